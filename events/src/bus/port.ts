@@ -1,0 +1,54 @@
+import { z } from 'zod';
+
+/**
+ * Integration messages carried by the bus (Kafka in the distributed topology, a PostgreSQL table in the
+ * embedded default) to the UI gateway. Delivery is at-least-once: consumers de-duplicate by `id`.
+ */
+export const API_JOB_STATUSES = [
+  'IN_PROGRESS',
+  'NOT_APPLICABLE',
+  'COMPLETED',
+  'COMPLETED_WITH_WARNINGS',
+  'COMPLETED_WITH_ERRORS',
+  'TIMEOUT',
+] as const;
+
+export const QpsPushStatusMessage = z.object({
+  topic: z.literal('QPS_PUSH_STATUS'),
+  id: z.string().uuid(),
+  occurredAt: z.string(),
+  payload: z.object({ clientId: z.string(), apiJobStatus: z.enum(API_JOB_STATUSES) }),
+});
+
+export const EmailSentMessage = z.object({
+  topic: z.literal('EMAIL_SENT'),
+  id: z.string().uuid(),
+  occurredAt: z.string(),
+  payload: z.object({ emailId: z.string(), subject: z.string() }),
+});
+
+export const BusMessage = z.discriminatedUnion('topic', [QpsPushStatusMessage, EmailSentMessage]);
+export type BusMessage = z.infer<typeof BusMessage>;
+export type BusTopic = BusMessage['topic'];
+export const BUS_TOPICS: readonly BusTopic[] = ['QPS_PUSH_STATUS', 'EMAIL_SENT'];
+
+/** A message as delivered, with the bus's own ordering key for replay (`Last-Event-ID`). */
+export type DeliveredMessage = BusMessage & { offset: string };
+
+export type BusConsumer = { close: () => Promise<void> };
+
+export type Bus = {
+  /** Resolves once the bus has durably accepted every message (Kafka acks=all / a committed row). */
+  publish: (messages: readonly BusMessage[]) => Promise<void>;
+  /**
+   * Delivers every message of `topics` published after the consumer starts, in publish order per topic,
+   * at least once. `group` names a consumer group; a gateway replica uses a group of its own so every
+   * replica sees every message.
+   */
+  consume: (options: {
+    group: string;
+    topics: readonly BusTopic[];
+    onMessage: (message: DeliveredMessage) => Promise<void>;
+  }) => Promise<BusConsumer>;
+  close: () => Promise<void>;
+};

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { EifEntityChanged, EifEntityCreated, EifEntityDeleted } from './eif.ts';
+import { ApiJobStatusChanged } from './api-job.ts';
+import { EmailSent } from './email.ts';
+import type { RecordedEvent } from '../store/port.ts';
+
+export * from './eif.ts';
+export * from './api-job.ts';
+export * from './email.ts';
+
+/**
+ * Every domain event the store may hold. An event's `data` is validated on the way in (append) and on
+ * the way out (read); an older shape is brought up to date by its upcaster before validation, so readers
+ * only ever see the current version.
+ */
+export const DomainEvent = z.discriminatedUnion('type', [
+  EifEntityCreated,
+  EifEntityChanged,
+  EifEntityDeleted,
+  ApiJobStatusChanged,
+  EmailSent,
+]);
+export type DomainEvent = z.infer<typeof DomainEvent>;
+export type DomainEventType = DomainEvent['type'];
+export type EventOf<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;
+
+type Upcaster = (data: Record<string, unknown>) => Record<string, unknown>;
+
+/** Upcasters by event type, applied in order. None are needed yet: every event is at its first version. */
+const upcasters: Partial<Record<DomainEventType, Upcaster[]>> = {};
+
+export type ParsedEvent = DomainEvent & { recorded: RecordedEvent };
+
+export function parseEvent(recorded: RecordedEvent): ParsedEvent {
+  let data = recorded.data as Record<string, unknown>;
+  for (const up of upcasters[recorded.type as DomainEventType] ?? []) data = up(data);
+  const event = DomainEvent.parse({ type: recorded.type, data });
+  return { ...event, recorded };
+}
+
+export function isKnownEventType(type: string): type is DomainEventType {
+  return DomainEvent.options.some((o) => o.shape.type.value === type);
+}

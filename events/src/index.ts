@@ -1,0 +1,3 @@
+export * from './store/port.ts';
+export * from './bus/port.ts';
+export * from './catalogue/index.ts';
