@@ -1,0 +1,14 @@
+import { Router } from 'express';
+import type { CommandDeps } from './http/context.ts';
+import { clientCommandRoutes } from './clients/routes.ts';
+
+export type { CommandDeps, Authenticate } from './http/context.ts';
+export { executeEifCommand } from './clients/routes.ts';
+export { UpdateClientBody } from './clients/schemas.ts';
+
+/** The write side: every command route. Mounted by platform/ behind JSON parsing and CSRF checks. */
+export function createCommandApi(deps: CommandDeps): Router {
+  const router = Router();
+  router.use(clientCommandRoutes(deps));
+  return router;
+}

@@ -1,0 +1,6 @@
+export * from './eif/tax-id.ts';
+export * from './eif/decider.ts';
+export * from './eif/client-view.ts';
+export * from './auth/actor.ts';
+export * from './auth/client-access.ts';
+export * from './errors.ts';

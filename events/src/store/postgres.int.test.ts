@@ -1,0 +1,152 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshDatabase } from '../../../testing/db.ts';
+import { describeEventStoreContract } from './contract.ts';
+import { START, type EventStore, type RecordedEvent } from './port.ts';
+import { createPostgresEventStore, migratePostgresEventStore } from './postgres.ts';
+
+async function openStore(options: { pollIntervalMs?: number } = {}) {
+  const connectionString = await freshDatabase('es');
+  const pool = new pg.Pool({ connectionString, max: 10 });
+  await migratePostgresEventStore(pool);
+  await migratePostgresEventStore(pool); // idempotent
+  const store = createPostgresEventStore({ pool, connectionString, ...options });
+  return {
+    connectionString,
+    pool,
+    store,
+    cleanup: async () => {
+      await store.close();
+      await pool.end();
+    },
+  };
+}
+
+describeEventStoreContract('PostgreSQL', openStore);
+
+const metadata = { actorId: 'u1', actorRole: 'admin', occurredAt: '2025-01-15T09:30:00.000Z', correlationId: 'c1' };
+
+async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+describe('PostgreSQL event store specifics', () => {
+  let connectionString: string;
+  let pool: pg.Pool;
+  let store: EventStore;
+  let cleanup: () => Promise<void>;
+
+  beforeAll(async () => {
+    ({ connectionString, pool, store, cleanup } = await openStore({ pollIntervalMs: 60_000 }));
+  });
+  afterAll(async () => {
+    await cleanup();
+  });
+
+  it('hides a committed transaction while an older one is still open (no gaps for readers)', async () => {
+    const from = await store.headPosition();
+    const a = new pg.Client({ connectionString });
+    await a.connect();
+    const [streamA, streamB] = [`gap-${randomUUID()}`, `gap-${randomUUID()}`];
+    const idA = randomUUID();
+    try {
+      // Transaction A takes its id and writes first, but commits last.
+      await a.query('begin');
+      await a.query(`insert into es_streams (stream_name, revision) values ($1, 0)`, [streamA]);
+      await a.query(
+        `insert into es_events (event_id, stream_name, stream_revision, event_type, data, metadata)
+         values ($1, $2, 0, 'GapA', '{}', $3)`,
+        [idA, streamA, JSON.stringify(metadata)],
+      );
+      const b = await store.append(streamB, [{ id: randomUUID(), type: 'GapB', data: {}, metadata }], 'no_stream');
+
+      const whileOpen = await store.readAll({ from, maxCount: 100 });
+      expect(whileOpen.events).toEqual([]);
+      expect(whileOpen.next).toEqual(from);
+      expect(await store.headPosition()).toEqual(from);
+      // The stream itself is readable at once: command handlers need their own writes.
+      expect(await store.readStream(streamB)).toHaveLength(1);
+
+      await a.query('commit');
+      const afterCommit = await store.readAll({ from, maxCount: 100 });
+      expect(afterCommit.events.map((e) => e.type)).toEqual(['GapA', 'GapB']);
+      expect(afterCommit.events[0]!.id).toBe(idA);
+      expect(afterCommit.events[1]!.position).toEqual(b.position);
+      expect(await store.headPosition()).toEqual(b.position);
+    } finally {
+      await a.query('rollback').catch(() => undefined);
+      await a.end();
+    }
+  });
+
+  it('moves a filtered page past rows it filtered out', async () => {
+    const from = await store.headPosition();
+    await store.append(`skip-${randomUUID()}`, [{ id: randomUUID(), type: 'Other', data: {}, metadata }], 'no_stream');
+    const page = await store.readAll({ from, maxCount: 10, filter: { eventTypes: ['Nothing'] } });
+    expect(page.events).toEqual([]);
+    expect(page.isEnd).toBe(true);
+    expect(page.next).toEqual(await store.headPosition());
+  });
+
+  it('wakes subscriptions by NOTIFY, and catches up after the LISTEN connection is killed', async () => {
+    // Polling is set to a minute here, so timely delivery proves the notification path.
+    const type = `Notified_${randomUUID().replaceAll('-', '')}`;
+    const seen: RecordedEvent[] = [];
+    const subscription = store.subscribeToAll({
+      from: await store.headPosition(),
+      filter: { eventTypes: [type] },
+      onBatch: async (events) => {
+        seen.push(...events);
+      },
+    });
+    const listenerCount = async () =>
+      Number(
+        (
+          await pool.query<{ n: string }>(
+            `select count(*) as n from pg_stat_activity where application_name = 'es_events_listener' and datname = current_database()`,
+          )
+        ).rows[0]!.n,
+      );
+    try {
+      await waitFor(async () => (await listenerCount()) === 1, 10_000);
+      await new Promise((resolve) => setTimeout(resolve, 200)); // let the initial catch-up go idle
+      await store.append(`n-${randomUUID()}`, [{ id: randomUUID(), type, data: { n: 1 }, metadata }], 'no_stream');
+      await waitFor(() => seen.length === 1, 5_000);
+
+      await pool.query(
+        `select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'es_events_listener' and datname = current_database()`,
+      );
+      await store.append(`n-${randomUUID()}`, [{ id: randomUUID(), type, data: { n: 2 } , metadata }], 'no_stream');
+      await waitFor(() => seen.length === 2, 15_000);
+      await waitFor(async () => (await listenerCount()) === 1, 15_000);
+      await store.append(`n-${randomUUID()}`, [{ id: randomUUID(), type, data: { n: 3 }, metadata }], 'no_stream');
+      await waitFor(() => seen.length === 3, 5_000);
+      expect(seen.map((e) => e.data)).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
+    } finally {
+      await subscription.close();
+    }
+  });
+
+  it('leaves no LISTEN connection behind after close', async () => {
+    const { store: other, pool: otherPool, cleanup: closeOther } = await openStore();
+    const sub = other.subscribeToAll({ from: START, onBatch: async () => undefined });
+    const count = async () =>
+      Number(
+        (
+          await otherPool.query<{ n: string }>(
+            `select count(*) as n from pg_stat_activity where application_name = 'es_events_listener' and datname = current_database()`,
+          )
+        ).rows[0]!.n,
+      );
+    await waitFor(async () => (await count()) === 1, 10_000);
+    await sub.close();
+    await other.close();
+    await waitFor(async () => (await count()) === 0, 5_000);
+    await closeOther();
+  });
+});

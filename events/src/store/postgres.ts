@@ -1,0 +1,439 @@
+import pg from 'pg';
+import * as pgListen from 'pg-listen';
+import type { Subscriber } from 'pg-listen';
+import {
+  START,
+  WrongExpectedRevisionError,
+  comparePositions,
+  type AllFilter,
+  type AppendResult,
+  type EventMetadata,
+  type EventStore,
+  type ExpectedRevision,
+  type NewEvent,
+  type Position,
+  type ReadAllPage,
+  type RecordedEvent,
+  type SubscribeOptions,
+  type Subscription,
+} from './port.ts';
+
+/**
+ * PostgreSQL adapter of the event-store port.
+ *
+ * Order of the all-stream is (writing transaction id, row sequence), and readers only see transactions
+ * below the current snapshot's xmin: a sequence alone is not a safe subscription order, because a
+ * transaction that took a later sequence value can commit before one that took an earlier value, and a
+ * reader that already moved past it would skip the earlier one for good.
+ */
+
+const CHANNEL = 'es_events';
+const DEFAULT_POLL_INTERVAL_MS = 250;
+const DEFAULT_BATCH_SIZE = 500;
+
+// Serialises concurrent migrations (CREATE ... IF NOT EXISTS races on the catalogue otherwise).
+const MIGRATION_LOCK = 7_305_113_901;
+
+export async function migratePostgresEventStore(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    await client.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    await client.query(`
+      create table if not exists es_events (
+        global_position bigserial not null,
+        transaction_id xid8 not null default pg_current_xact_id(),
+        event_id uuid primary key,
+        stream_name text not null,
+        stream_revision bigint not null,
+        event_type text not null,
+        data jsonb not null,
+        metadata jsonb not null,
+        recorded_at timestamptz not null default now(),
+        unique (stream_name, stream_revision)
+      );
+      create index if not exists es_events_by_position on es_events (transaction_id, global_position);
+      create index if not exists es_events_by_type on es_events (event_type, transaction_id, global_position);
+      create table if not exists es_streams (
+        stream_name text primary key,
+        revision bigint not null
+      );
+    `);
+    await client.query('commit');
+  } catch (error) {
+    await client.query('rollback').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+export type PostgresEventStoreOptions = {
+  pool: pg.Pool;
+  /** For the dedicated LISTEN connection: notifications never go through a pooled connection. */
+  connectionString: string;
+  /** Fallback polling for subscriptions, since a NOTIFY sent while disconnected is lost. */
+  pollIntervalMs?: number;
+};
+
+type EventRow = {
+  tx: string;
+  global_position: string;
+  event_id: string;
+  stream_name: string;
+  stream_revision: string;
+  event_type: string;
+  data: unknown;
+  metadata: EventMetadata;
+  recorded_at: Date;
+};
+
+const EVENT_COLUMNS = `transaction_id::text as tx, global_position, event_id, stream_name, stream_revision,
+  event_type, data, metadata, recorded_at`;
+
+const VISIBLE = 'true';
+
+function toRecorded(row: EventRow): RecordedEvent {
+  return {
+    id: row.event_id,
+    type: row.event_type,
+    data: row.data,
+    metadata: row.metadata,
+    streamName: row.stream_name,
+    revision: BigInt(row.stream_revision),
+    position: { commit: BigInt(row.tx), prepare: BigInt(row.global_position) },
+    recordedAt: row.recorded_at,
+  };
+}
+
+// The stream row is the lock: each form either claims the next revisions or returns no row, and
+// PostgreSQL re-checks the condition after waiting for a concurrent writer of the same stream.
+const CLAIM: Record<'no_stream' | 'any' | 'exact', string> = {
+  no_stream: `insert into es_streams (stream_name, revision) values ($1, $2::bigint - 1)
+    on conflict (stream_name) do nothing returning revision`,
+  any: `insert into es_streams (stream_name, revision) values ($1, $2::bigint - 1)
+    on conflict (stream_name) do update set revision = es_streams.revision + $2::bigint returning revision`,
+  exact: `update es_streams set revision = revision + $2::bigint
+    where stream_name = $1 and revision = $7::bigint returning revision`,
+};
+
+// One statement, hence one implicit transaction and one round trip: claim the revisions, insert the
+// events, and send the wake-up (delivered on commit only).
+function appendSql(form: keyof typeof CLAIM): string {
+  return `with claimed as (${CLAIM[form]}),
+    inserted as (
+      insert into es_events (event_id, stream_name, stream_revision, event_type, data, metadata)
+      select e.id, $1, claimed.revision - $2::bigint + e.ord, e.type, e.data::jsonb, e.metadata::jsonb
+      from claimed,
+        unnest($3::uuid[], $4::text[], $5::text[], $6::text[]) with ordinality as e(id, type, data, metadata, ord)
+      order by e.ord
+      returning transaction_id, global_position, stream_revision
+    ),
+    last as (select * from inserted order by global_position desc limit 1)
+    select transaction_id::text as tx, global_position, stream_revision, pg_notify('${CHANNEL}', '') as notified
+    from last`;
+}
+
+const APPEND_SQL = { no_stream: appendSql('no_stream'), any: appendSql('any'), exact: appendSql('exact') };
+
+type Wakeups = { add: (wake: () => void) => () => void; close: () => Promise<void> };
+
+/**
+ * One LISTEN connection per store, shared by all its subscriptions, opened on first use. pg-listen
+ * reconnects on its own; its retry timeout (3 s by default) is lifted so it never gives up, and every
+ * (re)connect wakes the subscriptions so they catch up on what was committed while disconnected.
+ */
+function createWakeups(connectionString: string): Wakeups {
+  const wakes = new Set<() => void>();
+  let subscriber: Subscriber | undefined;
+  let closed = false;
+  const wakeAll = () => {
+    for (const wake of wakes) wake();
+  };
+  const start = () => {
+    // pg-listen is CommonJS with an `exports.default`; unwrap whichever shape the loader hands over.
+    const loaded = pgListen as unknown as { default: unknown };
+    const create = (
+      typeof loaded.default === 'function' ? loaded.default : (loaded.default as { default: unknown }).default
+    ) as typeof pgListen.default;
+    const created = create(
+      { connectionString, application_name: 'es_events_listener' },
+      {
+        retryTimeout: Infinity,
+        retryLimit: Infinity,
+        retryInterval: (attempt) => Math.min(250 * 2 ** attempt, 5_000),
+        paranoidChecking: 10_000,
+      },
+    );
+    subscriber = created;
+    created.events.on('notification', wakeAll);
+    created.events.on('connected', () => {
+      // pg-listen's reconnect loop does not look at close(): end a connection it made afterwards.
+      if (closed) void created.close().catch(() => undefined);
+      else wakeAll();
+    });
+    // Errors are transient for us (polling continues); the listener keeps reconnecting by itself.
+    created.events.on('error', wakeAll);
+    // Registered before connecting so pg-listen re-LISTENs after its own reconnects, including when
+    // this first connect fails and its reconnect loop takes over.
+    created.listenTo(CHANNEL)?.catch(() => undefined);
+    created.connect().catch(() => undefined);
+  };
+  return {
+    add(wake) {
+      if (closed) return () => undefined;
+      if (!subscriber) start();
+      wakes.add(wake);
+      return () => wakes.delete(wake);
+    },
+    async close() {
+      closed = true;
+      wakes.clear();
+      if (subscriber) await subscriber.close().catch(() => undefined);
+    },
+  };
+}
+
+const TRANSIENT_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '53300']);
+
+function isTransient(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as Error & { code?: string }).code;
+  if (code && (TRANSIENT_CODES.has(code) || code.startsWith('08'))) return true;
+  return /Connection terminated|timeout exceeded when trying to connect/i.test(error.message);
+}
+
+function errorCode(error: unknown): string | undefined {
+  return error instanceof Error ? (error as Error & { code?: string }).code : undefined;
+}
+
+export function createPostgresEventStore(options: PostgresEventStoreOptions): EventStore {
+  const { pool, connectionString } = options;
+  const pollIntervalMs = options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
+  const wakeups = createWakeups(connectionString);
+  const subscriptions = new Set<Subscription>();
+
+  async function currentRevision(stream: string): Promise<bigint | 'no_stream'> {
+    const { rows } = await pool.query<{ revision: string }>(
+      'select revision from es_streams where stream_name = $1',
+      [stream],
+    );
+    return rows[0] ? BigInt(rows[0].revision) : 'no_stream';
+  }
+
+  /** After a refused append: the same ids already stored in this stream, in this order, is a retry. */
+  async function settleRefusedAppend(
+    stream: string,
+    events: readonly NewEvent[],
+    expected: ExpectedRevision,
+  ): Promise<AppendResult> {
+    const { rows } = await pool.query<EventRow>(
+      `select ${EVENT_COLUMNS} from es_events where event_id = any($1::uuid[])`,
+      [events.map((e) => e.id)],
+    );
+    if (rows.length === 0) throw new WrongExpectedRevisionError(stream, expected, await currentRevision(stream));
+    const byId = new Map(rows.map((row) => [row.event_id, row]));
+    const stored = events.map((e) => byId.get(e.id));
+    const first = stored[0];
+    const isSameAppend =
+      first !== undefined &&
+      stored.every(
+        (row, i) =>
+          row !== undefined &&
+          row.stream_name === stream &&
+          BigInt(row.stream_revision) === BigInt(first.stream_revision) + BigInt(i),
+      );
+    if (!isSameAppend) {
+      throw new Error(
+        `Stream ${stream}: some of these event ids are already stored, but not as this exact append; refusing a partial re-append`,
+      );
+    }
+    const last = toRecorded(stored[stored.length - 1]!);
+    return { nextExpectedRevision: last.revision, position: last.position };
+  }
+
+  async function append(stream: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+    if (events.length === 0) {
+      const actual = await currentRevision(stream);
+      const matches =
+        expected === 'any' || (expected === 'no_stream' ? actual === 'no_stream' : actual === expected);
+      if (!matches) throw new WrongExpectedRevisionError(stream, expected, actual);
+      return { nextExpectedRevision: actual === 'no_stream' ? -1n : actual, position: await headPosition() };
+    }
+    const form = expected === 'no_stream' || expected === 'any' ? expected : 'exact';
+    const values: unknown[] = [
+      stream,
+      events.length,
+      events.map((e) => e.id),
+      events.map((e) => e.type),
+      events.map((e) => JSON.stringify(e.data ?? null)),
+      events.map((e) => JSON.stringify(e.metadata)),
+    ];
+    if (form === 'exact') values.push((expected as bigint).toString());
+    try {
+      const { rows } = await pool.query<{ tx: string; global_position: string; stream_revision: string }>({
+        name: `es_append_${form}`,
+        text: APPEND_SQL[form],
+        values,
+      });
+      const row = rows[0];
+      if (!row) return await settleRefusedAppend(stream, events, expected);
+      return {
+        nextExpectedRevision: BigInt(row.stream_revision),
+        position: { commit: BigInt(row.tx), prepare: BigInt(row.global_position) },
+      };
+    } catch (error) {
+      if (errorCode(error) === '23505') return await settleRefusedAppend(stream, events, expected);
+      throw error;
+    }
+  }
+
+  async function readStream(
+    stream: string,
+    readOptions: { fromRevision?: bigint; maxCount?: number } = {},
+  ): Promise<RecordedEvent[]> {
+    const { rows } = await pool.query<EventRow>({
+      name: 'es_read_stream',
+      text: `select ${EVENT_COLUMNS} from es_events
+        where stream_name = $1 and stream_revision >= $2::bigint
+        order by stream_revision limit $3`,
+      values: [stream, (readOptions.fromRevision ?? 0n).toString(), readOptions.maxCount ?? null],
+    });
+    return rows.map(toRecorded);
+  }
+
+  async function readAll(readOptions: { from: Position; maxCount: number; filter?: AllFilter }): Promise<ReadAllPage> {
+    const { from, maxCount } = readOptions;
+    const types = readOptions.filter?.eventTypes;
+    const bounds = [from.commit.toString(), from.prepare.toString(), maxCount];
+    if (!types) {
+      const { rows } = await pool.query<EventRow>({
+        name: 'es_read_all',
+        text: `select ${EVENT_COLUMNS} from es_events
+          where (transaction_id, global_position) > ($1::text::xid8, $2::bigint) and ${VISIBLE}
+          order by transaction_id, global_position limit $3`,
+        values: bounds,
+      });
+      const events = rows.map(toRecorded);
+      return { events, next: events.at(-1)?.position ?? from, isEnd: events.length < maxCount };
+    }
+    // With a filter, the same statement (hence the same snapshot) also returns the last visible row, so
+    // a short page moves `next` past the rows it filtered out: below xmin nothing new can appear.
+    const { rows } = await pool.query<EventRow & { is_head: boolean }>({
+      name: 'es_read_all_filtered',
+      text: `with page as (
+          select ${EVENT_COLUMNS}, false as is_head from es_events
+          where event_type = any($4::text[])
+            and (transaction_id, global_position) > ($1::text::xid8, $2::bigint) and ${VISIBLE}
+          order by transaction_id, global_position limit $3
+        ),
+        head as (
+          select transaction_id::text as tx, global_position, true as is_head from es_events
+          where ${VISIBLE} order by transaction_id desc, global_position desc limit 1
+        )
+        select tx, global_position, event_id, stream_name, stream_revision, event_type, data, metadata,
+          recorded_at, is_head from page
+        union all
+        select tx, global_position, null, null, null, null, null, null, null, is_head from head`,
+      values: [...bounds, types],
+    });
+    const events = rows.filter((row) => !row.is_head).map(toRecorded);
+    events.sort((a, b) => comparePositions(a.position, b.position));
+    const isEnd = events.length < maxCount;
+    let next = events.at(-1)?.position ?? from;
+    const headRow = rows.find((row) => row.is_head);
+    if (isEnd && headRow) {
+      const head = { commit: BigInt(headRow.tx), prepare: BigInt(headRow.global_position) };
+      if (comparePositions(head, next) > 0) next = head;
+    }
+    return { events, next, isEnd };
+  }
+
+  async function headPosition(): Promise<Position> {
+    const { rows } = await pool.query<{ tx: string; global_position: string }>({
+      name: 'es_head',
+      text: `select transaction_id::text as tx, global_position from es_events where ${VISIBLE}
+        order by transaction_id desc, global_position desc limit 1`,
+    });
+    const row = rows[0];
+    return row ? { commit: BigInt(row.tx), prepare: BigInt(row.global_position) } : START;
+  }
+
+  function subscribeToAll(subscribeOptions: SubscribeOptions): Subscription {
+    const batchSize = subscribeOptions.batchSize ?? DEFAULT_BATCH_SIZE;
+    let position = subscribeOptions.from;
+    let isClosed = false;
+    let isWoken = false;
+    let wakeWaiter: (() => void) | undefined;
+    let timer: NodeJS.Timeout | undefined;
+
+    const wake = () => {
+      isWoken = true;
+      wakeWaiter?.();
+    };
+    const sleep = (ms: number) =>
+      new Promise<void>((resolve) => {
+        if (isClosed) return resolve();
+        wakeWaiter = () => {
+          clearTimeout(timer);
+          wakeWaiter = undefined;
+          resolve();
+        };
+        timer = setTimeout(wakeWaiter, ms);
+      });
+    const removeWake = wakeups.add(wake);
+
+    const run = async () => {
+      let failures = 0;
+      while (!isClosed) {
+        isWoken = false;
+        let page: ReadAllPage;
+        try {
+          page = await readAll({ from: position, maxCount: batchSize, filter: subscribeOptions.filter });
+          failures = 0;
+        } catch (error) {
+          if (!isTransient(error)) throw error;
+          failures += 1;
+          await sleep(Math.min(pollIntervalMs * 2 ** failures, 10_000));
+          continue;
+        }
+        if (isClosed) return;
+        if (page.events.length > 0) await subscribeOptions.onBatch(page.events);
+        position = page.next;
+        if (page.isEnd && !isWoken) await sleep(pollIntervalMs);
+      }
+    };
+
+    const subscription: Subscription = {
+      close: async () => {
+        if (isClosed) return;
+        isClosed = true;
+        removeWake();
+        wakeWaiter?.();
+        subscriptions.delete(subscription);
+        await running;
+      },
+    };
+    subscriptions.add(subscription);
+    const running = run().catch((error: unknown) => {
+      if (isClosed) return;
+      isClosed = true;
+      removeWake();
+      subscriptions.delete(subscription);
+      subscribeOptions.onError?.(error);
+    });
+    return subscription;
+  }
+
+  return {
+    append,
+    readStream,
+    readAll,
+    subscribeToAll,
+    headPosition,
+    close: async () => {
+      await Promise.all([...subscriptions].map((s) => s.close()));
+      await wakeups.close();
+    },
+  };
+}

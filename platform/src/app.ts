@@ -1,0 +1,153 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { join } from 'node:path';
+import cookieParser from 'cookie-parser';
+import express from 'express';
+import pg from 'pg';
+import {
+  consumerStatuses,
+  migrateCheckpoints,
+  startRunner,
+  type Bus,
+  type CheckpointedConsumer,
+  type EventStore,
+  type Runner,
+} from '../../events/src/index.ts';
+import { createPostgresEventStore, migratePostgresEventStore } from '../../events/src/store/postgres.ts';
+import { createEventStoreDbEventStore } from '../../events/src/store/eventstoredb.ts';
+import { createCommandApi } from '../../command-api/src/index.ts';
+import { createQueryApi, startGateway, type Gateway } from '../../query-api/src/index.ts';
+import { migrateReadModels, projections } from '../../projections/src/index.ts';
+import { busPublisher } from '../../workers/src/index.ts';
+import { createKafkaBus } from './bus/kafka-bus.ts';
+import { createPostgresBus, migratePostgresBus } from './bus/postgres-bus.ts';
+import type { AppConfig } from './config.ts';
+import { apiNotFound, errorMiddleware, securityHeaders } from './http/errors.ts';
+import { buildOpenApiDocument } from './http/openapi.ts';
+import { sessionRoutes } from './identity/dev-routes.ts';
+import { createSessions, csrfProtection } from './identity/session.ts';
+import { createLogger, type Logger } from './logger.ts';
+import { seedDemoData } from './seed.ts';
+
+export type RunningApp = {
+  url: string;
+  config: AppConfig;
+  store: EventStore;
+  bus: Bus;
+  pool: pg.Pool;
+  logger: Logger;
+  stop: () => Promise<void>;
+};
+
+// numeric and bigint columns are read as strings by pg; positions are converted explicitly where read.
+
+export async function connectEventStore(config: AppConfig, pool: pg.Pool): Promise<EventStore> {
+  if (config.eventStore.kind === 'eventstoredb') return createEventStoreDbEventStore(config.eventStore.connectionString);
+  await migratePostgresEventStore(pool);
+  return createPostgresEventStore({ pool, connectionString: config.databaseUrl });
+}
+
+export async function connectBus(config: AppConfig, pool: pg.Pool, logger: Logger): Promise<Bus> {
+  if (config.bus.kind === 'kafka') return createKafkaBus({ brokers: config.bus.brokers, clientId: 'onboard', logger });
+  await migratePostgresBus(pool);
+  return createPostgresBus({ pool, connectionString: config.databaseUrl });
+}
+
+/** Every consumer of the all-stream: the projections and the reactors. */
+export function allConsumers(bus: Bus): CheckpointedConsumer[] {
+  return [...projections, busPublisher(bus)];
+}
+
+/**
+ * The composition root: connects the adapters the configuration names, migrates, seeds, starts the
+ * projection and reactor runners, and mounts the services on one HTTP server. In the distributed
+ * topology each container runs this with its own SERVICES list.
+ */
+export async function startApp(config: AppConfig): Promise<RunningApp> {
+  const logger = createLogger(config.logLevel);
+  const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 20 });
+  pool.on('error', (error) => logger.warn({ err: error }, 'idle database connection failed'));
+  const has = (service: AppConfig['services'][number]) => config.services.includes(service);
+
+  const store = await connectEventStore(config, pool);
+  const bus = await connectBus(config, pool, logger);
+  await migrateCheckpoints(pool);
+  await migrateReadModels(pool);
+  if (config.seedDemoData) await seedDemoData(store, new Date());
+
+  const runners: Runner[] = [];
+  if (has('projections')) {
+    for (const consumer of projections) runners.push(startRunner({ store, pool, consumer, logger }));
+  }
+  if (has('workers')) runners.push(startRunner({ store, pool, consumer: busPublisher(bus), logger }));
+
+  const sessions = createSessions(config.sessionSecret);
+  const authenticate = sessions.authenticate;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.use(securityHeaders);
+  app.use(cookieParser());
+  app.use('/api', express.json({ limit: '1mb' }));
+  app.use('/api', csrfProtection);
+
+  app.get('/api/health', async (_req, res, next) => {
+    try {
+      await pool.query('select 1');
+      const statuses = await consumerStatuses(pool, store, allConsumers(bus));
+      res.json({ status: 'ok', services: config.services, eventStore: config.eventStore.kind, bus: config.bus.kind, consumers: statuses });
+    } catch (error) {
+      next(error);
+    }
+  });
+  app.get('/api/openapi.json', (_req, res) => {
+    res.json(buildOpenApiDocument());
+  });
+  app.use(sessionRoutes({ sessions, pool, devIdentity: config.devIdentity }));
+
+  let gateway: Gateway | null = null;
+  if (has('command-api')) {
+    app.use(createCommandApi({ store, authenticate, now: () => new Date(), newId: randomUUID }));
+  }
+  if (has('query-api')) {
+    app.use(createQueryApi({ pool, authenticate }));
+    gateway = await startGateway({ bus, authenticate, group: config.gatewayGroup });
+    app.use(gateway.router);
+  }
+  app.use('/api', apiNotFound);
+  app.use(errorMiddleware(logger));
+
+  if (config.webDist && existsSync(join(config.webDist, 'index.html'))) {
+    app.use(express.static(config.webDist, { index: false, maxAge: '1h' }));
+    // The SPA owns every other path; its route table decides what to show (including the 404 page).
+    app.get(/.*/, (_req, res) => {
+      res.sendFile(join(config.webDist!, 'index.html'), { maxAge: 0 });
+    });
+  }
+
+  const server: Server = await new Promise((done) => {
+    const s = app.listen(config.port, config.host, () => done(s));
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`;
+
+  return {
+    url,
+    config,
+    store,
+    bus,
+    pool,
+    logger,
+    stop: async () => {
+      await gateway?.stop();
+      server.closeAllConnections();
+      await new Promise<void>((done) => server.close(() => done()));
+      await Promise.all(runners.map((r) => r.stop()));
+      await bus.close();
+      await store.close();
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,74 @@
+import { hostname } from 'node:os';
+import { resolve } from 'node:path';
+
+export type Service = 'command-api' | 'query-api' | 'projections' | 'workers';
+export const ALL_SERVICES: readonly Service[] = ['command-api', 'query-api', 'projections', 'workers'];
+
+export type AppConfig = {
+  host: string;
+  port: number;
+  /** PostgreSQL for the read models; in the embedded default also the event store and the bus. */
+  databaseUrl: string;
+  eventStore: { kind: 'postgres' } | { kind: 'eventstoredb'; connectionString: string };
+  bus: { kind: 'postgres' } | { kind: 'kafka'; brokers: string[] };
+  services: readonly Service[];
+  /** Serve the built web app from this folder (null: API only). */
+  webDist: string | null;
+  seedDemoData: boolean;
+  /**
+   * The development identity (demo sign-in without a password). Only the embedded default turns it on:
+   * `loadConfig` sets it false whenever any distributed setting is present, with no override.
+   */
+  devIdentity: boolean;
+  sessionSecret: string;
+  gatewayGroup: string;
+  logLevel: string;
+};
+
+export const WEB_DIST = resolve(import.meta.dirname, '../../web/dist');
+
+function parseServices(value: string | undefined): readonly Service[] {
+  if (!value || value === 'all') return ALL_SERVICES;
+  const services = value.split(',').map((s) => s.trim());
+  for (const s of services) {
+    if (!ALL_SERVICES.includes(s as Service)) throw new Error(`SERVICES: unknown service ${s}`);
+  }
+  return services as Service[];
+}
+
+/** Reads the distributed topology's settings; `embeddedDatabaseUrl` is used when DATABASE_URL is absent. */
+export function loadConfig(env: NodeJS.ProcessEnv, embeddedDatabaseUrl?: string): AppConfig {
+  const isDistributed = Boolean(env.EVENTSTORE_CONNECTION_STRING || env.KAFKA_BROKERS || env.DATABASE_URL);
+  const databaseUrl = env.DATABASE_URL ?? embeddedDatabaseUrl;
+  if (!databaseUrl) throw new Error('DATABASE_URL is required');
+  const port = Number(env.PORT ?? 3000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT: not a port: ${env.PORT}`);
+  if (isDistributed && !env.SESSION_SECRET) throw new Error('SESSION_SECRET is required in the distributed topology');
+  return {
+    host: env.HOST ?? (isDistributed ? '0.0.0.0' : '127.0.0.1'),
+    port,
+    databaseUrl,
+    eventStore: env.EVENTSTORE_CONNECTION_STRING
+      ? { kind: 'eventstoredb', connectionString: env.EVENTSTORE_CONNECTION_STRING }
+      : { kind: 'postgres' },
+    bus: env.KAFKA_BROKERS
+      ? { kind: 'kafka', brokers: env.KAFKA_BROKERS.split(',').map((b) => b.trim()) }
+      : { kind: 'postgres' },
+    services: parseServices(env.SERVICES),
+    webDist: env.WEB_DIST === '' ? null : (env.WEB_DIST ?? WEB_DIST),
+    seedDemoData: env.SEED_DEMO_DATA ? env.SEED_DEMO_DATA === 'true' : !isDistributed,
+    devIdentity: !isDistributed,
+    sessionSecret: env.SESSION_SECRET ?? 'onboard-embedded-default-session-secret',
+    gatewayGroup: env.GATEWAY_GROUP ?? `gateway-${hostname()}-${port}`,
+    logLevel: env.LOG_LEVEL ?? 'info',
+  };
+}
+
+/** The embedded default mounted on an ephemeral loopback port, for integration and browser tests. */
+export function embeddedTestConfig(databaseUrl: string, overrides: Partial<AppConfig> = {}): AppConfig {
+  return {
+    ...loadConfig({ PORT: '0', LOG_LEVEL: 'warn' }, databaseUrl),
+    gatewayGroup: `gateway-test-${Math.random().toString(36).slice(2)}`,
+    ...overrides,
+  };
+}

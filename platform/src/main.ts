@@ -1,0 +1,53 @@
+import { resolve } from 'node:path';
+import { startApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './database/embedded-postgres.ts';
+import { DEMO_USERS } from './seed.ts';
+
+/**
+ * `npm start`. Without DATABASE_URL this is the embedded default: a real PostgreSQL from the
+ * embedded-postgres package under .data/ holds events, read models and the bus, and every service runs
+ * in this one process. With the distributed settings it is one service of the docker-compose topology.
+ */
+async function main() {
+  let embedded: EmbeddedDatabase | null = null;
+  let databaseUrl: string | undefined;
+  if (!process.env.DATABASE_URL) {
+    const dataDir = resolve(process.env.ONBOARD_DATA_DIR ?? '.data/pg');
+    console.log(`Starting PostgreSQL (data in ${dataDir})...`);
+    embedded = await startEmbeddedPostgres({ dataDir });
+    await embedded.createDatabase('onboard');
+    databaseUrl = embedded.url('onboard');
+  }
+  const config = loadConfig(process.env, databaseUrl);
+  const app = await startApp(config);
+
+  console.log(`\nOnboard is running at ${app.url}`);
+  if (config.devIdentity) {
+    console.log('\nDemo sign-ins (choose one on the sign-in page):');
+    for (const user of DEMO_USERS) console.log(`  ${user.role.padEnd(10)} ${user.name} <${user.email}>`);
+  }
+  console.log('\nPress Ctrl-C to stop.');
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal}: stopping...`);
+    try {
+      await app.stop();
+      await embedded?.stop();
+      process.exit(0);
+    } catch (error) {
+      console.error(error);
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

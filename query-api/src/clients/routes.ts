@@ -1,0 +1,84 @@
+import { Router } from 'express';
+import { NotFoundError, toClientView, type EifState, type EntityState } from '../../../domain/src/index.ts';
+import { handle, requireActor, requireClientAccess, type QueryDeps } from '../http/context.ts';
+
+type ClientRow = { entities: Record<string, EntityState>; version: string };
+
+export async function readClientView(deps: QueryDeps, clientId: string) {
+  const { rows } = await deps.pool.query<ClientRow>(
+    'select entities, version from rm_clients where client_id = $1',
+    [clientId],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  const state: EifState = { status: 'open', clientId, entities: new Map(Object.entries(row.entities)) };
+  return toClientView(state, BigInt(row.version));
+}
+
+type ChangeRow = {
+  event_id: string;
+  entity: string;
+  entity_id: string;
+  attribute_key: string;
+  value: unknown;
+  previous_value: unknown;
+  status: string;
+  created_at: Date;
+  created_by_user: unknown;
+};
+
+export function clientQueryRoutes(deps: QueryDeps): Router {
+  const router = Router();
+
+  router.get(
+    '/api/clients/:clientId',
+    handle(async (req, res) => {
+      const actor = await requireActor(deps.authenticate, req);
+      const clientId = String(req.params.clientId);
+      requireClientAccess(actor, clientId, 'read');
+      const view = await readClientView(deps, clientId);
+      if (!view) throw new NotFoundError('Client not found');
+      res.setHeader('ETag', `"${view.version}"`);
+      res.json(view);
+    }),
+  );
+
+  // Change records in the spec's shape (onboarding §3): one record per entity change, oldest first.
+  router.get(
+    '/api/clients/:clientId/change-log/deif-changes',
+    handle(async (req, res) => {
+      const actor = await requireActor(deps.authenticate, req);
+      const clientId = String(req.params.clientId);
+      requireClientAccess(actor, clientId, 'read');
+      const { rows } = await deps.pool.query<ChangeRow>(
+        `select event_id, entity, entity_id, attribute_key, value, previous_value, status, created_at, created_by_user
+         from rm_change_details where client_id = $1 order by position_commit, position_prepare, attribute_key`,
+        [clientId],
+      );
+      const records = new Map<string, Record<string, unknown> & { changeDetails: unknown[] }>();
+      for (const row of rows) {
+        let record = records.get(row.event_id);
+        if (!record) {
+          record = {
+            entity: row.entity,
+            entityId: row.entity_id,
+            createdAt: row.created_at.toISOString(),
+            createdByUser: row.created_by_user,
+            changeDetails: [],
+          };
+          records.set(row.event_id, record);
+        }
+        record.changeDetails.push({
+          attributeKey: row.attribute_key,
+          value: row.value,
+          previousValue: row.previous_value,
+          status: row.status,
+          createdAt: row.created_at.toISOString(),
+        });
+      }
+      res.json([...records.values()]);
+    }),
+  );
+
+  return router;
+}

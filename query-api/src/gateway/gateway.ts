@@ -1,0 +1,86 @@
+import { Router, type Response } from 'express';
+import {
+  BUS_TOPICS,
+  type Bus,
+  type BusConsumer,
+  type DeliveredMessage,
+} from '../../../events/src/index.ts';
+import { ForbiddenError, isInternal } from '../../../domain/src/index.ts';
+import { handle, requireActor, type Authenticate } from '../http/context.ts';
+
+export type Gateway = { router: Router; stop: () => Promise<void>; connectedClients: () => number };
+
+/**
+ * The UI gateway: forwards bus messages to browsers as Server-Sent Events. Each replica consumes the bus
+ * in a group of its own (every replica sees every message), drops duplicates by message id (delivery is
+ * at-least-once), and keeps a replay window so a browser that reconnects with `Last-Event-ID` gets what
+ * it missed. Only admins and owners may connect (platform §6).
+ */
+export async function startGateway(options: {
+  bus: Bus;
+  authenticate: Authenticate;
+  group: string;
+  replayWindow?: number;
+  heartbeatMs?: number;
+}): Promise<Gateway> {
+  const replayWindow = options.replayWindow ?? 1000;
+  const window: DeliveredMessage[] = [];
+  const seenIds = new Set<string>();
+  const clients = new Set<Response>();
+
+  const send = (res: Response, message: DeliveredMessage) => {
+    res.write(`id: ${message.offset}\nevent: ${message.topic}\ndata: ${JSON.stringify(message.payload)}\n\n`);
+  };
+
+  const consumer: BusConsumer = await options.bus.consume({
+    group: options.group,
+    topics: BUS_TOPICS,
+    onMessage: async (message) => {
+      if (seenIds.has(message.id)) return;
+      seenIds.add(message.id);
+      window.push(message);
+      if (window.length > replayWindow) seenIds.delete(window.shift()!.id);
+      for (const res of clients) send(res, message);
+    },
+  });
+
+  const heartbeat = setInterval(() => {
+    for (const res of clients) res.write(': keep-alive\n\n');
+  }, options.heartbeatMs ?? 25_000);
+  heartbeat.unref();
+
+  const router = Router();
+  router.get(
+    '/api/events/stream',
+    handle(async (req, res) => {
+      const actor = await requireActor(options.authenticate, req);
+      if (!isInternal(actor)) throw new ForbiddenError('Real-time messages are for admins and owners');
+      res.writeHead(200, {
+        'Content-Type': 'text/event-stream',
+        'Cache-Control': 'no-cache, no-transform',
+        Connection: 'keep-alive',
+        'X-Accel-Buffering': 'no',
+      });
+      res.write('retry: 3000\n\n');
+      const lastEventId = req.header('last-event-id');
+      if (lastEventId) {
+        const index = window.findIndex((m) => m.offset === lastEventId);
+        // An id older than the window: replay the whole window; the messages are idempotent statuses.
+        for (const message of window.slice(index + 1)) send(res, message);
+      }
+      clients.add(res);
+      req.on('close', () => clients.delete(res));
+    }),
+  );
+
+  return {
+    router,
+    connectedClients: () => clients.size,
+    stop: async () => {
+      clearInterval(heartbeat);
+      for (const res of clients) res.end();
+      clients.clear();
+      await consumer.close();
+    },
+  };
+}

@@ -1,0 +1,14 @@
+import { Router } from 'express';
+import type { QueryDeps } from './http/context.ts';
+import { clientQueryRoutes } from './clients/routes.ts';
+
+export type { QueryDeps, Authenticate } from './http/context.ts';
+export { startGateway, type Gateway } from './gateway/gateway.ts';
+export { readClientView } from './clients/routes.ts';
+
+/** The read side over the PostgreSQL read models. */
+export function createQueryApi(deps: QueryDeps): Router {
+  const router = Router();
+  router.use(clientQueryRoutes(deps));
+  return router;
+}

@@ -1,0 +1,20 @@
+import { GENERIC_ERROR_MESSAGE } from '../api/errors.ts';
+
+export function PageSkeleton() {
+  return (
+    <div className="skeleton" aria-busy="true" aria-label="Loading">
+      <div className="skeleton__line skeleton__line--title" />
+      <div className="skeleton__line" />
+      <div className="skeleton__line skeleton__line--short" />
+    </div>
+  );
+}
+
+export function ErrorPanel({ error }: { error: unknown }) {
+  const message = error instanceof Error ? error.message : GENERIC_ERROR_MESSAGE;
+  return (
+    <div className="alert alert--error" role="alert">
+      <strong>Oops! Something went wrong.</strong> {message !== GENERIC_ERROR_MESSAGE && message}
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import { useEffect } from 'react';
+import { useSetAtom } from 'jotai';
+import { useSWRConfig } from 'swr';
+import { pushEntriesAtom } from '../state/atoms.ts';
+import { applyPushStatus, type ApiJobStatus } from '../state/push-status.ts';
+import { showEmailToast } from '../state/toasts.ts';
+import { clientKey } from '../api/hooks.ts';
+
+export const EVENTS_STREAM_PATH = '/api/events/stream';
+/** Spec platform §6/§9: 5 reconnect attempts once the stream is refused or closed for good. */
+const MAX_REOPENS = 5;
+const SEEN_IDS_KEPT = 500;
+
+type PushStatusData = { clientId: string; apiJobStatus: ApiJobStatus };
+type EmailSentData = { emailId: string; subject: string };
+
+/**
+ * Opens the gateway's Server-Sent Events stream for admins and owners. EventSource itself reconnects
+ * after network drops and sends Last-Event-ID; delivery is at-least-once, so messages are de-duplicated
+ * by their SSE id here.
+ */
+export function Realtime() {
+  const setEntries = useSetAtom(pushEntriesAtom);
+  const { mutate } = useSWRConfig();
+
+  useEffect(() => {
+    const seen = new Set<string>();
+    let source: EventSource | null = null;
+    let reopens = 0;
+    let reopenTimer: ReturnType<typeof setTimeout> | undefined;
+    let isClosed = false;
+
+    const isFirstDelivery = (event: MessageEvent) => {
+      if (!event.lastEventId) return true;
+      if (seen.has(event.lastEventId)) return false;
+      seen.add(event.lastEventId);
+      if (seen.size > SEEN_IDS_KEPT) seen.delete(seen.values().next().value!);
+      return true;
+    };
+
+    const open = () => {
+      source = new EventSource(EVENTS_STREAM_PATH, { withCredentials: true });
+      source.onopen = () => {
+        reopens = 0;
+      };
+      source.addEventListener('QPS_PUSH_STATUS', (event) => {
+        if (!isFirstDelivery(event)) return;
+        const data = JSON.parse(event.data as string) as PushStatusData;
+        setEntries((entries) => applyPushStatus(entries, data, Date.now()));
+        if (data.apiJobStatus !== 'IN_PROGRESS') void mutate(clientKey(data.clientId));
+      });
+      source.addEventListener('EMAIL_SENT', (event) => {
+        if (!isFirstDelivery(event)) return;
+        showEmailToast(JSON.parse(event.data as string) as EmailSentData);
+      });
+      source.onerror = () => {
+        // CONNECTING means the browser is already retrying; CLOSED means it gave up (e.g. a 5xx answer).
+        if (source?.readyState !== EventSource.CLOSED || isClosed || reopens >= MAX_REOPENS) return;
+        reopens += 1;
+        reopenTimer = setTimeout(open, 1000 * reopens);
+      };
+    };
+
+    open();
+    return () => {
+      isClosed = true;
+      clearTimeout(reopenTimer);
+      source?.close();
+    };
+  }, [setEntries, mutate]);
+
+  return null;
+}

@@ -1,0 +1,21 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { SWRConfig } from 'swr';
+import { Provider as JotaiProvider } from 'jotai';
+import { navigate } from 'wouter/use-browser-location';
+import { App } from './App.tsx';
+import { setApiNavigator } from './api/http.ts';
+import { swrConfig } from './api/swr.ts';
+import './styles.css';
+
+setApiNavigator((to) => navigate(to));
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <SWRConfig value={swrConfig}>
+      <JotaiProvider>
+        <App />
+      </JotaiProvider>
+    </SWRConfig>
+  </StrictMode>,
+);

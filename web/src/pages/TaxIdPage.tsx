@@ -1,0 +1,139 @@
+import { useState, type FormEvent } from 'react';
+import { Button, FieldError, Form, Heading, Input, Label, Text, TextField } from 'react-aria-components';
+import { useSWRConfig } from 'swr';
+import { formatTaxId, parseTaxId } from '../../../domain/src/eif/tax-id.ts';
+import { ApiError, GENERIC_ERROR_MESSAGE } from '../api/errors.ts';
+import { clientKey, updateClientTaxId, useClient } from '../api/hooks.ts';
+import type { ClientView } from '../api/types.ts';
+import { TaskLayout } from '../components/TaskLayout.tsx';
+import { ErrorPanel, PageSkeleton } from '../components/Feedback.tsx';
+
+const STEPS = [
+  { label: 'Benefits administration and data feed' },
+  { label: 'Tax ID', isCurrent: true },
+  { label: 'Subsidiaries and affiliates' },
+  { label: 'Current policies' },
+  { label: 'Previous coverage information' },
+];
+
+type Notice = { tone: 'success' | 'warning' | 'error'; text: string } | null;
+
+const displayed = (client: ClientView) => (client.taxId ? formatTaxId(client.taxId) : '');
+
+export function conflictNotice(fresh: ClientView): string {
+  const current = fresh.taxId ? formatTaxId(fresh.taxId) : 'empty';
+  return `This form was changed by someone else while you were editing. The Tax ID is now ${current}. Review it and save again if needed.`;
+}
+
+function TaxIdForm({ client }: { client: ClientView }) {
+  const { mutate } = useSWRConfig();
+  const [value, setValue] = useState(() => displayed(client));
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<Notice>(null);
+  const [isSaving, setIsSaving] = useState(false);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setNotice(null);
+    const parsed = parseTaxId(value);
+    if (!parsed.ok) {
+      setFieldError(parsed.message);
+      return;
+    }
+    setFieldError(null);
+    setIsSaving(true);
+    try {
+      const updated = await updateClientTaxId(client.id, client.version, parsed.digits);
+      // The read side is eventually consistent: the PUT answer already holds the new state, so use it.
+      await mutate(clientKey(client.id), updated, { revalidate: false });
+      setValue(displayed(updated));
+      setNotice({ tone: 'success', text: 'Saved' });
+    } catch (caught) {
+      await handleFailure(caught);
+    } finally {
+      setIsSaving(false);
+    }
+  };
+
+  const handleFailure = async (caught: unknown) => {
+    if (!(caught instanceof ApiError)) {
+      setNotice({ tone: 'error', text: GENERIC_ERROR_MESSAGE });
+      return;
+    }
+    if (caught.status === 409) {
+      const fresh = await mutate<ClientView>(clientKey(client.id));
+      if (fresh) {
+        setValue(displayed(fresh));
+        setNotice({ tone: 'warning', text: conflictNotice(fresh) });
+      } else {
+        setNotice({ tone: 'warning', text: caught.message });
+      }
+      return;
+    }
+    const taxIdError = caught.fieldErrors.taxId;
+    if (taxIdError) setFieldError(taxIdError);
+    else setNotice({ tone: 'error', text: caught.message });
+  };
+
+  return (
+    <Form className="form" onSubmit={(event) => void onSubmit(event)} validationBehavior="aria">
+      <TextField
+        className="field"
+        name="taxId"
+        value={value}
+        onChange={(next) => {
+          setValue(next);
+          setFieldError(null);
+          if (notice?.tone === 'success') setNotice(null);
+        }}
+        isInvalid={fieldError !== null}
+        inputMode="numeric"
+        autoComplete="off"
+      >
+        <Label className="field__label">Federal Tax ID (EIN)</Label>
+        <Input className="field__input" placeholder="##-#######" maxLength={12} />
+        <Text slot="description" className="field__description">
+          The nine-digit Employer Identification Number the IRS assigned to the company.
+        </Text>
+        <FieldError className="field__error">{fieldError}</FieldError>
+      </TextField>
+      <div className="form__actions">
+        <Button type="submit" className="button button--primary" isPending={isSaving}>
+          {isSaving ? 'Saving…' : 'Save'}
+        </Button>
+        <div className="form__status" role="status" aria-live="polite">
+          {notice?.tone === 'success' && (
+            <span className="saved" data-testid="save-status">
+              <span aria-hidden="true">✓ </span>
+              {notice.text}
+            </span>
+          )}
+        </div>
+      </div>
+      {notice && notice.tone !== 'success' && (
+        <div className={`alert alert--${notice.tone}`} role="alert" data-testid="form-notice">
+          {notice.text}
+        </div>
+      )}
+    </Form>
+  );
+}
+
+/** EIF step: company information → tax id. */
+export function TaxIdPage({ clientId }: { clientId: string }) {
+  const { data: client, error } = useClient(clientId);
+  return (
+    <TaskLayout title="Submit Company Information" subtitle={client?.name} steps={STEPS}>
+      <section className="card step-card" aria-labelledby="step-title">
+        <p className="eyebrow">Step 2 of 5 · Company information</p>
+        <Heading level={2} id="step-title" className="step-card__title">
+          Tax ID
+        </Heading>
+        <p className="muted">We use the company's federal tax id on the policy and on tax documents for the plans.</p>
+        {error && !client && <ErrorPanel error={error} />}
+        {!client && !error && <PageSkeleton />}
+        {client && <TaxIdForm key={client.id} client={client} />}
+      </section>
+    </TaskLayout>
+  );
+}

@@ -1,0 +1,41 @@
+import {
+  parseEvent,
+  type Bus,
+  type BusMessage,
+  type CheckpointedConsumer,
+  type RecordedEvent,
+} from '../../events/src/index.ts';
+
+/** Maps a stored event to the integration message the UI gateway forwards, if it has one. */
+export function toBusMessage(recorded: RecordedEvent): BusMessage | null {
+  const event = parseEvent(recorded);
+  const base = { id: recorded.id, occurredAt: recorded.metadata.occurredAt };
+  switch (event.type) {
+    case 'ApiJobStatusChanged':
+      return {
+        ...base,
+        topic: 'QPS_PUSH_STATUS',
+        payload: { clientId: event.data.clientId, apiJobStatus: event.data.apiJobStatus },
+      };
+    case 'EmailSent':
+      return { ...base, topic: 'EMAIL_SENT', payload: { emailId: event.data.emailId, subject: event.data.subject } };
+    default:
+      return null;
+  }
+}
+
+/**
+ * Publishes from the event store to the bus with its own checkpoint (an outbox by another name): the
+ * checkpoint moves only after the bus accepted the batch, so a bus outage delays messages and loses none.
+ * The message id is the event id, so a batch re-published after a crash is de-duplicated downstream.
+ */
+export function busPublisher(bus: Bus): CheckpointedConsumer {
+  return {
+    name: 'bus-publisher',
+    filter: { eventTypes: ['ApiJobStatusChanged', 'EmailSent'] },
+    react: async (events) => {
+      const messages = events.map(toBusMessage).filter((m): m is BusMessage => m !== null);
+      if (messages.length > 0) await bus.publish(messages);
+    },
+  };
+}

@@ -1,0 +1,1 @@
+export { busPublisher, toBusMessage } from './bus-publisher.ts';
