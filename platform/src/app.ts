@@ -15,12 +15,10 @@ import {
   type Runner,
 } from '../../events/src/index.ts';
 import { createPostgresEventStore, migratePostgresEventStore } from '../../events/src/store/postgres.ts';
-import { createEventStoreDbEventStore } from '../../events/src/store/eventstoredb.ts';
 import { createCommandApi } from '../../command-api/src/index.ts';
 import { createQueryApi, startGateway, type Gateway } from '../../query-api/src/index.ts';
 import { migrateReadModels, projections } from '../../projections/src/index.ts';
 import { busPublisher } from '../../workers/src/index.ts';
-import { createKafkaBus } from './bus/kafka-bus.ts';
 import { createPostgresBus, migratePostgresBus } from './bus/postgres-bus.ts';
 import type { AppConfig } from './config.ts';
 import { apiNotFound, errorMiddleware, securityHeaders } from './http/errors.ts';
@@ -40,16 +38,21 @@ export type RunningApp = {
   stop: () => Promise<void>;
 };
 
-// numeric and bigint columns are read as strings by pg; positions are converted explicitly where read.
-
 export async function connectEventStore(config: AppConfig, pool: pg.Pool): Promise<EventStore> {
-  if (config.eventStore.kind === 'eventstoredb') return createEventStoreDbEventStore(config.eventStore.connectionString);
+  // The distributed adapters load only when configured, so the embedded default never loads their clients.
+  if (config.eventStore.kind === 'eventstoredb') {
+    const { createEventStoreDbEventStore } = await import('../../events/src/store/eventstoredb.ts');
+    return createEventStoreDbEventStore(config.eventStore.connectionString);
+  }
   await migratePostgresEventStore(pool);
   return createPostgresEventStore({ pool, connectionString: config.databaseUrl });
 }
 
 export async function connectBus(config: AppConfig, pool: pg.Pool, logger: Logger): Promise<Bus> {
-  if (config.bus.kind === 'kafka') return createKafkaBus({ brokers: config.bus.brokers, clientId: 'onboard', logger });
+  if (config.bus.kind === 'kafka') {
+    const { createKafkaBus } = await import('./bus/kafka-bus.ts');
+    return createKafkaBus({ brokers: config.bus.brokers, clientId: 'onboard', logger });
+  }
   await migratePostgresBus(pool);
   return createPostgresBus({ pool, connectionString: config.databaseUrl });
 }

@@ -1,4 +1,4 @@
-import pg from 'pg';
+import type pg from 'pg';
 import * as pgListen from 'pg-listen';
 import type { Subscriber } from 'pg-listen';
 import {
@@ -91,7 +91,7 @@ type EventRow = {
 const EVENT_COLUMNS = `transaction_id::text as tx, global_position, event_id, stream_name, stream_revision,
   event_type, data, metadata, recorded_at`;
 
-const VISIBLE = 'true';
+const VISIBLE = 'transaction_id < pg_snapshot_xmin(pg_current_snapshot())';
 
 function toRecorded(row: EventRow): RecordedEvent {
   return {

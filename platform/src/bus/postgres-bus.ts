@@ -142,7 +142,7 @@ export function createPostgresBus(options: PostgresBusOptions): PostgresBus {
     candidate.events.on('error', (error) => logger.warn(errorDetails(error), 'bus listener connection error'));
     // Emitted after the first connect and after every reconnect (once LISTEN is re-issued): wake-ups sent
     // while the connection was down are lost, so every consumer resyncs from its stored position.
-    //X
+    candidate.events.on('connected', wakeAll);
     candidate.notifications.on(CHANNEL, wakeAll);
     try {
       await candidate.connect();

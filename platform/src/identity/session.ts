@@ -62,6 +62,6 @@ export const csrfProtection: RequestHandler = (req, res, next) => {
     cookie.length === header.length &&
     timingSafeEqual(Buffer.from(cookie), Buffer.from(header));
   // A request with no session yet (demo sign-in) carries no CSRF cookie; the sign-in issues one.
-  if (matches || (!cookie && req.path === '/api/dev/sign-in')) return next();
+  if (matches || (!cookie && req.originalUrl.split('?')[0] === '/api/dev/sign-in')) return next();
   res.status(403).json({ status: 403, code: 'INVALID_CSRF_TOKEN', message: 'invalid csrf token' });
 };

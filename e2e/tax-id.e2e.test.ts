@@ -1,0 +1,87 @@
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { startApp, type RunningApp } from '../platform/src/app.ts';
+import { embeddedTestConfig } from '../platform/src/config.ts';
+import { DEMO_CLIENT_ID, DEMO_USERS } from '../platform/src/seed.ts';
+import { TAX_ID_MESSAGE } from '../domain/src/eif/tax-id.ts';
+import { browserAvailability, skipUnless } from '../testing/backends.ts';
+import { freshDatabase } from '../testing/db.ts';
+import { ensureWebBuilt, launchBrowser, signInAs } from './browser.ts';
+
+const skip = skipUnless('browser', browserAvailability());
+const TAX_ID_PATH = `/client/${DEMO_CLIENT_ID}/task/eif-submit-company-information/step/company-information/tax-id`;
+const SCREENSHOT = resolve(import.meta.dirname, '../docs/screenshots/tax-id.png');
+
+describe.skipIf(skip)('tax-id step in the browser', () => {
+  let app: RunningApp;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    ensureWebBuilt();
+    app = await startApp(embeddedTestConfig(await freshDatabase('e2e_taxid')));
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  /** The read side is eventually consistent, so a reload may briefly show the old value. */
+  async function reloadUntilValue(page: Page, expected: string): Promise<string> {
+    const input = page.getByLabel('Federal Tax ID (EIN)');
+    let value = '';
+    for (let attempt = 0; attempt < 10; attempt++) {
+      await page.reload();
+      await input.waitFor();
+      value = await input.inputValue();
+      if (value === expected) break;
+      await page.waitForTimeout(500);
+    }
+    return value;
+  }
+
+  it('a benefits administrator validates, saves and reloads the federal tax id', async () => {
+    const benAdmin = DEMO_USERS.find((u) => u.role === 'BEN_ADMIN')!;
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+
+    // A signed-out visitor is sent to sign-in and brought back afterwards (spec platform §2).
+    await page.goto(app.url + TAX_ID_PATH.toUpperCase().replace(DEMO_CLIENT_ID.toUpperCase(), DEMO_CLIENT_ID));
+    await page.waitForURL(/\/login\?redirect=/);
+    await signInAs(page, benAdmin.name);
+    await page.waitForURL((url) => url.pathname.toLowerCase() === TAX_ID_PATH.toLowerCase());
+
+    await page.getByRole('heading', { name: 'Submit Company Information' }).waitFor();
+    await page.getByRole('heading', { name: 'Tax ID', exact: true }).waitFor();
+    const input = page.getByLabel('Federal Tax ID (EIN)');
+    expect(await input.getAttribute('placeholder')).toBe('##-#######');
+
+    await input.fill('12-34');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText(TAX_ID_MESSAGE).waitFor();
+    expect(await input.getAttribute('aria-invalid')).toBe('true');
+
+    await input.fill('12-3456789');
+    expect(await page.getByText(TAX_ID_MESSAGE).count()).toBe(0);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Saved').waitFor();
+    expect(await input.inputValue()).toBe('12-3456789');
+
+    expect(await reloadUntilValue(page, '12-3456789')).toBe('12-3456789');
+
+    mkdirSync(resolve(SCREENSHOT, '..'), { recursive: true });
+    await page.screenshot({ path: SCREENSHOT, fullPage: true });
+    await page.close();
+  });
+
+  it('shows the 404 page for an unknown path and returns home from it', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${app.url}/no/such/page`);
+    await page.getByRole('heading', { name: 'Sorry, the page you are looking for does not exist.' }).waitFor();
+    await page.getByRole('button', { name: 'Return to Home' }).click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    await page.close();
+  });
+});

@@ -1,0 +1,305 @@
+import {
+  ANY,
+  BACKWARDS,
+  END,
+  EventStoreDBClient,
+  FORWARDS,
+  NO_STREAM,
+  START as ESDB_START,
+  StreamNotFoundError,
+  WrongExpectedVersionError,
+  eventTypeFilter,
+  excludeSystemEvents,
+  jsonEvent,
+  type AllStreamResolvedEvent,
+  type AllStreamSubscription,
+  type JSONType,
+  type ResolvedEvent,
+} from '@eventstore/db-client';
+import {
+  START,
+  WrongExpectedRevisionError,
+  comparePositions,
+  type AllFilter,
+  type AppendResult,
+  type EventMetadata,
+  type EventStore,
+  type ExpectedRevision,
+  type NewEvent,
+  type Position,
+  type ReadAllPage,
+  type RecordedEvent,
+  type SubscribeOptions,
+  type Subscription,
+} from './port.ts';
+
+/** EventStoreDB (KurrentDB) adapter of the event-store port, over its gRPC client. */
+
+const DEFAULT_BATCH_SIZE = 500;
+const MAX_RESUBSCRIBE_DELAY_MS = 10_000;
+
+type StoredEvent = NonNullable<ResolvedEvent['event']>;
+
+function decodeJson(value: unknown): unknown {
+  if (value instanceof Uint8Array) {
+    return value.length === 0 ? undefined : JSON.parse(new TextDecoder().decode(value));
+  }
+  return value;
+}
+
+const isSystemType = (type: string) => type.startsWith('$');
+
+function toRecorded(event: StoredEvent, position: Position): RecordedEvent {
+  return {
+    id: event.id,
+    type: event.type,
+    data: decodeJson(event.data),
+    metadata: decodeJson(event.metadata) as EventMetadata,
+    streamName: event.streamId,
+    revision: event.revision,
+    position,
+    recordedAt: event.created,
+  };
+}
+
+/** A user event with its $all position, or undefined for links, system events and deleted targets. */
+function fromAll(resolved: AllStreamResolvedEvent): RecordedEvent | undefined {
+  const event = resolved.event;
+  if (!event || isSystemType(event.type) || resolved.link) return undefined;
+  return toRecorded(event, { commit: event.position.commit, prepare: event.position.prepare });
+}
+
+function escapeRegex(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+function typeMatcher(filter: AllFilter | undefined): (type: string) => boolean {
+  const types = filter?.eventTypes;
+  if (!types) return () => true;
+  const set = new Set(types);
+  return (type) => set.has(type);
+}
+
+export function createEventStoreDbEventStore(connectionString: string): EventStore {
+  const client = EventStoreDBClient.connectionString(connectionString);
+  const subscriptions = new Set<Subscription>();
+
+  async function append(stream: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+    const expectedRevision = expected === 'no_stream' ? NO_STREAM : expected === 'any' ? ANY : expected;
+    try {
+      const result = await client.appendToStream(
+        stream,
+        events.map((e) =>
+          jsonEvent({ id: e.id, type: e.type, data: (e.data ?? null) as JSONType, metadata: e.metadata }),
+        ),
+        { expectedRevision },
+      );
+      return { nextExpectedRevision: result.nextExpectedRevision, position: result.position ?? START };
+    } catch (error) {
+      if (error instanceof WrongExpectedVersionError) {
+        const actual = error.actualVersion;
+        throw new WrongExpectedRevisionError(stream, expected, typeof actual === 'bigint' ? actual : 'no_stream');
+      }
+      throw error;
+    }
+  }
+
+  async function readStream(
+    stream: string,
+    options: { fromRevision?: bigint; maxCount?: number } = {},
+  ): Promise<RecordedEvent[]> {
+    const events: RecordedEvent[] = [];
+    try {
+      const read = client.readStream(stream, {
+        direction: FORWARDS,
+        fromRevision: options.fromRevision ?? ESDB_START,
+        ...(options.maxCount !== undefined ? { maxCount: options.maxCount } : {}),
+      });
+      for await (const resolved of read) {
+        const event = resolved.event;
+        if (!event) continue;
+        events.push(toRecorded(event, event.position ?? START));
+      }
+    } catch (error) {
+      if (error instanceof StreamNotFoundError) return [];
+      throw error;
+    }
+    return events;
+  }
+
+  async function readAll(options: { from: Position; maxCount: number; filter?: AllFilter }): Promise<ReadAllPage> {
+    const { from, maxCount } = options;
+    const matches = typeMatcher(options.filter);
+    const events: RecordedEvent[] = [];
+    let next = from;
+    // The server reads from a position inclusively and has no type filter on reads in this client, so
+    // read in chunks, skip the event at `from`, and filter here; `next` moves past what was skipped.
+    const chunk = Math.max(maxCount, 100) + 1;
+    for (;;) {
+      let scanned = 0;
+      let isPageFull = false;
+      const read = client.readAll({
+        direction: FORWARDS,
+        fromPosition: comparePositions(next, START) === 0 ? ESDB_START : next,
+        maxCount: chunk,
+      });
+      for await (const resolved of read) {
+        scanned += 1;
+        const raw = resolved.event;
+        if (!raw || comparePositions(raw.position, next) <= 0) continue;
+        const position = { commit: raw.position.commit, prepare: raw.position.prepare };
+        const event = fromAll(resolved);
+        if (event && matches(event.type)) {
+          events.push(event);
+          next = position;
+          if (events.length === maxCount) {
+            isPageFull = true;
+            break;
+          }
+        } else {
+          next = position;
+        }
+      }
+      if (isPageFull) {
+        await read.cancel().catch(() => undefined);
+        return { events, next, isEnd: false };
+      }
+      if (scanned < chunk) return { events, next, isEnd: true };
+    }
+  }
+
+  async function headPosition(): Promise<Position> {
+    // The newest entries may be system events (stats, scavenges): look back past them.
+    const read = client.readAll({ direction: BACKWARDS, fromPosition: END, maxCount: 1_000 });
+    for await (const resolved of read) {
+      const event = fromAll(resolved);
+      if (event) {
+        await read.cancel().catch(() => undefined);
+        return event.position;
+      }
+    }
+    return START;
+  }
+
+  function subscribeToAll(options: SubscribeOptions): Subscription {
+    const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
+    const matches = typeMatcher(options.filter);
+    const types = options.filter?.eventTypes;
+    let delivered = options.from; // last position handed to onBatch (or passed by a checkpoint)
+    let queuedUpTo = delivered;
+    let pending: RecordedEvent[] = [];
+    let draining: Promise<void> | undefined;
+    let current: AllStreamSubscription | undefined;
+    let retryTimer: NodeJS.Timeout | undefined;
+    let failures = 0;
+    let isClosed = false;
+
+    const stop = async (error?: unknown) => {
+      if (isClosed) return;
+      isClosed = true;
+      clearTimeout(retryTimer);
+      subscriptions.delete(subscription);
+      const closing = current;
+      current = undefined;
+      pending = [];
+      await closing?.unsubscribe().catch(() => undefined);
+      if (error !== undefined) options.onError?.(error);
+    };
+
+    // Batches go to onBatch one at a time; the gRPC stream is paused meanwhile, so a slow projection
+    // holds the server back instead of buffering without bound.
+    const drain = async (sub: AllStreamSubscription) => {
+      try {
+        while (pending.length > 0 && !isClosed) {
+          sub.pause();
+          const batch = pending.splice(0, batchSize);
+          await options.onBatch(batch);
+          delivered = batch[batch.length - 1]!.position;
+        }
+      } catch (error) {
+        await stop(error);
+        return;
+      } finally {
+        draining = undefined;
+      }
+      if (!isClosed && current === sub) sub.resume();
+    };
+
+    const resubscribe = () => {
+      failures += 1;
+      const delay = Math.min(100 * 2 ** failures, MAX_RESUBSCRIBE_DELAY_MS);
+      retryTimer = setTimeout(() => {
+        void (async () => {
+          await draining;
+          if (isClosed) return;
+          // Undelivered events are dropped and read again from the last delivered position.
+          pending = [];
+          queuedUpTo = delivered;
+          start();
+        })();
+      }, delay);
+    };
+
+    const start = () => {
+      const checkpointReached = (_sub: AllStreamSubscription, position: Position) => {
+        // A checkpoint passes only filtered-out events when nothing before it waits for delivery.
+        if (pending.length === 0 && !draining && comparePositions(position, delivered) > 0) {
+          delivered = { commit: position.commit, prepare: position.prepare };
+          queuedUpTo = delivered;
+        }
+      };
+      const filter = types
+        ? eventTypeFilter({ regex: `^(?:${types.map(escapeRegex).join('|')})$`, checkpointReached })
+        : excludeSystemEvents({ checkpointReached });
+      const sub = client.subscribeToAll({
+        fromPosition: comparePositions(delivered, START) === 0 ? ESDB_START : delivered,
+        filter,
+      });
+      current = sub;
+      sub.on('data', (resolved: AllStreamResolvedEvent) => {
+        if (isClosed || current !== sub) return;
+        failures = 0;
+        const event = fromAll(resolved);
+        if (!event || !matches(event.type) || comparePositions(event.position, queuedUpTo) <= 0) return;
+        queuedUpTo = event.position;
+        pending.push(event);
+        if (pending.length >= batchSize) sub.pause();
+        // Events that arrive in the same turn join one batch.
+        if (!draining) draining = new Promise((resolve) => setImmediate(resolve)).then(() => drain(sub));
+      });
+      sub.on('confirmation', () => {
+        failures = 0;
+      });
+      sub.on('error', () => {
+        // The client does not resume a broken subscription: drop it and subscribe again from the checkpoint.
+        if (isClosed || current !== sub) return;
+        current = undefined;
+        void sub.unsubscribe().catch(() => undefined);
+        resubscribe();
+      });
+    };
+
+    const subscription: Subscription = {
+      close: async () => {
+        const inFlight = draining;
+        await stop();
+        await inFlight;
+      },
+    };
+    subscriptions.add(subscription);
+    start();
+    return subscription;
+  }
+
+  return {
+    append,
+    readStream,
+    readAll,
+    subscribeToAll,
+    headPosition,
+    close: async () => {
+      await Promise.all([...subscriptions].map((s) => s.close()));
+      await client.dispose();
+    },
+  };
+}

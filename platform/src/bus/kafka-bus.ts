@@ -1,0 +1,221 @@
+import { Kafka, logLevel, Partitioners } from 'kafkajs';
+import type { Admin, Consumer, LogEntry, Producer } from 'kafkajs';
+import { BUS_TOPICS, BusMessage } from '../../../events/src/index.ts';
+import type { Bus, BusConsumer, BusTopic, DeliveredMessage } from '../../../events/src/index.ts';
+import { consoleBusLogger, errorDetails } from './logger.ts';
+import type { BusLogger } from './logger.ts';
+
+/**
+ * The distributed topology's bus. Every topic has a single partition: the port promises publish order
+ * per topic, and a key-hashed spread over several partitions would not keep it. Messages are keyed by
+ * their id all the same, so compaction or more partitions later keep one id together.
+ *
+ * Replay for SSE `Last-Event-ID` is not offered here: the gateway keeps its own in-memory window.
+ */
+export type KafkaBusOptions = {
+  brokers: string[];
+  clientId: string;
+  logger?: BusLogger;
+  /** Prepended to topic and group names, so tests (or tenants) sharing a cluster stay apart. */
+  topicPrefix?: string;
+};
+
+/** How long publish waits between attempts while the cluster is unreachable, at most. */
+const MAX_BACKOFF_MS = 5000;
+const RETRY = { initialRetryTime: 300, maxRetryTime: MAX_BACKOFF_MS, retries: 10 };
+
+export class BusClosedError extends Error {
+  constructor() {
+    super('bus is closed');
+    this.name = 'BusClosedError';
+  }
+}
+
+function quietLogCreator(logger: BusLogger) {
+  return () =>
+    ({ level, log }: LogEntry) => {
+      const { message, ...details } = log;
+      // kafkajs reports every failed attempt as an error even when it retries; the bus logs what it gives up on.
+      if (level === logLevel.ERROR || level === logLevel.WARN) logger.warn({ ...details, source: 'kafkajs' }, message);
+    };
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export function createKafkaBus(options: KafkaBusOptions): Bus {
+  const logger = options.logger ?? consoleBusLogger;
+  const prefix = options.topicPrefix ?? '';
+  const kafka = new Kafka({
+    clientId: options.clientId,
+    brokers: options.brokers,
+    logLevel: logLevel.WARN,
+    logCreator: quietLogCreator(logger),
+    retry: RETRY,
+  });
+  const kafkaTopic = (topic: BusTopic) => `${prefix}${topic}`;
+  const busTopic = new Map(BUS_TOPICS.map((t) => [kafkaTopic(t), t]));
+  let closed = false;
+  let producer: Producer | undefined;
+  let admin: Admin | undefined;
+  let topicsReady: Promise<void> | undefined;
+  const members = new Set<{ stop: () => Promise<void> }>();
+
+  async function createTopics(): Promise<void> {
+    admin ??= kafka.admin();
+    await admin.connect();
+    const existing = new Set(await admin.listTopics());
+    const missing = BUS_TOPICS.map(kafkaTopic).filter((t) => !existing.has(t));
+    if (missing.length > 0) {
+      // Another process may create them at the same moment; createTopics then reports false, not an error.
+      await admin.createTopics({ waitForLeaders: true, topics: missing.map((topic) => ({ topic, numPartitions: 1 })) });
+    }
+  }
+
+  const ensureTopics = () => {
+    topicsReady ??= createTopics().catch((error: unknown) => {
+      topicsReady = undefined;
+      throw error;
+    });
+    return topicsReady;
+  };
+
+  /** Retries until it succeeds or the bus is closed: an outage delays the caller, it does not fail it. */
+  async function persistently<T>(what: string, attempt: () => Promise<T>): Promise<T> {
+    for (let n = 0; ; n += 1) {
+      if (closed) throw new BusClosedError();
+      try {
+        return await attempt();
+      } catch (error) {
+        if (closed) throw new BusClosedError();
+        const backoff = Math.min(300 * 2 ** n, MAX_BACKOFF_MS);
+        logger.warn({ ...errorDetails(error), attempt: n + 1, backoffMs: backoff }, `bus ${what} failed; retrying`);
+        await sleep(backoff);
+      }
+    }
+  }
+
+  async function connectedProducer(): Promise<Producer> {
+    if (!producer) {
+      const candidate = kafka.producer({
+        idempotent: true,
+        maxInFlightRequests: 1,
+        createPartitioner: Partitioners.DefaultPartitioner,
+        // The idempotent producer needs unlimited retries to keep its no-duplicate promise.
+        retry: { ...RETRY, retries: Number.MAX_SAFE_INTEGER },
+      });
+      try {
+        await candidate.connect();
+      } catch (error) {
+        await candidate.disconnect().catch(() => undefined);
+        throw error;
+      }
+      producer = candidate;
+    }
+    return producer;
+  }
+
+  async function startMember(
+    group: string,
+    topics: readonly BusTopic[],
+    onMessage: (m: DeliveredMessage) => Promise<void>,
+  ): Promise<{ stop: () => Promise<void> }> {
+    let consumer: Consumer | undefined;
+    let stopped = false;
+    let restart: NodeJS.Timeout | undefined;
+
+    const run = async () => {
+      const candidate = kafka.consumer({ groupId: `${prefix}${group}`, retry: RETRY });
+      // kafkajs restarts a crashed consumer by itself only for errors it deems retriable.
+      candidate.on(candidate.events.CRASH, ({ payload }) => {
+        if (payload.restart || stopped) return;
+        logger.warn({ ...errorDetails(payload.error), group }, 'bus consumer crashed; starting it again');
+        restart = setTimeout(() => void replace(), 1000);
+      });
+      consumer = candidate;
+      await candidate.connect();
+      for (const topic of topics) await candidate.subscribe({ topic: kafkaTopic(topic), fromBeginning: true });
+      await candidate.run({
+        autoCommit: false,
+        eachMessage: async ({ topic, partition, message }) => {
+          const delivered = decode(topic, partition, message.offset, message.value);
+          if (delivered) await onMessage(delivered);
+          else logger.warn({ group, topic, partition, offset: message.offset }, 'bus skipped an invalid message');
+          // Only once handled: a crash before this line delivers the message again.
+          await candidate.commitOffsets([{ topic, partition, offset: (BigInt(message.offset) + 1n).toString() }]);
+        },
+      });
+    };
+
+    const replace = async () => {
+      await consumer?.disconnect().catch(() => undefined);
+      if (stopped) return;
+      await run().catch((error: unknown) => {
+        logger.warn({ ...errorDetails(error), group }, 'bus consumer could not start; retrying');
+        if (!stopped) restart = setTimeout(() => void replace(), 1000);
+      });
+    };
+
+    await run();
+    return {
+      stop: async () => {
+        stopped = true;
+        clearTimeout(restart);
+        await consumer?.disconnect();
+      },
+    };
+  }
+
+  function decode(topic: string, partition: number, offset: string, value: Buffer | null): DeliveredMessage | undefined {
+    const expected = busTopic.get(topic);
+    if (!value || !expected) return undefined;
+    let body: unknown;
+    try {
+      body = JSON.parse(value.toString('utf8'));
+    } catch {
+      return undefined;
+    }
+    const parsed = BusMessage.safeParse(body);
+    if (!parsed.success || parsed.data.topic !== expected) return undefined;
+    return { ...parsed.data, offset: `${expected}:${partition}:${offset}` };
+  }
+
+  return {
+    async publish(messages) {
+      if (messages.length === 0) return;
+      const valid = messages.map((m) => BusMessage.parse(m));
+      await persistently('publish', async () => {
+        await ensureTopics();
+        const p = await connectedProducer();
+        await p.sendBatch({
+          acks: -1,
+          topicMessages: BUS_TOPICS.map((topic) => ({
+            topic: kafkaTopic(topic),
+            messages: valid.filter((m) => m.topic === topic).map((m) => ({ key: m.id, value: JSON.stringify(m) })),
+          })).filter((t) => t.messages.length > 0),
+        });
+      });
+    },
+
+    async consume({ group, topics, onMessage }): Promise<BusConsumer> {
+      if (closed) throw new BusClosedError();
+      if (topics.length === 0) throw new RangeError('consume needs at least one topic');
+      // Subscribing to a topic that does not exist yet would wait for auto-creation with default settings.
+      await persistently('topic creation', ensureTopics);
+      const member = await startMember(group, topics, onMessage);
+      members.add(member);
+      return {
+        close: async () => {
+          members.delete(member);
+          await member.stop();
+        },
+      };
+    },
+
+    async close() {
+      closed = true;
+      await Promise.all([...members].map((m) => m.stop()));
+      members.clear();
+      await Promise.all([producer?.disconnect(), admin?.disconnect()]);
+    },
+  };
+}

@@ -1,0 +1,134 @@
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { resolve } from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  catchUp,
+  consumerStatuses,
+  eifStream,
+  migrateCheckpoints,
+  readCheckpoint,
+  resetConsumer,
+  startRunner,
+  START,
+  comparePositions,
+  type EventStore,
+  type NewEvent,
+} from '../../events/src/index.ts';
+import { createPostgresEventStore, migratePostgresEventStore } from '../../events/src/store/postgres.ts';
+import { freshDatabase } from '../../testing/db.ts';
+import { clientViewProjection, migrateReadModels } from './index.ts';
+
+const meta = () => ({ actorId: 'u', actorRole: 'SLF_ADMIN', occurredAt: new Date().toISOString(), correlationId: randomUUID() });
+
+async function snapshot(pool: pg.Pool) {
+  const { rows } = await pool.query('select client_id, name, version, entities from rm_clients order by client_id');
+  return rows;
+}
+
+describe('projection runner', () => {
+  let url: string;
+  let pool: pg.Pool;
+  let store: EventStore;
+
+  beforeAll(async () => {
+    url = await freshDatabase('crash');
+    pool = new pg.Pool({ connectionString: url });
+    await migratePostgresEventStore(pool);
+    await migrateCheckpoints(pool);
+    await migrateReadModels(pool);
+    store = createPostgresEventStore({ pool, connectionString: url });
+    // 40 clients, each created and then edited 30 times: 1,240 events.
+    for (let c = 0; c < 40; c += 1) {
+      const clientId = `client-${c}`;
+      const events: NewEvent[] = [
+        {
+          id: randomUUID(),
+          type: 'EifEntityCreated',
+          data: { clientId, entity: 'Client', entityId: clientId, attributes: { name: `Client ${c}`, taxId: null } },
+          metadata: meta(),
+        },
+        ...Array.from({ length: 30 }, (_, i) => ({
+          id: randomUUID(),
+          type: 'EifEntityChanged',
+          data: {
+            clientId,
+            entity: 'Client',
+            entityId: clientId,
+            changes: [{ attributeKey: 'taxId', value: String(100000000 + c * 100 + i), previousValue: i === 0 ? null : String(100000000 + c * 100 + i - 1) }],
+          },
+          metadata: meta(),
+        })),
+      ];
+      await store.append(eifStream(clientId), events, 'no_stream');
+    }
+  });
+
+  afterAll(async () => {
+    await store?.close();
+    await pool?.end();
+  });
+
+  it('killed mid-batch, restarts and converges to exactly the rebuilt-from-zero state', async () => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', resolve(import.meta.dirname, 'testing/crashing-runner.ts'), url],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    let written = 0;
+    const killed = new Promise<void>((done) => {
+      child.stdout.on('data', (chunk: Buffer) => {
+        written += (chunk.toString().match(/WRITTEN/g) ?? []).length;
+        // Rows of the fourth batch are written but not committed: kill now.
+        if (written >= 4 && !child.killed) child.kill('SIGKILL');
+      });
+      child.on('exit', () => done());
+    });
+    await killed;
+
+    const atCrash = await readCheckpoint(pool, clientViewProjection.name);
+    expect(comparePositions(atCrash, START)).toBe(1);
+    const head = await store.headPosition();
+    expect(comparePositions(atCrash, head)).toBe(-1);
+
+    const runner = startRunner({ store, pool, consumer: clientViewProjection, lockRetryMs: 100 });
+    try {
+      const deadline = Date.now() + 60_000;
+      for (;;) {
+        const [status] = await consumerStatuses(pool, store, [clientViewProjection]);
+        if (status!.isCaughtUp) break;
+        if (Date.now() > deadline) throw new Error('runner did not catch up');
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    } finally {
+      await runner.stop();
+    }
+    const incremental = await snapshot(pool);
+    expect(incremental).toHaveLength(40);
+    expect(incremental[0]).toMatchObject({ client_id: 'client-0', version: '30' });
+    expect(incremental[0].entities['Client:client-0'].attributes.taxId).toBe('100000029');
+
+    await resetConsumer(pool, clientViewProjection);
+    expect(await snapshot(pool)).toHaveLength(0);
+    await catchUp({ store, pool, consumer: clientViewProjection });
+    expect(await snapshot(pool)).toEqual(incremental);
+  });
+
+  it('lets only one runner per projection be active', async () => {
+    const a = startRunner({ store, pool, consumer: { name: 'single-active', filter: { eventTypes: ['none'] } }, lockRetryMs: 50 });
+    const b = startRunner({ store, pool, consumer: { name: 'single-active', filter: { eventTypes: ['none'] } }, lockRetryMs: 50 });
+    try {
+      await new Promise((r) => setTimeout(r, 400));
+      expect([a.isActive(), b.isActive()].filter(Boolean)).toHaveLength(1);
+      const wasActive = a.isActive() ? a : b;
+      const standby = wasActive === a ? b : a;
+      await wasActive.stop();
+      await new Promise((r) => setTimeout(r, 400));
+      expect(standby.isActive()).toBe(true);
+    } finally {
+      await a.stop();
+      await b.stop();
+    }
+  });
+});
