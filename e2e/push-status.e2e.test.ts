@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { BusMessage } from '../events/src/index.ts';
@@ -73,6 +74,7 @@ describe.skipIf(skip)('push-status overlay in the browser', () => {
     );
     expect(Number(await progress.getAttribute('aria-valuenow'))).toBeLessThan(100);
     await page.locator(entry).getByText('Lakeside Manufacturing Co.').waitFor();
+    await page.screenshot({ path: resolve(import.meta.dirname, '../docs/screenshots/push-status.png') });
 
     await publishStatus('COMPLETED');
     await page.locator(`${entry}[data-state="success"]`).waitFor();
@@ -80,6 +82,10 @@ describe.skipIf(skip)('push-status overlay in the browser', () => {
 
     await page.locator(entry).getByRole('button', { name: /Remove/ }).click();
     await page.locator(entry).waitFor({ state: 'detached' });
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('heading', { name: 'Sign in to Onboard' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
     await page.close();
   });
 

@@ -62,6 +62,8 @@ describe.skipIf(skip)('tax-id step in the browser', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText(TAX_ID_MESSAGE).waitFor();
     expect(await input.getAttribute('aria-invalid')).toBe('true');
+    mkdirSync(resolve(SCREENSHOT, '..'), { recursive: true });
+    await page.screenshot({ path: resolve(SCREENSHOT, '../tax-id-invalid.png') });
 
     await input.fill('12-3456789');
     expect(await page.getByText(TAX_ID_MESSAGE).count()).toBe(0);
@@ -71,8 +73,39 @@ describe.skipIf(skip)('tax-id step in the browser', () => {
 
     expect(await reloadUntilValue(page, '12-3456789')).toBe('12-3456789');
 
-    mkdirSync(resolve(SCREENSHOT, '..'), { recursive: true });
     await page.screenshot({ path: SCREENSHOT, fullPage: true });
+    await page.close();
+  });
+
+  it('tells the user when someone else changed the tax id meanwhile and shows the new value', async () => {
+    const benAdmin = DEMO_USERS.find((u) => u.role === 'BEN_ADMIN')!;
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${app.url}/login?redirect=${encodeURIComponent(TAX_ID_PATH)}`);
+    await signInAs(page, benAdmin.name);
+    const input = page.getByLabel('Federal Tax ID (EIN)');
+    await input.waitFor();
+
+    // Another session saves first, with the version this page loaded.
+    const status = await page.evaluate(async (path) => {
+      const csrf = document.cookie.split('; ').find((c) => c.startsWith('onboard_csrf='))!.split('=')[1]!;
+      const current = (await (await fetch(path)).json()) as { version: number };
+      const answer = await fetch(path, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', 'x-csrf-token': csrf, 'If-Match': String(current.version) },
+        body: JSON.stringify({ taxId: '987654321' }),
+      });
+      return answer.status;
+    }, `/api/clients/${DEMO_CLIENT_ID}`);
+    expect(status).toBe(200);
+
+    await input.fill('11-1111111');
+    await page.getByRole('button', { name: 'Save' }).click();
+    const notice = page.getByTestId('form-notice');
+    await notice.waitFor();
+    expect(await notice.textContent()).toContain('changed by someone else');
+    expect(await notice.textContent()).toContain('98-7654321');
+    expect(await input.inputValue()).toBe('98-7654321');
+    await page.screenshot({ path: resolve(SCREENSHOT, '../tax-id-conflict.png') });
     await page.close();
   });
 

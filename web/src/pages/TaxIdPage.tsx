@@ -16,6 +16,9 @@ const STEPS = [
   { label: 'Previous coverage information' },
 ];
 
+const CONFLICT_RELOAD_ATTEMPTS = 5;
+const CONFLICT_RELOAD_DELAY_MS = 300;
+
 type Notice = { tone: 'success' | 'warning' | 'error'; text: string } | null;
 
 const displayed = (client: ClientView) => (client.taxId ? formatTaxId(client.taxId) : '');
@@ -55,13 +58,27 @@ function TaxIdForm({ client }: { client: ClientView }) {
     }
   };
 
+  /**
+   * After a conflict the read model may not have caught up with the other writer yet (it is eventually
+   * consistent), so reload a few times until it shows a newer version than the one we edited.
+   */
+  const reloadNewerThan = async (version: number): Promise<ClientView | undefined> => {
+    let fresh: ClientView | undefined;
+    for (let attempt = 0; attempt < CONFLICT_RELOAD_ATTEMPTS; attempt++) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, CONFLICT_RELOAD_DELAY_MS));
+      fresh = await mutate<ClientView>(clientKey(client.id)).catch(() => undefined);
+      if (fresh && fresh.version > version) break;
+    }
+    return fresh;
+  };
+
   const handleFailure = async (caught: unknown) => {
     if (!(caught instanceof ApiError)) {
       setNotice({ tone: 'error', text: GENERIC_ERROR_MESSAGE });
       return;
     }
     if (caught.status === 409) {
-      const fresh = await mutate<ClientView>(clientKey(client.id));
+      const fresh = await reloadNewerThan(client.version);
       if (fresh) {
         setValue(displayed(fresh));
         setNotice({ tone: 'warning', text: conflictNotice(fresh) });
