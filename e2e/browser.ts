@@ -41,12 +41,16 @@ export function ensureWebBuilt(): void {
   const built = join(WEB, 'dist', 'index.html');
   const sources = Math.max(newestMtime(join(WEB, 'src')), statSync(join(WEB, 'index.html')).mtimeMs);
   if (existsSync(built) && statSync(built).mtimeMs >= sources) return;
-  execFileSync(process.execPath, [join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', 'web', '--logLevel', 'warn'], {
-    cwd: ROOT,
-    // vitest sets NODE_ENV=test, which would make vite bundle React's development build.
-    env: { ...process.env, NODE_ENV: 'production' },
-    stdio: 'inherit',
-  });
+  execFileSync(
+    process.execPath,
+    [join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', 'web', '--logLevel', 'warn'],
+    {
+      cwd: ROOT,
+      // vitest sets NODE_ENV=test, which would make vite bundle React's development build.
+      env: { ...process.env, NODE_ENV: 'production' },
+      stdio: 'inherit',
+    },
+  );
 }
 
 /** Signs in through the demo sign-in page by pressing the demo user's button. */

@@ -80,7 +80,10 @@ describe.skipIf(skip)('push-status overlay in the browser', () => {
     await page.locator(`${entry}[data-state="success"]`).waitFor();
     expect(await progress.getAttribute('aria-valuenow')).toBe('100');
 
-    await page.locator(entry).getByRole('button', { name: /Remove/ }).click();
+    await page
+      .locator(entry)
+      .getByRole('button', { name: /Remove/ })
+      .click();
     await page.locator(entry).waitFor({ state: 'detached' });
 
     await page.getByRole('button', { name: 'Sign out' }).click();
@@ -100,12 +103,23 @@ describe.skipIf(skip)('push-status overlay in the browser', () => {
     const link = page.getByRole('link', { name: 'Welcome to Onboard' });
     for (let attempt = 0; attempt < 10 && (await link.count()) === 0; attempt++) {
       await app.bus.publish([
-        { topic: 'EMAIL_SENT', id: randomUUID(), occurredAt: new Date().toISOString(), payload: { emailId, subject: 'Welcome to Onboard' } },
+        {
+          topic: 'EMAIL_SENT',
+          id: randomUUID(),
+          occurredAt: new Date().toISOString(),
+          payload: { emailId, subject: 'Welcome to Onboard' },
+        },
       ]);
-      await link.first().waitFor({ timeout: 2000 }).catch(() => undefined);
+      await link
+        .first()
+        .waitFor({ timeout: 2000 })
+        .catch(() => undefined);
     }
     expect(await link.first().getAttribute('href')).toBe(`/emails/${emailId}`);
-    const maxWidth = await page.getByTestId('email-toast').first().evaluate((el) => getComputedStyle(el).maxWidth);
+    const maxWidth = await page
+      .getByTestId('email-toast')
+      .first()
+      .evaluate((el) => getComputedStyle(el).maxWidth);
     expect(maxWidth).toBe('500px');
     // Spec platform §9: the toast goes away by itself after 3 seconds.
     await page.getByTestId('email-toast').first().waitFor({ state: 'detached', timeout: 6000 });

@@ -48,7 +48,9 @@ describe.skipIf(skip)('tax-id step in the browser', () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
 
     // A signed-out visitor is sent to sign-in and brought back afterwards (spec platform §2).
-    await page.goto(app.url + TAX_ID_PATH.toUpperCase().replace(DEMO_CLIENT_ID.toUpperCase(), DEMO_CLIENT_ID));
+    await page.goto(
+      app.url + TAX_ID_PATH.toUpperCase().replace(DEMO_CLIENT_ID.toUpperCase(), DEMO_CLIENT_ID),
+    );
     await page.waitForURL(/\/login\?redirect=/);
     await signInAs(page, benAdmin.name);
     await page.waitForURL((url) => url.pathname.toLowerCase() === TAX_ID_PATH.toLowerCase());
@@ -87,11 +89,18 @@ describe.skipIf(skip)('tax-id step in the browser', () => {
 
     // Another session saves first, with the version this page loaded.
     const status = await page.evaluate(async (path) => {
-      const csrf = document.cookie.split('; ').find((c) => c.startsWith('onboard_csrf='))!.split('=')[1]!;
+      const csrf = document.cookie
+        .split('; ')
+        .find((c) => c.startsWith('onboard_csrf='))!
+        .split('=')[1]!;
       const current = (await (await fetch(path)).json()) as { version: number };
       const answer = await fetch(path, {
         method: 'PUT',
-        headers: { 'content-type': 'application/json', 'x-csrf-token': csrf, 'If-Match': String(current.version) },
+        headers: {
+          'content-type': 'application/json',
+          'x-csrf-token': csrf,
+          'If-Match': String(current.version),
+        },
         body: JSON.stringify({ taxId: '987654321' }),
       });
       return answer.status;
@@ -112,7 +121,9 @@ describe.skipIf(skip)('tax-id step in the browser', () => {
   it('shows the 404 page for an unknown path and returns home from it', async () => {
     const page = await browser.newPage();
     await page.goto(`${app.url}/no/such/page`);
-    await page.getByRole('heading', { name: 'Sorry, the page you are looking for does not exist.' }).waitFor();
+    await page
+      .getByRole('heading', { name: 'Sorry, the page you are looking for does not exist.' })
+      .waitFor();
     await page.getByRole('button', { name: 'Return to Home' }).click();
     await page.waitForURL((url) => url.pathname === '/login');
     await page.close();

@@ -8,7 +8,8 @@ export const MAINTENANCE_PATH = '/maintenance';
 export const ADMIN_HOME_PATH = '/clients/admin';
 export const BROKER_HOME_PATH = '/clients';
 export const BEN_ADMIN_HOME_PATH = '/clients/ben-admin';
-export const TAX_ID_ROUTE = '/client/:clientId/task/eif-submit-company-information/step/company-information/tax-id';
+export const TAX_ID_ROUTE =
+  '/client/:clientId/task/eif-submit-company-information/step/company-information/tax-id';
 
 export function taxIdPath(clientId: string): string {
   return TAX_ID_ROUTE.replace(':clientId', encodeURIComponent(clientId));
@@ -75,7 +76,17 @@ export function matchPath(route: string, path: string): Record<string, string> |
 }
 
 /** Paths after which sign-in never returns the user (spec platform §2, "Redirect after sign-in"). */
-const NO_REDIRECT_PATHS = ['/logout', INDEX_PATH, NOT_FOUND_PATH, '/forgot', '/activate', '/reactivate', '/reset', MAINTENANCE_PATH, LOGIN_PATH];
+const NO_REDIRECT_PATHS = [
+  '/logout',
+  INDEX_PATH,
+  NOT_FOUND_PATH,
+  '/forgot',
+  '/activate',
+  '/reactivate',
+  '/reset',
+  MAINTENANCE_PATH,
+  LOGIN_PATH,
+];
 
 export function loginPathFor(currentPathWithSearch: string): string {
   const pathname = currentPathWithSearch.split(/[?#]/)[0] ?? '';
@@ -86,6 +97,7 @@ export function loginPathFor(currentPathWithSearch: string): string {
 
 /** Only same-origin absolute paths are honoured, so `?redirect=` cannot send the user off-site. */
 export function safeRedirect(redirect: string | null): string {
-  if (!redirect || !redirect.startsWith('/') || redirect.startsWith('//') || redirect.startsWith('/\\')) return INDEX_PATH;
+  if (!redirect || !redirect.startsWith('/') || redirect.startsWith('//') || redirect.startsWith('/\\'))
+    return INDEX_PATH;
   return redirect;
 }

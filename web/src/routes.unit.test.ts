@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { matchRoute } from 'wouter';
-import { caseInsensitiveParser, homePathFor, loginPathFor, matchPath, safeRedirect, TAX_ID_ROUTE, taxIdPath } from './routes.ts';
+import {
+  caseInsensitiveParser,
+  homePathFor,
+  loginPathFor,
+  matchPath,
+  safeRedirect,
+  TAX_ID_ROUTE,
+  taxIdPath,
+} from './routes.ts';
 
 describe('route matching (spec platform §2)', () => {
   it('matches case-insensitively and keeps the parameter as written', () => {
@@ -28,7 +36,10 @@ describe('route matching (spec platform §2)', () => {
   });
 
   it('works as the parser of wouter, including loose (nested) matching', () => {
-    expect(matchRoute(caseInsensitiveParser, TAX_ID_ROUTE, taxIdPath('x9').toUpperCase())).toEqual([true, { clientId: 'X9', 0: 'X9' }]);
+    expect(matchRoute(caseInsensitiveParser, TAX_ID_ROUTE, taxIdPath('x9').toUpperCase())).toEqual([
+      true,
+      { clientId: 'X9', 0: 'X9' },
+    ]);
     expect(matchRoute(caseInsensitiveParser, '/client/:clientId', '/Client/c1/task', true)[0]).toBe(true);
     const [isMatch, params] = matchRoute(caseInsensitiveParser, '/client/:clientId', '/Client/c1x/', true);
     expect([isMatch, params?.clientId]).toEqual([true, 'c1x']);
@@ -45,7 +56,17 @@ describe('redirects', () => {
 
   it('carries the redirect except from the pages that never do', () => {
     expect(loginPathFor('/clients?page=2')).toBe('/login?redirect=%2Fclients%3Fpage%3D2');
-    for (const path of ['/', '/logout', '/404', '/forgot', '/activate', '/reactivate', '/reset', '/Maintenance', '/login?redirect=x']) {
+    for (const path of [
+      '/',
+      '/logout',
+      '/404',
+      '/forgot',
+      '/activate',
+      '/reactivate',
+      '/reset',
+      '/Maintenance',
+      '/login?redirect=x',
+    ]) {
       expect(loginPathFor(path)).toBe('/login');
     }
   });

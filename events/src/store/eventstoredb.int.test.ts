@@ -1,10 +1,11 @@
-import type { StartedTestContainer } from 'testcontainers';
 import type * as TestcontainersModule from 'testcontainers';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { describeEventStoreContract } from './contract.ts';
 import { createEventStoreDbEventStore } from './eventstoredb.ts';
 
 const IMAGE = process.env.EVENTSTORE_IMAGE ?? 'docker.eventstore.com/kurrent-latest/kurrentdb:latest';
+// KurrentDB reads KURRENTDB_* settings; eventstore/eventstore images read EVENTSTORE_*.
+const ENV_PREFIX = IMAGE.includes('kurrent') ? 'KURRENTDB' : 'EVENTSTORE';
 
 type Testcontainers = typeof TestcontainersModule;
 
@@ -32,7 +33,7 @@ const docker = await loadDocker();
 if ('reason' in docker) console.warn(`[skipped] EventStoreDB contract: ${docker.reason}`);
 
 describe.skipIf('reason' in docker)('EventStoreDB adapter (testcontainers)', () => {
-  let container: StartedTestContainer | undefined;
+  let container: TestcontainersModule.StartedTestContainer | undefined;
   let connectionString = '';
 
   beforeAll(async () => {
@@ -40,12 +41,9 @@ describe.skipIf('reason' in docker)('EventStoreDB adapter (testcontainers)', () 
     const { GenericContainer, Wait } = docker.testcontainers;
     container = await new GenericContainer(IMAGE)
       .withEnvironment({
-        EVENTSTORE_INSECURE: 'true',
-        EVENTSTORE_RUN_PROJECTIONS: 'None',
-        EVENTSTORE_MEM_DB: 'true',
-        KURRENTDB_INSECURE: 'true',
-        KURRENTDB_RUN_PROJECTIONS: 'None',
-        KURRENTDB_MEM_DB: 'true',
+        [`${ENV_PREFIX}_INSECURE`]: 'true',
+        [`${ENV_PREFIX}_RUN_PROJECTIONS`]: 'None',
+        [`${ENV_PREFIX}_MEM_DB`]: 'true',
       })
       .withExposedPorts(2113)
       .withWaitStrategy(Wait.forHttp('/health/live', 2113).forStatusCodeMatching((code) => code === 204))

@@ -117,8 +117,9 @@ const CLAIM: Record<'no_stream' | 'any' | 'exact', string> = {
     where stream_name = $1 and revision = $7::bigint returning revision`,
 };
 
-// One statement, hence one implicit transaction and one round trip: claim the revisions, insert the
-// events, and send the wake-up (delivered on commit only).
+// One statement, hence one implicit transaction and one round trip: claim the revisions and insert the
+// events. No NOTIFY in here: PostgreSQL serialises the commits of all transactions that notify (a
+// global lock held through the commit's fsync), which cut concurrent append throughput by 2-3x.
 function appendSql(form: keyof typeof CLAIM): string {
   return `with claimed as (${CLAIM[form]}),
     inserted as (
@@ -130,8 +131,7 @@ function appendSql(form: keyof typeof CLAIM): string {
       returning transaction_id, global_position, stream_revision
     ),
     last as (select * from inserted order by global_position desc limit 1)
-    select transaction_id::text as tx, global_position, stream_revision, pg_notify('${CHANNEL}', '') as notified
-    from last`;
+    select transaction_id::text as tx, global_position, stream_revision from last`;
 }
 
 const APPEND_SQL = { no_stream: appendSql('no_stream'), any: appendSql('any'), exact: appendSql('exact') };
@@ -207,10 +207,38 @@ function errorCode(error: unknown): string | undefined {
   return error instanceof Error ? (error as Error & { code?: string }).code : undefined;
 }
 
+/**
+ * The wake-up is sent after the append commits, from its own read-only transaction, and coalesced: one
+ * NOTIFY in flight, and at most one more for every append that committed meanwhile. Losing one (a
+ * crash right after commit) only delays readers until their next poll.
+ */
+function createNotifier(pool: pg.Pool) {
+  let inFlight: Promise<void> | undefined;
+  let isWanted = false;
+  const send = async (): Promise<void> => {
+    while (isWanted) {
+      isWanted = false;
+      await pool.query(`select pg_notify('${CHANNEL}', '')`).catch(() => undefined);
+    }
+  };
+  return {
+    notify() {
+      isWanted = true;
+      inFlight ??= send().finally(() => {
+        inFlight = undefined;
+      });
+    },
+    settled: async () => {
+      await inFlight;
+    },
+  };
+}
+
 export function createPostgresEventStore(options: PostgresEventStoreOptions): EventStore {
   const { pool, connectionString } = options;
   const pollIntervalMs = options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
   const wakeups = createWakeups(connectionString);
+  const notifier = createNotifier(pool);
   const subscriptions = new Set<Subscription>();
 
   async function currentRevision(stream: string): Promise<bigint | 'no_stream'> {
@@ -278,6 +306,7 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
       });
       const row = rows[0];
       if (!row) return await settleRefusedAppend(stream, events, expected);
+      notifier.notify();
       return {
         nextExpectedRevision: BigInt(row.stream_revision),
         position: { commit: BigInt(row.tx), prepare: BigInt(row.global_position) },
@@ -433,7 +462,7 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
     headPosition,
     close: async () => {
       await Promise.all([...subscriptions].map((s) => s.close()));
-      await wakeups.close();
+      await Promise.all([wakeups.close(), notifier.settled()]);
     },
   };
 }

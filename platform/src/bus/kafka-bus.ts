@@ -124,7 +124,8 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
     let restart: NodeJS.Timeout | undefined;
 
     const run = async () => {
-      const candidate = kafka.consumer({ groupId: `${prefix}${group}`, retry: RETRY });
+      // A fetch waits up to maxWaitTimeInMs for data and close waits for that fetch: keep it short.
+      const candidate = kafka.consumer({ groupId: `${prefix}${group}`, retry: RETRY, maxWaitTimeInMs: 500 });
       // kafkajs restarts a crashed consumer by itself only for errors it deems retriable.
       candidate.on(candidate.events.CRASH, ({ payload }) => {
         if (payload.restart || stopped) return;

@@ -94,7 +94,8 @@ export function interpretFailure(response: FailedResponse, currentPath: string):
   if (status === 401 && bodyText.trim() !== 'Invalid token' && serverMessage !== 'Invalid token') {
     return { error, redirectTo: loginPathFor(currentPath) };
   }
-  if (status === 403 && serverMessage === CLIENT_NOT_ACCESSIBLE) return { error, redirectTo: MAINTENANCE_PATH };
+  if (status === 403 && serverMessage === CLIENT_NOT_ACCESSIBLE)
+    return { error, redirectTo: MAINTENANCE_PATH };
   return { error, redirectTo: null };
 }
 
@@ -120,6 +121,7 @@ export function queryRetryDelay(error: unknown, attempt: number): number | null 
 /** Spec platform §9 mutation retry: only an invalid CSRF token, up to 2 times, 3 s x attempt. */
 export function mutationRetryDelay(error: unknown, attempt: number): number | null {
   if (attempt > MAX_RETRIES) return null;
-  if (error instanceof ApiError && error.status === 403 && error.code === 'INVALID_CSRF_TOKEN') return 3000 * attempt;
+  if (error instanceof ApiError && error.status === 403 && error.code === 'INVALID_CSRF_TOKEN')
+    return 3000 * attempt;
   return null;
 }

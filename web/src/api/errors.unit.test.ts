@@ -25,7 +25,10 @@ describe('interpretFailure (spec platform §8)', () => {
   });
 
   it('leaves a 401 "Invalid token" where it is', () => {
-    expect(interpretFailure({ status: 401, contentType: 'text/plain', bodyText: 'Invalid token' }, here).redirectTo).toBeNull();
+    expect(
+      interpretFailure({ status: 401, contentType: 'text/plain', bodyText: 'Invalid token' }, here)
+        .redirectTo,
+    ).toBeNull();
     expect(interpretFailure(json(401, { message: 'Invalid token' }), here).redirectTo).toBeNull();
   });
 
@@ -56,26 +59,42 @@ describe('interpretFailure (spec platform §8)', () => {
 
   it('recognises the Cloudflare block page', () => {
     const outcome = interpretFailure(
-      { status: 403, contentType: 'text/html', bodyText: '<html><h1>Sorry, you have been blocked</h1></html>' },
+      {
+        status: 403,
+        contentType: 'text/html',
+        bodyText: '<html><h1>Sorry, you have been blocked</h1></html>',
+      },
       here,
     );
     expect(outcome.error).toMatchObject({ code: 'BLOCKED_BY_CLOUDFLARE', message: BLOCKED_MESSAGE });
   });
 
   it('gives the generic message for non-JSON errors and for 5xx server messages', () => {
-    expect(interpretFailure({ status: 400, contentType: 'text/html', bodyText: '<b>bad</b>' }, here).error.message).toBe(
+    expect(
+      interpretFailure({ status: 400, contentType: 'text/html', bodyText: '<b>bad</b>' }, here).error.message,
+    ).toBe(GENERIC_ERROR_MESSAGE);
+    expect(interpretFailure(json(500, { message: 'stack trace here' }), here).error.message).toBe(
       GENERIC_ERROR_MESSAGE,
     );
-    expect(interpretFailure(json(500, { message: 'stack trace here' }), here).error.message).toBe(GENERIC_ERROR_MESSAGE);
   });
 
   it('maps validation errors to field errors without the body. prefix (spec explorer §5)', () => {
     const outcome = interpretFailure(
-      json(400, { code: 'VALIDATION_ERROR', message: 'Invalid input', validationError: { 'body.taxId': 'Bad tax id' } }),
+      json(400, {
+        code: 'VALIDATION_ERROR',
+        message: 'Invalid input',
+        validationError: { 'body.taxId': 'Bad tax id' },
+      }),
       here,
     );
-    expect(outcome.error).toMatchObject({ code: 'VALIDATION_ERROR', fieldErrors: { taxId: 'Bad tax id' }, message: 'Invalid input' });
-    expect(toFieldErrors({ validationError: { 'query.limit': 'too big', 'body.a.b': 'x', 'body.n': 3 } })).toEqual({
+    expect(outcome.error).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      fieldErrors: { taxId: 'Bad tax id' },
+      message: 'Invalid input',
+    });
+    expect(
+      toFieldErrors({ validationError: { 'query.limit': 'too big', 'body.a.b': 'x', 'body.n': 3 } }),
+    ).toEqual({
       'query.limit': 'too big',
       'a.b': 'x',
     });
@@ -92,14 +111,19 @@ const apiError = (status: number | null, code: string | null = null) =>
 describe('retry policy (spec platform §9)', () => {
   it('retries queries twice on gateway statuses and unknown errors, 1 s x attempt', () => {
     for (const status of [502, 503, 504, 429, 499]) {
-      expect([1, 2, 3].map((attempt) => queryRetryDelay(apiError(status), attempt))).toEqual([1000, 2000, null]);
+      expect([1, 2, 3].map((attempt) => queryRetryDelay(apiError(status), attempt))).toEqual([
+        1000,
+        2000,
+        null,
+      ]);
     }
     expect(queryRetryDelay(new TypeError('boom'), 1)).toBe(1000);
     expect(queryRetryDelay(apiError(null), 2)).toBe(2000);
   });
 
   it('does not retry queries on other statuses or on maintenance', () => {
-    for (const status of [400, 401, 403, 404, 409, 500]) expect(queryRetryDelay(apiError(status), 1)).toBeNull();
+    for (const status of [400, 401, 403, 404, 409, 500])
+      expect(queryRetryDelay(apiError(status), 1)).toBeNull();
     expect(queryRetryDelay(apiError(503, 'MAINTENANCE'), 1)).toBeNull();
   });
 

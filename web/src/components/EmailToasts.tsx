@@ -1,4 +1,10 @@
-import { Button, Link, UNSTABLE_Toast as Toast, UNSTABLE_ToastContent as ToastContent, UNSTABLE_ToastRegion as ToastRegion } from 'react-aria-components';
+import {
+  Button,
+  Link,
+  UNSTABLE_Toast as Toast,
+  UNSTABLE_ToastContent as ToastContent,
+  UNSTABLE_ToastRegion as ToastRegion,
+} from 'react-aria-components';
 import { emailToastQueue, type EmailToast } from '../state/toasts.ts';
 import { emailPath } from '../routes.ts';
 

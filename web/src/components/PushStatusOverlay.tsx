@@ -28,7 +28,11 @@ function PushStatusItem({ entry, now, onRemove }: { entry: PushEntry; now: numbe
   const name = client?.name ?? 'Client';
   const progress = mockProgress(entry, now);
   return (
-    <li className={`push-item push-item--${entry.state}`} data-testid={`push-status-${entry.clientId}`} data-state={entry.state}>
+    <li
+      className={`push-item push-item--${entry.state}`}
+      data-testid={`push-status-${entry.clientId}`}
+      data-state={entry.state}
+    >
       <div className="push-item__head">
         <span className="push-item__icon" aria-hidden="true" />
         <div className="push-item__text">

@@ -5,7 +5,12 @@ import { INDEX_PATH } from '../routes.ts';
 export type TaskStep = { label: string; isCurrent?: boolean };
 
 /** Task layout (spec onboarding §2): aside with 'Back to Home', sticky top bar with the task title. */
-export function TaskLayout(props: { title: string; subtitle?: string; steps: TaskStep[]; children: ReactNode }) {
+export function TaskLayout(props: {
+  title: string;
+  subtitle?: string;
+  steps: TaskStep[];
+  children: ReactNode;
+}) {
   return (
     <div className="task-layout">
       <aside className="task-aside" aria-label="Task navigation">
@@ -16,7 +21,11 @@ export function TaskLayout(props: { title: string; subtitle?: string; steps: Tas
           <p className="task-aside__heading">Company information</p>
           <ol className="step-list">
             {props.steps.map((step) => (
-              <li key={step.label} className={step.isCurrent ? 'step step--current' : 'step'} aria-current={step.isCurrent ? 'step' : undefined}>
+              <li
+                key={step.label}
+                className={step.isCurrent ? 'step step--current' : 'step'}
+                aria-current={step.isCurrent ? 'step' : undefined}
+              >
                 {step.label}
               </li>
             ))}

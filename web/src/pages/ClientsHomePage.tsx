@@ -27,7 +27,11 @@ export function ClientsHomePage({ user, title }: { user: AuthenticatedUser; titl
                   <span className="client-list__name">{client.name}</span>
                   <span className="client-list__meta">Submit company information · Tax ID</span>
                 </div>
-                <Link className="button button--secondary" href={taxIdPath(client.id)} aria-label={`Open the Tax ID step for ${client.name}`}>
+                <Link
+                  className="button button--secondary"
+                  href={taxIdPath(client.id)}
+                  aria-label={`Open the Tax ID step for ${client.name}`}
+                >
                   Open task
                 </Link>
               </li>

@@ -2,7 +2,12 @@ import { useEffect, useState } from 'react';
 import { Button, Heading } from 'react-aria-components';
 import { useLocation, useSearch } from 'wouter';
 import { useSWRConfig } from 'swr';
-import { AUTHENTICATED_USER_KEY, signInAsDemoUser, useAuthenticatedUser, useDemoUsers } from '../api/hooks.ts';
+import {
+  AUTHENTICATED_USER_KEY,
+  signInAsDemoUser,
+  useAuthenticatedUser,
+  useDemoUsers,
+} from '../api/hooks.ts';
 import { ROLE_LABELS } from '../api/types.ts';
 import { safeRedirect } from '../routes.ts';
 import { ErrorPanel, PageSkeleton } from '../components/Feedback.tsx';
@@ -55,7 +60,12 @@ export function LoginPage() {
         <ul className="demo-users">
           {demoUsers?.map((demo) => (
             <li key={demo.id}>
-              <Button className="demo-user" onPress={() => void signIn(demo.id)} isPending={pendingId === demo.id} data-testid={`demo-user-${demo.role}`}>
+              <Button
+                className="demo-user"
+                onPress={() => void signIn(demo.id)}
+                isPending={pendingId === demo.id}
+                data-testid={`demo-user-${demo.role}`}
+              >
                 <span className="demo-user__name">{demo.name}</span>
                 <span className="demo-user__meta">
                   {ROLE_LABELS[demo.role]} · {demo.email}

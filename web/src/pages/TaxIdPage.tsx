@@ -146,7 +146,9 @@ export function TaxIdPage({ clientId }: { clientId: string }) {
         <Heading level={2} id="step-title" className="step-card__title">
           Tax ID
         </Heading>
-        <p className="muted">We use the company's federal tax id on the policy and on tax documents for the plans.</p>
+        <p className="muted">
+          We use the company's federal tax id on the policy and on tax documents for the plans.
+        </p>
         {error && !client && <ErrorPanel error={error} />}
         {!client && !error && <PageSkeleton />}
         {client && <TaxIdForm key={client.id} client={client} />}

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { API_JOB_STATUSES } from '../../../events/src/bus/port.ts';
-import { addPushEntry, applyPushStatus, mockProgress, overlayStateFor, removePushEntry, type PushEntry } from './push-status.ts';
+import {
+  addPushEntry,
+  applyPushStatus,
+  mockProgress,
+  overlayStateFor,
+  removePushEntry,
+  type PushEntry,
+} from './push-status.ts';
 
 describe('overlay state per job status (spec platform §4)', () => {
   it('maps every status', () => {
@@ -41,7 +48,9 @@ describe('applyPushStatus', () => {
 
   it('re-adding a listed client resets it to loading; removing drops it', () => {
     const entries: PushEntry[] = [{ clientId: 'c1', state: 'warning', startedAt: 1000 }];
-    expect(addPushEntry(entries, 'c1', 7000)).toEqual([{ clientId: 'c1', state: 'loading', startedAt: 7000 }]);
+    expect(addPushEntry(entries, 'c1', 7000)).toEqual([
+      { clientId: 'c1', state: 'loading', startedAt: 7000 },
+    ]);
     expect(removePushEntry(entries, 'c1')).toEqual([]);
     expect(removePushEntry(entries, 'other')).toEqual(entries);
   });
@@ -51,7 +60,9 @@ describe('mockProgress (spec platform §9: 2 points per second up to 99, then 10
   const loading: PushEntry = { clientId: 'c1', state: 'loading', startedAt: 10_000 };
 
   it('advances 2 points per whole second', () => {
-    expect([0, 999, 1000, 1999, 2000, 10_500].map((ms) => mockProgress(loading, 10_000 + ms))).toEqual([0, 0, 2, 2, 4, 20]);
+    expect([0, 999, 1000, 1999, 2000, 10_500].map((ms) => mockProgress(loading, 10_000 + ms))).toEqual([
+      0, 0, 2, 2, 4, 20,
+    ]);
   });
 
   it('stops at 99 while loading, never below 0', () => {
@@ -62,6 +73,7 @@ describe('mockProgress (spec platform §9: 2 points per second up to 99, then 10
   });
 
   it('shows 100 once finished, whatever the outcome', () => {
-    for (const state of ['success', 'warning', 'error'] as const) expect(mockProgress({ ...loading, state }, 10_001)).toBe(100);
+    for (const state of ['success', 'warning', 'error'] as const)
+      expect(mockProgress({ ...loading, state }, 10_001)).toBe(100);
   });
 });
