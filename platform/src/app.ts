@@ -69,7 +69,8 @@ export function allConsumers(bus: Bus): CheckpointedConsumer[] {
  */
 export async function startApp(config: AppConfig): Promise<RunningApp> {
   const logger = createLogger(config.logLevel);
-  const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 20 });
+  // Long idle timeout: every new connection costs a SCRAM handshake, which shows as latency spikes.
+  const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 20, idleTimeoutMillis: 60_000 });
   pool.on('error', (error) => logger.warn({ err: error }, 'idle database connection failed'));
   const has = (service: AppConfig['services'][number]) => config.services.includes(service);
 

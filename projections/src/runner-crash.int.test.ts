@@ -15,7 +15,10 @@ import {
   comparePositions,
   type EventStore,
   type NewEvent,
+  parseEvent,
+  type EifEvent,
 } from '../../events/src/index.ts';
+import { fold } from '../../domain/src/index.ts';
 import { createPostgresEventStore, migratePostgresEventStore } from '../../events/src/store/postgres.ts';
 import { freshDatabase } from '../../testing/db.ts';
 import { clientViewProjection, migrateReadModels } from './index.ts';
@@ -113,6 +116,12 @@ describe('projection runner', () => {
     expect(await snapshot(pool)).toHaveLength(0);
     await catchUp({ store, pool, consumer: clientViewProjection });
     expect(await snapshot(pool)).toEqual(incremental);
+
+    // The projection's own transitions agree with the decider's fold of the same stream.
+    for (const row of incremental) {
+      const state = fold((await store.readStream(eifStream(row.client_id))).map((e) => parseEvent(e) as EifEvent));
+      expect(state.status === 'open' && Object.fromEntries(state.entities)).toEqual(row.entities);
+    }
   });
 
   it('lets only one runner per projection be active', async () => {

@@ -40,7 +40,12 @@ async function waitFor(condition: () => boolean, timeoutMs: number, what: string
   }
 }
 
-async function readAllOf(store: EventStore, from: Position, types: string[], pageSize = 100): Promise<RecordedEvent[]> {
+async function readAllOf(
+  store: EventStore,
+  from: Position,
+  types: string[],
+  pageSize = 100,
+): Promise<RecordedEvent[]> {
   const events: RecordedEvent[] = [];
   let position = from;
   for (;;) {
@@ -83,7 +88,10 @@ export function describeEventStoreContract(
 
     it('appends and reads a stream back with revisions, data and metadata', async () => {
       const stream = streamName();
-      const events = [newEvent('EifEdited', { field: 'name', value: 'Acme' }), newEvent('EifSigned', { by: 'x' })];
+      const events = [
+        newEvent('EifEdited', { field: 'name', value: 'Acme' }),
+        newEvent('EifSigned', { by: 'x' }),
+      ];
       const result = await store.append(stream, events, 'no_stream');
       expect(result.nextExpectedRevision).toBe(1n);
 
@@ -115,7 +123,9 @@ export function describeEventStoreContract(
     it('appends with any whether or not the stream exists', async () => {
       const stream = streamName();
       expect((await store.append(stream, [newEvent('A')], 'any')).nextExpectedRevision).toBe(0n);
-      expect((await store.append(stream, [newEvent('A'), newEvent('B')], 'any')).nextExpectedRevision).toBe(2n);
+      expect((await store.append(stream, [newEvent('A'), newEvent('B')], 'any')).nextExpectedRevision).toBe(
+        2n,
+      );
       expect((await store.readStream(stream)).map((e) => e.revision)).toEqual([0n, 1n, 2n]);
     });
 
@@ -161,7 +171,11 @@ export function describeEventStoreContract(
 
     it('reads a stream forwards from a revision with a maximum count', async () => {
       const stream = streamName();
-      await store.append(stream, Array.from({ length: 6 }, (_, i) => newEvent('N', { i })), 'no_stream');
+      await store.append(
+        stream,
+        Array.from({ length: 6 }, (_, i) => newEvent('N', { i })),
+        'no_stream',
+      );
       const read = await store.readStream(stream, { fromRevision: 2n, maxCount: 3 });
       expect(read.map((e) => e.revision)).toEqual([2n, 3n, 4n]);
       expect(read.map((e) => e.data)).toEqual([{ i: 2 }, { i: 3 }, { i: 4 }]);
@@ -198,7 +212,11 @@ export function describeEventStoreContract(
 
       const head = await store.headPosition();
       expect(comparePositions(head, both[2]!.position)).toBeGreaterThanOrEqual(0);
-      const afterEnd = await store.readAll({ from: both[2]!.position, maxCount: 10, filter: { eventTypes: [typeA] } });
+      const afterEnd = await store.readAll({
+        from: both[2]!.position,
+        maxCount: 10,
+        filter: { eventTypes: [typeA] },
+      });
       expect(afterEnd.events).toEqual([]);
       expect(afterEnd.isEnd).toBe(true);
       expect(comparePositions(afterEnd.next, both[2]!.position)).toBeGreaterThanOrEqual(0);
@@ -216,7 +234,11 @@ export function describeEventStoreContract(
     it('subscribes from a stored position: only later events, then events appended after it started', async () => {
       const type = uniqueType('Sub');
       const stream = streamName();
-      const before = await store.append(stream, [newEvent(type, { n: 0 }), newEvent(type, { n: 1 })], 'no_stream');
+      const before = await store.append(
+        stream,
+        [newEvent(type, { n: 0 }), newEvent(type, { n: 1 })],
+        'no_stream',
+      );
       const stored = serialisePosition(before.position);
       await store.append(stream, [newEvent(type, { n: 2 })], 1n);
 
@@ -290,7 +312,9 @@ export function describeEventStoreContract(
       };
 
       try {
-        await Promise.all(streams.flatMap((s) => Array.from({ length: appendersPerStream }, (_, w) => appender(s, w))));
+        await Promise.all(
+          streams.flatMap((s) => Array.from({ length: appendersPerStream }, (_, w) => appender(s, w))),
+        );
         expect(appendedIds.size).toBe(total);
         expect(conflicts).toBeGreaterThan(0);
 

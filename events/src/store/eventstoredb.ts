@@ -84,7 +84,11 @@ export function createEventStoreDbEventStore(connectionString: string): EventSto
   const client = EventStoreDBClient.connectionString(connectionString);
   const subscriptions = new Set<Subscription>();
 
-  async function append(stream: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+  async function append(
+    stream: string,
+    events: readonly NewEvent[],
+    expected: ExpectedRevision,
+  ): Promise<AppendResult> {
     const expectedRevision = expected === 'no_stream' ? NO_STREAM : expected === 'any' ? ANY : expected;
     try {
       const result = await client.appendToStream(
@@ -98,7 +102,11 @@ export function createEventStoreDbEventStore(connectionString: string): EventSto
     } catch (error) {
       if (error instanceof WrongExpectedVersionError) {
         const actual = error.actualVersion;
-        throw new WrongExpectedRevisionError(stream, expected, typeof actual === 'bigint' ? actual : 'no_stream');
+        throw new WrongExpectedRevisionError(
+          stream,
+          expected,
+          typeof actual === 'bigint' ? actual : 'no_stream',
+        );
       }
       throw error;
     }
@@ -127,7 +135,11 @@ export function createEventStoreDbEventStore(connectionString: string): EventSto
     return events;
   }
 
-  async function readAll(options: { from: Position; maxCount: number; filter?: AllFilter }): Promise<ReadAllPage> {
+  async function readAll(options: {
+    from: Position;
+    maxCount: number;
+    filter?: AllFilter;
+  }): Promise<ReadAllPage> {
     const { from, maxCount } = options;
     const matches = typeMatcher(options.filter);
     const events: RecordedEvent[] = [];

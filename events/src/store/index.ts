@@ -1,2 +1,6 @@
-export { createPostgresEventStore, migratePostgresEventStore, type PostgresEventStoreOptions } from './postgres.ts';
+export {
+  createPostgresEventStore,
+  migratePostgresEventStore,
+  type PostgresEventStoreOptions,
+} from './postgres.ts';
 export { createEventStoreDbEventStore } from './eventstoredb.ts';

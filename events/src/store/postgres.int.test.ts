@@ -25,7 +25,12 @@ async function openStore(options: { pollIntervalMs?: number } = {}) {
 
 describeEventStoreContract('PostgreSQL', openStore);
 
-const metadata = { actorId: 'u1', actorRole: 'admin', occurredAt: '2025-01-15T09:30:00.000Z', correlationId: 'c1' };
+const metadata = {
+  actorId: 'u1',
+  actorRole: 'admin',
+  occurredAt: '2025-01-15T09:30:00.000Z',
+  correlationId: 'c1',
+};
 
 async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -63,7 +68,11 @@ describe('PostgreSQL event store specifics', () => {
          values ($1, $2, 0, 'GapA', '{}', $3)`,
         [idA, streamA, JSON.stringify(metadata)],
       );
-      const b = await store.append(streamB, [{ id: randomUUID(), type: 'GapB', data: {}, metadata }], 'no_stream');
+      const b = await store.append(
+        streamB,
+        [{ id: randomUUID(), type: 'GapB', data: {}, metadata }],
+        'no_stream',
+      );
 
       const whileOpen = await store.readAll({ from, maxCount: 100 });
       expect(whileOpen.events).toEqual([]);
@@ -86,7 +95,11 @@ describe('PostgreSQL event store specifics', () => {
 
   it('moves a filtered page past rows it filtered out', async () => {
     const from = await store.headPosition();
-    await store.append(`skip-${randomUUID()}`, [{ id: randomUUID(), type: 'Other', data: {}, metadata }], 'no_stream');
+    await store.append(
+      `skip-${randomUUID()}`,
+      [{ id: randomUUID(), type: 'Other', data: {}, metadata }],
+      'no_stream',
+    );
     const page = await store.readAll({ from, maxCount: 10, filter: { eventTypes: ['Nothing'] } });
     expect(page.events).toEqual([]);
     expect(page.isEnd).toBe(true);
@@ -115,16 +128,28 @@ describe('PostgreSQL event store specifics', () => {
     try {
       await waitFor(async () => (await listenerCount()) === 1, 10_000);
       await new Promise((resolve) => setTimeout(resolve, 200)); // let the initial catch-up go idle
-      await store.append(`n-${randomUUID()}`, [{ id: randomUUID(), type, data: { n: 1 }, metadata }], 'no_stream');
+      await store.append(
+        `n-${randomUUID()}`,
+        [{ id: randomUUID(), type, data: { n: 1 }, metadata }],
+        'no_stream',
+      );
       await waitFor(() => seen.length === 1, 5_000);
 
       await pool.query(
         `select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'es_events_listener' and datname = current_database()`,
       );
-      await store.append(`n-${randomUUID()}`, [{ id: randomUUID(), type, data: { n: 2 } , metadata }], 'no_stream');
+      await store.append(
+        `n-${randomUUID()}`,
+        [{ id: randomUUID(), type, data: { n: 2 }, metadata }],
+        'no_stream',
+      );
       await waitFor(() => seen.length === 2, 15_000);
       await waitFor(async () => (await listenerCount()) === 1, 15_000);
-      await store.append(`n-${randomUUID()}`, [{ id: randomUUID(), type, data: { n: 3 }, metadata }], 'no_stream');
+      await store.append(
+        `n-${randomUUID()}`,
+        [{ id: randomUUID(), type, data: { n: 3 }, metadata }],
+        'no_stream',
+      );
       await waitFor(() => seen.length === 3, 5_000);
       expect(seen.map((e) => e.data)).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
     } finally {

@@ -97,7 +97,7 @@ export async function catchUp(options: { store: EventStore; pool: pg.Pool; consu
   const { store, pool, consumer } = options;
   let position = await readCheckpoint(pool, consumer.name);
   for (;;) {
-    const page = await store.readAll({ from: position, maxCount: options.batchSize ?? 500, filter: consumer.filter });
+    const page = await store.readAll({ from: position, maxCount: options.batchSize ?? 1000, filter: consumer.filter });
     if (page.events.length > 0) position = await applyBatch(pool, consumer, position, page.events);
     if (page.isEnd) return position;
   }

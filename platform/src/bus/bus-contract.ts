@@ -19,11 +19,21 @@ export type ContractOptions = {
 };
 
 export function qps(clientId: string, apiJobStatus: 'IN_PROGRESS' | 'COMPLETED' = 'IN_PROGRESS'): BusMessage {
-  return { topic: 'QPS_PUSH_STATUS', id: randomUUID(), occurredAt: '2026-03-01T10:00:00.000Z', payload: { clientId, apiJobStatus } };
+  return {
+    topic: 'QPS_PUSH_STATUS',
+    id: randomUUID(),
+    occurredAt: '2026-03-01T10:00:00.000Z',
+    payload: { clientId, apiJobStatus },
+  };
 }
 
 export function email(emailId: string): BusMessage {
-  return { topic: 'EMAIL_SENT', id: randomUUID(), occurredAt: '2026-03-01T10:00:00.000Z', payload: { emailId, subject: `Subject ${emailId}` } };
+  return {
+    topic: 'EMAIL_SENT',
+    id: randomUUID(),
+    occurredAt: '2026-03-01T10:00:00.000Z',
+    payload: { emailId, subject: `Subject ${emailId}` },
+  };
 }
 
 export function label(m: BusMessage): string {
@@ -63,7 +73,9 @@ export async function collect(
     const deadline = Date.now() + timeoutMs;
     while (received.length < count) {
       if (Date.now() > deadline) {
-        throw new Error(`${group}: got ${received.length} of ${count} messages: ${received.map(label).join(',')}`);
+        throw new Error(
+          `${group}: got ${received.length} of ${count} messages: ${received.map(label).join(',')}`,
+        );
       }
       await new Promise((r) => setTimeout(r, 50));
     }
@@ -92,7 +104,10 @@ export function busContract(setup: () => Promise<ContractBus>, options: Contract
     await bus.publish([qps('c3'), email('e2'), email('e3')]);
     await bus.publish([qps('c4')]);
     const got = await c.waitFor(7);
-    expect(perTopic(got)).toEqual({ QPS_PUSH_STATUS: ['c1', 'c2', 'c3', 'c4'], EMAIL_SENT: ['e1', 'e2', 'e3'] });
+    expect(perTopic(got)).toEqual({
+      QPS_PUSH_STATUS: ['c1', 'c2', 'c3', 'c4'],
+      EMAIL_SENT: ['e1', 'e2', 'e3'],
+    });
     expect(new Set(got.map((m) => m.offset)).size).toBe(7);
     await c.consumer.close();
   });
@@ -152,7 +167,10 @@ export function busContract(setup: () => Promise<ContractBus>, options: Contract
     const late = await collect(bus, 'late', ['QPS_PUSH_STATUS', 'EMAIL_SENT']);
     await late.waitFor(3);
     await bus.publish([qps('c3')]);
-    expect(perTopic(await late.waitFor(4))).toEqual({ QPS_PUSH_STATUS: ['c1', 'c2', 'c3'], EMAIL_SENT: ['e1'] });
+    expect(perTopic(await late.waitFor(4))).toEqual({
+      QPS_PUSH_STATUS: ['c1', 'c2', 'c3'],
+      EMAIL_SENT: ['e1'],
+    });
     await late.consumer.close();
   });
 
@@ -172,8 +190,18 @@ export function busContract(setup: () => Promise<ContractBus>, options: Contract
   it('never hands an invalid message to onMessage, and goes on past it', async () => {
     const c = await collect(bus, 'invalid', ['QPS_PUSH_STATUS', 'EMAIL_SENT']);
     await bus.publish([qps('c1')]);
-    await current.injectRaw('QPS_PUSH_STATUS', { topic: 'QPS_PUSH_STATUS', id: randomUUID(), occurredAt: 'x', payload: { clientId: 'bad' } });
-    await current.injectRaw('QPS_PUSH_STATUS', { topic: 'QPS_PUSH_STATUS', id: 'not-a-uuid', occurredAt: 'x', payload: { clientId: 'bad', apiJobStatus: 'COMPLETED' } });
+    await current.injectRaw('QPS_PUSH_STATUS', {
+      topic: 'QPS_PUSH_STATUS',
+      id: randomUUID(),
+      occurredAt: 'x',
+      payload: { clientId: 'bad' },
+    });
+    await current.injectRaw('QPS_PUSH_STATUS', {
+      topic: 'QPS_PUSH_STATUS',
+      id: 'not-a-uuid',
+      occurredAt: 'x',
+      payload: { clientId: 'bad', apiJobStatus: 'COMPLETED' },
+    });
     // Valid in itself but on the other topic's stream.
     await current.injectRaw('QPS_PUSH_STATUS', email('bad'));
     await current.injectRaw('EMAIL_SENT', [1, 2, 3]);
@@ -185,7 +213,10 @@ export function busContract(setup: () => Promise<ContractBus>, options: Contract
   });
 
   it('refuses to publish a message that breaks the schema', async () => {
-    const broken = { ...qps('c1'), payload: { clientId: 'c1', apiJobStatus: 'DONE' } } as unknown as BusMessage;
+    const broken = {
+      ...qps('c1'),
+      payload: { clientId: 'c1', apiJobStatus: 'DONE' },
+    } as unknown as BusMessage;
     await expect(bus.publish([broken])).rejects.toThrow();
   });
 }

@@ -15,16 +15,33 @@ describe.skipIf(skip)('Kafka bus: contract', () => {
     async () => {
       // Fresh topics and groups per test on the shared broker.
       const topicPrefix = `t-${randomUUID().slice(0, 8)}.`;
-      const bus = createKafkaBus({ brokers: kafka.brokers, clientId: 'bus-contract', topicPrefix, logger: quiet });
-      const raw = new Kafka({ clientId: 'bus-contract-raw', brokers: kafka.brokers, logLevel: logLevel.NOTHING });
+      const bus = createKafkaBus({
+        brokers: kafka.brokers,
+        clientId: 'bus-contract',
+        topicPrefix,
+        logger: quiet,
+      });
+      const raw = new Kafka({
+        clientId: 'bus-contract-raw',
+        brokers: kafka.brokers,
+        logLevel: logLevel.NOTHING,
+      });
       const producer = raw.producer({ allowAutoTopicCreation: false });
       await producer.connect();
       return {
         bus,
         injectRaw: async (topic, body) => {
-          await producer.send({ topic: `${topicPrefix}${topic}`, acks: -1, messages: [{ key: randomUUID(), value: JSON.stringify(body) }] });
+          await producer.send({
+            topic: `${topicPrefix}${topic}`,
+            acks: -1,
+            messages: [{ key: randomUUID(), value: JSON.stringify(body) }],
+          });
           // Not even JSON: a consumer must survive this as well.
-          await producer.send({ topic: `${topicPrefix}${topic}`, acks: -1, messages: [{ key: randomUUID(), value: '{"topic":' }] });
+          await producer.send({
+            topic: `${topicPrefix}${topic}`,
+            acks: -1,
+            messages: [{ key: randomUUID(), value: '{"topic":' }],
+          });
         },
         dispose: async () => {
           await producer.disconnect();

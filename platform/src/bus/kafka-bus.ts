@@ -22,7 +22,8 @@ export type KafkaBusOptions = {
 
 /** How long publish waits between attempts while the cluster is unreachable, at most. */
 const MAX_BACKOFF_MS = 5000;
-const RETRY = { initialRetryTime: 300, maxRetryTime: MAX_BACKOFF_MS, retries: 10 };
+// kafkajs gives up after about 10 s with these; the bus's own loops (publish, consumer restart) take over.
+const RETRY = { initialRetryTime: 300, maxRetryTime: MAX_BACKOFF_MS, retries: 5 };
 
 export class BusClosedError extends Error {
   constructor() {
@@ -36,7 +37,8 @@ function quietLogCreator(logger: BusLogger) {
     ({ level, log }: LogEntry) => {
       const { message, ...details } = log;
       // kafkajs reports every failed attempt as an error even when it retries; the bus logs what it gives up on.
-      if (level === logLevel.ERROR || level === logLevel.WARN) logger.warn({ ...details, source: 'kafkajs' }, message);
+      if (level === logLevel.ERROR || level === logLevel.WARN)
+        logger.warn({ ...details, source: 'kafkajs' }, message);
     };
 }
 
@@ -67,7 +69,10 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
     const missing = BUS_TOPICS.map(kafkaTopic).filter((t) => !existing.has(t));
     if (missing.length > 0) {
       // Another process may create them at the same moment; createTopics then reports false, not an error.
-      await admin.createTopics({ waitForLeaders: true, topics: missing.map((topic) => ({ topic, numPartitions: 1 })) });
+      await admin.createTopics({
+        waitForLeaders: true,
+        topics: missing.map((topic) => ({ topic, numPartitions: 1 })),
+      });
     }
   }
 
@@ -88,7 +93,10 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
       } catch (error) {
         if (closed) throw new BusClosedError();
         const backoff = Math.min(300 * 2 ** n, MAX_BACKOFF_MS);
-        logger.warn({ ...errorDetails(error), attempt: n + 1, backoffMs: backoff }, `bus ${what} failed; retrying`);
+        logger.warn(
+          { ...errorDetails(error), attempt: n + 1, backoffMs: backoff },
+          `bus ${what} failed; retrying`,
+        );
         await sleep(backoff);
       }
     }
@@ -124,8 +132,14 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
     let restart: NodeJS.Timeout | undefined;
 
     const run = async () => {
-      // A fetch waits up to maxWaitTimeInMs for data and close waits for that fetch: keep it short.
-      const candidate = kafka.consumer({ groupId: `${prefix}${group}`, retry: RETRY, maxWaitTimeInMs: 500 });
+      const candidate = kafka.consumer({
+        groupId: `${prefix}${group}`,
+        retry: RETRY,
+        // A fetch waits up to maxWaitTimeInMs for data and close waits for that fetch: keep it short.
+        maxWaitTimeInMs: 500,
+        // A member lost in an outage could not leave its group; the rejoin waits for its session to lapse.
+        sessionTimeout: 10_000,
+      });
       // kafkajs restarts a crashed consumer by itself only for errors it deems retriable.
       candidate.on(candidate.events.CRASH, ({ payload }) => {
         if (payload.restart || stopped) return;
@@ -134,15 +148,22 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
       });
       consumer = candidate;
       await candidate.connect();
-      for (const topic of topics) await candidate.subscribe({ topic: kafkaTopic(topic), fromBeginning: true });
+      for (const topic of topics)
+        await candidate.subscribe({ topic: kafkaTopic(topic), fromBeginning: true });
       await candidate.run({
         autoCommit: false,
         eachMessage: async ({ topic, partition, message }) => {
           const delivered = decode(topic, partition, message.offset, message.value);
           if (delivered) await onMessage(delivered);
-          else logger.warn({ group, topic, partition, offset: message.offset }, 'bus skipped an invalid message');
+          else
+            logger.warn(
+              { group, topic, partition, offset: message.offset },
+              'bus skipped an invalid message',
+            );
           // Only once handled: a crash before this line delivers the message again.
-          await candidate.commitOffsets([{ topic, partition, offset: (BigInt(message.offset) + 1n).toString() }]);
+          await candidate.commitOffsets([
+            { topic, partition, offset: (BigInt(message.offset) + 1n).toString() },
+          ]);
         },
       });
     };
@@ -166,7 +187,12 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
     };
   }
 
-  function decode(topic: string, partition: number, offset: string, value: Buffer | null): DeliveredMessage | undefined {
+  function decode(
+    topic: string,
+    partition: number,
+    offset: string,
+    value: Buffer | null,
+  ): DeliveredMessage | undefined {
     const expected = busTopic.get(topic);
     if (!value || !expected) return undefined;
     let body: unknown;
@@ -191,7 +217,9 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
           acks: -1,
           topicMessages: BUS_TOPICS.map((topic) => ({
             topic: kafkaTopic(topic),
-            messages: valid.filter((m) => m.topic === topic).map((m) => ({ key: m.id, value: JSON.stringify(m) })),
+            messages: valid
+              .filter((m) => m.topic === topic)
+              .map((m) => ({ key: m.id, value: JSON.stringify(m) })),
           })).filter((t) => t.messages.length > 0),
         });
       });

@@ -4,7 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { freshDatabase } from '../../../testing/db.ts';
 import { busContract, collect, email, label, qps } from './bus-contract.ts';
 import type { BusLogger } from './logger.ts';
-import { createPostgresBus, migratePostgresBus, parsePostgresBusOffset, POSTGRES_BUS_LISTENER_APPLICATION, readSince } from './postgres-bus.ts';
+import {
+  createPostgresBus,
+  migratePostgresBus,
+  parsePostgresBusOffset,
+  POSTGRES_BUS_LISTENER_APPLICATION,
+  readSince,
+} from './postgres-bus.ts';
 
 const quiet: BusLogger = { warn: () => undefined, error: () => undefined };
 
@@ -23,7 +29,11 @@ describe('PostgreSQL bus: contract', () => {
       return {
         bus,
         injectRaw: async (topic, body) => {
-          await pool.query(`insert into bus_messages (id, topic, body) values ($1, $2, $3::jsonb)`, [randomUUID(), topic, JSON.stringify(body)]);
+          await pool.query(`insert into bus_messages (id, topic, body) values ($1, $2, $3::jsonb)`, [
+            randomUUID(),
+            topic,
+            JSON.stringify(body),
+          ]);
         },
         dispose: async () => {
           await bus.close();
@@ -77,7 +87,11 @@ describe('PostgreSQL bus', () => {
     await slow.query('begin');
     // Takes the lower offset and holds it uncommitted while a later message commits.
     const early = qps('early');
-    await slow.query(`insert into bus_messages (id, topic, body) values ($1, $2, $3::jsonb)`, [early.id, early.topic, JSON.stringify(early)]);
+    await slow.query(`insert into bus_messages (id, topic, body) values ($1, $2, $3::jsonb)`, [
+      early.id,
+      early.topic,
+      JSON.stringify(early),
+    ]);
     await bus.publish([qps('late')]);
     await new Promise((r) => setTimeout(r, 1000));
     expect(c.received).toEqual([]);
@@ -95,7 +109,10 @@ describe('PostgreSQL bus', () => {
     const all = await readSince(pool, ['QPS_PUSH_STATUS', 'EMAIL_SENT'], undefined, 10);
     expect(all.map(label)).toEqual(['c1', 'e1', 'c2', 'e2']);
     expect(all.every((m) => parsePostgresBusOffset(m.offset))).toBe(true);
-    expect((await bus.readSince(['QPS_PUSH_STATUS', 'EMAIL_SENT'], all[1]!.offset, 10)).map(label)).toEqual(['c2', 'e2']);
+    expect((await bus.readSince(['QPS_PUSH_STATUS', 'EMAIL_SENT'], all[1]!.offset, 10)).map(label)).toEqual([
+      'c2',
+      'e2',
+    ]);
     expect((await bus.readSince(['EMAIL_SENT'], all[0]!.offset, 1)).map(label)).toEqual(['e1']);
     await expect(bus.readSince(['EMAIL_SENT'], 'QPS_PUSH_STATUS:0:1', 10)).rejects.toThrow(RangeError);
     await bus.close();

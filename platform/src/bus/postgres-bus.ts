@@ -32,7 +32,11 @@ export type PostgresBusOptions = {
 
 export type PostgresBus = Bus & {
   /** Replay for SSE `Last-Event-ID`: see readSince. */
-  readSince: (topics: readonly BusTopic[], afterOffset: string | undefined, limit: number) => Promise<DeliveredMessage[]>;
+  readSince: (
+    topics: readonly BusTopic[],
+    afterOffset: string | undefined,
+    limit: number,
+  ) => Promise<DeliveredMessage[]>;
 };
 
 type Position = { xid: string; offset: string };
@@ -77,7 +81,12 @@ export async function migratePostgresBus(pool: pg.Pool): Promise<void> {
 
 type Row = { xid: string; offset: string; topic: string; body: unknown };
 
-async function readRows(pool: pg.Pool, topics: readonly BusTopic[], after: Position, limit: number): Promise<Row[]> {
+async function readRows(
+  pool: pg.Pool,
+  topics: readonly BusTopic[],
+  after: Position,
+  limit: number,
+): Promise<Row[]> {
   const result = await pool.query<Row>(
     `select xid::text as xid, "offset"::text as "offset", topic, body
        from bus_messages
@@ -137,9 +146,15 @@ export function createPostgresBus(options: PostgresBusOptions): PostgresBus {
     const candidate = createSubscriber(
       { connectionString, application_name: POSTGRES_BUS_LISTENER_APPLICATION },
       // pg-listen gives up reconnecting after 3 s by default; a bus must outlive any database restart.
-      { retryTimeout: Infinity, retryInterval: (n) => Math.min(250 * 2 ** n, 5000), paranoidChecking: 10_000 },
+      {
+        retryTimeout: Infinity,
+        retryInterval: (n) => Math.min(250 * 2 ** n, 5000),
+        paranoidChecking: 10_000,
+      },
     );
-    candidate.events.on('error', (error) => logger.warn(errorDetails(error), 'bus listener connection error'));
+    candidate.events.on('error', (error) =>
+      logger.warn(errorDetails(error), 'bus listener connection error'),
+    );
     // Emitted after the first connect and after every reconnect (once LISTEN is re-issued): wake-ups sent
     // while the connection was down are lost, so every consumer resyncs from its stored position.
     candidate.events.on('connected', wakeAll);
@@ -151,7 +166,10 @@ export function createPostgresBus(options: PostgresBusOptions): PostgresBus {
       await candidate.close().catch(() => undefined);
       if (closed) return;
       logger.warn({ ...errorDetails(error), attempt }, 'bus listener could not connect; polling meanwhile');
-      listenerRetry = setTimeout(() => void connectListener(attempt + 1), Math.min(500 * 2 ** attempt, 10_000));
+      listenerRetry = setTimeout(
+        () => void connectListener(attempt + 1),
+        Math.min(500 * 2 ** attempt, 10_000),
+      );
       return;
     }
     if (closed) {
@@ -180,7 +198,11 @@ export function createPostgresBus(options: PostgresBusOptions): PostgresBus {
     );
   }
 
-  function startMember(group: string, topics: readonly BusTopic[], onMessage: (m: DeliveredMessage) => Promise<void>): Member {
+  function startMember(
+    group: string,
+    topics: readonly BusTopic[],
+    onMessage: (m: DeliveredMessage) => Promise<void>,
+  ): Member {
     let stopped = false;
     let running: Promise<void> | undefined;
     let again = false;
@@ -194,7 +216,11 @@ export function createPostgresBus(options: PostgresBusOptions): PostgresBus {
             if (stopped) return;
             const message = decode(row);
             if (message) await onMessage(message);
-            else logger.warn({ group, topic: row.topic, offset: `${row.xid}/${row.offset}` }, 'bus skipped an invalid message');
+            else
+              logger.warn(
+                { group, topic: row.topic, offset: `${row.xid}/${row.offset}` },
+                'bus skipped an invalid message',
+              );
             position = { xid: row.xid, offset: row.offset };
             await storePosition(group, position);
           }

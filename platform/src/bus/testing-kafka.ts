@@ -49,7 +49,8 @@ async function onPath(command: string): Promise<boolean> {
 
 /** Whether start.sh can run a broker here: Java, and the jars or Maven to fetch them. */
 export async function kafkaRuntimeAvailability(): Promise<Availability> {
-  if (!(await onPath('java'))) return { available: false, reason: 'no java on PATH (scripts/kafka/start.sh needs Java 17)' };
+  if (!(await onPath('java')))
+    return { available: false, reason: 'no java on PATH (scripts/kafka/start.sh needs Java 17)' };
   const lib = `${SCRIPTS}target/lib`;
   const haveJars = existsSync(lib) && readdirSync(lib).some((f) => f.startsWith('kafka_2.13-'));
   if (!haveJars && !(await onPath('mvn'))) {
