@@ -11,8 +11,8 @@ type Testcontainers = typeof TestcontainersModule;
 
 const describeError = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-// Loaded lazily: testcontainers 12 pulls in undici 8, which does not load on every Node 20 release, and
-// that must skip this suite rather than fail the run.
+// Loaded lazily, so a machine where testcontainers cannot load reports this suite skipped with the reason
+// rather than failing the run (testcontainers is pinned to 11.x: 12.x needs a newer Node than 20).
 async function loadDocker(): Promise<{ testcontainers: Testcontainers } | { reason: string }> {
   let testcontainers: Testcontainers;
   try {
