@@ -25,11 +25,21 @@ const CATCH_UP_EVENTS = Number(process.env.BENCH_CATCH_UP_EVENTS ?? 30000);
 const LAG_SECONDS = Number(process.env.BENCH_LAG_SECONDS ?? 10);
 const LAG_RATE = 200;
 
-const meta = () => ({ actorId: 'bench', actorRole: 'SLF_ADMIN', occurredAt: new Date().toISOString(), correlationId: randomUUID() });
+const meta = () => ({
+  actorId: 'bench',
+  actorRole: 'SLF_ADMIN',
+  occurredAt: new Date().toISOString(),
+  correlationId: randomUUID(),
+});
 const changed = (clientId: string, i: number): NewEvent => ({
   id: randomUUID(),
   type: 'EifEntityChanged',
-  data: { clientId, entity: 'Client', entityId: clientId, changes: [{ attributeKey: 'taxId', value: String(100000000 + i), previousValue: null }] },
+  data: {
+    clientId,
+    entity: 'Client',
+    entityId: clientId,
+    changes: [{ attributeKey: 'taxId', value: String(100000000 + i), previousValue: null }],
+  },
   metadata: meta(),
 });
 const created = (clientId: string): NewEvent => ({
@@ -41,7 +51,8 @@ const created = (clientId: string): NewEvent => ({
 
 const perSecond = (count: number, ms: number) => (count * 1000) / ms;
 const fmt = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 0 });
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 function report(name: string, value: string, ratio: number | null, target: string, isMet: boolean) {
   const r = ratio === null ? '' : `  ratio ${ratio.toFixed(2)}x`;
@@ -59,24 +70,45 @@ async function benchAppends(pool: pg.Pool, store: EventStore) {
   const payload = JSON.stringify(changed('raw', 0).data);
   const rawMs = await timed(async () => {
     for (let i = 0; i < APPENDS; i += 1) {
-      await pool.query('insert into raw_rows (id, stream, data) values ($1, $2, $3)', [randomUUID(), `raw-${i}`, payload]);
+      await pool.query('insert into raw_rows (id, stream, data) values ($1, $2, $3)', [
+        randomUUID(),
+        `raw-${i}`,
+        payload,
+      ]);
     }
   });
   const raw = perSecond(APPENDS, rawMs);
   const singleMs = await timed(async () => {
-    for (let i = 0; i < APPENDS; i += 1) await store.append(`bench-${randomUUID()}`, [changed('b', i)], 'no_stream');
+    for (let i = 0; i < APPENDS; i += 1)
+      await store.append(`bench-${randomUUID()}`, [changed('b', i)], 'no_stream');
   });
   const single = perSecond(APPENDS, singleMs);
   const batches = Math.ceil(APPENDS / 10);
   const batchMs = await timed(async () => {
     for (let i = 0; i < batches; i += 1) {
-      await store.append(`bench-${randomUUID()}`, Array.from({ length: 10 }, (_, j) => changed('b', j)), 'no_stream');
+      await store.append(
+        `bench-${randomUUID()}`,
+        Array.from({ length: 10 }, (_, j) => changed('b', j)),
+        'no_stream',
+      );
     }
   });
   const batched = perSecond(batches * 10, batchMs);
   console.log(`      raw single-row INSERT (autocommit): ${fmt(raw)} rows/s`);
-  report('appends, one event to a distinct stream', `${fmt(single)} events/s`, single / raw, '>= 0.5x raw inserts', single / raw >= 0.5);
-  report('appends, 10-event batches', `${fmt(batched)} events/s`, batched / raw, '>= 0.5x raw inserts', batched / raw >= 0.5);
+  report(
+    'appends, one event to a distinct stream',
+    `${fmt(single)} events/s`,
+    single / raw,
+    '>= 0.5x raw inserts',
+    single / raw >= 0.5,
+  );
+  report(
+    'appends, 10-event batches',
+    `${fmt(batched)} events/s`,
+    batched / raw,
+    '>= 0.5x raw inserts',
+    batched / raw >= 0.5,
+  );
 }
 
 async function benchCatchUp(pool: pg.Pool, store: EventStore) {
@@ -84,10 +116,16 @@ async function benchCatchUp(pool: pg.Pool, store: EventStore) {
   for (let c = 0; c < clients; c += 1) {
     const clientId = `catchup-${c}`;
     const perClient = Math.floor(CATCH_UP_EVENTS / clients);
-    const events = [created(clientId), ...Array.from({ length: perClient - 1 }, (_, i) => changed(clientId, i))];
-    for (let i = 0; i < events.length; i += 500) await store.append(eifStream(clientId), events.slice(i, i + 500), 'any');
+    const events = [
+      created(clientId),
+      ...Array.from({ length: perClient - 1 }, (_, i) => changed(clientId, i)),
+    ];
+    for (let i = 0; i < events.length; i += 500)
+      await store.append(eifStream(clientId), events.slice(i, i + 500), 'any');
   }
-  const { rows } = await pool.query<{ n: string }>(`select count(*) as n from es_events where stream_name like 'eif-catchup-%'`);
+  const { rows } = await pool.query<{ n: string }>(
+    `select count(*) as n from es_events where stream_name like 'eif-catchup-%'`,
+  );
   const total = Number(rows[0]!.n);
   const scanMs = await timed(async () => {
     await pool.query(`select * from es_events order by transaction_id, global_position`);
@@ -100,18 +138,29 @@ async function benchCatchUp(pool: pg.Pool, store: EventStore) {
   });
   const rate = perSecond(total, projectMs);
   console.log(`      raw SELECT scan of the all-stream: ${fmt(scan)} rows/s`);
-  report(`projection catch-up (client-view, ${fmt(total)} events)`, `${fmt(rate)} events/s`, rate / scan, '>= 0.3x raw scan', rate / scan >= 0.3);
+  report(
+    `projection catch-up (client-view, ${fmt(total)} events)`,
+    `${fmt(rate)} events/s`,
+    rate / scan,
+    '>= 0.3x raw scan',
+    rate / scan >= 0.3,
+  );
 }
 
 async function benchLag(databaseUrl: string) {
-  const app = await startApp(embeddedTestConfig(databaseUrl, { webDist: null, seedDemoData: false, logLevel: 'error' }));
+  const app = await startApp(
+    embeddedTestConfig(databaseUrl, { webDist: null, seedDemoData: false, logLevel: 'error' }),
+  );
   const clients = Array.from({ length: 50 }, (_, i) => `lag-${i}`);
-  for (const clientId of clients) await app.store.append(eifStream(clientId), [created(clientId)], 'no_stream');
+  for (const clientId of clients)
+    await app.store.append(eifStream(clientId), [created(clientId)], 'no_stream');
   const api = apiClient(app.url);
   await api.signIn('demo-admin');
   // Wait until the projection has the clients.
   for (;;) {
-    const { rows } = await app.pool.query(`select count(*)::int as n from rm_clients where client_id like 'lag-%'`);
+    const { rows } = await app.pool.query(
+      `select count(*)::int as n from rm_clients where client_id like 'lag-%'`,
+    );
     if (rows[0].n === clients.length) break;
     await new Promise((r) => setTimeout(r, 20));
   }
@@ -158,7 +207,8 @@ async function benchLag(databaseUrl: string) {
         const appendedAt = performance.now();
         const previous = pending.get(clientId);
         // Only the latest command per client is awaited; an older one is already lagging less.
-        if (!previous || previous.version < res.body.version) pending.set(clientId, { at: appendedAt, version: res.body.version });
+        if (!previous || previous.version < res.body.version)
+          pending.set(clientId, { at: appendedAt, version: res.body.version });
       })(),
     );
   }
@@ -173,7 +223,9 @@ async function benchLag(databaseUrl: string) {
   lags.sort((a, b) => a - b);
   const p50 = pct(lags, 50);
   const p99 = pct(lags, 99);
-  console.log(`      ${total - warmUp} commands (after ${warmUp} warm-up) over ${(sentMs / 1000).toFixed(1)} s (${fmt(perSecond(total, sentMs))}/s), ${errors} conflicts or errors`);
+  console.log(
+    `      ${total - warmUp} commands (after ${warmUp} warm-up) over ${(sentMs / 1000).toFixed(1)} s (${fmt(perSecond(total, sentMs))}/s), ${errors} conflicts or errors`,
+  );
   report('append-to-read-model lag p50', `${p50.toFixed(1)} ms`, null, 'informational', true);
   report('append-to-read-model lag p99', `${p99.toFixed(1)} ms`, null, '< 100 ms', p99 < 100);
 }

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_PATH } from '../testing/backends.ts';
@@ -58,4 +58,15 @@ export async function signInAs(page: Page, name: string): Promise<void> {
   await page.getByRole('heading', { name: 'Sign in to Onboard' }).waitFor();
   await page.getByRole('button', { name: new RegExp(name) }).click();
   await page.getByTestId('signed-in-user').filter({ hasText: name }).waitFor();
+}
+
+/**
+ * Where screenshots go: the README's docs/screenshots when UPDATE_SCREENSHOTS=1 (to refresh them on
+ * purpose), otherwise .tmp/screenshots, so an ordinary test run leaves the work tree clean.
+ */
+export function screenshotPath(name: string): string {
+  const dir =
+    process.env.UPDATE_SCREENSHOTS === '1' ? join(ROOT, 'docs/screenshots') : join(ROOT, '.tmp/screenshots');
+  mkdirSync(dir, { recursive: true });
+  return join(dir, name);
 }

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { BusMessage } from '../events/src/index.ts';
@@ -8,7 +7,7 @@ import { embeddedTestConfig } from '../platform/src/config.ts';
 import { DEMO_CLIENT_ID, DEMO_USERS } from '../platform/src/seed.ts';
 import { browserAvailability, skipUnless } from '../testing/backends.ts';
 import { freshDatabase } from '../testing/db.ts';
-import { ensureWebBuilt, launchBrowser, signInAs } from './browser.ts';
+import { ensureWebBuilt, launchBrowser, screenshotPath, signInAs } from './browser.ts';
 
 const skip = skipUnless('browser', browserAvailability());
 type ApiJobStatus = Extract<BusMessage, { topic: 'QPS_PUSH_STATUS' }>['payload']['apiJobStatus'];
@@ -74,7 +73,7 @@ describe.skipIf(skip)('push-status overlay in the browser', () => {
     );
     expect(Number(await progress.getAttribute('aria-valuenow'))).toBeLessThan(100);
     await page.locator(entry).getByText('Lakeside Manufacturing Co.').waitFor();
-    await page.screenshot({ path: resolve(import.meta.dirname, '../docs/screenshots/push-status.png') });
+    await page.screenshot({ path: screenshotPath('push-status.png') });
 
     await publishStatus('COMPLETED');
     await page.locator(`${entry}[data-state="success"]`).waitFor();

@@ -1,5 +1,3 @@
-import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startApp, type RunningApp } from '../platform/src/app.ts';
@@ -8,11 +6,10 @@ import { DEMO_CLIENT_ID, DEMO_USERS } from '../platform/src/seed.ts';
 import { TAX_ID_MESSAGE } from '../domain/src/eif/tax-id.ts';
 import { browserAvailability, skipUnless } from '../testing/backends.ts';
 import { freshDatabase } from '../testing/db.ts';
-import { ensureWebBuilt, launchBrowser, signInAs } from './browser.ts';
+import { ensureWebBuilt, launchBrowser, screenshotPath, signInAs } from './browser.ts';
 
 const skip = skipUnless('browser', browserAvailability());
 const TAX_ID_PATH = `/client/${DEMO_CLIENT_ID}/task/eif-submit-company-information/step/company-information/tax-id`;
-const SCREENSHOT = resolve(import.meta.dirname, '../docs/screenshots/tax-id.png');
 
 describe.skipIf(skip)('tax-id step in the browser', () => {
   let app: RunningApp;
@@ -64,8 +61,7 @@ describe.skipIf(skip)('tax-id step in the browser', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText(TAX_ID_MESSAGE).waitFor();
     expect(await input.getAttribute('aria-invalid')).toBe('true');
-    mkdirSync(resolve(SCREENSHOT, '..'), { recursive: true });
-    await page.screenshot({ path: resolve(SCREENSHOT, '../tax-id-invalid.png') });
+    await page.screenshot({ path: screenshotPath('tax-id-invalid.png') });
 
     await input.fill('12-3456789');
     expect(await page.getByText(TAX_ID_MESSAGE).count()).toBe(0);
@@ -75,7 +71,7 @@ describe.skipIf(skip)('tax-id step in the browser', () => {
 
     expect(await reloadUntilValue(page, '12-3456789')).toBe('12-3456789');
 
-    await page.screenshot({ path: SCREENSHOT, fullPage: true });
+    await page.screenshot({ path: screenshotPath('tax-id.png'), fullPage: true });
     await page.close();
   });
 
@@ -114,7 +110,7 @@ describe.skipIf(skip)('tax-id step in the browser', () => {
     expect(await notice.textContent()).toContain('changed by someone else');
     expect(await notice.textContent()).toContain('98-7654321');
     expect(await input.inputValue()).toBe('98-7654321');
-    await page.screenshot({ path: resolve(SCREENSHOT, '../tax-id-conflict.png') });
+    await page.screenshot({ path: screenshotPath('tax-id-conflict.png') });
     await page.close();
   });
 

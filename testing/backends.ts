@@ -27,7 +27,11 @@ export async function kafkaAvailability(): Promise<Availability & { brokers: str
   const brokers = (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(',').map((b) => b.trim());
   const [host, port] = brokers[0]!.split(':');
   if (await reachable(host!, Number(port))) return { available: true, brokers };
-  return { available: false, reason: `no Kafka broker at ${brokers.join(',')} (start one with scripts/kafka/start.sh)`, brokers };
+  return {
+    available: false,
+    reason: `no Kafka broker at ${brokers.join(',')} (start one with scripts/kafka/start.sh)`,
+    brokers,
+  };
 }
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

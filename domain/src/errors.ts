@@ -15,7 +15,10 @@ export class AppError extends Error {
 
 /** 400 with the field messages keyed `body.<field>` (explorer §5: the web drops the `body.` prefix). */
 export class ValidationError extends AppError {
-  constructor(readonly validationError: Record<string, string>, message = 'Invalid request') {
+  constructor(
+    readonly validationError: Record<string, string>,
+    message = 'Invalid request',
+  ) {
     super(400, 'VALIDATION_ERROR', message, { validationError });
   }
 }
@@ -40,7 +43,10 @@ export class NotFoundError extends AppError {
 
 /** A stale expected version: the caller reloads and sees what changed. */
 export class ConflictError extends AppError {
-  constructor(message = 'This form was changed by someone else. Reload to see the latest version.', details = {}) {
+  constructor(
+    message = 'This form was changed by someone else. Reload to see the latest version.',
+    details = {},
+  ) {
     super(409, 'CONFLICT', message, details);
   }
 }

@@ -54,7 +54,7 @@ export async function connectBus(config: AppConfig, pool: pg.Pool, logger: Logge
     return createKafkaBus({ brokers: config.bus.brokers, clientId: 'onboard', logger });
   }
   await migratePostgresBus(pool);
-  return createPostgresBus({ pool, connectionString: config.databaseUrl });
+  return createPostgresBus({ pool, connectionString: config.databaseUrl, logger });
 }
 
 /** Every consumer of the all-stream: the projections and the reactors. */
@@ -100,7 +100,13 @@ export async function startApp(config: AppConfig): Promise<RunningApp> {
     try {
       await pool.query('select 1');
       const statuses = await consumerStatuses(pool, store, allConsumers(bus));
-      res.json({ status: 'ok', services: config.services, eventStore: config.eventStore.kind, bus: config.bus.kind, consumers: statuses });
+      res.json({
+        status: 'ok',
+        services: config.services,
+        eventStore: config.eventStore.kind,
+        bus: config.bus.kind,
+        consumers: statuses,
+      });
     } catch (error) {
       next(error);
     }

@@ -43,7 +43,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, embeddedDatabaseUrl?: string)
   if (!databaseUrl) throw new Error('DATABASE_URL is required');
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT: not a port: ${env.PORT}`);
-  if (isDistributed && !env.SESSION_SECRET) throw new Error('SESSION_SECRET is required in the distributed topology');
+  if (isDistributed && !env.SESSION_SECRET)
+    throw new Error('SESSION_SECRET is required in the distributed topology');
   return {
     host: env.HOST ?? (isDistributed ? '0.0.0.0' : '127.0.0.1'),
     port,

@@ -7,10 +7,34 @@ export const DEMO_CLIENT_ID = 'lakeside-manufacturing';
 export type DemoUser = { id: string; name: string; email: string; role: Role; clientIds: string[] };
 
 export const DEMO_USERS: readonly DemoUser[] = [
-  { id: 'demo-owner', name: 'Olivia Owens', email: 'owner@onboard.example', role: 'SLF_OWNER', clientIds: [] },
-  { id: 'demo-admin', name: 'Adam Alvarez', email: 'admin@onboard.example', role: 'SLF_ADMIN', clientIds: [] },
-  { id: 'demo-broker', name: 'Bianca Brooks', email: 'broker@onboard.example', role: 'BROKER', clientIds: [DEMO_CLIENT_ID] },
-  { id: 'demo-ben-admin', name: 'Ben Adler', email: 'benadmin@onboard.example', role: 'BEN_ADMIN', clientIds: [DEMO_CLIENT_ID] },
+  {
+    id: 'demo-owner',
+    name: 'Olivia Owens',
+    email: 'owner@onboard.example',
+    role: 'SLF_OWNER',
+    clientIds: [],
+  },
+  {
+    id: 'demo-admin',
+    name: 'Adam Alvarez',
+    email: 'admin@onboard.example',
+    role: 'SLF_ADMIN',
+    clientIds: [],
+  },
+  {
+    id: 'demo-broker',
+    name: 'Bianca Brooks',
+    email: 'broker@onboard.example',
+    role: 'BROKER',
+    clientIds: [DEMO_CLIENT_ID],
+  },
+  {
+    id: 'demo-ben-admin',
+    name: 'Ben Adler',
+    email: 'benadmin@onboard.example',
+    role: 'BEN_ADMIN',
+    clientIds: [DEMO_CLIENT_ID],
+  },
 ];
 
 // Fixed event ids (name-based UUIDs): seeding twice re-appends the same ids, which the store treats as a
@@ -53,14 +77,26 @@ const entities = [
       policyEffective: '2027-01-01',
     },
   },
-  { entity: 'Plan', entityId: 'plan-dental', attributes: { benefitType: 'DENTAL', policyId: 'policy-lakeside-1' } },
-  { entity: 'Plan', entityId: 'plan-vision', attributes: { benefitType: 'VISION', policyId: 'policy-lakeside-1' } },
+  {
+    entity: 'Plan',
+    entityId: 'plan-dental',
+    attributes: { benefitType: 'DENTAL', policyId: 'policy-lakeside-1' },
+  },
+  {
+    entity: 'Plan',
+    entityId: 'plan-vision',
+    attributes: { benefitType: 'VISION', policyId: 'policy-lakeside-1' },
+  },
   {
     entity: 'Plan',
     entityId: 'plan-ltd',
     attributes: { benefitType: 'LONG_TERM_DISABILITY', policyId: 'policy-lakeside-1', salaryBased: true },
   },
-  { entity: 'Plan', entityId: 'plan-life', attributes: { benefitType: 'LIFE', policyId: 'policy-lakeside-1' } },
+  {
+    entity: 'Plan',
+    entityId: 'plan-life',
+    attributes: { benefitType: 'LIFE', policyId: 'policy-lakeside-1' },
+  },
   {
     entity: 'Plan',
     entityId: 'plan-std',

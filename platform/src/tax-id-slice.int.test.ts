@@ -63,7 +63,9 @@ describe('tax id slice', () => {
     const before = await app.store.readStream(eifStream(DEMO_CLIENT_ID));
     const res = await api.put(clientPath, { taxId: '12-34' });
     expect(res.status).toBe(400);
-    expect(res.body.validationError).toEqual({ 'body.taxId': 'Tax ID must be 9 digits in the format ##-#######' });
+    expect(res.body.validationError).toEqual({
+      'body.taxId': 'Tax ID must be 9 digits in the format ##-#######',
+    });
     expect(await app.store.readStream(eifStream(DEMO_CLIENT_ID))).toHaveLength(before.length);
   });
 
@@ -71,9 +73,17 @@ describe('tax id slice', () => {
     const api = apiClient(app.url);
     await api.signIn('demo-admin');
     const current = await api.get(clientPath);
-    const first = await api.put(clientPath, { taxId: '111111111' }, { 'if-match': String(current.body.version) });
+    const first = await api.put(
+      clientPath,
+      { taxId: '111111111' },
+      { 'if-match': String(current.body.version) },
+    );
     expect(first.status).toBe(200);
-    const stale = await api.put(clientPath, { taxId: '222222222' }, { 'if-match': String(current.body.version) });
+    const stale = await api.put(
+      clientPath,
+      { taxId: '222222222' },
+      { 'if-match': String(current.body.version) },
+    );
     expect(stale.status).toBe(409);
     expect(stale.body.code).toBe('CONFLICT');
     const events = await app.store.readStream(eifStream(DEMO_CLIENT_ID));
@@ -101,7 +111,11 @@ describe('tax id slice', () => {
   it('reports projection lag on the health endpoint', async () => {
     const res = await apiClient(app.url).get('/api/health');
     expect(res.status).toBe(200);
-    expect(res.body.consumers.map((c: { name: string }) => c.name)).toEqual(['client-view', 'change-log', 'bus-publisher']);
+    expect(res.body.consumers.map((c: { name: string }) => c.name)).toEqual([
+      'client-view',
+      'change-log',
+      'bus-publisher',
+    ]);
     for (const consumer of res.body.consumers) expect(typeof consumer.lagMs).toBe('number');
   });
 });

@@ -34,7 +34,8 @@ function apply(doc: ClientDoc, event: EifEvent) {
     }
     case 'EifEntityChanged': {
       const current = doc.entities[entityKey(event.data.entity, event.data.entityId)];
-      if (current) for (const change of event.data.changes) current.attributes[change.attributeKey] = change.value;
+      if (current)
+        for (const change of event.data.changes) current.attributes[change.attributeKey] = change.value;
       break;
     }
     case 'EifEntityDeleted':
@@ -56,12 +57,17 @@ export const clientViewProjection: CheckpointedConsumer = {
   handle: async (events, tx) => {
     const parsed = events.map((recorded) => ({ recorded, event: parseEvent(recorded) as EifEvent }));
     const clientIds = [...new Set(parsed.map((p) => p.event.data.clientId))];
-    const { rows } = await tx.query<{ client_id: string; name: string; version: string; entities: Record<string, EntityDoc> }>(
-      'select client_id, name, version, entities from rm_clients where client_id = any($1)',
-      [clientIds],
-    );
+    const { rows } = await tx.query<{
+      client_id: string;
+      name: string;
+      version: string;
+      entities: Record<string, EntityDoc>;
+    }>('select client_id, name, version, entities from rm_clients where client_id = any($1)', [clientIds]);
     const docs = new Map<string, ClientDoc>(
-      rows.map((r) => [r.client_id, { name: r.name, version: BigInt(r.version), at: new Date(0), entities: r.entities }]),
+      rows.map((r) => [
+        r.client_id,
+        { name: r.name, version: BigInt(r.version), at: new Date(0), entities: r.entities },
+      ]),
     );
     for (const { recorded, event } of parsed) {
       const clientId = event.data.clientId;

@@ -23,10 +23,17 @@ import { createPostgresEventStore, migratePostgresEventStore } from '../../event
 import { freshDatabase } from '../../testing/db.ts';
 import { clientViewProjection, migrateReadModels } from './index.ts';
 
-const meta = () => ({ actorId: 'u', actorRole: 'SLF_ADMIN', occurredAt: new Date().toISOString(), correlationId: randomUUID() });
+const meta = () => ({
+  actorId: 'u',
+  actorRole: 'SLF_ADMIN',
+  occurredAt: new Date().toISOString(),
+  correlationId: randomUUID(),
+});
 
 async function snapshot(pool: pg.Pool) {
-  const { rows } = await pool.query('select client_id, name, version, entities from rm_clients order by client_id');
+  const { rows } = await pool.query(
+    'select client_id, name, version, entities from rm_clients order by client_id',
+  );
   return rows;
 }
 
@@ -49,7 +56,12 @@ describe('projection runner', () => {
         {
           id: randomUUID(),
           type: 'EifEntityCreated',
-          data: { clientId, entity: 'Client', entityId: clientId, attributes: { name: `Client ${c}`, taxId: null } },
+          data: {
+            clientId,
+            entity: 'Client',
+            entityId: clientId,
+            attributes: { name: `Client ${c}`, taxId: null },
+          },
           metadata: meta(),
         },
         ...Array.from({ length: 30 }, (_, i) => ({
@@ -59,7 +71,13 @@ describe('projection runner', () => {
             clientId,
             entity: 'Client',
             entityId: clientId,
-            changes: [{ attributeKey: 'taxId', value: String(100000000 + c * 100 + i), previousValue: i === 0 ? null : String(100000000 + c * 100 + i - 1) }],
+            changes: [
+              {
+                attributeKey: 'taxId',
+                value: String(100000000 + c * 100 + i),
+                previousValue: i === 0 ? null : String(100000000 + c * 100 + i - 1),
+              },
+            ],
           },
           metadata: meta(),
         })),
@@ -119,14 +137,26 @@ describe('projection runner', () => {
 
     // The projection's own transitions agree with the decider's fold of the same stream.
     for (const row of incremental) {
-      const state = fold((await store.readStream(eifStream(row.client_id))).map((e) => parseEvent(e) as EifEvent));
+      const state = fold(
+        (await store.readStream(eifStream(row.client_id))).map((e) => parseEvent(e) as EifEvent),
+      );
       expect(state.status === 'open' && Object.fromEntries(state.entities)).toEqual(row.entities);
     }
   });
 
   it('lets only one runner per projection be active', async () => {
-    const a = startRunner({ store, pool, consumer: { name: 'single-active', filter: { eventTypes: ['none'] } }, lockRetryMs: 50 });
-    const b = startRunner({ store, pool, consumer: { name: 'single-active', filter: { eventTypes: ['none'] } }, lockRetryMs: 50 });
+    const a = startRunner({
+      store,
+      pool,
+      consumer: { name: 'single-active', filter: { eventTypes: ['none'] } },
+      lockRetryMs: 50,
+    });
+    const b = startRunner({
+      store,
+      pool,
+      consumer: { name: 'single-active', filter: { eventTypes: ['none'] } },
+      lockRetryMs: 50,
+    });
     try {
       await new Promise((r) => setTimeout(r, 400));
       expect([a.isActive(), b.isActive()].filter(Boolean)).toHaveLength(1);

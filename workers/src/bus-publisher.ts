@@ -18,7 +18,11 @@ export function toBusMessage(recorded: RecordedEvent): BusMessage | null {
         payload: { clientId: event.data.clientId, apiJobStatus: event.data.apiJobStatus },
       };
     case 'EmailSent':
-      return { ...base, topic: 'EMAIL_SENT', payload: { emailId: event.data.emailId, subject: event.data.subject } };
+      return {
+        ...base,
+        topic: 'EMAIL_SENT',
+        payload: { emailId: event.data.emailId, subject: event.data.subject },
+      };
     default:
       return null;
   }

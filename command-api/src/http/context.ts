@@ -1,6 +1,12 @@
 import type { Request, RequestHandler } from 'express';
 import type { EventStore } from '../../../events/src/index.ts';
-import { ForbiddenError, UnauthorizedError, checkClientAccess, type Action, type Actor } from '../../../domain/src/index.ts';
+import {
+  ForbiddenError,
+  UnauthorizedError,
+  checkClientAccess,
+  type Action,
+  type Actor,
+} from '../../../domain/src/index.ts';
 
 /** Resolves the signed-in actor from the request (the session adapter is injected by platform/). */
 export type Authenticate = (req: Request) => Promise<Actor | null>;

@@ -21,7 +21,9 @@ export function checkClientAccess(actor: Actor, clientId: string, action: Action
       if (actor.clientIds.length === 0) {
         return { allowed: false, message: 'User does not have any client IDs attached to profile' };
       }
-      return actor.clientIds.includes(clientId) ? { allowed: true } : { allowed: false, message: 'Forbidden' };
+      return actor.clientIds.includes(clientId)
+        ? { allowed: true }
+        : { allowed: false, message: 'Forbidden' };
     }
     default: {
       const unknown: never = actor.role;

@@ -5,15 +5,21 @@ import type { Actor } from './actor.ts';
 const actor = (role: Actor['role'], clientIds: string[] = []): Actor => ({ userId: 'u', role, clientIds });
 
 describe('client access', () => {
-  it.each(['read', 'update', 'create', 'delete'] as const)('admins and owners may %s any client', (action) => {
-    expect(checkClientAccess(actor('SLF_ADMIN'), 'c', action)).toEqual({ allowed: true });
-    expect(checkClientAccess(actor('SLF_OWNER'), 'c', action)).toEqual({ allowed: true });
-  });
+  it.each(['read', 'update', 'create', 'delete'] as const)(
+    'admins and owners may %s any client',
+    (action) => {
+      expect(checkClientAccess(actor('SLF_ADMIN'), 'c', action)).toEqual({ allowed: true });
+      expect(checkClientAccess(actor('SLF_OWNER'), 'c', action)).toEqual({ allowed: true });
+    },
+  );
 
   it.each(['BEN_ADMIN', 'BROKER'] as const)('%s reads and updates only their own clients', (role) => {
     expect(checkClientAccess(actor(role, ['c']), 'c', 'read')).toEqual({ allowed: true });
     expect(checkClientAccess(actor(role, ['c']), 'c', 'update')).toEqual({ allowed: true });
-    expect(checkClientAccess(actor(role, ['c']), 'other', 'read')).toEqual({ allowed: false, message: 'Forbidden' });
+    expect(checkClientAccess(actor(role, ['c']), 'other', 'read')).toEqual({
+      allowed: false,
+      message: 'Forbidden',
+    });
     expect(checkClientAccess(actor(role, ['c']), 'c', 'delete').allowed).toBe(false);
   });
 

@@ -7,8 +7,7 @@ import type { AttributeChange, EifEntity, EifEvent } from '../../../events/src/i
 export type EntityState = { entity: EifEntity; entityId: string; attributes: Record<string, unknown> };
 
 export type EifState =
-  | { status: 'empty' }
-  | { status: 'open'; clientId: string; entities: ReadonlyMap<string, EntityState> };
+  { status: 'empty' } | { status: 'open'; clientId: string; entities: ReadonlyMap<string, EntityState> };
 
 export const entityKey = (entity: EifEntity, entityId: string) => `${entity}:${entityId}`;
 

@@ -54,9 +54,9 @@ describe('EIF decider', () => {
       entityId: clientId,
       attributes: { taxId: '222222222' },
     });
-    expect(result.ok && result.events[0]?.type === 'EifEntityChanged' && result.events[0].data.changes).toEqual([
-      { attributeKey: 'taxId', value: '222222222', previousValue: '111111111' },
-    ]);
+    expect(
+      result.ok && result.events[0]?.type === 'EifEntityChanged' && result.events[0].data.changes,
+    ).toEqual([{ attributeKey: 'taxId', value: '222222222', previousValue: '111111111' }]);
   });
 
   it('given a client, when the same value is saved, then nothing is recorded', () => {

@@ -85,7 +85,10 @@ export type SubscribeOptions = {
 export type EventStore = {
   append: (stream: string, events: readonly NewEvent[], expected: ExpectedRevision) => Promise<AppendResult>;
   /** Events of one stream from `fromRevision` (inclusive), forwards. Empty when the stream does not exist. */
-  readStream: (stream: string, options?: { fromRevision?: bigint; maxCount?: number }) => Promise<RecordedEvent[]>;
+  readStream: (
+    stream: string,
+    options?: { fromRevision?: bigint; maxCount?: number },
+  ) => Promise<RecordedEvent[]>;
   /** One page of the all-stream after `from` (exclusive), in commit order. */
   readAll: (options: { from: Position; maxCount: number; filter?: AllFilter }) => Promise<ReadAllPage>;
   subscribeToAll: (options: SubscribeOptions) => Subscription;

@@ -71,7 +71,12 @@ async function writeCheckpoint(db: Queryable, name: string, position: Position, 
 class StaleRunnerError extends Error {}
 
 /** Applies one batch in one transaction, refusing if another runner moved the checkpoint meanwhile. */
-async function applyBatch(pool: pg.Pool, consumer: CheckpointedConsumer, expected: Position, events: RecordedEvent[]) {
+async function applyBatch(
+  pool: pg.Pool,
+  consumer: CheckpointedConsumer,
+  expected: Position,
+  events: RecordedEvent[],
+) {
   const last = events[events.length - 1];
   if (!last) return expected;
   await consumer.react?.(events);
@@ -93,11 +98,20 @@ async function applyBatch(pool: pg.Pool, consumer: CheckpointedConsumer, expecte
 }
 
 /** Reads and applies batches until the head, without the lock: for the rebuild command and tests. */
-export async function catchUp(options: { store: EventStore; pool: pg.Pool; consumer: CheckpointedConsumer; batchSize?: number }) {
+export async function catchUp(options: {
+  store: EventStore;
+  pool: pg.Pool;
+  consumer: CheckpointedConsumer;
+  batchSize?: number;
+}) {
   const { store, pool, consumer } = options;
   let position = await readCheckpoint(pool, consumer.name);
   for (;;) {
-    const page = await store.readAll({ from: position, maxCount: options.batchSize ?? 1000, filter: consumer.filter });
+    const page = await store.readAll({
+      from: position,
+      maxCount: options.batchSize ?? 1000,
+      filter: consumer.filter,
+    });
     if (page.events.length > 0) position = await applyBatch(pool, consumer, position, page.events);
     if (page.isEnd) return position;
   }

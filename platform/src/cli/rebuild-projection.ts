@@ -14,7 +14,9 @@ async function main() {
   const name = process.argv[2];
   const projection = projections.find((p) => p.name === name);
   if (!projection) {
-    console.error(`Usage: npm run projections:rebuild -- <name>\nProjections: ${projections.map((p) => p.name).join(', ')}`);
+    console.error(
+      `Usage: npm run projections:rebuild -- <name>\nProjections: ${projections.map((p) => p.name).join(', ')}`,
+    );
     process.exit(2);
   }
   let embedded: EmbeddedDatabase | null = null;

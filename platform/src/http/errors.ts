@@ -10,22 +10,29 @@ export function errorMiddleware(logger: Logger): ErrorRequestHandler {
   return (error, req, res, next) => {
     if (res.headersSent) return next(error);
     if (error instanceof AppError) {
-      res.status(error.status).type('application/problem+json').json({
-        type: 'about:blank',
-        title: error.message,
-        status: error.status,
-        code: error.code,
-        message: error.message,
-        ...error.details,
-      });
+      res
+        .status(error.status)
+        .type('application/problem+json')
+        .json({
+          type: 'about:blank',
+          title: error.message,
+          status: error.status,
+          code: error.code,
+          message: error.message,
+          ...error.details,
+        });
       return;
     }
     if (error?.type === 'entity.parse.failed') {
-      res.status(400).json({ status: 400, code: 'MALFORMED_JSON', message: 'The request body is not valid JSON' });
+      res
+        .status(400)
+        .json({ status: 400, code: 'MALFORMED_JSON', message: 'The request body is not valid JSON' });
       return;
     }
     if (error?.type === 'entity.too.large') {
-      res.status(413).json({ status: 413, code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large' });
+      res
+        .status(413)
+        .json({ status: 413, code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large' });
       return;
     }
     logger.error({ err: error, method: req.method, url: req.originalUrl }, 'request failed');

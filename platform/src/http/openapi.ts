@@ -39,7 +39,10 @@ const ChangeRecord = z.object({
 });
 
 const clientId = z.string().openapi({ param: { name: 'clientId', in: 'path' } });
-const json = (schema: z.ZodType, description: string) => ({ description, content: { 'application/json': { schema } } });
+const json = (schema: z.ZodType, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
 
 /** The published API, generated from the same zod schemas the routes validate with. */
 export function buildOpenApiDocument() {
@@ -48,7 +51,11 @@ export function buildOpenApiDocument() {
     method: 'get',
     path: '/api/clients/{clientId}',
     request: { params: z.object({ clientId }) },
-    responses: { 200: json(ClientView, 'The client'), 403: json(Problem, 'Not yours'), 404: json(Problem, 'No such client') },
+    responses: {
+      200: json(ClientView, 'The client'),
+      403: json(Problem, 'Not yours'),
+      404: json(Problem, 'No such client'),
+    },
   });
   registry.registerPath({
     method: 'put',
@@ -76,7 +83,12 @@ export function buildOpenApiDocument() {
   registry.registerPath({
     method: 'get',
     path: '/api/events/stream',
-    responses: { 200: { description: 'Server-Sent Events: QPS_PUSH_STATUS and EMAIL_SENT', content: { 'text/event-stream': { schema: z.string() } } } },
+    responses: {
+      200: {
+        description: 'Server-Sent Events: QPS_PUSH_STATUS and EMAIL_SENT',
+        content: { 'text/event-stream': { schema: z.string() } },
+      },
+    },
   });
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',

@@ -19,7 +19,13 @@ export function createSessions(secret: string) {
       .setIssuedAt()
       .setExpirationTime(`${SESSION_HOURS}h`)
       .sign(key);
-    const options = { httpOnly: true, sameSite: 'lax' as const, secure, path: '/', maxAge: SESSION_HOURS * 3600_000 };
+    const options = {
+      httpOnly: true,
+      sameSite: 'lax' as const,
+      secure,
+      path: '/',
+      maxAge: SESSION_HOURS * 3600_000,
+    };
     res.cookie(SESSION_COOKIE, token, options);
     res.cookie(CSRF_COOKIE, randomBytes(24).toString('base64url'), { ...options, httpOnly: false });
   };

@@ -1,10 +1,5 @@
 import { Router, type Response } from 'express';
-import {
-  BUS_TOPICS,
-  type Bus,
-  type BusConsumer,
-  type DeliveredMessage,
-} from '../../../events/src/index.ts';
+import { BUS_TOPICS, type Bus, type BusConsumer, type DeliveredMessage } from '../../../events/src/index.ts';
 import { ForbiddenError, isInternal } from '../../../domain/src/index.ts';
 import { handle, requireActor, type Authenticate } from '../http/context.ts';
 

@@ -1,6 +1,12 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type pg from 'pg';
-import { ForbiddenError, UnauthorizedError, checkClientAccess, type Action, type Actor } from '../../../domain/src/index.ts';
+import {
+  ForbiddenError,
+  UnauthorizedError,
+  checkClientAccess,
+  type Action,
+  type Actor,
+} from '../../../domain/src/index.ts';
 
 export type Authenticate = (req: Request) => Promise<Actor | null>;
 

@@ -1,0 +1,121 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiJobStream, type NewEvent } from '../../events/src/index.ts';
+import { freshDatabase } from '../../testing/db.ts';
+import { startApp, type RunningApp } from './app.ts';
+import { embeddedTestConfig } from './config.ts';
+import { apiClient } from './testing/http-client.ts';
+
+type SseEvent = { id: string; event: string; data: unknown };
+
+/** Reads Server-Sent Events until `count` arrived (or the deadline), then closes the connection. */
+async function readEvents(
+  url: string,
+  cookie: string,
+  count: number,
+  lastEventId?: string,
+): Promise<SseEvent[]> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), 15_000);
+  const response = await fetch(`${url}/api/events/stream`, {
+    headers: { cookie, ...(lastEventId ? { 'last-event-id': lastEventId } : {}) },
+    signal: controller.signal,
+  });
+  expect(response.headers.get('content-type')).toContain('text/event-stream');
+  const events: SseEvent[] = [];
+  const decoder = new TextDecoder();
+  let buffer = '';
+  const reader = response.body!.getReader();
+  try {
+    for (;;) {
+      const { value: chunk, done } = await reader.read();
+      if (done) break;
+      buffer += decoder.decode(chunk, { stream: true });
+      let end: number;
+      while ((end = buffer.indexOf('\n\n')) >= 0) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const field = (name: string) =>
+          block
+            .split('\n')
+            .find((l) => l.startsWith(`${name}: `))
+            ?.slice(name.length + 2);
+        const data = field('data');
+        if (data !== undefined)
+          events.push({ id: field('id')!, event: field('event')!, data: JSON.parse(data) });
+      }
+      if (events.length >= count) break;
+    }
+  } catch (error) {
+    if (!controller.signal.aborted) throw error;
+  } finally {
+    clearTimeout(timer);
+    controller.abort();
+  }
+  return events;
+}
+
+const jobEvent = (clientId: string, apiJobStatus: 'IN_PROGRESS' | 'COMPLETED'): NewEvent => ({
+  id: randomUUID(),
+  type: 'ApiJobStatusChanged',
+  data: { apiJobId: randomUUID(), clientId, apiJobStatus, reasons: [] },
+  metadata: {
+    actorId: 'u',
+    actorRole: 'SLF_ADMIN',
+    occurredAt: new Date().toISOString(),
+    correlationId: randomUUID(),
+  },
+});
+
+describe('UI gateway', () => {
+  let app: RunningApp;
+  beforeAll(async () => {
+    app = await startApp(embeddedTestConfig(await freshDatabase('gateway'), { webDist: null }));
+  });
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  const cookieOf = async (userId: string) => {
+    const api = apiClient(app.url);
+    await api.signIn(userId);
+    return [...api.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  };
+
+  it('forwards push statuses from the event store to admins, and replays after Last-Event-ID', async () => {
+    const cookie = await cookieOf('demo-admin');
+    const live = readEvents(app.url, cookie, 3);
+    await new Promise((r) => setTimeout(r, 300));
+    const events = [
+      jobEvent('c-1', 'IN_PROGRESS'),
+      jobEvent('c-2', 'IN_PROGRESS'),
+      jobEvent('c-1', 'COMPLETED'),
+    ];
+    for (const event of events) await app.store.append(apiJobStream(randomUUID()), [event], 'no_stream');
+    const received = await live;
+    expect(received.map((e) => e.event)).toEqual(['QPS_PUSH_STATUS', 'QPS_PUSH_STATUS', 'QPS_PUSH_STATUS']);
+    expect(received.map((e) => e.data)).toEqual([
+      { clientId: 'c-1', apiJobStatus: 'IN_PROGRESS' },
+      { clientId: 'c-2', apiJobStatus: 'IN_PROGRESS' },
+      { clientId: 'c-1', apiJobStatus: 'COMPLETED' },
+    ]);
+
+    // A browser that saw only the first message reconnects and gets the two it missed.
+    const replayed = await readEvents(app.url, cookie, 2, received[0]!.id);
+    expect(replayed.map((e) => e.id)).toEqual([received[1]!.id, received[2]!.id]);
+  });
+
+  it('is for admins and owners only', async () => {
+    const anonymous = await fetch(`${app.url}/api/events/stream`);
+    expect(anonymous.status).toBe(401);
+    const benAdmin = await fetch(`${app.url}/api/events/stream`, {
+      headers: { cookie: await cookieOf('demo-ben-admin') },
+    });
+    expect(benAdmin.status).toBe(403);
+    const owner = await fetch(`${app.url}/api/events/stream`, {
+      headers: { cookie: await cookieOf('demo-owner') },
+    });
+    expect(owner.status).toBe(200);
+    await owner.body?.cancel();
+  });
+});
