@@ -4,3 +4,4 @@ export * from './eif/client-view.ts';
 export * from './auth/actor.ts';
 export * from './auth/client-access.ts';
 export * from './errors.ts';
+export * from './tasks/due-date.ts';

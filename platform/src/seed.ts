@@ -104,8 +104,21 @@ const entities = [
   },
 ] as const;
 
+const DAY = 24 * 3600_000;
+
 export async function seedDemoData(store: EventStore, now: Date): Promise<void> {
-  const events: NewEvent[] = entities.map((e) => ({
+  // The EIF task is due twelve days after the first start, so the badge reads as a real deadline.
+  const tasks = [
+    {
+      id: 'eif-submit-company-information',
+      status: 'In Progress',
+      dueDate: new Date(now.getTime() + 12 * DAY).toISOString().slice(0, 10),
+    },
+  ];
+  const seeded = entities.map((e) =>
+    e.entity === 'Client' ? { ...e, attributes: { ...e.attributes, tasks } } : e,
+  );
+  const events: NewEvent[] = seeded.map((e) => ({
     id: uuidv5(`${DEMO_CLIENT_ID}/${e.entity}/${e.entityId}`, NAMESPACE),
     type: 'EifEntityCreated',
     data: { clientId: DEMO_CLIENT_ID, ...e },

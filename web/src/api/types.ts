@@ -1,4 +1,6 @@
 /** Shapes of the answers this slice reads (API contract with the server). */
+import type { TaskStatus } from '../../../domain/src/tasks/due-date.ts';
+
 export type Role = 'BEN_ADMIN' | 'BROKER' | 'SLF_ADMIN' | 'SLF_OWNER';
 
 export type ClientRef = { id: string; name: string };
@@ -25,7 +27,10 @@ export type ClientView = {
   taxId: string | null;
   policies: Policy[];
   plans: Plan[];
+  tasks?: ClientTask[];
 };
+
+export type ClientTask = { id: string; status: TaskStatus; dueDate: string | null };
 
 export function isAdminRole(role: Role): boolean {
   return role === 'SLF_ADMIN' || role === 'SLF_OWNER';

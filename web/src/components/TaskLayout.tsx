@@ -1,13 +1,15 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-aria-components';
 import { INDEX_PATH } from '../routes.ts';
+import type { DueDateBadge } from '../../../domain/src/tasks/due-date.ts';
 
 export type TaskStep = { label: string; isCurrent?: boolean };
 
-/** Task layout (spec onboarding §2): aside with 'Back to Home', sticky top bar with the task title. */
+/** Task layout (spec onboarding §2): aside with 'Back to Home', sticky top bar with the title and due-date badge. */
 export function TaskLayout(props: {
   title: string;
   subtitle?: string;
+  dueDate?: DueDateBadge | null;
   steps: TaskStep[];
   children: ReactNode;
 }) {
@@ -36,6 +38,11 @@ export function TaskLayout(props: {
         <div className="task-topbar">
           <h1 className="task-topbar__title">{props.title}</h1>
           {props.subtitle && <span className="badge">{props.subtitle}</span>}
+          {props.dueDate && (
+            <span className={`due-badge due-badge--${props.dueDate.tone}`} data-testid="due-date">
+              {props.dueDate.text}
+            </span>
+          )}
         </div>
         <div className="task-content">{props.children}</div>
       </div>

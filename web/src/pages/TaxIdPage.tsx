@@ -6,6 +6,7 @@ import { ApiError, GENERIC_ERROR_MESSAGE } from '../api/errors.ts';
 import { clientKey, updateClientTaxId, useClient } from '../api/hooks.ts';
 import type { ClientView } from '../api/types.ts';
 import { TaskLayout } from '../components/TaskLayout.tsx';
+import { dueDateBadge } from '../../../domain/src/tasks/due-date.ts';
 import { ErrorPanel, PageSkeleton } from '../components/Feedback.tsx';
 
 const STEPS = [
@@ -136,11 +137,15 @@ function TaxIdForm({ client }: { client: ClientView }) {
   );
 }
 
+const EIF_TASK_ID = 'eif-submit-company-information';
+
 /** EIF step: company information → tax id. */
 export function TaxIdPage({ clientId }: { clientId: string }) {
   const { data: client, error } = useClient(clientId);
+  const task = client?.tasks?.find((t) => t.id === EIF_TASK_ID);
+  const badge = task?.dueDate ? dueDateBadge(task.dueDate, task.status, new Date()) : null;
   return (
-    <TaskLayout title="Submit Company Information" subtitle={client?.name} steps={STEPS}>
+    <TaskLayout title="Submit Company Information" subtitle={client?.name} dueDate={badge} steps={STEPS}>
       <section className="card step-card" aria-labelledby="step-title">
         <p className="eyebrow">Step 2 of 5 · Company information</p>
         <Heading level={2} id="step-title" className="step-card__title">
