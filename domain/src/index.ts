@@ -5,3 +5,4 @@ export * from './auth/actor.ts';
 export * from './auth/client-access.ts';
 export * from './errors.ts';
 export * from './tasks/due-date.ts';
+export * from './users/decider.ts';

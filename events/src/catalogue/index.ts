@@ -2,11 +2,13 @@ import { z } from 'zod';
 import { EifEntityChanged, EifEntityCreated, EifEntityDeleted } from './eif.ts';
 import { ApiJobStatusChanged } from './api-job.ts';
 import { EmailSent } from './email.ts';
+import { EmailReleased, EmailReserved, UserEvent } from './users.ts';
 import type { RecordedEvent } from '../store/port.ts';
 
 export * from './eif.ts';
 export * from './api-job.ts';
 export * from './email.ts';
+export * from './users.ts';
 
 /**
  * Every domain event the store may hold. An event's `data` is validated on the way in (append) and on
@@ -19,6 +21,9 @@ export const DomainEvent = z.discriminatedUnion('type', [
   EifEntityDeleted,
   ApiJobStatusChanged,
   EmailSent,
+  ...UserEvent.options,
+  EmailReserved,
+  EmailReleased,
 ]);
 export type DomainEvent = z.infer<typeof DomainEvent>;
 export type DomainEventType = DomainEvent['type'];

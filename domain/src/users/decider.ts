@@ -1,0 +1,181 @@
+import type { UserEvent } from '../../../events/src/index.ts';
+import type { Role } from '../auth/actor.ts';
+
+/** A user as folded from the `user-{userId}` stream. */
+export type UserProfile = {
+  userId: string;
+  role: Role;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phoneNumber: string | null;
+  clientIds: string[];
+  welcomeEmailSentDate: string | null;
+  firstPasswordSet: string | null;
+  lastPasswordSet: string | null;
+  isMfaEnrolled: boolean;
+  termsOfUseDate: string | null;
+  firstLogin: string | null;
+  lastLogin: string | null;
+};
+
+export type UserState =
+  | { status: 'none' }
+  | { status: 'active'; user: UserProfile }
+  | { status: 'deleted'; user: UserProfile };
+
+export const initialUserState = (): UserState => ({ status: 'none' });
+
+export const EDITABLE_PROFILE_FIELDS = ['firstName', 'lastName', 'email', 'phoneNumber'] as const;
+export type ProfileField = (typeof EDITABLE_PROFILE_FIELDS)[number];
+
+export type UserCommand =
+  | {
+      type: 'RegisterUser';
+      userId: string;
+      role: Role;
+      firstName: string;
+      lastName: string;
+      email: string;
+      phoneNumber: string | null;
+      clientIds: string[];
+    }
+  | { type: 'ChangeProfile'; changes: Partial<Record<ProfileField, string | null>> }
+  | { type: 'AssignToClient'; clientId: string }
+  | { type: 'UnassignFromClient'; clientId: string }
+  | { type: 'ChangeBenAdminToBroker' }
+  | { type: 'RecordWelcomeEmail'; emailId: string; at: string }
+  | { type: 'RecordPasswordSet'; at: string }
+  | { type: 'RecordMfaEnrolled'; at: string }
+  | { type: 'ResetMfa'; at: string }
+  | { type: 'AcceptTermsOfUse'; at: string }
+  | { type: 'RecordSignIn'; at: string }
+  | { type: 'DeleteUser' };
+
+export type UserError = { code: 'NOT_FOUND' | 'ALREADY_EXISTS' | 'NOT_ALLOWED'; message: string };
+export type UserDecision = { ok: true; events: UserEvent[] } | { ok: false; error: UserError };
+
+const ok = (...events: UserEvent[]): UserDecision => ({ ok: true, events });
+const refuse = (code: UserError['code'], message: string): UserDecision => ({ ok: false, error: { code, message } });
+
+/** Roles whose users are scoped to clients (platform §6: 'own' scope). */
+export const isClientScopedRole = (role: Role) => role === 'BEN_ADMIN' || role === 'BROKER';
+
+export function decideUser(command: UserCommand, state: UserState): UserDecision {
+  if (command.type === 'RegisterUser') {
+    if (state.status !== 'none') return refuse('ALREADY_EXISTS', 'User already exists');
+    const { type: _type, ...data } = command;
+    return ok({ type: 'UserRegistered', data: { ...data, clientIds: isClientScopedRole(data.role) ? data.clientIds : [] } });
+  }
+  if (state.status !== 'active') return refuse('NOT_FOUND', 'User not found');
+  const { user } = state;
+  const userId = user.userId;
+  switch (command.type) {
+    case 'ChangeProfile': {
+      const changes = Object.entries(command.changes)
+        .filter(([key, value]) => value !== undefined && user[key as ProfileField] !== value)
+        .map(([attributeKey, value]) => ({ attributeKey, value, previousValue: user[attributeKey as ProfileField] }));
+      return changes.length === 0 ? ok() : ok({ type: 'UserProfileChanged', data: { userId, changes } });
+    }
+    case 'AssignToClient':
+      if (!isClientScopedRole(user.role)) return refuse('NOT_ALLOWED', 'Only brokers and ben-admins are assigned to clients');
+      return user.clientIds.includes(command.clientId)
+        ? ok()
+        : ok({ type: 'UserAssignedToClient', data: { userId, clientId: command.clientId } });
+    case 'UnassignFromClient':
+      return user.clientIds.includes(command.clientId)
+        ? ok({ type: 'UserUnassignedFromClient', data: { userId, clientId: command.clientId } })
+        : ok();
+    case 'ChangeBenAdminToBroker':
+      if (user.role !== 'BEN_ADMIN') return refuse('NOT_ALLOWED', 'Only a ben-admin can be changed to a broker');
+      return ok({ type: 'UserRoleChanged', data: { userId, from: 'BEN_ADMIN', to: 'BROKER' } });
+    case 'RecordWelcomeEmail':
+      return ok({ type: 'UserWelcomeEmailSent', data: { userId, emailId: command.emailId, at: command.at } });
+    case 'RecordPasswordSet':
+      return ok({ type: 'UserPasswordSet', data: { userId, at: command.at } });
+    case 'RecordMfaEnrolled':
+      return ok({ type: 'UserMfaEnrolled', data: { userId, factorType: 'token:software:totp', at: command.at } });
+    case 'ResetMfa':
+      return user.isMfaEnrolled ? ok({ type: 'UserMfaReset', data: { userId, at: command.at } }) : ok();
+    case 'AcceptTermsOfUse':
+      return ok({ type: 'UserTermsOfUseAccepted', data: { userId, at: command.at } });
+    case 'RecordSignIn':
+      return ok({ type: 'UserSignedIn', data: { userId, at: command.at } });
+    case 'DeleteUser':
+      return ok({ type: 'UserDeleted', data: { userId } });
+    default: {
+      const unknown: never = command;
+      throw new Error(`Unknown command ${JSON.stringify(unknown)}`);
+    }
+  }
+}
+
+export function evolveUser(state: UserState, event: UserEvent): UserState {
+  if (event.type === 'UserRegistered') {
+    const d = event.data;
+    return {
+      status: 'active',
+      user: {
+        userId: d.userId,
+        role: d.role,
+        firstName: d.firstName,
+        lastName: d.lastName,
+        email: d.email,
+        phoneNumber: d.phoneNumber,
+        clientIds: [...d.clientIds],
+        welcomeEmailSentDate: null,
+        firstPasswordSet: null,
+        lastPasswordSet: null,
+        isMfaEnrolled: false,
+        termsOfUseDate: null,
+        firstLogin: null,
+        lastLogin: null,
+      },
+    };
+  }
+  if (state.status === 'none') return state;
+  const user = { ...state.user };
+  switch (event.type) {
+    case 'UserProfileChanged':
+      for (const c of event.data.changes) (user as Record<string, unknown>)[c.attributeKey] = c.value;
+      break;
+    case 'UserAssignedToClient':
+      user.clientIds = [...user.clientIds, event.data.clientId];
+      break;
+    case 'UserUnassignedFromClient':
+      user.clientIds = user.clientIds.filter((id) => id !== event.data.clientId);
+      break;
+    case 'UserRoleChanged':
+      user.role = event.data.to;
+      break;
+    case 'UserWelcomeEmailSent':
+      user.welcomeEmailSentDate = event.data.at;
+      break;
+    case 'UserPasswordSet':
+      user.firstPasswordSet ??= event.data.at;
+      user.lastPasswordSet = event.data.at;
+      break;
+    case 'UserMfaEnrolled':
+      user.isMfaEnrolled = true;
+      break;
+    case 'UserMfaReset':
+      user.isMfaEnrolled = false;
+      break;
+    case 'UserTermsOfUseAccepted':
+      user.termsOfUseDate = event.data.at;
+      break;
+    case 'UserSignedIn':
+      user.firstLogin ??= event.data.at;
+      user.lastLogin = event.data.at;
+      break;
+    case 'UserDeleted':
+      return { status: 'deleted', user };
+    default: {
+      const unknown: never = event;
+      throw new Error(`Unknown event ${JSON.stringify(unknown)}`);
+    }
+  }
+  return { status: state.status, user };
+}
+
+export const foldUser = (events: readonly UserEvent[]) => events.reduce(evolveUser, initialUserState());
