@@ -2,59 +2,118 @@ import type pg from 'pg';
 import { parseEvent, type CheckpointedConsumer } from '../../events/src/index.ts';
 
 /**
- * The EIF change records (onboarding §3 "Change record"): one row per attribute change. Edits made
- * before signing apply directly and are recorded as accepted.
+ * The EIF change records (onboarding §3 "Change record"): one row per attribute of every entity change.
+ * Edits made before signing apply directly and are recorded as accepted; edits after signing are pending
+ * until an acceptance or a decline names them (by change id, which is the id of the event that recorded
+ * the edit). A creation lists every attribute with a null previous value; a deletion lists none.
  */
 export async function migrateChangeLog(pool: pg.Pool) {
+  const { rows } = await pool.query(
+    `select 1 from information_schema.columns where table_name = 'rm_change_details' and column_name = 'event_id'`,
+  );
+  if (rows.length > 0) {
+    await pool.query(`drop table rm_change_details`);
+    await pool.query(`delete from checkpoints where name = 'change-log'`).catch(() => undefined);
+  }
   await pool.query(`
     create table if not exists rm_change_details (
-      event_id uuid not null,
+      change_id uuid not null,
       attribute_key text not null,
       client_id text not null,
       entity text not null,
       entity_id text not null,
+      action text not null,
       value jsonb,
       previous_value jsonb,
       status text not null,
       created_at timestamptz not null,
       created_by_user jsonb not null,
+      decided_at timestamptz,
       position_commit numeric(20) not null,
       position_prepare numeric(20) not null,
-      primary key (event_id, attribute_key)
+      primary key (change_id, attribute_key)
     );
     create index if not exists rm_change_details_client on rm_change_details (client_id, position_commit, position_prepare);`);
 }
 
+type Row = {
+  attributeKey: string;
+  value: unknown;
+  previousValue: unknown;
+};
+
 export const changeLogProjection: CheckpointedConsumer = {
   name: 'change-log',
-  filter: { eventTypes: ['EifEntityChanged'] },
+  filter: {
+    eventTypes: [
+      'EifEntityCreated',
+      'EifEntityChanged',
+      'EifEntityDeleted',
+      'EifChangesAccepted',
+      'EifChangesDeclined',
+      'EifIcEditsUndone',
+    ],
+  },
   reset: async (tx) => {
     await tx.query('delete from rm_change_details');
   },
   handle: async (events, tx) => {
     for (const recorded of events) {
       const event = parseEvent(recorded);
-      if (event.type !== 'EifEntityChanged') continue;
-      const { actorId, actorRole, occurredAt } = recorded.metadata;
-      for (const change of event.data.changes) {
-        await tx.query(
-          `insert into rm_change_details (event_id, attribute_key, client_id, entity, entity_id, value,
-             previous_value, status, created_at, created_by_user, position_commit, position_prepare)
-           values ($1, $2, $3, $4, $5, $6, $7, 'accepted', $8, $9, $10, $11)`,
-          [
-            recorded.id,
-            change.attributeKey,
-            event.data.clientId,
-            event.data.entity,
-            event.data.entityId,
-            JSON.stringify(change.value ?? null),
-            JSON.stringify(change.previousValue ?? null),
-            occurredAt,
-            JSON.stringify({ id: actorId, role: actorRole }),
-            recorded.position.commit.toString(),
-            recorded.position.prepare.toString(),
-          ],
-        );
+      switch (event.type) {
+        case 'EifEntityCreated':
+        case 'EifEntityChanged':
+        case 'EifEntityDeleted': {
+          const action =
+            event.type === 'EifEntityCreated' ? 'create' : event.type === 'EifEntityChanged' ? 'update' : 'delete';
+          const rows: Row[] =
+            event.type === 'EifEntityCreated'
+              ? Object.entries(event.data.attributes).map(([attributeKey, value]) => ({ attributeKey, value, previousValue: null }))
+              : event.type === 'EifEntityChanged'
+                ? event.data.changes
+                : [{ attributeKey: '', value: null, previousValue: null }];
+          const pending = event.data.pending;
+          const by = pending?.by ?? { userId: recorded.metadata.actorId, role: recorded.metadata.actorRole };
+          await tx.query(
+            `insert into rm_change_details (change_id, attribute_key, client_id, entity, entity_id, action, value,
+               previous_value, status, created_at, created_by_user, position_commit, position_prepare)
+             select $1, r.attribute_key, $2, $3, $4, $5, r.value, r.previous_value, $6, $7, $8, $9, $10
+             from jsonb_to_recordset($11::jsonb) as r(attribute_key text, value jsonb, previous_value jsonb)`,
+            [
+              recorded.id,
+              event.data.clientId,
+              event.data.entity,
+              event.data.entityId,
+              action,
+              pending ? 'pending' : 'accepted',
+              pending?.at ?? recorded.metadata.occurredAt,
+              JSON.stringify({ id: by.userId, role: by.role }),
+              recorded.position.commit.toString(),
+              recorded.position.prepare.toString(),
+              JSON.stringify(
+                rows.map((r) => ({
+                  attribute_key: r.attributeKey,
+                  value: r.value ?? null,
+                  previous_value: r.previousValue ?? null,
+                })),
+              ),
+            ],
+          );
+          break;
+        }
+        case 'EifChangesAccepted':
+        case 'EifChangesDeclined':
+        case 'EifIcEditsUndone': {
+          // Undone edits are withdrawn, which the change record shows as declined.
+          const status = event.type === 'EifChangesAccepted' ? 'accepted' : 'declined';
+          await tx.query(
+            `update rm_change_details set status = $1, decided_at = $2 where change_id = any($3::uuid[]) and status = 'pending'`,
+            [status, event.data.at, event.data.changeIds],
+          );
+          break;
+        }
+        default:
+          break;
       }
     }
   },

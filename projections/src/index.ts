@@ -2,13 +2,22 @@ import type pg from 'pg';
 import type { CheckpointedConsumer } from '../../events/src/index.ts';
 import { clientViewProjection, migrateClientView } from './client-view.ts';
 import { changeLogProjection, migrateChangeLog } from './change-log.ts';
+import { migrateUsers, usersProjection } from './users.ts';
+import { emailsProjection, migrateEmails } from './emails.ts';
 
-export { clientViewProjection, changeLogProjection };
+export { clientViewProjection, changeLogProjection, usersProjection, emailsProjection };
 
 /** Every named projection; `npm run projections:rebuild -- <name>` takes one of these names. */
-export const projections: readonly CheckpointedConsumer[] = [clientViewProjection, changeLogProjection];
+export const projections: readonly CheckpointedConsumer[] = [
+  clientViewProjection,
+  changeLogProjection,
+  usersProjection,
+  emailsProjection,
+];
 
 export async function migrateReadModels(pool: pg.Pool) {
   await migrateClientView(pool);
   await migrateChangeLog(pool);
+  await migrateUsers(pool);
+  await migrateEmails(pool);
 }

@@ -18,7 +18,7 @@ import {
   parseEvent,
   type EifEvent,
 } from '../../events/src/index.ts';
-import { fold } from '../../domain/src/index.ts';
+import { fold, toDocument } from '../../domain/src/index.ts';
 import { createPostgresEventStore, migratePostgresEventStore } from '../../events/src/store/postgres.ts';
 import { freshDatabase } from '../../testing/db.ts';
 import { clientViewProjection, migrateReadModels } from './index.ts';
@@ -32,7 +32,7 @@ const meta = () => ({
 
 async function snapshot(pool: pg.Pool) {
   const { rows } = await pool.query(
-    'select client_id, name, version, entities from rm_clients order by client_id',
+    'select client_id, name, version, state from rm_clients order by client_id',
   );
   return rows;
 }
@@ -128,19 +128,19 @@ describe('projection runner', () => {
     const incremental = await snapshot(pool);
     expect(incremental).toHaveLength(40);
     expect(incremental[0]).toMatchObject({ client_id: 'client-0', version: '30' });
-    expect(incremental[0].entities['Client:client-0'].attributes.taxId).toBe('100000029');
+    expect(incremental[0].state.entities['Client:client-0'].attributes.taxId).toBe('100000029');
 
     await resetConsumer(pool, clientViewProjection);
     expect(await snapshot(pool)).toHaveLength(0);
     await catchUp({ store, pool, consumer: clientViewProjection });
     expect(await snapshot(pool)).toEqual(incremental);
 
-    // The projection's own transitions agree with the decider's fold of the same stream.
+    // Folding batch by batch (with a crash in between) gives what one fold of the whole stream gives.
     for (const row of incremental) {
       const state = fold(
         (await store.readStream(eifStream(row.client_id))).map((e) => parseEvent(e) as EifEvent),
       );
-      expect(state.status === 'open' && Object.fromEntries(state.entities)).toEqual(row.entities);
+      expect(toDocument(state)).toEqual(row.state);
     }
   });
 

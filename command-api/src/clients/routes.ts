@@ -25,14 +25,21 @@ import { UpdateClientBody } from './schemas.ts';
  * version the user edited (If-Match) or, without one, the version just read: either way a concurrent
  * write between read and append is a conflict, never an overwrite.
  */
+export type EifCommandContext = { at: string; by: { userId: string; role: string }; changeId: string };
+
 export async function executeEifCommand(
   deps: CommandDeps,
   actor: Actor,
-  command: EifCommand,
+  clientId: string,
+  build: (context: EifCommandContext) => EifCommand,
   ifMatch: bigint | null,
   correlationId: string,
 ) {
-  const stream = eifStream(command.clientId);
+  const occurredAt = deps.now().toISOString();
+  // A pending change is known by the id of the event that records it.
+  const changeId = deps.newId();
+  const command = build({ at: occurredAt, by: { userId: actor.userId, role: actor.role }, changeId });
+  const stream = eifStream(clientId);
   const recorded = await deps.store.readStream(stream);
   const events = recorded.map((r) => parseEvent(r) as EifEvent);
   const current = BigInt(recorded.length) - 1n;
@@ -46,9 +53,8 @@ export async function executeEifCommand(
     throw new RuleError(decision.error.code, decision.error.message);
   }
   if (decision.events.length === 0) return toClientView(state, current);
-  const occurredAt = deps.now().toISOString();
-  const toAppend: NewEvent[] = decision.events.map((event) => ({
-    id: deps.newId(),
+  const toAppend: NewEvent[] = decision.events.map((event, i) => ({
+    id: i === 0 ? changeId : deps.newId(),
     type: event.type,
     data: event.data,
     metadata: { actorId: actor.userId, actorRole: actor.role, occurredAt, correlationId },
@@ -70,13 +76,17 @@ export function clientCommandRoutes(deps: CommandDeps): Router {
     handle(async (req, res) => {
       const actor = await requireActor(deps.authenticate, req);
       const clientId = String(req.params.clientId);
-      requireClientAccess(actor, clientId, 'update');
+      // Denied fields are refused before the schema sees them: a 403 for a field the role may not touch,
+      // not a 400 that would tell a ben-admin the field exists.
+      const sent = req.body && typeof req.body === 'object' ? Object.keys(req.body as object) : [];
+      requireClientAccess(actor, clientId, 'update', sent);
       const body = parseBody(UpdateClientBody, req.body);
       const ifMatch = parseIfMatch(req.header('if-match'));
       const view = await executeEifCommand(
         deps,
         actor,
-        { type: 'ChangeAttributes', clientId, entity: 'Client', entityId: clientId, attributes: body },
+        clientId,
+        (context) => ({ type: 'ChangeAttributes', clientId, entity: 'Client', entityId: clientId, attributes: body, ...context }),
         ifMatch,
         req.header('x-correlation-id') ?? deps.newId(),
       );

@@ -1,33 +1,11 @@
 import type { Actor } from './actor.ts';
+import { authorize, type AccessResult, type Action } from './permissions.ts';
 
-export const ACTIONS = ['read', 'update', 'create', 'delete'] as const;
-export type Action = (typeof ACTIONS)[number];
+// The package index exports this module; it carries the whole permission table.
+export * from './permissions.ts';
+export * from './outside-signer.ts';
+export * from './user-admin.ts';
 
-export type AccessResult = { allowed: true } | { allowed: false; message: string };
-
-/**
- * Access to a client-related resource (platform §5, §6): admins and owners have 'any' scope; ben-admins
- * and brokers only their own clients, and never create or delete a client.
- */
-export function checkClientAccess(actor: Actor, clientId: string, action: Action): AccessResult {
-  if (!ACTIONS.includes(action)) return { allowed: false, message: `Unknown action ${String(action)}` };
-  switch (actor.role) {
-    case 'SLF_ADMIN':
-    case 'SLF_OWNER':
-      return { allowed: true };
-    case 'BEN_ADMIN':
-    case 'BROKER': {
-      if (action === 'create' || action === 'delete') return { allowed: false, message: 'Forbidden' };
-      if (actor.clientIds.length === 0) {
-        return { allowed: false, message: 'User does not have any client IDs attached to profile' };
-      }
-      return actor.clientIds.includes(clientId)
-        ? { allowed: true }
-        : { allowed: false, message: 'Forbidden' };
-    }
-    default: {
-      const unknown: never = actor.role;
-      return { allowed: false, message: `Unknown role ${String(unknown)}` };
-    }
-  }
-}
+/** Access to the Client resource itself (platform §6), for routes that need no other target. */
+export const checkClientAccess = (actor: Actor, clientId: string, action: Action): AccessResult =>
+  authorize(actor, 'client', action, { clientId });

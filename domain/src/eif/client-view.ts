@@ -1,6 +1,18 @@
-import type { EifState, EntityState } from './decider.ts';
+import type { EifEntity } from '../../../events/src/index.ts';
+import {
+  EMPTY_STAMPS,
+  effectiveEntities,
+  entityKey,
+  type EifStamps,
+  type EifState,
+  type EntityState,
+  type PendingChange,
+} from './decider.ts';
 
-/** The client as the API shows it: the Client entity's attributes, with its policies and plans. */
+/**
+ * The client as the API shows it: the accepted state (the Client entity's attributes, with its policies
+ * and plans) and the EIF stamps; pending changes are listed apart and never mixed into the accepted values.
+ */
 export type ClientView = {
   id: string;
   name: string;
@@ -8,22 +20,25 @@ export type ClientView = {
   taxId: string | null;
   policies: Record<string, unknown>[];
   plans: Record<string, unknown>[];
+  eifStatus: 'pre_sign' | 'signed';
+  pendingChanges: PendingChange[];
   [attribute: string]: unknown;
-};
+} & EifStamps;
 
-const byEntity = (entities: Iterable<EntityState>, entity: string) =>
+const byEntity = (entities: Iterable<EntityState>, entity: EifEntity) =>
   [...entities]
     .filter((e) => e.entity === entity)
     .map((e) => ({ ...e.attributes, id: e.entityId }))
     .sort((a, b) => String(a.id).localeCompare(String(b.id)));
 
 export function toClientView(state: EifState, version: bigint): ClientView | null {
-  if (state.status !== 'open') return null;
-  const client = state.entities.get(`Client:${state.clientId}`);
+  if (state.status === 'empty') return null;
+  const client = state.entities.get(entityKey('Client', state.clientId));
   if (!client) return null;
   const all = [...state.entities.values()];
   return {
     ...client.attributes,
+    ...state.stamps,
     id: state.clientId,
     name: String(client.attributes.name ?? ''),
     taxId: (client.attributes.taxId as string | null | undefined) ?? null,
@@ -31,5 +46,43 @@ export function toClientView(state: EifState, version: bigint): ClientView | nul
     version: Number(version),
     policies: byEntity(all, 'Policy'),
     plans: byEntity(all, 'Plan'),
+    eifStatus: state.status,
+    pendingChanges: [...state.pending],
+  };
+}
+
+/** The form as the editor sees it (accepted plus pending), for the hub's "pending" values. */
+export function toPendingView(state: EifState): Record<string, Record<string, unknown>> {
+  if (state.status === 'empty') return {};
+  return Object.fromEntries([...effectiveEntities(state)].map(([key, e]) => [key, e.attributes]));
+}
+
+/** The EIF state as JSON for the read model, and back. */
+export type EifStateDocument = {
+  status: 'pre_sign' | 'signed';
+  clientId: string;
+  entities: Record<string, EntityState>;
+  pending: PendingChange[];
+  stamps: EifStamps;
+};
+
+export function toDocument(state: EifState): EifStateDocument | null {
+  if (state.status === 'empty') return null;
+  return {
+    status: state.status,
+    clientId: state.clientId,
+    entities: Object.fromEntries(state.entities),
+    pending: [...state.pending],
+    stamps: state.stamps,
+  };
+}
+
+export function fromDocument(doc: EifStateDocument): EifState {
+  return {
+    status: doc.status,
+    clientId: doc.clientId,
+    entities: new Map(Object.entries(doc.entities)),
+    pending: doc.pending ?? [],
+    stamps: { ...EMPTY_STAMPS, ...doc.stamps },
   };
 }

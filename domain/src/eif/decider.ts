@@ -1,42 +1,120 @@
-import type { AttributeChange, EifEntity, EifEvent } from '../../../events/src/index.ts';
+import type { AttributeChange, EifActor, EifEntity, EifEvent } from '../../../events/src/index.ts';
 
 /**
- * The EIF decider: one client's Employer Information Form as a fold over its stream.
- * decide(command, state) -> events | error; evolve(state, event) -> state.
+ * The EIF decider: one client's Employer Information Form as a fold over its stream
+ * (decide(command, state) -> events | error; evolve(state, event) -> state).
+ *
+ * Lifecycle (onboarding §4): before the first signature edits apply directly (`pre_sign`); once signed,
+ * every edit is a pending change kept beside the accepted state until a reviewer accepts or declines it,
+ * or the implementation consultant's own edits are undone.
  */
 export type EntityState = { entity: EifEntity; entityId: string; attributes: Record<string, unknown> };
 
-export type EifState =
-  { status: 'empty' } | { status: 'open'; clientId: string; entities: ReadonlyMap<string, EntityState> };
+export type PendingChange = {
+  changeId: string;
+  action: 'create' | 'update' | 'delete';
+  entity: EifEntity;
+  entityId: string;
+  /** create: every attribute; update: the changed attributes' new values; delete: none. */
+  attributes: Record<string, unknown>;
+  /** update: the values the edit replaced, as the editor saw them. */
+  previous: Record<string, unknown>;
+  at: string;
+  by: EifActor;
+};
 
-export const entityKey = (entity: EifEntity, entityId: string) => `${entity}:${entityId}`;
+export type EifStamps = {
+  eifSignedAt: string | null;
+  eifSignedBy: string | null;
+  eifSignerKind: string | null;
+  eifOutsideSignedBy: string | null;
+  deifChangesReadyForReviewAt: string | null;
+  deifChangesReadyForReviewBy: string | null;
+  deifChangesAcceptedAt: string | null;
+  deifChangesAcceptedBy: string | null;
+  deifChangesDeclinedAt: string | null;
+  deifChangesDeclinedBy: string | null;
+  deifChangesDeclinedReason: string | null;
+  deifChangesUndoneAt: string | null;
+  deifChangesUndoneBy: string | null;
+};
+
+type OpenState = {
+  clientId: string;
+  /** The accepted state: what was signed plus every accepted change. */
+  entities: ReadonlyMap<string, EntityState>;
+  pending: readonly PendingChange[];
+  stamps: EifStamps;
+};
+
+export type EifState = { status: 'empty' } | ({ status: 'pre_sign' } & OpenState) | ({ status: 'signed' } & OpenState);
+export type OpenEifState = Extract<EifState, { status: 'pre_sign' | 'signed' }>;
+
+export const entityKey = (entity: EifEntity | string, entityId: string) => `${entity}:${entityId}`;
+
+export const EMPTY_STAMPS: EifStamps = {
+  eifSignedAt: null,
+  eifSignedBy: null,
+  eifSignerKind: null,
+  eifOutsideSignedBy: null,
+  deifChangesReadyForReviewAt: null,
+  deifChangesReadyForReviewBy: null,
+  deifChangesAcceptedAt: null,
+  deifChangesAcceptedBy: null,
+  deifChangesDeclinedAt: null,
+  deifChangesDeclinedBy: null,
+  deifChangesDeclinedReason: null,
+  deifChangesUndoneAt: null,
+  deifChangesUndoneBy: null,
+};
 
 export function initialState(): EifState {
   return { status: 'empty' };
 }
 
-export type EifCommand =
-  | {
-      type: 'CreateEntity';
-      clientId: string;
-      entity: EifEntity;
-      entityId: string;
-      attributes: Record<string, unknown>;
-    }
-  | {
-      type: 'ChangeAttributes';
-      clientId: string;
-      entity: EifEntity;
-      entityId: string;
-      attributes: Record<string, unknown>;
-    };
+/** Time, actor and new ids come in with the command: the domain has no clock and makes no ids. */
+type Context = { clientId: string; at: string; by: EifActor };
 
-export type EifError =
-  | { code: 'NOT_FOUND'; message: string }
-  | { code: 'ALREADY_EXISTS'; message: string }
-  | { code: 'NO_CHANGE'; message: string };
+export type EifCommand =
+  | (Context & {
+      type: 'CreateEntity';
+      entity: EifEntity;
+      entityId: string;
+      attributes: Record<string, unknown>;
+      changeId: string;
+    })
+  | (Context & {
+      type: 'ChangeAttributes';
+      entity: EifEntity;
+      entityId: string;
+      attributes: Record<string, unknown>;
+      changeId: string;
+    })
+  | (Context & { type: 'DeleteEntity'; entity: EifEntity; entityId: string; changeId: string })
+  | (Context & {
+      type: 'SignEif';
+      signerKind: 'AUTHORIZED_SIGNER' | 'BROKER_AS_AUTHORIZED_SIGNER' | 'OUTSIDE_SIGNER';
+      outsideSignerActionId: string | null;
+    })
+  | (Context & { type: 'MarkChangesReadyForReview' })
+  | (Context & { type: 'AcceptChanges'; changeIds: readonly string[] | 'all' })
+  | (Context & { type: 'DeclineChanges'; changeIds: readonly string[] | 'all'; reason: string })
+  | (Context & { type: 'UndoIcEdits' });
+
+export type EifErrorCode =
+  | 'NOT_FOUND'
+  | 'ALREADY_EXISTS'
+  | 'ALREADY_SIGNED'
+  | 'INCOMPLETE'
+  | 'NOT_SIGNED'
+  | 'NOTHING_TO_REVIEW'
+  | 'REASON_REQUIRED';
+export type EifError = { code: EifErrorCode; message: string };
 
 export type Decision = { ok: true; events: EifEvent[] } | { ok: false; error: EifError };
+
+const ok = (...events: EifEvent[]): Decision => ({ ok: true, events });
+const refuse = (code: EifErrorCode, message: string): Decision => ({ ok: false, error: { code, message } });
 
 /** False and null are the same answer (onboarding §4 net-change rules). */
 export function isSameValue(a: unknown, b: unknown): boolean {
@@ -44,42 +122,135 @@ export function isSameValue(a: unknown, b: unknown): boolean {
   return JSON.stringify(norm(a)) === JSON.stringify(norm(b));
 }
 
-export function decide(command: EifCommand, state: EifState): Decision {
-  switch (command.type) {
-    case 'CreateEntity': {
-      if (state.status === 'open' && state.entities.has(entityKey(command.entity, command.entityId))) {
-        return { ok: false, error: { code: 'ALREADY_EXISTS', message: `${command.entity} already exists` } };
-      }
-      if (state.status === 'empty' && command.entity !== 'Client') {
-        return { ok: false, error: { code: 'NOT_FOUND', message: 'Client not found' } };
-      }
-      const { type: _type, ...data } = command;
-      return { ok: true, events: [{ type: 'EifEntityCreated', data }] };
+/** The form as an editor sees it: the accepted state with every pending change applied in order. */
+export function effectiveEntities(state: OpenEifState): Map<string, EntityState> {
+  const entities = new Map(state.entities);
+  for (const change of state.pending) applyChange(entities, change);
+  return entities;
+}
+
+type EntityEdit = Pick<PendingChange, 'action' | 'entity' | 'entityId' | 'attributes'>;
+
+function applyChange(entities: Map<string, EntityState>, change: EntityEdit) {
+  const key = entityKey(change.entity, change.entityId);
+  switch (change.action) {
+    case 'create':
+      entities.set(key, { entity: change.entity, entityId: change.entityId, attributes: { ...change.attributes } });
+      break;
+    case 'update': {
+      const current = entities.get(key);
+      if (current) entities.set(key, { ...current, attributes: { ...current.attributes, ...change.attributes } });
+      break;
     }
+    case 'delete':
+      entities.delete(key);
+      break;
+    default: {
+      const unknown: never = change.action;
+      throw new Error(`Unknown change ${String(unknown)}`);
+    }
+  }
+}
+
+/** What must be answered before the form can be signed (grows with the EIF steps). */
+export function missingForSigning(state: OpenEifState): string[] {
+  const client = effectiveEntities(state).get(entityKey('Client', state.clientId));
+  const missing: string[] = [];
+  if (!client?.attributes.taxId) missing.push('taxId');
+  return missing;
+}
+
+const selectPending = (state: OpenEifState, ids: readonly string[] | 'all') =>
+  ids === 'all' ? state.pending : state.pending.filter((c) => ids.includes(c.changeId));
+
+const isStaff = (by: EifActor) => by.role === 'SLF_ADMIN' || by.role === 'SLF_OWNER';
+
+function decideEdit(command: Extract<EifCommand, { changeId: string }>, state: EifState): Decision {
+  const { clientId, entity, entityId } = command;
+  if (state.status === 'empty') {
+    if (command.type === 'CreateEntity' && entity === 'Client') {
+      return ok({ type: 'EifEntityCreated', data: { clientId, entity, entityId, attributes: command.attributes } });
+    }
+    return refuse('NOT_FOUND', 'Client not found');
+  }
+  const current = effectiveEntities(state).get(entityKey(entity, entityId));
+  const pending =
+    state.status === 'signed' ? { pending: { changeId: command.changeId, at: command.at, by: command.by } } : {};
+  switch (command.type) {
+    case 'CreateEntity':
+      if (current) return refuse('ALREADY_EXISTS', `${entity} already exists`);
+      return ok({ type: 'EifEntityCreated', data: { clientId, entity, entityId, attributes: command.attributes, ...pending } });
     case 'ChangeAttributes': {
-      const current =
-        state.status === 'open' ? state.entities.get(entityKey(command.entity, command.entityId)) : undefined;
-      if (!current) {
-        return { ok: false, error: { code: 'NOT_FOUND', message: `${command.entity} not found` } };
-      }
+      if (!current) return refuse('NOT_FOUND', `${entity} not found`);
       const changes: AttributeChange[] = Object.entries(command.attributes)
         .filter(([key, value]) => !isSameValue(current.attributes[key], value))
-        .map(([attributeKey, value]) => ({
-          attributeKey,
-          value,
-          previousValue: current.attributes[attributeKey] ?? null,
-        }));
+        .map(([attributeKey, value]) => ({ attributeKey, value, previousValue: current.attributes[attributeKey] ?? null }));
       // Saving an unchanged form is not an error for the user: nothing to record.
-      if (changes.length === 0) return { ok: true, events: [] };
-      return {
-        ok: true,
-        events: [
-          {
-            type: 'EifEntityChanged',
-            data: { clientId: command.clientId, entity: command.entity, entityId: command.entityId, changes },
-          },
-        ],
-      };
+      if (changes.length === 0) return ok();
+      return ok({ type: 'EifEntityChanged', data: { clientId, entity, entityId, changes, ...pending } });
+    }
+    case 'DeleteEntity':
+      if (!current) return refuse('NOT_FOUND', `${entity} not found`);
+      if (entity === 'Client') return refuse('NOT_FOUND', 'The client itself cannot be deleted from the form');
+      return ok({ type: 'EifEntityDeleted', data: { clientId, entity, entityId, ...pending } });
+    default: {
+      const unknown: never = command;
+      throw new Error(`Unknown command ${JSON.stringify(unknown)}`);
+    }
+  }
+}
+
+export function decide(command: EifCommand, state: EifState): Decision {
+  switch (command.type) {
+    case 'CreateEntity':
+    case 'ChangeAttributes':
+    case 'DeleteEntity':
+      return decideEdit(command, state);
+    default:
+      break;
+  }
+  if (state.status === 'empty') return refuse('NOT_FOUND', 'Client not found');
+  const { clientId, at, by } = command;
+  switch (command.type) {
+    case 'SignEif': {
+      if (state.status === 'signed') return refuse('ALREADY_SIGNED', 'The form is already signed');
+      const missing = missingForSigning(state);
+      if (missing.length > 0) {
+        return refuse('INCOMPLETE', `The form cannot be signed until these are answered: ${missing.join(', ')}`);
+      }
+      return ok({
+        type: 'EifSigned',
+        data: { clientId, signerKind: command.signerKind, by, outsideSignerActionId: command.outsideSignerActionId, at },
+      });
+    }
+    case 'MarkChangesReadyForReview':
+      if (state.status !== 'signed') return refuse('NOT_SIGNED', 'The form is not signed yet');
+      if (state.pending.length === 0) return refuse('NOTHING_TO_REVIEW', 'There are no changes to review');
+      return ok({ type: 'EifChangesMarkedReadyForReview', data: { clientId, by, at } });
+    case 'AcceptChanges': {
+      if (state.status !== 'signed') return refuse('NOT_SIGNED', 'The form is not signed yet');
+      const selected = selectPending(state, command.changeIds);
+      if (selected.length === 0) return refuse('NOTHING_TO_REVIEW', 'There are no pending changes to accept');
+      return ok({ type: 'EifChangesAccepted', data: { clientId, changeIds: selected.map((c) => c.changeId), by, at } });
+    }
+    case 'DeclineChanges': {
+      if (state.status !== 'signed') return refuse('NOT_SIGNED', 'The form is not signed yet');
+      const reason = command.reason.trim();
+      if (reason === '') return refuse('REASON_REQUIRED', 'A reason is required to decline changes');
+      const selected = selectPending(state, command.changeIds);
+      if (selected.length === 0) return refuse('NOTHING_TO_REVIEW', 'There are no pending changes to decline');
+      return ok({
+        type: 'EifChangesDeclined',
+        data: { clientId, changeIds: selected.map((c) => c.changeId), reason, by, at },
+      });
+    }
+    case 'UndoIcEdits': {
+      if (state.status !== 'signed') return refuse('NOT_SIGNED', 'The form is not signed yet');
+      const icEdits = state.pending.filter((c) => isStaff(c.by));
+      if (icEdits.length === 0) {
+        return refuse('NOTHING_TO_REVIEW', 'There are no implementation consultant edits to undo');
+      }
+      return ok({ type: 'EifIcEditsUndone', data: { clientId, changeIds: icEdits.map((c) => c.changeId), by, at } });
     }
     default: {
       const unknown: never = command;
@@ -88,34 +259,102 @@ export function decide(command: EifCommand, state: EifState): Decision {
   }
 }
 
-export function evolve(state: EifState, event: EifEvent): EifState {
-  const entities = new Map(state.status === 'open' ? state.entities : []);
-  const clientId = state.status === 'open' ? state.clientId : event.data.clientId;
+type EntityEvent = Extract<EifEvent, { type: 'EifEntityCreated' | 'EifEntityChanged' | 'EifEntityDeleted' }>;
+
+function toEdit(event: EntityEvent): EntityEdit & { previous: Record<string, unknown> } {
+  const { entity, entityId } = event.data;
   switch (event.type) {
-    case 'EifEntityCreated': {
-      const { entity, entityId, attributes } = event.data;
-      entities.set(entityKey(entity, entityId), { entity, entityId, attributes: { ...attributes } });
-      break;
-    }
-    case 'EifEntityChanged': {
-      const key = entityKey(event.data.entity, event.data.entityId);
-      const current = entities.get(key);
-      if (current) {
-        const attributes = { ...current.attributes };
-        for (const change of event.data.changes) attributes[change.attributeKey] = change.value;
-        entities.set(key, { ...current, attributes });
-      }
-      break;
-    }
+    case 'EifEntityCreated':
+      return { action: 'create', entity, entityId, attributes: { ...event.data.attributes }, previous: {} };
+    case 'EifEntityChanged':
+      return {
+        action: 'update',
+        entity,
+        entityId,
+        attributes: Object.fromEntries(event.data.changes.map((c) => [c.attributeKey, c.value])),
+        previous: Object.fromEntries(event.data.changes.map((c) => [c.attributeKey, c.previousValue])),
+      };
     case 'EifEntityDeleted':
-      entities.delete(entityKey(event.data.entity, event.data.entityId));
-      break;
+      return { action: 'delete', entity, entityId, attributes: {}, previous: {} };
     default: {
       const unknown: never = event;
       throw new Error(`Unknown event ${JSON.stringify(unknown)}`);
     }
   }
-  return { status: 'open', clientId, entities };
+}
+
+export function evolve(state: EifState, event: EifEvent): EifState {
+  const open: OpenEifState =
+    state.status === 'empty'
+      ? { status: 'pre_sign', clientId: event.data.clientId, entities: new Map(), pending: [], stamps: EMPTY_STAMPS }
+      : state;
+  switch (event.type) {
+    case 'EifEntityCreated':
+    case 'EifEntityChanged':
+    case 'EifEntityDeleted': {
+      const edit = toEdit(event);
+      if (event.data.pending) return { ...open, pending: [...open.pending, { ...edit, ...event.data.pending }] };
+      const entities = new Map(open.entities);
+      applyChange(entities, edit);
+      return { ...open, entities };
+    }
+    case 'EifSigned': {
+      const { by, at, signerKind } = event.data;
+      const isOutside = signerKind === 'OUTSIDE_SIGNER';
+      return {
+        ...open,
+        status: 'signed',
+        stamps: {
+          ...open.stamps,
+          eifSignedAt: at,
+          eifSignedBy: isOutside ? null : by.userId,
+          eifSignerKind: signerKind,
+          eifOutsideSignedBy: isOutside ? event.data.outsideSignerActionId : null,
+        },
+      };
+    }
+    case 'EifChangesMarkedReadyForReview':
+      return {
+        ...open,
+        stamps: { ...open.stamps, deifChangesReadyForReviewAt: event.data.at, deifChangesReadyForReviewBy: event.data.by.userId },
+      };
+    case 'EifChangesAccepted': {
+      const ids = new Set(event.data.changeIds);
+      const entities = new Map(open.entities);
+      for (const change of open.pending) if (ids.has(change.changeId)) applyChange(entities, change);
+      return {
+        ...open,
+        entities,
+        pending: open.pending.filter((c) => !ids.has(c.changeId)),
+        stamps: { ...open.stamps, deifChangesAcceptedAt: event.data.at, deifChangesAcceptedBy: event.data.by.userId },
+      };
+    }
+    case 'EifChangesDeclined': {
+      const ids = new Set(event.data.changeIds);
+      return {
+        ...open,
+        pending: open.pending.filter((c) => !ids.has(c.changeId)),
+        stamps: {
+          ...open.stamps,
+          deifChangesDeclinedAt: event.data.at,
+          deifChangesDeclinedBy: event.data.by.userId,
+          deifChangesDeclinedReason: event.data.reason,
+        },
+      };
+    }
+    case 'EifIcEditsUndone': {
+      const ids = new Set(event.data.changeIds);
+      return {
+        ...open,
+        pending: open.pending.filter((c) => !ids.has(c.changeId)),
+        stamps: { ...open.stamps, deifChangesUndoneAt: event.data.at, deifChangesUndoneBy: event.data.by.userId },
+      };
+    }
+    default: {
+      const unknown: never = event;
+      throw new Error(`Unknown event ${JSON.stringify(unknown)}`);
+    }
+  }
 }
 
 export function fold(events: readonly EifEvent[], state: EifState = initialState()): EifState {

@@ -1,27 +1,61 @@
 import { describe, expect, it } from 'vitest';
 import type { EifEvent } from '../../../events/src/index.ts';
-import { decide, fold, isSameValue, type EifCommand } from './decider.ts';
+import { decide, effectiveEntities, fold, isSameValue, type EifCommand, type EifState } from './decider.ts';
 
 const clientId = 'c-1';
+const benAdmin = { userId: 'u-ben', role: 'BEN_ADMIN' };
+const staff = { userId: 'u-ic', role: 'SLF_ADMIN' };
+const ctx = (at: string, by = benAdmin) => ({ clientId, at, by });
+
 const created: EifEvent = {
   type: 'EifEntityCreated',
   data: { clientId, entity: 'Client', entityId: clientId, attributes: { name: 'Acme', taxId: null } },
 };
+const taxIdSet: EifEvent = {
+  type: 'EifEntityChanged',
+  data: {
+    clientId,
+    entity: 'Client',
+    entityId: clientId,
+    changes: [{ attributeKey: 'taxId', value: '111111111', previousValue: null }],
+  },
+};
+const signed: EifEvent = {
+  type: 'EifSigned',
+  data: { clientId, signerKind: 'AUTHORIZED_SIGNER', by: benAdmin, outsideSignerActionId: null, at: '2026-11-01T10:00:00Z' },
+};
+const pendingTaxId = (changeId: string, value: string, by = benAdmin): EifEvent => ({
+  type: 'EifEntityChanged',
+  data: {
+    clientId,
+    entity: 'Client',
+    entityId: clientId,
+    changes: [{ attributeKey: 'taxId', value, previousValue: '111111111' }],
+    pending: { changeId, at: '2026-11-02T10:00:00Z', by },
+  },
+});
 
 const given = (...events: EifEvent[]) => ({
   when: (command: EifCommand) => decide(command, fold(events)),
 });
 
-describe('EIF decider', () => {
+const changeTaxId = (value: string, changeId = 'ch-new'): EifCommand => ({
+  type: 'ChangeAttributes',
+  ...ctx('2026-11-03T10:00:00Z'),
+  entity: 'Client',
+  entityId: clientId,
+  attributes: { taxId: value },
+  changeId,
+});
+
+const taxIdOf = (state: EifState, pending = false) =>
+  state.status === 'empty'
+    ? undefined
+    : (pending ? effectiveEntities(state) : state.entities).get(`Client:${clientId}`)?.attributes.taxId;
+
+describe('EIF decider: editing before signing', () => {
   it('given a client, when its tax id changes, then one change records value and previous value', () => {
-    const result = given(created).when({
-      type: 'ChangeAttributes',
-      clientId,
-      entity: 'Client',
-      entityId: clientId,
-      attributes: { taxId: '123456789' },
-    });
-    expect(result).toEqual({
+    expect(given(created).when(changeTaxId('123456789'))).toEqual({
       ok: true,
       events: [
         {
@@ -38,74 +72,233 @@ describe('EIF decider', () => {
   });
 
   it('given a changed tax id, when it changes again, then the previous value is the last one', () => {
-    const first: EifEvent = {
-      type: 'EifEntityChanged',
-      data: {
-        clientId,
-        entity: 'Client',
-        entityId: clientId,
-        changes: [{ attributeKey: 'taxId', value: '111111111', previousValue: null }],
-      },
-    };
-    const result = given(created, first).when({
-      type: 'ChangeAttributes',
-      clientId,
-      entity: 'Client',
-      entityId: clientId,
-      attributes: { taxId: '222222222' },
-    });
-    expect(
-      result.ok && result.events[0]?.type === 'EifEntityChanged' && result.events[0].data.changes,
-    ).toEqual([{ attributeKey: 'taxId', value: '222222222', previousValue: '111111111' }]);
+    const result = given(created, taxIdSet).when(changeTaxId('222222222'));
+    expect(result.ok && result.events[0]?.type === 'EifEntityChanged' && result.events[0].data.changes).toEqual([
+      { attributeKey: 'taxId', value: '222222222', previousValue: '111111111' },
+    ]);
   });
 
   it('given a client, when the same value is saved, then nothing is recorded', () => {
-    const result = given(created).when({
-      type: 'ChangeAttributes',
-      clientId,
-      entity: 'Client',
-      entityId: clientId,
-      attributes: { name: 'Acme' },
-    });
-    expect(result).toEqual({ ok: true, events: [] });
+    expect(given(created, taxIdSet).when(changeTaxId('111111111'))).toEqual({ ok: true, events: [] });
   });
 
   it('given no client, when an attribute changes, then it is refused as not found', () => {
-    const result = given().when({
-      type: 'ChangeAttributes',
-      clientId,
-      entity: 'Client',
-      entityId: clientId,
-      attributes: { taxId: '123456789' },
+    expect(given().when(changeTaxId('123456789'))).toEqual({
+      ok: false,
+      error: { code: 'NOT_FOUND', message: 'Client not found' },
     });
-    expect(result).toEqual({ ok: false, error: { code: 'NOT_FOUND', message: 'Client not found' } });
   });
 
   it('given a client, when it is created again, then it is refused', () => {
     const result = given(created).when({
       type: 'CreateEntity',
-      clientId,
+      ...ctx('t'),
       entity: 'Client',
       entityId: clientId,
       attributes: {},
+      changeId: 'x',
     });
-    expect(result.ok).toBe(false);
+    expect(result).toMatchObject({ ok: false, error: { code: 'ALREADY_EXISTS' } });
   });
 
   it('given no client, when a policy is created, then it is refused', () => {
     const result = given().when({
       type: 'CreateEntity',
-      clientId,
+      ...ctx('t'),
       entity: 'Policy',
       entityId: 'p-1',
       attributes: {},
+      changeId: 'x',
     });
     expect(result).toEqual({ ok: false, error: { code: 'NOT_FOUND', message: 'Client not found' } });
+  });
+
+  it('given edits before signing, then they apply directly', () => {
+    expect(taxIdOf(fold([created, taxIdSet]))).toBe('111111111');
   });
 
   it('treats false and null as the same answer', () => {
     expect(isSameValue(false, null)).toBe(true);
     expect(isSameValue(true, null)).toBe(false);
     expect(isSameValue({ a: 1 }, { a: 1 })).toBe(true);
+  });
+});
+
+describe('EIF decider: signing', () => {
+  it('given a complete form, when the authorized signer signs, then it is signed', () => {
+    const result = given(created, taxIdSet).when({
+      type: 'SignEif',
+      ...ctx('2026-11-01T10:00:00Z'),
+      signerKind: 'AUTHORIZED_SIGNER',
+      outsideSignerActionId: null,
+    });
+    expect(result).toEqual({ ok: true, events: [signed] });
+    const state = fold([created, taxIdSet, signed]);
+    expect(state.status).toBe('signed');
+    expect(state.status !== 'empty' && state.stamps.eifSignedAt).toBe('2026-11-01T10:00:00Z');
+  });
+
+  it('given an incomplete form, when it is signed, then it is refused and names what is missing', () => {
+    const result = given(created).when({
+      type: 'SignEif',
+      ...ctx('t'),
+      signerKind: 'AUTHORIZED_SIGNER',
+      outsideSignerActionId: null,
+    });
+    expect(result).toEqual({
+      ok: false,
+      error: { code: 'INCOMPLETE', message: 'The form cannot be signed until these are answered: taxId' },
+    });
+  });
+
+  it('given a signed form, when it is signed again, then it is refused', () => {
+    const result = given(created, taxIdSet, signed).when({
+      type: 'SignEif',
+      ...ctx('t'),
+      signerKind: 'AUTHORIZED_SIGNER',
+      outsideSignerActionId: null,
+    });
+    expect(result).toMatchObject({ ok: false, error: { code: 'ALREADY_SIGNED' } });
+  });
+
+  it('records an outside signer by action id, not as the signing user', () => {
+    const state = fold([
+      created,
+      taxIdSet,
+      { ...signed, data: { ...signed.data, signerKind: 'OUTSIDE_SIGNER', outsideSignerActionId: 'act-9' } },
+    ]);
+    expect(state.status !== 'empty' && [state.stamps.eifOutsideSignedBy, state.stamps.eifSignedBy]).toEqual([
+      'act-9',
+      null,
+    ]);
+  });
+});
+
+describe('EIF decider: changes after signing', () => {
+  it('given a signed form, when the tax id changes, then the change is pending and the accepted value stays', () => {
+    const result = given(created, taxIdSet, signed).when(changeTaxId('222222222', 'ch-1'));
+    expect(result).toEqual({
+      ok: true,
+      events: [
+        {
+          type: 'EifEntityChanged',
+          data: {
+            clientId,
+            entity: 'Client',
+            entityId: clientId,
+            changes: [{ attributeKey: 'taxId', value: '222222222', previousValue: '111111111' }],
+            pending: { changeId: 'ch-1', at: '2026-11-03T10:00:00Z', by: benAdmin },
+          },
+        },
+      ],
+    });
+    const state = fold([created, taxIdSet, signed, ...(result.ok ? result.events : [])]);
+    expect(taxIdOf(state)).toBe('111111111');
+    expect(taxIdOf(state, true)).toBe('222222222');
+  });
+
+  it('given a pending change, when a reviewer accepts it, then the accepted state takes it', () => {
+    const history = [created, taxIdSet, signed, pendingTaxId('ch-1', '222222222')];
+    const result = given(...history).when({ type: 'AcceptChanges', ...ctx('2026-11-04T10:00:00Z', staff), changeIds: 'all' });
+    expect(result).toEqual({
+      ok: true,
+      events: [{ type: 'EifChangesAccepted', data: { clientId, changeIds: ['ch-1'], by: staff, at: '2026-11-04T10:00:00Z' } }],
+    });
+    const state = fold([...history, ...(result.ok ? result.events : [])]);
+    expect(taxIdOf(state)).toBe('222222222');
+    expect(state.status !== 'empty' && state.pending).toEqual([]);
+  });
+
+  it('given a pending change, when a reviewer declines it with a reason, then it is dropped and the reason kept', () => {
+    const history = [created, taxIdSet, signed, pendingTaxId('ch-1', '222222222')];
+    const result = given(...history).when({
+      type: 'DeclineChanges',
+      ...ctx('2026-11-04T10:00:00Z', staff),
+      changeIds: ['ch-1'],
+      reason: ' Wrong number ',
+    });
+    const state = fold([...history, ...(result.ok ? result.events : [])]);
+    expect(taxIdOf(state, true)).toBe('111111111');
+    expect(state.status !== 'empty' && state.stamps.deifChangesDeclinedReason).toBe('Wrong number');
+  });
+
+  it('refuses declining without a reason', () => {
+    const result = given(created, taxIdSet, signed, pendingTaxId('ch-1', '2')).when({
+      type: 'DeclineChanges',
+      ...ctx('t', staff),
+      changeIds: 'all',
+      reason: '   ',
+    });
+    expect(result).toEqual({ ok: false, error: { code: 'REASON_REQUIRED', message: 'A reason is required to decline changes' } });
+  });
+
+  it('refuses accepting nothing', () => {
+    expect(given(created, taxIdSet, signed).when({ type: 'AcceptChanges', ...ctx('t', staff), changeIds: 'all' })).toEqual({
+      ok: false,
+      error: { code: 'NOTHING_TO_REVIEW', message: 'There are no pending changes to accept' },
+    });
+    expect(
+      given(created, taxIdSet, signed, pendingTaxId('ch-1', '2')).when({
+        type: 'AcceptChanges',
+        ...ctx('t', staff),
+        changeIds: ['unknown'],
+      }),
+    ).toMatchObject({ ok: false, error: { code: 'NOTHING_TO_REVIEW' } });
+  });
+
+  it('refuses reviewing a form that is not signed', () => {
+    expect(given(created).when({ type: 'AcceptChanges', ...ctx('t', staff), changeIds: 'all' })).toMatchObject({
+      ok: false,
+      error: { code: 'NOT_SIGNED' },
+    });
+  });
+
+  it('accepts only the chosen changes and keeps the others pending', () => {
+    const history = [created, taxIdSet, signed, pendingTaxId('ch-1', '222222222'), pendingTaxId('ch-2', '333333333')];
+    const result = given(...history).when({ type: 'AcceptChanges', ...ctx('t', staff), changeIds: ['ch-1'] });
+    const state = fold([...history, ...(result.ok ? result.events : [])]);
+    expect(taxIdOf(state)).toBe('222222222');
+    expect(state.status !== 'empty' && state.pending.map((c) => c.changeId)).toEqual(['ch-2']);
+  });
+
+  it('undoes only the implementation consultant edits', () => {
+    const history = [created, taxIdSet, signed, pendingTaxId('ch-1', '222222222'), pendingTaxId('ch-2', '333333333', staff)];
+    const result = given(...history).when({ type: 'UndoIcEdits', ...ctx('t', staff) });
+    expect(result).toMatchObject({ ok: true, events: [{ type: 'EifIcEditsUndone', data: { changeIds: ['ch-2'] } }] });
+    expect(given(created, taxIdSet, signed, pendingTaxId('ch-1', '2')).when({ type: 'UndoIcEdits', ...ctx('t', staff) })).toMatchObject({
+      ok: false,
+      error: { code: 'NOTHING_TO_REVIEW' },
+    });
+  });
+
+  it('marks changes ready for review only when there are some', () => {
+    expect(given(created, taxIdSet, signed).when({ type: 'MarkChangesReadyForReview', ...ctx('t') })).toMatchObject({
+      ok: false,
+      error: { code: 'NOTHING_TO_REVIEW' },
+    });
+    expect(
+      given(created, taxIdSet, signed, pendingTaxId('ch-1', '2')).when({ type: 'MarkChangesReadyForReview', ...ctx('t') }),
+    ).toMatchObject({ ok: true, events: [{ type: 'EifChangesMarkedReadyForReview' }] });
+  });
+
+  it('creates and deletes entities as pending changes after signing', () => {
+    const history = [created, taxIdSet, signed];
+    const create = given(...history).when({
+      type: 'CreateEntity',
+      ...ctx('t'),
+      entity: 'Location',
+      entityId: 'loc-1',
+      attributes: { name: 'Plant' },
+      changeId: 'ch-c',
+    });
+    const afterCreate = fold([...history, ...(create.ok ? create.events : [])]);
+    expect(afterCreate.status !== 'empty' && afterCreate.entities.has('Location:loc-1')).toBe(false);
+    expect(afterCreate.status !== 'empty' && effectiveEntities(afterCreate).has('Location:loc-1')).toBe(true);
+    const remove = decide(
+      { type: 'DeleteEntity', ...ctx('t'), entity: 'Location', entityId: 'loc-1', changeId: 'ch-d' },
+      afterCreate,
+    );
+    const afterDelete = fold(remove.ok ? remove.events : [], afterCreate);
+    expect(afterDelete.status !== 'empty' && effectiveEntities(afterDelete).has('Location:loc-1')).toBe(false);
   });
 });

@@ -20,9 +20,25 @@ export type EifEntity = z.infer<typeof EifEntity>;
 
 const Attributes = z.record(z.string(), z.unknown());
 
+/** Who did something to the EIF, recorded in the event itself so a fold can stamp it. */
+export const EifActor = z.object({ userId: z.string(), role: z.string() });
+export type EifActor = z.infer<typeof EifActor>;
+
+/**
+ * Set on entity events made after signing: the edit is pending until accepted or declined (onboarding
+ * §4). `changeId` is the event's own id. Absent before signing, when edits apply directly.
+ */
+const PendingStamp = z.object({ changeId: z.string(), at: z.string(), by: EifActor });
+
 export const EifEntityCreated = z.object({
   type: z.literal('EifEntityCreated'),
-  data: z.object({ clientId: z.string(), entity: EifEntity, entityId: z.string(), attributes: Attributes }),
+  data: z.object({
+    clientId: z.string(),
+    entity: EifEntity,
+    entityId: z.string(),
+    attributes: Attributes,
+    pending: PendingStamp.optional(),
+  }),
 });
 
 export const AttributeChange = z.object({
@@ -39,16 +55,71 @@ export const EifEntityChanged = z.object({
     entity: EifEntity,
     entityId: z.string(),
     changes: z.array(AttributeChange).min(1),
+    pending: PendingStamp.optional(),
   }),
 });
 
 export const EifEntityDeleted = z.object({
   type: z.literal('EifEntityDeleted'),
-  data: z.object({ clientId: z.string(), entity: EifEntity, entityId: z.string() }),
+  data: z.object({
+    clientId: z.string(),
+    entity: EifEntity,
+    entityId: z.string(),
+    pending: PendingStamp.optional(),
+  }),
 });
 
-export const EifEvent = z.discriminatedUnion('type', [EifEntityCreated, EifEntityChanged, EifEntityDeleted]);
+export const SIGNER_KINDS = ['AUTHORIZED_SIGNER', 'BROKER_AS_AUTHORIZED_SIGNER', 'OUTSIDE_SIGNER'] as const;
+
+export const EifSigned = z.object({
+  type: z.literal('EifSigned'),
+  data: z.object({
+    clientId: z.string(),
+    signerKind: z.enum(SIGNER_KINDS),
+    by: EifActor,
+    outsideSignerActionId: z.string().nullable().default(null),
+    at: z.string(),
+  }),
+});
+
+export const EifChangesMarkedReadyForReview = z.object({
+  type: z.literal('EifChangesMarkedReadyForReview'),
+  data: z.object({ clientId: z.string(), by: EifActor, at: z.string() }),
+});
+
+export const EifChangesAccepted = z.object({
+  type: z.literal('EifChangesAccepted'),
+  data: z.object({ clientId: z.string(), changeIds: z.array(z.string()).min(1), by: EifActor, at: z.string() }),
+});
+
+export const EifChangesDeclined = z.object({
+  type: z.literal('EifChangesDeclined'),
+  data: z.object({
+    clientId: z.string(),
+    changeIds: z.array(z.string()).min(1),
+    reason: z.string().min(1),
+    by: EifActor,
+    at: z.string(),
+  }),
+});
+
+export const EifIcEditsUndone = z.object({
+  type: z.literal('EifIcEditsUndone'),
+  data: z.object({ clientId: z.string(), changeIds: z.array(z.string()).min(1), by: EifActor, at: z.string() }),
+});
+
+export const EifEvent = z.discriminatedUnion('type', [
+  EifEntityCreated,
+  EifEntityChanged,
+  EifEntityDeleted,
+  EifSigned,
+  EifChangesMarkedReadyForReview,
+  EifChangesAccepted,
+  EifChangesDeclined,
+  EifIcEditsUndone,
+]);
 export type EifEvent = z.infer<typeof EifEvent>;
+export const EIF_EVENT_TYPES = EifEvent.options.map((o) => o.shape.type.value);
 
 /** One stream per client's EIF. */
 export const eifStream = (clientId: string) => `eif-${clientId}`;

@@ -7,6 +7,8 @@ export const EmailSent = z.object({
     emailId: z.string(),
     to: z.array(z.string()),
     subject: z.string(),
+    /** The plain-text body (links included); older events carry none. */
+    body: z.string().default(''),
     clientId: z.string().nullable().default(null),
   }),
 });

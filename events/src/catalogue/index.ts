@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EifEntityChanged, EifEntityCreated, EifEntityDeleted } from './eif.ts';
+import { EifEvent } from './eif.ts';
 import { ApiJobStatusChanged } from './api-job.ts';
 import { EmailSent } from './email.ts';
 import { EmailReleased, EmailReserved, UserEvent } from './users.ts';
@@ -16,9 +16,7 @@ export * from './users.ts';
  * only ever see the current version.
  */
 export const DomainEvent = z.discriminatedUnion('type', [
-  EifEntityCreated,
-  EifEntityChanged,
-  EifEntityDeleted,
+  ...EifEvent.options,
   ApiJobStatusChanged,
   EmailSent,
   ...UserEvent.options,

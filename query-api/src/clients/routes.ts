@@ -1,22 +1,22 @@
 import { Router } from 'express';
-import { NotFoundError, toClientView, type EifState, type EntityState } from '../../../domain/src/index.ts';
+import { NotFoundError, fromDocument, toClientView, type EifStateDocument } from '../../../domain/src/index.ts';
 import { handle, requireActor, requireClientAccess, type QueryDeps } from '../http/context.ts';
 
-type ClientRow = { entities: Record<string, EntityState>; version: string };
+type ClientRow = { state: EifStateDocument; version: string };
 
 export async function readClientView(deps: QueryDeps, clientId: string) {
   const { rows } = await deps.pool.query<ClientRow>(
-    'select entities, version from rm_clients where client_id = $1',
+    'select state, version from rm_clients where client_id = $1',
     [clientId],
   );
   const row = rows[0];
   if (!row) return null;
-  const state: EifState = { status: 'open', clientId, entities: new Map(Object.entries(row.entities)) };
-  return toClientView(state, BigInt(row.version));
+  return toClientView(fromDocument(row.state), BigInt(row.version));
 }
 
 type ChangeRow = {
-  event_id: string;
+  change_id: string;
+  action: string;
   entity: string;
   entity_id: string;
   attribute_key: string;
@@ -51,23 +51,27 @@ export function clientQueryRoutes(deps: QueryDeps): Router {
       const clientId = String(req.params.clientId);
       requireClientAccess(actor, clientId, 'read');
       const { rows } = await deps.pool.query<ChangeRow>(
-        `select event_id, entity, entity_id, attribute_key, value, previous_value, status, created_at, created_by_user
+        `select change_id, action, entity, entity_id, attribute_key, value, previous_value, status, created_at, created_by_user
          from rm_change_details where client_id = $1 order by position_commit, position_prepare, attribute_key`,
         [clientId],
       );
       const records = new Map<string, Record<string, unknown> & { changeDetails: unknown[] }>();
       for (const row of rows) {
-        let record = records.get(row.event_id);
+        let record = records.get(row.change_id);
         if (!record) {
           record = {
+            id: row.change_id,
+            action: row.action,
             entity: row.entity,
             entityId: row.entity_id,
             createdAt: row.created_at.toISOString(),
             createdByUser: row.created_by_user,
             changeDetails: [],
           };
-          records.set(row.event_id, record);
+          records.set(row.change_id, record);
         }
+        // A deletion has no attributes: its record carries no details.
+        if (row.action === 'delete') continue;
         record.changeDetails.push({
           attributeKey: row.attribute_key,
           value: row.value,

@@ -1,11 +1,12 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type pg from 'pg';
 import {
-  ForbiddenError,
   UnauthorizedError,
-  checkClientAccess,
+  assertAllowed,
+  type AccessTarget,
   type Action,
   type Actor,
+  type Resource,
 } from '../../../domain/src/index.ts';
 
 export type Authenticate = (req: Request) => Promise<Actor | null>;
@@ -18,9 +19,13 @@ export async function requireActor(authenticate: Authenticate, req: Request): Pr
   return actor;
 }
 
-export function requireClientAccess(actor: Actor, clientId: string, action: Action) {
-  const access = checkClientAccess(actor, clientId, action);
-  if (!access.allowed) throw new ForbiddenError(access.message);
+/** Every route's permission check (platform §6 table in domain/src/auth/permissions.ts): 403 when refused. */
+export function requirePermission(actor: Actor, resource: Resource, action: Action, target: AccessTarget = {}) {
+  assertAllowed(actor, resource, action, target);
+}
+
+export function requireClientAccess(actor: Actor, clientId: string, action: Action, fields?: readonly string[]) {
+  requirePermission(actor, 'client', action, { clientId, ...(fields ? { fields } : {}) });
 }
 
 export const handle =
