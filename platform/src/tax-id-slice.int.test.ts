@@ -113,11 +113,9 @@ describe('tax id slice', () => {
   it('reports projection lag on the health endpoint', async () => {
     const res = await apiClient(app.url).get('/api/health');
     expect(res.status).toBe(200);
-    expect(res.body.consumers.map((c: { name: string }) => c.name)).toEqual([
-      'client-view',
-      'change-log',
-      'bus-publisher',
-    ]);
+    expect(res.body.consumers.map((c: { name: string }) => c.name)).toEqual(
+      expect.arrayContaining(['client-view', 'change-log', 'bus-publisher']),
+    );
     for (const consumer of res.body.consumers) expect(typeof consumer.lagMs).toBe('number');
   });
 });
