@@ -6,3 +6,5 @@ export * from './auth/client-access.ts';
 export * from './errors.ts';
 export * from './tasks/due-date.ts';
 export * from './users/decider.ts';
+export * from './eif/net-changes.ts';
+export * from './eif/lifecycle.ts';

@@ -47,7 +47,8 @@ type OpenState = {
   stamps: EifStamps;
 };
 
-export type EifState = { status: 'empty' } | ({ status: 'pre_sign' } & OpenState) | ({ status: 'signed' } & OpenState);
+export type EifState =
+  { status: 'empty' } | ({ status: 'pre_sign' } & OpenState) | ({ status: 'signed' } & OpenState);
 export type OpenEifState = Extract<EifState, { status: 'pre_sign' | 'signed' }>;
 
 export const entityKey = (entity: EifEntity | string, entityId: string) => `${entity}:${entityId}`;
@@ -135,11 +136,16 @@ function applyChange(entities: Map<string, EntityState>, change: EntityEdit) {
   const key = entityKey(change.entity, change.entityId);
   switch (change.action) {
     case 'create':
-      entities.set(key, { entity: change.entity, entityId: change.entityId, attributes: { ...change.attributes } });
+      entities.set(key, {
+        entity: change.entity,
+        entityId: change.entityId,
+        attributes: { ...change.attributes },
+      });
       break;
     case 'update': {
       const current = entities.get(key);
-      if (current) entities.set(key, { ...current, attributes: { ...current.attributes, ...change.attributes } });
+      if (current)
+        entities.set(key, { ...current, attributes: { ...current.attributes, ...change.attributes } });
       break;
     }
     case 'delete':
@@ -169,29 +175,42 @@ function decideEdit(command: Extract<EifCommand, { changeId: string }>, state: E
   const { clientId, entity, entityId } = command;
   if (state.status === 'empty') {
     if (command.type === 'CreateEntity' && entity === 'Client') {
-      return ok({ type: 'EifEntityCreated', data: { clientId, entity, entityId, attributes: command.attributes } });
+      return ok({
+        type: 'EifEntityCreated',
+        data: { clientId, entity, entityId, attributes: command.attributes },
+      });
     }
     return refuse('NOT_FOUND', 'Client not found');
   }
   const current = effectiveEntities(state).get(entityKey(entity, entityId));
   const pending =
-    state.status === 'signed' ? { pending: { changeId: command.changeId, at: command.at, by: command.by } } : {};
+    state.status === 'signed'
+      ? { pending: { changeId: command.changeId, at: command.at, by: command.by } }
+      : {};
   switch (command.type) {
     case 'CreateEntity':
       if (current) return refuse('ALREADY_EXISTS', `${entity} already exists`);
-      return ok({ type: 'EifEntityCreated', data: { clientId, entity, entityId, attributes: command.attributes, ...pending } });
+      return ok({
+        type: 'EifEntityCreated',
+        data: { clientId, entity, entityId, attributes: command.attributes, ...pending },
+      });
     case 'ChangeAttributes': {
       if (!current) return refuse('NOT_FOUND', `${entity} not found`);
       const changes: AttributeChange[] = Object.entries(command.attributes)
         .filter(([key, value]) => !isSameValue(current.attributes[key], value))
-        .map(([attributeKey, value]) => ({ attributeKey, value, previousValue: current.attributes[attributeKey] ?? null }));
+        .map(([attributeKey, value]) => ({
+          attributeKey,
+          value,
+          previousValue: current.attributes[attributeKey] ?? null,
+        }));
       // Saving an unchanged form is not an error for the user: nothing to record.
       if (changes.length === 0) return ok();
       return ok({ type: 'EifEntityChanged', data: { clientId, entity, entityId, changes, ...pending } });
     }
     case 'DeleteEntity':
       if (!current) return refuse('NOT_FOUND', `${entity} not found`);
-      if (entity === 'Client') return refuse('NOT_FOUND', 'The client itself cannot be deleted from the form');
+      if (entity === 'Client')
+        return refuse('NOT_FOUND', 'The client itself cannot be deleted from the form');
       return ok({ type: 'EifEntityDeleted', data: { clientId, entity, entityId, ...pending } });
     default: {
       const unknown: never = command;
@@ -216,11 +235,20 @@ export function decide(command: EifCommand, state: EifState): Decision {
       if (state.status === 'signed') return refuse('ALREADY_SIGNED', 'The form is already signed');
       const missing = missingForSigning(state);
       if (missing.length > 0) {
-        return refuse('INCOMPLETE', `The form cannot be signed until these are answered: ${missing.join(', ')}`);
+        return refuse(
+          'INCOMPLETE',
+          `The form cannot be signed until these are answered: ${missing.join(', ')}`,
+        );
       }
       return ok({
         type: 'EifSigned',
-        data: { clientId, signerKind: command.signerKind, by, outsideSignerActionId: command.outsideSignerActionId, at },
+        data: {
+          clientId,
+          signerKind: command.signerKind,
+          by,
+          outsideSignerActionId: command.outsideSignerActionId,
+          at,
+        },
       });
     }
     case 'MarkChangesReadyForReview':
@@ -231,14 +259,18 @@ export function decide(command: EifCommand, state: EifState): Decision {
       if (state.status !== 'signed') return refuse('NOT_SIGNED', 'The form is not signed yet');
       const selected = selectPending(state, command.changeIds);
       if (selected.length === 0) return refuse('NOTHING_TO_REVIEW', 'There are no pending changes to accept');
-      return ok({ type: 'EifChangesAccepted', data: { clientId, changeIds: selected.map((c) => c.changeId), by, at } });
+      return ok({
+        type: 'EifChangesAccepted',
+        data: { clientId, changeIds: selected.map((c) => c.changeId), by, at },
+      });
     }
     case 'DeclineChanges': {
       if (state.status !== 'signed') return refuse('NOT_SIGNED', 'The form is not signed yet');
       const reason = command.reason.trim();
       if (reason === '') return refuse('REASON_REQUIRED', 'A reason is required to decline changes');
       const selected = selectPending(state, command.changeIds);
-      if (selected.length === 0) return refuse('NOTHING_TO_REVIEW', 'There are no pending changes to decline');
+      if (selected.length === 0)
+        return refuse('NOTHING_TO_REVIEW', 'There are no pending changes to decline');
       return ok({
         type: 'EifChangesDeclined',
         data: { clientId, changeIds: selected.map((c) => c.changeId), reason, by, at },
@@ -250,7 +282,10 @@ export function decide(command: EifCommand, state: EifState): Decision {
       if (icEdits.length === 0) {
         return refuse('NOTHING_TO_REVIEW', 'There are no implementation consultant edits to undo');
       }
-      return ok({ type: 'EifIcEditsUndone', data: { clientId, changeIds: icEdits.map((c) => c.changeId), by, at } });
+      return ok({
+        type: 'EifIcEditsUndone',
+        data: { clientId, changeIds: icEdits.map((c) => c.changeId), by, at },
+      });
     }
     default: {
       const unknown: never = command;
@@ -286,14 +321,21 @@ function toEdit(event: EntityEvent): EntityEdit & { previous: Record<string, unk
 export function evolve(state: EifState, event: EifEvent): EifState {
   const open: OpenEifState =
     state.status === 'empty'
-      ? { status: 'pre_sign', clientId: event.data.clientId, entities: new Map(), pending: [], stamps: EMPTY_STAMPS }
+      ? {
+          status: 'pre_sign',
+          clientId: event.data.clientId,
+          entities: new Map(),
+          pending: [],
+          stamps: EMPTY_STAMPS,
+        }
       : state;
   switch (event.type) {
     case 'EifEntityCreated':
     case 'EifEntityChanged':
     case 'EifEntityDeleted': {
       const edit = toEdit(event);
-      if (event.data.pending) return { ...open, pending: [...open.pending, { ...edit, ...event.data.pending }] };
+      if (event.data.pending)
+        return { ...open, pending: [...open.pending, { ...edit, ...event.data.pending }] };
       const entities = new Map(open.entities);
       applyChange(entities, edit);
       return { ...open, entities };
@@ -316,7 +358,11 @@ export function evolve(state: EifState, event: EifEvent): EifState {
     case 'EifChangesMarkedReadyForReview':
       return {
         ...open,
-        stamps: { ...open.stamps, deifChangesReadyForReviewAt: event.data.at, deifChangesReadyForReviewBy: event.data.by.userId },
+        stamps: {
+          ...open.stamps,
+          deifChangesReadyForReviewAt: event.data.at,
+          deifChangesReadyForReviewBy: event.data.by.userId,
+        },
       };
     case 'EifChangesAccepted': {
       const ids = new Set(event.data.changeIds);
@@ -326,7 +372,11 @@ export function evolve(state: EifState, event: EifEvent): EifState {
         ...open,
         entities,
         pending: open.pending.filter((c) => !ids.has(c.changeId)),
-        stamps: { ...open.stamps, deifChangesAcceptedAt: event.data.at, deifChangesAcceptedBy: event.data.by.userId },
+        stamps: {
+          ...open.stamps,
+          deifChangesAcceptedAt: event.data.at,
+          deifChangesAcceptedBy: event.data.by.userId,
+        },
       };
     }
     case 'EifChangesDeclined': {
@@ -347,7 +397,11 @@ export function evolve(state: EifState, event: EifEvent): EifState {
       return {
         ...open,
         pending: open.pending.filter((c) => !ids.has(c.changeId)),
-        stamps: { ...open.stamps, deifChangesUndoneAt: event.data.at, deifChangesUndoneBy: event.data.by.userId },
+        stamps: {
+          ...open.stamps,
+          deifChangesUndoneAt: event.data.at,
+          deifChangesUndoneBy: event.data.by.userId,
+        },
       };
     }
     default: {

@@ -22,7 +22,13 @@ const taxIdSet: EifEvent = {
 };
 const signed: EifEvent = {
   type: 'EifSigned',
-  data: { clientId, signerKind: 'AUTHORIZED_SIGNER', by: benAdmin, outsideSignerActionId: null, at: '2026-11-01T10:00:00Z' },
+  data: {
+    clientId,
+    signerKind: 'AUTHORIZED_SIGNER',
+    by: benAdmin,
+    outsideSignerActionId: null,
+    at: '2026-11-01T10:00:00Z',
+  },
 };
 const pendingTaxId = (changeId: string, value: string, by = benAdmin): EifEvent => ({
   type: 'EifEntityChanged',
@@ -73,9 +79,9 @@ describe('EIF decider: editing before signing', () => {
 
   it('given a changed tax id, when it changes again, then the previous value is the last one', () => {
     const result = given(created, taxIdSet).when(changeTaxId('222222222'));
-    expect(result.ok && result.events[0]?.type === 'EifEntityChanged' && result.events[0].data.changes).toEqual([
-      { attributeKey: 'taxId', value: '222222222', previousValue: '111111111' },
-    ]);
+    expect(
+      result.ok && result.events[0]?.type === 'EifEntityChanged' && result.events[0].data.changes,
+    ).toEqual([{ attributeKey: 'taxId', value: '222222222', previousValue: '111111111' }]);
   });
 
   it('given a client, when the same value is saved, then nothing is recorded', () => {
@@ -199,10 +205,19 @@ describe('EIF decider: changes after signing', () => {
 
   it('given a pending change, when a reviewer accepts it, then the accepted state takes it', () => {
     const history = [created, taxIdSet, signed, pendingTaxId('ch-1', '222222222')];
-    const result = given(...history).when({ type: 'AcceptChanges', ...ctx('2026-11-04T10:00:00Z', staff), changeIds: 'all' });
+    const result = given(...history).when({
+      type: 'AcceptChanges',
+      ...ctx('2026-11-04T10:00:00Z', staff),
+      changeIds: 'all',
+    });
     expect(result).toEqual({
       ok: true,
-      events: [{ type: 'EifChangesAccepted', data: { clientId, changeIds: ['ch-1'], by: staff, at: '2026-11-04T10:00:00Z' } }],
+      events: [
+        {
+          type: 'EifChangesAccepted',
+          data: { clientId, changeIds: ['ch-1'], by: staff, at: '2026-11-04T10:00:00Z' },
+        },
+      ],
     });
     const state = fold([...history, ...(result.ok ? result.events : [])]);
     expect(taxIdOf(state)).toBe('222222222');
@@ -229,11 +244,16 @@ describe('EIF decider: changes after signing', () => {
       changeIds: 'all',
       reason: '   ',
     });
-    expect(result).toEqual({ ok: false, error: { code: 'REASON_REQUIRED', message: 'A reason is required to decline changes' } });
+    expect(result).toEqual({
+      ok: false,
+      error: { code: 'REASON_REQUIRED', message: 'A reason is required to decline changes' },
+    });
   });
 
   it('refuses accepting nothing', () => {
-    expect(given(created, taxIdSet, signed).when({ type: 'AcceptChanges', ...ctx('t', staff), changeIds: 'all' })).toEqual({
+    expect(
+      given(created, taxIdSet, signed).when({ type: 'AcceptChanges', ...ctx('t', staff), changeIds: 'all' }),
+    ).toEqual({
       ok: false,
       error: { code: 'NOTHING_TO_REVIEW', message: 'There are no pending changes to accept' },
     });
@@ -247,14 +267,22 @@ describe('EIF decider: changes after signing', () => {
   });
 
   it('refuses reviewing a form that is not signed', () => {
-    expect(given(created).when({ type: 'AcceptChanges', ...ctx('t', staff), changeIds: 'all' })).toMatchObject({
+    expect(
+      given(created).when({ type: 'AcceptChanges', ...ctx('t', staff), changeIds: 'all' }),
+    ).toMatchObject({
       ok: false,
       error: { code: 'NOT_SIGNED' },
     });
   });
 
   it('accepts only the chosen changes and keeps the others pending', () => {
-    const history = [created, taxIdSet, signed, pendingTaxId('ch-1', '222222222'), pendingTaxId('ch-2', '333333333')];
+    const history = [
+      created,
+      taxIdSet,
+      signed,
+      pendingTaxId('ch-1', '222222222'),
+      pendingTaxId('ch-2', '333333333'),
+    ];
     const result = given(...history).when({ type: 'AcceptChanges', ...ctx('t', staff), changeIds: ['ch-1'] });
     const state = fold([...history, ...(result.ok ? result.events : [])]);
     expect(taxIdOf(state)).toBe('222222222');
@@ -262,22 +290,41 @@ describe('EIF decider: changes after signing', () => {
   });
 
   it('undoes only the implementation consultant edits', () => {
-    const history = [created, taxIdSet, signed, pendingTaxId('ch-1', '222222222'), pendingTaxId('ch-2', '333333333', staff)];
+    const history = [
+      created,
+      taxIdSet,
+      signed,
+      pendingTaxId('ch-1', '222222222'),
+      pendingTaxId('ch-2', '333333333', staff),
+    ];
     const result = given(...history).when({ type: 'UndoIcEdits', ...ctx('t', staff) });
-    expect(result).toMatchObject({ ok: true, events: [{ type: 'EifIcEditsUndone', data: { changeIds: ['ch-2'] } }] });
-    expect(given(created, taxIdSet, signed, pendingTaxId('ch-1', '2')).when({ type: 'UndoIcEdits', ...ctx('t', staff) })).toMatchObject({
+    expect(result).toMatchObject({
+      ok: true,
+      events: [{ type: 'EifIcEditsUndone', data: { changeIds: ['ch-2'] } }],
+    });
+    expect(
+      given(created, taxIdSet, signed, pendingTaxId('ch-1', '2')).when({
+        type: 'UndoIcEdits',
+        ...ctx('t', staff),
+      }),
+    ).toMatchObject({
       ok: false,
       error: { code: 'NOTHING_TO_REVIEW' },
     });
   });
 
   it('marks changes ready for review only when there are some', () => {
-    expect(given(created, taxIdSet, signed).when({ type: 'MarkChangesReadyForReview', ...ctx('t') })).toMatchObject({
+    expect(
+      given(created, taxIdSet, signed).when({ type: 'MarkChangesReadyForReview', ...ctx('t') }),
+    ).toMatchObject({
       ok: false,
       error: { code: 'NOTHING_TO_REVIEW' },
     });
     expect(
-      given(created, taxIdSet, signed, pendingTaxId('ch-1', '2')).when({ type: 'MarkChangesReadyForReview', ...ctx('t') }),
+      given(created, taxIdSet, signed, pendingTaxId('ch-1', '2')).when({
+        type: 'MarkChangesReadyForReview',
+        ...ctx('t'),
+      }),
     ).toMatchObject({ ok: true, events: [{ type: 'EifChangesMarkedReadyForReview' }] });
   });
 
@@ -299,6 +346,8 @@ describe('EIF decider: changes after signing', () => {
       afterCreate,
     );
     const afterDelete = fold(remove.ok ? remove.events : [], afterCreate);
-    expect(afterDelete.status !== 'empty' && effectiveEntities(afterDelete).has('Location:loc-1')).toBe(false);
+    expect(afterDelete.status !== 'empty' && effectiveEntities(afterDelete).has('Location:loc-1')).toBe(
+      false,
+    );
   });
 });

@@ -1,5 +1,10 @@
 import { Router } from 'express';
-import { NotFoundError, fromDocument, toClientView, type EifStateDocument } from '../../../domain/src/index.ts';
+import {
+  NotFoundError,
+  fromDocument,
+  toClientView,
+  type EifStateDocument,
+} from '../../../domain/src/index.ts';
 import { handle, requireActor, requireClientAccess, type QueryDeps } from '../http/context.ts';
 
 type ClientRow = { state: EifStateDocument; version: string };
@@ -66,6 +71,7 @@ export function clientQueryRoutes(deps: QueryDeps): Router {
             entityId: row.entity_id,
             createdAt: row.created_at.toISOString(),
             createdByUser: row.created_by_user,
+            status: row.status,
             changeDetails: [],
           };
           records.set(row.change_id, record);
