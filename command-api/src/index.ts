@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import type { CommandDeps } from './http/context.ts';
 import { clientCommandRoutes } from './clients/routes.ts';
+import { eifCommandRoutes } from './eif/routes.ts';
 
 export type { CommandDeps, Authenticate } from './http/context.ts';
 export { executeEifCommand } from './clients/routes.ts';
@@ -10,5 +11,6 @@ export { UpdateClientBody } from './clients/schemas.ts';
 export function createCommandApi(deps: CommandDeps): Router {
   const router = Router();
   router.use(clientCommandRoutes(deps));
+  router.use(eifCommandRoutes(deps));
   return router;
 }

@@ -8,3 +8,4 @@ export * from './tasks/due-date.ts';
 export * from './users/decider.ts';
 export * from './eif/net-changes.ts';
 export * from './eif/lifecycle.ts';
+export * from './eif/history.ts';

@@ -5,6 +5,7 @@ import { clientQueryRoutes } from './clients/routes.ts';
 export type { QueryDeps, Authenticate } from './http/context.ts';
 export { startGateway, type Gateway } from './gateway/gateway.ts';
 export { readClientView } from './clients/routes.ts';
+export { eifHistoryRoutes, type HistoryDeps } from './eif/history.ts';
 
 /** The read side over the PostgreSQL read models. */
 export function createQueryApi(deps: QueryDeps): Router {

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import type { EifEvent } from '../../../events/src/index.ts';
+import { fold } from './decider.ts';
+import { describeEifEvent, diffForms } from './history.ts';
+
+const clientId = 'c-1';
+const created: EifEvent = {
+  type: 'EifEntityCreated',
+  data: { clientId, entity: 'Client', entityId: clientId, attributes: { name: 'Acme', taxId: null } },
+};
+const taxId: EifEvent = {
+  type: 'EifEntityChanged',
+  data: {
+    clientId,
+    entity: 'Client',
+    entityId: clientId,
+    changes: [{ attributeKey: 'taxId', value: '123456789', previousValue: null }],
+  },
+};
+const location: EifEvent = {
+  type: 'EifEntityCreated',
+  data: { clientId, entity: 'Location', entityId: 'loc-1', attributes: { city: 'Oslo' } },
+};
+
+describe('EIF history', () => {
+  it('lists what changed between two points of the form', () => {
+    expect(diffForms(fold([created]), fold([created, taxId, location]))).toEqual([
+      {
+        entity: 'Client',
+        entityId: clientId,
+        attributeKey: 'taxId',
+        then: null,
+        now: '123456789',
+        kind: 'changed',
+      },
+      {
+        entity: 'Location',
+        entityId: 'loc-1',
+        attributeKey: null,
+        then: null,
+        now: { city: 'Oslo' },
+        kind: 'added',
+      },
+    ]);
+    expect(diffForms(fold([created, location]), fold([created]))[0]).toMatchObject({
+      kind: 'removed',
+      entityId: 'loc-1',
+    });
+    expect(diffForms(fold([created, taxId]), fold([created, taxId]))).toEqual([]);
+  });
+
+  it('describes events for the timeline', () => {
+    expect(describeEifEvent(taxId)).toBe('Client taxId: (empty) → "123456789"');
+    expect(
+      describeEifEvent({
+        type: 'EifChangesDeclined',
+        data: {
+          clientId,
+          changeIds: ['a'],
+          reason: 'Wrong number',
+          by: { userId: 'u', role: 'SLF_ADMIN' },
+          at: 't',
+        },
+      }),
+    ).toBe('1 change(s) declined: Wrong number');
+  });
+});

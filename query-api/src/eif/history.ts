@@ -1,0 +1,71 @@
+import { Router } from 'express';
+import { eifStream, parseEvent, type EifEvent, type EventStore } from '../../../events/src/index.ts';
+import {
+  ForbiddenError,
+  NotFoundError,
+  ValidationError,
+  describeEifEvent,
+  diffForms,
+  fold,
+  isInternal,
+  toClientView,
+} from '../../../domain/src/index.ts';
+import { handle, requireActor, type Authenticate } from '../http/context.ts';
+
+export type HistoryDeps = { store: EventStore; authenticate: Authenticate };
+
+/**
+ * EIF history replay for staff: the timeline of every event of a client's EIF stream, and the whole form
+ * folded up to any revision with its difference from now. Read straight from the stream: the history is
+ * the events themselves.
+ */
+export function eifHistoryRoutes(deps: HistoryDeps): Router {
+  const router = Router();
+
+  const load = async (req: Parameters<Parameters<typeof handle>[0]>[0]) => {
+    const actor = await requireActor(deps.authenticate, req);
+    if (!isInternal(actor)) throw new ForbiddenError('The EIF history is for internal staff');
+    const clientId = String(req.params.clientId);
+    const recorded = await deps.store.readStream(eifStream(clientId));
+    if (recorded.length === 0) throw new NotFoundError('Client not found');
+    return { clientId, recorded, events: recorded.map((r) => parseEvent(r) as EifEvent) };
+  };
+
+  router.get(
+    '/api/clients/:clientId/eif/history',
+    handle(async (req, res) => {
+      const { recorded, events } = await load(req);
+      res.json({
+        events: events.map((event, i) => ({
+          revision: Number(recorded[i]!.revision),
+          type: event.type,
+          at: recorded[i]!.metadata.occurredAt,
+          actor: { userId: recorded[i]!.metadata.actorId, role: recorded[i]!.metadata.actorRole },
+          summary: describeEifEvent(event),
+        })),
+      });
+    }),
+  );
+
+  router.get(
+    '/api/clients/:clientId/eif/history/:revision',
+    handle(async (req, res) => {
+      const { recorded, events } = await load(req);
+      const revision = Number(req.params.revision);
+      if (!Number.isInteger(revision) || revision < 0 || revision >= events.length) {
+        throw new ValidationError({ 'params.revision': `Choose a revision from 0 to ${events.length - 1}` });
+      }
+      const then = fold(events.slice(0, revision + 1));
+      const now = fold(events);
+      res.json({
+        revision,
+        asOf: recorded[revision]!.metadata.occurredAt,
+        form: toClientView(then, BigInt(revision)),
+        current: toClientView(now, BigInt(events.length - 1)),
+        differences: diffForms(then, now),
+      });
+    }),
+  );
+
+  return router;
+}
