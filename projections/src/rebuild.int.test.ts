@@ -15,6 +15,7 @@ import { createPostgresEventStore, migratePostgresEventStore } from '../../event
 import {
   decide,
   fold,
+  toDocument,
   netChanges,
   type EifCommand,
   type EifState,
