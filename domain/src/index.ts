@@ -9,3 +9,4 @@ export * from './users/decider.ts';
 export * from './eif/net-changes.ts';
 export * from './eif/lifecycle.ts';
 export * from './eif/history.ts';
+export * from './eif/codec.ts';

@@ -2,3 +2,4 @@ export * from './store/port.ts';
 export * from './bus/port.ts';
 export * from './catalogue/index.ts';
 export * from './subscription/index.ts';
+export * from './store/snapshots.ts';

@@ -1,9 +1,8 @@
 import { Router } from 'express';
 import {
   eifStream,
+  loadAggregate,
   WrongExpectedRevisionError,
-  parseEvent,
-  type EifEvent,
   type NewEvent,
 } from '../../../events/src/index.ts';
 import {
@@ -11,6 +10,7 @@ import {
   NotFoundError,
   RuleError,
   decide,
+  eifCodec,
   fold,
   toClientView,
   type Actor,
@@ -40,13 +40,15 @@ export async function executeEifCommand(
   const changeId = deps.newId();
   const command = build({ at: occurredAt, by: { userId: actor.userId, role: actor.role }, changeId });
   const stream = eifStream(clientId);
-  const recorded = await deps.store.readStream(stream);
-  const events = recorded.map((r) => parseEvent(r) as EifEvent);
-  const current = BigInt(recorded.length) - 1n;
+  const { state, revision: current } = await loadAggregate({
+    store: deps.store,
+    snapshots: deps.snapshots,
+    stream,
+    codec: eifCodec,
+  });
   if (ifMatch !== null && ifMatch !== current) {
     throw new ConflictError(undefined, { currentVersion: Number(current) });
   }
-  const state = fold(events);
   const decision = decide(command, state);
   if (!decision.ok) {
     if (decision.error.code === 'NOT_FOUND') throw new NotFoundError(decision.error.message);
@@ -60,7 +62,7 @@ export async function executeEifCommand(
     metadata: { actorId: actor.userId, actorRole: actor.role, occurredAt, correlationId },
   }));
   try {
-    const result = await deps.store.append(stream, toAppend, recorded.length === 0 ? 'no_stream' : current);
+    const result = await deps.store.append(stream, toAppend, current < 0n ? 'no_stream' : current);
     return toClientView(fold(decision.events, state), result.nextExpectedRevision);
   } catch (error) {
     if (error instanceof WrongExpectedRevisionError) throw new ConflictError();
@@ -86,7 +88,14 @@ export function clientCommandRoutes(deps: CommandDeps): Router {
         deps,
         actor,
         clientId,
-        (context) => ({ type: 'ChangeAttributes', clientId, entity: 'Client', entityId: clientId, attributes: body, ...context }),
+        (context) => ({
+          type: 'ChangeAttributes',
+          clientId,
+          entity: 'Client',
+          entityId: clientId,
+          attributes: body,
+          ...context,
+        }),
         ifMatch,
         req.header('x-correlation-id') ?? deps.newId(),
       );

@@ -1,11 +1,12 @@
 import type { Request, RequestHandler } from 'express';
-import type { EventStore } from '../../../events/src/index.ts';
+import type { EventStore, SnapshotStore } from '../../../events/src/index.ts';
 import {
-  ForbiddenError,
   UnauthorizedError,
-  checkClientAccess,
+  assertAllowed,
+  type AccessTarget,
   type Action,
   type Actor,
+  type Resource,
 } from '../../../domain/src/index.ts';
 
 /** Resolves the signed-in actor from the request (the session adapter is injected by platform/). */
@@ -13,6 +14,8 @@ export type Authenticate = (req: Request) => Promise<Actor | null>;
 
 export type CommandDeps = {
   store: EventStore;
+  /** Optional: long streams load from their latest snapshot. */
+  snapshots?: SnapshotStore;
   authenticate: Authenticate;
   now: () => Date;
   newId: () => string;
@@ -24,9 +27,23 @@ export async function requireActor(authenticate: Authenticate, req: Request): Pr
   return actor;
 }
 
-export function requireClientAccess(actor: Actor, clientId: string, action: Action) {
-  const access = checkClientAccess(actor, clientId, action);
-  if (!access.allowed) throw new ForbiddenError(access.message);
+/** Every route's permission check (platform §6 table in domain/src/auth/permissions.ts): 403 when refused. */
+export function requirePermission(
+  actor: Actor,
+  resource: Resource,
+  action: Action,
+  target: AccessTarget = {},
+) {
+  assertAllowed(actor, resource, action, target);
+}
+
+export function requireClientAccess(
+  actor: Actor,
+  clientId: string,
+  action: Action,
+  fields?: readonly string[],
+) {
+  requirePermission(actor, 'client', action, { clientId, ...(fields ? { fields } : {}) });
 }
 
 /** Express 5 forwards rejected promises to the error middleware; this keeps handlers typed. */

@@ -186,7 +186,12 @@ const refuse = (message: string): AccessResult => ({ allowed: false, message });
  * The one access check (platform §5, §6). Messages never name the target, so a refusal tells a caller
  * nothing about data they may not see.
  */
-export function authorize(actor: Actor, resource: Resource, action: Action, target: AccessTarget = {}): AccessResult {
+export function authorize(
+  actor: Actor,
+  resource: Resource,
+  action: Action,
+  target: AccessTarget = {},
+): AccessResult {
   if (!isAction(action)) return refuse(ACCESS_MESSAGES.unknownAction);
   if (!(resource in PERMISSION_TABLE)) return refuse(ACCESS_MESSAGES.forbidden);
   const grant = grantFor(actor.role, resource);
@@ -219,7 +224,12 @@ export function authorize(actor: Actor, resource: Resource, action: Action, targ
 }
 
 /** Like authorize, but throws the 403 the error middleware answers with: the one helper every route uses. */
-export function assertAllowed(actor: Actor, resource: Resource, action: Action, target: AccessTarget = {}): void {
+export function assertAllowed(
+  actor: Actor,
+  resource: Resource,
+  action: Action,
+  target: AccessTarget = {},
+): void {
   const access = authorize(actor, resource, action, target);
   if (!access.allowed) throw new ForbiddenError(access.message);
 }

@@ -22,11 +22,18 @@ import {
  */
 type Expect = Partial<Record<Role, { own?: Action[]; any?: Action[] }>>;
 const CRUD: Action[] = ['read', 'update', 'create', 'delete'];
-const adminAndOwner = (...actions: Action[]): Expect => ({ SLF_ADMIN: { any: actions }, SLF_OWNER: { any: actions } });
+const adminAndOwner = (...actions: Action[]): Expect => ({
+  SLF_ADMIN: { any: actions },
+  SLF_OWNER: { any: actions },
+});
 const ownerOnly = (...actions: Action[]): Expect => ({ SLF_OWNER: { any: actions } });
 
 const EXPECTED: Record<Resource, Expect> = {
-  client: { BEN_ADMIN: { own: ['read', 'update'] }, BROKER: { own: ['read', 'update'] }, ...adminAndOwner(...CRUD) },
+  client: {
+    BEN_ADMIN: { own: ['read', 'update'] },
+    BROKER: { own: ['read', 'update'] },
+    ...adminAndOwner(...CRUD),
+  },
   'broker-record': { BROKER: { own: ['read', 'update'] } },
   'ben-admin-record': { BEN_ADMIN: { own: ['read'] } },
   'ben-admin-users': adminAndOwner(...CRUD),
@@ -65,7 +72,11 @@ const EXPECTED: Record<Resource, Expect> = {
 };
 
 const ROLES: Role[] = ['BEN_ADMIN', 'BROKER', 'SLF_ADMIN', 'SLF_OWNER'];
-const actor = (role: Role, clientIds: string[] = ['mine'], userId = `u-${role}`): Actor => ({ userId, role, clientIds });
+const actor = (role: Role, clientIds: string[] = ['mine'], userId = `u-${role}`): Actor => ({
+  userId,
+  role,
+  clientIds,
+});
 const SELF_RESOURCES: Resource[] = ['broker-record', 'ben-admin-record'];
 const ownTarget = (resource: Resource, a: Actor) =>
   SELF_RESOURCES.includes(resource) ? { userId: a.userId } : { clientId: 'mine' };
@@ -117,7 +128,9 @@ describe('access messages (platform §5)', () => {
       allowed: false,
       message: 'User missing valid user ID',
     });
-    expect(authorize(actor('BROKER', ['c'], ''), 'broker-record', 'read', { userId: '' }).allowed).toBe(false);
+    expect(authorize(actor('BROKER', ['c'], ''), 'broker-record', 'read', { userId: '' }).allowed).toBe(
+      false,
+    );
   });
 
   it('accepts only read, update, create and delete', () => {
@@ -135,7 +148,9 @@ describe('access messages (platform §5)', () => {
   });
 
   it('assertAllowed throws a 403 with the same message', () => {
-    expect(() => assertAllowed(actor('BEN_ADMIN', []), 'eif', 'read', { clientId: 'c' })).toThrow(ForbiddenError);
+    expect(() => assertAllowed(actor('BEN_ADMIN', []), 'eif', 'read', { clientId: 'c' })).toThrow(
+      ForbiddenError,
+    );
     expect(() => assertAllowed(actor('SLF_ADMIN'), 'eif', 'delete', { clientId: 'c' })).not.toThrow();
   });
 
@@ -151,7 +166,8 @@ describe('denied fields', () => {
     for (const field of ['id', 'ticketId', 'caseId', 'isActive', 'isTest', 'isArchived', 'eifSignedBy']) {
       expect(denied).toContain(field);
     }
-    for (const list of ['policies', 'users', 'tasks', 'plans', 'bills', 'contacts']) expect(denied).toContain(list);
+    for (const list of ['policies', 'users', 'tasks', 'plans', 'bills', 'contacts'])
+      expect(denied).toContain(list);
     const a = actor(role, ['c']);
     expect(authorize(a, 'client', 'update', { clientId: 'c', fields: ['taxId', 'isActive'] })).toEqual({
       allowed: false,
@@ -167,14 +183,19 @@ describe('denied fields', () => {
 
   it.each(['SLF_ADMIN', 'SLF_OWNER'] as const)('%s has no denied Client fields', (role) => {
     expect(deniedFields({ role }, 'client')).toEqual([]);
-    expect(authorize(actor(role), 'client', 'update', { clientId: 'c', fields: [...CLIENT_DENIED_FIELDS] }).allowed).toBe(
-      true,
-    );
+    expect(
+      authorize(actor(role), 'client', 'update', { clientId: 'c', fields: [...CLIENT_DENIED_FIELDS] })
+        .allowed,
+    ).toBe(true);
   });
 
   it('a broker updates their own record but not its clientIds', () => {
     const a = actor('BROKER');
-    expect(authorize(a, 'broker-record', 'update', { userId: a.userId, fields: ['firstName'] }).allowed).toBe(true);
-    expect(authorize(a, 'broker-record', 'update', { userId: a.userId, fields: ['clientIds'] }).allowed).toBe(false);
+    expect(authorize(a, 'broker-record', 'update', { userId: a.userId, fields: ['firstName'] }).allowed).toBe(
+      true,
+    );
+    expect(authorize(a, 'broker-record', 'update', { userId: a.userId, fields: ['clientIds'] }).allowed).toBe(
+      false,
+    );
   });
 });

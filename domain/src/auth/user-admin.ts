@@ -10,7 +10,9 @@ export const USER_KINDS = {
 export type UserKind = keyof typeof USER_KINDS;
 export const isUserKind = (value: string): value is UserKind => value in USER_KINDS;
 export const kindOfRole = (role: Role): UserKind =>
-  (Object.keys(USER_KINDS) as UserKind[]).find((kind) => (USER_KINDS[kind] as readonly Role[]).includes(role))!;
+  (Object.keys(USER_KINDS) as UserKind[]).find((kind) =>
+    (USER_KINDS[kind] as readonly Role[]).includes(role),
+  )!;
 
 /** Which table row governs users of a role (platform §6 "Benefit admins and brokers", "Owners and admins"). */
 export const USER_RESOURCE_BY_ROLE: Record<Role, Resource> = {
@@ -45,13 +47,18 @@ export function authorizeUser(actor: Actor, action: Action, target: UserTarget):
 }
 
 /** The roles whose users this actor may act on with `action` through the administration rows. */
-export const rolesAllowed = (actor: Actor, action: Action, roles: readonly Role[] = Object.keys(USER_RESOURCE_BY_ROLE) as Role[]) =>
-  roles.filter((role) => authorize(actor, USER_RESOURCE_BY_ROLE[role], action).allowed);
+export const rolesAllowed = (
+  actor: Actor,
+  action: Action,
+  roles: readonly Role[] = Object.keys(USER_RESOURCE_BY_ROLE) as Role[],
+) => roles.filter((role) => authorize(actor, USER_RESOURCE_BY_ROLE[role], action).allowed);
 
 /**
  * A gate before any lookup by id or e-mail: someone who administers no users is refused before the server
  * says whether a user exists.
  */
 export function authorizeUserAdministration(actor: Actor, action: Action): AccessResult {
-  return rolesAllowed(actor, action).length > 0 ? { allowed: true } : { allowed: false, message: ACCESS_MESSAGES.forbidden };
+  return rolesAllowed(actor, action).length > 0
+    ? { allowed: true }
+    : { allowed: false, message: ACCESS_MESSAGES.forbidden };
 }

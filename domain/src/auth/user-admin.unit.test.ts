@@ -19,14 +19,25 @@ describe('user administration access', () => {
   });
 
   it('an owner administers everyone', () => {
-    expect(rolesAllowed(actor('SLF_OWNER'), 'create')).toEqual(['BEN_ADMIN', 'BROKER', 'SLF_ADMIN', 'SLF_OWNER']);
+    expect(rolesAllowed(actor('SLF_OWNER'), 'create')).toEqual([
+      'BEN_ADMIN',
+      'BROKER',
+      'SLF_ADMIN',
+      'SLF_OWNER',
+    ]);
   });
 
   it('a broker reads and edits only their own record, never its client list', () => {
     const broker = actor('BROKER');
     expect(authorizeUser(broker, 'read', { userId: broker.userId, role: 'BROKER' }).allowed).toBe(true);
-    expect(authorizeUser(broker, 'update', { userId: broker.userId, role: 'BROKER', fields: ['phoneNumber'] }).allowed).toBe(true);
-    expect(authorizeUser(broker, 'update', { userId: broker.userId, role: 'BROKER', fields: ['clientIds'] }).allowed).toBe(false);
+    expect(
+      authorizeUser(broker, 'update', { userId: broker.userId, role: 'BROKER', fields: ['phoneNumber'] })
+        .allowed,
+    ).toBe(true);
+    expect(
+      authorizeUser(broker, 'update', { userId: broker.userId, role: 'BROKER', fields: ['clientIds'] })
+        .allowed,
+    ).toBe(false);
     expect(authorizeUser(broker, 'delete', { userId: broker.userId, role: 'BROKER' }).allowed).toBe(false);
     expect(authorizeUser(broker, 'read', { userId: 'other', role: 'BROKER' })).toEqual({
       allowed: false,
@@ -37,13 +48,20 @@ describe('user administration access', () => {
 
   it('a ben-admin only reads their own record', () => {
     const benAdmin = actor('BEN_ADMIN');
-    expect(authorizeUser(benAdmin, 'read', { userId: benAdmin.userId, role: 'BEN_ADMIN' }).allowed).toBe(true);
-    expect(authorizeUser(benAdmin, 'update', { userId: benAdmin.userId, role: 'BEN_ADMIN' }).allowed).toBe(false);
+    expect(authorizeUser(benAdmin, 'read', { userId: benAdmin.userId, role: 'BEN_ADMIN' }).allowed).toBe(
+      true,
+    );
+    expect(authorizeUser(benAdmin, 'update', { userId: benAdmin.userId, role: 'BEN_ADMIN' }).allowed).toBe(
+      false,
+    );
   });
 
   it('brokers and ben-admins administer nobody', () => {
     for (const role of ['BROKER', 'BEN_ADMIN'] as const) {
-      expect(authorizeUserAdministration(actor(role), 'read')).toEqual({ allowed: false, message: 'Forbidden' });
+      expect(authorizeUserAdministration(actor(role), 'read')).toEqual({
+        allowed: false,
+        message: 'Forbidden',
+      });
     }
     expect(authorizeUserAdministration(actor('SLF_ADMIN'), 'update').allowed).toBe(true);
   });

@@ -119,8 +119,11 @@ const refuse = (code: EifErrorCode, message: string): Decision => ({ ok: false, 
 
 /** False and null are the same answer (onboarding §4 net-change rules). */
 export function isSameValue(a: unknown, b: unknown): boolean {
-  const norm = (v: unknown) => (v === false || v === undefined ? null : v);
-  return JSON.stringify(norm(a)) === JSON.stringify(norm(b));
+  const x = a === false || a === undefined ? null : a;
+  const y = b === false || b === undefined ? null : b;
+  if (x === y) return true;
+  if (typeof x !== 'object' || typeof y !== 'object' || x === null || y === null) return false;
+  return JSON.stringify(x) === JSON.stringify(y);
 }
 
 /** The form as an editor sees it: the accepted state with every pending change applied in order. */
@@ -318,91 +321,61 @@ function toEdit(event: EntityEvent): EntityEdit & { previous: Record<string, unk
   }
 }
 
-export function evolve(state: EifState, event: EifEvent): EifState {
-  const open: OpenEifState =
-    state.status === 'empty'
-      ? {
-          status: 'pre_sign',
-          clientId: event.data.clientId,
-          entities: new Map(),
-          pending: [],
-          stamps: EMPTY_STAMPS,
-        }
-      : state;
+type Draft = {
+  status: 'pre_sign' | 'signed';
+  clientId: string;
+  entities: Map<string, EntityState>;
+  pending: PendingChange[];
+  stamps: EifStamps;
+};
+
+/** Applies one event to a draft the fold owns; only `fold` hands drafts out, as immutable states. */
+function apply(draft: Draft, event: EifEvent): void {
   switch (event.type) {
     case 'EifEntityCreated':
     case 'EifEntityChanged':
     case 'EifEntityDeleted': {
       const edit = toEdit(event);
-      if (event.data.pending)
-        return { ...open, pending: [...open.pending, { ...edit, ...event.data.pending }] };
-      const entities = new Map(open.entities);
-      applyChange(entities, edit);
-      return { ...open, entities };
+      if (event.data.pending) draft.pending.push({ ...edit, ...event.data.pending });
+      else applyChange(draft.entities, edit);
+      return;
     }
     case 'EifSigned': {
       const { by, at, signerKind } = event.data;
       const isOutside = signerKind === 'OUTSIDE_SIGNER';
-      return {
-        ...open,
-        status: 'signed',
-        stamps: {
-          ...open.stamps,
-          eifSignedAt: at,
-          eifSignedBy: isOutside ? null : by.userId,
-          eifSignerKind: signerKind,
-          eifOutsideSignedBy: isOutside ? event.data.outsideSignerActionId : null,
-        },
-      };
+      draft.status = 'signed';
+      draft.stamps.eifSignedAt = at;
+      draft.stamps.eifSignedBy = isOutside ? null : by.userId;
+      draft.stamps.eifSignerKind = signerKind;
+      draft.stamps.eifOutsideSignedBy = isOutside ? event.data.outsideSignerActionId : null;
+      return;
     }
     case 'EifChangesMarkedReadyForReview':
-      return {
-        ...open,
-        stamps: {
-          ...open.stamps,
-          deifChangesReadyForReviewAt: event.data.at,
-          deifChangesReadyForReviewBy: event.data.by.userId,
-        },
-      };
+      draft.stamps.deifChangesReadyForReviewAt = event.data.at;
+      draft.stamps.deifChangesReadyForReviewBy = event.data.by.userId;
+      return;
     case 'EifChangesAccepted': {
       const ids = new Set(event.data.changeIds);
-      const entities = new Map(open.entities);
-      for (const change of open.pending) if (ids.has(change.changeId)) applyChange(entities, change);
-      return {
-        ...open,
-        entities,
-        pending: open.pending.filter((c) => !ids.has(c.changeId)),
-        stamps: {
-          ...open.stamps,
-          deifChangesAcceptedAt: event.data.at,
-          deifChangesAcceptedBy: event.data.by.userId,
-        },
-      };
+      for (const change of draft.pending) if (ids.has(change.changeId)) applyChange(draft.entities, change);
+      draft.pending = draft.pending.filter((c) => !ids.has(c.changeId));
+      draft.stamps.deifChangesAcceptedAt = event.data.at;
+      draft.stamps.deifChangesAcceptedBy = event.data.by.userId;
+      return;
     }
     case 'EifChangesDeclined': {
       const ids = new Set(event.data.changeIds);
-      return {
-        ...open,
-        pending: open.pending.filter((c) => !ids.has(c.changeId)),
-        stamps: {
-          ...open.stamps,
-          deifChangesDeclinedAt: event.data.at,
-          deifChangesDeclinedBy: event.data.by.userId,
-          deifChangesDeclinedReason: event.data.reason,
-        },
-      };
+      draft.pending = draft.pending.filter((c) => !ids.has(c.changeId));
+      draft.stamps.deifChangesDeclinedAt = event.data.at;
+      draft.stamps.deifChangesDeclinedBy = event.data.by.userId;
+      draft.stamps.deifChangesDeclinedReason = event.data.reason;
+      return;
     }
     case 'EifIcEditsUndone': {
       const ids = new Set(event.data.changeIds);
-      return {
-        ...open,
-        pending: open.pending.filter((c) => !ids.has(c.changeId)),
-        stamps: {
-          ...open.stamps,
-          deifChangesUndoneAt: event.data.at,
-          deifChangesUndoneBy: event.data.by.userId,
-        },
-      };
+      draft.pending = draft.pending.filter((c) => !ids.has(c.changeId));
+      draft.stamps.deifChangesUndoneAt = event.data.at;
+      draft.stamps.deifChangesUndoneBy = event.data.by.userId;
+      return;
     }
     default: {
       const unknown: never = event;
@@ -411,6 +384,33 @@ export function evolve(state: EifState, event: EifEvent): EifState {
   }
 }
 
+/**
+ * Folds events onto a state. The state given is never changed: the fold copies it once and applies every
+ * event to that copy, so a long stream folds in linear time (copying per event made replay quadratic).
+ */
 export function fold(events: readonly EifEvent[], state: EifState = initialState()): EifState {
-  return events.reduce(evolve, state);
+  const first = events[0];
+  if (!first) return state;
+  const draft: Draft =
+    state.status === 'empty'
+      ? {
+          status: 'pre_sign',
+          clientId: first.data.clientId,
+          entities: new Map(),
+          pending: [],
+          stamps: { ...EMPTY_STAMPS },
+        }
+      : {
+          status: state.status,
+          clientId: state.clientId,
+          entities: new Map(state.entities),
+          pending: [...state.pending],
+          stamps: { ...state.stamps },
+        };
+  for (const event of events) apply(draft, event);
+  return draft;
+}
+
+export function evolve(state: EifState, event: EifEvent): EifState {
+  return fold([event], state);
 }

@@ -61,7 +61,9 @@ function netAttributes(records: readonly ChangeRecord[], include: (d: ChangeDeta
   for (const record of records) {
     for (const detail of record.changeDetails) {
       if (!include(detail)) continue;
-      byKey.set(detail.attributeKey, [...(byKey.get(detail.attributeKey) ?? []), detail]);
+      const list = byKey.get(detail.attributeKey);
+      if (list) list.push(detail);
+      else byKey.set(detail.attributeKey, [detail]);
     }
   }
   return [...byKey]
@@ -109,7 +111,9 @@ export function netChanges(records: readonly ChangeRecord[]): NetChange[] {
   const byEntity = new Map<string, ChangeRecord[]>();
   for (const record of records) {
     const key = `${record.entity}:${record.entityId}`;
-    byEntity.set(key, [...(byEntity.get(key) ?? []), record]);
+    const list = byEntity.get(key);
+    if (list) list.push(record);
+    else byEntity.set(key, [record]);
   }
   return [...byEntity.values()]
     .map((entityRecords) => netEntity(entityRecords[0]!.entity, entityRecords[0]!.entityId, entityRecords))

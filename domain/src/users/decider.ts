@@ -20,9 +20,7 @@ export type UserProfile = {
 };
 
 export type UserState =
-  | { status: 'none' }
-  | { status: 'active'; user: UserProfile }
-  | { status: 'deleted'; user: UserProfile };
+  { status: 'none' } | { status: 'active'; user: UserProfile } | { status: 'deleted'; user: UserProfile };
 
 export const initialUserState = (): UserState => ({ status: 'none' });
 
@@ -56,7 +54,10 @@ export type UserError = { code: 'NOT_FOUND' | 'ALREADY_EXISTS' | 'NOT_ALLOWED'; 
 export type UserDecision = { ok: true; events: UserEvent[] } | { ok: false; error: UserError };
 
 const ok = (...events: UserEvent[]): UserDecision => ({ ok: true, events });
-const refuse = (code: UserError['code'], message: string): UserDecision => ({ ok: false, error: { code, message } });
+const refuse = (code: UserError['code'], message: string): UserDecision => ({
+  ok: false,
+  error: { code, message },
+});
 
 /** Roles whose users are scoped to clients (platform §6: 'own' scope). */
 export const isClientScopedRole = (role: Role) => role === 'BEN_ADMIN' || role === 'BROKER';
@@ -65,7 +66,10 @@ export function decideUser(command: UserCommand, state: UserState): UserDecision
   if (command.type === 'RegisterUser') {
     if (state.status !== 'none') return refuse('ALREADY_EXISTS', 'User already exists');
     const { type: _type, ...data } = command;
-    return ok({ type: 'UserRegistered', data: { ...data, clientIds: isClientScopedRole(data.role) ? data.clientIds : [] } });
+    return ok({
+      type: 'UserRegistered',
+      data: { ...data, clientIds: isClientScopedRole(data.role) ? data.clientIds : [] },
+    });
   }
   if (state.status !== 'active') return refuse('NOT_FOUND', 'User not found');
   const { user } = state;
@@ -74,11 +78,16 @@ export function decideUser(command: UserCommand, state: UserState): UserDecision
     case 'ChangeProfile': {
       const changes = Object.entries(command.changes)
         .filter(([key, value]) => value !== undefined && user[key as ProfileField] !== value)
-        .map(([attributeKey, value]) => ({ attributeKey, value, previousValue: user[attributeKey as ProfileField] }));
+        .map(([attributeKey, value]) => ({
+          attributeKey,
+          value,
+          previousValue: user[attributeKey as ProfileField],
+        }));
       return changes.length === 0 ? ok() : ok({ type: 'UserProfileChanged', data: { userId, changes } });
     }
     case 'AssignToClient':
-      if (!isClientScopedRole(user.role)) return refuse('NOT_ALLOWED', 'Only brokers and ben-admins are assigned to clients');
+      if (!isClientScopedRole(user.role))
+        return refuse('NOT_ALLOWED', 'Only brokers and ben-admins are assigned to clients');
       return user.clientIds.includes(command.clientId)
         ? ok()
         : ok({ type: 'UserAssignedToClient', data: { userId, clientId: command.clientId } });
@@ -87,14 +96,18 @@ export function decideUser(command: UserCommand, state: UserState): UserDecision
         ? ok({ type: 'UserUnassignedFromClient', data: { userId, clientId: command.clientId } })
         : ok();
     case 'ChangeBenAdminToBroker':
-      if (user.role !== 'BEN_ADMIN') return refuse('NOT_ALLOWED', 'Only a ben-admin can be changed to a broker');
+      if (user.role !== 'BEN_ADMIN')
+        return refuse('NOT_ALLOWED', 'Only a ben-admin can be changed to a broker');
       return ok({ type: 'UserRoleChanged', data: { userId, from: 'BEN_ADMIN', to: 'BROKER' } });
     case 'RecordWelcomeEmail':
       return ok({ type: 'UserWelcomeEmailSent', data: { userId, emailId: command.emailId, at: command.at } });
     case 'RecordPasswordSet':
       return ok({ type: 'UserPasswordSet', data: { userId, at: command.at } });
     case 'RecordMfaEnrolled':
-      return ok({ type: 'UserMfaEnrolled', data: { userId, factorType: 'token:software:totp', at: command.at } });
+      return ok({
+        type: 'UserMfaEnrolled',
+        data: { userId, factorType: 'token:software:totp', at: command.at },
+      });
     case 'ResetMfa':
       return user.isMfaEnrolled ? ok({ type: 'UserMfaReset', data: { userId, at: command.at } }) : ok();
     case 'AcceptTermsOfUse':

@@ -64,7 +64,10 @@ describe('user decider', () => {
 
   it('records only the profile fields that changed', () => {
     expect(
-      given(registered()).when({ type: 'ChangeProfile', changes: { firstName: 'Benjamin', lastName: 'Adler' } }),
+      given(registered()).when({
+        type: 'ChangeProfile',
+        changes: { firstName: 'Benjamin', lastName: 'Adler' },
+      }),
     ).toEqual({
       ok: true,
       events: [
@@ -85,7 +88,10 @@ describe('user decider', () => {
       ok: true,
       events: [{ type: 'UserAssignedToClient', data: { userId, clientId: 'c-2' } }],
     });
-    expect(given(registered()).when({ type: 'AssignToClient', clientId: 'c-1' })).toEqual({ ok: true, events: [] });
+    expect(given(registered()).when({ type: 'AssignToClient', clientId: 'c-1' })).toEqual({
+      ok: true,
+      events: [],
+    });
     expect(given(registered('SLF_ADMIN')).when({ type: 'AssignToClient', clientId: 'c-1' })).toMatchObject({
       ok: false,
       error: { code: 'NOT_ALLOWED' },
@@ -97,7 +103,10 @@ describe('user decider', () => {
       ok: true,
       events: [{ type: 'UserUnassignedFromClient', data: { userId, clientId: 'c-1' } }],
     });
-    expect(given(registered()).when({ type: 'UnassignFromClient', clientId: 'c-9' })).toEqual({ ok: true, events: [] });
+    expect(given(registered()).when({ type: 'UnassignFromClient', clientId: 'c-9' })).toEqual({
+      ok: true,
+      events: [],
+    });
   });
 
   it('changes a ben-admin to a broker, and nobody else', () => {
@@ -126,12 +135,18 @@ describe('user decider', () => {
       ok: true,
       events: [{ type: 'UserTermsOfUseAccepted', data: { userId, at } }],
     });
-    expect(g.when({ type: 'RecordSignIn', at })).toEqual({ ok: true, events: [{ type: 'UserSignedIn', data: { userId, at } }] });
+    expect(g.when({ type: 'RecordSignIn', at })).toEqual({
+      ok: true,
+      events: [{ type: 'UserSignedIn', data: { userId, at } }],
+    });
   });
 
   it('resets MFA only when enrolled', () => {
     expect(given(registered()).when({ type: 'ResetMfa', at })).toEqual({ ok: true, events: [] });
-    const enrolled: UserEvent = { type: 'UserMfaEnrolled', data: { userId, factorType: 'token:software:totp', at } };
+    const enrolled: UserEvent = {
+      type: 'UserMfaEnrolled',
+      data: { userId, factorType: 'token:software:totp', at },
+    };
     expect(given(registered(), enrolled).when({ type: 'ResetMfa', at })).toEqual({
       ok: true,
       events: [{ type: 'UserMfaReset', data: { userId, at } }],

@@ -1,18 +1,25 @@
 import { Router } from 'express';
-import { eifStream, parseEvent, type EifEvent, type EventStore } from '../../../events/src/index.ts';
+import {
+  eifStream,
+  loadAggregate,
+  parseEvent,
+  type EifEvent,
+  type EventStore,
+  type SnapshotStore,
+} from '../../../events/src/index.ts';
 import {
   ForbiddenError,
   NotFoundError,
   ValidationError,
   describeEifEvent,
   diffForms,
-  fold,
+  eifCodec,
   isInternal,
   toClientView,
 } from '../../../domain/src/index.ts';
 import { handle, requireActor, type Authenticate } from '../http/context.ts';
 
-export type HistoryDeps = { store: EventStore; authenticate: Authenticate };
+export type HistoryDeps = { store: EventStore; snapshots?: SnapshotStore; authenticate: Authenticate };
 
 /**
  * EIF history replay for staff: the timeline of every event of a client's EIF stream, and the whole form
@@ -50,19 +57,37 @@ export function eifHistoryRoutes(deps: HistoryDeps): Router {
   router.get(
     '/api/clients/:clientId/eif/history/:revision',
     handle(async (req, res) => {
-      const { recorded, events } = await load(req);
+      const actor = await requireActor(deps.authenticate, req);
+      if (!isInternal(actor)) throw new ForbiddenError('The EIF history is for internal staff');
+      const stream = eifStream(String(req.params.clientId));
+      const now = await loadAggregate({
+        store: deps.store,
+        snapshots: deps.snapshots,
+        stream,
+        codec: eifCodec,
+      });
+      if (now.revision < 0n) throw new NotFoundError('Client not found');
       const revision = Number(req.params.revision);
-      if (!Number.isInteger(revision) || revision < 0 || revision >= events.length) {
-        throw new ValidationError({ 'params.revision': `Choose a revision from 0 to ${events.length - 1}` });
+      if (!Number.isInteger(revision) || revision < 0 || BigInt(revision) > now.revision) {
+        throw new ValidationError({ 'params.revision': `Choose a revision from 0 to ${now.revision}` });
       }
-      const then = fold(events.slice(0, revision + 1));
-      const now = fold(events);
+      const then = await loadAggregate({
+        store: deps.store,
+        snapshots: deps.snapshots,
+        stream,
+        codec: eifCodec,
+        upTo: BigInt(revision),
+      });
+      const [atRevision] = await deps.store.readStream(stream, {
+        fromRevision: BigInt(revision),
+        maxCount: 1,
+      });
       res.json({
         revision,
-        asOf: recorded[revision]!.metadata.occurredAt,
-        form: toClientView(then, BigInt(revision)),
-        current: toClientView(now, BigInt(events.length - 1)),
-        differences: diffForms(then, now),
+        asOf: atRevision!.metadata.occurredAt,
+        form: toClientView(then.state, then.revision),
+        current: toClientView(now.state, now.revision),
+        differences: diffForms(then.state, now.state),
       });
     }),
   );

@@ -1,0 +1,168 @@
+// EIF figures for `npm run bench`: replaying one client's long stream, and net changes.
+import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
+import {
+  createPostgresSnapshotStore,
+  eifStream,
+  loadAggregate,
+  migratePostgresSnapshots,
+  parseEvent,
+  type EifEvent,
+  type EventStore,
+  type NewEvent,
+} from '../events/src/index.ts';
+import { eifCodec, fold, netChanges, toClientView, type ChangeRecord } from '../domain/src/index.ts';
+
+export type Report = (
+  name: string,
+  value: string,
+  ratio: number | null,
+  target: string,
+  isMet: boolean,
+) => void;
+
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+
+async function samples(runs: number, fn: () => Promise<void>) {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i += 1) {
+    const start = performance.now();
+    await fn();
+    times.push(performance.now() - start);
+  }
+  return times.sort((a, b) => a - b);
+}
+
+/** One client's EIF stream of 10,000 events folded to the full form, against reading the same rows raw. */
+export async function benchReplay(pool: pg.Pool, store: EventStore, report: Report) {
+  const clientId = `replay-${randomUUID()}`;
+  const meta = () => ({
+    actorId: 'bench',
+    actorRole: 'SLF_ADMIN',
+    occurredAt: new Date().toISOString(),
+    correlationId: randomUUID(),
+  });
+  const events: NewEvent[] = [
+    {
+      id: randomUUID(),
+      type: 'EifEntityCreated',
+      data: { clientId, entity: 'Client', entityId: clientId, attributes: { name: 'Replay Co.' } },
+      metadata: meta(),
+    },
+  ];
+  for (let i = 1; i < 10_000; i += 1) {
+    events.push(
+      i % 10 === 0
+        ? {
+            id: randomUUID(),
+            type: 'EifEntityCreated',
+            data: {
+              clientId,
+              entity: 'Location',
+              entityId: `loc-${i}`,
+              attributes: { city: `City ${i}`, zipCode: '02110' },
+            },
+            metadata: meta(),
+          }
+        : {
+            id: randomUUID(),
+            type: 'EifEntityChanged',
+            data: {
+              clientId,
+              entity: 'Client',
+              entityId: clientId,
+              changes: [{ attributeKey: `q${i % 40}`, value: `answer ${i}`, previousValue: null }],
+            },
+            metadata: meta(),
+          },
+    );
+  }
+  for (let i = 0; i < events.length; i += 1000)
+    await store.append(eifStream(clientId), events.slice(i, i + 1000), 'any');
+
+  const runs = 30;
+  const raw = await samples(runs, async () => {
+    await pool.query('select * from es_events where stream_name = $1 order by stream_revision', [
+      eifStream(clientId),
+    ]);
+  });
+  const replay = await samples(runs, async () => {
+    const recorded = await store.readStream(eifStream(clientId));
+    const state = fold(recorded.map((r) => parseEvent(r) as EifEvent));
+    if (!toClientView(state, BigInt(recorded.length - 1))) throw new Error('replay lost the client');
+  });
+  console.log(
+    `      raw read of the same 10,000 rows: p50 ${pct(raw, 50).toFixed(1)} ms, p99 ${pct(raw, 99).toFixed(1)} ms`,
+  );
+  report(
+    'replay of a 10,000-event EIF stream from zero, p50',
+    `${pct(replay, 50).toFixed(1)} ms`,
+    pct(raw, 50) / pct(replay, 50),
+    'informational',
+    true,
+  );
+
+  // What a command or the history page does: the latest snapshot plus the events after it. One more
+  // event after each load keeps a tail to fold, as in real use.
+  await migratePostgresSnapshots(pool);
+  const snapshots = createPostgresSnapshotStore(pool);
+  await loadAggregate({ store, snapshots, stream: eifStream(clientId), codec: eifCodec });
+  let n = 0;
+  const loaded = await samples(runs, async () => {
+    n += 1;
+    await store.append(
+      eifStream(clientId),
+      [{ ...events[1]!, id: randomUUID(), data: { ...(events[1]!.data as object) }, metadata: meta() }],
+      'any',
+    );
+    const { state } = await loadAggregate({ store, snapshots, stream: eifStream(clientId), codec: eifCodec });
+    if (state.status === 'empty') throw new Error('load lost the client');
+  });
+  const p99 = pct(loaded, 99);
+  report(
+    `EIF form state of a ${10_000 + n}-event stream (snapshot + tail), p99`,
+    `${p99.toFixed(1)} ms`,
+    pct(raw, 50) / pct(loaded, 50),
+    '< 100 ms',
+    p99 < 100,
+  );
+}
+
+/** Net changes over 1,000 change records. */
+export function benchNetChanges(report: Report) {
+  const statuses = ['pending', 'accepted', 'declined'] as const;
+  const records: ChangeRecord[] = Array.from({ length: 1000 }, (_, i) => {
+    const status = statuses[i % 3]!;
+    const createdAt = new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString();
+    return {
+      id: `r-${i}`,
+      action: i % 50 === 0 ? 'create' : 'update',
+      entity: i % 4 === 0 ? 'Client' : 'Location',
+      entityId: `e-${i % 60}`,
+      createdAt,
+      createdByUser: { id: 'u', role: 'BEN_ADMIN' },
+      status,
+      changeDetails: [
+        {
+          attributeKey: `a${i % 7}`,
+          value: `v${i % 5}`,
+          previousValue: `v${(i + 1) % 5}`,
+          status,
+          createdAt,
+        },
+        { attributeKey: 'flag', value: i % 2 === 0, previousValue: null, status, createdAt },
+      ],
+    };
+  });
+  for (let i = 0; i < 20; i += 1) netChanges(records); // warm-up: measure the steady state, not the JIT
+  const times: number[] = [];
+  for (let i = 0; i < 200; i += 1) {
+    const start = performance.now();
+    netChanges(records);
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  const p99 = pct(times, 99);
+  report('net changes over 1,000 change records, p99', `${p99.toFixed(2)} ms`, null, '< 10 ms', p99 < 10);
+}

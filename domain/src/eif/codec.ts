@@ -1,0 +1,13 @@
+import { parseEvent, type AggregateCodec, type EifEvent } from '../../../events/src/index.ts';
+import { fold, initialState, type EifState } from './decider.ts';
+import { fromDocument, toDocument, type EifStateDocument } from './client-view.ts';
+
+/** How the EIF aggregate loads and snapshots; bump the schema when EifStateDocument changes. */
+export const eifCodec: AggregateCodec<EifState, EifEvent> = {
+  schema: 'eif-state-v1',
+  initial: initialState,
+  parse: (recorded) => parseEvent(recorded) as EifEvent,
+  fold,
+  toSnapshot: toDocument,
+  fromSnapshot: (snapshot) => fromDocument(snapshot as EifStateDocument),
+};
