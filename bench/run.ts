@@ -19,6 +19,7 @@ import { startApp } from '../platform/src/app.ts';
 import { embeddedTestConfig } from '../platform/src/config.ts';
 import { startEmbeddedPostgres } from '../platform/src/database/embedded-postgres.ts';
 import { apiClient } from '../platform/src/testing/http-client.ts';
+import { benchNetChanges, benchReplay } from './eif.ts';
 
 const APPENDS = Number(process.env.BENCH_APPENDS ?? 3000);
 const CATCH_UP_EVENTS = Number(process.env.BENCH_CATCH_UP_EVENTS ?? 30000);
@@ -149,13 +150,14 @@ async function benchCatchUp(pool: pg.Pool, store: EventStore) {
 
 async function benchLag(databaseUrl: string) {
   const app = await startApp(
-    embeddedTestConfig(databaseUrl, { webDist: null, seedDemoData: false, logLevel: 'error' }),
+    // The demo users are seeded for the sign-in; the lag clients are counted on their own.
+    embeddedTestConfig(databaseUrl, { webDist: null, seedDemoData: true, logLevel: 'error' }),
   );
   const clients = Array.from({ length: 50 }, (_, i) => `lag-${i}`);
   for (const clientId of clients)
     await app.store.append(eifStream(clientId), [created(clientId)], 'no_stream');
   const api = apiClient(app.url);
-  await api.signIn('demo-admin');
+  await api.signIn('admin@onboard.example');
   // Wait until the projection has the clients.
   for (;;) {
     const { rows } = await app.pool.query(
@@ -245,6 +247,8 @@ async function main() {
     console.log('Onboard benchmarks (embedded PostgreSQL, same run baselines)\n');
     await benchAppends(pool, store);
     await benchCatchUp(pool, store);
+    await benchReplay(pool, store, report);
+    benchNetChanges(report);
     await store.close();
     await pool.end();
     await benchLag(db.url('bench_lag'));

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { generate } from 'otplib';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_PATH } from '../testing/backends.ts';
 
@@ -53,11 +54,80 @@ export function ensureWebBuilt(): void {
   );
 }
 
-/** Signs in through the demo sign-in page by pressing the demo user's button. */
-export async function signInAs(page: Page, name: string): Promise<void> {
+/** The authenticator app of the tests: each user's TOTP secret, read from the enrolment screen. */
+export type Authenticator = {
+  secrets: Map<string, string>;
+  codeFor(email: string): Promise<string>;
+};
+
+export function authenticator(): Authenticator {
+  const secrets = new Map<string, string>();
+  return {
+    secrets,
+    codeFor: async (email) => {
+      const secret = secrets.get(email);
+      if (!secret) throw new Error(`No authenticator enrolled for ${email}`);
+      return generate({ secret });
+    },
+  };
+}
+
+const SIGN_IN_OUTCOME =
+  '[data-testid="totp-secret"], input[name="passCode"], [data-testid="signed-in-user"], [data-testid="sign-in-error"]';
+
+/**
+ * Answers whatever MFA step the sign-in shows: on the enrolment screen it reads the manual-entry key into
+ * the authenticator (as a person would type it into an app), then enters a current code.
+ */
+export async function answerMfa(
+  page: Page,
+  email: string,
+  auth: Authenticator,
+): Promise<'enrolled' | 'verified' | 'none'> {
+  await page.locator(SIGN_IN_OUTCOME).first().waitFor();
+  const secretField = page.getByTestId('totp-secret');
+  const isEnrolling = await secretField.isVisible();
+  if (!isEnrolling && !(await page.locator('input[name="passCode"]').isVisible())) return 'none';
+  if (isEnrolling) auth.secrets.set(email, await secretField.inputValue());
+  const outcome = isEnrolling ? 'enrolled' : 'verified';
+  await page.getByLabel('Verification code').fill(await auth.codeFor(email));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  return outcome;
+}
+
+/** Signs in through the real sign-in page (password, then TOTP), accepting the terms of use if asked. */
+export async function signInThroughUi(
+  page: Page,
+  email: string,
+  password: string,
+  auth: Authenticator,
+): Promise<void> {
   await page.getByRole('heading', { name: 'Sign in to Onboard' }).waitFor();
-  await page.getByRole('button', { name: new RegExp(name) }).click();
-  await page.getByTestId('signed-in-user').filter({ hasText: name }).waitFor();
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await answerMfa(page, email, auth);
+  await finishSignIn(page);
+}
+
+/** After the last step: the terms of use when not yet accepted, then the signed-in page. */
+export async function finishSignIn(page: Page): Promise<void> {
+  const terms = page.getByRole('button', { name: 'I accept the terms of use' });
+  const signedIn = page.getByTestId('signed-in-user');
+  await terms.or(signedIn).first().waitFor();
+  if (await terms.isVisible()) await terms.click();
+  await signedIn.first().waitFor();
+}
+
+export async function signOutThroughUi(page: Page): Promise<void> {
+  const menu = page.getByRole('button', { name: /^User menu for/ });
+  if (await menu.isVisible()) {
+    await menu.click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  } else {
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+  }
+  await page.getByRole('heading', { name: 'Sign in to Onboard' }).waitFor();
 }
 
 /**

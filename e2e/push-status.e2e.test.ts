@@ -7,7 +7,14 @@ import { embeddedTestConfig } from '../platform/src/config.ts';
 import { DEMO_CLIENT_ID, DEMO_USERS } from '../platform/src/seed.ts';
 import { browserAvailability, skipUnless } from '../testing/backends.ts';
 import { freshDatabase } from '../testing/db.ts';
-import { ensureWebBuilt, launchBrowser, screenshotPath, signInAs } from './browser.ts';
+import {
+  authenticator,
+  ensureWebBuilt,
+  launchBrowser,
+  screenshotPath,
+  signInThroughUi,
+  signOutThroughUi,
+} from './browser.ts';
 
 const skip = skipUnless('browser', browserAvailability());
 type ApiJobStatus = Extract<BusMessage, { topic: 'QPS_PUSH_STATUS' }>['payload']['apiJobStatus'];
@@ -15,6 +22,7 @@ type ApiJobStatus = Extract<BusMessage, { topic: 'QPS_PUSH_STATUS' }>['payload']
 describe.skipIf(skip)('push-status overlay in the browser', () => {
   let app: RunningApp;
   let browser: Browser;
+  const auth = authenticator();
 
   beforeAll(async () => {
     ensureWebBuilt();
@@ -58,7 +66,7 @@ describe.skipIf(skip)('push-status overlay in the browser', () => {
     const admin = DEMO_USERS.find((u) => u.role === 'SLF_ADMIN')!;
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(`${app.url}/login`);
-    await signInAs(page, admin.name);
+    await signInThroughUi(page, admin.email, app.config.demoPassword, auth);
     await page.waitForURL((url) => url.pathname === '/clients/admin');
 
     const entry = `[data-testid="push-status-${DEMO_CLIENT_ID}"]`;
@@ -85,8 +93,7 @@ describe.skipIf(skip)('push-status overlay in the browser', () => {
       .click();
     await page.locator(entry).waitFor({ state: 'detached' });
 
-    await page.getByRole('button', { name: 'Sign out' }).click();
-    await page.getByRole('heading', { name: 'Sign in to Onboard' }).waitFor();
+    await signOutThroughUi(page);
     expect(new URL(page.url()).pathname).toBe('/login');
     await page.close();
   });
@@ -95,7 +102,7 @@ describe.skipIf(skip)('push-status overlay in the browser', () => {
     const admin = DEMO_USERS.find((u) => u.role === 'SLF_OWNER')!;
     const page = await browser.newPage();
     await page.goto(`${app.url}/login`);
-    await signInAs(page, admin.name);
+    await signInThroughUi(page, admin.email, app.config.demoPassword, auth);
     await page.waitForURL((url) => url.pathname === '/clients/admin');
 
     const emailId = randomUUID();

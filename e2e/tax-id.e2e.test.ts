@@ -6,7 +6,7 @@ import { DEMO_CLIENT_ID, DEMO_USERS } from '../platform/src/seed.ts';
 import { TAX_ID_MESSAGE } from '../domain/src/eif/tax-id.ts';
 import { browserAvailability, skipUnless } from '../testing/backends.ts';
 import { freshDatabase } from '../testing/db.ts';
-import { ensureWebBuilt, launchBrowser, screenshotPath, signInAs } from './browser.ts';
+import { authenticator, ensureWebBuilt, launchBrowser, screenshotPath, signInThroughUi } from './browser.ts';
 
 const skip = skipUnless('browser', browserAvailability());
 const TAX_ID_PATH = `/client/${DEMO_CLIENT_ID}/task/eif-submit-company-information/step/company-information/tax-id`;
@@ -14,6 +14,7 @@ const TAX_ID_PATH = `/client/${DEMO_CLIENT_ID}/task/eif-submit-company-informati
 describe.skipIf(skip)('tax-id step in the browser', () => {
   let app: RunningApp;
   let browser: Browser;
+  const auth = authenticator();
 
   beforeAll(async () => {
     ensureWebBuilt();
@@ -49,7 +50,7 @@ describe.skipIf(skip)('tax-id step in the browser', () => {
       app.url + TAX_ID_PATH.toUpperCase().replace(DEMO_CLIENT_ID.toUpperCase(), DEMO_CLIENT_ID),
     );
     await page.waitForURL(/\/login\?redirect=/);
-    await signInAs(page, benAdmin.name);
+    await signInThroughUi(page, benAdmin.email, app.config.demoPassword, auth);
     await page.waitForURL((url) => url.pathname.toLowerCase() === TAX_ID_PATH.toLowerCase());
 
     await page.getByRole('heading', { name: 'Submit Company Information' }).waitFor();
@@ -79,7 +80,7 @@ describe.skipIf(skip)('tax-id step in the browser', () => {
     const benAdmin = DEMO_USERS.find((u) => u.role === 'BEN_ADMIN')!;
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(`${app.url}/login?redirect=${encodeURIComponent(TAX_ID_PATH)}`);
-    await signInAs(page, benAdmin.name);
+    await signInThroughUi(page, benAdmin.email, app.config.demoPassword, auth);
     const input = page.getByLabel('Federal Tax ID (EIN)');
     await input.waitFor();
 

@@ -5,8 +5,11 @@ import { join } from 'node:path';
 import cookieParser from 'cookie-parser';
 import express from 'express';
 import pg from 'pg';
+import type { DestinationStream } from 'pino';
 import {
   consumerStatuses,
+  createPostgresSnapshotStore,
+  migratePostgresSnapshots,
   migrateCheckpoints,
   startRunner,
   type Bus,
@@ -16,17 +19,25 @@ import {
 } from '../../events/src/index.ts';
 import { createPostgresEventStore, migratePostgresEventStore } from '../../events/src/store/postgres.ts';
 import { createCommandApi } from '../../command-api/src/index.ts';
-import { createQueryApi, startGateway, type Gateway } from '../../query-api/src/index.ts';
+import { createQueryApi, eifHistoryRoutes, startGateway, type Gateway } from '../../query-api/src/index.ts';
+import { createUserAdminCommands } from '../../command-api/src/users/index.ts';
+import { createUserAdminQueries } from '../../query-api/src/users/index.ts';
 import { migrateReadModels, projections } from '../../projections/src/index.ts';
 import { busPublisher } from '../../workers/src/index.ts';
 import { createPostgresBus, migratePostgresBus } from './bus/postgres-bus.ts';
 import type { AppConfig } from './config.ts';
 import { apiNotFound, errorMiddleware, securityHeaders } from './http/errors.ts';
 import { buildOpenApiDocument } from './http/openapi.ts';
-import { sessionRoutes } from './identity/dev-routes.ts';
-import { createSessions, csrfProtection } from './identity/session.ts';
+import {
+  createActivationLink,
+  csrfProtection,
+  resetMfa,
+  sendActivationEmail,
+  sendPasswordReset,
+} from '../../command-api/src/auth/index.ts';
+import { createIdentity, type Identity } from './identity/identity.ts';
 import { createLogger, type Logger } from './logger.ts';
-import { seedDemoData } from './seed.ts';
+import { seedDemoData, seedDemoUsers } from './seed.ts';
 
 export type RunningApp = {
   url: string;
@@ -35,7 +46,15 @@ export type RunningApp = {
   bus: Bus;
   pool: pg.Pool;
   logger: Logger;
+  identity: Identity;
   stop: () => Promise<void>;
+};
+
+/** What tests replace: the clock (to expire links and passwords), the log sink, the e-mail console line. */
+export type AppOptions = {
+  now?: () => Date;
+  logDestination?: DestinationStream;
+  printEmail?: (line: string) => void;
 };
 
 export async function connectEventStore(config: AppConfig, pool: pg.Pool): Promise<EventStore> {
@@ -67,8 +86,9 @@ export function allConsumers(bus: Bus): CheckpointedConsumer[] {
  * projection and reactor runners, and mounts the services on one HTTP server. In the distributed
  * topology each container runs this with its own SERVICES list.
  */
-export async function startApp(config: AppConfig): Promise<RunningApp> {
-  const logger = createLogger(config.logLevel);
+export async function startApp(config: AppConfig, options: AppOptions = {}): Promise<RunningApp> {
+  const now = options.now ?? (() => new Date());
+  const logger = createLogger(config.logLevel, options.logDestination);
   // Long idle timeout: every new connection costs a SCRAM handshake, which shows as latency spikes.
   const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 20, idleTimeoutMillis: 60_000 });
   pool.on('error', (error) => logger.warn({ err: error }, 'idle database connection failed'));
@@ -78,7 +98,13 @@ export async function startApp(config: AppConfig): Promise<RunningApp> {
   const bus = await connectBus(config, pool, logger);
   await migrateCheckpoints(pool);
   await migrateReadModels(pool);
-  if (config.seedDemoData) await seedDemoData(store, new Date());
+  await migratePostgresSnapshots(pool);
+  const snapshots = createPostgresSnapshotStore(pool);
+  const identity = await createIdentity({ config, store, pool, logger, now, printEmail: options.printEmail });
+  if (config.seedDemoData) {
+    await seedDemoData(store, now());
+    await seedDemoUsers(identity.deps, config.demoPassword);
+  }
 
   const runners: Runner[] = [];
   if (has('projections')) {
@@ -86,8 +112,7 @@ export async function startApp(config: AppConfig): Promise<RunningApp> {
   }
   if (has('workers')) runners.push(startRunner({ store, pool, consumer: busPublisher(bus), logger }));
 
-  const sessions = createSessions(config.sessionSecret);
-  const authenticate = sessions.authenticate;
+  const authenticate = identity.authenticate;
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
@@ -114,14 +139,31 @@ export async function startApp(config: AppConfig): Promise<RunningApp> {
   app.get('/api/openapi.json', (_req, res) => {
     res.json(buildOpenApiDocument());
   });
-  app.use(sessionRoutes({ sessions, pool, devIdentity: config.devIdentity }));
 
   let gateway: Gateway | null = null;
+  // Identity (command-api/src/auth): sign-in steps, sessions, links. Its GETs reach query-api containers
+  // behind the edge (deploy/nginx.conf routes by method), so both kinds mount it.
+  if (has('command-api') || has('query-api')) app.use(identity.router());
   if (has('command-api')) {
-    app.use(createCommandApi({ store, authenticate, now: () => new Date(), newId: randomUUID }));
+    const commandDeps = { store, snapshots, authenticate, now, newId: randomUUID };
+    app.use(createCommandApi(commandDeps));
+    // User administration: the e-mails and factor resets go through identity, as the acting admin.
+    app.use(
+      createUserAdminCommands({
+        ...commandDeps,
+        accounts: {
+          sendActivationEmail: (userId, actor) => sendActivationEmail(identity.deps, userId, actor),
+          sendPasswordReset: (userId, actor) => sendPasswordReset(identity.deps, userId, actor),
+          resetMfa: (userId, actor) => resetMfa(identity.deps, userId, actor),
+          createActivationLink: (userId) => createActivationLink(identity.deps, userId),
+        },
+      }),
+    );
   }
   if (has('query-api')) {
     app.use(createQueryApi({ pool, authenticate }));
+    app.use(createUserAdminQueries({ pool, authenticate }));
+    app.use(eifHistoryRoutes({ store, snapshots, authenticate }));
     gateway = await startGateway({ bus, authenticate, group: config.gatewayGroup });
     app.use(gateway.router);
   }
@@ -142,6 +184,7 @@ export async function startApp(config: AppConfig): Promise<RunningApp> {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`;
+  identity.setAppUrl(url);
 
   return {
     url,
@@ -150,6 +193,7 @@ export async function startApp(config: AppConfig): Promise<RunningApp> {
     bus,
     pool,
     logger,
+    identity,
     stop: async () => {
       await gateway?.stop();
       server.closeAllConnections();

@@ -15,17 +15,27 @@ export type AppConfig = {
   /** Serve the built web app from this folder (null: API only). */
   webDist: string | null;
   seedDemoData: boolean;
-  /**
-   * The development identity (demo sign-in without a password). Only the embedded default turns it on:
-   * `loadConfig` sets it false whenever any distributed setting is present, with no override.
-   */
-  devIdentity: boolean;
+  /** Seeds the demo users with this password (embedded default only; ONBOARD_DEMO_PASSWORD). */
+  demoPassword: string;
   sessionSecret: string;
+  /** PASSWORD_MAX_AGE_DAYS: older passwords answer PASSWORD_EXPIRED at sign-in. */
+  passwordMaxAgeDays: number;
+  /** PUBLIC_URL, the base of e-mailed links; null means the app's own URL. */
+  publicUrl: string | null;
   gatewayGroup: string;
   logLevel: string;
 };
 
 export const WEB_DIST = resolve(import.meta.dirname, '../../web/dist');
+
+export const DEFAULT_DEMO_PASSWORD = 'Lakeside-Demo-2026!';
+
+function parsePositiveInt(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name}: not a positive whole number: ${value}`);
+  return n;
+}
 
 function parseServices(value: string | undefined): readonly Service[] {
   if (!value || value === 'all') return ALL_SERVICES;
@@ -58,7 +68,9 @@ export function loadConfig(env: NodeJS.ProcessEnv, embeddedDatabaseUrl?: string)
     services: parseServices(env.SERVICES),
     webDist: env.WEB_DIST === '' ? null : (env.WEB_DIST ?? WEB_DIST),
     seedDemoData: env.SEED_DEMO_DATA ? env.SEED_DEMO_DATA === 'true' : !isDistributed,
-    devIdentity: !isDistributed,
+    demoPassword: env.ONBOARD_DEMO_PASSWORD ?? DEFAULT_DEMO_PASSWORD,
+    passwordMaxAgeDays: parsePositiveInt('PASSWORD_MAX_AGE_DAYS', env.PASSWORD_MAX_AGE_DAYS, 90),
+    publicUrl: env.PUBLIC_URL || null,
     sessionSecret: env.SESSION_SECRET ?? 'onboard-embedded-default-session-secret',
     gatewayGroup: env.GATEWAY_GROUP ?? `gateway-${hostname()}-${port}`,
     logLevel: env.LOG_LEVEL ?? 'info',

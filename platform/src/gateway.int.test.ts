@@ -76,14 +76,14 @@ describe('UI gateway', () => {
     await app?.stop();
   });
 
-  const cookieOf = async (userId: string) => {
+  const cookieOf = async (email: string) => {
     const api = apiClient(app.url);
-    await api.signIn(userId);
+    await api.signIn(email);
     return [...api.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   };
 
   it('forwards push statuses from the event store to admins, and replays after Last-Event-ID', async () => {
-    const cookie = await cookieOf('demo-admin');
+    const cookie = await cookieOf('admin@onboard.example');
     const live = readEvents(app.url, cookie, 3);
     await new Promise((r) => setTimeout(r, 300));
     const events = [
@@ -109,11 +109,11 @@ describe('UI gateway', () => {
     const anonymous = await fetch(`${app.url}/api/events/stream`);
     expect(anonymous.status).toBe(401);
     const benAdmin = await fetch(`${app.url}/api/events/stream`, {
-      headers: { cookie: await cookieOf('demo-ben-admin') },
+      headers: { cookie: await cookieOf('benadmin@onboard.example') },
     });
     expect(benAdmin.status).toBe(403);
     const owner = await fetch(`${app.url}/api/events/stream`, {
-      headers: { cookie: await cookieOf('demo-owner') },
+      headers: { cookie: await cookieOf('owner@onboard.example') },
     });
     expect(owner.status).toBe(200);
     await owner.body?.cancel();

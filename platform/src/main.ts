@@ -23,9 +23,11 @@ async function main() {
   const app = await startApp(config);
 
   console.log(`\nOnboard is running at ${app.url}`);
-  if (config.devIdentity) {
-    console.log('\nDemo sign-ins (choose one on the sign-in page):');
-    for (const user of DEMO_USERS) console.log(`  ${user.role.padEnd(10)} ${user.name} <${user.email}>`);
+  if (config.seedDemoData) {
+    console.log(`\nDemo sign-ins (password: ${config.demoPassword}):`);
+    for (const user of DEMO_USERS)
+      console.log(`  ${user.role.padEnd(10)} ${user.email.padEnd(26)} ${user.name}`);
+    console.log('The first sign-in of each sets up an authenticator app (TOTP) from a QR code.');
   }
   console.log('\nPress Ctrl-C to stop.');
 

@@ -1,15 +1,32 @@
 import { v5 as uuidv5 } from 'uuid';
 import { eifStream, type EventStore, type NewEvent } from '../../events/src/index.ts';
 import type { Role } from '../../domain/src/index.ts';
+import {
+  SYSTEM_ACTOR,
+  loadUser,
+  registerUser,
+  setPassword,
+  type AuthDeps,
+} from '../../command-api/src/auth/index.ts';
 
 export const DEMO_CLIENT_ID = 'lakeside-manufacturing';
 
-export type DemoUser = { id: string; name: string; email: string; role: Role; clientIds: string[] };
+export type DemoUser = {
+  id: string;
+  name: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  role: Role;
+  clientIds: string[];
+};
 
 export const DEMO_USERS: readonly DemoUser[] = [
   {
     id: 'demo-owner',
     name: 'Olivia Owens',
+    firstName: 'Olivia',
+    lastName: 'Owens',
     email: 'owner@onboard.example',
     role: 'SLF_OWNER',
     clientIds: [],
@@ -17,6 +34,8 @@ export const DEMO_USERS: readonly DemoUser[] = [
   {
     id: 'demo-admin',
     name: 'Adam Alvarez',
+    firstName: 'Adam',
+    lastName: 'Alvarez',
     email: 'admin@onboard.example',
     role: 'SLF_ADMIN',
     clientIds: [],
@@ -24,6 +43,8 @@ export const DEMO_USERS: readonly DemoUser[] = [
   {
     id: 'demo-broker',
     name: 'Bianca Brooks',
+    firstName: 'Bianca',
+    lastName: 'Brooks',
     email: 'broker@onboard.example',
     role: 'BROKER',
     clientIds: [DEMO_CLIENT_ID],
@@ -31,6 +52,8 @@ export const DEMO_USERS: readonly DemoUser[] = [
   {
     id: 'demo-ben-admin',
     name: 'Ben Adler',
+    firstName: 'Ben',
+    lastName: 'Adler',
     email: 'benadmin@onboard.example',
     role: 'BEN_ADMIN',
     clientIds: [DEMO_CLIENT_ID],
@@ -132,4 +155,27 @@ export async function seedDemoData(store: EventStore, now: Date): Promise<void> 
   const existing = await store.readStream(eifStream(DEMO_CLIENT_ID), { maxCount: 1 });
   if (existing.length > 0) return;
   await store.append(eifStream(DEMO_CLIENT_ID), events, 'no_stream');
+}
+
+/**
+ * The demo users of the embedded default, with the printed demo password and no authenticator yet (the
+ * first sign-in enrols one from the QR code). A user whose stream exists is left as it is, so a restart
+ * keeps enrolments and changed passwords.
+ */
+export async function seedDemoUsers(deps: AuthDeps, password: string): Promise<void> {
+  for (const user of DEMO_USERS) {
+    const { state } = await loadUser(deps.store, user.id);
+    if (state.status !== 'none') continue;
+    await registerUser(deps, SYSTEM_ACTOR, {
+      type: 'RegisterUser',
+      userId: user.id,
+      role: user.role,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      email: user.email,
+      phoneNumber: null,
+      clientIds: user.clientIds,
+    });
+    await setPassword(deps, user.id, password);
+  }
 }

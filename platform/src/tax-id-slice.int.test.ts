@@ -21,7 +21,7 @@ describe('tax id slice', () => {
 
   it('saves a tax id as an event, projects it, and serves it with a change record', async () => {
     const api = apiClient(app.url);
-    await api.signIn('demo-ben-admin');
+    await api.signIn('benadmin@onboard.example');
     const before = await eventually(async () => {
       const res = await api.get(clientPath);
       expect(res.status).toBe(200);
@@ -61,7 +61,7 @@ describe('tax id slice', () => {
 
   it('refuses a malformed tax id with a field error and appends nothing', async () => {
     const api = apiClient(app.url);
-    await api.signIn('demo-admin');
+    await api.signIn('admin@onboard.example');
     const before = await app.store.readStream(eifStream(DEMO_CLIENT_ID));
     const res = await api.put(clientPath, { taxId: '12-34' });
     expect(res.status).toBe(400);
@@ -73,7 +73,7 @@ describe('tax id slice', () => {
 
   it('refuses an edit made against a stale version', async () => {
     const api = apiClient(app.url);
-    await api.signIn('demo-admin');
+    await api.signIn('admin@onboard.example');
     const current = await api.get(clientPath);
     const first = await api.put(
       clientPath,
@@ -94,7 +94,7 @@ describe('tax id slice', () => {
 
   it('refuses a mutation without the CSRF header', async () => {
     const api = apiClient(app.url);
-    await api.signIn('demo-admin');
+    await api.signIn('admin@onboard.example');
     const res = await api.request('PUT', clientPath, { taxId: '333333333' }, { 'x-csrf-token': '' });
     expect(res.status).toBe(403);
     expect(res.body.message).toBe('invalid csrf token');
@@ -104,7 +104,7 @@ describe('tax id slice', () => {
     const anonymous = apiClient(app.url);
     expect((await anonymous.get(clientPath)).status).toBe(401);
     const broker = apiClient(app.url);
-    await broker.signIn('demo-broker');
+    await broker.signIn('broker@onboard.example');
     const res = await broker.get('/api/clients/someone-else');
     expect(res.status).toBe(403);
     expect(JSON.stringify(res.body)).not.toContain('someone-else');

@@ -65,10 +65,18 @@ export const changeLogProjection: CheckpointedConsumer = {
         case 'EifEntityChanged':
         case 'EifEntityDeleted': {
           const action =
-            event.type === 'EifEntityCreated' ? 'create' : event.type === 'EifEntityChanged' ? 'update' : 'delete';
+            event.type === 'EifEntityCreated'
+              ? 'create'
+              : event.type === 'EifEntityChanged'
+                ? 'update'
+                : 'delete';
           const rows: Row[] =
             event.type === 'EifEntityCreated'
-              ? Object.entries(event.data.attributes).map(([attributeKey, value]) => ({ attributeKey, value, previousValue: null }))
+              ? Object.entries(event.data.attributes).map(([attributeKey, value]) => ({
+                  attributeKey,
+                  value,
+                  previousValue: null,
+                }))
               : event.type === 'EifEntityChanged'
                 ? event.data.changes
                 : [{ attributeKey: '', value: null, previousValue: null }];

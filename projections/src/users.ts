@@ -45,7 +45,9 @@ export async function migrateUsers(pool: pg.Pool) {
       created_at timestamptz not null,
       updated_at timestamptz not null
     )`);
-  await pool.query('create index if not exists rm_users_email on rm_users (lower(email)) where not is_deleted');
+  await pool.query(
+    'create index if not exists rm_users_email on rm_users (lower(email)) where not is_deleted',
+  );
   await pool.query('create index if not exists rm_users_client_ids on rm_users using gin (client_ids)');
 }
 

@@ -1,55 +1,106 @@
+import { Component, type ReactNode } from 'react';
 import { RouterProvider } from 'react-aria-components';
-import { Route, Router, Switch, useLocation } from 'wouter';
+import { Router, useLocation } from 'wouter';
 import { AppHeader } from './components/AppHeader.tsx';
-import { RequireAuth } from './components/Auth.tsx';
+import { RouteGate } from './components/Auth.tsx';
 import { EmailToasts } from './components/EmailToasts.tsx';
 import { LegalFooter } from './components/LegalFooter.tsx';
 import { PushStatusOverlay } from './components/PushStatusOverlay.tsx';
 import { Realtime } from './components/Realtime.tsx';
 import { useAuthenticatedUser } from './api/hooks.ts';
-import { isAdminRole } from './api/types.ts';
+import { isAdminRole, type AuthenticatedUser } from './api/types.ts';
 import { ClientsHomePage } from './pages/ClientsHomePage.tsx';
+import { ForgotPage } from './pages/ForgotPage.tsx';
 import { IndexPage } from './pages/IndexPage.tsx';
 import { LoginPage } from './pages/LoginPage.tsx';
-import { MaintenancePage } from './pages/MaintenancePage.tsx';
-import { NotFoundPage } from './pages/NotFoundPage.tsx';
-import { TaxIdPage } from './pages/TaxIdPage.tsx';
 import {
-  ADMIN_HOME_PATH,
-  BEN_ADMIN_HOME_PATH,
-  BROKER_HOME_PATH,
-  caseInsensitiveParser,
-  INDEX_PATH,
-  LOGIN_PATH,
-  MAINTENANCE_PATH,
-  NOT_FOUND_PATH,
-  TAX_ID_ROUTE,
-} from './routes.ts';
+  GeneralErrorPage,
+  LogoutPage,
+  MaintenancePage,
+  NotAvailablePage,
+  NotFoundPage,
+} from './pages/StatusPages.tsx';
+import { TaxIdPage } from './pages/TaxIdPage.tsx';
+import { TermsOfUsePage } from './pages/TermsOfUsePage.tsx';
+import { TokenPasswordPage } from './pages/TokenPasswordPage.tsx';
+import { UserManagePage } from './pages/UserManagePage.tsx';
+import { UsersListPage } from './pages/UsersListPage.tsx';
+import { caseInsensitiveParser, resolveRoute, type RouteDef } from './routes.ts';
 
-function Routes() {
-  return (
-    <Switch>
-      <Route path={LOGIN_PATH} component={LoginPage} />
-      <Route path={NOT_FOUND_PATH} component={NotFoundPage} />
-      <Route path={MAINTENANCE_PATH} component={MaintenancePage} />
-      <Route path={INDEX_PATH}>
-        <RequireAuth>{(user) => <IndexPage user={user} />}</RequireAuth>
-      </Route>
-      <Route path={ADMIN_HOME_PATH}>
-        <RequireAuth>{(user) => <ClientsHomePage user={user} title="Client administration" />}</RequireAuth>
-      </Route>
-      <Route path={BEN_ADMIN_HOME_PATH}>
-        <RequireAuth>{(user) => <ClientsHomePage user={user} title="Your onboarding" />}</RequireAuth>
-      </Route>
-      <Route path={BROKER_HOME_PATH}>
-        <RequireAuth>{(user) => <ClientsHomePage user={user} title="Your clients" />}</RequireAuth>
-      </Route>
-      <Route<{ clientId: string }> path={TAX_ID_ROUTE}>
-        {(params) => <RequireAuth>{() => <TaxIdPage clientId={params.clientId} />}</RequireAuth>}
-      </Route>
-      <Route component={NotFoundPage} />
-    </Switch>
-  );
+/** The page of each built route; every other route of the table shows the "not available yet" page. */
+function pageFor(route: RouteDef, params: Record<string, string>, user: AuthenticatedUser | null): ReactNode {
+  const p = (name: string) => params[name] ?? '';
+  switch (route.name) {
+    case 'login':
+      return <LoginPage />;
+    case 'forgot':
+      return <ForgotPage />;
+    case 'activate':
+    case 'reactivate':
+    case 'reset':
+      return <TokenPasswordPage purpose={route.name} />;
+    case 'logout':
+      return <LogoutPage />;
+    case 'notFound':
+      return <NotFoundPage />;
+    case 'maintenance':
+      return <MaintenancePage />;
+  }
+  if (!user) return <NotAvailablePage />;
+  switch (route.name) {
+    case 'index':
+      return <IndexPage user={user} />;
+    case 'termsOfUse':
+      return <TermsOfUsePage user={user} />;
+    case 'homeInternal':
+      return <ClientsHomePage user={user} title="Client administration" />;
+    case 'homeBenAdmin':
+      return <ClientsHomePage user={user} title="Your onboarding" />;
+    case 'homeBroker':
+      return <ClientsHomePage user={user} title="Your clients" />;
+    case 'usersInternal':
+      return <UsersListPage kind="internal" />;
+    case 'brokers':
+      return <UsersListPage kind="broker" />;
+    case 'benAdmins':
+      return <UsersListPage kind="ben-admin" />;
+    case 'brokerDetail':
+      return <UserManagePage key={p('userId')} kind="broker" userId={p('userId')} />;
+    case 'benAdminDetail':
+      return <UserManagePage key={p('userId')} kind="ben-admin" userId={p('userId')} />;
+    case 'eifSubStepDetail':
+      if (
+        p('eifStepId').toLowerCase() === 'company-information' &&
+        p('eifSubStepId').toLowerCase() === 'tax-id'
+      )
+        return <TaxIdPage clientId={p('clientId')} />;
+      return <NotAvailablePage />;
+    default:
+      return <NotAvailablePage />;
+  }
+}
+
+type BoundaryProps = { children: ReactNode; resetKey: string };
+
+/** A crashing page shows the general error page instead of a blank screen; moving elsewhere clears it. */
+class PageErrorBoundary extends Component<BoundaryProps, { hasError: boolean }> {
+  override state = { hasError: false };
+
+  static getDerivedStateFromError() {
+    return { hasError: true };
+  }
+
+  override componentDidCatch(error: unknown) {
+    console.error(error);
+  }
+
+  override componentDidUpdate(previous: BoundaryProps) {
+    if (this.state.hasError && previous.resetKey !== this.props.resetKey) this.setState({ hasError: false });
+  }
+
+  override render() {
+    return this.state.hasError ? <GeneralErrorPage /> : this.props.children;
+  }
 }
 
 /** Real-time pieces exist only for carrier admins and owners (spec platform §6). */
@@ -65,16 +116,22 @@ function AdminRealtime() {
 }
 
 function Shell() {
-  const [, navigate] = useLocation();
+  const [location, navigate] = useLocation();
+  const { route, params } = resolveRoute(location);
+  const { data: user } = useAuthenticatedUser();
   return (
     <RouterProvider navigate={(to) => navigate(to)}>
-      <div className="app">
+      <div className={`app app--${route.view}`}>
         <a className="skip-link" href="#main">
-          Skip to content
+          Skip to main content
         </a>
-        <AppHeader />
-        <main id="main" className="app-main">
-          <Routes />
+        <AppHeader view={route.view} user={user ?? null} clientId={params.clientId} />
+        <main id="main" className="app-main" data-route={route.name}>
+          <PageErrorBoundary resetKey={location}>
+            <RouteGate key={route.name} route={route}>
+              {(gated) => pageFor(route, params, gated)}
+            </RouteGate>
+          </PageErrorBoundary>
         </main>
         <LegalFooter />
         <AdminRealtime />

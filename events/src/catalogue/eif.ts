@@ -89,7 +89,12 @@ export const EifChangesMarkedReadyForReview = z.object({
 
 export const EifChangesAccepted = z.object({
   type: z.literal('EifChangesAccepted'),
-  data: z.object({ clientId: z.string(), changeIds: z.array(z.string()).min(1), by: EifActor, at: z.string() }),
+  data: z.object({
+    clientId: z.string(),
+    changeIds: z.array(z.string()).min(1),
+    by: EifActor,
+    at: z.string(),
+  }),
 });
 
 export const EifChangesDeclined = z.object({
@@ -105,7 +110,12 @@ export const EifChangesDeclined = z.object({
 
 export const EifIcEditsUndone = z.object({
   type: z.literal('EifIcEditsUndone'),
-  data: z.object({ clientId: z.string(), changeIds: z.array(z.string()).min(1), by: EifActor, at: z.string() }),
+  data: z.object({
+    clientId: z.string(),
+    changeIds: z.array(z.string()).min(1),
+    by: EifActor,
+    at: z.string(),
+  }),
 });
 
 export const EifEvent = z.discriminatedUnion('type', [

@@ -25,7 +25,9 @@ export const UserProfileChanged = z.object({
   type: z.literal('UserProfileChanged'),
   data: z.object({
     userId: z.string(),
-    changes: z.array(z.object({ attributeKey: z.string(), value: z.unknown(), previousValue: z.unknown() })).min(1),
+    changes: z
+      .array(z.object({ attributeKey: z.string(), value: z.unknown(), previousValue: z.unknown() }))
+      .min(1),
   }),
 });
 

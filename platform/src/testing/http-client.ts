@@ -1,5 +1,19 @@
-/** A cookie-keeping HTTP client for API tests: signs in as a demo user and sends the CSRF header. */
-export function apiClient(baseUrl: string) {
+import { generate } from 'otplib';
+import { DEFAULT_DEMO_PASSWORD } from '../config.ts';
+
+// The authenticator 'app' of the tests: the secret each user enrolled, per server, shared by every client
+// of that server (a user enrolled by one test signs in again in the next one with the same secret).
+const enrolled = new Map<string, string>();
+const keyOf = (baseUrl: string, email: string) => `${baseUrl}|${email.trim().toLowerCase()}`;
+
+/** A current TOTP code for a secret; `at` follows an app whose clock the test moved. */
+export const totpCode = (secret: string, at: Date = new Date()) =>
+  generate({ secret, epoch: Math.floor(at.getTime() / 1000) });
+
+/** A cookie-keeping HTTP client for API tests: signs in over HTTP and sends the CSRF header. */
+export type ApiResponse = { status: number; headers: Headers; text: string; body: unknown };
+
+export function apiClient(baseUrl: string, hooks: { onResponse?: (response: ApiResponse) => void } = {}) {
   const cookies = new Map<string, string>();
   const cookieHeader = () => [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
 
@@ -20,9 +34,11 @@ export function apiClient(baseUrl: string) {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(';');
+      const [pair, ...attributes] = line.split(';');
       const [name, ...value] = pair!.split('=');
-      cookies.set(name!.trim(), value.join('='));
+      const isCleared = attributes.some((a) => /^\s*expires=thu, 01 jan 1970/i.test(a));
+      if (isCleared || value.join('=') === '') cookies.delete(name!.trim());
+      else cookies.set(name!.trim(), value.join('='));
     }
     const text = await response.text();
     let json: unknown;
@@ -31,16 +47,73 @@ export function apiClient(baseUrl: string) {
     } catch {
       json = text;
     }
+    hooks.onResponse?.({ status: response.status, headers: response.headers, text, body: json });
     // Tests read whatever fields they assert on; the shape is checked by those assertions.
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    return { status: response.status, headers: response.headers, body: json as any };
+    return { status: response.status, headers: response.headers, text, body: json as any };
+  };
+
+  const post = (path: string, body?: unknown, headers?: Record<string, string>) =>
+    request('POST', path, body, headers);
+
+  /**
+   * The whole sign-in over HTTP: CSRF cookie, password, then TOTP enrolment (first time) or challenge,
+   * then the token exchange. Returns the authenticated user; throws with the step's answer otherwise.
+   */
+  const signIn = async (
+    email: string,
+    password = DEFAULT_DEMO_PASSWORD,
+    options: { rememberDevice?: boolean; at?: Date } = {},
+  ) => {
+    await request('GET', '/api/auth/csrf');
+    const first = await post('/api/auth/sign-in', { username: email, password });
+    let step = first;
+    if (step.body?.status === 'MFA_ENROLL') {
+      const enroll = await post('/api/auth/mfa/enroll', {
+        stateToken: step.body.stateToken,
+        factorId: 'totp',
+      });
+      if (enroll.body?.status !== 'MFA_ENROLL_ACTIVATE') throw new Error(`enroll: ${enroll.text}`);
+      const secret = String(enroll.body.activation.sharedSecret);
+      step = await post('/api/auth/mfa/activate', {
+        stateToken: enroll.body.stateToken,
+        passCode: await totpCode(secret, options.at),
+        rememberDevice: options.rememberDevice ?? false,
+      });
+      if (step.body?.status === 'SUCCESS') enrolled.set(keyOf(baseUrl, email), secret);
+    } else if (step.body?.status === 'MFA_REQUIRED') {
+      const challenge = await post('/api/auth/mfa/challenge', {
+        stateToken: step.body.stateToken,
+        factorId: 'totp',
+      });
+      if (challenge.body?.status !== 'MFA_CHALLENGE') throw new Error(`challenge: ${challenge.text}`);
+      step = await post('/api/auth/mfa/verify', {
+        stateToken: challenge.body.stateToken,
+        passCode: await totpFor(email, options.at),
+        rememberDevice: options.rememberDevice ?? false,
+      });
+    }
+    if (step.body?.status !== 'SUCCESS') throw new Error(`sign-in of ${email}: ${step.status} ${step.text}`);
+    const exchange = await post('/api/users/authenticated', { sessionToken: step.body.sessionToken });
+    if (exchange.status !== 200) throw new Error(`exchange: ${exchange.status} ${exchange.text}`);
+    return exchange.body;
+  };
+
+  const totpFor = async (email: string, at?: Date) => {
+    const secret = enrolled.get(keyOf(baseUrl, email));
+    if (!secret) throw new Error(`${email} has not enrolled an authenticator through this test client`);
+    return totpCode(secret, at);
   };
 
   return {
     request,
     cookies,
-    signIn: (userId: string) => request('POST', '/api/dev/sign-in', { userId }),
+    signIn,
+    totpFor,
+    /** Remembers a secret enrolled outside signIn (a test that walks the steps itself). */
+    rememberSecret: (email: string, secret: string) => enrolled.set(keyOf(baseUrl, email), secret),
     get: (path: string) => request('GET', path),
+    post,
     put: (path: string, body: unknown, headers?: Record<string, string>) =>
       request('PUT', path, body, headers),
   };

@@ -20,11 +20,21 @@ export async function requireActor(authenticate: Authenticate, req: Request): Pr
 }
 
 /** Every route's permission check (platform §6 table in domain/src/auth/permissions.ts): 403 when refused. */
-export function requirePermission(actor: Actor, resource: Resource, action: Action, target: AccessTarget = {}) {
+export function requirePermission(
+  actor: Actor,
+  resource: Resource,
+  action: Action,
+  target: AccessTarget = {},
+) {
   assertAllowed(actor, resource, action, target);
 }
 
-export function requireClientAccess(actor: Actor, clientId: string, action: Action, fields?: readonly string[]) {
+export function requireClientAccess(
+  actor: Actor,
+  clientId: string,
+  action: Action,
+  fields?: readonly string[],
+) {
   requirePermission(actor, 'client', action, { clientId, ...(fields ? { fields } : {}) });
 }
 

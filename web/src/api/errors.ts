@@ -71,6 +71,18 @@ function isMaintenancePayload(body: unknown): boolean {
   return record.code === 'MAINTENANCE' || record.maintenance === true;
 }
 
+/**
+ * The one 401 that does not send the user to login: an expired access token, which the client renews by
+ * POST /api/auth/refresh and retries (spec platform §8, identity contract).
+ */
+export function isInvalidTokenAnswer(bodyText: string, body: unknown): boolean {
+  return (
+    bodyText.trim() === 'Invalid token' ||
+    stringField(body, 'code') === 'INVALID_TOKEN' ||
+    stringField(body, 'message') === 'Invalid token'
+  );
+}
+
 /** Decides what the user sees and where the app goes for a non-2xx answer. */
 export function interpretFailure(response: FailedResponse, currentPath: string): FailureOutcome {
   const { status, bodyText } = response;
@@ -91,7 +103,7 @@ export function interpretFailure(response: FailedResponse, currentPath: string):
   const error: ApiErrorDetails = { status, code, message, fieldErrors: toFieldErrors(body), body };
 
   if (status === 503 && isMaintenancePayload(body)) return { error, redirectTo: MAINTENANCE_PATH };
-  if (status === 401 && bodyText.trim() !== 'Invalid token' && serverMessage !== 'Invalid token') {
+  if (status === 401 && !isInvalidTokenAnswer(bodyText, body)) {
     return { error, redirectTo: loginPathFor(currentPath) };
   }
   if (status === 403 && serverMessage === CLIENT_NOT_ACCESSIBLE)

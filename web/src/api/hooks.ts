@@ -1,36 +1,78 @@
 import useSWR, { useSWRConfig } from 'swr';
-import { apiRequest } from './http.ts';
+import { ApiError } from './errors.ts';
+import { apiRequest, ensureCsrfCookie } from './http.ts';
 import { authenticatedUserConfig } from './swr.ts';
-import type { AuthenticatedUser, ClientView, DemoUser } from './types.ts';
+import type { AuthenticatedUser, ClientView } from './types.ts';
 
 export const AUTHENTICATED_USER_KEY = '/api/users/authenticated';
-export const DEMO_USERS_KEY = '/api/dev/demo-users';
 export const clientKey = (clientId: string) => `/api/clients/${encodeURIComponent(clientId)}`;
 
-export function useAuthenticatedUser() {
-  return useSWR<AuthenticatedUser | null>(AUTHENTICATED_USER_KEY, authenticatedUserConfig);
+/** Signed out is an answer, not an error: a 401 here (even after a failed refresh) means "no user". */
+async function fetchAuthenticatedUser(): Promise<AuthenticatedUser | null> {
+  try {
+    return await apiRequest<AuthenticatedUser | null>('GET', AUTHENTICATED_USER_KEY, {
+      skipLoginRedirect: true,
+    });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
 }
 
-export function useDemoUsers() {
-  return useSWR<DemoUser[]>(DEMO_USERS_KEY);
+export function useAuthenticatedUser() {
+  return useSWR<AuthenticatedUser | null>(
+    AUTHENTICATED_USER_KEY,
+    fetchAuthenticatedUser,
+    authenticatedUserConfig,
+  );
 }
 
 export function useClient(clientId: string | null) {
   return useSWR<ClientView>(clientId ? clientKey(clientId) : null);
 }
 
-export function signInAsDemoUser(userId: string) {
-  return apiRequest<unknown>('POST', '/api/dev/sign-in', { body: { userId } });
-}
-
-/** Sign-out clears every cached answer so nothing of the previous user stays on screen. */
+/** Sign-out (spec platform §4): the sign-out call, then every cached answer is dropped. */
 export function useSignOut() {
   const { mutate } = useSWRConfig();
   return async () => {
-    await apiRequest<unknown>('POST', '/api/users/authenticated/logout');
-    await mutate(() => true, undefined, { revalidate: false });
-    await mutate(AUTHENTICATED_USER_KEY, null, { revalidate: false });
+    try {
+      await apiRequest<unknown>('POST', '/api/users/authenticated/logout', { skipLoginRedirect: true });
+    } finally {
+      await mutate(() => true, undefined, { revalidate: false });
+      await mutate(AUTHENTICATED_USER_KEY, null, { revalidate: false });
+    }
   };
+}
+
+export function acceptTermsOfUse() {
+  return apiRequest<unknown>('POST', '/api/users/terms-of-use');
+}
+
+export async function requestPasswordReset(email: string) {
+  await ensureCsrfCookie();
+  return apiRequest<unknown>('POST', `/api/users/reset-password/${encodeURIComponent(email)}`, {
+    skipLoginRedirect: true,
+  });
+}
+
+export type AuthTokenInfo = {
+  email: string;
+  firstName: string;
+  purpose: 'ACTIVATE' | 'REACTIVATE' | 'RESET_PASSWORD';
+};
+
+export function fetchAuthToken(token: string) {
+  return apiRequest<AuthTokenInfo | null>('GET', `/api/users/auth-token/${encodeURIComponent(token)}`, {
+    skipLoginRedirect: true,
+  });
+}
+
+export async function upsertPassword(token: string, password: string) {
+  await ensureCsrfCookie();
+  return apiRequest<unknown>('POST', '/api/users/password-upsert', {
+    body: { token, password },
+    skipLoginRedirect: true,
+  });
 }
 
 export function updateClientTaxId(clientId: string, version: number, taxIdDigits: string) {

@@ -3,17 +3,22 @@ import type { TaskStatus } from '../../../domain/src/tasks/due-date.ts';
 
 export type Role = 'BEN_ADMIN' | 'BROKER' | 'SLF_ADMIN' | 'SLF_OWNER';
 
-export type ClientRef = { id: string; name: string };
+export type ClientRef = { id: string; name: string; completedSetupAt?: string | null };
 
+/** GET /api/users/authenticated (identity contract). */
 export type AuthenticatedUser = {
   id: string;
+  userId?: string;
   name: string;
+  firstName?: string;
+  lastName?: string;
   email: string;
+  phoneNumber?: string | null;
   role: Role;
+  clientIds?: string[];
   clients: ClientRef[];
+  termsOfUseDate?: string | null;
 };
-
-export type DemoUser = { id: string; name: string; email: string; role: Role };
 
 export type Policy = { id: string; slfPolicyNumber: string; slfCoverages: string[] };
 

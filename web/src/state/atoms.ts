@@ -1,5 +1,40 @@
 import { atom } from 'jotai';
+import { atomWithStorage } from 'jotai/utils';
 import type { PushEntry } from './push-status.ts';
 
 /** Every jotai atom of the app lives in web/src/state/ (design brief, style 9). */
 export const pushEntriesAtom = atom<PushEntry[]>([]);
+
+export const REMEMBERED_USERNAME_KEY = 'onboard.rememberedUsername';
+
+/** Kept as the plain string (not JSON) so the key reads the same as the spec's "stores the username". */
+const plainStringStorage = {
+  getItem: (key: string, initialValue: string) => localStorage.getItem(key) ?? initialValue,
+  setItem: (key: string, value: string) => {
+    if (value === '') localStorage.removeItem(key);
+    else localStorage.setItem(key, value);
+  },
+  removeItem: (key: string) => localStorage.removeItem(key),
+};
+
+/** 'Remember me' on the sign-in form (spec platform §4); empty when nothing is remembered. */
+export const rememberedUsernameAtom = atomWithStorage<string>(
+  REMEMBERED_USERNAME_KEY,
+  '',
+  plainStringStorage,
+  {
+    getOnInit: true,
+  },
+);
+
+export type UserListKind = 'internal' | 'broker' | 'ben-admin';
+export type UserListQuery = { page: number; search: string; sortBy: string; sortDirection: 'ASC' | 'DESC' };
+
+const initialUserListQuery: UserListQuery = { page: 1, search: '', sortBy: 'lastName', sortDirection: 'ASC' };
+
+/** Table filters of the user lists, kept while the user moves between pages of the app. */
+export const userListQueryAtoms = {
+  internal: atom<UserListQuery>(initialUserListQuery),
+  broker: atom<UserListQuery>(initialUserListQuery),
+  'ben-admin': atom<UserListQuery>(initialUserListQuery),
+} satisfies Record<UserListKind, unknown>;

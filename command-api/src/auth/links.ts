@@ -1,0 +1,222 @@
+import { AppError, NotFoundError, ValidationError, type UserProfile } from '../../../domain/src/index.ts';
+import { checkPassword } from '../../../domain/src/users/password-policy.ts';
+import {
+  ACTIVATION_LINK_DAYS,
+  DAY,
+  EXPIRED_LINK_MESSAGE,
+  HOUR,
+  RESET_LINK_HOURS,
+  type AuthDeps,
+} from './deps.ts';
+import { hashPassword, storePassword } from './credentials.ts';
+import { randomToken, sha256 } from './secrets.ts';
+import {
+  SYSTEM_ACTOR,
+  awaitUserProjected,
+  executeUserCommand,
+  findActiveUserByEmail,
+  loadUser,
+  type EventActor,
+} from './users.ts';
+
+export type LinkPurpose = 'ACTIVATE' | 'REACTIVATE' | 'RESET_PASSWORD';
+
+const PAGE: Record<LinkPurpose, string> = {
+  ACTIVATE: 'activate',
+  REACTIVATE: 'reactivate',
+  RESET_PASSWORD: 'reset',
+};
+
+export class ExpiredLinkError extends AppError {
+  constructor() {
+    super(404, 'EXPIRED_LINK', EXPIRED_LINK_MESSAGE);
+  }
+}
+
+async function activeUser(deps: AuthDeps, userId: string): Promise<UserProfile> {
+  const { state } = await loadUser(deps.store, userId);
+  if (state.status !== 'active') throw new NotFoundError('User not found');
+  return state.user;
+}
+
+/** A single-use link token: the e-mail carries it, the table keeps only its hash. */
+async function issueLink(deps: AuthDeps, user: UserProfile, purpose: LinkPurpose) {
+  const token = randomToken();
+  const now = deps.now();
+  const ttl = purpose === 'RESET_PASSWORD' ? RESET_LINK_HOURS * HOUR : ACTIVATION_LINK_DAYS * DAY;
+  await deps.pool.query(
+    `insert into auth_link_tokens (token_hash, user_id, purpose, created_at, expires_at) values ($1, $2, $3, $4, $5)`,
+    [sha256(token), user.userId, purpose, now, new Date(now.getTime() + ttl)],
+  );
+  return `${deps.publicUrl().replace(/\/+$/, '')}/${PAGE[purpose]}?token=${encodeURIComponent(token)}`;
+}
+
+/**
+ * The welcome e-mail with its activation link (7 days). A user who once set a password gets the
+ * reactivation page instead. Records UserWelcomeEmailSent on the user's stream.
+ */
+export async function sendActivationEmail(deps: AuthDeps, userId: string, actor: EventActor = SYSTEM_ACTOR) {
+  const user = await activeUser(deps, userId);
+  const purpose: LinkPurpose = user.firstPasswordSet ? 'REACTIVATE' : 'ACTIVATE';
+  const link = await issueLink(deps, user, purpose);
+  const { emailId } = await deps.emailSender.send({
+    to: [user.email],
+    subject:
+      purpose === 'ACTIVATE'
+        ? 'Welcome to Onboard: activate your account'
+        : 'Reactivate your Onboard account',
+    body: [
+      `Hello ${user.firstName},`,
+      '',
+      purpose === 'ACTIVATE'
+        ? 'An account has been created for you on Onboard. Choose your password to activate it:'
+        : 'Choose a new password to reactivate your Onboard account:',
+      link,
+      '',
+      `The link works once and expires in ${ACTIVATION_LINK_DAYS} days.`,
+    ].join('\n'),
+    link,
+    clientId: user.clientIds[0] ?? null,
+    actor,
+  });
+  await executeUserCommand(deps, actor, userId, {
+    type: 'RecordWelcomeEmail',
+    emailId,
+    at: deps.now().toISOString(),
+  });
+  return { emailId };
+}
+
+/**
+ * A fresh activation (or reactivation) link for an admin to copy and pass on (platform §6 'copy
+ * activation link'); nothing is e-mailed.
+ */
+export async function createActivationLink(deps: AuthDeps, userId: string): Promise<string> {
+  const user = await activeUser(deps, userId);
+  return issueLink(deps, user, user.firstPasswordSet ? 'REACTIVATE' : 'ACTIVATE');
+}
+
+/** A password-reset link (1 hour) to the user's address. */
+export async function sendPasswordReset(deps: AuthDeps, userId: string, actor: EventActor = SYSTEM_ACTOR) {
+  const user = await activeUser(deps, userId);
+  const link = await issueLink(deps, user, 'RESET_PASSWORD');
+  return deps.emailSender.send({
+    to: [user.email],
+    subject: 'Reset your Onboard password',
+    body: [
+      `Hello ${user.firstName},`,
+      '',
+      'Someone asked to reset your Onboard password. If it was you, choose a new one here:',
+      link,
+      '',
+      `The link works once and expires in ${RESET_LINK_HOURS} hour. If it was not you, ignore this e-mail.`,
+    ].join('\n'),
+    link,
+    clientId: null,
+    actor,
+  });
+}
+
+/** The public 'forgot password' call: silent about unknown addresses, so it cannot enumerate accounts. */
+export async function requestPasswordReset(deps: AuthDeps, email: string) {
+  const found = await findActiveUserByEmail(deps.store, email);
+  if (!found) {
+    deps.logger.info(
+      { event: 'password-reset-unknown-address' },
+      'password reset asked for an unknown address',
+    );
+    return;
+  }
+  await sendPasswordReset(deps, found.user.userId, { userId: found.user.userId, role: found.user.role });
+}
+
+/**
+ * Forgets the user's authenticator and remembered devices; the next sign-in enrols a new one. Open
+ * sessions stay: MFA guards the sign-in, and the admin may delete the user to end those.
+ */
+export async function resetMfa(deps: AuthDeps, userId: string, actor: EventActor = SYSTEM_ACTOR) {
+  await activeUser(deps, userId);
+  await deps.pool.query(
+    'update auth_credentials set totp_secret = null, totp_pending_secret = null where user_id = $1',
+    [userId],
+  );
+  await deps.pool.query('delete from auth_devices where user_id = $1', [userId]);
+  await executeUserCommand(deps, actor, userId, { type: 'ResetMfa', at: deps.now().toISOString() });
+}
+
+async function findLink(deps: AuthDeps, token: string) {
+  const { rows } = await deps.pool.query<{ user_id: string; purpose: LinkPurpose }>(
+    'select user_id, purpose from auth_link_tokens where token_hash = $1 and used_at is null and expires_at > $2',
+    [sha256(token), deps.now()],
+  );
+  return rows[0] ?? null;
+}
+
+/** GET /api/users/auth-token/{token}: who the link is for, or EXPIRED_LINK. */
+export async function describeLink(deps: AuthDeps, token: string) {
+  const link = await findLink(deps, token);
+  if (!link) throw new ExpiredLinkError();
+  const { state } = await loadUser(deps.store, link.user_id);
+  if (state.status !== 'active') throw new ExpiredLinkError();
+  return { email: state.user.email, firstName: state.user.firstName, purpose: link.purpose };
+}
+
+/**
+ * Sets the password from a link: the policy first (nothing is consumed on a refused password), then the
+ * token is consumed and the hash stored in one transaction, so a link can never set two passwords.
+ */
+export async function upsertPassword(deps: AuthDeps, token: string, password: string) {
+  const link = await findLink(deps, token);
+  if (!link) throw new ExpiredLinkError();
+  const { state } = await loadUser(deps.store, link.user_id);
+  if (state.status !== 'active') throw new ExpiredLinkError();
+  const check = checkPassword(password, state.user.email);
+  if (!check.ok) throw new ValidationError({ 'body.password': check.message });
+  const hash = await hashPassword(password);
+  const now = deps.now();
+  const tx = await deps.pool.connect();
+  try {
+    await tx.query('begin');
+    const { rowCount } = await tx.query(
+      'update auth_link_tokens set used_at = $2 where token_hash = $1 and used_at is null and expires_at > $2',
+      [sha256(token), now],
+    );
+    if (rowCount !== 1) throw new ExpiredLinkError();
+    await storePassword(tx, link.user_id, hash, now);
+    // Any other open link for this user is spent too: the newest password wins.
+    await tx.query('update auth_link_tokens set used_at = $2 where user_id = $1 and used_at is null', [
+      link.user_id,
+      now,
+    ]);
+    await tx.query('commit');
+  } catch (error) {
+    await tx.query('rollback').catch(() => undefined);
+    throw error;
+  } finally {
+    tx.release();
+  }
+  const actor = { userId: state.user.userId, role: state.user.role };
+  const { revision } = await executeUserCommand(deps, actor, link.user_id, {
+    type: 'RecordPasswordSet',
+    at: now.toISOString(),
+  });
+  await awaitUserProjected(deps.pool, link.user_id, revision, 2000);
+}
+
+/**
+ * Sets a password without a link (the demo seed): stores the hash and records UserPasswordSet. The
+ * policy applies here too.
+ */
+export async function setPassword(
+  deps: AuthDeps,
+  userId: string,
+  password: string,
+  actor: EventActor = SYSTEM_ACTOR,
+) {
+  const user = await activeUser(deps, userId);
+  const check = checkPassword(password, user.email);
+  if (!check.ok) throw new ValidationError({ 'body.password': check.message });
+  const now = deps.now();
+  await storePassword(deps.pool, userId, await hashPassword(password), now);
+  await executeUserCommand(deps, actor, userId, { type: 'RecordPasswordSet', at: now.toISOString() });
+}

@@ -1,0 +1,190 @@
+import type { CookieOptions, Request, Response } from 'express';
+import type pg from 'pg';
+import { ROLES, type Actor, type Role } from '../../../domain/src/index.ts';
+import { DAY, DEVICE_DAYS, HOUR, SESSION_HOURS, type AuthDeps } from './deps.ts';
+import { keysFor, randomToken, sha256 } from './secrets.ts';
+import { InvalidTokenError, sessionOfAccessToken, signAccessToken, verifyAccessToken } from './tokens.ts';
+
+export const ACCESS_COOKIE = 'onboard_access';
+export const REFRESH_COOKIE = 'onboard_refresh';
+export const CSRF_COOKIE = 'onboard_csrf';
+export const DEVICE_COOKIE = 'onboard_device';
+export const CSRF_HEADER = 'x-csrf-token';
+const REFRESH_PATH = '/api/auth';
+
+// The access cookie outlives its 15-minute JWT on purpose: an expired token still reaches the server,
+// which answers 'Invalid token', and the web refreshes instead of sending the user to login.
+const accessCookie = (secure: boolean): CookieOptions => ({
+  httpOnly: true,
+  sameSite: 'lax',
+  secure,
+  path: '/',
+  maxAge: SESSION_HOURS * HOUR,
+});
+const refreshCookie = (secure: boolean): CookieOptions => ({
+  httpOnly: true,
+  sameSite: 'strict',
+  secure,
+  path: REFRESH_PATH,
+  maxAge: SESSION_HOURS * HOUR,
+});
+export const csrfCookie = (secure: boolean): CookieOptions => ({
+  httpOnly: false,
+  sameSite: 'strict',
+  secure,
+  path: '/',
+  maxAge: SESSION_HOURS * HOUR,
+});
+const deviceCookie = (secure: boolean): CookieOptions => ({
+  httpOnly: true,
+  sameSite: 'strict',
+  secure,
+  path: REFRESH_PATH,
+  maxAge: DEVICE_DAYS * DAY,
+});
+
+export const cookieOf = (req: Request, name: string): string | null => {
+  const value = (req.cookies as Record<string, unknown> | undefined)?.[name];
+  return typeof value === 'string' && value !== '' ? value : null;
+};
+
+export function setCsrfCookie(res: Response, secure: boolean) {
+  res.cookie(CSRF_COOKIE, randomToken(), csrfCookie(secure));
+}
+
+async function issueTokens(
+  deps: AuthDeps,
+  res: Response,
+  userId: string,
+  sessionId: string,
+  secure: boolean,
+) {
+  const now = deps.now();
+  const refresh = randomToken();
+  await deps.pool.query(
+    `insert into auth_refresh_tokens (token_hash, session_id, issued_at, expires_at)
+     select $1, id, $3, expires_at from auth_sessions where id = $2`,
+    [sha256(refresh), sessionId, now],
+  );
+  const access = await signAccessToken(keysFor(deps.sessionSecret).access, userId, sessionId, now);
+  res.cookie(ACCESS_COOKIE, access, accessCookie(secure));
+  res.cookie(REFRESH_COOKIE, refresh, refreshCookie(secure));
+}
+
+/** A new session (the refresh-token family), its first tokens, a fresh CSRF token, and maybe a device. */
+export async function startSession(
+  deps: AuthDeps,
+  res: Response,
+  userId: string,
+  options: { rememberDevice: boolean; secure: boolean },
+) {
+  const now = deps.now();
+  const sessionId = deps.newId();
+  await deps.pool.query(
+    'insert into auth_sessions (id, user_id, created_at, expires_at) values ($1, $2, $3, $4)',
+    [sessionId, userId, now, new Date(now.getTime() + SESSION_HOURS * HOUR)],
+  );
+  await issueTokens(deps, res, userId, sessionId, options.secure);
+  setCsrfCookie(res, options.secure);
+  if (options.rememberDevice) {
+    const device = randomToken();
+    await deps.pool.query('insert into auth_devices (token_hash, user_id, expires_at) values ($1, $2, $3)', [
+      sha256(device),
+      userId,
+      new Date(now.getTime() + DEVICE_DAYS * DAY),
+    ]);
+    res.cookie(DEVICE_COOKIE, device, deviceCookie(options.secure));
+  }
+  return sessionId;
+}
+
+export async function isRememberedDevice(pool: pg.Pool, userId: string, token: string | null, now: Date) {
+  if (!token) return false;
+  const { rowCount } = await pool.query(
+    'select 1 from auth_devices where token_hash = $1 and user_id = $2 and expires_at > $3',
+    [sha256(token), userId, now],
+  );
+  return rowCount === 1;
+}
+
+export type RefreshOutcome = 'ROTATED' | 'REUSED' | 'INVALID';
+
+/**
+ * Rotation with reuse detection: each refresh token works once. Presenting a used one means it was
+ * copied, so the whole family (the session) is revoked and both holders must sign in again.
+ */
+export async function rotateRefreshToken(
+  deps: AuthDeps,
+  req: Request,
+  res: Response,
+): Promise<RefreshOutcome> {
+  const token = cookieOf(req, REFRESH_COOKIE);
+  if (!token) return 'INVALID';
+  const now = deps.now();
+  const hash = sha256(token);
+  const { rows } = await deps.pool.query<{ session_id: string; user_id: string }>(
+    `update auth_refresh_tokens r set used_at = $2
+     from auth_sessions s join rm_users u on u.user_id = s.user_id
+     where r.token_hash = $1 and r.used_at is null and r.expires_at > $2 and s.id = r.session_id
+       and s.revoked_at is null and s.expires_at > $2 and not u.is_deleted
+     returning r.session_id, s.user_id`,
+    [hash, now],
+  );
+  const row = rows[0];
+  if (row) {
+    await issueTokens(deps, res, row.user_id, row.session_id, req.secure);
+    return 'ROTATED';
+  }
+  const { rowCount } = await deps.pool.query(
+    `update auth_sessions set revoked_at = $2, revoked_reason = 'refresh-token-reuse'
+     where revoked_at is null and id = (select session_id from auth_refresh_tokens where token_hash = $1 and used_at is not null)`,
+    [hash, now],
+  );
+  return rowCount ? 'REUSED' : 'INVALID';
+}
+
+/** Revokes the session of the request's access token (expired or not), for logout. */
+export async function revokeSession(deps: AuthDeps, req: Request) {
+  const token = cookieOf(req, ACCESS_COOKIE);
+  const claims = token ? await sessionOfAccessToken(keysFor(deps.sessionSecret).access, token) : null;
+  if (!claims) return null;
+  await deps.pool.query(
+    `update auth_sessions set revoked_at = $2, revoked_reason = 'logout' where id = $1 and revoked_at is null`,
+    [claims.sessionId, deps.now()],
+  );
+  return claims.userId;
+}
+
+export function clearSessionCookies(res: Response, secure: boolean) {
+  const { maxAge: _a, ...access } = accessCookie(secure);
+  const { maxAge: _r, ...refresh } = refreshCookie(secure);
+  const { maxAge: _c, ...csrf } = csrfCookie(secure);
+  res.clearCookie(ACCESS_COOKIE, access);
+  res.clearCookie(REFRESH_COOKIE, refresh);
+  res.clearCookie(CSRF_COOKIE, csrf);
+}
+
+/**
+ * The Authenticate function for every API: the access token names the session; role and client ids are
+ * read fresh from rm_users with it, so a role change applies at once and a deleted user or a revoked
+ * session is signed out on the next call. No cookie: anonymous (null). A bad or expired one: 401.
+ */
+export function createAuthenticate(deps: Pick<AuthDeps, 'pool' | 'now' | 'sessionSecret'>) {
+  const key = keysFor(deps.sessionSecret).access;
+  return async (req: Request): Promise<Actor | null> => {
+    const token = cookieOf(req, ACCESS_COOKIE);
+    if (!token) return null;
+    const now = deps.now();
+    const claims = await verifyAccessToken(key, token, now);
+    if (!claims) throw new InvalidTokenError();
+    const { rows } = await deps.pool.query<{ role: string; client_ids: string[] }>(
+      `select u.role, u.client_ids from auth_sessions s join rm_users u on u.user_id = s.user_id
+       where s.id = $1 and s.user_id = $2 and s.revoked_at is null and s.expires_at > $3 and not u.is_deleted`,
+      [claims.sessionId, claims.userId, now],
+    );
+    const row = rows[0];
+    const role = ROLES.find((r): r is Role => r === row?.role);
+    if (!row || !role) throw new InvalidTokenError();
+    return { userId: claims.userId, role, clientIds: row.client_ids };
+  };
+}

@@ -1,0 +1,97 @@
+import { SignJWT, jwtVerify, compactVerify } from 'jose';
+import { AppError } from '../../../domain/src/index.ts';
+
+/** The steps a state token can stand for; each endpoint accepts only the step that leads to it. */
+export type StateStep = 'MFA_ENROLL' | 'MFA_ENROLL_ACTIVATE' | 'MFA_REQUIRED' | 'MFA_CHALLENGE';
+
+export const STATE_TOKEN_MINUTES = 10;
+export const ACCESS_TOKEN_MINUTES = 15;
+
+const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
+
+export class InvalidStateTokenError extends AppError {
+  constructor() {
+    super(401, 'INVALID_STATE_TOKEN', 'Your sign-in has expired. Please sign in again.');
+  }
+}
+
+/** 401 'Invalid token': the web refreshes once and retries (platform §8). */
+export class InvalidTokenError extends AppError {
+  constructor() {
+    super(401, 'INVALID_TOKEN', 'Invalid token');
+  }
+}
+
+/** A jose JWT that carries the user and the step through the MFA exchange; it holds no secret. */
+export async function signStateToken(key: Uint8Array, userId: string, step: StateStep, now: Date) {
+  return new SignJWT({ step })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(userId)
+    .setAudience('onboard-state')
+    .setIssuedAt(seconds(now))
+    .setExpirationTime(seconds(now) + STATE_TOKEN_MINUTES * 60)
+    .sign(key);
+}
+
+export async function verifyStateToken(key: Uint8Array, token: string, step: StateStep, now: Date) {
+  try {
+    const { payload } = await jwtVerify(token, key, {
+      algorithms: ['HS256'],
+      audience: 'onboard-state',
+      currentDate: now,
+    });
+    if (payload.step !== step || typeof payload.sub !== 'string') throw new InvalidStateTokenError();
+    return payload.sub;
+  } catch {
+    throw new InvalidStateTokenError();
+  }
+}
+
+export async function signAccessToken(key: Uint8Array, userId: string, sessionId: string, now: Date) {
+  return new SignJWT({ sid: sessionId })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(userId)
+    .setAudience('onboard-access')
+    .setIssuedAt(seconds(now))
+    .setExpirationTime(seconds(now) + ACCESS_TOKEN_MINUTES * 60)
+    .sign(key);
+}
+
+export type AccessClaims = { userId: string; sessionId: string };
+
+/** Verifies signature, audience and expiry; null when the token is not one of ours or has expired. */
+export async function verifyAccessToken(
+  key: Uint8Array,
+  token: string,
+  now: Date,
+): Promise<AccessClaims | null> {
+  try {
+    const { payload } = await jwtVerify(token, key, {
+      algorithms: ['HS256'],
+      audience: 'onboard-access',
+      currentDate: now,
+    });
+    return typeof payload.sub === 'string' && typeof payload.sid === 'string'
+      ? { userId: payload.sub, sessionId: payload.sid }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Signature only, expiry ignored: logout must still find the session of an expired access token. */
+export async function sessionOfAccessToken(key: Uint8Array, token: string): Promise<AccessClaims | null> {
+  try {
+    const { payload } = await compactVerify(token, key, { algorithms: ['HS256'] });
+    const claims = JSON.parse(new TextDecoder().decode(payload)) as {
+      sub?: unknown;
+      sid?: unknown;
+      aud?: unknown;
+    };
+    return claims.aud === 'onboard-access' && typeof claims.sub === 'string' && typeof claims.sid === 'string'
+      ? { userId: claims.sub, sessionId: claims.sid }
+      : null;
+  } catch {
+    return null;
+  }
+}

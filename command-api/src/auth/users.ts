@@ -1,0 +1,167 @@
+import type pg from 'pg';
+import {
+  WrongExpectedRevisionError,
+  emailReservationStream,
+  normaliseEmail,
+  parseEvent,
+  userStream,
+  type EventStore,
+  type NewEvent,
+  type UserEvent,
+} from '../../../events/src/index.ts';
+import {
+  AppError,
+  ConflictError,
+  NotFoundError,
+  RuleError,
+  decideUser,
+  evolveUser,
+  foldUser,
+  type UserCommand,
+  type UserProfile,
+  type UserState,
+} from '../../../domain/src/index.ts';
+
+export type UserStoreDeps = { store: EventStore; pool: pg.Pool; now: () => Date; newId: () => string };
+
+/** Who caused a user event: the admin acting, the user themself, or 'system' (seed, sign-in plumbing). */
+export type EventActor = { userId: string; role: string };
+export const SYSTEM_ACTOR: EventActor = { userId: 'system', role: 'SYSTEM' };
+
+export async function loadUser(store: EventStore, userId: string) {
+  const recorded = await store.readStream(userStream(userId));
+  const state = foldUser(recorded.map((r) => parseEvent(r) as UserEvent));
+  return { state, revision: BigInt(recorded.length) - 1n };
+}
+
+/** The active user holding an e-mail address, read from its reservation stream (consistent, no lag). */
+export async function findActiveUserByEmail(
+  store: EventStore,
+  email: string,
+): Promise<{ user: UserProfile; revision: bigint } | null> {
+  const reservations = await store.readStream(emailReservationStream(email));
+  const last = reservations[reservations.length - 1];
+  if (!last || last.type !== 'EmailReserved') return null;
+  const { userId } = last.data as { userId: string };
+  const { state, revision } = await loadUser(store, userId);
+  return state.status === 'active' && normaliseEmail(state.user.email) === normaliseEmail(email)
+    ? { user: state.user, revision }
+    : null;
+}
+
+const toNewEvents = (deps: UserStoreDeps, events: UserEvent[], actor: EventActor): NewEvent[] => {
+  const occurredAt = deps.now().toISOString();
+  const correlationId = deps.newId();
+  return events.map((event) => ({
+    id: deps.newId(),
+    type: event.type,
+    data: event.data,
+    metadata: { actorId: actor.userId, actorRole: actor.role, occurredAt, correlationId },
+  }));
+};
+
+/**
+ * Loads `user-{userId}`, decides, appends with the expected revision (like executeEifCommand). `ifMatch`
+ * is the version an admin edited; either way a concurrent write in between is a conflict.
+ */
+export async function executeUserCommand(
+  deps: UserStoreDeps,
+  actor: EventActor,
+  userId: string,
+  command: UserCommand,
+  ifMatch: bigint | null = null,
+): Promise<{ state: UserState; revision: bigint }> {
+  const { state, revision } = await loadUser(deps.store, userId);
+  if (ifMatch !== null && ifMatch !== revision) {
+    throw new ConflictError(undefined, { currentVersion: Number(revision) });
+  }
+  const decision = decideUser(command, state);
+  if (!decision.ok) {
+    if (decision.error.code === 'NOT_FOUND') throw new NotFoundError(decision.error.message);
+    throw new RuleError(decision.error.code, decision.error.message);
+  }
+  if (decision.events.length === 0) return { state, revision };
+  try {
+    const result = await deps.store.append(
+      userStream(userId),
+      toNewEvents(deps, decision.events, actor),
+      revision < 0n ? 'no_stream' : revision,
+    );
+    return { state: decision.events.reduce(evolveUser, state), revision: result.nextExpectedRevision };
+  } catch (error) {
+    if (error instanceof WrongExpectedRevisionError) throw new ConflictError();
+    throw error;
+  }
+}
+
+export class EmailTakenError extends AppError {
+  constructor() {
+    super(409, 'EMAIL_TAKEN', 'A user with this e-mail already exists.');
+  }
+}
+
+/**
+ * Reserves the address on `useremail-{email}`: the first reservation appends with no_stream, a released
+ * address is taken again at the revision of its release, so two concurrent registrations cannot both win.
+ */
+export async function reserveEmail(deps: UserStoreDeps, actor: EventActor, email: string, userId: string) {
+  const stream = emailReservationStream(email);
+  const recorded = await deps.store.readStream(stream);
+  const last = recorded[recorded.length - 1];
+  if (last?.type === 'EmailReserved') {
+    if ((last.data as { userId: string }).userId === userId) return;
+    throw new EmailTakenError();
+  }
+  const event = { type: 'EmailReserved', data: { email: normaliseEmail(email), userId } };
+  try {
+    await deps.store.append(
+      stream,
+      toNewEvents(deps, [event as unknown as UserEvent], actor),
+      last ? last.revision : 'no_stream',
+    );
+  } catch (error) {
+    if (error instanceof WrongExpectedRevisionError) throw new EmailTakenError();
+    throw error;
+  }
+}
+
+export async function releaseEmail(deps: UserStoreDeps, actor: EventActor, email: string, userId: string) {
+  const stream = emailReservationStream(email);
+  const recorded = await deps.store.readStream(stream);
+  const last = recorded[recorded.length - 1];
+  if (last?.type !== 'EmailReserved' || (last.data as { userId: string }).userId !== userId) return;
+  const event = { type: 'EmailReleased', data: { email: normaliseEmail(email), userId } };
+  await deps.store.append(stream, toNewEvents(deps, [event as unknown as UserEvent], actor), last.revision);
+}
+
+/** Registers a user: reserve the address, then create the stream; a failed create releases it again. */
+export async function registerUser(
+  deps: UserStoreDeps,
+  actor: EventActor,
+  command: Extract<UserCommand, { type: 'RegisterUser' }>,
+) {
+  await reserveEmail(deps, actor, command.email, command.userId);
+  try {
+    return await executeUserCommand(deps, actor, command.userId, command);
+  } catch (error) {
+    await releaseEmail(deps, actor, command.email, command.userId).catch(() => undefined);
+    throw error;
+  }
+}
+
+/**
+ * Read-your-writes for the caller's own change: waits (bounded) until rm_users reflects `revision`, so
+ * the next GET /api/users/authenticated shows it. A slow projection only delays, never fails, the call.
+ */
+export async function awaitUserProjected(pool: pg.Pool, userId: string, revision: bigint, timeoutMs = 5000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const { rows } = await pool.query<{ version: string }>(
+      'select version::text from rm_users where user_id = $1',
+      [userId],
+    );
+    if (rows[0] && BigInt(rows[0].version) >= revision) return true;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  return false;
+}

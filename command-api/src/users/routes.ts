@@ -1,0 +1,390 @@
+import { Router, type Request } from 'express';
+import { eifStream, normaliseEmail } from '../../../events/src/index.ts';
+import {
+  ACCESS_MESSAGES,
+  ForbiddenError,
+  NotFoundError,
+  OWN_RECORD_RESOURCE,
+  USER_KINDS,
+  ValidationError,
+  authorizeUser,
+  authorizeUserAdministration,
+  type Action,
+  type Actor,
+  type Role,
+  type UserKind,
+  type UserProfile,
+} from '../../../domain/src/index.ts';
+import { handle, requireActor, requirePermission, type CommandDeps } from '../http/context.ts';
+import { parseBody, parseIfMatch } from '../http/validate.ts';
+import type { UserAccountPort } from './ports.ts';
+import {
+  BulkEmailUpdateBody,
+  CreateClientUserBody,
+  CreateInternalUserBody,
+  EditUserBody,
+} from './schemas.ts';
+import {
+  assertEmailFree,
+  executeUserCommand,
+  loadActiveUser,
+  releaseEmail,
+  reserveEmail,
+  userIdByEmail,
+} from './store.ts';
+
+export type UserAdminCommandDeps = CommandDeps & { accounts: UserAccountPort };
+
+/** A user as the administration screens show it; `version` is the If-Match value for an edit. */
+export function userView(user: UserProfile, revision: bigint) {
+  return {
+    id: user.userId,
+    userId: user.userId,
+    name: `${user.firstName} ${user.lastName}`.trim(),
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    phoneNumber: user.phoneNumber,
+    role: user.role,
+    clientIds: user.clientIds,
+    welcomeEmailSentDate: user.welcomeEmailSentDate,
+    firstLogin: user.firstLogin,
+    lastLogin: user.lastLogin,
+    firstPasswordSet: user.firstPasswordSet,
+    lastPasswordSet: user.lastPasswordSet,
+    termsOfUseDate: user.termsOfUseDate,
+    isMfaEnrolled: user.isMfaEnrolled,
+    version: Number(revision),
+  };
+}
+
+const CLIENT_USER_KINDS = ['broker', 'ben-admin'] as const;
+const FIXED_ROLE: Record<(typeof CLIENT_USER_KINDS)[number], Role> = {
+  broker: 'BROKER',
+  'ben-admin': 'BEN_ADMIN',
+};
+
+function allow(
+  actor: Actor,
+  action: Action,
+  target: { userId: string; role: Role; fields?: readonly string[] },
+) {
+  const access = authorizeUser(actor, action, target);
+  if (!access.allowed) throw new ForbiddenError(access.message);
+}
+
+/**
+ * Before loading a user by id: someone who administers nobody may only reach their own record, so a
+ * broker cannot learn from a 404 whether another user exists.
+ */
+function gateById(actor: Actor, userId: string, action: Action) {
+  if (authorizeUserAdministration(actor, action).allowed || userId === actor.userId) return;
+  throw new ForbiddenError(
+    OWN_RECORD_RESOURCE[actor.role] ? ACCESS_MESSAGES.missingUserId : ACCESS_MESSAGES.forbidden,
+  );
+}
+
+function gateAdministration(actor: Actor, action: Action) {
+  const access = authorizeUserAdministration(actor, action);
+  if (!access.allowed) throw new ForbiddenError(access.message);
+}
+
+/** The user behind a kind's path: a user of another kind is not found there. */
+async function loadOfKind(deps: CommandDeps, kind: UserKind, userId: string) {
+  const loaded = await loadActiveUser(deps, userId);
+  if (!(USER_KINDS[kind] as readonly Role[]).includes(loaded.user.role))
+    throw new NotFoundError('User not found');
+  return loaded;
+}
+
+const correlation = (deps: CommandDeps, req: Request) => req.header('x-correlation-id') ?? deps.newId();
+const bodyKeys = (body: unknown) => (body && typeof body === 'object' ? Object.keys(body) : []);
+
+/**
+ * Changes a user's profile, moving the e-mail reservation when the address changes: the new address is
+ * claimed first (EMAIL_TAKEN stops everything), and given back if the profile append fails.
+ */
+async function changeProfile(
+  deps: CommandDeps,
+  actor: Actor,
+  user: UserProfile,
+  changes: { firstName?: string; lastName?: string; email?: string; phoneNumber?: string | null },
+  options: { ifMatch: bigint | null; correlationId: string },
+) {
+  const email = changes.email === undefined ? undefined : normaliseEmail(changes.email);
+  const isNewEmail = email !== undefined && email !== normaliseEmail(user.email);
+  if (isNewEmail) await reserveEmail(deps, actor, email, user.userId, options.correlationId);
+  try {
+    const result = await executeUserCommand(
+      deps,
+      actor,
+      user.userId,
+      { type: 'ChangeProfile', changes: { ...changes, ...(email === undefined ? {} : { email }) } },
+      options,
+    );
+    if (isNewEmail) await releaseEmail(deps, actor, user.email, user.userId, options.correlationId);
+    return result;
+  } catch (error) {
+    if (isNewEmail) await releaseEmail(deps, actor, email, user.userId, options.correlationId);
+    throw error;
+  }
+}
+
+/** User administration, onboarding §6-§7: internal users, brokers and ben-admins. */
+export function createUserAdminCommands(deps: UserAdminCommandDeps): Router {
+  const router = Router();
+  const { accounts } = deps;
+
+  for (const kind of Object.keys(USER_KINDS) as UserKind[]) {
+    const base = `/api/users/${kind}`;
+
+    router.post(
+      base,
+      handle(async (req, res) => {
+        const actor = await requireActor(deps.authenticate, req);
+        gateAdministration(actor, 'create');
+        const correlationId = correlation(deps, req);
+        const body =
+          kind === 'internal'
+            ? { ...parseBody(CreateInternalUserBody, req.body), clientIds: [] as string[] }
+            : { ...parseBody(CreateClientUserBody, req.body), role: FIXED_ROLE[kind] };
+        const userId = deps.newId();
+        // Only an owner creates owners (and admins): the table's 'Owners and admins' row.
+        allow(actor, 'create', { userId, role: body.role });
+        if (body.clientIds.length > 0) requirePermission(actor, 'client-assignment', 'update');
+        const email = normaliseEmail(body.email);
+        await reserveEmail(deps, actor, email, userId, correlationId);
+        let created;
+        try {
+          created = await executeUserCommand(
+            deps,
+            actor,
+            userId,
+            {
+              type: 'RegisterUser',
+              userId,
+              role: body.role,
+              firstName: body.firstName,
+              lastName: body.lastName,
+              email,
+              phoneNumber: body.phoneNumber ?? null,
+              clientIds: [...new Set(body.clientIds)],
+            },
+            { correlationId },
+          );
+        } catch (error) {
+          await releaseEmail(deps, actor, email, userId, correlationId);
+          throw error;
+        }
+        if (body.sendWelcomeEmail) await accounts.sendActivationEmail(userId, actor);
+        res
+          .status(201)
+          .setHeader('ETag', `"${created.revision}"`)
+          .json(userView(created.user, created.revision));
+      }),
+    );
+
+    router.put(
+      `${base}/:userId`,
+      handle(async (req, res) => {
+        const actor = await requireActor(deps.authenticate, req);
+        const userId = String(req.params.userId);
+        gateById(actor, userId, 'update');
+        // Fields are checked against the table before the schema, so a broker sending clientIds for their
+        // own record gets the permission answer, not a schema one.
+        const { user } = await loadOfKind(deps, kind, userId);
+        allow(actor, 'update', { userId, role: user.role, fields: bodyKeys(req.body) });
+        const body = parseBody(EditUserBody, req.body);
+        const ifMatch = parseIfMatch(req.header('if-match'));
+        const result = await changeProfile(deps, actor, user, body, {
+          ifMatch,
+          correlationId: correlation(deps, req),
+        });
+        res.setHeader('ETag', `"${result.revision}"`).json(userView(result.user, result.revision));
+      }),
+    );
+
+    router.delete(
+      `${base}/:userId`,
+      handle(async (req, res) => {
+        const actor = await requireActor(deps.authenticate, req);
+        const userId = String(req.params.userId);
+        gateById(actor, userId, 'delete');
+        const { user } = await loadOfKind(deps, kind, userId);
+        allow(actor, 'delete', { userId, role: user.role });
+        const correlationId = correlation(deps, req);
+        await executeUserCommand(
+          deps,
+          actor,
+          userId,
+          { type: 'DeleteUser' },
+          {
+            ifMatch: parseIfMatch(req.header('if-match')),
+            correlationId,
+          },
+        );
+        await releaseEmail(deps, actor, user.email, userId, correlationId);
+        res.status(204).end();
+      }),
+    );
+
+    router.post(
+      `${base}/:userId/activation-email`,
+      handle(async (req, res) => {
+        const actor = await requireActor(deps.authenticate, req);
+        const userId = String(req.params.userId);
+        gateById(actor, userId, 'update');
+        const { user } = await loadOfKind(deps, kind, userId);
+        allow(actor, 'update', { userId, role: user.role });
+        await accounts.sendActivationEmail(userId, actor);
+        res.status(204).end();
+      }),
+    );
+  }
+
+  for (const kind of CLIENT_USER_KINDS) {
+    for (const [verb, type] of [
+      ['assign', 'AssignToClient'],
+      ['unassign', 'UnassignFromClient'],
+    ] as const) {
+      router.put(
+        `/api/users/${kind}/:userId/${verb}/:clientId`,
+        handle(async (req, res) => {
+          const actor = await requireActor(deps.authenticate, req);
+          requirePermission(actor, 'client-assignment', 'update');
+          const userId = String(req.params.userId);
+          const clientId = String(req.params.clientId);
+          await loadOfKind(deps, kind, userId);
+          if (verb === 'assign') {
+            const client = await deps.store.readStream(eifStream(clientId), { maxCount: 1 });
+            if (client.length === 0) throw new NotFoundError('Client not found');
+          }
+          const result = await executeUserCommand(
+            deps,
+            actor,
+            userId,
+            { type, clientId },
+            {
+              correlationId: correlation(deps, req),
+            },
+          );
+          res.setHeader('ETag', `"${result.revision}"`).json(userView(result.user, result.revision));
+        }),
+      );
+    }
+  }
+
+  router.post(
+    '/api/users/ben-admin/:userId/change-to-broker',
+    handle(async (req, res) => {
+      const actor = await requireActor(deps.authenticate, req);
+      const userId = String(req.params.userId);
+      gateAdministration(actor, 'update');
+      await loadOfKind(deps, 'ben-admin', userId);
+      allow(actor, 'update', { userId, role: 'BEN_ADMIN' });
+      allow(actor, 'create', { userId, role: 'BROKER' });
+      const result = await executeUserCommand(
+        deps,
+        actor,
+        userId,
+        { type: 'ChangeBenAdminToBroker' },
+        {
+          correlationId: correlation(deps, req),
+        },
+      );
+      res.setHeader('ETag', `"${result.revision}"`).json(userView(result.user, result.revision));
+    }),
+  );
+
+  router.post(
+    '/api/users/:userId/activation-link',
+    handle(async (req, res) => {
+      const actor = await requireActor(deps.authenticate, req);
+      requirePermission(actor, 'activation-link', 'create');
+      const userId = String(req.params.userId);
+      const { user } = await loadActiveUser(deps, userId);
+      // A link signs its holder in as the user: only for users the actor may administer.
+      allow(actor, 'update', { userId, role: user.role });
+      res.json({ link: await accounts.createActivationLink(userId, actor) });
+    }),
+  );
+
+  router.post(
+    '/api/users/reset-password/userId/:userId',
+    handle(async (req, res) => {
+      const actor = await requireActor(deps.authenticate, req);
+      const userId = String(req.params.userId);
+      gateAdministration(actor, 'update');
+      const { user } = await loadActiveUser(deps, userId);
+      allow(actor, 'update', { userId, role: user.role });
+      await accounts.sendPasswordReset(userId, actor);
+      res.status(204).end();
+    }),
+  );
+
+  const byEmail = (path: string, run: (userId: string, actor: Actor) => Promise<unknown>) =>
+    router.post(
+      path,
+      handle(async (req, res) => {
+        const actor = await requireActor(deps.authenticate, req);
+        gateAdministration(actor, 'update');
+        const userId = await userIdByEmail(deps, String(req.params.email));
+        if (!userId) throw new NotFoundError('User not found');
+        const { user } = await loadActiveUser(deps, userId);
+        allow(actor, 'update', { userId, role: user.role });
+        await run(userId, actor);
+        res.status(204).end();
+      }),
+    );
+  byEmail('/api/users/reset-mfa/:email', (userId, actor) => accounts.resetMfa(userId, actor));
+  byEmail('/api/users/activation-email/:email', (userId, actor) =>
+    accounts.sendActivationEmail(userId, actor),
+  );
+
+  router.post(
+    '/api/users/update-email-and-send-activation-email',
+    handle(async (req, res) => {
+      const actor = await requireActor(deps.authenticate, req);
+      requirePermission(actor, 'bulk-email-update', 'update');
+      const { users } = parseBody(BulkEmailUpdateBody, req.body);
+      const seen = new Map<string, number>();
+      users.forEach((entry, index) => {
+        const email = normaliseEmail(entry.email);
+        if (seen.has(email))
+          throw new ValidationError({ [`body.users.${index}.email`]: 'This e-mail is already in the list' });
+        seen.set(email, index);
+      });
+      // Everything is checked before anything is written, so a refused entry leaves every user unchanged.
+      const loaded = await Promise.all(
+        users.map(async (entry, index) => {
+          const { user } = await loadActiveUser(deps, entry.userId);
+          allow(actor, 'update', { userId: user.userId, role: user.role, fields: ['email'] });
+          try {
+            await assertEmailFree(deps, entry.email, user.userId);
+          } catch {
+            throw new ValidationError({
+              [`body.users.${index}.email`]: 'A user with this e-mail already exists.',
+            });
+          }
+          return { user, entry };
+        }),
+      );
+      const correlationId = correlation(deps, req);
+      const updated = [];
+      for (const { user, entry } of loaded) {
+        const result = await changeProfile(
+          deps,
+          actor,
+          user,
+          { email: entry.email },
+          { ifMatch: null, correlationId },
+        );
+        await accounts.sendActivationEmail(user.userId, actor);
+        updated.push(userView(result.user, result.revision));
+      }
+      res.json({ users: updated });
+    }),
+  );
+
+  return router;
+}

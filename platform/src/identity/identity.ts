@@ -1,0 +1,49 @@
+import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
+import type { EventStore } from '../../../events/src/index.ts';
+import {
+  createAuthApi,
+  createAuthenticate,
+  migrateIdentityTables,
+  type AuthDeps,
+} from '../../../command-api/src/auth/index.ts';
+import type { AppConfig } from '../config.ts';
+import type { Logger } from '../logger.ts';
+import { embeddedEmailSender } from './embedded-email.ts';
+
+/**
+ * Wires the identity provider: its tables, its dependencies (the app's clock, the embedded e-mail sender,
+ * the public URL known once the server listens) and the Authenticate function every API is given.
+ */
+export async function createIdentity(options: {
+  config: AppConfig;
+  store: EventStore;
+  pool: pg.Pool;
+  logger: Logger;
+  now: () => Date;
+  printEmail?: (line: string) => void;
+}) {
+  const { config, store, pool, logger, now } = options;
+  await migrateIdentityTables(pool);
+  let appUrl = `http://127.0.0.1:${config.port}`;
+  const deps: AuthDeps = {
+    store,
+    pool,
+    now,
+    newId: randomUUID,
+    sessionSecret: config.sessionSecret,
+    emailSender: embeddedEmailSender({ store, now, newId: randomUUID, print: options.printEmail }),
+    publicUrl: () => config.publicUrl ?? appUrl,
+    passwordMaxAgeDays: config.passwordMaxAgeDays,
+    logger,
+  };
+  return {
+    deps,
+    authenticate: createAuthenticate(deps),
+    router: () => createAuthApi(deps),
+    setAppUrl: (url: string) => {
+      appUrl = url;
+    },
+  };
+}
+export type Identity = Awaited<ReturnType<typeof createIdentity>>;

@@ -1,0 +1,1 @@
+export { createUserAdminQueries, UserListQuery } from './routes.ts';

@@ -1,0 +1,258 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import {
+  ACCESS_MESSAGES,
+  ForbiddenError,
+  NotFoundError,
+  OWN_RECORD_RESOURCE,
+  ROLES,
+  USER_KINDS,
+  ValidationError,
+  authorize,
+  authorizeUser,
+  authorizeUserAdministration,
+  rolesAllowed,
+  type Actor,
+  type Resource,
+  type Role,
+  type UserKind,
+} from '../../../domain/src/index.ts';
+import { handle, requireActor, requirePermission, type QueryDeps } from '../http/context.ts';
+
+type UserRow = {
+  user_id: string;
+  role: Role;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone_number: string | null;
+  client_ids: string[];
+  welcome_email_sent_date: Date | null;
+  first_login: Date | null;
+  last_login: Date | null;
+  first_password_set: Date | null;
+  last_password_set: Date | null;
+  terms_of_use_date: Date | null;
+  is_mfa_enrolled: boolean;
+  version: string;
+};
+
+const COLUMNS = `user_id, role, first_name, last_name, email, phone_number, client_ids, welcome_email_sent_date,
+  first_login, last_login, first_password_set, last_password_set, terms_of_use_date, is_mfa_enrolled, version::text`;
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** The same shape as the command side's answer, so a screen can swap one for the other. */
+function userView(row: UserRow) {
+  return {
+    id: row.user_id,
+    userId: row.user_id,
+    name: `${row.first_name} ${row.last_name}`.trim(),
+    firstName: row.first_name,
+    lastName: row.last_name,
+    email: row.email,
+    phoneNumber: row.phone_number,
+    role: row.role,
+    clientIds: row.client_ids,
+    welcomeEmailSentDate: iso(row.welcome_email_sent_date),
+    firstLogin: iso(row.first_login),
+    lastLogin: iso(row.last_login),
+    firstPasswordSet: iso(row.first_password_set),
+    lastPasswordSet: iso(row.last_password_set),
+    termsOfUseDate: iso(row.terms_of_use_date),
+    isMfaEnrolled: row.is_mfa_enrolled,
+    version: Number(row.version),
+  };
+}
+
+/** Who is on a client, for someone who is not staff: contact details and only the clients they share. */
+function contactView(row: UserRow, visibleClientIds: readonly string[] | null) {
+  return {
+    id: row.user_id,
+    userId: row.user_id,
+    name: `${row.first_name} ${row.last_name}`.trim(),
+    firstName: row.first_name,
+    lastName: row.last_name,
+    email: row.email,
+    phoneNumber: row.phone_number,
+    role: row.role,
+    clientIds: visibleClientIds
+      ? row.client_ids.filter((id) => visibleClientIds.includes(id))
+      : row.client_ids,
+  };
+}
+
+const SORT_COLUMNS = {
+  firstName: 'first_name',
+  lastName: 'last_name',
+  name: "first_name || ' ' || last_name",
+  email: 'email',
+  role: 'role',
+  createdAt: 'created_at',
+  lastLogin: 'last_login',
+  welcomeEmailSentDate: 'welcome_email_sent_date',
+} as const;
+
+/** Paged list query (onboarding §7 "Lists": limit is the page size, offset (page-1) x page size). */
+export const UserListQuery = z
+  .object({
+    limit: z.coerce
+      .number()
+      .int('Use a whole number')
+      .min(1, 'Use 1 to 100')
+      .max(100, 'Use 1 to 100')
+      .default(25),
+    offset: z.coerce.number().int('Use a whole number').min(0, 'Use 0 or more').default(0),
+    search: z.string().trim().max(200).optional(),
+    sortBy: z.enum(Object.keys(SORT_COLUMNS) as [keyof typeof SORT_COLUMNS]).default('lastName'),
+    sortDirection: z.enum(['asc', 'desc']).default('asc'),
+    clientId: z.string().min(1).optional(),
+  })
+  .strip();
+
+function parseQuery<S extends z.ZodType>(schema: S, query: unknown): z.infer<S> {
+  const result = schema.safeParse(query ?? {});
+  if (result.success) return result.data;
+  const fields: Record<string, string> = {};
+  for (const issue of result.error.issues)
+    fields[['query', ...issue.path.map(String)].join('.')] ??= issue.message;
+  throw new ValidationError(fields);
+}
+
+const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Which table row governs reading the users of a role from GET /api/users/role/{role}. */
+const ROLE_LIST_RESOURCE: Record<Role, Resource> = {
+  BEN_ADMIN: 'ben-admin-list',
+  BROKER: 'broker-list',
+  SLF_ADMIN: 'admin-users',
+  SLF_OWNER: 'owner-users',
+};
+
+/**
+ * The clients a role list is limited to: null for 'any' scope, else the actor's own clients (or the one
+ * asked for). Refused with the table's message when the actor has none.
+ */
+function clientScope(actor: Actor, resource: Resource, clientId: string | undefined): string[] | null {
+  if (clientId !== undefined) {
+    requirePermission(actor, resource, 'read', { clientId });
+    return [clientId];
+  }
+  if (authorize(actor, resource, 'read').allowed) return null;
+  const own = actor.clientIds.filter((id) => authorize(actor, resource, 'read', { clientId: id }).allowed);
+  if (own.length === 0) requirePermission(actor, resource, 'read', { clientId: actor.clientIds[0] });
+  return own;
+}
+
+/** User lists and lookups for the administration screens (onboarding §7 "Users"). */
+export function createUserAdminQueries(deps: QueryDeps): Router {
+  const router = Router();
+
+  // Registered before the /:kind/:userId routes so their fixed first segments are never read as a kind.
+  router.get(
+    '/api/users/check-existing/:email',
+    handle(async (req, res) => {
+      const actor = await requireActor(deps.authenticate, req);
+      requirePermission(actor, 'users', 'read');
+      const { rows } = await deps.pool.query<{ role: Role }>(
+        'select role from rm_users where lower(email) = lower($1) and not is_deleted limit 1',
+        [String(req.params.email).trim()],
+      );
+      res.json(rows[0] ? { exists: true, role: rows[0].role } : { exists: false });
+    }),
+  );
+
+  router.get(
+    '/api/users/role/:role',
+    handle(async (req, res) => {
+      const actor = await requireActor(deps.authenticate, req);
+      const role = String(req.params.role);
+      if (!(ROLES as readonly string[]).includes(role)) {
+        throw new ValidationError({ 'params.role': `Use one of ${ROLES.join(', ')}` });
+      }
+      const { clientId } = parseQuery(z.object({ clientId: z.string().min(1).optional() }), req.query);
+      const scope = clientScope(actor, ROLE_LIST_RESOURCE[role as Role], clientId);
+      const { rows } = await deps.pool.query<UserRow>(
+        `select ${COLUMNS} from rm_users where role = $1 and not is_deleted
+           and ($2::text[] is null or client_ids && $2::text[])
+         order by last_name, first_name, user_id`,
+        [role, scope],
+      );
+      const isStaff = authorizeUserAdministration(actor, 'read').allowed;
+      res.json(rows.map((row) => (isStaff ? userView(row) : contactView(row, scope))));
+    }),
+  );
+
+  router.get(
+    '/api/users/slfs',
+    handle(async (req, res) => {
+      const actor = await requireActor(deps.authenticate, req);
+      const roles = rolesAllowed(actor, 'read', USER_KINDS.internal);
+      if (roles.length === 0) throw new ForbiddenError(ACCESS_MESSAGES.forbidden);
+      const { rows } = await deps.pool.query<UserRow>(
+        `select ${COLUMNS} from rm_users where role = any($1) and not is_deleted order by last_name, first_name, user_id`,
+        [roles],
+      );
+      res.json(rows.map(userView));
+    }),
+  );
+
+  for (const kind of Object.keys(USER_KINDS) as UserKind[]) {
+    router.get(
+      `/api/users/${kind}`,
+      handle(async (req, res) => {
+        const actor = await requireActor(deps.authenticate, req);
+        const roles = rolesAllowed(actor, 'read', USER_KINDS[kind]);
+        if (roles.length === 0) throw new ForbiddenError(ACCESS_MESSAGES.forbidden);
+        const q = parseQuery(UserListQuery, req.query);
+        const params: unknown[] = [roles];
+        let where = 'role = any($1) and not is_deleted';
+        if (q.search) {
+          params.push(likePattern(q.search));
+          where += ` and ((first_name || ' ' || last_name) ilike $${params.length} or email ilike $${params.length})`;
+        }
+        if (q.clientId) {
+          params.push(q.clientId);
+          where += ` and $${params.length} = any(client_ids)`;
+        }
+        const order = `${SORT_COLUMNS[q.sortBy]} ${q.sortDirection} nulls last, user_id`;
+        const [{ rows }, total] = await Promise.all([
+          deps.pool.query<UserRow>(
+            `select ${COLUMNS} from rm_users where ${where} order by ${order} limit ${q.limit} offset ${q.offset}`,
+            params,
+          ),
+          deps.pool.query<{ total: string }>(
+            `select count(*)::text as total from rm_users where ${where}`,
+            params,
+          ),
+        ]);
+        res.json({ items: rows.map(userView), total: Number(total.rows[0]!.total) });
+      }),
+    );
+
+    router.get(
+      `/api/users/${kind}/:userId`,
+      handle(async (req, res) => {
+        const actor = await requireActor(deps.authenticate, req);
+        const userId = String(req.params.userId);
+        // Someone who administers nobody reaches only their own record, and learns nothing about others.
+        if (!authorizeUserAdministration(actor, 'read').allowed && userId !== actor.userId) {
+          throw new ForbiddenError(
+            OWN_RECORD_RESOURCE[actor.role] ? ACCESS_MESSAGES.missingUserId : ACCESS_MESSAGES.forbidden,
+          );
+        }
+        const { rows } = await deps.pool.query<UserRow>(
+          `select ${COLUMNS} from rm_users where user_id = $1 and role = any($2) and not is_deleted`,
+          [userId, USER_KINDS[kind]],
+        );
+        const row = rows[0];
+        if (!row) throw new NotFoundError('User not found');
+        const access = authorizeUser(actor, 'read', { userId, role: row.role });
+        if (!access.allowed) throw new ForbiddenError(access.message);
+        res.setHeader('ETag', `"${row.version}"`).json(userView(row));
+      }),
+    );
+  }
+
+  return router;
+}
