@@ -166,3 +166,56 @@ export function benchNetChanges(report: Report) {
   const p99 = pct(times, 99);
   report('net changes over 1,000 change records, p99', `${p99.toFixed(2)} ms`, null, '< 10 ms', p99 < 10);
 }
+
+/**
+ * The review page's API under 50 concurrent reviewers. A reviewer opens the page (the client and its
+ * change records, fetched together as the web does), reads for a moment (250-750 ms), and opens it again,
+ * for a fixed time. Reviewers arrive at random within the first 750 ms, and the first second is a
+ * warm-up that is not recorded (new pool connections, JIT). The baseline is the same load on a trivial
+ * route of the same server.
+ */
+export async function benchReviewers(
+  url: string,
+  cookie: string,
+  csrf: string,
+  clientId: string,
+  report: Report,
+) {
+  const reviewers = 50;
+  const seconds = Number(process.env.BENCH_REVIEW_SECONDS ?? 8);
+  const load = async (paths: string[]) => {
+    const times: number[] = [];
+    const recordFrom = performance.now() + 1000;
+    const until = recordFrom + seconds * 1000;
+    await Promise.all(
+      Array.from({ length: reviewers }, async () => {
+        await new Promise((r) => setTimeout(r, Math.random() * 750));
+        while (performance.now() < until) {
+          await Promise.all(
+            paths.map(async (path) => {
+              const start = performance.now();
+              const res = await fetch(`${url}${path}`, { headers: { cookie, 'x-csrf-token': csrf } });
+              await res.arrayBuffer();
+              if (res.status !== 200 && res.status !== 204) throw new Error(`${path}: ${res.status}`);
+              if (start >= recordFrom) times.push(performance.now() - start);
+            }),
+          );
+          await new Promise((r) => setTimeout(r, 250 + Math.random() * 500));
+        }
+      }),
+    );
+    return times.sort((a, b) => a - b);
+  };
+  const baseline = await load(['/api/auth/csrf', '/api/auth/csrf']);
+  const review = await load([`/api/clients/${clientId}`, `/api/clients/${clientId}/change-log/deif-changes`]);
+  console.log(
+    `      trivial route under the same load: p50 ${pct(baseline, 50).toFixed(1)} ms, p99 ${pct(baseline, 99).toFixed(1)} ms`,
+  );
+  report(
+    `review page API under ${reviewers} concurrent reviewers (${review.length} requests), p99`,
+    `${pct(review, 99).toFixed(1)} ms`,
+    pct(baseline, 99) / pct(review, 99),
+    '< 50 ms',
+    pct(review, 99) < 50,
+  );
+}

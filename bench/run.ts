@@ -19,7 +19,7 @@ import { startApp } from '../platform/src/app.ts';
 import { embeddedTestConfig } from '../platform/src/config.ts';
 import { startEmbeddedPostgres } from '../platform/src/database/embedded-postgres.ts';
 import { apiClient } from '../platform/src/testing/http-client.ts';
-import { benchNetChanges, benchReplay } from './eif.ts';
+import { benchNetChanges, benchReplay, benchReviewers } from './eif.ts';
 
 const APPENDS = Number(process.env.BENCH_APPENDS ?? 3000);
 const CATCH_UP_EVENTS = Number(process.env.BENCH_CATCH_UP_EVENTS ?? 30000);
@@ -221,6 +221,13 @@ async function benchLag(databaseUrl: string) {
   polling = false;
   pending.clear();
   await poller;
+  await benchReviewers(
+    app.url,
+    [...api.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+    api.cookies.get('onboard_csrf') ?? '',
+    clients[0]!,
+    report,
+  );
   await app.stop();
   lags.sort((a, b) => a - b);
   const p50 = pct(lags, 50);

@@ -39,14 +39,20 @@ export async function migrateClientView(pool: pg.Pool) {
     )`);
 }
 
+const EIF_TYPES = new Set<string>(EIF_EVENT_TYPES);
+
 export const clientViewProjection: CheckpointedConsumer = {
   name: 'client-view',
-  filter: { eventTypes: EIF_EVENT_TYPES },
+  // No store-side filter: nearly every event is an EIF event, and one ordered scan of the all-stream is
+  // cheaper than merging a range per event type; other events are skipped here.
   reset: async (tx) => {
     await tx.query('delete from rm_clients');
   },
   handle: async (events, tx) => {
-    const parsed = events.map((recorded) => ({ recorded, event: parseEvent(recorded) as EifEvent }));
+    const parsed = events
+      .filter((recorded) => EIF_TYPES.has(recorded.type))
+      .map((recorded) => ({ recorded, event: parseEvent(recorded) as EifEvent }));
+    if (parsed.length === 0) return;
     const clientIds = [...new Set(parsed.map((p) => p.event.data.clientId))];
     const { rows } = await tx.query<{ client_id: string; version: string; state: EifStateDocument }>(
       'select client_id, version, state from rm_clients where client_id = any($1)',

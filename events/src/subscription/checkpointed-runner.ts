@@ -109,7 +109,7 @@ export async function catchUp(options: {
   for (;;) {
     const page = await store.readAll({
       from: position,
-      maxCount: options.batchSize ?? 1000,
+      maxCount: options.batchSize ?? 2000,
       filter: consumer.filter,
     });
     if (page.events.length > 0) position = await applyBatch(pool, consumer, position, page.events);
