@@ -151,6 +151,7 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
     app.use(
       createUserAdminCommands({
         ...commandDeps,
+        pool,
         accounts: {
           sendActivationEmail: (userId, actor) => sendActivationEmail(identity.deps, userId, actor),
           sendPasswordReset: (userId, actor) => sendPasswordReset(identity.deps, userId, actor),

@@ -162,7 +162,7 @@ beforeAll(async () => {
   const routes = express();
   routes.use(cookieParser());
   routes.use(express.json());
-  routes.use(createUserAdminCommands({ ...deps, accounts }));
+  routes.use(createUserAdminCommands({ ...deps, pool: app.pool, accounts }));
   routes.use(createUserAdminQueries({ pool: app.pool, authenticate }));
   routes.use(createCommandApi(deps));
   routes.use(createQueryApi({ pool: app.pool, authenticate }));
@@ -712,7 +712,7 @@ describe('user administration behaviour (onboarding §7)', () => {
     });
     expect(link.body.link).toMatch(/\/activate\?token=[^&]+$/);
     // The copied link is a real one: it resolves to the user it was made for.
-    const token = decodeURIComponent(String(link.body.link).split('token=')[1]);
+    const token = decodeURIComponent(String(link.body.link).split('token=')[1] ?? '');
     const resolved = await fetch(`${app.url}/api/users/auth-token/${encodeURIComponent(token)}`);
     expect(await resolved.json()).toMatchObject({ email: target.email, purpose: 'ACTIVATE' });
   });

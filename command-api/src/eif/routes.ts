@@ -9,8 +9,8 @@ const ChangeSelection = z.union([
   z.literal('all'),
   z.array(z.string().min(1)).min(1, 'Choose at least one change'),
 ]);
-const AcceptBody = z.object({ changeIds: ChangeSelection }).strict();
-const DeclineBody = z
+export const AcceptBody = z.object({ changeIds: ChangeSelection }).strict();
+export const DeclineBody = z
   .object({
     changeIds: ChangeSelection,
     reason: z.string().trim().min(1, 'Please provide a reason for declining'),

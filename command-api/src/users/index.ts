@@ -1,3 +1,9 @@
 export { createUserAdminCommands, userView, type UserAdminCommandDeps } from './routes.ts';
 export type { UserAccountPort } from './ports.ts';
-export { EmailTakenError } from './store.ts';
+// For the published OpenAPI document (platform/src/http/openapi.ts): the bodies exactly as validated.
+export {
+  BulkEmailUpdateBody,
+  CreateClientUserBody,
+  CreateInternalUserBody,
+  EditUserBody,
+} from './schemas.ts';

@@ -1,7 +1,8 @@
-import { Router, type Request } from 'express';
+import { Router } from 'express';
 import { eifStream, normaliseEmail } from '../../../events/src/index.ts';
 import {
   ACCESS_MESSAGES,
+  ConflictError,
   ForbiddenError,
   NotFoundError,
   OWN_RECORD_RESOURCE,
@@ -14,7 +15,17 @@ import {
   type Role,
   type UserKind,
   type UserProfile,
+  type UserState,
 } from '../../../domain/src/index.ts';
+import {
+  executeUserCommand,
+  findActiveUserByEmail,
+  loadUser,
+  registerUser,
+  releaseEmail,
+  reserveEmail,
+  type UserStoreDeps,
+} from '../auth/index.ts';
 import { handle, requireActor, requirePermission, type CommandDeps } from '../http/context.ts';
 import { parseBody, parseIfMatch } from '../http/validate.ts';
 import type { UserAccountPort } from './ports.ts';
@@ -24,16 +35,9 @@ import {
   CreateInternalUserBody,
   EditUserBody,
 } from './schemas.ts';
-import {
-  assertEmailFree,
-  executeUserCommand,
-  loadActiveUser,
-  releaseEmail,
-  reserveEmail,
-  userIdByEmail,
-} from './store.ts';
 
-export type UserAdminCommandDeps = CommandDeps & { accounts: UserAccountPort };
+/** `pool` completes the identity side's UserStoreDeps, whose user and e-mail functions these routes share. */
+export type UserAdminCommandDeps = CommandDeps & Pick<UserStoreDeps, 'pool'> & { accounts: UserAccountPort };
 
 /** A user as the administration screens show it; `version` is the If-Match value for an edit. */
 export function userView(user: UserProfile, revision: bigint) {
@@ -89,15 +93,39 @@ function gateAdministration(actor: Actor, action: Action) {
   if (!access.allowed) throw new ForbiddenError(access.message);
 }
 
+/** The live user or a 404: deleted users are gone for administration. */
+async function loadActiveUser(deps: UserStoreDeps, userId: string) {
+  const { state, revision } = await loadUser(deps.store, userId);
+  if (state.status !== 'active') throw new NotFoundError('User not found');
+  return { user: state.user, revision };
+}
+
 /** The user behind a kind's path: a user of another kind is not found there. */
-async function loadOfKind(deps: CommandDeps, kind: UserKind, userId: string) {
+async function loadOfKind(deps: UserStoreDeps, kind: UserKind, userId: string) {
   const loaded = await loadActiveUser(deps, userId);
   if (!(USER_KINDS[kind] as readonly Role[]).includes(loaded.user.role))
     throw new NotFoundError('User not found');
   return loaded;
 }
 
-const correlation = (deps: CommandDeps, req: Request) => req.header('x-correlation-id') ?? deps.newId();
+/**
+ * An edit made against an older version is refused before anything is written, with the administration
+ * screen's wording; executeUserCommand checks again at append time for a write that lands in between.
+ */
+function assertVersion(ifMatch: bigint | null, revision: bigint) {
+  if (ifMatch !== null && ifMatch !== revision) {
+    throw new ConflictError('This user was changed by someone else. Reload to see the latest version.', {
+      currentVersion: Number(revision),
+    });
+  }
+}
+
+/** The user as the command left them; only a deletion leaves no user, and no route shows one. */
+function viewOf(result: { state: UserState; revision: bigint }) {
+  if (result.state.status !== 'active') throw new NotFoundError('User not found');
+  return userView(result.state.user, result.revision);
+}
+
 const bodyKeys = (body: unknown) => (body && typeof body === 'object' ? Object.keys(body) : []);
 
 /**
@@ -105,27 +133,27 @@ const bodyKeys = (body: unknown) => (body && typeof body === 'object' ? Object.k
  * claimed first (EMAIL_TAKEN stops everything), and given back if the profile append fails.
  */
 async function changeProfile(
-  deps: CommandDeps,
+  deps: UserStoreDeps,
   actor: Actor,
   user: UserProfile,
   changes: { firstName?: string; lastName?: string; email?: string; phoneNumber?: string | null },
-  options: { ifMatch: bigint | null; correlationId: string },
+  ifMatch: bigint | null,
 ) {
   const email = changes.email === undefined ? undefined : normaliseEmail(changes.email);
   const isNewEmail = email !== undefined && email !== normaliseEmail(user.email);
-  if (isNewEmail) await reserveEmail(deps, actor, email, user.userId, options.correlationId);
+  if (isNewEmail) await reserveEmail(deps, actor, email, user.userId);
   try {
     const result = await executeUserCommand(
       deps,
       actor,
       user.userId,
       { type: 'ChangeProfile', changes: { ...changes, ...(email === undefined ? {} : { email }) } },
-      options,
+      ifMatch,
     );
-    if (isNewEmail) await releaseEmail(deps, actor, user.email, user.userId, options.correlationId);
+    if (isNewEmail) await releaseEmail(deps, actor, user.email, user.userId);
     return result;
   } catch (error) {
-    if (isNewEmail) await releaseEmail(deps, actor, email, user.userId, options.correlationId);
+    if (isNewEmail) await releaseEmail(deps, actor, email, user.userId);
     throw error;
   }
 }
@@ -143,7 +171,6 @@ export function createUserAdminCommands(deps: UserAdminCommandDeps): Router {
       handle(async (req, res) => {
         const actor = await requireActor(deps.authenticate, req);
         gateAdministration(actor, 'create');
-        const correlationId = correlation(deps, req);
         const body =
           kind === 'internal'
             ? { ...parseBody(CreateInternalUserBody, req.body), clientIds: [] as string[] }
@@ -153,34 +180,18 @@ export function createUserAdminCommands(deps: UserAdminCommandDeps): Router {
         allow(actor, 'create', { userId, role: body.role });
         if (body.clientIds.length > 0) requirePermission(actor, 'client-assignment', 'update');
         const email = normaliseEmail(body.email);
-        await reserveEmail(deps, actor, email, userId, correlationId);
-        let created;
-        try {
-          created = await executeUserCommand(
-            deps,
-            actor,
-            userId,
-            {
-              type: 'RegisterUser',
-              userId,
-              role: body.role,
-              firstName: body.firstName,
-              lastName: body.lastName,
-              email,
-              phoneNumber: body.phoneNumber ?? null,
-              clientIds: [...new Set(body.clientIds)],
-            },
-            { correlationId },
-          );
-        } catch (error) {
-          await releaseEmail(deps, actor, email, userId, correlationId);
-          throw error;
-        }
+        const created = await registerUser(deps, actor, {
+          type: 'RegisterUser',
+          userId,
+          role: body.role,
+          firstName: body.firstName,
+          lastName: body.lastName,
+          email,
+          phoneNumber: body.phoneNumber ?? null,
+          clientIds: [...new Set(body.clientIds)],
+        });
         if (body.sendWelcomeEmail) await accounts.sendActivationEmail(userId, actor);
-        res
-          .status(201)
-          .setHeader('ETag', `"${created.revision}"`)
-          .json(userView(created.user, created.revision));
+        res.status(201).setHeader('ETag', `"${created.revision}"`).json(viewOf(created));
       }),
     );
 
@@ -192,15 +203,13 @@ export function createUserAdminCommands(deps: UserAdminCommandDeps): Router {
         gateById(actor, userId, 'update');
         // Fields are checked against the table before the schema, so a broker sending clientIds for their
         // own record gets the permission answer, not a schema one.
-        const { user } = await loadOfKind(deps, kind, userId);
+        const { user, revision } = await loadOfKind(deps, kind, userId);
         allow(actor, 'update', { userId, role: user.role, fields: bodyKeys(req.body) });
         const body = parseBody(EditUserBody, req.body);
         const ifMatch = parseIfMatch(req.header('if-match'));
-        const result = await changeProfile(deps, actor, user, body, {
-          ifMatch,
-          correlationId: correlation(deps, req),
-        });
-        res.setHeader('ETag', `"${result.revision}"`).json(userView(result.user, result.revision));
+        assertVersion(ifMatch, revision);
+        const result = await changeProfile(deps, actor, user, body, ifMatch);
+        res.setHeader('ETag', `"${result.revision}"`).json(viewOf(result));
       }),
     );
 
@@ -210,20 +219,12 @@ export function createUserAdminCommands(deps: UserAdminCommandDeps): Router {
         const actor = await requireActor(deps.authenticate, req);
         const userId = String(req.params.userId);
         gateById(actor, userId, 'delete');
-        const { user } = await loadOfKind(deps, kind, userId);
+        const { user, revision } = await loadOfKind(deps, kind, userId);
         allow(actor, 'delete', { userId, role: user.role });
-        const correlationId = correlation(deps, req);
-        await executeUserCommand(
-          deps,
-          actor,
-          userId,
-          { type: 'DeleteUser' },
-          {
-            ifMatch: parseIfMatch(req.header('if-match')),
-            correlationId,
-          },
-        );
-        await releaseEmail(deps, actor, user.email, userId, correlationId);
+        const ifMatch = parseIfMatch(req.header('if-match'));
+        assertVersion(ifMatch, revision);
+        await executeUserCommand(deps, actor, userId, { type: 'DeleteUser' }, ifMatch);
+        await releaseEmail(deps, actor, user.email, userId);
         res.status(204).end();
       }),
     );
@@ -259,16 +260,8 @@ export function createUserAdminCommands(deps: UserAdminCommandDeps): Router {
             const client = await deps.store.readStream(eifStream(clientId), { maxCount: 1 });
             if (client.length === 0) throw new NotFoundError('Client not found');
           }
-          const result = await executeUserCommand(
-            deps,
-            actor,
-            userId,
-            { type, clientId },
-            {
-              correlationId: correlation(deps, req),
-            },
-          );
-          res.setHeader('ETag', `"${result.revision}"`).json(userView(result.user, result.revision));
+          const result = await executeUserCommand(deps, actor, userId, { type, clientId });
+          res.setHeader('ETag', `"${result.revision}"`).json(viewOf(result));
         }),
       );
     }
@@ -283,16 +276,8 @@ export function createUserAdminCommands(deps: UserAdminCommandDeps): Router {
       await loadOfKind(deps, 'ben-admin', userId);
       allow(actor, 'update', { userId, role: 'BEN_ADMIN' });
       allow(actor, 'create', { userId, role: 'BROKER' });
-      const result = await executeUserCommand(
-        deps,
-        actor,
-        userId,
-        { type: 'ChangeBenAdminToBroker' },
-        {
-          correlationId: correlation(deps, req),
-        },
-      );
-      res.setHeader('ETag', `"${result.revision}"`).json(userView(result.user, result.revision));
+      const result = await executeUserCommand(deps, actor, userId, { type: 'ChangeBenAdminToBroker' });
+      res.setHeader('ETag', `"${result.revision}"`).json(viewOf(result));
     }),
   );
 
@@ -328,11 +313,11 @@ export function createUserAdminCommands(deps: UserAdminCommandDeps): Router {
       handle(async (req, res) => {
         const actor = await requireActor(deps.authenticate, req);
         gateAdministration(actor, 'update');
-        const userId = await userIdByEmail(deps, String(req.params.email));
-        if (!userId) throw new NotFoundError('User not found');
-        const { user } = await loadActiveUser(deps, userId);
-        allow(actor, 'update', { userId, role: user.role });
-        await run(userId, actor);
+        const found = await findActiveUserByEmail(deps.store, String(req.params.email));
+        if (!found) throw new NotFoundError('User not found');
+        const { user } = found;
+        allow(actor, 'update', { userId: user.userId, role: user.role });
+        await run(user.userId, actor);
         res.status(204).end();
       }),
     );
@@ -359,9 +344,8 @@ export function createUserAdminCommands(deps: UserAdminCommandDeps): Router {
         users.map(async (entry, index) => {
           const { user } = await loadActiveUser(deps, entry.userId);
           allow(actor, 'update', { userId: user.userId, role: user.role, fields: ['email'] });
-          try {
-            await assertEmailFree(deps, entry.email, user.userId);
-          } catch {
+          const holder = await findActiveUserByEmail(deps.store, entry.email);
+          if (holder && holder.user.userId !== user.userId) {
             throw new ValidationError({
               [`body.users.${index}.email`]: 'A user with this e-mail already exists.',
             });
@@ -369,18 +353,11 @@ export function createUserAdminCommands(deps: UserAdminCommandDeps): Router {
           return { user, entry };
         }),
       );
-      const correlationId = correlation(deps, req);
       const updated = [];
       for (const { user, entry } of loaded) {
-        const result = await changeProfile(
-          deps,
-          actor,
-          user,
-          { email: entry.email },
-          { ifMatch: null, correlationId },
-        );
+        const result = await changeProfile(deps, actor, user, { email: entry.email }, null);
         await accounts.sendActivationEmail(user.userId, actor);
-        updated.push(userView(result.user, result.revision));
+        updated.push(viewOf(result));
       }
       res.json({ users: updated });
     }),

@@ -1,97 +1,559 @@
-import { OpenAPIRegistry, OpenApiGeneratorV31, extendZodWithOpenApi } from '@asteasolutions/zod-to-openapi';
+import {
+  OpenAPIRegistry,
+  OpenApiGeneratorV31,
+  extendZodWithOpenApi,
+  type RouteConfig,
+} from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
-import { UpdateClientBody } from '../../../command-api/src/index.ts';
+import { ROLES, USER_KINDS, type UserKind } from '../../../domain/src/index.ts';
+import { AcceptBody, DeclineBody, UpdateClientBody } from '../../../command-api/src/index.ts';
+import { ACCESS_COOKIE, CSRF_COOKIE, CSRF_HEADER } from '../../../command-api/src/auth/index.ts';
+// The sign-in bodies as createAuthApi validates them; auth/index.ts does not re-export its schemas.
+import {
+  ExchangeBody,
+  FactorBody,
+  PassCodeBody,
+  PasswordUpsertBody,
+  SignInBody,
+} from '../../../command-api/src/auth/schemas.ts';
+import {
+  BulkEmailUpdateBody,
+  CreateClientUserBody,
+  CreateInternalUserBody,
+  EditUserBody,
+} from '../../../command-api/src/users/index.ts';
+import { UserListQuery } from '../../../query-api/src/users/index.ts';
 
 extendZodWithOpenApi(z);
 
-const Problem = z.object({
-  status: z.number(),
-  code: z.string(),
-  message: z.string(),
-  validationError: z.record(z.string(), z.string()).optional(),
+// Answers have no zod schema of their own on the server (they are built from read models and folds), so
+// they are described here.
+
+const Problem = z
+  .object({
+    type: z.string().optional(),
+    title: z.string().optional(),
+    status: z.number().int(),
+    code: z.string(),
+    message: z.string(),
+    validationError: z
+      .record(z.string(), z.string())
+      .optional()
+      .openapi({ description: 'Per field, keyed `body.<field>` (or `query.`, `params.`, `headers.`)' }),
+    currentVersion: z.number().int().optional().openapi({ description: 'On a 409: the version now stored' }),
+  })
+  .openapi('Problem');
+
+const Actor = z.object({ userId: z.string(), role: z.string() });
+
+const PendingChange = z.object({
+  changeId: z.string(),
+  action: z.enum(['create', 'update', 'delete']),
+  entity: z.string(),
+  entityId: z.string(),
+  attributes: z.record(z.string(), z.unknown()),
+  previous: z.record(z.string(), z.unknown()),
+  at: z.string(),
+  by: z.record(z.string(), z.unknown()),
 });
 
 const ClientView = z
   .object({
     id: z.string(),
     name: z.string(),
-    version: z.number().int(),
+    version: z.number().int().openapi({ description: 'The If-Match value for the next write' }),
     taxId: z.string().nullable(),
     policies: z.array(z.record(z.string(), z.unknown())),
     plans: z.array(z.record(z.string(), z.unknown())),
+    eifStatus: z.enum(['pre_sign', 'signed']),
+    pendingChanges: z.array(PendingChange),
   })
-  .passthrough();
+  .passthrough()
+  .openapi('ClientView');
 
-const ChangeRecord = z.object({
-  entity: z.string(),
-  entityId: z.string(),
-  createdAt: z.string(),
-  createdByUser: z.object({ id: z.string(), role: z.string() }),
-  changeDetails: z.array(
+const ChangeRecord = z
+  .object({
+    id: z.string(),
+    action: z.string(),
+    entity: z.string(),
+    entityId: z.string(),
+    createdAt: z.string(),
+    createdByUser: Actor,
+    status: z.string(),
+    changeDetails: z.array(
+      z.object({
+        attributeKey: z.string(),
+        value: z.unknown(),
+        previousValue: z.unknown(),
+        status: z.enum(['pending', 'accepted', 'declined']),
+        createdAt: z.string(),
+      }),
+    ),
+  })
+  .openapi('ChangeRecord');
+
+const HistoryTimeline = z.object({
+  events: z.array(
     z.object({
-      attributeKey: z.string(),
-      value: z.unknown(),
-      previousValue: z.unknown(),
-      status: z.enum(['pending', 'accepted', 'declined']),
-      createdAt: z.string(),
+      revision: z.number().int(),
+      type: z.string(),
+      at: z.string(),
+      actor: Actor,
+      summary: z.string(),
     }),
   ),
 });
 
-const clientId = z.string().openapi({ param: { name: 'clientId', in: 'path' } });
+const HistoryAtRevision = z.object({
+  revision: z.number().int(),
+  asOf: z.string(),
+  form: ClientView.nullable(),
+  current: ClientView.nullable(),
+  differences: z.array(
+    z.object({
+      entity: z.string(),
+      entityId: z.string(),
+      attributeKey: z.string().nullable(),
+      then: z.unknown(),
+      now: z.unknown(),
+      kind: z.enum(['added', 'removed', 'changed']),
+    }),
+  ),
+});
+
+const Role = z.enum(ROLES);
+const iso = z.string().nullable();
+
+const UserContact = z
+  .object({
+    id: z.string(),
+    userId: z.string(),
+    name: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    phoneNumber: z.string().nullable(),
+    role: Role,
+    clientIds: z.array(z.string()),
+  })
+  .openapi('UserContact');
+
+const UserView = UserContact.extend({
+  welcomeEmailSentDate: iso,
+  firstLogin: iso,
+  lastLogin: iso,
+  firstPasswordSet: iso,
+  lastPasswordSet: iso,
+  termsOfUseDate: iso,
+  isMfaEnrolled: z.boolean(),
+  version: z.number().int().openapi({ description: 'The If-Match value for an edit' }),
+}).openapi('UserView');
+
+const AuthenticatedUser = UserContact.extend({
+  clients: z.array(z.object({ id: z.string(), name: z.string(), completedSetupAt: iso })),
+  termsOfUseDate: iso,
+}).openapi('AuthenticatedUser');
+
+const TotpFactor = z.object({ id: z.literal('totp'), factorType: z.literal('token:software:totp') });
+const SignInStep = z
+  .discriminatedUnion('status', [
+    z.object({ status: z.literal('LOCKED_OUT'), message: z.string() }),
+    z.object({ status: z.literal('PASSWORD_EXPIRED'), message: z.string() }),
+    z.object({ status: z.literal('MFA_ENROLL'), stateToken: z.string(), factors: z.array(TotpFactor) }),
+    z.object({ status: z.literal('MFA_REQUIRED'), stateToken: z.string(), factors: z.array(TotpFactor) }),
+    z.object({
+      status: z.literal('MFA_ENROLL_ACTIVATE'),
+      stateToken: z.string(),
+      factor: TotpFactor,
+      activation: z.object({ otpauthUri: z.string(), sharedSecret: z.string(), qrCodeDataUri: z.string() }),
+    }),
+    z.object({ status: z.literal('MFA_CHALLENGE'), stateToken: z.string(), factor: TotpFactor }),
+    z.object({
+      status: z.literal('SUCCESS'),
+      sessionToken: z.string().openapi({ description: 'Single use, exchanged within 2 minutes' }),
+    }),
+  ])
+  .openapi('SignInStep');
+
+const Health = z.object({
+  status: z.literal('ok'),
+  services: z.array(z.string()),
+  eventStore: z.string(),
+  bus: z.string(),
+  consumers: z.array(
+    z.object({
+      name: z.string(),
+      checkpoint: z.string(),
+      head: z.string(),
+      isCaughtUp: z.boolean(),
+      lagMs: z.number(),
+    }),
+  ),
+});
+
 const json = (schema: z.ZodType, description: string) => ({
   description,
   content: { 'application/json': { schema } },
 });
+const problem = (description: string) => ({
+  description,
+  content: { 'application/problem+json': { schema: Problem } },
+});
+const noContent = (description: string) => ({ description });
+const forbidden = (responses: RouteConfig['responses']) => {
+  const response = responses[403];
+  return response && 'description' in response ? response.description : undefined;
+};
 
-/** The published API, generated from the same zod schemas the routes validate with. */
+const clientId = z.string().min(1);
+const userId = z.string().min(1);
+const email = z.string().min(1);
+
+type Operation = Omit<RouteConfig, 'method' | 'path' | 'responses'> & {
+  responses: RouteConfig['responses'];
+  /** Signed-in calls: the session cookie, and 401 without one. */
+  isSignedIn?: boolean;
+  /** Writes that take the expected version in If-Match, and answer 409 when it is stale. */
+  isVersioned?: boolean;
+};
+
+/**
+ * The published API, generated from the same zod schemas the routes validate with (platform/src/app.ts
+ * serves it at /api/openapi.json). Every mutation carries the double-submit CSRF header; a 400 lists the
+ * offending fields under `validationError`.
+ */
 export function buildOpenApiDocument() {
   const registry = new OpenAPIRegistry();
-  registry.registerPath({
-    method: 'get',
-    path: '/api/clients/{clientId}',
-    request: { params: z.object({ clientId }) },
-    responses: {
-      200: json(ClientView, 'The client'),
-      403: json(Problem, 'Not yours'),
-      404: json(Problem, 'No such client'),
-    },
+  registry.registerComponent('securitySchemes', 'session', {
+    type: 'apiKey',
+    in: 'cookie',
+    name: ACCESS_COOKIE,
+    description: 'The httpOnly session cookie set by POST /api/users/authenticated',
   });
-  registry.registerPath({
-    method: 'put',
-    path: '/api/clients/{clientId}',
+
+  const add = (
+    method: RouteConfig['method'],
+    path: string,
+    tag: string,
+    summary: string,
+    { isSignedIn = true, isVersioned = false, request = {}, responses, ...rest }: Operation,
+  ) => {
+    const headers = z.object({
+      ...(method === 'get'
+        ? {}
+        : { [CSRF_HEADER]: z.string().openapi({ description: `Equals ${CSRF_COOKIE}` }) }),
+      ...(isVersioned
+        ? {
+            'if-match': z
+              .string()
+              .optional()
+              .openapi({ description: 'The version the change was made against' }),
+          }
+        : {}),
+    });
+    registry.registerPath({
+      method,
+      path,
+      tags: [tag],
+      summary,
+      ...(isSignedIn ? { security: [{ session: [] }] } : {}),
+      request: { ...request, ...(Object.keys(headers.shape).length > 0 ? { headers } : {}) },
+      responses: {
+        ...(isSignedIn ? { 401: problem('Not signed in, or the session expired') } : {}),
+        ...(isVersioned ? { 409: problem('Changed since the given version') } : {}),
+        ...responses,
+        // Every write under /api passes the double-submit check first (command-api/src/auth/csrf.ts).
+        ...(method === 'get'
+          ? {}
+          : { 403: problem(`${forbidden(responses) ?? 'Not allowed'}, or a missing or wrong CSRF header`) }),
+      },
+      ...rest,
+    });
+  };
+
+  // Platform.
+  add('get', '/api/health', 'platform', 'Liveness and projection lag', {
+    isSignedIn: false,
+    responses: { 200: json(Health, 'Up, with each consumer’s checkpoint and lag') },
+  });
+  add('get', '/api/openapi.json', 'platform', 'This document', {
+    isSignedIn: false,
+    responses: { 200: json(z.record(z.string(), z.unknown()), 'OpenAPI 3.1') },
+  });
+  add('get', '/api/events/stream', 'platform', 'Push status and sent e-mails (admins and owners)', {
     request: {
-      params: z.object({ clientId }),
-      headers: z.object({
-        'if-match': z.string().optional().openapi({ description: 'The version the edit was made against' }),
-        'x-csrf-token': z.string(),
-      }),
-      body: { content: { 'application/json': { schema: UpdateClientBody } } },
+      headers: z.object({ 'last-event-id': z.string().optional() }),
     },
-    responses: {
-      200: json(ClientView, 'The client after the change'),
-      400: json(Problem, 'Invalid fields, keyed body.<field>'),
-      409: json(Problem, 'The client changed since the given version'),
-    },
-  });
-  registry.registerPath({
-    method: 'get',
-    path: '/api/clients/{clientId}/change-log/deif-changes',
-    request: { params: z.object({ clientId }) },
-    responses: { 200: json(z.array(ChangeRecord), 'Change records, oldest first') },
-  });
-  registry.registerPath({
-    method: 'get',
-    path: '/api/events/stream',
     responses: {
       200: {
         description: 'Server-Sent Events: QPS_PUSH_STATUS and EMAIL_SENT',
         content: { 'text/event-stream': { schema: z.string() } },
       },
+      403: problem('Not staff'),
     },
   });
+
+  // Sign-in and sessions (command-api/src/auth).
+  add('get', '/api/auth/csrf', 'auth', 'Sets the readable CSRF cookie', {
+    isSignedIn: false,
+    responses: { 204: noContent(`${CSRF_COOKIE} set`) },
+  });
+  const signInStep = (path: string, summary: string, body: z.ZodType) =>
+    add('post', path, 'auth', summary, {
+      isSignedIn: false,
+      request: { body: { content: { 'application/json': { schema: body } } } },
+      responses: {
+        200: json(SignInStep, 'The next step'),
+        400: problem('Invalid fields'),
+        401: problem('Wrong credentials, code or state token'),
+      },
+    });
+  signInStep('/api/auth/sign-in', 'E-mail and password', SignInBody);
+  signInStep('/api/auth/mfa/enroll', 'Start TOTP enrolment', FactorBody);
+  signInStep('/api/auth/mfa/activate', 'Confirm enrolment with a first code', PassCodeBody);
+  signInStep('/api/auth/mfa/challenge', 'Ask for a TOTP code', FactorBody);
+  signInStep('/api/auth/mfa/verify', 'Check a TOTP code', PassCodeBody);
+  add('post', '/api/users/authenticated', 'auth', 'Exchange the session token for session cookies', {
+    isSignedIn: false,
+    request: { body: { content: { 'application/json': { schema: ExchangeBody } } } },
+    responses: {
+      200: json(AuthenticatedUser, 'Signed in'),
+      400: problem('Invalid fields'),
+      401: problem('Token unknown, used or expired'),
+    },
+  });
+  add('get', '/api/users/authenticated', 'auth', 'The signed-in user, or null', {
+    isSignedIn: false,
+    responses: { 200: json(AuthenticatedUser.nullable(), 'The user, or null when signed out') },
+  });
+  add('post', '/api/auth/refresh', 'auth', 'Rotate the refresh token', {
+    isSignedIn: false,
+    responses: { 204: noContent('New cookies set'), 401: problem('Refresh token invalid or reused') },
+  });
+  add('post', '/api/users/authenticated/logout', 'auth', 'Sign out', {
+    isSignedIn: false,
+    responses: { 204: noContent('Session revoked, cookies cleared') },
+  });
+  add('post', '/api/users/terms-of-use', 'auth', 'Accept the terms of use', {
+    responses: { 204: noContent('Recorded') },
+  });
+  add('get', '/api/users/auth-token/{token}', 'auth', 'What an activation or reset link is for', {
+    isSignedIn: false,
+    request: { params: z.object({ token: z.string() }) },
+    responses: {
+      200: json(
+        z.object({
+          email: z.string(),
+          firstName: z.string(),
+          purpose: z.enum(['ACTIVATE', 'REACTIVATE', 'RESET_PASSWORD']),
+        }),
+        'The link’s user and purpose',
+      ),
+      404: problem('EXPIRED_LINK: expired or used'),
+    },
+  });
+  add('post', '/api/users/password-upsert', 'auth', 'Set the password from a link', {
+    isSignedIn: false,
+    request: { body: { content: { 'application/json': { schema: PasswordUpsertBody } } } },
+    responses: {
+      204: noContent('Password set'),
+      400: problem('Password refused by the policy'),
+      404: problem('EXPIRED_LINK: expired or used'),
+    },
+  });
+  add('post', '/api/users/reset-password/{email}', 'auth', 'E-mail a reset link (always 204)', {
+    isSignedIn: false,
+    request: { params: z.object({ email }) },
+    responses: { 204: noContent('Sent if the address belongs to a user') },
+  });
+
+  // Clients and the EIF.
+  add('get', '/api/clients/{clientId}', 'clients', 'The client', {
+    request: { params: z.object({ clientId }) },
+    responses: {
+      200: json(ClientView, 'The client'),
+      403: problem('Not yours'),
+      404: problem('No such client'),
+    },
+  });
+  add('put', '/api/clients/{clientId}', 'clients', 'Edit the client’s fields', {
+    isVersioned: true,
+    request: {
+      params: z.object({ clientId }),
+      body: { content: { 'application/json': { schema: UpdateClientBody } } },
+    },
+    responses: {
+      200: json(ClientView, 'The client after the change'),
+      400: problem('Invalid fields, keyed body.<field>'),
+      404: problem('No such client'),
+    },
+  });
+  add('get', '/api/clients/{clientId}/change-log/deif-changes', 'clients', 'Change records', {
+    request: { params: z.object({ clientId }) },
+    responses: {
+      200: json(z.array(ChangeRecord), 'Change records, oldest first'),
+      403: problem('Not yours'),
+    },
+  });
+  const lifecycle = (path: string, summary: string, body?: z.ZodType) =>
+    add('post', `/api/clients/{clientId}${path}`, 'eif', summary, {
+      isVersioned: true,
+      request: {
+        params: z.object({ clientId }),
+        ...(body ? { body: { content: { 'application/json': { schema: body } } } } : {}),
+      },
+      responses: {
+        200: json(ClientView, 'The client after the command'),
+        ...(body ? { 400: problem('Invalid fields') } : {}),
+        404: problem('No such client'),
+        422: problem('Refused by the EIF rules'),
+      },
+    });
+  lifecycle('/eif/sign', 'Sign the EIF (the authorized signer)');
+  lifecycle('/eif/changes/ready-for-review', 'Mark post-sign changes ready for review');
+  lifecycle('/eif/changes/accept', 'Accept pending changes (staff)', AcceptBody);
+  lifecycle('/eif/changes/decline', 'Decline pending changes with a reason (staff)', DeclineBody);
+  lifecycle('/undo-ic-edits', 'Undo the implementation consultant’s edits (staff)');
+  add('get', '/api/clients/{clientId}/eif/history', 'eif', 'Every EIF event of the client (staff)', {
+    request: { params: z.object({ clientId }) },
+    responses: {
+      200: json(HistoryTimeline, 'Oldest first'),
+      403: problem('Not staff'),
+      404: problem('No such client'),
+    },
+  });
+  add('get', '/api/clients/{clientId}/eif/history/{revision}', 'eif', 'The form at a revision (staff)', {
+    request: { params: z.object({ clientId, revision: z.string().regex(/^\d+$/) }) },
+    responses: {
+      200: json(HistoryAtRevision, 'The form then, now, and what differs'),
+      400: problem('No such revision'),
+      403: problem('Not staff'),
+      404: problem('No such client'),
+    },
+  });
+
+  // User administration (command-api/src/users, query-api/src/users).
+  add('get', '/api/users/check-existing/{email}', 'users', 'Whether an address is in use', {
+    request: { params: z.object({ email }) },
+    responses: {
+      200: json(z.object({ exists: z.boolean(), role: Role.optional() }), 'In use, and by which role'),
+      403: problem('Not allowed'),
+    },
+  });
+  add('get', '/api/users/role/{role}', 'users', 'The users of a role, within the caller’s clients', {
+    request: {
+      params: z.object({ role: Role }),
+      query: z.object({ clientId: z.string().min(1).optional() }),
+    },
+    responses: {
+      200: json(z.array(z.union([UserView, UserContact])), 'Full records for staff, contacts otherwise'),
+      400: problem('Unknown role'),
+      403: problem('Not allowed'),
+    },
+  });
+  add('get', '/api/users/slfs', 'users', 'Internal users', {
+    responses: { 200: json(z.array(UserView), 'Admins and owners'), 403: problem('Not allowed') },
+  });
+  for (const kind of Object.keys(USER_KINDS) as UserKind[]) {
+    const base = `/api/users/${kind}`;
+    const one = z.object({ userId });
+    add('get', base, 'users', `List ${kind} users`, {
+      request: { query: UserListQuery },
+      responses: {
+        200: json(z.object({ items: z.array(UserView), total: z.number().int() }), 'One page'),
+        400: problem('Invalid query'),
+        403: problem('Not allowed'),
+      },
+    });
+    add('post', base, 'users', `Create a ${kind} user`, {
+      request: {
+        body: {
+          content: {
+            'application/json': {
+              schema: kind === 'internal' ? CreateInternalUserBody : CreateClientUserBody,
+            },
+          },
+        },
+      },
+      responses: {
+        201: json(UserView, 'Created'),
+        400: problem('Invalid fields'),
+        409: problem('EMAIL_TAKEN'),
+      },
+    });
+    add('get', `${base}/{userId}`, 'users', `A ${kind} user`, {
+      request: { params: one },
+      responses: {
+        200: json(UserView, 'The user'),
+        403: problem('Not allowed'),
+        404: problem('No such user'),
+      },
+    });
+    add('put', `${base}/{userId}`, 'users', `Edit a ${kind} user`, {
+      isVersioned: true,
+      request: { params: one, body: { content: { 'application/json': { schema: EditUserBody } } } },
+      responses: {
+        200: json(UserView, 'The user after the change'),
+        400: problem('Invalid fields'),
+        404: problem('No such user'),
+      },
+    });
+    add('delete', `${base}/{userId}`, 'users', `Delete a ${kind} user`, {
+      isVersioned: true,
+      request: { params: one },
+      responses: { 204: noContent('Deleted'), 404: problem('No such user') },
+    });
+    add('post', `${base}/{userId}/activation-email`, 'users', `E-mail a ${kind} user an activation link`, {
+      request: { params: one },
+      responses: { 204: noContent('Sent'), 404: problem('No such user') },
+    });
+    if (kind === 'internal') continue;
+    for (const verb of ['assign', 'unassign'] as const) {
+      add('put', `${base}/{userId}/${verb}/{clientId}`, 'users', `${verb} a ${kind} to a client`, {
+        request: { params: z.object({ userId, clientId }) },
+        responses: {
+          200: json(UserView, 'The user after the change'),
+          404: problem('No such user or client'),
+        },
+      });
+    }
+  }
+  add('post', '/api/users/ben-admin/{userId}/change-to-broker', 'users', 'Make a ben-admin a broker', {
+    request: { params: z.object({ userId }) },
+    responses: { 200: json(UserView, 'The user, now a broker'), 404: problem('No such ben-admin') },
+  });
+  add('post', '/api/users/{userId}/activation-link', 'users', 'An activation link to copy', {
+    request: { params: z.object({ userId }) },
+    responses: { 200: json(z.object({ link: z.string() }), 'The link'), 404: problem('No such user') },
+  });
+  add('post', '/api/users/reset-password/userId/{userId}', 'users', 'E-mail a user a reset link', {
+    request: { params: z.object({ userId }) },
+    responses: { 204: noContent('Sent'), 404: problem('No such user') },
+  });
+  add('post', '/api/users/reset-mfa/{email}', 'users', 'Forget a user’s second factor', {
+    request: { params: z.object({ email }) },
+    responses: { 204: noContent('Reset; the next sign-in enrols again'), 404: problem('No such user') },
+  });
+  add('post', '/api/users/activation-email/{email}', 'users', 'E-mail a user an activation link', {
+    request: { params: z.object({ email }) },
+    responses: { 204: noContent('Sent'), 404: problem('No such user') },
+  });
+  add('post', '/api/users/update-email-and-send-activation-email', 'users', 'Change e-mails in bulk', {
+    request: { body: { content: { 'application/json': { schema: BulkEmailUpdateBody } } } },
+    responses: {
+      200: json(z.object({ users: z.array(UserView) }), 'Every user changed, each sent an activation link'),
+      400: problem('Invalid or taken addresses; nothing changed'),
+      404: problem('No such user'),
+    },
+  });
+
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
-    info: { title: 'Onboard API', version: '1.0.0' },
+    info: {
+      title: 'Onboard API',
+      version: '1.0.0',
+      description:
+        'Commands and reads of the Onboard portal. Errors are problem-details JSON with a stable code.',
+    },
   });
 }
