@@ -7,6 +7,13 @@ export type { CommandDeps, Authenticate } from './http/context.ts';
 export { executeEifCommand } from './clients/routes.ts';
 export { UpdateClientBody } from './clients/schemas.ts';
 export { AcceptBody, DeclineBody } from './eif/routes.ts';
+export {
+  outsideSignerRoutes,
+  migrateOutsideSignerActions,
+  InviteOutsideSignerBody,
+  DeclineUpdatesBody,
+  type OutsideSignerDeps,
+} from './eif/outside-signer.ts';
 
 /** The write side: every command route. Mounted by platform/ behind JSON parsing and CSRF checks. */
 export function createCommandApi(deps: CommandDeps): Router {

@@ -18,7 +18,11 @@ import {
   type Runner,
 } from '../../events/src/index.ts';
 import { createPostgresEventStore, migratePostgresEventStore } from '../../events/src/store/postgres.ts';
-import { createCommandApi } from '../../command-api/src/index.ts';
+import {
+  createCommandApi,
+  migrateOutsideSignerActions,
+  outsideSignerRoutes,
+} from '../../command-api/src/index.ts';
 import { createQueryApi, eifHistoryRoutes, startGateway, type Gateway } from '../../query-api/src/index.ts';
 import { createUserAdminCommands } from '../../command-api/src/users/index.ts';
 import { createUserAdminQueries } from '../../query-api/src/users/index.ts';
@@ -99,6 +103,7 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
   await migrateCheckpoints(pool);
   await migrateReadModels(pool);
   await migratePostgresSnapshots(pool);
+  await migrateOutsideSignerActions(pool);
   const snapshots = createPostgresSnapshotStore(pool);
   const identity = await createIdentity({ config, store, pool, logger, now, printEmail: options.printEmail });
   if (config.seedDemoData) {
@@ -147,6 +152,14 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
   if (has('command-api')) {
     const commandDeps = { store, snapshots, authenticate, now, newId: randomUUID };
     app.use(createCommandApi(commandDeps));
+    app.use(
+      outsideSignerRoutes({
+        ...commandDeps,
+        pool,
+        emailSender: identity.deps.emailSender,
+        publicUrl: identity.deps.publicUrl,
+      }),
+    );
     // User administration: the e-mails and factor resets go through identity, as the acting admin.
     app.use(
       createUserAdminCommands({

@@ -29,7 +29,7 @@ export type EifCommandContext = { at: string; by: { userId: string; role: string
 
 export async function executeEifCommand(
   deps: CommandDeps,
-  actor: Actor,
+  actor: Pick<Actor, 'userId'> & { role: string },
   clientId: string,
   build: (context: EifCommandContext) => EifCommand,
   ifMatch: bigint | null,

@@ -6,7 +6,13 @@ import {
 } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import { ROLES, USER_KINDS, type UserKind } from '../../../domain/src/index.ts';
-import { AcceptBody, DeclineBody, UpdateClientBody } from '../../../command-api/src/index.ts';
+import {
+  AcceptBody,
+  DeclineBody,
+  DeclineUpdatesBody,
+  InviteOutsideSignerBody,
+  UpdateClientBody,
+} from '../../../command-api/src/index.ts';
 import { ACCESS_COOKIE, CSRF_COOKIE, CSRF_HEADER } from '../../../command-api/src/auth/index.ts';
 // The sign-in bodies as createAuthApi validates them; auth/index.ts does not re-export its schemas.
 import {
@@ -414,6 +420,63 @@ export function buildOpenApiDocument() {
   lifecycle('/eif/changes/accept', 'Accept pending changes (staff)', AcceptBody);
   lifecycle('/eif/changes/decline', 'Decline pending changes with a reason (staff)', DeclineBody);
   lifecycle('/undo-ic-edits', 'Undo the implementation consultant’s edits (staff)');
+  // Outside signers (command-api/src/eif/outside-signer.ts): an e-mailed action id, no account.
+  add('post', '/api/clients/{clientId}/outside-signer', 'eif', 'Invite an outside signer by e-mail', {
+    request: {
+      params: z.object({ clientId }),
+      body: { content: { 'application/json': { schema: InviteOutsideSignerBody } } },
+    },
+    responses: {
+      201: json(z.object({ emailId: z.string(), email: z.string(), stepId: z.string() }), 'Invited'),
+      400: problem('Invalid fields'),
+      403: problem('Not yours'),
+    },
+  });
+  const actionParams = z.object({ clientId, actionId: z.string() });
+  add('get', '/api/outside-signer/{clientId}/{actionId}', 'eif', 'What the outside signer reviews', {
+    request: { params: actionParams },
+    responses: {
+      200: json(
+        z.object({
+          signer: z.object({
+            firstName: z.string(),
+            lastName: z.string(),
+            email: z.string(),
+            stepId: z.string(),
+          }),
+          client: ClientView,
+          editState: z.enum([
+            'no-edits',
+            'changes-accepted',
+            'changes-declined-no-new-edits',
+            'ready-for-review',
+          ]),
+        }),
+        'The form and the signer',
+      ),
+      404: problem('Expired, used or unknown link'),
+    },
+  });
+  const signerAction = (path: string, summary: string, body?: z.ZodType) =>
+    add('post', `/api/outside-signer/{clientId}/{actionId}/${path}`, 'eif', summary, {
+      request: {
+        params: actionParams,
+        ...(body ? { body: { content: { 'application/json': { schema: body } } } } : {}),
+      },
+      responses: {
+        200: json(z.object({ client: ClientView }), 'The client after the command'),
+        ...(body ? { 400: problem('Invalid fields') } : {}),
+        404: problem('Expired, used or unknown link, or another step'),
+        422: problem('Refused by the EIF rules'),
+      },
+    });
+  signerAction('sign', 'Sign the EIF as the outside signer');
+  signerAction('accept-updates', 'Accept the updates made after signing');
+  signerAction(
+    'decline-updates',
+    'Decline the updates made after signing, with a reason',
+    DeclineUpdatesBody,
+  );
   add('get', '/api/clients/{clientId}/eif/history', 'eif', 'Every EIF event of the client (staff)', {
     request: { params: z.object({ clientId }) },
     responses: {

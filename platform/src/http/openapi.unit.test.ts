@@ -1,6 +1,6 @@
 import type { Router } from 'express';
 import { describe, expect, it } from 'vitest';
-import { createCommandApi } from '../../../command-api/src/index.ts';
+import { createCommandApi, outsideSignerRoutes } from '../../../command-api/src/index.ts';
 import { createAuthApi, type AuthDeps } from '../../../command-api/src/auth/index.ts';
 import { createUserAdminCommands, type UserAdminCommandDeps } from '../../../command-api/src/users/index.ts';
 import { createQueryApi, eifHistoryRoutes } from '../../../query-api/src/index.ts';
@@ -68,6 +68,7 @@ function allMountedRoutes() {
   return [
     createAuthApi(auth),
     createCommandApi(base),
+    outsideSignerRoutes({ ...base, emailSender: auth.emailSender, publicUrl: auth.publicUrl }),
     createUserAdminCommands({ ...base, accounts }),
     createQueryApi(base),
     createUserAdminQueries(base),

@@ -1,0 +1,220 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { Router } from 'express';
+import type pg from 'pg';
+import { z } from 'zod';
+import { eifStream, loadAggregate } from '../../../events/src/index.ts';
+import {
+  NotFoundError,
+  OUTSIDE_SIGNER_STEPS,
+  assertOutsideSignerAllowed,
+  companyInformationEditState,
+  eifCodec,
+  toClientView,
+  type OutsideSigner,
+} from '../../../domain/src/index.ts';
+import type { EmailSender } from '../auth/email-port.ts';
+import { executeEifCommand } from '../clients/routes.ts';
+import { handle, requireActor, requireClientAccess, type CommandDeps } from '../http/context.ts';
+import { parseBody } from '../http/validate.ts';
+
+export type OutsideSignerDeps = CommandDeps & {
+  pool: pg.Pool;
+  emailSender: EmailSender;
+  publicUrl: () => string;
+};
+
+const INVITE_DAYS = 30;
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+export async function migrateOutsideSignerActions(pool: pg.Pool) {
+  await pool.query(`
+    create table if not exists outside_signer_actions (
+      action_hash text primary key,
+      client_id text not null,
+      step_id text not null,
+      email text not null,
+      first_name text not null,
+      last_name text not null,
+      invited_by text not null,
+      created_at timestamptz not null,
+      expires_at timestamptz not null,
+      completed_at timestamptz
+    )`);
+}
+
+export const InviteOutsideSignerBody = z
+  .object({
+    email: z.string().trim().email('Enter a valid e-mail address'),
+    firstName: z.string().trim().min(1, 'Please provide a response'),
+    lastName: z.string().trim().min(1, 'Please provide a response'),
+    stepId: z.enum(OUTSIDE_SIGNER_STEPS).default('review-&-submit'),
+  })
+  .strict();
+export const DeclineUpdatesBody = z
+  .object({ reason: z.string().trim().min(1, 'Please provide a reason for declining') })
+  .strict();
+
+type ActionRow = {
+  client_id: string;
+  step_id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  expires_at: Date;
+  completed_at: Date | null;
+};
+
+/**
+ * Outside signers (onboarding §2, explorer §4): someone without an account who signs, or reviews the
+ * updates made after signing, through one action id e-mailed to them. The id is stored hashed, works for
+ * one client and one review-&-submit step, and only until it is used or expires.
+ */
+export function outsideSignerRoutes(deps: OutsideSignerDeps): Router {
+  const router = Router();
+
+  const resolve = async (clientId: string, actionId: string, now: Date) => {
+    const { rows } = await deps.pool.query<ActionRow>(
+      `select client_id, step_id, email, first_name, last_name, expires_at, completed_at
+       from outside_signer_actions where action_hash = $1`,
+      [sha256(actionId)],
+    );
+    const row = rows[0];
+    // One answer for unknown, other client's, used and expired ids: nothing to learn from the difference.
+    if (!row || row.client_id !== clientId || row.completed_at !== null || row.expires_at <= now) {
+      throw new NotFoundError('This link has expired or has already been used.');
+    }
+    const signer: OutsideSigner = { kind: 'outside-signer', clientId, actionId, stepId: row.step_id };
+    // The action is named in events by a prefix of its hash: the id itself is a secret and stays out of history.
+    const actionRef = sha256(actionId).slice(0, 16);
+    return {
+      row,
+      signer,
+      actionRef,
+      actor: { userId: `outside-signer:${row.email}`, role: 'OUTSIDE_SIGNER' },
+    };
+  };
+
+  router.post(
+    '/api/clients/:clientId/outside-signer',
+    handle(async (req, res) => {
+      const actor = await requireActor(deps.authenticate, req);
+      const clientId = String(req.params.clientId);
+      requireClientAccess(actor, clientId, 'update');
+      const body = parseBody(InviteOutsideSignerBody, req.body);
+      const actionId = randomBytes(24).toString('base64url');
+      const now = deps.now();
+      await deps.pool.query(
+        `insert into outside_signer_actions (action_hash, client_id, step_id, email, first_name, last_name,
+           invited_by, created_at, expires_at) values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+        [
+          sha256(actionId),
+          clientId,
+          body.stepId,
+          body.email,
+          body.firstName,
+          body.lastName,
+          actor.userId,
+          now,
+          new Date(now.getTime() + INVITE_DAYS * 86_400_000),
+        ],
+      );
+      const link = `${deps.publicUrl().replace(/\/+$/, '')}/client/${encodeURIComponent(clientId)}/outside-signer/${actionId}`;
+      const { emailId } = await deps.emailSender.send({
+        to: [body.email],
+        subject:
+          body.stepId === 'review-&-submit'
+            ? 'Please review and sign the Employer Information Form'
+            : 'Please review the updates to the Employer Information Form',
+        body: [
+          `Hello ${body.firstName},`,
+          '',
+          'You have been asked to review the Employer Information Form on Onboard:',
+          link,
+          '',
+          `The link works once and expires in ${INVITE_DAYS} days.`,
+        ].join('\n'),
+        link,
+        clientId,
+        actor: { userId: actor.userId, role: actor.role },
+      });
+      res.status(201).json({ emailId, email: body.email, stepId: body.stepId });
+    }),
+  );
+
+  router.get(
+    '/api/outside-signer/:clientId/:actionId',
+    handle(async (req, res) => {
+      const clientId = String(req.params.clientId);
+      const { row, signer } = await resolve(clientId, String(req.params.actionId), deps.now());
+      assertOutsideSignerAllowed(signer, 'eif', 'read', { clientId, actionId: signer.actionId });
+      const { state, revision } = await loadAggregate({
+        store: deps.store,
+        snapshots: deps.snapshots,
+        stream: eifStream(clientId),
+        codec: eifCodec,
+      });
+      const client = toClientView(state, revision);
+      if (!client) throw new NotFoundError('Client not found');
+      res.json({
+        signer: { firstName: row.first_name, lastName: row.last_name, email: row.email, stepId: row.step_id },
+        client,
+        editState:
+          state.status === 'empty'
+            ? 'no-edits'
+            : companyInformationEditState(
+                state.stamps,
+                state.pending.map((c) => c.at),
+              ),
+      });
+    }),
+  );
+
+  const act = (
+    path: string,
+    step: string,
+    build: (clientId: string, body: unknown, actionRef: string) => Parameters<typeof executeEifCommand>[3],
+  ) =>
+    router.post(
+      `/api/outside-signer/:clientId/:actionId/${path}`,
+      handle(async (req, res) => {
+        const clientId = String(req.params.clientId);
+        const actionId = String(req.params.actionId);
+        const { signer, actor, actionRef } = await resolve(clientId, actionId, deps.now());
+        assertOutsideSignerAllowed(signer, 'eif', 'update', { clientId, actionId });
+        if (signer.stepId !== step) throw new NotFoundError('This link is not for this step.');
+        const view = await executeEifCommand(
+          deps,
+          actor,
+          clientId,
+          build(clientId, req.body, actionRef),
+          null,
+          deps.newId(),
+        );
+        await deps.pool.query('update outside_signer_actions set completed_at = $2 where action_hash = $1', [
+          sha256(actionId),
+          deps.now(),
+        ]);
+        res.json({ client: view });
+      }),
+    );
+
+  act('sign', 'review-&-submit', (clientId, _body, actionRef) => (context) => ({
+    type: 'SignEif',
+    clientId,
+    signerKind: 'OUTSIDE_SIGNER',
+    outsideSignerActionId: actionRef,
+    ...context,
+  }));
+  act('accept-updates', 'review-&-submit-updates', (clientId) => (context) => ({
+    type: 'AcceptChanges',
+    clientId,
+    changeIds: 'all',
+    ...context,
+  }));
+  act('decline-updates', 'review-&-submit-updates', (clientId, body) => {
+    const { reason } = parseBody(DeclineUpdatesBody, body);
+    return (context) => ({ type: 'DeclineChanges', clientId, changeIds: 'all', reason, ...context });
+  });
+
+  return router;
+}

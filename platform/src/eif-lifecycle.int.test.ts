@@ -1,0 +1,182 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshDatabase } from '../../testing/db.ts';
+import { startApp, type RunningApp } from './app.ts';
+import { embeddedTestConfig } from './config.ts';
+import { DEMO_CLIENT_ID } from './seed.ts';
+import { apiClient, eventually } from './testing/http-client.ts';
+
+type Api = ReturnType<typeof apiClient>;
+const client = `/api/clients/${DEMO_CLIENT_ID}`;
+
+// The EIF cycle of onboarding §4 over HTTP: sign, edit after signing (pending), decline with a reason,
+// edit again, accept; the change records and the history show all of it; outside signers act by link.
+describe('EIF lifecycle over HTTP', () => {
+  let app: RunningApp;
+  let benAdmin: Api;
+  let staff: Api;
+
+  beforeAll(async () => {
+    app = await startApp(embeddedTestConfig(await freshDatabase('lifecycle'), { webDist: null }));
+    benAdmin = apiClient(app.url);
+    await benAdmin.signIn('benadmin@onboard.example');
+    staff = apiClient(app.url);
+    await staff.signIn('admin@onboard.example');
+  });
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  const taxIdOf = async (api: Api) => {
+    const res = await api.get(client);
+    return res.body as {
+      taxId: string | null;
+      pendingChanges: { changeId: string; attributes: Record<string, unknown> }[];
+      version: number;
+    } & Record<string, unknown>;
+  };
+
+  it('refuses signing an incomplete form and appends nothing', async () => {
+    const res = await benAdmin.post(`${client}/eif/sign`);
+    expect(res.status).toBe(422);
+    expect(res.body).toMatchObject({ code: 'INCOMPLETE' });
+  });
+
+  it('walks sign → pending edit → decline → edit → accept', async () => {
+    expect((await benAdmin.put(client, { taxId: '12-3456789' })).status).toBe(200);
+    const signed = await benAdmin.post(`${client}/eif/sign`);
+    expect(signed.status).toBe(200);
+    expect(signed.body).toMatchObject({
+      eifStatus: 'signed',
+      eifSignedBy: 'demo-ben-admin',
+      eifSignerKind: 'AUTHORIZED_SIGNER',
+    });
+
+    const edited = await benAdmin.put(client, { taxId: '98-7654321' });
+    expect(edited.status).toBe(200);
+    expect(edited.body).toMatchObject({ taxId: '123456789' });
+    expect(edited.body.pendingChanges).toHaveLength(1);
+    expect(edited.body.pendingChanges[0].attributes).toEqual({ taxId: '987654321' });
+
+    // A ben-admin cannot review; staff decline with a reason (an empty one is refused).
+    expect((await benAdmin.post(`${client}/eif/changes/accept`, { changeIds: 'all' })).status).toBe(403);
+    const noReason = await staff.post(`${client}/eif/changes/decline`, { changeIds: 'all', reason: ' ' });
+    expect(noReason.status).toBe(400);
+    expect(noReason.body.validationError).toEqual({ 'body.reason': 'Please provide a reason for declining' });
+    const declined = await staff.post(`${client}/eif/changes/decline`, {
+      changeIds: 'all',
+      reason: 'The EIN does not match the IRS letter',
+    });
+    expect(declined.status).toBe(200);
+    expect(declined.body).toMatchObject({
+      taxId: '123456789',
+      pendingChanges: [],
+      deifChangesDeclinedReason: 'The EIN does not match the IRS letter',
+    });
+
+    await benAdmin.put(client, { taxId: '11-1111111' });
+    const accepted = await staff.post(`${client}/eif/changes/accept`, { changeIds: 'all' });
+    expect(accepted.status).toBe(200);
+    expect(accepted.body).toMatchObject({
+      taxId: '111111111',
+      pendingChanges: [],
+      deifChangesAcceptedBy: 'demo-admin',
+    });
+    expect((await staff.post(`${client}/eif/changes/accept`, { changeIds: 'all' })).body).toMatchObject({
+      code: 'NOTHING_TO_REVIEW',
+    });
+
+    // The read side agrees, and the change records carry each status.
+    await eventually(async () => expect((await taxIdOf(benAdmin)).taxId).toBe('111111111'));
+    const log = await eventually(async () => {
+      const res = await staff.get(`${client}/change-log/deif-changes`);
+      const taxChanges = (
+        res.body as {
+          action: string;
+          changeDetails: { attributeKey: string; value: unknown; status: string }[];
+        }[]
+      )
+        .flatMap((r) => r.changeDetails)
+        .filter((d) => d.attributeKey === 'taxId' && d.value !== null);
+      expect(taxChanges).toHaveLength(3);
+      return taxChanges;
+    });
+    expect(log.map((d) => [d.value, d.status])).toEqual([
+      ['123456789', 'accepted'],
+      ['987654321', 'declined'],
+      ['111111111', 'accepted'],
+    ]);
+  });
+
+  it('replays the history and shows the form before the first signature', async () => {
+    expect((await benAdmin.get(`${client}/eif/history`)).status).toBe(403);
+    const history = await staff.get(`${client}/eif/history`);
+    expect(history.status).toBe(200);
+    const events = history.body.events as {
+      revision: number;
+      type: string;
+      summary: string;
+      actor: { role: string };
+    }[];
+    const signedAt = events.find((e) => e.type === 'EifSigned')!;
+    expect(events.map((e) => e.type)).toEqual(
+      expect.arrayContaining(['EifSigned', 'EifChangesDeclined', 'EifChangesAccepted']),
+    );
+    expect(events.find((e) => e.type === 'EifChangesDeclined')!.summary).toContain(
+      'The EIN does not match the IRS letter',
+    );
+    const before = await staff.get(`${client}/eif/history/${signedAt.revision - 1}`);
+    expect(before.status).toBe(200);
+    expect(before.body.form).toMatchObject({ taxId: '123456789', eifStatus: 'pre_sign', eifSignedAt: null });
+    expect(before.body.current).toMatchObject({ taxId: '111111111', eifStatus: 'signed' });
+    expect(before.body.differences).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          entity: 'Client',
+          attributeKey: 'taxId',
+          then: '123456789',
+          now: '111111111',
+        }),
+      ]),
+    );
+    expect((await staff.get(`${client}/eif/history/100000`)).status).toBe(400);
+  });
+
+  it('lets an outside signer review the updates through the e-mailed link, once', async () => {
+    // The implementation consultant changes an answer after signing; an outside signer reviews it.
+    expect((await staff.put(client, { taxId: '22-2222222' })).status).toBe(200);
+    const invite = await staff.post(`${client}/outside-signer`, {
+      email: 'cfo@lakeside.example',
+      firstName: 'Casey',
+      lastName: 'Fowler',
+      stepId: 'review-&-submit-updates',
+    });
+    expect(invite.status).toBe(201);
+    // The invitation is in the app's e-mail records once the e-mails projection has it.
+    const emailBody = await eventually(async () => {
+      const r = await app.pool.query<{ body: string }>('select body from rm_emails where id = $1', [
+        invite.body.emailId,
+      ]);
+      expect(r.rows).toHaveLength(1);
+      return r.rows[0]!.body;
+    });
+    const link = /\/client\/[^/]+\/outside-signer\/(\S+)/.exec(emailBody)!;
+    const actionId = link[1]!;
+    const signer = apiClient(app.url);
+    await signer.get('/api/auth/csrf');
+
+    const view = await signer.get(`/api/outside-signer/${DEMO_CLIENT_ID}/${actionId}`);
+    expect(view.status).toBe(200);
+    expect(view.body.signer).toMatchObject({ firstName: 'Casey', stepId: 'review-&-submit-updates' });
+    expect(view.body.client.pendingChanges).toHaveLength(1);
+    // Their id works only for their own step: not for signing, not for another client.
+    expect((await signer.post(`/api/outside-signer/${DEMO_CLIENT_ID}/${actionId}/sign`)).status).toBe(404);
+    expect((await signer.get(`/api/outside-signer/another-client/${actionId}`)).status).toBe(404);
+
+    const accepted = await signer.post(`/api/outside-signer/${DEMO_CLIENT_ID}/${actionId}/accept-updates`);
+    expect(accepted.status).toBe(200);
+    expect(accepted.body.client).toMatchObject({ taxId: '222222222', pendingChanges: [] });
+    // Used once: the link is spent.
+    expect((await signer.get(`/api/outside-signer/${DEMO_CLIENT_ID}/${actionId}`)).status).toBe(404);
+    expect((await signer.get(`/api/outside-signer/${DEMO_CLIENT_ID}/not-a-real-action`)).status).toBe(404);
+  });
+});
