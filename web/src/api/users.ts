@@ -22,7 +22,7 @@ export type UserDetail = UserListItem & { version: number; clients?: { id: strin
 
 export type UserPage = { items: UserListItem[]; total: number };
 
-export type SortDirection = 'ASC' | 'DESC';
+export type SortDirection = 'asc' | 'desc';
 
 export type ListQuery = { page: number; search: string; sortBy: string; sortDirection: SortDirection };
 

@@ -31,20 +31,25 @@ function ClientsCard({
 }: {
   kind: ClientKind;
   user: UserDetail;
-  onChanged: () => Promise<unknown>;
+  onChanged: (isDone: (fresh: UserDetail) => boolean) => Promise<unknown>;
 }) {
   const [clientId, setClientId] = useState('');
   const [notice, setNotice] = useState<Notice>(null);
   const [pending, setPending] = useState<string | null>(null);
   const names = new Map((user.clients ?? []).map((c) => [c.id, c.name]));
 
-  const act = async (id: string, call: () => Promise<unknown>, done: string) => {
+  const act = async (
+    id: string,
+    call: () => Promise<unknown>,
+    done: string,
+    isDone: (fresh: UserDetail) => boolean,
+  ) => {
     setPending(id);
     setNotice(null);
     try {
       await call();
       setNotice({ tone: 'success', text: done });
-      await onChanged();
+      await onChanged(isDone);
     } catch (caught) {
       setNotice({ tone: 'error', text: messageOf(caught) });
     } finally {
@@ -65,7 +70,7 @@ function ClientsCard({
             <li key={id} className="client-list__item">
               <div>
                 <span className="client-list__name">{names.get(id) ?? id}</span>
-                <span className="client-list__meta">{id}</span>
+                {names.has(id) && <span className="client-list__meta">{id}</span>}
               </div>
               <Button
                 className="button button--small button--secondary"
@@ -75,6 +80,7 @@ function ClientsCard({
                     `unassign-${id}`,
                     () => unassignClient(kind, user.id, id),
                     `Unassigned from ${names.get(id) ?? id}.`,
+                    (fresh) => !fresh.clientIds.includes(id),
                   )
                 }
               >
@@ -98,6 +104,7 @@ function ClientsCard({
               'assign',
               () => assignClient(kind, user.id, clientId.trim()),
               `Assigned to ${clientId.trim()}.`,
+              (fresh) => fresh.clientIds.includes(clientId.trim()),
             ).then(() => setClientId(''))
           }
         >
@@ -142,6 +149,15 @@ export function UserManagePage({ kind, userId }: { kind: ClientKind; userId: str
   const [confirming, setConfirming] = useState<'delete' | 'to-broker' | null>(null);
   const [isPending, setIsPending] = useState(false);
   const listPath = kind === 'broker' ? BROKERS_PATH : BEN_ADMINS_PATH;
+
+  /** The user read model catches up a moment after a command; reload until it shows the change. */
+  const reloadUntil = async (isDone: (fresh: UserDetail) => boolean) => {
+    for (let attempt = 0; attempt < 15; attempt++) {
+      const fresh = await mutate();
+      if (fresh && isDone(fresh)) return;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  };
 
   const refreshLists = () => mutateAny((key) => typeof key === 'string' && key.startsWith('/api/users/'));
 
@@ -231,7 +247,7 @@ export function UserManagePage({ kind, userId }: { kind: ClientKind; userId: str
           }}
         />
       </section>
-      <ClientsCard kind={kind} user={user} onChanged={() => mutate()} />
+      <ClientsCard kind={kind} user={user} onChanged={reloadUntil} />
       <AccountCard kind={kind} user={user} />
       <section className="card card--danger" aria-labelledby="danger-title">
         <Heading level={2} id="danger-title" className="card__title">

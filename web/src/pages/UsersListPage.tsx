@@ -102,8 +102,21 @@ function InternalRowActions({
 
 export function UsersListPage({ kind }: { kind: UserKind }) {
   const [query, setQuery] = useAtom(userListQueryAtoms[kind]);
-  const { data, error, isLoading } = useUserPage(kind, query);
+  const { data, error, isLoading, mutate } = useUserPage(kind, query);
   const refresh = useRefreshList(kind);
+
+  /**
+   * The list is a read model that catches up a moment after a command answers, so after a create or a
+   * delete reload until the total shows the change (bounded; a later visit shows it anyway).
+   */
+  const refreshUntilTotal = async (isDone: (total: number) => boolean) => {
+    for (let attempt = 0; attempt < 15; attempt++) {
+      const fresh = await mutate();
+      if (fresh && isDone(fresh.total)) break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    await refresh();
+  };
   const [isCreating, setIsCreating] = useState(false);
   const [editing, setEditing] = useState<UserListItem | null>(null);
   const [deleting, setDeleting] = useState<UserListItem | null>(null);
@@ -114,10 +127,11 @@ export function UsersListPage({ kind }: { kind: UserKind }) {
 
   const sortDescriptor: SortDescriptor = {
     column: query.sortBy,
-    direction: query.sortDirection === 'ASC' ? 'ascending' : 'descending',
+    direction: query.sortDirection === 'asc' ? 'ascending' : 'descending',
   };
 
   const create = async (values: UserFormValues) => {
+    const before = data?.total ?? 0;
     await createUser(kind, {
       firstName: values.firstName,
       lastName: values.lastName,
@@ -134,16 +148,17 @@ export function UsersListPage({ kind }: { kind: UserKind }) {
         ? `${name} was created and a welcome e-mail is on its way.`
         : `${name} was created.`,
     });
-    await refresh();
+    await refreshUntilTotal((total) => total > before);
   };
 
   const confirmDelete = async () => {
     if (!deleting) return;
     setIsDeletePending(true);
     try {
+      const before = data?.total ?? 0;
       await deleteUser(kind, deleting.id);
       setNotice({ tone: 'success', text: `${deleting.firstName} ${deleting.lastName} was deleted.` });
-      await refresh();
+      await refreshUntilTotal((total) => total < before);
     } catch (caught) {
       setNotice({ tone: 'error', text: caught instanceof ApiError ? caught.message : GENERIC_ERROR_MESSAGE });
     } finally {
@@ -186,7 +201,7 @@ export function UsersListPage({ kind }: { kind: UserKind }) {
                 ...query,
                 page: 1,
                 sortBy: String(next.column),
-                sortDirection: next.direction === 'ascending' ? 'ASC' : 'DESC',
+                sortDirection: next.direction === 'ascending' ? 'asc' : 'desc',
               })
             }
           >

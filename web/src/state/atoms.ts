@@ -28,9 +28,9 @@ export const rememberedUsernameAtom = atomWithStorage<string>(
 );
 
 export type UserListKind = 'internal' | 'broker' | 'ben-admin';
-export type UserListQuery = { page: number; search: string; sortBy: string; sortDirection: 'ASC' | 'DESC' };
+export type UserListQuery = { page: number; search: string; sortBy: string; sortDirection: 'asc' | 'desc' };
 
-const initialUserListQuery: UserListQuery = { page: 1, search: '', sortBy: 'lastName', sortDirection: 'ASC' };
+const initialUserListQuery: UserListQuery = { page: 1, search: '', sortBy: 'lastName', sortDirection: 'asc' };
 
 /** Table filters of the user lists, kept while the user moves between pages of the app. */
 export const userListQueryAtoms = {
