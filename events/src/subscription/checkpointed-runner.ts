@@ -164,16 +164,20 @@ export function startRunner(options: {
     timer = setTimeout(fn, ms);
   };
 
+  let onLockError: ((error: Error) => void) | null = null;
   const releaseLock = async () => {
     const client = lockClient;
     lockClient = null;
     active = false;
     if (!client) return;
+    // The connection goes back to the pool: it must not keep this runner's listener.
+    if (onLockError) client.off('error', onLockError);
+    onLockError = null;
     await client.query('select pg_advisory_unlock_all()').catch(() => undefined);
     client.release();
   };
 
-  const acquire = async () => {
+  const tryAcquire = async () => {
     if (stopped) return;
     try {
       const client = await pool.connect();
@@ -181,27 +185,40 @@ export function startRunner(options: {
         `select pg_try_advisory_lock(hashtext('checkpointed-runner'), hashtext($1)) as locked`,
         [consumer.name],
       );
-      if (!rows[0]?.locked) {
+      if (!rows[0]?.locked || stopped) {
+        if (rows[0]?.locked) await client.query('select pg_advisory_unlock_all()').catch(() => undefined);
         client.release();
         schedule(() => void acquire(), lockRetryMs);
         return;
       }
       // Losing the lock connection means another runner may take over: stop and start over.
-      client.on('error', (error) => {
+      onLockError = (error: Error) => {
         logger.warn({ err: error, consumer: consumer.name }, 'runner lost its lock connection');
         void restart();
-      });
+      };
+      client.on('error', onLockError);
       lockClient = client;
       active = true;
       await subscribe();
     } catch (error) {
+      if (stopped) return;
       logger.warn({ err: error, consumer: consumer.name }, 'runner could not take its lock');
       schedule(() => void acquire(), lockRetryMs);
     }
   };
 
+  // stop() waits for an acquisition in flight, so no connection or subscription outlives the runner.
+  let acquiring: Promise<void> | null = null;
+  const acquire = () => {
+    acquiring = tryAcquire().finally(() => {
+      acquiring = null;
+    });
+    return acquiring;
+  };
+
   const subscribe = async () => {
     let position = await readCheckpoint(pool, consumer.name);
+    if (stopped) return;
     subscription = store.subscribeToAll({
       from: position,
       filter: consumer.filter,
@@ -233,6 +250,7 @@ export function startRunner(options: {
     stop: async () => {
       stopped = true;
       if (timer) clearTimeout(timer);
+      await acquiring;
       const sub = subscription;
       subscription = null;
       await sub?.close().catch(() => undefined);
