@@ -95,7 +95,14 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
   const logger = createLogger(config.logLevel, options.logDestination);
   // Long idle timeout: every new connection costs a SCRAM handshake, which shows as latency spikes.
   const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 20, idleTimeoutMillis: 60_000 });
-  pool.on('error', (error) => logger.warn({ err: error }, 'idle database connection failed'));
+  let isStopping = false;
+  // An idle connection that dies is replaced by the pool on next use. Ctrl-C reaches PostgreSQL too (same
+  // process group), so while stopping this is expected and not worth a line. The error object carries
+  // the whole client: log its message and code only.
+  pool.on('error', (error: Error & { code?: string }) => {
+    if (!isStopping)
+      logger.warn({ code: error.code, message: error.message }, 'idle database connection failed');
+  });
   const has = (service: AppConfig['services'][number]) => config.services.includes(service);
 
   const store = await connectEventStore(config, pool);
@@ -209,6 +216,7 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
     logger,
     identity,
     stop: async () => {
+      isStopping = true;
       await gateway?.stop();
       server.closeAllConnections();
       await new Promise<void>((done) => server.close(() => done()));
