@@ -1,15 +1,18 @@
 import { Router } from 'express';
 import type { QueryDeps } from './http/context.ts';
+import { clientListRoutes } from './clients/list.ts';
 import { clientQueryRoutes } from './clients/routes.ts';
 
 export type { QueryDeps, Authenticate } from './http/context.ts';
 export { startGateway, type Gateway } from './gateway/gateway.ts';
 export { readClientView } from './clients/routes.ts';
+export { ClientListQuery } from './clients/list.ts';
 export { eifHistoryRoutes, type HistoryDeps } from './eif/history.ts';
 
 /** The read side over the PostgreSQL read models. */
 export function createQueryApi(deps: QueryDeps): Router {
   const router = Router();
+  router.use(clientListRoutes(deps));
   router.use(clientQueryRoutes(deps));
   return router;
 }

@@ -9,7 +9,14 @@ import { PushStatusOverlay } from './components/PushStatusOverlay.tsx';
 import { Realtime } from './components/Realtime.tsx';
 import { useAuthenticatedUser } from './api/hooks.ts';
 import { isAdminRole, type AuthenticatedUser } from './api/types.ts';
+import { AdminClientsPage } from './pages/AdminClientsPage.tsx';
+import { ClientHubPage } from './pages/ClientHubPage.tsx';
+import { ClientManagePage } from './pages/ClientManagePage.tsx';
 import { ClientsHomePage } from './pages/ClientsHomePage.tsx';
+import { EifHistoryPage } from './pages/EifHistoryPage.tsx';
+import { OutsideSignerPage, OutsideSignerSummaryPage } from './pages/OutsideSignerPage.tsx';
+import { ReviewChangesPage } from './pages/ReviewChangesPage.tsx';
+import { ReviewSubmitPage } from './pages/ReviewSubmitPage.tsx';
 import { ForgotPage } from './pages/ForgotPage.tsx';
 import { IndexPage } from './pages/IndexPage.tsx';
 import { LoginPage } from './pages/LoginPage.tsx';
@@ -45,6 +52,17 @@ function pageFor(route: RouteDef, params: Record<string, string>, user: Authenti
       return <NotFoundPage />;
     case 'maintenance':
       return <MaintenancePage />;
+    // Outside signers have no account: the action id in the link is their access (onboarding §2).
+    case 'outsideSigner':
+      return (
+        <OutsideSignerPage
+          key={p('outsideSignerActionId')}
+          clientId={p('clientId')}
+          actionId={p('outsideSignerActionId')}
+        />
+      );
+    case 'outsideSignerEifSummary':
+      return <OutsideSignerSummaryPage clientId={p('clientId')} />;
   }
   if (!user) return <NotAvailablePage />;
   switch (route.name) {
@@ -53,7 +71,15 @@ function pageFor(route: RouteDef, params: Record<string, string>, user: Authenti
     case 'termsOfUse':
       return <TermsOfUsePage user={user} />;
     case 'homeInternal':
-      return <ClientsHomePage user={user} title="Client administration" />;
+      return <AdminClientsPage />;
+    case 'clientDetail':
+      return <ClientManagePage key={p('clientId')} clientId={p('clientId')} />;
+    case 'clientReviewChanges':
+      return <ReviewChangesPage key={p('clientId')} clientId={p('clientId')} />;
+    case 'clientEifHistory':
+      return <EifHistoryPage key={p('clientId')} clientId={p('clientId')} />;
+    case 'homeHub':
+      return <ClientHubPage key={p('clientId')} clientId={p('clientId')} />;
     case 'homeBenAdmin':
       return <ClientsHomePage user={user} title="Your onboarding" />;
     case 'homeBroker':
@@ -74,6 +100,12 @@ function pageFor(route: RouteDef, params: Record<string, string>, user: Authenti
         p('eifSubStepId').toLowerCase() === 'tax-id'
       )
         return <TaxIdPage clientId={p('clientId')} />;
+      return <NotAvailablePage />;
+    case 'eifSummary':
+      return <ReviewSubmitPage key={p('clientId')} clientId={p('clientId')} user={user} />;
+    case 'eifStepDetail':
+      if (p('eifStepId').toLowerCase() === 'review-&-submit')
+        return <ReviewSubmitPage key={p('clientId')} clientId={p('clientId')} user={user} />;
       return <NotAvailablePage />;
     default:
       return <NotAvailablePage />;

@@ -76,6 +76,9 @@ export const ROUTES: readonly RouteDef[] = [
   route('renewBenefitsExplorerSite', `${EXPLORER_SITE}/:explorerPageId/renew`, 'internal', 'required'),
   route('editBenefitsExplorerSite', `${EXPLORER_SITE}/:explorerPageId`, 'internal', 'required'),
   route('clientDetail', '/clients/admin/:clientId/manage', 'internal', 'required'),
+  // Our design (not in the spec): the post-sign review and the EIF history hang off the manage page.
+  route('clientReviewChanges', '/clients/admin/:clientId/manage/review', 'internal', 'required'),
+  route('clientEifHistory', '/clients/admin/:clientId/manage/eif-history', 'internal', 'required'),
   route('usersInternal', USERS_INTERNAL_PATH, 'internal', 'required'),
   route('brokers', BROKERS_PATH, 'internal', 'required'),
   route('brokerDetail', '/brokers/admin/:userId/manage', 'internal', 'required'),
@@ -168,6 +171,15 @@ export function resolveRoute(pathname: string): ResolvedRoute {
 export function taxIdPath(clientId: string): string {
   return TAX_ID_ROUTE.replace(':clientId', encodeURIComponent(clientId));
 }
+
+export const clientManagePath = (clientId: string) => `/clients/admin/${encodeURIComponent(clientId)}/manage`;
+export const clientReviewPath = (clientId: string) => `${clientManagePath(clientId)}/review`;
+export const clientHistoryPath = (clientId: string) => `${clientManagePath(clientId)}/eif-history`;
+export const clientHubPath = (clientId: string) => `/client/${encodeURIComponent(clientId)}`;
+export const reviewSubmitPath = (clientId: string) =>
+  `${clientHubPath(clientId)}/task/eif-submit-company-information/step/review-&-submit`;
+export const outsideSignerSummaryPath = (clientId: string) =>
+  `${clientHubPath(clientId)}/outside-signer/eif-summary`;
 
 export function emailPath(emailId: string): string {
   return `/emails/${encodeURIComponent(emailId)}`;

@@ -29,6 +29,7 @@ import {
   EditUserBody,
 } from '../../../command-api/src/users/index.ts';
 import { UserListQuery } from '../../../query-api/src/users/index.ts';
+import { ClientListQuery } from '../../../query-api/src/index.ts';
 
 extendZodWithOpenApi(z);
 
@@ -374,6 +375,27 @@ export function buildOpenApiDocument() {
   });
 
   // Clients and the EIF.
+  add('get', '/api/clients', 'clients', 'Clients, paged (staff: all; brokers and ben-admins: their own)', {
+    request: { query: ClientListQuery },
+    responses: {
+      200: json(
+        z.object({
+          items: z.array(
+            z.object({
+              id: z.string(),
+              name: z.string(),
+              eifStatus: z.enum(['pre_sign', 'signed']),
+              pendingChangeCount: z.number().int(),
+              updatedAt: z.string(),
+            }),
+          ),
+          total: z.number().int(),
+        }),
+        'One page of clients',
+      ),
+      400: problem('Invalid paging'),
+    },
+  });
   add('get', '/api/clients/{clientId}', 'clients', 'The client', {
     request: { params: z.object({ clientId }) },
     responses: {

@@ -33,6 +33,40 @@ export type ClientView = {
   policies: Policy[];
   plans: Plan[];
   tasks?: ClientTask[];
+  /** The EIF lifecycle (onboarding §4); absent only in fixtures that predate it. */
+  eifStatus?: 'pre_sign' | 'signed';
+  pendingChanges?: PendingChange[];
+  [attribute: string]: unknown;
+} & Partial<EifStamps>;
+
+export type ActorRef = { userId: string; role: string };
+
+/** A post-sign edit waiting for review; its values are never mixed into the accepted ones. */
+export type PendingChange = {
+  changeId: string;
+  action: 'create' | 'update' | 'delete';
+  entity: string;
+  entityId: string;
+  attributes: Record<string, unknown>;
+  previous: Record<string, unknown>;
+  at: string;
+  by: ActorRef;
+};
+
+export type EifStamps = {
+  eifSignedAt: string | null;
+  eifSignedBy: string | null;
+  eifSignerKind: string | null;
+  eifOutsideSignedBy: string | null;
+  deifChangesReadyForReviewAt: string | null;
+  deifChangesReadyForReviewBy: string | null;
+  deifChangesAcceptedAt: string | null;
+  deifChangesAcceptedBy: string | null;
+  deifChangesDeclinedAt: string | null;
+  deifChangesDeclinedBy: string | null;
+  deifChangesDeclinedReason: string | null;
+  deifChangesUndoneAt: string | null;
+  deifChangesUndoneBy: string | null;
 };
 
 export type ClientTask = { id: string; status: TaskStatus; dueDate: string | null };

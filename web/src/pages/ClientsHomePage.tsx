@@ -1,7 +1,7 @@
 import { Heading, Link } from 'react-aria-components';
 import type { AuthenticatedUser } from '../api/types.ts';
 import { ROLE_LABELS } from '../api/types.ts';
-import { taxIdPath } from '../routes.ts';
+import { clientHubPath, taxIdPath } from '../routes.ts';
 
 /** A role's home page; for now the clients of the user, each leading to its company-information task. */
 export function ClientsHomePage({ user, title }: { user: AuthenticatedUser; title: string }) {
@@ -27,13 +27,22 @@ export function ClientsHomePage({ user, title }: { user: AuthenticatedUser; titl
                   <span className="client-list__name">{client.name}</span>
                   <span className="client-list__meta">Submit company information · Tax ID</span>
                 </div>
-                <Link
-                  className="button button--secondary"
-                  href={taxIdPath(client.id)}
-                  aria-label={`Open the Tax ID step for ${client.name}`}
-                >
-                  Open task
-                </Link>
+                <div className="button-row">
+                  <Link
+                    className="button button--secondary"
+                    href={clientHubPath(client.id)}
+                    aria-label={`Open the client hub of ${client.name}`}
+                  >
+                    Client hub
+                  </Link>
+                  <Link
+                    className="button button--secondary"
+                    href={taxIdPath(client.id)}
+                    aria-label={`Open the Tax ID step for ${client.name}`}
+                  >
+                    Open task
+                  </Link>
+                </div>
               </li>
             ))}
           </ul>

@@ -1,5 +1,15 @@
 import { useState, type FormEvent } from 'react';
-import { Button, FieldError, Form, Heading, Input, Label, Text, TextField } from 'react-aria-components';
+import {
+  Button,
+  FieldError,
+  Form,
+  Heading,
+  Input,
+  Label,
+  Link,
+  Text,
+  TextField,
+} from 'react-aria-components';
 import { useSWRConfig } from 'swr';
 import { formatTaxId, parseTaxId } from '../../../domain/src/eif/tax-id.ts';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../api/errors.ts';
@@ -8,6 +18,9 @@ import type { ClientView } from '../api/types.ts';
 import { TaskLayout } from '../components/TaskLayout.tsx';
 import { dueDateBadge } from '../../../domain/src/tasks/due-date.ts';
 import { ErrorPanel, PageSkeleton } from '../components/Feedback.tsx';
+import { AnswerRow, EditStateBanner } from '../components/Eif.tsx';
+import { isSigned, pendingValue } from '../eif/view.ts';
+import { reviewSubmitPath } from '../routes.ts';
 
 const STEPS = [
   { label: 'Benefits administration and data feed' },
@@ -22,7 +35,12 @@ const CONFLICT_RELOAD_DELAY_MS = 300;
 
 type Notice = { tone: 'success' | 'warning' | 'error'; text: string } | null;
 
-const displayed = (client: ClientView) => (client.taxId ? formatTaxId(client.taxId) : '');
+/** The value the editor works on: the pending one when a post-sign change waits, else the accepted one. */
+const displayed = (client: ClientView) => {
+  const pending = pendingValue(client, 'Client', client.id, 'taxId');
+  const taxId = pending ? pending.value : client.taxId;
+  return typeof taxId === 'string' && taxId ? formatTaxId(taxId) : '';
+};
 
 export function conflictNotice(fresh: ClientView): string {
   const current = fresh.taxId ? formatTaxId(fresh.taxId) : 'empty';
@@ -51,7 +69,7 @@ function TaxIdForm({ client }: { client: ClientView }) {
       // The read side is eventually consistent: the PUT answer already holds the new state, so use it.
       await mutate(clientKey(client.id), updated, { revalidate: false });
       setValue(displayed(updated));
-      setNotice({ tone: 'success', text: 'Saved' });
+      setNotice({ tone: 'success', text: isSigned(updated) ? 'Saved · pending review' : 'Saved' });
     } catch (caught) {
       await handleFailure(caught);
     } finally {
@@ -156,8 +174,30 @@ export function TaxIdPage({ clientId }: { clientId: string }) {
         </p>
         {error && !client && <ErrorPanel error={error} />}
         {!client && !error && <PageSkeleton />}
+        {client && isSigned(client) && (
+          <>
+            <EditStateBanner client={client} />
+            <dl className="answers answers--single">
+              <AnswerRow
+                label="Signed value"
+                client={client}
+                entity="Client"
+                entityId={client.id}
+                attributeKey="taxId"
+                accepted={client.taxId}
+              />
+            </dl>
+          </>
+        )}
         {client && <TaxIdForm key={client.id} client={client} />}
       </section>
+      {client && (
+        <div className="task-next">
+          <Link className="button button--secondary" href={reviewSubmitPath(client.id)}>
+            Continue to review &amp; submit
+          </Link>
+        </div>
+      )}
     </TaskLayout>
   );
 }

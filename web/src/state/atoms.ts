@@ -1,5 +1,6 @@
 import { atom } from 'jotai';
-import { atomWithStorage } from 'jotai/utils';
+import { atomWithStorage, createJSONStorage } from 'jotai/utils';
+import type { ClientView } from '../api/types.ts';
 import type { PushEntry } from './push-status.ts';
 
 /** Every jotai atom of the app lives in web/src/state/ (design brief, style 9). */
@@ -38,3 +39,25 @@ export const userListQueryAtoms = {
   broker: atom<UserListQuery>(initialUserListQuery),
   'ben-admin': atom<UserListQuery>(initialUserListQuery),
 } satisfies Record<UserListKind, unknown>;
+
+/** Search and page of the staff client list, kept while moving between a client and the list. */
+export const clientListQueryAtom = atom<{ page: number; search: string }>({ page: 1, search: '' });
+
+export type OutsideSignerOutcome = {
+  clientId: string;
+  kind: 'signed' | 'accepted' | 'declined';
+  signerName: string;
+  /** The form as it stood after the signer acted: the copy they may print. */
+  client: ClientView;
+};
+
+/**
+ * What an outside signer just did. Their link works once, so the thank-you page cannot fetch the form
+ * again: it keeps the answer for this tab only (sessionStorage), never beyond it.
+ */
+export const outsideSignerOutcomeAtom = atomWithStorage<OutsideSignerOutcome | null>(
+  'onboard.outsideSignerOutcome',
+  null,
+  createJSONStorage(() => sessionStorage),
+  { getOnInit: true },
+);

@@ -1,0 +1,293 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { startApp, type RunningApp } from '../platform/src/app.ts';
+import { embeddedTestConfig } from '../platform/src/config.ts';
+import { DEMO_CLIENT_ID, DEMO_USERS } from '../platform/src/seed.ts';
+import { browserAvailability, skipUnless } from '../testing/backends.ts';
+import { freshDatabase } from '../testing/db.ts';
+import { authenticator, ensureWebBuilt, launchBrowser, screenshotPath, signInThroughUi } from './browser.ts';
+
+const skip = skipUnless('browser', browserAvailability());
+const HUB = `/client/${DEMO_CLIENT_ID}`;
+const TAX_ID_PATH = `${HUB}/task/eif-submit-company-information/step/company-information/tax-id`;
+const REVIEW_SUBMIT_PATH = `${HUB}/task/eif-submit-company-information/step/review-&-submit`;
+const MANAGE_PATH = `/clients/admin/${DEMO_CLIENT_ID}/manage`;
+const DECLINE_REASON = 'The EIN does not match the IRS letter';
+
+const benAdmin = DEMO_USERS.find((u) => u.role === 'BEN_ADMIN')!;
+const staff = DEMO_USERS.find((u) => u.role === 'SLF_ADMIN')!;
+
+/**
+ * The read side is eventually consistent: a fresh page load may show the state from just before the last
+ * command, so reload until the page shows what the test waits for (bounded).
+ */
+async function reloadUntil(page: Page, isReady: () => Promise<boolean>, what: string): Promise<void> {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    if (attempt > 0) {
+      await page.waitForTimeout(300);
+      await page.reload();
+    }
+    await page.locator('#main').waitFor();
+    await page.waitForLoadState('networkidle');
+    if (await isReady()) return;
+  }
+  await page.screenshot({ path: screenshotPath(`failed-${what.replaceAll(' ', '-')}.png`), fullPage: true });
+  throw new Error(`The page never showed ${what}`);
+}
+
+const textOf = async (locator: Locator) =>
+  (await locator.count()) > 0 ? await locator.first().innerText() : '';
+
+describe.skipIf(skip)('the EIF cycle in the browser', () => {
+  let app: RunningApp;
+  let browser: Browser;
+  let benAdminContext: BrowserContext;
+  let staffContext: BrowserContext;
+  let client: Page;
+  let admin: Page;
+  const auth = authenticator();
+
+  beforeAll(async () => {
+    ensureWebBuilt();
+    app = await startApp(embeddedTestConfig(await freshDatabase('e2e_eif')));
+    browser = await launchBrowser();
+    benAdminContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    staffContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    client = await benAdminContext.newPage();
+    admin = await staffContext.newPage();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  const hubTaxId = (page: Page) => page.getByTestId('substep-tax-id');
+
+  /** Staff invite an outside signer for the updates; the link is read from the e-mail records. */
+  async function inviteOutsideSigner(email: string, isScreenshot = false): Promise<string> {
+    await admin.goto(`${app.url}${MANAGE_PATH}`);
+    await admin.getByRole('button', { name: 'Invite an outside signer' }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Invite an outside signer' });
+    await dialog.getByLabel('First name').fill('Casey');
+    await dialog.getByLabel('Last name').fill('Fowler');
+    await dialog.getByLabel('E-mail').fill(email);
+    await dialog.getByRole('radio', { name: 'Review the updates made after signing' }).check();
+    if (isScreenshot) await admin.screenshot({ path: screenshotPath('eif-invite-dialog.png') });
+    await dialog.getByRole('button', { name: 'Send invitation' }).click();
+    await admin.getByText(`An invitation was sent to ${email}.`).waitFor();
+
+    let link = '';
+    for (let attempt = 0; attempt < 30 && !link; attempt++) {
+      const { rows } = await app.pool.query<{ body: string }>(
+        `select body from rm_emails where "to" ilike $1 order by created_at desc limit 1`,
+        [`%${email}%`],
+      );
+      link = /https?:\/\/\S+\/client\/[^/\s]+\/outside-signer\/\S+/.exec(rows[0]?.body ?? '')?.[0] ?? '';
+      if (!link) await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(link).not.toBe('');
+    return new URL(link).pathname;
+  }
+
+  it('signs, edits after signing, is declined with a reason, edits again, is accepted, and replays it all', async () => {
+    // A ben-admin fills the tax id and signs on the review & submit page.
+    await client.goto(`${app.url}/login?redirect=${encodeURIComponent(TAX_ID_PATH)}`);
+    await signInThroughUi(client, benAdmin.email, app.config.demoPassword, auth);
+    const input = client.getByLabel('Federal Tax ID (EIN)');
+    await input.fill('12-3456789');
+    await client.getByRole('button', { name: 'Save' }).click();
+    await client.getByTestId('save-status').waitFor();
+    await client.getByRole('link', { name: 'Continue to review & submit' }).click();
+    await client.getByRole('heading', { name: 'Review your answers' }).waitFor();
+    expect(await textOf(client.getByTestId('answer-taxId').getByTestId('accepted-value'))).toBe('12-3456789');
+    await client.getByRole('button', { name: 'Sign the form' }).click();
+    await client.getByRole('alertdialog').getByRole('button', { name: 'Sign' }).click();
+    await client.getByText('Thank you. The form is signed.').waitFor();
+    expect(await textOf(client.getByTestId('eif-status'))).toBe('Signed');
+    expect(await client.getByRole('button', { name: 'Sign the form' }).count()).toBe(0);
+    await client.screenshot({ path: screenshotPath('eif-review-submit-signed.png'), fullPage: true });
+
+    // After signing, an edit is pending: the accepted value stays, the new one is marked for review.
+    await client.getByRole('link', { name: 'Edit the Tax ID' }).click();
+    await input.waitFor();
+    expect(await input.inputValue()).toBe('12-3456789');
+    await input.fill('98-7654321');
+    await client.getByRole('button', { name: 'Save' }).click();
+    await client.getByText('Saved · pending review').waitFor();
+    await client.screenshot({ path: screenshotPath('eif-tax-id-pending.png'), fullPage: true });
+    await client.goto(`${app.url}${HUB}`);
+    await reloadUntil(
+      client,
+      async () => (await textOf(hubTaxId(client).getByTestId('pending-value'))) === '98-7654321',
+      'the pending tax id on the hub',
+    );
+    expect(await textOf(hubTaxId(client).getByTestId('accepted-value'))).toBe('12-3456789');
+    expect(await textOf(hubTaxId(client).getByTestId('pending-badge'))).toContain('Pending review');
+    await client.screenshot({ path: screenshotPath('eif-hub-pending.png'), fullPage: true });
+
+    // The ben-admin submits the change for review from the review & submit page.
+    await client.goto(`${app.url}${REVIEW_SUBMIT_PATH}`);
+    await client.getByRole('button', { name: 'Submit changes for review' }).click();
+    await client.getByText('Your changes were submitted.').waitFor();
+    expect(await client.getByTestId('edit-state').getAttribute('data-state')).toBe('ready-for-review');
+
+    // Staff find the client in the list and decline the change with a reason.
+    await admin.goto(`${app.url}/login?redirect=${encodeURIComponent('/clients/admin')}`);
+    await signInThroughUi(admin, staff.email, app.config.demoPassword, auth);
+    await admin.getByRole('heading', { name: 'Clients', exact: true }).waitFor();
+    await admin.getByLabel('Search').fill('lakeside');
+    const row = admin.getByRole('row', { name: /Lakeside Manufacturing/ });
+    await reloadUntil(admin, async () => (await textOf(row)).includes('1 pending'), 'the pending count');
+    await admin.screenshot({ path: screenshotPath('eif-admin-clients.png'), fullPage: true });
+    await row.getByRole('link', { name: 'Manage Lakeside Manufacturing Co.' }).click();
+    await admin.getByRole('heading', { name: 'Lakeside Manufacturing Co.' }).waitFor();
+    await admin.getByTestId('net-change').first().waitFor();
+    await admin.screenshot({ path: screenshotPath('eif-manage.png'), fullPage: true });
+    await admin.getByRole('link', { name: /^Review changes/ }).click();
+    await admin.getByRole('heading', { name: 'Review changes' }).waitFor();
+    const change = admin.getByTestId('pending-change');
+    await reloadUntil(admin, async () => (await change.count()) === 1, 'the pending change');
+    const taxGroup = admin.getByRole('region', { name: 'Company information: Tax ID' });
+    expect(await textOf(taxGroup.getByTestId('change-previous'))).toBe('12-3456789');
+    expect(await textOf(taxGroup.getByTestId('change-new'))).toBe('98-7654321');
+    expect(await textOf(change)).toContain('demo-ben-admin (Benefits administrator)');
+    await admin.screenshot({ path: screenshotPath('eif-review.png'), fullPage: true });
+
+    await change.getByRole('button', { name: 'Decline' }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Decline changes' });
+    await dialog.getByRole('button', { name: 'Decline' }).click();
+    await dialog.getByText('Please provide a reason for declining').waitFor();
+    await dialog.getByLabel('Reason for declining').fill(DECLINE_REASON);
+    await admin.screenshot({ path: screenshotPath('eif-decline-dialog.png') });
+    await dialog.getByRole('button', { name: 'Decline' }).click();
+    await admin.getByText('Declined 1 change.').waitFor();
+    await admin.getByTestId('no-pending').waitFor();
+
+    // The ben-admin sees the declined state and the reason; the signed value is unchanged.
+    await client.goto(`${app.url}${HUB}`);
+    const editState = client.getByTestId('edit-state');
+    await reloadUntil(
+      client,
+      async () => (await editState.getAttribute('data-state')) === 'changes-declined-no-new-edits',
+      'the declined state',
+    );
+    expect(await textOf(client.getByTestId('declined-reason'))).toBe(DECLINE_REASON);
+    expect(await textOf(hubTaxId(client).getByTestId('accepted-value'))).toBe('12-3456789');
+    expect(await hubTaxId(client).getByTestId('pending-badge').count()).toBe(0);
+    await client.screenshot({ path: screenshotPath('eif-hub-declined.png'), fullPage: true });
+
+    // The ben-admin edits again; staff accept; the hub shows the new signed value.
+    await client.goto(`${app.url}${TAX_ID_PATH}`);
+    await input.waitFor();
+    await input.fill('11-1111111');
+    await client.getByRole('button', { name: 'Save' }).click();
+    await client.getByText('Saved · pending review').waitFor();
+
+    await reloadUntil(admin, async () => (await change.count()) === 1, 'the second pending change');
+    expect(await textOf(change.getByTestId('change-new'))).toBe('11-1111111');
+    await admin.getByRole('button', { name: 'Accept all' }).click();
+    await admin.getByText('Accepted 1 change.').waitFor();
+
+    await client.goto(`${app.url}${HUB}`);
+    await reloadUntil(
+      client,
+      async () => (await textOf(hubTaxId(client).getByTestId('accepted-value'))) === '11-1111111',
+      'the accepted tax id',
+    );
+    expect(await editState.getAttribute('data-state')).toBe('changes-accepted');
+    await client.screenshot({ path: screenshotPath('eif-hub-accepted.png'), fullPage: true });
+
+    // The history shows every step and the form as it was before the first signature.
+    await admin.goto(`${app.url}${MANAGE_PATH}`);
+    await admin.getByRole('link', { name: 'EIF history' }).click();
+    await admin.getByRole('heading', { name: 'EIF history' }).waitFor();
+    const events = admin.getByTestId('history-event');
+    await events.first().waitFor();
+    const types = await events.evaluateAll((items) => items.map((i) => i.getAttribute('data-type')));
+    expect(types).toEqual(
+      expect.arrayContaining([
+        'EifSigned',
+        'EifChangesMarkedReadyForReview',
+        'EifChangesDeclined',
+        'EifChangesAccepted',
+      ]),
+    );
+    expect(await textOf(admin.locator('[data-type="EifChangesDeclined"]'))).toContain(DECLINE_REASON);
+    expect(await textOf(admin.locator('[data-type="EifChangesDeclined"]'))).toContain('Carrier admin');
+    // Newest first: the event listed right after the signature is the last one before it.
+    const signedIndex = types.indexOf('EifSigned');
+    await events.nth(signedIndex + 1).click();
+    const point = admin.getByTestId('history-point');
+    await point.waitFor();
+    expect(await textOf(point.getByTestId('eif-status'))).toBe('Not signed');
+    expect(await textOf(point.getByTestId('answer-taxId').getByTestId('accepted-value'))).toBe('12-3456789');
+    await admin.screenshot({ path: screenshotPath('eif-history.png'), fullPage: true });
+    const differences = admin.getByRole('grid', { name: 'Difference from now' });
+    expect(await textOf(differences.getByRole('row').filter({ hasText: 'Federal Tax ID' }))).toContain(
+      '11-1111111',
+    );
+  });
+
+  it('lets an outside signer accept the updates staff made after signing', async () => {
+    // An implementation consultant changes the tax id after signing: a pending change.
+    await admin.goto(`${app.url}${TAX_ID_PATH}`);
+    const input = admin.getByLabel('Federal Tax ID (EIN)');
+    await input.waitFor();
+    await input.fill('22-2222222');
+    await admin.getByRole('button', { name: 'Save' }).click();
+    await admin.getByText('Saved · pending review').waitFor();
+
+    const path = await inviteOutsideSigner('cfo@lakeside.example', true);
+
+    // A fresh browser with no session opens the link.
+    const signerContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const signer = await signerContext.newPage();
+    await signer.goto(`${app.url}${path}`);
+    await signer.getByTestId('updates-notice').waitFor();
+    expect(await textOf(signer.getByTestId('updates-notice'))).toContain(
+      'Your implementation consultant changed some sections',
+    );
+    const pending = signer.getByTestId('pending-change');
+    expect(await pending.count()).toBe(1);
+    expect(await textOf(pending.getByTestId('change-new'))).toBe('22-2222222');
+    expect(await textOf(signer.getByTestId('answer-taxId').getByTestId('accepted-value'))).toBe('11-1111111');
+    await signer.screenshot({ path: screenshotPath('eif-outside-signer.png'), fullPage: true });
+
+    await signer.getByRole('button', { name: 'Accept updates' }).click();
+    await signer.getByRole('heading', { name: 'Thank you for accepting the updates' }).waitFor();
+    expect(new URL(signer.url()).pathname).toBe(`${HUB}/outside-signer/eif-summary`);
+    await signer.getByRole('button', { name: 'Print a copy' }).waitFor();
+    expect(await textOf(signer.getByTestId('answer-taxId').getByTestId('accepted-value'))).toBe('22-2222222');
+    await signer.screenshot({ path: screenshotPath('eif-outside-signer-thanks.png'), fullPage: true });
+
+    // The link works once.
+    await signer.goto(`${app.url}${path}`);
+    await signer.getByText('This link has expired or has already been used.').waitFor();
+    await signerContext.close();
+  });
+
+  it('thanks an outside signer who declines the updates and says the provider is reviewing', async () => {
+    await admin.goto(`${app.url}${TAX_ID_PATH}`);
+    const input = admin.getByLabel('Federal Tax ID (EIN)');
+    await reloadUntil(admin, async () => (await input.inputValue()) === '22-2222222', 'the accepted update');
+    await input.fill('33-3333333');
+    await admin.getByRole('button', { name: 'Save' }).click();
+    await admin.getByText('Saved · pending review').waitFor();
+    const path = await inviteOutsideSigner('controller@lakeside.example');
+
+    const signerContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const signer = await signerContext.newPage();
+    await signer.goto(`${app.url}${path}`);
+    await signer.getByRole('button', { name: 'Decline updates' }).click();
+    const dialog = signer.getByRole('dialog', { name: 'Decline the updates' });
+    await dialog.getByRole('button', { name: 'Decline updates' }).click();
+    await dialog.getByText('Please provide a reason for declining').waitFor();
+    await dialog.getByLabel('Why are you declining the updates?').fill('Our EIN has not changed');
+    await dialog.getByRole('button', { name: 'Decline updates' }).click();
+    await signer.getByRole('heading', { name: 'Thank you', exact: true }).waitFor();
+    expect(await textOf(signer.getByTestId('signer-thanks'))).toContain('reviewing your responses');
+    await signer.screenshot({ path: screenshotPath('eif-outside-signer-declined.png'), fullPage: true });
+    await signerContext.close();
+  });
+});

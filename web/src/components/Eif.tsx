@@ -1,0 +1,342 @@
+import type { ReactNode } from 'react';
+import { Heading } from 'react-aria-components';
+import type { ClientView, PendingChange } from '../api/types.ts';
+import {
+  attributeLabel,
+  formatAnswer,
+  formatWhen,
+  groupByPlacement,
+  roleName,
+  signerKindName,
+} from '../eif/steps.ts';
+import {
+  changeRows,
+  editStateOf,
+  isSigned,
+  otherAnswers,
+  pendingOf,
+  pendingValue,
+  placeChange,
+} from '../eif/view.ts';
+
+export function EifStatusBadge({ client }: { client: ClientView }) {
+  return isSigned(client) ? (
+    <span className="status-pill status-pill--success" data-testid="eif-status">
+      Signed
+    </span>
+  ) : (
+    <span className="status-pill status-pill--info" data-testid="eif-status">
+      Not signed
+    </span>
+  );
+}
+
+export function PendingBadge({ children }: { children?: ReactNode }) {
+  return (
+    <span className="pending-badge" data-testid="pending-badge">
+      <span className="pending-badge__label">Pending review</span>
+      {children}
+    </span>
+  );
+}
+
+/**
+ * The company-information edit state of the signer views (explorer §4), shown once the form is signed:
+ * what happened to the latest post-sign changes and what the client can do next.
+ */
+export function EditStateBanner({
+  client,
+  audience = 'client',
+}: {
+  client: ClientView;
+  /** Staff read the same state about the client rather than addressed to them. */
+  audience?: 'client' | 'staff';
+}) {
+  const isStaff = audience === 'staff';
+  if (!isSigned(client)) {
+    return (
+      <div className="alert alert--info" role="status" data-testid="edit-state" data-state="pre-sign">
+        The form has not been signed yet. Answers saved now apply directly until it is signed.
+      </div>
+    );
+  }
+  const state = editStateOf(client);
+  const pending = pendingOf(client).length;
+  const pendingNote =
+    pending > 0
+      ? ` ${pending} ${pending === 1 ? 'change is' : 'changes are'} pending review and not yet part of the signed form.`
+      : '';
+  switch (state) {
+    case 'no-edits':
+      return (
+        <div className="alert alert--info" role="status" data-testid="edit-state" data-state={state}>
+          Signed on {formatWhen(client.eifSignedAt)}.{' '}
+          {isStaff
+            ? 'Changes made now are pending until reviewed.'
+            : 'Changes made now are sent to your implementation consultant for review.'}
+          {pendingNote}
+        </div>
+      );
+    case 'changes-accepted':
+      return (
+        <div className="alert alert--success" role="status" data-testid="edit-state" data-state={state}>
+          {isStaff ? 'The latest changes were' : 'Your latest changes were'} accepted on{' '}
+          {formatWhen(client.deifChangesAcceptedAt)}.{pendingNote}
+        </div>
+      );
+    case 'changes-declined-no-new-edits':
+      return (
+        <div className="alert alert--warning" role="status" data-testid="edit-state" data-state={state}>
+          <strong>
+            {isStaff ? 'The latest changes were declined' : 'Your latest changes were declined'}
+          </strong>{' '}
+          on {formatWhen(client.deifChangesDeclinedAt)}.
+          {client.deifChangesDeclinedReason && (
+            <>
+              {' '}
+              Reason: <q data-testid="declined-reason">{client.deifChangesDeclinedReason}</q>.
+            </>
+          )}{' '}
+          The signed answers stay as they were.{pendingNote}
+        </div>
+      );
+    case 'ready-for-review':
+      return (
+        <div className="alert alert--info" role="status" data-testid="edit-state" data-state={state}>
+          {isStaff ? 'The client submitted changes' : 'Your changes were submitted'} for review on{' '}
+          {formatWhen(client.deifChangesReadyForReviewAt)}.{' '}
+          {isStaff
+            ? 'Accept or decline them below.'
+            : 'Your implementation consultant will accept or decline them.'}
+        </div>
+      );
+    default: {
+      const unreachable: never = state;
+      throw new Error(`Unknown edit state ${String(unreachable)}`);
+    }
+  }
+}
+
+/** One answer: the accepted value, and beside it the pending value when a change waits for review. */
+export function AnswerRow({
+  label,
+  client,
+  entity,
+  entityId,
+  attributeKey,
+  accepted,
+}: {
+  label: string;
+  client: ClientView;
+  entity: string;
+  entityId: string;
+  attributeKey: string;
+  accepted: unknown;
+}) {
+  const pending = pendingValue(client, entity, entityId, attributeKey);
+  return (
+    <div className="answer" data-testid={`answer-${attributeKey}`}>
+      <dt className="answer__label">{label}</dt>
+      <dd className="answer__value">
+        <span data-testid="accepted-value">{formatAnswer(attributeKey, accepted)}</span>
+        {pending && (
+          <PendingBadge>
+            <span data-testid="pending-value">{formatAnswer(attributeKey, pending.value)}</span>
+          </PendingBadge>
+        )}
+      </dd>
+    </div>
+  );
+}
+
+/** The whole form as a summary by step: accepted answers, with any pending value marked. */
+export function FormSummary({ client }: { client: ClientView }) {
+  const others = otherAnswers(client);
+  return (
+    <div className="form-summary">
+      <section aria-labelledby="summary-company">
+        <Heading level={3} id="summary-company" className="summary__step">
+          Company information
+        </Heading>
+        <dl className="answers">
+          <AnswerRow
+            label="Company name"
+            client={client}
+            entity="Client"
+            entityId={client.id}
+            attributeKey="name"
+            accepted={client.name}
+          />
+          <AnswerRow
+            label="Federal Tax ID (EIN)"
+            client={client}
+            entity="Client"
+            entityId={client.id}
+            attributeKey="taxId"
+            accepted={client.taxId}
+          />
+          <AnswerRow
+            label="Number of employees"
+            client={client}
+            entity="Client"
+            entityId={client.id}
+            attributeKey="employeesNumber"
+            accepted={client.employeesNumber}
+          />
+          <div className="answer">
+            <dt className="answer__label">Current policies</dt>
+            <dd className="answer__value">
+              {client.policies.length === 0 ? (
+                '(none)'
+              ) : (
+                <ul className="plain-list">
+                  {client.policies.map((policy) => (
+                    <li key={policy.id}>
+                      Policy {policy.slfPolicyNumber} · {formatAnswer(null, policy.slfCoverages)}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </dd>
+          </div>
+        </dl>
+      </section>
+      {others.length > 0 && (
+        <section aria-labelledby="summary-other">
+          <Heading level={3} id="summary-other" className="summary__step">
+            Other answers
+          </Heading>
+          <dl className="answers">
+            {others.map(([key, value]) => (
+              <AnswerRow
+                key={key}
+                label={attributeLabel(key)}
+                client={client}
+                entity="Client"
+                entityId={client.id}
+                attributeKey={key}
+                accepted={value}
+              />
+            ))}
+          </dl>
+        </section>
+      )}
+    </div>
+  );
+}
+
+export function ChangeValues({ change }: { change: PendingChange }) {
+  if (change.action === 'delete') {
+    return (
+      <p className="change__values">
+        {change.entity} {change.entityId} removed
+      </p>
+    );
+  }
+  return (
+    <ul className="change__values plain-list">
+      {changeRows(change).map((row) => (
+        <li key={row.attributeKey}>
+          <span className="change__attribute">{attributeLabel(row.attributeKey)}:</span>{' '}
+          <span className="change__previous" data-testid="change-previous">
+            {formatAnswer(row.attributeKey, row.previous)}
+          </span>{' '}
+          <span aria-hidden="true">→</span>
+          <span className="visually-hidden">changed to</span>{' '}
+          <span className="change__new" data-testid="change-new">
+            {formatAnswer(row.attributeKey, row.value)}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export const changeAuthor = (change: PendingChange) =>
+  `${change.by.userId} (${roleName(change.by.role)}) · ${formatWhen(change.at)}`;
+
+/** Pending changes grouped by step and sub-step; `actions` renders each change's controls. */
+export function PendingChangeGroups({
+  changes,
+  actions,
+}: {
+  changes: readonly PendingChange[];
+  actions?: (change: PendingChange) => ReactNode;
+}) {
+  const groups = groupByPlacement(changes, placeChange);
+  return (
+    <div className="change-groups">
+      {groups.map((group) => (
+        <section
+          key={`${group.step.id}/${group.subStep.id}`}
+          className="change-group"
+          aria-label={`${group.step.label}: ${group.subStep.label}`}
+        >
+          <p className="eyebrow">{group.step.label}</p>
+          <Heading level={3} className="change-group__title">
+            {group.subStep.label}
+          </Heading>
+          <ul className="change-list">
+            {group.items.map((change) => (
+              <li key={change.changeId} className="change" data-testid="pending-change">
+                <div className="change__body">
+                  <ChangeValues change={change} />
+                  <span className="change__meta">{changeAuthor(change)}</span>
+                </div>
+                {actions && <div className="change__actions">{actions(change)}</div>}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}
+
+/** The EIF stamps of onboarding §3 as a definition list. */
+export function StampList({ client }: { client: ClientView }) {
+  const rows: [string, ReactNode][] = [
+    [
+      'Signed',
+      client.eifSignedAt ? `${formatWhen(client.eifSignedAt)} by ${client.eifSignedBy ?? '—'}` : '—',
+    ],
+    ['Signer', signerKindName(client.eifSignerKind)],
+    ['Outside signer', client.eifOutsideSignedBy ?? '—'],
+    [
+      'Ready for review',
+      client.deifChangesReadyForReviewAt
+        ? `${formatWhen(client.deifChangesReadyForReviewAt)} by ${client.deifChangesReadyForReviewBy ?? '—'}`
+        : '—',
+    ],
+    [
+      'Last accepted',
+      client.deifChangesAcceptedAt
+        ? `${formatWhen(client.deifChangesAcceptedAt)} by ${client.deifChangesAcceptedBy ?? '—'}`
+        : '—',
+    ],
+    [
+      'Last declined',
+      client.deifChangesDeclinedAt
+        ? `${formatWhen(client.deifChangesDeclinedAt)} by ${client.deifChangesDeclinedBy ?? '—'}${
+            client.deifChangesDeclinedReason ? ` — “${client.deifChangesDeclinedReason}”` : ''
+          }`
+        : '—',
+    ],
+    [
+      'IC edits undone',
+      client.deifChangesUndoneAt
+        ? `${formatWhen(client.deifChangesUndoneAt)} by ${client.deifChangesUndoneBy ?? '—'}`
+        : '—',
+    ],
+  ];
+  return (
+    <dl className="answers answers--compact" data-testid="eif-stamps">
+      {rows.map(([label, value]) => (
+        <div key={label} className="answer">
+          <dt className="answer__label">{label}</dt>
+          <dd className="answer__value">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,134 @@
+import { useState } from 'react';
+import { Button, Heading, Link } from 'react-aria-components';
+import { ApiError, GENERIC_ERROR_MESSAGE } from '../api/errors.ts';
+import { signEif, submitChangesForReview, useApplyClientView } from '../api/eif.ts';
+import { useClient } from '../api/hooks.ts';
+import type { AuthenticatedUser, ClientView } from '../api/types.ts';
+import { ConfirmDialog } from '../components/Dialogs.tsx';
+import { EditStateBanner, EifStatusBadge, FormSummary, PendingChangeGroups } from '../components/Eif.tsx';
+import { Alert, ErrorPanel, PageSkeleton } from '../components/Feedback.tsx';
+import { TaskLayout } from '../components/TaskLayout.tsx';
+import { EIF_STEPS } from '../eif/steps.ts';
+import { editStateOf, isSigned, pendingOf } from '../eif/view.ts';
+import { clientReviewPath, taxIdPath } from '../routes.ts';
+import { isAdminRole } from '../api/types.ts';
+
+const STEPS = [...EIF_STEPS.map((s) => ({ label: s.label })), { label: 'Review & submit', isCurrent: true }];
+
+type Notice = { tone: 'success' | 'error'; text: string } | null;
+
+const mayActAsSigner = (user: AuthenticatedUser) => user.role === 'BEN_ADMIN' || user.role === 'BROKER';
+
+function Actions({ client, user }: { client: ClientView; user: AuthenticatedUser }) {
+  const apply = useApplyClientView();
+  const [isConfirming, setIsConfirming] = useState(false);
+  const [isPending, setIsPending] = useState(false);
+  const [notice, setNotice] = useState<Notice>(null);
+  const pending = pendingOf(client);
+
+  const run = async (action: () => Promise<ClientView>, done: string) => {
+    setIsPending(true);
+    setNotice(null);
+    try {
+      await apply(await action());
+      setNotice({ tone: 'success', text: done });
+    } catch (caught) {
+      setNotice({ tone: 'error', text: caught instanceof ApiError ? caught.message : GENERIC_ERROR_MESSAGE });
+    } finally {
+      setIsPending(false);
+      setIsConfirming(false);
+    }
+  };
+
+  const canSign = !isSigned(client) && mayActAsSigner(user);
+  const canSubmit = isSigned(client) && pending.length > 0 && editStateOf(client) !== 'ready-for-review';
+
+  return (
+    <div className="sign-panel">
+      {notice && (
+        <Alert tone={notice.tone} testId="submit-notice">
+          {notice.text}
+        </Alert>
+      )}
+      {!isSigned(client) && !mayActAsSigner(user) && (
+        <p className="muted">The client's authorized signer signs the form.</p>
+      )}
+      <div className="button-row">
+        {isAdminRole(user.role) && (
+          <Link className="button button--secondary" href={clientReviewPath(client.id)}>
+            Review changes{pending.length > 0 ? ` (${pending.length})` : ''}
+          </Link>
+        )}
+        {canSign && (
+          <Button className="button button--primary" onPress={() => setIsConfirming(true)}>
+            Sign the form
+          </Button>
+        )}
+        {canSubmit && (
+          <Button
+            className="button button--primary"
+            isPending={isPending}
+            onPress={() =>
+              void run(
+                () => submitChangesForReview(client.id),
+                'Your changes were submitted. Your implementation consultant will review them.',
+              )
+            }
+          >
+            Submit changes for review
+          </Button>
+        )}
+      </div>
+      <ConfirmDialog
+        title="Sign the Employer Information Form"
+        isOpen={isConfirming}
+        isPending={isPending}
+        message="By signing you confirm that the answers are complete and correct. Changes made after signing are reviewed by your implementation consultant before they apply."
+        confirmLabel="Sign"
+        onCancel={() => setIsConfirming(false)}
+        onConfirm={() => void run(() => signEif(client.id), 'Thank you. The form is signed.')}
+      />
+    </div>
+  );
+}
+
+/** EIF step review-&-submit: the whole form, what is pending, and signing or submitting changes. */
+export function ReviewSubmitPage({ clientId, user }: { clientId: string; user: AuthenticatedUser }) {
+  const { data: client, error } = useClient(clientId);
+  const pending = client ? pendingOf(client) : [];
+  return (
+    <TaskLayout title="Submit Company Information" subtitle={client?.name} steps={STEPS}>
+      <section className="card step-card" aria-labelledby="step-title">
+        <p className="eyebrow">Review &amp; submit</p>
+        <div className="card__header">
+          <Heading level={2} id="step-title" className="step-card__title">
+            Review your answers
+          </Heading>
+          {client && <EifStatusBadge client={client} />}
+        </div>
+        {error && !client && <ErrorPanel error={error} />}
+        {!client && !error && <PageSkeleton />}
+        {client && (
+          <>
+            <EditStateBanner client={client} />
+            <FormSummary client={client} />
+            <p>
+              <Link className="text-link" href={taxIdPath(client.id)}>
+                Edit the Tax ID
+              </Link>
+            </p>
+            {pending.length > 0 && (
+              <>
+                <Heading level={3} className="summary__step">
+                  Changes pending review ({pending.length})
+                </Heading>
+                <PendingChangeGroups changes={pending} />
+              </>
+            )}
+            <Actions client={client} user={user} />
+          </>
+        )}
+      </section>
+    </TaskLayout>
+  );
+}
