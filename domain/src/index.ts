@@ -10,3 +10,5 @@ export * from './eif/net-changes.ts';
 export * from './eif/lifecycle.ts';
 export * from './eif/history.ts';
 export * from './eif/codec.ts';
+export * from './eif/steps/index.ts';
+export * from './explorer/index.ts';

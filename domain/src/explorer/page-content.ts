@@ -1,0 +1,249 @@
+import { differenceInCalendarDays, format, isBefore, parseISO } from 'date-fns';
+import {
+  BENEFIT_TYPE_LABELS,
+  BENEFIT_TYPE_SORT_ORDER,
+  CHAT_DEPARTMENTS,
+  COMPARISON_LAUNCH_DATES,
+  isMedicalPriceTier,
+  OPEN_ENROLLMENT_SEASON,
+  SPECIFIED_DISEASE_LABEL,
+  SPECIFIED_DISEASE_STATES,
+  SUMMARY_DOCUMENTS_PER_BENEFIT_TYPE,
+} from './catalogues.ts';
+import type {
+  BenefitType,
+  ChatDepartment,
+  DemoEnrollmentStatus,
+  ExplorerLanguage,
+  MedicalPriceTier,
+} from './catalogues.ts';
+
+/** Page-content rules of explorer §2. Time always comes in as an argument. */
+
+const sortIndex = (type: BenefitType): number => BENEFIT_TYPE_SORT_ORDER.indexOf(type);
+
+// ---------------------------------------------------------------------------------------------------
+// Sections and prepaid location
+
+export type BenefitSection<P> = { benefitType: BenefitType; plans: P[] };
+
+/** Plans grouped by benefit type in the fixed sort order; empty types are left out, plan order is kept. */
+export function sectionsByBenefitType<P extends { benefitType: BenefitType }>(
+  plans: readonly P[],
+): BenefitSection<P>[] {
+  return BENEFIT_TYPE_SORT_ORDER.map((benefitType) => ({
+    benefitType,
+    plans: plans.filter((p) => p.benefitType === benefitType),
+  })).filter((s) => s.plans.length > 0);
+}
+
+type MaybePrepaid = { prepaidSitusState?: string | null };
+const isPrepaid = (plan: MaybePrepaid): boolean => (plan.prepaidSitusState ?? '') !== '';
+
+/**
+ * Hides plans bound to another prepaid state than the visitor's chosen location. With no location chosen
+ * yet every prepaid plan is hidden (spec silent: chosen, so a visitor never sees another state's prepaid
+ * plan); use `hasPrepaidPlans` to decide whether to ask for the location.
+ */
+export function visiblePlansForPrepaidLocation<P extends MaybePrepaid>(
+  plans: readonly P[],
+  chosenState: string | null,
+): P[] {
+  return plans.filter((p) => !isPrepaid(p) || p.prepaidSitusState === chosenState);
+}
+
+export const hasPrepaidPlans = (plans: readonly MaybePrepaid[]): boolean => plans.some(isPrepaid);
+
+// ---------------------------------------------------------------------------------------------------
+// Comparison, names and formats
+
+/**
+ * Comparison opens on the launch day of its category (explorer §9), judged on the visitor's local
+ * calendar day; categories without a launch date have no comparison.
+ */
+export function isComparisonAvailable(benefitType: BenefitType, now: Date): boolean {
+  const launch = COMPARISON_LAUNCH_DATES[benefitType];
+  return launch !== undefined && format(now, 'yyyy-MM-dd') >= launch;
+}
+
+/**
+ * The display name of a benefit type; gap and critical illness are Specified Disease in CA, NY and CT
+ * (explorer §2). The state is the site's employer state. Spanish falls back to English until translated.
+ */
+export function benefitTypeLabel(
+  benefitType: BenefitType,
+  options: { state?: string | null; language?: ExplorerLanguage } = {},
+): string {
+  const specified =
+    (benefitType === 'GAP' || benefitType === 'CRITICAL_ILLNESS') &&
+    (SPECIFIED_DISEASE_STATES as readonly (string | null | undefined)[]).includes(options.state);
+  const label = specified ? SPECIFIED_DISEASE_LABEL : BENEFIT_TYPE_LABELS[benefitType];
+  return (options.language === 'es' ? label.es : null) ?? label.en;
+}
+
+const WHOLE_DOLLARS = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 0,
+});
+const DOLLARS_AND_CENTS = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+const PERCENT = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 2 });
+
+/** explorer §2: '$0,0' (whole dollars) or, with cents, '$0,0.00'. */
+export function formatCurrency(amount: number, options: { cents?: boolean } = {}): string {
+  return (options.cents === true ? DOLLARS_AND_CENTS : WHOLE_DOLLARS).format(amount);
+}
+
+/** A percentage held as 0-100 (the plan fields' scale), formatted for en-US: 80 -> '80%'. */
+export function formatPercentage(percent: number): string {
+  return PERCENT.format(percent / 100);
+}
+
+/** The price tier a medical plan carries (explorer §2), or null for other plans or no tier. */
+export function medicalPriceTier(plan: {
+  benefitType: BenefitType;
+  premium?: string | null;
+}): MedicalPriceTier | null {
+  return plan.benefitType === 'MEDICAL' && isMedicalPriceTier(plan.premium) ? plan.premium : null;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Summary documents and highlighters
+
+/**
+ * Up to 15 summary documents per benefit type, the first of each document key kept (onboarding §9),
+ * in the order given.
+ */
+export function summaryDocumentsByBenefitType<D extends { benefitType: BenefitType; documentKey: string }>(
+  documents: readonly D[],
+  limit = SUMMARY_DOCUMENTS_PER_BENEFIT_TYPE,
+): Partial<Record<BenefitType, D[]>> {
+  const result: Partial<Record<BenefitType, D[]>> = {};
+  const seen = new Map<BenefitType, Set<string>>();
+  for (const doc of documents) {
+    const keys = seen.get(doc.benefitType) ?? new Set<string>();
+    seen.set(doc.benefitType, keys);
+    const list = (result[doc.benefitType] ??= []);
+    if (keys.has(doc.documentKey) || list.length >= limit) continue;
+    keys.add(doc.documentKey);
+    list.push(doc);
+  }
+  return result;
+}
+
+export type BenefitTypeMetadata = {
+  highlighterText?: string | null;
+  spanishHighlighterText?: string | null;
+  highlighterOrder?: number | null;
+};
+export type BenefitTypeHighlighter = { benefitType: BenefitType; text: string };
+
+/**
+ * The site's highlighter texts in their highlighterOrder; types without an order follow, and ties fall
+ * back to the fixed benefit-type order. Types without text are left out. In Spanish a missing Spanish
+ * text falls back to the English one (chosen: better than an empty highlighter).
+ */
+export function benefitTypeHighlighters(
+  metadata: Partial<Record<BenefitType, BenefitTypeMetadata>>,
+  language: ExplorerLanguage,
+): BenefitTypeHighlighter[] {
+  const order = (m: BenefitTypeMetadata): number => m.highlighterOrder ?? Number.POSITIVE_INFINITY;
+  return BENEFIT_TYPE_SORT_ORDER.flatMap((benefitType) => {
+    const meta = metadata[benefitType];
+    if (meta === undefined) return [];
+    const text = ((language === 'es' ? meta.spanishHighlighterText : null) || meta.highlighterText) ?? '';
+    return text.trim() === '' ? [] : [{ benefitType, text, meta }];
+  })
+    .sort((a, b) => order(a.meta) - order(b.meta) || sortIndex(a.benefitType) - sortIndex(b.benefitType))
+    .map(({ benefitType, text }) => ({ benefitType, text }));
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Enrollment status, call to action, navigation
+
+export type EnrollmentSite = {
+  isLive: boolean;
+  openEnrollmentStart?: string | null;
+  openEnrollmentEnd?: string | null;
+};
+
+/** Only a site that is not live shows the demo banner with its pre/active/post switches (explorer §2). */
+export const showsDemoBanner = (site: { isLive: boolean }): boolean => !site.isLive;
+
+/**
+ * pre before the first open-enrollment day, post after the last, active in between (both days
+ * inclusive, on the local calendar). A site that is not live may be switched by the demo banner; a live
+ * site ignores the switch. A missing date leaves that side open (chosen).
+ */
+export function enrollmentStatus(
+  site: EnrollmentSite,
+  now: Date,
+  demoStatus?: DemoEnrollmentStatus | null,
+): DemoEnrollmentStatus {
+  if (!site.isLive && demoStatus) return demoStatus;
+  const start = site.openEnrollmentStart ? parseISO(site.openEnrollmentStart) : null;
+  const end = site.openEnrollmentEnd ? parseISO(site.openEnrollmentEnd) : null;
+  if (start !== null && differenceInCalendarDays(now, start) < 0) return 'pre';
+  if (end !== null && differenceInCalendarDays(now, end) > 0) return 'post';
+  return 'active';
+}
+
+/** onboarding §9: 20 Nov to 31 Jan inclusive, across the year end, on the local calendar. */
+export function isOpenEnrollmentSeason(now: Date): boolean {
+  const md = (now.getMonth() + 1) * 100 + now.getDate();
+  const { start, end } = OPEN_ENROLLMENT_SEASON;
+  return md >= start.month * 100 + start.day || md <= end.month * 100 + end.day;
+}
+
+/**
+ * The call to action to the benefits administration platform (explorer §2: "when the open-enrollment
+ * dates apply"). Chosen reading: it needs the platform url; a site with its own open-enrollment dates
+ * shows it while its status is active (so the demo switch drives it on a site that is not live); a site
+ * without dates follows the season of onboarding §9.
+ */
+export function showsBenAdminCallToAction(
+  site: EnrollmentSite & { benAdminPlatformUrl?: string | null },
+  now: Date,
+  demoStatus?: DemoEnrollmentStatus | null,
+): boolean {
+  if (!site.benAdminPlatformUrl) return false;
+  const hasDates = Boolean(site.openEnrollmentStart || site.openEnrollmentEnd);
+  if (hasDates || (!site.isLive && demoStatus)) return enrollmentStatus(site, now, demoStatus) === 'active';
+  return isOpenEnrollmentSeason(now);
+}
+
+/** The navigation is hidden in maintenance mode or before the site starts (explorer §2, §4). */
+export function isExplorerNavigationHidden(
+  site: { maintenanceMode?: boolean | null; startsAt?: string | null },
+  now: Date,
+): boolean {
+  if (site.maintenanceMode === true) return true;
+  return site.startsAt ? isBefore(now, parseISO(site.startsAt)) : false;
+}
+
+/**
+ * platform §9: the chat department is the live one only when the page is live, live chat is enabled and
+ * the environment is not a demo; otherwise the demo department.
+ */
+export function liveChatDepartment(
+  page: { isLive: boolean; enableContactUsLiveChat?: boolean | null },
+  environment: { isDemo: boolean },
+): ChatDepartment {
+  return page.isLive && page.enableContactUsLiveChat === true && !environment.isDemo
+    ? CHAT_DEPARTMENTS.live
+    : CHAT_DEPARTMENTS.demo;
+}
+
+/** explorer §2: only when the language toggle is on and the client is not a large client. */
+export function showsLanguageDialog(page: {
+  languageFeatureToggle?: boolean | null;
+  largeClientFeatureToggle?: boolean | null;
+}): boolean {
+  return page.languageFeatureToggle === true && page.largeClientFeatureToggle !== true;
+}

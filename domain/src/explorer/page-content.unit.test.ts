@@ -1,0 +1,203 @@
+import { describe, expect, it } from 'vitest';
+import type { BenefitType } from './catalogues.ts';
+import {
+  benefitTypeHighlighters,
+  benefitTypeLabel,
+  enrollmentStatus,
+  formatCurrency,
+  formatPercentage,
+  hasPrepaidPlans,
+  isComparisonAvailable,
+  isExplorerNavigationHidden,
+  isOpenEnrollmentSeason,
+  liveChatDepartment,
+  medicalPriceTier,
+  sectionsByBenefitType,
+  showsBenAdminCallToAction,
+  showsDemoBanner,
+  showsLanguageDialog,
+  summaryDocumentsByBenefitType,
+  visiblePlansForPrepaidLocation,
+} from './page-content.ts';
+
+// Local calendar days: the rules read the visitor's local day, so the tests build local dates.
+const day = (y: number, m: number, d: number, h = 12) => new Date(y, m - 1, d, h);
+
+describe('explorer page content (explorer §2)', () => {
+  it('groups plans in sections by benefit type in the fixed order, keeping plan order', () => {
+    const plans = [
+      { id: 'm1', benefitType: 'MEDICAL' as BenefitType },
+      { id: 'l1', benefitType: 'LIFE' as BenefitType },
+      { id: 'd1', benefitType: 'DENTAL' as BenefitType },
+      { id: 'd2', benefitType: 'DENTAL' as BenefitType },
+      { id: 's1', benefitType: 'SHORT_TERM_DISABILITY' as BenefitType },
+    ];
+    expect(sectionsByBenefitType(plans).map((s) => [s.benefitType, s.plans.map((p) => p.id)])).toEqual([
+      ['DENTAL', ['d1', 'd2']],
+      ['SHORT_TERM_DISABILITY', ['s1']],
+      ['LIFE', ['l1']],
+      ['MEDICAL', ['m1']],
+    ]);
+  });
+
+  it('hides prepaid plans of other states than the chosen location, and all of them before a choice', () => {
+    const plans = [
+      { id: 'ppo', prepaidSitusState: null },
+      { id: 'fl', prepaidSitusState: 'FL' },
+      { id: 'ca', prepaidSitusState: 'CA' },
+    ];
+    expect(visiblePlansForPrepaidLocation(plans, 'FL').map((p) => p.id)).toEqual(['ppo', 'fl']);
+    expect(visiblePlansForPrepaidLocation(plans, null).map((p) => p.id)).toEqual(['ppo']);
+    expect(hasPrepaidPlans(plans)).toBe(true);
+    expect(hasPrepaidPlans([{ prepaidSitusState: '' }])).toBe(false);
+  });
+
+  it('opens comparison per category on its launch day', () => {
+    expect(isComparisonAvailable('MEDICAL', day(2024, 9, 14, 23))).toBe(false);
+    expect(isComparisonAvailable('MEDICAL', day(2024, 9, 15, 0))).toBe(true);
+    expect(isComparisonAvailable('FINANCIAL', day(2024, 9, 15))).toBe(true);
+    expect(isComparisonAvailable('DENTAL', day(2024, 5, 29))).toBe(false);
+    expect(isComparisonAvailable('DENTAL', day(2024, 5, 30))).toBe(true);
+    expect(isComparisonAvailable('VISION', day(2024, 6, 1))).toBe(true);
+    expect(isComparisonAvailable('LIFE', day(2030, 1, 1))).toBe(false);
+  });
+
+  it('names gap and critical illness Specified Disease in CA, NY and CT', () => {
+    expect(benefitTypeLabel('CRITICAL_ILLNESS', { state: 'NY' })).toBe('Specified Disease');
+    expect(benefitTypeLabel('GAP', { state: 'CT' })).toBe('Specified Disease');
+    expect(benefitTypeLabel('GAP', { state: 'CA', language: 'es' })).toBe('Specified Disease');
+    expect(benefitTypeLabel('CRITICAL_ILLNESS', { state: 'TX' })).toBe('Critical Illness');
+    expect(benefitTypeLabel('ACCIDENT', { state: 'CA' })).toBe('Accident');
+    expect(benefitTypeLabel('OTHER')).toBe('Additional Benefits');
+  });
+
+  it('formats currency as $0,0 or $0,0.00 and percentages for en-US', () => {
+    expect(formatCurrency(1234.5)).toBe('$1,235');
+    expect(formatCurrency(1234.5, { cents: true })).toBe('$1,234.50');
+    expect(formatCurrency(0)).toBe('$0');
+    expect(formatPercentage(80)).toBe('80%');
+    expect(formatPercentage(12.5)).toBe('12.5%');
+  });
+
+  it('gives a medical plan its price tier and other plans none', () => {
+    expect(medicalPriceTier({ benefitType: 'MEDICAL', premium: '$$$' })).toBe('$$$');
+    expect(medicalPriceTier({ benefitType: 'MEDICAL', premium: '120' })).toBeNull();
+    expect(medicalPriceTier({ benefitType: 'DENTAL', premium: '$' })).toBeNull();
+  });
+
+  it('gathers up to 15 summary documents per benefit type, one per document key', () => {
+    const docs = [
+      ...Array.from({ length: 20 }, (_, i) => ({
+        benefitType: 'DENTAL' as BenefitType,
+        documentKey: `d${i}`,
+      })),
+      { benefitType: 'VISION' as BenefitType, documentKey: 'v1', id: 'first' },
+      { benefitType: 'VISION' as BenefitType, documentKey: 'v1', id: 'again' },
+      { benefitType: 'LIFE' as BenefitType, documentKey: 'v1' },
+    ];
+    const byType = summaryDocumentsByBenefitType(docs);
+    expect(byType.DENTAL?.map((d) => d.documentKey)).toEqual(Array.from({ length: 15 }, (_, i) => `d${i}`));
+    expect(byType.VISION).toEqual([{ benefitType: 'VISION', documentKey: 'v1', id: 'first' }]);
+    expect(byType.LIFE).toHaveLength(1);
+    expect(byType.MEDICAL).toBeUndefined();
+  });
+
+  it('lists highlighter texts in their order, in the chosen language with English as fallback', () => {
+    const metadata = {
+      LIFE: {
+        highlighterText: 'Protect your family',
+        spanishHighlighterText: 'Proteja a su familia',
+        highlighterOrder: 2,
+      },
+      DENTAL: { highlighterText: 'Smile', highlighterOrder: 1 },
+      VISION: { highlighterText: 'See clearly' },
+      MEDICAL: { highlighterText: 'Stay well', highlighterOrder: 2 },
+      ACCIDENT: { highlighterText: '  ', highlighterOrder: 0 },
+    };
+    expect(benefitTypeHighlighters(metadata, 'en')).toEqual([
+      { benefitType: 'DENTAL', text: 'Smile' },
+      { benefitType: 'LIFE', text: 'Protect your family' },
+      { benefitType: 'MEDICAL', text: 'Stay well' },
+      { benefitType: 'VISION', text: 'See clearly' },
+    ]);
+    expect(benefitTypeHighlighters(metadata, 'es').map((h) => h.text)).toEqual([
+      'Smile',
+      'Proteja a su familia',
+      'Stay well',
+      'See clearly',
+    ]);
+  });
+
+  it('derives pre, active and post from the open-enrollment days; the demo switch rules a site that is not live', () => {
+    const site = { isLive: true, openEnrollmentStart: '2025-11-01', openEnrollmentEnd: '2025-11-15' };
+    expect(enrollmentStatus(site, day(2025, 10, 31, 23))).toBe('pre');
+    expect(enrollmentStatus(site, day(2025, 11, 1, 0))).toBe('active');
+    expect(enrollmentStatus(site, day(2025, 11, 15, 23))).toBe('active');
+    expect(enrollmentStatus(site, day(2025, 11, 16, 0))).toBe('post');
+    expect(enrollmentStatus(site, day(2025, 11, 16), 'pre')).toBe('post');
+    expect(enrollmentStatus({ ...site, isLive: false }, day(2025, 11, 16), 'pre')).toBe('pre');
+    expect(enrollmentStatus({ isLive: true }, day(2025, 1, 1))).toBe('active');
+    expect(showsDemoBanner({ isLive: false })).toBe(true);
+    expect(showsDemoBanner({ isLive: true })).toBe(false);
+  });
+
+  it('knows the open-enrollment season is 20 Nov to 31 Jan', () => {
+    expect(isOpenEnrollmentSeason(day(2025, 11, 19))).toBe(false);
+    expect(isOpenEnrollmentSeason(day(2025, 11, 20, 0))).toBe(true);
+    expect(isOpenEnrollmentSeason(day(2025, 12, 31))).toBe(true);
+    expect(isOpenEnrollmentSeason(day(2026, 1, 31, 23))).toBe(true);
+    expect(isOpenEnrollmentSeason(day(2026, 2, 1, 0))).toBe(false);
+    expect(isOpenEnrollmentSeason(day(2026, 7, 4))).toBe(false);
+  });
+
+  it('shows the benefits-administration call to action in the season, or while the site enrolment is active', () => {
+    const url = 'https://benadmin.example/acme';
+    expect(showsBenAdminCallToAction({ isLive: true, benAdminPlatformUrl: url }, day(2025, 12, 1))).toBe(
+      true,
+    );
+    expect(showsBenAdminCallToAction({ isLive: true, benAdminPlatformUrl: url }, day(2025, 6, 1))).toBe(
+      false,
+    );
+    expect(showsBenAdminCallToAction({ isLive: true, benAdminPlatformUrl: null }, day(2025, 12, 1))).toBe(
+      false,
+    );
+    const dated = {
+      isLive: true,
+      benAdminPlatformUrl: url,
+      openEnrollmentStart: '2025-06-01',
+      openEnrollmentEnd: '2025-06-30',
+    };
+    expect(showsBenAdminCallToAction(dated, day(2025, 6, 10))).toBe(true);
+    expect(showsBenAdminCallToAction(dated, day(2025, 12, 1))).toBe(false);
+    expect(
+      showsBenAdminCallToAction({ isLive: false, benAdminPlatformUrl: url }, day(2025, 6, 1), 'active'),
+    ).toBe(true);
+    expect(
+      showsBenAdminCallToAction({ isLive: false, benAdminPlatformUrl: url }, day(2025, 12, 1), 'post'),
+    ).toBe(false);
+  });
+
+  it('hides the navigation in maintenance mode or before the site starts', () => {
+    const now = day(2025, 3, 1);
+    expect(isExplorerNavigationHidden({ maintenanceMode: true }, now)).toBe(true);
+    expect(isExplorerNavigationHidden({ startsAt: day(2025, 3, 2).toISOString() }, now)).toBe(true);
+    expect(isExplorerNavigationHidden({ startsAt: day(2025, 2, 28).toISOString() }, now)).toBe(false);
+    expect(isExplorerNavigationHidden({}, now)).toBe(false);
+  });
+
+  it('uses the live chat department only for a live page with live chat outside a demo environment', () => {
+    const live = { isLive: true, enableContactUsLiveChat: true };
+    expect(liveChatDepartment(live, { isDemo: false })).toBe('Benefits Explorer Live');
+    expect(liveChatDepartment(live, { isDemo: true })).toBe('Benefits Explorer Demo');
+    expect(liveChatDepartment({ ...live, isLive: false }, { isDemo: false })).toBe('Benefits Explorer Demo');
+    expect(liveChatDepartment({ ...live, enableContactUsLiveChat: false }, { isDemo: false })).toBe(
+      'Benefits Explorer Demo',
+    );
+  });
+
+  it('shows the language dialog only with the language toggle on and not for a large client', () => {
+    expect(showsLanguageDialog({ languageFeatureToggle: true, largeClientFeatureToggle: false })).toBe(true);
+    expect(showsLanguageDialog({ languageFeatureToggle: true, largeClientFeatureToggle: true })).toBe(false);
+    expect(showsLanguageDialog({ languageFeatureToggle: false })).toBe(false);
+  });
+});

@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import { normalizeVanitySlug, validateExplorerSite } from './site-rules.ts';
+import type { ExplorerSiteInput } from './site-rules.ts';
+
+const valid: ExplorerSiteInput = {
+  name: 'Acme 2025 benefits',
+  planYear: '2025-2026',
+  employerState: 'MA',
+  policies: ['123456'],
+  vanitySlug: 'acme_benefits 2025',
+  customBranding: false,
+  employeeCount: 40,
+  medicalVideo: 'NO_VIDEO',
+  territory: 'New England',
+  language: 'en',
+};
+const errorsOf = (patch: Partial<ExplorerSiteInput>) => validateExplorerSite({ ...valid, ...patch });
+
+describe('validateExplorerSite (explorer §5 Site)', () => {
+  it('accepts a complete site', () => {
+    expect(validateExplorerSite(valid)).toEqual({});
+  });
+
+  it('requires a name', () => {
+    expect(errorsOf({ name: '  ' })).toEqual({ name: 'Please enter a site name.' });
+  });
+
+  it('takes digits, dots and hyphens only for the plan year', () => {
+    expect(errorsOf({ planYear: '2025' })).toEqual({});
+    expect(errorsOf({ planYear: '2025.1' })).toEqual({});
+    expect(errorsOf({ planYear: '2025/2026' })).toEqual({
+      planYear: 'Please enter a numerical value for the plan year(s). Example: #### or ####-####',
+    });
+  });
+
+  it('requires a valid employer state', () => {
+    expect(errorsOf({ employerState: null })).toEqual({ employerState: 'Employer state is required' });
+    expect(errorsOf({ employerState: 'ZZ' })).toEqual({ employerState: 'State not valid' });
+  });
+
+  it('requires at least one policy', () => {
+    expect(errorsOf({ policies: [] })).toEqual({ policies: 'Please select at least one policy.' });
+    expect(errorsOf({ policies: [''] })).toEqual({ policies: 'Please select at least one policy.' });
+  });
+
+  it('takes letters, digits, underscores, hyphens and spaces in the vanity slug', () => {
+    expect(errorsOf({ vanitySlug: 'acme/benefits' })).toEqual({
+      vanitySlug: 'Please input only alphanumeric characters',
+    });
+    expect(errorsOf({ vanitySlug: '' })).toEqual({});
+  });
+
+  it('normalises vanity slugs for the uniqueness check', () => {
+    expect(normalizeVanitySlug('  My  Site ')).toBe('my-site');
+    expect(normalizeVanitySlug('my-site')).toBe(normalizeVanitySlug('My Site'));
+    expect(normalizeVanitySlug('my_site')).not.toBe(normalizeVanitySlug('my-site'));
+  });
+
+  it('refuses colours that are not hex', () => {
+    expect(errorsOf({ customThemeBrandColor: 'red', customThemeContrastingColor: '#12345' })).toEqual({
+      customThemeBrandColor: 'Invalid color code',
+      customThemeContrastingColor: 'Invalid color code',
+    });
+  });
+
+  it('requires both colours when custom branding is on', () => {
+    expect(errorsOf({ customBranding: true })).toEqual({
+      customThemeBrandColor: 'Brand color is required',
+      customThemeContrastingColor: 'Contrast color is required',
+    });
+    expect(
+      errorsOf({
+        customBranding: true,
+        customThemeBrandColor: '#003366',
+        customThemeContrastingColor: '#fff',
+      }),
+    ).toEqual({});
+  });
+
+  it('requires readable contrast between brand and contrast colours when branded', () => {
+    expect(
+      errorsOf({ customBranding: true, customThemeBrandColor: '#777', customThemeContrastingColor: '#fff' }),
+    ).toEqual({
+      customThemeContrastingColor:
+        'Brand and contrast colors need a contrast ratio of at least 4.5:1 to be readable',
+    });
+  });
+
+  it('takes a whole employee count of at least 0', () => {
+    expect(errorsOf({ employeeCount: 0 })).toEqual({});
+    expect(errorsOf({ employeeCount: null })).toEqual({});
+    const message = { employeeCount: 'Employee count must be a whole number of 0 or more' };
+    expect(errorsOf({ employeeCount: -1 })).toEqual(message);
+    expect(errorsOf({ employeeCount: 2.5 })).toEqual(message);
+  });
+
+  it('requires a medical video choice', () => {
+    expect(errorsOf({ medicalVideo: null })).toEqual({ medicalVideo: 'Please provide a response.' });
+    expect(errorsOf({ medicalVideo: 'SPANISH_ONLY' })).toEqual({
+      medicalVideo: 'Please provide a response.',
+    });
+  });
+
+  it('requires the English title and document with an English video', () => {
+    expect(errorsOf({ medicalVideo: 'ENGLISH_VIDEO' })).toEqual({
+      medicalVideoEnglishTitle: 'Please provide a response.',
+      medicalVideoDocumentId: 'Please provide a response.',
+    });
+    expect(
+      errorsOf({
+        medicalVideo: 'ENGLISH_VIDEO',
+        medicalVideoEnglishTitle: 'Your plans',
+        medicalVideoDocumentId: 'd1',
+      }),
+    ).toEqual({});
+  });
+
+  it('also requires the Spanish title with an English and Spanish video', () => {
+    expect(
+      errorsOf({
+        medicalVideo: 'ENGLISH_AND_SPANISH_VIDEO',
+        medicalVideoEnglishTitle: 'Your plans',
+        medicalVideoDocumentId: 'd1',
+      }),
+    ).toEqual({ medicalVideoSpanishTitle: 'Please provide a response.' });
+  });
+
+  it('takes a territory only from the sales territories', () => {
+    expect(errorsOf({ territory: 'Atlantis' })).toEqual({ territory: 'Territory not valid' });
+    expect(errorsOf({ territory: null })).toEqual({});
+  });
+
+  it('requires a language', () => {
+    expect(errorsOf({ language: null })).toEqual({ language: 'Language is required' });
+    expect(errorsOf({ language: 'es' })).toEqual({});
+    expect(errorsOf({ language: 'fr' })).toEqual({ language: 'Language is required' });
+  });
+});
