@@ -12,3 +12,5 @@ export * from './eif/history.ts';
 export * from './eif/codec.ts';
 export * from './eif/steps/index.ts';
 export * from './explorer/index.ts';
+export * from './plan-design/index.ts';
+export * from './files/index.ts';

@@ -22,8 +22,19 @@ import {
   createCommandApi,
   migrateOutsideSignerActions,
   outsideSignerRoutes,
+  qpsCommandRoutes,
 } from '../../command-api/src/index.ts';
-import { createQueryApi, eifHistoryRoutes, startGateway, type Gateway } from '../../query-api/src/index.ts';
+import {
+  createQueryApi,
+  eifHistoryRoutes,
+  eifSummaryRoutes,
+  qpsQueryRoutes,
+  startGateway,
+  type Gateway,
+} from '../../query-api/src/index.ts';
+import { createQpsPushWorker, qpsSettingsFromEnv } from './qps/wiring.ts';
+import { createExplorerCommands } from '../../command-api/src/explorer/index.ts';
+import { createExplorerQueries } from '../../query-api/src/explorer/index.ts';
 import { createUserAdminCommands } from '../../command-api/src/users/index.ts';
 import { createUserAdminQueries } from '../../query-api/src/users/index.ts';
 import { migrateReadModels, projections } from '../../projections/src/index.ts';
@@ -80,11 +91,6 @@ export async function connectBus(config: AppConfig, pool: pg.Pool, logger: Logge
   return createPostgresBus({ pool, connectionString: config.databaseUrl, logger });
 }
 
-/** Every consumer of the all-stream: the projections and the reactors. */
-export function allConsumers(bus: Bus): CheckpointedConsumer[] {
-  return [...projections, busPublisher(bus)];
-}
-
 /**
  * The composition root: connects the adapters the configuration names, migrates, seeds, starts the
  * projection and reactor runners, and mounts the services on one HTTP server. In the distributed
@@ -122,7 +128,13 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
   if (has('projections')) {
     for (const consumer of projections) runners.push(startRunner({ store, pool, consumer, logger }));
   }
-  if (has('workers')) runners.push(startRunner({ store, pool, consumer: busPublisher(bus), logger }));
+  // Reactors with side effects: the bus publisher and the push to the plan system (workers/).
+  const reactors: CheckpointedConsumer[] = [
+    busPublisher(bus),
+    createQpsPushWorker({ store, snapshots, now, settings: qpsSettingsFromEnv() }),
+  ];
+  if (has('workers'))
+    for (const consumer of reactors) runners.push(startRunner({ store, pool, consumer, logger }));
 
   const authenticate = identity.authenticate;
   const app = express();
@@ -136,7 +148,7 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
   app.get('/api/health', async (_req, res, next) => {
     try {
       await pool.query('select 1');
-      const statuses = await consumerStatuses(pool, store, allConsumers(bus));
+      const statuses = await consumerStatuses(pool, store, [...projections, ...reactors]);
       res.json({
         status: 'ok',
         services: config.services,
@@ -159,6 +171,8 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
   if (has('command-api')) {
     const commandDeps = { store, snapshots, authenticate, now, newId: randomUUID };
     app.use(createCommandApi(commandDeps));
+    app.use(qpsCommandRoutes(commandDeps));
+    app.use(createExplorerCommands({ ...commandDeps, pool }));
     app.use(
       outsideSignerRoutes({
         ...commandDeps,
@@ -185,6 +199,9 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
     app.use(createQueryApi({ pool, authenticate }));
     app.use(createUserAdminQueries({ pool, authenticate }));
     app.use(eifHistoryRoutes({ store, snapshots, authenticate }));
+    app.use(eifSummaryRoutes({ store, snapshots, authenticate }));
+    app.use(qpsQueryRoutes({ pool, authenticate }));
+    app.use(createExplorerQueries({ pool, authenticate }));
     gateway = await startGateway({ bus, authenticate, group: config.gatewayGroup });
     app.use(gateway.router);
   }

@@ -4,8 +4,17 @@ import { clientViewProjection, migrateClientView } from './client-view.ts';
 import { changeLogProjection, migrateChangeLog } from './change-log.ts';
 import { migrateUsers, usersProjection } from './users.ts';
 import { emailsProjection, migrateEmails } from './emails.ts';
+import { apiJobsProjection, migrateApiJobs } from './api-jobs.ts';
+import { explorerPagesProjection, migrateExplorerPages } from './explorer-pages.ts';
 
-export { clientViewProjection, changeLogProjection, usersProjection, emailsProjection };
+export {
+  clientViewProjection,
+  changeLogProjection,
+  usersProjection,
+  emailsProjection,
+  apiJobsProjection,
+  explorerPagesProjection,
+};
 
 /** Every named projection; `npm run projections:rebuild -- <name>` takes one of these names. */
 export const projections: readonly CheckpointedConsumer[] = [
@@ -13,6 +22,8 @@ export const projections: readonly CheckpointedConsumer[] = [
   changeLogProjection,
   usersProjection,
   emailsProjection,
+  apiJobsProjection,
+  explorerPagesProjection,
 ];
 
 export async function migrateReadModels(pool: pg.Pool) {
@@ -20,4 +31,6 @@ export async function migrateReadModels(pool: pg.Pool) {
   await migrateChangeLog(pool);
   await migrateUsers(pool);
   await migrateEmails(pool);
+  await migrateApiJobs(pool);
+  await migrateExplorerPages(pool);
 }

@@ -32,6 +32,7 @@ import { TermsOfUsePage } from './pages/TermsOfUsePage.tsx';
 import { TokenPasswordPage } from './pages/TokenPasswordPage.tsx';
 import { UserManagePage } from './pages/UserManagePage.tsx';
 import { UsersListPage } from './pages/UsersListPage.tsx';
+import { PushToQpsPage } from './pages/PushToQpsPage.tsx';
 import { caseInsensitiveParser, resolveRoute, type RouteDef } from './routes.ts';
 
 /** The page of each built route; every other route of the table shows the "not available yet" page. */
@@ -103,6 +104,8 @@ function pageFor(route: RouteDef, params: Record<string, string>, user: Authenti
       return <NotAvailablePage />;
     case 'eifSummary':
       return <ReviewSubmitPage key={p('clientId')} clientId={p('clientId')} user={user} />;
+    case 'eifPushToQPS':
+      return <PushToQpsPage key={p('clientId')} clientId={p('clientId')} user={user} />;
     case 'eifStepDetail':
       if (p('eifStepId').toLowerCase() === 'review-&-submit')
         return <ReviewSubmitPage key={p('clientId')} clientId={p('clientId')} user={user} />;

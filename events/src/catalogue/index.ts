@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { EifEvent } from './eif.ts';
-import { ApiJobStatusChanged } from './api-job.ts';
+import { ApiJobStatusChanged, PlanDesignPushRequested } from './api-job.ts';
+import { EXPLORER_CATALOGUE } from './explorer.ts';
 import { EmailSent } from './email.ts';
 import { EmailReleased, EmailReserved, UserEvent } from './users.ts';
 import type { RecordedEvent } from '../store/port.ts';
 
 export * from './eif.ts';
 export * from './api-job.ts';
+export * from './explorer.ts';
 export * from './email.ts';
 export * from './users.ts';
 
@@ -18,6 +20,8 @@ export * from './users.ts';
 export const DomainEvent = z.discriminatedUnion('type', [
   ...EifEvent.options,
   ApiJobStatusChanged,
+  PlanDesignPushRequested,
+  ...EXPLORER_CATALOGUE,
   EmailSent,
   ...UserEvent.options,
   EmailReserved,

@@ -29,6 +29,13 @@ import {
   EditUserBody,
 } from '../../../command-api/src/users/index.ts';
 import { UserListQuery } from '../../../query-api/src/users/index.ts';
+import { EifSummaryQuery } from '../../../query-api/src/index.ts';
+import {
+  AttachDocumentBody,
+  ExplorerSiteBody,
+  LeadBody,
+  RenewExplorerSiteBody,
+} from '../../../command-api/src/explorer/schemas.ts';
 import { ClientListQuery } from '../../../query-api/src/index.ts';
 
 extendZodWithOpenApi(z);
@@ -514,6 +521,214 @@ export function buildOpenApiDocument() {
       400: problem('No such revision'),
       403: problem('Not staff'),
       404: problem('No such client'),
+    },
+  });
+
+  // The EIF summary PDF (query-api/src/eif/summary-pdf.ts).
+  add('get', '/api/clients/{clientId}/eif-summary', 'eif', 'The EIF summary as a PDF download', {
+    request: { params: z.object({ clientId }), query: EifSummaryQuery },
+    responses: {
+      200: {
+        description: 'PDF attachment (Content-Disposition: attachment; filename=...)',
+        content: { 'application/pdf': { schema: z.string() } },
+      },
+      400: problem('Bad time zone (query.tz)'),
+      403: problem('Not yours'),
+      404: problem('No such client'),
+    },
+  });
+
+  // Push to the plan system (command-api/src/qps, query-api/src/qps).
+  const ApiJob = z
+    .object({ id: z.string(), clientId: z.string(), status: z.string(), apiJobOutputs: z.array(z.unknown()) })
+    .passthrough();
+  add(
+    'post',
+    '/api/clients/{clientId}/qps/async-push',
+    'qps',
+    'Push the plan design to the plan system (staff)',
+    {
+      request: { params: z.object({ clientId }) },
+      responses: {
+        202: json(z.object({ apiJobId: z.string(), status: z.literal('IN_PROGRESS') }), 'Push started'),
+        403: problem('Not staff'),
+        404: problem('No such client'),
+      },
+    },
+  );
+  add(
+    'get',
+    '/api/clients/{clientId}/qps/plan-design-info',
+    'qps',
+    'The plan design and what the checks find',
+    {
+      request: { params: z.object({ clientId }) },
+      responses: {
+        200: json(
+          z.object({ clientId: z.string(), design: z.unknown(), check: z.unknown() }).passthrough(),
+          'The design',
+        ),
+        403: problem('Not yours'),
+        404: problem('No such client'),
+      },
+    },
+  );
+  add('get', '/api/api-jobs', 'qps', 'The latest push job of each client', {
+    request: { query: z.object({ 'clientIds[]': z.array(z.string()).min(1) }) },
+    responses: {
+      200: json(z.object({ apiJobs: z.array(ApiJob) }), 'Latest job per client'),
+      400: problem('No client ids'),
+      403: problem('Not yours'),
+    },
+  });
+
+  // Benefits Explorer sites (command-api/src/explorer, query-api/src/explorer).
+  const explorerPageId = z.string().openapi({ param: { name: 'explorerPageId', in: 'path' } });
+  const ExplorerPage = z.object({ id: z.string(), clientId: z.string() }).passthrough();
+  const ExplorerList = z.object({
+    items: z.array(ExplorerPage),
+    total: z.number().int(),
+    limit: z.number().int(),
+    offset: z.number().int(),
+  });
+  const explorerListQuery = z.object({
+    limit: z.string().optional(),
+    offset: z.string().optional(),
+    sortBy: z.string().optional(),
+    sortDirection: z.enum(['asc', 'desc']).optional(),
+  });
+  add('get', '/api/clients/{clientId}/explorer-pages', 'explorer', 'The client’s Explorer sites (staff)', {
+    request: { params: z.object({ clientId }), query: explorerListQuery },
+    responses: {
+      200: json(ExplorerList, 'One page of sites'),
+      400: problem('Invalid paging'),
+      403: problem('Not staff'),
+    },
+  });
+  add('post', '/api/clients/{clientId}/explorer-pages', 'explorer', 'Create an Explorer site (staff)', {
+    request: {
+      params: z.object({ clientId }),
+      body: { content: { 'application/json': { schema: ExplorerSiteBody } } },
+    },
+    responses: {
+      201: json(ExplorerPage, 'The site'),
+      400: problem('Invalid fields'),
+      403: problem('Not staff'),
+    },
+  });
+  add('get', '/api/clients/{clientId}/explorer-pages/{explorerPageId}', 'explorer', 'One site (staff)', {
+    request: { params: z.object({ clientId, explorerPageId }) },
+    responses: {
+      200: json(ExplorerPage, 'The site'),
+      403: problem('Not staff'),
+      404: problem('No such site'),
+    },
+  });
+  add('put', '/api/clients/{clientId}/explorer-pages/{explorerPageId}', 'explorer', 'Edit a site (staff)', {
+    isVersioned: true,
+    request: {
+      params: z.object({ clientId, explorerPageId }),
+      body: { content: { 'application/json': { schema: ExplorerSiteBody } } },
+    },
+    responses: {
+      200: json(ExplorerPage, 'The site'),
+      400: problem('Invalid fields'),
+      403: problem('Not staff'),
+      404: problem('No such site'),
+      409: problem('Changed since the given version'),
+    },
+  });
+  add(
+    'delete',
+    '/api/clients/{clientId}/explorer-pages/{explorerPageId}',
+    'explorer',
+    'Delete a site (staff)',
+    {
+      request: { params: z.object({ clientId, explorerPageId }) },
+      responses: {
+        204: noContent('Deleted; its vanity URL is free again'),
+        403: problem('Not staff'),
+        404: problem('No such site'),
+      },
+    },
+  );
+  add(
+    'post',
+    '/api/clients/{clientId}/explorer-pages/{explorerPageId}/renew',
+    'explorer',
+    'Renew a site for the next plan year (staff)',
+    {
+      request: {
+        params: z.object({ clientId, explorerPageId }),
+        body: { content: { 'application/json': { schema: RenewExplorerSiteBody } } },
+      },
+      responses: {
+        201: json(ExplorerPage, 'The next year’s site'),
+        400: problem('Invalid fields'),
+        403: problem('Not staff'),
+        422: problem('Already renewed'),
+      },
+    },
+  );
+  add(
+    'post',
+    '/api/clients/{clientId}/explorer-pages/{explorerPageId}/documents',
+    'explorer',
+    'Attach a document to a site (staff)',
+    {
+      request: {
+        params: z.object({ clientId, explorerPageId }),
+        body: { content: { 'application/json': { schema: AttachDocumentBody } } },
+      },
+      responses: {
+        200: json(ExplorerPage, 'The site'),
+        400: problem('Invalid fields'),
+        403: problem('Not staff'),
+      },
+    },
+  );
+  add(
+    'get',
+    '/api/explorer-pages/by-owner/{pageOwnerId}',
+    'explorer',
+    'Sites owned by a staff member (staff)',
+    {
+      request: { params: z.object({ pageOwnerId: z.string() }), query: explorerListQuery },
+      responses: { 200: json(ExplorerList, 'One page of sites'), 403: problem('Not staff') },
+    },
+  );
+  add(
+    'put',
+    '/api/explorer-pages/transfer/{currentOwnerId}/{newOwnerId}',
+    'explorer',
+    'Move every site of one owner to another (staff)',
+    {
+      request: { params: z.object({ currentOwnerId: z.string(), newOwnerId: z.string() }) },
+      responses: {
+        200: json(z.object({ transferred: z.array(z.string()) }), 'The sites moved'),
+        400: problem('Unknown new owner'),
+        403: problem('Not staff'),
+      },
+    },
+  );
+  add('get', '/api/explorer-pages/{idOrSlug}', 'explorer', 'A public Explorer site, by id or vanity URL', {
+    isSignedIn: false,
+    request: {
+      params: z.object({ idOrSlug: z.string() }),
+      query: z.object({ demoEnrollmentStatus: z.enum(['pre', 'active', 'post']).optional() }),
+    },
+    responses: {
+      200: json(ExplorerPage, 'The site'),
+      400: problem('Demo status on a live site'),
+      404: problem('No such site'),
+    },
+  });
+  add('post', '/api/explorer-pages/lead-generation/send', 'explorer', 'Send the lead form', {
+    isSignedIn: false,
+    request: { body: { content: { 'application/json': { schema: LeadBody } } } },
+    responses: {
+      201: json(z.object({ leadId: z.string(), status: z.literal('SENT') }), 'Sent'),
+      400: problem('Invalid fields'),
     },
   });
 

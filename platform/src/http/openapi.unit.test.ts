@@ -1,3 +1,7 @@
+import { qpsCommandRoutes } from '../../../command-api/src/qps/routes.ts';
+import { createExplorerCommands } from '../../../command-api/src/explorer/index.ts';
+import { createExplorerQueries } from '../../../query-api/src/explorer/index.ts';
+import { eifSummaryRoutes, qpsQueryRoutes } from '../../../query-api/src/index.ts';
 import type { Router } from 'express';
 import { describe, expect, it } from 'vitest';
 import { createCommandApi, outsideSignerRoutes } from '../../../command-api/src/index.ts';
@@ -73,6 +77,11 @@ function allMountedRoutes() {
     createQueryApi(base),
     createUserAdminQueries(base),
     eifHistoryRoutes(base),
+    eifSummaryRoutes(base),
+    qpsCommandRoutes(base),
+    qpsQueryRoutes(base),
+    createExplorerCommands(base),
+    createExplorerQueries(base),
   ].flatMap(mountedRoutes);
 }
 

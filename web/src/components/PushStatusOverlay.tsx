@@ -1,9 +1,21 @@
 import { useEffect, useState } from 'react';
-import { useAtom } from 'jotai';
+import { useAtom, useSetAtom } from 'jotai';
 import { Button, Link, ProgressBar, Label } from 'react-aria-components';
+import { useSWRConfig } from 'swr';
 import { pushEntriesAtom } from '../state/atoms.ts';
-import { mockProgress, removePushEntry, type OverlayState, type PushEntry } from '../state/push-status.ts';
-import { useClient } from '../api/hooks.ts';
+import {
+  PUSH_POLL_INTERVAL_MS,
+  apiJobsPath,
+  applyPolledJobs,
+  loadingClientIds,
+  mockProgress,
+  removePushEntry,
+  type OverlayState,
+  type PolledJob,
+  type PushEntry,
+} from '../state/push-status.ts';
+import { apiGet } from '../api/http.ts';
+import { clientKey, useClient } from '../api/hooks.ts';
 import { taxIdPath } from '../routes.ts';
 
 const STATE_TEXT: Record<OverlayState, string> = {
@@ -60,9 +72,39 @@ function PushStatusItem({ entry, now, onRemove }: { entry: PushEntry; now: numbe
   );
 }
 
+/**
+ * The fallback to QPS_PUSH_STATUS (spec platform §4): while any push is loading, ask /api/api-jobs every
+ * 60 seconds, so a message lost while the stream was down still ends the spinner.
+ */
+function usePushPolling(loadingIds: readonly string[]) {
+  const setEntries = useSetAtom(pushEntriesAtom);
+  const { mutate } = useSWRConfig();
+  const key = loadingIds.join('\n');
+  useEffect(() => {
+    if (key === '') return;
+    const clientIds = key.split('\n');
+    const timer = setInterval(() => {
+      apiGet<{ apiJobs: PolledJob[] }>(apiJobsPath(clientIds))
+        .then(({ apiJobs }) => {
+          let finished: string[] = [];
+          setEntries((current) => {
+            const result = applyPolledJobs(current, apiJobs, Date.now());
+            finished = result.finished;
+            return result.entries;
+          });
+          for (const clientId of finished) void mutate(clientKey(clientId));
+        })
+        // A failed poll is retried at the next tick; the stream may still deliver the status meanwhile.
+        .catch(() => undefined);
+    }, PUSH_POLL_INTERVAL_MS);
+    return () => clearInterval(timer);
+  }, [key, setEntries, mutate]);
+}
+
 /** Bottom-right list of plan-system pushes (spec platform §4). */
 export function PushStatusOverlay() {
   const [entries, setEntries] = useAtom(pushEntriesAtom);
+  usePushPolling(loadingClientIds(entries));
   const now = useNow(entries.some((e) => e.state === 'loading'));
   if (entries.length === 0) return null;
   return (

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Heading, Link } from 'react-aria-components';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../api/errors.ts';
+import { downloadEifSummary } from '../api/download.ts';
 import { signEif, submitChangesForReview, useApplyClientView } from '../api/eif.ts';
 import { useClient } from '../api/hooks.ts';
 import type { AuthenticatedUser, ClientView } from '../api/types.ts';
@@ -92,6 +93,35 @@ function Actions({ client, user }: { client: ClientView; user: AuthenticatedUser
   );
 }
 
+/** The EIF summary as a PDF (platform §7 eif-summary), times in the browser's zone. */
+function DownloadSummaryButton({ clientId }: { clientId: string }) {
+  const [isPending, setIsPending] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const download = async () => {
+    setIsPending(true);
+    setFailure(null);
+    try {
+      await downloadEifSummary(clientId);
+    } catch (caught) {
+      setFailure(caught instanceof Error && caught.message ? caught.message : GENERIC_ERROR_MESSAGE);
+    } finally {
+      setIsPending(false);
+    }
+  };
+  return (
+    <div className="button-row">
+      <Button className="button button--secondary" isPending={isPending} onPress={() => void download()}>
+        Download summary (PDF)
+      </Button>
+      {failure && (
+        <Alert tone="error" testId="summary-download-error">
+          {failure}
+        </Alert>
+      )}
+    </div>
+  );
+}
+
 /** EIF step review-&-submit: the whole form, what is pending, and signing or submitting changes. */
 export function ReviewSubmitPage({ clientId, user }: { clientId: string; user: AuthenticatedUser }) {
   const { data: client, error } = useClient(clientId);
@@ -125,6 +155,7 @@ export function ReviewSubmitPage({ clientId, user }: { clientId: string; user: A
                 <PendingChangeGroups changes={pending} />
               </>
             )}
+            <DownloadSummaryButton clientId={client.id} />
             <Actions client={client} user={user} />
           </>
         )}

@@ -68,3 +68,36 @@ export function mockProgress(entry: PushEntry, now: number): number {
   const seconds = Math.max(0, Math.floor((now - entry.startedAt) / 1000));
   return Math.min(PROGRESS_CEILING, seconds * PROGRESS_POINTS_PER_SECOND);
 }
+
+/** Spec platform §4: while any push is loading, /api/api-jobs is polled every 60 seconds. */
+export const PUSH_POLL_INTERVAL_MS = 60_000;
+
+export const loadingClientIds = (entries: readonly PushEntry[]): string[] =>
+  entries.filter((e) => e.state === 'loading').map((e) => e.clientId);
+
+/** The query of GET /api/api-jobs in the spec's form (`clientIds[]=a&clientIds[]=b`). */
+export const apiJobsPath = (clientIds: readonly string[]) =>
+  `/api/api-jobs?${clientIds.map((id) => `clientIds[]=${encodeURIComponent(id)}`).join('&')}`;
+
+export type PolledJob = { clientId: string; status: ApiJobStatus };
+
+/**
+ * Applies a poll answer to the entries that are still loading (a finished entry is left alone: a poll
+ * that raced a newer push must not overwrite it). Returns the clients whose push finished, which the
+ * caller refreshes (spec platform §4: a status that is not in progress refreshes the client).
+ */
+export function applyPolledJobs(
+  entries: readonly PushEntry[],
+  jobs: readonly PolledJob[],
+  now: number,
+): { entries: PushEntry[]; finished: string[] } {
+  let next = [...entries];
+  const finished: string[] = [];
+  for (const job of jobs) {
+    const entry = next.find((e) => e.clientId === job.clientId);
+    if (!entry || entry.state !== 'loading' || job.status === 'IN_PROGRESS') continue;
+    next = applyPushStatus(next, { clientId: job.clientId, apiJobStatus: job.status }, now);
+    finished.push(job.clientId);
+  }
+  return { entries: next, finished };
+}

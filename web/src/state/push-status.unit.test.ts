@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { API_JOB_STATUSES } from '../../../events/src/bus/port.ts';
 import {
+  PUSH_POLL_INTERVAL_MS,
   addPushEntry,
+  apiJobsPath,
+  applyPolledJobs,
   applyPushStatus,
+  loadingClientIds,
   mockProgress,
   overlayStateFor,
   removePushEntry,
@@ -75,5 +79,50 @@ describe('mockProgress (spec platform §9: 2 points per second up to 99, then 10
   it('shows 100 once finished, whatever the outcome', () => {
     for (const state of ['success', 'warning', 'error'] as const)
       expect(mockProgress({ ...loading, state }, 10_001)).toBe(100);
+  });
+});
+
+describe('polling /api/api-jobs (spec platform §4)', () => {
+  const entries: PushEntry[] = [
+    { clientId: 'c1', state: 'loading', startedAt: 1000 },
+    { clientId: 'c2', state: 'loading', startedAt: 2000 },
+    { clientId: 'c3', state: 'success', startedAt: 500 },
+  ];
+
+  it('polls only for the loading clients, in the clientIds[] form', () => {
+    expect(loadingClientIds(entries)).toEqual(['c1', 'c2']);
+    expect(apiJobsPath(['c1', 'a b'])).toBe('/api/api-jobs?clientIds[]=c1&clientIds[]=a%20b');
+    expect(PUSH_POLL_INTERVAL_MS).toBe(60_000);
+  });
+
+  it('finishes loading entries whose job ended and reports them for a refresh', () => {
+    const result = applyPolledJobs(
+      entries,
+      [
+        { clientId: 'c1', status: 'TIMEOUT' },
+        { clientId: 'c2', status: 'IN_PROGRESS' },
+        { clientId: 'c3', status: 'COMPLETED_WITH_ERRORS' },
+        { clientId: 'unlisted', status: 'COMPLETED' },
+      ],
+      9000,
+    );
+    expect(result.finished).toEqual(['c1']);
+    expect(result.entries).toEqual([
+      { clientId: 'c1', state: 'error', startedAt: 1000 },
+      { clientId: 'c2', state: 'loading', startedAt: 2000 },
+      { clientId: 'c3', state: 'success', startedAt: 500 },
+    ]);
+  });
+
+  it('stops polling once nothing is loading', () => {
+    const { entries: done } = applyPolledJobs(
+      entries,
+      [
+        { clientId: 'c1', status: 'COMPLETED' },
+        { clientId: 'c2', status: 'COMPLETED_WITH_WARNINGS' },
+      ],
+      9000,
+    );
+    expect(loadingClientIds(done)).toEqual([]);
   });
 });

@@ -1,0 +1,1 @@
+export { createExplorerCommands, SLUG_TAKEN_MESSAGE, type ExplorerCommandDeps } from './routes.ts';

@@ -1,0 +1,390 @@
+import { Router } from 'express';
+import type pg from 'pg';
+import { WrongExpectedRevisionError, type EventStore, type NewEvent } from '../../../events/src/index.ts';
+import {
+  ExplorerEvent,
+  explorerLeadStream,
+  explorerSlugStream,
+  explorerStream,
+} from '../../../events/src/catalogue/explorer.ts';
+import {
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  RuleError,
+  ValidationError,
+  isInternal,
+  validateLead,
+  type Actor,
+} from '../../../domain/src/index.ts';
+import {
+  decideExplorerSite,
+  evolveExplorerSite,
+  foldExplorerSite,
+  renewalOf,
+  type ExplorerSite,
+  type ExplorerSiteCommand,
+  type ExplorerSiteDecision,
+} from '../../../domain/src/explorer/decider.ts';
+import { handle, requireActor, type CommandDeps } from '../http/context.ts';
+import { parseBody, parseIfMatch } from '../http/validate.ts';
+import { AttachDocumentBody, ExplorerSiteBody, LeadBody, RenewExplorerSiteBody } from './schemas.ts';
+
+export type ExplorerCommandDeps = CommandDeps & { pool: pg.Pool };
+
+export const SLUG_TAKEN_MESSAGE = 'This vanity URL is already in use. Please choose another.'; // chosen
+
+type MetaActor = { userId: string; role: string };
+const VISITOR: MetaActor = { userId: 'anonymous', role: 'EXPLORER_VISITOR' };
+
+/**
+ * The permission table has no Explorer resource and explorer §6 leaves the permission unshown; sites are
+ * managed from the internal client area only, so staff (SLF_ADMIN, SLF_OWNER) it is.
+ */
+function requireStaff(actor: Actor) {
+  if (!isInternal(actor)) throw new ForbiddenError('Only internal staff manage Explorer sites');
+}
+
+const toNewEvents = (
+  deps: CommandDeps,
+  events: readonly { type: string; data: unknown }[],
+  actor: MetaActor,
+  correlationId: string,
+): NewEvent[] => {
+  const occurredAt = deps.now().toISOString();
+  return events.map((event) => ({
+    id: deps.newId(),
+    type: event.type,
+    data: event.data,
+    metadata: { actorId: actor.userId, actorRole: actor.role, occurredAt, correlationId },
+  }));
+};
+
+async function loadSite(store: EventStore, explorerPageId: string) {
+  const recorded = await store.readStream(explorerStream(explorerPageId));
+  const state = foldExplorerSite(recorded.map((r) => ExplorerEvent.parse({ type: r.type, data: r.data })));
+  return { state, revision: BigInt(recorded.length) - 1n };
+}
+
+/** The decider's refusal as the API's typed errors: field errors are 400 keyed `body.<path>`. */
+function accept(decision: ExplorerSiteDecision) {
+  if (decision.ok) return decision.events;
+  const { error } = decision;
+  if (error.code === 'INVALID') {
+    throw new ValidationError(
+      Object.fromEntries(Object.entries(error.fields).map(([field, message]) => [`body.${field}`, message])),
+    );
+  }
+  if (error.code === 'NOT_FOUND') throw new NotFoundError(error.message);
+  throw new RuleError(error.code, error.message);
+}
+
+async function append(
+  deps: CommandDeps,
+  stream: string,
+  events: NewEvent[],
+  expected: bigint,
+): Promise<bigint> {
+  if (events.length === 0) return expected;
+  try {
+    const result = await deps.store.append(stream, events, expected < 0n ? 'no_stream' : expected);
+    return result.nextExpectedRevision;
+  } catch (error) {
+    if (error instanceof WrongExpectedRevisionError) throw new ConflictError();
+    throw error;
+  }
+}
+
+/**
+ * Reserves `explorerslug-{slug}` for the site (like the e-mail reservation of users): the first
+ * reservation appends with no_stream, a released slug is taken at the revision of its release, so two
+ * concurrent saves cannot both win.
+ */
+async function reserveSlug(deps: CommandDeps, actor: MetaActor, slug: string, explorerPageId: string) {
+  const stream = explorerSlugStream(slug);
+  const recorded = await deps.store.readStream(stream);
+  const last = recorded[recorded.length - 1];
+  const taken = () => new ValidationError({ 'body.vanitySlug': SLUG_TAKEN_MESSAGE });
+  if (last?.type === 'ExplorerSlugReserved') {
+    if ((last.data as { explorerPageId: string }).explorerPageId === explorerPageId) return;
+    throw taken();
+  }
+  const event = { type: 'ExplorerSlugReserved', data: { slug, explorerPageId } };
+  try {
+    await deps.store.append(
+      stream,
+      toNewEvents(deps, [event], actor, deps.newId()),
+      last ? last.revision : 'no_stream',
+    );
+  } catch (error) {
+    if (error instanceof WrongExpectedRevisionError) throw taken();
+    throw error;
+  }
+}
+
+async function releaseSlug(deps: CommandDeps, actor: MetaActor, slug: string, explorerPageId: string) {
+  const stream = explorerSlugStream(slug);
+  const recorded = await deps.store.readStream(stream);
+  const last = recorded[recorded.length - 1];
+  if (last?.type !== 'ExplorerSlugReserved') return;
+  if ((last.data as { explorerPageId: string }).explorerPageId !== explorerPageId) return;
+  const event = { type: 'ExplorerSlugReleased', data: { slug, explorerPageId } };
+  await deps.store.append(stream, toNewEvents(deps, [event], actor, deps.newId()), last.revision);
+}
+
+/** Creates a site stream, holding its slug first; a failed create gives the slug back. */
+async function createSite(
+  deps: CommandDeps,
+  actor: MetaActor,
+  command: Extract<ExplorerSiteCommand, { type: 'CreateSite' }>,
+  correlationId: string,
+) {
+  const events = accept(decideExplorerSite(command, { status: 'none' }));
+  const slug = events[0]?.type === 'ExplorerSiteCreated' ? events[0].data.site.vanitySlug : null;
+  if (slug) await reserveSlug(deps, actor, slug, command.explorerPageId);
+  try {
+    const revision = await append(
+      deps,
+      explorerStream(command.explorerPageId),
+      toNewEvents(deps, events, actor, correlationId),
+      -1n,
+    );
+    const state = foldExplorerSite(events);
+    if (state.status !== 'active') throw new Error('a created site did not fold');
+    return { revision, page: state.page };
+  } catch (error) {
+    if (slug) await releaseSlug(deps, actor, slug, command.explorerPageId).catch(() => undefined);
+    throw error;
+  }
+}
+
+async function loadClientSite(deps: CommandDeps, clientId: string, explorerPageId: string) {
+  const loaded = await loadSite(deps.store, explorerPageId);
+  if (loaded.state.status !== 'active' || loaded.state.page.clientId !== clientId) {
+    throw new NotFoundError('Explorer site not found');
+  }
+  return { page: loaded.state.page, state: loaded.state, revision: loaded.revision };
+}
+
+const siteOf = (body: ExplorerSiteBody) => {
+  const { benefits: _benefits, pageOwner: _pageOwner, ...site } = body;
+  return site;
+};
+
+const pageView = (page: ExplorerSite, version: bigint) => ({
+  id: page.explorerPageId,
+  explorerPageId: page.explorerPageId,
+  version: Number(version),
+  clientId: page.clientId,
+  pageOwner: page.pageOwner,
+  vanitySlug: page.site.vanitySlug,
+  newExplorerPageId: page.newExplorerPageId,
+  renewedFrom: page.renewedFrom,
+});
+
+/**
+ * Explorer site management (explorer §2 internal routes, §7) and the public lead send. Every write loads
+ * the site's stream, decides, and appends with the expected revision.
+ */
+export function createExplorerCommands(deps: ExplorerCommandDeps): Router {
+  const router = Router();
+  const base = '/api/clients/:clientId/explorer-pages';
+  const by = (actor: Actor) => ({ userId: actor.userId, at: deps.now().toISOString() });
+
+  router.post(
+    base,
+    handle(async (req, res) => {
+      const actor = await requireActor(deps.authenticate, req);
+      requireStaff(actor);
+      const body = parseBody(ExplorerSiteBody, req.body);
+      const explorerPageId = deps.newId();
+      const command = {
+        type: 'CreateSite' as const,
+        explorerPageId,
+        clientId: String(req.params.clientId),
+        pageOwner: body.pageOwner ?? actor.userId,
+        site: siteOf(body),
+        plans: body.benefits,
+        by: by(actor),
+      };
+      const { page, revision } = await createSite(deps, actor, command, deps.newId());
+      res.status(201).json(pageView(page, revision));
+    }),
+  );
+
+  router.put(
+    `${base}/:explorerPageId`,
+    handle(async (req, res) => {
+      const actor = await requireActor(deps.authenticate, req);
+      requireStaff(actor);
+      const body = parseBody(ExplorerSiteBody, req.body);
+      const ifMatch = parseIfMatch(req.header('if-match'));
+      const id = String(req.params.explorerPageId);
+      const { page, state, revision } = await loadClientSite(deps, String(req.params.clientId), id);
+      if (ifMatch !== null && ifMatch !== revision) {
+        throw new ConflictError(undefined, { currentVersion: Number(revision) });
+      }
+      const events = accept(
+        decideExplorerSite(
+          { type: 'UpdateSite', site: siteOf(body), plans: body.benefits, by: by(actor) },
+          state,
+        ),
+      );
+      const next = events.reduce(evolveExplorerSite, state);
+      if (next.status !== 'active') throw new Error('updated site did not fold');
+      const before = page.site.vanitySlug;
+      const after = next.page.site.vanitySlug;
+      if (after && after !== before) await reserveSlug(deps, actor, after, id);
+      let version: bigint;
+      try {
+        version = await append(
+          deps,
+          explorerStream(id),
+          toNewEvents(deps, events, actor, deps.newId()),
+          revision,
+        );
+      } catch (error) {
+        if (after && after !== before) await releaseSlug(deps, actor, after, id).catch(() => undefined);
+        throw error;
+      }
+      if (before && before !== after) await releaseSlug(deps, actor, before, id);
+      res.json(pageView(next.page, version));
+    }),
+  );
+
+  router.delete(
+    `${base}/:explorerPageId`,
+    handle(async (req, res) => {
+      const actor = await requireActor(deps.authenticate, req);
+      requireStaff(actor);
+      const id = String(req.params.explorerPageId);
+      const { page, state, revision } = await loadClientSite(deps, String(req.params.clientId), id);
+      const events = accept(decideExplorerSite({ type: 'DeleteSite', by: by(actor) }, state));
+      await append(deps, explorerStream(id), toNewEvents(deps, events, actor, deps.newId()), revision);
+      if (page.site.vanitySlug) await releaseSlug(deps, actor, page.site.vanitySlug, id);
+      res.status(204).end();
+    }),
+  );
+
+  router.post(
+    `${base}/:explorerPageId/renew`,
+    handle(async (req, res) => {
+      const actor = await requireActor(deps.authenticate, req);
+      requireStaff(actor);
+      const body = parseBody(RenewExplorerSiteBody, req.body);
+      const id = String(req.params.explorerPageId);
+      const { page, state, revision } = await loadClientSite(deps, String(req.params.clientId), id);
+      const newExplorerPageId = deps.newId();
+      const create = renewalOf(page, { ...body, newExplorerPageId, by: by(actor) });
+      // Both decisions and the new slug first, so a refused renewal writes nothing.
+      const first = accept(decideExplorerSite(create, { status: 'none' }))[0];
+      const marker = accept(
+        decideExplorerSite({ type: 'RecordRenewal', newExplorerPageId, by: by(actor) }, state),
+      );
+      const slug = first?.type === 'ExplorerSiteCreated' ? first.data.site.vanitySlug : null;
+      if (slug) await reserveSlug(deps, actor, slug, newExplorerPageId);
+      const correlationId = deps.newId();
+      // The marker goes first: its expected revision is what stops two concurrent renewals of one site.
+      try {
+        await append(deps, explorerStream(id), toNewEvents(deps, marker, actor, correlationId), revision);
+      } catch (error) {
+        if (slug) await releaseSlug(deps, actor, slug, newExplorerPageId).catch(() => undefined);
+        throw error;
+      }
+      const created = await createSite(deps, actor, create, correlationId);
+      res.status(201).json(pageView(created.page, created.revision));
+    }),
+  );
+
+  router.post(
+    `${base}/:explorerPageId/documents`,
+    handle(async (req, res) => {
+      const actor = await requireActor(deps.authenticate, req);
+      requireStaff(actor);
+      const document = parseBody(AttachDocumentBody, req.body);
+      const id = String(req.params.explorerPageId);
+      const { state, revision } = await loadClientSite(deps, String(req.params.clientId), id);
+      const events = accept(decideExplorerSite({ type: 'AttachDocument', document }, state));
+      const version = await append(
+        deps,
+        explorerStream(id),
+        toNewEvents(deps, events, actor, deps.newId()),
+        revision,
+      );
+      res.status(201).json({ explorerPageId: id, version: Number(version), document });
+    }),
+  );
+
+  /**
+   * Moves every site of one owner to another. The sites are found in the read model (a site created a
+   * moment ago may not be there yet); each move is its own append with its expected revision.
+   */
+  router.put(
+    '/api/explorer-pages/transfer/:currentOwnerId/:newOwnerId',
+    handle(async (req, res) => {
+      const actor = await requireActor(deps.authenticate, req);
+      requireStaff(actor);
+      const from = String(req.params.currentOwnerId);
+      const to = String(req.params.newOwnerId);
+      const { rows: owners } = await deps.pool.query<{ role: string }>(
+        'select role from rm_users where user_id = $1 and not is_deleted',
+        [to],
+      );
+      const owner = owners[0];
+      if (!owner) throw new NotFoundError('User not found');
+      if (!isInternal({ userId: to, role: owner.role as Actor['role'], clientIds: [] })) {
+        throw new ValidationError({ 'params.newOwnerId': 'The new owner must be an internal user' }); // chosen
+      }
+      const { rows } = await deps.pool.query<{ explorer_page_id: string }>(
+        'select explorer_page_id from rm_explorer_pages where page_owner = $1 and not is_deleted order by explorer_page_id',
+        [from],
+      );
+      const correlationId = deps.newId();
+      const transferred: string[] = [];
+      for (const { explorer_page_id: id } of rows) {
+        const { state, revision } = await loadSite(deps.store, id);
+        if (state.status !== 'active' || state.page.pageOwner !== from) continue;
+        const events = accept(decideExplorerSite({ type: 'TransferOwnership', to, by: by(actor) }, state));
+        await append(deps, explorerStream(id), toNewEvents(deps, events, actor, correlationId), revision);
+        transferred.push(id);
+      }
+      res.json({ transferred });
+    }),
+  );
+
+  // Anonymous (explorer §7): any visitor of a public page may send the lead form.
+  router.post(
+    '/api/explorer-pages/lead-generation/send',
+    handle(async (req, res) => {
+      const body = parseBody(LeadBody, req.body);
+      const errors = validateLead(body);
+      const fields = Object.entries(errors).filter((e): e is [string, string] => e[1] !== undefined);
+      if (fields.length > 0) {
+        throw new ValidationError(Object.fromEntries(fields.map(([f, m]) => [`body.${f}`, m])));
+      }
+      const leadId = deps.newId();
+      const trim = (v: string | null | undefined) => (v ?? '').trim();
+      const lead = {
+        type: 'LeadSubmitted',
+        data: {
+          leadId,
+          explorerPageId: body.explorerPageId,
+          email: trim(body.email),
+          firstName: trim(body.firstName),
+          lastName: trim(body.lastName),
+          city: trim(body.city),
+          state: trim(body.state),
+          phone: trim(body.phone),
+          externalUser: body.externalUser,
+          employerName: trim(body.employerName),
+          brokerName: body.externalUser === 'broker' ? trim(body.brokerName) : null,
+          at: deps.now().toISOString(),
+        },
+      };
+      await append(deps, explorerLeadStream(leadId), toNewEvents(deps, [lead], VISITOR, deps.newId()), -1n);
+      res.status(201).json({ leadId, status: 'SENT' });
+    }),
+  );
+
+  return router;
+}

@@ -1,0 +1,56 @@
+import { Router } from 'express';
+import { apiJobStream, eifStream, type NewEvent } from '../../../events/src/index.ts';
+import { ForbiddenError, NotFoundError, isInternal } from '../../../domain/src/index.ts';
+import { handle, requireActor, requireClientAccess, type CommandDeps } from '../http/context.ts';
+
+export type AsyncPushAnswer = { apiJobId: string; status: 'IN_PROGRESS' };
+
+/**
+ * POST /api/clients/{clientId}/qps/async-push (spec platform §7): opens a push job and answers at once;
+ * the qps-push worker does the push and the outcome arrives as QPS_PUSH_STATUS (and on /api/api-jobs).
+ * Pushing to the carrier's plan system is internal staff's work.
+ */
+export function qpsCommandRoutes(deps: CommandDeps): Router {
+  const router = Router();
+
+  router.post(
+    '/api/clients/:clientId/qps/async-push',
+    handle(async (req, res) => {
+      const actor = await requireActor(deps.authenticate, req);
+      const clientId = String(req.params.clientId);
+      requireClientAccess(actor, clientId, 'update');
+      if (!isInternal(actor)) throw new ForbiddenError('Only internal staff can push to the plan system');
+      const [first] = await deps.store.readStream(eifStream(clientId), { maxCount: 1 });
+      if (!first) throw new NotFoundError('Client not found');
+
+      const apiJobId = deps.newId();
+      const metadata = {
+        actorId: actor.userId,
+        actorRole: actor.role,
+        occurredAt: deps.now().toISOString(),
+        correlationId: req.header('x-correlation-id') ?? deps.newId(),
+      };
+      const requestId = deps.newId();
+      // Both in one append: the job never exists without its IN_PROGRESS status.
+      const events: NewEvent[] = [
+        {
+          id: requestId,
+          type: 'PlanDesignPushRequested',
+          data: { apiJobId, clientId, requestedBy: { userId: actor.userId, role: actor.role } },
+          metadata,
+        },
+        {
+          id: deps.newId(),
+          type: 'ApiJobStatusChanged',
+          data: { apiJobId, clientId, apiJobStatus: 'IN_PROGRESS', reasons: [] },
+          metadata: { ...metadata, causationId: requestId },
+        },
+      ];
+      await deps.store.append(apiJobStream(apiJobId), events, 'no_stream');
+      const answer: AsyncPushAnswer = { apiJobId, status: 'IN_PROGRESS' };
+      res.status(202).json(answer);
+    }),
+  );
+
+  return router;
+}

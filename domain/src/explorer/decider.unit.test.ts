@@ -1,0 +1,237 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ExplorerSiteAttributes,
+  type ExplorerEvent,
+  type ExplorerPlan,
+} from '../../../events/src/catalogue/explorer.ts';
+import {
+  decideExplorerSite,
+  foldExplorerSite,
+  isExplorerSiteLive,
+  renewalOf,
+  type ExplorerSiteCommand,
+  type ExplorerSiteDecision,
+} from './decider.ts';
+
+const explorerPageId = 'page-1';
+const by = { userId: 'staff-1', at: '2026-01-05T10:00:00.000Z' };
+const site = ExplorerSiteAttributes.parse({
+  name: 'Acme 2026',
+  language: 'en',
+  planYear: '2026',
+  employerState: 'MA',
+  policies: ['123456'],
+  medicalVideo: 'NO_VIDEO',
+  vanitySlug: 'Acme Benefits',
+  startsAt: '2026-01-01T00:00:00.000Z',
+  expiresAt: '2027-01-01T00:00:00.000Z',
+});
+const vision: ExplorerPlan = {
+  id: 'plan-vision',
+  carrierId: 1,
+  benefitType: 'VISION',
+  planType: 'VOLUNTARY',
+  planName: 'Vision',
+  visionExamInNetwork: 10,
+  visionExamOutOfNetwork: 40,
+  visionLensesInNetwork: 25,
+  visionLensesOutOfNetwork: 30,
+  visionFramesInNetwork: 150,
+  visionFramesOutOfNetwork: 70,
+  visionContactLensesInNetwork: 150,
+  visionContactLensesOutOfNetwork: 105,
+};
+const life: ExplorerPlan = {
+  id: 'plan-life',
+  carrierId: 7,
+  benefitType: 'LIFE',
+  planType: 'BASIC_LIFE',
+  planName: 'Basic Life',
+  legalEntity: 'Other Insurer Co.',
+};
+
+const create = (plans: ExplorerPlan[] = [vision]): Extract<ExplorerSiteCommand, { type: 'CreateSite' }> => ({
+  type: 'CreateSite',
+  explorerPageId,
+  clientId: 'client-1',
+  pageOwner: 'staff-1',
+  site,
+  plans,
+  by,
+});
+
+/** given(events) / when(command) / then(events | error) */
+const given = (...events: ExplorerEvent[]) => ({
+  when: (command: ExplorerSiteCommand): ExplorerSiteDecision =>
+    decideExplorerSite(command, foldExplorerSite(events)),
+});
+const eventsOf = (decision: ExplorerSiteDecision) => {
+  if (!decision.ok) throw new Error(JSON.stringify(decision.error));
+  return decision.events;
+};
+const created = () => eventsOf(given().when(create()));
+
+describe('explorer site decider', () => {
+  it('creates a site with its plans and a normalised vanity slug', () => {
+    expect(created()).toEqual([
+      {
+        type: 'ExplorerSiteCreated',
+        data: {
+          explorerPageId,
+          clientId: 'client-1',
+          pageOwner: 'staff-1',
+          site: { ...site, vanitySlug: 'acme-benefits' },
+          renewedFrom: null,
+          by,
+        },
+      },
+      { type: 'ExplorerPlanAdded', data: { explorerPageId, plan: vision } },
+    ]);
+  });
+
+  it('refuses a bad site or plan with every field message keyed by its body path', () => {
+    const bad = {
+      ...create([vision, { ...life, planName: ' ', legalEntity: null }]),
+      site: { ...site, name: '' },
+    };
+    expect(given().when(bad)).toEqual({
+      ok: false,
+      error: {
+        code: 'INVALID',
+        message: 'Invalid request',
+        fields: {
+          name: 'Please enter a site name.',
+          'benefits.1.planName': 'Plan Name is required.',
+          'benefits.1.legalEntity': 'Underwriter/Administrator is required',
+        },
+      },
+    });
+  });
+
+  it('refuses to create a site twice and commands on a missing or deleted site', () => {
+    expect(given(...created()).when(create())).toMatchObject({
+      ok: false,
+      error: { code: 'ALREADY_EXISTS' },
+    });
+    const transfer: ExplorerSiteCommand = { type: 'TransferOwnership', to: 'staff-2', by };
+    expect(given().when(transfer)).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
+    const deleted = eventsOf(given(...created()).when({ type: 'DeleteSite', by }));
+    expect(given(...created(), ...deleted).when(transfer)).toMatchObject({
+      ok: false,
+      error: { code: 'NOT_FOUND' },
+    });
+  });
+
+  it('updates the site and records plans added, changed and removed by id', () => {
+    const changedVision = { ...vision, planName: 'Vision Plus' };
+    const decision = given(...created()).when({
+      type: 'UpdateSite',
+      site: { ...site, name: 'Acme 2026 benefits' },
+      plans: [changedVision, life],
+      by,
+    });
+    expect(eventsOf(decision).map((e) => e.type)).toEqual([
+      'ExplorerSiteUpdated',
+      'ExplorerPlanChanged',
+      'ExplorerPlanAdded',
+    ]);
+    const after = foldExplorerSite([...created(), ...eventsOf(decision)]);
+    const removal = given(...created(), ...eventsOf(decision)).when({
+      type: 'UpdateSite',
+      site: { ...site, name: 'Acme 2026 benefits' },
+      plans: [life],
+      by,
+    });
+    expect(eventsOf(removal)).toEqual([
+      { type: 'ExplorerPlanRemoved', data: { explorerPageId, planId: vision.id } },
+    ]);
+    expect(after.status === 'active' && after.page.plans.map((p) => p.planName)).toEqual([
+      'Vision Plus',
+      'Basic Life',
+    ]);
+  });
+
+  it('records nothing for an update that changes nothing', () => {
+    expect(given(...created()).when({ type: 'UpdateSite', site, by })).toEqual({ ok: true, events: [] });
+  });
+
+  it('refuses two plans with one id', () => {
+    expect(given().when(create([vision, vision]))).toMatchObject({
+      ok: false,
+      error: { fields: { 'benefits.1.id': 'Each plan needs its own id.' } },
+    });
+  });
+
+  it('transfers ownership, and a transfer to the current owner records nothing', () => {
+    expect(given(...created()).when({ type: 'TransferOwnership', to: 'staff-2', by })).toEqual({
+      ok: true,
+      events: [
+        { type: 'ExplorerSiteTransferred', data: { explorerPageId, from: 'staff-1', to: 'staff-2', by } },
+      ],
+    });
+    expect(given(...created()).when({ type: 'TransferOwnership', to: 'staff-1', by })).toEqual({
+      ok: true,
+      events: [],
+    });
+  });
+
+  it('renews once: the next site copies plans and links back to the previous one', () => {
+    const state = foldExplorerSite(created());
+    if (state.status !== 'active') throw new Error('not created');
+    const next = renewalOf(state.page, {
+      newExplorerPageId: 'page-2',
+      startsAt: '2027-01-01T00:00:00.000Z',
+      expiresAt: '2028-01-01T00:00:00.000Z',
+      planYear: '2027',
+      vanitySlug: null,
+      by,
+    });
+    const nextEvents = eventsOf(given().when(next));
+    expect(nextEvents[0]).toMatchObject({
+      type: 'ExplorerSiteCreated',
+      data: {
+        explorerPageId: 'page-2',
+        site: { planYear: '2027', vanitySlug: null, name: 'Acme 2026' },
+        renewedFrom: { explorerPageId, vanitySlug: 'acme-benefits', expiresAt: '2027-01-01T00:00:00.000Z' },
+      },
+    });
+    expect(nextEvents.slice(1)).toEqual([
+      { type: 'ExplorerPlanAdded', data: { explorerPageId: 'page-2', plan: { ...vision, isNew: false } } },
+    ]);
+    const renewed = eventsOf(
+      given(...created()).when({ type: 'RecordRenewal', newExplorerPageId: 'page-2', by }),
+    );
+    expect(renewed).toEqual([
+      { type: 'ExplorerSiteRenewed', data: { explorerPageId, newExplorerPageId: 'page-2', by } },
+    ]);
+    expect(
+      given(...created(), ...renewed).when({ type: 'RecordRenewal', newExplorerPageId: 'page-3', by }),
+    ).toMatchObject({
+      ok: false,
+      error: { code: 'ALREADY_RENEWED' },
+    });
+  });
+
+  it('attaches document metadata, replacing a document with the same id', () => {
+    const document = {
+      documentId: 'd-1',
+      documentKey: 'k',
+      name: 'Summary',
+      benefitType: 'VISION',
+      language: 'en',
+    };
+    const attached = eventsOf(given(...created()).when({ type: 'AttachDocument', document }));
+    const again = eventsOf(
+      given(...created()).when({ type: 'AttachDocument', document: { ...document, name: 'New' } }),
+    );
+    const state = foldExplorerSite([...created(), ...attached, ...again]);
+    expect(state.status === 'active' && state.page.documents).toEqual([{ ...document, name: 'New' }]);
+  });
+
+  it('is live from startsAt until expiresAt', () => {
+    expect(isExplorerSiteLive(site, new Date('2025-12-31T23:59:59Z'))).toBe(false);
+    expect(isExplorerSiteLive(site, new Date('2026-06-01T00:00:00Z'))).toBe(true);
+    expect(isExplorerSiteLive(site, new Date('2027-01-01T00:00:00Z'))).toBe(false);
+    expect(isExplorerSiteLive({ startsAt: null, expiresAt: null }, new Date())).toBe(false);
+  });
+});

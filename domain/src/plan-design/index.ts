@@ -1,0 +1,2 @@
+export * from './plan-design.ts';
+export * from './check.ts';

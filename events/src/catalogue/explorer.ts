@@ -1,0 +1,200 @@
+import { z } from 'zod';
+
+/**
+ * Benefits Explorer sites (explorer §3), one stream per site `explorer-{explorerPageId}`. A vanity slug
+ * is held by at most one site: its reservation stream `explorerslug-{slug}` is appended with no_stream.
+ * Leads from the public page go to `explorerlead-{leadId}`.
+ */
+const At = z.string(); // ISO-8601, decided by the command handler's clock
+const Text = z.string().nullable().default(null);
+const Flag = z.boolean().nullable().default(null);
+
+const BenefitTypeMetadataEntry = z.object({
+  highlighterText: Text,
+  spanishHighlighterText: Text,
+  highlighterOrder: z.number().nullable().default(null),
+});
+
+/** The editable attributes of a site (explorer §3 Explorer site, without the plans and read-only parts). */
+export const ExplorerSiteAttributes = z.object({
+  name: z.string(),
+  language: z.string(),
+  kioskMode: Flag,
+  startsAt: Text,
+  expiresAt: Text,
+  planYear: z.string(),
+  openEnrollmentStart: Text,
+  openEnrollmentEnd: Text,
+  maintenanceMode: Flag,
+  benefitTypeMetadata: z.record(z.string(), BenefitTypeMetadataEntry).default({}),
+  employerState: z.string(),
+  benAdminPlatformId: Text,
+  benAdminPlatformUrl: Text,
+  notificationLink: Text,
+  customCalendlyLink: Text,
+  customClientName: Text,
+  logoDocumentId: Text,
+  employeeCount: z.number().nullable().default(null),
+  hasEmployeesInNY: Flag,
+  showBenefitCount: Flag,
+  associationId: Text,
+  hideProviderLogo: Flag,
+  policies: z.array(z.string()),
+  medicalVideo: z.string(),
+  medicalVideoEnglishTitle: Text,
+  medicalVideoSpanishTitle: Text,
+  medicalVideoDocumentId: Text,
+  vidyardUploadId: Text,
+  vidyardId: Text,
+  territory: Text,
+  showLegacyVisionPlanTable: Flag,
+  showLegacyDentalPlanTable: Flag,
+  /** Normalised (normalizeVanitySlug) before it is recorded. */
+  vanitySlug: Text,
+  customBranding: Flag,
+  customThemeBrandColor: Text,
+  customThemeContrastingColor: Text,
+  enableContactUsAppointment: Flag,
+  enableContactUsEmail: Flag,
+  enableContactUsLiveChat: Flag,
+});
+export type ExplorerSiteAttributes = z.infer<typeof ExplorerSiteAttributes>;
+
+const PlanValue = z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(z.string())]);
+
+/**
+ * A plan (explorer §3 Plan). The comparison fields are many and depend on the benefit type, so they are
+ * kept as scalar extras; domain/src/explorer/plan-rules.ts decides which are required.
+ */
+export const ExplorerPlan = z
+  .object({ id: z.string(), benefitType: z.string(), planName: z.string() })
+  .catchall(PlanValue);
+export type ExplorerPlan = z.infer<typeof ExplorerPlan>;
+
+/** Metadata of a document shown on the page (summary documents, logo, video); the file lives elsewhere. */
+export const ExplorerDocument = z.object({
+  documentId: z.string(),
+  documentKey: z.string(),
+  name: z.string(),
+  benefitType: Text,
+  language: Text,
+});
+export type ExplorerDocument = z.infer<typeof ExplorerDocument>;
+
+/** The renewal link on the next year's site (explorer §3 renewal fields: the previous page's side). */
+export const ExplorerRenewalSource = z.object({
+  explorerPageId: z.string(),
+  vanitySlug: Text,
+  customBranding: Flag,
+  expiresAt: Text,
+});
+
+const UpdatedBy = z.object({ userId: z.string(), at: At });
+
+export const ExplorerSiteCreated = z.object({
+  type: z.literal('ExplorerSiteCreated'),
+  data: z.object({
+    explorerPageId: z.string(),
+    clientId: z.string(),
+    pageOwner: z.string(),
+    site: ExplorerSiteAttributes,
+    renewedFrom: ExplorerRenewalSource.nullable().default(null),
+    by: UpdatedBy,
+  }),
+});
+
+export const ExplorerSiteUpdated = z.object({
+  type: z.literal('ExplorerSiteUpdated'),
+  data: z.object({ explorerPageId: z.string(), site: ExplorerSiteAttributes, by: UpdatedBy }),
+});
+
+/** Recorded on the previous year's stream; the next year's stream starts with ExplorerSiteCreated. */
+export const ExplorerSiteRenewed = z.object({
+  type: z.literal('ExplorerSiteRenewed'),
+  data: z.object({ explorerPageId: z.string(), newExplorerPageId: z.string(), by: UpdatedBy }),
+});
+
+export const ExplorerSiteTransferred = z.object({
+  type: z.literal('ExplorerSiteTransferred'),
+  data: z.object({ explorerPageId: z.string(), from: z.string(), to: z.string(), by: UpdatedBy }),
+});
+
+export const ExplorerSiteDeleted = z.object({
+  type: z.literal('ExplorerSiteDeleted'),
+  data: z.object({ explorerPageId: z.string(), by: UpdatedBy }),
+});
+
+export const ExplorerPlanAdded = z.object({
+  type: z.literal('ExplorerPlanAdded'),
+  data: z.object({ explorerPageId: z.string(), plan: ExplorerPlan }),
+});
+
+export const ExplorerPlanChanged = z.object({
+  type: z.literal('ExplorerPlanChanged'),
+  data: z.object({ explorerPageId: z.string(), plan: ExplorerPlan }),
+});
+
+export const ExplorerPlanRemoved = z.object({
+  type: z.literal('ExplorerPlanRemoved'),
+  data: z.object({ explorerPageId: z.string(), planId: z.string() }),
+});
+
+export const ExplorerDocumentAttached = z.object({
+  type: z.literal('ExplorerDocumentAttached'),
+  data: z.object({ explorerPageId: z.string(), document: ExplorerDocument }),
+});
+
+export const ExplorerEvent = z.discriminatedUnion('type', [
+  ExplorerSiteCreated,
+  ExplorerSiteUpdated,
+  ExplorerSiteRenewed,
+  ExplorerSiteTransferred,
+  ExplorerSiteDeleted,
+  ExplorerPlanAdded,
+  ExplorerPlanChanged,
+  ExplorerPlanRemoved,
+  ExplorerDocumentAttached,
+]);
+export type ExplorerEvent = z.infer<typeof ExplorerEvent>;
+export const EXPLORER_EVENT_TYPES = ExplorerEvent.options.map((o) => o.shape.type.value);
+
+export const ExplorerSlugReserved = z.object({
+  type: z.literal('ExplorerSlugReserved'),
+  data: z.object({ slug: z.string(), explorerPageId: z.string() }),
+});
+export const ExplorerSlugReleased = z.object({
+  type: z.literal('ExplorerSlugReleased'),
+  data: z.object({ slug: z.string(), explorerPageId: z.string() }),
+});
+
+/** explorer §3 Lead, sent from the public page (§7). */
+export const LeadSubmitted = z.object({
+  type: z.literal('LeadSubmitted'),
+  data: z.object({
+    leadId: z.string(),
+    explorerPageId: Text,
+    email: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    city: z.string(),
+    state: z.string(),
+    phone: z.string(),
+    externalUser: z.enum(['employer', 'broker']),
+    employerName: z.string(),
+    brokerName: Text,
+    at: At,
+  }),
+});
+
+/** Everything this file adds to the store, for the DomainEvent union. */
+export const EXPLORER_CATALOGUE = [
+  ...ExplorerEvent.options,
+  ExplorerSlugReserved,
+  ExplorerSlugReleased,
+  LeadSubmitted,
+] as const;
+
+export const explorerStream = (explorerPageId: string) => `explorer-${explorerPageId}`;
+/** `slug` must already be normalised (domain normalizeVanitySlug): case and spaces do not differ. */
+export const explorerSlugStream = (slug: string) => `explorerslug-${slug}`;
+export const explorerLeadStream = (leadId: string) => `explorerlead-${leadId}`;

@@ -1,0 +1,118 @@
+import type pg from 'pg';
+import type { CheckpointedConsumer, RecordedEvent } from '../../events/src/index.ts';
+import { EXPLORER_EVENT_TYPES, ExplorerEvent } from '../../events/src/catalogue/explorer.ts';
+import {
+  evolveExplorerSite,
+  type ExplorerSite,
+  type ExplorerSiteState,
+} from '../../domain/src/explorer/decider.ts';
+
+/**
+ * One row per Explorer site with everything its public page needs (site, plans, document metadata,
+ * branding, renewal links) in `page`, folded with the decider's own evolve so the row cannot drift from
+ * the aggregate. GET /api/explorer-pages/{id or slug} is then one indexed read. Flags that depend on the
+ * clock (isLive) are computed by the reader, never stored: a stored one would go stale without an event.
+ */
+export async function migrateExplorerPages(pool: pg.Pool) {
+  await pool.query(`
+    create table if not exists rm_explorer_pages (
+      explorer_page_id text primary key,
+      client_id text not null,
+      page_owner text not null,
+      vanity_slug text,
+      name text not null,
+      starts_at timestamptz,
+      page jsonb not null,
+      is_deleted boolean not null default false,
+      version bigint not null,
+      created_at timestamptz not null,
+      updated_at timestamptz not null
+    )`);
+  await pool.query(
+    'create index if not exists rm_explorer_pages_slug on rm_explorer_pages (vanity_slug) where not is_deleted',
+  );
+  await pool.query('create index if not exists rm_explorer_pages_client on rm_explorer_pages (client_id)');
+  await pool.query('create index if not exists rm_explorer_pages_owner on rm_explorer_pages (page_owner)');
+}
+
+// The store holds the events before the DomainEvent union knows them, so they are parsed here with the
+// explorer's own union.
+const parse = (recorded: RecordedEvent): ExplorerEvent =>
+  ExplorerEvent.parse({ type: recorded.type, data: recorded.data });
+
+type Doc = { state: ExplorerSiteState; version: bigint; createdAt: string; updatedAt: string };
+
+export const explorerPagesProjection: CheckpointedConsumer = {
+  name: 'explorer-pages',
+  filter: { eventTypes: EXPLORER_EVENT_TYPES },
+  reset: async (tx) => {
+    await tx.query('delete from rm_explorer_pages');
+  },
+  handle: async (events, tx) => {
+    const parsed = events.map((recorded) => ({ recorded, event: parse(recorded) }));
+    const ids = [...new Set(parsed.map((p) => p.event.data.explorerPageId))];
+    const { rows } = await tx.query<{
+      explorer_page_id: string;
+      page: ExplorerSite;
+      is_deleted: boolean;
+      version: string;
+      created_at: string;
+      updated_at: string;
+    }>(
+      `select explorer_page_id, page, is_deleted, version::text,
+         to_json(created_at) #>> '{}' as created_at, to_json(updated_at) #>> '{}' as updated_at
+       from rm_explorer_pages where explorer_page_id = any($1)`,
+      [ids],
+    );
+    const docs = new Map<string, Doc>(
+      rows.map((r) => [
+        r.explorer_page_id,
+        {
+          state: r.is_deleted ? { status: 'deleted', page: r.page } : { status: 'active', page: r.page },
+          version: BigInt(r.version),
+          createdAt: r.created_at,
+          updatedAt: r.updated_at,
+        },
+      ]),
+    );
+    const touched = new Set<string>();
+    for (const { recorded, event } of parsed) {
+      const id = event.data.explorerPageId;
+      const doc = docs.get(id);
+      // Already applied (the checkpoint and the rows commit together, so this only guards a replay).
+      if (doc && doc.version >= recorded.revision) continue;
+      const at = recorded.metadata.occurredAt;
+      const state = evolveExplorerSite(doc?.state ?? { status: 'none' }, event);
+      if (state.status === 'none') continue;
+      docs.set(id, { state, version: recorded.revision, createdAt: doc?.createdAt ?? at, updatedAt: at });
+      touched.add(id);
+    }
+    for (const id of touched) {
+      const { state, version, createdAt, updatedAt } = docs.get(id)!;
+      if (state.status === 'none') continue;
+      const { page } = state;
+      await tx.query(
+        `insert into rm_explorer_pages (explorer_page_id, client_id, page_owner, vanity_slug, name, starts_at,
+           page, is_deleted, version, created_at, updated_at)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+         on conflict (explorer_page_id) do update set client_id = excluded.client_id,
+           page_owner = excluded.page_owner, vanity_slug = excluded.vanity_slug, name = excluded.name,
+           starts_at = excluded.starts_at, page = excluded.page, is_deleted = excluded.is_deleted,
+           version = excluded.version, updated_at = excluded.updated_at`,
+        [
+          id,
+          page.clientId,
+          page.pageOwner,
+          page.site.vanitySlug,
+          page.site.name,
+          page.site.startsAt,
+          JSON.stringify(page),
+          state.status === 'deleted',
+          version.toString(),
+          createdAt,
+          updatedAt,
+        ],
+      );
+    }
+  },
+};

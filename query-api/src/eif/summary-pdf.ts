@@ -1,0 +1,375 @@
+import { Router, type Request } from 'express';
+import PDFDocument from 'pdfkit';
+import { z } from 'zod';
+import {
+  eifStream,
+  loadAggregate,
+  parseEvent,
+  userStream,
+  type EventStore,
+  type SnapshotStore,
+  type UserEvent,
+} from '../../../events/src/index.ts';
+import {
+  EIF_STEP_LABELS,
+  EMPTY_STAMPS,
+  NotFoundError,
+  ValidationError,
+  eifCodec,
+  eifSubStepLabel,
+  foldUser,
+  formatTaxId,
+  nonClassBenefitsOf,
+  toClientView,
+  type ClientView,
+  type EifStamps,
+  type PendingChange,
+} from '../../../domain/src/index.ts';
+import { contentDisposition, safeFilename } from '../../../domain/src/files/index.ts';
+import { handle, requireActor, requireClientAccess, type Authenticate } from '../http/context.ts';
+
+/**
+ * GET /api/clients/{clientId}/eif-summary?tz= (platform §7): the client's EIF as a PDF download, with
+ * the accepted answers grouped by step and the pending changes listed apart, marked as pending, so a
+ * reader never mistakes an unreviewed edit for an accepted answer.
+ */
+
+export type SummaryDeps = { store: EventStore; snapshots?: SnapshotStore; authenticate: Authenticate };
+
+export type SummaryLine = { label: string; value: string };
+export type SummaryGroup = { title: string; lines: SummaryLine[] };
+export type SummarySection = { title: string; groups: SummaryGroup[] };
+export type EifSummary = {
+  clientName: string;
+  timeZone: string;
+  generatedAt: string;
+  status: SummaryLine[];
+  sections: SummarySection[];
+  pending: SummaryGroup[];
+};
+
+export const TZ_MESSAGE = 'Time zone must be an IANA name such as America/New_York';
+const NOT_ANSWERED = 'Not answered';
+
+const isTimeZone = (name: string) => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** The route's query (published in the OpenAPI document): `tz` is an IANA zone name, UTC when absent. */
+export const EifSummaryQuery = z.object({
+  tz: z
+    .string()
+    .refine((tz) => tz === '' || isTimeZone(tz), TZ_MESSAGE)
+    .optional(),
+});
+
+/** The `tz` query value as a canonical zone name; anything else is a 400 keyed query.tz. */
+export function parseTimeZone(value: unknown): string {
+  const parsed = EifSummaryQuery.safeParse({ tz: value });
+  if (!parsed.success) throw new ValidationError({ 'query.tz': TZ_MESSAGE });
+  const tz = parsed.data.tz;
+  return tz ? new Intl.DateTimeFormat('en-US', { timeZone: tz }).resolvedOptions().timeZone : 'UTC';
+}
+
+export function formatInstant(iso: string, timeZone: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  }).format(date);
+}
+
+export const summaryFilename = (clientName: string) => safeFilename(`EIF summary - ${clientName}.pdf`);
+
+// Attribute names as a reader of the form knows them; any other name is spelled out from its camelCase.
+const ATTRIBUTE_LABELS: Record<string, string> = {
+  taxId: 'Tax ID',
+  employeesNumber: 'Number of employees',
+  slfPolicyNumber: 'Policy number',
+  primaryPolicy: 'Primary policy',
+  slfCoverages: 'Coverages',
+  issuedStateSitus: 'Situs state',
+  policyEffective: 'Policy effective date',
+  benefitType: 'Benefit type',
+  policyId: 'Policy',
+  salaryBased: 'Salary based',
+  digitalEIF: 'Digital EIF',
+};
+// Client attributes that are workflow, not answers (the task list has its own page).
+const NOT_ANSWERS = new Set(['id', 'name', 'taxId', 'tasks']);
+
+function attributeLabel(key: string): string {
+  const words = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+  return ATTRIBUTE_LABELS[key] ?? words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+const enumLabel = (value: string) =>
+  /^[A-Z0-9_]+$/.test(value) && value.includes('_')
+    ? value.charAt(0) + value.slice(1).toLowerCase().replaceAll('_', ' ')
+    : value;
+
+// Benefit types are enum codes (DENTAL, LONG_TERM_DISABILITY); a one-word code reads better cased too.
+const benefitTypeLabel = (code: string) => code.charAt(0) + code.slice(1).toLowerCase().replaceAll('_', ' ');
+
+function formatValue(key: string, value: unknown): string {
+  if (value === null || value === undefined || value === '') return NOT_ANSWERED;
+  if (key === 'taxId' && typeof value === 'string') return formatTaxId(value);
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'string') return enumLabel(value);
+  if (typeof value === 'number') return String(value);
+  if (Array.isArray(value))
+    return value.length === 0 ? 'None' : value.map((v) => formatValue(key, v)).join(', ');
+  return JSON.stringify(value);
+}
+
+const linesOf = (attributes: Record<string, unknown>, skip: ReadonlySet<string> = new Set()) =>
+  Object.entries(attributes)
+    .filter(([key]) => !skip.has(key))
+    .map(([key, value]) => ({ label: attributeLabel(key), value: formatValue(key, value) }));
+
+export type SummaryOptions = {
+  timeZone: string;
+  generatedAt: Date;
+  /** Display names for user ids in stamps and pending changes; an unknown id is shown as is. */
+  names?: ReadonlyMap<string, string>;
+};
+
+export function buildEifSummary(view: ClientView, options: SummaryOptions): EifSummary {
+  const { timeZone } = options;
+  const who = (userId: string | null) => (userId ? (options.names?.get(userId) ?? userId) : null);
+  const when = (iso: string | null) => (iso ? formatInstant(iso, timeZone) : null);
+  const policyNumber = new Map(view.policies.map((p) => [String(p.id), String(p.slfPolicyNumber ?? p.id)]));
+
+  const stamp = (label: string, value: string | null): SummaryLine[] => (value ? [{ label, value }] : []);
+  const s: EifStamps = view;
+  const status: SummaryLine[] = [
+    { label: 'EIF status', value: view.eifStatus === 'signed' ? 'Signed' : 'Not signed yet' },
+    ...stamp('Signed at', when(s.eifSignedAt)),
+    ...stamp('Signed by', who(s.eifSignedBy) ?? s.eifOutsideSignedBy),
+    ...stamp('Signer', s.eifSignerKind ? enumLabel(s.eifSignerKind) : null),
+    ...stamp('Changes ready for review at', when(s.deifChangesReadyForReviewAt)),
+    ...stamp('Changes ready for review by', who(s.deifChangesReadyForReviewBy)),
+    ...stamp('Changes accepted at', when(s.deifChangesAcceptedAt)),
+    ...stamp('Changes accepted by', who(s.deifChangesAcceptedBy)),
+    ...stamp('Changes declined at', when(s.deifChangesDeclinedAt)),
+    ...stamp('Changes declined by', who(s.deifChangesDeclinedBy)),
+    ...stamp('Decline reason', s.deifChangesDeclinedReason),
+    ...stamp('Changes undone at', when(s.deifChangesUndoneAt)),
+    ...stamp('Changes undone by', who(s.deifChangesUndoneBy)),
+    { label: 'Pending changes', value: String(view.pendingChanges.length) },
+  ];
+
+  const clientAttributes: Record<string, unknown> = Object.fromEntries(
+    Object.entries(view).filter(
+      ([key]) =>
+        !(key in EMPTY_STAMPS) &&
+        !['version', 'policies', 'plans', 'eifStatus', 'pendingChanges'].includes(key),
+    ),
+  );
+  const policies = view.policies.map((policy) => ({
+    title: `Policy ${String(policy.slfPolicyNumber ?? policy.id)}`,
+    lines: linesOf(policy, new Set(['id', 'slfPolicyNumber'])),
+  }));
+  const plans = view.plans.map((plan) => ({
+    title: benefitTypeLabel(String(plan.benefitType ?? plan.id)),
+    lines: linesOf(plan, new Set(['id', 'benefitType'])).map((line) =>
+      line.label === 'Policy'
+        ? { ...line, value: policyNumber.get(String(plan.policyId)) ?? line.value }
+        : line,
+    ),
+  }));
+  const nonClass = nonClassBenefitsOf({
+    policies: view.policies.map((p) => ({
+      slfCoverages: Array.isArray(p.slfCoverages) ? p.slfCoverages.map(String) : [],
+    })),
+    plans: view.plans.map((p) => ({ benefitType: String(p.benefitType ?? '') })),
+  });
+
+  const sections: SummarySection[] = [
+    {
+      title: EIF_STEP_LABELS['company-information'],
+      groups: [
+        {
+          title: 'Client',
+          lines: [
+            { label: 'Name', value: view.name || NOT_ANSWERED },
+            ...linesOf(clientAttributes, NOT_ANSWERS),
+          ],
+        },
+        {
+          title: eifSubStepLabel('tax-id'),
+          lines: [{ label: 'Tax ID', value: view.taxId ? formatTaxId(view.taxId) : NOT_ANSWERED }],
+        },
+        {
+          title: eifSubStepLabel('current-sun-life-policies'),
+          lines: policies.length === 0 ? [{ label: 'Policies', value: 'None' }] : [],
+        },
+        ...policies,
+      ],
+    },
+    {
+      title: EIF_STEP_LABELS['plan-configuration-&-eligibility'],
+      groups: [
+        { title: 'Plans', lines: plans.length === 0 ? [{ label: 'Plans', value: 'None' }] : [] },
+        ...plans,
+        ...(nonClass
+          ? [
+              {
+                title: eifSubStepLabel('non-class-benefits-preferences', nonClass),
+                lines: [{ label: 'Applies', value: 'Yes' }],
+              },
+            ]
+          : []),
+      ],
+    },
+  ];
+
+  return {
+    clientName: view.name,
+    timeZone,
+    generatedAt: formatInstant(options.generatedAt.toISOString(), timeZone),
+    status,
+    sections,
+    pending: view.pendingChanges.map((change) => pendingGroup(change, who, when)),
+  };
+}
+
+const ACTION_LABELS: Record<PendingChange['action'], string> = {
+  create: 'Added',
+  update: 'Changed',
+  delete: 'Removed',
+};
+
+function pendingGroup(
+  change: PendingChange,
+  who: (userId: string | null) => string | null,
+  when: (iso: string | null) => string | null,
+): SummaryGroup {
+  const attributes = Object.entries(change.attributes).map(([key, value]) => ({
+    label: attributeLabel(key),
+    value:
+      change.action === 'update' && key in change.previous
+        ? `${formatValue(key, change.previous[key])} -> ${formatValue(key, value)}`
+        : formatValue(key, value),
+  }));
+  return {
+    title: `PENDING: ${ACTION_LABELS[change.action]} ${change.entity} ${change.entityId}`,
+    lines: [...attributes, { label: 'Edited', value: `${when(change.at)} by ${who(change.by.userId)}` }],
+  };
+}
+
+/** Lays the summary out with pdfkit's standard Helvetica; pdfkit wraps lines and adds pages itself. */
+export function renderEifSummaryPdf(summary: EifSummary, createdAt: Date): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: 'LETTER',
+    margin: 54,
+    info: { Title: `EIF summary - ${summary.clientName}`, Author: 'Onboard', CreationDate: createdAt },
+  });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  const line = ({ label, value }: SummaryLine) => {
+    doc.font('Helvetica-Bold').fontSize(10).text(`${label}: `, { continued: true });
+    doc.font('Helvetica').text(value);
+  };
+  const group = ({ title, lines }: SummaryGroup) => {
+    doc.moveDown(0.4).font('Helvetica-Bold').fontSize(11).text(title);
+    lines.forEach(line);
+  };
+
+  doc.font('Helvetica-Bold').fontSize(18).text('EIF summary');
+  doc.fontSize(14).text(summary.clientName);
+  doc.font('Helvetica').fontSize(9).fillColor('#555555');
+  doc.text(`Generated ${summary.generatedAt}. Times are shown in ${summary.timeZone}.`);
+  doc.fillColor('black').moveDown();
+  summary.status.forEach(line);
+
+  for (const section of summary.sections) {
+    doc.moveDown().font('Helvetica-Bold').fontSize(14).text(section.title);
+    section.groups.forEach(group);
+  }
+
+  doc.moveDown().font('Helvetica-Bold').fontSize(14).text('Pending changes (not yet accepted)');
+  if (summary.pending.length === 0) doc.font('Helvetica').fontSize(10).text('None.');
+  else {
+    doc
+      .font('Helvetica')
+      .fontSize(9)
+      .text('These edits await review and are not part of the accepted answers above.');
+    summary.pending.forEach(group);
+  }
+  doc.end();
+  return done;
+}
+
+/** User ids to "First Last", read from each user's stream; a user that cannot be read keeps its id. */
+async function displayNames(store: EventStore, userIds: Iterable<string>): Promise<Map<string, string>> {
+  const names = new Map<string, string>();
+  for (const userId of new Set(userIds)) {
+    const recorded = await store.readStream(userStream(userId));
+    const state = foldUser(recorded.map((r) => parseEvent(r) as UserEvent));
+    if (state.status !== 'none') names.set(userId, `${state.user.firstName} ${state.user.lastName}`.trim());
+  }
+  return names;
+}
+
+const userIdsOf = (view: ClientView) => [
+  ...[
+    view.eifSignedBy,
+    view.deifChangesReadyForReviewBy,
+    view.deifChangesAcceptedBy,
+    view.deifChangesDeclinedBy,
+    view.deifChangesUndoneBy,
+  ].filter((id): id is string => typeof id === 'string'),
+  ...view.pendingChanges.map((c) => c.by.userId),
+];
+
+export function eifSummaryRoutes(deps: SummaryDeps, now: () => Date = () => new Date()): Router {
+  const router = Router();
+  router.get(
+    '/api/clients/:clientId/eif-summary',
+    handle(async (req: Request, res) => {
+      const actor = await requireActor(deps.authenticate, req);
+      const clientId = String(req.params.clientId);
+      requireClientAccess(actor, clientId, 'read');
+      const timeZone = parseTimeZone(req.query.tz);
+      const loaded = await loadAggregate({
+        store: deps.store,
+        snapshots: deps.snapshots,
+        stream: eifStream(clientId),
+        codec: eifCodec,
+      });
+      const view = toClientView(loaded.state, loaded.revision);
+      if (!view) throw new NotFoundError('Client not found');
+      const at = now();
+      const summary = buildEifSummary(view, {
+        timeZone,
+        generatedAt: at,
+        names: await displayNames(deps.store, userIdsOf(view)),
+      });
+      const pdf = await renderEifSummaryPdf(summary, at);
+      res.set({
+        'content-type': 'application/pdf',
+        'content-disposition': contentDisposition(summaryFilename(view.name)),
+        'cache-control': 'no-store',
+      });
+      res.send(pdf);
+    }),
+  );
+  return router;
+}

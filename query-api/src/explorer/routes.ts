@@ -1,0 +1,194 @@
+import { Router, type Request } from 'express';
+import { z } from 'zod';
+import {
+  DEMO_ENROLLMENT_STATUSES,
+  ForbiddenError,
+  NotFoundError,
+  ValidationError,
+  enrollmentStatus,
+  isInternal,
+  normalizeVanitySlug,
+  type Actor,
+} from '../../../domain/src/index.ts';
+import { isExplorerSiteLive, type ExplorerSite } from '../../../domain/src/explorer/decider.ts';
+import { handle, requireActor, type QueryDeps } from '../http/context.ts';
+
+/** explorer §5 List queries. The messages are chosen (the spec gives the ranges only). */
+export const LIST_SORT_FIELDS = ['createdAt', 'name', 'updatedAt', 'startsAt'] as const;
+const SORT_COLUMNS: Record<(typeof LIST_SORT_FIELDS)[number], string> = {
+  createdAt: 'p.created_at',
+  name: 'p.name',
+  updatedAt: 'p.updated_at',
+  startsAt: 'p.starts_at',
+};
+const ListQuery = z.object({
+  limit: z.coerce
+    .number()
+    .int('limit must be a whole number from 1 to 100')
+    .min(1, 'limit must be a whole number from 1 to 100')
+    .max(100, 'limit must be a whole number from 1 to 100')
+    .default(25),
+  offset: z.coerce
+    .number()
+    .int('offset must be a whole number of 0 or more')
+    .min(0, 'offset must be a whole number of 0 or more')
+    .default(0),
+  sortBy: z
+    .enum(LIST_SORT_FIELDS, { message: `sortBy must be one of ${LIST_SORT_FIELDS.join(', ')}` })
+    .default('createdAt'),
+  direction: z.enum(['asc', 'desc'], { message: 'direction must be asc or desc' }).default('desc'),
+});
+
+const PublicQuery = z.object({
+  demoEnrollmentStatus: z
+    .enum(DEMO_ENROLLMENT_STATUSES, { message: 'demoEnrollmentStatus must be pre, active or post' })
+    .optional(),
+});
+
+export const DEMO_STATUS_ON_LIVE_SITE = 'demoEnrollmentStatus applies only to a site that is not live'; // chosen
+
+function parseQuery<S extends z.ZodType>(schema: S, query: unknown): z.infer<S> {
+  const result = schema.safeParse(query ?? {});
+  if (result.success) return result.data;
+  const fields: Record<string, string> = {};
+  for (const issue of result.error.issues)
+    fields[['query', ...issue.path.map(String)].join('.')] ??= issue.message;
+  throw new ValidationError(fields);
+}
+
+async function requireStaff(deps: QueryDeps, req: Request): Promise<Actor> {
+  const actor = await requireActor(deps.authenticate, req);
+  if (!isInternal(actor)) throw new ForbiddenError('Only internal staff manage Explorer sites');
+  return actor;
+}
+
+type Row = {
+  page: ExplorerSite;
+  version: string;
+  created_at: Date;
+  updated_at: Date;
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+};
+
+/** The page as the Explorer reads it, with the clock-dependent flags worked out at read time. */
+function publicView(page: ExplorerSite, now: Date) {
+  const isLive = isExplorerSiteLive(page.site, now);
+  return {
+    id: page.explorerPageId,
+    explorerPageId: page.explorerPageId,
+    clientId: page.clientId,
+    ...page.site,
+    benefits: page.plans,
+    documents: page.documents,
+    isLive,
+    newExplorerPageId: page.newExplorerPageId,
+    renewedFrom: page.renewedFrom,
+    pageOwner: page.pageOwner,
+  };
+}
+
+function staffView(row: Row, now: Date) {
+  return {
+    ...publicView(row.page, now),
+    version: Number(row.version),
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+    // explorer §3 update tracking
+    updatedBy: {
+      userId: row.page.updatedBy.userId,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      email: row.email,
+      at: row.page.updatedBy.at,
+    },
+  };
+}
+
+const STAFF_SELECT = `select p.page, p.version::text, p.created_at, p.updated_at,
+    u.first_name, u.last_name, u.email
+  from rm_explorer_pages p left join rm_users u on u.user_id = p.page->'updatedBy'->>'userId'`;
+
+/** The Explorer's read side over rm_explorer_pages (projections/src/explorer-pages.ts). */
+export function createExplorerQueries(deps: QueryDeps): Router {
+  const router = Router();
+  const now = () => new Date();
+
+  const list = async (req: Request, where: string, param: string) => {
+    const q = parseQuery(ListQuery, req.query);
+    const order = `${SORT_COLUMNS[q.sortBy]} ${q.direction === 'asc' ? 'asc' : 'desc'} nulls last, p.explorer_page_id`;
+    const [{ rows }, { rows: count }] = await Promise.all([
+      deps.pool.query<Row>(
+        `${STAFF_SELECT} where ${where} and not p.is_deleted order by ${order} limit $2 offset $3`,
+        [param, q.limit, q.offset],
+      ),
+      deps.pool.query<{ total: number }>(
+        `select count(*)::int as total from rm_explorer_pages p where ${where} and not p.is_deleted`,
+        [param],
+      ),
+    ]);
+    const at = now();
+    return {
+      items: rows.map((r) => staffView(r, at)),
+      total: count[0]?.total ?? 0,
+      limit: q.limit,
+      offset: q.offset,
+    };
+  };
+
+  router.get(
+    '/api/clients/:clientId/explorer-pages',
+    handle(async (req, res) => {
+      await requireStaff(deps, req);
+      res.json(await list(req, 'p.client_id = $1', String(req.params.clientId)));
+    }),
+  );
+
+  router.get(
+    '/api/clients/:clientId/explorer-pages/:explorerPageId',
+    handle(async (req, res) => {
+      await requireStaff(deps, req);
+      const { rows } = await deps.pool.query<Row>(
+        `${STAFF_SELECT} where p.explorer_page_id = $1 and p.client_id = $2 and not p.is_deleted`,
+        [String(req.params.explorerPageId), String(req.params.clientId)],
+      );
+      const row = rows[0];
+      if (!row) throw new NotFoundError('Explorer site not found');
+      res.json(staffView(row, now()));
+    }),
+  );
+
+  router.get(
+    '/api/explorer-pages/by-owner/:pageOwnerId',
+    handle(async (req, res) => {
+      await requireStaff(deps, req);
+      res.json(await list(req, 'p.page_owner = $1', String(req.params.pageOwnerId)));
+    }),
+  );
+
+  // Anonymous (explorer §2 optional auth): by id or vanity slug, one indexed read of the projection row.
+  router.get(
+    '/api/explorer-pages/:idOrSlug',
+    handle(async (req, res) => {
+      const { demoEnrollmentStatus } = parseQuery(PublicQuery, req.query);
+      const key = String(req.params.idOrSlug);
+      const { rows } = await deps.pool.query<{ page: ExplorerSite }>(
+        `select page from rm_explorer_pages
+          where not is_deleted and (explorer_page_id = $1 or vanity_slug = $2)
+          order by explorer_page_id = $1 desc limit 1`,
+        [key, normalizeVanitySlug(key)],
+      );
+      const row = rows[0];
+      if (!row) throw new NotFoundError('Explorer site not found');
+      const at = now();
+      const view = publicView(row.page, at);
+      if (demoEnrollmentStatus && view.isLive) {
+        throw new ValidationError({ 'query.demoEnrollmentStatus': DEMO_STATUS_ON_LIVE_SITE });
+      }
+      res.json({ ...view, enrollmentStatus: enrollmentStatus(view, at, demoEnrollmentStatus ?? null) });
+    }),
+  );
+
+  return router;
+}

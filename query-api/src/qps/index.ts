@@ -1,0 +1,1 @@
+export { qpsQueryRoutes, type ApiJobView } from './routes.ts';

@@ -1,0 +1,71 @@
+import { readDownloadHeaders, type DownloadHeaders } from '../../../domain/src/files/content-disposition.ts';
+import { ApiError, interpretFailure, isInvalidTokenAnswer, noResponseError } from './errors.ts';
+import { refreshSession } from './http.ts';
+
+/**
+ * File downloads (onboarding §5 'Downloaded files', §8): the answer must carry Content-Type and an
+ * `attachment; filename=` Content-Disposition, and one without them is an error, not a file saved
+ * under a made-up name.
+ */
+
+export type DownloadedFile = DownloadHeaders & { blob: Blob };
+
+type Fetch = typeof fetch;
+
+export async function fetchDownload(
+  path: string,
+  options: { signal?: AbortSignal; fetch?: Fetch } = {},
+  isAfterRefresh = false,
+): Promise<DownloadedFile> {
+  const send = options.fetch ?? fetch;
+  let response: Response;
+  try {
+    response = await send(path, { credentials: 'include', signal: options.signal });
+  } catch (cause) {
+    if (options.signal?.aborted) throw cause;
+    throw new ApiError(noResponseError());
+  }
+  if (!response.ok) {
+    const bodyText = await response.text();
+    const contentType = response.headers.get('content-type');
+    const outcome = interpretFailure(
+      { status: response.status, contentType, bodyText },
+      window.location.pathname,
+    );
+    // Same rule as every API call (platform §8): an expired access token is renewed once and retried.
+    if (response.status === 401 && !isAfterRefresh && isInvalidTokenAnswer(bodyText, outcome.error.body)) {
+      if (await refreshSession()) return fetchDownload(path, options, true);
+    }
+    throw new ApiError(outcome.error);
+  }
+  const headers = readDownloadHeaders((name) => response.headers.get(name));
+  return { ...headers, blob: await response.blob() };
+}
+
+/** Hands the file to the browser's save flow through a temporary object URL. */
+export function saveBlob(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  const anchor = document.createElement('a');
+  anchor.href = url;
+  anchor.download = filename;
+  anchor.rel = 'noopener';
+  document.body.append(anchor);
+  anchor.click();
+  anchor.remove();
+  // Revoked on the next task: some browsers start reading the URL only after click() returns.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+export async function downloadFile(path: string, options: { signal?: AbortSignal } = {}): Promise<string> {
+  const file = await fetchDownload(path, options);
+  saveBlob(file.blob, file.filename);
+  return file.filename;
+}
+
+/** The browser's own zone, so the summary's times read as the user's clock shows them. */
+export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
+export const eifSummaryPath = (clientId: string, timeZone: string = browserTimeZone()) =>
+  `/api/clients/${encodeURIComponent(clientId)}/eif-summary?tz=${encodeURIComponent(timeZone)}`;
+
+export const downloadEifSummary = (clientId: string) => downloadFile(eifSummaryPath(clientId));
