@@ -1,5 +1,7 @@
 /** Shapes of the answers this slice reads (API contract with the server). */
 import type { TaskStatus } from '../../../domain/src/tasks/due-date.ts';
+// The EIF shapes are the domain's own: the server sends them as the decider folds them.
+import type { EifStamps, PendingChange } from '../../../domain/src/eif/decider.ts';
 
 export type Role = 'BEN_ADMIN' | 'BROKER' | 'SLF_ADMIN' | 'SLF_OWNER';
 
@@ -41,33 +43,7 @@ export type ClientView = {
 
 export type ActorRef = { userId: string; role: string };
 
-/** A post-sign edit waiting for review; its values are never mixed into the accepted ones. */
-export type PendingChange = {
-  changeId: string;
-  action: 'create' | 'update' | 'delete';
-  entity: string;
-  entityId: string;
-  attributes: Record<string, unknown>;
-  previous: Record<string, unknown>;
-  at: string;
-  by: ActorRef;
-};
-
-export type EifStamps = {
-  eifSignedAt: string | null;
-  eifSignedBy: string | null;
-  eifSignerKind: string | null;
-  eifOutsideSignedBy: string | null;
-  deifChangesReadyForReviewAt: string | null;
-  deifChangesReadyForReviewBy: string | null;
-  deifChangesAcceptedAt: string | null;
-  deifChangesAcceptedBy: string | null;
-  deifChangesDeclinedAt: string | null;
-  deifChangesDeclinedBy: string | null;
-  deifChangesDeclinedReason: string | null;
-  deifChangesUndoneAt: string | null;
-  deifChangesUndoneBy: string | null;
-};
+export type { PendingChange, EifStamps };
 
 export type ClientTask = { id: string; status: TaskStatus; dueDate: string | null };
 
