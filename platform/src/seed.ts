@@ -1,5 +1,11 @@
 import { v5 as uuidv5 } from 'uuid';
 import { eifStream, type EventStore, type NewEvent } from '../../events/src/index.ts';
+import {
+  explorerSlugStream,
+  explorerStream,
+  type ExplorerPlan,
+} from '../../events/src/catalogue/explorer.ts';
+import { decideExplorerSite } from '../../domain/src/explorer/decider.ts';
 import type { Role } from '../../domain/src/index.ts';
 import {
   SYSTEM_ACTOR,
@@ -153,8 +159,177 @@ export async function seedDemoData(store: EventStore, now: Date): Promise<void> 
     },
   }));
   const existing = await store.readStream(eifStream(DEMO_CLIENT_ID), { maxCount: 1 });
+  if (existing.length === 0) await store.append(eifStream(DEMO_CLIENT_ID), events, 'no_stream');
+  await seedDemoExplorerPage(store, now);
+}
+
+export const DEMO_EXPLORER_PAGE_ID = uuidv5(`${DEMO_CLIENT_ID}/ExplorerPage/demo`, NAMESPACE);
+export const DEMO_EXPLORER_SLUG = 'lakeside';
+
+const demoPlans: ExplorerPlan[] = [
+  {
+    id: 'demo-medical-ppo',
+    carrierId: 7,
+    benefitType: 'MEDICAL',
+    planType: 'PPO',
+    planName: 'Lakeside PPO 1500',
+    legalEntity: 'Great Lakes Health Co.',
+    premium: '$$',
+    medicalPlanYearDeductibleIndividualInNetwork: 1500,
+    medicalPlanYearDeductibleIndividualOutOfNetwork: 3000,
+    medicalPlanYearDeductibleFamilyInNetwork: 3000,
+    medicalPlanYearDeductibleFamilyOutOfNetwork: 6000,
+    medicalPlanYearOutOfPocketMaxIndividualInNetwork: 5000,
+    medicalPlanYearOutOfPocketMaxIndividualOutOfNetwork: 10000,
+    medicalPlanYearOutOfPocketMaxFamilyInNetwork: 10000,
+    medicalPlanYearOutOfPocketMaxFamilyOutOfNetwork: 20000,
+    medicalOutOfNetworkBenefits: 'YES',
+    medicalPcpCoordinationRequired: 'NO',
+    medicalPcpSpecialtyCareReferralRequired: 'NO',
+  },
+  {
+    id: 'demo-dental-ppo',
+    carrierId: 1,
+    benefitType: 'DENTAL',
+    planType: 'PPO',
+    planName: 'Dental PPO High',
+    benefitLevel: 'LOW_HIGH',
+    prepaidDentalNetwork: 'PROVIDER_PPO',
+    dentalYearType: 'CALENDAR',
+    dentalPreventiveCoinsuranceInNetwork: 100,
+    dentalPreventiveCoinsuranceOutOfNetwork: 100,
+    dentalBasicCoinsuranceInNetwork: 80,
+    dentalBasicCoinsuranceOutOfNetwork: 80,
+    dentalMajorCoinsuranceInNetwork: 50,
+    dentalMajorCoinsuranceOutOfNetwork: 50,
+  },
+  {
+    id: 'demo-dental-dhmo-il',
+    carrierId: 1,
+    benefitType: 'DENTAL',
+    planType: 'DHMO',
+    planName: 'Prepaid Dental Illinois',
+    benefitLevel: 'LOW_HIGH',
+    prepaidSitusState: 'IL',
+    prepaidDentalNetwork: 'DHMO_SERIES',
+    dentalYearType: 'PLAN',
+    dentalPreventiveCoinsuranceInNetwork: 100,
+    dentalPreventiveCoinsuranceOutOfNetwork: 0,
+    dentalBasicCoinsuranceInNetwork: 90,
+    dentalBasicCoinsuranceOutOfNetwork: 0,
+    dentalMajorCoinsuranceInNetwork: 60,
+    dentalMajorCoinsuranceOutOfNetwork: 0,
+  },
+  {
+    id: 'demo-vision',
+    carrierId: 1,
+    benefitType: 'VISION',
+    planType: 'VOLUNTARY',
+    planName: 'Vision Plus',
+    visionExamInNetwork: 10,
+    visionExamOutOfNetwork: 40,
+    visionLensesInNetwork: 25,
+    visionLensesOutOfNetwork: 30,
+    visionFramesInNetwork: 150,
+    visionFramesOutOfNetwork: 70,
+    visionContactLensesInNetwork: 150,
+    visionContactLensesOutOfNetwork: 105,
+  },
+];
+
+/**
+ * A demo Explorer site for the demo client, decided by the same decider as the create command. It has no
+ * start date, so it is not live and shows the demo banner. Fixed ids: a second start appends nothing.
+ */
+async function seedDemoExplorerPage(store: EventStore, now: Date): Promise<void> {
+  const existing = await store.readStream(explorerStream(DEMO_EXPLORER_PAGE_ID), { maxCount: 1 });
   if (existing.length > 0) return;
-  await store.append(eifStream(DEMO_CLIENT_ID), events, 'no_stream');
+  const by = { userId: 'demo-owner', at: now.toISOString() };
+  const decision = decideExplorerSite(
+    {
+      type: 'CreateSite',
+      explorerPageId: DEMO_EXPLORER_PAGE_ID,
+      clientId: DEMO_CLIENT_ID,
+      pageOwner: 'demo-owner',
+      site: demoExplorerSite(),
+      plans: demoPlans,
+      by,
+    },
+    { status: 'none' },
+  );
+  if (!decision.ok) throw new Error(`demo Explorer page refused: ${JSON.stringify(decision.error)}`);
+  const metadata = {
+    actorId: 'demo-owner',
+    actorRole: 'SLF_OWNER',
+    occurredAt: now.toISOString(),
+    correlationId: uuidv5('seed/explorer', NAMESPACE),
+  };
+  const slugEvent: NewEvent = {
+    id: uuidv5(`${DEMO_EXPLORER_PAGE_ID}/slug`, NAMESPACE),
+    type: 'ExplorerSlugReserved',
+    data: { slug: DEMO_EXPLORER_SLUG, explorerPageId: DEMO_EXPLORER_PAGE_ID },
+    metadata,
+  };
+  const slugStream = await store.readStream(explorerSlugStream(DEMO_EXPLORER_SLUG), { maxCount: 1 });
+  if (slugStream.length === 0)
+    await store.append(explorerSlugStream(DEMO_EXPLORER_SLUG), [slugEvent], 'no_stream');
+  const events: NewEvent[] = decision.events.map((event, index) => ({
+    id: uuidv5(`${DEMO_EXPLORER_PAGE_ID}/${index}`, NAMESPACE),
+    type: event.type,
+    data: event.data,
+    metadata,
+  }));
+  await store.append(explorerStream(DEMO_EXPLORER_PAGE_ID), events, 'no_stream');
+}
+
+function demoExplorerSite() {
+  return {
+    name: 'Lakeside Manufacturing benefits',
+    language: 'en',
+    kioskMode: false,
+    startsAt: null,
+    expiresAt: null,
+    planYear: '2027',
+    openEnrollmentStart: null,
+    openEnrollmentEnd: null,
+    maintenanceMode: false,
+    benefitTypeMetadata: {
+      DENTAL: {
+        highlighterText: 'Two dental plans to choose from',
+        spanishHighlighterText: 'Dos planes dentales para elegir',
+        highlighterOrder: 1,
+      },
+    },
+    employerState: 'IL',
+    benAdminPlatformId: null,
+    benAdminPlatformUrl: null,
+    notificationLink: null,
+    customCalendlyLink: null,
+    customClientName: 'Lakeside Manufacturing Co.',
+    logoDocumentId: null,
+    employeeCount: 240,
+    hasEmployeesInNY: false,
+    showBenefitCount: true,
+    associationId: null,
+    hideProviderLogo: false,
+    policies: ['934781', '934782'],
+    medicalVideo: 'NO_VIDEO',
+    medicalVideoEnglishTitle: null,
+    medicalVideoSpanishTitle: null,
+    medicalVideoDocumentId: null,
+    vidyardUploadId: null,
+    vidyardId: null,
+    territory: null,
+    showLegacyVisionPlanTable: false,
+    showLegacyDentalPlanTable: false,
+    vanitySlug: DEMO_EXPLORER_SLUG,
+    customBranding: true,
+    customThemeBrandColor: '#0b4f6c',
+    customThemeContrastingColor: '#ffffff',
+    enableContactUsAppointment: false,
+    enableContactUsEmail: true,
+    enableContactUsLiveChat: false,
+  };
 }
 
 /**

@@ -1,0 +1,168 @@
+import { useState, type FormEvent } from 'react';
+import {
+  Button,
+  Dialog,
+  DialogTrigger,
+  FieldError,
+  Form,
+  Heading,
+  Input,
+  Label,
+  Modal,
+  Radio,
+  RadioGroup,
+  Text,
+  TextField,
+} from 'react-aria-components';
+import { EXPLORER_TEXT_MAX_LENGTH } from '../../../domain/src/explorer/catalogues.ts';
+import { validateLead } from '../../../domain/src/explorer/lead-rules.ts';
+import { sendLead, type LeadBody } from './api.ts';
+import { useLocale } from './context.ts';
+import { translateRuleMessage } from './i18n.ts';
+import { StateSelect } from './StateSelect.tsx';
+
+const EMPTY = {
+  email: '',
+  firstName: '',
+  lastName: '',
+  city: '',
+  state: '',
+  phone: '',
+  externalUser: '',
+  employerName: '',
+  brokerName: '',
+};
+
+/** The lead-generation banner and its dialog: form, then confirmation (explorer §4, §5). */
+export function LeadBanner({ explorerPageId }: { explorerPageId: string }) {
+  const { t } = useLocale();
+  return (
+    <aside className="explorer-lead-banner" aria-label={t.leadOpen}>
+      <p>{t.leadBanner}</p>
+      <DialogTrigger>
+        <Button className="explorer-button explorer-button--brand">{t.leadOpen}</Button>
+        <Modal isDismissable className="explorer-modal">
+          <Dialog className="explorer-dialog">
+            {({ close }) => <LeadForm explorerPageId={explorerPageId} close={close} />}
+          </Dialog>
+        </Modal>
+      </DialogTrigger>
+    </aside>
+  );
+}
+
+function LeadForm({ explorerPageId, close }: { explorerPageId: string; close: () => void }) {
+  const { t, language } = useLocale();
+  const [values, setValues] = useState(EMPTY);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [isGeneralError, setGeneralError] = useState(false);
+  const [status, setStatus] = useState<'form' | 'sending' | 'confirmation'>('form');
+  const set = (field: keyof typeof EMPTY) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
+  const isBroker = values.externalUser === 'broker';
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const local = Object.fromEntries(
+      Object.entries(validateLead(values)).filter((e): e is [string, string] => e[1] !== undefined),
+    );
+    setErrors(local);
+    setGeneralError(false);
+    if (Object.keys(local).length > 0) return;
+    setStatus('sending');
+    const body: LeadBody = { explorerPageId, ...values };
+    const outcome = await sendLead(body);
+    if (outcome.ok) {
+      setStatus('confirmation');
+      return;
+    }
+    setStatus('form');
+    setErrors(outcome.fieldErrors);
+    setGeneralError(outcome.isGeneral);
+  };
+
+  if (status === 'confirmation') {
+    return (
+      <>
+        <Heading slot="title">{t.leadThanksTitle}</Heading>
+        <p role="status">{t.leadThanks}</p>
+        <Button className="explorer-button" onPress={close}>
+          {t.close}
+        </Button>
+      </>
+    );
+  }
+
+  const field = (name: keyof typeof EMPTY, label: string, type = 'text') => (
+    <TextField
+      className="explorer-field"
+      name={name}
+      type={type}
+      value={values[name]}
+      onChange={set(name)}
+      maxLength={EXPLORER_TEXT_MAX_LENGTH}
+      isRequired
+      isInvalid={errors[name] !== undefined}
+      validationBehavior="aria"
+    >
+      <Label>{label}</Label>
+      <Input />
+      <FieldError>{errors[name] ? translateRuleMessage(errors[name], language) : null}</FieldError>
+    </TextField>
+  );
+
+  return (
+    <>
+      <Heading slot="title">{t.leadTitle}</Heading>
+      <p>{t.leadIntro}</p>
+      <Form className="explorer-form" onSubmit={(e) => void submit(e)} validationBehavior="aria">
+        {isGeneralError && (
+          <p role="alert" className="explorer-error">
+            {t.formError}
+          </p>
+        )}
+        {field('email', t.email, 'email')}
+        {field('firstName', t.firstName)}
+        {field('lastName', t.lastName)}
+        {field('city', t.city)}
+        <StateSelect
+          value={values.state}
+          onChange={set('state')}
+          error={errors.state ? translateRuleMessage(errors.state, language) : undefined}
+        />
+        {field('phone', t.phone, 'tel')}
+        <RadioGroup
+          className="explorer-field"
+          value={values.externalUser}
+          onChange={set('externalUser')}
+          isRequired
+          isInvalid={errors.externalUser !== undefined}
+          validationBehavior="aria"
+        >
+          <Label>{t.iAmA}</Label>
+          <div className="explorer-radios">
+            <Radio value="employer">{t.employer}</Radio>
+            <Radio value="broker">{t.broker}</Radio>
+          </div>
+          <FieldError>
+            {errors.externalUser ? translateRuleMessage(errors.externalUser, language) : null}
+          </FieldError>
+        </RadioGroup>
+        {field('employerName', isBroker ? t.clientName : t.employerName)}
+        {isBroker && field('brokerName', t.brokerName)}
+        <Text slot="description" className="explorer-hint" />
+        <div className="explorer-actions">
+          <Button className="explorer-button" onPress={close}>
+            {t.cancel}
+          </Button>
+          <Button
+            type="submit"
+            className="explorer-button explorer-button--brand"
+            isDisabled={status === 'sending'}
+          >
+            {status === 'sending' ? t.sending : t.send}
+          </Button>
+        </div>
+      </Form>
+    </>
+  );
+}

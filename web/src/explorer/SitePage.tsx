@@ -1,0 +1,288 @@
+import { useAtom } from 'jotai';
+import { useState } from 'react';
+import { Button, Checkbox, Form, Heading, Link, ToggleButton } from 'react-aria-components';
+import type { BenefitType, ExplorerLanguage } from '../../../domain/src/explorer/catalogues.ts';
+import { validatePrepaidLocation } from '../../../domain/src/explorer/lead-rules.ts';
+import {
+  benefitTypeHighlighters,
+  benefitTypeLabel,
+  hasPrepaidPlans,
+  isComparisonAvailable,
+  medicalPriceTier,
+  sectionsByBenefitType,
+  visiblePlansForPrepaidLocation,
+} from '../../../domain/src/explorer/page-content.ts';
+import type { ExplorerPageView, ExplorerPlanView } from './api.ts';
+import { comparisonRows } from './comparison.ts';
+import { useLocale } from './context.ts';
+import { BENEFIT_TYPE_LABELS_ES, SPECIFIED_DISEASE_ES, translateRuleMessage } from './i18n.ts';
+import { explorerPath } from './routing.ts';
+import { comparisonSelectionAtom, favouritesAtom, prepaidLocationAtom, toggled } from './state.ts';
+import { StateSelect } from './StateSelect.tsx';
+
+/** The benefit type's name in the visitor's language (explorer §2: Specified Disease in CA, NY, CT). */
+export function categoryName(type: BenefitType, state: string, language: ExplorerLanguage): string {
+  const english = benefitTypeLabel(type, { state });
+  if (language === 'en') return english;
+  return english === 'Specified Disease' ? SPECIFIED_DISEASE_ES : BENEFIT_TYPE_LABELS_ES[type];
+}
+
+export function SitePage({ page, now }: { page: ExplorerPageView; now: Date }) {
+  const { t, language } = useLocale();
+  const [location] = useAtom(prepaidLocationAtom);
+  const plans = visiblePlansForPrepaidLocation(page.benefits, location);
+  const sections = sectionsByBenefitType(plans);
+  const highlighters = benefitTypeHighlighters(page.benefitTypeMetadata, language);
+  return (
+    <>
+      <h1>{page.customClientName ?? page.name}</h1>
+      <p className="explorer-subtitle">{t.planYear(page.planYear)}</p>
+      <p className="explorer-hint">{t.enrollHint}</p>
+      {highlighters.length > 0 && (
+        <ul className="explorer-highlighters">
+          {highlighters.map((h) => (
+            <li key={h.benefitType}>
+              <strong>{categoryName(h.benefitType, page.employerState, language)}:</strong> {h.text}
+            </li>
+          ))}
+        </ul>
+      )}
+      {hasPrepaidPlans(page.benefits) && <PrepaidLocation />}
+      {sections.map((section) => (
+        <BenefitSection
+          key={section.benefitType}
+          page={page}
+          benefitType={section.benefitType}
+          plans={section.plans}
+          now={now}
+        />
+      ))}
+    </>
+  );
+}
+
+/** The prepaid-location chooser (explorer §2, §5: state is required). */
+function PrepaidLocation() {
+  const { t, language } = useLocale();
+  const [location, setLocation] = useAtom(prepaidLocationAtom);
+  const [isEditing, setEditing] = useState(location === null);
+  const [draft, setDraft] = useState(location ?? '');
+  const [error, setError] = useState<string | undefined>();
+  return (
+    <section className="explorer-prepaid" aria-labelledby="explorer-prepaid-title">
+      <h2 id="explorer-prepaid-title">{t.prepaidTitle}</h2>
+      {isEditing ? (
+        <Form
+          className="explorer-prepaid-form"
+          validationBehavior="aria"
+          onSubmit={(event) => {
+            event.preventDefault();
+            const message = validatePrepaidLocation({ state: draft }).state;
+            setError(message ? translateRuleMessage(message, language) : undefined);
+            if (message) return;
+            setLocation(draft);
+            setEditing(false);
+          }}
+        >
+          <p>{t.prepaidBody}</p>
+          <StateSelect value={draft} onChange={setDraft} error={error} />
+          <Button type="submit" className="explorer-button explorer-button--brand">
+            {t.showPlans}
+          </Button>
+        </Form>
+      ) : (
+        <p>
+          {t.chosenState(location ?? '')}{' '}
+          <Button className="explorer-button explorer-button--link" onPress={() => setEditing(true)}>
+            {t.change}
+          </Button>
+        </p>
+      )}
+    </section>
+  );
+}
+
+function BenefitSection({
+  page,
+  benefitType,
+  plans,
+  now,
+}: {
+  page: ExplorerPageView;
+  benefitType: BenefitType;
+  plans: ExplorerPlanView[];
+  now: Date;
+}) {
+  const { t, language } = useLocale();
+  const [selection, setSelection] = useAtom(comparisonSelectionAtom);
+  const [isComparing, setComparing] = useState(false);
+  const name = categoryName(benefitType, page.employerState, language);
+  const rows = isComparisonAvailable(benefitType, now) ? comparisonRows(benefitType, t) : null;
+  const visibleIds = new Set(plans.map((p) => p.id));
+  const selected = (selection[benefitType] ?? []).filter((id) => visibleIds.has(id));
+  const headingId = `explorer-section-${benefitType}`;
+  const canCompare = rows !== null && plans.length > 1;
+  return (
+    <section className="explorer-section" aria-labelledby={headingId}>
+      <h2 id={headingId}>
+        {name} <span className="explorer-count">({t.plans(plans.length)})</span>
+      </h2>
+      <ul className="explorer-plans">
+        {plans.map((plan) => (
+          <li key={plan.id}>
+            <PlanCard
+              explorerPageId={page.explorerPageId}
+              plan={plan}
+              compare={
+                canCompare
+                  ? {
+                      isSelected: selected.includes(plan.id),
+                      onChange: () => {
+                        setComparing(false);
+                        setSelection((s) => ({ ...s, [benefitType]: toggled(selected, plan.id) }));
+                      },
+                    }
+                  : null
+              }
+            />
+          </li>
+        ))}
+      </ul>
+      {canCompare && (
+        <div className="explorer-compare-bar">
+          <Button
+            className="explorer-button explorer-button--brand"
+            isDisabled={selected.length < 2}
+            onPress={() => setComparing(true)}
+          >
+            {t.compare(selected.length)}
+          </Button>
+          {selected.length < 2 && <span className="explorer-hint">{t.compareHint}</span>}
+        </div>
+      )}
+      {rows !== null && isComparing && selected.length >= 2 && (
+        <div className="explorer-table-wrap">
+          <table className="explorer-table">
+            <caption>{t.comparisonTitle(name)}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t.feature}</th>
+                {plans
+                  .filter((p) => selected.includes(p.id))
+                  .map((p) => (
+                    <th scope="col" key={p.id}>
+                      {p.planName}
+                    </th>
+                  ))}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.label}>
+                  <th scope="row">{row.label}</th>
+                  {plans
+                    .filter((p) => selected.includes(p.id))
+                    .map((p) => (
+                      <td key={p.id}>{row.value(p)}</td>
+                    ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+export function PlanCard({
+  explorerPageId,
+  plan,
+  compare,
+}: {
+  explorerPageId: string;
+  plan: ExplorerPlanView;
+  compare: { isSelected: boolean; onChange: () => void } | null;
+}) {
+  const { t } = useLocale();
+  const [favourites, setFavourites] = useAtom(favouritesAtom(explorerPageId));
+  const tier = medicalPriceTier(plan);
+  const isFavourite = favourites.includes(plan.id);
+  return (
+    <article className="explorer-plan" aria-label={plan.planName}>
+      <h3>
+        {plan.planName}
+        {plan.isNew === true && <span className="explorer-badge">{t.newPlan}</span>}
+      </h3>
+      <p className="explorer-plan-meta">
+        {[plan.planType?.replace(/_/g, ' '), plan.legalEntity, plan.prepaidSitusState]
+          .filter(Boolean)
+          .join(' · ')}
+      </p>
+      {tier !== null && (
+        <p>
+          {t.priceTier}: <span aria-label={`${t.priceTier} ${tier.length} / 3`}>{tier}</span>
+        </p>
+      )}
+      <div className="explorer-plan-actions">
+        <ToggleButton
+          className="explorer-button explorer-favourite"
+          isSelected={isFavourite}
+          onChange={() => setFavourites(toggled(favourites, plan.id))}
+        >
+          <span aria-hidden="true">{isFavourite ? '★' : '☆'}</span> {t.favourite}
+          <span className="explorer-sr-only"> {plan.planName}</span>
+        </ToggleButton>
+        {compare && (
+          <Checkbox className="explorer-checkbox" isSelected={compare.isSelected} onChange={compare.onChange}>
+            <span className="explorer-checkbox-box" aria-hidden="true">
+              {compare.isSelected ? '✓' : ''}
+            </span>
+            {t.select(plan.planName)}
+          </Checkbox>
+        )}
+      </div>
+    </article>
+  );
+}
+
+/** The visitor's favourite plans, printable (explorer §2 personalBenefitsPlan). */
+export function PersonalPlanPage({ page, pageKey }: { page: ExplorerPageView; pageKey: string }) {
+  const { t, language } = useLocale();
+  const [favourites] = useAtom(favouritesAtom(page.explorerPageId));
+  const plans = page.benefits.filter((p) => favourites.includes(p.id));
+  const sections = sectionsByBenefitType(plans);
+  return (
+    <>
+      <h1>{t.personalTitle}</h1>
+      <p>{t.personalIntro}</p>
+      <div className="explorer-actions explorer-no-print">
+        <Link className="explorer-button" href={explorerPath(language, pageKey)}>
+          {t.backToSite}
+        </Link>
+        <Button className="explorer-button explorer-button--brand" onPress={() => window.print()}>
+          {t.print}
+        </Button>
+      </div>
+      {sections.length === 0 && <p>{t.personalEmpty}</p>}
+      {sections.map((section) => (
+        <section
+          key={section.benefitType}
+          className="explorer-section"
+          aria-labelledby={`fav-${section.benefitType}`}
+        >
+          <Heading level={2} id={`fav-${section.benefitType}`}>
+            {categoryName(section.benefitType, page.employerState, language)}
+          </Heading>
+          <ul className="explorer-plans">
+            {section.plans.map((plan) => (
+              <li key={plan.id}>
+                <PlanCard explorerPageId={page.explorerPageId} plan={plan} compare={null} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,123 @@
+import useSWR from 'swr';
+import type { BenefitType, DemoEnrollmentStatus } from '../../../domain/src/explorer/catalogues.ts';
+import type { BenefitTypeMetadata } from '../../../domain/src/explorer/page-content.ts';
+import { CSRF_COOKIE, CSRF_HEADER, CSRF_PATH, readCookie } from '../api/http.ts';
+
+/** A plan as the page answer carries it: fixed fields plus the comparison extras of explorer §3. */
+export type ExplorerPlanView = {
+  id: string;
+  benefitType: BenefitType;
+  planName: string;
+  planType?: string | null;
+  legalEntity?: string | null;
+  premium?: string | null;
+  prepaidSitusState?: string | null;
+  isNew?: boolean | null;
+  [field: string]: unknown;
+};
+
+/** GET /api/explorer-pages/{idOrSlug} (query-api/src/explorer/routes.ts publicView). */
+export type ExplorerPageView = {
+  explorerPageId: string;
+  clientId: string;
+  name: string;
+  planYear: string;
+  employerState: string;
+  customClientName: string | null;
+  startsAt: string | null;
+  expiresAt: string | null;
+  maintenanceMode: boolean | null;
+  openEnrollmentStart: string | null;
+  openEnrollmentEnd: string | null;
+  benAdminPlatformUrl: string | null;
+  benefitTypeMetadata: Partial<Record<BenefitType, BenefitTypeMetadata>>;
+  customBranding: boolean | null;
+  customThemeBrandColor: string | null;
+  customThemeContrastingColor: string | null;
+  languageFeatureToggle?: boolean | null;
+  largeClientFeatureToggle?: boolean | null;
+  benefits: ExplorerPlanView[];
+  isLive: boolean;
+  enrollmentStatus: DemoEnrollmentStatus;
+};
+
+export class ExplorerNotFound extends Error {}
+
+async function getPage(url: string): Promise<ExplorerPageView> {
+  const response = await fetch(url, { credentials: 'include', headers: { accept: 'application/json' } });
+  if (response.status === 404) throw new ExplorerNotFound('Explorer site not found');
+  if (!response.ok) throw new Error(`Explorer page answered ${response.status}`);
+  return (await response.json()) as ExplorerPageView;
+}
+
+export function pageUrl(idOrSlug: string, demoStatus: DemoEnrollmentStatus | null): string {
+  const query = demoStatus ? `?demoEnrollmentStatus=${demoStatus}` : '';
+  return `/api/explorer-pages/${encodeURIComponent(idOrSlug)}${query}`;
+}
+
+/** The site, read anonymously; a missing site is not retried. */
+export function useExplorerPage(idOrSlug: string, demoStatus: DemoEnrollmentStatus | null) {
+  return useSWR(pageUrl(idOrSlug, demoStatus), getPage, {
+    keepPreviousData: true,
+    revalidateOnFocus: false,
+    shouldRetryOnError: (error) => !(error instanceof ExplorerNotFound),
+  });
+}
+
+export type LeadBody = {
+  explorerPageId: string | null;
+  email: string;
+  firstName: string;
+  lastName: string;
+  city: string;
+  state: string;
+  phone: string;
+  externalUser: string;
+  employerName: string;
+  brokerName: string;
+};
+
+export type LeadOutcome =
+  { ok: true } | { ok: false; fieldErrors: Record<string, string>; isGeneral: boolean };
+
+/**
+ * POST /api/explorer-pages/lead-generation/send with the CSRF header. Field errors lose their `body.`
+ * prefix; a plain string error belongs to the email field (explorer §7, §8).
+ */
+export async function sendLead(body: LeadBody): Promise<LeadOutcome> {
+  if (!readCookie(document.cookie, CSRF_COOKIE)) await fetch(CSRF_PATH, { credentials: 'include' });
+  let response: Response;
+  try {
+    response = await fetch('/api/explorer-pages/lead-generation/send', {
+      method: 'POST',
+      credentials: 'include',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json',
+        [CSRF_HEADER]: readCookie(document.cookie, CSRF_COOKIE) ?? '',
+      },
+      body: JSON.stringify(body),
+    });
+  } catch {
+    return { ok: false, fieldErrors: {}, isGeneral: true };
+  }
+  if (response.ok) return { ok: true };
+  const answer: unknown = await response.json().catch(() => null);
+  return { ok: false, ...leadErrorsOf(answer) };
+}
+
+export function leadErrorsOf(answer: unknown): { fieldErrors: Record<string, string>; isGeneral: boolean } {
+  if (typeof answer === 'string') return { fieldErrors: { email: answer }, isGeneral: false };
+  const record = (answer ?? {}) as Record<string, unknown>;
+  const validation = record.validationError;
+  if (typeof validation === 'string') return { fieldErrors: { email: validation }, isGeneral: false };
+  if (validation && typeof validation === 'object') {
+    const fieldErrors: Record<string, string> = {};
+    for (const [key, message] of Object.entries(validation as Record<string, unknown>)) {
+      fieldErrors[key.replace(/^body\./, '')] = String(message);
+    }
+    return { fieldErrors, isGeneral: false };
+  }
+  if (typeof record.error === 'string') return { fieldErrors: { email: record.error }, isGeneral: false };
+  return { fieldErrors: {}, isGeneral: true };
+}

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { comparisonRows } from './comparison.ts';
+import { MESSAGES } from './i18n.ts';
+
+const dental = {
+  id: 'd',
+  benefitType: 'DENTAL' as const,
+  planName: 'Dental',
+  dentalYearType: 'CALENDAR',
+  dentalBasicCoinsuranceInNetwork: 80,
+  dentalOrthodonticServices: 'Both',
+  dentalOrthodonticAdultMaximum: 1500,
+};
+
+describe('comparison rows (explorer §3)', () => {
+  it('formats dental fields as percentages and currency, in Spanish too', () => {
+    const rows = comparisonRows('DENTAL', MESSAGES.es)!;
+    const cell = (label: string) => rows.find((r) => r.label === label)!.value(dental);
+    expect(cell('Servicios básicos: coseguro, dentro de la red')).toBe('80%');
+    expect(cell('Ortodoncia para adultos: máximo')).toBe('$1,500');
+    expect(cell('El máximo se aplica por')).toBe('Año calendario');
+    expect(cell('Servicios de ortodoncia')).toBe('Adultos y niños');
+  });
+
+  it('honours a medical not-applicable flag and has no rows for other categories', () => {
+    const rows = comparisonRows('MEDICAL', MESSAGES.en)!;
+    const plan = {
+      id: 'm',
+      benefitType: 'MEDICAL' as const,
+      planName: 'M',
+      medicalPlanYearDeductibleIndividualInNetwork: 1000,
+      medicalPlanYearDeductibleFamilyInNetworkNotApplicable: true,
+    };
+    expect(rows[0]!.value(plan)).toBe('$1,000');
+    expect(rows.find((r) => r.label === 'Deductible: family, in network')!.value(plan)).toBe(
+      'Not applicable',
+    );
+    expect(comparisonRows('LIFE', MESSAGES.en)).toBeNull();
+  });
+});

@@ -1,0 +1,333 @@
+import { useAtomValue } from 'jotai';
+import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import {
+  Button,
+  Dialog,
+  DialogTrigger,
+  Form,
+  Heading,
+  Input,
+  Label,
+  Link,
+  Modal,
+  Radio,
+  RadioGroup,
+  RouterProvider,
+  TextField,
+} from 'react-aria-components';
+import { useLocation } from 'wouter';
+import {
+  DEMO_ENROLLMENT_STATUSES,
+  type DemoEnrollmentStatus,
+  type ExplorerLanguage,
+} from '../../../domain/src/explorer/catalogues.ts';
+import { hasReadableContrast } from '../../../domain/src/explorer/contrast.ts';
+import {
+  isExplorerNavigationHidden,
+  showsBenAdminCallToAction,
+  showsDemoBanner,
+  showsLanguageDialog,
+} from '../../../domain/src/explorer/page-content.ts';
+import { ExplorerNotFound, useExplorerPage, type ExplorerPageView } from './api.ts';
+import { LocaleContext, useLocale } from './context.ts';
+import { MESSAGES } from './i18n.ts';
+import { LeadBanner } from './LeadDialog.tsx';
+import { explorerPath, parseExplorerPath, pathInLanguage, type ExplorerRoute } from './routing.ts';
+import { PersonalPlanPage, SitePage } from './SitePage.tsx';
+import { favouritesAtom } from './state.ts';
+import './explorer.css';
+
+export { parseExplorerPath } from './routing.ts';
+
+/** The count animates for 500 ms whenever it changes (explorer §2, §9). */
+export const FAVOURITE_COUNT_ANIMATION_MS = 500;
+
+/**
+ * The public Benefits Explorer (explorer §2): index, one site (by id or vanity slug), the personal
+ * benefits plan and a not-found view, in English or Spanish. Needs no account.
+ */
+export function ExplorerPublicApp({ path }: { path: string }) {
+  const [, navigate] = useLocation();
+  const route = parseExplorerPath(path);
+  const locale = { language: route.language, t: MESSAGES[route.language] };
+  useEffect(() => {
+    const previous = document.documentElement.lang;
+    document.documentElement.lang = route.language;
+    return () => {
+      document.documentElement.lang = previous;
+    };
+  }, [route.language]);
+  return (
+    <RouterProvider navigate={(to) => navigate(to)}>
+      <LocaleContext.Provider value={locale}>
+        {route.view === 'site' || route.view === 'personal' ? (
+          <SiteRoute key={route.pageKey} route={route} />
+        ) : (
+          <Frame route={route} page={null}>
+            {route.view === 'index' ? <IndexView /> : <NotFoundView />}
+          </Frame>
+        )}
+      </LocaleContext.Provider>
+    </RouterProvider>
+  );
+}
+
+function SiteRoute({ route }: { route: Extract<ExplorerRoute, { view: 'site' | 'personal' }> }) {
+  const { t } = useLocale();
+  const [demoStatus, setDemoStatus] = useState<DemoEnrollmentStatus | null>(null);
+  const { data: page, error } = useExplorerPage(route.pageKey, demoStatus);
+  const now = new Date();
+  if (error instanceof ExplorerNotFound)
+    return (
+      <Frame route={route} page={null}>
+        <NotFoundView />
+      </Frame>
+    );
+  if (!page)
+    return (
+      <Frame route={route} page={null}>
+        <p role={error ? 'alert' : 'status'}>{error ? t.loadError : t.loading}</p>
+      </Frame>
+    );
+  const isHidden = isExplorerNavigationHidden(page, now);
+  return (
+    <Frame
+      route={route}
+      page={isHidden ? null : page}
+      brand={page}
+      demo={
+        showsDemoBanner(page) && !isHidden ? (
+          <DemoBanner status={demoStatus ?? page.enrollmentStatus} onChange={setDemoStatus} />
+        ) : null
+      }
+      showCallToAction={!isHidden && showsBenAdminCallToAction(page, now, demoStatus)}
+    >
+      {isHidden ? (
+        <>
+          <h1>{t.unavailableTitle}</h1>
+          <p>{t.unavailableBody}</p>
+        </>
+      ) : route.view === 'personal' ? (
+        <PersonalPlanPage page={page} pageKey={route.pageKey} />
+      ) : (
+        <SitePage page={page} now={now} />
+      )}
+    </Frame>
+  );
+}
+
+/** Brand and contrast colours as CSS variables, only when the pair is readable (WCAG 1.4.3). */
+function brandStyle(page: ExplorerPageView | undefined): CSSProperties {
+  const brand = page?.customThemeBrandColor;
+  const contrast = page?.customThemeContrastingColor;
+  if (!page?.customBranding || !brand || !contrast || !hasReadableContrast(brand, contrast)) return {};
+  return { '--explorer-brand': brand, '--explorer-contrast': contrast } as CSSProperties;
+}
+
+function Frame({
+  route,
+  page,
+  brand,
+  demo,
+  showCallToAction = false,
+  children,
+}: {
+  route: ExplorerRoute;
+  page: ExplorerPageView | null;
+  brand?: ExplorerPageView;
+  demo?: ReactNode;
+  showCallToAction?: boolean;
+  children: ReactNode;
+}) {
+  const { t } = useLocale();
+  const pageKey = route.view === 'site' || route.view === 'personal' ? route.pageKey : null;
+  return (
+    <div className="explorer" style={brandStyle(brand)}>
+      <a className="explorer-skip-link" href="#explorer-main">
+        {t.skipToMain}
+      </a>
+      <header className="explorer-header">
+        <nav className="explorer-nav" aria-label={t.siteNavigation}>
+          <Link
+            className="explorer-logo"
+            href={pageKey ? explorerPath(route.language, pageKey) : explorerPath(route.language)}
+          >
+            <span aria-hidden="true" className="explorer-logo-mark">
+              ◆
+            </span>{' '}
+            {brand?.customClientName ?? t.benefitsExplorer}
+          </Link>
+          <div className="explorer-nav-items">
+            {page && pageKey && <FavouritesLink page={page} pageKey={pageKey} language={route.language} />}
+            {page && showCallToAction && page.benAdminPlatformUrl && (
+              <Link
+                className="explorer-button explorer-button--brand"
+                href={page.benAdminPlatformUrl}
+                target="_blank"
+              >
+                {t.enrollCta}
+              </Link>
+            )}
+            <LanguageControl route={route} page={page} />
+          </div>
+        </nav>
+        {demo}
+      </header>
+      <main id="explorer-main" className="explorer-main" tabIndex={-1}>
+        {children}
+      </main>
+      {page && <LeadBanner explorerPageId={page.explorerPageId} />}
+    </div>
+  );
+}
+
+function FavouritesLink({
+  page,
+  pageKey,
+  language,
+}: {
+  page: ExplorerPageView;
+  pageKey: string;
+  language: ExplorerLanguage;
+}) {
+  const { t } = useLocale();
+  const count = useAtomValue(favouritesAtom(page.explorerPageId)).filter((id) =>
+    page.benefits.some((p) => p.id === id),
+  ).length;
+  const [isBumping, setBumping] = useState(false);
+  const previous = useRef(count);
+  useEffect(() => {
+    if (previous.current === count) return;
+    previous.current = count;
+    setBumping(true);
+    const timer = setTimeout(() => setBumping(false), FAVOURITE_COUNT_ANIMATION_MS);
+    return () => clearTimeout(timer);
+  }, [count]);
+  return (
+    <Link className="explorer-favourites-link" href={explorerPath(language, pageKey, 'personal')}>
+      {t.myPlan}{' '}
+      <span
+        className={`explorer-favourite-count${isBumping ? ' explorer-favourite-count--bump' : ''}`}
+        data-testid="favourite-count"
+        aria-label={t.favouriteCount(count)}
+      >
+        {count}
+      </span>
+    </Link>
+  );
+}
+
+/**
+ * A plain toggle to the other language; the language dialog instead when its rule says so (explorer §2:
+ * the language toggle is on and the client is not a large client).
+ */
+function LanguageControl({ route, page }: { route: ExplorerRoute; page: ExplorerPageView | null }) {
+  const { t, language } = useLocale();
+  const [, navigate] = useLocation();
+  const other: ExplorerLanguage = language === 'en' ? 'es' : 'en';
+  if (page && showsLanguageDialog(page)) {
+    return (
+      <DialogTrigger>
+        <Button className="explorer-button">{t.language}</Button>
+        <Modal isDismissable className="explorer-modal">
+          <Dialog className="explorer-dialog">
+            {({ close }) => (
+              <>
+                <Heading slot="title">{t.languageDialogTitle}</Heading>
+                <RadioGroup
+                  aria-label={t.chooseLanguage}
+                  value={language}
+                  onChange={(value) => {
+                    close();
+                    navigate(pathInLanguage(route, value as ExplorerLanguage));
+                  }}
+                >
+                  <Radio value="en" lang="en">
+                    {MESSAGES.en.english}
+                  </Radio>
+                  <Radio value="es" lang="es">
+                    {MESSAGES.es.spanish}
+                  </Radio>
+                </RadioGroup>
+                <Button className="explorer-button" onPress={close}>
+                  {t.close}
+                </Button>
+              </>
+            )}
+          </Dialog>
+        </Modal>
+      </DialogTrigger>
+    );
+  }
+  return (
+    <Link className="explorer-button" href={pathInLanguage(route, other)} hrefLang={other} lang={other}>
+      {other === 'es' ? MESSAGES.es.spanish : MESSAGES.en.english}
+    </Link>
+  );
+}
+
+function DemoBanner({
+  status,
+  onChange,
+}: {
+  status: DemoEnrollmentStatus;
+  onChange: (status: DemoEnrollmentStatus) => void;
+}) {
+  const { t } = useLocale();
+  return (
+    <div className="explorer-demo-banner" role="region" aria-label={t.demoStatus}>
+      <span>{t.demoBanner}</span>
+      <RadioGroup
+        className="explorer-demo-switch"
+        orientation="horizontal"
+        aria-label={t.demoStatus}
+        value={status}
+        onChange={(value) => onChange(value as DemoEnrollmentStatus)}
+      >
+        {DEMO_ENROLLMENT_STATUSES.map((s) => (
+          <Radio key={s} value={s}>
+            {t[s]}
+          </Radio>
+        ))}
+      </RadioGroup>
+    </div>
+  );
+}
+
+function IndexView() {
+  const { t, language } = useLocale();
+  const [, navigate] = useLocation();
+  const [key, setKey] = useState('');
+  return (
+    <>
+      <h1>{t.indexTitle}</h1>
+      <p>{t.indexBody}</p>
+      <Form
+        className="explorer-index-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (key.trim() !== '') navigate(explorerPath(language, key.trim()));
+        }}
+      >
+        <TextField className="explorer-field" value={key} onChange={setKey}>
+          <Label>{t.siteAddress}</Label>
+          <Input />
+        </TextField>
+        <Button type="submit" className="explorer-button explorer-button--brand">
+          {t.open}
+        </Button>
+      </Form>
+    </>
+  );
+}
+
+function NotFoundView() {
+  const { t, language } = useLocale();
+  return (
+    <>
+      <h1>{t.notFoundTitle}</h1>
+      <p>{t.notFoundBody}</p>
+      <Link href={explorerPath(language)}>{t.benefitsExplorer}</Link>
+    </>
+  );
+}

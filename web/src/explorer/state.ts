@@ -1,0 +1,44 @@
+import { atom } from 'jotai';
+import { atomWithStorage, createJSONStorage } from 'jotai/utils';
+
+/**
+ * Browser-held data of the public Explorer (explorer §3): favourite plans per page and the chosen prepaid
+ * location, kept in localStorage so a visitor finds them again on the next visit.
+ */
+const storage = createJSONStorage<never>(() => localStorage);
+
+export const FAVOURITES_KEY_PREFIX = 'onboard.explorer.favourites.';
+export const PREPAID_LOCATION_KEY = 'onboard.explorer.prepaidLocation';
+
+const favouriteAtoms = new Map<string, ReturnType<typeof favouritesAtomOf>>();
+const favouritesAtomOf = (explorerPageId: string) =>
+  atomWithStorage<string[]>(`${FAVOURITES_KEY_PREFIX}${explorerPageId}`, [], storage as never, {
+    getOnInit: true,
+  });
+
+/** Plan ids marked as favourites, one list per Explorer page id (jotai 3 has no atomFamily). */
+export function favouritesAtom(explorerPageId: string) {
+  let found = favouriteAtoms.get(explorerPageId);
+  if (!found) {
+    found = favouritesAtomOf(explorerPageId);
+    favouriteAtoms.set(explorerPageId, found);
+  }
+  return found;
+}
+
+/** The state the visitor chose for prepaid plans; null until chosen. Shared by every page. */
+export const prepaidLocationAtom = atomWithStorage<string | null>(
+  PREPAID_LOCATION_KEY,
+  null,
+  storage as never,
+  {
+    getOnInit: true,
+  },
+);
+
+/** Plans ticked for comparison, per benefit type; for this visit only. */
+export const comparisonSelectionAtom = atom<Record<string, string[]>>({});
+
+export function toggled(list: readonly string[], id: string): string[] {
+  return list.includes(id) ? list.filter((x) => x !== id) : [...list, id];
+}
