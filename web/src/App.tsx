@@ -1,4 +1,4 @@
-import { Component, type ReactNode } from 'react';
+import { Component, lazy, Suspense, type ReactNode } from 'react';
 import { RouterProvider } from 'react-aria-components';
 import { Router, useLocation } from 'wouter';
 import { AppHeader } from './components/AppHeader.tsx';
@@ -33,6 +33,11 @@ import { TokenPasswordPage } from './pages/TokenPasswordPage.tsx';
 import { UserManagePage } from './pages/UserManagePage.tsx';
 import { UsersListPage } from './pages/UsersListPage.tsx';
 import { PushToQpsPage } from './pages/PushToQpsPage.tsx';
+import {
+  CreateExplorerSitePage,
+  EditExplorerSitePage,
+  RenewExplorerSitePage,
+} from './pages/explorer-admin/index.ts';
 import { caseInsensitiveParser, resolveRoute, type RouteDef } from './routes.ts';
 
 /** The page of each built route; every other route of the table shows the "not available yet" page. */
@@ -104,6 +109,24 @@ function pageFor(route: RouteDef, params: Record<string, string>, user: Authenti
       return <NotAvailablePage />;
     case 'eifSummary':
       return <ReviewSubmitPage key={p('clientId')} clientId={p('clientId')} user={user} />;
+    case 'createBenefitsExplorerSite':
+      return <CreateExplorerSitePage key={p('clientId')} clientId={p('clientId')} />;
+    case 'editBenefitsExplorerSite':
+      return (
+        <EditExplorerSitePage
+          key={p('explorerPageId')}
+          clientId={p('clientId')}
+          explorerPageId={p('explorerPageId')}
+        />
+      );
+    case 'renewBenefitsExplorerSite':
+      return (
+        <RenewExplorerSitePage
+          key={p('explorerPageId')}
+          clientId={p('clientId')}
+          explorerPageId={p('explorerPageId')}
+        />
+      );
     case 'eifPushToQPS':
       return <PushToQpsPage key={p('clientId')} clientId={p('clientId')} user={user} />;
     case 'eifStepDetail':
@@ -176,10 +199,27 @@ function Shell() {
   );
 }
 
+const ExplorerPublicApp = lazy(() =>
+  import('./explorer/index.tsx').then((m) => ({ default: m.ExplorerPublicApp })),
+);
+
+/** The public Explorer is its own code-split site, outside the portal's shell (explorer §2). */
+function Root() {
+  const [location] = useLocation();
+  const { route } = resolveRoute(location);
+  if (route.view === 'explorer' && route.auth === 'optional')
+    return (
+      <Suspense fallback={null}>
+        <ExplorerPublicApp path={location} />
+      </Suspense>
+    );
+  return <Shell />;
+}
+
 export function App() {
   return (
     <Router parser={caseInsensitiveParser}>
-      <Shell />
+      <Root />
     </Router>
   );
 }

@@ -27,6 +27,7 @@ import { Alert, ErrorPanel, PageSkeleton } from '../components/Feedback.tsx';
 import { attributeLabel, formatAnswer, groupByPlacement, placeAnswer } from '../eif/steps.ts';
 import { pendingOf } from '../eif/view.ts';
 import { ADMIN_HOME_PATH, clientHistoryPath, clientHubPath, clientReviewPath } from '../routes.ts';
+import { ExplorerSitesSection } from './explorer-admin/index.ts';
 
 type Notice = { tone: 'success' | 'error'; text: string } | null;
 
@@ -262,6 +263,7 @@ export function ClientManagePage({ clientId }: { clientId: string }) {
         </p>
         <ChangeLogSection clientId={clientId} signedAt={client.eifSignedAt ?? null} />
       </section>
+      <ExplorerSitesSection clientId={clientId} />
 
       <ModalDialog title="Invite an outside signer" isOpen={isInviting} onOpenChange={setIsInviting}>
         <p className="muted">

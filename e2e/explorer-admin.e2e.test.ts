@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { startApp, type RunningApp } from '../platform/src/app.ts';
+import { embeddedTestConfig } from '../platform/src/config.ts';
+import { DEMO_CLIENT_ID, DEMO_USERS } from '../platform/src/seed.ts';
+import { EXPLORER_SITE_MESSAGES } from '../domain/src/explorer/site-rules.ts';
+import { browserAvailability, skipUnless } from '../testing/backends.ts';
+import { freshDatabase } from '../testing/db.ts';
+import { authenticator, ensureWebBuilt, launchBrowser, screenshotPath, signInThroughUi } from './browser.ts';
+
+const skip = skipUnless('browser', browserAvailability());
+const MANAGE = `/clients/admin/${DEMO_CLIENT_ID}/manage`;
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A react-aria Select: its trigger is named by its value and its label. */
+async function choose(page: Page, label: string, option: string) {
+  await page.getByRole('button', { name: new RegExp(`${escape(label)}$`) }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+async function fillAll(page: Page, values: Record<string, string>) {
+  for (const [label, value] of Object.entries(values))
+    await page.getByLabel(label, { exact: true }).fill(value);
+}
+
+async function addPlan(page: Page, plan: { type: string; carrier: string; name: string; planType: string }) {
+  await page.getByRole('button', { name: 'Add plan' }).click();
+  await choose(page, 'Benefit type', plan.type);
+  await fillAll(page, { 'Carrier ID': plan.carrier, 'Plan name': plan.name });
+  await choose(page, 'Plan type', plan.planType);
+}
+
+describe.skipIf(skip)('Explorer site management in the browser', () => {
+  let app: RunningApp;
+  let browser: Browser;
+  const auth = authenticator();
+
+  beforeAll(async () => {
+    ensureWebBuilt();
+    app = await startApp(embeddedTestConfig(await freshDatabase('e2e_explorer_admin')));
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it('staff create a site with medical, dental and vision plans, then list, edit and renew it', async () => {
+    const admin = DEMO_USERS.find((u) => u.email === 'admin@onboard.example')!;
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${app.url}${MANAGE}/benefits-explorer`);
+    await page.waitForURL(/\/login/);
+    await signInThroughUi(page, admin.email, app.config.demoPassword, auth);
+    await page.getByRole('heading', { name: 'New Benefits Explorer site' }).waitFor();
+
+    await fillAll(page, {
+      'Site name': 'Lakeside 2027 benefits',
+      'Plan year': '2027 plan',
+      Policies: '123456',
+    });
+    await choose(page, 'Employer state', 'MA');
+    await fillAll(page, { 'Start date': '2027-01-01', 'End date': '2099-12-31' });
+
+    // Medical, with an underwriter because carrier 7 is not ours.
+    await addPlan(page, { type: 'Medical', carrier: '7', name: 'PPO 1000', planType: 'PPO' });
+    await page.getByRole('button', { name: 'Add plan' }).click();
+    await page.getByText('Underwriter/Administrator is required').waitFor();
+    await page.getByLabel('Underwriter/Administrator').fill('Health Co.');
+    await choose(page, 'Premium tier', '$$');
+    const limits = await page.getByLabel(/^(Deductible|Out-of-pocket max), /).all();
+    expect(limits).toHaveLength(8);
+    for (const input of limits) await input.fill('1000');
+    await choose(page, 'Out-of-network benefits', 'Yes');
+    await choose(page, 'PCP coordination required', 'No');
+    await choose(page, 'PCP referral for specialty care', 'Not applicable');
+    await page.getByRole('button', { name: 'Add plan' }).click();
+
+    await addPlan(page, { type: 'Dental', carrier: '1', name: 'Dental PPO High', planType: 'PPO' });
+    await choose(page, 'Dental network', 'Provider dental network PPO (47)');
+    await choose(page, 'Dental year type', 'Calendar');
+    for (const input of await page.getByLabel(/coinsurance %/).all()) await input.fill('80');
+    await page.getByRole('button', { name: 'Add plan' }).click();
+
+    await addPlan(page, { type: 'Vision', carrier: '1', name: 'Vision Plus', planType: 'Voluntary' });
+    for (const input of await page.getByLabel(/^(Exam|Lenses|Frames|Contact lenses), /).all())
+      await input.fill('150');
+    await page.getByRole('button', { name: 'Add plan' }).click();
+    expect(await page.getByTestId('plan-row').count()).toBe(3);
+
+    // The plan year is bad: the spec's message, on the field, and nothing is created.
+    await page.getByRole('button', { name: 'Create site' }).click();
+    await page.getByText(EXPLORER_SITE_MESSAGES.planYear).waitFor();
+    expect(await page.getByLabel('Plan year').getAttribute('aria-invalid')).toBe('true');
+    await page.screenshot({ path: screenshotPath('explorer-admin-invalid.png'), fullPage: true });
+    await page.getByLabel('Plan year').fill('2027');
+    await page.getByRole('button', { name: 'Create site' }).click();
+
+    await page.getByTestId('site-saved').waitFor();
+    await page.getByRole('heading', { name: 'Edit Lakeside 2027 benefits' }).waitFor();
+    expect(await page.getByTestId('plan-row').count()).toBe(3);
+    await page.getByRole('button', { name: 'Last update' }).click();
+    expect(await page.getByTestId('update-tracking').textContent()).toContain('admin@onboard.example');
+    await page.keyboard.press('Escape');
+    await page.screenshot({ path: screenshotPath('explorer-admin-edit.png'), fullPage: true });
+
+    await page.getByLabel('Site name').fill('Lakeside 2027 benefits (edited)');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Your changes were saved.').waitFor();
+
+    const row = page.getByTestId('explorer-site-row').filter({ hasText: 'Lakeside 2027 benefits (edited)' });
+    for (let attempt = 0; attempt < 20 && !(await row.isVisible()); attempt++) {
+      await page.goto(`${app.url}${MANAGE}`);
+      await page.getByRole('heading', { name: 'Benefits Explorer sites' }).waitFor();
+      await page.getByTestId('explorer-site-row').first().waitFor();
+    }
+    await row.waitFor();
+    expect(
+      await row
+        .getByRole('link', { name: 'Lakeside 2027 benefits (edited)', exact: true })
+        .getAttribute('href'),
+    ).toMatch(/^\/benefits-explorer\//);
+    await page.getByRole('heading', { name: 'Benefits Explorer sites' }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: screenshotPath('explorer-admin-list.png'), fullPage: true });
+
+    await row.getByRole('link', { name: /^Renew / }).click();
+    await page.getByRole('heading', { name: 'Renew Lakeside 2027 benefits (edited)' }).waitFor();
+    await fillAll(page, {
+      'New plan year': '2028',
+      'New start date': '2028-01-01',
+      'New end date': '2028-12-31',
+    });
+    await page.screenshot({ path: screenshotPath('explorer-admin-renew.png'), fullPage: true });
+    await page.getByRole('button', { name: 'Renew site' }).click();
+    await page.getByTestId('site-saved').waitFor();
+    await page.getByRole('heading', { name: 'Edit Lakeside 2027 benefits (edited)' }).waitFor();
+    expect(await page.getByLabel('Plan year').inputValue()).toBe('2028');
+    expect(await page.getByTestId('plan-row').count()).toBe(3);
+    await page.close();
+  });
+});

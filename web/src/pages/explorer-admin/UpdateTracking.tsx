@@ -1,0 +1,35 @@
+import { useState } from 'react';
+import { Button, Dialog, DialogTrigger, Popover } from 'react-aria-components';
+import { useExplorerSite } from './api.ts';
+
+const when = (iso: string) =>
+  new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+function TrackingContent({ clientId, explorerPageId }: { clientId: string; explorerPageId: string }) {
+  const { data, error } = useExplorerSite(clientId, explorerPageId);
+  if (error && !data) return <p role="alert">Update data could not be loaded.</p>; // wording chosen (§8)
+  if (!data) return <p aria-busy="true">Loading update data...</p>;
+  const by = data.updatedBy;
+  const name = [by.firstName, by.lastName].filter(Boolean).join(' ') || by.userId;
+  return (
+    <p data-testid="update-tracking">
+      Last updated by <strong>{name}</strong>
+      {by.email ? ` (${by.email})` : ''} on {when(by.at)}.
+    </p>
+  );
+}
+
+/** explorer §3 update tracking / §8: who last updated the site and when, loaded when opened. */
+export function UpdateTracking({ clientId, explorerPageId }: { clientId: string; explorerPageId: string }) {
+  const [isOpen, setIsOpen] = useState(false);
+  return (
+    <DialogTrigger isOpen={isOpen} onOpenChange={setIsOpen}>
+      <Button className="button button--secondary button--small">Last update</Button>
+      <Popover className="menu-popover" placement="bottom end">
+        <Dialog className="xa-tracking" aria-label="Last update">
+          {isOpen && <TrackingContent clientId={clientId} explorerPageId={explorerPageId} />}
+        </Dialog>
+      </Popover>
+    </DialogTrigger>
+  );
+}

@@ -1,0 +1,136 @@
+import useSWR, { useSWRConfig, type SWRConfiguration } from 'swr';
+import { ApiError, queryRetryDelay } from '../../api/errors.ts';
+import { apiRequest } from '../../api/http.ts';
+
+/** Staff calls for Explorer sites (explorer §7: /api/clients/{clientId}/explorer-pages, /api/explorer-pages). */
+export type ExplorerPlanValue = string | number | boolean | null | string[];
+export type ExplorerPlanBody = { id: string; benefitType: string; planName: string } & Record<
+  string,
+  ExplorerPlanValue
+>;
+
+export type ExplorerUpdatedBy = {
+  userId: string;
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+  at: string;
+};
+
+/** The staff view of a site as the query API answers it; attributes not edited here pass through. */
+export type ExplorerSiteView = Record<string, unknown> & {
+  id: string;
+  explorerPageId: string;
+  clientId: string;
+  name: string;
+  planYear: string;
+  language: string;
+  employerState: string;
+  policies: string[];
+  vanitySlug: string | null;
+  customBranding: boolean | null;
+  customThemeBrandColor: string | null;
+  customThemeContrastingColor: string | null;
+  employeeCount: number | null;
+  medicalVideo: string;
+  medicalVideoEnglishTitle: string | null;
+  medicalVideoSpanishTitle: string | null;
+  medicalVideoDocumentId: string | null;
+  startsAt: string | null;
+  expiresAt: string | null;
+  benefits: ExplorerPlanBody[];
+  isLive: boolean;
+  newExplorerPageId: string | null;
+  renewedFrom: { explorerPageId: string } | null;
+  pageOwner: string;
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+  updatedBy: ExplorerUpdatedBy;
+};
+
+export type ExplorerSitePage = { items: ExplorerSiteView[]; total: number; limit: number; offset: number };
+export type ExplorerWriteAnswer = { id: string; explorerPageId: string; version: number };
+
+const enc = encodeURIComponent;
+export const explorerPagesPath = (clientId: string) => `/api/clients/${enc(clientId)}/explorer-pages`;
+export const explorerPagePath = (clientId: string, explorerPageId: string) =>
+  `${explorerPagesPath(clientId)}/${enc(explorerPageId)}`;
+
+export const EXPLORER_LIST_PAGE_SIZE = 10;
+/** explorer §7: limit = page size, offset = (page - 1) x page size. */
+export const explorerListKey = (clientId: string, page: number) =>
+  `${explorerPagesPath(clientId)}?${new URLSearchParams({
+    limit: String(EXPLORER_LIST_PAGE_SIZE),
+    offset: String((page - 1) * EXPLORER_LIST_PAGE_SIZE),
+    sortBy: 'createdAt',
+    direction: 'desc',
+  })}`;
+
+// Web routes of explorer §2 (internal management and the public page).
+const managePath = (clientId: string) => `/clients/admin/${enc(clientId)}/manage/benefits-explorer`;
+export const createExplorerSitePath = (clientId: string) => managePath(clientId);
+export const editExplorerSitePath = (clientId: string, id: string) => `${managePath(clientId)}/${enc(id)}`;
+export const renewExplorerSitePath = (clientId: string, id: string) =>
+  `${managePath(clientId)}/${enc(id)}/renew`;
+export const publicExplorerPath = (id: string) => `/benefits-explorer/${enc(id)}`;
+
+/**
+ * Reads come from a projection, so a site written a moment ago may answer 404 for a short while: a 404
+ * is retried a few times here on top of the app's usual retry policy.
+ */
+const settlingConfig: SWRConfiguration = {
+  onErrorRetry: (error, _key, _config, revalidate, { retryCount }) => {
+    const isSettling = error instanceof ApiError && error.status === 404 && retryCount <= 8;
+    const delay = isSettling ? 400 : queryRetryDelay(error, retryCount);
+    if (delay !== null) setTimeout(() => void revalidate({ retryCount }), delay);
+  },
+};
+
+export function useExplorerSites(clientId: string, page: number) {
+  return useSWR<ExplorerSitePage>(explorerListKey(clientId, page), { keepPreviousData: true });
+}
+
+export function useExplorerSite(clientId: string, explorerPageId: string | null, isPaused = false) {
+  return useSWR<ExplorerSiteView>(
+    explorerPageId && !isPaused ? explorerPagePath(clientId, explorerPageId) : null,
+    settlingConfig,
+  );
+}
+
+export type ExplorerSiteBody = Record<string, unknown> & { benefits: ExplorerPlanBody[] };
+
+export const createExplorerSite = (clientId: string, body: ExplorerSiteBody) =>
+  apiRequest<ExplorerWriteAnswer>('POST', explorerPagesPath(clientId), { body });
+
+export const updateExplorerSite = (clientId: string, id: string, version: number, body: ExplorerSiteBody) =>
+  apiRequest<ExplorerWriteAnswer>('PUT', explorerPagePath(clientId, id), {
+    body,
+    headers: { 'if-match': String(version) },
+  });
+
+export const deleteExplorerSite = (clientId: string, id: string) =>
+  apiRequest<null>('DELETE', explorerPagePath(clientId, id));
+
+export type RenewBody = {
+  planYear: string;
+  startsAt: string | null;
+  expiresAt: string | null;
+  vanitySlug: string | null;
+};
+export const renewExplorerSite = (clientId: string, id: string, body: RenewBody) =>
+  apiRequest<ExplorerWriteAnswer>('POST', `${explorerPagePath(clientId, id)}/renew`, { body });
+
+export const transferExplorerOwnership = (currentOwnerId: string, newOwnerId: string) =>
+  apiRequest<{ transferred: string[] }>(
+    'PUT',
+    `/api/explorer-pages/transfer/${enc(currentOwnerId)}/${enc(newOwnerId)}`,
+    { body: {} },
+  );
+
+/** After a write: every cached list and page of this client's sites is refetched. */
+export function useRefreshExplorerSites(clientId: string) {
+  const { mutate } = useSWRConfig();
+  const prefix = explorerPagesPath(clientId);
+  return () => mutate((key) => typeof key === 'string' && key.startsWith(prefix));
+}

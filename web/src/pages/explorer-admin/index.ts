@@ -1,0 +1,3 @@
+// Internal management of Benefits Explorer sites (explorer §2 internal routes).
+export { CreateExplorerSitePage, EditExplorerSitePage, RenewExplorerSitePage } from './pages.tsx';
+export { ExplorerSitesSection } from './ExplorerSitesSection.tsx';

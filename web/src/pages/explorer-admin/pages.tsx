@@ -1,0 +1,254 @@
+import { useState, type FormEvent } from 'react';
+import { Button, Form, Heading, Link } from 'react-aria-components';
+import { useLocation } from 'wouter';
+import { validateExplorerSite } from '../../../../domain/src/explorer/index.ts';
+import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
+import { useClient } from '../../api/hooks.ts';
+import { Alert, ErrorPanel, PageSkeleton } from '../../components/Feedback.tsx';
+import { clientManagePath } from '../../routes.ts';
+import {
+  createExplorerSite,
+  editExplorerSitePath,
+  publicExplorerPath,
+  renewExplorerSite,
+  updateExplorerSite,
+  useExplorerSite,
+  useRefreshExplorerSites,
+  type ExplorerSiteView,
+} from './api.ts';
+import { TextInput } from './controls.tsx';
+import { draftOfSite, emptySiteDraft, END_BEFORE_START, isoOf, type Errors } from './form-model.ts';
+import { SiteForm } from './SiteForm.tsx';
+import { UpdateTracking } from './UpdateTracking.tsx';
+
+function Header({
+  clientId,
+  title,
+  children,
+}: {
+  clientId: string;
+  title: string;
+  children?: React.ReactNode;
+}) {
+  const { data: client } = useClient(clientId);
+  return (
+    <div className="page__header">
+      <Link href={clientManagePath(clientId)} className="back-link">
+        <span aria-hidden="true">←</span> {client?.name ?? 'Client'}
+      </Link>
+      <div className="page__header--row">
+        <Heading level={1}>{title}</Heading>
+        {children && <div className="xa-actions">{children}</div>}
+      </div>
+    </div>
+  );
+}
+
+/** explorer §2 createBenefitsExplorerSite. */
+export function CreateExplorerSitePage({ clientId }: { clientId: string }) {
+  const [, navigate] = useLocation();
+  const refresh = useRefreshExplorerSites(clientId);
+  return (
+    <div className="page page--wide">
+      <Header clientId={clientId} title="New Benefits Explorer site" />
+      <SiteForm
+        initialSite={emptySiteDraft()}
+        initialPlans={[]}
+        submitLabel="Create site"
+        onCancel={() => navigate(clientManagePath(clientId))}
+        onSubmit={async (site, plans) => {
+          const created = await createExplorerSite(clientId, { ...site, benefits: plans });
+          void refresh();
+          navigate(`${editExplorerSitePath(clientId, created.id)}?created=1`);
+        }}
+      />
+    </div>
+  );
+}
+
+function EditForm({ clientId, site }: { clientId: string; site: ExplorerSiteView }) {
+  const [, navigate] = useLocation();
+  const refresh = useRefreshExplorerSites(clientId);
+  const [version, setVersion] = useState(site.version);
+  const [saved, setSaved] = useState(
+    typeof window !== 'undefined' && window.location.search.includes('created=1')
+      ? 'The site was created.'
+      : '',
+  );
+  return (
+    <>
+      {saved && (
+        <Alert tone="success" testId="site-saved">
+          {saved}
+        </Alert>
+      )}
+      <SiteForm
+        initialSite={draftOfSite(site)}
+        initialPlans={site.benefits}
+        submitLabel="Save changes"
+        onCancel={() => navigate(clientManagePath(clientId))}
+        onSubmit={async (attributes, plans) => {
+          setSaved('');
+          // Attributes this form does not edit (contact options, metadata, …) go back as they were.
+          const answer = await updateExplorerSite(clientId, site.id, version, {
+            ...site,
+            ...attributes,
+            benefits: plans,
+          });
+          setVersion(answer.version);
+          setSaved('Your changes were saved.');
+          void refresh();
+        }}
+      />
+    </>
+  );
+}
+
+/** explorer §2 editBenefitsExplorerSite. */
+export function EditExplorerSitePage({
+  clientId,
+  explorerPageId,
+}: {
+  clientId: string;
+  explorerPageId: string;
+}) {
+  const { data: site, error } = useExplorerSite(clientId, explorerPageId);
+  return (
+    <div className="page page--wide">
+      <Header clientId={clientId} title={site ? `Edit ${site.name}` : 'Edit Benefits Explorer site'}>
+        {site && (
+          <>
+            <UpdateTracking clientId={clientId} explorerPageId={explorerPageId} />
+            <Link
+              className="button button--secondary"
+              href={publicExplorerPath(explorerPageId)}
+              target="_blank"
+            >
+              Open public page
+            </Link>
+          </>
+        )}
+      </Header>
+      {error && !site && <ErrorPanel error={error} />}
+      {!site && !error && <PageSkeleton />}
+      {/* The form starts from the version it loaded; later refetches must not reset typed values. */}
+      {site && <EditForm key={site.id} clientId={clientId} site={site} />}
+    </div>
+  );
+}
+
+/** explorer §2 renewBenefitsExplorerSite: next year's dates, then the linked new site opens for editing. */
+export function RenewExplorerSitePage({
+  clientId,
+  explorerPageId,
+}: {
+  clientId: string;
+  explorerPageId: string;
+}) {
+  const { data: site, error } = useExplorerSite(clientId, explorerPageId);
+  const [, navigate] = useLocation();
+  const refresh = useRefreshExplorerSites(clientId);
+  const [values, setValues] = useState({ planYear: '', startsAt: '', expiresAt: '', vanitySlug: '' });
+  const [errors, setErrors] = useState<Errors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [isPending, setIsPending] = useState(false);
+  const set = (key: keyof typeof values, value: string) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    setErrors((e) => ({ ...e, [key]: '' }));
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setFailure(null);
+    const rules = validateExplorerSite({ planYear: values.planYear, vanitySlug: values.vanitySlug });
+    const found: Errors = {};
+    if (rules.planYear) found.planYear = rules.planYear;
+    if (rules.vanitySlug) found.vanitySlug = rules.vanitySlug;
+    if (values.startsAt && values.expiresAt && values.expiresAt <= values.startsAt)
+      found.expiresAt = END_BEFORE_START;
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setIsPending(true);
+    try {
+      const created = await renewExplorerSite(clientId, explorerPageId, {
+        planYear: values.planYear.trim(),
+        startsAt: isoOf(values.startsAt),
+        expiresAt: isoOf(values.expiresAt),
+        vanitySlug: values.vanitySlug.trim() === '' ? null : values.vanitySlug.trim(),
+      });
+      void refresh();
+      navigate(`${editExplorerSitePath(clientId, created.id)}?created=1`);
+    } catch (caught) {
+      if (caught instanceof ApiError && Object.keys(caught.fieldErrors).length > 0)
+        setErrors(caught.fieldErrors);
+      else setFailure(caught instanceof ApiError ? caught.message : GENERIC_ERROR_MESSAGE);
+    } finally {
+      setIsPending(false);
+    }
+  };
+
+  return (
+    <div className="page">
+      <Header clientId={clientId} title={site ? `Renew ${site.name}` : 'Renew Benefits Explorer site'} />
+      {error && !site && <ErrorPanel error={error} />}
+      {!site && !error && <PageSkeleton />}
+      {site && site.newExplorerPageId && (
+        <Alert tone="warning">
+          This site was already renewed.{' '}
+          <Link className="text-link" href={editExplorerSitePath(clientId, site.newExplorerPageId)}>
+            Open the renewed site
+          </Link>
+        </Alert>
+      )}
+      {site && !site.newExplorerPageId && (
+        <section className="card">
+          <p className="muted">
+            The new site copies the plans and settings of plan year {site.planYear} and links back to it. Its
+            vanity URL starts empty unless you give one here.
+          </p>
+          <Form className="xa-form" onSubmit={(e) => void submit(e)} validationBehavior="aria">
+            <div className="xa-fieldset">
+              <TextInput
+                label="New plan year"
+                value={values.planYear}
+                onChange={(v) => set('planYear', v)}
+                error={errors.planYear}
+                placeholder="#### or ####-####"
+                isRequired
+              />
+              <TextInput
+                label="New start date"
+                type="date"
+                value={values.startsAt}
+                onChange={(v) => set('startsAt', v)}
+                error={errors.startsAt}
+              />
+              <TextInput
+                label="New end date"
+                type="date"
+                value={values.expiresAt}
+                onChange={(v) => set('expiresAt', v)}
+                error={errors.expiresAt}
+              />
+              <TextInput
+                label="New vanity URL"
+                value={values.vanitySlug}
+                onChange={(v) => set('vanitySlug', v)}
+                error={errors.vanitySlug}
+              />
+            </div>
+            {failure && <Alert tone="error">{failure}</Alert>}
+            <div className="xa-actions">
+              <Button type="submit" className="button button--primary" isPending={isPending}>
+                Renew site
+              </Button>
+              <Link className="button button--secondary" href={clientManagePath(clientId)}>
+                Cancel
+              </Link>
+            </div>
+          </Form>
+        </section>
+      )}
+    </div>
+  );
+}
