@@ -17,7 +17,7 @@ import { comparisonRows } from './comparison.ts';
 import { useLocale } from './context.ts';
 import { BENEFIT_TYPE_LABELS_ES, SPECIFIED_DISEASE_ES, translateRuleMessage } from './i18n.ts';
 import { explorerPath } from './routing.ts';
-import { comparisonSelectionAtom, favouritesAtom, prepaidLocationAtom, toggled } from './state.ts';
+import { comparisonSelectionAtom, favouritesAtom, prepaidLocationAtom, toggled } from '../state/explorer.ts';
 import { StateSelect } from './StateSelect.tsx';
 
 /** The benefit type's name in the visitor's language (explorer §2: Specified Disease in CA, NY, CT). */

@@ -34,7 +34,7 @@ import { MESSAGES } from './i18n.ts';
 import { LeadBanner } from './LeadDialog.tsx';
 import { explorerPath, parseExplorerPath, pathInLanguage, type ExplorerRoute } from './routing.ts';
 import { PersonalPlanPage, SitePage } from './SitePage.tsx';
-import { favouritesAtom } from './state.ts';
+import { favouritesAtom } from '../state/explorer.ts';
 import './explorer.css';
 
 export { parseExplorerPath } from './routing.ts';
