@@ -54,6 +54,9 @@ import { createIdentity, type Identity } from './identity/identity.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { seedDemoData, seedDemoUsers } from './seed.ts';
 
+/** The public Explorer routes (explorer §2), with or without the /en/ and /es/ prefixes. */
+const EXPLORER_PUBLIC_PATH = /^\/(?:(?:en|es)\/)?benefits-explorer(?:\/|$)/i;
+
 export type RunningApp = {
   url: string;
   config: AppConfig;
@@ -211,8 +214,11 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
   if (config.webDist && existsSync(join(config.webDist, 'index.html'))) {
     app.use(express.static(config.webDist, { index: false, maxAge: '1h' }));
     // The SPA owns every other path; its route table decides what to show (including the 404 page).
-    app.get(/.*/, (_req, res) => {
-      res.sendFile(join(config.webDist!, 'index.html'), { maxAge: 0 });
+    // The public Benefits Explorer has an entry of its own, without the portal's code (web/explorer.html).
+    const explorerEntry = existsSync(join(config.webDist, 'explorer.html')) ? 'explorer.html' : 'index.html';
+    app.get(/.*/, (req, res) => {
+      const entry = EXPLORER_PUBLIC_PATH.test(req.path) ? explorerEntry : 'index.html';
+      res.sendFile(join(config.webDist!, entry), { maxAge: 0 });
     });
   }
 
