@@ -1,6 +1,5 @@
 import { useAtom } from 'jotai';
 import {
-  Button,
   Cell,
   Column,
   Heading,
@@ -18,6 +17,7 @@ import { ErrorPanel, PageSkeleton } from '../components/Feedback.tsx';
 import { formatWhen } from '../eif/steps.ts';
 import { clientManagePath } from '../routes.ts';
 import { clientListQueryAtom } from '../state/atoms.ts';
+import { Pager } from '../components/Pager.tsx';
 
 /** Staff home (onboarding §2 /clients/admin): every client, 25 a page, searchable by name. */
 export function AdminClientsPage() {
@@ -99,25 +99,13 @@ export function AdminClientsPage() {
           </Table>
         )}
         {data && (
-          <nav className="pager" aria-label="Pages">
-            <Button
-              className="button button--small button--secondary"
-              isDisabled={query.page <= 1}
-              onPress={() => setQuery({ ...query, page: query.page - 1 })}
-            >
-              Previous
-            </Button>
-            <span className="muted">
-              Page {query.page} of {pageCount} · {data.total} {data.total === 1 ? 'client' : 'clients'}
-            </span>
-            <Button
-              className="button button--small button--secondary"
-              isDisabled={query.page >= pageCount}
-              onPress={() => setQuery({ ...query, page: query.page + 1 })}
-            >
-              Next
-            </Button>
-          </nav>
+          <Pager
+            page={query.page}
+            pageCount={pageCount}
+            total={data.total}
+            noun={['client', 'clients']}
+            onPage={(page) => setQuery({ ...query, page })}
+          />
         )}
       </section>
     </div>

@@ -37,6 +37,7 @@ import { UserForm, type UserFormValues } from '../components/UserForm.tsx';
 import { useUserActions } from '../components/UserActions.tsx';
 import { userListQueryAtoms } from '../state/atoms.ts';
 import { userManagePath } from '../routes.ts';
+import { Pager } from '../components/Pager.tsx';
 
 const TITLES: Record<UserKind, { title: string; singular: string }> = {
   internal: { title: 'Internal users', singular: 'internal user' },
@@ -262,25 +263,13 @@ export function UsersListPage({ kind }: { kind: UserKind }) {
           </Table>
         )}
         {data && (
-          <nav className="pager" aria-label="Pages">
-            <Button
-              className="button button--small button--secondary"
-              isDisabled={query.page <= 1}
-              onPress={() => setQuery({ ...query, page: query.page - 1 })}
-            >
-              Previous
-            </Button>
-            <span className="muted">
-              Page {query.page} of {pageCount} · {data.total} {data.total === 1 ? 'user' : 'users'}
-            </span>
-            <Button
-              className="button button--small button--secondary"
-              isDisabled={query.page >= pageCount}
-              onPress={() => setQuery({ ...query, page: query.page + 1 })}
-            >
-              Next
-            </Button>
-          </nav>
+          <Pager
+            page={query.page}
+            pageCount={pageCount}
+            total={data.total}
+            noun={['user', 'users']}
+            onPage={(page) => setQuery({ ...query, page })}
+          />
         )}
       </section>
 
