@@ -20,6 +20,7 @@ import { embeddedTestConfig } from '../platform/src/config.ts';
 import { startEmbeddedPostgres } from '../platform/src/database/embedded-postgres.ts';
 import { apiClient } from '../platform/src/testing/http-client.ts';
 import { benchNetChanges, benchReplay, benchReviewers } from './eif.ts';
+import { benchExplorerPage } from './explorer.ts';
 
 const APPENDS = Number(process.env.BENCH_APPENDS ?? 3000);
 const CATCH_UP_EVENTS = Number(process.env.BENCH_CATCH_UP_EVENTS ?? 30000);
@@ -246,6 +247,7 @@ async function main() {
   try {
     await db.createDatabase('bench');
     await db.createDatabase('bench_lag');
+    await db.createDatabase('bench_explorer');
     const pool = new pg.Pool({ connectionString: db.url('bench'), max: 10 });
     await migratePostgresEventStore(pool);
     await migrateCheckpoints(pool);
@@ -259,6 +261,7 @@ async function main() {
     await store.close();
     await pool.end();
     await benchLag(db.url('bench_lag'));
+    await benchExplorerPage(db.url('bench_explorer'), report);
   } finally {
     await db.stop();
     rmSync(dir, { recursive: true, force: true });
