@@ -1,9 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useAtom } from 'jotai';
-import { Button, FieldError, Form, Heading, Label, TextArea, TextField } from 'react-aria-components';
+import { Button, Heading } from 'react-aria-components';
 import { useLocation } from 'wouter';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../api/errors.ts';
 import { actAsOutsideSigner, useOutsideSigner, type OutsideSignerView } from '../api/eif.ts';
+import { DeclineReasonForm } from '../components/DeclineReasonForm.tsx';
 import { ModalDialog } from '../components/Dialogs.tsx';
 import { EifStatusBadge, FormSummary, PendingChangeGroups } from '../components/Eif.tsx';
 import { Alert, PageSkeleton } from '../components/Feedback.tsx';
@@ -12,60 +13,6 @@ import { outsideSignerSummaryPath } from '../routes.ts';
 import { outsideSignerOutcomeAtom, type OutsideSignerOutcome } from '../state/atoms.ts';
 
 const messageOf = (caught: unknown) => (caught instanceof ApiError ? caught.message : GENERIC_ERROR_MESSAGE);
-
-function DeclineUpdatesForm({
-  onDecline,
-  onCancel,
-}: {
-  onDecline: (reason: string) => Promise<void>;
-  onCancel: () => void;
-}) {
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [isPending, setIsPending] = useState(false);
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!reason.trim()) {
-      setError('Please provide a reason for declining');
-      return;
-    }
-    setIsPending(true);
-    try {
-      await onDecline(reason.trim());
-    } catch (caught) {
-      setError(
-        caught instanceof ApiError ? (caught.fieldErrors.reason ?? caught.message) : messageOf(caught),
-      );
-      setIsPending(false);
-    }
-  };
-  return (
-    <Form className="form--stack" onSubmit={(event) => void onSubmit(event)} validationBehavior="aria">
-      <TextField
-        className="field"
-        value={reason}
-        onChange={(next) => {
-          setReason(next);
-          setError(null);
-        }}
-        isInvalid={error !== null}
-        autoFocus
-      >
-        <Label className="field__label">Why are you declining the updates?</Label>
-        <TextArea className="field__input field__textarea" rows={3} />
-        <FieldError className="field__error">{error}</FieldError>
-      </TextField>
-      <div className="dialog__actions">
-        <Button className="button button--secondary" onPress={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" className="button button--danger" isPending={isPending}>
-          Decline updates
-        </Button>
-      </div>
-    </Form>
-  );
-}
 
 function SignerForm({
   clientId,
@@ -171,7 +118,9 @@ function SignerForm({
         )}
       </div>
       <ModalDialog title="Decline the updates" isOpen={isDeclining} onOpenChange={setIsDeclining}>
-        <DeclineUpdatesForm
+        <DeclineReasonForm
+          label="Why are you declining the updates?"
+          submitLabel="Decline updates"
           onCancel={() => setIsDeclining(false)}
           onDecline={async (reason) => {
             const { client: after } = await actAsOutsideSigner(clientId, actionId, 'decline-updates', {

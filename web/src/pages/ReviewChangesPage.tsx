@@ -1,8 +1,9 @@
-import { useState, type FormEvent } from 'react';
-import { Button, FieldError, Form, Heading, Label, Link, TextArea, TextField } from 'react-aria-components';
+import { useState } from 'react';
+import { Button, Heading, Link } from 'react-aria-components';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../api/errors.ts';
 import { acceptChanges, declineChanges, useApplyClientView, type ChangeSelection } from '../api/eif.ts';
 import { useClient } from '../api/hooks.ts';
+import { DeclineReasonForm } from '../components/DeclineReasonForm.tsx';
 import { ModalDialog } from '../components/Dialogs.tsx';
 import { EditStateBanner, EifStatusBadge, PendingChangeGroups } from '../components/Eif.tsx';
 import { Alert, ErrorPanel, PageSkeleton } from '../components/Feedback.tsx';
@@ -15,73 +16,6 @@ const countText = (selection: ChangeSelection, total: number) => {
   const n = selection === 'all' ? total : selection.length;
   return `${n} ${n === 1 ? 'change' : 'changes'}`;
 };
-
-/** Asks for the reason a decline needs (the client reads it on their hub). */
-function DeclineForm({
-  selection,
-  total,
-  onDecline,
-  onCancel,
-}: {
-  selection: ChangeSelection;
-  total: number;
-  onDecline: (reason: string) => Promise<void>;
-  onCancel: () => void;
-}) {
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [isPending, setIsPending] = useState(false);
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!reason.trim()) {
-      setError('Please provide a reason for declining');
-      return;
-    }
-    setIsPending(true);
-    try {
-      await onDecline(reason.trim());
-    } catch (caught) {
-      setError(
-        caught instanceof ApiError ? (caught.fieldErrors.reason ?? caught.message) : GENERIC_ERROR_MESSAGE,
-      );
-    } finally {
-      setIsPending(false);
-    }
-  };
-
-  return (
-    <Form className="form--stack" onSubmit={(event) => void onSubmit(event)} validationBehavior="aria">
-      <p>
-        Decline {countText(selection, total)}? The signed answers stay as they are, and the client sees your
-        reason.
-      </p>
-      <TextField
-        className="field"
-        name="reason"
-        value={reason}
-        onChange={(next) => {
-          setReason(next);
-          setError(null);
-        }}
-        isInvalid={error !== null}
-        autoFocus
-      >
-        <Label className="field__label">Reason for declining</Label>
-        <TextArea className="field__input field__textarea" rows={3} />
-        <FieldError className="field__error">{error}</FieldError>
-      </TextField>
-      <div className="dialog__actions">
-        <Button className="button button--secondary" onPress={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" className="button button--danger" isPending={isPending}>
-          Decline
-        </Button>
-      </div>
-    </Form>
-  );
-}
 
 /**
  * Review of the changes made after signing (onboarding §4): each pending change under its step and
@@ -212,9 +146,15 @@ export function ReviewChangesPage({ clientId }: { clientId: string }) {
         onOpenChange={(open) => !open && setDeclining(null)}
       >
         {declining && (
-          <DeclineForm
-            selection={declining}
-            total={pending.length}
+          <DeclineReasonForm
+            intro={
+              <p>
+                Decline {countText(declining, pending.length)}? The signed answers stay as they are, and the
+                client sees your reason.
+              </p>
+            }
+            label="Reason for declining"
+            submitLabel="Decline"
             onDecline={decline}
             onCancel={() => setDeclining(null)}
           />
