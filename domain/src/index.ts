@@ -14,3 +14,4 @@ export * from './eif/steps/index.ts';
 export * from './explorer/index.ts';
 export * from './plan-design/index.ts';
 export * from './files/index.ts';
+export * from './eif/forms/index.ts';

@@ -18,14 +18,38 @@ export type ClientView = {
   name: string;
   version: number;
   taxId: string | null;
-  policies: Record<string, unknown>[];
-  plans: Record<string, unknown>[];
+  policies: EntityRow[];
+  plans: EntityRow[];
+  contacts: EntityRow[];
+  locations: EntityRow[];
+  bills: EntityRow[];
+  subsidiaries: EntityRow[];
+  monthlyClaimsReportMailingLocations: EntityRow[];
+  employeeClasses: EntityRow[];
+  employeeClassPlans: EntityRow[];
   eifStatus: 'pre_sign' | 'signed';
   pendingChanges: PendingChange[];
   [attribute: string]: unknown;
 } & EifStamps;
 
-const byEntity = (entities: Iterable<EntityState>, entity: EifEntity) =>
+/** One entity's attributes with its id. */
+export type EntityRow = Record<string, unknown> & { id: string };
+
+/** The ClientView list that holds each collection entity (the Client itself is the view). */
+export const VIEW_COLLECTIONS = {
+  Policy: 'policies',
+  Plan: 'plans',
+  Contact: 'contacts',
+  Location: 'locations',
+  Bill: 'bills',
+  Subsidiary: 'subsidiaries',
+  MonthlyClaimsReportMailingLocation: 'monthlyClaimsReportMailingLocations',
+  EmployeeClass: 'employeeClasses',
+  EmployeeClassPlan: 'employeeClassPlans',
+} as const satisfies Partial<Record<EifEntity, keyof ClientView>>;
+export type ViewCollectionEntity = keyof typeof VIEW_COLLECTIONS;
+
+const byEntity = (entities: Iterable<EntityState>, entity: EifEntity): EntityRow[] =>
   [...entities]
     .filter((e) => e.entity === entity)
     .map((e) => ({ ...e.attributes, id: e.entityId }))
@@ -44,10 +68,34 @@ export function toClientView(state: EifState, version: bigint): ClientView | nul
     taxId: (client.attributes.taxId as string | null | undefined) ?? null,
     // Stream revisions stay far below 2^53, so a JSON number is safe for the If-Match value.
     version: Number(version),
-    policies: byEntity(all, 'Policy'),
-    plans: byEntity(all, 'Plan'),
+    ...collectionsOf(all),
     eifStatus: state.status,
     pendingChanges: [...state.pending],
+  };
+}
+
+function collectionsOf(all: readonly EntityState[]) {
+  const out = {} as Record<(typeof VIEW_COLLECTIONS)[ViewCollectionEntity], EntityRow[]>;
+  for (const [entity, list] of Object.entries(VIEW_COLLECTIONS)) out[list] = byEntity(all, entity as EifEntity);
+  return out;
+}
+
+/**
+ * The client as its editor sees it: the same shape as the accepted view, with every pending change
+ * applied in order. Forms edit this; review screens compare it with the accepted view.
+ */
+export function toEditingView(state: EifState, version: bigint): ClientView | null {
+  const accepted = toClientView(state, version);
+  if (!accepted || state.status === 'empty') return accepted;
+  const effective = [...effectiveEntities(state).values()];
+  const client = effective.find((e) => e.entity === 'Client');
+  return {
+    ...accepted,
+    ...client?.attributes,
+    id: accepted.id,
+    name: String(client?.attributes.name ?? accepted.name),
+    taxId: (client?.attributes.taxId as string | null | undefined) ?? null,
+    ...collectionsOf(effective),
   };
 }
 

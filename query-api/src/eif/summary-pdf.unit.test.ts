@@ -29,6 +29,13 @@ const view: ClientView = {
     { id: 'plan-dental', benefitType: 'DENTAL', policyId: 'p1' },
     { id: 'plan-ltd', benefitType: 'LONG_TERM_DISABILITY', policyId: 'p1', salaryBased: true },
   ],
+  contacts: [],
+  locations: [],
+  bills: [],
+  subsidiaries: [],
+  monthlyClaimsReportMailingLocations: [],
+  employeeClasses: [],
+  employeeClassPlans: [],
   pendingChanges: [
     {
       changeId: 'c1',
