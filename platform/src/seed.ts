@@ -70,68 +70,144 @@ export const DEMO_USERS: readonly DemoUser[] = [
 // no-op, so a second start keeps the data and adds nothing.
 const NAMESPACE = '6f1d3a52-2c8e-4b8e-9a43-1f7b6a0c9d11';
 
-const entities = [
+type SeedEntity = { entity: string; entityId: string; attributes: Record<string, unknown> };
+type DemoClient = { id: string; entities: readonly SeedEntity[] };
+
+const client = (id: string, attributes: Record<string, unknown>): SeedEntity => ({
+  entity: 'Client',
+  entityId: id,
+  attributes: { taxId: null, isActive: true, isTest: false, digitalEIF: true, ...attributes },
+});
+const policy = (entityId: string, attributes: Record<string, unknown>): SeedEntity => ({
+  entity: 'Policy',
+  entityId,
+  attributes: { policyEffective: '2027-01-01', ...attributes },
+});
+const plan = (entityId: string, attributes: Record<string, unknown>): SeedEntity => ({
+  entity: 'Plan',
+  entityId,
+  attributes,
+});
+
+/**
+ * The demo clients of the embedded default. Besides Lakeside (a general group case), three clients whose
+ * coverages exercise the sub-step visibility rules (onboarding §4): one with Family Leave Insurance, one
+ * that holds only New York / New Jersey / Hawaii statutory coverage, and one in the healthcare
+ * professionals segment with Long Term Disability.
+ */
+export const DEMO_CLIENTS: readonly DemoClient[] = [
   {
-    entity: 'Client',
-    entityId: DEMO_CLIENT_ID,
-    attributes: {
-      name: 'Lakeside Manufacturing Co.',
-      taxId: null,
-      employeesNumber: 240,
-      isActive: true,
-      isTest: false,
-      implementationType: 'NEW_CASE',
-      digitalEIF: true,
-    },
+    id: DEMO_CLIENT_ID,
+    entities: [
+      client(DEMO_CLIENT_ID, {
+        name: 'Lakeside Manufacturing Co.',
+        employeesNumber: 240,
+        implementationType: 'NEW_CASE',
+      }),
+      policy('policy-lakeside-1', {
+        slfPolicyNumber: '934781',
+        primaryPolicy: true,
+        slfCoverages: ['Dental', 'Vision', 'Long Term Disability', 'Basic Life'],
+        issuedStateSitus: 'IL',
+      }),
+      policy('policy-lakeside-2', {
+        slfPolicyNumber: '934782',
+        primaryPolicy: false,
+        slfCoverages: ['Short Term Disability'],
+        issuedStateSitus: 'IL',
+      }),
+      plan('plan-dental', { benefitType: 'DENTAL', policyId: 'policy-lakeside-1' }),
+      plan('plan-vision', { benefitType: 'VISION', policyId: 'policy-lakeside-1' }),
+      plan('plan-ltd', {
+        benefitType: 'LONG_TERM_DISABILITY',
+        policyId: 'policy-lakeside-1',
+        salaryBased: true,
+      }),
+      plan('plan-life', { benefitType: 'LIFE', policyId: 'policy-lakeside-1' }),
+      plan('plan-std', {
+        benefitType: 'SHORT_TERM_DISABILITY',
+        policyId: 'policy-lakeside-2',
+        salaryBased: true,
+      }),
+    ],
   },
   {
-    entity: 'Policy',
-    entityId: 'policy-lakeside-1',
-    attributes: {
-      slfPolicyNumber: '934781',
-      primaryPolicy: true,
-      slfCoverages: ['Dental', 'Vision', 'Long Term Disability', 'Basic Life'],
-      issuedStateSitus: 'IL',
-      policyEffective: '2027-01-01',
-    },
+    id: 'harbor-freight-lines',
+    entities: [
+      client('harbor-freight-lines', {
+        name: 'Harbor Freight Lines LLC',
+        employeesNumber: 85,
+        implementationType: 'NEW_CASE',
+      }),
+      policy('policy-harbor-1', {
+        slfPolicyNumber: '935120',
+        primaryPolicy: true,
+        slfCoverages: ['Basic Life', 'Dental', 'Family Leave Insurance'],
+        issuedStateSitus: 'NJ',
+      }),
+      plan('plan-harbor-life', { benefitType: 'LIFE', policyId: 'policy-harbor-1' }),
+      plan('plan-harbor-dental', { benefitType: 'DENTAL', policyId: 'policy-harbor-1' }),
+      plan('plan-harbor-fli', { benefitType: 'FLI', policyId: 'policy-harbor-1' }),
+    ],
   },
   {
-    entity: 'Policy',
-    entityId: 'policy-lakeside-2',
-    attributes: {
-      slfPolicyNumber: '934782',
-      primaryPolicy: false,
-      slfCoverages: ['Short Term Disability'],
-      issuedStateSitus: 'IL',
-      policyEffective: '2027-01-01',
-    },
+    id: 'tri-state-staffing',
+    entities: [
+      client('tri-state-staffing', {
+        name: 'Tri-State Staffing Inc.',
+        employeesNumber: 410,
+        implementationType: 'NEW_CASE',
+      }),
+      policy('policy-tristate-1', {
+        slfPolicyNumber: '936004',
+        primaryPolicy: true,
+        slfCoverages: ['Disability Benefits Law', 'Paid Family Leave'],
+        issuedStateSitus: 'NY',
+      }),
+      policy('policy-tristate-2', {
+        slfPolicyNumber: '936005',
+        primaryPolicy: false,
+        slfCoverages: ['Temporary Disability Benefits', 'Temporary Disability Insurance'],
+        issuedStateSitus: 'NJ',
+      }),
+      plan('plan-tristate-dbl', { benefitType: 'DBL', policyId: 'policy-tristate-1' }),
+      plan('plan-tristate-pfl', { benefitType: 'PFL', policyId: 'policy-tristate-1' }),
+      plan('plan-tristate-tdb', { benefitType: 'TDB', policyId: 'policy-tristate-2' }),
+      plan('plan-tristate-tdi', { benefitType: 'TDI', policyId: 'policy-tristate-2' }),
+    ],
   },
   {
-    entity: 'Plan',
-    entityId: 'plan-dental',
-    attributes: { benefitType: 'DENTAL', policyId: 'policy-lakeside-1' },
+    id: 'riverside-medical-group',
+    entities: [
+      client('riverside-medical-group', {
+        name: 'Riverside Medical Group PC',
+        employeesNumber: 130,
+        implementationType: 'NEW_CASE',
+        healthcareProfessionalsSegment: true,
+      }),
+      policy('policy-riverside-1', {
+        slfPolicyNumber: '937310',
+        primaryPolicy: true,
+        slfCoverages: ['Long Term Disability', 'Vision', 'Basic Life'],
+        issuedStateSitus: 'CO',
+      }),
+      policy('policy-riverside-2', {
+        slfPolicyNumber: '937311',
+        primaryPolicy: false,
+        slfCoverages: ['Colorado Paid Family and Medical Leave'],
+        issuedStateSitus: 'CO',
+      }),
+      plan('plan-riverside-ltd', {
+        benefitType: 'LONG_TERM_DISABILITY',
+        policyId: 'policy-riverside-1',
+        salaryBased: true,
+      }),
+      plan('plan-riverside-vision', { benefitType: 'VISION', policyId: 'policy-riverside-1' }),
+      plan('plan-riverside-life', { benefitType: 'LIFE', policyId: 'policy-riverside-1' }),
+      plan('plan-riverside-pfml', { benefitType: 'PFML_CO_FULLY_INS', policyId: 'policy-riverside-2' }),
+    ],
   },
-  {
-    entity: 'Plan',
-    entityId: 'plan-vision',
-    attributes: { benefitType: 'VISION', policyId: 'policy-lakeside-1' },
-  },
-  {
-    entity: 'Plan',
-    entityId: 'plan-ltd',
-    attributes: { benefitType: 'LONG_TERM_DISABILITY', policyId: 'policy-lakeside-1', salaryBased: true },
-  },
-  {
-    entity: 'Plan',
-    entityId: 'plan-life',
-    attributes: { benefitType: 'LIFE', policyId: 'policy-lakeside-1' },
-  },
-  {
-    entity: 'Plan',
-    entityId: 'plan-std',
-    attributes: { benefitType: 'SHORT_TERM_DISABILITY', policyId: 'policy-lakeside-2', salaryBased: true },
-  },
-] as const;
+];
 
 const DAY = 24 * 3600_000;
 
@@ -144,22 +220,25 @@ export async function seedDemoData(store: EventStore, now: Date): Promise<void> 
       dueDate: new Date(now.getTime() + 12 * DAY).toISOString().slice(0, 10),
     },
   ];
-  const seeded = entities.map((e) =>
-    e.entity === 'Client' ? { ...e, attributes: { ...e.attributes, tasks } } : e,
-  );
-  const events: NewEvent[] = seeded.map((e) => ({
-    id: uuidv5(`${DEMO_CLIENT_ID}/${e.entity}/${e.entityId}`, NAMESPACE),
-    type: 'EifEntityCreated',
-    data: { clientId: DEMO_CLIENT_ID, ...e },
-    metadata: {
-      actorId: 'demo-owner',
-      actorRole: 'SLF_OWNER',
-      occurredAt: now.toISOString(),
-      correlationId: uuidv5('seed', NAMESPACE),
-    },
-  }));
-  const existing = await store.readStream(eifStream(DEMO_CLIENT_ID), { maxCount: 1 });
-  if (existing.length === 0) await store.append(eifStream(DEMO_CLIENT_ID), events, 'no_stream');
+  for (const demo of DEMO_CLIENTS) {
+    const events: NewEvent[] = demo.entities.map((e) => ({
+      id: uuidv5(`${demo.id}/${e.entity}/${e.entityId}`, NAMESPACE),
+      type: 'EifEntityCreated',
+      data: {
+        clientId: demo.id,
+        ...e,
+        attributes: e.entity === 'Client' ? { ...e.attributes, tasks } : e.attributes,
+      },
+      metadata: {
+        actorId: 'demo-owner',
+        actorRole: 'SLF_OWNER',
+        occurredAt: now.toISOString(),
+        correlationId: uuidv5(`seed/${demo.id}`, NAMESPACE),
+      },
+    }));
+    const existing = await store.readStream(eifStream(demo.id), { maxCount: 1 });
+    if (existing.length === 0) await store.append(eifStream(demo.id), events, 'no_stream');
+  }
   await seedDemoExplorerPage(store, now);
 }
 
