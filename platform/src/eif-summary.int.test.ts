@@ -92,7 +92,7 @@ describe('GET /api/clients/{clientId}/eif-summary', () => {
     const pdf = new Uint8Array(await res.arrayBuffer());
     const { text } = await extractText(await getDocumentProxy(pdf), { mergePages: true });
     expect(text).toContain('Lakeside Manufacturing Co.');
-    expect(text).toContain('Tax ID: 12-3456789');
+    expect(text).toContain('Federal Tax ID (EIN): 12-3456789');
     expect(text).toContain('Times are shown in America/Chicago');
     expect(text).toContain('Long term disability');
   });

@@ -11,15 +11,14 @@ import {
   type UserEvent,
 } from '../../../events/src/index.ts';
 import {
-  EIF_STEP_LABELS,
-  EMPTY_STAMPS,
+  NOT_ANSWERED,
+  planBenefitTypeLabel,
+  eifFormSummary,
   NotFoundError,
   ValidationError,
   eifCodec,
-  eifSubStepLabel,
   foldUser,
   formatTaxId,
-  nonClassBenefitsOf,
   toClientView,
   type ClientView,
   type EifStamps,
@@ -49,7 +48,6 @@ export type EifSummary = {
 };
 
 export const TZ_MESSAGE = 'Time zone must be an IANA name such as America/New_York';
-const NOT_ANSWERED = 'Not answered';
 
 const isTimeZone = (name: string) => {
   try {
@@ -106,8 +104,8 @@ const ATTRIBUTE_LABELS: Record<string, string> = {
   salaryBased: 'Salary based',
   digitalEIF: 'Digital EIF',
 };
-// Client attributes that are workflow, not answers (the task list has its own page).
-const NOT_ANSWERS = new Set(['id', 'name', 'taxId', 'tasks']);
+// The client's identity as the carrier set it up; the answers follow, sub-step by sub-step.
+const IDENTITY_ATTRIBUTES = ['employeesNumber', 'implementationType'] as const;
 
 function attributeLabel(key: string): string {
   const words = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
@@ -118,9 +116,6 @@ const enumLabel = (value: string) =>
   /^[A-Z0-9_]+$/.test(value) && value.includes('_')
     ? value.charAt(0) + value.slice(1).toLowerCase().replaceAll('_', ' ')
     : value;
-
-// Benefit types are enum codes (DENTAL, LONG_TERM_DISABILITY); a one-word code reads better cased too.
-const benefitTypeLabel = (code: string) => code.charAt(0) + code.slice(1).toLowerCase().replaceAll('_', ' ');
 
 function formatValue(key: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return NOT_ANSWERED;
@@ -149,7 +144,6 @@ export function buildEifSummary(view: ClientView, options: SummaryOptions): EifS
   const { timeZone } = options;
   const who = (userId: string | null) => (userId ? (options.names?.get(userId) ?? userId) : null);
   const when = (iso: string | null) => (iso ? formatInstant(iso, timeZone) : null);
-  const policyNumber = new Map(view.policies.map((p) => [String(p.id), String(p.slfPolicyNumber ?? p.id)]));
 
   const stamp = (label: string, value: string | null): SummaryLine[] => (value ? [{ label, value }] : []);
   const s: EifStamps = view;
@@ -170,69 +164,53 @@ export function buildEifSummary(view: ClientView, options: SummaryOptions): EifS
     { label: 'Pending changes', value: String(view.pendingChanges.length) },
   ];
 
-  const clientAttributes: Record<string, unknown> = Object.fromEntries(
-    Object.entries(view).filter(
-      ([key]) =>
-        !(key in EMPTY_STAMPS) &&
-        !['version', 'policies', 'plans', 'eifStatus', 'pendingChanges'].includes(key),
-    ),
-  );
-  const policies = view.policies.map((policy) => ({
-    title: `Policy ${String(policy.slfPolicyNumber ?? policy.id)}`,
-    lines: linesOf(policy, new Set(['id', 'slfPolicyNumber'])),
-  }));
-  const plans = view.plans.map((plan) => ({
-    title: benefitTypeLabel(String(plan.benefitType ?? plan.id)),
-    lines: linesOf(plan, new Set(['id', 'benefitType'])).map((line) =>
-      line.label === 'Policy'
-        ? { ...line, value: policyNumber.get(String(plan.policyId)) ?? line.value }
-        : line,
-    ),
-  }));
-  const nonClass = nonClassBenefitsOf({
-    policies: view.policies.map((p) => ({
-      slfCoverages: Array.isArray(p.slfCoverages) ? p.slfCoverages.map(String) : [],
-    })),
-    plans: view.plans.map((p) => ({ benefitType: String(p.benefitType ?? '') })),
-  });
-
+  const plansOf = (policyId: string) =>
+    view.plans
+      .filter((plan) => String(plan.policyId) === policyId)
+      .map((plan) => planBenefitTypeLabel(String(plan.benefitType ?? plan.id)));
+  const overview: SummarySection = {
+    title: 'Client',
+    groups: [
+      {
+        title: 'Client',
+        lines: [
+          { label: 'Name', value: view.name || NOT_ANSWERED },
+          ...linesOf(
+            Object.fromEntries(
+              IDENTITY_ATTRIBUTES.filter((key) => key in view).map((key) => [key, view[key]]),
+            ),
+          ),
+        ],
+      },
+      ...view.policies.map((policy) => ({
+        title: `Policy ${String(policy.slfPolicyNumber ?? policy.id)}`,
+        lines: [
+          ...linesOf(policy, new Set(['id', 'slfPolicyNumber'])),
+          { label: 'Plans', value: plansOf(policy.id).join(', ') || 'None' },
+        ],
+      })),
+    ],
+  };
+  // Every visible step and sub-step, read through the same form definitions the browser renders.
   const sections: SummarySection[] = [
-    {
-      title: EIF_STEP_LABELS['company-information'],
-      groups: [
-        {
-          title: 'Client',
-          lines: [
-            { label: 'Name', value: view.name || NOT_ANSWERED },
-            ...linesOf(clientAttributes, NOT_ANSWERS),
-          ],
-        },
-        {
-          title: eifSubStepLabel('tax-id'),
-          lines: [{ label: 'Tax ID', value: view.taxId ? formatTaxId(view.taxId) : NOT_ANSWERED }],
-        },
-        {
-          title: eifSubStepLabel('current-sun-life-policies'),
-          lines: policies.length === 0 ? [{ label: 'Policies', value: 'None' }] : [],
-        },
-        ...policies,
-      ],
-    },
-    {
-      title: EIF_STEP_LABELS['plan-configuration-&-eligibility'],
-      groups: [
-        { title: 'Plans', lines: plans.length === 0 ? [{ label: 'Plans', value: 'None' }] : [] },
-        ...plans,
-        ...(nonClass
-          ? [
-              {
-                title: eifSubStepLabel('non-class-benefits-preferences', nonClass),
-                lines: [{ label: 'Applies', value: 'Yes' }],
-              },
-            ]
-          : []),
-      ],
-    },
+    overview,
+    ...eifFormSummary(view)
+      .filter((step) => step.subSteps.length > 0)
+      .map((step) => ({
+        title: step.label,
+        groups: step.subSteps.flatMap((subStep) =>
+          subStep.groups.map((group) => ({
+            title: group.title === subStep.label ? group.title : `${subStep.label} · ${group.title}`,
+            lines: [
+              ...(group.pending ? [{ label: 'PENDING', value: `${group.pending}, awaiting review` }] : []),
+              ...group.lines.map((line) => ({
+                label: line.label,
+                value: line.pending === undefined ? line.value : `${line.value} (PENDING: ${line.pending})`,
+              })),
+            ],
+          })),
+        ),
+      })),
   ];
 
   return {

@@ -94,27 +94,46 @@ describe('buildEifSummary', () => {
     );
   });
 
-  it('groups accepted answers by step, with the tax id formatted and workflow fields left out', () => {
+  it('lists the client, then every visible step with its sub-steps, with the tax id formatted', () => {
     expect(summary.sections.map((s) => s.title)).toEqual([
+      'Client',
       'Company information',
+      'Plan administrators & billing',
       'Plan configuration & eligibility',
+      'Other contract details',
     ]);
-    const company = summary.sections[0]!.groups;
-    expect(company.find((g) => g.title === 'Tax ID')!.lines).toEqual([
-      { label: 'Tax ID', value: '12-3456789' },
-    ]);
-    const client = company.find((g) => g.title === 'Client')!.lines;
+    const [overview, company] = summary.sections;
+    const client = overview!.groups.find((g) => g.title === 'Client')!.lines;
     expect(client).toContainEqual({ label: 'Number of employees', value: '240' });
     expect(client).toContainEqual({ label: 'Implementation type', value: 'New case' });
     expect(client.map((l) => l.label)).not.toContain('Tasks');
-    expect(company.find((g) => g.title === 'Policy 934781')!.lines).toContainEqual({
-      label: 'Coverages',
-      value: 'Dental, Vision',
-    });
-    const plans = summary.sections[1]!.groups;
-    expect(plans.find((g) => g.title === 'Long term disability')!.lines).toEqual([
-      { label: 'Policy', value: '934781' },
-      { label: 'Salary based', value: 'Yes' },
+    const policy = overview!.groups.find((g) => g.title === 'Policy 934781')!.lines;
+    expect(policy).toContainEqual({ label: 'Coverages', value: 'Dental, Vision' });
+    expect(policy).toContainEqual({ label: 'Plans', value: 'Dental, Long term disability' });
+    expect(company!.groups.find((g) => g.title === 'Tax ID')!.lines).toEqual([
+      { label: 'Federal Tax ID (EIN)', value: '12-3456789' },
+    ]);
+  });
+
+  it('marks an answer a pending change would alter, beside the accepted value', () => {
+    const withPending: ClientView = {
+      ...view,
+      pendingChanges: [
+        {
+          changeId: 'c2',
+          action: 'update',
+          entity: 'Client',
+          entityId: 'client-1',
+          attributes: { taxId: '987654321' },
+          previous: { taxId: '123456789' },
+          at: '2027-02-02T12:00:00.000Z',
+          by: { userId: 'user-ben', role: 'BEN_ADMIN' },
+        },
+      ],
+    };
+    const company = buildEifSummary(withPending, options).sections[1]!;
+    expect(company.groups.find((g) => g.title === 'Tax ID')!.lines).toEqual([
+      { label: 'Federal Tax ID (EIN)', value: '12-3456789 (PENDING: 98-7654321)' },
     ]);
   });
 

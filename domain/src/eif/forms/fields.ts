@@ -1,7 +1,13 @@
 import { isUsStateCode } from '../../explorer/catalogues.ts';
 import { parseTaxId } from '../tax-id.ts';
 import { hasAnswer } from '../steps/status.ts';
-import { DATE_OF_YEAR_MESSAGES, dateOfYearError, emailError, stateError, zipCodeError } from '../steps/validation.ts';
+import {
+  DATE_OF_YEAR_MESSAGES,
+  dateOfYearError,
+  emailError,
+  stateError,
+  zipCodeError,
+} from '../steps/validation.ts';
 import { ANSWER } from '../steps/enumerations.ts';
 import type { FieldDef, FormErrors, FieldValues } from './types.ts';
 
@@ -46,7 +52,7 @@ const isIsoDate = (value: string) => {
 
 /** The message for one answer, or null. A blank answer is checked only for being required. */
 export function fieldError(field: FieldDef, value: unknown): string | null {
-  if (!hasAnswer(value)) return field.required ? FORM_MESSAGES.required : null;
+  if (!hasAnswer(value)) return field.required ? (field.messages?.required ?? FORM_MESSAGES.required) : null;
   switch (field.kind) {
     case 'text': {
       if (typeof value !== 'string') return FORM_MESSAGES.required;
@@ -93,7 +99,9 @@ export function fieldError(field: FieldDef, value: unknown): string | null {
         ? null
         : FORM_MESSAGES.choice;
     case 'locations':
-      return Array.isArray(value) && value.every((id) => typeof id === 'string') ? null : FORM_MESSAGES.choice;
+      return Array.isArray(value) && value.every((id) => typeof id === 'string')
+        ? null
+        : FORM_MESSAGES.choice;
     case 'contact':
       return typeof value === 'string' ? null : FORM_MESSAGES.choice;
     default: {

@@ -1,2 +1,5 @@
 export * from './types.ts';
 export * from './fields.ts';
+export * from './definitions.ts';
+export * from './status.ts';
+export * from './summary.ts';

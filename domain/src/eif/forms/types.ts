@@ -50,6 +50,8 @@ export type FieldDef = FieldKind & {
   required?: boolean;
   /** Shown (and validated) only when this holds for the entity's current values. */
   when?: (values: FieldValues) => boolean;
+  /** Wording that replaces the generic message, e.g. the location rule's 'City is required'. */
+  messages?: { required?: string };
 };
 
 /** The client's facts a definition may depend on (which plans exist, which policy is open). */
@@ -83,10 +85,14 @@ export type FormSection =
         'Contact' | 'Location' | 'Bill' | 'Subsidiary' | 'MonthlyClaimsReportMailingLocation'
       >;
       title: string;
+      /** A sentence under the title saying who or what belongs in the list. */
+      description?: string;
       itemLabel: string;
       fixed?: Readonly<Record<string, string>>;
       /** At least this many items for the sub-step to be Completed. */
       min?: number;
+      /** At most this many items (e.g. one primary web administrator); the form hides 'Add' at the limit. */
+      max?: number;
       fields: readonly FieldDef[];
       /** Only shown when this holds for the client's values. */
       when?: (client: FieldValues) => boolean;

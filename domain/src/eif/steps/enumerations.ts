@@ -84,3 +84,73 @@ export function isCode<Code extends string>(
 ): value is Code {
   return (enumeration.codes as readonly string[]).includes(value);
 }
+
+/*
+ * Code lists of the EIF forms whose fields the spec names without their choices (onboarding §3 Policy
+ * billing fields, Client ERISA and critical illness fields). The codes are plain names of what a carrier
+ * offers; change them here only together with any stored data.
+ */
+
+/** Who works out each bill's premium. */
+export const BILLING_ADMINISTRATION_TYPE = labelled({
+  LIST_BILL: 'We calculate the premium from your employee list (list bill)',
+  SELF_ADMINISTERED: 'You calculate the premium and report it (self-administered)',
+});
+export type BillingAdministrationType = keyof typeof BILLING_ADMINISTRATION_TYPE.labels;
+
+export const BILLING_STRUCTURE_TYPE = labelled({
+  SINGLE_BILL: 'One bill for the whole company',
+  MULTIPLE_BILLS: 'Separate bills for different locations or groups',
+});
+export type BillingStructureType = keyof typeof BILLING_STRUCTURE_TYPE.labels;
+
+export const BILLING_SUMMARY_STATEMENT_TYPE = labelled({
+  SUMMARY_ONLY: 'Summary of totals only',
+  SUMMARY_WITH_EMPLOYEE_DETAIL: 'Summary with a line for each employee',
+});
+export type BillingSummaryStatementType = keyof typeof BILLING_SUMMARY_STATEMENT_TYPE.labels;
+
+/** How often employees are paid; bills can follow the payroll. */
+export const BILL_PAYROLL_CYCLE = labelled({
+  WEEKLY: 'Weekly',
+  BIWEEKLY: 'Every two weeks',
+  SEMI_MONTHLY: 'Twice a month',
+  MONTHLY: 'Monthly',
+});
+export type BillPayrollCycle = keyof typeof BILL_PAYROLL_CYCLE.labels;
+
+export const BILL_SPLIT_TYPE = labelled({
+  NONE: 'Do not split the bill',
+  LOCATION: 'Split by location',
+  BENEFIT: 'Split by benefit',
+});
+export type BillSplitType = keyof typeof BILL_SPLIT_TYPE.labels;
+
+export const ADVANCE_OR_ARREARS = labelled({
+  ADVANCE: 'In advance (pay for the coming month)',
+  ARREARS: 'In arrears (pay for the past month)',
+});
+export type AdvanceOrArrears = keyof typeof ADVANCE_OR_ARREARS.labels;
+
+export const ERISA_PLAN_TYPE = labelled({
+  WRAP_PLAN: 'One plan that wraps all benefits',
+  SEPARATE_PLANS: 'A separate plan for each benefit',
+  NOT_SUBJECT_TO_ERISA: 'Not subject to ERISA (for example a government or church plan)',
+});
+export type ErisaPlanType = keyof typeof ERISA_PLAN_TYPE.labels;
+
+/** NONE is one of the values (onboarding §3 Client). */
+export const CRITICAL_ILLNESS_VALUE_ADDED_SERVICE = labelled({
+  NONE: 'None',
+  HEALTH_SCREENING: 'Health screening benefit',
+  CARE_NAVIGATION: 'Care navigation and second medical opinion',
+});
+export type CriticalIllnessValueAddedService = keyof typeof CRITICAL_ILLNESS_VALUE_ADDED_SERVICE.labels;
+
+/** Onboarding §3 Policy: an EAP may be blended with one of these coverages. */
+export const EAP_BLENDED_WITH = labelled({
+  LIFE: 'Life',
+  STD: 'Short-term disability',
+  LTD: 'Long-term disability',
+});
+export type EapBlendedWith = keyof typeof EAP_BLENDED_WITH.labels;
