@@ -53,7 +53,8 @@ describe('EIF lifecycle over HTTP', () => {
 
     const edited = await benAdmin.put(client, { taxId: '98-7654321' });
     expect(edited.status).toBe(200);
-    expect(edited.body).toMatchObject({ taxId: '123456789' });
+    // The answer is the editing view: the pending value shows, the change waits for review.
+    expect(edited.body).toMatchObject({ taxId: '987654321' });
     expect(edited.body.pendingChanges).toHaveLength(1);
     expect(edited.body.pendingChanges[0].attributes).toEqual({ taxId: '987654321' });
 

@@ -1,23 +1,6 @@
-import { z } from 'zod';
-import { parseTaxId } from '../../../domain/src/index.ts';
-
-/** Tax id as typed (`##-#######` or nine digits); stored as the nine digits. */
-export const TaxId = z.string().transform((value, ctx) => {
-  const parsed = parseTaxId(value);
-  if (!parsed.ok) {
-    ctx.addIssue({ code: 'custom', message: parsed.message });
-    return z.NEVER;
-  }
-  return parsed.digits;
-});
-
 /**
- * PUT /api/clients/{clientId}: the client's editable questionnaire fields. Unknown keys are refused so a
- * typo never silently does nothing.
+ * PUT /api/clients/{clientId} takes any Client field of the EIF forms, validated by the forms' own rules
+ * (command-api/src/eif-entities); this schema, generated from the same FieldDefs, is what the API
+ * publishes.
  */
-export const UpdateClientBody = z
-  .object({
-    taxId: TaxId.optional(),
-  })
-  .strict();
-export type UpdateClientBody = z.infer<typeof UpdateClientBody>;
+export { UpdateClientBody } from '../eif-entities/schemas.ts';

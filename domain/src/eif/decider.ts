@@ -126,6 +126,18 @@ export function isSameValue(a: unknown, b: unknown): boolean {
   return JSON.stringify(x) === JSON.stringify(y);
 }
 
+/**
+ * Whether an edit leaves the stored answer as it is. Unlike isSameValue (how changes are shown), "No"
+ * (false) is kept apart from "not answered" (null): an administrator who answers No has answered.
+ */
+export function isSameStoredValue(a: unknown, b: unknown): boolean {
+  const x = a === undefined ? null : a;
+  const y = b === undefined ? null : b;
+  if (x === y) return true;
+  if (typeof x !== 'object' || typeof y !== 'object' || x === null || y === null) return false;
+  return JSON.stringify(x) === JSON.stringify(y);
+}
+
 /** The form as an editor sees it: the accepted state with every pending change applied in order. */
 export function effectiveEntities(state: OpenEifState): Map<string, EntityState> {
   const entities = new Map(state.entities);
@@ -200,7 +212,7 @@ function decideEdit(command: Extract<EifCommand, { changeId: string }>, state: E
     case 'ChangeAttributes': {
       if (!current) return refuse('NOT_FOUND', `${entity} not found`);
       const changes: AttributeChange[] = Object.entries(command.attributes)
-        .filter(([key, value]) => !isSameValue(current.attributes[key], value))
+        .filter(([key, value]) => !isSameStoredValue(current.attributes[key], value))
         .map(([attributeKey, value]) => ({
           attributeKey,
           value,

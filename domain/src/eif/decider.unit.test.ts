@@ -88,6 +88,20 @@ describe('EIF decider: editing before signing', () => {
     expect(given(created, taxIdSet).when(changeTaxId('111111111'))).toEqual({ ok: true, events: [] });
   });
 
+  it('given an unanswered question, when No is saved, then the answer is recorded', () => {
+    const result = given(created).when({
+      type: 'ChangeAttributes',
+      ...ctx('t'),
+      entity: 'Client',
+      entityId: clientId,
+      attributes: { hasSubsidiary: false },
+      changeId: 'x',
+    });
+    expect(
+      result.ok && result.events[0]?.type === 'EifEntityChanged' && result.events[0].data.changes,
+    ).toEqual([{ attributeKey: 'hasSubsidiary', value: false, previousValue: null }]);
+  });
+
   it('given no client, when an attribute changes, then it is refused as not found', () => {
     expect(given().when(changeTaxId('123456789'))).toEqual({
       ok: false,

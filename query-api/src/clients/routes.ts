@@ -1,23 +1,49 @@
 import { Router } from 'express';
+import { z } from 'zod';
 import {
   NotFoundError,
+  ValidationError,
+  VIEW_COLLECTIONS,
   fromDocument,
   toClientView,
+  toEditingView,
   type EifStateDocument,
 } from '../../../domain/src/index.ts';
 import { handle, requireActor, requireClientAccess, type QueryDeps } from '../http/context.ts';
 
 type ClientRow = { state: EifStateDocument; version: string };
 
-export async function readClientView(deps: QueryDeps, clientId: string) {
+/** `accepted` (the default) is the signed-off state; `editing` has every pending change applied. */
+export type ClientViewKind = 'accepted' | 'editing';
+
+export async function readClientView(deps: QueryDeps, clientId: string, kind: ClientViewKind = 'accepted') {
   const { rows } = await deps.pool.query<ClientRow>(
     'select state, version from rm_clients where client_id = $1',
     [clientId],
   );
   const row = rows[0];
   if (!row) return null;
-  return toClientView(fromDocument(row.state), BigInt(row.version));
+  const toView = kind === 'editing' ? toEditingView : toClientView;
+  return toView(fromDocument(row.state), BigInt(row.version));
 }
+
+export const ClientViewQuery = z.object({
+  view: z
+    .enum(['editing'], { error: 'view must be editing, or left out for the accepted client' })
+    .optional(),
+});
+
+/**
+ * The EIF collections the forms list (platform §7), each as its editor sees it: pending changes applied,
+ * like the answers of the entity writes in command-api/src/eif-entities.
+ */
+export const COLLECTION_PATHS = {
+  locations: VIEW_COLLECTIONS.Location,
+  contacts: VIEW_COLLECTIONS.Contact,
+  bills: VIEW_COLLECTIONS.Bill,
+  subsidiaries: VIEW_COLLECTIONS.Subsidiary,
+  'monthly-claims-report-mailing-locations': VIEW_COLLECTIONS.MonthlyClaimsReportMailingLocation,
+} as const;
 
 type ChangeRow = {
   change_id: string;
@@ -41,12 +67,31 @@ export function clientQueryRoutes(deps: QueryDeps): Router {
       const actor = await requireActor(deps.authenticate, req);
       const clientId = String(req.params.clientId);
       requireClientAccess(actor, clientId, 'read');
-      const view = await readClientView(deps, clientId);
+      const query = ClientViewQuery.safeParse(req.query);
+      if (!query.success) {
+        throw new ValidationError({ 'query.view': query.error.issues[0]?.message ?? 'Invalid view' });
+      }
+      const view = await readClientView(deps, clientId, query.data.view ?? 'accepted');
       if (!view) throw new NotFoundError('Client not found');
       res.setHeader('ETag', `"${view.version}"`);
       res.json(view);
     }),
   );
+
+  for (const [path, list] of Object.entries(COLLECTION_PATHS)) {
+    router.get(
+      `/api/clients/:clientId/${path}`,
+      handle(async (req, res) => {
+        const actor = await requireActor(deps.authenticate, req);
+        const clientId = String(req.params.clientId);
+        requireClientAccess(actor, clientId, 'read');
+        const view = await readClientView(deps, clientId, 'editing');
+        if (!view) throw new NotFoundError('Client not found');
+        res.setHeader('ETag', `"${view.version}"`);
+        res.json(view[list]);
+      }),
+    );
+  }
 
   // Change records in the spec's shape (onboarding §3): one record per entity change, oldest first.
   router.get(

@@ -70,7 +70,7 @@ export function fieldError(field: FieldDef, value: unknown): string | null {
     case 'zip':
       return zipCodeError(String(value), { required: false });
     case 'state':
-      return stateError(String(value), { required: false });
+      return stateError(String(value).trim().toUpperCase(), { required: false });
     case 'mmdd':
       return typeof value === 'string' ? dateOfYearError(value) : DATE_OF_YEAR_MESSAGES.format;
     case 'date':
