@@ -14,6 +14,8 @@ import { ClientHubPage } from './pages/ClientHubPage.tsx';
 import { ClientManagePage } from './pages/ClientManagePage.tsx';
 import { ClientsHomePage } from './pages/ClientsHomePage.tsx';
 import { EifHistoryPage } from './pages/EifHistoryPage.tsx';
+import { EifSummaryPage } from './pages/EifSummaryPage.tsx';
+import { EifClassEditorRoute, EifStepPage, EifSubStepPage } from './eif-forms/pages.tsx';
 import { OutsideSignerPage, OutsideSignerSummaryPage } from './pages/OutsideSignerPage.tsx';
 import { ReviewChangesPage } from './pages/ReviewChangesPage.tsx';
 import { ReviewSubmitPage } from './pages/ReviewSubmitPage.tsx';
@@ -101,14 +103,45 @@ function pageFor(route: RouteDef, params: Record<string, string>, user: Authenti
     case 'benAdminDetail':
       return <UserManagePage key={p('userId')} kind="ben-admin" userId={p('userId')} />;
     case 'eifSubStepDetail':
+      // The tax id keeps its own page (its texts and conflict notice are tested end to end).
       if (
         p('eifStepId').toLowerCase() === 'company-information' &&
         p('eifSubStepId').toLowerCase() === 'tax-id'
       )
-        return <TaxIdPage clientId={p('clientId')} />;
-      return <NotAvailablePage />;
+        return <TaxIdPage key={p('clientId')} clientId={p('clientId')} />;
+      return (
+        <EifSubStepPage
+          key={`${p('clientId')}/${p('eifSubStepId')}`}
+          clientId={p('clientId')}
+          stepId={p('eifStepId')}
+          subStepId={p('eifSubStepId')}
+        />
+      );
+    case 'eifSubStepPolicyDetail':
+      return (
+        <EifSubStepPage
+          key={`${p('clientId')}/${p('eifSubStepId')}/${p('policyId')}`}
+          clientId={p('clientId')}
+          stepId={p('eifStepId')}
+          subStepId={p('eifSubStepId')}
+          policyId={p('policyId')}
+        />
+      );
+    case 'eifClassBuilderCreator':
+    case 'eifClassBuilderEdit': {
+      const employeeClassId = route.name === 'eifClassBuilderCreator' ? 'create' : p('employeeClassId');
+      return (
+        <EifClassEditorRoute
+          key={`${p('clientId')}/${employeeClassId}`}
+          clientId={p('clientId')}
+          stepId={p('eifStepId')}
+          subStepId={p('eifSubStepId')}
+          employeeClassId={employeeClassId}
+        />
+      );
+    }
     case 'eifSummary':
-      return <ReviewSubmitPage key={p('clientId')} clientId={p('clientId')} user={user} />;
+      return <EifSummaryPage key={p('clientId')} clientId={p('clientId')} />;
     case 'createBenefitsExplorerSite':
       return <CreateExplorerSitePage key={p('clientId')} clientId={p('clientId')} />;
     case 'editBenefitsExplorerSite':
@@ -132,7 +165,7 @@ function pageFor(route: RouteDef, params: Record<string, string>, user: Authenti
     case 'eifStepDetail':
       if (p('eifStepId').toLowerCase() === 'review-&-submit')
         return <ReviewSubmitPage key={p('clientId')} clientId={p('clientId')} user={user} />;
-      return <NotAvailablePage />;
+      return <EifStepPage key={p('clientId')} clientId={p('clientId')} stepId={p('eifStepId')} />;
     default:
       return <NotAvailablePage />;
   }

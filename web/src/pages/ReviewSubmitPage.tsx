@@ -8,13 +8,12 @@ import type { AuthenticatedUser, ClientView } from '../api/types.ts';
 import { ConfirmDialog } from '../components/Dialogs.tsx';
 import { EditStateBanner, EifStatusBadge, FormSummary, PendingChangeGroups } from '../components/Eif.tsx';
 import { Alert, ErrorPanel, PageSkeleton } from '../components/Feedback.tsx';
-import { TaskLayout } from '../components/TaskLayout.tsx';
-import { EIF_STEPS } from '../eif/steps.ts';
+import { useEditingView } from '../api/eif-forms.ts';
+import { EifLayout } from '../eif-forms/EifLayout.tsx';
+import { eifSummaryPath } from '../eif-forms/navigation.ts';
 import { editStateOf, isSigned, pendingOf } from '../eif/view.ts';
 import { clientReviewPath, taxIdPath } from '../routes.ts';
 import { isAdminRole } from '../api/types.ts';
-
-const STEPS = [...EIF_STEPS.map((s) => ({ label: s.label })), { label: 'Review & submit', isCurrent: true }];
 
 type Notice = { tone: 'success' | 'error'; text: string } | null;
 
@@ -125,41 +124,47 @@ function DownloadSummaryButton({ clientId }: { clientId: string }) {
 /** EIF step review-&-submit: the whole form, what is pending, and signing or submitting changes. */
 export function ReviewSubmitPage({ clientId, user }: { clientId: string; user: AuthenticatedUser }) {
   const { data: client, error } = useClient(clientId);
+  const { data: view, error: viewError } = useEditingView(clientId);
   const pending = client ? pendingOf(client) : [];
   return (
-    <TaskLayout title="Submit Company Information" subtitle={client?.name} steps={STEPS}>
-      <section className="card step-card" aria-labelledby="step-title">
-        <p className="eyebrow">Review &amp; submit</p>
-        <div className="card__header">
-          <Heading level={2} id="step-title" className="step-card__title">
-            Review your answers
-          </Heading>
-          {client && <EifStatusBadge client={client} />}
-        </div>
-        {error && !client && <ErrorPanel error={error} />}
-        {!client && !error && <PageSkeleton />}
-        {client && (
-          <>
-            <EditStateBanner client={client} />
-            <FormSummary client={client} />
-            <p>
-              <Link className="text-link" href={taxIdPath(client.id)}>
-                Edit the Tax ID
-              </Link>
-            </p>
-            {pending.length > 0 && (
-              <>
-                <Heading level={3} className="summary__step">
-                  Changes pending review ({pending.length})
-                </Heading>
-                <PendingChangeGroups changes={pending} />
-              </>
-            )}
-            <DownloadSummaryButton clientId={client.id} />
-            <Actions client={client} user={user} />
-          </>
-        )}
-      </section>
-    </TaskLayout>
+    <EifLayout clientId={clientId} view={view} error={viewError} place={{ page: 'review' }}>
+      {() => (
+        <section className="card step-card" aria-labelledby="step-title">
+          <p className="eyebrow">Review &amp; submit</p>
+          <div className="card__header">
+            <Heading level={2} id="step-title" className="step-card__title">
+              Review your answers
+            </Heading>
+            {client && <EifStatusBadge client={client} />}
+          </div>
+          {error && !client && <ErrorPanel error={error} />}
+          {!client && !error && <PageSkeleton />}
+          {client && (
+            <>
+              <EditStateBanner client={client} />
+              <FormSummary client={client} />
+              <p className="button-row">
+                <Link className="text-link" href={eifSummaryPath(client.id)}>
+                  See the whole form
+                </Link>
+                <Link className="text-link" href={taxIdPath(client.id)}>
+                  Edit the Tax ID
+                </Link>
+              </p>
+              {pending.length > 0 && (
+                <>
+                  <Heading level={3} className="summary__step">
+                    Changes pending review ({pending.length})
+                  </Heading>
+                  <PendingChangeGroups changes={pending} />
+                </>
+              )}
+              <DownloadSummaryButton clientId={client.id} />
+              <Actions client={client} user={user} />
+            </>
+          )}
+        </section>
+      )}
+    </EifLayout>
   );
 }

@@ -15,20 +15,14 @@ import { formatTaxId, parseTaxId } from '../../../domain/src/eif/tax-id.ts';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../api/errors.ts';
 import { clientKey, updateClientTaxId, useClient } from '../api/hooks.ts';
 import type { ClientView } from '../api/types.ts';
-import { TaskLayout } from '../components/TaskLayout.tsx';
-import { dueDateBadge } from '../../../domain/src/tasks/due-date.ts';
+import { editingViewKey, useEditingView } from '../api/eif-forms.ts';
+import { EifLayout } from '../eif-forms/EifLayout.tsx';
+import { eifSubStepPath, nextSubStep, previousSubStep } from '../eif-forms/navigation.ts';
+import { reviewSubmitPath } from '../routes.ts';
+import { useReportDirty } from '../eif-forms/unsaved.tsx';
 import { ErrorPanel, PageSkeleton } from '../components/Feedback.tsx';
 import { AnswerRow, EditStateBanner } from '../components/Eif.tsx';
 import { isSigned, pendingValue } from '../eif/view.ts';
-import { reviewSubmitPath } from '../routes.ts';
-
-const STEPS = [
-  { label: 'Benefits administration and data feed' },
-  { label: 'Tax ID', isCurrent: true },
-  { label: 'Subsidiaries and affiliates' },
-  { label: 'Current policies' },
-  { label: 'Previous coverage information' },
-];
 
 const CONFLICT_RELOAD_ATTEMPTS = 5;
 const CONFLICT_RELOAD_DELAY_MS = 300;
@@ -53,6 +47,7 @@ function TaxIdForm({ client }: { client: ClientView }) {
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
   const [isSaving, setIsSaving] = useState(false);
+  useReportDirty('tax-id', value.replace(/\D/g, '') !== displayed(client).replace(/\D/g, ''));
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -68,6 +63,8 @@ function TaxIdForm({ client }: { client: ClientView }) {
       const updated = await updateClientTaxId(client.id, client.version, parsed.digits);
       // The read side is eventually consistent: the PUT answer already holds the new state, so use it.
       await mutate(clientKey(client.id), updated, { revalidate: false });
+      // The step list reads the editing view; refetch it so the sub-step's status follows.
+      void mutate(editingViewKey(client.id));
       setValue(displayed(updated));
       setNotice({ tone: 'success', text: isSigned(updated) ? 'Saved · pending review' : 'Saved' });
     } catch (caught) {
@@ -155,49 +152,71 @@ function TaxIdForm({ client }: { client: ClientView }) {
   );
 }
 
-const EIF_TASK_ID = 'eif-submit-company-information';
-
 /** EIF step: company information → tax id. */
 export function TaxIdPage({ clientId }: { clientId: string }) {
   const { data: client, error } = useClient(clientId);
-  const task = client?.tasks?.find((t) => t.id === EIF_TASK_ID);
-  const badge = task?.dueDate ? dueDateBadge(task.dueDate, task.status, new Date()) : null;
+  const { data: view, error: viewError } = useEditingView(clientId);
   return (
-    <TaskLayout title="Submit Company Information" subtitle={client?.name} dueDate={badge} steps={STEPS}>
-      <section className="card step-card" aria-labelledby="step-title">
-        <p className="eyebrow">Step 2 of 5 · Company information</p>
-        <Heading level={2} id="step-title" className="step-card__title">
-          Tax ID
-        </Heading>
-        <p className="muted">
-          We use the company's federal tax id on the policy and on tax documents for the plans.
-        </p>
-        {error && !client && <ErrorPanel error={error} />}
-        {!client && !error && <PageSkeleton />}
-        {client && isSigned(client) && (
+    <EifLayout clientId={clientId} view={view} error={viewError} place={{ subStepId: 'tax-id' }}>
+      {(loaded, steps) => {
+        const previous = previousSubStep(steps, 'tax-id');
+        const next = nextSubStep(steps, 'tax-id');
+        return (
           <>
-            <EditStateBanner client={client} />
-            <dl className="answers answers--single">
-              <AnswerRow
-                label="Signed value"
-                client={client}
-                entity="Client"
-                entityId={client.id}
-                attributeKey="taxId"
-                accepted={client.taxId}
-              />
-            </dl>
+            <section className="card step-card" aria-labelledby="step-title">
+              <p className="eyebrow">
+                Step {steps.findIndex((s) => s.id === 'company-information') + 1} of {steps.length} · Company
+                information
+              </p>
+              <Heading level={2} id="step-title" className="step-card__title">
+                Tax ID
+              </Heading>
+              <p className="muted">
+                We use the company's federal tax id on the policy and on tax documents for the plans.
+              </p>
+              {error && !client && <ErrorPanel error={error} />}
+              {!client && !error && <PageSkeleton />}
+              {client && isSigned(client) && (
+                <>
+                  <EditStateBanner client={client} />
+                  <dl className="answers answers--single">
+                    <AnswerRow
+                      label="Signed value"
+                      client={client}
+                      entity="Client"
+                      entityId={client.id}
+                      attributeKey="taxId"
+                      accepted={client.taxId}
+                    />
+                  </dl>
+                </>
+              )}
+              {client && <TaxIdForm key={client.id} client={client} />}
+            </section>
+            <div className="task-next eif-form__next">
+              {previous && (
+                <Link
+                  className="button button--secondary"
+                  href={eifSubStepPath(loaded.id, previous.stepId, previous.subStepId)}
+                >
+                  Back
+                </Link>
+              )}
+              {next && (
+                <Link
+                  className="button button--secondary"
+                  href={eifSubStepPath(loaded.id, next.stepId, next.subStepId)}
+                >
+                  Next: {next.label}
+                </Link>
+              )}
+              <Link className="button button--secondary" href={reviewSubmitPath(loaded.id)}>
+                Continue to review &amp; submit
+              </Link>
+            </div>
           </>
-        )}
-        {client && <TaxIdForm key={client.id} client={client} />}
-      </section>
-      {client && (
-        <div className="task-next">
-          <Link className="button button--secondary" href={reviewSubmitPath(client.id)}>
-            Continue to review &amp; submit
-          </Link>
-        </div>
-      )}
-    </TaskLayout>
+        );
+      }}
+    </EifLayout>
   );
 }

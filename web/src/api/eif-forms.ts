@@ -1,0 +1,119 @@
+import useSWR, { useSWRConfig } from 'swr';
+import { apiRequest } from './http.ts';
+import { clientKey } from './hooks.ts';
+import type { ClientView } from './types.ts';
+
+/**
+ * The EIF form calls (platform §7): every answer is saved against the editing view (pending changes
+ * applied) with If-Match, and each call answers the new editing view, which goes straight into the cache.
+ */
+const base = (clientId: string) => `/api/clients/${encodeURIComponent(clientId)}`;
+
+export const editingViewKey = (clientId: string) => `${base(clientId)}?view=editing`;
+
+export type EntityRow = Record<string, unknown> & { id: string };
+
+/** The editing view: the ClientView shape with every collection. */
+export type EditingView = ClientView & {
+  contacts?: EntityRow[];
+  locations?: EntityRow[];
+  bills?: EntityRow[];
+  subsidiaries?: EntityRow[];
+  monthlyClaimsReportMailingLocations?: EntityRow[];
+  employeeClasses?: EntityRow[];
+  employeeClassPlans?: EntityRow[];
+};
+
+export function useEditingView(clientId: string) {
+  return useSWR<EditingView>(editingViewKey(clientId));
+}
+
+const ifMatch = (version: number) => ({ 'If-Match': String(version) });
+
+export const saveClientAnswers = (clientId: string, version: number, answers: Record<string, unknown>) =>
+  apiRequest<EditingView>('PUT', base(clientId), { body: answers, headers: ifMatch(version) });
+
+export const savePolicyAnswers = (
+  clientId: string,
+  version: number,
+  policyId: string,
+  answers: Record<string, unknown>,
+) =>
+  apiRequest<EditingView>('PUT', `${base(clientId)}/policies/${encodeURIComponent(policyId)}`, {
+    body: answers,
+    headers: ifMatch(version),
+  });
+
+export const savePlanAnswers = (
+  clientId: string,
+  version: number,
+  plans: (Record<string, unknown> & { id: string })[],
+) =>
+  apiRequest<EditingView>('PUT', `${base(clientId)}/plans`, { body: { plans }, headers: ifMatch(version) });
+
+/** The collection entities a sub-step lists, by the segment of their calls. */
+export const COLLECTION_SEGMENTS = {
+  Contact: 'contacts',
+  Location: 'locations',
+  Subsidiary: 'subsidiaries',
+  MonthlyClaimsReportMailingLocation: 'monthly-claims-report-mailing-locations',
+  Bill: 'bills',
+} as const;
+export type CollectionEntity = keyof typeof COLLECTION_SEGMENTS;
+
+/** Creates (no id) or updates one item; bills go through their bulk call. */
+export function saveCollectionItem(
+  clientId: string,
+  version: number,
+  entity: CollectionEntity,
+  id: string | null,
+  attributes: Record<string, unknown>,
+) {
+  const headers = ifMatch(version);
+  if (entity === 'Bill')
+    return apiRequest<EditingView>('PUT', `${base(clientId)}/bills/bulk`, {
+      body: { bills: [id ? { id, ...attributes } : attributes] },
+      headers,
+    });
+  const path = `${base(clientId)}/${COLLECTION_SEGMENTS[entity]}`;
+  return id
+    ? apiRequest<EditingView>('PUT', `${path}/${encodeURIComponent(id)}`, { body: attributes, headers })
+    : apiRequest<EditingView>('POST', path, { body: attributes, headers });
+}
+
+export function deleteCollectionItem(
+  clientId: string,
+  version: number,
+  entity: CollectionEntity,
+  id: string,
+) {
+  const headers = ifMatch(version);
+  if (entity === 'Bill')
+    return apiRequest<EditingView>('DELETE', `${base(clientId)}/bills/bulk`, {
+      body: { ids: [id] },
+      headers,
+    });
+  return apiRequest<EditingView>(
+    'DELETE',
+    `${base(clientId)}/${COLLECTION_SEGMENTS[entity]}/${encodeURIComponent(id)}`,
+    { headers },
+  );
+}
+
+/**
+ * Puts a call's answer in the cache: it is the editing view; the accepted view and lists are refetched,
+ * since after signing they differ from it.
+ */
+export function useApplyEditingView() {
+  const { mutate } = useSWRConfig();
+  return async (view: EditingView) => {
+    await mutate(editingViewKey(view.id), view, { revalidate: false });
+    void mutate(clientKey(view.id));
+  };
+}
+
+/** Reloads the editing view (after a conflict) and answers it. */
+export function useReloadEditingView() {
+  const { mutate } = useSWRConfig();
+  return (clientId: string) => mutate<EditingView>(editingViewKey(clientId));
+}

@@ -1,0 +1,26 @@
+import type { ClientView as DomainClientView } from '../../../domain/src/eif/client-view.ts';
+import { eifStepStatuses, type EifStepProgress } from '../../../domain/src/eif/forms/status.ts';
+import type { EditingView } from '../api/eif-forms.ts';
+
+const LISTS = [
+  'policies',
+  'plans',
+  'contacts',
+  'locations',
+  'bills',
+  'subsidiaries',
+  'monthlyClaimsReportMailingLocations',
+  'employeeClasses',
+  'employeeClassPlans',
+] as const;
+
+/** The view as the domain reads it; a list the server left out reads as empty. */
+export function asDomainView(view: EditingView): DomainClientView {
+  const lists = Object.fromEntries(LISTS.map((list) => [list, Array.isArray(view[list]) ? view[list] : []]));
+  return { pendingChanges: [], eifStatus: 'pre_sign', ...view, ...lists } as DomainClientView;
+}
+
+/** Every visible step and sub-step with its status (onboarding §4), from the editing view. */
+export function progressOf(view: EditingView): EifStepProgress[] {
+  return eifStepStatuses(asDomainView(view));
+}
