@@ -1,0 +1,3 @@
+export * from './rules.ts';
+export * from './decide.ts';
+export * from './view.ts';

@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { eifStream } from '../events/src/index.ts';
+import { CLASS_MESSAGES } from '../domain/src/eif/classes/index.ts';
+import { startApp, type RunningApp } from '../platform/src/app.ts';
+import { embeddedTestConfig } from '../platform/src/config.ts';
+import { DEMO_CLIENT_ID, DEMO_USERS } from '../platform/src/seed.ts';
+import { browserAvailability, skipUnless } from '../testing/backends.ts';
+import { freshDatabase } from '../testing/db.ts';
+import { authenticator, ensureWebBuilt, launchBrowser, screenshotPath, signInThroughUi } from './browser.ts';
+
+const skip = skipUnless('browser', browserAvailability());
+const CLASS_BUILDER_PATH = `/client/${DEMO_CLIENT_ID}/task/eif-submit-company-information/step/plan-configuration-&-eligibility/class-builder`;
+
+describe.skipIf(skip)('class builder in the browser', () => {
+  let app: RunningApp;
+  let browser: Browser;
+  const auth = authenticator();
+
+  beforeAll(async () => {
+    ensureWebBuilt();
+    app = await startApp(embeddedTestConfig(await freshDatabase('e2e_classes')));
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it('a benefits administrator creates, duplicates and deletes a class', async () => {
+    const benAdmin = DEMO_USERS.find((u) => u.role === 'BEN_ADMIN')!;
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(app.url + CLASS_BUILDER_PATH);
+    await page.waitForURL(/\/login\?redirect=/);
+    await signInThroughUi(page, benAdmin.email, app.config.demoPassword, auth);
+    await page.waitForURL((url) => decodeURIComponent(url.pathname) === CLASS_BUILDER_PATH);
+    await page.getByTestId('class-builder-empty').waitFor();
+
+    await page.getByRole('link', { name: 'Create class' }).click();
+    await page.getByRole('heading', { name: 'Create class' }).waitFor();
+    await page.getByLabel('Class name').fill('Salaried');
+    const dental = page.getByTestId('plan-plan-dental');
+    await dental.getByText(/^Offer /).click();
+    await dental.getByText('First of the month after the date of hire').click();
+    await dental.getByRole('textbox', { name: /Employer contribution/ }).fill('60');
+    await dental.getByRole('textbox', { name: /Employee contribution/ }).fill('30');
+    await page.getByRole('button', { name: 'Save class' }).click();
+
+    // The server's message lands on the employee share, and nothing is saved.
+    const totalMessage = 'Employer and employee contributions must add up to 100% (now 90%)';
+    await dental.getByText(totalMessage).waitFor();
+    expect(
+      await dental.getByRole('textbox', { name: /Employee contribution/ }).getAttribute('aria-invalid'),
+    ).toBe('true');
+    await page.screenshot({ path: screenshotPath('class-builder-editor-error.png'), fullPage: true });
+
+    await dental.getByRole('textbox', { name: /Employee contribution/ }).fill('40');
+    await page.getByRole('button', { name: 'Save class' }).click();
+    await page.waitForURL((url) => decodeURIComponent(url.pathname) === CLASS_BUILDER_PATH);
+    const rows = page.getByTestId('class-row');
+    await rows.first().waitFor();
+    expect(await rows.count()).toBe(1);
+    expect(await rows.first().innerText()).toMatch(
+      /Salaried[\s\S]*Full-time[\s\S]*1 plan[\s\S]*Contributions: Complete/,
+    );
+
+    await page.getByRole('button', { name: 'Duplicate Salaried' }).click();
+    await page.getByText('Copied as “Salaried (copy)”').waitFor();
+    expect(await rows.count()).toBe(2);
+    await page.getByTestId('class-builder-notice').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: screenshotPath('class-builder-list.png') });
+
+    await page.getByRole('button', { name: 'Delete Salaried (copy)' }).click();
+    const dialog = page.getByRole('alertdialog');
+    await dialog.getByText('“Salaried (copy)” and its plan choices').waitFor();
+    await dialog.getByRole('button', { name: 'Delete class' }).click();
+    await page.getByText('Deleted “Salaried (copy)”').waitFor();
+    expect(await rows.count()).toBe(1);
+
+    // Editing opens the saved answers.
+    await page.getByRole('link', { name: 'Edit Salaried' }).click();
+    await page.getByRole('heading', { name: 'Edit Salaried' }).waitFor();
+    expect(
+      await page
+        .getByTestId('plan-plan-dental')
+        .getByRole('textbox', { name: /Employer contribution/ })
+        .inputValue(),
+    ).toBe('60');
+    await page.screenshot({ path: screenshotPath('class-builder-editor.png'), fullPage: true });
+
+    // One class for everyone (answered meanwhile, here straight into the form's stream): a second class
+    // is refused with the server's message, and the editor stays open with what was typed.
+    await app.store.append(
+      eifStream(DEMO_CLIENT_ID),
+      [
+        {
+          id: crypto.randomUUID(),
+          type: 'EifEntityChanged',
+          data: {
+            clientId: DEMO_CLIENT_ID,
+            entity: 'Client',
+            entityId: DEMO_CLIENT_ID,
+            changes: [{ attributeKey: 'needsEmployeeClasses', value: false, previousValue: null }],
+          },
+          metadata: {
+            actorId: 'demo-admin',
+            actorRole: 'SLF_ADMIN',
+            occurredAt: new Date().toISOString(),
+            correlationId: 'e2e',
+          },
+        },
+      ],
+      'any',
+    );
+    await page.getByRole('link', { name: 'Cancel' }).click();
+    await page.getByRole('link', { name: 'Create class' }).click();
+    await page.getByLabel('Class name').fill('Hourly');
+    await page.getByRole('button', { name: 'Save class' }).click();
+    await page.getByTestId('class-builder-notice').getByText(CLASS_MESSAGES.alreadyHasClasses).waitFor();
+    expect(await page.getByLabel('Class name').inputValue()).toBe('Hourly');
+    await page.close();
+  });
+});

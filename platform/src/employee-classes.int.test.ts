@@ -1,0 +1,287 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eifStream } from '../../events/src/index.ts';
+import { freshDatabase } from '../../testing/db.ts';
+import { startApp, type RunningApp } from './app.ts';
+import { embeddedTestConfig } from './config.ts';
+import { DEMO_CLIENT_ID } from './seed.ts';
+import { apiClient, eventually } from './testing/http-client.ts';
+
+type Api = ReturnType<typeof apiClient>;
+const client = `/api/clients/${DEMO_CLIENT_ID}`;
+const classes = `${client}/employee-classes`;
+
+type ClassesAnswer = {
+  version: number;
+  employeeClassId: string;
+  eifStatus: string;
+  eligiblePlans: { id: string; benefitType: string }[];
+  employeeClasses: {
+    id: string;
+    groupName: string;
+    employeeTypes: string[];
+    hasPendingChanges: boolean;
+    plans: Record<string, unknown>[];
+  }[];
+};
+
+// The class builder over HTTP (platform §7) against the demo client (plans: dental, vision, LTD, life, STD).
+describe('employee classes over HTTP', () => {
+  let app: RunningApp;
+  let staff: Api;
+
+  beforeAll(async () => {
+    app = await startApp(embeddedTestConfig(await freshDatabase('employee_classes'), { webDist: null }));
+    staff = apiClient(app.url);
+    await staff.signIn('admin@onboard.example');
+  });
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  const streamLength = async () => (await app.store.readStream(eifStream(DEMO_CLIENT_ID))).length;
+  // The class answer is asked in the class-builder sub-step (PUT /api/clients/{id}, another slice): written
+  // here as the event that PUT records, so this file tests the class rules alone.
+  const answerNeedsEmployeeClasses = async (value: boolean) => {
+    await app.store.append(
+      eifStream(DEMO_CLIENT_ID),
+      [
+        {
+          id: crypto.randomUUID(),
+          type: 'EifEntityChanged',
+          data: {
+            clientId: DEMO_CLIENT_ID,
+            entity: 'Client',
+            entityId: DEMO_CLIENT_ID,
+            changes: [{ attributeKey: 'needsEmployeeClasses', value, previousValue: null }],
+          },
+          metadata: {
+            actorId: 'demo-admin',
+            actorRole: 'SLF_ADMIN',
+            occurredAt: new Date().toISOString(),
+            correlationId: 'test',
+          },
+        },
+      ],
+      'any',
+    );
+  };
+  let salariedId = '';
+
+  it('creates a class with its plans, contributions and waiting periods in one write', async () => {
+    const before = await streamLength();
+    const created = await staff.post(classes, {
+      groupName: 'Salaried',
+      employeeTypes: ['FULL_TIME'],
+      minimumHoursPerWeek: 30,
+      description: 'Exempt staff',
+      plans: [
+        {
+          planId: 'plan-life',
+          waitingPeriodType: 'DATE_OF_HIRE',
+          employerContributionPercentage: 100,
+          employeeContributionPercentage: 0,
+        },
+      ],
+    });
+    expect(created.status).toBe(201);
+    const body = created.body as ClassesAnswer;
+    salariedId = body.employeeClassId;
+    expect(created.headers.get('location')).toBe(`${classes}/${salariedId}`);
+    expect(created.headers.get('etag')).toBe(`"${body.version}"`);
+    expect(body.employeeClasses).toEqual([
+      expect.objectContaining({ id: salariedId, groupName: 'Salaried', employeeTypes: ['FULL_TIME'] }),
+    ]);
+    expect(body.employeeClasses[0]!.plans).toEqual([
+      expect.objectContaining({
+        planId: 'plan-life',
+        benefitType: 'LIFE',
+        employerContributionPercentage: 100,
+      }),
+    ]);
+    // The class and its class plan are one append of two events.
+    expect(await streamLength()).toBe(before + 2);
+    expect(body.eligiblePlans.map((p) => p.id).sort()).toEqual([
+      'plan-dental',
+      'plan-life',
+      'plan-ltd',
+      'plan-std',
+      'plan-vision',
+    ]);
+
+    // The read side catches up and serves the list and the one class.
+    await eventually(async () => {
+      const list = await staff.get(classes);
+      expect(list.status).toBe(200);
+      expect((list.body as ClassesAnswer).employeeClasses.map((c) => c.groupName)).toEqual(['Salaried']);
+    });
+    const one = await staff.get(`${classes}/${salariedId}`);
+    expect(one.status).toBe(200);
+    expect(one.body.employeeClass).toMatchObject({ id: salariedId, description: 'Exempt staff' });
+    expect((await staff.get(`${classes}/nope`)).status).toBe(404);
+  });
+
+  it('refuses a taken name and bad fields with 400 per field, writing nothing', async () => {
+    const before = await streamLength();
+    const res = await staff.post(classes, {
+      groupName: ' salaried ',
+      employeeTypes: [],
+      minimumHoursPerWeek: 'lots',
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.validationError).toEqual({ 'body.minimumHoursPerWeek': 'Enter a number' });
+    const taken = await staff.post(classes, { groupName: ' salaried ', employeeTypes: [] });
+    expect(taken.status).toBe(400);
+    expect(taken.body.validationError).toEqual({
+      'body.groupName': 'A class named "salaried" already exists. Choose another name.',
+      'body.employeeTypes': 'Choose at least one employee type',
+    });
+    expect(await streamLength()).toBe(before);
+  });
+
+  it('sets the plans of a benefit type, then waiting periods and contributions', async () => {
+    const setPlans = await staff.post(`${classes}/${salariedId}/plans/set-benefit-type-plans`, {
+      benefitType: 'DENTAL',
+      planIds: ['plan-dental'],
+    });
+    expect(setPlans.status).toBe(200);
+    const plans = (setPlans.body as ClassesAnswer).employeeClasses[0]!.plans;
+    expect(plans.map((p) => p.planId).sort()).toEqual(['plan-dental', 'plan-life']);
+
+    const waiting = await staff.post(`${classes}/${salariedId}/plans/waiting-periods`, {
+      waitingPeriods: [
+        { planId: 'plan-dental', waitingPeriodType: 'FIRST_OF_MONTH_AFTER_DAYS', waitingPeriodDays: 30 },
+      ],
+    });
+    expect(waiting.status).toBe(200);
+    expect((waiting.body as ClassesAnswer).employeeClasses[0]!.plans).toContainEqual(
+      expect.objectContaining({
+        planId: 'plan-dental',
+        waitingPeriodType: 'FIRST_OF_MONTH_AFTER_DAYS',
+        waitingPeriodDays: 30,
+      }),
+    );
+
+    const before = await streamLength();
+    const wrong = await staff.post(`${classes}/${salariedId}/plans/contributions`, {
+      contributions: [
+        { planId: 'plan-dental', employerContributionPercentage: 60, employeeContributionPercentage: 30 },
+      ],
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.validationError).toEqual({
+      'body.contributions.0.employeeContributionPercentage':
+        'Employer and employee contributions must add up to 100% (now 90%)',
+    });
+    expect(await streamLength()).toBe(before);
+
+    const right = await staff.post(`${classes}/${salariedId}/plans/contributions`, {
+      contributions: [
+        { planId: 'plan-dental', employerContributionPercentage: 75, employeeContributionPercentage: 25 },
+      ],
+    });
+    expect(right.status).toBe(200);
+    expect((right.body as ClassesAnswer).employeeClasses[0]).toMatchObject({ isComplete: true });
+
+    const statutory = await staff.post(`${classes}/${salariedId}/plans/set-benefit-type-plans`, {
+      benefitType: 'DBL',
+      planIds: [],
+    });
+    expect(statutory.status).toBe(400);
+    expect(statutory.body.validationError).toEqual({
+      'body.benefitType': 'Statutory and PFML plans are not set up by class',
+    });
+  });
+
+  it('answers 409 for a stale If-Match and 404 for an unknown class', async () => {
+    const res = await staff.put(
+      `${classes}/${salariedId}`,
+      { groupName: 'Salaried', employeeTypes: ['FULL_TIME'] },
+      {
+        'if-match': '"1"',
+      },
+    );
+    expect(res.status).toBe(409);
+    expect(res.body.code).toBe('CONFLICT');
+    const missing = await staff.request('DELETE', `${classes}/not-a-class`);
+    expect(missing.status).toBe(404);
+  });
+
+  it('duplicates a class with its plans under a unique name, and deletes one with its plans', async () => {
+    const copy = await staff.post(`${classes}/${salariedId}/duplicate`);
+    expect(copy.status).toBe(201);
+    const copyBody = copy.body as ClassesAnswer;
+    const copied = copyBody.employeeClasses.find((c) => c.id === copyBody.employeeClassId)!;
+    expect(copied.groupName).toBe('Salaried (copy)');
+    expect(copied.plans.map((p) => p.planId).sort()).toEqual(['plan-dental', 'plan-life']);
+    const second = await staff.post(`${classes}/${salariedId}/duplicate`);
+    expect((second.body as ClassesAnswer).employeeClasses.map((c) => c.groupName)).toEqual([
+      'Salaried',
+      'Salaried (copy 2)',
+      'Salaried (copy)',
+    ]);
+
+    const before = await streamLength();
+    const deleted = await staff.request('DELETE', `${classes}/${copyBody.employeeClassId}`);
+    expect(deleted.status).toBe(200);
+    expect((deleted.body as ClassesAnswer).employeeClasses.map((c) => c.groupName)).toEqual([
+      'Salaried',
+      'Salaried (copy 2)',
+    ]);
+    // Two class plans and the class, in one write.
+    expect(await streamLength()).toBe(before + 3);
+    await staff.request('DELETE', `${classes}/${(second.body as ClassesAnswer).employeeClassId}`);
+  });
+
+  it('refuses another class once the client answered one class for everyone (ALREADY_HAS_CLASSES)', async () => {
+    await answerNeedsEmployeeClasses(false);
+    const res = await staff.post(classes, { groupName: 'Hourly', employeeTypes: ['PART_TIME'] });
+    expect(res.status).toBe(422);
+    expect(res.body).toMatchObject({
+      code: 'ALREADY_HAS_CLASSES',
+      message: expect.stringContaining('one class to all employees'),
+    });
+    expect((await staff.post(`${classes}/${salariedId}/duplicate`)).body.code).toBe('ALREADY_HAS_CLASSES');
+    await answerNeedsEmployeeClasses(true);
+  });
+
+  it('after signing, class edits are pending changes the editor sees and the accepted view does not', async () => {
+    const benAdmin = apiClient(app.url);
+    await benAdmin.signIn('benadmin@onboard.example');
+    expect((await benAdmin.put(client, { taxId: '12-3456789' })).status).toBe(200);
+    expect((await benAdmin.post(`${client}/eif/sign`)).status).toBe(200);
+    const res = await staff.post(classes, { groupName: 'Hourly', employeeTypes: ['PART_TIME'] });
+    expect(res.status).toBe(201);
+    const body = res.body as ClassesAnswer;
+    expect(body.eifStatus).toBe('signed');
+    expect(body.employeeClasses.find((c) => c.id === body.employeeClassId)).toMatchObject({
+      groupName: 'Hourly',
+      hasPendingChanges: true,
+    });
+    await eventually(async () => {
+      const accepted = await staff.get(client);
+      expect(accepted.body.pendingChanges).toContainEqual(
+        expect.objectContaining({
+          entity: 'EmployeeClass',
+          action: 'create',
+          entityId: body.employeeClassId,
+        }),
+      );
+      expect(accepted.body.employeeClasses.map((c: { id: string }) => c.id)).not.toContain(
+        body.employeeClassId,
+      );
+    });
+    await eventually(async () => {
+      const list = (await staff.get(classes)).body as ClassesAnswer;
+      expect(list.employeeClasses.map((c) => c.groupName)).toContain('Hourly');
+    });
+  });
+
+  it('lets a ben-admin build the classes of their own client only', async () => {
+    const benAdmin = apiClient(app.url);
+    await benAdmin.signIn('benadmin@onboard.example');
+    expect((await benAdmin.get(classes)).status).toBe(200);
+    expect(
+      (await benAdmin.post('/api/clients/someone-else/employee-classes', { groupName: 'X' })).status,
+    ).toBe(403);
+  });
+});

@@ -1,0 +1,1 @@
+export { employeeClassQueryRoutes } from './routes.ts';

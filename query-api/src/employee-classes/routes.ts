@@ -1,0 +1,57 @@
+import { Router } from 'express';
+import {
+  NotFoundError,
+  fromDocument,
+  toEditingView,
+  type EifStateDocument,
+} from '../../../domain/src/index.ts';
+import { employeeClassesView } from '../../../domain/src/eif/classes/index.ts';
+import { handle, requireActor, requireClientAccess, type QueryDeps } from '../http/context.ts';
+
+type ClientRow = { state: EifStateDocument; version: string };
+
+/** The client's classes as the editor sees them (pending changes applied), from the client read model. */
+async function readEmployeeClasses(deps: QueryDeps, clientId: string) {
+  const { rows } = await deps.pool.query<ClientRow>(
+    'select state, version from rm_clients where client_id = $1',
+    [clientId],
+  );
+  const row = rows[0];
+  const view = row ? toEditingView(fromDocument(row.state), BigInt(row.version)) : null;
+  if (!view) throw new NotFoundError('Client not found');
+  return employeeClassesView(view);
+}
+
+/** Platform §7 employee classes: GET list and GET one. */
+export function employeeClassQueryRoutes(deps: QueryDeps): Router {
+  const router = Router();
+  const base = '/api/clients/:clientId/employee-classes';
+
+  router.get(
+    base,
+    handle(async (req, res) => {
+      const actor = await requireActor(deps.authenticate, req);
+      const clientId = String(req.params.clientId);
+      requireClientAccess(actor, clientId, 'read');
+      const classes = await readEmployeeClasses(deps, clientId);
+      res.setHeader('ETag', `"${classes.version}"`);
+      res.json(classes);
+    }),
+  );
+
+  router.get(
+    `${base}/:employeeClassId`,
+    handle(async (req, res) => {
+      const actor = await requireActor(deps.authenticate, req);
+      const clientId = String(req.params.clientId);
+      requireClientAccess(actor, clientId, 'read');
+      const { employeeClasses, ...rest } = await readEmployeeClasses(deps, clientId);
+      const employeeClass = employeeClasses.find((c) => c.id === req.params.employeeClassId);
+      if (!employeeClass) throw new NotFoundError('Employee class not found');
+      res.setHeader('ETag', `"${rest.version}"`);
+      res.json({ ...rest, employeeClass });
+    }),
+  );
+
+  return router;
+}

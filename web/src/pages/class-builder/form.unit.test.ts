@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import type { EmployeeClassDetail } from '../../../../domain/src/eif/classes/view.ts';
+import {
+  bodyOf,
+  contributionsStatus,
+  draftOf,
+  errorsForForm,
+  numberOrText,
+  offeredPlanIds,
+  planLabel,
+} from './form.ts';
+
+const plans = [
+  { id: 'plan-dental', benefitType: 'DENTAL' },
+  { id: 'plan-life', benefitType: 'LIFE' },
+];
+const salaried = {
+  id: 'cls-1',
+  groupName: 'Salaried',
+  employeeTypes: ['FULL_TIME'],
+  minimumHoursPerWeek: 30,
+  description: null,
+  isComplete: false,
+  hasPendingChanges: false,
+  plans: [
+    {
+      id: 'cp-1',
+      employeeClassId: 'cls-1',
+      planId: 'plan-life',
+      waitingPeriodType: 'DAYS_AFTER_HIRE',
+      waitingPeriodDays: 30,
+      employerContributionPercentage: 100,
+      employeeContributionPercentage: 0,
+    },
+  ],
+} satisfies EmployeeClassDetail;
+
+describe('class editor draft', () => {
+  it('starts from the class and sends numbers as numbers, blanks as null, the rest as typed', () => {
+    const draft = draftOf(salaried, plans);
+    expect(draft.plans['plan-dental']!.isOffered).toBe(false);
+    expect(draft.plans['plan-life']).toMatchObject({ isOffered: true, waitingPeriodDays: '30' });
+    draft.plans['plan-dental'] = {
+      ...draft.plans['plan-dental']!,
+      isOffered: true,
+      employerContributionPercentage: '50%',
+    };
+    expect(bodyOf({ ...draft, minimumHoursPerWeek: 'lots' })).toEqual({
+      groupName: 'Salaried',
+      employeeTypes: ['FULL_TIME'],
+      minimumHoursPerWeek: 'lots',
+      description: null,
+      plans: [
+        {
+          planId: 'plan-dental',
+          waitingPeriodType: null,
+          waitingPeriodDays: null,
+          employerContributionPercentage: 50,
+          employeeContributionPercentage: null,
+        },
+        {
+          planId: 'plan-life',
+          waitingPeriodType: 'DAYS_AFTER_HIRE',
+          waitingPeriodDays: 30,
+          employerContributionPercentage: 100,
+          employeeContributionPercentage: 0,
+        },
+      ],
+    });
+    expect(numberOrText(' 12.5 ')).toBe(12.5);
+    expect(numberOrText('')).toBeNull();
+  });
+
+  it('puts the server messages on the fields they name, plans by the order they were sent', () => {
+    const draft = draftOf(salaried, plans);
+    draft.plans['plan-dental']!.isOffered = true;
+    expect(offeredPlanIds(draft)).toEqual(['plan-dental', 'plan-life']);
+    expect(
+      errorsForForm(
+        {
+          groupName: 'Taken',
+          'plans.1.employeeContributionPercentage': 'Must add up to 100%',
+          'headers.if-match': 'Bad version',
+        },
+        offeredPlanIds(draft),
+      ),
+    ).toEqual({
+      fields: { groupName: 'Taken', 'plan-life.employeeContributionPercentage': 'Must add up to 100%' },
+      other: ['Bad version'],
+    });
+  });
+
+  it('says how far contributions are filled in', () => {
+    expect(contributionsStatus(salaried)).toBe('Complete');
+    expect(contributionsStatus({ plans: [] })).toBe('No plans yet');
+    expect(
+      contributionsStatus({
+        plans: [
+          ...salaried.plans,
+          { id: 'cp-2', employerContributionPercentage: null, employeeContributionPercentage: null },
+        ],
+      }),
+    ).toBe('1 of 2 set');
+  });
+});
+
+describe('plan labels', () => {
+  it('name a plan by its policy, and by its id only when two would read the same', () => {
+    const a = { id: 'plan-a', benefitType: 'DENTAL', slfPolicyNumber: '934781' };
+    const b = { id: 'plan-b', benefitType: 'DENTAL', slfPolicyNumber: '934781' };
+    expect(planLabel(a, [a])).toBe('Dental on policy 934781');
+    expect(planLabel(a, [a, b])).toBe('Dental on policy 934781 (plan-a)');
+    expect(planLabel({ id: 'p', benefitType: 'LIFE', planName: 'Basic life' })).toBe('Basic life');
+  });
+});
