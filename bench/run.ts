@@ -21,6 +21,7 @@ import { startEmbeddedPostgres } from '../platform/src/database/embedded-postgre
 import { apiClient } from '../platform/src/testing/http-client.ts';
 import { benchNetChanges, benchReplay, benchReviewers } from './eif.ts';
 import { benchExplorerPage } from './explorer.ts';
+import { reportExplorerFirstPageSize } from './explorer-size.ts';
 
 const APPENDS = Number(process.env.BENCH_APPENDS ?? 3000);
 const CATCH_UP_EVENTS = Number(process.env.BENCH_CATCH_UP_EVENTS ?? 30000);
@@ -262,6 +263,7 @@ async function main() {
     await pool.end();
     await benchLag(db.url('bench_lag'));
     await benchExplorerPage(db.url('bench_explorer'), report);
+    reportExplorerFirstPageSize(report);
   } finally {
     await db.stop();
     rmSync(dir, { recursive: true, force: true });

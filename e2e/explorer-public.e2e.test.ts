@@ -43,10 +43,50 @@ const dhmo = (id: string, state: string) => ({
   dentalMajorCoinsuranceOutOfNetwork: 0,
 });
 
+const MEDICAL_PLAN = {
+  id: 'harbor-ppo',
+  carrierId: 7,
+  benefitType: 'MEDICAL',
+  planType: 'PPO',
+  planName: 'Harbor PPO 2000',
+  legalEntity: 'Great Lakes Health Co.',
+  premium: '$$',
+  medicalPlanYearDeductibleIndividualInNetwork: 2000,
+  medicalPlanYearDeductibleIndividualOutOfNetwork: 4000,
+  medicalPlanYearDeductibleFamilyInNetwork: 4000,
+  medicalPlanYearDeductibleFamilyOutOfNetwork: 8000,
+  medicalPlanYearOutOfPocketMaxIndividualInNetwork: 5000,
+  medicalPlanYearOutOfPocketMaxIndividualOutOfNetwork: 10000,
+  medicalPlanYearOutOfPocketMaxFamilyInNetwork: 10000,
+  medicalPlanYearOutOfPocketMaxFamilyOutOfNetwork: 20000,
+  medicalOutOfNetworkBenefits: 'YES',
+  medicalPcpCoordinationRequired: 'NO',
+  medicalPcpSpecialtyCareReferralRequired: 'NO',
+};
+
+/** Presses Tab until the focused element's accessible text matches; keyboard only, like a visitor. */
+async function tabTo(page: Page, text: string | RegExp, max = 80) {
+  for (let i = 0; i < max; i += 1) {
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate(() => {
+      const el = document.activeElement as (HTMLElement & { labels?: NodeListOf<HTMLLabelElement> }) | null;
+      if (!el) return '';
+      const label = el.getAttribute('aria-label') ?? el.labels?.[0]?.innerText ?? el.innerText ?? '';
+      return label.trim();
+    });
+    if (typeof text === 'string' ? focused === text : text.test(focused)) return;
+  }
+  throw new Error(`Tab never reached ${String(text)}`);
+}
+
+const focusedText = (page: Page) =>
+  page.evaluate(() => (document.activeElement as HTMLElement | null)?.innerText.trim() ?? '');
+
 describe.skipIf(skip)('the public Benefits Explorer in the browser', () => {
   let app: RunningApp;
   let browser: Browser;
   const slug = 'acme-explorer';
+  const videoSlug = 'harbor-explorer';
 
   beforeAll(async () => {
     ensureWebBuilt();
@@ -69,6 +109,36 @@ describe.skipIf(skip)('the public Benefits Explorer in the browser', () => {
     await eventually(async () => {
       const answer = await apiClient(app.url).get(`/api/explorer-pages/${slug}`);
       expect(answer.status).toBe(200);
+    });
+    // A third site with a medical video and summary documents (two share a document key).
+    const harbor = await staff.post('/api/clients/lakeside-manufacturing/explorer-pages', {
+      name: 'Harbor 2027 benefits',
+      language: 'en',
+      planYear: '2027',
+      employerState: 'IL',
+      policies: ['223344'],
+      medicalVideo: 'ENGLISH_VIDEO',
+      medicalVideoEnglishTitle: 'Choosing a medical plan',
+      medicalVideoDocumentId: 'video-doc-1',
+      vidyardId: 'vy-harbor',
+      vanitySlug: videoSlug,
+      benefits: [MEDICAL_PLAN],
+    });
+    expect(harbor.status).toBe(201);
+    for (const [documentId, documentKey, name] of [
+      ['doc-1', 'sbc-ppo', 'PPO summary of benefits'],
+      ['doc-2', 'sbc-ppo', 'PPO summary of benefits (copy)'],
+      ['doc-3', 'sbc-hmo', 'Network guide'],
+    ]) {
+      const attached = await staff.post(
+        `/api/clients/lakeside-manufacturing/explorer-pages/${harbor.body.id}/documents`,
+        { documentId, documentKey, name, benefitType: 'MEDICAL', language: 'en' },
+      );
+      expect(attached.status).toBe(201);
+    }
+    await eventually(async () => {
+      const answer = await apiClient(app.url).get(`/api/explorer-pages/${videoSlug}`);
+      expect(answer.body.documents).toHaveLength(3);
     });
     await eventually(async () => {
       expect((await apiClient(app.url).get(`/api/explorer-pages/${DEMO_EXPLORER_SLUG}`)).status).toBe(200);
@@ -188,4 +258,207 @@ describe.skipIf(skip)('the public Benefits Explorer in the browser', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await page.close();
   }, 60_000);
+
+  it('the support panel opens and closes from the keyboard, Escape returns focus, and the chat is kept', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
+    await page.goto(`${app.url}/benefits-explorer/${DEMO_EXPLORER_SLUG}`);
+    await page.getByRole('heading', { level: 1, name: 'Lakeside Manufacturing Co.' }).waitFor();
+    const toggle = page.getByRole('button', { name: 'Chat with us' });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+
+    await tabTo(page, 'Chat with us');
+    await page.keyboard.press('Enter');
+    const panel = page.locator('#explorer-support-panel');
+    await page.locator('#explorer-support-panel[data-state="expanded"]').waitFor();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    // The not-live demo site chats with the demo department (platform §9).
+    await panel.getByText('Department: Benefits Explorer Demo').waitFor();
+    expect(await panel.getAttribute('data-chat')).toBe('ready');
+
+    await tabTo(page, /^Send message/);
+    await page.keyboard.press('Enter');
+    await panel.getByText('Please enter a message').waitFor();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.type('Does the dental plan cover braces?');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await panel.getByText('You: Does the dental plan cover braces?').waitFor();
+    const axePanel = await seriousViolations(page);
+    await page.screenshot({ path: screenshotPath('explorer-support-panel.png') });
+    expect(axePanel).toEqual([]);
+
+    await page.keyboard.press('Escape');
+    await page.locator('#explorer-support-panel').waitFor({ state: 'detached' });
+    expect(await focusedText(page)).toBe('Chat with us');
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+
+    // Reopening resumes the same conversation (kept on the server).
+    await page.keyboard.press('Enter');
+    await panel.getByText('You: Does the dental plan cover braces?').waitFor();
+    const { rows } = await app.pool.query<{ text: string; department: string }>(
+      `select m.text, c.department from rm_explorer_support_messages m
+         join rm_explorer_support_conversations c using (conversation_id)`,
+    );
+    expect(rows).toEqual([
+      { text: 'Does the dental plan cover braces?', department: 'Benefits Explorer Demo' },
+    ]);
+    await page.close();
+  }, 60_000);
+
+  it('warns and says the chat is unavailable when it is not ready within 6 seconds', async () => {
+    const page = await browser.newPage({ bypassCSP: true });
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text());
+    });
+    // The chat's start never answers.
+    await page.route('**/support/conversations', () => undefined);
+    await page.goto(`${app.url}/es/benefits-explorer/${DEMO_EXPLORER_SLUG}`);
+    await page.getByRole('button', { name: 'Chatee con nosotros' }).click();
+    await page.getByText('Conectando con la ayuda…').first().waitFor();
+    await page
+      .getByRole('alert')
+      .getByText('El chat no está disponible en este momento. Vuelva a intentarlo más tarde.')
+      .waitFor({ timeout: 10_000 });
+    expect(warnings).toContain('Support chat did not load within 6 s');
+    await page.getByRole('button', { name: 'Reintentar' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.close();
+  }, 60_000);
+
+  it('e-mails the selected benefits: a wrong human-check answer is refused, a right one confirms', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 1000 }, bypassCSP: true });
+    await page.goto(`${app.url}/benefits-explorer/${DEMO_EXPLORER_SLUG}`);
+    await page.getByRole('heading', { level: 1, name: 'Lakeside Manufacturing Co.' }).waitFor();
+    await tabTo(page, /^☆ Favourite\s+Vision Plus/);
+    await page.keyboard.press('Space');
+    await page
+      .getByRole('button', { name: 'Favourite Vision Plus' })
+      .and(page.locator('[aria-pressed="true"]'))
+      .waitFor();
+    await tabTo(page, /^My benefits plan/);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`**/benefits-explorer/${DEMO_EXPLORER_SLUG}/personal-benefits-plan`);
+    const form = page.locator('.explorer-email-form');
+    await form.waitFor();
+    const question = form.getByText(/^To show you are a person: what is \d+ plus \d+\?$/);
+    await question.waitFor();
+    const sum = async () => {
+      const [, a, b] = /what is (\d+) plus (\d+)/.exec((await question.textContent()) ?? '')!;
+      return Number(a) + Number(b);
+    };
+    expect(await form.getByRole('checkbox', { name: 'Vision Plus' }).isChecked()).toBe(true);
+
+    await tabTo(page, 'Email');
+    await page.keyboard.type('pat.visitor@example.com');
+    await tabTo(page, /^To show you are a person/);
+    const first = await sum();
+    await page.keyboard.type(String(first + 1));
+    await tabTo(page, 'Email my benefits');
+    await page.keyboard.press('Enter');
+    await form.getByText('Recaptcha token is invalid').waitFor();
+    const axeForm = await seriousViolations(page);
+    await page.screenshot({ path: screenshotPath('explorer-email-wrong.png'), fullPage: true });
+    expect(axeForm).toEqual([]);
+
+    // A fresh question replaced the used one; a right answer sends.
+    await page.waitForFunction(
+      () =>
+        (document.querySelector('.explorer-email-form input[inputmode="numeric"]') as HTMLInputElement)
+          .value === '',
+    );
+    await question.waitFor();
+    await tabTo(page, /^To show you are a person/);
+    await page.keyboard.type(String(await sum()));
+    await tabTo(page, 'Email my benefits');
+    await page.keyboard.press('Enter');
+    await page
+      .getByRole('status')
+      .getByText('We sent your selected benefits to pat.visitor@example.com.')
+      .waitFor();
+    await page.screenshot({ path: screenshotPath('explorer-email-sent.png'), fullPage: true });
+    expect(await seriousViolations(page)).toEqual([]);
+    const mail = await eventually(async () => {
+      const { rows } = await app.pool.query<{ subject: string; body: string }>(
+        `select subject, body from rm_emails where "to" = 'pat.visitor@example.com'`,
+      );
+      expect(rows).toHaveLength(1);
+      return rows[0]!;
+    });
+    expect(mail.subject).toBe('Your selected benefits: Lakeside Manufacturing Co.');
+    expect(mail.body).toContain('- Vision Plus');
+    await page.close();
+  }, 60_000);
+
+  it('shows the medical video and up to 15 summary documents per benefit type, one per document key', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
+    await page.goto(`${app.url}/es/benefits-explorer/${videoSlug}`);
+    await page.getByRole('heading', { level: 1, name: 'Harbor 2027 benefits' }).waitFor();
+    const video = page.getByRole('link', { name: /Vea el video: Choosing a medical plan/ });
+    expect(await video.getAttribute('href')).toBe('https://play.vidyard.com/vy-harbor');
+    const documents = page.locator('.explorer-documents');
+    await documents.getByRole('heading', { name: 'Documentos de los planes de médico' }).waitFor();
+    expect(await documents.getByRole('link').allTextContents()).toEqual([
+      'PPO summary of benefits',
+      'Network guide',
+    ]);
+    const axeDocs = await seriousViolations(page);
+    await page.screenshot({ path: screenshotPath('explorer-documents-es.png'), fullPage: true });
+    expect(axeDocs).toEqual([]);
+    await page.close();
+  }, 60_000);
+
+  it('offers the language dialog the page answer asks for, by keyboard, and gives focus back', async () => {
+    const page = await browser.newPage({ bypassCSP: true });
+    await page.goto(`${app.url}/benefits-explorer/${DEMO_EXPLORER_SLUG}`);
+    await page.getByRole('heading', { level: 1, name: 'Lakeside Manufacturing Co.' }).waitFor();
+    await tabTo(page, 'Language');
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Language' });
+    await dialog.waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await focusedText(page)).toBe('Language');
+    await page.keyboard.press('Enter');
+    await dialog.waitFor();
+    // The dialog takes focus; Tab reaches the chosen language and the arrow key picks the other one.
+    await page.keyboard.press('Tab');
+    await dialog
+      .getByRole('radio', { name: 'English' })
+      .and(page.locator(':focus'))
+      .waitFor({ state: 'attached' });
+    await page.keyboard.press('ArrowDown');
+    await page.waitForURL(`**/es/benefits-explorer/${DEMO_EXPLORER_SLUG}`);
+    await page.getByRole('button', { name: 'Idioma' }).waitFor();
+    await page.close();
+  }, 60_000);
+
+  it('on the public Explorer host the site lives at the root and nothing else is served', async () => {
+    const publicApp = await startApp(
+      embeddedTestConfig(await freshDatabase('e2e_explorer_public_host'), { explorerPublicHosts: ['*'] }),
+    );
+    try {
+      await eventually(async () => {
+        expect((await apiClient(publicApp.url).get(`/api/explorer-pages/${DEMO_EXPLORER_SLUG}`)).status).toBe(
+          200,
+        );
+      });
+      const page = await browser.newPage({ bypassCSP: true });
+      await page.goto(`${publicApp.url}/es/${DEMO_EXPLORER_SLUG}`);
+      await page.getByRole('heading', { level: 1, name: 'Lakeside Manufacturing Co.' }).waitFor();
+      const personal = page.getByRole('link', { name: /Mi plan de beneficios/ });
+      expect(await personal.getAttribute('href')).toBe(`/es/${DEMO_EXPLORER_SLUG}/personal-benefits-plan`);
+      await personal.click();
+      await page.getByRole('heading', { level: 1, name: 'Mi plan de beneficios' }).waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.screenshot({ path: screenshotPath('explorer-public-host.png') });
+      const portal = await page.goto(`${publicApp.url}/clients/admin`);
+      expect(portal?.status()).toBe(404);
+      await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
+      await page.close();
+    } finally {
+      await publicApp.stop();
+    }
+  }, 90_000);
 });

@@ -35,6 +35,9 @@ import {
 import { createQpsPushWorker, qpsSettingsFromEnv } from './qps/wiring.ts';
 import { createExplorerCommands } from '../../command-api/src/explorer/index.ts';
 import { createExplorerQueries } from '../../query-api/src/explorer/index.ts';
+import { explorerPublicHostGuard } from './explorer/public-host.ts';
+import { employeeClassCommandRoutes } from '../../command-api/src/employee-classes/index.ts';
+import { employeeClassQueryRoutes } from '../../query-api/src/employee-classes/index.ts';
 import { createUserAdminCommands } from '../../command-api/src/users/index.ts';
 import { createUserAdminQueries } from '../../query-api/src/users/index.ts';
 import { migrateReadModels, projections } from '../../projections/src/index.ts';
@@ -144,6 +147,8 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
   app.use(securityHeaders);
+  // explorer §1: a public Explorer host serves the three Explorer routes and nothing else.
+  app.use(explorerPublicHostGuard({ hosts: config.explorerPublicHosts, webDist: config.webDist }));
   app.use(cookieParser());
   app.use('/api', express.json({ limit: '1mb' }));
   app.use('/api', csrfProtection);
@@ -175,7 +180,17 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
     const commandDeps = { store, snapshots, authenticate, now, newId: randomUUID };
     app.use(createCommandApi(commandDeps));
     app.use(qpsCommandRoutes(commandDeps));
-    app.use(createExplorerCommands({ ...commandDeps, pool }));
+    app.use(
+      createExplorerCommands({
+        ...commandDeps,
+        pool,
+        emailSender: identity.deps.emailSender,
+        publicUrl: identity.deps.publicUrl,
+        humanCheckSecret: config.sessionSecret,
+        isDemoEnvironment: config.isDemoEnvironment,
+      }),
+    );
+    app.use(employeeClassCommandRoutes(commandDeps));
     app.use(
       outsideSignerRoutes({
         ...commandDeps,
@@ -204,7 +219,19 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
     app.use(eifHistoryRoutes({ store, snapshots, authenticate }));
     app.use(eifSummaryRoutes({ store, snapshots, authenticate }));
     app.use(qpsQueryRoutes({ pool, authenticate }));
-    app.use(createExplorerQueries({ pool, authenticate }));
+    app.use(
+      createExplorerQueries({
+        pool,
+        authenticate,
+        languageFeatureToggle: config.explorerLanguageToggle,
+        isDemoEnvironment: config.isDemoEnvironment,
+        documentFileUrl: (documentId) =>
+          config.documentBaseUrl
+            ? `${config.documentBaseUrl.replace(/\/+$/, '')}/${encodeURIComponent(documentId)}`
+            : null,
+      }),
+    );
+    app.use(employeeClassQueryRoutes({ pool, authenticate }));
     gateway = await startGateway({ bus, authenticate, group: config.gatewayGroup });
     app.use(gateway.router);
   }

@@ -24,6 +24,17 @@ export type AppConfig = {
   publicUrl: string | null;
   gatewayGroup: string;
   logLevel: string;
+  /**
+   * ONBOARD_EXPLORER_PUBLIC_HOSTS: host names (comma-separated, or `*` for every host) that serve only
+   * the public Explorer at their root (explorer §1, §2); empty: none.
+   */
+  explorerPublicHosts: readonly string[];
+  /** ONBOARD_DEMO_ENVIRONMENT=1: a demo environment, whose chats go to the demo department (platform §9). */
+  isDemoEnvironment: boolean;
+  /** ONBOARD_EXPLORER_LANGUAGE_TOGGLE=0 turns the Explorer's language feature toggle off (explorer §2). */
+  explorerLanguageToggle: boolean;
+  /** ONBOARD_DOCUMENT_BASE_URL: the document store the Explorer relays summary documents from. */
+  documentBaseUrl: string | null;
 };
 
 export const WEB_DIST = resolve(import.meta.dirname, '../../web/dist');
@@ -74,6 +85,13 @@ export function loadConfig(env: NodeJS.ProcessEnv, embeddedDatabaseUrl?: string)
     sessionSecret: env.SESSION_SECRET ?? 'onboard-embedded-default-session-secret',
     gatewayGroup: env.GATEWAY_GROUP ?? `gateway-${hostname()}-${port}`,
     logLevel: env.LOG_LEVEL ?? 'info',
+    explorerPublicHosts: (env.ONBOARD_EXPLORER_PUBLIC_HOSTS ?? '')
+      .split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter((h) => h !== ''),
+    isDemoEnvironment: ['1', 'true'].includes(env.ONBOARD_DEMO_ENVIRONMENT ?? ''),
+    explorerLanguageToggle: !['0', 'false'].includes(env.ONBOARD_EXPLORER_LANGUAGE_TOGGLE ?? ''),
+    documentBaseUrl: env.ONBOARD_DOCUMENT_BASE_URL || null,
   };
 }
 

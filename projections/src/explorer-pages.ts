@@ -1,6 +1,12 @@
 import type pg from 'pg';
 import type { CheckpointedConsumer, RecordedEvent } from '../../events/src/index.ts';
-import { EXPLORER_EVENT_TYPES, ExplorerEvent } from '../../events/src/catalogue/explorer.ts';
+import {
+  EXPLORER_EVENT_TYPES,
+  ExplorerEvent,
+  SUPPORT_CHAT_EVENT_TYPES,
+  SupportChatMessagePosted,
+  SupportChatStarted,
+} from '../../events/src/catalogue/explorer.ts';
 import {
   evolveExplorerSite,
   type ExplorerSite,
@@ -33,6 +39,58 @@ export async function migrateExplorerPages(pool: pg.Pool) {
   );
   await pool.query('create index if not exists rm_explorer_pages_client on rm_explorer_pages (client_id)');
   await pool.query('create index if not exists rm_explorer_pages_owner on rm_explorer_pages (page_owner)');
+  // The built-in support chat: conversations per page and their messages, for the visitor and for staff.
+  await pool.query(`
+    create table if not exists rm_explorer_support_conversations (
+      conversation_id text primary key,
+      explorer_page_id text not null,
+      department text not null,
+      language text not null,
+      started_at timestamptz not null,
+      last_message_at timestamptz
+    )`);
+  await pool.query(
+    'create index if not exists rm_explorer_support_conversations_page on rm_explorer_support_conversations (explorer_page_id, started_at)',
+  );
+  await pool.query(`
+    create table if not exists rm_explorer_support_messages (
+      message_id text primary key,
+      conversation_id text not null,
+      author text not null,
+      author_id text,
+      text text not null,
+      at timestamptz not null
+    )`);
+  await pool.query(
+    'create index if not exists rm_explorer_support_messages_conversation on rm_explorer_support_messages (conversation_id, at)',
+  );
+}
+
+const CHAT_TYPES: readonly string[] = SUPPORT_CHAT_EVENT_TYPES;
+
+/** Chat rows are keyed by their own ids, so a replayed event is a no-op. */
+async function projectChat(recorded: RecordedEvent, tx: pg.PoolClient) {
+  if (recorded.type === 'SupportChatStarted') {
+    const { data } = SupportChatStarted.parse({ type: recorded.type, data: recorded.data });
+    await tx.query(
+      `insert into rm_explorer_support_conversations
+         (conversation_id, explorer_page_id, department, language, started_at)
+       values ($1, $2, $3, $4, $5) on conflict (conversation_id) do nothing`,
+      [data.conversationId, data.explorerPageId, data.department, data.language, data.at],
+    );
+    return;
+  }
+  const { data } = SupportChatMessagePosted.parse({ type: recorded.type, data: recorded.data });
+  await tx.query(
+    `insert into rm_explorer_support_messages (message_id, conversation_id, author, author_id, text, at)
+     values ($1, $2, $3, $4, $5, $6) on conflict (message_id) do nothing`,
+    [data.messageId, data.conversationId, data.author, data.authorId, data.text, data.at],
+  );
+  await tx.query(
+    `update rm_explorer_support_conversations set last_message_at = greatest(last_message_at, $2::timestamptz)
+     where conversation_id = $1`,
+    [data.conversationId, data.at],
+  );
 }
 
 // The store holds the events before the DomainEvent union knows them, so they are parsed here with the
@@ -44,11 +102,15 @@ type Doc = { state: ExplorerSiteState; version: bigint; createdAt: string; updat
 
 export const explorerPagesProjection: CheckpointedConsumer = {
   name: 'explorer-pages',
-  filter: { eventTypes: EXPLORER_EVENT_TYPES },
+  filter: { eventTypes: [...EXPLORER_EVENT_TYPES, ...SUPPORT_CHAT_EVENT_TYPES] },
   reset: async (tx) => {
     await tx.query('delete from rm_explorer_pages');
+    await tx.query('delete from rm_explorer_support_conversations');
+    await tx.query('delete from rm_explorer_support_messages');
   },
-  handle: async (events, tx) => {
+  handle: async (all, tx) => {
+    for (const recorded of all) if (CHAT_TYPES.includes(recorded.type)) await projectChat(recorded, tx);
+    const events = all.filter((recorded) => !CHAT_TYPES.includes(recorded.type));
     const parsed = events.map((recorded) => ({ recorded, event: parse(recorded) }));
     const ids = [...new Set(parsed.map((p) => p.event.data.explorerPageId))];
     const { rows } = await tx.query<{

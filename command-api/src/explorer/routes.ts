@@ -28,9 +28,13 @@ import {
 } from '../../../domain/src/explorer/decider.ts';
 import { handle, requireActor, type CommandDeps } from '../http/context.ts';
 import { parseBody, parseIfMatch } from '../http/validate.ts';
+import { explorerVisitorRoutes, type ExplorerVisitorDeps } from './visitor-routes.ts';
 import { AttachDocumentBody, ExplorerSiteBody, LeadBody, RenewExplorerSiteBody } from './schemas.ts';
 
-export type ExplorerCommandDeps = CommandDeps & { pool: pg.Pool };
+export type ExplorerCommandDeps = CommandDeps & { pool: pg.Pool } & Omit<
+    ExplorerVisitorDeps,
+    keyof CommandDeps | 'loadPage'
+  >;
 
 export const SLUG_TAKEN_MESSAGE = 'This vanity URL is already in use. Please choose another.'; // chosen
 
@@ -383,6 +387,16 @@ export function createExplorerCommands(deps: ExplorerCommandDeps): Router {
       };
       await append(deps, explorerLeadStream(leadId), toNewEvents(deps, [lead], VISITOR, deps.newId()), -1n);
       res.status(201).json({ leadId, status: 'SENT' });
+    }),
+  );
+
+  router.use(
+    explorerVisitorRoutes({
+      ...deps,
+      loadPage: async (id) => {
+        const { state } = await loadSite(deps.store, id);
+        return state.status === 'active' ? state.page : null;
+      },
     }),
   );
 

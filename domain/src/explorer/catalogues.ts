@@ -40,28 +40,28 @@ export const isBenefitType = (value: unknown): value is BenefitType =>
 /**
  * Display labels. The spec fixes only OTHER ('Additional Benefits') and FINANCIAL ('Financial
  * Products'); the others are the spec's own names (§1) in title case.
- * Spanish: to be translated — the spec gives no Spanish labels, so `es` is null and display falls back
- * to English until a translator fills these in.
+ * Spanish: the spec gives none; these are the public site's own translations (chosen), shared so the
+ * page and the e-mailed list name a benefit type alike.
  */
 export const BENEFIT_TYPE_LABELS: Record<BenefitType, { en: string; es: string | null }> = {
-  MEDICAL: { en: 'Medical', es: null },
-  DENTAL: { en: 'Dental', es: null },
-  VISION: { en: 'Vision', es: null },
-  ACCIDENT: { en: 'Accident', es: null },
-  HOSPITAL_INDEMNITY: { en: 'Hospital Indemnity', es: null },
-  LIFE: { en: 'Life', es: null },
-  CRITICAL_ILLNESS: { en: 'Critical Illness', es: null },
-  CANCER: { en: 'Cancer', es: null },
-  FINANCIAL: { en: 'Financial Products', es: null },
-  SHORT_TERM_DISABILITY: { en: 'Short-Term Disability', es: null },
-  LONG_TERM_DISABILITY: { en: 'Long-Term Disability', es: null },
-  GAP: { en: 'Gap', es: null },
-  OTHER: { en: 'Additional Benefits', es: null },
+  MEDICAL: { en: 'Medical', es: 'Médico' },
+  DENTAL: { en: 'Dental', es: 'Dental' },
+  VISION: { en: 'Vision', es: 'Visión' },
+  ACCIDENT: { en: 'Accident', es: 'Accidentes' },
+  HOSPITAL_INDEMNITY: { en: 'Hospital Indemnity', es: 'Indemnización hospitalaria' },
+  LIFE: { en: 'Life', es: 'Vida' },
+  CRITICAL_ILLNESS: { en: 'Critical Illness', es: 'Enfermedades graves' },
+  CANCER: { en: 'Cancer', es: 'Cáncer' },
+  FINANCIAL: { en: 'Financial Products', es: 'Productos financieros' },
+  SHORT_TERM_DISABILITY: { en: 'Short-Term Disability', es: 'Discapacidad a corto plazo' },
+  LONG_TERM_DISABILITY: { en: 'Long-Term Disability', es: 'Discapacidad a largo plazo' },
+  GAP: { en: 'Gap', es: 'Cobertura complementaria' },
+  OTHER: { en: 'Additional Benefits', es: 'Beneficios adicionales' },
 };
 
 /** explorer §2: gap and critical illness are called Specified Disease in these states. */
 export const SPECIFIED_DISEASE_STATES = ['CA', 'NY', 'CT'] as const;
-export const SPECIFIED_DISEASE_LABEL = { en: 'Specified Disease', es: null } as const; // es: to be translated
+export const SPECIFIED_DISEASE_LABEL = { en: 'Specified Disease', es: 'Enfermedades específicas' } as const;
 
 /**
  * The fixed section order (explorer §2, onboarding §9: "dental, vision, disabilities, life, and so on").

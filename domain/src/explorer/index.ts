@@ -6,3 +6,4 @@ export * from './site-rules.ts';
 export * from './plan-rules.ts';
 export * from './lead-rules.ts';
 export * from './page-content.ts';
+export * from './support-rules.ts';

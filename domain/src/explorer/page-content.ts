@@ -247,3 +247,40 @@ export function showsLanguageDialog(page: {
 }): boolean {
   return page.languageFeatureToggle === true && page.largeClientFeatureToggle !== true;
 }
+
+/**
+ * The large-client feature toggle (explorer §3 read-only). No toggle service exists here, so it is
+ * derived from the site's employee count (chosen threshold: large-group business starts at 1,000).
+ */
+export const LARGE_CLIENT_MIN_EMPLOYEES = 1_000;
+export const isLargeClient = (site: { employeeCount?: number | null }): boolean =>
+  (site.employeeCount ?? 0) >= LARGE_CLIENT_MIN_EMPLOYEES;
+
+export type MedicalVideoSite = {
+  medicalVideo?: string | null;
+  medicalVideoEnglishTitle?: string | null;
+  medicalVideoSpanishTitle?: string | null;
+  medicalVideoDocumentId?: string | null;
+  vidyardId?: string | null;
+};
+
+/**
+ * The medical video the page shows (explorer §3 site fields, §5: NO_VIDEO, ENGLISH_VIDEO,
+ * ENGLISH_AND_SPANISH_VIDEO), or null. The Spanish title is used in Spanish only when the site has a
+ * Spanish video; the player reference is the Vidyard id, else the uploaded document.
+ */
+export function medicalVideoOf(
+  site: MedicalVideoSite,
+  language: ExplorerLanguage,
+): { title: string | null; vidyardId: string | null; documentId: string | null } | null {
+  const option = site.medicalVideo ?? 'NO_VIDEO';
+  if (option === 'NO_VIDEO') return null;
+  const vidyardId = site.vidyardId?.trim() || null;
+  const documentId = site.medicalVideoDocumentId?.trim() || null;
+  if (vidyardId === null && documentId === null) return null;
+  const spanish =
+    language === 'es' && option === 'ENGLISH_AND_SPANISH_VIDEO'
+      ? site.medicalVideoSpanishTitle?.trim()
+      : null;
+  return { title: spanish || site.medicalVideoEnglishTitle?.trim() || null, vidyardId, documentId };
+}

@@ -17,6 +17,8 @@ import {
   showsDemoBanner,
   showsLanguageDialog,
   summaryDocumentsByBenefitType,
+  isLargeClient,
+  medicalVideoOf,
   visiblePlansForPrepaidLocation,
 } from './page-content.ts';
 
@@ -65,7 +67,7 @@ describe('explorer page content (explorer §2)', () => {
   it('names gap and critical illness Specified Disease in CA, NY and CT', () => {
     expect(benefitTypeLabel('CRITICAL_ILLNESS', { state: 'NY' })).toBe('Specified Disease');
     expect(benefitTypeLabel('GAP', { state: 'CT' })).toBe('Specified Disease');
-    expect(benefitTypeLabel('GAP', { state: 'CA', language: 'es' })).toBe('Specified Disease');
+    expect(benefitTypeLabel('GAP', { state: 'CA', language: 'es' })).toBe('Enfermedades específicas');
     expect(benefitTypeLabel('CRITICAL_ILLNESS', { state: 'TX' })).toBe('Critical Illness');
     expect(benefitTypeLabel('ACCIDENT', { state: 'CA' })).toBe('Accident');
     expect(benefitTypeLabel('OTHER')).toBe('Additional Benefits');
@@ -199,5 +201,33 @@ describe('explorer page content (explorer §2)', () => {
     expect(showsLanguageDialog({ languageFeatureToggle: true, largeClientFeatureToggle: false })).toBe(true);
     expect(showsLanguageDialog({ languageFeatureToggle: true, largeClientFeatureToggle: true })).toBe(false);
     expect(showsLanguageDialog({ languageFeatureToggle: false })).toBe(false);
+    expect(isLargeClient({ employeeCount: 999 })).toBe(false);
+    expect(isLargeClient({ employeeCount: 1000 })).toBe(true);
+    expect(isLargeClient({ employeeCount: null })).toBe(false);
+  });
+});
+
+describe('medical video', () => {
+  const site = {
+    medicalVideo: 'ENGLISH_AND_SPANISH_VIDEO',
+    medicalVideoEnglishTitle: 'Your medical plans',
+    medicalVideoSpanishTitle: 'Sus planes médicos',
+    medicalVideoDocumentId: 'doc-1',
+    vidyardId: null,
+  };
+  it('shows nothing without a video or without a player reference', () => {
+    expect(medicalVideoOf({ ...site, medicalVideo: 'NO_VIDEO' }, 'en')).toBeNull();
+    expect(medicalVideoOf({ ...site, medicalVideoDocumentId: ' ' }, 'en')).toBeNull();
+  });
+  it('uses the Spanish title only for a Spanish video in Spanish', () => {
+    expect(medicalVideoOf(site, 'es')).toEqual({
+      title: 'Sus planes médicos',
+      vidyardId: null,
+      documentId: 'doc-1',
+    });
+    expect(medicalVideoOf({ ...site, medicalVideo: 'ENGLISH_VIDEO' }, 'es')?.title).toBe(
+      'Your medical plans',
+    );
+    expect(medicalVideoOf({ ...site, vidyardId: 'vy-9' }, 'en')?.vidyardId).toBe('vy-9');
   });
 });

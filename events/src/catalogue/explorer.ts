@@ -186,15 +186,57 @@ export const LeadSubmitted = z.object({
   }),
 });
 
+/**
+ * The built-in support chat (platform §9 departments): one stream per conversation
+ * `explorerchat-{conversationId}`, started by a visitor of a public page; staff answer as agents.
+ */
+export const SupportChatStarted = z.object({
+  type: z.literal('SupportChatStarted'),
+  data: z.object({
+    conversationId: z.string(),
+    explorerPageId: z.string(),
+    department: z.string(),
+    language: z.string(),
+    at: At,
+  }),
+});
+export const SupportChatMessagePosted = z.object({
+  type: z.literal('SupportChatMessagePosted'),
+  data: z.object({
+    conversationId: z.string(),
+    messageId: z.string(),
+    author: z.enum(['visitor', 'agent']),
+    /** The staff user for an agent's message; null for the visitor. */
+    authorId: Text,
+    text: z.string(),
+    at: At,
+  }),
+});
+export const SUPPORT_CHAT_EVENT_TYPES = ['SupportChatStarted', 'SupportChatMessagePosted'] as const;
+
+/**
+ * A human-check challenge was answered once: `explorerhumancheck-{nonce}` is appended with no_stream,
+ * so a replayed answer meets a conflict instead of a second send.
+ */
+export const HumanCheckUsed = z.object({
+  type: z.literal('HumanCheckUsed'),
+  data: z.object({ nonce: z.string(), purpose: z.string(), at: At }),
+});
+
 /** Everything this file adds to the store, for the DomainEvent union. */
 export const EXPLORER_CATALOGUE = [
   ...ExplorerEvent.options,
   ExplorerSlugReserved,
   ExplorerSlugReleased,
   LeadSubmitted,
+  SupportChatStarted,
+  SupportChatMessagePosted,
+  HumanCheckUsed,
 ] as const;
 
 export const explorerStream = (explorerPageId: string) => `explorer-${explorerPageId}`;
 /** `slug` must already be normalised (domain normalizeVanitySlug): case and spaces do not differ. */
 export const explorerSlugStream = (slug: string) => `explorerslug-${slug}`;
 export const explorerLeadStream = (leadId: string) => `explorerlead-${leadId}`;
+export const supportChatStream = (conversationId: string) => `explorerchat-${conversationId}`;
+export const humanCheckStream = (nonce: string) => `explorerhumancheck-${nonce}`;

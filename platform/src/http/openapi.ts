@@ -11,7 +11,6 @@ import {
   DeclineBody,
   DeclineUpdatesBody,
   InviteOutsideSignerBody,
-  UpdateClientBody,
 } from '../../../command-api/src/index.ts';
 import { ACCESS_COOKIE, CSRF_COOKIE, CSRF_HEADER } from '../../../command-api/src/auth/index.ts';
 // The sign-in bodies as createAuthApi validates them; auth/index.ts does not re-export its schemas.
@@ -37,6 +36,15 @@ import {
   RenewExplorerSiteBody,
 } from '../../../command-api/src/explorer/schemas.ts';
 import { ClientListQuery } from '../../../query-api/src/index.ts';
+import { addExplorerVisitorPaths } from '../explorer/openapi.ts';
+import { eifEntityRouteDocs } from '../../../command-api/src/eif-entities/index.ts';
+import { COLLECTION_PATHS, ClientViewQuery } from '../../../query-api/src/clients/routes.ts';
+import {
+  ContributionsBody,
+  EmployeeClassBody,
+  SetBenefitTypePlansBody,
+  WaitingPeriodsBody,
+} from '../../../command-api/src/employee-classes/index.ts';
 
 extendZodWithOpenApi(z);
 
@@ -403,26 +411,56 @@ export function buildOpenApiDocument() {
       400: problem('Invalid paging'),
     },
   });
-  add('get', '/api/clients/{clientId}', 'clients', 'The client', {
-    request: { params: z.object({ clientId }) },
+  add('get', '/api/clients/{clientId}', 'clients', 'The client (accepted, or as its editor sees it)', {
+    request: { params: z.object({ clientId }), query: ClientViewQuery },
     responses: {
-      200: json(ClientView, 'The client'),
+      200: json(ClientView, 'The client; with view=editing, every pending change applied'),
+      400: problem('Unknown view (query.view)'),
       403: problem('Not yours'),
       404: problem('No such client'),
     },
   });
-  add('put', '/api/clients/{clientId}', 'clients', 'Edit the client’s fields', {
-    isVersioned: true,
-    request: {
-      params: z.object({ clientId }),
-      body: { content: { 'application/json': { schema: UpdateClientBody } } },
-    },
-    responses: {
-      200: json(ClientView, 'The client after the change'),
-      400: problem('Invalid fields, keyed body.<field>'),
-      404: problem('No such client'),
-    },
-  });
+  // EIF entities (command-api/src/eif-entities, query-api/src/clients): every write answers the client
+  // as its editor sees it (pending changes applied), with its version as the ETag.
+  for (const doc of eifEntityRouteDocs()) {
+    add(doc.method, doc.path, 'eif-entities', doc.summary, {
+      isVersioned: true,
+      request: {
+        params: z.object(Object.fromEntries(doc.params.map((name) => [name, z.string().min(1)]))),
+        ...(doc.body ? { body: { content: { 'application/json': { schema: doc.body } } } } : {}),
+      },
+      responses: {
+        [doc.status]: json(ClientView, 'The client as its editor sees it (view=editing)'),
+        ...(doc.body
+          ? { 400: problem('Invalid answers, keyed body.<field> (body.bills.0.name in lists)') }
+          : {}),
+        404: problem(doc.notFound),
+        ...(doc.isInUseChecked
+          ? { 409: problem('IN_USE: still chosen elsewhere, or changed since the given version') }
+          : {}),
+        ...(doc.isRuleChecked ? { 422: problem('TOO_MANY: the list takes no more of this kind') } : {}),
+      },
+    });
+  }
+  for (const [path, list] of Object.entries(COLLECTION_PATHS)) {
+    add(
+      'get',
+      `/api/clients/{clientId}/${path}`,
+      'eif-entities',
+      `The client’s ${list}, as the editor sees them`,
+      {
+        request: { params: z.object({ clientId }) },
+        responses: {
+          200: json(
+            z.array(z.record(z.string(), z.unknown())),
+            'Each item’s answers and id; ETag is the version',
+          ),
+          403: problem('Not yours'),
+          404: problem('No such client'),
+        },
+      },
+    );
+  }
   add('get', '/api/clients/{clientId}/change-log/deif-changes', 'clients', 'Change records', {
     request: { params: z.object({ clientId }) },
     responses: {
@@ -430,6 +468,110 @@ export function buildOpenApiDocument() {
       403: problem('Not yours'),
     },
   });
+  // Employee classes (platform §7): the class builder. Answers list the classes as the editor sees them.
+  const Row = z.record(z.string(), z.unknown());
+  const EmployeeClass = z
+    .object({
+      id: z.string(),
+      groupName: z.string(),
+      employeeTypes: z.array(z.string()),
+      minimumHoursPerWeek: z.number().nullable(),
+      description: z.string().nullable(),
+      plans: z
+        .array(Row)
+        .openapi({ description: 'Class plans: planId, benefitType, waiting period, contributions' }),
+      isComplete: z.boolean(),
+      hasPendingChanges: z.boolean(),
+    })
+    .passthrough()
+    .openapi('EmployeeClass');
+  const classesView = {
+    clientId: z.string(),
+    version: z.number().int().openapi({ description: 'The If-Match value for the next write' }),
+    eifStatus: z.enum(['pre_sign', 'signed']),
+    needsEmployeeClasses: z.boolean().nullable(),
+    eligiblePlans: z.array(Row).openapi({ description: 'Plans a class can offer (not statutory or PFML)' }),
+  };
+  const EmployeeClasses = z
+    .object({ ...classesView, employeeClasses: z.array(EmployeeClass) })
+    .openapi('EmployeeClasses');
+  const ClassChange = EmployeeClasses.extend({
+    employeeClassId: z.string().openapi({ description: 'The class the call created or changed' }),
+  }).openapi('EmployeeClassChange');
+  const classes = '/api/clients/{clientId}/employee-classes';
+  const classParams = z.object({ clientId, employeeClassId: z.string().min(1) });
+  add('get', classes, 'employee-classes', 'The client’s employee classes', {
+    request: { params: z.object({ clientId }) },
+    responses: {
+      200: json(EmployeeClasses, 'Every class'),
+      403: problem('Not yours'),
+      404: problem('No such client'),
+    },
+  });
+  add('get', `${classes}/{employeeClassId}`, 'employee-classes', 'One employee class', {
+    request: { params: classParams },
+    responses: {
+      200: json(z.object({ ...classesView, employeeClass: EmployeeClass }), 'The class'),
+      404: problem('No such class'),
+    },
+  });
+  const classWrite = (
+    method: 'post' | 'put' | 'delete',
+    path: string,
+    summary: string,
+    body?: z.ZodType,
+    isCreate = false,
+  ) =>
+    add(method, `${classes}${path}`, 'employee-classes', summary, {
+      isVersioned: true,
+      request: {
+        params: path === '' ? z.object({ clientId }) : classParams,
+        ...(body ? { body: { content: { 'application/json': { schema: body } } } } : {}),
+      },
+      responses: {
+        [isCreate ? 201 : 200]: json(ClassChange, 'The classes after the change (pending after signing)'),
+        400: problem(
+          'Invalid fields, keyed body.<field> (e.g. body.contributions.0.employeeContributionPercentage)',
+        ),
+        404: problem('No such client or class'),
+        ...(isCreate
+          ? { 422: problem('ALREADY_HAS_CLASSES: the client answered one class for everyone and has it') }
+          : {}),
+      },
+    });
+  classWrite('post', '', 'Create a class (optionally with its whole plan set)', EmployeeClassBody, true);
+  classWrite(
+    'put',
+    '/{employeeClassId}',
+    'Edit a class (optionally with its whole plan set)',
+    EmployeeClassBody,
+  );
+  classWrite('delete', '/{employeeClassId}', 'Delete a class and its class plans');
+  classWrite(
+    'post',
+    '/{employeeClassId}/duplicate',
+    'Copy a class and its class plans as “{name} (copy)”',
+    undefined,
+    true,
+  );
+  classWrite(
+    'post',
+    '/{employeeClassId}/plans/set-benefit-type-plans',
+    'Choose the class’s plans of one benefit type',
+    SetBenefitTypePlansBody,
+  );
+  classWrite(
+    'post',
+    '/{employeeClassId}/plans/waiting-periods',
+    'Set waiting periods of class plans',
+    WaitingPeriodsBody,
+  );
+  classWrite(
+    'post',
+    '/{employeeClassId}/plans/contributions',
+    'Set employer and employee contributions (together 100%)',
+    ContributionsBody,
+  );
   const lifecycle = (path: string, summary: string, body?: z.ZodType) =>
     add('post', `/api/clients/{clientId}${path}`, 'eif', summary, {
       isVersioned: true,
@@ -731,6 +873,7 @@ export function buildOpenApiDocument() {
       400: problem('Invalid fields'),
     },
   });
+  addExplorerVisitorPaths(add, { json, problem });
 
   // User administration (command-api/src/users, query-api/src/users).
   add('get', '/api/users/check-existing/{email}', 'users', 'Whether an address is in use', {

@@ -1,6 +1,8 @@
 import { qpsCommandRoutes } from '../../../command-api/src/qps/routes.ts';
 import { createExplorerCommands } from '../../../command-api/src/explorer/index.ts';
 import { createExplorerQueries } from '../../../query-api/src/explorer/index.ts';
+import { employeeClassCommandRoutes } from '../../../command-api/src/employee-classes/index.ts';
+import { employeeClassQueryRoutes } from '../../../query-api/src/employee-classes/index.ts';
 import { eifSummaryRoutes, qpsQueryRoutes } from '../../../query-api/src/index.ts';
 import type { Router } from 'express';
 import { describe, expect, it } from 'vitest';
@@ -82,6 +84,8 @@ function allMountedRoutes() {
     qpsQueryRoutes(base),
     createExplorerCommands(base),
     createExplorerQueries(base),
+    employeeClassCommandRoutes(base),
+    employeeClassQueryRoutes(base),
   ].flatMap(mountedRoutes);
 }
 

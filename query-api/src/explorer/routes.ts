@@ -11,7 +11,21 @@ import {
   type Actor,
 } from '../../../domain/src/index.ts';
 import { isExplorerSiteLive, type ExplorerSite } from '../../../domain/src/explorer/decider.ts';
+import {
+  isLargeClient,
+  liveChatDepartment,
+  showsLanguageDialog,
+} from '../../../domain/src/explorer/page-content.ts';
 import { handle, requireActor, type QueryDeps } from '../http/context.ts';
+
+export type ExplorerQueryDeps = QueryDeps & {
+  /** The language feature toggle (explorer §2, §3); on unless configured off. */
+  languageFeatureToggle?: boolean;
+  /** platform §9: a demo environment sends every chat to the demo department. */
+  isDemoEnvironment?: boolean;
+  /** Where the document store serves a document's file; null: no store is configured. */
+  documentFileUrl?: (documentId: string) => string | null;
+};
 
 /** explorer §5 List queries. The messages are chosen (the spec gives the ranges only). */
 export const LIST_SORT_FIELDS = ['createdAt', 'name', 'updatedAt', 'startsAt'] as const;
@@ -72,9 +86,15 @@ type Row = {
   email: string | null;
 };
 
+type Environment = { languageFeatureToggle: boolean; isDemoEnvironment: boolean };
+
 /** The page as the Explorer reads it, with the clock-dependent flags worked out at read time. */
-function publicView(page: ExplorerSite, now: Date) {
+function publicView(page: ExplorerSite, now: Date, env: Environment) {
   const isLive = isExplorerSiteLive(page.site, now);
+  const toggles = {
+    languageFeatureToggle: env.languageFeatureToggle,
+    largeClientFeatureToggle: isLargeClient(page.site),
+  };
   return {
     id: page.explorerPageId,
     explorerPageId: page.explorerPageId,
@@ -86,12 +106,20 @@ function publicView(page: ExplorerSite, now: Date) {
     newExplorerPageId: page.newExplorerPageId,
     renewedFrom: page.renewedFrom,
     pageOwner: page.pageOwner,
+    ...toggles,
+    showsLanguageDialog: showsLanguageDialog(toggles),
+    supportChat: {
+      department: liveChatDepartment(
+        { isLive, enableContactUsLiveChat: page.site.enableContactUsLiveChat },
+        { isDemo: env.isDemoEnvironment },
+      ),
+    },
   };
 }
 
-function staffView(row: Row, now: Date) {
+function staffView(row: Row, now: Date, env: Environment) {
   return {
-    ...publicView(row.page, now),
+    ...publicView(row.page, now, env),
     version: Number(row.version),
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
@@ -111,9 +139,13 @@ const STAFF_SELECT = `select p.page, p.version::text, p.created_at, p.updated_at
   from rm_explorer_pages p left join rm_users u on u.user_id = p.page->'updatedBy'->>'userId'`;
 
 /** The Explorer's read side over rm_explorer_pages (projections/src/explorer-pages.ts). */
-export function createExplorerQueries(deps: QueryDeps): Router {
+export function createExplorerQueries(deps: ExplorerQueryDeps): Router {
   const router = Router();
   const now = () => new Date();
+  const env: Environment = {
+    languageFeatureToggle: deps.languageFeatureToggle ?? true,
+    isDemoEnvironment: deps.isDemoEnvironment === true,
+  };
 
   const list = async (req: Request, where: string, param: string) => {
     const q = parseQuery(ListQuery, req.query);
@@ -130,7 +162,7 @@ export function createExplorerQueries(deps: QueryDeps): Router {
     ]);
     const at = now();
     return {
-      items: rows.map((r) => staffView(r, at)),
+      items: rows.map((r) => staffView(r, at, env)),
       total: count[0]?.total ?? 0,
       limit: q.limit,
       offset: q.offset,
@@ -155,7 +187,7 @@ export function createExplorerQueries(deps: QueryDeps): Router {
       );
       const row = rows[0];
       if (!row) throw new NotFoundError('Explorer site not found');
-      res.json(staffView(row, now()));
+      res.json(staffView(row, now(), env));
     }),
   );
 
@@ -164,6 +196,78 @@ export function createExplorerQueries(deps: QueryDeps): Router {
     handle(async (req, res) => {
       await requireStaff(deps, req);
       res.json(await list(req, 'p.page_owner = $1', String(req.params.pageOwnerId)));
+    }),
+  );
+
+  // The built-in support chat (command-api/src/explorer/visitor-routes.ts writes it). Staff list a
+  // page's conversations; anyone holding a conversation id (the visitor who started it) reads it.
+  router.get(
+    '/api/explorer-pages/:explorerPageId/support/conversations',
+    handle(async (req, res) => {
+      await requireStaff(deps, req);
+      const { rows } = await deps.pool.query(
+        `select c.conversation_id as "conversationId", c.department, c.language,
+           c.started_at as "startedAt", c.last_message_at as "lastMessageAt",
+           (select count(*)::int from rm_explorer_support_messages m
+             where m.conversation_id = c.conversation_id) as "messageCount"
+         from rm_explorer_support_conversations c where c.explorer_page_id = $1
+         order by coalesce(c.last_message_at, c.started_at) desc limit 100`,
+        [String(req.params.explorerPageId)],
+      );
+      res.json({ items: rows });
+    }),
+  );
+
+  router.get(
+    '/api/explorer-pages/:explorerPageId/support/conversations/:conversationId',
+    handle(async (req, res) => {
+      const { rows } = await deps.pool.query<{
+        conversationId: string;
+        department: string;
+        language: string;
+        startedAt: Date;
+      }>(
+        `select conversation_id as "conversationId", department, language, started_at as "startedAt"
+         from rm_explorer_support_conversations where conversation_id = $1 and explorer_page_id = $2`,
+        [String(req.params.conversationId), String(req.params.explorerPageId)],
+      );
+      const conversation = rows[0];
+      if (!conversation) throw new NotFoundError('Conversation not found');
+      const { rows: messages } = await deps.pool.query(
+        `select message_id as "messageId", author, text, at from rm_explorer_support_messages
+         where conversation_id = $1 order by at, message_id`,
+        [conversation.conversationId],
+      );
+      res.set('cache-control', 'no-store').json({ ...conversation, messages });
+    }),
+  );
+
+  // A summary document or video of a page (explorer §2). The files live in a document store outside
+  // this product; the page vouches that the document is its own and relays the file, so the download
+  // stays on the Explorer's host (the public host serves nothing else).
+  router.get(
+    '/api/explorer-pages/:explorerPageId/documents/:documentId',
+    handle(async (req, res) => {
+      const documentId = String(req.params.documentId);
+      const { rows } = await deps.pool.query<{ page: ExplorerSite }>(
+        'select page from rm_explorer_pages where explorer_page_id = $1 and not is_deleted',
+        [String(req.params.explorerPageId)],
+      );
+      const page = rows[0]?.page;
+      const document = page?.documents.find((d) => d.documentId === documentId);
+      const isVideo = page !== undefined && page.site.medicalVideoDocumentId === documentId;
+      if (!document && !isVideo) throw new NotFoundError('Document not found');
+      const url = deps.documentFileUrl?.(documentId) ?? null;
+      const unavailable = () => new NotFoundError('This document is not available for download yet'); // chosen
+      if (url === null) throw unavailable();
+      const upstream = await fetch(url).catch(() => null);
+      if (!upstream?.ok) throw unavailable();
+      const name = document?.name ?? documentId;
+      res
+        .status(200)
+        .set('content-type', upstream.headers.get('content-type') ?? 'application/octet-stream')
+        .set('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(name)}`)
+        .send(Buffer.from(await upstream.arrayBuffer()));
     }),
   );
 
@@ -182,7 +286,7 @@ export function createExplorerQueries(deps: QueryDeps): Router {
       const row = rows[0];
       if (!row) throw new NotFoundError('Explorer site not found');
       const at = now();
-      const view = publicView(row.page, at);
+      const view = publicView(row.page, at, env);
       if (demoEnrollmentStatus && view.isLive) {
         throw new ValidationError({ 'query.demoEnrollmentStatus': DEMO_STATUS_ON_LIVE_SITE });
       }

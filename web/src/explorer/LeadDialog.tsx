@@ -2,7 +2,6 @@ import { useState, type FormEvent } from 'react';
 import {
   Button,
   Dialog,
-  DialogTrigger,
   FieldError,
   Form,
   Heading,
@@ -33,21 +32,25 @@ const EMPTY = {
   brokerName: '',
 };
 
-/** The lead-generation banner and its dialog: form, then confirmation (explorer §4, §5). */
-export function LeadBanner({ explorerPageId }: { explorerPageId: string }) {
-  const { t } = useLocale();
+/**
+ * The lead-generation dialog: form, then confirmation (explorer §4, §5). Loaded on first open (lazy.ts),
+ * so the modal machinery stays out of the first page; the modal gives focus back to the opener.
+ */
+export function LeadDialog({
+  explorerPageId,
+  isOpen,
+  onOpenChange,
+}: {
+  explorerPageId: string;
+  isOpen: boolean;
+  onOpenChange: (isOpen: boolean) => void;
+}) {
   return (
-    <aside className="explorer-lead-banner" aria-label={t.leadOpen}>
-      <p>{t.leadBanner}</p>
-      <DialogTrigger>
-        <Button className="explorer-button explorer-button--brand">{t.leadOpen}</Button>
-        <Modal isDismissable className="explorer-modal">
-          <Dialog className="explorer-dialog">
-            {({ close }) => <LeadForm explorerPageId={explorerPageId} close={close} />}
-          </Dialog>
-        </Modal>
-      </DialogTrigger>
-    </aside>
+    <Modal isDismissable isOpen={isOpen} onOpenChange={onOpenChange} className="explorer-modal">
+      <Dialog className="explorer-dialog">
+        {({ close }) => <LeadForm explorerPageId={explorerPageId} close={close} />}
+      </Dialog>
+    </Modal>
   );
 }
 

@@ -1,5 +1,5 @@
 import { useAtom } from 'jotai';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Button, Checkbox, Form, Heading, Link, ToggleButton } from 'react-aria-components';
 import type { BenefitType, ExplorerLanguage } from '../../../domain/src/explorer/catalogues.ts';
 import { validatePrepaidLocation } from '../../../domain/src/explorer/lead-rules.ts';
@@ -9,22 +9,22 @@ import {
   hasPrepaidPlans,
   isComparisonAvailable,
   medicalPriceTier,
+  medicalVideoOf,
   sectionsByBenefitType,
+  summaryDocumentsByBenefitType,
   visiblePlansForPrepaidLocation,
 } from '../../../domain/src/explorer/page-content.ts';
-import type { ExplorerPageView, ExplorerPlanView } from './api.ts';
+import type { ExplorerDocumentView, ExplorerPageView, ExplorerPlanView } from './api.ts';
 import { comparisonRows } from './comparison.ts';
 import { useLocale } from './context.ts';
-import { BENEFIT_TYPE_LABELS_ES, SPECIFIED_DISEASE_ES, translateRuleMessage } from './i18n.ts';
+import { translateRuleMessage } from './i18n.ts';
+import { LazyEmailBenefitsForm, LazyStateSelect } from './lazy.ts';
 import { explorerPath } from './routing.ts';
 import { comparisonSelectionAtom, favouritesAtom, prepaidLocationAtom, toggled } from '../state/explorer.ts';
-import { StateSelect } from './StateSelect.tsx';
 
 /** The benefit type's name in the visitor's language (explorer §2: Specified Disease in CA, NY, CT). */
 export function categoryName(type: BenefitType, state: string, language: ExplorerLanguage): string {
-  const english = benefitTypeLabel(type, { state });
-  if (language === 'en') return english;
-  return english === 'Specified Disease' ? SPECIFIED_DISEASE_ES : BENEFIT_TYPE_LABELS_ES[type];
+  return benefitTypeLabel(type, { state, language });
 }
 
 export function SitePage({ page, now }: { page: ExplorerPageView; now: Date }) {
@@ -33,6 +33,11 @@ export function SitePage({ page, now }: { page: ExplorerPageView; now: Date }) {
   const plans = visiblePlansForPrepaidLocation(page.benefits, location);
   const sections = sectionsByBenefitType(plans);
   const highlighters = benefitTypeHighlighters(page.benefitTypeMetadata, language);
+  const documents = summaryDocumentsByBenefitType(
+    (page.documents ?? []).filter(
+      (d): d is ExplorerDocumentView & { benefitType: BenefitType } => d.benefitType !== null,
+    ),
+  );
   return (
     <>
       <h1>{page.customClientName ?? page.name}</h1>
@@ -54,6 +59,7 @@ export function SitePage({ page, now }: { page: ExplorerPageView; now: Date }) {
           page={page}
           benefitType={section.benefitType}
           plans={section.plans}
+          documents={documents[section.benefitType] ?? []}
           now={now}
         />
       ))}
@@ -85,7 +91,9 @@ function PrepaidLocation() {
           }}
         >
           <p>{t.prepaidBody}</p>
-          <StateSelect value={draft} onChange={setDraft} error={error} />
+          <Suspense fallback={<p role="status">{t.loading}</p>}>
+            <LazyStateSelect value={draft} onChange={setDraft} error={error} />
+          </Suspense>
           <Button type="submit" className="explorer-button explorer-button--brand">
             {t.showPlans}
           </Button>
@@ -106,11 +114,13 @@ function BenefitSection({
   page,
   benefitType,
   plans,
+  documents,
   now,
 }: {
   page: ExplorerPageView;
   benefitType: BenefitType;
   plans: ExplorerPlanView[];
+  documents: ExplorerDocumentView[];
   now: Date;
 }) {
   const { t, language } = useLocale();
@@ -127,6 +137,7 @@ function BenefitSection({
       <h2 id={headingId}>
         {name} <span className="explorer-count">({t.plans(plans.length)})</span>
       </h2>
+      {benefitType === 'MEDICAL' && <MedicalVideo page={page} />}
       <ul className="explorer-plans">
         {plans.map((plan) => (
           <li key={plan.id}>
@@ -191,7 +202,47 @@ function BenefitSection({
           </table>
         </div>
       )}
+      {documents.length > 0 && (
+        <div className="explorer-documents">
+          <h3>{t.documentsTitle(name)}</h3>
+          <ul>
+            {documents.map((d) => (
+              <li key={d.documentId}>
+                <a href={documentUrl(page.explorerPageId, d.documentId)} download>
+                  {d.name}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
     </section>
+  );
+}
+
+/** Where a summary document is downloaded from (the page's own document path). */
+const documentUrl = (explorerPageId: string, documentId: string) =>
+  `/api/explorer-pages/${encodeURIComponent(explorerPageId)}/documents/${encodeURIComponent(documentId)}`;
+
+/**
+ * The site's medical video, only when one is set. A link, not an embedded player: the player is a third
+ * party's page, and a link works with keyboard, screen readers and the public host's security headers.
+ */
+function MedicalVideo({ page }: { page: ExplorerPageView }) {
+  const { t, language } = useLocale();
+  const video = medicalVideoOf(page, language);
+  if (video === null) return null;
+  const href = video.vidyardId
+    ? `https://play.vidyard.com/${encodeURIComponent(video.vidyardId)}`
+    : documentUrl(page.explorerPageId, video.documentId ?? '');
+  return (
+    <p className="explorer-video">
+      <a href={href} target="_blank" rel="noopener noreferrer">
+        <span aria-hidden="true">▶ </span>
+        {t.medicalVideo(video.title ?? t.medicalVideoDefault)}
+        <span className="explorer-sr-only"> {t.opensInNewTab}</span>
+      </a>
+    </p>
   );
 }
 
@@ -248,7 +299,7 @@ export function PlanCard({
 
 /** The visitor's favourite plans, printable (explorer §2 personalBenefitsPlan). */
 export function PersonalPlanPage({ page, pageKey }: { page: ExplorerPageView; pageKey: string }) {
-  const { t, language } = useLocale();
+  const { t, language, base } = useLocale();
   const [favourites] = useAtom(favouritesAtom(page.explorerPageId));
   const plans = page.benefits.filter((p) => favourites.includes(p.id));
   const sections = sectionsByBenefitType(plans);
@@ -257,7 +308,7 @@ export function PersonalPlanPage({ page, pageKey }: { page: ExplorerPageView; pa
       <h1>{t.personalTitle}</h1>
       <p>{t.personalIntro}</p>
       <div className="explorer-actions explorer-no-print">
-        <Link className="explorer-button" href={explorerPath(language, pageKey)}>
+        <Link className="explorer-button" href={explorerPath(language, pageKey, 'site', base)}>
           {t.backToSite}
         </Link>
         <Button className="explorer-button explorer-button--brand" onPress={() => window.print()}>
@@ -283,6 +334,15 @@ export function PersonalPlanPage({ page, pageKey }: { page: ExplorerPageView; pa
           </ul>
         </section>
       ))}
+      {plans.length > 0 && (
+        <section className="explorer-section explorer-no-print" aria-labelledby="explorer-email-title">
+          <h2 id="explorer-email-title">{t.emailTitle}</h2>
+          <p>{t.emailIntro}</p>
+          <Suspense fallback={<p role="status">{t.loading}</p>}>
+            <LazyEmailBenefitsForm explorerPageId={page.explorerPageId} plans={plans} />
+          </Suspense>
+        </section>
+      )}
     </>
   );
 }

@@ -36,9 +36,27 @@ export type ExplorerPageView = {
   customThemeContrastingColor: string | null;
   languageFeatureToggle?: boolean | null;
   largeClientFeatureToggle?: boolean | null;
+  /** explorer §2: the toggle is on and the client is not large (worked out by the server). */
+  showsLanguageDialog: boolean;
+  /** platform §9: the department a chat from this page goes to. */
+  supportChat: { department: string };
+  documents: ExplorerDocumentView[];
+  medicalVideo: string | null;
+  medicalVideoEnglishTitle: string | null;
+  medicalVideoSpanishTitle: string | null;
+  medicalVideoDocumentId: string | null;
+  vidyardId: string | null;
   benefits: ExplorerPlanView[];
   isLive: boolean;
   enrollmentStatus: DemoEnrollmentStatus;
+};
+
+export type ExplorerDocumentView = {
+  documentId: string;
+  documentKey: string;
+  name: string;
+  benefitType: BenefitType | null;
+  language: string | null;
 };
 
 export class ExplorerNotFound extends Error {}
@@ -85,25 +103,59 @@ export type LeadOutcome =
  * prefix; a plain string error belongs to the email field (explorer §7, §8).
  */
 export async function sendLead(body: LeadBody): Promise<LeadOutcome> {
+  return postForm('/api/explorer-pages/lead-generation/send', body);
+}
+
+/** An anonymous POST with the CSRF header (fetching the CSRF cookie first when there is none). */
+export async function postJson(path: string, body: unknown): Promise<Response> {
   if (!readCookie(document.cookie, CSRF_COOKIE)) await fetch(CSRF_PATH, { credentials: 'include' });
+  return fetch(path, {
+    method: 'POST',
+    credentials: 'include',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json',
+      [CSRF_HEADER]: readCookie(document.cookie, CSRF_COOKIE) ?? '',
+    },
+    body: JSON.stringify(body),
+  });
+}
+
+async function postForm(path: string, body: unknown): Promise<LeadOutcome> {
   let response: Response;
   try {
-    response = await fetch('/api/explorer-pages/lead-generation/send', {
-      method: 'POST',
-      credentials: 'include',
-      headers: {
-        'content-type': 'application/json',
-        accept: 'application/json',
-        [CSRF_HEADER]: readCookie(document.cookie, CSRF_COOKIE) ?? '',
-      },
-      body: JSON.stringify(body),
-    });
+    response = await postJson(path, body);
   } catch {
     return { ok: false, fieldErrors: {}, isGeneral: true };
   }
   if (response.ok) return { ok: true };
   const answer: unknown = await response.json().catch(() => null);
   return { ok: false, ...leadErrorsOf(answer) };
+}
+
+export type HumanCheckChallenge = { challenge: string; question: { kind: 'sum'; a: number; b: number } };
+
+/** POST /api/explorer-pages/human-check: a fresh question (command-api/src/explorer/human-check.ts). */
+export async function fetchHumanCheck(): Promise<HumanCheckChallenge> {
+  const response = await postJson('/api/explorer-pages/human-check', {});
+  if (!response.ok) throw new Error(`human check answered ${response.status}`);
+  return (await response.json()) as HumanCheckChallenge;
+}
+
+/** The built-in check's widget answer: the challenge and the visitor's answer; empty when unanswered. */
+export const humanCheckToken = (challenge: HumanCheckChallenge | null, answer: string): string =>
+  challenge && answer.trim() !== '' ? `${challenge.challenge}.${answer.trim()}` : '';
+
+export type EmailBenefitsBody = {
+  email: string;
+  benefits: string[];
+  recaptchaToken: string;
+  language: string;
+};
+
+/** POST /api/explorer-pages/{id}/email-benefits (explorer §5 Explorer email send). */
+export function sendSelectedBenefits(explorerPageId: string, body: EmailBenefitsBody): Promise<LeadOutcome> {
+  return postForm(`/api/explorer-pages/${encodeURIComponent(explorerPageId)}/email-benefits`, body);
 }
 
 export function leadErrorsOf(answer: unknown): { fieldErrors: Record<string, string>; isGeneral: boolean } {

@@ -1,4 +1,4 @@
-import type { BenefitType, ExplorerLanguage } from '../../../domain/src/explorer/catalogues.ts';
+import type { ExplorerLanguage } from '../../../domain/src/explorer/catalogues.ts';
 
 /**
  * Every visible string of the public Explorer in English and Spanish (explorer §2, §9). The domain's
@@ -114,6 +114,33 @@ const en = {
   fsaRolloverAmount: 'Rollover amount',
   fsaRolloverDate: 'Rollover date',
   notCovered: '—',
+  supportOpen: 'Chat with us',
+  supportTitle: 'Support',
+  supportClose: 'Close support',
+  supportIntro: 'Ask us about your benefits. To enroll, contact your employer’s human resources team.',
+  supportLoading: 'Connecting to support…',
+  supportUnavailable: 'Chat is not available right now. Please try again later.',
+  supportRetry: 'Try again',
+  supportDepartment: (d: string) => `Department: ${d}`,
+  supportConversation: 'Conversation',
+  supportEmpty: 'No messages yet.',
+  supportMessage: 'Your message',
+  supportSend: 'Send message',
+  supportYou: 'You',
+  supportAgent: 'Support',
+  emailTitle: 'Email my benefits',
+  emailIntro: 'Send the plans you selected to your email address.',
+  emailBenefits: 'Benefits to send',
+  emailLanguage: 'Email language',
+  humanCheck: (a: number, b: number) => `To show you are a person: what is ${a} plus ${b}?`,
+  humanCheckLoading: 'Loading the check question…',
+  newQuestion: 'New question',
+  emailSend: 'Email my benefits',
+  emailSent: (email: string) => `We sent your selected benefits to ${email}.`,
+  documentsTitle: (category: string) => `${category} plan documents`,
+  opensInNewTab: '(opens in a new tab)',
+  medicalVideo: (title: string) => `Watch the video: ${title}`,
+  medicalVideoDefault: 'Your medical benefits',
 };
 
 export type Messages = typeof en;
@@ -228,27 +255,37 @@ const es: Messages = {
   fsaRolloverAmount: 'Monto del traspaso',
   fsaRolloverDate: 'Fecha del traspaso',
   notCovered: '—',
+  supportOpen: 'Chatee con nosotros',
+  supportTitle: 'Ayuda',
+  supportClose: 'Cerrar la ayuda',
+  supportIntro:
+    'Pregúntenos sobre sus beneficios. Para inscribirse, comuníquese con el equipo de recursos humanos de su empleador.',
+  supportLoading: 'Conectando con la ayuda…',
+  supportUnavailable: 'El chat no está disponible en este momento. Vuelva a intentarlo más tarde.',
+  supportRetry: 'Reintentar',
+  supportDepartment: (d) => `Departamento: ${d}`,
+  supportConversation: 'Conversación',
+  supportEmpty: 'Todavía no hay mensajes.',
+  supportMessage: 'Su mensaje',
+  supportSend: 'Enviar mensaje',
+  supportYou: 'Usted',
+  supportAgent: 'Ayuda',
+  emailTitle: 'Enviar mis beneficios por correo',
+  emailIntro: 'Envíe los planes que seleccionó a su correo electrónico.',
+  emailBenefits: 'Beneficios para enviar',
+  emailLanguage: 'Idioma del correo',
+  humanCheck: (a, b) => `Para confirmar que es una persona: ¿cuánto es ${a} más ${b}?`,
+  humanCheckLoading: 'Cargando la pregunta de verificación…',
+  newQuestion: 'Otra pregunta',
+  emailSend: 'Enviar mis beneficios',
+  emailSent: (email) => `Enviamos sus beneficios seleccionados a ${email}.`,
+  documentsTitle: (category) => `Documentos de los planes de ${category.toLowerCase()}`,
+  opensInNewTab: '(se abre en una pestaña nueva)',
+  medicalVideo: (title) => `Vea el video: ${title}`,
+  medicalVideoDefault: 'Sus beneficios médicos',
 };
 
 export const MESSAGES: Record<ExplorerLanguage, Messages> = { en, es };
-
-/** Spanish for the benefit types; the domain catalogue leaves `es` empty for a translator. */
-export const BENEFIT_TYPE_LABELS_ES: Record<BenefitType, string> = {
-  MEDICAL: 'Médico',
-  DENTAL: 'Dental',
-  VISION: 'Visión',
-  ACCIDENT: 'Accidentes',
-  HOSPITAL_INDEMNITY: 'Indemnización hospitalaria',
-  LIFE: 'Vida',
-  CRITICAL_ILLNESS: 'Enfermedades graves',
-  CANCER: 'Cáncer',
-  FINANCIAL: 'Productos financieros',
-  SHORT_TERM_DISABILITY: 'Discapacidad a corto plazo',
-  LONG_TERM_DISABILITY: 'Discapacidad a largo plazo',
-  GAP: 'Cobertura complementaria',
-  OTHER: 'Beneficios adicionales',
-};
-export const SPECIFIED_DISEASE_ES = 'Enfermedades específicas';
 
 /** The rule messages of explorer §5 a visitor can meet, in Spanish. */
 const MESSAGES_ES: Record<string, string> = {
@@ -267,6 +304,12 @@ const MESSAGES_ES: Record<string, string> = {
   'Please enter email address no longer than 191 characters':
     'Ingrese una dirección de correo electrónico de 191 caracteres como máximo',
   'Please enter no more than 191 characters': 'Ingrese 191 caracteres como máximo',
+  'Need at least one selected benefit.': 'Seleccione al menos un beneficio.',
+  'Recaptcha token is missing': 'Falta la respuesta de verificación',
+  'Recaptcha token is invalid': 'La respuesta de verificación no es correcta',
+  'Language is required': 'El idioma es obligatorio',
+  'Please enter a message': 'Escriba un mensaje',
+  'Please enter no more than 2000 characters': 'Ingrese 2000 caracteres como máximo',
 };
 
 export function translateRuleMessage(message: string, language: ExplorerLanguage): string {

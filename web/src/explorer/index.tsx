@@ -1,15 +1,11 @@
 import { useAtomValue } from 'jotai';
-import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import {
   Button,
-  Dialog,
-  DialogTrigger,
   Form,
-  Heading,
   Input,
   Label,
   Link,
-  Modal,
   Radio,
   RadioGroup,
   RouterProvider,
@@ -26,14 +22,14 @@ import {
   isExplorerNavigationHidden,
   showsBenAdminCallToAction,
   showsDemoBanner,
-  showsLanguageDialog,
 } from '../../../domain/src/explorer/page-content.ts';
 import { ExplorerNotFound, useExplorerPage, type ExplorerPageView } from './api.ts';
 import { LocaleContext, useLocale } from './context.ts';
 import { MESSAGES } from './i18n.ts';
-import { LeadBanner } from './LeadDialog.tsx';
+import { LazyLanguageDialog, LazyLeadDialog } from './lazy.ts';
 import { explorerPath, parseExplorerPath, pathInLanguage, type ExplorerRoute } from './routing.ts';
 import { PersonalPlanPage, SitePage } from './SitePage.tsx';
+import { SupportPanel } from './SupportPanel.tsx';
 import { favouritesAtom } from '../state/explorer.ts';
 import './explorer.css';
 
@@ -49,7 +45,7 @@ export const FAVOURITE_COUNT_ANIMATION_MS = 500;
 export function ExplorerPublicApp({ path }: { path: string }) {
   const [, navigate] = useLocation();
   const route = parseExplorerPath(path);
-  const locale = { language: route.language, t: MESSAGES[route.language] };
+  const locale = { language: route.language, t: MESSAGES[route.language], base: route.base };
   useEffect(() => {
     const previous = document.documentElement.lang;
     document.documentElement.lang = route.language;
@@ -139,7 +135,7 @@ function Frame({
   showCallToAction?: boolean;
   children: ReactNode;
 }) {
-  const { t } = useLocale();
+  const { t, base } = useLocale();
   const pageKey = route.view === 'site' || route.view === 'personal' ? route.pageKey : null;
   return (
     <div className="explorer" style={brandStyle(brand)}>
@@ -150,7 +146,7 @@ function Frame({
         <nav className="explorer-nav" aria-label={t.siteNavigation}>
           <Link
             className="explorer-logo"
-            href={pageKey ? explorerPath(route.language, pageKey) : explorerPath(route.language)}
+            href={explorerPath(route.language, pageKey ?? undefined, 'site', base)}
           >
             <span aria-hidden="true" className="explorer-logo-mark">
               ◆
@@ -177,6 +173,7 @@ function Frame({
         {children}
       </main>
       {page && <LeadBanner explorerPageId={page.explorerPageId} />}
+      {page && <SupportPanel page={page} />}
     </div>
   );
 }
@@ -190,7 +187,7 @@ function FavouritesLink({
   pageKey: string;
   language: ExplorerLanguage;
 }) {
-  const { t } = useLocale();
+  const { t, base } = useLocale();
   const count = useAtomValue(favouritesAtom(page.explorerPageId)).filter((id) =>
     page.benefits.some((p) => p.id === id),
   ).length;
@@ -204,7 +201,7 @@ function FavouritesLink({
     return () => clearTimeout(timer);
   }, [count]);
   return (
-    <Link className="explorer-favourites-link" href={explorerPath(language, pageKey, 'personal')}>
+    <Link className="explorer-favourites-link" href={explorerPath(language, pageKey, 'personal', base)}>
       {t.myPlan}{' '}
       <span
         className={`explorer-favourite-count${isBumping ? ' explorer-favourite-count--bump' : ''}`}
@@ -224,39 +221,25 @@ function FavouritesLink({
 function LanguageControl({ route, page }: { route: ExplorerRoute; page: ExplorerPageView | null }) {
   const { t, language } = useLocale();
   const [, navigate] = useLocation();
+  const [isOpen, setOpen] = useState(false);
   const other: ExplorerLanguage = language === 'en' ? 'es' : 'en';
-  if (page && showsLanguageDialog(page)) {
+  // The page answer carries the rule's outcome (query-api: showsLanguageDialog).
+  if (page?.showsLanguageDialog) {
     return (
-      <DialogTrigger>
-        <Button className="explorer-button">{t.language}</Button>
-        <Modal isDismissable className="explorer-modal">
-          <Dialog className="explorer-dialog">
-            {({ close }) => (
-              <>
-                <Heading slot="title">{t.languageDialogTitle}</Heading>
-                <RadioGroup
-                  aria-label={t.chooseLanguage}
-                  value={language}
-                  onChange={(value) => {
-                    close();
-                    navigate(pathInLanguage(route, value as ExplorerLanguage));
-                  }}
-                >
-                  <Radio value="en" lang="en">
-                    {MESSAGES.en.english}
-                  </Radio>
-                  <Radio value="es" lang="es">
-                    {MESSAGES.es.spanish}
-                  </Radio>
-                </RadioGroup>
-                <Button className="explorer-button" onPress={close}>
-                  {t.close}
-                </Button>
-              </>
-            )}
-          </Dialog>
-        </Modal>
-      </DialogTrigger>
+      <>
+        <Button className="explorer-button" aria-haspopup="dialog" onPress={() => setOpen(true)}>
+          {t.language}
+        </Button>
+        {isOpen && (
+          <Suspense fallback={null}>
+            <LazyLanguageDialog
+              isOpen={isOpen}
+              onOpenChange={setOpen}
+              onChoose={(value) => navigate(pathInLanguage(route, value))}
+            />
+          </Suspense>
+        )}
+      </>
     );
   }
   return (
@@ -295,7 +278,7 @@ function DemoBanner({
 }
 
 function IndexView() {
-  const { t, language } = useLocale();
+  const { t, language, base } = useLocale();
   const [, navigate] = useLocation();
   const [key, setKey] = useState('');
   return (
@@ -306,7 +289,7 @@ function IndexView() {
         className="explorer-index-form"
         onSubmit={(event) => {
           event.preventDefault();
-          if (key.trim() !== '') navigate(explorerPath(language, key.trim()));
+          if (key.trim() !== '') navigate(explorerPath(language, key.trim(), 'site', base));
         }}
       >
         <TextField className="explorer-field" value={key} onChange={setKey}>
@@ -322,12 +305,35 @@ function IndexView() {
 }
 
 function NotFoundView() {
-  const { t, language } = useLocale();
+  const { t, language, base } = useLocale();
   return (
     <>
       <h1>{t.notFoundTitle}</h1>
       <p>{t.notFoundBody}</p>
-      <Link href={explorerPath(language)}>{t.benefitsExplorer}</Link>
+      <Link href={explorerPath(language, undefined, 'site', base)}>{t.benefitsExplorer}</Link>
     </>
+  );
+}
+
+/** The lead-generation banner (explorer §2); its dialog loads on first open. */
+function LeadBanner({ explorerPageId }: { explorerPageId: string }) {
+  const { t } = useLocale();
+  const [isOpen, setOpen] = useState(false);
+  return (
+    <aside className="explorer-lead-banner" aria-label={t.leadOpen}>
+      <p>{t.leadBanner}</p>
+      <Button
+        className="explorer-button explorer-button--brand"
+        aria-haspopup="dialog"
+        onPress={() => setOpen(true)}
+      >
+        {t.leadOpen}
+      </Button>
+      {isOpen && (
+        <Suspense fallback={null}>
+          <LazyLeadDialog explorerPageId={explorerPageId} isOpen={isOpen} onOpenChange={setOpen} />
+        </Suspense>
+      )}
+    </aside>
   );
 }

@@ -1,24 +1,36 @@
 import type { ExplorerLanguage } from '../../../domain/src/explorer/catalogues.ts';
 
-/** The public Explorer routes of explorer §2, with the optional /en/ or /es/ prefix (default en). */
+/**
+ * The public Explorer routes of explorer §2, with the optional /en/ or /es/ prefix (default en). On the
+ * main host they live under /benefits-explorer; on the public Explorer host at the root (base '').
+ */
+export type ExplorerBase = '/benefits-explorer' | '';
+export const MAIN_HOST_BASE: ExplorerBase = '/benefits-explorer';
+
 export type ExplorerRoute =
-  | { view: 'index'; language: ExplorerLanguage }
-  | { view: 'site'; language: ExplorerLanguage; pageKey: string }
-  | { view: 'personal'; language: ExplorerLanguage; pageKey: string }
-  | { view: 'notFound'; language: ExplorerLanguage };
+  | { view: 'index'; language: ExplorerLanguage; base: ExplorerBase }
+  | { view: 'site'; language: ExplorerLanguage; base: ExplorerBase; pageKey: string }
+  | { view: 'personal'; language: ExplorerLanguage; base: ExplorerBase; pageKey: string }
+  | { view: 'notFound'; language: ExplorerLanguage; base: ExplorerBase };
 
-const PATTERN = /^(?:\/(en|es))?\/benefits-explorer(?:\/([^/]+)(\/personal-benefits-plan)?)?\/?$/i;
+const MAIN = /^(?:\/(en|es))?\/benefits-explorer(?:\/([^/]+)(\/personal-benefits-plan)?)?\/?$/i;
+const PUBLIC = /^(?:\/(en|es))?(?:\/([^/]+)(\/personal-benefits-plan)?)?\/?$/i;
 
+/**
+ * The server hands this entry only explorer paths: under /benefits-explorer on the main host, anything
+ * on the public host. So a path outside /benefits-explorer is a public-host path.
+ */
 export function parseExplorerPath(path: string): ExplorerRoute {
-  const prefix = /^\/(en|es)(?=\/)/i.exec(path)?.[1]?.toLowerCase();
+  const prefix = /^\/(en|es)(?=\/|$)/i.exec(path)?.[1]?.toLowerCase();
   const fallback: ExplorerLanguage = prefix === 'es' ? 'es' : 'en';
-  const match = PATTERN.exec(path);
-  if (!match) return { view: 'notFound', language: fallback };
+  const base: ExplorerBase = /^(?:\/(?:en|es))?\/benefits-explorer(?:\/|$)/i.test(path) ? MAIN_HOST_BASE : '';
+  const match = (base === '' ? PUBLIC : MAIN).exec(path);
+  if (!match) return { view: 'notFound', language: fallback, base };
   const language: ExplorerLanguage = match[1]?.toLowerCase() === 'es' ? 'es' : 'en';
   const key = match[2];
-  if (key === undefined) return { view: 'index', language };
+  if (key === undefined) return { view: 'index', language, base };
   const pageKey = decodeURIComponent(key);
-  return match[3] ? { view: 'personal', language, pageKey } : { view: 'site', language, pageKey };
+  return match[3] ? { view: 'personal', language, base, pageKey } : { view: 'site', language, base, pageKey };
 }
 
 /** English paths carry no prefix (the default); Spanish ones carry /es. */
@@ -26,10 +38,11 @@ export function explorerPath(
   language: ExplorerLanguage,
   pageKey?: string,
   page: 'site' | 'personal' = 'site',
+  base: ExplorerBase = MAIN_HOST_BASE,
 ): string {
-  const base = `${language === 'es' ? '/es' : ''}/benefits-explorer`;
-  if (pageKey === undefined) return base;
-  const site = `${base}/${encodeURIComponent(pageKey)}`;
+  const root = `${language === 'es' ? '/es' : ''}${base}`;
+  if (pageKey === undefined) return root === '' ? '/' : root;
+  const site = `${root}/${encodeURIComponent(pageKey)}`;
   return page === 'personal' ? `${site}/personal-benefits-plan` : site;
 }
 
@@ -38,11 +51,11 @@ export function pathInLanguage(route: ExplorerRoute, language: ExplorerLanguage)
   switch (route.view) {
     case 'index':
     case 'notFound':
-      return explorerPath(language);
+      return explorerPath(language, undefined, 'site', route.base);
     case 'site':
-      return explorerPath(language, route.pageKey);
+      return explorerPath(language, route.pageKey, 'site', route.base);
     case 'personal':
-      return explorerPath(language, route.pageKey, 'personal');
+      return explorerPath(language, route.pageKey, 'personal', route.base);
     default: {
       const unreachable: never = route;
       throw new Error(`Unknown route ${JSON.stringify(unreachable)}`);

@@ -42,3 +42,16 @@ export const comparisonSelectionAtom = atom<Record<string, string[]>>({});
 export function toggled(list: readonly string[], id: string): string[] {
   return list.includes(id) ? list.filter((x) => x !== id) : [...list, id];
 }
+
+export const SUPPORT_CONVERSATION_KEY = 'onboard.explorer.supportConversation';
+
+/**
+ * The visitor's support conversation per page, for this browser tab's session: reopening the panel
+ * resumes it instead of starting another.
+ */
+export const supportConversationAtom = atomWithStorage<Record<string, string>>(
+  SUPPORT_CONVERSATION_KEY,
+  {},
+  createJSONStorage<never>(() => sessionStorage) as never,
+  { getOnInit: true },
+);

@@ -1,0 +1,62 @@
+import type { ExplorerLanguage } from '../../../domain/src/explorer/catalogues.ts';
+import { postJson } from './api.ts';
+
+/**
+ * The live chat behind a port: the panel talks to a SupportChatAdapter. The built-in adapter keeps the
+ * conversation on the server (command-api/src/explorer/visitor-routes.ts writes it as events, the
+ * explorer-pages projection keeps it for the visitor and for staff, who answer through the same API).
+ * A hosted chat service would be another adapter with the same three calls.
+ */
+export type ChatMessage = { messageId: string; author: 'visitor' | 'agent'; text: string; at: string };
+export type ChatConversation = { conversationId: string; department: string; messages: ChatMessage[] };
+
+export type SupportChatAdapter = {
+  start: (explorerPageId: string, language: ExplorerLanguage) => Promise<ChatConversation>;
+  /** null when the conversation is gone (or not yet visible: the caller keeps what it has). */
+  read: (explorerPageId: string, conversationId: string) => Promise<ChatConversation | null>;
+  send: (explorerPageId: string, conversationId: string, text: string) => Promise<ChatMessage>;
+};
+
+export class ChatRefused extends Error {
+  constructor(readonly fields: Record<string, string>) {
+    super('The chat refused the message');
+  }
+}
+
+const base = (explorerPageId: string) =>
+  `/api/explorer-pages/${encodeURIComponent(explorerPageId)}/support/conversations`;
+
+export const builtInChatAdapter: SupportChatAdapter = {
+  start: async (explorerPageId, language) => {
+    const response = await postJson(base(explorerPageId), { language });
+    if (!response.ok) throw new Error(`support chat answered ${response.status}`);
+    return (await response.json()) as ChatConversation;
+  },
+  read: async (explorerPageId, conversationId) => {
+    const response = await fetch(`${base(explorerPageId)}/${encodeURIComponent(conversationId)}`, {
+      credentials: 'include',
+      headers: { accept: 'application/json' },
+    });
+    if (response.status === 404) return null;
+    if (!response.ok) throw new Error(`support chat answered ${response.status}`);
+    return (await response.json()) as ChatConversation;
+  },
+  send: async (explorerPageId, conversationId, text) => {
+    const response = await postJson(
+      `${base(explorerPageId)}/${encodeURIComponent(conversationId)}/messages`,
+      { text },
+    );
+    if (response.status === 400) {
+      const answer = (await response.json().catch(() => ({}))) as {
+        validationError?: Record<string, string>;
+      };
+      throw new ChatRefused(
+        Object.fromEntries(
+          Object.entries(answer.validationError ?? {}).map(([k, v]) => [k.replace(/^body\./, ''), v]),
+        ),
+      );
+    }
+    if (!response.ok) throw new Error(`support chat answered ${response.status}`);
+    return (await response.json()) as ChatMessage;
+  },
+};
