@@ -11,6 +11,8 @@ export function sampleAnswer(
 ): unknown {
   switch (field.kind) {
     case 'text':
+      if (/firstName/i.test(field.key)) return 'Pat';
+      if (/lastName/i.test(field.key)) return 'Morgan';
       return /name/i.test(field.key) ? 'Pat Morgan' : 'As agreed with the carrier';
     case 'taxId':
       return '12-3456789';

@@ -113,6 +113,7 @@ function TaxIdForm({ client }: { client: ClientView }) {
       <TextField
         className="field"
         name="taxId"
+        data-field="taxId"
         value={value}
         onChange={(next) => {
           setValue(next);

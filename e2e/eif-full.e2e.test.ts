@@ -1,0 +1,256 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { eifStepOf, subStepForm, type EifSubStepId } from '../domain/src/index.ts';
+import type { FieldDef, FormSection } from '../domain/src/eif/forms/types.ts';
+import { startApp, type RunningApp } from '../platform/src/app.ts';
+import { embeddedTestConfig } from '../platform/src/config.ts';
+import { DEMO_CLIENT_ID, DEMO_USERS } from '../platform/src/seed.ts';
+import { browserAvailability, skipUnless } from '../testing/backends.ts';
+import { freshDatabase } from '../testing/db.ts';
+import { sampleAnswer } from '../testing/eif-answers.ts';
+import { authenticator, ensureWebBuilt, launchBrowser, screenshotPath, signInThroughUi } from './browser.ts';
+
+/**
+ * The whole EIF in the browser: a benefits administrator answers every visible sub-step of the demo
+ * client through the forms (answers chosen from the form definitions themselves, so a new question is
+ * filled too), sees every status reach Completed, downloads the summary PDF and reads it back, signs;
+ * then the implementation consultant pushes the plan design and watches the overlay reach a final state
+ * through the real-time stream.
+ */
+
+const skip = skipUnless('browser', browserAvailability());
+const TASK = `/client/${DEMO_CLIENT_ID}/task/eif-submit-company-information`;
+const benAdmin = DEMO_USERS.find((u) => u.role === 'BEN_ADMIN')!;
+const admin = DEMO_USERS.find((u) => u.role === 'SLF_ADMIN')!;
+
+const subStepPath = (id: EifSubStepId) => `${TASK}/step/${eifStepOf(id)}/${id}`;
+const navStatus = (page: Page, id: string) =>
+  page.getByTestId(`nav-${id}`).getByTestId('step-status').innerText();
+
+/** The first sub-step of each step and the class builder, filled in, for the README's docs. */
+const SCREENSHOT_SUB_STEPS = new Set<string>([
+  'benefits-administration-and-data-feed',
+  'plan-administrators',
+  'class-builder',
+  'confirm-policy-anniversary',
+]);
+
+const CONTEXT = { locationIds: ['first'], contactIds: ['first'] };
+
+/** Picks an option of a react-aria Select: open it, choose the first option (or the named one). */
+async function choose(page: Page, control: Locator, name?: string) {
+  await control.locator('button').first().click();
+  const listbox = page.getByRole('listbox');
+  await listbox.waitFor();
+  const option = name
+    ? listbox.getByRole('option', { name, exact: true })
+    : listbox.getByRole('option').first();
+  await option.click();
+  await listbox.waitFor({ state: 'detached' });
+}
+
+/** Answers one question the way its kind asks (text box, radio buttons, select or checkboxes). */
+async function answer(page: Page, control: Locator, field: FieldDef) {
+  const value = sampleAnswer(field, CONTEXT);
+  switch (field.kind) {
+    case 'boolean':
+      return control.getByText('Yes', { exact: true }).click();
+    case 'answer':
+      return control.getByText('Yes', { exact: true }).click();
+    case 'choice': {
+      const label = field.enumeration.labels[String(value)] ?? String(value);
+      if ((await control.getByRole('radio').count()) > 0)
+        return control.getByText(label, { exact: true }).click();
+      return choose(page, control, label);
+    }
+    case 'month':
+      return choose(page, control, 'January');
+    case 'contact':
+      return choose(page, control);
+    case 'multiChoice':
+    case 'locations': {
+      const boxes = control.getByRole('checkbox');
+      if ((await boxes.count()) === 0) return;
+      if (!(await boxes.first().isChecked())) await control.locator('label').first().click();
+      return;
+    }
+    default:
+      return control.locator('input, textarea').first().fill(String(value));
+  }
+}
+
+/**
+ * Fills every shown question inside `scope` whose key the definitions name; a follow-up question that
+ * appears after an answer is filled on the next pass.
+ */
+async function fillFields(page: Page, scope: Locator, fields: readonly FieldDef[]) {
+  const done = new Set<string>();
+  for (let pass = 0; pass < 4; pass++) {
+    let answered = 0;
+    for (const field of fields) {
+      const controls = scope.locator(`[data-field="${field.key}"]`);
+      const count = await controls.count();
+      for (let i = 0; i < count; i++) {
+        const id = `${field.key}#${i}`;
+        if (done.has(id)) continue;
+        await answer(page, controls.nth(i), field);
+        done.add(id);
+        answered++;
+      }
+    }
+    if (answered === 0) return;
+  }
+}
+
+/** Adds one item to each list of the sub-step that is shown and still empty. */
+async function fillCollections(page: Page, sections: readonly FormSection[]) {
+  for (const section of sections) {
+    if (section.type !== 'collection') continue;
+    const list = page.getByTestId(`collection-${section.entity}`).and(page.getByLabel(section.title));
+    if ((await list.count()) === 0) continue;
+    if ((await list.getByTestId('collection-item').count()) > 0) continue;
+    await list.getByRole('button', { name: `Add ${section.itemLabel}` }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    await fillFields(page, dialog, section.fields);
+    await dialog.getByRole('button', { name: `Save ${section.itemLabel}` }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await list.getByTestId('collection-item').first().waitFor();
+  }
+}
+
+/** One class for everyone, offered every class-eligible plan, employer-paid. */
+async function fillClassBuilder(page: Page) {
+  await page.locator('.class-builder').waitFor();
+  if ((await page.getByTestId('class-row').count()) > 0) return;
+  await page.getByRole('link', { name: 'Create class' }).click();
+  await page.getByRole('heading', { name: 'Create class' }).waitFor();
+  await page.getByLabel('Class name').fill('All full-time employees');
+  for (const plan of await page.locator('[data-testid^="plan-"]').all()) {
+    await plan.getByText(/^Offer /).click();
+    await plan.getByRole('radiogroup').locator('label').first().click();
+    await plan.getByRole('textbox', { name: /Employer contribution/ }).fill('100');
+    await plan.getByRole('textbox', { name: /Employee contribution/ }).fill('0');
+  }
+  await page.getByRole('button', { name: 'Save class' }).click();
+  await page.getByTestId('class-row').first().waitFor();
+}
+
+async function fillSubStep(page: Page, id: EifSubStepId) {
+  await page.goto(`${page.url().split('/client/')[0]}${subStepPath(id)}`);
+  await page.getByTestId(`nav-${id}`).waitFor();
+  const form = subStepForm(id);
+  if (form.sections.some((s) => s.type === 'classBuilder')) await fillClassBuilder(page);
+  for (let round = 0; round < 2; round++) {
+    await fillFields(
+      page,
+      page.locator('main'),
+      form.sections.flatMap((s) => (s.type === 'collection' || s.type === 'classBuilder' ? [] : s.fields)),
+    );
+    await fillCollections(page, form.sections);
+    // A list can appear only once an answer above it is saved (e.g. subsidiaries after "Yes").
+    const before = page.url();
+    // The tax id keeps its own page with a plain Save; every other sub-step saves and moves on.
+    await page.getByRole('button', { name: /^(Save and continue|Continue|Save)$/ }).click();
+    await Promise.race([
+      page.waitForURL((url) => url.toString() !== before),
+      page.getByTestId('save-status').waitFor(),
+    ]);
+    await page.goto(before);
+    await page.getByTestId(`nav-${id}`).waitFor();
+    if ((await navStatus(page, id)) === 'Completed') {
+      if (SCREENSHOT_SUB_STEPS.has(id)) await page.screenshot({ path: screenshotPath(`eif-step-${id}.png`) });
+      return;
+    }
+  }
+  await page.screenshot({ path: screenshotPath(`eif-full-stuck-${id}.png`), fullPage: true });
+  throw new Error(`${id} is ${await navStatus(page, id)} after filling it`);
+}
+
+describe.skipIf(skip)('a whole EIF, from the first answer to the plan system', () => {
+  let app: RunningApp;
+  let browser: Browser;
+  const auth = authenticator();
+
+  beforeAll(async () => {
+    ensureWebBuilt();
+    app = await startApp(embeddedTestConfig(await freshDatabase('e2e_eif_full')));
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it('is filled, summarised as a PDF, signed and pushed', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+    await page.goto(`${app.url}/login?redirect=${encodeURIComponent(subStepPath('tax-id'))}`);
+    await signInThroughUi(page, benAdmin.email, app.config.demoPassword, auth);
+    await page.getByTestId('nav-tax-id').waitFor();
+
+    const visible = await page
+      .locator('[data-testid^="nav-"]')
+      .evaluateAll((items) => items.map((item) => item.getAttribute('data-testid')!.slice(4)));
+    const subSteps = visible.filter((id) => id !== 'review-&-submit') as EifSubStepId[];
+    expect(subSteps.length).toBeGreaterThan(15);
+    // Locations first: administrators and bills choose from them.
+    const ordered = [
+      ...subSteps.filter((id) => id === 'claims-check-mailing-locations'),
+      ...subSteps.filter((id) => id !== 'claims-check-mailing-locations'),
+    ];
+    for (const id of ordered) {
+      try {
+        await fillSubStep(page, id);
+      } catch (error) {
+        await page.screenshot({ path: screenshotPath(`eif-full-stuck-${id}.png`), fullPage: true });
+        throw error;
+      }
+    }
+    for (const id of subSteps) expect(await navStatus(page, id)).toBe('Completed');
+
+    // The summary PDF names the client and carries the answers.
+    await page.goto(`${app.url}${TASK}/summary`);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download PDF' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('EIF summary - Lakeside Manufacturing Co..pdf');
+    const stream = await download.createReadStream();
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    const pdf = await getDocumentProxy(new Uint8Array(Buffer.concat(chunks)));
+    const { text } = await extractText(pdf, { mergePages: true });
+    for (const expected of [
+      'Lakeside Manufacturing Co.',
+      'Federal Tax ID (EIN): 12-3456789',
+      'Plan year ends on (MM/DD): 12/31',
+      'ERISA',
+      'Class: ',
+    ])
+      expect(text).toContain(expected);
+
+    await page.screenshot({ path: screenshotPath('eif-summary.png') });
+
+    // Sign.
+    await page.goto(`${app.url}${TASK}/step/review-&-submit`);
+    await page.getByRole('button', { name: 'Sign the form' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Sign' }).click();
+    await page.getByText('Thank you. The form is signed.').waitFor();
+    await page.screenshot({ path: screenshotPath('eif-step-review-and-submit.png') });
+
+    // The consultant pushes; the overlay follows the job over the real-time stream to its end.
+    const staff = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await staff.goto(`${app.url}/login?redirect=${encodeURIComponent(`${TASK}/push-to-qps`)}`);
+    await signInThroughUi(staff, admin.email, app.config.demoPassword, auth);
+    await staff.getByRole('button', { name: 'Push to plan system' }).click();
+    const entry = staff.getByTestId(`push-status-${DEMO_CLIENT_ID}`);
+    await entry.waitFor();
+    await staff
+      .locator(`[data-testid="push-status-${DEMO_CLIENT_ID}"]:not([data-state="loading"])`)
+      .waitFor({ timeout: 20_000 });
+    expect(['success', 'warning', 'error']).toContain(await entry.getAttribute('data-state'));
+    await staff.screenshot({ path: screenshotPath('eif-push-to-plan-system.png') });
+  });
+});
