@@ -76,7 +76,8 @@ export function toClientView(state: EifState, version: bigint): ClientView | nul
 
 function collectionsOf(all: readonly EntityState[]) {
   const out = {} as Record<(typeof VIEW_COLLECTIONS)[ViewCollectionEntity], EntityRow[]>;
-  for (const [entity, list] of Object.entries(VIEW_COLLECTIONS)) out[list] = byEntity(all, entity as EifEntity);
+  for (const [entity, list] of Object.entries(VIEW_COLLECTIONS))
+    out[list] = byEntity(all, entity as EifEntity);
   return out;
 }
 
