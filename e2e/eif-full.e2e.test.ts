@@ -20,11 +20,13 @@ import { authenticator, ensureWebBuilt, launchBrowser, screenshotPath, signInThr
  */
 
 const skip = skipUnless('browser', browserAvailability());
-const TASK = `/client/${DEMO_CLIENT_ID}/task/eif-submit-company-information`;
+const taskPath = (clientId: string) => `/client/${clientId}/task/eif-submit-company-information`;
+const TASK = taskPath(DEMO_CLIENT_ID);
 const benAdmin = DEMO_USERS.find((u) => u.role === 'BEN_ADMIN')!;
 const admin = DEMO_USERS.find((u) => u.role === 'SLF_ADMIN')!;
 
-const subStepPath = (id: EifSubStepId) => `${TASK}/step/${eifStepOf(id)}/${id}`;
+const subStepPath = (id: EifSubStepId, clientId = DEMO_CLIENT_ID) =>
+  `${taskPath(clientId)}/step/${eifStepOf(id)}/${id}`;
 const navStatus = (page: Page, id: string) =>
   page.getByTestId(`nav-${id}`).getByTestId('step-status').innerText();
 
@@ -137,8 +139,8 @@ async function fillClassBuilder(page: Page) {
   await page.getByTestId('class-row').first().waitFor();
 }
 
-async function fillSubStep(page: Page, id: EifSubStepId) {
-  await page.goto(`${page.url().split('/client/')[0]}${subStepPath(id)}`);
+async function fillSubStep(page: Page, id: EifSubStepId, clientId = DEMO_CLIENT_ID) {
+  await page.goto(`${new URL(page.url()).origin}${subStepPath(id, clientId)}`);
   await page.getByTestId(`nav-${id}`).waitFor();
   const form = subStepForm(id);
   if (form.sections.some((s) => s.type === 'classBuilder')) await fillClassBuilder(page);
@@ -252,5 +254,40 @@ describe.skipIf(skip)('a whole EIF, from the first answer to the plan system', (
       .waitFor({ timeout: 20_000 });
     expect(['success', 'warning', 'error']).toContain(await entry.getAttribute('data-state'));
     await staff.screenshot({ path: screenshotPath('eif-push-to-plan-system.png') });
+  });
+
+  it('asks each demo client what its coverages call for, and those sub-steps can be filled', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(
+      `${app.url}/login?redirect=${encodeURIComponent(subStepPath('tax-id', 'harbor-freight-lines'))}`,
+    );
+    await signInThroughUi(page, admin.email, app.config.demoPassword, auth);
+    const cases: { clientId: string; fill: EifSubStepId[]; absent: string[]; labels: string[] }[] = [
+      {
+        clientId: 'harbor-freight-lines',
+        fill: ['fli-preferences'],
+        absent: ['malpractice-reimbursements'],
+        labels: [],
+      },
+      {
+        clientId: 'tri-state-staffing',
+        fill: ['non-class-benefits-preferences'],
+        absent: ['class-builder', 'confirm-policy-anniversary', 'erisa', 'fli-preferences'],
+        labels: ['Statutory benefits'],
+      },
+      {
+        clientId: 'riverside-medical-group',
+        fill: ['malpractice-reimbursements', 'non-class-benefits-preferences'],
+        absent: ['fli-preferences'],
+        labels: ['PFML preferences'],
+      },
+    ];
+    for (const { clientId, fill, absent, labels } of cases) {
+      for (const id of fill) await fillSubStep(page, id, clientId);
+      for (const id of absent) expect(await page.getByTestId(`nav-${id}`).count()).toBe(0);
+      for (const label of labels)
+        await page.getByTestId('nav-non-class-benefits-preferences').getByText(label).waitFor();
+    }
+    await page.screenshot({ path: screenshotPath('eif-step-non-class-benefits-preferences.png') });
   });
 });

@@ -1,5 +1,5 @@
 import useSWR, { useSWRConfig } from 'swr';
-import { apiRequest } from './http.ts';
+import { apiGet, apiRequest } from './http.ts';
 import { clientKey } from './hooks.ts';
 import type { ClientView } from './types.ts';
 
@@ -24,8 +24,20 @@ export type EditingView = ClientView & {
   employeeClassPlans?: EntityRow[];
 };
 
+/**
+ * The read model is eventually consistent, so a refetch that races a save can answer an older version
+ * than the one the save already put in the cache. The view only ever moves forward: an older answer
+ * keeps the newer cached one, or the next save would be refused as a conflict with the user's own edit.
+ */
+export const newerView = (cached: EditingView | undefined, fetched: EditingView): EditingView =>
+  cached && cached.id === fetched.id && cached.version > fetched.version ? cached : fetched;
+
 export function useEditingView(clientId: string) {
-  return useSWR<EditingView>(editingViewKey(clientId));
+  const { cache } = useSWRConfig();
+  const key = editingViewKey(clientId);
+  return useSWR<EditingView>(key, async (path: string) =>
+    newerView(cache.get(key)?.data as EditingView | undefined, await apiGet<EditingView>(path)),
+  );
 }
 
 const ifMatch = (version: number) => ({ 'If-Match': String(version) });
