@@ -1,4 +1,17 @@
 import { formatTaxId } from '../../../domain/src/eif/tax-id.ts';
+import {
+  EIF_STEP_IDS,
+  EIF_STEP_LABELS,
+  EIF_STEPS as DOMAIN_STEPS,
+  eifSubStepLabel,
+  type EifSubStepId,
+} from '../../../domain/src/eif/steps/catalogue.ts';
+import {
+  clientFields,
+  planFields,
+  policyFields,
+  subStepForm,
+} from '../../../domain/src/eif/forms/definitions.ts';
 
 /**
  * Where an answer lives in the EIF (onboarding §3 "EIF steps and sub-steps"), so reviewers see each
@@ -7,100 +20,51 @@ import { formatTaxId } from '../../../domain/src/eif/tax-id.ts';
 export type SubStep = { id: string; label: string };
 export type Step = { id: string; label: string; subSteps: SubStep[] };
 
-const sub = (id: string, label: string): SubStep => ({ id, label });
+/** The steps with sub-steps, in form order, from the domain catalogue. */
+export const EIF_STEPS: readonly Step[] = EIF_STEP_IDS.filter((id) => DOMAIN_STEPS[id].length > 0).map(
+  (id) => ({
+    id,
+    label: EIF_STEP_LABELS[id],
+    subSteps: DOMAIN_STEPS[id].map((subStepId) => ({ id: subStepId, label: eifSubStepLabel(subStepId) })),
+  }),
+);
 
-export const EIF_STEPS: readonly Step[] = [
-  {
-    id: 'company-information',
-    label: 'Company information',
-    subSteps: [
-      sub('benefits-administration-and-data-feed', 'Benefits administration and data feed'),
-      sub('tax-id', 'Tax ID'),
-      sub('subsidiaries-and-affiliates', 'Subsidiaries and affiliates'),
-      sub('current-sun-life-policies', 'Current policies'),
-      sub('previous-coverage-information', 'Previous coverage information'),
-    ],
-  },
-  {
-    id: 'plan-administrators-&-billing',
-    label: 'Plan administrators & billing',
-    subSteps: [
-      sub('plan-administrators', 'Plan administrators'),
-      sub('billing-preferences', 'Billing preferences'),
-      sub('claims-payment-reimbursement', 'Claims payment reimbursement'),
-      sub('claims-check-mailing-locations', 'Claims check mailing locations'),
-      sub('monthly-claims-reports-and-eobs', 'Monthly claims reports and EOBs'),
-      sub('malpractice-reimbursements', 'Malpractice reimbursements'),
-    ],
-  },
-  {
-    id: 'plan-configuration-&-eligibility',
-    label: 'Plan configuration & eligibility',
-    subSteps: [
-      sub('class-builder', 'Class builder'),
-      sub('non-class-benefits-preferences', 'PFML & Statutory benefits'),
-      sub('fli-preferences', 'FLI preferences'),
-    ],
-  },
-  {
-    id: 'other-contract-details',
-    label: 'Other contract details',
-    subSteps: [
-      sub('confirm-policy-anniversary', 'Confirm policy anniversary'),
-      sub('additional-waiting-period-rules', 'Additional waiting period rules'),
-      sub('rehire-provision', 'Rehire provision'),
-      sub('union-members-and-domestic-partners', 'Union members and domestic partners'),
-      sub('changes-during-annual-enrollment', 'Changes during annual enrollment'),
-      sub('termination-of-insurance', 'Termination of insurance'),
-      sub('age-rules', 'Age rules'),
-      sub('other-changes-to-coverage', 'Other changes to coverage'),
-      sub('employee-certificate', 'Employee certificate'),
-      sub('section-125', 'Section 125'),
-      sub('erisa', 'ERISA'),
-      sub('value-added-services', 'Value-added services'),
-    ],
-  },
-];
-
-export const OTHER_STEP: Step = { id: 'other', label: 'Other', subSteps: [sub('other', 'Other')] };
-
-/** Client questionnaire attributes by sub-step; prefixes cover families of flags (e.g. erisa*). */
-const CLIENT_ATTRIBUTE_RULES: readonly [RegExp, string][] = [
-  [/^taxId$/, 'tax-id'],
-  [/^(hasSubsidiary|subsidiar)/i, 'subsidiaries-and-affiliates'],
-  [/^(dataFeed|benefitsAdministration|benAdminPlatform)/i, 'benefits-administration-and-data-feed'],
-  [/^(priorCarrier|previousCoverage)/i, 'previous-coverage-information'],
-  [/^malpractice/i, 'malpractice-reimbursements'],
-  [/^needsEmployeeClasses$/, 'class-builder'],
-  [/^(allBenefitsNonContributory|pfml|statutory)/i, 'non-class-benefits-preferences'],
-  [/^fli/i, 'fli-preferences'],
-  [/^policyAnniversary/i, 'confirm-policy-anniversary'],
-  [/waitingPeriod/i, 'additional-waiting-period-rules'],
-  [/^rehire/i, 'rehire-provision'],
-  [/^(unionMembers|domesticPartner)/i, 'union-members-and-domestic-partners'],
-  [/annualEnrollment/i, 'changes-during-annual-enrollment'],
-  [/^terminationOfInsurance/i, 'termination-of-insurance'],
-  [/^ageRules/i, 'age-rules'],
-  [/^employeeCertificate/i, 'employee-certificate'],
-  [/^section125/i, 'section-125'],
-  [/^erisa/i, 'erisa'],
-  [/^(criticalIllness|valueAdded)/i, 'value-added-services'],
-];
-
-/** Tracked entities (onboarding §3 "Other tracked entities") by sub-step. */
-const ENTITY_SUB_STEPS: Record<string, string> = {
-  Subsidiary: 'subsidiaries-and-affiliates',
-  Policy: 'current-sun-life-policies',
-  Contact: 'plan-administrators',
-  ContactLocation: 'plan-administrators',
-  Bill: 'billing-preferences',
-  BillLocation: 'billing-preferences',
-  MonthlyClaimsReportMailingLocation: 'monthly-claims-reports-and-eobs',
-  EmployeeClass: 'class-builder',
-  EmployeeClassPlan: 'class-builder',
-};
+export const OTHER_STEP: Step = { id: 'other', label: 'Other', subSteps: [{ id: 'other', label: 'Other' }] };
 
 export type Placement = { step: Step; subStep: SubStep };
+
+const SECTION_ENTITY = { client: 'Client', policy: 'Policy', plan: 'Plan' } as const;
+
+// Entities the forms edit through their own screens rather than a field list.
+const SCREEN_SUB_STEPS: Record<string, string> = {
+  EmployeeClass: 'class-builder',
+  EmployeeClassPlan: 'class-builder',
+  ContactLocation: 'plan-administrators',
+  BillLocation: 'billing-preferences',
+};
+
+/**
+ * Where each entity attribute is asked, read from the form definitions: `Entity:key` and, for a whole
+ * entity, `Entity:` (its first section), so reviewers see a change under the sub-step it was made in.
+ */
+const PLACES: ReadonlyMap<string, string> = (() => {
+  const places = new Map<string, string>();
+  const put = (key: string, subStepId: string) => {
+    if (!places.has(key)) places.set(key, subStepId);
+  };
+  for (const step of EIF_STEPS)
+    for (const { id } of step.subSteps)
+      for (const section of subStepForm(id as EifSubStepId).sections) {
+        if (section.type === 'classBuilder') continue;
+        const entity = section.type === 'collection' ? section.entity : SECTION_ENTITY[section.type];
+        put(`${entity}:`, id);
+        for (const field of section.fields) put(`${entity}:${field.key}`, id);
+      }
+  for (const [entity, id] of Object.entries(SCREEN_SUB_STEPS)) put(`${entity}:`, id);
+  // Policy and plan facts the carrier set up (numbers, coverages) read under the policies sub-step.
+  places.set('Policy:', 'current-sun-life-policies');
+  return places;
+})();
 
 function findSubStep(subStepId: string): Placement | null {
   for (const step of EIF_STEPS) {
@@ -112,13 +76,11 @@ function findSubStep(subStepId: string): Placement | null {
 
 const OTHER: Placement = { step: OTHER_STEP, subStep: OTHER_STEP.subSteps[0]! };
 
-/** The step and sub-step an entity's attribute belongs to ('Other' when unknown). */
+/** The step and sub-step an entity's attribute belongs to ('Other' when no form asks it). */
 export function placeAnswer(entity: string, attributeKey: string | null): Placement {
-  if (entity === 'Client' && attributeKey) {
-    const rule = CLIENT_ATTRIBUTE_RULES.find(([pattern]) => pattern.test(attributeKey));
-    return (rule && findSubStep(rule[1])) ?? OTHER;
-  }
-  const subStepId = ENTITY_SUB_STEPS[entity];
+  const subStepId =
+    (attributeKey !== null ? PLACES.get(`${entity}:${attributeKey}`) : undefined) ??
+    (entity === 'Client' ? undefined : PLACES.get(`${entity}:`));
   return (subStepId ? findSubStep(subStepId) : null) ?? OTHER;
 }
 
@@ -152,9 +114,14 @@ const ATTRIBUTE_LABELS: Record<string, string> = {
   benefitType: 'Benefit type',
 };
 
+// The forms' own question for each key, so a change reads as the question the user answered.
+const FIELD_LABELS: ReadonlyMap<string, string> = new Map(
+  [...clientFields(), ...policyFields(), ...planFields()].map((field) => [field.key, field.label]),
+);
+
 /** 'policyAnniversaryMonth' reads 'Policy anniversary month' when no label is set. */
 export function attributeLabel(attributeKey: string): string {
-  const known = ATTRIBUTE_LABELS[attributeKey];
+  const known = ATTRIBUTE_LABELS[attributeKey] ?? FIELD_LABELS.get(attributeKey);
   if (known) return known;
   const words = attributeKey.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
