@@ -38,6 +38,7 @@ import { PushToQpsPage } from './pages/PushToQpsPage.tsx';
 import {
   CreateExplorerSitePage,
   EditExplorerSitePage,
+  ExplorerSupportPage,
   RenewExplorerSitePage,
 } from './pages/explorer-admin/index.ts';
 import { caseInsensitiveParser, resolveRoute, type RouteDef } from './routes.ts';
@@ -147,6 +148,14 @@ function pageFor(route: RouteDef, params: Record<string, string>, user: Authenti
     case 'editBenefitsExplorerSite':
       return (
         <EditExplorerSitePage
+          key={p('explorerPageId')}
+          clientId={p('clientId')}
+          explorerPageId={p('explorerPageId')}
+        />
+      );
+    case 'benefitsExplorerSiteSupport':
+      return (
+        <ExplorerSupportPage
           key={p('explorerPageId')}
           clientId={p('clientId')}
           explorerPageId={p('explorerPageId')}

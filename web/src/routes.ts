@@ -74,6 +74,8 @@ export const ROUTES: readonly RouteDef[] = [
   route('homeInternal', ADMIN_HOME_PATH, 'internal', 'required'),
   route('createBenefitsExplorerSite', EXPLORER_SITE, 'internal', 'required'),
   route('renewBenefitsExplorerSite', `${EXPLORER_SITE}/:explorerPageId/renew`, 'internal', 'required'),
+  // Our design (not in the spec): staff answer a site's support chats from its management routes.
+  route('benefitsExplorerSiteSupport', `${EXPLORER_SITE}/:explorerPageId/support`, 'internal', 'required'),
   route('editBenefitsExplorerSite', `${EXPLORER_SITE}/:explorerPageId`, 'internal', 'required'),
   route('clientDetail', '/clients/admin/:clientId/manage', 'internal', 'required'),
   // Our design (not in the spec): the post-sign review and the EIF history hang off the manage page.

@@ -127,6 +127,12 @@ describe('the route table (onboarding §2, explorer §2)', () => {
       name: 'editBenefitsExplorerSite',
     });
     expect(at('/clients/admin/c1/manage/benefits-explorer/p1/renew').name).toBe('renewBenefitsExplorerSite');
+    expect(at('/clients/admin/c1/manage/benefits-explorer/p1/Support')).toMatchObject({
+      name: 'benefitsExplorerSiteSupport',
+      view: 'internal',
+      auth: 'required',
+      params: { clientId: 'c1', explorerPageId: 'p1' },
+    });
     expect(at('/client/c1')).toMatchObject({ name: 'homeHub', view: 'hub', auth: 'required' });
     expect(at('/client/c1/setup-pending')).toMatchObject({ name: 'setupPending', view: 'basic' });
     expect(at('/client/c1/task/t1/p1')).toMatchObject({

@@ -17,6 +17,7 @@ import {
   type ExplorerSiteView,
 } from './api.ts';
 import { SelectInput } from './controls.tsx';
+import { explorerSupportPath } from './support-api.ts';
 import { UpdateTracking } from './UpdateTracking.tsx';
 
 type Notice = { tone: 'success' | 'error'; text: string } | null;
@@ -213,6 +214,13 @@ export function ExplorerSitesSection({ clientId }: { clientId: string }) {
                         Renew
                       </Link>
                     )}
+                    <Link
+                      className="button button--secondary button--small"
+                      href={explorerSupportPath(clientId, site.id)}
+                      aria-label={`Support conversations of ${site.name}`}
+                    >
+                      Support
+                    </Link>
                     <UpdateTracking clientId={clientId} explorerPageId={site.id} />
                     <Button
                       className="button button--danger button--small"

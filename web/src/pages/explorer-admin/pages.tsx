@@ -17,6 +17,7 @@ import {
   type ExplorerSiteView,
 } from './api.ts';
 import { TextInput } from './controls.tsx';
+import { explorerSupportPath } from './support-api.ts';
 import { draftOfSite, emptySiteDraft, END_BEFORE_START, isoOf, type Errors } from './form-model.ts';
 import { SiteForm } from './SiteForm.tsx';
 import { UpdateTracking } from './UpdateTracking.tsx';
@@ -125,6 +126,9 @@ export function EditExplorerSitePage({
               target="_blank"
             >
               Open public page
+            </Link>
+            <Link className="button button--secondary" href={explorerSupportPath(clientId, explorerPageId)}>
+              Support conversations
             </Link>
           </>
         )}

@@ -1,0 +1,65 @@
+import useSWR, { useSWRConfig, type SWRConfiguration } from 'swr';
+import { apiGet, apiRequest } from '../../api/http.ts';
+import type { SupportConversation, SupportConversationSummary, SupportMessage } from './support-model.ts';
+
+const enc = encodeURIComponent;
+
+export const supportConversationsPath = (explorerPageId: string) =>
+  `/api/explorer-pages/${enc(explorerPageId)}/support/conversations`;
+export const supportConversationPath = (explorerPageId: string, conversationId: string) =>
+  `${supportConversationsPath(explorerPageId)}/${enc(conversationId)}`;
+
+/** The staff screen of a site's support chats (our design, under the site's management routes). */
+export const explorerSupportPath = (clientId: string, explorerPageId: string) =>
+  `/clients/admin/${enc(clientId)}/manage/benefits-explorer/${enc(explorerPageId)}/support`;
+
+/** The inbox polls while open: the app-wide 60 s deduping would otherwise swallow every poll and focus. */
+const LIVE: SWRConfiguration = {
+  dedupingInterval: 1_000,
+  focusThrottleInterval: 1_000,
+  revalidateOnFocus: true,
+  keepPreviousData: true,
+};
+export const LIST_REFRESH_MS = 5_000;
+export const THREAD_REFRESH_MS = 3_000;
+
+export function useSupportConversations(explorerPageId: string) {
+  return useSWR<{ items: SupportConversationSummary[] }>(supportConversationsPath(explorerPageId), {
+    ...LIVE,
+    refreshInterval: LIST_REFRESH_MS,
+  });
+}
+
+export function useSupportConversation(explorerPageId: string, conversationId: string | null) {
+  return useSWR<SupportConversation>(
+    conversationId ? supportConversationPath(explorerPageId, conversationId) : null,
+    { ...LIVE, refreshInterval: THREAD_REFRESH_MS },
+  );
+}
+
+/**
+ * The list row's last message. The list answer has no message text, so each row reads its conversation;
+ * the key carries the message count, so a row is read again only when its conversation moved.
+ */
+export function useConversationPreview(explorerPageId: string, summary: SupportConversationSummary) {
+  return useSWR<SupportConversation, unknown, [string, number] | null>(
+    summary.messageCount > 0
+      ? [supportConversationPath(explorerPageId, summary.conversationId), summary.messageCount]
+      : null,
+    ([path]) => apiGet<SupportConversation>(path),
+    { revalidateOnFocus: false },
+  );
+}
+
+/** A signed-in staff member's message is stored as the agent's (command-api visitor-routes.ts). */
+export const postSupportReply = (explorerPageId: string, conversationId: string, text: string) =>
+  apiRequest<SupportMessage & { conversationId: string }>(
+    'POST',
+    `${supportConversationPath(explorerPageId, conversationId)}/messages`,
+    { body: { text } },
+  );
+
+export function useRefreshSupportList(explorerPageId: string) {
+  const { mutate } = useSWRConfig();
+  return () => mutate(supportConversationsPath(explorerPageId));
+}

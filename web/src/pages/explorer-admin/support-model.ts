@@ -1,0 +1,50 @@
+/** The staff view of the Explorer's built-in support chat (query-api/src/explorer/routes.ts answers it). */
+export type SupportAuthor = 'visitor' | 'agent';
+export type SupportMessage = { messageId: string; author: SupportAuthor; text: string; at: string };
+
+export type SupportConversationSummary = {
+  conversationId: string;
+  department: string;
+  language: string;
+  startedAt: string;
+  lastMessageAt: string | null;
+  messageCount: number;
+};
+
+export type SupportConversation = {
+  conversationId: string;
+  department: string;
+  language: string;
+  startedAt: string;
+  messages: SupportMessage[];
+};
+
+/** A conversation waits for staff while the visitor has the last word. */
+export const isWaitingForReply = (messages: readonly SupportMessage[]): boolean =>
+  messages.at(-1)?.author === 'visitor';
+
+/**
+ * The thread as shown: what the server has, then the replies sent from this screen that the read side
+ * does not show yet (it is a projection and lags the write by a moment), in time order.
+ */
+export function mergeSentReplies(
+  stored: readonly SupportMessage[],
+  sent: readonly SupportMessage[],
+): SupportMessage[] {
+  const known = new Set(stored.map((m) => m.messageId));
+  const pending = sent.filter((m) => !known.has(m.messageId));
+  return [...stored, ...pending].sort(
+    (a, b) => a.at.localeCompare(b.at) || a.messageId.localeCompare(b.messageId),
+  );
+}
+
+/** One line of a message for the list: whitespace folded, cut at a word near `max` characters. */
+export function previewOf(text: string, max = 90): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max);
+  const atWord = cut.lastIndexOf(' ');
+  return `${(atWord > max / 2 ? cut.slice(0, atWord) : cut).trimEnd()}…`;
+}
+
+export const LANGUAGE_LABELS: Record<string, string> = { en: 'English', es: 'Spanish' };
