@@ -468,6 +468,22 @@ describe('EIF entity routes', () => {
     expect((await staff.post('/api/clients/no-such-client/locations', location('X'))).status).toBe(404);
   });
 
+  it('answers a read with minVersion once the read model has reached it (read-your-writes)', async () => {
+    const saved = await benAdmin.put(base, { policyAnniversaryMonth: 7 });
+    expect(saved.status).toBe(200);
+    // Asked right after the save, the read waits for the projection rather than answering older.
+    const read = await benAdmin.get(`${base}?view=editing&minVersion=${saved.body.version}`);
+    expect(read.body.version).toBeGreaterThanOrEqual(saved.body.version);
+    expect(read.body.policyAnniversaryMonth).toBe(7);
+    // A version no one has written yet: it waits briefly, then answers what there is.
+    const ahead = await benAdmin.get(`${base}?minVersion=${saved.body.version + 1000}`);
+    expect(ahead.status).toBe(200);
+    expect(ahead.body.version).toBeLessThan(saved.body.version + 1000);
+    const bad = await benAdmin.get(`${base}?minVersion=-1`);
+    expect(bad.status).toBe(400);
+    expect(bad.body.validationError).toEqual({ 'query.minVersion': 'minVersion must be a whole number' });
+  });
+
   it('refuses a ben-admin the entities of a client not theirs, naming nothing', async () => {
     const before = await streamLength(OTHER);
     for (const res of [

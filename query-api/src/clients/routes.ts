@@ -31,7 +31,36 @@ export const ClientViewQuery = z.object({
   view: z
     .enum(['editing'], { error: 'view must be editing, or left out for the accepted client' })
     .optional(),
+  minVersion: z.coerce
+    .number({ error: 'minVersion must be a whole number' })
+    .int({ error: 'minVersion must be a whole number' })
+    .min(0, { error: 'minVersion must be a whole number' })
+    .optional(),
 });
+
+const CATCH_UP_WAIT_MS = 2_000;
+const CATCH_UP_POLL_MS = 25;
+
+/**
+ * Read-your-writes over an eventually consistent read model: an editor who has just saved knows the
+ * version its save made and asks for at least that one; the answer waits (briefly) for the projection to
+ * reach it, so the next save's If-Match is not stale through no one else's doing. After the wait it
+ * answers what the read model has.
+ */
+export async function readClientViewAtLeast(
+  deps: QueryDeps,
+  clientId: string,
+  kind: ClientViewKind,
+  minVersion: number | undefined,
+) {
+  let view = await readClientView(deps, clientId, kind);
+  const deadline = Date.now() + CATCH_UP_WAIT_MS;
+  while (view && minVersion !== undefined && view.version < minVersion && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, CATCH_UP_POLL_MS));
+    view = await readClientView(deps, clientId, kind);
+  }
+  return view;
+}
 
 /**
  * The EIF collections the forms list (platform §7), each as its editor sees it: pending changes applied,
@@ -69,9 +98,17 @@ export function clientQueryRoutes(deps: QueryDeps): Router {
       requireClientAccess(actor, clientId, 'read');
       const query = ClientViewQuery.safeParse(req.query);
       if (!query.success) {
-        throw new ValidationError({ 'query.view': query.error.issues[0]?.message ?? 'Invalid view' });
+        const issue = query.error.issues[0];
+        throw new ValidationError({
+          [`query.${String(issue?.path[0] ?? 'view')}`]: issue?.message ?? 'Invalid query',
+        });
       }
-      const view = await readClientView(deps, clientId, query.data.view ?? 'accepted');
+      const view = await readClientViewAtLeast(
+        deps,
+        clientId,
+        query.data.view ?? 'accepted',
+        query.data.minVersion,
+      );
       if (!view) throw new NotFoundError('Client not found');
       res.setHeader('ETag', `"${view.version}"`);
       res.json(view);

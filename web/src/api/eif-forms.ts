@@ -1,6 +1,7 @@
 import useSWR, { useSWRConfig } from 'swr';
 import { apiGet, apiRequest } from './http.ts';
 import { clientKey } from './hooks.ts';
+import { rememberVersion, withSeenVersion } from './versions.ts';
 import type { ClientView } from './types.ts';
 
 /**
@@ -35,9 +36,12 @@ export const newerView = (cached: EditingView | undefined, fetched: EditingView)
 export function useEditingView(clientId: string) {
   const { cache } = useSWRConfig();
   const key = editingViewKey(clientId);
-  return useSWR<EditingView>(key, async (path: string) =>
-    newerView(cache.get(key)?.data as EditingView | undefined, await apiGet<EditingView>(path)),
-  );
+  return useSWR<EditingView>(key, async (path: string) => {
+    const fetched = await apiGet<EditingView>(withSeenVersion(path, clientId));
+    const view = newerView(cache.get(key)?.data as EditingView | undefined, fetched);
+    rememberVersion(view);
+    return view;
+  });
 }
 
 const ifMatch = (version: number) => ({ 'If-Match': String(version) });
@@ -119,6 +123,7 @@ export function deleteCollectionItem(
 export function useApplyEditingView() {
   const { mutate } = useSWRConfig();
   return async (view: EditingView) => {
+    rememberVersion(view);
     await mutate(editingViewKey(view.id), view, { revalidate: false });
     void mutate(clientKey(view.id));
   };

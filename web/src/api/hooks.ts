@@ -2,6 +2,7 @@ import useSWR, { useSWRConfig } from 'swr';
 import { ApiError } from './errors.ts';
 import { apiRequest, ensureCsrfCookie } from './http.ts';
 import { authenticatedUserConfig } from './swr.ts';
+import { rememberVersion, withSeenVersion } from './versions.ts';
 import type { AuthenticatedUser, ClientView } from './types.ts';
 
 export const AUTHENTICATED_USER_KEY = '/api/users/authenticated';
@@ -28,7 +29,11 @@ export function useAuthenticatedUser() {
 }
 
 export function useClient(clientId: string | null) {
-  return useSWR<ClientView>(clientId ? clientKey(clientId) : null);
+  return useSWR<ClientView>(clientId ? clientKey(clientId) : null, async (path: string) => {
+    const view = await apiRequest<ClientView>('GET', withSeenVersion(path, clientId ?? ''));
+    rememberVersion(view);
+    return view;
+  });
 }
 
 /** Sign-out (spec platform §4): the sign-out call, then every cached answer is dropped. */

@@ -7,8 +7,8 @@ import { ApiError, GENERIC_ERROR_MESSAGE } from '../api/errors.ts';
 import { apiRequest } from '../api/http.ts';
 import { isAdminRole, type AuthenticatedUser } from '../api/types.ts';
 import { Alert, ErrorPanel, PageSkeleton } from '../components/Feedback.tsx';
-import { TaskLayout } from '../components/TaskLayout.tsx';
-import { EIF_STEPS } from '../eif/steps.ts';
+import { useEditingView } from '../api/eif-forms.ts';
+import { EifLayout } from '../eif-forms/EifLayout.tsx';
 import { pushEntriesAtom } from '../state/atoms.ts';
 import { addPushEntry, overlayStateFor, type ApiJobStatus, type OverlayState } from '../state/push-status.ts';
 
@@ -23,11 +23,6 @@ type PlanDesignInfo = { clientId: string; design: PlanDesign; check: PlanCheck; 
 
 export const planDesignInfoKey = (clientId: string) =>
   `/api/clients/${encodeURIComponent(clientId)}/qps/plan-design-info`;
-
-const STEPS = [
-  ...EIF_STEPS.map((s) => ({ label: s.label })),
-  { label: 'Push to plan system', isCurrent: true },
-];
 
 const PILL: Record<OverlayState, string> = {
   loading: 'info',
@@ -121,6 +116,7 @@ function Findings({ check }: { check: PlanCheck }) {
 export function PushToQpsPage({ clientId, user }: { clientId: string; user: AuthenticatedUser }) {
   const key = planDesignInfoKey(clientId);
   const { data, error, mutate } = useSWR<PlanDesignInfo>(key);
+  const { data: view, error: viewError } = useEditingView(clientId);
   const [entries, setEntries] = useAtom(pushEntriesAtom);
   const [isPushing, setIsPushing] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -153,63 +149,65 @@ export function PushToQpsPage({ clientId, user }: { clientId: string; user: Auth
   const job = data?.latestJob ?? null;
   const isRunning = overlayState === 'loading' || job?.status === 'IN_PROGRESS';
   return (
-    <TaskLayout title="Submit Company Information" steps={STEPS}>
-      <section className="card step-card" aria-labelledby="step-title">
-        <p className="eyebrow">Push to plan system</p>
-        <div className="card__header">
-          <Heading level={2} id="step-title" className="step-card__title">
-            Plan design
-          </Heading>
-          {data && <StatusPill status={data.check.status} />}
-        </div>
-        {error && !data && <ErrorPanel error={error} />}
-        {!data && !error && <PageSkeleton />}
-        {data && (
-          <>
-            <DesignTables design={data.design} />
-            <Heading level={3} className="summary__step">
-              What the plan system would report
+    <EifLayout clientId={clientId} view={view} error={viewError} place={null}>
+      {() => (
+        <section className="card step-card" aria-labelledby="step-title">
+          <p className="eyebrow">Push to plan system</p>
+          <div className="card__header">
+            <Heading level={2} id="step-title" className="step-card__title">
+              Plan design
             </Heading>
-            <Findings check={data.check} />
-            <Heading level={3} className="summary__step">
-              Last push
-            </Heading>
-            {job ? (
-              <div data-testid="last-push">
-                <p>
-                  <StatusPill status={job.status} /> started {new Date(job.requestedAt).toLocaleString()}
-                </p>
-                {job.apiJobOutputs.length > 0 && (
-                  <ul className="plain-list">
-                    {job.apiJobOutputs.map((reason) => (
-                      <li key={reason}>{reason}</li>
-                    ))}
-                  </ul>
-                )}
-              </div>
-            ) : (
-              <p className="muted">Not pushed yet.</p>
-            )}
-            {failure && <Alert tone="error">{failure}</Alert>}
-            {isAdminRole(user.role) ? (
-              <div className="button-row">
-                <Button
-                  className="button button--primary"
-                  isPending={isPushing}
+            {data && <StatusPill status={data.check.status} />}
+          </div>
+          {error && !data && <ErrorPanel error={error} />}
+          {!data && !error && <PageSkeleton />}
+          {data && (
+            <>
+              <DesignTables design={data.design} />
+              <Heading level={3} className="summary__step">
+                What the plan system would report
+              </Heading>
+              <Findings check={data.check} />
+              <Heading level={3} className="summary__step">
+                Last push
+              </Heading>
+              {job ? (
+                <div data-testid="last-push">
+                  <p>
+                    <StatusPill status={job.status} /> started {new Date(job.requestedAt).toLocaleString()}
+                  </p>
+                  {job.apiJobOutputs.length > 0 && (
+                    <ul className="plain-list">
+                      {job.apiJobOutputs.map((reason) => (
+                        <li key={reason}>{reason}</li>
+                      ))}
+                    </ul>
+                  )}
+                </div>
+              ) : (
+                <p className="muted">Not pushed yet.</p>
+              )}
+              {failure && <Alert tone="error">{failure}</Alert>}
+              {isAdminRole(user.role) ? (
+                <div className="button-row">
+                  <Button
+                    className="button button--primary"
+                    isPending={isPushing}
 
-                  onPress={() => void push()}
-                >
-                  {isRunning ? 'Push in progress…' : 'Push to plan system'}
-                </Button>
-              </div>
-            ) : (
-              <p className="muted">
-                Your implementation consultant pushes the plan design once the form is complete.
-              </p>
-            )}
-          </>
-        )}
-      </section>
-    </TaskLayout>
+                    onPress={() => void push()}
+                  >
+                    {isRunning ? 'Push in progress…' : 'Push to plan system'}
+                  </Button>
+                </div>
+              ) : (
+                <p className="muted">
+                  Your implementation consultant pushes the plan design once the form is complete.
+                </p>
+              )}
+            </>
+          )}
+        </section>
+      )}
+    </EifLayout>
   );
 }

@@ -16,6 +16,7 @@ import { ApiError, GENERIC_ERROR_MESSAGE } from '../api/errors.ts';
 import { clientKey, updateClientTaxId, useClient } from '../api/hooks.ts';
 import type { ClientView } from '../api/types.ts';
 import { editingViewKey, useEditingView } from '../api/eif-forms.ts';
+import { rememberVersion } from '../api/versions.ts';
 import { EifLayout } from '../eif-forms/EifLayout.tsx';
 import { eifSubStepPath, nextSubStep, previousSubStep } from '../eif-forms/navigation.ts';
 import { reviewSubmitPath } from '../routes.ts';
@@ -61,6 +62,7 @@ function TaxIdForm({ client }: { client: ClientView }) {
     setIsSaving(true);
     try {
       const updated = await updateClientTaxId(client.id, client.version, parsed.digits);
+      rememberVersion(updated);
       // The read side is eventually consistent: the PUT answer already holds the new state, so use it.
       await mutate(clientKey(client.id), updated, { revalidate: false });
       // The step list reads the editing view; refetch it so the sub-step's status follows.

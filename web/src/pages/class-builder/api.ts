@@ -1,6 +1,7 @@
 import useSWR, { useSWRConfig } from 'swr';
 import type { EmployeeClassesView } from '../../../../domain/src/eif/classes/view.ts';
 import { apiRequest } from '../../api/http.ts';
+import { rememberVersion } from '../../api/versions.ts';
 
 /** The class builder's calls (platform §7: employee classes) and where its screens live (onboarding §2). */
 
@@ -63,6 +64,8 @@ export function useRefreshClasses(clientId: string) {
   return async (answer?: ClassChange) => {
     const key = classesKey(clientId);
     if (answer) {
+      // The client views refetched below then wait for this version (read-your-writes).
+      rememberVersion({ id: clientId, version: answer.version });
       const { employeeClassId: _touched, ...classes } = answer;
       await mutate(key, classes, { revalidate: false });
     } else {
