@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startApp, type RunningApp } from '../platform/src/app.ts';
 import { embeddedTestConfig } from '../platform/src/config.ts';
-import { DEMO_CLIENT_ID, DEMO_USERS } from '../platform/src/seed.ts';
+import { DEMO_CLIENT_ID, DEMO_EXPLORER_PAGE_ID, DEMO_USERS } from '../platform/src/seed.ts';
+import { eventually } from '../platform/src/testing/http-client.ts';
 import { EXPLORER_SITE_MESSAGES } from '../domain/src/explorer/site-rules.ts';
 import { browserAvailability, skipUnless } from '../testing/backends.ts';
 import { freshDatabase } from '../testing/db.ts';
@@ -136,6 +137,43 @@ describe.skipIf(skip)('Explorer site management in the browser', () => {
     await page.getByRole('heading', { name: 'Edit Lakeside 2027 benefits (edited)' }).waitFor();
     expect(await page.getByLabel('Plan year').inputValue()).toBe('2028');
     expect(await page.getByTestId('plan-row').count()).toBe(3);
+    await page.close();
+  });
+
+  it('staff upload a summary PDF, attach it to the demo site, and its link downloads the same file', async () => {
+    const owner = DEMO_USERS.find((u) => u.role === 'SLF_OWNER')!;
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${app.url}${MANAGE}/benefits-explorer/${DEMO_EXPLORER_PAGE_ID}`);
+    await page.waitForURL(/\/login/);
+    await signInThroughUi(page, owner.email, app.config.demoPassword, auth);
+    const section = page.getByTestId('site-documents');
+    await section.waitFor();
+    // The seeded dental summary is listed already.
+    await section.getByText('Dental plans summary').waitFor();
+
+    const pdf = Buffer.from('%PDF-1.7\n% vision summary\n%%EOF\n');
+    const chooser = page.waitForEvent('filechooser');
+    await section.getByRole('button', { name: 'Choose file' }).click();
+    await (await chooser).setFiles({ name: 'Vision summary.pdf', mimeType: 'application/pdf', buffer: pdf });
+    expect(await section.getByLabel('Name', { exact: true }).inputValue()).toBe('Vision summary');
+    expect(await section.getByLabel('Document key').inputValue()).toBe('Vision summary.pdf');
+    await section.getByRole('button', { name: 'Upload and attach' }).click();
+    await section.getByText('Please provide a response.').waitFor();
+    await choose(page, 'Benefit type', 'Vision');
+    await section.getByRole('button', { name: 'Upload and attach' }).click();
+    await page.getByTestId('document-attached').waitFor();
+    await page.screenshot({ path: screenshotPath('explorer-admin-documents.png'), fullPage: true });
+
+    const href = await section
+      .getByRole('link', { name: 'Download Vision summary', exact: true })
+      .getAttribute('href');
+    const download = await eventually(async () => {
+      const response = await fetch(`${app.url}${href}`);
+      expect(response.status).toBe(200);
+      return response;
+    });
+    expect(download.headers.get('content-disposition')).toBe('attachment; filename="Vision summary.pdf"');
+    expect(Buffer.from(await download.arrayBuffer())).toEqual(pdf);
     await page.close();
   });
 });

@@ -34,6 +34,8 @@ import {
 } from '../../query-api/src/index.ts';
 import { createQpsPushWorker, qpsSettingsFromEnv } from './qps/wiring.ts';
 import { createExplorerCommands } from '../../command-api/src/explorer/index.ts';
+import { documentCommandRoutes } from '../../command-api/src/documents/index.ts';
+import { connectDocumentStore } from './documents/index.ts';
 import { createExplorerQueries } from '../../query-api/src/explorer/index.ts';
 import { explorerPublicHostGuard } from './explorer/public-host.ts';
 import { employeeClassCommandRoutes } from '../../command-api/src/employee-classes/index.ts';
@@ -124,9 +126,10 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
   await migratePostgresSnapshots(pool);
   await migrateOutsideSignerActions(pool);
   const snapshots = createPostgresSnapshotStore(pool);
+  const documents = await connectDocumentStore(config, pool, now);
   const identity = await createIdentity({ config, store, pool, logger, now, printEmail: options.printEmail });
   if (config.seedDemoData) {
-    await seedDemoData(store, now());
+    await seedDemoData(store, now(), documents);
     await seedDemoUsers(identity.deps, config.demoPassword);
   }
 
@@ -191,6 +194,7 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
       }),
     );
     app.use(employeeClassCommandRoutes(commandDeps));
+    app.use(documentCommandRoutes({ authenticate, documents, newId: randomUUID }));
     app.use(
       outsideSignerRoutes({
         ...commandDeps,
@@ -225,10 +229,7 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
         authenticate,
         languageFeatureToggle: config.explorerLanguageToggle,
         isDemoEnvironment: config.isDemoEnvironment,
-        documentFileUrl: (documentId) =>
-          config.documentBaseUrl
-            ? `${config.documentBaseUrl.replace(/\/+$/, '')}/${encodeURIComponent(documentId)}`
-            : null,
+        documents,
       }),
     );
     app.use(employeeClassQueryRoutes({ pool, authenticate }));

@@ -33,8 +33,11 @@ export type AppConfig = {
   isDemoEnvironment: boolean;
   /** ONBOARD_EXPLORER_LANGUAGE_TOGGLE=0 turns the Explorer's language feature toggle off (explorer §2). */
   explorerLanguageToggle: boolean;
-  /** ONBOARD_DOCUMENT_BASE_URL: the document store the Explorer relays summary documents from. */
-  documentBaseUrl: string | null;
+  /**
+   * Where document files are kept: the built-in `documents` table, or with ONBOARD_DOCUMENT_BASE_URL an
+   * external store the Explorer relays files from (read only: uploads are refused).
+   */
+  documentStore: { kind: 'postgres' } | { kind: 'http'; baseUrl: string };
 };
 
 export const WEB_DIST = resolve(import.meta.dirname, '../../web/dist');
@@ -91,7 +94,9 @@ export function loadConfig(env: NodeJS.ProcessEnv, embeddedDatabaseUrl?: string)
       .filter((h) => h !== ''),
     isDemoEnvironment: ['1', 'true'].includes(env.ONBOARD_DEMO_ENVIRONMENT ?? ''),
     explorerLanguageToggle: !['0', 'false'].includes(env.ONBOARD_EXPLORER_LANGUAGE_TOGGLE ?? ''),
-    documentBaseUrl: env.ONBOARD_DOCUMENT_BASE_URL || null,
+    documentStore: env.ONBOARD_DOCUMENT_BASE_URL
+      ? { kind: 'http', baseUrl: env.ONBOARD_DOCUMENT_BASE_URL }
+      : { kind: 'postgres' },
   };
 }
 

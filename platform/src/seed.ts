@@ -1,12 +1,15 @@
+import PDFDocument from 'pdfkit';
 import { v5 as uuidv5 } from 'uuid';
 import { eifStream, type EventStore, type NewEvent } from '../../events/src/index.ts';
 import {
+  ExplorerEvent,
   explorerSlugStream,
   explorerStream,
+  type ExplorerDocument,
   type ExplorerPlan,
 } from '../../events/src/catalogue/explorer.ts';
-import { decideExplorerSite } from '../../domain/src/explorer/decider.ts';
-import type { Role } from '../../domain/src/index.ts';
+import { decideExplorerSite, foldExplorerSite } from '../../domain/src/explorer/decider.ts';
+import type { DocumentStore, Role } from '../../domain/src/index.ts';
 import {
   SYSTEM_ACTOR,
   loadUser,
@@ -211,7 +214,7 @@ export const DEMO_CLIENTS: readonly DemoClient[] = [
 
 const DAY = 24 * 3600_000;
 
-export async function seedDemoData(store: EventStore, now: Date): Promise<void> {
+export async function seedDemoData(store: EventStore, now: Date, documents: DocumentStore): Promise<void> {
   // The EIF task is due twelve days after the first start, so the badge reads as a real deadline.
   const tasks = [
     {
@@ -240,6 +243,7 @@ export async function seedDemoData(store: EventStore, now: Date): Promise<void> 
     if (existing.length === 0) await store.append(eifStream(demo.id), events, 'no_stream');
   }
   await seedDemoExplorerPage(store, now);
+  await seedDemoExplorerDocument(store, documents, now);
 }
 
 export const DEMO_EXPLORER_PAGE_ID = uuidv5(`${DEMO_CLIENT_ID}/ExplorerPage/demo`, NAMESPACE);
@@ -359,6 +363,91 @@ async function seedDemoExplorerPage(store: EventStore, now: Date): Promise<void>
     metadata,
   }));
   await store.append(explorerStream(DEMO_EXPLORER_PAGE_ID), events, 'no_stream');
+}
+
+export const DEMO_DENTAL_DOCUMENT: ExplorerDocument = {
+  documentId: uuidv5(`${DEMO_EXPLORER_PAGE_ID}/Document/dental-summary`, NAMESPACE),
+  documentKey: 'lakeside-dental-summary',
+  name: 'Dental plans summary',
+  benefitType: 'DENTAL',
+  language: 'en',
+};
+
+/**
+ * One real summary document on the demo site, so its document link downloads a file. The file is made
+ * and stored on the first start only; the attach event has a fixed id and is appended only while the
+ * site lacks the document. A store this server only reads from (the relay) gets no demo file.
+ */
+async function seedDemoExplorerDocument(store: EventStore, documents: DocumentStore, now: Date) {
+  if (!documents.put) return;
+  const { documentId } = DEMO_DENTAL_DOCUMENT;
+  if (!(await documents.get(documentId))) {
+    await documents.put({
+      documentId,
+      bytes: await renderDemoDentalSummary(now),
+      mimeType: 'application/pdf',
+      name: `${DEMO_DENTAL_DOCUMENT.name}.pdf`,
+      uploadedBy: 'demo-owner',
+    });
+  }
+  const recorded = await store.readStream(explorerStream(DEMO_EXPLORER_PAGE_ID));
+  const state = foldExplorerSite(recorded.map((r) => ExplorerEvent.parse({ type: r.type, data: r.data })));
+  if (state.status !== 'active' || state.page.documents.some((d) => d.documentId === documentId)) return;
+  const decision = decideExplorerSite({ type: 'AttachDocument', document: DEMO_DENTAL_DOCUMENT }, state);
+  if (!decision.ok) throw new Error(`demo document refused: ${JSON.stringify(decision.error)}`);
+  const events: NewEvent[] = decision.events.map((event) => ({
+    id: uuidv5(`${DEMO_EXPLORER_PAGE_ID}/document/${documentId}`, NAMESPACE),
+    type: event.type,
+    data: event.data,
+    metadata: {
+      actorId: 'demo-owner',
+      actorRole: 'SLF_OWNER',
+      occurredAt: now.toISOString(),
+      correlationId: uuidv5('seed/explorer-document', NAMESPACE),
+    },
+  }));
+  await store.append(explorerStream(DEMO_EXPLORER_PAGE_ID), events, BigInt(recorded.length) - 1n);
+}
+
+/** A one-page summary of the demo site's dental plans, from the same plan data the page shows. */
+function renderDemoDentalSummary(createdAt: Date): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: 'LETTER',
+    margin: 54,
+    info: { Title: 'Lakeside Manufacturing - dental plans', Author: 'Onboard', CreationDate: createdAt },
+  });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  doc.font('Helvetica-Bold').fontSize(18).text('Dental plans summary');
+  doc
+    .font('Helvetica')
+    .fontSize(11)
+    .text(`Lakeside Manufacturing Co. - plan year ${demoExplorerSite().planYear}`);
+  doc.moveDown();
+  for (const plan of demoPlans.filter((p) => p.benefitType === 'DENTAL')) {
+    doc.font('Helvetica-Bold').fontSize(13).text(`${plan.planName} (${plan.planType})`);
+    doc.font('Helvetica').fontSize(10);
+    for (const [service, key] of [
+      ['Preventive care', 'dentalPreventiveCoinsurance'],
+      ['Basic services', 'dentalBasicCoinsurance'],
+      ['Major services', 'dentalMajorCoinsurance'],
+    ] as const) {
+      const inNetwork = plan[`${key}InNetwork`];
+      const outOfNetwork = plan[`${key}OutOfNetwork`];
+      doc.text(`${service}: ${inNetwork}% in network, ${outOfNetwork}% out of network`);
+    }
+    doc.moveDown();
+  }
+  doc
+    .fontSize(8)
+    .fillColor('#555555')
+    .text('Demo document. The plan documents and certificates of coverage govern the benefits.');
+  doc.end();
+  return done;
 }
 
 function demoExplorerSite() {

@@ -1,1 +1,2 @@
 export * from './content-disposition.ts';
+export * from './document-store.ts';

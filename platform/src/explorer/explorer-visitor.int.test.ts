@@ -50,7 +50,7 @@ describe('the public Explorer: public host, human check, e-mail of selected bene
       embeddedTestConfig(await freshDatabase('explorer_visitor'), {
         webDist,
         explorerPublicHosts: [PUBLIC_HOST],
-        documentBaseUrl: `http://127.0.0.1:${storePort}/`,
+        documentStore: { kind: 'http', baseUrl: `http://127.0.0.1:${storePort}/` },
       }),
       { printEmail: (line) => mails.push(line) },
     );
@@ -213,7 +213,7 @@ describe('the public Explorer: public host, human check, e-mail of selected bene
     });
     expect(file.text).toBe('%PDF-1.7 summary');
     expect(file.headers.get('content-type')).toBe('application/pdf');
-    expect(file.headers.get('content-disposition')).toBe("attachment; filename*=UTF-8''Summary%20sbc-1");
+    expect(file.headers.get('content-disposition')).toBe('attachment; filename="Summary sbc-1.pdf"');
     // sbc-2 is on the page (once the projection has it) but the store has no file for it.
     await eventually(async () => {
       const missing = await apiClient(app.url).get(`${base}/sbc-2`);

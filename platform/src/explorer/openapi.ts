@@ -123,8 +123,12 @@ export function addExplorerVisitorPaths(
       isSignedIn: false,
       request: { params: z.object({ explorerPageId, documentId: z.string() }) },
       responses: {
-        200: { description: 'The file, relayed from the document store (ONBOARD_DOCUMENT_BASE_URL)' },
-        404: problem('Not a document of this site, or no document store configured'),
+        200: {
+          description:
+            'The file, from the document store (built in, or relayed from ONBOARD_DOCUMENT_BASE_URL), ' +
+            'as an attachment',
+        },
+        404: problem('Not a document of this site, or its file is not in the store'),
       },
     },
   );

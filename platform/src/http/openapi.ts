@@ -37,6 +37,7 @@ import {
 } from '../../../command-api/src/explorer/schemas.ts';
 import { ClientListQuery } from '../../../query-api/src/index.ts';
 import { addExplorerVisitorPaths } from '../explorer/openapi.ts';
+import { addDocumentPaths } from '../documents/openapi.ts';
 import { eifEntityRouteDocs } from '../../../command-api/src/eif-entities/index.ts';
 import { COLLECTION_PATHS, ClientViewQuery } from '../../../query-api/src/clients/routes.ts';
 import {
@@ -261,6 +262,7 @@ export function buildOpenApiDocument() {
     { isSignedIn = true, isVersioned = false, request = {}, responses, ...rest }: Operation,
   ) => {
     const headers = z.object({
+      ...(request.headers instanceof z.ZodObject ? request.headers.shape : {}),
       ...(method === 'get'
         ? {}
         : { [CSRF_HEADER]: z.string().openapi({ description: `Equals ${CSRF_COOKIE}` }) }),
@@ -874,6 +876,7 @@ export function buildOpenApiDocument() {
     },
   });
   addExplorerVisitorPaths(add, { json, problem });
+  addDocumentPaths(add, { json, problem });
 
   // User administration (command-api/src/users, query-api/src/users).
   add('get', '/api/users/check-existing/{email}', 'users', 'Whether an address is in use', {

@@ -1,6 +1,7 @@
 import { qpsCommandRoutes } from '../../../command-api/src/qps/routes.ts';
 import { createExplorerCommands } from '../../../command-api/src/explorer/index.ts';
 import { createExplorerQueries } from '../../../query-api/src/explorer/index.ts';
+import { documentCommandRoutes } from '../../../command-api/src/documents/index.ts';
 import { employeeClassCommandRoutes } from '../../../command-api/src/employee-classes/index.ts';
 import { employeeClassQueryRoutes } from '../../../query-api/src/employee-classes/index.ts';
 import { eifSummaryRoutes, qpsQueryRoutes } from '../../../query-api/src/index.ts';
@@ -84,6 +85,7 @@ function allMountedRoutes() {
     qpsQueryRoutes(base),
     createExplorerCommands(base),
     createExplorerQueries(base),
+    documentCommandRoutes({ ...base, documents: { put: null } }),
     employeeClassCommandRoutes(base),
     employeeClassQueryRoutes(base),
   ].flatMap(mountedRoutes);

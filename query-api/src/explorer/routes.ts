@@ -5,10 +5,13 @@ import {
   ForbiddenError,
   NotFoundError,
   ValidationError,
+  contentDisposition,
+  downloadName,
   enrollmentStatus,
   isInternal,
   normalizeVanitySlug,
   type Actor,
+  type DocumentStore,
 } from '../../../domain/src/index.ts';
 import { isExplorerSiteLive, type ExplorerSite } from '../../../domain/src/explorer/decider.ts';
 import {
@@ -23,8 +26,8 @@ export type ExplorerQueryDeps = QueryDeps & {
   languageFeatureToggle?: boolean;
   /** platform §9: a demo environment sends every chat to the demo department. */
   isDemoEnvironment?: boolean;
-  /** Where the document store serves a document's file; null: no store is configured. */
-  documentFileUrl?: (documentId: string) => string | null;
+  /** Where the documents' files are kept (platform/src/documents); without one no file is served. */
+  documents?: Pick<DocumentStore, 'get'>;
 };
 
 /** explorer §5 List queries. The messages are chosen (the spec gives the ranges only). */
@@ -242,9 +245,9 @@ export function createExplorerQueries(deps: ExplorerQueryDeps): Router {
     }),
   );
 
-  // A summary document or video of a page (explorer §2). The files live in a document store outside
-  // this product; the page vouches that the document is its own and relays the file, so the download
-  // stays on the Explorer's host (the public host serves nothing else).
+  // A summary document or video of a page (explorer §2). The page vouches that the document is its own,
+  // so the store serves no file to someone guessing ids, and the download stays on the Explorer's host
+  // (the public host serves nothing else).
   router.get(
     '/api/explorer-pages/:explorerPageId/documents/:documentId',
     handle(async (req, res) => {
@@ -257,17 +260,17 @@ export function createExplorerQueries(deps: ExplorerQueryDeps): Router {
       const document = page?.documents.find((d) => d.documentId === documentId);
       const isVideo = page !== undefined && page.site.medicalVideoDocumentId === documentId;
       if (!document && !isVideo) throw new NotFoundError('Document not found');
-      const url = deps.documentFileUrl?.(documentId) ?? null;
-      const unavailable = () => new NotFoundError('This document is not available for download yet'); // chosen
-      if (url === null) throw unavailable();
-      const upstream = await fetch(url).catch(() => null);
-      if (!upstream?.ok) throw unavailable();
-      const name = document?.name ?? documentId;
+      const file = (await deps.documents?.get(documentId)) ?? null;
+      // chosen: attached before its file reached the (external) store
+      if (!file) throw new NotFoundError('This document is not available for download yet');
       res
         .status(200)
-        .set('content-type', upstream.headers.get('content-type') ?? 'application/octet-stream')
-        .set('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(name)}`)
-        .send(Buffer.from(await upstream.arrayBuffer()));
+        .set('content-type', file.mimeType)
+        .set(
+          'content-disposition',
+          contentDisposition(downloadName(document?.name ?? file.name, file.mimeType)),
+        )
+        .send(Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength));
     }),
   );
 

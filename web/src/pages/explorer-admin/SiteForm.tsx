@@ -23,6 +23,7 @@ import {
   type SiteDraft,
 } from './form-model.ts';
 import { benefitTypeLabel, PlanEditor } from './PlanEditor.tsx';
+import { UploadButton } from './DocumentsSection.tsx';
 
 const STATE_OPTIONS = US_STATE_CODES.map((s) => ({ value: s, label: s }));
 export const PLANS_INVALID = 'Some plans need attention: open them to see what is missing.'; // chosen
@@ -300,13 +301,20 @@ export function SiteForm({
                   isRequired
                 />
               )}
-              <TextInput
-                label="Video document ID"
-                value={site.medicalVideoDocumentId}
-                onChange={(v) => set('medicalVideoDocumentId', v)}
-                error={errors.medicalVideoDocumentId}
-                isRequired
-              />
+              <div>
+                <TextInput
+                  label="Video document ID"
+                  value={site.medicalVideoDocumentId}
+                  onChange={(v) => set('medicalVideoDocumentId', v)}
+                  error={errors.medicalVideoDocumentId}
+                  isRequired
+                />
+                <UploadButton
+                  label="Upload an MP4 video"
+                  acceptedFileTypes={['video/mp4', '.mp4']}
+                  onUploaded={(video) => set('medicalVideoDocumentId', video.documentId)}
+                />
+              </div>
             </>
           )}
         </div>

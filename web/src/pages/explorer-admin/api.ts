@@ -1,6 +1,7 @@
 import useSWR, { useSWRConfig, type SWRConfiguration } from 'swr';
 import { ApiError, queryRetryDelay } from '../../api/errors.ts';
 import { apiRequest } from '../../api/http.ts';
+import type { ExplorerDocumentBody } from './documents-api.ts';
 
 /** Staff calls for Explorer sites (explorer §7: /api/clients/{clientId}/explorer-pages, /api/explorer-pages). */
 export type ExplorerPlanValue = string | number | boolean | null | string[];
@@ -39,6 +40,7 @@ export type ExplorerSiteView = Record<string, unknown> & {
   startsAt: string | null;
   expiresAt: string | null;
   benefits: ExplorerPlanBody[];
+  documents: ExplorerDocumentBody[];
   isLive: boolean;
   newExplorerPageId: string | null;
   renewedFrom: { explorerPageId: string } | null;

@@ -19,6 +19,7 @@ import {
 import { TextInput } from './controls.tsx';
 import { explorerSupportPath } from './support-api.ts';
 import { draftOfSite, emptySiteDraft, END_BEFORE_START, isoOf, type Errors } from './form-model.ts';
+import { DocumentsSection } from './DocumentsSection.tsx';
 import { SiteForm } from './SiteForm.tsx';
 import { UpdateTracking } from './UpdateTracking.tsx';
 
@@ -137,6 +138,9 @@ export function EditExplorerSitePage({
       {!site && !error && <PageSkeleton />}
       {/* The form starts from the version it loaded; later refetches must not reset typed values. */}
       {site && <EditForm key={site.id} clientId={clientId} site={site} />}
+      {site && (
+        <DocumentsSection clientId={clientId} explorerPageId={site.id} documents={site.documents ?? []} />
+      )}
     </div>
   );
 }

@@ -1,0 +1,6 @@
+export {
+  FILE_NAME_HEADER,
+  UPLOADS_OFF_MESSAGE,
+  documentCommandRoutes,
+  type DocumentCommandDeps,
+} from './routes.ts';

@@ -1,0 +1,19 @@
+import type pg from 'pg';
+import type { DocumentStore } from '../../../domain/src/index.ts';
+import type { AppConfig } from '../config.ts';
+import { createHttpRelayDocumentStore } from './http-relay.ts';
+import { createPostgresDocumentStore, migrateDocuments } from './postgres.ts';
+
+export { createHttpRelayDocumentStore } from './http-relay.ts';
+export { createPostgresDocumentStore, migrateDocuments } from './postgres.ts';
+
+/** The document store the configuration names (the built-in table unless ONBOARD_DOCUMENT_BASE_URL is set). */
+export async function connectDocumentStore(
+  config: AppConfig,
+  pool: pg.Pool,
+  now: () => Date,
+): Promise<DocumentStore> {
+  if (config.documentStore.kind === 'http') return createHttpRelayDocumentStore(config.documentStore.baseUrl);
+  await migrateDocuments(pool);
+  return createPostgresDocumentStore(pool, now);
+}
