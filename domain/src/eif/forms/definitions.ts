@@ -20,7 +20,10 @@ import {
   TAX_CHOICE,
   TIMING,
 } from '../steps/enumerations.ts';
-import { FIELD_MESSAGES } from '../steps/validation.ts';
+import { FIELD_MESSAGES, areMoreThan30DaysApart, parseDateOfYear } from '../steps/validation.ts';
+
+/** Choices ours: the spec defines 'more than 30 days apart' (onboarding §5); an enrollment window uses it. */
+export const ANNUAL_ENROLLMENT_TOO_LONG = 'The annual enrollment period can be at most 30 days long';
 import type { Enumeration, FieldDef, FieldValues, FormContext, FormSection, SubStepForm } from './types.ts';
 
 /**
@@ -829,6 +832,12 @@ const otherContractDetails = {
         kind: 'mmdd',
         required: true,
         when: is('annualEnrollmentChangesAllowed', 'YES'),
+        description: 'At most 30 days after it starts; a period may run into the next year',
+        check: (end, values) => {
+          const start = values.annualEnrollmentStart;
+          if (typeof start !== 'string' || parseDateOfYear(start) === null) return null;
+          return areMoreThan30DaysApart(start, String(end)) ? ANNUAL_ENROLLMENT_TOO_LONG : null;
+        },
       },
     ],
   ),

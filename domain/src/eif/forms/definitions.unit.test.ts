@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EIF_SUB_STEP_IDS, UnknownEifSubStepError, type EifSubStepId } from '../steps/catalogue.ts';
 import {
+  ANNUAL_ENROLLMENT_TOO_LONG,
   EIF_FORMS,
   clientFields,
   formForEntity,
@@ -193,6 +194,22 @@ describe('validation through the definitions', () => {
       fliExcludedGroups: 'Please provide a response',
     });
     expect(validateFields(fli, { fliCoversAllEmployees: true })).toEqual({});
+  });
+
+  it('an annual enrollment window more than 30 days long is refused, counted across the year end', () => {
+    const window = fieldsOf(subStepForm('changes-during-annual-enrollment').sections[0]!);
+    const answers = (annualEnrollmentStart: string, annualEnrollmentEnd: string) =>
+      validateFields(window, {
+        annualEnrollmentChangesAllowed: 'YES',
+        annualEnrollmentStart,
+        annualEnrollmentEnd,
+      });
+    expect(answers('11/01', '11/30')).toEqual({});
+    expect(answers('12/15', '01/14')).toEqual({});
+    expect(answers('12/15', '01/20')).toEqual({ annualEnrollmentEnd: ANNUAL_ENROLLMENT_TOO_LONG });
+    expect(answers('11/01', '12/15')).toEqual({ annualEnrollmentEnd: ANNUAL_ENROLLMENT_TOO_LONG });
+    // A malformed date gets its own message first, not the window rule.
+    expect(answers('11/01', '13/01')).toEqual({ annualEnrollmentEnd: 'Not a valid date' });
   });
 
   it('a key no form owns is refused', () => {

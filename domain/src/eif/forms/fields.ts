@@ -50,8 +50,17 @@ const isIsoDate = (value: string) => {
   return date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 };
 
-/** The message for one answer, or null. A blank answer is checked only for being required. */
-export function fieldError(field: FieldDef, value: unknown): string | null {
+/**
+ * The message for one answer, or null. A blank answer is checked only for being required; a well-formed
+ * one then meets the field's cross-answer check, given the entity's values.
+ */
+export function fieldError(field: FieldDef, value: unknown, values: FieldValues = {}): string | null {
+  const own = kindError(field, value);
+  if (own !== null || !hasAnswer(value) || !field.check) return own;
+  return field.check(value, values);
+}
+
+function kindError(field: FieldDef, value: unknown): string | null {
   if (!hasAnswer(value)) return field.required ? (field.messages?.required ?? FORM_MESSAGES.required) : null;
   switch (field.kind) {
     case 'text': {
@@ -128,7 +137,7 @@ export function validateFields(
   for (const key of Object.keys(sent)) if (!known.has(key)) errors[key] = FORM_MESSAGES.unknownField;
   for (const field of shownFields(fields, merged)) {
     if (options.partial && !Object.hasOwn(sent, field.key)) continue;
-    const message = fieldError(field, merged[field.key]);
+    const message = fieldError(field, merged[field.key], merged);
     if (message) errors[field.key] = message;
   }
   return errors;

@@ -35,7 +35,7 @@ function entityPart(fields: readonly FieldDef[], values: FieldValues): Part {
   const shown = shownFields(fields, values);
   return {
     started: shown.some((field) => hasAnswer(values[field.key])),
-    complete: shown.every((field) => fieldError(field, values[field.key]) === null),
+    complete: shown.every((field) => fieldError(field, values[field.key], values) === null),
   };
 }
 

@@ -50,6 +50,11 @@ export type FieldDef = FieldKind & {
   required?: boolean;
   /** Shown (and validated) only when this holds for the entity's current values. */
   when?: (values: FieldValues) => boolean;
+  /**
+   * A rule across answers, checked after the field's own rule passes: the message, or null. Gets the
+   * entity's values (e.g. an end date of year checked against its start).
+   */
+  check?: (value: unknown, values: FieldValues) => string | null;
   /** Wording that replaces the generic message, e.g. the location rule's 'City is required'. */
   messages?: { required?: string };
 };
