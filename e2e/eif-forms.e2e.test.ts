@@ -87,10 +87,21 @@ describe.skipIf(skip)('the EIF forms in the browser', () => {
     expect(new URL(page.url()).pathname.endsWith('/erisa')).toBe(true);
     expect(await page.getByLabel('ERISA plan number').inputValue()).toBe('777');
 
+    // The browser's Back asks too, and Cancel keeps the page and what was typed.
+    await page.goBack();
+    await dialog.waitFor();
+    expect(new URL(page.url()).pathname.endsWith('/erisa')).toBe(true);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    expect(await page.getByLabel('ERISA plan number').inputValue()).toBe('777');
+
     await page.getByTestId('nav-age-rules').getByRole('link').click();
     await dialog.getByRole('button', { name: 'Leave without saving' }).click();
     await page.waitForURL((url) => url.pathname.endsWith('/age-rules'));
     await page.getByRole('heading', { name: 'Age rules', exact: true }).waitFor();
+
+    // Back from a page with nothing unsaved just goes back.
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname.endsWith('/erisa'));
   });
 
   it('adds and deletes a location, each saved at once', async () => {

@@ -14,7 +14,8 @@ import { ConfirmDialog } from '../components/Dialogs.tsx';
 
 /**
  * Leaving with unsaved answers asks first: in-app links inside the guard (the step list, Back, Back to
- * Home) go through a confirm dialog, and closing or reloading the tab through the browser's own prompt.
+ * Home) and the browser's Back button go through a confirm dialog, and closing or reloading the tab
+ * through the browser's own prompt.
  */
 type Guard = {
   /** A form reports whether it holds unsaved answers, under its own key. */
@@ -88,6 +89,25 @@ export function UnsavedChangesGuard({ children }: { children: ReactNode }) {
     };
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [hasDirty]);
+
+  // The browser's Back cannot be cancelled once it happens, so while answers are unsaved a copy of the
+  // current entry sits on top of the history: Back pops the copy (the page stays), the dialog asks, and
+  // leaving goes back over both. The copy counts as one more move inside the task, so 'Back to Home'
+  // still steps back over every task entry.
+  useEffect(() => {
+    if (!hasDirty) return;
+    const here = window.location.href;
+    const copy = { eifDepth: taskDepth() + 1, eifUnsavedCopy: true };
+    const isOnCopy = () => (window.history.state as { eifUnsavedCopy?: unknown } | null)?.eifUnsavedCopy;
+    if (!isOnCopy()) window.history.pushState(copy, '', here);
+    const onPopState = () => {
+      if (dirty.current.size === 0 || window.location.href !== here || isOnCopy()) return;
+      window.history.pushState(copy, '', here);
+      setPending(() => () => window.history.go(-2));
+    };
+    window.addEventListener('popstate', onPopState);
+    return () => window.removeEventListener('popstate', onPopState);
   }, [hasDirty]);
 
   const leave = () => {
