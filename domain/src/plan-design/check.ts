@@ -1,3 +1,4 @@
+import { isClassEligibleBenefitType } from '../eif/classes/rules.ts';
 import type { DesignClass, DesignPlan, PlanDesign } from './plan-design.ts';
 
 /** The outcomes a plan-system push can have once the design was looked at (spec platform §4). */
@@ -34,9 +35,14 @@ const classLabel = (cls: DesignClass | undefined, id: string) =>
 
 /**
  * What the carrier's plan system would say about a design. Errors (it cannot be set up as pushed): no
- * classes, a class plan pointing at a class or plan that does not exist, contributions missing, out of
- * 0–100 or not adding up to 100. Warnings (it can be set up, but someone should look): a plan no class
- * is offered, a class offered no plan. A client with no plans has nothing to push.
+ * classes while some plan is set up by class, a class plan pointing at a class or plan that does not
+ * exist, contributions missing, out of 0–100 or not adding up to 100. Warnings (it can be set up, but
+ * someone should look): a class-eligible plan no class is offered, a class offered no plan. A client with
+ * no plans has nothing to push.
+ *
+ * Statutory (DBL, PFL, TDB, TDI, FLI) and PFML plans cover everyone by law and are never set up by class
+ * (onboarding §4 class-builder; the class builder refuses them), so a client holding only those needs
+ * no class and gets no warning for them.
  */
 export function checkPlanDesign(design: PlanDesign): PlanCheck {
   const findings: Finding[] = [];
@@ -50,7 +56,8 @@ export function checkPlanDesign(design: PlanDesign): PlanCheck {
   const plans = new Map(design.plans.map((p) => [p.id, p]));
   const classes = new Map(design.employeeClasses.map((c) => [c.id, c]));
 
-  if (design.employeeClasses.length === 0)
+  const classPlans = design.plans.filter((plan) => isClassEligibleBenefitType(plan.benefitType));
+  if (classPlans.length > 0 && design.employeeClasses.length === 0)
     add('error', 'NO_CLASSES', 'The plan design has no employee classes', null);
 
   for (const cp of design.employeeClassPlans) {
@@ -92,7 +99,7 @@ export function checkPlanDesign(design: PlanDesign): PlanCheck {
   }
 
   const offered = new Set(design.employeeClassPlans.map((cp) => cp.planId));
-  for (const plan of design.plans) {
+  for (const plan of classPlans) {
     if (!offered.has(plan.id))
       add(
         'warning',

@@ -131,6 +131,102 @@ describe('checkPlanDesign', () => {
   });
 });
 
+describe('checkPlanDesign: plans set up by class and plans that are not', () => {
+  const plan = (id: string, benefitType: string) => ({ id, benefitType, policyId: 'pol' });
+  const offer = (id: string, planId: string, employer = 100, employee = 0) => ({
+    id,
+    employeeClassId: 'k-all',
+    planId,
+    employerContributionPercentage: employer,
+    employeeContributionPercentage: employee,
+  });
+  const everyone = [{ id: 'k-all', groupName: 'All employees' }];
+
+  it('given a statutory-only NY/NJ/HI client without classes, when checked, then it completes', () => {
+    const check = checkPlanDesign({
+      clientId: 'tri-state',
+      plans: [plan('dbl', 'DBL'), plan('pfl', 'PFL'), plan('tdb', 'TDB'), plan('tdi', 'TDI')],
+      employeeClasses: [],
+      employeeClassPlans: [],
+    });
+    expect(check).toEqual({ status: 'COMPLETED', reasons: [], findings: [] });
+  });
+
+  it('given a PFML-only client without classes, when checked, then it completes', () => {
+    const check = checkPlanDesign({
+      clientId: 'c',
+      plans: [plan('co', 'PFML_CO_FULLY_INS'), plan('wa', 'PFML_WA_ASO')],
+      employeeClasses: [],
+      employeeClassPlans: [],
+    });
+    expect(check.status).toBe('COMPLETED');
+  });
+
+  it('given an FLI client whose class is offered its life and dental plans, when checked, then FLI needs no class', () => {
+    const check = checkPlanDesign({
+      clientId: 'harbor',
+      plans: [plan('life', 'LIFE'), plan('dental', 'DENTAL'), plan('fli', 'FLI')],
+      employeeClasses: everyone,
+      employeeClassPlans: [offer('cp1', 'life'), offer('cp2', 'dental', 50, 50)],
+    });
+    expect(check).toEqual({ status: 'COMPLETED', reasons: [], findings: [] });
+  });
+
+  it('given an FLI client with no classes, when checked, then it errors and names only the plans set up by class', () => {
+    const check = checkPlanDesign({
+      clientId: 'harbor',
+      plans: [plan('life', 'LIFE'), plan('dental', 'DENTAL'), plan('fli', 'FLI')],
+      employeeClasses: [],
+      employeeClassPlans: [],
+    });
+    expect(check.status).toBe('COMPLETED_WITH_ERRORS');
+    expect(check.reasons).toEqual([
+      'The plan design has no employee classes',
+      'The LIFE plan (life) is not offered to any class',
+      'The DENTAL plan (dental) is not offered to any class',
+    ]);
+  });
+
+  it('given statutory plans beside one dental plan and no classes, when checked, then the dental plan still needs a class', () => {
+    const check = checkPlanDesign({
+      clientId: 'c',
+      plans: [plan('dbl', 'DBL'), plan('dental', 'DENTAL')],
+      employeeClasses: [],
+      employeeClassPlans: [],
+    });
+    expect(check.findings.map((f) => [f.code, f.entityId])).toEqual([
+      ['NO_CLASSES', null],
+      ['PLAN_WITHOUT_CLASS', 'dental'],
+    ]);
+  });
+
+  it('given a healthcare client with PFML beside class plans, when contributions do not add up, then it errors on them only', () => {
+    const check = checkPlanDesign({
+      clientId: 'riverside',
+      plans: [
+        plan('ltd', 'LONG_TERM_DISABILITY'),
+        plan('vision', 'VISION'),
+        plan('life', 'LIFE'),
+        plan('pfml', 'PFML_CO_FULLY_INS'),
+      ],
+      employeeClasses: everyone,
+      employeeClassPlans: [offer('cp1', 'ltd', 70, 20), offer('cp2', 'vision'), offer('cp3', 'life')],
+    });
+    expect(check.status).toBe('COMPLETED_WITH_ERRORS');
+    expect(check.findings.map((f) => [f.code, f.entityId])).toEqual([['CONTRIBUTIONS_NOT_100', 'cp1']]);
+  });
+
+  it('given a class offered every class-eligible plan with contributions adding up, when checked, then it completes', () => {
+    const check = checkPlanDesign({
+      clientId: 'riverside',
+      plans: [plan('ltd', 'LONG_TERM_DISABILITY'), plan('pfml', 'PFML_CO_FULLY_INS'), plan('tdi', 'TDI')],
+      employeeClasses: everyone,
+      employeeClassPlans: [offer('cp1', 'ltd', 25, 75)],
+    });
+    expect(check.status).toBe('COMPLETED');
+  });
+});
+
 describe('planDesignFromState', () => {
   const entity = (
     e: EntityState['entity'],
