@@ -11,6 +11,8 @@ import {
   BILLING_SUMMARY_STATEMENT_TYPE,
   CLAIMS_CHECK_PAYEE,
   CLAIMS_CHECK_RECIPIENT,
+  CRITICAL_ILLNESS_RATE_TYPE,
+  CRITICAL_ILLNESS_TYPE,
   CRITICAL_ILLNESS_VALUE_ADDED_SERVICE,
   EAP_BLENDED_WITH,
   ERISA_PLAN_TYPE,
@@ -127,6 +129,7 @@ function personFields(options: { emailRequired: boolean; phoneRequired: boolean 
       kind: 'phone',
       required: options.phoneRequired,
     },
+    { key: 'faxNumber', label: 'Fax number (optional)', kind: 'phone' },
   ];
 }
 
@@ -374,6 +377,19 @@ const planAdministratorsAndBilling = {
         itemLabel: 'plan administrator',
         fixed: { type: 'WEB_ADMIN' },
         fields: webAdminFields,
+      },
+      {
+        type: 'collection',
+        entity: 'Contact',
+        title: 'Third-party administrator (TPA)',
+        description: 'If a third-party administrator manages your coverage for you, tell us who they are',
+        itemLabel: 'third-party administrator',
+        fixed: { type: 'TPA' },
+        max: 1,
+        fields: [
+          { key: 'tpaFirmName', label: 'Firm name', kind: 'text', maxLength: 200, required: true },
+          ...personFields({ emailRequired: true, phoneRequired: true }),
+        ],
       },
     ],
   },
@@ -708,6 +724,11 @@ const planConfiguration = {
   },
 } satisfies Partial<Record<EifSubStepId, SubStepForm>>;
 
+const offersCriticalIllness = (client: FieldValues) =>
+  client.criticalIllnessType !== undefined &&
+  client.criticalIllnessType !== null &&
+  client.criticalIllnessType !== 'NONE';
+
 const clientForm = (id: EifSubStepId, intro: string, fields: FieldDef[]): SubStepForm => ({
   id,
   intro,
@@ -987,12 +1008,28 @@ const otherContractDetails = {
     'Some coverages come with extra services for your employees at no added cost. Choose the ones you want.',
     [
       {
+        key: 'criticalIllnessType',
+        label: 'How is critical illness coverage offered?',
+        kind: 'choice',
+        enumeration: CRITICAL_ILLNESS_TYPE,
+        required: true,
+      },
+      {
+        key: 'criticalIllnessRateType',
+        label: 'How are critical illness premiums rated?',
+        kind: 'choice',
+        enumeration: CRITICAL_ILLNESS_RATE_TYPE,
+        required: true,
+        when: offersCriticalIllness,
+      },
+      {
         key: 'criticalIllnessValueAddedService',
         label: 'Which service should come with critical illness coverage?',
-        description: 'Choose None if you do not offer critical illness coverage or want no service',
+        description: 'Choose None if you want no added service',
         kind: 'choice',
         enumeration: CRITICAL_ILLNESS_VALUE_ADDED_SERVICE,
         required: true,
+        when: offersCriticalIllness,
       },
     ],
   ),

@@ -222,4 +222,34 @@ describe('validation through the definitions', () => {
     const service = field(clientFields(), 'criticalIllnessValueAddedService');
     expect(validateFields([service], { criticalIllnessValueAddedService: 'NONE' })).toEqual({});
   });
+
+  it('given critical illness is not offered, its rate type and service are neither asked nor required', () => {
+    const fields = subStepForm('value-added-services').sections.flatMap(fieldsOf);
+    expect(validateFields(fields, { criticalIllnessType: 'NONE' })).toEqual({});
+    expect(Object.keys(validateFields(fields, { criticalIllnessType: 'VOLUNTARY' })).sort()).toEqual([
+      'criticalIllnessRateType',
+      'criticalIllnessValueAddedService',
+    ]);
+    expect(
+      validateFields(fields, {
+        criticalIllnessType: 'EMPLOYER_PAID',
+        criticalIllnessRateType: 'ISSUE_AGE',
+        criticalIllnessValueAddedService: 'NONE',
+      }),
+    ).toEqual({});
+  });
+
+  it('a third-party administrator is a contact of type TPA that names its firm', () => {
+    const tpa = subStepForm('plan-administrators').sections.find(
+      (s) => s.type === 'collection' && s.fixed?.type === 'TPA',
+    );
+    expect(tpa).toBeDefined();
+    const errors = validateFields(fieldsOf(tpa!), {
+      firstName: 'Pat',
+      lastName: 'Morgan',
+      email: 'pat@tpa.example',
+      phoneNumber: '312-555-0142',
+    });
+    expect(errors).toEqual({ tpaFirmName: expect.any(String) });
+  });
 });

@@ -139,6 +139,22 @@ export const ERISA_PLAN_TYPE = labelled({
 });
 export type ErisaPlanType = keyof typeof ERISA_PLAN_TYPE.labels;
 
+/** Choices ours: how critical illness coverage is paid for; NONE when it is not offered. */
+export const CRITICAL_ILLNESS_TYPE = labelled({
+  EMPLOYER_PAID: 'Employer paid',
+  VOLUNTARY: 'Voluntary (employees pay)',
+  NONE: 'We do not offer critical illness coverage',
+});
+export type CriticalIllnessType = keyof typeof CRITICAL_ILLNESS_TYPE.labels;
+
+/** Choices ours: how critical illness premiums are rated. */
+export const CRITICAL_ILLNESS_RATE_TYPE = labelled({
+  ISSUE_AGE: "Issue age (the rate is set by the employee's age when coverage starts)",
+  ATTAINED_AGE: "Attained age (the rate follows the employee's current age)",
+  COMPOSITE: 'Composite (one rate for everyone)',
+});
+export type CriticalIllnessRateType = keyof typeof CRITICAL_ILLNESS_RATE_TYPE.labels;
+
 /** NONE is one of the values (onboarding §3 Client). */
 export const CRITICAL_ILLNESS_VALUE_ADDED_SERVICE = labelled({
   NONE: 'None',
