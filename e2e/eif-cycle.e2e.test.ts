@@ -100,7 +100,9 @@ describe.skipIf(skip)('the EIF cycle in the browser', () => {
     await client.getByTestId('save-status').waitFor();
     await client.getByRole('link', { name: 'Continue to review & submit' }).click();
     await client.getByRole('heading', { name: 'Review your answers' }).waitFor();
-    expect(await textOf(client.getByTestId('answer-taxId').getByTestId('accepted-value'))).toBe('12-3456789');
+    expect(await textOf(client.getByTestId('summary-tax-id').getByTestId('accepted-value'))).toBe(
+      '12-3456789',
+    );
     await client.getByRole('button', { name: 'Sign the form' }).click();
     await client.getByRole('alertdialog').getByRole('button', { name: 'Sign' }).click();
     await client.getByText('Thank you. The form is signed.').waitFor();
@@ -109,7 +111,7 @@ describe.skipIf(skip)('the EIF cycle in the browser', () => {
     await client.screenshot({ path: screenshotPath('eif-review-submit-signed.png'), fullPage: true });
 
     // After signing, an edit is pending: the accepted value stays, the new one is marked for review.
-    await client.getByRole('link', { name: 'Edit the Tax ID' }).click();
+    await client.getByRole('link', { name: 'Edit Tax ID' }).click();
     await input.waitFor();
     expect(await input.inputValue()).toBe('12-3456789');
     await input.fill('98-7654321');
@@ -221,7 +223,9 @@ describe.skipIf(skip)('the EIF cycle in the browser', () => {
     const point = admin.getByTestId('history-point');
     await point.waitFor();
     expect(await textOf(point.getByTestId('eif-status'))).toBe('Not signed');
-    expect(await textOf(point.getByTestId('answer-taxId').getByTestId('accepted-value'))).toBe('12-3456789');
+    expect(await textOf(point.getByTestId('summary-tax-id').getByTestId('accepted-value'))).toBe(
+      '12-3456789',
+    );
     await admin.screenshot({ path: screenshotPath('eif-history.png'), fullPage: true });
     const differences = admin.getByRole('grid', { name: 'Difference from now' });
     expect(await textOf(differences.getByRole('row').filter({ hasText: 'Federal Tax ID' }))).toContain(
@@ -251,14 +255,18 @@ describe.skipIf(skip)('the EIF cycle in the browser', () => {
     const pending = signer.getByTestId('pending-change');
     expect(await pending.count()).toBe(1);
     expect(await textOf(pending.getByTestId('change-new'))).toBe('22-2222222');
-    expect(await textOf(signer.getByTestId('answer-taxId').getByTestId('accepted-value'))).toBe('11-1111111');
+    expect(await textOf(signer.getByTestId('summary-tax-id').getByTestId('accepted-value'))).toBe(
+      '11-1111111',
+    );
     await signer.screenshot({ path: screenshotPath('eif-outside-signer.png'), fullPage: true });
 
     await signer.getByRole('button', { name: 'Accept updates' }).click();
     await signer.getByRole('heading', { name: 'Thank you for accepting the updates' }).waitFor();
     expect(new URL(signer.url()).pathname).toBe(`${HUB}/outside-signer/eif-summary`);
     await signer.getByRole('button', { name: 'Print a copy' }).waitFor();
-    expect(await textOf(signer.getByTestId('answer-taxId').getByTestId('accepted-value'))).toBe('22-2222222');
+    expect(await textOf(signer.getByTestId('summary-tax-id').getByTestId('accepted-value'))).toBe(
+      '22-2222222',
+    );
     await signer.screenshot({ path: screenshotPath('eif-outside-signer-thanks.png'), fullPage: true });
 
     // The link works once.

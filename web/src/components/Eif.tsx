@@ -1,6 +1,10 @@
-import type { ReactNode } from 'react';
-import { Heading } from 'react-aria-components';
+import { useState, type ReactNode } from 'react';
+import { Button, Heading, Link } from 'react-aria-components';
+import { eifFormSummary, type AnswerGroup } from '../../../domain/src/eif/forms/summary.ts';
+import { downloadEifSummary } from '../api/download.ts';
+import { GENERIC_ERROR_MESSAGE } from '../api/errors.ts';
 import type { ClientView, PendingChange } from '../api/types.ts';
+import { Alert } from './Feedback.tsx';
 import {
   attributeLabel,
   formatAnswer,
@@ -9,15 +13,9 @@ import {
   roleName,
   signerKindName,
 } from '../eif/steps.ts';
-import {
-  changeRows,
-  editStateOf,
-  isSigned,
-  otherAnswers,
-  pendingOf,
-  pendingValue,
-  placeChange,
-} from '../eif/view.ts';
+import { eifSubStepPath } from '../eif-forms/navigation.ts';
+import { asDomainView } from '../eif-forms/status.ts';
+import { changeRows, editStateOf, isSigned, pendingOf, pendingValue, placeChange } from '../eif/view.ts';
 
 export function EifStatusBadge({ client }: { client: ClientView }) {
   return isSigned(client) ? (
@@ -149,79 +147,102 @@ export function AnswerRow({
   );
 }
 
-/** The whole form as a summary by step: accepted answers, with any pending value marked. */
-export function FormSummary({ client }: { client: ClientView }) {
-  const others = otherAnswers(client);
+function AnswerGroupView({ group }: { group: AnswerGroup }) {
   return (
-    <div className="form-summary">
-      <section aria-labelledby="summary-company">
-        <Heading level={3} id="summary-company" className="summary__step">
-          Company information
-        </Heading>
-        <dl className="answers">
-          <AnswerRow
-            label="Company name"
-            client={client}
-            entity="Client"
-            entityId={client.id}
-            attributeKey="name"
-            accepted={client.name}
-          />
-          <AnswerRow
-            label="Federal Tax ID (EIN)"
-            client={client}
-            entity="Client"
-            entityId={client.id}
-            attributeKey="taxId"
-            accepted={client.taxId}
-          />
-          <AnswerRow
-            label="Number of employees"
-            client={client}
-            entity="Client"
-            entityId={client.id}
-            attributeKey="employeesNumber"
-            accepted={client.employeesNumber}
-          />
-          <div className="answer">
-            <dt className="answer__label">Current policies</dt>
+    <div className="eif-form-summary__group" data-testid="summary-group">
+      <p className="eif-form-summary__group-title">
+        {group.title}
+        {group.pending && <PendingBadge>{group.pending === 'Added' ? 'added' : 'removed'}</PendingBadge>}
+      </p>
+      <dl className="answers">
+        {group.lines.map((line, index) => (
+          <div key={`${line.label}/${index}`} className="answer">
+            <dt className="answer__label">{line.label}</dt>
             <dd className="answer__value">
-              {client.policies.length === 0 ? (
-                '(none)'
-              ) : (
-                <ul className="plain-list">
-                  {client.policies.map((policy) => (
-                    <li key={policy.id}>
-                      Policy {policy.slfPolicyNumber} · {formatAnswer(null, policy.slfCoverages)}
-                    </li>
-                  ))}
-                </ul>
+              <span data-testid="accepted-value">{line.value}</span>
+              {line.pending !== undefined && (
+                <PendingBadge>
+                  <span data-testid="pending-value">{line.pending}</span>
+                </PendingBadge>
               )}
             </dd>
           </div>
-        </dl>
-      </section>
-      {others.length > 0 && (
-        <section aria-labelledby="summary-other">
-          <Heading level={3} id="summary-other" className="summary__step">
-            Other answers
-          </Heading>
-          <dl className="answers">
-            {others.map(([key, value]) => (
-              <AnswerRow
-                key={key}
-                label={attributeLabel(key)}
-                client={client}
-                entity="Client"
-                entityId={client.id}
-                attributeKey={key}
-                accepted={value}
-              />
-            ))}
-          </dl>
-        </section>
-      )}
+        ))}
+      </dl>
     </div>
+  );
+}
+
+/**
+ * The whole form read-only, grouped by step and sub-step with each sub-step's status: the accepted
+ * answers in words, each pending post-sign change marked beside the answer it would replace. It reads
+ * the same summary as the PDF (domain eifFormSummary), so the screens and the PDF never disagree. With
+ * `editable`, each sub-step links to its form (not for outside signers or past revisions).
+ */
+export function FormSummary({ client, editable = false }: { client: ClientView; editable?: boolean }) {
+  const steps = eifFormSummary(asDomainView(client)).filter((step) => step.subSteps.length > 0);
+  return (
+    <div className="form-summary" data-testid="form-summary">
+      {steps.map((step) => (
+        <section key={step.id} className="eif-form-summary__step" aria-labelledby={`summary-${step.id}`}>
+          <Heading level={3} id={`summary-${step.id}`} className="summary__step">
+            {step.label}
+          </Heading>
+          {step.subSteps.map((subStep) => (
+            <section
+              key={subStep.id}
+              className="eif-form-summary__sub"
+              aria-label={subStep.label}
+              data-testid={`summary-${subStep.id}`}
+            >
+              <div className="eif-form-summary__sub-head">
+                <Heading level={4} className="eif-form-summary__sub-title">
+                  {subStep.label}
+                </Heading>
+                <span className="eif-form-summary__status">{subStep.status}</span>
+                {editable && (
+                  <Link className="text-link" href={eifSubStepPath(client.id, step.id, subStep.id)}>
+                    Edit<span className="visually-hidden"> {subStep.label}</span>
+                  </Link>
+                )}
+              </div>
+              {subStep.groups.map((group, index) => (
+                <AnswerGroupView key={`${group.title}/${index}`} group={group} />
+              ))}
+            </section>
+          ))}
+        </section>
+      ))}
+    </div>
+  );
+}
+
+/** The EIF summary as a PDF (platform §7 eif-summary), times in the browser's zone. */
+export function DownloadSummaryButton({ clientId, children }: { clientId: string; children: ReactNode }) {
+  const [isPending, setIsPending] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const download = async () => {
+    setIsPending(true);
+    setFailure(null);
+    try {
+      await downloadEifSummary(clientId);
+    } catch (caught) {
+      setFailure(caught instanceof Error && caught.message ? caught.message : GENERIC_ERROR_MESSAGE);
+    } finally {
+      setIsPending(false);
+    }
+  };
+  return (
+    <>
+      <Button className="button button--secondary" isPending={isPending} onPress={() => void download()}>
+        {children}
+      </Button>
+      {failure && (
+        <Alert tone="error" testId="summary-download-error">
+          {failure}
+        </Alert>
+      )}
+    </>
   );
 }
 

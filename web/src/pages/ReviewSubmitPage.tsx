@@ -1,18 +1,22 @@
 import { useState } from 'react';
 import { Button, Heading, Link } from 'react-aria-components';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../api/errors.ts';
-import { downloadEifSummary } from '../api/download.ts';
 import { signEif, submitChangesForReview, useApplyClientView } from '../api/eif.ts';
 import { useClient } from '../api/hooks.ts';
 import type { AuthenticatedUser, ClientView } from '../api/types.ts';
 import { ConfirmDialog } from '../components/Dialogs.tsx';
-import { EditStateBanner, EifStatusBadge, FormSummary, PendingChangeGroups } from '../components/Eif.tsx';
+import {
+  DownloadSummaryButton,
+  EditStateBanner,
+  EifStatusBadge,
+  FormSummary,
+  PendingChangeGroups,
+} from '../components/Eif.tsx';
 import { Alert, ErrorPanel, PageSkeleton } from '../components/Feedback.tsx';
 import { useEditingView } from '../api/eif-forms.ts';
 import { EifLayout } from '../eif-forms/EifLayout.tsx';
-import { eifSummaryPath } from '../eif-forms/navigation.ts';
 import { editStateOf, isSigned, pendingOf } from '../eif/view.ts';
-import { clientReviewPath, taxIdPath } from '../routes.ts';
+import { clientReviewPath } from '../routes.ts';
 import { isAdminRole } from '../api/types.ts';
 
 type Notice = { tone: 'success' | 'error'; text: string } | null;
@@ -92,35 +96,6 @@ function Actions({ client, user }: { client: ClientView; user: AuthenticatedUser
   );
 }
 
-/** The EIF summary as a PDF (platform §7 eif-summary), times in the browser's zone. */
-function DownloadSummaryButton({ clientId }: { clientId: string }) {
-  const [isPending, setIsPending] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const download = async () => {
-    setIsPending(true);
-    setFailure(null);
-    try {
-      await downloadEifSummary(clientId);
-    } catch (caught) {
-      setFailure(caught instanceof Error && caught.message ? caught.message : GENERIC_ERROR_MESSAGE);
-    } finally {
-      setIsPending(false);
-    }
-  };
-  return (
-    <div className="button-row">
-      <Button className="button button--secondary" isPending={isPending} onPress={() => void download()}>
-        Download summary (PDF)
-      </Button>
-      {failure && (
-        <Alert tone="error" testId="summary-download-error">
-          {failure}
-        </Alert>
-      )}
-    </div>
-  );
-}
-
 /** EIF step review-&-submit: the whole form, what is pending, and signing or submitting changes. */
 export function ReviewSubmitPage({ clientId, user }: { clientId: string; user: AuthenticatedUser }) {
   const { data: client, error } = useClient(clientId);
@@ -142,15 +117,7 @@ export function ReviewSubmitPage({ clientId, user }: { clientId: string; user: A
           {client && (
             <>
               <EditStateBanner client={client} />
-              <FormSummary client={client} />
-              <p className="button-row">
-                <Link className="text-link" href={eifSummaryPath(client.id)}>
-                  See the whole form
-                </Link>
-                <Link className="text-link" href={taxIdPath(client.id)}>
-                  Edit the Tax ID
-                </Link>
-              </p>
+              <FormSummary client={client} editable />
               {pending.length > 0 && (
                 <>
                   <Heading level={3} className="summary__step">
@@ -159,7 +126,9 @@ export function ReviewSubmitPage({ clientId, user }: { clientId: string; user: A
                   <PendingChangeGroups changes={pending} />
                 </>
               )}
-              <DownloadSummaryButton clientId={client.id} />
+              <div className="button-row">
+                <DownloadSummaryButton clientId={client.id}>Download summary (PDF)</DownloadSummaryButton>
+              </div>
               <Actions client={client} user={user} />
             </>
           )}
