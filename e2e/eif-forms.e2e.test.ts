@@ -94,6 +94,13 @@ describe.skipIf(skip)('the EIF forms in the browser', () => {
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     expect(await page.getByLabel('ERISA plan number').inputValue()).toBe('777');
 
+    // So do the header's links and signing out, which sit outside the form's layout.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    expect(new URL(page.url()).pathname.endsWith('/erisa')).toBe(true);
+    expect(await page.getByLabel('ERISA plan number').inputValue()).toBe('777');
+
     await page.getByTestId('nav-age-rules').getByRole('link').click();
     await dialog.getByRole('button', { name: 'Leave without saving' }).click();
     await page.waitForURL((url) => url.pathname.endsWith('/age-rules'));
@@ -102,6 +109,20 @@ describe.skipIf(skip)('the EIF forms in the browser', () => {
     // Back from a page with nothing unsaved just goes back.
     await page.goBack();
     await page.waitForURL((url) => url.pathname.endsWith('/erisa'));
+  });
+
+  it("goes 'Back to Home' to the client's hub when the task was opened with no history", async () => {
+    // A new tab of the same signed-in session, so its history holds only this page.
+    const context = await browser.newContext({ storageState: await page.context().storageState() });
+    const fresh = await context.newPage();
+    try {
+      await fresh.goto(`${app.url}${ERISA}`);
+      await fresh.getByRole('heading', { name: 'ERISA', exact: true }).waitFor();
+      await fresh.getByTestId('back-to-home').click();
+      await fresh.waitForURL((url) => url.pathname === `/client/${DEMO_CLIENT_ID}`);
+    } finally {
+      await context.close();
+    }
   });
 
   it('adds and deletes a location, each saved at once', async () => {

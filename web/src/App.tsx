@@ -1,5 +1,4 @@
 import { Component, lazy, Suspense, type ReactNode } from 'react';
-import { RouterProvider } from 'react-aria-components';
 import { Router, useLocation } from 'wouter';
 import { AppHeader } from './components/AppHeader.tsx';
 import { RouteGate } from './components/Auth.tsx';
@@ -16,6 +15,7 @@ import { ClientsHomePage } from './pages/ClientsHomePage.tsx';
 import { EifHistoryPage } from './pages/EifHistoryPage.tsx';
 import { EifSummaryPage } from './pages/EifSummaryPage.tsx';
 import { EifClassEditorRoute, EifStepPage, EifSubStepPage } from './eif-forms/pages.tsx';
+import { UnsavedChangesGuard } from './eif-forms/unsaved.tsx';
 import { OutsideSignerPage, OutsideSignerSummaryPage } from './pages/OutsideSignerPage.tsx';
 import { ReviewChangesPage } from './pages/ReviewChangesPage.tsx';
 import { ReviewSubmitPage } from './pages/ReviewSubmitPage.tsx';
@@ -216,11 +216,12 @@ function AdminRealtime() {
 }
 
 function Shell() {
-  const [location, navigate] = useLocation();
+  const [location] = useLocation();
   const { route, params } = resolveRoute(location);
   const { data: user } = useAuthenticatedUser();
   return (
-    <RouterProvider navigate={(to) => navigate(to)}>
+    // Every in-app link, the header's included, asks first while a form holds unsaved answers.
+    <UnsavedChangesGuard>
       <div className={`app app--${route.view}`}>
         <a className="skip-link" href="#main">
           Skip to main content
@@ -237,7 +238,7 @@ function Shell() {
         <AdminRealtime />
         <EmailToasts />
       </div>
-    </RouterProvider>
+    </UnsavedChangesGuard>
   );
 }
 

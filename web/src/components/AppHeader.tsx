@@ -24,18 +24,21 @@ import {
   USERS_INTERNAL_PATH,
   type ViewType,
 } from '../routes.ts';
+import { useUnsavedGuard } from '../eif-forms/unsaved.tsx';
 import { SUPPORT_EMAIL } from './Support.tsx';
 
+/** Signing out leaves the page, so unsaved answers are asked about first. */
 function useSignOutAndLeave() {
   const signOut = useSignOut();
   const [, navigate] = useLocation();
-  return async () => {
-    try {
-      await signOut();
-    } finally {
-      navigate(LOGIN_PATH);
-    }
-  };
+  const guard = useUnsavedGuard();
+  return () =>
+    guard.confirmLeave(() => {
+      // Leaving for the sign-in page is right whether or not the server heard the sign-out.
+      void signOut()
+        .catch(() => undefined)
+        .finally(() => navigate(LOGIN_PATH));
+    });
 }
 
 function initials(user: AuthenticatedUser) {
@@ -64,7 +67,7 @@ function UserMenu({ user, extra }: { user: AuthenticatedUser; extra?: { label: s
         <span aria-hidden="true">▾</span>
       </Button>
       <Popover className="menu-popover" placement="bottom end">
-        <Menu className="menu" onAction={(key) => key === 'sign-out' && void signOut()}>
+        <Menu className="menu" onAction={(key) => key === 'sign-out' && signOut()}>
           {(extra ?? []).map((item) => (
             <MenuItem key={item.href} id={item.href} href={item.href} className="menu__item">
               {item.label}
@@ -147,7 +150,7 @@ function HubNav({ clientId }: { clientId: string }) {
 function SignOutOnly() {
   const signOut = useSignOutAndLeave();
   return (
-    <Button className="button button--ghost" onPress={() => void signOut()}>
+    <Button className="button button--ghost" onPress={signOut}>
       Sign Out
     </Button>
   );

@@ -11,6 +11,7 @@ import {
   type EntityRow,
 } from '../api/eif-forms.ts';
 import { ConfirmDialog, ModalDialog } from '../components/Dialogs.tsx';
+import { useReportDirty } from './unsaved.tsx';
 import { FieldControl } from './FieldControl.tsx';
 import { formatAnswer } from '../../../domain/src/eif/forms/summary.ts';
 import { asDomainView } from './status.ts';
@@ -59,6 +60,10 @@ function ItemDialog({
   const [isSaving, setIsSaving] = useState(false);
   const values = wireValues(section.fields, base, state);
   const title = `${item ? 'Edit' : 'Add'} ${section.itemLabel}`;
+  useReportDirty(
+    `item:${section.entity}:${item?.id ?? 'new'}`,
+    Object.keys(changedValues(section.fields, base, state)).length > 0,
+  );
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -11,7 +11,6 @@ import { TaskLayout } from '../components/TaskLayout.tsx';
 import { clientHubPath } from '../routes.ts';
 import { eifReviewPath, eifSubStepPath, eifSummaryPath } from './navigation.ts';
 import { progressOf } from './status.ts';
-import { UnsavedChangesGuard } from './unsaved.tsx';
 
 export const EIF_TASK_ID = 'eif-submit-company-information';
 export const EIF_TASK_TITLE = 'Submit Company Information';
@@ -136,19 +135,17 @@ export function EifLayout({
     subSteps: step.subSteps.map((subStep) => ({ id: subStep.id, label: subStep.label })),
   }));
   return (
-    <UnsavedChangesGuard>
-      <TaskLayout
-        title={EIF_TASK_TITLE}
-        subtitle={view?.name ?? accepted?.name}
-        dueDate={badge}
-        backHref={clientHubPath(clientId)}
-        nav={
-          view ? <EifStepNav view={view} steps={progress} place={place} /> : <div className="eif-form-nav" />
-        }
-        isLoading={!view && !error}
-      >
-        {view ? children(view, steps) : error ? <ErrorPanel error={error} /> : null}
-      </TaskLayout>
-    </UnsavedChangesGuard>
+    <TaskLayout
+      title={EIF_TASK_TITLE}
+      subtitle={view?.name ?? accepted?.name}
+      dueDate={badge}
+      backHref={clientHubPath(clientId)}
+      nav={
+        view ? <EifStepNav view={view} steps={progress} place={place} /> : <div className="eif-form-nav" />
+      }
+      isLoading={!view && !error}
+    >
+      {view ? children(view, steps) : error ? <ErrorPanel error={error} /> : null}
+    </TaskLayout>
   );
 }

@@ -31,25 +31,36 @@ type Guard = {
 const TASK_SEGMENT = '/task/eif-submit-company-information';
 
 /**
- * How many moves inside the EIF task led to the current history entry, kept in history.state so that
- * 'Back to Home' can step back over them to where the user came from, even after a reload.
+ * What the app keeps in each history entry it pushes: `appDepth`, how many in-app moves led to it, and
+ * `eifDepth`, how many of those were inside the EIF task. An entry the app did not push (a page opened
+ * from a bookmark, a new tab, a redirect) has neither, so 'Back to Home' knows where the app's own
+ * history starts, even after a reload.
  */
-export function taskDepth(): number {
-  const state: unknown = window.history.state;
-  const depth = state && typeof state === 'object' ? (state as { eifDepth?: unknown }).eifDepth : undefined;
-  return typeof depth === 'number' ? depth : 0;
-}
+type EntryState = { appDepth?: number; eifDepth?: number; eifUnsavedCopy?: boolean };
 
-function taskHistoryState(to: string) {
+const entryState = (): EntryState => {
+  const state: unknown = window.history.state;
+  return state && typeof state === 'object' ? (state as EntryState) : {};
+};
+const depthOf = (value: unknown) => (typeof value === 'number' ? value : 0);
+
+export const taskDepth = () => depthOf(entryState().eifDepth);
+const appDepth = () => depthOf(entryState().appDepth);
+
+function nextEntryState(to: string): EntryState {
   const isInTask =
     to.toLowerCase().includes(TASK_SEGMENT) && window.location.pathname.toLowerCase().includes(TASK_SEGMENT);
-  return isInTask ? { eifDepth: taskDepth() + 1 } : null;
+  return { appDepth: appDepth() + 1, ...(isInTask ? { eifDepth: taskDepth() + 1 } : {}) };
 }
 
-/** Back out of the task: over its own history entries when the user came from elsewhere in the app. */
+/**
+ * Back out of the task over its own history entries when the user came into it from elsewhere in the
+ * app; when the task was the first page the app showed in this tab, go to `fallback` instead (spec
+ * onboarding §2: 'Back to Home' falls back to a given route when there is no history).
+ */
 export function backOutOfTask(fallback: () => void) {
   const depth = taskDepth();
-  if (window.history.length > depth + 1) window.history.go(-(depth + 1));
+  if (appDepth() > depth) window.history.go(-(depth + 1));
   else fallback();
 }
 
@@ -76,7 +87,7 @@ export function UnsavedChangesGuard({ children }: { children: ReactNode }) {
   }, []);
 
   const guard = useMemo<Guard>(() => {
-    const go = (to: string) => setLocation(to, { state: taskHistoryState(to) });
+    const go = (to: string) => setLocation(to, { state: nextEntryState(to) });
     return { setDirty, confirmLeave, navigate: (to) => confirmLeave(() => go(to)), navigateNow: go };
   }, [setDirty, confirmLeave, setLocation]);
 
@@ -98,8 +109,8 @@ export function UnsavedChangesGuard({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!hasDirty) return;
     const here = window.location.href;
-    const copy = { eifDepth: taskDepth() + 1, eifUnsavedCopy: true };
-    const isOnCopy = () => (window.history.state as { eifUnsavedCopy?: unknown } | null)?.eifUnsavedCopy;
+    const copy: EntryState = { appDepth: appDepth() + 1, eifDepth: taskDepth() + 1, eifUnsavedCopy: true };
+    const isOnCopy = () => entryState().eifUnsavedCopy === true;
     if (!isOnCopy()) window.history.pushState(copy, '', here);
     const onPopState = () => {
       if (dirty.current.size === 0 || window.location.href !== here || isOnCopy()) return;

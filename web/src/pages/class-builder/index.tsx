@@ -15,7 +15,6 @@ import {
   TextArea,
   TextField,
 } from 'react-aria-components';
-import { useLocation } from 'wouter';
 import type { EntityRow } from '../../../../domain/src/eif/client-view.ts';
 import {
   EMPLOYEE_TYPE,
@@ -32,6 +31,7 @@ import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
 import type { ClientView } from '../../api/types.ts';
 import { ConfirmDialog } from '../../components/Dialogs.tsx';
 import { ErrorPanel, PageSkeleton } from '../../components/Feedback.tsx';
+import { useReportDirty, useUnsavedGuard } from '../../eif-forms/unsaved.tsx';
 import {
   classBuilderPath,
   classEditorPath,
@@ -301,9 +301,11 @@ function ClassEditorForm({
   cls: EmployeeClassDetail | null;
   back: string;
 }) {
-  const [, navigate] = useLocation();
+  const guard = useUnsavedGuard();
   const refresh = useRefreshClasses(clientId);
-  const [draft, setDraft] = useState<ClassDraft>(() => draftOf(cls, classes.eligiblePlans));
+  const [initial] = useState<ClassDraft>(() => draftOf(cls, classes.eligiblePlans));
+  const [draft, setDraft] = useState<ClassDraft>(initial);
+  useReportDirty('class-editor', JSON.stringify(draft) !== JSON.stringify(initial));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [notice, setNotice] = useState<Notice>(null);
   const [isSaving, setIsSaving] = useState(false);
@@ -329,7 +331,7 @@ function ClassEditorForm({
         ? await updateClass(clientId, cls.id, classes.version, body)
         : await createClass(clientId, body);
       await refresh(answer);
-      navigate(back);
+      guard.navigateNow(back);
     } catch (caught) {
       if (caught instanceof ApiError && caught.status === 400 && Object.keys(caught.fieldErrors).length > 0) {
         const mapped = errorsForForm(caught.fieldErrors, offeredPlanIds(draft));
