@@ -71,7 +71,14 @@ export function EifStepNav({
                 ) : (
                   <span className="eif-form-nav__step-label">{step.label}</span>
                 )}
-                {!isReview && <span className="visually-hidden">{step.status}</span>}
+                {!isReview && (
+                  <span
+                    className={`eif-form-status eif-form-status--${STATUS_TONE[step.status]} eif-form-nav__step-status`}
+                    data-testid="step-head-status"
+                  >
+                    {step.status}
+                  </span>
+                )}
               </div>
               {step.subSteps.length > 0 && (
                 <ul className="eif-form-nav__subs">
