@@ -704,14 +704,15 @@ export function buildOpenApiDocument() {
     'get',
     '/api/clients/{clientId}/qps/plan-design-info',
     'qps',
-    'The plan design and what the checks find',
+    'The plan design and what the checks find; settledJob waits briefly for that job to be recorded finished',
     {
-      request: { params: z.object({ clientId }) },
+      request: { params: z.object({ clientId }), query: z.object({ settledJob: z.string().optional() }) },
       responses: {
         200: json(
           z.object({ clientId: z.string(), design: z.unknown(), check: z.unknown() }).passthrough(),
           'The design',
         ),
+        400: problem('A malformed settledJob'),
         403: problem('Not yours'),
         404: problem('No such client'),
       },

@@ -195,6 +195,34 @@ describe('push to the plan system: request -> worker -> connector -> final statu
     await received.consumer.close();
   });
 
+  it('answers the plan-design info with a job settled once asked for it (read-your-writes after the stream)', async () => {
+    actor = ADMIN;
+    connector = createSimulatorConnector({ delayMs: 50 });
+    const clientId = `c-${randomUUID()}`;
+    await seedClient(store, clientId);
+    const received = await collect(bus, `test-settled-${clientId}`, ['QPS_PUSH_STATUS']);
+    const { apiJobId } = (await (await push(clientId)).json()) as { apiJobId: string };
+    // The page hears of the outcome on the stream, which does not wait for the api-jobs projection.
+    await waitFor(async () =>
+      received.received.find(
+        (m) =>
+          m.topic === 'QPS_PUSH_STATUS' &&
+          m.payload.clientId === clientId &&
+          m.payload.apiJobStatus !== 'IN_PROGRESS',
+      ),
+    );
+    const response = await fetch(
+      `${base}/api/clients/${clientId}/qps/plan-design-info?settledJob=${encodeURIComponent(apiJobId)}`,
+    );
+    expect(response.status).toBe(200);
+    const info = (await response.json()) as { latestJob: { id: string; status: string } };
+    expect(info.latestJob).toMatchObject({ id: apiJobId, status: 'COMPLETED_WITH_ERRORS' });
+
+    const bad = await fetch(`${base}/api/clients/${clientId}/qps/plan-design-info?settledJob=a&settledJob=b`);
+    expect(bad.status).toBe(400);
+    await received.consumer.close();
+  });
+
   it('records TIMEOUT when the plan system does not answer within the limit', async () => {
     actor = ADMIN;
     connector = { push: () => new Promise(() => undefined) };

@@ -52,16 +52,50 @@ const ClientIds = z
   .transform((v) => (Array.isArray(v) ? v : [v]))
   .pipe(z.array(z.string().min(1)).min(1).max(200));
 
+const PlanDesignInfoQuery = z.object({
+  settledJob: z.string({ error: 'settledJob must be a push job id' }).min(1).max(200).optional(),
+});
+
+const CATCH_UP_WAIT_MS = 2_000;
+const CATCH_UP_POLL_MS = 25;
+
+/**
+ * Read-your-writes for a push's outcome (as the client reads do with minVersion): a page that has
+ * learnt from the real-time stream that a job finished asks for that job settled, and the answer waits
+ * briefly for the api-jobs projection to record it, so the page does not show "In progress" beside a
+ * finished overlay. After the wait it answers what the read model has.
+ */
+async function waitForSettledJob(deps: QueryDeps, clientId: string, apiJobId: string) {
+  const deadline = Date.now() + CATCH_UP_WAIT_MS;
+  for (;;) {
+    const { rows } = await deps.pool.query<{ status: ApiJobStatus }>(
+      'select status from rm_api_jobs where api_job_id = $1 and client_id = $2',
+      [apiJobId, clientId],
+    );
+    if ((rows[0] && rows[0].status !== 'IN_PROGRESS') || Date.now() >= deadline) return;
+    await new Promise((resolve) => setTimeout(resolve, CATCH_UP_POLL_MS));
+  }
+}
+
 export function qpsQueryRoutes(deps: QueryDeps): Router {
   const router = Router();
 
-  /** The design the push would send and what the plan system would say about it, before pushing. */
+  /**
+   * The design the push would send and what the plan system would say about it, before pushing, with
+   * the client's latest push job. `settledJob={apiJobId}` waits for that job's final status first.
+   */
   router.get(
     '/api/clients/:clientId/qps/plan-design-info',
     handle(async (req, res) => {
       const actor = await requireActor(deps.authenticate, req);
       const clientId = String(req.params.clientId);
       requireClientAccess(actor, clientId, 'read');
+      const query = PlanDesignInfoQuery.safeParse(req.query);
+      if (!query.success)
+        throw new ValidationError({
+          'query.settledJob': query.error.issues[0]?.message ?? 'settledJob must be a push job id',
+        });
+      if (query.data.settledJob) await waitForSettledJob(deps, clientId, query.data.settledJob);
       const { rows } = await deps.pool.query<{ state: EifStateDocument; version: string }>(
         'select state, version from rm_clients where client_id = $1',
         [clientId],

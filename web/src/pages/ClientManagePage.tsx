@@ -28,6 +28,7 @@ import { attributeLabel, formatAnswer, groupByPlacement, placeAnswer } from '../
 import { pendingOf } from '../eif/view.ts';
 import { ADMIN_HOME_PATH, clientHistoryPath, clientHubPath, clientReviewPath } from '../routes.ts';
 import { ExplorerSitesSection } from './explorer-admin/index.ts';
+import { pushToQpsPath } from './PushToQpsPage.tsx';
 
 type Notice = { tone: 'success' | 'error'; text: string } | null;
 
@@ -245,6 +246,9 @@ export function ClientManagePage({ clientId }: { clientId: string }) {
           </Link>
           <Link className="button button--secondary" href={clientHistoryPath(clientId)}>
             EIF history
+          </Link>
+          <Link className="button button--secondary" href={pushToQpsPath(clientId)}>
+            Push to plan system
           </Link>
           <Button className="button button--secondary" onPress={() => setIsInviting(true)}>
             Invite an outside signer

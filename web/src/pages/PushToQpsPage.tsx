@@ -4,7 +4,7 @@ import { Button, Cell, Column, Heading, Row, Table, TableBody, TableHeader } fro
 import useSWR from 'swr';
 import type { PlanCheck, PlanDesign } from '../../../domain/src/plan-design/index.ts';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../api/errors.ts';
-import { apiRequest } from '../api/http.ts';
+import { apiGet, apiRequest } from '../api/http.ts';
 import { isAdminRole, type AuthenticatedUser } from '../api/types.ts';
 import { Alert, ErrorPanel, PageSkeleton } from '../components/Feedback.tsx';
 import { useEditingView } from '../api/eif-forms.ts';
@@ -20,6 +20,9 @@ type ApiJob = {
   updatedAt: string;
 };
 type PlanDesignInfo = { clientId: string; design: PlanDesign; check: PlanCheck; latestJob: ApiJob | null };
+
+export const pushToQpsPath = (clientId: string) =>
+  `/client/${encodeURIComponent(clientId)}/task/eif-submit-company-information/push-to-qps`;
 
 export const planDesignInfoKey = (clientId: string) =>
   `/api/clients/${encodeURIComponent(clientId)}/qps/plan-design-info`;
@@ -122,21 +125,35 @@ export function PushToQpsPage({ clientId, user }: { clientId: string; user: Auth
   const [failure, setFailure] = useState<string | null>(null);
   const overlayState = entries.find((e) => e.clientId === clientId)?.state ?? null;
 
-  // The overlay learns the outcome (stream or poll); the page then reloads the job and its reasons.
+  // The job the page saw running (its own push, or one found in progress on load).
+  const runningJobId = useRef<string | null>(null);
+  if (data?.latestJob?.status === 'IN_PROGRESS') runningJobId.current = data.latestJob.id;
+
+  // The overlay learns the outcome (stream or poll) before the api-jobs read model may have it; the page
+  // then reloads the job and its reasons asking for that job settled, so the read waits for the
+  // projection instead of answering "In progress" beside a finished overlay.
   const previous = useRef(overlayState);
   useEffect(() => {
-    if (previous.current === 'loading' && overlayState !== 'loading') void mutate();
+    if (previous.current === 'loading' && overlayState !== 'loading') {
+      const jobId = runningJobId.current;
+      if (jobId)
+        void mutate(apiGet<PlanDesignInfo>(`${key}?settledJob=${encodeURIComponent(jobId)}`), {
+          revalidate: false,
+        });
+      else void mutate();
+    }
     previous.current = overlayState;
-  }, [overlayState, mutate]);
+  }, [overlayState, mutate, key]);
 
   const push = async () => {
     setIsPushing(true);
     setFailure(null);
     try {
-      await apiRequest<{ apiJobId: string }>(
+      const { apiJobId } = await apiRequest<{ apiJobId: string }>(
         'POST',
         `/api/clients/${encodeURIComponent(clientId)}/qps/async-push`,
       );
+      runningJobId.current = apiJobId;
       setEntries((current) => addPushEntry(current, clientId, Date.now()));
       await mutate();
     } catch (caught) {

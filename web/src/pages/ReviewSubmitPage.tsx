@@ -18,6 +18,7 @@ import { EifLayout } from '../eif-forms/EifLayout.tsx';
 import { editStateOf, isSigned, pendingOf } from '../eif/view.ts';
 import { clientReviewPath } from '../routes.ts';
 import { isAdminRole } from '../api/types.ts';
+import { pushToQpsPath } from './PushToQpsPage.tsx';
 
 type Notice = { tone: 'success' | 'error'; text: string } | null;
 
@@ -61,6 +62,12 @@ function Actions({ client, user }: { client: ClientView; user: AuthenticatedUser
         {isAdminRole(user.role) && (
           <Link className="button button--secondary" href={clientReviewPath(client.id)}>
             Review changes{pending.length > 0 ? ` (${pending.length})` : ''}
+          </Link>
+        )}
+        {/* Pushing is staff's work (command-api qps) and comes once the client has signed. */}
+        {isAdminRole(user.role) && isSigned(client) && (
+          <Link className="button button--secondary" href={pushToQpsPath(client.id)}>
+            Push to plan system
           </Link>
         )}
         {canSign && (
