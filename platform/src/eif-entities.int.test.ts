@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eifStream } from '../../events/src/index.ts';
+import { ANNUAL_ENROLLMENT_TOO_LONG } from '../../domain/src/eif/forms/definitions.ts';
 import { freshDatabase } from '../../testing/db.ts';
 import { startApp, type RunningApp } from './app.ts';
 import { embeddedTestConfig } from './config.ts';
@@ -121,6 +122,31 @@ describe('EIF entity routes', () => {
     expect(denied.body.message).toBe('You are not allowed to change some of these fields');
   });
 
+  it('checks dates of year on the server as the form does: format, real dates, the 30-day window', async () => {
+    await expectRefused(() => benAdmin.put(base, { erisaPlanType: 'WRAP_PLAN', erisaPlanYearEnd: '2/3' }), {
+      'body.erisaPlanYearEnd': 'Date needs to be in the format MM/DD',
+    });
+    await expectRefused(() => benAdmin.put(base, { erisaPlanType: 'WRAP_PLAN', erisaPlanYearEnd: '02/30' }), {
+      'body.erisaPlanYearEnd': 'Not a valid date',
+    });
+    const leapDay = await benAdmin.put(base, { erisaPlanType: 'WRAP_PLAN', erisaPlanYearEnd: '02/29' });
+    expect(leapDay.status).toBe(200);
+    expect(leapDay.body).toMatchObject({ erisaPlanYearEnd: '02/29' });
+
+    const window = (start: string, end: string) => ({
+      annualEnrollmentChangesAllowed: 'YES',
+      annualEnrollmentStart: start,
+      annualEnrollmentEnd: end,
+    });
+    await expectRefused(() => benAdmin.put(base, window('11/01', '12/15')), {
+      'body.annualEnrollmentEnd': ANNUAL_ENROLLMENT_TOO_LONG,
+    });
+    // Across the year end: 20 December to 10 January is 21 days.
+    const wrapping = await benAdmin.put(base, window('12/20', '01/10'));
+    expect(wrapping.status).toBe(200);
+    expect(wrapping.body).toMatchObject({ annualEnrollmentStart: '12/20', annualEnrollmentEnd: '01/10' });
+  });
+
   it('creates, updates and deletes locations, with the location rule’s messages', async () => {
     await expectRefused(() => benAdmin.post(`${base}/locations`, {}), {
       'body.name': 'Location name is required',
@@ -180,10 +206,26 @@ describe('EIF entity routes', () => {
     await expectRefused(() => benAdmin.post(`${base}/contacts`, { firstName: 'No', lastName: 'Type' }), {
       'body.type': REQUIRED,
     });
-    // A type no form adds (TPA contacts are not asked for) is refused as a wrong choice.
-    await expectRefused(() => benAdmin.post(`${base}/contacts`, webAdmin({ type: 'TPA' })), {
-      'body.type': CHOICE,
-    });
+    // A type no form adds is refused as a wrong choice.
+    await expectRefused(
+      () =>
+        benAdmin.post(`${base}/contacts`, webAdmin({ type: 'DISABILITY_CLAIM_REIMBURSEMENT_CHECK_PAYEE' })),
+      {
+        'body.type': CHOICE,
+      },
+    );
+    // A third-party administrator names its firm.
+    await expectRefused(
+      () =>
+        benAdmin.post(`${base}/contacts`, {
+          type: 'TPA',
+          firstName: 'Terry',
+          lastName: 'Park',
+          email: 'terry@tpa.example',
+          phoneNumber: '312-555-0199',
+        }),
+      { 'body.tpaFirmName': REQUIRED },
+    );
     await expectRefused(
       () =>
         benAdmin.post(`${base}/contacts`, {
