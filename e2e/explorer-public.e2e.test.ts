@@ -64,6 +64,28 @@ const MEDICAL_PLAN = {
   medicalPcpSpecialtyCareReferralRequired: 'NO',
 };
 
+/** POST /api/documents with the file itself as the body, as the staff form uploads it. */
+async function uploadFile(
+  baseUrl: string,
+  cookies: Map<string, string>,
+  bytes: Uint8Array,
+  contentType: string,
+  name: string,
+): Promise<{ documentId: string }> {
+  const response = await fetch(`${baseUrl}/api/documents`, {
+    method: 'POST',
+    headers: {
+      cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+      'x-csrf-token': cookies.get('onboard_csrf') ?? '',
+      'content-type': contentType,
+      'x-file-name': name,
+    },
+    body: Buffer.from(bytes),
+  });
+  expect(response.status).toBe(201);
+  return (await response.json()) as { documentId: string };
+}
+
 /** Presses Tab until the focused element's accessible text matches; keyboard only, like a visitor. */
 async function tabTo(page: Page, text: string | RegExp, max = 80) {
   for (let i = 0; i < max; i += 1) {
@@ -110,7 +132,15 @@ describe.skipIf(skip)('the public Benefits Explorer in the browser', () => {
       const answer = await apiClient(app.url).get(`/api/explorer-pages/${slug}`);
       expect(answer.status).toBe(200);
     });
-    // A third site with a medical video and summary documents (two share a document key).
+    // A third site with a medical video, summary documents (two share a document key) and the client's
+    // own logo instead of the provider's: a PNG drawn by the browser, uploaded like staff do.
+    const drawing = await browser.newPage({ viewport: { width: 180, height: 48 } });
+    await drawing.setContent(
+      '<body style="margin:0;background:#fff;font:700 26px system-ui;color:#0b4f6c;padding:8px">⚓ Harbor</body>',
+    );
+    const logoPng = await drawing.screenshot({ type: 'png' });
+    await drawing.close();
+    const logo = await uploadFile(app.url, staff.cookies, logoPng, 'image/png', 'harbor-logo.png');
     const harbor = await staff.post('/api/clients/lakeside-manufacturing/explorer-pages', {
       name: 'Harbor 2027 benefits',
       language: 'en',
@@ -121,6 +151,8 @@ describe.skipIf(skip)('the public Benefits Explorer in the browser', () => {
       medicalVideoEnglishTitle: 'Choosing a medical plan',
       medicalVideoDocumentId: 'video-doc-1',
       vidyardId: 'vy-harbor',
+      logoDocumentId: logo.documentId,
+      hideProviderLogo: true,
       vanitySlug: videoSlug,
       benefits: [MEDICAL_PLAN],
     });
@@ -157,7 +189,11 @@ describe.skipIf(skip)('the public Benefits Explorer in the browser', () => {
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');
     await page.getByRole('link', { name: 'Saltar al contenido principal' }).waitFor({ state: 'attached' });
     expect(await page.getByRole('main').count()).toBe(1);
-    expect(await page.getByRole('navigation', { name: 'Explorador de beneficios' }).count()).toBe(1);
+    const nav = page.getByRole('navigation', { name: 'Explorador de beneficios' });
+    expect(await nav.count()).toBe(1);
+    // The provider's logo (not hidden on this site) beside the client's name, which has no logo file.
+    await nav.getByRole('img', { name: 'Logotipo de Onboard' }).waitFor();
+    expect(await nav.locator('.explorer-logo-name').textContent()).toBe('Lakeside Manufacturing Co.');
     // The seeded site is not live: the demo banner with its three switches.
     await page.getByRole('radio', { name: 'Durante la inscripción' }).waitFor({ state: 'attached' });
     const headings = await page.getByRole('heading', { level: 2 }).allTextContents();
@@ -402,6 +438,15 @@ describe.skipIf(skip)('the public Benefits Explorer in the browser', () => {
       'PPO summary of benefits',
       'Network guide',
     ]);
+    // The client's own logo, served from the page's document path, and no provider logo (hidden).
+    const nav = page.getByRole('navigation', { name: 'Explorador de beneficios' });
+    const clientLogo = nav.getByRole('img', { name: 'Logotipo de Harbor 2027 benefits' });
+    await clientLogo.waitFor();
+    await page.waitForFunction(
+      () =>
+        (document.querySelector('.explorer-client-logo') as HTMLImageElement | null)?.naturalWidth === 180,
+    );
+    expect(await nav.getByRole('img', { name: 'Logotipo de Onboard' }).count()).toBe(0);
     const axeDocs = await seriousViolations(page);
     await page.screenshot({ path: screenshotPath('explorer-documents-es.png'), fullPage: true });
     expect(axeDocs).toEqual([]);

@@ -245,9 +245,9 @@ export function createExplorerQueries(deps: ExplorerQueryDeps): Router {
     }),
   );
 
-  // A summary document or video of a page (explorer §2). The page vouches that the document is its own,
-  // so the store serves no file to someone guessing ids, and the download stays on the Explorer's host
-  // (the public host serves nothing else).
+  // A summary document, the video or the logo of a page (explorer §2, §3). The page vouches that the
+  // document is its own, so the store serves no file to someone guessing ids, and the download stays on
+  // the Explorer's host (the public host serves nothing else).
   router.get(
     '/api/explorer-pages/:explorerPageId/documents/:documentId',
     handle(async (req, res) => {
@@ -258,8 +258,10 @@ export function createExplorerQueries(deps: ExplorerQueryDeps): Router {
       );
       const page = rows[0]?.page;
       const document = page?.documents.find((d) => d.documentId === documentId);
-      const isVideo = page !== undefined && page.site.medicalVideoDocumentId === documentId;
-      if (!document && !isVideo) throw new NotFoundError('Document not found');
+      const isOwnMedia =
+        page !== undefined &&
+        (page.site.medicalVideoDocumentId === documentId || page.site.logoDocumentId === documentId);
+      if (!document && !isOwnMedia) throw new NotFoundError('Document not found');
       const file = (await deps.documents?.get(documentId)) ?? null;
       // chosen: attached before its file reached the (external) store
       if (!file) throw new NotFoundError('This document is not available for download yet');

@@ -14,7 +14,12 @@ import {
   summaryDocumentsByBenefitType,
   visiblePlansForPrepaidLocation,
 } from '../../../domain/src/explorer/page-content.ts';
-import type { ExplorerDocumentView, ExplorerPageView, ExplorerPlanView } from './api.ts';
+import {
+  documentUrl,
+  type ExplorerDocumentView,
+  type ExplorerPageView,
+  type ExplorerPlanView,
+} from './api.ts';
 import { comparisonRows } from './comparison.ts';
 import { useLocale } from './context.ts';
 import { translateRuleMessage } from './i18n.ts';
@@ -219,10 +224,6 @@ function BenefitSection({
     </section>
   );
 }
-
-/** Where a summary document is downloaded from (the page's own document path). */
-const documentUrl = (explorerPageId: string, documentId: string) =>
-  `/api/explorer-pages/${encodeURIComponent(explorerPageId)}/documents/${encodeURIComponent(documentId)}`;
 
 /**
  * The site's medical video, only when one is set. A link, not an embedded player: the player is a third

@@ -24,6 +24,9 @@ export type ExplorerPageView = {
   planYear: string;
   employerState: string;
   customClientName: string | null;
+  /** explorer §2 Logo: the client's own logo (a document of the page) and the flag hiding the provider's. */
+  logoDocumentId: string | null;
+  hideProviderLogo: boolean | null;
   startsAt: string | null;
   expiresAt: string | null;
   maintenanceMode: boolean | null;
@@ -58,6 +61,10 @@ export type ExplorerDocumentView = {
   benefitType: BenefitType | null;
   language: string | null;
 };
+
+/** A document of the page (summary, video, logo), served from the page's own document path. */
+export const documentUrl = (explorerPageId: string, documentId: string) =>
+  `/api/explorer-pages/${encodeURIComponent(explorerPageId)}/documents/${encodeURIComponent(documentId)}`;
 
 export class ExplorerNotFound extends Error {}
 

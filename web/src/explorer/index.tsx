@@ -23,12 +23,13 @@ import {
   showsBenAdminCallToAction,
   showsDemoBanner,
 } from '../../../domain/src/explorer/page-content.ts';
-import { ExplorerNotFound, useExplorerPage, type ExplorerPageView } from './api.ts';
+import { documentUrl, ExplorerNotFound, useExplorerPage, type ExplorerPageView } from './api.ts';
 import { LocaleContext, useLocale } from './context.ts';
 import { MESSAGES } from './i18n.ts';
 import { LazyLanguageDialog, LazyLeadDialog } from './lazy.ts';
 import { explorerPath, parseExplorerPath, pathInLanguage, type ExplorerRoute } from './routing.ts';
 import { PersonalPlanPage, SitePage } from './SitePage.tsx';
+import { ProviderLogo } from './ProviderLogo.tsx';
 import { SupportPanel } from './SupportPanel.tsx';
 import { favouritesAtom } from '../state/explorer.ts';
 import './explorer.css';
@@ -148,10 +149,7 @@ function Frame({
             className="explorer-logo"
             href={explorerPath(route.language, pageKey ?? undefined, 'site', base)}
           >
-            <span aria-hidden="true" className="explorer-logo-mark">
-              ◆
-            </span>{' '}
-            {brand?.customClientName ?? t.benefitsExplorer}
+            <SiteLogo page={brand ?? null} />
           </Link>
           <div className="explorer-nav-items">
             {page && pageKey && <FavouritesLink page={page} pageKey={pageKey} language={route.language} />}
@@ -175,6 +173,32 @@ function Frame({
       {page && <LeadBanner explorerPageId={page.explorerPageId} />}
       {page && <SupportPanel page={page} />}
     </div>
+  );
+}
+
+/**
+ * explorer §2 Logo: the provider's logo unless the site hides it, then the client's own logo when the
+ * site has one (else the client's name). A logo whose file cannot be loaded falls back to the name.
+ */
+function SiteLogo({ page }: { page: ExplorerPageView | null }) {
+  const { t } = useLocale();
+  const [failedLogo, setFailedLogo] = useState<string | null>(null);
+  const clientName = page ? (page.customClientName ?? page.name) : null;
+  const logoId = page?.logoDocumentId ?? null;
+  return (
+    <>
+      {page?.hideProviderLogo !== true && <ProviderLogo alt={t.providerLogoAlt} />}
+      {page && logoId && failedLogo !== logoId ? (
+        <img
+          className="explorer-client-logo"
+          src={documentUrl(page.explorerPageId, logoId)}
+          alt={t.clientLogoAlt(clientName ?? '')}
+          onError={() => setFailedLogo(logoId)}
+        />
+      ) : (
+        <span className="explorer-logo-name">{clientName ?? t.benefitsExplorer}</span>
+      )}
+    </>
   );
 }
 
