@@ -95,9 +95,13 @@ const DOLLARS_AND_CENTS = new Intl.NumberFormat('en-US', {
 });
 const PERCENT = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 2 });
 
-/** explorer §2: '$0,0' (whole dollars) or, with cents, '$0,0.00'. */
-export function formatCurrency(amount: number, options: { cents?: boolean } = {}): string {
-  return (options.cents === true ? DOLLARS_AND_CENTS : WHOLE_DOLLARS).format(amount);
+/**
+ * explorer §2: '$0,0' for whole dollars, '$0,0.00' when the amount has cents ($10.50, never '$11'). An
+ * amount is judged after rounding to the cent, so a stored 10.004 is '$10', not '$10.00'.
+ */
+export function formatCurrency(amount: number): string {
+  const hasCents = Math.round(Math.abs(amount) * 100) % 100 !== 0;
+  return (hasCents ? DOLLARS_AND_CENTS : WHOLE_DOLLARS).format(amount);
 }
 
 /** A percentage held as 0-100 (the plan fields' scale), formatted for en-US: 80 -> '80%'. */

@@ -74,9 +74,19 @@ describe('explorer page content (explorer §2)', () => {
   });
 
   it('formats currency as $0,0 or $0,0.00 and percentages for en-US', () => {
-    expect(formatCurrency(1234.5)).toBe('$1,235');
-    expect(formatCurrency(1234.5, { cents: true })).toBe('$1,234.50');
+    // Whole dollars without decimals, and cents shown whenever the amount has them.
     expect(formatCurrency(0)).toBe('$0');
+    expect(formatCurrency(25)).toBe('$25');
+    expect(formatCurrency(1234)).toBe('$1,234');
+    expect(formatCurrency(1234567)).toBe('$1,234,567');
+    expect(formatCurrency(10.5)).toBe('$10.50');
+    expect(formatCurrency(1234.5)).toBe('$1,234.50');
+    expect(formatCurrency(0.99)).toBe('$0.99');
+    expect(formatCurrency(2000.05)).toBe('$2,000.05');
+    // Judged at the cent: a sub-cent remainder is no cents, and rounding up can reach a whole dollar.
+    expect(formatCurrency(10.004)).toBe('$10');
+    expect(formatCurrency(10.999)).toBe('$11');
+    expect(formatCurrency(-12.5)).toBe('-$12.50');
     expect(formatPercentage(80)).toBe('80%');
     expect(formatPercentage(12.5)).toBe('12.5%');
   });

@@ -10,6 +10,7 @@ const dental = {
   dentalBasicCoinsuranceInNetwork: 80,
   dentalOrthodonticServices: 'Both',
   dentalOrthodonticAdultMaximum: 1500,
+  dentalOrthodonticChildAmount: 10.5,
 };
 
 describe('comparison rows (explorer §3)', () => {
@@ -18,6 +19,8 @@ describe('comparison rows (explorer §3)', () => {
     const cell = (label: string) => rows.find((r) => r.label === label)!.value(dental);
     expect(cell('Servicios básicos: coseguro, dentro de la red')).toBe('80%');
     expect(cell('Ortodoncia para adultos: máximo')).toBe('$1,500');
+    // explorer §2: cents are shown when the amount has them, not rounded away.
+    expect(cell('Ortodoncia para niños: monto')).toBe('$10.50');
     expect(cell('El máximo se aplica por')).toBe('Año calendario');
     expect(cell('Servicios de ortodoncia')).toBe('Adultos y niños');
   });
