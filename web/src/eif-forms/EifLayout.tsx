@@ -69,14 +69,14 @@ export function EifStepNav({
                     {step.label}
                   </Link>
                 ) : (
-                  <span className="eif-form-nav__step-label">{step.label}</span>
-                )}
-                {!isReview && (
-                  <span
-                    className={`eif-form-status eif-form-status--${STATUS_TONE[step.status]} eif-form-nav__step-status`}
-                    data-testid="step-head-status"
-                  >
-                    {step.status}
+                  <span className="eif-form-nav__step-text">
+                    <span className="eif-form-nav__step-label">{step.label}</span>
+                    <span
+                      className={`eif-form-status eif-form-status--${STATUS_TONE[step.status]}`}
+                      data-testid="step-head-status"
+                    >
+                      {step.status}
+                    </span>
                   </span>
                 )}
               </div>
