@@ -107,6 +107,7 @@ const focusedText = (page: Page) =>
 describe.skipIf(skip)('the public Benefits Explorer in the browser', () => {
   let app: RunningApp;
   let browser: Browser;
+  let staff: ReturnType<typeof apiClient>;
   const slug = 'acme-explorer';
   const videoSlug = 'harbor-explorer';
 
@@ -115,7 +116,7 @@ describe.skipIf(skip)('the public Benefits Explorer in the browser', () => {
     app = await startApp(embeddedTestConfig(await freshDatabase('e2e_explorer')));
     browser = await launchBrowser();
     // A second site made through the staff API: a Texas prepaid plan beside the seeded ones.
-    const staff = apiClient(app.url);
+    staff = apiClient(app.url);
     await staff.signIn(DEMO_USERS.find((u) => u.role === 'SLF_ADMIN')!.email, app.config.demoPassword);
     const created = await staff.post('/api/clients/lakeside-manufacturing/explorer-pages', {
       name: 'Acme 2027 benefits',
@@ -476,6 +477,66 @@ describe.skipIf(skip)('the public Benefits Explorer in the browser', () => {
     await page.keyboard.press('ArrowDown');
     await page.waitForURL(`**/es/benefits-explorer/${DEMO_EXPLORER_SLUG}`);
     await page.getByRole('button', { name: 'Idioma' }).waitFor();
+    await page.close();
+  }, 60_000);
+
+  it('hides the whole navigation in maintenance mode and before the site starts, and says why', async () => {
+    const site = (name: string, vanitySlug: string, extra: Record<string, unknown>) =>
+      staff.post('/api/clients/lakeside-manufacturing/explorer-pages', {
+        name,
+        language: 'en',
+        planYear: '2099',
+        employerState: 'IL',
+        policies: ['445566'],
+        medicalVideo: 'NO_VIDEO',
+        vanitySlug,
+        benefits: [MEDICAL_PLAN],
+        ...extra,
+      });
+    expect((await site('Closed for now', 'closed-for-now', { maintenanceMode: true })).status).toBe(201);
+    const future = await site('Opens later', 'opens-later', {
+      startsAt: '2099-01-01T00:00:00.000Z',
+      expiresAt: '2100-01-01T00:00:00.000Z',
+    });
+    expect(future.status).toBe(201);
+    for (const key of ['closed-for-now', 'opens-later']) {
+      await eventually(async () =>
+        expect((await apiClient(app.url).get(`/api/explorer-pages/${key}`)).status).toBe(200),
+      );
+    }
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
+    /** No navigation, no logo, no language link, no banners, no lead or support: only the message. */
+    const expectNoNavigation = async () => {
+      expect(await page.getByRole('navigation').count()).toBe(0);
+      expect(await page.locator('header, .explorer-logo, .explorer-provider-logo').count()).toBe(0);
+      expect(
+        await page.getByRole('link', { name: /English|Español|benefits plan|plan de beneficios/ }).count(),
+      ).toBe(0);
+      expect(await page.getByRole('button').count()).toBe(0);
+      expect(await page.getByRole('radio').count()).toBe(0);
+      expect(await page.getByRole('article').count()).toBe(0);
+      expect(await page.getByRole('main').count()).toBe(1);
+    };
+
+    await page.goto(`${app.url}/benefits-explorer/closed-for-now`);
+    await page.getByRole('heading', { level: 1, name: 'This site is down for maintenance' }).waitFor();
+    await page.getByText('We are updating this benefits site. Please come back later.').waitFor();
+    await expectNoNavigation();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: screenshotPath('explorer-maintenance.png') });
+    await page.goto(`${app.url}/es/benefits-explorer/closed-for-now`);
+    await page.getByRole('heading', { level: 1, name: 'Este sitio está en mantenimiento' }).waitFor();
+    await expectNoNavigation();
+
+    await page.goto(`${app.url}/benefits-explorer/opens-later`);
+    await page.getByRole('heading', { level: 1, name: 'This site is not open yet' }).waitFor();
+    await page.getByText('Your benefits site opens on January 1, 2099. Please come back then.').waitFor();
+    await expectNoNavigation();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.goto(`${app.url}/es/benefits-explorer/opens-later/personal-benefits-plan`);
+    await page.getByRole('heading', { level: 1, name: 'Este sitio todavía no está abierto' }).waitFor();
+    await page.getByText('Su sitio de beneficios abre el 1 de enero de 2099. Vuelva ese día.').waitFor();
+    await expectNoNavigation();
     await page.close();
   }, 60_000);
 

@@ -222,14 +222,20 @@ export function showsBenAdminCallToAction(
   return isOpenEnrollmentSeason(now);
 }
 
-/** The navigation is hidden in maintenance mode or before the site starts (explorer §2, §4). */
-export function isExplorerNavigationHidden(
-  site: { maintenanceMode?: boolean | null; startsAt?: string | null },
-  now: Date,
-): boolean {
-  if (site.maintenanceMode === true) return true;
-  return site.startsAt ? isBefore(now, parseISO(site.startsAt)) : false;
+/** explorer §4 Site availability: open, in maintenance mode, or not started yet (before startsAt). */
+export type ExplorerAvailability = 'open' | 'maintenance' | 'notStarted';
+
+type AvailabilitySite = { maintenanceMode?: boolean | null; startsAt?: string | null };
+
+/** Maintenance wins over a future start: the visitor is told the one reason that lasts longer. */
+export function explorerAvailability(site: AvailabilitySite, now: Date): ExplorerAvailability {
+  if (site.maintenanceMode === true) return 'maintenance';
+  return site.startsAt && isBefore(now, parseISO(site.startsAt)) ? 'notStarted' : 'open';
 }
+
+/** The navigation is hidden in maintenance mode or before the site starts (explorer §2, §4). */
+export const isExplorerNavigationHidden = (site: AvailabilitySite, now: Date): boolean =>
+  explorerAvailability(site, now) !== 'open';
 
 /**
  * platform §9: the chat department is the live one only when the page is live, live chat is enabled and

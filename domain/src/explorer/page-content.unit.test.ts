@@ -4,6 +4,7 @@ import {
   benefitTypeHighlighters,
   benefitTypeLabel,
   enrollmentStatus,
+  explorerAvailability,
   formatCurrency,
   formatPercentage,
   hasPrepaidPlans,
@@ -195,6 +196,14 @@ describe('explorer page content (explorer §2)', () => {
     expect(isExplorerNavigationHidden({ startsAt: day(2025, 3, 2).toISOString() }, now)).toBe(true);
     expect(isExplorerNavigationHidden({ startsAt: day(2025, 2, 28).toISOString() }, now)).toBe(false);
     expect(isExplorerNavigationHidden({}, now)).toBe(false);
+    // Which message the visitor gets: maintenance first, then a start still to come.
+    expect(
+      explorerAvailability({ maintenanceMode: true, startsAt: day(2025, 3, 2).toISOString() }, now),
+    ).toBe('maintenance');
+    expect(explorerAvailability({ startsAt: day(2025, 3, 2).toISOString() }, now)).toBe('notStarted');
+    expect(
+      explorerAvailability({ maintenanceMode: false, startsAt: day(2025, 2, 28).toISOString() }, now),
+    ).toBe('open');
   });
 
   it('uses the live chat department only for a live page with live chat outside a demo environment', () => {

@@ -34,8 +34,10 @@ const en = {
   indexBody: 'Open the link your employer gave you to browse your benefits.',
   siteAddress: 'Site name or code',
   open: 'Open',
-  unavailableTitle: 'This site is not available right now',
-  unavailableBody: 'Please come back later.',
+  maintenanceTitle: 'This site is down for maintenance',
+  maintenanceBody: 'We are updating this benefits site. Please come back later.',
+  notStartedTitle: 'This site is not open yet',
+  notStartedBody: (date: string) => `Your benefits site opens on ${date}. Please come back then.`,
   prepaidTitle: 'Your location',
   prepaidBody: 'Some plans are only offered in one state. Choose the state where you live to see them.',
   state: 'State',
@@ -177,8 +179,10 @@ const es: Messages = {
   indexBody: 'Abra el enlace que le dio su empleador para consultar sus beneficios.',
   siteAddress: 'Nombre o código del sitio',
   open: 'Abrir',
-  unavailableTitle: 'Este sitio no está disponible en este momento',
-  unavailableBody: 'Vuelva más tarde.',
+  maintenanceTitle: 'Este sitio está en mantenimiento',
+  maintenanceBody: 'Estamos actualizando este sitio de beneficios. Vuelva más tarde.',
+  notStartedTitle: 'Este sitio todavía no está abierto',
+  notStartedBody: (date) => `Su sitio de beneficios abre el ${date}. Vuelva ese día.`,
   prepaidTitle: 'Su ubicación',
   prepaidBody: 'Algunos planes solo se ofrecen en un estado. Elija el estado donde vive para verlos.',
   state: 'Estado',
@@ -290,6 +294,37 @@ const es: Messages = {
 };
 
 export const MESSAGES: Record<ExplorerLanguage, Messages> = { en, es };
+
+/** The locale dates are written in for each language (explorer §9: en and es, for US visitors). */
+export const DATE_LOCALES: Record<ExplorerLanguage, string> = { en: 'en-US', es: 'es-US' };
+
+/**
+ * A site date (startsAt) as a long date in the visitor's language. A calendar day, or UTC midnight as the
+ * staff form sends it, names that day wherever the visitor is; another instant is shown on their clock.
+ */
+export function formatSiteDate(value: string, language: ExplorerLanguage): string {
+  const isDay = /^\d{4}-\d{2}-\d{2}(?:T00:00(?::00(?:\.0+)?)?(?:Z|[+-]00:?00))?$/.test(value);
+  const date = new Date(isDay ? `${value.slice(0, 10)}T00:00:00Z` : value);
+  if (Number.isNaN(date.getTime())) return value;
+  return new Intl.DateTimeFormat(DATE_LOCALES[language], {
+    dateStyle: 'long',
+    ...(isDay ? { timeZone: 'UTC' } : {}),
+  }).format(date);
+}
+
+/** A day of the year stored as MM/DD (the FSA rollover date) in the visitor's language: March 15, 15 de marzo. */
+export function formatDayOfYear(value: string, language: ExplorerLanguage): string {
+  const match = /^(\d{2})\/(\d{2})$/.exec(value.trim());
+  if (!match) return value;
+  // A leap year, so 02/29 is a real day.
+  const date = new Date(Date.UTC(2000, Number(match[1]) - 1, Number(match[2])));
+  if (date.getUTCMonth() !== Number(match[1]) - 1) return value;
+  return new Intl.DateTimeFormat(DATE_LOCALES[language], {
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  }).format(date);
+}
 
 /** The rule messages of explorer §5 a visitor can meet, in Spanish. */
 const MESSAGES_ES: Record<string, string> = {

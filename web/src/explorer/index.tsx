@@ -19,13 +19,14 @@ import {
 } from '../../../domain/src/explorer/catalogues.ts';
 import { hasReadableContrast } from '../../../domain/src/explorer/contrast.ts';
 import {
-  isExplorerNavigationHidden,
+  explorerAvailability,
   showsBenAdminCallToAction,
   showsDemoBanner,
+  type ExplorerAvailability,
 } from '../../../domain/src/explorer/page-content.ts';
 import { documentUrl, ExplorerNotFound, useExplorerPage, type ExplorerPageView } from './api.ts';
 import { LocaleContext, useLocale } from './context.ts';
-import { MESSAGES } from './i18n.ts';
+import { formatSiteDate, MESSAGES } from './i18n.ts';
 import { LazyLanguageDialog, LazyLeadDialog } from './lazy.ts';
 import { explorerPath, parseExplorerPath, pathInLanguage, type ExplorerRoute } from './routing.ts';
 import { PersonalPlanPage, SitePage } from './SitePage.tsx';
@@ -86,30 +87,55 @@ function SiteRoute({ route }: { route: Extract<ExplorerRoute, { view: 'site' | '
         <p role={error ? 'alert' : 'status'}>{error ? t.loadError : t.loading}</p>
       </Frame>
     );
-  const isHidden = isExplorerNavigationHidden(page, now);
+  const availability = explorerAvailability(page, now);
+  if (availability !== 'open')
+    return (
+      <Frame route={route} page={null} brand={page} isNavigationHidden>
+        <UnavailableView availability={availability} startsAt={page.startsAt} />
+      </Frame>
+    );
   return (
     <Frame
       route={route}
-      page={isHidden ? null : page}
+      page={page}
       brand={page}
       demo={
-        showsDemoBanner(page) && !isHidden ? (
+        showsDemoBanner(page) ? (
           <DemoBanner status={demoStatus ?? page.enrollmentStatus} onChange={setDemoStatus} />
         ) : null
       }
-      showCallToAction={!isHidden && showsBenAdminCallToAction(page, now, demoStatus)}
+      showCallToAction={showsBenAdminCallToAction(page, now, demoStatus)}
     >
-      {isHidden ? (
-        <>
-          <h1>{t.unavailableTitle}</h1>
-          <p>{t.unavailableBody}</p>
-        </>
-      ) : route.view === 'personal' ? (
+      {route.view === 'personal' ? (
         <PersonalPlanPage page={page} pageKey={route.pageKey} />
       ) : (
         <SitePage page={page} now={now} />
       )}
     </Frame>
+  );
+}
+
+/** Why the site shows nothing yet (explorer §4 Site availability); the navigation is hidden meanwhile. */
+function UnavailableView({
+  availability,
+  startsAt,
+}: {
+  availability: Exclude<ExplorerAvailability, 'open'>;
+  startsAt: string | null;
+}) {
+  const { t, language } = useLocale();
+  if (availability === 'maintenance')
+    return (
+      <div className="explorer-unavailable">
+        <h1>{t.maintenanceTitle}</h1>
+        <p>{t.maintenanceBody}</p>
+      </div>
+    );
+  return (
+    <div className="explorer-unavailable">
+      <h1>{t.notStartedTitle}</h1>
+      {startsAt && <p>{t.notStartedBody(formatSiteDate(startsAt, language))}</p>}
+    </div>
   );
 }
 
@@ -127,6 +153,7 @@ function Frame({
   brand,
   demo,
   showCallToAction = false,
+  isNavigationHidden = false,
   children,
 }: {
   route: ExplorerRoute;
@@ -134,6 +161,8 @@ function Frame({
   brand?: ExplorerPageView;
   demo?: ReactNode;
   showCallToAction?: boolean;
+  /** explorer §2: no navigation at all (logo, links, language, banners) in maintenance or before start. */
+  isNavigationHidden?: boolean;
   children: ReactNode;
 }) {
   const { t, base } = useLocale();
@@ -143,30 +172,32 @@ function Frame({
       <a className="explorer-skip-link" href="#explorer-main">
         {t.skipToMain}
       </a>
-      <header className="explorer-header">
-        <nav className="explorer-nav" aria-label={t.siteNavigation}>
-          <Link
-            className="explorer-logo"
-            href={explorerPath(route.language, pageKey ?? undefined, 'site', base)}
-          >
-            <SiteLogo page={brand ?? null} />
-          </Link>
-          <div className="explorer-nav-items">
-            {page && pageKey && <FavouritesLink page={page} pageKey={pageKey} language={route.language} />}
-            {page && showCallToAction && page.benAdminPlatformUrl && (
-              <Link
-                className="explorer-button explorer-button--brand"
-                href={page.benAdminPlatformUrl}
-                target="_blank"
-              >
-                {t.enrollCta}
-              </Link>
-            )}
-            <LanguageControl route={route} page={page} />
-          </div>
-        </nav>
-        {demo}
-      </header>
+      {!isNavigationHidden && (
+        <header className="explorer-header">
+          <nav className="explorer-nav" aria-label={t.siteNavigation}>
+            <Link
+              className="explorer-logo"
+              href={explorerPath(route.language, pageKey ?? undefined, 'site', base)}
+            >
+              <SiteLogo page={brand ?? null} />
+            </Link>
+            <div className="explorer-nav-items">
+              {page && pageKey && <FavouritesLink page={page} pageKey={pageKey} language={route.language} />}
+              {page && showCallToAction && page.benAdminPlatformUrl && (
+                <Link
+                  className="explorer-button explorer-button--brand"
+                  href={page.benAdminPlatformUrl}
+                  target="_blank"
+                >
+                  {t.enrollCta}
+                </Link>
+              )}
+              <LanguageControl route={route} page={page} />
+            </div>
+          </nav>
+          {demo}
+        </header>
+      )}
       <main id="explorer-main" className="explorer-main" tabIndex={-1}>
         {children}
       </main>
