@@ -219,11 +219,55 @@ describe('explorer sites over HTTP', () => {
     expect(byId.status).toBe(200);
     expect(byId.body).toMatchObject({
       id: siteId,
+      explorerPageId: siteId,
       name: 'Acme 2026 benefits',
       isLive: true,
-      vanitySlug: slug,
+      enrollmentStatus: 'active',
     });
     expect(byId.body.benefits).toHaveLength(3);
+    // The public contract: what the page shows or decides with, and no staff field.
+    expect(Object.keys(byId.body).sort()).toEqual(
+      [
+        'id',
+        'explorerPageId',
+        'name',
+        'planYear',
+        'employerState',
+        'customClientName',
+        'logoDocumentId',
+        'hideProviderLogo',
+        'customBranding',
+        'customThemeBrandColor',
+        'customThemeContrastingColor',
+        'benAdminPlatformUrl',
+        'startsAt',
+        'maintenanceMode',
+        'openEnrollmentStart',
+        'openEnrollmentEnd',
+        'benefitTypeMetadata',
+        'medicalVideo',
+        'medicalVideoEnglishTitle',
+        'medicalVideoSpanishTitle',
+        'medicalVideoDocumentId',
+        'vidyardId',
+        'benefits',
+        'documents',
+        'isLive',
+        'languageFeatureToggle',
+        'largeClientFeatureToggle',
+        'showsLanguageDialog',
+        'supportChat',
+        'enrollmentStatus',
+      ].sort(),
+    );
+    // Staff still read the whole site.
+    const staffView = await staff.get(`${pagesPath}/${siteId}`);
+    expect(staffView.body).toMatchObject({
+      clientId,
+      pageOwner: admin.id,
+      vanitySlug: slug,
+      policies: ['123456'],
+    });
     const bySlug = await anonymous().get(`/api/explorer-pages/${slug}`);
     expect(bySlug.body.id).toBe(siteId);
     expect((await anonymous().get('/api/explorer-pages/no-such-site')).status).toBe(404);
@@ -247,16 +291,16 @@ describe('explorer sites over HTTP', () => {
       expect(answer.status).toBe(200);
       return answer.body;
     });
-    expect(next).toMatchObject({
-      planYear: '2099',
-      isLive: false,
-      enrollmentStatus: 'post',
-      vanitySlug: null,
-    });
+    expect(next).toMatchObject({ planYear: '2099', isLive: false, enrollmentStatus: 'post' });
     expect(next.benefits).toHaveLength(3);
+    // The renewal links are staff data: the previous site points at the next one, and the slug stays.
     await eventually(async () =>
-      expect((await anonymous().get(`/api/explorer-pages/${siteId}`)).body.newExplorerPageId).toBe(renewedId),
+      expect((await staff.get(`${pagesPath}/${siteId}`)).body.newExplorerPageId).toBe(renewedId),
     );
+    expect((await staff.get(`${pagesPath}/${renewedId}`)).body).toMatchObject({
+      vanitySlug: null,
+      renewedFrom: { explorerPageId: siteId },
+    });
     const again = await staff.post(`${pagesPath}/${siteId}/renew`, { planYear: '2100' });
     expect(again.status).toBe(422);
     expect(again.body.code).toBe('ALREADY_RENEWED');

@@ -13,6 +13,7 @@ import {
   InviteOutsideSignerBody,
 } from '../../../command-api/src/index.ts';
 import { ACCESS_COOKIE, CSRF_COOKIE, CSRF_HEADER } from '../../../command-api/src/auth/index.ts';
+import { SignerSettingBody } from '../../../command-api/src/eif/routes.ts';
 // The sign-in bodies as createAuthApi validates them; auth/index.ts does not re-export its schemas.
 import {
   ExchangeBody,
@@ -588,7 +589,24 @@ export function buildOpenApiDocument() {
         422: problem('Refused by the EIF rules'),
       },
     });
-  lifecycle('/eif/sign', 'Sign the EIF (the authorized signer)');
+  lifecycle(
+    '/eif/sign',
+    'Sign the EIF: the named authorized signer, the broker when brokerAsAuthorizedSigner, else any ben-admin',
+  );
+  add('put', '/api/clients/{clientId}/eif/authorized-signer', 'eif', 'Name who signs the EIF (staff)', {
+    isVersioned: true,
+    request: {
+      params: z.object({ clientId }),
+      body: { content: { 'application/json': { schema: SignerSettingBody } } },
+    },
+    responses: {
+      200: json(ClientView, 'The client with its signer setting'),
+      400: problem('Not one of the client’s ben-admins'),
+      403: problem('Not staff'),
+      404: problem('No such client'),
+      422: problem('Already signed'),
+    },
+  });
   lifecycle('/eif/changes/ready-for-review', 'Mark post-sign changes ready for review');
   lifecycle('/eif/changes/accept', 'Accept pending changes (staff)', AcceptBody);
   lifecycle('/eif/changes/decline', 'Decline pending changes with a reason (staff)', DeclineBody);
@@ -856,6 +874,43 @@ export function buildOpenApiDocument() {
       },
     },
   );
+  // The anonymous answer carries only what the public site needs (query-api publicView), no staff field.
+  const text = z.string().nullable();
+  const flag = z.boolean().nullable();
+  const PublicExplorerPage = z.object({
+    id: z.string(),
+    explorerPageId: z.string(),
+    name: z.string(),
+    planYear: z.string(),
+    employerState: z.string(),
+    customClientName: text,
+    logoDocumentId: text,
+    hideProviderLogo: flag,
+    customBranding: flag,
+    customThemeBrandColor: text,
+    customThemeContrastingColor: text,
+    benAdminPlatformUrl: text,
+    startsAt: text,
+    maintenanceMode: flag,
+    openEnrollmentStart: text,
+    openEnrollmentEnd: text,
+    benefitTypeMetadata: z.record(z.string(), z.unknown()),
+    medicalVideo: z.string(),
+    medicalVideoEnglishTitle: text,
+    medicalVideoSpanishTitle: text,
+    medicalVideoDocumentId: text,
+    vidyardId: text,
+    benefits: z.array(
+      z.object({ id: z.string(), benefitType: z.string(), planName: z.string() }).passthrough(),
+    ),
+    documents: z.array(z.unknown()),
+    isLive: z.boolean(),
+    languageFeatureToggle: z.boolean(),
+    largeClientFeatureToggle: z.boolean(),
+    showsLanguageDialog: z.boolean(),
+    supportChat: z.object({ department: z.string() }),
+    enrollmentStatus: z.enum(['pre', 'active', 'post']),
+  });
   add('get', '/api/explorer-pages/{idOrSlug}', 'explorer', 'A public Explorer site, by id or vanity URL', {
     isSignedIn: false,
     request: {
@@ -863,7 +918,7 @@ export function buildOpenApiDocument() {
       query: z.object({ demoEnrollmentStatus: z.enum(['pre', 'active', 'post']).optional() }),
     },
     responses: {
-      200: json(ExplorerPage, 'The site'),
+      200: json(PublicExplorerPage, 'The site, as its public page needs it'),
       400: problem('Demo status on a live site'),
       404: problem('No such site'),
     },

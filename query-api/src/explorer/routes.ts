@@ -91,24 +91,15 @@ type Row = {
 
 type Environment = { languageFeatureToggle: boolean; isDemoEnvironment: boolean };
 
-/** The page as the Explorer reads it, with the clock-dependent flags worked out at read time. */
-function publicView(page: ExplorerSite, now: Date, env: Environment) {
+/** The flags every view of a page works out at read time (they depend on the clock or the environment). */
+function readTimeFlags(page: ExplorerSite, now: Date, env: Environment) {
   const isLive = isExplorerSiteLive(page.site, now);
   const toggles = {
     languageFeatureToggle: env.languageFeatureToggle,
     largeClientFeatureToggle: isLargeClient(page.site),
   };
   return {
-    id: page.explorerPageId,
-    explorerPageId: page.explorerPageId,
-    clientId: page.clientId,
-    ...page.site,
-    benefits: page.plans,
-    documents: page.documents,
     isLive,
-    newExplorerPageId: page.newExplorerPageId,
-    renewedFrom: page.renewedFrom,
-    pageOwner: page.pageOwner,
     ...toggles,
     showsLanguageDialog: showsLanguageDialog(toggles),
     supportChat: {
@@ -120,9 +111,63 @@ function publicView(page: ExplorerSite, now: Date, env: Environment) {
   };
 }
 
+/**
+ * The anonymous page answer: only what the public site shows or decides with (web/src/explorer). Staff
+ * fields (owner, client, policies, renewal links, platform ids, notification link, territory...) stay in
+ * the staff view, so a visitor's answer names no internal detail.
+ */
+function publicView(page: ExplorerSite, now: Date, env: Environment) {
+  const { site } = page;
+  return {
+    id: page.explorerPageId,
+    explorerPageId: page.explorerPageId,
+    name: site.name,
+    planYear: site.planYear,
+    employerState: site.employerState,
+    customClientName: site.customClientName,
+    // navigation: logo, branding, call to action, availability
+    logoDocumentId: site.logoDocumentId,
+    hideProviderLogo: site.hideProviderLogo,
+    customBranding: site.customBranding,
+    customThemeBrandColor: site.customThemeBrandColor,
+    customThemeContrastingColor: site.customThemeContrastingColor,
+    benAdminPlatformUrl: site.benAdminPlatformUrl,
+    startsAt: site.startsAt,
+    maintenanceMode: site.maintenanceMode,
+    openEnrollmentStart: site.openEnrollmentStart,
+    openEnrollmentEnd: site.openEnrollmentEnd,
+    // content
+    benefitTypeMetadata: site.benefitTypeMetadata,
+    medicalVideo: site.medicalVideo,
+    medicalVideoEnglishTitle: site.medicalVideoEnglishTitle,
+    medicalVideoSpanishTitle: site.medicalVideoSpanishTitle,
+    medicalVideoDocumentId: site.medicalVideoDocumentId,
+    vidyardId: site.vidyardId,
+    benefits: page.plans,
+    documents: page.documents,
+    ...readTimeFlags(page, now, env),
+  };
+}
+
+/** Everything the projection row holds, for staff (create, edit, renew, lists). */
+function staffPageView(page: ExplorerSite, now: Date, env: Environment) {
+  return {
+    id: page.explorerPageId,
+    explorerPageId: page.explorerPageId,
+    clientId: page.clientId,
+    ...page.site,
+    benefits: page.plans,
+    documents: page.documents,
+    newExplorerPageId: page.newExplorerPageId,
+    renewedFrom: page.renewedFrom,
+    pageOwner: page.pageOwner,
+    ...readTimeFlags(page, now, env),
+  };
+}
+
 function staffView(row: Row, now: Date, env: Environment) {
   return {
-    ...publicView(row.page, now, env),
+    ...staffPageView(row.page, now, env),
     version: Number(row.version),
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),

@@ -16,10 +16,13 @@ export type ExplorerPlanView = {
   [field: string]: unknown;
 };
 
-/** GET /api/explorer-pages/{idOrSlug} (query-api/src/explorer/routes.ts publicView). */
+/**
+ * GET /api/explorer-pages/{idOrSlug} (query-api/src/explorer/routes.ts publicView): only what the public
+ * site needs; staff fields are not in the anonymous answer.
+ */
 export type ExplorerPageView = {
+  id: string;
   explorerPageId: string;
-  clientId: string;
   name: string;
   planYear: string;
   employerState: string;
@@ -28,7 +31,6 @@ export type ExplorerPageView = {
   logoDocumentId: string | null;
   hideProviderLogo: boolean | null;
   startsAt: string | null;
-  expiresAt: string | null;
   maintenanceMode: boolean | null;
   openEnrollmentStart: string | null;
   openEnrollmentEnd: string | null;
@@ -37,8 +39,8 @@ export type ExplorerPageView = {
   customBranding: boolean | null;
   customThemeBrandColor: string | null;
   customThemeContrastingColor: string | null;
-  languageFeatureToggle?: boolean | null;
-  largeClientFeatureToggle?: boolean | null;
+  languageFeatureToggle: boolean;
+  largeClientFeatureToggle: boolean;
   /** explorer §2: the toggle is on and the client is not large (worked out by the server). */
   showsLanguageDialog: boolean;
   /** platform §9: the department a chat from this page goes to. */
