@@ -13,12 +13,15 @@ const client = `/api/clients/${DEMO_CLIENT_ID}`;
 describe('EIF lifecycle over HTTP', () => {
   let app: RunningApp;
   let benAdmin: Api;
+  let broker: Api;
   let staff: Api;
 
   beforeAll(async () => {
     app = await startApp(embeddedTestConfig(await freshDatabase('lifecycle'), { webDist: null }));
     benAdmin = apiClient(app.url);
     await benAdmin.signIn('benadmin@onboard.example');
+    broker = apiClient(app.url);
+    await broker.signIn('broker@onboard.example');
     staff = apiClient(app.url);
     await staff.signIn('admin@onboard.example');
   });
@@ -39,6 +42,91 @@ describe('EIF lifecycle over HTTP', () => {
     const res = await benAdmin.post(`${client}/eif/sign`);
     expect(res.status).toBe(422);
     expect(res.body).toMatchObject({ code: 'INCOMPLETE' });
+  });
+
+  it('signs only as the signer setting says, which only staff set', async () => {
+    const setSigner = (api: Api, setting: object) => api.put(`${client}/eif/authorized-signer`, setting);
+    // Nobody named (the seeded demo): the client's ben-admin may sign (refused only as incomplete), a
+    // broker may not, and staff never sign.
+    expect((await benAdmin.post(`${client}/eif/sign`)).body).toMatchObject({ code: 'INCOMPLETE' });
+    expect((await broker.post(`${client}/eif/sign`)).status).toBe(403);
+    expect((await staff.post(`${client}/eif/sign`)).status).toBe(403);
+
+    // Only staff name the signer, and only one of the client's ben-admins.
+    const own = { authorizedSignerUserId: 'demo-ben-admin', brokerAsAuthorizedSigner: false };
+    expect((await setSigner(benAdmin, own)).status).toBe(403);
+    const notBenAdmin = await setSigner(staff, { ...own, authorizedSignerUserId: 'demo-broker' });
+    expect(notBenAdmin.status).toBe(400);
+    expect(notBenAdmin.body.validationError).toEqual({
+      'body.authorizedSignerUserId': 'Choose one of the client’s benefits administrators',
+    });
+
+    // The broker as authorized signer: the broker signs, the ben-admin no longer does.
+    const asBroker = await setSigner(staff, { authorizedSignerUserId: null, brokerAsAuthorizedSigner: true });
+    expect(asBroker.status).toBe(200);
+    expect(asBroker.body).toMatchObject({ brokerAsAuthorizedSigner: true });
+    expect(asBroker.body.authorizedSignerUserId ?? null).toBeNull();
+    expect((await broker.post(`${client}/eif/sign`)).body).toMatchObject({ code: 'INCOMPLETE' });
+    const refused = await benAdmin.post(`${client}/eif/sign`);
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe('Only the client’s authorized signer can sign the form');
+
+    // A named ben-admin signs; the broker no longer does.
+    expect((await setSigner(staff, own)).body).toMatchObject(own);
+    expect((await benAdmin.post(`${client}/eif/sign`)).body).toMatchObject({ code: 'INCOMPLETE' });
+    expect((await broker.post(`${client}/eif/sign`)).status).toBe(403);
+
+    // Back to nobody named, as seeded: the next test's ben-admin signs by the default.
+    expect(
+      (await setSigner(staff, { authorizedSignerUserId: null, brokerAsAuthorizedSigner: false })).status,
+    ).toBe(200);
+  });
+
+  it('lets an invited outside signer sign through the e-mailed link, and only then', async () => {
+    // A client none of the demo users belongs to: staff fill the one required answer and invite.
+    const other = '/api/clients/harbor-freight-lines';
+    expect((await staff.put(other, { taxId: '45-6789012' })).status).toBe(200);
+    const invite = await staff.post(`${other}/outside-signer`, {
+      email: 'owner@harbor.example',
+      firstName: 'Hana',
+      lastName: 'Ortiz',
+      stepId: 'review-&-submit',
+    });
+    expect(invite.status).toBe(201);
+    const emailBody = await eventually(async () => {
+      const r = await app.pool.query<{ body: string }>('select body from rm_emails where id = $1', [
+        invite.body.emailId,
+      ]);
+      expect(r.rows).toHaveLength(1);
+      return r.rows[0]!.body;
+    });
+    const actionId = /\/client\/harbor-freight-lines\/outside-signer\/(\S+)/.exec(emailBody)![1]!;
+    const signer = apiClient(app.url);
+    await signer.get('/api/auth/csrf');
+    const view = await signer.get(`/api/outside-signer/harbor-freight-lines/${actionId}`);
+    expect(view.body.signer).toMatchObject({ firstName: 'Hana', stepId: 'review-&-submit' });
+    expect(view.body.client).toMatchObject({ eifStatus: 'pre_sign' });
+    // The link is for signing, not for reviewing updates.
+    expect(
+      (await signer.post(`/api/outside-signer/harbor-freight-lines/${actionId}/accept-updates`)).status,
+    ).toBe(404);
+
+    const signed = await signer.post(`/api/outside-signer/harbor-freight-lines/${actionId}/sign`);
+    expect(signed.status).toBe(200);
+    expect(signed.body.client).toMatchObject({
+      eifStatus: 'signed',
+      eifSignerKind: 'OUTSIDE_SIGNER',
+      eifSignedBy: null,
+      eifOutsideSignedBy: expect.any(String),
+    });
+    // Spent, and the form cannot be signed again.
+    expect((await signer.post(`/api/outside-signer/harbor-freight-lines/${actionId}/sign`)).status).toBe(404);
+    // Once signed, the signer setting is closed.
+    const late = await staff.put(`${other}/eif/authorized-signer`, {
+      authorizedSignerUserId: null,
+      brokerAsAuthorizedSigner: true,
+    });
+    expect(late.body).toMatchObject({ code: 'ALREADY_SIGNED' });
   });
 
   it('walks sign → pending edit → decline → edit → accept', async () => {

@@ -1,7 +1,19 @@
-import { Router } from 'express';
+import { Router, type Response } from 'express';
 import { z } from 'zod';
-import { ForbiddenError, NotFoundError, isInternal, type Actor } from '../../../domain/src/index.ts';
-import { executeEifCommand } from '../clients/routes.ts';
+import {
+  ForbiddenError,
+  NotFoundError,
+  RuleError,
+  ValidationError,
+  entityKey,
+  isInternal,
+  toClientView,
+  type Actor,
+  type EifState,
+} from '../../../domain/src/index.ts';
+import { decideSigner, signerSettingOf } from '../../../domain/src/eif/signing.ts';
+import { loadUser } from '../auth/users.ts';
+import { executeEifCommand, executeEifCommands } from '../clients/routes.ts';
 import { handle, requireActor, requireClientAccess, type CommandDeps } from '../http/context.ts';
 import { parseBody, parseIfMatch } from '../http/validate.ts';
 
@@ -17,13 +29,21 @@ export const DeclineBody = z
   })
   .strict();
 
+export const SignerSettingBody = z
+  .object({
+    authorizedSignerUserId: z.string().min(1).nullable(),
+    brokerAsAuthorizedSigner: z.boolean(),
+  })
+  .strict();
+const NOT_A_SIGNER = 'Choose one of the client’s benefits administrators';
+
 /** Reviewing post-sign changes and undoing consultant edits are internal staff's work (platform §6). */
 function requireStaff(actor: Actor) {
   if (!isInternal(actor)) throw new ForbiddenError('Only internal staff can review changes');
 }
 
 /**
- * The EIF lifecycle commands (onboarding §4): signing, marking post-sign changes ready for review,
+ * The EIF lifecycle commands (onboarding §4): naming the signer, signing, marking post-sign changes ready for review,
  * accepting, declining with a reason, and undoing the implementation consultant's edits.
  */
 export function eifCommandRoutes(deps: CommandDeps): Router {
@@ -54,14 +74,95 @@ export function eifCommandRoutes(deps: CommandDeps): Router {
       }),
     );
 
-  run('/api/clients/:clientId/eif/sign', (actor, clientId) => {
-    // The authorized signer is the client's ben-admin, or its broker acting as authorized signer.
-    if (actor.role !== 'BEN_ADMIN' && actor.role !== 'BROKER') {
-      throw new ForbiddenError('Only the authorized signer can sign the form');
-    }
-    const signerKind = actor.role === 'BROKER' ? 'BROKER_AS_AUTHORIZED_SIGNER' : 'AUTHORIZED_SIGNER';
-    return (context) => ({ type: 'SignEif', clientId, signerKind, outsideSignerActionId: null, ...context });
-  });
+  /** One answer for the lifecycle routes: the accepted view with its version as ETag. */
+  const answer = (res: Response, state: EifState, revision: bigint) => {
+    const view = toClientView(state, revision);
+    if (!view) throw new NotFoundError('Client not found');
+    res.setHeader('ETag', `"${view.version}"`);
+    res.json(view);
+  };
+
+  // Signing follows the client's signer setting (domain/src/eif/signing.ts), read from the same state the
+  // signature is appended against, so a setting changed meanwhile is a conflict, not a bypass.
+  router.post(
+    '/api/clients/:clientId/eif/sign',
+    handle(async (req, res) => {
+      const actor = await requireActor(deps.authenticate, req);
+      const clientId = String(req.params.clientId);
+      requireClientAccess(actor, clientId, 'update');
+      const { state, revision } = await executeEifCommands(
+        deps,
+        actor,
+        clientId,
+        ({ at, by, state: loaded }) => {
+          const client =
+            loaded.status === 'empty' ? undefined : loaded.entities.get(entityKey('Client', clientId));
+          if (!client) throw new NotFoundError('Client not found');
+          const decision = decideSigner(signerSettingOf(client.attributes), actor);
+          if (!decision.ok) throw new ForbiddenError(decision.message);
+          return [
+            {
+              type: 'SignEif',
+              clientId,
+              signerKind: decision.signerKind,
+              outsideSignerActionId: null,
+              at,
+              by,
+            },
+          ];
+        },
+        parseIfMatch(req.header('if-match')),
+        req.header('x-correlation-id') ?? deps.newId(),
+      );
+      answer(res, state, revision);
+    }),
+  );
+
+  // Staff name who signs: a benefits administrator of the client, the broker, or nobody (the default of
+  // signing.ts). Saved as Client attributes through the EIF's own edit command, before the signature only:
+  // afterwards there is nothing left to sign.
+  router.put(
+    '/api/clients/:clientId/eif/authorized-signer',
+    handle(async (req, res) => {
+      const actor = await requireActor(deps.authenticate, req);
+      const clientId = String(req.params.clientId);
+      requireClientAccess(actor, clientId, 'update');
+      if (!isInternal(actor)) throw new ForbiddenError('Only internal staff can name the authorized signer');
+      const body = parseBody(SignerSettingBody, req.body);
+      if (body.authorizedSignerUserId !== null) {
+        const { state: user } = await loadUser(deps.store, body.authorizedSignerUserId);
+        if (
+          user.status !== 'active' ||
+          user.user.role !== 'BEN_ADMIN' ||
+          !user.user.clientIds.includes(clientId)
+        )
+          throw new ValidationError({ 'body.authorizedSignerUserId': NOT_A_SIGNER });
+      }
+      const { state, revision } = await executeEifCommands(
+        deps,
+        actor,
+        clientId,
+        ({ at, by, state: loaded, newChangeId }) => {
+          if (loaded.status === 'signed') throw new RuleError('ALREADY_SIGNED', 'The form is already signed');
+          return [
+            {
+              type: 'ChangeAttributes',
+              entity: 'Client',
+              entityId: clientId,
+              attributes: body,
+              changeId: newChangeId(),
+              clientId,
+              at,
+              by,
+            },
+          ];
+        },
+        parseIfMatch(req.header('if-match')),
+        req.header('x-correlation-id') ?? deps.newId(),
+      );
+      answer(res, state, revision);
+    }),
+  );
 
   run('/api/clients/:clientId/eif/changes/ready-for-review', (_actor, clientId) => (context) => ({
     type: 'MarkChangesReadyForReview',

@@ -1,29 +1,13 @@
-import { useState, type FormEvent } from 'react';
-import {
-  Button,
-  FieldError,
-  Form,
-  Heading,
-  Input,
-  Label,
-  Link,
-  Radio,
-  RadioGroup,
-  TextField,
-} from 'react-aria-components';
+import { useState } from 'react';
+import { Button, Heading, Link } from 'react-aria-components';
 import { netChanges, type NetChange, type NetDetail } from '../../../domain/src/eif/net-changes.ts';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../api/errors.ts';
-import {
-  inviteOutsideSigner,
-  undoIcEdits,
-  useApplyClientView,
-  useChangeLog,
-  type OutsideSignerStep,
-} from '../api/eif.ts';
+import { undoIcEdits, useApplyClientView, useChangeLog } from '../api/eif.ts';
 import { useClient } from '../api/hooks.ts';
-import { ConfirmDialog, ModalDialog } from '../components/Dialogs.tsx';
+import { ConfirmDialog } from '../components/Dialogs.tsx';
 import { EifStatusBadge, StampList } from '../components/Eif.tsx';
 import { Alert, ErrorPanel, PageSkeleton } from '../components/Feedback.tsx';
+import { InviteOutsideSignerDialog } from '../components/Signing.tsx';
 import { attributeLabel, formatAnswer, groupByPlacement, placeAnswer } from '../eif/steps.ts';
 import { pendingOf } from '../eif/view.ts';
 import { ADMIN_HOME_PATH, clientHistoryPath, clientHubPath, clientReviewPath } from '../routes.ts';
@@ -33,87 +17,6 @@ import { pushToQpsPath } from './PushToQpsPage.tsx';
 type Notice = { tone: 'success' | 'error'; text: string } | null;
 
 const messageOf = (caught: unknown) => (caught instanceof ApiError ? caught.message : GENERIC_ERROR_MESSAGE);
-
-function InviteForm({
-  clientId,
-  onDone,
-  onCancel,
-}: {
-  clientId: string;
-  onDone: (email: string) => void;
-  onCancel: () => void;
-}) {
-  const [values, setValues] = useState({ firstName: '', lastName: '', email: '' });
-  const [stepId, setStepId] = useState<OutsideSignerStep>('review-&-submit-updates');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [isSending, setIsSending] = useState(false);
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setIsSending(true);
-    setFailure(null);
-    try {
-      const sent = await inviteOutsideSigner(clientId, { ...values, stepId });
-      onDone(sent.email);
-    } catch (caught) {
-      if (caught instanceof ApiError && Object.keys(caught.fieldErrors).length > 0)
-        setErrors(caught.fieldErrors);
-      else setFailure(messageOf(caught));
-    } finally {
-      setIsSending(false);
-    }
-  };
-
-  const field = (name: 'firstName' | 'lastName' | 'email', label: string, type = 'text') => (
-    <TextField
-      className="field"
-      name={name}
-      type={type}
-      isRequired
-      value={values[name]}
-      onChange={(next) => {
-        setValues({ ...values, [name]: next });
-        setErrors({ ...errors, [name]: '' });
-      }}
-      isInvalid={Boolean(errors[name])}
-    >
-      <Label className="field__label">{label}</Label>
-      <Input className="field__input" />
-      <FieldError className="field__error">{errors[name]}</FieldError>
-    </TextField>
-  );
-
-  return (
-    <Form className="form--stack" onSubmit={(event) => void onSubmit(event)} validationBehavior="aria">
-      <div className="form__row">
-        {field('firstName', 'First name')}
-        {field('lastName', 'Last name')}
-      </div>
-      {field('email', 'E-mail', 'email')}
-      <RadioGroup className="field" value={stepId} onChange={(next) => setStepId(next as OutsideSignerStep)}>
-        <Label className="field__label">What they are asked to do</Label>
-        <div className="radio-stack">
-          <Radio className="radio" value="review-&-submit">
-            Review and sign the form
-          </Radio>
-          <Radio className="radio" value="review-&-submit-updates">
-            Review the updates made after signing
-          </Radio>
-        </div>
-      </RadioGroup>
-      {failure && <Alert tone="error">{failure}</Alert>}
-      <div className="dialog__actions">
-        <Button className="button button--secondary" onPress={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" className="button button--primary" isPending={isSending}>
-          Send invitation
-        </Button>
-      </div>
-    </Form>
-  );
-}
 
 /** The change log as net changes (onboarding §4 net-change rules), by sub-step. */
 function ChangeLogSection({ clientId, signedAt }: { clientId: string; signedAt: string | null }) {
@@ -269,19 +172,12 @@ export function ClientManagePage({ clientId }: { clientId: string }) {
       </section>
       <ExplorerSitesSection clientId={clientId} />
 
-      <ModalDialog title="Invite an outside signer" isOpen={isInviting} onOpenChange={setIsInviting}>
-        <p className="muted">
-          They receive an e-mail with a link that works once, without an account, for 30 days.
-        </p>
-        <InviteForm
-          clientId={clientId}
-          onCancel={() => setIsInviting(false)}
-          onDone={(email) => {
-            setIsInviting(false);
-            setNotice({ tone: 'success', text: `An invitation was sent to ${email}.` });
-          }}
-        />
-      </ModalDialog>
+      <InviteOutsideSignerDialog
+        clientId={clientId}
+        isOpen={isInviting}
+        onOpenChange={setIsInviting}
+        onSent={(email) => setNotice({ tone: 'success', text: `An invitation was sent to ${email}.` })}
+      />
       <ConfirmDialog
         title="Undo IC edits"
         isOpen={isUndoing}

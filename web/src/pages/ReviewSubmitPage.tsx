@@ -18,18 +18,22 @@ import { EifLayout } from '../eif-forms/EifLayout.tsx';
 import { editStateOf, isSigned, pendingOf } from '../eif/view.ts';
 import { clientReviewPath } from '../routes.ts';
 import { isAdminRole } from '../api/types.ts';
+import { decideSigner, signerSettingOf } from '../../../domain/src/eif/signing.ts';
+import { InviteOutsideSignerDialog, SignerSettingPanel } from '../components/Signing.tsx';
 import { pushToQpsPath } from './PushToQpsPage.tsx';
 
 type Notice = { tone: 'success' | 'error'; text: string } | null;
-
-const mayActAsSigner = (user: AuthenticatedUser) => user.role === 'BEN_ADMIN' || user.role === 'BROKER';
 
 function Actions({ client, user }: { client: ClientView; user: AuthenticatedUser }) {
   const apply = useApplyClientView();
   const [isConfirming, setIsConfirming] = useState(false);
   const [isPending, setIsPending] = useState(false);
   const [notice, setNotice] = useState<Notice>(null);
+  const [isInviting, setIsInviting] = useState(false);
   const pending = pendingOf(client);
+  // The server's own rule (command-api eif/sign), so the button shows exactly for whom it will work.
+  const signing = decideSigner(signerSettingOf(client), { userId: user.id, role: user.role });
+  const isStaff = isAdminRole(user.role);
 
   const run = async (action: () => Promise<ClientView>, done: string) => {
     setIsPending(true);
@@ -45,7 +49,9 @@ function Actions({ client, user }: { client: ClientView; user: AuthenticatedUser
     }
   };
 
-  const canSign = !isSigned(client) && mayActAsSigner(user);
+  const canSign = !isSigned(client) && signing.ok;
+  // Whoever may sign may ask someone outside the portal to sign instead; staff may always.
+  const canInvite = !isSigned(client) && (signing.ok || isStaff);
   const canSubmit = isSigned(client) && pending.length > 0 && editStateOf(client) !== 'ready-for-review';
 
   return (
@@ -55,8 +61,19 @@ function Actions({ client, user }: { client: ClientView; user: AuthenticatedUser
           {notice.text}
         </Alert>
       )}
-      {!isSigned(client) && !mayActAsSigner(user) && (
-        <p className="muted">The client's authorized signer signs the form.</p>
+      {!isSigned(client) && isStaff && (
+        <>
+          <SignerSettingPanel client={client} />
+          <p className="muted">
+            The authorized signer signs the form here, or an outside signer signs through the link you send
+            them.
+          </p>
+        </>
+      )}
+      {!isSigned(client) && !isStaff && !signing.ok && (
+        <p className="muted" data-testid="not-signer">
+          {signing.message}.
+        </p>
       )}
       <div className="button-row">
         {isAdminRole(user.role) && (
@@ -73,6 +90,11 @@ function Actions({ client, user }: { client: ClientView; user: AuthenticatedUser
         {canSign && (
           <Button className="button button--primary" onPress={() => setIsConfirming(true)}>
             Sign the form
+          </Button>
+        )}
+        {canInvite && (
+          <Button className="button button--secondary" onPress={() => setIsInviting(true)}>
+            Invite an outside signer
           </Button>
         )}
         {canSubmit && (
@@ -98,6 +120,15 @@ function Actions({ client, user }: { client: ClientView; user: AuthenticatedUser
         confirmLabel="Sign"
         onCancel={() => setIsConfirming(false)}
         onConfirm={() => void run(() => signEif(client.id), 'Thank you. The form is signed.')}
+      />
+      <InviteOutsideSignerDialog
+        clientId={client.id}
+        stepId="review-&-submit"
+        isOpen={isInviting}
+        onOpenChange={setIsInviting}
+        onSent={(email) =>
+          setNotice({ tone: 'success', text: `An invitation to sign was sent to ${email}.` })
+        }
       />
     </div>
   );

@@ -1,0 +1,54 @@
+/**
+ * Who signs the EIF (onboarding §3 Client: authorizedSignerUserId, brokerAsAuthorizedSigner). Staff
+ * name the signer; the server and the review & submit page both ask this rule, so the page offers the
+ * Sign button exactly to whom the server lets sign.
+ *
+ * - The benefits administrator named as authorizedSignerUserId signs.
+ * - A broker of the client signs only when brokerAsAuthorizedSigner is set.
+ * - With no one named (no user and not the broker), any benefits administrator of the client signs:
+ *   until staff say otherwise, the client's own administrator speaks for it (ARCHITECTURE.md Decisions).
+ * - Internal staff never sign; an outside signer signs through an invitation (outside-signer route),
+ *   not through this rule.
+ */
+
+export type SignerSetting = { authorizedSignerUserId: string | null; brokerAsAuthorizedSigner: boolean };
+
+export type SigningDecision =
+  | { ok: true; signerKind: 'AUTHORIZED_SIGNER' | 'BROKER_AS_AUTHORIZED_SIGNER' }
+  | { ok: false; message: string };
+
+export const SIGNING_MESSAGES = {
+  notSigner: 'Only the client’s authorized signer can sign the form',
+  brokerNotSigner: 'A broker signs the form only when named the authorized signer',
+} as const;
+
+/** The signer setting as stored on the Client (absent or malformed values read as "not named"). */
+export function signerSettingOf(client: Record<string, unknown>): SignerSetting {
+  const userId = client.authorizedSignerUserId;
+  return {
+    authorizedSignerUserId: typeof userId === 'string' && userId !== '' ? userId : null,
+    brokerAsAuthorizedSigner: client.brokerAsAuthorizedSigner === true,
+  };
+}
+
+/** Whether this user signs the form under the setting, and as which kind of signer. */
+export function decideSigner(
+  setting: SignerSetting,
+  actor: { userId: string; role: string },
+): SigningDecision {
+  switch (actor.role) {
+    case 'BROKER':
+      return setting.brokerAsAuthorizedSigner
+        ? { ok: true, signerKind: 'BROKER_AS_AUTHORIZED_SIGNER' }
+        : { ok: false, message: SIGNING_MESSAGES.brokerNotSigner };
+    case 'BEN_ADMIN': {
+      const named = setting.authorizedSignerUserId;
+      const nobodyNamed = named === null && !setting.brokerAsAuthorizedSigner;
+      return named === actor.userId || nobodyNamed
+        ? { ok: true, signerKind: 'AUTHORIZED_SIGNER' }
+        : { ok: false, message: SIGNING_MESSAGES.notSigner };
+    }
+    default:
+      return { ok: false, message: SIGNING_MESSAGES.notSigner };
+  }
+}

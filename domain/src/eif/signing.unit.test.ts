@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { SIGNING_MESSAGES, decideSigner, signerSettingOf } from './signing.ts';
+
+const benAdmin = (userId: string) => ({ userId, role: 'BEN_ADMIN' });
+const broker = { userId: 'broker-1', role: 'BROKER' };
+const nobody = signerSettingOf({});
+
+describe('who signs the EIF', () => {
+  it('given no signer named, when a benefits administrator of the client signs, then they sign as authorized signer', () => {
+    expect(decideSigner(nobody, benAdmin('ba-1'))).toEqual({ ok: true, signerKind: 'AUTHORIZED_SIGNER' });
+  });
+
+  it('given no signer named, when a broker signs, then it is refused', () => {
+    expect(decideSigner(nobody, broker)).toEqual({ ok: false, message: SIGNING_MESSAGES.brokerNotSigner });
+  });
+
+  it('given a named signer, when that user signs, then they sign; when another administrator signs, then it is refused', () => {
+    const setting = signerSettingOf({ authorizedSignerUserId: 'ba-1' });
+    expect(decideSigner(setting, benAdmin('ba-1'))).toEqual({ ok: true, signerKind: 'AUTHORIZED_SIGNER' });
+    expect(decideSigner(setting, benAdmin('ba-2'))).toEqual({
+      ok: false,
+      message: SIGNING_MESSAGES.notSigner,
+    });
+    expect(decideSigner(setting, broker).ok).toBe(false);
+  });
+
+  it('given the broker as authorized signer, when the broker signs, then they sign as the broker; administrators do not', () => {
+    const setting = signerSettingOf({ brokerAsAuthorizedSigner: true });
+    expect(decideSigner(setting, broker)).toEqual({ ok: true, signerKind: 'BROKER_AS_AUTHORIZED_SIGNER' });
+    expect(decideSigner(setting, benAdmin('ba-1')).ok).toBe(false);
+  });
+
+  it('given both a named user and the broker, when either signs, then both may', () => {
+    const setting = signerSettingOf({ authorizedSignerUserId: 'ba-1', brokerAsAuthorizedSigner: true });
+    expect(decideSigner(setting, benAdmin('ba-1')).ok).toBe(true);
+    expect(decideSigner(setting, broker).ok).toBe(true);
+    expect(decideSigner(setting, benAdmin('ba-2')).ok).toBe(false);
+  });
+
+  it('given any setting, when internal staff sign, then it is refused', () => {
+    for (const role of ['SLF_ADMIN', 'SLF_OWNER'])
+      expect(decideSigner(nobody, { userId: 'staff', role })).toEqual({
+        ok: false,
+        message: SIGNING_MESSAGES.notSigner,
+      });
+  });
+
+  it('reads blank or malformed stored values as nobody named', () => {
+    expect(signerSettingOf({ authorizedSignerUserId: '', brokerAsAuthorizedSigner: 'yes' })).toEqual({
+      authorizedSignerUserId: null,
+      brokerAsAuthorizedSigner: false,
+    });
+  });
+});
