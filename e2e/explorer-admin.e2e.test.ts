@@ -176,4 +176,95 @@ describe.skipIf(skip)('Explorer site management in the browser', () => {
     expect(Buffer.from(await download.arrayBuffer())).toEqual(pdf);
     await page.close();
   });
+
+  it('staff set the page settings of the demo site: enrollment link, contact, logo, highlights; they are kept', async () => {
+    const owner = DEMO_USERS.find((u) => u.role === 'SLF_OWNER')!;
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const editPath = `${MANAGE}/benefits-explorer/${DEMO_EXPLORER_PAGE_ID}`;
+    await page.goto(`${app.url}${editPath}`);
+    await page.waitForURL(/\/login/);
+    await signInThroughUi(page, owner.email, app.config.demoPassword, auth);
+    await page.getByRole('heading', { name: 'Edit Lakeside Manufacturing benefits' }).waitFor();
+    // The seeded enrollment window and platform address are shown.
+    expect(await page.getByLabel('Open enrollment start').inputValue()).toBe('2026-11-02');
+    expect(await page.getByLabel('Benefits administration platform URL').inputValue()).toBe(
+      'https://enroll.example.com/lakeside-manufacturing',
+    );
+
+    await page.getByLabel('Open enrollment end').fill('2026-10-01');
+    await page.getByLabel('Benefits administration platform URL').fill('javascript:alert(1)');
+    await page.getByText('Appointments', { exact: true }).click();
+    await page.getByLabel('Appointment booking link').fill('calendly.com/lakeside');
+    await page.getByLabel('Vision highlight order').fill('-1');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    const messages = EXPLORER_SITE_MESSAGES;
+    await page.getByText(messages.openEnrollmentEndBeforeStart).waitFor();
+    expect(await page.getByText(messages.linkInvalid).count()).toBe(2);
+    await page.getByText(messages.highlighterOrder).waitFor();
+    expect(await page.getByLabel('Vision highlight order').getAttribute('aria-invalid')).toBe('true');
+
+    await fillAll(page, {
+      'Open enrollment end': '2026-12-04',
+      'Benefits administration platform URL': 'https://enroll.example.com/lakeside-2027',
+      'Appointment booking link': 'https://calendly.com/lakeside/benefits',
+      'Vision highlight (English)': 'Eye exams every year',
+      'Vision highlight (Spanish)': 'Exámenes de la vista cada año',
+      'Vision highlight order': '2',
+      'Client name on the page': 'Lakeside Manufacturing',
+    });
+    await choose(page, 'Sales territory', 'Great Lakes');
+    await page.getByText('Kiosk mode', { exact: true }).click();
+    await page.getByText('Live chat', { exact: true }).click();
+    // The logo: uploaded to the document store, chosen, and attached to the site on save.
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Upload a logo' }).click();
+    await (await chooser).setFiles({ name: 'lakeside-logo.png', mimeType: 'image/png', buffer: png });
+    await page.getByRole('button', { name: /lakeside-logo Client logo$/ }).waitFor();
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Your changes were saved.').waitFor();
+
+    // After a reload (the read model caught up) every setting is as saved, and the logo is a document.
+    await eventually(async () => {
+      await page.reload();
+      await page.getByLabel('Vision highlight order').waitFor();
+      expect(await page.getByLabel('Vision highlight order').inputValue()).toBe('2');
+      expect(
+        await page.getByTestId('site-documents').getByText('lakeside-logo', { exact: true }).count(),
+      ).toBe(1);
+    });
+    expect(await page.getByLabel('Open enrollment end').inputValue()).toBe('2026-12-04');
+    expect(await page.getByLabel('Appointment booking link').inputValue()).toBe(
+      'https://calendly.com/lakeside/benefits',
+    );
+    expect(await page.getByLabel('Vision highlight (Spanish)').inputValue()).toBe(
+      'Exámenes de la vista cada año',
+    );
+    expect(await page.getByRole('checkbox', { name: 'Kiosk mode' }).isChecked()).toBe(true);
+    expect(await page.getByRole('checkbox', { name: 'Live chat' }).isChecked()).toBe(true);
+    await page.getByRole('button', { name: /Great Lakes Sales territory$/ }).waitFor();
+    await page.getByRole('button', { name: /lakeside-logo Client logo$/ }).waitFor();
+    await page.screenshot({ path: screenshotPath('explorer-admin-settings.png'), fullPage: true });
+
+    // The public page: the not-live demo site previewed during enrollment links to the new address.
+    await page.goto(`${app.url}/benefits-explorer/lakeside`);
+    await page.getByRole('heading', { level: 1, name: 'Lakeside Manufacturing' }).waitFor();
+    await page.getByText('During enrollment', { exact: true }).click();
+    const enroll = page.getByRole('link', { name: 'Enroll now' });
+    expect(await enroll.getAttribute('href')).toBe('https://enroll.example.com/lakeside-2027');
+    await page.getByText('After enrollment', { exact: true }).click();
+    await enroll.waitFor({ state: 'detached' });
+    const logo = await fetch(
+      `${app.url}/api/explorer-pages/${DEMO_EXPLORER_PAGE_ID}/documents/${await page.evaluate(async (id) => {
+        const answer = await fetch(`/api/explorer-pages/${id}`);
+        return ((await answer.json()) as { logoDocumentId: string }).logoDocumentId;
+      }, DEMO_EXPLORER_PAGE_ID)}`,
+    );
+    expect(logo.status).toBe(200);
+    expect(Buffer.from(await logo.arrayBuffer())).toEqual(png);
+    await page.close();
+  });
 });

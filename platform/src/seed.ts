@@ -458,8 +458,10 @@ function demoExplorerSite() {
     startsAt: null,
     expiresAt: null,
     planYear: '2027',
-    openEnrollmentStart: null,
-    openEnrollmentEnd: null,
+    // Plain days: the page compares them on the visitor's calendar. The site is not live, so its demo
+    // banner's enrollment switch also shows the enroll button (status active) and hides it (pre, post).
+    openEnrollmentStart: '2026-11-02',
+    openEnrollmentEnd: '2026-12-04',
     maintenanceMode: false,
     benefitTypeMetadata: {
       DENTAL: {
@@ -470,7 +472,7 @@ function demoExplorerSite() {
     },
     employerState: 'IL',
     benAdminPlatformId: null,
-    benAdminPlatformUrl: null,
+    benAdminPlatformUrl: 'https://enroll.example.com/lakeside-manufacturing',
     notificationLink: null,
     customCalendlyLink: null,
     customClientName: 'Lakeside Manufacturing Co.',

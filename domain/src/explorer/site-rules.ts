@@ -1,4 +1,4 @@
-import { isExplorerLanguage, isSalesTerritory, MEDICAL_VIDEO_OPTIONS } from './catalogues.ts';
+import { isBenefitType, isExplorerLanguage, isSalesTerritory, MEDICAL_VIDEO_OPTIONS } from './catalogues.ts';
 import type { MedicalVideoOption } from './catalogues.ts';
 import { isBlank, stateMessage } from './common-rules.ts';
 import type { FieldErrors } from './common-rules.ts';
@@ -24,8 +24,29 @@ export type ExplorerSiteInput = {
   medicalVideoDocumentId?: string | null;
   territory?: string | null;
   language?: string | null;
+  startsAt?: string | null;
+  expiresAt?: string | null;
+  openEnrollmentStart?: string | null;
+  openEnrollmentEnd?: string | null;
+  benAdminPlatformUrl?: string | null;
+  notificationLink?: string | null;
+  customCalendlyLink?: string | null;
+  benefitTypeMetadata?: Readonly<Record<string, { highlighterOrder?: number | null } | undefined>> | null;
 };
 export type ExplorerSiteField = keyof ExplorerSiteInput;
+/** A highlighter order is reported on its own benefit type: `benefitTypeMetadata.DENTAL.highlighterOrder`. */
+export type ExplorerSiteErrors = FieldErrors<ExplorerSiteField> & {
+  [key: `benefitTypeMetadata.${string}.highlighterOrder`]: string;
+};
+export const highlighterOrderKey = (benefitType: string) =>
+  `benefitTypeMetadata.${benefitType}.highlighterOrder` as const;
+
+/** The web addresses of a site: the public page links to them, so only http(s) is taken. */
+export const EXPLORER_SITE_LINK_FIELDS = [
+  'benAdminPlatformUrl',
+  'notificationLink',
+  'customCalendlyLink',
+] as const;
 
 /** explorer §5 Site. Entries marked `chosen` are not worded by the spec. */
 export const EXPLORER_SITE_MESSAGES = {
@@ -43,9 +64,24 @@ export const EXPLORER_SITE_MESSAGES = {
   medicalVideo: 'Please provide a response.',
   territoryInvalid: 'Territory not valid', // chosen, worded like 'State not valid'
   languageRequired: 'Language is required',
+  dateInvalid: 'Please enter a valid date.', // chosen
+  endBeforeStart: 'The end date must be after the start date.', // chosen
+  openEnrollmentEndBeforeStart: 'Open enrollment cannot end before it starts.', // chosen
+  linkInvalid: 'Please enter a full web address starting with https://', // chosen
+  highlighterOrder: 'The order must be a whole number of 0 or more', // chosen, like the employee count
+  benefitTypeMetadataInvalid: 'Highlights can only be given for a benefit type.', // chosen
 } as const;
 
 const PLAN_YEAR = /^[0-9.-]+$/;
+// A calendar day, or an instant on it (the form sends UTC midnight for startsAt / expiresAt).
+const ISO_DAY_OR_INSTANT =
+  /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?)?$/;
+// Scheme and host at least; a javascript: or relative address would be a link the visitor cannot trust.
+const WEB_ADDRESS = /^https?:\/\/[^\s/?#.]+(\.[^\s/?#.]+)*(:\d+)?([/?#]\S*)?$/i;
+
+/** Instants compare as text once both are in the same ISO form; a bare day is its UTC midnight. */
+const instantText = (value: string) => (value.length === 10 ? `${value}T00:00:00.000Z` : value);
+
 const VANITY_SLUG = /^[A-Za-z0-9_\- ]+$/;
 
 /**
@@ -60,9 +96,9 @@ export function normalizeVanitySlug(slug: string): string {
 const isMedicalVideoOption = (value: unknown): value is MedicalVideoOption =>
   (MEDICAL_VIDEO_OPTIONS as readonly unknown[]).includes(value);
 
-export function validateExplorerSite(input: ExplorerSiteInput): FieldErrors<ExplorerSiteField> {
+export function validateExplorerSite(input: ExplorerSiteInput): ExplorerSiteErrors {
   const m = EXPLORER_SITE_MESSAGES;
-  const errors: FieldErrors<ExplorerSiteField> = {};
+  const errors: ExplorerSiteErrors = {};
 
   if (isBlank(input.name)) errors.name = m.nameRequired;
   // Spec silent on a blank plan year; the site always shows one, so blank fails the same rule.
@@ -111,6 +147,40 @@ export function validateExplorerSite(input: ExplorerSiteInput): FieldErrors<Expl
   if (!isBlank(input.territory) && !isSalesTerritory(input.territory)) errors.territory = m.territoryInvalid;
 
   if (!isExplorerLanguage(input.language)) errors.language = m.languageRequired;
+
+  const period = (
+    startField: 'startsAt' | 'openEnrollmentStart',
+    endField: 'expiresAt' | 'openEnrollmentEnd',
+  ) => {
+    const start = input[startField]?.trim() ?? '';
+    const end = input[endField]?.trim() ?? '';
+    if (start !== '' && !ISO_DAY_OR_INSTANT.test(start)) errors[startField] = m.dateInvalid;
+    if (end !== '' && !ISO_DAY_OR_INSTANT.test(end)) errors[endField] = m.dateInvalid;
+    return errors[startField] || errors[endField] || start === '' || end === '' ? null : { start, end };
+  };
+  // A site ends after it starts; open enrollment may be a single day.
+  const live = period('startsAt', 'expiresAt');
+  if (live && instantText(live.end) <= instantText(live.start)) errors.expiresAt = m.endBeforeStart;
+  const enrollment = period('openEnrollmentStart', 'openEnrollmentEnd');
+  if (enrollment && enrollment.end.slice(0, 10) < enrollment.start.slice(0, 10)) {
+    errors.openEnrollmentEnd = m.openEnrollmentEndBeforeStart;
+  }
+
+  for (const field of EXPLORER_SITE_LINK_FIELDS) {
+    const link = input[field]?.trim() ?? '';
+    if (link !== '' && !WEB_ADDRESS.test(link)) errors[field] = m.linkInvalid;
+  }
+
+  for (const [benefitType, meta] of Object.entries(input.benefitTypeMetadata ?? {})) {
+    if (!isBenefitType(benefitType)) {
+      errors.benefitTypeMetadata = m.benefitTypeMetadataInvalid;
+      continue;
+    }
+    const order = meta?.highlighterOrder;
+    if (order !== undefined && order !== null && !(Number.isInteger(order) && order >= 0)) {
+      errors[highlighterOrderKey(benefitType)] = m.highlighterOrder;
+    }
+  }
 
   return errors;
 }

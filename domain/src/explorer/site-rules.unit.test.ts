@@ -135,4 +135,59 @@ describe('validateExplorerSite (explorer §5 Site)', () => {
     expect(errorsOf({ language: 'es' })).toEqual({});
     expect(errorsOf({ language: 'fr' })).toEqual({ language: 'Language is required' });
   });
+
+  it('takes ISO dates and an end after the start', () => {
+    expect(errorsOf({ startsAt: '2027-01-01T00:00:00.000Z', expiresAt: '2027-12-31T00:00:00.000Z' })).toEqual(
+      {},
+    );
+    expect(errorsOf({ startsAt: 'tomorrow' })).toEqual({ startsAt: 'Please enter a valid date.' });
+    expect(errorsOf({ startsAt: '2027-01-01T00:00:00.000Z', expiresAt: '2027-01-01' })).toEqual({
+      expiresAt: 'The end date must be after the start date.',
+    });
+    expect(errorsOf({ startsAt: '2027-06-01', expiresAt: '2027-01-01T00:00:00.000Z' })).toEqual({
+      expiresAt: 'The end date must be after the start date.',
+    });
+    // One side alone is fine: the site stays open on the other.
+    expect(errorsOf({ expiresAt: '2027-01-01T00:00:00.000Z' })).toEqual({});
+  });
+
+  it('lets open enrollment be a single day but not end before it starts', () => {
+    expect(errorsOf({ openEnrollmentStart: '2026-11-01', openEnrollmentEnd: '2026-11-01' })).toEqual({});
+    expect(errorsOf({ openEnrollmentStart: '2026-11-02', openEnrollmentEnd: '2026-11-01' })).toEqual({
+      openEnrollmentEnd: 'Open enrollment cannot end before it starts.',
+    });
+    expect(errorsOf({ openEnrollmentEnd: '2026-13-01' })).toEqual({
+      openEnrollmentEnd: 'Please enter a valid date.',
+    });
+  });
+
+  it('takes only http(s) web addresses for the links the page shows', () => {
+    expect(
+      errorsOf({
+        benAdminPlatformUrl: 'https://benefits.example.com/enroll?client=7',
+        notificationLink: 'http://intranet.example.com:8080/news',
+        customCalendlyLink: 'https://calendly.com/acme/benefits',
+      }),
+    ).toEqual({});
+    const message = 'Please enter a full web address starting with https://';
+    expect(errorsOf({ benAdminPlatformUrl: 'javascript:alert(1)' })).toEqual({
+      benAdminPlatformUrl: message,
+    });
+    expect(errorsOf({ notificationLink: 'www.example.com' })).toEqual({ notificationLink: message });
+    expect(errorsOf({ customCalendlyLink: 'https://' })).toEqual({ customCalendlyLink: message });
+    expect(errorsOf({ customCalendlyLink: '  ' })).toEqual({});
+  });
+
+  it('takes highlighter orders of 0 or more, per known benefit type', () => {
+    expect(errorsOf({ benefitTypeMetadata: { DENTAL: { highlighterOrder: 0 }, VISION: {} } })).toEqual({});
+    expect(errorsOf({ benefitTypeMetadata: { DENTAL: { highlighterOrder: -1 } } })).toEqual({
+      'benefitTypeMetadata.DENTAL.highlighterOrder': 'The order must be a whole number of 0 or more',
+    });
+    expect(errorsOf({ benefitTypeMetadata: { DENTAL: { highlighterOrder: 1.5 } } })).toEqual({
+      'benefitTypeMetadata.DENTAL.highlighterOrder': 'The order must be a whole number of 0 or more',
+    });
+    expect(errorsOf({ benefitTypeMetadata: { PETS: { highlighterOrder: 1 } } })).toEqual({
+      benefitTypeMetadata: 'Highlights can only be given for a benefit type.',
+    });
+  });
 });

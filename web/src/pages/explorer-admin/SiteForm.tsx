@@ -1,15 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Form, Heading, Label, Radio, RadioGroup, FieldError } from 'react-aria-components';
-import {
-  BENEFIT_TYPE_SORT_ORDER,
-  contrastRatio,
-  MIN_TEXT_CONTRAST_RATIO,
-  US_STATE_CODES,
-} from '../../../../domain/src/explorer/index.ts';
+import { Button, Form, Heading } from 'react-aria-components';
+import { BENEFIT_TYPE_SORT_ORDER } from '../../../../domain/src/explorer/index.ts';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
 import { Alert } from '../../components/Feedback.tsx';
 import type { ExplorerPlanBody } from './api.ts';
-import { CheckboxInput, SelectInput, TextInput } from './controls.tsx';
+import type { ExplorerDocumentBody } from './documents-api.ts';
 import {
   draftOfPlan,
   planErrors,
@@ -20,12 +15,12 @@ import {
   splitServerErrors,
   type Errors,
   type PlanDraft,
+  type SiteAttributes,
   type SiteDraft,
 } from './form-model.ts';
 import { benefitTypeLabel, PlanEditor } from './PlanEditor.tsx';
-import { UploadButton } from './DocumentsSection.tsx';
+import { SiteFields } from './SiteFields.tsx';
 
-const STATE_OPTIONS = US_STATE_CODES.map((s) => ({ value: s, label: s }));
 export const PLANS_INVALID = 'Some plans need attention: open them to see what is missing.'; // chosen
 
 const newPlanId = () =>
@@ -36,18 +31,26 @@ type Editing = { index: number | null; draft: PlanDraft } | null;
 /**
  * The site form of explorer §3/§5 with its plans editor. Every rule is the domain's (the same the API
  * runs); what the server still refuses (a taken vanity slug, a stale version) lands on the field it names.
+ * A logo uploaded here reaches `onSubmit` to be attached to the site once it exists, so the public page
+ * may serve it.
  */
 export function SiteForm({
   initialSite,
   initialPlans,
+  documents = [],
   submitLabel,
   onSubmit,
   onCancel,
 }: {
   initialSite: SiteDraft;
   initialPlans: ExplorerPlanBody[];
+  documents?: readonly ExplorerDocumentBody[];
   submitLabel: string;
-  onSubmit: (site: ReturnType<typeof siteAttributes>, plans: ExplorerPlanBody[]) => Promise<void>;
+  onSubmit: (
+    site: SiteAttributes,
+    plans: ExplorerPlanBody[],
+    logo: ExplorerDocumentBody | null,
+  ) => Promise<void>;
   onCancel: () => void;
 }) {
   const [site, setSite] = useState<SiteDraft>(initialSite);
@@ -57,10 +60,16 @@ export function SiteForm({
   const [editing, setEditing] = useState<Editing>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [isPending, setIsPending] = useState(false);
+  // A logo uploaded in this form, and the one of those already attached by a save.
+  const [logo, setLogo] = useState<ExplorerDocumentBody | null>(null);
+  const [attachedLogo, setAttachedLogo] = useState<string | null>(null);
 
   const set = <K extends keyof SiteDraft>(key: K, value: SiteDraft[K]) => {
     setSite((s) => ({ ...s, [key]: value }));
-    setErrors((e) => ({ ...e, [key]: '' }));
+    // A field's own error and those under it (`benefitTypeMetadata.DENTAL.highlighterOrder`) go.
+    setErrors((e) =>
+      Object.fromEntries(Object.entries(e).filter(([k]) => k !== key && !k.startsWith(`${key}.`))),
+    );
   };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -81,7 +90,11 @@ export function SiteForm({
     }
     setIsPending(true);
     try {
-      await onSubmit(siteAttributes(site), plans);
+      const attributes = siteAttributes(site);
+      const isNewLogo =
+        logo !== null && logo.documentId === attributes.logoDocumentId && logo.documentId !== attachedLogo;
+      await onSubmit(attributes, plans, isNewLogo ? logo : null);
+      if (isNewLogo) setAttachedLogo(logo.documentId);
     } catch (caught) {
       if (caught instanceof ApiError && Object.keys(caught.fieldErrors).length > 0) {
         const split = splitServerErrors(caught.fieldErrors);
@@ -116,10 +129,6 @@ export function SiteForm({
     setEditing(null);
   };
 
-  const ratio =
-    site.customBranding && site.customThemeBrandColor && site.customThemeContrastingColor
-      ? contrastRatio(site.customThemeBrandColor.trim(), site.customThemeContrastingColor.trim())
-      : null;
   const sortedIndexes = plans
     .map((plan, index) => ({ plan, index }))
     .sort(
@@ -130,195 +139,26 @@ export function SiteForm({
 
   return (
     <Form className="xa-form" onSubmit={(e) => void submit(e)} validationBehavior="aria">
-      <section className="card" aria-labelledby="site-title">
-        <Heading level={2} id="site-title" className="card__title">
-          Site
-        </Heading>
-        <div className="xa-fieldset">
-          <TextInput
-            label="Site name"
-            value={site.name}
-            onChange={(v) => set('name', v)}
-            error={errors.name}
-            isRequired
-          />
-          <TextInput
-            label="Plan year"
-            value={site.planYear}
-            onChange={(v) => set('planYear', v)}
-            error={errors.planYear}
-            placeholder="#### or ####-####"
-            isRequired
-          />
-          <SelectInput
-            label="Employer state"
-            value={site.employerState}
-            options={STATE_OPTIONS}
-            onChange={(v) => set('employerState', v)}
-            error={errors.employerState}
-            isRequired
-          />
-          <TextInput
-            label="Policies"
-            value={site.policies}
-            onChange={(v) => set('policies', v)}
-            error={errors.policies}
-            description="Policy numbers, separated by commas."
-            isRequired
-          />
-          <TextInput
-            label="Vanity URL"
-            value={site.vanitySlug}
-            onChange={(v) => set('vanitySlug', v)}
-            error={errors.vanitySlug}
-            description="Letters, digits, hyphens, underscores and spaces."
-          />
-          <TextInput
-            label="Employee count"
-            value={site.employeeCount}
-            onChange={(v) => set('employeeCount', v)}
-            error={errors.employeeCount}
-            inputMode="numeric"
-          />
-          <TextInput
-            label="Start date"
-            type="date"
-            value={site.startsAt}
-            onChange={(v) => set('startsAt', v)}
-            error={errors.startsAt}
-          />
-          <TextInput
-            label="End date"
-            type="date"
-            value={site.expiresAt}
-            onChange={(v) => set('expiresAt', v)}
-            error={errors.expiresAt}
-          />
-          <RadioGroup
-            className="field"
-            value={site.language}
-            onChange={(v) => set('language', v)}
-            isInvalid={Boolean(errors.language)}
-            isRequired
-          >
-            <Label className="field__label">Language</Label>
-            <div className="radio-row">
-              <Radio className="radio" value="en">
-                English
-              </Radio>
-              <Radio className="radio" value="es">
-                Spanish
-              </Radio>
-            </div>
-            <FieldError className="field__error">{errors.language}</FieldError>
-          </RadioGroup>
-        </div>
-      </section>
-
-      <section className="card" aria-labelledby="branding-title">
-        <Heading level={2} id="branding-title" className="card__title">
-          Branding
-        </Heading>
-        <CheckboxInput isSelected={site.customBranding} onChange={(v) => set('customBranding', v)}>
-          Custom branding
-        </CheckboxInput>
-        {site.customBranding && (
-          <div className="xa-fieldset">
-            <TextInput
-              label="Brand color"
-              value={site.customThemeBrandColor}
-              onChange={(v) => set('customThemeBrandColor', v)}
-              error={errors.customThemeBrandColor}
-              placeholder="#0b5d7d"
-              isRequired
-            />
-            <TextInput
-              label="Contrast color"
-              value={site.customThemeContrastingColor}
-              onChange={(v) => set('customThemeContrastingColor', v)}
-              error={errors.customThemeContrastingColor}
-              placeholder="#ffffff"
-              description={`Text on the brand color; needs a contrast of ${MIN_TEXT_CONTRAST_RATIO}:1.`}
-              isRequired
-            />
-            {ratio !== null && (
-              <div className="field">
-                <span className="field__label">Preview</span>
-                <span
-                  className="xa-swatch"
-                  style={{ background: site.customThemeBrandColor, color: site.customThemeContrastingColor }}
-                  data-testid="contrast-preview"
-                >
-                  Contrast {ratio.toFixed(1)}:1
-                </span>
-              </div>
-            )}
-          </div>
-        )}
-      </section>
-
-      <section className="card" aria-labelledby="video-title">
-        <Heading level={2} id="video-title" className="card__title">
-          Medical video
-        </Heading>
-        <div className="xa-fieldset">
-          <RadioGroup
-            className="field xa-fieldset--wide"
-            value={site.medicalVideo}
-            onChange={(v) => set('medicalVideo', v)}
-            isInvalid={Boolean(errors.medicalVideo)}
-            isRequired
-          >
-            <Label className="field__label">Video</Label>
-            <div className="radio-row">
-              <Radio className="radio" value="NO_VIDEO">
-                No video
-              </Radio>
-              <Radio className="radio" value="ENGLISH_VIDEO">
-                English video
-              </Radio>
-              <Radio className="radio" value="ENGLISH_AND_SPANISH_VIDEO">
-                English and Spanish videos
-              </Radio>
-            </div>
-            <FieldError className="field__error">{errors.medicalVideo}</FieldError>
-          </RadioGroup>
-          {site.medicalVideo !== 'NO_VIDEO' && (
-            <>
-              <TextInput
-                label="English video title"
-                value={site.medicalVideoEnglishTitle}
-                onChange={(v) => set('medicalVideoEnglishTitle', v)}
-                error={errors.medicalVideoEnglishTitle}
-                isRequired
-              />
-              {site.medicalVideo === 'ENGLISH_AND_SPANISH_VIDEO' && (
-                <TextInput
-                  label="Spanish video title"
-                  value={site.medicalVideoSpanishTitle}
-                  onChange={(v) => set('medicalVideoSpanishTitle', v)}
-                  error={errors.medicalVideoSpanishTitle}
-                  isRequired
-                />
-              )}
-              <div>
-                <TextInput
-                  label="Video document ID"
-                  value={site.medicalVideoDocumentId}
-                  onChange={(v) => set('medicalVideoDocumentId', v)}
-                  error={errors.medicalVideoDocumentId}
-                  isRequired
-                />
-                <UploadButton
-                  label="Upload an MP4 video"
-                  acceptedFileTypes={['video/mp4', '.mp4']}
-                  onUploaded={(video) => set('medicalVideoDocumentId', video.documentId)}
-                />
-              </div>
-            </>
-          )}
-        </div>
-      </section>
+      <SiteFields
+        site={site}
+        errors={errors}
+        set={set}
+        benefitTypes={[...new Set(plans.map((p) => p.benefitType))]}
+        documents={
+          logo && !documents.some((d) => d.documentId === logo.documentId) ? [...documents, logo] : documents
+        }
+        onLogoUploaded={(stored) => {
+          setLogo({
+            documentId: stored.documentId,
+            documentKey: stored.name,
+            name: stored.name.replace(/\.[a-z0-9]{2,5}$/i, ''),
+            // No benefit type: the page keeps it out of the summary documents.
+            benefitType: null,
+            language: null,
+          });
+          set('logoDocumentId', stored.documentId);
+        }}
+      />
 
       <section className="card" aria-labelledby="plans-title">
         <Heading level={2} id="plans-title" className="card__title">

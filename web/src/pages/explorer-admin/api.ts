@@ -18,12 +18,26 @@ export type ExplorerUpdatedBy = {
   at: string;
 };
 
-/** The staff view of a site as the query API answers it; attributes not edited here pass through. */
+export type ExplorerHighlightView = {
+  highlighterText: string | null;
+  spanishHighlighterText: string | null;
+  highlighterOrder: number | null;
+};
+
+/**
+ * The staff view of a site as the query API answers it: the site attributes of explorer §3 (flags and
+ * texts the form reads by name are typed loosely) and the read-only parts.
+ */
 export type ExplorerSiteView = Record<string, unknown> & {
   id: string;
   explorerPageId: string;
   clientId: string;
   name: string;
+  benefitTypeMetadata: Record<string, ExplorerHighlightView> | null;
+  openEnrollmentStart: string | null;
+  openEnrollmentEnd: string | null;
+  benAdminPlatformUrl: string | null;
+  logoDocumentId: string | null;
   planYear: string;
   language: string;
   employerState: string;

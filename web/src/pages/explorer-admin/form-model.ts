@@ -7,83 +7,181 @@ import {
   VISION_FRAMES_OVER_FIELDS,
   validateExplorerPlan,
   validateExplorerSite,
+  EXPLORER_SITE_MESSAGES,
   type ExplorerPlanInput,
 } from '../../../../domain/src/explorer/index.ts';
 import type { ExplorerPlanBody, ExplorerPlanValue, ExplorerSiteView } from './api.ts';
+import type { Errors } from './field-binding.ts';
 
-/** The site fields this form edits (explorer §3/§5), as the inputs hold them (text for numbers and dates). */
+/** One benefit type's highlighter (explorer §3 benefitTypeMetadata), as the inputs hold it. */
+export type HighlightDraft = {
+  highlighterText: string;
+  spanishHighlighterText: string;
+  highlighterOrder: string;
+};
+
+/**
+ * Every editable site attribute of explorer §3 (what the API's ExplorerSiteAttributes takes), as the inputs
+ * hold them: text for numbers and dates, false for a flag never set.
+ */
 export type SiteDraft = {
   name: string;
+  customClientName: string;
   planYear: string;
   employerState: string;
   policies: string;
   vanitySlug: string;
+  language: string;
+  territory: string;
+  employeeCount: string;
+  hasEmployeesInNY: boolean;
+  associationId: string;
+  startsAt: string;
+  expiresAt: string;
+  maintenanceMode: boolean;
+  kioskMode: boolean;
+  openEnrollmentStart: string;
+  openEnrollmentEnd: string;
+  benAdminPlatformId: string;
+  benAdminPlatformUrl: string;
+  enableContactUsAppointment: boolean;
+  customCalendlyLink: string;
+  enableContactUsEmail: boolean;
+  enableContactUsLiveChat: boolean;
+  notificationLink: string;
   customBranding: boolean;
   customThemeBrandColor: string;
   customThemeContrastingColor: string;
-  employeeCount: string;
+  logoDocumentId: string;
+  hideProviderLogo: boolean;
+  showBenefitCount: boolean;
+  showLegacyDentalPlanTable: boolean;
+  showLegacyVisionPlanTable: boolean;
+  benefitTypeMetadata: Record<string, HighlightDraft>;
   medicalVideo: string;
   medicalVideoEnglishTitle: string;
   medicalVideoSpanishTitle: string;
   medicalVideoDocumentId: string;
-  language: string;
-  startsAt: string;
-  expiresAt: string;
+  vidyardId: string;
+  vidyardUploadId: string;
 };
 
 export const emptySiteDraft = (): SiteDraft => ({
   name: '',
+  customClientName: '',
   planYear: '',
   employerState: '',
   policies: '',
   vanitySlug: '',
+  language: 'en',
+  territory: '',
+  employeeCount: '',
+  hasEmployeesInNY: false,
+  associationId: '',
+  startsAt: '',
+  expiresAt: '',
+  maintenanceMode: false,
+  kioskMode: false,
+  openEnrollmentStart: '',
+  openEnrollmentEnd: '',
+  benAdminPlatformId: '',
+  benAdminPlatformUrl: '',
+  enableContactUsAppointment: false,
+  customCalendlyLink: '',
+  enableContactUsEmail: false,
+  enableContactUsLiveChat: false,
+  notificationLink: '',
   customBranding: false,
   customThemeBrandColor: '',
   customThemeContrastingColor: '',
-  employeeCount: '',
+  logoDocumentId: '',
+  hideProviderLogo: false,
+  showBenefitCount: false,
+  showLegacyDentalPlanTable: false,
+  showLegacyVisionPlanTable: false,
+  benefitTypeMetadata: {},
   medicalVideo: 'NO_VIDEO',
   medicalVideoEnglishTitle: '',
   medicalVideoSpanishTitle: '',
   medicalVideoDocumentId: '',
-  language: 'en',
-  startsAt: '',
-  expiresAt: '',
+  vidyardId: '',
+  vidyardUploadId: '',
 });
 
-/** Dates are picked as calendar days and stored as UTC midnight. */
+export const emptyHighlight = (): HighlightDraft => ({
+  highlighterText: '',
+  spanishHighlighterText: '',
+  highlighterOrder: '',
+});
+
+/** Dates are picked as calendar days; the site's start and end are stored as that day's UTC midnight. */
 export const dayOf = (iso: string | null | undefined) => (iso ? iso.slice(0, 10) : '');
 export const isoOf = (day: string) => (day.trim() === '' ? null : `${day.trim()}T00:00:00.000Z`);
+/**
+ * Open enrollment is compared on the visitor's own calendar (domain enrollmentStatus), so it stays a plain
+ * day: an instant at UTC midnight would be the day before for a visitor west of Greenwich.
+ */
+const plainDayOf = (day: string) => (day.trim() === '' ? null : day.trim());
 const textOf = (value: string | null | undefined) => value ?? '';
 const nullIfBlank = (value: string) => (value.trim() === '' ? null : value.trim());
+const numberOrNull = (text: string): number | null => (text.trim() === '' ? null : Number(text.trim()));
+
+function highlightsOfSite(metadata: ExplorerSiteView['benefitTypeMetadata']): Record<string, HighlightDraft> {
+  const drafts: Record<string, HighlightDraft> = {};
+  for (const [benefitType, meta] of Object.entries(metadata ?? {})) {
+    drafts[benefitType] = {
+      highlighterText: textOf(meta.highlighterText),
+      spanishHighlighterText: textOf(meta.spanishHighlighterText),
+      highlighterOrder: meta.highlighterOrder === null ? '' : String(meta.highlighterOrder),
+    };
+  }
+  return drafts;
+}
 
 export function draftOfSite(site: ExplorerSiteView): SiteDraft {
+  const empty = emptySiteDraft();
+  const draft = { ...empty };
+  // Text and flags map one to one; the rest is converted below.
+  for (const key of Object.keys(empty) as (keyof SiteDraft)[]) {
+    const value = site[key];
+    if (typeof empty[key] === 'string' && typeof value === 'string') (draft[key] as string) = value;
+    if (typeof empty[key] === 'boolean') (draft[key] as boolean) = value === true;
+  }
   return {
-    name: site.name,
-    planYear: site.planYear,
-    employerState: site.employerState,
+    ...draft,
     policies: site.policies.join(', '),
-    vanitySlug: textOf(site.vanitySlug),
-    customBranding: site.customBranding === true,
-    customThemeBrandColor: textOf(site.customThemeBrandColor),
-    customThemeContrastingColor: textOf(site.customThemeContrastingColor),
     employeeCount: site.employeeCount === null ? '' : String(site.employeeCount),
-    medicalVideo: site.medicalVideo,
-    medicalVideoEnglishTitle: textOf(site.medicalVideoEnglishTitle),
-    medicalVideoSpanishTitle: textOf(site.medicalVideoSpanishTitle),
-    medicalVideoDocumentId: textOf(site.medicalVideoDocumentId),
-    language: site.language,
     startsAt: dayOf(site.startsAt),
     expiresAt: dayOf(site.expiresAt),
+    openEnrollmentStart: dayOf(site.openEnrollmentStart),
+    openEnrollmentEnd: dayOf(site.openEnrollmentEnd),
+    benefitTypeMetadata: highlightsOfSite(site.benefitTypeMetadata),
   };
 }
 
-const numberOrNull = (text: string): number | null => (text.trim() === '' ? null : Number(text.trim()));
+/** The highlighters worth keeping: a benefit type with neither text nor order is left out. */
+function highlightsOfDraft(drafts: Record<string, HighlightDraft>) {
+  const metadata: Record<
+    string,
+    { highlighterText: string | null; spanishHighlighterText: string | null; highlighterOrder: number | null }
+  > = {};
+  for (const [benefitType, draft] of Object.entries(drafts)) {
+    const entry = {
+      highlighterText: nullIfBlank(draft.highlighterText),
+      spanishHighlighterText: nullIfBlank(draft.spanishHighlighterText),
+      highlighterOrder: numberOrNull(draft.highlighterOrder),
+    };
+    if (Object.values(entry).some((v) => v !== null)) metadata[benefitType] = entry;
+  }
+  return metadata;
+}
 
 /** The site attributes of the request body, from the draft. */
 export function siteAttributes(draft: SiteDraft) {
   const hasVideo = draft.medicalVideo !== 'NO_VIDEO';
   return {
     name: draft.name.trim(),
+    customClientName: nullIfBlank(draft.customClientName),
     planYear: draft.planYear.trim(),
     employerState: draft.employerState,
     policies: draft.policies
@@ -91,35 +189,56 @@ export function siteAttributes(draft: SiteDraft) {
       .map((p) => p.trim())
       .filter(Boolean),
     vanitySlug: nullIfBlank(draft.vanitySlug),
+    language: draft.language,
+    territory: nullIfBlank(draft.territory),
+    employeeCount: numberOrNull(draft.employeeCount),
+    hasEmployeesInNY: draft.hasEmployeesInNY,
+    associationId: nullIfBlank(draft.associationId),
+    startsAt: isoOf(draft.startsAt),
+    expiresAt: isoOf(draft.expiresAt),
+    maintenanceMode: draft.maintenanceMode,
+    kioskMode: draft.kioskMode,
+    openEnrollmentStart: plainDayOf(draft.openEnrollmentStart),
+    openEnrollmentEnd: plainDayOf(draft.openEnrollmentEnd),
+    benAdminPlatformId: nullIfBlank(draft.benAdminPlatformId),
+    benAdminPlatformUrl: nullIfBlank(draft.benAdminPlatformUrl),
+    enableContactUsAppointment: draft.enableContactUsAppointment,
+    // The booking link belongs to appointments: without them it would be kept but never shown.
+    customCalendlyLink: draft.enableContactUsAppointment ? nullIfBlank(draft.customCalendlyLink) : null,
+    enableContactUsEmail: draft.enableContactUsEmail,
+    enableContactUsLiveChat: draft.enableContactUsLiveChat,
+    notificationLink: nullIfBlank(draft.notificationLink),
     customBranding: draft.customBranding,
     customThemeBrandColor: draft.customBranding ? nullIfBlank(draft.customThemeBrandColor) : null,
     customThemeContrastingColor: draft.customBranding ? nullIfBlank(draft.customThemeContrastingColor) : null,
-    employeeCount: numberOrNull(draft.employeeCount),
+    logoDocumentId: nullIfBlank(draft.logoDocumentId),
+    hideProviderLogo: draft.hideProviderLogo,
+    showBenefitCount: draft.showBenefitCount,
+    showLegacyDentalPlanTable: draft.showLegacyDentalPlanTable,
+    showLegacyVisionPlanTable: draft.showLegacyVisionPlanTable,
+    benefitTypeMetadata: highlightsOfDraft(draft.benefitTypeMetadata),
     medicalVideo: draft.medicalVideo,
     medicalVideoEnglishTitle: hasVideo ? nullIfBlank(draft.medicalVideoEnglishTitle) : null,
     medicalVideoSpanishTitle:
       draft.medicalVideo === 'ENGLISH_AND_SPANISH_VIDEO' ? nullIfBlank(draft.medicalVideoSpanishTitle) : null,
     medicalVideoDocumentId: hasVideo ? nullIfBlank(draft.medicalVideoDocumentId) : null,
-    language: draft.language,
-    startsAt: isoOf(draft.startsAt),
-    expiresAt: isoOf(draft.expiresAt),
+    vidyardId: hasVideo ? nullIfBlank(draft.vidyardId) : null,
+    vidyardUploadId: hasVideo ? nullIfBlank(draft.vidyardUploadId) : null,
   };
 }
+export type SiteAttributes = ReturnType<typeof siteAttributes>;
 
-export type Errors = Record<string, string>;
+export type { Errors } from './field-binding.ts';
 
-/** The domain's site rules (explorer §5), plus an end date after the start (chosen). */
+/** The domain's site rules (explorer §5 and the chosen ones beside them), the same the API runs. */
 export function siteErrors(draft: SiteDraft): Errors {
   const errors: Errors = {};
   for (const [field, message] of Object.entries(validateExplorerSite(siteAttributes(draft)))) {
     if (message) errors[field] = message;
   }
-  if (draft.startsAt && draft.expiresAt && draft.expiresAt <= draft.startsAt) {
-    errors.expiresAt = END_BEFORE_START;
-  }
   return errors;
 }
-export const END_BEFORE_START = 'The end date must be after the start date.'; // chosen
+export const END_BEFORE_START = EXPLORER_SITE_MESSAGES.endBeforeStart;
 
 // ---------------------------------------------------------------------------------------------------
 // Plans

@@ -18,8 +18,10 @@ import {
 } from './api.ts';
 import { TextInput } from './controls.tsx';
 import { explorerSupportPath } from './support-api.ts';
-import { draftOfSite, emptySiteDraft, END_BEFORE_START, isoOf, type Errors } from './form-model.ts';
+import { draftOfSite, emptySiteDraft, isoOf, type Errors } from './form-model.ts';
+import { bindFields } from './field-binding.ts';
 import { DocumentsSection } from './DocumentsSection.tsx';
+import { attachDocument } from './documents-api.ts';
 import { SiteForm } from './SiteForm.tsx';
 import { UpdateTracking } from './UpdateTracking.tsx';
 
@@ -58,8 +60,10 @@ export function CreateExplorerSitePage({ clientId }: { clientId: string }) {
         initialPlans={[]}
         submitLabel="Create site"
         onCancel={() => navigate(clientManagePath(clientId))}
-        onSubmit={async (site, plans) => {
+        onSubmit={async (site, plans, logo) => {
           const created = await createExplorerSite(clientId, { ...site, benefits: plans });
+          // The site exists now; its logo becomes one of its documents so the public page can serve it.
+          if (logo) await attachDocument(clientId, created.id, logo);
           void refresh();
           navigate(`${editExplorerSitePath(clientId, created.id)}?created=1`);
         }}
@@ -87,17 +91,20 @@ function EditForm({ clientId, site }: { clientId: string; site: ExplorerSiteView
       <SiteForm
         initialSite={draftOfSite(site)}
         initialPlans={site.benefits}
+        documents={site.documents ?? []}
         submitLabel="Save changes"
         onCancel={() => navigate(clientManagePath(clientId))}
-        onSubmit={async (attributes, plans) => {
+        onSubmit={async (attributes, plans, logo) => {
           setSaved('');
-          // Attributes this form does not edit (contact options, metadata, …) go back as they were.
           const answer = await updateExplorerSite(clientId, site.id, version, {
-            ...site,
             ...attributes,
             benefits: plans,
           });
           setVersion(answer.version);
+          if (logo) {
+            const attached = await attachDocument(clientId, site.id, logo);
+            setVersion(attached.version);
+          }
           setSaved('Your changes were saved.');
           void refresh();
         }}
@@ -160,20 +167,26 @@ export function RenewExplorerSitePage({
   const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [isPending, setIsPending] = useState(false);
-  const set = (key: keyof typeof values, value: string) => {
+  const bind = bindFields(values, errors, (key, value) => {
     setValues((v) => ({ ...v, [key]: value }));
     setErrors((e) => ({ ...e, [key]: '' }));
-  };
+  });
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setFailure(null);
-    const rules = validateExplorerSite({ planYear: values.planYear, vanitySlug: values.vanitySlug });
+    // The renewal's own fields, under the domain's site rules (the rest is copied from a valid site).
+    const rules = validateExplorerSite({
+      planYear: values.planYear,
+      vanitySlug: values.vanitySlug,
+      startsAt: isoOf(values.startsAt),
+      expiresAt: isoOf(values.expiresAt),
+    });
     const found: Errors = {};
-    if (rules.planYear) found.planYear = rules.planYear;
-    if (rules.vanitySlug) found.vanitySlug = rules.vanitySlug;
-    if (values.startsAt && values.expiresAt && values.expiresAt <= values.startsAt)
-      found.expiresAt = END_BEFORE_START;
+    for (const key of Object.keys(values) as (keyof typeof values)[]) {
+      const message = rules[key];
+      if (message) found[key] = message;
+    }
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     setIsPending(true);
@@ -218,32 +231,13 @@ export function RenewExplorerSitePage({
             <div className="xa-fieldset">
               <TextInput
                 label="New plan year"
-                value={values.planYear}
-                onChange={(v) => set('planYear', v)}
-                error={errors.planYear}
+                {...bind.text('planYear')}
                 placeholder="#### or ####-####"
                 isRequired
               />
-              <TextInput
-                label="New start date"
-                type="date"
-                value={values.startsAt}
-                onChange={(v) => set('startsAt', v)}
-                error={errors.startsAt}
-              />
-              <TextInput
-                label="New end date"
-                type="date"
-                value={values.expiresAt}
-                onChange={(v) => set('expiresAt', v)}
-                error={errors.expiresAt}
-              />
-              <TextInput
-                label="New vanity URL"
-                value={values.vanitySlug}
-                onChange={(v) => set('vanitySlug', v)}
-                error={errors.vanitySlug}
-              />
+              <TextInput label="New start date" type="date" {...bind.text('startsAt')} />
+              <TextInput label="New end date" type="date" {...bind.text('expiresAt')} />
+              <TextInput label="New vanity URL" {...bind.text('vanitySlug')} />
             </div>
             {failure && <Alert tone="error">{failure}</Alert>}
             <div className="xa-actions">

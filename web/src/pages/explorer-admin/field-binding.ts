@@ -1,0 +1,37 @@
+/** Field errors keyed by the field's name (or a server path such as `benefits.0.planName`). */
+export type Errors = Record<string, string>;
+
+type KeysOfType<D, V> = { [K in keyof D]-?: D[K] extends V ? K : never }[keyof D] & string;
+
+/** What a text or select control takes from the draft. */
+export type TextBinding = { value: string; onChange: (value: string) => void; error?: string };
+/** What a checkbox takes from the draft. */
+export type FlagBinding = { isSelected: boolean; onChange: (isSelected: boolean) => void };
+
+export type FieldBinder<D> = {
+  text: (key: KeysOfType<D, string>) => TextBinding;
+  flag: (key: KeysOfType<D, boolean>) => FlagBinding;
+};
+
+/**
+ * Wires a draft's fields to controls: `<TextInput label="Site name" {...bind.text('name')} />` gets the
+ * value, the change handler (which also clears the field's error) and the error, so each field is one
+ * line rather than four that can drift apart (a value read from one key, written to another).
+ */
+export function bindFields<D>(
+  draft: D,
+  errors: Errors,
+  set: <K extends keyof D>(key: K, value: D[K]) => void,
+): FieldBinder<D> {
+  return {
+    text: (key) => ({
+      value: draft[key] as string,
+      onChange: (value) => set(key, value as D[typeof key]),
+      error: errors[key] || undefined,
+    }),
+    flag: (key) => ({
+      isSelected: draft[key] as boolean,
+      onChange: (isSelected) => set(key, isSelected as D[typeof key]),
+    }),
+  };
+}
