@@ -215,11 +215,11 @@ export const DEMO_CLIENTS: readonly DemoClient[] = [
 const DAY = 24 * 3600_000;
 
 export async function seedDemoData(store: EventStore, now: Date, documents: DocumentStore): Promise<void> {
-  // The EIF task is due twelve days after the first start, so the badge reads as a real deadline.
+  // The EIF task is due twelve days after the first start, so the badge reads as a real deadline. Its
+  // status is not stored: it is the form's own (domain/src/tasks/eif-task.ts), Completed once signed.
   const tasks = [
     {
       id: 'eif-submit-company-information',
-      status: 'In Progress',
       dueDate: new Date(now.getTime() + 12 * DAY).toISOString().slice(0, 10),
     },
   ];

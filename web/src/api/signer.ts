@@ -1,7 +1,10 @@
 import useSWR from 'swr';
 import type { SignerSetting } from '../../../domain/src/eif/signing.ts';
+import { useApplyClientView } from './eif.ts';
+import { useReloadEditingView } from './eif-forms.ts';
 import { apiRequest } from './http.ts';
 import type { ClientView } from './types.ts';
+import { rememberVersion } from './versions.ts';
 
 /** Staff name who signs the EIF (command-api/src/eif/routes.ts, domain/src/eif/signing.ts). */
 export const setAuthorizedSigner = (clientId: string, setting: SignerSetting) =>
@@ -16,4 +19,19 @@ export function useClientBenAdmins(clientId: string | null) {
   return useSWR<ClientBenAdmin[]>(
     clientId ? `/api/users/role/BEN_ADMIN?clientId=${encodeURIComponent(clientId)}` : null,
   );
+}
+
+/**
+ * After a lifecycle command (sign, name the signer): the answer is the accepted view; the editing view
+ * the EIF layout reads (step list, task status and due date) is reloaded at least at that version, so
+ * the page does not keep showing the form as unsigned, nor edit on with a stale version.
+ */
+export function useApplyLifecycleView() {
+  const apply = useApplyClientView();
+  const reloadEditing = useReloadEditingView();
+  return async (view: ClientView) => {
+    rememberVersion(view);
+    await apply(view);
+    await reloadEditing(view.id);
+  };
 }

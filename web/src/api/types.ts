@@ -45,7 +45,8 @@ export type ActorRef = { userId: string; role: string };
 
 export type { PendingChange, EifStamps };
 
-export type ClientTask = { id: string; status: TaskStatus; dueDate: string | null };
+/** A stored task; the EIF task carries no status, its status is derived (domain/src/tasks/eif-task.ts). */
+export type ClientTask = { id: string; status?: TaskStatus; dueDate: string | null };
 
 export function isAdminRole(role: Role): boolean {
   return role === 'SLF_ADMIN' || role === 'SLF_OWNER';

@@ -2,8 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { Button, FieldError, Form, Input, Label, Radio, RadioGroup, TextField } from 'react-aria-components';
 import { signerSettingOf } from '../../../domain/src/eif/signing.ts';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../api/errors.ts';
-import { inviteOutsideSigner, useApplyClientView, type OutsideSignerStep } from '../api/eif.ts';
-import { setAuthorizedSigner, useClientBenAdmins } from '../api/signer.ts';
+import { inviteOutsideSigner, type OutsideSignerStep } from '../api/eif.ts';
+import { setAuthorizedSigner, useApplyLifecycleView, useClientBenAdmins } from '../api/signer.ts';
 import type { ClientView } from '../api/types.ts';
 import { ModalDialog } from './Dialogs.tsx';
 import { Alert, ErrorPanel } from './Feedback.tsx';
@@ -144,7 +144,7 @@ const BROKER = 'broker';
  * the client's benefits administrators (the default), one of them, or the broker. Before signing only.
  */
 export function SignerSettingPanel({ client }: { client: ClientView }) {
-  const apply = useApplyClientView();
+  const apply = useApplyLifecycleView();
   const { data: benAdmins, error } = useClientBenAdmins(client.id);
   const setting = signerSettingOf(client);
   const current = setting.brokerAsAuthorizedSigner

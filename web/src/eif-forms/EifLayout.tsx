@@ -4,6 +4,7 @@ import type { EifSectionStatus } from '../../../domain/src/eif/steps/status.ts';
 import type { VisibleStep } from '../../../domain/src/eif/steps/visibility.ts';
 import type { EifStepProgress } from '../../../domain/src/eif/forms/status.ts';
 import { dueDateBadge } from '../../../domain/src/tasks/due-date.ts';
+import { eifTaskStatusOf } from '../../../domain/src/tasks/eif-task.ts';
 import { useClient } from '../api/hooks.ts';
 import type { EditingView } from '../api/eif-forms.ts';
 import { ErrorPanel } from '../components/Feedback.tsx';
@@ -134,8 +135,10 @@ export function EifLayout({
   const { data: accepted } = useClient(clientId);
   const tasks = view?.tasks ?? accepted?.tasks;
   const task = tasks?.find((t) => t.id === EIF_TASK_ID);
-  const badge = task?.dueDate ? dueDateBadge(task.dueDate, task.status, new Date()) : null;
   const progress = view ? progressOf(view) : [];
+  // The task's status is the form's own (domain/src/tasks/eif-task.ts): the badge goes once it is signed.
+  const status = view ? eifTaskStatusOf(view.eifStatus === 'signed', progress) : null;
+  const badge = task?.dueDate && status ? dueDateBadge(task.dueDate, status, new Date()) : null;
   const steps: VisibleStep[] = progress.map((step) => ({
     id: step.id,
     label: step.label,

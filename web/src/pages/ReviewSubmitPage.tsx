@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Button, Heading, Link } from 'react-aria-components';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../api/errors.ts';
-import { signEif, submitChangesForReview, useApplyClientView } from '../api/eif.ts';
+import { signEif, submitChangesForReview } from '../api/eif.ts';
+import { useApplyLifecycleView } from '../api/signer.ts';
 import { useClient } from '../api/hooks.ts';
 import type { AuthenticatedUser, ClientView } from '../api/types.ts';
 import { ConfirmDialog } from '../components/Dialogs.tsx';
@@ -25,7 +26,7 @@ import { pushToQpsPath } from './PushToQpsPage.tsx';
 type Notice = { tone: 'success' | 'error'; text: string } | null;
 
 function Actions({ client, user }: { client: ClientView; user: AuthenticatedUser }) {
-  const apply = useApplyClientView();
+  const apply = useApplyLifecycleView();
   const [isConfirming, setIsConfirming] = useState(false);
   const [isPending, setIsPending] = useState(false);
   const [notice, setNotice] = useState<Notice>(null);
