@@ -197,6 +197,12 @@ describe.skipIf(skip)('the public Benefits Explorer in the browser', () => {
     expect(await nav.locator('.explorer-logo-name').textContent()).toBe('Lakeside Manufacturing Co.');
     // The seeded site is not live: the demo banner with its three switches.
     await page.getByRole('radio', { name: 'Durante la inscripción' }).waitFor({ state: 'attached' });
+    // explorer §2: the browser title is the product's name on the main host.
+    await page.waitForFunction(() => document.title === 'Onboard');
+    // Plan types read as words in the visitor's language, never as codes.
+    expect(
+      await page.getByRole('article', { name: 'Vision Plus' }).locator('.explorer-plan-meta').textContent(),
+    ).toContain('Voluntario');
     const headings = await page.getByRole('heading', { level: 2 }).allTextContents();
     expect(headings.map((h) => h.split(' (')[0])).toEqual(['Su ubicación', 'Dental', 'Visión', 'Médico']);
 
@@ -553,6 +559,10 @@ describe.skipIf(skip)('the public Benefits Explorer in the browser', () => {
       const page = await browser.newPage({ bypassCSP: true });
       await page.goto(`${publicApp.url}/es/${DEMO_EXPLORER_SLUG}`);
       await page.getByRole('heading', { level: 1, name: 'Lakeside Manufacturing Co.' }).waitFor();
+      // On the public host the title names the site, in the visitor's language.
+      await page.waitForFunction(
+        () => document.title === 'Lakeside Manufacturing Co. · Explorador de beneficios',
+      );
       const personal = page.getByRole('link', { name: /Mi plan de beneficios/ });
       expect(await personal.getAttribute('href')).toBe(`/es/${DEMO_EXPLORER_SLUG}/personal-benefits-plan`);
       await personal.click();

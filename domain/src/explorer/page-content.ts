@@ -16,6 +16,7 @@ import type {
   DemoEnrollmentStatus,
   ExplorerLanguage,
   MedicalPriceTier,
+  PlanType,
 } from './catalogues.ts';
 
 /** Page-content rules of explorer §2. Time always comes in as an argument. */
@@ -79,6 +80,53 @@ export function benefitTypeLabel(
     (SPECIFIED_DISEASE_STATES as readonly (string | null | undefined)[]).includes(options.state);
   const label = specified ? SPECIFIED_DISEASE_LABEL : BENEFIT_TYPE_LABELS[benefitType];
   return (options.language === 'es' ? label.es : null) ?? label.en;
+}
+
+/**
+ * Plan-type names as a visitor reads them (explorer §9 lists the codes only; the wording is chosen):
+ * acronyms stay as the industry writes them in both languages, the rest is translated.
+ */
+const PLAN_TYPE_LABELS: Record<PlanType, { en: string; es: string }> = {
+  HMO: { en: 'HMO', es: 'HMO' },
+  EPO: { en: 'EPO', es: 'EPO' },
+  POS: { en: 'POS', es: 'POS' },
+  PPO: { en: 'PPO', es: 'PPO' },
+  MEC: { en: 'MEC', es: 'MEC' },
+  OAP: { en: 'OAP', es: 'OAP' },
+  DHMO: { en: 'DHMO', es: 'DHMO' },
+  ASO_PPO: { en: 'ASO PPO', es: 'ASO PPO' },
+  INDEMNITY: { en: 'Indemnity', es: 'Indemnización' },
+  EMPLOYER_PAID: { en: 'Employer paid', es: 'Pagado por el empleador' },
+  VOLUNTARY: { en: 'Voluntary', es: 'Voluntario' },
+  BASIC_LIFE: { en: 'Basic life', es: 'Vida básico' },
+  VOLUNTARY_LIFE: { en: 'Voluntary life', es: 'Vida voluntario' },
+  STANDALONE_ADD: { en: 'Standalone AD&D', es: 'AD&D independiente' },
+  HSA: { en: 'Health Savings Account (HSA)', es: 'Cuenta de ahorros para la salud (HSA)' },
+  HRA: { en: 'Health Reimbursement Arrangement (HRA)', es: 'Acuerdo de reembolso de salud (HRA)' },
+  FSA: { en: 'Flexible Spending Account (FSA)', es: 'Cuenta de gastos flexibles (FSA)' },
+  LPFSA: { en: 'Limited-Purpose FSA', es: 'FSA de uso limitado' },
+  DCA: { en: 'Dependent Care Account (DCA)', es: 'Cuenta para el cuidado de dependientes (DCA)' },
+  EAP: { en: 'Employee Assistance Program (EAP)', es: 'Programa de asistencia al empleado (EAP)' },
+  PFML_FMLA_LEAVE: { en: 'PFML / FMLA leave', es: 'Licencia PFML / FMLA' },
+  COMMUTER_TRANSIT: { en: 'Commuter transit', es: 'Transporte al trabajo' },
+  DISCOUNT_PROGRAM: { en: 'Discount program', es: 'Programa de descuentos' },
+  FITNESS_PROGRAM: { en: 'Fitness program', es: 'Programa de acondicionamiento físico' },
+  HEALTH_AND_WELLNESS: { en: 'Health and wellness', es: 'Salud y bienestar' },
+  IDENTITY_PROTECTION: { en: 'Identity protection', es: 'Protección de identidad' },
+  LEGAL_SERVICES: { en: 'Legal services', es: 'Servicios legales' },
+  PET_INSURANCE: { en: 'Pet insurance', es: 'Seguro para mascotas' },
+  RETIREMENT: { en: 'Retirement', es: 'Jubilación' },
+  TELEHEALTH: { en: 'Telehealth', es: 'Telesalud' },
+  TRAVEL_INSURANCE: { en: 'Travel insurance', es: 'Seguro de viaje' },
+  OTHER: { en: 'Other', es: 'Otro' },
+};
+
+/** A plan type's name in the visitor's language; a code outside the catalogue is shown as words. */
+export function planTypeLabel(planType: string, language: ExplorerLanguage): string {
+  const label = (PLAN_TYPE_LABELS as Partial<Record<string, { en: string; es: string }>>)[planType];
+  if (label) return label[language];
+  const words = planType.replace(/_/g, ' ').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 const WHOLE_DOLLARS = new Intl.NumberFormat('en-US', {

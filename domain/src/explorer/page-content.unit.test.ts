@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BenefitType } from './catalogues.ts';
+import { PLAN_TYPES, type BenefitType } from './catalogues.ts';
 import {
   benefitTypeHighlighters,
   benefitTypeLabel,
@@ -13,6 +13,7 @@ import {
   isOpenEnrollmentSeason,
   liveChatDepartment,
   medicalPriceTier,
+  planTypeLabel,
   sectionsByBenefitType,
   showsBenAdminCallToAction,
   showsDemoBanner,
@@ -90,6 +91,22 @@ describe('explorer page content (explorer §2)', () => {
     expect(formatCurrency(-12.5)).toBe('-$12.50');
     expect(formatPercentage(80)).toBe('80%');
     expect(formatPercentage(12.5)).toBe('12.5%');
+  });
+
+  it('names every plan type in English and Spanish, never as a raw code', () => {
+    expect(planTypeLabel('EMPLOYER_PAID', 'en')).toBe('Employer paid');
+    expect(planTypeLabel('EMPLOYER_PAID', 'es')).toBe('Pagado por el empleador');
+    expect(planTypeLabel('VOLUNTARY_LIFE', 'es')).toBe('Vida voluntario');
+    expect(planTypeLabel('PPO', 'es')).toBe('PPO');
+    for (const type of PLAN_TYPES) {
+      for (const language of ['en', 'es'] as const) {
+        const label = planTypeLabel(type, language);
+        expect(label === type && !/^[A-Z]{2,5}$/.test(type), `${type} in ${language}`).toBe(false);
+        expect(label).not.toContain('_');
+      }
+    }
+    // A code the catalogue does not know yet still reads as words.
+    expect(planTypeLabel('NEW_KIND', 'en')).toBe('New kind');
   });
 
   it('gives a medical plan its price tier and other plans none', () => {

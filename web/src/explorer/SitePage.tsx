@@ -10,6 +10,7 @@ import {
   isComparisonAvailable,
   medicalPriceTier,
   medicalVideoOf,
+  planTypeLabel,
   sectionsByBenefitType,
   summaryDocumentsByBenefitType,
   visiblePlansForPrepaidLocation,
@@ -132,7 +133,7 @@ function BenefitSection({
   const [selection, setSelection] = useAtom(comparisonSelectionAtom);
   const [isComparing, setComparing] = useState(false);
   const name = categoryName(benefitType, page.employerState, language);
-  const rows = isComparisonAvailable(benefitType, now) ? comparisonRows(benefitType, t) : null;
+  const rows = isComparisonAvailable(benefitType, now) ? comparisonRows(benefitType, t, language) : null;
   const visibleIds = new Set(plans.map((p) => p.id));
   const selected = (selection[benefitType] ?? []).filter((id) => visibleIds.has(id));
   const headingId = `explorer-section-${benefitType}`;
@@ -256,7 +257,7 @@ export function PlanCard({
   plan: ExplorerPlanView;
   compare: { isSelected: boolean; onChange: () => void } | null;
 }) {
-  const { t } = useLocale();
+  const { t, language } = useLocale();
   const [favourites, setFavourites] = useAtom(favouritesAtom(explorerPageId));
   const tier = medicalPriceTier(plan);
   const isFavourite = favourites.includes(plan.id);
@@ -267,7 +268,11 @@ export function PlanCard({
         {plan.isNew === true && <span className="explorer-badge">{t.newPlan}</span>}
       </h3>
       <p className="explorer-plan-meta">
-        {[plan.planType?.replace(/_/g, ' '), plan.legalEntity, plan.prepaidSitusState]
+        {[
+          plan.planType ? planTypeLabel(plan.planType, language) : null,
+          plan.legalEntity,
+          plan.prepaidSitusState,
+        ]
           .filter(Boolean)
           .join(' · ')}
       </p>

@@ -1,7 +1,7 @@
-import type { BenefitType } from '../../../domain/src/explorer/catalogues.ts';
+import type { BenefitType, ExplorerLanguage } from '../../../domain/src/explorer/catalogues.ts';
 import { formatCurrency, formatPercentage } from '../../../domain/src/explorer/page-content.ts';
 import type { ExplorerPlanView } from './api.ts';
-import type { Messages } from './i18n.ts';
+import { formatDayOfYear, type Messages } from './i18n.ts';
 
 /** One row of a comparison table: its label and each plan's shown value (explorer §3 comparison fields). */
 export type ComparisonRow = { label: string; value: (plan: ExplorerPlanView) => string };
@@ -130,20 +130,26 @@ function visionRows(t: Messages): ComparisonRow[] {
   return [...items, ...framesOver];
 }
 
-function financialRows(t: Messages): ComparisonRow[] {
+function financialRows(t: Messages, language: ExplorerLanguage): ComparisonRow[] {
   return [
     { label: t.fsaRollover, value: (p) => answer(p.financialFSAMoneyRollover, t) },
     { label: t.fsaRolloverAmount, value: (p) => money(p.financialFSAMoneyRolloverAmount, t) },
     {
       label: t.fsaRolloverDate,
       value: (p) =>
-        typeof p.financialFSAMoneyRolloverDate === 'string' ? p.financialFSAMoneyRolloverDate : t.notCovered,
+        typeof p.financialFSAMoneyRolloverDate === 'string'
+          ? formatDayOfYear(p.financialFSAMoneyRolloverDate, language)
+          : t.notCovered,
     },
   ];
 }
 
 /** The rows compared for a category; null where the category has no comparison. */
-export function comparisonRows(benefitType: BenefitType, t: Messages): ComparisonRow[] | null {
+export function comparisonRows(
+  benefitType: BenefitType,
+  t: Messages,
+  language: ExplorerLanguage,
+): ComparisonRow[] | null {
   switch (benefitType) {
     case 'MEDICAL':
       return medicalRows(t);
@@ -152,7 +158,7 @@ export function comparisonRows(benefitType: BenefitType, t: Messages): Compariso
     case 'VISION':
       return visionRows(t);
     case 'FINANCIAL':
-      return financialRows(t);
+      return financialRows(t, language);
     default:
       return null;
   }

@@ -15,7 +15,7 @@ const dental = {
 
 describe('comparison rows (explorer §3)', () => {
   it('formats dental fields as percentages and currency, in Spanish too', () => {
-    const rows = comparisonRows('DENTAL', MESSAGES.es)!;
+    const rows = comparisonRows('DENTAL', MESSAGES.es, 'es')!;
     const cell = (label: string) => rows.find((r) => r.label === label)!.value(dental);
     expect(cell('Servicios básicos: coseguro, dentro de la red')).toBe('80%');
     expect(cell('Ortodoncia para adultos: máximo')).toBe('$1,500');
@@ -25,8 +25,26 @@ describe('comparison rows (explorer §3)', () => {
     expect(cell('Servicios de ortodoncia')).toBe('Adultos y niños');
   });
 
+  it('writes the FSA rollover date in the visitor’s language', () => {
+    const fsa = {
+      id: 'f',
+      benefitType: 'FINANCIAL' as const,
+      planName: 'FSA',
+      financialFSAMoneyRollover: 'YES',
+      financialFSAMoneyRolloverAmount: 640,
+      financialFSAMoneyRolloverDate: '03/15',
+    };
+    const cell = (language: 'en' | 'es', label: string) =>
+      comparisonRows('FINANCIAL', MESSAGES[language], language)!
+        .find((r) => r.label === label)!
+        .value(fsa);
+    expect(cell('en', 'Rollover date')).toBe('March 15');
+    expect(cell('es', 'Fecha del traspaso')).toBe('15 de marzo');
+    expect(cell('es', 'Monto del traspaso')).toBe('$640');
+  });
+
   it('honours a medical not-applicable flag and has no rows for other categories', () => {
-    const rows = comparisonRows('MEDICAL', MESSAGES.en)!;
+    const rows = comparisonRows('MEDICAL', MESSAGES.en, 'en')!;
     const plan = {
       id: 'm',
       benefitType: 'MEDICAL' as const,
@@ -38,6 +56,6 @@ describe('comparison rows (explorer §3)', () => {
     expect(rows.find((r) => r.label === 'Deductible: family, in network')!.value(plan)).toBe(
       'Not applicable',
     );
-    expect(comparisonRows('LIFE', MESSAGES.en)).toBeNull();
+    expect(comparisonRows('LIFE', MESSAGES.en, 'en')).toBeNull();
   });
 });

@@ -80,6 +80,7 @@ const en = {
   leadThanksTitle: 'Thank you!',
   leadThanks: 'We received your details. Our team will contact you soon.',
   formError: 'Something went wrong. Please try again.',
+  checkField: 'Please check this field.',
   yes: 'Yes',
   no: 'No',
   notApplicable: 'Not applicable',
@@ -225,6 +226,7 @@ const es: Messages = {
   leadThanksTitle: '¡Gracias!',
   leadThanks: 'Recibimos sus datos. Nuestro equipo se comunicará con usted pronto.',
   formError: 'Algo salió mal. Vuelva a intentarlo.',
+  checkField: 'Revise este campo.',
   yes: 'Sí',
   no: 'No',
   notApplicable: 'No corresponde',
@@ -351,6 +353,13 @@ const MESSAGES_ES: Record<string, string> = {
   'Please enter no more than 2000 characters': 'Ingrese 2000 caracteres como máximo',
 };
 
+/**
+ * A rule or server message in the visitor's language. A Spanish visitor never gets English: a message
+ * without a Spanish entry (a new server rule) becomes a plain "check this field" in Spanish.
+ */
 export function translateRuleMessage(message: string, language: ExplorerLanguage): string {
-  return language === 'es' ? (MESSAGES_ES[message] ?? message) : message;
+  return language === 'es' ? (MESSAGES_ES[message] ?? es.checkField) : message;
 }
+
+/** Whether a message has its own Spanish entry (the unit test checks every domain message has one). */
+export const hasSpanishMessage = (message: string): boolean => message in MESSAGES_ES;

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { formatDayOfYear, formatSiteDate } from './i18n.ts';
+import { GENERAL_MESSAGES } from '../../../domain/src/explorer/common-rules.ts';
+import { EXPLORER_EMAIL_SEND_MESSAGES, LEAD_MESSAGES } from '../../../domain/src/explorer/lead-rules.ts';
+import { HUMAN_CHECK_INVALID, SUPPORT_MESSAGES } from '../../../domain/src/explorer/support-rules.ts';
+import { formatDayOfYear, formatSiteDate, hasSpanishMessage, translateRuleMessage } from './i18n.ts';
 
 describe('dates in the visitor’s language', () => {
   it('writes a site’s start day as a long date, the same day wherever the visitor is', () => {
@@ -15,5 +18,28 @@ describe('dates in the visitor’s language', () => {
     expect(formatDayOfYear('02/29', 'en')).toBe('February 29');
     expect(formatDayOfYear('02/30', 'en')).toBe('02/30');
     expect(formatDayOfYear('March', 'es')).toBe('March');
+  });
+});
+
+describe('every message the public site can show, in Spanish', () => {
+  // The rules behind the lead form, the e-mail of selected benefits, the prepaid location, the support
+  // chat and the human check: the browser and the server give the same messages.
+  const messages = [
+    ...Object.values(GENERAL_MESSAGES),
+    ...Object.values(LEAD_MESSAGES),
+    ...Object.values(EXPLORER_EMAIL_SEND_MESSAGES),
+    ...Object.values(SUPPORT_MESSAGES),
+    HUMAN_CHECK_INVALID,
+  ];
+
+  it.each(messages)('has a Spanish entry for “%s”', (message) => {
+    expect(hasSpanishMessage(message)).toBe(true);
+    expect(translateRuleMessage(message, 'es')).not.toBe(message);
+    expect(translateRuleMessage(message, 'en')).toBe(message);
+  });
+
+  it('never shows a Spanish visitor an untranslated server message', () => {
+    expect(translateRuleMessage('Some new server rule', 'es')).toBe('Revise este campo.');
+    expect(translateRuleMessage('Some new server rule', 'en')).toBe('Some new server rule');
   });
 });

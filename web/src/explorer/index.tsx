@@ -28,7 +28,13 @@ import { documentUrl, ExplorerNotFound, useExplorerPage, type ExplorerPageView }
 import { LocaleContext, useLocale } from './context.ts';
 import { formatSiteDate, MESSAGES } from './i18n.ts';
 import { LazyLanguageDialog, LazyLeadDialog } from './lazy.ts';
-import { explorerPath, parseExplorerPath, pathInLanguage, type ExplorerRoute } from './routing.ts';
+import {
+  explorerDocumentTitle,
+  explorerPath,
+  parseExplorerPath,
+  pathInLanguage,
+  type ExplorerRoute,
+} from './routing.ts';
 import { PersonalPlanPage, SitePage } from './SitePage.tsx';
 import { ProviderLogo } from './ProviderLogo.tsx';
 import { SupportPanel } from './SupportPanel.tsx';
@@ -115,6 +121,13 @@ function SiteRoute({ route }: { route: Extract<ExplorerRoute, { view: 'site' | '
   );
 }
 
+/** explorer §2: the browser page title (explorerDocumentTitle), kept in step with the page shown. */
+function useDocumentTitle(title: string) {
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+}
+
 /** Why the site shows nothing yet (explorer §4 Site availability); the navigation is hidden meanwhile. */
 function UnavailableView({
   availability,
@@ -167,6 +180,9 @@ function Frame({
 }) {
   const { t, base } = useLocale();
   const pageKey = route.view === 'site' || route.view === 'personal' ? route.pageKey : null;
+  useDocumentTitle(
+    explorerDocumentTitle(base, brand ? (brand.customClientName ?? brand.name) : null, t.benefitsExplorer),
+  );
   return (
     <div className="explorer" style={brandStyle(brand)}>
       <a className="explorer-skip-link" href="#explorer-main">

@@ -62,3 +62,19 @@ export function pathInLanguage(route: ExplorerRoute, language: ExplorerLanguage)
     }
   }
 }
+
+/** The onboarding product's name (the portal's own title, web/index.html). */
+export const ONBOARD_PRODUCT_NAME = 'Onboard';
+
+/**
+ * explorer §2: the browser page title is the onboarding product's name on the main (non-public) host.
+ * On the public Explorer host it names the site the visitor opened, else the Explorer itself.
+ */
+export function explorerDocumentTitle(
+  base: ExplorerBase,
+  siteName: string | null,
+  explorerName: string,
+): string {
+  if (base === MAIN_HOST_BASE) return ONBOARD_PRODUCT_NAME;
+  return siteName ? `${siteName} · ${explorerName}` : explorerName;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { explorerPath, parseExplorerPath, pathInLanguage } from './routing.ts';
+import { explorerDocumentTitle, explorerPath, parseExplorerPath, pathInLanguage } from './routing.ts';
 
 const main = '/benefits-explorer';
 
@@ -50,5 +50,16 @@ describe('public Explorer routes (explorer §2)', () => {
     expect(pathInLanguage({ view: 'personal', language: 'es', base: '', pageKey: 'k' }, 'en')).toBe(
       '/k/personal-benefits-plan',
     );
+  });
+});
+
+describe('the browser page title (explorer §2)', () => {
+  it('is the onboarding product name on the main host, the site’s name on the public host', () => {
+    expect(explorerDocumentTitle(main, 'Lakeside Manufacturing Co.', 'Benefits Explorer')).toBe('Onboard');
+    expect(explorerDocumentTitle(main, null, 'Explorador de beneficios')).toBe('Onboard');
+    expect(explorerDocumentTitle('', 'Lakeside Manufacturing Co.', 'Explorador de beneficios')).toBe(
+      'Lakeside Manufacturing Co. · Explorador de beneficios',
+    );
+    expect(explorerDocumentTitle('', null, 'Benefits Explorer')).toBe('Benefits Explorer');
   });
 });
