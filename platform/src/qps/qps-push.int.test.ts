@@ -25,6 +25,7 @@ import { collect } from '../bus/bus-contract.ts';
 import { createPostgresBus, migratePostgresBus, type PostgresBus } from '../bus/postgres-bus.ts';
 import { errorMiddleware } from '../http/errors.ts';
 import { createLogger } from '../logger.ts';
+import { DEMO_CLIENTS, DEMO_CLIENT_ID } from '../seed.ts';
 import { createSimulatorConnector } from './simulator.ts';
 
 const ADMIN: Actor = { userId: 'admin-1', role: 'SLF_ADMIN', clientIds: [] };
@@ -221,6 +222,61 @@ describe('push to the plan system: request -> worker -> connector -> final statu
     const bad = await fetch(`${base}/api/clients/${clientId}/qps/plan-design-info?settledJob=a&settledJob=b`);
     expect(bad.status).toBe(400);
     await received.consumer.close();
+  });
+
+  it('gives each seeded demo client the outcome its coverages call for', async () => {
+    actor = ADMIN;
+    connector = createSimulatorConnector({ delayMs: 0 });
+    const seeded = DEMO_CLIENTS.filter((demo) => demo.id !== DEMO_CLIENT_ID);
+    for (const demo of seeded)
+      await store.append(
+        eifStream(demo.id),
+        demo.entities.map((e) => created(demo.id, e.entity, e.entityId, e.attributes)),
+        'no_stream',
+      );
+    const outcome = async (clientId: string) => {
+      const { apiJobId } = (await (await push(clientId)).json()) as { apiJobId: string };
+      const events = await waitFor(async () => {
+        const stream = await store.readStream(apiJobStream(apiJobId));
+        return stream.length === 3 ? stream : undefined;
+      });
+      return events[2]!.data as { apiJobStatus: string; reasons: string[] };
+    };
+
+    // Statutory only (NY, NJ, HI): nothing is set up by class, so nothing is missing.
+    expect(await outcome('tri-state-staffing')).toMatchObject({ apiJobStatus: 'COMPLETED', reasons: [] });
+    // FLI beside life and dental: the class is missing for life and dental only.
+    expect(await outcome('harbor-freight-lines')).toMatchObject({
+      apiJobStatus: 'COMPLETED_WITH_ERRORS',
+      reasons: [
+        'The plan design has no employee classes',
+        'The DENTAL plan (plan-harbor-dental) is not offered to any class',
+        'The LIFE plan (plan-harbor-life) is not offered to any class',
+      ],
+    });
+    // PFML beside long-term disability, vision and life: PFML needs no class.
+    const riverside = await outcome('riverside-medical-group');
+    expect(riverside.apiJobStatus).toBe('COMPLETED_WITH_ERRORS');
+    expect(riverside.reasons).toHaveLength(4);
+    expect(riverside.reasons.join('\n')).not.toContain('PFML');
+
+    // Once Harbor's class is offered its life and dental plans, paid in full, the push completes.
+    await store.append(
+      eifStream('harbor-freight-lines'),
+      [
+        created('harbor-freight-lines', 'EmployeeClass', 'k-all', { groupName: 'All employees' }),
+        ...['plan-harbor-life', 'plan-harbor-dental'].map((planId) =>
+          created('harbor-freight-lines', 'EmployeeClassPlan', `cp-${planId}`, {
+            employeeClassId: 'k-all',
+            planId,
+            employerContributionPercentage: 100,
+            employeeContributionPercentage: 0,
+          }),
+        ),
+      ],
+      'any',
+    );
+    expect(await outcome('harbor-freight-lines')).toMatchObject({ apiJobStatus: 'COMPLETED', reasons: [] });
   });
 
   it('records TIMEOUT when the plan system does not answer within the limit', async () => {
