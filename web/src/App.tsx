@@ -14,6 +14,7 @@ import { ClientManagePage } from './pages/ClientManagePage.tsx';
 import { ClientsHomePage } from './pages/ClientsHomePage.tsx';
 import { EifHistoryPage } from './pages/EifHistoryPage.tsx';
 import { EifSummaryPage } from './pages/EifSummaryPage.tsx';
+import { EifTaskPage } from './pages/EifTaskPage.tsx';
 import { EifClassEditorRoute, EifStepPage, EifSubStepPage } from './eif-forms/pages.tsx';
 import { UnsavedChangesGuard } from './eif-forms/unsaved.tsx';
 import { OutsideSignerPage, OutsideSignerSummaryPage } from './pages/OutsideSignerPage.tsx';
@@ -89,6 +90,11 @@ function pageFor(route: RouteDef, params: Record<string, string>, user: Authenti
       return <EifHistoryPage key={p('clientId')} clientId={p('clientId')} />;
     case 'homeHub':
       return <ClientHubPage key={p('clientId')} clientId={p('clientId')} />;
+    case 'clientTaskDetail':
+      // The EIF task opens on its first open sub-step; the other tasks have no screen yet.
+      if (p('taskId').toLowerCase() === 'eif-submit-company-information')
+        return <EifTaskPage key={p('clientId')} clientId={p('clientId')} />;
+      return <NotAvailablePage />;
     case 'homeBenAdmin':
       return <ClientsHomePage user={user} title="Your onboarding" />;
     case 'homeBroker':
