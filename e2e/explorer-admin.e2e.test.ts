@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { startApp, type RunningApp } from '../platform/src/app.ts';
 import { embeddedTestConfig } from '../platform/src/config.ts';
 import { DEMO_CLIENT_ID, DEMO_EXPLORER_PAGE_ID, DEMO_USERS } from '../platform/src/seed.ts';
-import { eventually } from '../platform/src/testing/http-client.ts';
+import { apiClient, eventually } from '../platform/src/testing/http-client.ts';
 import { EXPLORER_SITE_MESSAGES } from '../domain/src/explorer/site-rules.ts';
 import { browserAvailability, skipUnless } from '../testing/backends.ts';
 import { freshDatabase } from '../testing/db.ts';
@@ -265,6 +265,106 @@ describe.skipIf(skip)('Explorer site management in the browser', () => {
     );
     expect(logo.status).toBe(200);
     expect(Buffer.from(await logo.arrayBuffer())).toEqual(png);
+    await page.close();
+  });
+});
+
+describe.skipIf(skip)('Explorer sites by owner in the browser', () => {
+  let app: RunningApp;
+  let browser: Browser;
+  const auth = authenticator();
+  // More internal users than one page of the user list holds (25), so the pickers must read them all.
+  const EXTRA_USERS = 27;
+  let lastUser = { id: '', name: '' };
+
+  beforeAll(async () => {
+    ensureWebBuilt();
+    app = await startApp(embeddedTestConfig(await freshDatabase('e2e_explorer_owners')));
+    browser = await launchBrowser();
+    const owner = apiClient(app.url);
+    await owner.signIn(DEMO_USERS.find((u) => u.role === 'SLF_OWNER')!.email, app.config.demoPassword);
+    for (let n = 1; n <= EXTRA_USERS; n++) {
+      const number = String(n).padStart(2, '0');
+      const created = await owner.post('/api/users/internal', {
+        firstName: 'Pat',
+        lastName: `Zulu ${number}`,
+        email: `pat.zulu${number}@onboard.example`,
+        role: 'SLF_ADMIN',
+      });
+      expect(created.status).toBe(201);
+      lastUser = { id: (created.body as { id: string }).id, name: `Pat Zulu ${number}` };
+    }
+    // Two sites of two clients' worth: owned by the last of them (on the user list's second page).
+    for (const name of ['Zulu site A', 'Zulu site B']) {
+      const site = await owner.post(`/api/clients/${DEMO_CLIENT_ID}/explorer-pages`, {
+        name,
+        language: 'en',
+        planYear: '2027',
+        employerState: 'IL',
+        policies: ['555'],
+        medicalVideo: 'NO_VIDEO',
+        pageOwner: lastUser.id,
+      });
+      expect(site.status).toBe(201);
+    }
+    await eventually(async () => {
+      const listed = await owner.get(`/api/explorer-pages/by-owner/${lastUser.id}`);
+      expect((listed.body as { total: number }).total).toBe(2);
+    });
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it('staff open My sites from the client page, list another owner’s sites and transfer them to themselves', async () => {
+    const admin = DEMO_USERS.find((u) => u.email === 'admin@onboard.example')!;
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${app.url}${MANAGE}`);
+    await page.waitForURL(/\/login/);
+    await signInThroughUi(page, admin.email, app.config.demoPassword, auth);
+    await page.getByRole('heading', { name: 'Benefits Explorer sites' }).waitFor();
+    // The owner column links to the owner's list; the section's link opens the signed-in user's own.
+    const zuluRow = page.getByTestId('explorer-site-row').filter({ hasText: 'Zulu site A' });
+    await zuluRow.getByRole('link', { name: `Sites owned by ${lastUser.name}` }).waitFor();
+    await page.getByRole('link', { name: 'My sites' }).click();
+    await page.getByRole('heading', { level: 1, name: 'My Benefits Explorer sites' }).waitFor();
+    await page.getByRole('heading', { name: '0 sites owned by you' }).waitFor();
+
+    // Pick the owner by typing part of the name: every internal user is offered, not only the first page.
+    const picker = page.getByRole('combobox', { name: 'Owner' });
+    await picker.fill(`Zulu ${String(EXTRA_USERS).padStart(2, '0')}`);
+    await page.getByRole('option', { name: new RegExp(`^${lastUser.name} `) }).click();
+    await page.getByRole('heading', { level: 1, name: 'Benefits Explorer sites by owner' }).waitFor();
+    await page.getByRole('heading', { name: `2 sites owned by ${lastUser.name}` }).waitFor();
+    expect(page.url()).toContain(`owner=${lastUser.id}`);
+    expect(await page.getByTestId('owner-site-row').count()).toBe(2);
+    await page
+      .getByTestId('owner-site-row')
+      .first()
+      .getByRole('link', { name: 'Lakeside Manufacturing Co.' })
+      .waitFor();
+    await page.screenshot({ path: screenshotPath('explorer-admin-by-owner.png'), fullPage: true });
+
+    await page.getByRole('button', { name: 'Transfer these sites' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Transfer ownership' });
+    await dialog.waitFor();
+    await dialog.getByRole('combobox', { name: 'New owner' }).fill('adam');
+    await page.getByRole('option', { name: /^Adam Alvarez / }).click();
+    await page.screenshot({ path: screenshotPath('explorer-admin-transfer.png') });
+    await dialog.getByRole('button', { name: 'Transfer' }).click();
+    await page.getByTestId('explorer-notice').getByText('2 sites transferred.').waitFor();
+
+    // The read model follows; My sites then lists both.
+    await page.getByRole('button', { name: 'My sites' }).click();
+    await page.getByRole('heading', { level: 1, name: 'My Benefits Explorer sites' }).waitFor();
+    const mine = page.getByRole('heading', { name: '2 sites owned by you' });
+    for (let attempt = 0; attempt < 20 && !(await mine.isVisible()); attempt++) {
+      await page.reload();
+      await page.getByRole('heading', { name: /sites? owned by you$/ }).waitFor();
+    }
+    await mine.waitFor();
     await page.close();
   });
 });

@@ -39,6 +39,7 @@ import { PushToQpsPage } from './pages/PushToQpsPage.tsx';
 import {
   CreateExplorerSitePage,
   EditExplorerSitePage,
+  ExplorerSitesByOwnerPage,
   ExplorerSupportPage,
   RenewExplorerSitePage,
 } from './pages/explorer-admin/index.ts';
@@ -167,6 +168,8 @@ function pageFor(route: RouteDef, params: Record<string, string>, user: Authenti
           explorerPageId={p('explorerPageId')}
         />
       );
+    case 'explorerSitesByOwner':
+      return <ExplorerSitesByOwnerPage user={user} />;
     case 'renewBenefitsExplorerSite':
       return (
         <RenewExplorerSitePage

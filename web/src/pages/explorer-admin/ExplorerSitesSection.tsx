@@ -1,123 +1,39 @@
 import { useState } from 'react';
 import { Button, Heading, Link } from 'react-aria-components';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
-import { useUserPage } from '../../api/users.ts';
 import { ConfirmDialog, ModalDialog } from '../../components/Dialogs.tsx';
 import { Alert, ErrorPanel, PageSkeleton } from '../../components/Feedback.tsx';
 import {
   createExplorerSitePath,
   deleteExplorerSite,
   editExplorerSitePath,
-  EXPLORER_LIST_PAGE_SIZE,
-  publicExplorerPath,
+  explorerSitesByOwnerPath,
   renewExplorerSitePath,
-  transferExplorerOwnership,
+  useAllInternalUsers,
   useExplorerSites,
+  useRefreshAllExplorerLists,
   useRefreshExplorerSites,
   type ExplorerSiteView,
 } from './api.ts';
-import { SelectInput } from './controls.tsx';
+import { SiteDatesCell, SiteNameCell, SiteOwnerCell, SitesPager, SiteStatusCell } from './site-list.tsx';
 import { explorerSupportPath } from './support-api.ts';
+import { TransferDialog } from './TransferDialog.tsx';
 import { UpdateTracking } from './UpdateTracking.tsx';
 
 type Notice = { tone: 'success' | 'error'; text: string } | null;
 const messageOf = (caught: unknown) => (caught instanceof ApiError ? caught.message : GENERIC_ERROR_MESSAGE);
-const day = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium', timeZone: 'UTC' }) : '—';
-
-function TransferDialog({
-  owners,
-  onClose,
-  onDone,
-}: {
-  owners: string[];
-  onClose: () => void;
-  onDone: (count: number) => void;
-}) {
-  const { data: users } = useUserPage('internal', {
-    page: 1,
-    search: '',
-    sortBy: 'lastName',
-    sortDirection: 'asc',
-  });
-  const [from, setFrom] = useState(owners[0] ?? '');
-  const [to, setTo] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [isPending, setIsPending] = useState(false);
-  const nameOf = (id: string) => {
-    const user = users?.items.find((u) => u.id === id);
-    return user ? `${user.firstName} ${user.lastName} (${user.email})` : id;
-  };
-
-  const submit = async () => {
-    const found: Record<string, string> = {};
-    if (!from) found.from = 'Please select the current owner.'; // chosen
-    if (!to)
-      found.to = 'Please select the new owner.'; // chosen
-    else if (to === from) found.to = 'The new owner must be someone else.'; // chosen
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setIsPending(true);
-    setFailure(null);
-    try {
-      const answer = await transferExplorerOwnership(from, to);
-      onDone(answer.transferred.length);
-    } catch (caught) {
-      const fieldErrors = caught instanceof ApiError ? caught.fieldErrors : {};
-      if (fieldErrors['params.newOwnerId']) setErrors({ to: fieldErrors['params.newOwnerId'] });
-      else setFailure(messageOf(caught));
-    } finally {
-      setIsPending(false);
-    }
-  };
-
-  return (
-    <>
-      <p className="muted">
-        Every Explorer site of the current owner, for all clients, moves to the new owner.
-      </p>
-      <div className="form--stack">
-        <SelectInput
-          label="Current owner"
-          value={from}
-          options={owners.map((id) => ({ value: id, label: nameOf(id) }))}
-          onChange={setFrom}
-          error={errors.from}
-          isRequired
-        />
-        <SelectInput
-          label="New owner"
-          value={to}
-          options={(users?.items ?? []).map((u) => ({ value: u.id, label: nameOf(u.id) }))}
-          onChange={setTo}
-          error={errors.to}
-          isRequired
-        />
-      </div>
-      {failure && <Alert tone="error">{failure}</Alert>}
-      <div className="dialog__actions">
-        <Button className="button button--secondary" onPress={onClose}>
-          Cancel
-        </Button>
-        <Button className="button button--primary" onPress={() => void submit()} isPending={isPending}>
-          Transfer
-        </Button>
-      </div>
-    </>
-  );
-}
 
 /** The client's Explorer sites on the client manage page (explorer §1: managed from the client area). */
 export function ExplorerSitesSection({ clientId }: { clientId: string }) {
   const [page, setPage] = useState(1);
   const { data, error } = useExplorerSites(clientId, page);
   const refresh = useRefreshExplorerSites(clientId);
+  const refreshAll = useRefreshAllExplorerLists();
+  const { data: users } = useAllInternalUsers();
   const [deleting, setDeleting] = useState<ExplorerSiteView | null>(null);
   const [isDeletePending, setIsDeletePending] = useState(false);
   const [isTransferring, setIsTransferring] = useState(false);
   const [notice, setNotice] = useState<Notice>(null);
-  const pages = data ? Math.max(1, Math.ceil(data.total / EXPLORER_LIST_PAGE_SIZE)) : 1;
   const owners = [...new Set((data?.items ?? []).map((s) => s.pageOwner))];
 
   const confirmDelete = async () => {
@@ -147,6 +63,9 @@ export function ExplorerSitesSection({ clientId }: { clientId: string }) {
               Transfer ownership
             </Button>
           )}
+          <Link className="button button--secondary" href={explorerSitesByOwnerPath()}>
+            My sites
+          </Link>
           <Link className="button button--primary" href={createExplorerSitePath(clientId)}>
             New site
           </Link>
@@ -166,6 +85,7 @@ export function ExplorerSitesSection({ clientId }: { clientId: string }) {
             <tr>
               <th scope="col">Site</th>
               <th scope="col">Plan year</th>
+              <th scope="col">Owner</th>
               <th scope="col">Dates</th>
               <th scope="col">Status</th>
               <th scope="col">Actions</th>
@@ -174,28 +94,11 @@ export function ExplorerSitesSection({ clientId }: { clientId: string }) {
           <tbody>
             {data.items.map((site) => (
               <tr key={site.id} className="table__row" data-testid="explorer-site-row">
-                <td>
-                  <Link
-                    className="text-link"
-                    href={publicExplorerPath(site.vanitySlug ?? site.id)}
-                    target="_blank"
-                  >
-                    {site.name}
-                  </Link>
-                  <div className="muted">{site.benefits.length} plans</div>
-                </td>
+                <SiteNameCell site={site} />
                 <td>{site.planYear}</td>
-                <td>
-                  {site.startsAt || site.expiresAt
-                    ? `${day(site.startsAt)} – ${day(site.expiresAt)}`
-                    : 'No dates set'}
-                </td>
-                <td>
-                  <span className={`status-pill status-pill--${site.isLive ? 'success' : 'info'}`}>
-                    {site.isLive ? 'Live' : 'Not live'}
-                  </span>
-                  {site.newExplorerPageId && <div className="muted">Renewed</div>}
-                </td>
+                <SiteOwnerCell site={site} users={users} />
+                <SiteDatesCell site={site} />
+                <SiteStatusCell site={site} />
                 <td>
                   <div className="button-row">
                     <Link
@@ -236,27 +139,7 @@ export function ExplorerSitesSection({ clientId }: { clientId: string }) {
           </tbody>
         </table>
       )}
-      {pages > 1 && (
-        <div className="pager">
-          <Button
-            className="button button--secondary button--small"
-            isDisabled={page <= 1}
-            onPress={() => setPage(page - 1)}
-          >
-            Previous
-          </Button>
-          <span>
-            Page {page} of {pages}
-          </span>
-          <Button
-            className="button button--secondary button--small"
-            isDisabled={page >= pages}
-            onPress={() => setPage(page + 1)}
-          >
-            Next
-          </Button>
-        </div>
-      )}
+      <SitesPager data={data} page={page} onPage={setPage} />
       <ConfirmDialog
         title="Delete Explorer site"
         isOpen={deleting !== null}
@@ -273,7 +156,7 @@ export function ExplorerSitesSection({ clientId }: { clientId: string }) {
           onDone={(count) => {
             setIsTransferring(false);
             setNotice({ tone: 'success', text: `${count} site${count === 1 ? '' : 's'} transferred.` });
-            void refresh();
+            void refreshAll();
           }}
         />
       </ModalDialog>

@@ -1,6 +1,8 @@
 import useSWR, { useSWRConfig, type SWRConfiguration } from 'swr';
 import { ApiError, queryRetryDelay } from '../../api/errors.ts';
 import { apiRequest } from '../../api/http.ts';
+import type { UserListItem, UserPage } from '../../api/users.ts';
+import { EXPLORER_SITES_PATH } from '../../routes.ts';
 import type { ExplorerDocumentBody } from './documents-api.ts';
 
 /** Staff calls for Explorer sites (explorer §7: /api/clients/{clientId}/explorer-pages, /api/explorer-pages). */
@@ -75,13 +77,15 @@ export const explorerPagePath = (clientId: string, explorerPageId: string) =>
 
 export const EXPLORER_LIST_PAGE_SIZE = 10;
 /** explorer §7: limit = page size, offset = (page - 1) x page size. */
-export const explorerListKey = (clientId: string, page: number) =>
-  `${explorerPagesPath(clientId)}?${new URLSearchParams({
+const listQuery = (page: number) =>
+  new URLSearchParams({
     limit: String(EXPLORER_LIST_PAGE_SIZE),
     offset: String((page - 1) * EXPLORER_LIST_PAGE_SIZE),
     sortBy: 'createdAt',
     direction: 'desc',
-  })}`;
+  });
+export const explorerListKey = (clientId: string, page: number) =>
+  `${explorerPagesPath(clientId)}?${listQuery(page)}`;
 
 // Web routes of explorer §2 (internal management and the public page).
 const managePath = (clientId: string) => `/clients/admin/${enc(clientId)}/manage/benefits-explorer`;
@@ -90,6 +94,9 @@ export const editExplorerSitePath = (clientId: string, id: string) => `${manageP
 export const renewExplorerSitePath = (clientId: string, id: string) =>
   `${managePath(clientId)}/${enc(id)}/renew`;
 export const publicExplorerPath = (id: string) => `/benefits-explorer/${enc(id)}`;
+/** Our design (not in the spec): the staff list of the sites one user owns, across clients. */
+export const explorerSitesByOwnerPath = (pageOwnerId?: string) =>
+  pageOwnerId ? `${EXPLORER_SITES_PATH}?${new URLSearchParams({ owner: pageOwnerId })}` : EXPLORER_SITES_PATH;
 
 /**
  * Reads come from a projection, so a site written a moment ago may answer 404 for a short while: a 404
@@ -106,6 +113,47 @@ const settlingConfig: SWRConfiguration = {
 export function useExplorerSites(clientId: string, page: number) {
   return useSWR<ExplorerSitePage>(explorerListKey(clientId, page), { keepPreviousData: true });
 }
+
+export const EXPLORER_BY_OWNER_PREFIX = '/api/explorer-pages/by-owner/';
+export const explorerOwnerListKey = (pageOwnerId: string, page: number) =>
+  `${EXPLORER_BY_OWNER_PREFIX}${enc(pageOwnerId)}?${listQuery(page)}`;
+
+/** Every site one user owns, across clients (GET /api/explorer-pages/by-owner/{pageOwnerId}). */
+export function useExplorerSitesByOwner(pageOwnerId: string | null, page: number) {
+  return useSWR<ExplorerSitePage>(pageOwnerId ? explorerOwnerListKey(pageOwnerId, page) : null, {
+    keepPreviousData: true,
+  });
+}
+
+/** The list's largest page (platform §9: limit 1 to 100). */
+const USERS_PAGE_LIMIT = 100;
+export const ALL_INTERNAL_USERS_KEY = 'explorer-admin/internal-users/all';
+
+/**
+ * Every internal user, for the owner pickers: the list is paged, so pages are read until the total is
+ * reached (staff are tens or hundreds, never so many that this is slow).
+ */
+export async function fetchAllInternalUsers(): Promise<UserListItem[]> {
+  const users: UserListItem[] = [];
+  for (let offset = 0; ; offset += USERS_PAGE_LIMIT) {
+    const params = new URLSearchParams({
+      limit: String(USERS_PAGE_LIMIT),
+      offset: String(offset),
+      sortBy: 'lastName',
+      sortDirection: 'asc',
+    });
+    const page = await apiRequest<UserPage>('GET', `/api/users/internal?${params}`);
+    users.push(...page.items);
+    if (page.items.length === 0 || users.length >= page.total) return users;
+  }
+}
+
+export function useAllInternalUsers() {
+  return useSWR<UserListItem[]>(ALL_INTERNAL_USERS_KEY, fetchAllInternalUsers);
+}
+
+export const userLabel = (user: Pick<UserListItem, 'firstName' | 'lastName' | 'email'>) =>
+  `${user.firstName} ${user.lastName} (${user.email})`;
 
 export function useExplorerSite(clientId: string, explorerPageId: string | null, isPaused = false) {
   return useSWR<ExplorerSiteView>(
@@ -144,9 +192,24 @@ export const transferExplorerOwnership = (currentOwnerId: string, newOwnerId: st
     { body: {} },
   );
 
-/** After a write: every cached list and page of this client's sites is refetched. */
+/** After a write: every cached list and page of this client's sites, and the lists by owner, are refetched. */
 export function useRefreshExplorerSites(clientId: string) {
   const { mutate } = useSWRConfig();
   const prefix = explorerPagesPath(clientId);
-  return () => mutate((key) => typeof key === 'string' && key.startsWith(prefix));
+  return () =>
+    mutate(
+      (key) =>
+        typeof key === 'string' && (key.startsWith(prefix) || key.startsWith(EXPLORER_BY_OWNER_PREFIX)),
+    );
+}
+
+/** After a transfer, which moves sites of any client: every list of sites is refetched. */
+export function useRefreshAllExplorerLists() {
+  const { mutate } = useSWRConfig();
+  return () =>
+    mutate(
+      (key) =>
+        typeof key === 'string' &&
+        (key.startsWith(EXPLORER_BY_OWNER_PREFIX) || /^\/api\/clients\/[^/]+\/explorer-pages/.test(key)),
+    );
 }
