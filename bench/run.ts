@@ -249,6 +249,7 @@ async function main() {
     await db.createDatabase('bench');
     await db.createDatabase('bench_lag');
     await db.createDatabase('bench_explorer');
+    await db.createDatabase('bench_explorer_size');
     const pool = new pg.Pool({ connectionString: db.url('bench'), max: 10 });
     await migratePostgresEventStore(pool);
     await migrateCheckpoints(pool);
@@ -263,7 +264,7 @@ async function main() {
     await pool.end();
     await benchLag(db.url('bench_lag'));
     await benchExplorerPage(db.url('bench_explorer'), report);
-    reportExplorerFirstPageSize(report);
+    await reportExplorerFirstPageSize(db.url('bench_explorer_size'), report);
   } finally {
     await db.stop();
     rmSync(dir, { recursive: true, force: true });

@@ -1,5 +1,5 @@
 import { useAtom } from 'jotai';
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Button, Checkbox, Form, Heading, Link, ToggleButton } from 'react-aria-components';
 import type { BenefitType, ExplorerLanguage } from '../../../domain/src/explorer/catalogues.ts';
 import { validatePrepaidLocation } from '../../../domain/src/explorer/lead-rules.ts';
@@ -24,9 +24,12 @@ import {
 import { comparisonRows } from './comparison.ts';
 import { useLocale } from './context.ts';
 import { translateRuleMessage } from './i18n.ts';
-import { LazyEmailBenefitsForm, LazyStateSelect } from './lazy.ts';
+import { LazyEmailBenefitsForm, loadStateSelect } from './lazy.ts';
+import type { StateSelect } from './StateSelect.tsx';
 import { explorerPath } from './routing.ts';
 import { comparisonSelectionAtom, favouritesAtom, prepaidLocationAtom, toggled } from '../state/explorer.ts';
+
+type StateSelectComponent = typeof StateSelect;
 
 /** The benefit type's name in the visitor's language (explorer §2: Specified Disease in CA, NY, CT). */
 export function categoryName(type: BenefitType, state: string, language: ExplorerLanguage): string {
@@ -80,6 +83,13 @@ function PrepaidLocation() {
   const [isEditing, setEditing] = useState(location === null);
   const [draft, setDraft] = useState(location ?? '');
   const [error, setError] = useState<string | undefined>();
+  // Focus follows the visitor's step (the form it was in goes away): to the choice made, or back to the
+  // picker after Change.
+  const [focusAfter, setFocusAfter] = useState<'chosen' | 'change' | null>(null);
+  const chosenRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (focusAfter === 'chosen') chosenRef.current?.focus();
+  }, [focusAfter]);
   return (
     <section className="explorer-prepaid" aria-labelledby="explorer-prepaid-title">
       <h2 id="explorer-prepaid-title">{t.prepaidTitle}</h2>
@@ -94,25 +104,99 @@ function PrepaidLocation() {
             if (message) return;
             setLocation(draft);
             setEditing(false);
+            setFocusAfter('chosen');
           }}
         >
           <p>{t.prepaidBody}</p>
-          <Suspense fallback={<p role="status">{t.loading}</p>}>
-            <LazyStateSelect value={draft} onChange={setDraft} error={error} />
-          </Suspense>
+          <OnDemandStateSelect
+            value={draft}
+            onChange={setDraft}
+            error={error}
+            autoFocus={focusAfter === 'change'}
+          />
           <Button type="submit" className="explorer-button explorer-button--brand">
             {t.showPlans}
           </Button>
         </Form>
       ) : (
-        <p>
+        <p ref={chosenRef} tabIndex={-1} className="explorer-prepaid-chosen">
           {t.chosenState(location ?? '')}{' '}
-          <Button className="explorer-button explorer-button--link" onPress={() => setEditing(true)}>
+          <Button
+            className="explorer-button explorer-button--link"
+            onPress={() => {
+              setEditing(true);
+              setFocusAfter('change');
+            }}
+          >
             {t.change}
           </Button>
         </p>
       )}
     </section>
+  );
+}
+
+/**
+ * The prepaid state picker, kept out of the first page: until the visitor opens it, a trigger that looks
+ * and is labelled like the picker stands in; opening it (press, Enter, Space, arrow keys) loads the
+ * react-aria Select, which takes focus and opens its list (bench/explorer-size.ts measures the saving).
+ */
+function OnDemandStateSelect({
+  value,
+  onChange,
+  error,
+  autoFocus = false,
+}: {
+  value: string;
+  onChange: (state: string) => void;
+  error?: string;
+  autoFocus?: boolean;
+}) {
+  const { t } = useLocale();
+  const [picker, setPicker] = useState<{ Select: StateSelectComponent } | null>(null);
+  const [isLoading, setLoading] = useState(false);
+  const [loadFailed, setLoadFailed] = useState(false);
+  const id = useId();
+  if (picker) return <picker.Select value={value} onChange={onChange} error={error} autoOpen />;
+  const open = () => {
+    if (isLoading) return;
+    setLoading(true);
+    setLoadFailed(false);
+    loadStateSelect().then(
+      (Select) => setPicker({ Select }),
+      () => {
+        setLoading(false);
+        setLoadFailed(true);
+      },
+    );
+  };
+  const message = loadFailed ? t.loadError : error;
+  return (
+    <div className="explorer-field">
+      <span id={`${id}-label`}>{t.state}</span>
+      <Button
+        className="explorer-select-button"
+        aria-haspopup="listbox"
+        aria-expanded={false}
+        aria-labelledby={`${id}-label ${id}-value`}
+        aria-describedby={message ? `${id}-error` : undefined}
+        aria-invalid={error !== undefined || undefined}
+        autoFocus={autoFocus}
+        onPress={open}
+        onKeyDown={(event) => {
+          if (event.key === 'ArrowDown' || event.key === 'ArrowUp') open();
+          else event.continuePropagation();
+        }}
+      >
+        <span id={`${id}-value`}>{value === '' ? t.chooseState : value}</span>
+        <span aria-hidden="true">▾</span>
+      </Button>
+      {message && (
+        <span id={`${id}-error`} className="explorer-error">
+          {message}
+        </span>
+      )}
+    </div>
   );
 }
 

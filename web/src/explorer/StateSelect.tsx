@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import {
   Button,
   FieldError,
@@ -11,20 +12,33 @@ import {
 import { US_STATE_CODES } from '../../../domain/src/explorer/catalogues.ts';
 import { useLocale } from './context.ts';
 
-/** A US state (50 states plus DC, explorer §5) chosen from a react-aria Select. */
+/**
+ * A US state (50 states plus DC, explorer §5) chosen from a react-aria Select. With `autoOpen` (the
+ * visitor already asked for the list through StatePickerTrigger) it takes focus and opens at once; its
+ * own button holds focus first, so closing the list gives focus back to it.
+ */
 export function StateSelect({
   value,
   onChange,
   error,
+  autoOpen = false,
 }: {
   value: string;
   onChange: (state: string) => void;
   error?: string;
+  autoOpen?: boolean;
 }) {
   const { t } = useLocale();
+  const [isOpen, setOpen] = useState(false);
+  // Runs after the button's own autoFocus (children's effects first).
+  useEffect(() => {
+    if (autoOpen) setOpen(true);
+  }, [autoOpen]);
   return (
     <Select
       className="explorer-field"
+      isOpen={isOpen}
+      onOpenChange={setOpen}
       selectedKey={value === '' ? null : value}
       onSelectionChange={(key) => onChange(key === null ? '' : String(key))}
       isRequired
@@ -33,7 +47,7 @@ export function StateSelect({
       placeholder={t.chooseState}
     >
       <Label>{t.state}</Label>
-      <Button className="explorer-select-button">
+      <Button className="explorer-select-button" autoFocus={autoOpen}>
         <SelectValue />
         <span aria-hidden="true">▾</span>
       </Button>

@@ -9,9 +9,8 @@ export const LazyLeadDialog = lazy(() => import('./LeadDialog.tsx').then((m) => 
 export const LazyLanguageDialog = lazy(() =>
   import('./LanguageDialog.tsx').then((m) => ({ default: m.LanguageDialog })),
 );
-export const LazyStateSelect = lazy(() =>
-  import('./StateSelect.tsx').then((m) => ({ default: m.StateSelect })),
-);
+/** The state picker's code (react-aria Select, popover and list box: about 40 KB gzipped). */
+export const loadStateSelect = () => import('./StateSelect.tsx').then((m) => m.StateSelect);
 export const LazySupportChat = lazy(() =>
   import('./SupportChat.tsx').then((m) => ({ default: m.SupportChat })),
 );
