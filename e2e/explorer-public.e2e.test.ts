@@ -486,6 +486,82 @@ describe.skipIf(skip)('the public Benefits Explorer in the browser', () => {
     await page.close();
   }, 60_000);
 
+  it('works with the keyboard alone: skip link, prepaid state, compare, favourite, personal plan, lead dialog', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
+    await page.goto(`${app.url}/benefits-explorer/${DEMO_EXPLORER_SLUG}`);
+    await page.getByRole('heading', { level: 1, name: 'Lakeside Manufacturing Co.' }).waitFor();
+    const focusedId = () => page.evaluate(() => document.activeElement?.id ?? '');
+
+    // The skip link is the first stop, and it moves focus to the main content.
+    await page.keyboard.press('Tab');
+    expect(await focusedText(page)).toBe('Skip to main content');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.activeElement?.id === 'explorer-main');
+    expect(await focusedId()).toBe('explorer-main');
+
+    // The prepaid location: open the picker, walk the list with the arrow keys, choose, show the plans.
+    await tabTo(page, /^Choose a state/);
+    await page.keyboard.press('Enter');
+    const listbox = page.getByRole('listbox');
+    await listbox.waitFor();
+    for (let i = 0; i < 60 && (await focusedText(page)) !== 'IL'; i += 1)
+      await page.keyboard.press('ArrowDown');
+    expect(await focusedText(page)).toBe('IL');
+    await page.keyboard.press('Enter');
+    await listbox.waitFor({ state: 'detached' });
+    expect(await focusedText(page)).toMatch(/^IL/);
+    await tabTo(page, 'Show plans');
+    await page.keyboard.press('Enter');
+    await page.getByText('Showing plans for IL').waitFor();
+    await page.getByRole('article', { name: 'Prepaid Dental Illinois' }).waitFor();
+
+    // Tick two dental plans with Space and open their comparison with Enter.
+    await tabTo(page, /Select Dental PPO High to compare$/);
+    await page.keyboard.press('Space');
+    await tabTo(page, /Select Prepaid Dental Illinois to compare$/);
+    await page.keyboard.press('Space');
+    await tabTo(page, 'Compare selected plans (2)');
+    await page.keyboard.press('Enter');
+    const table = page.getByRole('table', { name: 'Compare Dental plans' });
+    await table.waitFor();
+    expect(await table.getByRole('columnheader').allTextContents()).toEqual([
+      'Feature',
+      'Dental PPO High',
+      'Prepaid Dental Illinois',
+    ]);
+
+    // A favourite, with Space on its toggle button.
+    await tabTo(page, /^☆ Favourite\s+Vision Plus/);
+    await page.keyboard.press('Space');
+    await page
+      .getByRole('button', { name: 'Favourite Vision Plus' })
+      .and(page.locator('[aria-pressed="true"]'))
+      .waitFor();
+    expect(await page.getByTestId('favourite-count').textContent()).toBe('1');
+
+    // The personal plan page, from the navigation's link.
+    await tabTo(page, /^My benefits plan/);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`**/benefits-explorer/${DEMO_EXPLORER_SLUG}/personal-benefits-plan`);
+    await page.getByRole('heading', { level: 1, name: 'My benefits plan' }).waitFor();
+    await page.getByRole('article', { name: 'Vision Plus' }).waitFor();
+
+    // The lead dialog opens with Enter, takes focus, and Escape closes it and gives focus back.
+    await tabTo(page, 'Contact us');
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Tell us about yourself' });
+    await dialog.waitFor();
+    expect(await page.evaluate(() => !!document.activeElement?.closest('[role="dialog"]'))).toBe(true);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    // The modal hands focus back to its opener once it has gone.
+    await page.waitForFunction(
+      () => (document.activeElement as HTMLElement | null)?.innerText.trim() === 'Contact us',
+    );
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.close();
+  }, 90_000);
+
   it('hides the whole navigation in maintenance mode and before the site starts, and says why', async () => {
     const site = (name: string, vanitySlug: string, extra: Record<string, unknown>) =>
       staff.post('/api/clients/lakeside-manufacturing/explorer-pages', {
