@@ -96,7 +96,7 @@ export function ClientHubPage({ clientId }: { clientId: string }) {
               aria-labelledby={`hub-${step.id}`}
               data-testid={`hub-step-${step.id}`}
             >
-              <div className="substep__head">
+              <div className="hub-step__head">
                 <Heading level={3} id={`hub-${step.id}`} className="summary__step">
                   {step.label}
                 </Heading>

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useAtom } from 'jotai';
 import { Button, Cell, Column, Heading, Row, Table, TableBody, TableHeader } from 'react-aria-components';
 import useSWR from 'swr';
+import { planBenefitTypeLabel } from '../../../domain/src/eif/forms/summary.ts';
 import type { PlanCheck, PlanDesign } from '../../../domain/src/plan-design/index.ts';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../api/errors.ts';
 import { apiGet, apiRequest } from '../api/http.ts';
@@ -50,6 +51,10 @@ function StatusPill({ status }: { status: ApiJobStatus }) {
 
 const percent = (value: number | null) => (value === null ? '—' : `${value}%`);
 
+/** A plan as the summary names it ('Long term disability'), its id when it has no benefit type. */
+const planName = (plan: PlanDesign['plans'][number] | undefined, id: string | null) =>
+  plan?.benefitType ? planBenefitTypeLabel(plan.benefitType) : (id ?? '—');
+
 function DesignTables({ design }: { design: PlanDesign }) {
   const plans = new Map(design.plans.map((p) => [p.id, p]));
   const classes = new Map(design.employeeClasses.map((c) => [c.id, c]));
@@ -57,7 +62,7 @@ function DesignTables({ design }: { design: PlanDesign }) {
     ...cp,
     className:
       (cp.employeeClassId && classes.get(cp.employeeClassId)?.groupName) || cp.employeeClassId || '—',
-    planName: (cp.planId && plans.get(cp.planId)?.benefitType) || cp.planId || '—',
+    planName: planName(cp.planId ? plans.get(cp.planId) : undefined, cp.planId),
   }));
   return (
     <>
@@ -65,7 +70,7 @@ function DesignTables({ design }: { design: PlanDesign }) {
         Plans ({design.plans.length}) and classes ({design.employeeClasses.length})
       </Heading>
       <p className="muted">
-        Plans: {design.plans.map((p) => p.benefitType ?? p.id).join(', ') || 'none'}. Classes:{' '}
+        Plans: {design.plans.map((p) => planName(p, p.id)).join(', ') || 'none'}. Classes:{' '}
         {design.employeeClasses.map((c) => c.groupName ?? c.id).join(', ') || 'none'}.
       </p>
       <Table aria-label="Contributions per class plan" className="table">
