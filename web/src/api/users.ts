@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { apiRequest } from './http.ts';
+import { apiRequest, fetchAllPages } from './http.ts';
 import type { Role } from './types.ts';
 
 /** User administration calls (spec onboarding §7 "Users"). */
@@ -108,16 +108,7 @@ export const changeBenAdminToBroker = (userId: string) =>
 
 export type ClientOption = { id: string; name: string };
 
-/** The client picker; GET /api/clients may answer a list or a page, and may not exist yet (then empty). */
+/** The client picker: every client the signed-in user may see. */
 export function useClientOptions() {
-  return useSWR<ClientOption[]>('/api/clients?limit=200', async (path: string) => {
-    try {
-      const answer = await apiRequest<ClientOption[] | { items: ClientOption[] }>('GET', path, {
-        skipLoginRedirect: true,
-      });
-      return Array.isArray(answer) ? answer : (answer?.items ?? []);
-    } catch {
-      return [];
-    }
-  });
+  return useSWR<ClientOption[]>('client-options/all', () => fetchAllPages<ClientOption>('/api/clients'));
 }

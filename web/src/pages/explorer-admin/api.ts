@@ -1,7 +1,7 @@
 import useSWR, { useSWRConfig, type SWRConfiguration } from 'swr';
 import { ApiError, queryRetryDelay } from '../../api/errors.ts';
-import { apiRequest } from '../../api/http.ts';
-import type { UserListItem, UserPage } from '../../api/users.ts';
+import { apiRequest, fetchAllPages } from '../../api/http.ts';
+import type { UserListItem } from '../../api/users.ts';
 import { EXPLORER_SITES_PATH } from '../../routes.ts';
 import type { ExplorerDocumentBody } from './documents-api.ts';
 
@@ -125,28 +125,11 @@ export function useExplorerSitesByOwner(pageOwnerId: string | null, page: number
   });
 }
 
-/** The list's largest page (platform §9: limit 1 to 100). */
-const USERS_PAGE_LIMIT = 100;
 export const ALL_INTERNAL_USERS_KEY = 'explorer-admin/internal-users/all';
 
-/**
- * Every internal user, for the owner pickers: the list is paged, so pages are read until the total is
- * reached (staff are tens or hundreds, never so many that this is slow).
- */
-export async function fetchAllInternalUsers(): Promise<UserListItem[]> {
-  const users: UserListItem[] = [];
-  for (let offset = 0; ; offset += USERS_PAGE_LIMIT) {
-    const params = new URLSearchParams({
-      limit: String(USERS_PAGE_LIMIT),
-      offset: String(offset),
-      sortBy: 'lastName',
-      sortDirection: 'asc',
-    });
-    const page = await apiRequest<UserPage>('GET', `/api/users/internal?${params}`);
-    users.push(...page.items);
-    if (page.items.length === 0 || users.length >= page.total) return users;
-  }
-}
+/** Every internal user, for the owner pickers (staff are tens or hundreds). */
+export const fetchAllInternalUsers = () =>
+  fetchAllPages<UserListItem>('/api/users/internal', { sortBy: 'lastName', sortDirection: 'asc' });
 
 export function useAllInternalUsers() {
   return useSWR<UserListItem[]>(ALL_INTERNAL_USERS_KEY, fetchAllInternalUsers);
