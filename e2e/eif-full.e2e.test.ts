@@ -194,6 +194,10 @@ describe.skipIf(skip)('a whole EIF, from the first answer to the plan system', (
     await page.goto(`${app.url}/login?redirect=${encodeURIComponent(subStepPath('tax-id'))}`);
     await signInThroughUi(page, benAdmin.email, app.config.demoPassword, auth);
     await page.getByTestId('nav-tax-id').waitFor();
+    // The task without a step opens on its first sub-step not yet completed.
+    await page.goto(`${app.url}${TASK}`);
+    await page.waitForURL((url) => url.pathname === subStepPath('benefits-administration-and-data-feed'));
+    await page.getByTestId('nav-tax-id').waitFor();
 
     const visible = await page
       .locator('[data-testid^="nav-"]')
@@ -214,6 +218,17 @@ describe.skipIf(skip)('a whole EIF, from the first answer to the plan system', (
       }
     }
     for (const id of subSteps) expect(await navStatus(page, id)).toBe('Completed');
+
+    // The hub home lists every step and sub-step with its status and a link to it.
+    await page.goto(`${app.url}/client/${DEMO_CLIENT_ID}`);
+    await page.getByTestId('hub-step-company-information').waitFor();
+    for (const id of subSteps) {
+      const item = page.getByTestId(`substep-${id}`);
+      expect(await item.getByTestId('step-status').innerText()).toBe('Completed');
+      expect(await item.getByRole('link').first().getAttribute('href')).toBe(subStepPath(id));
+    }
+    expect(await page.getByTestId('task-status').innerText()).toBe('In Progress');
+    await page.screenshot({ path: screenshotPath('eif-hub.png'), fullPage: true });
 
     // The summary PDF names the client and carries the answers.
     await page.goto(`${app.url}${TASK}/summary`);
@@ -247,6 +262,8 @@ describe.skipIf(skip)('a whole EIF, from the first answer to the plan system', (
     await page.getByText('Thank you. The form is signed.').waitFor();
     // Signed, the task is Completed: no due date any more.
     await page.getByTestId('due-date').waitFor({ state: 'detached' });
+    // The top of the page: the signed status and what follows from it.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: screenshotPath('eif-step-review-and-submit.png') });
 
     // The consultant opens the push page from the client's manage page and pushes; the overlay follows
@@ -274,6 +291,12 @@ describe.skipIf(skip)('a whole EIF, from the first answer to the plan system', (
     const lastPush = staff.getByTestId('last-push');
     await lastPush.getByText('Completed', { exact: true }).waitFor();
     expect(await lastPush.getByText('In progress').count()).toBe(0);
+    // The bar eases to 100% (a CSS transition): the picture waits for it to be full.
+    await staff.waitForFunction((selector) => {
+      const track = document.querySelector(`${selector} .progress__track`);
+      const fill = document.querySelector(`${selector} .progress__fill`);
+      return !!track && !!fill && fill.clientWidth >= track.clientWidth - 1;
+    }, `[data-testid="push-status-${DEMO_CLIENT_ID}"]`);
     await staff.screenshot({ path: screenshotPath('eif-push-to-plan-system.png') });
   });
 
