@@ -4,6 +4,7 @@ import { startApp, type RunningApp } from './app.ts';
 import { embeddedTestConfig } from './config.ts';
 import { DEMO_CLIENT_ID } from './seed.ts';
 import { apiClient, eventually } from './testing/http-client.ts';
+import { SIGNING_MESSAGES } from '../../domain/src/eif/signing.ts';
 
 type Api = ReturnType<typeof apiClient>;
 const client = `/api/clients/${DEMO_CLIENT_ID}`;
@@ -80,6 +81,33 @@ describe('EIF lifecycle over HTTP', () => {
     expect(
       (await setSigner(staff, { authorizedSignerUserId: null, brokerAsAuthorizedSigner: false })).status,
     ).toBe(200);
+  });
+
+  it('lets only staff or the signer invite someone to sign, and only staff invite a review of updates', async () => {
+    const invitations = async () =>
+      Number(
+        (await app.pool.query<{ n: string }>('select count(*) as n from outside_signer_actions')).rows[0]!.n,
+      );
+    const before = await invitations();
+    const person = { email: 'cfo@lakeside.example', firstName: 'Casey', lastName: 'Fowler' };
+    // No signer named: the broker is not the signer, so may not hand the signature to someone else.
+    const byBroker = await broker.post(`${client}/outside-signer`, { ...person, stepId: 'review-&-submit' });
+    expect(byBroker.status).toBe(403);
+    expect(byBroker.body.message).toBe(SIGNING_MESSAGES.inviteToSign);
+    const updatesByBenAdmin = await benAdmin.post(`${client}/outside-signer`, {
+      ...person,
+      stepId: 'review-&-submit-updates',
+    });
+    expect(updatesByBenAdmin.status).toBe(403);
+    expect(updatesByBenAdmin.body.message).toBe(SIGNING_MESSAGES.inviteToReview);
+    expect(await invitations()).toBe(before);
+    // The benefits administrator signs when nobody is named, so may ask someone else to sign instead.
+    const byBenAdmin = await benAdmin.post(`${client}/outside-signer`, {
+      ...person,
+      stepId: 'review-&-submit',
+    });
+    expect(byBenAdmin.status).toBe(201);
+    expect(await invitations()).toBe(before + 1);
   });
 
   it('lets an invited outside signer sign through the e-mailed link, and only then', async () => {

@@ -4,14 +4,17 @@ import type pg from 'pg';
 import { z } from 'zod';
 import { eifStream, loadAggregate } from '../../../events/src/index.ts';
 import {
+  ForbiddenError,
   NotFoundError,
   OUTSIDE_SIGNER_STEPS,
   assertOutsideSignerAllowed,
   companyInformationEditState,
   eifCodec,
+  entityKey,
   toClientView,
   type OutsideSigner,
 } from '../../../domain/src/index.ts';
+import { decideInvite, signerSettingOf } from '../../../domain/src/eif/signing.ts';
 import type { EmailSender } from '../auth/email-port.ts';
 import { executeEifCommand } from '../clients/routes.ts';
 import { handle, requireActor, requireClientAccess, type CommandDeps } from '../http/context.ts';
@@ -101,6 +104,16 @@ export function outsideSignerRoutes(deps: OutsideSignerDeps): Router {
       const clientId = String(req.params.clientId);
       requireClientAccess(actor, clientId, 'update');
       const body = parseBody(InviteOutsideSignerBody, req.body);
+      const { state } = await loadAggregate({
+        store: deps.store,
+        snapshots: deps.snapshots,
+        stream: eifStream(clientId),
+        codec: eifCodec,
+      });
+      const client = state.status === 'empty' ? undefined : state.entities.get(entityKey('Client', clientId));
+      if (!client) throw new NotFoundError('Client not found');
+      const invite = decideInvite(signerSettingOf(client.attributes), actor, body.stepId);
+      if (!invite.ok) throw new ForbiddenError(invite.message);
       const actionId = randomBytes(24).toString('base64url');
       const now = deps.now();
       await deps.pool.query(

@@ -20,6 +20,8 @@ export type SigningDecision =
 export const SIGNING_MESSAGES = {
   notSigner: 'Only the client’s authorized signer can sign the form',
   brokerNotSigner: 'A broker signs the form only when named the authorized signer',
+  inviteToSign: 'Only staff or the client’s authorized signer can ask someone else to sign',
+  inviteToReview: 'Only staff can ask someone to review the updates',
 } as const;
 
 /** The signer setting as stored on the Client (absent or malformed values read as "not named"). */
@@ -51,4 +53,22 @@ export function decideSigner(
     default:
       return { ok: false, message: SIGNING_MESSAGES.notSigner };
   }
+}
+
+/**
+ * Who may invite an outside signer (onboarding §2 outside-signer routes). Signing in someone's place is
+ * the signer's to hand over, or staff's; reviewing the updates made after signing answers staff's own
+ * edits, so only staff ask for it.
+ */
+export function decideInvite(
+  setting: SignerSetting,
+  actor: { userId: string; role: string },
+  stepId: 'review-&-submit' | 'review-&-submit-updates',
+): { ok: true } | { ok: false; message: string } {
+  const isStaff = actor.role === 'SLF_ADMIN' || actor.role === 'SLF_OWNER';
+  if (isStaff) return { ok: true };
+  if (stepId === 'review-&-submit-updates') return { ok: false, message: SIGNING_MESSAGES.inviteToReview };
+  return decideSigner(setting, actor).ok
+    ? { ok: true }
+    : { ok: false, message: SIGNING_MESSAGES.inviteToSign };
 }

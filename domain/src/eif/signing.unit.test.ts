@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SIGNING_MESSAGES, decideSigner, signerSettingOf } from './signing.ts';
+import { SIGNING_MESSAGES, decideInvite, decideSigner, signerSettingOf } from './signing.ts';
 
 const benAdmin = (userId: string) => ({ userId, role: 'BEN_ADMIN' });
 const broker = { userId: 'broker-1', role: 'BROKER' };
@@ -49,6 +49,35 @@ describe('who signs the EIF', () => {
     expect(signerSettingOf({ authorizedSignerUserId: '', brokerAsAuthorizedSigner: 'yes' })).toEqual({
       authorizedSignerUserId: null,
       brokerAsAuthorizedSigner: false,
+    });
+  });
+});
+
+describe('who invites an outside signer', () => {
+  const staff = { userId: 'staff-1', role: 'SLF_ADMIN' };
+  const named = signerSettingOf({ authorizedSignerUserId: 'ba-1' });
+
+  it('given any setting, when staff invite for either step, then they may', () => {
+    expect(decideInvite(named, staff, 'review-&-submit')).toEqual({ ok: true });
+    expect(decideInvite(named, staff, 'review-&-submit-updates')).toEqual({ ok: true });
+  });
+
+  it('given a named signer, when that signer invites someone to sign, then they may; others may not', () => {
+    expect(decideInvite(named, benAdmin('ba-1'), 'review-&-submit')).toEqual({ ok: true });
+    expect(decideInvite(named, benAdmin('ba-2'), 'review-&-submit')).toEqual({
+      ok: false,
+      message: SIGNING_MESSAGES.inviteToSign,
+    });
+    expect(decideInvite(named, broker, 'review-&-submit')).toEqual({
+      ok: false,
+      message: SIGNING_MESSAGES.inviteToSign,
+    });
+  });
+
+  it('given the signer, when they invite someone to review the updates, then it is refused', () => {
+    expect(decideInvite(named, benAdmin('ba-1'), 'review-&-submit-updates')).toEqual({
+      ok: false,
+      message: SIGNING_MESSAGES.inviteToReview,
     });
   });
 });
