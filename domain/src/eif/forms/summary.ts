@@ -46,6 +46,13 @@ export type StepSummary = {
   subSteps: SubStepSummary[];
 };
 
+/** A stored 'YYYY-MM-DD' as people read it ('January 1, 2027'); anything else as stored. */
+function calendarDate(value: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  const month = match ? MONTHS[Number(match[2]) - 1] : undefined;
+  return match && month ? `${month} ${Number(match[3])}, ${match[1]}` : value;
+}
+
 const MONTHS = [
   'January',
   'February',
@@ -64,7 +71,8 @@ const MONTHS = [
 /** A benefit type code in words: LONG_TERM_DISABILITY -> 'Long term disability'; PFML codes keep capitals. */
 export function planBenefitTypeLabel(code: string): string {
   if (/^PFML_/.test(code)) return code.replace(/^PFML_([A-Z]{2})_/, 'PFML $1 ').replaceAll('_', ' ');
-  if (/^[A-Z]{2,4}$/.test(code)) return code;
+  // Three-letter codes are acronyms (DBL, PFL, TDB, TDI, FLI, EAP); LIFE is a word.
+  if (/^[A-Z]{2,3}$/.test(code)) return code;
   return code.charAt(0) + code.slice(1).toLowerCase().replaceAll('_', ' ');
 }
 
@@ -110,9 +118,10 @@ export function formatAnswer(
     case 'zip':
     case 'state':
     case 'mmdd':
-    case 'date':
     case 'number':
       return String(value);
+    case 'date':
+      return calendarDate(String(value));
     default: {
       const unknown: never = field;
       throw new Error(`Unknown field kind ${JSON.stringify(unknown)}`);

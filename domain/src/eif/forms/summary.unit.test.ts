@@ -52,6 +52,8 @@ describe('formatAnswer', () => {
       formatAnswer({ key: 't', label: 'T', kind: 'choice', enumeration: TIMING }, 'END_OF_MONTH', view),
     ).toBe('End of the month');
     expect(formatAnswer({ key: 'm', label: 'M', kind: 'month' }, 7, view)).toBe('July');
+    expect(formatAnswer({ key: 'd', label: 'D', kind: 'date' }, '2027-01-01', view)).toBe('January 1, 2027');
+    expect(formatAnswer({ key: 'y', label: 'Y', kind: 'mmdd' }, '12/31', view)).toBe('12/31');
     expect(formatAnswer({ key: 'b', label: 'B', kind: 'boolean' }, false, view)).toBe('No');
     expect(formatAnswer({ key: 'a', label: 'A', kind: 'answer' }, 'NOT_APPLICABLE', view)).toBe(
       'Not applicable',
@@ -68,6 +70,7 @@ describe('eifFormSummary', () => {
     expect(planBenefitTypeLabel('LONG_TERM_DISABILITY')).toBe('Long term disability');
     expect(planBenefitTypeLabel('PFML_CO_FULLY_INS')).toBe('PFML CO FULLY INS');
     expect(planBenefitTypeLabel('FLI')).toBe('FLI');
+    expect(planBenefitTypeLabel('LIFE')).toBe('Life');
   });
 
   it('shows only the visible sub-steps, with statuses', () => {
