@@ -156,12 +156,9 @@ async function fillSubStep(page: Page, id: EifSubStepId, clientId = DEMO_CLIENT_
     await fillCollections(page, form.sections);
     // A list can appear only once an answer above it is saved (e.g. subsidiaries after "Yes").
     const before = page.url();
-    // The tax id keeps its own page with a plain Save; every other sub-step saves and moves on.
-    await page.getByRole('button', { name: /^(Save and continue|Continue|Save)$/ }).click();
-    await Promise.race([
-      page.waitForURL((url) => url.toString() !== before),
-      page.getByTestId('save-status').waitFor(),
-    ]);
+    // Every sub-step saves and moves on ('Continue' when it holds only lists, which save item by item).
+    await page.getByRole('button', { name: /^(Save and continue|Continue)$/ }).click();
+    await page.waitForURL((url) => url.toString() !== before);
     await page.goto(before);
     await page.getByTestId(`nav-${id}`).waitFor();
     if ((await navStatus(page, id)) === 'Completed') {

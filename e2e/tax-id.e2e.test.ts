@@ -59,15 +59,19 @@ describe.skipIf(skip)('tax-id step in the browser', () => {
     expect(await input.getAttribute('placeholder')).toBe('##-#######');
 
     await input.fill('12-34');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save and continue' }).click();
     await page.getByText(TAX_ID_MESSAGE).waitFor();
     expect(await input.getAttribute('aria-invalid')).toBe('true');
     await page.screenshot({ path: screenshotPath('tax-id-invalid.png') });
 
     await input.fill('12-3456789');
     expect(await page.getByText(TAX_ID_MESSAGE).count()).toBe(0);
-    await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Saved').waitFor();
+    await page.getByRole('button', { name: 'Save and continue' }).click();
+    // Saved, the form moves on to the next sub-step; Back shows the saved answer.
+    await page.waitForURL((url) => url.pathname.endsWith('/subsidiaries-and-affiliates'));
+    expect(await page.getByTestId('nav-tax-id').getByTestId('step-status').innerText()).toBe('Completed');
+    await page.getByRole('button', { name: 'Back', exact: true }).click();
+    await page.waitForURL((url) => url.pathname.endsWith('/tax-id'));
     expect(await input.inputValue()).toBe('12-3456789');
 
     expect(await reloadUntilValue(page, '12-3456789')).toBe('12-3456789');
@@ -105,12 +109,13 @@ describe.skipIf(skip)('tax-id step in the browser', () => {
     expect(status).toBe(200);
 
     await input.fill('11-1111111');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save and continue' }).click();
     const notice = page.getByTestId('form-notice');
     await notice.waitFor();
     expect(await notice.textContent()).toContain('changed by someone else');
-    expect(await notice.textContent()).toContain('98-7654321');
-    expect(await input.inputValue()).toBe('98-7654321');
+    // The page stays, showing the other session's answer in place of the one that was not saved.
+    expect(new URL(page.url()).pathname.endsWith('/tax-id')).toBe(true);
+    await expect.poll(() => input.inputValue()).toBe('98-7654321');
     await page.screenshot({ path: screenshotPath('tax-id-conflict.png') });
     await page.close();
   });

@@ -30,7 +30,6 @@ import {
   NotAvailablePage,
   NotFoundPage,
 } from './pages/StatusPages.tsx';
-import { TaxIdPage } from './pages/TaxIdPage.tsx';
 import { TermsOfUsePage } from './pages/TermsOfUsePage.tsx';
 import { TokenPasswordPage } from './pages/TokenPasswordPage.tsx';
 import { UserManagePage } from './pages/UserManagePage.tsx';
@@ -111,12 +110,6 @@ function pageFor(route: RouteDef, params: Record<string, string>, user: Authenti
     case 'benAdminDetail':
       return <UserManagePage key={p('userId')} kind="ben-admin" userId={p('userId')} />;
     case 'eifSubStepDetail':
-      // The tax id keeps its own page (its texts and conflict notice are tested end to end).
-      if (
-        p('eifStepId').toLowerCase() === 'company-information' &&
-        p('eifSubStepId').toLowerCase() === 'tax-id'
-      )
-        return <TaxIdPage key={p('clientId')} clientId={p('clientId')} />;
       return (
         <EifSubStepPage
           key={`${p('clientId')}/${p('eifSubStepId')}`}

@@ -181,8 +181,6 @@ export const clientManagePath = (clientId: string) => `/clients/admin/${encodeUR
 export const clientReviewPath = (clientId: string) => `${clientManagePath(clientId)}/review`;
 export const clientHistoryPath = (clientId: string) => `${clientManagePath(clientId)}/eif-history`;
 export const clientHubPath = (clientId: string) => `/client/${encodeURIComponent(clientId)}`;
-export const reviewSubmitPath = (clientId: string) =>
-  `${clientHubPath(clientId)}/task/eif-submit-company-information/step/review-&-submit`;
 export const outsideSignerSummaryPath = (clientId: string) =>
   `${clientHubPath(clientId)}/outside-signer/eif-summary`;
 

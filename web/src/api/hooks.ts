@@ -79,10 +79,3 @@ export async function upsertPassword(token: string, password: string) {
     skipLoginRedirect: true,
   });
 }
-
-export function updateClientTaxId(clientId: string, version: number, taxIdDigits: string) {
-  return apiRequest<ClientView>('PUT', clientKey(clientId), {
-    body: { taxId: taxIdDigits },
-    headers: { 'If-Match': String(version) },
-  });
-}
