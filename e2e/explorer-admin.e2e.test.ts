@@ -193,7 +193,8 @@ describe.skipIf(skip)('Explorer site management in the browser', () => {
 
     await page.getByLabel('Open enrollment end').fill('2026-10-01');
     await page.getByLabel('Benefits administration platform URL').fill('javascript:alert(1)');
-    await page.getByText('Appointments', { exact: true }).click();
+    // The seeded demo site enables every contact option (seed.ts), so its booking link is shown.
+    expect(await page.getByRole('checkbox', { name: 'Appointments' }).isChecked()).toBe(true);
     await page.getByLabel('Appointment booking link').fill('calendly.com/lakeside');
     await page.getByLabel('Vision highlight order').fill('-1');
     await page.getByRole('button', { name: 'Save changes' }).click();
@@ -214,6 +215,7 @@ describe.skipIf(skip)('Explorer site management in the browser', () => {
     });
     await choose(page, 'Sales territory', 'Great Lakes');
     await page.getByText('Kiosk mode', { exact: true }).click();
+    // Live chat off (the seed has it on): the public page then offers only booking a call and e-mail.
     await page.getByText('Live chat', { exact: true }).click();
     // The logo: uploaded to the document store, chosen, and attached to the site on save.
     const png = Buffer.from(
@@ -244,7 +246,7 @@ describe.skipIf(skip)('Explorer site management in the browser', () => {
       'Exámenes de la vista cada año',
     );
     expect(await page.getByRole('checkbox', { name: 'Kiosk mode' }).isChecked()).toBe(true);
-    expect(await page.getByRole('checkbox', { name: 'Live chat' }).isChecked()).toBe(true);
+    expect(await page.getByRole('checkbox', { name: 'Live chat' }).isChecked()).toBe(false);
     await page.getByRole('button', { name: /Great Lakes Sales territory$/ }).waitFor();
     await page.getByRole('button', { name: /lakeside-logo Client logo$/ }).waitFor();
     await page.screenshot({ path: screenshotPath('explorer-admin-settings.png'), fullPage: true });
@@ -257,6 +259,15 @@ describe.skipIf(skip)('Explorer site management in the browser', () => {
     expect(await enroll.getAttribute('href')).toBe('https://enroll.example.com/lakeside-2027');
     await page.getByText('After enrollment', { exact: true }).click();
     await enroll.waitFor({ state: 'detached' });
+    // The support panel follows the contact options: no chat, the new booking link, e-mail.
+    expect(await page.getByRole('button', { name: 'Chat with us' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Get help' }).click();
+    const support = page.locator('#explorer-support-panel');
+    expect(await support.getByRole('link', { name: /^Book a call/ }).getAttribute('href')).toBe(
+      'https://calendly.com/lakeside/benefits',
+    );
+    await support.getByRole('button', { name: 'Email us' }).waitFor();
+    expect(await support.getByTestId('support-chat').count()).toBe(0);
     const logo = await fetch(
       `${app.url}/api/explorer-pages/${DEMO_EXPLORER_PAGE_ID}/documents/${await page.evaluate(async (id) => {
         const answer = await fetch(`/api/explorer-pages/${id}`);

@@ -154,6 +154,8 @@ describe.skipIf(skip)('the public Benefits Explorer in the browser', () => {
       vidyardId: 'vy-harbor',
       logoDocumentId: logo.documentId,
       hideProviderLogo: true,
+      // Only e-mail among the contact options: a support panel without the chat.
+      enableContactUsEmail: true,
       vanitySlug: videoSlug,
       benefits: [MEDICAL_PLAN],
     });
@@ -203,8 +205,9 @@ describe.skipIf(skip)('the public Benefits Explorer in the browser', () => {
     expect(
       await page.getByRole('article', { name: 'Vision Plus' }).locator('.explorer-plan-meta').textContent(),
     ).toContain('Voluntario');
+    // The demo site shows each section's plan count (showBenefitCount), of the plans the visitor sees.
     const headings = await page.getByRole('heading', { level: 2 }).allTextContents();
-    expect(headings.map((h) => h.split(' (')[0])).toEqual(['Su ubicación', 'Dental', 'Visión', 'Médico']);
+    expect(headings).toEqual(['Su ubicación', 'Dental (1 plan)', 'Visión (1 plan)', 'Médico (1 plan)']);
 
     // No prepaid plan before a state is chosen; a blank choice gets the spec's message (in Spanish).
     expect(await page.getByRole('article', { name: 'Prepaid Dental Illinois' }).count()).toBe(0);
@@ -215,6 +218,7 @@ describe.skipIf(skip)('the public Benefits Explorer in the browser', () => {
     await page.getByRole('button', { name: 'Mostrar planes' }).click();
     await page.getByText('Planes para IL').waitFor();
     await page.getByRole('article', { name: 'Prepaid Dental Illinois' }).waitFor();
+    await page.getByRole('heading', { level: 2, name: 'Dental (2 planes)' }).waitFor();
 
     // Compare the two dental plans (dental comparison launched 2024-05-30).
     const compare = page.getByRole('button', { name: /^Comparar los planes seleccionados/ }).first();
@@ -288,6 +292,9 @@ describe.skipIf(skip)('the public Benefits Explorer in the browser', () => {
     await page.getByRole('button', { name: 'Show plans' }).click();
     await page.getByRole('article', { name: 'Prepaid Dental TX' }).waitFor();
     expect(await page.getByRole('article', { name: 'Prepaid Dental IL' }).count()).toBe(0);
+    // This site shows no plan counts and enables no contact option: plain headings, no support launcher.
+    expect(await page.getByRole('heading', { level: 2, name: 'Dental', exact: true }).count()).toBe(1);
+    expect(await page.getByTestId('support').count()).toBe(0);
     // The id opens the same site as the slug.
     await page.goto(`${app.url}/benefits-explorer/${DEMO_EXPLORER_PAGE_ID}`);
     await page.getByRole('heading', { level: 1, name: 'Lakeside Manufacturing Co.' }).waitFor();
@@ -317,6 +324,15 @@ describe.skipIf(skip)('the public Benefits Explorer in the browser', () => {
     // The not-live demo site chats with the demo department (platform §9).
     await panel.getByText('Department: Benefits Explorer Demo').waitFor();
     expect(await panel.getAttribute('data-chat')).toBe('ready');
+    // The demo site enables every contact option: beside the chat, booking a call and e-mail.
+    const options = panel.getByRole('list', { name: 'Ways to reach us' });
+    const book = options.getByRole('link', { name: /^Book a call/ });
+    expect(await book.getAttribute('href')).toBe(
+      'https://calendly.example.com/lakeside-manufacturing/benefits-call',
+    );
+    expect(await book.getAttribute('target')).toBe('_blank');
+    expect(await book.getAttribute('rel')).toContain('noopener');
+    await options.getByRole('button', { name: 'Email us' }).waitFor();
 
     await tabTo(page, /^Send message/);
     await page.keyboard.press('Enter');
@@ -345,6 +361,17 @@ describe.skipIf(skip)('the public Benefits Explorer in the browser', () => {
     expect(rows).toEqual([
       { text: 'Does the dental plan cover braces?', department: 'Benefits Explorer Demo' },
     ]);
+
+    // 'Email us' opens the lead dialog; its Escape closes the dialog only, and focus comes back.
+    await panel.getByRole('button', { name: 'Email us' }).click();
+    const lead = page.getByRole('dialog', { name: 'Tell us about yourself' });
+    await lead.waitFor();
+    await page.keyboard.press('Escape');
+    await lead.waitFor({ state: 'detached' });
+    await page.waitForFunction(
+      () => (document.activeElement as HTMLElement | null)?.innerText.trim() === 'Email us',
+    );
+    expect(await panel.getAttribute('data-state')).toBe('expanded');
     await page.close();
   }, 60_000);
 
@@ -367,6 +394,30 @@ describe.skipIf(skip)('the public Benefits Explorer in the browser', () => {
     await page.getByRole('button', { name: 'Reintentar' }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await page.close();
+  }, 60_000);
+
+  it('the floating support launcher never covers the lead banner when scrolled to the page end', async () => {
+    type Box = { x: number; y: number; width: number; height: number };
+    const overlaps = (a: Box, b: Box) =>
+      a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+    for (const width of [1280, 390]) {
+      const page = await browser.newPage({ viewport: { width, height: 800 }, bypassCSP: true });
+      await page.goto(`${app.url}/es/benefits-explorer/${DEMO_EXPLORER_SLUG}`);
+      await page.getByRole('heading', { level: 1, name: 'Lakeside Manufacturing Co.' }).waitFor();
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await page.waitForFunction(
+        () => Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight,
+      );
+      // What the visitor sees (not a full-page shot, where fixed elements sit elsewhere).
+      await page.screenshot({ path: screenshotPath(`explorer-support-launcher-${width}.png`) });
+      const launcher = (await page.getByRole('button', { name: 'Chatee con nosotros' }).boundingBox())!;
+      const banner = page.getByRole('complementary', { name: 'Contáctenos' });
+      const contact = (await banner.getByRole('button', { name: 'Contáctenos' }).boundingBox())!;
+      const text = (await banner.locator('p').boundingBox())!;
+      expect(overlaps(launcher, contact), `at ${width} px the launcher covers 'Contáctenos'`).toBe(false);
+      expect(overlaps(launcher, text), `at ${width} px the launcher covers the banner's text`).toBe(false);
+      await page.close();
+    }
   }, 60_000);
 
   it('e-mails the selected benefits: a wrong human-check answer is refused, a right one confirms', async () => {
@@ -454,6 +505,15 @@ describe.skipIf(skip)('the public Benefits Explorer in the browser', () => {
         (document.querySelector('.explorer-client-logo') as HTMLImageElement | null)?.naturalWidth === 180,
     );
     expect(await nav.getByRole('img', { name: 'Logotipo de Onboard' }).count()).toBe(0);
+    // E-mail is this site's only contact option: the launcher offers help, and the panel has no chat.
+    await page.getByRole('button', { name: 'Obtenga ayuda' }).click();
+    const panel = page.locator('#explorer-support-panel[data-state="expanded"]');
+    await panel.getByRole('button', { name: 'Escríbanos' }).waitFor();
+    expect(await panel.getByRole('link', { name: /Reserve una llamada/ }).count()).toBe(0);
+    expect(await panel.getByTestId('support-chat').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Chatee con nosotros' }).count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await page.locator('#explorer-support-panel').waitFor({ state: 'detached' });
     const axeDocs = await seriousViolations(page);
     await page.screenshot({ path: screenshotPath('explorer-documents-es.png'), fullPage: true });
     expect(axeDocs).toEqual([]);

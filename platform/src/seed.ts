@@ -474,7 +474,8 @@ function demoExplorerSite() {
     benAdminPlatformId: null,
     benAdminPlatformUrl: 'https://enroll.example.com/lakeside-manufacturing',
     notificationLink: null,
-    customCalendlyLink: null,
+    // Every contact option is on, so the demo's support panel shows the chat, booking a call and e-mail.
+    customCalendlyLink: 'https://calendly.example.com/lakeside-manufacturing/benefits-call',
     customClientName: 'Lakeside Manufacturing Co.',
     logoDocumentId: null,
     employeeCount: 240,
@@ -496,9 +497,9 @@ function demoExplorerSite() {
     customBranding: true,
     customThemeBrandColor: '#0b4f6c',
     customThemeContrastingColor: '#ffffff',
-    enableContactUsAppointment: false,
+    enableContactUsAppointment: true,
     enableContactUsEmail: true,
-    enableContactUsLiveChat: false,
+    enableContactUsLiveChat: true,
   };
 }
 

@@ -8,6 +8,7 @@ import {
   NotFoundError,
   ValidationError,
   benefitTypeLabel,
+  contactOptions,
   isInternal,
   liveChatDepartment,
   selectedBenefitsEmail,
@@ -131,6 +132,10 @@ export function explorerVisitorRoutes(deps: ExplorerVisitorDeps): Router {
     handle(async (req, res) => {
       const body = parseBody(StartChatBody, req.body ?? {});
       const page = await requirePage(String(req.params.explorerPageId));
+      // The page offers the chat only where the site enables live chat (explorer §3); the server holds to
+      // the same rule, so a site without it takes no new conversation.
+      if (!contactOptions(page.site).some((o) => o.kind === 'liveChat'))
+        throw new NotFoundError('This site offers no live chat'); // chosen
       const now = deps.now();
       const department = liveChatDepartment(
         {

@@ -38,6 +38,25 @@ export function sectionsByBenefitType<P extends { benefitType: BenefitType }>(
   })).filter((s) => s.plans.length > 0);
 }
 
+/** A benefit-type section with the number of plans its heading shows, or null when the site hides it. */
+export type CountedBenefitSection<P> = BenefitSection<P> & { planCount: number | null };
+
+/**
+ * explorer §3 showBenefitCount: with it on, each section heading says how many plans it holds. The
+ * count is of the plans the visitor sees (after the prepaid-state filter), so it never names a plan the
+ * page does not show.
+ */
+export function countedBenefitSections<P extends { benefitType: BenefitType } & MaybePrepaid>(
+  plans: readonly P[],
+  chosenState: string | null,
+  site: { showBenefitCount?: boolean | null },
+): CountedBenefitSection<P>[] {
+  return sectionsByBenefitType(visiblePlansForPrepaidLocation(plans, chosenState)).map((section) => ({
+    ...section,
+    planCount: site.showBenefitCount === true ? section.plans.length : null,
+  }));
+}
+
 type MaybePrepaid = { prepaidSitusState?: string | null };
 const isPrepaid = (plan: MaybePrepaid): boolean => (plan.prepaidSitusState ?? '') !== '';
 
@@ -296,6 +315,42 @@ export function liveChatDepartment(
   return page.isLive && page.enableContactUsLiveChat === true && !environment.isDemo
     ? CHAT_DEPARTMENTS.live
     : CHAT_DEPARTMENTS.demo;
+}
+
+export type ContactSite = {
+  enableContactUsLiveChat?: boolean | null;
+  enableContactUsAppointment?: boolean | null;
+  enableContactUsEmail?: boolean | null;
+  customCalendlyLink?: string | null;
+};
+
+/** One way the support panel offers to reach the provider (explorer §3 contact options). */
+export type ContactOption = { kind: 'liveChat' } | { kind: 'appointment'; url: string } | { kind: 'email' };
+
+/** Only a web address may become a link a visitor follows (never javascript: or a relative path). */
+const isWebAddress = (value: string): boolean => {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * The contact options the support panel offers, exactly the ones the site enables (explorer §3): live
+ * chat with enableContactUsLiveChat (which department answers is liveChatDepartment's business);
+ * booking a call with enableContactUsAppointment and a calendar link that is a web address; e-mail with
+ * enableContactUsEmail. Chat comes first: it answers at once. An empty list means no support launcher.
+ */
+export function contactOptions(site: ContactSite): ContactOption[] {
+  const options: ContactOption[] = [];
+  if (site.enableContactUsLiveChat === true) options.push({ kind: 'liveChat' });
+  const link = site.customCalendlyLink?.trim() ?? '';
+  if (site.enableContactUsAppointment === true && isWebAddress(link))
+    options.push({ kind: 'appointment', url: link });
+  if (site.enableContactUsEmail === true) options.push({ kind: 'email' });
+  return options;
 }
 
 /** explorer §2: only when the language toggle is on and the client is not a large client. */

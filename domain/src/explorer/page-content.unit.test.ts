@@ -3,6 +3,8 @@ import { PLAN_TYPES, type BenefitType } from './catalogues.ts';
 import {
   benefitTypeHighlighters,
   benefitTypeLabel,
+  contactOptions,
+  countedBenefitSections,
   enrollmentStatus,
   explorerAvailability,
   formatCurrency,
@@ -231,6 +233,70 @@ describe('explorer page content (explorer §2)', () => {
     expect(liveChatDepartment({ ...live, enableContactUsLiveChat: false }, { isDemo: false })).toBe(
       'Benefits Explorer Demo',
     );
+  });
+
+  it('offers exactly the contact options the site enables, chat first, and none when none is on', () => {
+    const link = 'https://calendly.com/acme/benefits';
+    expect(
+      contactOptions({
+        enableContactUsLiveChat: true,
+        enableContactUsAppointment: true,
+        enableContactUsEmail: true,
+        customCalendlyLink: ` ${link} `,
+      }),
+    ).toEqual([{ kind: 'liveChat' }, { kind: 'appointment', url: link }, { kind: 'email' }]);
+    expect(contactOptions({ enableContactUsEmail: true, customCalendlyLink: link })).toEqual([
+      { kind: 'email' },
+    ]);
+    expect(contactOptions({ enableContactUsLiveChat: true, enableContactUsEmail: false })).toEqual([
+      { kind: 'liveChat' },
+    ]);
+    // Booking a call needs a link, and only a web address becomes one.
+    expect(contactOptions({ enableContactUsAppointment: true, customCalendlyLink: null })).toEqual([]);
+    expect(contactOptions({ enableContactUsAppointment: true, customCalendlyLink: '  ' })).toEqual([]);
+    expect(
+      contactOptions({ enableContactUsAppointment: true, customCalendlyLink: 'javascript:alert(1)' }),
+    ).toEqual([]);
+    expect(contactOptions({ enableContactUsAppointment: true, customCalendlyLink: '/book' })).toEqual([]);
+    expect(contactOptions({})).toEqual([]);
+    expect(
+      contactOptions({
+        enableContactUsLiveChat: null,
+        enableContactUsAppointment: false,
+        enableContactUsEmail: null,
+        customCalendlyLink: link,
+      }),
+    ).toEqual([]);
+  });
+
+  it('counts the plans a section shows, after the prepaid filter, only when the site shows counts', () => {
+    const plans = [
+      { id: 'ppo', benefitType: 'DENTAL' as BenefitType },
+      { id: 'dhmo-il', benefitType: 'DENTAL' as BenefitType, prepaidSitusState: 'IL' },
+      { id: 'dhmo-tx', benefitType: 'DENTAL' as BenefitType, prepaidSitusState: 'TX' },
+      { id: 'vision', benefitType: 'VISION' as BenefitType },
+    ];
+    const counts = (state: string | null, showBenefitCount?: boolean | null) =>
+      countedBenefitSections(plans, state, { showBenefitCount }).map((s) => [s.benefitType, s.planCount]);
+    expect(counts('IL', true)).toEqual([
+      ['DENTAL', 2],
+      ['VISION', 1],
+    ]);
+    expect(counts(null, true)).toEqual([
+      ['DENTAL', 1],
+      ['VISION', 1],
+    ]);
+    expect(counts('IL', false)).toEqual([
+      ['DENTAL', null],
+      ['VISION', null],
+    ]);
+    expect(counts('IL', null)).toEqual([
+      ['DENTAL', null],
+      ['VISION', null],
+    ]);
+    expect(
+      countedBenefitSections(plans, 'TX', { showBenefitCount: true })[0]!.plans.map((p) => p.id),
+    ).toEqual(['ppo', 'dhmo-tx']);
   });
 
   it('shows the language dialog only with the language toggle on and not for a large client', () => {

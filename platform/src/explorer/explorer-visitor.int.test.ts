@@ -187,6 +187,40 @@ describe('the public Explorer: public host, human check, e-mail of selected bene
       ['agent', 'Yes, Vision Plus.'],
     ]);
     expect((await visitor.get(`${base}/no-such-conversation`)).status).toBe(404);
+
+    // A site whose live chat is off (explorer §3) takes no conversation: its page offers no chat either.
+    const created = await staff.post('/api/clients/lakeside-manufacturing/explorer-pages', {
+      name: 'No chat benefits',
+      language: 'en',
+      planYear: '2027',
+      employerState: 'IL',
+      policies: ['123456'],
+      medicalVideo: 'NO_VIDEO',
+      enableContactUsEmail: true,
+      enableContactUsLiveChat: false,
+      benefits: [
+        {
+          id: 'vision',
+          carrierId: 1,
+          benefitType: 'VISION',
+          planType: 'VOLUNTARY',
+          planName: 'Vision',
+          visionExamInNetwork: 10,
+          visionExamOutOfNetwork: 40,
+          visionLensesInNetwork: 25,
+          visionLensesOutOfNetwork: 30,
+          visionFramesInNetwork: 150,
+          visionFramesOutOfNetwork: 70,
+          visionContactLensesInNetwork: 150,
+          visionContactLensesOutOfNetwork: 105,
+        },
+      ],
+    });
+    expect(created.status).toBe(201);
+    const noChat = `/api/explorer-pages/${created.body.id as string}`;
+    await eventually(async () => expect((await visitor.get(noChat)).status).toBe(200));
+    const refused = await visitor.post(`${noChat}/support/conversations`, { language: 'en' });
+    expect(refused.status).toBe(404);
   });
 
   it('relays a page’s own documents from the document store, and nothing else', async () => {

@@ -900,6 +900,11 @@ export function buildOpenApiDocument() {
     medicalVideoSpanishTitle: text,
     medicalVideoDocumentId: text,
     vidyardId: text,
+    showBenefitCount: flag,
+    enableContactUsLiveChat: flag,
+    enableContactUsAppointment: flag,
+    enableContactUsEmail: flag,
+    customCalendlyLink: text,
     benefits: z.array(
       z.object({ id: z.string(), benefitType: z.string(), planName: z.string() }).passthrough(),
     ),

@@ -143,6 +143,12 @@ function publicView(page: ExplorerSite, now: Date, env: Environment) {
     medicalVideoSpanishTitle: site.medicalVideoSpanishTitle,
     medicalVideoDocumentId: site.medicalVideoDocumentId,
     vidyardId: site.vidyardId,
+    showBenefitCount: site.showBenefitCount,
+    // the support panel's contact options (domain contactOptions)
+    enableContactUsLiveChat: site.enableContactUsLiveChat,
+    enableContactUsAppointment: site.enableContactUsAppointment,
+    enableContactUsEmail: site.enableContactUsEmail,
+    customCalendlyLink: site.customCalendlyLink,
     benefits: page.plans,
     documents: page.documents,
     ...readTimeFlags(page, now, env),

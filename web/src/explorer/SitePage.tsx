@@ -6,6 +6,7 @@ import { validatePrepaidLocation } from '../../../domain/src/explorer/lead-rules
 import {
   benefitTypeHighlighters,
   benefitTypeLabel,
+  countedBenefitSections,
   hasPrepaidPlans,
   isComparisonAvailable,
   medicalPriceTier,
@@ -13,7 +14,6 @@ import {
   planTypeLabel,
   sectionsByBenefitType,
   summaryDocumentsByBenefitType,
-  visiblePlansForPrepaidLocation,
 } from '../../../domain/src/explorer/page-content.ts';
 import {
   documentUrl,
@@ -39,8 +39,7 @@ export function categoryName(type: BenefitType, state: string, language: Explore
 export function SitePage({ page, now }: { page: ExplorerPageView; now: Date }) {
   const { t, language } = useLocale();
   const [location] = useAtom(prepaidLocationAtom);
-  const plans = visiblePlansForPrepaidLocation(page.benefits, location);
-  const sections = sectionsByBenefitType(plans);
+  const sections = countedBenefitSections(page.benefits, location, page);
   const highlighters = benefitTypeHighlighters(page.benefitTypeMetadata, language);
   const documents = summaryDocumentsByBenefitType(
     (page.documents ?? []).filter(
@@ -68,6 +67,7 @@ export function SitePage({ page, now }: { page: ExplorerPageView; now: Date }) {
           page={page}
           benefitType={section.benefitType}
           plans={section.plans}
+          planCount={section.planCount}
           documents={documents[section.benefitType] ?? []}
           now={now}
         />
@@ -204,12 +204,15 @@ function BenefitSection({
   page,
   benefitType,
   plans,
+  planCount,
   documents,
   now,
 }: {
   page: ExplorerPageView;
   benefitType: BenefitType;
   plans: ExplorerPlanView[];
+  /** explorer §3 showBenefitCount: null when the site does not show counts. */
+  planCount: number | null;
   documents: ExplorerDocumentView[];
   now: Date;
 }) {
@@ -225,7 +228,8 @@ function BenefitSection({
   return (
     <section className="explorer-section" aria-labelledby={headingId}>
       <h2 id={headingId}>
-        {name} <span className="explorer-count">({t.plans(plans.length)})</span>
+        {name}
+        {planCount !== null && <span className="explorer-count"> ({t.plans(planCount)})</span>}
       </h2>
       {benefitType === 'MEDICAL' && <MedicalVideo page={page} />}
       <ul className="explorer-plans">

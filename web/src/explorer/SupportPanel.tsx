@@ -1,5 +1,6 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
-import { Button } from 'react-aria-components';
+import { Button, Link } from 'react-aria-components';
+import type { ContactOption } from '../../../domain/src/explorer/page-content.ts';
 import {
   nextSupportPanelState,
   SUPPORT_WIDGET_LOAD_WARNING_MS,
@@ -7,7 +8,7 @@ import {
 } from '../../../domain/src/explorer/support-rules.ts';
 import type { ExplorerPageView } from './api.ts';
 import { useLocale } from './context.ts';
-import { LazySupportChat } from './lazy.ts';
+import { LazyLeadDialog, LazySupportChat } from './lazy.ts';
 
 /** How long expanding and collapsing take (the CSS transition of .explorer-support-panel). */
 export const SUPPORT_PANEL_MOTION_MS = 200;
@@ -19,9 +20,24 @@ export type ChatStatus = 'loading' | 'ready' | 'unavailable';
  * focus goes back to its button. A disclosure, not a modal: the page stays usable beside it. The chat
  * inside loads on first open; if it is not ready within 6 s a warning is logged (platform §8, §9) and
  * the visitor is told it is unavailable, with a retry.
+ *
+ * It offers exactly the contact options the site enables (domain contactOptions, explorer §3): the chat,
+ * a link to book a call, and 'Email us'. The page does not render the panel when there is none.
  */
-export function SupportPanel({ page }: { page: ExplorerPageView }) {
+export function SupportPanel({
+  page,
+  options,
+}: {
+  page: ExplorerPageView;
+  options: readonly ContactOption[];
+}) {
   const { t } = useLocale();
+  const hasChat = options.some((o) => o.kind === 'liveChat');
+  const appointment = options.find(
+    (o): o is Extract<ContactOption, { kind: 'appointment' }> => o.kind === 'appointment',
+  );
+  const hasEmail = options.some((o) => o.kind === 'email');
+  const [isLeadOpen, setLeadOpen] = useState(false);
   const [state, setState] = useState<SupportPanelState>('collapsed');
   const [chat, setChat] = useState<ChatStatus>('loading');
   const [attempt, setAttempt] = useState(0);
@@ -43,13 +59,13 @@ export function SupportPanel({ page }: { page: ExplorerPageView }) {
   }, [state]);
 
   useEffect(() => {
-    if (!isOpen || chat !== 'loading') return;
+    if (!isOpen || !hasChat || chat !== 'loading') return;
     const timer = setTimeout(() => {
       console.warn(`Support chat did not load within ${SUPPORT_WIDGET_LOAD_WARNING_MS / 1000} s`);
       setChat('unavailable');
     }, SUPPORT_WIDGET_LOAD_WARNING_MS);
     return () => clearTimeout(timer);
-  }, [isOpen, chat, attempt]);
+  }, [isOpen, hasChat, chat, attempt]);
 
   const close = () => {
     setState((s) => nextSupportPanelState(s, 'close'));
@@ -77,7 +93,7 @@ export function SupportPanel({ page }: { page: ExplorerPageView }) {
           id="explorer-support-panel"
           className={`explorer-support-panel explorer-support-panel--${state}`}
           data-state={state}
-          data-chat={chat}
+          data-chat={hasChat ? chat : undefined}
           tabIndex={-1}
           aria-labelledby="explorer-support-title"
           role="group"
@@ -93,7 +109,38 @@ export function SupportPanel({ page }: { page: ExplorerPageView }) {
             </Button>
           </div>
           <p className="explorer-hint">{t.supportIntro}</p>
-          {chat === 'unavailable' ? (
+          {(appointment || hasEmail) && (
+            <ul className="explorer-support-options" aria-label={t.supportOptions}>
+              {appointment && (
+                <li>
+                  <Link
+                    className="explorer-button"
+                    href={appointment.url}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                  >
+                    {t.supportBookCall}
+                    <span className="explorer-sr-only"> {t.opensInNewTab}</span>
+                  </Link>
+                </li>
+              )}
+              {hasEmail && (
+                <li>
+                  {/* 'Email us' opens the lead dialog: it is the form that writes to the provider's team,
+                      who answer by e-mail. The e-mail-benefits form only sends the visitor's own plans to
+                      the visitor, so it would not reach anyone. */}
+                  <Button
+                    className="explorer-button"
+                    aria-haspopup="dialog"
+                    onPress={() => setLeadOpen(true)}
+                  >
+                    {t.supportEmailUs}
+                  </Button>
+                </li>
+              )}
+            </ul>
+          )}
+          {!hasChat ? null : chat === 'unavailable' ? (
             <div role="alert" className="explorer-support-unavailable">
               <p>{t.supportUnavailable}</p>
               <Button
@@ -125,8 +172,17 @@ export function SupportPanel({ page }: { page: ExplorerPageView }) {
         aria-controls={state === 'collapsed' ? undefined : 'explorer-support-panel'}
         onPress={() => setState((s) => nextSupportPanelState(s, 'toggle'))}
       >
-        {t.supportOpen}
+        {hasChat ? t.supportOpen : t.supportOpenNoChat}
       </Button>
+      {isLeadOpen && (
+        <Suspense fallback={null}>
+          <LazyLeadDialog
+            explorerPageId={page.explorerPageId}
+            isOpen={isLeadOpen}
+            onOpenChange={setLeadOpen}
+          />
+        </Suspense>
+      )}
     </aside>
   );
 }

@@ -51,6 +51,13 @@ export type ExplorerPageView = {
   medicalVideoSpanishTitle: string | null;
   medicalVideoDocumentId: string | null;
   vidyardId: string | null;
+  /** explorer §3: section headings show their plan counts. */
+  showBenefitCount: boolean | null;
+  /** explorer §3 contact options, read by contactOptions for the support panel. */
+  enableContactUsLiveChat: boolean | null;
+  enableContactUsAppointment: boolean | null;
+  enableContactUsEmail: boolean | null;
+  customCalendlyLink: string | null;
   benefits: ExplorerPlanView[];
   isLive: boolean;
   enrollmentStatus: DemoEnrollmentStatus;

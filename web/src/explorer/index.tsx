@@ -19,6 +19,7 @@ import {
 } from '../../../domain/src/explorer/catalogues.ts';
 import { hasReadableContrast } from '../../../domain/src/explorer/contrast.ts';
 import {
+  contactOptions,
   explorerAvailability,
   showsBenAdminCallToAction,
   showsDemoBanner,
@@ -218,7 +219,7 @@ function Frame({
         {children}
       </main>
       {page && <LeadBanner explorerPageId={page.explorerPageId} />}
-      {page && <SupportPanel page={page} />}
+      {page && <Support page={page} />}
     </div>
   );
 }
@@ -384,6 +385,12 @@ function NotFoundView() {
       <Link href={explorerPath(language, undefined, 'site', base)}>{t.benefitsExplorer}</Link>
     </>
   );
+}
+
+/** The support launcher and panel, only when the site enables a contact option (explorer §3). */
+function Support({ page }: { page: ExplorerPageView }) {
+  const options = contactOptions(page);
+  return options.length === 0 ? null : <SupportPanel page={page} options={options} />;
 }
 
 /** The lead-generation banner (explorer §2); its dialog loads on first open. */
