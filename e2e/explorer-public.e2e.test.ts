@@ -512,6 +512,11 @@ describe.skipIf(skip)('the public Benefits Explorer in the browser', () => {
     expect(await panel.getByRole('link', { name: /Reserve una llamada/ }).count()).toBe(0);
     expect(await panel.getByTestId('support-chat').count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Chatee con nosotros' }).count()).toBe(0);
+    // The shot once the panel has faded in (its 200 ms transition after the expanding state).
+    await page.waitForFunction(
+      () => getComputedStyle(document.querySelector('#explorer-support-panel')!).opacity === '1',
+    );
+    await page.screenshot({ path: screenshotPath('explorer-support-email-only-es.png') });
     await page.keyboard.press('Escape');
     await page.locator('#explorer-support-panel').waitFor({ state: 'detached' });
     const axeDocs = await seriousViolations(page);

@@ -218,7 +218,9 @@ function Frame({
       <main id="explorer-main" className="explorer-main" tabIndex={-1}>
         {children}
       </main>
-      {page && <LeadBanner explorerPageId={page.explorerPageId} />}
+      {page && (
+        <LeadBanner explorerPageId={page.explorerPageId} isAboveLauncher={contactOptions(page).length > 0} />
+      )}
       {page && <Support page={page} />}
     </div>
   );
@@ -394,11 +396,21 @@ function Support({ page }: { page: ExplorerPageView }) {
 }
 
 /** The lead-generation banner (explorer §2); its dialog loads on first open. */
-function LeadBanner({ explorerPageId }: { explorerPageId: string }) {
+function LeadBanner({
+  explorerPageId,
+  isAboveLauncher,
+}: {
+  explorerPageId: string;
+  /** The support launcher floats at the bottom: the banner keeps room for it (explorer.css). */
+  isAboveLauncher: boolean;
+}) {
   const { t } = useLocale();
   const [isOpen, setOpen] = useState(false);
   return (
-    <aside className="explorer-lead-banner" aria-label={t.leadOpen}>
+    <aside
+      className={`explorer-lead-banner${isAboveLauncher ? ' explorer-lead-banner--above-launcher' : ''}`}
+      aria-label={t.leadOpen}
+    >
       <p>{t.leadBanner}</p>
       <Button
         className="explorer-button explorer-button--brand"
