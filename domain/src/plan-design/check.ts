@@ -1,4 +1,5 @@
 import { isClassEligibleBenefitType } from '../eif/classes/rules.ts';
+import { planBenefitTypeLabel } from '../eif/forms/summary.ts';
 import type { DesignClass, DesignPlan, PlanDesign } from './plan-design.ts';
 
 /** The outcomes a plan-system push can have once the design was looked at (spec platform §4). */
@@ -28,8 +29,9 @@ export type PlanCheck = { status: PlanCheckStatus; reasons: string[]; findings: 
 // Percentages typed as decimals (33.33 + 66.67) must not fail on floating-point dust.
 const TOLERANCE = 0.005;
 
+// Benefit types in words ('Life', 'Long term disability', 'FLI'), as the summary and the push page name them.
 const planLabel = (plan: DesignPlan | undefined, id: string) =>
-  plan?.benefitType ? `${plan.benefitType} plan (${id})` : `plan ${id}`;
+  plan?.benefitType ? `${planBenefitTypeLabel(plan.benefitType)} plan (${id})` : `plan ${id}`;
 const classLabel = (cls: DesignClass | undefined, id: string) =>
   cls?.groupName ? `class "${cls.groupName}"` : `class ${id}`;
 

@@ -84,7 +84,7 @@ describe('checkPlanDesign', () => {
     );
     expect(check.status).toBe('COMPLETED_WITH_WARNINGS');
     expect(check.reasons).toEqual([
-      'The LIFE plan (p-life) is not offered to any class',
+      'The Life plan (p-life) is not offered to any class',
       'The class "Executives" is offered no plan',
     ]);
   });
@@ -102,9 +102,9 @@ describe('checkPlanDesign', () => {
     );
     expect(check.status).toBe('COMPLETED_WITH_ERRORS');
     expect(check.reasons).toEqual([
-      'Contributions for the DENTAL plan (p-dental) in class "All employees" add up to 90% (employer 50% + employee 40%), not 100%',
-      'Contributions for the LIFE plan (p-life) in class "All employees" are not given',
-      'The VISION plan (p-vision) is not offered to any class',
+      'Contributions for the Dental plan (p-dental) in class "All employees" add up to 90% (employer 50% + employee 40%), not 100%',
+      'Contributions for the Life plan (p-life) in class "All employees" are not given',
+      'The Vision plan (p-vision) is not offered to any class',
     ]);
     const outOfRange = checkPlanDesign(
       design({
@@ -182,8 +182,8 @@ describe('checkPlanDesign: plans set up by class and plans that are not', () => 
     expect(check.status).toBe('COMPLETED_WITH_ERRORS');
     expect(check.reasons).toEqual([
       'The plan design has no employee classes',
-      'The LIFE plan (life) is not offered to any class',
-      'The DENTAL plan (dental) is not offered to any class',
+      'The Life plan (life) is not offered to any class',
+      'The Dental plan (dental) is not offered to any class',
     ]);
   });
 

@@ -177,8 +177,8 @@ describe('push to the plan system: request -> worker -> connector -> final statu
       clientId,
       apiJobStatus: 'COMPLETED_WITH_ERRORS',
       reasons: [
-        'Contributions for the DENTAL plan (p-dental) in class "All employees" add up to 90% (employer 50% + employee 40%), not 100%',
-        'The LIFE plan (p-life) is not offered to any class',
+        'Contributions for the Dental plan (p-dental) in class "All employees" add up to 90% (employer 50% + employee 40%), not 100%',
+        'The Life plan (p-life) is not offered to any class',
       ],
     });
 
@@ -250,8 +250,8 @@ describe('push to the plan system: request -> worker -> connector -> final statu
       apiJobStatus: 'COMPLETED_WITH_ERRORS',
       reasons: [
         'The plan design has no employee classes',
-        'The DENTAL plan (plan-harbor-dental) is not offered to any class',
-        'The LIFE plan (plan-harbor-life) is not offered to any class',
+        'The Dental plan (plan-harbor-dental) is not offered to any class',
+        'The Life plan (plan-harbor-life) is not offered to any class',
       ],
     });
     // PFML beside long-term disability, vision and life: PFML needs no class.
