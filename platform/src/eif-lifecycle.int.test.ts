@@ -30,6 +30,16 @@ describe('EIF lifecycle over HTTP', () => {
     await app?.stop();
   });
 
+  /** The action id in an invitation's link, read from the app's e-mail records once the projection has it. */
+  const emailedActionId = async (emailId: string) => {
+    const body = await eventually(async () => {
+      const r = await app.pool.query<{ body: string }>('select body from rm_emails where id = $1', [emailId]);
+      expect(r.rows).toHaveLength(1);
+      return r.rows[0]!.body;
+    });
+    return /\/client\/[^/]+\/outside-signer\/(\S+)/.exec(body)![1]!;
+  };
+
   const taxIdOf = async (api: Api) => {
     const res = await api.get(client);
     return res.body as {
@@ -121,14 +131,7 @@ describe('EIF lifecycle over HTTP', () => {
       stepId: 'review-&-submit',
     });
     expect(invite.status).toBe(201);
-    const emailBody = await eventually(async () => {
-      const r = await app.pool.query<{ body: string }>('select body from rm_emails where id = $1', [
-        invite.body.emailId,
-      ]);
-      expect(r.rows).toHaveLength(1);
-      return r.rows[0]!.body;
-    });
-    const actionId = /\/client\/harbor-freight-lines\/outside-signer\/(\S+)/.exec(emailBody)![1]!;
+    const actionId = await emailedActionId(invite.body.emailId);
     const signer = apiClient(app.url);
     await signer.get('/api/auth/csrf');
     const view = await signer.get(`/api/outside-signer/harbor-freight-lines/${actionId}`);
@@ -270,16 +273,7 @@ describe('EIF lifecycle over HTTP', () => {
       stepId: 'review-&-submit-updates',
     });
     expect(invite.status).toBe(201);
-    // The invitation is in the app's e-mail records once the e-mails projection has it.
-    const emailBody = await eventually(async () => {
-      const r = await app.pool.query<{ body: string }>('select body from rm_emails where id = $1', [
-        invite.body.emailId,
-      ]);
-      expect(r.rows).toHaveLength(1);
-      return r.rows[0]!.body;
-    });
-    const link = /\/client\/[^/]+\/outside-signer\/(\S+)/.exec(emailBody)!;
-    const actionId = link[1]!;
+    const actionId = await emailedActionId(invite.body.emailId);
     const signer = apiClient(app.url);
     await signer.get('/api/auth/csrf');
 
