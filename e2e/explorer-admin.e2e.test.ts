@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { startApp, type RunningApp } from '../platform/src/app.ts';
 import { embeddedTestConfig } from '../platform/src/config.ts';
 import { DEMO_CLIENT_ID, DEMO_EXPLORER_PAGE_ID, DEMO_USERS } from '../platform/src/seed.ts';
@@ -8,28 +8,10 @@ import { EXPLORER_SITE_MESSAGES } from '../domain/src/explorer/site-rules.ts';
 import { browserAvailability, skipUnless } from '../testing/backends.ts';
 import { freshDatabase } from '../testing/db.ts';
 import { authenticator, ensureWebBuilt, launchBrowser, screenshotPath, signInThroughUi } from './browser.ts';
+import { choose, fillAll, startPlan } from './explorer-helpers.ts';
 
 const skip = skipUnless('browser', browserAvailability());
 const MANAGE = `/clients/admin/${DEMO_CLIENT_ID}/manage`;
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** A react-aria Select: its trigger is named by its value and its label. */
-async function choose(page: Page, label: string, option: string) {
-  await page.getByRole('button', { name: new RegExp(`${escape(label)}$`) }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-async function fillAll(page: Page, values: Record<string, string>) {
-  for (const [label, value] of Object.entries(values))
-    await page.getByLabel(label, { exact: true }).fill(value);
-}
-
-async function addPlan(page: Page, plan: { type: string; carrier: string; name: string; planType: string }) {
-  await page.getByRole('button', { name: 'Add plan' }).click();
-  await choose(page, 'Benefit type', plan.type);
-  await fillAll(page, { 'Carrier ID': plan.carrier, 'Plan name': plan.name });
-  await choose(page, 'Plan type', plan.planType);
-}
 
 describe.skipIf(skip)('Explorer site management in the browser', () => {
   let app: RunningApp;
@@ -64,7 +46,7 @@ describe.skipIf(skip)('Explorer site management in the browser', () => {
     await fillAll(page, { 'Start date': '2027-01-01', 'End date': '2099-12-31' });
 
     // Medical, with an underwriter because carrier 7 is not ours.
-    await addPlan(page, { type: 'Medical', carrier: '7', name: 'PPO 1000', planType: 'PPO' });
+    await startPlan(page, { type: 'Medical', carrier: '7', name: 'PPO 1000', planType: 'PPO' });
     await page.getByRole('button', { name: 'Add plan' }).click();
     await page.getByText('Underwriter/Administrator is required').waitFor();
     await page.getByLabel('Underwriter/Administrator').fill('Health Co.');
@@ -77,13 +59,13 @@ describe.skipIf(skip)('Explorer site management in the browser', () => {
     await choose(page, 'PCP referral for specialty care', 'Not applicable');
     await page.getByRole('button', { name: 'Add plan' }).click();
 
-    await addPlan(page, { type: 'Dental', carrier: '1', name: 'Dental PPO High', planType: 'PPO' });
+    await startPlan(page, { type: 'Dental', carrier: '1', name: 'Dental PPO High', planType: 'PPO' });
     await choose(page, 'Dental network', 'Provider dental network PPO (47)');
     await choose(page, 'Dental year type', 'Calendar');
     for (const input of await page.getByLabel(/coinsurance %/).all()) await input.fill('80');
     await page.getByRole('button', { name: 'Add plan' }).click();
 
-    await addPlan(page, { type: 'Vision', carrier: '1', name: 'Vision Plus', planType: 'Voluntary' });
+    await startPlan(page, { type: 'Vision', carrier: '1', name: 'Vision Plus', planType: 'Voluntary' });
     for (const input of await page.getByLabel(/^(Exam|Lenses|Frames|Contact lenses), /).all())
       await input.fill('150');
     await page.getByRole('button', { name: 'Add plan' }).click();

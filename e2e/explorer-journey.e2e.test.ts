@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startApp, type RunningApp } from '../platform/src/app.ts';
@@ -11,48 +9,14 @@ import { MESSAGES, translateRuleMessage } from '../web/src/explorer/i18n.ts';
 import { browserAvailability, skipUnless } from '../testing/backends.ts';
 import { freshDatabase } from '../testing/db.ts';
 import { authenticator, ensureWebBuilt, launchBrowser, screenshotPath, signInThroughUi } from './browser.ts';
+import { choose, fillAll, seriousViolations, startPlan } from './explorer-helpers.ts';
 
 /**
  * The issue's "Done when" as one journey: staff build a site in the browser, then an anonymous visitor,
  * in a browser context of their own, uses it by its vanity slug in Spanish.
  */
 const skip = skipUnless('browser', browserAvailability());
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const es = MESSAGES.es;
-
-type AxeViolation = { id: string; impact: string | null; nodes: { target: unknown }[] };
-
-/** axe-core in the page (the visitor's context bypasses the CSP for it); serious and critical fail. */
-async function seriousViolations(page: Page): Promise<AxeViolation[]> {
-  await page.addScriptTag({ content: AXE_SOURCE });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: () => Promise<{ violations: AxeViolation[] }> } }).axe;
-    return (await axe.run()).violations;
-  });
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-}
-
-/** A react-aria Select of the staff form: its trigger is named by its value and its label. */
-async function choose(page: Page, label: string, option: string) {
-  await page.getByRole('button', { name: new RegExp(`${escape(label)}$`) }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-async function fillAll(page: Page, values: Record<string, string>) {
-  for (const [label, value] of Object.entries(values))
-    await page.getByLabel(label, { exact: true }).fill(value);
-}
-
-async function startPlan(
-  page: Page,
-  plan: { type: string; carrier: string; name: string; planType: string },
-) {
-  await page.getByRole('button', { name: 'Add plan' }).click();
-  await choose(page, 'Benefit type', plan.type);
-  await fillAll(page, { 'Carrier ID': plan.carrier, 'Plan name': plan.name });
-  await choose(page, 'Plan type', plan.planType);
-}
 
 const savePlan = (page: Page) => page.getByRole('button', { name: 'Add plan' }).click();
 

@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startApp, type RunningApp } from '../platform/src/app.ts';
@@ -9,21 +7,9 @@ import { apiClient, eventually } from '../platform/src/testing/http-client.ts';
 import { browserAvailability, skipUnless } from '../testing/backends.ts';
 import { freshDatabase } from '../testing/db.ts';
 import { ensureWebBuilt, launchBrowser, screenshotPath } from './browser.ts';
+import { seriousViolations } from './explorer-helpers.ts';
 
 const skip = skipUnless('browser', browserAvailability());
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-type AxeViolation = { id: string; impact: string | null; nodes: { target: unknown }[] };
-
-/** axe-core in the page (the pages bypass the CSP for it); only serious and critical violations fail. */
-async function seriousViolations(page: Page): Promise<AxeViolation[]> {
-  await page.addScriptTag({ content: AXE_SOURCE });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: () => Promise<{ violations: AxeViolation[] }> } }).axe;
-    return (await axe.run()).violations;
-  });
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-}
 
 const dhmo = (id: string, state: string) => ({
   id,

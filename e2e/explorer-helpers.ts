@@ -1,0 +1,43 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+
+/** Browser steps shared by the Explorer tests: accessibility checks and the staff site form. */
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+export type AxeViolation = { id: string; impact: string | null; nodes: { target: unknown }[] };
+
+/** axe-core in the page (the pages bypass the CSP for it); only serious and critical violations fail. */
+export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
+  await page.addScriptTag({ content: AXE_SOURCE });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: () => Promise<{ violations: AxeViolation[] }> } }).axe;
+    return (await axe.run()).violations;
+  });
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A react-aria Select of the staff form: its trigger is named by its value and its label. */
+export async function choose(page: Page, label: string, option: string) {
+  await page.getByRole('button', { name: new RegExp(`${escapeRegExp(label)}$`) }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+export async function fillAll(page: Page, values: Record<string, string>) {
+  for (const [label, value] of Object.entries(values))
+    await page.getByLabel(label, { exact: true }).fill(value);
+}
+
+/** Opens the plan editor of the staff site form and fills what every plan has. */
+export async function startPlan(
+  page: Page,
+  plan: { type: string; carrier: string; name: string; planType: string },
+) {
+  await page.getByRole('button', { name: 'Add plan' }).click();
+  await choose(page, 'Benefit type', plan.type);
+  await fillAll(page, { 'Carrier ID': plan.carrier, 'Plan name': plan.name });
+  await choose(page, 'Plan type', plan.planType);
+}
