@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { FieldError, Heading, Label, Radio, RadioGroup } from 'react-aria-components';
+import { Heading } from 'react-aria-components';
 import {
   BENEFIT_TYPE_SORT_ORDER,
   contrastRatio,
@@ -10,7 +10,7 @@ import {
 } from '../../../../domain/src/explorer/index.ts';
 import type { StoredDocument } from '../../../../domain/src/files/document-store.ts';
 import { Alert } from '../../components/Feedback.tsx';
-import { CheckboxInput, SelectInput, TextInput } from './controls.tsx';
+import { CheckboxInput, RadioInput, SelectInput, TextInput } from './controls.tsx';
 import { UploadButton } from './DocumentsSection.tsx';
 import type { ExplorerDocumentBody } from './documents-api.ts';
 import { bindFields } from './field-binding.ts';
@@ -25,6 +25,17 @@ const TERRITORY_OPTIONS = [
 const LOGO_TYPES = ['image/png', 'image/jpeg', '.png', '.jpg', '.jpeg'];
 
 export type SetSiteField = <K extends keyof SiteDraft>(key: K, value: SiteDraft[K]) => void;
+
+const LANGUAGE_OPTIONS = [
+  { value: 'en', label: 'English' },
+  { value: 'es', label: 'Spanish' },
+];
+
+const MEDICAL_VIDEO_OPTIONS = [
+  { value: 'NO_VIDEO', label: 'No video' },
+  { value: 'ENGLISH_VIDEO', label: 'English video' },
+  { value: 'ENGLISH_AND_SPANISH_VIDEO', label: 'English and Spanish videos' },
+];
 
 function Section({
   id,
@@ -140,24 +151,13 @@ export function SiteFields({
           />
           <TextInput label="Employee count" {...bind.text('employeeCount')} inputMode="numeric" />
           <TextInput label="Association ID" {...bind.text('associationId')} />
-          <RadioGroup
-            className="field"
+          <RadioInput
+            label="Language"
             value={site.language}
             onChange={(v) => set('language', v)}
-            isInvalid={Boolean(errors.language)}
-            isRequired
-          >
-            <Label className="field__label">Language</Label>
-            <div className="radio-row">
-              <Radio className="radio" value="en">
-                English
-              </Radio>
-              <Radio className="radio" value="es">
-                Spanish
-              </Radio>
-            </div>
-            <FieldError className="field__error">{errors.language}</FieldError>
-          </RadioGroup>
+            error={errors.language}
+            options={LANGUAGE_OPTIONS}
+          />
           <div className="xa-fieldset--wide">
             <Flag label="Has employees in New York" {...bind.flag('hasEmployeesInNY')} />
           </div>
@@ -283,27 +283,14 @@ export function SiteFields({
 
       <Section id="video-title" title="Medical video">
         <div className="xa-fieldset">
-          <RadioGroup
-            className="field xa-fieldset--wide"
+          <RadioInput
+            className="xa-fieldset--wide"
+            label="Video"
             value={site.medicalVideo}
             onChange={(v) => set('medicalVideo', v)}
-            isInvalid={Boolean(errors.medicalVideo)}
-            isRequired
-          >
-            <Label className="field__label">Video</Label>
-            <div className="radio-row">
-              <Radio className="radio" value="NO_VIDEO">
-                No video
-              </Radio>
-              <Radio className="radio" value="ENGLISH_VIDEO">
-                English video
-              </Radio>
-              <Radio className="radio" value="ENGLISH_AND_SPANISH_VIDEO">
-                English and Spanish videos
-              </Radio>
-            </div>
-            <FieldError className="field__error">{errors.medicalVideo}</FieldError>
-          </RadioGroup>
+            error={errors.medicalVideo}
+            options={MEDICAL_VIDEO_OPTIONS}
+          />
           {site.medicalVideo !== 'NO_VIDEO' && (
             <>
               <TextInput label="English video title" {...bind.text('medicalVideoEnglishTitle')} isRequired />

@@ -8,6 +8,8 @@ import {
   ListBox,
   ListBoxItem,
   Popover,
+  Radio,
+  RadioGroup,
   Select,
   SelectValue,
   Text,
@@ -59,6 +61,43 @@ export function TextInput({
       )}
       <FieldError className="field__error">{error}</FieldError>
     </TextField>
+  );
+}
+
+/** A required choice shown as a row of radio buttons. */
+export function RadioInput({
+  label,
+  value,
+  options,
+  onChange,
+  error,
+  className,
+}: {
+  label: string;
+  value: string;
+  options: readonly Option[];
+  onChange: (value: string) => void;
+  error?: string;
+  className?: string;
+}) {
+  return (
+    <RadioGroup
+      className={`field ${className ?? ''}`}
+      value={value}
+      onChange={onChange}
+      isInvalid={Boolean(error)}
+      isRequired
+    >
+      <Label className="field__label">{label}</Label>
+      <div className="radio-row">
+        {options.map((option) => (
+          <Radio key={option.value} className="radio" value={option.value}>
+            {option.label}
+          </Radio>
+        ))}
+      </div>
+      <FieldError className="field__error">{error}</FieldError>
+    </RadioGroup>
   );
 }
 
