@@ -116,7 +116,8 @@ export function EifStepNav({
 }
 
 /**
- * The EIF task layout: unsaved-changes guard, step list, due-date badge, skeleton while the view loads.
+ * The EIF task layout: step list, due-date badge, skeleton while the view loads (the unsaved-answers guard
+ * wraps the whole shell, see App.tsx).
  * `children` gets the view and its visible steps once they are there.
  */
 export function EifLayout({
