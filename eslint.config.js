@@ -4,7 +4,17 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
-const ours = ['events', 'domain', 'command-api', 'projections', 'query-api', 'workers', 'platform', 'web'];
+const ours = [
+  'events',
+  'domain',
+  'command-api',
+  'projections',
+  'query-api',
+  'workers',
+  'platform',
+  'web',
+  'testing',
+];
 const mayImport = {
   events: [],
   domain: ['events'],
@@ -13,22 +23,64 @@ const mayImport = {
   'query-api': ['events', 'domain'],
   workers: ['events', 'domain'],
   web: ['events', 'domain'],
-  platform: ours.filter((p) => p !== 'platform' && p !== 'web'),
+  platform: ours.filter((p) => !['platform', 'web', 'testing'].includes(p)),
+  testing: ['domain', 'platform'],
+  e2e: ours,
+  bench: ours,
 };
+const srcOf = (pkg) => (['testing', 'e2e', 'bench'].includes(pkg) ? pkg : `${pkg}/src`);
+// The shared test helpers (@onboard/testing: one embedded PostgreSQL per run, backend checks) are for tests.
+const testFiles = [
+  '**/*.test.{ts,tsx}',
+  '**/contract.ts',
+  '**/bus-contract.ts',
+  '**/testing/**',
+  '**/testing-*.ts',
+];
 
-const boundaries = Object.entries(mayImport).map(([pkg, allowed]) => {
-  const forbidden = ours.filter((p) => p !== pkg && !allowed.includes(p));
+const boundaries = Object.entries(mayImport).flatMap(([pkg, allowed]) =>
+  [false, true].map((isTest) => boundary(pkg, allowed, isTest)),
+);
+
+function boundary(pkg, allowed, isTest) {
+  const forbidden = ours.filter((p) => p !== pkg && !allowed.includes(p) && !(p === 'testing' && isTest));
+  const files = [`${srcOf(pkg)}/**/*.{ts,tsx}`];
   return {
-    files: [`${pkg}/src/**/*.{ts,tsx}`],
+    files: isTest ? files.flatMap((f) => testFiles.map((t) => `${f.split('/**')[0]}/${t}`)) : files,
+    ...(isTest ? {} : { ignores: testFiles }),
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
+            {
+              group: [
+                ...ours.filter((p) => p !== 'testing').map((p) => `**/${p}/src/**`),
+                '**/testing/{db,backends,eif-answers,global-setup}.ts',
+              ],
+              message: 'Import another package by its name (@onboard/...), never by a relative path.',
+            },
             ...forbidden.map((p) => ({
-              group: [`@onboard/${p}`, `@onboard/${p}/*`, `**/${p}/src/**`],
+              group: [`@onboard/${p}`, `@onboard/${p}/*`],
               message: `${pkg}/ may not import ${p}/ (dependencies point inward; see ARCHITECTURE.md).`,
             })),
+            ...(pkg === 'web'
+              ? [
+                  {
+                    group: [
+                      '@onboard/events/postgres',
+                      '@onboard/events/eventstoredb',
+                      '@onboard/events/contract',
+                    ],
+                    message:
+                      'web/ never reaches an event-store or bus adapter: import the pure entries only.',
+                  },
+                  {
+                    group: ['kafkajs', 'pg', 'pg-listen', '@eventstore/*'],
+                    message: 'web/ runs in the browser.',
+                  },
+                ]
+              : []),
             ...(pkg === 'domain'
               ? [{ group: ['node:*', 'pg', 'express'], message: 'domain/ is pure: no I/O.' }]
               : []),
@@ -37,7 +89,7 @@ const boundaries = Object.entries(mayImport).map(([pkg, allowed]) => {
       ],
     },
   };
-});
+}
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '.data/**', 'scripts/kafka/target/**'] },

@@ -10,8 +10,8 @@ import {
   type EifEvent,
   type EventStore,
   type NewEvent,
-} from '../events/src/index.ts';
-import { eifCodec, fold, netChanges, toClientView, type ChangeRecord } from '../domain/src/index.ts';
+} from '@onboard/events';
+import { eifCodec, fold, netChanges, toClientView, type ChangeRecord } from '@onboard/domain';
 
 export type Report = (
   name: string,

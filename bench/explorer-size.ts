@@ -10,11 +10,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { startApp } from '../platform/src/app.ts';
-import { WEB_DIST, embeddedTestConfig } from '../platform/src/config.ts';
-import { startEmbeddedPostgres } from '../platform/src/database/embedded-postgres.ts';
-import { DEMO_EXPLORER_SLUG } from '../platform/src/seed.ts';
-import { CHROMIUM_PATH } from '../testing/backends.ts';
+import { startApp } from '@onboard/platform/app';
+import { WEB_DIST, embeddedTestConfig } from '@onboard/platform/config';
+import { startEmbeddedPostgres } from '@onboard/platform/database/embedded-postgres';
+import { DEMO_EXPLORER_SLUG } from '@onboard/platform/seed';
+import { CHROMIUM_PATH } from '@onboard/testing/backends';
 
 /** The spec'd budget for the public site's first page, in gzipped kilobytes (1 KB = 1024 bytes). */
 export const EXPLORER_FIRST_PAGE_BUDGET_KB = 150;

@@ -2,9 +2,9 @@
 // by the same server at the same rate.
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startApp } from '../platform/src/app.ts';
-import { WEB_DIST, embeddedTestConfig } from '../platform/src/config.ts';
-import { DEMO_EXPLORER_SLUG } from '../platform/src/seed.ts';
+import { startApp } from '@onboard/platform/app';
+import { WEB_DIST, embeddedTestConfig } from '@onboard/platform/config';
+import { DEMO_EXPLORER_SLUG } from '@onboard/platform/seed';
 import type { Report } from './eif.ts';
 
 const RATE = 200;

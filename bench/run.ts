@@ -12,13 +12,13 @@ import {
   resetConsumer,
   type EventStore,
   type NewEvent,
-} from '../events/src/index.ts';
-import { createPostgresEventStore, migratePostgresEventStore } from '../events/src/store/postgres.ts';
-import { clientViewProjection, migrateReadModels } from '../projections/src/index.ts';
-import { startApp } from '../platform/src/app.ts';
-import { embeddedTestConfig } from '../platform/src/config.ts';
-import { startEmbeddedPostgres } from '../platform/src/database/embedded-postgres.ts';
-import { apiClient } from '../platform/src/testing/http-client.ts';
+} from '@onboard/events';
+import { createPostgresEventStore, migratePostgresEventStore } from '@onboard/events/postgres';
+import { clientViewProjection, migrateReadModels } from '@onboard/projections';
+import { startApp } from '@onboard/platform/app';
+import { embeddedTestConfig } from '@onboard/platform/config';
+import { startEmbeddedPostgres } from '@onboard/platform/database/embedded-postgres';
+import { apiClient } from '@onboard/platform/testing/http-client';
 import { benchNetChanges, benchReplay, benchReviewers } from './eif.ts';
 import { benchExplorerPage } from './explorer.ts';
 import { reportExplorerFirstPageSize } from './explorer-size.ts';

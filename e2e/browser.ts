@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { generate } from 'otplib';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { CHROMIUM_PATH } from '../testing/backends.ts';
+import { CHROMIUM_PATH } from '@onboard/testing/backends';
 
 /** Debian's Chromium, headless, with everything that would phone home turned off. */
 export function launchBrowser(): Promise<Browser> {

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { eifStepOf, subStepForm, type EifSubStepId } from '../domain/src/index.ts';
-import type { FieldDef, FormSection } from '../domain/src/eif/forms/types.ts';
-import { startApp, type RunningApp } from '../platform/src/app.ts';
-import { embeddedTestConfig } from '../platform/src/config.ts';
-import { DEMO_CLIENT_ID, DEMO_USERS } from '../platform/src/seed.ts';
-import { browserAvailability, skipUnless } from '../testing/backends.ts';
-import { freshDatabase } from '../testing/db.ts';
-import { sampleAnswer } from '../testing/eif-answers.ts';
+import { eifStepOf, subStepForm, type EifSubStepId } from '@onboard/domain';
+import type { FieldDef, FormSection } from '@onboard/domain/eif/forms/types';
+import { startApp, type RunningApp } from '@onboard/platform/app';
+import { embeddedTestConfig } from '@onboard/platform/config';
+import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
+import { browserAvailability, skipUnless } from '@onboard/testing/backends';
+import { freshDatabase } from '@onboard/testing/db';
+import { sampleAnswer } from '@onboard/testing/eif-answers';
 import { authenticator, ensureWebBuilt, launchBrowser, screenshotPath, signInThroughUi } from './browser.ts';
 
 /**

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { startApp, type RunningApp } from '../platform/src/app.ts';
-import { embeddedTestConfig } from '../platform/src/config.ts';
-import { DEMO_CLIENT_ID, DEMO_EXPLORER_PAGE_ID, DEMO_USERS } from '../platform/src/seed.ts';
-import { apiClient, eventually } from '../platform/src/testing/http-client.ts';
-import { EXPLORER_SITE_MESSAGES } from '../domain/src/explorer/site-rules.ts';
-import { browserAvailability, skipUnless } from '../testing/backends.ts';
-import { freshDatabase } from '../testing/db.ts';
+import { startApp, type RunningApp } from '@onboard/platform/app';
+import { embeddedTestConfig } from '@onboard/platform/config';
+import { DEMO_CLIENT_ID, DEMO_EXPLORER_PAGE_ID, DEMO_USERS } from '@onboard/platform/seed';
+import { apiClient, eventually } from '@onboard/platform/testing/http-client';
+import { EXPLORER_SITE_MESSAGES } from '@onboard/domain/explorer/site-rules';
+import { browserAvailability, skipUnless } from '@onboard/testing/backends';
+import { freshDatabase } from '@onboard/testing/db';
 import { authenticator, ensureWebBuilt, launchBrowser, screenshotPath, signInThroughUi } from './browser.ts';
 import { choose, fillAll, startPlan } from './explorer-helpers.ts';
 

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { startApp, type RunningApp } from '../platform/src/app.ts';
-import { embeddedTestConfig } from '../platform/src/config.ts';
-import { DEMO_CLIENT_ID, DEMO_USERS } from '../platform/src/seed.ts';
-import { apiClient, eventually } from '../platform/src/testing/http-client.ts';
-import { GENERAL_MESSAGES } from '../domain/src/explorer/common-rules.ts';
-import { MESSAGES, translateRuleMessage } from '../web/src/explorer/i18n.ts';
-import { browserAvailability, skipUnless } from '../testing/backends.ts';
-import { freshDatabase } from '../testing/db.ts';
+import { startApp, type RunningApp } from '@onboard/platform/app';
+import { embeddedTestConfig } from '@onboard/platform/config';
+import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
+import { apiClient, eventually } from '@onboard/platform/testing/http-client';
+import { GENERAL_MESSAGES } from '@onboard/domain/explorer/common-rules';
+import { MESSAGES, translateRuleMessage } from '@onboard/web/explorer/i18n';
+import { browserAvailability, skipUnless } from '@onboard/testing/backends';
+import { freshDatabase } from '@onboard/testing/db';
 import { authenticator, ensureWebBuilt, launchBrowser, screenshotPath, signInThroughUi } from './browser.ts';
 import { choose, fillAll, seriousViolations, startPlan } from './explorer-helpers.ts';
 

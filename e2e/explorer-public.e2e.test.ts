@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { startApp, type RunningApp } from '../platform/src/app.ts';
-import { embeddedTestConfig } from '../platform/src/config.ts';
-import { DEMO_EXPLORER_PAGE_ID, DEMO_EXPLORER_SLUG, DEMO_USERS } from '../platform/src/seed.ts';
-import { apiClient, eventually } from '../platform/src/testing/http-client.ts';
-import { browserAvailability, skipUnless } from '../testing/backends.ts';
-import { freshDatabase } from '../testing/db.ts';
+import { startApp, type RunningApp } from '@onboard/platform/app';
+import { embeddedTestConfig } from '@onboard/platform/config';
+import { DEMO_EXPLORER_PAGE_ID, DEMO_EXPLORER_SLUG, DEMO_USERS } from '@onboard/platform/seed';
+import { apiClient, eventually } from '@onboard/platform/testing/http-client';
+import { browserAvailability, skipUnless } from '@onboard/testing/backends';
+import { freshDatabase } from '@onboard/testing/db';
 import { ensureWebBuilt, launchBrowser, screenshotPath } from './browser.ts';
 import { seriousViolations } from './explorer-helpers.ts';
 

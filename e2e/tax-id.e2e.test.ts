@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { startApp, type RunningApp } from '../platform/src/app.ts';
-import { embeddedTestConfig } from '../platform/src/config.ts';
-import { DEMO_CLIENT_ID, DEMO_USERS } from '../platform/src/seed.ts';
-import { TAX_ID_MESSAGE } from '../domain/src/eif/tax-id.ts';
-import { browserAvailability, skipUnless } from '../testing/backends.ts';
-import { freshDatabase } from '../testing/db.ts';
+import { startApp, type RunningApp } from '@onboard/platform/app';
+import { embeddedTestConfig } from '@onboard/platform/config';
+import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
+import { TAX_ID_MESSAGE } from '@onboard/domain/eif/tax-id';
+import { browserAvailability, skipUnless } from '@onboard/testing/backends';
+import { freshDatabase } from '@onboard/testing/db';
 import { authenticator, ensureWebBuilt, launchBrowser, screenshotPath, signInThroughUi } from './browser.ts';
 
 const skip = skipUnless('browser', browserAvailability());

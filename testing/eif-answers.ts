@@ -1,4 +1,4 @@
-import type { FieldDef, FieldValues } from '../domain/src/eif/forms/types.ts';
+import type { FieldDef, FieldValues } from '@onboard/domain/eif/forms/types';
 
 /**
  * A valid answer for any EIF form field, chosen the way a careful administrator would answer: the first

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, chmodSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { startEmbeddedPostgres } from '../platform/src/database/embedded-postgres.ts';
+import { startEmbeddedPostgres } from '@onboard/platform/database/embedded-postgres';
 
 // One real PostgreSQL per test run; every test file creates its own database in it (testing/db.ts).
 export default async function setup(project: TestProject) {

@@ -16,14 +16,14 @@ import {
   type CheckpointedConsumer,
   type EventStore,
   type Runner,
-} from '../../events/src/index.ts';
-import { createPostgresEventStore, migratePostgresEventStore } from '../../events/src/store/postgres.ts';
+} from '@onboard/events';
+import { createPostgresEventStore, migratePostgresEventStore } from '@onboard/events/postgres';
 import {
   createCommandApi,
   migrateOutsideSignerActions,
   outsideSignerRoutes,
   qpsCommandRoutes,
-} from '../../command-api/src/index.ts';
+} from '@onboard/command-api';
 import {
   createQueryApi,
   eifHistoryRoutes,
@@ -31,19 +31,19 @@ import {
   qpsQueryRoutes,
   startGateway,
   type Gateway,
-} from '../../query-api/src/index.ts';
+} from '@onboard/query-api';
 import { createQpsPushWorker, qpsSettingsFromEnv } from './qps/wiring.ts';
-import { createExplorerCommands } from '../../command-api/src/explorer/index.ts';
-import { documentCommandRoutes } from '../../command-api/src/documents/index.ts';
+import { createExplorerCommands } from '@onboard/command-api/explorer';
+import { documentCommandRoutes } from '@onboard/command-api/documents';
 import { connectDocumentStore } from './documents/index.ts';
-import { createExplorerQueries } from '../../query-api/src/explorer/index.ts';
+import { createExplorerQueries } from '@onboard/query-api/explorer';
 import { explorerPublicHostGuard } from './explorer/public-host.ts';
-import { employeeClassCommandRoutes } from '../../command-api/src/employee-classes/index.ts';
-import { employeeClassQueryRoutes } from '../../query-api/src/employee-classes/index.ts';
-import { createUserAdminCommands } from '../../command-api/src/users/index.ts';
-import { createUserAdminQueries } from '../../query-api/src/users/index.ts';
-import { migrateReadModels, projections } from '../../projections/src/index.ts';
-import { busPublisher } from '../../workers/src/index.ts';
+import { employeeClassCommandRoutes } from '@onboard/command-api/employee-classes';
+import { employeeClassQueryRoutes } from '@onboard/query-api/employee-classes';
+import { createUserAdminCommands } from '@onboard/command-api/users';
+import { createUserAdminQueries } from '@onboard/query-api/users';
+import { migrateReadModels, projections } from '@onboard/projections';
+import { busPublisher } from '@onboard/workers';
 import { createPostgresBus, migratePostgresBus } from './bus/postgres-bus.ts';
 import type { AppConfig } from './config.ts';
 import { apiNotFound, errorMiddleware, securityHeaders } from './http/errors.ts';
@@ -54,7 +54,7 @@ import {
   resetMfa,
   sendActivationEmail,
   sendPasswordReset,
-} from '../../command-api/src/auth/index.ts';
+} from '@onboard/command-api/auth';
 import { createIdentity, type Identity } from './identity/identity.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { seedDemoData, seedDemoUsers } from './seed.ts';
@@ -83,7 +83,7 @@ export type AppOptions = {
 export async function connectEventStore(config: AppConfig, pool: pg.Pool): Promise<EventStore> {
   // The distributed adapters load only when configured, so the embedded default never loads their clients.
   if (config.eventStore.kind === 'eventstoredb') {
-    const { createEventStoreDbEventStore } = await import('../../events/src/store/eventstoredb.ts');
+    const { createEventStoreDbEventStore } = await import('@onboard/events/eventstoredb');
     return createEventStoreDbEventStore(config.eventStore.connectionString);
   }
   await migratePostgresEventStore(pool);

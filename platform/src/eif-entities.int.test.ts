@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eifStream } from '../../events/src/index.ts';
-import { ANNUAL_ENROLLMENT_TOO_LONG } from '../../domain/src/eif/forms/definitions.ts';
-import { freshDatabase } from '../../testing/db.ts';
+import { eifStream } from '@onboard/events';
+import { ANNUAL_ENROLLMENT_TOO_LONG } from '@onboard/domain/eif/forms/definitions';
+import { freshDatabase } from '@onboard/testing/db';
 import { startApp, type RunningApp } from './app.ts';
 import { embeddedTestConfig } from './config.ts';
 import { DEMO_CLIENT_ID } from './seed.ts';

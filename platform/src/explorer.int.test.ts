@@ -3,17 +3,11 @@ import type { Server } from 'node:http';
 import cookieParser from 'cookie-parser';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  catchUp,
-  consumerStatuses,
-  resetConsumer,
-  startRunner,
-  type Runner,
-} from '../../events/src/index.ts';
-import { createExplorerCommands, SLUG_TAKEN_MESSAGE } from '../../command-api/src/explorer/index.ts';
-import { createExplorerQueries } from '../../query-api/src/explorer/index.ts';
-import { explorerPagesProjection, migrateExplorerPages } from '../../projections/src/explorer-pages.ts';
-import { freshDatabase } from '../../testing/db.ts';
+import { catchUp, consumerStatuses, resetConsumer, startRunner, type Runner } from '@onboard/events';
+import { createExplorerCommands, SLUG_TAKEN_MESSAGE } from '@onboard/command-api/explorer';
+import { createExplorerQueries } from '@onboard/query-api/explorer';
+import { explorerPagesProjection, migrateExplorerPages } from '@onboard/projections/explorer-pages';
+import { freshDatabase } from '@onboard/testing/db';
 import { startApp, type RunningApp } from './app.ts';
 import { embeddedTestConfig } from './config.ts';
 import { apiNotFound, errorMiddleware } from './http/errors.ts';

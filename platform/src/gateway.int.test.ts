@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiJobStream, type NewEvent } from '../../events/src/index.ts';
-import { freshDatabase } from '../../testing/db.ts';
+import { apiJobStream, type NewEvent } from '@onboard/events';
+import { freshDatabase } from '@onboard/testing/db';
 import { startApp, type RunningApp } from './app.ts';
 import { embeddedTestConfig } from './config.ts';
 import { apiClient } from './testing/http-client.ts';

@@ -3,19 +3,19 @@ import type { Server } from 'node:http';
 import cookieParser from 'cookie-parser';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eifStream, emailReservationStream, userStream, type NewEvent } from '../../events/src/index.ts';
-import { ACCESS_MESSAGES, ROLES, type Actor, type Role } from '../../domain/src/index.ts';
-import { createCommandApi } from '../../command-api/src/index.ts';
+import { eifStream, emailReservationStream, userStream, type NewEvent } from '@onboard/events';
+import { ACCESS_MESSAGES, ROLES, type Actor, type Role } from '@onboard/domain';
+import { createCommandApi } from '@onboard/command-api';
 import {
   createActivationLink,
   resetMfa,
   sendActivationEmail,
   sendPasswordReset,
-} from '../../command-api/src/auth/index.ts';
-import { createUserAdminCommands, type UserAccountPort } from '../../command-api/src/users/index.ts';
-import { createQueryApi } from '../../query-api/src/index.ts';
-import { createUserAdminQueries } from '../../query-api/src/users/index.ts';
-import { freshDatabase } from '../../testing/db.ts';
+} from '@onboard/command-api/auth';
+import { createUserAdminCommands, type UserAccountPort } from '@onboard/command-api/users';
+import { createQueryApi } from '@onboard/query-api';
+import { createUserAdminQueries } from '@onboard/query-api/users';
+import { freshDatabase } from '@onboard/testing/db';
 import { startApp, type RunningApp } from './app.ts';
 import { embeddedTestConfig } from './config.ts';
 import { apiNotFound, errorMiddleware } from './http/errors.ts';

@@ -12,11 +12,11 @@ import {
   type EventStore,
   type NewEvent,
   type Runner,
-} from '../../events/src/index.ts';
-import { createPostgresEventStore, migratePostgresEventStore } from '../../events/src/store/postgres.ts';
-import { busPublisher } from '../../workers/src/index.ts';
-import { skipUnless } from '../../testing/backends.ts';
-import { freshDatabase } from '../../testing/db.ts';
+} from '@onboard/events';
+import { createPostgresEventStore, migratePostgresEventStore } from '@onboard/events/postgres';
+import { busPublisher } from '@onboard/workers';
+import { skipUnless } from '@onboard/testing/backends';
+import { freshDatabase } from '@onboard/testing/db';
 import { freePort } from './database/embedded-postgres.ts';
 import { collect } from './bus/bus-contract.ts';
 import { createKafkaBus } from './bus/kafka-bus.ts';

@@ -1,22 +1,16 @@
 import PDFDocument from 'pdfkit';
 import { v5 as uuidv5 } from 'uuid';
-import { eifStream, type EventStore, type NewEvent } from '../../events/src/index.ts';
+import { eifStream, type EventStore, type NewEvent } from '@onboard/events';
 import {
   ExplorerEvent,
   explorerSlugStream,
   explorerStream,
   type ExplorerDocument,
   type ExplorerPlan,
-} from '../../events/src/catalogue/explorer.ts';
-import { decideExplorerSite, foldExplorerSite } from '../../domain/src/explorer/decider.ts';
-import type { DocumentStore, Role } from '../../domain/src/index.ts';
-import {
-  SYSTEM_ACTOR,
-  loadUser,
-  registerUser,
-  setPassword,
-  type AuthDeps,
-} from '../../command-api/src/auth/index.ts';
+} from '@onboard/events/catalogue/explorer';
+import { decideExplorerSite, foldExplorerSite } from '@onboard/domain/explorer/decider';
+import type { DocumentStore, Role } from '@onboard/domain';
+import { SYSTEM_ACTOR, loadUser, registerUser, setPassword, type AuthDeps } from '@onboard/command-api/auth';
 
 export const DEMO_CLIENT_ID = 'lakeside-manufacturing';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eifSubStepLabel, visibleSubSteps } from '../../domain/src/index.ts';
+import { eifSubStepLabel, visibleSubSteps } from '@onboard/domain';
 import { DEMO_CLIENTS } from './seed.ts';
 
 /** The demo clients exist to exercise the visibility rules (onboarding §4); this keeps them doing so. */

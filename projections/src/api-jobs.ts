@@ -1,9 +1,5 @@
 import type pg from 'pg';
-import {
-  ApiJobStatusChanged,
-  PlanDesignPushRequested,
-  type CheckpointedConsumer,
-} from '../../events/src/index.ts';
+import { ApiJobStatusChanged, PlanDesignPushRequested, type CheckpointedConsumer } from '@onboard/events';
 
 /**
  * One row per plan-system push job, for GET /api/api-jobs (the overlay's 60-second poll). The job's

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { parseEvent, type CheckpointedConsumer } from '../../events/src/index.ts';
+import { parseEvent, type CheckpointedConsumer } from '@onboard/events';
 
 /**
  * The EIF change records (onboarding §3 "Change record"): one row per attribute of every entity change.

@@ -1,10 +1,5 @@
 import type pg from 'pg';
-import {
-  EIF_EVENT_TYPES,
-  parseEvent,
-  type CheckpointedConsumer,
-  type EifEvent,
-} from '../../events/src/index.ts';
+import { EIF_EVENT_TYPES, parseEvent, type CheckpointedConsumer, type EifEvent } from '@onboard/events';
 import {
   fold,
   fromDocument,
@@ -12,7 +7,7 @@ import {
   toDocument,
   type EifState,
   type EifStateDocument,
-} from '../../domain/src/index.ts';
+} from '@onboard/domain';
 
 /**
  * One row per client holding the EIF state (accepted entities, pending changes, stamps) as a document,

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { parseEvent, type CheckpointedConsumer, type EmailSent } from '../../events/src/index.ts';
+import { parseEvent, type CheckpointedConsumer, type EmailSent } from '@onboard/events';
 
 /**
  * The embedded mailbox: every e-mail the EmailSender port sent, so tests (and a developer without an

@@ -1,17 +1,17 @@
 import type pg from 'pg';
-import type { CheckpointedConsumer, RecordedEvent } from '../../events/src/index.ts';
+import type { CheckpointedConsumer, RecordedEvent } from '@onboard/events';
 import {
   EXPLORER_EVENT_TYPES,
   ExplorerEvent,
   SUPPORT_CHAT_EVENT_TYPES,
   SupportChatMessagePosted,
   SupportChatStarted,
-} from '../../events/src/catalogue/explorer.ts';
+} from '@onboard/events/catalogue/explorer';
 import {
   evolveExplorerSite,
   type ExplorerSite,
   type ExplorerSiteState,
-} from '../../domain/src/explorer/decider.ts';
+} from '@onboard/domain/explorer/decider';
 
 /**
  * One row per Explorer site with everything its public page needs (site, plans, document metadata,

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { CheckpointedConsumer } from '../../events/src/index.ts';
+import type { CheckpointedConsumer } from '@onboard/events';
 import { clientViewProjection, migrateClientView } from './client-view.ts';
 import { changeLogProjection, migrateChangeLog } from './change-log.ts';
 import { migrateUsers, usersProjection } from './users.ts';

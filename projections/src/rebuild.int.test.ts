@@ -10,8 +10,8 @@ import {
   type EifEvent,
   type EventStore,
   type NewEvent,
-} from '../../events/src/index.ts';
-import { createPostgresEventStore, migratePostgresEventStore } from '../../events/src/store/postgres.ts';
+} from '@onboard/events';
+import { createPostgresEventStore, migratePostgresEventStore } from '@onboard/events/postgres';
 import {
   decide,
   fold,
@@ -20,8 +20,8 @@ import {
   type EifCommand,
   type EifState,
   type ChangeRecord,
-} from '../../domain/src/index.ts';
-import { freshDatabase } from '../../testing/db.ts';
+} from '@onboard/domain';
+import { freshDatabase } from '@onboard/testing/db';
 import { changeLogProjection, clientViewProjection, migrateReadModels } from './index.ts';
 
 const CLIENTS = 4;

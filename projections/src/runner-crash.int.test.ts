@@ -17,10 +17,10 @@ import {
   type NewEvent,
   parseEvent,
   type EifEvent,
-} from '../../events/src/index.ts';
-import { fold, toDocument } from '../../domain/src/index.ts';
-import { createPostgresEventStore, migratePostgresEventStore } from '../../events/src/store/postgres.ts';
-import { freshDatabase } from '../../testing/db.ts';
+} from '@onboard/events';
+import { fold, toDocument } from '@onboard/domain';
+import { createPostgresEventStore, migratePostgresEventStore } from '@onboard/events/postgres';
+import { freshDatabase } from '@onboard/testing/db';
 import { clientViewProjection, migrateReadModels } from './index.ts';
 
 const meta = () => ({

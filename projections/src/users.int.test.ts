@@ -9,9 +9,9 @@ import {
   emailStream,
   type EventStore,
   type NewEvent,
-} from '../../events/src/index.ts';
-import { createPostgresEventStore, migratePostgresEventStore } from '../../events/src/store/postgres.ts';
-import { freshDatabase } from '../../testing/db.ts';
+} from '@onboard/events';
+import { createPostgresEventStore, migratePostgresEventStore } from '@onboard/events/postgres';
+import { freshDatabase } from '@onboard/testing/db';
 import { emailsProjection, migrateEmails } from './emails.ts';
 import { migrateUsers, usersProjection } from './users.ts';
 

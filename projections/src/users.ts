@@ -1,6 +1,6 @@
 import type pg from 'pg';
-import { USER_ROLES, parseEvent, type CheckpointedConsumer, type UserEvent } from '../../events/src/index.ts';
-import { evolveUser, type UserProfile, type UserState } from '../../domain/src/index.ts';
+import { USER_ROLES, parseEvent, type CheckpointedConsumer, type UserEvent } from '@onboard/events';
+import { evolveUser, type UserProfile, type UserState } from '@onboard/domain';
 
 export const USER_EVENT_TYPES: readonly UserEvent['type'][] = [
   'UserRegistered',

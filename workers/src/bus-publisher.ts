@@ -4,7 +4,7 @@ import {
   type BusMessage,
   type CheckpointedConsumer,
   type RecordedEvent,
-} from '../../events/src/index.ts';
+} from '@onboard/events';
 
 /** Maps a stored event to the integration message the UI gateway forwards, if it has one. */
 export function toBusMessage(recorded: RecordedEvent): BusMessage | null {

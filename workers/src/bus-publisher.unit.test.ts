@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { START, type RecordedEvent } from '../../events/src/index.ts';
+import { START, type RecordedEvent } from '@onboard/events';
 import { busPublisher, toBusMessage } from './bus-publisher.ts';
 
 const recorded = (type: string, data: unknown): RecordedEvent => ({

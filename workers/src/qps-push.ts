@@ -13,9 +13,9 @@ import {
   type NewEvent,
   type RecordedEvent,
   type SnapshotStore,
-} from '../../events/src/index.ts';
-import { eifCodec } from '../../domain/src/index.ts';
-import { planDesignFromState, type PlanDesign } from '../../domain/src/plan-design/index.ts';
+} from '@onboard/events';
+import { eifCodec } from '@onboard/domain';
+import { planDesignFromState, type PlanDesign } from '@onboard/domain/plan-design';
 
 export type PlanSystemAnswer = { status: Exclude<ApiJobStatus, 'IN_PROGRESS'>; reasons: string[] };
 

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { isInternal, type Role } from '../../../domain/src/index.ts';
+import { isInternal, type Role } from '@onboard/domain';
 
 export type AuthenticatedUser = {
   id: string;

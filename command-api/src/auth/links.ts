@@ -1,5 +1,5 @@
-import { AppError, NotFoundError, ValidationError, type UserProfile } from '../../../domain/src/index.ts';
-import { checkPassword } from '../../../domain/src/users/password-policy.ts';
+import { AppError, NotFoundError, ValidationError, type UserProfile } from '@onboard/domain';
+import { checkPassword } from '@onboard/domain/users/password-policy';
 import {
   ACTIVATION_LINK_DAYS,
   DAY,

@@ -1,6 +1,6 @@
 import { Router, type Request, type Response } from 'express';
-import { AppError, UnauthorizedError, type UserProfile } from '../../../domain/src/index.ts';
-import { isPasswordExpired } from '../../../domain/src/users/password-policy.ts';
+import { AppError, UnauthorizedError, type UserProfile } from '@onboard/domain';
+import { isPasswordExpired } from '@onboard/domain/users/password-policy';
 import { handle, requireActor } from '../http/context.ts';
 import { parseBody } from '../http/validate.ts';
 import { readAuthenticatedUser } from './authenticated-user.ts';

@@ -1,6 +1,6 @@
 import type { CookieOptions, Request, Response } from 'express';
 import type pg from 'pg';
-import { ROLES, type Actor, type Role } from '../../../domain/src/index.ts';
+import { ROLES, type Actor, type Role } from '@onboard/domain';
 import { DAY, DEVICE_DAYS, HOUR, SESSION_HOURS, type AuthDeps } from './deps.ts';
 import { keysFor, randomToken, sha256 } from './secrets.ts';
 import { InvalidTokenError, sessionOfAccessToken, signAccessToken, verifyAccessToken } from './tokens.ts';

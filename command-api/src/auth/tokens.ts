@@ -1,5 +1,5 @@
 import { SignJWT, jwtVerify, compactVerify } from 'jose';
-import { AppError } from '../../../domain/src/index.ts';
+import { AppError } from '@onboard/domain';
 
 /** The steps a state token can stand for; each endpoint accepts only the step that leads to it. */
 export type StateStep = 'MFA_ENROLL' | 'MFA_ENROLL_ACTIVATE' | 'MFA_REQUIRED' | 'MFA_CHALLENGE';

@@ -8,7 +8,7 @@ import {
   type EventStore,
   type NewEvent,
   type UserEvent,
-} from '../../../events/src/index.ts';
+} from '@onboard/events';
 import {
   AppError,
   ConflictError,
@@ -20,7 +20,7 @@ import {
   type UserCommand,
   type UserProfile,
   type UserState,
-} from '../../../domain/src/index.ts';
+} from '@onboard/domain';
 
 export type UserStoreDeps = { store: EventStore; pool: pg.Pool; now: () => Date; newId: () => string };
 

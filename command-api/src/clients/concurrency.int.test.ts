@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eifStream, parseEvent, type EifEvent, type EventStore } from '../../../events/src/index.ts';
-import { createPostgresEventStore, migratePostgresEventStore } from '../../../events/src/store/postgres.ts';
-import { ConflictError, fold, type Actor } from '../../../domain/src/index.ts';
-import { freshDatabase } from '../../../testing/db.ts';
+import { eifStream, parseEvent, type EifEvent, type EventStore } from '@onboard/events';
+import { createPostgresEventStore, migratePostgresEventStore } from '@onboard/events/postgres';
+import { ConflictError, fold, type Actor } from '@onboard/domain';
+import { freshDatabase } from '@onboard/testing/db';
 import { executeEifCommand } from './routes.ts';
 
 const clientId = 'parallel-client';

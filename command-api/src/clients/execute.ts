@@ -1,9 +1,4 @@
-import {
-  eifStream,
-  loadAggregate,
-  WrongExpectedRevisionError,
-  type NewEvent,
-} from '../../../events/src/index.ts';
+import { eifStream, loadAggregate, WrongExpectedRevisionError, type NewEvent } from '@onboard/events';
 import {
   ConflictError,
   NotFoundError,
@@ -15,7 +10,7 @@ import {
   type Actor,
   type EifCommand,
   type EifState,
-} from '../../../domain/src/index.ts';
+} from '@onboard/domain';
 import type { CommandDeps } from '../http/context.ts';
 
 export type EifCommandContext = { at: string; by: { userId: string; role: string }; changeId: string };

@@ -16,7 +16,7 @@ import {
   uploadMimeType,
   type Actor,
   type DocumentStore,
-} from '../../../domain/src/index.ts';
+} from '@onboard/domain';
 import { handle, requireActor, type Authenticate } from '../http/context.ts';
 
 export type DocumentCommandDeps = {

@@ -7,7 +7,7 @@ import {
   type FieldDef,
   type FieldValues,
   type FormContext,
-} from '../../../domain/src/index.ts';
+} from '@onboard/domain';
 import type { EntityForms } from './forms.ts';
 
 /** A plan is asked the questions of the plan sections that select it (e.g. disability claim checks). */

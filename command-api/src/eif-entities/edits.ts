@@ -13,7 +13,7 @@ import {
   type EntityRow,
   type FieldDef,
   type FieldValues,
-} from '../../../domain/src/index.ts';
+} from '@onboard/domain';
 import {
   COLLECTION_ENTITIES,
   type CollectionEntity,

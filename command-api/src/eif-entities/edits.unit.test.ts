@@ -8,7 +8,7 @@ import {
   type AppError,
   type ClientView,
   type FieldDef,
-} from '../../../domain/src/index.ts';
+} from '@onboard/domain';
 import { decideEntityEdits, type EntityEdit } from './edits.ts';
 import type { EntityForms } from './forms.ts';
 

@@ -1,4 +1,4 @@
-import type { FieldDef, FieldValues, ViewCollectionEntity } from '../../../domain/src/index.ts';
+import type { FieldDef, FieldValues, ViewCollectionEntity } from '@onboard/domain';
 
 /** The collection entities the EIF forms list, add to and delete from (the class builder has its own routes). */
 export const COLLECTION_ENTITIES = [

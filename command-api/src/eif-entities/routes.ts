@@ -1,6 +1,6 @@
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
-import { NotFoundError, toEditingView, type Actor } from '../../../domain/src/index.ts';
+import { NotFoundError, toEditingView, type Actor } from '@onboard/domain';
 import { executeEifCommands } from '../clients/execute.ts';
 import { handle, requireActor, requireClientAccess, type CommandDeps } from '../http/context.ts';
 import { parseBody, parseIfMatch } from '../http/validate.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ANSWER, fixedValuesOf, formForEntity, type FieldDef } from '../../../domain/src/index.ts';
+import { ANSWER, fixedValuesOf, formForEntity, type FieldDef } from '@onboard/domain';
 import { BillsBody, DeleteBillsBody, ITEM_COLLECTIONS, PlansBody } from './routes.ts';
 import { ENTITY_NOUNS } from './edits.ts';
 import type { CollectionEntity } from './forms.ts';

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Router } from 'express';
 import type pg from 'pg';
 import { z } from 'zod';
-import { eifStream, loadAggregate } from '../../../events/src/index.ts';
+import { eifStream, loadAggregate } from '@onboard/events';
 import {
   ForbiddenError,
   NotFoundError,
@@ -13,8 +13,8 @@ import {
   entityKey,
   toClientView,
   type OutsideSigner,
-} from '../../../domain/src/index.ts';
-import { decideInvite, signerSettingOf } from '../../../domain/src/eif/signing.ts';
+} from '@onboard/domain';
+import { decideInvite, signerSettingOf } from '@onboard/domain/eif/signing';
 import type { EmailSender } from '../auth/email-port.ts';
 import { executeEifCommand } from '../clients/routes.ts';
 import { handle, requireActor, requireClientAccess, type CommandDeps } from '../http/context.ts';

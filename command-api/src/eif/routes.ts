@@ -10,8 +10,8 @@ import {
   toClientView,
   type Actor,
   type EifState,
-} from '../../../domain/src/index.ts';
-import { decideSigner, signerSettingOf } from '../../../domain/src/eif/signing.ts';
+} from '@onboard/domain';
+import { decideSigner, signerSettingOf } from '@onboard/domain/eif/signing';
 import { loadUser } from '../auth/users.ts';
 import { executeEifCommand, executeEifCommands } from '../clients/routes.ts';
 import { handle, requireActor, requireClientAccess, type CommandDeps } from '../http/context.ts';

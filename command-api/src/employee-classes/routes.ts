@@ -1,16 +1,6 @@
 import { Router, type Request, type Response } from 'express';
-import {
-  NotFoundError,
-  RuleError,
-  ValidationError,
-  toEditingView,
-  type EifCommand,
-} from '../../../domain/src/index.ts';
-import {
-  decideClassCommand,
-  employeeClassesView,
-  type ClassCommand,
-} from '../../../domain/src/eif/classes/index.ts';
+import { NotFoundError, RuleError, ValidationError, toEditingView, type EifCommand } from '@onboard/domain';
+import { decideClassCommand, employeeClassesView, type ClassCommand } from '@onboard/domain/eif/classes';
 import { executeEifCommands } from '../clients/execute.ts';
 import { handle, requireActor, requireClientAccess, type CommandDeps } from '../http/context.ts';
 import { parseBody, parseIfMatch } from '../http/validate.ts';

@@ -1,6 +1,6 @@
 import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
-import { WrongExpectedRevisionError, type EventStore } from '../../../events/src/index.ts';
-import { humanCheckStream } from '../../../events/src/catalogue/explorer.ts';
+import { WrongExpectedRevisionError, type EventStore } from '@onboard/events';
+import { humanCheckStream } from '@onboard/events/catalogue/explorer';
 
 /**
  * The human check behind the explorer §5 "recaptcha token". A challenge is shown to the visitor; the

@@ -1,12 +1,12 @@
 import { Router } from 'express';
 import type pg from 'pg';
-import { WrongExpectedRevisionError, type EventStore, type NewEvent } from '../../../events/src/index.ts';
+import { WrongExpectedRevisionError, type EventStore, type NewEvent } from '@onboard/events';
 import {
   ExplorerEvent,
   explorerLeadStream,
   explorerSlugStream,
   explorerStream,
-} from '../../../events/src/catalogue/explorer.ts';
+} from '@onboard/events/catalogue/explorer';
 import {
   ConflictError,
   ForbiddenError,
@@ -16,7 +16,7 @@ import {
   isInternal,
   validateLead,
   type Actor,
-} from '../../../domain/src/index.ts';
+} from '@onboard/domain';
 import {
   decideExplorerSite,
   evolveExplorerSite,
@@ -25,7 +25,7 @@ import {
   type ExplorerSite,
   type ExplorerSiteCommand,
   type ExplorerSiteDecision,
-} from '../../../domain/src/explorer/decider.ts';
+} from '@onboard/domain/explorer/decider';
 import { handle, requireActor, type CommandDeps } from '../http/context.ts';
 import { parseBody, parseIfMatch } from '../http/validate.ts';
 import { explorerVisitorRoutes, type ExplorerVisitorDeps } from './visitor-routes.ts';

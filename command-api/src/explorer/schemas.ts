@@ -1,9 +1,5 @@
 import { z } from 'zod';
-import {
-  ExplorerDocument,
-  ExplorerPlan,
-  ExplorerSiteAttributes,
-} from '../../../events/src/catalogue/explorer.ts';
+import { ExplorerDocument, ExplorerPlan, ExplorerSiteAttributes } from '@onboard/events/catalogue/explorer';
 
 /**
  * Shapes only: the rules (explorer §5) are the domain's. Required text is taken as possibly empty here so

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { randomBytes } from 'node:crypto';
-import { supportChatStream } from '../../../events/src/catalogue/explorer.ts';
+import { supportChatStream } from '@onboard/events/catalogue/explorer';
 import {
   EXPLORER_EMAIL_SEND_MESSAGES,
   HUMAN_CHECK_INVALID,
@@ -16,8 +16,8 @@ import {
   validateExplorerEmailSend,
   type BenefitType,
   type ExplorerLanguage,
-} from '../../../domain/src/index.ts';
-import { isExplorerSiteLive, type ExplorerSite } from '../../../domain/src/explorer/decider.ts';
+} from '@onboard/domain';
+import { isExplorerSiteLive, type ExplorerSite } from '@onboard/domain/explorer/decider';
 import type { EmailSender } from '../auth/email-port.ts';
 import { handle, type CommandDeps } from '../http/context.ts';
 import { parseBody } from '../http/validate.ts';

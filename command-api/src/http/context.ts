@@ -1,5 +1,5 @@
 import type { Request, RequestHandler } from 'express';
-import type { EventStore, SnapshotStore } from '../../../events/src/index.ts';
+import type { EventStore, SnapshotStore } from '@onboard/events';
 import {
   UnauthorizedError,
   assertAllowed,
@@ -7,7 +7,7 @@ import {
   type Action,
   type Actor,
   type Resource,
-} from '../../../domain/src/index.ts';
+} from '@onboard/domain';
 
 /** Resolves the signed-in actor from the request (the session adapter is injected by platform/). */
 export type Authenticate = (req: Request) => Promise<Actor | null>;

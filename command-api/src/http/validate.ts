@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ValidationError } from '../../../domain/src/index.ts';
+import { ValidationError } from '@onboard/domain';
 
 /** zod at the edge: a bad body is a 400 keyed `body.<path>` and the command never runs. */
 export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {

@@ -1,6 +1,6 @@
 import { Router } from 'express';
-import { apiJobStream, eifStream, type NewEvent } from '../../../events/src/index.ts';
-import { ForbiddenError, NotFoundError, isInternal } from '../../../domain/src/index.ts';
+import { apiJobStream, eifStream, type NewEvent } from '@onboard/events';
+import { ForbiddenError, NotFoundError, isInternal } from '@onboard/domain';
 import { handle, requireActor, requireClientAccess, type CommandDeps } from '../http/context.ts';
 
 export type AsyncPushAnswer = { apiJobId: string; status: 'IN_PROGRESS' };

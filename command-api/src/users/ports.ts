@@ -1,4 +1,4 @@
-import type { Actor } from '../../../domain/src/index.ts';
+import type { Actor } from '@onboard/domain';
 
 /**
  * What user administration needs from the identity side (command-api/src/auth): sending the e-mails and

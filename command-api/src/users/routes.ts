@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { eifStream, normaliseEmail } from '../../../events/src/index.ts';
+import { eifStream, normaliseEmail } from '@onboard/events';
 import {
   ACCESS_MESSAGES,
   ConflictError,
@@ -16,7 +16,7 @@ import {
   type UserKind,
   type UserProfile,
   type UserState,
-} from '../../../domain/src/index.ts';
+} from '@onboard/domain';
 import {
   executeUserCommand,
   findActiveUserByEmail,

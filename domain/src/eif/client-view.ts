@@ -1,4 +1,4 @@
-import type { EifEntity } from '../../../events/src/index.ts';
+import type { EifEntity } from '@onboard/events';
 import {
   EMPTY_STAMPS,
   effectiveEntities,

@@ -1,4 +1,4 @@
-import { parseEvent, type AggregateCodec, type EifEvent } from '../../../events/src/index.ts';
+import { parseEvent, type AggregateCodec, type EifEvent } from '@onboard/events';
 import { fold, initialState, type EifState } from './decider.ts';
 import { fromDocument, toDocument, type EifStateDocument } from './client-view.ts';
 

@@ -1,4 +1,4 @@
-import type { AttributeChange, EifActor, EifEntity, EifEvent } from '../../../events/src/index.ts';
+import type { AttributeChange, EifActor, EifEntity, EifEvent } from '@onboard/events';
 
 /**
  * The EIF decider: one client's Employer Information Form as a fold over its stream

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { EifEvent } from '../../../events/src/index.ts';
+import type { EifEvent } from '@onboard/events';
 import { decide, effectiveEntities, fold, isSameValue, type EifCommand, type EifState } from './decider.ts';
 
 const clientId = 'c-1';

@@ -1,4 +1,4 @@
-import type { EifEvent } from '../../../events/src/index.ts';
+import type { EifEvent } from '@onboard/events';
 import { effectiveEntities, isSameValue, type EifState, type EntityState } from './decider.ts';
 
 export type Difference = {

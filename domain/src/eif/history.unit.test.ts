@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { EifEvent } from '../../../events/src/index.ts';
+import type { EifEvent } from '@onboard/events';
 import { fold } from './decider.ts';
 import { describeEifEvent, diffForms } from './history.ts';
 

@@ -3,7 +3,7 @@ import type {
   ExplorerEvent,
   ExplorerPlan,
   ExplorerSiteAttributes,
-} from '../../../events/src/catalogue/explorer.ts';
+} from '@onboard/events/catalogue/explorer';
 import { isAfter, parseISO } from 'date-fns';
 import { normalizeVanitySlug, validateExplorerSite } from './site-rules.ts';
 import { validateExplorerPlan } from './plan-rules.ts';

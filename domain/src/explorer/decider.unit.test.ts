@@ -3,7 +3,7 @@ import {
   ExplorerSiteAttributes,
   type ExplorerEvent,
   type ExplorerPlan,
-} from '../../../events/src/catalogue/explorer.ts';
+} from '@onboard/events/catalogue/explorer';
 import {
   decideExplorerSite,
   foldExplorerSite,

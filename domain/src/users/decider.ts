@@ -1,4 +1,4 @@
-import type { UserEvent } from '../../../events/src/index.ts';
+import type { UserEvent } from '@onboard/events';
 import type { Role } from '../auth/actor.ts';
 
 /** A user as folded from the `user-{userId}` stream. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { UserEvent } from '../../../events/src/index.ts';
+import type { UserEvent } from '@onboard/events';
 import { decideUser, foldUser, type UserCommand, type UserDecision } from './decider.ts';
 
 const userId = 'u-1';

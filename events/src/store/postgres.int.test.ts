@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshDatabase } from '../../../testing/db.ts';
+import { freshDatabase } from '@onboard/testing/db';
 import { describeEventStoreContract } from './contract.ts';
 import { START, type EventStore, type RecordedEvent } from './port.ts';
 import { createPostgresEventStore, migratePostgresEventStore } from './postgres.ts';

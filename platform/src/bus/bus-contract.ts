@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import type { Bus, BusConsumer, BusMessage, BusTopic, DeliveredMessage } from '../../../events/src/index.ts';
+import type { Bus, BusConsumer, BusMessage, BusTopic, DeliveredMessage } from '@onboard/events';
 
 /**
  * The behaviour every Bus adapter owes its callers, run against each adapter by its own int test.

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Kafka, logLevel } from 'kafkajs';
 import { describe } from 'vitest';
-import { kafkaAvailability, skipUnless } from '../../../testing/backends.ts';
+import { kafkaAvailability, skipUnless } from '@onboard/testing/backends';
 import { busContract } from './bus-contract.ts';
 import { createKafkaBus } from './kafka-bus.ts';
 import type { BusLogger } from './logger.ts';

@@ -1,7 +1,7 @@
 import { Kafka, logLevel, Partitioners } from 'kafkajs';
 import type { Admin, Consumer, LogEntry, Producer } from 'kafkajs';
-import { BUS_TOPICS, BusMessage } from '../../../events/src/index.ts';
-import type { Bus, BusConsumer, BusTopic, DeliveredMessage } from '../../../events/src/index.ts';
+import { BUS_TOPICS, BusMessage } from '@onboard/events';
+import type { Bus, BusConsumer, BusTopic, DeliveredMessage } from '@onboard/events';
 import { consoleBusLogger, errorDetails } from './logger.ts';
 import type { BusLogger } from './logger.ts';
 

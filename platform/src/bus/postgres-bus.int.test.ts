@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { freshDatabase } from '../../../testing/db.ts';
+import { freshDatabase } from '@onboard/testing/db';
 import { busContract, collect, email, label, qps } from './bus-contract.ts';
 import type { BusLogger } from './logger.ts';
 import {

@@ -1,8 +1,8 @@
 import type pg from 'pg';
 import pgListen from 'pg-listen';
 import type { Subscriber } from 'pg-listen';
-import { BusMessage } from '../../../events/src/index.ts';
-import type { Bus, BusConsumer, BusTopic, DeliveredMessage } from '../../../events/src/index.ts';
+import { BusMessage } from '@onboard/events';
+import type { Bus, BusConsumer, BusTopic, DeliveredMessage } from '@onboard/events';
 import { consoleBusLogger, errorDetails } from './logger.ts';
 import type { BusLogger } from './logger.ts';
 

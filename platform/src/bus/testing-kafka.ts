@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import type { Availability } from '../../../testing/backends.ts';
+import type { Availability } from '@onboard/testing/backends';
 
 /**
  * For tests that need a broker of their own (the outage test stops and restarts it): drives

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import pg from 'pg';
-import { catchUp, migrateCheckpoints, resetConsumer } from '../../../events/src/index.ts';
-import { migrateReadModels, projections } from '../../../projections/src/index.ts';
+import { catchUp, migrateCheckpoints, resetConsumer } from '@onboard/events';
+import { migrateReadModels, projections } from '@onboard/projections';
 import { connectEventStore } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../database/embedded-postgres.ts';

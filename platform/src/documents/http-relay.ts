@@ -1,4 +1,4 @@
-import type { DocumentStore } from '../../../domain/src/index.ts';
+import type { DocumentStore } from '@onboard/domain';
 
 /**
  * A document store outside this product (ONBOARD_DOCUMENT_BASE_URL): a file is `GET <base>/<documentId>`.

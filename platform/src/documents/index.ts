@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { DocumentStore } from '../../../domain/src/index.ts';
+import type { DocumentStore } from '@onboard/domain';
 import type { AppConfig } from '../config.ts';
 import { createHttpRelayDocumentStore } from './http-relay.ts';
 import { createPostgresDocumentStore, migrateDocuments } from './postgres.ts';

@@ -1,6 +1,6 @@
 import type { RouteConfig } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
-import { MAX_UPLOAD_BYTES, UPLOAD_MIME_TYPES } from '../../../domain/src/index.ts';
+import { MAX_UPLOAD_BYTES, UPLOAD_MIME_TYPES } from '@onboard/domain';
 
 type Response = RouteConfig['responses'][number];
 type Add = (

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
-import type { DocumentStore, StoredDocument } from '../../../domain/src/index.ts';
+import type { DocumentStore, StoredDocument } from '@onboard/domain';
 
 /**
  * The built-in document store: files in a plain table, not events (a file is large, never edited, and

@@ -1,12 +1,8 @@
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshDatabase } from '../../../testing/db.ts';
-import {
-  FILE_TOO_LARGE_MESSAGE,
-  MAX_UPLOAD_BYTES,
-  UNSUPPORTED_TYPE_MESSAGE,
-} from '../../../domain/src/index.ts';
-import { explorerStream } from '../../../events/src/catalogue/explorer.ts';
+import { freshDatabase } from '@onboard/testing/db';
+import { FILE_TOO_LARGE_MESSAGE, MAX_UPLOAD_BYTES, UNSUPPORTED_TYPE_MESSAGE } from '@onboard/domain';
+import { explorerStream } from '@onboard/events/catalogue/explorer';
 import { startApp, type RunningApp } from '../app.ts';
 import { embeddedTestConfig } from '../config.ts';
 import { DEMO_DENTAL_DOCUMENT, DEMO_EXPLORER_PAGE_ID, DEMO_USERS } from '../seed.ts';

@@ -1,6 +1,6 @@
 import type { RouteConfig } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
-import { EmailBenefitsBody, MessageBody, StartChatBody } from '../../../command-api/src/explorer/index.ts';
+import { EmailBenefitsBody, MessageBody, StartChatBody } from '@onboard/command-api/explorer';
 
 type Response = RouteConfig['responses'][number];
 type Add = (

@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { AppError } from '../../../domain/src/index.ts';
+import { AppError } from '@onboard/domain';
 import type { Logger } from '../logger.ts';
 
 /**

@@ -5,15 +5,10 @@ import {
   type RouteConfig,
 } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
-import { ROLES, USER_KINDS, type UserKind } from '../../../domain/src/index.ts';
-import {
-  AcceptBody,
-  DeclineBody,
-  DeclineUpdatesBody,
-  InviteOutsideSignerBody,
-} from '../../../command-api/src/index.ts';
-import { ACCESS_COOKIE, CSRF_COOKIE, CSRF_HEADER } from '../../../command-api/src/auth/index.ts';
-import { SignerSettingBody } from '../../../command-api/src/eif/routes.ts';
+import { ROLES, USER_KINDS, type UserKind } from '@onboard/domain';
+import { AcceptBody, DeclineBody, DeclineUpdatesBody, InviteOutsideSignerBody } from '@onboard/command-api';
+import { ACCESS_COOKIE, CSRF_COOKIE, CSRF_HEADER } from '@onboard/command-api/auth';
+import { SignerSettingBody } from '@onboard/command-api/eif/routes';
 // The sign-in bodies as createAuthApi validates them; auth/index.ts does not re-export its schemas.
 import {
   ExchangeBody,
@@ -21,32 +16,32 @@ import {
   PassCodeBody,
   PasswordUpsertBody,
   SignInBody,
-} from '../../../command-api/src/auth/schemas.ts';
+} from '@onboard/command-api/auth/schemas';
 import {
   BulkEmailUpdateBody,
   CreateClientUserBody,
   CreateInternalUserBody,
   EditUserBody,
-} from '../../../command-api/src/users/index.ts';
-import { UserListQuery } from '../../../query-api/src/users/index.ts';
-import { EifSummaryQuery } from '../../../query-api/src/index.ts';
+} from '@onboard/command-api/users';
+import { UserListQuery } from '@onboard/query-api/users';
+import { EifSummaryQuery } from '@onboard/query-api';
 import {
   AttachDocumentBody,
   ExplorerSiteBody,
   LeadBody,
   RenewExplorerSiteBody,
-} from '../../../command-api/src/explorer/schemas.ts';
-import { ClientListQuery } from '../../../query-api/src/index.ts';
+} from '@onboard/command-api/explorer/schemas';
+import { ClientListQuery } from '@onboard/query-api';
 import { addExplorerVisitorPaths } from '../explorer/openapi.ts';
 import { addDocumentPaths } from '../documents/openapi.ts';
-import { eifEntityRouteDocs } from '../../../command-api/src/eif-entities/index.ts';
-import { COLLECTION_PATHS, ClientViewQuery } from '../../../query-api/src/clients/routes.ts';
+import { eifEntityRouteDocs } from '@onboard/command-api/eif-entities';
+import { COLLECTION_PATHS, ClientViewQuery } from '@onboard/query-api/clients/routes';
 import {
   ContributionsBody,
   EmployeeClassBody,
   SetBenefitTypePlansBody,
   WaitingPeriodsBody,
-} from '../../../command-api/src/employee-classes/index.ts';
+} from '@onboard/command-api/employee-classes';
 
 extendZodWithOpenApi(z);
 

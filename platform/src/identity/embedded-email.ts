@@ -1,5 +1,5 @@
-import { emailStream, type EventStore } from '../../../events/src/index.ts';
-import type { EmailSender } from '../../../command-api/src/auth/index.ts';
+import { emailStream, type EventStore } from '@onboard/events';
+import type { EmailSender } from '@onboard/command-api/auth';
 
 /**
  * The embedded default's EmailSender: no SMTP server, so an e-mail is an EmailSent event on

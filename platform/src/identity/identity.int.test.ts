@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { userStream } from '../../../events/src/index.ts';
+import { userStream } from '@onboard/events';
 import {
   registerUser,
   resetMfa,
@@ -7,9 +7,9 @@ import {
   setPassword,
   executeUserCommand,
   SYSTEM_ACTOR,
-} from '../../../command-api/src/auth/index.ts';
-import type { Role } from '../../../domain/src/index.ts';
-import { freshDatabase } from '../../../testing/db.ts';
+} from '@onboard/command-api/auth';
+import type { Role } from '@onboard/domain';
+import { freshDatabase } from '@onboard/testing/db';
 import { startApp, type RunningApp } from '../app.ts';
 import { embeddedTestConfig } from '../config.ts';
 import { apiClient, eventually, totpCode, type ApiResponse } from '../testing/http-client.ts';

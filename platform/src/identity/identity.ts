@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import type { EventStore } from '../../../events/src/index.ts';
+import type { EventStore } from '@onboard/events';
 import {
   createAuthApi,
   createAuthenticate,
   migrateIdentityTables,
   type AuthDeps,
-} from '../../../command-api/src/auth/index.ts';
+} from '@onboard/command-api/auth';
 import type { AppConfig } from '../config.ts';
 import type { Logger } from '../logger.ts';
 import { embeddedEmailSender } from './embedded-email.ts';

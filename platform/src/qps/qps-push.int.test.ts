@@ -11,16 +11,16 @@ import {
   type EventStore,
   type NewEvent,
   type Runner,
-} from '../../../events/src/index.ts';
-import { createPostgresEventStore, migratePostgresEventStore } from '../../../events/src/store/postgres.ts';
-import type { Actor } from '../../../domain/src/index.ts';
-import { qpsCommandRoutes } from '../../../command-api/src/qps/routes.ts';
-import { qpsQueryRoutes } from '../../../query-api/src/qps/index.ts';
-import { apiJobsProjection, migrateApiJobs } from '../../../projections/src/api-jobs.ts';
-import { clientViewProjection, migrateClientView } from '../../../projections/src/client-view.ts';
-import { busPublisher } from '../../../workers/src/bus-publisher.ts';
-import { qpsPushWorker, type PlanSystemConnector } from '../../../workers/src/qps-push.ts';
-import { freshDatabase } from '../../../testing/db.ts';
+} from '@onboard/events';
+import { createPostgresEventStore, migratePostgresEventStore } from '@onboard/events/postgres';
+import type { Actor } from '@onboard/domain';
+import { qpsCommandRoutes } from '@onboard/command-api/qps/routes';
+import { qpsQueryRoutes } from '@onboard/query-api/qps';
+import { apiJobsProjection, migrateApiJobs } from '@onboard/projections/api-jobs';
+import { clientViewProjection, migrateClientView } from '@onboard/projections/client-view';
+import { busPublisher } from '@onboard/workers/bus-publisher';
+import { qpsPushWorker, type PlanSystemConnector } from '@onboard/workers/qps-push';
+import { freshDatabase } from '@onboard/testing/db';
 import { collect } from '../bus/bus-contract.ts';
 import { createPostgresBus, migratePostgresBus, type PostgresBus } from '../bus/postgres-bus.ts';
 import { errorMiddleware } from '../http/errors.ts';

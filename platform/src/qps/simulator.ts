@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { checkPlanDesign } from '../../../domain/src/plan-design/index.ts';
-import type { PlanSystemConnector } from '../../../workers/src/qps-push.ts';
+import { checkPlanDesign } from '@onboard/domain/plan-design';
+import type { PlanSystemConnector } from '@onboard/workers/qps-push';
 
 export type SimulatorOptions = {
   /** How long the simulated plan system takes to answer, like the carrier's batch set-up does. */

@@ -1,5 +1,5 @@
-import type { EventStore, SnapshotStore } from '../../../events/src/index.ts';
-import { qpsPushWorker, type PlanSystemConnector } from '../../../workers/src/qps-push.ts';
+import type { EventStore, SnapshotStore } from '@onboard/events';
+import { qpsPushWorker, type PlanSystemConnector } from '@onboard/workers/qps-push';
 import { createSimulatorConnector } from './simulator.ts';
 
 export type QpsSettings = { timeoutMs: number; simulatorDelayMs: number };

@@ -1,8 +1,8 @@
 // A projection runner in a child process for the crash test: after each batch's rows are written, but
 // before the transaction commits, it prints WRITTEN and lingers, so the parent can kill it mid-batch.
 import pg from 'pg';
-import { startRunner, type CheckpointedConsumer } from '../../../events/src/index.ts';
-import { createPostgresEventStore } from '../../../events/src/store/postgres.ts';
+import { startRunner, type CheckpointedConsumer } from '@onboard/events';
+import { createPostgresEventStore } from '@onboard/events/postgres';
 import { clientViewProjection } from '../client-view.ts';
 
 const url = process.argv[2]!;

@@ -3,8 +3,8 @@ import type { Server } from 'node:http';
 import express, { type ErrorRequestHandler } from 'express';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppError, type Actor } from '../../../domain/src/index.ts';
-import { freshDatabase } from '../../../testing/db.ts';
+import { AppError, type Actor } from '@onboard/domain';
+import { freshDatabase } from '@onboard/testing/db';
 import { clientListRoutes } from './list.ts';
 
 const actors: Record<string, Actor> = {

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { ValidationError, grantFor } from '../../../domain/src/index.ts';
+import { ValidationError, grantFor } from '@onboard/domain';
 import { handle, requireActor, requirePermission, type QueryDeps } from '../http/context.ts';
 
 export const ClientListQuery = z.object({

@@ -8,7 +8,7 @@ import {
   toClientView,
   toEditingView,
   type EifStateDocument,
-} from '../../../domain/src/index.ts';
+} from '@onboard/domain';
 import { handle, requireActor, requireClientAccess, type QueryDeps } from '../http/context.ts';
 
 type ClientRow = { state: EifStateDocument; version: string };

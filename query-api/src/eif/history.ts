@@ -6,7 +6,7 @@ import {
   type EifEvent,
   type EventStore,
   type SnapshotStore,
-} from '../../../events/src/index.ts';
+} from '@onboard/events';
 import {
   ForbiddenError,
   NotFoundError,
@@ -16,7 +16,7 @@ import {
   eifCodec,
   isInternal,
   toClientView,
-} from '../../../domain/src/index.ts';
+} from '@onboard/domain';
 import { handle, requireActor, type Authenticate } from '../http/context.ts';
 
 export type HistoryDeps = { store: EventStore; snapshots?: SnapshotStore; authenticate: Authenticate };

@@ -9,7 +9,7 @@ import {
   type EventStore,
   type SnapshotStore,
   type UserEvent,
-} from '../../../events/src/index.ts';
+} from '@onboard/events';
 import {
   NOT_ANSWERED,
   planBenefitTypeLabel,
@@ -23,8 +23,8 @@ import {
   type ClientView,
   type EifStamps,
   type PendingChange,
-} from '../../../domain/src/index.ts';
-import { contentDisposition, safeFilename } from '../../../domain/src/files/index.ts';
+} from '@onboard/domain';
+import { contentDisposition, safeFilename } from '@onboard/domain/files';
 import { handle, requireActor, requireClientAccess, type Authenticate } from '../http/context.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
-import { EMPTY_STAMPS, ValidationError, type ClientView } from '../../../domain/src/index.ts';
+import { EMPTY_STAMPS, ValidationError, type ClientView } from '@onboard/domain';
 import {
   buildEifSummary,
   formatInstant,

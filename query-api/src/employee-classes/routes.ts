@@ -1,11 +1,6 @@
 import { Router } from 'express';
-import {
-  NotFoundError,
-  fromDocument,
-  toEditingView,
-  type EifStateDocument,
-} from '../../../domain/src/index.ts';
-import { employeeClassesView } from '../../../domain/src/eif/classes/index.ts';
+import { NotFoundError, fromDocument, toEditingView, type EifStateDocument } from '@onboard/domain';
+import { employeeClassesView } from '@onboard/domain/eif/classes';
 import { handle, requireActor, requireClientAccess, type QueryDeps } from '../http/context.ts';
 
 type ClientRow = { state: EifStateDocument; version: string };

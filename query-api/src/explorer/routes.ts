@@ -12,13 +12,13 @@ import {
   normalizeVanitySlug,
   type Actor,
   type DocumentStore,
-} from '../../../domain/src/index.ts';
-import { isExplorerSiteLive, type ExplorerSite } from '../../../domain/src/explorer/decider.ts';
+} from '@onboard/domain';
+import { isExplorerSiteLive, type ExplorerSite } from '@onboard/domain/explorer/decider';
 import {
   isLargeClient,
   liveChatDepartment,
   showsLanguageDialog,
-} from '../../../domain/src/explorer/page-content.ts';
+} from '@onboard/domain/explorer/page-content';
 import { handle, requireActor, type QueryDeps } from '../http/context.ts';
 
 export type ExplorerQueryDeps = QueryDeps & {

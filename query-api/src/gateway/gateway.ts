@@ -1,6 +1,6 @@
 import { Router, type Response } from 'express';
-import { BUS_TOPICS, type Bus, type BusConsumer, type DeliveredMessage } from '../../../events/src/index.ts';
-import { ForbiddenError, isInternal } from '../../../domain/src/index.ts';
+import { BUS_TOPICS, type Bus, type BusConsumer, type DeliveredMessage } from '@onboard/events';
+import { ForbiddenError, isInternal } from '@onboard/domain';
 import { handle, requireActor, type Authenticate } from '../http/context.ts';
 
 export type Gateway = { router: Router; stop: () => Promise<void>; connectedClients: () => number };

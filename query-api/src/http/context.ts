@@ -7,7 +7,7 @@ import {
   type Action,
   type Actor,
   type Resource,
-} from '../../../domain/src/index.ts';
+} from '@onboard/domain';
 
 export type Authenticate = (req: Request) => Promise<Actor | null>;
 

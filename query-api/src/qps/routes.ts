@@ -1,13 +1,8 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import type { ApiJobStatus } from '../../../events/src/index.ts';
-import {
-  NotFoundError,
-  ValidationError,
-  fromDocument,
-  type EifStateDocument,
-} from '../../../domain/src/index.ts';
-import { checkPlanDesign, planDesignFromState } from '../../../domain/src/plan-design/index.ts';
+import type { ApiJobStatus } from '@onboard/events';
+import { NotFoundError, ValidationError, fromDocument, type EifStateDocument } from '@onboard/domain';
+import { checkPlanDesign, planDesignFromState } from '@onboard/domain/plan-design';
 import { handle, requireActor, requireClientAccess, type QueryDeps } from '../http/context.ts';
 
 export type ApiJobView = {

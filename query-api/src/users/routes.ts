@@ -16,7 +16,7 @@ import {
   type Resource,
   type Role,
   type UserKind,
-} from '../../../domain/src/index.ts';
+} from '@onboard/domain';
 import { handle, requireActor, requirePermission, type QueryDeps } from '../http/context.ts';
 
 type UserRow = {

@@ -1,4 +1,4 @@
-import { readDownloadHeaders, type DownloadHeaders } from '../../../domain/src/files/content-disposition.ts';
+import { readDownloadHeaders, type DownloadHeaders } from '@onboard/domain/files/content-disposition';
 import { ApiError, interpretFailure, isInvalidTokenAnswer, noResponseError } from './errors.ts';
 import { refreshSession } from './http.ts';
 

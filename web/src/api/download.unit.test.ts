@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DownloadHeaderError } from '../../../domain/src/files/content-disposition.ts';
+import { DownloadHeaderError } from '@onboard/domain/files/content-disposition';
 import { eifSummaryPath, fetchDownload } from './download.ts';
 
 const answer = (headers: Record<string, string>, status = 200) => {

@@ -1,5 +1,5 @@
 import useSWR, { useSWRConfig } from 'swr';
-import type { ChangeRecord } from '../../../domain/src/eif/net-changes.ts';
+import type { ChangeRecord } from '@onboard/domain/eif/net-changes';
 import { apiRequest, ensureCsrfCookie } from './http.ts';
 import { clientKey } from './hooks.ts';
 import type { ActorRef, ClientView } from './types.ts';

@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import type { SignerSetting } from '../../../domain/src/eif/signing.ts';
+import type { SignerSetting } from '@onboard/domain/eif/signing';
 import { useApplyClientView } from './eif.ts';
 import { useReloadEditingView } from './eif-forms.ts';
 import { apiRequest } from './http.ts';

@@ -1,7 +1,7 @@
 /** Shapes of the answers this slice reads (API contract with the server). */
-import type { TaskStatus } from '../../../domain/src/tasks/due-date.ts';
+import type { TaskStatus } from '@onboard/domain/tasks/due-date';
 // The EIF shapes are the domain's own: the server sends them as the decider folds them.
-import type { EifStamps, PendingChange } from '../../../domain/src/eif/decider.ts';
+import type { EifStamps, PendingChange } from '@onboard/domain/eif/decider';
 
 export type Role = 'BEN_ADMIN' | 'BROKER' | 'SLF_ADMIN' | 'SLF_OWNER';
 

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Heading, Link } from 'react-aria-components';
-import { eifFormSummary, type AnswerGroup } from '../../../domain/src/eif/forms/summary.ts';
+import { eifFormSummary, type AnswerGroup } from '@onboard/domain/eif/forms/summary';
 import { downloadEifSummary } from '../api/download.ts';
 import { GENERIC_ERROR_MESSAGE } from '../api/errors.ts';
 import type { ClientView, PendingChange } from '../api/types.ts';

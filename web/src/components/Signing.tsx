@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Button, FieldError, Form, Input, Label, Radio, RadioGroup, TextField } from 'react-aria-components';
-import { signerSettingOf } from '../../../domain/src/eif/signing.ts';
+import { signerSettingOf } from '@onboard/domain/eif/signing';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../api/errors.ts';
 import { inviteOutsideSigner, type OutsideSignerStep } from '../api/eif.ts';
 import { setAuthorizedSigner, useApplyLifecycleView, useClientBenAdmins } from '../api/signer.ts';

@@ -1,7 +1,7 @@
 import type { MouseEvent, ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { INDEX_PATH } from '../routes.ts';
-import type { DueDateBadge } from '../../../domain/src/tasks/due-date.ts';
+import type { DueDateBadge } from '@onboard/domain/tasks/due-date';
 import { backOutOfTask, useUnsavedGuard } from '../eif-forms/unsaved.tsx';
 import { PageSkeleton } from './Feedback.tsx';
 

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Form, Heading } from 'react-aria-components';
-import { isFieldShown, validateFields } from '../../../domain/src/eif/forms/fields.ts';
-import type { FieldDef, FormErrors, FormSection } from '../../../domain/src/eif/forms/types.ts';
+import { isFieldShown, validateFields } from '@onboard/domain/eif/forms/fields';
+import type { FieldDef, FormErrors, FormSection } from '@onboard/domain/eif/forms/types';
 import {
   deleteCollectionItem,
   saveCollectionItem,
@@ -13,7 +13,7 @@ import {
 import { ConfirmDialog, ModalDialog } from '../components/Dialogs.tsx';
 import { useReportDirty } from './unsaved.tsx';
 import { FieldControl } from './FieldControl.tsx';
-import { formatAnswer } from '../../../domain/src/eif/forms/summary.ts';
+import { formatAnswer } from '@onboard/domain/eif/forms/summary';
 import { asDomainView } from './status.ts';
 import { CONFLICT_NOTICE, focusFirstError, reloadNewerThan, saveFailure } from './save.ts';
 import { collectionItems } from './sections.ts';

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-aria-components';
-import type { EifSectionStatus } from '../../../domain/src/eif/steps/status.ts';
-import type { VisibleStep } from '../../../domain/src/eif/steps/visibility.ts';
-import type { EifStepProgress } from '../../../domain/src/eif/forms/status.ts';
-import { dueDateBadge } from '../../../domain/src/tasks/due-date.ts';
-import { eifTaskStatusOf } from '../../../domain/src/tasks/eif-task.ts';
+import type { EifSectionStatus } from '@onboard/domain/eif/steps/status';
+import type { VisibleStep } from '@onboard/domain/eif/steps/visibility';
+import type { EifStepProgress } from '@onboard/domain/eif/forms/status';
+import { dueDateBadge } from '@onboard/domain/tasks/due-date';
+import { eifTaskStatusOf } from '@onboard/domain/tasks/eif-task';
 import { useClient } from '../api/hooks.ts';
 import type { EditingView } from '../api/eif-forms.ts';
 import { ErrorPanel } from '../components/Feedback.tsx';

@@ -16,8 +16,8 @@ import {
   TextArea,
   TextField,
 } from 'react-aria-components';
-import { ANSWER } from '../../../domain/src/eif/steps/enumerations.ts';
-import type { FieldDef } from '../../../domain/src/eif/forms/types.ts';
+import { ANSWER } from '@onboard/domain/eif/steps/enumerations';
+import type { FieldDef } from '@onboard/domain/eif/forms/types';
 import type { EditingView } from '../api/eif-forms.ts';
 import { contactLabel, contactRows, locationLabel, locationRows } from './sections.ts';
 import { MONTHS } from './values.ts';

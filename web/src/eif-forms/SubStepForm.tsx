@@ -1,13 +1,13 @@
 import { useRef, useState } from 'react';
 import { Button, FormContext } from 'react-aria-components';
-import { validateFields, isFieldShown } from '../../../domain/src/eif/forms/fields.ts';
+import { validateFields, isFieldShown } from '@onboard/domain/eif/forms/fields';
 import type {
   FieldDef,
   FormErrors,
   FormSection,
   SubStepForm as SubStepFormDef,
-} from '../../../domain/src/eif/forms/types.ts';
-import type { VisibleStep } from '../../../domain/src/eif/steps/visibility.ts';
+} from '@onboard/domain/eif/forms/types';
+import type { VisibleStep } from '@onboard/domain/eif/steps/visibility';
 import {
   saveClientAnswers,
   savePlanAnswers,

@@ -1,6 +1,6 @@
-import type { EifSubStepId } from '../../../domain/src/eif/steps/catalogue.ts';
-import { subStepForm } from '../../../domain/src/eif/forms/definitions.ts';
-import type { SubStepForm } from '../../../domain/src/eif/forms/types.ts';
+import type { EifSubStepId } from '@onboard/domain/eif/steps/catalogue';
+import { subStepForm } from '@onboard/domain/eif/forms/definitions';
+import type { SubStepForm } from '@onboard/domain/eif/forms/types';
 
 /** The definition a sub-step page renders: the same one the server validates a save with. */
 export function formFor(id: EifSubStepId): SubStepForm {

@@ -1,5 +1,5 @@
-import type { EifStepId, EifSubStepId } from '../../../domain/src/eif/steps/catalogue.ts';
-import type { VisibleStep } from '../../../domain/src/eif/steps/visibility.ts';
+import type { EifStepId, EifSubStepId } from '@onboard/domain/eif/steps/catalogue';
+import type { VisibleStep } from '@onboard/domain/eif/steps/visibility';
 
 /** Paths of the EIF routes (onboarding §2) and moving through the visible sub-steps in form order. */
 const TASK = 'eif-submit-company-information';

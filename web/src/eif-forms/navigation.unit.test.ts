@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { visibleSubSteps } from '../../../domain/src/eif/steps/visibility.ts';
+import { visibleSubSteps } from '@onboard/domain/eif/steps/visibility';
 import {
   eifSubStepPath,
   firstSubStepOf,

@@ -7,8 +7,8 @@ import {
   isEifStepId,
   isEifSubStepId,
   type EifSubStepId,
-} from '../../../domain/src/eif/steps/catalogue.ts';
-import type { VisibleStep } from '../../../domain/src/eif/steps/visibility.ts';
+} from '@onboard/domain/eif/steps/catalogue';
+import type { VisibleStep } from '@onboard/domain/eif/steps/visibility';
 import { useEditingView, type EditingView } from '../api/eif-forms.ts';
 import { EditStateBanner } from '../components/Eif.tsx';
 import { isSigned } from '../eif/view.ts';

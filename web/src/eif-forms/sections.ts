@@ -1,4 +1,4 @@
-import type { FormSection } from '../../../domain/src/eif/forms/types.ts';
+import type { FormSection } from '@onboard/domain/eif/forms/types';
 import type { COLLECTION_SEGMENTS } from '../api/eif-forms.ts';
 import { type EditingView, type EntityRow } from '../api/eif-forms.ts';
 

@@ -1,5 +1,5 @@
-import type { ClientView as DomainClientView } from '../../../domain/src/eif/client-view.ts';
-import { eifStepStatuses, type EifStepProgress } from '../../../domain/src/eif/forms/status.ts';
+import type { ClientView as DomainClientView } from '@onboard/domain/eif/client-view';
+import { eifStepStatuses, type EifStepProgress } from '@onboard/domain/eif/forms/status';
 import type { EditingView } from '../api/eif-forms.ts';
 
 const LISTS = [

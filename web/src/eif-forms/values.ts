@@ -1,7 +1,7 @@
-import { formatTaxId } from '../../../domain/src/eif/tax-id.ts';
-import { hasAnswer } from '../../../domain/src/eif/steps/status.ts';
-import { isFieldShown } from '../../../domain/src/eif/forms/fields.ts';
-import type { FieldDef, FieldValues } from '../../../domain/src/eif/forms/types.ts';
+import { formatTaxId } from '@onboard/domain/eif/tax-id';
+import { hasAnswer } from '@onboard/domain/eif/steps/status';
+import { isFieldShown } from '@onboard/domain/eif/forms/fields';
+import type { FieldDef, FieldValues } from '@onboard/domain/eif/forms/types';
 
 /**
  * What a form holds while the user types, and how it becomes the JSON the API takes (numbers as numbers,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ANSWER } from '../../../domain/src/eif/steps/enumerations.ts';
-import type { FieldDef } from '../../../domain/src/eif/forms/types.ts';
+import { ANSWER } from '@onboard/domain/eif/steps/enumerations';
+import type { FieldDef } from '@onboard/domain/eif/forms/types';
 import {
   changedValues,
   initialFormState,

@@ -1,17 +1,12 @@
-import { formatTaxId } from '../../../domain/src/eif/tax-id.ts';
+import { formatTaxId } from '@onboard/domain/eif/tax-id';
 import {
   EIF_STEP_IDS,
   EIF_STEP_LABELS,
   EIF_STEPS as DOMAIN_STEPS,
   eifSubStepLabel,
   type EifSubStepId,
-} from '../../../domain/src/eif/steps/catalogue.ts';
-import {
-  clientFields,
-  planFields,
-  policyFields,
-  subStepForm,
-} from '../../../domain/src/eif/forms/definitions.ts';
+} from '@onboard/domain/eif/steps/catalogue';
+import { clientFields, planFields, policyFields, subStepForm } from '@onboard/domain/eif/forms/definitions';
 
 /**
  * Where an answer lives in the EIF (onboarding §3 "EIF steps and sub-steps"), so reviewers see each

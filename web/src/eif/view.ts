@@ -1,5 +1,5 @@
-import { companyInformationEditState } from '../../../domain/src/eif/lifecycle.ts';
-import type { EifStamps } from '../../../domain/src/eif/decider.ts';
+import { companyInformationEditState } from '@onboard/domain/eif/lifecycle';
+import type { EifStamps } from '@onboard/domain/eif/decider';
 import type { ClientView, PendingChange } from '../api/types.ts';
 import { placeAnswer, type Placement } from './steps.ts';
 

@@ -11,8 +11,8 @@ import {
   RadioGroup,
   TextField,
 } from 'react-aria-components';
-import type { ExplorerLanguage } from '../../../domain/src/explorer/catalogues.ts';
-import { validateExplorerEmailSend } from '../../../domain/src/explorer/lead-rules.ts';
+import type { ExplorerLanguage } from '@onboard/domain/explorer/catalogues';
+import { validateExplorerEmailSend } from '@onboard/domain/explorer/lead-rules';
 import {
   fetchHumanCheck,
   humanCheckToken,

@@ -1,5 +1,5 @@
 import { Button, Dialog, Heading, Modal, Radio, RadioGroup } from 'react-aria-components';
-import type { ExplorerLanguage } from '../../../domain/src/explorer/catalogues.ts';
+import type { ExplorerLanguage } from '@onboard/domain/explorer/catalogues';
 import { useLocale } from './context.ts';
 import { MESSAGES } from './i18n.ts';
 

@@ -13,8 +13,8 @@ import {
   Text,
   TextField,
 } from 'react-aria-components';
-import { EXPLORER_TEXT_MAX_LENGTH } from '../../../domain/src/explorer/catalogues.ts';
-import { validateLead } from '../../../domain/src/explorer/lead-rules.ts';
+import { EXPLORER_TEXT_MAX_LENGTH } from '@onboard/domain/explorer/catalogues';
+import { validateLead } from '@onboard/domain/explorer/lead-rules';
 import { sendLead, type LeadBody } from './api.ts';
 import { useLocale } from './context.ts';
 import { translateRuleMessage } from './i18n.ts';

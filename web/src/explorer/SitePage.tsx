@@ -1,8 +1,8 @@
 import { useAtom } from 'jotai';
 import { Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Button, Checkbox, Form, Heading, Link, ToggleButton } from 'react-aria-components';
-import type { BenefitType, ExplorerLanguage } from '../../../domain/src/explorer/catalogues.ts';
-import { validatePrepaidLocation } from '../../../domain/src/explorer/lead-rules.ts';
+import type { BenefitType, ExplorerLanguage } from '@onboard/domain/explorer/catalogues';
+import { validatePrepaidLocation } from '@onboard/domain/explorer/lead-rules';
 import {
   benefitTypeHighlighters,
   benefitTypeLabel,
@@ -14,7 +14,7 @@ import {
   planTypeLabel,
   sectionsByBenefitType,
   summaryDocumentsByBenefitType,
-} from '../../../domain/src/explorer/page-content.ts';
+} from '@onboard/domain/explorer/page-content';
 import {
   documentUrl,
   type ExplorerDocumentView,

@@ -9,7 +9,7 @@ import {
   Select,
   SelectValue,
 } from 'react-aria-components';
-import { US_STATE_CODES } from '../../../domain/src/explorer/catalogues.ts';
+import { US_STATE_CODES } from '@onboard/domain/explorer/catalogues';
 import { useLocale } from './context.ts';
 
 /**

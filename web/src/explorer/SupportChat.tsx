@@ -1,10 +1,7 @@
 import { useAtom } from 'jotai';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button, FieldError, Form, Label, TextArea, TextField } from 'react-aria-components';
-import {
-  SUPPORT_MESSAGE_MAX_LENGTH,
-  supportMessageError,
-} from '../../../domain/src/explorer/support-rules.ts';
+import { SUPPORT_MESSAGE_MAX_LENGTH, supportMessageError } from '@onboard/domain/explorer/support-rules';
 import type { ExplorerPageView } from './api.ts';
 import { useLocale } from './context.ts';
 import { translateRuleMessage } from './i18n.ts';

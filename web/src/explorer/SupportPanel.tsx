@@ -1,11 +1,11 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { Button, Link } from 'react-aria-components';
-import type { ContactOption } from '../../../domain/src/explorer/page-content.ts';
+import type { ContactOption } from '@onboard/domain/explorer/page-content';
 import {
   nextSupportPanelState,
   SUPPORT_WIDGET_LOAD_WARNING_MS,
   type SupportPanelState,
-} from '../../../domain/src/explorer/support-rules.ts';
+} from '@onboard/domain/explorer/support-rules';
 import type { ExplorerPageView } from './api.ts';
 import { useLocale } from './context.ts';
 import { LazyLeadDialog, LazySupportChat } from './lazy.ts';

@@ -1,6 +1,6 @@
 import useSWR from 'swr';
-import type { BenefitType, DemoEnrollmentStatus } from '../../../domain/src/explorer/catalogues.ts';
-import type { BenefitTypeMetadata } from '../../../domain/src/explorer/page-content.ts';
+import type { BenefitType, DemoEnrollmentStatus } from '@onboard/domain/explorer/catalogues';
+import type { BenefitTypeMetadata } from '@onboard/domain/explorer/page-content';
 import { CSRF_COOKIE, CSRF_HEADER, CSRF_PATH, readCookie } from '../api/http.ts';
 
 /** A plan as the page answer carries it: fixed fields plus the comparison extras of explorer §3. */

@@ -1,5 +1,5 @@
-import type { BenefitType, ExplorerLanguage } from '../../../domain/src/explorer/catalogues.ts';
-import { formatCurrency, formatPercentage } from '../../../domain/src/explorer/page-content.ts';
+import type { BenefitType, ExplorerLanguage } from '@onboard/domain/explorer/catalogues';
+import { formatCurrency, formatPercentage } from '@onboard/domain/explorer/page-content';
 import type { ExplorerPlanView } from './api.ts';
 import { formatDayOfYear, type Messages } from './i18n.ts';
 

@@ -16,15 +16,15 @@ import {
   DEMO_ENROLLMENT_STATUSES,
   type DemoEnrollmentStatus,
   type ExplorerLanguage,
-} from '../../../domain/src/explorer/catalogues.ts';
-import { hasReadableContrast } from '../../../domain/src/explorer/contrast.ts';
+} from '@onboard/domain/explorer/catalogues';
+import { hasReadableContrast } from '@onboard/domain/explorer/contrast';
 import {
   contactOptions,
   explorerAvailability,
   showsBenAdminCallToAction,
   showsDemoBanner,
   type ExplorerAvailability,
-} from '../../../domain/src/explorer/page-content.ts';
+} from '@onboard/domain/explorer/page-content';
 import { documentUrl, ExplorerNotFound, useExplorerPage, type ExplorerPageView } from './api.ts';
 import { LocaleContext, useLocale } from './context.ts';
 import { formatSiteDate, MESSAGES } from './i18n.ts';

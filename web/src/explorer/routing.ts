@@ -1,4 +1,4 @@
-import type { ExplorerLanguage } from '../../../domain/src/explorer/catalogues.ts';
+import type { ExplorerLanguage } from '@onboard/domain/explorer/catalogues';
 
 /**
  * The public Explorer routes of explorer §2, with the optional /en/ or /es/ prefix (default en). On the

@@ -1,4 +1,4 @@
-import type { ExplorerLanguage } from '../../../domain/src/explorer/catalogues.ts';
+import type { ExplorerLanguage } from '@onboard/domain/explorer/catalogues';
 import { postJson } from './api.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { Heading, Link } from 'react-aria-components';
-import type { EifSectionStatus } from '../../../domain/src/eif/steps/status.ts';
-import { eifTaskStart, eifTaskStatusOf } from '../../../domain/src/tasks/eif-task.ts';
+import type { EifSectionStatus } from '@onboard/domain/eif/steps/status';
+import { eifTaskStart, eifTaskStatusOf } from '@onboard/domain/tasks/eif-task';
 import { useEditingView } from '../api/eif-forms.ts';
 import { useClient } from '../api/hooks.ts';
 import { AnswerRow, EditStateBanner, EifStatusBadge, PendingBadge } from '../components/Eif.tsx';

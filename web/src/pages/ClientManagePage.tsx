@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Heading, Link } from 'react-aria-components';
-import { netChanges, type NetChange, type NetDetail } from '../../../domain/src/eif/net-changes.ts';
+import { netChanges, type NetChange, type NetDetail } from '@onboard/domain/eif/net-changes';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../api/errors.ts';
 import { undoIcEdits, useApplyClientView, useChangeLog } from '../api/eif.ts';
 import { useClient } from '../api/hooks.ts';

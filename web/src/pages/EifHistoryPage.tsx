@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { EifEvent } from '../../../events/src/index.ts';
+import type { EifEvent } from '@onboard/events';
 import {
   Cell,
   Column,

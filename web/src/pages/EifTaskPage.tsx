@@ -1,5 +1,5 @@
 import { Redirect } from 'wouter';
-import { eifTaskStart } from '../../../domain/src/tasks/eif-task.ts';
+import { eifTaskStart } from '@onboard/domain/tasks/eif-task';
 import { useEditingView } from '../api/eif-forms.ts';
 import { EifLayout } from '../eif-forms/EifLayout.tsx';
 import { eifReviewPath, eifSubStepPath } from '../eif-forms/navigation.ts';

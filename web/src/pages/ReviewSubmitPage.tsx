@@ -19,7 +19,7 @@ import { EifLayout } from '../eif-forms/EifLayout.tsx';
 import { editStateOf, isSigned, pendingOf } from '../eif/view.ts';
 import { clientReviewPath } from '../routes.ts';
 import { isAdminRole } from '../api/types.ts';
-import { decideSigner, signerSettingOf } from '../../../domain/src/eif/signing.ts';
+import { decideSigner, signerSettingOf } from '@onboard/domain/eif/signing';
 import { InviteOutsideSignerDialog, SignerSettingPanel } from '../components/Signing.tsx';
 import { pushToQpsPath } from './PushToQpsPage.tsx';
 

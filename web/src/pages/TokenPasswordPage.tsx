@@ -12,7 +12,7 @@ import {
 } from 'react-aria-components';
 import useSWR from 'swr';
 import { useSearch } from 'wouter';
-import { checkPassword, PASSWORD_POLICY_MESSAGE } from '../../../domain/src/users/password-policy.ts';
+import { checkPassword, PASSWORD_POLICY_MESSAGE } from '@onboard/domain/users/password-policy';
 import { ApiError } from '../api/errors.ts';
 import { fetchAuthToken, upsertPassword, type AuthTokenInfo } from '../api/hooks.ts';
 import { Alert, ErrorPanel, PageSkeleton } from '../components/Feedback.tsx';

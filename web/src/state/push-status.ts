@@ -1,4 +1,4 @@
-import type { API_JOB_STATUSES } from '../../../events/src/bus/port.ts';
+import type { API_JOB_STATUSES } from '@onboard/events/bus/port';
 
 /** The plan-system push overlay (spec platform §4), as pure state so it is unit-tested. */
 export type ApiJobStatus = (typeof API_JOB_STATUSES)[number];

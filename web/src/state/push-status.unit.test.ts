@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { API_JOB_STATUSES } from '../../../events/src/bus/port.ts';
+import { API_JOB_STATUSES } from '@onboard/events/bus/port';
 import {
   PUSH_POLL_INTERVAL_MS,
   addPushEntry,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { EifEvent } from '../../../../events/src/index.ts';
+import type { EifEvent } from '@onboard/events';
 import { toEditingView } from '../client-view.ts';
 import { decide, fold, type EifCommand, type EifState } from '../decider.ts';
 import { decideClassCommand, type ClassCommand, type ClassEdit } from './decide.ts';

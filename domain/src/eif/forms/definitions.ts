@@ -1,4 +1,4 @@
-import type { EifEntity } from '../../../../events/src/index.ts';
+import type { EifEntity } from '@onboard/events';
 import { GENERAL_MESSAGES } from '../../explorer/common-rules.ts';
 import { assertNeverSubStep, EIF_SUB_STEP_IDS, type EifSubStepId } from '../steps/catalogue.ts';
 import { coverageKindOfBenefitType, type CoverageKind } from '../steps/coverage.ts';

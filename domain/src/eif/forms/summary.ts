@@ -1,4 +1,4 @@
-import type { EifEntity } from '../../../../events/src/index.ts';
+import type { EifEntity } from '@onboard/events';
 import { VIEW_COLLECTIONS, type ClientView, type EntityRow } from '../client-view.ts';
 import type { PendingChange } from '../decider.ts';
 import type { EifSectionStatus } from '../steps/status.ts';

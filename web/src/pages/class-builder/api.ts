@@ -1,5 +1,5 @@
 import useSWR, { useSWRConfig } from 'swr';
-import type { EmployeeClassesView } from '../../../../domain/src/eif/classes/view.ts';
+import type { EmployeeClassesView } from '@onboard/domain/eif/classes/view';
 import { apiRequest } from '../../api/http.ts';
 import { rememberVersion } from '../../api/versions.ts';
 

@@ -1,6 +1,6 @@
-import type { EntityRow } from '../../../../domain/src/eif/client-view.ts';
-import { waitingPeriodNeedsDays } from '../../../../domain/src/eif/classes/rules.ts';
-import type { EmployeeClassDetail } from '../../../../domain/src/eif/classes/view.ts';
+import type { EntityRow } from '@onboard/domain/eif/client-view';
+import { waitingPeriodNeedsDays } from '@onboard/domain/eif/classes/rules';
+import type { EmployeeClassDetail } from '@onboard/domain/eif/classes/view';
 import type { ClassBody } from './api.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { EmployeeClassDetail } from '../../../../domain/src/eif/classes/view.ts';
+import type { EmployeeClassDetail } from '@onboard/domain/eif/classes/view';
 import {
   bodyOf,
   contributionsStatus,

@@ -15,18 +15,18 @@ import {
   TextArea,
   TextField,
 } from 'react-aria-components';
-import type { EntityRow } from '../../../../domain/src/eif/client-view.ts';
+import type { EntityRow } from '@onboard/domain/eif/client-view';
 import {
   EMPLOYEE_TYPE,
   WAITING_PERIOD_TYPE,
   classBenefitTypes,
   waitingPeriodNeedsDays,
-} from '../../../../domain/src/eif/classes/rules.ts';
+} from '@onboard/domain/eif/classes/rules';
 import {
   eligibilitySummary,
   type EmployeeClassDetail,
   type EmployeeClassesView,
-} from '../../../../domain/src/eif/classes/view.ts';
+} from '@onboard/domain/eif/classes/view';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
 import type { ClientView } from '../../api/types.ts';
 import { ConfirmDialog } from '../../components/Dialogs.tsx';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Button, FileTrigger, Heading, Label, Link, ProgressBar } from 'react-aria-components';
 import { useSWRConfig } from 'swr';
-import { BENEFIT_TYPE_SORT_ORDER } from '../../../../domain/src/explorer/index.ts';
-import type { StoredDocument } from '../../../../domain/src/files/document-store.ts';
+import { BENEFIT_TYPE_SORT_ORDER } from '@onboard/domain/explorer';
+import type { StoredDocument } from '@onboard/domain/files/document-store';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
 import { Alert } from '../../components/Feedback.tsx';
 import { explorerPagePath } from './api.ts';

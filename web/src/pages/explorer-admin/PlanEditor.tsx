@@ -21,7 +21,7 @@ import {
   VISION_AMOUNT_FIELDS,
   VISION_FRAMES_OVER_FIELDS,
   isBenefitType,
-} from '../../../../domain/src/explorer/index.ts';
+} from '@onboard/domain/explorer';
 import { CheckboxInput, SelectInput, TextInput, type Option } from './controls.tsx';
 import {
   codeLabel,

@@ -7,8 +7,8 @@ import {
   MIN_TEXT_CONTRAST_RATIO,
   SALES_TERRITORIES,
   US_STATE_CODES,
-} from '../../../../domain/src/explorer/index.ts';
-import type { StoredDocument } from '../../../../domain/src/files/document-store.ts';
+} from '@onboard/domain/explorer';
+import type { StoredDocument } from '@onboard/domain/files/document-store';
 import { Alert } from '../../components/Feedback.tsx';
 import { CheckboxInput, RadioInput, SelectInput, TextInput } from './controls.tsx';
 import { UploadButton } from './DocumentsSection.tsx';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Form, Heading } from 'react-aria-components';
-import { BENEFIT_TYPE_SORT_ORDER } from '../../../../domain/src/explorer/index.ts';
+import { BENEFIT_TYPE_SORT_ORDER } from '@onboard/domain/explorer';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
 import { Alert } from '../../components/Feedback.tsx';
 import type { ExplorerPlanBody } from './api.ts';

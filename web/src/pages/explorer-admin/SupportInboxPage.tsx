@@ -14,10 +14,7 @@ import {
 } from 'react-aria-components';
 import { useLocation, useSearch } from 'wouter';
 import { useSWRConfig } from 'swr';
-import {
-  SUPPORT_MESSAGE_MAX_LENGTH,
-  supportMessageError,
-} from '../../../../domain/src/explorer/support-rules.ts';
+import { SUPPORT_MESSAGE_MAX_LENGTH, supportMessageError } from '@onboard/domain/explorer/support-rules';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
 import { Alert, ErrorPanel, PageSkeleton } from '../../components/Feedback.tsx';
 import { editExplorerSitePath, publicExplorerPath, useExplorerSite } from './api.ts';

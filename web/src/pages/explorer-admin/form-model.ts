@@ -9,7 +9,7 @@ import {
   validateExplorerSite,
   EXPLORER_SITE_MESSAGES,
   type ExplorerPlanInput,
-} from '../../../../domain/src/explorer/index.ts';
+} from '@onboard/domain/explorer';
 import type { ExplorerPlanBody, ExplorerPlanValue, ExplorerSiteView } from './api.ts';
 import type { Errors } from './field-binding.ts';
 

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Form, Heading, Link } from 'react-aria-components';
 import { useLocation } from 'wouter';
-import { validateExplorerSite } from '../../../../domain/src/explorer/index.ts';
+import { validateExplorerSite } from '@onboard/domain/explorer';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
 import { useClient } from '../../api/hooks.ts';
 import { Alert, ErrorPanel, PageSkeleton } from '../../components/Feedback.tsx';
