@@ -6,6 +6,7 @@ import globals from 'globals';
 
 const ours = [
   'events',
+  'api-contract',
   'domain',
   'command-api',
   'projections',
@@ -18,11 +19,13 @@ const ours = [
 const mayImport = {
   events: [],
   domain: ['events'],
-  'command-api': ['events', 'domain'],
+  'api-contract': ['domain'],
+  'command-api': ['events', 'domain', 'api-contract'],
   projections: ['events', 'domain'],
-  'query-api': ['events', 'domain'],
+  'query-api': ['events', 'domain', 'api-contract'],
   workers: ['events', 'domain'],
-  web: ['events', 'domain'],
+  // The web takes types only from the route contracts (see below), and nothing else of the servers.
+  web: ['events', 'domain', 'api-contract'],
   platform: ours.filter((p) => !['platform', 'web', 'testing'].includes(p)),
   testing: ['domain', 'platform'],
   e2e: ours,
@@ -38,9 +41,49 @@ const testFiles = [
   '**/testing-*.ts',
 ];
 
+// A route's contract (`*.contract.ts`, and the `contracts.ts` entry that gathers them) is pure: the web
+// infers its types from it and the document is assembled from it.
+const contractFiles = ['**/*.contract.ts', '**/src/contracts.ts'];
+const contractRules = {
+  files: contractFiles.map((f) => `{command-api,query-api}/src/${f.replace('**/src/', '')}`),
+  rules: {
+    '@typescript-eslint/no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            group: ['express', 'pg', 'pg-listen', 'kafkajs', 'node:*', '@onboard/api-contract/express'],
+            message: 'A contract is pure: zod, the contract kit and pure domain only.',
+          },
+          {
+            group: [
+              '@onboard/*',
+              '!@onboard/domain',
+              '!@onboard/domain/*',
+              '!@onboard/events',
+              '!@onboard/events/catalogue/*',
+              '!@onboard/api-contract',
+              '!@onboard/api-contract/views',
+            ],
+            message: 'A contract is pure: zod, the contract kit and pure domain only.',
+          },
+          {
+            regex: '^\\.\\.?/(?!.*\\.contract\\.ts$)',
+            message: 'A contract imports only other contracts.',
+          },
+        ],
+      },
+    ],
+  },
+};
+
 const boundaries = Object.entries(mayImport).flatMap(([pkg, allowed]) =>
   [false, true].map((isTest) => boundary(pkg, allowed, isTest)),
 );
+
+function isContractSource(pkg) {
+  return pkg === 'command-api' || pkg === 'query-api';
+}
 
 function boundary(pkg, allowed, isTest) {
   const forbidden = ours.filter((p) => p !== pkg && !allowed.includes(p) && !(p === 'testing' && isTest));
@@ -49,7 +92,7 @@ function boundary(pkg, allowed, isTest) {
     files: isTest ? files.flatMap((f) => testFiles.map((t) => `${f.split('/**')[0]}/${t}`)) : files,
     ...(isTest ? {} : { ignores: testFiles }),
     rules: {
-      'no-restricted-imports': [
+      '@typescript-eslint/no-restricted-imports': [
         'error',
         {
           patterns: [
@@ -61,9 +104,26 @@ function boundary(pkg, allowed, isTest) {
               message: 'Import another package by its name (@onboard/...), never by a relative path.',
             },
             ...forbidden.map((p) => ({
-              group: [`@onboard/${p}`, `@onboard/${p}/*`],
+              group: [
+                `@onboard/${p}`,
+                `@onboard/${p}/*`,
+                ...(pkg === 'web' && isContractSource(p) ? [`!@onboard/${p}/contracts`] : []),
+              ],
               message: `${pkg}/ may not import ${p}/ (dependencies point inward; see ARCHITECTURE.md).`,
             })),
+            ...(pkg === 'web'
+              ? [
+                  {
+                    group: ['@onboard/command-api/contracts', '@onboard/query-api/contracts'],
+                    allowTypeImports: true,
+                    message: 'web/ takes types from the route contracts (import type), never their code.',
+                  },
+                  {
+                    group: ['@onboard/api-contract/express', '@onboard/api-contract/openapi'],
+                    message: 'web/ takes the pure entry of the contract kit only.',
+                  },
+                ]
+              : []),
             ...(pkg === 'web'
               ? [
                   {
@@ -107,6 +167,7 @@ export default tseslint.config(
     },
   },
   ...boundaries,
+  contractRules,
   {
     files: ['domain/src/**/*.ts'],
     ignores: ['domain/src/**/*.test.ts'],

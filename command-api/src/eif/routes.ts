@@ -1,5 +1,4 @@
 import { Router, type Response } from 'express';
-import { z } from 'zod';
 import {
   ForbiddenError,
   NotFoundError,
@@ -14,27 +13,18 @@ import {
 import { decideSigner, signerSettingOf } from '@onboard/domain/eif/signing';
 import { loadUser } from '../auth/users.ts';
 import { executeEifCommand, executeEifCommands } from '../clients/routes.ts';
-import { handle, requireActor, requireClientAccess, type CommandDeps } from '../http/context.ts';
-import { parseBody, parseIfMatch } from '../http/validate.ts';
+import { mount, type RouteInput } from '@onboard/api-contract/express';
+import { requireActor, requireClientAccess, type CommandDeps } from '../http/context.ts';
+import { parseIfMatch } from '../http/validate.ts';
+import {
+  acceptChanges,
+  declineChanges,
+  markChangesReadyForReview,
+  setAuthorizedSigner,
+  signEif,
+  undoIcEdits,
+} from './routes.contract.ts';
 
-const ChangeSelection = z.union([
-  z.literal('all'),
-  z.array(z.string().min(1)).min(1, 'Choose at least one change'),
-]);
-export const AcceptBody = z.object({ changeIds: ChangeSelection }).strict();
-export const DeclineBody = z
-  .object({
-    changeIds: ChangeSelection,
-    reason: z.string().trim().min(1, 'Please provide a reason for declining'),
-  })
-  .strict();
-
-export const SignerSettingBody = z
-  .object({
-    authorizedSignerUserId: z.string().min(1).nullable(),
-    brokerAsAuthorizedSigner: z.boolean(),
-  })
-  .strict();
 const NOT_A_SIGNER = 'Choose one of the client’s benefits administrators';
 
 /** Reviewing post-sign changes and undoing consultant edits are internal staff's work (platform §6). */
@@ -49,30 +39,33 @@ function requireStaff(actor: Actor) {
 export function eifCommandRoutes(deps: CommandDeps): Router {
   const router = Router();
 
-  const run = (
-    path: string,
-    prepare: (actor: Actor, clientId: string, body: unknown) => Parameters<typeof executeEifCommand>[3],
+  type Lifecycle =
+    typeof markChangesReadyForReview | typeof acceptChanges | typeof declineChanges | typeof undoIcEdits;
+  const run = <C extends Lifecycle>(
+    contract: C,
+    prepare: (
+      actor: Actor,
+      clientId: string,
+      input: RouteInput<C>,
+    ) => Parameters<typeof executeEifCommand>[3],
   ) =>
-    router.post(
-      path,
-      handle(async (req, res) => {
-        const actor = await requireActor(deps.authenticate, req);
-        const clientId = String(req.params.clientId);
-        requireClientAccess(actor, clientId, 'update');
-        const build = prepare(actor, clientId, req.body);
-        const view = await executeEifCommand(
-          deps,
-          actor,
-          clientId,
-          build,
-          parseIfMatch(req.header('if-match')),
-          req.header('x-correlation-id') ?? deps.newId(),
-        );
-        if (!view) throw new NotFoundError('Client not found');
-        res.setHeader('ETag', `"${view.version}"`);
-        res.json(view);
-      }),
-    );
+    mount(router, contract, async (req, res, input) => {
+      const actor = await requireActor(deps.authenticate, req);
+      const clientId = String(req.params.clientId);
+      requireClientAccess(actor, clientId, 'update');
+      const build = prepare(actor, clientId, input);
+      const view = await executeEifCommand(
+        deps,
+        actor,
+        clientId,
+        build,
+        parseIfMatch(req.header('if-match')),
+        req.header('x-correlation-id') ?? deps.newId(),
+      );
+      if (!view) throw new NotFoundError('Client not found');
+      res.setHeader('ETag', `"${view.version}"`);
+      res.json(view);
+    });
 
   /** One answer for the lifecycle routes: the accepted view with its version as ETag. */
   const answer = (res: Response, state: EifState, revision: bigint) => {
@@ -84,101 +77,95 @@ export function eifCommandRoutes(deps: CommandDeps): Router {
 
   // Signing follows the client's signer setting (domain/src/eif/signing.ts), read from the same state the
   // signature is appended against, so a setting changed meanwhile is a conflict, not a bypass.
-  router.post(
-    '/api/clients/:clientId/eif/sign',
-    handle(async (req, res) => {
-      const actor = await requireActor(deps.authenticate, req);
-      const clientId = String(req.params.clientId);
-      requireClientAccess(actor, clientId, 'update');
-      const { state, revision } = await executeEifCommands(
-        deps,
-        actor,
-        clientId,
-        ({ at, by, state: loaded }) => {
-          const client =
-            loaded.status === 'empty' ? undefined : loaded.entities.get(entityKey('Client', clientId));
-          if (!client) throw new NotFoundError('Client not found');
-          const decision = decideSigner(signerSettingOf(client.attributes), actor);
-          if (!decision.ok) throw new ForbiddenError(decision.message);
-          return [
-            {
-              type: 'SignEif',
-              clientId,
-              signerKind: decision.signerKind,
-              outsideSignerActionId: null,
-              at,
-              by,
-            },
-          ];
-        },
-        parseIfMatch(req.header('if-match')),
-        req.header('x-correlation-id') ?? deps.newId(),
-      );
-      answer(res, state, revision);
-    }),
-  );
+  mount(router, signEif, async (req, res) => {
+    const actor = await requireActor(deps.authenticate, req);
+    const clientId = String(req.params.clientId);
+    requireClientAccess(actor, clientId, 'update');
+    const { state, revision } = await executeEifCommands(
+      deps,
+      actor,
+      clientId,
+      ({ at, by, state: loaded }) => {
+        const client =
+          loaded.status === 'empty' ? undefined : loaded.entities.get(entityKey('Client', clientId));
+        if (!client) throw new NotFoundError('Client not found');
+        const decision = decideSigner(signerSettingOf(client.attributes), actor);
+        if (!decision.ok) throw new ForbiddenError(decision.message);
+        return [
+          {
+            type: 'SignEif',
+            clientId,
+            signerKind: decision.signerKind,
+            outsideSignerActionId: null,
+            at,
+            by,
+          },
+        ];
+      },
+      parseIfMatch(req.header('if-match')),
+      req.header('x-correlation-id') ?? deps.newId(),
+    );
+    answer(res, state, revision);
+  });
 
   // Staff name who signs: a benefits administrator of the client, the broker, or nobody (the default of
   // signing.ts). Saved as Client attributes through the EIF's own edit command, before the signature only:
   // afterwards there is nothing left to sign.
-  router.put(
-    '/api/clients/:clientId/eif/authorized-signer',
-    handle(async (req, res) => {
-      const actor = await requireActor(deps.authenticate, req);
-      const clientId = String(req.params.clientId);
-      requireClientAccess(actor, clientId, 'update');
-      if (!isInternal(actor)) throw new ForbiddenError('Only internal staff can name the authorized signer');
-      const body = parseBody(SignerSettingBody, req.body);
-      if (body.authorizedSignerUserId !== null) {
-        const { state: user } = await loadUser(deps.store, body.authorizedSignerUserId);
-        if (
-          user.status !== 'active' ||
-          user.user.role !== 'BEN_ADMIN' ||
-          !user.user.clientIds.includes(clientId)
-        )
-          throw new ValidationError({ 'body.authorizedSignerUserId': NOT_A_SIGNER });
-      }
-      const { state, revision } = await executeEifCommands(
-        deps,
-        actor,
-        clientId,
-        ({ at, by, state: loaded, newChangeId }) => {
-          if (loaded.status === 'signed') throw new RuleError('ALREADY_SIGNED', 'The form is already signed');
-          return [
-            {
-              type: 'ChangeAttributes',
-              entity: 'Client',
-              entityId: clientId,
-              attributes: body,
-              changeId: newChangeId(),
-              clientId,
-              at,
-              by,
-            },
-          ];
-        },
-        parseIfMatch(req.header('if-match')),
-        req.header('x-correlation-id') ?? deps.newId(),
-      );
-      answer(res, state, revision);
-    }),
-  );
+  mount(router, setAuthorizedSigner, async (req, res, input) => {
+    const actor = await requireActor(deps.authenticate, req);
+    const clientId = String(req.params.clientId);
+    requireClientAccess(actor, clientId, 'update');
+    if (!isInternal(actor)) throw new ForbiddenError('Only internal staff can name the authorized signer');
+    const body = input.body();
+    if (body.authorizedSignerUserId !== null) {
+      const { state: user } = await loadUser(deps.store, body.authorizedSignerUserId);
+      if (
+        user.status !== 'active' ||
+        user.user.role !== 'BEN_ADMIN' ||
+        !user.user.clientIds.includes(clientId)
+      )
+        throw new ValidationError({ 'body.authorizedSignerUserId': NOT_A_SIGNER });
+    }
+    const { state, revision } = await executeEifCommands(
+      deps,
+      actor,
+      clientId,
+      ({ at, by, state: loaded, newChangeId }) => {
+        if (loaded.status === 'signed') throw new RuleError('ALREADY_SIGNED', 'The form is already signed');
+        return [
+          {
+            type: 'ChangeAttributes',
+            entity: 'Client',
+            entityId: clientId,
+            attributes: body,
+            changeId: newChangeId(),
+            clientId,
+            at,
+            by,
+          },
+        ];
+      },
+      parseIfMatch(req.header('if-match')),
+      req.header('x-correlation-id') ?? deps.newId(),
+    );
+    answer(res, state, revision);
+  });
 
-  run('/api/clients/:clientId/eif/changes/ready-for-review', (_actor, clientId) => (context) => ({
+  run(markChangesReadyForReview, (_actor, clientId) => (context) => ({
     type: 'MarkChangesReadyForReview',
     clientId,
     ...context,
   }));
 
-  run('/api/clients/:clientId/eif/changes/accept', (actor, clientId, rawBody) => {
+  run(acceptChanges, (actor, clientId, input) => {
     requireStaff(actor);
-    const body = parseBody(AcceptBody, rawBody);
+    const body = input.body();
     return (context) => ({ type: 'AcceptChanges', clientId, changeIds: body.changeIds, ...context });
   });
 
-  run('/api/clients/:clientId/eif/changes/decline', (actor, clientId, rawBody) => {
+  run(declineChanges, (actor, clientId, input) => {
     requireStaff(actor);
-    const body = parseBody(DeclineBody, rawBody);
+    const body = input.body();
     return (context) => ({
       type: 'DeclineChanges',
       clientId,
@@ -188,7 +175,7 @@ export function eifCommandRoutes(deps: CommandDeps): Router {
     });
   });
 
-  run('/api/clients/:clientId/undo-ic-edits', (actor, clientId) => {
+  run(undoIcEdits, (actor, clientId) => {
     requireStaff(actor);
     return (context) => ({ type: 'UndoIcEdits', clientId, ...context });
   });

@@ -1,14 +1,10 @@
-import {
-  OpenAPIRegistry,
-  OpenApiGeneratorV31,
-  extendZodWithOpenApi,
-  type RouteConfig,
-} from '@asteasolutions/zod-to-openapi';
+import { OpenAPIRegistry, extendZodWithOpenApi, type RouteConfig } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
+import { generate, registerContracts, type DocumentOptions } from '@onboard/api-contract/openapi';
+import { allContracts } from './contracts.ts';
 import { ROLES, USER_KINDS, type UserKind } from '@onboard/domain';
-import { AcceptBody, DeclineBody, DeclineUpdatesBody, InviteOutsideSignerBody } from '@onboard/command-api';
+import { DeclineUpdatesBody, InviteOutsideSignerBody } from '@onboard/command-api';
 import { ACCESS_COOKIE, CSRF_COOKIE, CSRF_HEADER } from '@onboard/command-api/auth';
-import { SignerSettingBody } from '@onboard/command-api/eif/routes';
 // The sign-in bodies as createAuthApi validates them; auth/index.ts does not re-export its schemas.
 import {
   ExchangeBody,
@@ -241,14 +237,19 @@ type Operation = Omit<RouteConfig, 'method' | 'path' | 'responses'> & {
  * serves it at /api/openapi.json). Every mutation carries the double-submit CSRF header; a 400 lists the
  * offending fields under `validationError`.
  */
+const DOCUMENT_OPTIONS: DocumentOptions = {
+  title: 'Onboard API',
+  version: '1.0.0',
+  description:
+    'Commands and reads of the Onboard portal. Errors are problem-details JSON with a stable code.',
+  sessionCookie: ACCESS_COOKIE,
+  csrf: { header: CSRF_HEADER, cookie: CSRF_COOKIE },
+};
+
 export function buildOpenApiDocument() {
   const registry = new OpenAPIRegistry();
-  registry.registerComponent('securitySchemes', 'session', {
-    type: 'apiKey',
-    in: 'cookie',
-    name: ACCESS_COOKIE,
-    description: 'The httpOnly session cookie set by POST /api/users/authenticated',
-  });
+  registerContracts(registry, allContracts, DOCUMENT_OPTIONS);
+  const covered = new Set(allContracts.map((c) => `${c.method} ${c.path}`));
 
   const add = (
     method: RouteConfig['method'],
@@ -257,6 +258,7 @@ export function buildOpenApiDocument() {
     summary: string,
     { isSignedIn = true, isVersioned = false, request = {}, responses, ...rest }: Operation,
   ) => {
+    if (covered.has(`${method} ${path}`)) return;
     const headers = z.object({
       ...(request.headers instanceof z.ZodObject ? request.headers.shape : {}),
       ...(method === 'get'
@@ -570,42 +572,6 @@ export function buildOpenApiDocument() {
     'Set employer and employee contributions (together 100%)',
     ContributionsBody,
   );
-  const lifecycle = (path: string, summary: string, body?: z.ZodType) =>
-    add('post', `/api/clients/{clientId}${path}`, 'eif', summary, {
-      isVersioned: true,
-      request: {
-        params: z.object({ clientId }),
-        ...(body ? { body: { content: { 'application/json': { schema: body } } } } : {}),
-      },
-      responses: {
-        200: json(ClientView, 'The client after the command'),
-        ...(body ? { 400: problem('Invalid fields') } : {}),
-        404: problem('No such client'),
-        422: problem('Refused by the EIF rules'),
-      },
-    });
-  lifecycle(
-    '/eif/sign',
-    'Sign the EIF: the named authorized signer, the broker when brokerAsAuthorizedSigner, else any ben-admin',
-  );
-  add('put', '/api/clients/{clientId}/eif/authorized-signer', 'eif', 'Name who signs the EIF (staff)', {
-    isVersioned: true,
-    request: {
-      params: z.object({ clientId }),
-      body: { content: { 'application/json': { schema: SignerSettingBody } } },
-    },
-    responses: {
-      200: json(ClientView, 'The client with its signer setting'),
-      400: problem('Not one of the client’s ben-admins'),
-      403: problem('Not staff'),
-      404: problem('No such client'),
-      422: problem('Already signed'),
-    },
-  });
-  lifecycle('/eif/changes/ready-for-review', 'Mark post-sign changes ready for review');
-  lifecycle('/eif/changes/accept', 'Accept pending changes (staff)', AcceptBody);
-  lifecycle('/eif/changes/decline', 'Decline pending changes with a reason (staff)', DeclineBody);
-  lifecycle('/undo-ic-edits', 'Undo the implementation consultant’s edits (staff)');
   // Outside signers (command-api/src/eif/outside-signer.ts): an e-mailed action id, no account.
   add('post', '/api/clients/{clientId}/outside-signer', 'eif', 'Invite an outside signer by e-mail', {
     request: {
@@ -1049,13 +1015,5 @@ export function buildOpenApiDocument() {
     },
   });
 
-  return new OpenApiGeneratorV31(registry.definitions).generateDocument({
-    openapi: '3.1.0',
-    info: {
-      title: 'Onboard API',
-      version: '1.0.0',
-      description:
-        'Commands and reads of the Onboard portal. Errors are problem-details JSON with a stable code.',
-    },
-  });
+  return generate(registry, DOCUMENT_OPTIONS);
 }

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { checkAnswer, defineRoute, findRoute, json, noContent, problem } from './index.ts';
+import { buildOpenApiDocument } from './openapi.ts';
+
+const user = defineRoute({
+  method: 'get',
+  path: '/api/users/{userId}',
+  tag: 'users',
+  summary: 'A user',
+  request: { params: z.object({ userId: z.string() }) },
+  responses: { 200: json(z.object({ id: z.string() }), 'The user'), 404: problem('No such user') },
+});
+const internal = defineRoute({
+  method: 'get',
+  path: '/api/users/slfs',
+  tag: 'users',
+  summary: 'Internal users',
+  responses: { 200: json(z.array(z.object({ id: z.string() })), 'Admins and owners') },
+});
+const remove = defineRoute({
+  method: 'delete',
+  path: '/api/users/{userId}',
+  tag: 'users',
+  summary: 'Delete',
+  isVersioned: true,
+  responses: { 204: noContent('Deleted') },
+});
+const contracts = [user, internal, remove];
+const answer = (method: string, pathname: string, status: number, body: unknown) => ({
+  method,
+  pathname,
+  status,
+  contentType: 'application/json; charset=utf-8',
+  body,
+});
+
+describe('route contracts', () => {
+  it('finds the route of a request, a literal segment before a parameter', () => {
+    expect(findRoute(contracts, 'GET', '/api/users/slfs')).toBe(internal);
+    expect(findRoute(contracts, 'GET', '/api/users/u-1')).toBe(user);
+    expect(findRoute(contracts, 'DELETE', '/api/users/u-1')).toBe(remove);
+    expect(findRoute(contracts, 'GET', '/api/users/u-1/more')).toBeUndefined();
+  });
+
+  it('accepts an answer that keeps the contract, and says what breaks one', () => {
+    expect(checkAnswer(contracts, answer('GET', '/api/users/u-1', 200, { id: 'u-1' }))).toBeNull();
+    expect(checkAnswer(contracts, answer('GET', '/api/users/u-1', 200, { name: 'x' }))).toMatch(
+      /answer does not match get \/api\/users\/\{userId\}: id:/,
+    );
+    expect(checkAnswer(contracts, answer('GET', '/api/users/u-1', 500, {}))).toMatch(/status not declared/);
+    expect(checkAnswer(contracts, answer('GET', '/api/nowhere', 200, {}))).toMatch(/no contract/);
+  });
+
+  it('lets every route answer the implicit statuses: 401 signed in, 403 writes, 409 versioned writes', () => {
+    const refused = { status: 403, code: 'FORBIDDEN', message: 'Forbidden' };
+    expect(
+      checkAnswer(contracts, answer('GET', '/api/users/slfs', 401, { ...refused, status: 401 })),
+    ).toBeNull();
+    expect(checkAnswer(contracts, answer('DELETE', '/api/users/u-1', 403, refused))).toBeNull();
+    expect(
+      checkAnswer(contracts, answer('DELETE', '/api/users/u-1', 409, { ...refused, status: 409 })),
+    ).toBeNull();
+    expect(checkAnswer(contracts, answer('GET', '/api/users/slfs', 403, refused))).toMatch(
+      /status not declared/,
+    );
+  });
+
+  it('assembles the document from the contracts alone', () => {
+    const doc = buildOpenApiDocument(contracts, {
+      title: 'T',
+      version: '1',
+      description: 'D',
+      sessionCookie: 'session',
+      csrf: { header: 'x-csrf', cookie: 'csrf' },
+    });
+    const paths = doc.paths as Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    expect(Object.keys(paths).sort()).toEqual(['/api/users/slfs', '/api/users/{userId}']);
+    expect(Object.keys(paths['/api/users/{userId}']!.delete!.responses).sort()).toEqual([
+      '204',
+      '400',
+      '401',
+      '403',
+      '409',
+    ]);
+    expect(doc.components?.schemas).toHaveProperty('Problem');
+  });
+});

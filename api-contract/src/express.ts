@@ -1,0 +1,51 @@
+import type { Request, Response, Router } from 'express';
+import type { z } from 'zod';
+import { ValidationError } from '@onboard/domain';
+import { expressPath, type RouteContract } from './index.ts';
+
+type Schema<C extends RouteContract, K extends 'body' | 'query'> = C['request'] extends {
+  [key in K]: infer S extends z.ZodType;
+}
+  ? z.output<S>
+  : never;
+
+/**
+ * The request's input, parsed with the contract's schemas when the handler asks: a handler checks who is
+ * calling first, so a stranger's bad body is a 401, not a 400 that names fields.
+ */
+export type RouteInput<C extends RouteContract> = {
+  body: () => Schema<C, 'body'>;
+  query: () => Schema<C, 'query'>;
+};
+
+export type RouteHandler<C extends RouteContract> = (
+  req: Request,
+  res: Response,
+  input: RouteInput<C>,
+) => Promise<void>;
+
+/** zod at the edge: a bad value is a 400 keyed `<where>.<path>` and nothing runs. */
+export function parseInput<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  where: 'body' | 'query' | 'params',
+): z.output<S> {
+  const result = schema.safeParse(value ?? {});
+  if (result.success) return result.data;
+  const fields: Record<string, string> = {};
+  for (const issue of result.error.issues)
+    fields[[where, ...issue.path.map(String)].join('.')] ??= issue.message;
+  throw new ValidationError(fields);
+}
+
+/** Mounts a handler at its contract's method and path; a rejected promise reaches the error middleware. */
+export function mount<C extends RouteContract>(router: Router, contract: C, handler: RouteHandler<C>): void {
+  const { body, query } = contract.request ?? {};
+  router[contract.method](expressPath(contract.path), (req, res, next) => {
+    const input = {
+      body: () => (body ? parseInput(body, req.body, 'body') : undefined),
+      query: () => (query ? parseInput(query, req.query, 'query') : undefined),
+    } as RouteInput<C>;
+    handler(req, res, input).catch(next);
+  });
+}

@@ -1,0 +1,144 @@
+import { z } from 'zod';
+
+/**
+ * A route's contract: its method, path, request and response schemas, written once in a `*.contract.ts`
+ * file beside the handler (design brief, style 13). The handler mounts itself with it
+ * (`@onboard/api-contract/express`), the OpenAPI document is assembled from every contract
+ * (`@onboard/api-contract/openapi`), the web infers its types from it, and the integration tests check
+ * every answer against it (`checkAnswer`). This entry is pure: zod only, safe for the browser.
+ */
+export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+export type ResponseSpec = {
+  description: string;
+  /** The body's schema; absent for an answer without a body (204) or one the document only names. */
+  schema?: z.ZodType;
+  /** `application/json` by default; problem answers are `application/problem+json`. */
+  contentType?: string;
+};
+
+export type RouteContract = {
+  method: Method;
+  /** OpenAPI form: `/api/clients/{clientId}`. */
+  path: string;
+  tag: string;
+  summary: string;
+  description?: string;
+  /** Signed-in calls send the session cookie and answer 401 without one (default true). */
+  isSignedIn?: boolean;
+  /** Writes that take the expected version in If-Match and answer 409 when it is stale. */
+  isVersioned?: boolean;
+  request?: {
+    params?: z.ZodObject;
+    query?: z.ZodType;
+    headers?: z.ZodObject;
+    body?: z.ZodType;
+    /** A body that is not JSON (a file upload): its media types, documented only. */
+    bodyContentTypes?: readonly string[];
+  };
+  responses: Readonly<Record<number, ResponseSpec>>;
+};
+
+/** Declares a contract; `const` keeps the literal method, path and schemas for the inferred types. */
+export const defineRoute = <const C extends RouteContract>(contract: C): C => contract;
+
+/** Problem details (RFC 9457) as the one error middleware writes them, with the stable `code`. */
+export const Problem = z
+  .object({
+    type: z.string().optional(),
+    title: z.string().optional(),
+    status: z.number().int(),
+    code: z.string(),
+    message: z.string(),
+    validationError: z
+      .record(z.string(), z.string())
+      .optional()
+      .meta({ description: 'Per field, keyed `body.<field>` (or `query.`, `params.`, `headers.`)' }),
+    currentVersion: z.number().int().optional().meta({ description: 'On a 409: the version now stored' }),
+  })
+  .passthrough()
+  .meta({ id: 'Problem' });
+
+export const json = <S extends z.ZodType>(schema: S, description: string) => ({ description, schema });
+export const problem = (description: string) =>
+  ({ description, schema: Problem, contentType: 'application/problem+json' }) as const;
+export const noContent = (description: string) => ({ description });
+
+/** The body a client sends (before zod's defaults and transforms). */
+export type BodyOf<C extends RouteContract> = C['request'] extends { body: infer S extends z.ZodType }
+  ? z.input<S>
+  : never;
+export type QueryOf<C extends RouteContract> = C['request'] extends { query: infer S extends z.ZodType }
+  ? z.input<S>
+  : never;
+/** The answer of a status (by default the route's success answer). */
+export type ResponseOf<
+  C extends RouteContract,
+  Status extends keyof C['responses'] = Extract<keyof C['responses'], 200 | 201>,
+> = C['responses'][Status] extends { schema: infer S extends z.ZodType } ? z.output<S> : never;
+
+/** `/api/clients/{clientId}` → `/api/clients/:clientId`. */
+export const expressPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
+
+const templateRegExp = (path: string) =>
+  new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{(\w+)\\?\}/g, '[^/]+')}$`);
+
+/**
+ * The contract that answers a request, by method and path; a literal segment wins over a parameter, as in
+ * the routers (`/api/users/slfs` before `/api/users/{userId}`).
+ */
+export function findRoute<C extends RouteContract>(
+  contracts: readonly C[],
+  method: string,
+  pathname: string,
+): C | undefined {
+  const candidates = contracts.filter(
+    (c) => c.method === method.toLowerCase() && templateRegExp(c.path).test(pathname),
+  );
+  const literalLength = (c: C) => c.path.replace(/\{\w+\}/g, '').length;
+  return candidates.sort((a, b) => literalLength(b) - literalLength(a))[0];
+}
+
+/**
+ * Whether an answer keeps its route's contract: its status is declared (or added to every route by the
+ * document, see `implicitResponses`) and its JSON body parses with the declared schema. Null when it does,
+ * else what is wrong.
+ */
+export function checkAnswer(
+  contracts: readonly RouteContract[],
+  answer: { method: string; pathname: string; status: number; contentType: string | null; body: unknown },
+): string | null {
+  const route = findRoute(contracts, answer.method, answer.pathname);
+  const at = `${answer.method.toUpperCase()} ${answer.pathname} → ${answer.status}`;
+  if (!route) return answer.status === 404 ? null : `${at}: no contract declares this route`;
+  const declared = { ...implicitResponses(route), ...route.responses }[answer.status];
+  if (!declared) return `${at}: status not declared by ${route.method} ${route.path}`;
+  const isJson = /json/.test(answer.contentType ?? '');
+  if (!declared.schema || !isJson) return null;
+  const result = declared.schema.safeParse(answer.body);
+  if (result.success) return null;
+  const issues = result.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`);
+  return `${at}: answer does not match ${route.method} ${route.path}: ${issues.slice(0, 5).join('; ')}`;
+}
+
+/**
+ * Answers every route may give without naming them: 401 for signed-in calls, 403 for writes (the CSRF
+ * check runs first), 409 for versioned writes, 400 where the request has anything to validate.
+ */
+export function implicitResponses(route: RouteContract): Record<number, ResponseSpec> {
+  const request = route.request ?? {};
+  const hasInput = Boolean(request.body || request.query || request.params || route.isVersioned);
+  const responses: Record<number, ResponseSpec> = {};
+  if (hasInput) responses[400] = problem('Invalid fields');
+  if (route.isSignedIn ?? true) responses[401] = problem('Not signed in, or the session expired');
+  if (route.method !== 'get') responses[403] = problem('Not allowed, or a missing or wrong CSRF header');
+  if (route.isVersioned) responses[409] = problem('Changed since the given version');
+  return responses;
+}
+
+const isContract = (value: unknown): value is RouteContract =>
+  typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'responses' in value;
+
+/** Every contract a set of contract modules exports (`import * as users from './routes.contract.ts'`). */
+export const collectContracts = (...modules: Record<string, unknown>[]): RouteContract[] =>
+  modules.flatMap((module) => Object.values(module).filter(isContract));

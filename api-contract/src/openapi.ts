@@ -1,0 +1,97 @@
+import { OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from '@asteasolutions/zod-to-openapi';
+import { z } from 'zod';
+import { implicitResponses, type ResponseSpec, type RouteContract } from './index.ts';
+
+export type DocumentOptions = {
+  title: string;
+  version: string;
+  description: string;
+  /** The httpOnly session cookie signed-in calls carry. */
+  sessionCookie: string;
+  /** The double-submit CSRF header every write carries, and the cookie it must equal. */
+  csrf: { header: string; cookie: string };
+};
+
+const content = (spec: ResponseSpec) =>
+  spec.schema ? { content: { [spec.contentType ?? 'application/json']: { schema: spec.schema } } } : {};
+
+/** One operation of the document, from one contract: nothing about a route is written here. */
+function toRouteConfig(contract: RouteContract, options: DocumentOptions): RouteConfig {
+  const { method, path, tag, summary, description, isVersioned, request = {} } = contract;
+  const isSignedIn = contract.isSignedIn ?? true;
+  const headers = z.object({
+    ...(request.headers?.shape ?? {}),
+    ...(method === 'get'
+      ? {}
+      : {
+          [options.csrf.header]: z.string().meta({ description: `Equals the ${options.csrf.cookie} cookie` }),
+        }),
+    ...(isVersioned
+      ? { 'if-match': z.string().optional().meta({ description: 'The version the change was made against' }) }
+      : {}),
+  });
+  const body = request.body
+    ? { body: { content: { 'application/json': { schema: request.body } } } }
+    : request.bodyContentTypes
+      ? {
+          body: {
+            content: Object.fromEntries(
+              request.bodyContentTypes.map((type) => [
+                type,
+                { schema: z.string().meta({ format: 'binary' }) },
+              ]),
+            ),
+          },
+        }
+      : {};
+  const responses = { ...implicitResponses(contract), ...contract.responses };
+  return {
+    method,
+    path,
+    tags: [tag],
+    summary,
+    ...(description ? { description } : {}),
+    ...(isSignedIn ? { security: [{ session: [] }] } : {}),
+    request: {
+      ...(request.params ? { params: request.params } : {}),
+      ...(request.query instanceof z.ZodObject ? { query: request.query } : {}),
+      ...(Object.keys(headers.shape).length > 0 ? { headers } : {}),
+      ...body,
+    },
+    responses: Object.fromEntries(
+      Object.entries(responses).map(([status, spec]) => [
+        status,
+        { description: spec.description, ...content(spec) },
+      ]),
+    ),
+  };
+}
+
+/** Registers every contract's operation, and the session cookie they name. */
+export function registerContracts(
+  registry: OpenAPIRegistry,
+  contracts: readonly RouteContract[],
+  options: DocumentOptions,
+) {
+  registry.registerComponent('securitySchemes', 'session', {
+    type: 'apiKey',
+    in: 'cookie',
+    name: options.sessionCookie,
+    description: 'The httpOnly session cookie',
+  });
+  for (const contract of contracts) registry.registerPath(toRouteConfig(contract, options));
+}
+
+/** The published API (OpenAPI 3.1), assembled from every route's contract. */
+export function buildOpenApiDocument(contracts: readonly RouteContract[], options: DocumentOptions) {
+  const registry = new OpenAPIRegistry();
+  registerContracts(registry, contracts, options);
+  return generate(registry, options);
+}
+
+export function generate(registry: OpenAPIRegistry, options: DocumentOptions) {
+  return new OpenApiGeneratorV31(registry.definitions).generateDocument({
+    openapi: '3.1.0',
+    info: { title: options.title, version: options.version, description: options.description },
+  });
+}

@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { ROLES } from '@onboard/domain';
+
+// The answers both sides give: the write routes (command-api) answer with the same views the read routes
+// (query-api) serve, so those shapes are declared once here and named in the document.
+
+export const Actor = z.object({ userId: z.string(), role: z.string() });
+export const Role = z.enum(ROLES);
+const iso = z.string().nullable();
+const Row = z.record(z.string(), z.unknown());
+
+export const PendingChange = z.object({
+  changeId: z.string(),
+  action: z.enum(['create', 'update', 'delete']),
+  entity: z.string(),
+  entityId: z.string(),
+  attributes: Row,
+  previous: Row,
+  at: z.string(),
+  by: Row,
+});
+
+export const ClientView = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    version: z.number().int().meta({ description: 'The If-Match value for the next write' }),
+    taxId: z.string().nullable(),
+    policies: z.array(Row),
+    plans: z.array(Row),
+    eifStatus: z.enum(['pre_sign', 'signed']),
+    pendingChanges: z.array(PendingChange),
+  })
+  .passthrough()
+  .meta({ id: 'ClientView' });
+
+export const UserContact = z
+  .object({
+    id: z.string(),
+    userId: z.string(),
+    name: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    phoneNumber: z.string().nullable(),
+    role: Role,
+    clientIds: z.array(z.string()),
+  })
+  .meta({ id: 'UserContact' });
+
+export const UserView = UserContact.extend({
+  welcomeEmailSentDate: iso,
+  firstLogin: iso,
+  lastLogin: iso,
+  firstPasswordSet: iso,
+  lastPasswordSet: iso,
+  termsOfUseDate: iso,
+  isMfaEnrolled: z.boolean(),
+  version: z.number().int().meta({ description: 'The If-Match value for an edit' }),
+}).meta({ id: 'UserView' });
+
+export const AuthenticatedUser = UserContact.extend({
+  clients: z.array(z.object({ id: z.string(), name: z.string(), completedSetupAt: iso })),
+  termsOfUseDate: iso,
+}).meta({ id: 'AuthenticatedUser' });
+
+export const EmployeeClass = z
+  .object({
+    id: z.string(),
+    groupName: z.string(),
+    employeeTypes: z.array(z.string()),
+    minimumHoursPerWeek: z.number().nullable(),
+    description: z.string().nullable(),
+    plans: z
+      .array(Row)
+      .meta({ description: 'Class plans: planId, benefitType, waiting period, contributions' }),
+    isComplete: z.boolean(),
+    hasPendingChanges: z.boolean(),
+  })
+  .passthrough()
+  .meta({ id: 'EmployeeClass' });
+
+export const classesView = {
+  clientId: z.string(),
+  version: z.number().int().meta({ description: 'The If-Match value for the next write' }),
+  eifStatus: z.enum(['pre_sign', 'signed']),
+  needsEmployeeClasses: z.boolean().nullable(),
+  eligiblePlans: z.array(Row).meta({ description: 'Plans a class can offer (not statutory or PFML)' }),
+};
+
+export const EmployeeClasses = z
+  .object({ ...classesView, employeeClasses: z.array(EmployeeClass) })
+  .meta({ id: 'EmployeeClasses' });

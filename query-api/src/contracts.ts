@@ -1,0 +1,6 @@
+import { collectContracts } from '@onboard/api-contract';
+
+// Every read route's contract (the files beside the handlers), for the OpenAPI document, the web's types
+// and the answer checks of the integration tests. A pure entry: zod and the contract kit only.
+
+export const queryContracts = collectContracts();
