@@ -15,7 +15,7 @@ async function main() {
   if (!process.env.DATABASE_URL) {
     const dataDir = resolve(process.env.ONBOARD_DATA_DIR ?? '.data/pg');
     console.log(`Starting PostgreSQL (data in ${dataDir})...`);
-    embedded = await startEmbeddedPostgres({ dataDir });
+    embedded = await startEmbeddedPostgres({ dataDir, isShutdownOwned: true });
     await embedded.createDatabase('onboard');
     databaseUrl = embedded.url('onboard');
   }

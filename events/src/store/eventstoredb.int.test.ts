@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe } from 'vitest';
 import { describeEventStoreContract } from './contract.ts';
 import { createEventStoreDbEventStore } from './eventstoredb.ts';
 
-const IMAGE = process.env.EVENTSTORE_IMAGE ?? 'docker.eventstore.com/kurrent-latest/kurrentdb:latest';
+const IMAGE = process.env.EVENTSTORE_IMAGE ?? 'kurrentplatform/kurrentdb:26.1.1';
 // KurrentDB reads KURRENTDB_* settings; eventstore/eventstore images read EVENTSTORE_*.
 const ENV_PREFIX = IMAGE.includes('kurrent') ? 'KURRENTDB' : 'EVENTSTORE';
 

