@@ -57,7 +57,10 @@ describe('the compiled server', () => {
     expect(Object.keys(document.paths)).toContain('/api/clients/{clientId}/eif/sign');
 
     const csrf = await fetch(`${baseUrl}/api/auth/csrf`);
-    const cookie = csrf.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = csrf.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     const token = /onboard_csrf=([^;]+)/.exec(cookie)?.[1] ?? '';
     const signIn = await fetch(`${baseUrl}/api/auth/sign-in`, {
       method: 'POST',
