@@ -5,7 +5,6 @@ import {
   createPostgresSnapshotStore,
   eifStream,
   loadAggregate,
-  migratePostgresSnapshots,
   parseEvent,
   type EifEvent,
   type EventStore,
@@ -105,7 +104,6 @@ export async function benchReplay(pool: pg.Pool, store: EventStore, report: Repo
 
   // What a command or the history page does: the latest snapshot plus the events after it. One more
   // event after each load keeps a tail to fold, as in real use.
-  await migratePostgresSnapshots(pool);
   const snapshots = createPostgresSnapshotStore(pool);
   await loadAggregate({ store, snapshots, stream: eifStream(clientId), codec: eifCodec });
   let n = 0;

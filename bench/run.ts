@@ -5,19 +5,13 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import {
-  catchUp,
-  eifStream,
-  migrateCheckpoints,
-  resetConsumer,
-  type EventStore,
-  type NewEvent,
-} from '@onboard/events';
-import { createPostgresEventStore, migratePostgresEventStore } from '@onboard/events/postgres';
-import { clientViewProjection, migrateReadModels } from '@onboard/projections';
+import { catchUp, eifStream, resetConsumer, type EventStore, type NewEvent } from '@onboard/events';
+import { createPostgresEventStore } from '@onboard/events/postgres';
+import { clientViewProjection } from '@onboard/projections';
 import { startApp } from '@onboard/platform/app';
 import { embeddedTestConfig } from '@onboard/platform/config';
 import { startEmbeddedPostgres } from '@onboard/platform/database/embedded-postgres';
+import { migrate } from '@onboard/platform/database/migrations';
 import { apiClient } from '@onboard/platform/testing/http-client';
 import { benchNetChanges, benchReplay, benchReviewers } from './eif.ts';
 import { benchExplorerPage } from './explorer.ts';
@@ -251,9 +245,7 @@ async function main() {
     await db.createDatabase('bench_explorer');
     await db.createDatabase('bench_explorer_size');
     const pool = new pg.Pool({ connectionString: db.url('bench'), max: 10 });
-    await migratePostgresEventStore(pool);
-    await migrateCheckpoints(pool);
-    await migrateReadModels(pool);
+    await migrate(pool);
     const store = createPostgresEventStore({ pool, connectionString: db.url('bench') });
     console.log('Onboard benchmarks (embedded PostgreSQL, same run baselines)\n');
     await benchAppends(pool, store);

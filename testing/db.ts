@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
+import { migrate } from '@onboard/platform/database/migrations';
 
 /** A fresh, empty database in the run's PostgreSQL, so each test owns its rows. */
 export async function freshDatabase(prefix = 't'): Promise<string> {
@@ -16,4 +17,16 @@ export async function freshDatabase(prefix = 't'): Promise<string> {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return url.toString();
+}
+
+/** A fresh database with every migration applied (platform/src/database/migrations.ts), as the app has it. */
+export async function migratedDatabase(prefix = 't'): Promise<string> {
+  const url = await freshDatabase(prefix);
+  const pool = new pg.Pool({ connectionString: url, max: 1 });
+  try {
+    await migrate(pool);
+  } finally {
+    await pool.end();
+  }
+  return url;
 }

@@ -10,7 +10,6 @@ export { AcceptBody, DeclineBody } from './eif/routes.contract.ts';
 export { qpsCommandRoutes } from './qps/routes.ts';
 export {
   outsideSignerRoutes,
-  migrateOutsideSignerActions,
   InviteOutsideSignerBody,
   DeclineUpdatesBody,
   type OutsideSignerDeps,

@@ -9,21 +9,14 @@ import type { DestinationStream } from 'pino';
 import {
   consumerStatuses,
   createPostgresSnapshotStore,
-  migratePostgresSnapshots,
-  migrateCheckpoints,
   startRunner,
   type Bus,
   type CheckpointedConsumer,
   type EventStore,
   type Runner,
 } from '@onboard/events';
-import { createPostgresEventStore, migratePostgresEventStore } from '@onboard/events/postgres';
-import {
-  createCommandApi,
-  migrateOutsideSignerActions,
-  outsideSignerRoutes,
-  qpsCommandRoutes,
-} from '@onboard/command-api';
+import { createPostgresEventStore } from '@onboard/events/postgres';
+import { createCommandApi, outsideSignerRoutes, qpsCommandRoutes } from '@onboard/command-api';
 import {
   createQueryApi,
   eifHistoryRoutes,
@@ -42,9 +35,10 @@ import { employeeClassCommandRoutes } from '@onboard/command-api/employee-classe
 import { employeeClassQueryRoutes } from '@onboard/query-api/employee-classes';
 import { createUserAdminCommands } from '@onboard/command-api/users';
 import { createUserAdminQueries } from '@onboard/query-api/users';
-import { migrateReadModels, projections } from '@onboard/projections';
+import { projections } from '@onboard/projections';
 import { busPublisher } from '@onboard/workers';
-import { createPostgresBus, migratePostgresBus } from './bus/postgres-bus.ts';
+import { createPostgresBus } from './bus/postgres-bus.ts';
+import { migrate, pendingMigrations } from './database/migrations.ts';
 import type { AppConfig } from './config.ts';
 import { apiNotFound, errorMiddleware, securityHeaders } from './http/errors.ts';
 import { buildOpenApiDocument } from './http/openapi.ts';
@@ -86,7 +80,6 @@ export async function connectEventStore(config: AppConfig, pool: pg.Pool): Promi
     const { createEventStoreDbEventStore } = await import('@onboard/events/eventstoredb');
     return createEventStoreDbEventStore(config.eventStore.connectionString);
   }
-  await migratePostgresEventStore(pool);
   return createPostgresEventStore({ pool, connectionString: config.databaseUrl });
 }
 
@@ -95,8 +88,21 @@ export async function connectBus(config: AppConfig, pool: pg.Pool, logger: Logge
     const { createKafkaBus } = await import('./bus/kafka-bus.ts');
     return createKafkaBus({ brokers: config.bus.brokers, clientId: 'onboard', logger });
   }
-  await migratePostgresBus(pool);
   return createPostgresBus({ pool, connectionString: config.databaseUrl, logger });
+}
+
+/**
+ * The embedded default migrates the database at start; in the distributed topology `npm run migrate` does
+ * it once before the services start, and a service refuses to run on a database it does not match.
+ */
+async function prepareSchema(config: AppConfig, pool: pg.Pool, logger: Logger) {
+  if (config.migrateOnStart) {
+    await migrate(pool, { log: (line) => logger.info(line) });
+    return;
+  }
+  const pending = await pendingMigrations(pool);
+  if (pending.length > 0)
+    throw new Error(`The database is behind this release (${pending.join(', ')}): run npm run migrate first`);
 }
 
 /**
@@ -119,12 +125,12 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
   });
   const has = (service: AppConfig['services'][number]) => config.services.includes(service);
 
+  await prepareSchema(config, pool, logger).catch(async (error: unknown) => {
+    await pool.end();
+    throw error;
+  });
   const store = await connectEventStore(config, pool);
   const bus = await connectBus(config, pool, logger);
-  await migrateCheckpoints(pool);
-  await migrateReadModels(pool);
-  await migratePostgresSnapshots(pool);
-  await migrateOutsideSignerActions(pool);
   const snapshots = createPostgresSnapshotStore(pool);
   const documents = await connectDocumentStore(config, pool, now);
   const identity = await createIdentity({ config, store, pool, logger, now, printEmail: options.printEmail });

@@ -18,11 +18,20 @@ describe('the compiled server', () => {
     execFileSync(process.execPath, ['scripts/build-server.mjs'], { cwd: ROOT, stdio: 'inherit' });
     const port = await freePort();
     baseUrl = `http://127.0.0.1:${port}`;
+    // As the distributed topology does: the compiled `migrate` CLI first (it finds the migrations copied
+    // beside the bundle), then the server, which only checks that the database matches its release.
+    const databaseUrl = await freshDatabase('compiled');
+    const migrated = execFileSync(process.execPath, ['platform/dist/cli/migrate.js'], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH, DATABASE_URL: databaseUrl },
+      encoding: 'utf8',
+    });
+    expect(migrated).toContain('events: applied 0001_baseline');
     server = spawn(process.execPath, ['platform/dist/main.js'], {
       cwd: ROOT,
       env: {
         PATH: process.env.PATH,
-        DATABASE_URL: await freshDatabase('compiled'),
+        DATABASE_URL: databaseUrl,
         SESSION_SECRET: 'compiled-server-test-secret-compiled-server-test',
         HOST: '127.0.0.1',
         PORT: String(port),

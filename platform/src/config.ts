@@ -15,6 +15,8 @@ export type AppConfig = {
   /** Serve the built web app from this folder (null: API only). */
   webDist: string | null;
   seedDemoData: boolean;
+  /** Apply pending migrations at start (MIGRATE_ON_START; the embedded default does, the distributed topology runs `npm run migrate`). */
+  migrateOnStart: boolean;
   /** Seeds the demo users with this password (embedded default only; ONBOARD_DEMO_PASSWORD). */
   demoPassword: string;
   sessionSecret: string;
@@ -82,6 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, embeddedDatabaseUrl?: string)
     services: parseServices(env.SERVICES),
     webDist: env.WEB_DIST === '' ? null : (env.WEB_DIST ?? WEB_DIST),
     seedDemoData: env.SEED_DEMO_DATA ? env.SEED_DEMO_DATA === 'true' : !isDistributed,
+    migrateOnStart: env.MIGRATE_ON_START ? env.MIGRATE_ON_START === 'true' : !isDistributed,
     demoPassword: env.ONBOARD_DEMO_PASSWORD ?? DEFAULT_DEMO_PASSWORD,
     passwordMaxAgeDays: parsePositiveInt('PASSWORD_MAX_AGE_DAYS', env.PASSWORD_MAX_AGE_DAYS, 90),
     publicUrl: env.PUBLIC_URL || null,

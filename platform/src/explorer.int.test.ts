@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catchUp, consumerStatuses, resetConsumer, startRunner, type Runner } from '@onboard/events';
 import { createExplorerCommands, SLUG_TAKEN_MESSAGE } from '@onboard/command-api/explorer';
 import { createExplorerQueries } from '@onboard/query-api/explorer';
-import { explorerPagesProjection, migrateExplorerPages } from '@onboard/projections/explorer-pages';
+import { explorerPagesProjection } from '@onboard/projections/explorer-pages';
 import { freshDatabase } from '@onboard/testing/db';
 import { startApp, type RunningApp } from './app.ts';
 import { embeddedTestConfig } from './config.ts';
@@ -38,7 +38,6 @@ async function sessionFor(email: string) {
 
 beforeAll(async () => {
   app = await startApp(embeddedTestConfig(await freshDatabase('explorer'), { webDist: null }));
-  await migrateExplorerPages(app.pool);
   runner = startRunner({ store: app.store, pool: app.pool, consumer: explorerPagesProjection });
   const deps = {
     store: app.store,

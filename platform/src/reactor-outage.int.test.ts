@@ -6,17 +6,16 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   apiJobStream,
-  migrateCheckpoints,
   startRunner,
   type Bus,
   type EventStore,
   type NewEvent,
   type Runner,
 } from '@onboard/events';
-import { createPostgresEventStore, migratePostgresEventStore } from '@onboard/events/postgres';
+import { createPostgresEventStore } from '@onboard/events/postgres';
 import { busPublisher } from '@onboard/workers';
 import { skipUnless } from '@onboard/testing/backends';
-import { freshDatabase } from '@onboard/testing/db';
+import { migratedDatabase } from '@onboard/testing/db';
 import { freePort } from './database/embedded-postgres.ts';
 import { collect } from './bus/bus-contract.ts';
 import { createKafkaBus } from './bus/kafka-bus.ts';
@@ -58,10 +57,8 @@ describe.skipIf(skip)('bus publisher through a Kafka outage', () => {
       stateDir: mkdtempSync(join(tmpdir(), 'onboard-kafka-outage-')),
     };
     await startKafka(broker);
-    const url = await freshDatabase('outage');
+    const url = await migratedDatabase('outage');
     pool = new pg.Pool({ connectionString: url });
-    await migratePostgresEventStore(pool);
-    await migrateCheckpoints(pool);
     store = createPostgresEventStore({ pool, connectionString: url });
   });
 

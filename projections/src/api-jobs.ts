@@ -1,4 +1,3 @@
-import type pg from 'pg';
 import { ApiJobStatusChanged, PlanDesignPushRequested, type CheckpointedConsumer } from '@onboard/events';
 
 /**
@@ -6,24 +5,6 @@ import { ApiJobStatusChanged, PlanDesignPushRequested, type CheckpointedConsumer
  * position is the position of its first event, so "latest job of a client" follows commit order, not
  * clocks.
  */
-export async function migrateApiJobs(pool: pg.Pool) {
-  await pool.query(`
-    create table if not exists rm_api_jobs (
-      api_job_id text primary key,
-      client_id text not null,
-      status text not null,
-      reasons jsonb not null default '[]',
-      requested_by jsonb,
-      requested_at timestamptz not null,
-      updated_at timestamptz not null,
-      position_commit numeric(20) not null,
-      position_prepare numeric(20) not null
-    )`);
-  await pool.query(
-    `create index if not exists rm_api_jobs_client on rm_api_jobs (client_id, position_commit desc, position_prepare desc)`,
-  );
-}
-
 export const apiJobsProjection: CheckpointedConsumer = {
   name: 'api-jobs',
   filter: { eventTypes: ['PlanDesignPushRequested', 'ApiJobStatusChanged'] },

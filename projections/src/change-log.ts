@@ -1,4 +1,3 @@
-import type pg from 'pg';
 import { parseEvent, type CheckpointedConsumer } from '@onboard/events';
 
 /**
@@ -7,35 +6,6 @@ import { parseEvent, type CheckpointedConsumer } from '@onboard/events';
  * until an acceptance or a decline names them (by change id, which is the id of the event that recorded
  * the edit). A creation lists every attribute with a null previous value; a deletion lists none.
  */
-export async function migrateChangeLog(pool: pg.Pool) {
-  const { rows } = await pool.query(
-    `select 1 from information_schema.columns where table_name = 'rm_change_details' and column_name = 'event_id'`,
-  );
-  if (rows.length > 0) {
-    await pool.query(`drop table rm_change_details`);
-    await pool.query(`delete from checkpoints where name = 'change-log'`).catch(() => undefined);
-  }
-  await pool.query(`
-    create table if not exists rm_change_details (
-      change_id uuid not null,
-      attribute_key text not null,
-      client_id text not null,
-      entity text not null,
-      entity_id text not null,
-      action text not null,
-      value jsonb,
-      previous_value jsonb,
-      status text not null,
-      created_at timestamptz not null,
-      created_by_user jsonb not null,
-      decided_at timestamptz,
-      position_commit numeric(20) not null,
-      position_prepare numeric(20) not null,
-      primary key (change_id, attribute_key)
-    );
-    create index if not exists rm_change_details_client on rm_change_details (client_id, position_commit, position_prepare);`);
-}
-
 type Row = {
   attributeKey: string;
   value: unknown;

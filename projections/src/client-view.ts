@@ -1,4 +1,3 @@
-import type pg from 'pg';
 import { EIF_EVENT_TYPES, parseEvent, type CheckpointedConsumer, type EifEvent } from '@onboard/events';
 import {
   fold,
@@ -15,25 +14,6 @@ import {
  * the read side can never disagree with the write side on a rule. `version` is the stream revision the
  * row reflects (the If-Match value).
  */
-export async function migrateClientView(pool: pg.Pool) {
-  // An older layout (entities column) is dropped and rebuilt from the events: read models are disposable.
-  const { rows } = await pool.query(
-    `select 1 from information_schema.columns where table_name = 'rm_clients' and column_name = 'entities'`,
-  );
-  if (rows.length > 0) {
-    await pool.query(`drop table rm_clients`);
-    await pool.query(`delete from checkpoints where name = 'client-view'`).catch(() => undefined);
-  }
-  await pool.query(`
-    create table if not exists rm_clients (
-      client_id text primary key,
-      name text not null default '',
-      version bigint not null,
-      state jsonb not null,
-      updated_at timestamptz not null
-    )`);
-}
-
 const EIF_TYPES = new Set<string>(EIF_EVENT_TYPES);
 
 export const clientViewProjection: CheckpointedConsumer = {

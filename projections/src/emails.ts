@@ -1,23 +1,9 @@
-import type pg from 'pg';
 import { parseEvent, type CheckpointedConsumer, type EmailSent } from '@onboard/events';
 
 /**
  * The embedded mailbox: every e-mail the EmailSender port sent, so tests (and a developer without an
  * SMTP server) can open the activation and reset links. `to` is the comma-joined recipient list.
  */
-export async function migrateEmails(pool: pg.Pool) {
-  await pool.query(`
-    create table if not exists rm_emails (
-      id text primary key,
-      "to" text not null,
-      subject text not null,
-      body text not null,
-      client_id text,
-      created_at timestamptz not null
-    )`);
-  await pool.query('create index if not exists rm_emails_to on rm_emails (lower("to"), created_at)');
-}
-
 export const emailsProjection: CheckpointedConsumer = {
   name: 'emails',
   filter: { eventTypes: ['EmailSent'] },

@@ -19,53 +19,6 @@ import {
  * the aggregate. GET /api/explorer-pages/{id or slug} is then one indexed read. Flags that depend on the
  * clock (isLive) are computed by the reader, never stored: a stored one would go stale without an event.
  */
-export async function migrateExplorerPages(pool: pg.Pool) {
-  await pool.query(`
-    create table if not exists rm_explorer_pages (
-      explorer_page_id text primary key,
-      client_id text not null,
-      page_owner text not null,
-      vanity_slug text,
-      name text not null,
-      starts_at timestamptz,
-      page jsonb not null,
-      is_deleted boolean not null default false,
-      version bigint not null,
-      created_at timestamptz not null,
-      updated_at timestamptz not null
-    )`);
-  await pool.query(
-    'create index if not exists rm_explorer_pages_slug on rm_explorer_pages (vanity_slug) where not is_deleted',
-  );
-  await pool.query('create index if not exists rm_explorer_pages_client on rm_explorer_pages (client_id)');
-  await pool.query('create index if not exists rm_explorer_pages_owner on rm_explorer_pages (page_owner)');
-  // The built-in support chat: conversations per page and their messages, for the visitor and for staff.
-  await pool.query(`
-    create table if not exists rm_explorer_support_conversations (
-      conversation_id text primary key,
-      explorer_page_id text not null,
-      department text not null,
-      language text not null,
-      started_at timestamptz not null,
-      last_message_at timestamptz
-    )`);
-  await pool.query(
-    'create index if not exists rm_explorer_support_conversations_page on rm_explorer_support_conversations (explorer_page_id, started_at)',
-  );
-  await pool.query(`
-    create table if not exists rm_explorer_support_messages (
-      message_id text primary key,
-      conversation_id text not null,
-      author text not null,
-      author_id text,
-      text text not null,
-      at timestamptz not null
-    )`);
-  await pool.query(
-    'create index if not exists rm_explorer_support_messages_conversation on rm_explorer_support_messages (conversation_id, at)',
-  );
-}
-
 const CHAT_TYPES: readonly string[] = SUPPORT_CHAT_EVENT_TYPES;
 
 /** Chat rows are keyed by their own ids, so a replayed event is a no-op. */

@@ -1,11 +1,10 @@
-import type pg from 'pg';
 import type { CheckpointedConsumer } from '@onboard/events';
-import { clientViewProjection, migrateClientView } from './client-view.ts';
-import { changeLogProjection, migrateChangeLog } from './change-log.ts';
-import { migrateUsers, usersProjection } from './users.ts';
-import { emailsProjection, migrateEmails } from './emails.ts';
-import { apiJobsProjection, migrateApiJobs } from './api-jobs.ts';
-import { explorerPagesProjection, migrateExplorerPages } from './explorer-pages.ts';
+import { clientViewProjection } from './client-view.ts';
+import { changeLogProjection } from './change-log.ts';
+import { usersProjection } from './users.ts';
+import { emailsProjection } from './emails.ts';
+import { apiJobsProjection } from './api-jobs.ts';
+import { explorerPagesProjection } from './explorer-pages.ts';
 
 export {
   clientViewProjection,
@@ -25,12 +24,3 @@ export const projections: readonly CheckpointedConsumer[] = [
   apiJobsProjection,
   explorerPagesProjection,
 ];
-
-export async function migrateReadModels(pool: pg.Pool) {
-  await migrateClientView(pool);
-  await migrateChangeLog(pool);
-  await migrateUsers(pool);
-  await migrateEmails(pool);
-  await migrateApiJobs(pool);
-  await migrateExplorerPages(pool);
-}

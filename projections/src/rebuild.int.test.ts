@@ -5,13 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   catchUp,
   eifStream,
-  migrateCheckpoints,
   resetConsumer,
   type EifEvent,
   type EventStore,
   type NewEvent,
 } from '@onboard/events';
-import { createPostgresEventStore, migratePostgresEventStore } from '@onboard/events/postgres';
+import { createPostgresEventStore } from '@onboard/events/postgres';
 import {
   decide,
   fold,
@@ -21,8 +20,8 @@ import {
   type EifState,
   type ChangeRecord,
 } from '@onboard/domain';
-import { freshDatabase } from '@onboard/testing/db';
-import { changeLogProjection, clientViewProjection, migrateReadModels } from './index.ts';
+import { migratedDatabase } from '@onboard/testing/db';
+import { changeLogProjection, clientViewProjection } from './index.ts';
 
 const CLIENTS = 4;
 const COMMANDS_PER_CLIENT = 700;
@@ -113,11 +112,8 @@ describe('EIF read models: rebuilt from zero equals built in batches', () => {
   let total = 0;
 
   beforeAll(async () => {
-    const url = await freshDatabase('rebuild');
+    const url = await migratedDatabase('rebuild');
     pool = new pg.Pool({ connectionString: url });
-    await migratePostgresEventStore(pool);
-    await migrateCheckpoints(pool);
-    await migrateReadModels(pool);
     store = createPostgresEventStore({ pool, connectionString: url });
     for (let c = 0; c < CLIENTS; c += 1) {
       const clientId = `gen-${c}`;

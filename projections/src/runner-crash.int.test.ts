@@ -7,7 +7,6 @@ import {
   catchUp,
   consumerStatuses,
   eifStream,
-  migrateCheckpoints,
   readCheckpoint,
   resetConsumer,
   startRunner,
@@ -19,9 +18,9 @@ import {
   type EifEvent,
 } from '@onboard/events';
 import { fold, toDocument } from '@onboard/domain';
-import { createPostgresEventStore, migratePostgresEventStore } from '@onboard/events/postgres';
-import { freshDatabase } from '@onboard/testing/db';
-import { clientViewProjection, migrateReadModels } from './index.ts';
+import { createPostgresEventStore } from '@onboard/events/postgres';
+import { migratedDatabase } from '@onboard/testing/db';
+import { clientViewProjection } from './index.ts';
 
 const meta = () => ({
   actorId: 'u',
@@ -43,11 +42,8 @@ describe('projection runner', () => {
   let store: EventStore;
 
   beforeAll(async () => {
-    url = await freshDatabase('crash');
+    url = await migratedDatabase('crash');
     pool = new pg.Pool({ connectionString: url });
-    await migratePostgresEventStore(pool);
-    await migrateCheckpoints(pool);
-    await migrateReadModels(pool);
     store = createPostgresEventStore({ pool, connectionString: url });
     // 40 clients, each created and then edited 30 times: 1,240 events.
     for (let c = 0; c < 40; c += 1) {

@@ -3,17 +3,16 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   catchUp,
-  migrateCheckpoints,
   resetConsumer,
   userStream,
   emailStream,
   type EventStore,
   type NewEvent,
 } from '@onboard/events';
-import { createPostgresEventStore, migratePostgresEventStore } from '@onboard/events/postgres';
-import { freshDatabase } from '@onboard/testing/db';
-import { emailsProjection, migrateEmails } from './emails.ts';
-import { migrateUsers, usersProjection } from './users.ts';
+import { createPostgresEventStore } from '@onboard/events/postgres';
+import { migratedDatabase } from '@onboard/testing/db';
+import { emailsProjection } from './emails.ts';
+import { usersProjection } from './users.ts';
 
 const event = (type: string, data: unknown, at: string): NewEvent => ({
   id: randomUUID(),
@@ -26,12 +25,8 @@ describe('users and emails read models', () => {
   let pool: pg.Pool;
   let store: EventStore;
   beforeAll(async () => {
-    const url = await freshDatabase('users_rm');
+    const url = await migratedDatabase('users_rm');
     pool = new pg.Pool({ connectionString: url });
-    await migratePostgresEventStore(pool);
-    await migrateCheckpoints(pool);
-    await migrateUsers(pool);
-    await migrateEmails(pool);
     store = createPostgresEventStore({ pool, connectionString: url });
   });
   afterAll(async () => {

@@ -1,4 +1,3 @@
-import type pg from 'pg';
 import { USER_ROLES, parseEvent, type CheckpointedConsumer, type UserEvent } from '@onboard/events';
 import { evolveUser, type UserProfile, type UserState } from '@onboard/domain';
 
@@ -23,34 +22,6 @@ export const USER_EVENT_TYPES: readonly UserEvent['type'][] = [
  * audit) with `is_deleted`; the session check treats them as signed out. `version` is the stream
  * revision the row reflects, so a command can wait until its own write is visible.
  */
-export async function migrateUsers(pool: pg.Pool) {
-  await pool.query(`
-    create table if not exists rm_users (
-      user_id text primary key,
-      email text not null,
-      role text not null,
-      first_name text not null,
-      last_name text not null,
-      phone_number text,
-      client_ids text[] not null default '{}',
-      welcome_email_sent_date timestamptz,
-      first_password_set timestamptz,
-      last_password_set timestamptz,
-      is_mfa_enrolled boolean not null default false,
-      terms_of_use_date timestamptz,
-      first_login timestamptz,
-      last_login timestamptz,
-      is_deleted boolean not null default false,
-      version bigint not null,
-      created_at timestamptz not null,
-      updated_at timestamptz not null
-    )`);
-  await pool.query(
-    'create index if not exists rm_users_email on rm_users (lower(email)) where not is_deleted',
-  );
-  await pool.query('create index if not exists rm_users_client_ids on rm_users using gin (client_ids)');
-}
-
 type Row = {
   user_id: string;
   email: string;

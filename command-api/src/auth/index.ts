@@ -12,7 +12,6 @@ export {
   CSRF_HEADER,
 } from './sessions.ts';
 export { csrfProtection } from './csrf.ts';
-export { migrateIdentityTables } from './tables.ts';
 export {
   sendActivationEmail,
   createActivationLink,

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eifStream, parseEvent, type EifEvent, type EventStore } from '@onboard/events';
-import { createPostgresEventStore, migratePostgresEventStore } from '@onboard/events/postgres';
+import { createPostgresEventStore } from '@onboard/events/postgres';
 import { ConflictError, fold, type Actor } from '@onboard/domain';
-import { freshDatabase } from '@onboard/testing/db';
+import { migratedDatabase } from '@onboard/testing/db';
 import { executeEifCommand } from './routes.ts';
 
 const clientId = 'parallel-client';
@@ -15,9 +15,8 @@ describe('parallel writers on one client', () => {
   let store: EventStore;
 
   beforeAll(async () => {
-    const url = await freshDatabase('parallel');
+    const url = await migratedDatabase('parallel');
     pool = new pg.Pool({ connectionString: url, max: 30 });
-    await migratePostgresEventStore(pool);
     store = createPostgresEventStore({ pool, connectionString: url });
     await store.append(
       eifStream(clientId),

@@ -29,22 +29,6 @@ export type OutsideSignerDeps = CommandDeps & {
 const INVITE_DAYS = 30;
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
-export async function migrateOutsideSignerActions(pool: pg.Pool) {
-  await pool.query(`
-    create table if not exists outside_signer_actions (
-      action_hash text primary key,
-      client_id text not null,
-      step_id text not null,
-      email text not null,
-      first_name text not null,
-      last_name text not null,
-      invited_by text not null,
-      created_at timestamptz not null,
-      expires_at timestamptz not null,
-      completed_at timestamptz
-    )`);
-}
-
 export const InviteOutsideSignerBody = z
   .object({
     email: z.string().trim().email('Enter a valid e-mail address'),

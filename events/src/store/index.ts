@@ -1,6 +1,2 @@
-export {
-  createPostgresEventStore,
-  migratePostgresEventStore,
-  type PostgresEventStoreOptions,
-} from './postgres.ts';
+export { createPostgresEventStore, type PostgresEventStoreOptions } from './postgres.ts';
 export { createEventStoreDbEventStore } from './eventstoredb.ts';

@@ -1,16 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshDatabase } from '@onboard/testing/db';
+import { migratedDatabase } from '@onboard/testing/db';
 import { describeEventStoreContract } from './contract.ts';
 import { START, type EventStore, type RecordedEvent } from './port.ts';
-import { createPostgresEventStore, migratePostgresEventStore } from './postgres.ts';
+import { createPostgresEventStore } from './postgres.ts';
 
 async function openStore(options: { pollIntervalMs?: number } = {}) {
-  const connectionString = await freshDatabase('es');
+  const connectionString = await migratedDatabase('es');
   const pool = new pg.Pool({ connectionString, max: 10 });
-  await migratePostgresEventStore(pool);
-  await migratePostgresEventStore(pool); // idempotent
   const store = createPostgresEventStore({ pool, connectionString, ...options });
   return {
     connectionString,

@@ -31,43 +31,6 @@ const CHANNEL = 'es_events';
 const DEFAULT_POLL_INTERVAL_MS = 250;
 const DEFAULT_BATCH_SIZE = 500;
 
-// Serialises concurrent migrations (CREATE ... IF NOT EXISTS races on the catalogue otherwise).
-const MIGRATION_LOCK = 7_305_113_901;
-
-export async function migratePostgresEventStore(pool: pg.Pool): Promise<void> {
-  const client = await pool.connect();
-  try {
-    await client.query('begin');
-    await client.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
-    await client.query(`
-      create table if not exists es_events (
-        global_position bigserial not null,
-        transaction_id xid8 not null default pg_current_xact_id(),
-        event_id uuid primary key,
-        stream_name text not null,
-        stream_revision bigint not null,
-        event_type text not null,
-        data jsonb not null,
-        metadata jsonb not null,
-        recorded_at timestamptz not null default now(),
-        unique (stream_name, stream_revision)
-      );
-      create index if not exists es_events_by_position on es_events (transaction_id, global_position);
-      create index if not exists es_events_by_type on es_events (event_type, transaction_id, global_position);
-      create table if not exists es_streams (
-        stream_name text primary key,
-        revision bigint not null
-      );
-    `);
-    await client.query('commit');
-  } catch (error) {
-    await client.query('rollback').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
-}
-
 export type PostgresEventStoreOptions = {
   pool: pg.Pool;
   /** For the dedicated LISTEN connection: notifications never go through a pooled connection. */

@@ -16,18 +16,6 @@ export type SnapshotStore = {
   save: (stream: string, schema: string, revision: bigint, state: unknown) => Promise<void>;
 };
 
-export async function migratePostgresSnapshots(pool: pg.Pool): Promise<void> {
-  await pool.query(`
-    create table if not exists es_snapshots (
-      stream_name text not null,
-      revision bigint not null,
-      schema text not null,
-      state jsonb not null,
-      taken_at timestamptz not null default now(),
-      primary key (stream_name, revision)
-    )`);
-}
-
 /** Kept in PostgreSQL in both topologies (beside the read models when events live in EventStoreDB). */
 export function createPostgresSnapshotStore(pool: pg.Pool): SnapshotStore {
   return {

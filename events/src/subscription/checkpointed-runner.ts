@@ -37,17 +37,6 @@ export type Logger = {
 
 const silent: Logger = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
-export async function migrateCheckpoints(pool: pg.Pool): Promise<void> {
-  await pool.query(`
-    create table if not exists checkpoints (
-      name text primary key,
-      commit_position numeric(20) not null default 0,
-      prepare_position numeric(20) not null default 0,
-      last_event_recorded_at timestamptz,
-      updated_at timestamptz not null default now()
-    )`);
-}
-
 type Queryable = Pick<pg.PoolClient, 'query'>;
 
 export async function readCheckpoint(db: Queryable, name: string, forUpdate = false): Promise<Position> {

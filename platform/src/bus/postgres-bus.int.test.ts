@@ -1,12 +1,11 @@
 import pg from 'pg';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { freshDatabase } from '@onboard/testing/db';
+import { migratedDatabase } from '@onboard/testing/db';
 import { busContract, collect, email, label, qps } from './bus-contract.ts';
 import type { BusLogger } from './logger.ts';
 import {
   createPostgresBus,
-  migratePostgresBus,
   parsePostgresBusOffset,
   POSTGRES_BUS_LISTENER_APPLICATION,
   readSince,
@@ -15,9 +14,8 @@ import {
 const quiet: BusLogger = { warn: () => undefined, error: () => undefined };
 
 async function database() {
-  const connectionString = await freshDatabase('bus');
+  const connectionString = await migratedDatabase('bus');
   const pool = new pg.Pool({ connectionString, max: 5 });
-  await migratePostgresBus(pool);
   return { connectionString, pool };
 }
 

@@ -48,37 +48,6 @@ export function parsePostgresBusOffset(value: string): Position | undefined {
   return match ? { xid: match[1]!, offset: match[2]! } : undefined;
 }
 
-export async function migratePostgresBus(pool: pg.Pool): Promise<void> {
-  const client = await pool.connect();
-  try {
-    await client.query('begin');
-    // Two processes starting at once must not race on "create ... if not exists".
-    await client.query(`select pg_advisory_xact_lock(hashtext('onboard.bus.migrate'))`);
-    await client.query(`
-      create table if not exists bus_messages (
-        "offset" bigserial primary key,
-        id uuid not null unique,
-        topic text not null,
-        body jsonb not null,
-        published_at timestamptz not null default now(),
-        xid xid8 not null default pg_current_xact_id()
-      );
-      create index if not exists bus_messages_order on bus_messages (xid, "offset");
-      create table if not exists bus_consumer_positions (
-        group_name text primary key,
-        xid xid8 not null,
-        "offset" bigint not null,
-        updated_at timestamptz not null default now()
-      );`);
-    await client.query('commit');
-  } catch (error) {
-    await client.query('rollback').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
-}
-
 type Row = { xid: string; offset: string; topic: string; body: unknown };
 
 async function readRows(

@@ -1,10 +1,9 @@
-import { resolve } from 'node:path';
-import pg from 'pg';
-import { catchUp, migrateCheckpoints, resetConsumer } from '@onboard/events';
-import { migrateReadModels, projections } from '@onboard/projections';
+import { catchUp, resetConsumer } from '@onboard/events';
+import { projections } from '@onboard/projections';
 import { connectEventStore } from '../app.ts';
 import { loadConfig } from '../config.ts';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from '../database/embedded-postgres.ts';
+import { connectCliDatabase } from '../database/connect-cli.ts';
+import { migrate } from '../database/migrations.ts';
 
 /**
  * `npm run projections:rebuild -- <name>`: empties one projection's rows and replays it from position
@@ -19,19 +18,11 @@ async function main() {
     );
     process.exit(2);
   }
-  let embedded: EmbeddedDatabase | null = null;
-  let databaseUrl: string | undefined;
-  if (!process.env.DATABASE_URL) {
-    embedded = await startEmbeddedPostgres({ dataDir: resolve(process.env.ONBOARD_DATA_DIR ?? '.data/pg') });
-    await embedded.createDatabase('onboard');
-    databaseUrl = embedded.url('onboard');
-  }
-  const config = loadConfig(process.env, databaseUrl);
-  const pool = new pg.Pool({ connectionString: config.databaseUrl });
+  const { databaseUrl, pool, close } = await connectCliDatabase();
   try {
+    const config = loadConfig(process.env, databaseUrl);
+    await migrate(pool);
     const store = await connectEventStore(config, pool);
-    await migrateCheckpoints(pool);
-    await migrateReadModels(pool);
     const started = performance.now();
     await resetConsumer(pool, projection);
     const position = await catchUp({ store, pool, consumer: projection });
@@ -40,8 +31,7 @@ async function main() {
     );
     await store.close();
   } finally {
-    await pool.end();
-    await embedded?.stop();
+    await close();
   }
 }
 

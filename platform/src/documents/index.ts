@@ -2,10 +2,10 @@ import type pg from 'pg';
 import type { DocumentStore } from '@onboard/domain';
 import type { AppConfig } from '../config.ts';
 import { createHttpRelayDocumentStore } from './http-relay.ts';
-import { createPostgresDocumentStore, migrateDocuments } from './postgres.ts';
+import { createPostgresDocumentStore } from './postgres.ts';
 
 export { createHttpRelayDocumentStore } from './http-relay.ts';
-export { createPostgresDocumentStore, migrateDocuments } from './postgres.ts';
+export { createPostgresDocumentStore } from './postgres.ts';
 
 /** The document store the configuration names (the built-in table unless ONBOARD_DOCUMENT_BASE_URL is set). */
 export async function connectDocumentStore(
@@ -14,6 +14,5 @@ export async function connectDocumentStore(
   now: () => Date,
 ): Promise<DocumentStore> {
   if (config.documentStore.kind === 'http') return createHttpRelayDocumentStore(config.documentStore.baseUrl);
-  await migrateDocuments(pool);
   return createPostgresDocumentStore(pool, now);
 }

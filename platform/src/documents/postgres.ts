@@ -2,28 +2,12 @@ import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import type { DocumentStore, StoredDocument } from '@onboard/domain';
 
-/**
- * The built-in document store: files in a plain table, not events (a file is large, never edited, and
- * must be deletable). Idempotent: every service runs it at start.
- */
-export async function migrateDocuments(pool: pg.Pool): Promise<void> {
-  // One statement list is one transaction: the advisory lock keeps replicas starting together apart.
-  await pool.query(`
-    select pg_advisory_xact_lock(hashtext('onboard-documents-migrate'));
-    create table if not exists documents (
-      document_id text primary key,
-      name text not null,
-      mime_type text not null,
-      size int not null,
-      sha256 text not null,
-      content bytea not null,
-      uploaded_by text not null,
-      created_at timestamptz not null
-    )`);
-}
-
 type MetaRow = { name: string; mime_type: string; size: number };
 
+/**
+ * The built-in document store: files in a plain table (platform/migrations), not events: a file is large,
+ * never edited, and must be deletable.
+ */
 export function createPostgresDocumentStore(pool: pg.Pool, now: () => Date): DocumentStore {
   return {
     async get(documentId) {

@@ -1,18 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import type { EventStore } from '@onboard/events';
-import {
-  createAuthApi,
-  createAuthenticate,
-  migrateIdentityTables,
-  type AuthDeps,
-} from '@onboard/command-api/auth';
+import { createAuthApi, createAuthenticate, type AuthDeps } from '@onboard/command-api/auth';
 import type { AppConfig } from '../config.ts';
 import type { Logger } from '../logger.ts';
 import { embeddedEmailSender } from './embedded-email.ts';
 
 /**
- * Wires the identity provider: its tables, its dependencies (the app's clock, the embedded e-mail sender,
+ * Wires the identity provider: its dependencies (the app's clock, the embedded e-mail sender,
  * the public URL known once the server listens) and the Authenticate function every API is given.
  */
 export async function createIdentity(options: {
@@ -24,7 +19,6 @@ export async function createIdentity(options: {
   printEmail?: (line: string) => void;
 }) {
   const { config, store, pool, logger, now } = options;
-  await migrateIdentityTables(pool);
   let appUrl = `http://127.0.0.1:${config.port}`;
   const deps: AuthDeps = {
     store,

@@ -6,23 +6,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   apiJobStream,
   eifStream,
-  migrateCheckpoints,
   startRunner,
   type EventStore,
   type NewEvent,
   type Runner,
 } from '@onboard/events';
-import { createPostgresEventStore, migratePostgresEventStore } from '@onboard/events/postgres';
+import { createPostgresEventStore } from '@onboard/events/postgres';
 import type { Actor } from '@onboard/domain';
 import { qpsCommandRoutes } from '@onboard/command-api/qps/routes';
 import { qpsQueryRoutes } from '@onboard/query-api/qps';
-import { apiJobsProjection, migrateApiJobs } from '@onboard/projections/api-jobs';
-import { clientViewProjection, migrateClientView } from '@onboard/projections/client-view';
+import { apiJobsProjection } from '@onboard/projections/api-jobs';
+import { clientViewProjection } from '@onboard/projections/client-view';
 import { busPublisher } from '@onboard/workers/bus-publisher';
 import { qpsPushWorker, type PlanSystemConnector } from '@onboard/workers/qps-push';
-import { freshDatabase } from '@onboard/testing/db';
+import { migratedDatabase } from '@onboard/testing/db';
 import { collect } from '../bus/bus-contract.ts';
-import { createPostgresBus, migratePostgresBus, type PostgresBus } from '../bus/postgres-bus.ts';
+import { createPostgresBus, type PostgresBus } from '../bus/postgres-bus.ts';
 import { errorMiddleware } from '../http/errors.ts';
 import { createLogger } from '../logger.ts';
 import { DEMO_CLIENTS, DEMO_CLIENT_ID } from '../seed.ts';
@@ -85,13 +84,8 @@ describe('push to the plan system: request -> worker -> connector -> final statu
   let connector: PlanSystemConnector = createSimulatorConnector({ delayMs: 50 });
 
   beforeAll(async () => {
-    const url = await freshDatabase('qps');
+    const url = await migratedDatabase('qps');
     pool = new pg.Pool({ connectionString: url });
-    await migratePostgresEventStore(pool);
-    await migrateCheckpoints(pool);
-    await migratePostgresBus(pool);
-    await migrateClientView(pool);
-    await migrateApiJobs(pool);
     store = createPostgresEventStore({ pool, connectionString: url });
     bus = createPostgresBus({ pool, connectionString: url, pollIntervalMs: 200 });
     const worker = qpsPushWorker({

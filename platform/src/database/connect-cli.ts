@@ -1,0 +1,30 @@
+import { resolve } from 'node:path';
+import pg from 'pg';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgres.ts';
+
+/**
+ * The database a command-line tool works on: DATABASE_URL in the distributed topology, else the embedded
+ * default's PostgreSQL under .data/ (started for the tool and stopped with `close`).
+ */
+export async function connectCliDatabase(): Promise<{
+  databaseUrl: string;
+  pool: pg.Pool;
+  close: () => Promise<void>;
+}> {
+  let embedded: EmbeddedDatabase | null = null;
+  let databaseUrl = process.env.DATABASE_URL;
+  if (!databaseUrl) {
+    embedded = await startEmbeddedPostgres({ dataDir: resolve(process.env.ONBOARD_DATA_DIR ?? '.data/pg') });
+    await embedded.createDatabase('onboard');
+    databaseUrl = embedded.url('onboard');
+  }
+  const pool = new pg.Pool({ connectionString: databaseUrl });
+  return {
+    databaseUrl,
+    pool,
+    close: async () => {
+      await pool.end();
+      await embedded?.stop();
+    },
+  };
+}
