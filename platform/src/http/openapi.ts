@@ -27,11 +27,9 @@ import {
   LeadBody,
   RenewExplorerSiteBody,
 } from '@onboard/command-api/explorer/schemas';
-import { ClientListQuery } from '@onboard/query-api';
 import { addExplorerVisitorPaths } from '../explorer/openapi.ts';
 import { addDocumentPaths } from '../documents/openapi.ts';
 import { eifEntityRouteDocs } from '@onboard/command-api/eif-entities';
-import { COLLECTION_PATHS, ClientViewQuery } from '@onboard/query-api/clients/routes';
 import {
   ContributionsBody,
   EmployeeClassBody,
@@ -85,27 +83,6 @@ const ClientView = z
   })
   .passthrough()
   .openapi('ClientView');
-
-const ChangeRecord = z
-  .object({
-    id: z.string(),
-    action: z.string(),
-    entity: z.string(),
-    entityId: z.string(),
-    createdAt: z.string(),
-    createdByUser: Actor,
-    status: z.string(),
-    changeDetails: z.array(
-      z.object({
-        attributeKey: z.string(),
-        value: z.unknown(),
-        previousValue: z.unknown(),
-        status: z.enum(['pending', 'accepted', 'declined']),
-        createdAt: z.string(),
-      }),
-    ),
-  })
-  .openapi('ChangeRecord');
 
 const HistoryTimeline = z.object({
   events: z.array(
@@ -390,36 +367,6 @@ export function buildOpenApiDocument() {
   });
 
   // Clients and the EIF.
-  add('get', '/api/clients', 'clients', 'Clients, paged (staff: all; brokers and ben-admins: their own)', {
-    request: { query: ClientListQuery },
-    responses: {
-      200: json(
-        z.object({
-          items: z.array(
-            z.object({
-              id: z.string(),
-              name: z.string(),
-              eifStatus: z.enum(['pre_sign', 'signed']),
-              pendingChangeCount: z.number().int(),
-              updatedAt: z.string(),
-            }),
-          ),
-          total: z.number().int(),
-        }),
-        'One page of clients',
-      ),
-      400: problem('Invalid paging'),
-    },
-  });
-  add('get', '/api/clients/{clientId}', 'clients', 'The client (accepted, or as its editor sees it)', {
-    request: { params: z.object({ clientId }), query: ClientViewQuery },
-    responses: {
-      200: json(ClientView, 'The client; with view=editing, every pending change applied'),
-      400: problem('Unknown view (query.view)'),
-      403: problem('Not yours'),
-      404: problem('No such client'),
-    },
-  });
   // EIF entities (command-api/src/eif-entities, query-api/src/clients): every write answers the client
   // as its editor sees it (pending changes applied), with its version as the ETag.
   for (const doc of eifEntityRouteDocs()) {
@@ -442,32 +389,6 @@ export function buildOpenApiDocument() {
       },
     });
   }
-  for (const [path, list] of Object.entries(COLLECTION_PATHS)) {
-    add(
-      'get',
-      `/api/clients/{clientId}/${path}`,
-      'eif-entities',
-      `The client’s ${list}, as the editor sees them`,
-      {
-        request: { params: z.object({ clientId }) },
-        responses: {
-          200: json(
-            z.array(z.record(z.string(), z.unknown())),
-            'Each item’s answers and id; ETag is the version',
-          ),
-          403: problem('Not yours'),
-          404: problem('No such client'),
-        },
-      },
-    );
-  }
-  add('get', '/api/clients/{clientId}/change-log/deif-changes', 'clients', 'Change records', {
-    request: { params: z.object({ clientId }) },
-    responses: {
-      200: json(z.array(ChangeRecord), 'Change records, oldest first'),
-      403: problem('Not yours'),
-    },
-  });
   // Employee classes (platform §7): the class builder. Answers list the classes as the editor sees them.
   const Row = z.record(z.string(), z.unknown());
   const EmployeeClass = z

@@ -1,26 +1,8 @@
 import { Router } from 'express';
-import { z } from 'zod';
-import { ValidationError, grantFor } from '@onboard/domain';
-import { handle, requireActor, requirePermission, type QueryDeps } from '../http/context.ts';
-
-export const ClientListQuery = z.object({
-  limit: z.coerce
-    .number()
-    .int('Enter a whole number')
-    .min(1, 'Choose from 1 to 100')
-    .max(100, 'Choose from 1 to 100')
-    .default(25),
-  offset: z.coerce.number().int('Enter a whole number').min(0, 'Choose 0 or more').default(0),
-  search: z.string().trim().max(200).optional(),
-});
-
-export type ClientListItem = {
-  id: string;
-  name: string;
-  eifStatus: 'pre_sign' | 'signed';
-  pendingChangeCount: number;
-  updatedAt: string;
-};
+import { grantFor } from '@onboard/domain';
+import { mount } from '@onboard/api-contract/express';
+import { requireActor, requirePermission, type QueryDeps } from '../http/context.ts';
+import { listClients, type ClientListItem } from './routes.contract.ts';
 
 type Row = {
   client_id: string;
@@ -42,32 +24,24 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 export function clientListRoutes(deps: QueryDeps): Router {
   const router = Router();
 
-  router.get(
-    '/api/clients',
-    handle(async (req, res) => {
-      const actor = await requireActor(deps.authenticate, req);
-      const parsed = ClientListQuery.safeParse(req.query);
-      if (!parsed.success) {
-        throw new ValidationError(
-          Object.fromEntries(parsed.error.issues.map((i) => [`query.${i.path.join('.')}`, i.message])),
-        );
-      }
-      const { limit, offset, search } = parsed.data;
-      const isAll = grantFor(actor.role, 'client')?.scope === 'any';
-      if (isAll) requirePermission(actor, 'client', 'read');
-      // Own scope: each client the actor is attached to passes the same check a single read would.
-      const ownIds = isAll
-        ? null
-        : actor.clientIds.filter((clientId) => {
-            requirePermission(actor, 'client', 'read', { clientId });
-            return true;
-          });
-      if (ownIds !== null && ownIds.length === 0) {
-        res.json({ items: [], total: 0 });
-        return;
-      }
-      const { rows } = await deps.pool.query<Row>(
-        `select client_id, name, state->>'status' as eif_status,
+  mount(router, listClients, async (req, res, input) => {
+    const actor = await requireActor(deps.authenticate, req);
+    const { limit, offset, search } = input.query();
+    const isAll = grantFor(actor.role, 'client')?.scope === 'any';
+    if (isAll) requirePermission(actor, 'client', 'read');
+    // Own scope: each client the actor is attached to passes the same check a single read would.
+    const ownIds = isAll
+      ? null
+      : actor.clientIds.filter((clientId) => {
+          requirePermission(actor, 'client', 'read', { clientId });
+          return true;
+        });
+    if (ownIds !== null && ownIds.length === 0) {
+      res.json({ items: [], total: 0 });
+      return;
+    }
+    const { rows } = await deps.pool.query<Row>(
+      `select client_id, name, state->>'status' as eif_status,
                 coalesce(jsonb_array_length(state->'pending'), 0)::int as pending_count,
                 updated_at, count(*) over () as total
          from rm_clients
@@ -75,29 +49,28 @@ export function clientListRoutes(deps: QueryDeps): Router {
            and ($2::text is null or name ilike '%' || $2 || '%')
          order by lower(name), client_id
          limit $3 offset $4`,
-        [ownIds, search ? escapeLike(search) : null, limit, offset],
-      );
-      let total = rows[0] ? Number(rows[0].total) : 0;
-      // A page past the end has no rows to carry the window count.
-      if (rows.length === 0 && offset > 0) {
-        const count = await deps.pool.query<{ n: string }>(
-          `select count(*) as n from rm_clients
+      [ownIds, search ? escapeLike(search) : null, limit, offset],
+    );
+    let total = rows[0] ? Number(rows[0].total) : 0;
+    // A page past the end has no rows to carry the window count.
+    if (rows.length === 0 && offset > 0) {
+      const count = await deps.pool.query<{ n: string }>(
+        `select count(*) as n from rm_clients
            where ($1::text[] is null or client_id = any($1))
              and ($2::text is null or name ilike '%' || $2 || '%')`,
-          [ownIds, search ? escapeLike(search) : null],
-        );
-        total = Number(count.rows[0]!.n);
-      }
-      const items: ClientListItem[] = rows.map((r) => ({
-        id: r.client_id,
-        name: r.name,
-        eifStatus: r.eif_status,
-        pendingChangeCount: r.pending_count,
-        updatedAt: r.updated_at.toISOString(),
-      }));
-      res.json({ items, total });
-    }),
-  );
+        [ownIds, search ? escapeLike(search) : null],
+      );
+      total = Number(count.rows[0]!.n);
+    }
+    const items: ClientListItem[] = rows.map((r) => ({
+      id: r.client_id,
+      name: r.name,
+      eifStatus: r.eif_status,
+      pendingChangeCount: r.pending_count,
+      updatedAt: r.updated_at.toISOString(),
+    }));
+    res.json({ items, total });
+  });
 
   return router;
 }

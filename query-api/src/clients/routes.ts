@@ -1,15 +1,14 @@
 import { Router } from 'express';
-import { z } from 'zod';
 import {
   NotFoundError,
-  ValidationError,
-  VIEW_COLLECTIONS,
   fromDocument,
   toClientView,
   toEditingView,
   type EifStateDocument,
 } from '@onboard/domain';
-import { handle, requireActor, requireClientAccess, type QueryDeps } from '../http/context.ts';
+import { mount } from '@onboard/api-contract/express';
+import { requireActor, requireClientAccess, type QueryDeps } from '../http/context.ts';
+import { COLLECTION_PATHS, COLLECTION_ROUTES, getChangeRecords, getClient } from './routes.contract.ts';
 
 type ClientRow = { state: EifStateDocument; version: string };
 
@@ -26,17 +25,6 @@ export async function readClientView(deps: QueryDeps, clientId: string, kind: Cl
   const toView = kind === 'editing' ? toEditingView : toClientView;
   return toView(fromDocument(row.state), BigInt(row.version));
 }
-
-export const ClientViewQuery = z.object({
-  view: z
-    .enum(['editing'], { error: 'view must be editing, or left out for the accepted client' })
-    .optional(),
-  minVersion: z.coerce
-    .number({ error: 'minVersion must be a whole number' })
-    .int({ error: 'minVersion must be a whole number' })
-    .min(0, { error: 'minVersion must be a whole number' })
-    .optional(),
-});
 
 const CATCH_UP_WAIT_MS = 2_000;
 const CATCH_UP_POLL_MS = 25;
@@ -62,18 +50,6 @@ export async function readClientViewAtLeast(
   return view;
 }
 
-/**
- * The EIF collections the forms list (platform §7), each as its editor sees it: pending changes applied,
- * like the answers of the entity writes in command-api/src/eif-entities.
- */
-export const COLLECTION_PATHS = {
-  locations: VIEW_COLLECTIONS.Location,
-  contacts: VIEW_COLLECTIONS.Contact,
-  bills: VIEW_COLLECTIONS.Bill,
-  subsidiaries: VIEW_COLLECTIONS.Subsidiary,
-  'monthly-claims-report-mailing-locations': VIEW_COLLECTIONS.MonthlyClaimsReportMailingLocation,
-} as const;
-
 type ChangeRow = {
   change_id: string;
   action: string;
@@ -90,87 +66,69 @@ type ChangeRow = {
 export function clientQueryRoutes(deps: QueryDeps): Router {
   const router = Router();
 
-  router.get(
-    '/api/clients/:clientId',
-    handle(async (req, res) => {
+  mount(router, getClient, async (req, res, input) => {
+    const actor = await requireActor(deps.authenticate, req);
+    const clientId = String(req.params.clientId);
+    requireClientAccess(actor, clientId, 'read');
+    const query = input.query();
+    const view = await readClientViewAtLeast(deps, clientId, query.view ?? 'accepted', query.minVersion);
+    if (!view) throw new NotFoundError('Client not found');
+    res.setHeader('ETag', `"${view.version}"`);
+    res.json(view);
+  });
+
+  for (const route of COLLECTION_ROUTES) {
+    const list =
+      COLLECTION_PATHS[route.path.slice('/api/clients/{clientId}/'.length) as keyof typeof COLLECTION_PATHS];
+    mount(router, route, async (req, res) => {
       const actor = await requireActor(deps.authenticate, req);
       const clientId = String(req.params.clientId);
       requireClientAccess(actor, clientId, 'read');
-      const query = ClientViewQuery.safeParse(req.query);
-      if (!query.success) {
-        const issue = query.error.issues[0];
-        throw new ValidationError({
-          [`query.${String(issue?.path[0] ?? 'view')}`]: issue?.message ?? 'Invalid query',
-        });
-      }
-      const view = await readClientViewAtLeast(
-        deps,
-        clientId,
-        query.data.view ?? 'accepted',
-        query.data.minVersion,
-      );
+      const view = await readClientView(deps, clientId, 'editing');
       if (!view) throw new NotFoundError('Client not found');
       res.setHeader('ETag', `"${view.version}"`);
-      res.json(view);
-    }),
-  );
-
-  for (const [path, list] of Object.entries(COLLECTION_PATHS)) {
-    router.get(
-      `/api/clients/:clientId/${path}`,
-      handle(async (req, res) => {
-        const actor = await requireActor(deps.authenticate, req);
-        const clientId = String(req.params.clientId);
-        requireClientAccess(actor, clientId, 'read');
-        const view = await readClientView(deps, clientId, 'editing');
-        if (!view) throw new NotFoundError('Client not found');
-        res.setHeader('ETag', `"${view.version}"`);
-        res.json(view[list]);
-      }),
-    );
+      res.json(view[list]);
+    });
   }
 
   // Change records in the spec's shape (onboarding §3): one record per entity change, oldest first.
-  router.get(
-    '/api/clients/:clientId/change-log/deif-changes',
-    handle(async (req, res) => {
-      const actor = await requireActor(deps.authenticate, req);
-      const clientId = String(req.params.clientId);
-      requireClientAccess(actor, clientId, 'read');
-      const { rows } = await deps.pool.query<ChangeRow>(
-        `select change_id, action, entity, entity_id, attribute_key, value, previous_value, status, created_at, created_by_user
+  mount(router, getChangeRecords, async (req, res) => {
+    const actor = await requireActor(deps.authenticate, req);
+    const clientId = String(req.params.clientId);
+    requireClientAccess(actor, clientId, 'read');
+    const { rows } = await deps.pool.query<ChangeRow>(
+      `select change_id, action, entity, entity_id, attribute_key, value, previous_value, status, created_at, created_by_user
          from rm_change_details where client_id = $1 order by position_commit, position_prepare, attribute_key`,
-        [clientId],
-      );
-      const records = new Map<string, Record<string, unknown> & { changeDetails: unknown[] }>();
-      for (const row of rows) {
-        let record = records.get(row.change_id);
-        if (!record) {
-          record = {
-            id: row.change_id,
-            action: row.action,
-            entity: row.entity,
-            entityId: row.entity_id,
-            createdAt: row.created_at.toISOString(),
-            createdByUser: row.created_by_user,
-            status: row.status,
-            changeDetails: [],
-          };
-          records.set(row.change_id, record);
-        }
-        // A deletion has no attributes: its record carries no details.
-        if (row.action === 'delete') continue;
-        record.changeDetails.push({
-          attributeKey: row.attribute_key,
-          value: row.value,
-          previousValue: row.previous_value,
-          status: row.status,
+      [clientId],
+    );
+    const records = new Map<string, Record<string, unknown> & { changeDetails: unknown[] }>();
+    for (const row of rows) {
+      let record = records.get(row.change_id);
+      if (!record) {
+        record = {
+          id: row.change_id,
+          action: row.action,
+          entity: row.entity,
+          entityId: row.entity_id,
           createdAt: row.created_at.toISOString(),
-        });
+          createdByUser: row.created_by_user,
+          status: row.status,
+          changeDetails: [],
+        };
+        records.set(row.change_id, record);
       }
-      res.json([...records.values()]);
-    }),
-  );
+      // A deletion has no attributes: its record carries no details.
+      if (row.action === 'delete') continue;
+      record.changeDetails.push({
+        attributeKey: row.attribute_key,
+        value: row.value,
+        previousValue: row.previous_value,
+        status: row.status,
+        createdAt: row.created_at.toISOString(),
+      });
+    }
+    res.json([...records.values()]);
+  });
 
   return router;
 }
