@@ -1,15 +1,20 @@
-import { Router, type Request, type Response } from 'express';
+import { Router, type Request } from 'express';
+import type { RouteContract } from '@onboard/api-contract';
+import { mount, type RouteInput } from '@onboard/api-contract/express';
 import { NotFoundError, RuleError, ValidationError, toEditingView, type EifCommand } from '@onboard/domain';
 import { decideClassCommand, employeeClassesView, type ClassCommand } from '@onboard/domain/eif/classes';
 import { executeEifCommands } from '../clients/execute.ts';
-import { handle, requireActor, requireClientAccess, type CommandDeps } from '../http/context.ts';
-import { parseBody, parseIfMatch } from '../http/validate.ts';
+import { requireActor, requireClientAccess, type CommandDeps } from '../http/context.ts';
+import { parseIfMatch } from '../http/validate.ts';
 import {
-  ContributionsBody,
-  EmployeeClassBody,
-  SetBenefitTypePlansBody,
-  WaitingPeriodsBody,
-} from './schemas.ts';
+  createEmployeeClass,
+  deleteEmployeeClass,
+  duplicateEmployeeClass,
+  setBenefitTypePlans,
+  setContributions,
+  setWaitingPeriods,
+  updateEmployeeClass,
+} from './routes.contract.ts';
 
 /**
  * The class builder's writes (platform §7), all under /api/clients/{clientId}/employee-classes. Each
@@ -21,16 +26,19 @@ import {
  */
 export function employeeClassCommandRoutes(deps: CommandDeps): Router {
   const router = Router();
-  const base = '/api/clients/:clientId/employee-classes';
-
-  const run = (toCommand: (req: Request, newClassId: () => string) => ClassCommand, status = 200) =>
-    handle(async (req: Request, res: Response) => {
+  // The body is parsed with the route's contract when the command is made, after the access check.
+  const run = <C extends RouteContract>(
+    contract: C,
+    toCommand: (req: Request, input: RouteInput<C>, newClassId: () => string) => ClassCommand,
+    status = 200,
+  ) =>
+    mount(router, contract, async (req, res, input) => {
       const actor = await requireActor(deps.authenticate, req);
       const clientId = String(req.params.clientId);
       // Classes are part of the client's form: who may update the client may build its classes (§6).
       requireClientAccess(actor, clientId, 'update');
       const ifMatch = parseIfMatch(req.header('if-match'));
-      const command = toCommand(req, deps.newId);
+      const command = toCommand(req, input, deps.newId);
       let employeeClassId = command.employeeClassId;
       const { state, revision } = await executeEifCommands(
         deps,
@@ -72,58 +80,46 @@ export function employeeClassCommandRoutes(deps: CommandDeps): Router {
     });
 
   const classId = (req: Request) => String(req.params.employeeClassId);
-  const details = (req: Request) => {
-    const { plans, ...rest } = parseBody(EmployeeClassBody, req.body);
+  const details = (input: RouteInput<typeof createEmployeeClass | typeof updateEmployeeClass>) => {
+    const { plans, ...rest } = input.body();
     return { details: rest, ...(plans ? { plans } : {}) };
   };
 
-  router.post(
-    base,
-    run((req, newClassId) => ({ type: 'CreateClass', employeeClassId: newClassId(), ...details(req) }), 201),
+  run(
+    createEmployeeClass,
+    (_req, input, newClassId) => ({ type: 'CreateClass', employeeClassId: newClassId(), ...details(input) }),
+    201,
   );
-  router.put(
-    `${base}/:employeeClassId`,
-    run((req) => ({ type: 'UpdateClass', employeeClassId: classId(req), ...details(req) })),
-  );
-  router.delete(
-    `${base}/:employeeClassId`,
-    run((req) => ({ type: 'DeleteClass', employeeClassId: classId(req) })),
-  );
-  router.post(
-    `${base}/:employeeClassId/duplicate`,
-    run(
-      (req, newClassId) => ({
-        type: 'DuplicateClass',
-        employeeClassId: classId(req),
-        newEmployeeClassId: newClassId(),
-      }),
-      201,
-    ),
-  );
-  router.post(
-    `${base}/:employeeClassId/plans/set-benefit-type-plans`,
-    run((req) => ({
-      type: 'SetBenefitTypePlans',
+  run(updateEmployeeClass, (req, input) => ({
+    type: 'UpdateClass',
+    employeeClassId: classId(req),
+    ...details(input),
+  }));
+  run(deleteEmployeeClass, (req) => ({ type: 'DeleteClass', employeeClassId: classId(req) }));
+  run(
+    duplicateEmployeeClass,
+    (req, _input, newClassId) => ({
+      type: 'DuplicateClass',
       employeeClassId: classId(req),
-      ...parseBody(SetBenefitTypePlansBody, req.body),
-    })),
+      newEmployeeClassId: newClassId(),
+    }),
+    201,
   );
-  router.post(
-    `${base}/:employeeClassId/plans/waiting-periods`,
-    run((req) => ({
-      type: 'SetWaitingPeriods',
-      employeeClassId: classId(req),
-      ...parseBody(WaitingPeriodsBody, req.body),
-    })),
-  );
-  router.post(
-    `${base}/:employeeClassId/plans/contributions`,
-    run((req) => ({
-      type: 'SetContributions',
-      employeeClassId: classId(req),
-      ...parseBody(ContributionsBody, req.body),
-    })),
-  );
+  run(setBenefitTypePlans, (req, input) => ({
+    type: 'SetBenefitTypePlans',
+    employeeClassId: classId(req),
+    ...input.body(),
+  }));
+  run(setWaitingPeriods, (req, input) => ({
+    type: 'SetWaitingPeriods',
+    employeeClassId: classId(req),
+    ...input.body(),
+  }));
+  run(setContributions, (req, input) => ({
+    type: 'SetContributions',
+    employeeClassId: classId(req),
+    ...input.body(),
+  }));
 
   return router;
 }

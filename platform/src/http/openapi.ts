@@ -30,12 +30,6 @@ import {
 import { addExplorerVisitorPaths } from '../explorer/openapi.ts';
 import { addDocumentPaths } from '../documents/openapi.ts';
 import { eifEntityRouteDocs } from '@onboard/command-api/eif-entities';
-import {
-  ContributionsBody,
-  EmployeeClassBody,
-  SetBenefitTypePlansBody,
-  WaitingPeriodsBody,
-} from '@onboard/command-api/employee-classes';
 
 extendZodWithOpenApi(z);
 
@@ -389,110 +383,6 @@ export function buildOpenApiDocument() {
       },
     });
   }
-  // Employee classes (platform §7): the class builder. Answers list the classes as the editor sees them.
-  const Row = z.record(z.string(), z.unknown());
-  const EmployeeClass = z
-    .object({
-      id: z.string(),
-      groupName: z.string(),
-      employeeTypes: z.array(z.string()),
-      minimumHoursPerWeek: z.number().nullable(),
-      description: z.string().nullable(),
-      plans: z
-        .array(Row)
-        .openapi({ description: 'Class plans: planId, benefitType, waiting period, contributions' }),
-      isComplete: z.boolean(),
-      hasPendingChanges: z.boolean(),
-    })
-    .passthrough()
-    .openapi('EmployeeClass');
-  const classesView = {
-    clientId: z.string(),
-    version: z.number().int().openapi({ description: 'The If-Match value for the next write' }),
-    eifStatus: z.enum(['pre_sign', 'signed']),
-    needsEmployeeClasses: z.boolean().nullable(),
-    eligiblePlans: z.array(Row).openapi({ description: 'Plans a class can offer (not statutory or PFML)' }),
-  };
-  const EmployeeClasses = z
-    .object({ ...classesView, employeeClasses: z.array(EmployeeClass) })
-    .openapi('EmployeeClasses');
-  const ClassChange = EmployeeClasses.extend({
-    employeeClassId: z.string().openapi({ description: 'The class the call created or changed' }),
-  }).openapi('EmployeeClassChange');
-  const classes = '/api/clients/{clientId}/employee-classes';
-  const classParams = z.object({ clientId, employeeClassId: z.string().min(1) });
-  add('get', classes, 'employee-classes', 'The client’s employee classes', {
-    request: { params: z.object({ clientId }) },
-    responses: {
-      200: json(EmployeeClasses, 'Every class'),
-      403: problem('Not yours'),
-      404: problem('No such client'),
-    },
-  });
-  add('get', `${classes}/{employeeClassId}`, 'employee-classes', 'One employee class', {
-    request: { params: classParams },
-    responses: {
-      200: json(z.object({ ...classesView, employeeClass: EmployeeClass }), 'The class'),
-      404: problem('No such class'),
-    },
-  });
-  const classWrite = (
-    method: 'post' | 'put' | 'delete',
-    path: string,
-    summary: string,
-    body?: z.ZodType,
-    isCreate = false,
-  ) =>
-    add(method, `${classes}${path}`, 'employee-classes', summary, {
-      isVersioned: true,
-      request: {
-        params: path === '' ? z.object({ clientId }) : classParams,
-        ...(body ? { body: { content: { 'application/json': { schema: body } } } } : {}),
-      },
-      responses: {
-        [isCreate ? 201 : 200]: json(ClassChange, 'The classes after the change (pending after signing)'),
-        400: problem(
-          'Invalid fields, keyed body.<field> (e.g. body.contributions.0.employeeContributionPercentage)',
-        ),
-        404: problem('No such client or class'),
-        ...(isCreate
-          ? { 422: problem('ALREADY_HAS_CLASSES: the client answered one class for everyone and has it') }
-          : {}),
-      },
-    });
-  classWrite('post', '', 'Create a class (optionally with its whole plan set)', EmployeeClassBody, true);
-  classWrite(
-    'put',
-    '/{employeeClassId}',
-    'Edit a class (optionally with its whole plan set)',
-    EmployeeClassBody,
-  );
-  classWrite('delete', '/{employeeClassId}', 'Delete a class and its class plans');
-  classWrite(
-    'post',
-    '/{employeeClassId}/duplicate',
-    'Copy a class and its class plans as “{name} (copy)”',
-    undefined,
-    true,
-  );
-  classWrite(
-    'post',
-    '/{employeeClassId}/plans/set-benefit-type-plans',
-    'Choose the class’s plans of one benefit type',
-    SetBenefitTypePlansBody,
-  );
-  classWrite(
-    'post',
-    '/{employeeClassId}/plans/waiting-periods',
-    'Set waiting periods of class plans',
-    WaitingPeriodsBody,
-  );
-  classWrite(
-    'post',
-    '/{employeeClassId}/plans/contributions',
-    'Set employer and employee contributions (together 100%)',
-    ContributionsBody,
-  );
   // Outside signers (command-api/src/eif/outside-signer.ts): an e-mailed action id, no account.
   add('post', '/api/clients/{clientId}/outside-signer', 'eif', 'Invite an outside signer by e-mail', {
     request: {

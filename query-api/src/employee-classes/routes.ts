@@ -1,7 +1,9 @@
 import { Router } from 'express';
 import { NotFoundError, fromDocument, toEditingView, type EifStateDocument } from '@onboard/domain';
 import { employeeClassesView } from '@onboard/domain/eif/classes';
-import { handle, requireActor, requireClientAccess, type QueryDeps } from '../http/context.ts';
+import { mount } from '@onboard/api-contract/express';
+import { requireActor, requireClientAccess, type QueryDeps } from '../http/context.ts';
+import { getEmployeeClass, listEmployeeClasses } from './routes.contract.ts';
 
 type ClientRow = { state: EifStateDocument; version: string };
 
@@ -20,33 +22,25 @@ async function readEmployeeClasses(deps: QueryDeps, clientId: string) {
 /** Platform §7 employee classes: GET list and GET one. */
 export function employeeClassQueryRoutes(deps: QueryDeps): Router {
   const router = Router();
-  const base = '/api/clients/:clientId/employee-classes';
+  mount(router, listEmployeeClasses, async (req, res) => {
+    const actor = await requireActor(deps.authenticate, req);
+    const clientId = String(req.params.clientId);
+    requireClientAccess(actor, clientId, 'read');
+    const classes = await readEmployeeClasses(deps, clientId);
+    res.setHeader('ETag', `"${classes.version}"`);
+    res.json(classes);
+  });
 
-  router.get(
-    base,
-    handle(async (req, res) => {
-      const actor = await requireActor(deps.authenticate, req);
-      const clientId = String(req.params.clientId);
-      requireClientAccess(actor, clientId, 'read');
-      const classes = await readEmployeeClasses(deps, clientId);
-      res.setHeader('ETag', `"${classes.version}"`);
-      res.json(classes);
-    }),
-  );
-
-  router.get(
-    `${base}/:employeeClassId`,
-    handle(async (req, res) => {
-      const actor = await requireActor(deps.authenticate, req);
-      const clientId = String(req.params.clientId);
-      requireClientAccess(actor, clientId, 'read');
-      const { employeeClasses, ...rest } = await readEmployeeClasses(deps, clientId);
-      const employeeClass = employeeClasses.find((c) => c.id === req.params.employeeClassId);
-      if (!employeeClass) throw new NotFoundError('Employee class not found');
-      res.setHeader('ETag', `"${rest.version}"`);
-      res.json({ ...rest, employeeClass });
-    }),
-  );
+  mount(router, getEmployeeClass, async (req, res) => {
+    const actor = await requireActor(deps.authenticate, req);
+    const clientId = String(req.params.clientId);
+    requireClientAccess(actor, clientId, 'read');
+    const { employeeClasses, ...rest } = await readEmployeeClasses(deps, clientId);
+    const employeeClass = employeeClasses.find((c) => c.id === req.params.employeeClassId);
+    if (!employeeClass) throw new NotFoundError('Employee class not found');
+    res.setHeader('ETag', `"${rest.version}"`);
+    res.json({ ...rest, employeeClass });
+  });
 
   return router;
 }

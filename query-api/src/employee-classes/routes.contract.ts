@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { defineRoute, json, problem } from '@onboard/api-contract';
+import { EmployeeClass, EmployeeClasses, classesView } from '@onboard/api-contract/views';
+
+const clientId = z.string().min(1);
+const classes = '/api/clients/{clientId}/employee-classes';
+
+export const listEmployeeClasses = defineRoute({
+  method: 'get',
+  path: classes,
+  tag: 'employee-classes',
+  summary: 'The client’s employee classes',
+  request: { params: z.object({ clientId }) },
+  responses: {
+    200: json(EmployeeClasses, 'Every class'),
+    403: problem('Not yours'),
+    404: problem('No such client'),
+  },
+});
+
+export const getEmployeeClass = defineRoute({
+  method: 'get',
+  path: `${classes}/{employeeClassId}`,
+  tag: 'employee-classes',
+  summary: 'One employee class',
+  request: { params: z.object({ clientId, employeeClassId: z.string().min(1) }) },
+  responses: {
+    200: json(z.object({ ...classesView, employeeClass: EmployeeClass }), 'The class'),
+    403: problem('Not yours'),
+    404: problem('No such class'),
+  },
+});
