@@ -1,10 +1,14 @@
 import { collectContracts } from '@onboard/api-contract';
 import * as clients from './clients/routes.contract.ts';
+import * as eif from './eif/routes.contract.ts';
 import * as employeeClasses from './employee-classes/routes.contract.ts';
+import * as qps from './qps/routes.contract.ts';
 
 // Every read route's contract (the files beside the handlers), for the OpenAPI document, the web's types
 // and the answer checks of the integration tests. A pure entry: zod and the contract kit only.
 export * from './clients/routes.contract.ts';
+export * from './eif/routes.contract.ts';
 export * from './employee-classes/routes.contract.ts';
+export * from './qps/routes.contract.ts';
 
-export const queryContracts = collectContracts(clients, employeeClasses);
+export const queryContracts = collectContracts(clients, eif, employeeClasses, qps);

@@ -1,7 +1,9 @@
 import { Router } from 'express';
 import { apiJobStream, eifStream, type NewEvent } from '@onboard/events';
 import { ForbiddenError, NotFoundError, isInternal } from '@onboard/domain';
-import { handle, requireActor, requireClientAccess, type CommandDeps } from '../http/context.ts';
+import { mount } from '@onboard/api-contract/express';
+import { requireActor, requireClientAccess, type CommandDeps } from '../http/context.ts';
+import { pushPlanDesign } from './routes.contract.ts';
 
 export type AsyncPushAnswer = { apiJobId: string; status: 'IN_PROGRESS' };
 
@@ -13,44 +15,41 @@ export type AsyncPushAnswer = { apiJobId: string; status: 'IN_PROGRESS' };
 export function qpsCommandRoutes(deps: CommandDeps): Router {
   const router = Router();
 
-  router.post(
-    '/api/clients/:clientId/qps/async-push',
-    handle(async (req, res) => {
-      const actor = await requireActor(deps.authenticate, req);
-      const clientId = String(req.params.clientId);
-      requireClientAccess(actor, clientId, 'update');
-      if (!isInternal(actor)) throw new ForbiddenError('Only internal staff can push to the plan system');
-      const [first] = await deps.store.readStream(eifStream(clientId), { maxCount: 1 });
-      if (!first) throw new NotFoundError('Client not found');
+  mount(router, pushPlanDesign, async (req, res) => {
+    const actor = await requireActor(deps.authenticate, req);
+    const clientId = String(req.params.clientId);
+    requireClientAccess(actor, clientId, 'update');
+    if (!isInternal(actor)) throw new ForbiddenError('Only internal staff can push to the plan system');
+    const [first] = await deps.store.readStream(eifStream(clientId), { maxCount: 1 });
+    if (!first) throw new NotFoundError('Client not found');
 
-      const apiJobId = deps.newId();
-      const metadata = {
-        actorId: actor.userId,
-        actorRole: actor.role,
-        occurredAt: deps.now().toISOString(),
-        correlationId: req.header('x-correlation-id') ?? deps.newId(),
-      };
-      const requestId = deps.newId();
-      // Both in one append: the job never exists without its IN_PROGRESS status.
-      const events: NewEvent[] = [
-        {
-          id: requestId,
-          type: 'PlanDesignPushRequested',
-          data: { apiJobId, clientId, requestedBy: { userId: actor.userId, role: actor.role } },
-          metadata,
-        },
-        {
-          id: deps.newId(),
-          type: 'ApiJobStatusChanged',
-          data: { apiJobId, clientId, apiJobStatus: 'IN_PROGRESS', reasons: [] },
-          metadata: { ...metadata, causationId: requestId },
-        },
-      ];
-      await deps.store.append(apiJobStream(apiJobId), events, 'no_stream');
-      const answer: AsyncPushAnswer = { apiJobId, status: 'IN_PROGRESS' };
-      res.status(202).json(answer);
-    }),
-  );
+    const apiJobId = deps.newId();
+    const metadata = {
+      actorId: actor.userId,
+      actorRole: actor.role,
+      occurredAt: deps.now().toISOString(),
+      correlationId: req.header('x-correlation-id') ?? deps.newId(),
+    };
+    const requestId = deps.newId();
+    // Both in one append: the job never exists without its IN_PROGRESS status.
+    const events: NewEvent[] = [
+      {
+        id: requestId,
+        type: 'PlanDesignPushRequested',
+        data: { apiJobId, clientId, requestedBy: { userId: actor.userId, role: actor.role } },
+        metadata,
+      },
+      {
+        id: deps.newId(),
+        type: 'ApiJobStatusChanged',
+        data: { apiJobId, clientId, apiJobStatus: 'IN_PROGRESS', reasons: [] },
+        metadata: { ...metadata, causationId: requestId },
+      },
+    ];
+    await deps.store.append(apiJobStream(apiJobId), events, 'no_stream');
+    const answer: AsyncPushAnswer = { apiJobId, status: 'IN_PROGRESS' };
+    res.status(202).json(answer);
+  });
 
   return router;
 }

@@ -20,7 +20,6 @@ import {
   EditUserBody,
 } from '@onboard/command-api/users';
 import { UserListQuery } from '@onboard/query-api/users';
-import { EifSummaryQuery } from '@onboard/query-api';
 import {
   AttachDocumentBody,
   ExplorerSiteBody,
@@ -51,7 +50,6 @@ const Problem = z
   })
   .openapi('Problem');
 
-const Actor = z.object({ userId: z.string(), role: z.string() });
 
 const PendingChange = z.object({
   changeId: z.string(),
@@ -77,35 +75,6 @@ const ClientView = z
   })
   .passthrough()
   .openapi('ClientView');
-
-const HistoryTimeline = z.object({
-  events: z.array(
-    z.object({
-      revision: z.number().int(),
-      type: z.string(),
-      at: z.string(),
-      actor: Actor,
-      summary: z.string(),
-    }),
-  ),
-});
-
-const HistoryAtRevision = z.object({
-  revision: z.number().int(),
-  asOf: z.string(),
-  form: ClientView.nullable(),
-  current: ClientView.nullable(),
-  differences: z.array(
-    z.object({
-      entity: z.string(),
-      entityId: z.string(),
-      attributeKey: z.string().nullable(),
-      then: z.unknown(),
-      now: z.unknown(),
-      kind: z.enum(['added', 'removed', 'changed']),
-    }),
-  ),
-});
 
 const Role = z.enum(ROLES);
 const iso = z.string().nullable();
@@ -440,83 +409,6 @@ export function buildOpenApiDocument() {
     'Decline the updates made after signing, with a reason',
     DeclineUpdatesBody,
   );
-  add('get', '/api/clients/{clientId}/eif/history', 'eif', 'Every EIF event of the client (staff)', {
-    request: { params: z.object({ clientId }) },
-    responses: {
-      200: json(HistoryTimeline, 'Oldest first'),
-      403: problem('Not staff'),
-      404: problem('No such client'),
-    },
-  });
-  add('get', '/api/clients/{clientId}/eif/history/{revision}', 'eif', 'The form at a revision (staff)', {
-    request: { params: z.object({ clientId, revision: z.string().regex(/^\d+$/) }) },
-    responses: {
-      200: json(HistoryAtRevision, 'The form then, now, and what differs'),
-      400: problem('No such revision'),
-      403: problem('Not staff'),
-      404: problem('No such client'),
-    },
-  });
-
-  // The EIF summary PDF (query-api/src/eif/summary-pdf.ts).
-  add('get', '/api/clients/{clientId}/eif-summary', 'eif', 'The EIF summary as a PDF download', {
-    request: { params: z.object({ clientId }), query: EifSummaryQuery },
-    responses: {
-      200: {
-        description: 'PDF attachment (Content-Disposition: attachment; filename=...)',
-        content: { 'application/pdf': { schema: z.string() } },
-      },
-      400: problem('Bad time zone (query.tz)'),
-      403: problem('Not yours'),
-      404: problem('No such client'),
-    },
-  });
-
-  // Push to the plan system (command-api/src/qps, query-api/src/qps).
-  const ApiJob = z
-    .object({ id: z.string(), clientId: z.string(), status: z.string(), apiJobOutputs: z.array(z.unknown()) })
-    .passthrough();
-  add(
-    'post',
-    '/api/clients/{clientId}/qps/async-push',
-    'qps',
-    'Push the plan design to the plan system (staff)',
-    {
-      request: { params: z.object({ clientId }) },
-      responses: {
-        202: json(z.object({ apiJobId: z.string(), status: z.literal('IN_PROGRESS') }), 'Push started'),
-        403: problem('Not staff'),
-        404: problem('No such client'),
-      },
-    },
-  );
-  add(
-    'get',
-    '/api/clients/{clientId}/qps/plan-design-info',
-    'qps',
-    'The plan design and what the checks find; settledJob waits briefly for that job to be recorded finished',
-    {
-      request: { params: z.object({ clientId }), query: z.object({ settledJob: z.string().optional() }) },
-      responses: {
-        200: json(
-          z.object({ clientId: z.string(), design: z.unknown(), check: z.unknown() }).passthrough(),
-          'The design',
-        ),
-        400: problem('A malformed settledJob'),
-        403: problem('Not yours'),
-        404: problem('No such client'),
-      },
-    },
-  );
-  add('get', '/api/api-jobs', 'qps', 'The latest push job of each client', {
-    request: { query: z.object({ 'clientIds[]': z.array(z.string()).min(1) }) },
-    responses: {
-      200: json(z.object({ apiJobs: z.array(ApiJob) }), 'Latest job per client'),
-      400: problem('No client ids'),
-      403: problem('Not yours'),
-    },
-  });
-
   // Benefits Explorer sites (command-api/src/explorer, query-api/src/explorer).
   const explorerPageId = z.string().openapi({ param: { name: 'explorerPageId', in: 'path' } });
   const ExplorerPage = z.object({ id: z.string(), clientId: z.string() }).passthrough();

@@ -17,7 +17,10 @@ import {
   isInternal,
   toClientView,
 } from '@onboard/domain';
-import { handle, requireActor, type Authenticate } from '../http/context.ts';
+import type { Request } from 'express';
+import { mount } from '@onboard/api-contract/express';
+import { requireActor, type Authenticate } from '../http/context.ts';
+import { getEifAtRevision, getEifHistory } from './routes.contract.ts';
 
 export type HistoryDeps = { store: EventStore; snapshots?: SnapshotStore; authenticate: Authenticate };
 
@@ -29,7 +32,7 @@ export type HistoryDeps = { store: EventStore; snapshots?: SnapshotStore; authen
 export function eifHistoryRoutes(deps: HistoryDeps): Router {
   const router = Router();
 
-  const load = async (req: Parameters<Parameters<typeof handle>[0]>[0]) => {
+  const load = async (req: Request) => {
     const actor = await requireActor(deps.authenticate, req);
     if (!isInternal(actor)) throw new ForbiddenError('The EIF history is for internal staff');
     const clientId = String(req.params.clientId);
@@ -38,59 +41,53 @@ export function eifHistoryRoutes(deps: HistoryDeps): Router {
     return { clientId, recorded, events: recorded.map((r) => parseEvent(r) as EifEvent) };
   };
 
-  router.get(
-    '/api/clients/:clientId/eif/history',
-    handle(async (req, res) => {
-      const { recorded, events } = await load(req);
-      res.json({
-        events: events.map((event, i) => ({
-          revision: Number(recorded[i]!.revision),
-          type: event.type,
-          at: recorded[i]!.metadata.occurredAt,
-          actor: { userId: recorded[i]!.metadata.actorId, role: recorded[i]!.metadata.actorRole },
-          summary: describeEifEvent(event),
-        })),
-      });
-    }),
-  );
+  mount(router, getEifHistory, async (req, res) => {
+    const { recorded, events } = await load(req);
+    res.json({
+      events: events.map((event, i) => ({
+        revision: Number(recorded[i]!.revision),
+        type: event.type,
+        at: recorded[i]!.metadata.occurredAt,
+        actor: { userId: recorded[i]!.metadata.actorId, role: recorded[i]!.metadata.actorRole },
+        summary: describeEifEvent(event),
+      })),
+    });
+  });
 
-  router.get(
-    '/api/clients/:clientId/eif/history/:revision',
-    handle(async (req, res) => {
-      const actor = await requireActor(deps.authenticate, req);
-      if (!isInternal(actor)) throw new ForbiddenError('The EIF history is for internal staff');
-      const stream = eifStream(String(req.params.clientId));
-      const now = await loadAggregate({
-        store: deps.store,
-        snapshots: deps.snapshots,
-        stream,
-        codec: eifCodec,
-      });
-      if (now.revision < 0n) throw new NotFoundError('Client not found');
-      const revision = Number(req.params.revision);
-      if (!Number.isInteger(revision) || revision < 0 || BigInt(revision) > now.revision) {
-        throw new ValidationError({ 'params.revision': `Choose a revision from 0 to ${now.revision}` });
-      }
-      const then = await loadAggregate({
-        store: deps.store,
-        snapshots: deps.snapshots,
-        stream,
-        codec: eifCodec,
-        upTo: BigInt(revision),
-      });
-      const [atRevision] = await deps.store.readStream(stream, {
-        fromRevision: BigInt(revision),
-        maxCount: 1,
-      });
-      res.json({
-        revision,
-        asOf: atRevision!.metadata.occurredAt,
-        form: toClientView(then.state, then.revision),
-        current: toClientView(now.state, now.revision),
-        differences: diffForms(then.state, now.state),
-      });
-    }),
-  );
+  mount(router, getEifAtRevision, async (req, res) => {
+    const actor = await requireActor(deps.authenticate, req);
+    if (!isInternal(actor)) throw new ForbiddenError('The EIF history is for internal staff');
+    const stream = eifStream(String(req.params.clientId));
+    const now = await loadAggregate({
+      store: deps.store,
+      snapshots: deps.snapshots,
+      stream,
+      codec: eifCodec,
+    });
+    if (now.revision < 0n) throw new NotFoundError('Client not found');
+    const revision = Number(req.params.revision);
+    if (!Number.isInteger(revision) || revision < 0 || BigInt(revision) > now.revision) {
+      throw new ValidationError({ 'params.revision': `Choose a revision from 0 to ${now.revision}` });
+    }
+    const then = await loadAggregate({
+      store: deps.store,
+      snapshots: deps.snapshots,
+      stream,
+      codec: eifCodec,
+      upTo: BigInt(revision),
+    });
+    const [atRevision] = await deps.store.readStream(stream, {
+      fromRevision: BigInt(revision),
+      maxCount: 1,
+    });
+    res.json({
+      revision,
+      asOf: atRevision!.metadata.occurredAt,
+      form: toClientView(then.state, then.revision),
+      current: toClientView(now.state, now.revision),
+      differences: diffForms(then.state, now.state),
+    });
+  });
 
   return router;
 }

@@ -1,6 +1,5 @@
 import { Router, type Request } from 'express';
 import PDFDocument from 'pdfkit';
-import { z } from 'zod';
 import {
   eifStream,
   loadAggregate,
@@ -25,7 +24,11 @@ import {
   type PendingChange,
 } from '@onboard/domain';
 import { contentDisposition, safeFilename } from '@onboard/domain/files';
-import { handle, requireActor, requireClientAccess, type Authenticate } from '../http/context.ts';
+import { mount } from '@onboard/api-contract/express';
+import { requireActor, requireClientAccess, type Authenticate } from '../http/context.ts';
+import { EifSummaryQuery, TZ_MESSAGE, getEifSummaryPdf } from './routes.contract.ts';
+
+export { EifSummaryQuery, TZ_MESSAGE };
 
 /**
  * GET /api/clients/{clientId}/eif-summary?tz= (platform §7): the client's EIF as a PDF download, with
@@ -46,25 +49,6 @@ export type EifSummary = {
   sections: SummarySection[];
   pending: SummaryGroup[];
 };
-
-export const TZ_MESSAGE = 'Time zone must be an IANA name such as America/New_York';
-
-const isTimeZone = (name: string) => {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: name });
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-/** The route's query (published in the OpenAPI document): `tz` is an IANA zone name, UTC when absent. */
-export const EifSummaryQuery = z.object({
-  tz: z
-    .string()
-    .refine((tz) => tz === '' || isTimeZone(tz), TZ_MESSAGE)
-    .optional(),
-});
 
 /** The `tz` query value as a canonical zone name; anything else is a 400 keyed query.tz. */
 export function parseTimeZone(value: unknown): string {
@@ -319,35 +303,32 @@ const userIdsOf = (view: ClientView) => [
 
 export function eifSummaryRoutes(deps: SummaryDeps, now: () => Date = () => new Date()): Router {
   const router = Router();
-  router.get(
-    '/api/clients/:clientId/eif-summary',
-    handle(async (req: Request, res) => {
-      const actor = await requireActor(deps.authenticate, req);
-      const clientId = String(req.params.clientId);
-      requireClientAccess(actor, clientId, 'read');
-      const timeZone = parseTimeZone(req.query.tz);
-      const loaded = await loadAggregate({
-        store: deps.store,
-        snapshots: deps.snapshots,
-        stream: eifStream(clientId),
-        codec: eifCodec,
-      });
-      const view = toClientView(loaded.state, loaded.revision);
-      if (!view) throw new NotFoundError('Client not found');
-      const at = now();
-      const summary = buildEifSummary(view, {
-        timeZone,
-        generatedAt: at,
-        names: await displayNames(deps.store, userIdsOf(view)),
-      });
-      const pdf = await renderEifSummaryPdf(summary, at);
-      res.set({
-        'content-type': 'application/pdf',
-        'content-disposition': contentDisposition(summaryFilename(view.name)),
-        'cache-control': 'no-store',
-      });
-      res.send(pdf);
-    }),
-  );
+  mount(router, getEifSummaryPdf, async (req: Request, res) => {
+    const actor = await requireActor(deps.authenticate, req);
+    const clientId = String(req.params.clientId);
+    requireClientAccess(actor, clientId, 'read');
+    const timeZone = parseTimeZone(req.query.tz);
+    const loaded = await loadAggregate({
+      store: deps.store,
+      snapshots: deps.snapshots,
+      stream: eifStream(clientId),
+      codec: eifCodec,
+    });
+    const view = toClientView(loaded.state, loaded.revision);
+    if (!view) throw new NotFoundError('Client not found');
+    const at = now();
+    const summary = buildEifSummary(view, {
+      timeZone,
+      generatedAt: at,
+      names: await displayNames(deps.store, userIdsOf(view)),
+    });
+    const pdf = await renderEifSummaryPdf(summary, at);
+    res.set({
+      'content-type': 'application/pdf',
+      'content-disposition': contentDisposition(summaryFilename(view.name)),
+      'cache-control': 'no-store',
+    });
+    res.send(pdf);
+  });
   return router;
 }

@@ -3,7 +3,9 @@ import { z } from 'zod';
 import type { ApiJobStatus } from '@onboard/events';
 import { NotFoundError, ValidationError, fromDocument, type EifStateDocument } from '@onboard/domain';
 import { checkPlanDesign, planDesignFromState } from '@onboard/domain/plan-design';
-import { handle, requireActor, requireClientAccess, type QueryDeps } from '../http/context.ts';
+import { mount } from '@onboard/api-contract/express';
+import { requireActor, requireClientAccess, type QueryDeps } from '../http/context.ts';
+import { getApiJobs, getPlanDesignInfo } from './routes.contract.ts';
 
 export type ApiJobView = {
   id: string;
@@ -47,10 +49,6 @@ const ClientIds = z
   .transform((v) => (Array.isArray(v) ? v : [v]))
   .pipe(z.array(z.string().min(1)).min(1).max(200));
 
-const PlanDesignInfoQuery = z.object({
-  settledJob: z.string({ error: 'settledJob must be a push job id' }).min(1).max(200).optional(),
-});
-
 const CATCH_UP_WAIT_MS = 2_000;
 const CATCH_UP_POLL_MS = 25;
 
@@ -79,49 +77,39 @@ export function qpsQueryRoutes(deps: QueryDeps): Router {
    * The design the push would send and what the plan system would say about it, before pushing, with
    * the client's latest push job. `settledJob={apiJobId}` waits for that job's final status first.
    */
-  router.get(
-    '/api/clients/:clientId/qps/plan-design-info',
-    handle(async (req, res) => {
-      const actor = await requireActor(deps.authenticate, req);
-      const clientId = String(req.params.clientId);
-      requireClientAccess(actor, clientId, 'read');
-      const query = PlanDesignInfoQuery.safeParse(req.query);
-      if (!query.success)
-        throw new ValidationError({
-          'query.settledJob': query.error.issues[0]?.message ?? 'settledJob must be a push job id',
-        });
-      if (query.data.settledJob) await waitForSettledJob(deps, clientId, query.data.settledJob);
-      const { rows } = await deps.pool.query<{ state: EifStateDocument; version: string }>(
-        'select state, version from rm_clients where client_id = $1',
-        [clientId],
-      );
-      const design = rows[0] ? planDesignFromState(fromDocument(rows[0].state)) : null;
-      if (!design) throw new NotFoundError('Client not found');
-      const latest = await deps.pool.query<JobRow>(LATEST_JOBS_SQL, [[clientId]]);
-      res.json({
-        clientId,
-        version: Number(rows[0]!.version),
-        design,
-        check: checkPlanDesign(design),
-        latestJob: latest.rows[0] ? toView(latest.rows[0]) : null,
-      });
-    }),
-  );
+  mount(router, getPlanDesignInfo, async (req, res, input) => {
+    const actor = await requireActor(deps.authenticate, req);
+    const clientId = String(req.params.clientId);
+    requireClientAccess(actor, clientId, 'read');
+    const { settledJob } = input.query();
+    if (settledJob) await waitForSettledJob(deps, clientId, settledJob);
+    const { rows } = await deps.pool.query<{ state: EifStateDocument; version: string }>(
+      'select state, version from rm_clients where client_id = $1',
+      [clientId],
+    );
+    const design = rows[0] ? planDesignFromState(fromDocument(rows[0].state)) : null;
+    if (!design) throw new NotFoundError('Client not found');
+    const latest = await deps.pool.query<JobRow>(LATEST_JOBS_SQL, [[clientId]]);
+    res.json({
+      clientId,
+      version: Number(rows[0]!.version),
+      design,
+      check: checkPlanDesign(design),
+      latestJob: latest.rows[0] ? toView(latest.rows[0]) : null,
+    });
+  });
 
   /** The latest push job of each client asked for (clients without a job are left out). */
-  router.get(
-    '/api/api-jobs',
-    handle(async (req, res) => {
-      const actor = await requireActor(deps.authenticate, req);
-      const query = req.query as Record<string, unknown>;
-      const parsed = ClientIds.safeParse(query['clientIds[]'] ?? query.clientIds);
-      if (!parsed.success) throw new ValidationError({ 'query.clientIds': 'Give one or more client ids' });
-      const clientIds = [...new Set(parsed.data)];
-      for (const clientId of clientIds) requireClientAccess(actor, clientId, 'read');
-      const { rows } = await deps.pool.query<JobRow>(LATEST_JOBS_SQL, [clientIds]);
-      res.json({ apiJobs: rows.map(toView) });
-    }),
-  );
+  mount(router, getApiJobs, async (req, res) => {
+    const actor = await requireActor(deps.authenticate, req);
+    const query = req.query as Record<string, unknown>;
+    const parsed = ClientIds.safeParse(query['clientIds[]'] ?? query.clientIds);
+    if (!parsed.success) throw new ValidationError({ 'query.clientIds': 'Give one or more client ids' });
+    const clientIds = [...new Set(parsed.data)];
+    for (const clientId of clientIds) requireClientAccess(actor, clientId, 'read');
+    const { rows } = await deps.pool.query<JobRow>(LATEST_JOBS_SQL, [clientIds]);
+    res.json({ apiJobs: rows.map(toView) });
+  });
 
   return router;
 }

@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { defineRoute, json, problem } from '@onboard/api-contract';
+import { Actor, ClientView } from '@onboard/api-contract/views';
+
+const clientId = z.string().min(1);
+
+const HistoryTimeline = z
+  .object({
+    events: z.array(
+      z.object({
+        revision: z.number().int(),
+        type: z.string(),
+        at: z.string(),
+        actor: Actor,
+        summary: z.string(),
+      }),
+    ),
+  })
+  .meta({ id: 'EifHistoryTimeline' });
+
+const HistoryAtRevision = z
+  .object({
+    revision: z.number().int(),
+    asOf: z.string(),
+    form: ClientView.nullable(),
+    current: ClientView.nullable(),
+    differences: z.array(
+      z.object({
+        entity: z.string(),
+        entityId: z.string(),
+        attributeKey: z.string().nullable(),
+        then: z.unknown(),
+        now: z.unknown(),
+        kind: z.enum(['added', 'removed', 'changed']),
+      }),
+    ),
+  })
+  .meta({ id: 'EifHistoryAtRevision' });
+
+export const getEifHistory = defineRoute({
+  method: 'get',
+  path: '/api/clients/{clientId}/eif/history',
+  tag: 'eif',
+  summary: 'Every EIF event of the client (staff)',
+  request: { params: z.object({ clientId }) },
+  responses: {
+    200: json(HistoryTimeline, 'Oldest first'),
+    403: problem('Not staff'),
+    404: problem('No such client'),
+  },
+});
+
+export const getEifAtRevision = defineRoute({
+  method: 'get',
+  path: '/api/clients/{clientId}/eif/history/{revision}',
+  tag: 'eif',
+  summary: 'The form at a revision (staff)',
+  request: { params: z.object({ clientId, revision: z.string() }) },
+  responses: {
+    200: json(HistoryAtRevision, 'The form then, now, and what differs'),
+    400: problem('No such revision (params.revision)'),
+    403: problem('Not staff'),
+    404: problem('No such client'),
+  },
+});
+
+export const TZ_MESSAGE = 'Time zone must be an IANA name such as America/New_York';
+
+const isTimeZone = (name: string) => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** `tz` is an IANA zone name, UTC when absent. */
+export const EifSummaryQuery = z.object({
+  tz: z
+    .string()
+    .refine((tz) => tz === '' || isTimeZone(tz), TZ_MESSAGE)
+    .optional(),
+});
+
+export const getEifSummaryPdf = defineRoute({
+  method: 'get',
+  path: '/api/clients/{clientId}/eif-summary',
+  tag: 'eif',
+  summary: 'The EIF summary as a PDF download',
+  request: { params: z.object({ clientId }), query: EifSummaryQuery },
+  responses: {
+    200: {
+      description: 'PDF attachment (Content-Disposition: attachment; filename=...)',
+      contentType: 'application/pdf',
+    },
+    400: problem('Bad time zone (query.tz)'),
+    403: problem('Not yours'),
+    404: problem('No such client'),
+  },
+});

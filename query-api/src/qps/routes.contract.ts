@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { defineRoute, json, problem } from '@onboard/api-contract';
+
+const ApiJob = z
+  .object({ id: z.string(), clientId: z.string(), status: z.string(), apiJobOutputs: z.array(z.unknown()) })
+  .passthrough()
+  .meta({ id: 'ApiJob' });
+
+export const PlanDesignInfoQuery = z.object({
+  settledJob: z.string({ error: 'settledJob must be a push job id' }).min(1).max(200).optional(),
+});
+
+export const getPlanDesignInfo = defineRoute({
+  method: 'get',
+  path: '/api/clients/{clientId}/qps/plan-design-info',
+  tag: 'qps',
+  summary:
+    'The plan design and what the checks find; settledJob waits briefly for that job to be recorded finished',
+  request: { params: z.object({ clientId: z.string().min(1) }), query: PlanDesignInfoQuery },
+  responses: {
+    200: json(
+      z
+        .object({
+          clientId: z.string(),
+          version: z.number().int(),
+          design: z.unknown(),
+          check: z.unknown(),
+          latestJob: ApiJob.nullable(),
+        })
+        .passthrough(),
+      'The design',
+    ),
+    400: problem('A malformed settledJob'),
+    403: problem('Not yours'),
+    404: problem('No such client'),
+  },
+});
+
+/** `clientIds[]=a&clientIds[]=b` (the spec's form), `clientIds=a&clientIds=b` or one `clientIds=a`. */
+export const ApiJobsQuery = z.object({
+  'clientIds[]': z.array(z.string()).optional(),
+  clientIds: z.union([z.string(), z.array(z.string())]).optional(),
+});
+
+export const getApiJobs = defineRoute({
+  method: 'get',
+  path: '/api/api-jobs',
+  tag: 'qps',
+  summary: 'The latest push job of each client',
+  request: { query: ApiJobsQuery },
+  responses: {
+    200: json(z.object({ apiJobs: z.array(ApiJob) }), 'Latest job per client'),
+    400: problem('No client ids (query.clientIds)'),
+    403: problem('Not yours'),
+  },
+});
