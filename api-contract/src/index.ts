@@ -139,6 +139,14 @@ export function implicitResponses(route: RouteContract): Record<number, Response
 const isContract = (value: unknown): value is RouteContract =>
   typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'responses' in value;
 
-/** Every contract a set of contract modules exports (`import * as users from './routes.contract.ts'`). */
-export const collectContracts = (...modules: Record<string, unknown>[]): RouteContract[] =>
-  modules.flatMap((module) => Object.values(module).filter(isContract));
+/**
+ * Every contract a set of contract modules exports (`import * as users from './routes.contract.ts'`),
+ * one by one or in arrays (routes made from a table), each once.
+ */
+export const collectContracts = (...modules: Record<string, unknown>[]): RouteContract[] => [
+  ...new Set(
+    modules.flatMap((module) =>
+      Object.values(module).flatMap((value) => (Array.isArray(value) ? value : [value]).filter(isContract)),
+    ),
+  ),
+];

@@ -1,12 +1,14 @@
 import { collectContracts } from '@onboard/api-contract';
 import * as eif from './eif/routes.contract.ts';
+import * as eifEntities from './eif-entities/routes.contract.ts';
 import * as employeeClasses from './employee-classes/routes.contract.ts';
 import * as qps from './qps/routes.contract.ts';
 
 // Every write route's contract (the files beside the handlers), for the OpenAPI document, the web's types
 // and the answer checks of the integration tests. A pure entry: zod and the contract kit only.
 export * from './eif/routes.contract.ts';
+export * from './eif-entities/routes.contract.ts';
 export * from './employee-classes/routes.contract.ts';
 export * from './qps/routes.contract.ts';
 
-export const commandContracts = collectContracts(eif, employeeClasses, qps);
+export const commandContracts = collectContracts(eif, eifEntities, employeeClasses, qps);

@@ -5,7 +5,6 @@ import { eifCommandRoutes } from './eif/routes.ts';
 
 export type { CommandDeps, Authenticate } from './http/context.ts';
 export { executeEifCommand } from './clients/routes.ts';
-export { UpdateClientBody } from './clients/schemas.ts';
 export { AcceptBody, DeclineBody } from './eif/routes.contract.ts';
 export { qpsCommandRoutes } from './qps/routes.ts';
 export {

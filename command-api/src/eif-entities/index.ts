@@ -1,4 +1,5 @@
-export { eifEntityRoutes, ITEM_COLLECTIONS, PlansBody, BillsBody, DeleteBillsBody } from './routes.ts';
+export { eifEntityRoutes } from './routes.ts';
+export { ITEM_COLLECTIONS, fieldsBodySchema, UpdateClientBody } from './routes.contract.ts';
 export { decideEntityEdits, usesOf, InUseError, type EntityEdit, type EditContext } from './edits.ts';
 export {
   COLLECTION_ENTITIES,
@@ -7,4 +8,3 @@ export {
   type EntityForms,
 } from './forms.ts';
 export { defaultEntityForms } from './default-forms.ts';
-export { eifEntityRouteDocs, fieldsBodySchema, UpdateClientBody, type EntityRouteDoc } from './schemas.ts';

@@ -2,10 +2,23 @@ import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { NotFoundError, toEditingView, type Actor } from '@onboard/domain';
 import { executeEifCommands } from '../clients/execute.ts';
-import { handle, requireActor, requireClientAccess, type CommandDeps } from '../http/context.ts';
+import type { RouteContract } from '@onboard/api-contract';
+import { mount } from '@onboard/api-contract/express';
+import { requireActor, requireClientAccess, type CommandDeps } from '../http/context.ts';
 import { parseBody, parseIfMatch } from '../http/validate.ts';
 import { decideEntityEdits, type EntityEdit } from './edits.ts';
-import type { CollectionEntity, EntityForms } from './forms.ts';
+import type { EntityForms } from './forms.ts';
+import {
+  BillsBody,
+  DeleteBillsBody,
+  ITEM_ROUTES,
+  PlansBody,
+  deleteBills,
+  saveBills,
+  updateClient,
+  updatePlans,
+  updatePolicy,
+} from './routes.contract.ts';
 
 /**
  * The EIF entity calls of platform §7 as one table: each row is a path under /api/clients/{clientId}
@@ -14,33 +27,11 @@ import type { CollectionEntity, EntityForms } from './forms.ts';
  * changes applied) with its ETag as the answer.
  */
 
-/** The collections edited one item at a time: path segment and id parameter. */
-export const ITEM_COLLECTIONS = [
-  { entity: 'Location', path: 'locations', param: 'locationId' },
-  { entity: 'Contact', path: 'contacts', param: 'contactId' },
-  { entity: 'Subsidiary', path: 'subsidiaries', param: 'subsidiaryId' },
-  {
-    entity: 'MonthlyClaimsReportMailingLocation',
-    path: 'monthly-claims-report-mailing-locations',
-    param: 'mailingLocationId',
-  },
-] as const satisfies readonly { entity: CollectionEntity; path: string; param: string }[];
-
-const Values = z.record(z.string(), z.unknown(), { error: 'Send the answers as an object' });
-export const PlansBody = z
-  .object({ plans: z.array(Values.and(z.object({ id: z.string().min(1) }))) })
-  .strict();
-export const BillsBody = z
-  .object({ bills: z.array(Values.and(z.object({ id: z.string().min(1).optional() }))) })
-  .strict();
-export const DeleteBillsBody = z
-  .object({ ids: z.array(z.string().min(1)).min(1, 'Choose at least one bill') })
-  .strict();
-
 type Edits = (req: Request, clientId: string, newId: () => string) => EntityEdit[];
 
 const isObject = (body: unknown): body is object => typeof body === 'object' && body !== null;
-const values = (body: unknown) => parseBody(Values, body);
+const values = (body: unknown) =>
+  parseBody(z.record(z.string(), z.unknown(), { error: 'Send the answers as an object' }), body);
 const withoutId = ({ id: _id, ...rest }: Record<string, unknown>) => rest;
 
 export function eifEntityRoutes(deps: CommandDeps, forms: EntityForms): Router {
@@ -48,6 +39,7 @@ export function eifEntityRoutes(deps: CommandDeps, forms: EntityForms): Router {
 
   /** The one handler. `status` 201 for creations; `location` names the new item for the Location header. */
   const mutate = (
+    contract: RouteContract,
     edits: Edits,
     options: {
       status?: number;
@@ -56,7 +48,7 @@ export function eifEntityRoutes(deps: CommandDeps, forms: EntityForms): Router {
       clientFieldsSent?: (req: Request) => string[];
     } = {},
   ) =>
-    handle(async (req: Request, res: Response) => {
+    mount(router, contract, async (req: Request, res: Response) => {
       const actor: Actor = await requireActor(deps.authenticate, req);
       const clientId = String(req.params.clientId);
       // Who may update a client may edit its entities (platform §6: the client row). Denied Client fields
@@ -90,101 +82,78 @@ export function eifEntityRoutes(deps: CommandDeps, forms: EntityForms): Router {
       res.status(options.status ?? 200).json(view);
     });
 
-  router.put(
-    '/api/clients/:clientId',
-    mutate(
-      (req, clientId) => [
-        {
-          action: 'update',
-          entity: 'Client',
-          entityId: clientId,
-          values: values(req.body),
-          errorPrefix: 'body.',
-        },
-      ],
-      { clientFieldsSent: (req) => (isObject(req.body) ? Object.keys(req.body) : []) },
-    ),
-  );
-
-  router.put(
-    '/api/clients/:clientId/policies/:policyId',
-    mutate((req) => [
+  mutate(
+    updateClient,
+    (req, clientId) => [
       {
         action: 'update',
-        entity: 'Policy',
-        entityId: String(req.params.policyId),
+        entity: 'Client',
+        entityId: clientId,
         values: values(req.body),
         errorPrefix: 'body.',
       },
-    ]),
+    ],
+    { clientFieldsSent: (req) => (isObject(req.body) ? Object.keys(req.body) : []) },
   );
 
-  router.put(
-    '/api/clients/:clientId/plans',
-    mutate((req) =>
-      parseBody(PlansBody, req.body).plans.map((plan, i) => ({
+  mutate(updatePolicy, (req) => [
+    {
+      action: 'update',
+      entity: 'Policy',
+      entityId: String(req.params.policyId),
+      values: values(req.body),
+      errorPrefix: 'body.',
+    },
+  ]);
+
+  mutate(updatePlans, (req) =>
+    parseBody(PlansBody, req.body).plans.map((plan, i) => ({
+      action: 'update',
+      entity: 'Plan',
+      entityId: plan.id,
+      values: withoutId(plan),
+      errorPrefix: `body.plans.${i}.`,
+    })),
+  );
+
+  for (const { entity, path, create, update, remove, param } of ITEM_ROUTES) {
+    mutate(
+      create,
+      (req, _clientId, newId) => [
+        { action: 'create', entity, entityId: newId(), values: values(req.body), errorPrefix: 'body.' },
+      ],
+      {
+        status: 201,
+        location: (req, ids) => `/api/clients/${String(req.params.clientId)}/${path}/${ids[0]}`,
+      },
+    );
+    mutate(update, (req) => [
+      {
         action: 'update',
-        entity: 'Plan',
-        entityId: plan.id,
-        values: withoutId(plan),
-        errorPrefix: `body.plans.${i}.`,
-      })),
-    ),
-  );
-
-  for (const { entity, path, param } of ITEM_COLLECTIONS) {
-    const base = `/api/clients/:clientId/${path}`;
-    router.post(
-      base,
-      mutate(
-        (req, _clientId, newId) => [
-          { action: 'create', entity, entityId: newId(), values: values(req.body), errorPrefix: 'body.' },
-        ],
-        {
-          status: 201,
-          location: (req, ids) => `/api/clients/${String(req.params.clientId)}/${path}/${ids[0]}`,
-        },
-      ),
-    );
-    router.put(
-      `${base}/:${param}`,
-      mutate((req) => [
-        {
-          action: 'update',
-          entity,
-          entityId: String(req.params[param]),
-          values: values(req.body),
-          errorPrefix: 'body.',
-        },
-      ]),
-    );
-    router.delete(
-      `${base}/:${param}`,
-      mutate((req) => [{ action: 'delete', entity, entityId: String(req.params[param]) }]),
-    );
+        entity,
+        entityId: String(req.params[param]),
+        values: values(req.body),
+        errorPrefix: 'body.',
+      },
+    ]);
+    mutate(remove, (req) => [{ action: 'delete', entity, entityId: String(req.params[param]) }]);
   }
 
   // Bills are saved as the whole billing list: new ones (no id) created, the others updated, in one append.
-  router.put(
-    '/api/clients/:clientId/bills/bulk',
-    mutate((req, _clientId, newId) =>
-      parseBody(BillsBody, req.body).bills.map((bill, i): EntityEdit => {
-        const errorPrefix = `body.bills.${i}.`;
-        return bill.id === undefined
-          ? { action: 'create', entity: 'Bill', entityId: newId(), values: withoutId(bill), errorPrefix }
-          : { action: 'update', entity: 'Bill', entityId: bill.id, values: withoutId(bill), errorPrefix };
-      }),
-    ),
+  mutate(saveBills, (req, _clientId, newId) =>
+    parseBody(BillsBody, req.body).bills.map((bill, i): EntityEdit => {
+      const errorPrefix = `body.bills.${i}.`;
+      return bill.id === undefined
+        ? { action: 'create', entity: 'Bill', entityId: newId(), values: withoutId(bill), errorPrefix }
+        : { action: 'update', entity: 'Bill', entityId: bill.id, values: withoutId(bill), errorPrefix };
+    }),
   );
-  router.delete(
-    '/api/clients/:clientId/bills/bulk',
-    mutate((req) =>
-      [...new Set(parseBody(DeleteBillsBody, req.body).ids)].map((id) => ({
-        action: 'delete',
-        entity: 'Bill',
-        entityId: id,
-      })),
-    ),
+  mutate(deleteBills, (req) =>
+    [...new Set(parseBody(DeleteBillsBody, req.body).ids)].map((id) => ({
+      action: 'delete',
+      entity: 'Bill',
+      entityId: id,
+    })),
   );
 
   return router;

@@ -28,7 +28,6 @@ import {
 } from '@onboard/command-api/explorer/schemas';
 import { addExplorerVisitorPaths } from '../explorer/openapi.ts';
 import { addDocumentPaths } from '../documents/openapi.ts';
-import { eifEntityRouteDocs } from '@onboard/command-api/eif-entities';
 
 extendZodWithOpenApi(z);
 
@@ -49,7 +48,6 @@ const Problem = z
     currentVersion: z.number().int().optional().openapi({ description: 'On a 409: the version now stored' }),
   })
   .openapi('Problem');
-
 
 const PendingChange = z.object({
   changeId: z.string(),
@@ -330,28 +328,6 @@ export function buildOpenApiDocument() {
   });
 
   // Clients and the EIF.
-  // EIF entities (command-api/src/eif-entities, query-api/src/clients): every write answers the client
-  // as its editor sees it (pending changes applied), with its version as the ETag.
-  for (const doc of eifEntityRouteDocs()) {
-    add(doc.method, doc.path, 'eif-entities', doc.summary, {
-      isVersioned: true,
-      request: {
-        params: z.object(Object.fromEntries(doc.params.map((name) => [name, z.string().min(1)]))),
-        ...(doc.body ? { body: { content: { 'application/json': { schema: doc.body } } } } : {}),
-      },
-      responses: {
-        [doc.status]: json(ClientView, 'The client as its editor sees it (view=editing)'),
-        ...(doc.body
-          ? { 400: problem('Invalid answers, keyed body.<field> (body.bills.0.name in lists)') }
-          : {}),
-        404: problem(doc.notFound),
-        ...(doc.isInUseChecked
-          ? { 409: problem('IN_USE: still chosen elsewhere, or changed since the given version') }
-          : {}),
-        ...(doc.isRuleChecked ? { 422: problem('TOO_MANY: the list takes no more of this kind') } : {}),
-      },
-    });
-  }
   // Outside signers (command-api/src/eif/outside-signer.ts): an e-mailed action id, no account.
   add('post', '/api/clients/{clientId}/outside-signer', 'eif', 'Invite an outside signer by e-mail', {
     request: {
