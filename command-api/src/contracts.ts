@@ -1,6 +1,7 @@
 import { collectContracts } from '@onboard/api-contract';
 import * as eif from './eif/routes.contract.ts';
 import * as eifEntities from './eif-entities/routes.contract.ts';
+import * as outsideSigner from './eif/outside-signer.contract.ts';
 import * as employeeClasses from './employee-classes/routes.contract.ts';
 import * as qps from './qps/routes.contract.ts';
 
@@ -8,7 +9,8 @@ import * as qps from './qps/routes.contract.ts';
 // and the answer checks of the integration tests. A pure entry: zod and the contract kit only.
 export * from './eif/routes.contract.ts';
 export * from './eif-entities/routes.contract.ts';
+export * from './eif/outside-signer.contract.ts';
 export * from './employee-classes/routes.contract.ts';
 export * from './qps/routes.contract.ts';
 
-export const commandContracts = collectContracts(eif, eifEntities, employeeClasses, qps);
+export const commandContracts = collectContracts(eif, eifEntities, outsideSigner, employeeClasses, qps);

@@ -1,12 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Router } from 'express';
 import type pg from 'pg';
-import { z } from 'zod';
 import { eifStream, loadAggregate } from '@onboard/events';
 import {
   ForbiddenError,
   NotFoundError,
-  OUTSIDE_SIGNER_STEPS,
   assertOutsideSignerAllowed,
   companyInformationEditState,
   eifCodec,
@@ -17,8 +15,18 @@ import {
 import { decideInvite, signerSettingOf } from '@onboard/domain/eif/signing';
 import type { EmailSender } from '../auth/email-port.ts';
 import { executeEifCommand } from '../clients/routes.ts';
-import { handle, requireActor, requireClientAccess, type CommandDeps } from '../http/context.ts';
-import { parseBody } from '../http/validate.ts';
+import type { RouteContract } from '@onboard/api-contract';
+import { mount, type RouteInput } from '@onboard/api-contract/express';
+import { requireActor, requireClientAccess, type CommandDeps } from '../http/context.ts';
+import {
+  getOutsideSignerReview,
+  inviteOutsideSigner,
+  outsideSignerAcceptUpdates,
+  outsideSignerDeclineUpdates,
+  outsideSignerSign,
+} from './outside-signer.contract.ts';
+
+export { DeclineUpdatesBody, InviteOutsideSignerBody } from './outside-signer.contract.ts';
 
 export type OutsideSignerDeps = CommandDeps & {
   pool: pg.Pool;
@@ -28,18 +36,6 @@ export type OutsideSignerDeps = CommandDeps & {
 
 const INVITE_DAYS = 30;
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-
-export const InviteOutsideSignerBody = z
-  .object({
-    email: z.string().trim().email('Enter a valid e-mail address'),
-    firstName: z.string().trim().min(1, 'Please provide a response'),
-    lastName: z.string().trim().min(1, 'Please provide a response'),
-    stepId: z.enum(OUTSIDE_SIGNER_STEPS).default('review-&-submit'),
-  })
-  .strict();
-export const DeclineUpdatesBody = z
-  .object({ reason: z.string().trim().min(1, 'Please provide a reason for declining') })
-  .strict();
 
 type ActionRow = {
   client_id: string;
@@ -81,135 +77,130 @@ export function outsideSignerRoutes(deps: OutsideSignerDeps): Router {
     };
   };
 
-  router.post(
-    '/api/clients/:clientId/outside-signer',
-    handle(async (req, res) => {
-      const actor = await requireActor(deps.authenticate, req);
-      const clientId = String(req.params.clientId);
-      requireClientAccess(actor, clientId, 'update');
-      const body = parseBody(InviteOutsideSignerBody, req.body);
-      const { state } = await loadAggregate({
-        store: deps.store,
-        snapshots: deps.snapshots,
-        stream: eifStream(clientId),
-        codec: eifCodec,
-      });
-      const client = state.status === 'empty' ? undefined : state.entities.get(entityKey('Client', clientId));
-      if (!client) throw new NotFoundError('Client not found');
-      const invite = decideInvite(signerSettingOf(client.attributes), actor, body.stepId);
-      if (!invite.ok) throw new ForbiddenError(invite.message);
-      const actionId = randomBytes(24).toString('base64url');
-      const now = deps.now();
-      await deps.pool.query(
-        `insert into outside_signer_actions (action_hash, client_id, step_id, email, first_name, last_name,
+  mount(router, inviteOutsideSigner, async (req, res, input) => {
+    const actor = await requireActor(deps.authenticate, req);
+    const clientId = String(req.params.clientId);
+    requireClientAccess(actor, clientId, 'update');
+    const body = input.body();
+    const { state } = await loadAggregate({
+      store: deps.store,
+      snapshots: deps.snapshots,
+      stream: eifStream(clientId),
+      codec: eifCodec,
+    });
+    const client = state.status === 'empty' ? undefined : state.entities.get(entityKey('Client', clientId));
+    if (!client) throw new NotFoundError('Client not found');
+    const invite = decideInvite(signerSettingOf(client.attributes), actor, body.stepId);
+    if (!invite.ok) throw new ForbiddenError(invite.message);
+    const actionId = randomBytes(24).toString('base64url');
+    const now = deps.now();
+    await deps.pool.query(
+      `insert into outside_signer_actions (action_hash, client_id, step_id, email, first_name, last_name,
            invited_by, created_at, expires_at) values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-        [
-          sha256(actionId),
-          clientId,
-          body.stepId,
-          body.email,
-          body.firstName,
-          body.lastName,
-          actor.userId,
-          now,
-          new Date(now.getTime() + INVITE_DAYS * 86_400_000),
-        ],
-      );
-      const link = `${deps.publicUrl().replace(/\/+$/, '')}/client/${encodeURIComponent(clientId)}/outside-signer/${actionId}`;
-      const { emailId } = await deps.emailSender.send({
-        to: [body.email],
-        subject:
-          body.stepId === 'review-&-submit'
-            ? 'Please review and sign the Employer Information Form'
-            : 'Please review the updates to the Employer Information Form',
-        body: [
-          `Hello ${body.firstName},`,
-          '',
-          'You have been asked to review the Employer Information Form on Onboard:',
-          link,
-          '',
-          `The link works once and expires in ${INVITE_DAYS} days.`,
-        ].join('\n'),
-        link,
+      [
+        sha256(actionId),
         clientId,
-        actor: { userId: actor.userId, role: actor.role },
-      });
-      res.status(201).json({ emailId, email: body.email, stepId: body.stepId });
-    }),
-  );
-
-  router.get(
-    '/api/outside-signer/:clientId/:actionId',
-    handle(async (req, res) => {
-      const clientId = String(req.params.clientId);
-      const { row, signer } = await resolve(clientId, String(req.params.actionId), deps.now());
-      assertOutsideSignerAllowed(signer, 'eif', 'read', { clientId, actionId: signer.actionId });
-      const { state, revision } = await loadAggregate({
-        store: deps.store,
-        snapshots: deps.snapshots,
-        stream: eifStream(clientId),
-        codec: eifCodec,
-      });
-      const client = toClientView(state, revision);
-      if (!client) throw new NotFoundError('Client not found');
-      res.json({
-        signer: { firstName: row.first_name, lastName: row.last_name, email: row.email, stepId: row.step_id },
-        client,
-        editState:
-          state.status === 'empty'
-            ? 'no-edits'
-            : companyInformationEditState(
-                state.stamps,
-                state.pending.map((c) => c.at),
-              ),
-      });
-    }),
-  );
-
-  const act = (
-    path: string,
-    step: string,
-    build: (clientId: string, body: unknown, actionRef: string) => Parameters<typeof executeEifCommand>[3],
-  ) =>
-    router.post(
-      `/api/outside-signer/:clientId/:actionId/${path}`,
-      handle(async (req, res) => {
-        const clientId = String(req.params.clientId);
-        const actionId = String(req.params.actionId);
-        const { signer, actor, actionRef } = await resolve(clientId, actionId, deps.now());
-        assertOutsideSignerAllowed(signer, 'eif', 'update', { clientId, actionId });
-        if (signer.stepId !== step) throw new NotFoundError('This link is not for this step.');
-        const view = await executeEifCommand(
-          deps,
-          actor,
-          clientId,
-          build(clientId, req.body, actionRef),
-          null,
-          deps.newId(),
-        );
-        await deps.pool.query('update outside_signer_actions set completed_at = $2 where action_hash = $1', [
-          sha256(actionId),
-          deps.now(),
-        ]);
-        res.json({ client: view });
-      }),
+        body.stepId,
+        body.email,
+        body.firstName,
+        body.lastName,
+        actor.userId,
+        now,
+        new Date(now.getTime() + INVITE_DAYS * 86_400_000),
+      ],
     );
+    const link = `${deps.publicUrl().replace(/\/+$/, '')}/client/${encodeURIComponent(clientId)}/outside-signer/${actionId}`;
+    const { emailId } = await deps.emailSender.send({
+      to: [body.email],
+      subject:
+        body.stepId === 'review-&-submit'
+          ? 'Please review and sign the Employer Information Form'
+          : 'Please review the updates to the Employer Information Form',
+      body: [
+        `Hello ${body.firstName},`,
+        '',
+        'You have been asked to review the Employer Information Form on Onboard:',
+        link,
+        '',
+        `The link works once and expires in ${INVITE_DAYS} days.`,
+      ].join('\n'),
+      link,
+      clientId,
+      actor: { userId: actor.userId, role: actor.role },
+    });
+    res.status(201).json({ emailId, email: body.email, stepId: body.stepId });
+  });
 
-  act('sign', 'review-&-submit', (clientId, _body, actionRef) => (context) => ({
+  mount(router, getOutsideSignerReview, async (req, res) => {
+    const clientId = String(req.params.clientId);
+    const { row, signer } = await resolve(clientId, String(req.params.actionId), deps.now());
+    assertOutsideSignerAllowed(signer, 'eif', 'read', { clientId, actionId: signer.actionId });
+    const { state, revision } = await loadAggregate({
+      store: deps.store,
+      snapshots: deps.snapshots,
+      stream: eifStream(clientId),
+      codec: eifCodec,
+    });
+    const client = toClientView(state, revision);
+    if (!client) throw new NotFoundError('Client not found');
+    res.json({
+      signer: { firstName: row.first_name, lastName: row.last_name, email: row.email, stepId: row.step_id },
+      client,
+      editState:
+        state.status === 'empty'
+          ? 'no-edits'
+          : companyInformationEditState(
+              state.stamps,
+              state.pending.map((c) => c.at),
+            ),
+    });
+  });
+
+  const act = <C extends RouteContract>(
+    contract: C,
+    step: string,
+    build: (
+      clientId: string,
+      input: RouteInput<C>,
+      actionRef: string,
+    ) => Parameters<typeof executeEifCommand>[3],
+  ) =>
+    mount(router, contract, async (req, res, input) => {
+      const clientId = String(req.params.clientId);
+      const actionId = String(req.params.actionId);
+      const { signer, actor, actionRef } = await resolve(clientId, actionId, deps.now());
+      assertOutsideSignerAllowed(signer, 'eif', 'update', { clientId, actionId });
+      if (signer.stepId !== step) throw new NotFoundError('This link is not for this step.');
+      const view = await executeEifCommand(
+        deps,
+        actor,
+        clientId,
+        build(clientId, input, actionRef),
+        null,
+        deps.newId(),
+      );
+      await deps.pool.query('update outside_signer_actions set completed_at = $2 where action_hash = $1', [
+        sha256(actionId),
+        deps.now(),
+      ]);
+      res.json({ client: view });
+    });
+
+  act(outsideSignerSign, 'review-&-submit', (clientId, _body, actionRef) => (context) => ({
     type: 'SignEif',
     clientId,
     signerKind: 'OUTSIDE_SIGNER',
     outsideSignerActionId: actionRef,
     ...context,
   }));
-  act('accept-updates', 'review-&-submit-updates', (clientId) => (context) => ({
+  act(outsideSignerAcceptUpdates, 'review-&-submit-updates', (clientId) => (context) => ({
     type: 'AcceptChanges',
     clientId,
     changeIds: 'all',
     ...context,
   }));
-  act('decline-updates', 'review-&-submit-updates', (clientId, body) => {
-    const { reason } = parseBody(DeclineUpdatesBody, body);
+  act(outsideSignerDeclineUpdates, 'review-&-submit-updates', (clientId, input) => {
+    const { reason } = input.body();
     return (context) => ({ type: 'DeclineChanges', clientId, changeIds: 'all', reason, ...context });
   });
 

@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { generate, registerContracts, type DocumentOptions } from '@onboard/api-contract/openapi';
 import { allContracts } from './contracts.ts';
 import { ROLES, USER_KINDS, type UserKind } from '@onboard/domain';
-import { DeclineUpdatesBody, InviteOutsideSignerBody } from '@onboard/command-api';
 import { ACCESS_COOKIE, CSRF_COOKIE, CSRF_HEADER } from '@onboard/command-api/auth';
 // The sign-in bodies as createAuthApi validates them; auth/index.ts does not re-export its schemas.
 import {
@@ -49,30 +48,7 @@ const Problem = z
   })
   .openapi('Problem');
 
-const PendingChange = z.object({
-  changeId: z.string(),
-  action: z.enum(['create', 'update', 'delete']),
-  entity: z.string(),
-  entityId: z.string(),
-  attributes: z.record(z.string(), z.unknown()),
-  previous: z.record(z.string(), z.unknown()),
-  at: z.string(),
-  by: z.record(z.string(), z.unknown()),
-});
 
-const ClientView = z
-  .object({
-    id: z.string(),
-    name: z.string(),
-    version: z.number().int().openapi({ description: 'The If-Match value for the next write' }),
-    taxId: z.string().nullable(),
-    policies: z.array(z.record(z.string(), z.unknown())),
-    plans: z.array(z.record(z.string(), z.unknown())),
-    eifStatus: z.enum(['pre_sign', 'signed']),
-    pendingChanges: z.array(PendingChange),
-  })
-  .passthrough()
-  .openapi('ClientView');
 
 const Role = z.enum(ROLES);
 const iso = z.string().nullable();
@@ -328,63 +304,6 @@ export function buildOpenApiDocument() {
   });
 
   // Clients and the EIF.
-  // Outside signers (command-api/src/eif/outside-signer.ts): an e-mailed action id, no account.
-  add('post', '/api/clients/{clientId}/outside-signer', 'eif', 'Invite an outside signer by e-mail', {
-    request: {
-      params: z.object({ clientId }),
-      body: { content: { 'application/json': { schema: InviteOutsideSignerBody } } },
-    },
-    responses: {
-      201: json(z.object({ emailId: z.string(), email: z.string(), stepId: z.string() }), 'Invited'),
-      400: problem('Invalid fields'),
-      403: problem('Not yours'),
-    },
-  });
-  const actionParams = z.object({ clientId, actionId: z.string() });
-  add('get', '/api/outside-signer/{clientId}/{actionId}', 'eif', 'What the outside signer reviews', {
-    request: { params: actionParams },
-    responses: {
-      200: json(
-        z.object({
-          signer: z.object({
-            firstName: z.string(),
-            lastName: z.string(),
-            email: z.string(),
-            stepId: z.string(),
-          }),
-          client: ClientView,
-          editState: z.enum([
-            'no-edits',
-            'changes-accepted',
-            'changes-declined-no-new-edits',
-            'ready-for-review',
-          ]),
-        }),
-        'The form and the signer',
-      ),
-      404: problem('Expired, used or unknown link'),
-    },
-  });
-  const signerAction = (path: string, summary: string, body?: z.ZodType) =>
-    add('post', `/api/outside-signer/{clientId}/{actionId}/${path}`, 'eif', summary, {
-      request: {
-        params: actionParams,
-        ...(body ? { body: { content: { 'application/json': { schema: body } } } } : {}),
-      },
-      responses: {
-        200: json(z.object({ client: ClientView }), 'The client after the command'),
-        ...(body ? { 400: problem('Invalid fields') } : {}),
-        404: problem('Expired, used or unknown link, or another step'),
-        422: problem('Refused by the EIF rules'),
-      },
-    });
-  signerAction('sign', 'Sign the EIF as the outside signer');
-  signerAction('accept-updates', 'Accept the updates made after signing');
-  signerAction(
-    'decline-updates',
-    'Decline the updates made after signing, with a reason',
-    DeclineUpdatesBody,
-  );
   // Benefits Explorer sites (command-api/src/explorer, query-api/src/explorer).
   const explorerPageId = z.string().openapi({ param: { name: 'explorerPageId', in: 'path' } });
   const ExplorerPage = z.object({ id: z.string(), clientId: z.string() }).passthrough();

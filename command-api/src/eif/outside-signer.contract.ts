@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { defineRoute, json, problem } from '@onboard/api-contract';
+import { ClientView } from '@onboard/api-contract/views';
+import { OUTSIDE_SIGNER_STEPS } from '@onboard/domain';
+
+export const InviteOutsideSignerBody = z
+  .object({
+    email: z.string().trim().email('Enter a valid e-mail address'),
+    firstName: z.string().trim().min(1, 'Please provide a response'),
+    lastName: z.string().trim().min(1, 'Please provide a response'),
+    stepId: z.enum(OUTSIDE_SIGNER_STEPS).default('review-&-submit'),
+  })
+  .strict();
+export const DeclineUpdatesBody = z
+  .object({ reason: z.string().trim().min(1, 'Please provide a reason for declining') })
+  .strict();
+
+export const inviteOutsideSigner = defineRoute({
+  method: 'post',
+  path: '/api/clients/{clientId}/outside-signer',
+  tag: 'eif',
+  summary: 'Invite an outside signer by e-mail',
+  request: { params: z.object({ clientId: z.string().min(1) }), body: InviteOutsideSignerBody },
+  responses: {
+    201: json(z.object({ emailId: z.string(), email: z.string(), stepId: z.string() }), 'Invited'),
+    403: problem('Not yours'),
+    404: problem('No such client'),
+    422: problem('Refused by the signing rules'),
+  },
+});
+
+const actionParams = z.object({ clientId: z.string().min(1), actionId: z.string().min(1) });
+
+export const getOutsideSignerReview = defineRoute({
+  method: 'get',
+  path: '/api/outside-signer/{clientId}/{actionId}',
+  tag: 'eif',
+  summary: 'What the outside signer reviews',
+  isSignedIn: false,
+  request: { params: actionParams },
+  responses: {
+    200: json(
+      z.object({
+        signer: z.object({
+          firstName: z.string(),
+          lastName: z.string(),
+          email: z.string(),
+          stepId: z.string(),
+        }),
+        client: ClientView,
+        editState: z.enum([
+          'no-edits',
+          'changes-accepted',
+          'changes-declined-no-new-edits',
+          'ready-for-review',
+        ]),
+      }),
+      'The form and the signer',
+    ),
+    403: problem('Not allowed by the link'),
+    404: problem('Expired, used or unknown link'),
+  },
+});
+
+const signerAction = <const P extends string, const B extends z.ZodType | undefined = undefined>(
+  path: P,
+  summary: string,
+  body?: B,
+) =>
+  defineRoute({
+    method: 'post',
+    path: `/api/outside-signer/{clientId}/{actionId}/${path}`,
+    tag: 'eif',
+    summary,
+    isSignedIn: false,
+    request: { params: actionParams, body: body as B },
+    responses: {
+      200: json(z.object({ client: ClientView }), 'The client after the command'),
+      404: problem('Expired, used or unknown link, or another step'),
+      422: problem('Refused by the EIF rules'),
+    },
+  });
+
+export const outsideSignerSign = signerAction('sign', 'Sign the EIF as the outside signer');
+export const outsideSignerAcceptUpdates = signerAction(
+  'accept-updates',
+  'Accept the updates made after signing',
+);
+export const outsideSignerDeclineUpdates = signerAction(
+  'decline-updates',
+  'Decline the updates made after signing, with a reason',
+  DeclineUpdatesBody,
+);
