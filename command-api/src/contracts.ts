@@ -1,4 +1,5 @@
 import { collectContracts } from '@onboard/api-contract';
+import * as auth from './auth/routes.contract.ts';
 import * as eif from './eif/routes.contract.ts';
 import * as eifEntities from './eif-entities/routes.contract.ts';
 import * as outsideSigner from './eif/outside-signer.contract.ts';
@@ -7,10 +8,11 @@ import * as qps from './qps/routes.contract.ts';
 
 // Every write route's contract (the files beside the handlers), for the OpenAPI document, the web's types
 // and the answer checks of the integration tests. A pure entry: zod and the contract kit only.
+export * from './auth/routes.contract.ts';
 export * from './eif/routes.contract.ts';
 export * from './eif-entities/routes.contract.ts';
 export * from './eif/outside-signer.contract.ts';
 export * from './employee-classes/routes.contract.ts';
 export * from './qps/routes.contract.ts';
 
-export const commandContracts = collectContracts(eif, eifEntities, outsideSigner, employeeClasses, qps);
+export const commandContracts = collectContracts(auth, eif, eifEntities, outsideSigner, employeeClasses, qps);

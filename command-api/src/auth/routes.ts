@@ -1,8 +1,8 @@
-import { Router, type Request, type Response } from 'express';
+import { Router, type Response } from 'express';
 import { AppError, UnauthorizedError, type UserProfile } from '@onboard/domain';
 import { isPasswordExpired } from '@onboard/domain/users/password-policy';
-import { handle, requireActor } from '../http/context.ts';
-import { parseBody } from '../http/validate.ts';
+import { mount } from '@onboard/api-contract/express';
+import { requireActor } from '../http/context.ts';
 import { readAuthenticatedUser } from './authenticated-user.ts';
 import { isLocked, readCredentials, recordFailure, resetFailures, verifyPassword } from './credentials.ts';
 import {
@@ -16,13 +16,22 @@ import {
 } from './deps.ts';
 import { describeLink, requestPasswordReset, upsertPassword } from './links.ts';
 import {
-  ExchangeBody,
-  FactorBody,
-  PassCodeBody,
-  PasswordUpsertBody,
-  SignInBody,
   TOTP_FACTOR,
-} from './schemas.ts';
+  acceptTermsOfUse,
+  activateMfa,
+  challengeMfa,
+  describeAuthLink,
+  enrollMfa,
+  exchangeSessionToken,
+  getAuthenticatedUser,
+  getCsrfCookie,
+  refreshSession,
+  requestPasswordResetEmail,
+  signIn,
+  signOut,
+  upsertPasswordFromLink,
+  verifyMfa,
+} from './routes.contract.ts';
 import { decryptSecret, encryptSecret, keysFor, randomToken, sha256 } from './secrets.ts';
 import {
   DEVICE_COOKIE,
@@ -108,256 +117,217 @@ export function createAuthApi(deps: AuthDeps): Router {
   const stateToken = (userId: string, step: StateStep) =>
     signStateToken(keys.state, userId, step, deps.now());
 
-  router.get('/api/auth/csrf', (req, res) => {
+  mount(router, getCsrfCookie, async (req, res) => {
     if (!cookieOf(req, CSRF_COOKIE)) setCsrfCookie(res, req.secure);
     res.status(204).end();
   });
 
-  router.post(
-    '/api/auth/sign-in',
-    handle(async (req, res) => {
-      const body = parseBody(SignInBody, req.body);
-      const now = deps.now();
-      const found = await findActiveUserByEmail(deps.store, body.username);
-      if (!found) {
-        await verifyPassword(null, body.password);
-        deps.logger.info({ event: 'sign-in-failed', reason: 'unknown-user' }, 'sign-in refused');
-        throw new InvalidCredentialsError();
-      }
-      const { userId } = found.user;
-      const credentials = await readCredentials(deps.pool, userId);
-      if (isLocked(credentials, now)) {
-        deps.logger.info({ event: 'sign-in-locked', userId }, 'sign-in refused: locked');
-        res.json(LOCKED_OUT);
-        return;
-      }
-      if (!(await verifyPassword(credentials.passwordHash, body.password))) {
-        await fail(userId, new InvalidCredentialsError(), res);
-        return;
-      }
-      if (
-        !credentials.passwordSetAt ||
-        isPasswordExpired(credentials.passwordSetAt.getTime(), now.getTime(), deps.passwordMaxAgeDays)
-      ) {
-        res.json({ status: 'PASSWORD_EXPIRED', message: PASSWORD_EXPIRED_MESSAGE });
-        return;
-      }
-      if (!credentials.totpSecret) {
-        res.json({
-          status: 'MFA_ENROLL',
-          stateToken: await stateToken(userId, 'MFA_ENROLL'),
-          factors: [TOTP_FACTOR],
-        });
-        return;
-      }
-      if (await isRememberedDevice(deps.pool, userId, cookieOf(req, DEVICE_COOKIE), now)) {
-        res.json(await succeed(userId, false));
-        return;
-      }
+  mount(router, signIn, async (req, res, input) => {
+    const body = input.body();
+    const now = deps.now();
+    const found = await findActiveUserByEmail(deps.store, body.username);
+    if (!found) {
+      await verifyPassword(null, body.password);
+      deps.logger.info({ event: 'sign-in-failed', reason: 'unknown-user' }, 'sign-in refused');
+      throw new InvalidCredentialsError();
+    }
+    const { userId } = found.user;
+    const credentials = await readCredentials(deps.pool, userId);
+    if (isLocked(credentials, now)) {
+      deps.logger.info({ event: 'sign-in-locked', userId }, 'sign-in refused: locked');
+      res.json(LOCKED_OUT);
+      return;
+    }
+    if (!(await verifyPassword(credentials.passwordHash, body.password))) {
+      await fail(userId, new InvalidCredentialsError(), res);
+      return;
+    }
+    if (
+      !credentials.passwordSetAt ||
+      isPasswordExpired(credentials.passwordSetAt.getTime(), now.getTime(), deps.passwordMaxAgeDays)
+    ) {
+      res.json({ status: 'PASSWORD_EXPIRED', message: PASSWORD_EXPIRED_MESSAGE });
+      return;
+    }
+    if (!credentials.totpSecret) {
       res.json({
-        status: 'MFA_REQUIRED',
-        stateToken: await stateToken(userId, 'MFA_REQUIRED'),
+        status: 'MFA_ENROLL',
+        stateToken: await stateToken(userId, 'MFA_ENROLL'),
         factors: [TOTP_FACTOR],
       });
-    }),
-  );
+      return;
+    }
+    if (await isRememberedDevice(deps.pool, userId, cookieOf(req, DEVICE_COOKIE), now)) {
+      res.json(await succeed(userId, false));
+      return;
+    }
+    res.json({
+      status: 'MFA_REQUIRED',
+      stateToken: await stateToken(userId, 'MFA_REQUIRED'),
+      factors: [TOTP_FACTOR],
+    });
+  });
 
-  router.post(
-    '/api/auth/mfa/enroll',
-    handle(async (req, res) => {
-      const body = parseBody(FactorBody, req.body);
-      const userId = await verifyStateToken(keys.state, body.stateToken, 'MFA_ENROLL', deps.now());
-      const user = await activeUser(userId);
-      const credentials = await readCredentials(deps.pool, userId);
-      if (isLocked(credentials, deps.now())) {
-        res.json(LOCKED_OUT);
-        return;
-      }
-      const sharedSecret = newTotpSecret();
-      await deps.pool.query('update auth_credentials set totp_pending_secret = $2 where user_id = $1', [
-        userId,
-        encryptSecret(keys.totp, sharedSecret, userId),
-      ]);
-      const uri = otpauthUri(user.email, sharedSecret);
-      res.json({
-        status: 'MFA_ENROLL_ACTIVATE',
-        stateToken: await stateToken(userId, 'MFA_ENROLL_ACTIVATE'),
-        factor: TOTP_FACTOR,
-        activation: { otpauthUri: uri, sharedSecret, qrCodeDataUri: await qrCodeDataUri(uri) },
-      });
-    }),
-  );
+  mount(router, enrollMfa, async (req, res, input) => {
+    const body = input.body();
+    const userId = await verifyStateToken(keys.state, body.stateToken, 'MFA_ENROLL', deps.now());
+    const user = await activeUser(userId);
+    const credentials = await readCredentials(deps.pool, userId);
+    if (isLocked(credentials, deps.now())) {
+      res.json(LOCKED_OUT);
+      return;
+    }
+    const sharedSecret = newTotpSecret();
+    await deps.pool.query('update auth_credentials set totp_pending_secret = $2 where user_id = $1', [
+      userId,
+      encryptSecret(keys.totp, sharedSecret, userId),
+    ]);
+    const uri = otpauthUri(user.email, sharedSecret);
+    res.json({
+      status: 'MFA_ENROLL_ACTIVATE',
+      stateToken: await stateToken(userId, 'MFA_ENROLL_ACTIVATE'),
+      factor: TOTP_FACTOR,
+      activation: { otpauthUri: uri, sharedSecret, qrCodeDataUri: await qrCodeDataUri(uri) },
+    });
+  });
 
-  router.post(
-    '/api/auth/mfa/activate',
-    handle(async (req, res) => {
-      const body = parseBody(PassCodeBody, req.body);
-      const now = deps.now();
-      const userId = await verifyStateToken(keys.state, body.stateToken, 'MFA_ENROLL_ACTIVATE', now);
-      const user = await activeUser(userId);
-      const credentials = await readCredentials(deps.pool, userId);
-      if (isLocked(credentials, now)) {
-        res.json(LOCKED_OUT);
-        return;
-      }
-      const pending = credentials.totpPendingSecret;
-      if (!pending || !(await verifyTotp(decryptSecret(keys.totp, pending, userId), body.passCode, now))) {
-        await fail(userId, new InvalidPassCodeError(), res);
-        return;
-      }
-      await deps.pool.query(
-        'update auth_credentials set totp_secret = totp_pending_secret, totp_pending_secret = null where user_id = $1',
-        [userId],
-      );
-      await executeUserCommand(deps, { userId, role: user.role }, userId, {
-        type: 'RecordMfaEnrolled',
-        at: now.toISOString(),
-      });
-      res.json(await succeed(userId, body.rememberDevice));
-    }),
-  );
+  mount(router, activateMfa, async (req, res, input) => {
+    const body = input.body();
+    const now = deps.now();
+    const userId = await verifyStateToken(keys.state, body.stateToken, 'MFA_ENROLL_ACTIVATE', now);
+    const user = await activeUser(userId);
+    const credentials = await readCredentials(deps.pool, userId);
+    if (isLocked(credentials, now)) {
+      res.json(LOCKED_OUT);
+      return;
+    }
+    const pending = credentials.totpPendingSecret;
+    if (!pending || !(await verifyTotp(decryptSecret(keys.totp, pending, userId), body.passCode, now))) {
+      await fail(userId, new InvalidPassCodeError(), res);
+      return;
+    }
+    await deps.pool.query(
+      'update auth_credentials set totp_secret = totp_pending_secret, totp_pending_secret = null where user_id = $1',
+      [userId],
+    );
+    await executeUserCommand(deps, { userId, role: user.role }, userId, {
+      type: 'RecordMfaEnrolled',
+      at: now.toISOString(),
+    });
+    res.json(await succeed(userId, body.rememberDevice));
+  });
 
-  router.post(
-    '/api/auth/mfa/challenge',
-    handle(async (req, res) => {
-      const body = parseBody(FactorBody, req.body);
-      const userId = await verifyStateToken(keys.state, body.stateToken, 'MFA_REQUIRED', deps.now());
-      await activeUser(userId);
-      res.json({
-        status: 'MFA_CHALLENGE',
-        stateToken: await stateToken(userId, 'MFA_CHALLENGE'),
-        factor: TOTP_FACTOR,
-      });
-    }),
-  );
+  mount(router, challengeMfa, async (req, res, input) => {
+    const body = input.body();
+    const userId = await verifyStateToken(keys.state, body.stateToken, 'MFA_REQUIRED', deps.now());
+    await activeUser(userId);
+    res.json({
+      status: 'MFA_CHALLENGE',
+      stateToken: await stateToken(userId, 'MFA_CHALLENGE'),
+      factor: TOTP_FACTOR,
+    });
+  });
 
-  router.post(
-    '/api/auth/mfa/verify',
-    handle(async (req, res) => {
-      const body = parseBody(PassCodeBody, req.body);
-      const now = deps.now();
-      const userId = await verifyStateToken(keys.state, body.stateToken, 'MFA_CHALLENGE', now);
-      await activeUser(userId);
-      const credentials = await readCredentials(deps.pool, userId);
-      if (isLocked(credentials, now)) {
-        res.json(LOCKED_OUT);
-        return;
-      }
-      const secret = credentials.totpSecret;
-      if (!secret || !(await verifyTotp(decryptSecret(keys.totp, secret, userId), body.passCode, now))) {
-        await fail(userId, new InvalidPassCodeError(), res);
-        return;
-      }
-      res.json(await succeed(userId, body.rememberDevice));
-    }),
-  );
+  mount(router, verifyMfa, async (req, res, input) => {
+    const body = input.body();
+    const now = deps.now();
+    const userId = await verifyStateToken(keys.state, body.stateToken, 'MFA_CHALLENGE', now);
+    await activeUser(userId);
+    const credentials = await readCredentials(deps.pool, userId);
+    if (isLocked(credentials, now)) {
+      res.json(LOCKED_OUT);
+      return;
+    }
+    const secret = credentials.totpSecret;
+    if (!secret || !(await verifyTotp(decryptSecret(keys.totp, secret, userId), body.passCode, now))) {
+      await fail(userId, new InvalidPassCodeError(), res);
+      return;
+    }
+    res.json(await succeed(userId, body.rememberDevice));
+  });
 
-  router.post(
-    '/api/users/authenticated',
-    handle(async (req, res) => {
-      const body = parseBody(ExchangeBody, req.body);
-      const now = deps.now();
-      const { rows } = await deps.pool.query<{ user_id: string; remember_device: boolean }>(
-        `update auth_exchange_tokens set used_at = $2 where token_hash = $1 and used_at is null and expires_at > $2
+  mount(router, exchangeSessionToken, async (req, res, input) => {
+    const body = input.body();
+    const now = deps.now();
+    const { rows } = await deps.pool.query<{ user_id: string; remember_device: boolean }>(
+      `update auth_exchange_tokens set used_at = $2 where token_hash = $1 and used_at is null and expires_at > $2
          returning user_id, remember_device`,
-        [sha256(body.sessionToken), now],
-      );
-      const exchange = rows[0];
-      if (!exchange) throw new InvalidSessionTokenError();
-      const user = await activeUser(exchange.user_id);
-      await startSession(deps, res, user.userId, {
-        rememberDevice: exchange.remember_device,
-        secure: req.secure,
-      });
-      const { revision } = await executeUserCommand(
-        deps,
-        { userId: user.userId, role: user.role },
-        user.userId,
-        {
-          type: 'RecordSignIn',
-          at: now.toISOString(),
-        },
-      );
-      // The session check reads rm_users: wait for this user's row so the very next call is signed in.
-      await awaitUserProjected(deps.pool, user.userId, revision);
-      deps.logger.info({ event: 'signed-in', userId: user.userId }, 'signed in');
-      res.json(await readAuthenticatedUser(deps.pool, user.userId));
-    }),
-  );
+      [sha256(body.sessionToken), now],
+    );
+    const exchange = rows[0];
+    if (!exchange) throw new InvalidSessionTokenError();
+    const user = await activeUser(exchange.user_id);
+    await startSession(deps, res, user.userId, {
+      rememberDevice: exchange.remember_device,
+      secure: req.secure,
+    });
+    const { revision } = await executeUserCommand(
+      deps,
+      { userId: user.userId, role: user.role },
+      user.userId,
+      {
+        type: 'RecordSignIn',
+        at: now.toISOString(),
+      },
+    );
+    // The session check reads rm_users: wait for this user's row so the very next call is signed in.
+    await awaitUserProjected(deps.pool, user.userId, revision);
+    deps.logger.info({ event: 'signed-in', userId: user.userId }, 'signed in');
+    res.json(await readAuthenticatedUser(deps.pool, user.userId));
+  });
 
-  router.get(
-    '/api/users/authenticated',
-    handle(async (req, res) => {
-      const actor = await authenticate(req);
-      res.json(actor ? await readAuthenticatedUser(deps.pool, actor.userId) : null);
-    }),
-  );
+  mount(router, getAuthenticatedUser, async (req, res) => {
+    const actor = await authenticate(req);
+    res.json(actor ? await readAuthenticatedUser(deps.pool, actor.userId) : null);
+  });
 
-  router.post(
-    '/api/auth/refresh',
-    handle(async (req, res) => {
-      const outcome = await rotateRefreshToken(deps, req, res);
-      if (outcome === 'ROTATED') {
-        res.status(204).end();
-        return;
-      }
-      if (outcome === 'REUSED')
-        deps.logger.warn({ event: 'refresh-token-reuse' }, 'refresh token reused: session revoked');
-      clearSessionCookies(res, req.secure);
-      throw new InvalidTokenError();
-    }),
-  );
-
-  router.post(
-    '/api/users/authenticated/logout',
-    handle(async (req, res) => {
-      const userId = await revokeSession(deps, req);
-      if (userId) deps.logger.info({ event: 'signed-out', userId }, 'signed out');
-      clearSessionCookies(res, req.secure);
+  mount(router, refreshSession, async (req, res) => {
+    const outcome = await rotateRefreshToken(deps, req, res);
+    if (outcome === 'ROTATED') {
       res.status(204).end();
-    }),
-  );
+      return;
+    }
+    if (outcome === 'REUSED')
+      deps.logger.warn({ event: 'refresh-token-reuse' }, 'refresh token reused: session revoked');
+    clearSessionCookies(res, req.secure);
+    throw new InvalidTokenError();
+  });
 
-  router.post(
-    '/api/users/terms-of-use',
-    handle(async (req, res) => {
-      const actor = await requireActor(authenticate, req);
-      const { revision } = await executeUserCommand(deps, actor, actor.userId, {
-        type: 'AcceptTermsOfUse',
-        at: deps.now().toISOString(),
-      });
-      await awaitUserProjected(deps.pool, actor.userId, revision);
-      res.status(204).end();
-    }),
-  );
+  mount(router, signOut, async (req, res) => {
+    const userId = await revokeSession(deps, req);
+    if (userId) deps.logger.info({ event: 'signed-out', userId }, 'signed out');
+    clearSessionCookies(res, req.secure);
+    res.status(204).end();
+  });
 
-  router.get(
-    '/api/users/auth-token/:token',
-    handle(async (req: Request, res) => {
-      res.json(await describeLink(deps, String(req.params.token)));
-    }),
-  );
+  mount(router, acceptTermsOfUse, async (req, res) => {
+    const actor = await requireActor(authenticate, req);
+    const { revision } = await executeUserCommand(deps, actor, actor.userId, {
+      type: 'AcceptTermsOfUse',
+      at: deps.now().toISOString(),
+    });
+    await awaitUserProjected(deps.pool, actor.userId, revision);
+    res.status(204).end();
+  });
 
-  router.post(
-    '/api/users/password-upsert',
-    handle(async (req, res) => {
-      const body = parseBody(PasswordUpsertBody, req.body);
-      await upsertPassword(deps, body.token, body.password);
-      res.status(204).end();
-    }),
-  );
+  mount(router, describeAuthLink, async (req, res) => {
+    res.json(await describeLink(deps, String(req.params.token)));
+  });
 
-  router.post(
-    '/api/users/reset-password/:email',
-    handle(async (req, res) => {
-      const email = String(req.params.email);
-      // Always 204, and the same work either way as far as the caller can see: no account enumeration.
-      await requestPasswordReset(deps, email).catch((error: unknown) => {
-        deps.logger.warn({ err: error, event: 'password-reset-failed' }, 'password reset e-mail failed');
-      });
-      res.status(204).end();
-    }),
-  );
+  mount(router, upsertPasswordFromLink, async (req, res, input) => {
+    const body = input.body();
+    await upsertPassword(deps, body.token, body.password);
+    res.status(204).end();
+  });
+
+  mount(router, requestPasswordResetEmail, async (req, res) => {
+    const email = String(req.params.email);
+    // Always 204, and the same work either way as far as the caller can see: no account enumeration.
+    await requestPasswordReset(deps, email).catch((error: unknown) => {
+      deps.logger.warn({ err: error, event: 'password-reset-failed' }, 'password reset e-mail failed');
+    });
+    res.status(204).end();
+  });
 
   return router;
 }

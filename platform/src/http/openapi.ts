@@ -4,14 +4,6 @@ import { generate, registerContracts, type DocumentOptions } from '@onboard/api-
 import { allContracts } from './contracts.ts';
 import { ROLES, USER_KINDS, type UserKind } from '@onboard/domain';
 import { ACCESS_COOKIE, CSRF_COOKIE, CSRF_HEADER } from '@onboard/command-api/auth';
-// The sign-in bodies as createAuthApi validates them; auth/index.ts does not re-export its schemas.
-import {
-  ExchangeBody,
-  FactorBody,
-  PassCodeBody,
-  PasswordUpsertBody,
-  SignInBody,
-} from '@onboard/command-api/auth/schemas';
 import {
   BulkEmailUpdateBody,
   CreateClientUserBody,
@@ -48,8 +40,6 @@ const Problem = z
   })
   .openapi('Problem');
 
-
-
 const Role = z.enum(ROLES);
 const iso = z.string().nullable();
 
@@ -78,31 +68,7 @@ const UserView = UserContact.extend({
   version: z.number().int().openapi({ description: 'The If-Match value for an edit' }),
 }).openapi('UserView');
 
-const AuthenticatedUser = UserContact.extend({
-  clients: z.array(z.object({ id: z.string(), name: z.string(), completedSetupAt: iso })),
-  termsOfUseDate: iso,
-}).openapi('AuthenticatedUser');
 
-const TotpFactor = z.object({ id: z.literal('totp'), factorType: z.literal('token:software:totp') });
-const SignInStep = z
-  .discriminatedUnion('status', [
-    z.object({ status: z.literal('LOCKED_OUT'), message: z.string() }),
-    z.object({ status: z.literal('PASSWORD_EXPIRED'), message: z.string() }),
-    z.object({ status: z.literal('MFA_ENROLL'), stateToken: z.string(), factors: z.array(TotpFactor) }),
-    z.object({ status: z.literal('MFA_REQUIRED'), stateToken: z.string(), factors: z.array(TotpFactor) }),
-    z.object({
-      status: z.literal('MFA_ENROLL_ACTIVATE'),
-      stateToken: z.string(),
-      factor: TotpFactor,
-      activation: z.object({ otpauthUri: z.string(), sharedSecret: z.string(), qrCodeDataUri: z.string() }),
-    }),
-    z.object({ status: z.literal('MFA_CHALLENGE'), stateToken: z.string(), factor: TotpFactor }),
-    z.object({
-      status: z.literal('SUCCESS'),
-      sessionToken: z.string().openapi({ description: 'Single use, exchanged within 2 minutes' }),
-    }),
-  ])
-  .openapi('SignInStep');
 
 const Health = z.object({
   status: z.literal('ok'),
@@ -227,80 +193,6 @@ export function buildOpenApiDocument() {
       },
       403: problem('Not staff'),
     },
-  });
-
-  // Sign-in and sessions (command-api/src/auth).
-  add('get', '/api/auth/csrf', 'auth', 'Sets the readable CSRF cookie', {
-    isSignedIn: false,
-    responses: { 204: noContent(`${CSRF_COOKIE} set`) },
-  });
-  const signInStep = (path: string, summary: string, body: z.ZodType) =>
-    add('post', path, 'auth', summary, {
-      isSignedIn: false,
-      request: { body: { content: { 'application/json': { schema: body } } } },
-      responses: {
-        200: json(SignInStep, 'The next step'),
-        400: problem('Invalid fields'),
-        401: problem('Wrong credentials, code or state token'),
-      },
-    });
-  signInStep('/api/auth/sign-in', 'E-mail and password', SignInBody);
-  signInStep('/api/auth/mfa/enroll', 'Start TOTP enrolment', FactorBody);
-  signInStep('/api/auth/mfa/activate', 'Confirm enrolment with a first code', PassCodeBody);
-  signInStep('/api/auth/mfa/challenge', 'Ask for a TOTP code', FactorBody);
-  signInStep('/api/auth/mfa/verify', 'Check a TOTP code', PassCodeBody);
-  add('post', '/api/users/authenticated', 'auth', 'Exchange the session token for session cookies', {
-    isSignedIn: false,
-    request: { body: { content: { 'application/json': { schema: ExchangeBody } } } },
-    responses: {
-      200: json(AuthenticatedUser, 'Signed in'),
-      400: problem('Invalid fields'),
-      401: problem('Token unknown, used or expired'),
-    },
-  });
-  add('get', '/api/users/authenticated', 'auth', 'The signed-in user, or null', {
-    isSignedIn: false,
-    responses: { 200: json(AuthenticatedUser.nullable(), 'The user, or null when signed out') },
-  });
-  add('post', '/api/auth/refresh', 'auth', 'Rotate the refresh token', {
-    isSignedIn: false,
-    responses: { 204: noContent('New cookies set'), 401: problem('Refresh token invalid or reused') },
-  });
-  add('post', '/api/users/authenticated/logout', 'auth', 'Sign out', {
-    isSignedIn: false,
-    responses: { 204: noContent('Session revoked, cookies cleared') },
-  });
-  add('post', '/api/users/terms-of-use', 'auth', 'Accept the terms of use', {
-    responses: { 204: noContent('Recorded') },
-  });
-  add('get', '/api/users/auth-token/{token}', 'auth', 'What an activation or reset link is for', {
-    isSignedIn: false,
-    request: { params: z.object({ token: z.string() }) },
-    responses: {
-      200: json(
-        z.object({
-          email: z.string(),
-          firstName: z.string(),
-          purpose: z.enum(['ACTIVATE', 'REACTIVATE', 'RESET_PASSWORD']),
-        }),
-        'The link’s user and purpose',
-      ),
-      404: problem('EXPIRED_LINK: expired or used'),
-    },
-  });
-  add('post', '/api/users/password-upsert', 'auth', 'Set the password from a link', {
-    isSignedIn: false,
-    request: { body: { content: { 'application/json': { schema: PasswordUpsertBody } } } },
-    responses: {
-      204: noContent('Password set'),
-      400: problem('Password refused by the policy'),
-      404: problem('EXPIRED_LINK: expired or used'),
-    },
-  });
-  add('post', '/api/users/reset-password/{email}', 'auth', 'E-mail a reset link (always 204)', {
-    isSignedIn: false,
-    request: { params: z.object({ email }) },
-    responses: { 204: noContent('Sent if the address belongs to a user') },
   });
 
   // Clients and the EIF.

@@ -1,0 +1,169 @@
+import { z } from 'zod';
+import { defineRoute, json, noContent, problem } from '@onboard/api-contract';
+import { AuthenticatedUser } from '@onboard/api-contract/views';
+
+export const SignInBody = z.object({
+  username: z.string().trim().min(1, 'Enter your e-mail').max(320),
+  password: z.string().min(1, 'Enter your password').max(1024),
+});
+
+export const FactorBody = z.object({
+  stateToken: z.string().min(1).max(2048),
+  factorId: z.literal('totp', { message: "There's no MFA factor option configured" }),
+});
+
+export const PassCodeBody = z.object({
+  stateToken: z.string().min(1).max(2048),
+  passCode: z.string().trim().max(16),
+  rememberDevice: z.boolean().optional().default(false),
+});
+
+export const ExchangeBody = z.object({ sessionToken: z.string().min(1).max(256) });
+
+export const PasswordUpsertBody = z.object({
+  token: z.string().min(1).max(256),
+  password: z.string().max(1024),
+});
+
+export const TOTP_FACTOR = { id: 'totp', factorType: 'token:software:totp' } as const;
+
+const TotpFactor = z.object({ id: z.literal('totp'), factorType: z.literal('token:software:totp') });
+const SignInStep = z
+  .discriminatedUnion('status', [
+    z.object({ status: z.literal('LOCKED_OUT'), message: z.string() }),
+    z.object({ status: z.literal('PASSWORD_EXPIRED'), message: z.string() }),
+    z.object({ status: z.literal('MFA_ENROLL'), stateToken: z.string(), factors: z.array(TotpFactor) }),
+    z.object({ status: z.literal('MFA_REQUIRED'), stateToken: z.string(), factors: z.array(TotpFactor) }),
+    z.object({
+      status: z.literal('MFA_ENROLL_ACTIVATE'),
+      stateToken: z.string(),
+      factor: TotpFactor,
+      activation: z.object({ otpauthUri: z.string(), sharedSecret: z.string(), qrCodeDataUri: z.string() }),
+    }),
+    z.object({ status: z.literal('MFA_CHALLENGE'), stateToken: z.string(), factor: TotpFactor }),
+    z.object({
+      status: z.literal('SUCCESS'),
+      sessionToken: z.string().meta({ description: 'Single use, exchanged within 2 minutes' }),
+    }),
+  ])
+  .meta({ id: 'SignInStep' });
+
+export const getCsrfCookie = defineRoute({
+  method: 'get',
+  path: '/api/auth/csrf',
+  tag: 'auth',
+  summary: 'Sets the readable CSRF cookie',
+  isSignedIn: false,
+  responses: { 204: noContent('The CSRF cookie set') },
+});
+
+const signInStep = <const P extends string, const B extends z.ZodType>(path: P, summary: string, body: B) =>
+  defineRoute({
+    method: 'post',
+    path,
+    tag: 'auth',
+    summary,
+    isSignedIn: false,
+    request: { body },
+    responses: {
+      200: json(SignInStep, 'The next step'),
+      401: problem('Wrong credentials, code or state token'),
+    },
+  });
+export const signIn = signInStep('/api/auth/sign-in', 'E-mail and password', SignInBody);
+export const enrollMfa = signInStep('/api/auth/mfa/enroll', 'Start TOTP enrolment', FactorBody);
+export const activateMfa = signInStep(
+  '/api/auth/mfa/activate',
+  'Confirm enrolment with a first code',
+  PassCodeBody,
+);
+export const challengeMfa = signInStep('/api/auth/mfa/challenge', 'Ask for a TOTP code', FactorBody);
+export const verifyMfa = signInStep('/api/auth/mfa/verify', 'Check a TOTP code', PassCodeBody);
+
+export const exchangeSessionToken = defineRoute({
+  method: 'post',
+  path: '/api/users/authenticated',
+  tag: 'auth',
+  summary: 'Exchange the session token for session cookies',
+  isSignedIn: false,
+  request: { body: ExchangeBody },
+  responses: {
+    200: json(AuthenticatedUser, 'Signed in'),
+    401: problem('Token unknown, used or expired'),
+  },
+});
+export const getAuthenticatedUser = defineRoute({
+  method: 'get',
+  path: '/api/users/authenticated',
+  tag: 'auth',
+  summary: 'The signed-in user, or null',
+  isSignedIn: false,
+  responses: {
+    200: json(AuthenticatedUser.nullable(), 'The user, or null when signed out'),
+    401: problem('INVALID_TOKEN: a session cookie that is no longer valid'),
+  },
+});
+export const refreshSession = defineRoute({
+  method: 'post',
+  path: '/api/auth/refresh',
+  tag: 'auth',
+  summary: 'Rotate the refresh token',
+  isSignedIn: false,
+  responses: { 204: noContent('New cookies set'), 401: problem('Refresh token invalid or reused') },
+});
+export const signOut = defineRoute({
+  method: 'post',
+  path: '/api/users/authenticated/logout',
+  tag: 'auth',
+  summary: 'Sign out',
+  isSignedIn: false,
+  responses: { 204: noContent('Session revoked, cookies cleared') },
+});
+export const acceptTermsOfUse = defineRoute({
+  method: 'post',
+  path: '/api/users/terms-of-use',
+  tag: 'auth',
+  summary: 'Accept the terms of use',
+  responses: { 204: noContent('Recorded') },
+});
+export const describeAuthLink = defineRoute({
+  method: 'get',
+  path: '/api/users/auth-token/{token}',
+  tag: 'auth',
+  summary: 'What an activation or reset link is for',
+  isSignedIn: false,
+  request: { params: z.object({ token: z.string() }) },
+  responses: {
+    200: json(
+      z.object({
+        email: z.string(),
+        firstName: z.string(),
+        purpose: z.enum(['ACTIVATE', 'REACTIVATE', 'RESET_PASSWORD']),
+      }),
+      'The link’s user and purpose',
+    ),
+    404: problem('EXPIRED_LINK: expired or used'),
+  },
+});
+export const upsertPasswordFromLink = defineRoute({
+  method: 'post',
+  path: '/api/users/password-upsert',
+  tag: 'auth',
+  summary: 'Set the password from a link',
+  isSignedIn: false,
+  request: { body: PasswordUpsertBody },
+  responses: {
+    204: noContent('Password set'),
+    400: problem('Password refused by the policy'),
+    404: problem('EXPIRED_LINK: expired or used'),
+  },
+});
+export const requestPasswordResetEmail = defineRoute({
+  method: 'post',
+  path: '/api/users/reset-password/{email}',
+  tag: 'auth',
+  summary: 'E-mail a reset link (always 204)',
+  isSignedIn: false,
+  request: { params: z.object({ email: z.string().min(1) }) },
+  responses: { 204: noContent('Sent if the address belongs to a user') },
+});
