@@ -1,4 +1,4 @@
-import type { Request, Response, Router } from 'express';
+import type { Request, RequestHandler, Response, Router } from 'express';
 import type { z } from 'zod';
 import { ValidationError } from '@onboard/domain';
 import { expressPath, type RouteContract } from './index.ts';
@@ -38,10 +38,18 @@ export function parseInput<S extends z.ZodType>(
   throw new ValidationError(fields);
 }
 
-/** Mounts a handler at its contract's method and path; a rejected promise reaches the error middleware. */
-export function mount<C extends RouteContract>(router: Router, contract: C, handler: RouteHandler<C>): void {
+/**
+ * Mounts a handler at its contract's method and path; a rejected promise reaches the error middleware.
+ * `before` runs first (a raw-body reader for a file upload, say).
+ */
+export function mount<C extends RouteContract>(
+  router: Router,
+  contract: C,
+  handler: RouteHandler<C>,
+  options: { before?: readonly RequestHandler[] } = {},
+): void {
   const { body, query } = contract.request ?? {};
-  router[contract.method](expressPath(contract.path), (req, res, next) => {
+  router[contract.method](expressPath(contract.path), ...(options.before ?? []), (req, res, next) => {
     const input = {
       body: () => (body ? parseInput(body, req.body, 'body') : undefined),
       query: () => (query ? parseInput(query, req.query, 'query') : undefined),

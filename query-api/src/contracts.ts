@@ -2,6 +2,7 @@ import { collectContracts } from '@onboard/api-contract';
 import * as clients from './clients/routes.contract.ts';
 import * as eif from './eif/routes.contract.ts';
 import * as employeeClasses from './employee-classes/routes.contract.ts';
+import * as explorer from './explorer/routes.contract.ts';
 import * as qps from './qps/routes.contract.ts';
 
 // Every read route's contract (the files beside the handlers), for the OpenAPI document, the web's types
@@ -9,6 +10,7 @@ import * as qps from './qps/routes.contract.ts';
 export * from './clients/routes.contract.ts';
 export * from './eif/routes.contract.ts';
 export * from './employee-classes/routes.contract.ts';
+export * from './explorer/routes.contract.ts';
 export * from './qps/routes.contract.ts';
 
-export const queryContracts = collectContracts(clients, eif, employeeClasses, qps);
+export const queryContracts = collectContracts(clients, eif, employeeClasses, explorer, qps);

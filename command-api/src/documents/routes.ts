@@ -17,7 +17,9 @@ import {
   type Actor,
   type DocumentStore,
 } from '@onboard/domain';
-import { handle, requireActor, type Authenticate } from '../http/context.ts';
+import { mount } from '@onboard/api-contract/express';
+import { requireActor, type Authenticate } from '../http/context.ts';
+import { uploadDocument } from './routes.contract.ts';
 
 export type DocumentCommandDeps = {
   authenticate: Authenticate;
@@ -67,11 +69,10 @@ export function documentCommandRoutes(deps: DocumentCommandDeps): Router {
     next();
   };
 
-  router.post(
-    '/api/documents',
-    checkRequest,
-    readFile,
-    handle(async (req, res) => {
+  mount(
+    router,
+    uploadDocument,
+    async (req, res) => {
       const actor = res.locals.actor as Actor;
       const mimeType = uploadMimeType(req.get('content-type'))!;
       const bytes: unknown = req.body;
@@ -88,7 +89,8 @@ export function documentCommandRoutes(deps: DocumentCommandDeps): Router {
         uploadedBy: actor.userId,
       });
       res.status(201).json(stored);
-    }),
+    },
+    { before: [checkRequest, readFile] },
   );
 
   return router;

@@ -5,4 +5,4 @@ export {
   type HumanCheck,
   type HumanCheckChallenge,
 } from './human-check.ts';
-export { EmailBenefitsBody, MessageBody, StartChatBody } from './visitor-routes.ts';
+export { EmailBenefitsBody, MessageBody, StartChatBody } from './routes.contract.ts';

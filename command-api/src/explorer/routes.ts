@@ -26,10 +26,20 @@ import {
   type ExplorerSiteCommand,
   type ExplorerSiteDecision,
 } from '@onboard/domain/explorer/decider';
-import { handle, requireActor, type CommandDeps } from '../http/context.ts';
-import { parseBody, parseIfMatch } from '../http/validate.ts';
+import { mount } from '@onboard/api-contract/express';
+import { requireActor, type CommandDeps } from '../http/context.ts';
+import { parseIfMatch } from '../http/validate.ts';
 import { explorerVisitorRoutes, type ExplorerVisitorDeps } from './visitor-routes.ts';
-import { AttachDocumentBody, ExplorerSiteBody, LeadBody, RenewExplorerSiteBody } from './schemas.ts';
+import {
+  attachExplorerDocument,
+  createExplorerSite,
+  deleteExplorerSite,
+  renewExplorerSite,
+  sendLead,
+  transferExplorerSites,
+  updateExplorerSite,
+  type ExplorerSiteBody,
+} from './routes.contract.ts';
 
 export type ExplorerCommandDeps = CommandDeps & { pool: pg.Pool } & Omit<
     ExplorerVisitorDeps,
@@ -192,203 +202,181 @@ const pageView = (page: ExplorerSite, version: bigint) => ({
  */
 export function createExplorerCommands(deps: ExplorerCommandDeps): Router {
   const router = Router();
-  const base = '/api/clients/:clientId/explorer-pages';
   const by = (actor: Actor) => ({ userId: actor.userId, at: deps.now().toISOString() });
 
-  router.post(
-    base,
-    handle(async (req, res) => {
-      const actor = await requireActor(deps.authenticate, req);
-      requireStaff(actor);
-      const body = parseBody(ExplorerSiteBody, req.body);
-      const explorerPageId = deps.newId();
-      const command = {
-        type: 'CreateSite' as const,
-        explorerPageId,
-        clientId: String(req.params.clientId),
-        pageOwner: body.pageOwner ?? actor.userId,
-        site: siteOf(body),
-        plans: body.benefits,
-        by: by(actor),
-      };
-      const { page, revision } = await createSite(deps, actor, command, deps.newId());
-      res.status(201).json(pageView(page, revision));
-    }),
-  );
+  mount(router, createExplorerSite, async (req, res, input) => {
+    const actor = await requireActor(deps.authenticate, req);
+    requireStaff(actor);
+    const body = input.body();
+    const explorerPageId = deps.newId();
+    const command = {
+      type: 'CreateSite' as const,
+      explorerPageId,
+      clientId: String(req.params.clientId),
+      pageOwner: body.pageOwner ?? actor.userId,
+      site: siteOf(body),
+      plans: body.benefits,
+      by: by(actor),
+    };
+    const { page, revision } = await createSite(deps, actor, command, deps.newId());
+    res.status(201).json(pageView(page, revision));
+  });
 
-  router.put(
-    `${base}/:explorerPageId`,
-    handle(async (req, res) => {
-      const actor = await requireActor(deps.authenticate, req);
-      requireStaff(actor);
-      const body = parseBody(ExplorerSiteBody, req.body);
-      const ifMatch = parseIfMatch(req.header('if-match'));
-      const id = String(req.params.explorerPageId);
-      const { page, state, revision } = await loadClientSite(deps, String(req.params.clientId), id);
-      if (ifMatch !== null && ifMatch !== revision) {
-        throw new ConflictError(undefined, { currentVersion: Number(revision) });
-      }
-      const events = accept(
-        decideExplorerSite(
-          { type: 'UpdateSite', site: siteOf(body), plans: body.benefits, by: by(actor) },
-          state,
-        ),
-      );
-      const next = events.reduce(evolveExplorerSite, state);
-      if (next.status !== 'active') throw new Error('updated site did not fold');
-      const before = page.site.vanitySlug;
-      const after = next.page.site.vanitySlug;
-      if (after && after !== before) await reserveSlug(deps, actor, after, id);
-      let version: bigint;
-      try {
-        version = await append(
-          deps,
-          explorerStream(id),
-          toNewEvents(deps, events, actor, deps.newId()),
-          revision,
-        );
-      } catch (error) {
-        if (after && after !== before) await releaseSlug(deps, actor, after, id).catch(() => undefined);
-        throw error;
-      }
-      if (before && before !== after) await releaseSlug(deps, actor, before, id);
-      res.json(pageView(next.page, version));
-    }),
-  );
-
-  router.delete(
-    `${base}/:explorerPageId`,
-    handle(async (req, res) => {
-      const actor = await requireActor(deps.authenticate, req);
-      requireStaff(actor);
-      const id = String(req.params.explorerPageId);
-      const { page, state, revision } = await loadClientSite(deps, String(req.params.clientId), id);
-      const events = accept(decideExplorerSite({ type: 'DeleteSite', by: by(actor) }, state));
-      await append(deps, explorerStream(id), toNewEvents(deps, events, actor, deps.newId()), revision);
-      if (page.site.vanitySlug) await releaseSlug(deps, actor, page.site.vanitySlug, id);
-      res.status(204).end();
-    }),
-  );
-
-  router.post(
-    `${base}/:explorerPageId/renew`,
-    handle(async (req, res) => {
-      const actor = await requireActor(deps.authenticate, req);
-      requireStaff(actor);
-      const body = parseBody(RenewExplorerSiteBody, req.body);
-      const id = String(req.params.explorerPageId);
-      const { page, state, revision } = await loadClientSite(deps, String(req.params.clientId), id);
-      const newExplorerPageId = deps.newId();
-      const create = renewalOf(page, { ...body, newExplorerPageId, by: by(actor) });
-      // Both decisions and the new slug first, so a refused renewal writes nothing.
-      const first = accept(decideExplorerSite(create, { status: 'none' }))[0];
-      const marker = accept(
-        decideExplorerSite({ type: 'RecordRenewal', newExplorerPageId, by: by(actor) }, state),
-      );
-      const slug = first?.type === 'ExplorerSiteCreated' ? first.data.site.vanitySlug : null;
-      if (slug) await reserveSlug(deps, actor, slug, newExplorerPageId);
-      const correlationId = deps.newId();
-      // The marker goes first: its expected revision is what stops two concurrent renewals of one site.
-      try {
-        await append(deps, explorerStream(id), toNewEvents(deps, marker, actor, correlationId), revision);
-      } catch (error) {
-        if (slug) await releaseSlug(deps, actor, slug, newExplorerPageId).catch(() => undefined);
-        throw error;
-      }
-      const created = await createSite(deps, actor, create, correlationId);
-      res.status(201).json(pageView(created.page, created.revision));
-    }),
-  );
-
-  router.post(
-    `${base}/:explorerPageId/documents`,
-    handle(async (req, res) => {
-      const actor = await requireActor(deps.authenticate, req);
-      requireStaff(actor);
-      const document = parseBody(AttachDocumentBody, req.body);
-      const id = String(req.params.explorerPageId);
-      const { state, revision } = await loadClientSite(deps, String(req.params.clientId), id);
-      const events = accept(decideExplorerSite({ type: 'AttachDocument', document }, state));
-      const version = await append(
+  mount(router, updateExplorerSite, async (req, res, input) => {
+    const actor = await requireActor(deps.authenticate, req);
+    requireStaff(actor);
+    const body = input.body();
+    const ifMatch = parseIfMatch(req.header('if-match'));
+    const id = String(req.params.explorerPageId);
+    const { page, state, revision } = await loadClientSite(deps, String(req.params.clientId), id);
+    if (ifMatch !== null && ifMatch !== revision) {
+      throw new ConflictError(undefined, { currentVersion: Number(revision) });
+    }
+    const events = accept(
+      decideExplorerSite(
+        { type: 'UpdateSite', site: siteOf(body), plans: body.benefits, by: by(actor) },
+        state,
+      ),
+    );
+    const next = events.reduce(evolveExplorerSite, state);
+    if (next.status !== 'active') throw new Error('updated site did not fold');
+    const before = page.site.vanitySlug;
+    const after = next.page.site.vanitySlug;
+    if (after && after !== before) await reserveSlug(deps, actor, after, id);
+    let version: bigint;
+    try {
+      version = await append(
         deps,
         explorerStream(id),
         toNewEvents(deps, events, actor, deps.newId()),
         revision,
       );
-      res.status(201).json({ explorerPageId: id, version: Number(version), document });
-    }),
-  );
+    } catch (error) {
+      if (after && after !== before) await releaseSlug(deps, actor, after, id).catch(() => undefined);
+      throw error;
+    }
+    if (before && before !== after) await releaseSlug(deps, actor, before, id);
+    res.json(pageView(next.page, version));
+  });
+
+  mount(router, deleteExplorerSite, async (req, res) => {
+    const actor = await requireActor(deps.authenticate, req);
+    requireStaff(actor);
+    const id = String(req.params.explorerPageId);
+    const { page, state, revision } = await loadClientSite(deps, String(req.params.clientId), id);
+    const events = accept(decideExplorerSite({ type: 'DeleteSite', by: by(actor) }, state));
+    await append(deps, explorerStream(id), toNewEvents(deps, events, actor, deps.newId()), revision);
+    if (page.site.vanitySlug) await releaseSlug(deps, actor, page.site.vanitySlug, id);
+    res.status(204).end();
+  });
+
+  mount(router, renewExplorerSite, async (req, res, input) => {
+    const actor = await requireActor(deps.authenticate, req);
+    requireStaff(actor);
+    const body = input.body();
+    const id = String(req.params.explorerPageId);
+    const { page, state, revision } = await loadClientSite(deps, String(req.params.clientId), id);
+    const newExplorerPageId = deps.newId();
+    const create = renewalOf(page, { ...body, newExplorerPageId, by: by(actor) });
+    // Both decisions and the new slug first, so a refused renewal writes nothing.
+    const first = accept(decideExplorerSite(create, { status: 'none' }))[0];
+    const marker = accept(
+      decideExplorerSite({ type: 'RecordRenewal', newExplorerPageId, by: by(actor) }, state),
+    );
+    const slug = first?.type === 'ExplorerSiteCreated' ? first.data.site.vanitySlug : null;
+    if (slug) await reserveSlug(deps, actor, slug, newExplorerPageId);
+    const correlationId = deps.newId();
+    // The marker goes first: its expected revision is what stops two concurrent renewals of one site.
+    try {
+      await append(deps, explorerStream(id), toNewEvents(deps, marker, actor, correlationId), revision);
+    } catch (error) {
+      if (slug) await releaseSlug(deps, actor, slug, newExplorerPageId).catch(() => undefined);
+      throw error;
+    }
+    const created = await createSite(deps, actor, create, correlationId);
+    res.status(201).json(pageView(created.page, created.revision));
+  });
+
+  mount(router, attachExplorerDocument, async (req, res, input) => {
+    const actor = await requireActor(deps.authenticate, req);
+    requireStaff(actor);
+    const document = input.body();
+    const id = String(req.params.explorerPageId);
+    const { state, revision } = await loadClientSite(deps, String(req.params.clientId), id);
+    const events = accept(decideExplorerSite({ type: 'AttachDocument', document }, state));
+    const version = await append(
+      deps,
+      explorerStream(id),
+      toNewEvents(deps, events, actor, deps.newId()),
+      revision,
+    );
+    res.status(201).json({ explorerPageId: id, version: Number(version), document });
+  });
 
   /**
    * Moves every site of one owner to another. The sites are found in the read model (a site created a
    * moment ago may not be there yet); each move is its own append with its expected revision.
    */
-  router.put(
-    '/api/explorer-pages/transfer/:currentOwnerId/:newOwnerId',
-    handle(async (req, res) => {
-      const actor = await requireActor(deps.authenticate, req);
-      requireStaff(actor);
-      const from = String(req.params.currentOwnerId);
-      const to = String(req.params.newOwnerId);
-      const { rows: owners } = await deps.pool.query<{ role: string }>(
-        'select role from rm_users where user_id = $1 and not is_deleted',
-        [to],
-      );
-      const owner = owners[0];
-      if (!owner) throw new NotFoundError('User not found');
-      if (!isInternal({ userId: to, role: owner.role as Actor['role'], clientIds: [] })) {
-        throw new ValidationError({ 'params.newOwnerId': 'The new owner must be an internal user' }); // chosen
-      }
-      const { rows } = await deps.pool.query<{ explorer_page_id: string }>(
-        'select explorer_page_id from rm_explorer_pages where page_owner = $1 and not is_deleted order by explorer_page_id',
-        [from],
-      );
-      const correlationId = deps.newId();
-      const transferred: string[] = [];
-      for (const { explorer_page_id: id } of rows) {
-        const { state, revision } = await loadSite(deps.store, id);
-        if (state.status !== 'active' || state.page.pageOwner !== from) continue;
-        const events = accept(decideExplorerSite({ type: 'TransferOwnership', to, by: by(actor) }, state));
-        await append(deps, explorerStream(id), toNewEvents(deps, events, actor, correlationId), revision);
-        transferred.push(id);
-      }
-      res.json({ transferred });
-    }),
-  );
+  mount(router, transferExplorerSites, async (req, res) => {
+    const actor = await requireActor(deps.authenticate, req);
+    requireStaff(actor);
+    const from = String(req.params.currentOwnerId);
+    const to = String(req.params.newOwnerId);
+    const { rows: owners } = await deps.pool.query<{ role: string }>(
+      'select role from rm_users where user_id = $1 and not is_deleted',
+      [to],
+    );
+    const owner = owners[0];
+    if (!owner) throw new NotFoundError('User not found');
+    if (!isInternal({ userId: to, role: owner.role as Actor['role'], clientIds: [] })) {
+      throw new ValidationError({ 'params.newOwnerId': 'The new owner must be an internal user' }); // chosen
+    }
+    const { rows } = await deps.pool.query<{ explorer_page_id: string }>(
+      'select explorer_page_id from rm_explorer_pages where page_owner = $1 and not is_deleted order by explorer_page_id',
+      [from],
+    );
+    const correlationId = deps.newId();
+    const transferred: string[] = [];
+    for (const { explorer_page_id: id } of rows) {
+      const { state, revision } = await loadSite(deps.store, id);
+      if (state.status !== 'active' || state.page.pageOwner !== from) continue;
+      const events = accept(decideExplorerSite({ type: 'TransferOwnership', to, by: by(actor) }, state));
+      await append(deps, explorerStream(id), toNewEvents(deps, events, actor, correlationId), revision);
+      transferred.push(id);
+    }
+    res.json({ transferred });
+  });
 
   // Anonymous (explorer §7): any visitor of a public page may send the lead form.
-  router.post(
-    '/api/explorer-pages/lead-generation/send',
-    handle(async (req, res) => {
-      const body = parseBody(LeadBody, req.body);
-      const errors = validateLead(body);
-      const fields = Object.entries(errors).filter((e): e is [string, string] => e[1] !== undefined);
-      if (fields.length > 0) {
-        throw new ValidationError(Object.fromEntries(fields.map(([f, m]) => [`body.${f}`, m])));
-      }
-      const leadId = deps.newId();
-      const trim = (v: string | null | undefined) => (v ?? '').trim();
-      const lead = {
-        type: 'LeadSubmitted',
-        data: {
-          leadId,
-          explorerPageId: body.explorerPageId,
-          email: trim(body.email),
-          firstName: trim(body.firstName),
-          lastName: trim(body.lastName),
-          city: trim(body.city),
-          state: trim(body.state),
-          phone: trim(body.phone),
-          externalUser: body.externalUser,
-          employerName: trim(body.employerName),
-          brokerName: body.externalUser === 'broker' ? trim(body.brokerName) : null,
-          at: deps.now().toISOString(),
-        },
-      };
-      await append(deps, explorerLeadStream(leadId), toNewEvents(deps, [lead], VISITOR, deps.newId()), -1n);
-      res.status(201).json({ leadId, status: 'SENT' });
-    }),
-  );
+  mount(router, sendLead, async (req, res, input) => {
+    const body = input.body();
+    const errors = validateLead(body);
+    const fields = Object.entries(errors).filter((e): e is [string, string] => e[1] !== undefined);
+    if (fields.length > 0) {
+      throw new ValidationError(Object.fromEntries(fields.map(([f, m]) => [`body.${f}`, m])));
+    }
+    const leadId = deps.newId();
+    const trim = (v: string | null | undefined) => (v ?? '').trim();
+    const lead = {
+      type: 'LeadSubmitted',
+      data: {
+        leadId,
+        explorerPageId: body.explorerPageId,
+        email: trim(body.email),
+        firstName: trim(body.firstName),
+        lastName: trim(body.lastName),
+        city: trim(body.city),
+        state: trim(body.state),
+        phone: trim(body.phone),
+        externalUser: body.externalUser,
+        employerName: trim(body.employerName),
+        brokerName: body.externalUser === 'broker' ? trim(body.brokerName) : null,
+        at: deps.now().toISOString(),
+      },
+    };
+    await append(deps, explorerLeadStream(leadId), toNewEvents(deps, [lead], VISITOR, deps.newId()), -1n);
+    res.status(201).json({ leadId, status: 'SENT' });
+  });
 
   router.use(
     explorerVisitorRoutes({

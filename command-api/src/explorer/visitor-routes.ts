@@ -1,5 +1,4 @@
 import { Router } from 'express';
-import { z } from 'zod';
 import { randomBytes } from 'node:crypto';
 import { supportChatStream } from '@onboard/events/catalogue/explorer';
 import {
@@ -19,9 +18,10 @@ import {
 } from '@onboard/domain';
 import { isExplorerSiteLive, type ExplorerSite } from '@onboard/domain/explorer/decider';
 import type { EmailSender } from '../auth/email-port.ts';
-import { handle, type CommandDeps } from '../http/context.ts';
-import { parseBody } from '../http/validate.ts';
+import { mount } from '@onboard/api-contract/express';
+import type { CommandDeps } from '../http/context.ts';
 import { builtInHumanCheck, type HumanCheck } from './human-check.ts';
+import { createHumanCheck, emailBenefits, postSupportMessage, startSupportChat } from './routes.contract.ts';
 
 export type ExplorerVisitorDeps = CommandDeps & {
   loadPage: (explorerPageId: string) => Promise<ExplorerSite | null>;
@@ -37,15 +37,6 @@ export type ExplorerVisitorDeps = CommandDeps & {
 };
 
 const VISITOR = { userId: 'anonymous', role: 'EXPLORER_VISITOR' };
-
-export const EmailBenefitsBody = z.object({
-  email: z.string().nullable().optional(),
-  benefits: z.array(z.string()).nullable().optional(),
-  recaptchaToken: z.string().nullable().optional(),
-  language: z.string().nullable().optional(),
-});
-export const StartChatBody = z.object({ language: z.enum(['en', 'es']).default('en') });
-export const MessageBody = z.object({ text: z.string().nullable().default(null) });
 
 const fieldErrors = (errors: Record<string, string | undefined>) =>
   new ValidationError(
@@ -78,147 +69,135 @@ export function explorerVisitorRoutes(deps: ExplorerVisitorDeps): Router {
     return page;
   };
 
-  router.post(
-    '/api/explorer-pages/human-check',
-    handle(async (_req, res) => {
-      res.status(201).json(await humanCheck.issue(deps.now()));
-    }),
-  );
+  mount(router, createHumanCheck, async (_req, res) => {
+    res.status(201).json(await humanCheck.issue(deps.now()));
+  });
 
-  router.post(
-    '/api/explorer-pages/:explorerPageId/email-benefits',
-    handle(async (req, res) => {
-      const body = parseBody(EmailBenefitsBody, req.body);
-      const errors = validateExplorerEmailSend(body);
-      if (Object.values(errors).some((m) => m !== undefined)) throw fieldErrors(errors);
-      const page = await requirePage(String(req.params.explorerPageId));
-      const wanted = new Set(body.benefits ?? []);
-      const plans = page.plans.filter((p) => wanted.has(p.id));
-      // Ids that are not plans of this page do not count as a selected benefit.
-      if (plans.length === 0) throw fieldErrors({ benefits: EXPLORER_EMAIL_SEND_MESSAGES.benefitsRequired });
-      const verdict = await humanCheck.verify(body.recaptchaToken ?? '', 'email-benefits', deps.now());
-      if (verdict !== 'ok') throw fieldErrors({ recaptchaToken: HUMAN_CHECK_INVALID });
-      if (!deps.emailSender) throw new Error('No e-mail sender is configured');
-      const language = body.language as ExplorerLanguage;
-      const base = deps.publicUrl?.() ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`;
-      const key = encodeURIComponent(page.site.vanitySlug ?? page.explorerPageId);
-      const link = `${base.replace(/\/+$/, '')}/${language === 'es' ? 'es/' : ''}benefits-explorer/${key}`;
-      const mail = selectedBenefitsEmail({
-        siteName: page.site.customClientName ?? page.site.name,
-        language,
-        link,
-        categoryName: categoryName(language, page.site.employerState),
-        plans: plans.map((p) => ({
-          id: p.id,
-          benefitType: p.benefitType as BenefitType,
-          planName: p.planName,
-        })),
-      });
-      const { emailId } = await deps.emailSender.send({
-        to: [(body.email ?? '').trim()],
-        subject: mail.subject,
-        body: mail.body,
-        link,
-        clientId: page.clientId,
-        actor: VISITOR,
-      });
-      res.status(201).json({ emailId, status: 'SENT' });
-    }),
-  );
+  mount(router, emailBenefits, async (req, res, input) => {
+    const body = input.body();
+    const errors = validateExplorerEmailSend(body);
+    if (Object.values(errors).some((m) => m !== undefined)) throw fieldErrors(errors);
+    const page = await requirePage(String(req.params.explorerPageId));
+    const wanted = new Set(body.benefits ?? []);
+    const plans = page.plans.filter((p) => wanted.has(p.id));
+    // Ids that are not plans of this page do not count as a selected benefit.
+    if (plans.length === 0) throw fieldErrors({ benefits: EXPLORER_EMAIL_SEND_MESSAGES.benefitsRequired });
+    const verdict = await humanCheck.verify(body.recaptchaToken ?? '', 'email-benefits', deps.now());
+    if (verdict !== 'ok') throw fieldErrors({ recaptchaToken: HUMAN_CHECK_INVALID });
+    if (!deps.emailSender) throw new Error('No e-mail sender is configured');
+    const language = body.language as ExplorerLanguage;
+    const base = deps.publicUrl?.() ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`;
+    const key = encodeURIComponent(page.site.vanitySlug ?? page.explorerPageId);
+    const link = `${base.replace(/\/+$/, '')}/${language === 'es' ? 'es/' : ''}benefits-explorer/${key}`;
+    const mail = selectedBenefitsEmail({
+      siteName: page.site.customClientName ?? page.site.name,
+      language,
+      link,
+      categoryName: categoryName(language, page.site.employerState),
+      plans: plans.map((p) => ({
+        id: p.id,
+        benefitType: p.benefitType as BenefitType,
+        planName: p.planName,
+      })),
+    });
+    const { emailId } = await deps.emailSender.send({
+      to: [(body.email ?? '').trim()],
+      subject: mail.subject,
+      body: mail.body,
+      link,
+      clientId: page.clientId,
+      actor: VISITOR,
+    });
+    res.status(201).json({ emailId, status: 'SENT' });
+  });
 
   // The built-in chat: the conversation id is an unguessable UUID and is the visitor's only handle on it.
-  router.post(
-    '/api/explorer-pages/:explorerPageId/support/conversations',
-    handle(async (req, res) => {
-      const body = parseBody(StartChatBody, req.body ?? {});
-      const page = await requirePage(String(req.params.explorerPageId));
-      // The page offers the chat only where the site enables live chat (explorer §3); the server holds to
-      // the same rule, so a site without it takes no new conversation.
-      if (!contactOptions(page.site).some((o) => o.kind === 'liveChat'))
-        throw new NotFoundError('This site offers no live chat'); // chosen
-      const now = deps.now();
-      const department = liveChatDepartment(
+  mount(router, startSupportChat, async (req, res, input) => {
+    const body = input.body();
+    const page = await requirePage(String(req.params.explorerPageId));
+    // The page offers the chat only where the site enables live chat (explorer §3); the server holds to
+    // the same rule, so a site without it takes no new conversation.
+    if (!contactOptions(page.site).some((o) => o.kind === 'liveChat'))
+      throw new NotFoundError('This site offers no live chat'); // chosen
+    const now = deps.now();
+    const department = liveChatDepartment(
+      {
+        isLive: isExplorerSiteLive(page.site, now),
+        enableContactUsLiveChat: page.site.enableContactUsLiveChat,
+      },
+      { isDemo: deps.isDemoEnvironment === true },
+    );
+    const conversationId = deps.newId();
+    await deps.store.append(
+      supportChatStream(conversationId),
+      [
         {
-          isLive: isExplorerSiteLive(page.site, now),
-          enableContactUsLiveChat: page.site.enableContactUsLiveChat,
+          id: deps.newId(),
+          type: 'SupportChatStarted',
+          data: {
+            conversationId,
+            explorerPageId: page.explorerPageId,
+            department,
+            language: body.language,
+            at: now.toISOString(),
+          },
+          metadata: {
+            actorId: VISITOR.userId,
+            actorRole: VISITOR.role,
+            occurredAt: now.toISOString(),
+            correlationId: conversationId,
+          },
         },
-        { isDemo: deps.isDemoEnvironment === true },
-      );
-      const conversationId = deps.newId();
-      await deps.store.append(
-        supportChatStream(conversationId),
-        [
-          {
-            id: deps.newId(),
-            type: 'SupportChatStarted',
-            data: {
-              conversationId,
-              explorerPageId: page.explorerPageId,
-              department,
-              language: body.language,
-              at: now.toISOString(),
-            },
-            metadata: {
-              actorId: VISITOR.userId,
-              actorRole: VISITOR.role,
-              occurredAt: now.toISOString(),
-              correlationId: conversationId,
-            },
-          },
-        ],
-        'no_stream',
-      );
-      res.status(201).json({ conversationId, explorerPageId: page.explorerPageId, department, messages: [] });
-    }),
-  );
+      ],
+      'no_stream',
+    );
+    res.status(201).json({ conversationId, explorerPageId: page.explorerPageId, department, messages: [] });
+  });
 
-  router.post(
-    '/api/explorer-pages/:explorerPageId/support/conversations/:conversationId/messages',
-    handle(async (req, res) => {
-      const body = parseBody(MessageBody, req.body ?? {});
-      const error = supportMessageError(body.text);
-      if (error !== null) throw fieldErrors({ text: error });
-      const conversationId = String(req.params.conversationId);
-      const recorded = await deps.store.readStream(supportChatStream(conversationId));
-      const started = recorded[0];
-      if (
-        !started ||
-        (started.data as { explorerPageId?: string }).explorerPageId !== String(req.params.explorerPageId)
-      ) {
-        throw new NotFoundError('Conversation not found');
-      }
-      // Signed-in staff answer as the agent; everyone else writes as the visitor.
-      const actor = await deps.authenticate(req).catch(() => null);
-      const isAgent = actor !== null && isInternal(actor);
-      const now = deps.now();
-      const message = {
-        conversationId,
-        messageId: deps.newId(),
-        author: isAgent ? ('agent' as const) : ('visitor' as const),
-        authorId: isAgent ? actor.userId : null,
-        text: (body.text ?? '').trim(),
-        at: now.toISOString(),
-      };
-      await deps.store.append(
-        supportChatStream(conversationId),
-        [
-          {
-            id: deps.newId(),
-            type: 'SupportChatMessagePosted',
-            data: message,
-            metadata: {
-              actorId: isAgent ? actor.userId : VISITOR.userId,
-              actorRole: isAgent ? actor.role : VISITOR.role,
-              occurredAt: now.toISOString(),
-              correlationId: conversationId,
-            },
+  mount(router, postSupportMessage, async (req, res, input) => {
+    const body = input.body();
+    const error = supportMessageError(body.text);
+    if (error !== null) throw fieldErrors({ text: error });
+    const conversationId = String(req.params.conversationId);
+    const recorded = await deps.store.readStream(supportChatStream(conversationId));
+    const started = recorded[0];
+    if (
+      !started ||
+      (started.data as { explorerPageId?: string }).explorerPageId !== String(req.params.explorerPageId)
+    ) {
+      throw new NotFoundError('Conversation not found');
+    }
+    // Signed-in staff answer as the agent; everyone else writes as the visitor.
+    const actor = await deps.authenticate(req).catch(() => null);
+    const isAgent = actor !== null && isInternal(actor);
+    const now = deps.now();
+    const message = {
+      conversationId,
+      messageId: deps.newId(),
+      author: isAgent ? ('agent' as const) : ('visitor' as const),
+      authorId: isAgent ? actor.userId : null,
+      text: (body.text ?? '').trim(),
+      at: now.toISOString(),
+    };
+    await deps.store.append(
+      supportChatStream(conversationId),
+      [
+        {
+          id: deps.newId(),
+          type: 'SupportChatMessagePosted',
+          data: message,
+          metadata: {
+            actorId: isAgent ? actor.userId : VISITOR.userId,
+            actorRole: isAgent ? actor.role : VISITOR.role,
+            occurredAt: now.toISOString(),
+            correlationId: conversationId,
           },
-        ],
-        'any',
-      );
-      res.status(201).json(message);
-    }),
-  );
+        },
+      ],
+      'any',
+    );
+    res.status(201).json(message);
+  });
 
   return router;
 }

@@ -1,7 +1,5 @@
 import { Router, type Request } from 'express';
-import { z } from 'zod';
 import {
-  DEMO_ENROLLMENT_STATUSES,
   ForbiddenError,
   NotFoundError,
   ValidationError,
@@ -19,7 +17,20 @@ import {
   liveChatDepartment,
   showsLanguageDialog,
 } from '@onboard/domain/explorer/page-content';
-import { handle, requireActor, type QueryDeps } from '../http/context.ts';
+import { mount, parseInput } from '@onboard/api-contract/express';
+import { requireActor, type QueryDeps } from '../http/context.ts';
+import {
+  ExplorerListQuery,
+  PublicExplorerQuery,
+  downloadExplorerDocument,
+  getExplorerSite,
+  getPublicExplorerSite,
+  getSupportChat,
+  listClientExplorerSites,
+  listOwnerExplorerSites,
+  listSupportChats,
+  type LIST_SORT_FIELDS,
+} from './routes.contract.ts';
 
 export type ExplorerQueryDeps = QueryDeps & {
   /** The language feature toggle (explorer §2, §3); on unless configured off. */
@@ -30,48 +41,13 @@ export type ExplorerQueryDeps = QueryDeps & {
   documents?: Pick<DocumentStore, 'get'>;
 };
 
-/** explorer §5 List queries. The messages are chosen (the spec gives the ranges only). */
-export const LIST_SORT_FIELDS = ['createdAt', 'name', 'updatedAt', 'startsAt'] as const;
 const SORT_COLUMNS: Record<(typeof LIST_SORT_FIELDS)[number], string> = {
   createdAt: 'p.created_at',
   name: 'p.name',
   updatedAt: 'p.updated_at',
   startsAt: 'p.starts_at',
 };
-const ListQuery = z.object({
-  limit: z.coerce
-    .number()
-    .int('limit must be a whole number from 1 to 100')
-    .min(1, 'limit must be a whole number from 1 to 100')
-    .max(100, 'limit must be a whole number from 1 to 100')
-    .default(25),
-  offset: z.coerce
-    .number()
-    .int('offset must be a whole number of 0 or more')
-    .min(0, 'offset must be a whole number of 0 or more')
-    .default(0),
-  sortBy: z
-    .enum(LIST_SORT_FIELDS, { message: `sortBy must be one of ${LIST_SORT_FIELDS.join(', ')}` })
-    .default('createdAt'),
-  direction: z.enum(['asc', 'desc'], { message: 'direction must be asc or desc' }).default('desc'),
-});
-
-const PublicQuery = z.object({
-  demoEnrollmentStatus: z
-    .enum(DEMO_ENROLLMENT_STATUSES, { message: 'demoEnrollmentStatus must be pre, active or post' })
-    .optional(),
-});
-
 export const DEMO_STATUS_ON_LIVE_SITE = 'demoEnrollmentStatus applies only to a site that is not live'; // chosen
-
-function parseQuery<S extends z.ZodType>(schema: S, query: unknown): z.infer<S> {
-  const result = schema.safeParse(query ?? {});
-  if (result.success) return result.data;
-  const fields: Record<string, string> = {};
-  for (const issue of result.error.issues)
-    fields[['query', ...issue.path.map(String)].join('.')] ??= issue.message;
-  throw new ValidationError(fields);
-}
 
 async function requireStaff(deps: QueryDeps, req: Request): Promise<Actor> {
   const actor = await requireActor(deps.authenticate, req);
@@ -202,7 +178,7 @@ export function createExplorerQueries(deps: ExplorerQueryDeps): Router {
   };
 
   const list = async (req: Request, where: string, param: string) => {
-    const q = parseQuery(ListQuery, req.query);
+    const q = parseInput(ExplorerListQuery, req.query, 'query');
     const order = `${SORT_COLUMNS[q.sortBy]} ${q.direction === 'asc' ? 'asc' : 'desc'} nulls last, p.explorer_page_id`;
     const [{ rows }, { rows: count }] = await Promise.all([
       deps.pool.query<Row>(
@@ -223,132 +199,111 @@ export function createExplorerQueries(deps: ExplorerQueryDeps): Router {
     };
   };
 
-  router.get(
-    '/api/clients/:clientId/explorer-pages',
-    handle(async (req, res) => {
-      await requireStaff(deps, req);
-      res.json(await list(req, 'p.client_id = $1', String(req.params.clientId)));
-    }),
-  );
+  mount(router, listClientExplorerSites, async (req, res) => {
+    await requireStaff(deps, req);
+    res.json(await list(req, 'p.client_id = $1', String(req.params.clientId)));
+  });
 
-  router.get(
-    '/api/clients/:clientId/explorer-pages/:explorerPageId',
-    handle(async (req, res) => {
-      await requireStaff(deps, req);
-      const { rows } = await deps.pool.query<Row>(
-        `${STAFF_SELECT} where p.explorer_page_id = $1 and p.client_id = $2 and not p.is_deleted`,
-        [String(req.params.explorerPageId), String(req.params.clientId)],
-      );
-      const row = rows[0];
-      if (!row) throw new NotFoundError('Explorer site not found');
-      res.json(staffView(row, now(), env));
-    }),
-  );
+  mount(router, getExplorerSite, async (req, res) => {
+    await requireStaff(deps, req);
+    const { rows } = await deps.pool.query<Row>(
+      `${STAFF_SELECT} where p.explorer_page_id = $1 and p.client_id = $2 and not p.is_deleted`,
+      [String(req.params.explorerPageId), String(req.params.clientId)],
+    );
+    const row = rows[0];
+    if (!row) throw new NotFoundError('Explorer site not found');
+    res.json(staffView(row, now(), env));
+  });
 
-  router.get(
-    '/api/explorer-pages/by-owner/:pageOwnerId',
-    handle(async (req, res) => {
-      await requireStaff(deps, req);
-      res.json(await list(req, 'p.page_owner = $1', String(req.params.pageOwnerId)));
-    }),
-  );
+  mount(router, listOwnerExplorerSites, async (req, res) => {
+    await requireStaff(deps, req);
+    res.json(await list(req, 'p.page_owner = $1', String(req.params.pageOwnerId)));
+  });
 
   // The built-in support chat (command-api/src/explorer/visitor-routes.ts writes it). Staff list a
   // page's conversations; anyone holding a conversation id (the visitor who started it) reads it.
-  router.get(
-    '/api/explorer-pages/:explorerPageId/support/conversations',
-    handle(async (req, res) => {
-      await requireStaff(deps, req);
-      const { rows } = await deps.pool.query(
-        `select c.conversation_id as "conversationId", c.department, c.language,
+  mount(router, listSupportChats, async (req, res) => {
+    await requireStaff(deps, req);
+    const { rows } = await deps.pool.query(
+      `select c.conversation_id as "conversationId", c.department, c.language,
            c.started_at as "startedAt", c.last_message_at as "lastMessageAt",
            (select count(*)::int from rm_explorer_support_messages m
              where m.conversation_id = c.conversation_id) as "messageCount"
          from rm_explorer_support_conversations c where c.explorer_page_id = $1
          order by coalesce(c.last_message_at, c.started_at) desc limit 100`,
-        [String(req.params.explorerPageId)],
-      );
-      res.json({ items: rows });
-    }),
-  );
+      [String(req.params.explorerPageId)],
+    );
+    res.json({ items: rows });
+  });
 
-  router.get(
-    '/api/explorer-pages/:explorerPageId/support/conversations/:conversationId',
-    handle(async (req, res) => {
-      const { rows } = await deps.pool.query<{
-        conversationId: string;
-        department: string;
-        language: string;
-        startedAt: Date;
-      }>(
-        `select conversation_id as "conversationId", department, language, started_at as "startedAt"
+  mount(router, getSupportChat, async (req, res) => {
+    const { rows } = await deps.pool.query<{
+      conversationId: string;
+      department: string;
+      language: string;
+      startedAt: Date;
+    }>(
+      `select conversation_id as "conversationId", department, language, started_at as "startedAt"
          from rm_explorer_support_conversations where conversation_id = $1 and explorer_page_id = $2`,
-        [String(req.params.conversationId), String(req.params.explorerPageId)],
-      );
-      const conversation = rows[0];
-      if (!conversation) throw new NotFoundError('Conversation not found');
-      const { rows: messages } = await deps.pool.query(
-        `select message_id as "messageId", author, text, at from rm_explorer_support_messages
+      [String(req.params.conversationId), String(req.params.explorerPageId)],
+    );
+    const conversation = rows[0];
+    if (!conversation) throw new NotFoundError('Conversation not found');
+    const { rows: messages } = await deps.pool.query(
+      `select message_id as "messageId", author, text, at from rm_explorer_support_messages
          where conversation_id = $1 order by at, message_id`,
-        [conversation.conversationId],
-      );
-      res.set('cache-control', 'no-store').json({ ...conversation, messages });
-    }),
-  );
+      [conversation.conversationId],
+    );
+    res.set('cache-control', 'no-store').json({ ...conversation, messages });
+  });
 
   // A summary document, the video or the logo of a page (explorer §2, §3). The page vouches that the
   // document is its own, so the store serves no file to someone guessing ids, and the download stays on
   // the Explorer's host (the public host serves nothing else).
-  router.get(
-    '/api/explorer-pages/:explorerPageId/documents/:documentId',
-    handle(async (req, res) => {
-      const documentId = String(req.params.documentId);
-      const { rows } = await deps.pool.query<{ page: ExplorerSite }>(
-        'select page from rm_explorer_pages where explorer_page_id = $1 and not is_deleted',
-        [String(req.params.explorerPageId)],
-      );
-      const page = rows[0]?.page;
-      const document = page?.documents.find((d) => d.documentId === documentId);
-      const isOwnMedia =
-        page !== undefined &&
-        (page.site.medicalVideoDocumentId === documentId || page.site.logoDocumentId === documentId);
-      if (!document && !isOwnMedia) throw new NotFoundError('Document not found');
-      const file = (await deps.documents?.get(documentId)) ?? null;
-      // chosen: attached before its file reached the (external) store
-      if (!file) throw new NotFoundError('This document is not available for download yet');
-      res
-        .status(200)
-        .set('content-type', file.mimeType)
-        .set(
-          'content-disposition',
-          contentDisposition(downloadName(document?.name ?? file.name, file.mimeType)),
-        )
-        .send(Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength));
-    }),
-  );
+  mount(router, downloadExplorerDocument, async (req, res) => {
+    const documentId = String(req.params.documentId);
+    const { rows } = await deps.pool.query<{ page: ExplorerSite }>(
+      'select page from rm_explorer_pages where explorer_page_id = $1 and not is_deleted',
+      [String(req.params.explorerPageId)],
+    );
+    const page = rows[0]?.page;
+    const document = page?.documents.find((d) => d.documentId === documentId);
+    const isOwnMedia =
+      page !== undefined &&
+      (page.site.medicalVideoDocumentId === documentId || page.site.logoDocumentId === documentId);
+    if (!document && !isOwnMedia) throw new NotFoundError('Document not found');
+    const file = (await deps.documents?.get(documentId)) ?? null;
+    // chosen: attached before its file reached the (external) store
+    if (!file) throw new NotFoundError('This document is not available for download yet');
+    res
+      .status(200)
+      .set('content-type', file.mimeType)
+      .set(
+        'content-disposition',
+        contentDisposition(downloadName(document?.name ?? file.name, file.mimeType)),
+      )
+      .send(Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength));
+  });
 
   // Anonymous (explorer §2 optional auth): by id or vanity slug, one indexed read of the projection row.
-  router.get(
-    '/api/explorer-pages/:idOrSlug',
-    handle(async (req, res) => {
-      const { demoEnrollmentStatus } = parseQuery(PublicQuery, req.query);
-      const key = String(req.params.idOrSlug);
-      const { rows } = await deps.pool.query<{ page: ExplorerSite }>(
-        `select page from rm_explorer_pages
+  mount(router, getPublicExplorerSite, async (req, res) => {
+    const { demoEnrollmentStatus } = parseInput(PublicExplorerQuery, req.query, 'query');
+    const key = String(req.params.idOrSlug);
+    const { rows } = await deps.pool.query<{ page: ExplorerSite }>(
+      `select page from rm_explorer_pages
           where not is_deleted and (explorer_page_id = $1 or vanity_slug = $2)
           order by explorer_page_id = $1 desc limit 1`,
-        [key, normalizeVanitySlug(key)],
-      );
-      const row = rows[0];
-      if (!row) throw new NotFoundError('Explorer site not found');
-      const at = now();
-      const view = publicView(row.page, at, env);
-      if (demoEnrollmentStatus && view.isLive) {
-        throw new ValidationError({ 'query.demoEnrollmentStatus': DEMO_STATUS_ON_LIVE_SITE });
-      }
-      res.json({ ...view, enrollmentStatus: enrollmentStatus(view, at, demoEnrollmentStatus ?? null) });
-    }),
-  );
+      [key, normalizeVanitySlug(key)],
+    );
+    const row = rows[0];
+    if (!row) throw new NotFoundError('Explorer site not found');
+    const at = now();
+    const view = publicView(row.page, at, env);
+    if (demoEnrollmentStatus && view.isLive) {
+      throw new ValidationError({ 'query.demoEnrollmentStatus': DEMO_STATUS_ON_LIVE_SITE });
+    }
+    res.json({ ...view, enrollmentStatus: enrollmentStatus(view, at, demoEnrollmentStatus ?? null) });
+  });
 
   return router;
 }

@@ -1,0 +1,222 @@
+import { z } from 'zod';
+import { ExplorerDocument, ExplorerPlan, ExplorerSiteAttributes } from '@onboard/events/catalogue/explorer';
+import { defineRoute, json, noContent, problem } from '@onboard/api-contract';
+
+/**
+ * Shapes only: the rules (explorer §5) are the domain's. Required text is taken as possibly empty here so
+ * that a blank name answers with the spec's message rather than zod's.
+ */
+const Loose = z
+  .string()
+  .nullable()
+  .default(null)
+  .transform((v) => v ?? '');
+
+export const ExplorerSiteBody = ExplorerSiteAttributes.extend({
+  name: Loose,
+  language: Loose,
+  planYear: Loose,
+  employerState: Loose,
+  medicalVideo: Loose,
+  policies: z.array(z.string()).default([]),
+  pageOwner: z.string().min(1).optional(),
+  benefits: z.array(ExplorerPlan).default([]),
+});
+export type ExplorerSiteBody = z.infer<typeof ExplorerSiteBody>;
+
+export const RenewExplorerSiteBody = z.object({
+  startsAt: z.string().nullable().default(null),
+  expiresAt: z.string().nullable().default(null),
+  planYear: Loose,
+  vanitySlug: z.string().nullable().default(null),
+});
+
+export const AttachDocumentBody = ExplorerDocument;
+
+export const LeadBody = z.object({
+  explorerPageId: z.string().nullable().default(null),
+  email: z.string().nullable().optional(),
+  firstName: z.string().nullable().optional(),
+  lastName: z.string().nullable().optional(),
+  city: z.string().nullable().optional(),
+  state: z.string().nullable().optional(),
+  phone: z.string().nullable().optional(),
+  externalUser: z.string().nullable().optional(),
+  employerName: z.string().nullable().optional(),
+  brokerName: z.string().nullable().optional(),
+});
+
+// The public site's own bodies (visitor-routes.ts).
+export const EmailBenefitsBody = z.object({
+  email: z.string().nullable().optional(),
+  benefits: z.array(z.string()).nullable().optional(),
+  recaptchaToken: z.string().nullable().optional(),
+  language: z.string().nullable().optional(),
+});
+export const StartChatBody = z.object({ language: z.enum(['en', 'es']).default('en') });
+export const MessageBody = z.object({ text: z.string().nullable().default(null) });
+
+const id = z.string().min(1);
+/** A site as staff read it: every attribute, its plans and documents, version and links. */
+export const ExplorerPage = z
+  .object({ id: z.string(), clientId: z.string() })
+  .passthrough()
+  .meta({ id: 'ExplorerPage' });
+
+const sites = '/api/clients/{clientId}/explorer-pages';
+const siteParams = z.object({ clientId: id, explorerPageId: id });
+
+export const createExplorerSite = defineRoute({
+  method: 'post',
+  path: sites,
+  tag: 'explorer',
+  summary: 'Create an Explorer site (staff)',
+  request: { params: z.object({ clientId: id }), body: ExplorerSiteBody },
+  responses: {
+    201: json(ExplorerPage, 'The site'),
+    403: problem('Not staff'),
+    422: problem('Refused by the site rules (e.g. the vanity URL is taken)'),
+  },
+});
+export const updateExplorerSite = defineRoute({
+  method: 'put',
+  path: `${sites}/{explorerPageId}`,
+  tag: 'explorer',
+  summary: 'Edit a site (staff)',
+  isVersioned: true,
+  request: { params: siteParams, body: ExplorerSiteBody },
+  responses: {
+    200: json(ExplorerPage, 'The site'),
+    403: problem('Not staff'),
+    404: problem('No such site'),
+    422: problem('Refused by the site rules (e.g. the vanity URL is taken)'),
+  },
+});
+export const deleteExplorerSite = defineRoute({
+  method: 'delete',
+  path: `${sites}/{explorerPageId}`,
+  tag: 'explorer',
+  summary: 'Delete a site (staff)',
+  request: { params: siteParams },
+  responses: {
+    204: noContent('Deleted; its vanity URL is free again'),
+    403: problem('Not staff'),
+    404: problem('No such site'),
+  },
+});
+export const renewExplorerSite = defineRoute({
+  method: 'post',
+  path: `${sites}/{explorerPageId}/renew`,
+  tag: 'explorer',
+  summary: 'Renew a site for the next plan year (staff)',
+  request: { params: siteParams, body: RenewExplorerSiteBody },
+  responses: {
+    201: json(ExplorerPage, 'The next year’s site'),
+    403: problem('Not staff'),
+    404: problem('No such site'),
+    422: problem('Already renewed, or refused by the site rules'),
+  },
+});
+export const attachExplorerDocument = defineRoute({
+  method: 'post',
+  path: `${sites}/{explorerPageId}/documents`,
+  tag: 'explorer',
+  summary: 'Attach a document to a site (staff)',
+  request: { params: siteParams, body: AttachDocumentBody },
+  responses: {
+    201: json(
+      z.object({ explorerPageId: z.string(), version: z.number().int(), document: AttachDocumentBody }),
+      'The attached document and the site’s new version',
+    ),
+    403: problem('Not staff'),
+    404: problem('No such site'),
+  },
+});
+export const transferExplorerSites = defineRoute({
+  method: 'put',
+  path: '/api/explorer-pages/transfer/{currentOwnerId}/{newOwnerId}',
+  tag: 'explorer',
+  summary: 'Move every site of one owner to another (staff)',
+  request: { params: z.object({ currentOwnerId: id, newOwnerId: id }) },
+  responses: {
+    200: json(z.object({ transferred: z.array(z.string()) }), 'The sites moved'),
+    403: problem('Not staff'),
+    404: problem('Unknown new owner'),
+  },
+});
+export const sendLead = defineRoute({
+  method: 'post',
+  path: '/api/explorer-pages/lead-generation/send',
+  tag: 'explorer',
+  summary: 'Send the lead form',
+  isSignedIn: false,
+  request: { body: LeadBody },
+  responses: {
+    201: json(z.object({ leadId: z.string(), status: z.literal('SENT') }), 'Sent'),
+    404: problem('No such site'),
+  },
+});
+
+const ChatMessage = z
+  .object({ messageId: z.string(), author: z.enum(['visitor', 'agent']), text: z.string(), at: z.string() })
+  .meta({ id: 'SupportChatMessage' });
+export const SupportConversation = z
+  .object({ conversationId: z.string(), department: z.string(), messages: z.array(ChatMessage) })
+  .passthrough()
+  .meta({ id: 'SupportConversation' });
+
+export const createHumanCheck = defineRoute({
+  method: 'post',
+  path: '/api/explorer-pages/human-check',
+  tag: 'explorer',
+  summary: 'A human-check question (built-in verifier)',
+  isSignedIn: false,
+  responses: {
+    201: json(
+      z.object({
+        challenge: z.string(),
+        question: z.object({ kind: z.literal('sum'), a: z.number(), b: z.number() }),
+        expiresAt: z.string(),
+      }),
+      'Answer it and send `${challenge}.${answer}` as recaptchaToken; good once, for 10 minutes',
+    ),
+  },
+});
+export const emailBenefits = defineRoute({
+  method: 'post',
+  path: '/api/explorer-pages/{explorerPageId}/email-benefits',
+  tag: 'explorer',
+  summary: 'E-mail selected benefits',
+  isSignedIn: false,
+  request: { params: z.object({ explorerPageId: id }), body: EmailBenefitsBody },
+  responses: {
+    201: json(z.object({ emailId: z.string(), status: z.literal('SENT') }), 'Sent through the e-mail port'),
+    400: problem('Invalid fields, or a missing, wrong, expired or used recaptchaToken'),
+    404: problem('No such site'),
+  },
+});
+export const startSupportChat = defineRoute({
+  method: 'post',
+  path: '/api/explorer-pages/{explorerPageId}/support/conversations',
+  tag: 'explorer',
+  summary: 'Start a support chat',
+  isSignedIn: false,
+  request: { params: z.object({ explorerPageId: id }), body: StartChatBody },
+  responses: {
+    201: json(SupportConversation, 'Started, in the Live or Demo department (platform §9)'),
+    404: problem('No such site'),
+  },
+});
+export const postSupportMessage = defineRoute({
+  method: 'post',
+  path: '/api/explorer-pages/{explorerPageId}/support/conversations/{conversationId}/messages',
+  tag: 'explorer',
+  summary: 'Post to a support chat (staff post as the agent)',
+  isSignedIn: false,
+  request: { params: z.object({ explorerPageId: id, conversationId: id }), body: MessageBody },
+  responses: {
+    201: json(ChatMessage, 'Posted'),
+    400: problem('Empty or too long'),
+    404: problem('No such conversation'),
+  },
+});

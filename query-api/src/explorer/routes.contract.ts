@@ -1,0 +1,199 @@
+import { z } from 'zod';
+import { defineRoute, json, problem } from '@onboard/api-contract';
+import { DEMO_ENROLLMENT_STATUSES } from '@onboard/domain';
+
+/** explorer §5 List queries. The messages are chosen (the spec gives the ranges only). */
+export const LIST_SORT_FIELDS = ['createdAt', 'name', 'updatedAt', 'startsAt'] as const;
+export const ExplorerListQuery = z.object({
+  limit: z.coerce
+    .number()
+    .int('limit must be a whole number from 1 to 100')
+    .min(1, 'limit must be a whole number from 1 to 100')
+    .max(100, 'limit must be a whole number from 1 to 100')
+    .default(25),
+  offset: z.coerce
+    .number()
+    .int('offset must be a whole number of 0 or more')
+    .min(0, 'offset must be a whole number of 0 or more')
+    .default(0),
+  sortBy: z
+    .enum(LIST_SORT_FIELDS, { message: `sortBy must be one of ${LIST_SORT_FIELDS.join(', ')}` })
+    .default('createdAt'),
+  direction: z.enum(['asc', 'desc'], { message: 'direction must be asc or desc' }).default('desc'),
+});
+
+export const PublicExplorerQuery = z.object({
+  demoEnrollmentStatus: z
+    .enum(DEMO_ENROLLMENT_STATUSES, { message: 'demoEnrollmentStatus must be pre, active or post' })
+    .optional(),
+});
+
+const id = z.string().min(1);
+const StaffExplorerPage = z
+  .object({ id: z.string(), clientId: z.string() })
+  .passthrough()
+  .meta({ id: 'StaffExplorerPage' });
+const ExplorerList = z.object({
+  items: z.array(StaffExplorerPage),
+  total: z.number().int(),
+  limit: z.number().int(),
+  offset: z.number().int(),
+});
+
+export const listClientExplorerSites = defineRoute({
+  method: 'get',
+  path: '/api/clients/{clientId}/explorer-pages',
+  tag: 'explorer',
+  summary: 'The client’s Explorer sites (staff)',
+  request: { params: z.object({ clientId: id }), query: ExplorerListQuery },
+  responses: { 200: json(ExplorerList, 'One page of sites'), 403: problem('Not staff') },
+});
+export const getExplorerSite = defineRoute({
+  method: 'get',
+  path: '/api/clients/{clientId}/explorer-pages/{explorerPageId}',
+  tag: 'explorer',
+  summary: 'One site (staff)',
+  request: { params: z.object({ clientId: id, explorerPageId: id }) },
+  responses: {
+    200: json(StaffExplorerPage, 'The site'),
+    403: problem('Not staff'),
+    404: problem('No such site'),
+  },
+});
+export const listOwnerExplorerSites = defineRoute({
+  method: 'get',
+  path: '/api/explorer-pages/by-owner/{pageOwnerId}',
+  tag: 'explorer',
+  summary: 'Sites owned by a staff member (staff)',
+  request: { params: z.object({ pageOwnerId: id }), query: ExplorerListQuery },
+  responses: { 200: json(ExplorerList, 'One page of sites'), 403: problem('Not staff') },
+});
+
+export const listSupportChats = defineRoute({
+  method: 'get',
+  path: '/api/explorer-pages/{explorerPageId}/support/conversations',
+  tag: 'explorer',
+  summary: 'A site’s support chats (staff)',
+  request: { params: z.object({ explorerPageId: id }) },
+  responses: {
+    200: json(
+      z.object({
+        items: z.array(
+          z.object({
+            conversationId: z.string(),
+            department: z.string(),
+            language: z.string(),
+            startedAt: z.string(),
+            lastMessageAt: z.string().nullable(),
+            messageCount: z.number().int(),
+          }),
+        ),
+      }),
+      'Newest first',
+    ),
+    403: problem('Not staff'),
+  },
+});
+export const getSupportChat = defineRoute({
+  method: 'get',
+  path: '/api/explorer-pages/{explorerPageId}/support/conversations/{conversationId}',
+  tag: 'explorer',
+  summary: 'One support chat, for whoever holds its id',
+  isSignedIn: false,
+  request: { params: z.object({ explorerPageId: id, conversationId: id }) },
+  responses: {
+    200: json(
+      z
+        .object({
+          conversationId: z.string(),
+          department: z.string(),
+          messages: z.array(
+            z.object({
+              messageId: z.string(),
+              author: z.enum(['visitor', 'agent']),
+              text: z.string(),
+              at: z.string(),
+            }),
+          ),
+        })
+        .passthrough(),
+      'The conversation',
+    ),
+    404: problem('No such conversation'),
+  },
+});
+export const downloadExplorerDocument = defineRoute({
+  method: 'get',
+  path: '/api/explorer-pages/{explorerPageId}/documents/{documentId}',
+  tag: 'explorer',
+  summary: 'Download a site’s document',
+  isSignedIn: false,
+  request: { params: z.object({ explorerPageId: id, documentId: id }) },
+  responses: {
+    200: {
+      description:
+        'The file, from the document store (built in, or relayed from ONBOARD_DOCUMENT_BASE_URL), as an attachment',
+      contentType: 'application/octet-stream',
+    },
+    404: problem('Not a document of this site, or its file is not in the store'),
+  },
+});
+
+// The anonymous answer carries only what the public site needs, no staff field.
+const text = z.string().nullable();
+const flag = z.boolean().nullable();
+export const PublicExplorerPage = z
+  .object({
+    id: z.string(),
+    explorerPageId: z.string(),
+    name: z.string(),
+    planYear: z.string(),
+    employerState: z.string(),
+    customClientName: text,
+    logoDocumentId: text,
+    hideProviderLogo: flag,
+    customBranding: flag,
+    customThemeBrandColor: text,
+    customThemeContrastingColor: text,
+    benAdminPlatformUrl: text,
+    startsAt: text,
+    maintenanceMode: flag,
+    openEnrollmentStart: text,
+    openEnrollmentEnd: text,
+    benefitTypeMetadata: z.record(z.string(), z.unknown()),
+    medicalVideo: z.string(),
+    medicalVideoEnglishTitle: text,
+    medicalVideoSpanishTitle: text,
+    medicalVideoDocumentId: text,
+    vidyardId: text,
+    showBenefitCount: flag,
+    enableContactUsLiveChat: flag,
+    enableContactUsAppointment: flag,
+    enableContactUsEmail: flag,
+    customCalendlyLink: text,
+    benefits: z.array(
+      z.object({ id: z.string(), benefitType: z.string(), planName: z.string() }).passthrough(),
+    ),
+    documents: z.array(z.unknown()),
+    isLive: z.boolean(),
+    languageFeatureToggle: z.boolean(),
+    largeClientFeatureToggle: z.boolean(),
+    showsLanguageDialog: z.boolean(),
+    supportChat: z.object({ department: z.string() }),
+    enrollmentStatus: z.enum(DEMO_ENROLLMENT_STATUSES),
+  })
+  .meta({ id: 'PublicExplorerPage' });
+
+export const getPublicExplorerSite = defineRoute({
+  method: 'get',
+  path: '/api/explorer-pages/{idOrSlug}',
+  tag: 'explorer',
+  summary: 'A public Explorer site, by id or vanity URL',
+  isSignedIn: false,
+  request: { params: z.object({ idOrSlug: id }), query: PublicExplorerQuery },
+  responses: {
+    200: json(PublicExplorerPage, 'The site, as its public page needs it'),
+    400: problem('Demo status on a live site'),
+    404: problem('No such site'),
+  },
+});
