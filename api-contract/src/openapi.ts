@@ -12,8 +12,13 @@ export type DocumentOptions = {
   csrf: { header: string; cookie: string };
 };
 
+/** A JSON answer's schema; a file or a stream is named by its media type only. */
 const content = (spec: ResponseSpec) =>
-  spec.schema ? { content: { [spec.contentType ?? 'application/json']: { schema: spec.schema } } } : {};
+  spec.schema
+    ? { content: { [spec.contentType ?? 'application/json']: { schema: spec.schema } } }
+    : spec.contentType
+      ? { content: { [spec.contentType]: { schema: z.string().meta({ format: 'binary' }) } } }
+      : {};
 
 /** One operation of the document, from one contract: nothing about a route is written here. */
 function toRouteConfig(contract: RouteContract, options: DocumentOptions): RouteConfig {

@@ -1,31 +1,34 @@
 import { collectContracts } from '@onboard/api-contract';
 import * as auth from './auth/routes.contract.ts';
-import * as eif from './eif/routes.contract.ts';
-import * as eifEntities from './eif-entities/routes.contract.ts';
-import * as outsideSigner from './eif/outside-signer.contract.ts';
 import * as documents from './documents/routes.contract.ts';
+import * as eif from './eif/routes.contract.ts';
+import * as outsideSigner from './eif/outside-signer.contract.ts';
+import * as eifEntities from './eif-entities/routes.contract.ts';
 import * as employeeClasses from './employee-classes/routes.contract.ts';
 import * as explorer from './explorer/routes.contract.ts';
 import * as qps from './qps/routes.contract.ts';
+import * as users from './users/routes.contract.ts';
 
 // Every write route's contract (the files beside the handlers), for the OpenAPI document, the web's types
 // and the answer checks of the integration tests. A pure entry: zod and the contract kit only.
 export * from './auth/routes.contract.ts';
-export * from './eif/routes.contract.ts';
-export * from './eif-entities/routes.contract.ts';
-export * from './eif/outside-signer.contract.ts';
 export * from './documents/routes.contract.ts';
+export * from './eif/routes.contract.ts';
+export * from './eif/outside-signer.contract.ts';
+export * from './eif-entities/routes.contract.ts';
 export * from './employee-classes/routes.contract.ts';
 export * from './explorer/routes.contract.ts';
 export * from './qps/routes.contract.ts';
+export * from './users/routes.contract.ts';
 
 export const commandContracts = collectContracts(
   auth,
-  eif,
-  eifEntities,
-  outsideSigner,
   documents,
+  eif,
+  outsideSigner,
+  eifEntities,
   employeeClasses,
   explorer,
   qps,
+  users,
 );

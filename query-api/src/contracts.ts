@@ -3,7 +3,9 @@ import * as clients from './clients/routes.contract.ts';
 import * as eif from './eif/routes.contract.ts';
 import * as employeeClasses from './employee-classes/routes.contract.ts';
 import * as explorer from './explorer/routes.contract.ts';
+import * as gateway from './gateway/routes.contract.ts';
 import * as qps from './qps/routes.contract.ts';
+import * as users from './users/routes.contract.ts';
 
 // Every read route's contract (the files beside the handlers), for the OpenAPI document, the web's types
 // and the answer checks of the integration tests. A pure entry: zod and the contract kit only.
@@ -11,6 +13,8 @@ export * from './clients/routes.contract.ts';
 export * from './eif/routes.contract.ts';
 export * from './employee-classes/routes.contract.ts';
 export * from './explorer/routes.contract.ts';
+export * from './gateway/routes.contract.ts';
 export * from './qps/routes.contract.ts';
+export * from './users/routes.contract.ts';
 
-export const queryContracts = collectContracts(clients, eif, employeeClasses, explorer, qps);
+export const queryContracts = collectContracts(clients, eif, employeeClasses, explorer, gateway, qps, users);

@@ -6,4 +6,4 @@ export {
   CreateClientUserBody,
   CreateInternalUserBody,
   EditUserBody,
-} from './schemas.ts';
+} from './routes.contract.ts';

@@ -26,15 +26,22 @@ import {
   reserveEmail,
   type UserStoreDeps,
 } from '../auth/index.ts';
-import { handle, requireActor, requirePermission, type CommandDeps } from '../http/context.ts';
+import { requireActor, requirePermission, type CommandDeps } from '../http/context.ts';
 import { parseBody, parseIfMatch } from '../http/validate.ts';
+import type { RouteContract } from '@onboard/api-contract';
+import { mount } from '@onboard/api-contract/express';
 import type { UserAccountPort } from './ports.ts';
 import {
-  BulkEmailUpdateBody,
   CreateClientUserBody,
   CreateInternalUserBody,
-  EditUserBody,
-} from './schemas.ts';
+  USER_KIND_COMMANDS,
+  bulkUpdateEmails,
+  changeBenAdminToBroker,
+  copyActivationLink,
+  resetMfaByEmail,
+  sendActivationByEmail,
+  sendPasswordResetById,
+} from './routes.contract.ts';
 
 /** `pool` completes the identity side's UserStoreDeps, whose user and e-mail functions these routes share. */
 export type UserAdminCommandDeps = CommandDeps & Pick<UserStoreDeps, 'pool'> & { accounts: UserAccountPort };
@@ -164,83 +171,71 @@ export function createUserAdminCommands(deps: UserAdminCommandDeps): Router {
   const { accounts } = deps;
 
   for (const kind of Object.keys(USER_KINDS) as UserKind[]) {
-    const base = `/api/users/${kind}`;
+    const routes = USER_KIND_COMMANDS[kind];
 
-    router.post(
-      base,
-      handle(async (req, res) => {
-        const actor = await requireActor(deps.authenticate, req);
-        gateAdministration(actor, 'create');
-        const body =
-          kind === 'internal'
-            ? { ...parseBody(CreateInternalUserBody, req.body), clientIds: [] as string[] }
-            : { ...parseBody(CreateClientUserBody, req.body), role: FIXED_ROLE[kind] };
-        const userId = deps.newId();
-        // Only an owner creates owners (and admins): the table's 'Owners and admins' row.
-        allow(actor, 'create', { userId, role: body.role });
-        if (body.clientIds.length > 0) requirePermission(actor, 'client-assignment', 'update');
-        const email = normaliseEmail(body.email);
-        const created = await registerUser(deps, actor, {
-          type: 'RegisterUser',
-          userId,
-          role: body.role,
-          firstName: body.firstName,
-          lastName: body.lastName,
-          email,
-          phoneNumber: body.phoneNumber ?? null,
-          clientIds: [...new Set(body.clientIds)],
-        });
-        if (body.sendWelcomeEmail) await accounts.sendActivationEmail(userId, actor);
-        res.status(201).setHeader('ETag', `"${created.revision}"`).json(viewOf(created));
-      }),
-    );
+    mount(router, routes.create, async (req, res) => {
+      const actor = await requireActor(deps.authenticate, req);
+      gateAdministration(actor, 'create');
+      const body =
+        kind === 'internal'
+          ? { ...parseBody(CreateInternalUserBody, req.body), clientIds: [] as string[] }
+          : { ...parseBody(CreateClientUserBody, req.body), role: FIXED_ROLE[kind] };
+      const userId = deps.newId();
+      // Only an owner creates owners (and admins): the table's 'Owners and admins' row.
+      allow(actor, 'create', { userId, role: body.role });
+      if (body.clientIds.length > 0) requirePermission(actor, 'client-assignment', 'update');
+      const email = normaliseEmail(body.email);
+      const created = await registerUser(deps, actor, {
+        type: 'RegisterUser',
+        userId,
+        role: body.role,
+        firstName: body.firstName,
+        lastName: body.lastName,
+        email,
+        phoneNumber: body.phoneNumber ?? null,
+        clientIds: [...new Set(body.clientIds)],
+      });
+      if (body.sendWelcomeEmail) await accounts.sendActivationEmail(userId, actor);
+      res.status(201).setHeader('ETag', `"${created.revision}"`).json(viewOf(created));
+    });
 
-    router.put(
-      `${base}/:userId`,
-      handle(async (req, res) => {
-        const actor = await requireActor(deps.authenticate, req);
-        const userId = String(req.params.userId);
-        gateById(actor, userId, 'update');
-        // Fields are checked against the table before the schema, so a broker sending clientIds for their
-        // own record gets the permission answer, not a schema one.
-        const { user, revision } = await loadOfKind(deps, kind, userId);
-        allow(actor, 'update', { userId, role: user.role, fields: bodyKeys(req.body) });
-        const body = parseBody(EditUserBody, req.body);
-        const ifMatch = parseIfMatch(req.header('if-match'));
-        assertVersion(ifMatch, revision);
-        const result = await changeProfile(deps, actor, user, body, ifMatch);
-        res.setHeader('ETag', `"${result.revision}"`).json(viewOf(result));
-      }),
-    );
+    mount(router, routes.update, async (req, res, input) => {
+      const actor = await requireActor(deps.authenticate, req);
+      const userId = String(req.params.userId);
+      gateById(actor, userId, 'update');
+      // Fields are checked against the table before the schema, so a broker sending clientIds for their
+      // own record gets the permission answer, not a schema one.
+      const { user, revision } = await loadOfKind(deps, kind, userId);
+      allow(actor, 'update', { userId, role: user.role, fields: bodyKeys(req.body) });
+      const body = input.body();
+      const ifMatch = parseIfMatch(req.header('if-match'));
+      assertVersion(ifMatch, revision);
+      const result = await changeProfile(deps, actor, user, body, ifMatch);
+      res.setHeader('ETag', `"${result.revision}"`).json(viewOf(result));
+    });
 
-    router.delete(
-      `${base}/:userId`,
-      handle(async (req, res) => {
-        const actor = await requireActor(deps.authenticate, req);
-        const userId = String(req.params.userId);
-        gateById(actor, userId, 'delete');
-        const { user, revision } = await loadOfKind(deps, kind, userId);
-        allow(actor, 'delete', { userId, role: user.role });
-        const ifMatch = parseIfMatch(req.header('if-match'));
-        assertVersion(ifMatch, revision);
-        await executeUserCommand(deps, actor, userId, { type: 'DeleteUser' }, ifMatch);
-        await releaseEmail(deps, actor, user.email, userId);
-        res.status(204).end();
-      }),
-    );
+    mount(router, routes.remove, async (req, res) => {
+      const actor = await requireActor(deps.authenticate, req);
+      const userId = String(req.params.userId);
+      gateById(actor, userId, 'delete');
+      const { user, revision } = await loadOfKind(deps, kind, userId);
+      allow(actor, 'delete', { userId, role: user.role });
+      const ifMatch = parseIfMatch(req.header('if-match'));
+      assertVersion(ifMatch, revision);
+      await executeUserCommand(deps, actor, userId, { type: 'DeleteUser' }, ifMatch);
+      await releaseEmail(deps, actor, user.email, userId);
+      res.status(204).end();
+    });
 
-    router.post(
-      `${base}/:userId/activation-email`,
-      handle(async (req, res) => {
-        const actor = await requireActor(deps.authenticate, req);
-        const userId = String(req.params.userId);
-        gateById(actor, userId, 'update');
-        const { user } = await loadOfKind(deps, kind, userId);
-        allow(actor, 'update', { userId, role: user.role });
-        await accounts.sendActivationEmail(userId, actor);
-        res.status(204).end();
-      }),
-    );
+    mount(router, routes.sendActivation, async (req, res) => {
+      const actor = await requireActor(deps.authenticate, req);
+      const userId = String(req.params.userId);
+      gateById(actor, userId, 'update');
+      const { user } = await loadOfKind(deps, kind, userId);
+      allow(actor, 'update', { userId, role: user.role });
+      await accounts.sendActivationEmail(userId, actor);
+      res.status(204).end();
+    });
   }
 
   for (const kind of CLIENT_USER_KINDS) {
@@ -248,120 +243,100 @@ export function createUserAdminCommands(deps: UserAdminCommandDeps): Router {
       ['assign', 'AssignToClient'],
       ['unassign', 'UnassignFromClient'],
     ] as const) {
-      router.put(
-        `/api/users/${kind}/:userId/${verb}/:clientId`,
-        handle(async (req, res) => {
-          const actor = await requireActor(deps.authenticate, req);
-          requirePermission(actor, 'client-assignment', 'update');
-          const userId = String(req.params.userId);
-          const clientId = String(req.params.clientId);
-          await loadOfKind(deps, kind, userId);
-          if (verb === 'assign') {
-            const client = await deps.store.readStream(eifStream(clientId), { maxCount: 1 });
-            if (client.length === 0) throw new NotFoundError('Client not found');
-          }
-          const result = await executeUserCommand(deps, actor, userId, { type, clientId });
-          res.setHeader('ETag', `"${result.revision}"`).json(viewOf(result));
-        }),
-      );
+      mount(router, USER_KIND_COMMANDS[kind][verb], async (req, res) => {
+        const actor = await requireActor(deps.authenticate, req);
+        requirePermission(actor, 'client-assignment', 'update');
+        const userId = String(req.params.userId);
+        const clientId = String(req.params.clientId);
+        await loadOfKind(deps, kind, userId);
+        if (verb === 'assign') {
+          const client = await deps.store.readStream(eifStream(clientId), { maxCount: 1 });
+          if (client.length === 0) throw new NotFoundError('Client not found');
+        }
+        const result = await executeUserCommand(deps, actor, userId, { type, clientId });
+        res.setHeader('ETag', `"${result.revision}"`).json(viewOf(result));
+      });
     }
   }
 
-  router.post(
-    '/api/users/ben-admin/:userId/change-to-broker',
-    handle(async (req, res) => {
-      const actor = await requireActor(deps.authenticate, req);
-      const userId = String(req.params.userId);
-      gateAdministration(actor, 'update');
-      await loadOfKind(deps, 'ben-admin', userId);
-      allow(actor, 'update', { userId, role: 'BEN_ADMIN' });
-      allow(actor, 'create', { userId, role: 'BROKER' });
-      const result = await executeUserCommand(deps, actor, userId, { type: 'ChangeBenAdminToBroker' });
-      res.setHeader('ETag', `"${result.revision}"`).json(viewOf(result));
-    }),
-  );
+  mount(router, changeBenAdminToBroker, async (req, res) => {
+    const actor = await requireActor(deps.authenticate, req);
+    const userId = String(req.params.userId);
+    gateAdministration(actor, 'update');
+    await loadOfKind(deps, 'ben-admin', userId);
+    allow(actor, 'update', { userId, role: 'BEN_ADMIN' });
+    allow(actor, 'create', { userId, role: 'BROKER' });
+    const result = await executeUserCommand(deps, actor, userId, { type: 'ChangeBenAdminToBroker' });
+    res.setHeader('ETag', `"${result.revision}"`).json(viewOf(result));
+  });
 
-  router.post(
-    '/api/users/:userId/activation-link',
-    handle(async (req, res) => {
-      const actor = await requireActor(deps.authenticate, req);
-      requirePermission(actor, 'activation-link', 'create');
-      const userId = String(req.params.userId);
-      const { user } = await loadActiveUser(deps, userId);
-      // A link signs its holder in as the user: only for users the actor may administer.
-      allow(actor, 'update', { userId, role: user.role });
-      res.json({ link: await accounts.createActivationLink(userId, actor) });
-    }),
-  );
+  mount(router, copyActivationLink, async (req, res) => {
+    const actor = await requireActor(deps.authenticate, req);
+    requirePermission(actor, 'activation-link', 'create');
+    const userId = String(req.params.userId);
+    const { user } = await loadActiveUser(deps, userId);
+    // A link signs its holder in as the user: only for users the actor may administer.
+    allow(actor, 'update', { userId, role: user.role });
+    res.json({ link: await accounts.createActivationLink(userId, actor) });
+  });
 
-  router.post(
-    '/api/users/reset-password/userId/:userId',
-    handle(async (req, res) => {
+  mount(router, sendPasswordResetById, async (req, res) => {
+    const actor = await requireActor(deps.authenticate, req);
+    const userId = String(req.params.userId);
+    gateAdministration(actor, 'update');
+    const { user } = await loadActiveUser(deps, userId);
+    allow(actor, 'update', { userId, role: user.role });
+    await accounts.sendPasswordReset(userId, actor);
+    res.status(204).end();
+  });
+
+  const byEmail = (contract: RouteContract, run: (userId: string, actor: Actor) => Promise<unknown>) =>
+    mount(router, contract, async (req, res) => {
       const actor = await requireActor(deps.authenticate, req);
-      const userId = String(req.params.userId);
       gateAdministration(actor, 'update');
-      const { user } = await loadActiveUser(deps, userId);
-      allow(actor, 'update', { userId, role: user.role });
-      await accounts.sendPasswordReset(userId, actor);
+      const found = await findActiveUserByEmail(deps.store, String(req.params.email));
+      if (!found) throw new NotFoundError('User not found');
+      const { user } = found;
+      allow(actor, 'update', { userId: user.userId, role: user.role });
+      await run(user.userId, actor);
       res.status(204).end();
-    }),
-  );
+    });
+  byEmail(resetMfaByEmail, (userId, actor) => accounts.resetMfa(userId, actor));
+  byEmail(sendActivationByEmail, (userId, actor) => accounts.sendActivationEmail(userId, actor));
 
-  const byEmail = (path: string, run: (userId: string, actor: Actor) => Promise<unknown>) =>
-    router.post(
-      path,
-      handle(async (req, res) => {
-        const actor = await requireActor(deps.authenticate, req);
-        gateAdministration(actor, 'update');
-        const found = await findActiveUserByEmail(deps.store, String(req.params.email));
-        if (!found) throw new NotFoundError('User not found');
-        const { user } = found;
-        allow(actor, 'update', { userId: user.userId, role: user.role });
-        await run(user.userId, actor);
-        res.status(204).end();
+  mount(router, bulkUpdateEmails, async (req, res, input) => {
+    const actor = await requireActor(deps.authenticate, req);
+    requirePermission(actor, 'bulk-email-update', 'update');
+    const { users } = input.body();
+    const seen = new Map<string, number>();
+    users.forEach((entry, index) => {
+      const email = normaliseEmail(entry.email);
+      if (seen.has(email))
+        throw new ValidationError({ [`body.users.${index}.email`]: 'This e-mail is already in the list' });
+      seen.set(email, index);
+    });
+    // Everything is checked before anything is written, so a refused entry leaves every user unchanged.
+    const loaded = await Promise.all(
+      users.map(async (entry, index) => {
+        const { user } = await loadActiveUser(deps, entry.userId);
+        allow(actor, 'update', { userId: user.userId, role: user.role, fields: ['email'] });
+        const holder = await findActiveUserByEmail(deps.store, entry.email);
+        if (holder && holder.user.userId !== user.userId) {
+          throw new ValidationError({
+            [`body.users.${index}.email`]: 'A user with this e-mail already exists.',
+          });
+        }
+        return { user, entry };
       }),
     );
-  byEmail('/api/users/reset-mfa/:email', (userId, actor) => accounts.resetMfa(userId, actor));
-  byEmail('/api/users/activation-email/:email', (userId, actor) =>
-    accounts.sendActivationEmail(userId, actor),
-  );
-
-  router.post(
-    '/api/users/update-email-and-send-activation-email',
-    handle(async (req, res) => {
-      const actor = await requireActor(deps.authenticate, req);
-      requirePermission(actor, 'bulk-email-update', 'update');
-      const { users } = parseBody(BulkEmailUpdateBody, req.body);
-      const seen = new Map<string, number>();
-      users.forEach((entry, index) => {
-        const email = normaliseEmail(entry.email);
-        if (seen.has(email))
-          throw new ValidationError({ [`body.users.${index}.email`]: 'This e-mail is already in the list' });
-        seen.set(email, index);
-      });
-      // Everything is checked before anything is written, so a refused entry leaves every user unchanged.
-      const loaded = await Promise.all(
-        users.map(async (entry, index) => {
-          const { user } = await loadActiveUser(deps, entry.userId);
-          allow(actor, 'update', { userId: user.userId, role: user.role, fields: ['email'] });
-          const holder = await findActiveUserByEmail(deps.store, entry.email);
-          if (holder && holder.user.userId !== user.userId) {
-            throw new ValidationError({
-              [`body.users.${index}.email`]: 'A user with this e-mail already exists.',
-            });
-          }
-          return { user, entry };
-        }),
-      );
-      const updated = [];
-      for (const { user, entry } of loaded) {
-        const result = await changeProfile(deps, actor, user, { email: entry.email }, null);
-        await accounts.sendActivationEmail(user.userId, actor);
-        updated.push(viewOf(result));
-      }
-      res.json({ users: updated });
-    }),
-  );
+    const updated = [];
+    for (const { user, entry } of loaded) {
+      const result = await changeProfile(deps, actor, user, { email: entry.email }, null);
+      await accounts.sendActivationEmail(user.userId, actor);
+      updated.push(viewOf(result));
+    }
+    res.json({ users: updated });
+  });
 
   return router;
 }

@@ -1,7 +1,9 @@
 import { Router, type Response } from 'express';
 import { BUS_TOPICS, type Bus, type BusConsumer, type DeliveredMessage } from '@onboard/events';
 import { ForbiddenError, isInternal } from '@onboard/domain';
-import { handle, requireActor, type Authenticate } from '../http/context.ts';
+import { mount } from '@onboard/api-contract/express';
+import { requireActor, type Authenticate } from '../http/context.ts';
+import { eventsStream } from './routes.contract.ts';
 
 export type Gateway = { router: Router; stop: () => Promise<void>; connectedClients: () => number };
 
@@ -45,28 +47,25 @@ export async function startGateway(options: {
   heartbeat.unref();
 
   const router = Router();
-  router.get(
-    '/api/events/stream',
-    handle(async (req, res) => {
-      const actor = await requireActor(options.authenticate, req);
-      if (!isInternal(actor)) throw new ForbiddenError('Real-time messages are for admins and owners');
-      res.writeHead(200, {
-        'Content-Type': 'text/event-stream',
-        'Cache-Control': 'no-cache, no-transform',
-        Connection: 'keep-alive',
-        'X-Accel-Buffering': 'no',
-      });
-      res.write('retry: 3000\n\n');
-      const lastEventId = req.header('last-event-id');
-      if (lastEventId) {
-        const index = window.findIndex((m) => m.offset === lastEventId);
-        // An id older than the window: replay the whole window; the messages are idempotent statuses.
-        for (const message of window.slice(index + 1)) send(res, message);
-      }
-      clients.add(res);
-      req.on('close', () => clients.delete(res));
-    }),
-  );
+  mount(router, eventsStream, async (req, res) => {
+    const actor = await requireActor(options.authenticate, req);
+    if (!isInternal(actor)) throw new ForbiddenError('Real-time messages are for admins and owners');
+    res.writeHead(200, {
+      'Content-Type': 'text/event-stream',
+      'Cache-Control': 'no-cache, no-transform',
+      Connection: 'keep-alive',
+      'X-Accel-Buffering': 'no',
+    });
+    res.write('retry: 3000\n\n');
+    const lastEventId = req.header('last-event-id');
+    if (lastEventId) {
+      const index = window.findIndex((m) => m.offset === lastEventId);
+      // An id older than the window: replay the whole window; the messages are idempotent statuses.
+      for (const message of window.slice(index + 1)) send(res, message);
+    }
+    clients.add(res);
+    req.on('close', () => clients.delete(res));
+  });
 
   return {
     router,

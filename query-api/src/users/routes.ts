@@ -1,5 +1,4 @@
 import { Router } from 'express';
-import { z } from 'zod';
 import {
   ACCESS_MESSAGES,
   ForbiddenError,
@@ -17,7 +16,17 @@ import {
   type Role,
   type UserKind,
 } from '@onboard/domain';
-import { handle, requireActor, requirePermission, type QueryDeps } from '../http/context.ts';
+import { mount } from '@onboard/api-contract/express';
+import { requireActor, requirePermission, type QueryDeps } from '../http/context.ts';
+import {
+  USER_KIND_QUERIES,
+  checkExistingEmail,
+  listInternalUsers,
+  listUsersOfRole,
+  type USER_SORT_KEYS,
+} from './routes.contract.ts';
+
+export { UserListQuery } from './routes.contract.ts';
 
 type UserRow = {
   user_id: string;
@@ -82,7 +91,7 @@ function contactView(row: UserRow, visibleClientIds: readonly string[] | null) {
   };
 }
 
-const SORT_COLUMNS = {
+const SORT_COLUMNS: Record<(typeof USER_SORT_KEYS)[number], string> = {
   firstName: 'first_name',
   lastName: 'last_name',
   name: "first_name || ' ' || last_name",
@@ -91,33 +100,7 @@ const SORT_COLUMNS = {
   createdAt: 'created_at',
   lastLogin: 'last_login',
   welcomeEmailSentDate: 'welcome_email_sent_date',
-} as const;
-
-/** Paged list query (onboarding §7 "Lists": limit is the page size, offset (page-1) x page size). */
-export const UserListQuery = z
-  .object({
-    limit: z.coerce
-      .number()
-      .int('Use a whole number')
-      .min(1, 'Use 1 to 100')
-      .max(100, 'Use 1 to 100')
-      .default(25),
-    offset: z.coerce.number().int('Use a whole number').min(0, 'Use 0 or more').default(0),
-    search: z.string().trim().max(200).optional(),
-    sortBy: z.enum(Object.keys(SORT_COLUMNS) as [keyof typeof SORT_COLUMNS]).default('lastName'),
-    sortDirection: z.enum(['asc', 'desc']).default('asc'),
-    clientId: z.string().min(1).optional(),
-  })
-  .strip();
-
-function parseQuery<S extends z.ZodType>(schema: S, query: unknown): z.infer<S> {
-  const result = schema.safeParse(query ?? {});
-  if (result.success) return result.data;
-  const fields: Record<string, string> = {};
-  for (const issue of result.error.issues)
-    fields[['query', ...issue.path.map(String)].join('.')] ??= issue.message;
-  throw new ValidationError(fields);
-}
+};
 
 const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -149,109 +132,95 @@ export function createUserAdminQueries(deps: QueryDeps): Router {
   const router = Router();
 
   // Registered before the /:kind/:userId routes so their fixed first segments are never read as a kind.
-  router.get(
-    '/api/users/check-existing/:email',
-    handle(async (req, res) => {
-      const actor = await requireActor(deps.authenticate, req);
-      requirePermission(actor, 'users', 'read');
-      const { rows } = await deps.pool.query<{ role: Role }>(
-        'select role from rm_users where lower(email) = lower($1) and not is_deleted limit 1',
-        [String(req.params.email).trim()],
-      );
-      res.json(rows[0] ? { exists: true, role: rows[0].role } : { exists: false });
-    }),
-  );
+  mount(router, checkExistingEmail, async (req, res) => {
+    const actor = await requireActor(deps.authenticate, req);
+    requirePermission(actor, 'users', 'read');
+    const { rows } = await deps.pool.query<{ role: Role }>(
+      'select role from rm_users where lower(email) = lower($1) and not is_deleted limit 1',
+      [String(req.params.email).trim()],
+    );
+    res.json(rows[0] ? { exists: true, role: rows[0].role } : { exists: false });
+  });
 
-  router.get(
-    '/api/users/role/:role',
-    handle(async (req, res) => {
-      const actor = await requireActor(deps.authenticate, req);
-      const role = String(req.params.role);
-      if (!(ROLES as readonly string[]).includes(role)) {
-        throw new ValidationError({ 'params.role': `Use one of ${ROLES.join(', ')}` });
-      }
-      const { clientId } = parseQuery(z.object({ clientId: z.string().min(1).optional() }), req.query);
-      const scope = clientScope(actor, ROLE_LIST_RESOURCE[role as Role], clientId);
-      const { rows } = await deps.pool.query<UserRow>(
-        `select ${COLUMNS} from rm_users where role = $1 and not is_deleted
+  mount(router, listUsersOfRole, async (req, res, input) => {
+    const actor = await requireActor(deps.authenticate, req);
+    const role = String(req.params.role);
+    if (!(ROLES as readonly string[]).includes(role)) {
+      throw new ValidationError({ 'params.role': `Use one of ${ROLES.join(', ')}` });
+    }
+    const { clientId } = input.query();
+    const scope = clientScope(actor, ROLE_LIST_RESOURCE[role as Role], clientId);
+    const { rows } = await deps.pool.query<UserRow>(
+      `select ${COLUMNS} from rm_users where role = $1 and not is_deleted
            and ($2::text[] is null or client_ids && $2::text[])
          order by last_name, first_name, user_id`,
-        [role, scope],
-      );
-      const isStaff = authorizeUserAdministration(actor, 'read').allowed;
-      res.json(rows.map((row) => (isStaff ? userView(row) : contactView(row, scope))));
-    }),
-  );
+      [role, scope],
+    );
+    const isStaff = authorizeUserAdministration(actor, 'read').allowed;
+    res.json(rows.map((row) => (isStaff ? userView(row) : contactView(row, scope))));
+  });
 
-  router.get(
-    '/api/users/slfs',
-    handle(async (req, res) => {
-      const actor = await requireActor(deps.authenticate, req);
-      const roles = rolesAllowed(actor, 'read', USER_KINDS.internal);
-      if (roles.length === 0) throw new ForbiddenError(ACCESS_MESSAGES.forbidden);
-      const { rows } = await deps.pool.query<UserRow>(
-        `select ${COLUMNS} from rm_users where role = any($1) and not is_deleted order by last_name, first_name, user_id`,
-        [roles],
-      );
-      res.json(rows.map(userView));
-    }),
-  );
+  mount(router, listInternalUsers, async (req, res) => {
+    const actor = await requireActor(deps.authenticate, req);
+    const roles = rolesAllowed(actor, 'read', USER_KINDS.internal);
+    if (roles.length === 0) throw new ForbiddenError(ACCESS_MESSAGES.forbidden);
+    const { rows } = await deps.pool.query<UserRow>(
+      `select ${COLUMNS} from rm_users where role = any($1) and not is_deleted order by last_name, first_name, user_id`,
+      [roles],
+    );
+    res.json(rows.map(userView));
+  });
 
   for (const kind of Object.keys(USER_KINDS) as UserKind[]) {
-    router.get(
-      `/api/users/${kind}`,
-      handle(async (req, res) => {
-        const actor = await requireActor(deps.authenticate, req);
-        const roles = rolesAllowed(actor, 'read', USER_KINDS[kind]);
-        if (roles.length === 0) throw new ForbiddenError(ACCESS_MESSAGES.forbidden);
-        const q = parseQuery(UserListQuery, req.query);
-        const params: unknown[] = [roles];
-        let where = 'role = any($1) and not is_deleted';
-        if (q.search) {
-          params.push(likePattern(q.search));
-          where += ` and ((first_name || ' ' || last_name) ilike $${params.length} or email ilike $${params.length})`;
-        }
-        if (q.clientId) {
-          params.push(q.clientId);
-          where += ` and $${params.length} = any(client_ids)`;
-        }
-        const order = `${SORT_COLUMNS[q.sortBy]} ${q.sortDirection} nulls last, user_id`;
-        const [{ rows }, total] = await Promise.all([
-          deps.pool.query<UserRow>(
-            `select ${COLUMNS} from rm_users where ${where} order by ${order} limit ${q.limit} offset ${q.offset}`,
-            params,
-          ),
-          deps.pool.query<{ total: string }>(
-            `select count(*)::text as total from rm_users where ${where}`,
-            params,
-          ),
-        ]);
-        res.json({ items: rows.map(userView), total: Number(total.rows[0]!.total) });
-      }),
-    );
+    const routes = USER_KIND_QUERIES[kind];
+    mount(router, routes.list, async (req, res, input) => {
+      const actor = await requireActor(deps.authenticate, req);
+      const roles = rolesAllowed(actor, 'read', USER_KINDS[kind]);
+      if (roles.length === 0) throw new ForbiddenError(ACCESS_MESSAGES.forbidden);
+      const q = input.query();
+      const params: unknown[] = [roles];
+      let where = 'role = any($1) and not is_deleted';
+      if (q.search) {
+        params.push(likePattern(q.search));
+        where += ` and ((first_name || ' ' || last_name) ilike $${params.length} or email ilike $${params.length})`;
+      }
+      if (q.clientId) {
+        params.push(q.clientId);
+        where += ` and $${params.length} = any(client_ids)`;
+      }
+      const order = `${SORT_COLUMNS[q.sortBy]} ${q.sortDirection} nulls last, user_id`;
+      const [{ rows }, total] = await Promise.all([
+        deps.pool.query<UserRow>(
+          `select ${COLUMNS} from rm_users where ${where} order by ${order} limit ${q.limit} offset ${q.offset}`,
+          params,
+        ),
+        deps.pool.query<{ total: string }>(
+          `select count(*)::text as total from rm_users where ${where}`,
+          params,
+        ),
+      ]);
+      res.json({ items: rows.map(userView), total: Number(total.rows[0]!.total) });
+    });
 
-    router.get(
-      `/api/users/${kind}/:userId`,
-      handle(async (req, res) => {
-        const actor = await requireActor(deps.authenticate, req);
-        const userId = String(req.params.userId);
-        // Someone who administers nobody reaches only their own record, and learns nothing about others.
-        if (!authorizeUserAdministration(actor, 'read').allowed && userId !== actor.userId) {
-          throw new ForbiddenError(
-            OWN_RECORD_RESOURCE[actor.role] ? ACCESS_MESSAGES.missingUserId : ACCESS_MESSAGES.forbidden,
-          );
-        }
-        const { rows } = await deps.pool.query<UserRow>(
-          `select ${COLUMNS} from rm_users where user_id = $1 and role = any($2) and not is_deleted`,
-          [userId, USER_KINDS[kind]],
+    mount(router, routes.get, async (req, res) => {
+      const actor = await requireActor(deps.authenticate, req);
+      const userId = String(req.params.userId);
+      // Someone who administers nobody reaches only their own record, and learns nothing about others.
+      if (!authorizeUserAdministration(actor, 'read').allowed && userId !== actor.userId) {
+        throw new ForbiddenError(
+          OWN_RECORD_RESOURCE[actor.role] ? ACCESS_MESSAGES.missingUserId : ACCESS_MESSAGES.forbidden,
         );
-        const row = rows[0];
-        if (!row) throw new NotFoundError('User not found');
-        const access = authorizeUser(actor, 'read', { userId, role: row.role });
-        if (!access.allowed) throw new ForbiddenError(access.message);
-        res.setHeader('ETag', `"${row.version}"`).json(userView(row));
-      }),
-    );
+      }
+      const { rows } = await deps.pool.query<UserRow>(
+        `select ${COLUMNS} from rm_users where user_id = $1 and role = any($2) and not is_deleted`,
+        [userId, USER_KINDS[kind]],
+      );
+      const row = rows[0];
+      if (!row) throw new NotFoundError('User not found');
+      const access = authorizeUser(actor, 'read', { userId, role: row.role });
+      if (!access.allowed) throw new ForbiddenError(access.message);
+      res.setHeader('ETag', `"${row.version}"`).json(userView(row));
+    });
   }
 
   return router;

@@ -1,0 +1,196 @@
+import { z } from 'zod';
+import { defineRoute, json, noContent, problem } from '@onboard/api-contract';
+import { UserView } from '@onboard/api-contract/views';
+
+const Name = z.string().trim().min(1, 'Please provide a response').max(100, 'Use at most 100 characters');
+const Email = z
+  .string()
+  .trim()
+  .max(254, 'Use at most 254 characters')
+  .pipe(z.email('Enter a valid e-mail address'));
+const Phone = z
+  .string()
+  .trim()
+  .regex(/^[0-9+()\-. ]{7,25}$/, 'Enter a valid phone number')
+  .nullable();
+
+const common = {
+  firstName: Name,
+  lastName: Name,
+  email: Email,
+  phoneNumber: Phone.optional(),
+  sendWelcomeEmail: z.boolean().optional().default(false),
+};
+
+/** POST /api/users/internal */
+export const CreateInternalUserBody = z
+  .object({
+    ...common,
+    role: z.enum(['SLF_ADMIN', 'SLF_OWNER'], { message: 'Choose SLF_ADMIN or SLF_OWNER' }),
+  })
+  .strict();
+
+/** POST /api/users/broker and /api/users/ben-admin */
+export const CreateClientUserBody = z
+  .object({ ...common, clientIds: z.array(z.string().min(1)).max(500).optional().default([]) })
+  .strict();
+
+/** PUT /api/users/{kind}/{userId}: only what changes; clientIds changes go through assign/unassign. */
+export const EditUserBody = z
+  .object({
+    firstName: Name.optional(),
+    lastName: Name.optional(),
+    email: Email.optional(),
+    phoneNumber: Phone.optional(),
+  })
+  .strict();
+
+/** POST /api/users/update-email-and-send-activation-email */
+export const BulkEmailUpdateBody = z
+  .object({
+    users: z
+      .array(z.object({ userId: z.string().min(1), email: Email, clientId: z.string().min(1) }).strict())
+      .min(1, 'Add at least one user')
+      .max(100, 'Send at most 100 users at once'),
+  })
+  .strict();
+
+const userId = z.string().min(1);
+const one = z.object({ userId });
+
+const kindRoutes = <const K extends 'internal' | 'broker' | 'ben-admin'>(kind: K) => ({
+  create: defineRoute({
+    method: 'post',
+    path: `/api/users/${kind}`,
+    tag: 'users',
+    summary: `Create a ${kind} user`,
+    request: {
+      body: (kind === 'internal' ? CreateInternalUserBody : CreateClientUserBody) as K extends 'internal'
+        ? typeof CreateInternalUserBody
+        : typeof CreateClientUserBody,
+    },
+    responses: {
+      201: json(UserView, 'Created'),
+      403: problem('Not allowed'),
+      409: problem('EMAIL_TAKEN'),
+    },
+  }),
+  update: defineRoute({
+    method: 'put',
+    path: `/api/users/${kind}/{userId}`,
+    tag: 'users',
+    summary: `Edit a ${kind} user`,
+    isVersioned: true,
+    request: { params: one, body: EditUserBody },
+    responses: {
+      200: json(UserView, 'The user after the change'),
+      404: problem('No such user'),
+      409: problem('EMAIL_TAKEN, or changed since the given version'),
+    },
+  }),
+  remove: defineRoute({
+    method: 'delete',
+    path: `/api/users/${kind}/{userId}`,
+    tag: 'users',
+    summary: `Delete a ${kind} user`,
+    isVersioned: true,
+    request: { params: one },
+    responses: { 204: noContent('Deleted'), 404: problem('No such user') },
+  }),
+  sendActivation: defineRoute({
+    method: 'post',
+    path: `/api/users/${kind}/{userId}/activation-email`,
+    tag: 'users',
+    summary: `E-mail a ${kind} user an activation link`,
+    request: { params: one },
+    responses: { 204: noContent('Sent'), 404: problem('No such user') },
+  }),
+});
+
+const assignment = <const K extends 'broker' | 'ben-admin', const V extends 'assign' | 'unassign'>(
+  kind: K,
+  verb: V,
+) =>
+  defineRoute({
+    method: 'put',
+    path: `/api/users/${kind}/{userId}/${verb}/{clientId}`,
+    tag: 'users',
+    summary: `${verb === 'assign' ? 'Assign' : 'Unassign'} a ${kind} to a client`,
+    request: { params: z.object({ userId, clientId: z.string().min(1) }) },
+    responses: {
+      200: json(UserView, 'The user after the change'),
+      404: problem('No such user or client'),
+    },
+  });
+
+/** Each kind of user's writes (internal, broker, ben-admin), and client assignment for the client kinds. */
+export const USER_KIND_COMMANDS = {
+  internal: kindRoutes('internal'),
+  broker: {
+    ...kindRoutes('broker'),
+    assign: assignment('broker', 'assign'),
+    unassign: assignment('broker', 'unassign'),
+  },
+  'ben-admin': {
+    ...kindRoutes('ben-admin'),
+    assign: assignment('ben-admin', 'assign'),
+    unassign: assignment('ben-admin', 'unassign'),
+  },
+};
+export const USER_KIND_COMMAND_CONTRACTS = Object.values(USER_KIND_COMMANDS).flatMap((routes) =>
+  Object.values(routes),
+);
+
+export const changeBenAdminToBroker = defineRoute({
+  method: 'post',
+  path: '/api/users/ben-admin/{userId}/change-to-broker',
+  tag: 'users',
+  summary: 'Make a ben-admin a broker',
+  request: { params: one },
+  responses: { 200: json(UserView, 'The user, now a broker'), 404: problem('No such ben-admin') },
+});
+export const copyActivationLink = defineRoute({
+  method: 'post',
+  path: '/api/users/{userId}/activation-link',
+  tag: 'users',
+  summary: 'An activation link to copy',
+  request: { params: one },
+  responses: { 200: json(z.object({ link: z.string() }), 'The link'), 404: problem('No such user') },
+});
+export const sendPasswordResetById = defineRoute({
+  method: 'post',
+  path: '/api/users/reset-password/userId/{userId}',
+  tag: 'users',
+  summary: 'E-mail a user a reset link',
+  request: { params: one },
+  responses: { 204: noContent('Sent'), 404: problem('No such user') },
+});
+const byEmail = z.object({ email: z.string().min(1) });
+export const resetMfaByEmail = defineRoute({
+  method: 'post',
+  path: '/api/users/reset-mfa/{email}',
+  tag: 'users',
+  summary: 'Forget a user’s second factor',
+  request: { params: byEmail },
+  responses: { 204: noContent('Reset; the next sign-in enrols again'), 404: problem('No such user') },
+});
+export const sendActivationByEmail = defineRoute({
+  method: 'post',
+  path: '/api/users/activation-email/{email}',
+  tag: 'users',
+  summary: 'E-mail a user an activation link',
+  request: { params: byEmail },
+  responses: { 204: noContent('Sent'), 404: problem('No such user') },
+});
+export const bulkUpdateEmails = defineRoute({
+  method: 'post',
+  path: '/api/users/update-email-and-send-activation-email',
+  tag: 'users',
+  summary: 'Change e-mails in bulk',
+  request: { body: BulkEmailUpdateBody },
+  responses: {
+    200: json(z.object({ users: z.array(UserView) }), 'Every user changed, each sent an activation link'),
+    404: problem('No such user'),
+    409: problem('An address already in use; nothing changed'),
+  },
+});

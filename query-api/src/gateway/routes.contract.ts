@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { defineRoute, problem } from '@onboard/api-contract';
+
+export const eventsStream = defineRoute({
+  method: 'get',
+  path: '/api/events/stream',
+  tag: 'platform',
+  summary: 'Push status and sent e-mails (admins and owners)',
+  description: 'Server-Sent Events; a browser reconnecting with Last-Event-ID gets what it missed.',
+  request: { headers: z.object({ 'last-event-id': z.string().optional() }) },
+  responses: {
+    200: {
+      description: 'Server-Sent Events: QPS_PUSH_STATUS and EMAIL_SENT',
+      contentType: 'text/event-stream',
+    },
+    403: problem('Not staff'),
+  },
+});
