@@ -507,7 +507,6 @@ export async function seedDemoUsers(deps: AuthDeps, password: string): Promise<v
     const { state } = await loadUser(deps.store, user.id);
     if (state.status !== 'none') continue;
     await registerUser(deps, SYSTEM_ACTOR, {
-      type: 'RegisterUser',
       userId: user.id,
       role: user.role,
       firstName: user.firstName,

@@ -6,6 +6,7 @@ import {
   catchUp,
   eifStream,
   resetConsumer,
+  type EifActor,
   type EifEvent,
   type EventStore,
   type NewEvent,
@@ -36,8 +37,13 @@ function generateHistory(clientId: string, seed: number): EifEvent[] {
   const pick = (n: number) => random[r++ % random.length]! % n;
   const events: EifEvent[] = [];
   let state: EifState = fold([]);
-  const apply = (command: EifCommand) => {
-    const decision = decide(command, state);
+  // The generator writes each command flat; the decider takes what is asked apart from who asks and when.
+  type Flat = { type: EifCommand['type']; clientId: string; at: string; by: EifActor } & Record<
+    string,
+    unknown
+  >;
+  const apply = ({ type, at, by, ...data }: Flat) => {
+    const decision = decide({ type, data, metadata: { at, by } } as EifCommand, state);
     if (!decision.ok) return;
     events.push(...decision.events);
     state = fold(decision.events, state);

@@ -79,11 +79,7 @@ export async function sendActivationEmail(deps: AuthDeps, userId: string, actor:
     clientId: user.clientIds[0] ?? null,
     actor,
   });
-  await executeUserCommand(deps, actor, userId, {
-    type: 'RecordWelcomeEmail',
-    emailId,
-    at: deps.now().toISOString(),
-  });
+  await executeUserCommand(deps, actor, userId, { type: 'RecordWelcomeEmail', data: { emailId } });
   return { emailId };
 }
 
@@ -141,7 +137,7 @@ export async function resetMfa(deps: AuthDeps, userId: string, actor: EventActor
     [userId],
   );
   await deps.pool.query('delete from auth_devices where user_id = $1', [userId]);
-  await executeUserCommand(deps, actor, userId, { type: 'ResetMfa', at: deps.now().toISOString() });
+  await executeUserCommand(deps, actor, userId, { type: 'ResetMfa', data: {} });
 }
 
 async function findLink(deps: AuthDeps, token: string) {
@@ -198,7 +194,7 @@ export async function upsertPassword(deps: AuthDeps, token: string, password: st
   const actor = { userId: state.user.userId, role: state.user.role };
   const { revision } = await executeUserCommand(deps, actor, link.user_id, {
     type: 'RecordPasswordSet',
-    at: now.toISOString(),
+    data: {},
   });
   await awaitUserProjected(deps.pool, link.user_id, revision, 2000);
 }
@@ -218,5 +214,5 @@ export async function setPassword(
   if (!check.ok) throw new ValidationError({ 'body.password': check.message });
   const now = deps.now();
   await storePassword(deps.pool, userId, await hashPassword(password), now);
-  await executeUserCommand(deps, actor, userId, { type: 'RecordPasswordSet', at: now.toISOString() });
+  await executeUserCommand(deps, actor, userId, { type: 'RecordPasswordSet', data: {} });
 }

@@ -212,7 +212,7 @@ export function createAuthApi(deps: AuthDeps): Router {
     );
     await executeUserCommand(deps, { userId, role: user.role }, userId, {
       type: 'RecordMfaEnrolled',
-      at: now.toISOString(),
+      data: {},
     });
     res.json(await succeed(userId, body.rememberDevice));
   });
@@ -267,7 +267,7 @@ export function createAuthApi(deps: AuthDeps): Router {
       user.userId,
       {
         type: 'RecordSignIn',
-        at: now.toISOString(),
+        data: {},
       },
     );
     // The session check reads rm_users: wait for this user's row so the very next call is signed in.
@@ -304,7 +304,7 @@ export function createAuthApi(deps: AuthDeps): Router {
     const actor = await requireActor(authenticate, req);
     const { revision } = await executeUserCommand(deps, actor, actor.userId, {
       type: 'AcceptTermsOfUse',
-      at: deps.now().toISOString(),
+      data: {},
     });
     await awaitUserProjected(deps.pool, actor.userId, revision);
     res.status(204).end();

@@ -18,6 +18,7 @@ import {
   evolveUser,
   foldUser,
   type UserCommand,
+  type UserIntent,
   type UserProfile,
   type UserState,
 } from '@onboard/domain';
@@ -68,13 +69,14 @@ export async function executeUserCommand(
   deps: UserStoreDeps,
   actor: EventActor,
   userId: string,
-  command: UserCommand,
+  intent: UserIntent,
   ifMatch: bigint | null = null,
 ): Promise<{ state: UserState; revision: bigint }> {
   const { state, revision } = await loadUser(deps.store, userId);
   if (ifMatch !== null && ifMatch !== revision) {
     throw new ConflictError(undefined, { currentVersion: Number(revision) });
   }
+  const command = { ...intent, metadata: { at: deps.now().toISOString(), by: actor } } as UserCommand;
   const decision = decideUser(command, state);
   if (!decision.ok) {
     if (decision.error.code === 'NOT_FOUND') throw new NotFoundError(decision.error.message);
@@ -138,13 +140,16 @@ export async function releaseEmail(deps: UserStoreDeps, actor: EventActor, email
 export async function registerUser(
   deps: UserStoreDeps,
   actor: EventActor,
-  command: Extract<UserCommand, { type: 'RegisterUser' }>,
+  registration: Extract<UserCommand, { type: 'RegisterUser' }>['data'],
 ) {
-  await reserveEmail(deps, actor, command.email, command.userId);
+  await reserveEmail(deps, actor, registration.email, registration.userId);
   try {
-    return await executeUserCommand(deps, actor, command.userId, command);
+    return await executeUserCommand(deps, actor, registration.userId, {
+      type: 'RegisterUser',
+      data: registration,
+    });
   } catch (error) {
-    await releaseEmail(deps, actor, command.email, command.userId).catch(() => undefined);
+    await releaseEmail(deps, actor, registration.email, registration.userId).catch(() => undefined);
     throw error;
   }
 }

@@ -59,13 +59,15 @@ describe('parallel writers on one client', () => {
                 deps,
                 actor,
                 clientId,
-                (context) => ({
+                ({ changeId }) => ({
                   type: 'ChangeAttributes',
-                  clientId,
-                  entity: 'Client',
-                  entityId: clientId,
-                  attributes: { [attribute]: w * 100 + e },
-                  ...context,
+                  data: {
+                    clientId,
+                    entity: 'Client',
+                    entityId: clientId,
+                    attributes: { [attribute]: w * 100 + e },
+                    changeId,
+                  },
                 }),
                 null,
                 randomUUID(),

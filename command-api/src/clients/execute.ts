@@ -9,16 +9,15 @@ import {
   toClientView,
   type Actor,
   type EifCommand,
+  type EifIntent,
   type EifState,
 } from '@onboard/domain';
 import type { CommandDeps } from '../http/context.ts';
 
-export type EifCommandContext = { at: string; by: { userId: string; role: string }; changeId: string };
+export type EifCommandContext = { changeId: string };
 
 /** What a multi-command build gets: the state it decides against, and fresh change ids. */
 export type EifBatchContext = {
-  at: string;
-  by: { userId: string; role: string };
   /** The stream as loaded: validation against it and the append share one expected revision. */
   state: EifState;
   revision: bigint;
@@ -37,7 +36,7 @@ export async function executeEifCommands(
   deps: CommandDeps,
   actor: Pick<Actor, 'userId'> & { role: string },
   clientId: string,
-  build: (context: EifBatchContext) => readonly EifCommand[],
+  build: (context: EifBatchContext) => readonly EifIntent[],
   ifMatch: bigint | null,
   correlationId: string,
 ): Promise<{ state: EifState; revision: bigint }> {
@@ -52,22 +51,21 @@ export async function executeEifCommands(
   if (ifMatch !== null && ifMatch !== current) {
     throw new ConflictError(undefined, { currentVersion: Number(current) });
   }
-  const commands = build({
-    at: occurredAt,
-    by: { userId: actor.userId, role: actor.role },
+  const intents = build({
     state: loaded,
     revision: current,
     newChangeId: deps.newId,
   });
   let state = loaded;
   const toAppend: NewEvent[] = [];
-  for (const command of commands) {
-    const decision = decide(command, state);
+  const metadata = { at: occurredAt, by: { userId: actor.userId, role: actor.role } };
+  for (const intent of intents) {
+    const decision = decide({ ...intent, metadata } as EifCommand, state);
     if (!decision.ok) {
       if (decision.error.code === 'NOT_FOUND') throw new NotFoundError(decision.error.message);
       throw new RuleError(decision.error.code, decision.error.message);
     }
-    const changeId = 'changeId' in command ? command.changeId : null;
+    const changeId = 'changeId' in intent.data ? intent.data.changeId : null;
     decision.events.forEach((event, i) =>
       toAppend.push({
         id: i === 0 && changeId ? changeId : deps.newId(),
@@ -93,7 +91,7 @@ export async function executeEifCommand(
   deps: CommandDeps,
   actor: Pick<Actor, 'userId'> & { role: string },
   clientId: string,
-  build: (context: EifCommandContext) => EifCommand,
+  build: (context: EifCommandContext) => EifIntent,
   ifMatch: bigint | null,
   correlationId: string,
 ) {
@@ -101,7 +99,7 @@ export async function executeEifCommand(
     deps,
     actor,
     clientId,
-    ({ at, by, newChangeId }) => [build({ at, by, changeId: newChangeId() })],
+    ({ newChangeId }) => [build({ changeId: newChangeId() })],
     ifMatch,
     correlationId,
   );

@@ -9,7 +9,7 @@ import {
   normalizeFields,
   validateFields,
   type ClientView,
-  type EifCommand,
+  type EifIntent,
   type EntityRow,
   type FieldDef,
   type FieldValues,
@@ -30,12 +30,7 @@ export type EntityEdit =
   | { action: 'update'; entity: EditableEntity; entityId: string; values: FieldValues; errorPrefix: string }
   | { action: 'delete'; entity: CollectionEntity; entityId: string };
 
-export type EditContext = {
-  clientId: string;
-  at: string;
-  by: { userId: string; role: string };
-  newChangeId: () => string;
-};
+export type EditContext = { clientId: string; newChangeId: () => string };
 
 /** The words a message uses for an entity. */
 export const ENTITY_NOUNS: Record<EditableEntity, { one: string; many: string }> = {
@@ -82,10 +77,10 @@ export function decideEntityEdits(
   forms: EntityForms,
   edits: readonly EntityEdit[],
   context: EditContext,
-): EifCommand[] {
+): EifIntent[] {
   const errors: Record<string, string> = {};
-  const commands: EifCommand[] = [];
-  const base = { clientId: context.clientId, at: context.at, by: context.by };
+  const commands: EifIntent[] = [];
+  const { clientId } = context;
   for (const edit of edits) {
     switch (edit.action) {
       case 'create': {
@@ -101,12 +96,14 @@ export function decideEntityEdits(
         const complete = { ...Object.fromEntries(fields.map((field) => [field.key, null])), ...sent };
         if (!check(fields, sent, complete, {}, false, view, edit.errorPrefix, errors)) continue;
         commands.push({
-          ...base,
           type: 'CreateEntity',
-          entity: edit.entity,
-          entityId: edit.entityId,
-          attributes: { ...fixed, ...normalizeFields(fields, complete, {}) },
-          changeId: context.newChangeId(),
+          data: {
+            clientId,
+            entity: edit.entity,
+            entityId: edit.entityId,
+            attributes: { ...fixed, ...normalizeFields(fields, complete, {}) },
+            changeId: context.newChangeId(),
+          },
         });
         break;
       }
@@ -123,12 +120,14 @@ export function decideEntityEdits(
         if (!fields) continue;
         if (!check(fields, sent, sent, current, true, view, edit.errorPrefix, errors)) continue;
         commands.push({
-          ...base,
           type: 'ChangeAttributes',
-          entity: edit.entity,
-          entityId: edit.entityId,
-          attributes: normalizeFields(fields, sent, current),
-          changeId: context.newChangeId(),
+          data: {
+            clientId,
+            entity: edit.entity,
+            entityId: edit.entityId,
+            attributes: normalizeFields(fields, sent, current),
+            changeId: context.newChangeId(),
+          },
         });
         break;
       }
@@ -137,11 +136,8 @@ export function decideEntityEdits(
         const uses = usesOf(view, forms, edit.entity, edit.entityId);
         if (uses) throw new InUseError(uses);
         commands.push({
-          ...base,
           type: 'DeleteEntity',
-          entity: edit.entity,
-          entityId: edit.entityId,
-          changeId: context.newChangeId(),
+          data: { clientId, entity: edit.entity, entityId: edit.entityId, changeId: context.newChangeId() },
         });
         break;
       }

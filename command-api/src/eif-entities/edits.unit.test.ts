@@ -35,8 +35,6 @@ const forms: EntityForms = {
 };
 
 const clientId = 'c1';
-const by = { userId: 'u1', role: 'BEN_ADMIN' };
-const at = '2027-01-01T00:00:00.000Z';
 
 function viewWith(entities: { entity: string; entityId: string; attributes: Record<string, unknown> }[]) {
   const state = fold([
@@ -48,7 +46,7 @@ function viewWith(entities: { entity: string; entityId: string; attributes: Reco
 
 const run = (view: ClientView, edits: EntityEdit[]) => {
   let n = 0;
-  return decideEntityEdits(view, forms, edits, { clientId, at, by, newChangeId: () => `change-${++n}` });
+  return decideEntityEdits(view, forms, edits, { clientId, newChangeId: () => `change-${++n}` });
 };
 const errorsOf = (fn: () => unknown) => {
   try {

@@ -67,10 +67,10 @@ export function eifEntityRoutes(deps: CommandDeps, forms: EntityForms): Router {
         deps,
         actor,
         clientId,
-        ({ at, by, state: loaded, revision: loadedRevision, newChangeId }) => {
+        ({ state: loaded, revision: loadedRevision, newChangeId }) => {
           const view = toEditingView(loaded, loadedRevision);
           if (!view) throw new NotFoundError('Client not found');
-          return decideEntityEdits(view, forms, requested, { clientId, at, by, newChangeId });
+          return decideEntityEdits(view, forms, requested, { clientId, newChangeId });
         },
         ifMatch,
         req.header('x-correlation-id') ?? deps.newId(),

@@ -186,22 +186,17 @@ export function outsideSignerRoutes(deps: OutsideSignerDeps): Router {
       res.json({ client: view });
     });
 
-  act(outsideSignerSign, 'review-&-submit', (clientId, _body, actionRef) => (context) => ({
+  act(outsideSignerSign, 'review-&-submit', (clientId, _input, actionRef) => () => ({
     type: 'SignEif',
-    clientId,
-    signerKind: 'OUTSIDE_SIGNER',
-    outsideSignerActionId: actionRef,
-    ...context,
+    data: { clientId, signerKind: 'OUTSIDE_SIGNER', outsideSignerActionId: actionRef },
   }));
-  act(outsideSignerAcceptUpdates, 'review-&-submit-updates', (clientId) => (context) => ({
+  act(outsideSignerAcceptUpdates, 'review-&-submit-updates', (clientId) => () => ({
     type: 'AcceptChanges',
-    clientId,
-    changeIds: 'all',
-    ...context,
+    data: { clientId, changeIds: 'all' },
   }));
   act(outsideSignerDeclineUpdates, 'review-&-submit-updates', (clientId, input) => {
     const { reason } = input.body();
-    return (context) => ({ type: 'DeclineChanges', clientId, changeIds: 'all', reason, ...context });
+    return () => ({ type: 'DeclineChanges', data: { clientId, changeIds: 'all', reason } });
   });
 
   return router;

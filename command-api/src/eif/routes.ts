@@ -85,7 +85,7 @@ export function eifCommandRoutes(deps: CommandDeps): Router {
       deps,
       actor,
       clientId,
-      ({ at, by, state: loaded }) => {
+      ({ state: loaded }) => {
         const client =
           loaded.status === 'empty' ? undefined : loaded.entities.get(entityKey('Client', clientId));
         if (!client) throw new NotFoundError('Client not found');
@@ -94,11 +94,7 @@ export function eifCommandRoutes(deps: CommandDeps): Router {
         return [
           {
             type: 'SignEif',
-            clientId,
-            signerKind: decision.signerKind,
-            outsideSignerActionId: null,
-            at,
-            by,
+            data: { clientId, signerKind: decision.signerKind, outsideSignerActionId: null },
           },
         ];
       },
@@ -130,18 +126,18 @@ export function eifCommandRoutes(deps: CommandDeps): Router {
       deps,
       actor,
       clientId,
-      ({ at, by, state: loaded, newChangeId }) => {
+      ({ state: loaded, newChangeId }) => {
         if (loaded.status === 'signed') throw new RuleError('ALREADY_SIGNED', 'The form is already signed');
         return [
           {
             type: 'ChangeAttributes',
-            entity: 'Client',
-            entityId: clientId,
-            attributes: body,
-            changeId: newChangeId(),
-            clientId,
-            at,
-            by,
+            data: {
+              clientId,
+              entity: 'Client',
+              entityId: clientId,
+              attributes: body,
+              changeId: newChangeId(),
+            },
           },
         ];
       },
@@ -151,33 +147,29 @@ export function eifCommandRoutes(deps: CommandDeps): Router {
     answer(res, state, revision);
   });
 
-  run(markChangesReadyForReview, (_actor, clientId) => (context) => ({
+  run(markChangesReadyForReview, (_actor, clientId) => () => ({
     type: 'MarkChangesReadyForReview',
-    clientId,
-    ...context,
+    data: { clientId },
   }));
 
   run(acceptChanges, (actor, clientId, input) => {
     requireStaff(actor);
     const body = input.body();
-    return (context) => ({ type: 'AcceptChanges', clientId, changeIds: body.changeIds, ...context });
+    return () => ({ type: 'AcceptChanges', data: { clientId, changeIds: body.changeIds } });
   });
 
   run(declineChanges, (actor, clientId, input) => {
     requireStaff(actor);
     const body = input.body();
-    return (context) => ({
+    return () => ({
       type: 'DeclineChanges',
-      clientId,
-      changeIds: body.changeIds,
-      reason: body.reason,
-      ...context,
+      data: { clientId, changeIds: body.changeIds, reason: body.reason },
     });
   });
 
   run(undoIcEdits, (actor, clientId) => {
     requireStaff(actor);
-    return (context) => ({ type: 'UndoIcEdits', clientId, ...context });
+    return () => ({ type: 'UndoIcEdits', data: { clientId } });
   });
 
   return router;

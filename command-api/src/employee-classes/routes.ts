@@ -1,8 +1,13 @@
 import { Router, type Request } from 'express';
 import type { RouteContract } from '@onboard/api-contract';
 import { mount, type RouteInput } from '@onboard/api-contract/express';
-import { NotFoundError, RuleError, ValidationError, toEditingView, type EifCommand } from '@onboard/domain';
-import { decideClassCommand, employeeClassesView, type ClassCommand } from '@onboard/domain/eif/classes';
+import { NotFoundError, RuleError, ValidationError, toEditingView } from '@onboard/domain';
+import {
+  classEditIntent,
+  decideClassCommand,
+  employeeClassesView,
+  type ClassCommand,
+} from '@onboard/domain/eif/classes';
 import { executeEifCommands } from '../clients/execute.ts';
 import { requireActor, requireClientAccess, type CommandDeps } from '../http/context.ts';
 import { parseIfMatch } from '../http/validate.ts';
@@ -44,7 +49,7 @@ export function employeeClassCommandRoutes(deps: CommandDeps): Router {
         deps,
         actor,
         clientId,
-        ({ at, by, state: loaded, revision: loadedRevision, newChangeId }) => {
+        ({ state: loaded, revision: loadedRevision, newChangeId }) => {
           const view = toEditingView(loaded, loadedRevision);
           if (!view) throw new NotFoundError('Client not found');
           const decision = decideClassCommand(command, view, deps.newId);
@@ -61,9 +66,7 @@ export function employeeClassCommandRoutes(deps: CommandDeps): Router {
             throw new RuleError(error.code, error.message);
           }
           employeeClassId = decision.employeeClassId;
-          return decision.edits.map(
-            (edit) => ({ ...edit, clientId, at, by, changeId: newChangeId() }) as EifCommand,
-          );
+          return decision.edits.map((edit) => classEditIntent(edit, clientId, newChangeId()));
         },
         ifMatch,
         req.header('x-correlation-id') ?? deps.newId(),

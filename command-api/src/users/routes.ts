@@ -154,7 +154,7 @@ async function changeProfile(
       deps,
       actor,
       user.userId,
-      { type: 'ChangeProfile', changes: { ...changes, ...(email === undefined ? {} : { email }) } },
+      { type: 'ChangeProfile', data: { changes: { ...changes, ...(email === undefined ? {} : { email }) } } },
       ifMatch,
     );
     if (isNewEmail) await releaseEmail(deps, actor, user.email, user.userId);
@@ -186,7 +186,6 @@ export function createUserAdminCommands(deps: UserAdminCommandDeps): Router {
       if (body.clientIds.length > 0) requirePermission(actor, 'client-assignment', 'update');
       const email = normaliseEmail(body.email);
       const created = await registerUser(deps, actor, {
-        type: 'RegisterUser',
         userId,
         role: body.role,
         firstName: body.firstName,
@@ -222,7 +221,7 @@ export function createUserAdminCommands(deps: UserAdminCommandDeps): Router {
       allow(actor, 'delete', { userId, role: user.role });
       const ifMatch = parseIfMatch(req.header('if-match'));
       assertVersion(ifMatch, revision);
-      await executeUserCommand(deps, actor, userId, { type: 'DeleteUser' }, ifMatch);
+      await executeUserCommand(deps, actor, userId, { type: 'DeleteUser', data: {} }, ifMatch);
       await releaseEmail(deps, actor, user.email, userId);
       res.status(204).end();
     });
@@ -253,7 +252,7 @@ export function createUserAdminCommands(deps: UserAdminCommandDeps): Router {
           const client = await deps.store.readStream(eifStream(clientId), { maxCount: 1 });
           if (client.length === 0) throw new NotFoundError('Client not found');
         }
-        const result = await executeUserCommand(deps, actor, userId, { type, clientId });
+        const result = await executeUserCommand(deps, actor, userId, { type, data: { clientId } });
         res.setHeader('ETag', `"${result.revision}"`).json(viewOf(result));
       });
     }
@@ -266,7 +265,10 @@ export function createUserAdminCommands(deps: UserAdminCommandDeps): Router {
     await loadOfKind(deps, 'ben-admin', userId);
     allow(actor, 'update', { userId, role: 'BEN_ADMIN' });
     allow(actor, 'create', { userId, role: 'BROKER' });
-    const result = await executeUserCommand(deps, actor, userId, { type: 'ChangeBenAdminToBroker' });
+    const result = await executeUserCommand(deps, actor, userId, {
+      type: 'ChangeBenAdminToBroker',
+      data: {},
+    });
     res.setHeader('ETag', `"${result.revision}"`).json(viewOf(result));
   });
 

@@ -1,4 +1,12 @@
 import type { AttributeChange, EifActor, EifEntity, EifEvent } from '@onboard/events';
+import {
+  accepted,
+  refused,
+  type Command,
+  type Decider,
+  type Decision as DecisionOf,
+  type Intent,
+} from '../decider.ts';
 
 /**
  * The EIF decider: one client's Employer Information Form as a fold over its stream
@@ -73,34 +81,34 @@ export function initialState(): EifState {
   return { status: 'empty' };
 }
 
-/** Time, actor and new ids come in with the command: the domain has no clock and makes no ids. */
-type Context = { clientId: string; at: string; by: EifActor };
+/** Time and actor come in with the command (metadata); new ids in its data: the domain has no clock. */
+type Metadata = { at: string; by: EifActor };
+type Edit = { clientId: string; entity: EifEntity; entityId: string; changeId: string };
 
 export type EifCommand =
-  | (Context & {
-      type: 'CreateEntity';
-      entity: EifEntity;
-      entityId: string;
-      attributes: Record<string, unknown>;
-      changeId: string;
-    })
-  | (Context & {
-      type: 'ChangeAttributes';
-      entity: EifEntity;
-      entityId: string;
-      attributes: Record<string, unknown>;
-      changeId: string;
-    })
-  | (Context & { type: 'DeleteEntity'; entity: EifEntity; entityId: string; changeId: string })
-  | (Context & {
-      type: 'SignEif';
-      signerKind: 'AUTHORIZED_SIGNER' | 'BROKER_AS_AUTHORIZED_SIGNER' | 'OUTSIDE_SIGNER';
-      outsideSignerActionId: string | null;
-    })
-  | (Context & { type: 'MarkChangesReadyForReview' })
-  | (Context & { type: 'AcceptChanges'; changeIds: readonly string[] | 'all' })
-  | (Context & { type: 'DeclineChanges'; changeIds: readonly string[] | 'all'; reason: string })
-  | (Context & { type: 'UndoIcEdits' });
+  | Command<'CreateEntity', Edit & { attributes: Record<string, unknown> }, Metadata>
+  | Command<'ChangeAttributes', Edit & { attributes: Record<string, unknown> }, Metadata>
+  | Command<'DeleteEntity', Edit, Metadata>
+  | Command<
+      'SignEif',
+      {
+        clientId: string;
+        signerKind: 'AUTHORIZED_SIGNER' | 'BROKER_AS_AUTHORIZED_SIGNER' | 'OUTSIDE_SIGNER';
+        outsideSignerActionId: string | null;
+      },
+      Metadata
+    >
+  | Command<'MarkChangesReadyForReview', { clientId: string }, Metadata>
+  | Command<'AcceptChanges', { clientId: string; changeIds: readonly string[] | 'all' }, Metadata>
+  | Command<
+      'DeclineChanges',
+      { clientId: string; changeIds: readonly string[] | 'all'; reason: string },
+      Metadata
+    >
+  | Command<'UndoIcEdits', { clientId: string }, Metadata>;
+
+/** An EIF command as a handler builds it; the command handler adds the time and actor. */
+export type EifIntent = Intent<EifCommand>;
 
 export type EifErrorCode =
   | 'NOT_FOUND'
@@ -112,10 +120,10 @@ export type EifErrorCode =
   | 'REASON_REQUIRED';
 export type EifError = { code: EifErrorCode; message: string };
 
-export type Decision = { ok: true; events: EifEvent[] } | { ok: false; error: EifError };
+export type Decision = DecisionOf<EifEvent, EifError>;
 
-const ok = (...events: EifEvent[]): Decision => ({ ok: true, events });
-const refuse = (code: EifErrorCode, message: string): Decision => ({ ok: false, error: { code, message } });
+const ok = (...events: EifEvent[]): Decision => accepted(...events);
+const refuse = (code: EifErrorCode, message: string): Decision => refused({ code, message });
 
 /** False and null are the same answer (onboarding §4 net-change rules). */
 export function isSameValue(a: unknown, b: unknown): boolean {
@@ -186,13 +194,16 @@ const selectPending = (state: OpenEifState, ids: readonly string[] | 'all') =>
 
 const isStaff = (by: EifActor) => by.role === 'SLF_ADMIN' || by.role === 'SLF_OWNER';
 
-function decideEdit(command: Extract<EifCommand, { changeId: string }>, state: EifState): Decision {
-  const { clientId, entity, entityId } = command;
+function decideEdit(
+  command: Extract<EifCommand, { type: 'CreateEntity' | 'ChangeAttributes' | 'DeleteEntity' }>,
+  state: EifState,
+): Decision {
+  const { clientId, entity, entityId } = command.data;
   if (state.status === 'empty') {
     if (command.type === 'CreateEntity' && entity === 'Client') {
       return ok({
         type: 'EifEntityCreated',
-        data: { clientId, entity, entityId, attributes: command.attributes },
+        data: { clientId, entity, entityId, attributes: command.data.attributes },
       });
     }
     return refuse('NOT_FOUND', 'Client not found');
@@ -200,18 +211,18 @@ function decideEdit(command: Extract<EifCommand, { changeId: string }>, state: E
   const current = effectiveEntities(state).get(entityKey(entity, entityId));
   const pending =
     state.status === 'signed'
-      ? { pending: { changeId: command.changeId, at: command.at, by: command.by } }
+      ? { pending: { changeId: command.data.changeId, at: command.metadata.at, by: command.metadata.by } }
       : {};
   switch (command.type) {
     case 'CreateEntity':
       if (current) return refuse('ALREADY_EXISTS', `${entity} already exists`);
       return ok({
         type: 'EifEntityCreated',
-        data: { clientId, entity, entityId, attributes: command.attributes, ...pending },
+        data: { clientId, entity, entityId, attributes: command.data.attributes, ...pending },
       });
     case 'ChangeAttributes': {
       if (!current) return refuse('NOT_FOUND', `${entity} not found`);
-      const changes: AttributeChange[] = Object.entries(command.attributes)
+      const changes: AttributeChange[] = Object.entries(command.data.attributes)
         .filter(([key, value]) => !isSameStoredValue(current.attributes[key], value))
         .map(([attributeKey, value]) => ({
           attributeKey,
@@ -244,7 +255,8 @@ export function decide(command: EifCommand, state: EifState): Decision {
       break;
   }
   if (state.status === 'empty') return refuse('NOT_FOUND', 'Client not found');
-  const { clientId, at, by } = command;
+  const { clientId } = command.data;
+  const { at, by } = command.metadata;
   switch (command.type) {
     case 'SignEif': {
       if (state.status === 'signed') return refuse('ALREADY_SIGNED', 'The form is already signed');
@@ -259,9 +271,9 @@ export function decide(command: EifCommand, state: EifState): Decision {
         type: 'EifSigned',
         data: {
           clientId,
-          signerKind: command.signerKind,
+          signerKind: command.data.signerKind,
           by,
-          outsideSignerActionId: command.outsideSignerActionId,
+          outsideSignerActionId: command.data.outsideSignerActionId,
           at,
         },
       });
@@ -272,7 +284,7 @@ export function decide(command: EifCommand, state: EifState): Decision {
       return ok({ type: 'EifChangesMarkedReadyForReview', data: { clientId, by, at } });
     case 'AcceptChanges': {
       if (state.status !== 'signed') return refuse('NOT_SIGNED', 'The form is not signed yet');
-      const selected = selectPending(state, command.changeIds);
+      const selected = selectPending(state, command.data.changeIds);
       if (selected.length === 0) return refuse('NOTHING_TO_REVIEW', 'There are no pending changes to accept');
       return ok({
         type: 'EifChangesAccepted',
@@ -281,9 +293,9 @@ export function decide(command: EifCommand, state: EifState): Decision {
     }
     case 'DeclineChanges': {
       if (state.status !== 'signed') return refuse('NOT_SIGNED', 'The form is not signed yet');
-      const reason = command.reason.trim();
+      const reason = command.data.reason.trim();
       if (reason === '') return refuse('REASON_REQUIRED', 'A reason is required to decline changes');
-      const selected = selectPending(state, command.changeIds);
+      const selected = selectPending(state, command.data.changeIds);
       if (selected.length === 0)
         return refuse('NOTHING_TO_REVIEW', 'There are no pending changes to decline');
       return ok({
@@ -426,3 +438,6 @@ export function fold(events: readonly EifEvent[], state: EifState = initialState
 export function evolve(state: EifState, event: EifEvent): EifState {
   return fold([event], state);
 }
+
+/** The EIF as one decider (domain/src/decider.ts). */
+export const eifDecider: Decider<EifState, EifCommand, EifEvent, EifError> = { initialState, decide, evolve };

@@ -1,11 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import type { EifEvent } from '@onboard/events';
-import { decide, effectiveEntities, fold, isSameValue, type EifCommand, type EifState } from './decider.ts';
+import { givenWhenThen } from '../testing/given-when-then.ts';
+import {
+  decide,
+  effectiveEntities,
+  eifDecider,
+  fold,
+  isSameValue,
+  type EifCommand,
+  type EifState,
+} from './decider.ts';
 
 const clientId = 'c-1';
 const benAdmin = { userId: 'u-ben', role: 'BEN_ADMIN' };
 const staff = { userId: 'u-ic', role: 'SLF_ADMIN' };
-const ctx = (at: string, by = benAdmin) => ({ clientId, at, by });
+/** A command of the client, asked at `at` by `by`. */
+const cmd = <T extends EifCommand['type']>(
+  type: T,
+  data: Omit<Extract<EifCommand, { type: T }>['data'], 'clientId'>,
+  at: string,
+  by = benAdmin,
+) => ({ type, data: { clientId, ...data }, metadata: { at, by } }) as EifCommand;
 
 const created: EifEvent = {
   type: 'EifEntityCreated',
@@ -41,18 +56,14 @@ const pendingTaxId = (changeId: string, value: string, by = benAdmin): EifEvent 
   },
 });
 
-const given = (...events: EifEvent[]) => ({
-  when: (command: EifCommand) => decide(command, fold(events)),
-});
+const given = givenWhenThen(eifDecider);
 
-const changeTaxId = (value: string, changeId = 'ch-new'): EifCommand => ({
-  type: 'ChangeAttributes',
-  ...ctx('2026-11-03T10:00:00Z'),
-  entity: 'Client',
-  entityId: clientId,
-  attributes: { taxId: value },
-  changeId,
-});
+const changeTaxId = (value: string, changeId = 'ch-new'): EifCommand =>
+  cmd(
+    'ChangeAttributes',
+    { entity: 'Client', entityId: clientId, attributes: { taxId: value }, changeId },
+    '2026-11-03T10:00:00Z',
+  );
 
 const taxIdOf = (state: EifState, pending = false) =>
   state.status === 'empty'
@@ -89,14 +100,13 @@ describe('EIF decider: editing before signing', () => {
   });
 
   it('given an unanswered question, when No is saved, then the answer is recorded', () => {
-    const result = given(created).when({
-      type: 'ChangeAttributes',
-      ...ctx('t'),
-      entity: 'Client',
-      entityId: clientId,
-      attributes: { hasSubsidiary: false },
-      changeId: 'x',
-    });
+    const result = given(created).when(
+      cmd(
+        'ChangeAttributes',
+        { entity: 'Client', entityId: clientId, attributes: { hasSubsidiary: false }, changeId: 'x' },
+        't',
+      ),
+    );
     expect(
       result.ok && result.events[0]?.type === 'EifEntityChanged' && result.events[0].data.changes,
     ).toEqual([{ attributeKey: 'hasSubsidiary', value: false, previousValue: null }]);
@@ -110,26 +120,16 @@ describe('EIF decider: editing before signing', () => {
   });
 
   it('given a client, when it is created again, then it is refused', () => {
-    const result = given(created).when({
-      type: 'CreateEntity',
-      ...ctx('t'),
-      entity: 'Client',
-      entityId: clientId,
-      attributes: {},
-      changeId: 'x',
-    });
+    const result = given(created).when(
+      cmd('CreateEntity', { entity: 'Client', entityId: clientId, attributes: {}, changeId: 'x' }, 't'),
+    );
     expect(result).toMatchObject({ ok: false, error: { code: 'ALREADY_EXISTS' } });
   });
 
   it('given no client, when a policy is created, then it is refused', () => {
-    const result = given().when({
-      type: 'CreateEntity',
-      ...ctx('t'),
-      entity: 'Policy',
-      entityId: 'p-1',
-      attributes: {},
-      changeId: 'x',
-    });
+    const result = given().when(
+      cmd('CreateEntity', { entity: 'Policy', entityId: 'p-1', attributes: {}, changeId: 'x' }, 't'),
+    );
     expect(result).toEqual({ ok: false, error: { code: 'NOT_FOUND', message: 'Client not found' } });
   });
 
@@ -146,12 +146,13 @@ describe('EIF decider: editing before signing', () => {
 
 describe('EIF decider: signing', () => {
   it('given a complete form, when the authorized signer signs, then it is signed', () => {
-    const result = given(created, taxIdSet).when({
-      type: 'SignEif',
-      ...ctx('2026-11-01T10:00:00Z'),
-      signerKind: 'AUTHORIZED_SIGNER',
-      outsideSignerActionId: null,
-    });
+    const result = given(created, taxIdSet).when(
+      cmd(
+        'SignEif',
+        { signerKind: 'AUTHORIZED_SIGNER', outsideSignerActionId: null },
+        '2026-11-01T10:00:00Z',
+      ),
+    );
     expect(result).toEqual({ ok: true, events: [signed] });
     const state = fold([created, taxIdSet, signed]);
     expect(state.status).toBe('signed');
@@ -159,12 +160,9 @@ describe('EIF decider: signing', () => {
   });
 
   it('given an incomplete form, when it is signed, then it is refused and names what is missing', () => {
-    const result = given(created).when({
-      type: 'SignEif',
-      ...ctx('t'),
-      signerKind: 'AUTHORIZED_SIGNER',
-      outsideSignerActionId: null,
-    });
+    const result = given(created).when(
+      cmd('SignEif', { signerKind: 'AUTHORIZED_SIGNER', outsideSignerActionId: null }, 't'),
+    );
     expect(result).toEqual({
       ok: false,
       error: { code: 'INCOMPLETE', message: 'The form cannot be signed until these are answered: taxId' },
@@ -172,12 +170,9 @@ describe('EIF decider: signing', () => {
   });
 
   it('given a signed form, when it is signed again, then it is refused', () => {
-    const result = given(created, taxIdSet, signed).when({
-      type: 'SignEif',
-      ...ctx('t'),
-      signerKind: 'AUTHORIZED_SIGNER',
-      outsideSignerActionId: null,
-    });
+    const result = given(created, taxIdSet, signed).when(
+      cmd('SignEif', { signerKind: 'AUTHORIZED_SIGNER', outsideSignerActionId: null }, 't'),
+    );
     expect(result).toMatchObject({ ok: false, error: { code: 'ALREADY_SIGNED' } });
   });
 
@@ -219,11 +214,9 @@ describe('EIF decider: changes after signing', () => {
 
   it('given a pending change, when a reviewer accepts it, then the accepted state takes it', () => {
     const history = [created, taxIdSet, signed, pendingTaxId('ch-1', '222222222')];
-    const result = given(...history).when({
-      type: 'AcceptChanges',
-      ...ctx('2026-11-04T10:00:00Z', staff),
-      changeIds: 'all',
-    });
+    const result = given(...history).when(
+      cmd('AcceptChanges', { changeIds: 'all' }, '2026-11-04T10:00:00Z', staff),
+    );
     expect(result).toEqual({
       ok: true,
       events: [
@@ -240,24 +233,18 @@ describe('EIF decider: changes after signing', () => {
 
   it('given a pending change, when a reviewer declines it with a reason, then it is dropped and the reason kept', () => {
     const history = [created, taxIdSet, signed, pendingTaxId('ch-1', '222222222')];
-    const result = given(...history).when({
-      type: 'DeclineChanges',
-      ...ctx('2026-11-04T10:00:00Z', staff),
-      changeIds: ['ch-1'],
-      reason: ' Wrong number ',
-    });
+    const result = given(...history).when(
+      cmd('DeclineChanges', { changeIds: ['ch-1'], reason: ' Wrong number ' }, '2026-11-04T10:00:00Z', staff),
+    );
     const state = fold([...history, ...(result.ok ? result.events : [])]);
     expect(taxIdOf(state, true)).toBe('111111111');
     expect(state.status !== 'empty' && state.stamps.deifChangesDeclinedReason).toBe('Wrong number');
   });
 
   it('refuses declining without a reason', () => {
-    const result = given(created, taxIdSet, signed, pendingTaxId('ch-1', '2')).when({
-      type: 'DeclineChanges',
-      ...ctx('t', staff),
-      changeIds: 'all',
-      reason: '   ',
-    });
+    const result = given(created, taxIdSet, signed, pendingTaxId('ch-1', '2')).when(
+      cmd('DeclineChanges', { changeIds: 'all', reason: '   ' }, 't', staff),
+    );
     expect(result).toEqual({
       ok: false,
       error: { code: 'REASON_REQUIRED', message: 'A reason is required to decline changes' },
@@ -266,24 +253,20 @@ describe('EIF decider: changes after signing', () => {
 
   it('refuses accepting nothing', () => {
     expect(
-      given(created, taxIdSet, signed).when({ type: 'AcceptChanges', ...ctx('t', staff), changeIds: 'all' }),
+      given(created, taxIdSet, signed).when(cmd('AcceptChanges', { changeIds: 'all' }, 't', staff)),
     ).toEqual({
       ok: false,
       error: { code: 'NOTHING_TO_REVIEW', message: 'There are no pending changes to accept' },
     });
     expect(
-      given(created, taxIdSet, signed, pendingTaxId('ch-1', '2')).when({
-        type: 'AcceptChanges',
-        ...ctx('t', staff),
-        changeIds: ['unknown'],
-      }),
+      given(created, taxIdSet, signed, pendingTaxId('ch-1', '2')).when(
+        cmd('AcceptChanges', { changeIds: ['unknown'] }, 't', staff),
+      ),
     ).toMatchObject({ ok: false, error: { code: 'NOTHING_TO_REVIEW' } });
   });
 
   it('refuses reviewing a form that is not signed', () => {
-    expect(
-      given(created).when({ type: 'AcceptChanges', ...ctx('t', staff), changeIds: 'all' }),
-    ).toMatchObject({
+    expect(given(created).when(cmd('AcceptChanges', { changeIds: 'all' }, 't', staff))).toMatchObject({
       ok: false,
       error: { code: 'NOT_SIGNED' },
     });
@@ -297,7 +280,7 @@ describe('EIF decider: changes after signing', () => {
       pendingTaxId('ch-1', '222222222'),
       pendingTaxId('ch-2', '333333333'),
     ];
-    const result = given(...history).when({ type: 'AcceptChanges', ...ctx('t', staff), changeIds: ['ch-1'] });
+    const result = given(...history).when(cmd('AcceptChanges', { changeIds: ['ch-1'] }, 't', staff));
     const state = fold([...history, ...(result.ok ? result.events : [])]);
     expect(taxIdOf(state)).toBe('222222222');
     expect(state.status !== 'empty' && state.pending.map((c) => c.changeId)).toEqual(['ch-2']);
@@ -311,16 +294,13 @@ describe('EIF decider: changes after signing', () => {
       pendingTaxId('ch-1', '222222222'),
       pendingTaxId('ch-2', '333333333', staff),
     ];
-    const result = given(...history).when({ type: 'UndoIcEdits', ...ctx('t', staff) });
+    const result = given(...history).when(cmd('UndoIcEdits', {}, 't', staff));
     expect(result).toMatchObject({
       ok: true,
       events: [{ type: 'EifIcEditsUndone', data: { changeIds: ['ch-2'] } }],
     });
     expect(
-      given(created, taxIdSet, signed, pendingTaxId('ch-1', '2')).when({
-        type: 'UndoIcEdits',
-        ...ctx('t', staff),
-      }),
+      given(created, taxIdSet, signed, pendingTaxId('ch-1', '2')).when(cmd('UndoIcEdits', {}, 't', staff)),
     ).toMatchObject({
       ok: false,
       error: { code: 'NOTHING_TO_REVIEW' },
@@ -328,35 +308,31 @@ describe('EIF decider: changes after signing', () => {
   });
 
   it('marks changes ready for review only when there are some', () => {
-    expect(
-      given(created, taxIdSet, signed).when({ type: 'MarkChangesReadyForReview', ...ctx('t') }),
-    ).toMatchObject({
+    expect(given(created, taxIdSet, signed).when(cmd('MarkChangesReadyForReview', {}, 't'))).toMatchObject({
       ok: false,
       error: { code: 'NOTHING_TO_REVIEW' },
     });
     expect(
-      given(created, taxIdSet, signed, pendingTaxId('ch-1', '2')).when({
-        type: 'MarkChangesReadyForReview',
-        ...ctx('t'),
-      }),
+      given(created, taxIdSet, signed, pendingTaxId('ch-1', '2')).when(
+        cmd('MarkChangesReadyForReview', {}, 't'),
+      ),
     ).toMatchObject({ ok: true, events: [{ type: 'EifChangesMarkedReadyForReview' }] });
   });
 
   it('creates and deletes entities as pending changes after signing', () => {
     const history = [created, taxIdSet, signed];
-    const create = given(...history).when({
-      type: 'CreateEntity',
-      ...ctx('t'),
-      entity: 'Location',
-      entityId: 'loc-1',
-      attributes: { name: 'Plant' },
-      changeId: 'ch-c',
-    });
+    const create = given(...history).when(
+      cmd(
+        'CreateEntity',
+        { entity: 'Location', entityId: 'loc-1', attributes: { name: 'Plant' }, changeId: 'ch-c' },
+        't',
+      ),
+    );
     const afterCreate = fold([...history, ...(create.ok ? create.events : [])]);
     expect(afterCreate.status !== 'empty' && afterCreate.entities.has('Location:loc-1')).toBe(false);
     expect(afterCreate.status !== 'empty' && effectiveEntities(afterCreate).has('Location:loc-1')).toBe(true);
     const remove = decide(
-      { type: 'DeleteEntity', ...ctx('t'), entity: 'Location', entityId: 'loc-1', changeId: 'ch-d' },
+      cmd('DeleteEntity', { entity: 'Location', entityId: 'loc-1', changeId: 'ch-d' }, 't'),
       afterCreate,
     );
     const afterDelete = fold(remove.ok ? remove.events : [], afterCreate);

@@ -1,5 +1,14 @@
 import type { UserEvent } from '@onboard/events';
 import type { Role } from '../auth/actor.ts';
+import {
+  accepted,
+  refused,
+  type Command,
+  type CommandMetadata,
+  type Decider,
+  type Decision,
+  type Intent,
+} from '../decider.ts';
 
 /** A user as folded from the `user-{userId}` stream. */
 export type UserProfile = {
@@ -27,37 +36,40 @@ export const initialUserState = (): UserState => ({ status: 'none' });
 export const EDITABLE_PROFILE_FIELDS = ['firstName', 'lastName', 'email', 'phoneNumber'] as const;
 export type ProfileField = (typeof EDITABLE_PROFILE_FIELDS)[number];
 
+type Meta = CommandMetadata;
 export type UserCommand =
-  | {
-      type: 'RegisterUser';
-      userId: string;
-      role: Role;
-      firstName: string;
-      lastName: string;
-      email: string;
-      phoneNumber: string | null;
-      clientIds: string[];
-    }
-  | { type: 'ChangeProfile'; changes: Partial<Record<ProfileField, string | null>> }
-  | { type: 'AssignToClient'; clientId: string }
-  | { type: 'UnassignFromClient'; clientId: string }
-  | { type: 'ChangeBenAdminToBroker' }
-  | { type: 'RecordWelcomeEmail'; emailId: string; at: string }
-  | { type: 'RecordPasswordSet'; at: string }
-  | { type: 'RecordMfaEnrolled'; at: string }
-  | { type: 'ResetMfa'; at: string }
-  | { type: 'AcceptTermsOfUse'; at: string }
-  | { type: 'RecordSignIn'; at: string }
-  | { type: 'DeleteUser' };
+  | Command<
+      'RegisterUser',
+      {
+        userId: string;
+        role: Role;
+        firstName: string;
+        lastName: string;
+        email: string;
+        phoneNumber: string | null;
+        clientIds: string[];
+      },
+      Meta
+    >
+  | Command<'ChangeProfile', { changes: Partial<Record<ProfileField, string | null>> }, Meta>
+  | Command<'AssignToClient', { clientId: string }, Meta>
+  | Command<'UnassignFromClient', { clientId: string }, Meta>
+  | Command<'ChangeBenAdminToBroker', Record<string, never>, Meta>
+  | Command<'RecordWelcomeEmail', { emailId: string }, Meta>
+  | Command<'RecordPasswordSet', Record<string, never>, Meta>
+  | Command<'RecordMfaEnrolled', Record<string, never>, Meta>
+  | Command<'ResetMfa', Record<string, never>, Meta>
+  | Command<'AcceptTermsOfUse', Record<string, never>, Meta>
+  | Command<'RecordSignIn', Record<string, never>, Meta>
+  | Command<'DeleteUser', Record<string, never>, Meta>;
+/** A user command as a handler builds it; the command handler adds the time and actor. */
+export type UserIntent = Intent<UserCommand>;
 
 export type UserError = { code: 'NOT_FOUND' | 'ALREADY_EXISTS' | 'NOT_ALLOWED'; message: string };
-export type UserDecision = { ok: true; events: UserEvent[] } | { ok: false; error: UserError };
+export type UserDecision = Decision<UserEvent, UserError>;
 
-const ok = (...events: UserEvent[]): UserDecision => ({ ok: true, events });
-const refuse = (code: UserError['code'], message: string): UserDecision => ({
-  ok: false,
-  error: { code, message },
-});
+const ok = (...events: UserEvent[]): UserDecision => accepted(...events);
+const refuse = (code: UserError['code'], message: string): UserDecision => refused({ code, message });
 
 /** Roles whose users are scoped to clients (platform §6: 'own' scope). */
 export const isClientScopedRole = (role: Role) => role === 'BEN_ADMIN' || role === 'BROKER';
@@ -65,7 +77,7 @@ export const isClientScopedRole = (role: Role) => role === 'BEN_ADMIN' || role =
 export function decideUser(command: UserCommand, state: UserState): UserDecision {
   if (command.type === 'RegisterUser') {
     if (state.status !== 'none') return refuse('ALREADY_EXISTS', 'User already exists');
-    const { type: _type, ...data } = command;
+    const { data } = command;
     return ok({
       type: 'UserRegistered',
       data: { ...data, clientIds: isClientScopedRole(data.role) ? data.clientIds : [] },
@@ -74,9 +86,10 @@ export function decideUser(command: UserCommand, state: UserState): UserDecision
   if (state.status !== 'active') return refuse('NOT_FOUND', 'User not found');
   const { user } = state;
   const userId = user.userId;
+  const { at } = command.metadata;
   switch (command.type) {
     case 'ChangeProfile': {
-      const changes = Object.entries(command.changes)
+      const changes = Object.entries(command.data.changes)
         .filter(([key, value]) => value !== undefined && user[key as ProfileField] !== value)
         .map(([attributeKey, value]) => ({
           attributeKey,
@@ -88,32 +101,32 @@ export function decideUser(command: UserCommand, state: UserState): UserDecision
     case 'AssignToClient':
       if (!isClientScopedRole(user.role))
         return refuse('NOT_ALLOWED', 'Only brokers and ben-admins are assigned to clients');
-      return user.clientIds.includes(command.clientId)
+      return user.clientIds.includes(command.data.clientId)
         ? ok()
-        : ok({ type: 'UserAssignedToClient', data: { userId, clientId: command.clientId } });
+        : ok({ type: 'UserAssignedToClient', data: { userId, clientId: command.data.clientId } });
     case 'UnassignFromClient':
-      return user.clientIds.includes(command.clientId)
-        ? ok({ type: 'UserUnassignedFromClient', data: { userId, clientId: command.clientId } })
+      return user.clientIds.includes(command.data.clientId)
+        ? ok({ type: 'UserUnassignedFromClient', data: { userId, clientId: command.data.clientId } })
         : ok();
     case 'ChangeBenAdminToBroker':
       if (user.role !== 'BEN_ADMIN')
         return refuse('NOT_ALLOWED', 'Only a ben-admin can be changed to a broker');
       return ok({ type: 'UserRoleChanged', data: { userId, from: 'BEN_ADMIN', to: 'BROKER' } });
     case 'RecordWelcomeEmail':
-      return ok({ type: 'UserWelcomeEmailSent', data: { userId, emailId: command.emailId, at: command.at } });
+      return ok({ type: 'UserWelcomeEmailSent', data: { userId, emailId: command.data.emailId, at } });
     case 'RecordPasswordSet':
-      return ok({ type: 'UserPasswordSet', data: { userId, at: command.at } });
+      return ok({ type: 'UserPasswordSet', data: { userId, at } });
     case 'RecordMfaEnrolled':
       return ok({
         type: 'UserMfaEnrolled',
-        data: { userId, factorType: 'token:software:totp', at: command.at },
+        data: { userId, factorType: 'token:software:totp', at },
       });
     case 'ResetMfa':
-      return user.isMfaEnrolled ? ok({ type: 'UserMfaReset', data: { userId, at: command.at } }) : ok();
+      return user.isMfaEnrolled ? ok({ type: 'UserMfaReset', data: { userId, at } }) : ok();
     case 'AcceptTermsOfUse':
-      return ok({ type: 'UserTermsOfUseAccepted', data: { userId, at: command.at } });
+      return ok({ type: 'UserTermsOfUseAccepted', data: { userId, at } });
     case 'RecordSignIn':
-      return ok({ type: 'UserSignedIn', data: { userId, at: command.at } });
+      return ok({ type: 'UserSignedIn', data: { userId, at } });
     case 'DeleteUser':
       return ok({ type: 'UserDeleted', data: { userId } });
     default: {
@@ -192,3 +205,10 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
 }
 
 export const foldUser = (events: readonly UserEvent[]) => events.reduce(evolveUser, initialUserState());
+
+/** A user as one decider (domain/src/decider.ts). */
+export const userDecider: Decider<UserState, UserCommand, UserEvent, UserError> = {
+  initialState: initialUserState,
+  decide: decideUser,
+  evolve: evolveUser,
+};

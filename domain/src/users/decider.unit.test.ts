@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { UserEvent } from '@onboard/events';
-import { decideUser, foldUser, type UserCommand, type UserDecision } from './decider.ts';
+import { givenWhenThen } from '../testing/given-when-then.ts';
+import { foldUser, userDecider, type UserCommand } from './decider.ts';
 
 const userId = 'u-1';
 const at = '2026-05-01T10:00:00.000Z';
@@ -18,23 +19,24 @@ const registered = (role: Registered['data']['role'] = 'BEN_ADMIN'): Registered 
   },
 });
 
-/** given(events) / when(command) / then(events | error) */
-const given = (...events: UserEvent[]) => ({
-  when: (command: UserCommand): UserDecision => decideUser(command, foldUser(events)),
-});
+const given = givenWhenThen(userDecider);
+const admin = { userId: 'admin-1', role: 'SLF_ADMIN' };
+/** A command asked by an admin at `at`. */
+const cmd = <T extends UserCommand['type']>(type: T, data: Extract<UserCommand, { type: T }>['data']) =>
+  ({ type, data, metadata: { at, by: admin } }) as UserCommand;
 
 describe('user decider', () => {
   it('registers a new user, keeping client ids only for client-scoped roles', () => {
-    const register = (role: 'BROKER' | 'SLF_ADMIN'): UserCommand => ({
-      type: 'RegisterUser',
-      userId,
-      role,
-      firstName: 'A',
-      lastName: 'B',
-      email: 'a@b.c',
-      phoneNumber: null,
-      clientIds: ['c-1'],
-    });
+    const register = (role: 'BROKER' | 'SLF_ADMIN'): UserCommand =>
+      cmd('RegisterUser', {
+        userId,
+        role,
+        firstName: 'A',
+        lastName: 'B',
+        email: 'a@b.c',
+        phoneNumber: null,
+        clientIds: ['c-1'],
+      });
     expect(given().when(register('BROKER'))).toMatchObject({
       ok: true,
       events: [{ type: 'UserRegistered', data: { role: 'BROKER', clientIds: ['c-1'] } }],
@@ -47,14 +49,14 @@ describe('user decider', () => {
 
   it('refuses to register a user twice', () => {
     const d = registered().data;
-    expect(given(registered()).when({ type: 'RegisterUser', ...d })).toEqual({
+    expect(given(registered()).when(cmd('RegisterUser', { ...d }))).toEqual({
       ok: false,
       error: { code: 'ALREADY_EXISTS', message: 'User already exists' },
     });
   });
 
   it('refuses commands for a user that does not exist or was deleted', () => {
-    const command: UserCommand = { type: 'AcceptTermsOfUse', at };
+    const command: UserCommand = cmd('AcceptTermsOfUse', {});
     expect(given().when(command)).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
     expect(given(registered(), { type: 'UserDeleted', data: { userId } }).when(command)).toMatchObject({
       ok: false,
@@ -64,10 +66,9 @@ describe('user decider', () => {
 
   it('records only the profile fields that changed', () => {
     expect(
-      given(registered()).when({
-        type: 'ChangeProfile',
-        changes: { firstName: 'Benjamin', lastName: 'Adler' },
-      }),
+      given(registered()).when(
+        cmd('ChangeProfile', { changes: { firstName: 'Benjamin', lastName: 'Adler' } }),
+      ),
     ).toEqual({
       ok: true,
       events: [
@@ -77,44 +78,44 @@ describe('user decider', () => {
         },
       ],
     });
-    expect(given(registered()).when({ type: 'ChangeProfile', changes: { firstName: 'Ben' } })).toEqual({
+    expect(given(registered()).when(cmd('ChangeProfile', { changes: { firstName: 'Ben' } }))).toEqual({
       ok: true,
       events: [],
     });
   });
 
   it('assigns client-scoped users to a client once, and refuses internal users', () => {
-    expect(given(registered()).when({ type: 'AssignToClient', clientId: 'c-2' })).toEqual({
+    expect(given(registered()).when(cmd('AssignToClient', { clientId: 'c-2' }))).toEqual({
       ok: true,
       events: [{ type: 'UserAssignedToClient', data: { userId, clientId: 'c-2' } }],
     });
-    expect(given(registered()).when({ type: 'AssignToClient', clientId: 'c-1' })).toEqual({
+    expect(given(registered()).when(cmd('AssignToClient', { clientId: 'c-1' }))).toEqual({
       ok: true,
       events: [],
     });
-    expect(given(registered('SLF_ADMIN')).when({ type: 'AssignToClient', clientId: 'c-1' })).toMatchObject({
+    expect(given(registered('SLF_ADMIN')).when(cmd('AssignToClient', { clientId: 'c-1' }))).toMatchObject({
       ok: false,
       error: { code: 'NOT_ALLOWED' },
     });
   });
 
   it('unassigns only an assigned client', () => {
-    expect(given(registered()).when({ type: 'UnassignFromClient', clientId: 'c-1' })).toEqual({
+    expect(given(registered()).when(cmd('UnassignFromClient', { clientId: 'c-1' }))).toEqual({
       ok: true,
       events: [{ type: 'UserUnassignedFromClient', data: { userId, clientId: 'c-1' } }],
     });
-    expect(given(registered()).when({ type: 'UnassignFromClient', clientId: 'c-9' })).toEqual({
+    expect(given(registered()).when(cmd('UnassignFromClient', { clientId: 'c-9' }))).toEqual({
       ok: true,
       events: [],
     });
   });
 
   it('changes a ben-admin to a broker, and nobody else', () => {
-    expect(given(registered()).when({ type: 'ChangeBenAdminToBroker' })).toEqual({
+    expect(given(registered()).when(cmd('ChangeBenAdminToBroker', {}))).toEqual({
       ok: true,
       events: [{ type: 'UserRoleChanged', data: { userId, from: 'BEN_ADMIN', to: 'BROKER' } }],
     });
-    expect(given(registered('BROKER')).when({ type: 'ChangeBenAdminToBroker' })).toMatchObject({
+    expect(given(registered('BROKER')).when(cmd('ChangeBenAdminToBroker', {}))).toMatchObject({
       ok: false,
       error: { code: 'NOT_ALLOWED' },
     });
@@ -122,32 +123,32 @@ describe('user decider', () => {
 
   it('records the identity stamps', () => {
     const g = given(registered());
-    expect(g.when({ type: 'RecordWelcomeEmail', emailId: 'e-1', at }).ok).toBe(true);
-    expect(g.when({ type: 'RecordPasswordSet', at })).toEqual({
+    expect(g.when(cmd('RecordWelcomeEmail', { emailId: 'e-1' })).ok).toBe(true);
+    expect(g.when(cmd('RecordPasswordSet', {}))).toEqual({
       ok: true,
       events: [{ type: 'UserPasswordSet', data: { userId, at } }],
     });
-    expect(g.when({ type: 'RecordMfaEnrolled', at })).toEqual({
+    expect(g.when(cmd('RecordMfaEnrolled', {}))).toEqual({
       ok: true,
       events: [{ type: 'UserMfaEnrolled', data: { userId, factorType: 'token:software:totp', at } }],
     });
-    expect(g.when({ type: 'AcceptTermsOfUse', at })).toEqual({
+    expect(g.when(cmd('AcceptTermsOfUse', {}))).toEqual({
       ok: true,
       events: [{ type: 'UserTermsOfUseAccepted', data: { userId, at } }],
     });
-    expect(g.when({ type: 'RecordSignIn', at })).toEqual({
+    expect(g.when(cmd('RecordSignIn', {}))).toEqual({
       ok: true,
       events: [{ type: 'UserSignedIn', data: { userId, at } }],
     });
   });
 
   it('resets MFA only when enrolled', () => {
-    expect(given(registered()).when({ type: 'ResetMfa', at })).toEqual({ ok: true, events: [] });
+    expect(given(registered()).when(cmd('ResetMfa', {}))).toEqual({ ok: true, events: [] });
     const enrolled: UserEvent = {
       type: 'UserMfaEnrolled',
       data: { userId, factorType: 'token:software:totp', at },
     };
-    expect(given(registered(), enrolled).when({ type: 'ResetMfa', at })).toEqual({
+    expect(given(registered(), enrolled).when(cmd('ResetMfa', {}))).toEqual({
       ok: true,
       events: [{ type: 'UserMfaReset', data: { userId, at } }],
     });

@@ -50,7 +50,6 @@ describe('identity: sign-in, sessions and links over HTTP', () => {
     const userId = `it-user-${counter}`;
     const email = `person${counter}.${role.toLowerCase()}@example.com`;
     await registerUser(app.identity.deps, SYSTEM_ACTOR, {
-      type: 'RegisterUser',
       userId,
       role,
       firstName: `First${counter}`,
@@ -474,7 +473,7 @@ describe('identity: sign-in, sessions and links over HTTP', () => {
     const step = await api.post('/api/auth/sign-in', { username: a.email, password: PASSWORD });
     expect(step.body.status).toBe('MFA_ENROLL');
 
-    await executeUserCommand(app.identity.deps, SYSTEM_ACTOR, a.userId, { type: 'DeleteUser' });
+    await executeUserCommand(app.identity.deps, SYSTEM_ACTOR, a.userId, { type: 'DeleteUser', data: {} });
     await eventually(async () => {
       expect((await api.get('/api/users/authenticated')).status).toBe(401);
     });

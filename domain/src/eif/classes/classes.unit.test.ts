@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { EifEvent } from '@onboard/events';
 import { toEditingView } from '../client-view.ts';
 import { decide, fold, type EifCommand, type EifState } from '../decider.ts';
-import { decideClassCommand, type ClassCommand, type ClassEdit } from './decide.ts';
+import { classEditIntent, decideClassCommand, type ClassCommand, type ClassEdit } from './decide.ts';
 import { CLASS_MESSAGES, copyName, isClassEligibleBenefitType } from './rules.ts';
 import { eligibilitySummary, employeeClassesView } from './view.ts';
 
@@ -71,7 +71,10 @@ function applyEdits(state: EifState, edits: readonly ClassEdit[]): { state: EifS
   const events: EifEvent[] = [];
   let current = state;
   edits.forEach((edit, i) => {
-    const command = { ...edit, clientId, at: '2026-11-02T10:00:00Z', by, changeId: `ch-${i}` } as EifCommand;
+    const command = {
+      ...classEditIntent(edit, clientId, `ch-${i}`),
+      metadata: { at: '2026-11-02T10:00:00Z', by },
+    } as EifCommand;
     const decision = decide(command, current);
     if (!decision.ok) throw new Error(decision.error.message);
     events.push(...decision.events);

@@ -1,5 +1,5 @@
 import type { ClientView, EntityRow } from '../client-view.ts';
-import type { EifCommand } from '../decider.ts';
+import type { EifIntent } from '../decider.ts';
 import {
   CLASS_MESSAGES,
   checkClassDetails,
@@ -69,10 +69,19 @@ export type ClassCommand =
       })[];
     };
 
-type EntityCommand = Extract<EifCommand, { type: 'CreateEntity' | 'ChangeAttributes' | 'DeleteEntity' }>;
-type Contextless<C> = C extends unknown ? Omit<C, 'clientId' | 'at' | 'by' | 'changeId'> : never;
-/** An EIF entity edit without its context (time, actor, change id), which the command handler adds. */
-export type ClassEdit = Contextless<EntityCommand> & { entity: 'EmployeeClass' | 'EmployeeClassPlan' };
+type ClassEntity = 'EmployeeClass' | 'EmployeeClassPlan';
+/** An EIF entity edit of the class builder; the command handler makes it an EIF command (classEditIntent). */
+export type ClassEdit =
+  | { type: 'CreateEntity'; entity: ClassEntity; entityId: string; attributes: Record<string, unknown> }
+  | { type: 'ChangeAttributes'; entity: ClassEntity; entityId: string; attributes: Record<string, unknown> }
+  | { type: 'DeleteEntity'; entity: ClassEntity; entityId: string };
+
+/** The EIF command an edit is, for the client and with the change id the handler gives it. */
+export const classEditIntent = (
+  { type, ...edit }: ClassEdit,
+  clientId: string,
+  changeId: string,
+): EifIntent => ({ type, data: { ...edit, clientId, changeId } }) as EifIntent;
 
 export type ClassError =
   | { code: 'INVALID'; message: string; fieldErrors: FieldErrors }
