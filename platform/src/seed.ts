@@ -318,19 +318,26 @@ const demoPlans: ExplorerPlan[] = [
  * A demo Explorer site for the demo client, decided by the same decider as the create command. It has no
  * start date, so it is not live and shows the demo banner. Fixed ids: a second start appends nothing.
  */
+/** The demo owner as the actor of the seeded Explorer commands. */
+const DEMO_OWNER_METADATA = (at: Date) => ({
+  at: at.toISOString(),
+  by: { userId: 'demo-owner', role: 'SLF_OWNER' },
+});
+
 async function seedDemoExplorerPage(store: EventStore, now: Date): Promise<void> {
   const existing = await store.readStream(explorerStream(DEMO_EXPLORER_PAGE_ID), { maxCount: 1 });
   if (existing.length > 0) return;
-  const by = { userId: 'demo-owner', at: now.toISOString() };
   const decision = decideExplorerSite(
     {
       type: 'CreateSite',
-      explorerPageId: DEMO_EXPLORER_PAGE_ID,
-      clientId: DEMO_CLIENT_ID,
-      pageOwner: 'demo-owner',
-      site: demoExplorerSite(),
-      plans: demoPlans,
-      by,
+      data: {
+        explorerPageId: DEMO_EXPLORER_PAGE_ID,
+        clientId: DEMO_CLIENT_ID,
+        pageOwner: 'demo-owner',
+        site: demoExplorerSite(),
+        plans: demoPlans,
+      },
+      metadata: DEMO_OWNER_METADATA(now),
     },
     { status: 'none' },
   );
@@ -387,7 +394,14 @@ async function seedDemoExplorerDocument(store: EventStore, documents: DocumentSt
   const recorded = await store.readStream(explorerStream(DEMO_EXPLORER_PAGE_ID));
   const state = foldExplorerSite(recorded.map((r) => ExplorerEvent.parse({ type: r.type, data: r.data })));
   if (state.status !== 'active' || state.page.documents.some((d) => d.documentId === documentId)) return;
-  const decision = decideExplorerSite({ type: 'AttachDocument', document: DEMO_DENTAL_DOCUMENT }, state);
+  const decision = decideExplorerSite(
+    {
+      type: 'AttachDocument',
+      data: { document: DEMO_DENTAL_DOCUMENT },
+      metadata: DEMO_OWNER_METADATA(now),
+    },
+    state,
+  );
   if (!decision.ok) throw new Error(`demo document refused: ${JSON.stringify(decision.error)}`);
   const events: NewEvent[] = decision.events.map((event) => ({
     id: uuidv5(`${DEMO_EXPLORER_PAGE_ID}/document/${documentId}`, NAMESPACE),

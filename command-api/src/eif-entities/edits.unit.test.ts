@@ -81,14 +81,18 @@ describe('decideEntityEdits', () => {
     expect(commands).toEqual([
       expect.objectContaining({
         type: 'CreateEntity',
-        entityId: 'l2',
-        attributes: { name: 'Depot', zipCode: null },
-        changeId: 'change-1',
+        data: expect.objectContaining({
+          entityId: 'l2',
+          attributes: { name: 'Depot', zipCode: null },
+          changeId: 'change-1',
+        }),
       }),
       expect.objectContaining({
         type: 'CreateEntity',
-        attributes: { type: 'ADMIN', firstName: 'Ann', scope: 'SOME', locationIds: ['l1'] },
-        changeId: 'change-2',
+        data: expect.objectContaining({
+          attributes: { type: 'ADMIN', firstName: 'Ann', scope: 'SOME', locationIds: ['l1'] },
+          changeId: 'change-2',
+        }),
       }),
     ]);
   });
@@ -157,7 +161,10 @@ describe('decideEntityEdits', () => {
         },
       ]),
     ).toEqual([
-      expect.objectContaining({ type: 'ChangeAttributes', attributes: { scope: 'ALL', locationIds: null } }),
+      expect.objectContaining({
+        type: 'ChangeAttributes',
+        data: expect.objectContaining({ attributes: { scope: 'ALL', locationIds: null } }),
+      }),
     ]);
     expect(
       errorsOf(() =>
@@ -202,7 +209,10 @@ describe('decideEntityEdits', () => {
       ]),
     ).toThrow(RuleError);
     expect(run(view, [{ action: 'delete', entity: 'Contact', entityId: 'p1' }])).toEqual([
-      expect.objectContaining({ type: 'DeleteEntity', entity: 'Contact', entityId: 'p1' }),
+      expect.objectContaining({
+        type: 'DeleteEntity',
+        data: expect.objectContaining({ entity: 'Contact', entityId: 'p1' }),
+      }),
     ]);
   });
 });

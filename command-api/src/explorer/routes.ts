@@ -153,13 +153,14 @@ async function createSite(
   command: Extract<ExplorerSiteCommand, { type: 'CreateSite' }>,
   correlationId: string,
 ) {
+  const { explorerPageId } = command.data;
   const events = accept(decideExplorerSite(command, { status: 'none' }));
   const slug = events[0]?.type === 'ExplorerSiteCreated' ? events[0].data.site.vanitySlug : null;
-  if (slug) await reserveSlug(deps, actor, slug, command.explorerPageId);
+  if (slug) await reserveSlug(deps, actor, slug, explorerPageId);
   try {
     const revision = await append(
       deps,
-      explorerStream(command.explorerPageId),
+      explorerStream(explorerPageId),
       toNewEvents(deps, events, actor, correlationId),
       -1n,
     );
@@ -167,7 +168,7 @@ async function createSite(
     if (state.status !== 'active') throw new Error('a created site did not fold');
     return { revision, page: state.page };
   } catch (error) {
-    if (slug) await releaseSlug(deps, actor, slug, command.explorerPageId).catch(() => undefined);
+    if (slug) await releaseSlug(deps, actor, slug, explorerPageId).catch(() => undefined);
     throw error;
   }
 }
@@ -202,7 +203,11 @@ const pageView = (page: ExplorerSite, version: bigint) => ({
  */
 export function createExplorerCommands(deps: ExplorerCommandDeps): Router {
   const router = Router();
-  const by = (actor: Actor) => ({ userId: actor.userId, at: deps.now().toISOString() });
+  /** Who asks and when: every command's metadata. */
+  const metadata = (actor: Actor) => ({
+    at: deps.now().toISOString(),
+    by: { userId: actor.userId, role: actor.role },
+  });
 
   mount(router, createExplorerSite, async (req, res, input) => {
     const actor = await requireActor(deps.authenticate, req);
@@ -211,12 +216,14 @@ export function createExplorerCommands(deps: ExplorerCommandDeps): Router {
     const explorerPageId = deps.newId();
     const command = {
       type: 'CreateSite' as const,
-      explorerPageId,
-      clientId: String(req.params.clientId),
-      pageOwner: body.pageOwner ?? actor.userId,
-      site: siteOf(body),
-      plans: body.benefits,
-      by: by(actor),
+      data: {
+        explorerPageId,
+        clientId: String(req.params.clientId),
+        pageOwner: body.pageOwner ?? actor.userId,
+        site: siteOf(body),
+        plans: body.benefits,
+      },
+      metadata: metadata(actor),
     };
     const { page, revision } = await createSite(deps, actor, command, deps.newId());
     res.status(201).json(pageView(page, revision));
@@ -234,7 +241,11 @@ export function createExplorerCommands(deps: ExplorerCommandDeps): Router {
     }
     const events = accept(
       decideExplorerSite(
-        { type: 'UpdateSite', site: siteOf(body), plans: body.benefits, by: by(actor) },
+        {
+          type: 'UpdateSite',
+          data: { site: siteOf(body), plans: body.benefits },
+          metadata: metadata(actor),
+        },
         state,
       ),
     );
@@ -264,7 +275,9 @@ export function createExplorerCommands(deps: ExplorerCommandDeps): Router {
     requireStaff(actor);
     const id = String(req.params.explorerPageId);
     const { page, state, revision } = await loadClientSite(deps, String(req.params.clientId), id);
-    const events = accept(decideExplorerSite({ type: 'DeleteSite', by: by(actor) }, state));
+    const events = accept(
+      decideExplorerSite({ type: 'DeleteSite', data: {}, metadata: metadata(actor) }, state),
+    );
     await append(deps, explorerStream(id), toNewEvents(deps, events, actor, deps.newId()), revision);
     if (page.site.vanitySlug) await releaseSlug(deps, actor, page.site.vanitySlug, id);
     res.status(204).end();
@@ -277,11 +290,14 @@ export function createExplorerCommands(deps: ExplorerCommandDeps): Router {
     const id = String(req.params.explorerPageId);
     const { page, state, revision } = await loadClientSite(deps, String(req.params.clientId), id);
     const newExplorerPageId = deps.newId();
-    const create = renewalOf(page, { ...body, newExplorerPageId, by: by(actor) });
+    const create = { ...renewalOf(page, { ...body, newExplorerPageId }), metadata: metadata(actor) };
     // Both decisions and the new slug first, so a refused renewal writes nothing.
     const first = accept(decideExplorerSite(create, { status: 'none' }))[0];
     const marker = accept(
-      decideExplorerSite({ type: 'RecordRenewal', newExplorerPageId, by: by(actor) }, state),
+      decideExplorerSite(
+        { type: 'RecordRenewal', data: { newExplorerPageId }, metadata: metadata(actor) },
+        state,
+      ),
     );
     const slug = first?.type === 'ExplorerSiteCreated' ? first.data.site.vanitySlug : null;
     if (slug) await reserveSlug(deps, actor, slug, newExplorerPageId);
@@ -303,7 +319,9 @@ export function createExplorerCommands(deps: ExplorerCommandDeps): Router {
     const document = input.body();
     const id = String(req.params.explorerPageId);
     const { state, revision } = await loadClientSite(deps, String(req.params.clientId), id);
-    const events = accept(decideExplorerSite({ type: 'AttachDocument', document }, state));
+    const events = accept(
+      decideExplorerSite({ type: 'AttachDocument', data: { document }, metadata: metadata(actor) }, state),
+    );
     const version = await append(
       deps,
       explorerStream(id),
@@ -340,7 +358,9 @@ export function createExplorerCommands(deps: ExplorerCommandDeps): Router {
     for (const { explorer_page_id: id } of rows) {
       const { state, revision } = await loadSite(deps.store, id);
       if (state.status !== 'active' || state.page.pageOwner !== from) continue;
-      const events = accept(decideExplorerSite({ type: 'TransferOwnership', to, by: by(actor) }, state));
+      const events = accept(
+        decideExplorerSite({ type: 'TransferOwnership', data: { to }, metadata: metadata(actor) }, state),
+      );
       await append(deps, explorerStream(id), toNewEvents(deps, events, actor, correlationId), revision);
       transferred.push(id);
     }

@@ -5,6 +5,7 @@ import type {
   ExplorerSiteAttributes,
 } from '@onboard/events/catalogue/explorer';
 import { isAfter, parseISO } from 'date-fns';
+import { accepted, refused, type Command, type Decider, type Decision, type Intent } from '../decider.ts';
 import { normalizeVanitySlug, validateExplorerSite } from './site-rules.ts';
 import { validateExplorerPlan } from './plan-rules.ts';
 import type { ExplorerPlanInput } from './plan-rules.ts';
@@ -39,38 +40,34 @@ export const initialExplorerSiteState = (): ExplorerSiteState => ({ status: 'non
 type By = { userId: string; at: string };
 
 export type ExplorerSiteCommand =
-  | {
-      type: 'CreateSite';
-      explorerPageId: string;
-      clientId: string;
-      pageOwner: string;
-      site: ExplorerSiteAttributes;
-      plans: ExplorerPlan[];
-      renewedFrom?: ExplorerSite['renewedFrom'];
-      by: By;
-    }
-  | { type: 'UpdateSite'; site: ExplorerSiteAttributes; plans?: ExplorerPlan[]; by: By }
-  | { type: 'RecordRenewal'; newExplorerPageId: string; by: By }
-  | { type: 'TransferOwnership'; to: string; by: By }
-  | { type: 'AttachDocument'; document: ExplorerDocument }
-  | { type: 'DeleteSite'; by: By };
+  | Command<
+      'CreateSite',
+      {
+        explorerPageId: string;
+        clientId: string;
+        pageOwner: string;
+        site: ExplorerSiteAttributes;
+        plans: ExplorerPlan[];
+        renewedFrom?: ExplorerSite['renewedFrom'];
+      }
+    >
+  | Command<'UpdateSite', { site: ExplorerSiteAttributes; plans?: ExplorerPlan[] }>
+  | Command<'RecordRenewal', { newExplorerPageId: string }>
+  | Command<'TransferOwnership', { to: string }>
+  | Command<'AttachDocument', { document: ExplorerDocument }>
+  | Command<'DeleteSite', Record<string, never>>;
+export type ExplorerSiteIntent = Intent<ExplorerSiteCommand>;
 
 /** Field errors keyed by the body path without the `body.` prefix: `name`, `benefits.2.planName`. */
 export type ExplorerSiteError =
   | { code: 'INVALID'; message: string; fields: Record<string, string> }
   | { code: 'NOT_FOUND' | 'ALREADY_EXISTS' | 'ALREADY_RENEWED'; message: string };
 
-export type ExplorerSiteDecision =
-  { ok: true; events: ExplorerEvent[] } | { ok: false; error: ExplorerSiteError };
+export type ExplorerSiteDecision = Decision<ExplorerEvent, ExplorerSiteError>;
 
-const ok = (...events: ExplorerEvent[]): ExplorerSiteDecision => ({ ok: true, events });
-const refuse = (
-  code: Exclude<ExplorerSiteError['code'], 'INVALID'>,
-  message: string,
-): ExplorerSiteDecision => ({
-  ok: false,
-  error: { code, message },
-});
+const ok = (...events: ExplorerEvent[]): ExplorerSiteDecision => accepted(...events);
+const refuse = (code: Exclude<ExplorerSiteError['code'], 'INVALID'>, message: string): ExplorerSiteDecision =>
+  refused({ code, message });
 
 export const DUPLICATE_PLAN_ID_MESSAGE = 'Each plan needs its own id.'; // chosen
 
@@ -131,25 +128,28 @@ export function decideExplorerSite(
   command: ExplorerSiteCommand,
   state: ExplorerSiteState,
 ): ExplorerSiteDecision {
+  // Events record who and when as the site's `by`.
+  const by: By = { userId: command.metadata.by.userId, at: command.metadata.at };
   if (command.type === 'CreateSite') {
     if (state.status !== 'none') return refuse('ALREADY_EXISTS', 'Explorer site already exists');
-    const site = normaliseSite(command.site);
-    const refusal = invalid(site, command.plans);
+    const { data } = command;
+    const site = normaliseSite(data.site);
+    const refusal = invalid(site, data.plans);
     if (refusal) return refusal;
-    const { explorerPageId } = command;
+    const { explorerPageId } = data;
     return ok(
       {
         type: 'ExplorerSiteCreated',
         data: {
           explorerPageId,
-          clientId: command.clientId,
-          pageOwner: command.pageOwner,
+          clientId: data.clientId,
+          pageOwner: data.pageOwner,
           site,
-          renewedFrom: command.renewedFrom ?? null,
-          by: command.by,
+          renewedFrom: data.renewedFrom ?? null,
+          by,
         },
       },
-      ...planChanges(explorerPageId, [], command.plans),
+      ...planChanges(explorerPageId, [], data.plans),
     );
   }
   if (state.status !== 'active') return refuse('NOT_FOUND', 'Explorer site not found');
@@ -157,13 +157,13 @@ export function decideExplorerSite(
   const { explorerPageId } = page;
   switch (command.type) {
     case 'UpdateSite': {
-      const site = normaliseSite(command.site);
-      const plans = command.plans ?? page.plans;
+      const site = normaliseSite(command.data.site);
+      const plans = command.data.plans ?? page.plans;
       const refusal = invalid(site, plans);
       if (refusal) return refusal;
       const events = planChanges(explorerPageId, page.plans, plans);
       if (!sameJson(site, page.site)) {
-        events.unshift({ type: 'ExplorerSiteUpdated', data: { explorerPageId, site, by: command.by } });
+        events.unshift({ type: 'ExplorerSiteUpdated', data: { explorerPageId, site, by } });
       }
       return ok(...events);
     }
@@ -173,18 +173,21 @@ export function decideExplorerSite(
       }
       return ok({
         type: 'ExplorerSiteRenewed',
-        data: { explorerPageId, newExplorerPageId: command.newExplorerPageId, by: command.by },
+        data: { explorerPageId, newExplorerPageId: command.data.newExplorerPageId, by },
       });
     case 'TransferOwnership':
-      if (page.pageOwner === command.to) return ok();
+      if (page.pageOwner === command.data.to) return ok();
       return ok({
         type: 'ExplorerSiteTransferred',
-        data: { explorerPageId, from: page.pageOwner, to: command.to, by: command.by },
+        data: { explorerPageId, from: page.pageOwner, to: command.data.to, by },
       });
     case 'AttachDocument':
-      return ok({ type: 'ExplorerDocumentAttached', data: { explorerPageId, document: command.document } });
+      return ok({
+        type: 'ExplorerDocumentAttached',
+        data: { explorerPageId, document: command.data.document },
+      });
     case 'DeleteSite':
-      return ok({ type: 'ExplorerSiteDeleted', data: { explorerPageId, by: command.by } });
+      return ok({ type: 'ExplorerSiteDeleted', data: { explorerPageId, by } });
     default: {
       const unknown: never = command;
       throw new Error(`Unknown command ${JSON.stringify(unknown)}`);
@@ -199,7 +202,6 @@ export type RenewalInput = {
   planYear: string;
   /** The new site's own slug; the previous one stays with the previous site. */
   vanitySlug: string | null;
-  by: By;
 };
 
 /**
@@ -210,27 +212,28 @@ export type RenewalInput = {
 export function renewalOf(
   page: ExplorerSite,
   input: RenewalInput,
-): Extract<ExplorerSiteCommand, { type: 'CreateSite' }> {
+): Extract<ExplorerSiteIntent, { type: 'CreateSite' }> {
   return {
     type: 'CreateSite',
-    explorerPageId: input.newExplorerPageId,
-    clientId: page.clientId,
-    pageOwner: page.pageOwner,
-    site: {
-      ...page.site,
-      startsAt: input.startsAt,
-      expiresAt: input.expiresAt,
-      planYear: input.planYear,
-      vanitySlug: input.vanitySlug,
+    data: {
+      explorerPageId: input.newExplorerPageId,
+      clientId: page.clientId,
+      pageOwner: page.pageOwner,
+      site: {
+        ...page.site,
+        startsAt: input.startsAt,
+        expiresAt: input.expiresAt,
+        planYear: input.planYear,
+        vanitySlug: input.vanitySlug,
+      },
+      plans: page.plans.map((plan) => ({ ...plan, isNew: false })),
+      renewedFrom: {
+        explorerPageId: page.explorerPageId,
+        vanitySlug: page.site.vanitySlug,
+        customBranding: page.site.customBranding,
+        expiresAt: page.site.expiresAt,
+      },
     },
-    plans: page.plans.map((plan) => ({ ...plan, isNew: false })),
-    renewedFrom: {
-      explorerPageId: page.explorerPageId,
-      vanitySlug: page.site.vanitySlug,
-      customBranding: page.site.customBranding,
-      expiresAt: page.site.expiresAt,
-    },
-    by: input.by,
   };
 }
 
@@ -307,3 +310,11 @@ export function isExplorerSiteLive(
   if (!site.startsAt || isAfter(parseISO(site.startsAt), now)) return false;
   return !site.expiresAt || isAfter(parseISO(site.expiresAt), now);
 }
+
+/** An Explorer site as one decider (domain/src/decider.ts). */
+export const explorerSiteDecider: Decider<
+  ExplorerSiteState,
+  ExplorerSiteCommand,
+  ExplorerEvent,
+  ExplorerSiteError
+> = { initialState: initialExplorerSiteState, decide: decideExplorerSite, evolve: evolveExplorerSite };
