@@ -1,8 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ExplorerSiteAttributes,
-  type ExplorerPlan,
-} from '@onboard/events/catalogue/explorer';
+import { ExplorerSiteAttributes, type ExplorerPlan } from '@onboard/events/catalogue/explorer';
 import { eventsOf, givenWhenThen } from '../testing/given-when-then.ts';
 import {
   explorerSiteDecider,
