@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { SWRConfig } from 'swr';
 import { Provider as JotaiProvider } from 'jotai';
 import { navigate } from 'wouter/use-browser-location';
-import { App } from './App.tsx';
+import { App } from './app/App.tsx';
 import { setApiNavigator } from './api/http.ts';
 import { swrConfig } from './api/swr.ts';
 import './styles.css';

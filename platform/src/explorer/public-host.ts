@@ -12,7 +12,7 @@ const PAGE = /^(?:\/(?:en|es))?(?:\/|\/[^/]+\/?|\/[^/]+\/personal-benefits-plan\
 // Reserved first segments are not page ids: they would otherwise read as `/{id}`.
 const NOT_A_PAGE_ID = /^\/(?:en\/|es\/)?(?:api|assets)(?:\/|$)/i;
 
-/** The anonymous calls of the public site (web/src/explorer/api.ts and its support and e-mail parts). */
+/** The anonymous calls of the public site (web/src/features/explorer/api.ts and its support and e-mail parts). */
 const PUBLIC_API: readonly { method: string; path: RegExp }[] = [
   { method: 'GET', path: /^\/api\/auth\/csrf$/ },
   { method: 'GET', path: /^\/api\/explorer-pages\/(?!by-owner$)[^/]+$/ },

@@ -88,7 +88,7 @@ function readTimeFlags(page: ExplorerSite, now: Date, env: Environment) {
 }
 
 /**
- * The anonymous page answer: only what the public site shows or decides with (web/src/explorer). Staff
+ * The anonymous page answer: only what the public site shows or decides with (web/src/features/explorer). Staff
  * fields (owner, client, policies, renewal links, platform ids, notification link, territory...) stay in
  * the staff view, so a visitor's answer names no internal detail.
  */

@@ -1,4 +1,4 @@
-import { loginPathFor, MAINTENANCE_PATH } from '../routes.ts';
+import { loginPathFor, MAINTENANCE_PATH } from '../app/routes.ts';
 
 /** Response handling of spec platform §8, kept pure so every branch is unit-tested. */
 export const GENERIC_ERROR_MESSAGE = 'Oops! Something went wrong. Please try again.';

@@ -5,7 +5,7 @@ import {
   mutationRetryDelay,
   noResponseError,
 } from './errors.ts';
-import { loginPathFor } from '../routes.ts';
+import { loginPathFor } from '../app/routes.ts';
 
 /** The one fetch wrapper: credentials on every call, CSRF on mutations, spec platform §8 handling. */
 type Navigator = (to: string) => void;

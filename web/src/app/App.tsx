@@ -1,0 +1,270 @@
+import { Component, lazy, Suspense, type ReactNode } from 'react';
+import { Router, useLocation } from 'wouter';
+import { AppHeader } from './AppHeader.tsx';
+import { RouteGate } from './Auth.tsx';
+import { EmailToasts } from './EmailToasts.tsx';
+import { LegalFooter } from './LegalFooter.tsx';
+import { PushStatusOverlay } from '../features/push/PushStatusOverlay.tsx';
+import { Realtime } from './Realtime.tsx';
+import { useAuthenticatedUser } from '../api/hooks.ts';
+import { isAdminRole, type AuthenticatedUser } from '../api/types.ts';
+import { AdminClientsPage } from '../features/clients/AdminClientsPage.tsx';
+import { ClientHubPage } from '../features/hub/ClientHubPage.tsx';
+import { ClientManagePage } from '../features/clients/ClientManagePage.tsx';
+import { ClientsHomePage } from '../features/clients/ClientsHomePage.tsx';
+import { EifHistoryPage } from '../features/eif/EifHistoryPage.tsx';
+import { EifSummaryPage } from '../features/eif/EifSummaryPage.tsx';
+import { EifTaskPage } from '../features/eif/EifTaskPage.tsx';
+import { EifClassEditorRoute, EifStepPage, EifSubStepPage } from '../features/eif/forms/pages.tsx';
+import { UnsavedChangesGuard } from '../features/eif/forms/unsaved.tsx';
+import { OutsideSignerPage, OutsideSignerSummaryPage } from '../features/review/OutsideSignerPage.tsx';
+import { ReviewChangesPage } from '../features/review/ReviewChangesPage.tsx';
+import { ReviewSubmitPage } from '../features/review/ReviewSubmitPage.tsx';
+import { ForgotPage } from '../features/sign-in/ForgotPage.tsx';
+import { IndexPage } from './IndexPage.tsx';
+import { LoginPage } from '../features/sign-in/LoginPage.tsx';
+import {
+  GeneralErrorPage,
+  LogoutPage,
+  MaintenancePage,
+  NotAvailablePage,
+  NotFoundPage,
+} from './StatusPages.tsx';
+import { TermsOfUsePage } from '../features/sign-in/TermsOfUsePage.tsx';
+import { TokenPasswordPage } from '../features/sign-in/TokenPasswordPage.tsx';
+import { UserManagePage } from '../features/users/UserManagePage.tsx';
+import { UsersListPage } from '../features/users/UsersListPage.tsx';
+import { PushToQpsPage } from '../features/push/PushToQpsPage.tsx';
+import {
+  CreateExplorerSitePage,
+  EditExplorerSitePage,
+  ExplorerSitesByOwnerPage,
+  ExplorerSupportPage,
+  RenewExplorerSitePage,
+} from '../features/explorer-admin/index.ts';
+import { caseInsensitiveParser, resolveRoute, type RouteDef } from './routes.ts';
+
+/** The page of each built route; every other route of the table shows the "not available yet" page. */
+function pageFor(route: RouteDef, params: Record<string, string>, user: AuthenticatedUser | null): ReactNode {
+  const p = (name: string) => params[name] ?? '';
+  switch (route.name) {
+    case 'login':
+      return <LoginPage />;
+    case 'forgot':
+      return <ForgotPage />;
+    case 'activate':
+    case 'reactivate':
+    case 'reset':
+      return <TokenPasswordPage purpose={route.name} />;
+    case 'logout':
+      return <LogoutPage />;
+    case 'notFound':
+      return <NotFoundPage />;
+    case 'maintenance':
+      return <MaintenancePage />;
+    // Outside signers have no account: the action id in the link is their access (onboarding §2).
+    case 'outsideSigner':
+      return (
+        <OutsideSignerPage
+          key={p('outsideSignerActionId')}
+          clientId={p('clientId')}
+          actionId={p('outsideSignerActionId')}
+        />
+      );
+    case 'outsideSignerEifSummary':
+      return <OutsideSignerSummaryPage clientId={p('clientId')} />;
+  }
+  if (!user) return <NotAvailablePage />;
+  switch (route.name) {
+    case 'index':
+      return <IndexPage user={user} />;
+    case 'termsOfUse':
+      return <TermsOfUsePage user={user} />;
+    case 'homeInternal':
+      return <AdminClientsPage />;
+    case 'clientDetail':
+      return <ClientManagePage key={p('clientId')} clientId={p('clientId')} />;
+    case 'clientReviewChanges':
+      return <ReviewChangesPage key={p('clientId')} clientId={p('clientId')} />;
+    case 'clientEifHistory':
+      return <EifHistoryPage key={p('clientId')} clientId={p('clientId')} />;
+    case 'homeHub':
+      return <ClientHubPage key={p('clientId')} clientId={p('clientId')} />;
+    case 'clientTaskDetail':
+      // The EIF task opens on its first open sub-step; the other tasks have no screen yet.
+      if (p('taskId').toLowerCase() === 'eif-submit-company-information')
+        return <EifTaskPage key={p('clientId')} clientId={p('clientId')} />;
+      return <NotAvailablePage />;
+    case 'homeBenAdmin':
+      return <ClientsHomePage user={user} title="Your onboarding" />;
+    case 'homeBroker':
+      return <ClientsHomePage user={user} title="Your clients" />;
+    case 'usersInternal':
+      return <UsersListPage kind="internal" />;
+    case 'brokers':
+      return <UsersListPage kind="broker" />;
+    case 'benAdmins':
+      return <UsersListPage kind="ben-admin" />;
+    case 'brokerDetail':
+      return <UserManagePage key={p('userId')} kind="broker" userId={p('userId')} />;
+    case 'benAdminDetail':
+      return <UserManagePage key={p('userId')} kind="ben-admin" userId={p('userId')} />;
+    case 'eifSubStepDetail':
+      return (
+        <EifSubStepPage
+          key={`${p('clientId')}/${p('eifSubStepId')}`}
+          clientId={p('clientId')}
+          stepId={p('eifStepId')}
+          subStepId={p('eifSubStepId')}
+        />
+      );
+    case 'eifSubStepPolicyDetail':
+      return (
+        <EifSubStepPage
+          key={`${p('clientId')}/${p('eifSubStepId')}/${p('policyId')}`}
+          clientId={p('clientId')}
+          stepId={p('eifStepId')}
+          subStepId={p('eifSubStepId')}
+          policyId={p('policyId')}
+        />
+      );
+    case 'eifClassBuilderCreator':
+    case 'eifClassBuilderEdit': {
+      const employeeClassId = route.name === 'eifClassBuilderCreator' ? 'create' : p('employeeClassId');
+      return (
+        <EifClassEditorRoute
+          key={`${p('clientId')}/${employeeClassId}`}
+          clientId={p('clientId')}
+          stepId={p('eifStepId')}
+          subStepId={p('eifSubStepId')}
+          employeeClassId={employeeClassId}
+        />
+      );
+    }
+    case 'eifSummary':
+      return <EifSummaryPage key={p('clientId')} clientId={p('clientId')} />;
+    case 'createBenefitsExplorerSite':
+      return <CreateExplorerSitePage key={p('clientId')} clientId={p('clientId')} />;
+    case 'editBenefitsExplorerSite':
+      return (
+        <EditExplorerSitePage
+          key={p('explorerPageId')}
+          clientId={p('clientId')}
+          explorerPageId={p('explorerPageId')}
+        />
+      );
+    case 'benefitsExplorerSiteSupport':
+      return (
+        <ExplorerSupportPage
+          key={p('explorerPageId')}
+          clientId={p('clientId')}
+          explorerPageId={p('explorerPageId')}
+        />
+      );
+    case 'explorerSitesByOwner':
+      return <ExplorerSitesByOwnerPage user={user} />;
+    case 'renewBenefitsExplorerSite':
+      return (
+        <RenewExplorerSitePage
+          key={p('explorerPageId')}
+          clientId={p('clientId')}
+          explorerPageId={p('explorerPageId')}
+        />
+      );
+    case 'eifPushToQPS':
+      return <PushToQpsPage key={p('clientId')} clientId={p('clientId')} user={user} />;
+    case 'eifStepDetail':
+      if (p('eifStepId').toLowerCase() === 'review-&-submit')
+        return <ReviewSubmitPage key={p('clientId')} clientId={p('clientId')} user={user} />;
+      return <EifStepPage key={p('clientId')} clientId={p('clientId')} stepId={p('eifStepId')} />;
+    default:
+      return <NotAvailablePage />;
+  }
+}
+
+type BoundaryProps = { children: ReactNode; resetKey: string };
+
+/** A crashing page shows the general error page instead of a blank screen; moving elsewhere clears it. */
+class PageErrorBoundary extends Component<BoundaryProps, { hasError: boolean }> {
+  override state = { hasError: false };
+
+  static getDerivedStateFromError() {
+    return { hasError: true };
+  }
+
+  override componentDidCatch(error: unknown) {
+    console.error(error);
+  }
+
+  override componentDidUpdate(previous: BoundaryProps) {
+    if (this.state.hasError && previous.resetKey !== this.props.resetKey) this.setState({ hasError: false });
+  }
+
+  override render() {
+    return this.state.hasError ? <GeneralErrorPage /> : this.props.children;
+  }
+}
+
+/** Real-time pieces exist only for carrier admins and owners (spec platform §6). */
+function AdminRealtime() {
+  const { data: user } = useAuthenticatedUser();
+  if (!user || !isAdminRole(user.role)) return null;
+  return (
+    <>
+      <Realtime key={user.id} />
+      <PushStatusOverlay />
+    </>
+  );
+}
+
+function Shell() {
+  const [location] = useLocation();
+  const { route, params } = resolveRoute(location);
+  const { data: user } = useAuthenticatedUser();
+  return (
+    // Every in-app link, the header's included, asks first while a form holds unsaved answers.
+    <UnsavedChangesGuard>
+      <div className={`app app--${route.view}`}>
+        <a className="skip-link" href="#main">
+          Skip to main content
+        </a>
+        <AppHeader view={route.view} user={user ?? null} clientId={params.clientId} />
+        <main id="main" className="app-main" data-route={route.name}>
+          <PageErrorBoundary resetKey={location}>
+            <RouteGate key={route.name} route={route}>
+              {(gated) => pageFor(route, params, gated)}
+            </RouteGate>
+          </PageErrorBoundary>
+        </main>
+        <LegalFooter />
+        <AdminRealtime />
+        <EmailToasts />
+      </div>
+    </UnsavedChangesGuard>
+  );
+}
+
+const ExplorerPublicApp = lazy(() =>
+  import('../features/explorer/index.tsx').then((m) => ({ default: m.ExplorerPublicApp })),
+);
+
+/** The public Explorer is its own code-split site, outside the portal's shell (explorer §2). */
+function Root() {
+  const [location] = useLocation();
+  const { route } = resolveRoute(location);
+  if (route.view === 'explorer' && route.auth === 'optional')
+    return (
+      <Suspense fallback={null}>
+        <ExplorerPublicApp path={location} />
+      </Suspense>
+    );
+  return <Shell />;
+}
+
+export function App() {
+  return (
+    <Router parser={caseInsensitiveParser}>
+      <Root />
+    </Router>
+  );
+}

@@ -1,0 +1,285 @@
+import type { Role } from '../api/types.ts';
+
+/** The route table (spec onboarding §2, platform §2, explorer §2). */
+export const INDEX_PATH = '/';
+export const LOGIN_PATH = '/login';
+export const LOGOUT_PATH = '/logout';
+export const FORGOT_PATH = '/forgot';
+export const TERMS_OF_USE_PATH = '/terms-of-use';
+export const NOT_FOUND_PATH = '/404';
+export const MAINTENANCE_PATH = '/maintenance';
+export const ADMIN_HOME_PATH = '/clients/admin';
+export const BROKER_HOME_PATH = '/clients';
+export const BEN_ADMIN_HOME_PATH = '/clients/ben-admin';
+export const USERS_INTERNAL_PATH = '/users/internal';
+export const BROKERS_PATH = '/brokers/admin/';
+export const BEN_ADMINS_PATH = '/ben-admins/admin/';
+export const ALL_EMAILS_PATH = '/emails';
+/** Our design (not in the spec): staff list Explorer sites by owner, across clients. */
+export const EXPLORER_SITES_PATH = '/explorer-sites/admin';
+export const TAX_ID_ROUTE =
+  '/client/:clientId/task/eif-submit-company-information/step/company-information/tax-id';
+
+export type ViewType =
+  'internal' | 'hub' | 'broker' | 'benAdmin' | 'basic' | 'clear' | 'auth' | 'explorer' | 'outside_signer';
+
+export type AuthRule = 'required' | 'not_allowed' | 'optional' | 'outside_signer';
+
+export type RouteDef = { name: string; path: string; view: ViewType; auth: AuthRule };
+
+const CLIENT = '/client/:clientId';
+const EIF = `${CLIENT}/task/eif-submit-company-information`;
+const CENSUS = `${CLIENT}/task/enrollment-elections/:policyId`;
+const EXPLORER_SITE = '/clients/admin/:clientId/manage/benefits-explorer';
+
+const route = (name: string, path: string, view: ViewType, auth: AuthRule): RouteDef => ({
+  name,
+  path,
+  view,
+  auth,
+});
+
+/** The explorer routes on the main host, each also under the /en/ and /es/ language prefixes (explorer §2). */
+function explorerRoutes(): RouteDef[] {
+  const base = [
+    route('benefitsExplorerIndex', '/benefits-explorer', 'explorer', 'optional'),
+    route(
+      'personalBenefitsPlan',
+      '/benefits-explorer/:explorerPageId/personal-benefits-plan',
+      'explorer',
+      'optional',
+    ),
+    route('benefitsExplorer', '/benefits-explorer/:explorerPageId', 'explorer', 'optional'),
+  ];
+  return [...base, ...['en', 'es'].flatMap((lang) => base.map((r) => ({ ...r, path: `/${lang}${r.path}` })))];
+}
+
+/**
+ * Order matters: the first match wins, so fixed segments come before parameters that would swallow them
+ * (`/create` before `/{employeeClassId}`, `/outside-signer/eif-summary` before `/{outsideSignerActionId}`).
+ */
+export const ROUTES: readonly RouteDef[] = [
+  // Public and auth pages
+  route('login', LOGIN_PATH, 'auth', 'not_allowed'),
+  route('loginCallback', '/login/callback', 'auth', 'not_allowed'),
+  route('forgot', FORGOT_PATH, 'auth', 'not_allowed'),
+  route('activate', '/activate', 'auth', 'not_allowed'),
+  route('reactivate', '/reactivate', 'auth', 'not_allowed'),
+  route('reset', '/reset', 'auth', 'not_allowed'),
+  route('logout', LOGOUT_PATH, 'clear', 'optional'),
+  route('notFound', NOT_FOUND_PATH, 'clear', 'optional'),
+  route('maintenance', MAINTENANCE_PATH, 'clear', 'optional'),
+  route('index', INDEX_PATH, 'basic', 'required'),
+  route('termsOfUse', TERMS_OF_USE_PATH, 'basic', 'required'),
+
+  // Internal pages
+  route('homeInternal', ADMIN_HOME_PATH, 'internal', 'required'),
+  route('createBenefitsExplorerSite', EXPLORER_SITE, 'internal', 'required'),
+  route('renewBenefitsExplorerSite', `${EXPLORER_SITE}/:explorerPageId/renew`, 'internal', 'required'),
+  // Our design (not in the spec): staff answer a site's support chats from its management routes.
+  route('benefitsExplorerSiteSupport', `${EXPLORER_SITE}/:explorerPageId/support`, 'internal', 'required'),
+  route('editBenefitsExplorerSite', `${EXPLORER_SITE}/:explorerPageId`, 'internal', 'required'),
+  route('explorerSitesByOwner', EXPLORER_SITES_PATH, 'internal', 'required'),
+  route('clientDetail', '/clients/admin/:clientId/manage', 'internal', 'required'),
+  // Our design (not in the spec): the post-sign review and the EIF history hang off the manage page.
+  route('clientReviewChanges', '/clients/admin/:clientId/manage/review', 'internal', 'required'),
+  route('clientEifHistory', '/clients/admin/:clientId/manage/eif-history', 'internal', 'required'),
+  route('usersInternal', USERS_INTERNAL_PATH, 'internal', 'required'),
+  route('brokers', BROKERS_PATH, 'internal', 'required'),
+  route('brokerDetail', '/brokers/admin/:userId/manage', 'internal', 'required'),
+  route('benAdmins', BEN_ADMINS_PATH, 'internal', 'required'),
+  route('benAdminDetail', '/ben-admins/admin/:userId/manage', 'internal', 'required'),
+  route('allEmails', ALL_EMAILS_PATH, 'internal', 'required'),
+  route('email', '/emails/:emailId', 'internal', 'required'),
+
+  // Home pages by role
+  route('homeBenAdmin', BEN_ADMIN_HOME_PATH, 'benAdmin', 'required'),
+  route('homeBroker', BROKER_HOME_PATH, 'broker', 'required'),
+
+  // Outside signer
+  route(
+    'outsideSignerEifSummary',
+    `${CLIENT}/outside-signer/eif-summary`,
+    'outside_signer',
+    'outside_signer',
+  ),
+  route(
+    'outsideSigner',
+    `${CLIENT}/outside-signer/:outsideSignerActionId`,
+    'outside_signer',
+    'outside_signer',
+  ),
+
+  // EIF
+  route('eifSummary', `${EIF}/summary`, 'hub', 'required'),
+  route('eifPushToQPS', `${EIF}/push-to-qps`, 'hub', 'required'),
+  route('eifSubStepPolicyDetail', `${EIF}/step/:eifStepId/:eifSubStepId/policy/:policyId`, 'hub', 'required'),
+  route('eifClassBuilderCreator', `${EIF}/step/:eifStepId/:eifSubStepId/create`, 'hub', 'required'),
+  route('eifClassBuilderEdit', `${EIF}/step/:eifStepId/:eifSubStepId/:employeeClassId`, 'hub', 'required'),
+  route('eifSubStepDetail', `${EIF}/step/:eifStepId/:eifSubStepId`, 'hub', 'required'),
+  route('eifStepDetail', `${EIF}/step/:eifStepId`, 'hub', 'required'),
+
+  // Census
+  route('censusValidateReportTab', `${CENSUS}/validation-report/:documentId`, 'clear', 'required'),
+  route('censusValidations', `${CENSUS}/validations`, 'hub', 'required'),
+  route('censusStepDetail', `${CENSUS}/:censusStep`, 'hub', 'required'),
+
+  // Client hub
+  route('setupPending', `${CLIENT}/setup-pending`, 'basic', 'required'),
+  route('welcome', `${CLIENT}/welcome`, 'hub', 'required'),
+  route('resourcesListing', `${CLIENT}/resources-listing`, 'hub', 'required'),
+  route('emailClient', `${CLIENT}/emails/:emailId`, 'hub', 'required'),
+  route('emails', `${CLIENT}/emails`, 'hub', 'required'),
+  route(
+    'onboardingFormsSigned',
+    `${CLIENT}/onboarding-forms/:onboardingFormId/action/:recipientId`,
+    'hub',
+    'required',
+  ),
+  route(
+    'onboardingFormsViewer',
+    `${CLIENT}/onboarding-forms/:onboardingFormId/view/:recipientId`,
+    'hub',
+    'required',
+  ),
+  route('policyTaskDetail', `${CLIENT}/task/:taskId/:policyId`, 'hub', 'required'),
+  route('clientTaskDetail', `${CLIENT}/task/:taskId`, 'hub', 'required'),
+  route('homeHub', CLIENT, 'hub', 'required'),
+
+  // Benefits Explorer (explorer §2); the internal variants' paths are our design (not in the spec).
+  ...explorerRoutes(),
+  route('benefitsExplorerIndexInternal', '/internal/benefits-explorer', 'explorer', 'required'),
+  route(
+    'personalBenefitsPlanInternal',
+    '/internal/benefits-explorer/:explorerPageId/personal-benefits-plan',
+    'explorer',
+    'required',
+  ),
+  route('benefitsExplorerInternal', '/internal/benefits-explorer/:explorerPageId', 'explorer', 'required'),
+  route('labHome', '/lab/home', 'clear', 'optional'),
+  route('labAbout', '/lab/about', 'clear', 'optional'),
+];
+
+export const NOT_FOUND_ROUTE: RouteDef = route('notFound', NOT_FOUND_PATH, 'clear', 'optional');
+
+export type ResolvedRoute = { route: RouteDef; params: Record<string, string> };
+
+/** The route a path shows; the catch-all is the not-found page (explorer §2). */
+export function resolveRoute(pathname: string): ResolvedRoute {
+  for (const candidate of ROUTES) {
+    const params = matchPath(candidate.path, pathname);
+    if (params) return { route: candidate, params };
+  }
+  return { route: NOT_FOUND_ROUTE, params: {} };
+}
+
+export function taxIdPath(clientId: string): string {
+  return TAX_ID_ROUTE.replace(':clientId', encodeURIComponent(clientId));
+}
+
+export const clientManagePath = (clientId: string) => `/clients/admin/${encodeURIComponent(clientId)}/manage`;
+export const clientReviewPath = (clientId: string) => `${clientManagePath(clientId)}/review`;
+export const clientHistoryPath = (clientId: string) => `${clientManagePath(clientId)}/eif-history`;
+export const clientHubPath = (clientId: string) => `/client/${encodeURIComponent(clientId)}`;
+export const outsideSignerSummaryPath = (clientId: string) =>
+  `${clientHubPath(clientId)}/outside-signer/eif-summary`;
+
+export function emailPath(emailId: string): string {
+  return `/emails/${encodeURIComponent(emailId)}`;
+}
+
+export function userManagePath(kind: 'broker' | 'ben-admin', userId: string): string {
+  const base = kind === 'broker' ? '/brokers/admin' : '/ben-admins/admin';
+  return `${base}/${encodeURIComponent(userId)}/manage`;
+}
+
+export function homePathFor(role: Role): string {
+  switch (role) {
+    case 'SLF_ADMIN':
+    case 'SLF_OWNER':
+      return ADMIN_HOME_PATH;
+    case 'BROKER':
+      return BROKER_HOME_PATH;
+    case 'BEN_ADMIN':
+      return BEN_ADMIN_HOME_PATH;
+    default: {
+      const unreachable: never = role;
+      throw new Error(`Unknown role ${String(unreachable)}`);
+    }
+  }
+}
+
+type Parsed = { pattern: RegExp; keys: string[] };
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * wouter parser with case-insensitive matching (spec platform §2). Supports `:name` segments, optional
+ * `:name?` segments and a trailing `*` wildcard, which is all this route table uses.
+ */
+export function caseInsensitiveParser(route: string, loose = false): Parsed {
+  const keys: string[] = [];
+  let source = '';
+  for (const segment of route.split('/').filter(Boolean)) {
+    if (segment === '*') {
+      keys.push('wild');
+      source += '/(.*)';
+    } else if (segment.startsWith(':')) {
+      const isOptional = segment.endsWith('?');
+      keys.push(segment.slice(1, isOptional ? -1 : undefined));
+      source += isOptional ? '(?:/([^/]+?))?' : '/([^/]+?)';
+    } else {
+      source += `/${escapeRegExp(segment)}`;
+    }
+  }
+  // Nested routers match by prefix (loose); leaf routes must match the whole path, trailing slash allowed.
+  return { pattern: new RegExp(`^${source}${loose ? '(?=$|/)' : '/?$'}`, 'i'), keys };
+}
+
+/** Matches a path against a route pattern, returning its parameters or null. */
+export function matchPath(route: string, path: string): Record<string, string> | null {
+  const { pattern, keys } = caseInsensitiveParser(route);
+  const match = pattern.exec(path);
+  if (!match) return null;
+  const params: Record<string, string> = {};
+  keys.forEach((key, i) => {
+    const value = match[i + 1];
+    if (value !== undefined) params[key] = decodeURIComponent(value);
+  });
+  return params;
+}
+
+/** Paths after which sign-in never returns the user (spec platform §2, "Redirect after sign-in"). */
+const NO_REDIRECT_PATHS = [
+  LOGOUT_PATH,
+  INDEX_PATH,
+  NOT_FOUND_PATH,
+  FORGOT_PATH,
+  '/activate',
+  '/reactivate',
+  '/reset',
+  MAINTENANCE_PATH,
+  LOGIN_PATH,
+  '/login/callback',
+];
+
+export function loginPathFor(currentPathWithSearch: string): string {
+  const pathname = currentPathWithSearch.split(/[?#]/)[0] ?? '';
+  const isExcluded = NO_REDIRECT_PATHS.some((p) => matchPath(p, pathname) !== null);
+  // An unknown path renders the not-found page, so it never carries a redirect either.
+  const isUnknown = resolveRoute(pathname).route === NOT_FOUND_ROUTE;
+  if (isExcluded || isUnknown || pathname === '') return LOGIN_PATH;
+  return `${LOGIN_PATH}?redirect=${encodeURIComponent(currentPathWithSearch)}`;
+}
+
+/** Only same-origin absolute paths are honoured, so `?redirect=` cannot send the user off-site. */
+export function safeRedirect(redirect: string | null): string | null {
+  if (!redirect || !redirect.startsWith('/') || redirect.startsWith('//') || redirect.startsWith('/\\'))
+    return null;
+  return redirect;
+}
+
+/** Where a user goes after sign-in: the page they came from, else their role's home (platform §2). */
+export function afterSignInPath(redirect: string | null, role: Role): string {
+  return safeRedirect(redirect) ?? homePathFor(role);
+}

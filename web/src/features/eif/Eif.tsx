@@ -1,0 +1,363 @@
+import { useState, type ReactNode } from 'react';
+import { Button, Heading, Link } from 'react-aria-components';
+import { eifFormSummary, type AnswerGroup } from '@onboard/domain/eif/forms/summary';
+import { downloadEifSummary } from '../../api/download.ts';
+import { GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
+import type { ClientView, PendingChange } from '../../api/types.ts';
+import { Alert } from '../../ui/Feedback.tsx';
+import {
+  attributeLabel,
+  formatAnswer,
+  formatWhen,
+  groupByPlacement,
+  roleName,
+  signerKindName,
+} from './steps.ts';
+import { eifSubStepPath } from './forms/navigation.ts';
+import { asDomainView } from './forms/status.ts';
+import { changeRows, editStateOf, isSigned, pendingOf, pendingValue, placeChange } from './view.ts';
+
+export function EifStatusBadge({ client }: { client: ClientView }) {
+  return isSigned(client) ? (
+    <span className="status-pill status-pill--success" data-testid="eif-status">
+      Signed
+    </span>
+  ) : (
+    <span className="status-pill status-pill--info" data-testid="eif-status">
+      Not signed
+    </span>
+  );
+}
+
+export function PendingBadge({ children }: { children?: ReactNode }) {
+  return (
+    <span className="pending-badge" data-testid="pending-badge">
+      <span className="pending-badge__label">Pending review</span>
+      {children}
+    </span>
+  );
+}
+
+/**
+ * The company-information edit state of the signer views (explorer §4), shown once the form is signed:
+ * what happened to the latest post-sign changes and what the client can do next.
+ */
+export function EditStateBanner({
+  client,
+  audience = 'client',
+}: {
+  client: ClientView;
+  /** Staff read the same state about the client rather than addressed to them. */
+  audience?: 'client' | 'staff';
+}) {
+  const isStaff = audience === 'staff';
+  if (!isSigned(client)) {
+    return (
+      <div className="alert alert--info" role="status" data-testid="edit-state" data-state="pre-sign">
+        The form has not been signed yet. Answers saved now apply directly until it is signed.
+      </div>
+    );
+  }
+  const state = editStateOf(client);
+  const pending = pendingOf(client).length;
+  const pendingNote =
+    pending > 0
+      ? ` ${pending} ${pending === 1 ? 'change is' : 'changes are'} pending review and not yet part of the signed form.`
+      : '';
+  switch (state) {
+    case 'no-edits':
+      return (
+        <div className="alert alert--info" role="status" data-testid="edit-state" data-state={state}>
+          Signed on {formatWhen(client.eifSignedAt)}.{' '}
+          {isStaff
+            ? 'Changes made now are pending until reviewed.'
+            : 'Changes made now are sent to your implementation consultant for review.'}
+          {pendingNote}
+        </div>
+      );
+    case 'changes-accepted':
+      return (
+        <div className="alert alert--success" role="status" data-testid="edit-state" data-state={state}>
+          {isStaff ? 'The latest changes were' : 'Your latest changes were'} accepted on{' '}
+          {formatWhen(client.deifChangesAcceptedAt)}.{pendingNote}
+        </div>
+      );
+    case 'changes-declined-no-new-edits':
+      return (
+        <div className="alert alert--warning" role="status" data-testid="edit-state" data-state={state}>
+          <strong>
+            {isStaff ? 'The latest changes were declined' : 'Your latest changes were declined'}
+          </strong>{' '}
+          on {formatWhen(client.deifChangesDeclinedAt)}.
+          {client.deifChangesDeclinedReason && (
+            <>
+              {' '}
+              Reason: <q data-testid="declined-reason">{client.deifChangesDeclinedReason}</q>.
+            </>
+          )}{' '}
+          The signed answers stay as they were.{pendingNote}
+        </div>
+      );
+    case 'ready-for-review':
+      return (
+        <div className="alert alert--info" role="status" data-testid="edit-state" data-state={state}>
+          {isStaff ? 'The client submitted changes' : 'Your changes were submitted'} for review on{' '}
+          {formatWhen(client.deifChangesReadyForReviewAt)}.{' '}
+          {isStaff
+            ? 'Accept or decline them below.'
+            : 'Your implementation consultant will accept or decline them.'}
+        </div>
+      );
+    default: {
+      const unreachable: never = state;
+      throw new Error(`Unknown edit state ${String(unreachable)}`);
+    }
+  }
+}
+
+/** One answer: the accepted value, and beside it the pending value when a change waits for review. */
+export function AnswerRow({
+  label,
+  client,
+  entity,
+  entityId,
+  attributeKey,
+  accepted,
+}: {
+  label: string;
+  client: ClientView;
+  entity: string;
+  entityId: string;
+  attributeKey: string;
+  accepted: unknown;
+}) {
+  const pending = pendingValue(client, entity, entityId, attributeKey);
+  return (
+    <div className="answer" data-testid={`answer-${attributeKey}`}>
+      <dt className="answer__label">{label}</dt>
+      <dd className="answer__value">
+        <span data-testid="accepted-value">{formatAnswer(attributeKey, accepted)}</span>
+        {pending && (
+          <PendingBadge>
+            <span data-testid="pending-value">{formatAnswer(attributeKey, pending.value)}</span>
+          </PendingBadge>
+        )}
+      </dd>
+    </div>
+  );
+}
+
+function AnswerGroupView({ group }: { group: AnswerGroup }) {
+  return (
+    <div className="eif-form-summary__group" data-testid="summary-group">
+      <p className="eif-form-summary__group-title">
+        {group.title}
+        {group.pending && <PendingBadge>{group.pending === 'Added' ? 'added' : 'removed'}</PendingBadge>}
+      </p>
+      <dl className="answers">
+        {group.lines.map((line, index) => (
+          <div key={`${line.label}/${index}`} className="answer">
+            <dt className="answer__label">{line.label}</dt>
+            <dd className="answer__value">
+              <span data-testid="accepted-value">{line.value}</span>
+              {line.pending !== undefined && (
+                <PendingBadge>
+                  <span data-testid="pending-value">{line.pending}</span>
+                </PendingBadge>
+              )}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}
+
+/**
+ * The whole form read-only, grouped by step and sub-step with each sub-step's status: the accepted
+ * answers in words, each pending post-sign change marked beside the answer it would replace. It reads
+ * the same summary as the PDF (domain eifFormSummary), so the screens and the PDF never disagree. With
+ * `editable`, each sub-step links to its form (not for outside signers or past revisions).
+ */
+export function FormSummary({ client, editable = false }: { client: ClientView; editable?: boolean }) {
+  const steps = eifFormSummary(asDomainView(client)).filter((step) => step.subSteps.length > 0);
+  return (
+    <div className="form-summary" data-testid="form-summary">
+      {steps.map((step) => (
+        <section key={step.id} className="eif-form-summary__step" aria-labelledby={`summary-${step.id}`}>
+          <Heading level={3} id={`summary-${step.id}`} className="summary__step">
+            {step.label}
+          </Heading>
+          {step.subSteps.map((subStep) => (
+            <section
+              key={subStep.id}
+              className="eif-form-summary__sub"
+              aria-label={subStep.label}
+              data-testid={`summary-${subStep.id}`}
+            >
+              <div className="eif-form-summary__sub-head">
+                <Heading level={4} className="eif-form-summary__sub-title">
+                  {subStep.label}
+                </Heading>
+                <span className="eif-form-summary__status">{subStep.status}</span>
+                {editable && (
+                  <Link className="text-link" href={eifSubStepPath(client.id, step.id, subStep.id)}>
+                    Edit<span className="visually-hidden"> {subStep.label}</span>
+                  </Link>
+                )}
+              </div>
+              {subStep.groups.map((group, index) => (
+                <AnswerGroupView key={`${group.title}/${index}`} group={group} />
+              ))}
+            </section>
+          ))}
+        </section>
+      ))}
+    </div>
+  );
+}
+
+/** The EIF summary as a PDF (platform §7 eif-summary), times in the browser's zone. */
+export function DownloadSummaryButton({ clientId, children }: { clientId: string; children: ReactNode }) {
+  const [isPending, setIsPending] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const download = async () => {
+    setIsPending(true);
+    setFailure(null);
+    try {
+      await downloadEifSummary(clientId);
+    } catch (caught) {
+      setFailure(caught instanceof Error && caught.message ? caught.message : GENERIC_ERROR_MESSAGE);
+    } finally {
+      setIsPending(false);
+    }
+  };
+  return (
+    <>
+      <Button className="button button--secondary" isPending={isPending} onPress={() => void download()}>
+        {children}
+      </Button>
+      {failure && (
+        <Alert tone="error" testId="summary-download-error">
+          {failure}
+        </Alert>
+      )}
+    </>
+  );
+}
+
+export function ChangeValues({ change }: { change: PendingChange }) {
+  if (change.action === 'delete') {
+    return (
+      <p className="change__values">
+        {change.entity} {change.entityId} removed
+      </p>
+    );
+  }
+  return (
+    <ul className="change__values plain-list">
+      {changeRows(change).map((row) => (
+        <li key={row.attributeKey}>
+          <span className="change__attribute">{attributeLabel(row.attributeKey)}:</span>{' '}
+          <span className="change__previous" data-testid="change-previous">
+            {formatAnswer(row.attributeKey, row.previous)}
+          </span>{' '}
+          <span aria-hidden="true">→</span>
+          <span className="visually-hidden">changed to</span>{' '}
+          <span className="change__new" data-testid="change-new">
+            {formatAnswer(row.attributeKey, row.value)}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export const changeAuthor = (change: PendingChange) =>
+  `${change.by.userId} (${roleName(change.by.role)}) · ${formatWhen(change.at)}`;
+
+/** Pending changes grouped by step and sub-step; `actions` renders each change's controls. */
+export function PendingChangeGroups({
+  changes,
+  actions,
+}: {
+  changes: readonly PendingChange[];
+  actions?: (change: PendingChange) => ReactNode;
+}) {
+  const groups = groupByPlacement(changes, placeChange);
+  return (
+    <div className="change-groups">
+      {groups.map((group) => (
+        <section
+          key={`${group.step.id}/${group.subStep.id}`}
+          className="change-group"
+          aria-label={`${group.step.label}: ${group.subStep.label}`}
+        >
+          <p className="eyebrow">{group.step.label}</p>
+          <Heading level={3} className="change-group__title">
+            {group.subStep.label}
+          </Heading>
+          <ul className="change-list">
+            {group.items.map((change) => (
+              <li key={change.changeId} className="change" data-testid="pending-change">
+                <div className="change__body">
+                  <ChangeValues change={change} />
+                  <span className="change__meta">{changeAuthor(change)}</span>
+                </div>
+                {actions && <div className="change__actions">{actions(change)}</div>}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}
+
+/** The EIF stamps of onboarding §3 as a definition list. */
+export function StampList({ client }: { client: ClientView }) {
+  const rows: [string, ReactNode][] = [
+    [
+      'Signed',
+      client.eifSignedAt ? `${formatWhen(client.eifSignedAt)} by ${client.eifSignedBy ?? '—'}` : '—',
+    ],
+    ['Signer', signerKindName(client.eifSignerKind)],
+    ['Outside signer', client.eifOutsideSignedBy ?? '—'],
+    [
+      'Ready for review',
+      client.deifChangesReadyForReviewAt
+        ? `${formatWhen(client.deifChangesReadyForReviewAt)} by ${client.deifChangesReadyForReviewBy ?? '—'}`
+        : '—',
+    ],
+    [
+      'Last accepted',
+      client.deifChangesAcceptedAt
+        ? `${formatWhen(client.deifChangesAcceptedAt)} by ${client.deifChangesAcceptedBy ?? '—'}`
+        : '—',
+    ],
+    [
+      'Last declined',
+      client.deifChangesDeclinedAt
+        ? `${formatWhen(client.deifChangesDeclinedAt)} by ${client.deifChangesDeclinedBy ?? '—'}${
+            client.deifChangesDeclinedReason ? ` — “${client.deifChangesDeclinedReason}”` : ''
+          }`
+        : '—',
+    ],
+    [
+      'IC edits undone',
+      client.deifChangesUndoneAt
+        ? `${formatWhen(client.deifChangesUndoneAt)} by ${client.deifChangesUndoneBy ?? '—'}`
+        : '—',
+    ],
+  ];
+  return (
+    <dl className="answers answers--compact" data-testid="eif-stamps">
+      {rows.map(([label, value]) => (
+        <div key={label} className="answer">
+          <dt className="answer__label">{label}</dt>
+          <dd className="answer__value">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

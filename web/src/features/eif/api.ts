@@ -1,0 +1,151 @@
+import useSWR, { useSWRConfig } from 'swr';
+import type { ChangeRecord } from '@onboard/domain/eif/net-changes';
+import { apiRequest, ensureCsrfCookie } from '../../api/http.ts';
+import { clientKey } from '../../api/hooks.ts';
+import type { ActorRef, ClientView } from '../../api/types.ts';
+
+/** The EIF lifecycle calls (onboarding §4): signing, review of post-sign changes, history, outside signers. */
+const base = (clientId: string) => `/api/clients/${encodeURIComponent(clientId)}`;
+
+export const CLIENT_PAGE_SIZE = 25;
+
+export type ClientListItem = {
+  id: string;
+  name: string;
+  eifStatus: 'pre_sign' | 'signed';
+  pendingChangeCount: number;
+  updatedAt: string;
+};
+
+export type ClientPage = { items: ClientListItem[]; total: number };
+
+export function clientListPath(page: number, search: string): string {
+  const params = new URLSearchParams({
+    limit: String(CLIENT_PAGE_SIZE),
+    offset: String((page - 1) * CLIENT_PAGE_SIZE),
+  });
+  if (search.trim()) params.set('search', search.trim());
+  return `/api/clients?${params}`;
+}
+
+export function useClientPage(page: number, search: string) {
+  return useSWR<ClientPage>(clientListPath(page, search), { keepPreviousData: true });
+}
+
+export const changeLogKey = (clientId: string) => `${base(clientId)}/change-log/deif-changes`;
+export const historyKey = (clientId: string) => `${base(clientId)}/eif/history`;
+
+export function useChangeLog(clientId: string) {
+  return useSWR<ChangeRecord[]>(changeLogKey(clientId));
+}
+
+export type HistoryEvent = { revision: number; type: string; at: string; actor: ActorRef; summary: string };
+
+export type Difference = {
+  entity: string;
+  entityId: string;
+  attributeKey: string | null;
+  then: unknown;
+  now: unknown;
+  kind: 'added' | 'removed' | 'changed';
+};
+
+export type HistoryPoint = {
+  revision: number;
+  asOf: string;
+  form: ClientView;
+  current: ClientView;
+  differences: Difference[];
+};
+
+export function useEifHistory(clientId: string) {
+  // History is read straight from the event stream: always current, so never served stale from cache.
+  return useSWR<{ events: HistoryEvent[] }>(historyKey(clientId), { dedupingInterval: 0 });
+}
+
+export function useHistoryPoint(clientId: string, revision: number | null) {
+  return useSWR<HistoryPoint>(revision === null ? null : `${historyKey(clientId)}/${revision}`);
+}
+
+export const signEif = (clientId: string) => apiRequest<ClientView>('POST', `${base(clientId)}/eif/sign`);
+
+export const submitChangesForReview = (clientId: string) =>
+  apiRequest<ClientView>('POST', `${base(clientId)}/eif/changes/ready-for-review`);
+
+export type ChangeSelection = 'all' | string[];
+
+export const acceptChanges = (clientId: string, changeIds: ChangeSelection) =>
+  apiRequest<ClientView>('POST', `${base(clientId)}/eif/changes/accept`, { body: { changeIds } });
+
+export const declineChanges = (clientId: string, changeIds: ChangeSelection, reason: string) =>
+  apiRequest<ClientView>('POST', `${base(clientId)}/eif/changes/decline`, { body: { changeIds, reason } });
+
+export const undoIcEdits = (clientId: string) =>
+  apiRequest<ClientView>('POST', `${base(clientId)}/undo-ic-edits`);
+
+export type OutsideSignerStep = 'review-&-submit' | 'review-&-submit-updates';
+
+export type OutsideSignerInvite = {
+  email: string;
+  firstName: string;
+  lastName: string;
+  stepId: OutsideSignerStep;
+};
+
+export const inviteOutsideSigner = (clientId: string, invite: OutsideSignerInvite) =>
+  apiRequest<{ emailId: string; email: string; stepId: OutsideSignerStep }>(
+    'POST',
+    `${base(clientId)}/outside-signer`,
+    { body: invite },
+  );
+
+/**
+ * After a command, the answer is the new state: put it in the cache at once and refetch what derives
+ * from it (change log, history, lists), so every screen of this browser shows the decision.
+ */
+export function useApplyClientView() {
+  const { mutate } = useSWRConfig();
+  return async (view: ClientView) => {
+    await mutate(clientKey(view.id), view, { revalidate: false });
+    await mutate(
+      (key) =>
+        typeof key === 'string' && (key.startsWith(`${base(view.id)}/`) || key.startsWith('/api/clients?')),
+    );
+  };
+}
+
+export type EditState =
+  'no-edits' | 'changes-accepted' | 'changes-declined-no-new-edits' | 'ready-for-review';
+
+export type OutsideSignerView = {
+  signer: { firstName: string; lastName: string; email: string; stepId: OutsideSignerStep };
+  client: ClientView;
+  editState: EditState;
+};
+
+const signerPath = (clientId: string, actionId: string) =>
+  `/api/outside-signer/${encodeURIComponent(clientId)}/${encodeURIComponent(actionId)}`;
+
+/** The outside signer has no session: the link's action id is the whole authority. */
+export function useOutsideSigner(clientId: string, actionId: string) {
+  return useSWR<OutsideSignerView>(
+    signerPath(clientId, actionId),
+    (path: string) => apiRequest<OutsideSignerView>('GET', path, { skipLoginRedirect: true }),
+    { revalidateOnFocus: false, shouldRetryOnError: false },
+  );
+}
+
+export type OutsideSignerAction = 'sign' | 'accept-updates' | 'decline-updates';
+
+export async function actAsOutsideSigner(
+  clientId: string,
+  actionId: string,
+  action: OutsideSignerAction,
+  body?: { reason: string },
+) {
+  await ensureCsrfCookie();
+  return apiRequest<{ client: ClientView }>('POST', `${signerPath(clientId, actionId)}/${action}`, {
+    body,
+    skipLoginRedirect: true,
+  });
+}

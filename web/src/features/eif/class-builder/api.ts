@@ -1,0 +1,96 @@
+import useSWR, { useSWRConfig } from 'swr';
+import type { EmployeeClassesView } from '@onboard/domain/eif/classes/view';
+import { apiRequest } from '../../../api/http.ts';
+import { rememberVersion } from '../../../api/versions.ts';
+
+/** The class builder's calls (platform §7: employee classes) and where its screens live (onboarding §2). */
+
+const TASK = 'eif-submit-company-information';
+const clientBase = (clientId: string) => `/api/clients/${encodeURIComponent(clientId)}`;
+
+export const classesKey = (clientId: string) => `${clientBase(clientId)}/employee-classes`;
+
+/** What every class write answers: the classes after it, and the class it created or changed. */
+export type ClassChange = EmployeeClassesView & { employeeClassId: string };
+
+export type ClassPlanBody = {
+  planId: string;
+  waitingPeriodType: string | null;
+  waitingPeriodDays: number | string | null;
+  employerContributionPercentage: number | string | null;
+  employeeContributionPercentage: number | string | null;
+};
+
+export type ClassBody = {
+  groupName: string;
+  employeeTypes: string[];
+  minimumHoursPerWeek: number | string | null;
+  description: string | null;
+  plans: ClassPlanBody[];
+};
+
+export function useEmployeeClasses(clientId: string) {
+  return useSWR<EmployeeClassesView>(classesKey(clientId));
+}
+
+const versioned = (version: number) => ({ 'If-Match': String(version) });
+
+// Creating, copying and deleting are decided against the stored form as it is (a name taken meanwhile,
+// a class deleted meanwhile are refused there), so they send no version: the list may come from a read
+// model a moment behind, and a stale version would refuse a write that overwrites nothing. Editing sends
+// the version the editor loaded, so it never overwrites someone else's change to the class unseen.
+export const createClass = (clientId: string, body: ClassBody) =>
+  apiRequest<ClassChange>('POST', classesKey(clientId), { body });
+
+export const updateClass = (clientId: string, employeeClassId: string, version: number, body: ClassBody) =>
+  apiRequest<ClassChange>('PUT', `${classesKey(clientId)}/${encodeURIComponent(employeeClassId)}`, {
+    body,
+    headers: versioned(version),
+  });
+
+export const deleteClass = (clientId: string, employeeClassId: string) =>
+  apiRequest<ClassChange>('DELETE', `${classesKey(clientId)}/${encodeURIComponent(employeeClassId)}`);
+
+export const duplicateClass = (clientId: string, employeeClassId: string) =>
+  apiRequest<ClassChange>('POST', `${classesKey(clientId)}/${encodeURIComponent(employeeClassId)}/duplicate`);
+
+/**
+ * After a write: the answer is the new class list (the read side may lag, so it goes straight into the
+ * cache), and everything else read about this client is fetched again (client view, statuses, change log).
+ * With no answer (a refused write) both are fetched again, so the screen shows what the server holds.
+ */
+export function useRefreshClasses(clientId: string) {
+  const { mutate } = useSWRConfig();
+  return async (answer?: ClassChange) => {
+    const key = classesKey(clientId);
+    if (answer) {
+      // The client views refetched below then wait for this version (read-your-writes).
+      rememberVersion({ id: clientId, version: answer.version });
+      const { employeeClassId: _touched, ...classes } = answer;
+      await mutate(key, classes, { revalidate: false });
+    } else {
+      await mutate(key);
+    }
+    const base = clientBase(clientId);
+    await mutate(
+      (k) =>
+        typeof k === 'string' &&
+        k !== key &&
+        (k === base || k.startsWith(`${base}/`) || k.startsWith(`${base}?`)),
+    );
+  };
+}
+
+// '&' is a legal path character and the route table matches the step ids as written, so they are not encoded.
+export const classBuilderPath = (clientId: string, stepId: string, subStepId: string) =>
+  `/client/${encodeURIComponent(clientId)}/task/${TASK}/step/${stepId}/${subStepId}`;
+
+export const classEditorPath = (
+  clientId: string,
+  stepId: string,
+  subStepId: string,
+  employeeClassId: string,
+) =>
+  `${classBuilderPath(clientId, stepId, subStepId)}/${
+    employeeClassId === 'create' ? 'create' : encodeURIComponent(employeeClassId)
+  }`;

@@ -1,0 +1,562 @@
+import { useState, type FormEvent } from 'react';
+import {
+  Button,
+  Checkbox,
+  CheckboxGroup,
+  FieldError,
+  Form,
+  Heading,
+  Input,
+  Label,
+  Link,
+  Radio,
+  RadioGroup,
+  Text,
+  TextArea,
+  TextField,
+} from 'react-aria-components';
+import type { EntityRow } from '@onboard/domain/eif/client-view';
+import {
+  EMPLOYEE_TYPE,
+  WAITING_PERIOD_TYPE,
+  classBenefitTypes,
+  waitingPeriodNeedsDays,
+} from '@onboard/domain/eif/classes/rules';
+import {
+  eligibilitySummary,
+  type EmployeeClassDetail,
+  type EmployeeClassesView,
+} from '@onboard/domain/eif/classes/view';
+import { ApiError, GENERIC_ERROR_MESSAGE } from '../../../api/errors.ts';
+import type { ClientView } from '../../../api/types.ts';
+import { ConfirmDialog } from '../../../ui/Dialogs.tsx';
+import { ErrorPanel, PageSkeleton } from '../../../ui/Feedback.tsx';
+import { useReportDirty, useUnsavedGuard } from '../forms/unsaved.tsx';
+import {
+  classBuilderPath,
+  classEditorPath,
+  createClass,
+  deleteClass,
+  duplicateClass,
+  updateClass,
+  useEmployeeClasses,
+  useRefreshClasses,
+  type ClassChange,
+} from './api.ts';
+import {
+  benefitTypeLabel,
+  bodyOf,
+  contributionsStatus,
+  draftOf,
+  errorsForForm,
+  offeredPlanIds,
+  planLabel,
+  type ClassDraft,
+  type PlanDraft,
+} from './form.ts';
+
+type Notice = { tone: 'success' | 'warning' | 'error'; text: string } | null;
+
+/** A refused write's message; a conflict or the one-class rule also means the list shown is out of date. */
+function noticeOf(error: unknown): Notice {
+  if (!(error instanceof ApiError)) return { tone: 'error', text: GENERIC_ERROR_MESSAGE };
+  if (error.status === 409)
+    return {
+      tone: 'warning',
+      text: 'The classes were changed by someone else while you were working. The list now shows the latest version.',
+    };
+  return { tone: error.code === 'ALREADY_HAS_CLASSES' ? 'warning' : 'error', text: error.message };
+}
+
+function CheckboxBox() {
+  return (
+    <span className="checkbox__box" aria-hidden="true">
+      <svg viewBox="0 0 18 18">
+        <polyline points="2 9 7 14 16 4" />
+      </svg>
+    </span>
+  );
+}
+
+function NoticeBanner({ notice }: { notice: Notice }) {
+  if (!notice) return null;
+  return (
+    <div className={`alert alert--${notice.tone}`} role="alert" data-testid="class-builder-notice">
+      {notice.text}
+    </div>
+  );
+}
+
+/** The class-builder sub-step's body: the client's employee classes with create / edit / duplicate / delete. */
+export function ClassBuilderSection(props: { client: ClientView; stepId: string; subStepId: string }) {
+  const { client, stepId, subStepId } = props;
+  const { data: classes, error } = useEmployeeClasses(client.id);
+  const refresh = useRefreshClasses(client.id);
+  const [notice, setNotice] = useState<Notice>(null);
+  const [toDelete, setToDelete] = useState<EmployeeClassDetail | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+
+  if (!classes) {
+    return (
+      <section className="class-builder" aria-label="Employee classes">
+        {error ? <ErrorPanel error={error} /> : <PageSkeleton />}
+      </section>
+    );
+  }
+
+  const act = async (
+    key: string,
+    write: () => Promise<ClassChange>,
+    done: (answer: ClassChange) => string,
+  ) => {
+    setBusy(key);
+    setNotice(null);
+    try {
+      const answer = await write();
+      await refresh(answer);
+      setNotice({ tone: 'success', text: done(answer) });
+    } catch (caught) {
+      setNotice(noticeOf(caught));
+      await refresh();
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const onDuplicate = (cls: EmployeeClassDetail) =>
+    act(
+      `duplicate:${cls.id}`,
+      () => duplicateClass(client.id, cls.id),
+      (answer) => {
+        const copy = answer.employeeClasses.find((c) => c.id === answer.employeeClassId);
+        return `Copied as “${copy?.groupName ?? cls.groupName}”`;
+      },
+    );
+
+  const onDelete = async () => {
+    const cls = toDelete;
+    if (!cls) return;
+    await act(
+      `delete:${cls.id}`,
+      () => deleteClass(client.id, cls.id),
+      () => `Deleted “${cls.groupName}”`,
+    );
+    setToDelete(null);
+  };
+
+  // The sub-step's own view holds the answer as just saved on this page; the class list may lag behind it.
+  const answer = typeof client.needsEmployeeClasses === 'boolean' ? client.needsEmployeeClasses : null;
+  const hasOneClassRule = (answer ?? classes.needsEmployeeClasses) === false;
+  const isSigned = classes.eifStatus === 'signed';
+
+  return (
+    <section className="class-builder" aria-labelledby="class-builder-title">
+      <div className="class-builder__header">
+        <div>
+          <Heading level={3} id="class-builder-title" className="class-builder__title">
+            Employee classes
+          </Heading>
+          <p className="muted">
+            Group employees who get the same plans, waiting periods and contributions.
+            {hasOneClassRule && ' This client offers one class to every employee.'}
+          </p>
+        </div>
+        <Link
+          className="button button--primary"
+          href={classEditorPath(client.id, stepId, subStepId, 'create')}
+        >
+          Create class
+        </Link>
+      </div>
+      {isSigned && (
+        <p className="alert alert--info">
+          The form is signed: changes to classes are sent for review before they take effect.
+        </p>
+      )}
+      <NoticeBanner notice={notice} />
+      {classes.eligiblePlans.length === 0 && (
+        <p className="muted">The client has no plans that are set up by class yet.</p>
+      )}
+      {classes.employeeClasses.length === 0 ? (
+        <p className="class-builder__empty" data-testid="class-builder-empty">
+          No classes yet. Create the first class to choose its plans.
+        </p>
+      ) : (
+        <div className="class-builder__table-wrap">
+          <table className="table class-builder__table">
+            <thead>
+              <tr>
+                <th scope="col">Class</th>
+                <th scope="col">Eligibility</th>
+                <th scope="col">Plans and contributions</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {classes.employeeClasses.map((cls) => (
+                <tr key={cls.id} className="table__row" data-testid="class-row">
+                  <th scope="row" className="class-builder__name">
+                    {cls.groupName}
+                    {cls.hasPendingChanges && (
+                      <span className="pending-badge class-builder__badge">Pending review</span>
+                    )}
+                    {cls.description && <span className="class-builder__detail">{cls.description}</span>}
+                  </th>
+                  <td>{eligibilitySummary(cls)}</td>
+                  <td>
+                    {cls.plans.length === 1 ? '1 plan' : `${cls.plans.length} plans`}
+                    <span className="class-builder__detail">Contributions: {contributionsStatus(cls)}</span>
+                  </td>
+                  <td>
+                    <div className="class-builder__actions">
+                      <Link
+                        className="button button--secondary button--small"
+                        href={classEditorPath(client.id, stepId, subStepId, cls.id)}
+                        aria-label={`Edit ${cls.groupName}`}
+                      >
+                        Edit
+                      </Link>
+                      <Button
+                        className="button button--secondary button--small"
+                        aria-label={`Duplicate ${cls.groupName}`}
+                        isPending={busy === `duplicate:${cls.id}`}
+                        isDisabled={busy !== null}
+                        onPress={() => void onDuplicate(cls)}
+                      >
+                        Duplicate
+                      </Button>
+                      <Button
+                        className="button button--secondary button--small class-builder__delete"
+                        aria-label={`Delete ${cls.groupName}`}
+                        isDisabled={busy !== null}
+                        onPress={() => setToDelete(cls)}
+                      >
+                        Delete
+                      </Button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <ConfirmDialog
+        title="Delete class?"
+        message={
+          toDelete
+            ? `“${toDelete.groupName}” and its plan choices, waiting periods and contributions will be removed.`
+            : ''
+        }
+        confirmLabel="Delete class"
+        isOpen={toDelete !== null}
+        isPending={busy?.startsWith('delete:') ?? false}
+        onCancel={() => setToDelete(null)}
+        onConfirm={() => void onDelete()}
+      />
+    </section>
+  );
+}
+
+/** `/step/{stepId}/{subStepId}/create` and `/step/{stepId}/{subStepId}/{employeeClassId}`. */
+export function ClassEditorPage(props: {
+  clientId: string;
+  stepId: string;
+  subStepId: string;
+  employeeClassId: string | 'create';
+}) {
+  const { clientId, stepId, subStepId, employeeClassId } = props;
+  const { data: classes, error } = useEmployeeClasses(clientId);
+  const back = classBuilderPath(clientId, stepId, subStepId);
+  const isCreate = employeeClassId === 'create';
+  if (!classes) return error ? <ErrorPanel error={error} /> : <PageSkeleton />;
+  const cls = isCreate ? null : (classes.employeeClasses.find((c) => c.id === employeeClassId) ?? null);
+  if (!isCreate && !cls) {
+    return (
+      <section className="card class-builder">
+        <Heading level={2} className="step-card__title">
+          Class not found
+        </Heading>
+        <p className="muted">This class no longer exists. It may have been deleted.</p>
+        <Link className="button button--secondary" href={back}>
+          Back to the class builder
+        </Link>
+      </section>
+    );
+  }
+  // Keyed by class so moving from one class to another starts from that class's values.
+  return <ClassEditorForm key={employeeClassId} {...props} classes={classes} cls={cls} back={back} />;
+}
+
+function ClassEditorForm({
+  clientId,
+  classes,
+  cls,
+  back,
+}: {
+  clientId: string;
+  classes: EmployeeClassesView;
+  cls: EmployeeClassDetail | null;
+  back: string;
+}) {
+  const guard = useUnsavedGuard();
+  const refresh = useRefreshClasses(clientId);
+  const [initial] = useState<ClassDraft>(() => draftOf(cls, classes.eligiblePlans));
+  const [draft, setDraft] = useState<ClassDraft>(initial);
+  useReportDirty('class-editor', JSON.stringify(draft) !== JSON.stringify(initial));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [notice, setNotice] = useState<Notice>(null);
+  const [isSaving, setIsSaving] = useState(false);
+
+  const set = (patch: Partial<ClassDraft>, clears: string) => {
+    setDraft((d) => ({ ...d, ...patch }));
+    setErrors(({ [clears]: _cleared, ...rest }) => rest);
+  };
+  const setPlan = (planId: string, patch: Partial<PlanDraft>, clears: string[] = []) => {
+    setDraft((d) => ({ ...d, plans: { ...d.plans, [planId]: { ...d.plans[planId]!, ...patch } } }));
+    setErrors((current) =>
+      Object.fromEntries(Object.entries(current).filter(([key]) => !clears.includes(key))),
+    );
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setNotice(null);
+    setIsSaving(true);
+    const body = bodyOf(draft);
+    try {
+      const answer = cls
+        ? await updateClass(clientId, cls.id, classes.version, body)
+        : await createClass(clientId, body);
+      await refresh(answer);
+      guard.navigateNow(back);
+    } catch (caught) {
+      if (caught instanceof ApiError && caught.status === 400 && Object.keys(caught.fieldErrors).length > 0) {
+        const mapped = errorsForForm(caught.fieldErrors, offeredPlanIds(draft));
+        setErrors(mapped.fields);
+        setNotice({
+          tone: 'error',
+          text: mapped.other.length > 0 ? mapped.other.join(' ') : 'Some answers need a look before saving.',
+        });
+      } else {
+        setNotice(noticeOf(caught));
+        await refresh();
+      }
+    } finally {
+      setIsSaving(false);
+    }
+  };
+
+  const benefitTypes = classBenefitTypes(classes.eligiblePlans);
+  const plansOfType = (benefitType: string) =>
+    classes.eligiblePlans.filter((p) => p.benefitType === benefitType);
+
+  return (
+    <section className="card class-builder class-builder__editor" aria-labelledby="class-editor-title">
+      <Heading level={2} id="class-editor-title" className="step-card__title">
+        {cls ? `Edit ${cls.groupName}` : 'Create class'}
+      </Heading>
+      {classes.eifStatus === 'signed' && (
+        <p className="alert alert--info">The form is signed: your changes are sent for review.</p>
+      )}
+      <NoticeBanner notice={notice} />
+      <Form className="form" validationBehavior="aria" onSubmit={(event) => void onSubmit(event)}>
+        <fieldset className="class-builder__fieldset">
+          <legend className="class-builder__legend">Class details</legend>
+          <TextField
+            className="field"
+            name="groupName"
+            value={draft.groupName}
+            onChange={(groupName) => set({ groupName }, 'groupName')}
+            isInvalid={errors.groupName !== undefined}
+            isRequired
+          >
+            <Label className="field__label">Class name</Label>
+            <Input className="field__input" maxLength={100} />
+            <Text slot="description" className="field__description">
+              For example “Salaried employees” or “Hourly employees”.
+            </Text>
+            <FieldError className="field__error">{errors.groupName}</FieldError>
+          </TextField>
+          <CheckboxGroup
+            className="field"
+            value={draft.employeeTypes}
+            onChange={(employeeTypes) => set({ employeeTypes }, 'employeeTypes')}
+            isInvalid={errors.employeeTypes !== undefined}
+          >
+            <Label className="field__label">Eligible employees</Label>
+            <div className="checkbox-list">
+              {EMPLOYEE_TYPE.codes.map((code) => (
+                <Checkbox key={code} value={code} className="checkbox">
+                  <CheckboxBox />
+                  {EMPLOYEE_TYPE.labels[code]}
+                </Checkbox>
+              ))}
+            </div>
+            <FieldError className="field__error">{errors.employeeTypes}</FieldError>
+          </CheckboxGroup>
+          <TextField
+            className="field class-builder__short"
+            name="minimumHoursPerWeek"
+            value={draft.minimumHoursPerWeek}
+            onChange={(minimumHoursPerWeek) => set({ minimumHoursPerWeek }, 'minimumHoursPerWeek')}
+            isInvalid={errors.minimumHoursPerWeek !== undefined}
+            inputMode="decimal"
+          >
+            <Label className="field__label">Minimum hours per week (optional)</Label>
+            <Input className="field__input" />
+            <FieldError className="field__error">{errors.minimumHoursPerWeek}</FieldError>
+          </TextField>
+          <TextField
+            className="field"
+            name="description"
+            value={draft.description}
+            onChange={(description) => set({ description }, 'description')}
+            isInvalid={errors.description !== undefined}
+          >
+            <Label className="field__label">Description (optional)</Label>
+            <TextArea className="field__input field__textarea" rows={2} maxLength={500} />
+            <FieldError className="field__error">{errors.description}</FieldError>
+          </TextField>
+        </fieldset>
+
+        {benefitTypes.length === 0 && (
+          <p className="muted">
+            The client has no plans that are set up by class, so there is nothing to choose.
+          </p>
+        )}
+        {benefitTypes.map((benefitType) => (
+          <fieldset
+            key={benefitType}
+            className="class-builder__fieldset"
+            data-testid={`benefit-type-${benefitType}`}
+          >
+            <legend className="class-builder__legend">{benefitTypeLabel(benefitType)}</legend>
+            {plansOfType(benefitType).map((plan) => (
+              <PlanChoice
+                key={plan.id}
+                plan={plan}
+                label={planLabel(plan, plansOfType(benefitType))}
+                value={draft.plans[plan.id]!}
+                errors={errors}
+                onChange={(patch, clears) => setPlan(plan.id, patch, clears)}
+              />
+            ))}
+          </fieldset>
+        ))}
+
+        <div className="form__actions">
+          <Link className="button button--secondary" href={back}>
+            Cancel
+          </Link>
+          <Button type="submit" className="button button--primary" isPending={isSaving}>
+            {isSaving ? 'Saving…' : 'Save class'}
+          </Button>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+function PlanChoice({
+  plan,
+  label,
+  value,
+  errors,
+  onChange,
+}: {
+  plan: EntityRow;
+  label: string;
+  value: PlanDraft;
+  errors: Record<string, string>;
+  onChange: (patch: Partial<PlanDraft>, clears?: string[]) => void;
+}) {
+  const key = (field: string) => `${plan.id}.${field}`;
+  const planError = errors[key('planId')];
+  const total =
+    Number(value.employerContributionPercentage || NaN) + Number(value.employeeContributionPercentage || NaN);
+  return (
+    <div className="class-builder__plan" data-testid={`plan-${plan.id}`}>
+      <Checkbox
+        className="checkbox"
+        isSelected={value.isOffered}
+        onChange={(isOffered) => onChange({ isOffered }, [key('planId')])}
+      >
+        <CheckboxBox />
+        Offer {label}
+      </Checkbox>
+      {planError && <p className="field__error">{planError}</p>}
+      {value.isOffered && (
+        <div className="class-builder__plan-details">
+          <RadioGroup
+            className="field"
+            value={value.waitingPeriodType ?? ''}
+            onChange={(waitingPeriodType) =>
+              onChange({ waitingPeriodType: waitingPeriodType || null }, [key('waitingPeriodType')])
+            }
+            isInvalid={errors[key('waitingPeriodType')] !== undefined}
+            aria-label={`Waiting period for ${label}`}
+          >
+            <Label className="field__label">Waiting period</Label>
+            <div className="radio-stack">
+              {WAITING_PERIOD_TYPE.codes.map((code) => (
+                <Radio key={code} value={code} className="radio">
+                  {WAITING_PERIOD_TYPE.labels[code]}
+                </Radio>
+              ))}
+            </div>
+            <FieldError className="field__error">{errors[key('waitingPeriodType')]}</FieldError>
+          </RadioGroup>
+          {waitingPeriodNeedsDays(value.waitingPeriodType) && (
+            <TextField
+              className="field class-builder__short"
+              value={value.waitingPeriodDays}
+              onChange={(waitingPeriodDays) => onChange({ waitingPeriodDays }, [key('waitingPeriodDays')])}
+              isInvalid={errors[key('waitingPeriodDays')] !== undefined}
+              inputMode="numeric"
+            >
+              <Label className="field__label">Days</Label>
+              <Input className="field__input" aria-label={`Waiting period days for ${label}`} />
+              <FieldError className="field__error">{errors[key('waitingPeriodDays')]}</FieldError>
+            </TextField>
+          )}
+          <div className="form__row class-builder__contributions">
+            {(
+              [
+                ['employerContributionPercentage', 'Employer contribution (%)'],
+                ['employeeContributionPercentage', 'Employee contribution (%)'],
+              ] as const
+            ).map(([field, fieldLabel]) => (
+              <TextField
+                key={field}
+                className="field class-builder__short"
+                value={value[field]}
+                onChange={(text) =>
+                  onChange({ [field]: text }, [
+                    key('employerContributionPercentage'),
+                    key('employeeContributionPercentage'),
+                  ])
+                }
+                isInvalid={errors[key(field)] !== undefined}
+                inputMode="decimal"
+              >
+                <Label className="field__label">{fieldLabel}</Label>
+                <Input className="field__input" aria-label={`${fieldLabel} for ${label}`} />
+                <FieldError className="field__error">{errors[key(field)]}</FieldError>
+              </TextField>
+            ))}
+          </div>
+          {Number.isFinite(total) && (
+            <p
+              className={`class-builder__total${Math.abs(total - 100) > 0.005 ? ' class-builder__total--off' : ''}`}
+            >
+              Together {+total.toFixed(2)}% (must be 100%)
+            </p>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

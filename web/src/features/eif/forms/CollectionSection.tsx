@@ -1,0 +1,259 @@
+import { useState, type FormEvent } from 'react';
+import { Button, Form, Heading } from 'react-aria-components';
+import { isFieldShown, validateFields } from '@onboard/domain/eif/forms/fields';
+import type { FieldDef, FormErrors, FormSection } from '@onboard/domain/eif/forms/types';
+import {
+  deleteCollectionItem,
+  saveCollectionItem,
+  useApplyEditingView,
+  useReloadEditingView,
+  type EditingView,
+  type EntityRow,
+} from './api.ts';
+import { ConfirmDialog, ModalDialog } from '../../../ui/Dialogs.tsx';
+import { useReportDirty } from './unsaved.tsx';
+import { FieldControl } from './FieldControl.tsx';
+import { formatAnswer } from '@onboard/domain/eif/forms/summary';
+import { asDomainView } from './status.ts';
+import { CONFLICT_NOTICE, focusFirstError, reloadNewerThan, saveFailure } from './save.ts';
+import { collectionItems } from './sections.ts';
+import { changedValues, initialFormState, shownWireValues, wireValues, type FormState } from './values.ts';
+
+type CollectionDef = Extract<FormSection, { type: 'collection' }>;
+type Notice = { tone: 'warning' | 'error'; text: string } | null;
+
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** The first few answers of an item, enough to tell the items apart in the list. */
+function itemSummary(section: CollectionDef, item: EntityRow, view: EditingView) {
+  const names = asDomainView(view);
+  const formatFieldValue = (field: FieldDef, value: unknown) => formatAnswer(field, value, names);
+  const shown = section.fields.filter(
+    (f) => isFieldShown(f, item) && item[f.key] !== undefined && item[f.key] !== null,
+  );
+  const [first, ...rest] = shown;
+  return {
+    title: first ? formatFieldValue(first, item[first.key]) : capitalized(section.itemLabel),
+    details: rest.slice(0, 3).map((field) => `${field.label}: ${formatFieldValue(field, item[field.key])}`),
+  };
+}
+
+/** The add / edit dialog of one item; saving sends it at once. */
+function ItemDialog({
+  section,
+  view,
+  item,
+  onClose,
+}: {
+  section: CollectionDef;
+  view: EditingView;
+  /** null to add a new item. */
+  item: EntityRow | null;
+  onClose: () => void;
+}) {
+  const apply = useApplyEditingView();
+  const reload = useReloadEditingView();
+  const base: EntityRow = item ?? { id: '', ...section.fixed };
+  const [state, setState] = useState<FormState>(() => initialFormState(section.fields, base));
+  const [errors, setErrors] = useState<FormErrors>({});
+  const [notice, setNotice] = useState<Notice>(null);
+  const [isSaving, setIsSaving] = useState(false);
+  const values = wireValues(section.fields, base, state);
+  const title = `${item ? 'Edit' : 'Add'} ${section.itemLabel}`;
+  useReportDirty(
+    `item:${section.entity}:${item?.id ?? 'new'}`,
+    Object.keys(changedValues(section.fields, base, state)).length > 0,
+  );
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    // The dialog is portaled, but React still bubbles the submit to forms around the section.
+    event.stopPropagation();
+    setNotice(null);
+    const shown = shownWireValues(section.fields, base, state);
+    const found = validateFields(section.fields, shown, { current: base });
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      focusFirstError(event.currentTarget);
+      return;
+    }
+    const sent = item
+      ? changedValues(section.fields, base, state)
+      : { ...Object.fromEntries(Object.entries(shown).filter(([, v]) => v !== null)), ...section.fixed };
+    if (item && Object.keys(sent).length === 0) {
+      onClose();
+      return;
+    }
+    setIsSaving(true);
+    const form = event.currentTarget;
+    try {
+      await apply(await saveCollectionItem(view.id, view.version, section.entity, item?.id ?? null, sent));
+      onClose();
+    } catch (caught) {
+      const failure = saveFailure(caught);
+      if (failure.type === 'conflict') {
+        await reloadNewerThan(view.version, () => reload(view.id));
+        setNotice({ tone: 'warning', text: CONFLICT_NOTICE });
+      } else if (failure.type === 'fields') {
+        // Bills go through the bulk call, whose messages name the item's place in the list.
+        setErrors(
+          Object.fromEntries(
+            Object.entries(failure.fieldErrors).map(([key, message]) => [
+              key.replace(/^bills\.\d+\./, ''),
+              message,
+            ]),
+          ),
+        );
+        focusFirstError(form);
+      } else {
+        setNotice({ tone: 'error', text: failure.text });
+      }
+    } finally {
+      setIsSaving(false);
+    }
+  };
+
+  return (
+    <ModalDialog title={title} isOpen onOpenChange={(open) => !open && onClose()}>
+      <Form
+        className="form--stack eif-form__dialog-form"
+        validationBehavior="aria"
+        onSubmit={(e) => void onSubmit(e)}
+      >
+        {notice && (
+          <div className={`alert alert--${notice.tone}`} role="alert" data-testid="item-notice">
+            {notice.text}
+          </div>
+        )}
+        {section.fields
+          .filter((field: FieldDef) => isFieldShown(field, values))
+          .map((field) => (
+            <FieldControl
+              key={field.key}
+              field={field}
+              value={state[field.key]}
+              onChange={(value) => {
+                setState((all) => ({ ...all, [field.key]: value }));
+                setErrors(({ [field.key]: _dropped, ...rest }) => rest);
+              }}
+              error={errors[field.key]}
+              view={view}
+              scope={`item.${item?.id ?? 'new'}`}
+            />
+          ))}
+        <div className="dialog__actions">
+          <Button className="button button--secondary" onPress={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" className="button button--primary" isPending={isSaving}>
+            {isSaving ? 'Saving…' : `Save ${section.itemLabel}`}
+          </Button>
+        </div>
+      </Form>
+    </ModalDialog>
+  );
+}
+
+/** A list the user adds to, edits and deletes from; every change is saved at once. */
+export function CollectionSection({ section, view }: { section: CollectionDef; view: EditingView }) {
+  const apply = useApplyEditingView();
+  const items = collectionItems(view, section);
+  const [editing, setEditing] = useState<EntityRow | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<EntityRow | null>(null);
+  const [isDeleting, setIsDeleting] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const remove = async (item: EntityRow) => {
+    setIsDeleting(true);
+    setNotice(null);
+    try {
+      await apply(await deleteCollectionItem(view.id, view.version, section.entity, item.id));
+    } catch (caught) {
+      const failure = saveFailure(caught);
+      setNotice(failure.type === 'notice' ? failure.text : CONFLICT_NOTICE);
+    } finally {
+      setIsDeleting(false);
+      setDeleting(null);
+    }
+  };
+
+  return (
+    <section
+      className="eif-form__collection"
+      aria-label={section.title}
+      data-testid={`collection-${section.entity}`}
+    >
+      <div className="eif-form__collection-head">
+        <Heading level={3} className="eif-form__legend">
+          {section.title}
+        </Heading>
+        {(section.max === undefined || items.length < section.max) && (
+          <Button className="button button--secondary button--small" onPress={() => setEditing('new')}>
+            Add {section.itemLabel}
+          </Button>
+        )}
+      </div>
+      {notice && (
+        <div className="alert alert--error" role="alert">
+          {notice}
+        </div>
+      )}
+      {items.length === 0 ? (
+        <p className="muted eif-form__empty">
+          No {section.itemLabel}s yet.{section.min ? ` Add at least ${section.min}.` : ''}
+        </p>
+      ) : (
+        <ul className="eif-form__items">
+          {items.map((item) => {
+            const summary = itemSummary(section, item, view);
+            return (
+              <li key={item.id} className="eif-form__item" data-testid="collection-item">
+                <div className="eif-form__item-text">
+                  <span className="eif-form__item-title">{summary.title}</span>
+                  {summary.details.length > 0 && (
+                    <span className="eif-form__item-details">{summary.details.join(' · ')}</span>
+                  )}
+                </div>
+                <div className="eif-form__item-actions">
+                  <Button
+                    className="button eif-form__quiet button--small"
+                    onPress={() => setEditing(item)}
+                    aria-label={`Edit ${summary.title}`}
+                  >
+                    Edit
+                  </Button>
+                  <Button
+                    className="button eif-form__quiet button--small eif-form__delete"
+                    onPress={() => setDeleting(item)}
+                    aria-label={`Delete ${summary.title}`}
+                  >
+                    Delete
+                  </Button>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {editing && (
+        <ItemDialog
+          section={section}
+          view={view}
+          item={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+        />
+      )}
+      <ConfirmDialog
+        title={`Delete this ${section.itemLabel}?`}
+        message={
+          deleting ? `${itemSummary(section, deleting, view).title} will be removed from the form.` : ''
+        }
+        confirmLabel="Delete"
+        isOpen={deleting !== null}
+        isPending={isDeleting}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => deleting && void remove(deleting)}
+      />
+    </section>
+  );
+}

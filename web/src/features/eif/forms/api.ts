@@ -1,0 +1,136 @@
+import useSWR, { useSWRConfig } from 'swr';
+import { apiGet, apiRequest } from '../../../api/http.ts';
+import { clientKey } from '../../../api/hooks.ts';
+import { rememberVersion, withSeenVersion } from '../../../api/versions.ts';
+import type { ClientView } from '../../../api/types.ts';
+
+/**
+ * The EIF form calls (platform §7): every answer is saved against the editing view (pending changes
+ * applied) with If-Match, and each call answers the new editing view, which goes straight into the cache.
+ */
+const base = (clientId: string) => `/api/clients/${encodeURIComponent(clientId)}`;
+
+export const editingViewKey = (clientId: string) => `${base(clientId)}?view=editing`;
+
+export type EntityRow = Record<string, unknown> & { id: string };
+
+/** The editing view: the ClientView shape with every collection. */
+export type EditingView = ClientView & {
+  contacts?: EntityRow[];
+  locations?: EntityRow[];
+  bills?: EntityRow[];
+  subsidiaries?: EntityRow[];
+  monthlyClaimsReportMailingLocations?: EntityRow[];
+  employeeClasses?: EntityRow[];
+  employeeClassPlans?: EntityRow[];
+};
+
+/**
+ * The read model is eventually consistent, so a refetch that races a save can answer an older version
+ * than the one the save already put in the cache. The view only ever moves forward: an older answer
+ * keeps the newer cached one, or the next save would be refused as a conflict with the user's own edit.
+ */
+export const newerView = (cached: EditingView | undefined, fetched: EditingView): EditingView =>
+  cached && cached.id === fetched.id && cached.version > fetched.version ? cached : fetched;
+
+export function useEditingView(clientId: string) {
+  const { cache } = useSWRConfig();
+  const key = editingViewKey(clientId);
+  return useSWR<EditingView>(key, async (path: string) => {
+    const fetched = await apiGet<EditingView>(withSeenVersion(path, clientId));
+    const view = newerView(cache.get(key)?.data as EditingView | undefined, fetched);
+    rememberVersion(view);
+    return view;
+  });
+}
+
+const ifMatch = (version: number) => ({ 'If-Match': String(version) });
+
+export const saveClientAnswers = (clientId: string, version: number, answers: Record<string, unknown>) =>
+  apiRequest<EditingView>('PUT', base(clientId), { body: answers, headers: ifMatch(version) });
+
+export const savePolicyAnswers = (
+  clientId: string,
+  version: number,
+  policyId: string,
+  answers: Record<string, unknown>,
+) =>
+  apiRequest<EditingView>('PUT', `${base(clientId)}/policies/${encodeURIComponent(policyId)}`, {
+    body: answers,
+    headers: ifMatch(version),
+  });
+
+export const savePlanAnswers = (
+  clientId: string,
+  version: number,
+  plans: (Record<string, unknown> & { id: string })[],
+) =>
+  apiRequest<EditingView>('PUT', `${base(clientId)}/plans`, { body: { plans }, headers: ifMatch(version) });
+
+/** The collection entities a sub-step lists, by the segment of their calls. */
+export const COLLECTION_SEGMENTS = {
+  Contact: 'contacts',
+  Location: 'locations',
+  Subsidiary: 'subsidiaries',
+  MonthlyClaimsReportMailingLocation: 'monthly-claims-report-mailing-locations',
+  Bill: 'bills',
+} as const;
+export type CollectionEntity = keyof typeof COLLECTION_SEGMENTS;
+
+/** Creates (no id) or updates one item; bills go through their bulk call. */
+export function saveCollectionItem(
+  clientId: string,
+  version: number,
+  entity: CollectionEntity,
+  id: string | null,
+  attributes: Record<string, unknown>,
+) {
+  const headers = ifMatch(version);
+  if (entity === 'Bill')
+    return apiRequest<EditingView>('PUT', `${base(clientId)}/bills/bulk`, {
+      body: { bills: [id ? { id, ...attributes } : attributes] },
+      headers,
+    });
+  const path = `${base(clientId)}/${COLLECTION_SEGMENTS[entity]}`;
+  return id
+    ? apiRequest<EditingView>('PUT', `${path}/${encodeURIComponent(id)}`, { body: attributes, headers })
+    : apiRequest<EditingView>('POST', path, { body: attributes, headers });
+}
+
+export function deleteCollectionItem(
+  clientId: string,
+  version: number,
+  entity: CollectionEntity,
+  id: string,
+) {
+  const headers = ifMatch(version);
+  if (entity === 'Bill')
+    return apiRequest<EditingView>('DELETE', `${base(clientId)}/bills/bulk`, {
+      body: { ids: [id] },
+      headers,
+    });
+  return apiRequest<EditingView>(
+    'DELETE',
+    `${base(clientId)}/${COLLECTION_SEGMENTS[entity]}/${encodeURIComponent(id)}`,
+    { headers },
+  );
+}
+
+/**
+ * Puts a call's answer in the cache: it is the editing view; the accepted view and lists are refetched,
+ * since after signing they differ from it.
+ */
+export function useApplyEditingView() {
+  const { mutate } = useSWRConfig();
+  return async (view: EditingView) => {
+    rememberVersion(view);
+    await mutate(editingViewKey(view.id), view, { revalidate: false });
+    void mutate(clientKey(view.id));
+  };
+}
+
+/** Reloads the editing view (after a conflict) and answers it. */
+export function useReloadEditingView() {
+  const { mutate } = useSWRConfig();
+  return (clientId: string) => mutate<EditingView>(editingViewKey(clientId));
+}

@@ -1,0 +1,165 @@
+import { useState } from 'react';
+import { Button, Heading, Link } from 'react-aria-components';
+import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
+import { ConfirmDialog, ModalDialog } from '../../ui/Dialogs.tsx';
+import { Alert, ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
+import {
+  createExplorerSitePath,
+  deleteExplorerSite,
+  editExplorerSitePath,
+  explorerSitesByOwnerPath,
+  renewExplorerSitePath,
+  useAllInternalUsers,
+  useExplorerSites,
+  useRefreshAllExplorerLists,
+  useRefreshExplorerSites,
+  type ExplorerSiteView,
+} from './api.ts';
+import { SiteDatesCell, SiteNameCell, SiteOwnerCell, SitesPager, SiteStatusCell } from './site-list.tsx';
+import { explorerSupportPath } from './support-api.ts';
+import { TransferDialog } from './TransferDialog.tsx';
+import { UpdateTracking } from './UpdateTracking.tsx';
+
+type Notice = { tone: 'success' | 'error'; text: string } | null;
+const messageOf = (caught: unknown) => (caught instanceof ApiError ? caught.message : GENERIC_ERROR_MESSAGE);
+
+/** The client's Explorer sites on the client manage page (explorer §1: managed from the client area). */
+export function ExplorerSitesSection({ clientId }: { clientId: string }) {
+  const [page, setPage] = useState(1);
+  const { data, error } = useExplorerSites(clientId, page);
+  const refresh = useRefreshExplorerSites(clientId);
+  const refreshAll = useRefreshAllExplorerLists();
+  const { data: users } = useAllInternalUsers();
+  const [deleting, setDeleting] = useState<ExplorerSiteView | null>(null);
+  const [isDeletePending, setIsDeletePending] = useState(false);
+  const [isTransferring, setIsTransferring] = useState(false);
+  const [notice, setNotice] = useState<Notice>(null);
+  const owners = [...new Set((data?.items ?? []).map((s) => s.pageOwner))];
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    setIsDeletePending(true);
+    try {
+      await deleteExplorerSite(clientId, deleting.id);
+      setNotice({ tone: 'success', text: `${deleting.name} was deleted.` });
+      void refresh();
+    } catch (caught) {
+      setNotice({ tone: 'error', text: messageOf(caught) });
+    } finally {
+      setIsDeletePending(false);
+      setDeleting(null);
+    }
+  };
+
+  return (
+    <section className="card" aria-labelledby="explorer-sites-title">
+      <div className="card__header">
+        <Heading level={2} id="explorer-sites-title" className="card__title">
+          Benefits Explorer sites
+        </Heading>
+        <div className="xa-actions">
+          {owners.length > 0 && (
+            <Button className="button button--secondary" onPress={() => setIsTransferring(true)}>
+              Transfer ownership
+            </Button>
+          )}
+          <Link className="button button--secondary" href={explorerSitesByOwnerPath()}>
+            My sites
+          </Link>
+          <Link className="button button--primary" href={createExplorerSitePath(clientId)}>
+            New site
+          </Link>
+        </div>
+      </div>
+      {notice && (
+        <Alert tone={notice.tone} testId="explorer-notice">
+          {notice.text}
+        </Alert>
+      )}
+      {error && !data && <ErrorPanel error={error} />}
+      {!data && !error && <PageSkeleton />}
+      {data && data.items.length === 0 && <p className="muted">No Explorer sites yet.</p>}
+      {data && data.items.length > 0 && (
+        <table className="table xa-table" aria-label="Benefits Explorer sites">
+          <thead>
+            <tr>
+              <th scope="col">Site</th>
+              <th scope="col">Plan year</th>
+              <th scope="col">Owner</th>
+              <th scope="col">Dates</th>
+              <th scope="col">Status</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.items.map((site) => (
+              <tr key={site.id} className="table__row" data-testid="explorer-site-row">
+                <SiteNameCell site={site} />
+                <td>{site.planYear}</td>
+                <SiteOwnerCell site={site} users={users} />
+                <SiteDatesCell site={site} />
+                <SiteStatusCell site={site} />
+                <td>
+                  <div className="button-row">
+                    <Link
+                      className="button button--secondary button--small"
+                      href={editExplorerSitePath(clientId, site.id)}
+                      aria-label={`Edit ${site.name}`}
+                    >
+                      Edit
+                    </Link>
+                    {!site.newExplorerPageId && (
+                      <Link
+                        className="button button--secondary button--small"
+                        href={renewExplorerSitePath(clientId, site.id)}
+                        aria-label={`Renew ${site.name}`}
+                      >
+                        Renew
+                      </Link>
+                    )}
+                    <Link
+                      className="button button--secondary button--small"
+                      href={explorerSupportPath(clientId, site.id)}
+                      aria-label={`Support conversations of ${site.name}`}
+                    >
+                      Support
+                    </Link>
+                    <UpdateTracking clientId={clientId} explorerPageId={site.id} />
+                    <Button
+                      className="button button--danger button--small"
+                      aria-label={`Delete ${site.name}`}
+                      onPress={() => setDeleting(site)}
+                    >
+                      Delete
+                    </Button>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <SitesPager data={data} page={page} onPage={setPage} />
+      <ConfirmDialog
+        title="Delete Explorer site"
+        isOpen={deleting !== null}
+        isPending={isDeletePending}
+        message={`Delete ${deleting?.name ?? 'this site'}? Its public page stops working and its vanity URL is freed.`}
+        confirmLabel="Delete site"
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => void confirmDelete()}
+      />
+      <ModalDialog title="Transfer ownership" isOpen={isTransferring} onOpenChange={setIsTransferring}>
+        <TransferDialog
+          owners={owners}
+          onClose={() => setIsTransferring(false)}
+          onDone={(count) => {
+            setIsTransferring(false);
+            setNotice({ tone: 'success', text: `${count} site${count === 1 ? '' : 's'} transferred.` });
+            void refreshAll();
+          }}
+        />
+      </ModalDialog>
+    </section>
+  );
+}

@@ -1,0 +1,191 @@
+import useSWR from 'swr';
+import type { BenefitType, DemoEnrollmentStatus } from '@onboard/domain/explorer/catalogues';
+import type { BenefitTypeMetadata } from '@onboard/domain/explorer/page-content';
+import { CSRF_COOKIE, CSRF_HEADER, CSRF_PATH, readCookie } from '../../api/http.ts';
+
+/** A plan as the page answer carries it: fixed fields plus the comparison extras of explorer §3. */
+export type ExplorerPlanView = {
+  id: string;
+  benefitType: BenefitType;
+  planName: string;
+  planType?: string | null;
+  legalEntity?: string | null;
+  premium?: string | null;
+  prepaidSitusState?: string | null;
+  isNew?: boolean | null;
+  [field: string]: unknown;
+};
+
+/**
+ * GET /api/explorer-pages/{idOrSlug} (query-api/src/explorer/routes.ts publicView): only what the public
+ * site needs; staff fields are not in the anonymous answer.
+ */
+export type ExplorerPageView = {
+  id: string;
+  explorerPageId: string;
+  name: string;
+  planYear: string;
+  employerState: string;
+  customClientName: string | null;
+  /** explorer §2 Logo: the client's own logo (a document of the page) and the flag hiding the provider's. */
+  logoDocumentId: string | null;
+  hideProviderLogo: boolean | null;
+  startsAt: string | null;
+  maintenanceMode: boolean | null;
+  openEnrollmentStart: string | null;
+  openEnrollmentEnd: string | null;
+  benAdminPlatformUrl: string | null;
+  benefitTypeMetadata: Partial<Record<BenefitType, BenefitTypeMetadata>>;
+  customBranding: boolean | null;
+  customThemeBrandColor: string | null;
+  customThemeContrastingColor: string | null;
+  languageFeatureToggle: boolean;
+  largeClientFeatureToggle: boolean;
+  /** explorer §2: the toggle is on and the client is not large (worked out by the server). */
+  showsLanguageDialog: boolean;
+  /** platform §9: the department a chat from this page goes to. */
+  supportChat: { department: string };
+  documents: ExplorerDocumentView[];
+  medicalVideo: string | null;
+  medicalVideoEnglishTitle: string | null;
+  medicalVideoSpanishTitle: string | null;
+  medicalVideoDocumentId: string | null;
+  vidyardId: string | null;
+  /** explorer §3: section headings show their plan counts. */
+  showBenefitCount: boolean | null;
+  /** explorer §3 contact options, read by contactOptions for the support panel. */
+  enableContactUsLiveChat: boolean | null;
+  enableContactUsAppointment: boolean | null;
+  enableContactUsEmail: boolean | null;
+  customCalendlyLink: string | null;
+  benefits: ExplorerPlanView[];
+  isLive: boolean;
+  enrollmentStatus: DemoEnrollmentStatus;
+};
+
+export type ExplorerDocumentView = {
+  documentId: string;
+  documentKey: string;
+  name: string;
+  benefitType: BenefitType | null;
+  language: string | null;
+};
+
+/** A document of the page (summary, video, logo), served from the page's own document path. */
+export const documentUrl = (explorerPageId: string, documentId: string) =>
+  `/api/explorer-pages/${encodeURIComponent(explorerPageId)}/documents/${encodeURIComponent(documentId)}`;
+
+export class ExplorerNotFound extends Error {}
+
+async function getPage(url: string): Promise<ExplorerPageView> {
+  const response = await fetch(url, { credentials: 'include', headers: { accept: 'application/json' } });
+  if (response.status === 404) throw new ExplorerNotFound('Explorer site not found');
+  if (!response.ok) throw new Error(`Explorer page answered ${response.status}`);
+  return (await response.json()) as ExplorerPageView;
+}
+
+export function pageUrl(idOrSlug: string, demoStatus: DemoEnrollmentStatus | null): string {
+  const query = demoStatus ? `?demoEnrollmentStatus=${demoStatus}` : '';
+  return `/api/explorer-pages/${encodeURIComponent(idOrSlug)}${query}`;
+}
+
+/** The site, read anonymously; a missing site is not retried. */
+export function useExplorerPage(idOrSlug: string, demoStatus: DemoEnrollmentStatus | null) {
+  return useSWR(pageUrl(idOrSlug, demoStatus), getPage, {
+    keepPreviousData: true,
+    revalidateOnFocus: false,
+    shouldRetryOnError: (error) => !(error instanceof ExplorerNotFound),
+  });
+}
+
+export type LeadBody = {
+  explorerPageId: string | null;
+  email: string;
+  firstName: string;
+  lastName: string;
+  city: string;
+  state: string;
+  phone: string;
+  externalUser: string;
+  employerName: string;
+  brokerName: string;
+};
+
+export type LeadOutcome =
+  { ok: true } | { ok: false; fieldErrors: Record<string, string>; isGeneral: boolean };
+
+/**
+ * POST /api/explorer-pages/lead-generation/send with the CSRF header. Field errors lose their `body.`
+ * prefix; a plain string error belongs to the email field (explorer §7, §8).
+ */
+export async function sendLead(body: LeadBody): Promise<LeadOutcome> {
+  return postForm('/api/explorer-pages/lead-generation/send', body);
+}
+
+/** An anonymous POST with the CSRF header (fetching the CSRF cookie first when there is none). */
+export async function postJson(path: string, body: unknown): Promise<Response> {
+  if (!readCookie(document.cookie, CSRF_COOKIE)) await fetch(CSRF_PATH, { credentials: 'include' });
+  return fetch(path, {
+    method: 'POST',
+    credentials: 'include',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json',
+      [CSRF_HEADER]: readCookie(document.cookie, CSRF_COOKIE) ?? '',
+    },
+    body: JSON.stringify(body),
+  });
+}
+
+async function postForm(path: string, body: unknown): Promise<LeadOutcome> {
+  let response: Response;
+  try {
+    response = await postJson(path, body);
+  } catch {
+    return { ok: false, fieldErrors: {}, isGeneral: true };
+  }
+  if (response.ok) return { ok: true };
+  const answer: unknown = await response.json().catch(() => null);
+  return { ok: false, ...leadErrorsOf(answer) };
+}
+
+export type HumanCheckChallenge = { challenge: string; question: { kind: 'sum'; a: number; b: number } };
+
+/** POST /api/explorer-pages/human-check: a fresh question (command-api/src/explorer/human-check.ts). */
+export async function fetchHumanCheck(): Promise<HumanCheckChallenge> {
+  const response = await postJson('/api/explorer-pages/human-check', {});
+  if (!response.ok) throw new Error(`human check answered ${response.status}`);
+  return (await response.json()) as HumanCheckChallenge;
+}
+
+/** The built-in check's widget answer: the challenge and the visitor's answer; empty when unanswered. */
+export const humanCheckToken = (challenge: HumanCheckChallenge | null, answer: string): string =>
+  challenge && answer.trim() !== '' ? `${challenge.challenge}.${answer.trim()}` : '';
+
+export type EmailBenefitsBody = {
+  email: string;
+  benefits: string[];
+  recaptchaToken: string;
+  language: string;
+};
+
+/** POST /api/explorer-pages/{id}/email-benefits (explorer §5 Explorer email send). */
+export function sendSelectedBenefits(explorerPageId: string, body: EmailBenefitsBody): Promise<LeadOutcome> {
+  return postForm(`/api/explorer-pages/${encodeURIComponent(explorerPageId)}/email-benefits`, body);
+}
+
+export function leadErrorsOf(answer: unknown): { fieldErrors: Record<string, string>; isGeneral: boolean } {
+  if (typeof answer === 'string') return { fieldErrors: { email: answer }, isGeneral: false };
+  const record = (answer ?? {}) as Record<string, unknown>;
+  const validation = record.validationError;
+  if (typeof validation === 'string') return { fieldErrors: { email: validation }, isGeneral: false };
+  if (validation && typeof validation === 'object') {
+    const fieldErrors: Record<string, string> = {};
+    for (const [key, message] of Object.entries(validation as Record<string, unknown>)) {
+      fieldErrors[key.replace(/^body\./, '')] = String(message);
+    }
+    return { fieldErrors, isGeneral: false };
+  }
+  if (typeof record.error === 'string') return { fieldErrors: { email: record.error }, isGeneral: false };
+  return { fieldErrors: {}, isGeneral: true };
+}

@@ -1,0 +1,30 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { SWRConfig } from 'swr';
+import { Provider as JotaiProvider } from 'jotai';
+import { Router, useLocation } from 'wouter';
+import { swrConfig } from '../../api/swr.ts';
+import { caseInsensitiveParser } from '../../app/routes.ts';
+import { ExplorerPublicApp } from './index.tsx';
+import '../../styles.css';
+
+/**
+ * The public Benefits Explorer's own entry (web/explorer.html): employees open it without an account,
+ * often on a phone, so it ships none of the portal's code. The server answers explorer paths with it.
+ */
+function ExplorerRoot() {
+  const [location] = useLocation();
+  return <ExplorerPublicApp path={location} />;
+}
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <SWRConfig value={swrConfig}>
+      <JotaiProvider>
+        <Router parser={caseInsensitiveParser}>
+          <ExplorerRoot />
+        </Router>
+      </JotaiProvider>
+    </SWRConfig>
+  </StrictMode>,
+);

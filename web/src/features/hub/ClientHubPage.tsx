@@ -1,0 +1,145 @@
+import { Heading, Link } from 'react-aria-components';
+import type { EifSectionStatus } from '@onboard/domain/eif/steps/status';
+import { eifTaskStart, eifTaskStatusOf } from '@onboard/domain/tasks/eif-task';
+import { useEditingView } from '../eif/forms/api.ts';
+import { useClient } from '../../api/hooks.ts';
+import { AnswerRow, EditStateBanner, EifStatusBadge, PendingBadge } from '../eif/Eif.tsx';
+import { ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
+import { eifReviewPath, eifSubStepPath } from '../eif/forms/navigation.ts';
+import { progressOf } from '../eif/forms/status.ts';
+import { groupByPlacement } from '../eif/steps.ts';
+import { pendingOf, placeChange } from '../eif/view.ts';
+
+const STATUS_TONE: Record<EifSectionStatus, string> = {
+  'Not Started': 'not-started',
+  'In Progress': 'in-progress',
+  Completed: 'completed',
+};
+
+function Status({ status }: { status: EifSectionStatus }) {
+  return (
+    <span className={`eif-form-status eif-form-status--${STATUS_TONE[status]}`} data-testid="step-status">
+      {status}
+    </span>
+  );
+}
+
+/**
+ * The client hub home (onboarding §2 leaves its content open): the EIF task with its status, every step
+ * and sub-step the client is shown with its status and a link to it, the tax id's accepted answer and,
+ * when post-sign changes wait, how many per sub-step (the tax id's pending value marked beside it).
+ */
+export function ClientHubPage({ clientId }: { clientId: string }) {
+  const { data: client, error } = useClient(clientId);
+  // Statuses are read from the editing view, as the form's own step list reads them.
+  const { data: editing } = useEditingView(clientId);
+  if (error && !client)
+    return (
+      <div className="page">
+        <ErrorPanel error={error} />
+      </div>
+    );
+  if (!client)
+    return (
+      <div className="page">
+        <PageSkeleton />
+      </div>
+    );
+  const pendingBySubStep = new Map(
+    groupByPlacement(pendingOf(client), placeChange).map((g) => [g.subStep.id, g.items.length]),
+  );
+  const progress = editing ? progressOf(editing) : null;
+  const taskStatus = progress ? eifTaskStatusOf(editing?.eifStatus === 'signed', progress) : null;
+  const start = progress ? eifTaskStart(progress) : null;
+
+  return (
+    <div className="page">
+      <div className="page__header page__header--row">
+        <div>
+          <p className="eyebrow">Client hub</p>
+          <Heading level={1}>{client.name}</Heading>
+        </div>
+        <EifStatusBadge client={client} />
+      </div>
+      <EditStateBanner client={client} />
+      <section className="card" aria-labelledby="eif-task">
+        <div className="card__header">
+          <Heading level={2} id="eif-task" className="card__title">
+            Submit Company Information
+          </Heading>
+          {taskStatus && (
+            <span className="badge" data-testid="task-status">
+              {taskStatus}
+            </span>
+          )}
+        </div>
+        <div className="button-row">
+          {start && taskStatus !== 'Completed' && (
+            <Link
+              className="button button--secondary"
+              href={eifSubStepPath(clientId, start.stepId, start.subStepId)}
+            >
+              {taskStatus === 'Not Started' ? 'Start the form' : 'Continue the form'}
+            </Link>
+          )}
+          <Link className="button button--primary" href={eifReviewPath(clientId)}>
+            Review &amp; submit
+          </Link>
+        </div>
+        {!progress && <PageSkeleton />}
+        {progress
+          ?.filter((step) => step.subSteps.length > 0)
+          .map((step) => (
+            <section
+              key={step.id}
+              className="hub-step"
+              aria-labelledby={`hub-${step.id}`}
+              data-testid={`hub-step-${step.id}`}
+            >
+              <div className="hub-step__head">
+                <Heading level={3} id={`hub-${step.id}`} className="summary__step">
+                  {step.label}
+                </Heading>
+                <Status status={step.status} />
+              </div>
+              <ol className="substep-list">
+                {step.subSteps.map((subStep) => {
+                  const pendingCount = pendingBySubStep.get(subStep.id) ?? 0;
+                  return (
+                    <li key={subStep.id} className="substep" data-testid={`substep-${subStep.id}`}>
+                      <div className="substep__head">
+                        <Link
+                          className="text-link substep__title"
+                          href={eifSubStepPath(clientId, step.id, subStep.id)}
+                        >
+                          {subStep.label}
+                        </Link>
+                        {pendingCount > 0 && subStep.id !== 'tax-id' && (
+                          <PendingBadge>{pendingCount}</PendingBadge>
+                        )}
+                        <span className="substep__link">
+                          <Status status={subStep.status} />
+                        </span>
+                      </div>
+                      {subStep.id === 'tax-id' && (
+                        <dl className="answers answers--single">
+                          <AnswerRow
+                            label="Federal Tax ID (EIN)"
+                            client={client}
+                            entity="Client"
+                            entityId={client.id}
+                            attributeKey="taxId"
+                            accepted={client.taxId}
+                          />
+                        </dl>
+                      )}
+                    </li>
+                  );
+                })}
+              </ol>
+            </section>
+          ))}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Button, FieldError, Form, Label, TextArea, TextField } from 'react-aria-components';
+import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
+
+/**
+ * Asks for the reason a decline needs (onboarding §4): staff declining a client's changes and an outside
+ * signer declining the updates use the same form, with their own wording.
+ */
+export function DeclineReasonForm(props: {
+  intro?: ReactNode;
+  label: string;
+  submitLabel: string;
+  onDecline: (reason: string) => Promise<void>;
+  onCancel: () => void;
+}) {
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [isPending, setIsPending] = useState(false);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!reason.trim()) {
+      setError('Please provide a reason for declining');
+      return;
+    }
+    setIsPending(true);
+    try {
+      await props.onDecline(reason.trim());
+    } catch (caught) {
+      setError(
+        caught instanceof ApiError ? (caught.fieldErrors.reason ?? caught.message) : GENERIC_ERROR_MESSAGE,
+      );
+    } finally {
+      setIsPending(false);
+    }
+  };
+
+  return (
+    <Form className="form--stack" onSubmit={(event) => void onSubmit(event)} validationBehavior="aria">
+      {props.intro}
+      <TextField
+        className="field"
+        name="reason"
+        value={reason}
+        onChange={(next) => {
+          setReason(next);
+          setError(null);
+        }}
+        isInvalid={error !== null}
+        autoFocus
+      >
+        <Label className="field__label">{props.label}</Label>
+        <TextArea className="field__input field__textarea" rows={3} />
+        <FieldError className="field__error">{error}</FieldError>
+      </TextField>
+      <div className="dialog__actions">
+        <Button className="button button--secondary" onPress={props.onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" className="button button--danger" isPending={isPending}>
+          {props.submitLabel}
+        </Button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,213 @@
+import { useState } from 'react';
+import { useAtom } from 'jotai';
+import { Button, Heading } from 'react-aria-components';
+import { useLocation } from 'wouter';
+import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
+import { actAsOutsideSigner, useOutsideSigner, type OutsideSignerView } from '../eif/api.ts';
+import { DeclineReasonForm } from './DeclineReasonForm.tsx';
+import { ModalDialog } from '../../ui/Dialogs.tsx';
+import { EifStatusBadge, FormSummary, PendingChangeGroups } from '../eif/Eif.tsx';
+import { Alert, PageSkeleton } from '../../ui/Feedback.tsx';
+import { pendingOf } from '../eif/view.ts';
+import { outsideSignerSummaryPath } from '../../app/routes.ts';
+import { outsideSignerOutcomeAtom, type OutsideSignerOutcome } from '../../state/atoms.ts';
+
+const messageOf = (caught: unknown) => (caught instanceof ApiError ? caught.message : GENERIC_ERROR_MESSAGE);
+
+function SignerForm({
+  clientId,
+  actionId,
+  view,
+}: {
+  clientId: string;
+  actionId: string;
+  view: OutsideSignerView;
+}) {
+  const [, setOutcome] = useAtom(outsideSignerOutcomeAtom);
+  const [, navigate] = useLocation();
+  const [isPending, setIsPending] = useState(false);
+  const [isDeclining, setIsDeclining] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const { signer, client } = view;
+  const isUpdates = signer.stepId === 'review-&-submit-updates';
+  const pending = pendingOf(client);
+
+  const finish = (kind: OutsideSignerOutcome['kind'], after: OutsideSignerView['client']) => {
+    setOutcome({ clientId, kind, signerName: `${signer.firstName} ${signer.lastName}`, client: after });
+    navigate(outsideSignerSummaryPath(clientId), { replace: true });
+  };
+
+  const act = async (kind: 'signed' | 'accepted') => {
+    setIsPending(true);
+    setFailure(null);
+    try {
+      const { client: after } = await actAsOutsideSigner(
+        clientId,
+        actionId,
+        kind === 'signed' ? 'sign' : 'accept-updates',
+      );
+      finish(kind, after);
+    } catch (caught) {
+      setFailure(messageOf(caught));
+      setIsPending(false);
+    }
+  };
+
+  return (
+    <>
+      <div className="page__header">
+        <p className="eyebrow">Employer Information Form</p>
+        <div className="page__header--row">
+          <Heading level={1}>{client.name}</Heading>
+          <EifStatusBadge client={client} />
+        </div>
+        <p className="muted">
+          Hello {signer.firstName}, you were asked to{' '}
+          {isUpdates
+            ? 'review the updates made to this form after it was signed.'
+            : 'review and sign this form.'}
+        </p>
+      </div>
+      {isUpdates && (
+        <div className="alert alert--info" role="status" data-testid="updates-notice">
+          Your implementation consultant changed some sections of the form. Review the changes below, then
+          accept or decline them.
+        </div>
+      )}
+      {isUpdates && (
+        <section className="card" aria-labelledby="updates-title">
+          <Heading level={2} id="updates-title" className="card__title">
+            Updates to review ({pending.length})
+          </Heading>
+          {pending.length === 0 ? (
+            <p className="muted">There are no updates waiting for review.</p>
+          ) : (
+            <PendingChangeGroups changes={pending} />
+          )}
+        </section>
+      )}
+      <section className="card" aria-labelledby="summary-title">
+        <Heading level={2} id="summary-title" className="card__title">
+          Form summary
+        </Heading>
+        <FormSummary client={client} />
+      </section>
+      {failure && <Alert tone="error">{failure}</Alert>}
+      <div className="button-row signer-actions">
+        {isUpdates ? (
+          <>
+            <Button
+              className="button button--primary"
+              isPending={isPending}
+              onPress={() => void act('accepted')}
+            >
+              Accept updates
+            </Button>
+            <Button
+              className="button button--secondary"
+              isDisabled={isPending}
+              onPress={() => setIsDeclining(true)}
+            >
+              Decline updates
+            </Button>
+          </>
+        ) : (
+          <Button className="button button--primary" isPending={isPending} onPress={() => void act('signed')}>
+            Sign
+          </Button>
+        )}
+      </div>
+      <ModalDialog title="Decline the updates" isOpen={isDeclining} onOpenChange={setIsDeclining}>
+        <DeclineReasonForm
+          label="Why are you declining the updates?"
+          submitLabel="Decline updates"
+          onCancel={() => setIsDeclining(false)}
+          onDecline={async (reason) => {
+            const { client: after } = await actAsOutsideSigner(clientId, actionId, 'decline-updates', {
+              reason,
+            });
+            finish('declined', after);
+          }}
+        />
+      </ModalDialog>
+    </>
+  );
+}
+
+/** /client/{clientId}/outside-signer/{actionId}: no sign-in, the e-mailed action id is the authority. */
+export function OutsideSignerPage({ clientId, actionId }: { clientId: string; actionId: string }) {
+  const { data, error } = useOutsideSigner(clientId, actionId);
+  return (
+    <div className="page">
+      {error && (
+        <section className="card" data-testid="signer-link-error">
+          <Heading level={1} className="card__title">
+            This link can't be used
+          </Heading>
+          <Alert tone="error">{messageOf(error)}</Alert>
+          <p className="muted">Ask your implementation consultant to send you a new invitation.</p>
+        </section>
+      )}
+      {!data && !error && <PageSkeleton />}
+      {data && <SignerForm clientId={clientId} actionId={actionId} view={data} />}
+    </div>
+  );
+}
+
+const THANKS: Record<OutsideSignerOutcome['kind'], { title: string; text: string }> = {
+  accepted: {
+    title: 'Thank you for accepting the updates',
+    text: 'The updated form is now the signed version. You can keep a copy of it for your records.',
+  },
+  declined: {
+    title: 'Thank you',
+    text: 'Your provider is reviewing your responses and will be in touch about the updates you declined.',
+  },
+  signed: {
+    title: 'Thank you for signing',
+    text: 'The form is signed. You can keep a copy of it for your records.',
+  },
+};
+
+/** /client/{clientId}/outside-signer/eif-summary: the thank-you screens of explorer §4, with a copy. */
+export function OutsideSignerSummaryPage({ clientId }: { clientId: string }) {
+  const [outcome] = useAtom(outsideSignerOutcomeAtom);
+  if (!outcome || outcome.clientId !== clientId) {
+    return (
+      <div className="page">
+        <section className="card">
+          <Heading level={1} className="card__title">
+            Employer Information Form
+          </Heading>
+          <p>Open the link in the e-mail you received to review the form.</p>
+        </section>
+      </div>
+    );
+  }
+  const thanks = THANKS[outcome.kind];
+  const offersCopy = outcome.kind !== 'declined';
+  return (
+    <div className="page">
+      <section className="card thanks" data-testid="signer-thanks" data-outcome={outcome.kind}>
+        <span className="thanks__mark" aria-hidden="true">
+          ✓
+        </span>
+        <Heading level={1}>{thanks.title}</Heading>
+        <p>{thanks.text}</p>
+        {offersCopy && (
+          <Button className="button button--secondary no-print" onPress={() => window.print()}>
+            Print a copy
+          </Button>
+        )}
+      </section>
+      {offersCopy && (
+        <section className="card" aria-labelledby="copy-title">
+          <Heading level={2} id="copy-title" className="card__title">
+            {outcome.client.name} · Employer Information Form
+          </Heading>
+          <FormSummary client={outcome.client} />
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,165 @@
+import { useState } from 'react';
+import { Button, Heading, Link } from 'react-aria-components';
+import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
+import { acceptChanges, declineChanges, useApplyClientView, type ChangeSelection } from '../eif/api.ts';
+import { useClient } from '../../api/hooks.ts';
+import { DeclineReasonForm } from './DeclineReasonForm.tsx';
+import { ModalDialog } from '../../ui/Dialogs.tsx';
+import { EditStateBanner, EifStatusBadge, PendingChangeGroups } from '../eif/Eif.tsx';
+import { Alert, ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
+import { pendingOf } from '../eif/view.ts';
+import { clientHistoryPath, clientManagePath } from '../../app/routes.ts';
+
+type Notice = { tone: 'success' | 'error'; text: string } | null;
+
+const countText = (selection: ChangeSelection, total: number) => {
+  const n = selection === 'all' ? total : selection.length;
+  return `${n} ${n === 1 ? 'change' : 'changes'}`;
+};
+
+/**
+ * Review of the changes made after signing (onboarding §4): each pending change under its step and
+ * sub-step with the value it replaces, who made it and when; accept or decline one or all.
+ */
+export function ReviewChangesPage({ clientId }: { clientId: string }) {
+  const { data: client, error } = useClient(clientId);
+  const apply = useApplyClientView();
+  const [declining, setDeclining] = useState<ChangeSelection | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [notice, setNotice] = useState<Notice>(null);
+
+  if (error && !client)
+    return (
+      <div className="page">
+        <ErrorPanel error={error} />
+      </div>
+    );
+  if (!client)
+    return (
+      <div className="page">
+        <PageSkeleton />
+      </div>
+    );
+  const pending = pendingOf(client);
+
+  const accept = async (selection: ChangeSelection) => {
+    setBusy(selection === 'all' ? 'all' : selection[0]!);
+    setNotice(null);
+    try {
+      await apply(await acceptChanges(clientId, selection));
+      setNotice({ tone: 'success', text: `Accepted ${countText(selection, pending.length)}.` });
+    } catch (caught) {
+      setNotice({ tone: 'error', text: caught instanceof ApiError ? caught.message : GENERIC_ERROR_MESSAGE });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const decline = async (reason: string) => {
+    if (!declining) return;
+    const view = await declineChanges(clientId, declining, reason);
+    await apply(view);
+    setNotice({ tone: 'success', text: `Declined ${countText(declining, pending.length)}.` });
+    setDeclining(null);
+  };
+
+  return (
+    <div className="page page--wide">
+      <div className="page__header">
+        <Link href={clientManagePath(clientId)} className="back-link">
+          <span aria-hidden="true">←</span> {client.name}
+        </Link>
+        <div className="page__header--row">
+          <Heading level={1}>Review changes</Heading>
+          <EifStatusBadge client={client} />
+        </div>
+      </div>
+      <EditStateBanner client={client} audience="staff" />
+      {notice && (
+        <Alert tone={notice.tone} testId="review-notice">
+          {notice.text}
+        </Alert>
+      )}
+      <section className="card" aria-labelledby="pending-title">
+        <div className="card__header">
+          <Heading level={2} id="pending-title" className="card__title">
+            Pending changes ({pending.length})
+          </Heading>
+          {pending.length > 0 && (
+            <div className="button-row">
+              <Button
+                className="button button--primary"
+                isPending={busy === 'all'}
+                isDisabled={busy !== null}
+                onPress={() => void accept('all')}
+              >
+                Accept all
+              </Button>
+              <Button
+                className="button button--secondary"
+                isDisabled={busy !== null}
+                onPress={() => setDeclining('all')}
+              >
+                Decline all
+              </Button>
+            </div>
+          )}
+        </div>
+        {pending.length === 0 ? (
+          <p className="muted" data-testid="no-pending">
+            There are no changes waiting for review. Past decisions are in the{' '}
+            <Link className="text-link" href={clientHistoryPath(clientId)}>
+              EIF history
+            </Link>
+            .
+          </p>
+        ) : (
+          <PendingChangeGroups
+            changes={pending}
+            actions={(change) => (
+              <>
+                <Button
+                  className="button button--small button--primary"
+                  aria-label={`Accept change ${change.changeId}`}
+                  isPending={busy === change.changeId}
+                  isDisabled={busy !== null}
+                  onPress={() => void accept([change.changeId])}
+                >
+                  Accept
+                </Button>
+                <Button
+                  className="button button--small button--secondary"
+                  aria-label={`Decline change ${change.changeId}`}
+                  isDisabled={busy !== null}
+                  onPress={() => setDeclining([change.changeId])}
+                >
+                  Decline
+                </Button>
+              </>
+            )}
+          />
+        )}
+      </section>
+      <ModalDialog
+        title="Decline changes"
+        isOpen={declining !== null}
+        onOpenChange={(open) => !open && setDeclining(null)}
+      >
+        {declining && (
+          <DeclineReasonForm
+            intro={
+              <p>
+                Decline {countText(declining, pending.length)}? The signed answers stay as they are, and the
+                client sees your reason.
+              </p>
+            }
+            label="Reason for declining"
+            submitLabel="Decline"
+            onDecline={decline}
+            onCancel={() => setDeclining(null)}
+          />
+        )}
+      </ModalDialog>
+    </div>
+  );
+}

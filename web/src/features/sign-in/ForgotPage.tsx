@@ -1,0 +1,80 @@
+import { useState, type FormEvent } from 'react';
+import { Button, FieldError, Form, Heading, Input, Label, Link, TextField } from 'react-aria-components';
+import { requestPasswordReset } from '../../api/hooks.ts';
+import { Alert } from '../../ui/Feedback.tsx';
+import { LOGIN_PATH } from '../../app/routes.ts';
+
+/** The same words whatever the address, so the page never tells whether an account exists. */
+export const RESET_CONFIRMATION =
+  'If an account exists for this e-mail address, we have sent it a link to reset the password. The link expires in 1 hour.';
+
+export function ForgotPage() {
+  const [email, setEmail] = useState('');
+  const [isSent, setIsSent] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [isPending, setIsPending] = useState(false);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setIsPending(true);
+    setFailure(null);
+    try {
+      await requestPasswordReset(email.trim());
+      setIsSent(true);
+    } catch (caught) {
+      setFailure(caught instanceof Error ? caught.message : 'Please try again.');
+    } finally {
+      setIsPending(false);
+    }
+  };
+
+  return (
+    <div className="auth-page">
+      <section className="card auth-card" aria-labelledby="forgot-title">
+        <Heading level={1} id="forgot-title" className="auth-card__title">
+          Reset your password
+        </Heading>
+        {isSent ? (
+          <>
+            <Alert tone="success" testId="reset-confirmation">
+              {RESET_CONFIRMATION}
+            </Alert>
+            <p>
+              <Link className="text-link" href={LOGIN_PATH}>
+                Back to sign in
+              </Link>
+            </p>
+          </>
+        ) : (
+          <Form className="form form--stack" onSubmit={(e) => void submit(e)} validationBehavior="aria">
+            <p className="muted">
+              Enter the e-mail address you sign in with and we will send you a link to set a new password.
+            </p>
+            {failure && <Alert tone="error">{failure}</Alert>}
+            <TextField
+              className="field"
+              name="email"
+              type="email"
+              value={email}
+              onChange={setEmail}
+              isRequired
+              autoComplete="username"
+            >
+              <Label className="field__label">E-mail</Label>
+              <Input className="field__input" />
+              <FieldError className="field__error">Enter a valid e-mail address.</FieldError>
+            </TextField>
+            <div className="form__actions">
+              <Button type="submit" className="button button--primary" isPending={isPending}>
+                Send reset link
+              </Button>
+              <Link className="text-link" href={LOGIN_PATH}>
+                Back to sign in
+              </Link>
+            </div>
+          </Form>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+import { Heading } from 'react-aria-components';
+import { SignInFlow } from './SignInFlow.tsx';
+
+/** /login (auth rule not_allowed): the password and MFA steps; the route gate moves a signed-in user on. */
+export function LoginPage() {
+  return (
+    <div className="auth-page">
+      <section className="card auth-card" aria-labelledby="login-title">
+        <Heading level={1} id="login-title" className="auth-card__title">
+          Sign in to Onboard
+        </Heading>
+        <SignInFlow />
+      </section>
+    </div>
+  );
+}

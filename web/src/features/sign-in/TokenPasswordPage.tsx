@@ -1,0 +1,210 @@
+import { useState, type FormEvent } from 'react';
+import {
+  Button,
+  FieldError,
+  Form,
+  Heading,
+  Input,
+  Label,
+  Link,
+  Text,
+  TextField,
+} from 'react-aria-components';
+import useSWR from 'swr';
+import { useSearch } from 'wouter';
+import { checkPassword, PASSWORD_POLICY_MESSAGE } from '@onboard/domain/users/password-policy';
+import { ApiError } from '../../api/errors.ts';
+import { fetchAuthToken, upsertPassword, type AuthTokenInfo } from '../../api/hooks.ts';
+import { Alert, ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
+import { SignInFlow } from './SignInFlow.tsx';
+import { FORGOT_PATH } from '../../app/routes.ts';
+
+export type TokenPurpose = 'activate' | 'reactivate' | 'reset';
+
+export const EXPIRED_LINK_MESSAGE = 'This link has expired or has already been used. Ask for a new one.';
+export const PASSWORDS_DIFFER_MESSAGE = 'The passwords do not match.';
+
+const TITLES: Record<TokenPurpose, string> = {
+  activate: 'Activate your account',
+  reactivate: 'Reactivate your account',
+  reset: 'Set a new password',
+};
+
+class ExpiredLink extends Error {}
+
+/** A lookup that fails or answers nothing is an expired link (spec onboarding §8). */
+async function lookUp(token: string): Promise<AuthTokenInfo> {
+  try {
+    const info = await fetchAuthToken(token);
+    if (!info) throw new ExpiredLink(EXPIRED_LINK_MESSAGE);
+    return info;
+  } catch (error) {
+    if (error instanceof ApiError && error.status !== null && error.status >= 400 && error.status < 500)
+      throw new ExpiredLink(error.message || EXPIRED_LINK_MESSAGE);
+    throw error;
+  }
+}
+
+function ExpiredLinkView({ message }: { message: string }) {
+  return (
+    <>
+      <Heading level={1} className="auth-card__title">
+        This link has expired
+      </Heading>
+      <Alert tone="warning" testId="expired-link">
+        {message}
+      </Alert>
+      <p>
+        <Link className="button button--primary" href={FORGOT_PATH}>
+          Get a new link
+        </Link>
+      </p>
+    </>
+  );
+}
+
+function PasswordForm({
+  token,
+  info,
+  purpose,
+  onSet,
+  onExpired,
+}: {
+  token: string;
+  info: AuthTokenInfo;
+  purpose: TokenPurpose;
+  onSet: (password: string) => void;
+  onExpired: (message: string) => void;
+}) {
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [errors, setErrors] = useState<{ password?: string; confirmation?: string; form?: string }>({});
+  const [isPending, setIsPending] = useState(false);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const check = checkPassword(password, info.email);
+    const next = {
+      password: check.ok ? undefined : check.message,
+      confirmation: password === confirmation ? undefined : PASSWORDS_DIFFER_MESSAGE,
+    };
+    setErrors(next);
+    if (next.password || next.confirmation) return;
+    setIsPending(true);
+    try {
+      await upsertPassword(token, password);
+      onSet(password);
+    } catch (caught) {
+      if (caught instanceof ApiError && caught.code === 'EXPIRED_LINK') onExpired(caught.message);
+      else if (caught instanceof ApiError && Object.keys(caught.fieldErrors).length > 0)
+        setErrors({
+          password: caught.fieldErrors.password,
+          confirmation: caught.fieldErrors.confirmation,
+          form: caught.fieldErrors.password || caught.fieldErrors.confirmation ? undefined : caught.message,
+        });
+      else setErrors({ form: caught instanceof Error ? caught.message : 'Please try again.' });
+    } finally {
+      setIsPending(false);
+    }
+  };
+
+  return (
+    <>
+      <Heading level={1} className="auth-card__title">
+        {TITLES[purpose]}
+      </Heading>
+      <p className="muted">
+        Hi {info.firstName}, choose a password for <strong>{info.email}</strong>.
+      </p>
+      <Form className="form form--stack" onSubmit={(e) => void submit(e)} validationBehavior="aria">
+        {errors.form && <Alert tone="error">{errors.form}</Alert>}
+        <TextField
+          className="field"
+          name="password"
+          type="password"
+          value={password}
+          onChange={(value) => {
+            setPassword(value);
+            setErrors((e) => ({ ...e, password: undefined }));
+          }}
+          isInvalid={errors.password !== undefined}
+          autoComplete="new-password"
+        >
+          <Label className="field__label">New password</Label>
+          <Input className="field__input" />
+          <Text slot="description" className="field__description">
+            {PASSWORD_POLICY_MESSAGE}
+          </Text>
+          <FieldError className="field__error">{errors.password}</FieldError>
+        </TextField>
+        <TextField
+          className="field"
+          name="confirmation"
+          type="password"
+          value={confirmation}
+          onChange={(value) => {
+            setConfirmation(value);
+            setErrors((e) => ({ ...e, confirmation: undefined }));
+          }}
+          isInvalid={errors.confirmation !== undefined}
+          autoComplete="new-password"
+        >
+          <Label className="field__label">Confirm password</Label>
+          <Input className="field__input" />
+          <FieldError className="field__error">{errors.confirmation}</FieldError>
+        </TextField>
+        <div className="form__actions">
+          <Button type="submit" className="button button--primary" isPending={isPending}>
+            Set password
+          </Button>
+        </div>
+      </Form>
+    </>
+  );
+}
+
+/**
+ * /activate, /reactivate and /reset (?token=): set a password, then sign straight in with it (the MFA
+ * steps follow), so a new user is not asked for the password they just chose.
+ */
+export function TokenPasswordPage({ purpose }: { purpose: TokenPurpose }) {
+  const token = new URLSearchParams(useSearch()).get('token') ?? '';
+  const { data: info, error } = useSWR(token ? ['auth-token', token] : null, () => lookUp(token), {
+    revalidateOnFocus: false,
+    shouldRetryOnError: false,
+  });
+  const [expired, setExpired] = useState<string | null>(null);
+  const [newPassword, setNewPassword] = useState<string | null>(null);
+
+  const body = () => {
+    if (!token) return <ExpiredLinkView message={EXPIRED_LINK_MESSAGE} />;
+    if (expired) return <ExpiredLinkView message={expired} />;
+    if (error instanceof ExpiredLink) return <ExpiredLinkView message={error.message} />;
+    if (error) return <ErrorPanel error={error} />;
+    if (!info) return <PageSkeleton />;
+    if (newPassword !== null)
+      return (
+        <>
+          <Heading level={1} className="auth-card__title">
+            Your password is set
+          </Heading>
+          <SignInFlow autoStart={{ username: info.email, password: newPassword }} />
+        </>
+      );
+    return (
+      <PasswordForm
+        token={token}
+        info={info}
+        purpose={purpose}
+        onSet={setNewPassword}
+        onExpired={setExpired}
+      />
+    );
+  };
+
+  return (
+    <div className="auth-page">
+      <section className="card auth-card">{body()}</section>
+    </div>
+  );
+}

@@ -1,0 +1,145 @@
+import { apiRequest, ensureCsrfCookie } from '../../api/http.ts';
+import type { AuthenticatedUser } from '../../api/types.ts';
+
+/** The sign-in step machine of spec platform §4, answered by the identity API (identity contract). */
+export type Factor = { id: string; factorType: string };
+
+export type TotpActivation = { otpauthUri: string; sharedSecret: string; qrCodeDataUri: string };
+
+export type SignInAnswer = {
+  status: string;
+  stateToken?: string;
+  sessionToken?: string;
+  factors?: Factor[];
+  factor?: Factor;
+  activation?: TotpActivation;
+  message?: string;
+};
+
+export const NO_FACTOR_MESSAGE = "There's no MFA factor option configured";
+export const MANY_FACTORS_MESSAGE = "There's more than one MFA factor option configured";
+export const INCONSISTENT_FACTOR_MESSAGE =
+  'Inconsistent MFA factor config: only authenticator apps are supported';
+export const MISSING_SESSION_TOKEN_MESSAGE = 'Missing sessionToken from response';
+export const MISSING_STATE_TOKEN_MESSAGE = 'Inconsistent sign-in config: missing stateToken in response';
+export const unknownStatusMessage = (status: string) => `Unknown process status: ${status}`;
+
+/** Authenticator apps (TOTP) are the only factor type this product enrols automatically. */
+export const isAuthenticatorFactor = (factor: Factor) => factor.factorType.startsWith('token:software:totp');
+
+/** What to do with one answer: call the next endpoint, ask the user for something, or stop. */
+export type NextAction =
+  | { type: 'enroll'; stateToken: string; factorId: string }
+  | { type: 'challenge'; stateToken: string; factorId: string }
+  | { type: 'activate'; stateToken: string; activation: TotpActivation }
+  | { type: 'verify'; stateToken: string }
+  | { type: 'exchange'; sessionToken: string }
+  | { type: 'refuse'; message: string };
+
+function singleFactor(factors: Factor[] | undefined): Factor | string {
+  const list = factors ?? [];
+  if (list.length === 0) return NO_FACTOR_MESSAGE;
+  if (list.length > 1) return MANY_FACTORS_MESSAGE;
+  return list[0]!;
+}
+
+export function nextAction(answer: SignInAnswer): NextAction {
+  const needsState = (build: (stateToken: string) => NextAction): NextAction =>
+    answer.stateToken ? build(answer.stateToken) : { type: 'refuse', message: MISSING_STATE_TOKEN_MESSAGE };
+
+  switch (answer.status) {
+    case 'SUCCESS':
+      return answer.sessionToken
+        ? { type: 'exchange', sessionToken: answer.sessionToken }
+        : { type: 'refuse', message: MISSING_SESSION_TOKEN_MESSAGE };
+    case 'MFA_ENROLL': {
+      const factor = singleFactor(answer.factors);
+      if (typeof factor === 'string') return { type: 'refuse', message: factor };
+      if (!isAuthenticatorFactor(factor)) return { type: 'refuse', message: INCONSISTENT_FACTOR_MESSAGE };
+      return needsState((stateToken) => ({ type: 'enroll', stateToken, factorId: factor.id }));
+    }
+    case 'MFA_ENROLL_ACTIVATE':
+      if (!answer.activation)
+        return { type: 'refuse', message: 'Inconsistent MFA enrolment config: missing activation' };
+      return needsState((stateToken) => ({ type: 'activate', stateToken, activation: answer.activation! }));
+    case 'MFA_REQUIRED': {
+      const factor = singleFactor(answer.factors);
+      if (typeof factor === 'string') return { type: 'refuse', message: factor };
+      return needsState((stateToken) => ({ type: 'challenge', stateToken, factorId: factor.id }));
+    }
+    case 'MFA_CHALLENGE':
+      return needsState((stateToken) => ({ type: 'verify', stateToken }));
+    case 'LOCKED_OUT':
+    case 'PASSWORD_EXPIRED':
+      return {
+        type: 'refuse',
+        message:
+          answer.message ??
+          (answer.status === 'LOCKED_OUT'
+            ? 'Your account is locked for security reasons. Please, try again in about 60 minutes'
+            : 'Your password has expired.'),
+      };
+    default:
+      return { type: 'refuse', message: unknownStatusMessage(answer.status) };
+  }
+}
+
+/** Where the machine rests: waiting for the user, or finished with a user signed in. */
+export type Resting =
+  | { type: 'activate'; stateToken: string; activation: TotpActivation }
+  | { type: 'verify'; stateToken: string }
+  | { type: 'refuse'; message: string }
+  | { type: 'signed-in'; user: AuthenticatedUser };
+
+const authCall = async (path: string, body: unknown): Promise<SignInAnswer> => {
+  await ensureCsrfCookie();
+  return apiRequest<SignInAnswer>('POST', path, { body, skipLoginRedirect: true });
+};
+
+/** Runs the automatic steps (enrol, challenge, token exchange) until the user has to act or it ends. */
+export async function advance(answer: SignInAnswer): Promise<Resting> {
+  let current = answer;
+  for (;;) {
+    const action = nextAction(current);
+    switch (action.type) {
+      case 'enroll':
+        current = await authCall('/api/auth/mfa/enroll', {
+          stateToken: action.stateToken,
+          factorId: action.factorId,
+        });
+        break;
+      case 'challenge':
+        current = await authCall('/api/auth/mfa/challenge', {
+          stateToken: action.stateToken,
+          factorId: action.factorId,
+        });
+        break;
+      case 'exchange': {
+        await ensureCsrfCookie();
+        const user = await apiRequest<AuthenticatedUser>('POST', '/api/users/authenticated', {
+          body: { sessionToken: action.sessionToken },
+          skipLoginRedirect: true,
+        });
+        return { type: 'signed-in', user };
+      }
+      case 'activate':
+      case 'verify':
+      case 'refuse':
+        return action;
+      default: {
+        const unreachable: never = action;
+        throw new Error(`Unhandled sign-in action ${String(unreachable)}`);
+      }
+    }
+  }
+}
+
+export const startSignIn = async (username: string, password: string) =>
+  advance(await authCall('/api/auth/sign-in', { username, password }));
+
+export const submitPassCode = async (
+  step: 'activate' | 'verify',
+  stateToken: string,
+  passCode: string,
+  rememberDevice: boolean,
+) => advance(await authCall(`/api/auth/mfa/${step}`, { stateToken, passCode, rememberDevice }));

@@ -1,0 +1,238 @@
+import { useState, type FormEvent } from 'react';
+import {
+  Button,
+  Checkbox,
+  CheckboxGroup,
+  FieldError,
+  Form,
+  Input,
+  Label,
+  Radio,
+  RadioGroup,
+  Text,
+  TextField,
+} from 'react-aria-components';
+import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
+import type { Role } from '../../api/types.ts';
+import { useClientOptions, type ProfileChanges, type UserKind } from './api.ts';
+import { Alert } from '../../ui/Feedback.tsx';
+
+export type UserFormValues = ProfileChanges & {
+  role?: Role;
+  clientIds?: string[];
+  sendWelcomeEmail?: boolean;
+};
+
+type Errors = Partial<
+  Record<'firstName' | 'lastName' | 'email' | 'phoneNumber' | 'role' | 'clientIds' | 'form', string>
+>;
+
+/** Server answers mapped onto the form: 409 EMAIL_TAKEN on the e-mail field, validation errors per field. */
+export function errorsFromApi(error: unknown): Errors {
+  if (!(error instanceof ApiError)) return { form: GENERIC_ERROR_MESSAGE };
+  if (error.code === 'EMAIL_TAKEN')
+    return { email: error.message || 'This e-mail address is already in use.' };
+  const fields = error.fieldErrors;
+  if (Object.keys(fields).length === 0) return { form: error.message };
+  const known = ['firstName', 'lastName', 'email', 'phoneNumber', 'role', 'clientIds'] as const;
+  const mapped: Errors = {};
+  for (const key of known) if (fields[key]) mapped[key] = fields[key];
+  const unmapped = Object.entries(fields).filter(([key]) => !known.includes(key as (typeof known)[number]));
+  if (unmapped.length > 0) mapped.form = unmapped.map(([, message]) => message).join(' ');
+  return mapped;
+}
+
+function CheckboxBox() {
+  return (
+    <span className="checkbox__box" aria-hidden="true">
+      <svg viewBox="0 0 18 18">
+        <polyline points="2 9 7 14 16 4" />
+      </svg>
+    </span>
+  );
+}
+
+function ClientPicker({
+  value,
+  onChange,
+  error,
+}: {
+  value: string[];
+  onChange: (ids: string[]) => void;
+  error?: string;
+}) {
+  const { data: options } = useClientOptions();
+  const [text, setText] = useState(value.join(', '));
+  if (options && options.length > 0) {
+    return (
+      <CheckboxGroup className="field" value={value} onChange={onChange} isInvalid={error !== undefined}>
+        <Label className="field__label">Clients</Label>
+        <div className="checkbox-list">
+          {options.map((client) => (
+            <Checkbox key={client.id} value={client.id} className="checkbox">
+              <CheckboxBox />
+              {client.name}
+            </Checkbox>
+          ))}
+        </div>
+        <FieldError className="field__error">{error}</FieldError>
+      </CheckboxGroup>
+    );
+  }
+  return (
+    <TextField
+      className="field"
+      value={text}
+      onChange={(next) => {
+        setText(next);
+        onChange(
+          next
+            .split(/[,\s]+/)
+            .map((id) => id.trim())
+            .filter(Boolean),
+        );
+      }}
+      isInvalid={error !== undefined}
+    >
+      <Label className="field__label">Client IDs</Label>
+      <Input className="field__input" placeholder="lakeside-manufacturing" />
+      <Text slot="description" className="field__description">
+        Separate several clients with commas.
+      </Text>
+      <FieldError className="field__error">{error}</FieldError>
+    </TextField>
+  );
+}
+
+/**
+ * The profile form of user administration: create (with role or clients, and 'Send welcome e-mail') or
+ * edit (profile only; clients change through assign/unassign).
+ */
+export function UserForm({
+  kind,
+  mode,
+  initial,
+  submitLabel,
+  onSubmit,
+  onCancel,
+}: {
+  kind: UserKind;
+  mode: 'create' | 'edit';
+  initial?: Partial<UserFormValues>;
+  submitLabel: string;
+  onSubmit: (values: UserFormValues) => Promise<void>;
+  onCancel?: () => void;
+}) {
+  const [values, setValues] = useState<UserFormValues>({
+    firstName: initial?.firstName ?? '',
+    lastName: initial?.lastName ?? '',
+    email: initial?.email ?? '',
+    phoneNumber: initial?.phoneNumber ?? null,
+    role: initial?.role ?? (kind === 'internal' ? 'SLF_ADMIN' : undefined),
+    clientIds: initial?.clientIds ?? [],
+    sendWelcomeEmail: initial?.sendWelcomeEmail ?? true,
+  });
+  const [errors, setErrors] = useState<Errors>({});
+  const [isPending, setIsPending] = useState(false);
+
+  const set = <K extends keyof UserFormValues>(key: K, value: UserFormValues[K]) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    setErrors((e) => ({ ...e, [key]: undefined, form: undefined }));
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const required: Errors = {};
+    if (!values.firstName.trim()) required.firstName = 'Please provide a response';
+    if (!values.lastName.trim()) required.lastName = 'Please provide a response';
+    if (!values.email.trim()) required.email = 'Please provide a response';
+    if (Object.keys(required).length > 0) {
+      setErrors(required);
+      return;
+    }
+    setIsPending(true);
+    try {
+      await onSubmit({
+        ...values,
+        phoneNumber: values.phoneNumber?.trim() ? values.phoneNumber.trim() : null,
+      });
+    } catch (caught) {
+      setErrors(errorsFromApi(caught));
+    } finally {
+      setIsPending(false);
+    }
+  };
+
+  const text = (key: 'firstName' | 'lastName' | 'email' | 'phoneNumber', label: string, type = 'text') => (
+    <TextField
+      className="field"
+      name={key}
+      type={type}
+      value={values[key] ?? ''}
+      onChange={(v) => set(key, v)}
+      isInvalid={errors[key] !== undefined}
+    >
+      <Label className="field__label">{label}</Label>
+      <Input className="field__input" />
+      <FieldError className="field__error">{errors[key]}</FieldError>
+    </TextField>
+  );
+
+  return (
+    <Form className="form form--stack" onSubmit={(e) => void submit(e)} validationBehavior="aria">
+      {errors.form && <Alert tone="error">{errors.form}</Alert>}
+      <div className="form__row">
+        {text('firstName', 'First name')}
+        {text('lastName', 'Last name')}
+      </div>
+      {text('email', 'E-mail', 'email')}
+      {text('phoneNumber', 'Phone number', 'tel')}
+      {mode === 'create' && kind === 'internal' && (
+        <RadioGroup
+          className="field"
+          value={values.role ?? 'SLF_ADMIN'}
+          onChange={(role) => set('role', role as Role)}
+          isInvalid={errors.role !== undefined}
+        >
+          <Label className="field__label">Role</Label>
+          <div className="radio-row">
+            <Radio value="SLF_ADMIN" className="radio">
+              Admin (SLF_ADMIN)
+            </Radio>
+            <Radio value="SLF_OWNER" className="radio">
+              Owner (SLF_OWNER)
+            </Radio>
+          </div>
+          <FieldError className="field__error">{errors.role}</FieldError>
+        </RadioGroup>
+      )}
+      {mode === 'create' && kind !== 'internal' && (
+        <ClientPicker
+          value={values.clientIds ?? []}
+          onChange={(ids) => set('clientIds', ids)}
+          error={errors.clientIds}
+        />
+      )}
+      {mode === 'create' && (
+        <Checkbox
+          className="checkbox"
+          isSelected={values.sendWelcomeEmail}
+          onChange={(v) => set('sendWelcomeEmail', v)}
+        >
+          <CheckboxBox />
+          Send welcome e-mail
+        </Checkbox>
+      )}
+      <div className="form__actions">
+        <Button type="submit" className="button button--primary" isPending={isPending}>
+          {submitLabel}
+        </Button>
+        {onCancel && (
+          <Button className="button button--secondary" onPress={onCancel}>
+            Cancel
+          </Button>
+        )}
+      </div>
+    </Form>
+  );
+}

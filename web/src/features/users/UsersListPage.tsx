@@ -1,0 +1,328 @@
+import { useState } from 'react';
+import { useAtom } from 'jotai';
+import {
+  Button,
+  Cell,
+  Column,
+  Heading,
+  Input,
+  Label,
+  Link,
+  Menu,
+  MenuItem,
+  MenuTrigger,
+  Popover,
+  Row,
+  SearchField,
+  Table,
+  TableBody,
+  TableHeader,
+  type SortDescriptor,
+} from 'react-aria-components';
+import { useSWRConfig } from 'swr';
+import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
+import {
+  createUser,
+  deleteUser,
+  PAGE_SIZE,
+  updateUser,
+  useUserPage,
+  type UserKind,
+  type UserListItem,
+} from './api.ts';
+import { ROLE_LABELS } from '../../api/types.ts';
+import { ConfirmDialog, ModalDialog } from '../../ui/Dialogs.tsx';
+import { Alert, ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
+import { UserForm, type UserFormValues } from './UserForm.tsx';
+import { useUserActions } from './UserActions.tsx';
+import { userListQueryAtoms } from '../../state/atoms.ts';
+import { userManagePath } from '../../app/routes.ts';
+import { Pager } from '../../ui/Pager.tsx';
+
+const TITLES: Record<UserKind, { title: string; singular: string }> = {
+  internal: { title: 'Internal users', singular: 'internal user' },
+  broker: { title: 'Brokers', singular: 'broker' },
+  'ben-admin': { title: 'Benefits administrators', singular: 'benefits administrator' },
+};
+
+const formatDate = (iso: string | null) =>
+  iso ? new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium' }) : '—';
+
+/** Revalidates every page of one list (any search, sort or page). */
+function useRefreshList(kind: UserKind) {
+  const { mutate } = useSWRConfig();
+  return () => mutate((key) => typeof key === 'string' && key.startsWith(`/api/users/${kind}?`));
+}
+
+function InternalRowActions({
+  user,
+  onEdit,
+  onDelete,
+}: {
+  user: UserListItem;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  const { actions, run, feedback } = useUserActions('internal', user);
+  return (
+    <>
+      <MenuTrigger>
+        <Button
+          className="button button--small button--secondary"
+          aria-label={`Actions for ${user.firstName} ${user.lastName}`}
+        >
+          Actions ▾
+        </Button>
+        <Popover className="menu-popover" placement="bottom end">
+          <Menu
+            className="menu"
+            onAction={(key) => {
+              if (key === 'edit') onEdit();
+              else if (key === 'delete') onDelete();
+              else void run(String(key));
+            }}
+          >
+            <MenuItem id="edit" className="menu__item">
+              Edit profile
+            </MenuItem>
+            {actions.map((action) => (
+              <MenuItem key={action.id} id={action.id} className="menu__item">
+                {action.label}
+              </MenuItem>
+            ))}
+            <MenuItem id="delete" className="menu__item menu__item--danger">
+              Delete
+            </MenuItem>
+          </Menu>
+        </Popover>
+      </MenuTrigger>
+      {feedback}
+    </>
+  );
+}
+
+export function UsersListPage({ kind }: { kind: UserKind }) {
+  const [query, setQuery] = useAtom(userListQueryAtoms[kind]);
+  const { data, error, isLoading, mutate } = useUserPage(kind, query);
+  const refresh = useRefreshList(kind);
+
+  /**
+   * The list is a read model that catches up a moment after a command answers, so after a create or a
+   * delete reload until the total shows the change (bounded; a later visit shows it anyway).
+   */
+  const refreshUntilTotal = async (isDone: (total: number) => boolean) => {
+    for (let attempt = 0; attempt < 15; attempt++) {
+      const fresh = await mutate();
+      if (fresh && isDone(fresh.total)) break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    await refresh();
+  };
+  const [isCreating, setIsCreating] = useState(false);
+  const [editing, setEditing] = useState<UserListItem | null>(null);
+  const [deleting, setDeleting] = useState<UserListItem | null>(null);
+  const [isDeletePending, setIsDeletePending] = useState(false);
+  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const { title, singular } = TITLES[kind];
+  const pageCount = Math.max(1, Math.ceil((data?.total ?? 0) / PAGE_SIZE));
+
+  const sortDescriptor: SortDescriptor = {
+    column: query.sortBy,
+    direction: query.sortDirection === 'asc' ? 'ascending' : 'descending',
+  };
+
+  const create = async (values: UserFormValues) => {
+    const before = data?.total ?? 0;
+    await createUser(kind, {
+      firstName: values.firstName,
+      lastName: values.lastName,
+      email: values.email,
+      phoneNumber: values.phoneNumber,
+      ...(kind === 'internal' ? { role: values.role } : { clientIds: values.clientIds ?? [] }),
+      sendWelcomeEmail: values.sendWelcomeEmail ?? false,
+    });
+    setIsCreating(false);
+    const name = `${values.firstName} ${values.lastName}`;
+    setNotice({
+      tone: 'success',
+      text: values.sendWelcomeEmail
+        ? `${name} was created and a welcome e-mail is on its way.`
+        : `${name} was created.`,
+    });
+    await refreshUntilTotal((total) => total > before);
+  };
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    setIsDeletePending(true);
+    try {
+      const before = data?.total ?? 0;
+      await deleteUser(kind, deleting.id);
+      setNotice({ tone: 'success', text: `${deleting.firstName} ${deleting.lastName} was deleted.` });
+      await refreshUntilTotal((total) => total < before);
+    } catch (caught) {
+      setNotice({ tone: 'error', text: caught instanceof ApiError ? caught.message : GENERIC_ERROR_MESSAGE });
+    } finally {
+      setIsDeletePending(false);
+      setDeleting(null);
+    }
+  };
+
+  return (
+    <div className="page page--wide">
+      <div className="page__header page__header--row">
+        <Heading level={1}>{title}</Heading>
+        <Button className="button button--primary" onPress={() => setIsCreating(true)}>
+          Add {singular}
+        </Button>
+      </div>
+      {notice && (
+        <Alert tone={notice.tone} testId="list-notice">
+          {notice.text}
+        </Alert>
+      )}
+      <section className="card">
+        <SearchField
+          className="field search-field"
+          value={query.search}
+          onChange={(search) => setQuery({ ...query, search, page: 1 })}
+        >
+          <Label className="field__label">Search</Label>
+          <Input className="field__input" placeholder="Name or e-mail" />
+        </SearchField>
+        {error && <ErrorPanel error={error} />}
+        {isLoading && !data && <PageSkeleton />}
+        {data && (
+          <Table
+            aria-label={title}
+            className="table"
+            sortDescriptor={sortDescriptor}
+            onSortChange={(next) =>
+              setQuery({
+                ...query,
+                page: 1,
+                sortBy: String(next.column),
+                sortDirection: next.direction === 'ascending' ? 'asc' : 'desc',
+              })
+            }
+          >
+            <TableHeader>
+              <Column id="lastName" isRowHeader allowsSorting>
+                Name
+              </Column>
+              <Column id="email" allowsSorting>
+                E-mail
+              </Column>
+              <Column id={kind === 'internal' ? 'role' : 'clientIds'}>
+                {kind === 'internal' ? 'Role' : 'Clients'}
+              </Column>
+              <Column id="lastLogin" allowsSorting>
+                Last sign-in
+              </Column>
+              <Column id="welcomeEmailSentDate" allowsSorting>
+                Welcome e-mail
+              </Column>
+              <Column id="actions">
+                <span className="visually-hidden">Actions</span>
+              </Column>
+            </TableHeader>
+            <TableBody
+              items={data.items}
+              renderEmptyState={() => <p className="muted table__empty">No users found.</p>}
+            >
+              {(user) => (
+                <Row id={user.id} className="table__row">
+                  <Cell>
+                    {user.firstName} {user.lastName}
+                  </Cell>
+                  <Cell>{user.email}</Cell>
+                  <Cell>
+                    {kind === 'internal' ? ROLE_LABELS[user.role] : user.clientIds.join(', ') || '—'}
+                  </Cell>
+                  <Cell>{formatDate(user.lastLogin)}</Cell>
+                  <Cell>{formatDate(user.welcomeEmailSentDate)}</Cell>
+                  <Cell>
+                    {kind === 'internal' ? (
+                      <InternalRowActions
+                        user={user}
+                        onEdit={() => setEditing(user)}
+                        onDelete={() => setDeleting(user)}
+                      />
+                    ) : (
+                      <Link
+                        className="button button--small button--secondary"
+                        href={userManagePath(kind, user.id)}
+                      >
+                        Manage
+                      </Link>
+                    )}
+                  </Cell>
+                </Row>
+              )}
+            </TableBody>
+          </Table>
+        )}
+        {data && (
+          <Pager
+            page={query.page}
+            pageCount={pageCount}
+            total={data.total}
+            noun={['user', 'users']}
+            onPage={(page) => setQuery({ ...query, page })}
+          />
+        )}
+      </section>
+
+      <ModalDialog title={`Add ${singular}`} isOpen={isCreating} onOpenChange={setIsCreating}>
+        <UserForm
+          kind={kind}
+          mode="create"
+          submitLabel="Create"
+          onSubmit={create}
+          onCancel={() => setIsCreating(false)}
+        />
+      </ModalDialog>
+
+      <ModalDialog
+        title="Edit profile"
+        isOpen={editing !== null}
+        onOpenChange={(open) => !open && setEditing(null)}
+      >
+        {editing && (
+          <UserForm
+            kind={kind}
+            mode="edit"
+            initial={editing}
+            submitLabel="Save"
+            onCancel={() => setEditing(null)}
+            onSubmit={async (values) => {
+              await updateUser(kind, editing.id, editing.version, {
+                firstName: values.firstName,
+                lastName: values.lastName,
+                email: values.email,
+                phoneNumber: values.phoneNumber,
+              });
+              setEditing(null);
+              setNotice({ tone: 'success', text: 'Profile saved.' });
+              await refresh();
+            }}
+          />
+        )}
+      </ModalDialog>
+
+      <ConfirmDialog
+        title={`Delete ${singular}`}
+        isOpen={deleting !== null}
+        isPending={isDeletePending}
+        message={
+          deleting
+            ? `Delete ${deleting.firstName} ${deleting.lastName} (${deleting.email})? They will no longer be able to sign in.`
+            : ''
+        }
+        confirmLabel="Delete"
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => void confirmDelete()}
+      />
+    </div>
+  );
+}

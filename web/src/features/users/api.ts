@@ -1,0 +1,114 @@
+import useSWR from 'swr';
+import { apiRequest, fetchAllPages } from '../../api/http.ts';
+import type { Role } from '../../api/types.ts';
+
+/** User administration calls (spec onboarding §7 "Users"). */
+export type UserKind = 'internal' | 'broker' | 'ben-admin';
+
+export type UserListItem = {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phoneNumber: string | null;
+  role: Role;
+  clientIds: string[];
+  lastLogin: string | null;
+  welcomeEmailSentDate: string | null;
+  version?: number;
+};
+
+export type UserDetail = UserListItem & { version: number; clients?: { id: string; name: string }[] };
+
+export type UserPage = { items: UserListItem[]; total: number };
+
+export type SortDirection = 'asc' | 'desc';
+
+export type ListQuery = { page: number; search: string; sortBy: string; sortDirection: SortDirection };
+
+/** Spec platform §9 / onboarding §7 "Lists": 25 a page, offset = (page - 1) x page size. */
+export const PAGE_SIZE = 25;
+
+export function listPath(kind: UserKind, query: ListQuery): string {
+  const params = new URLSearchParams({
+    limit: String(PAGE_SIZE),
+    offset: String((query.page - 1) * PAGE_SIZE),
+    sortBy: query.sortBy,
+    sortDirection: query.sortDirection,
+  });
+  if (query.search.trim()) params.set('search', query.search.trim());
+  return `/api/users/${kind}?${params}`;
+}
+
+export const userPath = (kind: UserKind, userId: string) =>
+  `/api/users/${kind}/${encodeURIComponent(userId)}`;
+
+export function useUserPage(kind: UserKind, query: ListQuery) {
+  return useSWR<UserPage>(listPath(kind, query), { keepPreviousData: true });
+}
+
+export function useUser(kind: UserKind, userId: string) {
+  return useSWR<UserDetail>(userPath(kind, userId));
+}
+
+export type NewUser = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phoneNumber: string | null;
+  role?: Role;
+  clientIds?: string[];
+  sendWelcomeEmail: boolean;
+};
+
+export const createUser = (kind: UserKind, user: NewUser) =>
+  apiRequest<UserDetail>('POST', `/api/users/${kind}`, { body: user });
+
+export type ProfileChanges = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phoneNumber: string | null;
+};
+
+export const updateUser = (
+  kind: UserKind,
+  userId: string,
+  version: number | undefined,
+  changes: ProfileChanges,
+) =>
+  apiRequest<UserDetail>('PUT', userPath(kind, userId), {
+    body: changes,
+    headers: version === undefined ? {} : { 'If-Match': String(version) },
+  });
+
+export const deleteUser = (kind: UserKind, userId: string) =>
+  apiRequest<unknown>('DELETE', userPath(kind, userId));
+
+export const assignClient = (kind: UserKind, userId: string, clientId: string) =>
+  apiRequest<unknown>('PUT', `${userPath(kind, userId)}/assign/${encodeURIComponent(clientId)}`);
+
+export const unassignClient = (kind: UserKind, userId: string, clientId: string) =>
+  apiRequest<unknown>('PUT', `${userPath(kind, userId)}/unassign/${encodeURIComponent(clientId)}`);
+
+export const sendActivationEmail = (kind: UserKind, userId: string) =>
+  apiRequest<unknown>('POST', `${userPath(kind, userId)}/activation-email`);
+
+export const createActivationLink = (userId: string) =>
+  apiRequest<{ link: string }>('POST', `/api/users/${encodeURIComponent(userId)}/activation-link`);
+
+export const resetPasswordFor = (userId: string) =>
+  apiRequest<unknown>('POST', `/api/users/reset-password/userId/${encodeURIComponent(userId)}`);
+
+export const resetMfaFor = (email: string) =>
+  apiRequest<unknown>('POST', `/api/users/reset-mfa/${encodeURIComponent(email)}`);
+
+export const changeBenAdminToBroker = (userId: string) =>
+  apiRequest<unknown>('POST', `/api/users/ben-admin/${encodeURIComponent(userId)}/change-to-broker`);
+
+export type ClientOption = { id: string; name: string };
+
+/** The client picker: every client the signed-in user may see. */
+export function useClientOptions() {
+  return useSWR<ClientOption[]>('client-options/all', () => fetchAllPages<ClientOption>('/api/clients'));
+}
