@@ -169,6 +169,24 @@ export default tseslint.config(
   ...boundaries,
   contractRules,
   {
+    // State lives in web/src/state/; screens reach jotai only through it (state/store.ts).
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: ['web/src/state/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['jotai', 'jotai/*'],
+              message: 'Use the atoms and hooks of web/src/state/ (state/store.ts).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['domain/src/**/*.ts'],
     ignores: ['domain/src/**/*.test.ts'],
     rules: {

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { SWRConfig } from 'swr';
-import { Provider as JotaiProvider } from 'jotai';
+import { StateProvider } from './state/store.ts';
 import { navigate } from 'wouter/use-browser-location';
 import { App } from './app/App.tsx';
 import { setApiNavigator } from './api/http.ts';
@@ -13,9 +13,9 @@ setApiNavigator((to) => navigate(to));
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <SWRConfig value={swrConfig}>
-      <JotaiProvider>
+      <StateProvider>
         <App />
-      </JotaiProvider>
+      </StateProvider>
     </SWRConfig>
   </StrictMode>,
 );

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useSetAtom } from 'jotai';
+import { useSetAtom } from '../state/store.ts';
 import { useSWRConfig } from 'swr';
 import { pushEntriesAtom } from '../state/atoms.ts';
 import { applyPushStatus, type ApiJobStatus } from '../state/push-status.ts';

@@ -1,4 +1,4 @@
-import { useAtom } from 'jotai';
+import { useAtom } from '../../state/store.ts';
 import {
   Cell,
   Column,

@@ -1,4 +1,4 @@
-import { useAtom } from 'jotai';
+import { useAtom } from '../../state/store.ts';
 import { Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Button, Checkbox, Form, Heading, Link, ToggleButton } from 'react-aria-components';
 import type { BenefitType, ExplorerLanguage } from '@onboard/domain/explorer/catalogues';

@@ -1,4 +1,4 @@
-import { useAtomValue } from 'jotai';
+import { useAtomValue } from '../../state/store.ts';
 import { Suspense, useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import {
   Button,

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { SWRConfig } from 'swr';
-import { Provider as JotaiProvider } from 'jotai';
+import { StateProvider } from '../../state/store.ts';
 import { Router, useLocation } from 'wouter';
 import { swrConfig } from '../../api/swr.ts';
 import { caseInsensitiveParser } from '../../app/routes.ts';
@@ -20,11 +20,11 @@ function ExplorerRoot() {
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <SWRConfig value={swrConfig}>
-      <JotaiProvider>
+      <StateProvider>
         <Router parser={caseInsensitiveParser}>
           <ExplorerRoot />
         </Router>
-      </JotaiProvider>
+      </StateProvider>
     </SWRConfig>
   </StrictMode>,
 );

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useAtom, useSetAtom } from 'jotai';
+import { useAtom, useSetAtom } from '../../state/store.ts';
 import { Button, Link, ProgressBar, Label } from 'react-aria-components';
 import { useSWRConfig } from 'swr';
 import { pushEntriesAtom } from '../../state/atoms.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useAtom } from 'jotai';
+import { useAtom } from '../../state/store.ts';
 import { Button, Cell, Column, Heading, Row, Table, TableBody, TableHeader } from 'react-aria-components';
 import useSWR from 'swr';
 import { planBenefitTypeLabel } from '@onboard/domain/eif/forms/summary';

@@ -11,7 +11,7 @@ import {
   Text,
   TextField,
 } from 'react-aria-components';
-import { useAtom } from 'jotai';
+import { useAtom } from '../../state/store.ts';
 import { rememberedUsernameAtom } from '../../state/atoms.ts';
 import { useSWRConfig } from 'swr';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useAtom } from 'jotai';
+import { useAtom } from '../../state/store.ts';
 import {
   Button,
   Cell,
