@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
+import { chromium, type Page } from 'playwright-core';
 import { startApp } from '@onboard/platform/app';
 import { WEB_DIST, embeddedTestConfig } from '@onboard/platform/config';
 import { startEmbeddedPostgres } from '@onboard/platform/database/embedded-postgres';
@@ -28,7 +28,11 @@ export type FirstPageSize = {
 };
 
 /** Loads `path` of a running app in a fresh headless Chromium and gzip-sizes each JavaScript response. */
-export async function measureFirstPageJs(baseUrl: string, path = FIRST_PAGE_PATH): Promise<FirstPageSize> {
+export async function measureFirstPageJs(
+  baseUrl: string,
+  path = FIRST_PAGE_PATH,
+  options: { cookies?: ReadonlyMap<string, string>; ready?: (page: Page) => Promise<void> } = {},
+): Promise<FirstPageSize> {
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
@@ -41,7 +45,10 @@ export async function measureFirstPageJs(baseUrl: string, path = FIRST_PAGE_PATH
     ],
   });
   try {
-    const page = await browser.newPage();
+    const context = await browser.newContext();
+    if (options.cookies)
+      await context.addCookies([...options.cookies].map(([name, value]) => ({ name, value, url: baseUrl })));
+    const page = await context.newPage();
     const pending: Promise<{ url: string; gzipBytes: number } | null>[] = [];
     page.on('response', (response) => {
       const type = response.request().resourceType();
@@ -59,8 +66,8 @@ export async function measureFirstPageJs(baseUrl: string, path = FIRST_PAGE_PATH
     });
     const answer = await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' });
     if (answer?.status() !== 200) throw new Error(`${path} answered ${answer?.status()}`);
-    // The first paint is done when the site's heading shows; whatever that paint requested then settles.
-    await page.locator('#explorer-main h1').first().waitFor();
+    // The first paint is done when the page's own content shows; whatever that paint requested settles.
+    await (options.ready ?? ((p) => p.locator('#explorer-main h1').first().waitFor()))(page);
     await page.waitForLoadState('networkidle');
     const sized = (await Promise.all(pending)).filter(
       (f): f is { url: string; gzipBytes: number } => f !== null,

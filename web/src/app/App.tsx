@@ -4,25 +4,11 @@ import { AppHeader } from './AppHeader.tsx';
 import { RouteGate } from './Auth.tsx';
 import { EmailToasts } from './EmailToasts.tsx';
 import { LegalFooter } from './LegalFooter.tsx';
-import { PushStatusOverlay } from '../features/push/PushStatusOverlay.tsx';
 import { Realtime } from './Realtime.tsx';
+import { PageSkeleton } from '../ui/Feedback.tsx';
 import { useAuthenticatedUser } from '../api/hooks.ts';
 import { isAdminRole, type AuthenticatedUser } from '../api/types.ts';
-import { AdminClientsPage } from '../features/clients/AdminClientsPage.tsx';
-import { ClientHubPage } from '../features/hub/ClientHubPage.tsx';
-import { ClientManagePage } from '../features/clients/ClientManagePage.tsx';
-import { ClientsHomePage } from '../features/clients/ClientsHomePage.tsx';
-import { EifHistoryPage } from '../features/eif/EifHistoryPage.tsx';
-import { EifSummaryPage } from '../features/eif/EifSummaryPage.tsx';
-import { EifTaskPage } from '../features/eif/EifTaskPage.tsx';
-import { EifClassEditorRoute, EifStepPage, EifSubStepPage } from '../features/eif/forms/pages.tsx';
 import { UnsavedChangesGuard } from '../features/eif/forms/unsaved.tsx';
-import { OutsideSignerPage, OutsideSignerSummaryPage } from '../features/review/OutsideSignerPage.tsx';
-import { ReviewChangesPage } from '../features/review/ReviewChangesPage.tsx';
-import { ReviewSubmitPage } from '../features/review/ReviewSubmitPage.tsx';
-import { ForgotPage } from '../features/sign-in/ForgotPage.tsx';
-import { IndexPage } from './IndexPage.tsx';
-import { LoginPage } from '../features/sign-in/LoginPage.tsx';
 import {
   GeneralErrorPage,
   LogoutPage,
@@ -30,18 +16,36 @@ import {
   NotAvailablePage,
   NotFoundPage,
 } from './StatusPages.tsx';
-import { TermsOfUsePage } from '../features/sign-in/TermsOfUsePage.tsx';
-import { TokenPasswordPage } from '../features/sign-in/TokenPasswordPage.tsx';
-import { UserManagePage } from '../features/users/UserManagePage.tsx';
-import { UsersListPage } from '../features/users/UsersListPage.tsx';
-import { PushToQpsPage } from '../features/push/PushToQpsPage.tsx';
 import {
+  AdminClientsPage,
+  ClientHubPage,
+  ClientManagePage,
+  ClientsHomePage,
   CreateExplorerSitePage,
   EditExplorerSitePage,
+  EifClassEditorRoute,
+  EifHistoryPage,
+  EifStepPage,
+  EifSubStepPage,
+  EifSummaryPage,
+  EifTaskPage,
   ExplorerSitesByOwnerPage,
   ExplorerSupportPage,
+  ForgotPage,
+  IndexPage,
+  LoginPage,
+  OutsideSignerPage,
+  OutsideSignerSummaryPage,
+  PushStatusOverlay,
+  PushToQpsPage,
   RenewExplorerSitePage,
-} from '../features/explorer-admin/index.ts';
+  ReviewChangesPage,
+  ReviewSubmitPage,
+  TermsOfUsePage,
+  TokenPasswordPage,
+  UserManagePage,
+  UsersListPage,
+} from './screens.ts';
 import { caseInsensitiveParser, resolveRoute, type RouteDef } from './routes.ts';
 
 /** The page of each built route; every other route of the table shows the "not available yet" page. */
@@ -212,7 +216,9 @@ function AdminRealtime() {
   return (
     <>
       <Realtime key={user.id} />
-      <PushStatusOverlay />
+      <Suspense fallback={null}>
+        <PushStatusOverlay />
+      </Suspense>
     </>
   );
 }
@@ -232,7 +238,7 @@ function Shell() {
         <main id="main" className="app-main" data-route={route.name}>
           <PageErrorBoundary resetKey={location}>
             <RouteGate key={route.name} route={route}>
-              {(gated) => pageFor(route, params, gated)}
+              {(gated) => <Suspense fallback={<PageSkeleton />}>{pageFor(route, params, gated)}</Suspense>}
             </RouteGate>
           </PageErrorBoundary>
         </main>

@@ -283,3 +283,7 @@ export function safeRedirect(redirect: string | null): string | null {
 export function afterSignInPath(redirect: string | null, role: Role): string {
   return safeRedirect(redirect) ?? homePathFor(role);
 }
+
+/** The push-to-the-plan-system page of a client's EIF task. */
+export const pushToQpsPath = (clientId: string) =>
+  `/client/${encodeURIComponent(clientId)}/task/eif-submit-company-information/push-to-qps`;

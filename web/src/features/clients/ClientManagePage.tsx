@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button, Heading, Link } from 'react-aria-components';
 import { netChanges, type NetChange, type NetDetail } from '@onboard/domain/eif/net-changes';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
@@ -10,9 +10,18 @@ import { Alert, ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
 import { InviteOutsideSignerDialog } from '../eif/Signing.tsx';
 import { attributeLabel, formatAnswer, groupByPlacement, placeAnswer } from '../eif/steps.ts';
 import { pendingOf } from '../eif/view.ts';
-import { ADMIN_HOME_PATH, clientHistoryPath, clientHubPath, clientReviewPath } from '../../app/routes.ts';
-import { ExplorerSitesSection } from '../explorer-admin/index.ts';
-import { pushToQpsPath } from '../push/PushToQpsPage.tsx';
+import {
+  ADMIN_HOME_PATH,
+  clientHistoryPath,
+  clientHubPath,
+  clientReviewPath,
+  pushToQpsPath,
+} from '../../app/routes.ts';
+
+// The client's Explorer sites (below the fold) load with their own feature.
+const ExplorerSitesSection = lazy(() =>
+  import('../explorer-admin/ExplorerSitesSection.tsx').then((m) => ({ default: m.ExplorerSitesSection })),
+);
 
 type Notice = { tone: 'success' | 'error'; text: string } | null;
 
@@ -170,7 +179,9 @@ export function ClientManagePage({ clientId }: { clientId: string }) {
         </p>
         <ChangeLogSection clientId={clientId} signedAt={client.eifSignedAt ?? null} />
       </section>
-      <ExplorerSitesSection clientId={clientId} />
+      <Suspense fallback={<PageSkeleton />}>
+        <ExplorerSitesSection clientId={clientId} />
+      </Suspense>
 
       <InviteOutsideSignerDialog
         clientId={clientId}

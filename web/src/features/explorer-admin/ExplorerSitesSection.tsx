@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button, Heading, Link } from 'react-aria-components';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
 import { ConfirmDialog, ModalDialog } from '../../ui/Dialogs.tsx';
@@ -17,7 +17,10 @@ import {
 } from './api.ts';
 import { SiteDatesCell, SiteNameCell, SiteOwnerCell, SitesPager, SiteStatusCell } from './site-list.tsx';
 import { explorerSupportPath } from './support-api.ts';
-import { TransferDialog } from './TransferDialog.tsx';
+// The transfer form loads when staff open it.
+const TransferDialog = lazy(() =>
+  import('./TransferDialog.tsx').then((m) => ({ default: m.TransferDialog })),
+);
 import { UpdateTracking } from './UpdateTracking.tsx';
 
 type Notice = { tone: 'success' | 'error'; text: string } | null;
@@ -150,15 +153,17 @@ export function ExplorerSitesSection({ clientId }: { clientId: string }) {
         onConfirm={() => void confirmDelete()}
       />
       <ModalDialog title="Transfer ownership" isOpen={isTransferring} onOpenChange={setIsTransferring}>
-        <TransferDialog
-          owners={owners}
-          onClose={() => setIsTransferring(false)}
-          onDone={(count) => {
-            setIsTransferring(false);
-            setNotice({ tone: 'success', text: `${count} site${count === 1 ? '' : 's'} transferred.` });
-            void refreshAll();
-          }}
-        />
+        <Suspense fallback={<PageSkeleton />}>
+          <TransferDialog
+            owners={owners}
+            onClose={() => setIsTransferring(false)}
+            onDone={(count) => {
+              setIsTransferring(false);
+              setNotice({ tone: 'success', text: `${count} site${count === 1 ? '' : 's'} transferred.` });
+              void refreshAll();
+            }}
+          />
+        </Suspense>
       </ModalDialog>
     </section>
   );

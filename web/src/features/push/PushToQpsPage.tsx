@@ -27,9 +27,6 @@ type ApiJob = {
 };
 type PlanDesignInfo = { clientId: string; design: PlanDesign; check: PlanCheck; latestJob: ApiJob | null };
 
-export const pushToQpsPath = (clientId: string) =>
-  `/client/${encodeURIComponent(clientId)}/task/eif-submit-company-information/push-to-qps`;
-
 export const planDesignInfoKey = (clientId: string) =>
   `/api/clients/${encodeURIComponent(clientId)}/qps/plan-design-info`;
 

@@ -17,11 +17,10 @@ import { Alert, ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
 import { useEditingView } from '../eif/forms/api.ts';
 import { EifLayout } from '../eif/forms/EifLayout.tsx';
 import { editStateOf, isSigned, pendingOf } from '../eif/view.ts';
-import { clientReviewPath } from '../../app/routes.ts';
+import { clientReviewPath, pushToQpsPath } from '../../app/routes.ts';
 import { isAdminRole } from '../../api/types.ts';
 import { decideSigner, signerSettingOf } from '@onboard/domain/eif/signing';
 import { InviteOutsideSignerDialog, SignerSettingPanel } from '../eif/Signing.tsx';
-import { pushToQpsPath } from '../push/PushToQpsPage.tsx';
 
 type Notice = { tone: 'success' | 'error'; text: string } | null;
 

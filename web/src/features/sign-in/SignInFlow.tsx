@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
   Button,
-  Checkbox,
   FieldError,
   Form,
   Heading,
@@ -12,6 +11,7 @@ import {
   TextField,
 } from 'react-aria-components';
 import { useAtom } from '../../state/store.ts';
+import { NativeCheckbox } from '../../ui/NativeCheckbox.tsx';
 import { rememberedUsernameAtom } from '../../state/atoms.ts';
 import { useSWRConfig } from 'swr';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
@@ -25,16 +25,6 @@ type CodeStep =
 
 const messageOf = (error: unknown) =>
   error instanceof ApiError || error instanceof Error ? error.message : GENERIC_ERROR_MESSAGE;
-
-function CheckboxBox() {
-  return (
-    <span className="checkbox__box" aria-hidden="true">
-      <svg viewBox="0 0 18 18">
-        <polyline points="2 9 7 14 16 4" />
-      </svg>
-    </span>
-  );
-}
 
 function CopyableSecret({ secret }: { secret: string }) {
   const [isCopied, setIsCopied] = useState(false);
@@ -137,10 +127,9 @@ function CodeForm({
         <Input className="field__input field__input--code" maxLength={6} placeholder="123456" />
         <FieldError className="field__error">{error}</FieldError>
       </TextField>
-      <Checkbox className="checkbox" isSelected={rememberDevice} onChange={setRememberDevice}>
-        <CheckboxBox />
+      <NativeCheckbox isSelected={rememberDevice} onChange={setRememberDevice}>
         Remember this device
-      </Checkbox>
+      </NativeCheckbox>
       <div className="form__actions">
         <Button type="submit" className="button button--primary" isPending={isPending}>
           Verify
@@ -274,10 +263,9 @@ export function SignInFlow({ autoStart }: { autoStart?: Credentials }) {
           </Link>
         </Text>
       </TextField>
-      <Checkbox className="checkbox" isSelected={isRememberMe} onChange={setIsRememberMe}>
-        <CheckboxBox />
+      <NativeCheckbox isSelected={isRememberMe} onChange={setIsRememberMe}>
         Remember me
-      </Checkbox>
+      </NativeCheckbox>
       <div className="form__actions">
         <Button type="submit" className="button button--primary" isPending={isPending}>
           Sign in

@@ -1,17 +1,12 @@
+import { lazy, Suspense } from 'react';
 import {
-  Button,
   Checkbox,
   CheckboxGroup,
   FieldError,
   Input,
   Label,
-  ListBox,
-  ListBoxItem,
-  Popover,
   Radio,
   RadioGroup,
-  Select,
-  SelectValue,
   Text,
   TextArea,
   TextField,
@@ -22,9 +17,9 @@ import type { EditingView } from './api.ts';
 import { contactLabel, contactRows, locationLabel, locationRows } from './sections.ts';
 import { MONTHS } from './values.ts';
 
-type Option = { id: string; label: string };
+export type Option = { id: string; label: string };
 
-type ControlProps = {
+export type ControlProps = {
   field: FieldDef;
   /** The form's value (text for text boxes, the wire value otherwise). */
   value: unknown;
@@ -48,7 +43,7 @@ const PLACEHOLDERS: Partial<Record<FieldDef['kind'], string>> = {
   percentage: '0–100',
 };
 
-function Description({ field }: { field: FieldDef }) {
+export function Description({ field }: { field: FieldDef }) {
   return field.description ? (
     <Text slot="description" className="field__description">
       {field.description}
@@ -56,7 +51,7 @@ function Description({ field }: { field: FieldDef }) {
   ) : null;
 }
 
-function RequiredMark({ field }: { field: FieldDef }) {
+export function RequiredMark({ field }: { field: FieldDef }) {
   return field.required || /\(optional\)/i.test(field.label) ? null : (
     <span className="eif-form__optional"> (optional)</span>
   );
@@ -101,41 +96,13 @@ function Radios({ props, options }: { props: ControlProps; options: Option[] }) 
   );
 }
 
-function Dropdown({ props, options }: { props: ControlProps; options: Option[] }) {
-  const { field, value, onChange, error } = props;
-  const selected = value === null || value === undefined || value === '' ? null : String(value);
+/** The select control loads with the first form that has one (the popover and list box are large). */
+const LazyDropdown = lazy(() => import('./Dropdown.tsx').then((m) => ({ default: m.Dropdown })));
+function Dropdown(input: { props: ControlProps; options: Option[] }) {
   return (
-    <Select
-      className="field eif-form__select"
-      selectedKey={selected}
-      onSelectionChange={(key) => {
-        if (key === null) return onChange(null);
-        onChange(field.kind === 'month' ? Number(key) : String(key));
-      }}
-      isInvalid={Boolean(error)}
-      placeholder="Select…"
-      data-field={field.key}
-    >
-      <Label className="field__label">
-        {field.label}
-        <RequiredMark field={field} />
-      </Label>
-      <Button className="field__input eif-form__select-button">
-        <SelectValue className="eif-form__select-value" />
-        <span aria-hidden="true">▾</span>
-      </Button>
-      <Description field={field} />
-      <FieldError className="field__error">{error}</FieldError>
-      <Popover className="menu-popover eif-form__popover">
-        <ListBox className="menu" items={options}>
-          {(option) => (
-            <ListBoxItem id={option.id} className="menu__item" textValue={option.label}>
-              {option.label}
-            </ListBoxItem>
-          )}
-        </ListBox>
-      </Popover>
-    </Select>
+    <Suspense fallback={<div className="field eif-form__select" aria-busy="true" />}>
+      <LazyDropdown {...input} />
+    </Suspense>
   );
 }
 

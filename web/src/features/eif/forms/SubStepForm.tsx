@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Button, FormContext } from 'react-aria-components';
 import { validateFields, isFieldShown } from '@onboard/domain/eif/forms/fields';
 import type {
@@ -17,8 +17,16 @@ import {
   type EditingView,
   type EntityRow,
 } from './api.ts';
-import { ClassBuilderSection } from '../class-builder/index.tsx';
-import { CollectionSection } from './CollectionSection.tsx';
+import { PageSkeleton } from '../../../ui/Feedback.tsx';
+
+// A list of items (locations, contacts, ...) with its add and edit dialogs loads with the first form that
+// has one.
+const ClassBuilderSection = lazy(() =>
+  import('../class-builder/index.tsx').then((m) => ({ default: m.ClassBuilderSection })),
+);
+const CollectionSection = lazy(() =>
+  import('./CollectionSection.tsx').then((m) => ({ default: m.CollectionSection })),
+);
 import { FieldControl } from './FieldControl.tsx';
 import { eifSubStepPath, nextPath, previousSubStep } from './navigation.ts';
 import { CONFLICT_NOTICE, focusFirstError, reloadNewerThan, saveFailure } from './save.ts';
@@ -257,9 +265,17 @@ export function SubStepForm({
       case 'collection':
         if (section.when && !section.when(wireValues(blocks[0]?.fields ?? [], view, states.client ?? {})))
           return null;
-        return <CollectionSection key={index} section={section} view={view} />;
+        return (
+          <Suspense key={index} fallback={<PageSkeleton />}>
+            <CollectionSection section={section} view={view} />
+          </Suspense>
+        );
       case 'classBuilder':
-        return <ClassBuilderSection key={index} client={view} stepId={stepId} subStepId={form.id} />;
+        return (
+          <Suspense key={index} fallback={<PageSkeleton />}>
+            <ClassBuilderSection client={view} stepId={stepId} subStepId={form.id} />
+          </Suspense>
+        );
       default: {
         const unknown: never = section;
         throw new Error(`Unknown section ${JSON.stringify(unknown)}`);

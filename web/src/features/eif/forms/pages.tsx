@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Heading, Link } from 'react-aria-components';
 import { useLocation } from 'wouter';
 import {
@@ -13,11 +13,16 @@ import { useEditingView, type EditingView } from './api.ts';
 import { EditStateBanner } from '../Eif.tsx';
 import { isSigned } from '../view.ts';
 import { NotFoundPage } from '../../../app/StatusPages.tsx';
-import { ClassEditorPage } from '../class-builder/index.tsx';
 import { EifLayout } from './EifLayout.tsx';
 import { formFor } from './forms.ts';
 import { eifSubStepPath, firstSubStepOf, flatSubSteps } from './navigation.ts';
 import { SubStepForm } from './SubStepForm.tsx';
+import { PageSkeleton } from '../../../ui/Feedback.tsx';
+
+// The class editor loads when it is opened.
+const ClassEditorPage = lazy(() =>
+  import('../class-builder/index.tsx').then((m) => ({ default: m.ClassEditorPage })),
+);
 
 /** The route's step and sub-step ids as the catalogue spells them (routes match case-insensitively). */
 const lower = (id: string) => id.toLowerCase();
@@ -155,12 +160,14 @@ export function EifClassEditorRoute({
   return (
     <EifLayout clientId={clientId} view={view} error={error} place={{ subStepId: 'class-builder' }}>
       {() => (
-        <ClassEditorPage
-          clientId={clientId}
-          stepId={lower(stepId)}
-          subStepId="class-builder"
-          employeeClassId={employeeClassId}
-        />
+        <Suspense fallback={<PageSkeleton />}>
+          <ClassEditorPage
+            clientId={clientId}
+            stepId={lower(stepId)}
+            subStepId="class-builder"
+            employeeClassId={employeeClassId}
+          />
+        </Suspense>
       )}
     </EifLayout>
   );

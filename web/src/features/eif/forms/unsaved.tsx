@@ -1,5 +1,7 @@
 import {
   createContext,
+  lazy,
+  Suspense,
   useCallback,
   useContext,
   useEffect,
@@ -10,7 +12,10 @@ import {
 } from 'react';
 import { RouterProvider } from 'react-aria-components';
 import { useLocation } from 'wouter';
-import { ConfirmDialog } from '../../../ui/Dialogs.tsx';
+// The confirm dialog loads only when someone leaves with unsaved answers.
+const ConfirmDialog = lazy(() =>
+  import('../../../ui/Dialogs.tsx').then((m) => ({ default: m.ConfirmDialog })),
+);
 
 /**
  * Leaving with unsaved answers asks first: in-app links inside the guard (the step list, Back, Back to
@@ -133,14 +138,18 @@ export function UnsavedChangesGuard({ children }: { children: ReactNode }) {
     <GuardContext.Provider value={guard}>
       {/* Every react-aria link inside navigates through the guard. */}
       <RouterProvider navigate={guard.navigate}>{children}</RouterProvider>
-      <ConfirmDialog
-        title={LEAVE_TITLE}
-        message={LEAVE_MESSAGE}
-        confirmLabel="Leave without saving"
-        isOpen={pending !== null}
-        onCancel={() => setPending(null)}
-        onConfirm={leave}
-      />
+      {pending !== null && (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            title={LEAVE_TITLE}
+            message={LEAVE_MESSAGE}
+            confirmLabel="Leave without saving"
+            isOpen
+            onCancel={() => setPending(null)}
+            onConfirm={leave}
+          />
+        </Suspense>
+      )}
     </GuardContext.Provider>
   );
 }

@@ -1,0 +1,216 @@
+import {
+  Button,
+  Dialog,
+  DialogTrigger,
+  Heading,
+  Link,
+  Menu,
+  MenuItem,
+  MenuTrigger,
+  Popover,
+} from 'react-aria-components';
+import { useLocation } from 'wouter';
+import { useSignOut } from '../api/hooks.ts';
+import type { AuthenticatedUser } from '../api/types.ts';
+import { ROLE_LABELS } from '../api/types.ts';
+import {
+  ADMIN_HOME_PATH,
+  ALL_EMAILS_PATH,
+  BEN_ADMINS_PATH,
+  BROKERS_PATH,
+  homePathFor,
+  LOGIN_PATH,
+  USERS_INTERNAL_PATH,
+  type ViewType,
+} from './routes.ts';
+import { useUnsavedGuard } from '../features/eif/forms/unsaved.tsx';
+import { SUPPORT_EMAIL } from './Support.tsx';
+
+// The signed-in part of the header (menus, help panel), loaded once someone is signed in: the sign-in
+// page carries none of it.
+
+/** Signing out leaves the page, so unsaved answers are asked about first. */
+function useSignOutAndLeave() {
+  const signOut = useSignOut();
+  const [, navigate] = useLocation();
+  const guard = useUnsavedGuard();
+  return () =>
+    guard.confirmLeave(() => {
+      // Leaving for the sign-in page is right whether or not the server heard the sign-out.
+      void signOut()
+        .catch(() => undefined)
+        .finally(() => navigate(LOGIN_PATH));
+    });
+}
+
+function initials(user: AuthenticatedUser) {
+  return user.name
+    .split(' ')
+    .map((part) => part[0])
+    .slice(0, 2)
+    .join('');
+}
+
+/** The user menu: who is signed in, plus Sign out (and extra entries for some views). */
+function UserMenu({ user, extra }: { user: AuthenticatedUser; extra?: { label: string; href: string }[] }) {
+  const signOut = useSignOutAndLeave();
+  return (
+    <MenuTrigger>
+      <Button className="user-menu-button" aria-label={`User menu for ${user.name}`}>
+        <span className="avatar" aria-hidden="true">
+          {initials(user)}
+        </span>
+        <span className="app-header__who">
+          <span className="app-header__name" data-testid="signed-in-user">
+            {user.name}
+          </span>
+          <span className="app-header__role">{ROLE_LABELS[user.role]}</span>
+        </span>
+        <span aria-hidden="true">▾</span>
+      </Button>
+      <Popover className="menu-popover" placement="bottom end">
+        <Menu className="menu" onAction={(key) => key === 'sign-out' && signOut()}>
+          {(extra ?? []).map((item) => (
+            <MenuItem key={item.href} id={item.href} href={item.href} className="menu__item">
+              {item.label}
+            </MenuItem>
+          ))}
+          <MenuItem id="sign-out" className="menu__item">
+            Sign out
+          </MenuItem>
+        </Menu>
+      </Popover>
+    </MenuTrigger>
+  );
+}
+
+/** Internal users link only for those who may manage internal users (design decision: owners). */
+const mayManageInternalUsers = (user: AuthenticatedUser) => user.role === 'SLF_OWNER';
+
+/** Navigation for staff pages (spec explorer §2 "Navigation bars by area", internal). */
+function InternalNav({ user }: { user: AuthenticatedUser }) {
+  return (
+    <nav className="app-nav" aria-label="Main">
+      <Link className="app-nav__link" href={ADMIN_HOME_PATH}>
+        Home
+      </Link>
+      <MenuTrigger>
+        <Button className="app-nav__link app-nav__menu">
+          Users <span aria-hidden="true">▾</span>
+        </Button>
+        <Popover className="menu-popover" placement="bottom start">
+          <Menu className="menu" aria-label="Users">
+            <MenuItem id="brokers" href={BROKERS_PATH} className="menu__item">
+              Brokers
+            </MenuItem>
+            {mayManageInternalUsers(user) ? (
+              <MenuItem id="internal" href={USERS_INTERNAL_PATH} className="menu__item">
+                Internal users
+              </MenuItem>
+            ) : null}
+            <MenuItem id="ben-admins" href={BEN_ADMINS_PATH} className="menu__item">
+              Benefits administrator
+            </MenuItem>
+          </Menu>
+        </Popover>
+      </MenuTrigger>
+      <Link className="app-nav__link" href={ALL_EMAILS_PATH}>
+        All emails
+      </Link>
+    </nav>
+  );
+}
+
+function HubNav({ clientId }: { clientId: string }) {
+  const base = `/client/${encodeURIComponent(clientId)}`;
+  return (
+    <nav className="app-nav" aria-label="Main">
+      <Link className="app-nav__link" href={base}>
+        Home
+      </Link>
+      <Link className="app-nav__link" href={`${base}/resources-listing`}>
+        Employee &amp; Employer Resources
+      </Link>
+      <DialogTrigger>
+        <Button className="app-nav__link app-nav__menu">Get Help</Button>
+        <Popover className="menu-popover" placement="bottom start">
+          <Dialog className="help-panel">
+            <Heading slot="title" level={2} className="help-panel__title">
+              Get Help
+            </Heading>
+            <p>Questions about your onboarding? Your implementation consultant is here to help.</p>
+            <Link className="text-link" href={`mailto:${SUPPORT_EMAIL}`}>
+              {SUPPORT_EMAIL}
+            </Link>
+          </Dialog>
+        </Popover>
+      </DialogTrigger>
+    </nav>
+  );
+}
+
+function SignOutOnly() {
+  const signOut = useSignOutAndLeave();
+  return (
+    <Button className="button button--ghost" onPress={signOut}>
+      Sign Out
+    </Button>
+  );
+}
+
+/** The header's navigation for a signed-in user, by view type (spec explorer §2 "Navigation bars by area"). */
+export function HeaderNav({
+  view,
+  user,
+  clientId,
+}: {
+  view: ViewType;
+  user: AuthenticatedUser;
+  clientId?: string;
+}) {
+  const home = homePathFor(user.role);
+  switch (view) {
+    case 'internal':
+      return (
+        <>
+          <InternalNav user={user} />
+          <UserMenu user={user} />
+        </>
+      );
+    case 'hub':
+      return (
+        <>
+          {clientId ? <HubNav clientId={clientId} /> : <span />}
+          <UserMenu
+            user={user}
+            extra={
+              clientId ? [{ label: 'Company profile', href: `/client/${encodeURIComponent(clientId)}` }] : []
+            }
+          />
+        </>
+      );
+    case 'broker':
+    case 'benAdmin':
+      return (
+        <>
+          <nav className="app-nav" aria-label="Main">
+            <Link className="app-nav__link" href={home}>
+              Home
+            </Link>
+          </nav>
+          <UserMenu user={user} />
+        </>
+      );
+    case 'basic':
+    case 'clear':
+      return <SignOutOnly />;
+    case 'auth':
+    case 'explorer':
+    case 'outside_signer':
+      return null;
+    default: {
+      const unreachable: never = view;
+      throw new Error(`Unknown view ${String(unreachable)}`);
+    }
+  }
+}

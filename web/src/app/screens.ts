@@ -1,0 +1,77 @@
+import { lazy, type ComponentType } from 'react';
+
+/**
+ * Every screen, loaded when its route is first opened: the first page downloads the shell and its own
+ * feature only (the sign-in page carries no form controls, dialogs or EIF code).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a screen keeps its own props
+type Screen = ComponentType<any>;
+const screen = <K extends string, M extends Record<K, Screen>>(load: () => Promise<M>, name: K) =>
+  lazy(() => load().then((m) => ({ default: m[name] })));
+
+const signIn = {
+  login: () => import('../features/sign-in/LoginPage.tsx'),
+  forgot: () => import('../features/sign-in/ForgotPage.tsx'),
+  token: () => import('../features/sign-in/TokenPasswordPage.tsx'),
+  terms: () => import('../features/sign-in/TermsOfUsePage.tsx'),
+};
+export const LoginPage = screen(signIn.login, 'LoginPage');
+export const ForgotPage = screen(signIn.forgot, 'ForgotPage');
+export const TokenPasswordPage = screen(signIn.token, 'TokenPasswordPage');
+export const TermsOfUsePage = screen(signIn.terms, 'TermsOfUsePage');
+
+export const IndexPage = screen(() => import('./IndexPage.tsx'), 'IndexPage');
+export const AdminClientsPage = screen(
+  () => import('../features/clients/AdminClientsPage.tsx'),
+  'AdminClientsPage',
+);
+export const ClientManagePage = screen(
+  () => import('../features/clients/ClientManagePage.tsx'),
+  'ClientManagePage',
+);
+export const ClientsHomePage = screen(
+  () => import('../features/clients/ClientsHomePage.tsx'),
+  'ClientsHomePage',
+);
+export const ClientHubPage = screen(() => import('../features/hub/ClientHubPage.tsx'), 'ClientHubPage');
+export const UsersListPage = screen(() => import('../features/users/UsersListPage.tsx'), 'UsersListPage');
+export const UserManagePage = screen(() => import('../features/users/UserManagePage.tsx'), 'UserManagePage');
+
+const eif = () => import('../features/eif/forms/pages.tsx');
+export const EifTaskPage = screen(() => import('../features/eif/EifTaskPage.tsx'), 'EifTaskPage');
+export const EifSummaryPage = screen(() => import('../features/eif/EifSummaryPage.tsx'), 'EifSummaryPage');
+export const EifHistoryPage = screen(() => import('../features/eif/EifHistoryPage.tsx'), 'EifHistoryPage');
+export const EifStepPage = screen(eif, 'EifStepPage');
+export const EifSubStepPage = screen(eif, 'EifSubStepPage');
+export const EifClassEditorRoute = screen(eif, 'EifClassEditorRoute');
+
+const outsideSigner = () => import('../features/review/OutsideSignerPage.tsx');
+export const ReviewChangesPage = screen(
+  () => import('../features/review/ReviewChangesPage.tsx'),
+  'ReviewChangesPage',
+);
+export const ReviewSubmitPage = screen(
+  () => import('../features/review/ReviewSubmitPage.tsx'),
+  'ReviewSubmitPage',
+);
+export const OutsideSignerPage = screen(outsideSigner, 'OutsideSignerPage');
+export const OutsideSignerSummaryPage = screen(outsideSigner, 'OutsideSignerSummaryPage');
+
+export const PushToQpsPage = screen(() => import('../features/push/PushToQpsPage.tsx'), 'PushToQpsPage');
+export const PushStatusOverlay = screen(
+  () => import('../features/push/PushStatusOverlay.tsx'),
+  'PushStatusOverlay',
+);
+
+const siteForms = () => import('../features/explorer-admin/pages.tsx');
+export const CreateExplorerSitePage = screen(siteForms, 'CreateExplorerSitePage');
+export const EditExplorerSitePage = screen(siteForms, 'EditExplorerSitePage');
+export const RenewExplorerSitePage = screen(siteForms, 'RenewExplorerSitePage');
+export const ExplorerSitesByOwnerPage = screen(
+  () => import('../features/explorer-admin/OwnerSitesPage.tsx'),
+  'ExplorerSitesByOwnerPage',
+);
+export const ExplorerSupportPage = screen(
+  () => import('../features/explorer-admin/SupportInboxPage.tsx'),
+  'ExplorerSupportPage',
+);
