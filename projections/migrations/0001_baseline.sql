@@ -2,6 +2,21 @@
 -- The read models. They are disposable: a later migration that changes one may drop its tables and delete
 -- its projection's checkpoint (`delete from checkpoints where name = '<projection>'`), and the projection
 -- rebuilds it from the events when the app starts.
+-- A database from before the current layouts (rm_clients with an `entities` column, rm_change_details
+-- keyed by `event_id`) has those tables dropped and their projections rebuilt, as start-up did until now.
+do $$
+begin
+  if exists (select 1 from information_schema.columns
+             where table_schema = current_schema() and table_name = 'rm_clients' and column_name = 'entities') then
+    drop table rm_clients;
+    delete from checkpoints where name = 'client-view';
+  end if;
+  if exists (select 1 from information_schema.columns
+             where table_schema = current_schema() and table_name = 'rm_change_details' and column_name = 'event_id') then
+    drop table rm_change_details;
+    delete from checkpoints where name = 'change-log';
+  end if;
+end $$;
 create table if not exists rm_clients (
   client_id text primary key,
   name text not null default '',

@@ -64,6 +64,32 @@ describe('versioned migrations', () => {
     const document = await pool.query('select name, content from documents');
     expect(document.rows[0].name).toBe('Plan summary.pdf');
     expect(document.rows[0].content.toString()).toBe('%PDF');
+    const client = await pool.query('select name from rm_clients');
+    expect(client.rows).toEqual([{ name: 'Harbor Bakery' }]);
+    const checkpoint = await pool.query('select name from checkpoints');
+    expect(checkpoint.rows).toEqual([{ name: 'client-view' }]);
+  });
+
+  it('a database with an older read-model layout has those read models dropped and rebuilt, as start-up did', async () => {
+    const url = await freshDatabase('mig_older');
+    const pool = open(url);
+    await pool.query(previousRelease);
+    await pool.query(`alter table rm_clients add column entities jsonb`);
+    await pool.query(`alter table rm_change_details add column event_id uuid`);
+    await pool.query(`insert into checkpoints (name) values ('change-log'), ('users')`);
+
+    await migrate(pool);
+
+    const columns = await pool.query(
+      `select column_name from information_schema.columns
+       where table_name in ('rm_clients', 'rm_change_details') and column_name in ('entities', 'event_id')`,
+    );
+    expect(columns.rows).toEqual([]);
+    expect((await pool.query('select * from rm_clients')).rows).toEqual([]);
+    const checkpoints = await pool.query('select name from checkpoints');
+    expect(checkpoints.rows).toEqual([{ name: 'users' }]);
+    const events = await pool.query('select count(*)::int as n from es_events');
+    expect(events.rows[0].n).toBe(1);
   });
 
   it('two replicas migrating at once: one applies, the other waits and finds nothing to do', async () => {

@@ -67,8 +67,12 @@ export async function migrate(
       for (const m of ran) options.log?.(`${owner}: applied ${m.name}`);
     }
   } finally {
-    await client.query(`select pg_advisory_unlock(${LOCK})`).catch(() => undefined);
-    client.release();
+    // A connection that cannot unlock is destroyed rather than returned to the pool holding the lock.
+    const unlocked = await client.query(`select pg_advisory_unlock(${LOCK})`).then(
+      () => undefined,
+      (error: Error) => error,
+    );
+    client.release(unlocked);
   }
   return applied;
 }
