@@ -103,6 +103,14 @@ function boundary(pkg, allowed, isTest) {
               ],
               message: 'Import another package by its name (@onboard/...), never by a relative path.',
             },
+            ...(isTest
+              ? []
+              : [
+                  {
+                    group: ['@onboard/domain/testing/*', '**/testing/given-when-then.ts'],
+                    message: 'The given/when/then helper is for decider tests only.',
+                  },
+                ]),
             ...forbidden.map((p) => ({
               group: [
                 `@onboard/${p}`,

@@ -1,4 +1,11 @@
-import { eifStream, loadAggregate, WrongExpectedRevisionError, type NewEvent } from '@onboard/events';
+import type { Decider, Intent, Refusal } from '@onboard/domain/decider';
+import {
+  eifStream,
+  loadAggregate,
+  WrongExpectedRevisionError,
+  type EifEvent,
+  type NewEvent,
+} from '@onboard/events';
 import {
   ConflictError,
   NotFoundError,
@@ -25,18 +32,25 @@ export type EifBatchContext = {
   newChangeId: () => string;
 };
 
+type EifMetadata = EifCommand['metadata'];
+type IdentifiedEvent = { id: string; event: EifEvent };
+
+/** A refused EIF decision as the error the API answers. */
+const eifRefusal = (error: Refusal): Error =>
+  error.code === 'NOT_FOUND' ? new NotFoundError(error.message) : new RuleError(error.code, error.message);
+
 /**
- * Loads the client's EIF stream, decides every command in order (each against the state the earlier
- * ones left), and appends all their events as one batch with the expected revision: several entity
- * edits in one call are all written or none. `ifMatch` is the version the user edited or, without one,
- * the version just read: either way a concurrent write between read and append is a conflict, never an
- * overwrite. `build` may throw (validation, 404) and then nothing is written.
+ * Loads the client's EIF stream, lets `decideAll` answer the events against it (throwing a refusal), and
+ * appends them as one batch with the expected revision: several entity edits in one call are all written
+ * or none. `ifMatch` is the version the user edited or, without one, the version just read: either way a
+ * concurrent write between read and append is a conflict, never an overwrite. Nothing is written when
+ * `decideAll` throws (validation, 404).
  */
-export async function executeEifCommands(
+async function executeOnEif(
   deps: CommandDeps,
   actor: Pick<Actor, 'userId'> & { role: string },
   clientId: string,
-  build: (context: EifBatchContext) => readonly EifIntent[],
+  decideAll: (context: EifBatchContext, metadata: EifMetadata) => readonly IdentifiedEvent[],
   ifMatch: bigint | null,
   correlationId: string,
 ): Promise<{ state: EifState; revision: bigint }> {
@@ -51,32 +65,19 @@ export async function executeEifCommands(
   if (ifMatch !== null && ifMatch !== current) {
     throw new ConflictError(undefined, { currentVersion: Number(current) });
   }
-  const intents = build({
-    state: loaded,
-    revision: current,
-    newChangeId: deps.newId,
-  });
-  let state = loaded;
-  const toAppend: NewEvent[] = [];
   const metadata = { at: occurredAt, by: { userId: actor.userId, role: actor.role } };
-  for (const intent of intents) {
-    const decision = decide({ ...intent, metadata } as EifCommand, state);
-    if (!decision.ok) {
-      if (decision.error.code === 'NOT_FOUND') throw new NotFoundError(decision.error.message);
-      throw new RuleError(decision.error.code, decision.error.message);
-    }
-    const changeId = 'changeId' in intent.data ? intent.data.changeId : null;
-    decision.events.forEach((event, i) =>
-      toAppend.push({
-        id: i === 0 && changeId ? changeId : deps.newId(),
-        type: event.type,
-        data: event.data,
-        metadata: { actorId: actor.userId, actorRole: actor.role, occurredAt, correlationId },
-      }),
-    );
-    state = fold(decision.events, state);
-  }
-  if (toAppend.length === 0) return { state, revision: current };
+  const decided = decideAll({ state: loaded, revision: current, newChangeId: deps.newId }, metadata);
+  const state = fold(
+    decided.map(({ event }) => event),
+    loaded,
+  );
+  if (decided.length === 0) return { state, revision: current };
+  const toAppend: NewEvent[] = decided.map(({ id, event }) => ({
+    id,
+    type: event.type,
+    data: event.data,
+    metadata: { actorId: actor.userId, actorRole: actor.role, occurredAt, correlationId },
+  }));
   try {
     const result = await deps.store.append(stream, toAppend, current < 0n ? 'no_stream' : current);
     return { state, revision: result.nextExpectedRevision };
@@ -84,6 +85,71 @@ export async function executeEifCommands(
     if (error instanceof WrongExpectedRevisionError) throw new ConflictError();
     throw error;
   }
+}
+
+/**
+ * Decides every EIF command `build` makes, in order (each against the state the earlier ones left), and
+ * appends all their events as one write (executeOnEif). An edit's first event is known by its change id.
+ */
+export async function executeEifCommands(
+  deps: CommandDeps,
+  actor: Pick<Actor, 'userId'> & { role: string },
+  clientId: string,
+  build: (context: EifBatchContext) => readonly EifIntent[],
+  ifMatch: bigint | null,
+  correlationId: string,
+): Promise<{ state: EifState; revision: bigint }> {
+  return executeOnEif(
+    deps,
+    actor,
+    clientId,
+    (context, metadata) => {
+      let state = context.state;
+      const decided: IdentifiedEvent[] = [];
+      for (const intent of build(context)) {
+        const decision = decide({ ...intent, metadata } as EifCommand, state);
+        if (!decision.ok) throw eifRefusal(decision.error);
+        const changeId = 'changeId' in intent.data ? intent.data.changeId : null;
+        decision.events.forEach((event, i) =>
+          decided.push({ id: i === 0 && changeId ? changeId : deps.newId(), event }),
+        );
+        state = fold(decision.events, state);
+      }
+      return decided;
+    },
+    ifMatch,
+    correlationId,
+  );
+}
+
+/**
+ * Decides one command of a decider over the EIF (the class builder) and appends its events as one write
+ * (executeOnEif). A pending edit's event is known by its change id; `refusal` maps a refusal the decider
+ * adds to the EIF's own.
+ */
+export async function executeEifDecider<C, R extends Refusal>(
+  deps: CommandDeps,
+  actor: Pick<Actor, 'userId'> & { role: string },
+  clientId: string,
+  decider: Decider<EifState, C, EifEvent, R>,
+  intent: Intent<C>,
+  options: { ifMatch: bigint | null; correlationId: string; refusal?: (error: R) => Error | null },
+): Promise<{ state: EifState; revision: bigint }> {
+  return executeOnEif(
+    deps,
+    actor,
+    clientId,
+    ({ state }, metadata) => {
+      const decision = decider.decide({ ...intent, metadata } as C, state);
+      if (!decision.ok) throw options.refusal?.(decision.error) ?? eifRefusal(decision.error);
+      return decision.events.map((event) => ({
+        id: ('pending' in event.data && event.data.pending?.changeId) || deps.newId(),
+        event,
+      }));
+    },
+    options.ifMatch,
+    options.correlationId,
+  );
 }
 
 /** One command, answered with the accepted view (the lifecycle routes and the outside signer). */

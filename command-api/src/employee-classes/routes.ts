@@ -1,14 +1,16 @@
 import { Router, type Request } from 'express';
 import type { RouteContract } from '@onboard/api-contract';
 import { mount, type RouteInput } from '@onboard/api-contract/express';
-import { NotFoundError, RuleError, ValidationError, toEditingView } from '@onboard/domain';
+import { NotFoundError, ValidationError, toEditingView } from '@onboard/domain';
+import type { Intent } from '@onboard/domain/decider';
 import {
-  classEditIntent,
-  decideClassCommand,
+  classDecider,
   employeeClassesView,
+  touchedClassId,
   type ClassCommand,
+  type ClassDecisionError,
 } from '@onboard/domain/eif/classes';
-import { executeEifCommands } from '../clients/execute.ts';
+import { executeEifDecider } from '../clients/execute.ts';
 import { requireActor, requireClientAccess, type CommandDeps } from '../http/context.ts';
 import { parseIfMatch } from '../http/validate.ts';
 import {
@@ -20,6 +22,13 @@ import {
   setWaitingPeriods,
   updateEmployeeClass,
 } from './routes.contract.ts';
+
+/** Invalid answers are a 400 keyed by their body fields; every other refusal is the EIF's. */
+const fieldRefusal = (error: ClassDecisionError) => {
+  if (error.code !== 'INVALID') return null;
+  const fields = Object.entries(error.fieldErrors).map(([key, message]) => [`body.${key}`, message]);
+  return new ValidationError(Object.fromEntries(fields), error.message);
+};
 
 /**
  * The class builder's writes (platform §7), all under /api/clients/{clientId}/employee-classes. Each
@@ -34,7 +43,7 @@ export function employeeClassCommandRoutes(deps: CommandDeps): Router {
   // The body is parsed with the route's contract when the command is made, after the access check.
   const run = <C extends RouteContract>(
     contract: C,
-    toCommand: (req: Request, input: RouteInput<C>, newClassId: () => string) => ClassCommand,
+    toCommand: (req: Request, input: RouteInput<C>, newId: () => string) => Intent<ClassCommand>,
     status = 200,
   ) =>
     mount(router, contract, async (req, res, input) => {
@@ -44,42 +53,20 @@ export function employeeClassCommandRoutes(deps: CommandDeps): Router {
       requireClientAccess(actor, clientId, 'update');
       const ifMatch = parseIfMatch(req.header('if-match'));
       const command = toCommand(req, input, deps.newId);
-      let employeeClassId = command.employeeClassId;
-      const { state, revision } = await executeEifCommands(
-        deps,
-        actor,
-        clientId,
-        ({ state: loaded, revision: loadedRevision, newChangeId }) => {
-          const view = toEditingView(loaded, loadedRevision);
-          if (!view) throw new NotFoundError('Client not found');
-          const decision = decideClassCommand(command, view, deps.newId);
-          if (!decision.ok) {
-            const { error } = decision;
-            if (error.code === 'NOT_FOUND') throw new NotFoundError(error.message);
-            if (error.code === 'INVALID') {
-              const fields = Object.entries(error.fieldErrors).map(([key, message]) => [
-                `body.${key}`,
-                message,
-              ]);
-              throw new ValidationError(Object.fromEntries(fields), error.message);
-            }
-            throw new RuleError(error.code, error.message);
-          }
-          employeeClassId = decision.employeeClassId;
-          return decision.edits.map((edit) => classEditIntent(edit, clientId, newChangeId()));
-        },
+      const { state, revision } = await executeEifDecider(deps, actor, clientId, classDecider, command, {
         ifMatch,
-        req.header('x-correlation-id') ?? deps.newId(),
-      );
+        correlationId: req.header('x-correlation-id') ?? deps.newId(),
+        refusal: fieldRefusal,
+      });
       const view = toEditingView(state, revision);
       if (!view) throw new NotFoundError('Client not found');
       res.setHeader('ETag', `"${view.version}"`);
       if (status === 201)
         res.setHeader(
           'Location',
-          `/api/clients/${encodeURIComponent(clientId)}/employee-classes/${employeeClassId}`,
+          `/api/clients/${encodeURIComponent(clientId)}/employee-classes/${touchedClassId(command)}`,
         );
-      res.status(status).json({ ...employeeClassesView(view), employeeClassId });
+      res.status(status).json({ ...employeeClassesView(view), employeeClassId: touchedClassId(command) });
     });
 
   const classId = (req: Request) => String(req.params.employeeClassId);
@@ -90,38 +77,39 @@ export function employeeClassCommandRoutes(deps: CommandDeps): Router {
 
   run(
     createEmployeeClass,
-    (_req, input, newClassId) => ({ type: 'CreateClass', employeeClassId: newClassId(), ...details(input) }),
-    201,
-  );
-  run(updateEmployeeClass, (req, input) => ({
-    type: 'UpdateClass',
-    employeeClassId: classId(req),
-    ...details(input),
-  }));
-  run(deleteEmployeeClass, (req) => ({ type: 'DeleteClass', employeeClassId: classId(req) }));
-  run(
-    duplicateEmployeeClass,
-    (req, _input, newClassId) => ({
-      type: 'DuplicateClass',
-      employeeClassId: classId(req),
-      newEmployeeClassId: newClassId(),
+    (_req, input, newId) => ({
+      type: 'CreateClass',
+      data: { employeeClassId: newId(), ...details(input), newId },
     }),
     201,
   );
-  run(setBenefitTypePlans, (req, input) => ({
+  run(updateEmployeeClass, (req, input, newId) => ({
+    type: 'UpdateClass',
+    data: { employeeClassId: classId(req), ...details(input), newId },
+  }));
+  run(deleteEmployeeClass, (req, _input, newId) => ({
+    type: 'DeleteClass',
+    data: { employeeClassId: classId(req), newId },
+  }));
+  run(
+    duplicateEmployeeClass,
+    (req, _input, newId) => ({
+      type: 'DuplicateClass',
+      data: { employeeClassId: classId(req), newEmployeeClassId: newId(), newId },
+    }),
+    201,
+  );
+  run(setBenefitTypePlans, (req, input, newId) => ({
     type: 'SetBenefitTypePlans',
-    employeeClassId: classId(req),
-    ...input.body(),
+    data: { employeeClassId: classId(req), ...input.body(), newId },
   }));
-  run(setWaitingPeriods, (req, input) => ({
+  run(setWaitingPeriods, (req, input, newId) => ({
     type: 'SetWaitingPeriods',
-    employeeClassId: classId(req),
-    ...input.body(),
+    data: { employeeClassId: classId(req), ...input.body(), newId },
   }));
-  run(setContributions, (req, input) => ({
+  run(setContributions, (req, input, newId) => ({
     type: 'SetContributions',
-    employeeClassId: classId(req),
-    ...input.body(),
+    data: { employeeClassId: classId(req), ...input.body(), newId },
   }));
 
   return router;

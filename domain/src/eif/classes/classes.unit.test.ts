@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { EifEvent } from '@onboard/events';
 import { toEditingView } from '../client-view.ts';
-import { decide, fold, type EifCommand, type EifState } from '../decider.ts';
-import { classEditIntent, decideClassCommand, type ClassCommand, type ClassEdit } from './decide.ts';
+import { eventsOf, givenWhenThen } from '../../testing/given-when-then.ts';
+import { fold } from '../decider.ts';
+import { classDecider, type ClassCommand } from './decide.ts';
 import { CLASS_MESSAGES, copyName, isClassEligibleBenefitType } from './rules.ts';
 import { eligibilitySummary, employeeClassesView } from './view.ts';
 
@@ -66,40 +67,23 @@ const counter = () => {
   return () => `new-${++n}`;
 };
 
-/** Runs the edits through the EIF decider one after another, as the command handler does. */
-function applyEdits(state: EifState, edits: readonly ClassEdit[]): { state: EifState; events: EifEvent[] } {
-  const events: EifEvent[] = [];
-  let current = state;
-  edits.forEach((edit, i) => {
-    const command = {
-      ...classEditIntent(edit, clientId, `ch-${i}`),
-      metadata: { at: '2026-11-02T10:00:00Z', by },
-    } as EifCommand;
-    const decision = decide(command, current);
-    if (!decision.ok) throw new Error(decision.error.message);
-    events.push(...decision.events);
-    current = fold(decision.events, current);
-  });
-  return { state: current, events };
-}
+const given = givenWhenThen(classDecider);
 
-const given = (...events: EifEvent[]) => {
-  const state = fold(events);
-  const view = toEditingView(state, BigInt(events.length - 1))!;
-  return {
-    when: (command: ClassCommand) => {
-      const decision = decideClassCommand(command, view, counter());
-      return {
-        decision,
-        then: () => {
-          if (!decision.ok) throw new Error(`refused: ${decision.error.message}`);
-          const after = applyEdits(state, decision.edits);
-          return { ...after, view: employeeClassesView(toEditingView(after.state, 99n)!) };
-        },
-      };
-    },
-  };
-};
+type WithoutIds<C> = C extends ClassCommand ? { type: C['type']; data: Omit<C['data'], 'newId'> } : never;
+
+/** A class command as the route makes it, with predictable ids (new-1, new-2, ...) and who and when. */
+const command = (intent: WithoutIds<ClassCommand>): ClassCommand =>
+  ({
+    ...intent,
+    data: { ...intent.data, newId: counter() },
+    metadata: { at: '2026-11-02T10:00:00Z', by },
+  }) as ClassCommand;
+
+/** The events of an accepted command, and the classes as the editor then sees them. */
+function after(base: ReturnType<typeof given>, c: ClassCommand) {
+  const events = eventsOf(base.when(c));
+  return { events, view: employeeClassesView(toEditingView(fold(events, base.state), 99n)!) };
+}
 
 const details = (groupName: string, extra: Record<string, unknown> = {}) => ({
   groupName,
@@ -111,9 +95,10 @@ const details = (groupName: string, extra: Record<string, unknown> = {}) => ({
 
 describe('class builder rules', () => {
   it('creates a class with normalised fields', () => {
-    const result = given(client(), ...basePlans)
-      .when({ type: 'CreateClass', employeeClassId: 'cls-1', details: details('  Hourly ') })
-      .then();
+    const result = after(
+      given(client(), ...basePlans),
+      command({ type: 'CreateClass', data: { employeeClassId: 'cls-1', details: details('  Hourly ') } }),
+    );
     expect(result.events).toEqual([
       created('EmployeeClass', 'cls-1', {
         groupName: 'Hourly',
@@ -127,11 +112,15 @@ describe('class builder rules', () => {
 
   it('refuses a blank, a taken or a malformed class and says which field', () => {
     const base = given(client(), ...basePlans, classEvent('cls-1', 'Salaried'));
-    const decision = base.when({
-      type: 'CreateClass',
-      employeeClassId: 'cls-2',
-      details: { groupName: ' salaried ', employeeTypes: [], minimumHoursPerWeek: 200 },
-    }).decision;
+    const decision = base.when(
+      command({
+        type: 'CreateClass',
+        data: {
+          employeeClassId: 'cls-2',
+          details: { groupName: ' salaried ', employeeTypes: [], minimumHoursPerWeek: 200 },
+        },
+      }),
+    );
     expect(decision).toEqual({
       ok: false,
       error: {
@@ -145,11 +134,12 @@ describe('class builder rules', () => {
       },
     });
     expect(
-      base.when({
-        type: 'CreateClass',
-        employeeClassId: 'cls-2',
-        details: { groupName: '', employeeTypes: ['X'] },
-      }).decision,
+      base.when(
+        command({
+          type: 'CreateClass',
+          data: { employeeClassId: 'cls-2', details: { groupName: '', employeeTypes: ['X'] } },
+        }),
+      ),
     ).toMatchObject({
       error: {
         fieldErrors: { groupName: CLASS_MESSAGES.required, employeeTypes: CLASS_MESSAGES.employeeType },
@@ -158,13 +148,13 @@ describe('class builder rules', () => {
   });
 
   it('keeps its own name when a class is edited', () => {
-    const result = given(client(), classEvent('cls-1', 'Salaried'))
-      .when({
+    const result = after(
+      given(client(), classEvent('cls-1', 'Salaried')),
+      command({
         type: 'UpdateClass',
-        employeeClassId: 'cls-1',
-        details: details('Salaried', { minimumHoursPerWeek: null }),
-      })
-      .then();
+        data: { employeeClassId: 'cls-1', details: details('Salaried', { minimumHoursPerWeek: null }) },
+      }),
+    );
     expect(result.events).toHaveLength(1);
     expect(result.view.employeeClasses[0]).toMatchObject({
       groupName: 'Salaried',
@@ -175,64 +165,70 @@ describe('class builder rules', () => {
   it('refuses a second class when the client answered it needs only one (ALREADY_HAS_CLASSES)', () => {
     const oneClass = given(client({ needsEmployeeClasses: false }), classEvent('cls-1', 'Everyone'));
     expect(
-      oneClass.when({ type: 'CreateClass', employeeClassId: 'cls-2', details: details('More') }).decision,
+      oneClass.when(
+        command({ type: 'CreateClass', data: { employeeClassId: 'cls-2', details: details('More') } }),
+      ),
     ).toEqual({
       ok: false,
       error: { code: 'ALREADY_HAS_CLASSES', message: CLASS_MESSAGES.alreadyHasClasses },
     });
     expect(
-      oneClass.when({ type: 'DuplicateClass', employeeClassId: 'cls-1', newEmployeeClassId: 'cls-2' })
-        .decision,
+      oneClass.when(
+        command({ type: 'DuplicateClass', data: { employeeClassId: 'cls-1', newEmployeeClassId: 'cls-2' } }),
+      ),
     ).toMatchObject({ ok: false, error: { code: 'ALREADY_HAS_CLASSES' } });
     // The first class is always allowed, and so is a second when the answer is yes or not given.
     expect(
-      given(client({ needsEmployeeClasses: false })).when({
-        type: 'CreateClass',
-        employeeClassId: 'cls-1',
-        details: details('Everyone'),
-      }).decision.ok,
+      given(client({ needsEmployeeClasses: false })).when(
+        command({ type: 'CreateClass', data: { employeeClassId: 'cls-1', details: details('Everyone') } }),
+      ).ok,
     ).toBe(true);
     expect(
-      given(client({ needsEmployeeClasses: true }), classEvent('cls-1', 'A')).when({
-        type: 'CreateClass',
-        employeeClassId: 'cls-2',
-        details: details('B'),
-      }).decision.ok,
+      given(client({ needsEmployeeClasses: true }), classEvent('cls-1', 'A')).when(
+        command({ type: 'CreateClass', data: { employeeClassId: 'cls-2', details: details('B') } }),
+      ).ok,
     ).toBe(true);
   });
 
   it('sets the plans of one benefit type and leaves the others alone', () => {
-    const result = given(
-      client(),
-      ...basePlans,
-      classEvent('cls-1', 'Salaried'),
-      classPlanEvent('cp-dental', 'cls-1', 'plan-dental', {
-        employerContributionPercentage: 50,
-        employeeContributionPercentage: 50,
-      }),
-      classPlanEvent('cp-life', 'cls-1', 'plan-life'),
-    )
-      .when({
+    const result = after(
+      given(
+        client(),
+        ...basePlans,
+        classEvent('cls-1', 'Salaried'),
+        classPlanEvent('cp-dental', 'cls-1', 'plan-dental', {
+          employerContributionPercentage: 50,
+          employeeContributionPercentage: 50,
+        }),
+        classPlanEvent('cp-life', 'cls-1', 'plan-life'),
+      ),
+      command({
         type: 'SetBenefitTypePlans',
-        employeeClassId: 'cls-1',
-        benefitType: 'DENTAL',
-        planIds: ['plan-dental', 'plan-dental-high'],
-      })
-      .then();
+        data: {
+          employeeClassId: 'cls-1',
+          benefitType: 'DENTAL',
+          planIds: ['plan-dental', 'plan-dental-high'],
+        },
+      }),
+    );
     expect(result.events.map((e) => [e.type, target(e).entityId])).toEqual([['EifEntityCreated', 'new-1']]);
     const plans = result.view.employeeClasses[0]!.plans;
     expect(plans.map((p) => p.planId).sort()).toEqual(['plan-dental', 'plan-dental-high', 'plan-life']);
     // The kept class plan keeps its contributions.
     expect(plans.find((p) => p.id === 'cp-dental')).toMatchObject({ employerContributionPercentage: 50 });
 
-    const cleared = given(
-      client(),
-      ...basePlans,
-      classEvent('cls-1', 'S'),
-      classPlanEvent('cp-dental', 'cls-1', 'plan-dental'),
-    )
-      .when({ type: 'SetBenefitTypePlans', employeeClassId: 'cls-1', benefitType: 'DENTAL', planIds: [] })
-      .then();
+    const cleared = after(
+      given(
+        client(),
+        ...basePlans,
+        classEvent('cls-1', 'S'),
+        classPlanEvent('cp-dental', 'cls-1', 'plan-dental'),
+      ),
+      command({
+        type: 'SetBenefitTypePlans',
+        data: { employeeClassId: 'cls-1', benefitType: 'DENTAL', planIds: [] },
+      }),
+    );
     expect(cleared.events.map((e) => e.type)).toEqual(['EifEntityDeleted']);
   });
 
@@ -243,22 +239,22 @@ describe('class builder rules', () => {
     expect(isClassEligibleBenefitType('DENTAL')).toBe(true);
     const base = given(client(), ...basePlans, classEvent('cls-1', 'S'));
     expect(
-      base.when({
-        type: 'SetBenefitTypePlans',
-        employeeClassId: 'cls-1',
-        benefitType: 'DBL',
-        planIds: ['plan-dbl'],
-      }).decision,
+      base.when(
+        command({
+          type: 'SetBenefitTypePlans',
+          data: { employeeClassId: 'cls-1', benefitType: 'DBL', planIds: ['plan-dbl'] },
+        }),
+      ),
     ).toMatchObject({
       error: { code: 'INVALID', fieldErrors: { benefitType: CLASS_MESSAGES.benefitTypeNotEligible } },
     });
     expect(
-      base.when({
-        type: 'SetBenefitTypePlans',
-        employeeClassId: 'cls-1',
-        benefitType: 'DENTAL',
-        planIds: ['plan-life', 'nope'],
-      }).decision,
+      base.when(
+        command({
+          type: 'SetBenefitTypePlans',
+          data: { employeeClassId: 'cls-1', benefitType: 'DENTAL', planIds: ['plan-life', 'nope'] },
+        }),
+      ),
     ).toMatchObject({
       error: {
         fieldErrors: {
@@ -280,20 +276,23 @@ describe('class builder rules', () => {
       classPlanEvent('cp-dental', 'cls-1', 'plan-dental'),
       classPlanEvent('cp-life', 'cls-1', 'plan-life'),
     );
-    const result = base
-      .when({
+    const result = after(
+      base,
+      command({
         type: 'SetWaitingPeriods',
-        employeeClassId: 'cls-1',
-        waitingPeriods: [
-          {
-            employeeClassPlanId: 'cp-dental',
-            waitingPeriodType: 'FIRST_OF_MONTH_AFTER_DAYS',
-            waitingPeriodDays: 30,
-          },
-          { planId: 'plan-life', waitingPeriodType: 'DATE_OF_HIRE', waitingPeriodDays: 90 },
-        ],
-      })
-      .then();
+        data: {
+          employeeClassId: 'cls-1',
+          waitingPeriods: [
+            {
+              employeeClassPlanId: 'cp-dental',
+              waitingPeriodType: 'FIRST_OF_MONTH_AFTER_DAYS',
+              waitingPeriodDays: 30,
+            },
+            { planId: 'plan-life', waitingPeriodType: 'DATE_OF_HIRE', waitingPeriodDays: 90 },
+          ],
+        },
+      }),
+    );
     expect(
       result.view.employeeClasses[0]!.plans.map((p) => [p.id, p.waitingPeriodType, p.waitingPeriodDays]),
     ).toEqual([
@@ -301,15 +300,19 @@ describe('class builder rules', () => {
       ['cp-life', 'DATE_OF_HIRE', null],
     ]);
     expect(
-      base.when({
-        type: 'SetWaitingPeriods',
-        employeeClassId: 'cls-1',
-        waitingPeriods: [
-          { planId: 'plan-dental', waitingPeriodType: 'DAYS_AFTER_HIRE', waitingPeriodDays: 1.5 },
-          { planId: 'plan-life', waitingPeriodType: 'SOMETIME' },
-          { planId: 'plan-dbl', waitingPeriodType: 'DATE_OF_HIRE' },
-        ],
-      }).decision,
+      base.when(
+        command({
+          type: 'SetWaitingPeriods',
+          data: {
+            employeeClassId: 'cls-1',
+            waitingPeriods: [
+              { planId: 'plan-dental', waitingPeriodType: 'DAYS_AFTER_HIRE', waitingPeriodDays: 1.5 },
+              { planId: 'plan-life', waitingPeriodType: 'SOMETIME' },
+              { planId: 'plan-dbl', waitingPeriodType: 'DATE_OF_HIRE' },
+            ],
+          },
+        }),
+      ),
     ).toMatchObject({
       error: {
         fieldErrors: {
@@ -328,27 +331,34 @@ describe('class builder rules', () => {
       classEvent('cls-1', 'S'),
       classPlanEvent('cp-dental', 'cls-1', 'plan-dental'),
     );
-    const ok = base
-      .when({
+    const ok = after(
+      base,
+      command({
         type: 'SetContributions',
-        employeeClassId: 'cls-1',
-        contributions: [
-          {
-            planId: 'plan-dental',
-            employerContributionPercentage: 33.33,
-            employeeContributionPercentage: 66.67,
-          },
-        ],
-      })
-      .then();
+        data: {
+          employeeClassId: 'cls-1',
+          contributions: [
+            {
+              planId: 'plan-dental',
+              employerContributionPercentage: 33.33,
+              employeeContributionPercentage: 66.67,
+            },
+          ],
+        },
+      }),
+    );
     expect(ok.view.employeeClasses[0]!.plans[0]).toMatchObject({ employerContributionPercentage: 33.33 });
-    const wrong = base.when({
-      type: 'SetContributions',
-      employeeClassId: 'cls-1',
-      contributions: [
-        { planId: 'plan-dental', employerContributionPercentage: 50, employeeContributionPercentage: 40 },
-      ],
-    }).decision;
+    const wrong = base.when(
+      command({
+        type: 'SetContributions',
+        data: {
+          employeeClassId: 'cls-1',
+          contributions: [
+            { planId: 'plan-dental', employerContributionPercentage: 50, employeeContributionPercentage: 40 },
+          ],
+        },
+      }),
+    );
     expect(wrong).toMatchObject({
       ok: false,
       error: {
@@ -359,17 +369,21 @@ describe('class builder rules', () => {
       },
     });
     expect(
-      base.when({
-        type: 'SetContributions',
-        employeeClassId: 'cls-1',
-        contributions: [
-          {
-            planId: 'plan-dental',
-            employerContributionPercentage: 120,
-            employeeContributionPercentage: null,
+      base.when(
+        command({
+          type: 'SetContributions',
+          data: {
+            employeeClassId: 'cls-1',
+            contributions: [
+              {
+                planId: 'plan-dental',
+                employerContributionPercentage: 120,
+                employeeContributionPercentage: null,
+              },
+            ],
           },
-        ],
-      }).decision,
+        }),
+      ),
     ).toMatchObject({
       error: {
         fieldErrors: {
@@ -381,26 +395,29 @@ describe('class builder rules', () => {
   });
 
   it('saves a class and its whole plan set in one decision', () => {
-    const result = given(
-      client(),
-      ...basePlans,
-      classEvent('cls-1', 'S'),
-      classPlanEvent('cp-life', 'cls-1', 'plan-life'),
-    )
-      .when({
+    const result = after(
+      given(
+        client(),
+        ...basePlans,
+        classEvent('cls-1', 'S'),
+        classPlanEvent('cp-life', 'cls-1', 'plan-life'),
+      ),
+      command({
         type: 'UpdateClass',
-        employeeClassId: 'cls-1',
-        details: details('S'),
-        plans: [
-          {
-            planId: 'plan-dental',
-            waitingPeriodType: 'FIRST_OF_MONTH_AFTER_HIRE',
-            employerContributionPercentage: 100,
-            employeeContributionPercentage: 0,
-          },
-        ],
-      })
-      .then();
+        data: {
+          employeeClassId: 'cls-1',
+          details: details('S'),
+          plans: [
+            {
+              planId: 'plan-dental',
+              waitingPeriodType: 'FIRST_OF_MONTH_AFTER_HIRE',
+              employerContributionPercentage: 100,
+              employeeContributionPercentage: 0,
+            },
+          ],
+        },
+      }),
+    );
     expect(result.events.map((e) => `${e.type} ${target(e).entity}`)).toEqual([
       'EifEntityChanged EmployeeClass',
       'EifEntityDeleted EmployeeClassPlan',
@@ -416,15 +433,19 @@ describe('class builder rules', () => {
     ]);
     expect(cls!.isComplete).toBe(true);
     expect(
-      given(client(), ...basePlans).when({
-        type: 'CreateClass',
-        employeeClassId: 'cls-1',
-        details: details('S'),
-        plans: [
-          { planId: 'plan-pfml' },
-          { planId: 'plan-life', employerContributionPercentage: 10, employeeContributionPercentage: 10 },
-        ],
-      }).decision,
+      given(client(), ...basePlans).when(
+        command({
+          type: 'CreateClass',
+          data: {
+            employeeClassId: 'cls-1',
+            details: details('S'),
+            plans: [
+              { planId: 'plan-pfml' },
+              { planId: 'plan-life', employerContributionPercentage: 10, employeeContributionPercentage: 10 },
+            ],
+          },
+        }),
+      ),
     ).toMatchObject({
       error: {
         fieldErrors: {
@@ -437,18 +458,19 @@ describe('class builder rules', () => {
 
   it('duplicates a class and its class plans under a new unique name', () => {
     expect(copyName('Hourly', [{ id: 'a', groupName: 'Hourly (copy)' }])).toBe('Hourly (copy 2)');
-    const result = given(
-      client(),
-      ...basePlans,
-      classEvent('cls-1', 'Hourly'),
-      classEvent('cls-2', 'Hourly (copy)'),
-      classPlanEvent('cp-life', 'cls-1', 'plan-life', {
-        employerContributionPercentage: 100,
-        employeeContributionPercentage: 0,
-      }),
-    )
-      .when({ type: 'DuplicateClass', employeeClassId: 'cls-1', newEmployeeClassId: 'cls-3' })
-      .then();
+    const result = after(
+      given(
+        client(),
+        ...basePlans,
+        classEvent('cls-1', 'Hourly'),
+        classEvent('cls-2', 'Hourly (copy)'),
+        classPlanEvent('cp-life', 'cls-1', 'plan-life', {
+          employerContributionPercentage: 100,
+          employeeContributionPercentage: 0,
+        }),
+      ),
+      command({ type: 'DuplicateClass', data: { employeeClassId: 'cls-1', newEmployeeClassId: 'cls-3' } }),
+    );
     const copy = result.view.employeeClasses.find((c) => c.id === 'cls-3')!;
     expect(copy).toMatchObject({
       groupName: 'Hourly (copy 2)',
@@ -470,14 +492,15 @@ describe('class builder rules', () => {
   });
 
   it('deletes a class with its class plans, class plans first', () => {
-    const result = given(
-      client(),
-      ...basePlans,
-      classEvent('cls-1', 'S'),
-      classPlanEvent('cp-life', 'cls-1', 'plan-life'),
-    )
-      .when({ type: 'DeleteClass', employeeClassId: 'cls-1' })
-      .then();
+    const result = after(
+      given(
+        client(),
+        ...basePlans,
+        classEvent('cls-1', 'S'),
+        classPlanEvent('cp-life', 'cls-1', 'plan-life'),
+      ),
+      command({ type: 'DeleteClass', data: { employeeClassId: 'cls-1' } }),
+    );
     expect(result.events.map((e) => `${target(e).entity} ${target(e).entityId}`)).toEqual([
       'EmployeeClassPlan cp-life',
       'EmployeeClass cls-1',
@@ -486,12 +509,12 @@ describe('class builder rules', () => {
   });
 
   it('answers not found for a class the client does not have', () => {
-    for (const command of [
-      { type: 'DeleteClass', employeeClassId: 'nope' },
-      { type: 'UpdateClass', employeeClassId: 'nope', details: details('X') },
-      { type: 'SetContributions', employeeClassId: 'nope', contributions: [] },
-    ] as ClassCommand[]) {
-      expect(given(client()).when(command).decision).toEqual({
+    for (const notFound of [
+      command({ type: 'DeleteClass', data: { employeeClassId: 'nope' } }),
+      command({ type: 'UpdateClass', data: { employeeClassId: 'nope', details: details('X') } }),
+      command({ type: 'SetContributions', data: { employeeClassId: 'nope', contributions: [] } }),
+    ]) {
+      expect(given(client()).when(notFound)).toEqual({
         ok: false,
         error: { code: 'NOT_FOUND', message: CLASS_MESSAGES.classNotFound },
       });
@@ -499,12 +522,13 @@ describe('class builder rules', () => {
   });
 
   it('after signing the edits are pending changes and the editor still sees them', () => {
-    const result = given(client(), ...basePlans, signed)
-      .when({ type: 'CreateClass', employeeClassId: 'cls-1', details: details('Late class') })
-      .then();
+    const result = after(
+      given(client(), ...basePlans, signed),
+      command({ type: 'CreateClass', data: { employeeClassId: 'cls-1', details: details('Late class') } }),
+    );
     expect(result.events[0]).toMatchObject({
       type: 'EifEntityCreated',
-      data: { pending: { changeId: 'ch-0' } },
+      data: { pending: { changeId: 'new-1' } },
     });
     expect(result.view.employeeClasses).toEqual([
       expect.objectContaining({

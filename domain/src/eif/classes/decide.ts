@@ -1,5 +1,15 @@
-import type { ClientView, EntityRow } from '../client-view.ts';
-import type { EifIntent } from '../decider.ts';
+import type { EifActor, EifEvent } from '@onboard/events';
+import {
+  accepted,
+  refused,
+  type Command,
+  type CommandMetadata,
+  type Decider,
+  type Decision,
+  type Intent,
+} from '../../decider.ts';
+import { toEditingView, type ClientView, type EntityRow } from '../client-view.ts';
+import { eifDecider, type EifCommand, type EifError, type EifState } from '../decider.ts';
 import {
   CLASS_MESSAGES,
   checkClassDetails,
@@ -12,10 +22,10 @@ import {
 } from './rules.ts';
 
 /**
- * The class builder's commands, decided over the client's editing view (accepted state plus pending
- * changes: what the editor sees). A decision is a list of generic EIF entity edits; the caller decides
- * them one after another with the EIF decider and appends them as one write, so the pre-sign / post-sign
- * rules and the change records apply to classes as to every other entity.
+ * The class builder's decider: its commands are decided over the client's editing view (accepted state
+ * plus pending changes: what the editor sees) into generic EIF entity edits, and every edit is decided
+ * in turn by the EIF decider, so the pre-sign / post-sign rules and the change records apply to classes
+ * as to every other entity. Its state and events are the EIF's.
  */
 
 /** What the class rules read of a client: its plans, classes and class plans, and its class answer. */
@@ -35,75 +45,61 @@ export type ClassPlanInput = {
 /** Picks one of the class's class plans: by its own id, or by the plan it offers. */
 export type ClassPlanRef = { employeeClassPlanId?: unknown; planId?: unknown };
 
+/**
+ * Every class command names the ids it may need with `newId`: the class plans it creates and the change
+ * id of each edit it records (the domain makes no ids).
+ */
+type ClassData<Data> = Data & { employeeClassId: string; newId: () => string };
+type ClassCommandOf<Type extends string, Data = object> = Command<
+  Type,
+  ClassData<Data>,
+  CommandMetadata<EifActor>
+>;
+
 export type ClassCommand =
   /** `plans`, when given, is the class's whole plan set (the editor page saves in one call). */
-  | {
-      type: 'CreateClass';
-      employeeClassId: string;
-      details: ClassDetailsInput;
-      plans?: readonly ClassPlanInput[];
-    }
-  | {
-      type: 'UpdateClass';
-      employeeClassId: string;
-      details: ClassDetailsInput;
-      plans?: readonly ClassPlanInput[];
-    }
-  | { type: 'DeleteClass'; employeeClassId: string }
-  | { type: 'DuplicateClass'; employeeClassId: string; newEmployeeClassId: string }
-  | { type: 'SetBenefitTypePlans'; employeeClassId: string; benefitType: string; planIds: readonly unknown[] }
-  | {
-      type: 'SetWaitingPeriods';
-      employeeClassId: string;
-      waitingPeriods: readonly (ClassPlanRef & {
-        waitingPeriodType?: unknown;
-        waitingPeriodDays?: unknown;
-      })[];
-    }
-  | {
-      type: 'SetContributions';
-      employeeClassId: string;
-      contributions: readonly (ClassPlanRef & {
-        employerContributionPercentage?: unknown;
-        employeeContributionPercentage?: unknown;
-      })[];
-    };
+  | ClassCommandOf<'CreateClass', { details: ClassDetailsInput; plans?: readonly ClassPlanInput[] }>
+  | ClassCommandOf<'UpdateClass', { details: ClassDetailsInput; plans?: readonly ClassPlanInput[] }>
+  | ClassCommandOf<'DeleteClass'>
+  | ClassCommandOf<'DuplicateClass', { newEmployeeClassId: string }>
+  | ClassCommandOf<'SetBenefitTypePlans', { benefitType: string; planIds: readonly unknown[] }>
+  | ClassCommandOf<
+      'SetWaitingPeriods',
+      {
+        waitingPeriods: readonly (ClassPlanRef & {
+          waitingPeriodType?: unknown;
+          waitingPeriodDays?: unknown;
+        })[];
+      }
+    >
+  | ClassCommandOf<
+      'SetContributions',
+      {
+        contributions: readonly (ClassPlanRef & {
+          employerContributionPercentage?: unknown;
+          employeeContributionPercentage?: unknown;
+        })[];
+      }
+    >;
 
 type ClassEntity = 'EmployeeClass' | 'EmployeeClassPlan';
-/** An EIF entity edit of the class builder; the command handler makes it an EIF command (classEditIntent). */
-export type ClassEdit =
+/** An EIF entity edit of the class builder, before it is an EIF command. */
+type ClassEdit =
   | { type: 'CreateEntity'; entity: ClassEntity; entityId: string; attributes: Record<string, unknown> }
   | { type: 'ChangeAttributes'; entity: ClassEntity; entityId: string; attributes: Record<string, unknown> }
   | { type: 'DeleteEntity'; entity: ClassEntity; entityId: string };
-
-/** The EIF command an edit is, for the client and with the change id the handler gives it. */
-export const classEditIntent = (
-  { type, ...edit }: ClassEdit,
-  clientId: string,
-  changeId: string,
-): EifIntent => ({ type, data: { ...edit, clientId, changeId } }) as EifIntent;
 
 export type ClassError =
   | { code: 'INVALID'; message: string; fieldErrors: FieldErrors }
   | { code: 'NOT_FOUND'; message: string }
   | { code: 'ALREADY_HAS_CLASSES'; message: string };
 
-export type ClassDecision =
-  { ok: true; employeeClassId: string; edits: ClassEdit[] } | { ok: false; error: ClassError };
+type EditsDecision = Decision<ClassEdit, ClassError>;
 
-const invalid = (fieldErrors: FieldErrors): ClassDecision => ({
-  ok: false,
-  error: { code: 'INVALID', message: 'Some answers need a look', fieldErrors },
-});
-const notFound = (): ClassDecision => ({
-  ok: false,
-  error: { code: 'NOT_FOUND', message: CLASS_MESSAGES.classNotFound },
-});
-const done = (employeeClassId: string, edits: ClassEdit[]): ClassDecision => ({
-  ok: true,
-  employeeClassId,
-  edits,
-});
+const invalid = (fieldErrors: FieldErrors): EditsDecision =>
+  refused({ code: 'INVALID', message: 'Some answers need a look', fieldErrors });
+const notFound = (): EditsDecision => refused({ code: 'NOT_FOUND', message: CLASS_MESSAGES.classNotFound });
+const done = (edits: ClassEdit[]): EditsDecision => accepted(...edits);
 
 const create = (
   entity: ClassEdit['entity'],
@@ -135,9 +131,9 @@ export const classPlansOf = (source: ClassSource, employeeClassId: string) =>
   source.employeeClassPlans.filter((cp) => cp.employeeClassId === employeeClassId);
 
 /** Onboarding §3 needsEmployeeClasses: answered "no" means one class for everyone. */
-function refusesAnotherClass(source: ClassSource): ClassDecision | null {
+function refusesAnotherClass(source: ClassSource): EditsDecision | null {
   if (source.needsEmployeeClasses === false && source.employeeClasses.length > 0)
-    return { ok: false, error: { code: 'ALREADY_HAS_CLASSES', message: CLASS_MESSAGES.alreadyHasClasses } };
+    return refused({ code: 'ALREADY_HAS_CLASSES', message: CLASS_MESSAGES.alreadyHasClasses });
   return null;
 }
 
@@ -215,13 +211,9 @@ function findClassPlan(classPlans: readonly EntityRow[], ref: ClassPlanRef): Ent
   return classPlans.find((cp) => cp.planId === ref.planId);
 }
 
-/** Decides a class-builder command; `newId` names the class plans it creates. */
-export function decideClassCommand(
-  command: ClassCommand,
-  source: ClassSource,
-  newId: () => string,
-): ClassDecision {
-  const { employeeClassId } = command;
+/** The entity edits a class-builder command makes of the editor's view of the form. */
+function decideEdits(command: ClassCommand, source: ClassSource): EditsDecision {
+  const { employeeClassId, newId } = command.data;
   const current = source.employeeClasses.find((c) => c.id === employeeClassId);
   const plansById = new Map(source.plans.map((p) => [p.id, p]));
   switch (command.type) {
@@ -234,8 +226,8 @@ export function decideClassCommand(
         if (refusal) return refusal;
       }
       const others = source.employeeClasses.filter((c) => c.id !== employeeClassId);
-      const details = checkClassDetails(command.details, others);
-      const planSet = command.plans ? checkPlanSet(source, command.plans) : null;
+      const details = checkClassDetails(command.data.details, others);
+      const planSet = command.data.plans ? checkPlanSet(source, command.data.plans) : null;
       const errors = {
         ...(details.ok ? {} : details.fieldErrors),
         ...(planSet?.ok === false ? planSet.fieldErrors : {}),
@@ -256,53 +248,53 @@ export function decideClassCommand(
             newId,
           ),
         );
-      return done(employeeClassId, edits);
+      return done(edits);
     }
     case 'DeleteClass': {
       if (!current) return notFound();
       // Class plans first: no moment in the stream has a class plan pointing at a missing class.
       const edits = classPlansOf(source, employeeClassId).map((cp) => remove('EmployeeClassPlan', cp.id));
-      return done(employeeClassId, [...edits, remove('EmployeeClass', employeeClassId)]);
+      return done([...edits, remove('EmployeeClass', employeeClassId)]);
     }
     case 'DuplicateClass': {
       if (!current) return notFound();
       const refusal = refusesAnotherClass(source);
       if (refusal) return refusal;
       const { id: _id, ...attributes } = current;
-      const copy = command.newEmployeeClassId;
+      const copy = command.data.newEmployeeClassId;
       const groupName = copyName(String(current.groupName ?? ''), source.employeeClasses);
       const classPlans = classPlansOf(source, employeeClassId).map((cp) => {
         const { id: _cpId, ...cpAttributes } = cp;
         return create('EmployeeClassPlan', newId(), { ...cpAttributes, employeeClassId: copy });
       });
-      return done(copy, [create('EmployeeClass', copy, { ...attributes, groupName }), ...classPlans]);
+      return done([create('EmployeeClass', copy, { ...attributes, groupName }), ...classPlans]);
     }
     case 'SetBenefitTypePlans': {
       if (!current) return notFound();
-      if (!isClassEligibleBenefitType(command.benefitType))
+      if (!isClassEligibleBenefitType(command.data.benefitType))
         return invalid({ benefitType: CLASS_MESSAGES.benefitTypeNotEligible });
       const errors: FieldErrors = {};
-      command.planIds.forEach((planId, i) => {
+      command.data.planIds.forEach((planId, i) => {
         const plan = plansById.get(String(planId));
         if (!plan) errors[`planIds.${i}`] = CLASS_MESSAGES.unknownPlan;
-        else if (plan.benefitType !== command.benefitType)
+        else if (plan.benefitType !== command.data.benefitType)
           errors[`planIds.${i}`] = CLASS_MESSAGES.planOfOtherBenefitType;
       });
       if (Object.keys(errors).length > 0) return invalid(errors);
       // Only this benefit type's class plans are touched; kept ones keep their waiting period and shares.
       const scope = classPlansOf(source, employeeClassId).filter((cp) => {
         const plan = plansById.get(String(cp.planId));
-        return (plan?.benefitType ?? cp.benefitType) === command.benefitType;
+        return (plan?.benefitType ?? cp.benefitType) === command.data.benefitType;
       });
-      const wanted = new Map(command.planIds.map((id) => [String(id), {}]));
-      return done(employeeClassId, reconcile(employeeClassId, scope, wanted, plansById, newId));
+      const wanted = new Map(command.data.planIds.map((id) => [String(id), {}]));
+      return done(reconcile(employeeClassId, scope, wanted, plansById, newId));
     }
     case 'SetWaitingPeriods':
     case 'SetContributions': {
       if (!current) return notFound();
       const classPlans = classPlansOf(source, employeeClassId);
       const isWaiting = command.type === 'SetWaitingPeriods';
-      const items = isWaiting ? command.waitingPeriods : command.contributions;
+      const items = isWaiting ? command.data.waitingPeriods : command.data.contributions;
       const list = isWaiting ? 'waitingPeriods' : 'contributions';
       const errors: FieldErrors = {};
       const edits: ClassEdit[] = [];
@@ -321,7 +313,7 @@ export function decideClassCommand(
         else edits.push(change('EmployeeClassPlan', classPlan.id, { ...checked.value }));
       });
       if (Object.keys(errors).length > 0) return invalid(errors);
-      return done(employeeClassId, edits);
+      return done(edits);
     }
     default: {
       const unknown: never = command;
@@ -329,3 +321,47 @@ export function decideClassCommand(
     }
   }
 }
+
+/** The EIF command an edit is, for the client, with the change id and metadata the command gives it. */
+const toEifCommand = (
+  { type, ...edit }: ClassEdit,
+  clientId: string,
+  changeId: string,
+  metadata: ClassCommand['metadata'],
+): EifCommand => ({ type, data: { ...edit, clientId, changeId }, metadata }) as EifCommand;
+
+export type ClassDecisionError = ClassError | EifError;
+
+/**
+ * Decides a class-builder command against the client's EIF: the class rules read the editing view, then
+ * each entity edit is decided by the EIF decider against the state the earlier ones left, so the command
+ * is all its events or one refusal.
+ */
+function decide(command: ClassCommand, state: EifState): Decision<EifEvent, ClassDecisionError> {
+  // The class rules do not read the view's version.
+  const view = toEditingView(state, 0n);
+  if (state.status === 'empty' || !view) return refused({ code: 'NOT_FOUND', message: 'Client not found' });
+  const edits = decideEdits(command, view);
+  if (!edits.ok) return edits;
+  const events: EifEvent[] = [];
+  let current: EifState = state;
+  for (const edit of edits.events) {
+    const eifCommand = toEifCommand(edit, state.clientId, command.data.newId(), command.metadata);
+    const decision = eifDecider.decide(eifCommand, current);
+    if (!decision.ok) return decision;
+    events.push(...decision.events);
+    current = decision.events.reduce(eifDecider.evolve, current);
+  }
+  return accepted(...events);
+}
+
+/** The class builder as one decider (domain/src/decider.ts), over the EIF's state and events. */
+export const classDecider: Decider<EifState, ClassCommand, EifEvent, ClassDecisionError> = {
+  initialState: eifDecider.initialState,
+  decide,
+  evolve: eifDecider.evolve,
+};
+
+/** The class a command touched: the new copy for a duplicate, else the class it names. */
+export const touchedClassId = (command: Intent<ClassCommand>): string =>
+  command.type === 'DuplicateClass' ? command.data.newEmployeeClassId : command.data.employeeClassId;
