@@ -7,3 +7,13 @@ export function parseIfMatch(header: string | undefined): bigint | null {
   if (!match) throw new ValidationError({ 'headers.if-match': 'If-Match must be a version number' });
   return BigInt(match[1]!);
 }
+
+/** A domain rule's messages by body field (undefined: no message) as the 400 keyed `body.<field>`. */
+export const bodyFieldErrors = (errors: Readonly<Record<string, string | undefined>>) =>
+  new ValidationError(
+    Object.fromEntries(
+      Object.entries(errors)
+        .filter((e): e is [string, string] => e[1] !== undefined)
+        .map(([field, message]) => [`body.${field}`, message]),
+    ),
+  );
