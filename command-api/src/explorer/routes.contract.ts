@@ -59,6 +59,9 @@ export const MessageBody = z.object({ text: z.string().nullable().default(null) 
 
 const id = z.string().min(1);
 const sites = '/api/clients/{clientId}/explorer-pages';
+const refusedSite = problem('Invalid fields (keyed body.<field>), or the vanity URL is taken');
+/** Each write appends at the revision it read: another write in between refuses it. */
+const concurrentWrite = problem('Changed by another write meanwhile; nothing was written');
 const siteParams = z.object({ clientId: id, explorerPageId: id });
 
 export const createExplorerSite = defineRoute({
@@ -69,8 +72,8 @@ export const createExplorerSite = defineRoute({
   request: { params: z.object({ clientId: id }), body: ExplorerSiteBody },
   responses: {
     201: json(ExplorerPage, 'The site'),
+    400: refusedSite,
     403: problem('Not staff'),
-    422: problem('Refused by the site rules (e.g. the vanity URL is taken)'),
   },
 });
 export const updateExplorerSite = defineRoute({
@@ -82,9 +85,9 @@ export const updateExplorerSite = defineRoute({
   request: { params: siteParams, body: ExplorerSiteBody },
   responses: {
     200: json(ExplorerPage, 'The site'),
+    400: refusedSite,
     403: problem('Not staff'),
     404: problem('No such site'),
-    422: problem('Refused by the site rules (e.g. the vanity URL is taken)'),
   },
 });
 export const deleteExplorerSite = defineRoute({
@@ -97,6 +100,7 @@ export const deleteExplorerSite = defineRoute({
     204: noContent('Deleted; its vanity URL is free again'),
     403: problem('Not staff'),
     404: problem('No such site'),
+    409: concurrentWrite,
   },
 });
 export const renewExplorerSite = defineRoute({
@@ -107,9 +111,11 @@ export const renewExplorerSite = defineRoute({
   request: { params: siteParams, body: RenewExplorerSiteBody },
   responses: {
     201: json(ExplorerPage, 'The next year’s site'),
+    400: refusedSite,
     403: problem('Not staff'),
     404: problem('No such site'),
-    422: problem('Already renewed, or refused by the site rules'),
+    409: concurrentWrite,
+    422: problem('ALREADY_RENEWED: the site has been renewed before'),
   },
 });
 export const attachExplorerDocument = defineRoute({
@@ -125,6 +131,7 @@ export const attachExplorerDocument = defineRoute({
     ),
     403: problem('Not staff'),
     404: problem('No such site'),
+    409: concurrentWrite,
   },
 });
 export const transferExplorerSites = defineRoute({
@@ -135,8 +142,10 @@ export const transferExplorerSites = defineRoute({
   request: { params: z.object({ currentOwnerId: id, newOwnerId: id }) },
   responses: {
     200: json(z.object({ transferred: z.array(z.string()) }), 'The sites moved'),
+    400: problem('The new owner is not an internal user'),
     403: problem('Not staff'),
     404: problem('Unknown new owner'),
+    409: problem('A site changed by another write meanwhile; the sites before it were moved'),
   },
 });
 export const sendLead = defineRoute({
