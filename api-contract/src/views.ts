@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from '@onboard/domain';
+import { problem } from './index.ts';
 
 // The answers both sides give: the write routes (command-api) answer with the same views the read routes
 // (query-api) serve, so those shapes are declared once here and named in the document.
@@ -93,6 +94,9 @@ export const EmployeeClasses = z
   .meta({ id: 'EmployeeClasses' });
 
 // Command side
+
+/** A write appends at the revision it read: another write in between refuses it (not If-Match). */
+export const concurrentWrite = problem('Changed by another write meanwhile; nothing was written');
 
 /** An Explorer site as staff read it: every attribute, its plans and documents, version and links. */
 export const ExplorerPage = z

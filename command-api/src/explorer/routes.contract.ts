@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { ExplorerDocument, ExplorerPlan, ExplorerSiteAttributes } from '@onboard/events/catalogue/explorer';
 import { defineRoute, json, noContent, problem } from '@onboard/api-contract';
-import { ExplorerPage, SupportChatMessage, SupportConversation } from '@onboard/api-contract/views';
+import {
+  ExplorerPage,
+  SupportChatMessage,
+  SupportConversation,
+  concurrentWrite,
+} from '@onboard/api-contract/views';
 
 /**
  * Shapes only: the rules (explorer §5) are the domain's. Required text is taken as possibly empty here so
@@ -60,8 +65,6 @@ export const MessageBody = z.object({ text: z.string().nullable().default(null) 
 const id = z.string().min(1);
 const sites = '/api/clients/{clientId}/explorer-pages';
 const refusedSite = problem('Invalid fields (keyed body.<field>), or the vanity URL is taken');
-/** Each write appends at the revision it read: another write in between refuses it. */
-const concurrentWrite = problem('Changed by another write meanwhile; nothing was written');
 const siteParams = z.object({ clientId: id, explorerPageId: id });
 
 export const createExplorerSite = defineRoute({
