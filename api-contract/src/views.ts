@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from '@onboard/domain';
+import { problem } from './index.ts';
 
 // The answers both sides give: the write routes (command-api) answer with the same views the read routes
 // (query-api) serve, so those shapes are declared once here and named in the document.
@@ -91,3 +92,24 @@ export const classesView = {
 export const EmployeeClasses = z
   .object({ ...classesView, employeeClasses: z.array(EmployeeClass) })
   .meta({ id: 'EmployeeClasses' });
+
+// Command side
+
+/** A write appends at the revision it read: another write in between refuses it (not If-Match). */
+export const concurrentWrite = problem('Changed by another write meanwhile; nothing was written');
+
+/** An Explorer site as staff read it: every attribute, its plans and documents, version and links. */
+export const ExplorerPage = z
+  .object({ id: z.string(), clientId: z.string() })
+  .passthrough()
+  .meta({ id: 'ExplorerPage' });
+
+export const SupportChatMessage = z
+  .object({ messageId: z.string(), author: z.enum(['visitor', 'agent']), text: z.string(), at: z.string() })
+  .meta({ id: 'SupportChatMessage' });
+
+/** A support conversation as its holder reads it: the visitor who started it, or staff. */
+export const SupportConversation = z
+  .object({ conversationId: z.string(), department: z.string(), messages: z.array(SupportChatMessage) })
+  .passthrough()
+  .meta({ id: 'SupportConversation' });

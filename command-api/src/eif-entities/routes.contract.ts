@@ -31,12 +31,13 @@ export const ITEM_COLLECTIONS = [
 ] as const satisfies readonly { entity: ViewCollectionEntity; path: string; param: string; noun: string }[];
 type ItemEntity = (typeof ITEM_COLLECTIONS)[number]['entity'];
 
-const Values = z.record(z.string(), z.unknown(), { error: 'Send the answers as an object' });
+/** Answers keyed by attribute, each checked by its field's rule. */
+export const Answers = z.record(z.string(), z.unknown(), { error: 'Send the answers as an object' });
 export const PlansBody = z
-  .object({ plans: z.array(Values.and(z.object({ id: z.string().min(1) }))) })
+  .object({ plans: z.array(Answers.and(z.object({ id: z.string().min(1) }))) })
   .strict();
 export const BillsBody = z
-  .object({ bills: z.array(Values.and(z.object({ id: z.string().min(1).optional() }))) })
+  .object({ bills: z.array(Answers.and(z.object({ id: z.string().min(1).optional() }))) })
   .strict();
 export const DeleteBillsBody = z
   .object({ ids: z.array(z.string().min(1)).min(1, 'Choose at least one bill') })
@@ -134,8 +135,12 @@ function entityResponses(route: EntityRoute): Record<number, ResponseSpec> {
   return responses;
 }
 
-const entityWrite = <const M extends EntityRoute['method'], const P extends string>(
-  route: EntityRoute & { method: M; path: P },
+const entityWrite = <
+  const M extends EntityRoute['method'],
+  const P extends string,
+  const B extends z.ZodType | undefined = undefined,
+>(
+  route: EntityRoute & { method: M; path: P; body?: B },
 ) =>
   defineRoute({
     method: route.method,
@@ -143,7 +148,7 @@ const entityWrite = <const M extends EntityRoute['method'], const P extends stri
     tag: 'eif-entities',
     summary: route.summary,
     isVersioned: true,
-    request: { params: ids(...route.params), ...(route.body ? { body: route.body } : {}) },
+    request: { params: ids(...route.params), body: route.body as B },
     responses: entityResponses(route),
   });
 

@@ -1,18 +1,15 @@
-import { Router, type Request, type Response } from 'express';
-import { z } from 'zod';
+import { Router, type Request } from 'express';
 import { NotFoundError, toEditingView, type Actor } from '@onboard/domain';
 import { executeEifCommands } from '../clients/execute.ts';
 import type { RouteContract } from '@onboard/api-contract';
-import { mount } from '@onboard/api-contract/express';
+import { mount, parseInput, type RouteInput } from '@onboard/api-contract/express';
 import { requireActor, requireClientAccess, type CommandDeps } from '../http/context.ts';
-import { parseBody, parseIfMatch } from '../http/validate.ts';
+import { parseIfMatch } from '../http/validate.ts';
 import { decideEntityEdits, type EntityEdit } from './edits.ts';
 import type { EntityForms } from './forms.ts';
 import {
-  BillsBody,
-  DeleteBillsBody,
+  Answers,
   ITEM_ROUTES,
-  PlansBody,
   deleteBills,
   saveBills,
   updateClient,
@@ -27,20 +24,28 @@ import {
  * changes applied) with its ETag as the answer.
  */
 
-type Edits = (req: Request, clientId: string, newId: () => string) => EntityEdit[];
+type Edits<C extends RouteContract> = (
+  req: Request,
+  input: RouteInput<C>,
+  clientId: string,
+  newId: () => string,
+) => EntityEdit[];
 
 const isObject = (body: unknown): body is object => typeof body === 'object' && body !== null;
-const values = (body: unknown) =>
-  parseBody(z.record(z.string(), z.unknown(), { error: 'Send the answers as an object' }), body);
+/**
+ * A form's answers as sent: the forms' own field rules check them (decideEntityEdits), so a bad answer
+ * gets its field's message; the contract's body, generated from the same fields, documents them.
+ */
+const values = (req: Request) => parseInput(Answers, req.body, 'body');
 const withoutId = ({ id: _id, ...rest }: Record<string, unknown>) => rest;
 
 export function eifEntityRoutes(deps: CommandDeps, forms: EntityForms): Router {
   const router = Router();
 
   /** The one handler. `status` 201 for creations; `location` names the new item for the Location header. */
-  const mutate = (
-    contract: RouteContract,
-    edits: Edits,
+  const mutate = <C extends RouteContract>(
+    contract: C,
+    edits: Edits<C>,
     options: {
       status?: number;
       location?: (req: Request, ids: string[]) => string;
@@ -48,7 +53,7 @@ export function eifEntityRoutes(deps: CommandDeps, forms: EntityForms): Router {
       clientFieldsSent?: (req: Request) => string[];
     } = {},
   ) =>
-    mount(router, contract, async (req: Request, res: Response) => {
+    mount(router, contract, async (req, res, input) => {
       const actor: Actor = await requireActor(deps.authenticate, req);
       const clientId = String(req.params.clientId);
       // Who may update a client may edit its entities (platform §6: the client row). Denied Client fields
@@ -62,7 +67,7 @@ export function eifEntityRoutes(deps: CommandDeps, forms: EntityForms): Router {
         created.push(id);
         return id;
       };
-      const requested = edits(req, clientId, newId);
+      const requested = edits(req, input, clientId, newId);
       const { state, revision } = await executeEifCommands(
         deps,
         actor,
@@ -84,12 +89,12 @@ export function eifEntityRoutes(deps: CommandDeps, forms: EntityForms): Router {
 
   mutate(
     updateClient,
-    (req, clientId) => [
+    (req, _input, clientId) => [
       {
         action: 'update',
         entity: 'Client',
         entityId: clientId,
-        values: values(req.body),
+        values: values(req),
         errorPrefix: 'body.',
       },
     ],
@@ -101,13 +106,13 @@ export function eifEntityRoutes(deps: CommandDeps, forms: EntityForms): Router {
       action: 'update',
       entity: 'Policy',
       entityId: String(req.params.policyId),
-      values: values(req.body),
+      values: values(req),
       errorPrefix: 'body.',
     },
   ]);
 
-  mutate(updatePlans, (req) =>
-    parseBody(PlansBody, req.body).plans.map((plan, i) => ({
+  mutate(updatePlans, (_req, input) =>
+    input.body().plans.map((plan, i) => ({
       action: 'update',
       entity: 'Plan',
       entityId: plan.id,
@@ -119,8 +124,8 @@ export function eifEntityRoutes(deps: CommandDeps, forms: EntityForms): Router {
   for (const { entity, path, create, update, remove, param } of ITEM_ROUTES) {
     mutate(
       create,
-      (req, _clientId, newId) => [
-        { action: 'create', entity, entityId: newId(), values: values(req.body), errorPrefix: 'body.' },
+      (req, _input, _clientId, newId) => [
+        { action: 'create', entity, entityId: newId(), values: values(req), errorPrefix: 'body.' },
       ],
       {
         status: 201,
@@ -132,7 +137,7 @@ export function eifEntityRoutes(deps: CommandDeps, forms: EntityForms): Router {
         action: 'update',
         entity,
         entityId: String(req.params[param]),
-        values: values(req.body),
+        values: values(req),
         errorPrefix: 'body.',
       },
     ]);
@@ -140,16 +145,16 @@ export function eifEntityRoutes(deps: CommandDeps, forms: EntityForms): Router {
   }
 
   // Bills are saved as the whole billing list: new ones (no id) created, the others updated, in one append.
-  mutate(saveBills, (req, _clientId, newId) =>
-    parseBody(BillsBody, req.body).bills.map((bill, i): EntityEdit => {
+  mutate(saveBills, (_req, input, _clientId, newId) =>
+    input.body().bills.map((bill, i): EntityEdit => {
       const errorPrefix = `body.bills.${i}.`;
       return bill.id === undefined
         ? { action: 'create', entity: 'Bill', entityId: newId(), values: withoutId(bill), errorPrefix }
         : { action: 'update', entity: 'Bill', entityId: bill.id, values: withoutId(bill), errorPrefix };
     }),
   );
-  mutate(deleteBills, (req) =>
-    [...new Set(parseBody(DeleteBillsBody, req.body).ids)].map((id) => ({
+  mutate(deleteBills, (_req, input) =>
+    [...new Set(input.body().ids)].map((id) => ({
       action: 'delete',
       entity: 'Bill',
       entityId: id,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute, json, problem } from '@onboard/api-contract';
-import { ClientView } from '@onboard/api-contract/views';
+import { ClientView, concurrentWrite } from '@onboard/api-contract/views';
 import { OUTSIDE_SIGNER_STEPS } from '@onboard/domain';
 
 export const InviteOutsideSignerBody = z
@@ -77,6 +77,7 @@ const signerAction = <const P extends string, const B extends z.ZodType | undefi
     responses: {
       200: json(z.object({ client: ClientView }), 'The client after the command'),
       404: problem('Expired, used or unknown link, or another step'),
+      409: concurrentWrite,
       422: problem('Refused by the EIF rules'),
     },
   });

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { ExplorerDocument, ExplorerPlan, ExplorerSiteAttributes } from '@onboard/events/catalogue/explorer';
 import { defineRoute, json, noContent, problem } from '@onboard/api-contract';
+import {
+  ExplorerPage,
+  SupportChatMessage,
+  SupportConversation,
+  concurrentWrite,
+} from '@onboard/api-contract/views';
 
 /**
  * Shapes only: the rules (explorer §5) are the domain's. Required text is taken as possibly empty here so
@@ -57,13 +63,8 @@ export const StartChatBody = z.object({ language: z.enum(['en', 'es']).default('
 export const MessageBody = z.object({ text: z.string().nullable().default(null) });
 
 const id = z.string().min(1);
-/** A site as staff read it: every attribute, its plans and documents, version and links. */
-export const ExplorerPage = z
-  .object({ id: z.string(), clientId: z.string() })
-  .passthrough()
-  .meta({ id: 'ExplorerPage' });
-
 const sites = '/api/clients/{clientId}/explorer-pages';
+const refusedSite = problem('Invalid fields (keyed body.<field>), or the vanity URL is taken');
 const siteParams = z.object({ clientId: id, explorerPageId: id });
 
 export const createExplorerSite = defineRoute({
@@ -74,8 +75,8 @@ export const createExplorerSite = defineRoute({
   request: { params: z.object({ clientId: id }), body: ExplorerSiteBody },
   responses: {
     201: json(ExplorerPage, 'The site'),
+    400: refusedSite,
     403: problem('Not staff'),
-    422: problem('Refused by the site rules (e.g. the vanity URL is taken)'),
   },
 });
 export const updateExplorerSite = defineRoute({
@@ -87,9 +88,9 @@ export const updateExplorerSite = defineRoute({
   request: { params: siteParams, body: ExplorerSiteBody },
   responses: {
     200: json(ExplorerPage, 'The site'),
+    400: refusedSite,
     403: problem('Not staff'),
     404: problem('No such site'),
-    422: problem('Refused by the site rules (e.g. the vanity URL is taken)'),
   },
 });
 export const deleteExplorerSite = defineRoute({
@@ -102,6 +103,7 @@ export const deleteExplorerSite = defineRoute({
     204: noContent('Deleted; its vanity URL is free again'),
     403: problem('Not staff'),
     404: problem('No such site'),
+    409: concurrentWrite,
   },
 });
 export const renewExplorerSite = defineRoute({
@@ -112,9 +114,11 @@ export const renewExplorerSite = defineRoute({
   request: { params: siteParams, body: RenewExplorerSiteBody },
   responses: {
     201: json(ExplorerPage, 'The next year’s site'),
+    400: refusedSite,
     403: problem('Not staff'),
     404: problem('No such site'),
-    422: problem('Already renewed, or refused by the site rules'),
+    409: concurrentWrite,
+    422: problem('ALREADY_RENEWED: the site has been renewed before'),
   },
 });
 export const attachExplorerDocument = defineRoute({
@@ -130,6 +134,7 @@ export const attachExplorerDocument = defineRoute({
     ),
     403: problem('Not staff'),
     404: problem('No such site'),
+    409: concurrentWrite,
   },
 });
 export const transferExplorerSites = defineRoute({
@@ -140,8 +145,10 @@ export const transferExplorerSites = defineRoute({
   request: { params: z.object({ currentOwnerId: id, newOwnerId: id }) },
   responses: {
     200: json(z.object({ transferred: z.array(z.string()) }), 'The sites moved'),
+    400: problem('The new owner is not an internal user'),
     403: problem('Not staff'),
     404: problem('Unknown new owner'),
+    409: problem('A site changed by another write meanwhile; the sites before it were moved'),
   },
 });
 export const sendLead = defineRoute({
@@ -156,14 +163,6 @@ export const sendLead = defineRoute({
     404: problem('No such site'),
   },
 });
-
-const ChatMessage = z
-  .object({ messageId: z.string(), author: z.enum(['visitor', 'agent']), text: z.string(), at: z.string() })
-  .meta({ id: 'SupportChatMessage' });
-export const SupportConversation = z
-  .object({ conversationId: z.string(), department: z.string(), messages: z.array(ChatMessage) })
-  .passthrough()
-  .meta({ id: 'SupportConversation' });
 
 export const createHumanCheck = defineRoute({
   method: 'post',
@@ -215,7 +214,7 @@ export const postSupportMessage = defineRoute({
   isSignedIn: false,
   request: { params: z.object({ explorerPageId: id, conversationId: id }), body: MessageBody },
   responses: {
-    201: json(ChatMessage, 'Posted'),
+    201: json(SupportChatMessage, 'Posted'),
     400: problem('Empty or too long'),
     404: problem('No such conversation'),
   },

@@ -28,7 +28,7 @@ import {
 } from '@onboard/domain/explorer/decider';
 import { mount } from '@onboard/api-contract/express';
 import { requireActor, type CommandDeps } from '../http/context.ts';
-import { parseIfMatch } from '../http/validate.ts';
+import { bodyFieldErrors, parseIfMatch } from '../http/validate.ts';
 import { explorerVisitorRoutes, type ExplorerVisitorDeps } from './visitor-routes.ts';
 import {
   attachExplorerDocument,
@@ -84,11 +84,7 @@ async function loadSite(store: EventStore, explorerPageId: string) {
 function accept(decision: ExplorerSiteDecision) {
   if (decision.ok) return decision.events;
   const { error } = decision;
-  if (error.code === 'INVALID') {
-    throw new ValidationError(
-      Object.fromEntries(Object.entries(error.fields).map(([field, message]) => [`body.${field}`, message])),
-    );
-  }
+  if (error.code === 'INVALID') throw bodyFieldErrors(error.fields);
   if (error.code === 'NOT_FOUND') throw new NotFoundError(error.message);
   throw new RuleError(error.code, error.message);
 }
@@ -371,10 +367,7 @@ export function createExplorerCommands(deps: ExplorerCommandDeps): Router {
   mount(router, sendLead, async (req, res, input) => {
     const body = input.body();
     const errors = validateLead(body);
-    const fields = Object.entries(errors).filter((e): e is [string, string] => e[1] !== undefined);
-    if (fields.length > 0) {
-      throw new ValidationError(Object.fromEntries(fields.map(([f, m]) => [`body.${f}`, m])));
-    }
+    if (Object.values(errors).some((m) => m !== undefined)) throw bodyFieldErrors(errors);
     const leadId = deps.newId();
     const trim = (v: string | null | undefined) => (v ?? '').trim();
     const lead = {

@@ -5,7 +5,6 @@ import {
   EXPLORER_EMAIL_SEND_MESSAGES,
   HUMAN_CHECK_INVALID,
   NotFoundError,
-  ValidationError,
   benefitTypeLabel,
   contactOptions,
   isInternal,
@@ -20,6 +19,7 @@ import { isExplorerSiteLive, type ExplorerSite } from '@onboard/domain/explorer/
 import type { EmailSender } from '../auth/email-port.ts';
 import { mount } from '@onboard/api-contract/express';
 import type { CommandDeps } from '../http/context.ts';
+import { bodyFieldErrors } from '../http/validate.ts';
 import { builtInHumanCheck, type HumanCheck } from './human-check.ts';
 import { createHumanCheck, emailBenefits, postSupportMessage, startSupportChat } from './routes.contract.ts';
 
@@ -37,15 +37,6 @@ export type ExplorerVisitorDeps = CommandDeps & {
 };
 
 const VISITOR = { userId: 'anonymous', role: 'EXPLORER_VISITOR' };
-
-const fieldErrors = (errors: Record<string, string | undefined>) =>
-  new ValidationError(
-    Object.fromEntries(
-      Object.entries(errors)
-        .filter((e): e is [string, string] => e[1] !== undefined)
-        .map(([field, message]) => [`body.${field}`, message]),
-    ),
-  );
 
 const categoryName = (language: ExplorerLanguage, state: string) => (type: BenefitType) =>
   benefitTypeLabel(type, { state, language });
@@ -76,14 +67,15 @@ export function explorerVisitorRoutes(deps: ExplorerVisitorDeps): Router {
   mount(router, emailBenefits, async (req, res, input) => {
     const body = input.body();
     const errors = validateExplorerEmailSend(body);
-    if (Object.values(errors).some((m) => m !== undefined)) throw fieldErrors(errors);
+    if (Object.values(errors).some((m) => m !== undefined)) throw bodyFieldErrors(errors);
     const page = await requirePage(String(req.params.explorerPageId));
     const wanted = new Set(body.benefits ?? []);
     const plans = page.plans.filter((p) => wanted.has(p.id));
     // Ids that are not plans of this page do not count as a selected benefit.
-    if (plans.length === 0) throw fieldErrors({ benefits: EXPLORER_EMAIL_SEND_MESSAGES.benefitsRequired });
+    if (plans.length === 0)
+      throw bodyFieldErrors({ benefits: EXPLORER_EMAIL_SEND_MESSAGES.benefitsRequired });
     const verdict = await humanCheck.verify(body.recaptchaToken ?? '', 'email-benefits', deps.now());
-    if (verdict !== 'ok') throw fieldErrors({ recaptchaToken: HUMAN_CHECK_INVALID });
+    if (verdict !== 'ok') throw bodyFieldErrors({ recaptchaToken: HUMAN_CHECK_INVALID });
     if (!deps.emailSender) throw new Error('No e-mail sender is configured');
     const language = body.language as ExplorerLanguage;
     const base = deps.publicUrl?.() ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`;
@@ -157,7 +149,7 @@ export function explorerVisitorRoutes(deps: ExplorerVisitorDeps): Router {
   mount(router, postSupportMessage, async (req, res, input) => {
     const body = input.body();
     const error = supportMessageError(body.text);
-    if (error !== null) throw fieldErrors({ text: error });
+    if (error !== null) throw bodyFieldErrors({ text: error });
     const conversationId = String(req.params.conversationId);
     const recorded = await deps.store.readStream(supportChatStream(conversationId));
     const started = recorded[0];

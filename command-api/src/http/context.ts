@@ -1,4 +1,4 @@
-import type { Request, RequestHandler } from 'express';
+import type { Request } from 'express';
 import type { EventStore, SnapshotStore } from '@onboard/events';
 import {
   UnauthorizedError,
@@ -45,10 +45,3 @@ export function requireClientAccess(
 ) {
   requirePermission(actor, 'client', action, { clientId, ...(fields ? { fields } : {}) });
 }
-
-/** Express 5 forwards rejected promises to the error middleware; this keeps handlers typed. */
-export const handle =
-  (fn: (req: Request, res: Parameters<RequestHandler>[1]) => Promise<void>): RequestHandler =>
-  (req, res, next) => {
-    fn(req, res).catch(next);
-  };

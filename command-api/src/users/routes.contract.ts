@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute, json, noContent, problem } from '@onboard/api-contract';
-import { UserView } from '@onboard/api-contract/views';
+import { concurrentWrite, UserView } from '@onboard/api-contract/views';
 
 const Name = z.string().trim().min(1, 'Please provide a response').max(100, 'Use at most 100 characters');
 const Email = z
@@ -120,6 +120,7 @@ const assignment = <const K extends 'broker' | 'ben-admin', const V extends 'ass
     responses: {
       200: json(UserView, 'The user after the change'),
       404: problem('No such user or client'),
+      409: concurrentWrite,
     },
   });
 
@@ -147,7 +148,11 @@ export const changeBenAdminToBroker = defineRoute({
   tag: 'users',
   summary: 'Make a ben-admin a broker',
   request: { params: one },
-  responses: { 200: json(UserView, 'The user, now a broker'), 404: problem('No such ben-admin') },
+  responses: {
+    200: json(UserView, 'The user, now a broker'),
+    404: problem('No such ben-admin'),
+    409: concurrentWrite,
+  },
 });
 export const copyActivationLink = defineRoute({
   method: 'post',
