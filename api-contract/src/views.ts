@@ -91,3 +91,19 @@ export const classesView = {
 export const EmployeeClasses = z
   .object({ ...classesView, employeeClasses: z.array(EmployeeClass) })
   .meta({ id: 'EmployeeClasses' });
+
+// Query side
+
+/** A site as staff read it: every attribute, its plans and documents, version and links. */
+export const ExplorerPage = z
+  .object({ id: z.string(), clientId: z.string() })
+  .passthrough()
+  .meta({ id: 'ExplorerPage' });
+
+export const SupportChatMessage = z
+  .object({ messageId: z.string(), author: z.enum(['visitor', 'agent']), text: z.string(), at: z.string() })
+  .meta({ id: 'SupportChatMessage' });
+export const SupportConversation = z
+  .object({ conversationId: z.string(), department: z.string(), messages: z.array(SupportChatMessage) })
+  .passthrough()
+  .meta({ id: 'SupportConversation' });

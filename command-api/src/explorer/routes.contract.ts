@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ExplorerDocument, ExplorerPlan, ExplorerSiteAttributes } from '@onboard/events/catalogue/explorer';
 import { defineRoute, json, noContent, problem } from '@onboard/api-contract';
+import { ExplorerPage, SupportChatMessage, SupportConversation } from '@onboard/api-contract/views';
 
 /**
  * Shapes only: the rules (explorer §5) are the domain's. Required text is taken as possibly empty here so
@@ -57,11 +58,6 @@ export const StartChatBody = z.object({ language: z.enum(['en', 'es']).default('
 export const MessageBody = z.object({ text: z.string().nullable().default(null) });
 
 const id = z.string().min(1);
-/** A site as staff read it: every attribute, its plans and documents, version and links. */
-export const ExplorerPage = z
-  .object({ id: z.string(), clientId: z.string() })
-  .passthrough()
-  .meta({ id: 'ExplorerPage' });
 
 const sites = '/api/clients/{clientId}/explorer-pages';
 const siteParams = z.object({ clientId: id, explorerPageId: id });
@@ -157,14 +153,6 @@ export const sendLead = defineRoute({
   },
 });
 
-const ChatMessage = z
-  .object({ messageId: z.string(), author: z.enum(['visitor', 'agent']), text: z.string(), at: z.string() })
-  .meta({ id: 'SupportChatMessage' });
-export const SupportConversation = z
-  .object({ conversationId: z.string(), department: z.string(), messages: z.array(ChatMessage) })
-  .passthrough()
-  .meta({ id: 'SupportConversation' });
-
 export const createHumanCheck = defineRoute({
   method: 'post',
   path: '/api/explorer-pages/human-check',
@@ -215,7 +203,7 @@ export const postSupportMessage = defineRoute({
   isSignedIn: false,
   request: { params: z.object({ explorerPageId: id, conversationId: id }), body: MessageBody },
   responses: {
-    201: json(ChatMessage, 'Posted'),
+    201: json(SupportChatMessage, 'Posted'),
     400: problem('Empty or too long'),
     404: problem('No such conversation'),
   },

@@ -75,10 +75,10 @@ const isTimeZone = (name: string) => {
   }
 };
 
-/** `tz` is an IANA zone name, UTC when absent. */
+/** `tz` is an IANA zone name, UTC when absent; anything else (a repeated tz too) is a 400 keyed query.tz. */
 export const EifSummaryQuery = z.object({
   tz: z
-    .string()
+    .string({ error: TZ_MESSAGE })
     .refine((tz) => tz === '' || isTimeZone(tz), TZ_MESSAGE)
     .optional(),
 });
