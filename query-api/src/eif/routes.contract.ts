@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute, json, problem } from '@onboard/api-contract';
+import { defineRoute, json, media, problem } from '@onboard/api-contract';
 import { Actor, ClientView } from '@onboard/api-contract/views';
 
 const clientId = z.string().min(1);
@@ -90,10 +90,7 @@ export const getEifSummaryPdf = defineRoute({
   summary: 'The EIF summary as a PDF download',
   request: { params: z.object({ clientId }), query: EifSummaryQuery },
   responses: {
-    200: {
-      description: 'PDF attachment (Content-Disposition: attachment; filename=...)',
-      contentType: 'application/pdf',
-    },
+    200: media('application/pdf', 'PDF attachment (Content-Disposition: attachment; filename=...)'),
     400: problem('Bad time zone (query.tz)'),
     403: problem('Not yours'),
     404: problem('No such client'),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute, json, problem } from '@onboard/api-contract';
+import { defineRoute, json, media, problem } from '@onboard/api-contract';
 import { ExplorerPage, SupportConversation } from '@onboard/api-contract/views';
 import { DEMO_ENROLLMENT_STATUSES } from '@onboard/domain';
 
@@ -111,11 +111,10 @@ export const downloadExplorerDocument = defineRoute({
   isSignedIn: false,
   request: { params: z.object({ explorerPageId: id, documentId: id }) },
   responses: {
-    200: {
-      description:
-        'The file, from the document store (built in, or relayed from ONBOARD_DOCUMENT_BASE_URL), as an attachment',
-      contentType: 'application/octet-stream',
-    },
+    200: media(
+      '*/*',
+      'The file in its own media type, from the document store (built in, or relayed from ONBOARD_DOCUMENT_BASE_URL), as an attachment',
+    ),
     404: problem('Not a document of this site, or its file is not in the store'),
   },
 });
