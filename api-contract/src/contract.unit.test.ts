@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { checkAnswer, defineRoute, findRoute, json, noContent, problem } from './index.ts';
+import { checkAnswer, defineRoute, findRoute, json, media, noContent, problem } from './index.ts';
 import { buildOpenApiDocument } from './openapi.ts';
 
 const user = defineRoute({
@@ -64,6 +64,49 @@ describe('route contracts', () => {
     expect(checkAnswer(contracts, answer('GET', '/api/users/slfs', 403, refused))).toMatch(
       /status not declared/,
     );
+  });
+
+  it('checks that an answer declared as another media type comes as that type', () => {
+    const route = (path: string, contentType: string) =>
+      defineRoute({
+        method: 'get',
+        path,
+        tag: 'files',
+        summary: 'Not JSON',
+        responses: { 200: media(contentType, 'Not JSON'), 404: problem('None') },
+      });
+    const pdf = route('/api/pdf', 'application/pdf');
+    const file = route('/api/file', '*/*');
+    const images = route('/api/image', 'image/*');
+    const at = (pathname: string, contentType: string | null) => ({
+      method: 'GET',
+      pathname,
+      status: 200,
+      contentType,
+      body: '',
+    });
+    const routes = [pdf, file, images];
+    expect(checkAnswer(routes, at('/api/pdf', 'application/pdf'))).toBeNull();
+    expect(checkAnswer(routes, at('/api/pdf', 'Application/PDF; charset=binary'))).toBeNull();
+    expect(checkAnswer(routes, at('/api/pdf', 'application/json; charset=utf-8'))).toMatch(
+      /answers application\/json; charset=utf-8, not application\/pdf/,
+    );
+    expect(checkAnswer(routes, at('/api/pdf', null))).toMatch(/no content type, not application\/pdf/);
+    expect(checkAnswer(routes, at('/api/file', 'video/mp4'))).toBeNull();
+    expect(checkAnswer(routes, at('/api/image', 'image/png'))).toBeNull();
+    expect(checkAnswer(routes, at('/api/image', 'text/html'))).toMatch(/not image\/\*/);
+    const doc = buildOpenApiDocument([pdf], {
+      title: 'T',
+      version: '1',
+      description: 'D',
+      sessionCookie: 'session',
+      csrf: { header: 'x-csrf', cookie: 'csrf' },
+    });
+    const paths = doc.paths as Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    expect(paths['/api/pdf']!.get!.responses['200']).toEqual({
+      description: 'Not JSON',
+      content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
+    });
   });
 
   it('assembles the document from the contracts alone', () => {

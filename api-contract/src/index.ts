@@ -63,6 +63,18 @@ export const json = <S extends z.ZodType>(schema: S, description: string) => ({ 
 export const problem = (description: string) =>
   ({ description, schema: Problem, contentType: 'application/problem+json' }) as const;
 export const noContent = (description: string) => ({ description });
+/**
+ * An answer that is not JSON (a download, a stream), named by its media type, or by a media range such
+ * as `image/*` when the type is the stored file's own.
+ */
+export const media = (contentType: string, description: string) => ({ description, contentType });
+
+/** Whether a Content-Type header (parameters aside) falls within a declared media type or range. */
+const isWithin = (contentType: string | null, declared: string) => {
+  const [type = '', subtype = ''] = (contentType ?? '').split(';')[0]!.trim().toLowerCase().split('/');
+  const [wantType, wantSubtype] = declared.toLowerCase().split('/');
+  return (wantType === '*' || wantType === type) && (wantSubtype === '*' || wantSubtype === subtype);
+};
 
 /** The body a client sends (before zod's defaults and transforms). */
 export type BodyOf<C extends RouteContract> = C['request'] extends { body: infer S extends z.ZodType }
@@ -101,8 +113,8 @@ export function findRoute<C extends RouteContract>(
 
 /**
  * Whether an answer keeps its route's contract: its status is declared (or added to every route by the
- * document, see `implicitResponses`) and its JSON body parses with the declared schema. Null when it does,
- * else what is wrong.
+ * document, see `implicitResponses`), its JSON body parses with the declared schema, and an answer declared
+ * as another media type comes as that type. Null when it does, else what is wrong.
  */
 export function checkAnswer(
   contracts: readonly RouteContract[],
@@ -113,6 +125,8 @@ export function checkAnswer(
   if (!route) return answer.status === 404 ? null : `${at}: no contract declares this route`;
   const declared = { ...implicitResponses(route), ...route.responses }[answer.status];
   if (!declared) return `${at}: status not declared by ${route.method} ${route.path}`;
+  if (!declared.schema && declared.contentType && !isWithin(answer.contentType, declared.contentType))
+    return `${at}: answers ${answer.contentType ?? 'no content type'}, not ${declared.contentType}`;
   const isJson = /json/.test(answer.contentType ?? '');
   if (!declared.schema || !isJson) return null;
   const result = declared.schema.safeParse(answer.body);

@@ -93,8 +93,6 @@ export const EmployeeClasses = z
   .object({ ...classesView, employeeClasses: z.array(EmployeeClass) })
   .meta({ id: 'EmployeeClasses' });
 
-// Command side
-
 /** A write appends at the revision it read: another write in between refuses it (not If-Match). */
 export const concurrentWrite = problem('Changed by another write meanwhile; nothing was written');
 

@@ -7,7 +7,7 @@ export type { QueryDeps, Authenticate } from './http/context.ts';
 export { startGateway, type Gateway } from './gateway/gateway.ts';
 export { readClientView } from './clients/routes.ts';
 export { ClientListQuery } from './clients/routes.contract.ts';
-export { eifSummaryRoutes, EifSummaryQuery, type SummaryDeps } from './eif/summary-pdf.ts';
+export { eifSummaryRoutes, type SummaryDeps } from './eif/summary-pdf.ts';
 export { qpsQueryRoutes } from './qps/index.ts';
 export { eifHistoryRoutes, type HistoryDeps } from './eif/history.ts';
 

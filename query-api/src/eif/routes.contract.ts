@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute, json, problem } from '@onboard/api-contract';
+import { defineRoute, json, media, problem } from '@onboard/api-contract';
 import { Actor, ClientView } from '@onboard/api-contract/views';
 
 const clientId = z.string().min(1);
@@ -75,10 +75,10 @@ const isTimeZone = (name: string) => {
   }
 };
 
-/** `tz` is an IANA zone name, UTC when absent. */
+/** `tz` is an IANA zone name, UTC when absent; anything else (a repeated tz too) is a 400 keyed query.tz. */
 export const EifSummaryQuery = z.object({
   tz: z
-    .string()
+    .string({ error: TZ_MESSAGE })
     .refine((tz) => tz === '' || isTimeZone(tz), TZ_MESSAGE)
     .optional(),
 });
@@ -90,10 +90,7 @@ export const getEifSummaryPdf = defineRoute({
   summary: 'The EIF summary as a PDF download',
   request: { params: z.object({ clientId }), query: EifSummaryQuery },
   responses: {
-    200: {
-      description: 'PDF attachment (Content-Disposition: attachment; filename=...)',
-      contentType: 'application/pdf',
-    },
+    200: media('application/pdf', 'PDF attachment (Content-Disposition: attachment; filename=...)'),
     400: problem('Bad time zone (query.tz)'),
     403: problem('Not yours'),
     404: problem('No such client'),

@@ -14,7 +14,6 @@ import {
   planBenefitTypeLabel,
   eifFormSummary,
   NotFoundError,
-  ValidationError,
   eifCodec,
   foldUser,
   formatTaxId,
@@ -26,9 +25,7 @@ import {
 import { contentDisposition, safeFilename } from '@onboard/domain/files';
 import { mount } from '@onboard/api-contract/express';
 import { requireActor, requireClientAccess, type Authenticate } from '../http/context.ts';
-import { EifSummaryQuery, TZ_MESSAGE, getEifSummaryPdf } from './routes.contract.ts';
-
-export { EifSummaryQuery, TZ_MESSAGE };
+import { getEifSummaryPdf } from './routes.contract.ts';
 
 /**
  * GET /api/clients/{clientId}/eif-summary?tz= (platform §7): the client's EIF as a PDF download, with
@@ -50,13 +47,9 @@ export type EifSummary = {
   pending: SummaryGroup[];
 };
 
-/** The `tz` query value as a canonical zone name; anything else is a 400 keyed query.tz. */
-export function parseTimeZone(value: unknown): string {
-  const parsed = EifSummaryQuery.safeParse({ tz: value });
-  if (!parsed.success) throw new ValidationError({ 'query.tz': TZ_MESSAGE });
-  const tz = parsed.data.tz;
-  return tz ? new Intl.DateTimeFormat('en-US', { timeZone: tz }).resolvedOptions().timeZone : 'UTC';
-}
+/** The `tz` query value (checked by the contract) as a canonical zone name, UTC when absent. */
+export const canonicalTimeZone = (tz: string | undefined): string =>
+  tz ? new Intl.DateTimeFormat('en-US', { timeZone: tz }).resolvedOptions().timeZone : 'UTC';
 
 export function formatInstant(iso: string, timeZone: string): string {
   const date = new Date(iso);
@@ -303,11 +296,11 @@ const userIdsOf = (view: ClientView) => [
 
 export function eifSummaryRoutes(deps: SummaryDeps, now: () => Date = () => new Date()): Router {
   const router = Router();
-  mount(router, getEifSummaryPdf, async (req: Request, res) => {
+  mount(router, getEifSummaryPdf, async (req: Request, res, input) => {
     const actor = await requireActor(deps.authenticate, req);
     const clientId = String(req.params.clientId);
     requireClientAccess(actor, clientId, 'read');
-    const timeZone = parseTimeZone(req.query.tz);
+    const timeZone = canonicalTimeZone(input.query().tz);
     const loaded = await loadAggregate({
       store: deps.store,
       snapshots: deps.snapshots,

@@ -3,11 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { EMPTY_STAMPS, ValidationError, type ClientView } from '@onboard/domain';
 import {
   buildEifSummary,
+  canonicalTimeZone,
   formatInstant,
-  parseTimeZone,
   renderEifSummaryPdf,
   summaryFilename,
 } from './summary-pdf.ts';
+import { parseInput } from '@onboard/api-contract/express';
+import { EifSummaryQuery, TZ_MESSAGE } from './routes.contract.ts';
 
 const view: ClientView = {
   ...EMPTY_STAMPS,
@@ -60,21 +62,24 @@ async function pdfText(pdf: Buffer) {
   return text;
 }
 
-describe('parseTimeZone', () => {
+describe('the tz query', () => {
+  const timeZoneOf = (tz: unknown) =>
+    canonicalTimeZone(parseInput(EifSummaryQuery, tz === undefined ? {} : { tz }, 'query').tz);
+
   it('defaults to UTC and accepts IANA names', () => {
-    expect(parseTimeZone(undefined)).toBe('UTC');
-    expect(parseTimeZone('')).toBe('UTC');
-    expect(parseTimeZone('America/Chicago')).toBe('America/Chicago');
+    expect(timeZoneOf(undefined)).toBe('UTC');
+    expect(timeZoneOf('')).toBe('UTC');
+    expect(timeZoneOf('America/Chicago')).toBe('America/Chicago');
   });
 
   it('rejects unknown zones and repeated parameters on query.tz', () => {
     for (const bad of ['Mars/Olympus', 'not a zone', ['UTC', 'UTC']]) {
       try {
-        parseTimeZone(bad);
+        timeZoneOf(bad);
         expect.unreachable();
       } catch (error) {
         expect(error).toBeInstanceOf(ValidationError);
-        expect(Object.keys((error as ValidationError).validationError)).toEqual(['query.tz']);
+        expect((error as ValidationError).validationError).toEqual({ 'query.tz': TZ_MESSAGE });
       }
     }
   });

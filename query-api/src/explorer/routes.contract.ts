@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { defineRoute, json, problem } from '@onboard/api-contract';
+import { defineRoute, json, media, problem } from '@onboard/api-contract';
+import { ExplorerPage, SupportConversation } from '@onboard/api-contract/views';
 import { DEMO_ENROLLMENT_STATUSES } from '@onboard/domain';
 
 /** explorer §5 List queries. The messages are chosen (the spec gives the ranges only). */
@@ -29,12 +30,8 @@ export const PublicExplorerQuery = z.object({
 });
 
 const id = z.string().min(1);
-const StaffExplorerPage = z
-  .object({ id: z.string(), clientId: z.string() })
-  .passthrough()
-  .meta({ id: 'StaffExplorerPage' });
 const ExplorerList = z.object({
-  items: z.array(StaffExplorerPage),
+  items: z.array(ExplorerPage),
   total: z.number().int(),
   limit: z.number().int(),
   offset: z.number().int(),
@@ -55,7 +52,7 @@ export const getExplorerSite = defineRoute({
   summary: 'One site (staff)',
   request: { params: z.object({ clientId: id, explorerPageId: id }) },
   responses: {
-    200: json(StaffExplorerPage, 'The site'),
+    200: json(ExplorerPage, 'The site'),
     403: problem('Not staff'),
     404: problem('No such site'),
   },
@@ -102,23 +99,7 @@ export const getSupportChat = defineRoute({
   isSignedIn: false,
   request: { params: z.object({ explorerPageId: id, conversationId: id }) },
   responses: {
-    200: json(
-      z
-        .object({
-          conversationId: z.string(),
-          department: z.string(),
-          messages: z.array(
-            z.object({
-              messageId: z.string(),
-              author: z.enum(['visitor', 'agent']),
-              text: z.string(),
-              at: z.string(),
-            }),
-          ),
-        })
-        .passthrough(),
-      'The conversation',
-    ),
+    200: json(SupportConversation, 'The conversation'),
     404: problem('No such conversation'),
   },
 });
@@ -130,11 +111,10 @@ export const downloadExplorerDocument = defineRoute({
   isSignedIn: false,
   request: { params: z.object({ explorerPageId: id, documentId: id }) },
   responses: {
-    200: {
-      description:
-        'The file, from the document store (built in, or relayed from ONBOARD_DOCUMENT_BASE_URL), as an attachment',
-      contentType: 'application/octet-stream',
-    },
+    200: media(
+      '*/*',
+      'The file in its own media type, from the document store (built in, or relayed from ONBOARD_DOCUMENT_BASE_URL), as an attachment',
+    ),
     404: problem('Not a document of this site, or its file is not in the store'),
   },
 });

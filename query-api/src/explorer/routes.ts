@@ -1,4 +1,5 @@
 import { Router, type Request } from 'express';
+import type { z } from 'zod';
 import {
   ForbiddenError,
   NotFoundError,
@@ -17,12 +18,11 @@ import {
   liveChatDepartment,
   showsLanguageDialog,
 } from '@onboard/domain/explorer/page-content';
-import { mount, parseInput } from '@onboard/api-contract/express';
+import { mount } from '@onboard/api-contract/express';
 import { requireActor, type QueryDeps } from '../http/context.ts';
 import {
-  ExplorerListQuery,
-  PublicExplorerQuery,
   downloadExplorerDocument,
+  type ExplorerListQuery,
   getExplorerSite,
   getPublicExplorerSite,
   getSupportChat,
@@ -177,8 +177,7 @@ export function createExplorerQueries(deps: ExplorerQueryDeps): Router {
     isDemoEnvironment: deps.isDemoEnvironment === true,
   };
 
-  const list = async (req: Request, where: string, param: string) => {
-    const q = parseInput(ExplorerListQuery, req.query, 'query');
+  const list = async (q: z.output<typeof ExplorerListQuery>, where: string, param: string) => {
     const order = `${SORT_COLUMNS[q.sortBy]} ${q.direction === 'asc' ? 'asc' : 'desc'} nulls last, p.explorer_page_id`;
     const [{ rows }, { rows: count }] = await Promise.all([
       deps.pool.query<Row>(
@@ -199,9 +198,9 @@ export function createExplorerQueries(deps: ExplorerQueryDeps): Router {
     };
   };
 
-  mount(router, listClientExplorerSites, async (req, res) => {
+  mount(router, listClientExplorerSites, async (req, res, input) => {
     await requireStaff(deps, req);
-    res.json(await list(req, 'p.client_id = $1', String(req.params.clientId)));
+    res.json(await list(input.query(), 'p.client_id = $1', String(req.params.clientId)));
   });
 
   mount(router, getExplorerSite, async (req, res) => {
@@ -215,9 +214,9 @@ export function createExplorerQueries(deps: ExplorerQueryDeps): Router {
     res.json(staffView(row, now(), env));
   });
 
-  mount(router, listOwnerExplorerSites, async (req, res) => {
+  mount(router, listOwnerExplorerSites, async (req, res, input) => {
     await requireStaff(deps, req);
-    res.json(await list(req, 'p.page_owner = $1', String(req.params.pageOwnerId)));
+    res.json(await list(input.query(), 'p.page_owner = $1', String(req.params.pageOwnerId)));
   });
 
   // The built-in support chat (command-api/src/explorer/visitor-routes.ts writes it). Staff list a
@@ -286,8 +285,8 @@ export function createExplorerQueries(deps: ExplorerQueryDeps): Router {
   });
 
   // Anonymous (explorer §2 optional auth): by id or vanity slug, one indexed read of the projection row.
-  mount(router, getPublicExplorerSite, async (req, res) => {
-    const { demoEnrollmentStatus } = parseInput(PublicExplorerQuery, req.query, 'query');
+  mount(router, getPublicExplorerSite, async (req, res, input) => {
+    const { demoEnrollmentStatus } = input.query();
     const key = String(req.params.idOrSlug);
     const { rows } = await deps.pool.query<{ page: ExplorerSite }>(
       `select page from rm_explorer_pages

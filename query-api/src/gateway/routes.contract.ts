@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute, problem } from '@onboard/api-contract';
+import { defineRoute, media, problem } from '@onboard/api-contract';
 
 export const eventsStream = defineRoute({
   method: 'get',
@@ -9,10 +9,7 @@ export const eventsStream = defineRoute({
   description: 'Server-Sent Events; a browser reconnecting with Last-Event-ID gets what it missed.',
   request: { headers: z.object({ 'last-event-id': z.string().optional() }) },
   responses: {
-    200: {
-      description: 'Server-Sent Events: QPS_PUSH_STATUS and EMAIL_SENT',
-      contentType: 'text/event-stream',
-    },
+    200: media('text/event-stream', 'Server-Sent Events: QPS_PUSH_STATUS and EMAIL_SENT'),
     403: problem('Not staff'),
   },
 });

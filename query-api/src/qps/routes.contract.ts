@@ -36,11 +36,24 @@ export const getPlanDesignInfo = defineRoute({
   },
 });
 
-/** `clientIds[]=a&clientIds[]=b` (the spec's form), `clientIds=a&clientIds=b` or one `clientIds=a`. */
-export const ApiJobsQuery = z.object({
-  'clientIds[]': z.array(z.string()).optional(),
-  clientIds: z.union([z.string(), z.array(z.string())]).optional(),
-});
+const CLIENT_IDS_MESSAGE = 'Give one or more client ids';
+const OneOrMany = z.union([z.string(), z.array(z.string())]);
+type ClientIdsQuery = { 'clientIds[]'?: string | string[]; clientIds?: string | string[] };
+const requested = (query: ClientIdsQuery) => [query['clientIds[]'] ?? query.clientIds ?? []].flat();
+/** The client ids asked for, once each, from either form of the query. */
+export const clientIdsOf = (query: ClientIdsQuery) => [...new Set(requested(query))];
+
+/**
+ * `clientIds[]=a&clientIds[]=b` (the spec's form), `clientIds=a&clientIds=b` or one `clientIds=a`: 1 to 200
+ * ids, none empty, else a 400 keyed query.clientIds.
+ */
+export const ApiJobsQuery = z
+  .object({ 'clientIds[]': OneOrMany.optional(), clientIds: OneOrMany.optional() })
+  .superRefine((query, ctx) => {
+    const ids = requested(query);
+    if (ids.length === 0 || ids.length > 200 || ids.some((id) => id === ''))
+      ctx.addIssue({ code: 'custom', path: ['clientIds'], message: CLIENT_IDS_MESSAGE });
+  });
 
 export const getApiJobs = defineRoute({
   method: 'get',

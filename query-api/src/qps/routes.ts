@@ -1,11 +1,10 @@
 import { Router } from 'express';
-import { z } from 'zod';
 import type { ApiJobStatus } from '@onboard/events';
-import { NotFoundError, ValidationError, fromDocument, type EifStateDocument } from '@onboard/domain';
+import { NotFoundError, fromDocument, type EifStateDocument } from '@onboard/domain';
 import { checkPlanDesign, planDesignFromState } from '@onboard/domain/plan-design';
 import { mount } from '@onboard/api-contract/express';
 import { requireActor, requireClientAccess, type QueryDeps } from '../http/context.ts';
-import { getApiJobs, getPlanDesignInfo } from './routes.contract.ts';
+import { clientIdsOf, getApiJobs, getPlanDesignInfo } from './routes.contract.ts';
 
 export type ApiJobView = {
   id: string;
@@ -42,12 +41,6 @@ const LATEST_JOBS_SQL = `
   select distinct on (client_id) api_job_id, client_id, status, reasons, requested_by, requested_at, updated_at
   from rm_api_jobs where client_id = any($1)
   order by client_id, position_commit desc, position_prepare desc`;
-
-// `clientIds[]=a&clientIds[]=b` (the spec's form), `clientIds=a&clientIds=b` or one `clientIds=a`.
-const ClientIds = z
-  .union([z.string(), z.array(z.string())])
-  .transform((v) => (Array.isArray(v) ? v : [v]))
-  .pipe(z.array(z.string().min(1)).min(1).max(200));
 
 const CATCH_UP_WAIT_MS = 2_000;
 const CATCH_UP_POLL_MS = 25;
@@ -100,12 +93,9 @@ export function qpsQueryRoutes(deps: QueryDeps): Router {
   });
 
   /** The latest push job of each client asked for (clients without a job are left out). */
-  mount(router, getApiJobs, async (req, res) => {
+  mount(router, getApiJobs, async (req, res, input) => {
     const actor = await requireActor(deps.authenticate, req);
-    const query = req.query as Record<string, unknown>;
-    const parsed = ClientIds.safeParse(query['clientIds[]'] ?? query.clientIds);
-    if (!parsed.success) throw new ValidationError({ 'query.clientIds': 'Give one or more client ids' });
-    const clientIds = [...new Set(parsed.data)];
+    const clientIds = clientIdsOf(input.query());
     for (const clientId of clientIds) requireClientAccess(actor, clientId, 'read');
     const { rows } = await deps.pool.query<JobRow>(LATEST_JOBS_SQL, [clientIds]);
     res.json({ apiJobs: rows.map(toView) });
