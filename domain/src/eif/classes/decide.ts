@@ -9,7 +9,7 @@ import {
   type Intent,
 } from '../../decider.ts';
 import { toEditingView, type ClientView, type EntityRow } from '../client-view.ts';
-import { eifDecider, type EifCommand, type EifError, type EifState } from '../decider.ts';
+import { eifDecider, fold, type EifCommand, type EifError, type EifState } from '../decider.ts';
 import {
   CLASS_MESSAGES,
   checkClassDetails,
@@ -350,7 +350,7 @@ function decide(command: ClassCommand, state: EifState): Decision<EifEvent, Clas
     const decision = eifDecider.decide(eifCommand, current);
     if (!decision.ok) return decision;
     events.push(...decision.events);
-    current = decision.events.reduce(eifDecider.evolve, current);
+    current = fold(decision.events, current);
   }
   return accepted(...events);
 }
