@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { CheckboxBox } from './CheckboxBox.tsx';
 
 /**
  * A checkbox on the native input, drawn like the react-aria ones (`.checkbox`, `.checkbox__box`), for
@@ -21,11 +22,7 @@ export function NativeCheckbox({
         checked={isSelected}
         onChange={(event) => onChange(event.target.checked)}
       />
-      <span className="checkbox__box" aria-hidden="true">
-        <svg viewBox="0 0 18 18">
-          <polyline points="2 9 7 14 16 4" />
-        </svg>
-      </span>
+      <CheckboxBox />
       {children}
     </label>
   );

@@ -6,7 +6,8 @@ import type { StoredDocument } from '@onboard/domain/files/document-store';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
 import { Alert } from '../../ui/Feedback.tsx';
 import { explorerPagePath } from './api.ts';
-import { SelectInput, TextInput } from './controls.tsx';
+import { SelectInput } from '../../ui/SelectInput.tsx';
+import { TextInput } from '../../ui/TextInput.tsx';
 import {
   attachDocument,
   documentDownloadPath,

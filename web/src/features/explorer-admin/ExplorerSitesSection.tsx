@@ -22,6 +22,7 @@ const TransferDialog = lazy(() =>
   import('./TransferDialog.tsx').then((m) => ({ default: m.TransferDialog })),
 );
 import { UpdateTracking } from './UpdateTracking.tsx';
+import './explorer-admin.css';
 
 type Notice = { tone: 'success' | 'error'; text: string } | null;
 const messageOf = (caught: unknown) => (caught instanceof ApiError ? caught.message : GENERIC_ERROR_MESSAGE);

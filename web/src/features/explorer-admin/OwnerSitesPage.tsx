@@ -17,6 +17,7 @@ import {
 import { SiteDatesCell, SiteNameCell, SitesPager, SiteStatusCell } from './site-list.tsx';
 import { explorerSupportPath } from './support-api.ts';
 import { TransferDialog, UserPicker } from './TransferDialog.tsx';
+import './explorer-admin.css';
 
 /** The site's client, by name once loaded (one cached read per client). */
 function ClientCell({ clientId }: { clientId: string }) {

@@ -22,7 +22,10 @@ import {
   VISION_FRAMES_OVER_FIELDS,
   isBenefitType,
 } from '@onboard/domain/explorer';
-import { CheckboxInput, SelectInput, TextInput, type Option } from './controls.tsx';
+import { CheckboxInput } from '../../ui/Checkbox.tsx';
+import { SelectInput } from '../../ui/SelectInput.tsx';
+import { TextInput } from '../../ui/TextInput.tsx';
+import { type Option } from '../../ui/field.tsx';
 import {
   codeLabel,
   dentalCoinsuranceLabel,

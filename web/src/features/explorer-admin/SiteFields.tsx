@@ -10,7 +10,10 @@ import {
 } from '@onboard/domain/explorer';
 import type { StoredDocument } from '@onboard/domain/files/document-store';
 import { Alert } from '../../ui/Feedback.tsx';
-import { CheckboxInput, RadioInput, SelectInput, TextInput } from './controls.tsx';
+import { CheckboxInput } from '../../ui/Checkbox.tsx';
+import { RadioInput } from '../../ui/RadioInput.tsx';
+import { SelectInput } from '../../ui/SelectInput.tsx';
+import { TextInput } from '../../ui/TextInput.tsx';
 import { UploadButton } from './DocumentsSection.tsx';
 import type { ExplorerDocumentBody } from './documents-api.ts';
 import { bindFields } from './field-binding.ts';
@@ -157,6 +160,7 @@ export function SiteFields({
             onChange={(v) => set('language', v)}
             error={errors.language}
             options={LANGUAGE_OPTIONS}
+            isRequired
           />
           <div className="xa-fieldset--wide">
             <Flag label="Has employees in New York" {...bind.flag('hasEmployeesInNY')} />
@@ -290,6 +294,7 @@ export function SiteFields({
             onChange={(v) => set('medicalVideo', v)}
             error={errors.medicalVideo}
             options={MEDICAL_VIDEO_OPTIONS}
+            isRequired
           />
           {site.medicalVideo !== 'NO_VIDEO' && (
             <>

@@ -65,7 +65,7 @@ export function UserPicker({
         </Text>
       )}
       <FieldError className="field__error">{error}</FieldError>
-      <Popover className="menu-popover xa-select__popover">
+      <Popover className="menu-popover select__popover">
         <ListBox className="menu" renderEmptyState={() => <div className="menu__item">No matching user</div>}>
           {(item: { id: string; name: string }) => (
             <ListBoxItem id={item.id} className="menu__item" textValue={item.name}>

@@ -16,7 +16,7 @@ import {
   useRefreshExplorerSites,
   type ExplorerSiteView,
 } from './api.ts';
-import { TextInput } from './controls.tsx';
+import { TextInput } from '../../ui/TextInput.tsx';
 import { explorerSupportPath } from './support-api.ts';
 import { draftOfSite, emptySiteDraft, isoOf, type Errors } from './form-model.ts';
 import { bindFields } from './field-binding.ts';
@@ -24,6 +24,7 @@ import { DocumentsSection } from './DocumentsSection.tsx';
 import { attachDocument } from './documents-api.ts';
 import { SiteForm } from './SiteForm.tsx';
 import { UpdateTracking } from './UpdateTracking.tsx';
+import './explorer-admin.css';
 
 function Header({
   clientId,

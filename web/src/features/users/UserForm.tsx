@@ -1,8 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import {
   Button,
-  Checkbox,
-  CheckboxGroup,
   FieldError,
   Form,
   Input,
@@ -16,6 +14,7 @@ import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
 import type { Role } from '../../api/types.ts';
 import { useClientOptions, type ProfileChanges, type UserKind } from './api.ts';
 import { Alert } from '../../ui/Feedback.tsx';
+import { CheckboxGroupInput, CheckboxInput } from '../../ui/Checkbox.tsx';
 
 export type UserFormValues = ProfileChanges & {
   role?: Role;
@@ -42,16 +41,6 @@ export function errorsFromApi(error: unknown): Errors {
   return mapped;
 }
 
-function CheckboxBox() {
-  return (
-    <span className="checkbox__box" aria-hidden="true">
-      <svg viewBox="0 0 18 18">
-        <polyline points="2 9 7 14 16 4" />
-      </svg>
-    </span>
-  );
-}
-
 function ClientPicker({
   value,
   onChange,
@@ -65,18 +54,13 @@ function ClientPicker({
   const [text, setText] = useState(value.join(', '));
   if (options && options.length > 0) {
     return (
-      <CheckboxGroup className="field" value={value} onChange={onChange} isInvalid={error !== undefined}>
-        <Label className="field__label">Clients</Label>
-        <div className="checkbox-list">
-          {options.map((client) => (
-            <Checkbox key={client.id} value={client.id} className="checkbox">
-              <CheckboxBox />
-              {client.name}
-            </Checkbox>
-          ))}
-        </div>
-        <FieldError className="field__error">{error}</FieldError>
-      </CheckboxGroup>
+      <CheckboxGroupInput
+        label="Clients"
+        value={value}
+        options={options.map((client) => ({ value: client.id, label: client.name }))}
+        onChange={onChange}
+        error={error}
+      />
     );
   }
   return (
@@ -214,14 +198,9 @@ export function UserForm({
         />
       )}
       {mode === 'create' && (
-        <Checkbox
-          className="checkbox"
-          isSelected={values.sendWelcomeEmail}
-          onChange={(v) => set('sendWelcomeEmail', v)}
-        >
-          <CheckboxBox />
+        <CheckboxInput isSelected={values.sendWelcomeEmail} onChange={(v) => set('sendWelcomeEmail', v)}>
           Send welcome e-mail
-        </Checkbox>
+        </CheckboxInput>
       )}
       <div className="form__actions">
         <Button type="submit" className="button button--primary" isPending={isPending}>

@@ -1,8 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import {
   Button,
-  Checkbox,
-  CheckboxGroup,
   FieldError,
   Form,
   Heading,
@@ -15,6 +13,7 @@ import {
   TextArea,
   TextField,
 } from 'react-aria-components';
+import { CheckboxGroupInput, CheckboxInput } from '../../../ui/Checkbox.tsx';
 import type { EntityRow } from '@onboard/domain/eif/client-view';
 import {
   EMPLOYEE_TYPE,
@@ -66,16 +65,6 @@ function noticeOf(error: unknown): Notice {
       text: 'The classes were changed by someone else while you were working. The list now shows the latest version.',
     };
   return { tone: error.code === 'ALREADY_HAS_CLASSES' ? 'warning' : 'error', text: error.message };
-}
-
-function CheckboxBox() {
-  return (
-    <span className="checkbox__box" aria-hidden="true">
-      <svg viewBox="0 0 18 18">
-        <polyline points="2 9 7 14 16 4" />
-      </svg>
-    </span>
-  );
 }
 
 function NoticeBanner({ notice }: { notice: Notice }) {
@@ -380,23 +369,13 @@ function ClassEditorForm({
             </Text>
             <FieldError className="field__error">{errors.groupName}</FieldError>
           </TextField>
-          <CheckboxGroup
-            className="field"
+          <CheckboxGroupInput
+            label="Eligible employees"
             value={draft.employeeTypes}
+            options={EMPLOYEE_TYPE.codes.map((code) => ({ value: code, label: EMPLOYEE_TYPE.labels[code] }))}
             onChange={(employeeTypes) => set({ employeeTypes }, 'employeeTypes')}
-            isInvalid={errors.employeeTypes !== undefined}
-          >
-            <Label className="field__label">Eligible employees</Label>
-            <div className="checkbox-list">
-              {EMPLOYEE_TYPE.codes.map((code) => (
-                <Checkbox key={code} value={code} className="checkbox">
-                  <CheckboxBox />
-                  {EMPLOYEE_TYPE.labels[code]}
-                </Checkbox>
-              ))}
-            </div>
-            <FieldError className="field__error">{errors.employeeTypes}</FieldError>
-          </CheckboxGroup>
+            error={errors.employeeTypes}
+          />
           <TextField
             className="field class-builder__short"
             name="minimumHoursPerWeek"
@@ -479,14 +458,12 @@ function PlanChoice({
     Number(value.employerContributionPercentage || NaN) + Number(value.employeeContributionPercentage || NaN);
   return (
     <div className="class-builder__plan" data-testid={`plan-${plan.id}`}>
-      <Checkbox
-        className="checkbox"
+      <CheckboxInput
         isSelected={value.isOffered}
         onChange={(isOffered) => onChange({ isOffered }, [key('planId')])}
       >
-        <CheckboxBox />
         Offer {label}
-      </Checkbox>
+      </CheckboxInput>
       {planError && <p className="field__error">{planError}</p>}
       {value.isOffered && (
         <div className="class-builder__plan-details">

@@ -199,7 +199,7 @@ export function CollectionSection({ section, view }: { section: CollectionDef; v
         </div>
       )}
       {items.length === 0 ? (
-        <p className="muted eif-form__empty">
+        <p className="muted field__empty">
           No {section.itemLabel}s yet.{section.min ? ` Add at least ${section.min}.` : ''}
         </p>
       ) : (

@@ -1,25 +1,15 @@
+import { CheckboxGroupInput } from '../../../ui/Checkbox.tsx';
+import { RadioInput } from '../../../ui/RadioInput.tsx';
 import { lazy, Suspense } from 'react';
-import {
-  Checkbox,
-  CheckboxGroup,
-  FieldError,
-  Input,
-  Label,
-  Radio,
-  RadioGroup,
-  Text,
-  TextArea,
-  TextField,
-} from 'react-aria-components';
+import { TextInput } from '../../../ui/TextInput.tsx';
+import { type Option } from '../../../ui/field.tsx';
 import { ANSWER } from '@onboard/domain/eif/steps/enumerations';
 import type { FieldDef } from '@onboard/domain/eif/forms/types';
 import type { EditingView } from './api.ts';
 import { contactLabel, contactRows, locationLabel, locationRows } from './sections.ts';
 import { MONTHS } from './values.ts';
 
-export type Option = { id: string; label: string };
-
-export type ControlProps = {
+type ControlProps = {
   field: FieldDef;
   /** The form's value (text for text boxes, the wire value otherwise). */
   value: unknown;
@@ -43,116 +33,85 @@ const PLACEHOLDERS: Partial<Record<FieldDef['kind'], string>> = {
   percentage: '0–100',
 };
 
-export function Description({ field }: { field: FieldDef }) {
-  return field.description ? (
-    <Text slot="description" className="field__description">
-      {field.description}
-    </Text>
-  ) : null;
-}
-
-export function RequiredMark({ field }: { field: FieldDef }) {
-  return field.required || /\(optional\)/i.test(field.label) ? null : (
-    <span className="eif-form__optional"> (optional)</span>
-  );
-}
-
-function CheckMark() {
+function Labelled({ field }: { field: FieldDef }) {
   return (
-    <span className="checkbox__box" aria-hidden="true">
-      <svg viewBox="0 0 18 18">
-        <polyline points="2 9 7 14 16 4" />
-      </svg>
-    </span>
+    <>
+      {field.label}
+      {field.required || /\(optional\)/i.test(field.label) ? null : (
+        <span className="eif-form__optional"> (optional)</span>
+      )}
+    </>
   );
 }
+
+/** What every control of a question shares: its label, description, error and names. */
+const common = (props: ControlProps) => ({
+  label: <Labelled field={props.field} />,
+  description: props.field.description,
+  error: props.error,
+  fieldKey: props.field.key,
+});
 
 function Radios({ props, options }: { props: ControlProps; options: Option[] }) {
-  const { field, value, onChange, error } = props;
-  const selected = value === null || value === undefined ? null : String(value);
+  const { field, value, onChange } = props;
   return (
-    <RadioGroup
-      className="field eif-form__group"
+    <RadioInput
+      {...common(props)}
+      className="eif-form__group"
       name={`${props.scope}.${field.key}`}
-      value={selected}
+      value={value === null || value === undefined ? null : String(value)}
+      options={options}
       onChange={(next) => onChange(field.kind === 'boolean' ? next === 'true' : next)}
-      isInvalid={Boolean(error)}
-      data-field={field.key}
-    >
-      <Label className="field__label">
-        {field.label}
-        <RequiredMark field={field} />
-      </Label>
-      <Description field={field} />
-      <div className="radio-row">
-        {options.map((option) => (
-          <Radio key={option.id} value={option.id} className="radio">
-            {option.label}
-          </Radio>
-        ))}
-      </div>
-      <FieldError className="field__error">{error}</FieldError>
-    </RadioGroup>
+    />
   );
 }
 
-/** The select control loads with the first form that has one (the popover and list box are large). */
-const LazyDropdown = lazy(() => import('./Dropdown.tsx').then((m) => ({ default: m.Dropdown })));
-function Dropdown(input: { props: ControlProps; options: Option[] }) {
+/** The select control loads with the first form that has one (its popover and list box are large). */
+const SelectInput = lazy(() =>
+  import('../../../ui/SelectInput.tsx').then((m) => ({ default: m.SelectInput })),
+);
+
+function Dropdown({ props, options }: { props: ControlProps; options: Option[] }) {
+  const { field, value, onChange } = props;
   return (
-    <Suspense fallback={<div className="field eif-form__select" aria-busy="true" />}>
-      <LazyDropdown {...input} />
+    <Suspense fallback={<div className="field" aria-busy="true" />}>
+      <SelectInput
+        {...common(props)}
+        value={value === null || value === undefined ? '' : String(value)}
+        options={options}
+        onChange={(key) => {
+          if (key === '') return onChange(null);
+          onChange(field.kind === 'month' ? Number(key) : key);
+        }}
+      />
     </Suspense>
   );
 }
 
 function Checkboxes({ props, options }: { props: ControlProps; options: Option[] }) {
-  const { field, value, onChange, error } = props;
+  const { field, value, onChange } = props;
   return (
-    <CheckboxGroup
-      className="field eif-form__group"
+    <CheckboxGroupInput
+      {...common(props)}
+      className="eif-form__group"
       value={Array.isArray(value) ? value.map(String) : []}
+      options={options}
       onChange={onChange}
-      isInvalid={Boolean(error)}
-      data-field={field.key}
-    >
-      <Label className="field__label">
-        {field.label}
-        <RequiredMark field={field} />
-      </Label>
-      <Description field={field} />
-      {options.length === 0 ? (
-        <p className="muted eif-form__empty">
-          {field.kind === 'locations' ? 'No locations have been added yet.' : 'Nothing to choose from.'}
-        </p>
-      ) : (
-        <div className="checkbox-list eif-form__checkboxes">
-          {options.map((option) => (
-            <Checkbox key={option.id} value={option.id} className="checkbox">
-              <CheckMark />
-              {option.label}
-            </Checkbox>
-          ))}
-        </div>
-      )}
-      <FieldError className="field__error">{error}</FieldError>
-    </CheckboxGroup>
+      empty={field.kind === 'locations' ? 'No locations have been added yet.' : 'Nothing to choose from.'}
+    />
   );
 }
 
 function TextBox(props: ControlProps) {
-  const { field, value, onChange, error } = props;
+  const { field, value, onChange } = props;
   const isNumber = field.kind === 'number' || field.kind === 'percentage';
-  const isMultiline = field.kind === 'text' && field.multiline === true;
-  const inputType = field.kind === 'email' ? 'email' : field.kind === 'phone' ? 'tel' : 'text';
   return (
-    <TextField
-      className="field"
+    <TextInput
+      {...common(props)}
       name={`${props.scope}.${field.key}`}
       value={typeof value === 'string' ? value : ''}
       onChange={onChange}
-      isInvalid={Boolean(error)}
-      type={inputType}
+      type={field.kind === 'email' ? 'email' : field.kind === 'phone' ? 'tel' : 'text'}
       inputMode={
         isNumber
           ? field.kind === 'number' && field.integer
@@ -163,31 +122,16 @@ function TextBox(props: ControlProps) {
             : undefined
       }
       autoComplete="off"
-      data-field={field.key}
-    >
-      <Label className="field__label">
-        {field.label}
-        <RequiredMark field={field} />
-      </Label>
-      {isMultiline ? (
-        <TextArea className="field__input field__textarea" rows={3} />
-      ) : (
-        <div className={field.kind === 'percentage' ? 'eif-form__affix' : undefined}>
-          <Input
-            className={`field__input eif-form__input eif-form__input--${field.kind}`}
-            placeholder={PLACEHOLDERS[field.kind]}
-          />
-          {field.kind === 'percentage' && <span aria-hidden="true">%</span>}
-        </div>
-      )}
-      <Description field={field} />
-      <FieldError className="field__error">{error}</FieldError>
-    </TextField>
+      isMultiline={field.kind === 'text' && field.multiline === true}
+      inputClassName={`eif-form__input eif-form__input--${field.kind}`}
+      placeholder={PLACEHOLDERS[field.kind]}
+      suffix={field.kind === 'percentage' ? '%' : undefined}
+    />
   );
 }
 
 const toOptions = (labels: Readonly<Record<string, string>>, codes: readonly string[]): Option[] =>
-  codes.map((code) => ({ id: code, label: labels[code] ?? code }));
+  codes.map((code) => ({ value: code, label: labels[code] ?? code }));
 
 /** One question as the control that fits its kind, with its label, description and error. */
 export function FieldControl(props: ControlProps) {
@@ -205,14 +149,14 @@ export function FieldControl(props: ControlProps) {
     case 'percentage':
       return <TextBox {...props} />;
     case 'month':
-      return <Dropdown props={props} options={MONTHS.map((label, i) => ({ id: String(i + 1), label }))} />;
+      return <Dropdown props={props} options={MONTHS.map((label, i) => ({ value: String(i + 1), label }))} />;
     case 'boolean':
       return (
         <Radios
           props={props}
           options={[
-            { id: 'true', label: 'Yes' },
-            { id: 'false', label: 'No' },
+            { value: 'true', label: 'Yes' },
+            { value: 'false', label: 'No' },
           ]}
         />
       );
@@ -235,7 +179,7 @@ export function FieldControl(props: ControlProps) {
         <Checkboxes
           props={props}
           options={locationRows(view).map((location) => ({
-            id: location.id,
+            value: location.id,
             label: locationLabel(location),
           }))}
         />
@@ -243,7 +187,9 @@ export function FieldControl(props: ControlProps) {
     case 'contact': {
       const types = field.contactTypes;
       const contacts = contactRows(view).filter((c) => !types || types.includes(String(c.type)));
-      return <Dropdown props={props} options={contacts.map((c) => ({ id: c.id, label: contactLabel(c) }))} />;
+      return (
+        <Dropdown props={props} options={contacts.map((c) => ({ value: c.id, label: contactLabel(c) }))} />
+      );
     }
     default: {
       const unknown: never = field;

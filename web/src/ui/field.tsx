@@ -1,0 +1,28 @@
+import type { ReactNode } from 'react';
+import { Text } from 'react-aria-components';
+
+// The one set of form controls over react-aria-components (web/src/ui/): every feature builds its fields
+// from them, so a label, its description and its error look and behave the same everywhere. Each control
+// is its own module, so a page downloads only the controls it shows.
+
+export type Option = { value: string; label: string };
+
+/** What every field has: a label (text, or text with a mark), an optional description and error. */
+export type FieldProps = {
+  label: ReactNode;
+  error?: string | undefined;
+  description?: ReactNode;
+  className?: string;
+  /** Names the control for the form (radio groups and text boxes). */
+  name?: string;
+  /** Marks the field's element (`data-field`) so a page or test can find a field by its key. */
+  fieldKey?: string;
+};
+
+export function Description({ children }: { children: ReactNode }) {
+  return children ? (
+    <Text slot="description" className="field__description">
+      {children}
+    </Text>
+  ) : null;
+}
