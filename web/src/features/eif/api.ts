@@ -2,22 +2,18 @@ import useSWR, { useSWRConfig } from 'swr';
 import type { ChangeRecord } from '@onboard/domain/eif/net-changes';
 import { apiRequest, ensureCsrfCookie } from '../../api/http.ts';
 import { clientKey } from '../../api/hooks.ts';
-import type { ActorRef, ClientView } from '../../api/types.ts';
+import type { ResponseOf } from '@onboard/api-contract';
+import type { getEifAtRevision, getEifHistory, listClients } from '@onboard/query-api/contracts';
+import type { ClientView } from '../../api/types.ts';
 
 /** The EIF lifecycle calls (onboarding §4): signing, review of post-sign changes, history, outside signers. */
 const base = (clientId: string) => `/api/clients/${encodeURIComponent(clientId)}`;
 
 export const CLIENT_PAGE_SIZE = 25;
 
-export type ClientListItem = {
-  id: string;
-  name: string;
-  eifStatus: 'pre_sign' | 'signed';
-  pendingChangeCount: number;
-  updatedAt: string;
-};
-
-export type ClientPage = { items: ClientListItem[]; total: number };
+// Answer types from the routes' contracts (query-api), never written twice.
+export type ClientPage = ResponseOf<typeof listClients>;
+export type ClientListItem = ClientPage['items'][number];
 
 export function clientListPath(page: number, search: string): string {
   const params = new URLSearchParams({
@@ -39,16 +35,8 @@ export function useChangeLog(clientId: string) {
   return useSWR<ChangeRecord[]>(changeLogKey(clientId));
 }
 
-export type HistoryEvent = { revision: number; type: string; at: string; actor: ActorRef; summary: string };
-
-export type Difference = {
-  entity: string;
-  entityId: string;
-  attributeKey: string | null;
-  then: unknown;
-  now: unknown;
-  kind: 'added' | 'removed' | 'changed';
-};
+export type HistoryEvent = ResponseOf<typeof getEifHistory>['events'][number];
+export type Difference = ResponseOf<typeof getEifAtRevision>['differences'][number];
 
 export type HistoryPoint = {
   revision: number;
