@@ -12,9 +12,9 @@ import {
   TableBody,
   TableHeader,
 } from 'react-aria-components';
-import { CLIENT_PAGE_SIZE, useClientPage } from '../eif/api.ts';
+import { CLIENT_PAGE_SIZE, useClientPage } from './api.ts';
 import { ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
-import { formatWhen } from '../eif/steps.ts';
+import { formatWhen } from '../../ui/format.ts';
 import { clientManagePath } from '../../app/routes.ts';
 import { clientListQueryAtom } from '../../state/atoms.ts';
 import { Pager } from '../../ui/Pager.tsx';

@@ -5,15 +5,9 @@ import { downloadEifSummary } from '../../api/download.ts';
 import { GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
 import type { ClientView, PendingChange } from '../../api/types.ts';
 import { Alert } from '../../ui/Feedback.tsx';
-import {
-  attributeLabel,
-  formatAnswer,
-  formatWhen,
-  groupByPlacement,
-  roleName,
-  signerKindName,
-} from './steps.ts';
+import { attributeLabel, formatAnswer, groupByPlacement, roleName, signerKindName } from './steps.ts';
 import { eifSubStepPath } from './forms/navigation.ts';
+import { formatWhen } from '../../ui/format.ts';
 import { asDomainView } from './forms/status.ts';
 import { changeRows, editStateOf, isSigned, pendingOf, pendingValue, placeChange } from './view.ts';
 

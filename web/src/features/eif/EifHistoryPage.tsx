@@ -17,7 +17,8 @@ import { useEifHistory, useHistoryPoint, type HistoryPoint } from './api.ts';
 import { useClient } from '../../api/hooks.ts';
 import { EifStatusBadge, FormSummary, PendingChangeGroups, StampList } from './Eif.tsx';
 import { ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
-import { attributeLabel, formatAnswer, formatWhen, roleName } from './steps.ts';
+import { attributeLabel, formatAnswer, roleName } from './steps.ts';
+import { formatWhen } from '../../ui/format.ts';
 import { pendingOf } from './view.ts';
 import { clientManagePath } from '../../app/routes.ts';
 

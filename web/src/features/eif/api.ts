@@ -3,30 +3,11 @@ import type { ChangeRecord } from '@onboard/domain/eif/net-changes';
 import { apiRequest, ensureCsrfCookie } from '../../api/http.ts';
 import { clientKey } from '../../api/hooks.ts';
 import type { ResponseOf } from '@onboard/api-contract';
-import type { getEifAtRevision, getEifHistory, listClients } from '@onboard/query-api/contracts';
+import type { getEifAtRevision, getEifHistory } from '@onboard/query-api/contracts';
 import type { ClientView } from '../../api/types.ts';
 
 /** The EIF lifecycle calls (onboarding §4): signing, review of post-sign changes, history, outside signers. */
 const base = (clientId: string) => `/api/clients/${encodeURIComponent(clientId)}`;
-
-export const CLIENT_PAGE_SIZE = 25;
-
-// Answer types from the routes' contracts (query-api), never written twice.
-export type ClientPage = ResponseOf<typeof listClients>;
-export type ClientListItem = ClientPage['items'][number];
-
-export function clientListPath(page: number, search: string): string {
-  const params = new URLSearchParams({
-    limit: String(CLIENT_PAGE_SIZE),
-    offset: String((page - 1) * CLIENT_PAGE_SIZE),
-  });
-  if (search.trim()) params.set('search', search.trim());
-  return `/api/clients?${params}`;
-}
-
-export function useClientPage(page: number, search: string) {
-  return useSWR<ClientPage>(clientListPath(page, search), { keepPreviousData: true });
-}
 
 export const changeLogKey = (clientId: string) => `${base(clientId)}/change-log/deif-changes`;
 export const historyKey = (clientId: string) => `${base(clientId)}/eif/history`;

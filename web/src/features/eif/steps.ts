@@ -151,11 +151,6 @@ const ROLE_NAMES: Record<string, string> = {
 
 export const roleName = (role: string) => ROLE_NAMES[role] ?? role;
 
-export function formatWhen(iso: string | null | undefined): string {
-  if (!iso) return '—';
-  return new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-}
-
 const SIGNER_KINDS: Record<string, string> = {
   AUTHORIZED_SIGNER: 'Authorized signer',
   BROKER_AS_AUTHORIZED_SIGNER: 'Broker as authorized signer',
