@@ -210,7 +210,7 @@ const DAY = 24 * 3600_000;
 
 export async function seedDemoData(store: EventStore, now: Date, documents: DocumentStore): Promise<void> {
   // The EIF task is due twelve days after the first start, so the badge reads as a real deadline. Its
-  // status is not stored: it is the form's own (domain/src/tasks/eif-task.ts), Completed once signed.
+  // status is not stored: it is the form's own (domain/src/tasks/eif-task.ts), Done once signed.
   const tasks = [
     {
       id: 'eif-submit-company-information',

@@ -1,22 +1,18 @@
 import { differenceInCalendarDays, format, parseISO } from 'date-fns';
 
-/** Task statuses seen in the spec (onboarding §4), plus the finished one. */
-export const TASK_STATUSES = ['Not Started', 'In Progress', 'NIGO', 'Upcoming', 'Completed'] as const;
-export type TaskStatus = (typeof TASK_STATUSES)[number];
+import { isOpen, type TaskStatus } from './status.ts';
 
 /** onboarding §9: a task is due soon within this many days. */
 export const DUE_SOON_DAYS = 5;
 
 export type DueDateBadge = { tone: 'due-today' | 'past-due' | 'due-soon' | 'due'; text: string };
 
-const SHOWS_DUE_DATE: readonly TaskStatus[] = ['Not Started', 'In Progress', 'NIGO', 'Upcoming'];
-
 /**
  * The due-date badge of the task layout (onboarding §2): shown only for open tasks; `today` comes in as
  * an argument, the domain has no clock.
  */
 export function dueDateBadge(dueDate: string, status: TaskStatus, today: Date): DueDateBadge | null {
-  if (!SHOWS_DUE_DATE.includes(status)) return null;
+  if (!isOpen(status)) return null;
   const due = parseISO(dueDate);
   if (Number.isNaN(due.getTime())) return null;
   const days = differenceInCalendarDays(due, today);

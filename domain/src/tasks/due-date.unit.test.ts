@@ -23,7 +23,7 @@ describe('due-date badge', () => {
     expect(dueDateBadge('2026-11-28', 'Upcoming', today)).toEqual({ tone: 'due', text: 'Due by 11/28/2026' });
   });
   it('shows nothing for a completed task or a date it cannot read', () => {
-    expect(dueDateBadge('2026-11-22', 'Completed', today)).toBeNull();
+    expect(dueDateBadge('2026-11-22', 'Done', today)).toBeNull();
     expect(dueDateBadge('someday', 'In Progress', today)).toBeNull();
   });
 });

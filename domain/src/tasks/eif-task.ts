@@ -1,20 +1,20 @@
 import { eifStepStatuses, type EifStepProgress, type StatusView } from '../eif/forms/status.ts';
 import { eifStepStatus } from '../eif/steps/status.ts';
-import type { TaskStatus } from './due-date.ts';
+import type { TaskStatus } from './status.ts';
 
 /** The client-level task the EIF is (onboarding §3 task ids). */
 export const EIF_TASK_ID = 'eif-submit-company-information';
 
 /**
  * The EIF task's status (onboarding §4 task status), derived from the form rather than stored, so the
- * due-date badge goes away once the form is signed. Completed once signed (later edits are reviewed
+ * due-date badge goes away once the form is signed. Done once signed (later edits are reviewed
  * changes to a submitted form, not unfinished work). Before that, the whole form read as the step list
  * reads a step (eifStepStatus over every visible sub-step): Not Started while no sub-step is begun, else
  * In Progress, even when every sub-step is complete, since the task is done only by the signature. As in
  * the step list, a sub-step that asks this client nothing counts as complete.
  */
 export function eifTaskStatusOf(isSigned: boolean, steps: readonly EifStepProgress[]): TaskStatus {
-  if (isSigned) return 'Completed';
+  if (isSigned) return 'Done';
   const form = eifStepStatus(steps.flatMap((step) => step.subSteps.map((subStep) => subStep.status)));
   return form === 'Not Started' ? 'Not Started' : 'In Progress';
 }

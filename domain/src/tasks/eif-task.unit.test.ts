@@ -34,7 +34,7 @@ describe('the EIF task status', () => {
   });
 
   it('given the form signed, then it is Completed whatever the sub-steps say', () => {
-    expect(eifTaskStatusOf(true, [step('Not Started')])).toBe('Completed');
+    expect(eifTaskStatusOf(true, [step('Not Started')])).toBe('Done');
   });
 
   it('given every sub-step complete but the form unsigned, then it is still In Progress', () => {
@@ -45,7 +45,7 @@ describe('the EIF task status', () => {
     const today = new Date(2026, 10, 22);
     expect(eifTaskStatus(view({ taxId: '123456789' }))).toBe('In Progress');
     const signed = view({ taxId: '123456789', eifStatus: 'signed', eifSignedAt: '2026-11-20T10:00:00Z' });
-    expect(eifTaskStatus(signed)).toBe('Completed');
+    expect(eifTaskStatus(signed)).toBe('Done');
     expect(dueDateBadge('2026-11-30', eifTaskStatus(view({ taxId: '1' })), today)?.text).toBe(
       'Due by 11/30/2026',
     );

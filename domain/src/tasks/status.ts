@@ -1,17 +1,8 @@
 import type { TaskCompletion } from './catalogue.ts';
 
-/** A task's status (onboarding §4 task status, explorer §4 status pills). */
-export const TASK_STATUSES = [
-  'Upcoming',
-  'Not Started',
-  'In Progress',
-  'NIGO',
-  'Needs Review',
-  'In Review',
-  'Voided',
-  'Declined',
-  'Done',
-] as const;
+import { TASK_STATUSES } from '@onboard/events';
+
+export { TASK_STATUSES };
 export type TaskStatus = (typeof TASK_STATUSES)[number];
 
 export const isTaskStatus = (value: unknown): value is TaskStatus =>

@@ -4,6 +4,7 @@ import { ApiJobStatusChanged, PlanDesignPushRequested } from './api-job.ts';
 import { EXPLORER_CATALOGUE } from './explorer.ts';
 import { EmailSent } from './email.ts';
 import { EmailReleased, EmailReserved, UserEvent } from './users.ts';
+import { TaskEvent } from './tasks.ts';
 import type { RecordedEvent } from '../store/port.ts';
 
 export * from './eif.ts';
@@ -11,6 +12,7 @@ export * from './api-job.ts';
 export * from './explorer.ts';
 export * from './email.ts';
 export * from './users.ts';
+export * from './tasks.ts';
 
 /**
  * Every domain event the store may hold. An event's `data` is validated on the way in (append) and on
@@ -26,6 +28,7 @@ export const DomainEvent = z.discriminatedUnion('type', [
   ...UserEvent.options,
   EmailReserved,
   EmailReleased,
+  ...TaskEvent.options,
 ]);
 export type DomainEvent = z.infer<typeof DomainEvent>;
 export type DomainEventType = DomainEvent['type'];

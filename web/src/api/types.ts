@@ -1,5 +1,5 @@
 /** Shapes of the answers this slice reads (API contract with the server). */
-import type { TaskStatus } from '@onboard/domain/tasks/due-date';
+import type { TaskStatus } from '@onboard/domain/tasks/status';
 // The EIF shapes are the domain's own: the server sends them as the decider folds them.
 import type { EifStamps, PendingChange } from '@onboard/domain/eif/decider';
 

@@ -1,6 +1,7 @@
 import { Heading, Link } from 'react-aria-components';
 import type { EifSectionStatus } from '@onboard/domain/eif/steps/status';
 import { eifTaskStart, eifTaskStatusOf } from '@onboard/domain/tasks/eif-task';
+import { statusPill } from '@onboard/domain/tasks/status';
 import { useEditingView } from '../eif/forms/api.ts';
 import { useClient } from '../../api/hooks.ts';
 import { AnswerRow, EditStateBanner, EifStatusBadge, PendingBadge } from '../eif/Eif.tsx';
@@ -68,13 +69,13 @@ export function ClientHubPage({ clientId }: { clientId: string }) {
             Submit Company Information
           </Heading>
           {taskStatus && (
-            <span className="badge" data-testid="task-status">
-              {taskStatus}
+            <span className={`badge badge--${statusPill(taskStatus).tone}`} data-testid="task-status">
+              {statusPill(taskStatus).label}
             </span>
           )}
         </div>
         <div className="button-row">
-          {start && taskStatus !== 'Completed' && (
+          {start && taskStatus !== 'Done' && (
             <Link
               className="button button--secondary"
               href={eifSubStepPath(clientId, start.stepId, start.subStepId)}

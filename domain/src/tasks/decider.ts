@@ -1,0 +1,165 @@
+import { isValid, parseISO } from 'date-fns';
+import type { TaskEvent } from '@onboard/events';
+import { accepted, refused, type Command, type Decider, type Decision, type Intent } from '../decider.ts';
+import {
+  CLIENT_TASK_IDS,
+  isTaskId,
+  policyTaskIds,
+  taskDefinition,
+  type PolicyCoverages,
+} from './catalogue.ts';
+import { clientActionResult, staffStatusRefusal, type ClientTaskAction, type TaskStatus } from './status.ts';
+
+/** One task of a client as its events leave it. */
+export type TaskState = {
+  taskId: string;
+  policyId: string | null;
+  status: TaskStatus;
+  dueDate: string | null;
+  statusUpdatedAt: string;
+  /** Why staff marked it NIGO (what the client reads); null otherwise. */
+  reason: string | null;
+};
+
+/** Every task of one client, folded from `tasks-{clientId}`, keyed by task id and policy. */
+export type TasksState = { tasks: ReadonlyMap<string, TaskState> };
+
+export const taskKey = (taskId: string, policyId: string | null) => `${taskId}|${policyId ?? ''}`;
+
+type Ref = { clientId: string; taskId: string; policyId: string | null };
+
+export type TaskCommand =
+  | Command<
+      'ScheduleTasks',
+      {
+        clientId: string;
+        implementationType: string | null;
+        policies: readonly (PolicyCoverages & { policyId: string })[];
+        /** The first due date of each task id, where known. */
+        dueDates: Readonly<Record<string, string | null>>;
+      }
+    >
+  | Command<'ChangeTaskStatus', Ref & { status: TaskStatus; reason: string | null }>
+  | Command<'TakeTaskAction', Ref & { action: ClientTaskAction }>
+  | Command<'ChangeDueDate', Ref & { dueDate: string | null }>;
+export type TaskIntent = Intent<TaskCommand>;
+
+export type TaskError =
+  | { code: 'NOT_FOUND' | 'NOT_ALLOWED'; message: string }
+  | { code: 'INVALID'; message: string; fields: Record<string, string> };
+
+type TaskDecision = Decision<TaskEvent, TaskError>;
+
+export const NO_SUCH_TASK = 'No such task for this client';
+export const DUE_DATE_FORMAT_MESSAGE = 'Enter the due date as YYYY-MM-DD';
+
+/** A calendar date written YYYY-MM-DD that exists (no 2026-02-30). */
+const isCalendarDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && isValid(parseISO(value));
+
+export const initialTasksState = (): TasksState => ({ tasks: new Map() });
+
+export function decideTasks(command: TaskCommand, state: TasksState): TaskDecision {
+  const { at, by } = command.metadata;
+  if (command.type === 'ScheduleTasks') {
+    const { clientId, implementationType, policies, dueDates } = command.data;
+    const wanted = [
+      ...CLIENT_TASK_IDS.map((taskId) => ({ taskId, policyId: null as string | null })),
+      ...policies.flatMap((policy) =>
+        policyTaskIds(policy, implementationType).map((taskId) => ({ taskId, policyId: policy.policyId })),
+      ),
+    ];
+    return accepted(
+      ...wanted
+        .filter(({ taskId, policyId }) => !state.tasks.has(taskKey(taskId, policyId)))
+        .map(({ taskId, policyId }): TaskEvent => ({
+          type: 'TaskScheduled',
+          data: {
+            clientId,
+            taskId,
+            policyId,
+            status: 'Not Started',
+            dueDate: dueDates[taskId] ?? null,
+            at,
+            by,
+          },
+        })),
+    );
+  }
+  const { clientId, taskId, policyId } = command.data;
+  const task = state.tasks.get(taskKey(taskId, policyId));
+  if (!task || !isTaskId(taskId)) return refused({ code: 'NOT_FOUND', message: NO_SUCH_TASK });
+  const ref = { clientId, taskId, policyId };
+  const moveTo = (to: TaskStatus, reason: string | null): TaskDecision =>
+    accepted({ type: 'TaskStatusChanged', data: { ...ref, from: task.status, to, reason, at, by } });
+  switch (command.type) {
+    case 'ChangeTaskStatus': {
+      const reason = command.data.status === 'NIGO' ? (command.data.reason?.trim() ?? null) : null;
+      const refusal = staffStatusRefusal(task.status, command.data.status, reason);
+      if (refusal) return refused({ code: 'NOT_ALLOWED', message: refusal });
+      return moveTo(command.data.status, reason);
+    }
+    case 'TakeTaskAction': {
+      const result = clientActionResult(command.data.action, task.status, taskDefinition(taskId).completion);
+      if ('refusal' in result) return refused({ code: 'NOT_ALLOWED', message: result.refusal });
+      return moveTo(result.status, null);
+    }
+    case 'ChangeDueDate': {
+      const { dueDate } = command.data;
+      if (dueDate !== null && !isCalendarDate(dueDate))
+        return refused({
+          code: 'INVALID',
+          message: DUE_DATE_FORMAT_MESSAGE,
+          fields: { dueDate: DUE_DATE_FORMAT_MESSAGE },
+        });
+      if (dueDate === task.dueDate) return accepted();
+      return accepted({ type: 'TaskDueDateChanged', data: { ...ref, dueDate, at, by } });
+    }
+    default: {
+      const unknown: never = command;
+      throw new Error(`Unknown command ${JSON.stringify(unknown)}`);
+    }
+  }
+}
+
+export function evolveTasks(state: TasksState, event: TaskEvent): TasksState {
+  const { taskId, policyId } = event.data;
+  const key = taskKey(taskId, policyId);
+  const tasks = new Map(state.tasks);
+  const current = tasks.get(key);
+  switch (event.type) {
+    case 'TaskScheduled':
+      tasks.set(key, {
+        taskId,
+        policyId,
+        status: event.data.status,
+        dueDate: event.data.dueDate,
+        statusUpdatedAt: event.data.at,
+        reason: null,
+      });
+      break;
+    case 'TaskStatusChanged':
+      if (current)
+        tasks.set(key, {
+          ...current,
+          status: event.data.to,
+          statusUpdatedAt: event.data.at,
+          reason: event.data.reason,
+        });
+      break;
+    case 'TaskDueDateChanged':
+      if (current) tasks.set(key, { ...current, dueDate: event.data.dueDate });
+      break;
+    default: {
+      const unknown: never = event;
+      throw new Error(`Unknown event ${JSON.stringify(unknown)}`);
+    }
+  }
+  return { tasks };
+}
+
+/** A client's tasks as one decider (domain/src/decider.ts). */
+export const tasksDecider: Decider<TasksState, TaskCommand, TaskEvent, TaskError> = {
+  initialState: initialTasksState,
+  decide: decideTasks,
+  evolve: evolveTasks,
+};

@@ -1,0 +1,170 @@
+import { describe, expect, it } from 'vitest';
+import type { TaskEvent } from '@onboard/events';
+import { eventsOf, givenWhenThen, refusalOf } from '../testing/given-when-then.ts';
+import { DUE_DATE_FORMAT_MESSAGE, NO_SUCH_TASK, tasksDecider, type TaskCommand } from './decider.ts';
+
+const clientId = 'acme';
+const staff = { userId: 'ic-1', role: 'SLF_ADMIN' };
+const benAdmin = { userId: 'ben-1', role: 'BEN_ADMIN' };
+const at = '2026-11-24T10:00:00.000Z';
+const given = givenWhenThen(tasksDecider);
+const cmd = <T extends TaskCommand['type']>(
+  type: T,
+  data: Extract<TaskCommand, { type: T }>['data'],
+  by = staff,
+) => ({ type, data, metadata: { at, by } }) as TaskCommand;
+
+type PolicyInput = { policyId: string; slfCoverages: string[]; planBenefitTypes: string[] };
+const schedule = (
+  policies: PolicyInput[] = [{ policyId: 'p-dental', slfCoverages: ['Dental'], planBenefitTypes: [] }],
+) =>
+  cmd('ScheduleTasks', {
+    clientId,
+    implementationType: 'NEW_BUSINESS',
+    policies,
+    dueDates: { 'prior-carrier-bills': '2026-12-01' },
+  });
+const scheduled = () => eventsOf(given().when(schedule()));
+const ref = (taskId: string, policyId: string | null = null) => ({ clientId, taskId, policyId });
+
+describe('the tasks of a client', () => {
+  it('schedules every client task and the policy tasks its coverages call for, Not Started, with due dates', () => {
+    const events = scheduled();
+    const keys = events.map((e) => `${e.data.taskId}${e.data.policyId ? `/${e.data.policyId}` : ''}`);
+    expect(keys).toEqual([
+      'kickoff-call',
+      'ongoing-service-call',
+      'onboarding-forms',
+      'prior-carrier-certificates',
+      'connect-service',
+      'enrollment-resources',
+      'company-profile',
+      'eif-submit-company-information',
+      'prior-carrier-bills/p-dental',
+      'enrollment-elections/p-dental',
+      'dental-rollover/p-dental',
+      'deductible-maximum-report/p-dental',
+    ]);
+    expect(events.every((e) => e.type === 'TaskScheduled' && e.data.status === 'Not Started')).toBe(true);
+    expect(events.find((e) => e.data.taskId === 'prior-carrier-bills')?.data).toMatchObject({
+      dueDate: '2026-12-01',
+    });
+  });
+
+  it('schedules again only what is new: a policy added later gets its tasks, nothing twice', () => {
+    const again = eventsOf(
+      given(...scheduled()).when(
+        schedule([
+          { policyId: 'p-dental', slfCoverages: ['Dental'], planBenefitTypes: [] },
+          { policyId: 'p-pfml', slfCoverages: [], planBenefitTypes: ['PFML_CO_FULLY_INS'] },
+        ]),
+      ),
+    );
+    expect(again.map((e) => `${e.data.taskId}/${e.data.policyId}`)).toEqual([
+      'prior-carrier-bills/p-pfml',
+      'enrollment-elections/p-pfml',
+      'pfml/p-pfml',
+      'pfml-spd/p-pfml',
+    ]);
+  });
+
+  it('lets staff mark a task NIGO with the reason the client reads, and refuses NIGO without one', () => {
+    const history = scheduled();
+    const nigo = eventsOf(
+      given(...history).when(
+        cmd('ChangeTaskStatus', {
+          ...ref('enrollment-elections', 'p-dental'),
+          status: 'NIGO',
+          reason: ' Census is missing salaries ',
+        }),
+      ),
+    );
+    expect(nigo).toEqual<TaskEvent[]>([
+      {
+        type: 'TaskStatusChanged',
+        data: {
+          ...ref('enrollment-elections', 'p-dental'),
+          from: 'Not Started',
+          to: 'NIGO',
+          reason: 'Census is missing salaries',
+          at,
+          by: staff,
+        },
+      },
+    ]);
+    const after = given(...history, ...nigo).state.tasks.get('enrollment-elections|p-dental');
+    expect(after).toMatchObject({
+      status: 'NIGO',
+      reason: 'Census is missing salaries',
+      statusUpdatedAt: at,
+    });
+    expect(
+      refusalOf(
+        given(...history).when(
+          cmd('ChangeTaskStatus', { ...ref('kickoff-call'), status: 'NIGO', reason: '' }),
+        ),
+      ),
+    ).toEqual({ code: 'NOT_ALLOWED', message: 'Please give the reason the client will read' });
+  });
+
+  it('lets the client answer NIGO by submitting for review, and finish alone only tasks without review', () => {
+    const history = scheduled();
+    const nigo = eventsOf(
+      given(...history).when(
+        cmd('ChangeTaskStatus', { ...ref('enrollment-elections', 'p-dental'), status: 'NIGO', reason: 'x' }),
+      ),
+    );
+    const submitted = eventsOf(
+      given(...history, ...nigo).when(
+        cmd('TakeTaskAction', { ...ref('enrollment-elections', 'p-dental'), action: 'submit' }, benAdmin),
+      ),
+    );
+    expect(submitted[0]).toMatchObject({ data: { from: 'NIGO', to: 'In Review', reason: null } });
+    expect(
+      eventsOf(
+        given(...history).when(
+          cmd('TakeTaskAction', { ...ref('company-profile'), action: 'complete' }, benAdmin),
+        ),
+      ),
+    ).toMatchObject([{ data: { to: 'Done' } }]);
+    expect(
+      refusalOf(
+        given(...history).when(
+          cmd('TakeTaskAction', { ...ref('onboarding-forms'), action: 'complete' }, benAdmin),
+        ),
+      ),
+    ).toEqual({ code: 'NOT_ALLOWED', message: 'This task is finished when staff accept it' });
+  });
+
+  it('moves a due date, refuses a malformed one on its field, and records nothing when it is unchanged', () => {
+    const history = scheduled();
+    expect(
+      eventsOf(
+        given(...history).when(cmd('ChangeDueDate', { ...ref('kickoff-call'), dueDate: '2026-12-15' })),
+      ),
+    ).toMatchObject([{ type: 'TaskDueDateChanged', data: { dueDate: '2026-12-15' } }]);
+    for (const dueDate of ['15/12/2026', '2026-02-30'])
+      expect(
+        refusalOf(given(...history).when(cmd('ChangeDueDate', { ...ref('kickoff-call'), dueDate }))),
+      ).toEqual({
+        code: 'INVALID',
+        message: DUE_DATE_FORMAT_MESSAGE,
+        fields: { dueDate: DUE_DATE_FORMAT_MESSAGE },
+      });
+    expect(
+      given(...history).when(
+        cmd('ChangeDueDate', { ...ref('prior-carrier-bills', 'p-dental'), dueDate: '2026-12-01' }),
+      ),
+    ).toEqual({ ok: true, events: [] });
+  });
+
+  it('answers an unknown task, or one the client does not have, as not found', () => {
+    const history = scheduled();
+    for (const unknown of [ref('no-such-task'), ref('pfml', 'p-dental')])
+      expect(
+        refusalOf(
+          given(...history).when(cmd('ChangeTaskStatus', { ...unknown, status: 'Done', reason: null })),
+        ),
+      ).toEqual({ code: 'NOT_FOUND', message: NO_SUCH_TASK });
+  });
+});

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+
+/** A task's status (onboarding §4 task status, explorer §4 status pills). */
+export const TASK_STATUSES = [
+  'Upcoming',
+  'Not Started',
+  'In Progress',
+  'NIGO',
+  'Needs Review',
+  'In Review',
+  'Voided',
+  'Declined',
+  'Done',
+] as const;
+const TaskStatus = z.enum(TASK_STATUSES);
+const By = z.object({ userId: z.string(), role: z.string() });
+/** A task of the client (policyId null) or of one of its policies. */
+const TaskRef = { clientId: z.string(), taskId: z.string(), policyId: z.string().nullable() };
+
+/** A task the client has to do exists from now on, with its first status and due date. */
+export const TaskScheduled = z.object({
+  type: z.literal('TaskScheduled'),
+  data: z.object({ ...TaskRef, status: TaskStatus, dueDate: z.string().nullable(), at: z.string(), by: By }),
+});
+export type TaskScheduled = z.infer<typeof TaskScheduled>;
+
+/** A task's status changed; `reason` is what the client reads when staff mark it NIGO. */
+export const TaskStatusChanged = z.object({
+  type: z.literal('TaskStatusChanged'),
+  data: z.object({
+    ...TaskRef,
+    from: TaskStatus,
+    to: TaskStatus,
+    reason: z.string().nullable(),
+    at: z.string(),
+    by: By,
+  }),
+});
+export type TaskStatusChanged = z.infer<typeof TaskStatusChanged>;
+
+/** Staff moved a task's due date (null: no due date). */
+export const TaskDueDateChanged = z.object({
+  type: z.literal('TaskDueDateChanged'),
+  data: z.object({ ...TaskRef, dueDate: z.string().nullable(), at: z.string(), by: By }),
+});
+export type TaskDueDateChanged = z.infer<typeof TaskDueDateChanged>;
+
+export const TaskEvent = z.discriminatedUnion('type', [TaskScheduled, TaskStatusChanged, TaskDueDateChanged]);
+export type TaskEvent = z.infer<typeof TaskEvent>;
+
+/** Every task of one client, client-level and policy-level. */
+export const taskStream = (clientId: string) => `tasks-${clientId}`;
