@@ -121,6 +121,11 @@ export async function finishSignIn(page: Page): Promise<void> {
 
 export async function signOutThroughUi(page: Page): Promise<void> {
   const menu = page.getByRole('button', { name: /^User menu for/ });
+  // The signed-in header loads after the page: wait for whichever way out this view offers.
+  await menu
+    .or(page.getByRole('button', { name: 'Sign Out' }))
+    .first()
+    .waitFor();
   if (await menu.isVisible()) {
     await menu.click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();

@@ -90,6 +90,8 @@ async function answer(page: Page, control: Locator, field: FieldDef) {
  * appears after an answer is filled on the next pass.
  */
 async function fillFields(page: Page, scope: Locator, fields: readonly FieldDef[]) {
+  // Controls that load on first use (the select) show a busy placeholder until they are there.
+  await scope.locator('[aria-busy="true"]').first().waitFor({ state: 'detached' });
   const done = new Set<string>();
   for (let pass = 0; pass < 4; pass++) {
     let answered = 0;
