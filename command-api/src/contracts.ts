@@ -7,6 +7,7 @@ import * as eifEntities from './eif-entities/routes.contract.ts';
 import * as employeeClasses from './employee-classes/routes.contract.ts';
 import * as explorer from './explorer/routes.contract.ts';
 import * as qps from './qps/routes.contract.ts';
+import * as tasks from './tasks/routes.contract.ts';
 import * as users from './users/routes.contract.ts';
 
 // Every write route's contract (the files beside the handlers), for the OpenAPI document, the web's types
@@ -19,6 +20,7 @@ export * from './eif-entities/routes.contract.ts';
 export * from './employee-classes/routes.contract.ts';
 export * from './explorer/routes.contract.ts';
 export * from './qps/routes.contract.ts';
+export * from './tasks/routes.contract.ts';
 export * from './users/routes.contract.ts';
 
 export const commandContracts = collectContracts(
@@ -30,5 +32,6 @@ export const commandContracts = collectContracts(
   employeeClasses,
   explorer,
   qps,
+  tasks,
   users,
 );

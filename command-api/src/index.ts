@@ -2,6 +2,7 @@ import { Router } from 'express';
 import type { CommandDeps } from './http/context.ts';
 import { clientCommandRoutes } from './clients/routes.ts';
 import { eifCommandRoutes } from './eif/routes.ts';
+import { taskCommandRoutes } from './tasks/routes.ts';
 
 export type { CommandDeps, Authenticate } from './http/context.ts';
 export { executeEifCommand } from './clients/routes.ts';
@@ -19,5 +20,6 @@ export function createCommandApi(deps: CommandDeps): Router {
   const router = Router();
   router.use(clientCommandRoutes(deps));
   router.use(eifCommandRoutes(deps));
+  router.use(taskCommandRoutes(deps));
   return router;
 }

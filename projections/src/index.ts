@@ -5,6 +5,7 @@ import { usersProjection } from './users.ts';
 import { emailsProjection } from './emails.ts';
 import { apiJobsProjection } from './api-jobs.ts';
 import { explorerPagesProjection } from './explorer-pages.ts';
+import { tasksProjection } from './tasks.ts';
 
 export {
   clientViewProjection,
@@ -13,6 +14,7 @@ export {
   emailsProjection,
   apiJobsProjection,
   explorerPagesProjection,
+  tasksProjection,
 };
 
 /** Every named projection; `npm run projections:rebuild -- <name>` takes one of these names. */
@@ -23,4 +25,5 @@ export const projections: readonly CheckpointedConsumer[] = [
   emailsProjection,
   apiJobsProjection,
   explorerPagesProjection,
+  tasksProjection,
 ];

@@ -5,6 +5,7 @@ import * as employeeClasses from './employee-classes/routes.contract.ts';
 import * as explorer from './explorer/routes.contract.ts';
 import * as gateway from './gateway/routes.contract.ts';
 import * as qps from './qps/routes.contract.ts';
+import * as tasks from './tasks/routes.contract.ts';
 import * as users from './users/routes.contract.ts';
 
 // Every read route's contract (the files beside the handlers), for the OpenAPI document, the web's types
@@ -15,6 +16,16 @@ export * from './employee-classes/routes.contract.ts';
 export * from './explorer/routes.contract.ts';
 export * from './gateway/routes.contract.ts';
 export * from './qps/routes.contract.ts';
+export * from './tasks/routes.contract.ts';
 export * from './users/routes.contract.ts';
 
-export const queryContracts = collectContracts(clients, eif, employeeClasses, explorer, gateway, qps, users);
+export const queryContracts = collectContracts(
+  clients,
+  eif,
+  employeeClasses,
+  explorer,
+  gateway,
+  qps,
+  tasks,
+  users,
+);

@@ -2,6 +2,7 @@ import { Router } from 'express';
 import type { QueryDeps } from './http/context.ts';
 import { clientListRoutes } from './clients/list.ts';
 import { clientQueryRoutes } from './clients/routes.ts';
+import { taskQueryRoutes } from './tasks/routes.ts';
 
 export type { QueryDeps, Authenticate } from './http/context.ts';
 export { startGateway, type Gateway } from './gateway/gateway.ts';
@@ -16,5 +17,6 @@ export function createQueryApi(deps: QueryDeps): Router {
   const router = Router();
   router.use(clientListRoutes(deps));
   router.use(clientQueryRoutes(deps));
+  router.use(taskQueryRoutes(deps));
   return router;
 }

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { defineRoute, json, problem } from '@onboard/api-contract';
+import { TASK_STATUSES } from '@onboard/events';
+
+const taskParams = z.object({ clientId: z.string().min(1), taskId: z.string().min(1) });
+/** A policy-level task names its policy; a client-level task does not. */
+const policyId = z.string().min(1).nullable().default(null);
+
+/** A task after the change. */
+const TaskState = z.object({
+  taskId: z.string(),
+  policyId: z.string().nullable(),
+  status: z.enum(TASK_STATUSES),
+  dueDate: z.string().nullable(),
+  statusUpdatedAt: z.string(),
+  reason: z.string().nullable(),
+});
+
+export const scheduleTasks = defineRoute({
+  method: 'post',
+  path: '/api/clients/{clientId}/tasks/schedule',
+  tag: 'tasks',
+  summary: 'Create the client’s tasks its policies call for; tasks that exist are kept (staff)',
+  request: { params: z.object({ clientId: z.string().min(1) }) },
+  responses: {
+    200: json(z.object({ scheduled: z.number().int() }), 'How many tasks were added'),
+    403: problem('Not staff'),
+    404: problem('No such client'),
+  },
+});
+
+export const TaskStatusBody = z
+  .object({
+    policyId,
+    status: z.enum(TASK_STATUSES, { error: `Choose one of ${TASK_STATUSES.join(', ')}` }),
+    reason: z.string().max(2000).nullable().default(null),
+  })
+  .strict();
+export const changeTaskStatus = defineRoute({
+  method: 'put',
+  path: '/api/clients/{clientId}/tasks/{taskId}/status',
+  tag: 'tasks',
+  summary: 'Set a task’s status; NIGO needs the reason the client reads (staff)',
+  request: { params: taskParams, body: TaskStatusBody },
+  responses: {
+    200: json(TaskState, 'The task'),
+    403: problem('Not staff'),
+    404: problem('No such task for this client'),
+    422: problem('A status change the rules refuse (named in the message)'),
+  },
+});
+
+export const TaskDueDateBody = z.object({ policyId, dueDate: z.string().nullable() }).strict();
+export const changeTaskDueDate = defineRoute({
+  method: 'put',
+  path: '/api/clients/{clientId}/tasks/{taskId}/due-date',
+  tag: 'tasks',
+  summary: 'Move a task’s due date (staff)',
+  request: { params: taskParams, body: TaskDueDateBody },
+  responses: {
+    200: json(TaskState, 'The task'),
+    403: problem('Not staff'),
+    404: problem('No such task for this client'),
+  },
+});
+
+export const TaskActionBody = z.object({ policyId }).strict();
+export const takeTaskAction = defineRoute({
+  method: 'post',
+  path: '/api/clients/{clientId}/tasks/{taskId}/actions/{action}',
+  tag: 'tasks',
+  summary: 'Start a task, submit it for review, or mark it done (the client’s people)',
+  request: {
+    params: taskParams.extend({ action: z.enum(['start', 'submit', 'complete']) }),
+    body: TaskActionBody,
+  },
+  responses: {
+    200: json(TaskState, 'The task'),
+    403: problem('Not yours'),
+    404: problem('No such task for this client'),
+    422: problem('An action the task’s status does not allow (named in the message)'),
+  },
+});

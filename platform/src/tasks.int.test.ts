@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshDatabase } from '@onboard/testing/db';
+import { startApp, type RunningApp } from './app.ts';
+import { embeddedTestConfig } from './config.ts';
+import { DEMO_CLIENT_ID } from './seed.ts';
+import { apiClient, eventually } from './testing/http-client.ts';
+
+type Api = ReturnType<typeof apiClient>;
+type Task = { taskId: string; policyId: string | null; status: string; reason: string | null } & Record<
+  string,
+  unknown
+>;
+const client = `/api/clients/${DEMO_CLIENT_ID}`;
+
+// The onboarding tasks over HTTP: staff schedule a client's tasks, set statuses (NIGO with the reason the
+// client reads) and due dates; the client's people see them and act on theirs.
+describe('onboarding tasks over HTTP', () => {
+  let app: RunningApp;
+  let staff: Api;
+  let benAdmin: Api;
+  let tasks: Task[];
+
+  const listTasks = async (api: Api) => (await api.get(`${client}/tasks`)).body as Task[];
+
+  beforeAll(async () => {
+    app = await startApp(embeddedTestConfig(await freshDatabase('tasks'), { webDist: null }));
+    staff = apiClient(app.url);
+    await staff.signIn('admin@onboard.example');
+    benAdmin = apiClient(app.url);
+    await benAdmin.signIn('benadmin@onboard.example');
+  });
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  it('staff schedule the client’s tasks once; every client task and its policies’ tasks are listed', async () => {
+    expect((await benAdmin.post(`${client}/tasks/schedule`)).status).toBe(403);
+    const first = await staff.post(`${client}/tasks/schedule`);
+    expect(first.status).toBe(200);
+    const scheduled = (first.body as { scheduled: number }).scheduled;
+    expect(scheduled).toBeGreaterThan(8);
+    expect((await staff.post(`${client}/tasks/schedule`)).body).toEqual({ scheduled: 0 });
+    tasks = await eventually(async () => {
+      const listed = await listTasks(benAdmin);
+      expect(listed).toHaveLength(scheduled);
+      return listed;
+    });
+    expect(tasks[0]).toMatchObject({
+      taskId: 'kickoff-call',
+      policyId: null,
+      title: 'Kickoff call',
+      status: 'Not Started',
+      pill: { label: 'Not Started', tone: 'info' },
+    });
+    expect(tasks.some((t) => t.taskId === 'dental-rollover' && t.policyId !== null)).toBe(true);
+  });
+
+  it('staff mark a policy task NIGO with a reason the ben-admin reads; the ben-admin answers it', async () => {
+    const census = tasks.find((t) => t.taskId === 'enrollment-elections')!;
+    const path = `${client}/tasks/enrollment-elections`;
+    const refused = await staff.put(`${path}/status`, { policyId: census.policyId, status: 'NIGO' });
+    expect(refused.status).toBe(422);
+    expect(refused.body).toMatchObject({ message: 'Please give the reason the client will read' });
+    const nigo = await staff.put(`${path}/status`, {
+      policyId: census.policyId,
+      status: 'NIGO',
+      reason: 'The census has no salaries',
+    });
+    expect(nigo.status).toBe(200);
+    expect(nigo.body).toMatchObject({ status: 'NIGO', reason: 'The census has no salaries' });
+    expect((await benAdmin.put(`${path}/status`, { policyId: census.policyId, status: 'Done' })).status).toBe(
+      403,
+    );
+    await eventually(async () => {
+      const seen = (await listTasks(benAdmin)).find((t) => t.taskId === 'enrollment-elections');
+      expect(seen).toMatchObject({
+        pill: { label: 'Action Required', tone: 'error' },
+        reason: 'The census has no salaries',
+      });
+    });
+    const submitted = await benAdmin.post(`${path}/actions/submit`, { policyId: census.policyId });
+    expect(submitted.body).toMatchObject({ status: 'In Review', reason: null });
+  });
+
+  it('refuses a malformed due date on its field, an unknown task and an unknown action, writing nothing', async () => {
+    const bad = await staff.put(`${client}/tasks/kickoff-call/due-date`, { dueDate: '12/15/2026' });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({
+      validationError: { 'body.dueDate': 'Enter the due date as YYYY-MM-DD' },
+    });
+    expect((await staff.put(`${client}/tasks/no-such-task/due-date`, { dueDate: null })).status).toBe(404);
+    expect((await benAdmin.post(`${client}/tasks/kickoff-call/actions/finish`, {})).status).toBe(400);
+    const moved = await staff.put(`${client}/tasks/kickoff-call/due-date`, { dueDate: '2026-12-15' });
+    expect(moved.body).toMatchObject({ dueDate: '2026-12-15' });
+    await eventually(async () => {
+      const kickoff = (await listTasks(staff)).find((t) => t.taskId === 'kickoff-call');
+      expect(kickoff).toMatchObject({ dueDate: '2026-12-15' });
+    });
+  });
+});

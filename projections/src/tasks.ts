@@ -1,0 +1,41 @@
+import { TaskEvent, type CheckpointedConsumer } from '@onboard/events';
+
+/**
+ * One row per onboarding task of a client (client-level: policy_id ''), for the hub and the task pages:
+ * status, due date, when the status last changed, and the NIGO reason the client reads.
+ */
+export const tasksProjection: CheckpointedConsumer = {
+  name: 'tasks',
+  filter: { eventTypes: ['TaskScheduled', 'TaskStatusChanged', 'TaskDueDateChanged'] },
+  reset: async (tx) => {
+    await tx.query('delete from rm_tasks');
+  },
+  handle: async (events, tx) => {
+    for (const recorded of events) {
+      const event = TaskEvent.parse({ type: recorded.type, data: recorded.data });
+      const key = [event.data.clientId, event.data.taskId, event.data.policyId ?? ''];
+      switch (event.type) {
+        case 'TaskScheduled':
+          await tx.query(
+            `insert into rm_tasks (client_id, task_id, policy_id, status, due_date, status_updated_at)
+             values ($1, $2, $3, $4, $5, $6) on conflict do nothing`,
+            [...key, event.data.status, event.data.dueDate, event.data.at],
+          );
+          break;
+        case 'TaskStatusChanged':
+          await tx.query(
+            `update rm_tasks set status = $4, reason = $5, status_updated_at = $6
+             where client_id = $1 and task_id = $2 and policy_id = $3`,
+            [...key, event.data.to, event.data.reason, event.data.at],
+          );
+          break;
+        case 'TaskDueDateChanged':
+          await tx.query(
+            'update rm_tasks set due_date = $4 where client_id = $1 and task_id = $2 and policy_id = $3',
+            [...key, event.data.dueDate],
+          );
+          break;
+      }
+    }
+  },
+};
