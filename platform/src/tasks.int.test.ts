@@ -59,8 +59,11 @@ describe('onboarding tasks over HTTP', () => {
     const census = tasks.find((t) => t.taskId === 'enrollment-elections')!;
     const path = `${client}/tasks/enrollment-elections`;
     const refused = await staff.put(`${path}/status`, { policyId: census.policyId, status: 'NIGO' });
-    expect(refused.status).toBe(422);
-    expect(refused.body).toMatchObject({ message: 'Please give the reason the client will read' });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({
+      code: 'NOT_ALLOWED',
+      message: 'Please give the reason the client will read',
+    });
     const nigo = await staff.put(`${path}/status`, {
       policyId: census.policyId,
       status: 'NIGO',
@@ -80,6 +83,12 @@ describe('onboarding tasks over HTTP', () => {
     });
     const submitted = await benAdmin.post(`${path}/actions/submit`, { policyId: census.policyId });
     expect(submitted.body).toMatchObject({ status: 'In Review', reason: null });
+    const notTheirs = await benAdmin.post(`${client}/tasks/onboarding-forms/actions/complete`, {});
+    expect(notTheirs.status).toBe(400);
+    expect(notTheirs.body).toMatchObject({
+      code: 'NOT_ALLOWED',
+      message: 'This task is finished when staff accept it',
+    });
   });
 
   it('refuses a malformed due date on its field, an unknown task and an unknown action, writing nothing', async () => {

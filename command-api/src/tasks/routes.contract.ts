@@ -46,7 +46,7 @@ export const changeTaskStatus = defineRoute({
     200: json(TaskState, 'The task'),
     403: problem('Not staff'),
     404: problem('No such task for this client'),
-    422: problem('A status change the rules refuse (named in the message)'),
+    400: problem('Invalid fields, or a status change the rules refuse (NOT_ALLOWED, named in the message)'),
   },
 });
 
@@ -78,6 +78,6 @@ export const takeTaskAction = defineRoute({
     200: json(TaskState, 'The task'),
     403: problem('Not yours'),
     404: problem('No such task for this client'),
-    422: problem('An action the task’s status does not allow (named in the message)'),
+    400: problem('An action the task’s status does not allow (NOT_ALLOWED, named in the message)'),
   },
 });

@@ -8,10 +8,10 @@ import {
   type TaskEvent,
 } from '@onboard/events';
 import {
+  AppError,
   ConflictError,
   ForbiddenError,
   NotFoundError,
-  RuleError,
   ValidationError,
   eifCodec,
   isInternal,
@@ -57,7 +57,8 @@ export function taskCommandRoutes(deps: CommandDeps): Router {
         throw new ValidationError(
           Object.fromEntries(Object.entries(error.fields).map(([key, message]) => [`body.${key}`, message])),
         );
-      throw new RuleError(error.code, error.message);
+      // A status change the rules do not allow is a bad request naming the rule (issue: task status).
+      throw new AppError(400, error.code, error.message);
     }
     if (decision.events.length > 0) {
       const correlationId = req.header('x-correlation-id') ?? deps.newId();
