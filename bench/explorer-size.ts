@@ -4,17 +4,15 @@
 // requested is gzip-sized. Lazy chunks that the first paint itself pulls in (say, a picker shown at once)
 // count; chunks loaded only when the visitor opens something do not, because they were never requested.
 // Run after `npm run build:web`: `npx tsx bench/explorer-size.ts` (also part of `npm run bench`).
-import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from 'playwright-core';
 import { startApp } from '@onboard/platform/app';
 import { WEB_DIST, embeddedTestConfig } from '@onboard/platform/config';
-import { startEmbeddedPostgres } from '@onboard/platform/database/embedded-postgres';
 import { DEMO_EXPLORER_SLUG } from '@onboard/platform/seed';
 import { CHROMIUM_PATH } from '@onboard/testing/backends';
+import { runStandalone } from './standalone.ts';
 
 /** The spec'd budget for the public site's first page, in gzipped kilobytes (1 KB = 1024 bytes). */
 export const EXPLORER_FIRST_PAGE_BUDGET_KB = 150;
@@ -117,27 +115,8 @@ export async function reportExplorerFirstPageSize(
   );
 }
 
-async function main() {
-  const dir = mkdtempSync(join(tmpdir(), 'onboard-explorer-size-'));
-  chmodSync(dir, 0o777);
-  const db = await startEmbeddedPostgres({ dataDir: join(dir, 'data') });
-  try {
-    await db.createDatabase('explorer_size');
-    await reportExplorerFirstPageSize(db.url('explorer_size'), (name, value, _ratio, target, isMet) =>
-      console.log(`${isMet ? 'PASS' : 'MISS'}  ${name}: ${value}  (target ${target})`),
-    );
-  } finally {
-    await db.stop();
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  main().then(
-    () => process.exit(0),
-    (error) => {
-      console.error(error);
-      process.exit(1);
-    },
-  );
-}
+runStandalone(import.meta.url, 'explorer_size', (databaseUrl) =>
+  reportExplorerFirstPageSize(databaseUrl, (name, value, _ratio, target, isMet) =>
+    console.log(`${isMet ? 'PASS' : 'MISS'}  ${name}: ${value}  (target ${target})`),
+  ),
+);

@@ -3,16 +3,14 @@
 // where the page needs it) opens the page and waits for its content; every JavaScript response it
 // requested is gzip-sized. A screen's code loads when its route opens, so a page counts the shell and its
 // own feature. Run after `npm run build:web`: `npx tsx bench/portal-size.ts` (also part of `npm run bench`).
-import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { startApp } from '@onboard/platform/app';
 import { WEB_DIST, embeddedTestConfig } from '@onboard/platform/config';
-import { startEmbeddedPostgres } from '@onboard/platform/database/embedded-postgres';
 import { apiClient } from '@onboard/platform/testing/http-client';
 import { CHROMIUM_PATH } from '@onboard/testing/backends';
+import { runStandalone } from './standalone.ts';
 import { measureFirstPageJs } from './explorer-size.ts';
 
 /** Budgets in gzipped kilobytes (1 KB = 1024 bytes): the sign-in page, and any other first page. */
@@ -96,29 +94,10 @@ export async function reportPortalFirstPageSizes(
   }
 }
 
-async function main() {
-  const dir = mkdtempSync(join(tmpdir(), 'onboard-portal-size-'));
-  chmodSync(dir, 0o777);
-  const db = await startEmbeddedPostgres({ dataDir: join(dir, 'data') });
-  try {
-    await db.createDatabase('portal_size');
-    await reportPortalFirstPageSizes(db.url('portal_size'), (name, value, ratio, target, isMet) =>
-      console.log(
-        `${isMet ? 'PASS' : 'MISS'}  ${name}: ${value}  ratio to budget ${ratio?.toFixed(2)}  (target ${target})`,
-      ),
-    );
-  } finally {
-    await db.stop();
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  main().then(
-    () => process.exit(0),
-    (error) => {
-      console.error(error);
-      process.exit(1);
-    },
-  );
-}
+runStandalone(import.meta.url, 'portal_size', (databaseUrl) =>
+  reportPortalFirstPageSizes(databaseUrl, (name, value, ratio, target, isMet) =>
+    console.log(
+      `${isMet ? 'PASS' : 'MISS'}  ${name}: ${value}  ratio to budget ${ratio?.toFixed(2)}  (target ${target})`,
+    ),
+  ),
+);

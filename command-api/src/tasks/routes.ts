@@ -19,7 +19,13 @@ import {
   type Actor,
 } from '@onboard/domain';
 import { foldWith } from '@onboard/domain/decider';
-import { taskKey, tasksDecider, type TaskIntent, type TasksState } from '@onboard/domain/tasks/decider';
+import {
+  taskKey,
+  tasksDecider,
+  type TaskCommand,
+  type TaskIntent,
+  type TasksState,
+} from '@onboard/domain/tasks/decider';
 import { mount } from '@onboard/api-contract/express';
 import { requireActor, requireClientAccess, type CommandDeps } from '../http/context.ts';
 import { changeTaskDueDate, changeTaskStatus, scheduleTasks, takeTaskAction } from './routes.contract.ts';
@@ -46,10 +52,7 @@ export function taskCommandRoutes(deps: CommandDeps): Router {
   const execute = async (req: Request, actor: Actor, clientId: string, intent: TaskIntent) => {
     const { state, revision } = await load(clientId);
     const metadata = { at: deps.now().toISOString(), by: { userId: actor.userId, role: actor.role } };
-    const decision = tasksDecider.decide(
-      { ...intent, metadata } as Parameters<typeof tasksDecider.decide>[0],
-      state,
-    );
+    const decision = tasksDecider.decide({ ...intent, metadata } as TaskCommand, state);
     if (!decision.ok) {
       const { error } = decision;
       if (error.code === 'NOT_FOUND') throw new NotFoundError(error.message);

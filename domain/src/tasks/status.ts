@@ -1,6 +1,6 @@
 import type { TaskCompletion } from './catalogue.ts';
 
-import { TASK_STATUSES } from '@onboard/events';
+import { TASK_STATUSES } from '@onboard/events/catalogue/task-statuses';
 
 export { TASK_STATUSES };
 export type TaskStatus = (typeof TASK_STATUSES)[number];

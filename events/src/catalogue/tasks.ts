@@ -1,17 +1,8 @@
 import { z } from 'zod';
+import { TASK_STATUSES } from './task-statuses.ts';
 
-/** A task's status (onboarding §4 task status, explorer §4 status pills). */
-export const TASK_STATUSES = [
-  'Upcoming',
-  'Not Started',
-  'In Progress',
-  'NIGO',
-  'Needs Review',
-  'In Review',
-  'Voided',
-  'Declined',
-  'Done',
-] as const;
+export { TASK_STATUSES };
+
 const TaskStatus = z.enum(TASK_STATUSES);
 const By = z.object({ userId: z.string(), role: z.string() });
 /** A task of the client (policyId null) or of one of its policies. */
