@@ -1,0 +1,102 @@
+import { z } from 'zod';
+
+const By = z.object({ userId: z.string(), role: z.string() });
+const Stamp = { clientId: z.string(), at: z.string(), by: By };
+
+/** The setup checklist staff work through before the client's people start (platform §7 setup). */
+export const SETUP_STEP_IDS = [
+  'broker',
+  'benAdmin',
+  'docusignEnvelop',
+  'configCompanyInfo',
+  'importCompanyInfo',
+] as const;
+export type SetupStepId = (typeof SETUP_STEP_IDS)[number];
+
+export const IMPLEMENTATION_TYPES = ['NEW_CASE', 'ADD_COVERAGE', 'TAKEOVER'] as const;
+
+/** A policy as staff create it with the client: its number and the coverages it holds. */
+export const NewPolicy = z.object({
+  policyId: z.string(),
+  slfPolicyNumber: z.string(),
+  slfCoverages: z.array(z.string()),
+  policyEffective: z.string().nullable(),
+});
+export type NewPolicy = z.infer<typeof NewPolicy>;
+
+/** What staff say of a client beyond its form: the ticket, the kind of implementation, who runs it. */
+export const ClientProfile = z.object({
+  name: z.string(),
+  ticketId: z.string().nullable(),
+  implementationType: z.enum(IMPLEMENTATION_TYPES),
+  implementationConsultantUserId: z.string().nullable(),
+  isTest: z.boolean(),
+});
+export type ClientProfile = z.infer<typeof ClientProfile>;
+
+/**
+ * Staff opened an onboarding for an employer. `draft` clients are still being described (from a ticket);
+ * their EIF, tasks and people come when staff make the base client.
+ */
+export const ClientCreated = z.object({
+  type: z.literal('ClientCreated'),
+  data: z.object({ ...Stamp, ...ClientProfile.shape, policies: z.array(NewPolicy), draft: z.boolean() }),
+});
+
+/** Staff changed the profile (only the fields present changed); `policies` replaces a draft's list. */
+export const ClientProfileChanged = z.object({
+  type: z.literal('ClientProfileChanged'),
+  data: z.object({
+    ...Stamp,
+    changes: ClientProfile.partial(),
+    policies: z.array(NewPolicy).optional(),
+  }),
+});
+
+/** A draft became the base client: its EIF and tasks exist from now on. */
+export const BaseClientMade = z.object({ type: z.literal('BaseClientMade'), data: z.object(Stamp) });
+
+export const ClientArchived = z.object({ type: z.literal('ClientArchived'), data: z.object(Stamp) });
+export const ClientUnarchived = z.object({ type: z.literal('ClientUnarchived'), data: z.object(Stamp) });
+/** Removed before anything was signed; its events stay, every read treats it as gone. */
+export const ClientDeleted = z.object({ type: z.literal('ClientDeleted'), data: z.object(Stamp) });
+
+/** LIVE ends onboarding (platform §4); null takes it back. */
+export const ClientReleaseStatusChanged = z.object({
+  type: z.literal('ClientReleaseStatusChanged'),
+  data: z.object({ ...Stamp, releaseStatus: z.enum(['LIVE']).nullable() }),
+});
+
+export const ClientSetupStepCompleted = z.object({
+  type: z.literal('ClientSetupStepCompleted'),
+  data: z.object({ ...Stamp, stepId: z.enum(SETUP_STEP_IDS) }),
+});
+/** Every setup step is done: the client's people may start (completedSetup / completedSetupAt). */
+export const ClientSetupCompleted = z.object({
+  type: z.literal('ClientSetupCompleted'),
+  data: z.object(Stamp),
+});
+
+/** A person of the client went through the welcome flow (`welcomeFlowCompletedAt`). */
+export const WelcomeFlowCompleted = z.object({
+  type: z.literal('WelcomeFlowCompleted'),
+  data: z.object(Stamp),
+});
+
+export const ClientLifecycleEvent = z.discriminatedUnion('type', [
+  ClientCreated,
+  ClientProfileChanged,
+  BaseClientMade,
+  ClientArchived,
+  ClientUnarchived,
+  ClientDeleted,
+  ClientReleaseStatusChanged,
+  ClientSetupStepCompleted,
+  ClientSetupCompleted,
+  WelcomeFlowCompleted,
+]);
+export type ClientLifecycleEvent = z.infer<typeof ClientLifecycleEvent>;
+export const CLIENT_LIFECYCLE_EVENT_TYPES = ClientLifecycleEvent.options.map((o) => o.shape.type.value);
+
+/** The client's life apart from its form: creation, profile, archive, setup, welcome, release. */
+export const clientStream = (clientId: string) => `client-${clientId}`;
