@@ -99,7 +99,7 @@ export function decideClientLifecycle(
   const stamp = { clientId: command.data.clientId, at, by };
   if (command.type === 'CreateClient') {
     if (state.exists) return refused({ code: 'ALREADY_EXISTS', message: 'This client exists already' });
-    const { clientId, policies, draft, ...profile } = command.data;
+    const { clientId: _clientId, policies, draft, ...profile } = command.data;
     const fields = profileProblems(profile, draft && policies.length === 0 ? undefined : policies);
     if (Object.keys(fields).length > 0) return invalid(fields);
     return accepted({
