@@ -111,3 +111,4 @@ export const SupportConversation = z
   .object({ conversationId: z.string(), department: z.string(), messages: z.array(SupportChatMessage) })
   .passthrough()
   .meta({ id: 'SupportConversation' });
+export * from './client-lifecycle.ts';

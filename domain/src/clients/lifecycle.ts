@@ -1,4 +1,11 @@
-import type { ClientLifecycleEvent, ClientProfile, NewPolicy, SetupStepId } from '@onboard/events';
+import type { ClientLifecycleEvent, ClientProfile, NewPolicy } from '@onboard/events';
+import {
+  IMPLEMENTATION_TYPES,
+  SETUP_STEP_IDS,
+  type SetupStepId,
+} from '@onboard/events/catalogue/client-constants';
+
+export { IMPLEMENTATION_TYPES, SETUP_STEP_IDS, type SetupStepId };
 import { accepted, refused, type Command, type Decider, type Decision, type Intent } from '../decider.ts';
 
 /** A client's life apart from its form, folded from `client-{clientId}`. */

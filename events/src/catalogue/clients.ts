@@ -1,19 +1,11 @@
 import { z } from 'zod';
+import { IMPLEMENTATION_TYPES, SETUP_STEP_IDS } from './client-constants.ts';
+
+export { IMPLEMENTATION_TYPES, SETUP_STEP_IDS };
+export type { ImplementationType, SetupStepId } from './client-constants.ts';
 
 const By = z.object({ userId: z.string(), role: z.string() });
 const Stamp = { clientId: z.string(), at: z.string(), by: By };
-
-/** The setup checklist staff work through before the client's people start (platform §7 setup). */
-export const SETUP_STEP_IDS = [
-  'broker',
-  'benAdmin',
-  'docusignEnvelop',
-  'configCompanyInfo',
-  'importCompanyInfo',
-] as const;
-export type SetupStepId = (typeof SETUP_STEP_IDS)[number];
-
-export const IMPLEMENTATION_TYPES = ['NEW_CASE', 'ADD_COVERAGE', 'TAKEOVER'] as const;
 
 /** A policy as staff create it with the client: its number and the coverages it holds. */
 export const NewPolicy = z.object({

@@ -1,0 +1,162 @@
+import { z } from 'zod';
+import { defineRoute, json, problem } from '@onboard/api-contract';
+import { ClientLifecycleView } from '@onboard/api-contract/views';
+import { IMPLEMENTATION_TYPES, SETUP_STEP_IDS } from '@onboard/domain/clients/lifecycle';
+
+const params = z.object({ clientId: z.string().min(1) });
+const PROVIDE = 'Please provide a response';
+
+export const PolicyInput = z
+  .object({
+    slfPolicyNumber: z.string({ error: PROVIDE }).trim().max(40, 'Use at most 40 characters'),
+    slfCoverages: z.array(z.string().min(1).max(120)).max(40),
+    policyEffective: z.iso.date('Enter the date as YYYY-MM-DD').nullable().default(null),
+  })
+  .strict();
+
+const implementationType = z.enum(IMPLEMENTATION_TYPES, {
+  error: 'Choose New case, Add coverage or Takeover',
+});
+
+export const CreateClientBody = z
+  .object({
+    name: z.string({ error: PROVIDE }).max(200, 'Use at most 200 characters'),
+    ticketId: z.string().trim().max(60).nullable().default(null),
+    implementationType,
+    implementationConsultantUserId: z.string().min(1).nullable().default(null),
+    isTest: z.boolean().default(false),
+    policies: z.array(PolicyInput).max(50).default([]),
+    /** A draft is still being described: no form, tasks or people until the base client is made. */
+    draft: z.boolean().default(false),
+  })
+  .strict();
+
+export const createClient = defineRoute({
+  method: 'post',
+  path: '/api/clients',
+  tag: 'client-lifecycle',
+  summary: 'Open an onboarding: the client with its policies, its form and its tasks (staff)',
+  request: { body: CreateClientBody },
+  responses: {
+    201: json(ClientLifecycleView, 'The new client'),
+    400: problem('Invalid fields, keyed body.<field>'),
+    403: problem('Not staff'),
+  },
+});
+
+export const DraftBody = z
+  .object({
+    name: z.string().max(200, 'Use at most 200 characters').optional(),
+    ticketId: z.string().trim().max(60).nullable().optional(),
+    implementationType: implementationType.optional(),
+    implementationConsultantUserId: z.string().min(1).nullable().optional(),
+    isTest: z.boolean().optional(),
+    policies: z.array(PolicyInput).max(50).optional(),
+  })
+  .strict();
+
+export const updateDraft = defineRoute({
+  method: 'patch',
+  path: '/api/clients/{clientId}/draft',
+  tag: 'client-lifecycle',
+  summary: 'Change the client’s profile; policies only while it is a draft (staff)',
+  request: { params, body: DraftBody },
+  responses: {
+    200: json(ClientLifecycleView, 'The client'),
+    400: problem('Invalid fields, or policies of a client that is not a draft (NOT_ALLOWED)'),
+    403: problem('Not staff'),
+    404: problem('No such client'),
+    409: problem('Changed by someone else since it was read (If-Match)'),
+  },
+});
+
+const lifecycleAction = (path: string, summary: string) =>
+  defineRoute({
+    method: 'post',
+    path: `/api/clients/{clientId}/${path}`,
+    tag: 'client-lifecycle',
+    summary,
+    request: { params },
+    responses: {
+      200: json(ClientLifecycleView, 'The client'),
+      400: problem('Not allowed now (NOT_ALLOWED, named in the message)'),
+      403: problem('Not staff'),
+      404: problem('No such client'),
+      409: problem('Changed by someone else since it was read'),
+    },
+  });
+
+export const makeBaseClient = lifecycleAction(
+  'base-client',
+  'Turn a draft into the client: its form and tasks are made (staff)',
+);
+export const archiveClient = lifecycleAction(
+  'archive',
+  'Archive: the client is hidden from everyone but staff (staff)',
+);
+export const unarchiveClient = lifecycleAction('unarchive', 'Bring an archived client back (staff)');
+
+export const deleteClient = defineRoute({
+  method: 'delete',
+  path: '/api/clients/{clientId}',
+  tag: 'client-lifecycle',
+  summary: 'Delete a client nothing of which was signed; otherwise archive it (staff)',
+  request: { params },
+  responses: {
+    204: { description: 'Deleted' },
+    400: problem('Something was signed: archive instead (NOT_ALLOWED)'),
+    403: problem('Not staff'),
+    404: problem('No such client'),
+    409: problem('Changed by someone else since it was read'),
+  },
+});
+
+export const ReleaseStatusBody = z
+  .object({ releaseStatus: z.enum(['LIVE'], { error: 'Choose LIVE, or null' }).nullable() })
+  .strict();
+export const setReleaseStatus = defineRoute({
+  method: 'put',
+  path: '/api/clients/{clientId}/release-status',
+  tag: 'client-lifecycle',
+  summary: 'LIVE ends onboarding (platform §4); null takes it back (staff)',
+  request: { params, body: ReleaseStatusBody },
+  responses: {
+    200: json(ClientLifecycleView, 'The client'),
+    400: problem('Invalid release status'),
+    403: problem('Not staff'),
+    404: problem('No such client'),
+    409: problem('Changed by someone else since it was read'),
+  },
+});
+
+export const completeSetupStep = defineRoute({
+  method: 'post',
+  path: '/api/clients/{clientId}/setup-steps/{stepId}',
+  tag: 'client-lifecycle',
+  summary: 'Mark a setup step done; the last one completes the setup (staff)',
+  request: {
+    params: params.extend({
+      stepId: z.enum(SETUP_STEP_IDS, { error: `Choose one of ${SETUP_STEP_IDS.join(', ')}` }),
+    }),
+  },
+  responses: {
+    200: json(ClientLifecycleView, 'The client'),
+    400: problem('Unknown step, or a step not allowed yet (NOT_ALLOWED, named in the message)'),
+    403: problem('Not staff'),
+    404: problem('No such client'),
+    409: problem('Changed by someone else since it was read'),
+  },
+});
+
+export const completeWelcomeFlow = defineRoute({
+  method: 'post',
+  path: '/api/clients/{clientId}/complete-welcome-flow',
+  tag: 'client-lifecycle',
+  summary: 'The signed-in person of the client has been through the welcome flow',
+  request: { params },
+  responses: {
+    200: json(z.object({ welcomeFlowCompletedAt: z.string() }), 'When it was completed'),
+    403: problem('Not yours'),
+    404: problem('No such client'),
+  },
+});
