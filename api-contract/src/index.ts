@@ -137,7 +137,9 @@ export function checkAnswer(
 
 /**
  * Answers every route may give without naming them: 401 for signed-in calls, 403 for writes (the CSRF
- * check runs first), 409 for versioned writes, 400 where the request has anything to validate.
+ * check runs first), 409 for versioned writes, 400 where the request has anything to validate, and 404
+ * under /api/clients/{clientId} (a deleted client, or an archived one for all but staff: the client
+ * standing check in front of every client call).
  */
 export function implicitResponses(route: RouteContract): Record<number, ResponseSpec> {
   const request = route.request ?? {};
@@ -147,6 +149,8 @@ export function implicitResponses(route: RouteContract): Record<number, Response
   if (route.isSignedIn ?? true) responses[401] = problem('Not signed in, or the session expired');
   if (route.method !== 'get') responses[403] = problem('Not allowed, or a missing or wrong CSRF header');
   if (route.isVersioned) responses[409] = problem('Changed since the given version');
+  if (route.path.startsWith('/api/clients/{clientId}'))
+    responses[404] = problem('No such client, or archived (visible to staff only)');
   return responses;
 }
 

@@ -1,5 +1,6 @@
 import { collectContracts } from '@onboard/api-contract';
 import * as auth from './auth/routes.contract.ts';
+import * as clientLifecycle from './clients/lifecycle.contract.ts';
 import * as documents from './documents/routes.contract.ts';
 import * as eif from './eif/routes.contract.ts';
 import * as outsideSigner from './eif/outside-signer.contract.ts';
@@ -13,6 +14,7 @@ import * as users from './users/routes.contract.ts';
 // Every write route's contract (the files beside the handlers), for the OpenAPI document, the web's types
 // and the answer checks of the integration tests. A pure entry: zod and the contract kit only.
 export * from './auth/routes.contract.ts';
+export * from './clients/lifecycle.contract.ts';
 export * from './documents/routes.contract.ts';
 export * from './eif/routes.contract.ts';
 export * from './eif/outside-signer.contract.ts';
@@ -25,6 +27,7 @@ export * from './users/routes.contract.ts';
 
 export const commandContracts = collectContracts(
   auth,
+  clientLifecycle,
   documents,
   eif,
   outsideSigner,

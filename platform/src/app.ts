@@ -16,7 +16,12 @@ import {
   type Runner,
 } from '@onboard/events';
 import { createPostgresEventStore } from '@onboard/events/postgres';
-import { createCommandApi, outsideSignerRoutes, qpsCommandRoutes } from '@onboard/command-api';
+import {
+  clientLifecycleRoutes,
+  createCommandApi,
+  outsideSignerRoutes,
+  qpsCommandRoutes,
+} from '@onboard/command-api';
 import {
   createQueryApi,
   eifHistoryRoutes,
@@ -41,6 +46,7 @@ import { createPostgresBus } from './bus/postgres-bus.ts';
 import { migrate, pendingMigrations } from './database/migrations.ts';
 import type { AppConfig } from './config.ts';
 import { apiNotFound, errorMiddleware, securityHeaders } from './http/errors.ts';
+import { clientStandingGate } from './http/client-standing.ts';
 import { buildOpenApiDocument } from './http/openapi.ts';
 import {
   createActivationLink,
@@ -161,6 +167,8 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
   app.use(cookieParser());
   app.use('/api', express.json({ limit: '1mb' }));
   app.use('/api', csrfProtection);
+  // A deleted client is gone for everyone, an archived one for all but staff, on every client call.
+  app.use('/api/clients/:clientId', clientStandingGate({ pool, authenticate: identity.authenticate }));
 
   app.get('/api/health', async (_req, res, next) => {
     try {
@@ -188,6 +196,7 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
   if (has('command-api')) {
     const commandDeps = { store, snapshots, authenticate, now, newId: randomUUID };
     app.use(createCommandApi(commandDeps));
+    app.use(clientLifecycleRoutes({ ...commandDeps, pool }));
     app.use(qpsCommandRoutes(commandDeps));
     app.use(
       createExplorerCommands({

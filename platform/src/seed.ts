@@ -1,6 +1,18 @@
 import PDFDocument from 'pdfkit';
 import { v5 as uuidv5 } from 'uuid';
-import { eifStream, type EventStore, type NewEvent } from '@onboard/events';
+import {
+  clientStream,
+  eifStream,
+  taskStream,
+  type ClientLifecycleEvent,
+  type EventStore,
+  type NewEvent,
+  type TaskEvent,
+} from '@onboard/events';
+import { foldWith } from '@onboard/domain/decider';
+import { SETUP_STEPS, clientLifecycleDecider } from '@onboard/domain/clients/lifecycle';
+import { tasksDecider } from '@onboard/domain/tasks/decider';
+import { defaultTaskDueDates } from '@onboard/domain/tasks/schedule';
 import {
   ExplorerEvent,
   explorerSlugStream,
@@ -236,8 +248,97 @@ export async function seedDemoData(store: EventStore, now: Date, documents: Docu
     const existing = await store.readStream(eifStream(demo.id), { maxCount: 1 });
     if (existing.length === 0) await store.append(eifStream(demo.id), events, 'no_stream');
   }
+  await seedDemoLifecycles(store, now);
   await seedDemoExplorerPage(store, now);
   await seedDemoExplorerDocument(store, documents, now);
+}
+
+const DEMO_IMPLEMENTATION_CONSULTANT = 'demo-admin';
+
+/**
+ * Each demo client's lifecycle (created by the demo owner with Adam Alvarez as its implementation
+ * consultant, setup complete) and its tasks, decided by the same deciders as the calls, with fixed event
+ * ids. A stream that exists is left as it is, so a restart adds nothing.
+ */
+async function seedDemoLifecycles(store: EventStore, now: Date): Promise<void> {
+  const metadata = { at: now.toISOString(), by: { userId: 'demo-owner', role: 'SLF_OWNER' } };
+  const toNew = (clientId: string, kind: string) => (event: ClientLifecycleEvent | TaskEvent, i: number) => ({
+    id: uuidv5(`${clientId}/${kind}/${i}`, NAMESPACE),
+    type: event.type,
+    data: event.data,
+    metadata: {
+      actorId: metadata.by.userId,
+      actorRole: metadata.by.role,
+      occurredAt: metadata.at,
+      correlationId: uuidv5(`seed/${clientId}`, NAMESPACE),
+    },
+  });
+  for (const demo of DEMO_CLIENTS) {
+    const clientId = demo.id;
+    const attributesOf = (entity: string) => demo.entities.filter((e) => e.entity === entity);
+    const client = attributesOf('Client')[0]!.attributes;
+    const policies = attributesOf('Policy').map((p) => ({
+      policyId: p.entityId,
+      slfPolicyNumber: String(p.attributes.slfPolicyNumber ?? ''),
+      slfCoverages: Array.isArray(p.attributes.slfCoverages) ? p.attributes.slfCoverages.map(String) : [],
+      policyEffective: typeof p.attributes.policyEffective === 'string' ? p.attributes.policyEffective : null,
+    }));
+    if ((await store.readStream(clientStream(clientId), { maxCount: 1 })).length === 0) {
+      const events: ClientLifecycleEvent[] = [];
+      const decide = (command: Parameters<typeof clientLifecycleDecider.decide>[0]) => {
+        const decision = clientLifecycleDecider.decide(command, foldWith(clientLifecycleDecider, events));
+        if (!decision.ok) throw new Error(`Demo lifecycle of ${clientId}: ${decision.error.message}`);
+        events.push(...decision.events);
+      };
+      decide({
+        type: 'CreateClient',
+        data: {
+          clientId,
+          name: String(client.name),
+          ticketId: null,
+          implementationType: client.implementationType === 'ADD_COVERAGE' ? 'ADD_COVERAGE' : 'NEW_CASE',
+          implementationConsultantUserId: DEMO_IMPLEMENTATION_CONSULTANT,
+          isTest: false,
+          // Policies without a number (a second policy still being described) are the form's business.
+          policies: policies.filter((p) => p.slfPolicyNumber !== ''),
+          draft: false,
+        },
+        metadata,
+      });
+      for (const step of SETUP_STEPS)
+        decide({ type: 'CompleteSetupStep', data: { clientId, stepId: step.id, assigned: true }, metadata });
+      await store.append(clientStream(clientId), events.map(toNew(clientId, 'lifecycle')), 'no_stream');
+    }
+    if ((await store.readStream(taskStream(clientId), { maxCount: 1 })).length === 0) {
+      const plans = attributesOf('Plan');
+      const effective = policies
+        .map((p) => p.policyEffective)
+        .filter((d): d is string => d !== null)
+        .sort()[0];
+      const decision = tasksDecider.decide(
+        {
+          type: 'ScheduleTasks',
+          data: {
+            clientId,
+            implementationType:
+              typeof client.implementationType === 'string' ? client.implementationType : null,
+            policies: policies.map((p) => ({
+              policyId: p.policyId,
+              slfCoverages: p.slfCoverages,
+              planBenefitTypes: plans
+                .filter((plan) => plan.attributes.policyId === p.policyId)
+                .map((plan) => String(plan.attributes.benefitType ?? '')),
+            })),
+            dueDates: defaultTaskDueDates(metadata.at, effective ?? null),
+          },
+          metadata,
+        },
+        tasksDecider.initialState(),
+      );
+      if (!decision.ok) throw new Error(`Demo tasks of ${clientId}: ${decision.error.message}`);
+      await store.append(taskStream(clientId), decision.events.map(toNew(clientId, 'tasks')), 'no_stream');
+    }
+  }
 }
 
 export const DEMO_EXPLORER_PAGE_ID = uuidv5(`${DEMO_CLIENT_ID}/ExplorerPage/demo`, NAMESPACE);

@@ -33,19 +33,15 @@ describe('onboarding tasks over HTTP', () => {
     await app?.stop();
   });
 
-  it('staff schedule the client’s tasks once; every client task and its policies’ tasks are listed', async () => {
+  it('the seeded client’s tasks are scheduled once; scheduling again adds nothing; staff only', async () => {
     expect((await benAdmin.post(`${client}/tasks/schedule`)).status).toBe(403);
-    const first = await staff.post(`${client}/tasks/schedule`);
-    expect(first.status).toBe(200);
-    const scheduled = (first.body as { scheduled: number }).scheduled;
-    expect(scheduled).toBeGreaterThan(8);
     expect((await staff.post(`${client}/tasks/schedule`)).body).toEqual({ scheduled: 0 });
     tasks = await eventually(async () => {
       const listed = await listTasks(benAdmin);
-      expect(listed).toHaveLength(scheduled);
+      expect(listed.length).toBeGreaterThan(8);
       return listed;
     });
-    expect(tasks[0]).toMatchObject({
+    expect(tasks.find((t) => t.taskId === 'kickoff-call')).toMatchObject({
       taskId: 'kickoff-call',
       policyId: null,
       title: 'Kickoff call',

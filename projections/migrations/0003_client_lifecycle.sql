@@ -17,6 +17,8 @@ create table if not exists rm_client_lifecycle (
   setup_steps jsonb not null default '{}',
   completed_setup_at timestamptz,
   welcome_completed jsonb not null default '{}',
-  created_at timestamptz not null
+  created_at timestamptz not null,
+  -- the stream revision the row reflects (the If-Match value of the next lifecycle write)
+  version bigint not null default 0
 );
 create index if not exists rm_client_lifecycle_ic on rm_client_lifecycle (implementation_consultant_user_id);

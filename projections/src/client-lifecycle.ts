@@ -93,6 +93,7 @@ export const clientLifecycleProjection: CheckpointedConsumer = {
           );
           break;
       }
+      await set('version = $2', recorded.revision.toString());
     }
   },
 };

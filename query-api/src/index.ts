@@ -3,10 +3,12 @@ import type { QueryDeps } from './http/context.ts';
 import { clientListRoutes } from './clients/list.ts';
 import { clientQueryRoutes } from './clients/routes.ts';
 import { taskQueryRoutes } from './tasks/routes.ts';
+import { clientLifecycleQueryRoutes } from './clients/lifecycle.ts';
 
 export type { QueryDeps, Authenticate } from './http/context.ts';
 export { startGateway, type Gateway } from './gateway/gateway.ts';
 export { readClientView } from './clients/routes.ts';
+export { readLifecycle } from './clients/lifecycle.ts';
 export { ClientListQuery } from './clients/routes.contract.ts';
 export { eifSummaryRoutes, type SummaryDeps } from './eif/summary-pdf.ts';
 export { qpsQueryRoutes } from './qps/index.ts';
@@ -18,5 +20,6 @@ export function createQueryApi(deps: QueryDeps): Router {
   router.use(clientListRoutes(deps));
   router.use(clientQueryRoutes(deps));
   router.use(taskQueryRoutes(deps));
+  router.use(clientLifecycleQueryRoutes(deps));
   return router;
 }

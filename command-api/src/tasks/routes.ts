@@ -1,21 +1,12 @@
 import { Router, type Request } from 'express';
-import {
-  WrongExpectedRevisionError,
-  eifStream,
-  loadAggregate,
-  parseEvent,
-  taskStream,
-  type TaskEvent,
-} from '@onboard/events';
+import { WrongExpectedRevisionError, parseEvent, taskStream, type TaskEvent } from '@onboard/events';
 import {
   AppError,
   ConflictError,
   ForbiddenError,
   NotFoundError,
   ValidationError,
-  eifCodec,
   isInternal,
-  toClientView,
   type Actor,
 } from '@onboard/domain';
 import { foldWith } from '@onboard/domain/decider';
@@ -28,6 +19,7 @@ import {
 } from '@onboard/domain/tasks/decider';
 import { mount } from '@onboard/api-contract/express';
 import { requireActor, requireClientAccess, type CommandDeps } from '../http/context.ts';
+import { scheduleClientTasks } from './schedule.ts';
 import { changeTaskDueDate, changeTaskStatus, scheduleTasks, takeTaskAction } from './routes.contract.ts';
 
 const ACTIONS = ['start', 'submit', 'complete'] as const;
@@ -108,28 +100,10 @@ export function taskCommandRoutes(deps: CommandDeps): Router {
     const clientId = String(req.params.clientId);
     requireClientAccess(actor, clientId, 'update');
     requireStaff(actor);
-    const loaded = await loadAggregate({
-      store: deps.store,
-      snapshots: deps.snapshots,
-      stream: eifStream(clientId),
-      codec: eifCodec,
-    });
-    const client = toClientView(loaded.state, loaded.revision);
-    if (!client) throw new NotFoundError('Client not found');
-    const policies = client.policies.map((policy) => ({
-      policyId: String(policy.id),
-      slfCoverages: Array.isArray(policy.slfCoverages) ? policy.slfCoverages.map(String) : [],
-      planBenefitTypes: client.plans
-        .filter((plan) => plan.policyId === policy.id)
-        .map((plan) => String(plan.benefitType ?? '')),
-    }));
-    const implementationType =
-      typeof client.implementationType === 'string' ? client.implementationType : null;
-    const { events } = await execute(req, actor, clientId, {
-      type: 'ScheduleTasks',
-      data: { clientId, implementationType, policies, dueDates: {} },
-    });
-    res.json({ scheduled: events.length });
+    const correlationId = req.header('x-correlation-id') ?? deps.newId();
+    const scheduled = await scheduleClientTasks(deps, actor, clientId, {}, correlationId);
+    if (scheduled === null) throw new NotFoundError('Client not found');
+    res.json({ scheduled });
   });
 
   mount(router, changeTaskStatus, async (req, res, input) => {

@@ -11,6 +11,7 @@ import { accepted, refused, type Command, type Decider, type Decision, type Inte
 /** A client's life apart from its form, folded from `client-{clientId}`. */
 export type ClientLifecycleState = {
   exists: boolean;
+  createdAt: string | null;
   draft: boolean;
   deleted: boolean;
   archived: boolean;
@@ -65,6 +66,7 @@ export const PROVIDE = 'Please provide a response';
 
 export const initialClientLifecycle = (): ClientLifecycleState => ({
   exists: false,
+  createdAt: null,
   draft: false,
   deleted: false,
   archived: false,
@@ -193,6 +195,7 @@ export function evolveClientLifecycle(
       return {
         ...state,
         exists: true,
+        createdAt: event.data.at,
         draft: event.data.draft,
         profile: { name, ticketId, implementationType, implementationConsultantUserId, isTest },
         policies: event.data.policies,

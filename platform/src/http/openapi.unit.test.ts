@@ -7,7 +7,7 @@ import { employeeClassQueryRoutes } from '@onboard/query-api/employee-classes';
 import { eifSummaryRoutes, qpsQueryRoutes } from '@onboard/query-api';
 import type { Router } from 'express';
 import { describe, expect, it } from 'vitest';
-import { createCommandApi, outsideSignerRoutes } from '@onboard/command-api';
+import { clientLifecycleRoutes, createCommandApi, outsideSignerRoutes } from '@onboard/command-api';
 import { createAuthApi, type AuthDeps } from '@onboard/command-api/auth';
 import { createUserAdminCommands, type UserAdminCommandDeps } from '@onboard/command-api/users';
 import { createQueryApi, eifHistoryRoutes } from '@onboard/query-api';
@@ -75,6 +75,7 @@ function allMountedRoutes() {
   return [
     createAuthApi(auth),
     createCommandApi(base),
+    clientLifecycleRoutes(base),
     outsideSignerRoutes({ ...base, emailSender: auth.emailSender, publicUrl: auth.publicUrl }),
     createUserAdminCommands({ ...base, accounts }),
     createQueryApi(base),

@@ -135,6 +135,9 @@ export function apiClient(baseUrl: string, hooks: { onResponse?: (response: ApiR
     post,
     put: (path: string, body: unknown, headers?: Record<string, string>) =>
       request('PUT', path, body, headers),
+    patch: (path: string, body: unknown, headers?: Record<string, string>) =>
+      request('PATCH', path, body, headers),
+    delete: (path: string, headers?: Record<string, string>) => request('DELETE', path, undefined, headers),
   };
 }
 

@@ -1,0 +1,417 @@
+import { Router, type Request } from 'express';
+import type pg from 'pg';
+import {
+  WrongExpectedRevisionError,
+  clientStream,
+  eifStream,
+  loadAggregate,
+  parseEvent,
+  type ClientLifecycleEvent,
+  type NewPolicy,
+} from '@onboard/events';
+import {
+  AppError,
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  ValidationError,
+  eifCodec,
+  isInternal,
+  toClientView,
+  type Actor,
+} from '@onboard/domain';
+import { foldWith } from '@onboard/domain/decider';
+import {
+  SETUP_STEPS,
+  clientLifecycleDecider,
+  type ClientLifecycleIntent,
+  type ClientLifecycleState,
+} from '@onboard/domain/clients/lifecycle';
+import { defaultTaskDueDates } from '@onboard/domain/tasks/schedule';
+import { mount } from '@onboard/api-contract/express';
+import type { ClientLifecycleView, ImplementationConsultant } from '@onboard/api-contract/views';
+import { requireActor, requireClientAccess, type CommandDeps } from '../http/context.ts';
+import { parseIfMatch } from '../http/validate.ts';
+import { scheduleClientTasks } from '../tasks/schedule.ts';
+import { executeEifCommands } from './execute.ts';
+import {
+  archiveClient,
+  completeSetupStep,
+  completeWelcomeFlow,
+  createClient,
+  deleteClient,
+  makeBaseClient,
+  setReleaseStatus,
+  unarchiveClient,
+  updateDraft,
+} from './lifecycle.contract.ts';
+
+export type ClientLifecycleDeps = CommandDeps & { pool: pg.Pool };
+
+type Loaded = { state: ClientLifecycleState; revision: bigint; adopted: ClientLifecycleEvent[] };
+
+/**
+ * The client's lifecycle writes (`client-{clientId}`), decided by the lifecycle decider and appended at
+ * the revision read (an If-Match of another version is a 409). Creating a client (or making a draft's
+ * base client) also writes its form (the Client and Policy entities, through the EIF decider) and
+ * schedules its tasks; both are idempotent, so repeating "Make base client" finishes a creation that a
+ * crash interrupted. A client from before lifecycles (its form but no lifecycle) is adopted on its first
+ * lifecycle write: a ClientCreated read from its form is appended in the same batch.
+ */
+export function clientLifecycleRoutes(deps: ClientLifecycleDeps): Router {
+  const router = Router();
+
+  const eifOf = async (clientId: string) => {
+    const loaded = await loadAggregate({
+      store: deps.store,
+      snapshots: deps.snapshots,
+      stream: eifStream(clientId),
+      codec: eifCodec,
+    });
+    return { status: loaded.state.status, view: toClientView(loaded.state, loaded.revision) };
+  };
+
+  const load = async (actor: Actor, clientId: string): Promise<Loaded> => {
+    const recorded = await deps.store.readStream(clientStream(clientId));
+    const events = recorded.map((r) => parseEvent(r) as ClientLifecycleEvent);
+    const state = foldWith(clientLifecycleDecider, events);
+    const revision = BigInt(recorded.length) - 1n;
+    if (state.exists) return { state, revision, adopted: [] };
+    const { view } = await eifOf(clientId);
+    if (!view) return { state, revision, adopted: [] };
+    const implementationType =
+      view.implementationType === 'ADD_COVERAGE' || view.implementationType === 'TAKEOVER'
+        ? view.implementationType
+        : 'NEW_CASE';
+    const adopted: ClientLifecycleEvent[] = [
+      {
+        type: 'ClientCreated',
+        data: {
+          clientId,
+          at: deps.now().toISOString(),
+          by: { userId: actor.userId, role: actor.role },
+          name: view.name,
+          ticketId: typeof view.ticketId === 'string' ? view.ticketId : null,
+          implementationType,
+          implementationConsultantUserId: null,
+          isTest: view.isTest === true,
+          policies: view.policies.map((p) => ({
+            policyId: String(p.id),
+            slfPolicyNumber: String(p.slfPolicyNumber ?? ''),
+            slfCoverages: Array.isArray(p.slfCoverages) ? p.slfCoverages.map(String) : [],
+            policyEffective: typeof p.policyEffective === 'string' ? p.policyEffective : null,
+          })),
+          draft: false,
+        },
+      },
+    ];
+    return { state: adopted.reduce(clientLifecycleDecider.evolve, state), revision, adopted };
+  };
+
+  /** Decides one intent and appends its events (with any adoption); answers the state after them. */
+  const execute = async (req: Request, actor: Actor, clientId: string, intent: ClientLifecycleIntent) => {
+    const { state, revision, adopted } = await load(actor, clientId);
+    const ifMatch = parseIfMatch(req.header('if-match'));
+    if (ifMatch !== null && ifMatch !== revision)
+      throw new ConflictError('This client was changed by someone else. Reload to see the latest version.');
+    const metadata = { at: deps.now().toISOString(), by: { userId: actor.userId, role: actor.role } };
+    const decision = clientLifecycleDecider.decide({ ...intent, metadata } as never, state);
+    if (!decision.ok) {
+      const { error } = decision;
+      if (error.code === 'NOT_FOUND') throw new NotFoundError(error.message);
+      if (error.code === 'INVALID')
+        throw new ValidationError(
+          Object.fromEntries(Object.entries(error.fields).map(([key, message]) => [`body.${key}`, message])),
+        );
+      if (error.code === 'ALREADY_EXISTS') throw new ConflictError(error.message);
+      throw new AppError(400, error.code, error.message);
+    }
+    const events = [...adopted, ...decision.events];
+    let next = revision;
+    if (events.length > 0) {
+      const correlationId = req.header('x-correlation-id') ?? deps.newId();
+      try {
+        const result = await deps.store.append(
+          clientStream(clientId),
+          events.map((event) => ({
+            id: deps.newId(),
+            type: event.type,
+            data: event.data,
+            metadata: {
+              actorId: actor.userId,
+              actorRole: actor.role,
+              occurredAt: metadata.at,
+              correlationId,
+            },
+          })),
+          revision < 0n ? 'no_stream' : revision,
+        );
+        next = result.nextExpectedRevision;
+      } catch (error) {
+        if (error instanceof WrongExpectedRevisionError)
+          throw new ConflictError(
+            'This client was changed by someone else. Reload to see the latest version.',
+          );
+        throw error;
+      }
+    }
+    return { state: decision.events.reduce(clientLifecycleDecider.evolve, state), revision: next };
+  };
+
+  /** The client's form and tasks, made once: the form only if it does not exist yet; tasks kept. */
+  const ensureBaseClient = async (
+    req: Request,
+    actor: Actor,
+    clientId: string,
+    state: ClientLifecycleState,
+  ) => {
+    const profile = state.profile!;
+    const correlationId = req.header('x-correlation-id') ?? deps.newId();
+    const { view } = await eifOf(clientId);
+    if (!view) {
+      try {
+        await executeEifCommands(
+          deps,
+          actor,
+          clientId,
+          ({ newChangeId }) => [
+            {
+              type: 'CreateEntity',
+              data: {
+                clientId,
+                entity: 'Client',
+                entityId: clientId,
+                changeId: newChangeId(),
+                attributes: {
+                  name: profile.name,
+                  taxId: null,
+                  isActive: true,
+                  isTest: profile.isTest,
+                  digitalEIF: true,
+                  implementationType: profile.implementationType,
+                  ticketId: profile.ticketId,
+                },
+              },
+            },
+            ...state.policies.map((policy, index) => ({
+              type: 'CreateEntity' as const,
+              data: {
+                clientId,
+                entity: 'Policy' as const,
+                entityId: policy.policyId,
+                changeId: newChangeId(),
+                attributes: {
+                  slfPolicyNumber: policy.slfPolicyNumber,
+                  slfCoverages: policy.slfCoverages,
+                  policyEffective: policy.policyEffective,
+                  primaryPolicy: index === 0,
+                },
+              },
+            })),
+          ],
+          null,
+          correlationId,
+        );
+      } catch (error) {
+        // Another request made the form between our read and append: it exists, which is what we want.
+        if (!(error instanceof ConflictError)) throw error;
+      }
+    }
+    const effective = state.policies
+      .map((p) => p.policyEffective)
+      .filter((d): d is string => d !== null)
+      .sort()[0];
+    await scheduleClientTasks(
+      deps,
+      actor,
+      clientId,
+      defaultTaskDueDates(state.createdAt ?? deps.now().toISOString(), effective ?? null),
+      correlationId,
+    );
+  };
+
+  const consultant = async (userId: string | null): Promise<ImplementationConsultant | null> => {
+    if (!userId) return null;
+    const { rows } = await deps.pool.query<{
+      user_id: string;
+      first_name: string;
+      last_name: string;
+      email: string;
+      phone_number: string | null;
+    }>('select user_id, first_name, last_name, email, phone_number from rm_users where user_id = $1', [
+      userId,
+    ]);
+    const row = rows[0];
+    return row
+      ? {
+          userId: row.user_id,
+          firstName: row.first_name,
+          lastName: row.last_name,
+          email: row.email,
+          phoneNumber: row.phone_number,
+        }
+      : null;
+  };
+
+  const view = async (
+    clientId: string,
+    state: ClientLifecycleState,
+    revision: bigint,
+  ): Promise<ClientLifecycleView> => {
+    const profile = state.profile!;
+    return {
+      clientId,
+      name: profile.name,
+      ticketId: profile.ticketId,
+      implementationType: profile.implementationType,
+      isTest: profile.isTest,
+      isDraft: state.draft,
+      isArchived: state.archived,
+      releaseStatus: state.releaseStatus,
+      slfImplementationConsultant: await consultant(profile.implementationConsultantUserId),
+      policies: [...state.policies],
+      setupSteps: SETUP_STEPS.map((step) => ({
+        stepId: step.id,
+        title: step.title,
+        completed: Boolean(state.setupSteps[step.id]),
+        completedAt: state.setupSteps[step.id] ?? null,
+      })),
+      completedSetup: state.completedSetupAt !== null,
+      completedSetupAt: state.completedSetupAt,
+      createdAt: state.createdAt ?? '',
+      version: Number(revision),
+    };
+  };
+
+  const requireStaff = async (req: Request) => {
+    const actor = await requireActor(deps.authenticate, req);
+    if (!isInternal(actor)) throw new ForbiddenError('Only internal staff can do this');
+    return actor;
+  };
+
+  const checkConsultant = async (userId: string | null | undefined) => {
+    if (!userId) return;
+    const { rows } = await deps.pool.query('select 1 from rm_users where user_id = $1 and role = any($2)', [
+      userId,
+      ['SLF_ADMIN', 'SLF_OWNER'],
+    ]);
+    if (rows.length === 0)
+      throw new ValidationError({
+        'body.implementationConsultantUserId': 'Choose a member of the carrier’s staff',
+      });
+  };
+
+  const withPolicyIds = (policies: readonly Omit<NewPolicy, 'policyId'>[]): NewPolicy[] =>
+    policies.map((p) => ({ ...p, policyId: deps.newId() }));
+
+  mount(router, createClient, async (req, res, input) => {
+    const actor = await requireStaff(req);
+    const body = input.body();
+    await checkConsultant(body.implementationConsultantUserId);
+    const clientId = deps.newId();
+    const { state, revision } = await execute(req, actor, clientId, {
+      type: 'CreateClient',
+      data: { clientId, ...body, policies: withPolicyIds(body.policies) },
+    });
+    if (!state.draft) await ensureBaseClient(req, actor, clientId, state);
+    res.status(201).json(await view(clientId, state, revision));
+  });
+
+  mount(router, updateDraft, async (req, res, input) => {
+    const actor = await requireStaff(req);
+    const clientId = String(req.params.clientId);
+    const { policies, ...changes } = input.body();
+    await checkConsultant(changes.implementationConsultantUserId);
+    const { state, revision } = await execute(req, actor, clientId, {
+      type: 'ChangeProfile',
+      data: { clientId, changes, ...(policies ? { policies: withPolicyIds(policies) } : {}) },
+    });
+    res.json(await view(clientId, state, revision));
+  });
+
+  mount(router, makeBaseClient, async (req, res) => {
+    const actor = await requireStaff(req);
+    const clientId = String(req.params.clientId);
+    const current = await load(actor, clientId);
+    // Not a draft but without its form: a creation cut short; finishing it is what was asked.
+    const unfinished = current.state.exists && !current.state.draft && !(await eifOf(clientId)).view;
+    const { state, revision } = unfinished
+      ? current
+      : await execute(req, actor, clientId, { type: 'MakeBaseClient', data: { clientId } });
+    await ensureBaseClient(req, actor, clientId, state);
+    res.json(await view(clientId, state, revision));
+  });
+
+  const simple = (
+    route: typeof archiveClient | typeof unarchiveClient,
+    type: 'ArchiveClient' | 'UnarchiveClient',
+  ) =>
+    mount(router, route, async (req, res) => {
+      const actor = await requireStaff(req);
+      const clientId = String(req.params.clientId);
+      const { state, revision } = await execute(req, actor, clientId, { type, data: { clientId } });
+      res.json(await view(clientId, state, revision));
+    });
+  simple(archiveClient, 'ArchiveClient');
+  simple(unarchiveClient, 'UnarchiveClient');
+
+  mount(router, deleteClient, async (req, res) => {
+    const actor = await requireStaff(req);
+    const clientId = String(req.params.clientId);
+    const { status } = await eifOf(clientId);
+    await execute(req, actor, clientId, {
+      type: 'DeleteClient',
+      data: { clientId, signed: status === 'signed' },
+    });
+    res.status(204).end();
+  });
+
+  mount(router, setReleaseStatus, async (req, res, input) => {
+    const actor = await requireStaff(req);
+    const clientId = String(req.params.clientId);
+    const { releaseStatus } = input.body();
+    const { state, revision } = await execute(req, actor, clientId, {
+      type: 'SetReleaseStatus',
+      data: { clientId, releaseStatus },
+    });
+    res.json(await view(clientId, state, revision));
+  });
+
+  mount(router, completeSetupStep, async (req, res) => {
+    const actor = await requireStaff(req);
+    const clientId = String(req.params.clientId);
+    const stepId = String(req.params.stepId);
+    const step = SETUP_STEPS.find((s) => s.id === stepId);
+    if (!step)
+      throw new ValidationError({
+        'params.stepId': `Choose one of ${SETUP_STEPS.map((s) => s.id).join(', ')}`,
+      });
+    const role = step.id === 'broker' ? 'BROKER' : step.id === 'benAdmin' ? 'BEN_ADMIN' : null;
+    const assigned = role
+      ? (
+          await deps.pool.query('select 1 from rm_users where role = $1 and $2 = any(client_ids) limit 1', [
+            role,
+            clientId,
+          ])
+        ).rows.length > 0
+      : true;
+    const { state, revision } = await execute(req, actor, clientId, {
+      type: 'CompleteSetupStep',
+      data: { clientId, stepId: step.id, assigned },
+    });
+    res.json(await view(clientId, state, revision));
+  });
+
+  mount(router, completeWelcomeFlow, async (req, res) => {
+    const actor = await requireActor(deps.authenticate, req);
+    const clientId = String(req.params.clientId);
+    requireClientAccess(actor, clientId, 'read');
+    const { state } = await execute(req, actor, clientId, {
+      type: 'CompleteWelcomeFlow',
+      data: { clientId },
+    });
+    res.json({ welcomeFlowCompletedAt: state.welcomeCompleted[actor.userId] ?? deps.now().toISOString() });
+  });
+
+  return router;
+}
