@@ -73,6 +73,7 @@ describe('the client lifecycle over HTTP', () => {
     const tasks = await eventually(async () => {
       const listed = (await staff.get(`/api/clients/${id}/tasks`)).body as {
         taskId: string;
+        status: string;
         dueDate: string | null;
       }[];
       expect(listed.some((t) => t.taskId === 'dental-rollover')).toBe(true);
@@ -80,6 +81,20 @@ describe('the client lifecycle over HTTP', () => {
     });
     expect(tasks.find((t) => t.taskId === 'kickoff-call')?.dueDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(tasks.filter((t) => t.taskId === 'enrollment-elections')).toHaveLength(2);
+    // The company information task follows its form: an answer moves it to In Progress.
+    expect(tasks.find((t) => t.taskId === 'eif-submit-company-information')).toMatchObject({
+      status: 'Not Started',
+    });
+    expect((await staff.put(`/api/clients/${id}`, { taxId: '12-3456789' })).status).toBe(200);
+    await eventually(async () => {
+      const listed = (await staff.get(`/api/clients/${id}/tasks`)).body as {
+        taskId: string;
+        status: string;
+      }[];
+      expect(listed.find((t) => t.taskId === 'eif-submit-company-information')).toMatchObject({
+        status: 'In Progress',
+      });
+    });
   });
 
   it('refuses bad input on its fields and writes nothing', async () => {

@@ -2,16 +2,38 @@ import { TaskEvent, type CheckpointedConsumer } from '@onboard/events';
 
 /**
  * One row per onboarding task of a client (client-level: policy_id ''), for the hub and the task pages:
- * status, due date, when the status last changed, and the NIGO reason the client reads.
+ * status, due date, when the status last changed, and the NIGO reason the client reads. The EIF task's
+ * status is the form's own (domain/src/tasks/eif-task.ts): an answer changed moves it to In Progress, the
+ * signature to Done, so lists and progress read one table.
  */
+const EIF_TASK = 'eif-submit-company-information';
 export const tasksProjection: CheckpointedConsumer = {
   name: 'tasks',
-  filter: { eventTypes: ['TaskScheduled', 'TaskStatusChanged', 'TaskDueDateChanged'] },
+  filter: {
+    eventTypes: ['TaskScheduled', 'TaskStatusChanged', 'TaskDueDateChanged', 'EifEntityChanged', 'EifSigned'],
+  },
   reset: async (tx) => {
     await tx.query('delete from rm_tasks');
   },
   handle: async (events, tx) => {
     for (const recorded of events) {
+      if (recorded.type === 'EifEntityChanged' || recorded.type === 'EifSigned') {
+        const { clientId } = recorded.data as { clientId: string };
+        const from =
+          recorded.type === 'EifSigned' ? ['Not Started', 'In Progress', 'Upcoming'] : ['Not Started'];
+        await tx.query(
+          `update rm_tasks set status = $3, status_updated_at = $4
+           where client_id = $1 and task_id = $2 and policy_id = '' and status = any($5)`,
+          [
+            clientId,
+            EIF_TASK,
+            recorded.type === 'EifSigned' ? 'Done' : 'In Progress',
+            recorded.recordedAt,
+            from,
+          ],
+        );
+        continue;
+      }
       const event = TaskEvent.parse({ type: recorded.type, data: recorded.data });
       const key = [event.data.clientId, event.data.taskId, event.data.policyId ?? ''];
       switch (event.type) {

@@ -51,6 +51,8 @@ export type TaskError =
 type TaskDecision = Decision<TaskEvent, TaskError>;
 
 export const NO_SUCH_TASK = 'No such task for this client';
+export const EIF_TASK_FOLLOWS_FORM =
+  'The company information task follows its form: it is in progress once answered and done once signed';
 export const DUE_DATE_FORMAT_MESSAGE = 'Enter the due date as YYYY-MM-DD';
 
 /** A calendar date written YYYY-MM-DD that exists (no 2026-02-30). */
@@ -89,6 +91,8 @@ export function decideTasks(command: TaskCommand, state: TasksState): TaskDecisi
   const task = state.tasks.get(taskKey(taskId, policyId));
   if (!task || !isTaskId(taskId)) return refused({ code: 'NOT_FOUND', message: NO_SUCH_TASK });
   const ref = { clientId, taskId, policyId };
+  if (taskId === 'eif-submit-company-information' && command.type !== 'ChangeDueDate')
+    return refused({ code: 'NOT_ALLOWED', message: EIF_TASK_FOLLOWS_FORM });
   const moveTo = (to: TaskStatus, reason: string | null): TaskDecision =>
     accepted({ type: 'TaskStatusChanged', data: { ...ref, from: task.status, to, reason, at, by } });
   switch (command.type) {

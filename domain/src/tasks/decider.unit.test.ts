@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { TaskEvent } from '@onboard/events';
 import { eventsOf, givenWhenThen, refusalOf } from '../testing/given-when-then.ts';
-import { DUE_DATE_FORMAT_MESSAGE, NO_SUCH_TASK, tasksDecider, type TaskCommand } from './decider.ts';
+import {
+  DUE_DATE_FORMAT_MESSAGE,
+  EIF_TASK_FOLLOWS_FORM,
+  NO_SUCH_TASK,
+  tasksDecider,
+  type TaskCommand,
+} from './decider.ts';
 
 const clientId = 'acme';
 const staff = { userId: 'ic-1', role: 'SLF_ADMIN' };
@@ -166,5 +172,24 @@ describe('the tasks of a client', () => {
           given(...history).when(cmd('ChangeTaskStatus', { ...unknown, status: 'Done', reason: null })),
         ),
       ).toEqual({ code: 'NOT_FOUND', message: NO_SUCH_TASK });
+  });
+});
+
+describe('the company information task', () => {
+  it('follows its form: no status change or action, only its due date', () => {
+    const history = scheduled();
+    const eif = ref('eif-submit-company-information');
+    expect(
+      refusalOf(given(...history).when(cmd('ChangeTaskStatus', { ...eif, status: 'Done', reason: null }))),
+    ).toEqual({
+      code: 'NOT_ALLOWED',
+      message: EIF_TASK_FOLLOWS_FORM,
+    });
+    expect(
+      refusalOf(given(...history).when(cmd('TakeTaskAction', { ...eif, action: 'start' }, benAdmin))).code,
+    ).toBe('NOT_ALLOWED');
+    expect(
+      eventsOf(given(...history).when(cmd('ChangeDueDate', { ...eif, dueDate: '2027-01-05' }))),
+    ).toHaveLength(1);
   });
 });
