@@ -5,6 +5,7 @@ import { EXPLORER_CATALOGUE } from './explorer.ts';
 import { EmailSent } from './email.ts';
 import { EmailReleased, EmailReserved, UserEvent } from './users.ts';
 import { TaskEvent } from './tasks.ts';
+import { ResourceEvent } from './resources.ts';
 import type { RecordedEvent } from '../store/port.ts';
 
 export * from './eif.ts';
@@ -13,6 +14,7 @@ export * from './explorer.ts';
 export * from './email.ts';
 export * from './users.ts';
 export * from './tasks.ts';
+export * from './resources.ts';
 
 /**
  * Every domain event the store may hold. An event's `data` is validated on the way in (append) and on
@@ -29,6 +31,7 @@ export const DomainEvent = z.discriminatedUnion('type', [
   EmailReserved,
   EmailReleased,
   ...TaskEvent.options,
+  ...ResourceEvent.options,
 ]);
 export type DomainEvent = z.infer<typeof DomainEvent>;
 export type DomainEventType = DomainEvent['type'];
