@@ -6,6 +6,7 @@ import { emailsProjection } from './emails.ts';
 import { apiJobsProjection } from './api-jobs.ts';
 import { explorerPagesProjection } from './explorer-pages.ts';
 import { tasksProjection } from './tasks.ts';
+import { resourcesProjection } from './resources.ts';
 
 export {
   clientViewProjection,
@@ -15,6 +16,7 @@ export {
   apiJobsProjection,
   explorerPagesProjection,
   tasksProjection,
+  resourcesProjection,
 };
 
 /** Every named projection; `npm run projections:rebuild -- <name>` takes one of these names. */
@@ -26,4 +28,5 @@ export const projections: readonly CheckpointedConsumer[] = [
   apiJobsProjection,
   explorerPagesProjection,
   tasksProjection,
+  resourcesProjection,
 ];
