@@ -18,6 +18,7 @@ export const ResourceView = z
     url: z.string().nullable().meta({ description: 'A link’s https address' }),
     document: z
       .object({
+        documentId: z.string(),
         fileName: z.string(),
         mimeType: z.string(),
         size: z.number().int(),

@@ -83,6 +83,7 @@ export function resourceQueryRoutes(deps: ResourceQueryDeps): Router {
           document:
             row.kind === 'document'
               ? {
+                  documentId: row.document_id ?? '',
                   fileName: row.file_name ?? '',
                   mimeType: row.mime_type ?? '',
                   size: Number(row.size ?? 0),
