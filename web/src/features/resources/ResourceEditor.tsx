@@ -216,7 +216,7 @@ export function ResourceEditor({
                   : 'No file chosen. A PDF, PNG, JPEG or MP4 file of up to 20 MB.'}
             </p>
             <FileTrigger acceptedFileTypes={UPLOAD_ACCEPT} onSelect={choose}>
-              <Button className="button button--secondary button--small">
+              <Button className="button button--secondary button--small resource-editor__choose">
                 {file || keptDocument ? 'Choose another file' : 'Choose a file'}
               </Button>
             </FileTrigger>

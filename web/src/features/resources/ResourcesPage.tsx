@@ -80,6 +80,9 @@ function OpenResource({
       aria-label={`Download ${resource.title}`}
     >
       {resource.title}
+      <span className="resource__external" aria-hidden="true">
+        ↓
+      </span>
     </Button>
   );
 }
