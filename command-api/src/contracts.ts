@@ -8,6 +8,7 @@ import * as eifEntities from './eif-entities/routes.contract.ts';
 import * as employeeClasses from './employee-classes/routes.contract.ts';
 import * as explorer from './explorer/routes.contract.ts';
 import * as qps from './qps/routes.contract.ts';
+import * as resources from './resources/routes.contract.ts';
 import * as tasks from './tasks/routes.contract.ts';
 import * as users from './users/routes.contract.ts';
 
@@ -22,6 +23,7 @@ export * from './eif-entities/routes.contract.ts';
 export * from './employee-classes/routes.contract.ts';
 export * from './explorer/routes.contract.ts';
 export * from './qps/routes.contract.ts';
+export * from './resources/routes.contract.ts';
 export * from './tasks/routes.contract.ts';
 export * from './users/routes.contract.ts';
 
@@ -35,6 +37,7 @@ export const commandContracts = collectContracts(
   employeeClasses,
   explorer,
   qps,
+  resources,
   tasks,
   users,
 );

@@ -33,6 +33,8 @@ import {
 import { createQpsPushWorker, qpsSettingsFromEnv } from './qps/wiring.ts';
 import { createExplorerCommands } from '@onboard/command-api/explorer';
 import { documentCommandRoutes } from '@onboard/command-api/documents';
+import { resourceCommandRoutes } from '@onboard/command-api/resources';
+import { resourceQueryRoutes } from '@onboard/query-api/resources';
 import { connectDocumentStore } from './documents/index.ts';
 import { createExplorerQueries } from '@onboard/query-api/explorer';
 import { explorerPublicHostGuard } from './explorer/public-host.ts';
@@ -210,6 +212,7 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
     );
     app.use(employeeClassCommandRoutes(commandDeps));
     app.use(documentCommandRoutes({ authenticate, documents, newId: randomUUID }));
+    app.use(resourceCommandRoutes({ ...commandDeps, documents }));
     app.use(
       outsideSignerRoutes({
         ...commandDeps,
@@ -248,6 +251,7 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
       }),
     );
     app.use(employeeClassQueryRoutes({ pool, authenticate }));
+    app.use(resourceQueryRoutes({ pool, authenticate, documents }));
     gateway = await startGateway({ bus, authenticate, group: config.gatewayGroup });
     app.use(gateway.router);
   }

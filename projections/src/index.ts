@@ -7,6 +7,7 @@ import { apiJobsProjection } from './api-jobs.ts';
 import { explorerPagesProjection } from './explorer-pages.ts';
 import { tasksProjection } from './tasks.ts';
 import { clientLifecycleProjection } from './client-lifecycle.ts';
+import { resourcesProjection } from './resources.ts';
 
 export {
   clientViewProjection,
@@ -17,6 +18,7 @@ export {
   explorerPagesProjection,
   tasksProjection,
   clientLifecycleProjection,
+  resourcesProjection,
 };
 
 /** Every named projection; `npm run projections:rebuild -- <name>` takes one of these names. */
@@ -29,4 +31,5 @@ export const projections: readonly CheckpointedConsumer[] = [
   explorerPagesProjection,
   tasksProjection,
   clientLifecycleProjection,
+  resourcesProjection,
 ];

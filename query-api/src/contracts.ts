@@ -6,6 +6,7 @@ import * as employeeClasses from './employee-classes/routes.contract.ts';
 import * as explorer from './explorer/routes.contract.ts';
 import * as gateway from './gateway/routes.contract.ts';
 import * as qps from './qps/routes.contract.ts';
+import * as resources from './resources/routes.contract.ts';
 import * as tasks from './tasks/routes.contract.ts';
 import * as users from './users/routes.contract.ts';
 
@@ -18,6 +19,7 @@ export * from './employee-classes/routes.contract.ts';
 export * from './explorer/routes.contract.ts';
 export * from './gateway/routes.contract.ts';
 export * from './qps/routes.contract.ts';
+export * from './resources/routes.contract.ts';
 export * from './tasks/routes.contract.ts';
 export * from './users/routes.contract.ts';
 
@@ -29,6 +31,7 @@ export const queryContracts = collectContracts(
   explorer,
   gateway,
   qps,
+  resources,
   tasks,
   users,
 );

@@ -6,6 +6,7 @@ import { EmailSent } from './email.ts';
 import { EmailReleased, EmailReserved, UserEvent } from './users.ts';
 import { TaskEvent } from './tasks.ts';
 import { ClientLifecycleEvent } from './clients.ts';
+import { ResourceEvent } from './resources.ts';
 import type { RecordedEvent } from '../store/port.ts';
 
 export * from './eif.ts';
@@ -15,6 +16,7 @@ export * from './email.ts';
 export * from './users.ts';
 export * from './tasks.ts';
 export * from './clients.ts';
+export * from './resources.ts';
 
 /**
  * Every domain event the store may hold. An event's `data` is validated on the way in (append) and on
@@ -32,6 +34,7 @@ export const DomainEvent = z.discriminatedUnion('type', [
   EmailReleased,
   ...TaskEvent.options,
   ...ClientLifecycleEvent.options,
+  ...ResourceEvent.options,
 ]);
 export type DomainEvent = z.infer<typeof DomainEvent>;
 export type DomainEventType = DomainEvent['type'];

@@ -2,6 +2,8 @@ import { qpsCommandRoutes } from '@onboard/command-api/qps/routes';
 import { createExplorerCommands } from '@onboard/command-api/explorer';
 import { createExplorerQueries } from '@onboard/query-api/explorer';
 import { documentCommandRoutes } from '@onboard/command-api/documents';
+import { resourceCommandRoutes } from '@onboard/command-api/resources';
+import { resourceQueryRoutes } from '@onboard/query-api/resources';
 import { employeeClassCommandRoutes } from '@onboard/command-api/employee-classes';
 import { employeeClassQueryRoutes } from '@onboard/query-api/employee-classes';
 import { eifSummaryRoutes, qpsQueryRoutes } from '@onboard/query-api';
@@ -89,6 +91,8 @@ function allMountedRoutes() {
     documentCommandRoutes({ ...base, documents: { put: null } }),
     employeeClassCommandRoutes(base),
     employeeClassQueryRoutes(base),
+    resourceCommandRoutes({ ...base, documents: { get: unused } }),
+    resourceQueryRoutes({ ...base, documents: { get: unused } }),
   ].flatMap(mountedRoutes);
 }
 

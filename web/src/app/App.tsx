@@ -19,6 +19,7 @@ import {
 import {
   AdminClientsPage,
   ClientHubPage,
+  ResourcesPage,
   ClientManagePage,
   ClientsHomePage,
   CreateExplorerSitePage,
@@ -94,6 +95,8 @@ function pageFor(route: RouteDef, params: Record<string, string>, user: Authenti
       return <EifHistoryPage key={p('clientId')} clientId={p('clientId')} />;
     case 'homeHub':
       return <ClientHubPage key={p('clientId')} clientId={p('clientId')} />;
+    case 'resourcesListing':
+      return <ResourcesPage key={p('clientId')} clientId={p('clientId')} />;
     case 'clientTaskDetail':
       // The EIF task opens on its first open sub-step; the other tasks have no screen yet.
       if (p('taskId').toLowerCase() === 'eif-submit-company-information')

@@ -1,0 +1,1 @@
+export { resourceCommandRoutes, type ResourceCommandDeps } from './routes.ts';

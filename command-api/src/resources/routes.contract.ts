@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { defineRoute, json, noContent, problem } from '@onboard/api-contract';
+import { RESOURCE_AUDIENCES, RESOURCE_BENEFIT_TYPES } from '@onboard/events';
+
+const clientParams = z.object({ clientId: z.string().min(1) });
+const resourceParams = clientParams.extend({ resourceId: z.string().min(1) });
+
+/**
+ * What staff write. A link gives its https address in `url`; a document gives the id POST /api/documents
+ * answered in `documentId`. The words are checked by the resources decider, so an empty title or a bad
+ * address is a 400 keyed by its field (`body.title`, `body.url`, ...) like every form of the portal.
+ */
+export const ResourceBody = z
+  .object({
+    kind: z.enum(['link', 'document'], { error: 'Choose a link or a document' }),
+    title: z.string().max(1000),
+    description: z.string().max(5000).default(''),
+    benefitType: z.string().meta({ description: RESOURCE_BENEFIT_TYPES.join(', ') }),
+    audiences: z
+      .array(z.string())
+      .max(10)
+      .meta({ description: RESOURCE_AUDIENCES.join(', ') }),
+    url: z.string().max(2000).optional(),
+    documentId: z.string().max(200).optional(),
+  })
+  .strict()
+  .meta({ id: 'ResourceBody' });
+
+/** A resource as the write left it; `version` goes back in If-Match on the next edit or removal. */
+export const ResourceState = z
+  .object({
+    resourceId: z.string(),
+    title: z.string(),
+    description: z.string(),
+    benefitType: z.enum(RESOURCE_BENEFIT_TYPES),
+    audiences: z.array(z.enum(RESOURCE_AUDIENCES)),
+    content: z.discriminatedUnion('kind', [
+      z.object({ kind: z.literal('link'), url: z.string() }),
+      z.object({
+        kind: z.literal('document'),
+        documentId: z.string(),
+        fileName: z.string(),
+        mimeType: z.string(),
+        size: z.number().int(),
+      }),
+    ]),
+    version: z.number().int(),
+    addedAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'ResourceState' });
+
+export const addResource = defineRoute({
+  method: 'post',
+  path: '/api/clients/{clientId}/resources',
+  tag: 'resources',
+  summary:
+    'Add an enrollment or onboarding resource for the client’s people: a link or an uploaded document (staff)',
+  request: { params: clientParams, body: ResourceBody },
+  responses: {
+    201: json(ResourceState, 'The resource, at version 1'),
+    400: problem('Invalid fields, keyed body.<field>'),
+    403: problem('Not staff'),
+    404: problem('No such client'),
+  },
+});
+
+export const editResource = defineRoute({
+  method: 'put',
+  path: '/api/clients/{clientId}/resources/{resourceId}',
+  tag: 'resources',
+  summary: 'Change a resource: every field as it should read (staff)',
+  isVersioned: true,
+  request: { params: resourceParams, body: ResourceBody },
+  responses: {
+    200: json(ResourceState, 'The resource'),
+    400: problem('Invalid fields, keyed body.<field>'),
+    403: problem('Not staff'),
+    404: problem('No such client or resource'),
+    409: problem('Changed since the version in If-Match'),
+  },
+});
+
+export const removeResource = defineRoute({
+  method: 'delete',
+  path: '/api/clients/{clientId}/resources/{resourceId}',
+  tag: 'resources',
+  summary: 'Remove a resource (staff)',
+  isVersioned: true,
+  request: { params: resourceParams },
+  responses: {
+    204: noContent('Removed'),
+    403: problem('Not staff'),
+    404: problem('No such client or resource'),
+    409: problem('Changed since the version in If-Match'),
+  },
+});

@@ -1,0 +1,166 @@
+import { Router, type Request } from 'express';
+import {
+  WrongExpectedRevisionError,
+  eifStream,
+  parseEvent,
+  resourceStream,
+  type ResourceEvent,
+} from '@onboard/events';
+import {
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  isInternal,
+  type Actor,
+  type DocumentStore,
+} from '@onboard/domain';
+import { foldWith } from '@onboard/domain/decider';
+import {
+  resourcesDecider,
+  type ResourceCommand,
+  type ResourceInput,
+  type ResourceIntent,
+  type ResourceState,
+} from '@onboard/domain/resources/decider';
+import { mount } from '@onboard/api-contract/express';
+import { requireActor, requireClientAccess, type CommandDeps } from '../http/context.ts';
+import { bodyFieldErrors, parseIfMatch } from '../http/validate.ts';
+import { addResource, editResource, removeResource, type ResourceBody } from './routes.contract.ts';
+import type { z } from 'zod';
+
+export type ResourceCommandDeps = CommandDeps & {
+  /** Where a document resource's file was uploaded (POST /api/documents); read to name the file. */
+  documents: Pick<DocumentStore, 'get'>;
+};
+
+/**
+ * A client's enrollment and onboarding resources: one stream (`resources-{clientId}`) decided by the
+ * resources decider and appended at the revision read, so two writes at once never overwrite each other;
+ * an edit or removal made against an older version of its resource (If-Match) is a 409.
+ */
+export function resourceCommandRoutes(deps: ResourceCommandDeps): Router {
+  const router = Router();
+
+  /** Staff of a client that exists: the one check every write of this router makes first. */
+  const requireStaffFor = async (req: Request) => {
+    const actor = await requireActor(deps.authenticate, req);
+    const clientId = String(req.params.clientId);
+    requireClientAccess(actor, clientId, 'update');
+    if (!isInternal(actor)) throw new ForbiddenError('Only internal staff manage resources');
+    const [first] = await deps.store.readStream(eifStream(clientId), { maxCount: 1 });
+    if (!first) throw new NotFoundError('Client not found');
+    return { actor, clientId };
+  };
+
+  const load = async (clientId: string) => {
+    const recorded = await deps.store.readStream(resourceStream(clientId));
+    const state = foldWith(
+      resourcesDecider,
+      recorded.map((r) => parseEvent(r) as ResourceEvent),
+    );
+    return { state, revision: BigInt(recorded.length) - 1n };
+  };
+
+  /** Decides one intent for the actor and appends its events; answers the resource after them. */
+  const execute = async (
+    req: Request,
+    actor: Actor,
+    clientId: string,
+    intent: ResourceIntent,
+  ): Promise<ResourceState | undefined> => {
+    const { state, revision } = await load(clientId);
+    const metadata = { at: deps.now().toISOString(), by: { userId: actor.userId, role: actor.role } };
+    const decision = resourcesDecider.decide({ ...intent, metadata } as ResourceCommand, state);
+    if (!decision.ok) {
+      const { error } = decision;
+      if (error.code === 'NOT_FOUND') throw new NotFoundError(error.message);
+      if (error.code === 'CONFLICT')
+        throw new ConflictError(error.message, { currentVersion: error.currentVersion });
+      throw bodyFieldErrors(error.fields);
+    }
+    if (decision.events.length > 0) {
+      const correlationId = req.header('x-correlation-id') ?? deps.newId();
+      try {
+        await deps.store.append(
+          resourceStream(clientId),
+          decision.events.map((event) => ({
+            id: deps.newId(),
+            type: event.type,
+            data: event.data,
+            metadata: {
+              actorId: actor.userId,
+              actorRole: actor.role,
+              occurredAt: metadata.at,
+              correlationId,
+            },
+          })),
+          revision < 0n ? 'no_stream' : revision,
+        );
+      } catch (error) {
+        if (error instanceof WrongExpectedRevisionError) throw new ConflictError(RESOURCE_RACE_MESSAGE);
+        throw error;
+      }
+    }
+    const after = decision.events.reduce(resourcesDecider.evolve, state);
+    return after.resources.get(intent.data.resourceId);
+  };
+
+  /** The body as the decider reads it; a document's file is looked up in the store (null: not there). */
+  const inputOf = async (body: z.output<typeof ResourceBody>): Promise<ResourceInput> => {
+    const { title, description, benefitType, audiences } = body;
+    const fields = { title, description, benefitType, audiences };
+    if (body.kind === 'link') return { ...fields, content: { kind: 'link', url: body.url ?? '' } };
+    const documentId = (body.documentId ?? '').trim();
+    const file = documentId === '' ? null : await deps.documents.get(documentId);
+    return {
+      ...fields,
+      content: {
+        kind: 'document',
+        documentId,
+        file: file && { fileName: file.name, mimeType: file.mimeType, size: file.bytes.byteLength },
+      },
+    };
+  };
+
+  const versionOf = (req: Request) => {
+    const ifMatch = parseIfMatch(req.header('if-match'));
+    return ifMatch === null ? null : Number(ifMatch);
+  };
+
+  mount(router, addResource, async (req, res, input) => {
+    const { actor, clientId } = await requireStaffFor(req);
+    const resource = await inputOf(input.body());
+    const resourceId = deps.newId();
+    const added = await execute(req, actor, clientId, {
+      type: 'AddResource',
+      data: { clientId, resourceId, resource },
+    });
+    res.status(201).json(added);
+  });
+
+  mount(router, editResource, async (req, res, input) => {
+    const { actor, clientId } = await requireStaffFor(req);
+    const resource = await inputOf(input.body());
+    const resourceId = String(req.params.resourceId);
+    const edited = await execute(req, actor, clientId, {
+      type: 'EditResource',
+      data: { clientId, resourceId, expectedVersion: versionOf(req), resource },
+    });
+    res.json(edited);
+  });
+
+  mount(router, removeResource, async (req, res) => {
+    const { actor, clientId } = await requireStaffFor(req);
+    const resourceId = String(req.params.resourceId);
+    await execute(req, actor, clientId, {
+      type: 'RemoveResource',
+      data: { clientId, resourceId, expectedVersion: versionOf(req) },
+    });
+    res.status(204).end();
+  });
+
+  return router;
+}
+
+const RESOURCE_RACE_MESSAGE =
+  'The resources were changed by someone else at the same moment. Reload and try again.';

@@ -1,0 +1,50 @@
+import { ResourceEvent, type CheckpointedConsumer } from '@onboard/events';
+
+/**
+ * One row per resource of a client, for the resources page: its words, groups, link or document, and the
+ * version the next edit names in If-Match. A removed resource's row is deleted.
+ */
+export const resourcesProjection: CheckpointedConsumer = {
+  name: 'resources',
+  filter: { eventTypes: ['ResourceAdded', 'ResourceChanged', 'ResourceRemoved'] },
+  reset: async (tx) => {
+    await tx.query('delete from rm_resources');
+  },
+  handle: async (events, tx) => {
+    for (const recorded of events) {
+      const event = ResourceEvent.parse({ type: recorded.type, data: recorded.data });
+      const key = [event.data.clientId, event.data.resourceId];
+      if (event.type === 'ResourceRemoved') {
+        await tx.query('delete from rm_resources where client_id = $1 and resource_id = $2', key);
+        continue;
+      }
+      const { title, description, benefitType, audiences, content, at } = event.data;
+      const file = content.kind === 'document' ? content : null;
+      await tx.query(
+        `insert into rm_resources (client_id, resource_id, title, description, benefit_type, audiences, kind,
+           url, document_id, file_name, mime_type, size, version, added_at, updated_at)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 1, $13, $13)
+         on conflict (client_id, resource_id) do update set
+           title = excluded.title, description = excluded.description, benefit_type = excluded.benefit_type,
+           audiences = excluded.audiences, kind = excluded.kind, url = excluded.url,
+           document_id = excluded.document_id, file_name = excluded.file_name,
+           mime_type = excluded.mime_type, size = excluded.size,
+           version = rm_resources.version + 1, updated_at = excluded.updated_at`,
+        [
+          ...key,
+          title,
+          description,
+          benefitType,
+          audiences,
+          content.kind,
+          content.kind === 'link' ? content.url : null,
+          file?.documentId ?? null,
+          file?.fileName ?? null,
+          file?.mimeType ?? null,
+          file?.size ?? null,
+          at,
+        ],
+      );
+    }
+  },
+};

@@ -1,0 +1,1 @@
+export { resourceQueryRoutes, type ResourceQueryDeps } from './routes.ts';

@@ -1,0 +1,246 @@
+import { useState } from 'react';
+import { Button, FileTrigger, Label } from 'react-aria-components';
+import {
+  RESOURCE_AUDIENCES,
+  RESOURCE_BENEFIT_TYPES,
+  RESOURCE_REQUIRED_MESSAGE,
+  resourceAudienceLabel,
+  resourceBenefitTypeLabel,
+  resourceDraftProblems,
+  type ResourceField,
+} from '@onboard/domain/resources/catalogue';
+import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
+import { CheckboxGroupInput } from '../../ui/Checkbox.tsx';
+import { ModalDialog } from '../../ui/Dialogs.tsx';
+import { Alert } from '../../ui/Feedback.tsx';
+import { RadioInput } from '../../ui/RadioInput.tsx';
+import { SelectInput } from '../../ui/SelectInput.tsx';
+import { TextInput } from '../../ui/TextInput.tsx';
+import { UPLOAD_ACCEPT, uploadDocument, uploadProblem } from '../explorer-admin/documents-api.ts';
+import { fileKindLabel, fileSizeLabel, type ResourceBody, type ResourceView } from './api.ts';
+
+const KIND_OPTIONS = [
+  { value: 'link', label: 'A link to a web page' },
+  { value: 'document', label: 'A document to download' },
+];
+export const BENEFIT_TYPE_OPTIONS = RESOURCE_BENEFIT_TYPES.map((t) => ({
+  value: t,
+  label: resourceBenefitTypeLabel(t),
+}));
+export const AUDIENCE_OPTIONS = RESOURCE_AUDIENCES.map((a) => ({
+  value: a,
+  label: resourceAudienceLabel(a),
+}));
+
+type Kind = 'link' | 'document';
+type Draft = {
+  kind: Kind;
+  title: string;
+  description: string;
+  benefitType: string;
+  audiences: string[];
+  url: string;
+};
+type Errors = Partial<Record<ResourceField | 'kind', string>>;
+
+const draftOf = (resource: ResourceView | null): Draft => ({
+  kind: resource?.kind ?? 'link',
+  title: resource?.title ?? '',
+  description: resource?.description ?? '',
+  benefitType: resource?.benefitType ?? '',
+  audiences: resource ? [...resource.audiences] : [],
+  url: resource?.url ?? '',
+});
+
+/**
+ * Add or edit one resource (staff): its kind, words, benefit type and audiences, and its address or file.
+ * A chosen file is uploaded to the document store when saving; an edited document keeps its file unless
+ * another is chosen. The same rules as the server check the answers first; its messages land on the fields.
+ */
+export function ResourceEditor({
+  resource,
+  onSave,
+  onClose,
+}: {
+  /** null: a new resource. */
+  resource: ResourceView | null;
+  onSave: (body: ResourceBody) => Promise<void>;
+  onClose: () => void;
+}) {
+  const [draft, setDraft] = useState<Draft>(() => draftOf(resource));
+  const [file, setFile] = useState<File | null>(null);
+  const [errors, setErrors] = useState<Errors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [isSaving, setIsSaving] = useState(false);
+  const keptDocument = resource?.kind === 'document' ? resource.document : null;
+  const keptDocumentId = keptDocument ? '(kept)' : '';
+
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
+    setDraft((d) => ({ ...d, [key]: value }));
+    setErrors((e) => ({ ...e, [key]: undefined }));
+  };
+  const choose = (files: FileList | null) => {
+    const chosen = files?.[0];
+    if (!chosen) return;
+    setFile(chosen);
+    setErrors((e) => ({ ...e, documentId: uploadProblem(chosen) ?? undefined }));
+    if (draft.title.trim() === '') set('title', chosen.name.replace(/\.[a-z0-9]{2,5}$/i, ''));
+  };
+
+  const save = async () => {
+    setFailure(null);
+    const found: Errors = resourceDraftProblems({
+      ...draft,
+      content:
+        draft.kind === 'link'
+          ? { kind: 'link', url: draft.url }
+          : { kind: 'document', documentId: file ? 'chosen' : keptDocumentId },
+    });
+    if (draft.kind === 'document') {
+      if (!file && !keptDocument) found.documentId = 'Choose a file';
+      else if (file && uploadProblem(file)) found.documentId = uploadProblem(file)!;
+    }
+    setErrors(found);
+    if (Object.values(found).some(Boolean)) return;
+    setIsSaving(true);
+    try {
+      let documentId: string | undefined;
+      if (draft.kind === 'document') {
+        if (file) {
+          setProgress(0);
+          documentId = (await uploadDocument(file, setProgress)).documentId;
+        } else documentId = keptDocument?.documentId;
+      }
+      const { kind, title, description, benefitType, audiences, url } = draft;
+      await onSave({
+        kind,
+        title,
+        description,
+        benefitType,
+        audiences,
+        ...(kind === 'link' ? { url } : { documentId }),
+      });
+      onClose();
+    } catch (caught) {
+      if (caught instanceof ApiError && Object.keys(caught.fieldErrors).length > 0)
+        setErrors(caught.fieldErrors as Errors);
+      setFailure(caught instanceof ApiError ? caught.message : GENERIC_ERROR_MESSAGE);
+    } finally {
+      setProgress(null);
+      setIsSaving(false);
+    }
+  };
+
+  return (
+    <ModalDialog
+      title={resource ? 'Edit resource' : 'Add a resource'}
+      isOpen
+      onOpenChange={(open) => !open && !isSaving && onClose()}
+    >
+      <form
+        className="form form--stack resource-editor"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void save();
+        }}
+      >
+        {failure && <Alert tone="error">{failure}</Alert>}
+        {!resource && (
+          <RadioInput
+            label="What is it?"
+            name="kind"
+            value={draft.kind}
+            options={KIND_OPTIONS}
+            onChange={(kind) => set('kind', kind as Kind)}
+          />
+        )}
+        <TextInput
+          label="Title"
+          name="title"
+          fieldKey="title"
+          value={draft.title}
+          onChange={(v) => set('title', v)}
+          error={errors.title}
+          isRequired
+        />
+        <TextInput
+          label="Short description"
+          name="description"
+          fieldKey="description"
+          value={draft.description}
+          onChange={(v) => set('description', v)}
+          error={errors.description}
+          isMultiline
+          isRequired
+        />
+        <SelectInput
+          label="Benefit type"
+          fieldKey="benefitType"
+          value={draft.benefitType}
+          options={BENEFIT_TYPE_OPTIONS}
+          onChange={(v) => set('benefitType', v)}
+          error={errors.benefitType}
+          isRequired
+        />
+        <CheckboxGroupInput
+          label="Who is it for?"
+          fieldKey="audiences"
+          value={draft.audiences}
+          options={AUDIENCE_OPTIONS}
+          onChange={(v) => set('audiences', v)}
+          error={errors.audiences}
+        />
+        {draft.kind === 'link' ? (
+          <TextInput
+            label="Web address"
+            name="url"
+            fieldKey="url"
+            type="url"
+            value={draft.url}
+            onChange={(v) => set('url', v)}
+            error={errors.url}
+            placeholder="https://"
+            description="The page opens in a new tab."
+            isRequired
+          />
+        ) : (
+          <div className={`field ${errors.documentId ? 'field--invalid' : ''}`} data-field="documentId">
+            <Label className="field__label">File</Label>
+            <p className="muted resource-editor__file" data-testid="resource-file">
+              {file
+                ? `${file.name} (${fileSizeLabel(file.size)})`
+                : keptDocument
+                  ? `${keptDocument.fileName} (${fileKindLabel(keptDocument.mimeType)}, ${fileSizeLabel(keptDocument.size)})`
+                  : 'No file chosen. A PDF, PNG, JPEG or MP4 file of up to 20 MB.'}
+            </p>
+            <FileTrigger acceptedFileTypes={UPLOAD_ACCEPT} onSelect={choose}>
+              <Button className="button button--secondary button--small resource-editor__choose">
+                {file || keptDocument ? 'Choose another file' : 'Choose a file'}
+              </Button>
+            </FileTrigger>
+            {progress !== null && (
+              <p className="muted" aria-live="polite">
+                Uploading… {Math.round(progress * 100)}%
+              </p>
+            )}
+            {errors.documentId && (
+              <p className="field__error" role="alert">
+                {errors.documentId === RESOURCE_REQUIRED_MESSAGE ? 'Choose a file' : errors.documentId}
+              </p>
+            )}
+          </div>
+        )}
+        <div className="dialog__actions">
+          <Button className="button button--secondary" onPress={onClose} isDisabled={isSaving}>
+            Cancel
+          </Button>
+          <Button type="submit" className="button button--primary" isPending={isSaving}>
+            {resource ? 'Save changes' : 'Add resource'}
+          </Button>
+        </div>
+      </form>
+    </ModalDialog>
+  );
+}
