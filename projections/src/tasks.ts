@@ -2,7 +2,7 @@ import { TaskEvent, type CheckpointedConsumer } from '@onboard/events';
 
 /**
  * One row per onboarding task of a client (client-level: policy_id ''), for the hub and the task pages:
- * status, due date, when the status last changed, and the NIGO reason the client reads.
+ * status, due date, when the status last changed, when it reached Done, and the NIGO reason the client reads.
  */
 export const tasksProjection: CheckpointedConsumer = {
   name: 'tasks',
@@ -23,8 +23,10 @@ export const tasksProjection: CheckpointedConsumer = {
           );
           break;
         case 'TaskStatusChanged':
+          // done_at: when the task last reached Done; cleared when it leaves Done (reopened).
           await tx.query(
-            `update rm_tasks set status = $4, reason = $5, status_updated_at = $6
+            `update rm_tasks set status = $4, reason = $5, status_updated_at = $6,
+               done_at = case when $4 = 'Done' then $6::timestamptz else null end
              where client_id = $1 and task_id = $2 and policy_id = $3`,
             [...key, event.data.to, event.data.reason, event.data.at],
           );
