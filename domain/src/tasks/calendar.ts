@@ -1,4 +1,4 @@
-import { addDays, format, parseISO } from 'date-fns';
+import { addDays, addMinutes, format, parseISO } from 'date-fns';
 
 /**
  * A calendar file (RFC 5545) for one onboarding call, built in the browser: CRLF line ends, text values
@@ -65,7 +65,7 @@ export function calendarFile(event: CalendarEvent): string {
       ]
     : [
         `DTSTART:${utc(event.start)}`,
-        `DTEND:${utc(new Date(new Date(event.start).getTime() + (event.durationMinutes ?? 60) * 60_000).toISOString())}`,
+        `DTEND:${utc(addMinutes(parseISO(event.start), event.durationMinutes ?? 60).toISOString())}`,
       ];
   const lines = [
     'BEGIN:VCALENDAR',

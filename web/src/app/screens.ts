@@ -34,6 +34,7 @@ export const ClientsHomePage = screen(
   'ClientsHomePage',
 );
 export const ClientHubPage = screen(() => import('../features/hub/ClientHubPage.tsx'), 'ClientHubPage');
+export const TaskPage = screen(() => import('../features/hub/TaskPage.tsx'), 'TaskPage');
 export const UsersListPage = screen(() => import('../features/users/UsersListPage.tsx'), 'UsersListPage');
 export const UserManagePage = screen(() => import('../features/users/UserManagePage.tsx'), 'UserManagePage');
 
