@@ -51,7 +51,7 @@ export function foldLine(line: string): string {
 }
 
 const utc = (iso: string) =>
-  new Date(iso)
+  parseISO(iso)
     .toISOString()
     .replace(/[-:]/g, '')
     .replace(/\.\d{3}/, '');
