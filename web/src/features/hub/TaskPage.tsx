@@ -327,7 +327,9 @@ function TaskBody({
               () => setTaskStatus(clientId, task.taskId, task.policyId, status, reason),
               status === 'NIGO'
                 ? 'Sent back to the client with your reason.'
-                : `Status set to ${statusPill(status).label}.`,
+                : status === 'Done' && task.status === 'In Review'
+                  ? 'Accepted: the task is completed.'
+                  : `Status set to ${statusPill(status).label}.`,
             )
           }
           onDueDate={(dueDate) =>
