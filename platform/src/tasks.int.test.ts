@@ -102,4 +102,27 @@ describe('onboarding tasks over HTTP', () => {
       expect(kickoff).toMatchObject({ dueDate: '2026-12-15' });
     });
   });
+
+  it('records when a task reached Done, for the timeline, and forgets it when the task is reopened', async () => {
+    const path = `${client}/tasks/connect-service`;
+    expect((await listTasks(staff)).find((t) => t.taskId === 'connect-service')).toMatchObject({
+      doneAt: null,
+    });
+    const accepted = await staff.put(`${path}/status`, { status: 'Done' });
+    expect(accepted.status).toBe(200);
+    const doneAt = await eventually(async () => {
+      const seen = (await listTasks(benAdmin)).find((t) => t.taskId === 'connect-service');
+      expect(seen).toMatchObject({ status: 'Done', pill: { label: 'Completed', tone: 'success' } });
+      expect(typeof seen?.doneAt).toBe('string');
+      return seen!.doneAt as string;
+    });
+    expect(doneAt).toBe(
+      (await listTasks(staff)).find((t) => t.taskId === 'connect-service')?.statusUpdatedAt,
+    );
+    await staff.put(`${path}/status`, { status: 'NIGO', reason: 'Name the data-feed contact' });
+    await eventually(async () => {
+      const seen = (await listTasks(benAdmin)).find((t) => t.taskId === 'connect-service');
+      expect(seen).toMatchObject({ status: 'NIGO', doneAt: null });
+    });
+  });
 });

@@ -2,9 +2,9 @@ import { TaskEvent, type CheckpointedConsumer } from '@onboard/events';
 
 /**
  * One row per onboarding task of a client (client-level: policy_id ''), for the hub and the task pages:
- * status, due date, when the status last changed, and the NIGO reason the client reads. The EIF task's
- * status is the form's own (domain/src/tasks/eif-task.ts): an answer changed moves it to In Progress, the
- * signature to Done, so lists and progress read one table.
+ * status, due date, when the status last changed, when it reached Done, and the NIGO reason the client
+ * reads. The EIF task's status is the form's own (domain/src/tasks/eif-task.ts): an answer changed moves
+ * it to In Progress, the signature to Done, so lists and progress read one table.
  */
 const EIF_TASK = 'eif-submit-company-information';
 export const tasksProjection: CheckpointedConsumer = {
@@ -22,7 +22,8 @@ export const tasksProjection: CheckpointedConsumer = {
         const from =
           recorded.type === 'EifSigned' ? ['Not Started', 'In Progress', 'Upcoming'] : ['Not Started'];
         await tx.query(
-          `update rm_tasks set status = $3, status_updated_at = $4
+          `update rm_tasks set status = $3, status_updated_at = $4,
+             done_at = case when $3 = 'Done' then $4::timestamptz else done_at end
            where client_id = $1 and task_id = $2 and policy_id = '' and status = any($5)`,
           [
             clientId,
@@ -45,8 +46,10 @@ export const tasksProjection: CheckpointedConsumer = {
           );
           break;
         case 'TaskStatusChanged':
+          // done_at: when the task last reached Done; cleared when it leaves Done (reopened).
           await tx.query(
-            `update rm_tasks set status = $4, reason = $5, status_updated_at = $6
+            `update rm_tasks set status = $4, reason = $5, status_updated_at = $6,
+               done_at = case when $4 = 'Done' then $6::timestamptz else null end
              where client_id = $1 and task_id = $2 and policy_id = $3`,
             [...key, event.data.to, event.data.reason, event.data.at],
           );

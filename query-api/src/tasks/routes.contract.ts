@@ -16,6 +16,10 @@ export const TaskView = z
     pill: z.object({ label: z.string(), tone: z.enum(['info', 'warning', 'error', 'success']) }),
     dueDate: z.string().nullable(),
     statusUpdatedAt: z.string(),
+    doneAt: z
+      .string()
+      .nullable()
+      .meta({ description: 'When the task last reached Done; null while it is not Done' }),
     reason: z.string().nullable().meta({ description: 'Why staff marked it NIGO: what the client reads' }),
   })
   .meta({ id: 'Task' });

@@ -11,6 +11,7 @@ type Row = {
   status: TaskStatus;
   due_date: string | null;
   status_updated_at: Date;
+  done_at: Date | null;
   reason: string | null;
 };
 
@@ -22,7 +23,7 @@ export function taskQueryRoutes(deps: QueryDeps): Router {
     const clientId = String(req.params.clientId);
     requireClientAccess(actor, clientId, 'read');
     const { rows } = await deps.pool.query<Row>(
-      `select task_id, policy_id, status, to_char(due_date, 'YYYY-MM-DD') as due_date, status_updated_at, reason
+      `select task_id, policy_id, status, to_char(due_date, 'YYYY-MM-DD') as due_date, status_updated_at, reason, done_at
        from rm_tasks where client_id = $1`,
       [clientId],
     );
@@ -51,6 +52,7 @@ export function taskQueryRoutes(deps: QueryDeps): Router {
           pill: statusPill(row.status),
           dueDate: row.due_date,
           statusUpdatedAt: row.status_updated_at.toISOString(),
+          doneAt: row.done_at?.toISOString() ?? null,
           reason: row.reason,
         };
       }),

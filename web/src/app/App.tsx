@@ -42,6 +42,7 @@ import {
   RenewExplorerSitePage,
   ReviewChangesPage,
   ReviewSubmitPage,
+  TaskPage,
   TermsOfUsePage,
   TokenPasswordPage,
   UserManagePage,
@@ -98,10 +99,21 @@ function pageFor(route: RouteDef, params: Record<string, string>, user: Authenti
     case 'resourcesListing':
       return <ResourcesPage key={p('clientId')} clientId={p('clientId')} />;
     case 'clientTaskDetail':
-      // The EIF task opens on its first open sub-step; the other tasks have no screen yet.
+      // The EIF task opens on its first open sub-step; every other task has its task page.
       if (p('taskId').toLowerCase() === 'eif-submit-company-information')
         return <EifTaskPage key={p('clientId')} clientId={p('clientId')} />;
-      return <NotAvailablePage />;
+      return (
+        <TaskPage key={`${p('clientId')}/${p('taskId')}`} clientId={p('clientId')} taskId={p('taskId')} />
+      );
+    case 'policyTaskDetail':
+      return (
+        <TaskPage
+          key={`${p('clientId')}/${p('taskId')}/${p('policyId')}`}
+          clientId={p('clientId')}
+          taskId={p('taskId')}
+          policyId={p('policyId')}
+        />
+      );
     case 'homeBenAdmin':
       return <ClientsHomePage user={user} title="Your onboarding" />;
     case 'homeBroker':

@@ -35,6 +35,7 @@ export const ClientsHomePage = screen(
 );
 export const ClientHubPage = screen(() => import('../features/hub/ClientHubPage.tsx'), 'ClientHubPage');
 export const ResourcesPage = screen(() => import('../features/resources/ResourcesPage.tsx'), 'ResourcesPage');
+export const TaskPage = screen(() => import('../features/hub/TaskPage.tsx'), 'TaskPage');
 export const UsersListPage = screen(() => import('../features/users/UsersListPage.tsx'), 'UsersListPage');
 export const UserManagePage = screen(() => import('../features/users/UserManagePage.tsx'), 'UserManagePage');
 

@@ -3,7 +3,10 @@ import type { EifSectionStatus } from '@onboard/domain/eif/steps/status';
 import { eifTaskStart, eifTaskStatusOf } from '@onboard/domain/tasks/eif-task';
 import { statusPill } from '@onboard/domain/tasks/status';
 import { useEditingView } from '../eif/forms/api.ts';
-import { useClient } from '../../api/hooks.ts';
+import { useAuthenticatedUser, useClient } from '../../api/hooks.ts';
+import { isAdminRole } from '../../api/types.ts';
+import { useClientTasks, useLatestPush } from './api.ts';
+import { HubTaskGroups, OnboardingTimeline, ScheduleTasks, withEifStatus } from './HubTasks.tsx';
 import { AnswerRow, EditStateBanner, EifStatusBadge, PendingBadge } from '../eif/Eif.tsx';
 import { ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
 import { eifReviewPath, eifSubStepPath } from '../eif/forms/navigation.ts';
@@ -26,14 +29,19 @@ function Status({ status }: { status: EifSectionStatus }) {
 }
 
 /**
- * The client hub home (onboarding §2 leaves its content open): the EIF task with its status, every step
- * and sub-step the client is shown with its status and a link to it, the tax id's accepted answer and,
- * when post-sign changes wait, how many per sub-step (the tax id's pending value marked beside it).
+ * The client hub home (onboarding §2 leaves its content open): how many tasks are done, the onboarding
+ * timeline per policy, the tasks (client-level first, then one group per policy, by due date, each with
+ * its pill and due-date badge), and the EIF task with every step and sub-step the client is shown with its
+ * status and a link to it, the tax id's accepted answer and, when post-sign changes wait, how many per
+ * sub-step (the tax id's pending value marked beside it).
  */
 export function ClientHubPage({ clientId }: { clientId: string }) {
   const { data: client, error } = useClient(clientId);
   // Statuses are read from the editing view, as the form's own step list reads them.
   const { data: editing } = useEditingView(clientId);
+  const { data: storedTasks, mutate: reloadTasks } = useClientTasks(clientId);
+  const { data: pushes } = useLatestPush(clientId);
+  const { data: user } = useAuthenticatedUser();
   if (error && !client)
     return (
       <div className="page">
@@ -52,6 +60,8 @@ export function ClientHubPage({ clientId }: { clientId: string }) {
   const progress = editing ? progressOf(editing) : null;
   const taskStatus = progress ? eifTaskStatusOf(editing?.eifStatus === 'signed', progress) : null;
   const start = progress ? eifTaskStart(progress) : null;
+  const tasks = storedTasks ? withEifStatus(storedTasks, taskStatus) : null;
+  const doneCount = tasks?.filter((t) => t.status === 'Done').length ?? 0;
 
   return (
     <div className="page">
@@ -60,9 +70,38 @@ export function ClientHubPage({ clientId }: { clientId: string }) {
           <p className="eyebrow">Client hub</p>
           <Heading level={1}>{client.name}</Heading>
         </div>
-        <EifStatusBadge client={client} />
+        <div className="hub-progress">
+          {tasks && tasks.length > 0 && (
+            <span className="hub-progress__count" data-testid="hub-progress">
+              {doneCount} of {tasks.length} done
+            </span>
+          )}
+          <EifStatusBadge client={client} />
+        </div>
       </div>
+      {tasks && tasks.length > 0 && (
+        <progress
+          className="hub-progress__bar"
+          max={tasks.length}
+          value={doneCount}
+          aria-label="Tasks done"
+        />
+      )}
       <EditStateBanner client={client} />
+      {!tasks && <PageSkeleton />}
+      {tasks && tasks.length === 0 && (
+        <ScheduleTasks
+          clientId={clientId}
+          isStaff={user ? isAdminRole(user.role) : false}
+          onScheduled={() => setTimeout(() => void reloadTasks(), 600)}
+        />
+      )}
+      {tasks && tasks.length > 0 && (
+        <>
+          <OnboardingTimeline client={client} tasks={tasks} pushes={pushes?.apiJobs ?? []} />
+          <HubTaskGroups client={client} tasks={tasks} />
+        </>
+      )}
       <section className="card" aria-labelledby="eif-task">
         <div className="card__header">
           <Heading level={2} id="eif-task" className="card__title">

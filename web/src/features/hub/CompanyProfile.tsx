@@ -1,0 +1,135 @@
+import { useState, type FormEvent } from 'react';
+import { Button, Form, Heading } from 'react-aria-components';
+import { validateFields } from '@onboard/domain/eif/forms/fields';
+import type { FormErrors, FormSection } from '@onboard/domain/eif/forms/types';
+import { Alert, ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
+import {
+  saveClientAnswers,
+  useApplyEditingView,
+  useEditingView,
+  useReloadEditingView,
+  type EditingView,
+} from '../eif/forms/api.ts';
+import { CollectionSection } from '../eif/forms/CollectionSection.tsx';
+import { FieldControl } from '../eif/forms/FieldControl.tsx';
+import { formFor } from '../eif/forms/forms.ts';
+import { CONFLICT_NOTICE, reloadNewerThan, saveFailure } from '../eif/forms/save.ts';
+import { useReportDirty } from '../eif/forms/unsaved.tsx';
+import { changedValues, initialFormState, shownWireValues, type FormState } from '../eif/forms/values.ts';
+
+type ClientSection = Extract<FormSection, { type: 'client' }>;
+type CollectionDef = Extract<FormSection, { type: 'collection' }>;
+
+/**
+ * The company profile's parts, each the EIF's own definition (so the server validates them the same way):
+ * the tax id, the company's locations and its plan administrators.
+ */
+const identity = formFor('tax-id').sections.filter((s): s is ClientSection => s.type === 'client');
+const lists = [
+  ...formFor('claims-check-mailing-locations').sections,
+  ...formFor('plan-administrators').sections,
+].filter((s): s is CollectionDef => s.type === 'collection');
+const identityFields = identity.flatMap((section) => section.fields);
+
+/** The client's own answers (name aside, which the carrier keeps), saved with If-Match like the EIF. */
+function IdentityForm({ view }: { view: EditingView }) {
+  const apply = useApplyEditingView();
+  const reload = useReloadEditingView();
+  const [state, setState] = useState<FormState>(() => initialFormState(identityFields, view));
+  const [errors, setErrors] = useState<FormErrors>({});
+  const [notice, setNotice] = useState<{ tone: 'error' | 'warning' | 'success'; text: string } | null>(null);
+  const [isSaving, setIsSaving] = useState(false);
+  const changed = changedValues(identityFields, view, state);
+  useReportDirty('company-profile', Object.keys(changed).length > 0);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setNotice(null);
+    const found = validateFields(identityFields, shownWireValues(identityFields, view, state), {
+      current: view,
+    });
+    setErrors(found);
+    if (Object.keys(found).length > 0 || Object.keys(changed).length === 0) return;
+    setIsSaving(true);
+    try {
+      const saved = await saveClientAnswers(view.id, view.version, changed);
+      await apply(saved);
+      setState(initialFormState(identityFields, saved));
+      setNotice({ tone: 'success', text: 'Saved.' });
+    } catch (caught) {
+      const failure = saveFailure(caught);
+      if (failure.type === 'conflict') {
+        const fresh = await reloadNewerThan(view.version, () => reload(view.id));
+        if (fresh) setState(initialFormState(identityFields, fresh));
+        setNotice({ tone: 'warning', text: CONFLICT_NOTICE });
+      } else if (failure.type === 'fields') setErrors(failure.fieldErrors);
+      else setNotice({ tone: 'error', text: failure.text });
+    } finally {
+      setIsSaving(false);
+    }
+  };
+
+  return (
+    <Form className="form--stack" onSubmit={submit} validationBehavior="aria">
+      <dl className="task-facts">
+        <div>
+          <dt>Company name</dt>
+          <dd data-testid="company-name">{view.name}</dd>
+        </div>
+      </dl>
+      {identityFields.map((field) => (
+        <FieldControl
+          key={field.key}
+          field={field}
+          value={state[field.key]}
+          onChange={(value) => {
+            setState((all) => ({ ...all, [field.key]: value }));
+            setErrors(({ [field.key]: _dropped, ...rest }) => rest);
+          }}
+          error={errors[field.key]}
+          view={view}
+          scope="client"
+        />
+      ))}
+      {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
+      <div className="form__actions">
+        <Button
+          type="submit"
+          className="button button--primary"
+          isPending={isSaving}
+          isDisabled={Object.keys(changed).length === 0}
+        >
+          Save
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+export function CompanyProfile({ clientId }: { clientId: string }) {
+  const { data: view, error } = useEditingView(clientId);
+  if (!view) return error ? <ErrorPanel error={error} /> : <PageSkeleton />;
+  return (
+    <>
+      <section
+        className="card task-card eif-form"
+        aria-labelledby="profile-identity"
+        data-testid="company-profile"
+      >
+        <Heading level={2} id="profile-identity" className="card__title">
+          Your company
+        </Heading>
+        <p className="muted">
+          The company name is on your policies; ask your implementation consultant to change it. Changes made
+          here after the Employer Information Form is signed are reviewed before they apply.
+        </p>
+        <IdentityForm view={view} />
+      </section>
+      {lists.map((section) => (
+        <section key={`${section.entity}/${section.title}`} className="card task-card eif-form">
+          <CollectionSection section={section} view={view} />
+        </section>
+      ))}
+    </>
+  );
+}

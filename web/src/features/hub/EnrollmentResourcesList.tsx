@@ -1,0 +1,24 @@
+import { Heading, Link } from 'react-aria-components';
+import { clientHubPath } from '../../app/routes.ts';
+
+/**
+ * The slot for the client's enrollment resources on the enrollment-resources task. The resources feature
+ * fills it with the materials themselves; until then it links to the resources page.
+ */
+export function EnrollmentResourcesList({ clientId }: { clientId: string }) {
+  return (
+    <section
+      className="card task-card"
+      aria-labelledby="enrollment-resources"
+      data-testid="enrollment-resources"
+    >
+      <Heading level={2} id="enrollment-resources" className="card__title">
+        Enrollment materials
+      </Heading>
+      <p className="muted">Guides, flyers and forms to share with your employees before enrollment opens.</p>
+      <Link className="button button--secondary" href={`${clientHubPath(clientId)}/resources-listing`}>
+        See all enrollment resources
+      </Link>
+    </section>
+  );
+}

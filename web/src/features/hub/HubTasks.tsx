@@ -1,0 +1,249 @@
+import { useState } from 'react';
+import { Button, Heading, Link } from 'react-aria-components';
+import { dueDateBadge } from '@onboard/domain/tasks/due-date';
+import { EIF_TASK_ID } from '@onboard/domain/tasks/eif-task';
+import { statusPill, type TaskStatus } from '@onboard/domain/tasks/status';
+import { onboardingTimeline, policyLabel, type PolicyTimeline } from '@onboard/domain/tasks/timeline';
+import { apiRequest } from '../../api/http.ts';
+import type { ClientView } from '../../api/types.ts';
+import { clientHubPath } from '../../app/routes.ts';
+import { now, todayIso } from '../../app/clock.ts';
+import { Alert } from '../../ui/Feedback.tsx';
+import { formatDate } from './format.ts';
+import type { PushJob, TaskView } from './api.ts';
+
+export const taskPath = (clientId: string, task: Pick<TaskView, 'taskId' | 'policyId'>) =>
+  `${clientHubPath(clientId)}/task/${encodeURIComponent(task.taskId)}${
+    task.policyId ? `/${encodeURIComponent(task.policyId)}` : ''
+  }`;
+
+/** By due date, tasks without one last; ties keep the server's order (the catalogue's). */
+const byDueDate = (a: TaskView, b: TaskView) => (a.dueDate ?? '9999').localeCompare(b.dueDate ?? '9999');
+
+/** The EIF task's status is the form's (domain/src/tasks/eif-task.ts), not the stored one. */
+export function withEifStatus(tasks: readonly TaskView[], eifStatus: TaskStatus | null): TaskView[] {
+  return tasks.map((task) =>
+    task.taskId === EIF_TASK_ID && eifStatus
+      ? { ...task, status: eifStatus, pill: statusPill(eifStatus) }
+      : task,
+  );
+}
+
+function TaskRow({ clientId, task }: { clientId: string; task: TaskView }) {
+  const pill = statusPill(task.status);
+  const badge = task.dueDate ? dueDateBadge(task.dueDate, task.status, now()) : null;
+  return (
+    <li className="hub-task" data-testid={`hub-task-${task.taskId}`}>
+      <Link className="text-link hub-task__title" href={taskPath(clientId, task)}>
+        {task.title}
+      </Link>
+      <span className="hub-task__meta">
+        {badge ? (
+          <span className={`due-badge due-badge--${badge.tone}`}>{badge.text}</span>
+        ) : (
+          task.status === 'Done' &&
+          task.doneAt && <span className="muted">Done {formatDate(task.doneAt)}</span>
+        )}
+        <span className={`badge badge--${pill.tone}`} data-testid="task-pill">
+          {pill.label}
+        </span>
+      </span>
+    </li>
+  );
+}
+
+/** The tasks, client-level first, then one group per policy (named by its number and coverages). */
+export function HubTaskGroups({ client, tasks }: { client: ClientView; tasks: readonly TaskView[] }) {
+  const groups = [
+    { key: 'client', title: 'Your company', tasks: tasks.filter((t) => t.policyId === null) },
+    ...client.policies.map((policy) => ({
+      key: policy.id,
+      title: policyLabel({ ...policy, slfCoverages: policy.slfCoverages ?? [] }),
+      tasks: tasks.filter((t) => t.policyId === policy.id),
+    })),
+  ].filter((group) => group.tasks.length > 0);
+  return (
+    <>
+      {groups.map((group) => (
+        <section
+          key={group.key}
+          className="card hub-group"
+          aria-labelledby={`group-${group.key}`}
+          data-testid="hub-task-group"
+        >
+          <div className="card__header">
+            <Heading level={2} id={`group-${group.key}`} className="card__title">
+              {group.title}
+            </Heading>
+            <span className="muted">
+              {group.tasks.filter((t) => t.status === 'Done').length} of {group.tasks.length} done
+            </span>
+          </div>
+          <ul className="hub-task-list">
+            {[...group.tasks].sort(byDueDate).map((task) => (
+              <TaskRow key={`${task.taskId}/${task.policyId ?? ''}`} clientId={client.id} task={task} />
+            ))}
+          </ul>
+        </section>
+      ))}
+    </>
+  );
+}
+
+const PHASE_MARK = { done: '✓', current: '●', upcoming: '○' } as const;
+
+function PolicyTimelineView({ clientId, timeline }: { clientId: string; timeline: PolicyTimeline }) {
+  return (
+    <section className="timeline" aria-label={timeline.label} data-testid="timeline-policy">
+      <div className="timeline__head">
+        <Heading level={3} className="timeline__title">
+          {timeline.label}
+        </Heading>
+        <span className="muted">
+          {timeline.effectiveDate
+            ? `Effective ${formatDate(timeline.effectiveDate)}`
+            : 'Effective date not set'}
+        </span>
+      </div>
+      <ol className="timeline__phases">
+        {timeline.phases.map((phase) => (
+          <li
+            key={phase.id}
+            className={`timeline__phase timeline__phase--${phase.state}${phase.isLate ? ' timeline__phase--late' : ''}`}
+            aria-current={phase.state === 'current' ? 'step' : undefined}
+          >
+            <span className="timeline__mark" aria-hidden="true">
+              {PHASE_MARK[phase.state]}
+            </span>
+            <span className="timeline__label">{phase.label}</span>
+            <span className="timeline__dates">
+              {phase.actual ? (
+                <>Reached {formatDate(phase.actual)}</>
+              ) : phase.estimated ? (
+                <>
+                  {phase.isLate ? 'Was expected' : 'Expected'} {formatDate(phase.estimated)}
+                </>
+              ) : (
+                'Date to be set'
+              )}
+            </span>
+            {phase.actual && phase.estimated && (
+              <span className="timeline__planned">Planned {formatDate(phase.estimated)}</span>
+            )}
+            {phase.total > 0 && (
+              <span className="timeline__count">
+                {phase.done} of {phase.total} tasks
+              </span>
+            )}
+          </li>
+        ))}
+      </ol>
+      {(timeline.pushes.length > 0 || timeline.nigo.length > 0) && (
+        <div className="timeline__notes">
+          {timeline.pushes.map((push) => (
+            <p key={push.id} className="timeline__note">
+              <span className={`badge badge--${push.tone}`}>{push.label}</span> {formatDate(push.at)}
+            </p>
+          ))}
+          {timeline.nigo.map((item) => (
+            <p
+              key={`${item.taskId}/${item.policyId ?? ''}`}
+              className="timeline__note"
+              data-testid="timeline-nigo"
+            >
+              <span className="badge badge--error">Action Required</span>{' '}
+              <Link className="text-link" href={taskPath(clientId, item)}>
+                {item.title}
+              </Link>
+              : {item.reason}
+            </p>
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** The policy's effective date (YYYY-MM-DD), where the client view has it. */
+const effectiveOf = (policy: ClientView['policies'][number]): string | null => {
+  const value = (policy as Record<string, unknown>).policyEffective;
+  return typeof value === 'string' && value !== '' ? value.slice(0, 10) : null;
+};
+
+/**
+ * The onboarding timeline (domain/src/tasks/timeline.ts): per policy, its phases with expected and actual
+ * dates, the pushes to the plan system and the open NIGO items.
+ */
+export function OnboardingTimeline({
+  client,
+  tasks,
+  pushes,
+}: {
+  client: ClientView;
+  tasks: readonly TaskView[];
+  pushes: readonly PushJob[];
+}) {
+  const timelines = onboardingTimeline({
+    tasks,
+    policies: client.policies.map((policy) => ({
+      id: policy.id,
+      slfPolicyNumber: policy.slfPolicyNumber,
+      slfCoverages: policy.slfCoverages ?? [],
+      policyEffective: effectiveOf(policy),
+    })),
+    eifSignedAt: typeof client.eifSignedAt === 'string' ? client.eifSignedAt : null,
+    pushes,
+    today: todayIso(),
+  });
+  return (
+    <section className="card" aria-labelledby="timeline-title" data-testid="onboarding-timeline">
+      <Heading level={2} id="timeline-title" className="card__title">
+        Onboarding timeline
+      </Heading>
+      {timelines.map((timeline) => (
+        <PolicyTimelineView key={timeline.policyId ?? 'client'} clientId={client.id} timeline={timeline} />
+      ))}
+    </section>
+  );
+}
+
+/** No task scheduled yet: staff schedule them from the client's policies here. */
+export function ScheduleTasks({
+  clientId,
+  isStaff,
+  onScheduled,
+}: {
+  clientId: string;
+  isStaff: boolean;
+  onScheduled: () => void;
+}) {
+  const [isPending, setIsPending] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const schedule = async () => {
+    setIsPending(true);
+    setFailure(null);
+    try {
+      await apiRequest('POST', `/api/clients/${encodeURIComponent(clientId)}/tasks/schedule`);
+      onScheduled();
+    } catch (caught) {
+      setFailure(caught instanceof Error ? caught.message : 'The tasks could not be scheduled.');
+    } finally {
+      setIsPending(false);
+    }
+  };
+  return (
+    <section className="card" data-testid="no-tasks">
+      <p className="muted">
+        {isStaff
+          ? 'No onboarding tasks are scheduled for this client yet.'
+          : 'Your onboarding tasks will appear here once your implementation consultant schedules them.'}
+      </p>
+      {isStaff && (
+        <Button className="button button--primary" onPress={() => void schedule()} isPending={isPending}>
+          Schedule the onboarding tasks
+        </Button>
+      )}
+      {failure && <Alert tone="error">{failure}</Alert>}
+    </section>
+  );
+}
