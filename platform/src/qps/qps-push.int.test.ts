@@ -187,6 +187,14 @@ describe('push to the plan system: request -> worker -> connector -> final statu
         apiJobOutputs: (stream[2]!.data as { reasons: string[] }).reasons,
       }),
     ]);
+    // A second push: the client's own list has both, newest first.
+    const second = (await (await push(clientId)).json()) as { apiJobId: string };
+    const history = await waitFor(async () => {
+      const r = await fetch(`${base}/api/clients/${clientId}/api-jobs`);
+      const body = (await r.json()) as { apiJobs: { id: string }[] };
+      return body.apiJobs.length === 2 ? body.apiJobs : undefined;
+    });
+    expect(history.map((job) => job.id)).toEqual([second.apiJobId, apiJobId]);
     await received.consumer.close();
   });
 

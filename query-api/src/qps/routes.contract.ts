@@ -67,3 +67,15 @@ export const getApiJobs = defineRoute({
     403: problem('Not yours'),
   },
 });
+
+export const getClientApiJobs = defineRoute({
+  method: 'get',
+  path: '/api/clients/{clientId}/api-jobs',
+  tag: 'qps',
+  summary: 'Every push of the client to the plan system, newest first (at most 50)',
+  request: { params: z.object({ clientId: z.string().min(1) }) },
+  responses: {
+    200: json(z.object({ apiJobs: z.array(ApiJob) }), 'The client’s pushes, newest first'),
+    403: problem('Not yours'),
+  },
+});

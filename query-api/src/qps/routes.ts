@@ -4,7 +4,7 @@ import { NotFoundError, fromDocument, type EifStateDocument } from '@onboard/dom
 import { checkPlanDesign, planDesignFromState } from '@onboard/domain/plan-design';
 import { mount } from '@onboard/api-contract/express';
 import { requireActor, requireClientAccess, type QueryDeps } from '../http/context.ts';
-import { clientIdsOf, getApiJobs, getPlanDesignInfo } from './routes.contract.ts';
+import { clientIdsOf, getApiJobs, getClientApiJobs, getPlanDesignInfo } from './routes.contract.ts';
 
 export type ApiJobView = {
   id: string;
@@ -98,6 +98,20 @@ export function qpsQueryRoutes(deps: QueryDeps): Router {
     const clientIds = clientIdsOf(input.query());
     for (const clientId of clientIds) requireClientAccess(actor, clientId, 'read');
     const { rows } = await deps.pool.query<JobRow>(LATEST_JOBS_SQL, [clientIds]);
+    res.json({ apiJobs: rows.map(toView) });
+  });
+
+  /** Every push of one client, for the hub's onboarding timeline. */
+  mount(router, getClientApiJobs, async (req, res) => {
+    const actor = await requireActor(deps.authenticate, req);
+    const clientId = String(req.params.clientId);
+    requireClientAccess(actor, clientId, 'read');
+    const { rows } = await deps.pool.query<JobRow>(
+      `select api_job_id, client_id, status, reasons, requested_by, requested_at, updated_at
+         from rm_api_jobs where client_id = $1
+        order by position_commit desc, position_prepare desc limit 50`,
+      [clientId],
+    );
     res.json({ apiJobs: rows.map(toView) });
   });
 

@@ -5,7 +5,7 @@ import { statusPill } from '@onboard/domain/tasks/status';
 import { useEditingView } from '../eif/forms/api.ts';
 import { useAuthenticatedUser, useClient } from '../../api/hooks.ts';
 import { isAdminRole } from '../../api/types.ts';
-import { useClientTasks, useLatestPush } from './api.ts';
+import { useClientTasks, useClientPushes } from './api.ts';
 import { HubTaskGroups, OnboardingTimeline, ScheduleTasks, withEifStatus } from './HubTasks.tsx';
 import { AnswerRow, EditStateBanner, EifStatusBadge, PendingBadge } from '../eif/Eif.tsx';
 import { ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
@@ -40,7 +40,7 @@ export function ClientHubPage({ clientId }: { clientId: string }) {
   // Statuses are read from the editing view, as the form's own step list reads them.
   const { data: editing } = useEditingView(clientId);
   const { data: storedTasks, mutate: reloadTasks } = useClientTasks(clientId);
-  const { data: pushes } = useLatestPush(clientId);
+  const { data: pushes } = useClientPushes(clientId);
   const { data: user } = useAuthenticatedUser();
   if (error && !client)
     return (

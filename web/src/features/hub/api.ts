@@ -29,9 +29,9 @@ export function useClientTasks(clientId: string) {
   return useSWR<TaskView[]>(tasksKey(clientId));
 }
 
-/** The client's latest push to the plan system (GET /api/api-jobs). */
-export function useLatestPush(clientId: string) {
-  return useSWR<{ apiJobs: PushJob[] }>(`/api/api-jobs?clientIds[]=${encodeURIComponent(clientId)}`);
+/** Every push of the client to the plan system, newest first. */
+export function useClientPushes(clientId: string) {
+  return useSWR<{ apiJobs: PushJob[] }>(`${clientPath(clientId)}/api-jobs`);
 }
 
 export type ClientAction = 'start' | 'submit' | 'complete';
