@@ -218,17 +218,7 @@ export const DEMO_CLIENTS: readonly DemoClient[] = [
   },
 ];
 
-const DAY = 24 * 3600_000;
-
 export async function seedDemoData(store: EventStore, now: Date, documents: DocumentStore): Promise<void> {
-  // The EIF task is due twelve days after the first start, so the badge reads as a real deadline. Its
-  // status is not stored: it is the form's own (domain/src/tasks/eif-task.ts), Done once signed.
-  const tasks = [
-    {
-      id: 'eif-submit-company-information',
-      dueDate: new Date(now.getTime() + 12 * DAY).toISOString().slice(0, 10),
-    },
-  ];
   for (const demo of DEMO_CLIENTS) {
     const events: NewEvent[] = demo.entities.map((e) => ({
       id: uuidv5(`${demo.id}/${e.entity}/${e.entityId}`, NAMESPACE),
@@ -236,7 +226,7 @@ export async function seedDemoData(store: EventStore, now: Date, documents: Docu
       data: {
         clientId: demo.id,
         ...e,
-        attributes: e.entity === 'Client' ? { ...e.attributes, tasks } : e.attributes,
+        attributes: e.attributes,
       },
       metadata: {
         actorId: 'demo-owner',

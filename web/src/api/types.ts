@@ -1,5 +1,4 @@
 /** Shapes of the answers this slice reads (API contract with the server). */
-import type { TaskStatus } from '@onboard/domain/tasks/status';
 // The EIF shapes are the domain's own: the server sends them as the decider folds them.
 import type { EifStamps, PendingChange } from '@onboard/domain/eif/decider';
 
@@ -34,7 +33,6 @@ export type ClientView = {
   taxId: string | null;
   policies: Policy[];
   plans: Plan[];
-  tasks?: ClientTask[];
   /** The EIF lifecycle (onboarding §4); absent only in fixtures that predate it. */
   eifStatus?: 'pre_sign' | 'signed';
   pendingChanges?: PendingChange[];
@@ -44,9 +42,6 @@ export type ClientView = {
 export type ActorRef = { userId: string; role: string };
 
 export type { PendingChange, EifStamps };
-
-/** A stored task; the EIF task carries no status, its status is derived (domain/src/tasks/eif-task.ts). */
-export type ClientTask = { id: string; status?: TaskStatus; dueDate: string | null };
 
 export function isAdminRole(role: Role): boolean {
   return role === 'SLF_ADMIN' || role === 'SLF_OWNER';

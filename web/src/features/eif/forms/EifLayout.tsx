@@ -5,7 +5,8 @@ import type { VisibleStep } from '@onboard/domain/eif/steps/visibility';
 import type { EifStepProgress } from '@onboard/domain/eif/forms/status';
 import { dueDateBadge } from '@onboard/domain/tasks/due-date';
 import { eifTaskStatusOf } from '@onboard/domain/tasks/eif-task';
-import { useClient } from '../../../api/hooks.ts';
+import { now } from '../../../app/clock.ts';
+import { useClientTasks } from '../../hub/api.ts';
 import type { EditingView } from './api.ts';
 import { ErrorPanel } from '../../../ui/Feedback.tsx';
 import { TaskLayout } from '../../hub/TaskLayout.tsx';
@@ -133,13 +134,13 @@ export function EifLayout({
   place: EifPlace;
   children: (view: EditingView, steps: VisibleStep[]) => ReactNode;
 }) {
-  const { data: accepted } = useClient(clientId);
-  const tasks = view?.tasks ?? accepted?.tasks;
-  const task = tasks?.find((t) => t.id === EIF_TASK_ID);
+  // The due date is the task's (the tasks read model); its status is the form's own.
+  const { data: tasks } = useClientTasks(clientId);
+  const task = tasks?.find((t) => t.taskId === EIF_TASK_ID);
   const progress = view ? progressOf(view) : [];
   // The task's status is the form's own (domain/src/tasks/eif-task.ts): the badge goes once it is signed.
   const status = view ? eifTaskStatusOf(view.eifStatus === 'signed', progress) : null;
-  const badge = task?.dueDate && status ? dueDateBadge(task.dueDate, status, new Date()) : null;
+  const badge = task?.dueDate && status ? dueDateBadge(task.dueDate, status, now()) : null;
   const steps: VisibleStep[] = progress.map((step) => ({
     id: step.id,
     label: step.label,
@@ -148,7 +149,7 @@ export function EifLayout({
   return (
     <TaskLayout
       title={EIF_TASK_TITLE}
-      subtitle={view?.name ?? accepted?.name}
+      subtitle={view?.name}
       dueDate={badge}
       backHref={clientHubPath(clientId)}
       nav={
