@@ -41,10 +41,12 @@ import {
   RenewExplorerSitePage,
   ReviewChangesPage,
   ReviewSubmitPage,
+  SetupPendingPage,
   TermsOfUsePage,
   TokenPasswordPage,
   UserManagePage,
   UsersListPage,
+  WelcomePage,
 } from './screens.ts';
 import { caseInsensitiveParser, resolveRoute, type RouteDef } from './routes.ts';
 
@@ -94,6 +96,10 @@ function pageFor(route: RouteDef, params: Record<string, string>, user: Authenti
       return <EifHistoryPage key={p('clientId')} clientId={p('clientId')} />;
     case 'homeHub':
       return <ClientHubPage key={p('clientId')} clientId={p('clientId')} />;
+    case 'welcome':
+      return <WelcomePage key={p('clientId')} clientId={p('clientId')} />;
+    case 'setupPending':
+      return <SetupPendingPage key={p('clientId')} clientId={p('clientId')} />;
     case 'clientTaskDetail':
       // The EIF task opens on its first open sub-step; the other tasks have no screen yet.
       if (p('taskId').toLowerCase() === 'eif-submit-company-information')
