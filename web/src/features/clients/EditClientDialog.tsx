@@ -1,0 +1,94 @@
+import { useState } from 'react';
+import { Button } from 'react-aria-components';
+import { ModalDialog } from '../../ui/Dialogs.tsx';
+import { clearError, ClientFields } from './ClientFields.tsx';
+import { updateDraft } from './lifecycle-api.ts';
+import {
+  checkClientForm,
+  CONFLICT_MESSAGE,
+  formErrorsFrom,
+  formValuesOf,
+  isConflict,
+  toDraftBody,
+  type ClientLifecycleView,
+  type FormErrors,
+} from './lifecycle-model.ts';
+
+/**
+ * Changing the client's profile (PATCH /api/clients/{clientId}/draft); a draft's policies too, which are
+ * fixed once the base client is made.
+ */
+export function EditClientDialog({
+  view,
+  onSaved,
+  onConflict,
+  onClose,
+}: {
+  view: ClientLifecycleView;
+  onSaved: (view: ClientLifecycleView) => Promise<void>;
+  onConflict: () => Promise<void>;
+  onClose: () => void;
+}) {
+  const [values, setValues] = useState(() => formValuesOf(view));
+  const [errors, setErrors] = useState<FormErrors>({});
+  const [isPending, setIsPending] = useState(false);
+
+  const save = async () => {
+    const problems = checkClientForm(values, true);
+    if (Object.keys(problems).length > 0) return setErrors(problems);
+    setIsPending(true);
+    try {
+      await onSaved(await updateDraft(view.clientId, view.version, toDraftBody(values, view.isDraft)));
+      onClose();
+    } catch (caught) {
+      setIsPending(false);
+      if (isConflict(caught)) {
+        // Someone else saved first: the section shows their version, and the form starts again from it.
+        await onConflict();
+        setErrors({ form: CONFLICT_MESSAGE });
+        return;
+      }
+      setErrors(formErrorsFrom(caught));
+    }
+  };
+
+  return (
+    <ModalDialog
+      title={view.isDraft ? 'Edit the draft' : 'Edit the client’s profile'}
+      isOpen
+      onOpenChange={(open) => !open && onClose()}
+    >
+      <form
+        className="client-form-dialog"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void save();
+        }}
+      >
+        {!view.isDraft && (
+          <p className="muted">
+            Policies are fixed once the base client is made; the profile can still change.
+          </p>
+        )}
+        <ClientFields
+          values={values}
+          errors={errors}
+          showPolicies={view.isDraft}
+          onChange={(next, field) => {
+            setValues(next);
+            setErrors((current) => clearError(current, field));
+          }}
+        />
+        <div className="dialog__actions">
+          <Button className="button button--secondary" onPress={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" className="button button--primary" isPending={isPending}>
+            Save changes
+          </Button>
+        </div>
+      </form>
+    </ModalDialog>
+  );
+}
