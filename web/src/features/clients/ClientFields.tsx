@@ -3,7 +3,6 @@ import { CheckboxGroupInput, CheckboxInput } from '../../ui/Checkbox.tsx';
 import { RadioInput } from '../../ui/RadioInput.tsx';
 import { SelectInput } from '../../ui/SelectInput.tsx';
 import { TextInput } from '../../ui/TextInput.tsx';
-import { Alert } from '../../ui/Feedback.tsx';
 import { useStaffUsers } from './lifecycle-api.ts';
 import {
   COVERAGE_NAMES,
@@ -49,7 +48,6 @@ export function ClientFields({
 
   return (
     <div className="client-form">
-      {errors.form && <Alert tone="error">{errors.form}</Alert>}
       <TextInput
         label="Client name"
         name="name"
@@ -176,4 +174,12 @@ export function clearError(errors: FormErrors, field: string): FormErrors {
   delete next[field];
   delete next.form;
   return next;
+}
+
+/** After a refused save, the first field in error (or the form's message) is scrolled into view. */
+export function revealFirstError(form: HTMLElement | null) {
+  requestAnimationFrame(() => {
+    const first = form?.querySelector('[data-invalid], .field__error, [role="alert"]');
+    first?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  });
 }

@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button } from 'react-aria-components';
 import { useSWRConfig } from 'swr';
 import { useLocation } from 'wouter';
 import { clientManagePath } from '../../app/routes.ts';
 import { ModalDialog } from '../../ui/Dialogs.tsx';
-import { clearError, ClientFields } from './ClientFields.tsx';
+import { Alert } from '../../ui/Feedback.tsx';
+import { clearError, ClientFields, revealFirstError } from './ClientFields.tsx';
 import { createClient, lifecycleKey } from './lifecycle-api.ts';
 import {
   checkClientForm,
@@ -31,6 +32,11 @@ export function CreateClientDialog({
 }) {
   const [values, setValues] = useState(emptyClientForm);
   const [errors, setErrors] = useState<FormErrors>({});
+  const formRef = useRef<HTMLFormElement>(null);
+  const showErrors = (next: FormErrors) => {
+    setErrors(next);
+    revealFirstError(formRef.current);
+  };
   const [pending, setPending] = useState<'draft' | 'client' | null>(null);
   const { mutate } = useSWRConfig();
   const [, navigate] = useLocation();
@@ -38,7 +44,7 @@ export function CreateClientDialog({
   const submit = async (draft: boolean) => {
     const problems = checkClientForm(values, draft);
     if (Object.keys(problems).length > 0) {
-      setErrors(problems);
+      showErrors(problems);
       return;
     }
     setPending(draft ? 'draft' : 'client');
@@ -49,7 +55,7 @@ export function CreateClientDialog({
       onOpenChange(false);
       navigate(clientManagePath(view.clientId));
     } catch (caught) {
-      setErrors(formErrorsFrom(caught));
+      showErrors(formErrorsFrom(caught));
       setPending(null);
     }
   };
@@ -57,6 +63,7 @@ export function CreateClientDialog({
   return (
     <ModalDialog title="New client" isOpen={isOpen} onOpenChange={onOpenChange}>
       <form
+        ref={formRef}
         className="client-form-dialog"
         noValidate
         onSubmit={(event) => {
@@ -77,6 +84,11 @@ export function CreateClientDialog({
             setErrors((current) => clearError(current, field));
           }}
         />
+        {errors.form && (
+          <Alert tone="error" testId="client-form-error">
+            {errors.form}
+          </Alert>
+        )}
         <div className="dialog__actions">
           <Button className="button button--secondary" onPress={() => onOpenChange(false)}>
             Cancel

@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button } from 'react-aria-components';
 import { ModalDialog } from '../../ui/Dialogs.tsx';
-import { clearError, ClientFields } from './ClientFields.tsx';
+import { Alert } from '../../ui/Feedback.tsx';
+import { clearError, ClientFields, revealFirstError } from './ClientFields.tsx';
 import { updateDraft } from './lifecycle-api.ts';
 import {
   checkClientForm,
@@ -31,11 +32,16 @@ export function EditClientDialog({
 }) {
   const [values, setValues] = useState(() => formValuesOf(view));
   const [errors, setErrors] = useState<FormErrors>({});
+  const formRef = useRef<HTMLFormElement>(null);
+  const showErrors = (next: FormErrors) => {
+    setErrors(next);
+    revealFirstError(formRef.current);
+  };
   const [isPending, setIsPending] = useState(false);
 
   const save = async () => {
     const problems = checkClientForm(values, true);
-    if (Object.keys(problems).length > 0) return setErrors(problems);
+    if (Object.keys(problems).length > 0) return showErrors(problems);
     setIsPending(true);
     try {
       await onSaved(await updateDraft(view.clientId, view.version, toDraftBody(values, view.isDraft)));
@@ -45,10 +51,10 @@ export function EditClientDialog({
       if (isConflict(caught)) {
         // Someone else saved first: the section shows their version, and the form starts again from it.
         await onConflict();
-        setErrors({ form: CONFLICT_MESSAGE });
+        showErrors({ form: CONFLICT_MESSAGE });
         return;
       }
-      setErrors(formErrorsFrom(caught));
+      showErrors(formErrorsFrom(caught));
     }
   };
 
@@ -59,6 +65,7 @@ export function EditClientDialog({
       onOpenChange={(open) => !open && onClose()}
     >
       <form
+        ref={formRef}
         className="client-form-dialog"
         noValidate
         onSubmit={(event) => {
@@ -80,6 +87,11 @@ export function EditClientDialog({
             setErrors((current) => clearError(current, field));
           }}
         />
+        {errors.form && (
+          <Alert tone="error" testId="client-form-error">
+            {errors.form}
+          </Alert>
+        )}
         <div className="dialog__actions">
           <Button className="button button--secondary" onPress={onClose}>
             Cancel

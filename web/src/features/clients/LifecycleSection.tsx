@@ -103,8 +103,15 @@ export function LifecycleSection({ clientId }: { clientId: string }) {
   const [deleteStage, setDeleteStage] = useState<'closed' | 'confirm' | 'refused'>('closed');
   const [deleteRefusal, setDeleteRefusal] = useState('');
 
-  if (error && !view) return <ErrorPanel error={error} />;
-  if (!view) return <PageSkeleton />;
+  if (!view)
+    return (
+      <section className="card" aria-labelledby="lifecycle-title">
+        <Heading level={2} id="lifecycle-title" className="card__title">
+          Client setup
+        </Heading>
+        {error ? <ErrorPanel error={error} /> : <PageSkeleton />}
+      </section>
+    );
 
   const conflict = async () => {
     await reload();
