@@ -216,7 +216,7 @@ export function LifecycleSection({ clientId }: { clientId: string }) {
         </p>
       ) : (
         <>
-          <Heading level={3} className="change-group__title">
+          <Heading level={3} className="setup-checklist__heading">
             Setup checklist
           </Heading>
           <p className="muted">
