@@ -7,11 +7,11 @@ import { useStaffUsers } from './lifecycle-api.ts';
 import {
   COVERAGE_NAMES,
   emptyPolicy,
-  IMPLEMENTATION_TYPE_OPTIONS,
   type ClientFormValues,
   type FormErrors,
   type PolicyFormValues,
-} from './lifecycle-model.ts';
+} from './client-form.ts';
+import { IMPLEMENTATION_TYPE_OPTIONS } from './lifecycle-model.ts';
 import './lifecycle.css';
 
 const NO_CONSULTANT = 'none';

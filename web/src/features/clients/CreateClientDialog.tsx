@@ -13,7 +13,7 @@ import {
   formErrorsFrom,
   toCreateBody,
   type FormErrors,
-} from './lifecycle-model.ts';
+} from './client-form.ts';
 
 /** Every cached page of the staff's client list, so the new client shows when staff come back. */
 export const isClientListKey = (key: unknown) => typeof key === 'string' && key.startsWith('/api/clients?');

@@ -6,14 +6,12 @@ import { clearError, ClientFields, revealFirstError } from './ClientFields.tsx';
 import { updateDraft } from './lifecycle-api.ts';
 import {
   checkClientForm,
-  CONFLICT_MESSAGE,
   formErrorsFrom,
   formValuesOf,
-  isConflict,
   toDraftBody,
-  type ClientLifecycleView,
   type FormErrors,
-} from './lifecycle-model.ts';
+} from './client-form.ts';
+import { CONFLICT_MESSAGE, isConflict, type ClientLifecycleView } from './lifecycle-model.ts';
 
 /**
  * Changing the client's profile (PATCH /api/clients/{clientId}/draft); a draft's policies too, which are

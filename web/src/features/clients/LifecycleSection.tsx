@@ -7,7 +7,7 @@ import { ADMIN_HOME_PATH } from '../../app/routes.ts';
 import { ConfirmDialog, ModalDialog } from '../../ui/Dialogs.tsx';
 import { Alert, ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
 import { formatWhen } from '../../ui/format.ts';
-import { formatDay, personName } from '../welcome/welcome-content.ts';
+import { formatDay, personName } from '../welcome/format.ts';
 import {
   completeSetupStep,
   deleteClient,

@@ -2,7 +2,8 @@ import useSWR, { useSWRConfig } from 'swr';
 import { apiRequest, fetchAllPages } from '../../api/http.ts';
 import type { UserListItem } from '../users/api.ts';
 import { setupKey } from '../welcome/api.ts';
-import type { ClientLifecycleView, CreateClientBody, DraftBody } from './lifecycle-model.ts';
+import type { CreateClientBody, DraftBody } from './client-form.ts';
+import type { ClientLifecycleView } from './lifecycle-model.ts';
 
 /**
  * The client lifecycle's calls (platform §7 Clients), written against the routes' contracts:

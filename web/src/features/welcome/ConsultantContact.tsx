@@ -1,5 +1,5 @@
 import type { ImplementationConsultant } from './api.ts';
-import { personName } from './welcome-content.ts';
+import { personName } from './format.ts';
 
 /** The client's implementation consultant: name, e-mail and phone, each a link that opens its app. */
 export function ConsultantContact({ consultant }: { consultant: ImplementationConsultant | null }) {

@@ -8,7 +8,8 @@ import { Alert, ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
 import { completeWelcomeFlow, useMarkWelcomeCompleted, useWelcomeFlow } from './api.ts';
 import { ConsultantContact } from './ConsultantContact.tsx';
 import { isClientPerson } from './entry.ts';
-import { formatDay, welcomeTaskGroups } from './welcome-content.ts';
+import { formatDay } from './format.ts';
+import { welcomeTaskGroups } from './welcome-content.ts';
 import './welcome.css';
 
 /**

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TASKS } from '@onboard/domain/tasks/catalogue';
-import { formatDay, personName, welcomeTaskGroups } from './welcome-content.ts';
+import { formatDay, personName } from './format.ts';
+import { welcomeTaskGroups } from './welcome-content.ts';
 
 describe('welcomeTaskGroups', () => {
   it('lists every task of the catalogue once, in three groups with titles in words', () => {

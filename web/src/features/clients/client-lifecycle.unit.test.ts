@@ -9,13 +9,15 @@ import {
   emptyPolicy,
   formErrorsFrom,
   formValuesOf,
+  toCreateBody,
+  toDraftBody,
+  type ClientFormValues,
+} from './client-form.ts';
+import {
   IMPLEMENTATION_TYPE_LABELS,
   isConflict,
   isDeleteRefusedAsSigned,
   lifecycleStates,
-  toCreateBody,
-  toDraftBody,
-  type ClientFormValues,
   type ClientLifecycleView,
 } from './lifecycle-model.ts';
 
