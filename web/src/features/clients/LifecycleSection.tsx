@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Button, Heading, Link } from 'react-aria-components';
 import { useSWRConfig } from 'swr';
 import { useLocation } from 'wouter';
@@ -397,17 +397,26 @@ export function LifecycleSection({ clientId }: { clientId: string }) {
 
 /**
  * The manage page when the client's form cannot be read: a draft has no form until its base client is
- * made, so its lifecycle is shown alone; anything else is the error it is.
+ * made, and a client just created may not be readable for a moment, so its lifecycle is shown alone (the
+ * form is read again once); a client whose lifecycle cannot be read either is the error it is.
  */
 export function ManageFallback({ clientId, error }: { clientId: string; error: unknown }) {
   const { data: view, error: lifecycleError } = useClientLifecycle(clientId);
+  const { mutate } = useSWRConfig();
+  const isFormExpected = view !== undefined && !view.isDraft;
+  useEffect(() => {
+    if (!isFormExpected) return;
+    const timer = setTimeout(() => void mutate(clientKey(clientId)), 1500);
+    return () => clearTimeout(timer);
+  }, [isFormExpected, clientId, mutate]);
+
   if (!view && !lifecycleError)
     return (
       <div className="page">
         <PageSkeleton />
       </div>
     );
-  if (!view?.isDraft)
+  if (!view)
     return (
       <div className="page">
         <ErrorPanel error={error} />
@@ -421,6 +430,14 @@ export function ManageFallback({ clientId, error }: { clientId: string; error: u
         </Link>
         <Heading level={1}>{view.name}</Heading>
       </div>
+      {isFormExpected && (
+        <Alert tone="info">
+          The client&apos;s Employer Information Form is not ready to show yet.{' '}
+          <Button className="button button--link" onPress={() => void mutate(clientKey(clientId))}>
+            Try again
+          </Button>
+        </Alert>
+      )}
       <LifecycleSection clientId={clientId} />
     </div>
   );
