@@ -43,10 +43,12 @@ import {
   ReviewChangesPage,
   ReviewSubmitPage,
   TaskPage,
+  SetupPendingPage,
   TermsOfUsePage,
   TokenPasswordPage,
   UserManagePage,
   UsersListPage,
+  WelcomePage,
 } from './screens.ts';
 import { caseInsensitiveParser, resolveRoute, type RouteDef } from './routes.ts';
 
@@ -98,6 +100,10 @@ function pageFor(route: RouteDef, params: Record<string, string>, user: Authenti
       return <ClientHubPage key={p('clientId')} clientId={p('clientId')} />;
     case 'resourcesListing':
       return <ResourcesPage key={p('clientId')} clientId={p('clientId')} />;
+    case 'welcome':
+      return <WelcomePage key={p('clientId')} clientId={p('clientId')} />;
+    case 'setupPending':
+      return <SetupPendingPage key={p('clientId')} clientId={p('clientId')} />;
     case 'clientTaskDetail':
       // The EIF task opens on its first open sub-step; every other task has its task page.
       if (p('taskId').toLowerCase() === 'eif-submit-company-information')

@@ -33,7 +33,18 @@ export const ClientsHomePage = screen(
   () => import('../features/clients/ClientsHomePage.tsx'),
   'ClientsHomePage',
 );
-export const ClientHubPage = screen(() => import('../features/hub/ClientHubPage.tsx'), 'ClientHubPage');
+// The hub home opens behind its entry guard: the client's people see /setup-pending or /welcome first.
+const hubHome = () =>
+  Promise.all([
+    import('../features/hub/ClientHubPage.tsx'),
+    import('../features/welcome/HubEntryGuard.tsx'),
+  ]).then(([hub, guard]) => ({ ClientHubPage: guard.guardHubEntry(hub.ClientHubPage) }));
+export const ClientHubPage = screen(hubHome, 'ClientHubPage');
+export const WelcomePage = screen(() => import('../features/welcome/WelcomePage.tsx'), 'WelcomePage');
+export const SetupPendingPage = screen(
+  () => import('../features/welcome/SetupPendingPage.tsx'),
+  'SetupPendingPage',
+);
 export const ResourcesPage = screen(() => import('../features/resources/ResourcesPage.tsx'), 'ResourcesPage');
 export const TaskPage = screen(() => import('../features/hub/TaskPage.tsx'), 'TaskPage');
 export const UsersListPage = screen(() => import('../features/users/UsersListPage.tsx'), 'UsersListPage');

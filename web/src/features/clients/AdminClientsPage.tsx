@@ -1,5 +1,7 @@
+import { lazy, Suspense, useState } from 'react';
 import { useAtom } from '../../state/store.ts';
 import {
+  Button,
   Cell,
   Column,
   Heading,
@@ -19,11 +21,17 @@ import { clientManagePath } from '../../app/routes.ts';
 import { clientListQueryAtom } from '../../state/atoms.ts';
 import { Pager } from '../../ui/Pager.tsx';
 
+// The new-client form loads when staff open it.
+const CreateClientDialog = lazy(() =>
+  import('./CreateClientDialog.tsx').then((m) => ({ default: m.CreateClientDialog })),
+);
+
 /** Staff home (onboarding §2 /clients/admin): every client, 25 a page, searchable by name. */
 export function AdminClientsPage() {
   const [query, setQuery] = useAtom(clientListQueryAtom);
   const { data, error, isLoading } = useClientPage(query.page, query.search);
   const pageCount = Math.max(1, Math.ceil((data?.total ?? 0) / CLIENT_PAGE_SIZE));
+  const [isCreating, setIsCreating] = useState(false);
 
   return (
     <div className="page page--wide">
@@ -32,6 +40,14 @@ export function AdminClientsPage() {
         <p className="muted">
           Manage each client's Employer Information Form and review changes made after signing.
         </p>
+        <Button className="button button--primary" onPress={() => setIsCreating(true)}>
+          New client
+        </Button>
+        {isCreating && (
+          <Suspense fallback={null}>
+            <CreateClientDialog isOpen onOpenChange={setIsCreating} />
+          </Suspense>
+        )}
       </div>
       <section className="card">
         <SearchField

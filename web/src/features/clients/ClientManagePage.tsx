@@ -18,6 +18,11 @@ import {
   pushToQpsPath,
 } from '../../app/routes.ts';
 
+// The client's lifecycle and setup checklist load with their own code.
+const lifecycle = () => import('./LifecycleSection.tsx');
+const LifecycleSection = lazy(() => lifecycle().then((m) => ({ default: m.LifecycleSection })));
+const ManageFallback = lazy(() => lifecycle().then((m) => ({ default: m.ManageFallback })));
+
 // The client's Explorer sites (below the fold) load with their own feature.
 const ExplorerSitesSection = lazy(() =>
   import('../explorer-admin/ExplorerSitesSection.tsx').then((m) => ({ default: m.ExplorerSitesSection })),
@@ -113,10 +118,11 @@ export function ClientManagePage({ clientId }: { clientId: string }) {
   };
 
   if (error && !client)
+    // A draft has no form yet: the fallback shows its lifecycle alone (otherwise the error).
     return (
-      <div className="page">
-        <ErrorPanel error={error} />
-      </div>
+      <Suspense fallback={<PageSkeleton />}>
+        <ManageFallback clientId={clientId} error={error} />
+      </Suspense>
     );
   if (!client)
     return (
@@ -144,6 +150,9 @@ export function ClientManagePage({ clientId }: { clientId: string }) {
           {notice.text}
         </Alert>
       )}
+      <Suspense fallback={<PageSkeleton />}>
+        <LifecycleSection clientId={clientId} />
+      </Suspense>
       <section className="card" aria-labelledby="eif-title">
         <div className="card__header">
           <Heading level={2} id="eif-title" className="card__title">

@@ -1,0 +1,116 @@
+import { useRef, useState } from 'react';
+import { Button } from 'react-aria-components';
+import { useSWRConfig } from 'swr';
+import { useLocation } from 'wouter';
+import { clientManagePath } from '../../app/routes.ts';
+import { ModalDialog } from '../../ui/Dialogs.tsx';
+import { Alert } from '../../ui/Feedback.tsx';
+import { clearError, ClientFields, revealFirstError } from './ClientFields.tsx';
+import { createClient, lifecycleKey } from './lifecycle-api.ts';
+import {
+  checkClientForm,
+  emptyClientForm,
+  formErrorsFrom,
+  toCreateBody,
+  type FormErrors,
+} from './client-form.ts';
+
+/** Every cached page of the staff's client list, so the new client shows when staff come back. */
+export const isClientListKey = (key: unknown) => typeof key === 'string' && key.startsWith('/api/clients?');
+
+/**
+ * Opening an onboarding (platform §7 POST /api/clients): the client's profile and policies, kept as a
+ * draft to finish later or created at once with its form and tasks. On success the client's manage page
+ * opens.
+ */
+export function CreateClientDialog({
+  isOpen,
+  onOpenChange,
+}: {
+  isOpen: boolean;
+  onOpenChange: (isOpen: boolean) => void;
+}) {
+  const [values, setValues] = useState(emptyClientForm);
+  const [errors, setErrors] = useState<FormErrors>({});
+  const formRef = useRef<HTMLFormElement>(null);
+  const showErrors = (next: FormErrors) => {
+    setErrors(next);
+    revealFirstError(formRef.current);
+  };
+  const [pending, setPending] = useState<'draft' | 'client' | null>(null);
+  const { mutate } = useSWRConfig();
+  const [, navigate] = useLocation();
+
+  const submit = async (draft: boolean) => {
+    const problems = checkClientForm(values, draft);
+    if (Object.keys(problems).length > 0) {
+      showErrors(problems);
+      return;
+    }
+    setPending(draft ? 'draft' : 'client');
+    try {
+      const view = await createClient(toCreateBody(values, draft));
+      await mutate(lifecycleKey(view.clientId), view, { revalidate: false });
+      void mutate(isClientListKey);
+      onOpenChange(false);
+      navigate(clientManagePath(view.clientId));
+    } catch (caught) {
+      showErrors(formErrorsFrom(caught));
+      setPending(null);
+    }
+  };
+
+  return (
+    <ModalDialog title="New client" isOpen={isOpen} onOpenChange={onOpenChange}>
+      <form
+        ref={formRef}
+        className="client-form-dialog"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit(false);
+        }}
+      >
+        <p className="muted">
+          Save as a draft to finish describing the client later: its form and tasks are made when you make the
+          base client. Create the client to open its onboarding now.
+        </p>
+        <ClientFields
+          values={values}
+          errors={errors}
+          showPolicies
+          onChange={(next, field) => {
+            setValues(next);
+            setErrors((current) => clearError(current, field));
+          }}
+        />
+        {errors.form && (
+          <Alert tone="error" testId="client-form-error">
+            {errors.form}
+          </Alert>
+        )}
+        <div className="dialog__actions">
+          <Button className="button button--secondary" onPress={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+          <Button
+            className="button button--secondary"
+            isPending={pending === 'draft'}
+            isDisabled={pending !== null}
+            onPress={() => void submit(true)}
+          >
+            Save as draft
+          </Button>
+          <Button
+            type="submit"
+            className="button button--primary"
+            isPending={pending === 'client'}
+            isDisabled={pending !== null}
+          >
+            Create client
+          </Button>
+        </div>
+      </form>
+    </ModalDialog>
+  );
+}
