@@ -3,6 +3,7 @@ import * as auth from './auth/routes.contract.ts';
 import * as documents from './documents/routes.contract.ts';
 import * as eif from './eif/routes.contract.ts';
 import * as outsideSigner from './eif/outside-signer.contract.ts';
+import * as planSystem from './clients/plan-system.contract.ts';
 import * as eifEntities from './eif-entities/routes.contract.ts';
 import * as employeeClasses from './employee-classes/routes.contract.ts';
 import * as explorer from './explorer/routes.contract.ts';
@@ -16,6 +17,7 @@ export * from './auth/routes.contract.ts';
 export * from './documents/routes.contract.ts';
 export * from './eif/routes.contract.ts';
 export * from './eif/outside-signer.contract.ts';
+export * from './clients/plan-system.contract.ts';
 export * from './eif-entities/routes.contract.ts';
 export * from './employee-classes/routes.contract.ts';
 export * from './explorer/routes.contract.ts';
@@ -28,6 +30,7 @@ export const commandContracts = collectContracts(
   documents,
   eif,
   outsideSigner,
+  planSystem,
   eifEntities,
   employeeClasses,
   explorer,

@@ -8,6 +8,7 @@ export type { CommandDeps, Authenticate } from './http/context.ts';
 export { executeEifCommand } from './clients/routes.ts';
 export { AcceptBody, DeclineBody } from './eif/routes.contract.ts';
 export { qpsCommandRoutes } from './qps/routes.ts';
+export { planSystemCommandRoutes, type PlanSystemCommandDeps } from './clients/plan-system.ts';
 export {
   outsideSignerRoutes,
   InviteOutsideSignerBody,

@@ -16,16 +16,23 @@ import {
   type Runner,
 } from '@onboard/events';
 import { createPostgresEventStore } from '@onboard/events/postgres';
-import { createCommandApi, outsideSignerRoutes, qpsCommandRoutes } from '@onboard/command-api';
+import {
+  createCommandApi,
+  outsideSignerRoutes,
+  planSystemCommandRoutes,
+  qpsCommandRoutes,
+} from '@onboard/command-api';
 import {
   createQueryApi,
   eifHistoryRoutes,
   eifSummaryRoutes,
+  planSystemQueryRoutes,
   qpsQueryRoutes,
   startGateway,
   type Gateway,
 } from '@onboard/query-api';
 import { createQpsPushWorker, qpsSettingsFromEnv } from './qps/wiring.ts';
+import { planSystemPortsFromEnv } from './qps/directory.ts';
 import { createExplorerCommands } from '@onboard/command-api/explorer';
 import { documentCommandRoutes } from '@onboard/command-api/documents';
 import { connectDocumentStore } from './documents/index.ts';
@@ -152,6 +159,8 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
     for (const consumer of reactors) runners.push(startRunner({ store, pool, consumer, logger }));
 
   const authenticate = identity.authenticate;
+  // The plan system's directory and the ticket system: built-in simulators unless configured (qps/directory.ts).
+  const planSystemPorts = planSystemPortsFromEnv();
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
@@ -189,6 +198,16 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
     const commandDeps = { store, snapshots, authenticate, now, newId: randomUUID };
     app.use(createCommandApi(commandDeps));
     app.use(qpsCommandRoutes(commandDeps));
+    app.use(
+      planSystemCommandRoutes({
+        ...commandDeps,
+        pool,
+        planSystem: planSystemPorts.planSystem,
+        accounts: {
+          sendActivationEmail: (userId, actor) => sendActivationEmail(identity.deps, userId, actor),
+        },
+      }),
+    );
     app.use(
       createExplorerCommands({
         ...commandDeps,
@@ -229,6 +248,7 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
     app.use(eifHistoryRoutes({ store, snapshots, authenticate }));
     app.use(eifSummaryRoutes({ store, snapshots, authenticate }));
     app.use(qpsQueryRoutes({ pool, authenticate }));
+    app.use(planSystemQueryRoutes({ store, snapshots, authenticate, ...planSystemPorts }));
     app.use(
       createExplorerQueries({
         pool,

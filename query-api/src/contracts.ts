@@ -1,5 +1,6 @@
 import { collectContracts } from '@onboard/api-contract';
 import * as clients from './clients/routes.contract.ts';
+import * as planSystem from './clients/plan-system.contract.ts';
 import * as eif from './eif/routes.contract.ts';
 import * as employeeClasses from './employee-classes/routes.contract.ts';
 import * as explorer from './explorer/routes.contract.ts';
@@ -11,6 +12,7 @@ import * as users from './users/routes.contract.ts';
 // Every read route's contract (the files beside the handlers), for the OpenAPI document, the web's types
 // and the answer checks of the integration tests. A pure entry: zod and the contract kit only.
 export * from './clients/routes.contract.ts';
+export * from './clients/plan-system.contract.ts';
 export * from './eif/routes.contract.ts';
 export * from './employee-classes/routes.contract.ts';
 export * from './explorer/routes.contract.ts';
@@ -21,6 +23,7 @@ export * from './users/routes.contract.ts';
 
 export const queryContracts = collectContracts(
   clients,
+  planSystem,
   eif,
   employeeClasses,
   explorer,
