@@ -20,7 +20,14 @@ type Action = 'compare' | 'import' | 'sync' | 'configure' | 'activation';
 
 type Result =
   | { kind: 'compare'; answer: ClientFromQps }
-  | { kind: 'changes'; title: string; changed: string[]; nothing: string; extra?: string[] }
+  | {
+      kind: 'changes';
+      title: string;
+      unit: readonly [string, string];
+      changed: string[];
+      nothing: string;
+      extra?: string[];
+    }
   | { kind: 'activation'; answer: ActivationEmailsAnswer }
   | { kind: 'error'; text: string };
 
@@ -106,7 +113,9 @@ function ResultView({ result }: { result: Result }) {
         <div className="plan-system__result" data-testid="plan-system-changes">
           <p>
             <strong>{result.title}</strong>{' '}
-            {result.changed.length === 0 ? result.nothing : `${result.changed.length} changed:`}
+            {result.changed.length === 0
+              ? result.nothing
+              : `${result.changed.length} ${result.unit[result.changed.length === 1 ? 0 : 1]}:`}
           </p>
           {result.changed.length > 0 && <Lines lines={result.changed} />}
           {result.extra?.map((line) => (
@@ -196,6 +205,7 @@ export default function PlanSystemPanel({ clientId }: { clientId: string }) {
       return {
         kind: 'changes',
         title: action === 'import' ? 'Imported from the plan system.' : 'Synced with the plan system.',
+        unit: ['change', 'changes'],
         changed: answer.changed,
         nothing:
           action === 'import'
@@ -210,7 +220,8 @@ export default function PlanSystemPanel({ clientId }: { clientId: string }) {
       await refreshClient(answer.version);
       return {
         kind: 'changes',
-        title: 'Plan configuration.',
+        title: 'Plans configured.',
+        unit: ['plan created', 'plans created'],
         changed: answer.changed,
         nothing: 'Every coverage already has its plan.',
         extra: answer.unknown.map(
