@@ -80,7 +80,7 @@ describe('a client and the plan system over HTTP', () => {
         policyNumber: '934781',
         policyId: 'policy-lakeside-1',
         status: 'different',
-        differences: ['The plan system also covers Accident.', 'Plans only in the plan system: ACCIDENT.'],
+        differences: ['The plan system also covers Accident.', 'Plans only in the plan system: Accident.'],
       },
       {
         policyNumber: '934782',
@@ -119,7 +119,7 @@ describe('a client and the plan system over HTTP', () => {
     // Coverages and plans are the import's, not the sync's.
     expect(comparison.policies.find((p) => p.policyNumber === '934783')?.differences).toEqual([
       'The plan system also covers Critical Illness.',
-      'Plans only in the plan system: CRITICAL_ILLNESS.',
+      'Plans only in the plan system: Critical Illness.',
     ]);
   });
 
@@ -138,10 +138,10 @@ describe('a client and the plan system over HTTP', () => {
     expect(imported.status).toBe(200);
     expect(imported.body.changed).toEqual([
       'Policy 934781: Accident added to the coverages.',
-      'ACCIDENT plan added to policy 934781.',
+      'Accident plan added to policy 934781.',
       'Policy 934782: Employee Assistance Program added to the coverages.',
       'Policy 934783: Critical Illness added to the coverages.',
-      'CRITICAL_ILLNESS plan added to policy 934783.',
+      'Critical Illness plan added to policy 934783.',
     ]);
     expect(imported.body.version).toBeGreaterThan(version);
     const again = await staff.post(`${client}/import-from-qps`, undefined, {
@@ -177,9 +177,7 @@ describe('a client and the plan system over HTTP', () => {
         coverage: 'Employee Assistance Program',
       }),
     ]);
-    expect(configured.body.changed).toEqual([
-      'EAP plan added to policy 934782 for Employee Assistance Program.',
-    ]);
+    expect(configured.body.changed).toEqual(['Employee Assistance Program plan added to policy 934782.']);
     const again = await staff.post(`${client}/plan-configuration`);
     expect(again.body).toMatchObject({ created: [], changed: [], version: configured.body.version });
     expect(again.body.present).toContainEqual(

@@ -17,7 +17,11 @@ import {
   type PlanSystemApplyScope,
   type PlanSystemDirectory,
 } from '@onboard/domain/clients/plan-system';
-import { planConfiguration, type PlanToCreate } from '@onboard/domain/clients/plan-configuration';
+import {
+  benefitTypeWords,
+  planConfiguration,
+  type PlanToCreate,
+} from '@onboard/domain/clients/plan-configuration';
 import { mount } from '@onboard/api-contract/express';
 import { requireActor, requireClientAccess, type CommandDeps } from '../http/context.ts';
 import { parseIfMatch } from '../http/validate.ts';
@@ -154,9 +158,11 @@ export function planSystemCommandRoutes(deps: PlanSystemCommandDeps): Router {
       created,
       present: plan.present,
       unknown: plan.unknown,
-      changed: created.map(
-        (p) => `${p.benefitType} plan added to policy ${p.policyNumber ?? p.policyId} for ${p.coverage}.`,
-      ),
+      changed: created.map((p) => {
+        const words = benefitTypeWords(p.benefitType);
+        const why = p.coverage.toLowerCase() === words.toLowerCase() ? '' : ` for ${p.coverage}`;
+        return `${words} plan added to policy ${p.policyNumber ?? p.policyId}${why}.`;
+      }),
     });
   });
 

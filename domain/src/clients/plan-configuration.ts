@@ -62,6 +62,31 @@ export function benefitTypeOfCoverage(displayName: string): string | null {
   return COVERAGE_BENEFIT_TYPES.find(([pattern]) => pattern.test(displayName))?.[1] ?? null;
 }
 
+const BENEFIT_TYPE_WORDS: Record<string, string> = {
+  EAP: 'Employee Assistance Program',
+  FLI: 'Family Leave Insurance',
+  DBL: 'Disability Benefits Law',
+  PFL: 'Paid Family Leave',
+  TDB: 'Temporary Disability Benefits',
+  TDI: 'Temporary Disability Insurance',
+  VOL_LIFE: 'Voluntary Life',
+  LIFE: 'Life',
+};
+
+/** A benefit type code in words ('LONG_TERM_DISABILITY' → 'Long Term Disability', 'PFML_CO_ASO' → 'Colorado PFML (ASO)'). */
+export function benefitTypeWords(benefitType: string): string {
+  const known = BENEFIT_TYPE_WORDS[benefitType];
+  if (known) return known;
+  const pfml = /^PFML_([A-Z]{2})_(ASO|FULLY_INS)$/.exec(benefitType);
+  const state = pfml && PFML_STATE_NAMES[pfml[1] as keyof typeof PFML_STATE_NAMES];
+  if (pfml && state) return `${state} PFML (${pfml[2] === 'ASO' ? 'ASO' : 'fully insured'})`;
+  return benefitType
+    .toLowerCase()
+    .split('_')
+    .map((word) => (word === 'vol' ? 'Voluntary' : word.charAt(0).toUpperCase() + word.slice(1)))
+    .join(' ');
+}
+
 /** Whether a benefit type is a statutory code (NY, NJ, HI), for callers that tell them apart. */
 export const isStatutoryBenefitType = (benefitType: string) =>
   Object.hasOwn(STATUTORY_BENEFIT_TYPES, benefitType);

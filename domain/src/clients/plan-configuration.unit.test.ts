@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { benefitTypeOfCoverage, planConfiguration } from './plan-configuration.ts';
+import { benefitTypeOfCoverage, benefitTypeWords, planConfiguration } from './plan-configuration.ts';
 
 describe('benefitTypeOfCoverage', () => {
   it.each([
@@ -29,6 +29,19 @@ describe('benefitTypeOfCoverage', () => {
   it('knows no benefit type for a name it does not recognise, nor for PFML without a state', () => {
     expect(benefitTypeOfCoverage('Pet Insurance')).toBeNull();
     expect(benefitTypeOfCoverage('Paid Family and Medical Leave')).toBeNull();
+  });
+});
+
+describe('benefitTypeWords', () => {
+  it.each([
+    ['LONG_TERM_DISABILITY', 'Long Term Disability'],
+    ['VOL_LONG_TERM_DISABILITY', 'Voluntary Long Term Disability'],
+    ['EAP', 'Employee Assistance Program'],
+    ['PFML_CO_FULLY_INS', 'Colorado PFML (fully insured)'],
+    ['PFML_WA_ASO', 'Washington PFML (ASO)'],
+    ['LIFE', 'Life'],
+  ])('%s is %s', (code, words) => {
+    expect(benefitTypeWords(code)).toBe(words);
   });
 });
 

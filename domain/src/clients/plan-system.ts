@@ -1,5 +1,6 @@
 import type { EifEntity } from '@onboard/events';
 import { effectiveEntities, isSameStoredValue, type EifState } from '../eif/decider.ts';
+import { benefitTypeWords } from './plan-configuration.ts';
 
 /**
  * The plan system (QPS) and the ticket system as the portal reads them (platform §7: client-from-qps,
@@ -141,8 +142,9 @@ function comparePolicy(eif: EifPlanSystemView, policy: EifPolicy, qps: PlanSyste
   const here = plansOf(eif, policy.id);
   const newPlans = missing(qps.benefitTypes, here);
   const extraPlans = missing(here, qps.benefitTypes);
-  if (newPlans.length > 0) differences.push(`Plans only in the plan system: ${list(newPlans)}.`);
-  if (extraPlans.length > 0) differences.push(`Plans only here: ${list(extraPlans)}.`);
+  if (newPlans.length > 0)
+    differences.push(`Plans only in the plan system: ${list(newPlans.map(benefitTypeWords))}.`);
+  if (extraPlans.length > 0) differences.push(`Plans only here: ${list(extraPlans.map(benefitTypeWords))}.`);
   return differences;
 }
 
@@ -285,7 +287,7 @@ export function planSystemWrites(
         entity: 'Plan',
         entityId: newId(),
         attributes: { benefitType, policyId },
-        description: `${benefitType} plan added to policy ${qpsPolicy.policyNumber}.`,
+        description: `${benefitTypeWords(benefitType)} plan added to policy ${qpsPolicy.policyNumber}.`,
       });
     }
   }

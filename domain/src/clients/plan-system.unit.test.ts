@@ -71,8 +71,8 @@ describe('comparePlanSystem', () => {
           'The plan system also covers Accident.',
           'The plan system does not cover Vision.',
           'Effective date: 2027-01-01 here, 2027-02-01 in the plan system.',
-          'Plans only in the plan system: ACCIDENT.',
-          'Plans only here: VISION.',
+          'Plans only in the plan system: Accident.',
+          'Plans only here: Vision.',
         ],
       },
       { policyNumber: '934782', policyId: 'p2', status: 'same', differences: [] },
@@ -104,9 +104,9 @@ describe('planSystemWrites', () => {
     expect(writes.map((w) => w.description)).toEqual([
       'Case id set to C-100.',
       'Policy 934781: effective date 2027-01-01 → 2027-02-01; Accident added to the coverages; Vision taken off the coverages.',
-      'ACCIDENT plan added to policy 934781.',
+      'Accident plan added to policy 934781.',
       'Policy 934783 added, effective 2027-01-01, covering Critical Illness.',
-      'CRITICAL_ILLNESS plan added to policy 934783.',
+      'Critical Illness plan added to policy 934783.',
     ]);
     const newPolicy = writes.find((w) => w.entity === 'Policy' && w.action === 'create')!;
     expect(writes.at(-1)!.attributes).toEqual({
