@@ -185,6 +185,11 @@ describe('a client and the plan system over HTTP', () => {
     );
     const stale = await staff.post(`${client}/plan-configuration`, undefined, { 'If-Match': '1' });
     expect(stale.status).toBe(409);
+    // The plan is the EIF's own until the plan system sets it up: the comparison says so.
+    const { comparison } = await compare();
+    expect(comparison.policies.find((p) => p.policyNumber === '934782')?.differences).toEqual([
+      'Plans only here: Employee Assistance Program.',
+    ]);
   });
 
   it('sends the activation e-mail to the client’s people not yet activated, and says who was skipped', async () => {
