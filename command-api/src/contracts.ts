@@ -4,6 +4,7 @@ import * as clientLifecycle from './clients/lifecycle.contract.ts';
 import * as documents from './documents/routes.contract.ts';
 import * as eif from './eif/routes.contract.ts';
 import * as outsideSigner from './eif/outside-signer.contract.ts';
+import * as planSystem from './clients/plan-system.contract.ts';
 import * as eifEntities from './eif-entities/routes.contract.ts';
 import * as employeeClasses from './employee-classes/routes.contract.ts';
 import * as explorer from './explorer/routes.contract.ts';
@@ -19,6 +20,7 @@ export * from './clients/lifecycle.contract.ts';
 export * from './documents/routes.contract.ts';
 export * from './eif/routes.contract.ts';
 export * from './eif/outside-signer.contract.ts';
+export * from './clients/plan-system.contract.ts';
 export * from './eif-entities/routes.contract.ts';
 export * from './employee-classes/routes.contract.ts';
 export * from './explorer/routes.contract.ts';
@@ -33,6 +35,7 @@ export const commandContracts = collectContracts(
   documents,
   eif,
   outsideSigner,
+  planSystem,
   eifEntities,
   employeeClasses,
   explorer,

@@ -9,6 +9,7 @@ export { executeEifCommand } from './clients/routes.ts';
 export { AcceptBody, DeclineBody } from './eif/routes.contract.ts';
 export { qpsCommandRoutes } from './qps/routes.ts';
 export { clientLifecycleRoutes, type ClientLifecycleDeps } from './clients/lifecycle.ts';
+export { planSystemCommandRoutes, type PlanSystemCommandDeps } from './clients/plan-system.ts';
 export {
   outsideSignerRoutes,
   InviteOutsideSignerBody,

@@ -20,17 +20,20 @@ import {
   clientLifecycleRoutes,
   createCommandApi,
   outsideSignerRoutes,
+  planSystemCommandRoutes,
   qpsCommandRoutes,
 } from '@onboard/command-api';
 import {
   createQueryApi,
   eifHistoryRoutes,
   eifSummaryRoutes,
+  planSystemQueryRoutes,
   qpsQueryRoutes,
   startGateway,
   type Gateway,
 } from '@onboard/query-api';
 import { createQpsPushWorker, qpsSettingsFromEnv } from './qps/wiring.ts';
+import { planSystemPortsFromEnv } from './qps/directory.ts';
 import { createExplorerCommands } from '@onboard/command-api/explorer';
 import { documentCommandRoutes } from '@onboard/command-api/documents';
 import { resourceCommandRoutes } from '@onboard/command-api/resources';
@@ -160,6 +163,8 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
     for (const consumer of reactors) runners.push(startRunner({ store, pool, consumer, logger }));
 
   const authenticate = identity.authenticate;
+  // The plan system's directory and the ticket system: built-in simulators unless configured (qps/directory.ts).
+  const planSystemPorts = planSystemPortsFromEnv();
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
@@ -201,6 +206,16 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
     app.use(clientLifecycleRoutes({ ...commandDeps, pool }));
     app.use(qpsCommandRoutes(commandDeps));
     app.use(
+      planSystemCommandRoutes({
+        ...commandDeps,
+        pool,
+        planSystem: planSystemPorts.planSystem,
+        accounts: {
+          sendActivationEmail: (userId, actor) => sendActivationEmail(identity.deps, userId, actor),
+        },
+      }),
+    );
+    app.use(
       createExplorerCommands({
         ...commandDeps,
         pool,
@@ -241,6 +256,7 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
     app.use(eifHistoryRoutes({ store, snapshots, authenticate }));
     app.use(eifSummaryRoutes({ store, snapshots, authenticate }));
     app.use(qpsQueryRoutes({ pool, authenticate }));
+    app.use(planSystemQueryRoutes({ store, snapshots, authenticate, ...planSystemPorts }));
     app.use(
       createExplorerQueries({
         pool,

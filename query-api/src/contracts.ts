@@ -1,6 +1,7 @@
 import { collectContracts } from '@onboard/api-contract';
 import * as clients from './clients/routes.contract.ts';
 import * as clientLifecycle from './clients/lifecycle.contract.ts';
+import * as planSystem from './clients/plan-system.contract.ts';
 import * as eif from './eif/routes.contract.ts';
 import * as employeeClasses from './employee-classes/routes.contract.ts';
 import * as explorer from './explorer/routes.contract.ts';
@@ -14,6 +15,7 @@ import * as users from './users/routes.contract.ts';
 // and the answer checks of the integration tests. A pure entry: zod and the contract kit only.
 export * from './clients/routes.contract.ts';
 export * from './clients/lifecycle.contract.ts';
+export * from './clients/plan-system.contract.ts';
 export * from './eif/routes.contract.ts';
 export * from './employee-classes/routes.contract.ts';
 export * from './explorer/routes.contract.ts';
@@ -26,6 +28,7 @@ export * from './users/routes.contract.ts';
 export const queryContracts = collectContracts(
   clients,
   clientLifecycle,
+  planSystem,
   eif,
   employeeClasses,
   explorer,

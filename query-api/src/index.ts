@@ -12,6 +12,7 @@ export { readLifecycle } from './clients/lifecycle.ts';
 export { ClientListQuery } from './clients/routes.contract.ts';
 export { eifSummaryRoutes, type SummaryDeps } from './eif/summary-pdf.ts';
 export { qpsQueryRoutes } from './qps/index.ts';
+export { planSystemQueryRoutes, type PlanSystemQueryDeps } from './clients/plan-system.ts';
 export { eifHistoryRoutes, type HistoryDeps } from './eif/history.ts';
 
 /** The read side over the PostgreSQL read models. */

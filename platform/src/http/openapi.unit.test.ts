@@ -9,7 +9,13 @@ import { employeeClassQueryRoutes } from '@onboard/query-api/employee-classes';
 import { eifSummaryRoutes, qpsQueryRoutes } from '@onboard/query-api';
 import type { Router } from 'express';
 import { describe, expect, it } from 'vitest';
-import { clientLifecycleRoutes, createCommandApi, outsideSignerRoutes } from '@onboard/command-api';
+import {
+  clientLifecycleRoutes,
+  createCommandApi,
+  outsideSignerRoutes,
+  planSystemCommandRoutes,
+} from '@onboard/command-api';
+import { planSystemQueryRoutes } from '@onboard/query-api';
 import { createAuthApi, type AuthDeps } from '@onboard/command-api/auth';
 import { createUserAdminCommands, type UserAdminCommandDeps } from '@onboard/command-api/users';
 import { createQueryApi, eifHistoryRoutes } from '@onboard/query-api';
@@ -78,6 +84,12 @@ function allMountedRoutes() {
     createAuthApi(auth),
     createCommandApi(base),
     clientLifecycleRoutes(base),
+    planSystemCommandRoutes({
+      ...base,
+      planSystem: { findClient: unused },
+      accounts: { sendActivationEmail: unused },
+    }),
+    planSystemQueryRoutes({ ...base, planSystem: { findClient: unused }, tickets: { ticketInfo: unused } }),
     outsideSignerRoutes({ ...base, emailSender: auth.emailSender, publicUrl: auth.publicUrl }),
     createUserAdminCommands({ ...base, accounts }),
     createQueryApi(base),

@@ -28,6 +28,7 @@ const ExplorerSitesSection = lazy(() =>
   import('../explorer-admin/ExplorerSitesSection.tsx').then((m) => ({ default: m.ExplorerSitesSection })),
 );
 
+const PlanSystemPanel = lazy(() => import('./PlanSystemPanel.tsx'));
 type Notice = { tone: 'success' | 'error'; text: string } | null;
 
 const messageOf = (caught: unknown) => (caught instanceof ApiError ? caught.message : GENERIC_ERROR_MESSAGE);
@@ -189,6 +190,7 @@ export function ClientManagePage({ clientId }: { clientId: string }) {
         <ChangeLogSection clientId={clientId} signedAt={client.eifSignedAt ?? null} />
       </section>
       <Suspense fallback={<PageSkeleton />}>
+        <PlanSystemPanel clientId={clientId} />
         <ExplorerSitesSection clientId={clientId} />
       </Suspense>
 
