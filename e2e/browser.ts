@@ -145,3 +145,27 @@ export function screenshotPath(name: string): string {
   mkdirSync(dir, { recursive: true });
   return join(dir, name);
 }
+
+/**
+ * Opens a client's hub home as the client's people see it: on their first visit the welcome flow comes
+ * first, and 'Get started' leads on to the hub.
+ */
+export async function openHub(page: Page, baseUrl: string, clientId: string): Promise<void> {
+  const hub = `/client/${clientId}`;
+  await page.goto(`${baseUrl}${hub}`);
+  await page.waitForURL((url) => url.pathname === hub || url.pathname === `${hub}/welcome`);
+  const getStarted = page.getByRole('button', { name: 'Get started' });
+  const welcomed = await Promise.race([
+    getStarted.waitFor().then(() => true),
+    page
+      .getByTestId('hub-progress')
+      .or(page.getByTestId('task-status'))
+      .first()
+      .waitFor()
+      .then(() => false),
+  ]);
+  if (welcomed) {
+    await getStarted.click();
+    await page.waitForURL((url) => url.pathname === hub);
+  }
+}

@@ -5,7 +5,14 @@ import { embeddedTestConfig } from '@onboard/platform/config';
 import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
 import { browserAvailability, skipUnless } from '@onboard/testing/backends';
 import { freshDatabase } from '@onboard/testing/db';
-import { authenticator, ensureWebBuilt, launchBrowser, screenshotPath, signInThroughUi } from './browser.ts';
+import {
+  authenticator,
+  ensureWebBuilt,
+  launchBrowser,
+  openHub,
+  screenshotPath,
+  signInThroughUi,
+} from './browser.ts';
 
 const skip = skipUnless('browser', browserAvailability());
 const HUB = `/client/${DEMO_CLIENT_ID}`;
@@ -125,7 +132,7 @@ describe.skipIf(skip)('the EIF cycle in the browser', () => {
     await input.fill('98-7654321');
     await saveTaxId(client);
     await client.screenshot({ path: screenshotPath('eif-tax-id-pending.png'), fullPage: true });
-    await client.goto(`${app.url}${HUB}`);
+    await openHub(client, app.url, DEMO_CLIENT_ID);
     await reloadUntil(
       client,
       async () => (await textOf(hubTaxId(client).getByTestId('pending-value'))) === '98-7654321',
@@ -174,7 +181,7 @@ describe.skipIf(skip)('the EIF cycle in the browser', () => {
     await admin.getByTestId('no-pending').waitFor();
 
     // The ben-admin sees the declined state and the reason; the signed value is unchanged.
-    await client.goto(`${app.url}${HUB}`);
+    await openHub(client, app.url, DEMO_CLIENT_ID);
     const editState = client.getByTestId('edit-state');
     await reloadUntil(
       client,
@@ -197,7 +204,7 @@ describe.skipIf(skip)('the EIF cycle in the browser', () => {
     await admin.getByRole('button', { name: 'Accept all' }).click();
     await admin.getByText('Accepted 1 change.').waitFor();
 
-    await client.goto(`${app.url}${HUB}`);
+    await openHub(client, app.url, DEMO_CLIENT_ID);
     await reloadUntil(
       client,
       async () => (await textOf(hubTaxId(client).getByTestId('accepted-value'))) === '11-1111111',

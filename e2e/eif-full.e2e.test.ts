@@ -9,7 +9,14 @@ import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
 import { browserAvailability, skipUnless } from '@onboard/testing/backends';
 import { freshDatabase } from '@onboard/testing/db';
 import { sampleAnswer } from '@onboard/testing/eif-answers';
-import { authenticator, ensureWebBuilt, launchBrowser, screenshotPath, signInThroughUi } from './browser.ts';
+import {
+  authenticator,
+  ensureWebBuilt,
+  launchBrowser,
+  openHub,
+  screenshotPath,
+  signInThroughUi,
+} from './browser.ts';
 
 /**
  * The whole EIF in the browser: a benefits administrator answers every visible sub-step of the demo
@@ -219,7 +226,7 @@ describe.skipIf(skip)('a whole EIF, from the first answer to the plan system', (
     for (const id of subSteps) expect(await navStatus(page, id)).toBe('Completed');
 
     // The hub home lists every step and sub-step with its status and a link to it.
-    await page.goto(`${app.url}/client/${DEMO_CLIENT_ID}`);
+    await openHub(page, app.url, DEMO_CLIENT_ID);
     await page.getByTestId('hub-step-company-information').waitFor();
     for (const id of subSteps) {
       const item = page.getByTestId(`substep-${id}`);
