@@ -39,7 +39,9 @@ function TaskRow({ clientId, task }: { clientId: string; task: TaskView }) {
       </Link>
       <span className="hub-task__meta">
         {badge ? (
-          <span className={`due-badge due-badge--${badge.tone}`}>{badge.text}</span>
+          <span className={`due-badge due-badge--${badge.tone}`} data-testid="task-due">
+            {badge.text}
+          </span>
         ) : (
           task.status === 'Done' &&
           task.doneAt && <span className="muted">Done {formatDate(task.doneAt)}</span>

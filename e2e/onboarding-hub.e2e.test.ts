@@ -1,0 +1,177 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { startApp, type RunningApp } from '@onboard/platform/app';
+import { embeddedTestConfig } from '@onboard/platform/config';
+import { DEMO_USERS } from '@onboard/platform/seed';
+import { apiClient } from '@onboard/platform/testing/http-client';
+import { browserAvailability, skipUnless } from '@onboard/testing/backends';
+import { freshDatabase } from '@onboard/testing/db';
+import {
+  authenticator,
+  ensureWebBuilt,
+  launchBrowser,
+  screenshotPath,
+  signInThroughUi,
+} from './browser.ts';
+
+const skip = skipUnless('browser', browserAvailability());
+const admin = DEMO_USERS.find((u) => u.role === 'SLF_ADMIN')!;
+const benAdmin = DEMO_USERS.find((u) => u.role === 'BEN_ADMIN')!;
+const broker = DEMO_USERS.find((u) => u.role === 'BROKER')!;
+
+/** The day the browsers live in (the web's injected clock): the due-date badges are read against it. */
+const TODAY = '2027-01-11';
+
+/**
+ * An onboarding from the staff's first click to the employer's hub: staff open a client with two
+ * policies, date and review its tasks, send one back; the client's benefits administrator is welcomed,
+ * then sees what needs fixing and the timeline; staff find the client by its open NIGO, then archive it.
+ */
+describe.skipIf(skip)('an onboarding on the hub, in the browser', () => {
+  let app: RunningApp;
+  let browser: Browser;
+  let staffContext: BrowserContext;
+  let clientContext: BrowserContext;
+  let staff: Page;
+  let client: Page;
+  let clientId = '';
+  const auth = authenticator();
+
+  beforeAll(async () => {
+    ensureWebBuilt();
+    app = await startApp(embeddedTestConfig(await freshDatabase('e2e_onboarding_hub')));
+    browser = await launchBrowser();
+    const at = (context: BrowserContext) =>
+      context.addInitScript((today) => {
+        window.__ONBOARD_NOW__ = today;
+      }, TODAY);
+    staffContext = await browser.newContext();
+    clientContext = await browser.newContext();
+    await at(staffContext);
+    await at(clientContext);
+    staff = await staffContext.newPage();
+    client = await clientContext.newPage();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  const taskPage = (taskId: string, policyId?: string) =>
+    `${app.url}/client/${clientId}/task/${taskId}${policyId ? `/${policyId}` : ''}`;
+
+  async function setDueDate(taskId: string, dueDate: string) {
+    await staff.goto(taskPage(taskId));
+    const field = staff.getByTestId('staff-controls').locator('[data-field="dueDate"]');
+    await field.fill(dueDate);
+    await staff.getByRole('button', { name: 'Save due date' }).click();
+    await staff.getByText(/due date/i).and(staff.getByRole('status')).or(staff.getByTestId('due-date')).first().waitFor();
+    await expect.poll(() => field.inputValue()).toBe(dueDate);
+  }
+
+  it('staff open a client with two policies; its tasks follow with their pills and badges', async () => {
+    await staff.goto(`${app.url}/login`);
+    await signInThroughUi(staff, admin.email, app.config.demoPassword, auth);
+    await staff.goto(`${app.url}/clients/admin`);
+    await staff.getByRole('button', { name: 'New client' }).click();
+    const dialog = staff.getByRole('dialog');
+    await dialog.getByLabel('Client name').fill('Harborview Dental Group');
+    await dialog.getByLabel('Ticket ID').fill('ONB-2301');
+    await dialog.getByLabel('Implementation consultant').selectOption({ label: 'Adam Alvarez' });
+    const first = dialog.getByRole('group', { name: 'Policy 1' });
+    await first.getByLabel('Policy number').fill('771001');
+    await first.getByLabel('Effective date').fill('2027-03-01');
+    await first.getByRole('checkbox', { name: 'Dental' }).check();
+    await dialog.getByRole('button', { name: 'Add a policy' }).click();
+    const second = dialog.getByRole('group', { name: 'Policy 2' });
+    await second.getByLabel('Policy number').fill('771002');
+    await second.getByLabel('Effective date').fill('2027-03-01');
+    await second.getByRole('checkbox', { name: 'Long Term Disability' }).check();
+    await staff.screenshot({ path: screenshotPath('onboarding-new-client.png'), fullPage: true });
+    await dialog.getByRole('button', { name: 'Create client' }).click();
+    await staff.waitForURL(/\/clients\/admin\/[^/]+\/manage$/);
+    clientId = decodeURIComponent(new URL(staff.url()).pathname.split('/')[3]!);
+
+    // Dated against the browsers' day: one due today, one past due, one due soon.
+    await setDueDate('kickoff-call', TODAY);
+    await setDueDate('company-profile', '2027-01-05');
+    await setDueDate('onboarding-forms', '2027-01-14');
+    await staff.goto(`${app.url}/client/${clientId}`);
+    const dueOf = (taskId: string) => staff.getByTestId(`hub-task-${taskId}`).getByTestId('task-due').innerText();
+    await staff.getByTestId('hub-task-kickoff-call').waitFor();
+    expect(await dueOf('kickoff-call')).toBe('Due today');
+    expect(await dueOf('company-profile')).toBe('Past Due: Due by 01/05/2027');
+    expect(await dueOf('onboarding-forms')).toBe('Due Soon: Due by 01/14/2027');
+    expect(await staff.getByTestId('hub-task-kickoff-call').getByTestId('task-pill').innerText()).toBe('Not Started');
+    // Two policies, each with its own group of tasks.
+    expect(await staff.getByTestId('hub-task-group').count()).toBe(3);
+    await staff.screenshot({ path: screenshotPath('onboarding-hub-staff.png'), fullPage: true });
+  });
+
+  it('staff send the census of the first policy back with the reason the client reads', async () => {
+    await staff.goto(`${app.url}/client/${clientId}`);
+    const census = staff.getByTestId('hub-task-group').nth(1).getByTestId('hub-task-enrollment-elections');
+    await census.getByRole('link').click();
+    await staff.getByTestId('staff-controls').waitFor();
+    await staff.getByTestId('staff-controls').locator('[data-field="status"]').selectOption('NIGO');
+    await staff.getByRole('button', { name: 'Set status' }).click();
+    const dialog = staff.getByRole('dialog');
+    await dialog.getByLabel('What needs to be fixed').fill('The census has no salaries for hourly staff');
+    await dialog.getByRole('button', { name: 'Send back' }).click();
+    await staff.getByTestId('nigo-reason').waitFor();
+    expect(await staff.getByTestId('task-status').innerText()).toBe('Action Required');
+  });
+
+  it('the benefits administrator is welcomed first, then sees the NIGO item and the timeline', async () => {
+    // The client's people: assigned by staff, setup worked through on the manage page.
+    const api = apiClient(app.url);
+    api.rememberSecret(admin.email, auth.secrets.get(admin.email)!);
+    await api.signIn(admin.email, app.config.demoPassword);
+    for (const [kind, user] of [
+      ['ben-admin', benAdmin],
+      ['broker', broker],
+    ] as const)
+      expect((await api.put(`/api/users/${kind}/${user.id}/assign/${clientId}`, {})).status).toBe(200);
+    await staff.goto(`${app.url}/clients/admin/${clientId}/manage`);
+    const checklist = staff.getByTestId('setup-checklist');
+    await checklist.waitFor();
+    for (let i = 0; i < 5; i++) {
+      await checklist.getByRole('button', { name: 'Mark done' }).first().click();
+      await expect.poll(() => checklist.getByRole('button', { name: 'Mark done' }).count()).toBe(4 - i);
+    }
+
+    await client.goto(`${app.url}/login`);
+    await signInThroughUi(client, benAdmin.email, app.config.demoPassword, auth);
+    await client.goto(`${app.url}/client/${clientId}`);
+    await client.waitForURL((url) => url.pathname === `/client/${clientId}/welcome`);
+    expect(await client.getByTestId('implementation-consultant').innerText()).toContain('Adam Alvarez');
+    await client.screenshot({ path: screenshotPath('onboarding-welcome.png'), fullPage: true });
+    await client.getByRole('button', { name: 'Get started' }).click();
+    await client.waitForURL((url) => url.pathname === `/client/${clientId}`);
+    const census = client.getByTestId('hub-task-group').nth(1).getByTestId('hub-task-enrollment-elections');
+    expect(await census.getByTestId('task-pill').innerText()).toBe('Action Required');
+    const timeline = client.getByTestId('onboarding-timeline');
+    await timeline.waitFor();
+    expect(await timeline.getByTestId('timeline-policy').count()).toBe(2);
+    expect(await timeline.getByTestId('timeline-nigo').first().innerText()).toContain('Census');
+    await client.screenshot({ path: screenshotPath('onboarding-hub-client.png'), fullPage: true });
+    await census.getByRole('link').click();
+    expect(await client.getByTestId('nigo-reason').innerText()).toContain(
+      'The census has no salaries for hourly staff',
+    );
+    // A second visit goes straight to the hub.
+    await client.goto(`${app.url}/client/${clientId}`);
+    await client.getByTestId('onboarding-timeline').waitFor();
+    expect(new URL(client.url()).pathname).toBe(`/client/${clientId}`);
+  });
+
+  it('staff archive the client: the benefits administrator no longer finds it', async () => {
+    await staff.goto(`${app.url}/clients/admin/${clientId}/manage`);
+    await staff.getByRole('button', { name: 'Archive' }).click();
+    await staff.getByTestId('lifecycle-states').getByText('Archived').waitFor();
+    await client.goto(`${app.url}/client/${clientId}`);
+    await client.getByText(/not found|no longer|does not exist/i).first().waitFor();
+    await client.screenshot({ path: screenshotPath('onboarding-archived-client.png'), fullPage: true });
+  });
+});
