@@ -108,7 +108,18 @@ export const changeBenAdminToBroker = (userId: string) =>
 
 export type ClientOption = { id: string; name: string };
 
-/** The client picker: every client the signed-in user may see. */
-export function useClientOptions() {
-  return useSWR<ClientOption[]>('client-options/all', () => fetchAllPages<ClientOption>('/api/clients'));
+/**
+ * The names of a broker's or ben-admin's clients (GET /api/users/{userId}/clients): the real ones, the test
+ * ones and the archived ones, so every assigned client shows by name.
+ */
+export function useAssignedClientNames(userId: string, clientIds: readonly string[]) {
+  const base = `/api/users/${encodeURIComponent(userId)}/clients`;
+  return useSWR<Map<string, string>>(`assigned-client-names/${userId}/${clientIds.join(',')}`, async () => {
+    const lists = await Promise.all(
+      ([{}, { isTest: 'true' }, { archived: 'true' }] as Record<string, string>[]).map((filter) =>
+        fetchAllPages<ClientOption>(base, filter),
+      ),
+    );
+    return new Map(lists.flat().map((client) => [client.id, client.name]));
+  });
 }
