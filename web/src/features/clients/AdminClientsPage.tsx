@@ -85,7 +85,7 @@ function ClientTable({ userId }: { userId: string }) {
     .sort((a, b) => a.label.localeCompare(b.label));
 
   return (
-    <div className="page page--wide">
+    <div className="page page--wide page--full">
       <div className="page__header page__header--row">
         <div>
           <Heading level={1}>Clients</Heading>
@@ -155,7 +155,7 @@ function ClientTable({ userId }: { userId: string }) {
           ))}
           {isFiltered(filters) && (
             <Button
-              className="button button--small button--ghost"
+              className="button button--small button--secondary"
               onPress={() =>
                 setFilters({
                   ...INITIAL_CLIENT_LIST_FILTERS,

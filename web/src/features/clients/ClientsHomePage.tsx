@@ -38,8 +38,14 @@ export function ClientsHomePage({ user, title }: { user: AuthenticatedUser; titl
                 <div className="client-home__main">
                   <span className="client-list__name">{client.name}</span>
                   <span className="client-home__facts">
-                    <Progress {...client.progress} />
-                    <NextTask next={client.nextTask} />
+                    {client.progress.total === 0 ? (
+                      <span className="muted">No tasks scheduled yet</span>
+                    ) : (
+                      <>
+                        <Progress {...client.progress} />
+                        <NextTask next={client.nextTask} />
+                      </>
+                    )}
                   </span>
                 </div>
                 <div className="button-row">

@@ -1,14 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import {
-  Button,
-  FieldError,
-  Form,
-  Input,
-  Label,
-  Radio,
-  RadioGroup,
-  TextField,
-} from 'react-aria-components';
+import { Button, FieldError, Form, Input, Label, Radio, RadioGroup, TextField } from 'react-aria-components';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
 import type { Role } from '../../api/types.ts';
 import type { ProfileChanges, UserKind } from './api.ts';
@@ -75,7 +66,7 @@ function ClientPicker({
             <li key={client.id} className="chosen-clients__item">
               {client.name}
               <Button
-                className="button button--small button--ghost"
+                className="button button--small button--secondary"
                 aria-label={`Remove ${client.name}`}
                 onPress={() => onChange(value.filter((id) => id !== client.id))}
               >
