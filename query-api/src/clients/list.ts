@@ -61,7 +61,8 @@ const ORDER: Record<ClientListQuery['sortBy'], (dir: 'asc' | 'desc') => string> 
 type Scope = { isStaff: boolean; clientIds: readonly string[] | null };
 
 /**
- * One statement: the form's rows (rm_clients) with their lifecycle (rm_client_lifecycle; a client from
+ * One statement: the form's rows (rm_clients, its EIF status and pending count from the generated columns
+ * of 0006_client_list.sql, never the document) with their lifecycle (rm_client_lifecycle; a client from
  * before lifecycles has none and counts as active, real and set up), plus the drafts for staff (a
  * lifecycle with no form yet); filtered, counted, sorted and paged, and only then, for the page's rows, the
  * task progress, NIGO count, next task and the consultant's name. The task lookups the filters and the
@@ -117,8 +118,8 @@ function buildQuery(scope: Scope, query: ClientListQuery, today: string) {
   const offset = param(query.offset);
   const sql = `
     with base as (
-      select c.client_id, coalesce(nullif(c.name, ''), l.name, '') as name, c.state->>'status' as eif_status,
-             coalesce(jsonb_array_length(c.state->'pending'), 0)::int as pending_count, c.updated_at,
+      select c.client_id, coalesce(nullif(c.name, ''), l.name, '') as name, c.eif_status, c.pending_count,
+             c.updated_at,
              l.created_at, l.implementation_consultant_user_id as ic_id, coalesce(l.is_test, false) as is_test,
              false as is_draft, coalesce(l.is_archived, false) as is_archived, l.release_status,
              (l.client_id is null or l.completed_setup_at is not null) as is_set_up
@@ -155,7 +156,7 @@ function buildQuery(scope: Scope, query: ClientListQuery, today: string) {
   // A page past the end has no rows to carry the window count: the same filters, counted.
   const countSql = `
     with base as (
-      select c.client_id, coalesce(nullif(c.name, ''), l.name, '') as name, c.state->>'status' as eif_status,
+      select c.client_id, coalesce(nullif(c.name, ''), l.name, '') as name, c.eif_status,
              l.implementation_consultant_user_id as ic_id, coalesce(l.is_test, false) as is_test,
              coalesce(l.is_archived, false) as is_archived, l.release_status,
              (l.client_id is null or l.completed_setup_at is not null) as is_set_up
