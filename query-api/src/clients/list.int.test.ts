@@ -215,6 +215,7 @@ describe('GET /api/clients', () => {
         title: 'Enrollment elections',
         policyId: 'p1',
         dueDate: day(3),
+        badge: { tone: 'due-soon', text: 'Due Soon: Due by 03/04/2027' },
       },
     });
     const [c4] = (await get('admin', '?search=Client%2004')).body.items;

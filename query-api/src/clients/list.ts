@@ -1,7 +1,8 @@
 import { Router } from 'express';
 import { ForbiddenError, grantFor, NotFoundError, type Actor } from '@onboard/domain';
 import { isTaskId, taskDefinition } from '@onboard/domain/tasks/catalogue';
-import { FINAL_STATUSES, OPEN_STATUSES } from '@onboard/domain/tasks/status';
+import { FINAL_STATUSES, isTaskStatus, OPEN_STATUSES } from '@onboard/domain/tasks/status';
+import { dueDateBadge } from '@onboard/domain/tasks/due-date';
 import type { ClientPhase } from '@onboard/domain/clients/phase';
 import { mount } from '@onboard/api-contract/express';
 import { requireActor, requirePermission, type QueryDeps } from '../http/context.ts';
@@ -178,7 +179,7 @@ function buildQuery(scope: Scope, query: ClientListQuery, today: string) {
   return { sql, countSql, values, countValues: values.slice(0, -2) };
 }
 
-const toItem = (r: Row): ClientListItem => ({
+const toItem = (r: Row, today: Date): ClientListItem => ({
   id: r.client_id,
   name: r.name,
   eifStatus: r.eif_status,
@@ -196,6 +197,10 @@ const toItem = (r: Row): ClientListItem => ({
         policyId: r.next_policy_id || null,
         dueDate: r.next_due,
         status: r.next_status ?? '',
+        badge:
+          r.next_due && r.next_status && isTaskStatus(r.next_status)
+            ? dueDateBadge(r.next_due, r.next_status, today)
+            : null,
       }
     : null,
   nigoCount: r.nigo_count,
@@ -216,14 +221,15 @@ export function clientListRoutes(deps: QueryDeps): Router {
 
   const page = async (scope: Scope, query: ClientListQuery) => {
     if (scope.clientIds !== null && scope.clientIds.length === 0) return { items: [], total: 0 };
-    const q = buildQuery(scope, query, now().toISOString().slice(0, 10));
+    const today = now();
+    const q = buildQuery(scope, query, today.toISOString().slice(0, 10));
     const { rows } = await deps.pool.query<Row>(q.sql, q.values);
     let total = rows[0] ? Number(rows[0].total) : 0;
     if (rows.length === 0 && query.offset > 0) {
       const count = await deps.pool.query<{ total: string }>(q.countSql, q.countValues);
       total = Number(count.rows[0]!.total);
     }
-    return { items: rows.map(toItem), total };
+    return { items: rows.map((row) => toItem(row, today)), total };
   };
 
   const isStaff = (actor: Actor) => grantFor(actor.role, 'client')?.scope === 'any';

@@ -68,6 +68,10 @@ export const ClientListItem = z.object({
       policyId: z.string().nullable(),
       dueDate: z.string().nullable(),
       status: z.string(),
+      /** The due-date badge (onboarding §2 text) as of the server's today; null when it does not apply. */
+      badge: z
+        .object({ tone: z.enum(['due-today', 'past-due', 'due-soon', 'due']), text: z.string() })
+        .nullable(),
     })
     .nullable(),
   nigoCount: z.number().int(),

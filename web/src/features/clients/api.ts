@@ -1,8 +1,6 @@
 import useSWR from 'swr';
 import type { ResponseOf } from '@onboard/api-contract';
 import type { listClients } from '@onboard/query-api/contracts';
-import { dueDateBadge } from '@onboard/domain/tasks/due-date';
-import { isTaskStatus } from '@onboard/domain/tasks/status';
 import type { ClientListFilters } from '../../state/client-list.ts';
 
 /** The client lists (platform §7 Clients): 25 a page. */
@@ -51,9 +49,11 @@ export function useStaffUsers() {
   return useSWR<StaffUser[]>('/api/users/slfs');
 }
 
-/** The next task's due-date badge text (onboarding §2), or its plain date when the badge does not apply. */
-export function nextTaskDue(next: ClientListItem['nextTask'], today = new Date()) {
+/**
+ * The next task's due-date badge (onboarding §2 text, worked out by the server as of its today, so the
+ * page carries no date library), or its plain date when the badge does not apply.
+ */
+export function nextTaskDue(next: ClientListItem['nextTask']) {
   if (!next?.dueDate) return null;
-  const badge = isTaskStatus(next.status) ? dueDateBadge(next.dueDate, next.status, today) : null;
-  return badge ?? { tone: 'due' as const, text: `Due by ${next.dueDate}` };
+  return next.badge ?? { tone: 'due' as const, text: `Due by ${next.dueDate}` };
 }

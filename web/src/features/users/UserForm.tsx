@@ -1,9 +1,14 @@
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Button, FieldError, Form, Input, Label, Radio, RadioGroup, TextField } from 'react-aria-components';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
 import type { Role } from '../../api/types.ts';
 import type { ProfileChanges, UserKind } from './api.ts';
-import { ClientComboBox, type ClientChoice } from './ClientComboBox.tsx';
+import type { ClientChoice } from './ClientComboBox.tsx';
+
+// The client picker loads when a broker or ben-admin is created: the internal users' page carries none of it.
+const ClientComboBox = lazy(() =>
+  import('./ClientComboBox.tsx').then((m) => ({ default: m.ClientComboBox })),
+);
 import { Alert } from '../../ui/Feedback.tsx';
 import { CheckboxInput } from '../../ui/Checkbox.tsx';
 
@@ -47,19 +52,21 @@ function ClientPicker({
   const listed = chosen.filter((client) => value.includes(client.id));
   return (
     <div className="field">
-      <ClientComboBox
-        key={pickerKey}
-        label="Clients"
-        value={null}
-        exclude={value}
-        error={error}
-        onChange={(client) => {
-          if (!client) return;
-          setChosen([...listed, client]);
-          onChange([...value, client.id]);
-          setPickerKey((k) => k + 1);
-        }}
-      />
+      <Suspense fallback={null}>
+        <ClientComboBox
+          key={pickerKey}
+          label="Clients"
+          value={null}
+          exclude={value}
+          error={error}
+          onChange={(client) => {
+            if (!client) return;
+            setChosen([...listed, client]);
+            onChange([...value, client.id]);
+            setPickerKey((k) => k + 1);
+          }}
+        />
+      </Suspense>
       {listed.length > 0 && (
         <ul className="chosen-clients" aria-label="Chosen clients">
           {listed.map((client) => (
