@@ -267,7 +267,10 @@ export function clientListRoutes(deps: QueryDeps): Router {
       if (!rows[0]) throw new NotFoundError('No such user');
       clientIds = rows[0].client_ids;
     } else {
-      clientIds = actor.clientIds;
+      clientIds = actor.clientIds.filter((clientId) => {
+        requirePermission(actor, 'client', 'read', { clientId });
+        return true;
+      });
     }
     res.json(await page({ isStaff: staff, clientIds }, query));
   });
