@@ -15,6 +15,7 @@ import { migrate } from '@onboard/platform/database/migrations';
 import { apiClient } from '@onboard/platform/testing/http-client';
 import { benchNetChanges, benchReplay, benchReviewers } from './eif.ts';
 import { benchExplorerPage } from './explorer.ts';
+import { benchClientList } from './client-list.ts';
 import { reportPortalFirstPageSizes } from './portal-size.ts';
 import { reportExplorerFirstPageSize } from './explorer-size.ts';
 
@@ -244,6 +245,7 @@ async function main() {
     await db.createDatabase('bench');
     await db.createDatabase('bench_lag');
     await db.createDatabase('bench_explorer');
+    await db.createDatabase('bench_client_list');
     await db.createDatabase('bench_explorer_size');
     await db.createDatabase('bench_portal_size');
     const pool = new pg.Pool({ connectionString: db.url('bench'), max: 10 });
@@ -258,6 +260,7 @@ async function main() {
     await pool.end();
     await benchLag(db.url('bench_lag'));
     await benchExplorerPage(db.url('bench_explorer'), report);
+    await benchClientList(db.url('bench_client_list'), report);
     await reportExplorerFirstPageSize(db.url('bench_explorer_size'), report);
     await reportPortalFirstPageSizes(db.url('bench_portal_size'), report);
   } finally {

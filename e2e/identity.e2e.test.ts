@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startApp, type RunningApp } from '@onboard/platform/app';
 import { embeddedTestConfig } from '@onboard/platform/config';
-import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
+import { DEMO_USERS } from '@onboard/platform/seed';
 import { PASSWORD_POLICY_MESSAGE } from '@onboard/domain/users/password-policy';
 import { browserAvailability, skipUnless } from '@onboard/testing/backends';
 import { freshDatabase } from '@onboard/testing/db';
@@ -119,10 +119,10 @@ describe.skipIf(skip)('sign-in, MFA and user administration in the browser', () 
     await dialog.getByLabel('Last name').fill(NEW_USER.lastName);
     await dialog.getByLabel('E-mail', { exact: true }).fill(NEW_USER.email);
     await dialog.getByLabel('Phone number').fill(NEW_USER.phoneNumber);
-    // react-aria keeps the native checkbox visually hidden; people (and this test) press its label.
-    const clientBox = dialog.locator('label', { hasText: 'Lakeside Manufacturing Co.' });
-    if (await clientBox.count()) await clientBox.click();
-    else await dialog.getByLabel('Client IDs').fill(DEMO_CLIENT_ID);
+    // Clients are picked by name from the search's answers, never typed as ids.
+    await dialog.getByRole('combobox', { name: 'Clients' }).fill('lakeside');
+    await page.getByRole('option', { name: 'Lakeside Manufacturing Co.' }).click();
+    await dialog.getByRole('listitem').filter({ hasText: 'Lakeside Manufacturing Co.' }).waitFor();
     expect(await dialog.getByRole('checkbox', { name: 'Send welcome e-mail' }).isChecked()).toBe(true);
     await page.screenshot({ path: screenshotPath('users-create-ben-admin.png') });
     await dialog.getByRole('button', { name: 'Create' }).click();

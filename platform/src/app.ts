@@ -251,7 +251,7 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
     );
   }
   if (has('query-api')) {
-    app.use(createQueryApi({ pool, authenticate }));
+    app.use(createQueryApi({ pool, authenticate, now }));
     app.use(createUserAdminQueries({ pool, authenticate }));
     app.use(eifHistoryRoutes({ store, snapshots, authenticate }));
     app.use(eifSummaryRoutes({ store, snapshots, authenticate }));

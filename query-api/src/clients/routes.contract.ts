@@ -2,8 +2,18 @@ import { z } from 'zod';
 import { defineRoute, json, problem } from '@onboard/api-contract';
 import { ClientView } from '@onboard/api-contract/views';
 import { VIEW_COLLECTIONS } from '@onboard/domain/eif/client-view';
+import { CLIENT_PHASES } from '@onboard/domain/clients/phase';
 
 const params = z.object({ clientId: z.string().min(1) });
+
+/** A yes/no filter: absent means "either" unless the route says otherwise. */
+const flag = (field: string) =>
+  z
+    .enum(['true', 'false'], { error: `${field} must be true or false` })
+    .transform((value) => value === 'true')
+    .optional();
+
+export const CLIENT_LIST_SORTS = ['name', 'updatedAt', 'createdAt', 'nextDueDate'] as const;
 
 export const ClientListQuery = z.object({
   limit: z.coerce
@@ -14,26 +24,89 @@ export const ClientListQuery = z.object({
     .default(25),
   offset: z.coerce.number().int('Enter a whole number').min(0, 'Choose 0 or more').default(0),
   search: z.string().trim().max(200).optional(),
+  sortBy: z
+    .enum(CLIENT_LIST_SORTS, { error: `sortBy must be one of ${CLIENT_LIST_SORTS.join(', ')}` })
+    .default('name'),
+  sortDirection: z.enum(['asc', 'desc'], { error: 'sortDirection must be asc or desc' }).default('asc'),
+  /** Where the client stands (domain/src/clients/phase.ts). */
+  phase: z.enum(CLIENT_PHASES, { error: `phase must be one of ${CLIENT_PHASES.join(', ')}` }).optional(),
+  eifStatus: z.enum(['pre_sign', 'signed'], { error: 'eifStatus must be pre_sign or signed' }).optional(),
+  implementationConsultantUserId: z.string().trim().min(1).max(200).optional(),
+  /** Any task in NIGO (true), or none (false). */
+  hasNigo: flag('hasNigo'),
+  /** A task not finished (Done, Voided, Declined) due today or in the six days after. */
+  dueThisWeek: flag('dueThisWeek'),
+  /** Release status LIVE (true), or not yet (false). */
+  live: flag('live'),
+  /** Staff only: true lists the archived clients and only them; otherwise archived clients are left out. */
+  archived: flag('archived'),
+  /**
+   * true: only test clients; false: only real ones. Left out: staff see real clients only, a broker or
+   * ben-admin sees every client assigned to them.
+   */
+  isTest: flag('isTest'),
 });
+export type ClientListQuery = z.infer<typeof ClientListQuery>;
 
 export const ClientListItem = z.object({
   id: z.string(),
   name: z.string(),
-  eifStatus: z.enum(['pre_sign', 'signed']),
+  /** null for a draft: its form does not exist yet. */
+  eifStatus: z.enum(['pre_sign', 'signed']).nullable(),
   pendingChangeCount: z.number().int(),
   updatedAt: z.string(),
+  createdAt: z.string().nullable(),
+  phase: z.enum(CLIENT_PHASES),
+  implementationConsultant: z.object({ userId: z.string(), name: z.string() }).nullable(),
+  /** Tasks done of the tasks that count (every task but Voided ones). */
+  progress: z.object({ done: z.number().int(), total: z.number().int() }),
+  /** The open task due first (no due date last), with its title; null when nothing is open. */
+  nextTask: z
+    .object({
+      taskId: z.string(),
+      title: z.string(),
+      policyId: z.string().nullable(),
+      dueDate: z.string().nullable(),
+      status: z.string(),
+      /** The due-date badge (onboarding §2 text) as of the server's today; null when it does not apply. */
+      badge: z
+        .object({ tone: z.enum(['due-today', 'past-due', 'due-soon', 'due']), text: z.string() })
+        .nullable(),
+    })
+    .nullable(),
+  nigoCount: z.number().int(),
+  isArchived: z.boolean(),
+  isTest: z.boolean(),
+  isDraft: z.boolean(),
+  releaseStatus: z.enum(['LIVE']).nullable(),
 });
 export type ClientListItem = z.infer<typeof ClientListItem>;
+
+const ClientPage = z.object({ items: z.array(ClientListItem), total: z.number().int() });
 
 export const listClients = defineRoute({
   method: 'get',
   path: '/api/clients',
   tag: 'clients',
-  summary: 'Clients, paged (staff: all; brokers and ben-admins: their own)',
+  summary: 'Clients, paged, sorted and filtered (staff: all; brokers and ben-admins: their own)',
   request: { query: ClientListQuery },
   responses: {
-    200: json(z.object({ items: z.array(ClientListItem), total: z.number().int() }), 'One page of clients'),
-    400: problem('Invalid paging'),
+    200: json(ClientPage, 'One page of clients'),
+    400: problem('Invalid paging, sort or filter (named by query.<field>)'),
+  },
+});
+
+export const listUserClients = defineRoute({
+  method: 'get',
+  path: '/api/users/{userId}/clients',
+  tag: 'clients',
+  summary: 'The clients of a broker or ben-admin, with the filters of GET /api/clients (staff, or the user)',
+  request: { params: z.object({ userId: z.string().min(1) }), query: ClientListQuery },
+  responses: {
+    200: json(ClientPage, 'One page of the user’s clients'),
+    400: problem('Invalid paging, sort or filter (named by query.<field>)'),
+    403: problem('Neither staff nor the user'),
+    404: problem('No such user'),
   },
 });
 

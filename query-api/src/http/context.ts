@@ -11,7 +11,12 @@ import {
 
 export type Authenticate = (req: Request) => Promise<Actor | null>;
 
-export type QueryDeps = { pool: pg.Pool; authenticate: Authenticate };
+export type QueryDeps = {
+  pool: pg.Pool;
+  authenticate: Authenticate;
+  /** The clock of date-relative filters (a task due this week); the real one when left out. */
+  now?: () => Date;
+};
 
 export async function requireActor(authenticate: Authenticate, req: Request): Promise<Actor> {
   const actor = await authenticate(req);

@@ -207,6 +207,8 @@ function pageFor(route: RouteDef, params: Record<string, string>, user: Authenti
   }
 }
 
+const ClientBanner = lazy(() => import('./ClientBanner.tsx').then((m) => ({ default: m.ClientBanner })));
+
 type BoundaryProps = { children: ReactNode; resetKey: string };
 
 /** A crashing page shows the general error page instead of a blank screen; moving elsewhere clears it. */
@@ -256,6 +258,11 @@ function Shell() {
           Skip to main content
         </a>
         <AppHeader view={route.view} user={user ?? null} clientId={params.clientId} />
+        {route.view === 'hub' && user && params.clientId && (
+          <Suspense fallback={null}>
+            <ClientBanner user={user} clientId={params.clientId} />
+          </Suspense>
+        )}
         <main id="main" className="app-main" data-route={route.name}>
           <PageErrorBoundary resetKey={location}>
             <RouteGate key={route.name} route={route}>

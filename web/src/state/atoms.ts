@@ -40,9 +40,6 @@ export const userListQueryAtoms = {
   'ben-admin': atom<UserListQuery>(initialUserListQuery),
 } satisfies Record<UserListKind, unknown>;
 
-/** Search and page of the staff client list, kept while moving between a client and the list. */
-export const clientListQueryAtom = atom<{ page: number; search: string }>({ page: 1, search: '' });
-
 export type OutsideSignerOutcome = {
   clientId: string;
   kind: 'signed' | 'accepted' | 'declined';

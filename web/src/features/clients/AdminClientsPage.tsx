@@ -1,5 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
-import { useAtom } from '../../state/store.ts';
+import { lazy, Suspense, useId, useState } from 'react';
 import {
   Button,
   Cell,
@@ -13,36 +12,135 @@ import {
   Table,
   TableBody,
   TableHeader,
+  type SortDescriptor,
 } from 'react-aria-components';
-import { CLIENT_PAGE_SIZE, useClientPage } from './api.ts';
+import { CLIENT_PHASE_LABELS, CLIENT_PHASES, EIF_STATUS_LABELS } from '@onboard/domain/clients/phase';
+import { useAtom } from '../../state/store.ts';
+import { CLIENT_PAGE_SIZE, useClientPage, useStaffUsers, type ClientListItem } from './api.ts';
+import { NextTask, Progress } from './ClientProgress.tsx';
 import { ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
-import { formatWhen } from '../../ui/format.ts';
 import { clientManagePath } from '../../app/routes.ts';
-import { clientListQueryAtom } from '../../state/atoms.ts';
+import {
+  clientListFiltersAtom,
+  INITIAL_CLIENT_LIST_FILTERS,
+  type ClientListFilters,
+} from '../../state/client-list.ts';
+import { useAuthenticatedUser } from '../../api/hooks.ts';
 import { Pager } from '../../ui/Pager.tsx';
+import { NativeCheckbox } from '../../ui/NativeCheckbox.tsx';
 
 // The new-client form loads when staff open it.
 const CreateClientDialog = lazy(() =>
   import('./CreateClientDialog.tsx').then((m) => ({ default: m.CreateClientDialog })),
 );
 
-/** Staff home (onboarding §2 /clients/admin): every client, 25 a page, searchable by name. */
+const SORTS: { value: ClientListFilters['sortBy']; label: string }[] = [
+  { value: 'name', label: 'Name' },
+  { value: 'nextDueDate', label: 'Next task due' },
+  { value: 'updatedAt', label: 'Last activity' },
+  { value: 'createdAt', label: 'Created' },
+];
+
+const FLAGS: { key: 'hasNigo' | 'dueThisWeek' | 'live' | 'archived' | 'isTest'; label: string }[] = [
+  { key: 'hasNigo', label: 'Has NIGO' },
+  { key: 'dueThisWeek', label: 'Due this week' },
+  { key: 'live', label: 'LIVE' },
+  { key: 'archived', label: 'Archived' },
+  { key: 'isTest', label: 'Test clients' },
+];
+
+const isFiltered = (f: ClientListFilters) =>
+  Boolean(
+    f.search || f.phase || f.eifStatus || f.implementationConsultantUserId || FLAGS.some(({ key }) => f[key]),
+  );
+
+/**
+ * A filter's choice on the native select: the list page stays within its first-page budget
+ * (bench/portal-size.ts) without the popover select's code.
+ */
+function FilterSelect({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  options: readonly { value: string; label: string }[];
+  onChange: (value: string) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <select
+        id={id}
+        className="field__input native-select"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+function ClientFlags({ client }: { client: ClientListItem }) {
+  return (
+    <>
+      {client.isDraft && <span className="badge">Draft</span>}
+      {client.isArchived && <span className="badge badge--warning">Archived</span>}
+      {client.isTest && <span className="badge badge--warning">Test</span>}
+    </>
+  );
+}
+
+/**
+ * Staff home (onboarding §2 /clients/admin): every client, 25 a page, searched by name, sorted by a column
+ * and filtered by phase, EIF status, consultant and flags; the search, sort and filters are kept per user in
+ * this browser (explorer §3).
+ */
 export function AdminClientsPage() {
-  const [query, setQuery] = useAtom(clientListQueryAtom);
-  const { data, error, isLoading } = useClientPage(query.page, query.search);
+  const { data: user } = useAuthenticatedUser();
+  return user ? <ClientTable userId={user.id} /> : <PageSkeleton />;
+}
+
+function ClientTable({ userId }: { userId: string }) {
+  const [filters, setFilters] = useAtom(clientListFiltersAtom(userId));
+  const { data, error, isLoading } = useClientPage(filters);
+  const { data: staff } = useStaffUsers();
   const pageCount = Math.max(1, Math.ceil((data?.total ?? 0) / CLIENT_PAGE_SIZE));
   const [isCreating, setIsCreating] = useState(false);
+  const change = (next: Partial<ClientListFilters>) => setFilters({ ...filters, ...next, page: 1 });
+
+  const sortDescriptor: SortDescriptor = {
+    column: filters.sortBy,
+    direction: filters.sortDirection === 'asc' ? 'ascending' : 'descending',
+  };
+  const consultants = (staff ?? [])
+    .map((s) => ({ value: s.id, label: `${s.firstName} ${s.lastName}`.trim() }))
+    .sort((a, b) => a.label.localeCompare(b.label));
 
   return (
-    <div className="page page--wide">
-      <div className="page__header">
-        <Heading level={1}>Clients</Heading>
-        <p className="muted">
-          Manage each client's Employer Information Form and review changes made after signing.
-        </p>
-        <Button className="button button--primary" onPress={() => setIsCreating(true)}>
-          New client
-        </Button>
+    <div className="page page--wide page--full">
+      <div className="page__header page__header--row">
+        <div>
+          <Heading level={1}>Clients</Heading>
+          <p className="muted">
+            Every client’s onboarding: where it stands, who runs it and what is due next.
+          </p>
+        </div>
+        <div className="page__actions">
+          <Button className="button button--primary" onPress={() => setIsCreating(true)}>
+            New client
+          </Button>
+        </div>
         {isCreating && (
           <Suspense fallback={null}>
             <CreateClientDialog isOpen onOpenChange={setIsCreating} />
@@ -50,64 +148,151 @@ export function AdminClientsPage() {
         )}
       </div>
       <section className="card">
-        <SearchField
-          className="field search-field"
-          value={query.search}
-          onChange={(search) => setQuery({ search, page: 1 })}
-        >
-          <Label className="field__label">Search</Label>
-          <Input className="field__input" placeholder="Client name" />
-        </SearchField>
+        <div className="client-filters">
+          <SearchField
+            className="field search-field client-filters__search"
+            value={filters.search}
+            onChange={(search) => change({ search })}
+          >
+            <Label className="field__label">Search</Label>
+            <Input className="field__input" placeholder="Client name" />
+          </SearchField>
+          <FilterSelect
+            label="Phase"
+            value={filters.phase}
+            options={[
+              { value: '', label: 'Any phase' },
+              ...CLIENT_PHASES.map((p) => ({ value: p, label: CLIENT_PHASE_LABELS[p] })),
+            ]}
+            onChange={(phase) => change({ phase: phase as ClientListFilters['phase'] })}
+          />
+          <FilterSelect
+            label="EIF status"
+            value={filters.eifStatus}
+            options={[
+              { value: '', label: 'Any status' },
+              { value: 'pre_sign', label: EIF_STATUS_LABELS.pre_sign },
+              { value: 'signed', label: EIF_STATUS_LABELS.signed },
+            ]}
+            onChange={(eifStatus) => change({ eifStatus: eifStatus as ClientListFilters['eifStatus'] })}
+          />
+          <FilterSelect
+            label="Implementation consultant"
+            value={filters.implementationConsultantUserId}
+            options={[{ value: '', label: 'Anyone' }, ...consultants]}
+            onChange={(implementationConsultantUserId) => change({ implementationConsultantUserId })}
+          />
+          <FilterSelect
+            label="Sort by"
+            value={filters.sortBy}
+            options={SORTS}
+            onChange={(sortBy) =>
+              change({ sortBy: (sortBy || 'name') as ClientListFilters['sortBy'], sortDirection: 'asc' })
+            }
+          />
+        </div>
+        <div className="client-filters__flags" role="group" aria-label="Show only">
+          {FLAGS.map(({ key, label }) => (
+            <NativeCheckbox key={key} isSelected={filters[key]} onChange={(on) => change({ [key]: on })}>
+              {label}
+            </NativeCheckbox>
+          ))}
+          {isFiltered(filters) && (
+            <Button
+              className="button button--small button--secondary"
+              onPress={() =>
+                setFilters({
+                  ...INITIAL_CLIENT_LIST_FILTERS,
+                  sortBy: filters.sortBy,
+                  sortDirection: filters.sortDirection,
+                })
+              }
+            >
+              Clear filters
+            </Button>
+          )}
+        </div>
         {error && <ErrorPanel error={error} />}
         {isLoading && !data && <PageSkeleton />}
         {data && (
-          <Table aria-label="Clients" className="table">
+          <Table
+            aria-label="Clients"
+            className="table client-table"
+            sortDescriptor={sortDescriptor}
+            onSortChange={(next) =>
+              change({
+                sortBy: next.column as ClientListFilters['sortBy'],
+                sortDirection: next.direction === 'ascending' ? 'asc' : 'desc',
+              })
+            }
+          >
             <TableHeader>
-              <Column id="name" isRowHeader>
+              <Column id="name" isRowHeader allowsSorting>
                 Client
               </Column>
+              <Column id="phase">Phase</Column>
               <Column id="eifStatus">EIF</Column>
-              <Column id="pending">Pending changes</Column>
-              <Column id="updatedAt">Last activity</Column>
-              <Column id="actions">
-                <span className="visually-hidden">Actions</span>
+              <Column id="ic">Implementation consultant</Column>
+              <Column id="progress">Progress</Column>
+              <Column id="nextDueDate" allowsSorting>
+                Next task due
               </Column>
+              <Column id="nigo">NIGO</Column>
             </TableHeader>
             <TableBody
               items={data.items}
-              renderEmptyState={() => <p className="muted table__empty">No clients found.</p>}
+              renderEmptyState={() => (
+                <p className="muted table__empty">
+                  {isFiltered(filters) ? 'No clients match these filters.' : 'No clients yet.'}
+                </p>
+              )}
             >
               {(client) => (
                 <Row id={client.id} className="table__row">
                   <Cell>
-                    <span className="client-list__name">{client.name}</span>
-                    <span className="client-list__meta">{client.id}</span>
-                  </Cell>
-                  <Cell>
-                    <span
-                      className={`status-pill status-pill--${client.eifStatus === 'signed' ? 'success' : 'info'}`}
+                    <Link
+                      className="text-link client-list__name"
+                      href={clientManagePath(client.id)}
+                      aria-label={`Manage ${client.name || 'unnamed client'}`}
                     >
-                      {client.eifStatus === 'signed' ? 'Signed' : 'Not signed'}
+                      {client.name || 'Unnamed client'}
+                    </Link>
+                    <span className="client-table__flags">
+                      <ClientFlags client={client} />
                     </span>
                   </Cell>
                   <Cell>
-                    {client.pendingChangeCount > 0 ? (
-                      <span className="status-pill status-pill--warning">
-                        {client.pendingChangeCount} pending
-                      </span>
+                    <span
+                      className={`status-pill status-pill--${client.phase === 'live' ? 'success' : 'info'}`}
+                    >
+                      {CLIENT_PHASE_LABELS[client.phase]}
+                    </span>
+                  </Cell>
+                  <Cell>
+                    {client.eifStatus ? (
+                      EIF_STATUS_LABELS[client.eifStatus]
                     ) : (
-                      <span className="muted">None</span>
+                      <span className="muted">Not started</span>
+                    )}
+                    {client.pendingChangeCount > 0 && (
+                      <span className="client-list__meta">{client.pendingChangeCount} pending changes</span>
                     )}
                   </Cell>
-                  <Cell>{formatWhen(client.updatedAt)}</Cell>
                   <Cell>
-                    <Link
-                      className="button button--small button--secondary"
-                      href={clientManagePath(client.id)}
-                      aria-label={`Manage ${client.name}`}
-                    >
-                      Manage
-                    </Link>
+                    {client.implementationConsultant?.name ?? <span className="muted">Unassigned</span>}
+                  </Cell>
+                  <Cell>
+                    <Progress {...client.progress} />
+                  </Cell>
+                  <Cell>
+                    <NextTask next={client.nextTask} />
+                  </Cell>
+                  <Cell>
+                    {client.nigoCount > 0 ? (
+                      <span className="status-pill status-pill--error">{client.nigoCount}</span>
+                    ) : (
+                      <span className="muted">0</span>
+                    )}
                   </Cell>
                 </Row>
               )}
@@ -116,11 +301,11 @@ export function AdminClientsPage() {
         )}
         {data && (
           <Pager
-            page={query.page}
+            page={filters.page}
             pageCount={pageCount}
             total={data.total}
             noun={['client', 'clients']}
-            onPage={(page) => setQuery({ ...query, page })}
+            onPage={(page) => setFilters({ ...filters, page })}
           />
         )}
       </section>

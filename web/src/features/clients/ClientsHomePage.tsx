@@ -1,10 +1,21 @@
+import { useState } from 'react';
 import { Heading, Link } from 'react-aria-components';
 import type { AuthenticatedUser } from '../../api/types.ts';
 import { ROLE_LABELS } from '../../api/types.ts';
-import { clientHubPath, taxIdPath } from '../../app/routes.ts';
+import { clientHubPath } from '../../app/routes.ts';
+import { ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
+import { Pager } from '../../ui/Pager.tsx';
+import { CLIENT_PAGE_SIZE, useOwnClients } from './api.ts';
+import { NextTask, Progress } from './ClientProgress.tsx';
 
-/** A role's home page; for now the clients of the user, each leading to its company-information task. */
+/**
+ * A broker's home (/clients) and a ben-admin's (/clients/ben-admin), onboarding §2: their clients, the one
+ * with the task due first at the top, each with its progress and next task, leading to the client's hub.
+ */
 export function ClientsHomePage({ user, title }: { user: AuthenticatedUser; title: string }) {
+  const [page, setPage] = useState(1);
+  const { data, error, isLoading } = useOwnClients(user.id, page);
+  const pageCount = Math.max(1, Math.ceil((data?.total ?? 0) / CLIENT_PAGE_SIZE));
   return (
     <div className="page">
       <div className="page__header">
@@ -17,15 +28,25 @@ export function ClientsHomePage({ user, title }: { user: AuthenticatedUser; titl
         <Heading level={2} id="clients-title" className="card__title">
           Your clients
         </Heading>
-        {user.clients.length === 0 ? (
-          <p className="muted">No clients are assigned to you yet.</p>
-        ) : (
+        {error && <ErrorPanel error={error} />}
+        {isLoading && !data && <PageSkeleton />}
+        {data && data.items.length === 0 && <p className="muted">No clients are assigned to you yet.</p>}
+        {data && data.items.length > 0 && (
           <ul className="client-list">
-            {user.clients.map((client) => (
+            {data.items.map((client) => (
               <li key={client.id} className="client-list__item">
-                <div>
+                <div className="client-home__main">
                   <span className="client-list__name">{client.name}</span>
-                  <span className="client-list__meta">Submit company information · Tax ID</span>
+                  <span className="client-home__facts">
+                    {client.progress.total === 0 ? (
+                      <span className="muted">No tasks scheduled yet</span>
+                    ) : (
+                      <>
+                        <Progress {...client.progress} />
+                        <NextTask next={client.nextTask} />
+                      </>
+                    )}
+                  </span>
                 </div>
                 <div className="button-row">
                   <Link
@@ -35,17 +56,19 @@ export function ClientsHomePage({ user, title }: { user: AuthenticatedUser; titl
                   >
                     Client hub
                   </Link>
-                  <Link
-                    className="button button--secondary"
-                    href={taxIdPath(client.id)}
-                    aria-label={`Open the Tax ID step for ${client.name}`}
-                  >
-                    Open task
-                  </Link>
                 </div>
               </li>
             ))}
           </ul>
+        )}
+        {data && data.total > CLIENT_PAGE_SIZE && (
+          <Pager
+            page={page}
+            pageCount={pageCount}
+            total={data.total}
+            noun={['client', 'clients']}
+            onPage={setPage}
+          />
         )}
       </section>
     </div>

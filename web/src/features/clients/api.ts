@@ -1,23 +1,59 @@
 import useSWR from 'swr';
 import type { ResponseOf } from '@onboard/api-contract';
 import type { listClients } from '@onboard/query-api/contracts';
+import type { ClientListFilters } from '../../state/client-list.ts';
 
-/** The staff's client list (platform §7 Clients): 25 a page, searched by name. */
+/** The client lists (platform §7 Clients): 25 a page. */
 export const CLIENT_PAGE_SIZE = 25;
 
 // Answer types from the route's contract (query-api), never written twice.
 export type ClientPage = ResponseOf<typeof listClients>;
 export type ClientListItem = ClientPage['items'][number];
 
-export function clientListPath(page: number, search: string): string {
+/** GET /api/clients (or /api/users/{userId}/clients) with the table's page, sort and filters. */
+export function clientListPath(filters: ClientListFilters, base = '/api/clients'): string {
   const params = new URLSearchParams({
     limit: String(CLIENT_PAGE_SIZE),
-    offset: String((page - 1) * CLIENT_PAGE_SIZE),
+    offset: String((filters.page - 1) * CLIENT_PAGE_SIZE),
+    sortBy: filters.sortBy,
+    sortDirection: filters.sortDirection,
   });
-  if (search.trim()) params.set('search', search.trim());
-  return `/api/clients?${params}`;
+  if (filters.search.trim()) params.set('search', filters.search.trim());
+  if (filters.phase) params.set('phase', filters.phase);
+  if (filters.eifStatus) params.set('eifStatus', filters.eifStatus);
+  if (filters.implementationConsultantUserId)
+    params.set('implementationConsultantUserId', filters.implementationConsultantUserId);
+  for (const flag of ['hasNigo', 'dueThisWeek', 'live', 'archived', 'isTest'] as const)
+    if (filters[flag]) params.set(flag, 'true');
+  return `${base}?${params}`;
 }
 
-export function useClientPage(page: number, search: string) {
-  return useSWR<ClientPage>(clientListPath(page, search), { keepPreviousData: true });
+export function useClientPage(filters: ClientListFilters) {
+  return useSWR<ClientPage>(clientListPath(filters), { keepPreviousData: true });
+}
+
+/** The clients of the signed-in broker or ben-admin (their home), the next task due first. */
+export function useOwnClients(userId: string, page = 1) {
+  const path = `/api/users/${encodeURIComponent(userId)}/clients?${new URLSearchParams({
+    limit: String(CLIENT_PAGE_SIZE),
+    offset: String((page - 1) * CLIENT_PAGE_SIZE),
+    sortBy: 'nextDueDate',
+  })}`;
+  return useSWR<ClientPage>(path, { keepPreviousData: true });
+}
+
+export type StaffUser = { id: string; firstName: string; lastName: string };
+
+/** Staff (admins and owners) for the implementation-consultant filter: names, never ids. */
+export function useStaffUsers() {
+  return useSWR<StaffUser[]>('/api/users/slfs');
+}
+
+/**
+ * The next task's due-date badge (onboarding §2 text, worked out by the server as of its today, so the
+ * page carries no date library), or its plain date when the badge does not apply.
+ */
+export function nextTaskDue(next: ClientListItem['nextTask']) {
+  if (!next?.dueDate) return null;
+  return next.badge ?? { tone: 'due' as const, text: `Due by ${next.dueDate}` };
 }

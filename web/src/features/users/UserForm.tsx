@@ -1,20 +1,16 @@
-import { useState, type FormEvent } from 'react';
-import {
-  Button,
-  FieldError,
-  Form,
-  Input,
-  Label,
-  Radio,
-  RadioGroup,
-  Text,
-  TextField,
-} from 'react-aria-components';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { Button, FieldError, Form, Input, Label, Radio, RadioGroup, TextField } from 'react-aria-components';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
 import type { Role } from '../../api/types.ts';
-import { useClientOptions, type ProfileChanges, type UserKind } from './api.ts';
+import type { ProfileChanges, UserKind } from './api.ts';
+import type { ClientChoice } from './ClientComboBox.tsx';
+
+// The client picker loads when a broker or ben-admin is created: the internal users' page carries none of it.
+const ClientComboBox = lazy(() =>
+  import('./ClientComboBox.tsx').then((m) => ({ default: m.ClientComboBox })),
+);
 import { Alert } from '../../ui/Feedback.tsx';
-import { CheckboxGroupInput, CheckboxInput } from '../../ui/Checkbox.tsx';
+import { CheckboxInput } from '../../ui/Checkbox.tsx';
 
 export type UserFormValues = ProfileChanges & {
   role?: Role;
@@ -41,6 +37,7 @@ export function errorsFromApi(error: unknown): Errors {
   return mapped;
 }
 
+/** The clients of a new broker or ben-admin: picked one by one by name, listed with a remove button. */
 function ClientPicker({
   value,
   onChange,
@@ -50,41 +47,43 @@ function ClientPicker({
   onChange: (ids: string[]) => void;
   error?: string;
 }) {
-  const { data: options } = useClientOptions();
-  const [text, setText] = useState(value.join(', '));
-  if (options && options.length > 0) {
-    return (
-      <CheckboxGroupInput
-        label="Clients"
-        value={value}
-        options={options.map((client) => ({ value: client.id, label: client.name }))}
-        onChange={onChange}
-        error={error}
-      />
-    );
-  }
+  const [chosen, setChosen] = useState<ClientChoice[]>([]);
+  const [pickerKey, setPickerKey] = useState(0);
+  const listed = chosen.filter((client) => value.includes(client.id));
   return (
-    <TextField
-      className="field"
-      value={text}
-      onChange={(next) => {
-        setText(next);
-        onChange(
-          next
-            .split(/[,\s]+/)
-            .map((id) => id.trim())
-            .filter(Boolean),
-        );
-      }}
-      isInvalid={error !== undefined}
-    >
-      <Label className="field__label">Client IDs</Label>
-      <Input className="field__input" placeholder="lakeside-manufacturing" />
-      <Text slot="description" className="field__description">
-        Separate several clients with commas.
-      </Text>
-      <FieldError className="field__error">{error}</FieldError>
-    </TextField>
+    <div className="field">
+      <Suspense fallback={null}>
+        <ClientComboBox
+          key={pickerKey}
+          label="Clients"
+          value={null}
+          exclude={value}
+          error={error}
+          onChange={(client) => {
+            if (!client) return;
+            setChosen([...listed, client]);
+            onChange([...value, client.id]);
+            setPickerKey((k) => k + 1);
+          }}
+        />
+      </Suspense>
+      {listed.length > 0 && (
+        <ul className="chosen-clients" aria-label="Chosen clients">
+          {listed.map((client) => (
+            <li key={client.id} className="chosen-clients__item">
+              {client.name}
+              <Button
+                className="button button--small button--secondary"
+                aria-label={`Remove ${client.name}`}
+                onPress={() => onChange(value.filter((id) => id !== client.id))}
+              >
+                Remove
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Heading, Input, Label, Link, TextField } from 'react-aria-components';
+import { Button, Heading, Link } from 'react-aria-components';
 import { useSWRConfig } from 'swr';
 import { useLocation } from 'wouter';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
@@ -9,6 +9,7 @@ import {
   deleteUser,
   unassignClient,
   updateUser,
+  useAssignedClientNames,
   useUser,
   type UserDetail,
 } from './api.ts';
@@ -17,6 +18,7 @@ import { ConfirmDialog } from '../../ui/Dialogs.tsx';
 import { Alert, ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
 import { useUserActions } from './UserActions.tsx';
 import { UserForm } from './UserForm.tsx';
+import { ClientComboBox, type ClientChoice } from './ClientComboBox.tsx';
 import { BEN_ADMINS_PATH, BROKERS_PATH, userManagePath } from '../../app/routes.ts';
 
 type ClientKind = 'broker' | 'ben-admin';
@@ -33,10 +35,14 @@ function ClientsCard({
   user: UserDetail;
   onChanged: (isDone: (fresh: UserDetail) => boolean) => Promise<unknown>;
 }) {
-  const [clientId, setClientId] = useState('');
+  const [picked, setPicked] = useState<ClientChoice | null>(null);
+  const [pickerKey, setPickerKey] = useState(0);
   const [notice, setNotice] = useState<Notice>(null);
   const [pending, setPending] = useState<string | null>(null);
-  const names = new Map((user.clients ?? []).map((c) => [c.id, c.name]));
+  const { data: found } = useAssignedClientNames(user.id, user.clientIds);
+  // Names only: a client no list answers for any more (deleted) reads as such, never as its id.
+  const nameOf = (id: string) =>
+    found?.get(id) ?? user.clients?.find((c) => c.id === id)?.name ?? (found ? 'Removed client' : '…');
 
   const act = async (
     id: string,
@@ -69,8 +75,7 @@ function ClientsCard({
           {user.clientIds.map((id) => (
             <li key={id} className="client-list__item">
               <div>
-                <span className="client-list__name">{names.get(id) ?? id}</span>
-                {names.has(id) && <span className="client-list__meta">{id}</span>}
+                <span className="client-list__name">{nameOf(id)}</span>
               </div>
               <Button
                 className="button button--small button--secondary"
@@ -79,7 +84,7 @@ function ClientsCard({
                   void act(
                     `unassign-${id}`,
                     () => unassignClient(kind, user.id, id),
-                    `Unassigned from ${names.get(id) ?? id}.`,
+                    `Unassigned from ${nameOf(id)}.`,
                     (fresh) => !fresh.clientIds.includes(id),
                   )
                 }
@@ -91,22 +96,29 @@ function ClientsCard({
         </ul>
       )}
       <div className="inline-form">
-        <TextField className="field" value={clientId} onChange={setClientId}>
-          <Label className="field__label">Assign to client (client ID)</Label>
-          <Input className="field__input" />
-        </TextField>
+        <ClientComboBox
+          key={pickerKey}
+          label="Assign to client"
+          value={picked}
+          onChange={setPicked}
+          exclude={user.clientIds}
+        />
         <Button
           className="button button--secondary"
-          isDisabled={!clientId.trim()}
+          isDisabled={!picked}
           isPending={pending === 'assign'}
-          onPress={() =>
+          onPress={() => {
+            if (!picked) return;
             void act(
               'assign',
-              () => assignClient(kind, user.id, clientId.trim()),
-              `Assigned to ${clientId.trim()}.`,
-              (fresh) => fresh.clientIds.includes(clientId.trim()),
-            ).then(() => setClientId(''))
-          }
+              () => assignClient(kind, user.id, picked.id),
+              `Assigned to ${picked.name}.`,
+              (fresh) => fresh.clientIds.includes(picked.id),
+            ).then(() => {
+              setPicked(null);
+              setPickerKey((k) => k + 1);
+            });
+          }}
         >
           Assign
         </Button>

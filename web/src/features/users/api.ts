@@ -108,7 +108,24 @@ export const changeBenAdminToBroker = (userId: string) =>
 
 export type ClientOption = { id: string; name: string };
 
-/** The client picker: every client the signed-in user may see. */
-export function useClientOptions() {
-  return useSWR<ClientOption[]>('client-options/all', () => fetchAllPages<ClientOption>('/api/clients'));
+/** Every kind of client a list leaves out by default: test ones, archived ones, archived test ones. */
+const ASSIGNED_LISTS: Record<string, string>[] = [
+  {},
+  { isTest: 'true' },
+  { archived: 'true' },
+  { archived: 'true', isTest: 'true' },
+];
+
+/**
+ * The names of a broker's or ben-admin's clients (GET /api/users/{userId}/clients): the real ones, the test
+ * ones and the archived ones (of either kind), so every assigned client shows by name.
+ */
+export function useAssignedClientNames(userId: string, clientIds: readonly string[]) {
+  const base = `/api/users/${encodeURIComponent(userId)}/clients`;
+  return useSWR<Map<string, string>>(`assigned-client-names/${userId}/${clientIds.join(',')}`, async () => {
+    const lists = await Promise.all(
+      ASSIGNED_LISTS.map((filter) => fetchAllPages<ClientOption>(base, filter)),
+    );
+    return new Map(lists.flat().map((client) => [client.id, client.name]));
+  });
 }

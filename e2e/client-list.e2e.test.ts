@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { startApp, type RunningApp } from '@onboard/platform/app';
+import { embeddedTestConfig } from '@onboard/platform/config';
+import { DEMO_CLIENT_ID } from '@onboard/platform/seed';
+import { browserAvailability, skipUnless } from '@onboard/testing/backends';
+import { freshDatabase } from '@onboard/testing/db';
+import { authenticator, ensureWebBuilt, launchBrowser, screenshotPath, signInThroughUi } from './browser.ts';
+
+const skip = skipUnless('browser', browserAvailability());
+
+// The staff client list keeps each person's search and filters in the browser; the hub's banner leads
+// staff back to the list and to the manage page.
+describe.skipIf(skip)('the staff client list in the browser', () => {
+  let app: RunningApp;
+  let browser: Browser;
+  const auth = authenticator();
+
+  beforeAll(async () => {
+    ensureWebBuilt();
+    app = await startApp(embeddedTestConfig(await freshDatabase('e2e_client_list')));
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it('filters, keeps the filters across a reload, and the hub banner leads back', async () => {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await page.goto(`${app.url}/login?redirect=${encodeURIComponent('/clients/admin')}`);
+    await signInThroughUi(page, 'admin@onboard.example', app.config.demoPassword, auth);
+    await page.getByRole('heading', { name: 'Clients', exact: true }).waitFor();
+    const lakeside = page.getByRole('row', { name: /Lakeside Manufacturing/ });
+    await lakeside.waitFor();
+    expect(await page.getByRole('link', { name: 'New client' }).getAttribute('href')).toBe(
+      '/clients/admin?new=1',
+    );
+
+    // Signed EIFs only: the demo clients are all unsigned.
+    await page.getByLabel('EIF status').selectOption({ label: 'Signed' });
+    await page.getByText('No clients match these filters.').waitFor();
+    await page.getByLabel('EIF status').selectOption({ label: 'Not signed' });
+    await page.getByLabel('Search').fill('lakeside');
+    await lakeside.waitFor();
+    expect(await page.getByRole('row').count()).toBe(2);
+    await page.reload();
+    await lakeside.waitFor();
+    expect(await page.getByLabel('Search').inputValue()).toBe('lakeside');
+    expect(await page.getByLabel('EIF status').inputValue()).toBe('pre_sign');
+    await page.screenshot({ path: screenshotPath('client-list-filtered.png') });
+
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await page.getByRole('row', { name: /Tri-State Staffing/ }).waitFor();
+
+    await page.goto(`${app.url}/client/${DEMO_CLIENT_ID}`);
+    const banner = page.getByRole('navigation', { name: 'Client' });
+    await banner.getByRole('link', { name: 'Manage client' }).click();
+    await page.waitForURL((url) => url.pathname === `/clients/admin/${DEMO_CLIENT_ID}/manage`);
+    await page.goto(`${app.url}/client/${DEMO_CLIENT_ID}`);
+    await banner.getByRole('link', { name: 'See all clients' }).click();
+    await page.waitForURL((url) => url.pathname === '/clients/admin');
+    await page.close();
+  });
+});

@@ -1,0 +1,60 @@
+import { atomWithStorage, createJSONStorage } from 'jotai/utils';
+import type { ClientPhase } from '@onboard/domain/clients/phase';
+
+/**
+ * The staff client table's search, sort, page and filters (explorer §3 "client table filters" held in the
+ * browser), kept in localStorage per signed-in user, so each person finds their own view again.
+ */
+export type ClientListFilters = {
+  page: number;
+  search: string;
+  sortBy: 'name' | 'updatedAt' | 'createdAt' | 'nextDueDate';
+  sortDirection: 'asc' | 'desc';
+  phase: ClientPhase | '';
+  eifStatus: 'pre_sign' | 'signed' | '';
+  implementationConsultantUserId: string;
+  hasNigo: boolean;
+  dueThisWeek: boolean;
+  live: boolean;
+  archived: boolean;
+  isTest: boolean;
+};
+
+export const INITIAL_CLIENT_LIST_FILTERS: ClientListFilters = {
+  page: 1,
+  search: '',
+  sortBy: 'name',
+  sortDirection: 'asc',
+  phase: '',
+  eifStatus: '',
+  implementationConsultantUserId: '',
+  hasNigo: false,
+  dueThisWeek: false,
+  live: false,
+  archived: false,
+  isTest: false,
+};
+
+export const CLIENT_LIST_KEY_PREFIX = 'onboard.clientList.';
+
+const storage = createJSONStorage<ClientListFilters>(() => localStorage);
+const atoms = new Map<string, ReturnType<typeof filtersAtomOf>>();
+const filtersAtomOf = (userId: string) =>
+  atomWithStorage<ClientListFilters>(
+    `${CLIENT_LIST_KEY_PREFIX}${userId}`,
+    INITIAL_CLIENT_LIST_FILTERS,
+    storage,
+    {
+      getOnInit: true,
+    },
+  );
+
+/** The client table's filters of one user (jotai 3 has no atomFamily). */
+export function clientListFiltersAtom(userId: string) {
+  let found = atoms.get(userId);
+  if (!found) {
+    found = filtersAtomOf(userId);
+    atoms.set(userId, found);
+  }
+  return found;
+}
