@@ -3,16 +3,9 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startApp, type RunningApp } from '@onboard/platform/app';
 import { embeddedTestConfig } from '@onboard/platform/config';
 import { DEMO_USERS } from '@onboard/platform/seed';
-import { apiClient } from '@onboard/platform/testing/http-client';
 import { browserAvailability, skipUnless } from '@onboard/testing/backends';
 import { freshDatabase } from '@onboard/testing/db';
-import {
-  authenticator,
-  ensureWebBuilt,
-  launchBrowser,
-  screenshotPath,
-  signInThroughUi,
-} from './browser.ts';
+import { authenticator, ensureWebBuilt, launchBrowser, screenshotPath, signInThroughUi } from './browser.ts';
 
 const skip = skipUnless('browser', browserAvailability());
 const admin = DEMO_USERS.find((u) => u.role === 'SLF_ADMIN')!;
@@ -66,7 +59,12 @@ describe.skipIf(skip)('an onboarding on the hub, in the browser', () => {
     const field = staff.getByTestId('staff-controls').locator('[data-field="dueDate"]');
     await field.fill(dueDate);
     await staff.getByRole('button', { name: 'Save due date' }).click();
-    await staff.getByText(/due date/i).and(staff.getByRole('status')).or(staff.getByTestId('due-date')).first().waitFor();
+    await staff
+      .getByText(/due date/i)
+      .and(staff.getByRole('status'))
+      .or(staff.getByTestId('due-date'))
+      .first()
+      .waitFor();
     await expect.poll(() => field.inputValue()).toBe(dueDate);
   }
 
@@ -78,16 +76,18 @@ describe.skipIf(skip)('an onboarding on the hub, in the browser', () => {
     const dialog = staff.getByRole('dialog');
     await dialog.getByLabel('Client name').fill('Harborview Dental Group');
     await dialog.getByLabel('Ticket ID').fill('ONB-2301');
-    await dialog.getByLabel('Implementation consultant').selectOption({ label: 'Adam Alvarez' });
-    const first = dialog.getByRole('group', { name: 'Policy 1' });
+    await dialog.getByRole('button', { name: /Implementation consultant/ }).click();
+    await staff.getByRole('listbox').getByRole('option', { name: 'Adam Alvarez', exact: true }).click();
+    await dialog.getByText('New case', { exact: true }).click();
+    const first = dialog.getByRole('region', { name: 'Policy 1' });
     await first.getByLabel('Policy number').fill('771001');
     await first.getByLabel('Effective date').fill('2027-03-01');
-    await first.getByRole('checkbox', { name: 'Dental' }).check();
+    await first.getByText('Dental', { exact: true }).click();
     await dialog.getByRole('button', { name: 'Add a policy' }).click();
-    const second = dialog.getByRole('group', { name: 'Policy 2' });
+    const second = dialog.getByRole('region', { name: 'Policy 2' });
     await second.getByLabel('Policy number').fill('771002');
     await second.getByLabel('Effective date').fill('2027-03-01');
-    await second.getByRole('checkbox', { name: 'Long Term Disability' }).check();
+    await second.getByText('Long Term Disability', { exact: true }).click();
     await staff.screenshot({ path: screenshotPath('onboarding-new-client.png'), fullPage: true });
     await dialog.getByRole('button', { name: 'Create client' }).click();
     await staff.waitForURL(/\/clients\/admin\/[^/]+\/manage$/);
@@ -98,12 +98,15 @@ describe.skipIf(skip)('an onboarding on the hub, in the browser', () => {
     await setDueDate('company-profile', '2027-01-05');
     await setDueDate('onboarding-forms', '2027-01-14');
     await staff.goto(`${app.url}/client/${clientId}`);
-    const dueOf = (taskId: string) => staff.getByTestId(`hub-task-${taskId}`).getByTestId('task-due').innerText();
+    const dueOf = (taskId: string) =>
+      staff.getByTestId(`hub-task-${taskId}`).getByTestId('task-due').innerText();
     await staff.getByTestId('hub-task-kickoff-call').waitFor();
     expect(await dueOf('kickoff-call')).toBe('Due today');
     expect(await dueOf('company-profile')).toBe('Past Due: Due by 01/05/2027');
     expect(await dueOf('onboarding-forms')).toBe('Due Soon: Due by 01/14/2027');
-    expect(await staff.getByTestId('hub-task-kickoff-call').getByTestId('task-pill').innerText()).toBe('Not Started');
+    expect(await staff.getByTestId('hub-task-kickoff-call').getByTestId('task-pill').innerText()).toBe(
+      'Not Started',
+    );
     // Two policies, each with its own group of tasks.
     expect(await staff.getByTestId('hub-task-group').count()).toBe(3);
     await staff.screenshot({ path: screenshotPath('onboarding-hub-staff.png'), fullPage: true });
@@ -124,15 +127,17 @@ describe.skipIf(skip)('an onboarding on the hub, in the browser', () => {
   });
 
   it('the benefits administrator is welcomed first, then sees the NIGO item and the timeline', async () => {
-    // The client's people: assigned by staff, setup worked through on the manage page.
-    const api = apiClient(app.url);
-    api.rememberSecret(admin.email, auth.secrets.get(admin.email)!);
-    await api.signIn(admin.email, app.config.demoPassword);
-    for (const [kind, user] of [
-      ['ben-admin', benAdmin],
-      ['broker', broker],
-    ] as const)
-      expect((await api.put(`/api/users/${kind}/${user.id}/assign/${clientId}`, {})).status).toBe(200);
+    // The client's people: staff pick the client by name on each person's page, then work through setup.
+    for (const [path, user] of [
+      ['ben-admins', benAdmin],
+      ['brokers', broker],
+    ] as const) {
+      await staff.goto(`${app.url}/${path}/admin/${user.id}/manage`);
+      await staff.getByRole('combobox', { name: 'Assign to client' }).fill('Harborview');
+      await staff.getByRole('option', { name: 'Harborview Dental Group' }).click();
+      await staff.getByRole('button', { name: 'Assign', exact: true }).click();
+      await staff.getByText('Assigned to Harborview Dental Group.').waitFor();
+    }
     await staff.goto(`${app.url}/clients/admin/${clientId}/manage`);
     const checklist = staff.getByTestId('setup-checklist');
     await checklist.waitFor();
@@ -154,7 +159,7 @@ describe.skipIf(skip)('an onboarding on the hub, in the browser', () => {
     const timeline = client.getByTestId('onboarding-timeline');
     await timeline.waitFor();
     expect(await timeline.getByTestId('timeline-policy').count()).toBe(2);
-    expect(await timeline.getByTestId('timeline-nigo').first().innerText()).toContain('Census');
+    expect(await timeline.getByTestId('timeline-nigo').first().innerText()).toContain('Enrollment elections');
     await client.screenshot({ path: screenshotPath('onboarding-hub-client.png'), fullPage: true });
     await census.getByRole('link').click();
     expect(await client.getByTestId('nigo-reason').innerText()).toContain(
@@ -166,12 +171,32 @@ describe.skipIf(skip)('an onboarding on the hub, in the browser', () => {
     expect(new URL(client.url()).pathname).toBe(`/client/${clientId}`);
   });
 
+  it('staff find the client by its open NIGO on the client list', async () => {
+    await staff.goto(`${app.url}/clients/admin`);
+    const table = staff
+      .getByRole('grid', { name: 'Clients' })
+      .or(staff.getByRole('table', { name: 'Clients' }));
+    await table.waitFor();
+    await staff.getByText('Has NIGO', { exact: true }).click();
+    await expect.poll(() => table.getByRole('row').count()).toBe(2);
+    expect(await table.getByRole('row').nth(1).innerText()).toContain('Harborview Dental Group');
+    await staff.screenshot({ path: screenshotPath('onboarding-client-list-nigo.png'), fullPage: true });
+    // Kept for this person: the filter is still on after a reload; then cleared.
+    await staff.reload();
+    await expect.poll(() => table.getByRole('row').count()).toBe(2);
+    await staff.getByText('Has NIGO', { exact: true }).click();
+    await expect.poll(() => table.getByRole('row').count()).toBeGreaterThan(2);
+  });
+
   it('staff archive the client: the benefits administrator no longer finds it', async () => {
     await staff.goto(`${app.url}/clients/admin/${clientId}/manage`);
     await staff.getByRole('button', { name: 'Archive' }).click();
     await staff.getByTestId('lifecycle-states').getByText('Archived').waitFor();
     await client.goto(`${app.url}/client/${clientId}`);
-    await client.getByText(/not found|no longer|does not exist/i).first().waitFor();
+    await client
+      .getByText(/not found|no longer|does not exist/i)
+      .first()
+      .waitFor();
     await client.screenshot({ path: screenshotPath('onboarding-archived-client.png'), fullPage: true });
   });
 });
