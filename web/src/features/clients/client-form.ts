@@ -1,6 +1,8 @@
 import type { ImplementationType } from '@onboard/events/catalogue/client-constants';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
 import type { ClientLifecycleView } from './lifecycle-model.ts';
+import type { BodyOf } from '@onboard/api-contract';
+import type { createClient, updateDraft } from '@onboard/command-api/contracts';
 
 /**
  * The create / edit form of a client as values: the coverages to choose from, the browser's checks, the
@@ -124,19 +126,9 @@ function policiesToSend(policies: readonly PolicyFormValues[], draft: boolean) {
   }));
 }
 
-/** The body of POST /api/clients (command-api/src/clients/lifecycle.contract.ts CreateClientBody). */
-export type CreateClientBody = {
-  name: string;
-  ticketId: string | null;
-  implementationType: ImplementationType;
-  implementationConsultantUserId: string | null;
-  isTest: boolean;
-  policies: { slfPolicyNumber: string; slfCoverages: string[]; policyEffective: string | null }[];
-  draft: boolean;
-};
-
-/** The body of PATCH /api/clients/{clientId}/draft (DraftBody); policies only while a draft. */
-export type DraftBody = Partial<Omit<CreateClientBody, 'draft'>>;
+// The bodies of POST /api/clients and PATCH .../draft, from their contracts (never written twice).
+export type CreateClientBody = BodyOf<typeof createClient>;
+export type DraftBody = BodyOf<typeof updateDraft>;
 
 export function toCreateBody(values: ClientFormValues, draft: boolean): CreateClientBody {
   return { ...profileOf(values), policies: policiesToSend(values.policies, draft), draft };

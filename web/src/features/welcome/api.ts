@@ -1,5 +1,7 @@
 import useSWR, { useSWRConfig } from 'swr';
+import type { ResponseOf } from '@onboard/api-contract';
 import type { ImplementationConsultant } from '@onboard/api-contract/views';
+import type { getClientSetup, getWelcomeFlow } from '@onboard/query-api/contracts';
 import { apiRequest } from '../../api/http.ts';
 
 /**
@@ -10,25 +12,9 @@ const clientPath = (clientId: string) => `/api/clients/${encodeURIComponent(clie
 export const setupKey = (clientId: string) => `${clientPath(clientId)}/setup`;
 export const welcomeFlowKey = (clientId: string) => `${clientPath(clientId)}/welcome-flow`;
 
-type SetupStepState = { completed: boolean; completedAt: string | null };
-/** GET /api/clients/{clientId}/setup (ClientSetup of the query contract). */
-export type ClientSetup = {
-  broker: SetupStepState;
-  benAdmin: SetupStepState;
-  docusignEnvelop: SetupStepState;
-  configCompanyInfo: SetupStepState;
-  importCompanyInfo: SetupStepState;
-  completedSetup: boolean;
-  completedSetupAt: string | null;
-};
-
-/** GET /api/clients/{clientId}/welcome-flow (WelcomeFlow of the query contract). */
-export type WelcomeFlow = {
-  clientName: string;
-  welcomeFlowCompletedAt: string | null;
-  implementationConsultant: ImplementationConsultant | null;
-  keyDates: { label: string; date: string }[];
-};
+// Answer types from the routes' contracts (query-api/src/clients/lifecycle.contract.ts), never written twice.
+export type ClientSetup = ResponseOf<typeof getClientSetup>;
+export type WelcomeFlow = ResponseOf<typeof getWelcomeFlow>;
 export type { ImplementationConsultant };
 
 export function useClientSetup(clientId: string | null) {
