@@ -126,6 +126,29 @@ describe.skipIf(skip)('an onboarding on the hub, in the browser', () => {
     expect(await staff.getByTestId('task-status').innerText()).toBe('Action Required');
   });
 
+  it('staff set the ongoing service call; its calendar file holds the time and the link', async () => {
+    await staff.goto(taskPage('ongoing-service-call'));
+    const form = staff.getByTestId('call-form');
+    await form.getByLabel('Date and time').fill('2027-03-30T14:30');
+    await form.locator('[data-field="call.durationMinutes"]').selectOption('45');
+    await form.getByLabel('Meeting link').fill('https://meet.example/harborview');
+    await form.getByRole('button', { name: 'Save the call' }).click();
+    await staff.getByText('The call is set; its day is now the due date.').waitFor();
+    expect(await staff.getByTestId('call-date').innerText()).toMatch(/Mar 30, 2027, 2:30/);
+    expect(await staff.getByTestId('due-date').innerText()).toBe('Due by 03/30/2027');
+    const [download] = await Promise.all([
+      staff.waitForEvent('download'),
+      staff.getByRole('button', { name: 'Add to my calendar (.ics)' }).click(),
+    ]);
+    const chunks: Buffer[] = [];
+    for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+    const ics = Buffer.concat(chunks).toString('utf8');
+    expect(ics).toContain('BEGIN:VEVENT');
+    expect(ics).toMatch(/DTSTART:\d{8}T\d{6}Z/);
+    expect(ics).toContain('LOCATION:https://meet.example/harborview');
+    await staff.screenshot({ path: screenshotPath('onboarding-call.png'), fullPage: true });
+  });
+
   it('the benefits administrator is welcomed first, then sees the NIGO item and the timeline', async () => {
     // The client's people: staff pick the client by name on each person's page, then work through setup.
     for (const [path, user] of [

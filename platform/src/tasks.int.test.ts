@@ -125,4 +125,34 @@ describe('onboarding tasks over HTTP', () => {
       expect(seen).toMatchObject({ status: 'NIGO', doneAt: null });
     });
   });
+
+  it('staff set the kickoff call: its day where the client is becomes the due date; bad input changes nothing', async () => {
+    const path = `${client}/tasks/kickoff-call/call`;
+    const call = { startsAt: '2027-01-13T02:30:00Z', durationMinutes: 45, joinUrl: 'https://meet.example/k' };
+    expect((await benAdmin.put(path, { call })).status).toBe(403);
+    const bad = await staff.put(path, { call: { ...call, durationMinutes: 5, joinUrl: 'ftp://x' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({
+      validationError: {
+        'body.call.durationMinutes': 'Choose from 15 to 240 minutes',
+        'body.call.joinUrl': 'Enter the meeting link as an https:// address',
+      },
+    });
+    expect((await staff.put(path, { call: { ...call, startsAt: 'tomorrow' } })).status).toBe(400);
+    expect((await staff.put(path, { call, timeZone: 'Mars/Olympus' })).status).toBe(400);
+    expect((await staff.put(`${client}/tasks/company-profile/call`, { call })).body).toMatchObject({
+      code: 'NOT_ALLOWED',
+    });
+    // 02:30 UTC on the 13th is the evening of the 12th in Chicago.
+    const set = await staff.put(path, { call, timeZone: 'America/Chicago' });
+    expect(set.status).toBe(200);
+    expect(set.body).toMatchObject({
+      dueDate: '2027-01-12',
+      call: { ...call, startsAt: '2027-01-13T02:30:00.000Z' },
+    });
+    await eventually(async () => {
+      const seen = (await listTasks(benAdmin)).find((t) => t.taskId === 'kickoff-call');
+      expect(seen).toMatchObject({ dueDate: '2027-01-12', call: { durationMinutes: 45 } });
+    });
+  });
 });

@@ -10,7 +10,14 @@ const EIF_TASK = 'eif-submit-company-information';
 export const tasksProjection: CheckpointedConsumer = {
   name: 'tasks',
   filter: {
-    eventTypes: ['TaskScheduled', 'TaskStatusChanged', 'TaskDueDateChanged', 'EifEntityChanged', 'EifSigned'],
+    eventTypes: [
+      'TaskScheduled',
+      'TaskStatusChanged',
+      'TaskDueDateChanged',
+      'TaskCallScheduled',
+      'EifEntityChanged',
+      'EifSigned',
+    ],
   },
   reset: async (tx) => {
     await tx.query('delete from rm_tasks');
@@ -52,6 +59,12 @@ export const tasksProjection: CheckpointedConsumer = {
                done_at = case when $4 = 'Done' then $6::timestamptz else null end
              where client_id = $1 and task_id = $2 and policy_id = $3`,
             [...key, event.data.to, event.data.reason, event.data.at],
+          );
+          break;
+        case 'TaskCallScheduled':
+          await tx.query(
+            'update rm_tasks set call = $4 where client_id = $1 and task_id = $2 and policy_id = $3',
+            [...key, event.data.call ? JSON.stringify(event.data.call) : null],
           );
           break;
         case 'TaskDueDateChanged':

@@ -14,6 +14,9 @@ const TaskState = z.object({
   dueDate: z.string().nullable(),
   statusUpdatedAt: z.string(),
   reason: z.string().nullable(),
+  call: z
+    .object({ startsAt: z.string(), durationMinutes: z.number().int(), joinUrl: z.string().nullable() })
+    .nullable(),
 });
 
 export const scheduleTasks = defineRoute({
@@ -79,5 +82,35 @@ export const takeTaskAction = defineRoute({
     403: problem('Not yours'),
     404: problem('No such task for this client'),
     400: problem('An action the task’s status does not allow (NOT_ALLOWED, named in the message)'),
+  },
+});
+
+export const TaskCallBody = z
+  .object({
+    policyId,
+    call: z
+      .object({
+        startsAt: z.iso.datetime({ offset: true, error: 'Enter the date and time of the call' }),
+        durationMinutes: z.number().int('Choose from 15 to 240 minutes'),
+        joinUrl: z.string().trim().max(500).nullable().default(null),
+      })
+      .strict()
+      .nullable(),
+    /** Where the people on the call are (IANA zone): the call's day there becomes the task's due date. */
+    timeZone: z.string().max(64).default('UTC'),
+  })
+  .strict();
+export const scheduleTaskCall = defineRoute({
+  method: 'put',
+  path: '/api/clients/{clientId}/tasks/{taskId}/call',
+  tag: 'tasks',
+  summary:
+    'Set (or clear) the call of the kickoff or ongoing service call; its day becomes the due date (staff)',
+  request: { params: taskParams, body: TaskCallBody },
+  responses: {
+    200: json(TaskState, 'The task'),
+    400: problem('Invalid fields (body.call.*), or not a call task (NOT_ALLOWED)'),
+    403: problem('Not staff'),
+    404: problem('No such task for this client'),
   },
 });

@@ -20,7 +20,13 @@ import {
 import { mount } from '@onboard/api-contract/express';
 import { requireActor, requireClientAccess, type CommandDeps } from '../http/context.ts';
 import { scheduleClientTasks } from './schedule.ts';
-import { changeTaskDueDate, changeTaskStatus, scheduleTasks, takeTaskAction } from './routes.contract.ts';
+import {
+  scheduleTaskCall,
+  changeTaskDueDate,
+  changeTaskStatus,
+  scheduleTasks,
+  takeTaskAction,
+} from './routes.contract.ts';
 
 const ACTIONS = ['start', 'submit', 'complete'] as const;
 
@@ -146,6 +152,37 @@ export function taskCommandRoutes(deps: CommandDeps): Router {
     const { after } = await execute(req, actor, clientId, {
       type: 'TakeTaskAction',
       data: { clientId, taskId, policyId, action: action as (typeof ACTIONS)[number] },
+    });
+    res.json(answerTask(after, taskId, policyId));
+  });
+
+  mount(router, scheduleTaskCall, async (req, res, input) => {
+    const actor = await requireActor(deps.authenticate, req);
+    const clientId = String(req.params.clientId);
+    requireClientAccess(actor, clientId, 'update');
+    requireStaff(actor);
+    const { policyId, call, timeZone } = input.body();
+    let callDay: string | null = null;
+    if (call) {
+      try {
+        // en-CA writes a date as YYYY-MM-DD.
+        callDay = new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date(call.startsAt));
+      } catch {
+        throw new ValidationError({ 'body.timeZone': 'Unknown time zone' });
+      }
+    }
+    const taskId = String(req.params.taskId);
+    const { after } = await execute(req, actor, clientId, {
+      type: 'ScheduleCall',
+      data: {
+        clientId,
+        taskId,
+        policyId,
+        call: call
+          ? { ...call, startsAt: new Date(call.startsAt).toISOString(), joinUrl: call.joinUrl || null }
+          : null,
+        callDay,
+      },
     });
     res.json(answerTask(after, taskId, policyId));
   });

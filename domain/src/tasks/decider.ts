@@ -1,5 +1,5 @@
 import { isValid, parseISO } from 'date-fns';
-import type { TaskEvent } from '@onboard/events';
+import type { CallSchedule, TaskEvent } from '@onboard/events';
 import { accepted, refused, type Command, type Decider, type Decision, type Intent } from '../decider.ts';
 import {
   CLIENT_TASK_IDS,
@@ -19,6 +19,8 @@ export type TaskState = {
   statusUpdatedAt: string;
   /** Why staff marked it NIGO (what the client reads); null otherwise. */
   reason: string | null;
+  /** The call of a call task, once staff set it. */
+  call: CallSchedule | null;
 };
 
 /** Every task of one client, folded from `tasks-{clientId}`, keyed by task id and policy. */
@@ -41,7 +43,9 @@ export type TaskCommand =
     >
   | Command<'ChangeTaskStatus', Ref & { status: TaskStatus; reason: string | null }>
   | Command<'TakeTaskAction', Ref & { action: ClientTaskAction }>
-  | Command<'ChangeDueDate', Ref & { dueDate: string | null }>;
+  | Command<'ChangeDueDate', Ref & { dueDate: string | null }>
+  /** `callDay`: the call's calendar day where the client is (the handler knows the zone; the domain not). */
+  | Command<'ScheduleCall', Ref & { call: CallSchedule | null; callDay: string | null }>;
 export type TaskIntent = Intent<TaskCommand>;
 
 export type TaskError =
@@ -51,6 +55,11 @@ export type TaskError =
 type TaskDecision = Decision<TaskEvent, TaskError>;
 
 export const NO_SUCH_TASK = 'No such task for this client';
+export const CALL_TASKS: readonly string[] = ['kickoff-call', 'ongoing-service-call'];
+export const NOT_A_CALL = 'Only the kickoff call and the ongoing service call have a call schedule';
+export const CALL_TIME_MESSAGE = 'Enter the date and time of the call';
+export const CALL_DURATION_MESSAGE = 'Choose from 15 to 240 minutes';
+export const JOIN_URL_MESSAGE = 'Enter the meeting link as an https:// address';
 export const EIF_TASK_FOLLOWS_FORM =
   'The company information task follows its form: it is in progress once answered and done once signed';
 export const DUE_DATE_FORMAT_MESSAGE = 'Enter the due date as YYYY-MM-DD';
@@ -91,6 +100,7 @@ export function decideTasks(command: TaskCommand, state: TasksState): TaskDecisi
   const task = state.tasks.get(taskKey(taskId, policyId));
   if (!task || !isTaskId(taskId)) return refused({ code: 'NOT_FOUND', message: NO_SUCH_TASK });
   const ref = { clientId, taskId, policyId };
+  if (command.type === 'ScheduleCall') return decideCall(command, task, ref);
   if (taskId === 'eif-submit-company-information' && command.type !== 'ChangeDueDate')
     return refused({ code: 'NOT_ALLOWED', message: EIF_TASK_FOLLOWS_FORM });
   const moveTo = (to: TaskStatus, reason: string | null): TaskDecision =>
@@ -125,6 +135,45 @@ export function decideTasks(command: TaskCommand, state: TasksState): TaskDecisi
   }
 }
 
+/**
+ * Staff set the call of a call task: a real instant, 15 to 240 minutes, an https link or none. The call's
+ * day becomes the task's due date (the call is when the task is done), so the badge and the call agree.
+ */
+function decideCall(
+  command: Extract<TaskCommand, { type: 'ScheduleCall' }>,
+  task: TaskState,
+  ref: Ref,
+): TaskDecision {
+  const { at, by } = command.metadata;
+  if (!CALL_TASKS.includes(ref.taskId)) return refused({ code: 'NOT_ALLOWED', message: NOT_A_CALL });
+  const { call, callDay } = command.data;
+  if (call) {
+    const fields: Record<string, string> = {};
+    if (!isValid(parseISO(call.startsAt)) || !/T\d{2}:\d{2}/.test(call.startsAt))
+      fields['call.startsAt'] = CALL_TIME_MESSAGE;
+    if (!Number.isInteger(call.durationMinutes) || call.durationMinutes < 15 || call.durationMinutes > 240)
+      fields['call.durationMinutes'] = CALL_DURATION_MESSAGE;
+    if (call.joinUrl !== null && !isHttpsUrl(call.joinUrl)) fields['call.joinUrl'] = JOIN_URL_MESSAGE;
+    if (callDay !== null && !isCalendarDate(callDay)) fields['call.startsAt'] = CALL_TIME_MESSAGE;
+    if (Object.keys(fields).length > 0)
+      return refused({ code: 'INVALID', message: Object.values(fields)[0]!, fields });
+  }
+  const events: TaskEvent[] = [];
+  if (JSON.stringify(call) !== JSON.stringify(task.call))
+    events.push({ type: 'TaskCallScheduled', data: { ...ref, call, at, by } });
+  if (call && callDay && callDay !== task.dueDate)
+    events.push({ type: 'TaskDueDateChanged', data: { ...ref, dueDate: callDay, at, by } });
+  return accepted(...events);
+}
+
+const isHttpsUrl = (value: string) => {
+  try {
+    return new URL(value).protocol === 'https:';
+  } catch {
+    return false;
+  }
+};
+
 export function evolveTasks(state: TasksState, event: TaskEvent): TasksState {
   const { taskId, policyId } = event.data;
   const key = taskKey(taskId, policyId);
@@ -139,6 +188,7 @@ export function evolveTasks(state: TasksState, event: TaskEvent): TasksState {
         dueDate: event.data.dueDate,
         statusUpdatedAt: event.data.at,
         reason: null,
+        call: null,
       });
       break;
     case 'TaskStatusChanged':
@@ -152,6 +202,9 @@ export function evolveTasks(state: TasksState, event: TaskEvent): TasksState {
       break;
     case 'TaskDueDateChanged':
       if (current) tasks.set(key, { ...current, dueDate: event.data.dueDate });
+      break;
+    case 'TaskCallScheduled':
+      if (current) tasks.set(key, { ...current, call: event.data.call });
       break;
     default: {
       const unknown: never = event;

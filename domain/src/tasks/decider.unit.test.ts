@@ -2,6 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { TaskEvent } from '@onboard/events';
 import { eventsOf, givenWhenThen, refusalOf } from '../testing/given-when-then.ts';
 import {
+  CALL_DURATION_MESSAGE,
+  CALL_TIME_MESSAGE,
+  JOIN_URL_MESSAGE,
+  NOT_A_CALL,
   DUE_DATE_FORMAT_MESSAGE,
   EIF_TASK_FOLLOWS_FORM,
   NO_SUCH_TASK,
@@ -191,5 +195,58 @@ describe('the company information task', () => {
     expect(
       eventsOf(given(...history).when(cmd('ChangeDueDate', { ...eif, dueDate: '2027-01-05' }))),
     ).toHaveLength(1);
+  });
+});
+
+describe('the call of a call task', () => {
+  const call = {
+    startsAt: '2027-01-12T15:00:00.000Z',
+    durationMinutes: 45,
+    joinUrl: 'https://meet.example/abc',
+  };
+  const kickoff = ref('kickoff-call');
+
+  it('is set by staff, and its day becomes the due date', () => {
+    const events = eventsOf(
+      given(...scheduled()).when(cmd('ScheduleCall', { ...kickoff, call, callDay: '2027-01-12' })),
+    );
+    expect(events).toMatchObject([
+      { type: 'TaskCallScheduled', data: { taskId: 'kickoff-call', call } },
+      { type: 'TaskDueDateChanged', data: { dueDate: '2027-01-12' } },
+    ]);
+    const state = given(...scheduled(), ...events).state;
+    expect(state.tasks.get('kickoff-call|')?.call).toEqual(call);
+    expect(
+      eventsOf(
+        given(...scheduled(), ...events).when(
+          cmd('ScheduleCall', { ...kickoff, call, callDay: '2027-01-12' }),
+        ),
+      ),
+    ).toEqual([]);
+  });
+
+  it('refuses a bad time, length or link on their fields, and tasks that are not calls', () => {
+    const refusal = refusalOf(
+      given(...scheduled()).when(
+        cmd('ScheduleCall', {
+          ...kickoff,
+          call: { startsAt: '2027-01-12', durationMinutes: 5, joinUrl: 'http://meet.example' },
+          callDay: '2027-01-12',
+        }),
+      ),
+    );
+    expect(refusal).toMatchObject({
+      code: 'INVALID',
+      fields: {
+        'call.startsAt': CALL_TIME_MESSAGE,
+        'call.durationMinutes': CALL_DURATION_MESSAGE,
+        'call.joinUrl': JOIN_URL_MESSAGE,
+      },
+    });
+    expect(
+      refusalOf(
+        given(...scheduled()).when(cmd('ScheduleCall', { ...ref('company-profile'), call, callDay: null })),
+      ),
+    ).toEqual({ code: 'NOT_ALLOWED', message: NOT_A_CALL });
   });
 });

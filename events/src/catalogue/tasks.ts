@@ -36,7 +36,27 @@ export const TaskDueDateChanged = z.object({
 });
 export type TaskDueDateChanged = z.infer<typeof TaskDueDateChanged>;
 
-export const TaskEvent = z.discriminatedUnion('type', [TaskScheduled, TaskStatusChanged, TaskDueDateChanged]);
+/** When a call task's call takes place (the client's call schedule), how long and how to join. */
+export const CallSchedule = z.object({
+  startsAt: z.string(),
+  durationMinutes: z.number().int(),
+  joinUrl: z.string().nullable(),
+});
+export type CallSchedule = z.infer<typeof CallSchedule>;
+
+/** Staff set (or cleared, null) the call of the kickoff or ongoing service call. */
+export const TaskCallScheduled = z.object({
+  type: z.literal('TaskCallScheduled'),
+  data: z.object({ ...TaskRef, call: CallSchedule.nullable(), at: z.string(), by: By }),
+});
+export type TaskCallScheduled = z.infer<typeof TaskCallScheduled>;
+
+export const TaskEvent = z.discriminatedUnion('type', [
+  TaskScheduled,
+  TaskStatusChanged,
+  TaskDueDateChanged,
+  TaskCallScheduled,
+]);
 export type TaskEvent = z.infer<typeof TaskEvent>;
 
 /** Every task of one client, client-level and policy-level. */

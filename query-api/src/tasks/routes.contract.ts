@@ -21,6 +21,10 @@ export const TaskView = z
       .nullable()
       .meta({ description: 'When the task last reached Done; null while it is not Done' }),
     reason: z.string().nullable().meta({ description: 'Why staff marked it NIGO: what the client reads' }),
+    call: z
+      .object({ startsAt: z.string(), durationMinutes: z.number().int(), joinUrl: z.string().nullable() })
+      .nullable()
+      .meta({ description: 'The call of the kickoff or ongoing service call, once staff set it' }),
   })
   .meta({ id: 'Task' });
 

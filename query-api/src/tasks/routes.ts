@@ -13,6 +13,7 @@ type Row = {
   status_updated_at: Date;
   done_at: Date | null;
   reason: string | null;
+  call: { startsAt: string; durationMinutes: number; joinUrl: string | null } | null;
 };
 
 /** The tasks read model (projections/src/tasks.ts) with each task's words from the domain's catalogue. */
@@ -23,7 +24,7 @@ export function taskQueryRoutes(deps: QueryDeps): Router {
     const clientId = String(req.params.clientId);
     requireClientAccess(actor, clientId, 'read');
     const { rows } = await deps.pool.query<Row>(
-      `select task_id, policy_id, status, to_char(due_date, 'YYYY-MM-DD') as due_date, status_updated_at, reason, done_at
+      `select task_id, policy_id, status, to_char(due_date, 'YYYY-MM-DD') as due_date, status_updated_at, reason, done_at, call
        from rm_tasks where client_id = $1`,
       [clientId],
     );
@@ -54,6 +55,7 @@ export function taskQueryRoutes(deps: QueryDeps): Router {
           statusUpdatedAt: row.status_updated_at.toISOString(),
           doneAt: row.done_at?.toISOString() ?? null,
           reason: row.reason,
+          call: row.call,
         };
       }),
     );

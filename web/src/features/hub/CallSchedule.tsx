@@ -1,30 +1,170 @@
+import { useState } from 'react';
 import { Button, Heading } from 'react-aria-components';
 import { calendarFile, calendarFileName } from '@onboard/domain/tasks/calendar';
 import { saveBlob } from '../../api/download.ts';
+import { ApiError } from '../../api/errors.ts';
 import type { ClientView } from '../../api/types.ts';
 import { now } from '../../app/clock.ts';
+import { TextInput } from '../../ui/TextInput.tsx';
 import { formatDate } from './format.ts';
-import type { TaskView } from './api.ts';
+import { setTaskCall, useApplyTask, type TaskCall, type TaskView } from './api.ts';
 
 const AGENDA: Record<string, string> = {
   'kickoff-call': 'Walk through the onboarding plan, who does what, and the key dates up to go-live.',
   'ongoing-service-call': 'Meet your service team and hand over from onboarding to day-to-day service.',
 };
 
+const DURATIONS = [15, 30, 45, 60, 90, 120];
+
+/** The call's start as the browser's zone reads it: 'Tue, Jan 12, 2027, 9:30 AM'. */
+const formatCallTime = (startsAt: string) =>
+  new Intl.DateTimeFormat('en-US', {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  }).format(new Date(startsAt));
+
+/** A datetime-local value (the browser's zone) for an instant, and back. */
+const toLocalInput = (startsAt: string) => {
+  const at = new Date(startsAt);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
+};
+const fromLocalInput = (value: string) => {
+  const at = new Date(value);
+  return Number.isNaN(at.getTime()) ? value : at.toISOString();
+};
+
+/** Staff set the call: when (in their browser's zone), how long, how to join; or clear it. */
+function CallForm({ clientId, task }: { clientId: string; task: TaskView }) {
+  const apply = useApplyTask(clientId);
+  const [startsAt, setStartsAt] = useState(task.call ? toLocalInput(task.call.startsAt) : '');
+  const [duration, setDuration] = useState(String(task.call?.durationMinutes ?? 60));
+  const [joinUrl, setJoinUrl] = useState(task.call?.joinUrl ?? '');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [notice, setNotice] = useState<string | null>(null);
+  const save = async (call: TaskCall | null) => {
+    setErrors({});
+    setNotice(null);
+    try {
+      await apply(await setTaskCall(clientId, task.taskId, call));
+      setNotice(call ? 'The call is set; its day is now the due date.' : 'The call is cleared.');
+    } catch (caught) {
+      if (caught instanceof ApiError && Object.keys(caught.fieldErrors).length > 0)
+        setErrors(caught.fieldErrors);
+      else setErrors({ form: caught instanceof Error ? caught.message : 'The call could not be saved.' });
+    }
+  };
+  return (
+    <form
+      className="call-form"
+      data-testid="call-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!startsAt) return setErrors({ 'call.startsAt': 'Enter the date and time of the call' });
+        void save({
+          startsAt: fromLocalInput(startsAt),
+          durationMinutes: Number(duration),
+          joinUrl: joinUrl.trim() || null,
+        });
+      }}
+    >
+      <Heading level={3} className="card__subtitle">
+        Set the call
+      </Heading>
+      <div className="form__row">
+        <TextInput
+          label="Date and time"
+          type="datetime-local"
+          fieldKey="call.startsAt"
+          value={startsAt}
+          onChange={setStartsAt}
+          error={errors['call.startsAt']}
+        />
+        <label className="field">
+          <span className="field__label">Length</span>
+          <select
+            className="field__input"
+            value={duration}
+            onChange={(event) => setDuration(event.target.value)}
+            data-field="call.durationMinutes"
+          >
+            {DURATIONS.map((minutes) => (
+              <option key={minutes} value={minutes}>
+                {minutes} minutes
+              </option>
+            ))}
+          </select>
+          {errors['call.durationMinutes'] && (
+            <span className="field__error">{errors['call.durationMinutes']}</span>
+          )}
+        </label>
+      </div>
+      <TextInput
+        label="Meeting link"
+        type="url"
+        fieldKey="call.joinUrl"
+        value={joinUrl}
+        onChange={setJoinUrl}
+        error={errors['call.joinUrl']}
+        placeholder="https://"
+      />
+      {errors.form && (
+        <p className="field__error" role="alert">
+          {errors.form}
+        </p>
+      )}
+      {notice && (
+        <p className="muted" role="status">
+          {notice}
+        </p>
+      )}
+      <div className="button-row">
+        <Button type="submit" className="button button--secondary">
+          Save the call
+        </Button>
+        {task.call && (
+          <Button className="button button--ghost" onPress={() => void save(null)}>
+            Clear the call
+          </Button>
+        )}
+      </div>
+    </form>
+  );
+}
+
 /**
- * The schedule of the kickoff or ongoing service call. The client's questionnaire holds no call fields yet,
- * so the call is on the task's due date, which your implementation consultant sets; the calendar file
- * (RFC 5545, built in the browser) holds that day with the call's agenda.
+ * The schedule of the kickoff or ongoing service call (the client's call schedule): when it is, how long,
+ * how to join, with a calendar file (RFC 5545) to add it to one's calendar. Staff set it here; until they
+ * do, the task's due date stands for the day. Setting the call makes its day the due date.
  */
-export function CallSchedule({ task, client }: { task: TaskView; client: ClientView }) {
+export function CallSchedule({
+  task,
+  client,
+  isStaff,
+}: {
+  task: TaskView;
+  client: ClientView;
+  isStaff: boolean;
+}) {
+  const agenda = AGENDA[task.taskId] ?? task.asks;
   const download = () => {
-    if (!task.dueDate) return;
+    const day = task.call?.startsAt ?? task.dueDate;
+    if (!day) return;
     const title = `${task.title} — ${client.name}`;
     const file = calendarFile({
       uid: `${task.taskId}-${client.id}@onboard`,
       title,
-      description: `${AGENDA[task.taskId] ?? task.asks}\n\nYour implementation consultant sends the time and how to join.`,
-      start: task.dueDate,
+      description: task.call?.joinUrl
+        ? `${agenda}\n\nJoin: ${task.call.joinUrl}`
+        : `${agenda}\n\nYour implementation consultant sends the time and how to join.`,
+      ...(task.call?.joinUrl ? { location: task.call.joinUrl } : {}),
+      start: day,
+      ...(task.call ? { durationMinutes: task.call.durationMinutes } : {}),
       stamp: now().toISOString(),
     });
     saveBlob(new Blob([file], { type: 'text/calendar;charset=utf-8' }), calendarFileName(title));
@@ -34,19 +174,39 @@ export function CallSchedule({ task, client }: { task: TaskView; client: ClientV
       <Heading level={2} id="call-schedule" className="card__title">
         Call schedule
       </Heading>
-      {task.dueDate ? (
+      {task.call || task.dueDate ? (
         <>
           <dl className="task-facts">
             <div>
-              <dt>Date</dt>
-              <dd data-testid="call-date">{formatDate(task.dueDate)}</dd>
+              <dt>{task.call ? 'When' : 'Date'}</dt>
+              <dd data-testid="call-date">
+                {task.call ? formatCallTime(task.call.startsAt) : formatDate(task.dueDate!)}
+              </dd>
             </div>
+            {task.call && (
+              <div>
+                <dt>Length</dt>
+                <dd>{task.call.durationMinutes} minutes</dd>
+              </div>
+            )}
+            {task.call?.joinUrl && (
+              <div>
+                <dt>How to join</dt>
+                <dd>
+                  <a className="text-link" href={task.call.joinUrl} target="_blank" rel="noreferrer">
+                    Join the call
+                  </a>
+                </dd>
+              </div>
+            )}
             <div>
               <dt>Agenda</dt>
-              <dd>{AGENDA[task.taskId] ?? task.asks}</dd>
+              <dd>{agenda}</dd>
             </div>
           </dl>
-          <p className="muted">Your implementation consultant sends the time and how to join.</p>
+          {!task.call && (
+            <p className="muted">Your implementation consultant sends the time and how to join.</p>
+          )}
           <Button className="button button--secondary" onPress={download}>
             Add to my calendar (.ics)
           </Button>
@@ -56,6 +216,7 @@ export function CallSchedule({ task, client }: { task: TaskView; client: ClientV
           The date is not set yet. Your implementation consultant will propose one; it will show here.
         </p>
       )}
+      {isStaff && <CallForm key={task.call?.startsAt ?? ''} clientId={client.id} task={task} />}
     </section>
   );
 }

@@ -310,7 +310,7 @@ function TaskBody({
         />
       </section>
       {(task.taskId === 'kickoff-call' || task.taskId === 'ongoing-service-call') && client && (
-        <CallSchedule task={task} client={client} />
+        <CallSchedule task={task} client={client} isStaff={isStaff} />
       )}
       {task.taskId === 'company-profile' && client && (
         <Suspense fallback={<PageSkeleton />}>

@@ -1,23 +1,17 @@
 import useSWR, { useSWRConfig } from 'swr';
-import { statusPill, type PillTone, type TaskStatus } from '@onboard/domain/tasks/status';
+import type { ResponseOf } from '@onboard/api-contract';
+import type { changeTaskStatus } from '@onboard/command-api/contracts';
+import type { listClientTasks } from '@onboard/query-api/contracts';
+import { statusPill, type TaskStatus } from '@onboard/domain/tasks/status';
 import { apiRequest } from '../../api/http.ts';
 
-/** GET /api/clients/{clientId}/tasks (query-api/src/tasks/routes.contract.ts TaskView). */
-export type TaskView = {
-  taskId: string;
-  policyId: string | null;
-  level: 'client' | 'policy';
-  title: string;
-  asks: string;
-  owner: 'client' | 'carrier';
-  completion: 'client' | 'review';
-  status: TaskStatus;
-  pill: { label: string; tone: PillTone };
-  dueDate: string | null;
-  statusUpdatedAt: string;
-  doneAt: string | null;
-  reason: string | null;
-};
+// Answer types from the routes' contracts (query-api and command-api), never written twice.
+/** GET /api/clients/{clientId}/tasks. */
+export type TaskView = ResponseOf<typeof listClientTasks>[number];
+/** The call of a call task. */
+export type TaskCall = NonNullable<TaskView['call']>;
+/** The task after a change, as the command routes answer it. */
+type TaskState = ResponseOf<typeof changeTaskStatus>;
 
 /** A push to the plan system (query-api/src/qps ApiJobView), as the timeline reads it. */
 export type PushJob = { id: string; status: string; requestedAt: string; updatedAt: string };
@@ -39,9 +33,6 @@ export type ClientAction = 'start' | 'submit' | 'complete';
 const taskPath = (clientId: string, taskId: string) =>
   `${clientPath(clientId)}/tasks/${encodeURIComponent(taskId)}`;
 
-/** The task after a change, as the command routes answer it. */
-type TaskState = Pick<TaskView, 'taskId' | 'policyId' | 'status' | 'dueDate' | 'statusUpdatedAt' | 'reason'>;
-
 export const takeTaskAction = (
   clientId: string,
   taskId: string,
@@ -58,6 +49,12 @@ export const setTaskStatus = (
 ) =>
   apiRequest<TaskState>('PUT', `${taskPath(clientId, taskId)}/status`, {
     body: { policyId, status, reason },
+  });
+
+/** Staff set (or clear) the call of a call task; the browser's zone decides the call's day. */
+export const setTaskCall = (clientId: string, taskId: string, call: TaskCall | null) =>
+  apiRequest<TaskState>('PUT', `${taskPath(clientId, taskId)}/call`, {
+    body: { policyId: null, call, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone },
   });
 
 export const setTaskDueDate = (
