@@ -88,7 +88,7 @@ describe.skipIf(skip)('an onboarding on the hub, in the browser', () => {
     await second.getByLabel('Policy number').fill('771002');
     await second.getByLabel('Effective date').fill('2027-03-01');
     await second.getByText('Long Term Disability', { exact: true }).click();
-    await staff.screenshot({ path: screenshotPath('onboarding-new-client.png'), fullPage: true });
+    await staff.screenshot({ path: screenshotPath('onboarding-new-client.png') });
     await dialog.getByRole('button', { name: 'Create client' }).click();
     await staff.waitForURL(/\/clients\/admin\/[^/]+\/manage$/);
     clientId = decodeURIComponent(new URL(staff.url()).pathname.split('/')[3]!);

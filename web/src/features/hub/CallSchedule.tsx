@@ -128,7 +128,7 @@ function CallForm({ clientId, task }: { clientId: string; task: TaskView }) {
           Save the call
         </Button>
         {task.call && (
-          <Button className="button button--ghost" onPress={() => void save(null)}>
+          <Button className="button button--secondary" onPress={() => void save(null)}>
             Clear the call
           </Button>
         )}
@@ -216,7 +216,7 @@ export function CallSchedule({
           The date is not set yet. Your implementation consultant will propose one; it will show here.
         </p>
       )}
-      {isStaff && <CallForm key={task.call?.startsAt ?? ''} clientId={client.id} task={task} />}
+      {isStaff && <CallForm clientId={client.id} task={task} />}
     </section>
   );
 }
