@@ -29,6 +29,33 @@ const ExplorerSitesSection = lazy(() =>
 );
 
 const PlanSystemPanel = lazy(() => import('./PlanSystemPanel.tsx'));
+
+/** The plan-system tools load when staff open them (the manage page's first load stays small). */
+function PlanSystemCard({ clientId }: { clientId: string }) {
+  const [isOpen, setIsOpen] = useState(false);
+  if (isOpen)
+    return (
+      <Suspense fallback={<PageSkeleton />}>
+        <PlanSystemPanel clientId={clientId} />
+      </Suspense>
+    );
+  return (
+    <section className="card" aria-labelledby="plan-system-closed-title">
+      <Heading level={2} id="plan-system-closed-title" className="card__title">
+        Plan system
+      </Heading>
+      <p className="muted">
+        Compare the client with its case in the carrier’s plan system, import or sync it, configure plans, and
+        send the activation e-mails.
+      </p>
+      <div className="button-row card__actions">
+        <Button className="button button--secondary" onPress={() => setIsOpen(true)}>
+          Open the plan-system tools
+        </Button>
+      </div>
+    </section>
+  );
+}
 type Notice = { tone: 'success' | 'error'; text: string } | null;
 
 const messageOf = (caught: unknown) => (caught instanceof ApiError ? caught.message : GENERIC_ERROR_MESSAGE);
@@ -189,8 +216,8 @@ export function ClientManagePage({ clientId }: { clientId: string }) {
         </p>
         <ChangeLogSection clientId={clientId} signedAt={client.eifSignedAt ?? null} />
       </section>
+      <PlanSystemCard clientId={clientId} />
       <Suspense fallback={<PageSkeleton />}>
-        <PlanSystemPanel clientId={clientId} />
         <ExplorerSitesSection clientId={clientId} />
       </Suspense>
 

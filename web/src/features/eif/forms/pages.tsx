@@ -10,7 +10,7 @@ import {
 } from '@onboard/domain/eif/steps/catalogue';
 import type { VisibleStep } from '@onboard/domain/eif/steps/visibility';
 import { useEditingView, type EditingView } from './api.ts';
-import { EditStateBanner } from '../Eif.tsx';
+import { EditStateBanner } from '../EditStateBanner.tsx';
 import { isSigned } from '../view.ts';
 import { NotFoundPage } from '../../../app/StatusPages.tsx';
 import { EifLayout } from './EifLayout.tsx';
