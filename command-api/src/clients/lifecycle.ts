@@ -1,7 +1,6 @@
 import { Router, type Request } from 'express';
 import type pg from 'pg';
 import {
-  WrongExpectedRevisionError,
   clientStream,
   eifStream,
   loadAggregate,
@@ -10,10 +9,8 @@ import {
   type NewPolicy,
 } from '@onboard/events';
 import {
-  AppError,
   ConflictError,
   ForbiddenError,
-  NotFoundError,
   ValidationError,
   eifCodec,
   isInternal,
@@ -24,6 +21,7 @@ import { foldWith } from '@onboard/domain/decider';
 import {
   SETUP_STEPS,
   clientLifecycleDecider,
+  type ClientLifecycleCommand,
   type ClientLifecycleIntent,
   type ClientLifecycleState,
 } from '@onboard/domain/clients/lifecycle';
@@ -31,7 +29,7 @@ import { defaultTaskDueDates } from '@onboard/domain/tasks/schedule';
 import { mount } from '@onboard/api-contract/express';
 import type { ClientLifecycleView, ImplementationConsultant } from '@onboard/api-contract/views';
 import { requireActor, requireClientAccess, type CommandDeps } from '../http/context.ts';
-import { parseIfMatch } from '../http/validate.ts';
+import { decideOnStream, requestContext } from '../http/decide.ts';
 import { scheduleClientTasks } from '../tasks/schedule.ts';
 import { executeEifCommands } from './execute.ts';
 import {
@@ -47,8 +45,6 @@ import {
 } from './lifecycle.contract.ts';
 
 export type ClientLifecycleDeps = CommandDeps & { pool: pg.Pool };
-
-type Loaded = { state: ClientLifecycleState; revision: bigint; adopted: ClientLifecycleEvent[] };
 
 /**
  * The client's lifecycle writes (`client-{clientId}`), decided by the lifecycle decider and appended at
@@ -71,19 +67,20 @@ export function clientLifecycleRoutes(deps: ClientLifecycleDeps): Router {
     return { status: loaded.state.status, view: toClientView(loaded.state, loaded.revision) };
   };
 
-  const load = async (actor: Actor, clientId: string): Promise<Loaded> => {
-    const recorded = await deps.store.readStream(clientStream(clientId));
-    const events = recorded.map((r) => parseEvent(r) as ClientLifecycleEvent);
-    const state = foldWith(clientLifecycleDecider, events);
-    const revision = BigInt(recorded.length) - 1n;
-    if (state.exists) return { state, revision, adopted: [] };
+  /** A client from before lifecycles (its form, no lifecycle) is adopted: a ClientCreated read from its form. */
+  const adoption = async (
+    actor: Actor,
+    clientId: string,
+    state: ClientLifecycleState,
+  ): Promise<ClientLifecycleEvent[]> => {
+    if (state.exists) return [];
     const { view } = await eifOf(clientId);
-    if (!view) return { state, revision, adopted: [] };
+    if (!view) return [];
     const implementationType =
       view.implementationType === 'ADD_COVERAGE' || view.implementationType === 'TAKEOVER'
         ? view.implementationType
         : 'NEW_CASE';
-    const adopted: ClientLifecycleEvent[] = [
+    return [
       {
         type: 'ClientCreated',
         data: {
@@ -105,57 +102,34 @@ export function clientLifecycleRoutes(deps: ClientLifecycleDeps): Router {
         },
       },
     ];
-    return { state: adopted.reduce(clientLifecycleDecider.evolve, state), revision, adopted };
   };
 
-  /** Decides one intent and appends its events (with any adoption); answers the state after them. */
+  /** The lifecycle as it stands (adopted if need be), for a handler that looks before it decides. */
+  const load = async (actor: Actor, clientId: string) => {
+    const recorded = await deps.store.readStream(clientStream(clientId));
+    const state = foldWith(
+      clientLifecycleDecider,
+      recorded.map((r) => parseEvent(r) as ClientLifecycleEvent),
+    );
+    const adopted = await adoption(actor, clientId, state);
+    return {
+      state: adopted.reduce(clientLifecycleDecider.evolve, state),
+      revision: BigInt(recorded.length) - 1n,
+    };
+  };
+
+  /** Decides one intent on the client's lifecycle (with any adoption); answers the state after it. */
   const execute = async (req: Request, actor: Actor, clientId: string, intent: ClientLifecycleIntent) => {
-    const { state, revision, adopted } = await load(actor, clientId);
-    const ifMatch = parseIfMatch(req.header('if-match'));
-    if (ifMatch !== null && ifMatch !== revision)
-      throw new ConflictError('This client was changed by someone else. Reload to see the latest version.');
-    const metadata = { at: deps.now().toISOString(), by: { userId: actor.userId, role: actor.role } };
-    const decision = clientLifecycleDecider.decide({ ...intent, metadata } as never, state);
-    if (!decision.ok) {
-      const { error } = decision;
-      if (error.code === 'NOT_FOUND') throw new NotFoundError(error.message);
-      if (error.code === 'INVALID')
-        throw new ValidationError(
-          Object.fromEntries(Object.entries(error.fields).map(([key, message]) => [`body.${key}`, message])),
-        );
-      if (error.code === 'ALREADY_EXISTS') throw new ConflictError(error.message);
-      throw new AppError(400, error.code, error.message);
-    }
-    const events = [...adopted, ...decision.events];
-    let next = revision;
-    if (events.length > 0) {
-      const correlationId = req.header('x-correlation-id') ?? deps.newId();
-      try {
-        const result = await deps.store.append(
-          clientStream(clientId),
-          events.map((event) => ({
-            id: deps.newId(),
-            type: event.type,
-            data: event.data,
-            metadata: {
-              actorId: actor.userId,
-              actorRole: actor.role,
-              occurredAt: metadata.at,
-              correlationId,
-            },
-          })),
-          revision < 0n ? 'no_stream' : revision,
-        );
-        next = result.nextExpectedRevision;
-      } catch (error) {
-        if (error instanceof WrongExpectedRevisionError)
-          throw new ConflictError(
-            'This client was changed by someone else. Reload to see the latest version.',
-          );
-        throw error;
-      }
-    }
-    return { state: decision.events.reduce(clientLifecycleDecider.evolve, state), revision: next };
+    const { after, revision } = await decideOnStream(deps, {
+      request: requestContext(req, deps.newId),
+      actor,
+      stream: clientStream(clientId),
+      decider: clientLifecycleDecider,
+      prelude: (state) => adoption(actor, clientId, state),
+      build: (_state, metadata) => ({ ...intent, metadata }) as ClientLifecycleCommand,
+      conflictMessage: 'This client was changed by someone else. Reload to see the latest version.',
+    });
+    return { state: after, revision };
   };
 
   /** The client's form and tasks, made once: the form only if it does not exist yet; tasks kept. */

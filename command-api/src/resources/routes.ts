@@ -1,20 +1,6 @@
 import { Router, type Request } from 'express';
-import {
-  WrongExpectedRevisionError,
-  eifStream,
-  parseEvent,
-  resourceStream,
-  type ResourceEvent,
-} from '@onboard/events';
-import {
-  ConflictError,
-  ForbiddenError,
-  NotFoundError,
-  isInternal,
-  type Actor,
-  type DocumentStore,
-} from '@onboard/domain';
-import { foldWith } from '@onboard/domain/decider';
+import { eifStream, resourceStream } from '@onboard/events';
+import { ForbiddenError, NotFoundError, isInternal, type Actor, type DocumentStore } from '@onboard/domain';
 import {
   resourcesDecider,
   type ResourceCommand,
@@ -24,7 +10,8 @@ import {
 } from '@onboard/domain/resources/decider';
 import { mount } from '@onboard/api-contract/express';
 import { requireActor, requireClientAccess, type CommandDeps } from '../http/context.ts';
-import { bodyFieldErrors, parseIfMatch } from '../http/validate.ts';
+import { parseIfMatch } from '../http/validate.ts';
+import { decideOnStream } from '../http/decide.ts';
 import { addResource, editResource, removeResource, type ResourceBody } from './routes.contract.ts';
 import type { z } from 'zod';
 
@@ -52,56 +39,25 @@ export function resourceCommandRoutes(deps: ResourceCommandDeps): Router {
     return { actor, clientId };
   };
 
-  const load = async (clientId: string) => {
-    const recorded = await deps.store.readStream(resourceStream(clientId));
-    const state = foldWith(
-      resourcesDecider,
-      recorded.map((r) => parseEvent(r) as ResourceEvent),
-    );
-    return { state, revision: BigInt(recorded.length) - 1n };
-  };
-
-  /** Decides one intent for the actor and appends its events; answers the resource after them. */
+  /**
+   * Decides one intent for the actor and appends its events; answers the resource after them. Each
+   * resource carries its own version (If-Match names it, and the decider checks it), so the stream's
+   * revision guards only against a write in between.
+   */
   const execute = async (
     req: Request,
     actor: Actor,
     clientId: string,
     intent: ResourceIntent,
   ): Promise<ResourceState | undefined> => {
-    const { state, revision } = await load(clientId);
-    const metadata = { at: deps.now().toISOString(), by: { userId: actor.userId, role: actor.role } };
-    const decision = resourcesDecider.decide({ ...intent, metadata } as ResourceCommand, state);
-    if (!decision.ok) {
-      const { error } = decision;
-      if (error.code === 'NOT_FOUND') throw new NotFoundError(error.message);
-      if (error.code === 'CONFLICT')
-        throw new ConflictError(error.message, { currentVersion: error.currentVersion });
-      throw bodyFieldErrors(error.fields);
-    }
-    if (decision.events.length > 0) {
-      const correlationId = req.header('x-correlation-id') ?? deps.newId();
-      try {
-        await deps.store.append(
-          resourceStream(clientId),
-          decision.events.map((event) => ({
-            id: deps.newId(),
-            type: event.type,
-            data: event.data,
-            metadata: {
-              actorId: actor.userId,
-              actorRole: actor.role,
-              occurredAt: metadata.at,
-              correlationId,
-            },
-          })),
-          revision < 0n ? 'no_stream' : revision,
-        );
-      } catch (error) {
-        if (error instanceof WrongExpectedRevisionError) throw new ConflictError(RESOURCE_RACE_MESSAGE);
-        throw error;
-      }
-    }
-    const after = decision.events.reduce(resourcesDecider.evolve, state);
+    const { after } = await decideOnStream(deps, {
+      request: { ifMatch: null, correlationId: req.header('x-correlation-id') ?? deps.newId() },
+      actor,
+      stream: resourceStream(clientId),
+      decider: resourcesDecider,
+      build: (_state, metadata) => ({ ...intent, metadata }) as ResourceCommand,
+      conflictMessage: RESOURCE_RACE_MESSAGE,
+    });
     return after.resources.get(intent.data.resourceId);
   };
 

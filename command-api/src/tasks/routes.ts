@@ -1,15 +1,6 @@
 import { Router, type Request } from 'express';
-import { WrongExpectedRevisionError, parseEvent, taskStream, type TaskEvent } from '@onboard/events';
-import {
-  AppError,
-  ConflictError,
-  ForbiddenError,
-  NotFoundError,
-  ValidationError,
-  isInternal,
-  type Actor,
-} from '@onboard/domain';
-import { foldWith } from '@onboard/domain/decider';
+import { taskStream } from '@onboard/events';
+import { ForbiddenError, NotFoundError, ValidationError, isInternal, type Actor } from '@onboard/domain';
 import {
   taskKey,
   tasksDecider,
@@ -20,6 +11,7 @@ import {
 import { mount } from '@onboard/api-contract/express';
 import { requireActor, requireClientAccess, type CommandDeps } from '../http/context.ts';
 import { scheduleClientTasks } from './schedule.ts';
+import { decideOnStream, requestContext } from '../http/decide.ts';
 import {
   scheduleTaskCall,
   changeTaskDueDate,
@@ -37,59 +29,15 @@ const ACTIONS = ['start', 'submit', 'complete'] as const;
 export function taskCommandRoutes(deps: CommandDeps): Router {
   const router = Router();
 
-  const load = async (clientId: string) => {
-    const recorded = await deps.store.readStream(taskStream(clientId));
-    const state = foldWith(
-      tasksDecider,
-      recorded.map((r) => parseEvent(r) as TaskEvent),
-    );
-    return { state, revision: BigInt(recorded.length) - 1n };
-  };
-
-  /** Decides one intent for the actor and appends its events; answers the state after them. */
-  const execute = async (req: Request, actor: Actor, clientId: string, intent: TaskIntent) => {
-    const { state, revision } = await load(clientId);
-    const metadata = { at: deps.now().toISOString(), by: { userId: actor.userId, role: actor.role } };
-    const decision = tasksDecider.decide({ ...intent, metadata } as TaskCommand, state);
-    if (!decision.ok) {
-      const { error } = decision;
-      if (error.code === 'NOT_FOUND') throw new NotFoundError(error.message);
-      if (error.code === 'INVALID')
-        throw new ValidationError(
-          Object.fromEntries(Object.entries(error.fields).map(([key, message]) => [`body.${key}`, message])),
-        );
-      // A status change the rules do not allow is a bad request naming the rule (issue: task status).
-      throw new AppError(400, error.code, error.message);
-    }
-    if (decision.events.length > 0) {
-      const correlationId = req.header('x-correlation-id') ?? deps.newId();
-      try {
-        await deps.store.append(
-          taskStream(clientId),
-          decision.events.map((event) => ({
-            id: deps.newId(),
-            type: event.type,
-            data: event.data,
-            metadata: {
-              actorId: actor.userId,
-              actorRole: actor.role,
-              occurredAt: metadata.at,
-              correlationId,
-            },
-          })),
-          revision < 0n ? 'no_stream' : revision,
-        );
-      } catch (error) {
-        if (error instanceof WrongExpectedRevisionError) throw new ConflictError();
-        throw error;
-      }
-    }
-    return {
-      before: state,
-      after: decision.events.reduce(tasksDecider.evolve, state),
-      events: decision.events,
-    };
-  };
+  /** Decides one intent for the actor on the client's tasks stream and appends its events. */
+  const execute = (req: Request, actor: Actor, clientId: string, intent: TaskIntent) =>
+    decideOnStream(deps, {
+      request: requestContext(req, deps.newId),
+      actor,
+      stream: taskStream(clientId),
+      decider: tasksDecider,
+      build: (_state, metadata) => ({ ...intent, metadata }) as TaskCommand,
+    });
 
   const answerTask = (state: TasksState, taskId: string, policyId: string | null) => {
     const task = state.tasks.get(taskKey(taskId, policyId));

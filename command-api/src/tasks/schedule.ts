@@ -1,14 +1,7 @@
-import {
-  WrongExpectedRevisionError,
-  eifStream,
-  loadAggregate,
-  parseEvent,
-  taskStream,
-  type TaskEvent,
-} from '@onboard/events';
-import { eifCodec, toClientView, type Actor } from '@onboard/domain';
-import { foldWith } from '@onboard/domain/decider';
-import { tasksDecider, type TaskCommand } from '@onboard/domain/tasks/decider';
+import { eifStream, loadAggregate, taskStream } from '@onboard/events';
+import { ConflictError, eifCodec, toClientView, type Actor } from '@onboard/domain';
+import { tasksDecider } from '@onboard/domain/tasks/decider';
+import { decideOnStream } from '../http/decide.ts';
 import type { CommandDeps } from '../http/context.ts';
 
 /**
@@ -40,35 +33,21 @@ export async function scheduleClientTasks(
   }));
   const implementationType = typeof client.implementationType === 'string' ? client.implementationType : null;
   for (let attempt = 0; ; attempt++) {
-    const recorded = await deps.store.readStream(taskStream(clientId));
-    const state = foldWith(
-      tasksDecider,
-      recorded.map((r) => parseEvent(r) as TaskEvent),
-    );
-    const at = deps.now().toISOString();
-    const command: TaskCommand = {
-      type: 'ScheduleTasks',
-      data: { clientId, implementationType, policies, dueDates },
-      metadata: { at, by: { userId: actor.userId, role: actor.role } },
-    };
-    const decision = tasksDecider.decide(command, state);
-    if (!decision.ok) throw new Error(decision.error.message);
-    if (decision.events.length === 0) return 0;
-    const revision = BigInt(recorded.length) - 1n;
     try {
-      await deps.store.append(
-        taskStream(clientId),
-        decision.events.map((event) => ({
-          id: deps.newId(),
-          type: event.type,
-          data: event.data,
-          metadata: { actorId: actor.userId, actorRole: actor.role, occurredAt: at, correlationId },
-        })),
-        revision < 0n ? 'no_stream' : revision,
-      );
-      return decision.events.length;
+      const { events } = await decideOnStream(deps, {
+        request: { ifMatch: null, correlationId },
+        actor,
+        stream: taskStream(clientId),
+        decider: tasksDecider,
+        build: (_state, metadata) => ({
+          type: 'ScheduleTasks' as const,
+          data: { clientId, implementationType, policies, dueDates },
+          metadata,
+        }),
+      });
+      return events.length;
     } catch (error) {
-      if (!(error instanceof WrongExpectedRevisionError) || attempt > 0) throw error;
+      if (!(error instanceof ConflictError) || attempt > 0) throw error;
     }
   }
 }

@@ -1,0 +1,102 @@
+import type { Request } from 'express';
+import { WrongExpectedRevisionError, parseEvent, type DomainEvent } from '@onboard/events';
+import { AppError, ConflictError, NotFoundError, type Actor } from '@onboard/domain';
+import { foldWith, type Decider, type Refusal } from '@onboard/domain/decider';
+import type { CommandDeps } from './context.ts';
+import { bodyFieldErrors, parseIfMatch } from './validate.ts';
+
+/** A refusal as the API answers it: 404, 409, 400 keyed by field, or 400 naming the rule. */
+export type RefusalAnswer = Refusal & {
+  fields?: Readonly<Record<string, string>>;
+  currentVersion?: number;
+};
+
+export function refusalError(error: RefusalAnswer, conflictMessage?: string): Error {
+  if (error.code === 'NOT_FOUND') return new NotFoundError(error.message);
+  if (error.code === 'CONFLICT' || error.code === 'ALREADY_EXISTS')
+    return new ConflictError(
+      error.code === 'ALREADY_EXISTS' ? error.message : (conflictMessage ?? error.message),
+      error.currentVersion === undefined ? {} : { currentVersion: error.currentVersion },
+    );
+  if (error.code === 'INVALID' && error.fields) return bodyFieldErrors(error.fields);
+  return new AppError(400, error.code, error.message);
+}
+
+/** What a write takes from its request: the version read (If-Match) and the correlation id. */
+export type RequestContext = { ifMatch: bigint | null; correlationId: string };
+
+export const requestContext = (req: Request, newId: () => string): RequestContext => ({
+  ifMatch: parseIfMatch(req.header('if-match')),
+  correlationId: req.header('x-correlation-id') ?? newId(),
+});
+
+type StreamEvent = Extract<DomainEvent, { type: string }>;
+
+export type StreamDecision<State, Event> = {
+  before: State;
+  after: State;
+  /** The events appended, the decided ones after any `prelude`. */
+  events: Event[];
+  /** The stream's revision after the append (-1: still no stream). */
+  revision: bigint;
+};
+
+/**
+ * The one way a command handler decides on a stream: read it and fold it with the decider, check the
+ * request's If-Match against its revision (a stale one is a 409), let `build` make the command from the
+ * state (time and actor come in as its metadata), decide, and append the events at the revision read, so a
+ * concurrent write is a 409, never an overwrite. A refusal throws as the API answers it and appends
+ * nothing. `prelude` (from the state read) is appended before the decided events, in the same write.
+ */
+export async function decideOnStream<State, Command, Event extends StreamEvent, R extends RefusalAnswer>(
+  deps: Pick<CommandDeps, 'store' | 'now' | 'newId'>,
+  options: {
+    /** The version the caller read (If-Match), or null; and the request's correlation id. */
+    request: RequestContext;
+    actor: Pick<Actor, 'userId' | 'role'>;
+    stream: string;
+    decider: Decider<State, Command, Event, R>;
+    build: (state: State, metadata: { at: string; by: { userId: string; role: string } }) => Command;
+    prelude?: (state: State, revision: bigint) => Promise<Event[]> | Event[];
+    conflictMessage?: string;
+  },
+): Promise<StreamDecision<State, Event>> {
+  const { request, actor, stream, decider, conflictMessage } = options;
+  const recorded = await deps.store.readStream(stream);
+  const read = foldWith(
+    decider,
+    recorded.map((r) => parseEvent(r) as unknown as Event),
+  );
+  const revision = BigInt(recorded.length) - 1n;
+  const { ifMatch, correlationId } = request;
+  if (ifMatch !== null && ifMatch !== revision)
+    throw new ConflictError(conflictMessage, { currentVersion: Number(revision) });
+  const prelude = (await options.prelude?.(read, revision)) ?? [];
+  const before = prelude.reduce(decider.evolve, read);
+  const metadata = { at: deps.now().toISOString(), by: { userId: actor.userId, role: actor.role } };
+  const decision = decider.decide(options.build(before, metadata), before);
+  if (!decision.ok) throw refusalError(decision.error, conflictMessage);
+  const events = [...prelude, ...decision.events];
+  if (events.length === 0) return { before, after: before, events, revision };
+  try {
+    const result = await deps.store.append(
+      stream,
+      events.map((event) => ({
+        id: deps.newId(),
+        type: event.type,
+        data: event.data,
+        metadata: { actorId: actor.userId, actorRole: actor.role, occurredAt: metadata.at, correlationId },
+      })),
+      revision < 0n ? 'no_stream' : revision,
+    );
+    return {
+      before,
+      after: decision.events.reduce(decider.evolve, before),
+      events,
+      revision: result.nextExpectedRevision,
+    };
+  } catch (error) {
+    if (error instanceof WrongExpectedRevisionError) throw new ConflictError(conflictMessage);
+    throw error;
+  }
+}
