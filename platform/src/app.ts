@@ -46,7 +46,7 @@ import { employeeClassQueryRoutes } from '@onboard/query-api/employee-classes';
 import { createUserAdminCommands } from '@onboard/command-api/users';
 import { createUserAdminQueries } from '@onboard/query-api/users';
 import { projections } from '@onboard/projections';
-import { busPublisher } from '@onboard/workers';
+import { busPublisher, clientBaseWorker } from '@onboard/workers';
 import { createPostgresBus } from './bus/postgres-bus.ts';
 import { migrate, pendingMigrations } from './database/migrations.ts';
 import type { AppConfig } from './config.ts';
@@ -154,10 +154,12 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
   if (has('projections')) {
     for (const consumer of projections) runners.push(startRunner({ store, pool, consumer, logger }));
   }
-  // Reactors with side effects: the bus publisher and the push to the plan system (workers/).
+  // Reactors with side effects (workers/): the bus publisher, the push to the plan system, and the form and
+  // tasks of every client created.
   const reactors: CheckpointedConsumer[] = [
     busPublisher(bus),
     createQpsPushWorker({ store, snapshots, now, settings: qpsSettingsFromEnv() }),
+    clientBaseWorker({ store, snapshots, now }),
   ];
   if (has('workers'))
     for (const consumer of reactors) runners.push(startRunner({ store, pool, consumer, logger }));

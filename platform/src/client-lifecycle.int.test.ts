@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clientStream } from '@onboard/events';
 import { freshDatabase } from '@onboard/testing/db';
 import { startApp, type RunningApp } from './app.ts';
 import { embeddedTestConfig } from './config.ts';
@@ -237,5 +239,64 @@ describe('the client lifecycle over HTTP', () => {
     });
     expect((await staff.get(`/api/clients/${id}/lifecycle`)).status).toBe(404);
     expect((await staff.delete(`/api/clients/${id}`)).status).toBe(404);
+  });
+
+  it('a creation cut short after its first write still gets its form and tasks (the client-base reactor)', async () => {
+    // As if the process died right after appending ClientCreated: nothing else was written.
+    const id = randomUUID();
+    await app.store.append(
+      clientStream(id),
+      [
+        {
+          id: randomUUID(),
+          type: 'ClientCreated',
+          data: {
+            clientId: id,
+            at: new Date().toISOString(),
+            by: { userId: 'demo-admin', role: 'SLF_ADMIN' },
+            name: 'Interrupted Co',
+            ticketId: null,
+            implementationType: 'NEW_CASE',
+            implementationConsultantUserId: null,
+            isTest: false,
+            policies: [
+              {
+                policyId: randomUUID(),
+                slfPolicyNumber: '661',
+                slfCoverages: ['Dental'],
+                policyEffective: null,
+              },
+            ],
+            draft: false,
+          },
+          metadata: {
+            actorId: 'demo-admin',
+            actorRole: 'SLF_ADMIN',
+            occurredAt: new Date().toISOString(),
+            correlationId: randomUUID(),
+          },
+        },
+      ],
+      'no_stream',
+    );
+    await eventually(async () => {
+      const form = await staff.get(`/api/clients/${id}`);
+      expect(form.status).toBe(200);
+      expect(form.body).toMatchObject({ name: 'Interrupted Co' });
+      const tasks = (await staff.get(`/api/clients/${id}/tasks`)).body as { taskId: string }[];
+      expect(tasks.some((t) => t.taskId === 'dental-rollover')).toBe(true);
+    });
+    // The command's own follow-ups and the reactor's never write twice.
+    const created = (await staff.post('/api/clients', newClient({ name: 'Once Co' }))).body as Lifecycle;
+    await eventually(async () => {
+      const tasks = (await staff.get(`/api/clients/${created.clientId}/tasks`)).body as { taskId: string }[];
+      expect(tasks.filter((t) => t.taskId === 'kickoff-call')).toHaveLength(1);
+    });
+    const forms = await app.store.readStream(`eif-${created.clientId}`);
+    expect(
+      forms.filter(
+        (e) => e.type === 'EifEntityCreated' && (e.data as { entity: string }).entity === 'Client',
+      ),
+    ).toHaveLength(1);
   });
 });

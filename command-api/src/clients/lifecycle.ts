@@ -26,6 +26,7 @@ import {
   type ClientLifecycleState,
 } from '@onboard/domain/clients/lifecycle';
 import { defaultTaskDueDates } from '@onboard/domain/tasks/schedule';
+import { baseClientIntents, firstEffectiveDate } from '@onboard/domain/clients/base-client';
 import { mount } from '@onboard/api-contract/express';
 import type { ClientLifecycleView, ImplementationConsultant } from '@onboard/api-contract/views';
 import { requireActor, requireClientAccess, type CommandDeps } from '../http/context.ts';
@@ -139,7 +140,6 @@ export function clientLifecycleRoutes(deps: ClientLifecycleDeps): Router {
     clientId: string,
     state: ClientLifecycleState,
   ) => {
-    const profile = state.profile!;
     const correlationId = req.header('x-correlation-id') ?? deps.newId();
     const { view } = await eifOf(clientId);
     if (!view) {
@@ -148,41 +148,7 @@ export function clientLifecycleRoutes(deps: ClientLifecycleDeps): Router {
           deps,
           actor,
           clientId,
-          ({ newChangeId }) => [
-            {
-              type: 'CreateEntity',
-              data: {
-                clientId,
-                entity: 'Client',
-                entityId: clientId,
-                changeId: newChangeId(),
-                attributes: {
-                  name: profile.name,
-                  taxId: null,
-                  isActive: true,
-                  isTest: profile.isTest,
-                  digitalEIF: true,
-                  implementationType: profile.implementationType,
-                  ticketId: profile.ticketId,
-                },
-              },
-            },
-            ...state.policies.map((policy, index) => ({
-              type: 'CreateEntity' as const,
-              data: {
-                clientId,
-                entity: 'Policy' as const,
-                entityId: policy.policyId,
-                changeId: newChangeId(),
-                attributes: {
-                  slfPolicyNumber: policy.slfPolicyNumber,
-                  slfCoverages: policy.slfCoverages,
-                  policyEffective: policy.policyEffective,
-                  primaryPolicy: index === 0,
-                },
-              },
-            })),
-          ],
+          ({ newChangeId }) => baseClientIntents(clientId, state, () => newChangeId()),
           null,
           correlationId,
         );
@@ -191,15 +157,11 @@ export function clientLifecycleRoutes(deps: ClientLifecycleDeps): Router {
         if (!(error instanceof ConflictError)) throw error;
       }
     }
-    const effective = state.policies
-      .map((p) => p.policyEffective)
-      .filter((d): d is string => d !== null)
-      .sort()[0];
     await scheduleClientTasks(
       deps,
       actor,
       clientId,
-      defaultTaskDueDates(state.createdAt ?? deps.now().toISOString(), effective ?? null),
+      defaultTaskDueDates(state.createdAt ?? deps.now().toISOString(), firstEffectiveDate(state)),
       correlationId,
     );
   };

@@ -1,6 +1,7 @@
 import { eifStream, loadAggregate, taskStream } from '@onboard/events';
 import { ConflictError, eifCodec, toClientView, type Actor } from '@onboard/domain';
 import { tasksDecider } from '@onboard/domain/tasks/decider';
+import { policiesForTasks } from '@onboard/domain/clients/base-client';
 import { decideOnStream } from '../http/decide.ts';
 import type { CommandDeps } from '../http/context.ts';
 
@@ -24,13 +25,7 @@ export async function scheduleClientTasks(
   });
   const client = toClientView(loaded.state, loaded.revision);
   if (!client) return null;
-  const policies = client.policies.map((policy) => ({
-    policyId: String(policy.id),
-    slfCoverages: Array.isArray(policy.slfCoverages) ? policy.slfCoverages.map(String) : [],
-    planBenefitTypes: client.plans
-      .filter((plan) => plan.policyId === policy.id)
-      .map((plan) => String(plan.benefitType ?? '')),
-  }));
+  const policies = policiesForTasks(client);
   const implementationType = typeof client.implementationType === 'string' ? client.implementationType : null;
   for (let attempt = 0; ; attempt++) {
     try {

@@ -1,0 +1,147 @@
+import { v5 as uuidv5 } from 'uuid';
+import {
+  WrongExpectedRevisionError,
+  clientStream,
+  eifStream,
+  loadAggregate,
+  parseEvent,
+  taskStream,
+  type CheckpointedConsumer,
+  type ClientLifecycleEvent,
+  type EifEvent,
+  type EventStore,
+  type RecordedEvent,
+  type SnapshotStore,
+  type TaskEvent,
+} from '@onboard/events';
+import { decide, eifCodec, fold, toClientView, type EifCommand } from '@onboard/domain';
+import { foldWith } from '@onboard/domain/decider';
+import { clientLifecycleDecider } from '@onboard/domain/clients/lifecycle';
+import { baseClientIntents, firstEffectiveDate, policiesForTasks } from '@onboard/domain/clients/base-client';
+import { tasksDecider } from '@onboard/domain/tasks/decider';
+import { defaultTaskDueDates } from '@onboard/domain/tasks/schedule';
+
+export type ClientBaseDeps = { store: EventStore; snapshots?: SnapshotStore; now: () => Date };
+
+export const CLIENT_BASE_ACTOR = { userId: 'system:client-base', role: 'SYSTEM' } as const;
+
+// Event ids derive from the lifecycle event's, so a batch retried after a crash writes the same ids.
+const NAMESPACE = '8a4c2f1e-6b3d-4e7a-9c51-2d8f0b6e3a94';
+
+/**
+ * Makes sure a client that staff created (or whose draft became the base client) has its form and its
+ * tasks. The command that created it writes both at once; this finishes the work when that process died
+ * between its appends, so a client accepted by the API is never left without its form or tasks. Both
+ * steps are idempotent: the form only if it does not exist, the tasks the decider says are missing.
+ */
+async function ensureBase(deps: ClientBaseDeps, trigger: RecordedEvent) {
+  const { clientId } = trigger.data as { clientId: string };
+  const lifecycle = foldWith(
+    clientLifecycleDecider,
+    (await deps.store.readStream(clientStream(clientId))).map((r) => parseEvent(r) as ClientLifecycleEvent),
+  );
+  if (!lifecycle.exists || lifecycle.draft || lifecycle.deleted) return;
+  const metadata = (at: string) => ({
+    actorId: CLIENT_BASE_ACTOR.userId,
+    actorRole: CLIENT_BASE_ACTOR.role,
+    occurredAt: at,
+    correlationId: trigger.metadata.correlationId,
+    causationId: trigger.id,
+  });
+  const at = deps.now().toISOString();
+
+  const form = await loadAggregate({
+    store: deps.store,
+    snapshots: deps.snapshots,
+    stream: eifStream(clientId),
+    codec: eifCodec,
+  });
+  let state = form.state;
+  if (state.status === 'empty') {
+    const events: EifEvent[] = [];
+    for (const intent of baseClientIntents(clientId, lifecycle, (i) =>
+      uuidv5(`${trigger.id}/form/${i}`, NAMESPACE),
+    )) {
+      const decision = decide({ ...intent, metadata: { at, by: CLIENT_BASE_ACTOR } } as EifCommand, state);
+      if (!decision.ok) throw new Error(`The form of ${clientId}: ${decision.error.message}`);
+      events.push(...decision.events);
+      state = fold(decision.events, state);
+    }
+    try {
+      await deps.store.append(
+        eifStream(clientId),
+        events.map((event, i) => ({
+          id: uuidv5(`${trigger.id}/form/${i}`, NAMESPACE),
+          type: event.type,
+          data: event.data,
+          metadata: metadata(at),
+        })),
+        'no_stream',
+      );
+    } catch (error) {
+      // The command wrote the form meanwhile: it is there, which is all this asks.
+      if (!(error instanceof WrongExpectedRevisionError)) throw error;
+      state = (
+        await loadAggregate({
+          store: deps.store,
+          snapshots: deps.snapshots,
+          stream: eifStream(clientId),
+          codec: eifCodec,
+        })
+      ).state;
+    }
+  }
+  const client = toClientView(state, 0n);
+  if (!client) return;
+
+  // A scheduling at the same moment (the command's own) is a conflict: decide again against what it wrote.
+  for (let attempt = 1; ; attempt++) {
+    const recorded = await deps.store.readStream(taskStream(clientId));
+    const tasks = foldWith(
+      tasksDecider,
+      recorded.map((r) => parseEvent(r) as TaskEvent),
+    );
+    const decision = tasksDecider.decide(
+      {
+        type: 'ScheduleTasks',
+        data: {
+          clientId,
+          implementationType: lifecycle.profile?.implementationType ?? null,
+          policies: policiesForTasks(client),
+          dueDates: defaultTaskDueDates(lifecycle.createdAt ?? at, firstEffectiveDate(lifecycle)),
+        },
+        metadata: { at, by: CLIENT_BASE_ACTOR },
+      },
+      tasks,
+    );
+    if (!decision.ok || decision.events.length === 0) return;
+    const revision = BigInt(recorded.length) - 1n;
+    try {
+      await deps.store.append(
+        taskStream(clientId),
+        decision.events.map((event, i) => ({
+          id: uuidv5(`${trigger.id}/tasks/${revision}/${i}`, NAMESPACE),
+          type: event.type,
+          data: event.data,
+          metadata: metadata(at),
+        })),
+        revision < 0n ? 'no_stream' : revision,
+      );
+      return;
+    } catch (error) {
+      // After three tries the runner retries the batch from its checkpoint, with backoff.
+      if (!(error instanceof WrongExpectedRevisionError) || attempt >= 3) throw error;
+    }
+  }
+}
+
+/** The reactor: every created client (not a draft) and every base client made gets its form and tasks. */
+export function clientBaseWorker(deps: ClientBaseDeps): CheckpointedConsumer {
+  return {
+    name: 'client-base',
+    filter: { eventTypes: ['ClientCreated', 'BaseClientMade'] },
+    react: async (events) => {
+      for (const event of events) await ensureBase(deps, event);
+    },
+  };
+}
