@@ -168,6 +168,7 @@ describe.skipIf(skip)('an onboarding on the hub, in the browser', () => {
       await checklist.getByRole('button', { name: 'Mark done' }).first().click();
       await expect.poll(() => checklist.getByRole('button', { name: 'Mark done' }).count()).toBe(4 - i);
     }
+    await staff.screenshot({ path: screenshotPath('onboarding-manage.png'), fullPage: true });
 
     await client.goto(`${app.url}/login`);
     await signInThroughUi(client, benAdmin.email, app.config.demoPassword, auth);
@@ -220,6 +221,5 @@ describe.skipIf(skip)('an onboarding on the hub, in the browser', () => {
       .getByText(/not found|no longer|does not exist/i)
       .first()
       .waitFor();
-    await client.screenshot({ path: screenshotPath('onboarding-archived-client.png'), fullPage: true });
   });
 });
