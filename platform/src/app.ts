@@ -38,6 +38,9 @@ import { createExplorerCommands } from '@onboard/command-api/explorer';
 import { documentCommandRoutes } from '@onboard/command-api/documents';
 import { resourceCommandRoutes } from '@onboard/command-api/resources';
 import { resourceQueryRoutes } from '@onboard/query-api/resources';
+import { serviceStatusCommandRoutes } from '@onboard/command-api/service-status';
+import { cachedStatus, serviceStatusQueryRoutes } from '@onboard/query-api/service-status';
+import { ticketSystemStatusFor } from './service-status.ts';
 import { connectDocumentStore } from './documents/index.ts';
 import { createExplorerQueries } from '@onboard/query-api/explorer';
 import { explorerPublicHostGuard } from './explorer/public-host.ts';
@@ -167,6 +170,11 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
   const authenticate = identity.authenticate;
   // The plan system's directory and the ticket system: built-in simulators unless configured (qps/directory.ts).
   const planSystemPorts = planSystemPortsFromEnv();
+  // Whether the ticket system is up (explorer §7): probed, or the staff setting, cached for every caller.
+  // Staff flipping the setting clear this process's cache; another replica's expires within cacheMs.
+  const ticketSystemStatus = cachedStatus(ticketSystemStatusFor(config, store), {
+    ttlMs: config.serviceStatus.cacheMs,
+  });
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
@@ -230,6 +238,7 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
     app.use(employeeClassCommandRoutes(commandDeps));
     app.use(documentCommandRoutes({ authenticate, documents, newId: randomUUID }));
     app.use(resourceCommandRoutes({ ...commandDeps, documents }));
+    app.use(serviceStatusCommandRoutes({ ...commandDeps, onChanged: ticketSystemStatus.clear }));
     app.use(
       outsideSignerRoutes({
         ...commandDeps,
@@ -270,6 +279,7 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
     );
     app.use(employeeClassQueryRoutes({ pool, authenticate }));
     app.use(resourceQueryRoutes({ pool, authenticate, documents }));
+    app.use(serviceStatusQueryRoutes({ ticketSystem: ticketSystemStatus }));
     gateway = await startGateway({ bus, authenticate, group: config.gatewayGroup });
     app.use(gateway.router);
   }

@@ -40,6 +40,13 @@ export type AppConfig = {
    * external store the Explorer relays files from (read only: uploads are refused).
    */
   documentStore: { kind: 'postgres' } | { kind: 'http'; baseUrl: string };
+  /**
+   * How GET /api/service-status learns whether the ticket system is up: with TICKET_SYSTEM_STATUS_URL a
+   * probe (up when it answers 2xx within TICKET_SYSTEM_STATUS_TIMEOUT_MS), otherwise the setting staff
+   * flip (the `service-status` stream). The answer is cached `cacheMs` (SERVICE_STATUS_CACHE_SECONDS;
+   * explorer §9: 5 minutes).
+   */
+  serviceStatus: { probeUrl: string | null; timeoutMs: number; cacheMs: number };
 };
 
 export const WEB_DIST = resolve(import.meta.dirname, '../../web/dist');
@@ -100,6 +107,11 @@ export function loadConfig(env: NodeJS.ProcessEnv, embeddedDatabaseUrl?: string)
     documentStore: env.ONBOARD_DOCUMENT_BASE_URL
       ? { kind: 'http', baseUrl: env.ONBOARD_DOCUMENT_BASE_URL }
       : { kind: 'postgres' },
+    serviceStatus: {
+      probeUrl: env.TICKET_SYSTEM_STATUS_URL || null,
+      timeoutMs: parsePositiveInt('TICKET_SYSTEM_STATUS_TIMEOUT_MS', env.TICKET_SYSTEM_STATUS_TIMEOUT_MS, 3000),
+      cacheMs: parsePositiveInt('SERVICE_STATUS_CACHE_SECONDS', env.SERVICE_STATUS_CACHE_SECONDS, 300) * 1000,
+    },
   };
 }
 

@@ -4,6 +4,8 @@ import { createExplorerQueries } from '@onboard/query-api/explorer';
 import { documentCommandRoutes } from '@onboard/command-api/documents';
 import { resourceCommandRoutes } from '@onboard/command-api/resources';
 import { resourceQueryRoutes } from '@onboard/query-api/resources';
+import { serviceStatusCommandRoutes } from '@onboard/command-api/service-status';
+import { serviceStatusQueryRoutes } from '@onboard/query-api/service-status';
 import { employeeClassCommandRoutes } from '@onboard/command-api/employee-classes';
 import { employeeClassQueryRoutes } from '@onboard/query-api/employee-classes';
 import { eifSummaryRoutes, qpsQueryRoutes } from '@onboard/query-api';
@@ -105,6 +107,8 @@ function allMountedRoutes() {
     employeeClassQueryRoutes(base),
     resourceCommandRoutes({ ...base, documents: { get: unused } }),
     resourceQueryRoutes({ ...base, documents: { get: unused } }),
+    serviceStatusCommandRoutes({ ...base, onChanged: unused }),
+    serviceStatusQueryRoutes({ ticketSystem: { isUp: unused } }),
   ].flatMap(mountedRoutes);
 }
 

@@ -1,0 +1,1 @@
+export { serviceStatusCommandRoutes, type ServiceStatusCommandDeps } from './routes.ts';
