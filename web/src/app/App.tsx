@@ -3,6 +3,7 @@ import { Router, useLocation } from 'wouter';
 import { AppHeader } from './AppHeader.tsx';
 import { RouteGate } from './Auth.tsx';
 import { EmailToasts } from './EmailToasts.tsx';
+import { JiraBanner } from './JiraBanner.tsx';
 import { LegalFooter } from './LegalFooter.tsx';
 import { Realtime } from './Realtime.tsx';
 import { PageSkeleton } from '../ui/Feedback.tsx';
@@ -258,6 +259,7 @@ function Shell() {
           Skip to main content
         </a>
         <AppHeader view={route.view} user={user ?? null} clientId={params.clientId} />
+        <JiraBanner user={user ?? null} />
         {route.view === 'hub' && user && params.clientId && (
           <Suspense fallback={null}>
             <ClientBanner user={user} clientId={params.clientId} />
