@@ -109,7 +109,11 @@ export function loadConfig(env: NodeJS.ProcessEnv, embeddedDatabaseUrl?: string)
       : { kind: 'postgres' },
     serviceStatus: {
       probeUrl: env.TICKET_SYSTEM_STATUS_URL || null,
-      timeoutMs: parsePositiveInt('TICKET_SYSTEM_STATUS_TIMEOUT_MS', env.TICKET_SYSTEM_STATUS_TIMEOUT_MS, 3000),
+      timeoutMs: parsePositiveInt(
+        'TICKET_SYSTEM_STATUS_TIMEOUT_MS',
+        env.TICKET_SYSTEM_STATUS_TIMEOUT_MS,
+        3000,
+      ),
       cacheMs: parsePositiveInt('SERVICE_STATUS_CACHE_SECONDS', env.SERVICE_STATUS_CACHE_SECONDS, 300) * 1000,
     },
   };
