@@ -5,6 +5,7 @@ import {
   PROVIDER_BRANDING,
   TAGLINE,
   type FooterBranding,
+  type FooterLink,
 } from './footers.ts';
 
 /**
@@ -16,13 +17,16 @@ export function LegalFooter({
   branding = PROVIDER_BRANDING,
   isExplorer = false,
   className = 'legal-footer',
+  thirdParty,
 }: {
   branding?: FooterBranding;
   isExplorer?: boolean;
   className?: string;
+  /** The third-party administrator's text and links, for the non-provider variant. */
+  thirdParty?: { text: string; links: readonly FooterLink[] };
 }) {
   const parts = legalFooterParts(branding, isExplorer);
-  const tpa = parts.thirdPartyAdministrator;
+  const tpa = parts.showsThirdPartyAdministrator ? thirdParty : undefined;
   return (
     <footer className={className} data-testid="legal-footer">
       <nav className="legal-footer__links" aria-label="Legal">

@@ -1,5 +1,5 @@
 import { useClientLifecycle } from '../features/clients/lifecycle-api.ts';
-import { supportFooterContent } from './footers.ts';
+import { supportFooterContent } from './support-footer.ts';
 
 /**
  * The support footer 'Need Help?' of the hub views (platform §2 "Footers"): the implementation

@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  CONSULTANT_ROLE_LINE,
-  explorerFooterBranding,
-  HELP_CENTER_URL,
-  legalFooterParts,
-  PROVIDER_BRANDING,
-  showsSupportFooter,
-  supportFooterContent,
-  THIRD_PARTY_ADMINISTRATOR,
-} from './footers.ts';
+import { explorerFooterBranding } from '../features/explorer/footer.ts';
+import { legalFooterParts, PROVIDER_BRANDING, showsSupportFooter } from './footers.ts';
+import { CONSULTANT_ROLE_LINE, HELP_CENTER_URL, supportFooterContent } from './support-footer.ts';
 
 const labels = (parts: ReturnType<typeof legalFooterParts>) => parts.links.map((l) => l.label);
 
@@ -16,7 +9,11 @@ describe('the legal footer by branding and page (platform §2)', () => {
   it('a portal page: Legal, Privacy, Security, Fraud, the tagline and the disclosure', () => {
     const parts = legalFooterParts(PROVIDER_BRANDING, false);
     expect(labels(parts)).toEqual(['Legal', 'Privacy', 'Security', 'Fraud']);
-    expect(parts).toMatchObject({ showsTagline: true, showsDisclosure: true, thirdPartyAdministrator: null });
+    expect(parts).toMatchObject({
+      showsTagline: true,
+      showsDisclosure: true,
+      showsThirdPartyAdministrator: false,
+    });
   });
 
   it('an Explorer page has no disclosure', () => {
@@ -26,7 +23,7 @@ describe('the legal footer by branding and page (platform §2)', () => {
   it('a non-provider page drops Fraud and carries the third-party administrator', () => {
     const parts = legalFooterParts({ isNonProvider: true, isCustomBranded: false }, true);
     expect(labels(parts)).toEqual(['Legal', 'Privacy', 'Security']);
-    expect(parts.thirdPartyAdministrator).toBe(THIRD_PARTY_ADMINISTRATOR);
+    expect(parts.showsThirdPartyAdministrator).toBe(true);
   });
 
   it('a custom-branded page has no tagline but keeps Fraud', () => {

@@ -39,7 +39,7 @@ import {
 import { PersonalPlanPage, SitePage } from './SitePage.tsx';
 import { ProviderLogo } from './ProviderLogo.tsx';
 import { SupportPanel } from './SupportPanel.tsx';
-import { explorerFooterBranding } from '../../app/footers.ts';
+import { explorerFooterBranding, THIRD_PARTY_ADMINISTRATOR } from './footer.ts';
 import { LegalFooter } from '../../app/LegalFooter.tsx';
 import { favouritesAtom } from '../../state/explorer.ts';
 import './explorer.css';
