@@ -21,7 +21,7 @@ export function reloadOnPreloadError(
   now: () => number = Date.now,
 ): void {
   target.addEventListener('vite:preloadError', (event) => {
-    let last: string | null = null;
+    let last: string | null;
     try {
       last = storage.getItem(PRELOAD_RELOAD_KEY);
     } catch {

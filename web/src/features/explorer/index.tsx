@@ -224,6 +224,7 @@ function Frame({
         branding={explorerFooterBranding(brand)}
         isExplorer
         className="legal-footer explorer-footer"
+        thirdParty={THIRD_PARTY_ADMINISTRATOR}
       />
       {page && (
         <LeadBanner explorerPageId={page.explorerPageId} isAboveLauncher={contactOptions(page).length > 0} />
