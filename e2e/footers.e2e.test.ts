@@ -64,7 +64,7 @@ describe.skipIf(skip)('footers in the browser', () => {
     );
     expect(await consultant.textContent()).toContain('implementation consultant');
     expect(await help.getByTestId('support-footer-help-centre').count()).toBe(0);
-    await page.screenshot({ path: screenshotPath('footers-hub-consultant'), fullPage: true });
+    await page.screenshot({ path: screenshotPath('footers-hub-consultant.png'), fullPage: true });
   });
 
   it('once staff mark the client LIVE, the block offers the help centre instead', async () => {
@@ -85,7 +85,7 @@ describe.skipIf(skip)('footers in the browser', () => {
     await help.getByTestId('support-footer-help-centre').waitFor();
     expect(await help.getByTestId('support-footer-consultant').count()).toBe(0);
     expect(await legalLinks()).toContain('Legal');
-    await page.screenshot({ path: screenshotPath('footers-hub-live'), fullPage: true });
+    await page.screenshot({ path: screenshotPath('footers-hub-live.png'), fullPage: true });
   });
 
   it("the public Explorer's footer: the legal links without the portal's disclosure", async () => {
