@@ -1,4 +1,5 @@
 import { StrictMode } from 'react';
+import { reloadOnPreloadError } from './app/preload-reload.ts';
 import { createRoot } from 'react-dom/client';
 import { SWRConfig } from 'swr';
 import { StateProvider } from './state/store.ts';
@@ -9,6 +10,8 @@ import { swrConfig } from './api/swr.ts';
 import './styles.css';
 
 setApiNavigator((to) => navigate(to));
+
+reloadOnPreloadError();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -5,6 +5,7 @@ import { RouteGate } from './Auth.tsx';
 import { EmailToasts } from './EmailToasts.tsx';
 import { JiraBanner } from './JiraBanner.tsx';
 import { LegalFooter } from './LegalFooter.tsx';
+import { showsSupportFooter } from './footers.ts';
 import { Realtime } from './Realtime.tsx';
 import { PageSkeleton } from '../ui/Feedback.tsx';
 import { useAuthenticatedUser } from '../api/hooks.ts';
@@ -51,11 +52,11 @@ import {
   UsersListPage,
   WelcomePage,
 } from './screens.ts';
-import { caseInsensitiveParser, resolveRoute, type RouteDef } from './routes.ts';
+import { caseInsensitiveParser, requireParam, resolveRoute, type RouteDef } from './routes.ts';
 
 /** The page of each built route; every other route of the table shows the "not available yet" page. */
 function pageFor(route: RouteDef, params: Record<string, string>, user: AuthenticatedUser | null): ReactNode {
-  const p = (name: string) => params[name] ?? '';
+  const p = (name: string) => requireParam(params, name);
   switch (route.name) {
     case 'login':
       return <LoginPage />;
@@ -209,6 +210,7 @@ function pageFor(route: RouteDef, params: Record<string, string>, user: Authenti
 }
 
 const ClientBanner = lazy(() => import('./ClientBanner.tsx').then((m) => ({ default: m.ClientBanner })));
+const SupportFooter = lazy(() => import('./SupportFooter.tsx').then((m) => ({ default: m.SupportFooter })));
 
 type BoundaryProps = { children: ReactNode; resetKey: string };
 
@@ -272,7 +274,12 @@ function Shell() {
             </RouteGate>
           </PageErrorBoundary>
         </main>
-        <LegalFooter />
+        {user && params.clientId && showsSupportFooter(route, params.clientId) && (
+          <Suspense fallback={null}>
+            <SupportFooter clientId={params.clientId} />
+          </Suspense>
+        )}
+        <LegalFooter isExplorer={route.view === 'explorer'} />
         <AdminRealtime />
         <EmailToasts />
       </div>

@@ -3,7 +3,7 @@ import { Button, Heading, Link } from 'react-aria-components';
 import { useLocation, useSearch } from 'wouter';
 import { useSignOut } from '../api/hooks.ts';
 import { PageSkeleton } from '../ui/Feedback.tsx';
-import { SupportOptions } from './Support.tsx';
+import { PAGE_ERROR_ADVICE, PAGE_ERROR_TITLE, SupportAdvice, SupportOptions } from './Support.tsx';
 import { INDEX_PATH, LOGIN_PATH } from './routes.ts';
 
 export const NOT_AVAILABLE_MESSAGE = 'This page is not available yet.';
@@ -40,8 +40,10 @@ export function NotFoundPage() {
 export function GeneralErrorPage() {
   return (
     <div className="status-page" role="alert">
-      <Heading level={1}>Oops! Something went wrong.</Heading>
-      <p className="muted">Please refresh the page and try again. If that doesn&apos;t help, contact us.</p>
+      <Heading level={1}>{PAGE_ERROR_TITLE}</Heading>
+      <p className="muted">
+        <SupportAdvice advice={PAGE_ERROR_ADVICE} />
+      </p>
       <SupportOptions />
     </div>
   );

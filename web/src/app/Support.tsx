@@ -1,8 +1,14 @@
 import { Button, Link } from 'react-aria-components';
+import { SUPPORT_EMAIL } from './footers.ts';
 
-export const SUPPORT_EMAIL = 'support@onboard.example';
+export { SUPPORT_EMAIL };
 /** The support widget, when loaded, listens for this event; without it we fall back to e-mail. */
 export const OPEN_CHAT_EVENT = 'onboard:open-support-chat';
+
+/** onboarding §8: the page-level and the action-level generic messages, each ending in the support address. */
+export const PAGE_ERROR_TITLE = 'Oops! Something went wrong.';
+export const PAGE_ERROR_ADVICE = "Please refresh the page and try again. If that doesn't help, email";
+export const ACTION_ERROR_ADVICE = "Please try again. If that doesn't help, email";
 
 function openChat() {
   const event = new CustomEvent(OPEN_CHAT_EVENT, { cancelable: true });
@@ -10,18 +16,30 @@ function openChat() {
   if (isUnhandled) window.location.href = `mailto:${SUPPORT_EMAIL}`;
 }
 
-/** Every error page offers 'Chat with us' or e-mailing support (spec platform §2 "Error screens"). */
-export function SupportOptions() {
+const SupportEmailLink = () => (
+  <Link className="text-link" href={`mailto:${SUPPORT_EMAIL}`}>
+    {SUPPORT_EMAIL}
+  </Link>
+);
+
+/** A generic message followed by the support address: "… email support@…". */
+export function SupportAdvice({ advice }: { advice: string }) {
   return (
-    <div className="support-options">
-      <Button className="button button--secondary" onPress={openChat}>
+    <>
+      {advice} <SupportEmailLink />
+    </>
+  );
+}
+
+/** Every error page offers 'Chat with us' or e-mailing support (spec platform §2 "Error screens"). */
+export function SupportOptions({ isCompact = false }: { isCompact?: boolean }) {
+  return (
+    <div className={isCompact ? 'support-options support-options--compact' : 'support-options'}>
+      <Button className={isCompact ? 'text-link' : 'button button--secondary'} onPress={openChat}>
         Chat with us
       </Button>
       <span className="muted">
-        or e-mail{' '}
-        <Link className="text-link" href={`mailto:${SUPPORT_EMAIL}`}>
-          {SUPPORT_EMAIL}
-        </Link>
+        or e-mail <SupportEmailLink />
       </span>
     </div>
   );

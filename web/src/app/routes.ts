@@ -173,6 +173,13 @@ export function resolveRoute(pathname: string): ResolvedRoute {
   return { route: NOT_FOUND_ROUTE, params: {} };
 }
 
+/** onboarding §8: a page that needs a route parameter the address does not give fails loudly. */
+export function requireParam(params: Record<string, string | undefined>, name: string): string {
+  const value = params[name];
+  if (value === undefined || value === '') throw new Error(`Param ${name} is required but not provided!`);
+  return value;
+}
+
 export function taxIdPath(clientId: string): string {
   return TAX_ID_ROUTE.replace(':clientId', encodeURIComponent(clientId));
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { matchRoute } from 'wouter';
 import {
+  requireParam,
   afterSignInPath,
   caseInsensitiveParser,
   homePathFor,
@@ -191,5 +192,15 @@ describe('the route table (onboarding §2, explorer §2)', () => {
       expect(views).toContain(route.view);
       expect(['required', 'not_allowed', 'optional', 'outside_signer']).toContain(route.auth);
     }
+  });
+});
+
+describe('a missing route parameter (onboarding §8)', () => {
+  it('is named in the error', () => {
+    expect(() => requireParam({}, 'clientId')).toThrow('Param clientId is required but not provided!');
+    expect(() => requireParam({ clientId: '' }, 'clientId')).toThrow(
+      'Param clientId is required but not provided!',
+    );
+    expect(requireParam({ clientId: 'c1' }, 'clientId')).toBe('c1');
   });
 });

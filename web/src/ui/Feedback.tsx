@@ -1,5 +1,6 @@
 import { GENERIC_ERROR_MESSAGE } from '../api/errors.ts';
 import type { ReactNode } from 'react';
+import { ACTION_ERROR_ADVICE, PAGE_ERROR_TITLE, SupportAdvice, SupportOptions } from '../app/Support.tsx';
 
 export function PageSkeleton() {
   return (
@@ -11,12 +12,19 @@ export function PageSkeleton() {
   );
 }
 
-/** The compact inline error (spec platform §2 "Error screens"). */
+/**
+ * The compact inline error (spec platform §2 "Error screens"): the server's own words when it gave any,
+ * else the action-level 'Please try again' message with the support address (onboarding §8); and the
+ * offer to chat or e-mail.
+ */
 export function ErrorPanel({ error }: { error: unknown }) {
   const message = error instanceof Error ? error.message : GENERIC_ERROR_MESSAGE;
+  const isGeneric = message === GENERIC_ERROR_MESSAGE;
   return (
-    <div className="alert alert--error" role="alert">
-      <strong>Oops! Something went wrong.</strong> {message !== GENERIC_ERROR_MESSAGE && message}
+    <div className="alert alert--error" role="alert" data-testid="error-panel">
+      <strong>{PAGE_ERROR_TITLE}</strong>{' '}
+      {isGeneric ? <SupportAdvice advice={ACTION_ERROR_ADVICE} /> : message}
+      <SupportOptions isCompact />
     </div>
   );
 }

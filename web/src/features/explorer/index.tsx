@@ -39,6 +39,8 @@ import {
 import { PersonalPlanPage, SitePage } from './SitePage.tsx';
 import { ProviderLogo } from './ProviderLogo.tsx';
 import { SupportPanel } from './SupportPanel.tsx';
+import { explorerFooterBranding, THIRD_PARTY_ADMINISTRATOR } from './footer.ts';
+import { LegalFooter } from '../../app/LegalFooter.tsx';
 import { favouritesAtom } from '../../state/explorer.ts';
 import './explorer.css';
 
@@ -218,6 +220,12 @@ function Frame({
       <main id="explorer-main" className="explorer-main" tabIndex={-1}>
         {children}
       </main>
+      <LegalFooter
+        branding={explorerFooterBranding(brand)}
+        isExplorer
+        className="legal-footer explorer-footer"
+        thirdParty={THIRD_PARTY_ADMINISTRATOR}
+      />
       {page && (
         <LeadBanner explorerPageId={page.explorerPageId} isAboveLauncher={contactOptions(page).length > 0} />
       )}

@@ -1,4 +1,5 @@
 import { StrictMode } from 'react';
+import { reloadOnPreloadError } from '../../app/preload-reload.ts';
 import { createRoot } from 'react-dom/client';
 import { SWRConfig } from 'swr';
 import { StateProvider } from '../../state/store.ts';
@@ -16,6 +17,8 @@ function ExplorerRoot() {
   const [location] = useLocation();
   return <ExplorerPublicApp path={location} />;
 }
+
+reloadOnPreloadError();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

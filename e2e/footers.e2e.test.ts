@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { startApp, type RunningApp } from '@onboard/platform/app';
+import { embeddedTestConfig } from '@onboard/platform/config';
+import { DEMO_CLIENT_ID, DEMO_EXPLORER_PAGE_ID, DEMO_USERS } from '@onboard/platform/seed';
+import { apiClient } from '@onboard/platform/testing/http-client';
+import { browserAvailability, skipUnless } from '@onboard/testing/backends';
+import { freshDatabase } from '@onboard/testing/db';
+import {
+  authenticator,
+  ensureWebBuilt,
+  launchBrowser,
+  openHub,
+  screenshotPath,
+  signInThroughUi,
+} from './browser.ts';
+
+const skip = skipUnless('browser', browserAvailability());
+const admin = DEMO_USERS.find((u) => u.role === 'SLF_ADMIN')!;
+const benAdmin = DEMO_USERS.find((u) => u.role === 'BEN_ADMIN')!;
+
+/**
+ * The footers of platform §2 on a client's hub: the legal links, the implementation consultant's
+ * 'Need Help?' block while the client is not LIVE, and the help centre once staff release it.
+ */
+describe.skipIf(skip)('footers in the browser', () => {
+  let app: RunningApp;
+  let browser: Browser;
+  let page: Page;
+  const auth = authenticator();
+
+  beforeAll(async () => {
+    ensureWebBuilt();
+    app = await startApp(embeddedTestConfig(await freshDatabase('e2e_footers')));
+    browser = await launchBrowser();
+    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  const legalLinks = () =>
+    page.getByTestId('legal-footer').locator('.legal-footer__links a').allTextContents();
+
+  it("a benefits administrator's hub shows the legal links and the consultant's 'Need Help?' block", async () => {
+    await page.goto(`${app.url}/login`);
+    await signInThroughUi(page, benAdmin.email, app.config.demoPassword, auth);
+    await openHub(page, app.url, DEMO_CLIENT_ID);
+
+    await page.getByTestId('legal-footer').waitFor();
+    expect(await legalLinks()).toEqual(['Legal', 'Privacy', 'Security', 'Fraud']);
+    await expect
+      .poll(() => page.getByTestId('legal-footer').textContent())
+      .toContain("Life's brighter under the sun");
+
+    const help = page.getByTestId('support-footer');
+    await help.getByRole('heading', { name: 'Need Help?' }).waitFor();
+    const consultant = help.getByTestId('support-footer-consultant');
+    await consultant.getByText('Adam Alvarez').waitFor();
+    expect(await consultant.getByRole('link', { name: admin.email }).getAttribute('href')).toBe(
+      `mailto:${admin.email}`,
+    );
+    expect(await consultant.textContent()).toContain('implementation consultant');
+    expect(await help.getByTestId('support-footer-help-centre').count()).toBe(0);
+    await page.screenshot({ path: screenshotPath('footers-hub-consultant.png'), fullPage: true });
+  });
+
+  it('once staff mark the client LIVE, the block offers the help centre instead', async () => {
+    const staff = apiClient(app.url);
+    await staff.signIn(admin.email, app.config.demoPassword);
+    const lifecycle = await staff.get(`/api/clients/${DEMO_CLIENT_ID}/lifecycle`);
+    expect(lifecycle.status).toBe(200);
+    const { version } = lifecycle.body as { version: number };
+    const released = await staff.put(
+      `/api/clients/${DEMO_CLIENT_ID}/release-status`,
+      { releaseStatus: 'LIVE' },
+      { 'If-Match': `"${version}"` },
+    );
+    expect(released.status, released.text).toBe(200);
+
+    await page.goto(`${app.url}/client/${DEMO_CLIENT_ID}`);
+    const help = page.getByTestId('support-footer');
+    await help.getByTestId('support-footer-help-centre').waitFor();
+    expect(await help.getByTestId('support-footer-consultant').count()).toBe(0);
+    expect(await legalLinks()).toContain('Legal');
+    await page.screenshot({ path: screenshotPath('footers-hub-live.png'), fullPage: true });
+  });
+
+  it("the public Explorer's footer: the legal links without the portal's disclosure", async () => {
+    const visitor = await browser.newPage();
+    await visitor.goto(`${app.url}/benefits-explorer/${DEMO_EXPLORER_PAGE_ID}`);
+    const footer = visitor.getByTestId('legal-footer');
+    await footer.waitFor({ state: 'attached' });
+    expect(await footer.locator('.legal-footer__links a').allTextContents()).toContain('Privacy');
+    expect(await footer.locator('.legal-footer__disclosure').count()).toBe(0);
+    await visitor.close();
+  });
+});

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { explorerFooterBranding } from '../features/explorer/footer.ts';
+import { legalFooterParts, PROVIDER_BRANDING, showsSupportFooter } from './footers.ts';
+import { CONSULTANT_ROLE_LINE, HELP_CENTER_URL, supportFooterContent } from './support-footer.ts';
+
+const labels = (parts: ReturnType<typeof legalFooterParts>) => parts.links.map((l) => l.label);
+
+describe('the legal footer by branding and page (platform §2)', () => {
+  it('a portal page: Legal, Privacy, Security, Fraud, the tagline and the disclosure', () => {
+    const parts = legalFooterParts(PROVIDER_BRANDING, false);
+    expect(labels(parts)).toEqual(['Legal', 'Privacy', 'Security', 'Fraud']);
+    expect(parts).toMatchObject({
+      showsTagline: true,
+      showsDisclosure: true,
+      showsThirdPartyAdministrator: false,
+    });
+  });
+
+  it('an Explorer page has no disclosure', () => {
+    expect(legalFooterParts(PROVIDER_BRANDING, true).showsDisclosure).toBe(false);
+  });
+
+  it('a non-provider page drops Fraud and carries the third-party administrator', () => {
+    const parts = legalFooterParts({ isNonProvider: true, isCustomBranded: false }, true);
+    expect(labels(parts)).toEqual(['Legal', 'Privacy', 'Security']);
+    expect(parts.showsThirdPartyAdministrator).toBe(true);
+  });
+
+  it('a custom-branded page has no tagline but keeps Fraud', () => {
+    const parts = legalFooterParts({ isNonProvider: false, isCustomBranded: true }, true);
+    expect(parts.showsTagline).toBe(false);
+    expect(labels(parts)).toContain('Fraud');
+  });
+
+  it("an Explorer site's branding: hiding the provider's logo is the non-provider variant", () => {
+    expect(explorerFooterBranding({ hideProviderLogo: true, customBranding: null })).toEqual({
+      isNonProvider: true,
+      isCustomBranded: false,
+    });
+    expect(explorerFooterBranding({ hideProviderLogo: false, customBranding: true })).toEqual({
+      isNonProvider: false,
+      isCustomBranded: true,
+    });
+    expect(explorerFooterBranding(null)).toEqual(PROVIDER_BRANDING);
+  });
+});
+
+describe("the support footer 'Need Help?'", () => {
+  it('shows on signed-in hub routes of a client only', () => {
+    expect(showsSupportFooter({ auth: 'required', view: 'hub' }, 'c1')).toBe(true);
+    expect(showsSupportFooter({ auth: 'required', view: 'hub' }, undefined)).toBe(false);
+    expect(showsSupportFooter({ auth: 'required', view: 'internal' }, 'c1')).toBe(false);
+    expect(showsSupportFooter({ auth: 'optional', view: 'hub' }, 'c1')).toBe(false);
+    expect(showsSupportFooter({ auth: 'not_allowed', view: 'auth' }, undefined)).toBe(false);
+  });
+
+  const consultant = {
+    userId: 'u1',
+    firstName: 'Adam',
+    lastName: 'Alvarez',
+    email: 'admin@onboard.example',
+    phoneNumber: '555-0100',
+  };
+
+  it('before LIVE: the consultant with name, phone, e-mail and role', () => {
+    expect(supportFooterContent({ releaseStatus: null, slfImplementationConsultant: consultant })).toEqual({
+      kind: 'consultant',
+      name: 'Adam Alvarez',
+      phone: '555-0100',
+      email: 'admin@onboard.example',
+      role: CONSULTANT_ROLE_LINE,
+    });
+  });
+
+  it('before LIVE without a consultant: nothing', () => {
+    expect(supportFooterContent({ releaseStatus: null, slfImplementationConsultant: null })).toEqual({
+      kind: 'none',
+    });
+  });
+
+  it('once LIVE: the help centre, whoever the consultant', () => {
+    expect(supportFooterContent({ releaseStatus: 'LIVE', slfImplementationConsultant: consultant })).toEqual({
+      kind: 'help-centre',
+      href: HELP_CENTER_URL,
+    });
+  });
+});
