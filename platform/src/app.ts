@@ -45,6 +45,8 @@ import { employeeClassCommandRoutes } from '@onboard/command-api/employee-classe
 import { employeeClassQueryRoutes } from '@onboard/query-api/employee-classes';
 import { createUserAdminCommands } from '@onboard/command-api/users';
 import { createUserAdminQueries } from '@onboard/query-api/users';
+import { analyticsBodyParser, analyticsCommandRoutes } from '@onboard/command-api/analytics';
+import { analyticsQueryRoutes } from '@onboard/query-api/analytics';
 import { projections } from '@onboard/projections';
 import { busPublisher, clientBaseWorker } from '@onboard/workers';
 import { createPostgresBus } from './bus/postgres-bus.ts';
@@ -174,6 +176,8 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
   // explorer §1: a public Explorer host serves the three Explorer routes and nothing else.
   app.use(explorerPublicHostGuard({ hosts: config.explorerPublicHosts, webDist: config.webDist }));
   app.use(cookieParser());
+  // Analytics accepts anonymous batches, so its body limit is its own and far smaller (checked first).
+  app.use('/api/analytics/events', analyticsBodyParser);
   app.use('/api', express.json({ limit: '1mb' }));
   app.use('/api', csrfProtection);
   // A deleted client is gone for everyone, an archived one for all but staff, on every client call.
@@ -228,6 +232,7 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
       }),
     );
     app.use(employeeClassCommandRoutes(commandDeps));
+    app.use(analyticsCommandRoutes({ ...commandDeps, pool }));
     app.use(documentCommandRoutes({ authenticate, documents, newId: randomUUID }));
     app.use(resourceCommandRoutes({ ...commandDeps, documents }));
     app.use(
@@ -269,6 +274,14 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
       }),
     );
     app.use(employeeClassQueryRoutes({ pool, authenticate }));
+    app.use(
+      analyticsQueryRoutes({
+        pool,
+        authenticate,
+        now,
+        segmentWriteKey: process.env.SEGMENT_WRITE_KEY?.trim() || null,
+      }),
+    );
     app.use(resourceQueryRoutes({ pool, authenticate, documents }));
     gateway = await startGateway({ bus, authenticate, group: config.gatewayGroup });
     app.use(gateway.router);

@@ -20,6 +20,8 @@ import { createAuthApi, type AuthDeps } from '@onboard/command-api/auth';
 import { createUserAdminCommands, type UserAdminCommandDeps } from '@onboard/command-api/users';
 import { createQueryApi, eifHistoryRoutes } from '@onboard/query-api';
 import { createUserAdminQueries } from '@onboard/query-api/users';
+import { analyticsCommandRoutes } from '@onboard/command-api/analytics';
+import { analyticsQueryRoutes } from '@onboard/query-api/analytics';
 import { buildOpenApiDocument } from './openapi.ts';
 
 type Parameter = { name: string; in: string; required?: boolean };
@@ -105,6 +107,8 @@ function allMountedRoutes() {
     employeeClassQueryRoutes(base),
     resourceCommandRoutes({ ...base, documents: { get: unused } }),
     resourceQueryRoutes({ ...base, documents: { get: unused } }),
+    analyticsCommandRoutes(base),
+    analyticsQueryRoutes({ ...base, segmentWriteKey: null }),
   ].flatMap(mountedRoutes);
 }
 
