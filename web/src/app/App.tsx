@@ -1,4 +1,4 @@
-import { Component, lazy, Suspense, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Router, useLocation } from 'wouter';
 import { AppHeader } from './AppHeader.tsx';
 import { RouteGate } from './Auth.tsx';
@@ -16,8 +16,10 @@ import {
   NotAvailablePage,
   NotFoundPage,
 } from './StatusPages.tsx';
+import { identify, page } from './analytics.ts';
 import {
   AdminClientsPage,
+  AnalyticsAdminPage,
   ClientHubPage,
   ResourcesPage,
   ClientManagePage,
@@ -186,6 +188,8 @@ function pageFor(route: RouteDef, params: Record<string, string>, user: Authenti
           explorerPageId={p('explorerPageId')}
         />
       );
+    case 'analyticsAdmin':
+      return isAdminRole(user.role) ? <AnalyticsAdminPage /> : <NotFoundPage />;
     case 'explorerSitesByOwner':
       return <ExplorerSitesByOwnerPage user={user} />;
     case 'renewBenefitsExplorerSite':
@@ -286,6 +290,15 @@ const ExplorerPublicApp = lazy(() =>
 function Root() {
   const [location] = useLocation();
   const { route } = resolveRoute(location);
+  const { data: user } = useAuthenticatedUser();
+  // A page event on every route change (platform §7 Analytics events).
+  useEffect(() => page(route.name, { view: route.view }), [location, route.name, route.view]);
+  // Identify once per signed-in user: on sign-in, and on a page load of a session.
+  const userId = user?.id;
+  const role = user?.role;
+  useEffect(() => {
+    if (userId) identify(userId, { role });
+  }, [userId, role]);
   if (route.view === 'explorer' && route.auth === 'optional')
     return (
       <Suspense fallback={null}>
