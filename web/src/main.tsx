@@ -6,19 +6,27 @@ import { navigate } from 'wouter/use-browser-location';
 import { App } from './app/App.tsx';
 import { setApiNavigator } from './api/http.ts';
 import { swrConfig } from './api/swr.ts';
-import { takeTrackingParamsFromAddress } from './app/analytics.ts';
 import './styles.css';
 
 setApiNavigator((to) => navigate(to));
-// Before the router reads the address: a sign-in redirect must not carry the tracking parameters.
-takeTrackingParamsFromAddress();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <SWRConfig value={swrConfig}>
-      <StateProvider>
-        <App />
-      </StateProvider>
-    </SWRConfig>
-  </StrictMode>,
-);
+function render() {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <SWRConfig value={swrConfig}>
+        <StateProvider>
+          <App />
+        </StateProvider>
+      </SWRConfig>
+    </StrictMode>,
+  );
+}
+
+// The tracking parameters (platform §2) leave the address before the router reads it, so a sign-in
+// redirect never carries them; their code loads only on an address that has some.
+if (/[?&]sgm/.test(window.location.search))
+  void import('./app/tracking-params.ts')
+    .then((tracking) => tracking.takeTrackingParamsFromAddress())
+    .catch(() => undefined)
+    .finally(render);
+else render();

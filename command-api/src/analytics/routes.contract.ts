@@ -16,10 +16,18 @@ const Properties = z.record(z.string().max(100), z.unknown()).default({});
 export const AnalyticsEvent = z
   .object({
     kind: z.enum(['page', 'identify', 'track']),
-    event: z.string().trim().min(1).max(100).meta({ description: 'The track event’s name; page or identify' }),
+    event: z
+      .string()
+      .trim()
+      .min(1)
+      .max(100)
+      .meta({ description: 'The track event’s name; page or identify' }),
     properties: Properties,
     anonymousId: z.string().max(100).optional(),
-    occurredAt: z.iso.datetime().optional().meta({ description: 'When the browser saw it; now when left out' }),
+    occurredAt: z.iso
+      .datetime()
+      .optional()
+      .meta({ description: 'When the browser saw it; now when left out' }),
   })
   .strict()
   .meta({ id: 'AnalyticsEvent' });

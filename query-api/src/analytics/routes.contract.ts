@@ -7,7 +7,12 @@ export const AnalyticsSettings = z
   .meta({ id: 'AnalyticsSettings' });
 
 export const AnalyticsCountsQuery = z.object({
-  days: z.coerce.number().int('Use a whole number').min(1, 'Use 1 to 366').max(366, 'Use 1 to 366').default(30),
+  days: z.coerce
+    .number()
+    .int('Use a whole number')
+    .min(1, 'Use 1 to 366')
+    .max(366, 'Use 1 to 366')
+    .default(30),
 });
 
 export const AnalyticsCounts = z

@@ -2,6 +2,7 @@ import { Component, lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Router, useLocation } from 'wouter';
 import { AppHeader } from './AppHeader.tsx';
 import { RouteGate } from './Auth.tsx';
+import { withAnalytics } from './analytics-lazy.ts';
 import { EmailToasts } from './EmailToasts.tsx';
 import { LegalFooter } from './LegalFooter.tsx';
 import { Realtime } from './Realtime.tsx';
@@ -16,7 +17,6 @@ import {
   NotAvailablePage,
   NotFoundPage,
 } from './StatusPages.tsx';
-import { identify, page } from './analytics.ts';
 import {
   AdminClientsPage,
   AnalyticsAdminPage,
@@ -292,12 +292,14 @@ function Root() {
   const { route } = resolveRoute(location);
   const { data: user } = useAuthenticatedUser();
   // A page event on every route change (platform §7 Analytics events).
-  useEffect(() => page(route.name, { view: route.view }), [location, route.name, route.view]);
+  useEffect(() => {
+    withAnalytics((a) => a.page(route.name, { view: route.view }));
+  }, [location, route.name, route.view]);
   // Identify once per signed-in user: on sign-in, and on a page load of a session.
   const userId = user?.id;
   const role = user?.role;
   useEffect(() => {
-    if (userId) identify(userId, { role });
+    if (userId) withAnalytics((a) => a.identify(userId, { role }));
   }, [userId, role]);
   if (route.view === 'explorer' && route.auth === 'optional')
     return (

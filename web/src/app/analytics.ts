@@ -1,5 +1,4 @@
 import { ensureCsrfCookie, CSRF_COOKIE, CSRF_HEADER, readCookie } from '../api/http.ts';
-import { takeTrackingParams } from './tracking-params.ts';
 
 /**
  * The portal's one analytics module (platform §7 Analytics events): page, identify, Status Changed,
@@ -7,6 +6,7 @@ import { takeTrackingParams } from './tracking-params.ts';
  * write key configured (GET /api/analytics/settings) they go through Segment's browser SDK, loaded only
  * then and only when the first event is sent, so no first page carries it; otherwise they are sent in
  * batches to POST /api/analytics/events. Sending never throws into the page: analytics is best effort.
+ * The shell loads this module when it first sends (App.tsx, tracking-params.ts), off the first page.
  */
 
 export type TrackEventName =
@@ -106,7 +106,9 @@ let sink: Promise<Sink> | null = null;
 
 function chooseSink(): Promise<Sink> {
   sink ??= fetch(ANALYTICS_SETTINGS_PATH, { credentials: 'include', headers: { accept: 'application/json' } })
-    .then((response) => (response.ok ? (response.json() as Promise<{ segmentWriteKey: string | null }>) : null))
+    .then((response) =>
+      response.ok ? (response.json() as Promise<{ segmentWriteKey: string | null }>) : null,
+    )
     .catch(() => null)
     .then((settings) => (settings?.segmentWriteKey ? segmentSink(settings.segmentWriteKey) : tableSink()))
     .catch(() => tableSink());
@@ -138,18 +140,3 @@ export const elementChanged = (properties: Properties) => track('Element Changed
 export const feedbackSubmitted = (properties: Properties) => track('Feedback Submitted', properties);
 export const pushNotification = (action: 'Received' | 'Clicked', properties: Properties) =>
   track(`Push Notification ${action}`, properties);
-
-let trackingParamsTaken = false;
-
-/**
- * Reads the tracking parameters once on load (platform §2), sends them as one Element Clicked event and
- * takes them out of the address by replacing the history entry, keeping every other parameter.
- */
-export function takeTrackingParamsFromAddress(): void {
-  if (trackingParamsTaken) return;
-  trackingParamsTaken = true;
-  const { properties, search } = takeTrackingParams(location.search);
-  if (!properties) return;
-  history.replaceState(history.state, '', `${location.pathname}${search}${location.hash}`);
-  elementClicked(properties);
-}

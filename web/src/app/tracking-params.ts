@@ -1,3 +1,5 @@
+import { withAnalytics } from './analytics-lazy.ts';
+
 /** The tracking parameters an e-mail's links carry (platform §2 "Tracking parameters in the address"). */
 export const TRACKING_PARAMS = [
   'sgmButtonLabel',
@@ -43,4 +45,20 @@ export function takeTrackingParams(search: string): {
     } else kept.push(part);
   }
   return { properties: found ? properties : null, search: kept.length ? `?${kept.join('&')}` : '' };
+}
+
+let isTaken = false;
+
+/**
+ * Reads the tracking parameters once on load (platform §2), takes them out of the address by replacing
+ * the history entry (every other parameter stays), and sends them as one Element Clicked event through
+ * the analytics module.
+ */
+export function takeTrackingParamsFromAddress(): void {
+  if (isTaken) return;
+  isTaken = true;
+  const { properties, search } = takeTrackingParams(location.search);
+  if (!properties) return;
+  history.replaceState(history.state, '', `${location.pathname}${search}${location.hash}`);
+  withAnalytics((analytics) => analytics.elementClicked(properties));
 }

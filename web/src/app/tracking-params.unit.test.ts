@@ -20,7 +20,10 @@ describe('the tracking parameters in the address (platform §2)', () => {
   });
 
   it('leaves an address without them alone', () => {
-    expect(takeTrackingParams('?a=1&b=two%20words')).toEqual({ properties: null, search: '?a=1&b=two%20words' });
+    expect(takeTrackingParams('?a=1&b=two%20words')).toEqual({
+      properties: null,
+      search: '?a=1&b=two%20words',
+    });
     expect(takeTrackingParams('')).toEqual({ properties: null, search: '' });
   });
 
