@@ -1,4 +1,6 @@
-type Analytics = typeof import('./analytics.ts');
+import type * as AnalyticsModule from './analytics.ts';
+
+type Analytics = typeof AnalyticsModule;
 
 /** Long enough for the first page to have drawn: analytics never competes with the page for the network. */
 const LOAD_DELAY_MS = 2000;
