@@ -1,4 +1,5 @@
 import { collectContracts } from '@onboard/api-contract';
+import * as analytics from './analytics/routes.contract.ts';
 import * as auth from './auth/routes.contract.ts';
 import * as clientLifecycle from './clients/lifecycle.contract.ts';
 import * as documents from './documents/routes.contract.ts';
@@ -16,6 +17,7 @@ import * as users from './users/routes.contract.ts';
 
 // Every write route's contract (the files beside the handlers), for the OpenAPI document, the web's types
 // and the answer checks of the integration tests. A pure entry: zod and the contract kit only.
+export * from './analytics/routes.contract.ts';
 export * from './auth/routes.contract.ts';
 export * from './clients/lifecycle.contract.ts';
 export * from './documents/routes.contract.ts';
@@ -32,6 +34,7 @@ export * from './tasks/routes.contract.ts';
 export * from './users/routes.contract.ts';
 
 export const commandContracts = collectContracts(
+  analytics,
   auth,
   clientLifecycle,
   documents,

@@ -48,6 +48,8 @@ import { employeeClassCommandRoutes } from '@onboard/command-api/employee-classe
 import { employeeClassQueryRoutes } from '@onboard/query-api/employee-classes';
 import { createUserAdminCommands } from '@onboard/command-api/users';
 import { createUserAdminQueries } from '@onboard/query-api/users';
+import { analyticsBodyParser, analyticsCommandRoutes } from '@onboard/command-api/analytics';
+import { analyticsQueryRoutes } from '@onboard/query-api/analytics';
 import { projections } from '@onboard/projections';
 import { busPublisher, clientBaseWorker } from '@onboard/workers';
 import { createPostgresBus } from './bus/postgres-bus.ts';
@@ -182,6 +184,8 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
   // explorer §1: a public Explorer host serves the three Explorer routes and nothing else.
   app.use(explorerPublicHostGuard({ hosts: config.explorerPublicHosts, webDist: config.webDist }));
   app.use(cookieParser());
+  // Analytics accepts anonymous batches, so its body limit is its own and far smaller (checked first).
+  app.use('/api/analytics/events', analyticsBodyParser);
   app.use('/api', express.json({ limit: '1mb' }));
   app.use('/api', csrfProtection);
   // A deleted client is gone for everyone, an archived one for all but staff, on every client call.
@@ -236,6 +240,7 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
       }),
     );
     app.use(employeeClassCommandRoutes(commandDeps));
+    app.use(analyticsCommandRoutes({ ...commandDeps, pool }));
     app.use(documentCommandRoutes({ authenticate, documents, newId: randomUUID }));
     app.use(resourceCommandRoutes({ ...commandDeps, documents }));
     app.use(serviceStatusCommandRoutes({ ...commandDeps, onChanged: ticketSystemStatus.clear }));
@@ -278,6 +283,14 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
       }),
     );
     app.use(employeeClassQueryRoutes({ pool, authenticate }));
+    app.use(
+      analyticsQueryRoutes({
+        pool,
+        authenticate,
+        now,
+        segmentWriteKey: process.env.SEGMENT_WRITE_KEY?.trim() || null,
+      }),
+    );
     app.use(resourceQueryRoutes({ pool, authenticate, documents }));
     app.use(serviceStatusQueryRoutes({ ticketSystem: ticketSystemStatus }));
     gateway = await startGateway({ bus, authenticate, group: config.gatewayGroup });

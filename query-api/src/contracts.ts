@@ -1,4 +1,5 @@
 import { collectContracts } from '@onboard/api-contract';
+import * as analytics from './analytics/routes.contract.ts';
 import * as clients from './clients/routes.contract.ts';
 import * as clientLifecycle from './clients/lifecycle.contract.ts';
 import * as planSystem from './clients/plan-system.contract.ts';
@@ -14,6 +15,7 @@ import * as users from './users/routes.contract.ts';
 
 // Every read route's contract (the files beside the handlers), for the OpenAPI document, the web's types
 // and the answer checks of the integration tests. A pure entry: zod and the contract kit only.
+export * from './analytics/routes.contract.ts';
 export * from './clients/routes.contract.ts';
 export * from './clients/lifecycle.contract.ts';
 export * from './clients/plan-system.contract.ts';
@@ -28,6 +30,7 @@ export * from './tasks/routes.contract.ts';
 export * from './users/routes.contract.ts';
 
 export const queryContracts = collectContracts(
+  analytics,
   clients,
   clientLifecycle,
   planSystem,

@@ -13,12 +13,23 @@ setApiNavigator((to) => navigate(to));
 
 reloadOnPreloadError();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <SWRConfig value={swrConfig}>
-      <StateProvider>
-        <App />
-      </StateProvider>
-    </SWRConfig>
-  </StrictMode>,
-);
+function render() {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <SWRConfig value={swrConfig}>
+        <StateProvider>
+          <App />
+        </StateProvider>
+      </SWRConfig>
+    </StrictMode>,
+  );
+}
+
+// The tracking parameters (platform §2) leave the address before the router reads it, so a sign-in
+// redirect never carries them; their code loads only on an address that has some.
+if (/[?&]sgm/.test(window.location.search))
+  void import('./app/tracking-params.ts')
+    .then((tracking) => tracking.takeTrackingParamsFromAddress())
+    .catch(() => undefined)
+    .finally(render);
+else render();

@@ -22,6 +22,8 @@ import { createAuthApi, type AuthDeps } from '@onboard/command-api/auth';
 import { createUserAdminCommands, type UserAdminCommandDeps } from '@onboard/command-api/users';
 import { createQueryApi, eifHistoryRoutes } from '@onboard/query-api';
 import { createUserAdminQueries } from '@onboard/query-api/users';
+import { analyticsCommandRoutes } from '@onboard/command-api/analytics';
+import { analyticsQueryRoutes } from '@onboard/query-api/analytics';
 import { buildOpenApiDocument } from './openapi.ts';
 
 type Parameter = { name: string; in: string; required?: boolean };
@@ -109,6 +111,8 @@ function allMountedRoutes() {
     resourceQueryRoutes({ ...base, documents: { get: unused } }),
     serviceStatusCommandRoutes({ ...base, onChanged: unused }),
     serviceStatusQueryRoutes({ ticketSystem: { isUp: unused } }),
+    analyticsCommandRoutes(base),
+    analyticsQueryRoutes({ ...base, segmentWriteKey: null }),
   ].flatMap(mountedRoutes);
 }
 

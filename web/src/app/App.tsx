@@ -1,7 +1,8 @@
-import { Component, lazy, Suspense, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Router, useLocation } from 'wouter';
 import { AppHeader } from './AppHeader.tsx';
 import { RouteGate } from './Auth.tsx';
+import { withAnalytics } from './analytics-lazy.ts';
 import { EmailToasts } from './EmailToasts.tsx';
 import { JiraBanner } from './JiraBanner.tsx';
 import { LegalFooter } from './LegalFooter.tsx';
@@ -20,6 +21,7 @@ import {
 } from './StatusPages.tsx';
 import {
   AdminClientsPage,
+  AnalyticsAdminPage,
   ClientHubPage,
   ResourcesPage,
   ClientManagePage,
@@ -188,6 +190,8 @@ function pageFor(route: RouteDef, params: Record<string, string>, user: Authenti
           explorerPageId={p('explorerPageId')}
         />
       );
+    case 'analyticsAdmin':
+      return isAdminRole(user.role) ? <AnalyticsAdminPage /> : <NotFoundPage />;
     case 'explorerSitesByOwner':
       return <ExplorerSitesByOwnerPage user={user} />;
     case 'renewBenefitsExplorerSite':
@@ -295,6 +299,17 @@ const ExplorerPublicApp = lazy(() =>
 function Root() {
   const [location] = useLocation();
   const { route } = resolveRoute(location);
+  const { data: user } = useAuthenticatedUser();
+  // A page event on every route change (platform §7 Analytics events).
+  useEffect(() => {
+    withAnalytics((a) => a.page(route.name, { view: route.view }));
+  }, [location, route.name, route.view]);
+  // Identify once per signed-in user: on sign-in, and on a page load of a session.
+  const userId = user?.id;
+  const role = user?.role;
+  useEffect(() => {
+    if (userId) withAnalytics((a) => a.identify(userId, { role }));
+  }, [userId, role]);
   if (route.view === 'explorer' && route.auth === 'optional')
     return (
       <Suspense fallback={null}>

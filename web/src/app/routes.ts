@@ -17,6 +17,8 @@ export const BEN_ADMINS_PATH = '/ben-admins/admin/';
 export const ALL_EMAILS_PATH = '/emails';
 /** Our design (not in the spec): staff list Explorer sites by owner, across clients. */
 export const EXPLORER_SITES_PATH = '/explorer-sites/admin';
+/** Our design (not in the spec): staff read the analytics events kept without Segment, per day. */
+export const ANALYTICS_ADMIN_PATH = '/analytics/admin';
 export const TAX_ID_ROUTE =
   '/client/:clientId/task/eif-submit-company-information/step/company-information/tax-id';
 
@@ -91,6 +93,7 @@ export const ROUTES: readonly RouteDef[] = [
   route('benAdminDetail', '/ben-admins/admin/:userId/manage', 'internal', 'required'),
   route('allEmails', ALL_EMAILS_PATH, 'internal', 'required'),
   route('email', '/emails/:emailId', 'internal', 'required'),
+  route('analyticsAdmin', ANALYTICS_ADMIN_PATH, 'internal', 'required'),
 
   // Home pages by role
   route('homeBenAdmin', BEN_ADMIN_HOME_PATH, 'benAdmin', 'required'),

@@ -47,6 +47,10 @@ export const SetupPendingPage = screen(
 );
 export const ResourcesPage = screen(() => import('../features/resources/ResourcesPage.tsx'), 'ResourcesPage');
 export const TaskPage = screen(() => import('../features/hub/TaskPage.tsx'), 'TaskPage');
+export const AnalyticsAdminPage = screen(
+  () => import('../features/analytics/AnalyticsAdminPage.tsx'),
+  'AnalyticsAdminPage',
+);
 export const UsersListPage = screen(() => import('../features/users/UsersListPage.tsx'), 'UsersListPage');
 export const UserManagePage = screen(() => import('../features/users/UserManagePage.tsx'), 'UserManagePage');
 

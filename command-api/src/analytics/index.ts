@@ -1,0 +1,1 @@
+export { analyticsBodyParser, analyticsCommandRoutes, type AnalyticsCommandDeps } from './routes.ts';

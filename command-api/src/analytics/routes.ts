@@ -1,0 +1,63 @@
+import express, { Router, type RequestHandler } from 'express';
+import type pg from 'pg';
+import { mount } from '@onboard/api-contract/express';
+import type { CommandDeps } from '../http/context.ts';
+import { ANALYTICS_BODY_LIMIT_BYTES, recordAnalyticsEvents } from './routes.contract.ts';
+
+export type AnalyticsCommandDeps = Pick<CommandDeps, 'authenticate' | 'now'> & { pool: pg.Pool };
+
+/**
+ * The body parser of POST /api/analytics/events, mounted before the API's own (1 MB) so an anonymous
+ * caller's oversized body is a 413 before it is read whole.
+ */
+export const analyticsBodyParser: RequestHandler = express.json({ limit: ANALYTICS_BODY_LIMIT_BYTES });
+
+/** Refuses by the declared length too, whichever parser ran first. */
+const declaredLengthLimit: RequestHandler = (req, res, next) => {
+  if (Number(req.headers['content-length'] ?? 0) > ANALYTICS_BODY_LIMIT_BYTES) {
+    res
+      .status(413)
+      .json({ status: 413, code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large' });
+    return;
+  }
+  next();
+};
+
+/**
+ * The analytics sink when no Segment write key is configured: a batch of events into the analytics_events
+ * table (platform/migrations/0003), with the signed-in user when there is one. Analytics is telemetry,
+ * not the portal's history, so it is a table, not an event stream.
+ */
+export function analyticsCommandRoutes(deps: AnalyticsCommandDeps): Router {
+  const router = Router();
+  mount(
+    router,
+    recordAnalyticsEvents,
+    async (req, res, input) => {
+      const { events } = input.body();
+      const actor = await deps.authenticate(req).catch(() => null);
+      const now = deps.now().toISOString();
+      await deps.pool.query(
+        `insert into analytics_events (kind, event, properties, user_id, anonymous_id, occurred_at)
+         select e.kind, e.event, e.properties, $2, e.anonymous_id, e.occurred_at
+         from jsonb_to_recordset($1::jsonb)
+           as e(kind text, event text, properties jsonb, anonymous_id text, occurred_at timestamptz)`,
+        [
+          JSON.stringify(
+            events.map((e) => ({
+              kind: e.kind,
+              event: e.event,
+              properties: e.properties,
+              anonymous_id: e.anonymousId ?? null,
+              occurred_at: e.occurredAt ?? now,
+            })),
+          ),
+          actor?.userId ?? null,
+        ],
+      );
+      res.status(202).json({ accepted: events.length });
+    },
+    { before: [declaredLengthLimit] },
+  );
+  return router;
+}

@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshDatabase } from '@onboard/testing/db';
+import { startApp, type RunningApp } from './app.ts';
+import { embeddedTestConfig } from './config.ts';
+import { apiClient } from './testing/http-client.ts';
+
+type Api = ReturnType<typeof apiClient>;
+type Counts = { days: number; rows: { day: string; event: string; count: number }[] };
+
+// Analytics without a Segment write key (platform §7 Analytics events): batches from anyone into the
+// table, staff read counts per event per day, everyone else is refused, big bodies are refused.
+describe('analytics over HTTP', () => {
+  let app: RunningApp;
+  let staff: Api;
+  let broker: Api;
+  let anonymous: Api;
+
+  beforeAll(async () => {
+    app = await startApp(embeddedTestConfig(await freshDatabase('analytics'), { webDist: null }));
+    staff = apiClient(app.url);
+    await staff.signIn('admin@onboard.example');
+    broker = apiClient(app.url);
+    await broker.signIn('broker@onboard.example');
+    anonymous = apiClient(app.url);
+    await anonymous.get('/api/auth/csrf');
+  });
+
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  it('answers where to send: no write key, so the portal’s own table', async () => {
+    const answer = await anonymous.get('/api/analytics/settings');
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ segmentWriteKey: null });
+  });
+
+  it('stores batches signed in or not, and staff read them counted per event per day', async () => {
+    const click = {
+      kind: 'track',
+      event: 'Element Clicked',
+      properties: { sgmButtonLabel: 'Open', sgmModule: 'Email' },
+      anonymousId: 'anon-1',
+    };
+    const fromAnonymous = await anonymous.post('/api/analytics/events', {
+      events: [click, { kind: 'page', event: 'page', properties: { name: 'login' } }],
+    });
+    expect(fromAnonymous.status).toBe(202);
+    expect(fromAnonymous.body).toEqual({ accepted: 2 });
+    const fromBroker = await broker.post('/api/analytics/events', {
+      events: [click, { kind: 'identify', event: 'identify', properties: { role: 'BROKER' } }],
+    });
+    expect(fromBroker.status).toBe(202);
+
+    const { rows: stored } = await app.pool.query<{ user_id: string | null; event: string }>(
+      `select user_id, event from analytics_events where event = 'identify'`,
+    );
+    expect(stored).toHaveLength(1);
+    expect(stored[0]!.user_id).toBeTruthy();
+
+    const counts = await staff.get('/api/analytics/counts?days=7');
+    expect(counts.status).toBe(200);
+    const body = counts.body as Counts;
+    const today = new Date().toISOString().slice(0, 10);
+    const at = (event: string) => body.rows.find((r) => r.day === today && r.event === event)?.count;
+    expect(at('Element Clicked')).toBe(2);
+    expect(at('page')).toBe(1);
+    expect(at('identify')).toBe(1);
+  });
+
+  it('refuses the counts to anyone but staff', async () => {
+    expect((await broker.get('/api/analytics/counts')).status).toBe(403);
+    expect((await anonymous.get('/api/analytics/counts')).status).toBe(401);
+  });
+
+  it('refuses an oversized body with 413 and a malformed batch with 400', async () => {
+    const huge = { kind: 'track', event: 'Element Viewed', properties: { blob: 'x'.repeat(40_000) } };
+    const tooBig = await anonymous.post('/api/analytics/events', { events: [huge] });
+    expect(tooBig.status).toBe(413);
+    const empty = await anonymous.post('/api/analytics/events', { events: [] });
+    expect(empty.status).toBe(400);
+    const unknownKind = await anonymous.post('/api/analytics/events', {
+      events: [{ kind: 'alias', event: 'x' }],
+    });
+    expect(unknownKind.status).toBe(400);
+  });
+});

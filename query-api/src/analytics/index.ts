@@ -1,0 +1,1 @@
+export { analyticsQueryRoutes, type AnalyticsQueryDeps } from './routes.ts';

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { defineRoute, json, problem } from '@onboard/api-contract';
+
+/** Where the web sends analytics: Segment with this write key, or POST /api/analytics/events without. */
+export const AnalyticsSettings = z
+  .object({ segmentWriteKey: z.string().nullable() })
+  .meta({ id: 'AnalyticsSettings' });
+
+export const AnalyticsCountsQuery = z.object({
+  days: z.coerce
+    .number()
+    .int('Use a whole number')
+    .min(1, 'Use 1 to 366')
+    .max(366, 'Use 1 to 366')
+    .default(30),
+});
+
+export const AnalyticsCounts = z
+  .object({
+    days: z.number().int(),
+    rows: z.array(
+      z.object({
+        day: z.string().meta({ description: 'YYYY-MM-DD (UTC) the event was received' }),
+        event: z.string(),
+        count: z.number().int(),
+      }),
+    ),
+  })
+  .meta({ id: 'AnalyticsCounts' });
+
+export const getAnalyticsSettings = defineRoute({
+  method: 'get',
+  path: '/api/analytics/settings',
+  tag: 'analytics',
+  summary: 'Where the web sends analytics events (anyone, signed in or not)',
+  responses: { 200: json(AnalyticsSettings, 'The Segment write key, or null for the portal’s own table') },
+});
+
+export const getAnalyticsCounts = defineRoute({
+  method: 'get',
+  path: '/api/analytics/counts',
+  tag: 'analytics',
+  summary: 'Stored analytics events counted per event per day, newest day first (staff)',
+  request: { query: AnalyticsCountsQuery },
+  responses: {
+    200: json(AnalyticsCounts, 'Counts of the last `days` days'),
+    401: problem('Not signed in'),
+    403: problem('Not staff'),
+  },
+});

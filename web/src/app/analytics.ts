@@ -1,0 +1,142 @@
+import { ensureCsrfCookie, CSRF_COOKIE, CSRF_HEADER, readCookie } from '../api/http.ts';
+
+/**
+ * The portal's one analytics module (platform §7 Analytics events): page, identify, Status Changed,
+ * Element Clicked, Element Viewed, Element Changed, feedback and push-notification events. With a Segment
+ * write key configured (GET /api/analytics/settings) they go through Segment's browser SDK, loaded only
+ * then and only when the first event is sent, so no first page carries it; otherwise they are sent in
+ * batches to POST /api/analytics/events. Sending never throws into the page: analytics is best effort.
+ * The shell loads this module when it first sends (App.tsx, tracking-params.ts), off the first page.
+ */
+
+export type TrackEventName =
+  | 'Status Changed'
+  | 'Element Clicked'
+  | 'Element Viewed'
+  | 'Element Changed'
+  | 'Feedback Submitted'
+  | 'Push Notification Received'
+  | 'Push Notification Clicked';
+
+type Properties = Record<string, unknown>;
+type QueuedEvent = {
+  kind: 'page' | 'identify' | 'track';
+  event: string;
+  properties: Properties;
+  anonymousId: string;
+  occurredAt: string;
+};
+
+/** What the events go to: Segment's SDK, or the portal's own table. */
+type Sink = {
+  page: (name: string, properties: Properties) => void;
+  identify: (userId: string, traits: Properties) => void;
+  track: (event: string, properties: Properties) => void;
+};
+
+export const ANALYTICS_SETTINGS_PATH = '/api/analytics/settings';
+export const ANALYTICS_EVENTS_PATH = '/api/analytics/events';
+const ANONYMOUS_ID_KEY = 'onboard_anonymous_id';
+const BATCH_DELAY_MS = 1000;
+const BATCH_MAX = 20;
+
+function anonymousId(): string {
+  try {
+    const known = localStorage.getItem(ANONYMOUS_ID_KEY);
+    if (known) return known;
+    const id = crypto.randomUUID();
+    localStorage.setItem(ANONYMOUS_ID_KEY, id);
+    return id;
+  } catch {
+    return 'anonymous';
+  }
+}
+
+/** The portal's own sink: events queue for a second (or 20 events), then go as one batch. */
+function tableSink(): Sink {
+  let queue: QueuedEvent[] = [];
+  let timer: ReturnType<typeof setTimeout> | null = null;
+
+  const flush = async () => {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    const events = queue;
+    queue = [];
+    if (events.length === 0) return;
+    try {
+      await ensureCsrfCookie();
+      const token = readCookie(document.cookie, CSRF_COOKIE);
+      await fetch(ANALYTICS_EVENTS_PATH, {
+        method: 'POST',
+        credentials: 'include',
+        keepalive: true,
+        headers: { 'content-type': 'application/json', ...(token ? { [CSRF_HEADER]: token } : {}) },
+        body: JSON.stringify({ events }),
+      });
+    } catch {
+      // Best effort: a lost batch is not worth an error on the page.
+    }
+  };
+
+  const add = (kind: QueuedEvent['kind'], event: string, properties: Properties) => {
+    queue.push({ kind, event, properties, anonymousId: anonymousId(), occurredAt: new Date().toISOString() });
+    if (queue.length >= BATCH_MAX) void flush();
+    else timer ??= setTimeout(() => void flush(), BATCH_DELAY_MS);
+  };
+
+  addEventListener('pagehide', () => void flush());
+  return {
+    page: (name, properties) => add('page', 'page', { name, ...properties }),
+    identify: (userId, traits) => add('identify', 'identify', { userId, ...traits }),
+    track: (event, properties) => add('track', event, properties),
+  };
+}
+
+async function segmentSink(writeKey: string): Promise<Sink> {
+  const { AnalyticsBrowser } = await import('@segment/analytics-next');
+  const segment = AnalyticsBrowser.load({ writeKey });
+  return {
+    page: (name, properties) => void segment.page(name, properties).catch(() => undefined),
+    identify: (userId, traits) => void segment.identify(userId, traits).catch(() => undefined),
+    track: (event, properties) => void segment.track(event, properties).catch(() => undefined),
+  };
+}
+
+let sink: Promise<Sink> | null = null;
+
+function chooseSink(): Promise<Sink> {
+  sink ??= fetch(ANALYTICS_SETTINGS_PATH, { credentials: 'include', headers: { accept: 'application/json' } })
+    .then((response) =>
+      response.ok ? (response.json() as Promise<{ segmentWriteKey: string | null }>) : null,
+    )
+    .catch(() => null)
+    .then((settings) => (settings?.segmentWriteKey ? segmentSink(settings.segmentWriteKey) : tableSink()))
+    .catch(() => tableSink());
+  return sink;
+}
+
+const send = (use: (s: Sink) => void) => {
+  void chooseSink().then(use, () => undefined);
+};
+
+/** A page view: the route's name and its path (without the query, which may carry personal data). */
+export function page(name: string, properties: Properties = {}): void {
+  send((s) => s.page(name, { path: location.pathname, ...properties }));
+}
+
+/** Who is signed in, once per sign-in (and once per page load of a session). */
+export function identify(userId: string, traits: Properties = {}): void {
+  send((s) => s.identify(userId, traits));
+}
+
+export function track(event: TrackEventName, properties: Properties = {}): void {
+  send((s) => s.track(event, properties));
+}
+
+export const statusChanged = (properties: Properties) => track('Status Changed', properties);
+export const elementClicked = (properties: Properties) => track('Element Clicked', properties);
+export const elementViewed = (properties: Properties) => track('Element Viewed', properties);
+export const elementChanged = (properties: Properties) => track('Element Changed', properties);
+export const feedbackSubmitted = (properties: Properties) => track('Feedback Submitted', properties);
+export const pushNotification = (action: 'Received' | 'Clicked', properties: Properties) =>
+  track(`Push Notification ${action}`, properties);
