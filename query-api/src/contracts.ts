@@ -8,6 +8,7 @@ import * as explorer from './explorer/routes.contract.ts';
 import * as gateway from './gateway/routes.contract.ts';
 import * as qps from './qps/routes.contract.ts';
 import * as resources from './resources/routes.contract.ts';
+import * as featureToggles from './feature-toggles/routes.contract.ts';
 import * as tasks from './tasks/routes.contract.ts';
 import * as users from './users/routes.contract.ts';
 
@@ -22,6 +23,7 @@ export * from './explorer/routes.contract.ts';
 export * from './gateway/routes.contract.ts';
 export * from './qps/routes.contract.ts';
 export * from './resources/routes.contract.ts';
+export * from './feature-toggles/routes.contract.ts';
 export * from './tasks/routes.contract.ts';
 export * from './users/routes.contract.ts';
 
@@ -35,6 +37,7 @@ export const queryContracts = collectContracts(
   gateway,
   qps,
   resources,
+  featureToggles,
   tasks,
   users,
 );

@@ -11,8 +11,7 @@ export type FeatureToggleCommand =
 export type FeatureToggleIntent = Intent<FeatureToggleCommand>;
 
 export type FeatureToggleError =
-  | { code: 'NOT_FOUND'; message: string }
-  | { code: 'INVALID'; message: string; fields: { toggle: string } };
+  { code: 'NOT_FOUND'; message: string } | { code: 'INVALID'; message: string; fields: { toggle: string } };
 
 export const UNKNOWN_TOGGLE_MESSAGE = 'No such feature toggle';
 export const NO_OVERRIDE_MESSAGE = 'This client has no override of this toggle';
@@ -26,7 +25,11 @@ export function decideFeatureToggles(
   const { at, by } = command.metadata;
   const { toggle, clientId } = command.data;
   if (!isFeatureToggleName(toggle))
-    return refused({ code: 'INVALID', message: UNKNOWN_TOGGLE_MESSAGE, fields: { toggle: UNKNOWN_TOGGLE_MESSAGE } });
+    return refused({
+      code: 'INVALID',
+      message: UNKNOWN_TOGGLE_MESSAGE,
+      fields: { toggle: UNKNOWN_TOGGLE_MESSAGE },
+    });
   const settings = state.toggles.get(toggle);
   switch (command.type) {
     case 'SetFeatureToggle': {
@@ -50,7 +53,10 @@ export function decideFeatureToggles(
   }
 }
 
-export function evolveFeatureToggles(state: FeatureTogglesState, event: FeatureToggleEvent): FeatureTogglesState {
+export function evolveFeatureToggles(
+  state: FeatureTogglesState,
+  event: FeatureToggleEvent,
+): FeatureTogglesState {
   const toggles = new Map(state.toggles);
   const { toggle } = event.data;
   const current = toggles.get(toggle) ?? { global: null, clients: new Map<string, boolean>() };

@@ -56,9 +56,9 @@ describe('the feature toggles', () => {
   });
 
   it('records nothing when the value is already so', () => {
-    expect(eventsOf(given(wasSet('largeClient', 'acme', true)).when(set('largeClient', 'acme', true)))).toEqual(
-      [],
-    );
+    expect(
+      eventsOf(given(wasSet('largeClient', 'acme', true)).when(set('largeClient', 'acme', true))),
+    ).toEqual([]);
   });
 
   it('refuses a toggle it does not know, on the toggle field', () => {
@@ -71,7 +71,10 @@ describe('the feature toggles', () => {
 
   it('clears a client’s override, and refuses to clear one that is not there', () => {
     expect(eventsOf(given(wasSet('largeClient', 'acme', true)).when(clear('largeClient', 'acme')))).toEqual([
-      { type: 'FeatureToggleOverrideCleared', data: { toggle: 'largeClient', clientId: 'acme', at, by: staff } },
+      {
+        type: 'FeatureToggleOverrideCleared',
+        data: { toggle: 'largeClient', clientId: 'acme', at, by: staff },
+      },
     ]);
     expect(refusalOf(given(wasSet('largeClient', null, true)).when(clear('largeClient', 'acme')))).toEqual({
       code: 'NOT_FOUND',

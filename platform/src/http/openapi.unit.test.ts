@@ -4,6 +4,8 @@ import { createExplorerQueries } from '@onboard/query-api/explorer';
 import { documentCommandRoutes } from '@onboard/command-api/documents';
 import { resourceCommandRoutes } from '@onboard/command-api/resources';
 import { resourceQueryRoutes } from '@onboard/query-api/resources';
+import { featureToggleCommandRoutes } from '@onboard/command-api/feature-toggles';
+import { BUILT_IN_TOGGLE_DEFAULTS, featureToggleQueryRoutes } from '@onboard/query-api/feature-toggles';
 import { employeeClassCommandRoutes } from '@onboard/command-api/employee-classes';
 import { employeeClassQueryRoutes } from '@onboard/query-api/employee-classes';
 import { eifSummaryRoutes, qpsQueryRoutes } from '@onboard/query-api';
@@ -105,6 +107,19 @@ function allMountedRoutes() {
     employeeClassQueryRoutes(base),
     resourceCommandRoutes({ ...base, documents: { get: unused } }),
     resourceQueryRoutes({ ...base, documents: { get: unused } }),
+    featureToggleCommandRoutes(base),
+    featureToggleQueryRoutes({
+      ...base,
+      toggleDefaults: BUILT_IN_TOGGLE_DEFAULTS,
+      settings: {
+        version: 'test',
+        supportEmail: 'support@onboard.example',
+        helpCenterUrl: 'https://help.onboard.example',
+        analytics: null,
+        errorReportingDsn: null,
+        productionHosts: [],
+      },
+    }),
   ].flatMap(mountedRoutes);
 }
 
