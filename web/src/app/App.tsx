@@ -7,6 +7,7 @@ import { LegalFooter } from './LegalFooter.tsx';
 import { Realtime } from './Realtime.tsx';
 import { PageSkeleton } from '../ui/Feedback.tsx';
 import { useAuthenticatedUser } from '../api/hooks.ts';
+import { useConfiguration } from '../api/configuration.ts';
 import { isAdminRole, type AuthenticatedUser } from '../api/types.ts';
 import { UnsavedChangesGuard } from '../features/eif/forms/unsaved.tsx';
 import {
@@ -32,6 +33,7 @@ import {
   EifTaskPage,
   ExplorerSitesByOwnerPage,
   ExplorerSupportPage,
+  FeatureTogglesPage,
   ForgotPage,
   IndexPage,
   LoginPage,
@@ -188,6 +190,8 @@ function pageFor(route: RouteDef, params: Record<string, string>, user: Authenti
       );
     case 'explorerSitesByOwner':
       return <ExplorerSitesByOwnerPage user={user} />;
+    case 'featureToggles':
+      return <FeatureTogglesPage />;
     case 'renewBenefitsExplorerSite':
       return (
         <RenewExplorerSitePage
@@ -232,6 +236,12 @@ class PageErrorBoundary extends Component<BoundaryProps, { hasError: boolean }> 
   }
 }
 
+/** Loads the configuration (kept per build version); a failed load throws to the error boundary. */
+function ConfigurationLoader() {
+  useConfiguration();
+  return null;
+}
+
 /** Real-time pieces exist only for carrier admins and owners (spec platform §6). */
 function AdminRealtime() {
   const { data: user } = useAuthenticatedUser();
@@ -265,6 +275,7 @@ function Shell() {
         )}
         <main id="main" className="app-main" data-route={route.name}>
           <PageErrorBoundary resetKey={location}>
+            <ConfigurationLoader />
             <RouteGate key={route.name} route={route}>
               {(gated) => <Suspense fallback={<PageSkeleton />}>{pageFor(route, params, gated)}</Suspense>}
             </RouteGate>

@@ -18,6 +18,7 @@ import {
   ALL_EMAILS_PATH,
   BEN_ADMINS_PATH,
   BROKERS_PATH,
+  FEATURE_TOGGLES_PATH,
   homePathFor,
   LOGIN_PATH,
   USERS_INTERNAL_PATH,
@@ -116,6 +117,9 @@ function InternalNav({ user }: { user: AuthenticatedUser }) {
       </MenuTrigger>
       <Link className="app-nav__link" href={ALL_EMAILS_PATH}>
         All emails
+      </Link>
+      <Link className="app-nav__link" href={FEATURE_TOGGLES_PATH}>
+        Feature toggles
       </Link>
     </nav>
   );
