@@ -25,7 +25,10 @@ export const FeatureToggleOverrideCleared = z.object({
 });
 export type FeatureToggleOverrideCleared = z.infer<typeof FeatureToggleOverrideCleared>;
 
-export const FeatureToggleEvent = z.discriminatedUnion('type', [FeatureToggleSet, FeatureToggleOverrideCleared]);
+export const FeatureToggleEvent = z.discriminatedUnion('type', [
+  FeatureToggleSet,
+  FeatureToggleOverrideCleared,
+]);
 export type FeatureToggleEvent = z.infer<typeof FeatureToggleEvent>;
 
 /** Every feature toggle, global and per client, is one stream. */
