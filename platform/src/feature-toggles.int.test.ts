@@ -91,6 +91,18 @@ describe('feature toggles and configuration over HTTP', () => {
     ).toBe(404);
   });
 
+  it('the large-client toggle, set for a client, takes the language dialog away from its Explorer', async () => {
+    await staff.put('/api/feature-toggles/explorerLanguage', { enabled: true });
+    await eventually(async () => expect(await languageDialog()).toBe(true));
+    expect(await toggle(staff, 'largeClient', DEMO_CLIENT_ID)).toMatchObject({ source: 'default' });
+    const put = await staff.put('/api/feature-toggles/largeClient', {
+      enabled: true,
+      clientId: DEMO_CLIENT_ID,
+    });
+    expect(put.status).toBe(204);
+    await eventually(async () => expect(await languageDialog()).toBe(false));
+  });
+
   it('refuses a toggle it does not know, and anyone but staff', async () => {
     expect((await staff.put('/api/feature-toggles/teleport', { enabled: true })).status).toBe(400);
     expect((await benAdmin.put('/api/feature-toggles/explorerLanguage', { enabled: true })).status).toBe(403);
@@ -112,7 +124,7 @@ describe('feature toggles and configuration over HTTP', () => {
       errorReporting: null,
     });
     expect((answer.body as { features: unknown[] }).features).toContainEqual({
-      name: 'explorerLanguage',
+      name: 'largeClient',
       enabled: false,
     });
   });
