@@ -35,7 +35,7 @@ import {
 } from './routes.contract.ts';
 
 export type ExplorerQueryDeps = QueryDeps & {
-  /** The language feature toggle (explorer §2, §3); on unless configured off. */
+  /** The language feature toggle's default (explorer §2, §3) until staff set it; on when left out. */
   languageFeatureToggle?: boolean;
   /** platform §9: a demo environment sends every chat to the demo department. */
   isDemoEnvironment?: boolean;
