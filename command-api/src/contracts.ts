@@ -9,6 +9,7 @@ import * as planSystem from './clients/plan-system.contract.ts';
 import * as eifEntities from './eif-entities/routes.contract.ts';
 import * as employeeClasses from './employee-classes/routes.contract.ts';
 import * as explorer from './explorer/routes.contract.ts';
+import * as featureToggles from './feature-toggles/routes.contract.ts';
 import * as qps from './qps/routes.contract.ts';
 import * as resources from './resources/routes.contract.ts';
 import * as serviceStatus from './service-status/routes.contract.ts';
@@ -27,6 +28,7 @@ export * from './clients/plan-system.contract.ts';
 export * from './eif-entities/routes.contract.ts';
 export * from './employee-classes/routes.contract.ts';
 export * from './explorer/routes.contract.ts';
+export * from './feature-toggles/routes.contract.ts';
 export * from './qps/routes.contract.ts';
 export * from './resources/routes.contract.ts';
 export * from './service-status/routes.contract.ts';
@@ -44,6 +46,7 @@ export const commandContracts = collectContracts(
   eifEntities,
   employeeClasses,
   explorer,
+  featureToggles,
   qps,
   resources,
   serviceStatus,

@@ -29,12 +29,6 @@ describe('analytics over HTTP', () => {
     await app?.stop();
   });
 
-  it('answers where to send: no write key, so the portal’s own table', async () => {
-    const answer = await anonymous.get('/api/analytics/settings');
-    expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ segmentWriteKey: null });
-  });
-
   it('stores batches signed in or not, and staff read them counted per event per day', async () => {
     const click = {
       kind: 'track',

@@ -41,6 +41,8 @@ import { resourceQueryRoutes } from '@onboard/query-api/resources';
 import { serviceStatusCommandRoutes } from '@onboard/command-api/service-status';
 import { cachedStatus, serviceStatusQueryRoutes } from '@onboard/query-api/service-status';
 import { ticketSystemStatusFor } from './service-status.ts';
+import { featureToggleCommandRoutes } from '@onboard/command-api/feature-toggles';
+import { BUILT_IN_TOGGLE_DEFAULTS, featureToggleQueryRoutes } from '@onboard/query-api/feature-toggles';
 import { connectDocumentStore } from './documents/index.ts';
 import { createExplorerQueries } from '@onboard/query-api/explorer';
 import { explorerPublicHostGuard } from './explorer/public-host.ts';
@@ -50,6 +52,7 @@ import { createUserAdminCommands } from '@onboard/command-api/users';
 import { createUserAdminQueries } from '@onboard/query-api/users';
 import { analyticsBodyParser, analyticsCommandRoutes } from '@onboard/command-api/analytics';
 import { analyticsQueryRoutes } from '@onboard/query-api/analytics';
+import { segmentForwarder } from './analytics/segment.ts';
 import { projections } from '@onboard/projections';
 import { busPublisher, clientBaseWorker } from '@onboard/workers';
 import { createPostgresBus } from './bus/postgres-bus.ts';
@@ -240,10 +243,17 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
       }),
     );
     app.use(employeeClassCommandRoutes(commandDeps));
-    app.use(analyticsCommandRoutes({ ...commandDeps, pool }));
+    app.use(
+      analyticsCommandRoutes({
+        ...commandDeps,
+        pool,
+        forward: segmentForwarder(config.platform.analytics, logger),
+      }),
+    );
     app.use(documentCommandRoutes({ authenticate, documents, newId: randomUUID }));
     app.use(resourceCommandRoutes({ ...commandDeps, documents }));
     app.use(serviceStatusCommandRoutes({ ...commandDeps, onChanged: ticketSystemStatus.clear }));
+    app.use(featureToggleCommandRoutes(commandDeps));
     app.use(
       outsideSignerRoutes({
         ...commandDeps,
@@ -283,16 +293,17 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
       }),
     );
     app.use(employeeClassQueryRoutes({ pool, authenticate }));
-    app.use(
-      analyticsQueryRoutes({
-        pool,
-        authenticate,
-        now,
-        segmentWriteKey: process.env.SEGMENT_WRITE_KEY?.trim() || null,
-      }),
-    );
+    app.use(analyticsQueryRoutes({ pool, authenticate, now }));
     app.use(resourceQueryRoutes({ pool, authenticate, documents }));
     app.use(serviceStatusQueryRoutes({ ticketSystem: ticketSystemStatus }));
+    app.use(
+      featureToggleQueryRoutes({
+        pool,
+        authenticate,
+        settings: config.platform,
+        toggleDefaults: { ...BUILT_IN_TOGGLE_DEFAULTS, explorerLanguage: config.explorerLanguageToggle },
+      }),
+    );
     gateway = await startGateway({ bus, authenticate, group: config.gatewayGroup });
     app.use(gateway.router);
   }

@@ -1,5 +1,6 @@
 import { hostname } from 'node:os';
 import { resolve } from 'node:path';
+import type { PlatformSettings } from '@onboard/query-api/feature-toggles';
 
 export type Service = 'command-api' | 'query-api' | 'projections' | 'workers';
 export const ALL_SERVICES: readonly Service[] = ['command-api', 'query-api', 'projections', 'workers'];
@@ -33,8 +34,13 @@ export type AppConfig = {
   explorerPublicHosts: readonly string[];
   /** ONBOARD_DEMO_ENVIRONMENT=1: a demo environment, whose chats go to the demo department (platform §9). */
   isDemoEnvironment: boolean;
-  /** ONBOARD_EXPLORER_LANGUAGE_TOGGLE=0 turns the Explorer's language feature toggle off (explorer §2). */
+  /**
+   * ONBOARD_EXPLORER_LANGUAGE_TOGGLE=0: the Explorer's language feature toggle (explorer §2) is off until
+   * staff switch it on the feature-toggles page; only its default.
+   */
   explorerLanguageToggle: boolean;
+  /** What GET /api/configuration answers (the version is ONBOARD_BUILD_ID, `dev` without one). */
+  platform: PlatformSettings;
   /**
    * Where document files are kept: the built-in `documents` table, or with ONBOARD_DOCUMENT_BASE_URL an
    * external store the Explorer relays files from (read only: uploads are refused).
@@ -104,6 +110,19 @@ export function loadConfig(env: NodeJS.ProcessEnv, embeddedDatabaseUrl?: string)
       .filter((h) => h !== ''),
     isDemoEnvironment: ['1', 'true'].includes(env.ONBOARD_DEMO_ENVIRONMENT ?? ''),
     explorerLanguageToggle: !['0', 'false'].includes(env.ONBOARD_EXPLORER_LANGUAGE_TOGGLE ?? ''),
+    platform: {
+      version: env.ONBOARD_BUILD_ID || 'dev',
+      supportEmail: env.ONBOARD_SUPPORT_EMAIL || 'support@onboard.example',
+      helpCenterUrl: env.ONBOARD_HELP_CENTER_URL || 'https://help.onboard.example',
+      analytics: env.ONBOARD_ANALYTICS_WRITE_KEY
+        ? { writeKey: env.ONBOARD_ANALYTICS_WRITE_KEY, apiHost: env.ONBOARD_ANALYTICS_API_HOST || null }
+        : null,
+      errorReportingDsn: env.ONBOARD_ERROR_REPORTING_DSN || null,
+      productionHosts: (env.ONBOARD_PRODUCTION_HOSTS ?? '')
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter((h) => h !== ''),
+    },
     documentStore: env.ONBOARD_DOCUMENT_BASE_URL
       ? { kind: 'http', baseUrl: env.ONBOARD_DOCUMENT_BASE_URL }
       : { kind: 'postgres' },

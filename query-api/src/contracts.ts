@@ -10,6 +10,7 @@ import * as gateway from './gateway/routes.contract.ts';
 import * as qps from './qps/routes.contract.ts';
 import * as resources from './resources/routes.contract.ts';
 import * as serviceStatus from './service-status/routes.contract.ts';
+import * as featureToggles from './feature-toggles/routes.contract.ts';
 import * as tasks from './tasks/routes.contract.ts';
 import * as users from './users/routes.contract.ts';
 
@@ -26,6 +27,7 @@ export * from './gateway/routes.contract.ts';
 export * from './qps/routes.contract.ts';
 export * from './resources/routes.contract.ts';
 export * from './service-status/routes.contract.ts';
+export * from './feature-toggles/routes.contract.ts';
 export * from './tasks/routes.contract.ts';
 export * from './users/routes.contract.ts';
 
@@ -41,6 +43,7 @@ export const queryContracts = collectContracts(
   qps,
   resources,
   serviceStatus,
+  featureToggles,
   tasks,
   users,
 );

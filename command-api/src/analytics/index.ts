@@ -1,1 +1,6 @@
-export { analyticsBodyParser, analyticsCommandRoutes, type AnalyticsCommandDeps } from './routes.ts';
+export {
+  analyticsBodyParser,
+  analyticsCommandRoutes,
+  type AnalyticsCommandDeps,
+  type AnalyticsEvent,
+} from './routes.ts';

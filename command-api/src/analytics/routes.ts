@@ -4,7 +4,21 @@ import { mount } from '@onboard/api-contract/express';
 import type { CommandDeps } from '../http/context.ts';
 import { ANALYTICS_BODY_LIMIT_BYTES, recordAnalyticsEvents } from './routes.contract.ts';
 
-export type AnalyticsCommandDeps = Pick<CommandDeps, 'authenticate' | 'now'> & { pool: pg.Pool };
+/** One event as the portal keeps it and forwards it. */
+export type AnalyticsEvent = {
+  kind: 'page' | 'identify' | 'track';
+  event: string;
+  properties: Record<string, unknown>;
+  anonymousId: string | null;
+  occurredAt: string;
+  userId: string | null;
+};
+
+export type AnalyticsCommandDeps = Pick<CommandDeps, 'authenticate' | 'now'> & {
+  pool: pg.Pool;
+  /** A Segment-compatible API the events go on to (platform/src/analytics/segment.ts); null: none. */
+  forward?: ((events: readonly AnalyticsEvent[]) => void) | null;
+};
 
 /**
  * The body parser of POST /api/analytics/events, mounted before the API's own (1 MB) so an anonymous
@@ -24,9 +38,9 @@ const declaredLengthLimit: RequestHandler = (req, res, next) => {
 };
 
 /**
- * The analytics sink when no Segment write key is configured: a batch of events into the analytics_events
- * table (platform/migrations/0003), with the signed-in user when there is one. Analytics is telemetry,
- * not the portal's history, so it is a table, not an event stream.
+ * A batch of events into the analytics_events table (platform/migrations/0003), with the signed-in user
+ * when there is one, then on to the configured Segment-compatible API. Analytics is telemetry, not the
+ * portal's history, so it is a table, not an event stream.
  */
 export function analyticsCommandRoutes(deps: AnalyticsCommandDeps): Router {
   const router = Router();
@@ -54,6 +68,16 @@ export function analyticsCommandRoutes(deps: AnalyticsCommandDeps): Router {
           ),
           actor?.userId ?? null,
         ],
+      );
+      deps.forward?.(
+        events.map((e) => ({
+          kind: e.kind,
+          event: e.event,
+          properties: e.properties,
+          anonymousId: e.anonymousId ?? null,
+          occurredAt: e.occurredAt ?? now,
+          userId: actor?.userId ?? null,
+        })),
       );
       res.status(202).json({ accepted: events.length });
     },

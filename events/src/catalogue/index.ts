@@ -8,6 +8,7 @@ import { TaskEvent } from './tasks.ts';
 import { ClientLifecycleEvent } from './clients.ts';
 import { ResourceEvent } from './resources.ts';
 import { ServiceStatusEvent } from './service-status.ts';
+import { FeatureToggleEvent } from './feature-toggles.ts';
 import type { RecordedEvent } from '../store/port.ts';
 
 export * from './eif.ts';
@@ -19,6 +20,7 @@ export * from './tasks.ts';
 export * from './clients.ts';
 export * from './resources.ts';
 export * from './service-status.ts';
+export * from './feature-toggles.ts';
 
 /**
  * Every domain event the store may hold. An event's `data` is validated on the way in (append) and on
@@ -38,6 +40,7 @@ export const DomainEvent = z.discriminatedUnion('type', [
   ...ClientLifecycleEvent.options,
   ...ResourceEvent.options,
   ...ServiceStatusEvent.options,
+  ...FeatureToggleEvent.options,
 ]);
 export type DomainEvent = z.infer<typeof DomainEvent>;
 export type DomainEventType = DomainEvent['type'];

@@ -6,6 +6,8 @@ import { resourceCommandRoutes } from '@onboard/command-api/resources';
 import { resourceQueryRoutes } from '@onboard/query-api/resources';
 import { serviceStatusCommandRoutes } from '@onboard/command-api/service-status';
 import { serviceStatusQueryRoutes } from '@onboard/query-api/service-status';
+import { featureToggleCommandRoutes } from '@onboard/command-api/feature-toggles';
+import { BUILT_IN_TOGGLE_DEFAULTS, featureToggleQueryRoutes } from '@onboard/query-api/feature-toggles';
 import { employeeClassCommandRoutes } from '@onboard/command-api/employee-classes';
 import { employeeClassQueryRoutes } from '@onboard/query-api/employee-classes';
 import { eifSummaryRoutes, qpsQueryRoutes } from '@onboard/query-api';
@@ -112,7 +114,20 @@ function allMountedRoutes() {
     serviceStatusCommandRoutes({ ...base, onChanged: unused }),
     serviceStatusQueryRoutes({ ticketSystem: { isUp: unused } }),
     analyticsCommandRoutes(base),
-    analyticsQueryRoutes({ ...base, segmentWriteKey: null }),
+    analyticsQueryRoutes(base),
+    featureToggleCommandRoutes(base),
+    featureToggleQueryRoutes({
+      ...base,
+      toggleDefaults: BUILT_IN_TOGGLE_DEFAULTS,
+      settings: {
+        version: 'test',
+        supportEmail: 'support@onboard.example',
+        helpCenterUrl: 'https://help.onboard.example',
+        analytics: null,
+        errorReportingDsn: null,
+        productionHosts: [],
+      },
+    }),
   ].flatMap(mountedRoutes);
 }
 

@@ -1,11 +1,6 @@
 import { z } from 'zod';
 import { defineRoute, json, problem } from '@onboard/api-contract';
 
-/** Where the web sends analytics: Segment with this write key, or POST /api/analytics/events without. */
-export const AnalyticsSettings = z
-  .object({ segmentWriteKey: z.string().nullable() })
-  .meta({ id: 'AnalyticsSettings' });
-
 export const AnalyticsCountsQuery = z.object({
   days: z.coerce
     .number()
@@ -27,14 +22,6 @@ export const AnalyticsCounts = z
     ),
   })
   .meta({ id: 'AnalyticsCounts' });
-
-export const getAnalyticsSettings = defineRoute({
-  method: 'get',
-  path: '/api/analytics/settings',
-  tag: 'analytics',
-  summary: 'Where the web sends analytics events (anyone, signed in or not)',
-  responses: { 200: json(AnalyticsSettings, 'The Segment write key, or null for the portal’s own table') },
-});
 
 export const getAnalyticsCounts = defineRoute({
   method: 'get',

@@ -2,20 +2,13 @@ import { Router } from 'express';
 import { ForbiddenError, isInternal } from '@onboard/domain';
 import { mount } from '@onboard/api-contract/express';
 import { requireActor, type QueryDeps } from '../http/context.ts';
-import { getAnalyticsCounts, getAnalyticsSettings } from './routes.contract.ts';
+import { getAnalyticsCounts } from './routes.contract.ts';
 
-export type AnalyticsQueryDeps = QueryDeps & {
-  /** Segment's write key (env SEGMENT_WRITE_KEY); null keeps events in the portal's own table. */
-  segmentWriteKey: string | null;
-};
+export type AnalyticsQueryDeps = QueryDeps;
 
-/** The web's analytics settings, and the staff page's counts per event per day (analytics_events). */
+/** The staff page's counts per event per day (analytics_events). */
 export function analyticsQueryRoutes(deps: AnalyticsQueryDeps): Router {
   const router = Router();
-
-  mount(router, getAnalyticsSettings, async (_req, res) => {
-    res.set('cache-control', 'no-cache').json({ segmentWriteKey: deps.segmentWriteKey });
-  });
 
   mount(router, getAnalyticsCounts, async (req, res, input) => {
     const actor = await requireActor(deps.authenticate, req);

@@ -18,7 +18,9 @@ import {
   liveChatDepartment,
   showsLanguageDialog,
 } from '@onboard/domain/explorer/page-content';
+import type { FeatureToggleName, ResolvedFeatureToggle } from '@onboard/domain/features/catalogue';
 import { mount } from '@onboard/api-contract/express';
+import { BUILT_IN_TOGGLE_DEFAULTS, resolvedToggles } from '../feature-toggles/read.ts';
 import { requireActor, type QueryDeps } from '../http/context.ts';
 import {
   downloadExplorerDocument,
@@ -33,7 +35,7 @@ import {
 } from './routes.contract.ts';
 
 export type ExplorerQueryDeps = QueryDeps & {
-  /** The language feature toggle (explorer §2, §3); on unless configured off. */
+  /** The language feature toggle's default (explorer §2, §3) until staff set it; on when left out. */
   languageFeatureToggle?: boolean;
   /** platform §9: a demo environment sends every chat to the demo department. */
   isDemoEnvironment?: boolean;
@@ -65,14 +67,20 @@ type Row = {
   email: string | null;
 };
 
-type Environment = { languageFeatureToggle: boolean; isDemoEnvironment: boolean };
+/** The toggles of the page's client (feature-toggles read model) and the deployment's demo flag. */
+type Environment = {
+  toggles: Record<FeatureToggleName, ResolvedFeatureToggle>;
+  isDemoEnvironment: boolean;
+};
 
 /** The flags every view of a page works out at read time (they depend on the clock or the environment). */
 function readTimeFlags(page: ExplorerSite, now: Date, env: Environment) {
   const isLive = isExplorerSiteLive(page.site, now);
+  // The large-client toggle, until staff set it, follows the site's employee count.
+  const large = env.toggles.largeClient;
   const toggles = {
-    languageFeatureToggle: env.languageFeatureToggle,
-    largeClientFeatureToggle: isLargeClient(page.site),
+    languageFeatureToggle: env.toggles.explorerLanguage.enabled,
+    largeClientFeatureToggle: large.source === 'default' ? isLargeClient(page.site) : large.enabled,
   };
   return {
     isLive,
@@ -172,10 +180,14 @@ const STAFF_SELECT = `select p.page, p.version::text, p.created_at, p.updated_at
 export function createExplorerQueries(deps: ExplorerQueryDeps): Router {
   const router = Router();
   const now = () => new Date();
-  const env: Environment = {
-    languageFeatureToggle: deps.languageFeatureToggle ?? true,
-    isDemoEnvironment: deps.isDemoEnvironment === true,
+  const defaults = {
+    ...BUILT_IN_TOGGLE_DEFAULTS,
+    explorerLanguage: deps.languageFeatureToggle ?? BUILT_IN_TOGGLE_DEFAULTS.explorerLanguage,
   };
+  const envFor = async (clientId: string): Promise<Environment> => ({
+    toggles: await resolvedToggles(deps.pool, defaults, clientId),
+    isDemoEnvironment: deps.isDemoEnvironment === true,
+  });
 
   const list = async (q: z.output<typeof ExplorerListQuery>, where: string, param: string) => {
     const order = `${SORT_COLUMNS[q.sortBy]} ${q.direction === 'asc' ? 'asc' : 'desc'} nulls last, p.explorer_page_id`;
@@ -190,8 +202,11 @@ export function createExplorerQueries(deps: ExplorerQueryDeps): Router {
       ),
     ]);
     const at = now();
+    const envs = new Map<string, Environment>();
+    for (const r of rows)
+      if (!envs.has(r.page.clientId)) envs.set(r.page.clientId, await envFor(r.page.clientId));
     return {
-      items: rows.map((r) => staffView(r, at, env)),
+      items: rows.map((r) => staffView(r, at, envs.get(r.page.clientId)!)),
       total: count[0]?.total ?? 0,
       limit: q.limit,
       offset: q.offset,
@@ -211,7 +226,7 @@ export function createExplorerQueries(deps: ExplorerQueryDeps): Router {
     );
     const row = rows[0];
     if (!row) throw new NotFoundError('Explorer site not found');
-    res.json(staffView(row, now(), env));
+    res.json(staffView(row, now(), await envFor(row.page.clientId)));
   });
 
   mount(router, listOwnerExplorerSites, async (req, res, input) => {
@@ -297,7 +312,7 @@ export function createExplorerQueries(deps: ExplorerQueryDeps): Router {
     const row = rows[0];
     if (!row) throw new NotFoundError('Explorer site not found');
     const at = now();
-    const view = publicView(row.page, at, env);
+    const view = publicView(row.page, at, await envFor(row.page.clientId));
     if (demoEnrollmentStatus && view.isLive) {
       throw new ValidationError({ 'query.demoEnrollmentStatus': DEMO_STATUS_ON_LIVE_SITE });
     }

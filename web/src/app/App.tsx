@@ -10,6 +10,7 @@ import { showsSupportFooter } from './footers.ts';
 import { Realtime } from './Realtime.tsx';
 import { PageSkeleton } from '../ui/Feedback.tsx';
 import { useAuthenticatedUser } from '../api/hooks.ts';
+import { useConfiguration } from '../api/configuration.ts';
 import { isAdminRole, type AuthenticatedUser } from '../api/types.ts';
 import { UnsavedChangesGuard } from '../features/eif/forms/unsaved.tsx';
 import {
@@ -36,6 +37,7 @@ import {
   EifTaskPage,
   ExplorerSitesByOwnerPage,
   ExplorerSupportPage,
+  FeatureTogglesPage,
   ForgotPage,
   IndexPage,
   LoginPage,
@@ -194,6 +196,8 @@ function pageFor(route: RouteDef, params: Record<string, string>, user: Authenti
       return isAdminRole(user.role) ? <AnalyticsAdminPage /> : <NotFoundPage />;
     case 'explorerSitesByOwner':
       return <ExplorerSitesByOwnerPage user={user} />;
+    case 'featureToggles':
+      return <FeatureTogglesPage />;
     case 'renewBenefitsExplorerSite':
       return (
         <RenewExplorerSitePage
@@ -239,6 +243,12 @@ class PageErrorBoundary extends Component<BoundaryProps, { hasError: boolean }> 
   }
 }
 
+/** Loads the configuration (kept per build version); a failed load throws to the error boundary. */
+function ConfigurationLoader() {
+  useConfiguration();
+  return null;
+}
+
 /** Real-time pieces exist only for carrier admins and owners (spec platform §6). */
 function AdminRealtime() {
   const { data: user } = useAuthenticatedUser();
@@ -273,6 +283,7 @@ function Shell() {
         )}
         <main id="main" className="app-main" data-route={route.name}>
           <PageErrorBoundary resetKey={location}>
+            <ConfigurationLoader />
             <RouteGate key={route.name} route={route}>
               {(gated) => <Suspense fallback={<PageSkeleton />}>{pageFor(route, params, gated)}</Suspense>}
             </RouteGate>

@@ -19,6 +19,7 @@ import {
   ANALYTICS_ADMIN_PATH,
   BEN_ADMINS_PATH,
   BROKERS_PATH,
+  FEATURE_TOGGLES_PATH,
   homePathFor,
   LOGIN_PATH,
   USERS_INTERNAL_PATH,
@@ -120,6 +121,9 @@ function InternalNav({ user }: { user: AuthenticatedUser }) {
       </Link>
       <Link className="app-nav__link" href={ANALYTICS_ADMIN_PATH}>
         Analytics
+      </Link>
+      <Link className="app-nav__link" href={FEATURE_TOGGLES_PATH}>
+        Feature toggles
       </Link>
     </nav>
   );

@@ -2,10 +2,10 @@ import { ensureCsrfCookie, CSRF_COOKIE, CSRF_HEADER, readCookie } from '../api/h
 
 /**
  * The portal's one analytics module (platform §7 Analytics events): page, identify, Status Changed,
- * Element Clicked, Element Viewed, Element Changed, feedback and push-notification events. With a Segment
- * write key configured (GET /api/analytics/settings) they go through Segment's browser SDK, loaded only
- * then and only when the first event is sent, so no first page carries it; otherwise they are sent in
- * batches to POST /api/analytics/events. Sending never throws into the page: analytics is best effort.
+ * Element Clicked, Element Viewed, Element Changed, feedback and push-notification events, sent in batches
+ * to POST /api/analytics/events on the portal's own origin (so the strict CSP holds and no SDK weighs on a
+ * page); the server keeps them and, with a Segment write key configured, forwards them with Segment's
+ * maintained Node SDK. Sending never throws into the page: analytics is best effort.
  * The shell loads this module when it first sends (App.tsx, tracking-params.ts), off the first page.
  */
 
@@ -27,14 +27,13 @@ type QueuedEvent = {
   occurredAt: string;
 };
 
-/** What the events go to: Segment's SDK, or the portal's own table. */
+/** What the events go to: the portal (which keeps them and forwards them where configured). */
 type Sink = {
   page: (name: string, properties: Properties) => void;
   identify: (userId: string, traits: Properties) => void;
   track: (event: string, properties: Properties) => void;
 };
 
-export const ANALYTICS_SETTINGS_PATH = '/api/analytics/settings';
 export const ANALYTICS_EVENTS_PATH = '/api/analytics/events';
 const ANONYMOUS_ID_KEY = 'onboard_anonymous_id';
 const BATCH_DELAY_MS = 1000;
@@ -92,31 +91,14 @@ function tableSink(): Sink {
   };
 }
 
-async function segmentSink(writeKey: string): Promise<Sink> {
-  const { AnalyticsBrowser } = await import('@segment/analytics-next');
-  const segment = AnalyticsBrowser.load({ writeKey });
-  return {
-    page: (name, properties) => void segment.page(name, properties).catch(() => undefined),
-    identify: (userId, traits) => void segment.identify(userId, traits).catch(() => undefined),
-    track: (event, properties) => void segment.track(event, properties).catch(() => undefined),
-  };
-}
-
-let sink: Promise<Sink> | null = null;
-
-function chooseSink(): Promise<Sink> {
-  sink ??= fetch(ANALYTICS_SETTINGS_PATH, { credentials: 'include', headers: { accept: 'application/json' } })
-    .then((response) =>
-      response.ok ? (response.json() as Promise<{ segmentWriteKey: string | null }>) : null,
-    )
-    .catch(() => null)
-    .then((settings) => (settings?.segmentWriteKey ? segmentSink(settings.segmentWriteKey) : tableSink()))
-    .catch(() => tableSink());
-  return sink;
-}
+let sink: Sink | null = null;
 
 const send = (use: (s: Sink) => void) => {
-  void chooseSink().then(use, () => undefined);
+  try {
+    use((sink ??= tableSink()));
+  } catch {
+    // Best effort.
+  }
 };
 
 /** A page view: the route's name and its path (without the query, which may carry personal data). */

@@ -88,6 +88,10 @@ export const ExplorerSitesByOwnerPage = screen(
   () => import('../features/explorer-admin/OwnerSitesPage.tsx'),
   'ExplorerSitesByOwnerPage',
 );
+export const FeatureTogglesPage = screen(
+  () => import('../features/feature-toggles/FeatureTogglesPage.tsx'),
+  'FeatureTogglesPage',
+);
 export const ExplorerSupportPage = screen(
   () => import('../features/explorer-admin/SupportInboxPage.tsx'),
   'ExplorerSupportPage',

@@ -1,0 +1,1 @@
+export { featureToggleCommandRoutes } from './routes.ts';

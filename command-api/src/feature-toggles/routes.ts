@@ -1,0 +1,51 @@
+import { Router, type Request } from 'express';
+import { FEATURE_TOGGLES_STREAM } from '@onboard/events';
+import { ForbiddenError, isInternal } from '@onboard/domain';
+import {
+  featureTogglesDecider,
+  type FeatureToggleCommand,
+  type FeatureToggleIntent,
+} from '@onboard/domain/features/decider';
+import { mount } from '@onboard/api-contract/express';
+import { requireActor, type CommandDeps } from '../http/context.ts';
+import { decideOnStream } from '../http/decide.ts';
+import { clearFeatureToggleOverride, setFeatureToggle } from './routes.contract.ts';
+
+const RACE_MESSAGE = 'The feature toggles were changed by someone else at the same moment. Try again.';
+
+/** Staff switch feature toggles: one stream (`feature-toggles`) decided by the feature-toggles decider. */
+export function featureToggleCommandRoutes(deps: CommandDeps): Router {
+  const router = Router();
+
+  const execute = async (req: Request, intent: FeatureToggleIntent) => {
+    const actor = await requireActor(deps.authenticate, req);
+    if (!isInternal(actor)) throw new ForbiddenError('Only internal staff switch feature toggles');
+    await decideOnStream(deps, {
+      request: { ifMatch: null, correlationId: req.header('x-correlation-id') ?? deps.newId() },
+      actor,
+      stream: FEATURE_TOGGLES_STREAM,
+      decider: featureTogglesDecider,
+      build: (_state, metadata) => ({ ...intent, metadata }) as FeatureToggleCommand,
+      conflictMessage: RACE_MESSAGE,
+    });
+  };
+
+  mount(router, setFeatureToggle, async (req, res, input) => {
+    const { enabled, clientId } = input.body();
+    await execute(req, {
+      type: 'SetFeatureToggle',
+      data: { toggle: String(req.params.toggle), clientId, enabled },
+    });
+    res.status(204).end();
+  });
+
+  mount(router, clearFeatureToggleOverride, async (req, res) => {
+    await execute(req, {
+      type: 'ClearFeatureToggleOverride',
+      data: { toggle: String(req.params.toggle), clientId: String(req.params.clientId) },
+    });
+    res.status(204).end();
+  });
+
+  return router;
+}

@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { startApp, type RunningApp } from '@onboard/platform/app';
+import { embeddedTestConfig } from '@onboard/platform/config';
+import { DEMO_EXPLORER_SLUG, DEMO_USERS } from '@onboard/platform/seed';
+import { browserAvailability, skipUnless } from '@onboard/testing/backends';
+import { freshDatabase } from '@onboard/testing/db';
+import { authenticator, ensureWebBuilt, launchBrowser, screenshotPath, signInThroughUi } from './browser.ts';
+
+const skip = skipUnless('browser', browserAvailability());
+
+describe.skipIf(skip)('feature toggles and the configuration in the browser', () => {
+  let app: RunningApp;
+  let browser: Browser;
+  const auth = authenticator();
+
+  beforeAll(async () => {
+    ensureWebBuilt();
+    app = await startApp(embeddedTestConfig(await freshDatabase('e2e_feature_toggles')));
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  /** The Explorer's language button, as a visitor sees the demo site. */
+  async function languageButtonCount(): Promise<number> {
+    const page = await browser.newPage();
+    await page.goto(`${app.url}/benefits-explorer/${DEMO_EXPLORER_SLUG}`);
+    await page.getByRole('heading', { level: 1, name: 'Lakeside Manufacturing Co.' }).waitFor();
+    const count = await page.getByRole('button', { name: 'Language' }).count();
+    await page.close();
+    return count;
+  }
+
+  it('a toggle switched by staff takes the language dialog off the Explorer, and back', async () => {
+    expect(await languageButtonCount()).toBe(1);
+
+    const admin = DEMO_USERS.find((u) => u.role === 'SLF_ADMIN')!;
+    const page: Page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${app.url}/login`);
+    await signInThroughUi(page, admin.email, app.config.demoPassword, auth);
+    await page.waitForURL((url) => url.pathname === '/clients/admin');
+    await page.getByRole('link', { name: 'Feature toggles' }).click();
+    await page.waitForURL((url) => url.pathname === '/feature-toggles/admin');
+
+    const row = page.getByTestId('feature-toggle-explorerLanguage');
+    await row.locator('[data-state="on"]').waitFor();
+    await page.getByRole('button', { name: 'Turn off: Explorer language dialog' }).click();
+    await row.locator('[data-state="off"]').waitFor();
+    await page.screenshot({ path: screenshotPath('feature-toggles-admin.png') });
+    expect(await languageButtonCount()).toBe(0);
+
+    await page.getByRole('button', { name: 'Turn on: Explorer language dialog' }).click();
+    await row.locator('[data-state="on"]').waitFor();
+    expect(await languageButtonCount()).toBe(1);
+    await page.close();
+  }, 90_000);
+
+  it('fetches the configuration once per version', async () => {
+    const page = await browser.newPage();
+    let requests = 0;
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/configuration') requests += 1;
+    });
+    const stored = () => page.evaluate(() => localStorage.getItem('onboard.configuration'));
+
+    await page.goto(`${app.url}/login`);
+    await page.waitForFunction(() => localStorage.getItem('onboard.configuration') !== null);
+    expect(JSON.parse((await stored())!)).toMatchObject({ version: app.config.platform.version });
+    await page.reload();
+    await page
+      .getByRole('button', { name: /sign in/i })
+      .first()
+      .waitFor();
+    expect(requests).toBe(1);
+
+    // A configuration from an earlier deployment is replaced once, then kept again.
+    await page.evaluate(() => {
+      const current = JSON.parse(localStorage.getItem('onboard.configuration')!) as { version: string };
+      localStorage.setItem('onboard.configuration', JSON.stringify({ ...current, version: 'earlier-build' }));
+    });
+    await page.reload();
+    await page.waitForFunction(
+      () => localStorage.getItem('onboard.configuration')?.includes('earlier') === false,
+    );
+    await page.reload();
+    await page
+      .getByRole('button', { name: /sign in/i })
+      .first()
+      .waitFor();
+    expect(requests).toBe(2);
+    await page.close();
+  }, 60_000);
+});

@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshDatabase } from '@onboard/testing/db';
+import { FEATURE_TOGGLES_STREAM } from '@onboard/events';
+import { startApp, type RunningApp } from './app.ts';
+import { embeddedTestConfig, loadConfig } from './config.ts';
+import { DEMO_CLIENT_ID, DEMO_EXPLORER_PAGE_ID } from './seed.ts';
+import { apiClient, eventually } from './testing/http-client.ts';
+
+type Api = ReturnType<typeof apiClient>;
+type Toggle = { name: string; enabled: boolean; source: string; globalEnabled: boolean };
+type Toggles = { clientId: string | null; toggles: Toggle[] };
+
+// Feature toggles over HTTP: staff switch them globally and per client, everyone signed in reads them
+// merged for a client, the Explorer's language dialog follows them; and the public configuration.
+describe('feature toggles and configuration over HTTP', () => {
+  let app: RunningApp;
+  let staff: Api;
+  let benAdmin: Api;
+
+  const toggle = async (api: Api, name: string, clientId?: string) => {
+    const answer = await api.get(`/api/feature-toggles${clientId ? `?clientId=${clientId}` : ''}`);
+    expect(answer.status).toBe(200);
+    return (answer.body as Toggles).toggles.find((t) => t.name === name)!;
+  };
+  const languageDialog = async () =>
+    (
+      (await apiClient(app.url).get(`/api/explorer-pages/${DEMO_EXPLORER_PAGE_ID}`)).body as {
+        showsLanguageDialog: boolean;
+        languageFeatureToggle: boolean;
+      }
+    ).showsLanguageDialog;
+
+  beforeAll(async () => {
+    app = await startApp(
+      embeddedTestConfig(await freshDatabase('feature_toggles'), {
+        webDist: null,
+        platform: { ...loadConfig({}, 'postgres://unused').platform, version: 'build-42' },
+      }),
+    );
+    staff = apiClient(app.url);
+    await staff.signIn('admin@onboard.example');
+    benAdmin = apiClient(app.url);
+    await benAdmin.signIn('benadmin@onboard.example');
+  });
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  it('staff switch a toggle globally; the Explorer’s language dialog follows it', async () => {
+    expect(await toggle(staff, 'explorerLanguage')).toMatchObject({ enabled: true, source: 'default' });
+    expect(await languageDialog()).toBe(true);
+
+    expect((await staff.put('/api/feature-toggles/explorerLanguage', { enabled: false })).status).toBe(204);
+    await eventually(async () =>
+      expect(await toggle(staff, 'explorerLanguage')).toMatchObject({ enabled: false, source: 'global' }),
+    );
+    expect(await languageDialog()).toBe(false);
+
+    // The same value again records nothing.
+    const before = (await app.store.readStream(FEATURE_TOGGLES_STREAM)).length;
+    expect((await staff.put('/api/feature-toggles/explorerLanguage', { enabled: false })).status).toBe(204);
+    expect((await app.store.readStream(FEATURE_TOGGLES_STREAM)).length).toBe(before);
+  });
+
+  it('a client’s override wins over the global value for that client only, until staff remove it', async () => {
+    const put = await staff.put('/api/feature-toggles/explorerLanguage', {
+      enabled: true,
+      clientId: DEMO_CLIENT_ID,
+    });
+    expect(put.status).toBe(204);
+    await eventually(async () =>
+      expect(await toggle(benAdmin, 'explorerLanguage', DEMO_CLIENT_ID)).toMatchObject({
+        enabled: true,
+        source: 'client',
+        globalEnabled: false,
+      }),
+    );
+    expect(await toggle(staff, 'explorerLanguage', 'another-client')).toMatchObject({
+      enabled: false,
+      source: 'global',
+    });
+    expect(await languageDialog()).toBe(true);
+
+    const cleared = await staff.delete(`/api/feature-toggles/explorerLanguage/clients/${DEMO_CLIENT_ID}`);
+    expect(cleared.status).toBe(204);
+    await eventually(async () =>
+      expect(await toggle(staff, 'explorerLanguage', DEMO_CLIENT_ID)).toMatchObject({ source: 'global' }),
+    );
+    expect(
+      (await staff.delete(`/api/feature-toggles/explorerLanguage/clients/${DEMO_CLIENT_ID}`)).status,
+    ).toBe(404);
+  });
+
+  it('the large-client toggle, set for a client, takes the language dialog away from its Explorer', async () => {
+    await staff.put('/api/feature-toggles/explorerLanguage', { enabled: true });
+    await eventually(async () => expect(await languageDialog()).toBe(true));
+    expect(await toggle(staff, 'largeClient', DEMO_CLIENT_ID)).toMatchObject({ source: 'default' });
+    const put = await staff.put('/api/feature-toggles/largeClient', {
+      enabled: true,
+      clientId: DEMO_CLIENT_ID,
+    });
+    expect(put.status).toBe(204);
+    await eventually(async () => expect(await languageDialog()).toBe(false));
+  });
+
+  it('refuses a toggle it does not know, and anyone but staff', async () => {
+    expect((await staff.put('/api/feature-toggles/teleport', { enabled: true })).status).toBe(400);
+    expect((await benAdmin.put('/api/feature-toggles/explorerLanguage', { enabled: true })).status).toBe(403);
+    expect(
+      (await benAdmin.delete(`/api/feature-toggles/explorerLanguage/clients/${DEMO_CLIENT_ID}`)).status,
+    ).toBe(403);
+    expect((await benAdmin.get('/api/feature-toggles?clientId=another-client')).status).toBe(403);
+    expect((await apiClient(app.url).get('/api/feature-toggles')).status).toBe(401);
+  });
+
+  it('answers the configuration to anyone: the build’s version, the environment from the host, the features', async () => {
+    const answer = await apiClient(app.url).get('/api/configuration');
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({
+      version: 'build-42',
+      environment: 'local',
+      supportEmail: 'support@onboard.example',
+      analytics: null,
+      errorReporting: null,
+    });
+    expect((answer.body as { features: unknown[] }).features).toContainEqual({
+      name: 'largeClient',
+      enabled: false,
+    });
+  });
+});

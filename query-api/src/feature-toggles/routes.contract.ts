@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { defineRoute, json, problem } from '@onboard/api-contract';
+import { FEATURE_TOGGLE_NAMES } from '@onboard/domain/features/catalogue';
+
+export const FeatureToggleView = z
+  .object({
+    name: z.enum(FEATURE_TOGGLE_NAMES as [string, ...string[]]),
+    label: z.string(),
+    description: z.string(),
+    enabled: z.boolean(),
+    source: z
+      .enum(['default', 'global', 'client'])
+      .meta({ description: 'default: never set; global: set for everyone; client: this client’s override' }),
+    globalEnabled: z.boolean().meta({ description: 'The value everyone without an override gets' }),
+  })
+  .meta({ id: 'FeatureToggle' });
+
+export const FeatureTogglesAnswer = z
+  .object({ clientId: z.string().nullable(), toggles: z.array(FeatureToggleView) })
+  .meta({ id: 'FeatureToggles' });
+
+export const getFeatureToggles = defineRoute({
+  method: 'get',
+  path: '/api/feature-toggles',
+  tag: 'platform',
+  summary: 'Every feature toggle: the global value merged with the client’s override when clientId is given',
+  request: { query: z.object({ clientId: z.string().min(1).optional() }) },
+  responses: {
+    200: json(FeatureTogglesAnswer, 'The toggles'),
+    403: problem('No access to this client'),
+  },
+});
+
+export const Configuration = z
+  .object({
+    version: z
+      .string()
+      .meta({ description: 'The build’s id: a cached configuration of another version is replaced' }),
+    environment: z.enum(['local', 'qa', 'stage', 'prod', 'unknown']),
+    supportEmail: z.string(),
+    helpCenterUrl: z.string(),
+    analytics: z.object({ writeKey: z.string(), apiHost: z.string().nullable() }).nullable(),
+    errorReporting: z.object({ dsn: z.string(), tracesSampleRate: z.number() }).nullable(),
+    features: z.array(z.object({ name: z.string(), enabled: z.boolean() })),
+  })
+  .meta({ id: 'Configuration' });
+
+export const getConfiguration = defineRoute({
+  method: 'get',
+  path: '/api/configuration',
+  tag: 'platform',
+  summary:
+    'The portal’s configuration (public: error pages and sign-in need it): environment from the host, support, analytics, error reporting, the global feature toggles',
+  isSignedIn: false,
+  responses: { 200: json(Configuration, 'The configuration') },
+});
