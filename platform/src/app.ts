@@ -53,6 +53,8 @@ import type { AppConfig } from './config.ts';
 import { apiNotFound, errorMiddleware, securityHeaders } from './http/errors.ts';
 import { clientStandingGate } from './http/client-standing.ts';
 import { buildOpenApiDocument } from './http/openapi.ts';
+import { createErrorReporter } from './error-reporting/reporter.ts';
+import { errorReportingRoutes } from './error-reporting/routes.ts';
 import {
   createActivationLink,
   csrfProtection,
@@ -174,6 +176,14 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
   // explorer §1: a public Explorer host serves the three Explorer routes and nothing else.
   app.use(explorerPublicHostGuard({ hosts: config.explorerPublicHosts, webDist: config.webDist }));
   app.use(cookieParser());
+  // The error-reporting tunnel takes the SDK's text envelopes without a CSRF header (error-reporting/).
+  const errorReporter = createErrorReporter({
+    pool,
+    dsn: config.sentryDsn,
+    release: config.release,
+    logger,
+  });
+  app.use(errorReportingRoutes({ pool, authenticate: identity.authenticate, reporter: errorReporter }));
   app.use('/api', express.json({ limit: '1mb' }));
   app.use('/api', csrfProtection);
   // A deleted client is gone for everyone, an archived one for all but staff, on every client call.
@@ -274,7 +284,7 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
     app.use(gateway.router);
   }
   app.use('/api', apiNotFound);
-  app.use(errorMiddleware(logger));
+  app.use(errorMiddleware(logger, errorReporter.reportServerError));
 
   if (config.webDist && existsSync(join(config.webDist, 'index.html'))) {
     app.use(express.static(config.webDist, { index: false, maxAge: '1h' }));

@@ -40,6 +40,13 @@ export type AppConfig = {
    * external store the Explorer relays files from (read only: uploads are refused).
    */
   documentStore: { kind: 'postgres' } | { kind: 'http'; baseUrl: string };
+  /**
+   * SENTRY_DSN: the error-reporting project the tunnel forwards envelopes to (onboarding §7); null keeps
+   * them in the `error_reports` table for staff.
+   */
+  sentryDsn: string | null;
+  /** ONBOARD_RELEASE: the release error reports name. */
+  release: string;
 };
 
 export const WEB_DIST = resolve(import.meta.dirname, '../../web/dist');
@@ -100,6 +107,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, embeddedDatabaseUrl?: string)
     documentStore: env.ONBOARD_DOCUMENT_BASE_URL
       ? { kind: 'http', baseUrl: env.ONBOARD_DOCUMENT_BASE_URL }
       : { kind: 'postgres' },
+    sentryDsn: env.SENTRY_DSN?.trim() || null,
+    release: env.ONBOARD_RELEASE?.trim() || 'onboard@dev',
   };
 }
 

@@ -21,6 +21,7 @@ import { createUserAdminCommands, type UserAdminCommandDeps } from '@onboard/com
 import { createQueryApi, eifHistoryRoutes } from '@onboard/query-api';
 import { createUserAdminQueries } from '@onboard/query-api/users';
 import { buildOpenApiDocument } from './openapi.ts';
+import { errorReportingRoutes } from '../error-reporting/routes.ts';
 
 type Parameter = { name: string; in: string; required?: boolean };
 type Operation = {
@@ -105,6 +106,7 @@ function allMountedRoutes() {
     employeeClassQueryRoutes(base),
     resourceCommandRoutes({ ...base, documents: { get: unused } }),
     resourceQueryRoutes({ ...base, documents: { get: unused } }),
+    errorReportingRoutes({ ...base, reporter: { dsn: '', release: '', takeEnvelope: unused } }),
   ].flatMap(mountedRoutes);
 }
 
