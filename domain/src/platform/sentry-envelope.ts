@@ -14,7 +14,8 @@ export type ErrorSummary = {
   url: string | null;
   release: string | null;
   environment: string | null;
-  occurredAt: Date | null;
+  /** The event's time as sent: seconds since the epoch, or RFC 3339 text; null when absent. */
+  occurredAt: number | string | null;
 };
 
 export class EnvelopeError extends Error {}
@@ -110,12 +111,7 @@ export function summarizeEvent(payload: Uint8Array): ErrorSummary {
     text(logentry?.message) ??
     (fromException || 'An error with no message');
   const timestamp = event.timestamp;
-  const occurredAt =
-    typeof timestamp === 'number'
-      ? new Date(timestamp * 1000)
-      : typeof timestamp === 'string' && !Number.isNaN(Date.parse(timestamp))
-        ? new Date(timestamp)
-        : null;
+  const occurredAt = typeof timestamp === 'number' || typeof timestamp === 'string' ? timestamp : null;
   return {
     eventId: text(event.event_id),
     level: text(event.level) ?? 'error',

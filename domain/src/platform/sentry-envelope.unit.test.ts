@@ -61,7 +61,7 @@ describe('the Sentry envelope', () => {
       url: 'http://127.0.0.1/clients/admin',
       release: 'onboard@1.2.3',
       environment: 'local',
-      occurredAt: new Date(1_700_000_000_500),
+      occurredAt: 1_700_000_000.5,
     });
     expect(summarizeEvent(bytes('{}'))).toMatchObject({
       level: 'error',

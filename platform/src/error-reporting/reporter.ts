@@ -83,7 +83,7 @@ export function createErrorReporter(deps: ErrorReporterDeps): ErrorReporter {
           summary.url,
           summary.release,
           summary.environment,
-          summary.occurredAt,
+          occurredAt(summary.occurredAt),
           raw,
         ],
       );
@@ -162,4 +162,11 @@ function framesOf(error: Error) {
       colno: Number(column),
     }))
     .reverse();
+}
+
+/** The event's time as a date; null (the time received) when it is missing or not a time. */
+function occurredAt(sent: number | string | null): Date | null {
+  if (sent === null) return null;
+  const date = typeof sent === 'number' ? new Date(sent * 1000) : new Date(sent);
+  return Number.isNaN(date.getTime()) ? null : date;
 }

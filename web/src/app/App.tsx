@@ -1,4 +1,4 @@
-import { Component, lazy, Suspense, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Router, useLocation } from 'wouter';
 import { AppHeader } from './AppHeader.tsx';
 import { RouteGate } from './Auth.tsx';
@@ -30,6 +30,7 @@ import {
   EifSubStepPage,
   EifSummaryPage,
   EifTaskPage,
+  ErrorReportsPage,
   ExplorerSitesByOwnerPage,
   ExplorerSupportPage,
   ForgotPage,
@@ -51,6 +52,7 @@ import {
   WelcomePage,
 } from './screens.ts';
 import { caseInsensitiveParser, resolveRoute, type RouteDef } from './routes.ts';
+import { reportError, startErrorReporting } from './error-reporting.ts';
 
 /** The page of each built route; every other route of the table shows the "not available yet" page. */
 function pageFor(route: RouteDef, params: Record<string, string>, user: AuthenticatedUser | null): ReactNode {
@@ -188,6 +190,8 @@ function pageFor(route: RouteDef, params: Record<string, string>, user: Authenti
       );
     case 'explorerSitesByOwner':
       return <ExplorerSitesByOwnerPage user={user} />;
+    case 'errorReports':
+      return <ErrorReportsPage />;
     case 'renewBenefitsExplorerSite':
       return (
         <RenewExplorerSitePage
@@ -221,6 +225,7 @@ class PageErrorBoundary extends Component<BoundaryProps, { hasError: boolean }> 
 
   override componentDidCatch(error: unknown) {
     console.error(error);
+    reportError(error);
   }
 
   override componentDidUpdate(previous: BoundaryProps) {
@@ -296,6 +301,8 @@ function Root() {
 }
 
 export function App() {
+  // The error-reporting SDK loads after the first paint, in a chunk of its own (error-reporting.ts).
+  useEffect(startErrorReporting, []);
   return (
     <Router parser={caseInsensitiveParser}>
       <Root />
