@@ -15,7 +15,7 @@ export function ErrorReportsPage() {
     <div className="page page--wide">
       <div className="page__header">
         <h1>Error reports</h1>
-        <Button className="button button--ghost" onPress={() => void mutate()}>
+        <Button className="button button--secondary" onPress={() => void mutate()}>
           Refresh
         </Button>
       </div>
