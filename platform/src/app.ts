@@ -183,7 +183,8 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
     release: config.release,
     logger,
   });
-  app.use(errorReportingRoutes({ pool, authenticate: identity.authenticate, reporter: errorReporter }));
+  if (has('command-api') || has('query-api'))
+    app.use(errorReportingRoutes({ pool, authenticate: identity.authenticate, reporter: errorReporter }));
   app.use('/api', express.json({ limit: '1mb' }));
   app.use('/api', csrfProtection);
   // A deleted client is gone for everyone, an archived one for all but staff, on every client call.
