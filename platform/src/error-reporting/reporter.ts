@@ -42,6 +42,9 @@ export type ErrorReporter = {
   reportServerError: (error: unknown, request: { method: string; url: string }) => Promise<void>;
 };
 
+/** How many reports the table keeps, newest first. */
+const KEPT_REPORTS = 10_000;
+
 const badEnvelope = (message: string) => new AppError(400, 'INVALID_ENVELOPE', message);
 
 export function createErrorReporter(deps: ErrorReporterDeps): ErrorReporter {
@@ -68,6 +71,11 @@ export function createErrorReporter(deps: ErrorReporterDeps): ErrorReporter {
 
   async function keep(body: Uint8Array, source: 'web' | 'server') {
     const envelope = parseEnvelope(body);
+    // The tunnel takes envelopes from anyone: the table keeps the newest KEPT_REPORTS only.
+    await deps.pool.query(
+      `delete from error_reports where report_id <= (select max(report_id) from error_reports) - $1`,
+      [KEPT_REPORTS - 1],
+    );
     const raw = Buffer.from(body).toString('utf8');
     for (const item of envelope.items) {
       if (item.type !== 'event') continue; // traces, sessions and client reports are not kept
