@@ -61,6 +61,8 @@ import type { AppConfig } from './config.ts';
 import { apiNotFound, errorMiddleware, securityHeaders } from './http/errors.ts';
 import { clientStandingGate } from './http/client-standing.ts';
 import { buildOpenApiDocument } from './http/openapi.ts';
+import { createErrorReporter } from './error-reporting/reporter.ts';
+import { errorReportingRoutes } from './error-reporting/routes.ts';
 import {
   createActivationLink,
   csrfProtection,
@@ -189,6 +191,15 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
   app.use(cookieParser());
   // Analytics accepts anonymous batches, so its body limit is its own and far smaller (checked first).
   app.use('/api/analytics/events', analyticsBodyParser);
+  // The error-reporting tunnel takes the SDK's text envelopes without a CSRF header (error-reporting/).
+  const errorReporter = createErrorReporter({
+    pool,
+    dsn: config.sentryDsn,
+    release: config.release,
+    logger,
+  });
+  if (has('command-api') || has('query-api'))
+    app.use(errorReportingRoutes({ pool, authenticate: identity.authenticate, reporter: errorReporter }));
   app.use('/api', express.json({ limit: '1mb' }));
   app.use('/api', csrfProtection);
   // A deleted client is gone for everyone, an archived one for all but staff, on every client call.
@@ -308,7 +319,7 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
     app.use(gateway.router);
   }
   app.use('/api', apiNotFound);
-  app.use(errorMiddleware(logger));
+  app.use(errorMiddleware(logger, errorReporter.reportServerError));
 
   if (config.webDist && existsSync(join(config.webDist, 'index.html'))) {
     app.use(express.static(config.webDist, { index: false, maxAge: '1h' }));

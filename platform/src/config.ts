@@ -53,6 +53,13 @@ export type AppConfig = {
    * explorer §9: 5 minutes).
    */
   serviceStatus: { probeUrl: string | null; timeoutMs: number; cacheMs: number };
+  /**
+   * SENTRY_DSN: the error-reporting project the tunnel forwards envelopes to (onboarding §7); null keeps
+   * them in the `error_reports` table for staff.
+   */
+  sentryDsn: string | null;
+  /** ONBOARD_RELEASE: the release error reports name. */
+  release: string;
 };
 
 export const WEB_DIST = resolve(import.meta.dirname, '../../web/dist');
@@ -117,7 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, embeddedDatabaseUrl?: string)
       analytics: env.ONBOARD_ANALYTICS_WRITE_KEY
         ? { writeKey: env.ONBOARD_ANALYTICS_WRITE_KEY, apiHost: env.ONBOARD_ANALYTICS_API_HOST || null }
         : null,
-      errorReportingDsn: env.ONBOARD_ERROR_REPORTING_DSN || null,
+      errorReportingDsn: env.SENTRY_DSN?.trim() || null,
       productionHosts: (env.ONBOARD_PRODUCTION_HOSTS ?? '')
         .split(',')
         .map((h) => h.trim().toLowerCase())
@@ -135,6 +142,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, embeddedDatabaseUrl?: string)
       ),
       cacheMs: parsePositiveInt('SERVICE_STATUS_CACHE_SECONDS', env.SERVICE_STATUS_CACHE_SECONDS, 300) * 1000,
     },
+    sentryDsn: env.SENTRY_DSN?.trim() || null,
+    release: env.ONBOARD_RELEASE?.trim() || 'onboard@dev',
   };
 }
 

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { defineRoute, json, type RouteContract } from '@onboard/api-contract';
+import { collectContracts, defineRoute, json, type RouteContract } from '@onboard/api-contract';
 import { commandContracts } from '@onboard/command-api/contracts';
 import { queryContracts } from '@onboard/query-api/contracts';
+import * as errorReporting from '../error-reporting/routes.contract.ts';
 
 // The platform's own routes (platform/src/app.ts).
 const Health = z.object({
@@ -42,4 +43,5 @@ export const allContracts: readonly RouteContract[] = [
   openApiDocument,
   ...commandContracts,
   ...queryContracts,
+  ...collectContracts(errorReporting),
 ];

@@ -2,11 +2,14 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { AppError } from '@onboard/domain';
 import type { Logger } from '../logger.ts';
 
+/** Where an unexpected error goes besides the log (the error reporter: the DSN or the table). */
+export type ReportServerError = (error: unknown, request: { method: string; url: string }) => Promise<void>;
+
 /**
  * The one error middleware: typed errors become problem-details JSON with a stable `code` (and
- * `validationError` for 400s); anything else is a 500 whose details stay in the log.
+ * `validationError` for 400s); anything else is a 500 whose details stay in the log and are reported.
  */
-export function errorMiddleware(logger: Logger): ErrorRequestHandler {
+export function errorMiddleware(logger: Logger, report?: ReportServerError): ErrorRequestHandler {
   return (error, req, res, next) => {
     if (res.headersSent) return next(error);
     if (error instanceof AppError) {
@@ -36,6 +39,10 @@ export function errorMiddleware(logger: Logger): ErrorRequestHandler {
       return;
     }
     logger.error({ err: error, method: req.method, url: req.originalUrl }, 'request failed');
+    void report?.(error, {
+      method: req.method,
+      url: `${req.protocol}://${req.get('host')}${req.originalUrl}`,
+    });
     res.status(500).json({ status: 500, code: 'INTERNAL', message: 'Something went wrong' });
   };
 }

@@ -27,6 +27,7 @@ import { createUserAdminQueries } from '@onboard/query-api/users';
 import { analyticsCommandRoutes } from '@onboard/command-api/analytics';
 import { analyticsQueryRoutes } from '@onboard/query-api/analytics';
 import { buildOpenApiDocument } from './openapi.ts';
+import { errorReportingRoutes } from '../error-reporting/routes.ts';
 
 type Parameter = { name: string; in: string; required?: boolean };
 type Operation = {
@@ -128,6 +129,7 @@ function allMountedRoutes() {
         productionHosts: [],
       },
     }),
+    errorReportingRoutes({ ...base, reporter: { dsn: '', release: '', takeEnvelope: unused } }),
   ].flatMap(mountedRoutes);
 }
 

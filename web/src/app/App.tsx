@@ -35,6 +35,7 @@ import {
   EifSubStepPage,
   EifSummaryPage,
   EifTaskPage,
+  ErrorReportsPage,
   ExplorerSitesByOwnerPage,
   ExplorerSupportPage,
   FeatureTogglesPage,
@@ -57,6 +58,7 @@ import {
   WelcomePage,
 } from './screens.ts';
 import { caseInsensitiveParser, requireParam, resolveRoute, type RouteDef } from './routes.ts';
+import { reportError, startErrorReporting } from './error-reporting.ts';
 
 /** The page of each built route; every other route of the table shows the "not available yet" page. */
 function pageFor(route: RouteDef, params: Record<string, string>, user: AuthenticatedUser | null): ReactNode {
@@ -198,6 +200,8 @@ function pageFor(route: RouteDef, params: Record<string, string>, user: Authenti
       return <ExplorerSitesByOwnerPage user={user} />;
     case 'featureToggles':
       return <FeatureTogglesPage />;
+    case 'errorReports':
+      return <ErrorReportsPage />;
     case 'renewBenefitsExplorerSite':
       return (
         <RenewExplorerSitePage
@@ -232,6 +236,7 @@ class PageErrorBoundary extends Component<BoundaryProps, { hasError: boolean }> 
 
   override componentDidCatch(error: unknown) {
     console.error(error);
+    reportError(error);
   }
 
   override componentDidUpdate(previous: BoundaryProps) {
@@ -331,6 +336,8 @@ function Root() {
 }
 
 export function App() {
+  // The error-reporting SDK loads after the first paint, in a chunk of its own (error-reporting.ts).
+  useEffect(startErrorReporting, []);
   return (
     <Router parser={caseInsensitiveParser}>
       <Root />

@@ -17,6 +17,7 @@ import {
   ADMIN_HOME_PATH,
   ALL_EMAILS_PATH,
   ANALYTICS_ADMIN_PATH,
+  ERROR_REPORTS_PATH,
   BEN_ADMINS_PATH,
   BROKERS_PATH,
   FEATURE_TOGGLES_PATH,
@@ -124,6 +125,9 @@ function InternalNav({ user }: { user: AuthenticatedUser }) {
       </Link>
       <Link className="app-nav__link" href={FEATURE_TOGGLES_PATH}>
         Feature toggles
+      </Link>
+      <Link className="app-nav__link" href={ERROR_REPORTS_PATH}>
+        Error reports
       </Link>
     </nav>
   );

@@ -21,6 +21,8 @@ export const EXPLORER_SITES_PATH = '/explorer-sites/admin';
 export const ANALYTICS_ADMIN_PATH = '/analytics/admin';
 /** Staff switch the feature toggles (platform §3), globally and per client. */
 export const FEATURE_TOGGLES_PATH = '/feature-toggles/admin';
+/** Our design (not in the spec): staff read the error reports kept while no DSN is configured. */
+export const ERROR_REPORTS_PATH = '/error-reports/admin';
 export const TAX_ID_ROUTE =
   '/client/:clientId/task/eif-submit-company-information/step/company-information/tax-id';
 
@@ -85,6 +87,7 @@ export const ROUTES: readonly RouteDef[] = [
   route('editBenefitsExplorerSite', `${EXPLORER_SITE}/:explorerPageId`, 'internal', 'required'),
   route('explorerSitesByOwner', EXPLORER_SITES_PATH, 'internal', 'required'),
   route('featureToggles', FEATURE_TOGGLES_PATH, 'internal', 'required'),
+  route('errorReports', ERROR_REPORTS_PATH, 'internal', 'required'),
   route('clientDetail', '/clients/admin/:clientId/manage', 'internal', 'required'),
   // Our design (not in the spec): the post-sign review and the EIF history hang off the manage page.
   route('clientReviewChanges', '/clients/admin/:clientId/manage/review', 'internal', 'required'),

@@ -96,3 +96,8 @@ export const ExplorerSupportPage = screen(
   () => import('../features/explorer-admin/SupportInboxPage.tsx'),
   'ExplorerSupportPage',
 );
+
+export const ErrorReportsPage = screen(
+  () => import('../features/error-reports/ErrorReportsPage.tsx'),
+  'ErrorReportsPage',
+);

@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Request } from 'playwright-core';
+import { parseEnvelope, summarizeEvent } from '@onboard/domain/platform/sentry-envelope';
+import { startApp, type RunningApp } from '@onboard/platform/app';
+import { embeddedTestConfig } from '@onboard/platform/config';
+import { DEMO_USERS } from '@onboard/platform/seed';
+import { browserAvailability, skipUnless } from '@onboard/testing/backends';
+import { freshDatabase } from '@onboard/testing/db';
+import { authenticator, ensureWebBuilt, launchBrowser, screenshotPath, signInThroughUi } from './browser.ts';
+
+const skip = skipUnless('browser', browserAvailability());
+
+/** The envelopes the page sent through the tunnel, read as the server reads them. */
+const envelopeOf = (request: Request) =>
+  parseEnvelope(new Uint8Array(request.postDataBuffer() ?? Buffer.alloc(0)));
+
+describe.skipIf(skip)('error reporting in the browser', () => {
+  let app: RunningApp;
+  let browser: Browser;
+  const auth = authenticator();
+
+  beforeAll(async () => {
+    ensureWebBuilt();
+    app = await startApp(embeddedTestConfig(await freshDatabase('e2e_error_reporting')));
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it('an error thrown in a page arrives through the tunnel, traced in full on a local host, and staff read it', async () => {
+    const admin = DEMO_USERS.find((u) => u.role === 'SLF_ADMIN')!;
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const tunnelled: Request[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/sentry')
+        tunnelled.push(request);
+    });
+    await page.goto(`${app.url}/login`);
+    await signInThroughUi(page, admin.email, app.config.demoPassword, auth);
+    await page.waitForURL((url) => url.pathname === '/clients/admin');
+    await page.locator('html[data-error-reporting="ready"]').waitFor({ state: 'attached', timeout: 15_000 });
+
+    const answered = page.waitForResponse(
+      (response) =>
+        new URL(response.url()).pathname === '/api/sentry' &&
+        envelopeOf(response.request()).items.some((item) => item.type === 'event'),
+    );
+    await page.evaluate(() => {
+      setTimeout(() => {
+        throw new Error('The page broke on purpose');
+      }, 0);
+    });
+    const response = await answered;
+    expect(response.status()).toBe(200);
+
+    const envelope = envelopeOf(response.request());
+    const event = summarizeEvent(envelope.items.find((item) => item.type === 'event')!.payload);
+    expect(event.message).toBe('Error: The page broke on purpose');
+    expect(event.environment).toBe('local');
+    expect(event.url).toBe(`${app.url}/clients/admin`);
+    // 127.0.0.1 is a local host: every trace is sampled (onboarding §9).
+    expect(envelope.header.trace).toMatchObject({ environment: 'local', sample_rate: '1', sampled: 'true' });
+    expect(tunnelled.length).toBeGreaterThanOrEqual(1);
+
+    await page.getByRole('link', { name: 'Error reports' }).click();
+    await page.waitForURL((url) => url.pathname === '/error-reports/admin');
+    const row = page.getByTestId('error-report').filter({ hasText: 'The page broke on purpose' });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('In the browser');
+    expect(await row.textContent()).toContain('Error');
+    expect(await row.textContent()).toContain(`${app.url}/clients/admin`);
+    expect(await row.textContent()).toContain('onboard@dev');
+    await page.screenshot({ path: screenshotPath('error-reports.png') });
+    await page.close();
+  });
+});

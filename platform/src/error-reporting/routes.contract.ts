@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { defineRoute, json, problem } from '@onboard/api-contract';
+
+/** The largest envelope the tunnel takes (the browser SDK's own limit for an event is far below). */
+export const ENVELOPE_LIMIT_BYTES = 256 * 1024;
+export const ENVELOPE_CONTENT_TYPES = ['application/x-sentry-envelope', 'text/plain'] as const;
+
+export const sentryTunnel = defineRoute({
+  method: 'post',
+  path: '/api/sentry',
+  tag: 'platform',
+  summary: 'The error-reporting tunnel',
+  description:
+    'Takes a Sentry envelope from the browser SDK and forwards it to the configured DSN’s project, or, ' +
+    'with none configured, keeps its error events for staff to read. No CSRF header: the SDK sends none, ' +
+    'and the tunnel acts for no one.',
+  isSignedIn: false,
+  request: { bodyContentTypes: ENVELOPE_CONTENT_TYPES },
+  responses: {
+    200: json(z.object({ id: z.string().nullable() }), 'Taken, with the envelope’s event id'),
+    400: problem('Not an envelope, or its DSN is not the configured one'),
+    413: problem('Larger than the limit'),
+    415: problem('Not an envelope’s content type'),
+    502: problem('The error-reporting service did not take it'),
+  },
+});
+
+export const ErrorReportingSettings = z.object({
+  dsn: z.string().meta({ description: 'The DSN the browser SDK names (its public key is not a secret)' }),
+  tunnel: z.literal('/api/sentry'),
+  release: z.string(),
+});
+export const errorReportingSettings = defineRoute({
+  method: 'get',
+  path: '/api/sentry/settings',
+  tag: 'platform',
+  summary: 'What the browser SDK needs: the DSN and release (until the configuration call carries them)',
+  isSignedIn: false,
+  responses: { 200: json(ErrorReportingSettings, 'The settings') },
+});
+
+export const ErrorReport = z.object({
+  reportId: z.string(),
+  source: z.enum(['web', 'server']),
+  sourceLabel: z.string(),
+  level: z.string(),
+  levelLabel: z.string(),
+  message: z.string(),
+  url: z.string().nullable(),
+  release: z.string().nullable(),
+  environment: z.string().nullable(),
+  occurredAt: z.string(),
+  receivedAt: z.string(),
+});
+export const listErrorReports = defineRoute({
+  method: 'get',
+  path: '/api/error-reports',
+  tag: 'platform',
+  summary: 'The error reports kept here (no DSN configured), newest first; staff only',
+  request: { query: z.object({ limit: z.coerce.number().int().min(1).max(500).default(100) }) },
+  responses: {
+    200: json(z.array(ErrorReport), 'Newest first'),
+    403: problem('Not staff'),
+  },
+});
