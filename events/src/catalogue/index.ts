@@ -7,6 +7,7 @@ import { EmailReleased, EmailReserved, UserEvent } from './users.ts';
 import { TaskEvent } from './tasks.ts';
 import { ClientLifecycleEvent } from './clients.ts';
 import { ResourceEvent } from './resources.ts';
+import { BenAdminPlatformEvent } from './ben-admin-platforms.ts';
 import type { RecordedEvent } from '../store/port.ts';
 
 export * from './eif.ts';
@@ -17,6 +18,7 @@ export * from './users.ts';
 export * from './tasks.ts';
 export * from './clients.ts';
 export * from './resources.ts';
+export * from './ben-admin-platforms.ts';
 
 /**
  * Every domain event the store may hold. An event's `data` is validated on the way in (append) and on
@@ -35,6 +37,7 @@ export const DomainEvent = z.discriminatedUnion('type', [
   ...TaskEvent.options,
   ...ClientLifecycleEvent.options,
   ...ResourceEvent.options,
+  ...BenAdminPlatformEvent.options,
 ]);
 export type DomainEvent = z.infer<typeof DomainEvent>;
 export type DomainEventType = DomainEvent['type'];
