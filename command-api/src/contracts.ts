@@ -1,5 +1,6 @@
 import { collectContracts } from '@onboard/api-contract';
 import * as auth from './auth/routes.contract.ts';
+import * as benAdminPlatforms from './ben-admin-platforms/routes.contract.ts';
 import * as clientLifecycle from './clients/lifecycle.contract.ts';
 import * as documents from './documents/routes.contract.ts';
 import * as eif from './eif/routes.contract.ts';
@@ -26,10 +27,12 @@ export * from './employee-classes/routes.contract.ts';
 export * from './explorer/routes.contract.ts';
 export * from './qps/routes.contract.ts';
 export * from './resources/routes.contract.ts';
+export * from './ben-admin-platforms/routes.contract.ts';
 export * from './tasks/routes.contract.ts';
 export * from './users/routes.contract.ts';
 
 export const commandContracts = collectContracts(
+  benAdminPlatforms,
   auth,
   clientLifecycle,
   documents,

@@ -38,6 +38,8 @@ import { createExplorerCommands } from '@onboard/command-api/explorer';
 import { documentCommandRoutes } from '@onboard/command-api/documents';
 import { resourceCommandRoutes } from '@onboard/command-api/resources';
 import { resourceQueryRoutes } from '@onboard/query-api/resources';
+import { benAdminPlatformCommandRoutes } from '@onboard/command-api/ben-admin-platforms';
+import { benAdminPlatformQueryRoutes } from '@onboard/query-api/ben-admin-platforms';
 import { connectDocumentStore } from './documents/index.ts';
 import { createExplorerQueries } from '@onboard/query-api/explorer';
 import { explorerPublicHostGuard } from './explorer/public-host.ts';
@@ -230,6 +232,7 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
     app.use(employeeClassCommandRoutes(commandDeps));
     app.use(documentCommandRoutes({ authenticate, documents, newId: randomUUID }));
     app.use(resourceCommandRoutes({ ...commandDeps, documents }));
+    app.use(benAdminPlatformCommandRoutes(commandDeps));
     app.use(
       outsideSignerRoutes({
         ...commandDeps,
@@ -270,6 +273,7 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
     );
     app.use(employeeClassQueryRoutes({ pool, authenticate }));
     app.use(resourceQueryRoutes({ pool, authenticate, documents }));
+    app.use(benAdminPlatformQueryRoutes({ pool, authenticate }));
     gateway = await startGateway({ bus, authenticate, group: config.gatewayGroup });
     app.use(gateway.router);
   }

@@ -8,6 +8,7 @@ import { explorerPagesProjection } from './explorer-pages.ts';
 import { tasksProjection } from './tasks.ts';
 import { clientLifecycleProjection } from './client-lifecycle.ts';
 import { resourcesProjection } from './resources.ts';
+import { benAdminPlatformsProjection } from './ben-admin-platforms.ts';
 
 export {
   clientViewProjection,
@@ -19,6 +20,7 @@ export {
   tasksProjection,
   clientLifecycleProjection,
   resourcesProjection,
+  benAdminPlatformsProjection,
 };
 
 /** Every named projection; `npm run projections:rebuild -- <name>` takes one of these names. */
@@ -32,4 +34,5 @@ export const projections: readonly CheckpointedConsumer[] = [
   tasksProjection,
   clientLifecycleProjection,
   resourcesProjection,
+  benAdminPlatformsProjection,
 ];

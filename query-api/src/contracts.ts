@@ -1,4 +1,5 @@
 import { collectContracts } from '@onboard/api-contract';
+import * as benAdminPlatforms from './ben-admin-platforms/routes.contract.ts';
 import * as clients from './clients/routes.contract.ts';
 import * as clientLifecycle from './clients/lifecycle.contract.ts';
 import * as planSystem from './clients/plan-system.contract.ts';
@@ -22,10 +23,12 @@ export * from './explorer/routes.contract.ts';
 export * from './gateway/routes.contract.ts';
 export * from './qps/routes.contract.ts';
 export * from './resources/routes.contract.ts';
+export * from './ben-admin-platforms/routes.contract.ts';
 export * from './tasks/routes.contract.ts';
 export * from './users/routes.contract.ts';
 
 export const queryContracts = collectContracts(
+  benAdminPlatforms,
   clients,
   clientLifecycle,
   planSystem,

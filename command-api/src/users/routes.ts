@@ -36,6 +36,7 @@ import {
   bulkUpdateEmails,
   changeBenAdminToBroker,
   copyActivationLink,
+  recordLoggedIn,
   resetMfaByEmail,
   sendActivationByEmail,
   sendPasswordResetById,
@@ -163,6 +164,17 @@ async function changeProfile(
 export function createUserAdminCommands(deps: UserAdminCommandDeps): Router {
   const router = Router();
   const { accounts } = deps;
+
+  // Registered first, so its fixed segments are never read as a kind or a user id.
+  mount(router, recordLoggedIn, async (req, res) => {
+    const actor = await requireActor(deps.authenticate, req);
+    const { state } = await executeUserCommand(deps, actor, actor.userId, {
+      type: 'RecordLoggedIn',
+      data: {},
+    });
+    if (state.status !== 'active') throw new NotFoundError('User not found');
+    res.json({ firstLogin: state.user.firstLogin, lastLogin: state.user.lastLogin });
+  });
 
   for (const kind of Object.keys(USER_KINDS) as UserKind[]) {
     const routes = USER_KIND_COMMANDS[kind];

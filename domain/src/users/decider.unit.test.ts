@@ -142,6 +142,20 @@ describe('user decider', () => {
     });
   });
 
+  it('records the web’s logged-in call unless the same sign-in was stamped within the minute', () => {
+    const signedIn: UserEvent = { type: 'UserSignedIn', data: { userId, at } };
+    expect(given(registered()).when(cmd('RecordLoggedIn', {}))).toEqual({
+      ok: true,
+      events: [{ type: 'UserSignedIn', data: { userId, at } }],
+    });
+    expect(given(registered(), signedIn).when(cmd('RecordLoggedIn', {}))).toEqual({ ok: true, events: [] });
+    const dayBefore: UserEvent = { type: 'UserSignedIn', data: { userId, at: '2000-01-01T00:00:00.000Z' } };
+    expect(given(registered(), dayBefore).when(cmd('RecordLoggedIn', {}))).toEqual({
+      ok: true,
+      events: [{ type: 'UserSignedIn', data: { userId, at } }],
+    });
+  });
+
   it('resets MFA only when enrolled', () => {
     expect(given(registered()).when(cmd('ResetMfa', {}))).toEqual({ ok: true, events: [] });
     const enrolled: UserEvent = {

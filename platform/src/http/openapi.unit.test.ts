@@ -4,6 +4,8 @@ import { createExplorerQueries } from '@onboard/query-api/explorer';
 import { documentCommandRoutes } from '@onboard/command-api/documents';
 import { resourceCommandRoutes } from '@onboard/command-api/resources';
 import { resourceQueryRoutes } from '@onboard/query-api/resources';
+import { benAdminPlatformCommandRoutes } from '@onboard/command-api/ben-admin-platforms';
+import { benAdminPlatformQueryRoutes } from '@onboard/query-api/ben-admin-platforms';
 import { employeeClassCommandRoutes } from '@onboard/command-api/employee-classes';
 import { employeeClassQueryRoutes } from '@onboard/query-api/employee-classes';
 import { eifSummaryRoutes, qpsQueryRoutes } from '@onboard/query-api';
@@ -105,6 +107,8 @@ function allMountedRoutes() {
     employeeClassQueryRoutes(base),
     resourceCommandRoutes({ ...base, documents: { get: unused } }),
     resourceQueryRoutes({ ...base, documents: { get: unused } }),
+    benAdminPlatformCommandRoutes(base),
+    benAdminPlatformQueryRoutes(base),
   ].flatMap(mountedRoutes);
 }
 
