@@ -18,6 +18,7 @@ import {
 } from './StatusPages.tsx';
 import {
   AdminClientsPage,
+  BenAdminPlatformsPage,
   ClientHubPage,
   ResourcesPage,
   ClientManagePage,
@@ -188,6 +189,8 @@ function pageFor(route: RouteDef, params: Record<string, string>, user: Authenti
       );
     case 'explorerSitesByOwner':
       return <ExplorerSitesByOwnerPage user={user} />;
+    case 'benAdminPlatforms':
+      return isAdminRole(user.role) ? <BenAdminPlatformsPage /> : <NotFoundPage />;
     case 'renewBenefitsExplorerSite':
       return (
         <RenewExplorerSitePage

@@ -16,6 +16,7 @@ import { ROLE_LABELS } from '../api/types.ts';
 import {
   ADMIN_HOME_PATH,
   ALL_EMAILS_PATH,
+  BEN_ADMIN_PLATFORMS_PATH,
   BEN_ADMINS_PATH,
   BROKERS_PATH,
   homePathFor,
@@ -116,6 +117,9 @@ function InternalNav({ user }: { user: AuthenticatedUser }) {
       </MenuTrigger>
       <Link className="app-nav__link" href={ALL_EMAILS_PATH}>
         All emails
+      </Link>
+      <Link className="app-nav__link" href={BEN_ADMIN_PLATFORMS_PATH}>
+        Platforms
       </Link>
     </nav>
   );

@@ -17,6 +17,8 @@ export const BEN_ADMINS_PATH = '/ben-admins/admin/';
 export const ALL_EMAILS_PATH = '/emails';
 /** Our design (not in the spec): staff list Explorer sites by owner, across clients. */
 export const EXPLORER_SITES_PATH = '/explorer-sites/admin';
+/** Staff keep the benefits-administration platform catalogue (platform §7 Other; the path is ours). */
+export const BEN_ADMIN_PLATFORMS_PATH = '/ben-admin-platforms/admin';
 export const TAX_ID_ROUTE =
   '/client/:clientId/task/eif-submit-company-information/step/company-information/tax-id';
 
@@ -80,6 +82,7 @@ export const ROUTES: readonly RouteDef[] = [
   route('benefitsExplorerSiteSupport', `${EXPLORER_SITE}/:explorerPageId/support`, 'internal', 'required'),
   route('editBenefitsExplorerSite', `${EXPLORER_SITE}/:explorerPageId`, 'internal', 'required'),
   route('explorerSitesByOwner', EXPLORER_SITES_PATH, 'internal', 'required'),
+  route('benAdminPlatforms', BEN_ADMIN_PLATFORMS_PATH, 'internal', 'required'),
   route('clientDetail', '/clients/admin/:clientId/manage', 'internal', 'required'),
   // Our design (not in the spec): the post-sign review and the EIF history hang off the manage page.
   route('clientReviewChanges', '/clients/admin/:clientId/manage/review', 'internal', 'required'),
