@@ -61,7 +61,7 @@ describe.skipIf(skip)('the benefits-administration platform catalogue in the bro
     // Still listed after a reload: it came from the read model, not only from the answer.
     await page.reload();
     await table.getByRole('cell', { name: 'Ease Benefits', exact: true }).waitFor();
-    await page.screenshot({ path: screenshotPath('ben-admin-platforms'), fullPage: true });
+    await page.screenshot({ path: screenshotPath('ben-admin-platforms.png'), fullPage: true });
     await page.close();
   });
 });

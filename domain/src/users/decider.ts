@@ -61,7 +61,8 @@ export type UserCommand =
   | Command<'ResetMfa', Record<string, never>, Meta>
   | Command<'AcceptTermsOfUse', Record<string, never>, Meta>
   | Command<'RecordSignIn', Record<string, never>, Meta>
-  | Command<'RecordLoggedIn', Record<string, never>, Meta>
+  /** `sameSignInSince`: an ISO time; a sign-in stamped at or after it is the one this call is about. */
+  | Command<'RecordLoggedIn', { sameSignInSince: string }, Meta>
   | Command<'DeleteUser', Record<string, never>, Meta>;
 /** A user command as a handler builds it; the command handler adds the time and actor. */
 export type UserIntent = Intent<UserCommand>;
@@ -134,7 +135,8 @@ export function decideUser(command: UserCommand, state: UserState): UserDecision
     case 'RecordLoggedIn':
       // The web's once-per-sign-in call: the sign-in itself is stamped by the server, so a stamp this
       // recent is that same sign-in and nothing is written twice.
-      return user.lastLogin !== null && Date.parse(at) - Date.parse(user.lastLogin) < SAME_SIGN_IN_MS
+      // Both are UTC ISO times from the handler's clock, so they compare as text.
+      return user.lastLogin !== null && user.lastLogin >= command.data.sameSignInSince
         ? ok()
         : ok({ type: 'UserSignedIn', data: { userId, at } });
     case 'DeleteUser':

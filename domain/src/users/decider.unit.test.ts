@@ -142,15 +142,19 @@ describe('user decider', () => {
     });
   });
 
-  it('records the web’s logged-in call unless the same sign-in was stamped within the minute', () => {
+  it('records the web’s logged-in call unless the same sign-in was stamped since the time given', () => {
     const signedIn: UserEvent = { type: 'UserSignedIn', data: { userId, at } };
-    expect(given(registered()).when(cmd('RecordLoggedIn', {}))).toEqual({
+    const since = { sameSignInSince: '2026-05-01T09:59:00.000Z' };
+    expect(given(registered()).when(cmd('RecordLoggedIn', since))).toEqual({
       ok: true,
       events: [{ type: 'UserSignedIn', data: { userId, at } }],
     });
-    expect(given(registered(), signedIn).when(cmd('RecordLoggedIn', {}))).toEqual({ ok: true, events: [] });
+    expect(given(registered(), signedIn).when(cmd('RecordLoggedIn', since))).toEqual({
+      ok: true,
+      events: [],
+    });
     const dayBefore: UserEvent = { type: 'UserSignedIn', data: { userId, at: '2000-01-01T00:00:00.000Z' } };
-    expect(given(registered(), dayBefore).when(cmd('RecordLoggedIn', {}))).toEqual({
+    expect(given(registered(), dayBefore).when(cmd('RecordLoggedIn', since))).toEqual({
       ok: true,
       events: [{ type: 'UserSignedIn', data: { userId, at } }],
     });

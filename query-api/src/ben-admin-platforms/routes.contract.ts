@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute, json, problem } from '@onboard/api-contract';
+import { defineRoute, json } from '@onboard/api-contract';
 
 /** A benefits-administration platform as the catalogue lists it. */
 export const BenAdminPlatformView = z
