@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { startApp, type RunningApp } from '@onboard/platform/app';
 import { embeddedTestConfig } from '@onboard/platform/config';
-import { DEMO_USERS } from '@onboard/platform/seed';
+import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
 import { browserAvailability, skipUnless } from '@onboard/testing/backends';
 import { freshDatabase } from '@onboard/testing/db';
 import { authenticator, ensureWebBuilt, launchBrowser, screenshotPath, signInThroughUi } from './browser.ts';
@@ -62,6 +62,24 @@ describe.skipIf(skip)('the benefits-administration platform catalogue in the bro
     await page.reload();
     await table.getByRole('cell', { name: 'Ease Benefits', exact: true }).waitFor();
     await page.screenshot({ path: screenshotPath('ben-admin-platforms.png'), fullPage: true });
+
+    // The EIF's benefits-administration system name suggests the catalogue's platforms, the new one too.
+    await page.goto(
+      `${app.url}/client/${DEMO_CLIENT_ID}/task/eif-submit-company-information/step/company-information/benefits-administration-and-data-feed`,
+    );
+    // A text box with suggestions is a combobox to assistive technology.
+    const name = page.getByRole('combobox', { name: /Name of the benefits administration system/ }).first();
+    if (!(await name.isVisible({ timeout: 5000 }).catch(() => false)))
+      await page.getByRole('radio', { name: 'Yes' }).first().check({ force: true });
+    const list = await name.getAttribute('list');
+    expect(list).toBeTruthy();
+    await page.waitForFunction(
+      (id) =>
+        [...(document.getElementById(id!)?.querySelectorAll('option') ?? [])].some(
+          (o) => o.value === 'Ease Benefits',
+        ),
+      list,
+    );
     await page.close();
   });
 });
