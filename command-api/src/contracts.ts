@@ -1,6 +1,7 @@
 import { collectContracts } from '@onboard/api-contract';
 import * as analytics from './analytics/routes.contract.ts';
 import * as auth from './auth/routes.contract.ts';
+import * as benAdminPlatforms from './ben-admin-platforms/routes.contract.ts';
 import * as clientLifecycle from './clients/lifecycle.contract.ts';
 import * as documents from './documents/routes.contract.ts';
 import * as eif from './eif/routes.contract.ts';
@@ -32,11 +33,13 @@ export * from './feature-toggles/routes.contract.ts';
 export * from './qps/routes.contract.ts';
 export * from './resources/routes.contract.ts';
 export * from './service-status/routes.contract.ts';
+export * from './ben-admin-platforms/routes.contract.ts';
 export * from './tasks/routes.contract.ts';
 export * from './users/routes.contract.ts';
 
 export const commandContracts = collectContracts(
   analytics,
+  benAdminPlatforms,
   auth,
   clientLifecycle,
   documents,

@@ -43,6 +43,8 @@ import { cachedStatus, serviceStatusQueryRoutes } from '@onboard/query-api/servi
 import { ticketSystemStatusFor } from './service-status.ts';
 import { featureToggleCommandRoutes } from '@onboard/command-api/feature-toggles';
 import { BUILT_IN_TOGGLE_DEFAULTS, featureToggleQueryRoutes } from '@onboard/query-api/feature-toggles';
+import { benAdminPlatformCommandRoutes } from '@onboard/command-api/ben-admin-platforms';
+import { benAdminPlatformQueryRoutes } from '@onboard/query-api/ben-admin-platforms';
 import { connectDocumentStore } from './documents/index.ts';
 import { createExplorerQueries } from '@onboard/query-api/explorer';
 import { explorerPublicHostGuard } from './explorer/public-host.ts';
@@ -265,6 +267,7 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
     app.use(resourceCommandRoutes({ ...commandDeps, documents }));
     app.use(serviceStatusCommandRoutes({ ...commandDeps, onChanged: ticketSystemStatus.clear }));
     app.use(featureToggleCommandRoutes(commandDeps));
+    app.use(benAdminPlatformCommandRoutes(commandDeps));
     app.use(
       outsideSignerRoutes({
         ...commandDeps,
@@ -315,6 +318,7 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
         toggleDefaults: { ...BUILT_IN_TOGGLE_DEFAULTS, explorerLanguage: config.explorerLanguageToggle },
       }),
     );
+    app.use(benAdminPlatformQueryRoutes({ pool, authenticate }));
     gateway = await startGateway({ bus, authenticate, group: config.gatewayGroup });
     app.use(gateway.router);
   }

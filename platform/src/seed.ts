@@ -1,9 +1,11 @@
 import PDFDocument from 'pdfkit';
 import { v5 as uuidv5 } from 'uuid';
 import {
+  BEN_ADMIN_PLATFORMS_STREAM,
   clientStream,
   eifStream,
   taskStream,
+  type BenAdminPlatformEvent,
   type ClientLifecycleEvent,
   type EventStore,
   type NewEvent,
@@ -21,6 +23,7 @@ import {
   type ExplorerPlan,
 } from '@onboard/events/catalogue/explorer';
 import { decideExplorerSite, foldExplorerSite } from '@onboard/domain/explorer/decider';
+import { benAdminPlatformsDecider } from '@onboard/domain/ben-admin-platforms/decider';
 import type { DocumentStore, Role } from '@onboard/domain';
 import { SYSTEM_ACTOR, loadUser, registerUser, setPassword, type AuthDeps } from '@onboard/command-api/auth';
 
@@ -241,6 +244,56 @@ export async function seedDemoData(store: EventStore, now: Date, documents: Docu
   await seedDemoLifecycles(store, now);
   await seedDemoExplorerPage(store, now);
   await seedDemoExplorerDocument(store, documents, now);
+  await seedDemoBenAdminPlatforms(store, now);
+}
+
+/** The benefits-administration platforms staff find in the catalogue of a fresh installation. */
+export const DEMO_BEN_ADMIN_PLATFORMS = [
+  { name: 'Benefitfocus', website: 'https://www.benefitfocus.com', supportsDataFeeds: true },
+  { name: 'bswift', website: 'https://www.bswift.com', supportsDataFeeds: true },
+  { name: 'Businessolver Benefitsolver', website: 'https://www.businessolver.com', supportsDataFeeds: true },
+  { name: 'Employee Navigator', website: 'https://www.employeenavigator.com', supportsDataFeeds: true },
+  { name: 'PlanSource', website: 'https://www.plansource.com', supportsDataFeeds: true },
+  { name: 'Paper enrollment (no platform)', website: '', supportsDataFeeds: false },
+] as const;
+
+export const demoBenAdminPlatformId = (name: string) => uuidv5(`ben-admin-platform/${name}`, NAMESPACE);
+
+/**
+ * The platform catalogue, decided by its decider with fixed ids and event ids; an existing stream is left
+ * as it is (staff may have edited it), so a restart adds nothing.
+ */
+async function seedDemoBenAdminPlatforms(store: EventStore, now: Date): Promise<void> {
+  const existing = await store.readStream(BEN_ADMIN_PLATFORMS_STREAM, { maxCount: 1 });
+  if (existing.length > 0) return;
+  const events: BenAdminPlatformEvent[] = [];
+  for (const platform of DEMO_BEN_ADMIN_PLATFORMS) {
+    const decision = benAdminPlatformsDecider.decide(
+      {
+        type: 'AddBenAdminPlatform',
+        data: { platformId: demoBenAdminPlatformId(platform.name), platform },
+        metadata: DEMO_OWNER_METADATA(now),
+      },
+      foldWith(benAdminPlatformsDecider, events),
+    );
+    if (!decision.ok) throw new Error(`Demo platform ${platform.name}: ${decision.error.message}`);
+    events.push(...decision.events);
+  }
+  await store.append(
+    BEN_ADMIN_PLATFORMS_STREAM,
+    events.map((event, index) => ({
+      id: uuidv5(`ben-admin-platforms/${index}`, NAMESPACE),
+      type: event.type,
+      data: event.data,
+      metadata: {
+        actorId: 'demo-owner',
+        actorRole: 'SLF_OWNER',
+        occurredAt: now.toISOString(),
+        correlationId: uuidv5('seed/ben-admin-platforms', NAMESPACE),
+      },
+    })),
+    'no_stream',
+  );
 }
 
 const DEMO_IMPLEMENTATION_CONSULTANT = 'demo-admin';

@@ -9,6 +9,7 @@ import { tasksProjection } from './tasks.ts';
 import { clientLifecycleProjection } from './client-lifecycle.ts';
 import { resourcesProjection } from './resources.ts';
 import { featureTogglesProjection } from './feature-toggles.ts';
+import { benAdminPlatformsProjection } from './ben-admin-platforms.ts';
 
 export {
   clientViewProjection,
@@ -21,6 +22,7 @@ export {
   clientLifecycleProjection,
   resourcesProjection,
   featureTogglesProjection,
+  benAdminPlatformsProjection,
 };
 
 /** Every named projection; `npm run projections:rebuild -- <name>` takes one of these names. */
@@ -35,4 +37,5 @@ export const projections: readonly CheckpointedConsumer[] = [
   clientLifecycleProjection,
   resourcesProjection,
   featureTogglesProjection,
+  benAdminPlatformsProjection,
 ];

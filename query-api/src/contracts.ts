@@ -1,5 +1,6 @@
 import { collectContracts } from '@onboard/api-contract';
 import * as analytics from './analytics/routes.contract.ts';
+import * as benAdminPlatforms from './ben-admin-platforms/routes.contract.ts';
 import * as clients from './clients/routes.contract.ts';
 import * as clientLifecycle from './clients/lifecycle.contract.ts';
 import * as planSystem from './clients/plan-system.contract.ts';
@@ -28,11 +29,13 @@ export * from './qps/routes.contract.ts';
 export * from './resources/routes.contract.ts';
 export * from './service-status/routes.contract.ts';
 export * from './feature-toggles/routes.contract.ts';
+export * from './ben-admin-platforms/routes.contract.ts';
 export * from './tasks/routes.contract.ts';
 export * from './users/routes.contract.ts';
 
 export const queryContracts = collectContracts(
   analytics,
+  benAdminPlatforms,
   clients,
   clientLifecycle,
   planSystem,

@@ -199,3 +199,17 @@ export const bulkUpdateEmails = defineRoute({
     409: problem('An address already in use; nothing changed'),
   },
 });
+
+/** The signed-in user's sign-in stamps. */
+export const LoginStamps = z
+  .object({ firstLogin: z.string().nullable(), lastLogin: z.string().nullable() })
+  .meta({ id: 'LoginStamps' });
+
+export const recordLoggedIn = defineRoute({
+  method: 'post',
+  path: '/api/users/authenticated/logged-in',
+  tag: 'users',
+  summary:
+    'Stamp the signed-in user’s sign-in: firstLogin once, lastLogin every time (called by the web once per sign-in)',
+  responses: { 200: json(LoginStamps, 'The stamps after the call'), 409: concurrentWrite },
+});

@@ -6,6 +6,7 @@ import {
   ForbiddenError,
   NotFoundError,
   OWN_RECORD_RESOURCE,
+  SAME_SIGN_IN_MS,
   USER_KINDS,
   ValidationError,
   authorizeUser,
@@ -36,6 +37,7 @@ import {
   bulkUpdateEmails,
   changeBenAdminToBroker,
   copyActivationLink,
+  recordLoggedIn,
   resetMfaByEmail,
   sendActivationByEmail,
   sendPasswordResetById,
@@ -163,6 +165,19 @@ async function changeProfile(
 export function createUserAdminCommands(deps: UserAdminCommandDeps): Router {
   const router = Router();
   const { accounts } = deps;
+
+  // Registered first, so its fixed segments are never read as a kind or a user id.
+  mount(router, recordLoggedIn, async (req, res) => {
+    const actor = await requireActor(deps.authenticate, req);
+    // The sign-in itself was stamped when the session was exchanged, moments ago: that is this sign-in.
+    const sameSignInSince = new Date(deps.now().getTime() - SAME_SIGN_IN_MS).toISOString();
+    const { state } = await executeUserCommand(deps, actor, actor.userId, {
+      type: 'RecordLoggedIn',
+      data: { sameSignInSince },
+    });
+    if (state.status !== 'active') throw new NotFoundError('User not found');
+    res.json({ firstLogin: state.user.firstLogin, lastLogin: state.user.lastLogin });
+  });
 
   for (const kind of Object.keys(USER_KINDS) as UserKind[]) {
     const routes = USER_KIND_COMMANDS[kind];

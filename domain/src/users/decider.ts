@@ -61,6 +61,8 @@ export type UserCommand =
   | Command<'ResetMfa', Record<string, never>, Meta>
   | Command<'AcceptTermsOfUse', Record<string, never>, Meta>
   | Command<'RecordSignIn', Record<string, never>, Meta>
+  /** `sameSignInSince`: an ISO time; a sign-in stamped at or after it is the one this call is about. */
+  | Command<'RecordLoggedIn', { sameSignInSince: string }, Meta>
   | Command<'DeleteUser', Record<string, never>, Meta>;
 /** A user command as a handler builds it; the command handler adds the time and actor. */
 export type UserIntent = Intent<UserCommand>;
@@ -70,6 +72,9 @@ export type UserDecision = Decision<UserEvent, UserError>;
 
 const ok = (...events: UserEvent[]): UserDecision => accepted(...events);
 const refuse = (code: UserError['code'], message: string): UserDecision => refused({ code, message });
+
+/** A logged-in call within this long of the last stamped sign-in belongs to that sign-in. */
+export const SAME_SIGN_IN_MS = 60_000;
 
 /** Roles whose users are scoped to clients (platform §6: 'own' scope). */
 export const isClientScopedRole = (role: Role) => role === 'BEN_ADMIN' || role === 'BROKER';
@@ -127,6 +132,13 @@ export function decideUser(command: UserCommand, state: UserState): UserDecision
       return ok({ type: 'UserTermsOfUseAccepted', data: { userId, at } });
     case 'RecordSignIn':
       return ok({ type: 'UserSignedIn', data: { userId, at } });
+    case 'RecordLoggedIn':
+      // The web's once-per-sign-in call: the sign-in itself is stamped by the server, so a stamp this
+      // recent is that same sign-in and nothing is written twice.
+      // Both are UTC ISO times from the handler's clock, so they compare as text.
+      return user.lastLogin !== null && user.lastLogin >= command.data.sameSignInSince
+        ? ok()
+        : ok({ type: 'UserSignedIn', data: { userId, at } });
     case 'DeleteUser':
       return ok({ type: 'UserDeleted', data: { userId } });
     default: {

@@ -142,6 +142,24 @@ describe('user decider', () => {
     });
   });
 
+  it('records the web’s logged-in call unless the same sign-in was stamped since the time given', () => {
+    const signedIn: UserEvent = { type: 'UserSignedIn', data: { userId, at } };
+    const since = { sameSignInSince: '2026-05-01T09:59:00.000Z' };
+    expect(given(registered()).when(cmd('RecordLoggedIn', since))).toEqual({
+      ok: true,
+      events: [{ type: 'UserSignedIn', data: { userId, at } }],
+    });
+    expect(given(registered(), signedIn).when(cmd('RecordLoggedIn', since))).toEqual({
+      ok: true,
+      events: [],
+    });
+    const dayBefore: UserEvent = { type: 'UserSignedIn', data: { userId, at: '2000-01-01T00:00:00.000Z' } };
+    expect(given(registered(), dayBefore).when(cmd('RecordLoggedIn', since))).toEqual({
+      ok: true,
+      events: [{ type: 'UserSignedIn', data: { userId, at } }],
+    });
+  });
+
   it('resets MFA only when enrolled', () => {
     expect(given(registered()).when(cmd('ResetMfa', {}))).toEqual({ ok: true, events: [] });
     const enrolled: UserEvent = {

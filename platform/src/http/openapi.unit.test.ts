@@ -8,6 +8,8 @@ import { serviceStatusCommandRoutes } from '@onboard/command-api/service-status'
 import { serviceStatusQueryRoutes } from '@onboard/query-api/service-status';
 import { featureToggleCommandRoutes } from '@onboard/command-api/feature-toggles';
 import { BUILT_IN_TOGGLE_DEFAULTS, featureToggleQueryRoutes } from '@onboard/query-api/feature-toggles';
+import { benAdminPlatformCommandRoutes } from '@onboard/command-api/ben-admin-platforms';
+import { benAdminPlatformQueryRoutes } from '@onboard/query-api/ben-admin-platforms';
 import { employeeClassCommandRoutes } from '@onboard/command-api/employee-classes';
 import { employeeClassQueryRoutes } from '@onboard/query-api/employee-classes';
 import { eifSummaryRoutes, qpsQueryRoutes } from '@onboard/query-api';
@@ -130,6 +132,8 @@ function allMountedRoutes() {
       },
     }),
     errorReportingRoutes({ ...base, reporter: { dsn: '', release: '', takeEnvelope: unused } }),
+    benAdminPlatformCommandRoutes(base),
+    benAdminPlatformQueryRoutes(base),
   ].flatMap(mountedRoutes);
 }
 

@@ -99,3 +99,24 @@ export const USER_KIND_QUERIES = {
   'ben-admin': kindRoutes('ben-admin'),
 } satisfies Record<keyof typeof USER_KINDS, unknown>;
 export const USER_KIND_QUERY_CONTRACTS = Object.values(USER_KIND_QUERIES).flatMap((r) => [r.list, r.get]);
+
+/** GET /api/users: one free query over every role's users (staff). */
+export const UserSearchQuery = z
+  .object({
+    q: z.string().trim().max(200).optional().meta({ description: 'Words found in the name or e-mail' }),
+    limit: UserListQuery.shape.limit,
+    offset: UserListQuery.shape.offset,
+  })
+  .strip();
+
+export const searchUsers = defineRoute({
+  method: 'get',
+  path: '/api/users',
+  tag: 'users',
+  summary: 'Find users of any role by a free query on name and e-mail, by last name, one page (staff)',
+  request: { query: UserSearchQuery },
+  responses: {
+    200: json(z.object({ items: z.array(UserView), total: z.number().int() }), 'One page'),
+    403: problem('Not staff'),
+  },
+});

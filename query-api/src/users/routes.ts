@@ -10,6 +10,7 @@ import {
   authorize,
   authorizeUser,
   authorizeUserAdministration,
+  isInternal,
   rolesAllowed,
   type Actor,
   type Resource,
@@ -23,6 +24,7 @@ import {
   checkExistingEmail,
   listInternalUsers,
   listUsersOfRole,
+  searchUsers,
   type USER_SORT_KEYS,
 } from './routes.contract.ts';
 
@@ -130,6 +132,27 @@ function clientScope(actor: Actor, resource: Resource, clientId: string | undefi
 /** User lists and lookups for the administration screens (onboarding §7 "Users"). */
 export function createUserAdminQueries(deps: QueryDeps): Router {
   const router = Router();
+
+  mount(router, searchUsers, async (req, res, input) => {
+    const actor = await requireActor(deps.authenticate, req);
+    if (!isInternal(actor)) throw new ForbiddenError(ACCESS_MESSAGES.forbidden);
+    const { q, limit, offset } = input.query();
+    // Each word must be in the name or the address, so 'ann smith' finds Ann Smith.
+    const words = (q ?? '').split(/\s+/).filter(Boolean).slice(0, 10).map(likePattern);
+    const where = `not is_deleted and coalesce((select bool_and((first_name || ' ' || last_name) ilike w or email ilike w)
+      from unnest($1::text[]) as w), true)`;
+    const [{ rows }, total] = await Promise.all([
+      deps.pool.query<UserRow>(
+        `select ${COLUMNS} from rm_users where ${where}
+         order by last_name, first_name, user_id limit ${limit} offset ${offset}`,
+        [words],
+      ),
+      deps.pool.query<{ total: string }>(`select count(*)::text as total from rm_users where ${where}`, [
+        words,
+      ]),
+    ]);
+    res.json({ items: rows.map(userView), total: Number(total.rows[0]?.total ?? 0) });
+  });
 
   // Registered before the /:kind/:userId routes so their fixed first segments are never read as a kind.
   mount(router, checkExistingEmail, async (req, res) => {

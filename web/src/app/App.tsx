@@ -23,6 +23,7 @@ import {
 import {
   AdminClientsPage,
   AnalyticsAdminPage,
+  BenAdminPlatformsPage,
   ClientHubPage,
   ResourcesPage,
   ClientManagePage,
@@ -202,6 +203,8 @@ function pageFor(route: RouteDef, params: Record<string, string>, user: Authenti
       return <FeatureTogglesPage />;
     case 'errorReports':
       return <ErrorReportsPage />;
+    case 'benAdminPlatforms':
+      return isAdminRole(user.role) ? <BenAdminPlatformsPage /> : <NotFoundPage />;
     case 'renewBenefitsExplorerSite':
       return (
         <RenewExplorerSitePage

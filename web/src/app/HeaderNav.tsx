@@ -18,6 +18,7 @@ import {
   ALL_EMAILS_PATH,
   ANALYTICS_ADMIN_PATH,
   ERROR_REPORTS_PATH,
+  BEN_ADMIN_PLATFORMS_PATH,
   BEN_ADMINS_PATH,
   BROKERS_PATH,
   FEATURE_TOGGLES_PATH,
@@ -128,6 +129,9 @@ function InternalNav({ user }: { user: AuthenticatedUser }) {
       </Link>
       <Link className="app-nav__link" href={ERROR_REPORTS_PATH}>
         Error reports
+      </Link>
+      <Link className="app-nav__link" href={BEN_ADMIN_PLATFORMS_PATH}>
+        Platforms
       </Link>
     </nav>
   );

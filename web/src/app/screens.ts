@@ -84,6 +84,10 @@ const siteForms = () => import('../features/explorer-admin/pages.tsx');
 export const CreateExplorerSitePage = screen(siteForms, 'CreateExplorerSitePage');
 export const EditExplorerSitePage = screen(siteForms, 'EditExplorerSitePage');
 export const RenewExplorerSitePage = screen(siteForms, 'RenewExplorerSitePage');
+export const BenAdminPlatformsPage = screen(
+  () => import('../features/ben-admin-platforms/BenAdminPlatformsPage.tsx'),
+  'BenAdminPlatformsPage',
+);
 export const ExplorerSitesByOwnerPage = screen(
   () => import('../features/explorer-admin/OwnerSitesPage.tsx'),
   'ExplorerSitesByOwnerPage',

@@ -18,6 +18,7 @@ export function TextInput({
   isMultiline = false,
   inputClassName,
   suffix,
+  suggestions,
 }: FieldProps & {
   value: string;
   onChange: (value: string) => void;
@@ -31,8 +32,12 @@ export function TextInput({
   inputClassName?: string;
   /** Shown after the box, such as a unit ('%'). */
   suffix?: string;
+  /** The id of a <datalist> whose entries the box suggests; any other text is still accepted. */
+  suggestions?: string;
 }) {
-  const input = <Input className={`field__input ${inputClassName ?? ''}`} placeholder={placeholder} />;
+  const input = (
+    <Input className={`field__input ${inputClassName ?? ''}`} placeholder={placeholder} list={suggestions} />
+  );
   return (
     <TextField
       className={`field ${className ?? ''}`}

@@ -16,6 +16,7 @@ import { SelectInput } from '../../ui/SelectInput.tsx';
 import { TextInput } from '../../ui/TextInput.tsx';
 import { UploadButton } from './DocumentsSection.tsx';
 import type { ExplorerDocumentBody } from './documents-api.ts';
+import { BenAdminPlatformSelect } from './BenAdminPlatformSelect.tsx';
 import { bindFields } from './field-binding.ts';
 import { emptyHighlight, type Errors, type HighlightDraft, type SiteDraft } from './form-model.ts';
 import { benefitTypeLabel } from './PlanEditor.tsx';
@@ -185,7 +186,7 @@ export function SiteFields({
             placeholder="https://"
             description="Where the enroll button leads during open enrollment."
           />
-          <TextInput label="Benefits administration platform ID" {...bind.text('benAdminPlatformId')} />
+          <BenAdminPlatformSelect {...bind.text('benAdminPlatformId')} />
         </div>
         <div className="xa-flags">
           <Flag

@@ -105,6 +105,7 @@ export function TransferDialog({
         phoneNumber: null,
         role: 'SLF_ADMIN',
         clientIds: [],
+        firstLogin: null,
         lastLogin: null,
         welcomeEmailSentDate: null,
       },

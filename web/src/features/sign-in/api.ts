@@ -96,6 +96,16 @@ const authCall = async (path: string, body: unknown): Promise<SignInAnswer> => {
   return apiRequest<SignInAnswer>('POST', path, { body, skipLoginRedirect: true });
 };
 
+const LOGGED_IN_PATH = '/api/users/authenticated/logged-in';
+
+/**
+ * Once per sign-in, when it completes: stamps the user's firstLogin and lastLogin (platform §7 Other). The
+ * stamps are bookkeeping, so the sign-in never waits for them and a failure is not shown.
+ */
+function recordLoggedIn() {
+  void apiRequest<unknown>('POST', LOGGED_IN_PATH, { skipLoginRedirect: true }).catch(() => undefined);
+}
+
 /** Runs the automatic steps (enrol, challenge, token exchange) until the user has to act or it ends. */
 export async function advance(answer: SignInAnswer): Promise<Resting> {
   let current = answer;
@@ -120,6 +130,7 @@ export async function advance(answer: SignInAnswer): Promise<Resting> {
           body: { sessionToken: action.sessionToken },
           skipLoginRedirect: true,
         });
+        recordLoggedIn();
         return { type: 'signed-in', user };
       }
       case 'activate':

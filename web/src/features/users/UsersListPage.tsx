@@ -216,6 +216,7 @@ export function UsersListPage({ kind }: { kind: UserKind }) {
               <Column id={kind === 'internal' ? 'role' : 'clientIds'}>
                 {kind === 'internal' ? 'Role' : 'Clients'}
               </Column>
+              <Column id="firstLogin">First sign-in</Column>
               <Column id="lastLogin" allowsSorting>
                 Last sign-in
               </Column>
@@ -239,6 +240,7 @@ export function UsersListPage({ kind }: { kind: UserKind }) {
                   <Cell>
                     {kind === 'internal' ? ROLE_LABELS[user.role] : user.clientIds.join(', ') || '—'}
                   </Cell>
+                  <Cell>{formatDate(user.firstLogin)}</Cell>
                   <Cell>{formatDate(user.lastLogin)}</Cell>
                   <Cell>{formatDate(user.welcomeEmailSentDate)}</Cell>
                   <Cell>

@@ -13,6 +13,7 @@ export type UserListItem = {
   phoneNumber: string | null;
   role: Role;
   clientIds: string[];
+  firstLogin: string | null;
   lastLogin: string | null;
   welcomeEmailSentDate: string | null;
   version?: number;

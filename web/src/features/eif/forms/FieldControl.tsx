@@ -8,6 +8,7 @@ import type { FieldDef } from '@onboard/domain/eif/forms/types';
 import type { EditingView } from './api.ts';
 import { contactLabel, contactRows, locationLabel, locationRows } from './sections.ts';
 import { MONTHS } from './values.ts';
+import { useBenAdminPlatforms } from '../../ben-admin-platforms/api.ts';
 
 type ControlProps = {
   field: FieldDef;
@@ -102,31 +103,52 @@ function Checkboxes({ props, options }: { props: ControlProps; options: Option[]
   );
 }
 
+/**
+ * The benefits-administration system's name is free text (an employer may use one we do not list), with
+ * the staff catalogue's active platforms offered as suggestions.
+ */
+function PlatformSuggestions({ id }: { id: string }) {
+  const { data } = useBenAdminPlatforms();
+  return (
+    <datalist id={id}>
+      {(data ?? []).map((p) => (
+        <option key={p.platformId} value={p.name} />
+      ))}
+    </datalist>
+  );
+}
+
 function TextBox(props: ControlProps) {
   const { field, value, onChange } = props;
+  const suggestions =
+    field.key === 'benAdminPlatformName' ? `${props.scope}.${field.key}.suggestions` : undefined;
   const isNumber = field.kind === 'number' || field.kind === 'percentage';
   return (
-    <TextInput
-      {...common(props)}
-      name={`${props.scope}.${field.key}`}
-      value={typeof value === 'string' ? value : ''}
-      onChange={onChange}
-      type={field.kind === 'email' ? 'email' : field.kind === 'phone' ? 'tel' : 'text'}
-      inputMode={
-        isNumber
-          ? field.kind === 'number' && field.integer
-            ? 'numeric'
-            : 'decimal'
-          : field.kind === 'zip'
-            ? 'numeric'
-            : undefined
-      }
-      autoComplete="off"
-      isMultiline={field.kind === 'text' && field.multiline === true}
-      inputClassName={`eif-form__input eif-form__input--${field.kind}`}
-      placeholder={PLACEHOLDERS[field.kind]}
-      suffix={field.kind === 'percentage' ? '%' : undefined}
-    />
+    <>
+      <TextInput
+        {...common(props)}
+        name={`${props.scope}.${field.key}`}
+        value={typeof value === 'string' ? value : ''}
+        onChange={onChange}
+        type={field.kind === 'email' ? 'email' : field.kind === 'phone' ? 'tel' : 'text'}
+        inputMode={
+          isNumber
+            ? field.kind === 'number' && field.integer
+              ? 'numeric'
+              : 'decimal'
+            : field.kind === 'zip'
+              ? 'numeric'
+              : undefined
+        }
+        autoComplete="off"
+        isMultiline={field.kind === 'text' && field.multiline === true}
+        inputClassName={`eif-form__input eif-form__input--${field.kind}`}
+        placeholder={PLACEHOLDERS[field.kind]}
+        suffix={field.kind === 'percentage' ? '%' : undefined}
+        suggestions={suggestions}
+      />
+      {suggestions && <PlatformSuggestions id={suggestions} />}
+    </>
   );
 }
 

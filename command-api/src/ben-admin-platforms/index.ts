@@ -1,0 +1,1 @@
+export { benAdminPlatformCommandRoutes } from './routes.ts';

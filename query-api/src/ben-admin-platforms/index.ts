@@ -1,0 +1,1 @@
+export { benAdminPlatformQueryRoutes } from './routes.ts';

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { defineRoute, json } from '@onboard/api-contract';
+
+/** A benefits-administration platform as the catalogue lists it. */
+export const BenAdminPlatformView = z
+  .object({
+    platformId: z.string(),
+    name: z.string(),
+    website: z.string(),
+    supportsDataFeeds: z.boolean(),
+    active: z.boolean(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'BenAdminPlatform' });
+
+export const BenAdminPlatformQuery = z
+  .object({
+    includeRetired: z
+      .enum(['true', 'false'])
+      .optional()
+      .meta({ description: 'Staff only: retired platforms too' }),
+  })
+  .strip();
+
+export const listBenAdminPlatforms = defineRoute({
+  method: 'get',
+  path: '/api/ben-admin-platforms',
+  tag: 'ben-admin-platforms',
+  summary:
+    'The benefits-administration platform catalogue by name: the active platforms, or every one for staff asking includeRetired',
+  request: { query: BenAdminPlatformQuery },
+  responses: { 200: json(z.array(BenAdminPlatformView), 'The platforms, by name') },
+});

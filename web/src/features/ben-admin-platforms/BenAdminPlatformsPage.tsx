@@ -1,0 +1,201 @@
+import { useState } from 'react';
+import { Button } from 'react-aria-components';
+import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
+import { CheckboxInput } from '../../ui/Checkbox.tsx';
+import { Alert, ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
+import { TextInput } from '../../ui/TextInput.tsx';
+import {
+  useAllBenAdminPlatforms,
+  useBenAdminPlatformWrites,
+  type BenAdminPlatformBody,
+  type BenAdminPlatformView,
+} from './api.ts';
+
+type Errors = Partial<Record<'name' | 'website', string>>;
+type Draft = { name: string; website: string; supportsDataFeeds: boolean };
+const EMPTY: Draft = { name: '', website: '', supportsDataFeeds: false };
+
+/** The add or edit form: the server's rules answer on the fields (a duplicate name on the name). */
+function PlatformForm({
+  platform,
+  onSave,
+  onDone,
+}: {
+  platform: BenAdminPlatformView | null;
+  onSave: (body: BenAdminPlatformBody) => Promise<void>;
+  onDone: () => void;
+}) {
+  const [draft, setDraft] = useState<Draft>(() =>
+    platform
+      ? { name: platform.name, website: platform.website, supportsDataFeeds: platform.supportsDataFeeds }
+      : EMPTY,
+  );
+  const [errors, setErrors] = useState<Errors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [isSaving, setIsSaving] = useState(false);
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
+    setDraft((d) => ({ ...d, [key]: value }));
+    setErrors((e) => ({ ...e, [key]: undefined }));
+  };
+  const save = async () => {
+    setFailure(null);
+    if (draft.name.trim() === '') {
+      setErrors({ name: 'Please provide a response' });
+      return;
+    }
+    setIsSaving(true);
+    try {
+      await onSave(draft);
+      setDraft(EMPTY);
+      onDone();
+    } catch (caught) {
+      if (caught instanceof ApiError && Object.keys(caught.fieldErrors).length > 0)
+        setErrors(caught.fieldErrors as Errors);
+      setFailure(caught instanceof ApiError ? caught.message : GENERIC_ERROR_MESSAGE);
+    } finally {
+      setIsSaving(false);
+    }
+  };
+  return (
+    <form
+      className="form form--stack"
+      aria-label={platform ? `Edit ${platform.name}` : 'Add a platform'}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+    >
+      {failure && <Alert tone="error">{failure}</Alert>}
+      <TextInput
+        label="Platform name"
+        name="name"
+        fieldKey="name"
+        value={draft.name}
+        onChange={(v) => set('name', v)}
+        error={errors.name}
+        isRequired
+      />
+      <TextInput
+        label="Website"
+        name="website"
+        fieldKey="website"
+        type="url"
+        placeholder="https://"
+        value={draft.website}
+        onChange={(v) => set('website', v)}
+        error={errors.website}
+      />
+      <CheckboxInput
+        name="supportsDataFeeds"
+        isSelected={draft.supportsDataFeeds}
+        onChange={(v) => set('supportsDataFeeds', v)}
+      >
+        Supports data feeds
+      </CheckboxInput>
+      <div className="form__actions">
+        <Button type="submit" className="button button--primary" isDisabled={isSaving}>
+          {platform ? 'Save changes' : 'Add platform'}
+        </Button>
+        {platform && (
+          <Button className="button button--secondary" onPress={onDone} isDisabled={isSaving}>
+            Cancel
+          </Button>
+        )}
+      </div>
+    </form>
+  );
+}
+
+/**
+ * Staff keep the catalogue of benefits-administration platforms (platform §7 Other) that the EIF's
+ * benefits-administration sub-step and the Explorer's site form offer: add, edit, retire.
+ */
+export function BenAdminPlatformsPage() {
+  const { data, error } = useAllBenAdminPlatforms();
+  const writes = useBenAdminPlatformWrites();
+  const [editing, setEditing] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  if (error) return <ErrorPanel error={error} />;
+  if (!data) return <PageSkeleton />;
+  const retire = async (platform: BenAdminPlatformView) => {
+    setFailure(null);
+    try {
+      await writes.retire(platform.platformId);
+    } catch (caught) {
+      setFailure(caught instanceof ApiError ? caught.message : GENERIC_ERROR_MESSAGE);
+    }
+  };
+  return (
+    <div className="page page--wide">
+      <div className="page__header">
+        <h1>Benefits administration platforms</h1>
+      </div>
+      <p>The platforms employers can name for benefits administration, in the EIF and on Explorer sites.</p>
+      {failure && <Alert tone="error">{failure}</Alert>}
+      <table className="table xa-table" aria-label="Benefits administration platforms">
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col">Website</th>
+            <th scope="col">Data feeds</th>
+            <th scope="col">Status</th>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {data.map((platform) =>
+            editing === platform.platformId ? (
+              <tr key={platform.platformId}>
+                <td colSpan={5}>
+                  <PlatformForm
+                    platform={platform}
+                    onSave={(body) => writes.edit(platform.platformId, body)}
+                    onDone={() => setEditing(null)}
+                  />
+                </td>
+              </tr>
+            ) : (
+              <tr key={platform.platformId} data-testid="ben-admin-platform">
+                <td>{platform.name}</td>
+                <td>
+                  {platform.website ? (
+                    <a href={platform.website} target="_blank" rel="noreferrer">
+                      {platform.website}
+                    </a>
+                  ) : (
+                    '—'
+                  )}
+                </td>
+                <td>{platform.supportsDataFeeds ? 'Yes' : 'No'}</td>
+                <td>{platform.active ? 'Active' : 'Retired'}</td>
+                <td>
+                  <Button
+                    className="button button--link"
+                    aria-label={`Edit ${platform.name}`}
+                    onPress={() => setEditing(platform.platformId)}
+                  >
+                    Edit
+                  </Button>
+                  {platform.active && (
+                    <Button
+                      className="button button--link"
+                      aria-label={`Retire ${platform.name}`}
+                      onPress={() => void retire(platform)}
+                    >
+                      Retire
+                    </Button>
+                  )}
+                </td>
+              </tr>
+            ),
+          )}
+        </tbody>
+      </table>
+      <h2>Add a platform</h2>
+      <PlatformForm platform={null} onSave={writes.add} onDone={() => undefined} />
+    </div>
+  );
+}
