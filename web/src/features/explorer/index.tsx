@@ -220,12 +220,15 @@ function Frame({
       <main id="explorer-main" className="explorer-main" tabIndex={-1}>
         {children}
       </main>
-      <LegalFooter
-        branding={explorerFooterBranding(brand)}
-        isExplorer
-        className="legal-footer explorer-footer"
-        thirdParty={THIRD_PARTY_ADMINISTRATOR}
-      />
+      {/* The closed site shows its message alone (explorer §2), so not even the legal links. */}
+      {!isNavigationHidden && (
+        <LegalFooter
+          branding={explorerFooterBranding(brand)}
+          isExplorer
+          className="legal-footer explorer-footer"
+          thirdParty={THIRD_PARTY_ADMINISTRATOR}
+        />
+      )}
       {page && (
         <LeadBanner explorerPageId={page.explorerPageId} isAboveLauncher={contactOptions(page).length > 0} />
       )}
