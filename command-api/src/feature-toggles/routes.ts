@@ -13,8 +13,13 @@ import { clearFeatureToggleOverride, setFeatureToggle } from './routes.contract.
 
 const RACE_MESSAGE = 'The feature toggles were changed by someone else at the same moment. Try again.';
 
+export type FeatureToggleCommandDeps = CommandDeps & {
+  /** Called after a toggle was set or an override removed (the platform forgets its cached service status). */
+  onChanged?: (toggle: string) => void;
+};
+
 /** Staff switch feature toggles: one stream (`feature-toggles`) decided by the feature-toggles decider. */
-export function featureToggleCommandRoutes(deps: CommandDeps): Router {
+export function featureToggleCommandRoutes(deps: FeatureToggleCommandDeps): Router {
   const router = Router();
 
   const execute = async (req: Request, intent: FeatureToggleIntent) => {
@@ -28,6 +33,7 @@ export function featureToggleCommandRoutes(deps: CommandDeps): Router {
       build: (_state, metadata) => ({ ...intent, metadata }) as FeatureToggleCommand,
       conflictMessage: RACE_MESSAGE,
     });
+    deps.onChanged?.(intent.data.toggle);
   };
 
   mount(router, setFeatureToggle, async (req, res, input) => {

@@ -11,7 +11,11 @@ import {
 /** Every toggle's default (what a toggle is until staff set it); the platform fills them from config. */
 export type FeatureToggleDefaults = Record<FeatureToggleName, boolean>;
 
-export const BUILT_IN_TOGGLE_DEFAULTS: FeatureToggleDefaults = { explorerLanguage: true, largeClient: false };
+export const BUILT_IN_TOGGLE_DEFAULTS: FeatureToggleDefaults = {
+  explorerLanguage: true,
+  largeClient: false,
+  ticketSystemDown: false,
+};
 
 export type ToggleSettings = ReadonlyMap<FeatureToggleName, FeatureToggleSettings>;
 
