@@ -180,7 +180,7 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
   const planSystemPorts = planSystemPortsFromEnv();
   const toggleDefaults = { ...BUILT_IN_TOGGLE_DEFAULTS, explorerLanguage: config.explorerLanguageToggle };
   // Whether the ticket system is up (explorer §7): probed, or the global toggle `ticketSystemDown`, cached
-  // for every caller. Staff switching that toggle clear this process's cache; another replica's expires
+  // for every caller. Staff switching that toggle set this process's cached answer; another replica's expires
   // within cacheMs.
   const ticketSystemStatus = cachedStatus(ticketSystemStatusFor(config, { pool, defaults: toggleDefaults }), {
     ttlMs: config.serviceStatus.cacheMs,
@@ -269,8 +269,9 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
     app.use(
       featureToggleCommandRoutes({
         ...commandDeps,
-        onChanged: (toggle) => {
-          if (toggle === 'ticketSystemDown') ticketSystemStatus.clear();
+        onGlobalSet: (toggle, enabled) => {
+          if (toggle === 'ticketSystemDown' && !config.serviceStatus.probeUrl)
+            ticketSystemStatus.remember(!enabled);
         },
       }),
     );

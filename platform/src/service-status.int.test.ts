@@ -46,13 +46,13 @@ describe('service status over HTTP (embedded default)', () => {
     expect(await streamLength()).toBe(0);
   });
 
-  it('staff switch the toggle on: the cached answer is replaced once the toggles catch up', async () => {
+  it('staff switch the toggle on: the cached answer is replaced at once', async () => {
     expect((await toggle(staff, true)).status).toBe(204);
-    await expect.poll(() => status(anonymous), { timeout: 5000 }).toEqual({ jira: false });
+    expect(await status(anonymous)).toEqual({ jira: false });
     expect(await streamLength()).toBe(1);
 
     expect((await toggle(staff, false)).status).toBe(204);
-    await expect.poll(() => status(broker), { timeout: 5000 }).toEqual({ jira: true });
+    expect(await status(broker)).toEqual({ jira: true });
     expect(await streamLength()).toBe(2);
   });
 });

@@ -6,6 +6,7 @@ import {
   type FeatureToggleCommand,
   type FeatureToggleIntent,
 } from '@onboard/domain/features/decider';
+import { isFeatureToggleName, type FeatureToggleName } from '@onboard/domain/features/catalogue';
 import { mount } from '@onboard/api-contract/express';
 import { requireActor, type CommandDeps } from '../http/context.ts';
 import { decideOnStream } from '../http/decide.ts';
@@ -14,8 +15,11 @@ import { clearFeatureToggleOverride, setFeatureToggle } from './routes.contract.
 const RACE_MESSAGE = 'The feature toggles were changed by someone else at the same moment. Try again.';
 
 export type FeatureToggleCommandDeps = CommandDeps & {
-  /** Called after a toggle was set or an override removed (the platform forgets its cached service status). */
-  onChanged?: (toggle: string) => void;
+  /**
+   * Called after a toggle's global value was set (the platform's cached service status takes it at once:
+   * the read model catches up a moment later).
+   */
+  onGlobalSet?: (toggle: FeatureToggleName, enabled: boolean) => void;
 };
 
 /** Staff switch feature toggles: one stream (`feature-toggles`) decided by the feature-toggles decider. */
@@ -33,7 +37,6 @@ export function featureToggleCommandRoutes(deps: FeatureToggleCommandDeps): Rout
       build: (_state, metadata) => ({ ...intent, metadata }) as FeatureToggleCommand,
       conflictMessage: RACE_MESSAGE,
     });
-    deps.onChanged?.(intent.data.toggle);
   };
 
   mount(router, setFeatureToggle, async (req, res, input) => {
@@ -42,6 +45,8 @@ export function featureToggleCommandRoutes(deps: FeatureToggleCommandDeps): Rout
       type: 'SetFeatureToggle',
       data: { toggle: String(req.params.toggle), clientId, enabled },
     });
+    if (clientId === null && isFeatureToggleName(String(req.params.toggle)))
+      deps.onGlobalSet?.(String(req.params.toggle) as FeatureToggleName, enabled);
     res.status(204).end();
   });
 

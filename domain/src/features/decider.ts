@@ -32,7 +32,11 @@ export function decideFeatureToggles(
       fields: { toggle: UNKNOWN_TOGGLE_MESSAGE },
     });
   if (command.type === 'SetFeatureToggle' && clientId !== null && isGlobalOnlyToggle(toggle))
-    return refused({ code: 'INVALID', message: GLOBAL_ONLY_MESSAGE, fields: { toggle: GLOBAL_ONLY_MESSAGE } });
+    return refused({
+      code: 'INVALID',
+      message: GLOBAL_ONLY_MESSAGE,
+      fields: { toggle: GLOBAL_ONLY_MESSAGE },
+    });
   const settings = state.toggles.get(toggle);
   switch (command.type) {
     case 'SetFeatureToggle': {

@@ -116,7 +116,7 @@ function allMountedRoutes() {
     serviceStatusQueryRoutes({ ticketSystem: { isUp: unused } }),
     analyticsCommandRoutes(base),
     analyticsQueryRoutes(base),
-    featureToggleCommandRoutes({ ...base, onChanged: unused }),
+    featureToggleCommandRoutes({ ...base, onGlobalSet: unused }),
     featureToggleQueryRoutes({
       ...base,
       toggleDefaults: BUILT_IN_TOGGLE_DEFAULTS,
