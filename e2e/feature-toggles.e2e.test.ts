@@ -59,6 +59,30 @@ describe.skipIf(skip)('feature toggles and the configuration in the browser', ()
     await page.close();
   }, 90_000);
 
+  it('staff pick a client by name for an override, and see overrides by the client’s name', async () => {
+    const admin = DEMO_USERS.find((u) => u.role === 'SLF_ADMIN')!;
+    const page: Page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${app.url}/login`);
+    await signInThroughUi(page, admin.email, app.config.demoPassword, auth);
+    await page.waitForURL((url) => url.pathname === '/clients/admin');
+    await page.goto(`${app.url}/feature-toggles/admin`);
+
+    const picker = page.getByRole('combobox', { name: 'Client (empty: everyone)' });
+    await picker.fill('Lakeside');
+    await page.getByRole('option', { name: 'Lakeside Manufacturing Co.' }).click();
+    await page.getByText('Toggles of Lakeside Manufacturing Co.').waitFor();
+    const row = page.getByTestId('feature-toggle-largeClient');
+    await page.getByRole('button', { name: 'Turn on for this client: Large client' }).click();
+    await row.getByText('Lakeside Manufacturing Co.: On').waitFor();
+    // The ticket-system toggle is for everyone only: no client switch is offered.
+    expect(await page.getByRole('button', { name: /for this client: Ticket system/ }).count()).toBe(0);
+    await page.screenshot({ path: screenshotPath('feature-toggles-override.png') });
+
+    await page.getByRole('button', { name: 'Remove override: Large client' }).click();
+    await row.getByText('None').waitFor();
+    await page.close();
+  }, 90_000);
+
   it('fetches the configuration once per version', async () => {
     const page = await browser.newPage();
     let requests = 0;

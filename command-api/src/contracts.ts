@@ -13,7 +13,6 @@ import * as explorer from './explorer/routes.contract.ts';
 import * as featureToggles from './feature-toggles/routes.contract.ts';
 import * as qps from './qps/routes.contract.ts';
 import * as resources from './resources/routes.contract.ts';
-import * as serviceStatus from './service-status/routes.contract.ts';
 import * as tasks from './tasks/routes.contract.ts';
 import * as users from './users/routes.contract.ts';
 
@@ -32,7 +31,6 @@ export * from './explorer/routes.contract.ts';
 export * from './feature-toggles/routes.contract.ts';
 export * from './qps/routes.contract.ts';
 export * from './resources/routes.contract.ts';
-export * from './service-status/routes.contract.ts';
 export * from './ben-admin-platforms/routes.contract.ts';
 export * from './tasks/routes.contract.ts';
 export * from './users/routes.contract.ts';
@@ -52,7 +50,6 @@ export const commandContracts = collectContracts(
   featureToggles,
   qps,
   resources,
-  serviceStatus,
   tasks,
   users,
 );

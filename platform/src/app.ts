@@ -38,7 +38,6 @@ import { createExplorerCommands } from '@onboard/command-api/explorer';
 import { documentCommandRoutes } from '@onboard/command-api/documents';
 import { resourceCommandRoutes } from '@onboard/command-api/resources';
 import { resourceQueryRoutes } from '@onboard/query-api/resources';
-import { serviceStatusCommandRoutes } from '@onboard/command-api/service-status';
 import { cachedStatus, serviceStatusQueryRoutes } from '@onboard/query-api/service-status';
 import { ticketSystemStatusFor } from './service-status.ts';
 import { featureToggleCommandRoutes } from '@onboard/command-api/feature-toggles';
@@ -179,9 +178,11 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
   const authenticate = identity.authenticate;
   // The plan system's directory and the ticket system: built-in simulators unless configured (qps/directory.ts).
   const planSystemPorts = planSystemPortsFromEnv();
-  // Whether the ticket system is up (explorer §7): probed, or the staff setting, cached for every caller.
-  // Staff flipping the setting clear this process's cache; another replica's expires within cacheMs.
-  const ticketSystemStatus = cachedStatus(ticketSystemStatusFor(config, store), {
+  const toggleDefaults = { ...BUILT_IN_TOGGLE_DEFAULTS, explorerLanguage: config.explorerLanguageToggle };
+  // Whether the ticket system is up (explorer §7): probed, or the global toggle `ticketSystemDown`, cached
+  // for every caller. Staff switching that toggle set this process's cached answer; another replica's expires
+  // within cacheMs.
+  const ticketSystemStatus = cachedStatus(ticketSystemStatusFor(config, { pool, defaults: toggleDefaults }), {
     ttlMs: config.serviceStatus.cacheMs,
   });
   const app = express();
@@ -265,8 +266,15 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
     );
     app.use(documentCommandRoutes({ authenticate, documents, newId: randomUUID }));
     app.use(resourceCommandRoutes({ ...commandDeps, documents }));
-    app.use(serviceStatusCommandRoutes({ ...commandDeps, onChanged: ticketSystemStatus.clear }));
-    app.use(featureToggleCommandRoutes(commandDeps));
+    app.use(
+      featureToggleCommandRoutes({
+        ...commandDeps,
+        onGlobalSet: (toggle, enabled) => {
+          if (toggle === 'ticketSystemDown' && !config.serviceStatus.probeUrl)
+            ticketSystemStatus.remember(!enabled);
+        },
+      }),
+    );
     app.use(benAdminPlatformCommandRoutes(commandDeps));
     app.use(
       outsideSignerRoutes({
@@ -315,7 +323,7 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
         pool,
         authenticate,
         settings: config.platform,
-        toggleDefaults: { ...BUILT_IN_TOGGLE_DEFAULTS, explorerLanguage: config.explorerLanguageToggle },
+        toggleDefaults,
       }),
     );
     app.use(benAdminPlatformQueryRoutes({ pool, authenticate }));

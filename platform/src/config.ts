@@ -48,8 +48,8 @@ export type AppConfig = {
   documentStore: { kind: 'postgres' } | { kind: 'http'; baseUrl: string };
   /**
    * How GET /api/service-status learns whether the ticket system is up: with TICKET_SYSTEM_STATUS_URL a
-   * probe (up when it answers 2xx within TICKET_SYSTEM_STATUS_TIMEOUT_MS), otherwise the setting staff
-   * flip (the `service-status` stream). The answer is cached `cacheMs` (SERVICE_STATUS_CACHE_SECONDS;
+   * probe (up when it answers 2xx within TICKET_SYSTEM_STATUS_TIMEOUT_MS), otherwise what staff
+   * switch (the global feature toggle `ticketSystemDown`). The answer is cached `cacheMs` (SERVICE_STATUS_CACHE_SECONDS;
    * explorer §9: 5 minutes).
    */
   serviceStatus: { probeUrl: string | null; timeoutMs: number; cacheMs: number };

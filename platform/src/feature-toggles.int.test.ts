@@ -80,6 +80,16 @@ describe('feature toggles and configuration over HTTP', () => {
       source: 'global',
     });
     expect(await languageDialog()).toBe(true);
+    // Staff see every override by the client's name; the client's own view names it too.
+    const everyone = (await staff.get('/api/feature-toggles')).body as {
+      toggles: { name: string; overrides: { clientId: string; clientName: string; enabled: boolean }[] }[];
+    };
+    expect(everyone.toggles.find((t) => t.name === 'explorerLanguage')!.overrides).toEqual([
+      { clientId: DEMO_CLIENT_ID, clientName: 'Lakeside Manufacturing Co.', enabled: true },
+    ]);
+    expect((await staff.get(`/api/feature-toggles?clientId=${DEMO_CLIENT_ID}`)).body).toMatchObject({
+      clientName: 'Lakeside Manufacturing Co.',
+    });
 
     const cleared = await staff.delete(`/api/feature-toggles/explorerLanguage/clients/${DEMO_CLIENT_ID}`);
     expect(cleared.status).toBe(204);

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase } from '@onboard/testing/db';
-import { SERVICE_STATUS_STREAM } from '@onboard/events';
+import { FEATURE_TOGGLES_STREAM } from '@onboard/events';
 import { startApp, type RunningApp } from './app.ts';
 import { embeddedTestConfig } from './config.ts';
 import { httpTicketSystemStatus } from './service-status.ts';
@@ -10,13 +10,16 @@ import { apiClient } from './testing/http-client.ts';
 
 type Api = ReturnType<typeof apiClient>;
 
-// explorer §2, §7: GET /api/service-status in the embedded default answers the setting staff flip.
+// explorer §2, §7: GET /api/service-status in the embedded default answers the global toggle staff switch.
 describe('service status over HTTP (embedded default)', () => {
   let app: RunningApp;
   let staff: Api;
   let broker: Api;
   let anonymous: Api;
-  const streamLength = async () => (await app.store.readStream(SERVICE_STATUS_STREAM)).length;
+  const streamLength = async () => (await app.store.readStream(FEATURE_TOGGLES_STREAM)).length;
+  const status = async (api: Api) => (await api.get('/api/service-status')).body;
+  const toggle = (api: Api, enabled: boolean, clientId: string | null = null) =>
+    api.put('/api/feature-toggles/ticketSystemDown', { enabled, clientId });
 
   beforeAll(async () => {
     app = await startApp(embeddedTestConfig(await freshDatabase('service_status'), { webDist: null }));
@@ -37,30 +40,20 @@ describe('service status over HTTP (embedded default)', () => {
     expect(app.config.serviceStatus).toMatchObject({ probeUrl: null, cacheMs: 300_000 });
   });
 
-  it('refuses the setting to anyone but staff', async () => {
-    const refused = await broker.put('/api/service-status/jira', { isUp: false });
-    expect(refused.status).toBe(403);
+  it('refuses the toggle to anyone but staff, and refuses a client override of it', async () => {
+    expect((await toggle(broker, true)).status).toBe(403);
+    expect((await toggle(staff, true, 'some-client')).status).toBe(400);
     expect(await streamLength()).toBe(0);
   });
 
-  it('staff mark Jira down: the cached answer is replaced at once, and a repeat records nothing', async () => {
-    const set = await staff.put('/api/service-status/jira', { isUp: false });
-    expect(set.status).toBe(200);
-    expect(set.body).toEqual({ jira: false });
-    expect((await anonymous.get('/api/service-status')).body).toEqual({ jira: false });
+  it('staff switch the toggle on: the cached answer is replaced at once', async () => {
+    expect((await toggle(staff, true)).status).toBe(204);
+    expect(await status(anonymous)).toEqual({ jira: false });
     expect(await streamLength()).toBe(1);
 
-    await staff.put('/api/service-status/jira', { isUp: false });
-    expect(await streamLength()).toBe(1);
-
-    expect((await staff.put('/api/service-status/jira', { isUp: true })).body).toEqual({ jira: true });
-    expect((await broker.get('/api/service-status')).body).toEqual({ jira: true });
+    expect((await toggle(staff, false)).status).toBe(204);
+    expect(await status(broker)).toEqual({ jira: true });
     expect(await streamLength()).toBe(2);
-  });
-
-  it('answers 400 for a body without a boolean', async () => {
-    const bad = await staff.put('/api/service-status/jira', { isUp: 'no' });
-    expect(bad.status).toBe(400);
   });
 });
 

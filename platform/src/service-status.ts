@@ -1,6 +1,5 @@
-import { SERVICE_STATUS_STREAM, parseEvent, type EventStore, type ServiceStatusEvent } from '@onboard/events';
-import { foldWith } from '@onboard/domain/decider';
-import { serviceStatusDecider } from '@onboard/domain/service-status/decider';
+import type { Pool } from 'pg';
+import { resolvedToggles, type FeatureToggleDefaults } from '@onboard/query-api/feature-toggles';
 import type { TicketSystemStatus } from '@onboard/query-api/service-status';
 import type { AppConfig } from './config.ts';
 
@@ -31,22 +30,23 @@ export function httpTicketSystemStatus(options: {
   };
 }
 
-/** The embedded default: the setting staff flip, folded from the `service-status` stream (up until set). */
-export function settingTicketSystemStatus(store: Pick<EventStore, 'readStream'>): TicketSystemStatus {
+/** The embedded default: the global feature toggle `ticketSystemDown` staff switch (up until switched on). */
+export function toggleTicketSystemStatus(
+  pool: Pick<Pool, 'query'>,
+  defaults: FeatureToggleDefaults,
+): TicketSystemStatus {
   return {
-    isUp: async () => {
-      const recorded = await store.readStream(SERVICE_STATUS_STREAM);
-      const events = recorded.map((r) => parseEvent(r) as ServiceStatusEvent);
-      return foldWith(serviceStatusDecider, events).ticketSystemUp;
-    },
+    isUp: async () => !(await resolvedToggles(pool, defaults, null)).ticketSystemDown.enabled,
   };
 }
 
 /** The adapter the configuration names. */
 export function ticketSystemStatusFor(
   config: Pick<AppConfig, 'serviceStatus'>,
-  store: Pick<EventStore, 'readStream'>,
+  toggles: { pool: Pick<Pool, 'query'>; defaults: FeatureToggleDefaults },
 ): TicketSystemStatus {
   const { probeUrl, timeoutMs } = config.serviceStatus;
-  return probeUrl ? httpTicketSystemStatus({ url: probeUrl, timeoutMs }) : settingTicketSystemStatus(store);
+  return probeUrl
+    ? httpTicketSystemStatus({ url: probeUrl, timeoutMs })
+    : toggleTicketSystemStatus(toggles.pool, toggles.defaults);
 }

@@ -1,1 +1,1 @@
-export { featureToggleCommandRoutes } from './routes.ts';
+export { featureToggleCommandRoutes, type FeatureToggleCommandDeps } from './routes.ts';

@@ -6,6 +6,7 @@ import {
   type FeatureToggleCommand,
   type FeatureToggleIntent,
 } from '@onboard/domain/features/decider';
+import { isFeatureToggleName, type FeatureToggleName } from '@onboard/domain/features/catalogue';
 import { mount } from '@onboard/api-contract/express';
 import { requireActor, type CommandDeps } from '../http/context.ts';
 import { decideOnStream } from '../http/decide.ts';
@@ -13,8 +14,16 @@ import { clearFeatureToggleOverride, setFeatureToggle } from './routes.contract.
 
 const RACE_MESSAGE = 'The feature toggles were changed by someone else at the same moment. Try again.';
 
+export type FeatureToggleCommandDeps = CommandDeps & {
+  /**
+   * Called after a toggle's global value was set (the platform's cached service status takes it at once:
+   * the read model catches up a moment later).
+   */
+  onGlobalSet?: (toggle: FeatureToggleName, enabled: boolean) => void;
+};
+
 /** Staff switch feature toggles: one stream (`feature-toggles`) decided by the feature-toggles decider. */
-export function featureToggleCommandRoutes(deps: CommandDeps): Router {
+export function featureToggleCommandRoutes(deps: FeatureToggleCommandDeps): Router {
   const router = Router();
 
   const execute = async (req: Request, intent: FeatureToggleIntent) => {
@@ -36,6 +45,8 @@ export function featureToggleCommandRoutes(deps: CommandDeps): Router {
       type: 'SetFeatureToggle',
       data: { toggle: String(req.params.toggle), clientId, enabled },
     });
+    if (clientId === null && isFeatureToggleName(String(req.params.toggle)))
+      deps.onGlobalSet?.(String(req.params.toggle) as FeatureToggleName, enabled);
     res.status(204).end();
   });
 

@@ -12,10 +12,19 @@ export const FEATURE_TOGGLES = {
     description:
       'The client is treated as a large client. Until set, a client with 1,000 or more employees is one.',
   },
+  ticketSystemDown: {
+    label: 'Ticket system (Jira) is down',
+    description:
+      'Staff see the Jira banner: GET /api/service-status answers it where no ticket system is probed. For everyone only.',
+    globalOnly: true,
+  },
 } as const;
 
 export type FeatureToggleName = keyof typeof FEATURE_TOGGLES;
 export const FEATURE_TOGGLE_NAMES = Object.keys(FEATURE_TOGGLES) as FeatureToggleName[];
+/** A toggle that is only ever set for everyone: a client's override of it means nothing. */
+export const isGlobalOnlyToggle = (name: FeatureToggleName): boolean =>
+  (FEATURE_TOGGLES[name] as { globalOnly?: boolean }).globalOnly === true;
 export const isFeatureToggleName = (name: string): name is FeatureToggleName =>
   Object.hasOwn(FEATURE_TOGGLES, name);
 

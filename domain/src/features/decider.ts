@@ -1,6 +1,6 @@
 import type { FeatureToggleEvent } from '@onboard/events';
 import { accepted, refused, type Command, type Decider, type Decision, type Intent } from '../decider.ts';
-import { isFeatureToggleName, type FeatureToggleSettings } from './catalogue.ts';
+import { isFeatureToggleName, isGlobalOnlyToggle, type FeatureToggleSettings } from './catalogue.ts';
 
 /** Every toggle's stored settings, folded from the `feature-toggles` stream. */
 export type FeatureTogglesState = { toggles: ReadonlyMap<string, FeatureToggleSettings> };
@@ -14,6 +14,7 @@ export type FeatureToggleError =
   { code: 'NOT_FOUND'; message: string } | { code: 'INVALID'; message: string; fields: { toggle: string } };
 
 export const UNKNOWN_TOGGLE_MESSAGE = 'No such feature toggle';
+export const GLOBAL_ONLY_MESSAGE = 'This toggle is set for everyone only, not for one client';
 export const NO_OVERRIDE_MESSAGE = 'This client has no override of this toggle';
 
 export const initialFeatureTogglesState = (): FeatureTogglesState => ({ toggles: new Map() });
@@ -29,6 +30,12 @@ export function decideFeatureToggles(
       code: 'INVALID',
       message: UNKNOWN_TOGGLE_MESSAGE,
       fields: { toggle: UNKNOWN_TOGGLE_MESSAGE },
+    });
+  if (command.type === 'SetFeatureToggle' && clientId !== null && isGlobalOnlyToggle(toggle))
+    return refused({
+      code: 'INVALID',
+      message: GLOBAL_ONLY_MESSAGE,
+      fields: { toggle: GLOBAL_ONLY_MESSAGE },
     });
   const settings = state.toggles.get(toggle);
   switch (command.type) {

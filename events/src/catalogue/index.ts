@@ -7,7 +7,6 @@ import { EmailReleased, EmailReserved, UserEvent } from './users.ts';
 import { TaskEvent } from './tasks.ts';
 import { ClientLifecycleEvent } from './clients.ts';
 import { ResourceEvent } from './resources.ts';
-import { ServiceStatusEvent } from './service-status.ts';
 import { FeatureToggleEvent } from './feature-toggles.ts';
 import { BenAdminPlatformEvent } from './ben-admin-platforms.ts';
 import type { RecordedEvent } from '../store/port.ts';
@@ -20,7 +19,6 @@ export * from './users.ts';
 export * from './tasks.ts';
 export * from './clients.ts';
 export * from './resources.ts';
-export * from './service-status.ts';
 export * from './feature-toggles.ts';
 export * from './ben-admin-platforms.ts';
 
@@ -41,7 +39,6 @@ export const DomainEvent = z.discriminatedUnion('type', [
   ...TaskEvent.options,
   ...ClientLifecycleEvent.options,
   ...ResourceEvent.options,
-  ...ServiceStatusEvent.options,
   ...FeatureToggleEvent.options,
   ...BenAdminPlatformEvent.options,
 ]);

@@ -4,7 +4,6 @@ import { createExplorerQueries } from '@onboard/query-api/explorer';
 import { documentCommandRoutes } from '@onboard/command-api/documents';
 import { resourceCommandRoutes } from '@onboard/command-api/resources';
 import { resourceQueryRoutes } from '@onboard/query-api/resources';
-import { serviceStatusCommandRoutes } from '@onboard/command-api/service-status';
 import { serviceStatusQueryRoutes } from '@onboard/query-api/service-status';
 import { featureToggleCommandRoutes } from '@onboard/command-api/feature-toggles';
 import { BUILT_IN_TOGGLE_DEFAULTS, featureToggleQueryRoutes } from '@onboard/query-api/feature-toggles';
@@ -114,11 +113,10 @@ function allMountedRoutes() {
     employeeClassQueryRoutes(base),
     resourceCommandRoutes({ ...base, documents: { get: unused } }),
     resourceQueryRoutes({ ...base, documents: { get: unused } }),
-    serviceStatusCommandRoutes({ ...base, onChanged: unused }),
     serviceStatusQueryRoutes({ ticketSystem: { isUp: unused } }),
     analyticsCommandRoutes(base),
     analyticsQueryRoutes(base),
-    featureToggleCommandRoutes(base),
+    featureToggleCommandRoutes({ ...base, onGlobalSet: unused }),
     featureToggleQueryRoutes({
       ...base,
       toggleDefaults: BUILT_IN_TOGGLE_DEFAULTS,

@@ -1,2 +1,2 @@
 export { featureToggleQueryRoutes, type FeatureToggleQueryDeps, type PlatformSettings } from './routes.ts';
-export { BUILT_IN_TOGGLE_DEFAULTS, type FeatureToggleDefaults } from './read.ts';
+export { BUILT_IN_TOGGLE_DEFAULTS, resolvedToggles, type FeatureToggleDefaults } from './read.ts';

@@ -11,7 +11,11 @@ import {
 /** Every toggle's default (what a toggle is until staff set it); the platform fills them from config. */
 export type FeatureToggleDefaults = Record<FeatureToggleName, boolean>;
 
-export const BUILT_IN_TOGGLE_DEFAULTS: FeatureToggleDefaults = { explorerLanguage: true, largeClient: false };
+export const BUILT_IN_TOGGLE_DEFAULTS: FeatureToggleDefaults = {
+  explorerLanguage: true,
+  largeClient: false,
+  ticketSystemDown: false,
+};
 
 export type ToggleSettings = ReadonlyMap<FeatureToggleName, FeatureToggleSettings>;
 
@@ -53,4 +57,42 @@ export async function resolvedToggles(
 ): Promise<Record<FeatureToggleName, ResolvedFeatureToggle>> {
   const all = resolveAll(await readToggleSettings(pool, clientId), defaults, clientId);
   return Object.fromEntries(all.map((t) => [t.name, t])) as Record<FeatureToggleName, ResolvedFeatureToggle>;
+}
+
+/** Every client override of every toggle, with the client's name (staff see them on the toggles page). */
+export type ToggleOverride = { clientId: string; clientName: string; enabled: boolean };
+
+export async function readToggleOverrides(
+  pool: Pick<Pool, 'query'>,
+): Promise<ReadonlyMap<FeatureToggleName, ToggleOverride[]>> {
+  const { rows } = await pool.query<{ toggle: string; client_id: string; enabled: boolean; name: string }>(
+    `select t.toggle, t.client_id, t.enabled,
+            coalesce(nullif(c.name, ''), nullif(l.name, ''), 'Unnamed client') as name
+       from rm_feature_toggles t
+       left join rm_clients c on c.client_id = t.client_id
+       left join rm_client_lifecycle l on l.client_id = t.client_id
+      where t.client_id <> ''
+      order by lower(coalesce(nullif(c.name, ''), nullif(l.name, ''), 'Unnamed client')), t.client_id`,
+  );
+  const overrides = new Map<FeatureToggleName, ToggleOverride[]>();
+  for (const row of rows) {
+    if (!isFeatureToggleName(row.toggle)) continue;
+    const list = overrides.get(row.toggle) ?? [];
+    list.push({ clientId: row.client_id, clientName: row.name, enabled: row.enabled });
+    overrides.set(row.toggle, list);
+  }
+  return overrides;
+}
+
+/** A client's name for the toggles page (null: no such client). */
+export async function readClientName(pool: Pick<Pool, 'query'>, clientId: string): Promise<string | null> {
+  const { rows } = await pool.query<{ name: string }>(
+    `select coalesce(nullif(c.name, ''), nullif(l.name, ''), 'Unnamed client') as name
+       from (select $1::text as client_id) k
+       left join rm_clients c on c.client_id = k.client_id
+       left join rm_client_lifecycle l on l.client_id = k.client_id
+      where c.client_id is not null or l.client_id is not null`,
+    [clientId],
+  );
+  return rows[0]?.name ?? null;
 }

@@ -12,11 +12,19 @@ export const FeatureToggleView = z
       .enum(['default', 'global', 'client'])
       .meta({ description: 'default: never set; global: set for everyone; client: this client’s override' }),
     globalEnabled: z.boolean().meta({ description: 'The value everyone without an override gets' }),
+    globalOnly: z.boolean().meta({ description: 'Set for everyone only: no client overrides it' }),
+    overrides: z
+      .array(z.object({ clientId: z.string(), clientName: z.string(), enabled: z.boolean() }))
+      .meta({ description: 'Every client’s override, by client name (staff only; empty for others)' }),
   })
   .meta({ id: 'FeatureToggle' });
 
 export const FeatureTogglesAnswer = z
-  .object({ clientId: z.string().nullable(), toggles: z.array(FeatureToggleView) })
+  .object({
+    clientId: z.string().nullable(),
+    clientName: z.string().nullable().meta({ description: 'The client’s name when clientId is given' }),
+    toggles: z.array(FeatureToggleView),
+  })
   .meta({ id: 'FeatureToggles' });
 
 export const getFeatureToggles = defineRoute({

@@ -1,10 +1,16 @@
 import { Router } from 'express';
 import { isInternal } from '@onboard/domain';
-import { FEATURE_TOGGLES } from '@onboard/domain/features/catalogue';
+import { FEATURE_TOGGLES, isGlobalOnlyToggle } from '@onboard/domain/features/catalogue';
 import { environmentOfHost, traceSampleRate } from '@onboard/domain/features/environment';
 import { mount } from '@onboard/api-contract/express';
 import { requireActor, requireClientAccess, type QueryDeps } from '../http/context.ts';
-import { readToggleSettings, resolveAll, type FeatureToggleDefaults } from './read.ts';
+import {
+  readClientName,
+  readToggleOverrides,
+  readToggleSettings,
+  resolveAll,
+  type FeatureToggleDefaults,
+} from './read.ts';
 import { getConfiguration, getFeatureToggles } from './routes.contract.ts';
 
 export type PlatformSettings = {
@@ -35,12 +41,19 @@ export function featureToggleQueryRoutes(deps: FeatureToggleQueryDeps): Router {
     if (clientId !== null && !isInternal(actor)) requireClientAccess(actor, clientId, 'read');
     const settings = await readToggleSettings(deps.pool, clientId);
     const global = new Map(resolveAll(settings, deps.toggleDefaults, null).map((t) => [t.name, t.enabled]));
+    const staff = isInternal(actor);
+    const overrides = staff ? await readToggleOverrides(deps.pool) : new Map();
+    const clientName = clientId === null ? null : await readClientName(deps.pool, clientId);
     res.set('cache-control', 'private, no-cache').json({
       clientId,
+      clientName,
       toggles: resolveAll(settings, deps.toggleDefaults, clientId).map((t) => ({
         ...t,
-        ...FEATURE_TOGGLES[t.name],
+        label: FEATURE_TOGGLES[t.name].label,
+        description: FEATURE_TOGGLES[t.name].description,
         globalEnabled: global.get(t.name)!,
+        globalOnly: isGlobalOnlyToggle(t.name),
+        overrides: overrides.get(t.name) ?? [],
       })),
     });
   });

@@ -6,6 +6,8 @@ export const SERVICE_STATUS_TTL_MS = 5 * 60_000;
 export type CachedStatus = TicketSystemStatus & {
   /** Forget the cached answer, so the next call asks again (staff just changed the setting). */
   clear: () => void;
+  /** Remember an answer known for certain (staff just set it), for `ttlMs`, instead of asking. */
+  remember: (isUp: boolean) => void;
 };
 
 /**
@@ -31,6 +33,9 @@ export function cachedStatus(
     },
     clear: () => {
       cached = null;
+    },
+    remember: (isUp) => {
+      cached = { value: Promise.resolve(isUp), until: now() + ttlMs };
     },
   };
 }

@@ -47,4 +47,17 @@ describe('the cached service status', () => {
     expect(await status.isUp()).toBe(true);
     expect(port.calls).toBe(3);
   });
+
+  it('answers a remembered value without asking, until the time is up', async () => {
+    let clock = 0;
+    const port = fakePort(async () => true);
+    const status = cachedStatus(port, { ttlMs: 1000, now: () => clock });
+    expect(await status.isUp()).toBe(true);
+    status.remember(false);
+    expect(await status.isUp()).toBe(false);
+    expect(port.calls).toBe(1);
+    clock = 1000;
+    expect(await status.isUp()).toBe(true);
+    expect(port.calls).toBe(2);
+  });
 });

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Heading, Input, Label, TextField } from 'react-aria-components';
+import { Button, Heading } from 'react-aria-components';
+import { ClientComboBox, type ClientChoice } from '../../ui/ClientComboBox.tsx';
 import { ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
 import { useFeatureToggles, useFeatureToggleWrites, type FeatureToggle } from './api.ts';
 
@@ -10,13 +11,13 @@ const SOURCE_LABELS: Record<FeatureToggle['source'], string> = {
 };
 
 /**
- * Staff switch the feature toggles (platform §3): for everyone, or, with a client id, for that client
+ * Staff switch the feature toggles (platform §3): for everyone, or, with a client picked by name, for that client
  * only (an override, which they can remove so the client follows everyone's value again). The read
  * model catches up a moment after a switch, so the list is fetched again until it shows it.
  */
 export function FeatureTogglesPage() {
-  const [clientInput, setClientInput] = useState('');
-  const [clientId, setClientId] = useState<string | null>(null);
+  const [client, setClient] = useState<ClientChoice | null>(null);
+  const clientId = client?.id ?? null;
   const { data, error, mutate } = useFeatureToggles(clientId);
   const writes = useFeatureToggleWrites();
   const [writeError, setWriteError] = useState<unknown>(null);
@@ -44,32 +45,23 @@ export function FeatureTogglesPage() {
       <Heading level={1} id="feature-toggles-title">
         Feature toggles
       </Heading>
-      <form
-        className="feature-toggles__client"
-        onSubmit={(event) => {
-          event.preventDefault();
-          setClientId(clientInput.trim() === '' ? null : clientInput.trim());
-        }}
-      >
-        <TextField value={clientInput} onChange={setClientInput}>
-          <Label>Client id (empty: everyone)</Label>
-          <Input />
-        </TextField>
-        <Button type="submit" className="button button--secondary">
-          Show
-        </Button>
-      </form>
+      <div className="feature-toggles__client">
+        <ClientComboBox label="Client (empty: everyone)" value={client} onChange={setClient} />
+      </div>
       {writeError ? <ErrorPanel error={writeError} /> : null}
       {error ? <ErrorPanel error={error} /> : null}
       {!data && !error ? <PageSkeleton /> : null}
       {data ? (
         <table className="table">
-          <caption>{clientId ? `Toggles of client ${clientId}` : 'Toggles for everyone'}</caption>
+          <caption>
+            {client ? `Toggles of ${data.clientName ?? client.name}` : 'Toggles for everyone'}
+          </caption>
           <thead>
             <tr>
               <th scope="col">Toggle</th>
               <th scope="col">State</th>
               <th scope="col">From</th>
+              <th scope="col">Client overrides</th>
               <th scope="col">Actions</th>
             </tr>
           </thead>
@@ -85,18 +77,33 @@ export function FeatureTogglesPage() {
                   <td data-state={toggle.enabled ? 'on' : 'off'}>{toggle.enabled ? 'On' : 'Off'}</td>
                   <td>{SOURCE_LABELS[toggle.source]}</td>
                   <td>
-                    <Button
-                      className="button button--secondary"
-                      isDisabled={busy}
-                      onPress={() =>
-                        void run(
-                          () => writes.set(toggle.name, next, clientId),
-                          (toggles) => toggles.find((t) => t.name === toggle.name)?.enabled === next,
-                        )
-                      }
-                    >
-                      {`Turn ${next ? 'on' : 'off'}${clientId ? ' for this client' : ''}: ${toggle.label}`}
-                    </Button>
+                    {toggle.globalOnly ? (
+                      <span className="muted">For everyone only</span>
+                    ) : toggle.overrides.length === 0 ? (
+                      <span className="muted">None</span>
+                    ) : (
+                      <ul className="feature-toggles__overrides">
+                        {toggle.overrides.map((o) => (
+                          <li key={o.clientId}>{`${o.clientName}: ${o.enabled ? 'On' : 'Off'}`}</li>
+                        ))}
+                      </ul>
+                    )}
+                  </td>
+                  <td>
+                    {clientId && toggle.globalOnly ? null : (
+                      <Button
+                        className="button button--secondary"
+                        isDisabled={busy}
+                        onPress={() =>
+                          void run(
+                            () => writes.set(toggle.name, next, clientId),
+                            (toggles) => toggles.find((t) => t.name === toggle.name)?.enabled === next,
+                          )
+                        }
+                      >
+                        {`Turn ${next ? 'on' : 'off'}${clientId ? ' for this client' : ''}: ${toggle.label}`}
+                      </Button>
+                    )}
                     {clientId && toggle.source === 'client' ? (
                       <Button
                         className="button button--tertiary"

@@ -9,8 +9,12 @@ export type FeatureToggle = {
   enabled: boolean;
   source: 'default' | 'global' | 'client';
   globalEnabled: boolean;
+  /** Set for everyone only: no client overrides it. */
+  globalOnly: boolean;
+  /** Every client's override, by the client's name. */
+  overrides: { clientId: string; clientName: string; enabled: boolean }[];
 };
-export type FeatureToggles = { clientId: string | null; toggles: FeatureToggle[] };
+export type FeatureToggles = { clientId: string | null; clientName: string | null; toggles: FeatureToggle[] };
 
 export const featureTogglesPath = (clientId: string | null) =>
   clientId ? `/api/feature-toggles?${new URLSearchParams({ clientId })}` : '/api/feature-toggles';

@@ -3,11 +3,11 @@ import { Button, FieldError, Form, Input, Label, Radio, RadioGroup, TextField } 
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
 import type { Role } from '../../api/types.ts';
 import type { ProfileChanges, UserKind } from './api.ts';
-import type { ClientChoice } from './ClientComboBox.tsx';
+import type { ClientChoice } from '../../ui/ClientComboBox.tsx';
 
 // The client picker loads when a broker or ben-admin is created: the internal users' page carries none of it.
 const ClientComboBox = lazy(() =>
-  import('./ClientComboBox.tsx').then((m) => ({ default: m.ClientComboBox })),
+  import('../../ui/ClientComboBox.tsx').then((m) => ({ default: m.ClientComboBox })),
 );
 import { Alert } from '../../ui/Feedback.tsx';
 import { CheckboxInput } from '../../ui/Checkbox.tsx';

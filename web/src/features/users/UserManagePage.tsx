@@ -18,7 +18,7 @@ import { ConfirmDialog } from '../../ui/Dialogs.tsx';
 import { Alert, ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
 import { useUserActions } from './UserActions.tsx';
 import { UserForm } from './UserForm.tsx';
-import { ClientComboBox, type ClientChoice } from './ClientComboBox.tsx';
+import { ClientComboBox, type ClientChoice } from '../../ui/ClientComboBox.tsx';
 import { BEN_ADMINS_PATH, BROKERS_PATH, userManagePath } from '../../app/routes.ts';
 
 type ClientKind = 'broker' | 'ben-admin';

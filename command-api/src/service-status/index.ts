@@ -1,1 +1,0 @@
-export { serviceStatusCommandRoutes, type ServiceStatusCommandDeps } from './routes.ts';
