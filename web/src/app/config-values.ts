@@ -1,0 +1,35 @@
+import {
+  DEFAULT_SUPPORT_SETTINGS,
+  type SupportSettings,
+} from '@onboard/domain/features/configuration-defaults';
+import { useLoadedConfiguration, type Configuration } from '../api/configuration.ts';
+
+/**
+ * The support e-mail, the help centre and the legal link targets the web shows: the configuration's
+ * (GET /api/configuration), or, before it is loaded or where a page renders without it, the defaults
+ * the server answers when no setting overrides them.
+ */
+export type ConfigValues = SupportSettings;
+
+export const DEFAULT_CONFIG_VALUES: ConfigValues = DEFAULT_SUPPORT_SETTINGS;
+
+/** The configured values, each falling back to its default when missing (e.g. an older stored answer). */
+export function configValues(configuration: Partial<Configuration> | undefined | null): ConfigValues {
+  if (!configuration) return DEFAULT_CONFIG_VALUES;
+  const defaults = DEFAULT_CONFIG_VALUES;
+  return {
+    supportEmail: configuration.supportEmail || defaults.supportEmail,
+    helpCenterUrl: configuration.helpCenterUrl || defaults.helpCenterUrl,
+    legalLinks: {
+      legal: configuration.legalLinks?.legal || defaults.legalLinks.legal,
+      privacy: configuration.legalLinks?.privacy || defaults.legalLinks.privacy,
+      security: configuration.legalLinks?.security || defaults.legalLinks.security,
+      fraud: configuration.legalLinks?.fraud || defaults.legalLinks.fraud,
+    },
+  };
+}
+
+/** The values for a component; never throws nor waits (the configuration's load is ConfigurationLoader's). */
+export function useConfigValues(): ConfigValues {
+  return configValues(useLoadedConfiguration());
+}
