@@ -13,20 +13,10 @@ export type ConfigValues = SupportSettings;
 
 export const DEFAULT_CONFIG_VALUES: ConfigValues = DEFAULT_SUPPORT_SETTINGS;
 
-/** The configured values, each falling back to its default when missing (e.g. an older stored answer). */
+/** The configured values, each falling back to its default when the answer lacks it (an older stored one). */
 export function configValues(configuration: Partial<Configuration> | undefined | null): ConfigValues {
-  if (!configuration) return DEFAULT_CONFIG_VALUES;
-  const defaults = DEFAULT_CONFIG_VALUES;
-  return {
-    supportEmail: configuration.supportEmail || defaults.supportEmail,
-    helpCenterUrl: configuration.helpCenterUrl || defaults.helpCenterUrl,
-    legalLinks: {
-      legal: configuration.legalLinks?.legal || defaults.legalLinks.legal,
-      privacy: configuration.legalLinks?.privacy || defaults.legalLinks.privacy,
-      security: configuration.legalLinks?.security || defaults.legalLinks.security,
-      fraud: configuration.legalLinks?.fraud || defaults.legalLinks.fraud,
-    },
-  };
+  const { supportEmail, helpCenterUrl, legalLinks } = { ...DEFAULT_CONFIG_VALUES, ...configuration };
+  return { supportEmail, helpCenterUrl, legalLinks };
 }
 
 /** The values for a component; never throws nor waits (the configuration's load is ConfigurationLoader's). */

@@ -17,7 +17,7 @@ const configured: Partial<Configuration> = {
 describe('the support and legal values the web shows', () => {
   it('before the configuration is loaded (or without it): the defaults the server answers', () => {
     expect(configValues(undefined)).toEqual(DEFAULT_SUPPORT_SETTINGS);
-    expect(configValues(null)).toBe(DEFAULT_CONFIG_VALUES);
+    expect(configValues(null)).toEqual(DEFAULT_CONFIG_VALUES);
     expect(DEFAULT_CONFIG_VALUES.supportEmail).toBe('support@onboard.example');
   });
 
@@ -26,7 +26,7 @@ describe('the support and legal values the web shows', () => {
   });
 
   it('a value the answer lacks (an older stored answer) falls back to its default alone', () => {
-    const older = { supportEmail: 'help@client.example.test', helpCenterUrl: '' };
+    const older = { supportEmail: 'help@client.example.test' };
     expect(configValues(older)).toEqual({
       supportEmail: 'help@client.example.test',
       helpCenterUrl: DEFAULT_CONFIG_VALUES.helpCenterUrl,
