@@ -13,10 +13,12 @@ export type ConfigValues = SupportSettings;
 
 export const DEFAULT_CONFIG_VALUES: ConfigValues = DEFAULT_SUPPORT_SETTINGS;
 
-/** The configured values, each falling back to its default when the answer lacks it (an older stored one). */
+/**
+ * The configured values, each falling back to its default when the answer lacks it (an older stored
+ * one). The rest of the configuration rides along.
+ */
 export function configValues(configuration: Partial<Configuration> | undefined | null): ConfigValues {
-  const { supportEmail, helpCenterUrl, legalLinks } = { ...DEFAULT_CONFIG_VALUES, ...configuration };
-  return { supportEmail, helpCenterUrl, legalLinks };
+  return { ...DEFAULT_CONFIG_VALUES, ...configuration };
 }
 
 /** The values for a component; never throws nor waits (the configuration's load is ConfigurationLoader's). */

@@ -22,12 +22,12 @@ describe('the support and legal values the web shows', () => {
   });
 
   it('once loaded: the configured e-mail, help centre and legal link targets', () => {
-    expect(configValues(configured)).toEqual(configured);
+    expect(configValues(configured)).toMatchObject(configured);
   });
 
   it('a value the answer lacks (an older stored answer) falls back to its default alone', () => {
     const older = { supportEmail: 'help@client.example.test' };
-    expect(configValues(older)).toEqual({
+    expect(configValues(older)).toMatchObject({
       supportEmail: 'help@client.example.test',
       helpCenterUrl: DEFAULT_CONFIG_VALUES.helpCenterUrl,
       legalLinks: DEFAULT_CONFIG_VALUES.legalLinks,
