@@ -39,7 +39,10 @@ export function SupportOptions({ isCompact = false }: { isCompact?: boolean }) {
   const { supportEmail } = useConfigValues();
   return (
     <div className={isCompact ? 'support-options support-options--compact' : 'support-options'}>
-      <Button className={isCompact ? 'text-link' : 'button button--secondary'} onPress={() => openChat(supportEmail)}>
+      <Button
+        className={isCompact ? 'text-link' : 'button button--secondary'}
+        onPress={() => openChat(supportEmail)}
+      >
         Chat with us
       </Button>
       <span className="muted">
