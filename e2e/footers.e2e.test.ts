@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startApp, type RunningApp } from '@onboard/platform/app';
-import { embeddedTestConfig } from '@onboard/platform/config';
+import { embeddedTestConfig, loadConfig } from '@onboard/platform/config';
 import { DEMO_CLIENT_ID, DEMO_EXPLORER_PAGE_ID, DEMO_USERS } from '@onboard/platform/seed';
 import { apiClient } from '@onboard/platform/testing/http-client';
 import { browserAvailability, skipUnless } from '@onboard/testing/backends';
@@ -28,10 +28,19 @@ describe.skipIf(skip)('footers in the browser', () => {
   let browser: Browser;
   let page: Page;
   const auth = authenticator();
+  /** The help centre and legal targets come from the configuration (GET /api/configuration). */
+  const CONFIGURED = {
+    ONBOARD_HELP_CENTER_URL: 'https://help.carrier.example.test/',
+    ONBOARD_LEGAL_URL: 'https://carrier.example.test/legal',
+  };
 
   beforeAll(async () => {
     ensureWebBuilt();
-    app = await startApp(embeddedTestConfig(await freshDatabase('e2e_footers')));
+    app = await startApp(
+      embeddedTestConfig(await freshDatabase('e2e_footers'), {
+        platform: { ...loadConfig(CONFIGURED, 'postgres://unused').platform },
+      }),
+    );
     browser = await launchBrowser();
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   });
@@ -51,6 +60,8 @@ describe.skipIf(skip)('footers in the browser', () => {
 
     await page.getByTestId('legal-footer').waitFor();
     expect(await legalLinks()).toEqual(['Legal', 'Privacy', 'Security', 'Fraud']);
+    const legal = page.getByTestId('legal-footer').getByRole('link', { name: 'Legal', exact: true });
+    await expect.poll(() => legal.getAttribute('href')).toBe(CONFIGURED.ONBOARD_LEGAL_URL);
     await expect
       .poll(() => page.getByTestId('legal-footer').textContent())
       .toContain("Life's brighter under the sun");
@@ -83,6 +94,9 @@ describe.skipIf(skip)('footers in the browser', () => {
     await page.goto(`${app.url}/client/${DEMO_CLIENT_ID}`);
     const help = page.getByTestId('support-footer');
     await help.getByTestId('support-footer-help-centre').waitFor();
+    expect(await help.getByTestId('support-footer-help-centre').getAttribute('href')).toBe(
+      CONFIGURED.ONBOARD_HELP_CENTER_URL,
+    );
     expect(await help.getByTestId('support-footer-consultant').count()).toBe(0);
     expect(await legalLinks()).toContain('Legal');
     await page.screenshot({ path: screenshotPath('footers-hub-live.png'), fullPage: true });

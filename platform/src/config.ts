@@ -1,6 +1,7 @@
 import { hostname } from 'node:os';
 import { resolve } from 'node:path';
 import type { PlatformSettings } from '@onboard/query-api/feature-toggles';
+import { DEFAULT_SUPPORT_SETTINGS } from '@onboard/domain/features/configuration-defaults';
 
 export type Service = 'command-api' | 'query-api' | 'projections' | 'workers';
 export const ALL_SERVICES: readonly Service[] = ['command-api', 'query-api', 'projections', 'workers'];
@@ -119,8 +120,14 @@ export function loadConfig(env: NodeJS.ProcessEnv, embeddedDatabaseUrl?: string)
     explorerLanguageToggle: !['0', 'false'].includes(env.ONBOARD_EXPLORER_LANGUAGE_TOGGLE ?? ''),
     platform: {
       version: env.ONBOARD_BUILD_ID || 'dev',
-      supportEmail: env.ONBOARD_SUPPORT_EMAIL || 'support@onboard.example',
-      helpCenterUrl: env.ONBOARD_HELP_CENTER_URL || 'https://help.onboard.example',
+      supportEmail: env.ONBOARD_SUPPORT_EMAIL || DEFAULT_SUPPORT_SETTINGS.supportEmail,
+      helpCenterUrl: env.ONBOARD_HELP_CENTER_URL || DEFAULT_SUPPORT_SETTINGS.helpCenterUrl,
+      legalLinks: {
+        legal: env.ONBOARD_LEGAL_URL || DEFAULT_SUPPORT_SETTINGS.legalLinks.legal,
+        privacy: env.ONBOARD_PRIVACY_URL || DEFAULT_SUPPORT_SETTINGS.legalLinks.privacy,
+        security: env.ONBOARD_SECURITY_URL || DEFAULT_SUPPORT_SETTINGS.legalLinks.security,
+        fraud: env.ONBOARD_FRAUD_URL || DEFAULT_SUPPORT_SETTINGS.legalLinks.fraud,
+      },
       analytics: env.ONBOARD_ANALYTICS_WRITE_KEY
         ? { writeKey: env.ONBOARD_ANALYTICS_WRITE_KEY, apiHost: env.ONBOARD_ANALYTICS_API_HOST || null }
         : null,

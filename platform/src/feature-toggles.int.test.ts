@@ -30,11 +30,20 @@ describe('feature toggles and configuration over HTTP', () => {
       }
     ).showsLanguageDialog;
 
+  const SUPPORT_ENV = {
+    ONBOARD_SUPPORT_EMAIL: 'help@carrier.example.test',
+    ONBOARD_HELP_CENTER_URL: 'https://help.carrier.example.test',
+    ONBOARD_LEGAL_URL: 'https://carrier.example.test/legal',
+    ONBOARD_PRIVACY_URL: 'https://carrier.example.test/privacy',
+    ONBOARD_SECURITY_URL: 'https://carrier.example.test/security',
+    ONBOARD_FRAUD_URL: 'https://carrier.example.test/fraud',
+  };
+
   beforeAll(async () => {
     app = await startApp(
       embeddedTestConfig(await freshDatabase('feature_toggles'), {
         webDist: null,
-        platform: { ...loadConfig({}, 'postgres://unused').platform, version: 'build-42' },
+        platform: { ...loadConfig(SUPPORT_ENV, 'postgres://unused').platform, version: 'build-42' },
       }),
     );
     staff = apiClient(app.url);
@@ -123,13 +132,20 @@ describe('feature toggles and configuration over HTTP', () => {
     expect((await apiClient(app.url).get('/api/feature-toggles')).status).toBe(401);
   });
 
-  it('answers the configuration to anyone: the build’s version, the environment from the host, the features', async () => {
+  it('answers the configuration to anyone: the build’s version, the environment from the host, support and legal links from the environment, the features', async () => {
     const answer = await apiClient(app.url).get('/api/configuration');
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({
       version: 'build-42',
       environment: 'local',
-      supportEmail: 'support@onboard.example',
+      supportEmail: 'help@carrier.example.test',
+      helpCenterUrl: 'https://help.carrier.example.test',
+      legalLinks: {
+        legal: 'https://carrier.example.test/legal',
+        privacy: 'https://carrier.example.test/privacy',
+        security: 'https://carrier.example.test/security',
+        fraud: 'https://carrier.example.test/fraud',
+      },
       analytics: null,
       errorReporting: null,
     });

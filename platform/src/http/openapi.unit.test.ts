@@ -9,6 +9,7 @@ import { featureToggleCommandRoutes } from '@onboard/command-api/feature-toggles
 import { BUILT_IN_TOGGLE_DEFAULTS, featureToggleQueryRoutes } from '@onboard/query-api/feature-toggles';
 import { benAdminPlatformCommandRoutes } from '@onboard/command-api/ben-admin-platforms';
 import { benAdminPlatformQueryRoutes } from '@onboard/query-api/ben-admin-platforms';
+import { DEFAULT_SUPPORT_SETTINGS } from '@onboard/domain/features/configuration-defaults';
 import { employeeClassCommandRoutes } from '@onboard/command-api/employee-classes';
 import { employeeClassQueryRoutes } from '@onboard/query-api/employee-classes';
 import { eifSummaryRoutes, qpsQueryRoutes } from '@onboard/query-api';
@@ -124,6 +125,7 @@ function allMountedRoutes() {
         version: 'test',
         supportEmail: 'support@onboard.example',
         helpCenterUrl: 'https://help.onboard.example',
+        legalLinks: DEFAULT_SUPPORT_SETTINGS.legalLinks,
         analytics: null,
         errorReportingDsn: null,
         productionHosts: [],

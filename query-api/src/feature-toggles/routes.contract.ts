@@ -47,6 +47,9 @@ export const Configuration = z
     environment: z.enum(['local', 'qa', 'stage', 'prod', 'unknown']),
     supportEmail: z.string(),
     helpCenterUrl: z.string(),
+    legalLinks: z
+      .object({ legal: z.string(), privacy: z.string(), security: z.string(), fraud: z.string() })
+      .meta({ description: 'Where the legal footer’s links go' }),
     analytics: z.object({ writeKey: z.string(), apiHost: z.string().nullable() }).nullable(),
     errorReporting: z.object({ dsn: z.string(), tracesSampleRate: z.number() }).nullable(),
     features: z.array(z.object({ name: z.string(), enabled: z.boolean() })),

@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { isInternal } from '@onboard/domain';
 import { FEATURE_TOGGLES, isGlobalOnlyToggle } from '@onboard/domain/features/catalogue';
+import type { LegalLinkTargets } from '@onboard/domain/features/configuration-defaults';
 import { environmentOfHost, traceSampleRate } from '@onboard/domain/features/environment';
 import { mount } from '@onboard/api-contract/express';
 import { requireActor, requireClientAccess, type QueryDeps } from '../http/context.ts';
@@ -18,6 +19,8 @@ export type PlatformSettings = {
   version: string;
   supportEmail: string;
   helpCenterUrl: string;
+  /** Where the legal footer's Legal, Privacy, Security and Fraud links go. */
+  legalLinks: LegalLinkTargets;
   /** Segment-compatible analytics; null: none (events stay in the portal). */
   analytics: { writeKey: string; apiHost: string | null } | null;
   /** Error reporting's DSN; null: none. */
@@ -67,6 +70,7 @@ export function featureToggleQueryRoutes(deps: FeatureToggleQueryDeps): Router {
       environment,
       supportEmail: settings.supportEmail,
       helpCenterUrl: settings.helpCenterUrl,
+      legalLinks: settings.legalLinks,
       analytics: settings.analytics,
       errorReporting: settings.errorReportingDsn
         ? { dsn: settings.errorReportingDsn, tracesSampleRate: traceSampleRate(environment) }

@@ -1,4 +1,5 @@
 import useSWR from 'swr';
+import type { LegalLinkTargets } from '@onboard/domain/features/configuration-defaults';
 import { apiGet } from './http.ts';
 
 /** GET /api/configuration (query-api/src/feature-toggles/routes.contract.ts `Configuration`). */
@@ -7,6 +8,7 @@ export type Configuration = {
   environment: 'local' | 'qa' | 'stage' | 'prod' | 'unknown';
   supportEmail: string;
   helpCenterUrl: string;
+  legalLinks: LegalLinkTargets;
   analytics: { writeKey: string; apiHost: string | null } | null;
   errorReporting: { dsn: string; tracesSampleRate: number } | null;
   features: { name: string; enabled: boolean }[];
@@ -55,15 +57,30 @@ export async function loadConfiguration(
   return fresh;
 }
 
-/** The configuration for a component; a failed load throws to the page's error boundary. */
-export function useConfiguration(): Configuration | undefined {
-  const { data, error } = useSWR<Configuration, unknown>('configuration', () => loadConfiguration(), {
+const CONFIGURATION_KEY = 'configuration';
+
+function useConfigurationState(shouldLoad: boolean) {
+  return useSWR<Configuration, unknown>(CONFIGURATION_KEY, () => loadConfiguration(), {
     revalidateOnFocus: false,
     revalidateIfStale: false,
     revalidateOnReconnect: false,
+    revalidateOnMount: shouldLoad ? undefined : false,
     shouldRetryOnError: false,
     fallbackData: storedConfiguration(localStorage, WEB_BUILD_VERSION) ?? undefined,
   });
+}
+
+/** The configuration for a component; a failed load throws to the page's error boundary. */
+export function useConfiguration(): Configuration | undefined {
+  const { data, error } = useConfigurationState(true);
   if (error) throw error;
   return data;
+}
+
+/**
+ * The configuration once loaded (by ConfigurationLoader), else undefined: never loads nor throws, so
+ * pages that must render without it (the error page) can read it.
+ */
+export function useLoadedConfiguration(): Configuration | undefined {
+  return useConfigurationState(false).data;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { DEFAULT_SUPPORT_SETTINGS } from '@onboard/domain/features/configuration-defaults';
 import { CONFIGURATION_STORAGE_KEY, loadConfiguration, type Configuration } from './configuration.ts';
 
 const configuration = (version: string): Configuration => ({
@@ -6,6 +7,7 @@ const configuration = (version: string): Configuration => ({
   environment: 'local',
   supportEmail: 'support@onboard.example',
   helpCenterUrl: 'https://help.onboard.example',
+  legalLinks: DEFAULT_SUPPORT_SETTINGS.legalLinks,
   analytics: null,
   errorReporting: null,
   features: [],

@@ -28,7 +28,7 @@ import {
   type ViewType,
 } from './routes.ts';
 import { useUnsavedGuard } from '../features/eif/forms/unsaved.tsx';
-import { SUPPORT_EMAIL } from './Support.tsx';
+import { SupportEmailLink } from './Support.tsx';
 
 // The signed-in part of the header (menus, help panel), loaded once someone is signed in: the sign-in
 // page carries none of it.
@@ -155,9 +155,7 @@ function HubNav({ clientId }: { clientId: string }) {
               Get Help
             </Heading>
             <p>Questions about your onboarding? Your implementation consultant is here to help.</p>
-            <Link className="text-link" href={`mailto:${SUPPORT_EMAIL}`}>
-              {SUPPORT_EMAIL}
-            </Link>
+            <SupportEmailLink />
           </Dialog>
         </Popover>
       </DialogTrigger>

@@ -7,6 +7,7 @@ import {
   type FooterBranding,
   type FooterLink,
 } from './footers.ts';
+import { useConfigValues } from './config-values.ts';
 
 /**
  * The legal footer (platform §2 "Footers"): Legal, Privacy, Security and, unless non-provider, Fraud;
@@ -25,7 +26,7 @@ export function LegalFooter({
   /** The third-party administrator's text and links, for the non-provider variant. */
   thirdParty?: { text: string; links: readonly FooterLink[] };
 }) {
-  const parts = legalFooterParts(branding, isExplorer);
+  const parts = legalFooterParts(branding, isExplorer, useConfigValues().legalLinks);
   const tpa = parts.showsThirdPartyAdministrator ? thirdParty : undefined;
   return (
     <footer className={className} data-testid="legal-footer">

@@ -1,4 +1,5 @@
 import { useClientLifecycle } from '../features/clients/lifecycle-api.ts';
+import { useConfigValues } from './config-values.ts';
 import { supportFooterContent } from './support-footer.ts';
 
 /**
@@ -7,8 +8,9 @@ import { supportFooterContent } from './support-footer.ts';
  */
 export function SupportFooter({ clientId }: { clientId: string }) {
   const { data } = useClientLifecycle(clientId);
+  const { helpCenterUrl } = useConfigValues();
   if (!data) return null;
-  const content = supportFooterContent(data);
+  const content = supportFooterContent(data, helpCenterUrl);
   if (content.kind === 'none') return null;
   return (
     <aside className="support-footer" aria-labelledby="support-footer-title" data-testid="support-footer">

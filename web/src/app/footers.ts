@@ -1,20 +1,12 @@
+import type { LegalLinkTargets } from '@onboard/domain/features/configuration-defaults';
 import type { RouteDef } from './routes.ts';
 
 /**
  * The footers of platform §2 "Footers" and the Explorer's footer by branding (platform §1, explorer §2):
- * which parts show where, and the link targets. Pure, so every rule is unit-tested. There is no
- * configuration answer for the targets yet (GET /api/configuration is to come), so they live here.
+ * which parts show where. Pure, so every rule is unit-tested. The link targets come from the
+ * configuration (config-values.ts `useConfigValues`).
  */
-export const SUPPORT_EMAIL = 'support@onboard.example';
-
 export type FooterLink = { label: string; href: string };
-
-export const LEGAL_LINKS = {
-  legal: { label: 'Legal', href: 'https://www.onboard.example/legal' },
-  privacy: { label: 'Privacy', href: 'https://www.onboard.example/privacy' },
-  security: { label: 'Security', href: 'https://www.onboard.example/security' },
-  fraud: { label: 'Fraud', href: 'https://www.onboard.example/fraud' },
-} as const satisfies Record<string, FooterLink>;
 
 export const TAGLINE = "Life's brighter under the sun";
 export const DISCLOSURE =
@@ -39,8 +31,15 @@ export type LegalFooterParts = {
 };
 
 /** platform §2: Legal, Privacy, Security; Fraud unless non-provider; tagline unless custom branded; disclosure off the Explorer. */
-export function legalFooterParts(branding: FooterBranding, isExplorer: boolean): LegalFooterParts {
-  const { legal, privacy, security, fraud } = LEGAL_LINKS;
+export function legalFooterParts(
+  branding: FooterBranding,
+  isExplorer: boolean,
+  targets: LegalLinkTargets,
+): LegalFooterParts {
+  const legal = { label: 'Legal', href: targets.legal };
+  const privacy = { label: 'Privacy', href: targets.privacy };
+  const security = { label: 'Security', href: targets.security };
+  const fraud = { label: 'Fraud', href: targets.fraud };
   return {
     links: branding.isNonProvider ? [legal, privacy, security] : [legal, privacy, security, fraud],
     showsThirdPartyAdministrator: branding.isNonProvider,

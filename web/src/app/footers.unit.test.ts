@@ -1,14 +1,36 @@
 import { describe, expect, it } from 'vitest';
 import { explorerFooterBranding } from '../features/explorer/footer.ts';
-import { legalFooterParts, PROVIDER_BRANDING, showsSupportFooter } from './footers.ts';
-import { CONSULTANT_ROLE_LINE, HELP_CENTER_URL, supportFooterContent } from './support-footer.ts';
+import {
+  legalFooterParts as partsWith,
+  PROVIDER_BRANDING,
+  showsSupportFooter,
+  type FooterBranding,
+} from './footers.ts';
+import { CONSULTANT_ROLE_LINE, supportFooterContent as contentWith } from './support-footer.ts';
 
+const HELP_CENTER_URL = 'https://help.example.test/';
+const TARGETS = {
+  legal: 'https://legal.example.test/legal',
+  privacy: 'https://legal.example.test/privacy',
+  security: 'https://legal.example.test/security',
+  fraud: 'https://legal.example.test/fraud',
+};
+const legalFooterParts = (branding: FooterBranding, isExplorer: boolean) =>
+  partsWith(branding, isExplorer, TARGETS);
+const supportFooterContent = (lifecycle: Parameters<typeof contentWith>[0]) =>
+  contentWith(lifecycle, HELP_CENTER_URL);
 const labels = (parts: ReturnType<typeof legalFooterParts>) => parts.links.map((l) => l.label);
 
 describe('the legal footer by branding and page (platform §2)', () => {
   it('a portal page: Legal, Privacy, Security, Fraud, the tagline and the disclosure', () => {
     const parts = legalFooterParts(PROVIDER_BRANDING, false);
     expect(labels(parts)).toEqual(['Legal', 'Privacy', 'Security', 'Fraud']);
+    expect(parts.links.map((l) => l.href)).toEqual([
+      TARGETS.legal,
+      TARGETS.privacy,
+      TARGETS.security,
+      TARGETS.fraud,
+    ]);
     expect(parts).toMatchObject({
       showsTagline: true,
       showsDisclosure: true,

@@ -1,7 +1,6 @@
 import type { ClientLifecycleView } from '@onboard/api-contract/views';
 
 /** The support footer's content (platform §2 "Footers"); loaded with SupportFooter's own code. */
-export const HELP_CENTER_URL = 'https://help.onboard.example/';
 
 type Consultant = NonNullable<ClientLifecycleView['slfImplementationConsultant']>;
 
@@ -13,10 +12,10 @@ export type SupportFooterContent =
 export const CONSULTANT_ROLE_LINE =
   'Your implementation consultant guides your organization through onboarding until your benefits are live.';
 
-/** While the client is not LIVE: its consultant; once LIVE: the help centre (platform §2). */
+/** While the client is not LIVE: its consultant; once LIVE: the help centre, as configured (platform §2). */
 export function supportFooterContent(
   lifecycle: Pick<ClientLifecycleView, 'releaseStatus' | 'slfImplementationConsultant'>,
-  helpCenterUrl = HELP_CENTER_URL,
+  helpCenterUrl: string,
 ): SupportFooterContent {
   if (lifecycle.releaseStatus === 'LIVE') return { kind: 'help-centre', href: helpCenterUrl };
   const consultant: Consultant | null = lifecycle.slfImplementationConsultant;
