@@ -51,34 +51,22 @@ export function analyticsCommandRoutes(deps: AnalyticsCommandDeps): Router {
       const { events } = input.body();
       const actor = await deps.authenticate(req).catch(() => null);
       const now = deps.now().toISOString();
+      const kept: AnalyticsEvent[] = events.map((e) => ({
+        kind: e.kind,
+        event: e.event,
+        properties: e.properties,
+        anonymousId: e.anonymousId ?? null,
+        occurredAt: e.occurredAt ?? now,
+        userId: actor?.userId ?? null,
+      }));
       await deps.pool.query(
         `insert into analytics_events (kind, event, properties, user_id, anonymous_id, occurred_at)
-         select e.kind, e.event, e.properties, $2, e.anonymous_id, e.occurred_at
-         from jsonb_to_recordset($1::jsonb)
-           as e(kind text, event text, properties jsonb, anonymous_id text, occurred_at timestamptz)`,
-        [
-          JSON.stringify(
-            events.map((e) => ({
-              kind: e.kind,
-              event: e.event,
-              properties: e.properties,
-              anonymous_id: e.anonymousId ?? null,
-              occurred_at: e.occurredAt ?? now,
-            })),
-          ),
-          actor?.userId ?? null,
-        ],
+         select e.kind, e.event, e.properties, e."userId", e."anonymousId", e."occurredAt"
+         from jsonb_to_recordset($1::jsonb) as e(kind text, event text, properties jsonb, "userId" text,
+           "anonymousId" text, "occurredAt" timestamptz)`,
+        [JSON.stringify(kept)],
       );
-      deps.forward?.(
-        events.map((e) => ({
-          kind: e.kind,
-          event: e.event,
-          properties: e.properties,
-          anonymousId: e.anonymousId ?? null,
-          occurredAt: e.occurredAt ?? now,
-          userId: actor?.userId ?? null,
-        })),
-      );
+      deps.forward?.(kept);
       res.status(202).json({ accepted: events.length });
     },
     { before: [declaredLengthLimit] },

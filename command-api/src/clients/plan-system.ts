@@ -12,6 +12,7 @@ import {
 import {
   eifPlanSystemView,
   lookupKeysOf,
+  noCaseMessage,
   planSystemWrites,
   type EntityWrite,
   type PlanSystemApplyScope,
@@ -89,12 +90,7 @@ export function planSystemCommandRoutes(deps: PlanSystemCommandDeps): Router {
       throw new ConflictError(undefined, { currentVersion: Number(revision) });
     const keys = lookupKeysOf(eif);
     const planSystem = keys.length > 0 ? await deps.planSystem.findClient(keys) : null;
-    if (!planSystem)
-      throw new NotFoundError(
-        keys.length > 0
-          ? `The plan system has no case for ${keys.join(', ')}`
-          : 'The client has no policy numbers to look up in the plan system',
-      );
+    if (!planSystem) throw new NotFoundError(noCaseMessage(keys));
     let changed: string[] = [];
     const result = await executeEifCommands(
       deps,

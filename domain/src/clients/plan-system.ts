@@ -95,6 +95,12 @@ export function eifPlanSystemView(state: EifState): EifPlanSystemView | null {
 }
 
 /** What the directory is asked with: the client's case id and its policies' numbers. */
+/** Why the plan system cannot answer for a client: no case for its numbers, or no numbers to look up. */
+export const noCaseMessage = (keys: readonly string[]): string =>
+  keys.length > 0
+    ? `The plan system has no case for ${keys.join(', ')}`
+    : 'The client has no policy numbers to look up in the plan system';
+
 export const lookupKeysOf = (eif: EifPlanSystemView): string[] => [
   ...(eif.caseId ? [eif.caseId] : []),
   ...eif.policies.flatMap((p) => (p.policyNumber ? [p.policyNumber] : [])),

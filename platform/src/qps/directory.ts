@@ -1,5 +1,9 @@
 import { createHash } from 'node:crypto';
-import { z } from 'zod';
+import type { z } from 'zod';
+import {
+  PlanSystemClient as PlanSystemClientAnswer,
+  TicketInfo as TicketInfoAnswer,
+} from '@onboard/query-api/contracts';
 import type {
   PlanSystemClient,
   PlanSystemDirectory,
@@ -231,26 +235,7 @@ export function createSimulatedTicketSystem(): TicketSystem {
 // ---------------------------------------------------------------------------------------------------
 // HTTP adapters for the real systems (QPS_DIRECTORY_URL, TICKET_SYSTEM_URL)
 
-const PlanSystemClientAnswer = z.object({
-  caseId: z.string(),
-  name: z.string(),
-  policies: z.array(
-    z.object({
-      policyNumber: z.string(),
-      coverages: z.array(z.string()),
-      effectiveDate: z.string().nullable(),
-      benefitTypes: z.array(z.string()),
-    }),
-  ),
-});
-const TicketAnswer = z.object({
-  ticketId: z.string(),
-  clientName: z.string(),
-  implementationType: z.string(),
-  implementationConsultantEmail: z.string().nullable(),
-  policyNumbers: z.array(z.string()),
-});
-
+// The real systems answer in the shapes the portal's own calls answer (query-api's contracts).
 async function getJson<S extends z.ZodType>(url: string, schema: S): Promise<z.output<S> | null> {
   const answer = await fetch(url, {
     headers: { accept: 'application/json' },
@@ -273,7 +258,7 @@ const httpPlanSystemDirectory = (base: string): PlanSystemDirectory => ({
 /** `GET {base}/tickets/{ticketId}` → the ticket (as TicketInfo), 404 when unknown. */
 const httpTicketSystem = (base: string): TicketSystem => ({
   ticketInfo: (ticketId) =>
-    getJson(`${base.replace(/\/+$/, '')}/tickets/${encodeURIComponent(ticketId)}`, TicketAnswer),
+    getJson(`${base.replace(/\/+$/, '')}/tickets/${encodeURIComponent(ticketId)}`, TicketInfoAnswer),
 });
 
 export type PlanSystemPorts = { planSystem: PlanSystemDirectory; tickets: TicketSystem };

@@ -5,6 +5,7 @@ import {
   comparePlanSystem,
   eifPlanSystemView,
   lookupKeysOf,
+  noCaseMessage,
   type PlanSystemDirectory,
   type TicketSystem,
 } from '@onboard/domain/clients/plan-system';
@@ -58,12 +59,7 @@ export function planSystemQueryRoutes(deps: PlanSystemQueryDeps): Router {
     if (!eif) throw new NotFoundError('Client not found');
     const keys = lookupKeysOf(eif);
     const planSystem = keys.length > 0 ? await deps.planSystem.findClient(keys) : null;
-    if (!planSystem)
-      throw new NotFoundError(
-        keys.length > 0
-          ? `The plan system has no case for ${keys.join(', ')}`
-          : 'The client has no policy numbers to look up in the plan system',
-      );
+    if (!planSystem) throw new NotFoundError(noCaseMessage(keys));
     res.json({
       clientId,
       version: Number(revision),
