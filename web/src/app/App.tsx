@@ -3,7 +3,6 @@ import { Router, useLocation } from 'wouter';
 import { AppHeader } from './AppHeader.tsx';
 import { RouteGate } from './Auth.tsx';
 import { withAnalytics } from './analytics-lazy.ts';
-import { EmailToasts } from './EmailToasts.tsx';
 import { JiraBanner } from './JiraBanner.tsx';
 import { LegalFooter } from './LegalFooter.tsx';
 import { showsSupportFooter } from './footers.ts';
@@ -12,6 +11,7 @@ import { PageSkeleton } from '../ui/Feedback.tsx';
 import { useAuthenticatedUser } from '../api/hooks.ts';
 import { useConfiguration } from '../api/configuration.ts';
 import { isAdminRole, type AuthenticatedUser } from '../api/types.ts';
+import { useHasShownToast } from '../state/toasts.ts';
 import { UnsavedChangesGuard } from '../features/eif/forms/unsaved.tsx';
 import {
   GeneralErrorPage,
@@ -225,6 +225,7 @@ function pageFor(route: RouteDef, params: Record<string, string>, user: Authenti
 }
 
 const ClientBanner = lazy(() => import('./ClientBanner.tsx').then((m) => ({ default: m.ClientBanner })));
+const EmailToasts = lazy(() => import('./EmailToasts.tsx').then((m) => ({ default: m.EmailToasts })));
 const SupportFooter = lazy(() => import('./SupportFooter.tsx').then((m) => ({ default: m.SupportFooter })));
 
 type BoundaryProps = { children: ReactNode; resetKey: string };
@@ -275,6 +276,7 @@ function Shell() {
   const [location] = useLocation();
   const { route, params } = resolveRoute(location);
   const { data: user } = useAuthenticatedUser();
+  const hasShownToast = useHasShownToast();
   return (
     // Every in-app link, the header's included, asks first while a form holds unsaved answers.
     <UnsavedChangesGuard>
@@ -304,7 +306,11 @@ function Shell() {
         )}
         <LegalFooter isExplorer={route.view === 'explorer'} />
         <AdminRealtime />
-        <EmailToasts />
+        {hasShownToast && (
+          <Suspense fallback={null}>
+            <EmailToasts />
+          </Suspense>
+        )}
       </div>
     </UnsavedChangesGuard>
   );

@@ -5,7 +5,8 @@ import {
   UNSTABLE_ToastContent as ToastContent,
   UNSTABLE_ToastRegion as ToastRegion,
 } from 'react-aria-components';
-import { emailToastQueue, type EmailToast } from '../state/toasts.ts';
+import { emailToastQueue } from '../state/toast-queue.ts';
+import type { EmailToast } from '../state/toasts.ts';
 import { emailPath } from './routes.ts';
 
 /** EMAIL_SENT toasts (spec platform §2 "Other behaviour"): 3 s, at most 500 px wide. */
