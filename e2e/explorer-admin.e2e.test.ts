@@ -199,6 +199,13 @@ describe.skipIf(skip)('Explorer site management in the browser', () => {
     await page.getByText('Kiosk mode', { exact: true }).click();
     // Live chat off (the seed has it on): the public page then offers only booking a call and e-mail.
     await page.getByText('Live chat', { exact: true }).click();
+    // The non-provider variant: the footer names the third-party administrator instead.
+    await page.getByText("Hide the provider's logo", { exact: true }).click();
+    await fillAll(page, {
+      'Third-party administrator': 'Harbor Benefit Services',
+      "Administrator's website": 'https://harbor.example',
+      "Administrator's privacy notice": 'https://harbor.example/privacy',
+    });
     // The logo: uploaded to the document store, chosen, and attached to the site on save.
     const png = Buffer.from(
       'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
@@ -250,6 +257,15 @@ describe.skipIf(skip)('Explorer site management in the browser', () => {
     );
     await support.getByRole('button', { name: 'Email us' }).waitFor();
     expect(await support.getByTestId('support-chat').count()).toBe(0);
+    const footer = page.getByTestId('legal-footer');
+    await footer
+      .getByText('Benefits are administered by Harbor Benefit Services on behalf of Lakeside Manufacturing.')
+      .waitFor();
+    expect(
+      await footer.getByRole('link', { name: 'Harbor Benefit Services privacy notice' }).getAttribute('href'),
+    ).toBe('https://harbor.example/privacy');
+    expect(await footer.getByRole('link', { name: 'Fraud' }).count()).toBe(0);
+    await page.screenshot({ path: screenshotPath('explorer-non-provider-footer.png'), fullPage: true });
     const logo = await fetch(
       `${app.url}/api/explorer-pages/${DEMO_EXPLORER_PAGE_ID}/documents/${await page.evaluate(async (id) => {
         const answer = await fetch(`/api/explorer-pages/${id}`);

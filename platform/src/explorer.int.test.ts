@@ -229,6 +229,9 @@ describe('explorer sites over HTTP', () => {
         'customClientName',
         'logoDocumentId',
         'hideProviderLogo',
+        'administratorName',
+        'administratorWebsiteUrl',
+        'administratorPrivacyUrl',
         'customBranding',
         'customThemeBrandColor',
         'customThemeContrastingColor',
@@ -275,6 +278,41 @@ describe('explorer sites over HTTP', () => {
   });
 
   let renewedId = '';
+  it("names a non-provider site's third-party administrator for its footer; a bad link is refused", async () => {
+    const administered = {
+      hideProviderLogo: true,
+      administratorName: 'Harbor Benefit Services',
+      administratorWebsiteUrl: 'https://harbor.example',
+      administratorPrivacyUrl: 'javascript:alert(1)',
+    };
+    const refused = await staff.post(pagesPath, siteBody({ name: 'Harbor', ...administered }));
+    expect(refused.status).toBe(400);
+    expect(refused.body.validationError).toEqual({
+      'body.administratorPrivacyUrl': 'Please enter a full web address starting with https://',
+    });
+    const created = await staff.post(
+      pagesPath,
+      siteBody({
+        name: 'Harbor',
+        ...administered,
+        administratorPrivacyUrl: 'https://harbor.example/privacy',
+      }),
+    );
+    expect(created.status).toBe(201);
+    const page = await eventually(async () => {
+      const answer = await anonymous().get(`/api/explorer-pages/${created.body.id}`);
+      expect(answer.status).toBe(200);
+      return answer.body;
+    });
+    expect(page).toMatchObject({
+      hideProviderLogo: true,
+      administratorName: 'Harbor Benefit Services',
+      administratorWebsiteUrl: 'https://harbor.example',
+      administratorPrivacyUrl: 'https://harbor.example/privacy',
+    });
+    expect((await staff.request('DELETE', `${pagesPath}/${created.body.id}`)).status).toBe(204);
+  });
+
   it('renews into the next year linked to the previous site, once', async () => {
     const renewed = await staff.post(`${pagesPath}/${siteId}/renew`, {
       startsAt: '2099-01-01T00:00:00.000Z',
@@ -366,8 +404,8 @@ describe('explorer sites over HTTP', () => {
       expect(status?.isCaughtUp).toBe(true);
     });
     const incremental = await snapshot();
-    // The three sites this file made, and the seeded demo site.
-    expect(incremental.length).toBe(4);
+    // The four sites this file made, and the seeded demo site.
+    expect(incremental.length).toBe(5);
     await runner.stop();
     await resetConsumer(app.pool, explorerPagesProjection);
     expect(await snapshot()).toEqual([]);

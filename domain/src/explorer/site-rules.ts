@@ -31,6 +31,8 @@ export type ExplorerSiteInput = {
   benAdminPlatformUrl?: string | null;
   notificationLink?: string | null;
   customCalendlyLink?: string | null;
+  administratorWebsiteUrl?: string | null;
+  administratorPrivacyUrl?: string | null;
   benefitTypeMetadata?: Readonly<Record<string, { highlighterOrder?: number | null } | undefined>> | null;
 };
 export type ExplorerSiteField = keyof ExplorerSiteInput;
@@ -46,6 +48,8 @@ export const EXPLORER_SITE_LINK_FIELDS = [
   'benAdminPlatformUrl',
   'notificationLink',
   'customCalendlyLink',
+  'administratorWebsiteUrl',
+  'administratorPrivacyUrl',
 ] as const;
 
 /** explorer §5 Site. Entries marked `chosen` are not worded by the spec. */

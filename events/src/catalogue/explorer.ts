@@ -39,6 +39,10 @@ export const ExplorerSiteAttributes = z.object({
   showBenefitCount: Flag,
   associationId: Text,
   hideProviderLogo: Flag,
+  /** The non-provider variant's footer (platform §1): the third-party administrator and its links. */
+  administratorName: Text,
+  administratorWebsiteUrl: Text,
+  administratorPrivacyUrl: Text,
   policies: z.array(z.string()),
   medicalVideo: z.string(),
   medicalVideoEnglishTitle: Text,

@@ -112,6 +112,9 @@ function publicView(page: ExplorerSite, now: Date, env: Environment) {
     // navigation: logo, branding, call to action, availability
     logoDocumentId: site.logoDocumentId,
     hideProviderLogo: site.hideProviderLogo,
+    administratorName: site.administratorName,
+    administratorWebsiteUrl: site.administratorWebsiteUrl,
+    administratorPrivacyUrl: site.administratorPrivacyUrl,
     customBranding: site.customBranding,
     customThemeBrandColor: site.customThemeBrandColor,
     customThemeContrastingColor: site.customThemeContrastingColor,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { explorerFooterBranding } from '../features/explorer/footer.ts';
+import { explorerFooterBranding, thirdPartyAdministratorFooter } from '../features/explorer/footer.ts';
 import {
   legalFooterParts as partsWith,
   PROVIDER_BRANDING,
@@ -104,6 +104,41 @@ describe("the support footer 'Need Help?'", () => {
     expect(supportFooterContent({ releaseStatus: 'LIVE', slfImplementationConsultant: consultant })).toEqual({
       kind: 'help-centre',
       href: HELP_CENTER_URL,
+    });
+  });
+});
+
+describe("the non-provider Explorer footer's third-party administrator", () => {
+  const site = {
+    name: 'Acme 2026 benefits',
+    customClientName: null,
+    administratorName: null,
+    administratorWebsiteUrl: null,
+    administratorPrivacyUrl: null,
+  };
+
+  it('names the administrator and the employer, with the links the site gives', () => {
+    expect(
+      thirdPartyAdministratorFooter({
+        ...site,
+        customClientName: 'Acme',
+        administratorName: 'Harbor Benefit Services',
+        administratorWebsiteUrl: 'https://harbor.example',
+        administratorPrivacyUrl: 'https://harbor.example/privacy',
+      }),
+    ).toEqual({
+      text: 'Benefits are administered by Harbor Benefit Services on behalf of Acme.',
+      links: [
+        { label: 'Harbor Benefit Services', href: 'https://harbor.example' },
+        { label: 'Harbor Benefit Services privacy notice', href: 'https://harbor.example/privacy' },
+      ],
+    });
+  });
+
+  it('without a name it names no one and links nowhere', () => {
+    expect(thirdPartyAdministratorFooter({ ...site, administratorWebsiteUrl: 'https://x.example' })).toEqual({
+      text: 'Benefits are administered by a third-party administrator on behalf of Acme 2026 benefits.',
+      links: [],
     });
   });
 });

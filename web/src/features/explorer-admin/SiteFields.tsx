@@ -246,6 +246,27 @@ export function SiteFields({
             />
           </div>
         </div>
+        {site.hideProviderLogo && (
+          <div className="xa-fieldset">
+            <TextInput
+              label="Third-party administrator"
+              {...bind.text('administratorName')}
+              description="Named in the page's footer instead of the provider."
+            />
+            <TextInput
+              label="Administrator's website"
+              type="url"
+              {...bind.text('administratorWebsiteUrl')}
+              placeholder="https://"
+            />
+            <TextInput
+              label="Administrator's privacy notice"
+              type="url"
+              {...bind.text('administratorPrivacyUrl')}
+              placeholder="https://"
+            />
+          </div>
+        )}
         {site.customBranding && (
           <div className="xa-fieldset">
             <TextInput

@@ -54,6 +54,9 @@ export type SiteDraft = {
   customThemeContrastingColor: string;
   logoDocumentId: string;
   hideProviderLogo: boolean;
+  administratorName: string;
+  administratorWebsiteUrl: string;
+  administratorPrivacyUrl: string;
   showBenefitCount: boolean;
   showLegacyDentalPlanTable: boolean;
   showLegacyVisionPlanTable: boolean;
@@ -96,6 +99,9 @@ export const emptySiteDraft = (): SiteDraft => ({
   customThemeContrastingColor: '',
   logoDocumentId: '',
   hideProviderLogo: false,
+  administratorName: '',
+  administratorWebsiteUrl: '',
+  administratorPrivacyUrl: '',
   showBenefitCount: false,
   showLegacyDentalPlanTable: false,
   showLegacyVisionPlanTable: false,
@@ -213,6 +219,10 @@ export function siteAttributes(draft: SiteDraft) {
     customThemeContrastingColor: draft.customBranding ? nullIfBlank(draft.customThemeContrastingColor) : null,
     logoDocumentId: nullIfBlank(draft.logoDocumentId),
     hideProviderLogo: draft.hideProviderLogo,
+    // The administrator is named only on the non-provider variant's footer.
+    administratorName: draft.hideProviderLogo ? nullIfBlank(draft.administratorName) : null,
+    administratorWebsiteUrl: draft.hideProviderLogo ? nullIfBlank(draft.administratorWebsiteUrl) : null,
+    administratorPrivacyUrl: draft.hideProviderLogo ? nullIfBlank(draft.administratorPrivacyUrl) : null,
     showBenefitCount: draft.showBenefitCount,
     showLegacyDentalPlanTable: draft.showLegacyDentalPlanTable,
     showLegacyVisionPlanTable: draft.showLegacyVisionPlanTable,

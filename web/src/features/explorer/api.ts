@@ -30,6 +30,10 @@ export type ExplorerPageView = {
   /** explorer §2 Logo: the client's own logo (a document of the page) and the flag hiding the provider's. */
   logoDocumentId: string | null;
   hideProviderLogo: boolean | null;
+  /** The non-provider variant's footer: the third-party administrator and its links. */
+  administratorName: string | null;
+  administratorWebsiteUrl: string | null;
+  administratorPrivacyUrl: string | null;
   startsAt: string | null;
   maintenanceMode: boolean | null;
   openEnrollmentStart: string | null;

@@ -39,7 +39,7 @@ import {
 import { PersonalPlanPage, SitePage } from './SitePage.tsx';
 import { ProviderLogo } from './ProviderLogo.tsx';
 import { SupportPanel } from './SupportPanel.tsx';
-import { explorerFooterBranding, THIRD_PARTY_ADMINISTRATOR } from './footer.ts';
+import { explorerFooterBranding, thirdPartyAdministratorFooter } from './footer.ts';
 import { LegalFooter } from '../../app/LegalFooter.tsx';
 import { favouritesAtom } from '../../state/explorer.ts';
 import './explorer.css';
@@ -226,7 +226,7 @@ function Frame({
           branding={explorerFooterBranding(brand)}
           isExplorer
           className="legal-footer explorer-footer"
-          thirdParty={THIRD_PARTY_ADMINISTRATOR}
+          thirdParty={brand && thirdPartyAdministratorFooter(brand)}
         />
       )}
       {page && (
