@@ -66,7 +66,11 @@ describe.skipIf(skip)('analytics in the browser', () => {
     await signInThroughUi(page, admin.email, app.config.demoPassword, auth);
     await page.waitForURL((u) => u.pathname === '/clients/admin');
     expect(await clicks()).toHaveLength(1);
-    await page.getByRole('link', { name: 'Analytics' }).click();
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('button', { name: 'Administration' })
+      .click();
+    await page.getByRole('menuitem', { name: 'Analytics' }).click();
     await page.waitForURL((u) => u.pathname === '/analytics/admin');
     const today = new Date().toISOString().slice(0, 10);
     const cell = page.locator(

@@ -36,7 +36,11 @@ describe.skipIf(skip)('the benefits-administration platform catalogue in the bro
     expect((await stamped).status()).toBe(200);
     await page.waitForURL((url) => url.pathname === '/clients/admin');
 
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Platforms' }).click();
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('button', { name: 'Administration' })
+      .click();
+    await page.getByRole('menuitem', { name: 'Platforms' }).click();
     await page.waitForURL((url) => url.pathname === '/ben-admin-platforms/admin');
     const table = page.getByRole('table', { name: 'Benefits administration platforms' });
     await table.getByRole('cell', { name: 'Benefitfocus', exact: true }).waitFor();

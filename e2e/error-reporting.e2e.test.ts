@@ -65,7 +65,11 @@ describe.skipIf(skip)('error reporting in the browser', () => {
     expect(envelope.header.trace).toMatchObject({ environment: 'local', sample_rate: '1', sampled: 'true' });
     expect(tunnelled.length).toBeGreaterThanOrEqual(1);
 
-    await page.getByRole('link', { name: 'Error reports' }).click();
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('button', { name: 'Administration' })
+      .click();
+    await page.getByRole('menuitem', { name: 'Error reports' }).click();
     await page.waitForURL((url) => url.pathname === '/error-reports/admin');
     const row = page.getByTestId('error-report').filter({ hasText: 'The page broke on purpose' });
     await row.waitFor();

@@ -43,7 +43,11 @@ describe.skipIf(skip)('feature toggles and the configuration in the browser', ()
     await page.goto(`${app.url}/login`);
     await signInThroughUi(page, admin.email, app.config.demoPassword, auth);
     await page.waitForURL((url) => url.pathname === '/clients/admin');
-    await page.getByRole('link', { name: 'Feature toggles' }).click();
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('button', { name: 'Administration' })
+      .click();
+    await page.getByRole('menuitem', { name: 'Feature toggles' }).click();
     await page.waitForURL((url) => url.pathname === '/feature-toggles/admin');
 
     const row = page.getByTestId('feature-toggle-explorerLanguage');

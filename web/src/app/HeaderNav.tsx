@@ -91,7 +91,10 @@ function UserMenu({ user, extra }: { user: AuthenticatedUser; extra?: { label: s
 /** Internal users link only for those who may manage internal users (design decision: owners). */
 const mayManageInternalUsers = (user: AuthenticatedUser) => user.role === 'SLF_OWNER';
 
-/** Navigation for staff pages (spec explorer §2 "Navigation bars by area", internal). */
+/**
+ * Navigation for staff pages (spec explorer §2 "Navigation bars by area", internal), and an
+ * Administration menu for the platform's own settings and records (our addition).
+ */
 function InternalNav({ user }: { user: AuthenticatedUser }) {
   return (
     <nav className="app-nav" aria-label="Main">
@@ -121,18 +124,27 @@ function InternalNav({ user }: { user: AuthenticatedUser }) {
       <Link className="app-nav__link" href={ALL_EMAILS_PATH}>
         All emails
       </Link>
-      <Link className="app-nav__link" href={ANALYTICS_ADMIN_PATH}>
-        Analytics
-      </Link>
-      <Link className="app-nav__link" href={FEATURE_TOGGLES_PATH}>
-        Feature toggles
-      </Link>
-      <Link className="app-nav__link" href={ERROR_REPORTS_PATH}>
-        Error reports
-      </Link>
-      <Link className="app-nav__link" href={BEN_ADMIN_PLATFORMS_PATH}>
-        Platforms
-      </Link>
+      <MenuTrigger>
+        <Button className="app-nav__link app-nav__menu">
+          Administration <span aria-hidden="true">▾</span>
+        </Button>
+        <Popover className="menu-popover" placement="bottom start">
+          <Menu className="menu" aria-label="Administration">
+            <MenuItem id="platforms" href={BEN_ADMIN_PLATFORMS_PATH} className="menu__item">
+              Platforms
+            </MenuItem>
+            <MenuItem id="feature-toggles" href={FEATURE_TOGGLES_PATH} className="menu__item">
+              Feature toggles
+            </MenuItem>
+            <MenuItem id="analytics" href={ANALYTICS_ADMIN_PATH} className="menu__item">
+              Analytics
+            </MenuItem>
+            <MenuItem id="error-reports" href={ERROR_REPORTS_PATH} className="menu__item">
+              Error reports
+            </MenuItem>
+          </Menu>
+        </Popover>
+      </MenuTrigger>
     </nav>
   );
 }
