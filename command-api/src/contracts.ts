@@ -2,6 +2,7 @@ import { collectContracts } from '@onboard/api-contract';
 import * as analytics from './analytics/routes.contract.ts';
 import * as auth from './auth/routes.contract.ts';
 import * as benAdminPlatforms from './ben-admin-platforms/routes.contract.ts';
+import * as support from './support/routes.contract.ts';
 import * as clientLifecycle from './clients/lifecycle.contract.ts';
 import * as documents from './documents/routes.contract.ts';
 import * as eif from './eif/routes.contract.ts';
@@ -38,6 +39,7 @@ export * from './users/routes.contract.ts';
 export const commandContracts = collectContracts(
   analytics,
   benAdminPlatforms,
+  support,
   auth,
   clientLifecycle,
   documents,

@@ -44,6 +44,8 @@ import { featureToggleCommandRoutes } from '@onboard/command-api/feature-toggles
 import { BUILT_IN_TOGGLE_DEFAULTS, featureToggleQueryRoutes } from '@onboard/query-api/feature-toggles';
 import { benAdminPlatformCommandRoutes } from '@onboard/command-api/ben-admin-platforms';
 import { benAdminPlatformQueryRoutes } from '@onboard/query-api/ben-admin-platforms';
+import { portalChatCommandRoutes } from '@onboard/command-api/support';
+import { portalChatQueryRoutes } from '@onboard/query-api/support';
 import { connectDocumentStore } from './documents/index.ts';
 import { createExplorerQueries } from '@onboard/query-api/explorer';
 import { explorerPublicHostGuard } from './explorer/public-host.ts';
@@ -276,6 +278,7 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
       }),
     );
     app.use(benAdminPlatformCommandRoutes(commandDeps));
+    app.use(portalChatCommandRoutes(commandDeps));
     app.use(
       outsideSignerRoutes({
         ...commandDeps,
@@ -327,6 +330,7 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
       }),
     );
     app.use(benAdminPlatformQueryRoutes({ pool, authenticate }));
+    app.use(portalChatQueryRoutes({ pool, authenticate }));
     gateway = await startGateway({ bus, authenticate, group: config.gatewayGroup });
     app.use(gateway.router);
   }

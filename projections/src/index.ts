@@ -10,6 +10,7 @@ import { clientLifecycleProjection } from './client-lifecycle.ts';
 import { resourcesProjection } from './resources.ts';
 import { featureTogglesProjection } from './feature-toggles.ts';
 import { benAdminPlatformsProjection } from './ben-admin-platforms.ts';
+import { portalChatsProjection } from './portal-chats.ts';
 
 export {
   clientViewProjection,
@@ -23,6 +24,7 @@ export {
   resourcesProjection,
   featureTogglesProjection,
   benAdminPlatformsProjection,
+  portalChatsProjection,
 };
 
 /** Every named projection; `npm run projections:rebuild -- <name>` takes one of these names. */
@@ -38,4 +40,5 @@ export const projections: readonly CheckpointedConsumer[] = [
   resourcesProjection,
   featureTogglesProjection,
   benAdminPlatformsProjection,
+  portalChatsProjection,
 ];

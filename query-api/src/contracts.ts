@@ -1,6 +1,7 @@
 import { collectContracts } from '@onboard/api-contract';
 import * as analytics from './analytics/routes.contract.ts';
 import * as benAdminPlatforms from './ben-admin-platforms/routes.contract.ts';
+import * as support from './support/routes.contract.ts';
 import * as clients from './clients/routes.contract.ts';
 import * as clientLifecycle from './clients/lifecycle.contract.ts';
 import * as planSystem from './clients/plan-system.contract.ts';
@@ -36,6 +37,7 @@ export * from './users/routes.contract.ts';
 export const queryContracts = collectContracts(
   analytics,
   benAdminPlatforms,
+  support,
   clients,
   clientLifecycle,
   planSystem,

@@ -9,6 +9,7 @@ import { ClientLifecycleEvent } from './clients.ts';
 import { ResourceEvent } from './resources.ts';
 import { FeatureToggleEvent } from './feature-toggles.ts';
 import { BenAdminPlatformEvent } from './ben-admin-platforms.ts';
+import { PortalChatEvent } from './support.ts';
 import type { RecordedEvent } from '../store/port.ts';
 
 export * from './eif.ts';
@@ -21,6 +22,7 @@ export * from './clients.ts';
 export * from './resources.ts';
 export * from './feature-toggles.ts';
 export * from './ben-admin-platforms.ts';
+export * from './support.ts';
 
 /**
  * Every domain event the store may hold. An event's `data` is validated on the way in (append) and on
@@ -41,6 +43,7 @@ export const DomainEvent = z.discriminatedUnion('type', [
   ...ResourceEvent.options,
   ...FeatureToggleEvent.options,
   ...BenAdminPlatformEvent.options,
+  ...PortalChatEvent.options,
 ]);
 export type DomainEvent = z.infer<typeof DomainEvent>;
 export type DomainEventType = DomainEvent['type'];

@@ -1,0 +1,1 @@
+export { portalChatCommandRoutes } from './routes.ts';

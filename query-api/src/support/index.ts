@@ -1,0 +1,1 @@
+export { portalChatQueryRoutes } from './routes.ts';
