@@ -33,6 +33,7 @@ export * from './feature-toggles/routes.contract.ts';
 export * from './qps/routes.contract.ts';
 export * from './resources/routes.contract.ts';
 export * from './ben-admin-platforms/routes.contract.ts';
+export * from './support/routes.contract.ts';
 export * from './tasks/routes.contract.ts';
 export * from './users/routes.contract.ts';
 

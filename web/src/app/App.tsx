@@ -6,6 +6,7 @@ import { withAnalytics } from './analytics-lazy.ts';
 import { JiraBanner } from './JiraBanner.tsx';
 import { LegalFooter } from './LegalFooter.tsx';
 import { showsSupportFooter } from './footers.ts';
+import { PortalChatHost } from './PortalChatHost.tsx';
 import { Realtime } from './Realtime.tsx';
 import { PageSkeleton } from '../ui/Feedback.tsx';
 import { useAuthenticatedUser } from '../api/hooks.ts';
@@ -37,6 +38,7 @@ import {
   EifSummaryPage,
   EifTaskPage,
   ErrorReportsPage,
+  SupportChatsPage,
   ExplorerSitesByOwnerPage,
   ExplorerSupportPage,
   FeatureTogglesPage,
@@ -203,6 +205,8 @@ function pageFor(route: RouteDef, params: Record<string, string>, user: Authenti
       return <FeatureTogglesPage />;
     case 'errorReports':
       return <ErrorReportsPage />;
+    case 'supportChats':
+      return <SupportChatsPage />;
     case 'benAdminPlatforms':
       return isAdminRole(user.role) ? <BenAdminPlatformsPage /> : <NotFoundPage />;
     case 'renewBenefitsExplorerSite':
@@ -306,6 +310,9 @@ function Shell() {
         )}
         <LegalFooter isExplorer={route.view === 'explorer'} />
         <AdminRealtime />
+        {user && !isAdminRole(user.role) && route.view !== 'explorer' && (
+          <PortalChatHost clientId={params.clientId ?? null} />
+        )}
         {hasShownToast && (
           <Suspense fallback={null}>
             <EmailToasts />

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import {
   Button,
   Dialog,
@@ -18,6 +19,7 @@ import {
   ALL_EMAILS_PATH,
   ANALYTICS_ADMIN_PATH,
   ERROR_REPORTS_PATH,
+  SUPPORT_CHATS_PATH,
   BEN_ADMIN_PLATFORMS_PATH,
   BEN_ADMINS_PATH,
   BROKERS_PATH,
@@ -28,7 +30,7 @@ import {
   type ViewType,
 } from './routes.ts';
 import { useUnsavedGuard } from '../features/eif/forms/unsaved.tsx';
-import { SupportEmailLink } from './Support.tsx';
+import { OPEN_CHAT_EVENT, SupportOptions } from './Support.tsx';
 
 // The signed-in part of the header (menus, help panel), loaded once someone is signed in: the sign-in
 // page carries none of it.
@@ -130,6 +132,9 @@ function InternalNav({ user }: { user: AuthenticatedUser }) {
         </Button>
         <Popover className="menu-popover" placement="bottom start">
           <Menu className="menu" aria-label="Administration">
+            <MenuItem id="support-chats" href={SUPPORT_CHATS_PATH} className="menu__item">
+              Support chats
+            </MenuItem>
             <MenuItem id="platforms" href={BEN_ADMIN_PLATFORMS_PATH} className="menu__item">
               Platforms
             </MenuItem>
@@ -151,6 +156,13 @@ function InternalNav({ user }: { user: AuthenticatedUser }) {
 
 function HubNav({ clientId }: { clientId: string }) {
   const base = `/client/${encodeURIComponent(clientId)}`;
+  const [isHelpOpen, setHelpOpen] = useState(false);
+  // 'Chat with us' in the panel opens the chat: the panel gives way to it.
+  useEffect(() => {
+    const close = () => setHelpOpen(false);
+    window.addEventListener(OPEN_CHAT_EVENT, close);
+    return () => window.removeEventListener(OPEN_CHAT_EVENT, close);
+  }, []);
   return (
     <nav className="app-nav" aria-label="Main">
       <Link className="app-nav__link" href={base}>
@@ -159,7 +171,7 @@ function HubNav({ clientId }: { clientId: string }) {
       <Link className="app-nav__link" href={`${base}/resources-listing`}>
         Employee &amp; Employer Resources
       </Link>
-      <DialogTrigger>
+      <DialogTrigger isOpen={isHelpOpen} onOpenChange={setHelpOpen}>
         <Button className="app-nav__link app-nav__menu">Get Help</Button>
         <Popover className="menu-popover" placement="bottom start">
           <Dialog className="help-panel">
@@ -167,7 +179,7 @@ function HubNav({ clientId }: { clientId: string }) {
               Get Help
             </Heading>
             <p>Questions about your onboarding? Your implementation consultant is here to help.</p>
-            <SupportEmailLink />
+            <SupportOptions isCompact />
           </Dialog>
         </Popover>
       </DialogTrigger>

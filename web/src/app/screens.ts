@@ -101,6 +101,11 @@ export const ExplorerSupportPage = screen(
   'ExplorerSupportPage',
 );
 
+export const SupportChatsPage = screen(
+  () => import('../features/support/SupportChatsPage.tsx'),
+  'SupportChatsPage',
+);
+
 export const ErrorReportsPage = screen(
   () => import('../features/error-reports/ErrorReportsPage.tsx'),
   'ErrorReportsPage',

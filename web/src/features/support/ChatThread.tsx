@@ -1,0 +1,97 @@
+import { useState, type FormEvent } from 'react';
+import { Button, FieldError, Form, Label, TextArea, TextField } from 'react-aria-components';
+import { SUPPORT_MESSAGE_MAX_LENGTH, supportMessageError } from '@onboard/domain/explorer/support-rules';
+import { ApiError } from '../../api/errors.ts';
+import { ErrorPanel } from '../../ui/Feedback.tsx';
+import { sendChatMessage, type PortalChatMessage } from './api.ts';
+import './support.css';
+
+const timeOf = (iso: string) =>
+  new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/**
+ * A support conversation's messages and the box to write the next one, for the user who asked and for
+ * staff answering. Sent messages show at once and stay until the read model has them.
+ */
+export function ChatThread({
+  conversationId,
+  messages,
+  viewer,
+  emptyText,
+  onSent,
+}: {
+  conversationId: string;
+  messages: readonly PortalChatMessage[];
+  /** Whose side the reader is on: their own messages read 'You'. */
+  viewer: 'user' | 'agent';
+  emptyText: string;
+  onSent: () => void;
+}) {
+  const [text, setText] = useState('');
+  const [fieldError, setFieldError] = useState<string | undefined>();
+  const [failure, setFailure] = useState<unknown>(null);
+  const [isSending, setSending] = useState(false);
+  const [sent, setSent] = useState<PortalChatMessage[]>([]);
+  const known = new Set(messages.map((m) => m.messageId));
+  const shown = [...messages, ...sent.filter((m) => !known.has(m.messageId))];
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const refused = supportMessageError(text);
+    setFieldError(refused ?? undefined);
+    setFailure(null);
+    if (refused || isSending) return;
+    setSending(true);
+    try {
+      const message = await sendChatMessage(conversationId, text.trim());
+      setSent((all) => [...all, { ...message, authorName: 'You' }]);
+      setText('');
+      onSent();
+    } catch (error) {
+      const field = error instanceof ApiError ? error.fieldErrors.text : undefined;
+      if (field) setFieldError(field);
+      else setFailure(error);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <div className="chat" data-testid="chat-thread">
+      <ol className="chat__messages" aria-label="Conversation" aria-live="polite">
+        {shown.length === 0 && <li className="muted">{emptyText}</li>}
+        {shown.map((m) => (
+          <li
+            key={m.messageId}
+            className={`chat__message chat__message--${m.author === viewer ? 'own' : 'other'}`}
+          >
+            <span className="chat__author">{m.author === viewer ? 'You' : m.authorName}</span>
+            <span className="chat__text">{m.text}</span>
+            <time className="chat__time" dateTime={m.at}>
+              {timeOf(m.at)}
+            </time>
+          </li>
+        ))}
+      </ol>
+      <Form className="chat__form" validationBehavior="aria" onSubmit={(e) => void submit(e)}>
+        <TextField
+          className="field"
+          value={text}
+          onChange={setText}
+          maxLength={SUPPORT_MESSAGE_MAX_LENGTH}
+          isInvalid={fieldError !== undefined}
+          validationBehavior="aria"
+        >
+          <Label className="field__label">Message</Label>
+          <TextArea className="input" rows={3} />
+          <FieldError className="field__error">{fieldError}</FieldError>
+        </TextField>
+        {failure !== null && <ErrorPanel error={failure} />}
+        {/* Not disabled while sending: a disabled button would drop the keyboard focus. */}
+        <Button type="submit" className="button button--primary">
+          {isSending ? 'Sending…' : 'Send'}
+        </Button>
+      </Form>
+    </div>
+  );
+}
