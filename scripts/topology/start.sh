@@ -169,6 +169,7 @@ start_apps() {
       die "migrate failed; see $dir/migrate.log"
   fi
   # All seven at once, as compose starts them once their dependencies are healthy.
+  for app in "${APPS[@]}"; do echo "=== start.sh $(date -u +%FT%TZ)" >>"$dir/$app.log"; done
   for app in "${APPS[@]}"; do start_app "$app" "$(port_of "$app")"; done
   local deadline=$((SECONDS + ready_timeout)) waiting=("${APPS[@]}")
   while ((${#waiting[@]})); do
@@ -222,7 +223,9 @@ pid $dir/nginx.pid;
 error_log $dir/nginx-error.log warn;
 events { worker_connections 1024; }
 http {
-  access_log $dir/nginx-access.log;
+  # Which replica answered each request: tests check that writes reached both command-api replicas.
+  log_format topology '\$request_method \$uri \$status \$upstream_addr';
+  access_log $dir/nginx-access.log topology;
   client_body_temp_path $tmp/body;
   proxy_temp_path $tmp/proxy;
   fastcgi_temp_path $tmp/fastcgi;
