@@ -44,7 +44,7 @@ async function script(name: string, args: string[] = [], extra: Record<string, s
     });
   } catch (error) {
     const { stdout, stderr } = error as { stdout?: string; stderr?: string };
-    throw new Error(`${name} ${args.join(' ')} failed:\n${stdout ?? ''}\n${stderr ?? ''}`);
+    throw new Error(`${name} ${args.join(' ')} failed:\n${stdout ?? ''}\n${stderr ?? ''}`, { cause: error });
   }
 }
 
