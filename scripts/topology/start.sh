@@ -118,6 +118,7 @@ write_state() {
     echo "KAFKA_CONTROLLER_PORT=${KAFKA_CONTROLLER_PORT:-}"
     echo "KAFKA_STATE_DIR=${KAFKA_STATE_DIR:-}"
     echo "SESSION_SECRET=$SESSION_SECRET"
+    echo "BUILD_DIR=$BUILD_DIR"
     for app in "${APPS[@]}"; do echo "$(port_var "$app")=$(port_of "$app")"; done
   } >"$state"
 }
@@ -146,7 +147,7 @@ start_app() {
   env SERVICES="$role" WEB_DIST="$web_dist" SEED_DEMO_DATA="$seed" MIGRATE_ON_START="$migrate" \
     DATABASE_URL="$DATABASE_URL" KAFKA_BROKERS="$KAFKA_BROKERS" SESSION_SECRET="$SESSION_SECRET" \
     HOST=127.0.0.1 PORT="$port" PGAPPNAME="onboard-$app" \
-    setsid node --enable-source-maps platform/dist/main.js >>"$dir/$app.log" 2>&1 </dev/null &
+    setsid node --enable-source-maps "$BUILD_DIR/main.js" >>"$dir/$app.log" 2>&1 </dev/null &
   echo $! >"$pids/$app.pid"
 }
 
@@ -165,7 +166,7 @@ start_apps() {
       'create database onboard'
   fi
   if [[ "${TOPOLOGY_MIGRATE:-once}" != each ]]; then
-    DATABASE_URL="$DATABASE_URL" node --enable-source-maps platform/dist/cli/migrate.js >>"$dir/migrate.log" 2>&1 ||
+    DATABASE_URL="$DATABASE_URL" node --enable-source-maps "$BUILD_DIR/cli/migrate.js" >>"$dir/migrate.log" 2>&1 ||
       die "migrate failed; see $dir/migrate.log"
   fi
   # All seven at once, as compose starts them once their dependencies are healthy.
@@ -266,11 +267,26 @@ if $apps_only; then
 fi
 
 [[ -f "$state" ]] && die "a topology may be running ($state exists): scripts/topology/stop.sh first"
-if [[ ! -f platform/dist/main.js || ! -f web/dist/index.html ]]; then
-  say "building (npm run build)"
-  npm run build --silent
+# One build for all seven: the server is rebuilt when missing or older than a source, the web when missing.
+server_is_stale() {
+  [[ -f platform/dist/main.js ]] || return 0
+  [[ -n "$(find api-contract command-api domain events platform/src projections query-api workers \
+    scripts/build-server.mjs -path '*/node_modules' -prune -o -newer platform/dist/main.js -type f -print -quit)" ]]
+}
+if [[ ! -f web/dist/index.html ]]; then
+  say "building the web (npm run build:web)"
+  npm run build:web --silent
+fi
+if server_is_stale; then
+  say "building the server (npm run build:server)"
+  npm run build:server --silent
 fi
 rm -f "$dir"/*.log
+# The seven run a copy of the build (bundle and migrations; packages still resolve from node_modules above
+# it), so a rebuild while they run or restart changes nothing under them.
+BUILD_DIR="$dir/dist"
+rm -rf "$BUILD_DIR"
+cp -r platform/dist "$BUILD_DIR"
 SESSION_SECRET="$(node -e 'console.log(require("crypto").randomBytes(32).toString("base64url"))')"
 EDGE_PORT="$(free_port)"
 for app in "${APPS[@]}"; do printf -v "$(port_var "$app")" '%s' "$(free_port)"; done
