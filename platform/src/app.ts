@@ -252,7 +252,7 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
         pool,
         emailSender: identity.deps.emailSender,
         publicUrl: identity.deps.publicUrl,
-        humanCheckSecret: config.sessionSecret,
+        humanCheckSecret: config.sessionSecrets[0],
         isDemoEnvironment: config.isDemoEnvironment,
       }),
     );
