@@ -190,10 +190,10 @@ describe.skipIf(skip)('the distributed topology, started by scripts/topology/sta
     await saveAndReadBack(7);
   });
 
-  it('sends a push’s statuses to SSE clients on both query replicas', async () => {
+  it('sends a push’s statuses to SSE clients on both query replicas and through the edge', async () => {
     const streams = await Promise.all(
-      [state.PORT_QUERY_API_1!, state.PORT_QUERY_API_2!].map((port) =>
-        openStream(`http://127.0.0.1:${port}`, cookieOf(admin)),
+      [`http://127.0.0.1:${state.PORT_QUERY_API_1}`, `http://127.0.0.1:${state.PORT_QUERY_API_2}`, edge].map(
+        (url) => openStream(url, cookieOf(admin)),
       ),
     );
     const pushed = await admin.post(`${base}/qps/async-push`);
@@ -204,8 +204,10 @@ describe.skipIf(skip)('the distributed topology, started by scripts/topology/sta
       expect(first!.data.apiJobStatus).toBe('IN_PROGRESS');
       expect(last!.data.apiJobStatus).not.toBe('IN_PROGRESS');
     }
-    // The same two messages, the same ids, on both replicas.
-    expect(streams[0]!.pushStatuses().map((e) => e.id)).toEqual(streams[1]!.pushStatuses().map((e) => e.id));
+    // The same two messages, the same ids, on both replicas (the edge's stream is one of them).
+    const ids = streams.map((stream) => stream.pushStatuses().map((e) => e.id));
+    expect(ids[1]).toEqual(ids[0]);
+    expect(ids[2]).toEqual(ids[0]);
     await Promise.all(streams.map((s) => s.close()));
   });
 
