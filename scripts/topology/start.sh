@@ -287,6 +287,16 @@ rm -f "$dir"/*.log
 BUILD_DIR="$dir/dist"
 rm -rf "$BUILD_DIR"
 cp -r platform/dist "$BUILD_DIR"
+# Stack traces name the sources where they are: the maps' relative paths start from platform/dist.
+node -e '
+  const fs = require("fs");
+  const [dir, from] = process.argv.slice(1);
+  for (const f of fs.readdirSync(dir, { recursive: true }).filter((f) => f.endsWith(".map"))) {
+    const map = JSON.parse(fs.readFileSync(`${dir}/${f}`, "utf8"));
+    map.sourceRoot = `${from}/${require("path").dirname(f)}/`;
+    fs.writeFileSync(`${dir}/${f}`, JSON.stringify(map));
+  }
+' "$BUILD_DIR" "$root/platform/dist"
 SESSION_SECRET="$(node -e 'console.log(require("crypto").randomBytes(32).toString("base64url"))')"
 EDGE_PORT="$(free_port)"
 for app in "${APPS[@]}"; do printf -v "$(port_var "$app")" '%s' "$(free_port)"; done
