@@ -42,9 +42,11 @@ if [[ "${1:-}" == "--apps" ]]; then
   exit 0
 fi
 
-# The watchdog runs this script when its owner ends; it is not stopped from within itself.
-if [[ -f "$pids/watchdog.pid" && "$(cat "$pids/watchdog.pid")" != "$PPID" ]]; then
-  kill -TERM "$(cat "$pids/watchdog.pid")" 2>/dev/null
+# The watchdog runs this script when its owner ends (as its child, or as itself once bash execs the last
+# command); it is not stopped from within itself.
+if [[ -f "$pids/watchdog.pid" ]]; then
+  watchdog="$(cat "$pids/watchdog.pid")"
+  [[ "$watchdog" == "$$" || "$watchdog" == "$PPID" ]] || kill -TERM "$watchdog" 2>/dev/null
 fi
 rm -f "$pids/watchdog.pid"
 stop_pid_file "$pids/nginx.pid"
