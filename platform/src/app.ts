@@ -73,7 +73,7 @@ import {
 } from '@onboard/command-api/auth';
 import { createIdentity, type Identity } from './identity/identity.ts';
 import { createLogger, type Logger } from './logger.ts';
-import { seedDemoData, seedDemoUsers } from './seed.ts';
+import { seedDemoData, seedDemoUsers, underSeedLock } from './seed.ts';
 
 /** The public Explorer routes (explorer §2), with or without the /en/ and /es/ prefixes. */
 const EXPLORER_PUBLIC_PATH = /^\/(?:(?:en|es)\/)?benefits-explorer(?:\/|$)/i;
@@ -156,10 +156,12 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
   const snapshots = createPostgresSnapshotStore(pool);
   const documents = await connectDocumentStore(config, pool, now);
   const identity = await createIdentity({ config, store, pool, logger, now, printEmail: options.printEmail });
-  if (config.seedDemoData) {
-    await seedDemoData(store, now(), documents);
-    await seedDemoUsers(identity.deps, config.demoPassword);
-  }
+  // Idempotent, and under a lock: any number of replicas may seed at once (a lost race is a success).
+  if (config.seedDemoData)
+    await underSeedLock(pool, async () => {
+      await seedDemoData(store, now(), documents);
+      await seedDemoUsers(identity.deps, config.demoPassword);
+    });
 
   const runners: Runner[] = [];
   if (has('projections')) {

@@ -21,7 +21,7 @@ export {
   ExpiredLinkError,
   type LinkPurpose,
 } from './links.ts';
-export { hashPassword, storePassword } from './credentials.ts';
+export { hashPassword, readCredentials, storePassword } from './credentials.ts';
 export {
   registerUser,
   executeUserCommand,
