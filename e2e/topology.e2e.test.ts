@@ -231,6 +231,13 @@ describe.skipIf(skip)('the distributed topology, started by scripts/topology/sta
       expect(locks[`onboard-${standby}`]).toBe(total);
     }, 30_000);
     timings.push(`standby took over ${total} projections: ${Date.now() - killedAt} ms after SIGKILL`);
+    // The former standby's own health says so: it runs every projection now.
+    const health = await replica(admin, state[`PORT_${standby.toUpperCase().replace('-', '_')}`]!).get(
+      '/api/health',
+    );
+    const consumers = health.body.consumers as { name: string; isActive: boolean }[];
+    expect(consumers).toHaveLength(total);
+    expect(consumers.filter((c) => !c.isActive).map((c) => c.name)).toEqual([]);
     // The standby's runners keep the read models going.
     await saveAndReadBack(8);
   });

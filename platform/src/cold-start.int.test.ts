@@ -6,7 +6,8 @@ import { startApp, type RunningApp } from './app.ts';
 import { embeddedTestConfig, type Service } from './config.ts';
 import { migrate, pendingMigrations } from './database/migrations.ts';
 import { DEMO_USERS } from './seed.ts';
-import { apiClient } from './testing/http-client.ts';
+import { projections } from '@onboard/projections';
+import { apiClient, eventually } from './testing/http-client.ts';
 
 /** Any number of processes may start at once on an empty database: migrations and seeding take locks. */
 describe('a cold start of many processes at once', () => {
@@ -33,7 +34,7 @@ describe('a cold start of many processes at once', () => {
     expect(await pendingMigrations(open())).toEqual([]);
   });
 
-  it('every process type at once, migrating and seeding: all start, each demo user once and able to sign in', async () => {
+  it('every process type at once, migrating and seeding: all start, each health names its own runners, each demo user once and able to sign in', async () => {
     const url = await freshDatabase('cold_start');
     const topology: { services: Service[]; seed: boolean }[] = [
       { services: ['command-api'], seed: true },
@@ -52,6 +53,26 @@ describe('a cold start of many processes at once', () => {
     );
     for (const outcome of started) if (outcome.status === 'fulfilled') apps.push(outcome.value);
     expect(started.filter((o) => o.status === 'rejected')).toEqual([]);
+
+    // Each replica's health names only what it runs: every projection active on exactly one of the two
+    // projections replicas (the other its standby), the reactors on workers, nothing on the APIs.
+    type Consumer = { name: string; isActive: boolean };
+    await eventually(async () => {
+      const health = await Promise.all(
+        apps.map(async (app) => (await apiClient(app.url).get('/api/health')).body),
+      );
+      expect(new Set(health.map((h: { replica: string }) => h.replica)).size).toBe(apps.length);
+      for (const api of [health[0], health[1], health[5]]) expect(api.consumers).toEqual([]);
+      const [first, second] = [health[2].consumers as Consumer[], health[3].consumers as Consumer[]];
+      expect(first.map((c) => c.name)).toEqual(projections.map((p) => p.name));
+      expect(second.map((c) => c.name)).toEqual(projections.map((p) => p.name));
+      for (const [i, consumer] of first.entries()) expect(consumer.isActive).not.toBe(second[i]!.isActive);
+      expect((health[4].consumers as Consumer[]).map((c) => [c.name, c.isActive])).toEqual([
+        ['bus-publisher', true],
+        ['qps-push', true],
+        ['client-base', true],
+      ]);
+    }, 20_000);
 
     const commandApi = apps[0]!;
     for (const user of DEMO_USERS) {

@@ -33,6 +33,13 @@ export type AppConfig = {
   gatewayGroup: string;
   logLevel: string;
   /**
+   * PG_POOL_MAX: this process's PostgreSQL pool (default 20). A projections or workers process needs one
+   * connection per runner it holds plus a few; see the connection budget in the README.
+   */
+  pgPoolMax: number;
+  /** SHUTDOWN_DRAIN_SECONDS: how long a stopping process lets requests in flight finish (default 8). */
+  drainMs: number;
+  /**
    * ONBOARD_EXPLORER_PUBLIC_HOSTS: host names (comma-separated, or `*` for every host) that serve only
    * the public Explorer at their root (explorer §1, §2); empty: none.
    */
@@ -146,6 +153,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, embeddedDatabaseUrl?: string)
     sessionSecrets,
     gatewayGroup: env.GATEWAY_GROUP ?? `gateway-${hostname()}-${port}`,
     logLevel: env.LOG_LEVEL ?? 'info',
+    pgPoolMax: parsePositiveInt('PG_POOL_MAX', env.PG_POOL_MAX, 20),
+    drainMs: parsePositiveInt('SHUTDOWN_DRAIN_SECONDS', env.SHUTDOWN_DRAIN_SECONDS, 8) * 1000,
     explorerPublicHosts: (env.ONBOARD_EXPLORER_PUBLIC_HOSTS ?? '')
       .split(',')
       .map((h) => h.trim().toLowerCase())

@@ -74,9 +74,10 @@ start_postgres() {
     die "initdb failed; see $dir/initdb.log"
   # The log lives in the data dir (written by the postgres user) and is linked from the log folder.
   ln -sfn "$PG_DATA/postgres.log" "$dir/postgres.log"
-  # Room for every replica's pool with a margin; fsync off: the cluster is thrown away at the end.
+  # max_connections as compose's PostgreSQL (the seven pools fit in it); fsync off: the cluster is thrown
+  # away at the end.
   as_pg "$bin/pg_ctl" -D "$PG_DATA" -l "$PG_DATA/postgres.log" -w -t 60 \
-    -o "-p $PG_PORT -c listen_addresses=127.0.0.1 -c unix_socket_directories=$PG_DATA -c max_connections=200 -c fsync=off" \
+    -o "-p $PG_PORT -c listen_addresses=127.0.0.1 -c unix_socket_directories=$PG_DATA -c max_connections=150 -c fsync=off" \
     start >/dev/null || die "PostgreSQL did not start; see $dir/postgres.log"
   DATABASE_URL="postgres://onboard:onboard@127.0.0.1:$PG_PORT/onboard"
   sql "postgres://onboard@127.0.0.1:$PG_PORT/postgres" "alter user onboard password 'onboard'" 'create database onboard'
@@ -137,16 +138,19 @@ port_of() {
 start_app() {
   local app="$1" port="$2" role
   role="$(role_of "$app")"
-  local seed=false web_dist=''
+  local seed=false web_dist='' pool=10
   [[ "$role" == command-api ]] && seed=true
   [[ "$role" == query-api ]] && web_dist="$root/web/dist"
+  # Compose's connection budget: 2 × 10 + 2 × 10 + 2 × 16 + 8 = 80 of max_connections=150.
+  [[ "$role" == projections ]] && pool=16
+  [[ "$role" == workers ]] && pool=8
   local migrate=false
   [[ "${TOPOLOGY_MIGRATE:-once}" == each ]] && migrate=true
   # As compose's services: the same image (here: the same build), SERVICES picks the role. PGAPPNAME names
   # the process's database sessions, so pg_stat_activity tells which replica holds which lock.
   env SERVICES="$role" WEB_DIST="$web_dist" SEED_DEMO_DATA="$seed" MIGRATE_ON_START="$migrate" \
     DATABASE_URL="$DATABASE_URL" KAFKA_BROKERS="$KAFKA_BROKERS" SESSION_SECRET="$SESSION_SECRET" \
-    HOST=127.0.0.1 PORT="$port" PGAPPNAME="onboard-$app" \
+    HOST=127.0.0.1 PORT="$port" PG_POOL_MAX="$pool" PGAPPNAME="onboard-$app" \
     setsid node --enable-source-maps "$BUILD_DIR/main.js" >>"$dir/$app.log" 2>&1 </dev/null &
   echo $! >"$pids/$app.pid"
 }
@@ -208,11 +212,11 @@ start_edge() {
     upstreams+="}"$'\n'
   done
   # deploy/nginx.conf as is, but: upstream hosts become groups of 127.0.0.1 ports (a proxy_pass without a
-  # port, literal or from a variable, picks the group of that name), the resolver points at loopback (no
-  # name is left to resolve), and the server listens on loopback.
+  # port, literal or from a variable, picks the group of that name, with no DNS), so the resolver line
+  # goes, and the server listens on loopback.
   local server
   server="$(sed -E \
-    -e 's/^([[:space:]]*)resolver [^;]*;/\1resolver 127.0.0.1 valid=10s;/' \
+    -e 's/^([[:space:]]*)resolver [^;]*;/\1# (resolver dropped: the upstreams are the groups above)/' \
     -e 's/(command-api|query-api|\$[a-z_]+):3000/\1/g' \
     -e "s/^([[:space:]]*)listen [^;]*;/\1listen 127.0.0.1:$EDGE_PORT;/" \
     deploy/nginx.conf)"
