@@ -213,12 +213,15 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
   ];
   const consumersHere = [...(has('projections') ? projections : []), ...(has('workers') ? reactors : [])];
   // Every active runner holds one connection for its lock; the rest serve requests and batches.
-  if (config.pgPoolMax < consumersHere.length + MIN_SPARE_CONNECTIONS)
+  if (config.pgPoolMax < consumersHere.length + MIN_SPARE_CONNECTIONS) {
+    await bus.close();
+    await store.close();
     await abortStart(
       new Error(
         `PG_POOL_MAX is ${config.pgPoolMax}: ${config.services.join(', ')} needs at least ${consumersHere.length + MIN_SPARE_CONNECTIONS} (${consumersHere.length} runners hold one connection each)`,
       ),
     );
+  }
   for (const consumer of consumersHere)
     runners.push({ consumer, runner: startRunner({ store, pool, consumer, logger }) });
 

@@ -34,6 +34,20 @@ describe('a cold start of many processes at once', () => {
     expect(await pendingMigrations(open())).toEqual([]);
   });
 
+  it('a projections process whose pool cannot hold its runners refuses to start', async () => {
+    const url = await freshDatabase('cold_pool');
+    await expect(
+      startApp(
+        embeddedTestConfig(url, {
+          services: ['projections'],
+          pgPoolMax: 5,
+          migrateOnStart: true,
+          webDist: null,
+        }),
+      ),
+    ).rejects.toThrow(/PG_POOL_MAX is 5: projections needs at least 14/);
+  });
+
   it('every process type at once, migrating and seeding: all start, each health names its own runners, each demo user once and able to sign in', async () => {
     const url = await freshDatabase('cold_start');
     const topology: { services: Service[]; seed: boolean }[] = [
