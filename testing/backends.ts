@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { Socket } from 'node:net';
 
 /**
@@ -47,4 +47,23 @@ export function skipUnless(what: string, availability: Availability): boolean {
   if (isStrict) throw new Error(`${what} is required in CI but unavailable: ${availability.reason}`);
   console.warn(`[skipped] ${what}: ${availability.reason}`);
   return true;
+}
+
+function onPath(command: string): boolean {
+  // nginx lives in /usr/sbin, which a non-root PATH may lack.
+  const path = `${process.env.PATH ?? ''}:/usr/sbin:/sbin`;
+  return path.split(':').some((dir) => dir !== '' && existsSync(`${dir}/${command}`));
+}
+
+/**
+ * The distributed topology of scripts/topology/start.sh: nginx for the edge, Java for Kafka (with its jars
+ * already fetched or Maven to fetch them). PostgreSQL comes from node_modules.
+ */
+export function topologyAvailability(kafkaLib: string): Availability {
+  if (!onPath('nginx')) return { available: false, reason: 'no nginx on PATH (apt-get install -y nginx)' };
+  if (!onPath('java')) return { available: false, reason: 'no java on PATH (Kafka needs Java 17)' };
+  const haveJars = existsSync(kafkaLib) && readdirSync(kafkaLib).some((f) => f.startsWith('kafka_2.13-'));
+  if (!haveJars && !onPath('mvn'))
+    return { available: false, reason: `no Kafka jars in ${kafkaLib} and no mvn to fetch them` };
+  return { available: true };
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import cookieParser from 'cookie-parser';
 import express from 'express';
@@ -75,7 +76,7 @@ import {
 } from '@onboard/command-api/auth';
 import { createIdentity, type Identity } from './identity/identity.ts';
 import { createLogger, type Logger } from './logger.ts';
-import { seedDemoData, seedDemoUsers } from './seed.ts';
+import { seedDemoData, seedDemoUsers, underSeedLock } from './seed.ts';
 
 /** The public Explorer routes (explorer §2), with or without the /en/ and /es/ prefixes. */
 const EXPLORER_PUBLIC_PATH = /^\/(?:(?:en|es)\/)?benefits-explorer(?:\/|$)/i;
@@ -138,7 +139,11 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
   const now = options.now ?? (() => new Date());
   const logger = createLogger(config.logLevel, options.logDestination);
   // Long idle timeout: every new connection costs a SCRAM handshake, which shows as latency spikes.
-  const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 20, idleTimeoutMillis: 60_000 });
+  const pool = new pg.Pool({
+    connectionString: config.databaseUrl,
+    max: config.pgPoolMax,
+    idleTimeoutMillis: 60_000,
+  });
   let isStopping = false;
   // An idle connection that dies is replaced by the pool on next use. Ctrl-C reaches PostgreSQL too (same
   // process group), so while stopping this is expected and not worth a line. The error object carries
@@ -149,24 +154,58 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
   });
   const has = (service: AppConfig['services'][number]) => config.services.includes(service);
 
-  await prepareSchema(config, pool, logger).catch(async (error: unknown) => {
+  // Liveness answers from the first moment, readiness once migrated, connected and every service mounted;
+  // until then every other request is answered 503, so the services mount after the server listens.
+  let phase: 'starting' | 'ready' | 'stopping' = 'starting';
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.use(securityHeaders);
+  app.get('/api/health/live', (_req, res) => {
+    res.json({ status: 'live' });
+  });
+  app.get('/api/health/ready', async (_req, res) => {
+    const isConnected = await pool.query('select 1').then(
+      () => true,
+      () => false,
+    );
+    const status = phase !== 'ready' ? phase : isConnected ? 'ready' : 'unavailable';
+    res.status(status === 'ready' ? 200 : 503).json({ status });
+  });
+  app.use((_req, res, next) => {
+    if (phase !== 'starting') return next();
+    res.setHeader('Retry-After', '1');
+    res.status(503).json({ status: 503, code: 'STARTING', message: 'The service is starting.' });
+  });
+  const server: Server = await new Promise((done, fail) => {
+    const s = app.listen(config.port, config.host, () => done(s));
+    s.once('error', fail);
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`;
+
+  const abortStart = async (error: unknown): Promise<never> => {
+    server.closeAllConnections();
+    await new Promise<void>((done) => server.close(() => done()));
     await pool.end();
     throw error;
-  });
+  };
+  await prepareSchema(config, pool, logger).catch(abortStart);
   const store = await connectEventStore(config, pool);
   const bus = await connectBus(config, pool, logger);
   const snapshots = createPostgresSnapshotStore(pool);
   const documents = await connectDocumentStore(config, pool, now);
   const identity = await createIdentity({ config, store, pool, logger, now, printEmail: options.printEmail });
-  if (config.seedDemoData) {
-    await seedDemoData(store, now(), documents);
-    await seedDemoUsers(identity.deps, config.demoPassword);
-  }
+  // Idempotent, and under a lock: any number of replicas may seed at once (a lost race is a success).
+  if (config.seedDemoData)
+    await underSeedLock(pool, async () => {
+      await seedDemoData(store, now(), documents);
+      await seedDemoUsers(identity.deps, config.demoPassword);
+    });
 
-  const runners: Runner[] = [];
-  if (has('projections')) {
-    for (const consumer of projections) runners.push(startRunner({ store, pool, consumer, logger }));
-  }
+  // Each runner with its consumer: /api/health says which of them this replica holds or waits for.
+  const runners: { consumer: CheckpointedConsumer; runner: Runner }[] = [];
   // Reactors with side effects (workers/): the bus publisher, the push to the plan system, and the form and
   // tasks of every client created.
   const reactors: CheckpointedConsumer[] = [
@@ -174,8 +213,19 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
     createQpsPushWorker({ store, snapshots, now, settings: qpsSettingsFromEnv() }),
     clientBaseWorker({ store, snapshots, now }),
   ];
-  if (has('workers'))
-    for (const consumer of reactors) runners.push(startRunner({ store, pool, consumer, logger }));
+  const consumersHere = [...(has('projections') ? projections : []), ...(has('workers') ? reactors : [])];
+  // Every active runner holds one connection for its lock; the rest serve requests and batches.
+  if (config.pgPoolMax < consumersHere.length + MIN_SPARE_CONNECTIONS) {
+    await bus.close();
+    await store.close();
+    await abortStart(
+      new Error(
+        `PG_POOL_MAX is ${config.pgPoolMax}: ${config.services.join(', ')} needs at least ${consumersHere.length + MIN_SPARE_CONNECTIONS} (${consumersHere.length} runners hold one connection each)`,
+      ),
+    );
+  }
+  for (const consumer of consumersHere)
+    runners.push({ consumer, runner: startRunner({ store, pool, consumer, logger }) });
 
   const authenticate = identity.authenticate;
   // The plan system's directory and the ticket system: built-in simulators unless configured (qps/directory.ts).
@@ -187,10 +237,6 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
   const ticketSystemStatus = cachedStatus(ticketSystemStatusFor(config, { pool, defaults: toggleDefaults }), {
     ttlMs: config.serviceStatus.cacheMs,
   });
-  const app = express();
-  app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
-  app.use(securityHeaders);
   // explorer §1: a public Explorer host serves the three Explorer routes and nothing else.
   app.use(explorerPublicHostGuard({ hosts: config.explorerPublicHosts, webDist: config.webDist }));
   app.use(cookieParser());
@@ -210,16 +256,23 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
   // A deleted client is gone for everyone, an archived one for all but staff, on every client call.
   app.use('/api/clients/:clientId', clientStandingGate({ pool, authenticate: identity.authenticate }));
 
+  // This replica's consumers (none on an API replica): whether it holds each one's lock (active) or waits
+  // as the standby, and each one's lag.
   app.get('/api/health', async (_req, res, next) => {
     try {
       await pool.query('select 1');
-      const statuses = await consumerStatuses(pool, store, [...projections, ...reactors]);
+      const statuses = await consumerStatuses(
+        pool,
+        store,
+        runners.map((r) => r.consumer),
+      );
       res.json({
         status: 'ok',
+        replica: `${hostname()}:${port}`,
         services: config.services,
         eventStore: config.eventStore.kind,
         bus: config.bus.kind,
-        consumers: statuses,
+        consumers: statuses.map((status, i) => ({ ...status, isActive: runners[i]!.runner.isActive() })),
       });
     } catch (error) {
       next(error);
@@ -254,7 +307,7 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
         pool,
         emailSender: identity.deps.emailSender,
         publicUrl: identity.deps.publicUrl,
-        humanCheckSecret: config.sessionSecret,
+        humanCheckSecret: config.sessionSecrets[0],
         isDemoEnvironment: config.isDemoEnvironment,
       }),
     );
@@ -348,13 +401,32 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
     });
   }
 
-  const server: Server = await new Promise((done) => {
-    const s = app.listen(config.port, config.host, () => done(s));
-  });
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
-  const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`;
   identity.setAppUrl(url);
+  phase = 'ready';
+
+  /**
+   * Drains before it stops: readiness answers 503, the server takes no new connection, SSE streams end (the
+   * browser reconnects, through the edge, to another replica), requests in flight finish (for at most
+   * config.drainMs, then their connections are cut); then the runners, the bus, the store and the pool.
+   */
+  const drainAndStop = async () => {
+    phase = 'stopping';
+    isStopping = true;
+    const closed = new Promise<void>((done) => server.close(() => done()));
+    await gateway?.stop();
+    // A keep-alive connection closes as soon as its request in flight has been answered.
+    server.closeIdleConnections();
+    const sweep = setInterval(() => server.closeIdleConnections(), 50);
+    const cut = setTimeout(() => server.closeAllConnections(), config.drainMs);
+    await closed;
+    clearInterval(sweep);
+    clearTimeout(cut);
+    await Promise.all(runners.map((r) => r.runner.stop()));
+    await bus.close();
+    await store.close();
+    await pool.end();
+  };
+  let stopping: Promise<void> | null = null;
 
   return {
     url,
@@ -364,15 +436,9 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
     pool,
     logger,
     identity,
-    stop: async () => {
-      isStopping = true;
-      await gateway?.stop();
-      server.closeAllConnections();
-      await new Promise<void>((done) => server.close(() => done()));
-      await Promise.all(runners.map((r) => r.stop()));
-      await bus.close();
-      await store.close();
-      await pool.end();
-    },
+    stop: () => (stopping ??= drainAndStop()),
   };
 }
+
+/** Connections beyond the runners' locks: requests, batches, the lock attempts of standbys. */
+const MIN_SPARE_CONNECTIONS = 3;

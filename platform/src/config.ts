@@ -21,13 +21,24 @@ export type AppConfig = {
   migrateOnStart: boolean;
   /** Seeds the demo users with this password (embedded default only; ONBOARD_DEMO_PASSWORD). */
   demoPassword: string;
-  sessionSecret: string;
+  /**
+   * SESSION_SECRET, comma-separated to rotate keys: the first (newest) signs and encrypts, every one
+   * verifies and decrypts. Required in the distributed topology, each at least 32 characters.
+   */
+  sessionSecrets: readonly string[];
   /** PASSWORD_MAX_AGE_DAYS: older passwords answer PASSWORD_EXPIRED at sign-in. */
   passwordMaxAgeDays: number;
   /** PUBLIC_URL, the base of e-mailed links; null means the app's own URL. */
   publicUrl: string | null;
   gatewayGroup: string;
   logLevel: string;
+  /**
+   * PG_POOL_MAX: this process's PostgreSQL pool (default 20). A projections or workers process needs one
+   * connection per runner it holds plus a few; see the connection budget in the README.
+   */
+  pgPoolMax: number;
+  /** SHUTDOWN_DRAIN_SECONDS: how long a stopping process lets requests in flight finish (default 8). */
+  drainMs: number;
   /**
    * ONBOARD_EXPLORER_PUBLIC_HOSTS: host names (comma-separated, or `*` for every host) that serve only
    * the public Explorer at their root (explorer §1, §2); empty: none.
@@ -74,6 +85,37 @@ function parsePositiveInt(name: string, value: string | undefined, fallback: num
   return n;
 }
 
+export const MIN_SESSION_SECRET_LENGTH = 32;
+const EMBEDDED_SESSION_SECRET = 'onboard-embedded-default-session-secret';
+/** Values that are instructions or examples, not secrets (a published default signs anyone's tokens). */
+const PLACEHOLDER_SECRET =
+  /change[-_ .]?(?:me|it|this)|replace[-_ .]?me|placeholder|example|your[-_ .]?secret|not[-_ .]?a[-_ .]?secret|default[-_ .]?secret/i;
+
+/**
+ * SESSION_SECRET: one secret or several, comma-separated, newest first. In the distributed topology a
+ * missing, short or placeholder one is refused, since whoever knows it can sign sessions and MFA steps.
+ */
+export function parseSessionSecrets(value: string | undefined, isDistributed: boolean): readonly string[] {
+  const secrets = (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+  if (!isDistributed) return secrets.length > 0 ? secrets : [EMBEDDED_SESSION_SECRET];
+  if (secrets.length === 0)
+    throw new Error(
+      'SESSION_SECRET is required in the distributed topology (e.g. the output of `openssl rand -base64 48`)',
+    );
+  for (const [i, secret] of secrets.entries()) {
+    const which =
+      secrets.length > 1 ? `SESSION_SECRET (secret ${i + 1} of ${secrets.length})` : 'SESSION_SECRET';
+    if (secret.length < MIN_SESSION_SECRET_LENGTH)
+      throw new Error(`${which} is too short: at least ${MIN_SESSION_SECRET_LENGTH} characters`);
+    if (secret === EMBEDDED_SESSION_SECRET || PLACEHOLDER_SECRET.test(secret) || new Set(secret).size < 11)
+      throw new Error(`${which} is a placeholder, not a secret: generate one (openssl rand -base64 48)`);
+  }
+  return secrets;
+}
+
 function parseServices(value: string | undefined): readonly Service[] {
   if (!value || value === 'all') return ALL_SERVICES;
   const services = value.split(',').map((s) => s.trim());
@@ -90,8 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, embeddedDatabaseUrl?: string)
   if (!databaseUrl) throw new Error('DATABASE_URL is required');
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT: not a port: ${env.PORT}`);
-  if (isDistributed && !env.SESSION_SECRET)
-    throw new Error('SESSION_SECRET is required in the distributed topology');
+  const sessionSecrets = parseSessionSecrets(env.SESSION_SECRET, isDistributed);
   return {
     host: env.HOST ?? (isDistributed ? '0.0.0.0' : '127.0.0.1'),
     port,
@@ -109,9 +150,11 @@ export function loadConfig(env: NodeJS.ProcessEnv, embeddedDatabaseUrl?: string)
     demoPassword: env.ONBOARD_DEMO_PASSWORD ?? DEFAULT_DEMO_PASSWORD,
     passwordMaxAgeDays: parsePositiveInt('PASSWORD_MAX_AGE_DAYS', env.PASSWORD_MAX_AGE_DAYS, 90),
     publicUrl: env.PUBLIC_URL || null,
-    sessionSecret: env.SESSION_SECRET ?? 'onboard-embedded-default-session-secret',
+    sessionSecrets,
     gatewayGroup: env.GATEWAY_GROUP ?? `gateway-${hostname()}-${port}`,
     logLevel: env.LOG_LEVEL ?? 'info',
+    pgPoolMax: parsePositiveInt('PG_POOL_MAX', env.PG_POOL_MAX, 20),
+    drainMs: parsePositiveInt('SHUTDOWN_DRAIN_SECONDS', env.SHUTDOWN_DRAIN_SECONDS, 8) * 1000,
     explorerPublicHosts: (env.ONBOARD_EXPLORER_PUBLIC_HOSTS ?? '')
       .split(',')
       .map((h) => h.trim().toLowerCase())

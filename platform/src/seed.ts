@@ -25,7 +25,15 @@ import {
 import { decideExplorerSite, foldExplorerSite } from '@onboard/domain/explorer/decider';
 import { benAdminPlatformsDecider } from '@onboard/domain/ben-admin-platforms/decider';
 import type { DocumentStore, Role } from '@onboard/domain';
-import { SYSTEM_ACTOR, loadUser, registerUser, setPassword, type AuthDeps } from '@onboard/command-api/auth';
+import type pg from 'pg';
+import {
+  SYSTEM_ACTOR,
+  loadUser,
+  readCredentials,
+  registerUser,
+  setPassword,
+  type AuthDeps,
+} from '@onboard/command-api/auth';
 
 export const DEMO_CLIENT_ID = 'lakeside-manufacturing';
 
@@ -666,16 +674,45 @@ function demoExplorerSite() {
 export async function seedDemoUsers(deps: AuthDeps, password: string): Promise<void> {
   for (const user of DEMO_USERS) {
     const { state } = await loadUser(deps.store, user.id);
-    if (state.status !== 'none') continue;
-    await registerUser(deps, SYSTEM_ACTOR, {
-      userId: user.id,
-      role: user.role,
-      firstName: user.firstName,
-      lastName: user.lastName,
-      email: user.email,
-      phoneNumber: null,
-      clientIds: user.clientIds,
-    });
-    await setPassword(deps, user.id, password);
+    if (state.status === 'none') {
+      try {
+        await registerUser(deps, SYSTEM_ACTOR, {
+          userId: user.id,
+          role: user.role,
+          firstName: user.firstName,
+          lastName: user.lastName,
+          email: user.email,
+          phoneNumber: null,
+          clientIds: user.clientIds,
+        });
+      } catch (error) {
+        // A lost race with another seeder is a success: the user is there, registered by the other one.
+        if ((await loadUser(deps.store, user.id)).state.status === 'none') throw error;
+      }
+    }
+    // Only a user that never got a password (a seeder stopped between the two steps): one set since stays.
+    if ((await readCredentials(deps.pool, user.id)).passwordSetAt) continue;
+    try {
+      await setPassword(deps, user.id, password);
+    } catch (error) {
+      if (!(await readCredentials(deps.pool, user.id)).passwordSetAt) throw error;
+    }
+  }
+}
+
+/** One lock for seeding: replicas starting together seed one after the other; the later ones find it done. */
+const SEED_LOCK = `hashtext('onboard.seed')`;
+
+export async function underSeedLock<T>(pool: pg.Pool, seed: () => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query(`select pg_advisory_lock(${SEED_LOCK})`);
+    return await seed();
+  } finally {
+    const unlocked = await client.query(`select pg_advisory_unlock(${SEED_LOCK})`).then(
+      () => undefined,
+      (error: Error) => error,
+    );
+    client.release(unlocked);
   }
 }

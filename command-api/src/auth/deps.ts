@@ -8,8 +8,11 @@ export type AuthLogger = {
 
 /** What the identity provider needs; platform/ builds it (embedded e-mail sender, the app's clock). */
 export type AuthDeps = UserStoreDeps & {
-  /** SESSION_SECRET: every signing and encryption key is derived from it. */
-  sessionSecret: string;
+  /**
+   * SESSION_SECRET: every signing and encryption key is derived from it. A list (newest first) rotates
+   * keys: the newest signs and encrypts, every one verifies and decrypts.
+   */
+  sessionSecret: string | readonly string[];
   emailSender: EmailSender;
   /** Base of the links in e-mails (PUBLIC_URL, default the app's own URL, known only once it listens). */
   publicUrl: () => string;

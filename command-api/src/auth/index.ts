@@ -21,7 +21,7 @@ export {
   ExpiredLinkError,
   type LinkPurpose,
 } from './links.ts';
-export { hashPassword, storePassword } from './credentials.ts';
+export { hashPassword, readCredentials, storePassword } from './credentials.ts';
 export {
   registerUser,
   executeUserCommand,
@@ -35,6 +35,9 @@ export {
   type EventActor,
   type UserStoreDeps,
 } from './users.ts';
+export { keyRingFor } from './secrets.ts';
+export { signStateToken } from './tokens.ts';
+export { MFA_ALREADY_ENROLLED_MESSAGE } from './routes.ts';
 export { readAuthenticatedUser, type AuthenticatedUser } from './authenticated-user.ts';
 export type { EmailSender, OutgoingEmail } from './email-port.ts';
 export * from './deps.ts';

@@ -70,9 +70,28 @@ const signInStep = <const P extends string, const B extends z.ZodType>(path: P, 
       401: problem('Wrong credentials, code or state token'),
     },
   });
+/** Enrolment steps: a user who already has a factor is refused (an administrator resets MFA first). */
+const enrolmentStep = <const P extends string, const B extends z.ZodType>(
+  path: P,
+  summary: string,
+  body: B,
+) =>
+  defineRoute({
+    method: 'post',
+    path,
+    tag: 'auth',
+    summary,
+    isSignedIn: false,
+    request: { body },
+    responses: {
+      200: json(SignInStep, 'The next step'),
+      401: problem('Wrong credentials, code or state token'),
+      409: problem('A second factor is already set up'),
+    },
+  });
 export const signIn = signInStep('/api/auth/sign-in', 'E-mail and password', SignInBody);
-export const enrollMfa = signInStep('/api/auth/mfa/enroll', 'Start TOTP enrolment', FactorBody);
-export const activateMfa = signInStep(
+export const enrollMfa = enrolmentStep('/api/auth/mfa/enroll', 'Start TOTP enrolment', FactorBody);
+export const activateMfa = enrolmentStep(
   '/api/auth/mfa/activate',
   'Confirm enrolment with a first code',
   PassCodeBody,

@@ -32,7 +32,7 @@ import {
   upsertPasswordFromLink,
   verifyMfa,
 } from './routes.contract.ts';
-import { decryptSecret, encryptSecret, keysFor, randomToken, sha256 } from './secrets.ts';
+import { decryptSecretWithAny, encryptSecret, keyRingFor, randomToken, sha256 } from './secrets.ts';
 import {
   DEVICE_COOKIE,
   clearSessionCookies,
@@ -59,6 +59,14 @@ class InvalidPassCodeError extends AppError {
     super(401, 'INVALID_PASSCODE', INVALID_PASSCODE_MESSAGE);
   }
 }
+/** Enrolment is for a user without a factor; replacing one takes an MFA reset by an administrator. */
+export const MFA_ALREADY_ENROLLED_MESSAGE =
+  'A second factor is already set up for this account. Ask an administrator to reset it.';
+class MfaAlreadyEnrolledError extends AppError {
+  constructor() {
+    super(409, 'MFA_ALREADY_ENROLLED', MFA_ALREADY_ENROLLED_MESSAGE);
+  }
+}
 class InvalidSessionTokenError extends AppError {
   constructor() {
     super(401, 'INVALID_SESSION_TOKEN', 'Your sign-in has expired. Please sign in again.');
@@ -73,7 +81,21 @@ const LOCKED_OUT = { status: 'LOCKED_OUT', message: LOCKED_OUT_MESSAGE } as cons
  */
 export function createAuthApi(deps: AuthDeps): Router {
   const router = Router();
-  const keys = keysFor(deps.sessionSecret);
+  const keys = keyRingFor(deps.sessionSecret);
+  /** A TOTP secret sealed with an older key is sealed again with the newest, so old keys can be retired. */
+  const openTotpSecret = async (
+    column: 'totp_secret' | 'totp_pending_secret',
+    sealed: string,
+    userId: string,
+  ) => {
+    const { plaintext, index } = decryptSecretWithAny(keys.totp, sealed, userId);
+    if (index > 0)
+      await deps.pool.query(
+        `update auth_credentials set ${column} = $2 where user_id = $1 and ${column} = $3`,
+        [userId, encryptSecret(keys.current.totp, plaintext, userId), sealed],
+      );
+    return plaintext;
+  };
   const authenticate = createAuthenticate(deps);
 
   const activeUser = async (userId: string): Promise<UserProfile> => {
@@ -115,7 +137,7 @@ export function createAuthApi(deps: AuthDeps): Router {
   };
 
   const stateToken = (userId: string, step: StateStep) =>
-    signStateToken(keys.state, userId, step, deps.now());
+    signStateToken(keys.current.state, userId, step, deps.now());
 
   mount(router, getCsrfCookie, async (req, res) => {
     if (!cookieOf(req, CSRF_COOKIE)) setCsrfCookie(res, req.secure);
@@ -177,10 +199,11 @@ export function createAuthApi(deps: AuthDeps): Router {
       res.json(LOCKED_OUT);
       return;
     }
+    if (credentials.totpSecret) throw new MfaAlreadyEnrolledError();
     const sharedSecret = newTotpSecret();
     await deps.pool.query('update auth_credentials set totp_pending_secret = $2 where user_id = $1', [
       userId,
-      encryptSecret(keys.totp, sharedSecret, userId),
+      encryptSecret(keys.current.totp, sharedSecret, userId),
     ]);
     const uri = otpauthUri(user.email, sharedSecret);
     res.json({
@@ -201,15 +224,22 @@ export function createAuthApi(deps: AuthDeps): Router {
       res.json(LOCKED_OUT);
       return;
     }
+    if (credentials.totpSecret) throw new MfaAlreadyEnrolledError();
     const pending = credentials.totpPendingSecret;
-    if (!pending || !(await verifyTotp(decryptSecret(keys.totp, pending, userId), body.passCode, now))) {
+    if (
+      !pending ||
+      !(await verifyTotp(await openTotpSecret('totp_pending_secret', pending, userId), body.passCode, now))
+    ) {
       await fail(userId, new InvalidPassCodeError(), res);
       return;
     }
-    await deps.pool.query(
-      'update auth_credentials set totp_secret = totp_pending_secret, totp_pending_secret = null where user_id = $1',
+    // Only while no factor is set: two activations at once cannot replace a factor either.
+    const { rowCount } = await deps.pool.query(
+      `update auth_credentials set totp_secret = totp_pending_secret, totp_pending_secret = null
+        where user_id = $1 and totp_secret is null and totp_pending_secret is not null`,
       [userId],
     );
+    if (!rowCount) throw new MfaAlreadyEnrolledError();
     await executeUserCommand(deps, { userId, role: user.role }, userId, {
       type: 'RecordMfaEnrolled',
       data: {},
@@ -239,7 +269,10 @@ export function createAuthApi(deps: AuthDeps): Router {
       return;
     }
     const secret = credentials.totpSecret;
-    if (!secret || !(await verifyTotp(decryptSecret(keys.totp, secret, userId), body.passCode, now))) {
+    if (
+      !secret ||
+      !(await verifyTotp(await openTotpSecret('totp_secret', secret, userId), body.passCode, now))
+    ) {
       await fail(userId, new InvalidPassCodeError(), res);
       return;
     }

@@ -6,6 +6,29 @@ import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } f
  */
 export type AuthKeys = { access: Uint8Array; state: Uint8Array; totp: Buffer };
 
+/**
+ * SESSION_SECRET may hold several secrets, newest first, so keys can rotate: the newest signs and
+ * encrypts, every one still verifies and decrypts (tokens and TOTP secrets made before the rotation).
+ */
+export type KeyRing = {
+  current: AuthKeys;
+  access: readonly Uint8Array[];
+  state: readonly Uint8Array[];
+  totp: readonly Buffer[];
+};
+
+export function keyRingFor(secrets: string | readonly string[]): KeyRing {
+  const list = (typeof secrets === 'string' ? [secrets] : secrets).map(keysFor);
+  const current = list[0];
+  if (!current) throw new Error('At least one session secret is needed');
+  return {
+    current,
+    access: list.map((k) => k.access),
+    state: list.map((k) => k.state),
+    totp: list.map((k) => k.totp),
+  };
+}
+
 const cache = new Map<string, AuthKeys>();
 
 export function keysFor(secret: string): AuthKeys {
@@ -42,4 +65,24 @@ export function decryptSecret(key: Buffer, sealed: string, userId: string): stri
   decipher.setAAD(Buffer.from(userId));
   decipher.setAuthTag(Buffer.from(tag, 'base64url'));
   return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
+}
+
+/**
+ * Opens a sealed secret with the first key that fits (the newest first); `index` 0 means it was sealed
+ * with the current key, more means an older one and the caller may seal it again with the current key.
+ */
+export function decryptSecretWithAny(
+  keys: readonly Buffer[],
+  sealed: string,
+  userId: string,
+): { plaintext: string; index: number } {
+  let lastError: unknown = new Error('No key');
+  for (const [index, key] of keys.entries()) {
+    try {
+      return { plaintext: decryptSecret(key, sealed, userId), index };
+    } catch (error) {
+      lastError = error;
+    }
+  }
+  throw lastError;
 }

@@ -2,7 +2,7 @@ import type { CookieOptions, Request, Response } from 'express';
 import type pg from 'pg';
 import { ROLES, type Actor, type Role } from '@onboard/domain';
 import { DAY, DEVICE_DAYS, HOUR, SESSION_HOURS, type AuthDeps } from './deps.ts';
-import { keysFor, randomToken, sha256 } from './secrets.ts';
+import { keyRingFor, randomToken, sha256 } from './secrets.ts';
 import { InvalidTokenError, sessionOfAccessToken, signAccessToken, verifyAccessToken } from './tokens.ts';
 
 export const ACCESS_COOKIE = 'onboard_access';
@@ -66,7 +66,7 @@ async function issueTokens(
      select $1, id, $3, expires_at from auth_sessions where id = $2`,
     [sha256(refresh), sessionId, now],
   );
-  const access = await signAccessToken(keysFor(deps.sessionSecret).access, userId, sessionId, now);
+  const access = await signAccessToken(keyRingFor(deps.sessionSecret).current.access, userId, sessionId, now);
   res.cookie(ACCESS_COOKIE, access, accessCookie(secure));
   res.cookie(REFRESH_COOKIE, refresh, refreshCookie(secure));
 }
@@ -146,7 +146,7 @@ export async function rotateRefreshToken(
 /** Revokes the session of the request's access token (expired or not), for logout. */
 export async function revokeSession(deps: AuthDeps, req: Request) {
   const token = cookieOf(req, ACCESS_COOKIE);
-  const claims = token ? await sessionOfAccessToken(keysFor(deps.sessionSecret).access, token) : null;
+  const claims = token ? await sessionOfAccessToken(keyRingFor(deps.sessionSecret).access, token) : null;
   if (!claims) return null;
   await deps.pool.query(
     `update auth_sessions set revoked_at = $2, revoked_reason = 'logout' where id = $1 and revoked_at is null`,
@@ -170,12 +170,12 @@ export function clearSessionCookies(res: Response, secure: boolean) {
  * session is signed out on the next call. No cookie: anonymous (null). A bad or expired one: 401.
  */
 export function createAuthenticate(deps: Pick<AuthDeps, 'pool' | 'now' | 'sessionSecret'>) {
-  const key = keysFor(deps.sessionSecret).access;
+  const keys = keyRingFor(deps.sessionSecret).access;
   return async (req: Request): Promise<Actor | null> => {
     const token = cookieOf(req, ACCESS_COOKIE);
     if (!token) return null;
     const now = deps.now();
-    const claims = await verifyAccessToken(key, token, now);
+    const claims = await verifyAccessToken(keys, token, now);
     if (!claims) throw new InvalidTokenError();
     const { rows } = await deps.pool.query<{ role: string; client_ids: string[] }>(
       `select u.role, u.client_ids from auth_sessions s join rm_users u on u.user_id = s.user_id

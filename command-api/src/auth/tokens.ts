@@ -9,6 +9,23 @@ export const ACCESS_TOKEN_MINUTES = 15;
 
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
+/** One key, or every key of the ring (newest first): a token signed by any of them verifies. */
+type VerifyKeys = Uint8Array | readonly Uint8Array[];
+const keyList = (keys: VerifyKeys): readonly Uint8Array[] => (keys instanceof Uint8Array ? [keys] : keys);
+
+/** The payload of the first key whose signature fits; throws when none does. */
+async function verifyWithAny<T>(keys: VerifyKeys, verify: (key: Uint8Array) => Promise<T>): Promise<T> {
+  let lastError: unknown = new Error('No key');
+  for (const key of keyList(keys)) {
+    try {
+      return await verify(key);
+    } catch (error) {
+      lastError = error;
+    }
+  }
+  throw lastError;
+}
+
 export class InvalidStateTokenError extends AppError {
   constructor() {
     super(401, 'INVALID_STATE_TOKEN', 'Your sign-in has expired. Please sign in again.');
@@ -33,13 +50,11 @@ export async function signStateToken(key: Uint8Array, userId: string, step: Stat
     .sign(key);
 }
 
-export async function verifyStateToken(key: Uint8Array, token: string, step: StateStep, now: Date) {
+export async function verifyStateToken(keys: VerifyKeys, token: string, step: StateStep, now: Date) {
   try {
-    const { payload } = await jwtVerify(token, key, {
-      algorithms: ['HS256'],
-      audience: 'onboard-state',
-      currentDate: now,
-    });
+    const { payload } = await verifyWithAny(keys, (key) =>
+      jwtVerify(token, key, { algorithms: ['HS256'], audience: 'onboard-state', currentDate: now }),
+    );
     if (payload.step !== step || typeof payload.sub !== 'string') throw new InvalidStateTokenError();
     return payload.sub;
   } catch {
@@ -61,16 +76,14 @@ export type AccessClaims = { userId: string; sessionId: string };
 
 /** Verifies signature, audience and expiry; null when the token is not one of ours or has expired. */
 export async function verifyAccessToken(
-  key: Uint8Array,
+  keys: VerifyKeys,
   token: string,
   now: Date,
 ): Promise<AccessClaims | null> {
   try {
-    const { payload } = await jwtVerify(token, key, {
-      algorithms: ['HS256'],
-      audience: 'onboard-access',
-      currentDate: now,
-    });
+    const { payload } = await verifyWithAny(keys, (key) =>
+      jwtVerify(token, key, { algorithms: ['HS256'], audience: 'onboard-access', currentDate: now }),
+    );
     return typeof payload.sub === 'string' && typeof payload.sid === 'string'
       ? { userId: payload.sub, sessionId: payload.sid }
       : null;
@@ -80,9 +93,11 @@ export async function verifyAccessToken(
 }
 
 /** Signature only, expiry ignored: logout must still find the session of an expired access token. */
-export async function sessionOfAccessToken(key: Uint8Array, token: string): Promise<AccessClaims | null> {
+export async function sessionOfAccessToken(keys: VerifyKeys, token: string): Promise<AccessClaims | null> {
   try {
-    const { payload } = await compactVerify(token, key, { algorithms: ['HS256'] });
+    const { payload } = await verifyWithAny(keys, (key) =>
+      compactVerify(token, key, { algorithms: ['HS256'] }),
+    );
     const claims = JSON.parse(new TextDecoder().decode(payload)) as {
       sub?: unknown;
       sid?: unknown;

@@ -105,13 +105,20 @@ export class EmailTakenError extends AppError {
 /**
  * Reserves the address on `useremail-{email}`: the first reservation appends with no_stream, a released
  * address is taken again at the revision of its release, so two concurrent registrations cannot both win.
+ * True when this call made the reservation; false when the same user already held it (made by another
+ * call, which only that call, or nobody, may release).
  */
-export async function reserveEmail(deps: UserStoreDeps, actor: EventActor, email: string, userId: string) {
+export async function reserveEmail(
+  deps: UserStoreDeps,
+  actor: EventActor,
+  email: string,
+  userId: string,
+): Promise<boolean> {
   const stream = emailReservationStream(email);
   const recorded = await deps.store.readStream(stream);
   const last = recorded[recorded.length - 1];
   if (last?.type === 'EmailReserved') {
-    if ((last.data as { userId: string }).userId === userId) return;
+    if ((last.data as { userId: string }).userId === userId) return false;
     throw new EmailTakenError();
   }
   const event = { type: 'EmailReserved', data: { email: normaliseEmail(email), userId } };
@@ -122,9 +129,18 @@ export async function reserveEmail(deps: UserStoreDeps, actor: EventActor, email
       last ? last.revision : 'no_stream',
     );
   } catch (error) {
-    if (error instanceof WrongExpectedRevisionError) throw new EmailTakenError();
+    if (error instanceof WrongExpectedRevisionError) {
+      // Another call reserved it first: for another user the address is taken; for this same user (two
+      // registrations of one user racing) the reservation is held, but not by this call.
+      const now = await deps.store.readStream(stream);
+      const holder = now[now.length - 1];
+      if (holder?.type === 'EmailReserved' && (holder.data as { userId: string }).userId === userId)
+        return false;
+      throw new EmailTakenError();
+    }
     throw error;
   }
+  return true;
 }
 
 export async function releaseEmail(deps: UserStoreDeps, actor: EventActor, email: string, userId: string) {
@@ -136,20 +152,31 @@ export async function releaseEmail(deps: UserStoreDeps, actor: EventActor, email
   await deps.store.append(stream, toNewEvents(deps, [event as unknown as UserEvent], actor), last.revision);
 }
 
-/** Registers a user: reserve the address, then create the stream; a failed create releases it again. */
+/**
+ * Registers a user: reserve the address, then create the stream. A failed create releases the address
+ * only when this call made the reservation and no user was registered with it meanwhile: a registration
+ * that lost a race to another one of the same user never takes the winner's address away.
+ */
 export async function registerUser(
   deps: UserStoreDeps,
   actor: EventActor,
   registration: Extract<UserCommand, { type: 'RegisterUser' }>['data'],
 ) {
-  await reserveEmail(deps, actor, registration.email, registration.userId);
+  const isOwnReservation = await reserveEmail(deps, actor, registration.email, registration.userId);
   try {
-    return await executeUserCommand(deps, actor, registration.userId, {
+    const registered = await executeUserCommand(deps, actor, registration.userId, {
       type: 'RegisterUser',
       data: registration,
     });
+    // Registered on a reservation another call made: make sure that call's failure did not release it.
+    if (!isOwnReservation) await reserveEmail(deps, actor, registration.email, registration.userId);
+    return registered;
   } catch (error) {
-    await releaseEmail(deps, actor, registration.email, registration.userId).catch(() => undefined);
+    if (isOwnReservation) {
+      const { state } = await loadUser(deps.store, registration.userId).catch(() => ({ state: null }));
+      if (state?.status === 'none')
+        await releaseEmail(deps, actor, registration.email, registration.userId).catch(() => undefined);
+    }
     throw error;
   }
 }

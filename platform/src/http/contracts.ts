@@ -7,6 +7,8 @@ import * as errorReporting from '../error-reporting/routes.contract.ts';
 // The platform's own routes (platform/src/app.ts).
 const Health = z.object({
   status: z.literal('ok'),
+  /** This process (host name and port): every replica answers for itself. */
+  replica: z.string(),
   services: z.array(z.string()),
   eventStore: z.string(),
   bus: z.string(),
@@ -17,6 +19,8 @@ const Health = z.object({
       head: z.string(),
       isCaughtUp: z.boolean(),
       lagMs: z.number(),
+      /** This replica holds the consumer's lock (its active runner); false: it waits as the standby. */
+      isActive: z.boolean(),
     }),
   ),
 });
@@ -24,9 +28,34 @@ export const health = defineRoute({
   method: 'get',
   path: '/api/health',
   tag: 'platform',
-  summary: 'Liveness and projection lag',
+  summary: 'This replica: its services, and the consumers it runs with their lag',
   isSignedIn: false,
-  responses: { 200: json(Health, 'Up, with each consumer’s checkpoint and lag') },
+  responses: {
+    200: json(
+      Health,
+      'Up, with the checkpoint and lag of each consumer this replica runs, active or standby',
+    ),
+  },
+});
+export const healthLive = defineRoute({
+  method: 'get',
+  path: '/api/health/live',
+  tag: 'platform',
+  summary: 'Liveness: the process answers (from its first moment, until it exits)',
+  isSignedIn: false,
+  responses: { 200: json(z.object({ status: z.literal('live') }), 'Alive') },
+});
+const Readiness = z.object({ status: z.enum(['ready', 'starting', 'stopping', 'unavailable']) });
+export const healthReady = defineRoute({
+  method: 'get',
+  path: '/api/health/ready',
+  tag: 'platform',
+  summary: 'Readiness: migrated, connected to its database, every service mounted, not stopping',
+  isSignedIn: false,
+  responses: {
+    200: json(Readiness, 'Ready for traffic'),
+    503: json(Readiness, 'Starting, stopping, or its database unreachable'),
+  },
 });
 export const openApiDocument = defineRoute({
   method: 'get',
@@ -40,6 +69,8 @@ export const openApiDocument = defineRoute({
 /** Every route the app mounts, by its contract: the document, and the answer checks of the tests. */
 export const allContracts: readonly RouteContract[] = [
   health,
+  healthLive,
+  healthReady,
   openApiDocument,
   ...commandContracts,
   ...queryContracts,

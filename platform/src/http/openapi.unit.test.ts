@@ -49,7 +49,13 @@ const operations = Object.entries(paths).flatMap(([path, item]) =>
 );
 
 /** Routes that exist only in platform/src/app.ts or the gateway (which needs a running bus to build). */
-const APP_LEVEL = ['get /api/health', 'get /api/openapi.json', 'get /api/events/stream'];
+const APP_LEVEL = [
+  'get /api/health',
+  'get /api/health/live',
+  'get /api/health/ready',
+  'get /api/openapi.json',
+  'get /api/events/stream',
+];
 
 /** Every (method, path) an Express router answers, with `:param` written as OpenAPI's `{param}`. */
 function mountedRoutes(router: Router): string[] {

@@ -25,7 +25,7 @@ export async function createIdentity(options: {
     pool,
     now,
     newId: randomUUID,
-    sessionSecret: config.sessionSecret,
+    sessionSecret: config.sessionSecrets,
     emailSender: embeddedEmailSender({ store, now, newId: randomUUID, print: options.printEmail }),
     publicUrl: () => config.publicUrl ?? appUrl,
     passwordMaxAgeDays: config.passwordMaxAgeDays,

@@ -1,0 +1,41 @@
+import { connectEventStore } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { connectCliDatabase } from '../database/connect-cli.ts';
+import { connectDocumentStore } from '../documents/index.ts';
+import { createIdentity } from '../identity/identity.ts';
+import { createLogger } from '../logger.ts';
+import { DEMO_USERS, seedDemoData, seedDemoUsers, underSeedLock } from '../seed.ts';
+
+/**
+ * `npm run seed`: seeds the demo clients and users once, against DATABASE_URL (and the configured event
+ * store) or the embedded default's database, for a topology whose services start with SEED_DEMO_DATA off.
+ * Safe beside a service that seeds too: both take the seeding lock, and what exists is left as it is.
+ */
+async function main() {
+  const { databaseUrl, pool, close } = await connectCliDatabase();
+  try {
+    const config = loadConfig(process.env, databaseUrl);
+    const logger = createLogger(config.logLevel);
+    const now = () => new Date();
+    const store = await connectEventStore(config, pool);
+    try {
+      const documents = await connectDocumentStore(config, pool, now);
+      const identity = await createIdentity({ config, store, pool, logger, now });
+      await underSeedLock(pool, async () => {
+        await seedDemoData(store, now(), documents);
+        await seedDemoUsers(identity.deps, config.demoPassword);
+      });
+      console.log(`Demo data seeded. Sign-ins (password: ${config.demoPassword}):`);
+      for (const user of DEMO_USERS) console.log(`  ${user.role.padEnd(10)} ${user.email}`);
+    } finally {
+      await store.close();
+    }
+  } finally {
+    await close();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
