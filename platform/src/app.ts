@@ -187,7 +187,8 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
   });
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  // The client address (the throttle's key) comes through the proxies this trusts (TRUST_PROXY).
+  app.set('trust proxy', config.trustProxy);
   app.use(securityHeaders);
   // explorer §1: a public Explorer host serves the three Explorer routes and nothing else.
   app.use(explorerPublicHostGuard({ hosts: config.explorerPublicHosts, webDist: config.webDist }));
@@ -254,6 +255,7 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
         publicUrl: identity.deps.publicUrl,
         humanCheckSecret: config.sessionSecret,
         isDemoEnvironment: config.isDemoEnvironment,
+        throttle: identity.deps.throttle,
       }),
     );
     app.use(employeeClassCommandRoutes(commandDeps));
