@@ -113,7 +113,9 @@ describe('throttling: sign-in, MFA, reset, activation and the anonymous Explorer
     expectTooMany(await signInAttempt(onApp, 'nobody-else@example.com', WRONG), limit.seconds);
     expectTooMany(await signInAttempt(onReplica, 'nobody-else@example.com', WRONG), limit.seconds);
     // Another address is not concerned.
-    expect((await signInAttempt(await clientAt(replica.url), 'nobody-else@example.com', WRONG)).status).toBe(401);
+    expect((await signInAttempt(await clientAt(replica.url), 'nobody-else@example.com', WRONG)).status).toBe(
+      401,
+    );
   }, 120_000);
 
   it('gives an account’s count back when its password is right: people who sign in often are never throttled', async () => {
@@ -231,7 +233,9 @@ describe('throttling: sign-in, MFA, reset, activation and the anonymous Explorer
     expect(first.status).toBe(201);
     const messages = `${conversations}/${first.body.conversationId}/messages`;
     for (let i = 1; i < limit.points; i++) {
-      const res = await (i % 2 ? visitor.post(messages, { text: `Hello ${i}` }) : visitor.post(conversations, {}));
+      const res = await (i % 2
+        ? visitor.post(messages, { text: `Hello ${i}` })
+        : visitor.post(conversations, {}));
       expect(res.status).toBe(201);
     }
     expectTooMany(await visitor.post(conversations, { language: 'en' }), limit.seconds);
