@@ -100,6 +100,29 @@ describe('throttling: sign-in, MFA, reset, activation and the anonymous Explorer
     expect(logLines.filter((l) => l.includes('"event":"sign-in-failed"')).length).toBe(refusalsBefore);
   });
 
+  it('lets the owner in from a remembered device while a stranger holds the account at its limit', async () => {
+    const { email } = await createUser();
+    const owner = await clientAt(app.url);
+    await owner.api.signIn(email, PASSWORD, { rememberDevice: true });
+    expect(owner.api.cookies.get('onboard_device')).toBeTruthy();
+    for (let i = 0; i < DEFAULT_THROTTLE_LIMITS.signInAccount.points; i++)
+      expect((await signInAttempt(await clientAt(app.url), email, WRONG)).status).toBe(401);
+    // Without the device: held up like the stranger.
+    expect((await signInAttempt(await clientAt(app.url), email, PASSWORD)).status).toBe(429);
+    // With it (on either replica): only the owner's address counts, and the device skips the code.
+    expect((await signInAttempt(owner, email, PASSWORD)).body.status).toBe('SUCCESS');
+    const sameBrowserOnReplica = await clientAt(replica.url, owner.address);
+    for (const [k, v] of owner.api.cookies) sameBrowserOnReplica.api.cookies.set(k, v);
+    expect((await signInAttempt(sameBrowserOnReplica, email, PASSWORD)).body.status).toBe('SUCCESS');
+    // The owner's device cookie does not lift another account's count.
+    const other = await createUser();
+    const mixed = await clientAt(app.url);
+    mixed.api.cookies.set('onboard_device', owner.api.cookies.get('onboard_device')!);
+    for (let i = 0; i < DEFAULT_THROTTLE_LIMITS.signInAccount.points; i++)
+      expect((await signInAttempt(mixed, other.email, WRONG)).status).toBe(401);
+    expect((await signInAttempt(mixed, other.email, WRONG)).status).toBe(429);
+  });
+
   it('counts per address across accounts, and a second replica shares the count', async () => {
     const limit = DEFAULT_THROTTLE_LIMITS.signInAddress;
     const address = '198.51.100.7';

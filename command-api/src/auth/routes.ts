@@ -40,6 +40,7 @@ import {
   cookieOf,
   createAuthenticate,
   isRememberedDevice,
+  rememberedDeviceUser,
   revokeSession,
   rotateRefreshToken,
   setCsrfCookie,
@@ -132,8 +133,22 @@ export function createAuthApi(deps: AuthDeps): Router {
     ['mfaAccount', accountKey(userId)],
   ];
   /** A step passed: the address gets its point back and the account's count starts again. */
-  const passed = async ([address, account]: ThrottleKey[]) => {
-    await Promise.all([deps.throttle.reward(address!), deps.throttle.forget(account!)]);
+  const passed = async ([address, ...accounts]: ThrottleKey[]) => {
+    await Promise.all([deps.throttle.reward(address!), deps.throttle.forget(...accounts)]);
+  };
+
+  /**
+   * A browser this account remembered (it once passed the second factor) is not held up by the account's
+   * count, which a stranger can run up: only its address counts. One lookup by the cookie, the same
+   * whatever the e-mail, before the store is read.
+   */
+  const isAccountsOwnDevice = async (req: Request, username: string) => {
+    const token = cookieOf(req, DEVICE_COOKIE);
+    if (!token) return false;
+    const userId = await rememberedDeviceUser(deps.pool, token, deps.now());
+    if (!userId) return false;
+    const found = await findActiveUserByEmail(deps.store, username);
+    return found?.user.userId === userId;
   };
 
   const stateToken = (userId: string, step: StateStep) =>
@@ -147,6 +162,7 @@ export function createAuthApi(deps: AuthDeps): Router {
   mount(router, signIn, async (req, res, input) => {
     const body = input.body();
     const keys = signInKeys(req, body.username);
+    if (await isAccountsOwnDevice(req, body.username)) keys.pop();
     // Before anything is looked up or hashed: a guesser over the limit costs no argon2.
     await deps.throttle.consume(res, ...keys);
     const now = deps.now();
