@@ -127,6 +127,9 @@ export function createThrottle(pool: pg.Pool, limits: ThrottleLimits): Throttle 
         duration: limit.seconds,
         // One sweep of expired rows per process is enough: they share the table.
         clearExpiredByTimeout: first,
+        // A key over its limit is refused from memory until its window ends: a flood of throttled tries
+        // costs this process no database round trip either.
+        inMemoryBlockOnConsumed: limit.points + 1,
       }),
     );
     first = false;
