@@ -159,7 +159,8 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
   let phase: 'starting' | 'ready' | 'stopping' = 'starting';
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  // The client address (the throttle's key) comes through the proxies this trusts (TRUST_PROXY).
+  app.set('trust proxy', config.trustProxy);
   app.use(securityHeaders);
   app.get('/api/health/live', (_req, res) => {
     res.json({ status: 'live' });
@@ -309,6 +310,7 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
         publicUrl: identity.deps.publicUrl,
         humanCheckSecret: config.sessionSecrets[0],
         isDemoEnvironment: config.isDemoEnvironment,
+        throttle: identity.deps.throttle,
       }),
     );
     app.use(employeeClassCommandRoutes(commandDeps));

@@ -2,6 +2,7 @@ import { hostname } from 'node:os';
 import { resolve } from 'node:path';
 import type { PlatformSettings } from '@onboard/query-api/feature-toggles';
 import { DEFAULT_SUPPORT_SETTINGS } from '@onboard/domain/features/configuration-defaults';
+import { throttleLimitsFromEnv, type ThrottleLimits } from '@onboard/command-api/throttle';
 
 export type Service = 'command-api' | 'query-api' | 'projections' | 'workers';
 export const ALL_SERVICES: readonly Service[] = ['command-api', 'query-api', 'projections', 'workers'];
@@ -72,6 +73,14 @@ export type AppConfig = {
   sentryDsn: string | null;
   /** ONBOARD_RELEASE: the release error reports name. */
   release: string;
+  /** The attempts allowed per window (ONBOARD_THROTTLE_*, e.g. ONBOARD_THROTTLE_SIGN_IN_ADDRESS=50/15m). */
+  throttle: ThrottleLimits;
+  /**
+   * TRUST_PROXY: Express's `trust proxy`, which decides the client address the throttle counts: `loopback`
+   * (the default: a proxy on the same machine), a hop count, `true`, or addresses and subnets
+   * (comma-separated; `uniquelocal` for a proxy on a private network, such as the compose edge).
+   */
+  trustProxy: boolean | number | string;
 };
 
 export const WEB_DIST = resolve(import.meta.dirname, '../../web/dist');
@@ -194,7 +203,17 @@ export function loadConfig(env: NodeJS.ProcessEnv, embeddedDatabaseUrl?: string)
     },
     sentryDsn: env.SENTRY_DSN?.trim() || null,
     release: env.ONBOARD_RELEASE?.trim() || 'onboard@dev',
+    throttle: throttleLimitsFromEnv(env),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
+}
+
+function parseTrustProxy(value: string | undefined): boolean | number | string {
+  const v = value?.trim() ?? '';
+  if (v === '') return 'loopback';
+  if (v === 'true' || v === 'false') return v === 'true';
+  if (/^\d+$/.test(v)) return Number(v);
+  return v;
 }
 
 /** The embedded default mounted on an ephemeral loopback port, for integration and browser tests. */

@@ -45,6 +45,7 @@ beforeAll(async () => {
     now: () => new Date(),
     newId: randomUUID,
     pool: app.pool,
+    throttle: app.identity.deps.throttle,
   };
   const routes = express();
   routes.use(cookieParser());

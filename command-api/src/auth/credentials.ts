@@ -50,8 +50,9 @@ export const isLocked = (credentials: Credentials, now: Date) =>
   credentials.lockedUntil !== null && credentials.lockedUntil.getTime() > now.getTime();
 
 /**
- * Counts a failed password or code. The fifth consecutive failure locks the account for an hour and
- * starts the count again, so after the hour there are five more tries. Returns whether it is now locked.
+ * Counts a wrong code entered after the right password (wrong passwords are throttled, never counted
+ * here). The fifth consecutive one locks the account for an hour and starts the count again, so after
+ * the hour there are five more tries. Returns whether it is now locked.
  */
 export async function recordFailure(pool: pg.Pool, userId: string, now: Date): Promise<boolean> {
   const { rows } = await pool.query<{ locked: boolean }>(

@@ -1,3 +1,4 @@
+import type { Throttle } from '../http/throttle.ts';
 import type { EmailSender } from './email-port.ts';
 import type { UserStoreDeps } from './users.ts';
 
@@ -18,6 +19,8 @@ export type AuthDeps = UserStoreDeps & {
   publicUrl: () => string;
   passwordMaxAgeDays: number;
   logger: AuthLogger;
+  /** Counts sign-in, MFA, reset and activation attempts per address and account (command-api/src/http/throttle.ts). */
+  throttle: Throttle;
 };
 
 export const MINUTE = 60_000;

@@ -5,6 +5,8 @@ import {
   DAY,
   EXPIRED_LINK_MESSAGE,
   HOUR,
+  LOCK_MINUTES,
+  MAX_FAILED_ATTEMPTS,
   RESET_LINK_HOURS,
   type AuthDeps,
 } from './deps.ts';
@@ -110,6 +112,31 @@ export async function sendPasswordReset(deps: AuthDeps, userId: string, actor: E
     link,
     clientId: null,
     actor,
+  });
+}
+
+/**
+ * Tells a user their account was just locked: wrong codes after the right password mean someone may know
+ * it, so the e-mail carries a reset link (a new password also lifts the lock).
+ */
+export async function sendLockedEmail(deps: AuthDeps, userId: string) {
+  const user = await activeUser(deps, userId);
+  const link = await issueLink(deps, user, 'RESET_PASSWORD');
+  return deps.emailSender.send({
+    to: [user.email],
+    subject: 'Your Onboard account is locked',
+    body: [
+      `Hello ${user.firstName},`,
+      '',
+      `Your Onboard account was locked for ${LOCK_MINUTES} minutes after ${MAX_FAILED_ATTEMPTS} wrong codes from your authenticator app, entered after your password.`,
+      'If it was not you, someone knows your password: choose a new one now, which also unlocks your account:',
+      link,
+      '',
+      `The link works once and expires in ${RESET_LINK_HOURS} hour.`,
+    ].join('\n'),
+    link,
+    clientId: null,
+    actor: { userId: user.userId, role: user.role },
   });
 }
 

@@ -2,6 +2,11 @@ import { z } from 'zod';
 import { defineRoute, json, noContent, problem } from '@onboard/api-contract';
 import { AuthenticatedUser } from '@onboard/api-contract/views';
 
+/** Every throttled route's 429 (command-api/src/http/throttle.ts), with a Retry-After header. */
+export const tooManyAttempts = problem(
+  'TOO_MANY_ATTEMPTS: over the limit for this address or account; Retry-After gives the seconds to wait',
+);
+
 export const SignInBody = z.object({
   username: z.string().trim().min(1, 'Enter your e-mail').max(320),
   password: z.string().min(1, 'Enter your password').max(1024),
@@ -68,6 +73,7 @@ const signInStep = <const P extends string, const B extends z.ZodType>(path: P, 
     responses: {
       200: json(SignInStep, 'The next step'),
       401: problem('Wrong credentials, code or state token'),
+      429: tooManyAttempts,
     },
   });
 /** Enrolment steps: a user who already has a factor is refused (an administrator resets MFA first). */
@@ -175,6 +181,7 @@ export const upsertPasswordFromLink = defineRoute({
     204: noContent('Password set'),
     400: problem('Password refused by the policy'),
     404: problem('EXPIRED_LINK: expired or used'),
+    429: tooManyAttempts,
   },
 });
 export const requestPasswordResetEmail = defineRoute({
@@ -184,5 +191,5 @@ export const requestPasswordResetEmail = defineRoute({
   summary: 'E-mail a reset link (always 204)',
   isSignedIn: false,
   request: { params: z.object({ email: z.string().min(1) }) },
-  responses: { 204: noContent('Sent if the address belongs to a user') },
+  responses: { 204: noContent('Sent if the address belongs to a user'), 429: tooManyAttempts },
 });

@@ -1,9 +1,10 @@
-import { Router, type Response } from 'express';
+import { Router, type Request, type Response } from 'express';
 import { AppError, UnauthorizedError, type UserProfile } from '@onboard/domain';
 import { isPasswordExpired } from '@onboard/domain/users/password-policy';
 import { mount } from '@onboard/api-contract/express';
 import { requireActor } from '../http/context.ts';
 import { readAuthenticatedUser } from './authenticated-user.ts';
+import { addressOf, accountKey, type ThrottleKey } from '../http/throttle.ts';
 import { isLocked, readCredentials, recordFailure, resetFailures, verifyPassword } from './credentials.ts';
 import {
   EXCHANGE_TOKEN_MINUTES,
@@ -14,7 +15,7 @@ import {
   PASSWORD_EXPIRED_MESSAGE,
   type AuthDeps,
 } from './deps.ts';
-import { describeLink, requestPasswordReset, upsertPassword } from './links.ts';
+import { describeLink, requestPasswordReset, sendLockedEmail, upsertPassword } from './links.ts';
 import {
   TOTP_FACTOR,
   acceptTermsOfUse,
@@ -39,6 +40,7 @@ import {
   cookieOf,
   createAuthenticate,
   isRememberedDevice,
+  rememberedDeviceUser,
   revokeSession,
   rotateRefreshToken,
   setCsrfCookie,
@@ -122,7 +124,11 @@ export function createAuthApi(deps: AuthDeps): Router {
     return { status: 'SUCCESS' as const, sessionToken };
   };
 
-  /** A wrong password or code: counted, and the failure that reaches five locks the account. */
+  /**
+   * A wrong code after the right password: counted, and the failure that reaches five locks the account
+   * for an hour and tells its owner by e-mail (someone knows the password). Wrong passwords never lock:
+   * the throttle slows them, so nobody can lock out a user whose password they do not know.
+   */
   const fail = async (userId: string, error: AppError, res: Response) => {
     const locked = await recordFailure(deps.pool, userId, deps.now());
     deps.logger.info(
@@ -130,10 +136,41 @@ export function createAuthApi(deps: AuthDeps): Router {
       'sign-in refused',
     );
     if (locked) {
+      await sendLockedEmail(deps, userId).catch((err: unknown) => {
+        deps.logger.warn({ err, event: 'locked-email-failed', userId }, 'lock e-mail failed');
+      });
       res.json(LOCKED_OUT);
       return;
     }
     throw error;
+  };
+
+  /** The address and account keys of a step: counted before the check, given back when it passes. */
+  const signInKeys = (req: Request, account: string): ThrottleKey[] => [
+    ['signInAddress', addressOf(req)],
+    ['signInAccount', accountKey(account)],
+  ];
+  const mfaKeys = (req: Request, userId: string): ThrottleKey[] => [
+    ['mfaAddress', addressOf(req)],
+    ['mfaAccount', accountKey(userId)],
+  ];
+  /** A step passed: the address gets its point back and the account's count starts again. */
+  const passed = async ([address, ...accounts]: ThrottleKey[]) => {
+    await Promise.all([deps.throttle.reward(address!), deps.throttle.forget(...accounts)]);
+  };
+
+  /**
+   * A browser this account remembered (it once passed the second factor) is not held up by the account's
+   * count, which a stranger can run up: only its address counts. One lookup by the cookie, the same
+   * whatever the e-mail, before the store is read.
+   */
+  const isAccountsOwnDevice = async (req: Request, username: string) => {
+    const token = cookieOf(req, DEVICE_COOKIE);
+    if (!token) return false;
+    const userId = await rememberedDeviceUser(deps.pool, token, deps.now());
+    if (!userId) return false;
+    const found = await findActiveUserByEmail(deps.store, username);
+    return found?.user.userId === userId;
   };
 
   const stateToken = (userId: string, step: StateStep) =>
@@ -146,22 +183,34 @@ export function createAuthApi(deps: AuthDeps): Router {
 
   mount(router, signIn, async (req, res, input) => {
     const body = input.body();
+    const keys = signInKeys(req, body.username);
+    if (await isAccountsOwnDevice(req, body.username)) keys.pop();
+    // Before anything is looked up or hashed: a guesser over the limit costs no argon2.
+    await deps.throttle.consume(res, ...keys);
     const now = deps.now();
     const found = await findActiveUserByEmail(deps.store, body.username);
-    if (!found) {
-      await verifyPassword(null, body.password);
-      deps.logger.info({ event: 'sign-in-failed', reason: 'unknown-user' }, 'sign-in refused');
+    // The same reads and one argon2 verify (a dummy hash when there is no user or password) on every path,
+    // and one answer for an unknown user, a wrong password and a locked account: nothing tells whether
+    // an account exists.
+    const credentials = await readCredentials(deps.pool, found?.user.userId ?? '');
+    const passwordOk = await verifyPassword(found ? credentials.passwordHash : null, body.password);
+    if (!found || !passwordOk) {
+      deps.logger.info(
+        {
+          event: 'sign-in-failed',
+          reason: found ? 'wrong-password' : 'unknown-user',
+          ...(found ? { userId: found.user.userId } : {}),
+        },
+        'sign-in refused',
+      );
       throw new InvalidCredentialsError();
     }
     const { userId } = found.user;
-    const credentials = await readCredentials(deps.pool, userId);
+    await passed(keys);
+    // Only the right password learns of the lock (platform §4 LOCKED_OUT): it reveals nothing new.
     if (isLocked(credentials, now)) {
       deps.logger.info({ event: 'sign-in-locked', userId }, 'sign-in refused: locked');
       res.json(LOCKED_OUT);
-      return;
-    }
-    if (!(await verifyPassword(credentials.passwordHash, body.password))) {
-      await fail(userId, new InvalidCredentialsError(), res);
       return;
     }
     if (
@@ -217,7 +266,10 @@ export function createAuthApi(deps: AuthDeps): Router {
   mount(router, activateMfa, async (req, res, input) => {
     const body = input.body();
     const now = deps.now();
+    await deps.throttle.consume(res, ['mfaAddress', addressOf(req)]);
     const userId = await verifyStateToken(keys.state, body.stateToken, 'MFA_ENROLL_ACTIVATE', now);
+    const throttled = mfaKeys(req, userId);
+    await deps.throttle.consume(res, throttled[1]!);
     const user = await activeUser(userId);
     const credentials = await readCredentials(deps.pool, userId);
     if (isLocked(credentials, now)) {
@@ -244,6 +296,7 @@ export function createAuthApi(deps: AuthDeps): Router {
       type: 'RecordMfaEnrolled',
       data: {},
     });
+    await passed(throttled);
     res.json(await succeed(userId, body.rememberDevice));
   });
 
@@ -261,7 +314,10 @@ export function createAuthApi(deps: AuthDeps): Router {
   mount(router, verifyMfa, async (req, res, input) => {
     const body = input.body();
     const now = deps.now();
+    await deps.throttle.consume(res, ['mfaAddress', addressOf(req)]);
     const userId = await verifyStateToken(keys.state, body.stateToken, 'MFA_CHALLENGE', now);
+    const throttled = mfaKeys(req, userId);
+    await deps.throttle.consume(res, throttled[1]!);
     await activeUser(userId);
     const credentials = await readCredentials(deps.pool, userId);
     if (isLocked(credentials, now)) {
@@ -276,6 +332,7 @@ export function createAuthApi(deps: AuthDeps): Router {
       await fail(userId, new InvalidPassCodeError(), res);
       return;
     }
+    await passed(throttled);
     res.json(await succeed(userId, body.rememberDevice));
   });
 
@@ -349,12 +406,25 @@ export function createAuthApi(deps: AuthDeps): Router {
 
   mount(router, upsertPasswordFromLink, async (req, res, input) => {
     const body = input.body();
+    // Per address, and per link (each link belongs to one account); a password set gives the point back.
+    const throttled: ThrottleKey[] = [
+      ['activationAddress', addressOf(req)],
+      ['activationAccount', accountKey(body.token)],
+    ];
+    await deps.throttle.consume(res, ...throttled);
     await upsertPassword(deps, body.token, body.password);
+    await passed(throttled);
     res.status(204).end();
   });
 
   mount(router, requestPasswordResetEmail, async (req, res) => {
     const email = String(req.params.email);
+    // Every request sends an e-mail (or would): each one counts, per address and per address asked for.
+    await deps.throttle.consume(
+      res,
+      ['passwordResetAddress', addressOf(req)],
+      ['passwordResetAccount', accountKey(email)],
+    );
     // Always 204, and the same work either way as far as the caller can see: no account enumeration.
     await requestPasswordReset(deps, email).catch((error: unknown) => {
       deps.logger.warn({ err: error, event: 'password-reset-failed' }, 'password reset e-mail failed');

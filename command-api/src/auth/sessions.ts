@@ -107,6 +107,15 @@ export async function isRememberedDevice(pool: pg.Pool, userId: string, token: s
   return rowCount === 1;
 }
 
+/** Whose remembered device a cookie is, while it lasts; null for none. */
+export async function rememberedDeviceUser(pool: pg.Pool, token: string, now: Date): Promise<string | null> {
+  const { rows } = await pool.query<{ user_id: string }>(
+    'select user_id from auth_devices where token_hash = $1 and expires_at > $2',
+    [sha256(token), now],
+  );
+  return rows[0]?.user_id ?? null;
+}
+
 export type RefreshOutcome = 'ROTATED' | 'REUSED' | 'INVALID';
 
 /**

@@ -161,6 +161,7 @@ export const sendLead = defineRoute({
   responses: {
     201: json(z.object({ leadId: z.string(), status: z.literal('SENT') }), 'Sent'),
     404: problem('No such site'),
+    429: problem('TOO_MANY_ATTEMPTS: too many writes from this address; Retry-After gives the seconds'),
   },
 });
 
@@ -192,6 +193,7 @@ export const emailBenefits = defineRoute({
     201: json(z.object({ emailId: z.string(), status: z.literal('SENT') }), 'Sent through the e-mail port'),
     400: problem('Invalid fields, or a missing, wrong, expired or used recaptchaToken'),
     404: problem('No such site'),
+    429: problem('TOO_MANY_ATTEMPTS: too many writes from this address; Retry-After gives the seconds'),
   },
 });
 export const startSupportChat = defineRoute({
@@ -204,6 +206,7 @@ export const startSupportChat = defineRoute({
   responses: {
     201: json(SupportConversation, 'Started, in the Live or Demo department (platform §9)'),
     404: problem('No such site'),
+    429: problem('TOO_MANY_ATTEMPTS: too many writes from this address; Retry-After gives the seconds'),
   },
 });
 export const postSupportMessage = defineRoute({
@@ -217,5 +220,6 @@ export const postSupportMessage = defineRoute({
     201: json(SupportChatMessage, 'Posted'),
     400: problem('Empty or too long'),
     404: problem('No such conversation'),
+    429: problem('TOO_MANY_ATTEMPTS: too many writes from this address; Retry-After gives the seconds'),
   },
 });

@@ -28,6 +28,7 @@ import {
 } from '@onboard/domain/explorer/decider';
 import { mount } from '@onboard/api-contract/express';
 import { requireActor, type CommandDeps } from '../http/context.ts';
+import { addressOf } from '../http/throttle.ts';
 import { bodyFieldErrors, parseIfMatch } from '../http/validate.ts';
 import { explorerVisitorRoutes, type ExplorerVisitorDeps } from './visitor-routes.ts';
 import {
@@ -365,6 +366,7 @@ export function createExplorerCommands(deps: ExplorerCommandDeps): Router {
 
   // Anonymous (explorer §7): any visitor of a public page may send the lead form.
   mount(router, sendLead, async (req, res, input) => {
+    await deps.throttle.consume(res, ['explorerWriteAddress', addressOf(req)]);
     const body = input.body();
     const errors = validateLead(body);
     if (Object.values(errors).some((m) => m !== undefined)) throw bodyFieldErrors(errors);

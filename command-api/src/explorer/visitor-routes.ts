@@ -19,6 +19,7 @@ import { isExplorerSiteLive, type ExplorerSite } from '@onboard/domain/explorer/
 import type { EmailSender } from '../auth/email-port.ts';
 import { mount } from '@onboard/api-contract/express';
 import type { CommandDeps } from '../http/context.ts';
+import { addressOf, type Throttle } from '../http/throttle.ts';
 import { bodyFieldErrors } from '../http/validate.ts';
 import { builtInHumanCheck, type HumanCheck } from './human-check.ts';
 import { createHumanCheck, emailBenefits, postSupportMessage, startSupportChat } from './routes.contract.ts';
@@ -34,6 +35,8 @@ export type ExplorerVisitorDeps = CommandDeps & {
   humanCheckSecret?: string;
   /** platform §9: in a demo environment every chat goes to the demo department. */
   isDemoEnvironment?: boolean;
+  /** Anonymous writes count per address before any work (command-api/src/http/throttle.ts). */
+  throttle: Throttle;
 };
 
 const VISITOR = { userId: 'anonymous', role: 'EXPLORER_VISITOR' };
@@ -65,6 +68,7 @@ export function explorerVisitorRoutes(deps: ExplorerVisitorDeps): Router {
   });
 
   mount(router, emailBenefits, async (req, res, input) => {
+    await deps.throttle.consume(res, ['explorerWriteAddress', addressOf(req)]);
     const body = input.body();
     const errors = validateExplorerEmailSend(body);
     if (Object.values(errors).some((m) => m !== undefined)) throw bodyFieldErrors(errors);
@@ -105,6 +109,7 @@ export function explorerVisitorRoutes(deps: ExplorerVisitorDeps): Router {
 
   // The built-in chat: the conversation id is an unguessable UUID and is the visitor's only handle on it.
   mount(router, startSupportChat, async (req, res, input) => {
+    await deps.throttle.consume(res, ['explorerWriteAddress', addressOf(req)]);
     const body = input.body();
     const page = await requirePage(String(req.params.explorerPageId));
     // The page offers the chat only where the site enables live chat (explorer §3); the server holds to
@@ -147,6 +152,10 @@ export function explorerVisitorRoutes(deps: ExplorerVisitorDeps): Router {
   });
 
   mount(router, postSupportMessage, async (req, res, input) => {
+    // Signed-in staff answer as the agent; everyone else writes as the visitor, and is throttled.
+    const actor = await deps.authenticate(req).catch(() => null);
+    const isAgent = actor !== null && isInternal(actor);
+    if (!isAgent) await deps.throttle.consume(res, ['explorerWriteAddress', addressOf(req)]);
     const body = input.body();
     const error = supportMessageError(body.text);
     if (error !== null) throw bodyFieldErrors({ text: error });
@@ -159,9 +168,6 @@ export function explorerVisitorRoutes(deps: ExplorerVisitorDeps): Router {
     ) {
       throw new NotFoundError('Conversation not found');
     }
-    // Signed-in staff answer as the agent; everyone else writes as the visitor.
-    const actor = await deps.authenticate(req).catch(() => null);
-    const isAgent = actor !== null && isInternal(actor);
     const now = deps.now();
     const message = {
       conversationId,

@@ -82,6 +82,7 @@ function allMountedRoutes() {
     authenticate: unused,
     now: () => new Date(0),
     newId: () => 'id',
+    throttle: { consume: unused, reward: unused, forget: unused },
   };
   const auth = {
     ...base,

@@ -223,23 +223,43 @@ describe('identity: sign-in, sessions and links over HTTP', () => {
     );
   });
 
-  it('locks the account after five wrong passwords, even for the right one, for 60 minutes', async () => {
+  /** A wrong code after the right password (the one kind of failure that counts towards the lock). */
+  const wrongCodeFor = (api: ReturnType<typeof client>, email: string) => async () => {
+    const s = await api.post('/api/auth/sign-in', { username: email, password: PASSWORD });
+    const ch = await api.post('/api/auth/mfa/challenge', {
+      stateToken: s.body.stateToken,
+      factorId: 'totp',
+    });
+    const good = await api.totpFor(email);
+    return api.post('/api/auth/mfa/verify', {
+      stateToken: ch.body.stateToken,
+      passCode: good === '111111' ? '222222' : '111111',
+    });
+  };
+
+  it('locks the account after five wrong codes, even for the right password, for 60 minutes', async () => {
     const { email } = await createUser();
     const api = client();
-    await api.get('/api/auth/csrf');
+    await api.signIn(email, PASSWORD);
+    const wrongCode = wrongCodeFor(api, email);
     for (let i = 0; i < 4; i++) {
-      const res = await api.post('/api/auth/sign-in', { username: email, password: 'Wrong-Password-1!' });
+      const res = await wrongCode();
       expect(res.status).toBe(401);
       expect(res.body).toMatchObject({
-        code: 'INVALID_CREDENTIALS',
-        message: 'The username or password you entered is incorrect.',
+        code: 'INVALID_PASSCODE',
+        message: "Your code doesn't match our records. Please try again.",
       });
     }
-    const fifth = await api.post('/api/auth/sign-in', { username: email, password: 'Wrong-Password-1!' });
+    const fifth = await wrongCode();
     expect(fifth.status).toBe(200);
     expect(fifth.body).toEqual({ status: 'LOCKED_OUT', message: LOCKED });
+    expect((await lastEmailTo(email)).subject).toBe('Your Onboard account is locked');
     const right = await api.post('/api/auth/sign-in', { username: email, password: PASSWORD });
     expect(right.body).toEqual({ status: 'LOCKED_OUT', message: LOCKED });
+    // A wrong password on a locked account answers like any wrong password.
+    const wrong = await api.post('/api/auth/sign-in', { username: email, password: 'Wrong-Password-1!' });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body.code).toBe('INVALID_CREDENTIALS');
 
     offset = 59 * MINUTE;
     expect((await api.post('/api/auth/sign-in', { username: email, password: PASSWORD })).body.status).toBe(
@@ -247,35 +267,23 @@ describe('identity: sign-in, sessions and links over HTTP', () => {
     );
     offset = 61 * MINUTE;
     expect((await api.post('/api/auth/sign-in', { username: email, password: PASSWORD })).body.status).toBe(
-      'MFA_ENROLL',
+      'MFA_REQUIRED',
     );
   });
 
-  it('counts wrong codes with wrong passwords, and a success resets the count', async () => {
+  it('never locks for wrong passwords, and a success starts the count of wrong codes again', async () => {
     const { email } = await createUser();
     const api = client();
     await api.signIn(email, PASSWORD);
     const wrongPassword = () =>
       api.post('/api/auth/sign-in', { username: email, password: 'Nope-Nope-Nope-1' });
-    const wrongCode = async () => {
-      const s = await api.post('/api/auth/sign-in', { username: email, password: PASSWORD });
-      const ch = await api.post('/api/auth/mfa/challenge', {
-        stateToken: s.body.stateToken,
-        factorId: 'totp',
-      });
-      const good = await api.totpFor(email);
-      return api.post('/api/auth/mfa/verify', {
-        stateToken: ch.body.stateToken,
-        passCode: good === '111111' ? '222222' : '111111',
-      });
-    };
-    await wrongPassword();
-    await wrongPassword();
+    const wrongCode = wrongCodeFor(api, email);
+    for (let i = 0; i < 6; i++) expect((await wrongPassword()).status).toBe(401);
     await wrongCode();
     await wrongCode();
     await api.signIn(email, PASSWORD); // success: the count starts again
     for (let i = 0; i < 4; i++) expect((await wrongCode()).status).toBe(401);
-    expect((await wrongPassword()).body).toEqual({ status: 'LOCKED_OUT', message: LOCKED });
+    expect((await wrongCode()).body).toEqual({ status: 'LOCKED_OUT', message: LOCKED });
   });
 
   it('refuses an unknown user like a wrong password', async () => {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import type { EventStore } from '@onboard/events';
 import { createAuthApi, createAuthenticate, type AuthDeps } from '@onboard/command-api/auth';
+import { createThrottle } from '@onboard/command-api/throttle';
 import type { AppConfig } from '../config.ts';
 import type { Logger } from '../logger.ts';
 import { embeddedEmailSender } from './embedded-email.ts';
@@ -30,6 +31,8 @@ export async function createIdentity(options: {
     publicUrl: () => config.publicUrl ?? appUrl,
     passwordMaxAgeDays: config.passwordMaxAgeDays,
     logger,
+    // Counters in PostgreSQL (the rate_limits table): every replica on this database shares them.
+    throttle: createThrottle(pool, config.throttle),
   };
   return {
     deps,

@@ -100,6 +100,30 @@ describe('interpretFailure (spec platform §8)', () => {
     });
   });
 
+  it('shows a 429 in words, where it happened (the sign-in page included), without a redirect', () => {
+    const outcome = interpretFailure(
+      {
+        status: 429,
+        contentType: 'application/problem+json; charset=utf-8',
+        bodyText: JSON.stringify({
+          status: 429,
+          code: 'TOO_MANY_ATTEMPTS',
+          message: 'Too many attempts. Try again in 15 minutes.',
+          retryAfterSeconds: 900,
+        }),
+      },
+      '/login',
+    );
+    expect(outcome.redirectTo).toBeNull();
+    expect(outcome.error).toMatchObject({
+      status: 429,
+      code: 'TOO_MANY_ATTEMPTS',
+      message: 'Too many attempts. Try again in 15 minutes.',
+    });
+    // A sign-in is a mutation: a 429 is not retried behind the user's back.
+    expect(mutationRetryDelay(new ApiError(outcome.error), 1)).toBeNull();
+  });
+
   it('says "No response received!" when nothing came back', () => {
     expect(noResponseError()).toMatchObject({ status: null, message: 'No response received!' });
   });

@@ -43,6 +43,7 @@ export function EmailBenefitsForm({
   const [answer, setAnswer] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [isGeneralError, setGeneralError] = useState(false);
+  const [waitMinutes, setWaitMinutes] = useState<number | null>(null);
   const [status, setStatus] = useState<'form' | 'sending' | 'sent'>('form');
   const [sentTo, setSentTo] = useState('');
 
@@ -82,6 +83,7 @@ export function EmailBenefitsForm({
     setStatus('form');
     setErrors(outcome.fieldErrors);
     setGeneralError(outcome.isGeneral);
+    setWaitMinutes(outcome.retryAfterMinutes ?? null);
     // A token is good once: any refusal after it was checked needs a new question.
     if (outcome.fieldErrors.recaptchaToken || outcome.isGeneral) newChallenge();
   };
@@ -111,7 +113,7 @@ export function EmailBenefitsForm({
     >
       {isGeneralError && (
         <p role="alert" className="explorer-error">
-          {t.formError}
+          {waitMinutes !== null ? t.tooManyAttempts(waitMinutes) : t.formError}
         </p>
       )}
       <CheckboxGroup

@@ -59,6 +59,7 @@ function LeadForm({ explorerPageId, close }: { explorerPageId: string; close: ()
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [isGeneralError, setGeneralError] = useState(false);
+  const [waitMinutes, setWaitMinutes] = useState<number | null>(null);
   const [status, setStatus] = useState<'form' | 'sending' | 'confirmation'>('form');
   const set = (field: keyof typeof EMPTY) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
   const isBroker = values.externalUser === 'broker';
@@ -81,6 +82,7 @@ function LeadForm({ explorerPageId, close }: { explorerPageId: string; close: ()
     setStatus('form');
     setErrors(outcome.fieldErrors);
     setGeneralError(outcome.isGeneral);
+    setWaitMinutes(outcome.retryAfterMinutes ?? null);
   };
 
   if (status === 'confirmation') {
@@ -120,7 +122,7 @@ function LeadForm({ explorerPageId, close }: { explorerPageId: string; close: ()
       <Form className="explorer-form" onSubmit={(e) => void submit(e)} validationBehavior="aria">
         {isGeneralError && (
           <p role="alert" className="explorer-error">
-            {t.formError}
+            {waitMinutes !== null ? t.tooManyAttempts(waitMinutes) : t.formError}
           </p>
         )}
         {field('email', t.email, 'email')}

@@ -9,6 +9,7 @@ import { supportConversationAtom } from '../../state/explorer.ts';
 import {
   builtInChatAdapter,
   ChatRefused,
+  ChatThrottled,
   type ChatConversation,
   type ChatMessage,
   type SupportChatAdapter,
@@ -92,7 +93,8 @@ export function SupportChat({
       setText('');
     } catch (failure) {
       const refused = failure instanceof ChatRefused ? failure.fields.text : undefined;
-      setError(refused ? translateRuleMessage(refused, language) : t.formError);
+      if (failure instanceof ChatThrottled) setError(t.tooManyAttempts(failure.minutes));
+      else setError(refused ? translateRuleMessage(refused, language) : t.formError);
     } finally {
       setSending(false);
     }

@@ -116,7 +116,18 @@ export type LeadBody = {
 };
 
 export type LeadOutcome =
-  { ok: true } | { ok: false; fieldErrors: Record<string, string>; isGeneral: boolean };
+  | { ok: true }
+  | {
+      ok: false;
+      fieldErrors: Record<string, string>;
+      isGeneral: boolean;
+      /** A 429: how long to wait, in whole minutes (from Retry-After). */
+      retryAfterMinutes?: number;
+    };
+
+/** A 429's wait in whole minutes, from its Retry-After seconds (at least one). */
+export const retryAfterMinutes = (response: Response): number =>
+  Math.max(1, Math.ceil(Number(response.headers.get('retry-after') ?? 60) / 60) || 1);
 
 /**
  * POST /api/explorer-pages/lead-generation/send with the CSRF header. Field errors lose their `body.`
@@ -149,6 +160,8 @@ async function postForm(path: string, body: unknown): Promise<LeadOutcome> {
     return { ok: false, fieldErrors: {}, isGeneral: true };
   }
   if (response.ok) return { ok: true };
+  if (response.status === 429)
+    return { ok: false, fieldErrors: {}, isGeneral: true, retryAfterMinutes: retryAfterMinutes(response) };
   const answer: unknown = await response.json().catch(() => null);
   return { ok: false, ...leadErrorsOf(answer) };
 }

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { leadErrorsOf, sendLead, type LeadBody } from './api.ts';
+import { MESSAGES } from './i18n.ts';
 
 describe('lead send errors (explorer §5, §7, §8)', () => {
   it('places a plain string error on the email field', () => {
@@ -101,5 +102,27 @@ describe('sendLead', () => {
       }),
     );
     expect(await sendLead(body)).toEqual({ ok: false, fieldErrors: {}, isGeneral: true });
+  });
+
+  it('says how long to wait when the address is throttled (429), in words in both languages', async () => {
+    vi.stubGlobal('document', { cookie: 'onboard_csrf=token-1' });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(
+            JSON.stringify({
+              status: 429,
+              code: 'TOO_MANY_ATTEMPTS',
+              message: 'Too many attempts. Try again in 5 minutes.',
+            }),
+            { status: 429, headers: { 'retry-after': '241', 'content-type': 'application/problem+json' } },
+          ),
+      ),
+    );
+    const outcome = await sendLead(body);
+    expect(outcome).toEqual({ ok: false, fieldErrors: {}, isGeneral: true, retryAfterMinutes: 5 });
+    expect(MESSAGES.en.tooManyAttempts(5)).toBe('Too many attempts. Try again in 5 minutes.');
+    expect(MESSAGES.es.tooManyAttempts(1)).toBe('Demasiados intentos. Vuelva a intentarlo en 1 minuto.');
   });
 });

@@ -80,6 +80,8 @@ const en = {
   leadThanksTitle: 'Thank you!',
   leadThanks: 'We received your details. Our team will contact you soon.',
   formError: 'Something went wrong. Please try again.',
+  tooManyAttempts: (minutes: number) =>
+    `Too many attempts. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
   checkField: 'Please check this field.',
   yes: 'Yes',
   no: 'No',
@@ -230,6 +232,8 @@ const es: Messages = {
   leadThanksTitle: '¡Gracias!',
   leadThanks: 'Recibimos sus datos. Nuestro equipo se comunicará con usted pronto.',
   formError: 'Algo salió mal. Vuelva a intentarlo.',
+  tooManyAttempts: (minutes: number) =>
+    `Demasiados intentos. Vuelva a intentarlo en ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}.`,
   checkField: 'Revise este campo.',
   yes: 'Sí',
   no: 'No',

@@ -1,5 +1,5 @@
 import type { ExplorerLanguage } from '@onboard/domain/explorer/catalogues';
-import { postJson } from './api.ts';
+import { postJson, retryAfterMinutes } from './api.ts';
 
 /**
  * The live chat behind a port: the panel talks to a SupportChatAdapter. The built-in adapter keeps the
@@ -20,6 +20,13 @@ export type SupportChatAdapter = {
 export class ChatRefused extends Error {
   constructor(readonly fields: Record<string, string>) {
     super('The chat refused the message');
+  }
+}
+
+/** Too many messages from this address (429): the wait in whole minutes. */
+export class ChatThrottled extends Error {
+  constructor(readonly minutes: number) {
+    super('The chat is throttled');
   }
 }
 
@@ -56,6 +63,7 @@ export const builtInChatAdapter: SupportChatAdapter = {
         ),
       );
     }
+    if (response.status === 429) throw new ChatThrottled(retryAfterMinutes(response));
     if (!response.ok) throw new Error(`support chat answered ${response.status}`);
     return (await response.json()) as ChatMessage;
   },
