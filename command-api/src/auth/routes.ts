@@ -45,7 +45,14 @@ import {
   startSession,
   CSRF_COOKIE,
 } from './sessions.ts';
-import { InvalidTokenError, signStateToken, verifyStateToken, type StateStep } from './tokens.ts';
+import { claimTotpStep, isStateTokenUsed, useStateToken } from './replay.ts';
+import {
+  InvalidStateTokenError,
+  InvalidTokenError,
+  signStateToken,
+  verifyStateToken,
+  type StateStep,
+} from './tokens.ts';
 import { newTotpSecret, otpauthUri, qrCodeDataUri, verifyTotp } from './totp.ts';
 import { awaitUserProjected, executeUserCommand, findActiveUserByEmail, loadUser } from './users.ts';
 
@@ -195,6 +202,7 @@ export function createAuthApi(deps: AuthDeps): Router {
     const body = input.body();
     const now = deps.now();
     const userId = await verifyStateToken(keys.state, body.stateToken, 'MFA_ENROLL_ACTIVATE', now);
+    if (await isStateTokenUsed(deps.pool, body.stateToken)) throw new InvalidStateTokenError();
     const user = await activeUser(userId);
     const credentials = await readCredentials(deps.pool, userId);
     if (isLocked(credentials, now)) {
@@ -202,10 +210,14 @@ export function createAuthApi(deps: AuthDeps): Router {
       return;
     }
     const pending = credentials.totpPendingSecret;
-    if (!pending || !(await verifyTotp(decryptSecret(keys.totp, pending, userId), body.passCode, now))) {
+    const step = pending
+      ? await verifyTotp(decryptSecret(keys.totp, pending, userId), body.passCode, now)
+      : null;
+    if (step === null || !(await claimTotpStep(deps.pool, userId, step, now))) {
       await fail(userId, new InvalidPassCodeError(), res);
       return;
     }
+    if (!(await useStateToken(deps.pool, body.stateToken, now))) throw new InvalidStateTokenError();
     await deps.pool.query(
       'update auth_credentials set totp_secret = totp_pending_secret, totp_pending_secret = null where user_id = $1',
       [userId],
@@ -232,6 +244,7 @@ export function createAuthApi(deps: AuthDeps): Router {
     const body = input.body();
     const now = deps.now();
     const userId = await verifyStateToken(keys.state, body.stateToken, 'MFA_CHALLENGE', now);
+    if (await isStateTokenUsed(deps.pool, body.stateToken)) throw new InvalidStateTokenError();
     await activeUser(userId);
     const credentials = await readCredentials(deps.pool, userId);
     if (isLocked(credentials, now)) {
@@ -239,10 +252,16 @@ export function createAuthApi(deps: AuthDeps): Router {
       return;
     }
     const secret = credentials.totpSecret;
-    if (!secret || !(await verifyTotp(decryptSecret(keys.totp, secret, userId), body.passCode, now))) {
+    // A code is single-use per step and user (RFC 6238 §5.2), on every replica: a replayed one is wrong.
+    const step = secret
+      ? await verifyTotp(decryptSecret(keys.totp, secret, userId), body.passCode, now)
+      : null;
+    if (step === null || !(await claimTotpStep(deps.pool, userId, step, now))) {
       await fail(userId, new InvalidPassCodeError(), res);
       return;
     }
+    // A state token leads to one session at most.
+    if (!(await useStateToken(deps.pool, body.stateToken, now))) throw new InvalidStateTokenError();
     res.json(await succeed(userId, body.rememberDevice));
   });
 
