@@ -26,7 +26,10 @@ export async function verifyTotp(secret: string, passCode: string, now: Date): P
       epoch: Math.floor(now.getTime() / 1000),
       epochTolerance: STEP_SECONDS,
     });
-    return result.valid ? result.timeStep : null;
+    if (!result.valid) return null;
+    // The generic verify may be HOTP's type; a TOTP match carries its step (or the step's start).
+    const match = result as { timeStep?: number; epoch?: number; delta: number };
+    return match.timeStep ?? Math.floor(Math.floor(now.getTime() / 1000) / STEP_SECONDS) + match.delta;
   } catch {
     return null;
   }
