@@ -20,13 +20,26 @@ const Health = z.object({
     }),
   ),
 });
+const HealthDown = z
+  .object({
+    status: z.literal('unavailable'),
+    code: z.literal('MAINTENANCE'),
+    maintenance: z.literal(true),
+    message: z.string(),
+    unavailable: z.array(z.enum(['PostgreSQL', 'EventStoreDB', 'Kafka'])),
+    services: z.array(z.string()),
+  })
+  .passthrough();
 export const health = defineRoute({
   method: 'get',
   path: '/api/health',
   tag: 'platform',
   summary: 'Liveness and projection lag',
   isSignedIn: false,
-  responses: { 200: json(Health, 'Up, with each consumer’s checkpoint and lag') },
+  responses: {
+    200: json(Health, 'Up, with each consumer’s checkpoint and lag'),
+    503: json(HealthDown, 'A dependency is down: which (with Retry-After)'),
+  },
 });
 export const openApiDocument = defineRoute({
   method: 'get',
