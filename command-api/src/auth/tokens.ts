@@ -28,15 +28,17 @@ export class InvalidTokenError extends AppError {
  * leads to a session is single-use (auth/replay.ts).
  */
 export async function signStateToken(key: Uint8Array, userId: string, step: StateStep, now: Date) {
-  return new SignJWT({ step })
-    .setProtectedHeader({ alg: 'HS256' })
-    .setSubject(userId)
-    .setAudience('onboard-state')
-    // Unique, so a token marked used never stands for another sign-in in the same second.
-    .setJti(randomUUID())
-    .setIssuedAt(seconds(now))
-    .setExpirationTime(seconds(now) + STATE_TOKEN_MINUTES * 60)
-    .sign(key);
+  return (
+    new SignJWT({ step })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(userId)
+      .setAudience('onboard-state')
+      // Unique, so a token marked used never stands for another sign-in in the same second.
+      .setJti(randomUUID())
+      .setIssuedAt(seconds(now))
+      .setExpirationTime(seconds(now) + STATE_TOKEN_MINUTES * 60)
+      .sign(key)
+  );
 }
 
 export async function verifyStateToken(key: Uint8Array, token: string, step: StateStep, now: Date) {
