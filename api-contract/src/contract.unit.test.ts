@@ -119,7 +119,8 @@ describe('route contracts', () => {
       isSignedIn: false,
       responses: { 200: json(Named.nullable(), 'The thing, or null') },
     });
-    const doc = buildOpenApiDocument([maybe], {
+    const sure = defineRoute({ ...maybe, path: '/api/sure', responses: { 200: json(Named, 'The thing') } });
+    const doc = buildOpenApiDocument([sure, maybe], {
       title: 'T',
       version: '1',
       description: 'D',
