@@ -63,7 +63,7 @@ import { apiNotFound, errorMiddleware, securityHeaders } from './http/errors.ts'
 import { clientStandingGate } from './http/client-standing.ts';
 import { allContracts } from './http/contracts.ts';
 import { jsonBodyHygiene, requestHygiene } from './http/hygiene.ts';
-import { maintenancePayload, RETRY_AFTER_SECONDS, type Dependency } from './http/outage.ts';
+import { anyReachable, maintenancePayload, RETRY_AFTER_SECONDS, type Dependency } from './http/outage.ts';
 import { buildOpenApiDocument } from './http/openapi.ts';
 import { createErrorReporter } from './error-reporting/reporter.ts';
 import { errorReportingRoutes } from './error-reporting/routes.ts';
@@ -226,8 +226,9 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
 
   app.get('/api/health', async (_req, res, next) => {
     try {
-      // What is down, by name: PostgreSQL always, the event store when it is EventStoreDB.
+      // What is down, by name: PostgreSQL always, EventStoreDB and Kafka where configured.
       const down: Dependency[] = [];
+      const kafkaBrokers = config.bus.kind === 'kafka' ? config.bus.brokers : null;
       const probe = async (name: Dependency, check: () => Promise<unknown>) => {
         let timer: NodeJS.Timeout | undefined;
         const timeout = new Promise((_, fail) => {
@@ -239,6 +240,7 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
       };
       await Promise.all([
         probe('PostgreSQL', () => pool.query('select 1')),
+        ...(kafkaBrokers ? [probe('Kafka', () => anyReachable(kafkaBrokers))] : []),
         ...(config.eventStore.kind === 'eventstoredb'
           ? [probe('EventStoreDB', () => store.headPosition())]
           : []),

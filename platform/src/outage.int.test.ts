@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type RunningApp } from './app.ts';
 import { embeddedTestConfig } from './config.ts';
 import { freePort, startEmbeddedPostgres, type EmbeddedDatabase } from './database/embedded-postgres.ts';
-import { MAINTENANCE_MESSAGE } from './http/outage.ts';
+import { createServer } from 'node:net';
+import { anyReachable, MAINTENANCE_MESSAGE } from './http/outage.ts';
 
 // A PostgreSQL of this test's own, so it can be stopped under the running app and started again.
 describe('a dependency that is down', () => {
@@ -81,4 +82,15 @@ describe('a dependency that is down', () => {
     expect(await siteOnceUp()).toBe(200);
     expect((await health()).status).toBe(200);
   }, 120_000);
+
+  it('probes Kafka by its brokers: up when one accepts a connection, down when none does', async () => {
+    const server = createServer().listen(0, '127.0.0.1');
+    await new Promise((r) => server.once('listening', r));
+    const address = server.address();
+    const up = `127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    const closed = `127.0.0.1:${await freePort()}`;
+    await expect(anyReachable([closed, up])).resolves.toBeUndefined();
+    server.close();
+    await expect(anyReachable([closed])).rejects.toThrow();
+  });
 });

@@ -1,3 +1,5 @@
+import { Socket } from 'node:net';
+
 /**
  * An outage is not a bug: an error that says a dependency cannot be reached (PostgreSQL, EventStoreDB,
  * Kafka) answers 503 with Retry-After and the maintenance payload the web routes to its maintenance page
@@ -87,4 +89,22 @@ export function unavailableDependency(error: unknown, depth = 0): Dependency | n
       if (found) return found;
     }
   return unavailableDependency(e.cause, depth + 1);
+}
+
+/** Whether any of the brokers (`host:port`) accepts a TCP connection: the health probe for Kafka. */
+export async function anyReachable(hostPorts: readonly string[], timeoutMs = 2_000): Promise<void> {
+  const one = (hostPort: string) =>
+    new Promise<void>((done, fail) => {
+      const [host = '127.0.0.1', port = '9092'] = hostPort.split(':');
+      const socket = new Socket();
+      const finish = (error?: Error) => {
+        socket.destroy();
+        if (error) fail(error);
+        else done();
+      };
+      socket.setTimeout(timeoutMs, () => finish(new Error(`no answer from ${hostPort}`)));
+      socket.once('error', finish);
+      socket.connect(Number(port), host, () => finish());
+    });
+  await Promise.any(hostPorts.map(one));
 }
