@@ -62,12 +62,25 @@ export type Authenticator = {
 
 export function authenticator(): Authenticator {
   const secrets = new Map<string, string>();
+  // The server takes a code once per 30-second step and user (RFC 6238 §5.2): a user signing in again
+  // within a step uses a step either side (accepted for clock drift), or waits for the next step.
+  const usedSteps = new Map<string, Set<number>>();
   return {
     secrets,
     codeFor: async (email) => {
       const secret = secrets.get(email);
       if (!secret) throw new Error(`No authenticator enrolled for ${email}`);
-      return generate({ secret });
+      const used = usedSteps.get(email) ?? new Set<number>();
+      usedSteps.set(email, used);
+      for (;;) {
+        const step = Math.floor(Date.now() / 30_000);
+        const free = [step, step + 1, step - 1].find((s) => !used.has(s));
+        if (free !== undefined) {
+          used.add(free);
+          return generate({ secret, epoch: free * 30 });
+        }
+        await new Promise((r) => setTimeout(r, 30_000 - (Date.now() % 30_000) + 50));
+      }
     },
   };
 }

@@ -109,6 +109,32 @@ describe('route contracts', () => {
     });
   });
 
+  it('documents a nullable named schema so that null is valid', () => {
+    const Named = z.object({ id: z.string() }).meta({ id: 'Named' });
+    const maybe = defineRoute({
+      method: 'get',
+      path: '/api/maybe',
+      tag: 'users',
+      summary: 'Maybe',
+      isSignedIn: false,
+      responses: { 200: json(Named.nullable(), 'The thing, or null') },
+    });
+    const sure = defineRoute({ ...maybe, path: '/api/sure', responses: { 200: json(Named, 'The thing') } });
+    const doc = buildOpenApiDocument([sure, maybe], {
+      title: 'T',
+      version: '1',
+      description: 'D',
+      sessionCookie: 'session',
+      csrf: { header: 'x-csrf', cookie: 'csrf' },
+    });
+    const paths = doc.paths as Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    expect(paths['/api/maybe']!.get!.responses['200']).toMatchObject({
+      content: {
+        'application/json': { schema: { anyOf: [{ $ref: '#/components/schemas/Named' }, { type: 'null' }] } },
+      },
+    });
+  });
+
   it('assembles the document from the contracts alone', () => {
     const doc = buildOpenApiDocument(contracts, {
       title: 'T',
@@ -125,6 +151,7 @@ describe('route contracts', () => {
       '401',
       '403',
       '409',
+      '503',
     ]);
     expect(doc.components?.schemas).toHaveProperty('Problem');
   });

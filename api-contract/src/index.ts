@@ -137,15 +137,19 @@ export function checkAnswer(
 
 /**
  * Answers every route may give without naming them: 401 for signed-in calls, 403 for writes (the CSRF
- * check runs first), 409 for versioned writes, 400 where the request has anything to validate, and 404
- * under /api/clients/{clientId} (a deleted client, or an archived one for all but staff: the client
- * standing check in front of every client call).
+ * check runs first), 409 for versioned writes, 400 for invalid fields (and, on any route, an address or
+ * query that is malformed or holds NUL or a lone surrogate: the input-hygiene layer), 415 where a JSON
+ * body is taken, 404 under /api/clients/{clientId} (a deleted client, or an archived one for all but staff:
+ * the client standing check in front of every client call), and 503 with Retry-After while a service the
+ * route needs is down.
  */
 export function implicitResponses(route: RouteContract): Record<number, ResponseSpec> {
   const request = route.request ?? {};
   const hasInput = Boolean(request.body || request.query || request.params || route.isVersioned);
   const responses: Record<number, ResponseSpec> = {};
-  if (hasInput) responses[400] = problem('Invalid fields');
+  responses[400] = problem(hasInput ? 'Invalid fields' : 'A malformed address or query');
+  if (request.body) responses[415] = problem('Not JSON, or a charset or content encoding not read');
+  responses[503] = problem('A service it needs is down: the maintenance answer, with Retry-After');
   if (route.isSignedIn ?? true) responses[401] = problem('Not signed in, or the session expired');
   if (route.method !== 'get') responses[403] = problem('Not allowed, or a missing or wrong CSRF header');
   if (route.isVersioned) responses[409] = problem('Changed since the given version');

@@ -95,8 +95,35 @@ export function buildOpenApiDocument(contracts: readonly RouteContract[], option
 }
 
 export function generate(registry: OpenAPIRegistry, options: DocumentOptions) {
-  return new OpenApiGeneratorV31(registry.definitions).generateDocument({
+  const document = new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
     info: { title: options.title, version: options.version, description: options.description },
   });
+  return withNullableReferences(document);
+}
+
+/**
+ * The generator writes a nullable registered schema as `allOf: [{$ref}, {type: ['object', 'null']}]`,
+ * which null never satisfies (it fails the $ref): rewritten as `anyOf: [{$ref}, {type: 'null'}]`.
+ */
+function withNullableReferences<T>(node: T): T {
+  if (Array.isArray(node)) return node.map((item: unknown) => withNullableReferences(item)) as T;
+  if (!node || typeof node !== 'object') return node;
+  const record = node as Record<string, unknown>;
+  const allOf = record.allOf;
+  if (Array.isArray(allOf) && allOf.length === 2) {
+    const [ref, other] = allOf as Record<string, unknown>[];
+    const type = other?.type;
+    if (
+      typeof ref?.$ref === 'string' &&
+      other &&
+      Object.keys(other).length === 1 &&
+      Array.isArray(type) &&
+      type.includes('null')
+    ) {
+      const { allOf: _dropped, ...rest } = record;
+      return { ...rest, anyOf: [ref, { type: 'null' }] } as T;
+    }
+  }
+  return Object.fromEntries(Object.entries(record).map(([k, v]) => [k, withNullableReferences(v)])) as T;
 }

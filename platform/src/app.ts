@@ -64,6 +64,9 @@ import { migrate, pendingMigrations } from './database/migrations.ts';
 import type { AppConfig } from './config.ts';
 import { apiNotFound, errorMiddleware, securityHeaders } from './http/errors.ts';
 import { clientStandingGate } from './http/client-standing.ts';
+import { allContracts } from './http/contracts.ts';
+import { jsonBodyHygiene, requestHygiene } from './http/hygiene.ts';
+import { anyReachable, maintenancePayload, RETRY_AFTER_SECONDS, type Dependency } from './http/outage.ts';
 import { buildOpenApiDocument } from './http/openapi.ts';
 import { createErrorReporter } from './error-reporting/reporter.ts';
 import { errorReportingRoutes } from './error-reporting/routes.ts';
@@ -80,6 +83,10 @@ import { seedDemoData, seedDemoUsers, underSeedLock } from './seed.ts';
 
 /** The public Explorer routes (explorer §2), with or without the /en/ and /es/ prefixes. */
 const EXPLORER_PUBLIC_PATH = /^\/(?:(?:en|es)\/)?benefits-explorer(?:\/|$)/i;
+
+/** Paths of files, not of pages: the built assets, and anything named like a static file. */
+const STATIC_FILE_PATH =
+  /^\/assets\/|\.(?:js|mjs|css|map|png|jpe?g|gif|svg|ico|webp|avif|woff2?|ttf|otf|json|txt|xml|webmanifest)$/i;
 
 export type RunningApp = {
   url: string;
@@ -139,10 +146,12 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
   const now = options.now ?? (() => new Date());
   const logger = createLogger(config.logLevel, options.logDestination);
   // Long idle timeout: every new connection costs a SCRAM handshake, which shows as latency spikes.
+  // A PostgreSQL that does not answer fails a request within seconds (a 503), instead of holding it.
   const pool = new pg.Pool({
     connectionString: config.databaseUrl,
     max: config.pgPoolMax,
     idleTimeoutMillis: 60_000,
+    connectionTimeoutMillis: 5_000,
   });
   let isStopping = false;
   // An idle connection that dies is replaced by the pool on next use. Ctrl-C reaches PostgreSQL too (same
@@ -238,6 +247,8 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
   const ticketSystemStatus = cachedStatus(ticketSystemStatusFor(config, { pool, defaults: toggleDefaults }), {
     ttlMs: config.serviceStatus.cacheMs,
   });
+  // Malformed paths, NUL and lone surrogates, a JSON route sent another type: refused before anything runs.
+  app.use(requestHygiene(allContracts));
   // explorer §1: a public Explorer host serves the three Explorer routes and nothing else.
   app.use(explorerPublicHostGuard({ hosts: config.explorerPublicHosts, webDist: config.webDist }));
   app.use(cookieParser());
@@ -253,6 +264,7 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
   if (has('command-api') || has('query-api'))
     app.use(errorReportingRoutes({ pool, authenticate: identity.authenticate, reporter: errorReporter }));
   app.use('/api', express.json({ limit: '1mb' }));
+  app.use('/api', jsonBodyHygiene);
   app.use('/api', csrfProtection);
   // A deleted client is gone for everyone, an archived one for all but staff, on every client call.
   app.use('/api/clients/:clientId', clientStandingGate({ pool, authenticate: identity.authenticate }));
@@ -261,7 +273,32 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
   // as the standby, and each one's lag.
   app.get('/api/health', async (_req, res, next) => {
     try {
-      await pool.query('select 1');
+      // What is down, by name: PostgreSQL always, EventStoreDB and Kafka where configured.
+      const down: Dependency[] = [];
+      const kafkaBrokers = config.bus.kind === 'kafka' ? config.bus.brokers : null;
+      const probe = async (name: Dependency, check: () => Promise<unknown>) => {
+        let timer: NodeJS.Timeout | undefined;
+        const timeout = new Promise((_, fail) => {
+          timer = setTimeout(() => fail(new Error('no answer within 3 s')), 3_000);
+        });
+        await Promise.race([check(), timeout])
+          .catch(() => down.push(name))
+          .finally(() => clearTimeout(timer));
+      };
+      await Promise.all([
+        probe('PostgreSQL', () => pool.query('select 1')),
+        ...(kafkaBrokers ? [probe('Kafka', () => anyReachable(kafkaBrokers))] : []),
+        ...(config.eventStore.kind === 'eventstoredb'
+          ? [probe('EventStoreDB', () => store.headPosition())]
+          : []),
+      ]);
+      if (down.length > 0) {
+        res
+          .status(503)
+          .set('Retry-After', String(RETRY_AFTER_SECONDS))
+          .json({ ...maintenancePayload(down), status: 'unavailable', services: config.services });
+        return;
+      }
       const statuses = await consumerStatuses(
         pool,
         store,
@@ -394,6 +431,10 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
 
   if (config.webDist && existsSync(join(config.webDist, 'index.html'))) {
     app.use(express.static(config.webDist, { index: false, maxAge: '1h' }));
+    // A file that is not there is a 404, not the app page (a stale bundle's chunk must fail loudly).
+    app.get(STATIC_FILE_PATH, (_req, res) => {
+      res.status(404).type('text/plain').send('Not found');
+    });
     // The SPA owns every other path; its route table decides what to show (including the 404 page).
     // The public Benefits Explorer has an entry of its own, without the portal's code (web/explorer.html).
     const explorerEntry = existsSync(join(config.webDist, 'explorer.html')) ? 'explorer.html' : 'index.html';

@@ -15,7 +15,7 @@ async function main() {
   if (!process.env.DATABASE_URL) {
     const dataDir = resolve(process.env.ONBOARD_DATA_DIR ?? '.data/pg');
     console.log(`Starting PostgreSQL (data in ${dataDir})...`);
-    embedded = await startEmbeddedPostgres({ dataDir, isShutdownOwned: true });
+    embedded = await startEmbeddedPostgres({ dataDir, isShutdownOwned: true, say: console.log });
     await embedded.createDatabase('onboard');
     databaseUrl = embedded.url('onboard');
   }
@@ -49,7 +49,7 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }
 
-main().catch((error) => {
-  console.error(error);
+main().catch((error: unknown) => {
+  console.error(error ?? 'Onboard did not start (no reason given)');
   process.exit(1);
 });

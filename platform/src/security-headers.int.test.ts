@@ -27,6 +27,33 @@ describe('security headers', () => {
     },
   );
 
+  it('keeps the strict Content-Security-Policy, directive for directive', async () => {
+    const res = await fetch(`${app.url}/api/health`);
+    const directives = (policy: string) =>
+      policy
+        .split(';')
+        .map((d) => d.trim().replaceAll(/\s+/g, ' '))
+        .filter(Boolean)
+        .sort();
+    expect(directives(res.headers.get('content-security-policy')!)).toEqual(
+      directives(
+        "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'",
+      ),
+    );
+    expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+  });
+
+  it('sends HSTS only when the request came over https (the edge says so in X-Forwarded-Proto)', async () => {
+    const plain = await fetch(`${app.url}/api/health`);
+    expect(plain.headers.get('strict-transport-security')).toBeNull();
+    const secure = await fetch(`${app.url}/api/health`, { headers: { 'x-forwarded-proto': 'https' } });
+    expect(secure.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+    const notFound = await fetch(`${app.url}/api/no-such-route`, {
+      headers: { 'x-forwarded-proto': 'https' },
+    });
+    expect(notFound.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+  });
+
   it('refuses a mutation without the CSRF header, whoever sends it', async () => {
     const res = await fetch(`${app.url}/api/auth/sign-in`, {
       method: 'POST',

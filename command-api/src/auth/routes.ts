@@ -47,7 +47,14 @@ import {
   startSession,
   CSRF_COOKIE,
 } from './sessions.ts';
-import { InvalidTokenError, signStateToken, verifyStateToken, type StateStep } from './tokens.ts';
+import { claimTotpStep, isStateTokenUsed, useStateToken } from './replay.ts';
+import {
+  InvalidStateTokenError,
+  InvalidTokenError,
+  signStateToken,
+  verifyStateToken,
+  type StateStep,
+} from './tokens.ts';
 import { newTotpSecret, otpauthUri, qrCodeDataUri, verifyTotp } from './totp.ts';
 import { awaitUserProjected, executeUserCommand, findActiveUserByEmail, loadUser } from './users.ts';
 
@@ -270,6 +277,7 @@ export function createAuthApi(deps: AuthDeps): Router {
     const userId = await verifyStateToken(keys.state, body.stateToken, 'MFA_ENROLL_ACTIVATE', now);
     const throttled = mfaKeys(req, userId);
     await deps.throttle.consume(res, throttled[1]!);
+    if (await isStateTokenUsed(deps.pool, body.stateToken)) throw new InvalidStateTokenError();
     const user = await activeUser(userId);
     const credentials = await readCredentials(deps.pool, userId);
     if (isLocked(credentials, now)) {
@@ -278,13 +286,14 @@ export function createAuthApi(deps: AuthDeps): Router {
     }
     if (credentials.totpSecret) throw new MfaAlreadyEnrolledError();
     const pending = credentials.totpPendingSecret;
-    if (
-      !pending ||
-      !(await verifyTotp(await openTotpSecret('totp_pending_secret', pending, userId), body.passCode, now))
-    ) {
+    const step = pending
+      ? await verifyTotp(await openTotpSecret('totp_pending_secret', pending, userId), body.passCode, now)
+      : null;
+    if (step === null || !(await claimTotpStep(deps.pool, userId, step, now))) {
       await fail(userId, new InvalidPassCodeError(), res);
       return;
     }
+    if (!(await useStateToken(deps.pool, body.stateToken, now))) throw new InvalidStateTokenError();
     // Only while no factor is set: two activations at once cannot replace a factor either.
     const { rowCount } = await deps.pool.query(
       `update auth_credentials set totp_secret = totp_pending_secret, totp_pending_secret = null
@@ -318,6 +327,7 @@ export function createAuthApi(deps: AuthDeps): Router {
     const userId = await verifyStateToken(keys.state, body.stateToken, 'MFA_CHALLENGE', now);
     const throttled = mfaKeys(req, userId);
     await deps.throttle.consume(res, throttled[1]!);
+    if (await isStateTokenUsed(deps.pool, body.stateToken)) throw new InvalidStateTokenError();
     await activeUser(userId);
     const credentials = await readCredentials(deps.pool, userId);
     if (isLocked(credentials, now)) {
@@ -325,13 +335,16 @@ export function createAuthApi(deps: AuthDeps): Router {
       return;
     }
     const secret = credentials.totpSecret;
-    if (
-      !secret ||
-      !(await verifyTotp(await openTotpSecret('totp_secret', secret, userId), body.passCode, now))
-    ) {
+    // A code is single-use per step and user (RFC 6238 §5.2), on every replica: a replayed one is wrong.
+    const step = secret
+      ? await verifyTotp(await openTotpSecret('totp_secret', secret, userId), body.passCode, now)
+      : null;
+    if (step === null || !(await claimTotpStep(deps.pool, userId, step, now))) {
       await fail(userId, new InvalidPassCodeError(), res);
       return;
     }
+    // A state token leads to one session at most.
+    if (!(await useStateToken(deps.pool, body.stateToken, now))) throw new InvalidStateTokenError();
     await passed(throttled);
     res.json(await succeed(userId, body.rememberDevice));
   });

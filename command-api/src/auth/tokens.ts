@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify, compactVerify } from 'jose';
 import { AppError } from '@onboard/domain';
 
@@ -39,15 +40,22 @@ export class InvalidTokenError extends AppError {
   }
 }
 
-/** A jose JWT that carries the user and the step through the MFA exchange; it holds no secret. */
+/**
+ * A jose JWT that carries the user and the step through the MFA exchange; it holds no secret. The one that
+ * leads to a session is single-use (auth/replay.ts).
+ */
 export async function signStateToken(key: Uint8Array, userId: string, step: StateStep, now: Date) {
-  return new SignJWT({ step })
-    .setProtectedHeader({ alg: 'HS256' })
-    .setSubject(userId)
-    .setAudience('onboard-state')
-    .setIssuedAt(seconds(now))
-    .setExpirationTime(seconds(now) + STATE_TOKEN_MINUTES * 60)
-    .sign(key);
+  return (
+    new SignJWT({ step })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(userId)
+      .setAudience('onboard-state')
+      // Unique, so a token marked used never stands for another sign-in in the same second.
+      .setJti(randomUUID())
+      .setIssuedAt(seconds(now))
+      .setExpirationTime(seconds(now) + STATE_TOKEN_MINUTES * 60)
+      .sign(key)
+  );
 }
 
 export async function verifyStateToken(keys: VerifyKeys, token: string, step: StateStep, now: Date) {

@@ -14,10 +14,11 @@ export const qrCodeDataUri = (uri: string) => QRCode.toDataURL(uri, { errorCorre
 
 /**
  * One step either side is accepted, for phone clocks that drift and codes typed at the turn of a step.
- * Guessing is bounded by the lock-out (five failures), not by refusing reuse inside the window.
+ * Answers the RFC 6238 time step the code matched (null when it matches none): a code is single-use per
+ * step per user (RFC 6238 §5.2), which the caller enforces durably (`claimTotpStep`).
  */
-export async function verifyTotp(secret: string, passCode: string, now: Date): Promise<boolean> {
-  if (!/^\d{6}$/.test(passCode)) return false;
+export async function verifyTotp(secret: string, passCode: string, now: Date): Promise<number | null> {
+  if (!/^\d{6}$/.test(passCode)) return null;
   try {
     const result = await verify({
       secret,
@@ -25,8 +26,11 @@ export async function verifyTotp(secret: string, passCode: string, now: Date): P
       epoch: Math.floor(now.getTime() / 1000),
       epochTolerance: STEP_SECONDS,
     });
-    return result.valid;
+    if (!result.valid) return null;
+    // The generic verify may be HOTP's type; a TOTP match carries its step (or the step's start).
+    const match = result as { timeStep?: number; epoch?: number; delta: number };
+    return match.timeStep ?? Math.floor(Math.floor(now.getTime() / 1000) / STEP_SECONDS) + match.delta;
   } catch {
-    return false;
+    return null;
   }
 }

@@ -28,9 +28,78 @@ function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
-  } catch {
-    return false;
+  } catch (error) {
+    // EPERM: it exists but belongs to another user (the postgres system user, when not run as root).
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
+}
+
+/** Whether the process is a PostgreSQL server (Linux: its command line; elsewhere trusted from the file). */
+function isPostmaster(pid: number): boolean {
+  try {
+    return /postgres/.test(readFileSync(`/proc/${pid}/cmdline`, 'utf8'));
+  } catch {
+    return !existsSync('/proc/self');
+  }
+}
+
+const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+async function waitForExit(pid: number, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (!isRunning(pid)) return true;
+    await sleep(100);
+  }
+  return !isRunning(pid);
+}
+
+/**
+ * A process killed without Ctrl-C (SIGKILL, a crash) leaves its PostgreSQL running on the data folder, and
+ * a second postmaster refuses that folder. Finds that postmaster from postmaster.pid and stops it the way
+ * Ctrl-C does (fast shutdown: sessions end, every committed transaction stays), escalating to an immediate
+ * shutdown (crash recovery on the next start) if it does not stop; removes a stale file whose process is
+ * gone. Says in words what it did.
+ */
+export async function stopLeftoverPostmaster(
+  databaseDir: string,
+  say: (line: string) => void,
+): Promise<'none' | 'stale-file' | 'stopped'> {
+  const pidFile = resolve(databaseDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return 'none';
+  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  if (!Number.isInteger(pid) || pid <= 0 || !isRunning(pid) || !isPostmaster(pid)) {
+    say(`Removing a stale postmaster.pid in ${databaseDir}: no PostgreSQL is running on it.`);
+    rmSync(pidFile, { force: true });
+    return 'stale-file';
+  }
+  say(
+    `PostgreSQL from an earlier run (pid ${pid}) is still running on ${databaseDir}: ` +
+      'stopping it cleanly before starting a new one.',
+  );
+  const signals: [NodeJS.Signals, number][] = [
+    ['SIGINT', 30_000],
+    ['SIGQUIT', 10_000],
+    ['SIGKILL', 5_000],
+  ];
+  for (const [signal, ms] of signals) {
+    try {
+      process.kill(pid, signal);
+    } catch {
+      // Gone in the meantime.
+    }
+    if (await waitForExit(pid, ms)) {
+      say(
+        signal === 'SIGINT'
+          ? `Stopped the earlier PostgreSQL (pid ${pid}) cleanly.`
+          : `Stopped the earlier PostgreSQL (pid ${pid}) with ${signal}; it recovers from its log on start.`,
+      );
+      // Its children (backends) leave with it; the file goes once the postmaster is down.
+      if (existsSync(pidFile) && !isRunning(pid)) rmSync(pidFile, { force: true });
+      return 'stopped';
+    }
+  }
+  throw new Error(`PostgreSQL from an earlier run (pid ${pid}) on ${databaseDir} did not stop`);
 }
 
 /**
@@ -48,6 +117,8 @@ export async function startEmbeddedPostgres(options: {
    * signals and drops the package's handlers.
    */
   isShutdownOwned?: boolean;
+  /** Where the launcher says what it did about a PostgreSQL left running by an earlier run. */
+  say?: (line: string) => void;
 }): Promise<EmbeddedDatabase> {
   // Loaded only here, so a process of the distributed topology never installs the package's handlers.
   const signals = ['SIGINT', 'SIGTERM'] as const;
@@ -61,7 +132,12 @@ export async function startEmbeddedPostgres(options: {
   const databaseDir = resolve(options.dataDir);
   const port = options.port ?? (await freePort());
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  const log = options.onLog ?? (() => undefined);
+  const recent: string[] = [];
+  const log = (line: string) => {
+    recent.push(line);
+    if (recent.length > 20) recent.shift();
+    options.onLog?.(line);
+  };
   const pg = new EmbeddedPostgres({
     databaseDir,
     port,
@@ -76,14 +152,15 @@ export async function startEmbeddedPostgres(options: {
     onError: (e) => log(String(e)),
   });
 
-  // A process killed without Ctrl-C leaves postmaster.pid behind; PostgreSQL then refuses to start.
-  const pidFile = resolve(databaseDir, 'postmaster.pid');
-  if (existsSync(pidFile)) {
-    const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
-    if (!Number.isFinite(pid) || !isRunning(pid)) rmSync(pidFile);
-  }
+  // Never a second postmaster on one folder: one left by a killed run is stopped first.
+  await stopLeftoverPostmaster(databaseDir, options.say ?? (() => undefined));
   if (!existsSync(resolve(databaseDir, 'PG_VERSION'))) await pg.initialise();
-  await pg.start();
+  // The package rejects with nothing when PostgreSQL exits early: name the reason from its last lines.
+  await pg.start().catch((error: unknown) => {
+    throw error instanceof Error
+      ? error
+      : new Error(`PostgreSQL did not start on ${databaseDir}:\n${recent.join('').trim()}`);
+  });
 
   const url = (database = 'postgres') =>
     `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${encodeURIComponent(database)}`;

@@ -24,6 +24,16 @@ const Health = z.object({
     }),
   ),
 });
+const HealthDown = z
+  .object({
+    status: z.literal('unavailable'),
+    code: z.literal('MAINTENANCE'),
+    maintenance: z.literal(true),
+    message: z.string(),
+    unavailable: z.array(z.enum(['PostgreSQL', 'EventStoreDB', 'Kafka'])),
+    services: z.array(z.string()),
+  })
+  .passthrough();
 export const health = defineRoute({
   method: 'get',
   path: '/api/health',
@@ -35,6 +45,7 @@ export const health = defineRoute({
       Health,
       'Up, with the checkpoint and lag of each consumer this replica runs, active or standby',
     ),
+    503: json(HealthDown, 'A dependency is down: which (with Retry-After)'),
   },
 });
 export const healthLive = defineRoute({

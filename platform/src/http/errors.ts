@@ -1,6 +1,8 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
+import helmet from 'helmet';
 import { AppError } from '@onboard/domain';
 import type { Logger } from '../logger.ts';
+import { maintenancePayload, RETRY_AFTER_SECONDS, unavailableDependency } from './outage.ts';
 
 /** Where an unexpected error goes besides the log (the error reporter: the DSN or the table). */
 export type ReportServerError = (error: unknown, request: { method: string; url: string }) => Promise<void>;
@@ -38,6 +40,61 @@ export function errorMiddleware(logger: Logger, report?: ReportServerError): Err
         .json({ status: 413, code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large' });
       return;
     }
+    // A dependency that is down: the maintenance answer, not a bug (outage.ts).
+    const down = unavailableDependency(error);
+    if (down) {
+      logger.warn(
+        {
+          dependency: down,
+          code: error?.code,
+          message: error?.message,
+          method: req.method,
+          url: req.originalUrl,
+        },
+        'dependency unavailable',
+      );
+      res
+        .status(503)
+        .set('Retry-After', String(RETRY_AFTER_SECONDS))
+        .type('application/problem+json')
+        .json(maintenancePayload([down]));
+      return;
+    }
+    // PostgreSQL refused a value (class 22, data exception: a number out of range, text it cannot store):
+    // the request's fault, whatever slipped past validation.
+    if (typeof error?.code === 'string' && /^22[0-9A-Z]{3}$/.test(error.code) && error?.severity) {
+      logger.info(
+        { code: error.code, method: req.method, url: req.originalUrl },
+        'value refused by the database',
+      );
+      res.status(400).type('application/problem+json').json({
+        type: 'about:blank',
+        title: 'Invalid value',
+        status: 400,
+        code: 'INVALID_VALUE',
+        message: 'The request has a value that cannot be stored',
+      });
+      return;
+    }
+    // The body parser's own refusals (an unsupported charset or content encoding: 415; a body that does
+    // not decode: 400) keep their status.
+    const status = Number(error?.status ?? error?.statusCode);
+    if (error?.expose && Number.isInteger(status) && status >= 400 && status < 500) {
+      const code = String(error.type ?? 'bad.request')
+        .replaceAll(/[^a-z]+/gi, '_')
+        .toUpperCase();
+      res
+        .status(status)
+        .type('application/problem+json')
+        .json({
+          type: 'about:blank',
+          title: String(error.message),
+          status,
+          code: status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : code,
+          message: String(error.message),
+        });
+      return;
+    }
     logger.error({ err: error, method: req.method, url: req.originalUrl }, 'request failed');
     void report?.(error, {
       method: req.method,
@@ -51,15 +108,37 @@ export const apiNotFound: RequestHandler = (req, res) => {
   res.status(404).json({ status: 404, code: 'NOT_FOUND', message: `No route for ${req.method} ${req.path}` });
 };
 
-/** Baseline security headers for every response. */
-export const securityHeaders: RequestHandler = (_req, res, next) => {
-  res.setHeader('X-Content-Type-Options', 'nosniff');
-  res.setHeader('X-Frame-Options', 'DENY');
-  res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
-  res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
-  res.setHeader(
-    'Content-Security-Policy',
-    "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'",
-  );
-  next();
+/**
+ * The Content-Security-Policy of every answer: only this origin's scripts, styles (inline styles for the
+ * design system), images (and data: URLs), connections; never framed; no <base> elsewhere.
+ */
+export const CONTENT_SECURITY_POLICY = {
+  'default-src': ["'self'"],
+  'img-src': ["'self'", 'data:'],
+  'style-src': ["'self'", "'unsafe-inline'"],
+  'connect-src': ["'self'"],
+  'frame-ancestors': ["'none'"],
+  'base-uri': ["'self'"],
+};
+
+/** A year, with subdomains: sent only on answers that went over https (behind the edge, X-Forwarded-Proto). */
+export const HSTS_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
+
+const helmetHeaders = helmet({
+  contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+  frameguard: { action: 'deny' },
+  referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  crossOriginOpenerPolicy: { policy: 'same-origin' },
+  // Over plain http (the embedded default on 127.0.0.1) HSTS means nothing; sent below when secure.
+  strictTransportSecurity: false,
+});
+
+/** Security headers for every response (helmet), HSTS when the request came over https. */
+export const securityHeaders: RequestHandler = (req, res, next) => {
+  helmetHeaders(req, res, (error?: unknown) => {
+    if (error) return next(error);
+    if (req.secure)
+      res.setHeader('Strict-Transport-Security', `max-age=${HSTS_MAX_AGE_SECONDS}; includeSubDomains`);
+    next();
+  });
 };

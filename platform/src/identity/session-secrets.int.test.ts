@@ -11,7 +11,7 @@ import {
 import { freshDatabase } from '@onboard/testing/db';
 import { startApp, type RunningApp } from '../app.ts';
 import { embeddedTestConfig } from '../config.ts';
-import { apiClient, totpCode } from '../testing/http-client.ts';
+import { apiClient, unusedTotpCode } from '../testing/http-client.ts';
 
 const PASSWORD = 'Correct-Horse-42!';
 const OLD = 'old-Qm7rT2vXk9LpZs4WnB8cYd1HfJ6gEa3u';
@@ -57,7 +57,7 @@ describe('session secrets: rotation, and enrolment only without a factor', () =>
     const secret = String(enroll.body.activation.sharedSecret);
     const done = await api.post('/api/auth/mfa/activate', {
       stateToken: enroll.body.stateToken,
-      passCode: await totpCode(secret),
+      passCode: await unusedTotpCode(email, secret),
       rememberDevice: false,
     });
     expect(done.body.status).toBe('SUCCESS');
