@@ -17,7 +17,7 @@ import {
  * A consumer without `react` writes only rows it can rebuild from the events, so its batch transaction
  * commits asynchronously (`synchronous_commit = off`: no wait for the WAL flush). A PostgreSQL crash can
  * lose the last such commits, but rows and checkpoint are lost together, and the runner applies those
- * events again from the older checkpoint (projections/src/database-crash.int.test.ts). Events themselves
+ * events again from the older checkpoint (platform/src/projection-database-crash.int.test.ts). Events themselves
  * are always committed synchronously.
  */
 export type CheckpointedConsumer = {
