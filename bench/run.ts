@@ -13,6 +13,7 @@ import { migrate } from '@onboard/platform/database/migrations';
 import { benchNetChanges, benchReplay, benchReviewers } from './eif.ts';
 import { benchExplorerPage } from './explorer.ts';
 import { benchLag } from './lag.ts';
+import { benchPeer } from './peer.ts';
 import { benchClientList } from './client-list.ts';
 import { reportPortalFirstPageSizes } from './portal-size.ts';
 import { reportExplorerFirstPageSize } from './explorer-size.ts';
@@ -151,6 +152,8 @@ async function main() {
     await db.createDatabase('bench_client_list');
     await db.createDatabase('bench_explorer_size');
     await db.createDatabase('bench_portal_size');
+    await db.createDatabase('bench_peer_onboard');
+    await db.createDatabase('bench_peer_emmett');
     const pool = new pg.Pool({ connectionString: db.url('bench'), max: 10 });
     await migrate(pool);
     const store = createPostgresEventStore({ pool, connectionString: db.url('bench') });
@@ -161,6 +164,7 @@ async function main() {
     benchNetChanges(report);
     await store.close();
     await pool.end();
+    await benchPeer(db.url('bench_peer_onboard'), db.url('bench_peer_emmett'), report);
     await benchLag(db.url('bench_lag'), report, async (app, api, clients) => {
       await benchReviewers(
         app.url,

@@ -48,11 +48,13 @@ type EventRow = {
   event_type: string;
   data: unknown;
   metadata: EventMetadata;
-  recorded_at: Date;
+  recorded_ms: string;
 };
 
+// The time as whole epoch milliseconds (what a Date holds): parsing timestamptz text costs more than the
+// rest of a row.
 const EVENT_COLUMNS = `transaction_id::text as tx, global_position, event_id, stream_name, stream_revision,
-  event_type, data, metadata, recorded_at`;
+  event_type, data, metadata, floor(extract(epoch from recorded_at) * 1000)::text as recorded_ms`;
 
 const VISIBLE = 'transaction_id < pg_snapshot_xmin(pg_current_snapshot())';
 
@@ -65,7 +67,7 @@ function toRecorded(row: EventRow): RecordedEvent {
     streamName: row.stream_name,
     revision: BigInt(row.stream_revision),
     position: { commit: BigInt(row.tx), prepare: BigInt(row.global_position) },
-    recordedAt: row.recorded_at,
+    recordedAt: new Date(Number(row.recorded_ms)),
   };
 }
 
@@ -590,7 +592,7 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
           where ${VISIBLE} order by transaction_id desc, global_position desc limit 1
         )
         select tx, global_position, event_id, stream_name, stream_revision, event_type, data, metadata,
-          recorded_at, is_head from page
+          recorded_ms, is_head from page
         union all
         select tx, global_position, null, null, null, null, null, null, null, is_head from head`,
       values: [...bounds, types],
