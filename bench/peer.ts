@@ -1,6 +1,5 @@
 // Onboard's PostgreSQL event store beside Emmett's (`@event-driven-io/emmett-postgresql`, used through its
-// public API), each in its own database of the same embedded PostgreSQL, in the same run, one after the
-// other: single-event appends, 10-event batches, 16 concurrent appenders, reading a 10,000-event stream,
+// public API), each in its own database of the same embedded PostgreSQL, in the same run, taking turns: single-event appends, 10-event batches, 16 concurrent appenders, reading a 10,000-event stream,
 // and a checkpointed catch-up of 30,000 events. Both get a pool of 16 connections and the same events.
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
@@ -119,29 +118,43 @@ async function emmettPeer(url: string): Promise<Peer> {
   };
 }
 
-async function timed(fn: () => Promise<void>) {
-  const start = performance.now();
-  await fn();
-  return performance.now() - start;
+type Figures = Record<'single' | 'batched' | 'concurrent' | 'read' | 'catchUp', number>;
+const ROUNDS = 10;
+
+/**
+ * Runs `work(peer, round)` for both stores in turn, ROUNDS times, and sums each one's time: the machine's
+ * load (it is shared) then weighs on both alike.
+ */
+async function inTurn(
+  peers: readonly [Peer, Peer],
+  work: (peer: Peer, tag: string, round: number) => Promise<void>,
+): Promise<[number, number]> {
+  const totals: [number, number] = [0, 0];
+  for (let round = 0; round < ROUNDS; round += 1)
+    for (const [i, peer] of peers.entries()) {
+      const start = performance.now();
+      await work(peer, i === 0 ? 'onboard' : 'emmett', round);
+      totals[i as 0 | 1] += performance.now() - start;
+    }
+  return totals;
 }
 
-type Figures = Record<'single' | 'batched' | 'concurrent' | 'read' | 'catchUp', number>;
-
-/** Throughputs (events per second) of one store; the stream to read is written here, read later. */
-async function measure(peer: Peer, tag: string): Promise<Figures> {
-  const singleMs = await timed(async () => {
-    for (let i = 0; i < APPENDS; i += 1) await peer.append(`${tag}-single-${randomUUID()}`, [event(i)]);
+/** Throughputs in events per second of both stores, each phase taken in turn. */
+async function measure(peers: readonly [Peer, Peer]): Promise<[Figures, Figures]> {
+  const perRound = Math.ceil(APPENDS / ROUNDS);
+  const single = await inTurn(peers, async (peer, tag) => {
+    for (let i = 0; i < perRound; i += 1) await peer.append(`${tag}-single-${randomUUID()}`, [event(i)]);
   });
-  const batches = Math.ceil(APPENDS / 10);
-  const batchedMs = await timed(async () => {
-    for (let i = 0; i < batches; i += 1)
+  const batchesPerRound = Math.ceil(perRound / 10);
+  const batched = await inTurn(peers, async (peer, tag) => {
+    for (let i = 0; i < batchesPerRound; i += 1)
       await peer.append(
         `${tag}-batch-${randomUUID()}`,
         Array.from({ length: 10 }, (_, j) => event(j)),
       );
   });
-  const perAppender = Math.ceil(APPENDS / CONCURRENT);
-  const concurrentMs = await timed(async () => {
+  const perAppender = Math.ceil(perRound / CONCURRENT);
+  const concurrent = await inTurn(peers, async (peer, tag) => {
     await Promise.all(
       Array.from({ length: CONCURRENT }, async () => {
         for (let i = 0; i < perAppender; i += 1) await peer.append(`${tag}-conc-${randomUUID()}`, [event(i)]);
@@ -149,54 +162,57 @@ async function measure(peer: Peer, tag: string): Promise<Figures> {
     );
   });
 
-  const long = `${tag}-long`;
-  for (let i = 0; i < STREAM_EVENTS; i += 500)
-    await peer.append(
-      long,
-      Array.from({ length: 500 }, (_, j) => event(i + j)),
-    );
-
-  // Fill up to the catch-up's size: 200 streams of equal length, appended in slices of 150.
-  const already = APPENDS + batches * 10 + perAppender * CONCURRENT + STREAM_EVENTS;
-  const perStream = Math.max(1, Math.ceil((CATCH_UP_EVENTS - already) / 200));
-  for (let s = 0; s < 200; s += 1)
-    for (let i = 0; i < perStream; i += 150)
+  // The long stream, then 200 streams of equal length up to the catch-up's size (slices of 150).
+  const written = ROUNDS * (perRound + batchesPerRound * 10 + perAppender * CONCURRENT) + STREAM_EVENTS;
+  const perStream = Math.max(1, Math.ceil((CATCH_UP_EVENTS - written) / 200));
+  for (const [i, peer] of peers.entries()) {
+    const tag = i === 0 ? 'onboard' : 'emmett';
+    for (let n = 0; n < STREAM_EVENTS; n += 500)
       await peer.append(
-        `${tag}-fill-${s}`,
-        Array.from({ length: Math.min(150, perStream - i) }, (_, j) => event(i + j)),
+        `${tag}-long`,
+        Array.from({ length: 500 }, (_, j) => event(n + j)),
       );
-  let caughtUp = 0;
-  const catchUpMs = await timed(async () => {
-    caughtUp = await peer.catchUp(`${tag}-catch-up`);
-  });
-  if (caughtUp < CATCH_UP_EVENTS) throw new Error(`${tag}: caught up ${caughtUp} events only`);
+    for (let s = 0; s < 200; s += 1)
+      for (let n = 0; n < perStream; n += 150)
+        await peer.append(
+          `${tag}-fill-${s}`,
+          Array.from({ length: Math.min(150, perStream - n) }, (_, j) => event(n + j)),
+        );
+  }
 
-  return {
-    single: (APPENDS * 1000) / singleMs,
-    batched: (batches * 10 * 1000) / batchedMs,
-    concurrent: (perAppender * CONCURRENT * 1000) / concurrentMs,
-    read: 0,
-    catchUp: (caughtUp * 1000) / catchUpMs,
-  };
-}
-
-/**
- * Whole-stream reads of the two stores taken in turn (seven each, after one to warm up), so a change in the
- * machine's load weighs on both alike; the medians.
- */
-async function measureReads(a: Peer, b: Peer): Promise<[number, number]> {
-  const times: [number[], number[]] = [[], []];
-  const peers = [a, b] as const;
+  // Whole-stream reads in turn (one each to warm up first); the medians.
+  const reads: [number[], number[]] = [[], []];
   for (let round = 0; round < 8; round += 1)
     for (const [i, peer] of peers.entries()) {
-      const ms = await timed(async () => {
-        if ((await peer.read(i === 0 ? 'onboard-long' : 'emmett-long')) !== STREAM_EVENTS)
-          throw new Error('short read');
-      });
-      if (round > 0) times[i]!.push(ms);
+      const start = performance.now();
+      if ((await peer.read(i === 0 ? 'onboard-long' : 'emmett-long')) !== STREAM_EVENTS)
+        throw new Error('short read');
+      if (round > 0) reads[i as 0 | 1].push(performance.now() - start);
     }
   const median = (list: number[]) => list.sort((x, y) => x - y)[Math.floor(list.length / 2)]!;
-  return [(STREAM_EVENTS * 1000) / median(times[0]), (STREAM_EVENTS * 1000) / median(times[1])];
+
+  // The catch-up from zero, once each, Onboard first, then Emmett, then Onboard again (the mean of two).
+  const caughtUp = async (peer: Peer, name: string) => {
+    const start = performance.now();
+    const seen = await peer.catchUp(name);
+    if (seen < CATCH_UP_EVENTS) throw new Error(`${name}: caught up ${seen} events only`);
+    return { seen, ms: performance.now() - start };
+  };
+  const first = await caughtUp(peers[0], 'onboard-catch-up-1');
+  const theirs = await caughtUp(peers[1], 'emmett-catch-up');
+  const second = await caughtUp(peers[0], 'onboard-catch-up-2');
+
+  const figures = (i: 0 | 1, catchUp: number): Figures => ({
+    single: (ROUNDS * perRound * 1000) / single[i],
+    batched: (ROUNDS * batchesPerRound * 10 * 1000) / batched[i],
+    concurrent: (ROUNDS * perAppender * CONCURRENT * 1000) / concurrent[i],
+    read: (STREAM_EVENTS * 1000) / median(reads[i]),
+    catchUp,
+  });
+  return [
+    figures(0, ((first.seen + second.seen) * 1000) / (first.ms + second.ms)),
+    figures(1, (theirs.seen * 1000) / theirs.ms),
+  ];
 }
 
 export async function benchPeer(onboardUrl: string, emmettUrl: string, report: Report) {
@@ -206,14 +222,12 @@ export async function benchPeer(onboardUrl: string, emmettUrl: string, report: R
     // Emmett creates its schema on first use: do that outside the timings.
     await emmett.append(`warm-${randomUUID()}`, [event(0)]);
     await onboard.append(`warm-${randomUUID()}`, [event(0)]);
-    const ours = await measure(onboard, 'onboard');
-    const theirs = await measure(emmett, 'emmett');
-    [ours.read, theirs.read] = await measureReads(onboard, emmett);
+    const [ours, theirs] = await measure([onboard, emmett]);
     const lines: [keyof Figures, string][] = [
       ['single', 'appends, one event to a new stream'],
       ['batched', 'appends, 10-event batches'],
       ['concurrent', `appends, ${CONCURRENT} concurrent appenders`],
-      ['read', `reading a ${fmt(STREAM_EVENTS)}-event stream (median of 7, taken in turn)`],
+      ['read', `reading a ${fmt(STREAM_EVENTS)}-event stream (median of 7)`],
       ['catchUp', `checkpointed catch-up of ${fmt(CATCH_UP_EVENTS)} events`],
     ];
     for (const [key, name] of lines) {
