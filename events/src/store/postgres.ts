@@ -538,18 +538,33 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
     }
   }
 
+  // A stream is read whole on every command and history view: rows come as arrays (no object per row
+  // with named keys), without the stream name the caller already has.
   async function readStream(
     stream: string,
     readOptions: { fromRevision?: bigint; maxCount?: number } = {},
   ): Promise<RecordedEvent[]> {
-    const { rows } = await pool.query<EventRow>({
+    const { rows } = await pool.query<
+      [string, string, string, string, string, unknown, EventMetadata, string]
+    >({
       name: 'es_read_stream',
-      text: `select ${EVENT_COLUMNS} from es_events
-        where stream_name = $1 and stream_revision >= $2::bigint
+      text: `select transaction_id::text, global_position, event_id, stream_revision, event_type, data, metadata,
+          floor(extract(epoch from recorded_at) * 1000)::text
+        from es_events where stream_name = $1 and stream_revision >= $2::bigint
         order by stream_revision limit $3`,
       values: [stream, (readOptions.fromRevision ?? 0n).toString(), readOptions.maxCount ?? null],
+      rowMode: 'array',
     });
-    return rows.map(toRecorded);
+    return rows.map(([tx, globalPosition, id, revision, type, data, metadata, recordedMs]) => ({
+      id,
+      type,
+      data,
+      metadata,
+      streamName: stream,
+      revision: BigInt(revision),
+      position: { commit: BigInt(tx), prepare: BigInt(globalPosition) },
+      recordedAt: new Date(Number(recordedMs)),
+    }));
   }
 
   async function readAll(readOptions: {
