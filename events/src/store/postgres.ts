@@ -214,8 +214,6 @@ function createNotifier(pool: pg.Pool) {
 /** How many of the latest events the shared feed keeps for subscriptions that are caught up. */
 const FEED_WINDOW = 5_000;
 const FEED_PAGE = 1_000;
-/** Rows already committed but not yet below the visibility horizon: look again this soon. */
-const HELD_BACK_RETRY_MS = 2;
 
 type Feed = {
   /** Called when the feed grows or resets; returns the removal. */
@@ -241,8 +239,8 @@ type Feed = {
  * query would give. A subscription that falls behind the window reads the table itself until it is back.
  *
  * After a short page, the same statement says whether rows are committed above the visibility horizon
- * (a transaction with a lower id was still running): the feed then looks again within milliseconds rather
- * than at the next notification or poll.
+ * (a transaction with a lower id was still running); only then the feed asks which appenders are running
+ * (appendersHorizon) and reads on up to the oldest of them.
  */
 function createFeed(
   pool: pg.Pool,
@@ -351,7 +349,6 @@ function createFeed(
 
   const loop = async () => {
     let failures = 0;
-    let heldLooks = 0;
     while (!isClosed && wakes.size > 0) {
       isWoken = false;
       try {
@@ -360,7 +357,7 @@ function createFeed(
           start = end;
           events = [];
         }
-        const { page, isHeld, isEnd } = await readNext();
+        const { page, isEnd } = await readNext();
         failures = 0;
         if (page.length > 0) {
           events.push(...page);
@@ -372,9 +369,9 @@ function createFeed(
           wakeSubscribers();
         }
         if (!isEnd || isWoken) continue;
-        // Behind a long transaction, look less and less often (2, 4, 8 ... ms, at most the poll interval).
-        heldLooks = isHeld && page.length === 0 ? heldLooks + 1 : 0;
-        await sleep(isHeld ? Math.min(HELD_BACK_RETRY_MS * 2 ** heldLooks, pollIntervalMs) : pollIntervalMs);
+        // What is still held back waits for a running appender, whose commit wakes the feed (directly in
+        // this process, by NOTIFY from another): no need to look again before that.
+        await sleep(pollIntervalMs);
       } catch {
         // Subscriptions fall back to their own reads, which report errors as they always did.
         reset();
