@@ -182,7 +182,7 @@ async function measure(peers: readonly [Peer, Peer]): Promise<[Figures, Figures]
 
   // Whole-stream reads in turn (one each to warm up first); the medians.
   const reads: [number[], number[]] = [[], []];
-  for (let round = 0; round < 8; round += 1)
+  for (let round = 0; round < 16; round += 1)
     for (const [i, peer] of peers.entries()) {
       const start = performance.now();
       if ((await peer.read(i === 0 ? 'onboard-long' : 'emmett-long')) !== STREAM_EVENTS)
@@ -227,7 +227,7 @@ export async function benchPeer(onboardUrl: string, emmettUrl: string, report: R
       ['single', 'appends, one event to a new stream'],
       ['batched', 'appends, 10-event batches'],
       ['concurrent', `appends, ${CONCURRENT} concurrent appenders`],
-      ['read', `reading a ${fmt(STREAM_EVENTS)}-event stream (median of 7)`],
+      ['read', `reading a ${fmt(STREAM_EVENTS)}-event stream (median of 15)`],
       ['catchUp', `checkpointed catch-up of ${fmt(CATCH_UP_EVENTS)} events`],
     ];
     for (const [key, name] of lines) {
