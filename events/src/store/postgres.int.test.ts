@@ -105,7 +105,9 @@ describe('PostgreSQL event store specifics', () => {
   });
 
   it('wakes subscriptions by NOTIFY, and catches up after the LISTEN connection is killed', async () => {
-    // Polling is set to a minute here, so timely delivery proves the notification path.
+    // Polling is set to a minute here, and the events are appended through another store (as another
+    // process would), so timely delivery proves the notification path.
+    const writer = createPostgresEventStore({ pool, connectionString });
     const type = `Notified_${randomUUID().replaceAll('-', '')}`;
     const seen: RecordedEvent[] = [];
     const subscription = store.subscribeToAll({
@@ -126,7 +128,7 @@ describe('PostgreSQL event store specifics', () => {
     try {
       await waitFor(async () => (await listenerCount()) === 1, 10_000);
       await new Promise((resolve) => setTimeout(resolve, 200)); // let the initial catch-up go idle
-      await store.append(
+      await writer.append(
         `n-${randomUUID()}`,
         [{ id: randomUUID(), type, data: { n: 1 }, metadata }],
         'no_stream',
@@ -136,14 +138,14 @@ describe('PostgreSQL event store specifics', () => {
       await pool.query(
         `select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'es_events_listener' and datname = current_database()`,
       );
-      await store.append(
+      await writer.append(
         `n-${randomUUID()}`,
         [{ id: randomUUID(), type, data: { n: 2 }, metadata }],
         'no_stream',
       );
       await waitFor(() => seen.length === 2, 15_000);
       await waitFor(async () => (await listenerCount()) === 1, 15_000);
-      await store.append(
+      await writer.append(
         `n-${randomUUID()}`,
         [{ id: randomUUID(), type, data: { n: 3 }, metadata }],
         'no_stream',
@@ -152,6 +154,55 @@ describe('PostgreSQL event store specifics', () => {
       expect(seen.map((e) => e.data)).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
     } finally {
       await subscription.close();
+      await writer.close();
+    }
+  });
+
+  it('is not held back by a long transaction that writes no events, and never skips an appender', async () => {
+    const type = `Horizon_${randomUUID().replaceAll('-', '')}`;
+    const seen: RecordedEvent[] = [];
+    const subscription = store.subscribeToAll({
+      from: await store.headPosition(),
+      filter: { eventTypes: [type] },
+      onBatch: async (events) => {
+        seen.push(...events);
+      },
+    });
+    const other = new pg.Client({ connectionString });
+    const appender = new pg.Client({ connectionString });
+    await Promise.all([other.connect(), appender.connect()]);
+    const event = (n: number) => ({ id: randomUUID(), type, data: { n }, metadata });
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 200)); // let the initial catch-up go idle
+      // A transaction that holds the oldest transaction id (as a projection's batch does), open throughout.
+      await other.query('begin');
+      await other.query(`insert into checkpoints (name) values ($1)`, [`long-${randomUUID()}`]);
+      await store.append(`h-${randomUUID()}`, [event(1)], 'no_stream');
+      // Polling is set to a minute here: delivery within seconds means the long transaction held nothing.
+      await waitFor(() => seen.length === 1, 5_000);
+
+      // An appender with a lower transaction id, still open, holds back every later event until it ends.
+      const idLow = randomUUID();
+      await appender.query('begin');
+      await appender.query(
+        `with claimed as (insert into es_streams (stream_name, revision) values ($1, 0) returning revision)
+         insert into es_events (event_id, stream_name, stream_revision, event_type, data, metadata)
+         select $2, $1, 0, $3, '{"n":2}', $4 from claimed`,
+        [`h-${randomUUID()}`, idLow, type, JSON.stringify(metadata)],
+      );
+      await store.append(`h-${randomUUID()}`, [event(3)], 'no_stream');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(seen).toHaveLength(1);
+      await appender.query('commit');
+      await store.append(`h-${randomUUID()}`, [event(4)], 'no_stream');
+      await waitFor(() => seen.length === 4, 5_000);
+      expect(seen.map((e) => e.data)).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }, { n: 4 }]);
+      expect(seen[1]!.id).toBe(idLow);
+    } finally {
+      await subscription.close();
+      await appender.query('rollback').catch(() => undefined);
+      await other.query('rollback').catch(() => undefined);
+      await Promise.all([other.end(), appender.end()]);
     }
   });
 

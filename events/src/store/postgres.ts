@@ -48,11 +48,13 @@ type EventRow = {
   event_type: string;
   data: unknown;
   metadata: EventMetadata;
-  recorded_at: Date;
+  recorded_ms: string;
 };
 
+// The time as whole epoch milliseconds (what a Date holds): parsing timestamptz text costs more than the
+// rest of a row.
 const EVENT_COLUMNS = `transaction_id::text as tx, global_position, event_id, stream_name, stream_revision,
-  event_type, data, metadata, recorded_at`;
+  event_type, data, metadata, floor(extract(epoch from recorded_at) * 1000)::text as recorded_ms`;
 
 const VISIBLE = 'transaction_id < pg_snapshot_xmin(pg_current_snapshot())';
 
@@ -65,7 +67,7 @@ function toRecorded(row: EventRow): RecordedEvent {
     streamName: row.stream_name,
     revision: BigInt(row.stream_revision),
     position: { commit: BigInt(row.tx), prepare: BigInt(row.global_position) },
-    recordedAt: row.recorded_at,
+    recordedAt: new Date(Number(row.recorded_ms)),
   };
 }
 
@@ -209,12 +211,243 @@ function createNotifier(pool: pg.Pool) {
   };
 }
 
+/** How many of the latest events the shared feed keeps for subscriptions that are caught up. */
+const FEED_WINDOW = 5_000;
+const FEED_PAGE = 1_000;
+
+type Feed = {
+  /** Called when the feed grows or resets; returns the removal. */
+  add: (wake: () => void) => () => void;
+  /**
+   * The caught-up path: up to `max` events after `from` that pass `filter`, and the position to read on
+   * from, or null when `from` is older than the window (the subscription then reads the table itself).
+   */
+  take: (
+    from: Position,
+    max: number,
+    filter: AllFilter | undefined,
+  ) => { events: RecordedEvent[]; next: Position; isEnd: boolean } | null;
+  wake: () => void;
+  close: () => Promise<void>;
+};
+
+/**
+ * One reader of the all-stream per store, shared by all its subscriptions: it reads each new page once,
+ * unfiltered, and keeps the latest events in memory, so a caught-up subscription takes its events from
+ * the window instead of querying (fourteen consumers used to query on every wake-up). The window holds
+ * every event between its start and end, so any subscription at a position inside it gets exactly what a
+ * query would give. A subscription that falls behind the window reads the table itself until it is back.
+ *
+ * After a short page, the same statement says whether rows are committed above the visibility horizon
+ * (a transaction with a lower id was still running); only then the feed asks which appenders are running
+ * (appendersHorizon) and reads on up to the oldest of them.
+ */
+function createFeed(
+  pool: pg.Pool,
+  wakeups: Wakeups,
+  pollIntervalMs: number,
+  headPosition: () => Promise<Position>,
+): Feed {
+  const wakes = new Set<() => void>();
+  let events: RecordedEvent[] = [];
+  let start: Position | null = null; // exclusive; null: not started
+  let end: Position = START;
+  let running: Promise<void> | null = null;
+  let isClosed = false;
+  let isWoken = false;
+  let wakeWaiter: (() => void) | undefined;
+  let removeWakeup: (() => void) | undefined;
+
+  const wakeSubscribers = () => {
+    for (const wake of wakes) wake();
+  };
+  const wake = () => {
+    isWoken = true;
+    wakeWaiter?.();
+  };
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      if (isClosed || wakes.size === 0) return resolve();
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        wakeWaiter = undefined;
+        resolve();
+      }
+      wakeWaiter = done;
+    });
+
+  /**
+   * The all-stream's horizon counting appenders only. Readers normally see events below the oldest running
+   * transaction id (xmin), so any long transaction, such as a projection's batch, holds every reader back.
+   * Only a transaction that inserts into es_events can add events behind ones already committed, and an
+   * append is one statement whose lock on es_events is taken before it gets its transaction id and kept
+   * until it has committed. So: with xmax read first, and the running appenders (those holding that lock,
+   * with the transaction id they hold) read after it, every appender below the returned horizon has ended
+   * before the next statement's snapshot is taken, and an event committed below it is final.
+   */
+  const appendersHorizon = async (): Promise<bigint> => {
+    const { rows } = await pool.query<{ xmax: string; xids: string[] | null }>({
+      name: 'es_appenders_horizon',
+      text: `select pg_snapshot_xmax(pg_current_snapshot())::text as xmax,
+        (select array_agg(x.transactionid::text) from pg_locks r
+          join pg_locks x on x.pid = r.pid and x.locktype = 'transactionid' and x.mode = 'ExclusiveLock'
+            and x.granted
+          where r.locktype = 'relation' and r.relation = 'es_events'::regclass
+            and r.database = (select oid from pg_database where datname = current_database())
+            and r.mode = 'RowExclusiveLock' and r.granted) as xids`,
+    });
+    const xmax = BigInt(rows[0]!.xmax);
+    let horizon = xmax;
+    for (const text of rows[0]!.xids ?? []) {
+      // pg_locks shows 32-bit transaction ids: place each just below xmax (one assigned after xmax read
+      // is at or above it, hence ignored).
+      const distance = ((((xmax % 2n ** 32n) - BigInt(text)) % 2n ** 32n) + 2n ** 32n) % 2n ** 32n;
+      if (distance === 0n || distance > 2n ** 31n) continue;
+      const xid = xmax - distance;
+      if (xid < horizon) horizon = xid;
+    }
+    return horizon;
+  };
+
+  const readPage = async (from: Position, horizon: bigint | null) => {
+    const { rows } = await pool.query<EventRow & { is_held: boolean }>({
+      name: 'es_feed',
+      text: `with page as (
+          select ${EVENT_COLUMNS}, false as is_held from es_events
+          where (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
+            and transaction_id < greatest(pg_snapshot_xmin(pg_current_snapshot()), $4::text::xid8)
+          order by transaction_id, global_position limit $3
+        )
+        select * from page
+        union all
+        select null, null, null, null, null, null, null, null, null, true
+        where exists (
+          select 1 from es_events
+          where transaction_id >= greatest(pg_snapshot_xmin(pg_current_snapshot()), $4::text::xid8)
+        )`,
+      values: [from.commit.toString(), from.prepare.toString(), FEED_PAGE, (horizon ?? 0n).toString()],
+    });
+    const page = rows.filter((row) => !row.is_held).map(toRecorded);
+    return { page, isHeld: rows.some((row) => row.is_held), isEnd: page.length < FEED_PAGE };
+  };
+
+  /** A page of the all-stream after `end`; when held back by a running transaction, asks the appenders. */
+  const readNext = async () => {
+    const first = await readPage(end, null);
+    if (!first.isEnd || !first.isHeld) return first;
+    const horizon = await appendersHorizon();
+    const more = await readPage(first.page.at(-1)?.position ?? end, horizon);
+    return { page: [...first.page, ...more.page], isHeld: more.isHeld, isEnd: more.isEnd };
+  };
+
+  const reset = () => {
+    start = null;
+    events = [];
+    wakeSubscribers();
+  };
+
+  const loop = async () => {
+    let failures = 0;
+    while (!isClosed && wakes.size > 0) {
+      isWoken = false;
+      try {
+        if (start === null) {
+          end = await headPosition();
+          start = end;
+          events = [];
+        }
+        const { page, isEnd } = await readNext();
+        failures = 0;
+        if (page.length > 0) {
+          events.push(...page);
+          end = page[page.length - 1]!.position;
+          if (events.length > FEED_WINDOW) {
+            const dropped = events.splice(0, events.length - FEED_WINDOW);
+            start = dropped[dropped.length - 1]!.position;
+          }
+          wakeSubscribers();
+        }
+        if (!isEnd || isWoken) continue;
+        // What is still held back waits for a running appender, whose commit wakes the feed (directly in
+        // this process, by NOTIFY from another): no need to look again before that.
+        await sleep(pollIntervalMs);
+      } catch {
+        // Subscriptions fall back to their own reads, which report errors as they always did.
+        reset();
+        failures += 1;
+        await sleep(Math.min(pollIntervalMs * 2 ** failures, 10_000));
+      }
+    }
+  };
+
+  const ensureRunning = () => {
+    if (isClosed || running) return;
+    removeWakeup ??= wakeups.add(wake);
+    running = loop().finally(() => {
+      running = null;
+      reset();
+      removeWakeup?.();
+      removeWakeup = undefined;
+      if (!isClosed && wakes.size > 0) ensureRunning();
+    });
+  };
+
+  const firstAfter = (from: Position) => {
+    let low = 0;
+    let high = events.length;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if (comparePositions(events[mid]!.position, from) <= 0) low = mid + 1;
+      else high = mid;
+    }
+    return low;
+  };
+
+  return {
+    add(subscriberWake) {
+      wakes.add(subscriberWake);
+      ensureRunning();
+      return () => {
+        wakes.delete(subscriberWake);
+        if (wakes.size === 0) wakeWaiter?.();
+      };
+    },
+    take(from, max, filter) {
+      if (start === null || comparePositions(from, start) < 0) return null;
+      const types = filter?.eventTypes ? new Set(filter.eventTypes) : null;
+      const taken: RecordedEvent[] = [];
+      for (let i = firstAfter(from); i < events.length; i += 1) {
+        const event = events[i]!;
+        if (types && !types.has(event.type)) continue;
+        taken.push(event);
+        if (taken.length === max) {
+          // More may follow: the next read starts right after the last one taken.
+          return { events: taken, next: event.position, isEnd: i === events.length - 1 };
+        }
+      }
+      // Everything up to the end of the window was seen; never move back behind `from`.
+      const next = comparePositions(end, from) > 0 ? end : from;
+      return { events: taken, next, isEnd: true };
+    },
+    wake,
+    async close() {
+      isClosed = true;
+      wakes.clear();
+      wakeWaiter?.();
+      await running;
+    },
+  };
+}
+
 export function createPostgresEventStore(options: PostgresEventStoreOptions): EventStore {
   const { pool, connectionString } = options;
   const pollIntervalMs = options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
   const wakeups = createWakeups(connectionString);
   const notifier = createNotifier(pool);
   const subscriptions = new Set<Subscription>();
+  // Function declarations below are hoisted; the feed calls headPosition only once it runs.
+  const feed = createFeed(pool, wakeups, pollIntervalMs, () => headPosition());
 
   async function currentRevision(stream: string): Promise<bigint | 'no_stream'> {
     const { rows } = await pool.query<{ revision: string }>(
@@ -289,6 +522,8 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
       });
       const row = rows[0];
       if (!row) return await settleRefusedAppend(stream, events, expected);
+      // This process's subscriptions are woken directly; other processes by the notification.
+      feed.wake();
       notifier.notify();
       return {
         nextExpectedRevision: BigInt(row.stream_revision),
@@ -300,18 +535,33 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
     }
   }
 
+  // A stream is read whole on every command and history view: rows come as arrays (no object per row
+  // with named keys), without the stream name the caller already has.
   async function readStream(
     stream: string,
     readOptions: { fromRevision?: bigint; maxCount?: number } = {},
   ): Promise<RecordedEvent[]> {
-    const { rows } = await pool.query<EventRow>({
+    const { rows } = await pool.query<
+      [string, string, string, string, string, unknown, EventMetadata, string]
+    >({
       name: 'es_read_stream',
-      text: `select ${EVENT_COLUMNS} from es_events
-        where stream_name = $1 and stream_revision >= $2::bigint
+      text: `select transaction_id::text, global_position, event_id, stream_revision, event_type, data, metadata,
+          floor(extract(epoch from recorded_at) * 1000)::text
+        from es_events where stream_name = $1 and stream_revision >= $2::bigint
         order by stream_revision limit $3`,
       values: [stream, (readOptions.fromRevision ?? 0n).toString(), readOptions.maxCount ?? null],
+      rowMode: 'array',
     });
-    return rows.map(toRecorded);
+    return rows.map(([tx, globalPosition, id, revision, type, data, metadata, recordedMs]) => ({
+      id,
+      type,
+      data,
+      metadata,
+      streamName: stream,
+      revision: BigInt(revision),
+      position: { commit: BigInt(tx), prepare: BigInt(globalPosition) },
+      recordedAt: new Date(Number(recordedMs)),
+    }));
   }
 
   async function readAll(readOptions: {
@@ -354,7 +604,7 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
           where ${VISIBLE} order by transaction_id desc, global_position desc limit 1
         )
         select tx, global_position, event_id, stream_name, stream_revision, event_type, data, metadata,
-          recorded_at, is_head from page
+          recorded_ms, is_head from page
         union all
         select tx, global_position, null, null, null, null, null, null, null, is_head from head`,
       values: [...bounds, types],
@@ -403,15 +653,17 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
         };
         timer = setTimeout(wakeWaiter, ms);
       });
-    const removeWake = wakeups.add(wake);
+    const removeWake = feed.add(wake);
 
     const run = async () => {
       let failures = 0;
       while (!isClosed) {
         isWoken = false;
-        let page: ReadAllPage;
+        let page: ReadAllPage | null;
         try {
-          page = await readAll({ from: position, maxCount: batchSize, filter: subscribeOptions.filter });
+          page =
+            feed.take(position, batchSize, subscribeOptions.filter) ??
+            (await readAll({ from: position, maxCount: batchSize, filter: subscribeOptions.filter }));
           failures = 0;
         } catch (error) {
           if (!isTransient(error)) throw error;
@@ -455,6 +707,7 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
     headPosition,
     close: async () => {
       await Promise.all([...subscriptions].map((s) => s.close()));
+      await feed.close();
       await Promise.all([wakeups.close(), notifier.settled()]);
     },
   };

@@ -1,6 +1,5 @@
 import type pg from 'pg';
 import {
-  comparePositions,
   START,
   type AllFilter,
   type EventStore,
@@ -14,6 +13,12 @@ import {
  * write read-model rows in `handle`'s transaction, so rows and checkpoint commit together: a crash never
  * applies an event twice or skips one. Reactors (the bus publisher) do their side effect in `react` and
  * the checkpoint commits after it succeeds: at-least-once.
+ *
+ * A consumer without `react` writes only rows it can rebuild from the events, so its batch transaction
+ * commits asynchronously (`synchronous_commit = off`: no wait for the WAL flush). A PostgreSQL crash can
+ * lose the last such commits, but rows and checkpoint are lost together, and the runner applies those
+ * events again from the older checkpoint (platform/src/projection-database-crash.int.test.ts). Events themselves
+ * are always committed synchronously.
  */
 export type CheckpointedConsumer = {
   name: string;
@@ -57,9 +62,45 @@ async function writeCheckpoint(db: Queryable, name: string, position: Position, 
   );
 }
 
+/**
+ * Moves the checkpoint from `expected` to `next`, or moves nothing when another runner moved it meanwhile:
+ * a concurrent runner's update waits for this row lock and then finds the position changed.
+ */
+async function advanceCheckpoint(
+  db: Queryable,
+  name: string,
+  expected: Position,
+  next: Position,
+  recordedAt: Date,
+): Promise<boolean> {
+  const { rowCount } = await db.query({
+    name: 'checkpoint_advance',
+    text: `update checkpoints set commit_position = $4, prepare_position = $5, last_event_recorded_at = $6,
+       updated_at = now() where name = $1 and commit_position = $2 and prepare_position = $3`,
+    values: [
+      name,
+      expected.commit.toString(),
+      expected.prepare.toString(),
+      next.commit.toString(),
+      next.prepare.toString(),
+      recordedAt,
+    ],
+  });
+  return rowCount === 1;
+}
+
 class StaleRunnerError extends Error {}
 
-/** Applies one batch in one transaction, refusing if another runner moved the checkpoint meanwhile. */
+// Rebuildable rows only (no `react`): the commit does not wait for the WAL flush. Sent with `begin` as one
+// simple query, so it costs no round trip.
+const BEGIN_ASYNC = 'begin; set local synchronous_commit to off';
+
+/**
+ * Applies one batch in one transaction, refusing if another runner moved the checkpoint meanwhile. The
+ * checkpoint is checked and moved by one conditional update at the end, so the transaction takes its
+ * transaction id only when `handle` first writes, and holds it briefly: readers of the all-stream see
+ * events only below the oldest running transaction id, so a long-held id would hold every reader back.
+ */
 async function applyBatch(
   pool: pg.Pool,
   consumer: CheckpointedConsumer,
@@ -71,11 +112,10 @@ async function applyBatch(
   await consumer.react?.(events);
   const tx = await pool.connect();
   try {
-    await tx.query('begin');
-    const stored = await readCheckpoint(tx, consumer.name, true);
-    if (comparePositions(stored, expected) !== 0) throw new StaleRunnerError(`${consumer.name} moved on`);
+    await tx.query(consumer.react ? 'begin' : BEGIN_ASYNC);
     await consumer.handle?.(events, tx);
-    await writeCheckpoint(tx, consumer.name, last.position, last.recordedAt);
+    if (!(await advanceCheckpoint(tx, consumer.name, expected, last.position, last.recordedAt)))
+      throw new StaleRunnerError(`${consumer.name} moved on`);
     await tx.query('commit');
     return last.position;
   } catch (error) {
@@ -125,10 +165,115 @@ export async function resetConsumer(pool: pg.Pool, consumer: CheckpointedConsume
 
 export type Runner = { stop: () => Promise<void>; isActive: () => boolean };
 
+type LockSession = {
+  /** True when this process now holds the consumer's lock; `onLost` is called if the connection dies. */
+  tryLock: (name: string, onLost: (error: Error) => void) => Promise<boolean>;
+  unlock: (name: string) => Promise<void>;
+};
+
+const lockSessions = new WeakMap<pg.Pool, LockSession>();
+
+/**
+ * The runners of one process share one connection, outside the pool, for their session-level advisory
+ * locks: a held lock never takes a pooled connection away from requests and batches. Advisory locks are
+ * re-entrant within a session, so the session also remembers which names this process holds. The
+ * connection is opened with the first lock and closed with the last.
+ */
+function lockSessionFor(pool: pg.Pool): LockSession {
+  const existing = lockSessions.get(pool);
+  if (existing) return existing;
+  const holders = new Map<string, (error: Error) => void>();
+  let connection: Promise<pg.Client> | null = null;
+  let current: pg.Client | null = null;
+
+  const lose = (client: pg.Client, error: Error) => {
+    if (client !== current) return;
+    current = null;
+    connection = null;
+    const lost = [...holders.values()];
+    holders.clear();
+    void client.end().catch(() => undefined);
+    for (const onLost of lost) onLost(error);
+  };
+  const connect = () => {
+    connection ??= (async () => {
+      // The pool's own client class (pg-pool keeps it as `Client`): no value import of pg here, since the
+      // web bundle imports this package's catalogue.
+      const Client = (pool as unknown as { Client: typeof pg.Client }).Client;
+      const client = new Client({ ...pool.options, application_name: 'checkpointed-runner-locks' });
+      current = client;
+      client.on('error', (error) => lose(client, error));
+      client.on('end', () => lose(client, new Error('lock connection ended')));
+      try {
+        await client.connect();
+      } catch (error) {
+        if (current === client) {
+          current = null;
+          connection = null;
+        }
+        throw error;
+      }
+      return client;
+    })();
+    return connection;
+  };
+  const closeIfUnused = async () => {
+    if (holders.size > 0 || !connection) return;
+    const closing = connection;
+    connection = null;
+    const client = await closing.catch(() => null);
+    if (!client) return;
+    if (current === client) current = null;
+    await client.end().catch(() => undefined);
+  };
+  const key = `select hashtext('checkpointed-runner') as a, hashtext($1) as b`;
+  // One query at a time on the shared connection.
+  let queue: Promise<unknown> = Promise.resolve();
+  const query = <T extends pg.QueryResultRow>(client: pg.Client, text: string, name: string) => {
+    const next = queue.then(() => client.query<T>(text, [name]));
+    queue = next.catch(() => undefined);
+    return next;
+  };
+  const unlockSql = `with k as (${key}) select pg_advisory_unlock(k.a, k.b) from k`;
+
+  const session: LockSession = {
+    async tryLock(name, onLost) {
+      if (holders.has(name)) return false;
+      // Claimed before the first await, so a second runner of the same name in this process sees it.
+      holders.set(name, onLost);
+      try {
+        const client = await connect();
+        const { rows } = await query<{ locked: boolean }>(
+          client,
+          `with k as (${key}) select pg_try_advisory_lock(k.a, k.b) as locked from k`,
+          name,
+        );
+        if (rows[0]?.locked && holders.get(name) === onLost) return true;
+        if (rows[0]?.locked) await query(client, unlockSql, name);
+        if (holders.get(name) === onLost) holders.delete(name);
+        await closeIfUnused();
+        return false;
+      } catch (error) {
+        if (holders.get(name) === onLost) holders.delete(name);
+        await closeIfUnused();
+        throw error;
+      }
+    },
+    async unlock(name) {
+      if (!holders.delete(name)) return;
+      const client = current;
+      if (client) await query(client, unlockSql, name).catch(() => undefined);
+      await closeIfUnused();
+    },
+  };
+  lockSessions.set(pool, session);
+  return session;
+}
+
 /**
  * Runs a consumer continuously with at most one active runner per name across all processes: the runner
- * holds a session-level advisory lock on a dedicated connection; standbys retry the lock. If the store
- * subscription or a batch fails, the runner resubscribes from the stored checkpoint with backoff.
+ * holds a session-level advisory lock (on the process's lock connection); standbys retry the lock. If the
+ * store subscription or a batch fails, the runner resubscribes from the stored checkpoint with backoff.
  */
 export function startRunner(options: {
   store: EventStore;
@@ -141,9 +286,10 @@ export function startRunner(options: {
   const { store, pool, consumer } = options;
   const logger = options.logger ?? silent;
   const lockRetryMs = options.lockRetryMs ?? 2000;
+  const locks = lockSessionFor(pool);
   let stopped = false;
   let active = false;
-  let lockClient: pg.PoolClient | null = null;
+  let isLocked = false;
   let subscription: Subscription | null = null;
   let timer: NodeJS.Timeout | null = null;
   let failures = 0;
@@ -153,40 +299,31 @@ export function startRunner(options: {
     timer = setTimeout(fn, ms);
   };
 
-  let onLockError: ((error: Error) => void) | null = null;
   const releaseLock = async () => {
-    const client = lockClient;
-    lockClient = null;
+    const wasLocked = isLocked;
+    isLocked = false;
     active = false;
-    if (!client) return;
-    // The connection goes back to the pool: it must not keep this runner's listener.
-    if (onLockError) client.off('error', onLockError);
-    onLockError = null;
-    await client.query('select pg_advisory_unlock_all()').catch(() => undefined);
-    client.release();
+    if (wasLocked) await locks.unlock(consumer.name);
+  };
+
+  // Losing the lock connection means another runner may take over: stop and start over.
+  const onLost = (error: Error) => {
+    if (!isLocked) return;
+    isLocked = false;
+    logger.warn({ err: error, consumer: consumer.name }, 'runner lost its lock connection');
+    void restart();
   };
 
   const tryAcquire = async () => {
     if (stopped) return;
     try {
-      const client = await pool.connect();
-      const { rows } = await client.query<{ locked: boolean }>(
-        `select pg_try_advisory_lock(hashtext('checkpointed-runner'), hashtext($1)) as locked`,
-        [consumer.name],
-      );
-      if (!rows[0]?.locked || stopped) {
-        if (rows[0]?.locked) await client.query('select pg_advisory_unlock_all()').catch(() => undefined);
-        client.release();
+      const locked = await locks.tryLock(consumer.name, onLost);
+      if (!locked || stopped) {
+        if (locked) await locks.unlock(consumer.name);
         schedule(() => void acquire(), lockRetryMs);
         return;
       }
-      // Losing the lock connection means another runner may take over: stop and start over.
-      onLockError = (error: Error) => {
-        logger.warn({ err: error, consumer: consumer.name }, 'runner lost its lock connection');
-        void restart();
-      };
-      client.on('error', onLockError);
-      lockClient = client;
+      isLocked = true;
       active = true;
       await subscribe();
     } catch (error) {
