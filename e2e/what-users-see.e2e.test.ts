@@ -50,4 +50,35 @@ describe.skipIf(skip)('what users see in the browser', () => {
     }
     await page.close();
   });
+
+  it('forgot password refuses an empty e-mail in the form, and a server error reads in whole words', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const resetCalls: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/reset-password')) resetCalls.push(request.url());
+    });
+    await page.goto(`${app.url}/forgot`);
+    await page.getByRole('heading', { name: 'Reset your password' }).waitFor();
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await page.getByText('Email is required').waitFor();
+    expect(await page.getByText(/No route/).count()).toBe(0);
+    await page.getByLabel('E-mail').fill('not-an-address');
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await page.getByText('Please enter a valid email address').waitFor();
+    expect(resetCalls).toEqual([]);
+
+    // The server fails: the whole action-level message of onboarding §8, ending in the support address.
+    await page.route('**/api/users/reset-password/**', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }),
+    );
+    await page.getByLabel('E-mail').fill('someone@onboard.example');
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'Oops! Something went wrong.' });
+    await alert.waitFor();
+    expect(await alert.innerText()).toMatch(
+      /^Oops! Something went wrong\. Please try again\. If that doesn't help, email \S+@\S+$/,
+    );
+    expect(resetCalls).toHaveLength(1);
+    await page.close();
+  });
 });
