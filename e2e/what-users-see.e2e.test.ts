@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { startApp, type RunningApp } from '@onboard/platform/app';
 import { embeddedTestConfig } from '@onboard/platform/config';
+import { SIGNING_MESSAGES } from '@onboard/domain/eif/signing';
+import { DEMO_CLIENT_ID } from '@onboard/platform/seed';
 import { browserAvailability, skipUnless } from '@onboard/testing/backends';
 import { freshDatabase } from '@onboard/testing/db';
 import {
@@ -79,6 +81,49 @@ describe.skipIf(skip)('what users see in the browser', () => {
       /^Oops! Something went wrong\. Please try again\. If that doesn't help, email \S+@\S+$/,
     );
     expect(resetCalls).toHaveLength(1);
+    await page.close();
+  });
+
+  it('an outside-signer invitation follows the form: an unsigned form asks for a signature', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(
+      `${app.url}/login?redirect=${encodeURIComponent(`/clients/admin/${DEMO_CLIENT_ID}/manage`)}`,
+    );
+    await signInThroughUi(page, 'admin@onboard.example', app.config.demoPassword, auth);
+    await page.getByRole('button', { name: 'Invite an outside signer' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Invite an outside signer' });
+    // The demo form is not signed: the invitation asks for a signature unless told otherwise.
+    expect(await dialog.getByRole('radio', { name: 'Review and sign the form' }).isChecked()).toBe(true);
+    await dialog.getByLabel('First name').fill('Casey');
+    await dialog.getByLabel('Last name').fill('Fowler');
+    await dialog.getByLabel('E-mail').fill('cfo@lakeside.example');
+
+    // Asking for a review of updates the form cannot have is refused in words, and nothing is sent.
+    await dialog.getByText('Review the updates made after signing').click();
+    await dialog.getByRole('button', { name: 'Send invitation' }).click();
+    await dialog.getByText(SIGNING_MESSAGES.notSignedYet).waitFor();
+
+    await dialog.getByText('Review and sign the form').click();
+    await dialog.getByRole('button', { name: 'Send invitation' }).click();
+    await page.getByText('An invitation was sent to cfo@lakeside.example.').waitFor();
+    let link = '';
+    for (let attempt = 0; attempt < 30 && !link; attempt++) {
+      const { rows } = await app.pool.query<{ body: string }>(
+        `select body from rm_emails where "to" ilike $1 order by created_at desc`,
+        ['%cfo@lakeside.example%'],
+      );
+      expect(rows.length).toBeLessThanOrEqual(1);
+      link = /https?:\/\/\S+\/client\/[^/\s]+\/outside-signer\/\S+/.exec(rows[0]?.body ?? '')?.[0] ?? '';
+      if (!link) await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(link).not.toBe('');
+    await signOutThroughUi(page);
+
+    // The signer is asked to sign, and can.
+    await page.goto(`${app.url}${new URL(link).pathname}`);
+    await page.getByText('you were asked to review and sign this form.').waitFor();
+    expect(await page.getByRole('heading', { name: /Updates to review/ }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Sign', exact: true }).isVisible()).toBe(true);
     await page.close();
   });
 });
