@@ -684,31 +684,29 @@ export async function seedDemoUsers(
 }
 
 async function seedDemoUser(deps: AuthDeps, user: DemoUser, password: string): Promise<void> {
-  {
-    const { state } = await loadUser(deps.store, user.id);
-    if (state.status === 'none') {
-      try {
-        await registerUser(deps, SYSTEM_ACTOR, {
-          userId: user.id,
-          role: user.role,
-          firstName: user.firstName,
-          lastName: user.lastName,
-          email: user.email,
-          phoneNumber: null,
-          clientIds: user.clientIds,
-        });
-      } catch (error) {
-        // A lost race with another seeder is a success: the user is there, registered by the other one.
-        if ((await loadUser(deps.store, user.id)).state.status === 'none') throw error;
-      }
-    }
-    // Only a user that never got a password (a seeder stopped between the two steps): one set since stays.
-    if ((await readCredentials(deps.pool, user.id)).passwordSetAt) return;
+  const { state } = await loadUser(deps.store, user.id);
+  if (state.status === 'none') {
     try {
-      await setPassword(deps, user.id, password);
+      await registerUser(deps, SYSTEM_ACTOR, {
+        userId: user.id,
+        role: user.role,
+        firstName: user.firstName,
+        lastName: user.lastName,
+        email: user.email,
+        phoneNumber: null,
+        clientIds: user.clientIds,
+      });
     } catch (error) {
-      if (!(await readCredentials(deps.pool, user.id)).passwordSetAt) throw error;
+      // A lost race with another seeder is a success: the user is there, registered by the other one.
+      if ((await loadUser(deps.store, user.id)).state.status === 'none') throw error;
     }
+  }
+  // Only a user that never got a password (a seeder stopped between the two steps): one set since stays.
+  if ((await readCredentials(deps.pool, user.id)).passwordSetAt) return;
+  try {
+    await setPassword(deps, user.id, password);
+  } catch (error) {
+    if (!(await readCredentials(deps.pool, user.id)).passwordSetAt) throw error;
   }
 }
 
