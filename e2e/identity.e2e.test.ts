@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startApp, type RunningApp } from '@onboard/platform/app';
 import { embeddedTestConfig } from '@onboard/platform/config';
-import { DEMO_USERS } from '@onboard/platform/seed';
+import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
 import { PASSWORD_POLICY_MESSAGE } from '@onboard/domain/users/password-policy';
 import { browserAvailability, skipUnless } from '@onboard/testing/backends';
 import { freshDatabase } from '@onboard/testing/db';
@@ -296,12 +296,16 @@ describe.skipIf(skip)('sign-in, MFA and user administration in the browser', () 
   it('the demo broker signs in through the same steps and forgot-password always confirms', async () => {
     const broker = DEMO_USERS.find((u) => u.role === 'BROKER')!;
     const page = await newPage();
-    await page.goto(`${app.url}/brokers/admin/`);
-    await page.waitForURL(/\/login\?redirect=%2Fbrokers%2Fadmin%2F/);
+    // A page of the broker's own client: sign-in returns there (staff pages send a broker home instead).
+    const resources = `/client/${DEMO_CLIENT_ID}/resources-listing`;
+    await page.goto(`${app.url}${resources}`);
+    await page.waitForURL(
+      (url) => url.pathname === '/login' && url.searchParams.get('redirect') === resources,
+    );
     await page.getByRole('heading', { name: 'Sign in to Onboard' }).waitFor();
     await page.screenshot({ path: screenshotPath('sign-in.png') });
     await signInThroughUi(page, broker.email, app.config.demoPassword, auth);
-    await page.waitForURL((url) => url.pathname === '/brokers/admin/');
+    await page.waitForURL((url) => url.pathname === resources);
     await signOutThroughUi(page);
 
     await page.goto(`${app.url}/forgot`);

@@ -80,6 +80,7 @@ import {
 import { createIdentity, type Identity } from './identity/identity.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { seedDemoData, seedDemoUsers, underSeedLock } from './seed.ts';
+import { demoTotpSecret } from './demo-totp.ts';
 
 /** The public Explorer routes (explorer §2), with or without the /en/ and /es/ prefixes. */
 const EXPLORER_PUBLIC_PATH = /^\/(?:(?:en|es)\/)?benefits-explorer(?:\/|$)/i;
@@ -143,6 +144,8 @@ async function prepareSchema(config: AppConfig, pool: pg.Pool, logger: Logger) {
  * topology each container runs this with its own SERVICES list.
  */
 export async function startApp(config: AppConfig, options: AppOptions = {}): Promise<RunningApp> {
+  if (config.demoTotp && (config.eventStore.kind !== 'postgres' || config.bus.kind !== 'postgres'))
+    throw new Error('Demo authenticator secrets (ONBOARD_DEMO_TOTP) exist only in the embedded default');
   const now = options.now ?? (() => new Date());
   const logger = createLogger(config.logLevel, options.logDestination);
   // Long idle timeout: every new connection costs a SCRAM handshake, which shows as latency spikes.
@@ -211,7 +214,7 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
   if (config.seedDemoData)
     await underSeedLock(pool, async () => {
       await seedDemoData(store, now(), documents);
-      await seedDemoUsers(identity.deps, config.demoPassword);
+      await seedDemoUsers(identity.deps, config.demoPassword, config.demoTotp ? demoTotpSecret : undefined);
     });
 
   // Each runner with its consumer: /api/health says which of them this replica holds or waits for.

@@ -23,6 +23,12 @@ export type AppConfig = {
   /** Seeds the demo users with this password (embedded default only; ONBOARD_DEMO_PASSWORD). */
   demoPassword: string;
   /**
+   * ONBOARD_DEMO_TOTP (embedded default only, on unless `0`): the demo users come enrolled with an
+   * authenticator secret that `npm start` prints, and `npm run demo-code` gives their current code. The
+   * distributed topology refuses the setting: the secrets are published.
+   */
+  demoTotp: boolean;
+  /**
    * SESSION_SECRET, comma-separated to rotate keys: the first (newest) signs and encrypts, every one
    * verifies and decrypts. Required in the distributed topology, each at least 32 characters.
    */
@@ -134,6 +140,17 @@ function parseServices(value: string | undefined): readonly Service[] {
   return services as Service[];
 }
 
+/** ONBOARD_DEMO_TOTP: on by default in the embedded default; asking for it in the distributed topology fails. */
+export function parseDemoTotp(value: string | undefined, isDistributed: boolean): boolean {
+  const v = (value ?? '').trim().toLowerCase();
+  const isOff = v === '0' || v === 'false';
+  if (isDistributed && v !== '' && !isOff)
+    throw new Error(
+      'ONBOARD_DEMO_TOTP: demo authenticator secrets are published, so they exist only in the embedded default, never in the distributed topology',
+    );
+  return !isDistributed && !isOff;
+}
+
 /** Reads the distributed topology's settings; `embeddedDatabaseUrl` is used when DATABASE_URL is absent. */
 export function loadConfig(env: NodeJS.ProcessEnv, embeddedDatabaseUrl?: string): AppConfig {
   const isDistributed = Boolean(env.EVENTSTORE_CONNECTION_STRING || env.KAFKA_BROKERS || env.DATABASE_URL);
@@ -142,6 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, embeddedDatabaseUrl?: string)
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT: not a port: ${env.PORT}`);
   const sessionSecrets = parseSessionSecrets(env.SESSION_SECRET, isDistributed);
+  const demoTotp = parseDemoTotp(env.ONBOARD_DEMO_TOTP, isDistributed);
   return {
     host: env.HOST ?? (isDistributed ? '0.0.0.0' : '127.0.0.1'),
     port,
@@ -157,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, embeddedDatabaseUrl?: string)
     seedDemoData: env.SEED_DEMO_DATA ? env.SEED_DEMO_DATA === 'true' : !isDistributed,
     migrateOnStart: env.MIGRATE_ON_START ? env.MIGRATE_ON_START === 'true' : !isDistributed,
     demoPassword: env.ONBOARD_DEMO_PASSWORD ?? DEFAULT_DEMO_PASSWORD,
+    demoTotp,
     passwordMaxAgeDays: parsePositiveInt('PASSWORD_MAX_AGE_DAYS', env.PASSWORD_MAX_AGE_DAYS, 90),
     publicUrl: env.PUBLIC_URL || null,
     sessionSecrets,
@@ -221,6 +240,8 @@ export function embeddedTestConfig(databaseUrl: string, overrides: Partial<AppCo
   return {
     ...loadConfig({ PORT: '0', LOG_LEVEL: 'warn' }, databaseUrl),
     gatewayGroup: `gateway-test-${Math.random().toString(36).slice(2)}`,
+    // Tests enrol demo users through the sign-in screens unless they ask for the printed demo secrets.
+    demoTotp: false,
     ...overrides,
   };
 }

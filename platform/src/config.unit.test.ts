@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_THROTTLE_LIMITS } from '@onboard/command-api/throttle';
-import { loadConfig } from './config.ts';
+import { embeddedTestConfig, loadConfig } from './config.ts';
 
 const DISTRIBUTED = { DATABASE_URL: 'postgres://onboard@db/onboard', KAFKA_BROKERS: 'kafka:9092' };
 const STRONG = 'Qm7rT2vXk9LpZs4WnB8cYd1HfJ6gEa3u';
@@ -74,5 +74,29 @@ describe('the throttle’s configuration', () => {
     expect(() => loadConfig({ ONBOARD_THROTTLE_MFA_ACCOUNT: 'lots' }, DB)).toThrow(
       /ONBOARD_THROTTLE_MFA_ACCOUNT/,
     );
+  });
+});
+
+describe('demo authenticator secrets (ONBOARD_DEMO_TOTP)', () => {
+  const distributed = { DATABASE_URL: 'postgres://db/onboard', SESSION_SECRET: STRONG };
+
+  it('are on in the embedded default unless switched off', () => {
+    expect(loadConfig({}, 'postgres://embedded/onboard').demoTotp).toBe(true);
+    expect(loadConfig({ ONBOARD_DEMO_TOTP: '0' }, 'postgres://embedded/onboard').demoTotp).toBe(false);
+  });
+
+  it('cannot be enabled in the distributed topology', () => {
+    expect(loadConfig(distributed).demoTotp).toBe(false);
+    expect(loadConfig({ ...distributed, ONBOARD_DEMO_TOTP: '0' }).demoTotp).toBe(false);
+    for (const value of ['1', 'true', 'yes'])
+      expect(() => loadConfig({ ...distributed, ONBOARD_DEMO_TOTP: value })).toThrow(/embedded default/);
+    expect(() =>
+      loadConfig({ KAFKA_BROKERS: 'kafka:9092', SESSION_SECRET: STRONG, ONBOARD_DEMO_TOTP: '1' }, 'x'),
+    ).toThrow(/embedded default/);
+  });
+
+  it('the embedded test configuration starts demo users un-enrolled unless asked', () => {
+    expect(embeddedTestConfig('postgres://embedded/t').demoTotp).toBe(false);
+    expect(embeddedTestConfig('postgres://embedded/t', { demoTotp: true }).demoTotp).toBe(true);
   });
 });

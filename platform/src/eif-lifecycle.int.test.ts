@@ -110,6 +110,13 @@ describe('EIF lifecycle over HTTP', () => {
     });
     expect(updatesByBenAdmin.status).toBe(403);
     expect(updatesByBenAdmin.body.message).toBe(SIGNING_MESSAGES.inviteToReview);
+    // Nothing to review on a form not signed yet: the invitation is refused in words.
+    const updatesOfUnsigned = await staff.post(`${client}/outside-signer`, {
+      ...person,
+      stepId: 'review-&-submit-updates',
+    });
+    expect(updatesOfUnsigned.status).toBe(400);
+    expect(updatesOfUnsigned.body.message).toBe(SIGNING_MESSAGES.notSignedYet);
     expect(await invitations()).toBe(before);
     // The benefits administrator signs when nobody is named, so may ask someone else to sign instead.
     const byBenAdmin = await benAdmin.post(`${client}/outside-signer`, {

@@ -3,6 +3,7 @@ import { startApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './database/embedded-postgres.ts';
 import { DEMO_USERS } from './seed.ts';
+import { demoTotpSecret } from './demo-totp.ts';
 
 /**
  * `npm start`. Without DATABASE_URL this is the embedded default: a real PostgreSQL from the
@@ -25,9 +26,16 @@ async function main() {
   console.log(`\nOnboard is running at ${app.url}`);
   if (config.seedDemoData) {
     console.log(`\nDemo sign-ins (password: ${config.demoPassword}):`);
-    for (const user of DEMO_USERS)
-      console.log(`  ${user.role.padEnd(10)} ${user.email.padEnd(26)} ${user.name}`);
-    console.log('The first sign-in of each sets up an authenticator app (TOTP) from a QR code.');
+    for (const user of DEMO_USERS) {
+      const secret = config.demoTotp ? `  authenticator secret ${demoTotpSecret(user.email)}` : '';
+      console.log(`  ${user.role.padEnd(10)} ${user.email.padEnd(26)} ${user.name.padEnd(14)}${secret}`);
+    }
+    console.log(
+      config.demoTotp
+        ? 'Each comes enrolled with the secret above (add it to an authenticator app), or print the current\n' +
+            'code with `npm run demo-code -- owner@onboard.example`. A user enrolled before keeps their own app.'
+        : 'The first sign-in of each sets up an authenticator app (TOTP) from a QR code.',
+    );
   }
   console.log('\nPress Ctrl-C to stop.');
 

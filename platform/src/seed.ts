@@ -28,6 +28,7 @@ import type { DocumentStore, Role } from '@onboard/domain';
 import type pg from 'pg';
 import {
   SYSTEM_ACTOR,
+  enrolTotpSecret,
   loadUser,
   readCredentials,
   registerUser,
@@ -667,36 +668,45 @@ function demoExplorerSite() {
 }
 
 /**
- * The demo users of the embedded default, with the printed demo password and no authenticator yet (the
- * first sign-in enrols one from the QR code). A user whose stream exists is left as it is, so a restart
- * keeps enrolments and changed passwords.
+ * The demo users of the embedded default, with the printed demo password, and either no authenticator
+ * yet (the first sign-in enrols one from the QR code) or, given `totpSecretFor`, enrolled with that
+ * secret. A user whose stream exists is left as it is, so a restart keeps enrolments and changed passwords.
  */
-export async function seedDemoUsers(deps: AuthDeps, password: string): Promise<void> {
+export async function seedDemoUsers(
+  deps: AuthDeps,
+  password: string,
+  totpSecretFor?: (email: string) => string,
+): Promise<void> {
   for (const user of DEMO_USERS) {
-    const { state } = await loadUser(deps.store, user.id);
-    if (state.status === 'none') {
-      try {
-        await registerUser(deps, SYSTEM_ACTOR, {
-          userId: user.id,
-          role: user.role,
-          firstName: user.firstName,
-          lastName: user.lastName,
-          email: user.email,
-          phoneNumber: null,
-          clientIds: user.clientIds,
-        });
-      } catch (error) {
-        // A lost race with another seeder is a success: the user is there, registered by the other one.
-        if ((await loadUser(deps.store, user.id)).state.status === 'none') throw error;
-      }
-    }
-    // Only a user that never got a password (a seeder stopped between the two steps): one set since stays.
-    if ((await readCredentials(deps.pool, user.id)).passwordSetAt) continue;
+    await seedDemoUser(deps, user, password);
+    if (totpSecretFor) await enrolTotpSecret(deps, user.id, totpSecretFor(user.email));
+  }
+}
+
+async function seedDemoUser(deps: AuthDeps, user: DemoUser, password: string): Promise<void> {
+  const { state } = await loadUser(deps.store, user.id);
+  if (state.status === 'none') {
     try {
-      await setPassword(deps, user.id, password);
+      await registerUser(deps, SYSTEM_ACTOR, {
+        userId: user.id,
+        role: user.role,
+        firstName: user.firstName,
+        lastName: user.lastName,
+        email: user.email,
+        phoneNumber: null,
+        clientIds: user.clientIds,
+      });
     } catch (error) {
-      if (!(await readCredentials(deps.pool, user.id)).passwordSetAt) throw error;
+      // A lost race with another seeder is a success: the user is there, registered by the other one.
+      if ((await loadUser(deps.store, user.id)).state.status === 'none') throw error;
     }
+  }
+  // Only a user that never got a password (a seeder stopped between the two steps): one set since stays.
+  if ((await readCredentials(deps.pool, user.id)).passwordSetAt) return;
+  try {
+    await setPassword(deps, user.id, password);
+  } catch (error) {
+    if (!(await readCredentials(deps.pool, user.id)).passwordSetAt) throw error;
   }
 }
 

@@ -3,6 +3,7 @@
  * mounts `createAuthApi`, injects `createAuthenticate` into every API and applies `csrfProtection`.
  */
 export { createAuthApi } from './routes.ts';
+export { enrolTotpSecret } from './demo-enrolment.ts';
 export {
   createAuthenticate,
   ACCESS_COOKIE,

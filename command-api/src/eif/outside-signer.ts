@@ -3,6 +3,7 @@ import { Router } from 'express';
 import type pg from 'pg';
 import { eifStream, loadAggregate } from '@onboard/events';
 import {
+  AppError,
   ForbiddenError,
   NotFoundError,
   assertOutsideSignerAllowed,
@@ -12,7 +13,7 @@ import {
   toClientView,
   type OutsideSigner,
 } from '@onboard/domain';
-import { decideInvite, signerSettingOf } from '@onboard/domain/eif/signing';
+import { decideInvite, inviteHasNothingToDo, signerSettingOf } from '@onboard/domain/eif/signing';
 import type { EmailSender } from '../auth/email-port.ts';
 import { executeEifCommand } from '../clients/routes.ts';
 import type { RouteContract } from '@onboard/api-contract';
@@ -92,6 +93,12 @@ export function outsideSignerRoutes(deps: OutsideSignerDeps): Router {
     if (!client) throw new NotFoundError('Client not found');
     const invite = decideInvite(signerSettingOf(client.attributes), actor, body.stepId);
     if (!invite.ok) throw new ForbiddenError(invite.message);
+    if (state.status === 'empty') throw new NotFoundError('Client not found');
+    const nothingToDo = inviteHasNothingToDo(
+      { status: state.status, pendingCount: state.pending.length },
+      body.stepId,
+    );
+    if (nothingToDo) throw new AppError(400, 'NOTHING_TO_DO', nothingToDo);
     const actionId = randomBytes(24).toString('base64url');
     const now = deps.now();
     await deps.pool.query(

@@ -22,7 +22,29 @@ export const SIGNING_MESSAGES = {
   brokerNotSigner: 'A broker signs the form only when named the authorized signer',
   inviteToSign: 'Only staff or the client’s authorized signer can ask someone else to sign',
   inviteToReview: 'Only staff can ask someone to review the updates',
+  alreadySigned:
+    'The form is already signed, so there is nothing to sign. Invite them to review the updates instead.',
+  notSignedYet:
+    'The form is not signed yet, so there are no updates to review. Invite them to sign it instead.',
+  noUpdates: 'There are no updates to review: nothing was changed after the form was signed.',
 } as const;
+
+/**
+ * Whether an invitation leaves its signer something to do: a signature on an unsigned form, or updates
+ * to review on a signed one. Returns the words of the refusal, or null when there is something to do.
+ */
+export function inviteHasNothingToDo(
+  form: { status: 'pre_sign' | 'signed'; pendingCount: number },
+  stepId: 'review-&-submit' | 'review-&-submit-updates',
+): string | null {
+  if (stepId === 'review-&-submit') return form.status === 'signed' ? SIGNING_MESSAGES.alreadySigned : null;
+  if (form.status !== 'signed') return SIGNING_MESSAGES.notSignedYet;
+  return form.pendingCount === 0 ? SIGNING_MESSAGES.noUpdates : null;
+}
+
+/** The step an invitation asks for by default: the one the form's state leaves to do. */
+export const defaultInviteStep = (isSigned: boolean): 'review-&-submit' | 'review-&-submit-updates' =>
+  isSigned ? 'review-&-submit-updates' : 'review-&-submit';
 
 /** The signer setting as stored on the Client (absent or malformed values read as "not named"). */
 export function signerSettingOf(client: Record<string, unknown>): SignerSetting {

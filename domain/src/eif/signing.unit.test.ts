@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { SIGNING_MESSAGES, decideInvite, decideSigner, signerSettingOf } from './signing.ts';
+import {
+  SIGNING_MESSAGES,
+  decideInvite,
+  decideSigner,
+  defaultInviteStep,
+  inviteHasNothingToDo,
+  signerSettingOf,
+} from './signing.ts';
 
 const benAdmin = (userId: string) => ({ userId, role: 'BEN_ADMIN' });
 const broker = { userId: 'broker-1', role: 'BROKER' };
@@ -79,5 +86,29 @@ describe('who invites an outside signer', () => {
       ok: false,
       message: SIGNING_MESSAGES.inviteToReview,
     });
+  });
+});
+
+describe('an invitation leaves its signer something to do', () => {
+  it('asks for a signature only on an unsigned form', () => {
+    expect(inviteHasNothingToDo({ status: 'pre_sign', pendingCount: 0 }, 'review-&-submit')).toBeNull();
+    expect(inviteHasNothingToDo({ status: 'signed', pendingCount: 2 }, 'review-&-submit')).toBe(
+      SIGNING_MESSAGES.alreadySigned,
+    );
+  });
+
+  it('asks for a review only of a signed form with pending updates', () => {
+    expect(inviteHasNothingToDo({ status: 'signed', pendingCount: 1 }, 'review-&-submit-updates')).toBeNull();
+    expect(inviteHasNothingToDo({ status: 'signed', pendingCount: 0 }, 'review-&-submit-updates')).toBe(
+      SIGNING_MESSAGES.noUpdates,
+    );
+    expect(inviteHasNothingToDo({ status: 'pre_sign', pendingCount: 3 }, 'review-&-submit-updates')).toBe(
+      SIGNING_MESSAGES.notSignedYet,
+    );
+  });
+
+  it('defaults to the step the form leaves to do', () => {
+    expect(defaultInviteStep(false)).toBe('review-&-submit');
+    expect(defaultInviteStep(true)).toBe('review-&-submit-updates');
   });
 });

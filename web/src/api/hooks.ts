@@ -54,6 +54,8 @@ export function acceptTermsOfUse() {
 }
 
 export async function requestPasswordReset(email: string) {
+  // The route needs the address: an empty one would ask for a route that does not exist.
+  if (email.trim() === '') throw new Error('Email is required');
   await ensureCsrfCookie();
   return apiRequest<unknown>('POST', `/api/users/reset-password/${encodeURIComponent(email)}`, {
     skipLoginRedirect: true,

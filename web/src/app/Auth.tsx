@@ -18,6 +18,8 @@ export function termsPathFor(currentPathWithSearch: string): string {
   return `${TERMS_OF_USE_PATH}?redirect=${encodeURIComponent(currentPathWithSearch)}`;
 }
 
+const isStaff = (role: AuthenticatedUser['role']) => role === 'SLF_ADMIN' || role === 'SLF_OWNER';
+
 /** Where an auth rule sends the visitor instead of showing the page, or null to show it. */
 export function gateRedirect(
   route: RouteDef,
@@ -30,6 +32,8 @@ export function gateRedirect(
       if (user === null) return loginPathFor(pathWithSearch);
       // A user who has not accepted the terms of use goes there before anything else.
       if (user && !user.termsOfUseDate && route.name !== 'termsOfUse') return termsPathFor(pathWithSearch);
+      // A user without access to a view goes to their home (explorer §6): internal pages are staff only.
+      if (user && route.view === 'internal' && !isStaff(user.role)) return homePathFor(user.role);
       return null;
     case 'not_allowed':
       if (!user) return null;

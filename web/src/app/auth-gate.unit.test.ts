@@ -31,6 +31,15 @@ describe('auth rules (onboarding §2, §6)', () => {
     expect(gate('/clients/ben-admin', user())).toBeNull();
   });
 
+  it('required: internal pages send a broker or a benefits administrator to their home (explorer §6)', () => {
+    for (const path of ['/clients/admin', '/users/internal', '/clients/admin/c1/manage']) {
+      expect(gate(path, user({ role: 'BROKER' }))).toBe('/clients');
+      expect(gate(path, user({ role: 'BEN_ADMIN' }))).toBe('/clients/ben-admin');
+      expect(gate(path, user({ role: 'SLF_ADMIN' }))).toBeNull();
+      expect(gate(path, user({ role: 'SLF_OWNER' }))).toBeNull();
+    }
+  });
+
   it('not_allowed: a signed-in user goes home, or from login to the redirect', () => {
     expect(gate('/forgot', user())).toBe('/clients/ben-admin');
     expect(gate('/activate?token=x', user({ role: 'SLF_ADMIN' }))).toBe('/clients/admin');

@@ -29,6 +29,19 @@ export function ErrorPanel({ error }: { error: unknown }) {
   );
 }
 
+/**
+ * A message as people read it: the generic 'Oops! Something went wrong. Please try again.' grows into the
+ * whole action-level message of onboarding §8, ending in the support address; any other text is shown as is.
+ */
+export function MessageText({ text }: { text: ReactNode }) {
+  if (text !== GENERIC_ERROR_MESSAGE) return <>{text}</>;
+  return (
+    <>
+      {PAGE_ERROR_TITLE} <SupportAdvice advice={ACTION_ERROR_ADVICE} />
+    </>
+  );
+}
+
 export function Alert({
   tone,
   children,
@@ -40,7 +53,7 @@ export function Alert({
 }) {
   return (
     <div className={`alert alert--${tone}`} role={tone === 'error' ? 'alert' : 'status'} data-testid={testId}>
-      {children}
+      <MessageText text={children} />
     </div>
   );
 }

@@ -223,6 +223,7 @@ export function ClientManagePage({ clientId }: { clientId: string }) {
 
       <InviteOutsideSignerDialog
         clientId={clientId}
+        isSigned={Boolean(client.eifSignedAt)}
         isOpen={isInviting}
         onOpenChange={setIsInviting}
         onSent={(email) => setNotice({ tone: 'success', text: `An invitation was sent to ${email}.` })}

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Button, FieldError, Form, Input, Label, Radio, RadioGroup, TextField } from 'react-aria-components';
-import { signerSettingOf } from '@onboard/domain/eif/signing';
+import { defaultInviteStep, signerSettingOf } from '@onboard/domain/eif/signing';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
 import { inviteOutsideSigner, type OutsideSignerStep } from './api.ts';
 import { setAuthorizedSigner, useApplyLifecycleView, useClientBenAdmins } from './signer-api.ts';
@@ -12,18 +12,21 @@ const messageOf = (caught: unknown) => (caught instanceof ApiError ? caught.mess
 
 function InviteForm({
   clientId,
+  isSigned,
   stepId: fixedStep,
   onDone,
   onCancel,
 }: {
   clientId: string;
+  /** Whether the form is signed: the choice starts on the step its state leaves to do. */
+  isSigned: boolean;
   /** Set where the step is given by the page (review & submit asks for a signature); else a choice. */
   stepId?: OutsideSignerStep;
   onDone: (email: string) => void;
   onCancel: () => void;
 }) {
   const [values, setValues] = useState({ firstName: '', lastName: '', email: '' });
-  const [chosenStep, setChosenStep] = useState<OutsideSignerStep>('review-&-submit-updates');
+  const [chosenStep, setChosenStep] = useState<OutsideSignerStep>(defaultInviteStep(isSigned));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [isSending, setIsSending] = useState(false);
@@ -107,12 +110,14 @@ function InviteForm({
  */
 export function InviteOutsideSignerDialog({
   clientId,
+  isSigned,
   isOpen,
   onOpenChange,
   stepId,
   onSent,
 }: {
   clientId: string;
+  isSigned: boolean;
   isOpen: boolean;
   onOpenChange: (isOpen: boolean) => void;
   stepId?: OutsideSignerStep;
@@ -125,6 +130,7 @@ export function InviteOutsideSignerDialog({
       </p>
       <InviteForm
         clientId={clientId}
+        isSigned={isSigned}
         stepId={stepId}
         onCancel={() => onOpenChange(false)}
         onDone={(email) => {

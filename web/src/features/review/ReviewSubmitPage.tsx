@@ -123,6 +123,7 @@ function Actions({ client, user }: { client: ClientView; user: AuthenticatedUser
       />
       <InviteOutsideSignerDialog
         clientId={client.id}
+        isSigned={Boolean(client.eifSignedAt)}
         stepId="review-&-submit"
         isOpen={isInviting}
         onOpenChange={setIsInviting}

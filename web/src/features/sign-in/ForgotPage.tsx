@@ -8,14 +8,26 @@ import { LOGIN_PATH } from '../../app/routes.ts';
 export const RESET_CONFIRMATION =
   'If an account exists for this e-mail address, we have sent it a link to reset the password. The link expires in 1 hour.';
 
+/** The wording of the spec's e-mail field messages (explorer §5), checked before anything is sent. */
+export function emailProblem(email: string): string | null {
+  const trimmed = email.trim();
+  if (trimmed === '') return 'Email is required';
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(trimmed)) return 'Please enter a valid email address';
+  return null;
+}
+
 export function ForgotPage() {
   const [email, setEmail] = useState('');
   const [isSent, setIsSent] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [isPending, setIsPending] = useState(false);
+  const [fieldError, setFieldError] = useState<string | null>(null);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const problem = emailProblem(email);
+    setFieldError(problem);
+    if (problem) return;
     setIsPending(true);
     setFailure(null);
     try {
@@ -56,13 +68,17 @@ export function ForgotPage() {
               name="email"
               type="email"
               value={email}
-              onChange={setEmail}
+              onChange={(value) => {
+                setEmail(value);
+                setFieldError(null);
+              }}
+              isInvalid={fieldError !== null}
               isRequired
               autoComplete="username"
             >
               <Label className="field__label">E-mail</Label>
               <Input className="field__input" />
-              <FieldError className="field__error">Enter a valid e-mail address.</FieldError>
+              <FieldError className="field__error">{fieldError}</FieldError>
             </TextField>
             <div className="form__actions">
               <Button type="submit" className="button button--primary" isPending={isPending}>

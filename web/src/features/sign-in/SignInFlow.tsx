@@ -17,7 +17,7 @@ import { useSWRConfig } from 'swr';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
 import { AUTHENTICATED_USER_KEY } from '../../api/hooks.ts';
 import { startSignIn, submitPassCode, type Resting, type TotpActivation } from './api.ts';
-import { Alert } from '../../ui/Feedback.tsx';
+import { Alert, MessageText } from '../../ui/Feedback.tsx';
 
 type CodeStep =
   | { type: 'activate'; stateToken: string; activation: TotpActivation }
@@ -125,7 +125,9 @@ function CodeForm({
       >
         <Label className="field__label">Verification code</Label>
         <Input className="field__input field__input--code" maxLength={6} placeholder="123456" />
-        <FieldError className="field__error">{error}</FieldError>
+        <FieldError className="field__error">
+          <MessageText text={error} />
+        </FieldError>
       </TextField>
       <NativeCheckbox isSelected={rememberDevice} onChange={setRememberDevice}>
         Remember this device

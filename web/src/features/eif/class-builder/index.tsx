@@ -29,7 +29,7 @@ import {
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../../../api/errors.ts';
 import type { ClientView } from '../../../api/types.ts';
 import { ConfirmDialog } from '../../../ui/Dialogs.tsx';
-import { ErrorPanel, PageSkeleton } from '../../../ui/Feedback.tsx';
+import { ErrorPanel, MessageText, PageSkeleton } from '../../../ui/Feedback.tsx';
 import { useReportDirty, useUnsavedGuard } from '../forms/unsaved.tsx';
 import {
   classBuilderPath,
@@ -71,7 +71,7 @@ function NoticeBanner({ notice }: { notice: Notice }) {
   if (!notice) return null;
   return (
     <div className={`alert alert--${notice.tone}`} role="alert" data-testid="class-builder-notice">
-      {notice.text}
+      <MessageText text={notice.text} />
     </div>
   );
 }
