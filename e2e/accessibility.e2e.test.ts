@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startApp, type RunningApp } from '@onboard/platform/app';
 import { embeddedTestConfig } from '@onboard/platform/config';
@@ -103,6 +103,30 @@ describe.skipIf(skip)('accessibility of the portal pages (axe)', () => {
     await check(page);
     await page.context().close();
   }, 120_000);
+
+  it("staff's other pages: people, sites, toggles, support, platforms, a summary, review & submit", async () => {
+    const page = await newPage();
+    await signIn(page, admin.email);
+    for (const path of [
+      '/brokers/admin/',
+      '/ben-admins/admin/',
+      '/explorer-sites/admin',
+      '/feature-toggles/admin',
+      '/support/admin',
+      '/ben-admin-platforms/admin',
+      `${TASK}/summary`,
+      `${TASK}/step/review-&-submit`,
+    ]) {
+      await page.goto(`${app.url}${path}`);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await page.waitForLoadState('networkidle');
+      // The page itself, not the not-found or error page in its place.
+      const heading = await page.getByRole('heading', { level: 1 }).first().textContent();
+      expect(heading, path).not.toMatch(/does not exist|not available|went wrong/i);
+      await check(page);
+    }
+    await page.context().close();
+  }, 180_000);
 
   it('a broker and a benefits administrator: their client list, the hub and an EIF sub-step', async () => {
     for (const [user, home] of [
