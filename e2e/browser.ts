@@ -1,8 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { generate } from 'otplib';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { CHROMIUM_PATH } from '@onboard/testing/backends';
 
 /** Debian's Chromium, headless, with everything that would phone home turned off. */
@@ -181,4 +183,41 @@ export async function openHub(page: Page, baseUrl: string, clientId: string): Pr
     await getStarted.click();
     await page.waitForURL((url) => url.pathname === hub);
   }
+}
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+export type AxeViolation = {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: unknown; html?: string }[];
+};
+
+/**
+ * axe-core in the page (injected as a script, so open the page with bypassCSP: true); only serious and
+ * critical violations count. react-aria's off-screen live announcer is left out: an announcement of a
+ * toast that has since gone points at the toast's vanished title for a few seconds.
+ */
+export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
+  await page.addScriptTag({ content: AXE_SOURCE });
+  const violations = await page.evaluate(async () => {
+    type Axe = {
+      run: (context: { exclude: string[][] }) => Promise<{ violations: AxeViolation[] }>;
+    };
+    const axe = (window as unknown as { axe: Axe }).axe;
+    return (await axe.run({ exclude: [['[data-live-announcer]']] })).violations;
+  });
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+/** Fails with each serious or critical axe violation of the page as it is now: rule, help and elements. */
+export async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
+  const found = (await seriousViolations(page)).map((v) => ({
+    rule: v.id,
+    impact: v.impact,
+    help: v.help,
+    nodes: v.nodes.map((n) => n.html ?? JSON.stringify(n.target)),
+  }));
+  expect(found, `axe on ${page.url()}`).toEqual([]);
 }

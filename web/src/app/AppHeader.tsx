@@ -18,10 +18,12 @@ export function AppHeader({
   const home = user ? homePathFor(user.role) : INDEX_PATH;
   return (
     <header className={`app-header app-header--${view}`}>
-      <Link href={home} className="brand" aria-label="Onboard home">
+      {/* Named by its visible text (WCAG 2.5.3 label in name), then where it leads. */}
+      <Link href={home} className="brand">
         <span className="brand__mark" aria-hidden="true" />
         <span className="brand__name">Onboard</span>
         <span className="brand__tag">Group benefits setup</span>
+        <span className="visually-hidden"> (home)</span>
       </Link>
       <div className="app-header__right">
         {user && (

@@ -62,7 +62,9 @@ function UserMenu({ user, extra }: { user: AuthenticatedUser; extra?: { label: s
   const signOut = useSignOutAndLeave();
   return (
     <MenuTrigger>
-      <Button className="user-menu-button" aria-label={`User menu for ${user.name}`}>
+      {/* Named by its visible text (WCAG 2.5.3), after a hidden 'User menu for'. */}
+      <Button className="user-menu-button">
+        <span className="visually-hidden">User menu for </span>
         <span className="avatar" aria-hidden="true">
           {initials(user)}
         </span>

@@ -4,7 +4,7 @@ import { ACTION_ERROR_ADVICE, PAGE_ERROR_TITLE, SupportAdvice, SupportOptions } 
 
 export function PageSkeleton() {
   return (
-    <div className="skeleton" aria-busy="true" aria-label="Loading">
+    <div className="skeleton" role="status" aria-busy="true" aria-label="Loading">
       <div className="skeleton__line skeleton__line--title" />
       <div className="skeleton__line" />
       <div className="skeleton__line skeleton__line--short" />

@@ -21,6 +21,7 @@ export function LanguageDialog({
           <>
             <Heading slot="title">{t.languageDialogTitle}</Heading>
             <RadioGroup
+              className="explorer-radios explorer-radios--stacked"
               aria-label={t.chooseLanguage}
               value={language}
               onChange={(value) => {

@@ -137,7 +137,9 @@ function LeadForm({ explorerPageId, close }: { explorerPageId: string; close: ()
         {field('phone', t.phone, 'tel')}
         <RadioGroup
           className="explorer-field"
-          value={values.externalUser}
+          // Nothing chosen is null, not '': react-aria would otherwise treat '' as the selection and take
+          // both radios out of the tab order.
+          value={values.externalUser || null}
           onChange={set('externalUser')}
           isRequired
           isInvalid={errors.externalUser !== undefined}

@@ -1,7 +1,11 @@
 import { useAtom } from '../../state/store.ts';
 import { Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Button, Checkbox, Form, Heading, Link, ToggleButton } from 'react-aria-components';
-import type { BenefitType, ExplorerLanguage } from '@onboard/domain/explorer/catalogues';
+import {
+  PROVIDER_CARRIER_ID,
+  type BenefitType,
+  type ExplorerLanguage,
+} from '@onboard/domain/explorer/catalogues';
 import { validatePrepaidLocation } from '@onboard/domain/explorer/lead-rules';
 import {
   benefitTypeHighlighters,
@@ -21,7 +25,7 @@ import {
   type ExplorerPageView,
   type ExplorerPlanView,
 } from './api.ts';
-import { comparisonRows } from './comparison.ts';
+import { comparisonRows, planFacts } from './comparison.ts';
 import { useLocale } from './context.ts';
 import { translateRuleMessage } from './i18n.ts';
 import { LazyEmailBenefitsForm, loadStateSelect } from './lazy.ts';
@@ -353,6 +357,8 @@ export function PlanCard({
   const { t, language } = useLocale();
   const [favourites, setFavourites] = useAtom(favouritesAtom(explorerPageId));
   const tier = medicalPriceTier(plan);
+  // explorer §9: carrier 1 is the provider itself; any other carrier is named by its legal entity.
+  const carrier = plan.carrierId === PROVIDER_CARRIER_ID ? t.providerName : plan.legalEntity;
   const isFavourite = favourites.includes(plan.id);
   return (
     <article className="explorer-plan" aria-label={plan.planName}>
@@ -361,19 +367,32 @@ export function PlanCard({
         {plan.isNew === true && <span className="explorer-badge">{t.newPlan}</span>}
       </h3>
       <p className="explorer-plan-meta">
-        {[
-          plan.planType ? planTypeLabel(plan.planType, language) : null,
-          plan.legalEntity,
-          plan.prepaidSitusState,
-        ]
+        {[plan.planType ? planTypeLabel(plan.planType, language) : null, plan.prepaidSitusState]
           .filter(Boolean)
           .join(' · ')}
       </p>
-      {tier !== null && (
-        <p>
-          {t.priceTier}: <span aria-label={`${t.priceTier} ${tier.length} / 3`}>{tier}</span>
-        </p>
-      )}
+      <dl className="explorer-plan-facts">
+        {carrier && (
+          <div>
+            <dt>{t.carrier}</dt>
+            <dd>{carrier}</dd>
+          </div>
+        )}
+        {tier !== null && (
+          <div>
+            <dt>{t.priceTier}</dt>
+            <dd>
+              <span aria-label={`${tier.length} / 3`}>{tier}</span>
+            </dd>
+          </div>
+        )}
+        {planFacts(plan, t).map((fact) => (
+          <div key={fact.label}>
+            <dt>{fact.label}</dt>
+            <dd>{fact.value}</dd>
+          </div>
+        ))}
+      </dl>
       <div className="explorer-plan-actions">
         <ToggleButton
           className="explorer-button explorer-favourite"

@@ -163,3 +163,77 @@ export function comparisonRows(
       return null;
   }
 }
+
+/** One fact on a plan card: what an employee decides by (explorer §2 formats). */
+export type PlanFact = { label: string; value: string };
+
+const hasNumber = (plan: ExplorerPlanView, field: string) => num(plan[field]) !== null;
+
+/**
+ * The amounts a plan card shows at a glance, in network: for medical the deductible and out-of-pocket
+ * maximum (individual and family), for dental the three coinsurance levels, for vision the exam and the
+ * allowances; the comparison table carries the rest. Only fields the plan has are shown.
+ */
+export function planFacts(plan: ExplorerPlanView, t: Messages): PlanFact[] {
+  const facts: PlanFact[] = [];
+  const add = (label: string, value: string) => facts.push({ label, value });
+  switch (plan.benefitType) {
+    case 'MEDICAL': {
+      for (const [kind, label] of [
+        ['PlanYearDeductible', t.deductible],
+        ['PlanYearOutOfPocketMax', t.outOfPocketMax],
+      ] as const) {
+        const parts = (
+          [
+            ['Individual', t.individual],
+            ['Family', t.family],
+          ] as const
+        )
+          .filter(([who]) => hasNumber(plan, `medical${kind}${who}InNetwork`))
+          .map(
+            ([who, whoLabel]) =>
+              `${money(plan[`medical${kind}${who}InNetwork`], t)} ${whoLabel.toLowerCase()}`,
+          );
+        if (parts.length > 0) add(`${label}, ${t.inNetwork}`, parts.join(' · '));
+      }
+      if (hasNumber(plan, 'medicalHealthSavingsAccountEmployerContribution'))
+        add(t.hsaContribution, money(plan.medicalHealthSavingsAccountEmployerContribution, t));
+      break;
+    }
+    case 'DENTAL':
+      for (const [service, label] of [
+        ['Preventive', t.preventive],
+        ['Basic', t.basic],
+        ['Major', t.major],
+      ] as const)
+        if (hasNumber(plan, `dental${service}CoinsuranceInNetwork`))
+          add(`${label}, ${t.inNetwork}`, percent(plan[`dental${service}CoinsuranceInNetwork`], t));
+      for (const who of ['Adult', 'Child'] as const)
+        if (hasNumber(plan, `dentalOrthodontic${who}Maximum`))
+          add(
+            `${who === 'Adult' ? t.orthoAdult : t.orthoChild}: ${t.maximum}`,
+            money(plan[`dentalOrthodontic${who}Maximum`], t),
+          );
+      break;
+    case 'VISION':
+      for (const [item, label] of [
+        ['Exam', t.exam],
+        ['Frames', t.frames],
+        ['Lenses', t.lenses],
+        ['ContactLenses', t.contactLenses],
+      ] as const)
+        if (hasNumber(plan, `vision${item}InNetwork`)) {
+          const amount = money(plan[`vision${item}InNetwork`], t);
+          add(
+            `${label}, ${t.inNetwork}`,
+            plan[`vision${item}BiYearly`] === true ? `${amount} (${t.everyOtherYear})` : amount,
+          );
+        }
+      break;
+    default:
+      break;
+  }
+  if (hasNumber(plan, 'outOfPocketCosts')) add(t.outOfPocketCosts, money(plan.outOfPocketCosts, t));
+  if (hasNumber(plan, 'wellnessAmount')) add(t.wellnessAmount, money(plan.wellnessAmount, t));
+  return facts;
+}

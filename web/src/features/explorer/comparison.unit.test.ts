@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { comparisonRows } from './comparison.ts';
+import { comparisonRows, planFacts } from './comparison.ts';
 import { MESSAGES } from './i18n.ts';
 
 const dental = {
@@ -57,5 +57,29 @@ describe('comparison rows (explorer §3)', () => {
       'Not applicable',
     );
     expect(comparisonRows('LIFE', MESSAGES.en, 'en')).toBeNull();
+  });
+});
+
+describe('plan card facts (explorer §2 formats)', () => {
+  it('shows a medical plan its in-network deductible and out-of-pocket maximum, only what it has', () => {
+    const medical = {
+      id: 'm',
+      benefitType: 'MEDICAL' as const,
+      planName: 'PPO',
+      medicalPlanYearDeductibleIndividualInNetwork: 1500,
+      medicalPlanYearDeductibleFamilyInNetwork: 3000.5,
+      medicalPlanYearOutOfPocketMaxIndividualInNetwork: 5000,
+    };
+    expect(planFacts(medical, MESSAGES.en)).toEqual([
+      { label: 'Deductible, in network', value: '$1,500 individual · $3,000.50 family' },
+      { label: 'Out-of-pocket maximum, in network', value: '$5,000 individual' },
+    ]);
+  });
+
+  it('shows dental coinsurance as percentages and the orthodontic maximum, in Spanish too', () => {
+    expect(planFacts(dental, MESSAGES.es)).toEqual([
+      { label: 'Servicios básicos, dentro de la red', value: '80%' },
+      { label: 'Ortodoncia para adultos: máximo', value: '$1,500' },
+    ]);
   });
 });

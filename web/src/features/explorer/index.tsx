@@ -163,6 +163,19 @@ function brandStyle(page: ExplorerPageView | undefined): CSSProperties {
   return { '--explorer-brand': brand, '--explorer-contrast': contrast } as CSSProperties;
 }
 
+/** Dialogs render outside .explorer: the site's brand colours go on the root element for them too. */
+function useRootBrandColours(style: CSSProperties) {
+  const entries = Object.entries(style as Record<string, string>);
+  const key = JSON.stringify(entries);
+  useEffect(() => {
+    const root = document.documentElement.style;
+    for (const [name, value] of entries) root.setProperty(name, value);
+    return () => {
+      for (const [name] of entries) root.removeProperty(name);
+    };
+  }, [key]);
+}
+
 function Frame({
   route,
   page,
@@ -186,8 +199,10 @@ function Frame({
   useDocumentTitle(
     explorerDocumentTitle(base, brand ? (brand.customClientName ?? brand.name) : null, t.benefitsExplorer),
   );
+  const style = brandStyle(brand);
+  useRootBrandColours(style);
   return (
-    <div className="explorer" style={brandStyle(brand)}>
+    <div className="explorer" style={style}>
       <a className="explorer-skip-link" href="#explorer-main">
         {t.skipToMain}
       </a>

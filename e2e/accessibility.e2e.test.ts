@@ -1,0 +1,149 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { startApp, type RunningApp } from '@onboard/platform/app';
+import { embeddedTestConfig } from '@onboard/platform/config';
+import { DEMO_CLIENT_ID, DEMO_EXPLORER_SLUG, DEMO_USERS } from '@onboard/platform/seed';
+import { browserAvailability, skipUnless } from '@onboard/testing/backends';
+import { freshDatabase } from '@onboard/testing/db';
+import {
+  authenticator,
+  ensureWebBuilt,
+  expectNoSeriousAxeViolations,
+  launchBrowser,
+  openHub,
+  signInThroughUi,
+} from './browser.ts';
+
+const skip = skipUnless('browser', browserAvailability());
+const admin = DEMO_USERS.find((u) => u.role === 'SLF_ADMIN')!;
+const benAdmin = DEMO_USERS.find((u) => u.role === 'BEN_ADMIN')!;
+const broker = DEMO_USERS.find((u) => u.role === 'BROKER')!;
+
+const TASK = `/client/${DEMO_CLIENT_ID}/task/eif-submit-company-information`;
+
+/**
+ * axe-core on the portal's pages as the people who use them see them (staff, a broker, a benefits
+ * administrator, an anonymous visitor): no serious or critical violation anywhere.
+ */
+describe.skipIf(skip)('accessibility of the portal pages (axe)', () => {
+  let app: RunningApp;
+  let browser: Browser;
+  const auth = authenticator();
+
+  beforeAll(async () => {
+    ensureWebBuilt();
+    app = await startApp(embeddedTestConfig(await freshDatabase('e2e_accessibility')));
+    browser = await launchBrowser();
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  /** A fresh page whose CSP lets axe's script in, at 1280 px. */
+  const newPage = async () =>
+    (await browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true })).newPage();
+
+  /** axe on the page once its loading skeletons have given way to the content. */
+  async function check(page: Page) {
+    await page.locator('.skeleton').first().waitFor({ state: 'detached' });
+    await expectNoSeriousAxeViolations(page);
+  }
+
+  async function signIn(page: Page, email: string) {
+    await page.goto(`${app.url}/login`);
+    await signInThroughUi(page, email, app.config.demoPassword, auth);
+  }
+
+  it('sign-in, forgot password and the public Explorer site', async () => {
+    const page = await newPage();
+    await page.goto(`${app.url}/login`);
+    await page.getByRole('heading', { name: 'Sign in to Onboard' }).waitFor();
+    await check(page);
+    await page.goto(`${app.url}/forgot`);
+    await page.getByRole('button').first().waitFor();
+    await check(page);
+    await page.goto(`${app.url}/benefits-explorer/${DEMO_EXPLORER_SLUG}`);
+    await page.getByRole('article', { name: 'Lakeside PPO 1500' }).waitFor();
+    await check(page);
+    await page.context().close();
+  }, 90_000);
+
+  it('staff: client list, client manage, users, hub, a task and an EIF sub-step', async () => {
+    const page = await newPage();
+    await signIn(page, admin.email);
+    await page.goto(`${app.url}/clients/admin`);
+    await page.getByRole('button', { name: 'New client' }).waitFor();
+    await page.getByText('Lakeside Manufacturing').first().waitFor();
+    await check(page);
+
+    await page.goto(`${app.url}/clients/admin/${DEMO_CLIENT_ID}/manage`);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await page.getByText('Lakeside Manufacturing').first().waitFor();
+    await check(page);
+
+    await page.goto(`${app.url}/users/internal`);
+    await page.getByRole('table').or(page.getByRole('grid')).first().waitFor();
+    await check(page);
+
+    await openHub(page, app.url, DEMO_CLIENT_ID);
+    await check(page);
+
+    await page.goto(`${app.url}${TASK}`);
+    await page
+      .getByTestId('task-status')
+      .or(page.getByRole('heading', { level: 1 }))
+      .first()
+      .waitFor();
+    await check(page);
+
+    await page.goto(`${app.url}${TASK}/step/company-information/tax-id`);
+    await page.getByLabel('Federal Tax ID (EIN)').waitFor();
+    await check(page);
+    await page.context().close();
+  }, 120_000);
+
+  it("staff's other pages: people, sites, toggles, support, platforms, a summary, review & submit", async () => {
+    const page = await newPage();
+    await signIn(page, admin.email);
+    for (const path of [
+      '/brokers/admin/',
+      '/ben-admins/admin/',
+      '/explorer-sites/admin',
+      '/feature-toggles/admin',
+      '/support/admin',
+      '/ben-admin-platforms/admin',
+      `${TASK}/summary`,
+      `${TASK}/step/review-&-submit`,
+    ]) {
+      await page.goto(`${app.url}${path}`);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await page.waitForLoadState('networkidle');
+      // The page itself, not the not-found or error page in its place.
+      const heading = await page.getByRole('heading', { level: 1 }).first().textContent();
+      expect(heading, path).not.toMatch(/does not exist|not available|went wrong/i);
+      await check(page);
+    }
+    await page.context().close();
+  }, 180_000);
+
+  it('a broker and a benefits administrator: their client list, the hub and an EIF sub-step', async () => {
+    for (const [user, home] of [
+      [broker, '/clients'],
+      [benAdmin, '/clients/ben-admin'],
+    ] as const) {
+      const page = await newPage();
+      await signIn(page, user.email);
+      await page.goto(`${app.url}${home}`);
+      await page.getByText('Lakeside Manufacturing').first().waitFor();
+      await check(page);
+      await openHub(page, app.url, DEMO_CLIENT_ID);
+      await check(page);
+      await page.goto(`${app.url}${TASK}/step/company-information/tax-id`);
+      await page.getByLabel('Federal Tax ID (EIN)').waitFor();
+      await check(page);
+      await page.context().close();
+    }
+  }, 120_000);
+});
