@@ -72,6 +72,9 @@ import {
   sendPasswordReset,
 } from '@onboard/command-api/auth';
 import { createIdentity, type Identity } from './identity/identity.ts';
+import { startEmailDelivery } from './email/delivery.ts';
+import { smtpTransport } from './email/smtp.ts';
+import type { EmailDeliveryLoop } from '@onboard/workers/email-delivery';
 import { createLogger, type Logger } from './logger.ts';
 import { seedDemoData, seedDemoUsers } from './seed.ts';
 
@@ -155,7 +158,16 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
   const bus = await connectBus(config, pool, logger);
   const snapshots = createPostgresSnapshotStore(pool);
   const documents = await connectDocumentStore(config, pool, now);
-  const identity = await createIdentity({ config, store, pool, logger, now, printEmail: options.printEmail });
+  let emailDelivery: EmailDeliveryLoop | null = null;
+  const identity = await createIdentity({
+    config,
+    store,
+    pool,
+    logger,
+    now,
+    printEmail: options.printEmail,
+    onEmailQueued: () => emailDelivery?.wake(),
+  });
   if (config.seedDemoData) {
     await seedDemoData(store, now(), documents);
     await seedDemoUsers(identity.deps, config.demoPassword);
@@ -174,6 +186,9 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
   ];
   if (has('workers'))
     for (const consumer of reactors) runners.push(startRunner({ store, pool, consumer, logger }));
+  // The outbox's delivery worker, when e-mails leave through a mail server (SMTP_URL).
+  const smtp = config.email.smtpUrl && has('workers') ? smtpTransport(config.email.smtpUrl) : null;
+  if (smtp) emailDelivery = startEmailDelivery({ config, pool, store, transport: smtp, now, logger });
 
   const authenticate = identity.authenticate;
   // The plan system's directory and the ticket system: built-in simulators unless configured (qps/directory.ts).
@@ -363,6 +378,8 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
     stop: async () => {
       isStopping = true;
       await gateway?.stop();
+      await emailDelivery?.stop();
+      smtp?.close();
       server.closeAllConnections();
       await new Promise<void>((done) => server.close(() => done()));
       await Promise.all(runners.map((r) => r.stop()));

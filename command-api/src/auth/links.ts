@@ -60,6 +60,8 @@ export async function sendActivationEmail(deps: AuthDeps, userId: string, actor:
   const purpose: LinkPurpose = user.firstPasswordSet ? 'REACTIVATE' : 'ACTIVATE';
   const link = await issueLink(deps, user, purpose);
   const { emailId } = await deps.emailSender.send({
+    kind: 'ACTIVATION',
+    userIds: [user.userId],
     to: [user.email],
     subject:
       purpose === 'ACTIVATE'
@@ -97,6 +99,8 @@ export async function sendPasswordReset(deps: AuthDeps, userId: string, actor: E
   const user = await activeUser(deps, userId);
   const link = await issueLink(deps, user, 'RESET_PASSWORD');
   return deps.emailSender.send({
+    kind: 'PASSWORD_RESET',
+    userIds: [user.userId],
     to: [user.email],
     subject: 'Reset your Onboard password',
     body: [

@@ -111,6 +111,7 @@ export function outsideSignerRoutes(deps: OutsideSignerDeps): Router {
     );
     const link = `${deps.publicUrl().replace(/\/+$/, '')}/client/${encodeURIComponent(clientId)}/outside-signer/${actionId}`;
     const { emailId } = await deps.emailSender.send({
+      kind: 'OUTSIDE_SIGNER_INVITATION',
       to: [body.email],
       subject:
         body.stepId === 'review-&-submit'

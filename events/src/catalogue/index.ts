@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { EifEvent } from './eif.ts';
 import { ApiJobStatusChanged, PlanDesignPushRequested } from './api-job.ts';
 import { EXPLORER_CATALOGUE } from './explorer.ts';
-import { EmailSent } from './email.ts';
+import { EmailEvent } from './email.ts';
 import { EmailReleased, EmailReserved, UserEvent } from './users.ts';
 import { TaskEvent } from './tasks.ts';
 import { ClientLifecycleEvent } from './clients.ts';
@@ -32,7 +32,7 @@ export const DomainEvent = z.discriminatedUnion('type', [
   ApiJobStatusChanged,
   PlanDesignPushRequested,
   ...EXPLORER_CATALOGUE,
-  EmailSent,
+  ...EmailEvent.options,
   ...UserEvent.options,
   EmailReserved,
   EmailReleased,

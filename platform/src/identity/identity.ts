@@ -4,7 +4,7 @@ import type { EventStore } from '@onboard/events';
 import { createAuthApi, createAuthenticate, type AuthDeps } from '@onboard/command-api/auth';
 import type { AppConfig } from '../config.ts';
 import type { Logger } from '../logger.ts';
-import { embeddedEmailSender } from './embedded-email.ts';
+import { outboxEmailSender } from '../email/outbox-sender.ts';
 
 /**
  * Wires the identity provider: its dependencies (the app's clock, the embedded e-mail sender,
@@ -17,6 +17,8 @@ export async function createIdentity(options: {
   logger: Logger;
   now: () => Date;
   printEmail?: (line: string) => void;
+  /** Called when an e-mail was queued for the delivery worker (only with SMTP_URL). */
+  onEmailQueued?: () => void;
 }) {
   const { config, store, pool, logger, now } = options;
   let appUrl = `http://127.0.0.1:${config.port}`;
@@ -26,7 +28,13 @@ export async function createIdentity(options: {
     now,
     newId: randomUUID,
     sessionSecret: config.sessionSecret,
-    emailSender: embeddedEmailSender({ store, now, newId: randomUUID, print: options.printEmail }),
+    emailSender: outboxEmailSender({
+      store,
+      now,
+      newId: randomUUID,
+      print: options.printEmail,
+      delivery: config.email.smtpUrl ? { onQueued: () => options.onEmailQueued?.() } : null,
+    }),
     publicUrl: () => config.publicUrl ?? appUrl,
     passwordMaxAgeDays: config.passwordMaxAgeDays,
     logger,

@@ -1,0 +1,73 @@
+import { emailStream, type EventStore, type NewEvent } from '@onboard/events';
+import type { EmailSender } from '@onboard/command-api/auth';
+
+/**
+ * The e-mail port's sending side: every e-mail is queued in the outbox (`EmailQueued` on
+ * `email-{emailId}`). With a mail server (SMTP_URL) the delivery worker sends it and records the outcome,
+ * and `onQueued` wakes the worker of this process. Without one, the e-mail is printed on the console
+ * (`[email] to — subject — link`, how a developer opens an activation link locally) and recorded as sent
+ * in the same append. The bus publisher turns `EmailSent` into EMAIL_SENT; the `emails` projection
+ * keeps rm_emails.
+ */
+export function outboxEmailSender(options: {
+  store: EventStore;
+  now: () => Date;
+  newId: () => string;
+  /** Set: the delivery worker sends; null: console delivery. */
+  delivery: { onQueued: () => void } | null;
+  print?: (line: string) => void;
+}): EmailSender {
+  const print = options.print ?? ((line: string) => console.log(line));
+  return {
+    send: async (email) => {
+      const emailId = options.newId();
+      const metadata = {
+        actorId: email.actor.userId,
+        actorRole: email.actor.role,
+        occurredAt: options.now().toISOString(),
+        correlationId: emailId,
+      };
+      const events: NewEvent[] = [
+        {
+          id: options.newId(),
+          type: 'EmailQueued',
+          data: {
+            emailId,
+            kind: email.kind ?? 'OTHER',
+            to: email.to,
+            cc: email.cc ?? [],
+            subject: email.subject,
+            body: email.body,
+            html: email.html ?? null,
+            clientId: email.clientId,
+            userIds: email.userIds ?? [],
+            resendOf: email.resendOf ?? null,
+          },
+          metadata,
+        },
+      ];
+      if (!options.delivery)
+        events.push({
+          id: options.newId(),
+          type: 'EmailSent',
+          data: {
+            emailId,
+            to: email.to,
+            subject: email.subject,
+            body: email.body,
+            clientId: email.clientId,
+            messageId: null,
+            response: 'printed on the console',
+          },
+          metadata,
+        });
+      await options.store.append(emailStream(emailId), events, 'no_stream');
+      if (options.delivery) options.delivery.onQueued();
+      else
+        print(
+          `[email] ${[...email.to, ...(email.cc ?? [])].join(', ')} — ${email.subject}${email.link ? ` — ${email.link}` : ''}`,
+        );
+      return { emailId };
+    },
+  };
+}
