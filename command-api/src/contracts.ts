@@ -5,6 +5,7 @@ import * as benAdminPlatforms from './ben-admin-platforms/routes.contract.ts';
 import * as clientLifecycle from './clients/lifecycle.contract.ts';
 import * as documents from './documents/routes.contract.ts';
 import * as eif from './eif/routes.contract.ts';
+import * as emails from './emails/routes.contract.ts';
 import * as outsideSigner from './eif/outside-signer.contract.ts';
 import * as planSystem from './clients/plan-system.contract.ts';
 import * as eifEntities from './eif-entities/routes.contract.ts';
@@ -23,6 +24,7 @@ export * from './auth/routes.contract.ts';
 export * from './clients/lifecycle.contract.ts';
 export * from './documents/routes.contract.ts';
 export * from './eif/routes.contract.ts';
+export * from './emails/routes.contract.ts';
 export * from './eif/outside-signer.contract.ts';
 export * from './clients/plan-system.contract.ts';
 export * from './eif-entities/routes.contract.ts';
@@ -42,6 +44,7 @@ export const commandContracts = collectContracts(
   clientLifecycle,
   documents,
   eif,
+  emails,
   outsideSigner,
   planSystem,
   eifEntities,

@@ -44,6 +44,8 @@ import { featureToggleCommandRoutes } from '@onboard/command-api/feature-toggles
 import { BUILT_IN_TOGGLE_DEFAULTS, featureToggleQueryRoutes } from '@onboard/query-api/feature-toggles';
 import { benAdminPlatformCommandRoutes } from '@onboard/command-api/ben-admin-platforms';
 import { benAdminPlatformQueryRoutes } from '@onboard/query-api/ben-admin-platforms';
+import { emailCommandRoutes } from '@onboard/command-api/emails';
+import { emailQueryRoutes } from '@onboard/query-api/emails';
 import { connectDocumentStore } from './documents/index.ts';
 import { createExplorerQueries } from '@onboard/query-api/explorer';
 import { explorerPublicHostGuard } from './explorer/public-host.ts';
@@ -291,6 +293,7 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
       }),
     );
     app.use(benAdminPlatformCommandRoutes(commandDeps));
+    app.use(emailCommandRoutes({ ...commandDeps, emailSender: identity.deps.emailSender }));
     app.use(
       outsideSignerRoutes({
         ...commandDeps,
@@ -342,6 +345,7 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
       }),
     );
     app.use(benAdminPlatformQueryRoutes({ pool, authenticate }));
+    app.use(emailQueryRoutes({ pool, authenticate }));
     gateway = await startGateway({ bus, authenticate, group: config.gatewayGroup });
     app.use(gateway.router);
   }

@@ -9,6 +9,8 @@ import { featureToggleCommandRoutes } from '@onboard/command-api/feature-toggles
 import { BUILT_IN_TOGGLE_DEFAULTS, featureToggleQueryRoutes } from '@onboard/query-api/feature-toggles';
 import { benAdminPlatformCommandRoutes } from '@onboard/command-api/ben-admin-platforms';
 import { benAdminPlatformQueryRoutes } from '@onboard/query-api/ben-admin-platforms';
+import { emailCommandRoutes } from '@onboard/command-api/emails';
+import { emailQueryRoutes } from '@onboard/query-api/emails';
 import { DEFAULT_SUPPORT_SETTINGS } from '@onboard/domain/features/configuration-defaults';
 import { employeeClassCommandRoutes } from '@onboard/command-api/employee-classes';
 import { employeeClassQueryRoutes } from '@onboard/query-api/employee-classes';
@@ -134,6 +136,8 @@ function allMountedRoutes() {
     errorReportingRoutes({ ...base, reporter: { dsn: '', release: '', takeEnvelope: unused } }),
     benAdminPlatformCommandRoutes(base),
     benAdminPlatformQueryRoutes(base),
+    emailCommandRoutes({ ...base, emailSender: auth.emailSender }),
+    emailQueryRoutes(base),
   ].flatMap(mountedRoutes);
 }
 

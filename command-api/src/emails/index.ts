@@ -1,0 +1,1 @@
+export { emailCommandRoutes, loadEmail, type EmailCommandDeps } from './routes.ts';

@@ -1,0 +1,155 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshDatabase } from '@onboard/testing/db';
+import { startApp, type RunningApp } from './app.ts';
+import { embeddedTestConfig } from './config.ts';
+import { DEMO_CLIENT_ID } from './seed.ts';
+import { apiClient, eventually } from './testing/http-client.ts';
+
+type Api = ReturnType<typeof apiClient>;
+type Summary = {
+  emailId: string;
+  subject: string;
+  status: string;
+  kindLabel: string;
+  clientName: string | null;
+};
+type Detail = Summary & {
+  recipients: string[];
+  body: string;
+  statusHistory: { status: string; statusLabel: string; eventAt: string }[];
+  errorUsers: unknown[];
+};
+
+// The e-mail records over HTTP (onboarding §7 "Emails", platform §6): staff list, count, search, sort
+// and open e-mails and resend them; a client's people read their client's e-mails.
+describe('e-mails over HTTP', () => {
+  let app: RunningApp;
+  let admin: Api;
+  let owner: Api;
+  let broker: Api;
+  let benAdmin: Api;
+  const send = (
+    subject: string,
+    clientId: string | null,
+    kind: 'TASK_NEEDS_ACTION' | 'ACTIVATION' = 'TASK_NEEDS_ACTION',
+  ) =>
+    app.identity.deps.emailSender.send({
+      kind,
+      to: ['benadmin@onboard.example'],
+      cc: ['broker@onboard.example'],
+      subject,
+      body: `About ${subject}: https://onboard.example/client/${clientId}`,
+      link: null,
+      clientId,
+      actor: { userId: 'system', role: 'SYSTEM' },
+    });
+
+  beforeAll(async () => {
+    app = await startApp(embeddedTestConfig(await freshDatabase('emails'), { webDist: null }), {
+      printEmail: () => undefined,
+    });
+    [admin, owner, broker, benAdmin] = [
+      apiClient(app.url),
+      apiClient(app.url),
+      apiClient(app.url),
+      apiClient(app.url),
+    ];
+    await admin.signIn('admin@onboard.example');
+    await owner.signIn('owner@onboard.example');
+    await broker.signIn('broker@onboard.example');
+    await benAdmin.signIn('benadmin@onboard.example');
+  });
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  it('lists, counts, searches, sorts and opens e-mails for admins and owners; others are refused', async () => {
+    const a = await send('Zebra task needs action', DEMO_CLIENT_ID);
+    await send('Apple task needs action', DEMO_CLIENT_ID);
+    await send('Elsewhere', 'harbor-freight-lines');
+    await eventually(async () => {
+      const r = await admin.get('/api/emails/count?search=task%20needs');
+      expect(r.body).toEqual({ count: 2 });
+    });
+    const sorted = await admin.get(
+      '/api/emails?search=task%20needs&sortBy=subject&sortDirection=asc&limit=25&offset=0',
+    );
+    expect(sorted.status).toBe(200);
+    expect((sorted.body as Summary[]).map((e) => e.subject)).toEqual([
+      'Apple task needs action',
+      'Zebra task needs action',
+    ]);
+    const second = await admin.get(
+      '/api/emails?search=task%20needs&sortBy=subject&sortDirection=asc&limit=1&offset=1',
+    );
+    expect((second.body as Summary[]).map((e) => e.subject)).toEqual(['Zebra task needs action']);
+    expect((sorted.body as Summary[])[0]).toMatchObject({
+      kindLabel: 'Task needs action (NIGO)',
+      clientName: 'Lakeside Manufacturing Co.',
+      status: 'SENT',
+    });
+
+    const one = await owner.get(`/api/emails/${a.emailId}`);
+    expect(one.status).toBe(200);
+    const detail = one.body as Detail;
+    expect(detail.recipients).toEqual(['benadmin@onboard.example', 'broker@onboard.example']);
+    expect(detail.body).toContain('About Zebra task needs action');
+    expect(detail.statusHistory.map((h) => h.statusLabel)).toEqual(['Queued', 'Sent']);
+    expect(detail.errorUsers).toEqual([]);
+
+    expect((await admin.get('/api/emails/no-such-email')).status).toBe(404);
+    expect((await broker.get('/api/emails')).status).toBe(403);
+    expect((await benAdmin.get('/api/emails/count')).status).toBe(403);
+    expect((await broker.get(`/api/emails/${a.emailId}`)).status).toBe(403);
+  });
+
+  it('resends as a new e-mail for admins and owners only', async () => {
+    const { emailId } = await send('Please resend me', DEMO_CLIENT_ID);
+    expect((await broker.post(`/api/emails/${emailId}/resend`)).status).toBe(403);
+    expect((await admin.post('/api/emails/nope/resend')).status).toBe(404);
+    const resent = await admin.post(`/api/emails/${emailId}/resend`);
+    expect(resent.status).toBe(201);
+    const newId = (resent.body as { emailId: string }).emailId;
+    expect(newId).not.toBe(emailId);
+    const copy = await eventually(async () => {
+      const r = await admin.get(`/api/emails/${newId}`);
+      expect(r.status).toBe(200);
+      return r.body as Detail & { resendOf: string };
+    });
+    expect(copy).toMatchObject({ subject: 'Please resend me', resendOf: emailId, status: 'SENT' });
+    expect((await owner.post(`/api/emails/${emailId}/resend`)).status).toBe(201);
+  });
+
+  it('a client’s people read their client’s e-mails; a personal link stays with its recipient', async () => {
+    const own = await send('Your task needs action', DEMO_CLIENT_ID);
+    const other = await send('Not yours', 'harbor-freight-lines');
+    const personal = await app.identity.deps.emailSender.send({
+      kind: 'ACTIVATION',
+      to: ['someone.else@example.com'],
+      subject: 'Activate your account',
+      body: 'https://onboard.example/activate?token=secret',
+      link: null,
+      clientId: DEMO_CLIENT_ID,
+      actor: { userId: 'system', role: 'SYSTEM' },
+    });
+    const list = await eventually(async () => {
+      const r = await broker.get(`/api/clients/${DEMO_CLIENT_ID}/emails?search=your`);
+      expect(r.status).toBe(200);
+      expect((r.body as { total: number }).total).toBeGreaterThanOrEqual(1);
+      return r.body as { items: Summary[]; total: number };
+    });
+    expect(list.items.map((e) => e.subject)).toContain('Your task needs action');
+    expect((await benAdmin.get(`/api/clients/${DEMO_CLIENT_ID}/emails/${own.emailId}`)).status).toBe(200);
+    expect((await benAdmin.get(`/api/clients/${DEMO_CLIENT_ID}/emails/${other.emailId}`)).status).toBe(404);
+    expect((await benAdmin.get('/api/clients/harbor-freight-lines/emails')).status).toBe(403);
+    const hidden = await eventually(async () => {
+      const r = await broker.get(`/api/clients/${DEMO_CLIENT_ID}/emails/${personal.emailId}`);
+      expect(r.status).toBe(200);
+      return r.body as Detail;
+    });
+    expect(hidden.body).not.toContain('secret');
+    const shown = (await admin.get(`/api/clients/${DEMO_CLIENT_ID}/emails/${personal.emailId}`))
+      .body as Detail;
+    expect(shown.body).toContain('token=secret');
+  });
+});

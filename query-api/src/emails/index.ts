@@ -1,0 +1,1 @@
+export { emailQueryRoutes } from './routes.ts';
