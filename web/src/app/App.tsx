@@ -26,6 +26,8 @@ import {
   BenAdminPlatformsPage,
   ClientHubPage,
   ResourcesPage,
+  EmailsListPage,
+  EmailDetailPage,
   ClientManagePage,
   ClientsHomePage,
   CreateExplorerSitePage,
@@ -107,6 +109,20 @@ function pageFor(route: RouteDef, params: Record<string, string>, user: Authenti
       return <EifHistoryPage key={p('clientId')} clientId={p('clientId')} />;
     case 'homeHub':
       return <ClientHubPage key={p('clientId')} clientId={p('clientId')} />;
+    case 'allEmails':
+      return <EmailsListPage />;
+    case 'email':
+      return <EmailDetailPage key={p('emailId')} emailId={p('emailId')} />;
+    case 'emails':
+      return <EmailsListPage key={p('clientId')} clientId={p('clientId')} />;
+    case 'emailClient':
+      return (
+        <EmailDetailPage
+          key={`${p('clientId')}/${p('emailId')}`}
+          clientId={p('clientId')}
+          emailId={p('emailId')}
+        />
+      );
     case 'resourcesListing':
       return <ResourcesPage key={p('clientId')} clientId={p('clientId')} />;
     case 'welcome':

@@ -147,6 +147,9 @@ function HubNav({ clientId }: { clientId: string }) {
       <Link className="app-nav__link" href={`${base}/resources-listing`}>
         Employee &amp; Employer Resources
       </Link>
+      <Link className="app-nav__link" href={`${base}/emails`}>
+        Emails
+      </Link>
       <DialogTrigger>
         <Button className="app-nav__link app-nav__menu">Get Help</Button>
         <Popover className="menu-popover" placement="bottom start">

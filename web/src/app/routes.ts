@@ -206,6 +206,9 @@ export const outsideSignerSummaryPath = (clientId: string) =>
 export function emailPath(emailId: string): string {
   return `/emails/${encodeURIComponent(emailId)}`;
 }
+export const clientEmailsPath = (clientId: string) => `${clientHubPath(clientId)}/emails`;
+export const clientEmailPath = (clientId: string, emailId: string) =>
+  `${clientEmailsPath(clientId)}/${encodeURIComponent(emailId)}`;
 
 export function userManagePath(kind: 'broker' | 'ben-admin', userId: string): string {
   const base = kind === 'broker' ? '/brokers/admin' : '/ben-admins/admin';

@@ -45,6 +45,11 @@ export const SetupPendingPage = screen(
   () => import('../features/welcome/SetupPendingPage.tsx'),
   'SetupPendingPage',
 );
+export const EmailsListPage = screen(() => import('../features/emails/EmailsListPage.tsx'), 'EmailsListPage');
+export const EmailDetailPage = screen(
+  () => import('../features/emails/EmailDetailPage.tsx'),
+  'EmailDetailPage',
+);
 export const ResourcesPage = screen(() => import('../features/resources/ResourcesPage.tsx'), 'ResourcesPage');
 export const TaskPage = screen(() => import('../features/hub/TaskPage.tsx'), 'TaskPage');
 export const AnalyticsAdminPage = screen(
