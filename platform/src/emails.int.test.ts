@@ -152,4 +152,32 @@ describe('e-mails over HTTP', () => {
       .body as Detail;
     expect(shown.body).toContain('token=secret');
   });
+
+  it('refuses an address it cannot e-mail with the messages of explorer §5', async () => {
+    await expect(
+      app.identity.deps.emailSender.send({
+        to: ['someone..else@example.com'],
+        subject: 'Never sent',
+        body: 'text',
+        link: null,
+        clientId: null,
+        actor: { userId: 'system', role: 'SYSTEM' },
+      }),
+    ).rejects.toMatchObject({ validationError: { to: 'Please enter a valid email address' } });
+    const invite = await admin.post(`/api/clients/${DEMO_CLIENT_ID}/outside-signer`, {
+      email: '.signer@example.com',
+      firstName: 'Sam',
+      lastName: 'Signer',
+    });
+    expect(invite.status).toBe(400);
+    expect(JSON.stringify(invite.body)).toContain('Please enter a valid email address');
+    const tooLong = await admin.post(`/api/clients/${DEMO_CLIENT_ID}/outside-signer`, {
+      email: `${'a'.repeat(190)}@example.com`,
+      firstName: 'Sam',
+      lastName: 'Signer',
+    });
+    expect(JSON.stringify(tooLong.body)).toContain(
+      'Please enter email address no longer than 191 characters',
+    );
+  });
 });

@@ -1,5 +1,7 @@
 import { emailStream, type EventStore, type NewEvent } from '@onboard/events';
 import type { EmailSender } from '@onboard/command-api/auth';
+import { ValidationError } from '@onboard/domain';
+import { emailMessage } from '@onboard/domain/explorer/common-rules';
 
 /**
  * The e-mail port's sending side: every e-mail is queued in the outbox (`EmailQueued` on
@@ -20,6 +22,12 @@ export function outboxEmailSender(options: {
   const print = options.print ?? ((line: string) => console.log(line));
   return {
     send: async (email) => {
+      // An address the portal cannot e-mail is refused with the messages of explorer §5.
+      for (const [field, list] of [['to', email.to] as const, ['cc', email.cc ?? []] as const]) {
+        const message = list.length === 0 && field === 'to' ? 'Email is required' : null;
+        const invalid = message ?? list.map(emailMessage).find((m) => m !== null) ?? null;
+        if (invalid) throw new ValidationError({ [field]: invalid });
+      }
       const emailId = options.newId();
       const metadata = {
         actorId: email.actor.userId,
