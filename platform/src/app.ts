@@ -76,6 +76,7 @@ import {
 import { createIdentity, type Identity } from './identity/identity.ts';
 import { startEmailDelivery } from './email/delivery.ts';
 import { smtpTransport } from './email/smtp.ts';
+import { emailTemplateRoutes } from './email/routes.ts';
 import type { EmailDeliveryLoop } from '@onboard/workers/email-delivery';
 import { createLogger, type Logger } from './logger.ts';
 import { seedDemoData, seedDemoUsers } from './seed.ts';
@@ -346,6 +347,7 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
     );
     app.use(benAdminPlatformQueryRoutes({ pool, authenticate }));
     app.use(emailQueryRoutes({ pool, authenticate }));
+    app.use(emailTemplateRoutes({ authenticate }));
     gateway = await startGateway({ bus, authenticate, group: config.gatewayGroup });
     app.use(gateway.router);
   }

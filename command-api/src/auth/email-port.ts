@@ -1,4 +1,5 @@
 import type { EmailKind } from '@onboard/events';
+import type { EmailContent } from '@onboard/domain/emails/templates';
 
 /**
  * The e-mail port: queues an e-mail in the outbox (platform/src/email/outbox-sender.ts). With SMTP_URL the
@@ -14,6 +15,8 @@ export type OutgoingEmail = {
   body: string;
   /** The HTML alternative, when there is one. */
   html?: string | null;
+  /** The template's content: the outbox renders the HTML from it (else from the text). */
+  content?: EmailContent;
   /** The link the e-mail carries, for the console line. */
   link: string | null;
   clientId: string | null;

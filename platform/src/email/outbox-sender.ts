@@ -2,6 +2,7 @@ import { emailStream, type EventStore, type NewEvent } from '@onboard/events';
 import type { EmailSender } from '@onboard/command-api/auth';
 import { ValidationError } from '@onboard/domain';
 import { emailMessage } from '@onboard/domain/explorer/common-rules';
+import { contentFromText, renderEmailHtml } from './render.ts';
 
 /**
  * The e-mail port's sending side: every e-mail is queued in the outbox (`EmailQueued` on
@@ -46,7 +47,9 @@ export function outboxEmailSender(options: {
             cc: email.cc ?? [],
             subject: email.subject,
             body: email.body,
-            html: email.html ?? null,
+            html:
+              email.html ??
+              (await renderEmailHtml(email.content ?? contentFromText(email.subject, email.body))),
             clientId: email.clientId,
             userIds: email.userIds ?? [],
             resendOf: email.resendOf ?? null,

@@ -57,6 +57,9 @@ export async function startTestSmtpServer(
         .catch((error: Error) => callback(error));
     },
   });
+  // A client that dies mid-conversation (the SIGKILL test) resets its connection: expected, not a failure.
+  const connectionErrors: Error[] = [];
+  server.on('error', (error) => connectionErrors.push(error));
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', () => done()));
   const address = server.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
@@ -64,6 +67,7 @@ export async function startTestSmtpServer(
     url: `smtp://127.0.0.1:${port}`,
     port,
     received,
+    connectionErrors,
     /** Resolves once `count` messages were accepted (or rejects after `timeoutMs`). */
     waitFor: async (count: number, timeoutMs = 15_000) => {
       const deadline = Date.now() + timeoutMs;

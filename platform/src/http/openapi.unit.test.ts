@@ -32,6 +32,7 @@ import { analyticsCommandRoutes } from '@onboard/command-api/analytics';
 import { analyticsQueryRoutes } from '@onboard/query-api/analytics';
 import { buildOpenApiDocument } from './openapi.ts';
 import { errorReportingRoutes } from '../error-reporting/routes.ts';
+import { emailTemplateRoutes } from '../email/routes.ts';
 
 type Parameter = { name: string; in: string; required?: boolean };
 type Operation = {
@@ -138,6 +139,7 @@ function allMountedRoutes() {
     benAdminPlatformQueryRoutes(base),
     emailCommandRoutes({ ...base, emailSender: auth.emailSender }),
     emailQueryRoutes(base),
+    emailTemplateRoutes(base),
   ].flatMap(mountedRoutes);
 }
 
