@@ -114,6 +114,17 @@ describe.skipIf(skip)('e-mails in the browser', () => {
     for (const mail of [reset, activation, signer])
       await table.getByRole('link', { name: mail.parsed.subject! }).waitFor();
     await page.screenshot({ path: screenshotPath('emails-all.png') });
+    // The template previews, from 'All emails'.
+    await page.getByRole('link', { name: 'Templates' }).click();
+    await page.waitForURL((url) => url.pathname === '/email-templates/admin');
+    await page.getByRole('button', { name: 'Task needs action (NIGO)' }).click();
+    await expect
+      .poll(() => page.getByTestId('template-subject').textContent())
+      .toBe('Action needed: Census file');
+    await page.frameLocator('iframe').getByText('Open the task').waitFor();
+    await page.screenshot({ path: screenshotPath('emails-template-preview.png') });
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/emails');
     await page.getByLabel('Search').fill('Reset your');
     await expect.poll(() => page.getByTestId('email-row').count()).toBe(1);
 

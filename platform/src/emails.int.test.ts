@@ -180,4 +180,45 @@ describe('e-mails over HTTP', () => {
       'Please enter email address no longer than 191 characters',
     );
   });
+
+  it('staff preview every template with sample data, in HTML and text', async () => {
+    const list = await admin.get('/api/email-templates');
+    expect(list.status).toBe(200);
+    const templates = list.body as { kind: string; label: string }[];
+    expect(templates.map((t) => t.label)).toEqual(
+      expect.arrayContaining([
+        'Activation and welcome',
+        'Password reset',
+        'Outside-signer invitation',
+        'Onboarding form to sign',
+        'New document',
+        'Task needs action (NIGO)',
+        'Task due soon',
+        'Push to the plan system finished',
+        'Phase change',
+        'Upcoming date',
+        'Actively-at-work reminder',
+        'Dental',
+        'Risk acceptance',
+        'Post-onboarding survey',
+      ]),
+    );
+    for (const t of templates) {
+      const preview = await owner.get(`/api/email-templates/${t.kind}/preview`);
+      expect(preview.status).toBe(200);
+      const body = preview.body as { subject: string; text: string; html: string };
+      expect(body.subject).not.toBe('');
+      expect(body.html).toContain('<!doctype html>');
+      // The action's address is in both versions.
+      const url = /https:\/\/onboard\.example\/\S+/.exec(body.text)?.[0];
+      expect(url, t.kind).toBeDefined();
+      expect(body.html).toContain(url!.replace(/&/g, '&amp;'));
+    }
+    const nigo = (await admin.get('/api/email-templates/TASK_NEEDS_ACTION/preview')).body as {
+      subject: string;
+    };
+    expect(nigo.subject).toBe('Action needed: Census file');
+    expect((await admin.get('/api/email-templates/NOPE/preview')).status).toBe(404);
+    expect((await broker.get('/api/email-templates')).status).toBe(403);
+  });
 });

@@ -28,6 +28,7 @@ import {
   ResourcesPage,
   EmailsListPage,
   EmailDetailPage,
+  EmailTemplatesPage,
   ClientManagePage,
   ClientsHomePage,
   CreateExplorerSitePage,
@@ -109,6 +110,8 @@ function pageFor(route: RouteDef, params: Record<string, string>, user: Authenti
       return <EifHistoryPage key={p('clientId')} clientId={p('clientId')} />;
     case 'homeHub':
       return <ClientHubPage key={p('clientId')} clientId={p('clientId')} />;
+    case 'emailTemplates':
+      return <EmailTemplatesPage />;
     case 'allEmails':
       return <EmailsListPage />;
     case 'email':

@@ -23,6 +23,7 @@ export const ANALYTICS_ADMIN_PATH = '/analytics/admin';
 export const FEATURE_TOGGLES_PATH = '/feature-toggles/admin';
 /** Our design (not in the spec): staff read the error reports kept while no DSN is configured. */
 export const ERROR_REPORTS_PATH = '/error-reports/admin';
+export const EMAIL_TEMPLATES_PATH = '/email-templates/admin';
 /** Staff keep the benefits-administration platform catalogue (platform §7 Other; the path is ours). */
 export const BEN_ADMIN_PLATFORMS_PATH = '/ben-admin-platforms/admin';
 export const TAX_ID_ROUTE =
@@ -90,6 +91,7 @@ export const ROUTES: readonly RouteDef[] = [
   route('explorerSitesByOwner', EXPLORER_SITES_PATH, 'internal', 'required'),
   route('featureToggles', FEATURE_TOGGLES_PATH, 'internal', 'required'),
   route('errorReports', ERROR_REPORTS_PATH, 'internal', 'required'),
+  route('emailTemplates', EMAIL_TEMPLATES_PATH, 'internal', 'required'),
   route('benAdminPlatforms', BEN_ADMIN_PLATFORMS_PATH, 'internal', 'required'),
   route('clientDetail', '/clients/admin/:clientId/manage', 'internal', 'required'),
   // Our design (not in the spec): the post-sign review and the EIF history hang off the manage page.

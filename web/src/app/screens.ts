@@ -50,6 +50,10 @@ export const EmailDetailPage = screen(
   () => import('../features/emails/EmailDetailPage.tsx'),
   'EmailDetailPage',
 );
+export const EmailTemplatesPage = screen(
+  () => import('../features/emails/EmailTemplatesPage.tsx'),
+  'EmailTemplatesPage',
+);
 export const ResourcesPage = screen(() => import('../features/resources/ResourcesPage.tsx'), 'ResourcesPage');
 export const TaskPage = screen(() => import('../features/hub/TaskPage.tsx'), 'TaskPage');
 export const AnalyticsAdminPage = screen(

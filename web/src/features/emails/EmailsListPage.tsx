@@ -15,7 +15,7 @@ import {
 } from 'react-aria-components';
 import { ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
 import { Pager } from '../../ui/Pager.tsx';
-import { clientEmailPath, emailPath } from '../../app/routes.ts';
+import { EMAIL_TEMPLATES_PATH, clientEmailPath, emailPath } from '../../app/routes.ts';
 import {
   DEFAULT_EMAIL_QUERY,
   EMAIL_PAGE_SIZE,
@@ -44,8 +44,13 @@ export function EmailsListPage({ clientId = null }: { clientId?: string | null }
 
   return (
     <div className="page page--wide">
-      <div className="page__header">
+      <div className="page__header page__header--row">
         <Heading level={1}>{title}</Heading>
+        {clientId === null && (
+          <Link className="button button--secondary" href={EMAIL_TEMPLATES_PATH}>
+            Templates
+          </Link>
+        )}
       </div>
       <p className="muted">
         {clientId === null
