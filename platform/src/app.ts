@@ -294,7 +294,14 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
       }),
     );
     app.use(benAdminPlatformCommandRoutes(commandDeps));
-    app.use(emailCommandRoutes({ ...commandDeps, emailSender: identity.deps.emailSender }));
+    app.use(
+      emailCommandRoutes({
+        ...commandDeps,
+        pool,
+        emailSender: identity.deps.emailSender,
+        publicUrl: identity.deps.publicUrl,
+      }),
+    );
     app.use(
       outsideSignerRoutes({
         ...commandDeps,

@@ -221,4 +221,74 @@ describe('e-mails over HTTP', () => {
     expect((await admin.get('/api/email-templates/NOPE/preview')).status).toBe(404);
     expect((await broker.get('/api/email-templates')).status).toBe(403);
   });
+
+  it('the owner-only e-mails of platform §6: the owner sends them, an admin is refused', async () => {
+    const operations: [string, unknown, string][] = [
+      ['post-onboarding-survey', undefined, 'How did your onboarding go?'],
+      ['phase-change', undefined, 'Lakeside Manufacturing Co. is now in'],
+      ['risk-acceptance', undefined, 'The risk of Lakeside Manufacturing Co. was accepted'],
+      [
+        'upcoming-date',
+        { dateName: 'Open enrollment starts', date: 'December 1, 2026' },
+        'Coming up: Open enrollment starts',
+      ],
+      ['actively-at-work-reminder', undefined, 'Reminder: the actively-at-work requirement'],
+      ['dental', undefined, 'Dental coverage for Lakeside Manufacturing Co.'],
+    ];
+    for (const [segment, body, subject] of operations) {
+      const path = `/api/clients/${DEMO_CLIENT_ID}/emails/${segment}`;
+      expect((await admin.post(path, body)).status, segment).toBe(403);
+      const sent = await owner.post(path, body);
+      expect(sent.status, segment).toBe(201);
+      const { emailIds } = sent.body as { emailIds: string[] };
+      // The client's benefits administrator and broker, one e-mail each.
+      expect(emailIds).toHaveLength(2);
+      const detail = await eventually(async () => {
+        const r = await owner.get(`/api/emails/${emailIds[0]}`);
+        expect(r.status).toBe(200);
+        return r.body as Detail;
+      });
+      expect(detail.subject, segment).toContain(subject);
+    }
+    expect(
+      (await owner.post(`/api/clients/${DEMO_CLIENT_ID}/emails/upcoming-date`, { dateName: '' })).status,
+    ).toBe(400);
+    expect((await admin.post('/api/emails/activity')).status).toBe(403);
+    expect((await owner.post('/api/emails/activity')).status).toBe(201);
+
+    // Resend rejected: a failed e-mail is sent again once, as a new e-mail.
+    const { emailId } = await send('Bounced once', DEMO_CLIENT_ID);
+    await app.store.append(
+      `email-${emailId}`,
+      [
+        {
+          id: crypto.randomUUID(),
+          type: 'EmailBounced',
+          data: { emailId, reason: '550 Mailbox unavailable' },
+          metadata: {
+            actorId: 'system',
+            actorRole: 'SYSTEM',
+            occurredAt: new Date().toISOString(),
+            correlationId: emailId,
+          },
+        },
+      ],
+      'any',
+    );
+    await eventually(async () => {
+      const r = await owner.get(`/api/emails/${emailId}`);
+      expect((r.body as Detail).status).toBe('BOUNCED');
+      expect((r.body as Detail).errorUsers).toEqual([]);
+    });
+    expect((await admin.post('/api/emails/resend-rejected')).status).toBe(403);
+    const resent = await owner.post('/api/emails/resend-rejected');
+    expect(resent.status).toBe(201);
+    expect((resent.body as { count: number }).count).toBeGreaterThanOrEqual(1);
+    await eventually(async () => {
+      const { rows } = await app.pool.query('select id from rm_emails where resend_of = $1', [emailId]);
+      expect(rows).toHaveLength(1);
+    });
+    const again = await owner.post('/api/emails/resend-rejected');
+    expect((again.body as { emailIds: string[] }).emailIds).not.toContain(emailId);
+  });
 });

@@ -16,3 +16,85 @@ export const resendEmail = defineRoute({
     404: problem('No such e-mail'),
   },
 });
+
+const clientParams = z.object({ clientId: z.string().min(1) });
+const Sent = z
+  .object({ emailIds: z.array(z.string()), count: z.number().int() })
+  .meta({ id: 'EmailsQueuedAnswer' });
+
+/** The owner-only e-mails of platform §6 that go to one client's people, by path segment. */
+export const CLIENT_EMAIL_OPERATIONS = {
+  'post-onboarding-survey': {
+    kind: 'POST_ONBOARDING_SURVEY',
+    resource: 'post-onboarding-survey',
+    summary: 'Send the post-onboarding survey',
+  },
+  'phase-change': {
+    kind: 'PHASE_CHANGE',
+    resource: 'phase-change-emails',
+    summary: 'E-mail the client’s current phase',
+  },
+  'risk-acceptance': {
+    kind: 'RISK_ACCEPTANCE',
+    resource: 'risk-acceptance-emails',
+    summary: 'E-mail that the risk was accepted',
+  },
+  'upcoming-date': {
+    kind: 'UPCOMING_DATE',
+    resource: 'upcoming-date-emails',
+    summary: 'E-mail an upcoming date',
+  },
+  'actively-at-work-reminder': {
+    kind: 'ACTIVELY_AT_WORK_REMINDER',
+    resource: 'actively-at-work-emails',
+    summary: 'E-mail the actively-at-work reminder',
+  },
+  dental: { kind: 'DENTAL', resource: 'dental-emails', summary: 'E-mail the dental information' },
+} as const;
+
+export const UpcomingDateBody = z
+  .object({
+    dateName: z.string().trim().min(1, 'Please provide a response').max(200),
+    date: z.string().trim().min(1, 'Please provide a response').max(100),
+  })
+  .strict();
+const OptionalBody = z.object({}).strict().optional();
+
+const clientOperation = <const S extends keyof typeof CLIENT_EMAIL_OPERATIONS>(segment: S) =>
+  defineRoute({
+    method: 'post',
+    path: `/api/clients/{clientId}/emails/${segment}`,
+    tag: 'emails',
+    summary: `${CLIENT_EMAIL_OPERATIONS[segment].summary} to the client’s benefits administrators and brokers (owner only)`,
+    request: { params: clientParams, body: segment === 'upcoming-date' ? UpcomingDateBody : OptionalBody },
+    responses: {
+      201: json(Sent, 'The e-mails queued, one per person'),
+      403: problem('Not the owner'),
+      404: problem('No such client'),
+      422: problem('The client has nobody to e-mail'),
+    },
+  });
+
+export const sendPostOnboardingSurvey = clientOperation('post-onboarding-survey');
+export const sendPhaseChangeEmails = clientOperation('phase-change');
+export const sendRiskAcceptanceEmails = clientOperation('risk-acceptance');
+export const sendUpcomingDateEmails = clientOperation('upcoming-date');
+export const sendActivelyAtWorkReminders = clientOperation('actively-at-work-reminder');
+export const sendDentalEmails = clientOperation('dental');
+
+export const generateActivityEmails = defineRoute({
+  method: 'post',
+  path: '/api/emails/activity',
+  tag: 'emails',
+  summary:
+    'E-mail every client’s people about their open tasks due in the next seven days, one e-mail per task and person (owner only)',
+  responses: { 201: json(Sent, 'The e-mails queued'), 403: problem('Not the owner') },
+});
+
+export const resendRejectedEmails = defineRoute({
+  method: 'post',
+  path: '/api/emails/resend-rejected',
+  tag: 'emails',
+  summary: 'Send again every e-mail that failed or bounced and was not resent yet (owner only)',
+  responses: { 201: json(Sent, 'The new e-mails'), 403: problem('Not the owner') },
+});

@@ -1,16 +1,44 @@
 import { Router } from 'express';
-import { EmailEvent, emailStream, type EventStore } from '@onboard/events';
-import { NotFoundError } from '@onboard/domain';
+import type pg from 'pg';
+import { EmailEvent, emailStream, type EmailKind, type EventStore } from '@onboard/events';
+import { AppError, NotFoundError, type Resource } from '@onboard/domain';
+import { isTaskId, taskDefinition } from '@onboard/domain/tasks/catalogue';
+import type { RouteContract } from '@onboard/api-contract';
 import { foldEmail } from '@onboard/domain/emails/outbox';
+import { EMAIL_TEMPLATES, emailText, type TemplateData } from '@onboard/domain/emails/templates';
 import { mount } from '@onboard/api-contract/express';
 import type { EmailSender } from '../auth/email-port.ts';
 import { requireActor, requirePermission, type Authenticate } from '../http/context.ts';
-import { resendEmail } from './routes.contract.ts';
+import {
+  CLIENT_EMAIL_OPERATIONS,
+  generateActivityEmails,
+  resendEmail,
+  resendRejectedEmails,
+  sendActivelyAtWorkReminders,
+  sendDentalEmails,
+  sendPhaseChangeEmails,
+  sendPostOnboardingSurvey,
+  sendRiskAcceptanceEmails,
+  sendUpcomingDateEmails,
+} from './routes.contract.ts';
 
 export type EmailCommandDeps = {
   store: EventStore;
   authenticate: Authenticate;
   emailSender: EmailSender;
+  pool: pg.Pool;
+  now: () => Date;
+  /** The base of e-mailed links. */
+  publicUrl: () => string;
+};
+
+type Person = { user_id: string; first_name: string; email: string };
+
+const PHASE_LABELS: Record<string, string> = {
+  setup: 'Setup',
+  eif: 'Employer information form',
+  enrollment: 'Enrollment',
+  live: 'Live',
 };
 
 /** Loads an e-mail from its stream (404 when there is none). */
@@ -26,9 +54,182 @@ export async function loadEmail(store: EventStore, emailId: string) {
   return email;
 }
 
-/** Writes on e-mails (onboarding §7 "Emails"): resend, with the permission of platform §6. */
+/** Writes on e-mails (onboarding §7 "Emails"): resend and the owner-only e-mails, each with its permission of platform §6. */
 export function emailCommandRoutes(deps: EmailCommandDeps): Router {
   const router = Router();
+  const base = () => deps.publicUrl().replace(/\/+$/, '');
+  const hubLink = (clientId: string, path = '') => `${base()}/client/${encodeURIComponent(clientId)}${path}`;
+
+  /** The client's name and its benefits administrators and brokers (404 for no such client). */
+  const clientAndPeople = async (clientId: string) => {
+    const client = await deps.pool.query<{ name: string }>(
+      'select name from rm_clients where client_id = $1',
+      [clientId],
+    );
+    if (!client.rows[0]) throw new NotFoundError('Client not found');
+    const people = await deps.pool.query<Person>(
+      `select user_id, first_name, email from rm_users
+       where not is_deleted and role in ('BEN_ADMIN', 'BROKER') and $1 = any(client_ids) order by email`,
+      [clientId],
+    );
+    return { name: client.rows[0].name, people: people.rows };
+  };
+
+  /** One e-mail per person, from the kind's template. */
+  const sendTemplate = async (
+    kind: EmailKind,
+    clientId: string,
+    person: Person,
+    data: TemplateData,
+    actor: { userId: string; role: string },
+  ) => {
+    const content = EMAIL_TEMPLATES[kind]!.build({ firstName: person.first_name, ...data });
+    const { emailId } = await deps.emailSender.send({
+      kind,
+      to: [person.email],
+      subject: content.subject,
+      body: emailText(content),
+      content,
+      link: content.action?.url ?? null,
+      clientId,
+      userIds: [person.user_id],
+      actor,
+    });
+    return emailId;
+  };
+
+  const clientRoute = (
+    contract: RouteContract,
+    segment: keyof typeof CLIENT_EMAIL_OPERATIONS,
+    data: (clientId: string, body: Record<string, string>) => Promise<TemplateData>,
+  ) =>
+    mount(router, contract, async (req, res, input) => {
+      const actor = await requireActor(deps.authenticate, req);
+      const operation = CLIENT_EMAIL_OPERATIONS[segment];
+      requirePermission(actor, operation.resource as Resource, 'create');
+      const clientId = String(req.params.clientId);
+      const body = ((input as { body: () => unknown }).body() ?? {}) as Record<string, string>;
+      const { name, people } = await clientAndPeople(clientId);
+      if (people.length === 0)
+        throw new AppError(
+          422,
+          'NO_RECIPIENTS',
+          'The client has no benefits administrator or broker to e-mail',
+        );
+      const values = { clientName: name, link: hubLink(clientId), ...(await data(clientId, body)) };
+      const emailIds: string[] = [];
+      for (const person of people)
+        emailIds.push(await sendTemplate(operation.kind, clientId, person, values, actor));
+      res.status(201).json({ emailIds, count: emailIds.length });
+    });
+
+  clientRoute(sendPostOnboardingSurvey, 'post-onboarding-survey', async () => ({}));
+  clientRoute(sendRiskAcceptanceEmails, 'risk-acceptance', async () => ({}));
+  clientRoute(sendActivelyAtWorkReminders, 'actively-at-work-reminder', async (clientId) => {
+    const { rows } = await deps.pool.query<{ d: string | null }>(
+      `select min(p->>'effectiveDate') as d from rm_client_lifecycle l, jsonb_array_elements(l.policies) p
+       where l.client_id = $1`,
+      [clientId],
+    );
+    const d = rows[0]?.d;
+    return {
+      effectiveDate: d
+        ? new Date(`${d.slice(0, 10)}T00:00:00Z`).toLocaleDateString('en-US', {
+            dateStyle: 'long',
+            timeZone: 'UTC',
+          })
+        : 'the policy’s effective date',
+    };
+  });
+  clientRoute(sendDentalEmails, 'dental', async (clientId) => ({
+    link: hubLink(clientId, '/resources-listing'),
+  }));
+  clientRoute(sendUpcomingDateEmails, 'upcoming-date', async (_clientId, body) => ({
+    dateName: body.dateName ?? '',
+    date: body.date ?? '',
+  }));
+  // The phase rule of domain/src/clients/phase.ts over the read models, as the client list has it.
+  clientRoute(sendPhaseChangeEmails, 'phase-change', async (clientId) => {
+    const { rows } = await deps.pool.query<{ phase: string }>(
+      `select case when l.release_status = 'LIVE' then 'live'
+         when l.client_id is not null and l.completed_setup_at is null then 'setup'
+         when c.eif_status is distinct from 'signed' then 'eif' else 'enrollment' end as phase
+       from rm_clients c left join rm_client_lifecycle l on l.client_id = c.client_id where c.client_id = $1`,
+      [clientId],
+    );
+    return { phase: PHASE_LABELS[rows[0]?.phase ?? 'eif']! };
+  });
+
+  mount(router, generateActivityEmails, async (req, res) => {
+    const actor = await requireActor(deps.authenticate, req);
+    requirePermission(actor, 'activity-emails', 'create');
+    const today = deps.now().toISOString().slice(0, 10);
+    const { rows } = await deps.pool.query<{
+      client_id: string;
+      task_id: string;
+      policy_id: string;
+      due_date: string;
+    }>(
+      `select client_id, task_id, policy_id, to_char(due_date, 'YYYY-MM-DD') as due_date from rm_tasks
+       where status not in ('DONE', 'VOIDED', 'DECLINED') and due_date between $1::date and $1::date + 6
+       order by client_id, due_date, task_id`,
+      [today],
+    );
+    const emailIds: string[] = [];
+    for (const task of rows) {
+      if (!isTaskId(task.task_id)) continue;
+      const { name, people } = await clientAndPeople(task.client_id).catch(() => ({ name: '', people: [] }));
+      const path = `/task/${encodeURIComponent(task.task_id)}${task.policy_id ? `/${encodeURIComponent(task.policy_id)}` : ''}`;
+      const dueDate = new Date(`${task.due_date}T00:00:00Z`).toLocaleDateString('en-US', {
+        dateStyle: 'long',
+        timeZone: 'UTC',
+      });
+      for (const person of people)
+        emailIds.push(
+          await sendTemplate(
+            'TASK_DUE_SOON',
+            task.client_id,
+            person,
+            {
+              clientName: name,
+              taskName: taskDefinition(task.task_id).title,
+              dueDate,
+              link: hubLink(task.client_id, path),
+            },
+            actor,
+          ),
+        );
+    }
+    res.status(201).json({ emailIds, count: emailIds.length });
+  });
+
+  mount(router, resendRejectedEmails, async (req, res) => {
+    const actor = await requireActor(deps.authenticate, req);
+    requirePermission(actor, 'resend-rejected-emails', 'create');
+    const { rows } = await deps.pool.query<{ id: string }>(
+      `select e.id from rm_emails e where e.status in ('FAILED', 'BOUNCED')
+       and not exists (select 1 from rm_emails r where r.resend_of = e.id) order by e.created_at`,
+    );
+    const emailIds: string[] = [];
+    for (const { id } of rows) {
+      const email = await loadEmail(deps.store, id);
+      const sent = await deps.emailSender.send({
+        kind: email.kind,
+        to: email.to,
+        cc: email.cc,
+        subject: email.subject,
+        body: email.body,
+        html: email.html,
+        link: null,
+        clientId: email.clientId,
+        userIds: email.userIds,
+        resendOf: email.emailId,
+        actor: { userId: actor.userId, role: actor.role },
+      });
+      emailIds.push(sent.emailId);
+    }
+    res.status(201).json({ emailIds, count: emailIds.length });
+  });
 
   mount(router, resendEmail, async (req, res) => {
     const actor = await requireActor(deps.authenticate, req);

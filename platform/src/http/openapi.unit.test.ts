@@ -137,7 +137,7 @@ function allMountedRoutes() {
     errorReportingRoutes({ ...base, reporter: { dsn: '', release: '', takeEnvelope: unused } }),
     benAdminPlatformCommandRoutes(base),
     benAdminPlatformQueryRoutes(base),
-    emailCommandRoutes({ ...base, emailSender: auth.emailSender }),
+    emailCommandRoutes({ ...base, emailSender: auth.emailSender, publicUrl: auth.publicUrl }),
     emailQueryRoutes(base),
     emailTemplateRoutes(base),
   ].flatMap(mountedRoutes);
