@@ -45,7 +45,7 @@ import { BUILT_IN_TOGGLE_DEFAULTS, featureToggleQueryRoutes } from '@onboard/que
 import { benAdminPlatformCommandRoutes } from '@onboard/command-api/ben-admin-platforms';
 import { benAdminPlatformQueryRoutes } from '@onboard/query-api/ben-admin-platforms';
 import { emailCommandRoutes } from '@onboard/command-api/emails';
-import { emailQueryRoutes } from '@onboard/query-api/emails';
+import { emailQueryRoutes, emailRuleQueryRoutes } from '@onboard/query-api/emails';
 import { connectDocumentStore } from './documents/index.ts';
 import { createExplorerQueries } from '@onboard/query-api/explorer';
 import { explorerPublicHostGuard } from './explorer/public-host.ts';
@@ -354,6 +354,7 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
     );
     app.use(benAdminPlatformQueryRoutes({ pool, authenticate }));
     app.use(emailQueryRoutes({ pool, authenticate }));
+    app.use(emailRuleQueryRoutes({ store, pool, authenticate }));
     app.use(emailTemplateRoutes({ authenticate }));
     gateway = await startGateway({ bus, authenticate, group: config.gatewayGroup });
     app.use(gateway.router);

@@ -291,4 +291,52 @@ describe('e-mails over HTTP', () => {
     const again = await owner.post('/api/emails/resend-rejected');
     expect((again.body as { emailIds: string[] }).emailIds).not.toContain(emailId);
   });
+
+  it('notification rules: staff set who receives what, with copies, and the e-mails follow them', async () => {
+    const path = `/api/clients/${DEMO_CLIENT_ID}/email-rules`;
+    const initial = await admin.get(path);
+    expect(initial.status).toBe(200);
+    const view = initial.body as {
+      rules: { kind: string; to: string[] }[];
+      people: { email: string; roleLabel: string }[];
+    };
+    expect(view.rules.find((r) => r.kind === 'DENTAL')?.to).toEqual(['BEN_ADMIN', 'BROKER']);
+    expect(view.people.map((p) => p.roleLabel).sort()).toEqual(['Benefits administrators', 'Brokers']);
+    expect((await broker.get(path)).status).toBe(403);
+
+    const bad = await admin.put(path, {
+      rules: [{ kind: 'DENTAL', to: ['BEN_ADMIN'], ccRoles: [], ccAddresses: ['not-an-address'] }],
+    });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('Please enter a valid email address');
+    expect((await broker.put(path, { rules: [] })).status).toBe(403);
+
+    const set = await admin.put(path, {
+      rules: [
+        {
+          kind: 'DENTAL',
+          to: ['BEN_ADMIN'],
+          ccRoles: ['BROKER'],
+          ccAddresses: ['benefits.team@carrier.example'],
+        },
+      ],
+    });
+    expect(set.status).toBe(200);
+    const sent = await owner.post(`/api/clients/${DEMO_CLIENT_ID}/emails/dental`);
+    const { emailIds } = sent.body as { emailIds: string[] };
+    expect(emailIds).toHaveLength(1);
+    const detail = await eventually(async () => {
+      const r = await owner.get(`/api/emails/${emailIds[0]}`);
+      expect(r.status).toBe(200);
+      return r.body as Detail & { to: string[]; cc: string[] };
+    });
+    expect(detail.to).toEqual(['benadmin@onboard.example']);
+    expect(detail.cc).toEqual(['broker@onboard.example', 'benefits.team@carrier.example']);
+    expect(
+      ((await admin.get(path)).body as { rules: { kind: string; ccRoles: string[] }[] }).rules.find(
+        (r) => r.kind === 'DENTAL',
+      )?.ccRoles,
+    ).toEqual(['BROKER']);
+    await admin.put(path, { rules: [] });
+  });
 });

@@ -98,3 +98,41 @@ export const resendRejectedEmails = defineRoute({
   summary: 'Send again every e-mail that failed or bounced and was not resent yet (owner only)',
   responses: { 201: json(Sent, 'The new e-mails'), 403: problem('Not the owner') },
 });
+
+const RuleRoleEnum = z.enum(['BEN_ADMIN', 'BROKER']);
+export const EmailRule = z
+  .object({
+    kind: z.enum([
+      'TASK_NEEDS_ACTION',
+      'TASK_DUE_SOON',
+      'NEW_DOCUMENT',
+      'ONBOARDING_FORM_TO_SIGN',
+      'PUSH_FINISHED',
+      'PHASE_CHANGE',
+      'UPCOMING_DATE',
+      'ACTIVELY_AT_WORK_REMINDER',
+      'DENTAL',
+      'RISK_ACCEPTANCE',
+      'POST_ONBOARDING_SURVEY',
+    ]),
+    to: z.array(RuleRoleEnum),
+    ccRoles: z.array(RuleRoleEnum),
+    ccAddresses: z.array(z.string().trim()).max(20),
+  })
+  .strict()
+  .meta({ id: 'EmailRule' });
+export const EmailRulesBody = z.object({ rules: z.array(EmailRule).max(50) }).strict();
+
+export const setEmailRules = defineRoute({
+  method: 'put',
+  path: '/api/clients/{clientId}/email-rules',
+  tag: 'emails',
+  summary:
+    'Replace the client’s notification rules: who receives each kind of e-mail, and who is copied (staff)',
+  request: { params: clientParams, body: EmailRulesBody },
+  responses: {
+    200: json(z.object({ rules: z.array(EmailRule) }), 'Every kind’s rule, defaults included'),
+    403: problem('Not staff'),
+    404: problem('No such client'),
+  },
+});

@@ -1,11 +1,25 @@
 import { Router } from 'express';
 import type pg from 'pg';
-import { EmailEvent, emailStream, type EmailKind, type EventStore } from '@onboard/events';
-import { AppError, NotFoundError, type Resource } from '@onboard/domain';
+import {
+  ClientEmailRulesSet,
+  EmailEvent,
+  emailRulesStream,
+  emailStream,
+  type EmailKind,
+  type EventStore,
+} from '@onboard/events';
+import { AppError, NotFoundError, ValidationError, type Resource } from '@onboard/domain';
 import { isTaskId, taskDefinition } from '@onboard/domain/tasks/catalogue';
 import type { RouteContract } from '@onboard/api-contract';
 import { foldEmail } from '@onboard/domain/emails/outbox';
 import { EMAIL_TEMPLATES, emailText, type TemplateData } from '@onboard/domain/emails/templates';
+import {
+  effectiveRules,
+  recipientsFor,
+  ruleErrors,
+  type EmailRule,
+  type RuleKind,
+} from '@onboard/domain/emails/rules';
 import { mount } from '@onboard/api-contract/express';
 import type { EmailSender } from '../auth/email-port.ts';
 import { requireActor, requirePermission, type Authenticate } from '../http/context.ts';
@@ -20,6 +34,7 @@ import {
   sendPostOnboardingSurvey,
   sendRiskAcceptanceEmails,
   sendUpcomingDateEmails,
+  setEmailRules,
 } from './routes.contract.ts';
 
 export type EmailCommandDeps = {
@@ -30,9 +45,18 @@ export type EmailCommandDeps = {
   now: () => Date;
   /** The base of e-mailed links. */
   publicUrl: () => string;
+  newId: () => string;
 };
 
-type Person = { user_id: string; first_name: string; email: string };
+type Person = { user_id: string; first_name: string; last_name: string; email: string; role: string };
+
+/** The client's notification rules as last set (none: every kind's default). */
+export async function loadEmailRules(store: EventStore, clientId: string) {
+  const events = await store.readStream(emailRulesStream(clientId));
+  const last = events.at(-1);
+  const rules = last ? (ClientEmailRulesSet.shape.data.parse(last.data).rules as EmailRule[]) : [];
+  return { rules, revision: events.length === 0 ? ('no_stream' as const) : BigInt(events.length - 1) };
+}
 
 const PHASE_LABELS: Record<string, string> = {
   setup: 'Setup',
@@ -68,7 +92,7 @@ export function emailCommandRoutes(deps: EmailCommandDeps): Router {
     );
     if (!client.rows[0]) throw new NotFoundError('Client not found');
     const people = await deps.pool.query<Person>(
-      `select user_id, first_name, email from rm_users
+      `select user_id, first_name, last_name, email, role from rm_users
        where not is_deleted and role in ('BEN_ADMIN', 'BROKER') and $1 = any(client_ids) order by email`,
       [clientId],
     );
@@ -82,11 +106,13 @@ export function emailCommandRoutes(deps: EmailCommandDeps): Router {
     person: Person,
     data: TemplateData,
     actor: { userId: string; role: string },
+    cc: string[] = [],
   ) => {
     const content = EMAIL_TEMPLATES[kind]!.build({ firstName: person.first_name, ...data });
     const { emailId } = await deps.emailSender.send({
       kind,
       to: [person.email],
+      cc,
       subject: content.subject,
       body: emailText(content),
       content,
@@ -97,6 +123,46 @@ export function emailCommandRoutes(deps: EmailCommandDeps): Router {
     });
     return emailId;
   };
+
+  /** The client's rules applied: who gets their own e-mail, and the copies on each. */
+  const recipientsOf = async (clientId: string, kind: RuleKind, people: Person[]) => {
+    const { rules } = await loadEmailRules(deps.store, clientId);
+    const { to, cc } = recipientsFor(
+      rules,
+      kind,
+      people.map((p) => ({ userId: p.user_id, name: p.first_name, email: p.email, role: p.role })),
+    );
+    return { to: people.filter((p) => to.some((t) => t.userId === p.user_id)), cc };
+  };
+
+  mount(router, setEmailRules, async (req, res, input) => {
+    const actor = await requireActor(deps.authenticate, req);
+    requirePermission(actor, 'emails', 'create');
+    const clientId = String(req.params.clientId);
+    await clientAndPeople(clientId);
+    const rules = input.body().rules as EmailRule[];
+    const errors = ruleErrors(rules);
+    if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+    const { revision } = await loadEmailRules(deps.store, clientId);
+    await deps.store.append(
+      emailRulesStream(clientId),
+      [
+        {
+          id: deps.newId(),
+          type: 'ClientEmailRulesSet',
+          data: { clientId, rules },
+          metadata: {
+            actorId: actor.userId,
+            actorRole: actor.role,
+            occurredAt: deps.now().toISOString(),
+            correlationId: deps.newId(),
+          },
+        },
+      ],
+      revision,
+    );
+    res.json({ rules: effectiveRules(rules) });
+  });
 
   const clientRoute = (
     contract: RouteContract,
@@ -117,9 +183,16 @@ export function emailCommandRoutes(deps: EmailCommandDeps): Router {
           'The client has no benefits administrator or broker to e-mail',
         );
       const values = { clientName: name, link: hubLink(clientId), ...(await data(clientId, body)) };
+      const { to, cc } = await recipientsOf(clientId, operation.kind, people);
+      if (to.length === 0)
+        throw new AppError(
+          422,
+          'NO_RECIPIENTS',
+          'The client’s notification rules send this e-mail to nobody',
+        );
       const emailIds: string[] = [];
-      for (const person of people)
-        emailIds.push(await sendTemplate(operation.kind, clientId, person, values, actor));
+      for (const person of to)
+        emailIds.push(await sendTemplate(operation.kind, clientId, person, values, actor, cc));
       res.status(201).json({ emailIds, count: emailIds.length });
     });
 
@@ -184,7 +257,8 @@ export function emailCommandRoutes(deps: EmailCommandDeps): Router {
         dateStyle: 'long',
         timeZone: 'UTC',
       });
-      for (const person of people)
+      const { to, cc } = await recipientsOf(task.client_id, 'TASK_DUE_SOON', people);
+      for (const person of to)
         emailIds.push(
           await sendTemplate(
             'TASK_DUE_SOON',
@@ -197,6 +271,7 @@ export function emailCommandRoutes(deps: EmailCommandDeps): Router {
               link: hubLink(task.client_id, path),
             },
             actor,
+            cc,
           ),
         );
     }

@@ -109,3 +109,21 @@ export type EmailEvent = z.infer<typeof EmailEvent>;
 export const EMAIL_EVENT_TYPES = EmailEvent.options.map((o) => o.shape.type.value);
 
 export const emailStream = (emailId: string) => `email-${emailId}`;
+
+/** A client's notification rules, replaced as a whole by staff (domain/src/emails/rules.ts). */
+export const ClientEmailRulesSet = z.object({
+  type: z.literal('ClientEmailRulesSet'),
+  data: z.object({
+    clientId: z.string(),
+    rules: z.array(
+      z.object({
+        kind: EmailKind,
+        to: z.array(z.enum(['BEN_ADMIN', 'BROKER'])),
+        ccRoles: z.array(z.enum(['BEN_ADMIN', 'BROKER'])),
+        ccAddresses: z.array(z.string()),
+      }),
+    ),
+  }),
+});
+export type ClientEmailRulesSet = z.infer<typeof ClientEmailRulesSet>;
+export const emailRulesStream = (clientId: string) => `email-rules-${clientId}`;

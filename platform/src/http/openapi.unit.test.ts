@@ -10,7 +10,7 @@ import { BUILT_IN_TOGGLE_DEFAULTS, featureToggleQueryRoutes } from '@onboard/que
 import { benAdminPlatformCommandRoutes } from '@onboard/command-api/ben-admin-platforms';
 import { benAdminPlatformQueryRoutes } from '@onboard/query-api/ben-admin-platforms';
 import { emailCommandRoutes } from '@onboard/command-api/emails';
-import { emailQueryRoutes } from '@onboard/query-api/emails';
+import { emailQueryRoutes, emailRuleQueryRoutes } from '@onboard/query-api/emails';
 import { DEFAULT_SUPPORT_SETTINGS } from '@onboard/domain/features/configuration-defaults';
 import { employeeClassCommandRoutes } from '@onboard/command-api/employee-classes';
 import { employeeClassQueryRoutes } from '@onboard/query-api/employee-classes';
@@ -139,6 +139,7 @@ function allMountedRoutes() {
     benAdminPlatformQueryRoutes(base),
     emailCommandRoutes({ ...base, emailSender: auth.emailSender, publicUrl: auth.publicUrl }),
     emailQueryRoutes(base),
+    emailRuleQueryRoutes(base),
     emailTemplateRoutes(base),
   ].flatMap(mountedRoutes);
 }

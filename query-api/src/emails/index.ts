@@ -1,1 +1,2 @@
 export { emailQueryRoutes } from './routes.ts';
+export { emailRuleQueryRoutes } from './rules.ts';

@@ -119,3 +119,41 @@ export const getClientEmail = defineRoute({
     404: problem('No such e-mail for this client'),
   },
 });
+
+const RuleRole = z.enum(['BEN_ADMIN', 'BROKER']);
+export const EmailRulesView = z
+  .object({
+    rules: z.array(
+      z.object({
+        kind: z.enum(EMAIL_KINDS),
+        kindLabel: z.string(),
+        to: z.array(RuleRole),
+        ccRoles: z.array(RuleRole),
+        ccAddresses: z.array(z.string()),
+      }),
+    ),
+    people: z.array(
+      z.object({
+        userId: z.string(),
+        name: z.string(),
+        email: z.string(),
+        role: RuleRole,
+        roleLabel: z.string(),
+      }),
+    ),
+  })
+  .meta({ id: 'EmailRules' });
+
+export const getEmailRules = defineRoute({
+  method: 'get',
+  path: '/api/clients/{clientId}/email-rules',
+  tag: 'emails',
+  summary:
+    'The client’s notification rules (every kind, defaults included) and the people they choose from (staff)',
+  request: { params: clientParams },
+  responses: {
+    200: json(EmailRulesView, 'The rules and the client’s people'),
+    403: problem('Not staff'),
+    404: problem('No such client'),
+  },
+});
