@@ -161,6 +161,21 @@ describe.skipIf(skip)('e-mails in the browser', () => {
     await page.waitForURL((url) => url.pathname === `/emails/${newId}`);
     await page.getByRole('heading', { level: 1, name: signer.parsed.subject! }).waitFor();
     await page.getByTestId('email-history').getByText('Sent').waitFor();
+
+    // Notification rules: CC the broker on every NIGO, previewed before saving.
+    await page.goto(`${app.url}/clients/admin/${DEMO_CLIENT_ID}/manage`);
+    await page.getByRole('link', { name: 'Notification rules' }).click();
+    const nigo = page.getByTestId('rule-TASK_NEEDS_ACTION');
+    await nigo.waitFor();
+    const [sentToBrokers, copiedBrokers] = await nigo.getByText('Brokers').all();
+    await sentToBrokers!.click();
+    await copiedBrokers!.click();
+    const preview = page.getByTestId('rule-preview-TASK_NEEDS_ACTION');
+    await expect.poll(() => preview.textContent()).toContain('CC: broker@onboard.example');
+    expect(await preview.textContent()).not.toContain('To: Ben Adler (benadmin@onboard.example), Bianca');
+    await page.getByRole('button', { name: 'Save rules' }).click();
+    await page.getByTestId('rules-notice').getByText('The notification rules were saved.').waitFor();
+    await page.screenshot({ path: screenshotPath('emails-notification-rules.png'), fullPage: true });
     await page.close();
   }, 120_000);
 });

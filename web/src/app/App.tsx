@@ -29,6 +29,7 @@ import {
   EmailsListPage,
   EmailDetailPage,
   EmailTemplatesPage,
+  EmailRulesPage,
   ClientManagePage,
   ClientsHomePage,
   CreateExplorerSitePage,
@@ -110,6 +111,8 @@ function pageFor(route: RouteDef, params: Record<string, string>, user: Authenti
       return <EifHistoryPage key={p('clientId')} clientId={p('clientId')} />;
     case 'homeHub':
       return <ClientHubPage key={p('clientId')} clientId={p('clientId')} />;
+    case 'clientEmailRules':
+      return <EmailRulesPage key={p('clientId')} clientId={p('clientId')} />;
     case 'emailTemplates':
       return <EmailTemplatesPage />;
     case 'allEmails':

@@ -97,6 +97,7 @@ export const ROUTES: readonly RouteDef[] = [
   // Our design (not in the spec): the post-sign review and the EIF history hang off the manage page.
   route('clientReviewChanges', '/clients/admin/:clientId/manage/review', 'internal', 'required'),
   route('clientEifHistory', '/clients/admin/:clientId/manage/eif-history', 'internal', 'required'),
+  route('clientEmailRules', '/clients/admin/:clientId/manage/email-rules', 'internal', 'required'),
   route('usersInternal', USERS_INTERNAL_PATH, 'internal', 'required'),
   route('brokers', BROKERS_PATH, 'internal', 'required'),
   route('brokerDetail', '/brokers/admin/:userId/manage', 'internal', 'required'),
@@ -201,6 +202,7 @@ export function taxIdPath(clientId: string): string {
 export const clientManagePath = (clientId: string) => `/clients/admin/${encodeURIComponent(clientId)}/manage`;
 export const clientReviewPath = (clientId: string) => `${clientManagePath(clientId)}/review`;
 export const clientHistoryPath = (clientId: string) => `${clientManagePath(clientId)}/eif-history`;
+export const clientEmailRulesPath = (clientId: string) => `${clientManagePath(clientId)}/email-rules`;
 export const clientHubPath = (clientId: string) => `/client/${encodeURIComponent(clientId)}`;
 export const outsideSignerSummaryPath = (clientId: string) =>
   `${clientHubPath(clientId)}/outside-signer/eif-summary`;

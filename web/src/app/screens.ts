@@ -54,6 +54,7 @@ export const EmailTemplatesPage = screen(
   () => import('../features/emails/EmailTemplatesPage.tsx'),
   'EmailTemplatesPage',
 );
+export const EmailRulesPage = screen(() => import('../features/emails/EmailRulesPage.tsx'), 'EmailRulesPage');
 export const ResourcesPage = screen(() => import('../features/resources/ResourcesPage.tsx'), 'ResourcesPage');
 export const TaskPage = screen(() => import('../features/hub/TaskPage.tsx'), 'TaskPage');
 export const AnalyticsAdminPage = screen(
