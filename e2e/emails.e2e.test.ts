@@ -29,7 +29,7 @@ describe.skipIf(skip)('e-mails in the browser', () => {
     const base = embeddedTestConfig(await freshDatabase('e2e_emails'));
     app = await startApp({
       ...base,
-      email: { smtpUrl: smtp.url, from: FROM, retryBaseMs: 500, pollMs: 500 },
+      email: { ...base.email, smtpUrl: smtp.url, from: FROM, retryBaseMs: 500, pollMs: 500 },
     });
     browser = await launchBrowser();
   });

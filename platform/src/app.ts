@@ -77,6 +77,7 @@ import { createIdentity, type Identity } from './identity/identity.ts';
 import { startEmailDelivery } from './email/delivery.ts';
 import { smtpTransport } from './email/smtp.ts';
 import { emailTemplateRoutes } from './email/routes.ts';
+import { startDailyDigest } from './email/digest.ts';
 import type { EmailDeliveryLoop } from '@onboard/workers/email-delivery';
 import { createLogger, type Logger } from './logger.ts';
 import { seedDemoData, seedDemoUsers } from './seed.ts';
@@ -192,6 +193,16 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
   // The outbox's delivery worker, when e-mails leave through a mail server (SMTP_URL).
   const smtp = config.email.smtpUrl && has('workers') ? smtpTransport(config.email.smtpUrl) : null;
   if (smtp) emailDelivery = startEmailDelivery({ config, pool, store, transport: smtp, now, logger });
+  const dailyDigest = has('workers')
+    ? startDailyDigest({
+        store,
+        pool,
+        emailSender: identity.deps.emailSender,
+        now,
+        hourUtc: config.email.digestHourUtc,
+        logger,
+      })
+    : null;
 
   const authenticate = identity.authenticate;
   // The plan system's directory and the ticket system: built-in simulators unless configured (qps/directory.ts).
@@ -392,6 +403,7 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
     stop: async () => {
       isStopping = true;
       await gateway?.stop();
+      dailyDigest?.stop();
       await emailDelivery?.stop();
       smtp?.close();
       server.closeAllConnections();

@@ -31,7 +31,7 @@ export type AppConfig = {
    * through that server (retries with backoff every EMAIL_RETRY_BASE_SECONDS × 4ⁿ); without it each
    * e-mail is printed on the console and recorded as sent. EMAIL_FROM is the sender address.
    */
-  email: { smtpUrl: string | null; from: string; retryBaseMs: number; pollMs: number };
+  email: { smtpUrl: string | null; from: string; retryBaseMs: number; pollMs: number; digestHourUtc: number };
   gatewayGroup: string;
   logLevel: string;
   /**
@@ -120,6 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, embeddedDatabaseUrl?: string)
       from: env.EMAIL_FROM || 'Onboard <no-reply@onboard.example>',
       retryBaseMs: parsePositiveInt('EMAIL_RETRY_BASE_SECONDS', env.EMAIL_RETRY_BASE_SECONDS, 30) * 1000,
       pollMs: parsePositiveInt('EMAIL_POLL_SECONDS', env.EMAIL_POLL_SECONDS, 5) * 1000,
+      digestHourUtc: env.EMAIL_DIGEST_HOUR ? Math.min(23, Number(env.EMAIL_DIGEST_HOUR) || 0) : 7,
     },
     sessionSecret: env.SESSION_SECRET ?? 'onboard-embedded-default-session-secret',
     gatewayGroup: env.GATEWAY_GROUP ?? `gateway-${hostname()}-${port}`,

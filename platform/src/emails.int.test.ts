@@ -339,4 +339,63 @@ describe('e-mails over HTTP', () => {
     ).toEqual(['BROKER']);
     await admin.put(path, { rules: [] });
   });
+
+  it('a user who chose the daily digest gets the rule-governed e-mails held, then one digest', async () => {
+    const benAdminId = 'demo-ben-admin';
+    expect((await broker.put(`/api/users/${benAdminId}/email-preferences`, { daily: true })).status).toBe(
+      403,
+    );
+    const chosen = await benAdmin.put(`/api/users/${benAdminId}/email-preferences`, { daily: true });
+    expect(chosen.status).toBe(200);
+    expect((await benAdmin.get(`/api/users/${benAdminId}/email-preferences`)).body).toEqual({ daily: true });
+
+    const survey = await owner.post(`/api/clients/${DEMO_CLIENT_ID}/emails/post-onboarding-survey`);
+    const risk = await owner.post(`/api/clients/${DEMO_CLIENT_ID}/emails/risk-acceptance`);
+    const ids = [
+      ...(survey.body as { emailIds: string[] }).emailIds,
+      ...(risk.body as { emailIds: string[] }).emailIds,
+    ];
+    const statuses = async () => {
+      const { rows } = await app.pool.query<{ to: string; status: string }>(
+        'select "to", status from rm_emails where id = any($1) order by "to"',
+        [ids],
+      );
+      return rows;
+    };
+    await eventually(async () => {
+      const rows = await statuses();
+      expect(rows.filter((r) => r.to === 'benadmin@onboard.example').map((r) => r.status)).toEqual([
+        'HELD',
+        'HELD',
+      ]);
+      expect(rows.filter((r) => r.to === 'broker@onboard.example').map((r) => r.status)).toEqual([
+        'SENT',
+        'SENT',
+      ]);
+    });
+
+    expect((await broker.post('/api/emails/digests')).status).toBe(403);
+    const digests = await admin.post('/api/emails/digests');
+    expect(digests.status).toBe(201);
+    const [digestId] = (digests.body as { emailIds: string[] }).emailIds;
+    const digest = await eventually(async () => {
+      const r = await admin.get(`/api/emails/${digestId}`);
+      expect(r.status).toBe(200);
+      return r.body as Detail & { to: string[] };
+    });
+    expect(digest.to).toEqual(['benadmin@onboard.example']);
+    expect(digest.subject).toBe('Your Onboard digest: 2 updates');
+    expect(digest.body).toContain('How did your onboarding go?');
+    expect(digest.body).toContain('The risk of Lakeside Manufacturing Co. was accepted');
+    await eventually(async () => {
+      const rows = await statuses();
+      expect(rows.filter((r) => r.to === 'benadmin@onboard.example').map((r) => r.status)).toEqual([
+        'IN_DIGEST',
+        'IN_DIGEST',
+      ]);
+    });
+    // Nothing is held any more: a second run sends no digest.
+    expect(((await admin.post('/api/emails/digests')).body as { count: number }).count).toBe(0);
+    await benAdmin.put(`/api/users/${benAdminId}/email-preferences`, { daily: false });
+  });
 });

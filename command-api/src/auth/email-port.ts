@@ -24,6 +24,8 @@ export type OutgoingEmail = {
   userIds?: string[];
   /** The e-mail this one resends. */
   resendOf?: string | null;
+  /** Hold it for the recipient's daily digest instead of sending it now. */
+  holdForDigest?: boolean;
   /** Who caused it, for the event's metadata. */
   actor: { userId: string; role: string };
 };

@@ -1,1 +1,1 @@
-export { emailCommandRoutes, loadEmail, type EmailCommandDeps } from './routes.ts';
+export { emailCommandRoutes, loadEmail, sendDailyDigests, type EmailCommandDeps } from './routes.ts';

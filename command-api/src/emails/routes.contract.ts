@@ -136,3 +136,26 @@ export const setEmailRules = defineRoute({
     404: problem('No such client'),
   },
 });
+
+export const EmailPreferencesBody = z
+  .object({ daily: z.boolean() })
+  .strict()
+  .meta({ id: 'EmailPreferences' });
+
+export const setEmailPreferences = defineRoute({
+  method: 'put',
+  path: '/api/users/{userId}/email-preferences',
+  tag: 'emails',
+  summary:
+    'Whether the user gets the e-mails the notification rules send one by one or once a day in a digest (the user, or staff)',
+  request: { params: z.object({ userId: z.string().min(1) }), body: EmailPreferencesBody },
+  responses: { 200: json(EmailPreferencesBody, 'The choice'), 403: problem('Not yours') },
+});
+
+export const sendDailyDigestsNow = defineRoute({
+  method: 'post',
+  path: '/api/emails/digests',
+  tag: 'emails',
+  summary: 'Send every held e-mail now, one digest per person (admin and owner; it also runs daily)',
+  responses: { 201: json(Sent, 'The digests sent'), 403: problem('Not allowed') },
+});

@@ -2,13 +2,22 @@ import { Router } from 'express';
 import type pg from 'pg';
 import {
   ClientEmailRulesSet,
+  EmailDigestChosen,
   EmailEvent,
+  emailPreferencesStream,
   emailRulesStream,
   emailStream,
   type EmailKind,
   type EventStore,
 } from '@onboard/events';
-import { AppError, NotFoundError, ValidationError, type Resource } from '@onboard/domain';
+import {
+  AppError,
+  ForbiddenError,
+  NotFoundError,
+  ValidationError,
+  isInternal,
+  type Resource,
+} from '@onboard/domain';
 import { isTaskId, taskDefinition } from '@onboard/domain/tasks/catalogue';
 import type { RouteContract } from '@onboard/api-contract';
 import { foldEmail } from '@onboard/domain/emails/outbox';
@@ -34,6 +43,8 @@ import {
   sendPostOnboardingSurvey,
   sendRiskAcceptanceEmails,
   sendUpcomingDateEmails,
+  sendDailyDigestsNow,
+  setEmailPreferences,
   setEmailRules,
 } from './routes.contract.ts';
 
@@ -49,6 +60,84 @@ export type EmailCommandDeps = {
 };
 
 type Person = { user_id: string; first_name: string; last_name: string; email: string; role: string };
+
+/** Whether the user chose the daily digest (false until they do). */
+export async function choosesDailyDigest(store: EventStore, userId: string) {
+  const last = (await store.readStream(emailPreferencesStream(userId))).at(-1);
+  return last ? EmailDigestChosen.shape.data.parse(last.data).daily : false;
+}
+
+/**
+ * Sends the held e-mails: one digest per person listing each e-mail's subject and its link, then records
+ * each held e-mail as sent in that digest (at the revision read, so none is included twice).
+ */
+export async function sendDailyDigests(
+  deps: Pick<EmailCommandDeps, 'store' | 'pool' | 'emailSender' | 'newId' | 'now'>,
+  actor: { userId: string; role: string },
+): Promise<string[]> {
+  const { rows } = await deps.pool.query<{ id: string; user_id: string; subject: string; body: string }>(
+    `select e.id, e.user_ids->>0 as user_id, e.subject, e.body from rm_emails e
+     where e.status = 'HELD' and jsonb_array_length(e.user_ids) > 0 order by e.user_ids->>0, e.created_at`,
+  );
+  const byUser = new Map<string, typeof rows>();
+  for (const row of rows) byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), row]);
+  const digests: string[] = [];
+  for (const [userId, held] of byUser) {
+    const user = await deps.pool.query<{ first_name: string; email: string }>(
+      'select first_name, email from rm_users where user_id = $1 and not is_deleted',
+      [userId],
+    );
+    if (!user.rows[0]) continue;
+    const content = {
+      subject: `Your Onboard digest: ${held.length} ${held.length === 1 ? 'update' : 'updates'}`,
+      greeting: `Hello ${user.rows[0].first_name},`,
+      paragraphs: [
+        'Here is what happened since your last digest:',
+        ...held.map((e) => {
+          const link = /https?:\/\/\S+/.exec(e.body)?.[0];
+          return link ? `${e.subject}: ${link}` : e.subject;
+        }),
+      ],
+      action: null,
+      note: 'You chose to receive these e-mails once a day. Staff can switch you back to single e-mails.',
+    };
+    const { emailId: digestEmailId } = await deps.emailSender.send({
+      kind: 'DAILY_DIGEST',
+      to: [user.rows[0].email],
+      subject: content.subject,
+      body: emailText(content),
+      content,
+      link: null,
+      clientId: null,
+      userIds: [userId],
+      actor,
+    });
+    for (const e of held) {
+      const events = await deps.store.readStream(emailStream(e.id));
+      await deps.store
+        .append(
+          emailStream(e.id),
+          [
+            {
+              id: deps.newId(),
+              type: 'EmailIncludedInDigest',
+              data: { emailId: e.id, digestEmailId },
+              metadata: {
+                actorId: actor.userId,
+                actorRole: actor.role,
+                occurredAt: deps.now().toISOString(),
+                correlationId: digestEmailId,
+              },
+            },
+          ],
+          BigInt(events.length - 1),
+        )
+        .catch(() => undefined);
+    }
+    digests.push(digestEmailId);
+  }
+  return digests;
+}
 
 /** The client's notification rules as last set (none: every kind's default). */
 export async function loadEmailRules(store: EventStore, clientId: string) {
@@ -111,6 +200,7 @@ export function emailCommandRoutes(deps: EmailCommandDeps): Router {
     const content = EMAIL_TEMPLATES[kind]!.build({ firstName: person.first_name, ...data });
     const { emailId } = await deps.emailSender.send({
       kind,
+      holdForDigest: await choosesDailyDigest(deps.store, person.user_id),
       to: [person.email],
       cc,
       subject: content.subject,
@@ -134,6 +224,38 @@ export function emailCommandRoutes(deps: EmailCommandDeps): Router {
     );
     return { to: people.filter((p) => to.some((t) => t.userId === p.user_id)), cc };
   };
+
+  mount(router, setEmailPreferences, async (req, res, input) => {
+    const actor = await requireActor(deps.authenticate, req);
+    const userId = String(req.params.userId);
+    if (actor.userId !== userId && !isInternal(actor)) throw new ForbiddenError('Forbidden');
+    const { daily } = input.body();
+    await deps.store.append(
+      emailPreferencesStream(userId),
+      [
+        {
+          id: deps.newId(),
+          type: 'EmailDigestChosen',
+          data: { userId, daily },
+          metadata: {
+            actorId: actor.userId,
+            actorRole: actor.role,
+            occurredAt: deps.now().toISOString(),
+            correlationId: deps.newId(),
+          },
+        },
+      ],
+      'any',
+    );
+    res.json({ daily });
+  });
+
+  mount(router, sendDailyDigestsNow, async (req, res) => {
+    const actor = await requireActor(deps.authenticate, req);
+    requirePermission(actor, 'emails', 'create');
+    const emailIds = await sendDailyDigests(deps, { userId: actor.userId, role: actor.role });
+    res.status(201).json({ emailIds, count: emailIds.length });
+  });
 
   mount(router, setEmailRules, async (req, res, input) => {
     const actor = await requireActor(deps.authenticate, req);

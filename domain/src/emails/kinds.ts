@@ -19,6 +19,7 @@ export const EMAIL_KIND_LABELS: Record<EmailKind, string> = {
   POST_ONBOARDING_SURVEY: 'Post-onboarding survey',
   EXPLORER_BENEFITS: 'Benefits Explorer selection',
   EXPLORER_LEAD: 'Benefits Explorer contact request',
+  DAILY_DIGEST: 'Daily digest',
   OTHER: 'Other',
 };
 

@@ -5,11 +5,22 @@ import type { EmailEvent, EmailKind } from '@onboard/events';
  * accepted by the mail server; DELIVERED, BOUNCED and OPENED are learnt later where known; FAILED is a
  * permanent refusal or the attempts exhausted.
  */
-export const EMAIL_STATUSES = ['QUEUED', 'SENT', 'DELIVERED', 'BOUNCED', 'FAILED', 'OPENED'] as const;
+export const EMAIL_STATUSES = [
+  'QUEUED',
+  'HELD',
+  'SENT',
+  'IN_DIGEST',
+  'DELIVERED',
+  'BOUNCED',
+  'FAILED',
+  'OPENED',
+] as const;
 export type EmailStatus = (typeof EMAIL_STATUSES)[number];
 
 export const EMAIL_STATUS_LABELS: Record<EmailStatus, string> = {
   QUEUED: 'Queued',
+  HELD: 'Held for the daily digest',
+  IN_DIGEST: 'Sent in the daily digest',
   SENT: 'Sent',
   DELIVERED: 'Delivered',
   BOUNCED: 'Bounced',
@@ -30,6 +41,9 @@ export type OutboxEmail = {
   clientId: string | null;
   userIds: string[];
   resendOf: string | null;
+  heldForDigest: boolean;
+  /** The digest e-mail it went out in. */
+  digestEmailId: string | null;
   status: EmailStatus;
   attempts: number;
   /** When the next attempt is due; null when none is (sent, failed). */
@@ -65,15 +79,22 @@ export function evolveEmail(
     case 'EmailQueued':
       email = {
         ...event.data,
-        status: 'QUEUED',
+        digestEmailId: null,
+        status: event.data.heldForDigest ? 'HELD' : 'QUEUED',
         attempts: 0,
-        retryAt: eventAt,
+        retryAt: event.data.heldForDigest ? null : eventAt,
         lastError: null,
         rejected: [],
         messageId: null,
         statusHistory: [],
       };
-      push('QUEUED');
+      push(email.status);
+      break;
+    case 'EmailIncludedInDigest':
+      if (!email) break;
+      email.status = 'IN_DIGEST';
+      email.digestEmailId = event.data.digestEmailId;
+      push('IN_DIGEST');
       break;
     case 'EmailSent':
       // An e-mail from before the outbox has only this event.
@@ -88,6 +109,8 @@ export function evolveEmail(
         clientId: event.data.clientId,
         userIds: [],
         resendOf: null,
+        heldForDigest: false,
+        digestEmailId: null,
         status: 'QUEUED',
         attempts: 0,
         retryAt: null,

@@ -15,6 +15,7 @@ const queued: EmailEvent = {
     clientId: null,
     userIds: ['u1'],
     resendOf: null,
+    heldForDigest: false,
   },
 };
 const failed = (attempt: number, permanent: boolean, retryAt: string | null): EmailEvent => ({

@@ -24,6 +24,7 @@ export const EMAIL_KINDS = [
   'POST_ONBOARDING_SURVEY',
   'EXPLORER_BENEFITS',
   'EXPLORER_LEAD',
+  'DAILY_DIGEST',
   'OTHER',
 ] as const;
 export const EmailKind = z.enum(EMAIL_KINDS);
@@ -46,6 +47,8 @@ export const EmailQueued = z.object({
     userIds: z.array(z.string()).default([]),
     /** The e-mail this one resends, if any. */
     resendOf: z.string().nullable().default(null),
+    /** Held for its recipient's daily digest instead of being sent on its own. */
+    heldForDigest: z.boolean().default(false),
   }),
 });
 export type EmailQueued = z.infer<typeof EmailQueued>;
@@ -97,7 +100,14 @@ export const EmailOpened = z.object({
   data: z.object({ emailId: z.string() }),
 });
 
+/** A held e-mail went out inside its recipient's daily digest (the digest is its own e-mail). */
+export const EmailIncludedInDigest = z.object({
+  type: z.literal('EmailIncludedInDigest'),
+  data: z.object({ emailId: z.string(), digestEmailId: z.string() }),
+});
+
 export const EmailEvent = z.discriminatedUnion('type', [
+  EmailIncludedInDigest,
   EmailQueued,
   EmailSent,
   EmailDeliveryFailed,
@@ -127,3 +137,17 @@ export const ClientEmailRulesSet = z.object({
 });
 export type ClientEmailRulesSet = z.infer<typeof ClientEmailRulesSet>;
 export const emailRulesStream = (clientId: string) => `email-rules-${clientId}`;
+
+/** A user's choice: e-mails governed by notification rules one by one, or once a day in a digest. */
+export const EmailDigestChosen = z.object({
+  type: z.literal('EmailDigestChosen'),
+  data: z.object({ userId: z.string(), daily: z.boolean() }),
+});
+export const emailPreferencesStream = (userId: string) => `email-preferences-${userId}`;
+
+/** One day's digest run claimed (appended with no_stream, so one replica sends each day's digests). */
+export const EmailDigestRunClaimed = z.object({
+  type: z.literal('EmailDigestRunClaimed'),
+  data: z.object({ day: z.string() }),
+});
+export const emailDigestRunStream = (day: string) => `email-digest-run-${day}`;

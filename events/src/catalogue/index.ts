@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { EifEvent } from './eif.ts';
 import { ApiJobStatusChanged, PlanDesignPushRequested } from './api-job.ts';
 import { EXPLORER_CATALOGUE } from './explorer.ts';
-import { ClientEmailRulesSet, EmailEvent } from './email.ts';
+import { ClientEmailRulesSet, EmailDigestChosen, EmailDigestRunClaimed, EmailEvent } from './email.ts';
 import { EmailReleased, EmailReserved, UserEvent } from './users.ts';
 import { TaskEvent } from './tasks.ts';
 import { ClientLifecycleEvent } from './clients.ts';
@@ -34,6 +34,8 @@ export const DomainEvent = z.discriminatedUnion('type', [
   ...EXPLORER_CATALOGUE,
   ...EmailEvent.options,
   ClientEmailRulesSet,
+  EmailDigestChosen,
+  EmailDigestRunClaimed,
   ...UserEvent.options,
   EmailReserved,
   EmailReleased,

@@ -45,7 +45,13 @@ describe('the outbox delivers through SMTP', () => {
     app = await startApp({
       ...base,
       publicUrl: 'https://onboard.example.test',
-      email: { smtpUrl: smtp.url, from: 'Onboard <no-reply@onboard.example>', retryBaseMs: 200, pollMs: 100 },
+      email: {
+        ...base.email,
+        smtpUrl: smtp.url,
+        from: 'Onboard <no-reply@onboard.example>',
+        retryBaseMs: 200,
+        pollMs: 100,
+      },
     });
   });
   let busyOnce = 0;

@@ -53,11 +53,13 @@ export function outboxEmailSender(options: {
             clientId: email.clientId,
             userIds: email.userIds ?? [],
             resendOf: email.resendOf ?? null,
+            heldForDigest: email.holdForDigest ?? false,
           },
           metadata,
         },
       ];
-      if (!options.delivery)
+      const isHeld = email.holdForDigest === true;
+      if (!options.delivery && !isHeld)
         events.push({
           id: options.newId(),
           type: 'EmailSent',
@@ -73,6 +75,7 @@ export function outboxEmailSender(options: {
           metadata,
         });
       await options.store.append(emailStream(emailId), events, 'no_stream');
+      if (isHeld) return { emailId };
       if (options.delivery) options.delivery.onQueued();
       else
         print(

@@ -157,3 +157,12 @@ export const getEmailRules = defineRoute({
     404: problem('No such client'),
   },
 });
+
+export const getEmailPreferences = defineRoute({
+  method: 'get',
+  path: '/api/users/{userId}/email-preferences',
+  tag: 'emails',
+  summary: 'Whether the user chose the daily digest (the user, or staff)',
+  request: { params: z.object({ userId: z.string().min(1) }) },
+  responses: { 200: json(z.object({ daily: z.boolean() }), 'The choice'), 403: problem('Not yours') },
+});

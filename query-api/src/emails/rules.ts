@@ -1,7 +1,13 @@
 import { Router } from 'express';
 import type pg from 'pg';
-import { ClientEmailRulesSet, emailRulesStream, type EventStore } from '@onboard/events';
-import { NotFoundError } from '@onboard/domain';
+import {
+  ClientEmailRulesSet,
+  EmailDigestChosen,
+  emailPreferencesStream,
+  emailRulesStream,
+  type EventStore,
+} from '@onboard/events';
+import { ForbiddenError, NotFoundError, isInternal } from '@onboard/domain';
 import { EMAIL_KIND_LABELS } from '@onboard/domain/emails/kinds';
 import {
   RULE_ROLE_LABELS,
@@ -11,7 +17,7 @@ import {
 } from '@onboard/domain/emails/rules';
 import { mount } from '@onboard/api-contract/express';
 import { requireActor, requirePermission, type Authenticate } from '../http/context.ts';
-import { getEmailRules } from './routes.contract.ts';
+import { getEmailPreferences, getEmailRules } from './routes.contract.ts';
 
 /** A client's notification rules, read from their stream, with the people they choose from. */
 export function emailRuleQueryRoutes(deps: { store: EventStore; pool: pg.Pool; authenticate: Authenticate }) {
@@ -45,6 +51,13 @@ export function emailRuleQueryRoutes(deps: { store: EventStore; pool: pg.Pool; a
         roleLabel: RULE_ROLE_LABELS[p.role],
       })),
     });
+  });
+  mount(router, getEmailPreferences, async (req, res) => {
+    const actor = await requireActor(deps.authenticate, req);
+    const userId = String(req.params.userId);
+    if (actor.userId !== userId && !isInternal(actor)) throw new ForbiddenError('Forbidden');
+    const last = (await deps.store.readStream(emailPreferencesStream(userId))).at(-1);
+    res.json({ daily: last ? EmailDigestChosen.shape.data.parse(last.data).daily : false });
   });
   return router;
 }
