@@ -175,6 +175,14 @@ describe.skipIf(skip)('e-mails in the browser', () => {
     expect(await preview.textContent()).not.toContain('To: Ben Adler (benadmin@onboard.example), Bianca');
     await page.getByRole('button', { name: 'Save rules' }).click();
     await page.getByTestId('rules-notice').getByText('The notification rules were saved.').waitFor();
+    // The daily digest, chosen for one person.
+    await page
+      .getByText('Ben Adler (benefits administrator): one daily digest instead of single e-mails')
+      .click();
+    await expect
+      .poll(async () => (await staffApi.get(`/api/users/${benAdmin.id}/email-preferences`)).body)
+      .toEqual({ daily: true });
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: screenshotPath('emails-notification-rules.png'), fullPage: true });
     await page.close();
   }, 120_000);

@@ -29,6 +29,23 @@ const addresses = (text: string) =>
     .map((a) => a.trim())
     .filter((a) => a !== '');
 
+/** One person's choice of the daily digest, switched by staff. */
+function DigestChoice({ person }: { person: RulesView['people'][number] }) {
+  const path = `/api/users/${encodeURIComponent(person.userId)}/email-preferences`;
+  const { data, mutate } = useSWR<{ daily: boolean }>(path);
+  return (
+    <NativeCheckbox
+      isSelected={data?.daily ?? false}
+      onChange={(daily) =>
+        void apiRequest('PUT', path, { body: { daily } }).then(() => mutate({ daily }, { revalidate: false }))
+      }
+    >
+      {person.name} ({person.roleLabel.replace(/s$/, '').toLowerCase()}): one daily digest instead of single
+      e-mails
+    </NativeCheckbox>
+  );
+}
+
 /**
  * A client's notification rules (staff): for each kind of e-mail, who receives it and who is copied,
  * with a live preview of the people that choice reaches.
@@ -170,6 +187,20 @@ export function EmailRulesPage({ clientId }: { clientId: string }) {
             })}
           </tbody>
         </table>
+      )}
+      {data && data.people.length > 0 && (
+        <section className="card email-rules__digest" aria-labelledby="digest-title">
+          <Heading level={2} id="digest-title" className="email-detail__heading">
+            Daily digest
+          </Heading>
+          <p className="muted">
+            A person who chooses the digest gets the e-mails above once a day, together, instead of one by
+            one.
+          </p>
+          {data.people.map((person) => (
+            <DigestChoice key={person.userId} person={person} />
+          ))}
+        </section>
       )}
     </div>
   );
