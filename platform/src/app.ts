@@ -366,7 +366,7 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
     app.use(benAdminPlatformQueryRoutes({ pool, authenticate }));
     app.use(emailQueryRoutes({ pool, authenticate }));
     app.use(emailRuleQueryRoutes({ store, pool, authenticate }));
-    app.use(emailTemplateRoutes({ authenticate }));
+    app.use(emailTemplateRoutes({ authenticate, store, now, newId: randomUUID }));
     gateway = await startGateway({ bus, authenticate, group: config.gatewayGroup });
     app.use(gateway.router);
   }

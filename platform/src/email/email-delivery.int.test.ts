@@ -92,6 +92,28 @@ describe('the outbox delivers through SMTP', () => {
     });
     expect(row.status_history.map((h) => h.status)).toEqual(['QUEUED', 'SENT']);
     expect(row.status_history.every((h) => !Number.isNaN(Date.parse(h.eventAt)))).toBe(true);
+
+    // The HTML part (MJML) carries the same link as a button, and the open pixel records the e-mail opened.
+    const html = String(mail!.parsed.html);
+    expect(html).toContain(link!);
+    expect(html).toContain('Choose a new password');
+    const pixel = /https:\/\/onboard\.example\.test(\/api\/emails\/[\w-]+\/open\.gif)/.exec(html)?.[1];
+    expect(pixel).toBe(`/api/emails/${emailId}/open.gif`);
+    const image = await fetch(`${app.url}${pixel}`);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/gif');
+    await eventually(async () => {
+      const r = await emailRow(app.pool, emailId);
+      expect(r?.status_history.map((h) => h.status)).toEqual(['QUEUED', 'SENT', 'OPENED']);
+    });
+    // A second load, or an unknown e-mail, changes nothing.
+    await fetch(`${app.url}${pixel}`);
+    expect((await fetch(`${app.url}/api/emails/unknown/open.gif`)).status).toBe(200);
+    expect((await app.store.readStream(`email-${emailId}`)).map((e) => e.type)).toEqual([
+      'EmailQueued',
+      'EmailSent',
+      'EmailOpened',
+    ]);
   });
 
   it('marks a permanent refusal (5xx) failed with the reason and never tries again', async () => {

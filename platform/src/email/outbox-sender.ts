@@ -19,6 +19,8 @@ export function outboxEmailSender(options: {
   /** Set: the delivery worker sends; null: console delivery. */
   delivery: { onQueued: () => void } | null;
   print?: (line: string) => void;
+  /** The base URL of the open pixel (the app's public URL); none: no pixel. */
+  publicUrl?: () => string;
 }): EmailSender {
   const print = options.print ?? ((line: string) => console.log(line));
   return {
@@ -49,7 +51,12 @@ export function outboxEmailSender(options: {
             body: email.body,
             html:
               email.html ??
-              (await renderEmailHtml(email.content ?? contentFromText(email.subject, email.body))),
+              (await renderEmailHtml(
+                email.content ?? contentFromText(email.subject, email.body),
+                options.publicUrl
+                  ? `${options.publicUrl().replace(/\/+$/, '')}/api/emails/${encodeURIComponent(emailId)}/open.gif`
+                  : null,
+              )),
             clientId: email.clientId,
             userIds: email.userIds ?? [],
             resendOf: email.resendOf ?? null,

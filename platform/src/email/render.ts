@@ -18,7 +18,10 @@ const BRAND = '#0b4a64';
  * understand): the brand bar, the greeting, the paragraphs, the action as a button with its address
  * beneath for clients that block buttons, and the note.
  */
-export async function renderEmailHtml(content: EmailContent): Promise<string> {
+export async function renderEmailHtml(
+  content: EmailContent,
+  openPixelUrl: string | null = null,
+): Promise<string> {
   const paragraphs = content.paragraphs.map((p) => `<mj-text>${linked(p)}</mj-text>`).join('\n');
   const action = content.action
     ? `<mj-button href="${escape(content.action.url)}" background-color="${BRAND}" border-radius="6px" font-weight="600" align="left">${escape(content.action.label)}</mj-button>
@@ -50,6 +53,7 @@ export async function renderEmailHtml(content: EmailContent): Promise<string> {
     <mj-section padding="12px 24px">
       <mj-column><mj-text font-size="12px" color="#6b7280">This e-mail was sent by Onboard, the group benefits onboarding portal.</mj-text></mj-column>
     </mj-section>
+    ${openPixelUrl ? `<mj-raw><img src="${escape(openPixelUrl)}" width="1" height="1" alt="" style="display:block;border:0" /></mj-raw>` : ''}
   </mj-body>
 </mjml>`;
   const { html, errors } = await mjml2html(source, { validationLevel: 'strict' });

@@ -34,6 +34,7 @@ export async function createIdentity(options: {
       newId: randomUUID,
       print: options.printEmail,
       delivery: config.email.smtpUrl ? { onQueued: () => options.onEmailQueued?.() } : null,
+      publicUrl: () => config.publicUrl ?? appUrl,
     }),
     publicUrl: () => config.publicUrl ?? appUrl,
     passwordMaxAgeDays: config.passwordMaxAgeDays,
