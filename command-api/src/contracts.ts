@@ -6,6 +6,7 @@ import * as support from './support/routes.contract.ts';
 import * as clientLifecycle from './clients/lifecycle.contract.ts';
 import * as documents from './documents/routes.contract.ts';
 import * as eif from './eif/routes.contract.ts';
+import * as emails from './emails/routes.contract.ts';
 import * as outsideSigner from './eif/outside-signer.contract.ts';
 import * as planSystem from './clients/plan-system.contract.ts';
 import * as eifEntities from './eif-entities/routes.contract.ts';
@@ -24,6 +25,7 @@ export * from './auth/routes.contract.ts';
 export * from './clients/lifecycle.contract.ts';
 export * from './documents/routes.contract.ts';
 export * from './eif/routes.contract.ts';
+export * from './emails/routes.contract.ts';
 export * from './eif/outside-signer.contract.ts';
 export * from './clients/plan-system.contract.ts';
 export * from './eif-entities/routes.contract.ts';
@@ -45,6 +47,7 @@ export const commandContracts = collectContracts(
   clientLifecycle,
   documents,
   eif,
+  emails,
   outsideSigner,
   planSystem,
   eifEntities,

@@ -47,6 +47,8 @@ import { benAdminPlatformCommandRoutes } from '@onboard/command-api/ben-admin-pl
 import { benAdminPlatformQueryRoutes } from '@onboard/query-api/ben-admin-platforms';
 import { portalChatCommandRoutes } from '@onboard/command-api/support';
 import { portalChatQueryRoutes } from '@onboard/query-api/support';
+import { emailCommandRoutes } from '@onboard/command-api/emails';
+import { emailQueryRoutes, emailRuleQueryRoutes } from '@onboard/query-api/emails';
 import { connectDocumentStore } from './documents/index.ts';
 import { createExplorerQueries } from '@onboard/query-api/explorer';
 import { explorerPublicHostGuard } from './explorer/public-host.ts';
@@ -78,6 +80,11 @@ import {
   sendPasswordReset,
 } from '@onboard/command-api/auth';
 import { createIdentity, type Identity } from './identity/identity.ts';
+import { startEmailDelivery } from './email/delivery.ts';
+import { smtpTransport } from './email/smtp.ts';
+import { emailTemplateRoutes } from './email/routes.ts';
+import { startDailyDigest } from './email/digest.ts';
+import type { EmailDeliveryLoop } from '@onboard/workers/email-delivery';
 import { createLogger, type Logger } from './logger.ts';
 import { seedDemoData, seedDemoUsers, underSeedLock } from './seed.ts';
 import { demoTotpSecret } from './demo-totp.ts';
@@ -209,7 +216,16 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
   const bus = await connectBus(config, pool, logger);
   const snapshots = createPostgresSnapshotStore(pool);
   const documents = await connectDocumentStore(config, pool, now);
-  const identity = await createIdentity({ config, store, pool, logger, now, printEmail: options.printEmail });
+  let emailDelivery: EmailDeliveryLoop | null = null;
+  const identity = await createIdentity({
+    config,
+    store,
+    pool,
+    logger,
+    now,
+    printEmail: options.printEmail,
+    onEmailQueued: () => emailDelivery?.wake(),
+  });
   // Idempotent, and under a lock: any number of replicas may seed at once (a lost race is a success).
   if (config.seedDemoData)
     await underSeedLock(pool, async () => {
@@ -239,6 +255,19 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
   }
   for (const consumer of consumersHere)
     runners.push({ consumer, runner: startRunner({ store, pool, consumer, logger }) });
+  // The outbox's delivery worker, when e-mails leave through a mail server (SMTP_URL).
+  const smtp = config.email.smtpUrl && has('workers') ? smtpTransport(config.email.smtpUrl) : null;
+  if (smtp) emailDelivery = startEmailDelivery({ config, pool, store, transport: smtp, now, logger });
+  const dailyDigest = has('workers')
+    ? startDailyDigest({
+        store,
+        pool,
+        emailSender: identity.deps.emailSender,
+        now,
+        hourUtc: config.email.digestHourUtc,
+        logger,
+      })
+    : null;
 
   const authenticate = identity.authenticate;
   // The plan system's directory and the ticket system: built-in simulators unless configured (qps/directory.ts).
@@ -375,6 +404,14 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
     app.use(benAdminPlatformCommandRoutes(commandDeps));
     app.use(portalChatCommandRoutes(commandDeps));
     app.use(
+      emailCommandRoutes({
+        ...commandDeps,
+        pool,
+        emailSender: identity.deps.emailSender,
+        publicUrl: identity.deps.publicUrl,
+      }),
+    );
+    app.use(
       outsideSignerRoutes({
         ...commandDeps,
         pool,
@@ -426,6 +463,9 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
     );
     app.use(benAdminPlatformQueryRoutes({ pool, authenticate }));
     app.use(portalChatQueryRoutes({ pool, authenticate }));
+    app.use(emailQueryRoutes({ pool, authenticate }));
+    app.use(emailRuleQueryRoutes({ store, pool, authenticate }));
+    app.use(emailTemplateRoutes({ authenticate, store, now, newId: randomUUID }));
     gateway = await startGateway({ bus, authenticate, group: config.gatewayGroup });
     app.use(gateway.router);
   }
@@ -467,6 +507,9 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
     await closed;
     clearInterval(sweep);
     clearTimeout(cut);
+    dailyDigest?.stop();
+    await emailDelivery?.stop();
+    smtp?.close();
     await Promise.all(runners.map((r) => r.runner.stop()));
     await bus.close();
     await store.close();

@@ -37,6 +37,12 @@ export type AppConfig = {
   passwordMaxAgeDays: number;
   /** PUBLIC_URL, the base of e-mailed links; null means the app's own URL. */
   publicUrl: string | null;
+  /**
+   * How e-mails leave: with SMTP_URL (e.g. `smtp://user:pass@mail:587`) the delivery worker sends them
+   * through that server (retries with backoff every EMAIL_RETRY_BASE_SECONDS × 4ⁿ); without it each
+   * e-mail is printed on the console and recorded as sent. EMAIL_FROM is the sender address.
+   */
+  email: { smtpUrl: string | null; from: string; retryBaseMs: number; pollMs: number; digestHourUtc: number };
   gatewayGroup: string;
   logLevel: string;
   /**
@@ -179,6 +185,13 @@ export function loadConfig(env: NodeJS.ProcessEnv, embeddedDatabaseUrl?: string)
     passwordMaxAgeDays: parsePositiveInt('PASSWORD_MAX_AGE_DAYS', env.PASSWORD_MAX_AGE_DAYS, 90),
     publicUrl: env.PUBLIC_URL || null,
     sessionSecrets,
+    email: {
+      smtpUrl: env.SMTP_URL || null,
+      from: env.EMAIL_FROM || 'Onboard <no-reply@onboard.example>',
+      retryBaseMs: parsePositiveInt('EMAIL_RETRY_BASE_SECONDS', env.EMAIL_RETRY_BASE_SECONDS, 30) * 1000,
+      pollMs: parsePositiveInt('EMAIL_POLL_SECONDS', env.EMAIL_POLL_SECONDS, 5) * 1000,
+      digestHourUtc: env.EMAIL_DIGEST_HOUR ? Math.min(23, Number(env.EMAIL_DIGEST_HOUR) || 0) : 7,
+    },
     gatewayGroup: env.GATEWAY_GROUP ?? `gateway-${hostname()}-${port}`,
     logLevel: env.LOG_LEVEL ?? 'info',
     pgPoolMax: parsePositiveInt('PG_POOL_MAX', env.PG_POOL_MAX, 20),

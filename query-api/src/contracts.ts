@@ -6,6 +6,7 @@ import * as clients from './clients/routes.contract.ts';
 import * as clientLifecycle from './clients/lifecycle.contract.ts';
 import * as planSystem from './clients/plan-system.contract.ts';
 import * as eif from './eif/routes.contract.ts';
+import * as emails from './emails/routes.contract.ts';
 import * as employeeClasses from './employee-classes/routes.contract.ts';
 import * as explorer from './explorer/routes.contract.ts';
 import * as gateway from './gateway/routes.contract.ts';
@@ -23,6 +24,7 @@ export * from './clients/routes.contract.ts';
 export * from './clients/lifecycle.contract.ts';
 export * from './clients/plan-system.contract.ts';
 export * from './eif/routes.contract.ts';
+export * from './emails/routes.contract.ts';
 export * from './employee-classes/routes.contract.ts';
 export * from './explorer/routes.contract.ts';
 export * from './gateway/routes.contract.ts';
@@ -43,6 +45,7 @@ export const queryContracts = collectContracts(
   clientLifecycle,
   planSystem,
   eif,
+  emails,
   employeeClasses,
   explorer,
   gateway,

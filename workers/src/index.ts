@@ -1,2 +1,12 @@
 export { busPublisher, toBusMessage } from './bus-publisher.ts';
 export { clientBaseWorker } from './client-base.ts';
+export {
+  deliverDue,
+  deliverOne,
+  startEmailDeliveryLoop,
+  TransportError,
+  type EmailDeliveryDeps,
+  type EmailDeliveryLoop,
+  type EmailTransport,
+  type TransportMessage,
+} from './email-delivery.ts';

@@ -1,15 +1,31 @@
+import type { EmailKind } from '@onboard/events';
+import type { EmailContent } from '@onboard/domain/emails/templates';
+
 /**
- * The e-mail port. The embedded default (platform/src/identity/embedded-email.ts) records an EmailSent
- * event and prints the link; a real mail adapter would implement the same call.
+ * The e-mail port: queues an e-mail in the outbox (platform/src/email/outbox-sender.ts). With SMTP_URL the
+ * delivery worker sends it; without, it is printed on the console and recorded as sent at once.
  */
 export type OutgoingEmail = {
+  /** Which template it is (for the records and the notification rules); OTHER when none. */
+  kind?: EmailKind;
   to: string[];
+  cc?: string[];
   subject: string;
   /** Plain text, links included. */
   body: string;
-  /** The link the e-mail carries, for the embedded sender's console line. */
+  /** The HTML alternative, when there is one. */
+  html?: string | null;
+  /** The template's content: the outbox renders the HTML from it (else from the text). */
+  content?: EmailContent;
+  /** The link the e-mail carries, for the console line. */
   link: string | null;
   clientId: string | null;
+  /** The user ids of the recipients that are users. */
+  userIds?: string[];
+  /** The e-mail this one resends. */
+  resendOf?: string | null;
+  /** Hold it for the recipient's daily digest instead of sending it now. */
+  holdForDigest?: boolean;
   /** Who caused it, for the event's metadata. */
   actor: { userId: string; role: string };
 };

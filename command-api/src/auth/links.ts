@@ -1,3 +1,4 @@
+import { EMAIL_TEMPLATES, emailText } from '@onboard/domain/emails/templates';
 import { AppError, NotFoundError, ValidationError, type UserProfile } from '@onboard/domain';
 import { checkPassword } from '@onboard/domain/users/password-policy';
 import {
@@ -61,22 +62,23 @@ export async function sendActivationEmail(deps: AuthDeps, userId: string, actor:
   const user = await activeUser(deps, userId);
   const purpose: LinkPurpose = user.firstPasswordSet ? 'REACTIVATE' : 'ACTIVATE';
   const link = await issueLink(deps, user, purpose);
+  const content = EMAIL_TEMPLATES.ACTIVATION!.build({
+    firstName: user.firstName,
+    link,
+    days: String(ACTIVATION_LINK_DAYS),
+  });
+  if (purpose === 'REACTIVATE') {
+    content.subject = 'Reactivate your Onboard account';
+    content.paragraphs = ['Choose a new password to reactivate your Onboard account.'];
+    content.action = { label: 'Reactivate your account', url: link };
+  }
   const { emailId } = await deps.emailSender.send({
+    kind: 'ACTIVATION',
+    userIds: [user.userId],
     to: [user.email],
-    subject:
-      purpose === 'ACTIVATE'
-        ? 'Welcome to Onboard: activate your account'
-        : 'Reactivate your Onboard account',
-    body: [
-      `Hello ${user.firstName},`,
-      '',
-      purpose === 'ACTIVATE'
-        ? 'An account has been created for you on Onboard. Choose your password to activate it:'
-        : 'Choose a new password to reactivate your Onboard account:',
-      link,
-      '',
-      `The link works once and expires in ${ACTIVATION_LINK_DAYS} days.`,
-    ].join('\n'),
+    subject: content.subject,
+    body: emailText(content),
+    content,
     link,
     clientId: user.clientIds[0] ?? null,
     actor,
@@ -98,17 +100,18 @@ export async function createActivationLink(deps: AuthDeps, userId: string): Prom
 export async function sendPasswordReset(deps: AuthDeps, userId: string, actor: EventActor = SYSTEM_ACTOR) {
   const user = await activeUser(deps, userId);
   const link = await issueLink(deps, user, 'RESET_PASSWORD');
+  const content = EMAIL_TEMPLATES.PASSWORD_RESET!.build({
+    firstName: user.firstName,
+    link,
+    hours: String(RESET_LINK_HOURS),
+  });
   return deps.emailSender.send({
+    kind: 'PASSWORD_RESET',
+    userIds: [user.userId],
     to: [user.email],
-    subject: 'Reset your Onboard password',
-    body: [
-      `Hello ${user.firstName},`,
-      '',
-      'Someone asked to reset your Onboard password. If it was you, choose a new one here:',
-      link,
-      '',
-      `The link works once and expires in ${RESET_LINK_HOURS} hour. If it was not you, ignore this e-mail.`,
-    ].join('\n'),
+    subject: content.subject,
+    body: emailText(content),
+    content,
     link,
     clientId: null,
     actor,

@@ -2,10 +2,18 @@ import { z } from 'zod';
 import { defineRoute, json, problem } from '@onboard/api-contract';
 import { ClientView, concurrentWrite } from '@onboard/api-contract/views';
 import { OUTSIDE_SIGNER_STEPS } from '@onboard/domain';
+import { emailMessage } from '@onboard/domain/explorer/common-rules';
 
 export const InviteOutsideSignerBody = z
   .object({
-    email: z.string().trim().email('Enter a valid e-mail address'),
+    // The e-mail messages of explorer §5, as for every address the portal e-mails.
+    email: z
+      .string()
+      .trim()
+      .superRefine((value, ctx) => {
+        const message = emailMessage(value);
+        if (message) ctx.addIssue({ code: 'custom', message });
+      }),
     firstName: z.string().trim().min(1, 'Please provide a response'),
     lastName: z.string().trim().min(1, 'Please provide a response'),
     stepId: z.enum(OUTSIDE_SIGNER_STEPS).default('review-&-submit'),

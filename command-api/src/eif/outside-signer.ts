@@ -1,3 +1,4 @@
+import { EMAIL_TEMPLATES, emailText } from '@onboard/domain/emails/templates';
 import { createHash, randomBytes } from 'node:crypto';
 import { Router } from 'express';
 import type pg from 'pg';
@@ -117,20 +118,18 @@ export function outsideSignerRoutes(deps: OutsideSignerDeps): Router {
       ],
     );
     const link = `${deps.publicUrl().replace(/\/+$/, '')}/client/${encodeURIComponent(clientId)}/outside-signer/${actionId}`;
+    const content = EMAIL_TEMPLATES.OUTSIDE_SIGNER_INVITATION!.build({
+      firstName: body.firstName,
+      link,
+      days: String(INVITE_DAYS),
+      purpose: body.stepId === 'review-&-submit' ? 'sign' : 'updates',
+    });
     const { emailId } = await deps.emailSender.send({
+      kind: 'OUTSIDE_SIGNER_INVITATION',
       to: [body.email],
-      subject:
-        body.stepId === 'review-&-submit'
-          ? 'Please review and sign the Employer Information Form'
-          : 'Please review the updates to the Employer Information Form',
-      body: [
-        `Hello ${body.firstName},`,
-        '',
-        'You have been asked to review the Employer Information Form on Onboard:',
-        link,
-        '',
-        `The link works once and expires in ${INVITE_DAYS} days.`,
-      ].join('\n'),
+      subject: content.subject,
+      body: emailText(content),
+      content,
       link,
       clientId,
       actor: { userId: actor.userId, role: actor.role },

@@ -97,6 +97,7 @@ export function explorerVisitorRoutes(deps: ExplorerVisitorDeps): Router {
       })),
     });
     const { emailId } = await deps.emailSender.send({
+      kind: 'EXPLORER_BENEFITS',
       to: [(body.email ?? '').trim()],
       subject: mail.subject,
       body: mail.body,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { EifEvent } from './eif.ts';
 import { ApiJobStatusChanged, PlanDesignPushRequested } from './api-job.ts';
 import { EXPLORER_CATALOGUE } from './explorer.ts';
-import { EmailSent } from './email.ts';
+import { ClientEmailRulesSet, EmailDigestChosen, EmailDigestRunClaimed, EmailEvent } from './email.ts';
 import { EmailReleased, EmailReserved, UserEvent } from './users.ts';
 import { TaskEvent } from './tasks.ts';
 import { ClientLifecycleEvent } from './clients.ts';
@@ -34,7 +34,10 @@ export const DomainEvent = z.discriminatedUnion('type', [
   ApiJobStatusChanged,
   PlanDesignPushRequested,
   ...EXPLORER_CATALOGUE,
-  EmailSent,
+  ...EmailEvent.options,
+  ClientEmailRulesSet,
+  EmailDigestChosen,
+  EmailDigestRunClaimed,
   ...UserEvent.options,
   EmailReserved,
   EmailReleased,

@@ -3,6 +3,7 @@ import { collectContracts, defineRoute, json, type RouteContract } from '@onboar
 import { commandContracts } from '@onboard/command-api/contracts';
 import { queryContracts } from '@onboard/query-api/contracts';
 import * as errorReporting from '../error-reporting/routes.contract.ts';
+import * as emailTemplates from '../email/routes.contract.ts';
 
 // The platform's own routes (platform/src/app.ts).
 const Health = z.object({
@@ -85,5 +86,5 @@ export const allContracts: readonly RouteContract[] = [
   openApiDocument,
   ...commandContracts,
   ...queryContracts,
-  ...collectContracts(errorReporting),
+  ...collectContracts(errorReporting, emailTemplates),
 ];

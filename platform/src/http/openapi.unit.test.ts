@@ -11,6 +11,8 @@ import { benAdminPlatformCommandRoutes } from '@onboard/command-api/ben-admin-pl
 import { benAdminPlatformQueryRoutes } from '@onboard/query-api/ben-admin-platforms';
 import { portalChatCommandRoutes } from '@onboard/command-api/support';
 import { portalChatQueryRoutes } from '@onboard/query-api/support';
+import { emailCommandRoutes } from '@onboard/command-api/emails';
+import { emailQueryRoutes, emailRuleQueryRoutes } from '@onboard/query-api/emails';
 import { DEFAULT_SUPPORT_SETTINGS } from '@onboard/domain/features/configuration-defaults';
 import { employeeClassCommandRoutes } from '@onboard/command-api/employee-classes';
 import { employeeClassQueryRoutes } from '@onboard/query-api/employee-classes';
@@ -32,6 +34,7 @@ import { analyticsCommandRoutes } from '@onboard/command-api/analytics';
 import { analyticsQueryRoutes } from '@onboard/query-api/analytics';
 import { buildOpenApiDocument } from './openapi.ts';
 import { errorReportingRoutes } from '../error-reporting/routes.ts';
+import { emailTemplateRoutes } from '../email/routes.ts';
 
 type Parameter = { name: string; in: string; required?: boolean };
 type Operation = {
@@ -145,6 +148,10 @@ function allMountedRoutes() {
     benAdminPlatformQueryRoutes(base),
     portalChatCommandRoutes(base),
     portalChatQueryRoutes(base),
+    emailCommandRoutes({ ...base, emailSender: auth.emailSender, publicUrl: auth.publicUrl }),
+    emailQueryRoutes(base),
+    emailRuleQueryRoutes(base),
+    emailTemplateRoutes(base),
   ].flatMap(mountedRoutes);
 }
 

@@ -5,7 +5,7 @@ import { createAuthApi, createAuthenticate, type AuthDeps } from '@onboard/comma
 import { createThrottle } from '@onboard/command-api/throttle';
 import type { AppConfig } from '../config.ts';
 import type { Logger } from '../logger.ts';
-import { embeddedEmailSender } from './embedded-email.ts';
+import { outboxEmailSender } from '../email/outbox-sender.ts';
 
 /**
  * Wires the identity provider: its dependencies (the app's clock, the embedded e-mail sender,
@@ -18,6 +18,8 @@ export async function createIdentity(options: {
   logger: Logger;
   now: () => Date;
   printEmail?: (line: string) => void;
+  /** Called when an e-mail was queued for the delivery worker (only with SMTP_URL). */
+  onEmailQueued?: () => void;
 }) {
   const { config, store, pool, logger, now } = options;
   let appUrl = `http://127.0.0.1:${config.port}`;
@@ -27,7 +29,14 @@ export async function createIdentity(options: {
     now,
     newId: randomUUID,
     sessionSecret: config.sessionSecrets,
-    emailSender: embeddedEmailSender({ store, now, newId: randomUUID, print: options.printEmail }),
+    emailSender: outboxEmailSender({
+      store,
+      now,
+      newId: randomUUID,
+      print: options.printEmail,
+      delivery: config.email.smtpUrl ? { onQueued: () => options.onEmailQueued?.() } : null,
+      publicUrl: () => config.publicUrl ?? appUrl,
+    }),
     publicUrl: () => config.publicUrl ?? appUrl,
     passwordMaxAgeDays: config.passwordMaxAgeDays,
     logger,

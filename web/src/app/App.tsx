@@ -27,6 +27,10 @@ import {
   BenAdminPlatformsPage,
   ClientHubPage,
   ResourcesPage,
+  EmailsListPage,
+  EmailDetailPage,
+  EmailTemplatesPage,
+  EmailRulesPage,
   ClientManagePage,
   ClientsHomePage,
   CreateExplorerSitePage,
@@ -109,6 +113,24 @@ function pageFor(route: RouteDef, params: Record<string, string>, user: Authenti
       return <EifHistoryPage key={p('clientId')} clientId={p('clientId')} />;
     case 'homeHub':
       return <ClientHubPage key={p('clientId')} clientId={p('clientId')} />;
+    case 'clientEmailRules':
+      return <EmailRulesPage key={p('clientId')} clientId={p('clientId')} />;
+    case 'emailTemplates':
+      return <EmailTemplatesPage />;
+    case 'allEmails':
+      return <EmailsListPage />;
+    case 'email':
+      return <EmailDetailPage key={p('emailId')} emailId={p('emailId')} />;
+    case 'emails':
+      return <EmailsListPage key={p('clientId')} clientId={p('clientId')} />;
+    case 'emailClient':
+      return (
+        <EmailDetailPage
+          key={`${p('clientId')}/${p('emailId')}`}
+          clientId={p('clientId')}
+          emailId={p('emailId')}
+        />
+      );
     case 'resourcesListing':
       return <ResourcesPage key={p('clientId')} clientId={p('clientId')} />;
     case 'welcome':

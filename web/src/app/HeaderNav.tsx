@@ -173,6 +173,9 @@ function HubNav({ clientId }: { clientId: string }) {
       <Link className="app-nav__link" href={`${base}/resources-listing`}>
         Employee &amp; Employer Resources
       </Link>
+      <Link className="app-nav__link" href={`${base}/emails`}>
+        Emails
+      </Link>
       <DialogTrigger isOpen={isHelpOpen} onOpenChange={setHelpOpen}>
         <Button className="app-nav__link app-nav__menu">Get Help</Button>
         <Popover className="menu-popover" placement="bottom start">

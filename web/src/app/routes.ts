@@ -25,6 +25,7 @@ export const FEATURE_TOGGLES_PATH = '/feature-toggles/admin';
 export const ERROR_REPORTS_PATH = '/error-reports/admin';
 /** Our design (not in the spec): staff answer the portal's support chats ('Chat with us'). */
 export const SUPPORT_CHATS_PATH = '/support/admin';
+export const EMAIL_TEMPLATES_PATH = '/email-templates/admin';
 /** Staff keep the benefits-administration platform catalogue (platform §7 Other; the path is ours). */
 export const BEN_ADMIN_PLATFORMS_PATH = '/ben-admin-platforms/admin';
 export const TAX_ID_ROUTE =
@@ -93,11 +94,13 @@ export const ROUTES: readonly RouteDef[] = [
   route('featureToggles', FEATURE_TOGGLES_PATH, 'internal', 'required'),
   route('errorReports', ERROR_REPORTS_PATH, 'internal', 'required'),
   route('supportChats', SUPPORT_CHATS_PATH, 'internal', 'required'),
+  route('emailTemplates', EMAIL_TEMPLATES_PATH, 'internal', 'required'),
   route('benAdminPlatforms', BEN_ADMIN_PLATFORMS_PATH, 'internal', 'required'),
   route('clientDetail', '/clients/admin/:clientId/manage', 'internal', 'required'),
   // Our design (not in the spec): the post-sign review and the EIF history hang off the manage page.
   route('clientReviewChanges', '/clients/admin/:clientId/manage/review', 'internal', 'required'),
   route('clientEifHistory', '/clients/admin/:clientId/manage/eif-history', 'internal', 'required'),
+  route('clientEmailRules', '/clients/admin/:clientId/manage/email-rules', 'internal', 'required'),
   route('usersInternal', USERS_INTERNAL_PATH, 'internal', 'required'),
   route('brokers', BROKERS_PATH, 'internal', 'required'),
   route('brokerDetail', '/brokers/admin/:userId/manage', 'internal', 'required'),
@@ -202,6 +205,7 @@ export function taxIdPath(clientId: string): string {
 export const clientManagePath = (clientId: string) => `/clients/admin/${encodeURIComponent(clientId)}/manage`;
 export const clientReviewPath = (clientId: string) => `${clientManagePath(clientId)}/review`;
 export const clientHistoryPath = (clientId: string) => `${clientManagePath(clientId)}/eif-history`;
+export const clientEmailRulesPath = (clientId: string) => `${clientManagePath(clientId)}/email-rules`;
 export const clientHubPath = (clientId: string) => `/client/${encodeURIComponent(clientId)}`;
 export const outsideSignerSummaryPath = (clientId: string) =>
   `${clientHubPath(clientId)}/outside-signer/eif-summary`;
@@ -209,6 +213,9 @@ export const outsideSignerSummaryPath = (clientId: string) =>
 export function emailPath(emailId: string): string {
   return `/emails/${encodeURIComponent(emailId)}`;
 }
+export const clientEmailsPath = (clientId: string) => `${clientHubPath(clientId)}/emails`;
+export const clientEmailPath = (clientId: string, emailId: string) =>
+  `${clientEmailsPath(clientId)}/${encodeURIComponent(emailId)}`;
 
 export function userManagePath(kind: 'broker' | 'ben-admin', userId: string): string {
   const base = kind === 'broker' ? '/brokers/admin' : '/ben-admins/admin';

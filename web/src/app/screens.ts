@@ -45,6 +45,16 @@ export const SetupPendingPage = screen(
   () => import('../features/welcome/SetupPendingPage.tsx'),
   'SetupPendingPage',
 );
+export const EmailsListPage = screen(() => import('../features/emails/EmailsListPage.tsx'), 'EmailsListPage');
+export const EmailDetailPage = screen(
+  () => import('../features/emails/EmailDetailPage.tsx'),
+  'EmailDetailPage',
+);
+export const EmailTemplatesPage = screen(
+  () => import('../features/emails/EmailTemplatesPage.tsx'),
+  'EmailTemplatesPage',
+);
+export const EmailRulesPage = screen(() => import('../features/emails/EmailRulesPage.tsx'), 'EmailRulesPage');
 export const ResourcesPage = screen(() => import('../features/resources/ResourcesPage.tsx'), 'ResourcesPage');
 export const TaskPage = screen(() => import('../features/hub/TaskPage.tsx'), 'TaskPage');
 export const AnalyticsAdminPage = screen(

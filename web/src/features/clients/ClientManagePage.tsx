@@ -13,6 +13,7 @@ import { pendingOf } from '../eif/view.ts';
 import {
   ADMIN_HOME_PATH,
   clientHistoryPath,
+  clientEmailRulesPath,
   clientHubPath,
   clientReviewPath,
   pushToQpsPath,
@@ -195,6 +196,9 @@ export function ClientManagePage({ clientId }: { clientId: string }) {
           </Link>
           <Link className="button button--secondary" href={clientHistoryPath(clientId)}>
             EIF history
+          </Link>
+          <Link className="button button--secondary" href={clientEmailRulesPath(clientId)}>
+            Notification rules
           </Link>
           <Link className="button button--secondary" href={pushToQpsPath(clientId)}>
             Push to plan system

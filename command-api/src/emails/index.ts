@@ -1,0 +1,1 @@
+export { emailCommandRoutes, loadEmail, sendDailyDigests, type EmailCommandDeps } from './routes.ts';

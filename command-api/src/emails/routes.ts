@@ -1,0 +1,452 @@
+import { Router } from 'express';
+import type pg from 'pg';
+import {
+  ClientEmailRulesSet,
+  EmailDigestChosen,
+  EmailEvent,
+  emailPreferencesStream,
+  emailRulesStream,
+  emailStream,
+  type EmailKind,
+  type EventStore,
+} from '@onboard/events';
+import {
+  AppError,
+  ForbiddenError,
+  NotFoundError,
+  ValidationError,
+  isInternal,
+  type Resource,
+} from '@onboard/domain';
+import { isTaskId, taskDefinition } from '@onboard/domain/tasks/catalogue';
+import type { RouteContract } from '@onboard/api-contract';
+import { foldEmail } from '@onboard/domain/emails/outbox';
+import { EMAIL_TEMPLATES, emailText, type TemplateData } from '@onboard/domain/emails/templates';
+import {
+  effectiveRules,
+  recipientsFor,
+  ruleErrors,
+  type EmailRule,
+  type RuleKind,
+} from '@onboard/domain/emails/rules';
+import { mount } from '@onboard/api-contract/express';
+import type { EmailSender } from '../auth/email-port.ts';
+import { requireActor, requirePermission, type Authenticate } from '../http/context.ts';
+import {
+  CLIENT_EMAIL_OPERATIONS,
+  generateActivityEmails,
+  resendEmail,
+  resendRejectedEmails,
+  sendActivelyAtWorkReminders,
+  sendDentalEmails,
+  sendPhaseChangeEmails,
+  sendPostOnboardingSurvey,
+  sendRiskAcceptanceEmails,
+  sendUpcomingDateEmails,
+  sendDailyDigestsNow,
+  setEmailPreferences,
+  setEmailRules,
+} from './routes.contract.ts';
+
+export type EmailCommandDeps = {
+  store: EventStore;
+  authenticate: Authenticate;
+  emailSender: EmailSender;
+  pool: pg.Pool;
+  now: () => Date;
+  /** The base of e-mailed links. */
+  publicUrl: () => string;
+  newId: () => string;
+};
+
+type Person = { user_id: string; first_name: string; last_name: string; email: string; role: string };
+
+/** Whether the user chose the daily digest (false until they do). */
+export async function choosesDailyDigest(store: EventStore, userId: string) {
+  const last = (await store.readStream(emailPreferencesStream(userId))).at(-1);
+  return last ? EmailDigestChosen.shape.data.parse(last.data).daily : false;
+}
+
+/**
+ * Sends the held e-mails: one digest per person listing each e-mail's subject and its link, then records
+ * each held e-mail as sent in that digest (at the revision read, so none is included twice).
+ */
+export async function sendDailyDigests(
+  deps: Pick<EmailCommandDeps, 'store' | 'pool' | 'emailSender' | 'newId' | 'now'>,
+  actor: { userId: string; role: string },
+): Promise<string[]> {
+  const { rows } = await deps.pool.query<{ id: string; user_id: string; subject: string; body: string }>(
+    `select e.id, e.user_ids->>0 as user_id, e.subject, e.body from rm_emails e
+     where e.status = 'HELD' and jsonb_array_length(e.user_ids) > 0 order by e.user_ids->>0, e.created_at`,
+  );
+  const byUser = new Map<string, typeof rows>();
+  for (const row of rows) byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), row]);
+  const digests: string[] = [];
+  for (const [userId, held] of byUser) {
+    const user = await deps.pool.query<{ first_name: string; email: string }>(
+      'select first_name, email from rm_users where user_id = $1 and not is_deleted',
+      [userId],
+    );
+    if (!user.rows[0]) continue;
+    const content = {
+      subject: `Your Onboard digest: ${held.length} ${held.length === 1 ? 'update' : 'updates'}`,
+      greeting: `Hello ${user.rows[0].first_name},`,
+      paragraphs: [
+        'Here is what happened since your last digest:',
+        ...held.map((e) => {
+          const link = /https?:\/\/\S+/.exec(e.body)?.[0];
+          return link ? `${e.subject}: ${link}` : e.subject;
+        }),
+      ],
+      action: null,
+      note: 'You chose to receive these e-mails once a day. Staff can switch you back to single e-mails.',
+    };
+    const { emailId: digestEmailId } = await deps.emailSender.send({
+      kind: 'DAILY_DIGEST',
+      to: [user.rows[0].email],
+      subject: content.subject,
+      body: emailText(content),
+      content,
+      link: null,
+      clientId: null,
+      userIds: [userId],
+      actor,
+    });
+    for (const e of held) {
+      const events = await deps.store.readStream(emailStream(e.id));
+      await deps.store
+        .append(
+          emailStream(e.id),
+          [
+            {
+              id: deps.newId(),
+              type: 'EmailIncludedInDigest',
+              data: { emailId: e.id, digestEmailId },
+              metadata: {
+                actorId: actor.userId,
+                actorRole: actor.role,
+                occurredAt: deps.now().toISOString(),
+                correlationId: digestEmailId,
+              },
+            },
+          ],
+          BigInt(events.length - 1),
+        )
+        .catch(() => undefined);
+    }
+    digests.push(digestEmailId);
+  }
+  return digests;
+}
+
+/** The client's notification rules as last set (none: every kind's default). */
+export async function loadEmailRules(store: EventStore, clientId: string) {
+  const events = await store.readStream(emailRulesStream(clientId));
+  const last = events.at(-1);
+  const rules = last ? (ClientEmailRulesSet.shape.data.parse(last.data).rules as EmailRule[]) : [];
+  return { rules, revision: events.length === 0 ? ('no_stream' as const) : BigInt(events.length - 1) };
+}
+
+const PHASE_LABELS: Record<string, string> = {
+  setup: 'Setup',
+  eif: 'Employer information form',
+  enrollment: 'Enrollment',
+  live: 'Live',
+};
+
+/** Loads an e-mail from its stream (404 when there is none). */
+export async function loadEmail(store: EventStore, emailId: string) {
+  const events = await store.readStream(emailStream(emailId));
+  const email = foldEmail(
+    events.map((e) => ({
+      event: EmailEvent.parse({ type: e.type, data: e.data }),
+      occurredAt: e.metadata.occurredAt,
+    })),
+  );
+  if (!email) throw new NotFoundError('Email not found');
+  return email;
+}
+
+/** Writes on e-mails (onboarding §7 "Emails"): resend and the owner-only e-mails, each with its permission of platform §6. */
+export function emailCommandRoutes(deps: EmailCommandDeps): Router {
+  const router = Router();
+  const base = () => deps.publicUrl().replace(/\/+$/, '');
+  const hubLink = (clientId: string, path = '') => `${base()}/client/${encodeURIComponent(clientId)}${path}`;
+
+  /** The client's name and its benefits administrators and brokers (404 for no such client). */
+  const clientAndPeople = async (clientId: string) => {
+    const client = await deps.pool.query<{ name: string }>(
+      'select name from rm_clients where client_id = $1',
+      [clientId],
+    );
+    if (!client.rows[0]) throw new NotFoundError('Client not found');
+    const people = await deps.pool.query<Person>(
+      `select user_id, first_name, last_name, email, role from rm_users
+       where not is_deleted and role in ('BEN_ADMIN', 'BROKER') and $1 = any(client_ids) order by email`,
+      [clientId],
+    );
+    return { name: client.rows[0].name, people: people.rows };
+  };
+
+  /** One e-mail per person, from the kind's template. */
+  const sendTemplate = async (
+    kind: EmailKind,
+    clientId: string,
+    person: Person,
+    data: TemplateData,
+    actor: { userId: string; role: string },
+    cc: string[] = [],
+  ) => {
+    const content = EMAIL_TEMPLATES[kind]!.build({ firstName: person.first_name, ...data });
+    const { emailId } = await deps.emailSender.send({
+      kind,
+      holdForDigest: await choosesDailyDigest(deps.store, person.user_id),
+      to: [person.email],
+      cc,
+      subject: content.subject,
+      body: emailText(content),
+      content,
+      link: content.action?.url ?? null,
+      clientId,
+      userIds: [person.user_id],
+      actor,
+    });
+    return emailId;
+  };
+
+  /** The client's rules applied: who gets their own e-mail, and the copies on each. */
+  const recipientsOf = async (clientId: string, kind: RuleKind, people: Person[]) => {
+    const { rules } = await loadEmailRules(deps.store, clientId);
+    const { to, cc } = recipientsFor(
+      rules,
+      kind,
+      people.map((p) => ({ userId: p.user_id, name: p.first_name, email: p.email, role: p.role })),
+    );
+    return { to: people.filter((p) => to.some((t) => t.userId === p.user_id)), cc };
+  };
+
+  mount(router, setEmailPreferences, async (req, res, input) => {
+    const actor = await requireActor(deps.authenticate, req);
+    const userId = String(req.params.userId);
+    if (actor.userId !== userId && !isInternal(actor)) throw new ForbiddenError('Forbidden');
+    const { daily } = input.body();
+    await deps.store.append(
+      emailPreferencesStream(userId),
+      [
+        {
+          id: deps.newId(),
+          type: 'EmailDigestChosen',
+          data: { userId, daily },
+          metadata: {
+            actorId: actor.userId,
+            actorRole: actor.role,
+            occurredAt: deps.now().toISOString(),
+            correlationId: deps.newId(),
+          },
+        },
+      ],
+      'any',
+    );
+    res.json({ daily });
+  });
+
+  mount(router, sendDailyDigestsNow, async (req, res) => {
+    const actor = await requireActor(deps.authenticate, req);
+    requirePermission(actor, 'emails', 'create');
+    const emailIds = await sendDailyDigests(deps, { userId: actor.userId, role: actor.role });
+    res.status(201).json({ emailIds, count: emailIds.length });
+  });
+
+  mount(router, setEmailRules, async (req, res, input) => {
+    const actor = await requireActor(deps.authenticate, req);
+    requirePermission(actor, 'emails', 'create');
+    const clientId = String(req.params.clientId);
+    await clientAndPeople(clientId);
+    const rules = input.body().rules as EmailRule[];
+    const errors = ruleErrors(rules);
+    if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+    const { revision } = await loadEmailRules(deps.store, clientId);
+    await deps.store.append(
+      emailRulesStream(clientId),
+      [
+        {
+          id: deps.newId(),
+          type: 'ClientEmailRulesSet',
+          data: { clientId, rules },
+          metadata: {
+            actorId: actor.userId,
+            actorRole: actor.role,
+            occurredAt: deps.now().toISOString(),
+            correlationId: deps.newId(),
+          },
+        },
+      ],
+      revision,
+    );
+    res.json({ rules: effectiveRules(rules) });
+  });
+
+  const clientRoute = (
+    contract: RouteContract,
+    segment: keyof typeof CLIENT_EMAIL_OPERATIONS,
+    data: (clientId: string, body: Record<string, string>) => Promise<TemplateData>,
+  ) =>
+    mount(router, contract, async (req, res, input) => {
+      const actor = await requireActor(deps.authenticate, req);
+      const operation = CLIENT_EMAIL_OPERATIONS[segment];
+      requirePermission(actor, operation.resource as Resource, 'create');
+      const clientId = String(req.params.clientId);
+      const body = ((input as { body: () => unknown }).body() ?? {}) as Record<string, string>;
+      const { name, people } = await clientAndPeople(clientId);
+      if (people.length === 0)
+        throw new AppError(
+          422,
+          'NO_RECIPIENTS',
+          'The client has no benefits administrator or broker to e-mail',
+        );
+      const values = { clientName: name, link: hubLink(clientId), ...(await data(clientId, body)) };
+      const { to, cc } = await recipientsOf(clientId, operation.kind, people);
+      if (to.length === 0)
+        throw new AppError(
+          422,
+          'NO_RECIPIENTS',
+          'The client’s notification rules send this e-mail to nobody',
+        );
+      const emailIds: string[] = [];
+      for (const person of to)
+        emailIds.push(await sendTemplate(operation.kind, clientId, person, values, actor, cc));
+      res.status(201).json({ emailIds, count: emailIds.length });
+    });
+
+  clientRoute(sendPostOnboardingSurvey, 'post-onboarding-survey', async () => ({}));
+  clientRoute(sendRiskAcceptanceEmails, 'risk-acceptance', async () => ({}));
+  clientRoute(sendActivelyAtWorkReminders, 'actively-at-work-reminder', async (clientId) => {
+    const { rows } = await deps.pool.query<{ d: string | null }>(
+      `select min(p->>'effectiveDate') as d from rm_client_lifecycle l, jsonb_array_elements(l.policies) p
+       where l.client_id = $1`,
+      [clientId],
+    );
+    const d = rows[0]?.d;
+    return {
+      effectiveDate: d
+        ? new Date(`${d.slice(0, 10)}T00:00:00Z`).toLocaleDateString('en-US', {
+            dateStyle: 'long',
+            timeZone: 'UTC',
+          })
+        : 'the policy’s effective date',
+    };
+  });
+  clientRoute(sendDentalEmails, 'dental', async (clientId) => ({
+    link: hubLink(clientId, '/resources-listing'),
+  }));
+  clientRoute(sendUpcomingDateEmails, 'upcoming-date', async (_clientId, body) => ({
+    dateName: body.dateName ?? '',
+    date: body.date ?? '',
+  }));
+  // The phase rule of domain/src/clients/phase.ts over the read models, as the client list has it.
+  clientRoute(sendPhaseChangeEmails, 'phase-change', async (clientId) => {
+    const { rows } = await deps.pool.query<{ phase: string }>(
+      `select case when l.release_status = 'LIVE' then 'live'
+         when l.client_id is not null and l.completed_setup_at is null then 'setup'
+         when c.eif_status is distinct from 'signed' then 'eif' else 'enrollment' end as phase
+       from rm_clients c left join rm_client_lifecycle l on l.client_id = c.client_id where c.client_id = $1`,
+      [clientId],
+    );
+    return { phase: PHASE_LABELS[rows[0]?.phase ?? 'eif']! };
+  });
+
+  mount(router, generateActivityEmails, async (req, res) => {
+    const actor = await requireActor(deps.authenticate, req);
+    requirePermission(actor, 'activity-emails', 'create');
+    const today = deps.now().toISOString().slice(0, 10);
+    const { rows } = await deps.pool.query<{
+      client_id: string;
+      task_id: string;
+      policy_id: string;
+      due_date: string;
+    }>(
+      `select client_id, task_id, policy_id, to_char(due_date, 'YYYY-MM-DD') as due_date from rm_tasks
+       where status not in ('DONE', 'VOIDED', 'DECLINED') and due_date between $1::date and $1::date + 6
+       order by client_id, due_date, task_id`,
+      [today],
+    );
+    const emailIds: string[] = [];
+    for (const task of rows) {
+      if (!isTaskId(task.task_id)) continue;
+      const { name, people } = await clientAndPeople(task.client_id).catch(() => ({ name: '', people: [] }));
+      const path = `/task/${encodeURIComponent(task.task_id)}${task.policy_id ? `/${encodeURIComponent(task.policy_id)}` : ''}`;
+      const dueDate = new Date(`${task.due_date}T00:00:00Z`).toLocaleDateString('en-US', {
+        dateStyle: 'long',
+        timeZone: 'UTC',
+      });
+      const { to, cc } = await recipientsOf(task.client_id, 'TASK_DUE_SOON', people);
+      for (const person of to)
+        emailIds.push(
+          await sendTemplate(
+            'TASK_DUE_SOON',
+            task.client_id,
+            person,
+            {
+              clientName: name,
+              taskName: taskDefinition(task.task_id).title,
+              dueDate,
+              link: hubLink(task.client_id, path),
+            },
+            actor,
+            cc,
+          ),
+        );
+    }
+    res.status(201).json({ emailIds, count: emailIds.length });
+  });
+
+  mount(router, resendRejectedEmails, async (req, res) => {
+    const actor = await requireActor(deps.authenticate, req);
+    requirePermission(actor, 'resend-rejected-emails', 'create');
+    const { rows } = await deps.pool.query<{ id: string }>(
+      `select e.id from rm_emails e where e.status in ('FAILED', 'BOUNCED')
+       and not exists (select 1 from rm_emails r where r.resend_of = e.id) order by e.created_at`,
+    );
+    const emailIds: string[] = [];
+    for (const { id } of rows) {
+      const email = await loadEmail(deps.store, id);
+      const sent = await deps.emailSender.send({
+        kind: email.kind,
+        to: email.to,
+        cc: email.cc,
+        subject: email.subject,
+        body: email.body,
+        html: email.html,
+        link: null,
+        clientId: email.clientId,
+        userIds: email.userIds,
+        resendOf: email.emailId,
+        actor: { userId: actor.userId, role: actor.role },
+      });
+      emailIds.push(sent.emailId);
+    }
+    res.status(201).json({ emailIds, count: emailIds.length });
+  });
+
+  mount(router, resendEmail, async (req, res) => {
+    const actor = await requireActor(deps.authenticate, req);
+    requirePermission(actor, 'email-resend', 'create');
+    const email = await loadEmail(deps.store, String(req.params.emailId));
+    const { emailId } = await deps.emailSender.send({
+      kind: email.kind,
+      to: email.to,
+      cc: email.cc,
+      subject: email.subject,
+      body: email.body,
+      html: email.html,
+      link: null,
+      clientId: email.clientId,
+      userIds: email.userIds,
+      resendOf: email.emailId,
+      actor: { userId: actor.userId, role: actor.role },
+    });
+    res.status(201).json({ emailId });
+  });
+
+  return router;
+}

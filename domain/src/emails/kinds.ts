@@ -1,0 +1,35 @@
+import type { EmailKind } from '@onboard/events';
+
+/** Each kind of e-mail in words, as staff read it in the lists and the template previews. */
+export const EMAIL_KIND_LABELS: Record<EmailKind, string> = {
+  ACTIVATION: 'Activation and welcome',
+  WELCOME: 'Welcome',
+  PASSWORD_RESET: 'Password reset',
+  OUTSIDE_SIGNER_INVITATION: 'Outside-signer invitation',
+  ONBOARDING_FORM_TO_SIGN: 'Onboarding form to sign',
+  NEW_DOCUMENT: 'New document',
+  TASK_NEEDS_ACTION: 'Task needs action (NIGO)',
+  TASK_DUE_SOON: 'Task due soon',
+  PUSH_FINISHED: 'Push to the plan system finished',
+  PHASE_CHANGE: 'Phase change',
+  UPCOMING_DATE: 'Upcoming date',
+  ACTIVELY_AT_WORK_REMINDER: 'Actively-at-work reminder',
+  DENTAL: 'Dental',
+  RISK_ACCEPTANCE: 'Risk acceptance',
+  POST_ONBOARDING_SURVEY: 'Post-onboarding survey',
+  EXPLORER_BENEFITS: 'Benefits Explorer selection',
+  EXPLORER_LEAD: 'Benefits Explorer contact request',
+  DAILY_DIGEST: 'Daily digest',
+  OTHER: 'Other',
+};
+
+/**
+ * Kinds that carry a single-use personal link (a password, a signature): in a client's e-mail list
+ * only staff and the e-mail's own recipients read their body.
+ */
+export const PERSONAL_LINK_KINDS: readonly EmailKind[] = [
+  'ACTIVATION',
+  'PASSWORD_RESET',
+  'OUTSIDE_SIGNER_INVITATION',
+];
+export const WITHHELD_BODY = 'This e-mail carries a personal link, so only its recipients can read it.';

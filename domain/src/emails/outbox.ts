@@ -1,0 +1,174 @@
+import type { EmailEvent, EmailKind } from '@onboard/events';
+
+/**
+ * An e-mail's life in the outbox, folded from its stream. QUEUED waits for (another) attempt; SENT was
+ * accepted by the mail server; DELIVERED, BOUNCED and OPENED are learnt later where known; FAILED is a
+ * permanent refusal or the attempts exhausted.
+ */
+export const EMAIL_STATUSES = [
+  'QUEUED',
+  'HELD',
+  'SENT',
+  'IN_DIGEST',
+  'DELIVERED',
+  'BOUNCED',
+  'FAILED',
+  'OPENED',
+] as const;
+export type EmailStatus = (typeof EMAIL_STATUSES)[number];
+
+export const EMAIL_STATUS_LABELS: Record<EmailStatus, string> = {
+  QUEUED: 'Queued',
+  HELD: 'Held for the daily digest',
+  IN_DIGEST: 'Sent in the daily digest',
+  SENT: 'Sent',
+  DELIVERED: 'Delivered',
+  BOUNCED: 'Bounced',
+  FAILED: 'Failed',
+  OPENED: 'Opened',
+};
+
+export type EmailStatusEntry = { status: EmailStatus; eventAt: string; reason: string | null };
+
+export type OutboxEmail = {
+  emailId: string;
+  kind: EmailKind;
+  to: string[];
+  cc: string[];
+  subject: string;
+  body: string;
+  html: string | null;
+  clientId: string | null;
+  userIds: string[];
+  resendOf: string | null;
+  heldForDigest: boolean;
+  /** The digest e-mail it went out in. */
+  digestEmailId: string | null;
+  status: EmailStatus;
+  attempts: number;
+  /** When the next attempt is due; null when none is (sent, failed). */
+  retryAt: string | null;
+  lastError: string | null;
+  rejected: string[];
+  messageId: string | null;
+  statusHistory: EmailStatusEntry[];
+};
+
+/** The attempts before a temporary failure becomes permanent. */
+export const MAX_DELIVERY_ATTEMPTS = 6;
+
+/** Backoff after the nth failed attempt: 30 s, 2 min, 8 min, 32 min, ... capped at 2 h. */
+export function retryDelayMs(attempt: number, baseMs = 30_000): number {
+  return Math.min(baseMs * 4 ** (attempt - 1), 2 * 60 * 60 * 1000);
+}
+
+/** Whether an SMTP answer code is a permanent refusal (5xx); a missing code (network) is temporary. */
+export const isPermanentSmtpCode = (code: number | null | undefined) =>
+  typeof code === 'number' && code >= 500 && code < 600;
+
+/** Applies one event to an e-mail (null before its first event). */
+export function evolveEmail(
+  current: OutboxEmail | null,
+  event: EmailEvent,
+  eventAt: string,
+): OutboxEmail | null {
+  let email: OutboxEmail | null = current ? { ...current, statusHistory: [...current.statusHistory] } : null;
+  const push = (status: EmailStatus, reason: string | null = null) =>
+    email?.statusHistory.push({ status, eventAt, reason });
+  switch (event.type) {
+    case 'EmailQueued':
+      email = {
+        ...event.data,
+        digestEmailId: null,
+        status: event.data.heldForDigest ? 'HELD' : 'QUEUED',
+        attempts: 0,
+        retryAt: event.data.heldForDigest ? null : eventAt,
+        lastError: null,
+        rejected: [],
+        messageId: null,
+        statusHistory: [],
+      };
+      push(email.status);
+      break;
+    case 'EmailIncludedInDigest':
+      if (!email) break;
+      email.status = 'IN_DIGEST';
+      email.digestEmailId = event.data.digestEmailId;
+      push('IN_DIGEST');
+      break;
+    case 'EmailSent':
+      // An e-mail from before the outbox has only this event.
+      email ??= {
+        emailId: event.data.emailId,
+        kind: 'OTHER',
+        to: event.data.to,
+        cc: [],
+        subject: event.data.subject,
+        body: event.data.body,
+        html: null,
+        clientId: event.data.clientId,
+        userIds: [],
+        resendOf: null,
+        heldForDigest: false,
+        digestEmailId: null,
+        status: 'QUEUED',
+        attempts: 0,
+        retryAt: null,
+        lastError: null,
+        rejected: [],
+        messageId: null,
+        statusHistory: [],
+      };
+      email.status = 'SENT';
+      email.attempts += 1;
+      email.retryAt = null;
+      email.messageId = event.data.messageId;
+      push('SENT');
+      break;
+    case 'EmailDeliveryFailed':
+      if (!email) break;
+      email.attempts = event.data.attempt;
+      email.lastError = event.data.reason;
+      email.rejected = event.data.rejected;
+      if (event.data.permanent) {
+        email.status = 'FAILED';
+        email.retryAt = null;
+        push('FAILED', event.data.reason);
+      } else {
+        email.retryAt = event.data.retryAt;
+        push('QUEUED', `Attempt ${event.data.attempt} failed: ${event.data.reason}`);
+      }
+      break;
+    case 'EmailDelivered':
+      if (!email) break;
+      email.status = 'DELIVERED';
+      push('DELIVERED');
+      break;
+    case 'EmailBounced':
+      if (!email) break;
+      email.status = 'BOUNCED';
+      email.lastError = event.data.reason;
+      push('BOUNCED', event.data.reason);
+      break;
+    case 'EmailOpened':
+      if (!email) break;
+      email.status = 'OPENED';
+      push('OPENED');
+      break;
+  }
+  return email;
+}
+
+/** Folds an e-mail's events (oldest first, each with when it happened); null for an empty stream. */
+export function foldEmail(events: readonly { event: EmailEvent; occurredAt: string }[]): OutboxEmail | null {
+  return events.reduce<OutboxEmail | null>((email, e) => evolveEmail(email, e.event, e.occurredAt), null);
+}
+
+/** Whether the delivery worker should attempt the e-mail now. */
+export const isDue = (email: OutboxEmail | null, now: Date): email is OutboxEmail =>
+  email !== null &&
+  email.status === 'QUEUED' &&
+  (email.retryAt === null || email.retryAt <= now.toISOString());
+
+/** The Message-ID an e-mail always leaves with, so a receiver can recognise a repeat. */
+export const messageIdFor = (emailId: string, domain: string) => `<${emailId}@${domain}>`;

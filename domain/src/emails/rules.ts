@@ -1,0 +1,82 @@
+import type { EmailKind } from '@onboard/events';
+import { emailMessage } from '../explorer/common-rules.ts';
+
+/**
+ * A client's notification rules: for each kind of e-mail about the client, which of its people receive
+ * it (each their own e-mail) and who is copied on every one of them, by role and by address (for
+ * example: CC the broker on every NIGO). Kinds without a rule go to every benefits administrator and
+ * broker, with no copy.
+ */
+export const RULE_ROLES = ['BEN_ADMIN', 'BROKER'] as const;
+export type RuleRole = (typeof RULE_ROLES)[number];
+export const RULE_ROLE_LABELS: Record<RuleRole, string> = {
+  BEN_ADMIN: 'Benefits administrators',
+  BROKER: 'Brokers',
+};
+
+/** The kinds about a client that the rules govern. */
+export const RULE_KINDS = [
+  'TASK_NEEDS_ACTION',
+  'TASK_DUE_SOON',
+  'NEW_DOCUMENT',
+  'ONBOARDING_FORM_TO_SIGN',
+  'PUSH_FINISHED',
+  'PHASE_CHANGE',
+  'UPCOMING_DATE',
+  'ACTIVELY_AT_WORK_REMINDER',
+  'DENTAL',
+  'RISK_ACCEPTANCE',
+  'POST_ONBOARDING_SURVEY',
+] as const satisfies readonly EmailKind[];
+export type RuleKind = (typeof RULE_KINDS)[number];
+
+export type EmailRule = { kind: RuleKind; to: RuleRole[]; ccRoles: RuleRole[]; ccAddresses: string[] };
+
+export const defaultRule = (kind: RuleKind): EmailRule => ({
+  kind,
+  to: [...RULE_ROLES],
+  ccRoles: [],
+  ccAddresses: [],
+});
+
+/** Every kind's rule: the client's where it set one, the default otherwise. */
+export function effectiveRules(rules: readonly EmailRule[]): EmailRule[] {
+  return RULE_KINDS.map((kind) => rules.find((r) => r.kind === kind) ?? defaultRule(kind));
+}
+
+export type RulePerson = { userId: string; name: string; email: string; role: string };
+export type RuleRecipients = { to: RulePerson[]; cc: string[] };
+
+/** Who receives an e-mail of this kind: one e-mail per `to` person, each copied to `cc`. */
+export function recipientsFor(
+  rules: readonly EmailRule[],
+  kind: RuleKind,
+  people: readonly RulePerson[],
+): RuleRecipients {
+  const rule = effectiveRules(rules).find((r) => r.kind === kind)!;
+  const to = people.filter((p) => (rule.to as string[]).includes(p.role));
+  const toEmails = new Set(to.map((p) => p.email.toLowerCase()));
+  const cc = [
+    ...people.filter((p) => (rule.ccRoles as string[]).includes(p.role)).map((p) => p.email),
+    ...rule.ccAddresses,
+  ].filter((address, i, all) => {
+    const lower = address.toLowerCase();
+    return !toEmails.has(lower) && all.findIndex((a) => a.toLowerCase() === lower) === i;
+  });
+  return { to, cc };
+}
+
+/** The rules' own checks: known kinds once each, and CC addresses by the e-mail messages of explorer §5. */
+export function ruleErrors(rules: readonly EmailRule[]): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const seen = new Set<string>();
+  rules.forEach((rule, i) => {
+    if (seen.has(rule.kind)) errors[`body.rules.${i}.kind`] = 'Each kind of e-mail has one rule';
+    seen.add(rule.kind);
+    rule.ccAddresses.forEach((address, j) => {
+      const message = emailMessage(address);
+      if (message) errors[`body.rules.${i}.ccAddresses.${j}`] = message;
+    });
+  });
+  return errors;
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { effectiveRules, recipientsFor, ruleErrors, type RulePerson } from './rules.ts';
+
+const people: RulePerson[] = [
+  { userId: 'b1', name: 'Ben', email: 'ben@client.example', role: 'BEN_ADMIN' },
+  { userId: 'b2', name: 'Bea', email: 'bea@client.example', role: 'BEN_ADMIN' },
+  { userId: 'k1', name: 'Bianca', email: 'bianca@broker.example', role: 'BROKER' },
+];
+
+describe('notification rules', () => {
+  it('send every kind to every benefits administrator and broker by default, with no copy', () => {
+    expect(effectiveRules([])).toHaveLength(11);
+    const { to, cc } = recipientsFor([], 'TASK_NEEDS_ACTION', people);
+    expect(to.map((p) => p.userId)).toEqual(['b1', 'b2', 'k1']);
+    expect(cc).toEqual([]);
+  });
+
+  it('CC the broker on every NIGO: the administrators get the e-mail, the broker a copy of each', () => {
+    const rules = [
+      {
+        kind: 'TASK_NEEDS_ACTION' as const,
+        to: ['BEN_ADMIN' as const],
+        ccRoles: ['BROKER' as const],
+        ccAddresses: ['ops@carrier.example', 'BIANCA@broker.example'],
+      },
+    ];
+    const { to, cc } = recipientsFor(rules, 'TASK_NEEDS_ACTION', people);
+    expect(to.map((p) => p.userId)).toEqual(['b1', 'b2']);
+    expect(cc).toEqual(['bianca@broker.example', 'ops@carrier.example']);
+    // Other kinds keep their default.
+    expect(recipientsFor(rules, 'DENTAL', people).to).toHaveLength(3);
+  });
+
+  it('refuses a CC address with the messages of explorer §5, and a kind given twice', () => {
+    expect(
+      ruleErrors([
+        { kind: 'DENTAL', to: [], ccRoles: [], ccAddresses: ['ok@example.com', 'bad..dots@example.com'] },
+        { kind: 'DENTAL', to: [], ccRoles: [], ccAddresses: [] },
+      ]),
+    ).toEqual({
+      'body.rules.0.ccAddresses.1': 'Please enter a valid email address',
+      'body.rules.1.kind': 'Each kind of e-mail has one rule',
+    });
+  });
+});

@@ -1,0 +1,218 @@
+import type { EmailKind } from '@onboard/events';
+import { EMAIL_KIND_LABELS } from './kinds.ts';
+
+/**
+ * What an e-mail says, kind by kind, as data: a subject, a greeting, paragraphs, at most one action
+ * (a button in HTML, the bare link in text) and a closing note. The HTML is rendered from it with MJML
+ * by the outbox (platform/src/email/render.ts); the text by `emailText` below, so both always agree.
+ */
+export type EmailContent = {
+  subject: string;
+  greeting: string;
+  paragraphs: string[];
+  action: { label: string; url: string } | null;
+  note: string | null;
+};
+
+/** The values a template fills in; every template names the ones it needs. */
+export type TemplateData = Record<string, string>;
+
+export type EmailTemplate = {
+  kind: EmailKind;
+  label: string;
+  /** The values of the staff preview. */
+  sample: TemplateData;
+  build: (data: TemplateData) => EmailContent;
+};
+
+const v = (data: TemplateData, key: string) => data[key] ?? '';
+const hello = (data: TemplateData) => (data.firstName ? `Hello ${data.firstName},` : 'Hello,');
+
+const SAMPLE = {
+  firstName: 'Bianca',
+  clientName: 'Lakeside Manufacturing Co.',
+  link: 'https://onboard.example/client/lakeside-manufacturing',
+};
+
+const template = (
+  kind: EmailKind,
+  sample: TemplateData,
+  build: (data: TemplateData) => Omit<EmailContent, 'greeting'> & { greeting?: string },
+): EmailTemplate => ({
+  kind,
+  label: EMAIL_KIND_LABELS[kind],
+  sample,
+  build: (data) => {
+    const content = build(data);
+    return { ...content, greeting: content.greeting ?? hello(data) };
+  },
+});
+
+export const EMAIL_TEMPLATES: Partial<Record<EmailKind, EmailTemplate>> = {
+  ACTIVATION: template(
+    'ACTIVATION',
+    { ...SAMPLE, link: 'https://onboard.example/activate?token=sample', days: '7' },
+    (d) => ({
+      subject: 'Welcome to Onboard: activate your account',
+      paragraphs: ['An account has been created for you on Onboard. Choose your password to activate it.'],
+      action: { label: 'Activate your account', url: v(d, 'link') },
+      note: `The link works once and expires in ${v(d, 'days')} days.`,
+    }),
+  ),
+  WELCOME: template('WELCOME', SAMPLE, (d) => ({
+    subject: `Welcome to the onboarding of ${v(d, 'clientName')}`,
+    paragraphs: [
+      `Onboarding for ${v(d, 'clientName')} has started on Onboard. Your hub lists every step, who does it and by when.`,
+    ],
+    action: { label: 'Open your hub', url: v(d, 'link') },
+    note: null,
+  })),
+  PASSWORD_RESET: template(
+    'PASSWORD_RESET',
+    { ...SAMPLE, link: 'https://onboard.example/reset?token=sample', hours: '1' },
+    (d) => ({
+      subject: 'Reset your Onboard password',
+      paragraphs: ['Someone asked to reset your Onboard password. If it was you, choose a new one.'],
+      action: { label: 'Choose a new password', url: v(d, 'link') },
+      note: `The link works once and expires in ${v(d, 'hours')} hour. If it was not you, ignore this e-mail.`,
+    }),
+  ),
+  OUTSIDE_SIGNER_INVITATION: template(
+    'OUTSIDE_SIGNER_INVITATION',
+    {
+      ...SAMPLE,
+      firstName: 'Sam',
+      link: 'https://onboard.example/client/lakeside-manufacturing/outside-signer/sample',
+      days: '30',
+      purpose: 'sign',
+    },
+    (d) => ({
+      subject:
+        d.purpose === 'updates'
+          ? 'Please review the updates to the Employer Information Form'
+          : 'Please review and sign the Employer Information Form',
+      paragraphs: [
+        d.clientName
+          ? `You have been asked to review the Employer Information Form of ${v(d, 'clientName')} on Onboard.`
+          : 'You have been asked to review the Employer Information Form on Onboard.',
+      ],
+      action: {
+        label: d.purpose === 'updates' ? 'Review the updates' : 'Review and sign',
+        url: v(d, 'link'),
+      },
+      note: `The link works once and expires in ${v(d, 'days')} days.`,
+    }),
+  ),
+  ONBOARDING_FORM_TO_SIGN: template(
+    'ONBOARDING_FORM_TO_SIGN',
+    { ...SAMPLE, formName: 'Group application' },
+    (d) => ({
+      subject: `${v(d, 'formName')} is ready for your signature`,
+      paragraphs: [`The ${v(d, 'formName')} of ${v(d, 'clientName')} is ready for you to review and sign.`],
+      action: { label: 'Review and sign', url: v(d, 'link') },
+      note: null,
+    }),
+  ),
+  NEW_DOCUMENT: template('NEW_DOCUMENT', { ...SAMPLE, documentName: 'Benefits summary 2027.pdf' }, (d) => ({
+    subject: `A new document for ${v(d, 'clientName')}`,
+    paragraphs: [`${v(d, 'documentName')} was added to the documents of ${v(d, 'clientName')}.`],
+    action: { label: 'See the document', url: v(d, 'link') },
+    note: null,
+  })),
+  TASK_NEEDS_ACTION: template(
+    'TASK_NEEDS_ACTION',
+    { ...SAMPLE, taskName: 'Census file', reason: 'The file is missing the employees’ dates of hire.' },
+    (d) => ({
+      subject: `Action needed: ${v(d, 'taskName')}`,
+      paragraphs: [
+        `The task “${v(d, 'taskName')}” of ${v(d, 'clientName')} was sent back and needs your action.`,
+        `Reason: ${v(d, 'reason')}`,
+      ],
+      action: { label: 'Open the task', url: v(d, 'link') },
+      note: null,
+    }),
+  ),
+  TASK_DUE_SOON: template(
+    'TASK_DUE_SOON',
+    { ...SAMPLE, taskName: 'Census file', dueDate: 'December 1, 2026' },
+    (d) => ({
+      subject: `Due soon: ${v(d, 'taskName')}`,
+      paragraphs: [`The task “${v(d, 'taskName')}” of ${v(d, 'clientName')} is due on ${v(d, 'dueDate')}.`],
+      action: { label: 'Open the task', url: v(d, 'link') },
+      note: null,
+    }),
+  ),
+  PUSH_FINISHED: template('PUSH_FINISHED', { ...SAMPLE, outcome: 'completed' }, (d) => ({
+    subject: `The plan design of ${v(d, 'clientName')} reached the plan system`,
+    paragraphs: [
+      `The push of the plan design of ${v(d, 'clientName')} to the plan system ${v(d, 'outcome')}.`,
+    ],
+    action: { label: 'See the push', url: v(d, 'link') },
+    note: null,
+  })),
+  PHASE_CHANGE: template('PHASE_CHANGE', { ...SAMPLE, phase: 'Enrollment' }, (d) => ({
+    subject: `${v(d, 'clientName')} is now in ${v(d, 'phase')}`,
+    paragraphs: [`The onboarding of ${v(d, 'clientName')} moved to its next phase: ${v(d, 'phase')}.`],
+    action: { label: 'See the timeline', url: v(d, 'link') },
+    note: null,
+  })),
+  UPCOMING_DATE: template(
+    'UPCOMING_DATE',
+    { ...SAMPLE, dateName: 'Open enrollment starts', date: 'December 1, 2026' },
+    (d) => ({
+      subject: `Coming up: ${v(d, 'dateName')} on ${v(d, 'date')}`,
+      paragraphs: [`A reminder for ${v(d, 'clientName')}: ${v(d, 'dateName')} on ${v(d, 'date')}.`],
+      action: { label: 'Open your hub', url: v(d, 'link') },
+      note: null,
+    }),
+  ),
+  ACTIVELY_AT_WORK_REMINDER: template(
+    'ACTIVELY_AT_WORK_REMINDER',
+    { ...SAMPLE, effectiveDate: 'January 1, 2027' },
+    (d) => ({
+      subject: 'Reminder: the actively-at-work requirement',
+      paragraphs: [
+        `Coverage for the employees of ${v(d, 'clientName')} starts on ${v(d, 'effectiveDate')} for those actively at work that day.`,
+        'An employee who is not actively at work then is covered from the day they return to work.',
+      ],
+      action: { label: 'Open your hub', url: v(d, 'link') },
+      note: null,
+    }),
+  ),
+  DENTAL: template('DENTAL', SAMPLE, (d) => ({
+    subject: `Dental coverage for ${v(d, 'clientName')}: what employees should know`,
+    paragraphs: [
+      `Dental coverage of ${v(d, 'clientName')} comes with its own enrollment materials and network information.`,
+    ],
+    action: { label: 'See the dental resources', url: v(d, 'link') },
+    note: null,
+  })),
+  RISK_ACCEPTANCE: template('RISK_ACCEPTANCE', SAMPLE, (d) => ({
+    subject: `The risk of ${v(d, 'clientName')} was accepted`,
+    paragraphs: [
+      `Underwriting accepted the risk of ${v(d, 'clientName')}. Onboarding continues with the next steps.`,
+    ],
+    action: { label: 'Open your hub', url: v(d, 'link') },
+    note: null,
+  })),
+  POST_ONBOARDING_SURVEY: template('POST_ONBOARDING_SURVEY', SAMPLE, (d) => ({
+    subject: 'How did your onboarding go?',
+    paragraphs: [
+      `The onboarding of ${v(d, 'clientName')} is complete. Tell us how it went: it takes two minutes.`,
+    ],
+    action: { label: 'Take the survey', url: v(d, 'link') },
+    note: null,
+  })),
+};
+
+/** The templates in the order staff see them. */
+export const TEMPLATE_LIST: readonly EmailTemplate[] = Object.values(EMAIL_TEMPLATES);
+
+/** The plain-text version: greeting, paragraphs, the action's link on its own line, the note. */
+export function emailText(content: EmailContent): string {
+  const lines = [content.greeting, ''];
+  for (const p of content.paragraphs) lines.push(p, '');
+  if (content.action) lines.push(`${content.action.label}:`, content.action.url, '');
+  if (content.note) lines.push(content.note);
+  return lines.join('\n').trimEnd();
+}

@@ -1,0 +1,90 @@
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer, type SMTPServerAddress } from 'smtp-server';
+
+export type ReceivedMail = {
+  envelope: { from: string; to: string[] };
+  parsed: ParsedMail;
+  messageId: string;
+};
+
+type Refusal = { code: number; message: string };
+
+/**
+ * A real SMTP server for tests (the `smtp-server` package) on 127.0.0.1: it keeps every message it
+ * accepted, parsed. `refuse` decides per recipient whether to answer with an error instead (e.g. 550).
+ * `onMailFrom` runs when a message's transaction starts, before it is accepted.
+ */
+export async function startTestSmtpServer(
+  options: {
+    refuse?: (address: string) => Refusal | null;
+    onMailFrom?: (count: number) => void;
+  } = {},
+) {
+  const received: ReceivedMail[] = [];
+  const waiters: (() => void)[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onMailFrom(_address: SMTPServerAddress, _session, callback) {
+      options.onMailFrom?.(received.length);
+      callback();
+    },
+    onRcptTo(address: SMTPServerAddress, _session, callback) {
+      const refusal = options.refuse?.(address.address) ?? null;
+      if (refusal) {
+        const error = new Error(refusal.message) as Error & { responseCode: number };
+        error.responseCode = refusal.code;
+        callback(error);
+        return;
+      }
+      callback();
+    },
+    onData(stream, session, callback) {
+      simpleParser(stream)
+        .then((parsed) => {
+          received.push({
+            envelope: {
+              from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+              to: session.envelope.rcptTo.map((r) => r.address),
+            },
+            parsed,
+            messageId: parsed.messageId ?? '',
+          });
+          callback();
+          for (const w of waiters.splice(0)) w();
+        })
+        .catch((error: Error) => callback(error));
+    },
+  });
+  // A client that dies mid-conversation (the SIGKILL test) resets its connection: expected, not a failure.
+  const connectionErrors: Error[] = [];
+  server.on('error', (error) => connectionErrors.push(error));
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', () => done()));
+  const address = server.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    port,
+    received,
+    connectionErrors,
+    /** Resolves once `count` messages were accepted (or rejects after `timeoutMs`). */
+    waitFor: async (count: number, timeoutMs = 15_000) => {
+      const deadline = Date.now() + timeoutMs;
+      while (received.length < count) {
+        if (Date.now() > deadline)
+          throw new Error(`The test SMTP server got ${received.length} of ${count} messages`);
+        await new Promise<void>((done) => {
+          const t = setTimeout(done, 200);
+          waiters.push(() => {
+            clearTimeout(t);
+            done();
+          });
+        });
+      }
+      return received;
+    },
+    stop: () => new Promise<void>((done) => server.close(() => done())),
+  };
+}
+export type TestSmtpServer = Awaited<ReturnType<typeof startTestSmtpServer>>;

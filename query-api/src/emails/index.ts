@@ -1,0 +1,2 @@
+export { emailQueryRoutes } from './routes.ts';
+export { emailRuleQueryRoutes } from './rules.ts';

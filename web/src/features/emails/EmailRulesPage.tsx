@@ -1,0 +1,207 @@
+import { useEffect, useState } from 'react';
+import useSWR from 'swr';
+import { Button, Heading, Link } from 'react-aria-components';
+import type { ResponseOf } from '@onboard/api-contract';
+import type { getEmailRules } from '@onboard/query-api/contracts';
+import {
+  RULE_ROLES,
+  RULE_ROLE_LABELS,
+  recipientsFor,
+  type EmailRule,
+  type RuleRole,
+} from '@onboard/domain/emails/rules';
+import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
+import { apiRequest } from '../../api/http.ts';
+import { useClient } from '../../api/hooks.ts';
+import { NativeCheckbox } from '../../ui/NativeCheckbox.tsx';
+import { Alert, ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
+import { clientManagePath } from '../../app/routes.ts';
+import './emails.css';
+
+type RulesView = ResponseOf<typeof getEmailRules>;
+type Row = RulesView['rules'][number] & { ccText: string };
+
+const toggle = (list: RuleRole[], role: RuleRole, on: boolean) =>
+  on ? [...new Set([...list, role])] : list.filter((r) => r !== role);
+const addresses = (text: string) =>
+  text
+    .split(/[,;\s]+/)
+    .map((a) => a.trim())
+    .filter((a) => a !== '');
+
+/** One person's choice of the daily digest, switched by staff. */
+function DigestChoice({ person }: { person: RulesView['people'][number] }) {
+  const path = `/api/users/${encodeURIComponent(person.userId)}/email-preferences`;
+  const { data, mutate } = useSWR<{ daily: boolean }>(path);
+  return (
+    <NativeCheckbox
+      isSelected={data?.daily ?? false}
+      onChange={(daily) =>
+        void apiRequest('PUT', path, { body: { daily } }).then(() => mutate({ daily }, { revalidate: false }))
+      }
+    >
+      {person.name} ({person.roleLabel.replace(/s$/, '').toLowerCase()}): one daily digest instead of single
+      e-mails
+    </NativeCheckbox>
+  );
+}
+
+/**
+ * A client's notification rules (staff): for each kind of e-mail, who receives it and who is copied,
+ * with a live preview of the people that choice reaches.
+ */
+export function EmailRulesPage({ clientId }: { clientId: string }) {
+  const path = `/api/clients/${encodeURIComponent(clientId)}/email-rules`;
+  const { data, error, mutate } = useSWR<RulesView>(path);
+  const { data: client } = useClient(clientId);
+  const [rows, setRows] = useState<Row[] | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const [isSaving, setIsSaving] = useState(false);
+
+  useEffect(() => {
+    if (data && rows === null) setRows(data.rules.map((r) => ({ ...r, ccText: r.ccAddresses.join(', ') })));
+  }, [data, rows]);
+
+  const update = (kind: string, change: Partial<Row>) =>
+    setRows((current) => current?.map((r) => (r.kind === kind ? { ...r, ...change } : r)) ?? null);
+
+  const asRules = (list: Row[]): EmailRule[] =>
+    list.map((r) => ({
+      kind: r.kind as EmailRule['kind'],
+      to: r.to,
+      ccRoles: r.ccRoles,
+      ccAddresses: addresses(r.ccText),
+    }));
+
+  const save = async () => {
+    if (!rows) return;
+    setIsSaving(true);
+    setErrors({});
+    try {
+      await apiRequest('PUT', path, { body: { rules: asRules(rows) } });
+      setNotice({ tone: 'success', text: 'The notification rules were saved.' });
+      await mutate();
+    } catch (caught) {
+      if (caught instanceof ApiError) setErrors(caught.fieldErrors);
+      setNotice({ tone: 'error', text: caught instanceof ApiError ? caught.message : GENERIC_ERROR_MESSAGE });
+    } finally {
+      setIsSaving(false);
+    }
+  };
+
+  const people = data?.people ?? [];
+  const rules = rows ? asRules(rows) : [];
+
+  return (
+    <div className="page page--wide">
+      <Link className="back-link" href={clientManagePath(clientId)}>
+        ← {client?.name ?? 'Manage client'}
+      </Link>
+      <div className="page__header page__header--row">
+        <Heading level={1}>Notification rules</Heading>
+        <Button className="button button--primary" isDisabled={!rows || isSaving} onPress={() => void save()}>
+          Save rules
+        </Button>
+      </div>
+      <p className="muted">
+        Who receives each kind of e-mail about this client. Each recipient gets their own e-mail; everyone
+        copied gets a copy of each.
+      </p>
+      {notice && (
+        <Alert tone={notice.tone} testId="rules-notice">
+          {notice.text}
+        </Alert>
+      )}
+      {error && <ErrorPanel error={error} />}
+      {!rows && !error && <PageSkeleton />}
+      {rows && (
+        <table className="table email-rules" data-testid="email-rules">
+          <thead>
+            <tr>
+              <th scope="col">E-mail</th>
+              <th scope="col">Sent to</th>
+              <th scope="col">Copied</th>
+              <th scope="col">Who would receive it</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row, i) => {
+              const preview = recipientsFor(rules, row.kind as EmailRule['kind'], people);
+              const ccErrors = Object.entries(errors)
+                .filter(([key]) => key.startsWith(`body.rules.${i}.ccAddresses`))
+                .map(([, message]) => message);
+              return (
+                <tr key={row.kind} data-testid={`rule-${row.kind}`}>
+                  <th scope="row">{row.kindLabel}</th>
+                  <td>
+                    {RULE_ROLES.map((role) => (
+                      <NativeCheckbox
+                        key={role}
+                        isSelected={row.to.includes(role)}
+                        onChange={(on) => update(row.kind, { to: toggle(row.to, role, on) })}
+                      >
+                        {RULE_ROLE_LABELS[role]}
+                      </NativeCheckbox>
+                    ))}
+                  </td>
+                  <td>
+                    {RULE_ROLES.map((role) => (
+                      <NativeCheckbox
+                        key={role}
+                        isSelected={row.ccRoles.includes(role)}
+                        onChange={(on) => update(row.kind, { ccRoles: toggle(row.ccRoles, role, on) })}
+                      >
+                        {RULE_ROLE_LABELS[role]}
+                      </NativeCheckbox>
+                    ))}
+                    <label className="field email-rules__cc">
+                      <span className="field__label">Also copy (addresses)</span>
+                      <input
+                        className="field__input"
+                        value={row.ccText}
+                        aria-invalid={ccErrors.length > 0 || undefined}
+                        onChange={(event) => update(row.kind, { ccText: event.target.value })}
+                      />
+                      {ccErrors.length > 0 && <span className="field__error">{ccErrors[0]}</span>}
+                    </label>
+                  </td>
+                  <td data-testid={`rule-preview-${row.kind}`}>
+                    {preview.to.length === 0 ? (
+                      <span className="muted">Nobody</span>
+                    ) : (
+                      <>
+                        <div>
+                          <strong>To:</strong> {preview.to.map((p) => `${p.name} (${p.email})`).join(', ')}
+                        </div>
+                        {preview.cc.length > 0 && (
+                          <div>
+                            <strong>CC:</strong> {preview.cc.join(', ')}
+                          </div>
+                        )}
+                      </>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+      {data && data.people.length > 0 && (
+        <section className="card email-rules__digest" aria-labelledby="digest-title">
+          <Heading level={2} id="digest-title" className="email-detail__heading">
+            Daily digest
+          </Heading>
+          <p className="muted">
+            A person who chooses the digest gets the e-mails above once a day, together, instead of one by
+            one.
+          </p>
+          {data.people.map((person) => (
+            <DigestChoice key={person.userId} person={person} />
+          ))}
+        </section>
+      )}
+    </div>
+  );
+}

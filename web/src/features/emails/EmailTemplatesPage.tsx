@@ -1,0 +1,107 @@
+import { useState } from 'react';
+import useSWR from 'swr';
+import { Heading, Link, ToggleButton, ToggleButtonGroup } from 'react-aria-components';
+import { ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
+import { ALL_EMAILS_PATH } from '../../app/routes.ts';
+import './emails.css';
+
+type Template = { kind: string; label: string };
+type Preview = {
+  kind: string;
+  label: string;
+  subject: string;
+  text: string;
+  html: string;
+  sample: Record<string, string>;
+};
+
+/** Staff preview every e-mail template with sample data: the HTML as a mail client shows it, and the text. */
+export function EmailTemplatesPage() {
+  const { data: templates, error } = useSWR<Template[]>('/api/email-templates');
+  const [kind, setKind] = useState<string | null>(null);
+  const selected = kind ?? templates?.[0]?.kind ?? null;
+  const { data: preview, error: previewError } = useSWR<Preview>(
+    selected ? `/api/email-templates/${encodeURIComponent(selected)}/preview` : null,
+  );
+  const [view, setView] = useState<'html' | 'text'>('html');
+
+  return (
+    <div className="page page--wide">
+      <Link className="back-link" href={ALL_EMAILS_PATH}>
+        ← All emails
+      </Link>
+      <div className="page__header">
+        <Heading level={1}>E-mail templates</Heading>
+      </div>
+      <p className="muted">Each kind of e-mail the portal sends, filled in with sample data.</p>
+      {error && <ErrorPanel error={error} />}
+      {!templates && !error && <PageSkeleton />}
+      {templates && (
+        <div className="email-templates">
+          <nav className="card email-templates__list" aria-label="Templates">
+            <ul>
+              {templates.map((t) => (
+                <li key={t.kind}>
+                  <button
+                    type="button"
+                    className={`email-templates__item${t.kind === selected ? ' email-templates__item--active' : ''}`}
+                    aria-current={t.kind === selected ? 'true' : undefined}
+                    onClick={() => setKind(t.kind)}
+                  >
+                    {t.label}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <section className="card email-templates__preview" aria-label="Preview">
+            {previewError && <ErrorPanel error={previewError} />}
+            {!preview && !previewError && <PageSkeleton />}
+            {preview && (
+              <>
+                <Heading level={2} className="email-detail__heading">
+                  {preview.label}
+                </Heading>
+                <dl className="email-meta">
+                  <dt>Subject</dt>
+                  <dd data-testid="template-subject">{preview.subject}</dd>
+                  <dt>Sample data</dt>
+                  <dd>
+                    {Object.entries(preview.sample)
+                      .map(([k, val]) => `${k}: ${val}`)
+                      .join(' · ')}
+                  </dd>
+                </dl>
+                <ToggleButtonGroup
+                  className="segmented"
+                  selectionMode="single"
+                  disallowEmptySelection
+                  selectedKeys={[view]}
+                  onSelectionChange={(keys) => setView([...keys][0] === 'text' ? 'text' : 'html')}
+                  aria-label="Version"
+                >
+                  <ToggleButton id="html" className="button button--small button--secondary">
+                    HTML
+                  </ToggleButton>
+                  <ToggleButton id="text" className="button button--small button--secondary">
+                    Text
+                  </ToggleButton>
+                </ToggleButtonGroup>
+                {view === 'html' ? (
+                  <iframe
+                    title={`${preview.label}: HTML preview`}
+                    className="email-templates__frame"
+                    sandbox=""
+                    srcDoc={preview.html}
+                  />
+                ) : (
+                  <pre className="email-body">{preview.text}</pre>
+                )}
+              </>
+            )}
+          </section>
+        </div>
+      )}
+    </div>
+  );
+}
