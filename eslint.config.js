@@ -160,7 +160,7 @@ function boundary(pkg, allowed, isTest) {
 }
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '.data/**', 'scripts/kafka/target/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', '.data/**', '.tmp/**', 'scripts/kafka/target/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

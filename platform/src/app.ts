@@ -47,7 +47,7 @@ import { benAdminPlatformCommandRoutes } from '@onboard/command-api/ben-admin-pl
 import { benAdminPlatformQueryRoutes } from '@onboard/query-api/ben-admin-platforms';
 import { portalChatCommandRoutes } from '@onboard/command-api/support';
 import { portalChatQueryRoutes } from '@onboard/query-api/support';
-import { emailCommandRoutes } from '@onboard/command-api/emails';
+import { clientEmails, emailCommandRoutes } from '@onboard/command-api/emails';
 import { emailQueryRoutes, emailRuleQueryRoutes } from '@onboard/query-api/emails';
 import { connectDocumentStore } from './documents/index.ts';
 import { createExplorerQueries } from '@onboard/query-api/explorer';
@@ -60,7 +60,7 @@ import { analyticsBodyParser, analyticsCommandRoutes } from '@onboard/command-ap
 import { analyticsQueryRoutes } from '@onboard/query-api/analytics';
 import { segmentForwarder } from './analytics/segment.ts';
 import { projections } from '@onboard/projections';
-import { busPublisher, clientBaseWorker } from '@onboard/workers';
+import { busPublisher, clientBaseWorker, clientNotificationsWorker } from '@onboard/workers';
 import { createPostgresBus } from './bus/postgres-bus.ts';
 import { migrate, pendingMigrations } from './database/migrations.ts';
 import type { AppConfig } from './config.ts';
@@ -241,6 +241,16 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
     busPublisher(bus),
     createQpsPushWorker({ store, snapshots, now, settings: qpsSettingsFromEnv() }),
     clientBaseWorker({ store, snapshots, now }),
+    // The client's people hear by e-mail of a task sent back and of a finished push (their rules decide).
+    clientNotificationsWorker({
+      now,
+      notify: clientEmails({
+        store,
+        pool,
+        emailSender: identity.deps.emailSender,
+        publicUrl: identity.deps.publicUrl,
+      }).notifyClient,
+    }),
   ];
   const consumersHere = [...(has('projections') ? projections : []), ...(has('workers') ? reactors : [])];
   // Every active runner holds one connection for its lock; the rest serve requests and batches.

@@ -10,3 +10,4 @@ export {
   type EmailTransport,
   type TransportMessage,
 } from './email-delivery.ts';
+export { clientNotificationsWorker, type ClientNotifier } from './client-notifications.ts';

@@ -6,6 +6,8 @@ import type { EmailContent } from '@onboard/domain/emails/templates';
  * delivery worker sends it; without, it is printed on the console and recorded as sent at once.
  */
 export type OutgoingEmail = {
+  /** The e-mail's id when the caller names it (a reactor, from the event that caused it); new otherwise. */
+  emailId?: string;
   /** Which template it is (for the records and the notification rules); OTHER when none. */
   kind?: EmailKind;
   to: string[];

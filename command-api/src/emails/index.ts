@@ -1,1 +1,2 @@
 export { emailCommandRoutes, loadEmail, sendDailyDigests, type EmailCommandDeps } from './routes.ts';
+export { clientEmails, type ClientNotification } from './client-emails.ts';

@@ -1,13 +1,10 @@
 import { Router } from 'express';
 import type pg from 'pg';
 import {
-  ClientEmailRulesSet,
-  EmailDigestChosen,
   EmailEvent,
   emailPreferencesStream,
   emailRulesStream,
   emailStream,
-  type EmailKind,
   type EventStore,
 } from '@onboard/events';
 import {
@@ -21,15 +18,10 @@ import {
 import { isTaskId, taskDefinition } from '@onboard/domain/tasks/catalogue';
 import type { RouteContract } from '@onboard/api-contract';
 import { foldEmail } from '@onboard/domain/emails/outbox';
-import { EMAIL_TEMPLATES, emailText, type TemplateData } from '@onboard/domain/emails/templates';
-import {
-  effectiveRules,
-  recipientsFor,
-  ruleErrors,
-  type EmailRule,
-  type RuleKind,
-} from '@onboard/domain/emails/rules';
+import { emailText, type TemplateData } from '@onboard/domain/emails/templates';
+import { effectiveRules, ruleErrors, type EmailRule } from '@onboard/domain/emails/rules';
 import { mount } from '@onboard/api-contract/express';
+import { clientEmails, loadEmailRules } from './client-emails.ts';
 import type { EmailSender } from '../auth/email-port.ts';
 import { requireActor, requirePermission, type Authenticate } from '../http/context.ts';
 import {
@@ -58,14 +50,6 @@ export type EmailCommandDeps = {
   publicUrl: () => string;
   newId: () => string;
 };
-
-type Person = { user_id: string; first_name: string; last_name: string; email: string; role: string };
-
-/** Whether the user chose the daily digest (false until they do). */
-export async function choosesDailyDigest(store: EventStore, userId: string) {
-  const last = (await store.readStream(emailPreferencesStream(userId))).at(-1);
-  return last ? EmailDigestChosen.shape.data.parse(last.data).daily : false;
-}
 
 /**
  * Sends the held e-mails: one digest per person listing each e-mail's subject and its link, then records
@@ -139,14 +123,6 @@ export async function sendDailyDigests(
   return digests;
 }
 
-/** The client's notification rules as last set (none: every kind's default). */
-export async function loadEmailRules(store: EventStore, clientId: string) {
-  const events = await store.readStream(emailRulesStream(clientId));
-  const last = events.at(-1);
-  const rules = last ? (ClientEmailRulesSet.shape.data.parse(last.data).rules as EmailRule[]) : [];
-  return { rules, revision: events.length === 0 ? ('no_stream' as const) : BigInt(events.length - 1) };
-}
-
 const PHASE_LABELS: Record<string, string> = {
   setup: 'Setup',
   eif: 'Employer information form',
@@ -170,60 +146,8 @@ export async function loadEmail(store: EventStore, emailId: string) {
 /** Writes on e-mails (onboarding §7 "Emails"): resend and the owner-only e-mails, each with its permission of platform §6. */
 export function emailCommandRoutes(deps: EmailCommandDeps): Router {
   const router = Router();
-  const base = () => deps.publicUrl().replace(/\/+$/, '');
-  const hubLink = (clientId: string, path = '') => `${base()}/client/${encodeURIComponent(clientId)}${path}`;
 
-  /** The client's name and its benefits administrators and brokers (404 for no such client). */
-  const clientAndPeople = async (clientId: string) => {
-    const client = await deps.pool.query<{ name: string }>(
-      'select name from rm_clients where client_id = $1',
-      [clientId],
-    );
-    if (!client.rows[0]) throw new NotFoundError('Client not found');
-    const people = await deps.pool.query<Person>(
-      `select user_id, first_name, last_name, email, role from rm_users
-       where not is_deleted and role in ('BEN_ADMIN', 'BROKER') and $1 = any(client_ids) order by email`,
-      [clientId],
-    );
-    return { name: client.rows[0].name, people: people.rows };
-  };
-
-  /** One e-mail per person, from the kind's template. */
-  const sendTemplate = async (
-    kind: EmailKind,
-    clientId: string,
-    person: Person,
-    data: TemplateData,
-    actor: { userId: string; role: string },
-    cc: string[] = [],
-  ) => {
-    const content = EMAIL_TEMPLATES[kind]!.build({ firstName: person.first_name, ...data });
-    const { emailId } = await deps.emailSender.send({
-      kind,
-      holdForDigest: await choosesDailyDigest(deps.store, person.user_id),
-      to: [person.email],
-      cc,
-      subject: content.subject,
-      body: emailText(content),
-      content,
-      link: content.action?.url ?? null,
-      clientId,
-      userIds: [person.user_id],
-      actor,
-    });
-    return emailId;
-  };
-
-  /** The client's rules applied: who gets their own e-mail, and the copies on each. */
-  const recipientsOf = async (clientId: string, kind: RuleKind, people: Person[]) => {
-    const { rules } = await loadEmailRules(deps.store, clientId);
-    const { to, cc } = recipientsFor(
-      rules,
-      kind,
-      people.map((p) => ({ userId: p.user_id, name: p.first_name, email: p.email, role: p.role })),
-    );
-    return { to: people.filter((p) => to.some((t) => t.userId === p.user_id)), cc };
-  };
+  const { hubLink, clientAndPeople, sendTemplate, recipientsOf } = clientEmails(deps);
 
   mount(router, setEmailPreferences, async (req, res, input) => {
     const actor = await requireActor(deps.authenticate, req);

@@ -31,7 +31,7 @@ export function outboxEmailSender(options: {
         const invalid = message ?? list.map(emailMessage).find((m) => m !== null) ?? null;
         if (invalid) throw new ValidationError({ [field]: invalid });
       }
-      const emailId = options.newId();
+      const emailId = email.emailId ?? options.newId();
       const metadata = {
         actorId: email.actor.userId,
         actorRole: email.actor.role,
