@@ -85,6 +85,7 @@ describe('a cold start of many processes at once', () => {
         ['bus-publisher', true],
         ['qps-push', true],
         ['client-base', true],
+        ['client-notifications', true],
       ]);
     }, 20_000);
 

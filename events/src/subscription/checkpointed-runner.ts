@@ -111,6 +111,10 @@ async function applyBatch(
   if (!last) return expected;
   await consumer.react?.(events);
   const tx = await pool.connect();
+  // A connection that dies between two statements of the batch (PostgreSQL restarted) reports it as an
+  // 'error' event; the statement in flight fails the batch, so the event itself needs no more than a listener.
+  const ignore = () => undefined;
+  tx.on('error', ignore);
   try {
     await tx.query(consumer.react ? 'begin' : BEGIN_ASYNC);
     await consumer.handle?.(events, tx);
@@ -122,6 +126,7 @@ async function applyBatch(
     await tx.query('rollback').catch(() => undefined);
     throw error;
   } finally {
+    tx.off('error', ignore);
     tx.release();
   }
 }
@@ -200,7 +205,13 @@ function lockSessionFor(pool: pg.Pool): LockSession {
       // The pool's own client class (pg-pool keeps it as `Client`): no value import of pg here, since the
       // web bundle imports this package's catalogue.
       const Client = (pool as unknown as { Client: typeof pg.Client }).Client;
-      const client = new Client({ ...pool.options, application_name: 'checkpointed-runner-locks' });
+      // Named as the process's other connections (PGAPPNAME) where it has a name, so a look at pg_locks
+      // tells which process holds which runner.
+      const client = new Client({
+        ...pool.options,
+        application_name:
+          pool.options.application_name ?? process.env.PGAPPNAME ?? 'checkpointed-runner-locks',
+      });
       current = client;
       client.on('error', (error) => lose(client, error));
       client.on('end', () => lose(client, new Error('lock connection ended')));

@@ -212,7 +212,8 @@ describe('a worker killed in the middle of a batch', () => {
           SERVICES: 'projections,workers',
           SMTP_URL: smtp.url,
           EMAIL_POLL_SECONDS: '1',
-          SESSION_SECRET: 'test-secret',
+          // The distributed topology refuses a short or placeholder secret.
+          SESSION_SECRET: randomUUID() + randomUUID(),
           PORT: '0',
           HOST: '127.0.0.1',
           WEB_DIST: '',
