@@ -12,7 +12,11 @@ import {
   sendActivationEmail,
   sendPasswordReset,
 } from '@onboard/command-api/auth';
-import { createUserAdminCommands, type UserAccountPort } from '@onboard/command-api/users';
+import {
+  OWN_ACCOUNT_DELETE_MESSAGE,
+  createUserAdminCommands,
+  type UserAccountPort,
+} from '@onboard/command-api/users';
 import { createQueryApi } from '@onboard/query-api';
 import { createUserAdminQueries } from '@onboard/query-api/users';
 import { freshDatabase } from '@onboard/testing/db';
@@ -715,6 +719,14 @@ describe('user administration behaviour (onboarding §7)', () => {
     const token = decodeURIComponent(String(link.body.link).split('token=')[1] ?? '');
     const resolved = await fetch(`${app.url}/api/users/auth-token/${encodeURIComponent(token)}`);
     expect(await resolved.json()).toMatchObject({ email: target.email, purpose: 'ACTIVATE' });
+  });
+
+  it('staff cannot delete their own account', async () => {
+    const res = await call('SLF_OWNER', { method: 'DELETE', path: `/api/users/internal/${USERS.SLF_OWNER}` });
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe(OWN_ACCOUNT_DELETE_MESSAGE);
+    const events = await app.store.readStream(userStream(USERS.SLF_OWNER));
+    expect(events.map((e) => e.type)).not.toContain('UserDeleted');
   });
 
   it('a user of another kind is not found under a kind path', async () => {
