@@ -9,6 +9,7 @@ import {
   type NewPolicy,
 } from '@onboard/events';
 import {
+  AppError,
   ConflictError,
   ForbiddenError,
   ValidationError,
@@ -153,8 +154,10 @@ export function clientLifecycleRoutes(deps: ClientLifecycleDeps): Router {
           correlationId,
         );
       } catch (error) {
-        // Another request made the form between our read and append: it exists, which is what we want.
-        if (!(error instanceof ConflictError)) throw error;
+        // Another request, or the client-base reactor, made the form between our read and append (the
+        // append conflicts, or the form's rules refuse making it twice): it exists, which is what we want.
+        const made = await deps.store.readStream(eifStream(clientId), { maxCount: 1 });
+        if (made.length === 0 || !(error instanceof ConflictError || error instanceof AppError)) throw error;
       }
     }
     await scheduleClientTasks(
