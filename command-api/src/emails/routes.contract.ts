@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RULE_KINDS, RULE_ROLES } from '@onboard/domain/emails/rules';
 import { defineRoute, json, problem } from '@onboard/api-contract';
 
 const emailParams = z.object({ emailId: z.string().min(1) });
@@ -99,22 +100,10 @@ export const resendRejectedEmails = defineRoute({
   responses: { 201: json(Sent, 'The new e-mails'), 403: problem('Not the owner') },
 });
 
-const RuleRoleEnum = z.enum(['BEN_ADMIN', 'BROKER']);
+const RuleRoleEnum = z.enum(RULE_ROLES);
 export const EmailRule = z
   .object({
-    kind: z.enum([
-      'TASK_NEEDS_ACTION',
-      'TASK_DUE_SOON',
-      'NEW_DOCUMENT',
-      'ONBOARDING_FORM_TO_SIGN',
-      'PUSH_FINISHED',
-      'PHASE_CHANGE',
-      'UPCOMING_DATE',
-      'ACTIVELY_AT_WORK_REMINDER',
-      'DENTAL',
-      'RISK_ACCEPTANCE',
-      'POST_ONBOARDING_SURVEY',
-    ]),
+    kind: z.enum(RULE_KINDS),
     to: z.array(RuleRoleEnum),
     ccRoles: z.array(RuleRoleEnum),
     ccAddresses: z.array(z.string().trim()).max(20),
