@@ -33,6 +33,8 @@ const sha256 = (bytes: Uint8Array | string) =>
     .update(typeof bytes === 'string' ? Buffer.from(bytes, 'utf8') : bytes)
     .digest('hex');
 
+const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
 const OID_MESSAGE_DIGEST = forge.pki.oids.messageDigest!;
 const OID_SHA256 = forge.pki.oids.sha256!;
 
@@ -217,7 +219,7 @@ export async function verifyEvidencePack(bytes: Uint8Array): Promise<EvidenceVer
   checks.push({
     check: 'Evidence record',
     holds: true,
-    detail: `Evidence of ${record.clientName}, generated ${record.generatedAt}: ${record.forms.length} signed forms, ${record.chain.links.length} events`,
+    detail: `Evidence of ${record.clientName}, generated ${record.generatedAt}: ${plural(record.forms.length, 'signed form')}, ${plural(record.chain.links.length, 'event')}`,
   });
 
   const attachmentCheck = (label: string, attachment: string, expected: string): EvidenceCheck => {
