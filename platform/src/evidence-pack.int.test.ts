@@ -121,7 +121,7 @@ describe('GET /api/clients/{clientId}/evidence-pack', () => {
     expect(text).toContain('Signed onboarding forms: none completed yet.');
     expect(text).toContain('EIF summary');
     expect(text).toContain('Federal Tax ID (EIN): 12-3456789');
-    expect(text).toMatch(/link \d+ \(eif-lakeside-manufacturing revision \d+\): EifSigned/);
+    expect(text).toMatch(/Link \d+ \(eif-lakeside-manufacturing revision \d+\): EifSigned/);
     expect(latin1(pack)).toMatch(/\/SubFilter\s*\/ETSI\.CAdES\.detached/);
 
     const result = await verifyEvidencePack(pack);

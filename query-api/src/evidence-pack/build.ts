@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   AFRelationship,
-  PDFArray,
+  type PDFArray,
   PDFDict,
   PDFDocument,
   PDFHexString,
@@ -293,11 +293,14 @@ export async function composeEvidencePack(input: EvidencePackInput): Promise<PDF
   w.text(CHAIN_RULE, { gray: true, size: 9 });
   w.text(`${chain.length} events; head ${head}.`, { gray: true, size: 9, after: 8 });
   for (const link of chain) {
-    w.text(`${describeLink(link)}: ${link.type}, ${utc(link.time)}, store position ${link.storePosition}`, {
-      size: 9,
-      bold: true,
-      after: 0,
-    });
+    w.text(
+      `L${describeLink(link).slice(1)}: ${link.type}, ${utc(link.time)}, store position ${link.storePosition}`,
+      {
+        size: 9,
+        bold: true,
+        after: 0,
+      },
+    );
     w.text(link.hash, { size: 8, indent: 12, gray: true, after: 3 });
   }
 

@@ -103,7 +103,7 @@ describe('the evidence pack', () => {
     expect(text).toContain('IP address: 203.0.113.7');
     expect(text).toContain('User agent: Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0');
     expect(text).toContain('EIF summary of Acme Tools');
-    expect(text).toContain('link 4 (eif-acme revision 1): EifEntityUpdated');
+    expect(text).toContain('Link 4 (eif-acme revision 1): EifEntityUpdated');
     expect(Buffer.from(pack).toString('latin1')).toMatch(/\/SubFilter\s*\/ETSI\.CAdES\.detached/);
   });
 

@@ -131,7 +131,7 @@ function checkSignature(pdf: Buffer): EvidenceCheck {
     children(signedAttrs),
   );
   const md = forge.md.sha256.create().update(forge.asn1.toDer(attrsSet).getBytes());
-  let valid = false;
+  let valid: boolean;
   try {
     valid = (certificate.publicKey as forge.pki.rsa.PublicKey).verify(md.digest().getBytes(), signatureValue);
   } catch {

@@ -8,6 +8,7 @@ import { ConfirmDialog } from '../../ui/Dialogs.tsx';
 import { EifStatusBadge, StampList } from '../eif/Eif.tsx';
 import { Alert, ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
 import { InviteOutsideSignerDialog } from '../eif/Signing.tsx';
+import { EvidencePackButton } from './EvidencePackButton.tsx';
 import { attributeLabel, formatAnswer, groupByPlacement, placeAnswer } from '../eif/steps.ts';
 import { pendingOf } from '../eif/view.ts';
 import {
@@ -209,6 +210,7 @@ export function ClientManagePage({ clientId }: { clientId: string }) {
           <Button className="button button--danger" onPress={() => setIsUndoing(true)}>
             Undo IC edits
           </Button>
+          <EvidencePackButton clientId={clientId} />
         </div>
       </section>
       <section className="card" aria-labelledby="log-title">
