@@ -2,7 +2,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import forge from 'node-forge';
 import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib';
 import { P12Signer } from '@signpdf/signer-p12';
-import signpdf from '@signpdf/signpdf';
+import { SignPdf } from '@signpdf/signpdf';
 import { SUBFILTER_ETSI_CADES_DETACHED } from '@signpdf/utils';
 import type { PDFDocument } from 'pdf-lib';
 
@@ -44,7 +44,7 @@ export async function sealPdf(
   });
   const unsigned = Buffer.from(await doc.save({ useObjectStreams: false }));
   const signer = new P12Signer(Buffer.from(certificate.p12), { passphrase: certificate.password });
-  return new Uint8Array(await signpdf.sign(unsigned, signer, options.signingTime));
+  return new Uint8Array(await new SignPdf().sign(unsigned, signer, options.signingTime));
 }
 
 /** A self-signed carrier certificate (RSA 2048, SHA-256, ten years) as PKCS#12, for the embedded default. */
