@@ -207,10 +207,10 @@ export function ClientManagePage({ clientId }: { clientId: string }) {
           <Button className="button button--secondary" onPress={() => setIsInviting(true)}>
             Invite an outside signer
           </Button>
+          <EvidencePackButton clientId={clientId} />
           <Button className="button button--danger" onPress={() => setIsUndoing(true)}>
             Undo IC edits
           </Button>
-          <EvidencePackButton clientId={clientId} />
         </div>
       </section>
       <section className="card" aria-labelledby="log-title">
