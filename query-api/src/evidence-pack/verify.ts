@@ -37,6 +37,7 @@ const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
 const OID_MESSAGE_DIGEST = forge.pki.oids.messageDigest!;
 const OID_SHA256 = forge.pki.oids.sha256!;
+const OID_SIGNING_CERTIFICATE_V2 = '1.2.840.113549.1.9.16.2.47';
 
 type Asn1 = forge.asn1.Asn1;
 const children = (node: Asn1 | undefined): Asn1[] => (Array.isArray(node?.value) ? node.value : []);
@@ -120,6 +121,13 @@ function checkSignature(pdf: Buffer): EvidenceCheck {
       .digest()
       .getBytes(),
   );
+  const signingCertificate = children(signedAttrs).find(
+    (attr) => forge.asn1.derToOid(children(attr)[0]?.value as string) === OID_SIGNING_CERTIFICATE_V2,
+  );
+  // SigningCertificateV2 { certs: SEQUENCE OF ESSCertIDv2 { [hashAlgorithm], certHash, ... } }
+  const essCertId = children(children(children(children(signingCertificate)[1])[0])[0])[0];
+  const certHash = children(essCertId).find((part) => part.type === forge.asn1.Type.OCTETSTRING);
+  const boundCertificate = certHash ? forge.util.bytesToHex(certHash.value as string) : null;
   if (signedDigest !== sha256(signed))
     return { check, holds: false, detail: `${where} does not hold: the file was changed after sealing` };
 
@@ -142,6 +150,12 @@ function checkSignature(pdf: Buffer): EvidenceCheck {
       check,
       holds: false,
       detail: `${where}: the signature does not match the certificate of ${name}: it was not made with its key`,
+    };
+  if (boundCertificate !== fingerprint)
+    return {
+      check,
+      holds: false,
+      detail: `${where}: the signed attributes do not name the certificate of ${name} (ESS signing-certificate-v2)`,
     };
   const subFilter =
     found.subFilter === 'ETSI.CAdES.detached' ? '' : ` (SubFilter ${found.subFilter ?? 'missing'})`;
