@@ -56,6 +56,8 @@ import { employeeClassCommandRoutes } from '@onboard/command-api/employee-classe
 import { employeeClassQueryRoutes } from '@onboard/query-api/employee-classes';
 import { createUserAdminCommands } from '@onboard/command-api/users';
 import { createUserAdminQueries } from '@onboard/query-api/users';
+import { evidencePackRoutes } from '@onboard/query-api/evidence-pack';
+import { carrierCertificateSource } from './evidence/carrier-certificate.ts';
 import { analyticsBodyParser, analyticsCommandRoutes } from '@onboard/command-api/analytics';
 import { analyticsQueryRoutes } from '@onboard/query-api/analytics';
 import { segmentForwarder } from './analytics/segment.ts';
@@ -448,6 +450,19 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
     app.use(createUserAdminQueries({ pool, authenticate }));
     app.use(eifHistoryRoutes({ store, snapshots, authenticate }));
     app.use(eifSummaryRoutes({ store, snapshots, authenticate }));
+    app.use(
+      evidencePackRoutes(
+        {
+          store,
+          snapshots,
+          authenticate,
+          carrierCertificate: carrierCertificateSource(config.evidenceCertificate, now),
+          // wired to the onboarding-forms module when it lands
+          signedForms: async () => [],
+        },
+        now,
+      ),
+    );
     app.use(qpsQueryRoutes({ pool, authenticate }));
     app.use(planSystemQueryRoutes({ store, snapshots, authenticate, ...planSystemPorts }));
     app.use(

@@ -1,5 +1,6 @@
 import { hostname } from 'node:os';
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
+import { certificateName } from '@onboard/query-api/evidence-pack';
 import type { PlatformSettings } from '@onboard/query-api/feature-toggles';
 import { DEFAULT_SUPPORT_SETTINGS } from '@onboard/domain/features/configuration-defaults';
 import { throttleLimitsFromEnv, type ThrottleLimits } from '@onboard/command-api/throttle';
@@ -93,6 +94,17 @@ export type AppConfig = {
    * (comma-separated; `uniquelocal` for a proxy on a private network, such as the compose edge).
    */
   trustProxy: boolean | number | string;
+  /**
+   * The carrier certificate that seals evidence packs (PAdES): ONBOARD_EVIDENCE_CERT_P12 (a PKCS#12 file,
+   * base64) opened with ONBOARD_EVIDENCE_CERT_PASSWORD. Without it the embedded default makes a
+   * self-signed one on first use and keeps it in `file` (ONBOARD_EVIDENCE_CERT_FILE, default
+   * `.data/evidence-certificate.p12`; null: in memory only), and the distributed topology has none
+   * (the evidence pack answers 503).
+   */
+  evidenceCertificate:
+    | { kind: 'p12'; p12: Buffer; password: string }
+    | { kind: 'self-signed'; file: string | null }
+    | { kind: 'none' };
 };
 
 export const WEB_DIST = resolve(import.meta.dirname, '../../web/dist');
@@ -237,7 +249,38 @@ export function loadConfig(env: NodeJS.ProcessEnv, embeddedDatabaseUrl?: string)
     release: env.ONBOARD_RELEASE?.trim() || 'onboard@dev',
     throttle: throttleLimitsFromEnv(env),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    evidenceCertificate: parseEvidenceCertificate(env, isDistributed),
   };
+}
+
+/** ONBOARD_EVIDENCE_CERT_P12 and its password, checked by opening it: a bad one fails at start. */
+export function parseEvidenceCertificate(
+  env: NodeJS.ProcessEnv,
+  isDistributed: boolean,
+): AppConfig['evidenceCertificate'] {
+  const base64 = (env.ONBOARD_EVIDENCE_CERT_P12 ?? '').replace(/\s+/g, '');
+  if (base64 === '') {
+    if (isDistributed) return { kind: 'none' };
+    const dataDir = resolve(env.ONBOARD_DATA_DIR ?? '.data/pg');
+    return {
+      kind: 'self-signed',
+      file: env.ONBOARD_EVIDENCE_CERT_FILE || resolve(dirname(dataDir), 'evidence-certificate.p12'),
+    };
+  }
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(base64))
+    throw new Error(
+      'ONBOARD_EVIDENCE_CERT_P12: not base64 (the PKCS#12 file, e.g. `base64 -w0 carrier.p12`)',
+    );
+  const p12 = Buffer.from(base64, 'base64');
+  const password = env.ONBOARD_EVIDENCE_CERT_PASSWORD ?? '';
+  try {
+    certificateName({ p12, password });
+  } catch {
+    throw new Error(
+      'ONBOARD_EVIDENCE_CERT_P12: not a PKCS#12 file that ONBOARD_EVIDENCE_CERT_PASSWORD opens',
+    );
+  }
+  return { kind: 'p12', p12, password };
 }
 
 function parseTrustProxy(value: string | undefined): boolean | number | string {
@@ -255,6 +298,8 @@ export function embeddedTestConfig(databaseUrl: string, overrides: Partial<AppCo
     gatewayGroup: `gateway-test-${Math.random().toString(36).slice(2)}`,
     // Tests enrol demo users through the sign-in screens unless they ask for the printed demo secrets.
     demoTotp: false,
+    // A self-signed carrier certificate made once per app, kept in memory.
+    evidenceCertificate: { kind: 'self-signed', file: null },
     ...overrides,
   };
 }

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { resolve } from 'node:path';
+import { selfSignedCarrierCertificate } from '@onboard/query-api/evidence-pack';
 import { DEFAULT_THROTTLE_LIMITS } from '@onboard/command-api/throttle';
 import { embeddedTestConfig, loadConfig } from './config.ts';
 
@@ -98,5 +100,50 @@ describe('demo authenticator secrets (ONBOARD_DEMO_TOTP)', () => {
   it('the embedded test configuration starts demo users un-enrolled unless asked', () => {
     expect(embeddedTestConfig('postgres://embedded/t').demoTotp).toBe(false);
     expect(embeddedTestConfig('postgres://embedded/t', { demoTotp: true }).demoTotp).toBe(true);
+  });
+});
+
+describe('the evidence pack’s carrier certificate', () => {
+  const p12 = selfSignedCarrierCertificate({
+    commonName: 'Carrier Test',
+    password: 'pw',
+    now: new Date(),
+  }).p12;
+  const base64 = Buffer.from(p12).toString('base64');
+
+  it('comes from ONBOARD_EVIDENCE_CERT_P12 (base64, line breaks allowed) and its password', () => {
+    const wrapped = base64.replace(/(.{64})/g, '$1\n');
+    const config = loadConfig({
+      ...DISTRIBUTED,
+      SESSION_SECRET: STRONG,
+      ONBOARD_EVIDENCE_CERT_P12: wrapped,
+      ONBOARD_EVIDENCE_CERT_PASSWORD: 'pw',
+    });
+    expect(config.evidenceCertificate).toEqual({ kind: 'p12', p12: Buffer.from(p12), password: 'pw' });
+  });
+
+  it('refuses one that is not base64, or that the password does not open', () => {
+    const env = { ...DISTRIBUTED, SESSION_SECRET: STRONG };
+    expect(() => loadConfig({ ...env, ONBOARD_EVIDENCE_CERT_P12: 'not base64!' })).toThrow(/not base64/);
+    expect(() =>
+      loadConfig({ ...env, ONBOARD_EVIDENCE_CERT_P12: base64, ONBOARD_EVIDENCE_CERT_PASSWORD: 'wrong' }),
+    ).toThrow('ONBOARD_EVIDENCE_CERT_P12: not a PKCS#12 file that ONBOARD_EVIDENCE_CERT_PASSWORD opens');
+  });
+
+  it('is self-signed and kept beside the data folder in the embedded default, absent in the distributed topology', () => {
+    expect(loadConfig({}, 'postgres://x/y').evidenceCertificate).toEqual({
+      kind: 'self-signed',
+      file: resolve('.data/evidence-certificate.p12'),
+    });
+    expect(loadConfig({ ONBOARD_DATA_DIR: '/srv/onboard/pg' }, 'postgres://x/y').evidenceCertificate).toEqual(
+      { kind: 'self-signed', file: '/srv/onboard/evidence-certificate.p12' },
+    );
+    expect(loadConfig({ ...DISTRIBUTED, SESSION_SECRET: STRONG }).evidenceCertificate).toEqual({
+      kind: 'none',
+    });
+    expect(embeddedTestConfig('postgres://x/y').evidenceCertificate).toEqual({
+      kind: 'self-signed',
+      file: null,
+    });
   });
 });

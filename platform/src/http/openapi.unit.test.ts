@@ -34,6 +34,7 @@ import { analyticsCommandRoutes } from '@onboard/command-api/analytics';
 import { analyticsQueryRoutes } from '@onboard/query-api/analytics';
 import { buildOpenApiDocument } from './openapi.ts';
 import { errorReportingRoutes } from '../error-reporting/routes.ts';
+import { evidencePackRoutes } from '@onboard/query-api/evidence-pack';
 import { emailTemplateRoutes } from '../email/routes.ts';
 
 type Parameter = { name: string; in: string; required?: boolean };
@@ -152,6 +153,7 @@ function allMountedRoutes() {
     emailQueryRoutes(base),
     emailRuleQueryRoutes(base),
     emailTemplateRoutes(base),
+    evidencePackRoutes({ ...base, carrierCertificate: unused, signedForms: unused }),
   ].flatMap(mountedRoutes);
 }
 

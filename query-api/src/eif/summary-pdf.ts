@@ -294,6 +294,31 @@ const userIdsOf = (view: ClientView) => [
   ...view.pendingChanges.map((c) => c.by.userId),
 ];
 
+/**
+ * The client's EIF summary as PDF bytes at `at`, times shown in `timeZone`; null when there is no such
+ * client. The download route and the evidence pack both render it here.
+ */
+export async function eifSummaryPdf(
+  deps: Pick<SummaryDeps, 'store' | 'snapshots'>,
+  clientId: string,
+  options: { timeZone: string; at: Date },
+): Promise<{ view: ClientView; pdf: Buffer } | null> {
+  const loaded = await loadAggregate({
+    store: deps.store,
+    snapshots: deps.snapshots,
+    stream: eifStream(clientId),
+    codec: eifCodec,
+  });
+  const view = toClientView(loaded.state, loaded.revision);
+  if (!view) return null;
+  const summary = buildEifSummary(view, {
+    timeZone: options.timeZone,
+    generatedAt: options.at,
+    names: await displayNames(deps.store, userIdsOf(view)),
+  });
+  return { view, pdf: await renderEifSummaryPdf(summary, options.at) };
+}
+
 export function eifSummaryRoutes(deps: SummaryDeps, now: () => Date = () => new Date()): Router {
   const router = Router();
   mount(router, getEifSummaryPdf, async (req: Request, res, input) => {
@@ -301,27 +326,14 @@ export function eifSummaryRoutes(deps: SummaryDeps, now: () => Date = () => new 
     const clientId = String(req.params.clientId);
     requireClientAccess(actor, clientId, 'read');
     const timeZone = canonicalTimeZone(input.query().tz);
-    const loaded = await loadAggregate({
-      store: deps.store,
-      snapshots: deps.snapshots,
-      stream: eifStream(clientId),
-      codec: eifCodec,
-    });
-    const view = toClientView(loaded.state, loaded.revision);
-    if (!view) throw new NotFoundError('Client not found');
-    const at = now();
-    const summary = buildEifSummary(view, {
-      timeZone,
-      generatedAt: at,
-      names: await displayNames(deps.store, userIdsOf(view)),
-    });
-    const pdf = await renderEifSummaryPdf(summary, at);
+    const rendered = await eifSummaryPdf(deps, clientId, { timeZone, at: now() });
+    if (!rendered) throw new NotFoundError('Client not found');
     res.set({
       'content-type': 'application/pdf',
-      'content-disposition': contentDisposition(summaryFilename(view.name)),
+      'content-disposition': contentDisposition(summaryFilename(rendered.view.name)),
       'cache-control': 'no-store',
     });
-    res.send(pdf);
+    res.send(rendered.pdf);
   });
   return router;
 }

@@ -69,3 +69,9 @@ export const eifSummaryPath = (clientId: string, timeZone: string = browserTimeZ
   `/api/clients/${encodeURIComponent(clientId)}/eif-summary?tz=${encodeURIComponent(timeZone)}`;
 
 export const downloadEifSummary = (clientId: string) => downloadFile(eifSummaryPath(clientId));
+
+/** The sealed evidence pack of a client's onboarding (staff): signed forms, audit trails, EIF summary, event chain. */
+export const evidencePackPath = (clientId: string) =>
+  `/api/clients/${encodeURIComponent(clientId)}/evidence-pack`;
+
+export const downloadEvidencePack = (clientId: string) => downloadFile(evidencePackPath(clientId));

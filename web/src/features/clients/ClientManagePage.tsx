@@ -8,6 +8,7 @@ import { ConfirmDialog } from '../../ui/Dialogs.tsx';
 import { EifStatusBadge, StampList } from '../eif/Eif.tsx';
 import { Alert, ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
 import { InviteOutsideSignerDialog } from '../eif/Signing.tsx';
+import { EvidencePackButton } from './EvidencePackButton.tsx';
 import { attributeLabel, formatAnswer, groupByPlacement, placeAnswer } from '../eif/steps.ts';
 import { pendingOf } from '../eif/view.ts';
 import {
@@ -206,6 +207,7 @@ export function ClientManagePage({ clientId }: { clientId: string }) {
           <Button className="button button--secondary" onPress={() => setIsInviting(true)}>
             Invite an outside signer
           </Button>
+          <EvidencePackButton clientId={clientId} />
           <Button className="button button--danger" onPress={() => setIsUndoing(true)}>
             Undo IC edits
           </Button>
