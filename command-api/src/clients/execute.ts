@@ -66,7 +66,10 @@ async function fieldConflictError(deps: CommandDeps, conflicts: readonly FieldCo
   const names = new Map<string, string>();
   for (const id of new Set(conflicts.map((c) => c.changedBy.userId))) {
     const { state } = await loadUser(deps.store, id).catch(() => ({ state: { status: 'none' } as const }));
-    names.set(id, state.status === 'none' ? 'Someone else' : `${state.user.firstName} ${state.user.lastName}`);
+    names.set(
+      id,
+      state.status === 'none' ? 'Someone else' : `${state.user.firstName} ${state.user.lastName}`,
+    );
   }
   const described = conflicts.map((c) => ({
     ...c,

@@ -143,7 +143,9 @@ const SeenVersionHeaders = z.object({
   'seen-version': z
     .string()
     .optional()
-    .meta({ description: 'The version the editor saw; only changes to the same answers since then conflict' }),
+    .meta({
+      description: 'The version the editor saw; only changes to the same answers since then conflict',
+    }),
 });
 
 const entityWrite = <

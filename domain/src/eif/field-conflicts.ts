@@ -50,7 +50,9 @@ export function touchedAttributes(intents: readonly EifIntent[]): TouchedAttribu
           value,
         }));
       case 'DeleteEntity':
-        return [{ entity: intent.data.entity, entityId: intent.data.entityId, attributeKey: null, value: null }];
+        return [
+          { entity: intent.data.entity, entityId: intent.data.entityId, attributeKey: null, value: null },
+        ];
       default:
         return [];
     }

@@ -94,7 +94,9 @@ function fieldOf(missing: MissingAnswer): FieldDef | undefined {
 function collectionOf(missing: MissingAnswer): Collection | undefined {
   return subStepForm(missing.subStepId).sections.find(
     (section): section is Collection =>
-      section.type === 'collection' && section.entity === missing.entity && missing.label.endsWith(section.itemLabel),
+      section.type === 'collection' &&
+      section.entity === missing.entity &&
+      missing.label.endsWith(section.itemLabel),
   );
 }
 

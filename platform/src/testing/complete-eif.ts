@@ -21,7 +21,8 @@ async function write(api: Api, base: string, edit: CompletingEdit): Promise<ApiR
   const id = encodeURIComponent(edit.entityId ?? '');
   if (edit.entity === 'Client') return api.put(base, edit.values);
   if (edit.entity === 'Policy') return api.put(`${base}/policies/${id}`, edit.values);
-  if (edit.entity === 'Plan') return api.put(`${base}/plans`, { plans: [{ id: edit.entityId, ...edit.values }] });
+  if (edit.entity === 'Plan')
+    return api.put(`${base}/plans`, { plans: [{ id: edit.entityId, ...edit.values }] });
   if (edit.entity === 'Bill')
     return api.put(`${base}/bills/bulk`, {
       bills: [edit.action === 'create' ? edit.values : { id: edit.entityId, ...edit.values }],

@@ -6,6 +6,7 @@ import { visibleSubSteps } from '../steps/visibility.ts';
 import { subStepForm } from './definitions.ts';
 import { shownFields } from './fields.ts';
 import { visibilityInputOf, type StatusView } from './status.ts';
+import { planBenefitTypeLabel } from './summary.ts';
 import type { FieldDef, FieldValues, FormSection } from './types.ts';
 
 /**
@@ -42,16 +43,15 @@ const matchesFixed = (row: EntityRow, fixed: Readonly<Record<string, string>> | 
 const isPfmlSection = (section: FormSection) =>
   section.type === 'plan' && section.fields.some((field) => field.key === 'allowPFMLAndSTDConcurrently');
 
+/** A list item by its name or person, as the summary names it; the item's kind when it has neither. */
 const nameOf = (row: EntityRow, fallback: string) => {
-  for (const key of ['name', 'displayName', 'planName', 'policyNumber', 'firstName']) {
-    const value = row[key];
-    if (typeof value === 'string' && value.trim() !== '') {
-      const last = key === 'firstName' && typeof row.lastName === 'string' ? ` ${row.lastName}` : '';
-      return `${value.trim()}${last}`;
-    }
-  }
-  return fallback;
+  const person = [row.firstName, row.lastName].filter((part) => typeof part === 'string' && part).join(' ');
+  if (person) return person;
+  return typeof row.name === 'string' && row.name.trim() ? row.name.trim() : fallback;
 };
+/** A policy and a plan as the summary titles them (forms/summary.ts). */
+const policyName = (policy: EntityRow) => `Policy ${String(policy.slfPolicyNumber ?? policy.id)}`;
+const planName = (plan: EntityRow) => planBenefitTypeLabel(String(plan.benefitType ?? plan.id));
 
 const unanswered = (fields: readonly FieldDef[], values: FieldValues) =>
   shownFields(fields, values).filter((field) => field.required && !hasAnswer(values[field.key]));
@@ -81,7 +81,7 @@ function sectionMissing(section: FormSection, view: StatusView, place: Place): M
     case 'policy':
       return view.policies.flatMap((policy) =>
         unanswered(section.fields, policy).map((field) =>
-          entry('Policy', policy.id, field, nameOf(policy, 'Policy')),
+          entry('Policy', policy.id, field, policyName(policy)),
         ),
       );
     case 'plan': {
@@ -91,11 +91,11 @@ function sectionMissing(section: FormSection, view: StatusView, place: Place): M
         const field = section.fields.find((f) => f.key === 'allowPFMLAndSTDConcurrently')!;
         const first = plans[0];
         return first && !plans.some((plan) => hasAnswer(plan.allowPFMLAndSTDConcurrently))
-          ? [entry('Plan', first.id, field, nameOf(first, 'Plan'))]
+          ? [entry('Plan', first.id, field, planName(first))]
           : [];
       }
       return plans.flatMap((plan) =>
-        unanswered(section.fields, plan).map((field) => entry('Plan', plan.id, field, nameOf(plan, 'Plan'))),
+        unanswered(section.fields, plan).map((field) => entry('Plan', plan.id, field, planName(plan))),
       );
     }
     case 'collection': {

@@ -93,14 +93,16 @@ describe('missing answers before signing', () => {
   });
 
   it('names the policy a policy question is missing for', () => {
-    const missing = missingAnswers(view({ policies: [{ id: 'p1', policyNumber: '9911' }] }));
+    const missing = missingAnswers(view({ policies: [{ id: 'p1', slfPolicyNumber: '9911' }] }));
     const situs = missing.find((m) => m.attributeKey === 'issuedStateSitus');
-    expect(situs).toMatchObject({ entity: 'Policy', entityId: 'p1', subject: '9911' });
+    expect(situs).toMatchObject({ entity: 'Policy', entityId: 'p1', subject: 'Policy 9911' });
   });
 
   it('lists an unanswered required question of a list item, and none once answered', () => {
     const incomplete = { id: 's1', name: 'Acme West' };
-    const missing = missingAnswers(view({ ...allClientAnswers(), hasSubsidiary: true, subsidiaries: [incomplete] }));
+    const missing = missingAnswers(
+      view({ ...allClientAnswers(), hasSubsidiary: true, subsidiaries: [incomplete] }),
+    );
     expect(missing.filter((m) => m.entity === 'Subsidiary').map((m) => m.label)).toEqual(
       expect.arrayContaining(['Street address']),
     );

@@ -37,7 +37,11 @@ export function MissingAnswersList({
   if (missing.length === 0) return null;
   const groups = groupBySubStep(missing, hrefOf);
   return (
-    <section className="alert alert--warning missing-answers" aria-labelledby="missing-title" data-testid="missing-answers">
+    <section
+      className="alert alert--warning missing-answers"
+      aria-labelledby="missing-title"
+      data-testid="missing-answers"
+    >
       <Heading level={3} id="missing-title" className="missing-answers__title">
         Still to answer before signing ({missing.length})
       </Heading>
@@ -56,7 +60,10 @@ export function MissingAnswersList({
             )}
             <ul className="missing-answers__items">
               {group.items.map((item, i) => (
-                <li key={`${item.entityId ?? ''}-${item.attributeKey ?? ''}-${i}`} data-testid="missing-answer">
+                <li
+                  key={`${item.entityId ?? ''}-${item.attributeKey ?? ''}-${i}`}
+                  data-testid="missing-answer"
+                >
                   {item.label}
                   {item.subject ? <span className="muted"> · {item.subject}</span> : null}
                 </li>
