@@ -80,7 +80,7 @@ describe.skipIf(skip)('signing an unfinished form', () => {
     // Words, never codes or ids.
     expect(text).not.toMatch(/[a-z]+[A-Z][a-zA-Z]*Id\b|_[A-Z]/);
     expect(await page.getByRole('button', { name: 'Sign the form' }).count()).toBe(0);
-    await page.screenshot({ path: screenshotPath('eif-missing-answers.png'), fullPage: true });
+    await page.screenshot({ path: screenshotPath('eif-missing-answers.png') });
     await missing.screenshot({ path: screenshotPath('eif-missing-answers-list.png') });
 
     // Each sub-step of the list links to its form.

@@ -140,12 +140,9 @@ function entityResponses(route: EntityRoute): Record<number, ResponseSpec> {
  * form), the edit is refused only when an answer it changes was changed after that version.
  */
 const SeenVersionHeaders = z.object({
-  'seen-version': z
-    .string()
-    .optional()
-    .meta({
-      description: 'The version the editor saw; only changes to the same answers since then conflict',
-    }),
+  'seen-version': z.string().optional().meta({
+    description: 'The version the editor saw; only changes to the same answers since then conflict',
+  }),
 });
 
 const entityWrite = <

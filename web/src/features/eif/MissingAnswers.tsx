@@ -50,11 +50,11 @@ export function MissingAnswersList({
         {groups.map((group) => (
           <li key={group.subStepId} data-testid="missing-sub-step">
             {isInPage ? (
-              <a href={group.href} className="missing-answers__link">
+              <a href={group.href} className="text-link missing-answers__link">
                 {group.title}
               </a>
             ) : (
-              <Link href={group.href} className="missing-answers__link">
+              <Link href={group.href} className="text-link missing-answers__link">
                 {group.title}
               </Link>
             )}
