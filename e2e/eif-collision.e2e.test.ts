@@ -6,7 +6,14 @@ import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
 import { apiClient } from '@onboard/platform/testing/http-client';
 import { browserAvailability, skipUnless } from '@onboard/testing/backends';
 import { freshDatabase } from '@onboard/testing/db';
-import { authenticator, ensureWebBuilt, launchBrowser, screenshotPath, signInThroughUi } from './browser.ts';
+import {
+  authenticator,
+  ensureWebBuilt,
+  expectNoSeriousAxeViolations,
+  launchBrowser,
+  screenshotPath,
+  signInThroughUi,
+} from './browser.ts';
 
 /**
  * Two people editing the same EIF: saves of different answers never collide; the same answer does, and
@@ -33,7 +40,7 @@ describe.skipIf(skip)('edits that do not collide', () => {
     browser = await launchBrowser();
     api = apiClient(app.url);
     await api.signIn(owner.email, app.config.demoPassword);
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
     page = await context.newPage();
     await page.goto(`${app.url}/login?redirect=${encodeURIComponent(SUB_STEP_PATH)}`);
     await signInThroughUi(page, benAdmin.email, app.config.demoPassword, auth);
@@ -91,6 +98,7 @@ describe.skipIf(skip)('edits that do not collide', () => {
     expect(text).toContain(`${owner.firstName} ${owner.lastName}`);
     await collision.screenshot({ path: screenshotPath('eif-collision.png') });
     await page.screenshot({ path: screenshotPath('eif-collision-page.png') });
+    await expectNoSeriousAxeViolations(page);
     await collision.getByRole('button', { name: 'Keep my answer' }).click();
     await page.waitForURL((url) => !url.pathname.endsWith('/other-changes-to-coverage'));
     expect(await storedNotes()).toBe('Changes apply right away');
