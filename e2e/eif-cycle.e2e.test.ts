@@ -5,6 +5,8 @@ import { embeddedTestConfig } from '@onboard/platform/config';
 import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
 import { browserAvailability, skipUnless } from '@onboard/testing/backends';
 import { freshDatabase } from '@onboard/testing/db';
+import { apiClient } from '@onboard/platform/testing/http-client';
+import { answerEveryRequiredQuestion } from '@onboard/platform/testing/complete-eif';
 import {
   authenticator,
   ensureWebBuilt,
@@ -104,17 +106,26 @@ describe.skipIf(skip)('the EIF cycle in the browser', () => {
   }
 
   it('signs, edits after signing, is declined with a reason, edits again, is accepted, and replays it all', async () => {
-    // A ben-admin fills the tax id and signs on the review & submit page.
+    // A ben-admin fills the tax id; the other required answers are filled over the API (the owner);
+    // then the ben-admin signs on the review & submit page.
     await client.goto(`${app.url}/login?redirect=${encodeURIComponent(TAX_ID_PATH)}`);
     await signInThroughUi(client, benAdmin.email, app.config.demoPassword, auth);
     const input = client.getByLabel('Federal Tax ID (EIN)');
     await input.fill('12-3456789');
     await saveTaxId(client);
+    const owner = apiClient(app.url);
+    await owner.signIn('owner@onboard.example', app.config.demoPassword);
+    await answerEveryRequiredQuestion(owner, DEMO_CLIENT_ID);
     await client
       .getByRole('navigation', { name: 'Steps' })
       .getByRole('link', { name: 'Review & submit' })
       .click();
     await client.getByRole('heading', { name: 'Review your answers' }).waitFor();
+    await reloadUntil(
+      client,
+      async () => (await client.getByRole('button', { name: 'Sign the form' }).count()) > 0,
+      'the sign button',
+    );
     expect(await textOf(client.getByTestId('summary-tax-id').getByTestId('accepted-value'))).toBe(
       '12-3456789',
     );

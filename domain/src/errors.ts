@@ -53,7 +53,7 @@ export class ConflictError extends AppError {
 
 /** A business rule refused the command (the decider's error). */
 export class RuleError extends AppError {
-  constructor(code: string, message: string) {
-    super(422, code, message);
+  constructor(code: string, message: string, details: Record<string, unknown> = {}) {
+    super(422, code, message, details);
   }
 }

@@ -6,6 +6,7 @@ import { freshDatabase } from '@onboard/testing/db';
 import { startApp, type RunningApp } from './app.ts';
 import { embeddedTestConfig } from './config.ts';
 import { DEMO_CLIENT_ID } from './seed.ts';
+import { answerEveryRequiredQuestion } from './testing/complete-eif.ts';
 import { apiClient, eventually } from './testing/http-client.ts';
 
 /**
@@ -544,6 +545,7 @@ describe('EIF entity routes', () => {
   });
 
   it('after signing, an edit is a pending change: in the editing view, not in the accepted one', async () => {
+    await answerEveryRequiredQuestion(benAdmin, DEMO_CLIENT_ID);
     const signed = await benAdmin.post(`${base}/eif/sign`);
     expect(signed.status).toBe(200);
     expect(signed.body.eifStatus).toBe('signed');

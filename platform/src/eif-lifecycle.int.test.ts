@@ -3,6 +3,7 @@ import { freshDatabase } from '@onboard/testing/db';
 import { startApp, type RunningApp } from './app.ts';
 import { embeddedTestConfig } from './config.ts';
 import { DEMO_CLIENT_ID } from './seed.ts';
+import { answerEveryRequiredQuestion } from './testing/complete-eif.ts';
 import { apiClient, eventually } from './testing/http-client.ts';
 import { SIGNING_MESSAGES } from '@onboard/domain/eif/signing';
 
@@ -53,6 +54,28 @@ describe('EIF lifecycle over HTTP', () => {
     const res = await benAdmin.post(`${client}/eif/sign`);
     expect(res.status).toBe(422);
     expect(res.body).toMatchObject({ code: 'INCOMPLETE' });
+  });
+
+  it('refuses signing with only the tax id answered, listing what is missing in words with where to answer it', async () => {
+    expect((await benAdmin.put(client, { taxId: '12-3456789' })).status).toBe(200);
+    const res = await benAdmin.post(`${client}/eif/sign`);
+    expect(res.status).toBe(422);
+    expect(res.body).toMatchObject({
+      status: 422,
+      code: 'INCOMPLETE',
+      message: expect.stringMatching(/^The form cannot be signed yet: \d+ answers are still missing\.$/),
+    });
+    const missing = res.body.missing as { label: string; subStepTitle: string; route: string }[];
+    expect(missing.length).toBeGreaterThan(1);
+    expect(missing.map((m) => m.label)).not.toContain('Federal Tax ID (EIN)');
+    expect(missing).toContainEqual(
+      expect.objectContaining({
+        subStepTitle: 'Plan administrators',
+        route: 'step/plan-administrators-&-billing/plan-administrators',
+        label: 'Add at least one primary plan administrator',
+      }),
+    );
+    expect((await benAdmin.get(client)).body).toMatchObject({ eifStatus: 'pre_sign' });
   });
 
   it('signs only as the signer setting says, which only staff set', async () => {
@@ -128,9 +151,9 @@ describe('EIF lifecycle over HTTP', () => {
   });
 
   it('lets an invited outside signer sign through the e-mailed link, and only then', async () => {
-    // A client none of the demo users belongs to: staff fill the one required answer and invite.
+    // A client none of the demo users belongs to: staff answer every required question and invite.
     const other = '/api/clients/harbor-freight-lines';
-    expect((await staff.put(other, { taxId: '45-6789012' })).status).toBe(200);
+    await answerEveryRequiredQuestion(staff, 'harbor-freight-lines');
     const invite = await staff.post(`${other}/outside-signer`, {
       email: 'owner@harbor.example',
       firstName: 'Hana',
@@ -168,6 +191,7 @@ describe('EIF lifecycle over HTTP', () => {
   });
 
   it('walks sign → pending edit → decline → edit → accept', async () => {
+    await answerEveryRequiredQuestion(benAdmin, DEMO_CLIENT_ID);
     expect((await benAdmin.put(client, { taxId: '12-3456789' })).status).toBe(200);
     const signed = await benAdmin.post(`${client}/eif/sign`);
     expect(signed.status).toBe(200);

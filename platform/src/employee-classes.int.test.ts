@@ -4,6 +4,7 @@ import { freshDatabase } from '@onboard/testing/db';
 import { startApp, type RunningApp } from './app.ts';
 import { embeddedTestConfig } from './config.ts';
 import { DEMO_CLIENT_ID } from './seed.ts';
+import { answerEveryRequiredQuestion } from './testing/complete-eif.ts';
 import { apiClient, eventually } from './testing/http-client.ts';
 
 type Api = ReturnType<typeof apiClient>;
@@ -247,7 +248,7 @@ describe('employee classes over HTTP', () => {
   it('after signing, class edits are pending changes the editor sees and the accepted view does not', async () => {
     const benAdmin = apiClient(app.url);
     await benAdmin.signIn('benadmin@onboard.example');
-    expect((await benAdmin.put(client, { taxId: '12-3456789' })).status).toBe(200);
+    await answerEveryRequiredQuestion(benAdmin, DEMO_CLIENT_ID);
     expect((await benAdmin.post(`${client}/eif/sign`)).status).toBe(200);
     const res = await staff.post(classes, { groupName: 'Hourly', employeeTypes: ['PART_TIME'] });
     expect(res.status).toBe(201);

@@ -135,6 +135,16 @@ function entityResponses(route: EntityRoute): Record<number, ResponseSpec> {
   return responses;
 }
 
+/**
+ * Field-aware versions: `seen-version` is the form version the editor saw. Unlike If-Match (the whole
+ * form), the edit is refused only when an answer it changes was changed after that version.
+ */
+const SeenVersionHeaders = z.object({
+  'seen-version': z.string().optional().meta({
+    description: 'The version the editor saw; only changes to the same answers since then conflict',
+  }),
+});
+
 const entityWrite = <
   const M extends EntityRoute['method'],
   const P extends string,
@@ -148,8 +158,13 @@ const entityWrite = <
     tag: 'eif-entities',
     summary: route.summary,
     isVersioned: true,
-    request: { params: ids(...route.params), body: route.body as B },
-    responses: entityResponses(route),
+    request: { params: ids(...route.params), body: route.body as B, headers: SeenVersionHeaders },
+    responses: {
+      ...entityResponses(route),
+      409: problem(
+        `${route.isInUseChecked ? 'IN_USE: still chosen elsewhere; or c' : 'C'}hanged since the given version: with If-Match any change, with Seen-Version only a change to an answer this edit changes (conflicts lists each with theirs, yours and who changed it)`,
+      ),
+    },
   });
 
 export const updateClient = entityWrite({

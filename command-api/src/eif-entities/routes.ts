@@ -4,7 +4,7 @@ import { executeEifCommands } from '../clients/execute.ts';
 import type { RouteContract } from '@onboard/api-contract';
 import { mount, parseInput, type RouteInput } from '@onboard/api-contract/express';
 import { requireActor, requireClientAccess, type CommandDeps } from '../http/context.ts';
-import { parseIfMatch } from '../http/validate.ts';
+import { parseIfMatch, parseSeenVersion } from '../http/validate.ts';
 import { decideEntityEdits, type EntityEdit } from './edits.ts';
 import type { EntityForms } from './forms.ts';
 import {
@@ -61,6 +61,7 @@ export function eifEntityRoutes(deps: CommandDeps, forms: EntityForms): Router {
       // tell a ben-admin the field exists (domain/src/auth/permissions.ts).
       requireClientAccess(actor, clientId, 'update', options.clientFieldsSent?.(req));
       const ifMatch = parseIfMatch(req.header('if-match'));
+      const seen = parseSeenVersion(req.header('seen-version'));
       const created: string[] = [];
       const newId = () => {
         const id = deps.newId();
@@ -79,6 +80,7 @@ export function eifEntityRoutes(deps: CommandDeps, forms: EntityForms): Router {
         },
         ifMatch,
         req.header('x-correlation-id') ?? deps.newId(),
+        seen,
       );
       const view = toEditingView(state, revision);
       if (!view) throw new NotFoundError('Client not found');

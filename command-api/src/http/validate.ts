@@ -8,6 +8,14 @@ export function parseIfMatch(header: string | undefined): bigint | null {
   return BigInt(match[1]!);
 }
 
+/** The Seen-Version header (field-aware edits of the EIF): a version number, or null when not sent. */
+export function parseSeenVersion(header: string | undefined): bigint | null {
+  if (header === undefined || header === '') return null;
+  const match = /^"?(\d+)"?$/.exec(header.trim());
+  if (!match) throw new ValidationError({ 'headers.seen-version': 'Seen-Version must be a version number' });
+  return BigInt(match[1]!);
+}
+
 /** A domain rule's messages by body field (undefined: no message) as the 400 keyed `body.<field>`. */
 export const bodyFieldErrors = (errors: Readonly<Record<string, string | undefined>>) =>
   new ValidationError(

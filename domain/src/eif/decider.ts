@@ -7,6 +7,8 @@ import {
   type Decision as DecisionOf,
   type Intent,
 } from '../decider.ts';
+import { toEditingView } from './client-view.ts';
+import { missingAnswers, type MissingAnswer } from './forms/missing.ts';
 
 /**
  * The EIF decider: one client's Employer Information Form as a fold over its stream
@@ -118,7 +120,12 @@ export type EifErrorCode =
   | 'NOT_SIGNED'
   | 'NOTHING_TO_REVIEW'
   | 'REASON_REQUIRED';
-export type EifError = { code: EifErrorCode; message: string };
+export type EifError = {
+  code: EifErrorCode;
+  message: string;
+  /** INCOMPLETE: what is still to answer, in words and with the sub-step to answer it on. */
+  missing?: MissingAnswer[];
+};
 
 export type Decision = DecisionOf<EifEvent, EifError>;
 
@@ -181,12 +188,13 @@ function applyChange(entities: Map<string, EntityState>, change: EntityEdit) {
   }
 }
 
-/** What must be answered before the form can be signed (grows with the EIF steps). */
-export function missingForSigning(state: OpenEifState): string[] {
-  const client = effectiveEntities(state).get(entityKey('Client', state.clientId));
-  const missing: string[] = [];
-  if (!client?.attributes.taxId) missing.push('taxId');
-  return missing;
+/**
+ * What must be answered before the form can be signed: every required answer of every visible sub-step,
+ * read from the form definitions (forms/missing.ts) against the form as its editor sees it.
+ */
+export function missingForSigning(state: OpenEifState): MissingAnswer[] {
+  const view = toEditingView(state, -1n);
+  return view ? missingAnswers(view) : [];
 }
 
 const selectPending = (state: OpenEifState, ids: readonly string[] | 'all') =>
@@ -262,10 +270,12 @@ export function decide(command: EifCommand, state: EifState): Decision {
       if (state.status === 'signed') return refuse('ALREADY_SIGNED', 'The form is already signed');
       const missing = missingForSigning(state);
       if (missing.length > 0) {
-        return refuse(
-          'INCOMPLETE',
-          `The form cannot be signed until these are answered: ${missing.join(', ')}`,
-        );
+        const count = missing.length === 1 ? 'one answer is' : `${missing.length} answers are`;
+        return refused({
+          code: 'INCOMPLETE',
+          message: `The form cannot be signed yet: ${count} still missing.`,
+          missing,
+        });
       }
       return ok({
         type: 'EifSigned',

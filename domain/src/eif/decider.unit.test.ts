@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { EifEvent } from '@onboard/events';
 import { givenWhenThen } from '../testing/given-when-then.ts';
+import { completeFormRounds } from '../testing/complete-form.ts';
+import { toEditingView } from './client-view.ts';
 import {
   decide,
   effectiveEntities,
@@ -57,6 +59,38 @@ const pendingTaxId = (changeId: string, value: string, by = benAdmin): EifEvent 
 });
 
 const given = givenWhenThen(eifDecider);
+
+/** The events that answer every required question of the form these events make (testing/complete-form). */
+async function completing(events: readonly EifEvent[]): Promise<EifEvent[]> {
+  const all = [...events];
+  let next = 0;
+  const viewOf = () => toEditingView(fold(all), 0n)!;
+  await completeFormRounds(viewOf(), async (edits) => {
+    for (const edit of edits) {
+      if (edit.action === 'create')
+        all.push({
+          type: 'EifEntityCreated',
+          data: { clientId, entity: edit.entity, entityId: `item-${++next}`, attributes: edit.values },
+        });
+      else
+        all.push({
+          type: 'EifEntityChanged',
+          data: {
+            clientId,
+            entity: edit.entity,
+            entityId: edit.entityId!,
+            changes: Object.entries(edit.values).map(([attributeKey, value]) => ({
+              attributeKey,
+              value,
+              previousValue: null,
+            })),
+          },
+        });
+    }
+    return viewOf();
+  });
+  return all.slice(events.length);
+}
 
 const changeTaxId = (value: string, changeId = 'ch-new'): EifCommand =>
   cmd(
@@ -145,8 +179,9 @@ describe('EIF decider: editing before signing', () => {
 });
 
 describe('EIF decider: signing', () => {
-  it('given a complete form, when the authorized signer signs, then it is signed', () => {
-    const result = given(created, taxIdSet).when(
+  it('given a complete form, when the authorized signer signs, then it is signed', async () => {
+    const answers = await completing([created, taxIdSet]);
+    const result = given(created, taxIdSet, ...answers).when(
       cmd(
         'SignEif',
         { signerKind: 'AUTHORIZED_SIGNER', outsideSignerActionId: null },
@@ -154,7 +189,7 @@ describe('EIF decider: signing', () => {
       ),
     );
     expect(result).toEqual({ ok: true, events: [signed] });
-    const state = fold([created, taxIdSet, signed]);
+    const state = fold([created, taxIdSet, ...answers, signed]);
     expect(state.status).toBe('signed');
     expect(state.status !== 'empty' && state.stamps.eifSignedAt).toBe('2026-11-01T10:00:00Z');
   });
@@ -163,10 +198,26 @@ describe('EIF decider: signing', () => {
     const result = given(created).when(
       cmd('SignEif', { signerKind: 'AUTHORIZED_SIGNER', outsideSignerActionId: null }, 't'),
     );
-    expect(result).toEqual({
-      ok: false,
-      error: { code: 'INCOMPLETE', message: 'The form cannot be signed until these are answered: taxId' },
+    expect(result).toMatchObject({ ok: false, error: { code: 'INCOMPLETE' } });
+    const error = !result.ok ? result.error : null;
+    expect(error?.missing?.find((m) => m.attributeKey === 'taxId')).toMatchObject({
+      label: 'Federal Tax ID (EIN)',
+      subStepTitle: 'Tax ID',
+      route: 'step/company-information/tax-id',
     });
+    expect(error?.message).toBe(
+      `The form cannot be signed yet: ${error?.missing?.length} answers are still missing.`,
+    );
+  });
+
+  it('given only the tax id answered, when it is signed, then it is refused: the other sub-steps are not done', () => {
+    const result = given(created, taxIdSet).when(
+      cmd('SignEif', { signerKind: 'AUTHORIZED_SIGNER', outsideSignerActionId: null }, 't'),
+    );
+    expect(result).toMatchObject({ ok: false, error: { code: 'INCOMPLETE' } });
+    const missing = !result.ok ? (result.error.missing ?? []) : [];
+    expect(missing.some((m) => m.attributeKey === 'taxId')).toBe(false);
+    expect(new Set(missing.map((m) => m.subStepId))).toContain('plan-administrators');
   });
 
   it('given a signed form, when it is signed again, then it is refused', () => {

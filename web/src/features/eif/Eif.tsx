@@ -110,6 +110,7 @@ export function FormSummary({ client, editable = false }: { client: ClientView; 
             <section
               key={subStep.id}
               className="eif-form-summary__sub"
+              id={`summary-sub-${subStep.id}`}
               aria-label={subStep.label}
               data-testid={`summary-${subStep.id}`}
             >

@@ -58,7 +58,8 @@ function IdentityForm({ view }: { view: EditingView }) {
       setNotice({ tone: 'success', text: 'Saved.' });
     } catch (caught) {
       const failure = saveFailure(caught);
-      if (failure.type === 'conflict') {
+      // A collision on named answers reloads like a conflict here: the form then shows their answers.
+      if (failure.type === 'conflict' || failure.type === 'collision') {
         const fresh = await reloadNewerThan(view.version, () => reload(view.id));
         if (fresh) setState(initialFormState(identityFields, fresh));
         setNotice({ tone: 'warning', text: CONFLICT_NOTICE });

@@ -11,6 +11,9 @@ import { Alert, PageSkeleton } from '../../ui/Feedback.tsx';
 import { pendingOf } from '../eif/view.ts';
 import { outsideSignerSummaryPath } from '../../app/routes.ts';
 import { outsideSignerOutcomeAtom, type OutsideSignerOutcome } from '../../state/atoms.ts';
+import { missingAnswers } from '@onboard/domain/eif/forms/missing';
+import { MissingAnswersList } from '../eif/MissingAnswers.tsx';
+import { asDomainView } from '../eif/forms/status.ts';
 
 const messageOf = (caught: unknown) => (caught instanceof ApiError ? caught.message : GENERIC_ERROR_MESSAGE);
 
@@ -31,6 +34,8 @@ function SignerForm({
   const { signer, client } = view;
   const isUpdates = signer.stepId === 'review-&-submit-updates';
   const pending = pendingOf(client);
+  // A form with required answers still open cannot be signed: say what is missing, not just refuse.
+  const missing = isUpdates || client.eifStatus === 'signed' ? [] : missingAnswers(asDomainView(client));
 
   const finish = (kind: OutsideSignerOutcome['kind'], after: OutsideSignerView['client']) => {
     setOutcome({ clientId, kind, signerName: `${signer.firstName} ${signer.lastName}`, client: after });
@@ -86,6 +91,12 @@ function SignerForm({
           )}
         </section>
       )}
+      <MissingAnswersList
+        missing={missing}
+        intro="Some required questions are not answered yet, so the form cannot be signed. The benefits administrator answers them in the portal; this page shows the answers as soon as they are saved. Each section below links to its place in the summary."
+        hrefOf={(item) => `#summary-sub-${item.subStepId}`}
+        isInPage
+      />
       <section className="card" aria-labelledby="summary-title">
         <Heading level={2} id="summary-title" className="card__title">
           Form summary
@@ -112,7 +123,12 @@ function SignerForm({
             </Button>
           </>
         ) : (
-          <Button className="button button--primary" isPending={isPending} onPress={() => void act('signed')}>
+          <Button
+            className="button button--primary"
+            isPending={isPending}
+            isDisabled={missing.length > 0}
+            onPress={() => void act('signed')}
+          >
             Sign
           </Button>
         )}

@@ -21,10 +21,22 @@ import { clientReviewPath, pushToQpsPath } from '../../app/routes.ts';
 import { isAdminRole } from '../../api/types.ts';
 import { decideSigner, signerSettingOf } from '@onboard/domain/eif/signing';
 import { InviteOutsideSignerDialog, SignerSettingPanel } from '../eif/Signing.tsx';
+import { missingAnswers, type MissingAnswer } from '@onboard/domain/eif/forms/missing';
+import { MissingAnswersList } from '../eif/MissingAnswers.tsx';
+import { asDomainView } from '../eif/forms/status.ts';
+import { eifSubStepPath } from '../eif/forms/navigation.ts';
 
 type Notice = { tone: 'success' | 'error'; text: string } | null;
 
-function Actions({ client, user }: { client: ClientView; user: AuthenticatedUser }) {
+function Actions({
+  client,
+  user,
+  missing,
+}: {
+  client: ClientView;
+  user: AuthenticatedUser;
+  missing: readonly MissingAnswer[];
+}) {
   const apply = useApplyLifecycleView();
   const [isConfirming, setIsConfirming] = useState(false);
   const [isPending, setIsPending] = useState(false);
@@ -49,7 +61,8 @@ function Actions({ client, user }: { client: ClientView; user: AuthenticatedUser
     }
   };
 
-  const canSign = !isSigned(client) && signing.ok;
+  // Signing needs every required answer (the server refuses otherwise); the list above says which.
+  const canSign = !isSigned(client) && signing.ok && missing.length === 0;
   // Whoever may sign may ask someone outside the portal to sign instead; staff may always.
   const canInvite = !isSigned(client) && (signing.ok || isStaff);
   const canSubmit = isSigned(client) && pending.length > 0 && editStateOf(client) !== 'ready-for-review';
@@ -140,6 +153,7 @@ export function ReviewSubmitPage({ clientId, user }: { clientId: string; user: A
   const { data: client, error } = useClient(clientId);
   const { data: view, error: viewError } = useEditingView(clientId);
   const pending = client ? pendingOf(client) : [];
+  const missing = client && !isSigned(client) ? missingAnswers(asDomainView(view ?? client)) : [];
   return (
     <EifLayout clientId={clientId} view={view} error={viewError} place={{ page: 'review' }}>
       {() => (
@@ -156,6 +170,11 @@ export function ReviewSubmitPage({ clientId, user }: { clientId: string; user: A
           {client && (
             <>
               <EditStateBanner client={client} />
+              <MissingAnswersList
+                missing={missing}
+                intro="The form can be signed once every required question is answered. Open a section to answer its questions."
+                hrefOf={(item) => eifSubStepPath(client.id, item.stepId, item.subStepId)}
+              />
               <FormSummary client={client} editable />
               {pending.length > 0 && (
                 <>
@@ -168,7 +187,7 @@ export function ReviewSubmitPage({ clientId, user }: { clientId: string; user: A
               <div className="button-row">
                 <DownloadSummaryButton clientId={client.id}>Download summary (PDF)</DownloadSummaryButton>
               </div>
-              <Actions client={client} user={user} />
+              <Actions client={client} user={user} missing={missing} />
             </>
           )}
         </section>

@@ -91,7 +91,8 @@ function ItemDialog({
       onClose();
     } catch (caught) {
       const failure = saveFailure(caught);
-      if (failure.type === 'conflict') {
+      // A collision on named answers reloads like a conflict here: the form then shows their answers.
+      if (failure.type === 'conflict' || failure.type === 'collision') {
         await reloadNewerThan(view.version, () => reload(view.id));
         setNotice({ tone: 'warning', text: CONFLICT_NOTICE });
       } else if (failure.type === 'fields') {

@@ -29,7 +29,14 @@ const CollectionSection = lazy(() =>
 );
 import { FieldControl } from './FieldControl.tsx';
 import { eifSubStepPath, nextPath, previousSubStep } from './navigation.ts';
-import { CONFLICT_NOTICE, focusFirstError, reloadNewerThan, saveFailure } from './save.ts';
+import {
+  CONFLICT_NOTICE,
+  focusFirstError,
+  reloadNewerThan,
+  saveFailure,
+  type FieldConflict,
+} from './save.ts';
+import { CollisionChoice } from './CollisionChoice.tsx';
 import { planLabel, planRows, policyLabel, policyRows } from './sections.ts';
 import { useReportDirty, useUnsavedGuard } from './unsaved.tsx';
 import { changedValues, initialFormState, shownWireValues, wireValues, type FormState } from './values.ts';
@@ -88,6 +95,11 @@ export function SubStepForm({
   const [errors, setErrors] = useState<Record<string, FormErrors>>({});
   const [notice, setNotice] = useState<Notice>(null);
   const [isSaving, setIsSaving] = useState(false);
+  // Answers someone else changed since this form's version, with both values, waiting for a choice.
+  const [collision, setCollision] = useState<{ conflicts: FieldConflict[]; version: number } | null>(null);
+  // The newest version whose answers the person has seen (a collision shows theirs): saves send it.
+  const seenVersion = useRef(view.version);
+  const seen = () => Math.max(view.version, seenVersion.current);
 
   const stateOf = (block: Block) => states[block.key] ?? initialFormState(block.fields, block.entity);
   const changes = blocks
@@ -113,24 +125,62 @@ export function SubStepForm({
     return found;
   };
 
+  // Every call of one save sends the version the person saw (not the one after this save's own first
+  // call): a change someone else made in between to the same answers is then still caught.
   const send = async (): Promise<EditingView> => {
+    const version = seen();
     let current = view;
     const client = changes.find((c) => c.block.kind === 'client');
-    if (client) current = await saveClientAnswers(view.id, current.version, client.changed);
+    if (client) current = await saveClientAnswers(view.id, version, client.changed);
     for (const { block, changed } of changes.filter((c) => c.block.kind === 'policy')) {
       setErrorTarget(block.key);
-      current = await savePolicyAnswers(view.id, current.version, block.entity.id, changed);
+      current = await savePolicyAnswers(view.id, version, block.entity.id, changed);
     }
     const plans = changes.filter((c) => c.block.kind === 'plan');
     if (plans.length > 0) {
       setErrorTarget('plans');
       current = await savePlanAnswers(
         view.id,
-        current.version,
+        version,
         plans.map(({ block, changed }) => ({ id: block.entity.id, ...changed })),
       );
     }
     return current;
+  };
+
+  const blockOf = (conflict: FieldConflict) =>
+    blocks.find((b) =>
+      conflict.entity === 'Client' ? b.kind === 'client' : b.entity.id === conflict.entityId,
+    );
+
+  /** Take theirs: their answers replace the person's in the form; the rest of the edits stay. */
+  const takeTheirs = () => {
+    if (!collision) return;
+    seenVersion.current = Math.max(seenVersion.current, collision.version);
+    setStates((all) => {
+      const next = { ...all };
+      for (const conflict of collision.conflicts) {
+        const block = blockOf(conflict);
+        if (!block || conflict.attributeKey === null) continue;
+        const theirs = initialFormState(block.fields, { [conflict.attributeKey]: conflict.theirs });
+        next[block.key] = {
+          ...stateOf(block),
+          ...next[block.key],
+          [conflict.attributeKey]: theirs[conflict.attributeKey],
+        };
+      }
+      return next;
+    });
+    setCollision(null);
+    setNotice({ tone: 'warning', text: 'Their answers are in the form now. Save to continue.' });
+  };
+
+  /** Keep mine: save again against the version that has their answers, so the person's answer wins. */
+  const keepMine = () => {
+    if (!collision) return;
+    seenVersion.current = Math.max(seenVersion.current, collision.version);
+    setCollision(null);
+    void onSubmit();
   };
 
   // Which block a 400 answer's field messages belong to: the call that was running when it failed.
@@ -156,6 +206,7 @@ export function SubStepForm({
 
   const onSubmit = async () => {
     setNotice(null);
+    setCollision(null);
     const found = validate();
     setErrors(found);
     if (Object.keys(found).length > 0) {
@@ -177,7 +228,11 @@ export function SubStepForm({
       guard.navigateNow(next);
     } catch (caught) {
       const failure = saveFailure(caught);
-      if (failure.type === 'conflict') {
+      if (failure.type === 'collision') {
+        // Only the named answers collide: the person's other edits stay in the form, theirs are shown.
+        await reload(view.id).catch(() => undefined);
+        setCollision({ conflicts: failure.conflicts, version: failure.currentVersion });
+      } else if (failure.type === 'conflict') {
         const fresh = await reloadNewerThan(view.version, () => reload(view.id));
         if (fresh) setStates(initialStates(blocksOf(form, fresh, policyId)));
         setErrors({});
@@ -289,6 +344,16 @@ export function SubStepForm({
         <div className={`alert alert--${notice.tone}`} role="alert" data-testid="form-notice">
           {notice.text}
         </div>
+      )}
+      {collision && (
+        <CollisionChoice
+          conflicts={collision.conflicts}
+          fieldOf={(conflict) => blockOf(conflict)?.fields.find((f) => f.key === conflict.attributeKey)}
+          view={view}
+          isSaving={isSaving}
+          onKeepMine={keepMine}
+          onTakeTheirs={takeTheirs}
+        />
       )}
       {form.sections.some((s) => s.type !== 'client' && s.type !== 'policy' && s.type !== 'plan') ||
       hasAnswers ? null : (

@@ -44,7 +44,12 @@ export function useEditingView(clientId: string) {
   });
 }
 
-const ifMatch = (version: number) => ({ 'If-Match': String(version) });
+/**
+ * The version the editor saw, sent as Seen-Version: the server refuses a save only when an answer it
+ * changes was changed by someone else since (field-aware), so people editing different questions never
+ * collide. The refusal names both answers (FieldConflict) for the person to choose.
+ */
+const ifMatch = (version: number) => ({ 'Seen-Version': String(version) });
 
 export const saveClientAnswers = (clientId: string, version: number, answers: Record<string, unknown>) =>
   apiRequest<EditingView>('PUT', base(clientId), { body: answers, headers: ifMatch(version) });

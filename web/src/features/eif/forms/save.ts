@@ -1,15 +1,36 @@
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../../../api/errors.ts';
 import type { EditingView } from './api.ts';
 
-/** What a failed save shows: field messages, a conflict (reload first), or a general notice. */
+/** One answer someone else changed since the editor's version (command-api field-aware 409). */
+export type FieldConflict = {
+  entity: string;
+  entityId: string;
+  attributeKey: string | null;
+  label: string;
+  theirs: unknown;
+  yours: unknown;
+  changedBy: { userId: string; role: string; name: string };
+  changedAt: string;
+};
+
+/**
+ * What a failed save shows: field messages, a conflict (reload first), a collision on named answers
+ * (both values, for the person to choose), or a general notice.
+ */
 export type SaveFailure =
   | { type: 'fields'; fieldErrors: Record<string, string> }
   | { type: 'conflict' }
+  | { type: 'collision'; conflicts: FieldConflict[]; currentVersion: number }
   | { type: 'notice'; text: string };
 
 export function saveFailure(caught: unknown): SaveFailure {
   if (!(caught instanceof ApiError)) return { type: 'notice', text: GENERIC_ERROR_MESSAGE };
-  if (caught.status === 409) return { type: 'conflict' };
+  if (caught.status === 409) {
+    const body = caught.body as { conflicts?: FieldConflict[]; currentVersion?: number } | null;
+    if (Array.isArray(body?.conflicts) && body.conflicts.length > 0)
+      return { type: 'collision', conflicts: body.conflicts, currentVersion: body.currentVersion ?? -1 };
+    return { type: 'conflict' };
+  }
   if (caught.status === 400 && Object.keys(caught.fieldErrors).length > 0)
     return { type: 'fields', fieldErrors: caught.fieldErrors };
   return { type: 'notice', text: caught.message || GENERIC_ERROR_MESSAGE };

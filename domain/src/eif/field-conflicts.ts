@@ -1,0 +1,153 @@
+import type { EifEntity, EifEvent } from '@onboard/events';
+import { isSameStoredValue, type EifIntent } from './decider.ts';
+
+/**
+ * Field-aware concurrency for EIF edits: an edit made against an older version of the form is refused
+ * only when an attribute it changes (entity + id + attribute) was changed after the version its editor
+ * saw. Two people editing different questions never collide; the same question does, and the answer
+ * names both values so the person can choose.
+ */
+
+/** One attribute as an edit touches it; `attributeKey` null: the whole entity (a delete). */
+export type TouchedAttribute = {
+  entity: EifEntity;
+  entityId: string;
+  attributeKey: string | null;
+  /** The value this edit writes (null for a delete). */
+  value: unknown;
+};
+
+/** A change recorded after the version the editor saw, with who made it. */
+export type LaterChange = {
+  event: EifEvent;
+  actorId: string;
+  actorRole: string;
+  at: string;
+};
+
+export type FieldConflict = {
+  entity: EifEntity;
+  entityId: string;
+  /** null: the item itself was deleted (or this edit deletes an item whose answers changed). */
+  attributeKey: string | null;
+  /** The value stored now (the other person's); null when the item was deleted. */
+  theirs: unknown;
+  /** The value this edit would write. */
+  yours: unknown;
+  changedBy: { userId: string; role: string };
+  changedAt: string;
+};
+
+/** The attributes the edit commands change (a create touches a new entity: it never collides). */
+export function touchedAttributes(intents: readonly EifIntent[]): TouchedAttribute[] {
+  return intents.flatMap((intent): TouchedAttribute[] => {
+    switch (intent.type) {
+      case 'ChangeAttributes':
+        return Object.entries(intent.data.attributes).map(([attributeKey, value]) => ({
+          entity: intent.data.entity,
+          entityId: intent.data.entityId,
+          attributeKey,
+          value,
+        }));
+      case 'DeleteEntity':
+        return [
+          { entity: intent.data.entity, entityId: intent.data.entityId, attributeKey: null, value: null },
+        ];
+      default:
+        return [];
+    }
+  });
+}
+
+type Written = { value: unknown; deleted: boolean; change: LaterChange };
+
+const key = (entity: string, entityId: string) => `${entity}:${entityId}`;
+
+/** What the later events wrote, by entity and attribute (the last write wins). */
+function laterWrites(later: readonly LaterChange[]) {
+  const attributes = new Map<string, Map<string, Written>>();
+  const deleted = new Map<string, LaterChange>();
+  const writesOf = (entity: string, entityId: string) => {
+    const k = key(entity, entityId);
+    const found = attributes.get(k) ?? new Map<string, Written>();
+    attributes.set(k, found);
+    return found;
+  };
+  for (const change of later) {
+    const { event } = change;
+    switch (event.type) {
+      case 'EifEntityChanged': {
+        const writes = writesOf(event.data.entity, event.data.entityId);
+        for (const c of event.data.changes)
+          writes.set(c.attributeKey, { value: c.value, deleted: false, change });
+        break;
+      }
+      case 'EifEntityDeleted':
+        deleted.set(key(event.data.entity, event.data.entityId), change);
+        break;
+      default:
+        break;
+    }
+  }
+  return { attributes, deleted };
+}
+
+/**
+ * The conflicts between an edit and the changes recorded after the version its editor saw: the same
+ * attribute written by both (to different values), an attribute edited on an item deleted since, or an
+ * item deleted whose answers someone changed since. An empty list: the edit applies as it is.
+ */
+export function fieldConflicts(
+  touched: readonly TouchedAttribute[],
+  later: readonly LaterChange[],
+): FieldConflict[] {
+  if (later.length === 0) return [];
+  const { attributes, deleted } = laterWrites(later);
+  const conflicts: FieldConflict[] = [];
+  for (const t of touched) {
+    const k = key(t.entity, t.entityId);
+    const gone = deleted.get(k);
+    if (gone) {
+      if (t.attributeKey !== null)
+        conflicts.push({
+          entity: t.entity,
+          entityId: t.entityId,
+          attributeKey: t.attributeKey,
+          theirs: null,
+          yours: t.value,
+          changedBy: { userId: gone.actorId, role: gone.actorRole },
+          changedAt: gone.at,
+        });
+      continue;
+    }
+    const writes = attributes.get(k);
+    if (!writes) continue;
+    if (t.attributeKey === null) {
+      const [first] = writes.values();
+      if (first)
+        conflicts.push({
+          entity: t.entity,
+          entityId: t.entityId,
+          attributeKey: null,
+          theirs: null,
+          yours: null,
+          changedBy: { userId: first.change.actorId, role: first.change.actorRole },
+          changedAt: first.change.at,
+        });
+      continue;
+    }
+    const written = writes.get(t.attributeKey);
+    // The same answer written twice is agreement, not a conflict.
+    if (!written || isSameStoredValue(written.value, t.value)) continue;
+    conflicts.push({
+      entity: t.entity,
+      entityId: t.entityId,
+      attributeKey: t.attributeKey,
+      theirs: written.value,
+      yours: t.value,
+      changedBy: { userId: written.change.actorId, role: written.change.actorRole },
+      changedAt: written.change.at,
+    });
+  }
+  return conflicts;
+}

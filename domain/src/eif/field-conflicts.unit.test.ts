@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import type { EifEvent } from '@onboard/events';
+import { fieldConflicts, touchedAttributes, type LaterChange } from './field-conflicts.ts';
+
+const clientId = 'c-1';
+const by = { actorId: 'u-olivia', actorRole: 'SLF_OWNER', at: '2026-11-25T01:00:00Z' };
+const changed = (
+  entity: 'Client' | 'Location',
+  entityId: string,
+  values: Record<string, unknown>,
+): LaterChange => ({
+  ...by,
+  event: {
+    type: 'EifEntityChanged',
+    data: {
+      clientId,
+      entity,
+      entityId,
+      changes: Object.entries(values).map(([attributeKey, value]) => ({
+        attributeKey,
+        value,
+        previousValue: null,
+      })),
+    },
+  } satisfies EifEvent,
+});
+const deleted = (entityId: string): LaterChange => ({
+  ...by,
+  event: { type: 'EifEntityDeleted', data: { clientId, entity: 'Location', entityId } },
+});
+const edit = (entity: 'Client' | 'Location', entityId: string, attributes: Record<string, unknown>) =>
+  touchedAttributes([
+    { type: 'ChangeAttributes', data: { clientId, entity, entityId, attributes, changeId: 'ch' } },
+  ]);
+
+describe('field-aware conflicts', () => {
+  it('given a later change to another answer, an edit does not collide', () => {
+    expect(
+      fieldConflicts(edit('Client', clientId, { ageRules: 'A' }), [
+        changed('Client', clientId, { erisa: 'B' }),
+      ]),
+    ).toEqual([]);
+  });
+
+  it('given a later change to the same answer of another item, an edit does not collide', () => {
+    expect(
+      fieldConflicts(edit('Location', 'l-1', { city: 'Boston' }), [
+        changed('Location', 'l-2', { city: 'Austin' }),
+      ]),
+    ).toEqual([]);
+  });
+
+  it('given a later change to the same answer, names both values and who changed it', () => {
+    const conflicts = fieldConflicts(edit('Client', clientId, { ageRules: 'MINE', erisa: 'X' }), [
+      changed('Client', clientId, { ageRules: 'FIRST' }),
+      changed('Client', clientId, { ageRules: 'THEIRS' }),
+    ]);
+    expect(conflicts).toEqual([
+      {
+        entity: 'Client',
+        entityId: clientId,
+        attributeKey: 'ageRules',
+        theirs: 'THEIRS',
+        yours: 'MINE',
+        changedBy: { userId: 'u-olivia', role: 'SLF_OWNER' },
+        changedAt: '2026-11-25T01:00:00Z',
+      },
+    ]);
+  });
+
+  it('given the same answer written by both, it is agreement, not a conflict', () => {
+    expect(
+      fieldConflicts(edit('Client', clientId, { ageRules: 'SAME' }), [
+        changed('Client', clientId, { ageRules: 'SAME' }),
+      ]),
+    ).toEqual([]);
+  });
+
+  it('given an item deleted since, editing it collides; deleting an item changed since collides too', () => {
+    expect(fieldConflicts(edit('Location', 'l-1', { city: 'Boston' }), [deleted('l-1')])).toMatchObject([
+      { attributeKey: 'city', theirs: null, yours: 'Boston' },
+    ]);
+    const removal = touchedAttributes([
+      { type: 'DeleteEntity', data: { clientId, entity: 'Location', entityId: 'l-1', changeId: 'ch' } },
+    ]);
+    expect(fieldConflicts(removal, [changed('Location', 'l-1', { city: 'Austin' })])).toMatchObject([
+      { entity: 'Location', entityId: 'l-1', attributeKey: null },
+    ]);
+  });
+
+  it('never counts a creation as touching anything', () => {
+    expect(
+      touchedAttributes([
+        {
+          type: 'CreateEntity',
+          data: { clientId, entity: 'Location', entityId: 'l-9', attributes: { city: 'X' }, changeId: 'ch' },
+        },
+      ]),
+    ).toEqual([]);
+  });
+});

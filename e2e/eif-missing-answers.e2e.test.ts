@@ -1,0 +1,155 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { startApp, type RunningApp } from '@onboard/platform/app';
+import { embeddedTestConfig } from '@onboard/platform/config';
+import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
+import { apiClient } from '@onboard/platform/testing/http-client';
+import { answerEveryRequiredQuestion } from '@onboard/platform/testing/complete-eif';
+import { browserAvailability, skipUnless } from '@onboard/testing/backends';
+import { freshDatabase } from '@onboard/testing/db';
+import {
+  authenticator,
+  ensureWebBuilt,
+  expectNoSeriousAxeViolations,
+  launchBrowser,
+  screenshotPath,
+  signInThroughUi,
+} from './browser.ts';
+
+/**
+ * Signing needs every required answer of every visible sub-step: review & submit lists what is missing
+ * in words, each sub-step a link to where it is answered, and offers signing only once nothing is; the
+ * outside signer sees the same list and cannot sign an unfinished form.
+ */
+
+const skip = skipUnless('browser', browserAvailability());
+const TASK = `/client/${DEMO_CLIENT_ID}/task/eif-submit-company-information`;
+const REVIEW_PATH = `${TASK}/step/review-&-submit`;
+const OTHER_CLIENT = 'harbor-freight-lines';
+const benAdmin = DEMO_USERS.find((u) => u.role === 'BEN_ADMIN')!;
+const owner = DEMO_USERS.find((u) => u.role === 'SLF_OWNER')!;
+
+/** The read side is eventually consistent: reload until the page shows what the test waits for. */
+async function reloadUntil(page: Page, isReady: () => Promise<boolean>, what: string) {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    if (attempt > 0) {
+      await page.waitForTimeout(300);
+      await page.reload();
+    }
+    await page.locator('#main').waitFor();
+    await page.waitForLoadState('networkidle');
+    if (await isReady()) return;
+  }
+  throw new Error(`The page never showed ${what}`);
+}
+
+describe.skipIf(skip)('signing an unfinished form', () => {
+  let app: RunningApp;
+  let browser: Browser;
+  let api: ReturnType<typeof apiClient>;
+  const auth = authenticator();
+
+  beforeAll(async () => {
+    ensureWebBuilt();
+    app = await startApp(embeddedTestConfig(await freshDatabase('e2e_missing_answers')));
+    browser = await launchBrowser();
+    api = apiClient(app.url);
+    await api.signIn(owner.email, app.config.demoPassword);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it('lists what is missing on review & submit, links to it, and offers signing once all is answered', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
+    const page = await context.newPage();
+    await page.goto(`${app.url}/login?redirect=${encodeURIComponent(REVIEW_PATH)}`);
+    await signInThroughUi(page, benAdmin.email, app.config.demoPassword, auth);
+    await page.getByRole('heading', { name: 'Review your answers' }).waitFor();
+    // Only the tax id answered, as in the finding: still far from signable.
+    expect((await api.put(`/api/clients/${DEMO_CLIENT_ID}`, { taxId: '12-3456789' })).status).toBe(200);
+    await reloadUntil(
+      page,
+      async () => (await page.getByTestId('summary-tax-id').innerText()).includes('12-3456789'),
+      'the tax id',
+    );
+
+    const missing = page.getByTestId('missing-answers');
+    await missing.waitFor();
+    expect(await missing.getByRole('heading').innerText()).toMatch(
+      /^Still to answer before signing \(\d+\)$/,
+    );
+    const text = await missing.innerText();
+    expect(text).toContain('Plan administrators');
+    expect(text).toContain('Add at least one primary plan administrator');
+    expect(text).not.toContain('Federal Tax ID (EIN)');
+    // Words, never codes or ids.
+    expect(text).not.toMatch(/[a-z]+[A-Z][a-zA-Z]*Id\b|_[A-Z]/);
+    expect(await page.getByRole('button', { name: 'Sign the form' }).count()).toBe(0);
+    await page.screenshot({ path: screenshotPath('eif-missing-answers.png') });
+    await missing.screenshot({ path: screenshotPath('eif-missing-answers-list.png') });
+    await expectNoSeriousAxeViolations(page);
+
+    // Each sub-step of the list links to its form.
+    await missing.getByRole('link', { name: 'Plan administrators' }).click();
+    await page.waitForURL((url) =>
+      url.pathname.endsWith('/plan-administrators-&-billing/plan-administrators'),
+    );
+    await page.getByRole('heading', { name: 'Plan administrators' }).first().waitFor();
+
+    // Everything required answered (over the API): the list goes and signing is offered.
+    await answerEveryRequiredQuestion(api, DEMO_CLIENT_ID);
+    await page.goto(`${app.url}${REVIEW_PATH}`);
+    await reloadUntil(
+      page,
+      async () => (await page.getByRole('button', { name: 'Sign the form' }).count()) > 0,
+      'the sign button',
+    );
+    expect(await page.getByTestId('missing-answers').count()).toBe(0);
+    await page.getByRole('button', { name: 'Sign the form' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Sign' }).click();
+    await page.getByText('Thank you. The form is signed.').waitFor();
+    await context.close();
+  });
+
+  it('shows an outside signer what is missing and lets them sign only a finished form', async () => {
+    const invite = await api.post(`/api/clients/${OTHER_CLIENT}/outside-signer`, {
+      email: 'owner@harbor.example',
+      firstName: 'Hana',
+      lastName: 'Ortiz',
+      stepId: 'review-&-submit',
+    });
+    expect(invite.status).toBe(201);
+    let link = '';
+    for (let attempt = 0; attempt < 30 && !link; attempt++) {
+      const { rows } = await app.pool.query<{ body: string }>('select body from rm_emails where id = $1', [
+        invite.body.emailId,
+      ]);
+      link = /https?:\/\/\S+\/client\/[^/\s]+\/outside-signer\/\S+/.exec(rows[0]?.body ?? '')?.[0] ?? '';
+      if (!link) await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(link).not.toBe('');
+
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
+    const signer = await context.newPage();
+    await signer.goto(`${app.url}${new URL(link).pathname}`);
+    await signer.getByText('you were asked to review and sign this form.').waitFor();
+    const missing = signer.getByTestId('missing-answers');
+    await missing.waitFor();
+    expect(await missing.innerText()).toContain('Federal Tax ID (EIN)');
+    expect(await signer.getByRole('button', { name: 'Sign', exact: true }).isDisabled()).toBe(true);
+    await signer.screenshot({ path: screenshotPath('eif-outside-signer-missing.png') });
+    // The links lead to the answers' place in the summary on the same page.
+    await missing.getByRole('link', { name: 'Tax ID' }).click();
+    expect(new URL(signer.url()).hash).toBe('#summary-sub-tax-id');
+
+    await answerEveryRequiredQuestion(api, OTHER_CLIENT);
+    await signer.reload();
+    await signer.getByText('you were asked to review and sign this form.').waitFor();
+    expect(await signer.getByTestId('missing-answers').count()).toBe(0);
+    await signer.getByRole('button', { name: 'Sign', exact: true }).click();
+    await signer.getByRole('heading', { name: 'Thank you for signing' }).waitFor();
+    await context.close();
+  });
+});

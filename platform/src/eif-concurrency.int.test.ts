@@ -1,0 +1,166 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshDatabase } from '@onboard/testing/db';
+import { clientFields, type FieldDef } from '@onboard/domain';
+import { eifStream } from '@onboard/events';
+import { startApp, type RunningApp } from './app.ts';
+import { embeddedTestConfig } from './config.ts';
+import { DEMO_CLIENT_ID } from './seed.ts';
+import { apiClient, type ApiResponse } from './testing/http-client.ts';
+
+type Api = ReturnType<typeof apiClient>;
+const client = `/api/clients/${DEMO_CLIENT_ID}`;
+
+/** A valid answer for the field that differs from the one stored now. */
+function differentAnswer(field: FieldDef, current: unknown, n: number): unknown {
+  switch (field.kind) {
+    case 'boolean':
+      return current !== true;
+    case 'choice':
+    case 'answer': {
+      const codes = field.kind === 'answer' ? ['YES', 'NO', 'NOT_APPLICABLE'] : field.enumeration.codes;
+      return codes.find((code) => code !== current);
+    }
+    case 'month':
+      return current === 3 ? 4 : 3;
+    case 'text':
+      return `Noted by writer ${n}`;
+    default:
+      throw new Error(`No different answer for ${field.kind}`);
+  }
+}
+
+type Conflict = {
+  entity: string;
+  entityId: string;
+  attributeKey: string;
+  label: string;
+  theirs: unknown;
+  yours: unknown;
+  changedBy: { userId: string; role: string; name: string };
+};
+
+// Field-aware concurrency of the EIF form saves: the version the editor saw travels as Seen-Version;
+// only a later change to an answer the save changes refuses it (with both values), every other save
+// goes through, and a save racing another for the stream's revision is decided again by the server.
+describe('EIF edits that do not collide', () => {
+  let app: RunningApp;
+  let staff: Api;
+  let benAdmin: Api;
+
+  beforeAll(async () => {
+    app = await startApp(embeddedTestConfig(await freshDatabase('eif_concurrency'), { webDist: null }));
+    staff = apiClient(app.url);
+    await staff.signIn('admin@onboard.example');
+    benAdmin = apiClient(app.url);
+    await benAdmin.signIn('benadmin@onboard.example');
+  });
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  const editingView = async () => {
+    const res = await staff.put(client, {});
+    expect(res.status).toBe(200);
+    return res.body as Record<string, unknown> & { version: number };
+  };
+  const streamLength = async () => (await app.store.readStream(eifStream(DEMO_CLIENT_ID))).length;
+
+  it('lets 16 people save 16 different answers against the same version: all are saved', async () => {
+    const seen = await editingView();
+    const fields = clientFields()
+      .filter((f) => !f.when && !f.check && ['boolean', 'choice', 'answer', 'month', 'text'].includes(f.kind))
+      .filter((f) => f.key !== 'needsEmployeeClasses')
+      .slice(0, 16);
+    expect(fields).toHaveLength(16);
+    const writes = fields.map((field, n) => ({ field, value: differentAnswer(field, seen[field.key], n) }));
+    const before = await streamLength();
+    const answers = await Promise.all(
+      writes.map(({ field, value }, n) =>
+        (n % 2 === 0 ? staff : benAdmin).put(
+          client,
+          { [field.key]: value },
+          { 'seen-version': String(seen.version) },
+        ),
+      ),
+    );
+    expect(answers.map((a) => a.status)).toEqual(writes.map(() => 200));
+    expect(await streamLength()).toBe(before + 16);
+    const after = await editingView();
+    for (const { field, value } of writes) expect(after[field.key]).toEqual(value);
+  });
+
+  it('lets one of 16 people saving the same answer win; the 15 others are told, with both values', async () => {
+    const seen = await editingView();
+    const values = Array.from({ length: 16 }, (_, n) => `Same question, answer ${n + 1}`);
+    const before = await streamLength();
+    const answers: ApiResponse[] = await Promise.all(
+      values.map((value, n) =>
+        (n % 2 === 0 ? staff : benAdmin).put(
+          client,
+          { otherCoverageChangeNotes: value },
+          { 'seen-version': String(seen.version) },
+        ),
+      ),
+    );
+    const won = answers.flatMap((a, n) => (a.status === 200 ? [n] : []));
+    const refused = answers.flatMap((a, n) => (a.status === 409 ? [n] : []));
+    // Every attempt is accounted for: one saved, fifteen refused, nothing else.
+    expect(won).toHaveLength(1);
+    expect(refused).toHaveLength(15);
+    const winner = values[won[0]!];
+    for (const n of refused) {
+      const body = answers[n]!.body as { code: string; message: string; conflicts: Conflict[] };
+      expect(body.code).toBe('CONFLICT');
+      expect(body.message).toContain('Choose which answer to keep');
+      expect(body.conflicts).toEqual([
+        expect.objectContaining({
+          entity: 'Client',
+          entityId: DEMO_CLIENT_ID,
+          attributeKey: 'otherCoverageChangeNotes',
+          theirs: winner,
+          yours: values[n],
+          changedBy: expect.objectContaining({ name: expect.stringMatching(/\S+ \S+/) }),
+        }),
+      ]);
+    }
+    // Nothing silently lost: exactly one change written, and it is the winner's.
+    expect(await streamLength()).toBe(before + 1);
+    expect((await editingView()).otherCoverageChangeNotes).toBe(winner);
+  });
+
+  it('saves "keep mine" against the version that has their answer', async () => {
+    const seen = await editingView();
+    const theirs = await staff.put(
+      client,
+      { otherCoverageChangeNotes: 'Theirs' },
+      { 'seen-version': String(seen.version) },
+    );
+    expect(theirs.status).toBe(200);
+    const mine = await benAdmin.put(
+      client,
+      { otherCoverageChangeNotes: 'Mine' },
+      { 'seen-version': String(seen.version) },
+    );
+    expect(mine.status).toBe(409);
+    const again = await benAdmin.put(
+      client,
+      { otherCoverageChangeNotes: 'Mine' },
+      { 'seen-version': String(mine.body.currentVersion) },
+    );
+    expect(again.status).toBe(200);
+    expect(again.body.otherCoverageChangeNotes).toBe('Mine');
+  });
+
+  it('keeps the whole-form version for clients that send If-Match: any later change is a conflict', async () => {
+    const seen = await editingView();
+    expect((await staff.put(client, { otherCoverageChangeNotes: 'One more' })).status).toBe(200);
+    const stale = await benAdmin.put(
+      client,
+      { allBenefitsNonContributory: seen.allBenefitsNonContributory !== true },
+      { 'if-match': String(seen.version) },
+    );
+    expect(stale.status).toBe(409);
+    expect(stale.body).toMatchObject({ code: 'CONFLICT', currentVersion: seen.version + 1 });
+    expect(stale.body.conflicts).toBeUndefined();
+  });
+});
