@@ -18,6 +18,7 @@ import { carrierCertificateSource } from './evidence/carrier-certificate.ts';
 import { apiNotFound, errorMiddleware } from './http/errors.ts';
 import { DEMO_CLIENT_ID } from './seed.ts';
 import { apiClient, type ApiResponse } from './testing/http-client.ts';
+import { answerEveryRequiredQuestion } from './testing/complete-eif.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const run = promisify(execFile);
@@ -90,7 +91,7 @@ describe('GET /api/clients/{clientId}/evidence-pack', () => {
 
     const benAdmin = apiClient(app.url);
     await benAdmin.signIn('benadmin@onboard.example');
-    expect((await benAdmin.put(`/api/clients/${DEMO_CLIENT_ID}`, { taxId: '12-3456789' })).status).toBe(200);
+    await answerEveryRequiredQuestion(benAdmin, DEMO_CLIENT_ID);
     const signed: ApiResponse = await benAdmin.post(`/api/clients/${DEMO_CLIENT_ID}/eif/sign`);
     expect(signed.status).toBe(200);
     const staff = apiClient(app.url);
