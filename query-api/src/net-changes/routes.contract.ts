@@ -24,7 +24,10 @@ export const NetChange = z
   })
   .meta({ id: 'NetChange' });
 
-const NetChanges = json(z.array(NetChange), 'Net changes since signing, in the order each entity first changed');
+const NetChanges = json(
+  z.array(NetChange),
+  'Net changes since signing, in the order each entity first changed',
+);
 
 export const getNetChanges = defineRoute({
   method: 'get',

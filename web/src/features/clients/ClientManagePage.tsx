@@ -1,8 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Button, Heading, Link } from 'react-aria-components';
-import { netChanges, type NetChange, type NetDetail } from '@onboard/domain/eif/net-changes';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
-import { undoIcEdits, useApplyClientView, useChangeLog } from '../eif/api.ts';
+import { undoIcEdits, useApplyClientView, useNetChanges, type NetChange } from '../eif/api.ts';
 import { useClient } from '../../api/hooks.ts';
 import { ConfirmDialog } from '../../ui/Dialogs.tsx';
 import { EifStatusBadge, StampList } from '../eif/Eif.tsx';
@@ -61,14 +60,13 @@ type Notice = { tone: 'success' | 'error'; text: string } | null;
 
 const messageOf = (caught: unknown) => (caught instanceof ApiError ? caught.message : GENERIC_ERROR_MESSAGE);
 
-/** The change log as net changes (onboarding §4 net-change rules), by sub-step. */
+/** The net changes since signing (the net-changes read model, onboarding §4 rules), by sub-step. */
 function ChangeLogSection({ clientId, signedAt }: { clientId: string; signedAt: string | null }) {
-  const { data, error } = useChangeLog(clientId);
+  const { data: nets, error } = useNetChanges(clientId);
   if (error) return <ErrorPanel error={error} />;
-  if (!data) return <PageSkeleton />;
+  if (!nets) return <PageSkeleton />;
   if (signedAt === null) return <p className="muted">The form is not signed yet: answers apply directly.</p>;
-  // Before the signature every answer applied directly; the log of interest is what changed since.
-  const nets = netChanges(data.filter((record) => record.createdAt > signedAt));
+  type NetDetail = NetChange['details'][number];
   type LogRow = { key: string; net: NetChange; detail: NetDetail | null };
   const rows = nets.flatMap((net): LogRow[] =>
     net.details.length === 0
