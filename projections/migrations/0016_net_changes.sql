@@ -3,7 +3,8 @@
 -- net-change rules of onboarding §4 applied per entity to its post-sign change records.
 -- rm_net_change_sources keeps each entity's records (what the fold needs to recompute it);
 -- rm_net_changes is what the query API serves: one row per entity and attribute ('' for an entity's
--- change without attributes, a deletion).
+-- change without attributes, a deletion). rm_net_change_versions holds the stream revision each client's
+-- rows reflect, so a reader can wait for the version a decision just made.
 create table if not exists rm_net_change_sources (
   client_id text not null,
   entity text not null,
@@ -32,3 +33,8 @@ create table if not exists rm_net_changes (
   primary key (client_id, entity, entity_id, attribute_key)
 );
 create index if not exists rm_net_changes_client on rm_net_changes (client_id, first_position_commit, first_position_prepare);
+
+create table if not exists rm_net_change_versions (
+  client_id text primary key,
+  version bigint not null
+);

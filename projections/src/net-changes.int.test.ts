@@ -141,17 +141,20 @@ const toAppend = (history: EifEvent[]): NewEvent[] =>
 describe('the net-changes read model', () => {
   let pool: pg.Pool;
   let store: EventStore;
-  let incremental: unknown[] = [];
+  let incremental: Awaited<ReturnType<typeof snapshot>> | null = null;
   let total = 0;
 
-  const snapshot = async () =>
-    (
+  const snapshot = async () => ({
+    rows: (
       await pool.query(
         `select client_id, entity, entity_id, attribute_key, first_position_commit, first_position_prepare, action,
                 entity_status, status, value, previous_value, pending_change_ids, changed_at, changed_by
            from rm_net_changes order by client_id, entity, entity_id, attribute_key`,
       )
-    ).rows;
+    ).rows,
+    versions: (await pool.query('select client_id, version from rm_net_change_versions order by client_id'))
+      .rows,
+  });
 
   /** The rows of one client grouped per entity, in the order the query API reads them. */
   const served = async (clientId: string) => {
@@ -226,13 +229,19 @@ describe('the net-changes read model', () => {
 
   it('is built from a history with decisions', async () => {
     expect(total).toBeGreaterThan(500);
-    const statuses = new Set(incremental.map((row) => (row as { status: string }).status));
+    const statuses = new Set(incremental!.rows.map((row) => (row as { status: string }).status));
+    // Every client's version is its stream's last revision.
+    for (const { client_id: clientId, version } of incremental!.versions as {
+      client_id: string;
+      version: string;
+    }[])
+      expect(BigInt(version)).toBe(BigInt((await store.readStream(eifStream(clientId))).length - 1));
     expect([...statuses].sort()).toEqual(['accepted', 'declined', 'pending']);
   });
 
   it('rebuilt from zero equals the one built incrementally', async () => {
     await resetConsumer(pool, netChangesProjection);
-    expect(await snapshot()).toEqual([]);
+    expect(await snapshot()).toEqual({ rows: [], versions: [] });
     await catchUp({ store, pool, consumer: netChangesProjection, batchSize: 100_000 });
     expect(await snapshot()).toEqual(incremental);
   });

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { parseEvent, type CheckpointedConsumer } from '@onboard/events';
+import { EIF_EVENT_TYPES, parseEvent, type CheckpointedConsumer } from '@onboard/events';
 import { netChanges, type ChangeRecord, type ChangeStatus } from '@onboard/domain';
 
 /**
@@ -11,7 +11,8 @@ import { netChanges, type ChangeRecord, type ChangeStatus } from '@onboard/domai
  * Only edits made after signing have records here (they carry a pending stamp; earlier edits applied
  * directly and are the signed form itself). Each entity keeps its records in rm_net_change_sources, so
  * an edit or a decision recomputes that entity alone. A batch loads a client's entities once, folds every
- * event of the batch in memory and writes the entities it touched.
+ * event of the batch in memory and writes the entities it touched. Every EIF event moves the client's
+ * version (its stream revision, as the client view's), so a reader can wait for the one a decision made.
  */
 type Source = {
   entity: string;
@@ -32,19 +33,11 @@ const keyOf = (entity: string, entityId: string) => `${entity}:${entityId}`;
 
 export const netChangesProjection: CheckpointedConsumer = {
   name: 'net-changes',
-  filter: {
-    eventTypes: [
-      'EifEntityCreated',
-      'EifEntityChanged',
-      'EifEntityDeleted',
-      'EifChangesAccepted',
-      'EifChangesDeclined',
-      'EifIcEditsUndone',
-    ],
-  },
+  filter: { eventTypes: EIF_EVENT_TYPES },
   reset: async (tx) => {
     await tx.query('delete from rm_net_changes');
     await tx.query('delete from rm_net_change_sources');
+    await tx.query('delete from rm_net_change_versions');
   },
   handle: async (events, tx) => {
     const clients = new Map<string, Map<string, Source>>();
@@ -73,8 +66,11 @@ export const netChangesProjection: CheckpointedConsumer = {
       return sources;
     };
 
+    const versions = new Map<string, bigint>();
     for (const recorded of events) {
       const event = parseEvent(recorded);
+      if ('clientId' in event.data && typeof event.data.clientId === 'string')
+        versions.set(event.data.clientId, recorded.revision);
       switch (event.type) {
         case 'EifEntityCreated':
         case 'EifEntityChanged':
@@ -160,6 +156,13 @@ export const netChangesProjection: CheckpointedConsumer = {
       const sources = clients.get(clientId)!;
       for (const key of keys) await write(tx, clientId, sources.get(key)!);
     }
+    if (versions.size > 0)
+      await tx.query(
+        `insert into rm_net_change_versions (client_id, version)
+         select * from unnest($1::text[], $2::bigint[])
+         on conflict (client_id) do update set version = greatest(rm_net_change_versions.version, excluded.version)`,
+        [[...versions.keys()], [...versions.values()].map(String)],
+      );
   },
 };
 

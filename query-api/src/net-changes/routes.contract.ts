@@ -24,6 +24,15 @@ export const NetChange = z
   })
   .meta({ id: 'NetChange' });
 
+/** Read-your-writes: wait (briefly) until the read model reflects at least this EIF version. */
+const NetChangesQuery = z.object({
+  minVersion: z.coerce
+    .number({ error: 'minVersion must be a whole number' })
+    .int({ error: 'minVersion must be a whole number' })
+    .min(0, { error: 'minVersion must be a whole number' })
+    .optional(),
+});
+
 const NetChanges = json(
   z.array(NetChange),
   'Net changes since signing, in the order each entity first changed',
@@ -34,8 +43,8 @@ export const getNetChanges = defineRoute({
   path: '/api/clients/{clientId}/change-log/net-changes',
   tag: 'clients',
   summary: 'Net changes since signing, per entity and attribute',
-  request: { params: z.object({ clientId: z.string().min(1) }) },
-  responses: { 200: NetChanges, 403: problem('Not yours') },
+  request: { params: z.object({ clientId: z.string().min(1) }), query: NetChangesQuery },
+  responses: { 200: NetChanges, 400: problem('Invalid minVersion'), 403: problem('Not yours') },
 });
 
 export const getOutsideSignerNetChanges = defineRoute({
@@ -44,9 +53,13 @@ export const getOutsideSignerNetChanges = defineRoute({
   tag: 'eif',
   summary: 'The net changes the outside signer reviews',
   isSignedIn: false,
-  request: { params: z.object({ clientId: z.string().min(1), actionId: z.string().min(1) }) },
+  request: {
+    params: z.object({ clientId: z.string().min(1), actionId: z.string().min(1) }),
+    query: NetChangesQuery,
+  },
   responses: {
     200: NetChanges,
+    400: problem('Invalid minVersion'),
     403: problem('Not allowed by the link'),
     404: problem('Expired, used or unknown link'),
   },

@@ -67,6 +67,27 @@ export async function readNetChanges(deps: Pick<QueryDeps, 'pool'>, clientId: st
   return [...byEntity.values()];
 }
 
+const CATCH_UP_WAIT_MS = 2_000;
+const CATCH_UP_POLL_MS = 25;
+
+/**
+ * Read-your-writes over the eventually consistent read model, as for the client view: a page that has
+ * just decided a change knows the version its decision made and asks for at least that one; the answer
+ * waits briefly for the projection to reach it, then answers what the read model has.
+ */
+async function readNetChangesAtLeast(deps: QueryDeps, clientId: string, minVersion: number | undefined) {
+  const deadline = Date.now() + CATCH_UP_WAIT_MS;
+  while (minVersion !== undefined && Date.now() < deadline) {
+    const { rows } = await deps.pool.query<{ version: string }>(
+      'select version from rm_net_change_versions where client_id = $1',
+      [clientId],
+    );
+    if (rows[0] && Number(rows[0].version) >= minVersion) break;
+    await new Promise((resolve) => setTimeout(resolve, CATCH_UP_POLL_MS));
+  }
+  return readNetChanges(deps, clientId);
+}
+
 type ActionRow = { client_id: string; step_id: string; expires_at: Date; completed_at: Date | null };
 
 /**
@@ -76,14 +97,14 @@ type ActionRow = { client_id: string; step_id: string; expires_at: Date; complet
 export function netChangeQueryRoutes(deps: QueryDeps): Router {
   const router = Router();
 
-  mount(router, getNetChanges, async (req, res) => {
+  mount(router, getNetChanges, async (req, res, input) => {
     const actor = await requireActor(deps.authenticate, req);
     const clientId = String(req.params.clientId);
     requireClientAccess(actor, clientId, 'read');
-    res.json(await readNetChanges(deps, clientId));
+    res.json(await readNetChangesAtLeast(deps, clientId, input.query().minVersion));
   });
 
-  mount(router, getOutsideSignerNetChanges, async (req, res) => {
+  mount(router, getOutsideSignerNetChanges, async (req, res, input) => {
     const clientId = String(req.params.clientId);
     const actionId = String(req.params.actionId);
     // The same check as the outside signer's review (command-api/src/eif/outside-signer.ts): the id is
@@ -99,7 +120,7 @@ export function netChangeQueryRoutes(deps: QueryDeps): Router {
     }
     const signer: OutsideSigner = { kind: 'outside-signer', clientId, actionId, stepId: row.step_id };
     assertOutsideSignerAllowed(signer, 'eif', 'read', { clientId, actionId });
-    res.json(await readNetChanges(deps, clientId));
+    res.json(await readNetChangesAtLeast(deps, clientId, input.query().minVersion));
   });
 
   return router;

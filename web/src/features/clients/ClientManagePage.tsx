@@ -61,8 +61,16 @@ type Notice = { tone: 'success' | 'error'; text: string } | null;
 const messageOf = (caught: unknown) => (caught instanceof ApiError ? caught.message : GENERIC_ERROR_MESSAGE);
 
 /** The net changes since signing (the net-changes read model, onboarding §4 rules), by sub-step. */
-function ChangeLogSection({ clientId, signedAt }: { clientId: string; signedAt: string | null }) {
-  const { data: nets, error } = useNetChanges(clientId);
+function ChangeLogSection({
+  clientId,
+  signedAt,
+  version,
+}: {
+  clientId: string;
+  signedAt: string | null;
+  version: number;
+}) {
+  const { data: nets, error } = useNetChanges(clientId, version);
   if (error) return <ErrorPanel error={error} />;
   if (!nets) return <PageSkeleton />;
   if (signedAt === null) return <p className="muted">The form is not signed yet: answers apply directly.</p>;
@@ -216,7 +224,11 @@ export function ClientManagePage({ clientId }: { clientId: string }) {
         <p className="muted">
           The net effect of the changes made since the form was signed, per answer, with their review status.
         </p>
-        <ChangeLogSection clientId={clientId} signedAt={client.eifSignedAt ?? null} />
+        <ChangeLogSection
+          clientId={clientId}
+          signedAt={client.eifSignedAt ?? null}
+          version={client.version}
+        />
       </section>
       <PlanSystemCard clientId={clientId} />
       <Suspense fallback={<PageSkeleton />}>

@@ -15,8 +15,14 @@ export type NetChange = ResponseOf<typeof getNetChanges>[number];
 
 export const netChangesKey = (clientId: string) => `${base(clientId)}/change-log/net-changes`;
 
-export function useNetChanges(clientId: string) {
-  return useSWR<NetChange[]>(netChangesKey(clientId));
+/**
+ * The net changes as of at least `version` (the client view's): after a decision the page asks for the
+ * version it made, and the server waits for the read model to reach it.
+ */
+export function useNetChanges(clientId: string, version: number | undefined) {
+  return useSWR<NetChange[]>(
+    version === undefined ? null : `${netChangesKey(clientId)}?minVersion=${version}`,
+  );
 }
 
 export type HistoryEvent = ResponseOf<typeof getEifHistory>['events'][number];
@@ -108,9 +114,9 @@ export function useOutsideSigner(clientId: string, actionId: string) {
 }
 
 /** The net changes an outside signer reviews, through the same action id. */
-export function useOutsideSignerNetChanges(clientId: string, actionId: string) {
+export function useOutsideSignerNetChanges(clientId: string, actionId: string, version: number) {
   return useSWR<NetChange[]>(
-    `${signerPath(clientId, actionId)}/net-changes`,
+    `${signerPath(clientId, actionId)}/net-changes?minVersion=${version}`,
     (path: string) => apiRequest<NetChange[]>('GET', path, { skipLoginRedirect: true }),
     { revalidateOnFocus: false, shouldRetryOnError: false },
   );

@@ -43,7 +43,7 @@ export function ClientHubPage({ clientId }: { clientId: string }) {
   const { data: storedTasks, mutate: reloadTasks } = useClientTasks(clientId);
   const { data: pushes } = useClientPushes(clientId);
   const { data: user } = useAuthenticatedUser();
-  const { data: nets } = useNetChanges(clientId);
+  const { data: nets } = useNetChanges(clientId, client?.version);
   if (error && !client)
     return (
       <div className="page">

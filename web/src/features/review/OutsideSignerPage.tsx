@@ -35,7 +35,7 @@ function SignerForm({
   const [failure, setFailure] = useState<string | null>(null);
   const { signer, client } = view;
   const isUpdates = signer.stepId === 'review-&-submit-updates';
-  const { data: nets } = useOutsideSignerNetChanges(clientId, actionId);
+  const { data: nets } = useOutsideSignerNetChanges(clientId, actionId, client.version);
   const pending = pendingNetChanges(nets, client);
 
   const finish = (kind: OutsideSignerOutcome['kind'], after: OutsideSignerView['client']) => {

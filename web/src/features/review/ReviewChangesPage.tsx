@@ -32,7 +32,7 @@ const countText = (selection: ChangeSelection, total: number) => {
  */
 export function ReviewChangesPage({ clientId }: { clientId: string }) {
   const { data: client, error } = useClient(clientId);
-  const { data: nets, error: netError } = useNetChanges(clientId);
+  const { data: nets, error: netError } = useNetChanges(clientId, client?.version);
   const apply = useApplyClientView();
   const [declining, setDeclining] = useState<ChangeSelection | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
