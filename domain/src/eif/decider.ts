@@ -288,7 +288,7 @@ export function decide(command: EifCommand, state: EifState): Decision {
       const selected = selectPending(state, command.data.changeIds);
       if (selected.length === 0) return refuse('NOTHING_TO_REVIEW', 'There are no pending changes to accept');
       // Accepting settles what the change rests on with it (eif/dependencies.ts).
-      const settled = withPrerequisites(state.pending, selected);
+      const settled = withPrerequisites(state.pending, state.entities, selected);
       return ok({
         type: 'EifChangesAccepted',
         data: { clientId, changeIds: settled.map((c) => c.changeId), by, at },
@@ -302,7 +302,7 @@ export function decide(command: EifCommand, state: EifState): Decision {
       if (selected.length === 0)
         return refuse('NOTHING_TO_REVIEW', 'There are no pending changes to decline');
       // Declining settles the changes resting on the declined ones (eif/dependencies.ts).
-      const settled = withDependents(state.pending, selected);
+      const settled = withDependents(state.pending, state.entities, selected);
       return ok({
         type: 'EifChangesDeclined',
         data: { clientId, changeIds: settled.map((c) => c.changeId), reason, by, at },
@@ -315,7 +315,7 @@ export function decide(command: EifCommand, state: EifState): Decision {
         return refuse('NOTHING_TO_REVIEW', 'There are no implementation consultant edits to undo');
       }
       // An edit resting on an undone one (a client's update of a class the consultant created) goes too.
-      const settled = withDependents(state.pending, icEdits);
+      const settled = withDependents(state.pending, state.entities, icEdits);
       return ok({
         type: 'EifIcEditsUndone',
         data: { clientId, changeIds: settled.map((c) => c.changeId), by, at },

@@ -144,6 +144,21 @@ describe('deciding a change settles the changes resting on it', () => {
     expect(accepted(['ch-1'])).toEqual(['ch-1']);
   });
 
+  it('a class is removed with its plans: accepting its removal accepts theirs, declining theirs keeps the class', () => {
+    const history = [...signedForm];
+    const edits = [
+      command('DeleteEntity', { entity: 'EmployeeClassPlan', entityId: 'cp-0', changeId: 'ch-1' }, 1),
+      command('DeleteEntity', { entity: 'EmployeeClass', entityId: 'cls-0', changeId: 'ch-2' }, 2),
+    ];
+    for (const edit of edits) history.push(...eventsOf(given(...history).when(edit)));
+    const [accepted] = eventsOf(given(...history).when(command('AcceptChanges', { changeIds: ['ch-2'] }, 3)));
+    expect(accepted?.type === 'EifChangesAccepted' && accepted.data.changeIds).toEqual(['ch-1', 'ch-2']);
+    const [declined] = eventsOf(
+      given(...history).when(command('DeclineChanges', { changeIds: ['ch-1'], reason: 'Keep the plan' }, 3)),
+    );
+    expect(declined?.type === 'EifChangesDeclined' && declined.data.changeIds).toEqual(['ch-1', 'ch-2']);
+  });
+
   it('undoing the consultant’s creation withdraws the client’s edits of that entity', () => {
     const history = [...signedForm];
     const edits = [
@@ -216,7 +231,27 @@ const step: fc.Arbitrary<Step> = fc.oneof(
 const nthOf = <T>(items: readonly T[], pick: number): T | undefined =>
   items.length === 0 ? undefined : items[pick % items.length];
 
-/** Turns an abstract step into a command that makes sense against the current form (or none). */
+/** Turns an abstract step into the commands that make sense against the current form (or none). */
+function commandsFor(s: Step, state: OpenEifState, index: number, knownIds: string[]): EifCommand[] {
+  const one = commandFor(s, state, index, knownIds);
+  if (!one || one.type !== 'DeleteEntity' || one.data.entity !== 'EmployeeClass') return one ? [one] : [];
+  // A class goes with its plans, plans first, as the class builder removes it.
+  const plans = [...effectiveEntities(state).values()].filter(
+    (e) => e.entity === 'EmployeeClassPlan' && e.attributes.employeeClassId === one.data.entityId,
+  );
+  return [
+    ...plans.map((plan, n) =>
+      command(
+        'DeleteEntity',
+        { entity: 'EmployeeClassPlan', entityId: plan.entityId, changeId: `ch-${index}-${n}` },
+        index,
+        one.metadata.by,
+      ),
+    ),
+    one,
+  ];
+}
+
 function commandFor(s: Step, state: OpenEifState, index: number, knownIds: string[]): EifCommand | null {
   const effective = [...effectiveEntities(state).values()].filter((e) => e.entity !== 'Client');
   switch (s.kind) {
@@ -370,14 +405,14 @@ describe('random sequences of edits and decisions', () => {
         const signed = state;
         const knownIds = new Set(signed.entities.keys());
         steps.forEach((s, index) => {
-          const next = commandFor(s, state, index + 1, [...knownIds]);
-          if (!next) return;
-          const decision = eifDecider.decide(next, state);
-          if (!decision.ok) return;
-          for (const event of decision.events) {
-            events.push(event);
-            state = open(evolve(state, event));
-            if ('entityId' in event.data) knownIds.add(entityKey(event.data.entity, event.data.entityId));
+          for (const next of commandsFor(s, state, index + 1, [...knownIds])) {
+            const decision = eifDecider.decide(next, state);
+            if (!decision.ok) continue;
+            for (const event of decision.events) {
+              events.push(event);
+              state = open(evolve(state, event));
+              if ('entityId' in event.data) knownIds.add(entityKey(event.data.entity, event.data.entityId));
+            }
           }
         });
 
@@ -406,6 +441,16 @@ describe('random sequences of edits and decisions', () => {
                 ...form.get(key)!,
                 attributes: { ...form.get(key)!.attributes, ...change.attributes },
               });
+          }
+        }
+
+        // 1b. Every class plan of the accepted form, and of the form with the pending changes applied,
+        //     has its class.
+        for (const entities of [state.entities, form]) {
+          for (const entity of entities.values()) {
+            if (entity.entity !== 'EmployeeClassPlan') continue;
+            const named = entityKey('EmployeeClass', String(entity.attributes.employeeClassId));
+            expect(entities.has(named), `${entity.entityId} without its class`).toBe(true);
           }
         }
 
