@@ -8,7 +8,7 @@ import { EifStatusBadge, StampList } from '../eif/Eif.tsx';
 import { Alert, ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
 import { InviteOutsideSignerDialog } from '../eif/Signing.tsx';
 import { attributeLabel, formatAnswer, groupByPlacement, placeAnswer } from '../eif/steps.ts';
-import { pendingOf } from '../eif/view.ts';
+import { pendingNetChanges } from '../eif/NetChanges.tsx';
 import {
   ADMIN_HOME_PATH,
   clientHistoryPath,
@@ -133,6 +133,7 @@ const statusTone = (status: string) =>
 /** Staff view of one client (onboarding §2 /clients/admin/{clientId}/manage). */
 export function ClientManagePage({ clientId }: { clientId: string }) {
   const { data: client, error } = useClient(clientId);
+  const { data: nets } = useNetChanges(clientId, client?.version);
   const apply = useApplyClientView();
   const [isInviting, setIsInviting] = useState(false);
   const [isUndoing, setIsUndoing] = useState(false);
@@ -165,7 +166,8 @@ export function ClientManagePage({ clientId }: { clientId: string }) {
         <PageSkeleton />
       </div>
     );
-  const pending = pendingOf(client).length;
+  // As many as the review page lists: one per entity's net change.
+  const pending = pendingNetChanges(nets, client).length;
 
   return (
     <div className="page page--wide">
