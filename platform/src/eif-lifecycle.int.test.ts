@@ -258,6 +258,27 @@ describe('EIF lifecycle over HTTP', () => {
       ['987654321', 'declined'],
       ['111111111', 'accepted'],
     ]);
+
+    // The net changes since signing (the net-changes read model): the accepted tax id replaced the signed
+    // one; the client's own people read them too.
+    const net = await eventually(async () => {
+      const res = await benAdmin.get(`${client}/change-log/net-changes`);
+      expect(res.status).toBe(200);
+      const entry = (
+        res.body as { entity: string; details: { attributeKey: string; status: string }[] }[]
+      ).find((n) => n.entity === 'Client');
+      expect(entry?.details.find((d) => d.attributeKey === 'taxId')?.status).toBe('accepted');
+      return entry;
+    });
+    expect(net).toMatchObject({
+      entity: 'Client',
+      entityId: DEMO_CLIENT_ID,
+      action: 'update',
+      pendingChangeIds: [],
+      details: [
+        { attributeKey: 'taxId', value: '111111111', previousValue: '123456789', status: 'accepted' },
+      ],
+    });
   });
 
   it('replays the history and shows the form before the first signature', async () => {
@@ -312,6 +333,23 @@ describe('EIF lifecycle over HTTP', () => {
     expect(view.status).toBe(200);
     expect(view.body.signer).toMatchObject({ firstName: 'Casey', stepId: 'review-&-submit-updates' });
     expect(view.body.client.pendingChanges).toHaveLength(1);
+    // The net changes they review come from the read model, through the same link.
+    const nets = await eventually(async () => {
+      const res = await signer.get(`/api/outside-signer/${DEMO_CLIENT_ID}/${actionId}/net-changes`);
+      expect(res.status).toBe(200);
+      const pending = (res.body as { status: string; pendingChangeIds: string[] }[]).filter(
+        (n) => n.status === 'pending',
+      );
+      expect(pending).toHaveLength(1);
+      return pending;
+    });
+    expect(nets[0]).toMatchObject({
+      entity: 'Client',
+      pendingChangeIds: [view.body.client.pendingChanges[0].changeId],
+      details: [{ attributeKey: 'taxId', value: '222222222', previousValue: '111111111', status: 'pending' }],
+    });
+    expect((await signer.get(`/api/outside-signer/another-client/${actionId}/net-changes`)).status).toBe(404);
+    expect((await signer.get(`${client}/change-log/net-changes`)).status).toBe(401);
     // Their id works only for their own step: not for signing, not for another client.
     expect((await signer.post(`/api/outside-signer/${DEMO_CLIENT_ID}/${actionId}/sign`)).status).toBe(404);
     expect((await signer.get(`/api/outside-signer/another-client/${actionId}`)).status).toBe(404);
@@ -322,5 +360,8 @@ describe('EIF lifecycle over HTTP', () => {
     // Used once: the link is spent.
     expect((await signer.get(`/api/outside-signer/${DEMO_CLIENT_ID}/${actionId}`)).status).toBe(404);
     expect((await signer.get(`/api/outside-signer/${DEMO_CLIENT_ID}/not-a-real-action`)).status).toBe(404);
+    expect((await signer.get(`/api/outside-signer/${DEMO_CLIENT_ID}/${actionId}/net-changes`)).status).toBe(
+      404,
+    );
   });
 });

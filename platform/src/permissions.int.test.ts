@@ -231,6 +231,11 @@ const ROWS: Row[] = [
     call: fixedCall({ method: 'GET', path: `/api/clients/${OTHER}/change-log/deif-changes` }),
   },
   {
+    name: 'read the net changes of a client not theirs',
+    allowed: STAFF,
+    call: fixedCall({ method: 'GET', path: `/api/clients/${OTHER}/change-log/net-changes` }),
+  },
+  {
     name: 'update a questionnaire field of own client',
     allowed: [...ROLES],
     call: fixedCall({ method: 'PUT', path: `/api/clients/${OWN}`, body: { taxId: '12-3456789' } }),

@@ -17,6 +17,7 @@ import * as featureToggles from './feature-toggles/routes.contract.ts';
 import * as tasks from './tasks/routes.contract.ts';
 import * as users from './users/routes.contract.ts';
 import * as evidencePack from './evidence-pack/routes.contract.ts';
+import * as netChanges from './net-changes/routes.contract.ts';
 
 // Every read route's contract (the files beside the handlers), for the OpenAPI document, the web's types
 // and the answer checks of the integration tests. A pure entry: zod and the contract kit only.
@@ -38,6 +39,7 @@ export * from './support/routes.contract.ts';
 export * from './tasks/routes.contract.ts';
 export * from './users/routes.contract.ts';
 export * from './evidence-pack/routes.contract.ts';
+export * from './net-changes/routes.contract.ts';
 
 export const queryContracts = collectContracts(
   analytics,
@@ -58,4 +60,5 @@ export const queryContracts = collectContracts(
   tasks,
   users,
   evidencePack,
+  netChanges,
 );

@@ -4,6 +4,7 @@ import { clientListRoutes } from './clients/list.ts';
 import { clientQueryRoutes } from './clients/routes.ts';
 import { taskQueryRoutes } from './tasks/routes.ts';
 import { clientLifecycleQueryRoutes } from './clients/lifecycle.ts';
+import { netChangeQueryRoutes } from './net-changes/routes.ts';
 
 export type { QueryDeps, Authenticate } from './http/context.ts';
 export { startGateway, type Gateway } from './gateway/gateway.ts';
@@ -22,5 +23,6 @@ export function createQueryApi(deps: QueryDeps): Router {
   router.use(clientQueryRoutes(deps));
   router.use(taskQueryRoutes(deps));
   router.use(clientLifecycleQueryRoutes(deps));
+  router.use(netChangeQueryRoutes(deps));
   return router;
 }

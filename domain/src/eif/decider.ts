@@ -9,6 +9,7 @@ import {
 } from '../decider.ts';
 import { toEditingView } from './client-view.ts';
 import { missingAnswers, type MissingAnswer } from './forms/missing.ts';
+import { withDependents, withPrerequisites } from './dependencies.ts';
 
 /**
  * The EIF decider: one client's Employer Information Form as a fold over its stream
@@ -296,9 +297,11 @@ export function decide(command: EifCommand, state: EifState): Decision {
       if (state.status !== 'signed') return refuse('NOT_SIGNED', 'The form is not signed yet');
       const selected = selectPending(state, command.data.changeIds);
       if (selected.length === 0) return refuse('NOTHING_TO_REVIEW', 'There are no pending changes to accept');
+      // Accepting settles what the change rests on with it (eif/dependencies.ts).
+      const settled = withPrerequisites(state.pending, state.entities, selected);
       return ok({
         type: 'EifChangesAccepted',
-        data: { clientId, changeIds: selected.map((c) => c.changeId), by, at },
+        data: { clientId, changeIds: settled.map((c) => c.changeId), by, at },
       });
     }
     case 'DeclineChanges': {
@@ -308,9 +311,11 @@ export function decide(command: EifCommand, state: EifState): Decision {
       const selected = selectPending(state, command.data.changeIds);
       if (selected.length === 0)
         return refuse('NOTHING_TO_REVIEW', 'There are no pending changes to decline');
+      // Declining settles the changes resting on the declined ones (eif/dependencies.ts).
+      const settled = withDependents(state.pending, state.entities, selected);
       return ok({
         type: 'EifChangesDeclined',
-        data: { clientId, changeIds: selected.map((c) => c.changeId), reason, by, at },
+        data: { clientId, changeIds: settled.map((c) => c.changeId), reason, by, at },
       });
     }
     case 'UndoIcEdits': {
@@ -319,9 +324,11 @@ export function decide(command: EifCommand, state: EifState): Decision {
       if (icEdits.length === 0) {
         return refuse('NOTHING_TO_REVIEW', 'There are no implementation consultant edits to undo');
       }
+      // An edit resting on an undone one (a client's update of a class the consultant created) goes too.
+      const settled = withDependents(state.pending, state.entities, icEdits);
       return ok({
         type: 'EifIcEditsUndone',
-        data: { clientId, changeIds: icEdits.map((c) => c.changeId), by, at },
+        data: { clientId, changeIds: settled.map((c) => c.changeId), by, at },
       });
     }
     default: {

@@ -1,8 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Button, Heading, Link } from 'react-aria-components';
-import { netChanges, type NetChange, type NetDetail } from '@onboard/domain/eif/net-changes';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
-import { undoIcEdits, useApplyClientView, useChangeLog } from '../eif/api.ts';
+import { undoIcEdits, useApplyClientView, useNetChanges, type NetChange } from '../eif/api.ts';
 import { useClient } from '../../api/hooks.ts';
 import { ConfirmDialog } from '../../ui/Dialogs.tsx';
 import { EifStatusBadge, StampList } from '../eif/Eif.tsx';
@@ -10,7 +9,7 @@ import { Alert, ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
 import { InviteOutsideSignerDialog } from '../eif/Signing.tsx';
 import { EvidencePackButton } from './EvidencePackButton.tsx';
 import { attributeLabel, formatAnswer, groupByPlacement, placeAnswer } from '../eif/steps.ts';
-import { pendingOf } from '../eif/view.ts';
+import { pendingNetChanges } from '../eif/NetChanges.tsx';
 import {
   ADMIN_HOME_PATH,
   clientHistoryPath,
@@ -62,14 +61,21 @@ type Notice = { tone: 'success' | 'error'; text: string } | null;
 
 const messageOf = (caught: unknown) => (caught instanceof ApiError ? caught.message : GENERIC_ERROR_MESSAGE);
 
-/** The change log as net changes (onboarding §4 net-change rules), by sub-step. */
-function ChangeLogSection({ clientId, signedAt }: { clientId: string; signedAt: string | null }) {
-  const { data, error } = useChangeLog(clientId);
+/** The net changes since signing (the net-changes read model, onboarding §4 rules), by sub-step. */
+function ChangeLogSection({
+  clientId,
+  signedAt,
+  version,
+}: {
+  clientId: string;
+  signedAt: string | null;
+  version: number;
+}) {
+  const { data: nets, error } = useNetChanges(clientId, version);
   if (error) return <ErrorPanel error={error} />;
-  if (!data) return <PageSkeleton />;
+  if (!nets) return <PageSkeleton />;
   if (signedAt === null) return <p className="muted">The form is not signed yet: answers apply directly.</p>;
-  // Before the signature every answer applied directly; the log of interest is what changed since.
-  const nets = netChanges(data.filter((record) => record.createdAt > signedAt));
+  type NetDetail = NetChange['details'][number];
   type LogRow = { key: string; net: NetChange; detail: NetDetail | null };
   const rows = nets.flatMap((net): LogRow[] =>
     net.details.length === 0
@@ -128,6 +134,7 @@ const statusTone = (status: string) =>
 /** Staff view of one client (onboarding §2 /clients/admin/{clientId}/manage). */
 export function ClientManagePage({ clientId }: { clientId: string }) {
   const { data: client, error } = useClient(clientId);
+  const { data: nets } = useNetChanges(clientId, client?.version);
   const apply = useApplyClientView();
   const [isInviting, setIsInviting] = useState(false);
   const [isUndoing, setIsUndoing] = useState(false);
@@ -160,7 +167,8 @@ export function ClientManagePage({ clientId }: { clientId: string }) {
         <PageSkeleton />
       </div>
     );
-  const pending = pendingOf(client).length;
+  // As many as the review page lists: one per entity's net change.
+  const pending = pendingNetChanges(nets, client).length;
 
   return (
     <div className="page page--wide">
@@ -220,7 +228,11 @@ export function ClientManagePage({ clientId }: { clientId: string }) {
         <p className="muted">
           The net effect of the changes made since the form was signed, per answer, with their review status.
         </p>
-        <ChangeLogSection clientId={clientId} signedAt={client.eifSignedAt ?? null} />
+        <ChangeLogSection
+          clientId={clientId}
+          signedAt={client.eifSignedAt ?? null}
+          version={client.version}
+        />
       </section>
       <PlanSystemCard clientId={clientId} />
       <Suspense fallback={<PageSkeleton />}>

@@ -1,19 +1,28 @@
 import useSWR, { useSWRConfig } from 'swr';
-import type { ChangeRecord } from '@onboard/domain/eif/net-changes';
 import { apiRequest, ensureCsrfCookie } from '../../api/http.ts';
 import { clientKey } from '../../api/hooks.ts';
 import type { ResponseOf } from '@onboard/api-contract';
-import type { getEifAtRevision, getEifHistory } from '@onboard/query-api/contracts';
+import type { getEifAtRevision, getEifHistory, getNetChanges } from '@onboard/query-api/contracts';
 import type { ClientView } from '../../api/types.ts';
 
 /** The EIF lifecycle calls (onboarding §4): signing, review of post-sign changes, history, outside signers. */
 const base = (clientId: string) => `/api/clients/${encodeURIComponent(clientId)}`;
 
-export const changeLogKey = (clientId: string) => `${base(clientId)}/change-log/deif-changes`;
 export const historyKey = (clientId: string) => `${base(clientId)}/eif/history`;
 
-export function useChangeLog(clientId: string) {
-  return useSWR<ChangeRecord[]>(changeLogKey(clientId));
+/** One entity's net change since signing, as the net-changes read model serves it (onboarding §4). */
+export type NetChange = ResponseOf<typeof getNetChanges>[number];
+
+export const netChangesKey = (clientId: string) => `${base(clientId)}/change-log/net-changes`;
+
+/**
+ * The net changes as of at least `version` (the client view's): after a decision the page asks for the
+ * version it made, and the server waits for the read model to reach it.
+ */
+export function useNetChanges(clientId: string, version: number | undefined) {
+  return useSWR<NetChange[]>(
+    version === undefined ? null : `${netChangesKey(clientId)}?minVersion=${version}`,
+  );
 }
 
 export type HistoryEvent = ResponseOf<typeof getEifHistory>['events'][number];
@@ -100,6 +109,15 @@ export function useOutsideSigner(clientId: string, actionId: string) {
   return useSWR<OutsideSignerView>(
     signerPath(clientId, actionId),
     (path: string) => apiRequest<OutsideSignerView>('GET', path, { skipLoginRedirect: true }),
+    { revalidateOnFocus: false, shouldRetryOnError: false },
+  );
+}
+
+/** The net changes an outside signer reviews, through the same action id. */
+export function useOutsideSignerNetChanges(clientId: string, actionId: string, version: number) {
+  return useSWR<NetChange[]>(
+    `${signerPath(clientId, actionId)}/net-changes?minVersion=${version}`,
+    (path: string) => apiRequest<NetChange[]>('GET', path, { skipLoginRedirect: true }),
     { revalidateOnFocus: false, shouldRetryOnError: false },
   );
 }

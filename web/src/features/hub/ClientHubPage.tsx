@@ -12,7 +12,8 @@ import { ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
 import { eifReviewPath, eifSubStepPath } from '../eif/forms/navigation.ts';
 import { progressOf } from '../eif/forms/status.ts';
 import { groupByPlacement } from '../eif/steps.ts';
-import { pendingOf, placeChange } from '../eif/view.ts';
+import { useNetChanges } from '../eif/api.ts';
+import { pendingNetChanges, placeNetChange } from '../eif/NetChanges.tsx';
 
 const STATUS_TONE: Record<EifSectionStatus, string> = {
   'Not Started': 'not-started',
@@ -42,6 +43,7 @@ export function ClientHubPage({ clientId }: { clientId: string }) {
   const { data: storedTasks, mutate: reloadTasks } = useClientTasks(clientId);
   const { data: pushes } = useClientPushes(clientId);
   const { data: user } = useAuthenticatedUser();
+  const { data: nets } = useNetChanges(clientId, client?.version);
   if (error && !client)
     return (
       <div className="page">
@@ -55,7 +57,10 @@ export function ClientHubPage({ clientId }: { clientId: string }) {
       </div>
     );
   const pendingBySubStep = new Map(
-    groupByPlacement(pendingOf(client), placeChange).map((g) => [g.subStep.id, g.items.length]),
+    groupByPlacement(pendingNetChanges(nets, client), placeNetChange).map((g) => [
+      g.subStep.id,
+      g.items.length,
+    ]),
   );
   const progress = editing ? progressOf(editing) : null;
   const taskStatus = progress ? eifTaskStatusOf(editing?.eifStatus === 'signed', progress) : null;

@@ -3,12 +3,17 @@ import { useAtom } from '../../state/store.ts';
 import { Button, Heading } from 'react-aria-components';
 import { useLocation } from 'wouter';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
-import { actAsOutsideSigner, useOutsideSigner, type OutsideSignerView } from '../eif/api.ts';
+import {
+  actAsOutsideSigner,
+  useOutsideSigner,
+  useOutsideSignerNetChanges,
+  type OutsideSignerView,
+} from '../eif/api.ts';
 import { DeclineReasonForm } from './DeclineReasonForm.tsx';
 import { ModalDialog } from '../../ui/Dialogs.tsx';
-import { EifStatusBadge, FormSummary, PendingChangeGroups } from '../eif/Eif.tsx';
+import { EifStatusBadge, FormSummary } from '../eif/Eif.tsx';
+import { NetChangeGroups, pendingNetChanges } from '../eif/NetChanges.tsx';
 import { Alert, PageSkeleton } from '../../ui/Feedback.tsx';
-import { pendingOf } from '../eif/view.ts';
 import { outsideSignerSummaryPath } from '../../app/routes.ts';
 import { outsideSignerOutcomeAtom, type OutsideSignerOutcome } from '../../state/atoms.ts';
 import { missingAnswers } from '@onboard/domain/eif/forms/missing';
@@ -33,7 +38,8 @@ function SignerForm({
   const [failure, setFailure] = useState<string | null>(null);
   const { signer, client } = view;
   const isUpdates = signer.stepId === 'review-&-submit-updates';
-  const pending = pendingOf(client);
+  const { data: nets } = useOutsideSignerNetChanges(clientId, actionId, client.version);
+  const pending = pendingNetChanges(nets, client);
   // A form with required answers still open cannot be signed: say what is missing, not just refuse.
   const missing = isUpdates || client.eifStatus === 'signed' ? [] : missingAnswers(asDomainView(client));
 
@@ -84,10 +90,12 @@ function SignerForm({
           <Heading level={2} id="updates-title" className="card__title">
             Updates to review ({pending.length})
           </Heading>
-          {pending.length === 0 ? (
+          {!nets ? (
+            <PageSkeleton />
+          ) : pending.length === 0 ? (
             <p className="muted">There are no updates waiting for review.</p>
           ) : (
-            <PendingChangeGroups changes={pending} />
+            <NetChangeGroups changes={pending} />
           )}
         </section>
       )}

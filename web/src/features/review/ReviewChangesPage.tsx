@@ -1,28 +1,38 @@
 import { useState } from 'react';
 import { Button, Heading, Link } from 'react-aria-components';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
-import { acceptChanges, declineChanges, useApplyClientView, type ChangeSelection } from '../eif/api.ts';
+import {
+  acceptChanges,
+  declineChanges,
+  useApplyClientView,
+  useNetChanges,
+  type ChangeSelection,
+} from '../eif/api.ts';
 import { useClient } from '../../api/hooks.ts';
 import { DeclineReasonForm } from './DeclineReasonForm.tsx';
 import { ModalDialog } from '../../ui/Dialogs.tsx';
-import { EditStateBanner, EifStatusBadge, PendingChangeGroups } from '../eif/Eif.tsx';
+import { EditStateBanner, EifStatusBadge } from '../eif/Eif.tsx';
+import { NetChangeGroups, netChangeName, pendingNetChanges } from '../eif/NetChanges.tsx';
 import { Alert, ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
 import { pendingOf } from '../eif/view.ts';
 import { clientHistoryPath, clientManagePath } from '../../app/routes.ts';
 
 type Notice = { tone: 'success' | 'error'; text: string } | null;
 
+/** One net change is one change to the reader, however many edits it nets. */
 const countText = (selection: ChangeSelection, total: number) => {
-  const n = selection === 'all' ? total : selection.length;
+  const n = selection === 'all' ? Math.max(total, 1) : 1;
   return `${n} ${n === 1 ? 'change' : 'changes'}`;
 };
 
 /**
- * Review of the changes made after signing (onboarding §4): each pending change under its step and
- * sub-step with the value it replaces, who made it and when; accept or decline one or all.
+ * Review of the changes made after signing (onboarding §4): each entity's pending net change (the
+ * net-changes read model) under its step and sub-step with the value it replaces, who made it last and
+ * when; accept or decline one (every change it nets) or all.
  */
 export function ReviewChangesPage({ clientId }: { clientId: string }) {
   const { data: client, error } = useClient(clientId);
+  const { data: nets, error: netError } = useNetChanges(clientId, client?.version);
   const apply = useApplyClientView();
   const [declining, setDeclining] = useState<ChangeSelection | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
@@ -40,7 +50,9 @@ export function ReviewChangesPage({ clientId }: { clientId: string }) {
         <PageSkeleton />
       </div>
     );
-  const pending = pendingOf(client);
+  const pending = pendingNetChanges(nets, client);
+  // Changes that net out (an entity added and removed again) have no net change, yet wait for a decision.
+  const waiting = pendingOf(client).length;
 
   const accept = async (selection: ChangeSelection) => {
     setBusy(selection === 'all' ? 'all' : selection[0]!);
@@ -85,7 +97,7 @@ export function ReviewChangesPage({ clientId }: { clientId: string }) {
           <Heading level={2} id="pending-title" className="card__title">
             Pending changes ({pending.length})
           </Heading>
-          {pending.length > 0 && (
+          {waiting > 0 && (
             <div className="button-row">
               <Button
                 className="button button--primary"
@@ -105,7 +117,15 @@ export function ReviewChangesPage({ clientId }: { clientId: string }) {
             </div>
           )}
         </div>
-        {pending.length === 0 ? (
+        {netError && <ErrorPanel error={netError} />}
+        {!nets && !netError && <PageSkeleton />}
+        {nets && pending.length === 0 && waiting > 0 && (
+          <p className="muted" data-testid="netted-out">
+            The changes waiting for review cancel each other out (something added and removed again). Accept
+            or decline them all to close the review.
+          </p>
+        )}
+        {nets && waiting === 0 ? (
           <p className="muted" data-testid="no-pending">
             There are no changes waiting for review. Past decisions are in the{' '}
             <Link className="text-link" href={clientHistoryPath(clientId)}>
@@ -114,24 +134,24 @@ export function ReviewChangesPage({ clientId }: { clientId: string }) {
             .
           </p>
         ) : (
-          <PendingChangeGroups
+          <NetChangeGroups
             changes={pending}
-            actions={(change) => (
+            actions={(net) => (
               <>
                 <Button
                   className="button button--small button--primary"
-                  aria-label={`Accept change ${change.changeId}`}
-                  isPending={busy === change.changeId}
+                  aria-label={`Accept the change to ${netChangeName(net)}`}
+                  isPending={busy === net.pendingChangeIds[0]}
                   isDisabled={busy !== null}
-                  onPress={() => void accept([change.changeId])}
+                  onPress={() => void accept(net.pendingChangeIds)}
                 >
                   Accept
                 </Button>
                 <Button
                   className="button button--small button--secondary"
-                  aria-label={`Decline change ${change.changeId}`}
+                  aria-label={`Decline the change to ${netChangeName(net)}`}
                   isDisabled={busy !== null}
-                  onPress={() => setDeclining([change.changeId])}
+                  onPress={() => setDeclining(net.pendingChangeIds)}
                 >
                   Decline
                 </Button>

@@ -1,18 +1,13 @@
 import { useState } from 'react';
 import { Button, Heading, Link } from 'react-aria-components';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
-import { signEif, submitChangesForReview } from '../eif/api.ts';
+import { signEif, submitChangesForReview, useNetChanges } from '../eif/api.ts';
 import { useApplyLifecycleView } from '../eif/signer-api.ts';
 import { useClient } from '../../api/hooks.ts';
 import type { AuthenticatedUser, ClientView } from '../../api/types.ts';
 import { ConfirmDialog } from '../../ui/Dialogs.tsx';
-import {
-  DownloadSummaryButton,
-  EditStateBanner,
-  EifStatusBadge,
-  FormSummary,
-  PendingChangeGroups,
-} from '../eif/Eif.tsx';
+import { DownloadSummaryButton, EditStateBanner, EifStatusBadge, FormSummary } from '../eif/Eif.tsx';
+import { NetChangeGroups, pendingNetChanges } from '../eif/NetChanges.tsx';
 import { Alert, ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
 import { useEditingView } from '../eif/forms/api.ts';
 import { EifLayout } from '../eif/forms/EifLayout.tsx';
@@ -152,7 +147,8 @@ function Actions({
 export function ReviewSubmitPage({ clientId, user }: { clientId: string; user: AuthenticatedUser }) {
   const { data: client, error } = useClient(clientId);
   const { data: view, error: viewError } = useEditingView(clientId);
-  const pending = client ? pendingOf(client) : [];
+  const { data: nets } = useNetChanges(clientId, client?.version);
+  const pending = client ? pendingNetChanges(nets, client) : [];
   const missing = client && !isSigned(client) ? missingAnswers(asDomainView(view ?? client)) : [];
   return (
     <EifLayout clientId={clientId} view={view} error={viewError} place={{ page: 'review' }}>
@@ -181,7 +177,7 @@ export function ReviewSubmitPage({ clientId, user }: { clientId: string; user: A
                   <Heading level={3} className="summary__step">
                     Changes pending review ({pending.length})
                   </Heading>
-                  <PendingChangeGroups changes={pending} />
+                  <NetChangeGroups changes={pending} />
                 </>
               )}
               <div className="button-row">

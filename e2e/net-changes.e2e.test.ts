@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { startApp, type RunningApp } from '@onboard/platform/app';
+import { embeddedTestConfig } from '@onboard/platform/config';
+import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
+import { apiClient, eventually } from '@onboard/platform/testing/http-client';
+import { browserAvailability, skipUnless } from '@onboard/testing/backends';
+import { freshDatabase } from '@onboard/testing/db';
+import { authenticator, ensureWebBuilt, launchBrowser, screenshotPath, signInThroughUi } from './browser.ts';
+
+const skip = skipUnless('browser', browserAvailability());
+const client = `/api/clients/${DEMO_CLIENT_ID}`;
+const REVIEW_PATH = `/clients/admin/${DEMO_CLIENT_ID}/manage/review`;
+const staff = DEMO_USERS.find((u) => u.role === 'SLF_ADMIN')!;
+
+const textOf = async (locator: Locator) =>
+  (await locator.count()) > 0 ? await locator.first().innerText() : '';
+
+// A location added after signing and then edited is one net change on the review page (onboarding §4);
+// declining it declines both edits, so nothing stays pending for a location that never was accepted.
+describe.skipIf(skip)('net changes on the review page', () => {
+  let app: RunningApp;
+  let browser: Browser;
+  let page: Page;
+  const auth = authenticator();
+
+  beforeAll(async () => {
+    ensureWebBuilt();
+    app = await startApp(embeddedTestConfig(await freshDatabase('e2e_net_changes')));
+    browser = await launchBrowser();
+    page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it('shows a location added and edited after signing as one change, and declines it whole', async () => {
+    const benAdmin = apiClient(app.url);
+    await benAdmin.signIn('benadmin@onboard.example');
+    expect((await benAdmin.put(client, { taxId: '12-3456789' })).status).toBe(200);
+    expect((await benAdmin.post(`${client}/eif/sign`)).status).toBe(200);
+    const address = { name: 'Dock 4', address1: '1 Pier Road', city: 'Erie', state: 'PA', zipCode: '16501' };
+    const added = await benAdmin.post(`${client}/locations`, address);
+    expect(added.status).toBe(201);
+    const location = (added.body.locations as { id: string; name: string }[]).find(
+      (l) => l.name === 'Dock 4',
+    )!;
+    const edited = await benAdmin.put(`${client}/locations/${location.id}`, {
+      ...address,
+      city: 'Pittsburgh',
+    });
+    expect(edited.status).toBe(200);
+    expect(edited.body.pendingChanges).toHaveLength(2);
+
+    await page.goto(`${app.url}/login?redirect=${encodeURIComponent(REVIEW_PATH)}`);
+    await signInThroughUi(page, staff.email, app.config.demoPassword, auth);
+    await page.getByRole('heading', { name: 'Review changes' }).waitFor();
+    const change = page.getByTestId('pending-change');
+    for (let attempt = 0; attempt < 20 && (await change.count()) !== 1; attempt++) {
+      await page.waitForTimeout(300);
+      await page.reload();
+      await page.getByRole('heading', { name: 'Review changes' }).waitFor();
+      await page.waitForLoadState('networkidle');
+    }
+    expect(await change.count()).toBe(1);
+    expect(await textOf(change)).toContain('Location Dock 4 added');
+    const city = change.getByRole('listitem').filter({ hasText: 'City' });
+    expect(await textOf(city.getByTestId('change-new'))).toBe('Pittsburgh');
+    expect(await textOf(page.getByRole('heading', { name: /Pending changes/ }))).toBe('Pending changes (1)');
+    await page.screenshot({ path: screenshotPath('net-changes-review.png'), fullPage: true });
+
+    await change.getByRole('button', { name: 'Decline the change to Location' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Decline changes' });
+    await dialog.getByLabel('Reason for declining').fill('We do not ship from that dock');
+    await dialog.getByRole('button', { name: 'Decline' }).click();
+    await page.getByText('Declined 1 change.').waitFor();
+    await page.getByTestId('no-pending').waitFor();
+
+    // Both edits were declined: nothing waits, and the manage page's net change says so.
+    expect((await benAdmin.get(client)).body.pendingChanges).toEqual([]);
+    await eventually(async () => {
+      const nets = (await benAdmin.get(`${client}/change-log/net-changes`)).body as {
+        entity: string;
+        status: string;
+      }[];
+      expect(nets.find((n) => n.entity === 'Location')?.status).toBe('declined');
+    });
+    await page.getByRole('link', { name: 'Lakeside Manufacturing Co.' }).click();
+    const declined = page.getByTestId('net-change').filter({ hasText: 'Pittsburgh' });
+    await declined.waitFor();
+    expect(await textOf(declined)).toContain('Declined');
+    await page.screenshot({ path: screenshotPath('net-changes-manage.png'), fullPage: true });
+  });
+});

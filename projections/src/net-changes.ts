@@ -1,0 +1,216 @@
+import type pg from 'pg';
+import { EIF_EVENT_TYPES, parseEvent, type CheckpointedConsumer } from '@onboard/events';
+import { netChanges, type ChangeRecord, type ChangeStatus } from '@onboard/domain';
+
+/**
+ * The net changes of each client's form since signing (onboarding §4 "Net-change rules", applied by the
+ * domain's own `netChanges`): per entity, what its post-sign change records amount to, one row per
+ * attribute. The hub, the review page and the outside signer read these instead of folding change
+ * records in the browser.
+ *
+ * Only edits made after signing have records here (they carry a pending stamp; earlier edits applied
+ * directly and are the signed form itself). Each entity keeps its records in rm_net_change_sources, so
+ * an edit or a decision recomputes that entity alone. A batch loads a client's entities once, folds every
+ * event of the batch in memory and writes the entities it touched. Every EIF event moves the client's
+ * version (its stream revision, as the client view's), so a reader can wait for the one a decision made.
+ */
+type Source = {
+  entity: string;
+  entityId: string;
+  firstPosition: { commit: string; prepare: string };
+  records: ChangeRecord[];
+};
+
+type SourceRow = {
+  entity: string;
+  entity_id: string;
+  first_position_commit: string;
+  first_position_prepare: string;
+  records: ChangeRecord[];
+};
+
+const keyOf = (entity: string, entityId: string) => `${entity}:${entityId}`;
+
+export const netChangesProjection: CheckpointedConsumer = {
+  name: 'net-changes',
+  filter: { eventTypes: EIF_EVENT_TYPES },
+  reset: async (tx) => {
+    await tx.query('delete from rm_net_changes');
+    await tx.query('delete from rm_net_change_sources');
+    await tx.query('delete from rm_net_change_versions');
+  },
+  handle: async (events, tx) => {
+    const clients = new Map<string, Map<string, Source>>();
+    const dirty = new Map<string, Set<string>>();
+    const load = async (clientId: string) => {
+      let sources = clients.get(clientId);
+      if (sources) return sources;
+      const { rows } = await tx.query<SourceRow>(
+        `select entity, entity_id, first_position_commit, first_position_prepare, records
+           from rm_net_change_sources where client_id = $1`,
+        [clientId],
+      );
+      sources = new Map(
+        rows.map((row) => [
+          keyOf(row.entity, row.entity_id),
+          {
+            entity: row.entity,
+            entityId: row.entity_id,
+            firstPosition: { commit: row.first_position_commit, prepare: row.first_position_prepare },
+            records: row.records,
+          },
+        ]),
+      );
+      clients.set(clientId, sources);
+      dirty.set(clientId, new Set());
+      return sources;
+    };
+
+    const versions = new Map<string, bigint>();
+    for (const recorded of events) {
+      const event = parseEvent(recorded);
+      if ('clientId' in event.data && typeof event.data.clientId === 'string')
+        versions.set(event.data.clientId, recorded.revision);
+      switch (event.type) {
+        case 'EifEntityCreated':
+        case 'EifEntityChanged':
+        case 'EifEntityDeleted': {
+          const pending = event.data.pending;
+          if (!pending) break;
+          const { clientId, entity, entityId } = event.data;
+          const sources = await load(clientId);
+          const key = keyOf(entity, entityId);
+          let source = sources.get(key);
+          if (!source) {
+            source = {
+              entity,
+              entityId,
+              firstPosition: {
+                commit: recorded.position.commit.toString(),
+                prepare: recorded.position.prepare.toString(),
+              },
+              records: [],
+            };
+            sources.set(key, source);
+          }
+          // The same shape the change-log read model serves (projections/src/change-log.ts).
+          const details =
+            event.type === 'EifEntityCreated'
+              ? Object.entries(event.data.attributes).map(([attributeKey, value]) => ({
+                  attributeKey,
+                  value,
+                  previousValue: null,
+                }))
+              : event.type === 'EifEntityChanged'
+                ? event.data.changes
+                : [];
+          source.records.push({
+            id: pending.changeId,
+            action:
+              event.type === 'EifEntityCreated'
+                ? 'create'
+                : event.type === 'EifEntityChanged'
+                  ? 'update'
+                  : 'delete',
+            entity,
+            entityId,
+            createdAt: pending.at,
+            createdByUser: { id: pending.by.userId, role: pending.by.role },
+            status: 'pending',
+            changeDetails: details.map((d) => ({
+              attributeKey: d.attributeKey,
+              value: d.value ?? null,
+              previousValue: d.previousValue ?? null,
+              status: 'pending',
+              createdAt: pending.at,
+            })),
+          });
+          dirty.get(clientId)!.add(key);
+          break;
+        }
+        case 'EifChangesAccepted':
+        case 'EifChangesDeclined':
+        case 'EifIcEditsUndone': {
+          // Undone edits are withdrawn, which the change records show as declined.
+          const status: ChangeStatus = event.type === 'EifChangesAccepted' ? 'accepted' : 'declined';
+          const ids = new Set(event.data.changeIds);
+          const sources = await load(event.data.clientId);
+          for (const [key, source] of sources) {
+            let isTouched = false;
+            for (const record of source.records) {
+              if (record.status !== 'pending' || !ids.has(record.id)) continue;
+              record.status = status;
+              for (const detail of record.changeDetails) detail.status = status;
+              isTouched = true;
+            }
+            if (isTouched) dirty.get(event.data.clientId)!.add(key);
+          }
+          break;
+        }
+        default:
+          break;
+      }
+    }
+
+    for (const [clientId, keys] of dirty) {
+      const sources = clients.get(clientId)!;
+      for (const key of keys) await write(tx, clientId, sources.get(key)!);
+    }
+    if (versions.size > 0)
+      await tx.query(
+        `insert into rm_net_change_versions (client_id, version)
+         select * from unnest($1::text[], $2::bigint[])
+         on conflict (client_id) do update set version = greatest(rm_net_change_versions.version, excluded.version)`,
+        [[...versions.keys()], [...versions.values()].map(String)],
+      );
+  },
+};
+
+async function write(tx: pg.PoolClient, clientId: string, source: Source) {
+  const { entity, entityId, firstPosition, records } = source;
+  await tx.query(
+    `insert into rm_net_change_sources (client_id, entity, entity_id, first_position_commit, first_position_prepare, records)
+     values ($1, $2, $3, $4, $5, $6)
+     on conflict (client_id, entity, entity_id) do update set records = excluded.records`,
+    [clientId, entity, entityId, firstPosition.commit, firstPosition.prepare, JSON.stringify(records)],
+  );
+  await tx.query('delete from rm_net_changes where client_id = $1 and entity = $2 and entity_id = $3', [
+    clientId,
+    entity,
+    entityId,
+  ]);
+  const net = netChanges(records)[0];
+  if (!net) return;
+  const pendingRecords = records.filter((r) => r.status === 'pending');
+  // Who changed it last: the newest change still pending, else the newest change.
+  const last = pendingRecords[pendingRecords.length - 1] ?? records[records.length - 1]!;
+  const rows =
+    net.details.length === 0
+      ? [{ attribute_key: '', status: net.status, value: null, previous_value: null }]
+      : net.details.map((d) => ({
+          attribute_key: d.attributeKey,
+          status: d.status,
+          value: d.value ?? null,
+          previous_value: d.previousValue ?? null,
+        }));
+  await tx.query(
+    `insert into rm_net_changes (client_id, entity, entity_id, attribute_key, first_position_commit,
+       first_position_prepare, action, entity_status, status, value, previous_value, pending_change_ids,
+       changed_at, changed_by)
+     select $1, $2, $3, r.attribute_key, $4, $5, $6, $7, r.status, r.value, r.previous_value, $8, $9, $10
+       from jsonb_to_recordset($11::jsonb) as r(attribute_key text, status text, value jsonb, previous_value jsonb)`,
+    [
+      clientId,
+      entity,
+      entityId,
+      firstPosition.commit,
+      firstPosition.prepare,
+      net.action,
+      net.status,
+      pendingRecords.map((r) => r.id),
+      last.createdAt,
+      JSON.stringify(last.createdByUser),
+      JSON.stringify(rows),
+    ],
+  );
+}

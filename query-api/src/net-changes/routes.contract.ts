@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { defineRoute, json, problem } from '@onboard/api-contract';
+
+const Status = z.enum(['pending', 'accepted', 'declined']);
+
+/**
+ * One entity's net change since signing (onboarding §4 net-change rules): what its post-sign change
+ * records amount to, with the ids of its changes still pending (what accepting or declining it decides).
+ */
+export const NetChange = z
+  .object({
+    entity: z.string(),
+    entityId: z.string(),
+    action: z.enum(['create', 'update', 'delete']),
+    status: Status,
+    /** Each attribute's net change; none for a deletion. */
+    details: z.array(
+      z.object({ attributeKey: z.string(), value: z.unknown(), previousValue: z.unknown(), status: Status }),
+    ),
+    pendingChangeIds: z.array(z.string()),
+    /** The newest change still pending (else the newest change): when, and by whom. */
+    changedAt: z.string(),
+    changedBy: z.object({ id: z.string(), role: z.string() }),
+  })
+  .meta({ id: 'NetChange' });
+
+/** Read-your-writes: wait (briefly) until the read model reflects at least this EIF version. */
+const NetChangesQuery = z.object({
+  minVersion: z.coerce
+    .number({ error: 'minVersion must be a whole number' })
+    .int({ error: 'minVersion must be a whole number' })
+    .min(0, { error: 'minVersion must be a whole number' })
+    .optional(),
+});
+
+const NetChanges = json(
+  z.array(NetChange),
+  'Net changes since signing, in the order each entity first changed',
+);
+
+export const getNetChanges = defineRoute({
+  method: 'get',
+  path: '/api/clients/{clientId}/change-log/net-changes',
+  tag: 'clients',
+  summary: 'Net changes since signing, per entity and attribute',
+  request: { params: z.object({ clientId: z.string().min(1) }), query: NetChangesQuery },
+  responses: { 200: NetChanges, 400: problem('Invalid minVersion'), 403: problem('Not yours') },
+});
+
+export const getOutsideSignerNetChanges = defineRoute({
+  method: 'get',
+  path: '/api/outside-signer/{clientId}/{actionId}/net-changes',
+  tag: 'eif',
+  summary: 'The net changes the outside signer reviews',
+  isSignedIn: false,
+  request: {
+    params: z.object({ clientId: z.string().min(1), actionId: z.string().min(1) }),
+    query: NetChangesQuery,
+  },
+  responses: {
+    200: NetChanges,
+    400: problem('Invalid minVersion'),
+    403: problem('Not allowed by the link'),
+    404: problem('Expired, used or unknown link'),
+  },
+});
