@@ -3,6 +3,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { startApp, type RunningApp } from '@onboard/platform/app';
 import { embeddedTestConfig } from '@onboard/platform/config';
 import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
+import { answerEveryRequiredQuestion } from '@onboard/platform/testing/complete-eif';
 import { apiClient, eventually } from '@onboard/platform/testing/http-client';
 import { browserAvailability, skipUnless } from '@onboard/testing/backends';
 import { freshDatabase } from '@onboard/testing/db';
@@ -39,7 +40,7 @@ describe.skipIf(skip)('net changes on the review page', () => {
   it('shows a location added and edited after signing as one change, and declines it whole', async () => {
     const benAdmin = apiClient(app.url);
     await benAdmin.signIn('benadmin@onboard.example');
-    expect((await benAdmin.put(client, { taxId: '12-3456789' })).status).toBe(200);
+    await answerEveryRequiredQuestion(benAdmin, DEMO_CLIENT_ID);
     expect((await benAdmin.post(`${client}/eif/sign`)).status).toBe(200);
     const address = { name: 'Dock 4', address1: '1 Pier Road', city: 'Erie', state: 'PA', zipCode: '16501' };
     const added = await benAdmin.post(`${client}/locations`, address);

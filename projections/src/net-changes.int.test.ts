@@ -16,10 +16,12 @@ import {
   effectiveEntities,
   fold,
   netChanges,
+  toEditingView,
   type ChangeRecord,
   type EifCommand,
   type EifState,
 } from '@onboard/domain';
+import { editsToComplete } from '@onboard/domain/testing/complete-form';
 import { migratedDatabase } from '@onboard/testing/db';
 import { changeLogProjection, netChangesProjection } from './index.ts';
 
@@ -58,6 +60,22 @@ function generateHistory(clientId: string, seed: number): EifEvent[] {
     1,
     edit('ChangeAttributes', { entity: 'Client', entityId: clientId, attributes: { taxId: '123456789' } }),
   );
+  // Every required answer first (signing needs them), then the signature, so the walk is post-sign.
+  for (let round = 0; round < 8; round += 1) {
+    const view = toEditingView(state, 0n);
+    const edits = view ? editsToComplete(view) : [];
+    if (edits.length === 0) break;
+    edits.forEach((completing, n) =>
+      run(
+        1,
+        edit(completing.action === 'create' ? 'CreateEntity' : 'ChangeAttributes', {
+          entity: completing.entity,
+          entityId: completing.entityId ?? `required-${round}-${n}`,
+          attributes: completing.values,
+        }),
+      ),
+    );
+  }
   for (let i = 2; i < COMMANDS_PER_CLIENT; i += 1) {
     const existing =
       state.status === 'empty'
@@ -67,7 +85,7 @@ function generateHistory(clientId: string, seed: number): EifEvent[] {
     const classes = existing.filter((e) => e.entity === 'EmployeeClass');
     const choice = pick(20);
     const value = pick(4) === 0 ? null : `v${pick(3)}`;
-    if (i === 30)
+    if (i === 2)
       run(i, { type: 'SignEif', data: { signerKind: 'AUTHORIZED_SIGNER', outsideSignerActionId: null } });
     else if (choice < 4)
       run(
@@ -250,6 +268,7 @@ describe('the net-changes read model', () => {
     for (let c = 0; c < CLIENTS; c += 1) {
       const clientId = `net-${c}`;
       const signed = (await store.readStream(eifStream(clientId))).find((e) => e.type === 'EifSigned');
+      expect(signed).toBeDefined();
       const signedAt = (signed!.data as { at: string }).at;
       // The change records as GET .../change-log/deif-changes serves them, since the signature: what the
       // browser used to fold itself.
