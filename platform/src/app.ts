@@ -446,7 +446,7 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
   if (has('query-api')) {
     app.use(createQueryApi({ pool, authenticate, now }));
     app.use(createUserAdminQueries({ pool, authenticate }));
-    app.use(eifHistoryRoutes({ store, snapshots, authenticate }));
+    app.use(eifHistoryRoutes({ store, snapshots, authenticate, pool }));
     app.use(eifSummaryRoutes({ store, snapshots, authenticate }));
     app.use(qpsQueryRoutes({ pool, authenticate }));
     app.use(planSystemQueryRoutes({ store, snapshots, authenticate, ...planSystemPorts }));

@@ -1,4 +1,4 @@
-import { EIF_ENTITIES, type EifEntity } from '@onboard/events';
+import { EIF_ENTITIES, type EifEntity, type EifEvent } from '@onboard/events';
 import type { ClientView, EntityRow } from './client-view.ts';
 import { EIF_FORMS, clientFields, formForEntity, planFields, policyFields } from './forms/definitions.ts';
 import { formatAnswer as formatFieldAnswer, planBenefitTypeLabel } from './forms/summary.ts';
@@ -118,7 +118,7 @@ const isEnumeration = (value: unknown): value is Enumeration =>
 
 /** Every option list of the domain: the shared enumerations, the forms' own and the class builder's. */
 export const ALL_ENUMERATIONS: readonly Enumeration[] = [
-  ...Object.values(ENUMERATIONS).filter(isEnumeration),
+  ...(Object.values(ENUMERATIONS) as unknown[]).filter(isEnumeration),
   ...enumerationsOfForms(),
   EMPLOYEE_TYPE,
   WAITING_PERIOD_TYPE,
@@ -308,4 +308,69 @@ export function changeSentence(change: {
   return from === EMPTY_ANSWER
     ? `${where}: ${what} set to ${to}`
     : `${where}: ${what} changed from ${from} to ${to}`;
+}
+
+/** What kind of step an event was, in words (the history's pill). */
+export const EVENT_KIND_LABELS: Readonly<Record<string, string>> = {
+  EifEntityCreated: 'Added',
+  EifEntityChanged: 'Changed',
+  EifEntityDeleted: 'Removed',
+  EifSigned: 'Signed',
+  EifChangesMarkedReadyForReview: 'Submitted for review',
+  EifChangesAccepted: 'Accepted',
+  EifChangesDeclined: 'Declined',
+  EifIcEditsUndone: 'IC edits undone',
+};
+
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * One event in sentences a person reads, each naming the item by what it is and the answer by its
+ * question: "Location: Boston office: Phone number changed from 555-0100 to 555-0199". `view` names the
+ * items (the form now); an item since removed is named from its own recorded answers.
+ */
+export function describeEventInWords(event: EifEvent, view?: LabelView): string[] {
+  const pending = 'pending' in event.data && event.data.pending ? ' (pending review)' : '';
+  switch (event.type) {
+    case 'EifEntityCreated':
+      return [
+        `${entityLabel(event.data.entity, event.data.entityId, view, event.data.attributes)} added${pending}`,
+      ];
+    case 'EifEntityChanged':
+      return event.data.changes.map(
+        (change) =>
+          changeSentence({
+            entity: event.data.entity,
+            entityId: event.data.entityId,
+            attributeKey: change.attributeKey,
+            previous: change.previousValue,
+            value: change.value,
+            view,
+          }) + pending,
+      );
+    case 'EifEntityDeleted':
+      return [`${entityLabel(event.data.entity, event.data.entityId, view)} removed${pending}`];
+    case 'EifSigned':
+      return [
+        event.data.signerKind === 'OUTSIDE_SIGNER'
+          ? 'Form signed by an outside signer'
+          : event.data.signerKind === 'BROKER_AS_AUTHORIZED_SIGNER'
+            ? 'Form signed by the broker as authorized signer'
+            : 'Form signed by the authorized signer',
+      ];
+    case 'EifChangesMarkedReadyForReview':
+      return ['Changes marked ready for review'];
+    case 'EifChangesAccepted':
+      return [`${count(event.data.changeIds.length, 'change', 'changes')} accepted`];
+    case 'EifChangesDeclined':
+      return [`${count(event.data.changeIds.length, 'change', 'changes')} declined: ${event.data.reason}`];
+    case 'EifIcEditsUndone':
+      return [
+        `${count(event.data.changeIds.length, 'implementation consultant edit', 'implementation consultant edits')} undone`,
+      ];
+    default: {
+      const unknown: never = event;
+      throw new Error(`Unknown event ${JSON.stringify(unknown)}`);
+    }
+  }
 }

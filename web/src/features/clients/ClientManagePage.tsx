@@ -10,6 +10,8 @@ import { Alert, ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
 import { InviteOutsideSignerDialog } from '../eif/Signing.tsx';
 import { attributeLabel, formatAnswer, groupByPlacement, placeAnswer } from '../eif/steps.ts';
 import { pendingOf } from '../eif/view.ts';
+import { entityLabel } from '@onboard/domain/eif/labels';
+import type { ClientView } from '../../api/types.ts';
 import {
   ADMIN_HOME_PATH,
   clientHistoryPath,
@@ -62,7 +64,15 @@ type Notice = { tone: 'success' | 'error'; text: string } | null;
 const messageOf = (caught: unknown) => (caught instanceof ApiError ? caught.message : GENERIC_ERROR_MESSAGE);
 
 /** The change log as net changes (onboarding §4 net-change rules), by sub-step. */
-function ChangeLogSection({ clientId, signedAt }: { clientId: string; signedAt: string | null }) {
+function ChangeLogSection({
+  clientId,
+  signedAt,
+  client,
+}: {
+  clientId: string;
+  signedAt: string | null;
+  client: ClientView;
+}) {
   const { data, error } = useChangeLog(clientId);
   if (error) return <ErrorPanel error={error} />;
   if (!data) return <PageSkeleton />;
@@ -97,13 +107,21 @@ function ChangeLogSection({ clientId, signedAt }: { clientId: string; signedAt: 
                 <div className="change__body">
                   {detail ? (
                     <span>
-                      <span className="change__attribute">{attributeLabel(detail.attributeKey)}:</span>{' '}
-                      {formatAnswer(detail.attributeKey, detail.previousValue)} →{' '}
-                      <strong>{formatAnswer(detail.attributeKey, detail.value)}</strong>
+                      {net.entity !== 'Client' && (
+                        <span className="change__entity">
+                          {entityLabel(net.entity, net.entityId, client)}:{' '}
+                        </span>
+                      )}
+                      <span className="change__attribute">
+                        {attributeLabel(detail.attributeKey, net.entity)}:
+                      </span>{' '}
+                      {formatAnswer(detail.attributeKey, detail.previousValue, net.entity, client)} →{' '}
+                      <strong>{formatAnswer(detail.attributeKey, detail.value, net.entity, client)}</strong>
                     </span>
                   ) : (
                     <span>
-                      {net.entity} {net.entityId} {net.action === 'delete' ? 'removed' : 'added'}
+                      {entityLabel(net.entity, net.entityId, client)}{' '}
+                      {net.action === 'delete' ? 'removed' : 'added'}
                     </span>
                   )}
                 </div>
@@ -218,7 +236,7 @@ export function ClientManagePage({ clientId }: { clientId: string }) {
         <p className="muted">
           The net effect of the changes made since the form was signed, per answer, with their review status.
         </p>
-        <ChangeLogSection clientId={clientId} signedAt={client.eifSignedAt ?? null} />
+        <ChangeLogSection clientId={clientId} signedAt={client.eifSignedAt ?? null} client={client} />
       </section>
       <PlanSystemCard clientId={clientId} />
       <Suspense fallback={<PageSkeleton />}>

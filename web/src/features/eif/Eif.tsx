@@ -6,7 +6,8 @@ import { downloadEifSummary } from '../../api/download.ts';
 import { GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
 import type { ClientView, PendingChange } from '../../api/types.ts';
 import { Alert } from '../../ui/Feedback.tsx';
-import { attributeLabel, formatAnswer, groupByPlacement, roleName, signerKindName } from './steps.ts';
+import { actorLabel, entityLabel } from '@onboard/domain/eif/labels';
+import { attributeLabel, formatAnswer, groupByPlacement, signerKindName } from './steps.ts';
 import { eifSubStepPath } from './forms/navigation.ts';
 import { formatWhen } from '../../ui/format.ts';
 import { asDomainView } from './forms/status.ts';
@@ -54,10 +55,12 @@ export function AnswerRow({
     <div className="answer" data-testid={`answer-${attributeKey}`}>
       <dt className="answer__label">{label}</dt>
       <dd className="answer__value">
-        <span data-testid="accepted-value">{formatAnswer(attributeKey, accepted)}</span>
+        <span data-testid="accepted-value">{formatAnswer(attributeKey, accepted, entity, client)}</span>
         {pending && (
           <PendingBadge>
-            <span data-testid="pending-value">{formatAnswer(attributeKey, pending.value)}</span>
+            <span data-testid="pending-value">
+              {formatAnswer(attributeKey, pending.value, entity, client)}
+            </span>
           </PendingBadge>
         )}
       </dd>
@@ -164,26 +167,37 @@ export function DownloadSummaryButton({ clientId, children }: { clientId: string
   );
 }
 
-export function ChangeValues({ change }: { change: PendingChange }) {
+/** The view a change is worded against: referenced items and people by name. */
+type Wording = { client?: ClientView | null };
+
+/** A pending change's values in words: the item by what it is, each answer by its question and option. */
+export function ChangeValues({ change, client }: { change: PendingChange } & Wording) {
+  const view = client ?? undefined;
   if (change.action === 'delete') {
     return (
       <p className="change__values">
-        {change.entity} {change.entityId} removed
+        {entityLabel(change.entity, change.entityId, view, change.previous)} removed
       </p>
     );
   }
   return (
     <ul className="change__values plain-list">
+      {change.entity !== 'Client' && (
+        <li className="change__entity">
+          {entityLabel(change.entity, change.entityId, view, change.attributes)}
+          {change.action === 'create' ? ' added' : ''}
+        </li>
+      )}
       {changeRows(change).map((row) => (
         <li key={row.attributeKey}>
-          <span className="change__attribute">{attributeLabel(row.attributeKey)}:</span>{' '}
+          <span className="change__attribute">{attributeLabel(row.attributeKey, change.entity)}:</span>{' '}
           <span className="change__previous" data-testid="change-previous">
-            {formatAnswer(row.attributeKey, row.previous)}
+            {formatAnswer(row.attributeKey, row.previous, change.entity, view)}
           </span>{' '}
           <span aria-hidden="true">→</span>
           <span className="visually-hidden">changed to</span>{' '}
           <span className="change__new" data-testid="change-new">
-            {formatAnswer(row.attributeKey, row.value)}
+            {formatAnswer(row.attributeKey, row.value, change.entity, view)}
           </span>
         </li>
       ))}
@@ -191,18 +205,38 @@ export function ChangeValues({ change }: { change: PendingChange }) {
   );
 }
 
-export const changeAuthor = (change: PendingChange) =>
-  `${change.by.userId} (${roleName(change.by.role)}) · ${formatWhen(change.at)}`;
+/** Who made a change (by name and role, from the names the server sent) and when. */
+export const changeAuthor = (change: PendingChange, people?: Readonly<Record<string, string>> | null) =>
+  `${actorLabel(change.by as { userId?: string; role?: string }, people)} · ${formatWhen(change.at)}`;
+
+/** A change named for a control's label: "Company: Company name" or "Location: Boston office: City". */
+export function changeTitle(change: PendingChange, client?: ClientView | null): string {
+  const view = client ?? undefined;
+  const what = entityLabel(change.entity, change.entityId, view, {
+    ...change.previous,
+    ...change.attributes,
+  });
+  const keys = change.action === 'update' ? Object.keys(change.attributes) : [];
+  return keys.length === 0
+    ? `${what} ${change.action === 'delete' ? 'removed' : 'added'}`
+    : `${what}: ${keys.map((key) => attributeLabel(key, change.entity)).join(', ')}`;
+}
+
+/** The names the server resolved for a view's ids (`people`), if any. */
+export const peopleOf = (client: ClientView | null | undefined): Readonly<Record<string, string>> =>
+  (client?.people as Record<string, string> | undefined) ?? {};
 
 /** Pending changes grouped by step and sub-step; `actions` renders each change's controls. */
 export function PendingChangeGroups({
   changes,
   actions,
+  client,
 }: {
   changes: readonly PendingChange[];
   actions?: (change: PendingChange) => ReactNode;
-}) {
+} & Wording) {
   const groups = groupByPlacement(changes, placeChange);
+  const people = peopleOf(client);
   return (
     <div className="change-groups">
       {groups.map((group) => (
@@ -219,8 +253,8 @@ export function PendingChangeGroups({
             {group.items.map((change) => (
               <li key={change.changeId} className="change" data-testid="pending-change">
                 <div className="change__body">
-                  <ChangeValues change={change} />
-                  <span className="change__meta">{changeAuthor(change)}</span>
+                  <ChangeValues change={change} client={client} />
+                  <span className="change__meta">{changeAuthor(change, people)}</span>
                 </div>
                 {actions && <div className="change__actions">{actions(change)}</div>}
               </li>
@@ -234,29 +268,34 @@ export function PendingChangeGroups({
 
 /** The EIF stamps of onboarding §3 as a definition list. */
 export function StampList({ client }: { client: ClientView }) {
+  const people = peopleOf(client);
+  // A stamp names a user (or an outside signer's invitation): by name and role, never by id.
+  const who = (id: string | null | undefined) => (id ? (people[id] ?? 'someone') : '—');
   const rows: [string, ReactNode][] = [
     [
       'Signed',
-      client.eifSignedAt ? `${formatWhen(client.eifSignedAt)} by ${client.eifSignedBy ?? '—'}` : '—',
+      client.eifSignedAt
+        ? `${formatWhen(client.eifSignedAt)} by ${who(client.eifSignedBy ?? client.eifOutsideSignedBy)}`
+        : '—',
     ],
     ['Signer', signerKindName(client.eifSignerKind)],
-    ['Outside signer', client.eifOutsideSignedBy ?? '—'],
+    ['Outside signer', client.eifOutsideSignedBy ? who(client.eifOutsideSignedBy) : '—'],
     [
       'Ready for review',
       client.deifChangesReadyForReviewAt
-        ? `${formatWhen(client.deifChangesReadyForReviewAt)} by ${client.deifChangesReadyForReviewBy ?? '—'}`
+        ? `${formatWhen(client.deifChangesReadyForReviewAt)} by ${who(client.deifChangesReadyForReviewBy)}`
         : '—',
     ],
     [
       'Last accepted',
       client.deifChangesAcceptedAt
-        ? `${formatWhen(client.deifChangesAcceptedAt)} by ${client.deifChangesAcceptedBy ?? '—'}`
+        ? `${formatWhen(client.deifChangesAcceptedAt)} by ${who(client.deifChangesAcceptedBy)}`
         : '—',
     ],
     [
       'Last declined',
       client.deifChangesDeclinedAt
-        ? `${formatWhen(client.deifChangesDeclinedAt)} by ${client.deifChangesDeclinedBy ?? '—'}${
+        ? `${formatWhen(client.deifChangesDeclinedAt)} by ${who(client.deifChangesDeclinedBy)}${
             client.deifChangesDeclinedReason ? ` — “${client.deifChangesDeclinedReason}”` : ''
           }`
         : '—',
@@ -264,7 +303,7 @@ export function StampList({ client }: { client: ClientView }) {
     [
       'IC edits undone',
       client.deifChangesUndoneAt
-        ? `${formatWhen(client.deifChangesUndoneAt)} by ${client.deifChangesUndoneBy ?? '—'}`
+        ? `${formatWhen(client.deifChangesUndoneAt)} by ${who(client.deifChangesUndoneBy)}`
         : '—',
     ],
   ];

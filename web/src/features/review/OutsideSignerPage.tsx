@@ -82,7 +82,7 @@ function SignerForm({
           {pending.length === 0 ? (
             <p className="muted">There are no updates waiting for review.</p>
           ) : (
-            <PendingChangeGroups changes={pending} />
+            <PendingChangeGroups changes={pending} client={client} />
           )}
         </section>
       )}

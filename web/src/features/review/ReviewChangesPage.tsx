@@ -5,7 +5,7 @@ import { acceptChanges, declineChanges, useApplyClientView, type ChangeSelection
 import { useClient } from '../../api/hooks.ts';
 import { DeclineReasonForm } from './DeclineReasonForm.tsx';
 import { ModalDialog } from '../../ui/Dialogs.tsx';
-import { EditStateBanner, EifStatusBadge, PendingChangeGroups } from '../eif/Eif.tsx';
+import { EditStateBanner, EifStatusBadge, PendingChangeGroups, changeTitle } from '../eif/Eif.tsx';
 import { Alert, ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
 import { pendingOf } from '../eif/view.ts';
 import { clientHistoryPath, clientManagePath } from '../../app/routes.ts';
@@ -116,11 +116,12 @@ export function ReviewChangesPage({ clientId }: { clientId: string }) {
         ) : (
           <PendingChangeGroups
             changes={pending}
+            client={client}
             actions={(change) => (
               <>
                 <Button
                   className="button button--small button--primary"
-                  aria-label={`Accept change ${change.changeId}`}
+                  aria-label={`Accept change ${changeTitle(change, client)}`}
                   isPending={busy === change.changeId}
                   isDisabled={busy !== null}
                   onPress={() => void accept([change.changeId])}
@@ -129,7 +130,7 @@ export function ReviewChangesPage({ clientId }: { clientId: string }) {
                 </Button>
                 <Button
                   className="button button--small button--secondary"
-                  aria-label={`Decline change ${change.changeId}`}
+                  aria-label={`Decline change ${changeTitle(change, client)}`}
                   isDisabled={busy !== null}
                   onPress={() => setDeclining([change.changeId])}
                 >

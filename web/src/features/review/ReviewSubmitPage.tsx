@@ -162,7 +162,7 @@ export function ReviewSubmitPage({ clientId, user }: { clientId: string; user: A
                   <Heading level={3} className="summary__step">
                     Changes pending review ({pending.length})
                   </Heading>
-                  <PendingChangeGroups changes={pending} />
+                  <PendingChangeGroups changes={pending} client={client} />
                 </>
               )}
               <div className="button-row">
