@@ -6,6 +6,7 @@ import {
   actorLabel,
   attributeLabel,
   changeSentence,
+  describeEventInWords,
   entityLabel,
   optionLabel,
   personLabel,
@@ -81,5 +82,38 @@ describe('labels people read', () => {
     expect(OPTION_LABELS.get('NOT_SUBJECT_TO_ERISA')).toBeDefined();
     expect(FORM_ATTRIBUTE_KEYS).toContain('otherCoverageChangeNotes');
     for (const label of OPTION_LABELS.values()) expect(label).not.toMatch(/^[A-Z]+(_[A-Z]+)+$/);
+  });
+});
+
+describe('events in words', () => {
+  it('words each change of a save with the item, the question and the options', () => {
+    const lines = describeEventInWords(
+      {
+        type: 'EifEntityChanged',
+        data: {
+          clientId: 'c',
+          entity: 'Client',
+          entityId: 'c',
+          changes: [
+            { attributeKey: 'erisaPlanType', value: 'NOT_SUBJECT_TO_ERISA', previousValue: 'WRAP_PLAN' },
+            { attributeKey: 'otherCoverageChangeNotes', value: 'Dental moves', previousValue: null },
+          ],
+        },
+      },
+      view,
+    );
+    expect(lines).toEqual([
+      'Company: How is your ERISA plan set up? changed from One plan that wraps all benefits to Not subject to ERISA (for example a government or church plan)',
+      'Company: Anything else we should know about changes to coverage? (optional) set to Dental moves',
+    ]);
+    expect(
+      describeEventInWords(
+        {
+          type: 'EifEntityDeleted',
+          data: { clientId: 'c', entity: 'Location', entityId: 'loc-1' },
+        },
+        view,
+      ),
+    ).toEqual(['Location: Boston office removed']);
   });
 });

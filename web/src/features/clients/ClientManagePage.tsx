@@ -8,7 +8,7 @@ import { ConfirmDialog } from '../../ui/Dialogs.tsx';
 import { EifStatusBadge, StampList } from '../eif/Eif.tsx';
 import { Alert, ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
 import { InviteOutsideSignerDialog } from '../eif/Signing.tsx';
-import { attributeLabel, formatAnswer, groupByPlacement, placeAnswer } from '../eif/steps.ts';
+import { attributeLabel, formatAnswer, groupByPlacement, labelBefore, placeAnswer } from '../eif/steps.ts';
 import { pendingOf } from '../eif/view.ts';
 import { entityLabel } from '@onboard/domain/eif/labels';
 import type { ClientView } from '../../api/types.ts';
@@ -113,7 +113,7 @@ function ChangeLogSection({
                         </span>
                       )}
                       <span className="change__attribute">
-                        {attributeLabel(detail.attributeKey, net.entity)}:
+                        {labelBefore(attributeLabel(detail.attributeKey, net.entity))}
                       </span>{' '}
                       {formatAnswer(detail.attributeKey, detail.previousValue, net.entity, client)} →{' '}
                       <strong>{formatAnswer(detail.attributeKey, detail.value, net.entity, client)}</strong>

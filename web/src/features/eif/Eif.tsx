@@ -7,7 +7,7 @@ import { GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
 import type { ClientView, PendingChange } from '../../api/types.ts';
 import { Alert } from '../../ui/Feedback.tsx';
 import { actorLabel, entityLabel } from '@onboard/domain/eif/labels';
-import { attributeLabel, formatAnswer, groupByPlacement, signerKindName } from './steps.ts';
+import { attributeLabel, formatAnswer, groupByPlacement, labelBefore, signerKindName } from './steps.ts';
 import { eifSubStepPath } from './forms/navigation.ts';
 import { formatWhen } from '../../ui/format.ts';
 import { asDomainView } from './forms/status.ts';
@@ -190,7 +190,9 @@ export function ChangeValues({ change, client }: { change: PendingChange } & Wor
       )}
       {changeRows(change).map((row) => (
         <li key={row.attributeKey}>
-          <span className="change__attribute">{attributeLabel(row.attributeKey, change.entity)}:</span>{' '}
+          <span className="change__attribute">
+            {labelBefore(attributeLabel(row.attributeKey, change.entity))}
+          </span>{' '}
           <span className="change__previous" data-testid="change-previous">
             {formatAnswer(row.attributeKey, row.previous, change.entity, view)}
           </span>{' '}

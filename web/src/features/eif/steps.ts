@@ -113,6 +113,9 @@ export function attributeLabel(attributeKey: string, entity?: string | null): st
 
 export const EMPTY_VALUE = EMPTY_ANSWER;
 
+/** A label before its answer: "City:", but a question keeps its own mark ("Is it ...?"). */
+export const labelBefore = (label: string) => (/[?:]$/.test(label) ? label : `${label}:`);
+
 /**
  * An answer as a person reads it: a tax id as ##-#######, yes/no, options by their label, referenced
  * locations and contacts by name (given the view).
