@@ -1,10 +1,9 @@
-import { EIF_ENTITIES, type EifEntity, type EifEvent } from '@onboard/events';
+import type { EifEntity, EifEvent } from '@onboard/events';
 import type { ClientView, EntityRow } from './client-view.ts';
 import { EIF_FORMS, clientFields, formForEntity, planFields, policyFields } from './forms/definitions.ts';
 import { formatAnswer as formatFieldAnswer, planBenefitTypeLabel } from './forms/summary.ts';
 import type { Enumeration, FieldDef } from './forms/types.ts';
 import * as ENUMERATIONS from './steps/enumerations.ts';
-import { EMPLOYEE_TYPE, WAITING_PERIOD_TYPE } from './classes/rules.ts';
 import { formatTaxId } from './tax-id.ts';
 
 /**
@@ -74,6 +73,9 @@ const EXTRA_ATTRIBUTE_LABELS: Readonly<Record<string, string>> = {
   type: 'Type',
 };
 
+// The entities as data here (not the events catalogue's list, whose zod schemas the web should not load).
+const EIF_ENTITIES = Object.keys(ENTITY_LABELS) as EifEntity[];
+
 const isEntity = (entity: string | null | undefined): entity is EifEntity =>
   typeof entity === 'string' && (EIF_ENTITIES as readonly string[]).includes(entity);
 
@@ -116,12 +118,13 @@ const enumerationsOfForms = (): Enumeration[] =>
 const isEnumeration = (value: unknown): value is Enumeration =>
   typeof value === 'object' && value !== null && 'codes' in value && 'labels' in value;
 
-/** Every option list of the domain: the shared enumerations, the forms' own and the class builder's. */
+/**
+ * Every option list the forms ask from: the shared enumerations and the forms' own. (The class builder's
+ * lists stay with its screens, which word them; a code from them elsewhere reads in words by its shape.)
+ */
 export const ALL_ENUMERATIONS: readonly Enumeration[] = [
   ...(Object.values(ENUMERATIONS) as unknown[]).filter(isEnumeration),
   ...enumerationsOfForms(),
-  EMPLOYEE_TYPE,
-  WAITING_PERIOD_TYPE,
 ];
 
 /** Every option code with its label (the first list that has a code names it). */

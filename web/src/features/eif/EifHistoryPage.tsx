@@ -15,9 +15,10 @@ import {
 } from 'react-aria-components';
 import { useEifHistory, useHistoryPoint, type HistoryPoint } from './api.ts';
 import { useClient } from '../../api/hooks.ts';
-import { EifStatusBadge, FormSummary, PendingChangeGroups, StampList } from './Eif.tsx';
+import { EifStatusBadge, FormSummary, StampList } from './Eif.tsx';
+import { PendingChangeGroups } from './Changes.tsx';
 import { ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
-import { attributeLabel, formatAnswer } from './steps.ts';
+import { attributeLabel, formatAnswer } from './words.ts';
 import { entityLabel } from '@onboard/domain/eif/labels';
 import { formatWhen } from '../../ui/format.ts';
 import { pendingOf } from './view.ts';

@@ -1,11 +1,4 @@
 import {
-  EMPTY_ANSWER,
-  attributeLabel as domainAttributeLabel,
-  roleLabel,
-  valueLabel,
-  type LabelView,
-} from '@onboard/domain/eif/labels';
-import {
   EIF_STEP_IDS,
   EIF_STEP_LABELS,
   EIF_STEPS as DOMAIN_STEPS,
@@ -102,34 +95,6 @@ export function groupByPlacement<T>(items: readonly T[], placeOf: (item: T) => P
   }
   return [...groups].sort(([a], [b]) => order.indexOf(a) - order.indexOf(b)).map(([, group]) => group);
 }
-
-/**
- * An attribute as the question that asks it (the domain's labels, from the form definitions); with the
- * entity, the question of that entity's form.
- */
-export function attributeLabel(attributeKey: string, entity?: string | null): string {
-  return domainAttributeLabel(entity ?? null, attributeKey);
-}
-
-export const EMPTY_VALUE = EMPTY_ANSWER;
-
-/** A label before its answer: "City:", but a question keeps its own mark ("Is it ...?"). */
-export const labelBefore = (label: string) => (/[?:]$/.test(label) ? label : `${label}:`);
-
-/**
- * An answer as a person reads it: a tax id as ##-#######, yes/no, options by their label, referenced
- * locations and contacts by name (given the view).
- */
-export function formatAnswer(
-  attributeKey: string | null,
-  value: unknown,
-  entity?: string | null,
-  view?: LabelView,
-): string {
-  return valueLabel(entity ?? null, attributeKey, value, view);
-}
-
-export const roleName = (role: string) => roleLabel(role);
 
 const SIGNER_KINDS: Record<string, string> = {
   AUTHORIZED_SIGNER: 'Authorized signer',

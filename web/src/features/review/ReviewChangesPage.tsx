@@ -5,7 +5,8 @@ import { acceptChanges, declineChanges, useApplyClientView, type ChangeSelection
 import { useClient } from '../../api/hooks.ts';
 import { DeclineReasonForm } from './DeclineReasonForm.tsx';
 import { ModalDialog } from '../../ui/Dialogs.tsx';
-import { EditStateBanner, EifStatusBadge, PendingChangeGroups, changeTitle } from '../eif/Eif.tsx';
+import { EditStateBanner, EifStatusBadge } from '../eif/Eif.tsx';
+import { PendingChangeGroups, changeTitle } from '../eif/Changes.tsx';
 import { Alert, ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
 import { pendingOf } from '../eif/view.ts';
 import { clientHistoryPath, clientManagePath } from '../../app/routes.ts';

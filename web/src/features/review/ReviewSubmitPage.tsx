@@ -6,13 +6,8 @@ import { useApplyLifecycleView } from '../eif/signer-api.ts';
 import { useClient } from '../../api/hooks.ts';
 import type { AuthenticatedUser, ClientView } from '../../api/types.ts';
 import { ConfirmDialog } from '../../ui/Dialogs.tsx';
-import {
-  DownloadSummaryButton,
-  EditStateBanner,
-  EifStatusBadge,
-  FormSummary,
-  PendingChangeGroups,
-} from '../eif/Eif.tsx';
+import { DownloadSummaryButton, EditStateBanner, EifStatusBadge, FormSummary } from '../eif/Eif.tsx';
+import { PendingChangeGroups } from '../eif/Changes.tsx';
 import { Alert, ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
 import { useEditingView } from '../eif/forms/api.ts';
 import { EifLayout } from '../eif/forms/EifLayout.tsx';
