@@ -368,7 +368,7 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
   if (has('command-api') || has('query-api')) app.use(identity.router());
   if (has('command-api')) {
     const commandDeps = { store, snapshots, authenticate, now, newId: randomUUID };
-    app.use(createCommandApi(commandDeps));
+    app.use(createCommandApi({ ...commandDeps, people: pool }));
     app.use(clientLifecycleRoutes({ ...commandDeps, pool }));
     app.use(qpsCommandRoutes(commandDeps));
     app.use(
