@@ -178,7 +178,7 @@ describe.skipIf(skip)('the EIF cycle in the browser', () => {
     const taxGroup = admin.getByRole('region', { name: 'Company information: Tax ID' });
     expect(await textOf(taxGroup.getByTestId('change-previous'))).toBe('12-3456789');
     expect(await textOf(taxGroup.getByTestId('change-new'))).toBe('98-7654321');
-    expect(await textOf(change)).toContain('demo-ben-admin (Benefits administrator)');
+    expect(await textOf(change)).toContain('Ben Adler (Benefits administrator)');
     await admin.screenshot({ path: screenshotPath('eif-review.png'), fullPage: true });
 
     await change.getByRole('button', { name: 'Decline' }).click();

@@ -31,6 +31,9 @@ export const ClientView = z
     plans: z.array(Row),
     eifStatus: z.enum(['pre_sign', 'signed']),
     pendingChanges: z.array(PendingChange),
+    people: z.record(z.string(), z.string()).optional().meta({
+      description: 'The people the view names (signers, reviewers, authors), by id: "First Last (Role)"',
+    }),
   })
   .passthrough()
   .meta({ id: 'ClientView' });

@@ -370,7 +370,7 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
   if (has('command-api') || has('query-api')) app.use(identity.router());
   if (has('command-api')) {
     const commandDeps = { store, snapshots, authenticate, now, newId: randomUUID };
-    app.use(createCommandApi(commandDeps));
+    app.use(createCommandApi({ ...commandDeps, people: pool }));
     app.use(clientLifecycleRoutes({ ...commandDeps, pool }));
     app.use(qpsCommandRoutes(commandDeps));
     app.use(
@@ -448,7 +448,7 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
   if (has('query-api')) {
     app.use(createQueryApi({ pool, authenticate, now }));
     app.use(createUserAdminQueries({ pool, authenticate }));
-    app.use(eifHistoryRoutes({ store, snapshots, authenticate }));
+    app.use(eifHistoryRoutes({ store, snapshots, authenticate, pool }));
     app.use(eifSummaryRoutes({ store, snapshots, authenticate }));
     app.use(
       evidencePackRoutes(

@@ -283,12 +283,18 @@ describe('EIF lifecycle over HTTP', () => {
 
   it('replays the history and shows the form before the first signature', async () => {
     expect((await benAdmin.get(`${client}/eif/history`)).status).toBe(403);
-    const history = await staff.get(`${client}/eif/history`);
-    expect(history.status).toBe(200);
-    const events = history.body.events as {
+    // The history read model catches up with the stream; then a page holds every save so far.
+    const history = await eventually(async () => {
+      const page = await staff.get(`${client}/eif/history?limit=100`);
+      expect(page.status).toBe(200);
+      expect((page.body.entries as { type: string }[]).map((e) => e.type)).toContain('EifChangesAccepted');
+      return page;
+    });
+    const events = history.body.entries as {
       revision: number;
       type: string;
       summary: string;
+      who: string;
       actor: { role: string };
     }[];
     const signedAt = events.find((e) => e.type === 'EifSigned')!;
@@ -298,6 +304,16 @@ describe('EIF lifecycle over HTTP', () => {
     expect(events.find((e) => e.type === 'EifChangesDeclined')!.summary).toContain(
       'The EIN does not match the IRS letter',
     );
+    // People by name and role, answers by their question.
+    expect(events.find((e) => e.type === 'EifChangesDeclined')!.who).toBe('Adam Alvarez (Carrier admin)');
+    expect(events.map((e) => e.summary).join(' ')).toContain('Federal Tax ID (EIN)');
+    expect(history.body.nextBefore).toBeNull();
+    // Paged: one entry a page, the cursor leads to the next older one.
+    const first = await staff.get(`${client}/eif/history?limit=1`);
+    expect(first.body.entries).toHaveLength(1);
+    expect(first.body.total).toBe(events.length);
+    const second = await staff.get(`${client}/eif/history?limit=1&before=${first.body.nextBefore}`);
+    expect(second.body.entries[0].revision).toBeLessThan(first.body.entries[0].revision);
     const before = await staff.get(`${client}/eif/history/${signedAt.revision - 1}`);
     expect(before.status).toBe(200);
     expect(before.body.form).toMatchObject({ taxId: '123456789', eifStatus: 'pre_sign', eifSignedAt: null });

@@ -54,7 +54,7 @@ describe('tax id slice', () => {
     expect(log[0]).toMatchObject({
       entity: 'Client',
       entityId: DEMO_CLIENT_ID,
-      createdByUser: { id: 'demo-ben-admin', role: 'BEN_ADMIN' },
+      createdByUser: { id: 'demo-ben-admin', role: 'BEN_ADMIN', name: 'Ben Adler (Benefits administrator)' },
       changeDetails: [{ attributeKey: 'taxId', value: '123456789', previousValue: null, status: 'accepted' }],
     });
   });

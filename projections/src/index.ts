@@ -12,6 +12,7 @@ import { featureTogglesProjection } from './feature-toggles.ts';
 import { benAdminPlatformsProjection } from './ben-admin-platforms.ts';
 import { portalChatsProjection } from './portal-chats.ts';
 import { netChangesProjection } from './net-changes.ts';
+import { eifHistoryProjection } from './eif-history.ts';
 
 export {
   clientViewProjection,
@@ -27,6 +28,7 @@ export {
   benAdminPlatformsProjection,
   portalChatsProjection,
   netChangesProjection,
+  eifHistoryProjection,
 };
 
 /** Every named projection; `npm run projections:rebuild -- <name>` takes one of these names. */
@@ -44,4 +46,5 @@ export const projections: readonly CheckpointedConsumer[] = [
   benAdminPlatformsProjection,
   portalChatsProjection,
   netChangesProjection,
+  eifHistoryProjection,
 ];

@@ -19,6 +19,7 @@ import type { EmailSender } from '../auth/email-port.ts';
 import { executeEifCommand } from '../clients/routes.ts';
 import type { RouteContract } from '@onboard/api-contract';
 import { mount, type RouteInput } from '@onboard/api-contract/express';
+import { withPeople } from '@onboard/api-contract/people';
 import { requireActor, requireClientAccess, type CommandDeps } from '../http/context.ts';
 import {
   getOutsideSignerReview,
@@ -147,8 +148,9 @@ export function outsideSignerRoutes(deps: OutsideSignerDeps): Router {
       stream: eifStream(clientId),
       codec: eifCodec,
     });
-    const client = toClientView(state, revision);
-    if (!client) throw new NotFoundError('Client not found');
+    const view = toClientView(state, revision);
+    if (!view) throw new NotFoundError('Client not found');
+    const client = await withPeople(deps.pool, view);
     res.json({
       signer: { firstName: row.first_name, lastName: row.last_name, email: row.email, stepId: row.step_id },
       client,
@@ -189,7 +191,7 @@ export function outsideSignerRoutes(deps: OutsideSignerDeps): Router {
         sha256(actionId),
         deps.now(),
       ]);
-      res.json({ client: view });
+      res.json({ client: view && (await withPeople(deps.pool, view)) });
     });
 
   act(outsideSignerSign, 'review-&-submit', (clientId, _input, actionRef) => () => ({

@@ -15,6 +15,7 @@ import { loadUser } from '../auth/users.ts';
 import { executeEifCommand, executeEifCommands } from '../clients/routes.ts';
 import { mount, type RouteInput } from '@onboard/api-contract/express';
 import { requireActor, requireClientAccess, type CommandDeps } from '../http/context.ts';
+import { withPeople } from '@onboard/api-contract/people';
 import { parseIfMatch } from '../http/validate.ts';
 import {
   acceptChanges,
@@ -64,15 +65,16 @@ export function eifCommandRoutes(deps: CommandDeps): Router {
       );
       if (!view) throw new NotFoundError('Client not found');
       res.setHeader('ETag', `"${view.version}"`);
-      res.json(view);
+      res.json(deps.people ? await withPeople(deps.people, view) : view);
     });
 
   /** One answer for the lifecycle routes: the accepted view with its version as ETag. */
-  const answer = (res: Response, state: EifState, revision: bigint) => {
+  const answer = async (res: Response, state: EifState, revision: bigint) => {
     const view = toClientView(state, revision);
     if (!view) throw new NotFoundError('Client not found');
     res.setHeader('ETag', `"${view.version}"`);
-    res.json(view);
+    // Who signed and reviewed, by name (the screens show the answer at once).
+    res.json(deps.people ? await withPeople(deps.people, view) : view);
   };
 
   // Signing follows the client's signer setting (domain/src/eif/signing.ts), read from the same state the
@@ -101,7 +103,7 @@ export function eifCommandRoutes(deps: CommandDeps): Router {
       parseIfMatch(req.header('if-match')),
       req.header('x-correlation-id') ?? deps.newId(),
     );
-    answer(res, state, revision);
+    await answer(res, state, revision);
   });
 
   // Staff name who signs: a benefits administrator of the client, the broker, or nobody (the default of
@@ -144,7 +146,7 @@ export function eifCommandRoutes(deps: CommandDeps): Router {
       parseIfMatch(req.header('if-match')),
       req.header('x-correlation-id') ?? deps.newId(),
     );
-    answer(res, state, revision);
+    await answer(res, state, revision);
   });
 
   run(markChangesReadyForReview, (_actor, clientId) => () => ({

@@ -1,5 +1,6 @@
 import type { Request } from 'express';
 import type { EventStore, SnapshotStore } from '@onboard/events';
+import type { Queryable } from '@onboard/api-contract/people';
 import {
   UnauthorizedError,
   assertAllowed,
@@ -19,6 +20,8 @@ export type CommandDeps = {
   authenticate: Authenticate;
   now: () => Date;
   newId: () => string;
+  /** Optional: where the lifecycle answers find the names of the people a view names. */
+  people?: Queryable;
 };
 
 export async function requireActor(authenticate: Authenticate, req: Request): Promise<Actor> {

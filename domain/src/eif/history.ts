@@ -1,5 +1,6 @@
 import type { EifEvent } from '@onboard/events';
 import { effectiveEntities, isSameValue, type EifState, type EntityState } from './decider.ts';
+import { describeEventInWords } from './labels.ts';
 
 export type Difference = {
   entity: string;
@@ -58,40 +59,7 @@ export function diffForms(then: EifState, now: EifState): Difference[] {
   return differences;
 }
 
-const show = (value: unknown) =>
-  value === null || value === undefined || value === '' ? '(empty)' : JSON.stringify(value);
-
-/** One line a person can read for the history timeline. */
+/** One line a person can read for the history timeline (every change of the event, in labels). */
 export function describeEifEvent(event: EifEvent): string {
-  const pending = 'pending' in event.data && event.data.pending ? ' (pending review)' : '';
-  switch (event.type) {
-    case 'EifEntityCreated':
-      return `${event.data.entity} ${event.data.entityId} added${pending}`;
-    case 'EifEntityChanged':
-      return (
-        event.data.changes
-          .map((c) => `${event.data.entity} ${c.attributeKey}: ${show(c.previousValue)} → ${show(c.value)}`)
-          .join('; ') + pending
-      );
-    case 'EifEntityDeleted':
-      return `${event.data.entity} ${event.data.entityId} removed${pending}`;
-    case 'EifSigned':
-      return event.data.signerKind === 'OUTSIDE_SIGNER'
-        ? 'Form signed by an outside signer'
-        : event.data.signerKind === 'BROKER_AS_AUTHORIZED_SIGNER'
-          ? 'Form signed by the broker as authorized signer'
-          : 'Form signed by the authorized signer';
-    case 'EifChangesMarkedReadyForReview':
-      return 'Changes marked ready for review';
-    case 'EifChangesAccepted':
-      return `${event.data.changeIds.length} change(s) accepted`;
-    case 'EifChangesDeclined':
-      return `${event.data.changeIds.length} change(s) declined: ${event.data.reason}`;
-    case 'EifIcEditsUndone':
-      return `${event.data.changeIds.length} implementation consultant edit(s) undone`;
-    default: {
-      const unknown: never = event;
-      throw new Error(`Unknown event ${JSON.stringify(unknown)}`);
-    }
-  }
+  return describeEventInWords(event).join('; ');
 }

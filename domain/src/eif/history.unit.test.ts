@@ -50,7 +50,7 @@ describe('EIF history', () => {
   });
 
   it('describes events for the timeline', () => {
-    expect(describeEifEvent(taxId)).toBe('Client taxId: (empty) → "123456789"');
+    expect(describeEifEvent(taxId)).toBe('Company: Federal Tax ID (EIN) set to 12-3456789');
     expect(
       describeEifEvent({
         type: 'EifChangesDeclined',
@@ -62,6 +62,6 @@ describe('EIF history', () => {
           at: 't',
         },
       }),
-    ).toBe('1 change(s) declined: Wrong number');
+    ).toBe('1 change declined: Wrong number');
   });
 });

@@ -183,7 +183,11 @@ export const ChangeRecord = z
     entity: z.string(),
     entityId: z.string(),
     createdAt: z.string(),
-    createdByUser: z.object({ id: z.string(), role: z.string() }),
+    createdByUser: z.object({
+      id: z.string(),
+      role: z.string(),
+      name: z.string().nullable().optional().meta({ description: '"First Last (Role)"; null when unknown' }),
+    }),
     status: z.string(),
     changeDetails: z.array(
       z.object({

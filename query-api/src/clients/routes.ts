@@ -7,6 +7,7 @@ import {
   type EifStateDocument,
 } from '@onboard/domain';
 import { mount } from '@onboard/api-contract/express';
+import { resolvePeople, withPeople } from '@onboard/api-contract/people';
 import { requireActor, requireClientAccess, type QueryDeps } from '../http/context.ts';
 import { COLLECTION_PATHS, COLLECTION_ROUTES, getChangeRecords, getClient } from './routes.contract.ts';
 
@@ -74,7 +75,8 @@ export function clientQueryRoutes(deps: QueryDeps): Router {
     const view = await readClientViewAtLeast(deps, clientId, query.view ?? 'accepted', query.minVersion);
     if (!view) throw new NotFoundError('Client not found');
     res.setHeader('ETag', `"${view.version}"`);
-    res.json(view);
+    // Who signed, reviewed and made each pending change, by name and role (never their ids).
+    res.json(await withPeople(deps.pool, view));
   });
 
   for (const route of COLLECTION_ROUTES) {
@@ -126,6 +128,15 @@ export function clientQueryRoutes(deps: QueryDeps): Router {
         status: row.status,
         createdAt: row.created_at.toISOString(),
       });
+    }
+    const people = await resolvePeople(
+      deps.pool,
+      clientId,
+      [...records.values()].map((record) => (record.createdByUser as { id?: string } | null)?.id),
+    );
+    for (const record of records.values()) {
+      const by = record.createdByUser as { id?: string; role?: string } | null;
+      if (by?.id) record.createdByUser = { ...by, name: people[by.id] ?? null };
     }
     res.json([...records.values()]);
   });

@@ -4,19 +4,42 @@ import { Actor, ClientView } from '@onboard/api-contract/views';
 
 const clientId = z.string().min(1);
 
+const HistoryEntry = z.object({
+  revision: z
+    .number()
+    .int()
+    .meta({ description: 'The last revision of the save: "as of" shows the form after it' }),
+  firstRevision: z.number().int(),
+  type: z.string().meta({ description: 'The first event type of the save' }),
+  kinds: z
+    .array(z.string())
+    .meta({ description: 'What the save did, in words (Added, Changed, Signed, ...)' }),
+  at: z.string(),
+  actor: Actor,
+  who: z.string().meta({ description: 'Who, by name and role' }),
+  summary: z.string(),
+  lines: z
+    .array(z.string())
+    .meta({ description: 'Each change in words, labelled from the form definitions' }),
+});
+
 const HistoryTimeline = z
   .object({
-    events: z.array(
-      z.object({
-        revision: z.number().int(),
-        type: z.string(),
-        at: z.string(),
-        actor: Actor,
-        summary: z.string(),
-      }),
-    ),
+    entries: z.array(HistoryEntry),
+    total: z.number().int().meta({ description: 'Entries in the whole history' }),
+    pageSize: z.number().int(),
+    nextBefore: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: 'Pass as `before` for the next (older) page; null on the last page' }),
   })
   .meta({ id: 'EifHistoryTimeline' });
+
+export const EifHistoryQuery = z.object({
+  before: z.string().optional().meta({ description: 'The cursor of the previous page (nextBefore)' }),
+  limit: z.string().optional().meta({ description: 'Entries per page, 1 to 100 (25)' }),
+});
 
 const HistoryAtRevision = z
   .object({
@@ -41,10 +64,11 @@ export const getEifHistory = defineRoute({
   method: 'get',
   path: '/api/clients/{clientId}/eif/history',
   tag: 'eif',
-  summary: 'Every EIF event of the client (staff)',
-  request: { params: z.object({ clientId }) },
+  summary: 'The EIF history of the client, one entry per save, newest first, paged (staff)',
+  request: { params: z.object({ clientId }), query: EifHistoryQuery },
   responses: {
-    200: json(HistoryTimeline, 'Oldest first'),
+    200: json(HistoryTimeline, 'Newest first'),
+    400: problem('Bad cursor (query.before)'),
     403: problem('Not staff'),
     404: problem('No such client'),
   },

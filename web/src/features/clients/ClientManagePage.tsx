@@ -1,14 +1,13 @@
 import { lazy, Suspense, useState } from 'react';
 import { Button, Heading, Link } from 'react-aria-components';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
-import { undoIcEdits, useApplyClientView, useNetChanges, type NetChange } from '../eif/api.ts';
+import { undoIcEdits, useApplyClientView, useNetChanges } from '../eif/api.ts';
 import { useClient } from '../../api/hooks.ts';
 import { ConfirmDialog } from '../../ui/Dialogs.tsx';
 import { EifStatusBadge, StampList } from '../eif/Eif.tsx';
-import { Alert, ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
+import { Alert, PageSkeleton } from '../../ui/Feedback.tsx';
 import { InviteOutsideSignerDialog } from '../eif/Signing.tsx';
 import { EvidencePackButton } from './EvidencePackButton.tsx';
-import { attributeLabel, formatAnswer, groupByPlacement, placeAnswer } from '../eif/steps.ts';
 import { pendingNetChanges } from '../eif/NetChanges.tsx';
 import {
   ADMIN_HOME_PATH,
@@ -30,6 +29,11 @@ const ExplorerSitesSection = lazy(() =>
 );
 
 const PlanSystemPanel = lazy(() => import('./PlanSystemPanel.tsx'));
+
+// The change log (below the fold, worded with the forms' labels) loads with its own code.
+const ChangeLogSection = lazy(() =>
+  import('./ChangeLogSection.tsx').then((m) => ({ default: m.ChangeLogSection })),
+);
 
 /** The plan-system tools load when staff open them (the manage page's first load stays small). */
 function PlanSystemCard({ clientId }: { clientId: string }) {
@@ -60,76 +64,6 @@ function PlanSystemCard({ clientId }: { clientId: string }) {
 type Notice = { tone: 'success' | 'error'; text: string } | null;
 
 const messageOf = (caught: unknown) => (caught instanceof ApiError ? caught.message : GENERIC_ERROR_MESSAGE);
-
-/** The net changes since signing (the net-changes read model, onboarding §4 rules), by sub-step. */
-function ChangeLogSection({
-  clientId,
-  signedAt,
-  version,
-}: {
-  clientId: string;
-  signedAt: string | null;
-  version: number;
-}) {
-  const { data: nets, error } = useNetChanges(clientId, version);
-  if (error) return <ErrorPanel error={error} />;
-  if (!nets) return <PageSkeleton />;
-  if (signedAt === null) return <p className="muted">The form is not signed yet: answers apply directly.</p>;
-  type NetDetail = NetChange['details'][number];
-  type LogRow = { key: string; net: NetChange; detail: NetDetail | null };
-  const rows = nets.flatMap((net): LogRow[] =>
-    net.details.length === 0
-      ? [{ key: `${net.entity}:${net.entityId}`, net, detail: null }]
-      : net.details.map((detail) => ({
-          key: `${net.entity}:${net.entityId}:${detail.attributeKey}`,
-          net,
-          detail,
-        })),
-  );
-  if (rows.length === 0) return <p className="muted">No changes since the form was signed.</p>;
-  const groups = groupByPlacement(rows, (row) =>
-    placeAnswer(row.net.entity, row.detail?.attributeKey ?? null),
-  );
-  return (
-    <div className="change-groups">
-      {groups.map((group) => (
-        <section key={`${group.step.id}/${group.subStep.id}`} className="change-group">
-          <p className="eyebrow">{group.step.label}</p>
-          <Heading level={3} className="change-group__title">
-            {group.subStep.label}
-          </Heading>
-          <ul className="change-list">
-            {group.items.map(({ key, net, detail }) => (
-              <li key={key} className="change" data-testid="net-change">
-                <div className="change__body">
-                  {detail ? (
-                    <span>
-                      <span className="change__attribute">{attributeLabel(detail.attributeKey)}:</span>{' '}
-                      {formatAnswer(detail.attributeKey, detail.previousValue)} →{' '}
-                      <strong>{formatAnswer(detail.attributeKey, detail.value)}</strong>
-                    </span>
-                  ) : (
-                    <span>
-                      {net.entity} {net.entityId} {net.action === 'delete' ? 'removed' : 'added'}
-                    </span>
-                  )}
-                </div>
-                <span className={`status-pill status-pill--${statusTone(detail?.status ?? net.status)}`}>
-                  {STATUS_LABELS[detail?.status ?? net.status]}
-                </span>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ))}
-    </div>
-  );
-}
-
-const STATUS_LABELS = { pending: 'Pending', accepted: 'Accepted', declined: 'Declined' } as const;
-
-const statusTone = (status: string) =>
-  status === 'accepted' ? 'success' : status === 'declined' ? 'error' : 'warning';
 
 /** Staff view of one client (onboarding §2 /clients/admin/{clientId}/manage). */
 export function ClientManagePage({ clientId }: { clientId: string }) {
@@ -228,11 +162,9 @@ export function ClientManagePage({ clientId }: { clientId: string }) {
         <p className="muted">
           The net effect of the changes made since the form was signed, per answer, with their review status.
         </p>
-        <ChangeLogSection
-          clientId={clientId}
-          signedAt={client.eifSignedAt ?? null}
-          version={client.version}
-        />
+        <Suspense fallback={<PageSkeleton />}>
+          <ChangeLogSection clientId={clientId} signedAt={client.eifSignedAt ?? null} client={client} />
+        </Suspense>
       </section>
       <PlanSystemCard clientId={clientId} />
       <Suspense fallback={<PageSkeleton />}>

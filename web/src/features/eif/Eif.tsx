@@ -4,13 +4,13 @@ import { Button, Heading, Link } from 'react-aria-components';
 import { eifFormSummary, type AnswerGroup } from '@onboard/domain/eif/forms/summary';
 import { downloadEifSummary } from '../../api/download.ts';
 import { GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
-import type { ClientView, PendingChange } from '../../api/types.ts';
+import type { ClientView } from '../../api/types.ts';
 import { Alert } from '../../ui/Feedback.tsx';
-import { attributeLabel, formatAnswer, groupByPlacement, roleName, signerKindName } from './steps.ts';
+import { signerKindName } from './steps.ts';
 import { eifSubStepPath } from './forms/navigation.ts';
 import { formatWhen } from '../../ui/format.ts';
 import { asDomainView } from './forms/status.ts';
-import { changeRows, isSigned, pendingValue, placeChange } from './view.ts';
+import { isSigned } from './view.ts';
 
 export function EifStatusBadge({ client }: { client: ClientView }) {
   return isSigned(client) ? (
@@ -30,38 +30,6 @@ export function PendingBadge({ children }: { children?: ReactNode }) {
       <span className="pending-badge__label">Pending review</span>
       {children}
     </span>
-  );
-}
-
-/** One answer: the accepted value, and beside it the pending value when a change waits for review. */
-export function AnswerRow({
-  label,
-  client,
-  entity,
-  entityId,
-  attributeKey,
-  accepted,
-}: {
-  label: string;
-  client: ClientView;
-  entity: string;
-  entityId: string;
-  attributeKey: string;
-  accepted: unknown;
-}) {
-  const pending = pendingValue(client, entity, entityId, attributeKey);
-  return (
-    <div className="answer" data-testid={`answer-${attributeKey}`}>
-      <dt className="answer__label">{label}</dt>
-      <dd className="answer__value">
-        <span data-testid="accepted-value">{formatAnswer(attributeKey, accepted)}</span>
-        {pending && (
-          <PendingBadge>
-            <span data-testid="pending-value">{formatAnswer(attributeKey, pending.value)}</span>
-          </PendingBadge>
-        )}
-      </dd>
-    </div>
   );
 }
 
@@ -165,99 +133,40 @@ export function DownloadSummaryButton({ clientId, children }: { clientId: string
   );
 }
 
-export function ChangeValues({ change }: { change: PendingChange }) {
-  if (change.action === 'delete') {
-    return (
-      <p className="change__values">
-        {change.entity} {change.entityId} removed
-      </p>
-    );
-  }
-  return (
-    <ul className="change__values plain-list">
-      {changeRows(change).map((row) => (
-        <li key={row.attributeKey}>
-          <span className="change__attribute">{attributeLabel(row.attributeKey)}:</span>{' '}
-          <span className="change__previous" data-testid="change-previous">
-            {formatAnswer(row.attributeKey, row.previous)}
-          </span>{' '}
-          <span aria-hidden="true">→</span>
-          <span className="visually-hidden">changed to</span>{' '}
-          <span className="change__new" data-testid="change-new">
-            {formatAnswer(row.attributeKey, row.value)}
-          </span>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-export const changeAuthor = (change: PendingChange) =>
-  `${change.by.userId} (${roleName(change.by.role)}) · ${formatWhen(change.at)}`;
-
-/** Pending changes grouped by step and sub-step; `actions` renders each change's controls. */
-export function PendingChangeGroups({
-  changes,
-  actions,
-}: {
-  changes: readonly PendingChange[];
-  actions?: (change: PendingChange) => ReactNode;
-}) {
-  const groups = groupByPlacement(changes, placeChange);
-  return (
-    <div className="change-groups">
-      {groups.map((group) => (
-        <section
-          key={`${group.step.id}/${group.subStep.id}`}
-          className="change-group"
-          aria-label={`${group.step.label}: ${group.subStep.label}`}
-        >
-          <p className="eyebrow">{group.step.label}</p>
-          <Heading level={3} className="change-group__title">
-            {group.subStep.label}
-          </Heading>
-          <ul className="change-list">
-            {group.items.map((change) => (
-              <li key={change.changeId} className="change" data-testid="pending-change">
-                <div className="change__body">
-                  <ChangeValues change={change} />
-                  <span className="change__meta">{changeAuthor(change)}</span>
-                </div>
-                {actions && <div className="change__actions">{actions(change)}</div>}
-              </li>
-            ))}
-          </ul>
-        </section>
-      ))}
-    </div>
-  );
-}
+/** The names the server resolved for a view's ids (`people`), if any. */
+export const peopleOf = (client: ClientView | null | undefined): Readonly<Record<string, string>> =>
+  (client?.people as Record<string, string> | undefined) ?? {};
 
 /** The EIF stamps of onboarding §3 as a definition list. */
 export function StampList({ client }: { client: ClientView }) {
+  const people = peopleOf(client);
+  // A stamp names a user (or an outside signer's invitation): by name and role, never by id.
+  const who = (id: string | null | undefined) => (id ? (people[id] ?? 'someone') : '—');
   const rows: [string, ReactNode][] = [
     [
       'Signed',
-      client.eifSignedAt ? `${formatWhen(client.eifSignedAt)} by ${client.eifSignedBy ?? '—'}` : '—',
+      client.eifSignedAt
+        ? `${formatWhen(client.eifSignedAt)} by ${who(client.eifSignedBy ?? client.eifOutsideSignedBy)}`
+        : '—',
     ],
     ['Signer', signerKindName(client.eifSignerKind)],
-    ['Outside signer', client.eifOutsideSignedBy ?? '—'],
+    ['Outside signer', client.eifOutsideSignedBy ? who(client.eifOutsideSignedBy) : '—'],
     [
       'Ready for review',
       client.deifChangesReadyForReviewAt
-        ? `${formatWhen(client.deifChangesReadyForReviewAt)} by ${client.deifChangesReadyForReviewBy ?? '—'}`
+        ? `${formatWhen(client.deifChangesReadyForReviewAt)} by ${who(client.deifChangesReadyForReviewBy)}`
         : '—',
     ],
     [
       'Last accepted',
       client.deifChangesAcceptedAt
-        ? `${formatWhen(client.deifChangesAcceptedAt)} by ${client.deifChangesAcceptedBy ?? '—'}`
+        ? `${formatWhen(client.deifChangesAcceptedAt)} by ${who(client.deifChangesAcceptedBy)}`
         : '—',
     ],
     [
       'Last declined',
       client.deifChangesDeclinedAt
-        ? `${formatWhen(client.deifChangesDeclinedAt)} by ${client.deifChangesDeclinedBy ?? '—'}${
+        ? `${formatWhen(client.deifChangesDeclinedAt)} by ${who(client.deifChangesDeclinedBy)}${
             client.deifChangesDeclinedReason ? ` — “${client.deifChangesDeclinedReason}”` : ''
           }`
         : '—',
@@ -265,7 +174,7 @@ export function StampList({ client }: { client: ClientView }) {
     [
       'IC edits undone',
       client.deifChangesUndoneAt
-        ? `${formatWhen(client.deifChangesUndoneAt)} by ${client.deifChangesUndoneBy ?? '—'}`
+        ? `${formatWhen(client.deifChangesUndoneAt)} by ${who(client.deifChangesUndoneBy)}`
         : '—',
     ],
   ];

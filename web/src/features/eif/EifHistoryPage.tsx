@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { EifEvent } from '@onboard/events';
 import {
+  Button,
   Cell,
   Column,
   Heading,
@@ -15,25 +15,14 @@ import {
 } from 'react-aria-components';
 import { useEifHistory, useHistoryPoint, type HistoryPoint } from './api.ts';
 import { useClient } from '../../api/hooks.ts';
-import { EifStatusBadge, FormSummary, PendingChangeGroups, StampList } from './Eif.tsx';
+import { EifStatusBadge, FormSummary, StampList } from './Eif.tsx';
+import { PendingChangeGroups } from './Changes.tsx';
 import { ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
-import { attributeLabel, formatAnswer, roleName } from './steps.ts';
+import { attributeLabel, formatAnswer } from './words.ts';
+import { entityLabel } from '@onboard/domain/eif/labels';
 import { formatWhen } from '../../ui/format.ts';
 import { pendingOf } from './view.ts';
 import { clientManagePath } from '../../app/routes.ts';
-
-const EVENT_LABELS: Record<EifEvent['type'], string> = {
-  EifEntityCreated: 'Added',
-  EifEntityChanged: 'Changed',
-  EifEntityDeleted: 'Removed',
-  EifSigned: 'Signed',
-  EifChangesMarkedReadyForReview: 'Submitted for review',
-  EifChangesAccepted: 'Accepted',
-  EifChangesDeclined: 'Declined',
-  EifIcEditsUndone: 'IC edits undone',
-};
-
-const eventLabel = (type: string) => EVENT_LABELS[type as EifEvent['type']] ?? type.replace(/^Eif/, '');
 
 const KIND_LABELS = { added: 'Added since', removed: 'Removed since', changed: 'Changed since' } as const;
 
@@ -60,7 +49,7 @@ function PointView({ point }: { point: HistoryPoint }) {
           <Heading level={3} className="summary__step">
             Pending review then ({pending.length})
           </Heading>
-          <PendingChangeGroups changes={pending} />
+          <PendingChangeGroups changes={pending} client={point.form} />
         </>
       )}
       <Heading level={3} className="summary__step">
@@ -82,16 +71,23 @@ function PointView({ point }: { point: HistoryPoint }) {
             {(d) => (
               <Row className="table__row">
                 <Cell>
-                  {d.attributeKey ? attributeLabel(d.attributeKey) : `${d.entity} ${d.entityId}`}
+                  {d.attributeKey
+                    ? attributeLabel(d.attributeKey, d.entity)
+                    : entityLabel(
+                        d.entity,
+                        d.entityId,
+                        point.current,
+                        (d.now ?? d.then) as Record<string, unknown>,
+                      )}
                   {d.entity !== 'Client' && d.attributeKey && (
                     <span className="client-list__meta">
-                      {d.entity} {d.entityId}
+                      {entityLabel(d.entity, d.entityId, point.current ?? point.form)}
                     </span>
                   )}
                 </Cell>
-                <Cell>{formatAnswer(d.attributeKey, d.then)}</Cell>
+                <Cell>{formatAnswer(d.attributeKey, d.then, d.entity, point.form)}</Cell>
                 <Cell>
-                  <strong>{formatAnswer(d.attributeKey, d.now)}</strong>
+                  <strong>{formatAnswer(d.attributeKey, d.now, d.entity, point.current)}</strong>
                 </Cell>
                 <Cell>{KIND_LABELS[d.kind]} then</Cell>
               </Row>
@@ -104,15 +100,18 @@ function PointView({ point }: { point: HistoryPoint }) {
 }
 
 /**
- * Staff replay of the EIF (design brief): every event of the client's stream, and the whole form as it
- * stood after any of them with its difference from now.
+ * Staff replay of the EIF (design brief): the history newest first, a page at a time, one entry per save
+ * in words; and the whole form as it stood after any entry, with its difference from now.
  */
 export function EifHistoryPage({ clientId }: { clientId: string }) {
   const { data: client } = useClient(clientId);
-  const { data, error } = useEifHistory(clientId);
+  const { data: pages, error, size, setSize, isValidating } = useEifHistory(clientId);
   const [revision, setRevision] = useState<number | null>(null);
   const point = useHistoryPoint(clientId, revision);
-  const events = data?.events ?? [];
+  const entries = (pages ?? []).flatMap((page) => page.entries);
+  const total = pages?.[0]?.total ?? 0;
+  const hasMore = pages !== undefined && pages[pages.length - 1]?.nextBefore != null;
+  const isLoadingMore = isValidating && pages !== undefined && pages.length < size;
 
   return (
     <div className="page page--wide">
@@ -124,13 +123,16 @@ export function EifHistoryPage({ clientId }: { clientId: string }) {
         <p className="muted">Choose any point in the timeline to see the whole form as it was then.</p>
       </div>
       {error && <ErrorPanel error={error} />}
-      {!data && !error && <PageSkeleton />}
-      {data && (
+      {!pages && !error && <PageSkeleton />}
+      {pages && (
         <div className="history-layout">
           <section className="card history-timeline" aria-labelledby="timeline-title">
             <Heading level={2} id="timeline-title" className="card__title">
-              Timeline ({events.length})
+              Timeline
             </Heading>
+            <p className="muted" data-testid="history-count">
+              Showing {entries.length} of {total} {total === 1 ? 'save' : 'saves'}, newest first.
+            </p>
             <ListBox
               aria-labelledby="timeline-title"
               className="timeline"
@@ -140,34 +142,53 @@ export function EifHistoryPage({ clientId }: { clientId: string }) {
                 const [key] = keys === 'all' ? [] : [...keys];
                 setRevision(key === undefined ? null : Number(key));
               }}
-              items={[...events].reverse().map((e) => ({ ...e, id: e.revision }))}
+              items={entries.map((e) => ({ ...e, id: e.revision }))}
             >
-              {(event) => (
+              {(entry) => (
                 <ListBoxItem
                   className="timeline__item"
-                  textValue={`${eventLabel(event.type)} ${event.summary}`}
+                  textValue={`${entry.kinds.join(', ')} ${entry.summary}`}
                   data-testid="history-event"
-                  data-type={event.type}
+                  data-type={entry.type}
                 >
                   <span className="timeline__head">
-                    <span className={`timeline__type timeline__type--${event.type}`}>
-                      {eventLabel(event.type)}
+                    <span className={`timeline__type timeline__type--${entry.type}`}>
+                      {entry.kinds.join(', ')}
                     </span>
-                    <span className="timeline__when">{formatWhen(event.at)}</span>
+                    <span className="timeline__when">{formatWhen(entry.at)}</span>
                   </span>
                   <Text slot="label" className="timeline__summary">
-                    {event.summary}
+                    {entry.lines.length === 1 ? (
+                      entry.lines[0]
+                    ) : (
+                      <ul className="plain-list timeline__lines" data-testid="history-lines">
+                        {entry.lines.map((line, i) => (
+                          <li key={i}>{line}</li>
+                        ))}
+                      </ul>
+                    )}
                   </Text>
                   <Text slot="description" className="timeline__who">
-                    {event.actor.userId} · {roleName(event.actor.role)}
+                    {entry.who}
                   </Text>
                 </ListBoxItem>
               )}
             </ListBox>
+            {hasMore && (
+              <div className="button-row card__actions">
+                <Button
+                  className="button button--secondary"
+                  isPending={isLoadingMore}
+                  onPress={() => void setSize(size + 1)}
+                >
+                  Show older
+                </Button>
+              </div>
+            )}
           </section>
           <section className="card history-detail" aria-label="The form at the chosen point">
             {revision === null && (
-              <p className="muted">Choose an event to see the form as it was after it.</p>
+              <p className="muted">Choose an entry to see the form as it was after it.</p>
             )}
             {point.error && <ErrorPanel error={point.error} />}
             {revision !== null && !point.data && !point.error && <PageSkeleton />}

@@ -1,14 +1,22 @@
 import type { ReactNode } from 'react';
 import { Heading } from 'react-aria-components';
 import type { ClientView } from '../../api/types.ts';
+import { actorLabel, entityLabel } from '@onboard/domain/eif/labels';
 import type { NetChange } from './api.ts';
-import { attributeLabel, formatAnswer, groupByPlacement, placeAnswer, roleName } from './steps.ts';
+import { groupByPlacement, placeAnswer } from './steps.ts';
 import { formatWhen } from '../../ui/format.ts';
 import { pendingOf } from './view.ts';
+import { peopleOf } from './Eif.tsx';
+import { attributeLabel, formatAnswer, labelBefore } from './words.ts';
 
-/** An entity's kind in words: 'EmployeeClass' reads 'Employee class'. */
-const kindName = (entity: string) =>
-  entity.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/ ([A-Z])/g, (_, c: string) => ` ${c.toLowerCase()}`);
+/** The item a net change is about, by what it is ("Location: Boston office"), its answers helping. */
+const netEntityName = (net: NetChange, client?: ClientView | null) =>
+  entityLabel(
+    net.entity,
+    net.entityId,
+    client ?? undefined,
+    Object.fromEntries(net.details.map((d) => [d.attributeKey, d.value ?? d.previousValue])),
+  );
 
 /** The net change's sub-step: its first attribute's (an entity's change without attributes under the entity's). */
 export const placeNetChange = (net: NetChange) =>
@@ -26,34 +34,38 @@ export function pendingNetChanges(nets: readonly NetChange[] | undefined, client
   );
 }
 
-/** What a net change is about, in words: its answers' labels, or the entity's kind. */
-export const netChangeName = (net: NetChange) =>
-  net.entity === 'Client' || net.action === 'update'
-    ? net.details.map((d) => attributeLabel(d.attributeKey)).join(', ')
-    : kindName(net.entity);
+/** A net change named for a control's label: "Company: Company name" or "Location: Boston office added". */
+export function netChangeName(net: NetChange, client?: ClientView | null): string {
+  const what = netEntityName(net, client);
+  return net.action === 'update' && net.details.length > 0
+    ? `${what}: ${net.details.map((d) => attributeLabel(d.attributeKey, net.entity)).join(', ')}`
+    : `${what} ${net.action === 'delete' ? 'removed' : 'added'}`;
+}
 
-function NetValues({ net }: { net: NetChange }) {
-  const name = net.details.find((d) => d.attributeKey === 'name');
-  const what = `${kindName(net.entity)}${name && typeof name.value === 'string' ? ` ${name.value}` : ''}`;
+function NetValues({ net, client }: { net: NetChange; client?: ClientView | null }) {
+  const view = client ?? undefined;
   return (
     <>
-      {net.entity !== 'Client' && net.action !== 'update' && (
-        <p className="change__values">
-          {what} {net.action === 'delete' ? 'removed' : 'added'}
+      {net.entity !== 'Client' && (
+        <p className="change__values change__entity">
+          {netEntityName(net, client)}
+          {net.action === 'update' ? '' : net.action === 'delete' ? ' removed' : ' added'}
         </p>
       )}
       {net.details.length > 0 && (
         <ul className="change__values plain-list">
           {net.details.map((detail) => (
             <li key={detail.attributeKey}>
-              <span className="change__attribute">{attributeLabel(detail.attributeKey)}:</span>{' '}
+              <span className="change__attribute">
+                {labelBefore(attributeLabel(detail.attributeKey, net.entity))}
+              </span>{' '}
               <span className="change__previous" data-testid="change-previous">
-                {formatAnswer(detail.attributeKey, detail.previousValue)}
+                {formatAnswer(detail.attributeKey, detail.previousValue, net.entity, view)}
               </span>{' '}
               <span aria-hidden="true">→</span>
               <span className="visually-hidden">changed to</span>{' '}
               <span className="change__new" data-testid="change-new">
-                {formatAnswer(detail.attributeKey, detail.value)}
+                {formatAnswer(detail.attributeKey, detail.value, net.entity, view)}
               </span>
             </li>
           ))}
@@ -67,11 +79,14 @@ function NetValues({ net }: { net: NetChange }) {
 export function NetChangeGroups({
   changes,
   actions,
+  client,
 }: {
   changes: readonly NetChange[];
   actions?: (net: NetChange) => ReactNode;
+  client?: ClientView | null;
 }) {
   const groups = groupByPlacement(changes, placeNetChange);
+  const people = peopleOf(client);
   return (
     <div className="change-groups">
       {groups.map((group) => (
@@ -88,9 +103,10 @@ export function NetChangeGroups({
             {group.items.map((net) => (
               <li key={`${net.entity}:${net.entityId}`} className="change" data-testid="pending-change">
                 <div className="change__body">
-                  <NetValues net={net} />
+                  <NetValues net={net} client={client} />
                   <span className="change__meta">
-                    {net.changedBy.id} ({roleName(net.changedBy.role)}) · {formatWhen(net.changedAt)}
+                    {actorLabel({ userId: net.changedBy.id, role: net.changedBy.role }, people)} ·{' '}
+                    {formatWhen(net.changedAt)}
                   </span>
                 </div>
                 {actions && <div className="change__actions">{actions(net)}</div>}

@@ -1,4 +1,5 @@
 import useSWR, { useSWRConfig } from 'swr';
+import useSWRInfinite from 'swr/infinite';
 import { apiRequest, ensureCsrfCookie } from '../../api/http.ts';
 import { clientKey } from '../../api/hooks.ts';
 import type { ResponseOf } from '@onboard/api-contract';
@@ -25,7 +26,8 @@ export function useNetChanges(clientId: string, version: number | undefined) {
   );
 }
 
-export type HistoryEvent = ResponseOf<typeof getEifHistory>['events'][number];
+export type HistoryPage = ResponseOf<typeof getEifHistory>;
+export type HistoryEntry = HistoryPage['entries'][number];
 export type Difference = ResponseOf<typeof getEifAtRevision>['differences'][number];
 
 export type HistoryPoint = {
@@ -36,9 +38,16 @@ export type HistoryPoint = {
   differences: Difference[];
 };
 
+/** The history page by page, newest first: each page's cursor is the previous page's `nextBefore`. */
 export function useEifHistory(clientId: string) {
-  // History is read straight from the event stream: always current, so never served stale from cache.
-  return useSWR<{ events: HistoryEvent[] }>(historyKey(clientId), { dedupingInterval: 0 });
+  return useSWRInfinite<HistoryPage>(
+    (index, previous: HistoryPage | null) => {
+      if (index === 0) return historyKey(clientId);
+      if (!previous || previous.nextBefore === null) return null;
+      return `${historyKey(clientId)}?before=${previous.nextBefore}`;
+    },
+    { dedupingInterval: 0, revalidateFirstPage: true },
+  );
 }
 
 export function useHistoryPoint(clientId: string, revision: number | null) {
@@ -84,7 +93,10 @@ export const inviteOutsideSigner = (clientId: string, invite: OutsideSignerInvit
 export function useApplyClientView() {
   const { mutate } = useSWRConfig();
   return async (view: ClientView) => {
-    await mutate(clientKey(view.id), view, { revalidate: false });
+    // A write's answer carries no names: keep the ones the last read resolved until the next read.
+    await mutate(clientKey(view.id), (old: ClientView | undefined) => ({ people: old?.people, ...view }), {
+      revalidate: false,
+    });
     await mutate(
       (key) =>
         typeof key === 'string' && (key.startsWith(`${base(view.id)}/`) || key.startsWith('/api/clients?')),

@@ -1,4 +1,3 @@
-import { formatTaxId } from '@onboard/domain/eif/tax-id';
 import {
   EIF_STEP_IDS,
   EIF_STEP_LABELS,
@@ -6,7 +5,7 @@ import {
   eifSubStepLabel,
   type EifSubStepId,
 } from '@onboard/domain/eif/steps/catalogue';
-import { clientFields, planFields, policyFields, subStepForm } from '@onboard/domain/eif/forms/definitions';
+import { subStepForm } from '@onboard/domain/eif/forms/definitions';
 
 /**
  * Where an answer lives in the EIF (onboarding §3 "EIF steps and sub-steps"), so reviewers see each
@@ -96,60 +95,6 @@ export function groupByPlacement<T>(items: readonly T[], placeOf: (item: T) => P
   }
   return [...groups].sort(([a], [b]) => order.indexOf(a) - order.indexOf(b)).map(([, group]) => group);
 }
-
-const ATTRIBUTE_LABELS: Record<string, string> = {
-  taxId: 'Federal Tax ID (EIN)',
-  name: 'Company name',
-  employeesNumber: 'Number of employees',
-  slfPolicyNumber: 'Policy number',
-  slfCoverages: 'Coverages',
-  primaryPolicy: 'Primary policy',
-  policyEffective: 'Effective date',
-  issuedStateSitus: 'Situs state',
-  benefitType: 'Benefit type',
-};
-
-// The forms' own question for each key, so a change reads as the question the user answered.
-const FIELD_LABELS: ReadonlyMap<string, string> = new Map(
-  [...clientFields(), ...policyFields(), ...planFields()].map((field) => [field.key, field.label]),
-);
-
-/** 'policyAnniversaryMonth' reads 'Policy anniversary month' when no label is set. */
-export function attributeLabel(attributeKey: string): string {
-  const known = ATTRIBUTE_LABELS[attributeKey] ?? FIELD_LABELS.get(attributeKey);
-  if (known) return known;
-  const words = attributeKey.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
-export const EMPTY_VALUE = '(empty)';
-
-/** An answer as a person reads it: a tax id as ##-#######, yes/no, lists joined. */
-export function formatAnswer(attributeKey: string | null, value: unknown): string {
-  if (value === null || value === undefined || value === '') return EMPTY_VALUE;
-  if (attributeKey === 'taxId' && typeof value === 'string') return formatTaxId(value);
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  if (Array.isArray(value)) return value.map((v) => formatAnswer(null, v)).join(', ') || EMPTY_VALUE;
-  if (typeof value === 'object') {
-    return Object.entries(value as Record<string, unknown>)
-      .filter(([key]) => key !== 'id')
-      .map(([key, v]) => `${attributeLabel(key)}: ${formatAnswer(key, v)}`)
-      .join('; ');
-  }
-  return String(value);
-}
-
-/** Roles as people read them, including the outside signer who acts by link. */
-const ROLE_NAMES: Record<string, string> = {
-  BEN_ADMIN: 'Benefits administrator',
-  BROKER: 'Broker',
-  SLF_ADMIN: 'Carrier admin',
-  SLF_OWNER: 'Carrier owner',
-  OUTSIDE_SIGNER: 'Outside signer',
-  SYSTEM: 'System',
-};
-
-export const roleName = (role: string) => ROLE_NAMES[role] ?? role;
 
 const SIGNER_KINDS: Record<string, string> = {
   AUTHORIZED_SIGNER: 'Authorized signer',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ClientView, PendingChange } from '../../api/types.ts';
-import { attributeLabel, formatAnswer, groupByPlacement, placeAnswer } from './steps.ts';
+import { groupByPlacement, placeAnswer } from './steps.ts';
+import { attributeLabel, formatAnswer } from './words.ts';
 import { editStateOf, otherAnswers, pendingValue, placeChange } from './view.ts';
 
 const change = (over: Partial<PendingChange>): PendingChange => ({

@@ -95,7 +95,7 @@ function SignerForm({
           ) : pending.length === 0 ? (
             <p className="muted">There are no updates waiting for review.</p>
           ) : (
-            <NetChangeGroups changes={pending} />
+            <NetChangeGroups changes={pending} client={client} />
           )}
         </section>
       )}

@@ -136,11 +136,12 @@ export function ReviewChangesPage({ clientId }: { clientId: string }) {
         ) : (
           <NetChangeGroups
             changes={pending}
+            client={client}
             actions={(net) => (
               <>
                 <Button
                   className="button button--small button--primary"
-                  aria-label={`Accept the change to ${netChangeName(net)}`}
+                  aria-label={`Accept the change to ${netChangeName(net, client)}`}
                   isPending={busy === net.pendingChangeIds[0]}
                   isDisabled={busy !== null}
                   onPress={() => void accept(net.pendingChangeIds)}
@@ -149,7 +150,7 @@ export function ReviewChangesPage({ clientId }: { clientId: string }) {
                 </Button>
                 <Button
                   className="button button--small button--secondary"
-                  aria-label={`Decline the change to ${netChangeName(net)}`}
+                  aria-label={`Decline the change to ${netChangeName(net, client)}`}
                   isDisabled={busy !== null}
                   onPress={() => setDeclining(net.pendingChangeIds)}
                 >

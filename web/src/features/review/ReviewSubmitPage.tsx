@@ -177,7 +177,7 @@ export function ReviewSubmitPage({ clientId, user }: { clientId: string; user: A
                   <Heading level={3} className="summary__step">
                     Changes pending review ({pending.length})
                   </Heading>
-                  <NetChangeGroups changes={pending} />
+                  <NetChangeGroups changes={pending} client={client} />
                 </>
               )}
               <div className="button-row">

@@ -3,7 +3,7 @@ import { formatAnswer } from '@onboard/domain/eif/forms/summary';
 import type { FieldDef } from '@onboard/domain/eif/forms/types';
 import type { EditingView } from './api.ts';
 import { asDomainView } from './status.ts';
-import { formatAnswer as formatPlain } from '../steps.ts';
+import { formatAnswer as formatPlain } from '../words.ts';
 import type { FieldConflict } from './save.ts';
 
 const timeOf = (iso: string) => {

@@ -1,0 +1,147 @@
+import { EIF_EVENT_TYPES, parseEvent, type CheckpointedConsumer, type EifEvent } from '@onboard/events';
+import {
+  fold,
+  fromDocument,
+  initialState,
+  toDocument,
+  type EifState,
+  type EifStateDocument,
+} from '@onboard/domain';
+
+/**
+ * The EIF history (staff's replay): one row per EIF event with the entry it belongs to, and the folded
+ * form every HISTORY_SNAPSHOT_EVERY revisions. An entry is one save: the consecutive events of a client's
+ * stream that share a correlation id (a save of several answers, a class with its plans) read as one line.
+ * "As of" starts from the snapshot at or below the revision asked and folds at most
+ * HISTORY_SNAPSHOT_EVERY - 1 events, so it answers in the same time on a stream of any length.
+ */
+export const HISTORY_SNAPSHOT_EVERY = 100;
+
+const EIF_TYPES = new Set<string>(EIF_EVENT_TYPES);
+
+type Row = {
+  client_id: string;
+  revision: string;
+  entry: string;
+  correlation_id: string | null;
+  at: string;
+  actor_id: string;
+  actor_role: string;
+  type: string;
+  event: { type: string; data: unknown };
+};
+
+export const eifHistoryProjection: CheckpointedConsumer = {
+  name: 'eif-history',
+  filter: { eventTypes: [...EIF_EVENT_TYPES] },
+  reset: async (tx) => {
+    await tx.query('delete from rm_eif_history');
+    await tx.query('delete from rm_eif_history_snapshots');
+  },
+  handle: async (events, tx) => {
+    const byClient = new Map<
+      string,
+      { revision: bigint; event: EifEvent; recorded: (typeof events)[number] }[]
+    >();
+    for (const recorded of events) {
+      if (!EIF_TYPES.has(recorded.type)) continue;
+      const event = parseEvent(recorded) as EifEvent;
+      const list = byClient.get(event.data.clientId) ?? [];
+      list.push({ revision: recorded.revision, event, recorded });
+      byClient.set(event.data.clientId, list);
+    }
+    for (const [clientId, part] of byClient) {
+      const { rows: last } = await tx.query<{
+        revision: string;
+        entry: string;
+        correlation_id: string | null;
+      }>(
+        `select revision, entry, correlation_id from rm_eif_history where client_id = $1
+          order by revision desc limit 1`,
+        [clientId],
+      );
+      let previous = last[0]
+        ? {
+            revision: BigInt(last[0].revision),
+            entry: BigInt(last[0].entry),
+            correlation: last[0].correlation_id,
+          }
+        : null;
+      const rows: Row[] = [];
+      for (const { revision, event, recorded } of part) {
+        if (previous && revision <= previous.revision) continue; // already applied
+        const correlation = recorded.metadata.correlationId ?? null;
+        const entry =
+          previous &&
+          correlation !== null &&
+          previous.correlation === correlation &&
+          previous.revision === revision - 1n
+            ? previous.entry
+            : revision;
+        rows.push({
+          client_id: clientId,
+          revision: revision.toString(),
+          entry: entry.toString(),
+          correlation_id: correlation,
+          at: recorded.metadata.occurredAt,
+          actor_id: recorded.metadata.actorId,
+          actor_role: recorded.metadata.actorRole,
+          type: event.type,
+          event: { type: event.type, data: event.data },
+        });
+        previous = { revision, entry, correlation };
+      }
+      if (rows.length === 0) continue;
+      await tx.query(
+        `insert into rm_eif_history (client_id, revision, entry, correlation_id, at, actor_id, actor_role, type, event)
+         select client_id, revision, entry, correlation_id, at, actor_id, actor_role, type, event
+           from jsonb_to_recordset($1::jsonb) as t(client_id text, revision bigint, entry bigint,
+             correlation_id text, at timestamptz, actor_id text, actor_role text, type text, event jsonb)
+         on conflict do nothing`,
+        [JSON.stringify(rows)],
+      );
+      await takeSnapshots(tx, clientId, rows);
+    }
+  },
+};
+
+const every = BigInt(HISTORY_SNAPSHOT_EVERY);
+/** A snapshot is taken after each revision r with (r + 1) a multiple of HISTORY_SNAPSHOT_EVERY. */
+const isSnapshotRevision = (revision: bigint) => (revision + 1n) % every === 0n;
+
+type Tx = Parameters<NonNullable<CheckpointedConsumer['handle']>>[1];
+
+async function takeSnapshots(tx: Tx, clientId: string, rows: readonly Row[]) {
+  const first = BigInt(rows[0]!.revision);
+  const last = BigInt(rows[rows.length - 1]!.revision);
+  if (!rows.some((row) => isSnapshotRevision(BigInt(row.revision)))) return;
+  // The form just before this batch: the latest snapshot, then the rows after it.
+  const { rows: snaps } = await tx.query<{ revision: string; state: EifStateDocument }>(
+    `select revision, state from rm_eif_history_snapshots where client_id = $1 and revision < $2
+      order by revision desc limit 1`,
+    [clientId, first.toString()],
+  );
+  let state: EifState = snaps[0] ? fromDocument(snaps[0].state) : initialState();
+  const from = snaps[0] ? BigInt(snaps[0].revision) + 1n : 0n;
+  const { rows: between } = await tx.query<{ revision: string; event: EifEvent }>(
+    `select revision, event from rm_eif_history where client_id = $1 and revision >= $2 and revision <= $3
+      order by revision`,
+    [clientId, from.toString(), last.toString()],
+  );
+  const snapshots: { revision: string; state: EifStateDocument }[] = [];
+  for (const row of between) {
+    state = fold([row.event], state);
+    const revision = BigInt(row.revision);
+    if (revision >= first && isSnapshotRevision(revision)) {
+      const doc = toDocument(state);
+      if (doc) snapshots.push({ revision: row.revision, state: doc });
+    }
+  }
+  if (snapshots.length === 0) return;
+  await tx.query(
+    `insert into rm_eif_history_snapshots (client_id, revision, state)
+     select $1, revision, state from jsonb_to_recordset($2::jsonb) as t(revision bigint, state jsonb)
+     on conflict (client_id, revision) do update set state = excluded.state`,
+    [clientId, JSON.stringify(snapshots)],
+  );
+}

@@ -1,0 +1,144 @@
+import type { ReactNode } from 'react';
+import { Heading } from 'react-aria-components';
+import { actorLabel, entityLabel } from '@onboard/domain/eif/labels';
+import type { ClientView, PendingChange } from '../../api/types.ts';
+import { formatWhen } from '../../ui/format.ts';
+import { PendingBadge, peopleOf } from './Eif.tsx';
+import { groupByPlacement } from './steps.ts';
+import { changeRows, pendingValue, placeChange } from './view.ts';
+import { attributeLabel, formatAnswer, labelBefore } from './words.ts';
+
+// The EIF's answers and changes as people read them (names, questions, options, items by what they
+// are): one place every page that shows a change takes them from (manage, review, history, hub, the
+// outside signer).
+
+/** One answer: the accepted value, and beside it the pending value when a change waits for review. */
+export function AnswerRow({
+  label,
+  client,
+  entity,
+  entityId,
+  attributeKey,
+  accepted,
+}: {
+  label: string;
+  client: ClientView;
+  entity: string;
+  entityId: string;
+  attributeKey: string;
+  accepted: unknown;
+}) {
+  const pending = pendingValue(client, entity, entityId, attributeKey);
+  return (
+    <div className="answer" data-testid={`answer-${attributeKey}`}>
+      <dt className="answer__label">{label}</dt>
+      <dd className="answer__value">
+        <span data-testid="accepted-value">{formatAnswer(attributeKey, accepted, entity, client)}</span>
+        {pending && (
+          <PendingBadge>
+            <span data-testid="pending-value">
+              {formatAnswer(attributeKey, pending.value, entity, client)}
+            </span>
+          </PendingBadge>
+        )}
+      </dd>
+    </div>
+  );
+}
+
+/** The view a change is worded against: referenced items and people by name. */
+type Wording = { client?: ClientView | null };
+
+/** A pending change's values in words: the item by what it is, each answer by its question and option. */
+export function ChangeValues({ change, client }: { change: PendingChange } & Wording) {
+  const view = client ?? undefined;
+  if (change.action === 'delete') {
+    return (
+      <p className="change__values">
+        {entityLabel(change.entity, change.entityId, view, change.previous)} removed
+      </p>
+    );
+  }
+  return (
+    <ul className="change__values plain-list">
+      {change.entity !== 'Client' && (
+        <li className="change__entity">
+          {entityLabel(change.entity, change.entityId, view, change.attributes)}
+          {change.action === 'create' ? ' added' : ''}
+        </li>
+      )}
+      {changeRows(change).map((row) => (
+        <li key={row.attributeKey}>
+          <span className="change__attribute">
+            {labelBefore(attributeLabel(row.attributeKey, change.entity))}
+          </span>{' '}
+          <span className="change__previous" data-testid="change-previous">
+            {formatAnswer(row.attributeKey, row.previous, change.entity, view)}
+          </span>{' '}
+          <span aria-hidden="true">→</span>
+          <span className="visually-hidden">changed to</span>{' '}
+          <span className="change__new" data-testid="change-new">
+            {formatAnswer(row.attributeKey, row.value, change.entity, view)}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Who made a change (by name and role, from the names the server sent) and when. */
+export const changeAuthor = (change: PendingChange, people?: Readonly<Record<string, string>> | null) =>
+  `${actorLabel(change.by as { userId?: string; role?: string }, people)} · ${formatWhen(change.at)}`;
+
+/** A change named for a control's label: "Company: Company name" or "Location: Boston office: City". */
+export function changeTitle(change: PendingChange, client?: ClientView | null): string {
+  const view = client ?? undefined;
+  const what = entityLabel(change.entity, change.entityId, view, {
+    ...change.previous,
+    ...change.attributes,
+  });
+  const keys = change.action === 'update' ? Object.keys(change.attributes) : [];
+  return keys.length === 0
+    ? `${what} ${change.action === 'delete' ? 'removed' : 'added'}`
+    : `${what}: ${keys.map((key) => attributeLabel(key, change.entity)).join(', ')}`;
+}
+
+/** Pending changes grouped by step and sub-step; `actions` renders each change's controls. */
+export function PendingChangeGroups({
+  changes,
+  actions,
+  client,
+}: {
+  changes: readonly PendingChange[];
+  actions?: (change: PendingChange) => ReactNode;
+} & Wording) {
+  const groups = groupByPlacement(changes, placeChange);
+  const people = peopleOf(client);
+  return (
+    <div className="change-groups">
+      {groups.map((group) => (
+        <section
+          key={`${group.step.id}/${group.subStep.id}`}
+          className="change-group"
+          aria-label={`${group.step.label}: ${group.subStep.label}`}
+        >
+          <p className="eyebrow">{group.step.label}</p>
+          <Heading level={3} className="change-group__title">
+            {group.subStep.label}
+          </Heading>
+          <ul className="change-list">
+            {group.items.map((change) => (
+              <li key={change.changeId} className="change" data-testid="pending-change">
+                <div className="change__body">
+                  <ChangeValues change={change} client={client} />
+                  <span className="change__meta">{changeAuthor(change, people)}</span>
+                </div>
+                {actions && <div className="change__actions">{actions(change)}</div>}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}
