@@ -47,7 +47,7 @@ export type AppConfig = {
   gatewayGroup: string;
   logLevel: string;
   /**
-   * PG_POOL_MAX: this process's PostgreSQL pool (default 20). A projections or workers process needs one
+   * PG_POOL_MAX: this process's PostgreSQL pool (default 32). A projections or workers process needs one
    * connection per runner it holds plus a few; see the connection budget in the README.
    */
   pgPoolMax: number;
@@ -206,7 +206,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, embeddedDatabaseUrl?: string)
     },
     gatewayGroup: env.GATEWAY_GROUP ?? `gateway-${hostname()}-${port}`,
     logLevel: env.LOG_LEVEL ?? 'info',
-    pgPoolMax: parsePositiveInt('PG_POOL_MAX', env.PG_POOL_MAX, 20),
+    pgPoolMax: parsePositiveInt('PG_POOL_MAX', env.PG_POOL_MAX, 32),
     drainMs: parsePositiveInt('SHUTDOWN_DRAIN_SECONDS', env.SHUTDOWN_DRAIN_SECONDS, 8) * 1000,
     explorerPublicHosts: (env.ONBOARD_EXPLORER_PUBLIC_HOSTS ?? '')
       .split(',')

@@ -51,7 +51,7 @@ describe('SESSION_SECRET in the distributed topology', () => {
 describe('pool and drain settings', () => {
   it('reads PG_POOL_MAX and SHUTDOWN_DRAIN_SECONDS, with defaults, refusing nonsense', () => {
     const embedded = loadConfig({}, 'postgres://embedded/onboard');
-    expect([embedded.pgPoolMax, embedded.drainMs]).toEqual([20, 8000]);
+    expect([embedded.pgPoolMax, embedded.drainMs]).toEqual([32, 8000]);
     const set = loadConfig({ PG_POOL_MAX: '16', SHUTDOWN_DRAIN_SECONDS: '3' }, 'postgres://embedded/onboard');
     expect([set.pgPoolMax, set.drainMs]).toEqual([16, 3000]);
     expect(() => loadConfig({ PG_POOL_MAX: '0' }, 'postgres://embedded/onboard')).toThrow(/PG_POOL_MAX/);

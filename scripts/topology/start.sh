@@ -142,7 +142,7 @@ start_app() {
   [[ "$role" == command-api ]] && seed=true
   [[ "$role" == query-api ]] && web_dist="$root/web/dist"
   # Compose's connection budget: 2 × 10 + 2 × 10 + 2 × 16 + 8 = 80 of max_connections=150.
-  [[ "$role" == projections ]] && pool=16
+  [[ "$role" == projections ]] && pool=24
   [[ "$role" == workers ]] && pool=8
   local migrate=false
   [[ "${TOPOLOGY_MIGRATE:-once}" == each ]] && migrate=true
