@@ -17,6 +17,7 @@ import { benchPeer } from './peer.ts';
 import { benchClientList } from './client-list.ts';
 import { reportPortalFirstPageSizes } from './portal-size.ts';
 import { reportExplorerFirstPageSize } from './explorer-size.ts';
+import { benchCensus } from './census.ts';
 
 const APPENDS = Number(process.env.BENCH_APPENDS ?? 3000);
 const CATCH_UP_EVENTS = Number(process.env.BENCH_CATCH_UP_EVENTS ?? 30000);
@@ -178,6 +179,7 @@ async function main() {
     await benchClientList(db.url('bench_client_list'), report);
     await reportExplorerFirstPageSize(db.url('bench_explorer_size'), report);
     await reportPortalFirstPageSizes(db.url('bench_portal_size'), report);
+    await benchCensus(report);
   } finally {
     await db.stop();
     rmSync(dir, { recursive: true, force: true });
