@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { Router, type Response } from 'express';
 import { censusStream, parseEvent, type CensusEvent, type EventStore } from '@onboard/events';
 import { NotFoundError, contentDisposition, type DocumentStore } from '@onboard/domain';
 import { foldWith } from '@onboard/domain/decider';
@@ -39,7 +39,7 @@ export function censusQueryRoutes(deps: CensusQueryDeps): Router {
     return { clientId, policyId: String(req.params.policyId) };
   };
 
-  const send = async (res: import('express').Response, documentId: string) => {
+  const send = async (res: Response, documentId: string) => {
     const file = await deps.documents.get(documentId);
     if (!file) throw new NotFoundError('This file is not in the document store');
     res
