@@ -192,21 +192,24 @@ export function censusCommandRoutes(deps: CensusCommandDeps): Router {
     });
     // The census is the enrollment elections task's work: submitting it sends the task for review, the
     // way the task page's 'Submit for review' does. A task already in review (or done) stays as it is.
-    try {
-      await decideOnStream(deps, {
-        request: { ...requestContext(req, deps.newId), ifMatch: null },
-        actor,
-        stream: taskStream(clientId),
-        decider: tasksDecider,
-        build: (_state, metadata) =>
-          ({
-            type: 'TakeTaskAction',
-            data: { clientId, taskId: 'enrollment-elections', policyId, action: 'submit' },
-            metadata,
-          }) as TaskCommand,
-      });
-    } catch (error) {
-      if (!(error instanceof AppError) && !(error instanceof NotFoundError)) throw error;
+    // A task not begun yet is started first; a task already in review (or done) stays as it is.
+    for (const action of ['start', 'submit'] as const) {
+      try {
+        await decideOnStream(deps, {
+          request: { ...requestContext(req, deps.newId), ifMatch: null },
+          actor,
+          stream: taskStream(clientId),
+          decider: tasksDecider,
+          build: (_state, metadata) =>
+            ({
+              type: 'TakeTaskAction',
+              data: { clientId, taskId: 'enrollment-elections', policyId, action },
+              metadata,
+            }) as TaskCommand,
+        });
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+      }
     }
     const { state } = await readCensus(deps.store, clientId, policyId);
     res.json(censusValidationResults(state));

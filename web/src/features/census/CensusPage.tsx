@@ -138,6 +138,7 @@ function NothingYet({ clientId, policyId, words }: { clientId: string; policyId:
 
 function UploadStep({ clientId, policyId }: { clientId: string; policyId: string }) {
   const [, navigate] = useLocation();
+  const writes = useCensusWrites(clientId, policyId);
   const [error, setError] = useState<string | null>(null);
   const [isUploading, setUploading] = useState(false);
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -148,6 +149,7 @@ function UploadStep({ clientId, policyId }: { clientId: string; policyId: string
     setUploading(true);
     try {
       await uploadCensusFile(clientId, policyId, file);
+      await writes.refresh();
       navigate(censusPagePath(clientId, policyId, 'indicate-source'));
     } catch (caught) {
       setError(messageOf(caught));
