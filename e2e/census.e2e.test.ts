@@ -140,7 +140,7 @@ const PLANTED: { index: number; label: string; make: (good: string[]) => string[
   {
     index: 39,
     label: 'Dates out of order',
-    make: (r) => set(set(r, 'Date of Birth', '01/01/2021'), 'Hire Date', '03/15/2020'),
+    make: (r) => set(r, 'Date of Birth', '01/01/2021'),
   },
   { index: 40, label: 'Relationship not recognised', make: (r) => set(r, 'Relationship', 'Cousin') },
 ];
@@ -242,7 +242,17 @@ async function uploadAndValidate(page: Page, name: string, mimeType: string, buf
   expect(await page.getByLabel('SSN (required)').inputValue()).toBe(String(col('SSN')));
   await page.getByRole('radio', { name: 'HRIS' }).check();
   await page.getByRole('button', { name: 'Confirm and validate' }).click();
-  await page.getByTestId('census-counts').waitFor({ timeout: 60_000 });
+  try {
+    await page.getByTestId('census-counts').waitFor({ timeout: 30_000 });
+  } catch (error) {
+    await page.screenshot({ path: screenshotPath('census-failed.png'), fullPage: true });
+    const list = await page.evaluate(
+      async (path) => (await fetch(path)).text(),
+      `/api/clients/${DEMO_CLIENT_ID}/census/${POLICY_ID}/validate`,
+    );
+    console.log(list.slice(0, 3000));
+    throw error;
+  }
 }
 
 describe.skipIf(skip)('census in the browser', () => {
@@ -327,9 +337,9 @@ describe.skipIf(skip)('census in the browser', () => {
     await page.getByLabel('Severity').selectOption('WARNING');
     expect(await issues.locator('tbody tr').count()).toBe(1);
     await page.getByLabel('Severity').selectOption('ALL');
-    await page.getByLabel('Rule').selectOption({ label: 'Duplicate SSN' });
+    await page.getByLabel('Rule', { exact: true }).selectOption({ label: 'Duplicate SSN' });
     expect(await issues.locator('tbody tr').allInnerTexts()).toEqual([expect.stringContaining('30')]);
-    await page.getByLabel('Rule').selectOption('');
+    await page.getByLabel('Rule', { exact: true }).selectOption('');
     await page.screenshot({ path: screenshotPath('census-report.png'), fullPage: true });
 
     // The error workbook: the rows with an Errors column and the bad cells highlighted.
