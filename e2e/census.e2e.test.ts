@@ -250,7 +250,8 @@ async function uploadAndValidate(page: Page, name: string, mimeType: string, buf
       async (path) => (await fetch(path)).text(),
       `/api/clients/${DEMO_CLIENT_ID}/census/${POLICY_ID}/validate`,
     );
-    console.log(list.slice(0, 3000));
+    console.log(list.slice(0, 600));
+    console.log(await page.locator('.task-content').innerHTML());
     throw error;
   }
 }

@@ -35,6 +35,8 @@ export const censusReportPath = (clientId: string, policyId: string, documentId:
 /** The policy's census files, newest first; read again every second while one is being validated. */
 export function useCensus(clientId: string, policyId: string) {
   return useSWR<CensusResult[]>(censusKey(clientId, policyId), {
+    // The app keeps reads 60 s; a running validation is read again each second.
+    dedupingInterval: 500,
     refreshInterval: (data) => (data?.some((r) => r.document.status === 'VALIDATING') ? 1000 : 0),
   });
 }
