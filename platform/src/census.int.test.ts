@@ -30,7 +30,7 @@ describe('census over HTTP', () => {
         'content-type': 'application/octet-stream',
         'x-file-name': encodeURIComponent(name),
       },
-      body: bytes,
+      body: new Blob([bytes as Uint8Array<ArrayBuffer>]),
     });
     return { status: response.status, body: (await response.json()) as Record<string, unknown> };
   };

@@ -118,9 +118,12 @@ function Report({
                 Every issue
               </h2>
               <div className="census__filters">
-                <label>
-                  <span className="field__label">Severity</span>
+                <div className="census__filter">
+                  <label className="field__label" htmlFor="census-filter-severity">
+                    Severity
+                  </label>
                   <select
+                    id="census-filter-severity"
                     className="field__input"
                     value={severity}
                     onChange={(e) => setSeverity(e.target.value as Severity)}
@@ -129,10 +132,17 @@ function Report({
                     <option value="ERROR">Errors</option>
                     <option value="WARNING">Warnings</option>
                   </select>
-                </label>
-                <label>
-                  <span className="field__label">Rule</span>
-                  <select className="field__input" value={rule} onChange={(e) => setRule(e.target.value)}>
+                </div>
+                <div className="census__filter">
+                  <label className="field__label" htmlFor="census-filter-rule">
+                    Rule
+                  </label>
+                  <select
+                    id="census-filter-rule"
+                    className="field__input"
+                    value={rule}
+                    onChange={(e) => setRule(e.target.value)}
+                  >
                     <option value="">Every rule</option>
                     {report.groups.map((g) => (
                       <option key={g.rule} value={g.rule}>
@@ -140,17 +150,20 @@ function Report({
                       </option>
                     ))}
                   </select>
-                </label>
-                <label>
-                  <span className="field__label">Row</span>
+                </div>
+                <div className="census__filter">
+                  <label className="field__label" htmlFor="census-filter-row">
+                    Row
+                  </label>
                   <input
+                    id="census-filter-row"
                     className="field__input"
                     inputMode="numeric"
                     value={row}
                     onChange={(e) => setRow(e.target.value)}
                     placeholder="Any row"
                   />
-                </label>
+                </div>
               </div>
               <table className="table" data-testid="census-issues">
                 <thead>
