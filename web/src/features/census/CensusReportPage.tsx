@@ -106,7 +106,8 @@ function Report({
                     data-testid="census-group"
                   >
                     <strong>{g.label}</strong> · {g.severity === 'ERROR' ? 'Error' : 'Warning'} ·{' '}
-                    {g.count.toLocaleString('en-US')} · rows {rowsText(g.rows, g.count)}
+                    {g.count.toLocaleString('en-US')} · {g.count === 1 ? 'row' : 'rows'}{' '}
+                    {rowsText(g.rows, g.count)}
                   </li>
                 ))}
               </ul>
