@@ -53,14 +53,17 @@ export function detectFormat(bytes: Uint8Array): CensusFormat | null {
 /**
  * Refuses an archive whose entries declare more than MAX_UNPACKED_BYTES unpacked, or a ratio no
  * spreadsheet has, before anything is inflated (fflate reads the central directory; every entry is
- * filtered out, so nothing is unpacked). The row cap bounds an archive that understates its sizes.
+ * filtered out, so nothing is unpacked), and a zip that is not a workbook. The row cap bounds an archive
+ * that understates its sizes.
  */
 export function checkArchive(bytes: Uint8Array) {
   let unpacked = 0;
+  let isWorkbook = false;
   try {
     unzipSync(bytes, {
       filter: (file) => {
         unpacked += file.originalSize;
+        if (file.name === 'xl/workbook.xml') isWorkbook = true;
         return false;
       },
     });
@@ -69,6 +72,8 @@ export function checkArchive(bytes: Uint8Array) {
   }
   if (unpacked > MAX_UNPACKED_BYTES || (unpacked > 20 * 1024 * 1024 && unpacked / bytes.length > MAX_RATIO))
     throw new CensusFileError(CENSUS_FILE_MESSAGES.bomb(Math.round(unpacked / 1024 / 1024)));
+  // Another zip (a Word document, an archive of files) is not a spreadsheet.
+  if (!isWorkbook) throw new CensusFileError(CENSUS_FILE_MESSAGES.notCensus);
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
