@@ -405,7 +405,32 @@ function ValidateStep({
       <h2 id="census-validate-title" className="card__title">
         {document.fileName}
       </h2>
-      {document.status === 'VALIDATING' && <Progress result={result} />}
+      {document.status === 'VALIDATING' && (
+        <>
+          <Progress result={result} />
+          {!document.progress && document.source && (
+            // A validation whose server stopped (a restart) has no progress: the user starts it again.
+            <p className="muted">
+              Nothing moving after a minute?{' '}
+              <Button
+                className="button button--ghost"
+                onPress={() =>
+                  void writes
+                    .confirm({
+                      documentId: document.documentId,
+                      mapping: document.mapping,
+                      source: document.source!,
+                    })
+                    .catch((caught: unknown) => setError(messageOf(caught)))
+                }
+              >
+                Validate again
+              </Button>
+            </p>
+          )}
+          {error && <Alert tone="error">{error}</Alert>}
+        </>
+      )}
       {document.status === 'FAILED' && (
         <Alert tone="error">
           {document.failure ?? 'The file could not be read.'} Upload it again once it opens in your
