@@ -37,15 +37,6 @@ function TaskRow({ clientId, task }: { clientId: string; task: TaskView }) {
       <Link className="text-link hub-task__title" href={taskPath(clientId, task)}>
         {task.title}
       </Link>
-      {task.taskId === 'enrollment-elections' && task.policyId && (
-        <Link
-          className="text-link"
-          href={`${taskPath(clientId, task)}/validations`}
-          aria-label={`Census of ${task.title.toLowerCase()}`}
-        >
-          Census
-        </Link>
-      )}
       <span className="hub-task__meta">
         {badge ? (
           <span className={`due-badge due-badge--${badge.tone}`} data-testid="task-due">
