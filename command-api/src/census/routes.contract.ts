@@ -30,6 +30,7 @@ export const uploadCensus = defineRoute({
     403: problem('Not one of the client’s people, its broker or staff'),
     404: problem('No such client or policy'),
     413: problem('Larger than 20 MB'),
+    422: problem('The configured document store is read only (ONBOARD_DOCUMENT_BASE_URL)'),
   },
 });
 
