@@ -98,11 +98,12 @@ export async function validateCensusFile(
       const key = personKey(row);
       if (key !== null) people.set(key, packRow(row));
     }
-    if (options.onProgress && rowNumber % PROGRESS_EVERY_ROWS === 0) {
+    const done = rowNumber - 1;
+    if (options.onProgress && done % PROGRESS_EVERY_ROWS === 0) {
       const at = Date.now();
       if (at - lastProgress >= PROGRESS_EVERY_MS) {
         lastProgress = at;
-        options.onProgress(rowNumber - 1, Math.max(total, rowNumber - 1));
+        options.onProgress(done, Math.max(total, done));
       }
     }
   }
