@@ -10,7 +10,14 @@ import { embeddedTestConfig } from '@onboard/platform/config';
 import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
 import { browserAvailability, skipUnless } from '@onboard/testing/backends';
 import { freshDatabase } from '@onboard/testing/db';
-import { authenticator, ensureWebBuilt, launchBrowser, screenshotPath, signInThroughUi } from './browser.ts';
+import {
+  authenticator,
+  ensureWebBuilt,
+  expectNoSeriousAxeViolations,
+  launchBrowser,
+  screenshotPath,
+  signInThroughUi,
+} from './browser.ts';
 
 const skip = skipUnless('browser', browserAvailability());
 const POLICY_ID = 'policy-lakeside-1';
@@ -275,7 +282,11 @@ describe.skipIf(skip)('census in the browser', () => {
 
   it('refuses a file that is not a census, then finds 20 planted errors, round-trips the error workbook and submits', async () => {
     const staff = DEMO_USERS.find((u) => u.role === 'SLF_ADMIN')!;
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+    const page = await browser.newPage({
+      viewport: { width: 1280, height: 900 },
+      acceptDownloads: true,
+      bypassCSP: true,
+    });
     await page.goto(app.url + `${CENSUS_PATH}/validations`);
     await page.waitForURL(/\/login\?redirect=/);
     await signInThroughUi(page, staff.email, app.config.demoPassword, auth);
@@ -303,6 +314,7 @@ describe.skipIf(skip)('census in the browser', () => {
     });
     await expect.poll(() => uploadError.innerText()).toContain('The file has no column for Last name, SSN');
     await page.screenshot({ path: screenshotPath('census-upload-error.png'), fullPage: true });
+    await expectNoSeriousAxeViolations(page);
     await page.getByRole('link', { name: 'Every file' }).click();
     await page.getByText('No census has been uploaded for this policy.').waitFor();
 
@@ -342,6 +354,7 @@ describe.skipIf(skip)('census in the browser', () => {
     expect(await issues.locator('tbody tr').allInnerTexts()).toEqual([expect.stringContaining('30')]);
     await page.getByLabel('Rule', { exact: true }).selectOption('');
     await page.screenshot({ path: screenshotPath('census-report.png'), fullPage: true });
+    await expectNoSeriousAxeViolations(page);
 
     // The error workbook: the rows with an Errors column and the bad cells highlighted.
     const [download] = await Promise.all([
@@ -380,6 +393,7 @@ describe.skipIf(skip)('census in the browser', () => {
       /First10 Last10[\s\S]*Annual salary\s*39000.00\s*40100.00/,
     );
     await page.screenshot({ path: screenshotPath('census-changes.png'), fullPage: true });
+    await expectNoSeriousAxeViolations(page);
 
     await page.getByRole('button', { name: 'Submit census' }).click();
     await page.getByTestId('census-submitted').waitFor();
