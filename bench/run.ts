@@ -18,6 +18,7 @@ import { benchClientList } from './client-list.ts';
 import { reportPortalFirstPageSizes } from './portal-size.ts';
 import { reportExplorerFirstPageSize } from './explorer-size.ts';
 import { benchEifHistory } from './eif-history.ts';
+import { benchCensus } from './census.ts';
 
 const APPENDS = Number(process.env.BENCH_APPENDS ?? 3000);
 const CATCH_UP_EVENTS = Number(process.env.BENCH_CATCH_UP_EVENTS ?? 30000);
@@ -181,6 +182,7 @@ async function main() {
     await reportExplorerFirstPageSize(db.url('bench_explorer_size'), report);
     await reportPortalFirstPageSizes(db.url('bench_portal_size'), report);
     await benchEifHistory(db.url('bench_eif_history'), report);
+    await benchCensus(report);
   } finally {
     await db.stop();
     rmSync(dir, { recursive: true, force: true });

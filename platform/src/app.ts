@@ -39,6 +39,8 @@ import { createExplorerCommands } from '@onboard/command-api/explorer';
 import { documentCommandRoutes } from '@onboard/command-api/documents';
 import { resourceCommandRoutes } from '@onboard/command-api/resources';
 import { resourceQueryRoutes } from '@onboard/query-api/resources';
+import { censusCommandRoutes } from '@onboard/command-api/census';
+import { censusQueryRoutes } from '@onboard/query-api/census';
 import { cachedStatus, serviceStatusQueryRoutes } from '@onboard/query-api/service-status';
 import { ticketSystemStatusFor } from './service-status.ts';
 import { featureToggleCommandRoutes } from '@onboard/command-api/feature-toggles';
@@ -444,6 +446,7 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
         },
       }),
     );
+    app.use(censusCommandRoutes({ ...commandDeps, documents, bus }));
   }
   if (has('query-api')) {
     app.use(createQueryApi({ pool, authenticate, now }));
@@ -493,6 +496,15 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
     app.use(emailTemplateRoutes({ authenticate, store, now, newId: randomUUID }));
     gateway = await startGateway({ bus, authenticate, group: config.gatewayGroup });
     app.use(gateway.router);
+    const liveGateway = gateway;
+    app.use(
+      censusQueryRoutes({
+        store,
+        authenticate,
+        documents,
+        progressOf: (id) => liveGateway.censusProgress(id),
+      }),
+    );
   }
   app.use('/api', apiNotFound);
   app.use(errorMiddleware(logger, errorReporter.reportServerError));

@@ -18,6 +18,7 @@ import * as tasks from './tasks/routes.contract.ts';
 import * as users from './users/routes.contract.ts';
 import * as evidencePack from './evidence-pack/routes.contract.ts';
 import * as netChanges from './net-changes/routes.contract.ts';
+import * as census from './census/routes.contract.ts';
 
 // Every read route's contract (the files beside the handlers), for the OpenAPI document, the web's types
 // and the answer checks of the integration tests. A pure entry: zod and the contract kit only.
@@ -40,6 +41,7 @@ export * from './tasks/routes.contract.ts';
 export * from './users/routes.contract.ts';
 export * from './evidence-pack/routes.contract.ts';
 export * from './net-changes/routes.contract.ts';
+export * from './census/routes.contract.ts';
 
 export const queryContracts = collectContracts(
   analytics,
@@ -61,4 +63,5 @@ export const queryContracts = collectContracts(
   users,
   evidencePack,
   netChanges,
+  census,
 );

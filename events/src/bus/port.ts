@@ -27,10 +27,32 @@ export const EmailSentMessage = z.object({
   payload: z.object({ emailId: z.string(), subject: z.string() }),
 });
 
-export const BusMessage = z.discriminatedUnion('topic', [QpsPushStatusMessage, EmailSentMessage]);
+/** A census validation job's progress: rows done of the file's rows (onboarding §7). */
+export const CensusValidationProgressMessage = z.object({
+  topic: z.literal('CENSUS_VALIDATION_PROGRESS'),
+  id: z.string().uuid(),
+  occurredAt: z.string(),
+  payload: z.object({
+    clientId: z.string(),
+    policyId: z.string(),
+    documentId: z.string(),
+    rowsDone: z.number().int(),
+    rowsTotal: z.number().int(),
+  }),
+});
+
+export const BusMessage = z.discriminatedUnion('topic', [
+  QpsPushStatusMessage,
+  EmailSentMessage,
+  CensusValidationProgressMessage,
+]);
 export type BusMessage = z.infer<typeof BusMessage>;
 export type BusTopic = BusMessage['topic'];
-export const BUS_TOPICS: readonly BusTopic[] = ['QPS_PUSH_STATUS', 'EMAIL_SENT'];
+export const BUS_TOPICS: readonly BusTopic[] = [
+  'QPS_PUSH_STATUS',
+  'EMAIL_SENT',
+  'CENSUS_VALIDATION_PROGRESS',
+];
 
 /** A message as delivered, with the bus's own ordering key for replay (`Last-Event-ID`). */
 export type DeliveredMessage = BusMessage & { offset: string };

@@ -37,7 +37,8 @@ export function email(emailId: string): BusMessage {
 }
 
 export function label(m: BusMessage): string {
-  return m.topic === 'QPS_PUSH_STATUS' ? m.payload.clientId : m.payload.emailId;
+  if (m.topic === 'QPS_PUSH_STATUS') return m.payload.clientId;
+  return m.topic === 'EMAIL_SENT' ? m.payload.emailId : m.payload.documentId;
 }
 
 /** The port promises order per topic only; this view compares just that. */

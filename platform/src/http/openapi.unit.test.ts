@@ -1,3 +1,5 @@
+import { censusCommandRoutes } from '@onboard/command-api/census';
+import { censusQueryRoutes } from '@onboard/query-api/census';
 import { qpsCommandRoutes } from '@onboard/command-api/qps/routes';
 import { createExplorerCommands } from '@onboard/command-api/explorer';
 import { createExplorerQueries } from '@onboard/query-api/explorer';
@@ -154,6 +156,8 @@ function allMountedRoutes() {
     emailRuleQueryRoutes(base),
     emailTemplateRoutes(base),
     evidencePackRoutes({ ...base, carrierCertificate: unused, signedForms: unused }),
+    censusCommandRoutes({ ...base, documents: { get: unused, put: null } }),
+    censusQueryRoutes({ ...base, documents: { get: unused } }),
   ].flatMap(mountedRoutes);
 }
 

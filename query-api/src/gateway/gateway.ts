@@ -5,7 +5,16 @@ import { mount } from '@onboard/api-contract/express';
 import { requireActor, type Authenticate } from '../http/context.ts';
 import { eventsStream } from './routes.contract.ts';
 
-export type Gateway = { router: Router; stop: () => Promise<void>; connectedClients: () => number };
+export type Gateway = {
+  router: Router;
+  stop: () => Promise<void>;
+  connectedClients: () => number;
+  /** The latest progress of a running census validation, for the census reads of those not connected. */
+  censusProgress: (documentId: string) => { rowsDone: number; rowsTotal: number } | null;
+};
+
+/** How many running census validations the gateway remembers the progress of. */
+const CENSUS_PROGRESS_KEPT = 200;
 
 /**
  * The UI gateway: forwards bus messages to browsers as Server-Sent Events. Each replica consumes the bus
@@ -24,6 +33,7 @@ export async function startGateway(options: {
   const window: DeliveredMessage[] = [];
   const seenIds = new Set<string>();
   const clients = new Set<Response>();
+  const censusProgress = new Map<string, { rowsDone: number; rowsTotal: number }>();
 
   const send = (res: Response, message: DeliveredMessage) => {
     res.write(`id: ${message.offset}\nevent: ${message.topic}\ndata: ${JSON.stringify(message.payload)}\n\n`);
@@ -35,6 +45,13 @@ export async function startGateway(options: {
     onMessage: async (message) => {
       if (seenIds.has(message.id)) return;
       seenIds.add(message.id);
+      if (message.topic === 'CENSUS_VALIDATION_PROGRESS') {
+        const { documentId, rowsDone, rowsTotal } = message.payload;
+        censusProgress.delete(documentId);
+        censusProgress.set(documentId, { rowsDone, rowsTotal });
+        if (censusProgress.size > CENSUS_PROGRESS_KEPT)
+          censusProgress.delete(censusProgress.keys().next().value!);
+      }
       window.push(message);
       if (window.length > replayWindow) seenIds.delete(window.shift()!.id);
       for (const res of clients) send(res, message);
@@ -70,6 +87,7 @@ export async function startGateway(options: {
   return {
     router,
     connectedClients: () => clients.size,
+    censusProgress: (documentId) => censusProgress.get(documentId) ?? null,
     stop: async () => {
       clearInterval(heartbeat);
       for (const res of clients) res.end();

@@ -63,6 +63,8 @@ import {
   UserManagePage,
   UsersListPage,
   WelcomePage,
+  CensusPage,
+  CensusReportPage,
 } from './screens.ts';
 import { caseInsensitiveParser, requireParam, resolveRoute, type RouteDef } from './routes.ts';
 import { reportError, startErrorReporting } from './error-reporting.ts';
@@ -151,6 +153,29 @@ function pageFor(route: RouteDef, params: Record<string, string>, user: Authenti
           clientId={p('clientId')}
           taskId={p('taskId')}
           policyId={p('policyId')}
+        />
+      );
+    case 'censusValidations':
+    case 'censusStepDetail': {
+      const step = route.name === 'censusValidations' ? 'validations' : p('censusStep').toLowerCase();
+      if (!['validations', 'upload-files', 'indicate-source', 'validate-submit'].includes(step))
+        return <NotFoundPage />;
+      return (
+        <CensusPage
+          key={`${p('clientId')}/${p('policyId')}`}
+          clientId={p('clientId')}
+          policyId={p('policyId')}
+          step={step as 'validations'}
+        />
+      );
+    }
+    case 'censusValidateReportTab':
+      return (
+        <CensusReportPage
+          key={`${p('clientId')}/${p('policyId')}/${p('documentId')}`}
+          clientId={p('clientId')}
+          policyId={p('policyId')}
+          documentId={p('documentId')}
         />
       );
     case 'homeBenAdmin':

@@ -5,6 +5,7 @@ import { pushEntriesAtom } from '../state/atoms.ts';
 import { applyPushStatus, type ApiJobStatus } from '../state/push-status.ts';
 import { showEmailToast } from '../state/toasts.ts';
 import { clientKey } from '../api/hooks.ts';
+import { censusKey } from '../features/census/api.ts';
 
 export const EVENTS_STREAM_PATH = '/api/events/stream';
 /** Spec platform §6/§9: 5 reconnect attempts once the stream is refused or closed for good. */
@@ -13,6 +14,7 @@ const SEEN_IDS_KEPT = 500;
 
 type PushStatusData = { clientId: string; apiJobStatus: ApiJobStatus };
 type EmailSentData = { emailId: string; subject: string };
+type CensusProgressData = { clientId: string; policyId: string; documentId: string };
 
 /**
  * Opens the gateway's Server-Sent Events stream for admins and owners. EventSource itself reconnects
@@ -48,6 +50,12 @@ export function Realtime() {
         const data = JSON.parse(event.data as string) as PushStatusData;
         setEntries((entries) => applyPushStatus(entries, data, Date.now()));
         if (data.apiJobStatus !== 'IN_PROGRESS') void mutate(clientKey(data.clientId));
+      });
+      // A census validation's progress: the census page of that policy reads its files again.
+      source.addEventListener('CENSUS_VALIDATION_PROGRESS', (event) => {
+        if (!isFirstDelivery(event)) return;
+        const data = JSON.parse(event.data as string) as CensusProgressData;
+        void mutate(censusKey(data.clientId, data.policyId));
       });
       source.addEventListener('EMAIL_SENT', (event) => {
         if (!isFirstDelivery(event)) return;

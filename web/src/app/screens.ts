@@ -120,3 +120,10 @@ export const ErrorReportsPage = screen(
   () => import('../features/error-reports/ErrorReportsPage.tsx'),
   'ErrorReportsPage',
 );
+
+const census = () => import('../features/census/CensusPage.tsx');
+export const CensusPage = screen(census, 'CensusPage');
+export const CensusReportPage = screen(
+  () => import('../features/census/CensusReportPage.tsx'),
+  'CensusReportPage',
+);

@@ -318,6 +318,22 @@ function TaskBody({
         </Suspense>
       )}
       {task.taskId === 'enrollment-resources' && client && <EnrollmentResourcesList clientId={client.id} />}
+      {task.taskId === 'enrollment-elections' && task.policyId && (
+        <section className="card" aria-labelledby="census-link-title">
+          <Heading level={2} id="census-link-title" className="card__title">
+            Census
+          </Heading>
+          <p>
+            Upload this policy’s census, check it against your signed EIF, fix what it finds and submit it.
+          </p>
+          <Link
+            className="button button--primary"
+            href={`${clientHubPath(clientId)}/task/enrollment-elections/${encodeURIComponent(task.policyId)}/validations`}
+          >
+            Upload and validate the census
+          </Link>
+        </section>
+      )}
       {isStaff && (
         <StaffControls
           key={`${task.status}/${task.dueDate ?? ''}`}

@@ -1,0 +1,17 @@
+export { censusCommandRoutes, type CensusCommandDeps } from './routes.ts';
+export {
+  runCensusValidation,
+  validateCensusFile,
+  censusFacts,
+  readCensus,
+  type CensusJobDeps,
+} from './job.ts';
+export {
+  censusRows,
+  inspectCensusFile,
+  errorWorkbook,
+  CensusFileError,
+  CENSUS_FILE_MESSAGES,
+  XLSX_MIME_TYPE,
+  type CensusFormat,
+} from './file.ts';

@@ -1,0 +1,296 @@
+import {
+  WrongExpectedRevisionError,
+  censusStream,
+  eifStream,
+  loadAggregate,
+  parseEvent,
+  type Bus,
+  type CensusEvent,
+  type EventStore,
+  type SnapshotStore,
+} from '@onboard/events';
+import { eifCodec, toClientView, type DocumentStore } from '@onboard/domain';
+import { foldWith } from '@onboard/domain/decider';
+import {
+  censusChanges,
+  censusChecker,
+  censusDecider,
+  censusFactsOf,
+  packRow,
+  personKey,
+  reportBuilder,
+  rowOf,
+  type CensusCommand,
+  type CensusDocumentState,
+  type CensusEifFacts,
+  type CensusIssue,
+  type CensusState,
+  type ColumnMapping,
+} from '@onboard/domain/census';
+import {
+  CensusFileError,
+  XLSX_MIME_TYPE,
+  censusRows,
+  errorWorkbook,
+  estimateRows,
+  type CensusFormat,
+} from './file.ts';
+
+export type CensusJobDeps = {
+  store: EventStore;
+  snapshots?: SnapshotStore;
+  documents: DocumentStore;
+  bus?: Pick<Bus, 'publish'>;
+  now: () => Date;
+  newId: () => string;
+};
+
+export type CensusRef = { clientId: string; policyId: string; documentId: string };
+
+export type Progress = (rowsDone: number, rowsTotal: number) => void;
+
+/** Rows between progress messages, and the least time between two of them. */
+const PROGRESS_EVERY_ROWS = 1000;
+const PROGRESS_EVERY_MS = 250;
+
+export type ValidationOutcome = {
+  report: ReturnType<ReturnType<typeof reportBuilder>['build']>;
+  /** Every issue by row (the error workbook needs them all, the report keeps the first ones). */
+  issuesByRow: Map<number, CensusIssue[]>;
+  /** The people of the file packed for the change view, when asked for. */
+  people: Map<string, string> | null;
+};
+
+/**
+ * Validates a census file in one streamed pass: each row is checked as it is read (row rules, EIF rules,
+ * duplicates), the issues gathered into the report, and nothing of the file is kept but what duplicates,
+ * the error workbook and (when asked) the change view need.
+ */
+export async function validateCensusFile(
+  bytes: Uint8Array,
+  format: CensusFormat,
+  mapping: ColumnMapping,
+  facts: CensusEifFacts,
+  options: { keepPeople: boolean; onProgress?: Progress; rowsTotal?: number },
+): Promise<ValidationOutcome> {
+  const checker = censusChecker(facts);
+  const report = reportBuilder();
+  const issuesByRow = new Map<number, CensusIssue[]>();
+  const people = options.keepPeople ? new Map<string, string>() : null;
+  const total = options.rowsTotal ?? 0;
+  let rowNumber = 0;
+  let lastProgress = 0;
+  const note = (issues: CensusIssue[]) => {
+    for (const item of issues) {
+      const list = issuesByRow.get(item.row);
+      if (list) list.push(item);
+      else issuesByRow.set(item.row, [item]);
+    }
+  };
+  for await (const cells of censusRows(bytes, format)) {
+    rowNumber += 1;
+    if (rowNumber === 1) continue; // the header
+    const row = rowOf(cells, mapping);
+    const issues = checker.check(row, rowNumber);
+    report.addRow(issues);
+    if (issues.length > 0) note(issues);
+    if (people) {
+      const key = personKey(row);
+      if (key !== null) people.set(key, packRow(row));
+    }
+    const done = rowNumber - 1;
+    if (options.onProgress && done % PROGRESS_EVERY_ROWS === 0) {
+      const at = Date.now();
+      if (at - lastProgress >= PROGRESS_EVERY_MS) {
+        lastProgress = at;
+        options.onProgress(done, Math.max(total, done));
+      }
+    }
+  }
+  const last = checker.finish();
+  report.add(last);
+  note(last);
+  return { report: report.build(), issuesByRow, people };
+}
+
+/** The people of a census file, packed for the change view. */
+async function peopleOf(bytes: Uint8Array, format: CensusFormat, mapping: ColumnMapping) {
+  const people = new Map<string, string>();
+  let first = true;
+  for await (const cells of censusRows(bytes, format)) {
+    if (first) {
+      first = false;
+      continue;
+    }
+    const row = rowOf(cells, mapping);
+    const key = personKey(row);
+    if (key !== null) people.set(key, packRow(row));
+  }
+  return people;
+}
+
+export async function readCensus(store: EventStore, clientId: string, policyId: string) {
+  const recorded = await store.readStream(censusStream(clientId, policyId));
+  const state = foldWith(
+    censusDecider,
+    recorded.map((r) => parseEvent(r) as CensusEvent),
+  );
+  return { state, revision: BigInt(recorded.length) - 1n };
+}
+
+/** The facts of the client's signed EIF for the policy (coverage dates taken from its effective date). */
+export async function censusFacts(
+  deps: Pick<CensusJobDeps, 'store' | 'snapshots' | 'now'>,
+  clientId: string,
+  policyId: string,
+) {
+  const loaded = await loadAggregate({
+    store: deps.store,
+    snapshots: deps.snapshots,
+    stream: eifStream(clientId),
+    codec: eifCodec,
+  });
+  const view = toClientView(loaded.state, loaded.revision);
+  if (!view) return null;
+  const policy = view.policies.find((p) => p.id === policyId);
+  const effective = typeof policy?.policyEffectiveDate === 'string' ? policy.policyEffectiveDate : '';
+  const asOf = /^\d{4}-\d{2}-\d{2}$/.test(effective) ? effective : deps.now().toISOString().slice(0, 10);
+  return censusFactsOf(view, policyId, asOf);
+}
+
+/** Appends the job's outcome at the revision read; a write meanwhile (another upload) is read again. */
+async function record(deps: CensusJobDeps, ref: CensusRef, build: (at: string) => CensusCommand) {
+  for (let attempt = 0; ; attempt++) {
+    const { state, revision } = await readCensus(deps.store, ref.clientId, ref.policyId);
+    const at = deps.now().toISOString();
+    const decision = censusDecider.decide(build(at), state);
+    if (!decision.ok) return;
+    try {
+      await deps.store.append(
+        censusStream(ref.clientId, ref.policyId),
+        decision.events.map((event) => ({
+          id: deps.newId(),
+          type: event.type,
+          data: event.data,
+          metadata: {
+            actorId: 'system:census',
+            actorRole: 'SYSTEM',
+            occurredAt: at,
+            correlationId: ref.documentId,
+          },
+        })),
+        revision < 0n ? 'no_stream' : revision,
+      );
+      return;
+    } catch (error) {
+      if (!(error instanceof WrongExpectedRevisionError) || attempt >= 5) throw error;
+    }
+  }
+}
+
+const baseName = (name: string) => name.replace(/\.(csv|xlsx)$/i, '');
+
+/**
+ * The validation job of one confirmed census file: reads it from the document store, validates it
+ * against the signed EIF with progress on the bus (the real-time stream), writes the error workbook to
+ * the document store when there are issues, compares with the census submitted before, and records the
+ * outcome on the census stream. A file that cannot be read to its end is recorded as failed.
+ */
+export async function runCensusValidation(deps: CensusJobDeps, ref: CensusRef): Promise<void> {
+  const { state } = await readCensus(deps.store, ref.clientId, ref.policyId);
+  const document = state.documents.get(ref.documentId);
+  if (!document || document.status !== 'VALIDATING') return;
+  try {
+    await validateAndRecord(deps, ref, state, document);
+  } catch (error) {
+    const message = error instanceof CensusFileError ? error.message : 'The census could not be validated';
+    await record(deps, ref, (at) => ({
+      type: 'RecordCensusFailure',
+      data: { ...ref, message },
+      metadata: { at },
+    }));
+    if (!(error instanceof CensusFileError)) throw error;
+  }
+}
+
+async function validateAndRecord(
+  deps: CensusJobDeps,
+  ref: CensusRef,
+  state: CensusState,
+  document: CensusDocumentState,
+) {
+  const file = await deps.documents.get(ref.documentId);
+  if (!file) throw new CensusFileError('The file is no longer in the document store');
+  const facts = (await censusFacts(deps, ref.clientId, ref.policyId)) ?? {
+    signed: false,
+    classes: [],
+    locations: [],
+    domesticPartnersEligible: false,
+    childAgeLimit: 26,
+    asOf: deps.now().toISOString().slice(0, 10),
+  };
+  const previous =
+    state.lastSubmitted !== null && state.lastSubmitted !== ref.documentId
+      ? state.documents.get(state.lastSubmitted)
+      : undefined;
+  const rowsTotal = estimateRows(file.bytes, document.format);
+  const publish = (rowsDone: number, total: number) => {
+    void deps.bus
+      ?.publish([
+        {
+          topic: 'CENSUS_VALIDATION_PROGRESS',
+          id: deps.newId(),
+          occurredAt: deps.now().toISOString(),
+          payload: { ...ref, rowsDone, rowsTotal: total },
+        },
+      ])
+      .catch(() => undefined); // progress is best effort; the outcome is recorded on the stream
+  };
+  publish(0, rowsTotal);
+  const outcome = await validateCensusFile(file.bytes, document.format, document.mapping, facts, {
+    keepPeople: previous !== undefined,
+    onProgress: publish,
+    rowsTotal,
+  });
+  publish(outcome.report.rows, outcome.report.rows);
+
+  let errorWorkbookDocumentId: string | null = null;
+  if (outcome.issuesByRow.size > 0 && deps.documents.put) {
+    const bytes = await errorWorkbook(
+      file.bytes,
+      document.format,
+      document.headers,
+      document.mapping,
+      outcome.issuesByRow,
+    );
+    const stored = await deps.documents.put({
+      documentId: deps.newId(),
+      bytes,
+      mimeType: XLSX_MIME_TYPE,
+      name: `${baseName(document.fileName)} - errors.xlsx`,
+      uploadedBy: 'system:census',
+    });
+    errorWorkbookDocumentId = stored.documentId;
+  }
+
+  let changes = null;
+  if (previous && outcome.people) {
+    const before = await deps.documents.get(previous.documentId);
+    if (before)
+      changes = censusChanges(
+        await peopleOf(before.bytes, previous.format, previous.mapping),
+        outcome.people,
+      );
+  }
+  await record(deps, ref, (at) => ({
+    type: 'RecordCensusValidation',
+    data: {
+      ...ref,
+      report: outcome.report,
+      changes,
+      comparedWith: previous?.documentId ?? null,
+      errorWorkbookDocumentId,
+    },
+    metadata: { at },
+  }));
+}

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { defineRoute, json, problem } from '@onboard/api-contract';
+import { CensusParams, CensusValidationResult, CensusValidationResults } from '@onboard/api-contract/census';
+import { CENSUS_FIELDS, CENSUS_SOURCES } from '@onboard/domain/census';
+
+const CENSUS_UPLOAD_TYPES = [
+  'text/csv',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/octet-stream',
+] as const;
+
+/** Upload a census file for a policy: the body is the file itself. */
+export const uploadCensus = defineRoute({
+  method: 'post',
+  path: '/api/clients/{clientId}/census/{policyId}/files',
+  tag: 'census',
+  summary: 'Upload a census file (CSV or XLSX) for a policy',
+  description:
+    'The body is the file itself, up to 20 MB, with its name (URI-encoded) in X-File-Name. The file is ' +
+    'checked before anything is stored: CSV or XLSX, not empty, not a compressed-size bomb, with a header ' +
+    'row naming every required column. Answers the file with the column mapping its headers suggest.',
+  request: {
+    params: CensusParams,
+    headers: z.object({ 'x-file-name': z.string().meta({ description: 'The file name, URI-encoded' }) }),
+    bodyContentTypes: CENSUS_UPLOAD_TYPES,
+  },
+  responses: {
+    201: json(CensusValidationResult, 'Stored; confirm its columns and source next'),
+    400: problem('Neither CSV nor XLSX, empty, a bomb, no rows, or required columns missing'),
+    403: problem('Not one of the client’s people, its broker or staff'),
+    404: problem('No such client or policy'),
+    413: problem('Larger than 20 MB'),
+    422: problem('The configured document store is read only (ONBOARD_DOCUMENT_BASE_URL)'),
+  },
+});
+
+export const ValidateSubmitBody = z
+  .object({
+    documentId: z.string().min(1, 'Give the document id'),
+    mapping: z.partialRecord(z.enum(CENSUS_FIELDS), z.number().int().min(0)),
+    source: z.enum(CENSUS_SOURCES, { error: 'Choose where the census comes from' }),
+  })
+  .strict();
+
+export const validateSubmitCensus = defineRoute({
+  method: 'put',
+  path: '/api/clients/{clientId}/census/{policyId}/validate-submit',
+  tag: 'census',
+  summary: 'Confirm a census file’s columns and source, and start its validation',
+  description:
+    'Validation runs as a job: its progress (rows done of total) comes over the real-time stream as ' +
+    'CENSUS_VALIDATION_PROGRESS and in GET .../validate. Answers every census file of the policy.',
+  request: { params: CensusParams, body: ValidateSubmitBody },
+  responses: {
+    200: json(CensusValidationResults, 'Every census file of the policy, newest first'),
+    403: problem('Not one of the client’s people, its broker or staff'),
+    404: problem('No such census file'),
+  },
+});
+
+export const SubmitCensusBody = z.object({ documentId: z.string().min(1, 'Give the document id') }).strict();
+
+export const submitCensus = defineRoute({
+  method: 'post',
+  path: '/api/clients/{clientId}/census/{policyId}/submit',
+  tag: 'census',
+  summary: 'Submit a validated census without errors',
+  description: 'Moves the policy’s enrollment elections task to review.',
+  request: { params: CensusParams, body: SubmitCensusBody },
+  responses: {
+    200: json(CensusValidationResults, 'Every census file of the policy, newest first'),
+    403: problem('Not one of the client’s people, its broker or staff'),
+    404: problem('No such census file'),
+  },
+});

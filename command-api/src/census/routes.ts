@@ -1,0 +1,219 @@
+import express, { Router, type Request, type RequestHandler } from 'express';
+import { censusStream, eifStream, loadAggregate, taskStream } from '@onboard/events';
+import {
+  AppError,
+  FILE_NAME_MISSING_MESSAGE,
+  FILE_TOO_LARGE_MESSAGE,
+  MAX_UPLOAD_BYTES,
+  NotFoundError,
+  RuleError,
+  ValidationError,
+  eifCodec,
+  safeFilename,
+  toClientView,
+  type Actor,
+  type DocumentStore,
+} from '@onboard/domain';
+import {
+  censusDecider,
+  censusValidationResults,
+  missingColumns,
+  missingColumnsMessage,
+  suggestMapping,
+  type CensusCommand,
+} from '@onboard/domain/census';
+import { tasksDecider, type TaskCommand } from '@onboard/domain/tasks/decider';
+import { mount } from '@onboard/api-contract/express';
+import { requireActor, requireClientAccess, type CommandDeps } from '../http/context.ts';
+import { decideOnStream, requestContext } from '../http/decide.ts';
+import { CSV_MIME_TYPE, CensusFileError, XLSX_MIME_TYPE, inspectCensusFile } from './file.ts';
+import { readCensus, runCensusValidation, type CensusJobDeps } from './job.ts';
+import { submitCensus, uploadCensus, validateSubmitCensus } from './routes.contract.ts';
+
+export type CensusCommandDeps = CommandDeps & {
+  documents: DocumentStore;
+  bus?: CensusJobDeps['bus'];
+  /** Called with each validation job started (tests await it); errors are reported, never thrown. */
+  onJob?: (job: Promise<void>) => void;
+};
+
+export const FILE_NAME_HEADER = 'x-file-name';
+
+const invalid = (message: string) => new ValidationError({ 'body.file': message }, message);
+
+function fileName(header: string | undefined): string | null {
+  if (header === undefined || header.trim() === '') return null;
+  try {
+    return safeFilename(decodeURIComponent(header));
+  } catch {
+    return safeFilename(header);
+  }
+}
+
+const readRaw = express.raw({ type: () => true, limit: MAX_UPLOAD_BYTES });
+const readFile: RequestHandler = (req, res, next) =>
+  readRaw(req, res, (error?: unknown) => {
+    const isTooLarge = (error as { type?: string } | undefined)?.type === 'entity.too.large';
+    next(isTooLarge ? new AppError(413, 'FILE_TOO_LARGE', FILE_TOO_LARGE_MESSAGE) : error);
+  });
+
+/**
+ * The census writes of a policy (onboarding §7), on `census-{clientId}-{policyId}`: upload a file (checked
+ * whole before anything is stored), confirm its columns and source (which starts the validation job),
+ * and submit the validated census, which moves the policy's enrollment elections task to review.
+ */
+export function censusCommandRoutes(deps: CensusCommandDeps): Router {
+  const router = Router();
+
+  const access = async (req: Request) => {
+    const actor = await requireActor(deps.authenticate, req);
+    const clientId = String(req.params.clientId);
+    const policyId = String(req.params.policyId);
+    requireClientAccess(actor, clientId, 'update');
+    return { actor, clientId, policyId };
+  };
+
+  const requirePolicy = async (clientId: string, policyId: string) => {
+    const loaded = await loadAggregate({
+      store: deps.store,
+      snapshots: deps.snapshots,
+      stream: eifStream(clientId),
+      codec: eifCodec,
+    });
+    const view = toClientView(loaded.state, loaded.revision);
+    if (!view) throw new NotFoundError('Client not found');
+    if (!view.policies.some((p) => p.id === policyId))
+      throw new NotFoundError('No such policy for this client');
+  };
+
+  const execute = (
+    req: Request,
+    actor: Actor,
+    clientId: string,
+    policyId: string,
+    intent: Omit<CensusCommand, 'metadata'>,
+  ) =>
+    decideOnStream(deps, {
+      request: { ...requestContext(req, deps.newId), ifMatch: null },
+      actor,
+      stream: censusStream(clientId, policyId),
+      decider: censusDecider,
+      build: (_state, metadata) => ({ ...intent, metadata }) as CensusCommand,
+    });
+
+  const startJob = (ref: { clientId: string; policyId: string; documentId: string }) => {
+    const job = runCensusValidation(deps, ref).catch((error: unknown) => {
+      console.error('census validation failed', ref, error);
+    });
+    deps.onJob?.(job);
+  };
+
+  const checkUpload: RequestHandler = async (req, res, next) => {
+    const { actor, clientId, policyId } = await access(req);
+    if (!deps.documents.put)
+      throw new RuleError('UPLOADS_OFF', 'This server only reads documents from the external document store');
+    if (Number(req.get('content-length') ?? 0) > MAX_UPLOAD_BYTES)
+      throw new AppError(413, 'FILE_TOO_LARGE', FILE_TOO_LARGE_MESSAGE);
+    await requirePolicy(clientId, policyId);
+    res.locals.census = { actor, clientId, policyId };
+    next();
+  };
+
+  mount(
+    router,
+    uploadCensus,
+    async (req, res) => {
+      const { actor, clientId, policyId } = res.locals.census as {
+        actor: Actor;
+        clientId: string;
+        policyId: string;
+      };
+      const name = fileName(req.get(FILE_NAME_HEADER));
+      if (name === null)
+        throw new ValidationError({ [`header.${FILE_NAME_HEADER}`]: FILE_NAME_MISSING_MESSAGE });
+      const body: unknown = req.body;
+      const bytes = Buffer.isBuffer(body) ? body : Buffer.alloc(0);
+      let inspected;
+      try {
+        inspected = await inspectCensusFile(bytes);
+      } catch (error) {
+        if (error instanceof CensusFileError) throw invalid(error.message);
+        throw error;
+      }
+      const mapping = suggestMapping(inspected.headers);
+      const missing = missingColumns(mapping);
+      if (missing.length > 0) throw invalid(missingColumnsMessage(missing));
+
+      // Checked whole: only now is anything stored, the bytes first and then the event naming them.
+      const documentId = deps.newId();
+      await deps.documents.put!({
+        documentId,
+        bytes,
+        mimeType: inspected.format === 'CSV' ? CSV_MIME_TYPE : XLSX_MIME_TYPE,
+        name,
+        uploadedBy: actor.userId,
+      });
+      const { after } = await execute(req, actor, clientId, policyId, {
+        type: 'UploadCensus',
+        data: {
+          clientId,
+          policyId,
+          documentId,
+          fileName: name,
+          format: inspected.format,
+          size: bytes.length,
+          headers: inspected.headers,
+          mapping,
+        },
+      });
+      const result = censusValidationResults(after).find((r) => r.document.documentId === documentId)!;
+      res.status(201).json(result);
+    },
+    { before: [checkUpload, readFile] },
+  );
+
+  mount(router, validateSubmitCensus, async (req, res, input) => {
+    const { actor, clientId, policyId } = await access(req);
+    const { documentId, mapping, source } = input.body();
+    const { after } = await execute(req, actor, clientId, policyId, {
+      type: 'ConfirmCensusMapping',
+      data: { clientId, policyId, documentId, mapping, source },
+    });
+    startJob({ clientId, policyId, documentId });
+    res.json(censusValidationResults(after));
+  });
+
+  mount(router, submitCensus, async (req, res, input) => {
+    const { actor, clientId, policyId } = await access(req);
+    const { documentId } = input.body();
+    await execute(req, actor, clientId, policyId, {
+      type: 'SubmitCensus',
+      data: { clientId, policyId, documentId },
+    });
+    // The census is the enrollment elections task's work: submitting it sends the task for review, the
+    // way the task page's 'Submit for review' does. A task already in review (or done) stays as it is.
+    // A task not begun yet is started first; a task already in review (or done) stays as it is.
+    for (const action of ['start', 'submit'] as const) {
+      try {
+        await decideOnStream(deps, {
+          request: { ...requestContext(req, deps.newId), ifMatch: null },
+          actor,
+          stream: taskStream(clientId),
+          decider: tasksDecider,
+          build: (_state, metadata) =>
+            ({
+              type: 'TakeTaskAction',
+              data: { clientId, taskId: 'enrollment-elections', policyId, action },
+              metadata,
+            }) as TaskCommand,
+        });
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+      }
+    }
+    const { state } = await readCensus(deps.store, clientId, policyId);
+    res.json(censusValidationResults(state));
+  });
+
+  return router;
+}

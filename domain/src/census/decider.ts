@@ -1,0 +1,292 @@
+import type { CensusEvent } from '@onboard/events';
+import { accepted, refused, type Command, type Decider, type Intent } from '../decider.ts';
+import {
+  CENSUS_FIELDS,
+  missingColumns,
+  missingColumnsMessage,
+  type CensusSource,
+  type ColumnMapping,
+} from './fields.ts';
+import type { CensusChanges, CensusReport } from './report.ts';
+
+/**
+ * The census of one client's policy (`census-{clientId}-{policyId}`): files uploaded, their columns
+ * confirmed and source indicated, validated by the job, and the one without errors submitted.
+ */
+
+export type CensusDocumentStatus = 'UPLOADED' | 'VALIDATING' | 'VALIDATED' | 'FAILED';
+
+export type CensusDocumentState = {
+  documentId: string;
+  fileName: string;
+  format: 'CSV' | 'XLSX';
+  size: number;
+  headers: string[];
+  mapping: ColumnMapping;
+  source: CensusSource | null;
+  status: CensusDocumentStatus;
+  uploadedAt: string;
+  uploadedBy: string;
+  report: CensusReport | null;
+  changes: CensusChanges | null;
+  comparedWith: string | null;
+  errorWorkbookDocumentId: string | null;
+  failure: string | null;
+  submittedAt: string | null;
+};
+
+export type CensusState = {
+  documents: ReadonlyMap<string, CensusDocumentState>;
+  /** Newest first. */
+  order: readonly string[];
+  /** The census submitted last: the change view compares with it. */
+  lastSubmitted: string | null;
+};
+
+type Ref = { clientId: string; policyId: string; documentId: string };
+type By = { userId: string; role: string };
+
+export type CensusCommand =
+  | Command<
+      'UploadCensus',
+      Ref & {
+        fileName: string;
+        format: 'CSV' | 'XLSX';
+        size: number;
+        headers: string[];
+        mapping: ColumnMapping;
+      }
+    >
+  | Command<'ConfirmCensusMapping', Ref & { mapping: ColumnMapping; source: CensusSource }>
+  | Command<
+      'RecordCensusValidation',
+      Ref & {
+        report: CensusReport;
+        changes: CensusChanges | null;
+        comparedWith: string | null;
+        errorWorkbookDocumentId: string | null;
+      },
+      { at: string }
+    >
+  | Command<'RecordCensusFailure', Ref & { message: string }, { at: string }>
+  | Command<'SubmitCensus', Ref>;
+export type CensusIntent = Intent<CensusCommand>;
+
+export type CensusError =
+  | { code: 'NOT_FOUND'; message: string }
+  | { code: 'INVALID'; message: string; fields: Record<string, string> }
+  | { code: 'NOT_VALIDATED' | 'HAS_ERRORS' | 'ALREADY_SUBMITTED' | 'STALE'; message: string };
+
+export const CENSUS_MESSAGES = {
+  noSuchDocument: 'No such census file for this policy',
+  notValidated: 'The census is still being validated',
+  hasErrors: 'The census has errors: download the error workbook, fix them and upload the file again',
+  alreadySubmitted: 'This census is already submitted',
+  stale: 'A newer census was uploaded after this one; submit the newest',
+  failed: 'The file could not be read',
+} as const;
+
+const initialState = (): CensusState => ({ documents: new Map(), order: [], lastSubmitted: null });
+
+const byOf = (metadata: { by?: By }) => metadata.by ?? { userId: 'system:census', role: 'SYSTEM' };
+
+function decide(command: CensusCommand, state: CensusState) {
+  const { clientId, policyId, documentId } = command.data;
+  const ref = { clientId, policyId, documentId };
+  const document = state.documents.get(documentId);
+  if (command.type === 'UploadCensus') {
+    const { fileName, format, size, headers, mapping } = command.data;
+    return accepted<CensusEvent>({
+      type: 'CensusUploaded',
+      data: {
+        ...ref,
+        fileName,
+        format,
+        size,
+        headers,
+        mapping: mapping as Record<string, number>,
+        at: command.metadata.at,
+        by: byOf(command.metadata),
+      },
+    });
+  }
+  if (!document) return refused<CensusError>({ code: 'NOT_FOUND', message: CENSUS_MESSAGES.noSuchDocument });
+  switch (command.type) {
+    case 'ConfirmCensusMapping': {
+      if (document.submittedAt)
+        return refused<CensusError>({ code: 'ALREADY_SUBMITTED', message: CENSUS_MESSAGES.alreadySubmitted });
+      const mapping = Object.fromEntries(
+        Object.entries(command.data.mapping).filter(
+          ([field, column]) =>
+            (CENSUS_FIELDS as readonly string[]).includes(field) &&
+            Number.isInteger(column) &&
+            column >= 0 &&
+            column < document.headers.length,
+        ),
+      ) as Record<string, number>;
+      const missing = missingColumns(mapping);
+      if (missing.length > 0)
+        return refused<CensusError>({
+          code: 'INVALID',
+          message: missingColumnsMessage(missing),
+          fields: Object.fromEntries(missing.map((field) => [`body.mapping.${field}`, 'Choose the column'])),
+        });
+      return accepted<CensusEvent>({
+        type: 'CensusMappingConfirmed',
+        data: {
+          ...ref,
+          mapping,
+          source: command.data.source,
+          at: command.metadata.at,
+          by: byOf(command.metadata),
+        },
+      });
+    }
+    case 'RecordCensusValidation':
+      return accepted<CensusEvent>({
+        type: 'CensusValidated',
+        data: {
+          ...ref,
+          report: command.data.report as unknown as Record<string, unknown>,
+          changes: command.data.changes as unknown as Record<string, unknown> | null,
+          comparedWith: command.data.comparedWith,
+          errorWorkbookDocumentId: command.data.errorWorkbookDocumentId,
+          at: command.metadata.at,
+        },
+      });
+    case 'RecordCensusFailure':
+      return accepted<CensusEvent>({
+        type: 'CensusValidationFailed',
+        data: { ...ref, message: command.data.message, at: command.metadata.at },
+      });
+    case 'SubmitCensus': {
+      if (document.submittedAt)
+        return refused<CensusError>({ code: 'ALREADY_SUBMITTED', message: CENSUS_MESSAGES.alreadySubmitted });
+      if (document.status !== 'VALIDATED' || !document.report)
+        return refused<CensusError>({ code: 'NOT_VALIDATED', message: CENSUS_MESSAGES.notValidated });
+      if (document.report.counts.ERROR > 0)
+        return refused<CensusError>({ code: 'HAS_ERRORS', message: CENSUS_MESSAGES.hasErrors });
+      if (state.order[0] !== documentId)
+        return refused<CensusError>({ code: 'STALE', message: CENSUS_MESSAGES.stale });
+      return accepted<CensusEvent>({
+        type: 'CensusSubmitted',
+        data: { ...ref, at: command.metadata.at, by: byOf(command.metadata) },
+      });
+    }
+  }
+}
+
+function evolve(state: CensusState, event: CensusEvent): CensusState {
+  const documents = new Map(state.documents);
+  const { documentId } = event.data;
+  const current = documents.get(documentId);
+  switch (event.type) {
+    case 'CensusUploaded': {
+      const { fileName, format, size, headers, mapping, at, by } = event.data;
+      documents.set(documentId, {
+        documentId,
+        fileName,
+        format,
+        size,
+        headers,
+        mapping,
+        source: null,
+        status: 'UPLOADED',
+        uploadedAt: at,
+        uploadedBy: by.userId,
+        report: null,
+        changes: null,
+        comparedWith: null,
+        errorWorkbookDocumentId: null,
+        failure: null,
+        submittedAt: null,
+      });
+      return { ...state, documents, order: [documentId, ...state.order.filter((id) => id !== documentId)] };
+    }
+    case 'CensusMappingConfirmed':
+      if (!current) return state;
+      documents.set(documentId, {
+        ...current,
+        mapping: event.data.mapping,
+        source: event.data.source,
+        status: 'VALIDATING',
+        report: null,
+        changes: null,
+        failure: null,
+        errorWorkbookDocumentId: null,
+      });
+      return { ...state, documents };
+    case 'CensusValidated':
+      if (!current) return state;
+      documents.set(documentId, {
+        ...current,
+        status: 'VALIDATED',
+        report: event.data.report as unknown as CensusReport,
+        changes: event.data.changes as unknown as CensusChanges | null,
+        comparedWith: event.data.comparedWith,
+        errorWorkbookDocumentId: event.data.errorWorkbookDocumentId,
+      });
+      return { ...state, documents };
+    case 'CensusValidationFailed':
+      if (!current) return state;
+      documents.set(documentId, { ...current, status: 'FAILED', failure: event.data.message });
+      return { ...state, documents };
+    case 'CensusSubmitted':
+      if (!current) return state;
+      documents.set(documentId, { ...current, submittedAt: event.data.at });
+      return { ...state, documents, lastSubmitted: documentId };
+  }
+}
+
+export const censusDecider: Decider<CensusState, CensusCommand, CensusEvent, CensusError> = {
+  initialState,
+  decide,
+  evolve,
+};
+
+/** The census validation result of onboarding §3: the document, whether submitted, and its validations. */
+export type CensusValidationResult = {
+  document: {
+    documentId: string;
+    fileName: string;
+    format: 'CSV' | 'XLSX';
+    size: number;
+    uploadedAt: string;
+    headers: string[];
+    mapping: ColumnMapping;
+    source: CensusSource | null;
+    status: CensusDocumentStatus;
+    errorWorkbookDocumentId: string | null;
+    failure: string | null;
+  };
+  submitted: boolean;
+  domainValidations: {
+    report: CensusReport | null;
+    changes: CensusChanges | null;
+    comparedWith: string | null;
+  };
+};
+
+/** Every file of the policy's census, newest first, as the validate calls answer them. */
+export function censusValidationResults(state: CensusState): CensusValidationResult[] {
+  return state.order.map((id) => {
+    const d = state.documents.get(id)!;
+    return {
+      document: {
+        documentId: d.documentId,
+        fileName: d.fileName,
+        format: d.format,
+        size: d.size,
+        uploadedAt: d.uploadedAt,
+        headers: d.headers,
+        mapping: d.mapping,
+        source: d.source,
+        status: d.status,
+        errorWorkbookDocumentId: d.errorWorkbookDocumentId,
+        failure: d.failure,
+      },
+      submitted: d.submittedAt !== null,
+      domainValidations: { report: d.report, changes: d.changes, comparedWith: d.comparedWith },
+    };
+  });
+}

@@ -1,0 +1,5 @@
+export * from './fields.ts';
+export * from './rules.ts';
+export * from './eif-facts.ts';
+export * from './report.ts';
+export * from './decider.ts';

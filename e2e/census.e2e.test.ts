@@ -1,0 +1,411 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
+import type { Browser, Page } from 'playwright-core';
+import { eifStream, parseEvent, type EifEvent } from '@onboard/events';
+import { decide, fold, type EifCommand, type EifState } from '@onboard/domain';
+import { startApp, type RunningApp } from '@onboard/platform/app';
+import { embeddedTestConfig } from '@onboard/platform/config';
+import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
+import { browserAvailability, skipUnless } from '@onboard/testing/backends';
+import { freshDatabase } from '@onboard/testing/db';
+import {
+  authenticator,
+  ensureWebBuilt,
+  expectNoSeriousAxeViolations,
+  launchBrowser,
+  screenshotPath,
+  signInThroughUi,
+} from './browser.ts';
+
+const skip = skipUnless('browser', browserAvailability());
+const POLICY_ID = 'policy-lakeside-1';
+const CENSUS_PATH = `/client/${DEMO_CLIENT_ID}/task/enrollment-elections/${POLICY_ID}`;
+const ROWS = 1000;
+
+const HEADERS = [
+  'Employee ID',
+  'Relationship',
+  'First Name',
+  'Last Name',
+  'SSN',
+  'Date of Birth',
+  'Hire Date',
+  'Employee Class',
+  'Hours per week',
+  'Location',
+  'State',
+  'ZIP',
+  'E-mail',
+  'Annual Salary',
+  'Elected Plans',
+  'Coverage Effective Date',
+];
+const col = (header: string) => HEADERS.indexOf(header);
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** A person who passes every rule against the signed EIF set up below. */
+function goodRow(i: number, salary = `${40000 + i * 10}.00`): string[] {
+  const month = 1 + (i % 11); // hired Jan to Nov 2020: coverage on the 1st of the next month
+  return [
+    `E${i}`,
+    'Employee',
+    `First${i}`,
+    `Last${i}`,
+    `${100 + Math.floor(i / 9000)}-${10 + (Math.floor(i / 100) % 80)}-${1000 + (i % 9000)}`,
+    `${pad(1 + (i % 12))}/${pad(1 + (i % 28))}/${1960 + (i % 40)}`,
+    `${pad(month)}/15/2020`,
+    'Salaried',
+    '40',
+    i % 2 ? 'Head office' : 'Plant 2',
+    'NY',
+    '10001',
+    `person${i}@example.com`,
+    salary,
+    'Dental; Vision',
+    `${pad(month + 1)}/01/2020`,
+  ];
+}
+
+const set = (row: string[], header: string, value: string) => {
+  const copy = [...row];
+  copy[col(header)] = value;
+  return copy;
+};
+
+/** Twenty planted problems of different kinds, each on its own data row, with the label the report shows. */
+const PLANTED: { index: number; label: string; make: (good: string[]) => string[] }[] = [
+  { index: 21, label: 'Required field missing', make: (r) => set(r, 'First Name', '') },
+  { index: 22, label: 'SSN format', make: (r) => set(r, 'SSN', '12-3456') },
+  { index: 23, label: 'Date format', make: (r) => set(r, 'Date of Birth', '13/45/1980') },
+  { index: 24, label: 'ZIP code format', make: (r) => set(r, 'ZIP', '123') },
+  { index: 25, label: 'State code', make: (r) => set(r, 'State', 'ZZ') },
+  { index: 26, label: 'E-mail format', make: (r) => set(r, 'E-mail', 'not-an-address') },
+  { index: 27, label: 'Salary format', make: (r) => set(r, 'Annual Salary', 'lots') },
+  { index: 28, label: 'Hours per week format', make: (r) => set(r, 'Hours per week', 'forty') },
+  { index: 29, label: 'Duplicate SSN', make: (r) => set(r, 'SSN', goodRow(1)[col('SSN')]!) },
+  { index: 30, label: 'Duplicate employee ID', make: (r) => set(r, 'Employee ID', 'E1') },
+  { index: 31, label: 'Class not in the signed EIF', make: (r) => set(r, 'Employee Class', 'Executives') },
+  { index: 32, label: 'Hours below the class’s eligibility', make: (r) => set(r, 'Hours per week', '12') },
+  {
+    index: 33,
+    label: 'Coverage effective date does not match the waiting period',
+    make: (r) => set(r, 'Coverage Effective Date', '12/25/2020'),
+  },
+  { index: 34, label: 'Location not in the signed EIF', make: (r) => set(r, 'Location', 'Moon base') },
+  { index: 35, label: 'Plan not offered to the class', make: (r) => set(r, 'Elected Plans', 'Dental; Life') },
+  {
+    index: 36,
+    label: 'Dependent over the age limit',
+    make: () => ['E1', 'Child', 'Kid', 'Last1', '', '02/02/1990', '', '', '', '', '', '', '', '', '', ''],
+  },
+  {
+    index: 37,
+    label: 'Domestic partners not eligible',
+    make: () => [
+      'E2',
+      'Domestic partner',
+      'Pat',
+      'Last2',
+      '',
+      '02/02/1980',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+    ],
+  },
+  {
+    index: 38,
+    label: 'Dependent without an employee',
+    make: () => [
+      'E99999',
+      'Spouse',
+      'Sam',
+      'Nobody',
+      '',
+      '02/02/1980',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+    ],
+  },
+  {
+    index: 39,
+    label: 'Dates out of order',
+    make: (r) => set(r, 'Date of Birth', '01/01/2021'),
+  },
+  { index: 40, label: 'Relationship not recognised', make: (r) => set(r, 'Relationship', 'Cousin') },
+];
+
+const csvOf = (rows: string[][]) => [HEADERS, ...rows].map((r) => r.join(',')).join('\n') + '\n';
+
+/** Last year's census, submitted first: without E500, with E2000 who has left, and E10 at another salary. */
+const previousRows = () => [
+  ...Array.from({ length: ROWS }, (_, k) => k + 1)
+    .filter((i) => i !== 500)
+    .map((i) => (i === 10 ? goodRow(10, '39000.00') : goodRow(i))),
+  goodRow(2000),
+];
+const plantedRows = () =>
+  Array.from({ length: ROWS }, (_, k) => {
+    const i = k + 1;
+    const planted = PLANTED.find((p) => p.index === i);
+    return planted ? planted.make(goodRow(i)) : goodRow(i);
+  });
+
+/** Signs the demo client's EIF with one class (Salaried, 30+ hours, dental and vision) and two locations. */
+async function signEifWithClass(app: RunningApp) {
+  const stream = eifStream(DEMO_CLIENT_ID);
+  const recorded = await app.store.readStream(stream);
+  let state: EifState = fold(recorded.map((r) => parseEvent(r) as EifEvent));
+  const metadata = { at: new Date().toISOString(), by: { userId: 'e2e', role: 'SLF_ADMIN' } };
+  const edit = (
+    type: 'CreateEntity' | 'ChangeAttributes',
+    entity: string,
+    entityId: string,
+    attributes: object,
+  ) =>
+    ({
+      type,
+      data: { clientId: DEMO_CLIENT_ID, entity, entityId, changeId: randomUUID(), attributes },
+      metadata,
+    }) as EifCommand;
+  const commands: EifCommand[] = [
+    edit('ChangeAttributes', 'Client', DEMO_CLIENT_ID, {
+      taxId: '123456789',
+      domesticPartnersEligible: 'NO',
+    }),
+    edit('CreateEntity', 'Location', 'loc-hq', { name: 'Head office', state: 'NY' }),
+    edit('CreateEntity', 'Location', 'loc-plant', { name: 'Plant 2', state: 'NY' }),
+    edit('CreateEntity', 'EmployeeClass', 'class-salaried', {
+      groupName: 'Salaried',
+      employeeTypes: ['FULL_TIME'],
+      minimumHoursPerWeek: 30,
+    }),
+    ...['plan-dental', 'plan-vision'].map((planId) =>
+      edit('CreateEntity', 'EmployeeClassPlan', `cp-${planId}`, {
+        employeeClassId: 'class-salaried',
+        planId,
+        waitingPeriodType: 'FIRST_OF_MONTH_AFTER_HIRE',
+        waitingPeriodDays: null,
+        employerContributionPercentage: 100,
+        employeeContributionPercentage: 0,
+      }),
+    ),
+    {
+      type: 'SignEif',
+      data: { clientId: DEMO_CLIENT_ID, signerKind: 'AUTHORIZED_SIGNER', outsideSignerActionId: null },
+      metadata,
+    },
+  ];
+  const events: EifEvent[] = [];
+  for (const command of commands) {
+    const decision = decide(command, state);
+    if (!decision.ok) throw new Error(decision.error.message);
+    events.push(...decision.events);
+    state = fold(decision.events, state);
+  }
+  await app.store.append(
+    stream,
+    events.map((event) => ({
+      id: randomUUID(),
+      type: event.type,
+      data: event.data,
+      metadata: {
+        actorId: 'e2e',
+        actorRole: 'SLF_ADMIN',
+        occurredAt: metadata.at,
+        correlationId: randomUUID(),
+      },
+    })),
+    BigInt(recorded.length) - 1n,
+  );
+}
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** Upload, confirm the columns with a source, and wait for the validation to finish. */
+async function uploadAndValidate(page: Page, name: string, mimeType: string, buffer: Buffer) {
+  await page.getByRole('link', { name: 'Upload files' }).click();
+  await page.getByRole('heading', { name: 'Upload your census' }).waitFor();
+  await page.getByLabel('Census file (CSV or XLSX)').setInputFiles({ name, mimeType, buffer });
+  await page.getByRole('heading', { name: `Confirm the columns of ${name}` }).waitFor();
+  // The headers were matched: SSN is read from the file's SSN column.
+  expect(await page.getByLabel('SSN (required)').inputValue()).toBe(String(col('SSN')));
+  await page.getByRole('radio', { name: 'HRIS' }).check();
+  await page.getByRole('button', { name: 'Confirm and validate' }).click();
+  try {
+    await page.getByTestId('census-counts').waitFor({ timeout: 30_000 });
+  } catch (error) {
+    await page.screenshot({ path: screenshotPath('census-failed.png'), fullPage: true });
+    const list = await page.evaluate(
+      async (path) => (await fetch(path)).text(),
+      `/api/clients/${DEMO_CLIENT_ID}/census/${POLICY_ID}/validate`,
+    );
+    console.log(list.slice(0, 600));
+    console.log(await page.locator('.task-content').innerHTML());
+    throw error;
+  }
+}
+
+describe.skipIf(skip)('census in the browser', () => {
+  let app: RunningApp;
+  let browser: Browser;
+  const auth = authenticator();
+
+  beforeAll(async () => {
+    ensureWebBuilt();
+    app = await startApp(embeddedTestConfig(await freshDatabase('e2e_census')));
+    await signEifWithClass(app);
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it('refuses a file that is not a census, then finds 20 planted errors, round-trips the error workbook and submits', async () => {
+    const staff = DEMO_USERS.find((u) => u.role === 'SLF_ADMIN')!;
+    const page = await browser.newPage({
+      viewport: { width: 1280, height: 900 },
+      acceptDownloads: true,
+      bypassCSP: true,
+    });
+    await page.goto(app.url + `${CENSUS_PATH}/validations`);
+    await page.waitForURL(/\/login\?redirect=/);
+    await signInThroughUi(page, staff.email, app.config.demoPassword, auth);
+    await page.waitForURL((url) => url.pathname.endsWith('/validations'));
+    await page.getByText('No census has been uploaded for this policy.').waitFor();
+
+    // Bad input: a PDF, an empty file, a file without the required columns; nothing is stored.
+    await page.getByRole('link', { name: 'Upload files' }).click();
+    const input = page.getByLabel('Census file (CSV or XLSX)');
+    const uploadError = page.getByTestId('census-upload-error');
+    await input.setInputFiles({
+      name: 'census.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.7\n\0\0'),
+    });
+    await expect
+      .poll(() => uploadError.innerText())
+      .toContain('Upload a CSV or XLSX file: this file is neither');
+    await input.setInputFiles({ name: 'empty.csv', mimeType: 'text/csv', buffer: Buffer.alloc(0) });
+    await expect.poll(() => uploadError.innerText()).toContain('The file is empty');
+    await input.setInputFiles({
+      name: 'short.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('Employee ID,First Name\nE1,Ada\n'),
+    });
+    await expect.poll(() => uploadError.innerText()).toContain('The file has no column for Last name, SSN');
+    await page.screenshot({ path: screenshotPath('census-upload-error.png'), fullPage: true });
+    await expectNoSeriousAxeViolations(page);
+    await page.getByRole('link', { name: 'Every file' }).click();
+    await page.getByText('No census has been uploaded for this policy.').waitFor();
+
+    // Last year's census, clean, submitted: the change view compares with it.
+    await uploadAndValidate(page, 'census-2025.csv', 'text/csv', Buffer.from(csvOf(previousRows())));
+    await page.getByTestId('census-no-errors').waitFor();
+    await page.getByRole('button', { name: 'Submit census' }).click();
+    await page.getByTestId('census-submitted').waitFor();
+
+    // This year's census with 20 planted problems.
+    await uploadAndValidate(page, 'census-2026.csv', 'text/csv', Buffer.from(csvOf(plantedRows())));
+    await page.getByTestId('census-has-errors').waitFor();
+    expect(await page.getByRole('button', { name: 'Submit census' }).count()).toBe(0);
+    await page.screenshot({ path: screenshotPath('census-validate-errors.png'), fullPage: true });
+
+    await page.getByRole('link', { name: 'Open the validation report' }).click();
+    await page.getByRole('heading', { name: 'Census validation report' }).waitFor();
+    const counts = await page.getByTestId('census-counts').innerText();
+    expect(counts).toMatch(/19\s*errors/);
+    expect(counts).toMatch(/1\s*warning/);
+    const groups = await page.getByTestId('census-group').allInnerTexts();
+    for (const planted of PLANTED) {
+      const group = groups.find((g) => g.startsWith(planted.label));
+      expect(group, planted.label).toBeDefined();
+      expect(group, planted.label).toContain(String(planted.index + 1));
+    }
+    expect(groups.find((g) => g.startsWith('Class not in the signed EIF'))).toMatch(/rows? 32$/);
+    const issues = page.getByTestId('census-issues');
+    expect(await issues.innerText()).toContain(
+      '“Executives” is not a class in the signed EIF (its classes: Salaried)',
+    );
+    // Filters: warnings only, then one rule.
+    await page.getByLabel('Severity').selectOption('WARNING');
+    expect(await issues.locator('tbody tr').count()).toBe(1);
+    await page.getByLabel('Severity').selectOption('ALL');
+    await page.getByLabel('Rule', { exact: true }).selectOption({ label: 'Duplicate SSN' });
+    expect(await issues.locator('tbody tr').allInnerTexts()).toEqual([expect.stringContaining('30')]);
+    await page.getByLabel('Rule', { exact: true }).selectOption('');
+    await page.screenshot({ path: screenshotPath('census-report.png'), fullPage: true });
+    await expectNoSeriousAxeViolations(page);
+
+    // The error workbook: the rows with an Errors column and the bad cells highlighted.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download the error workbook' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('census-2026 - errors.xlsx');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(readFileSync((await download.path())!) as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.getRow(1).getCell(HEADERS.length + 1).value).toBe('Errors');
+    expect(sheet.rowCount).toBe(ROWS + 1);
+    const ssnCell = sheet.getRow(23).getCell(col('SSN') + 1);
+    expect((ssnCell.fill as ExcelJS.FillPattern | undefined)?.pattern).toBe('solid');
+    expect(String(sheet.getRow(23).getCell(HEADERS.length + 1).value)).toContain('SSN must be 9 digits');
+
+    // Fixed in the workbook itself, and uploaded again as it is (Errors column included).
+    for (const planted of PLANTED) {
+      const row = sheet.getRow(planted.index + 1);
+      goodRow(planted.index).forEach((value, c) => {
+        row.getCell(c + 1).value = value;
+      });
+    }
+    const fixed = Buffer.from(await workbook.xlsx.writeBuffer());
+    await page.getByRole('link', { name: '← Back to the census' }).click();
+    await uploadAndValidate(page, 'census-2026 - errors.xlsx', XLSX_TYPE, fixed);
+    await page.getByTestId('census-no-errors').waitFor();
+    expect(await page.getByTestId('census-counts').innerText()).toMatch(/0\s*errors/);
+
+    // The change view against last year's submitted census.
+    const changes = page.getByTestId('census-changes');
+    expect(await changes.innerText()).toMatch(/1\s*added[\s\S]*1\s*removed[\s\S]*1\s*changed/);
+    expect(await page.getByTestId('census-added').innerText()).toContain('First500 Last500');
+    expect(await page.getByTestId('census-removed').innerText()).toContain('First2000 Last2000');
+    expect(await page.getByTestId('census-changed').innerText()).toMatch(
+      /First10 Last10[\s\S]*Annual salary\s*39000.00\s*40100.00/,
+    );
+    await page.screenshot({ path: screenshotPath('census-changes.png'), fullPage: true });
+    await expectNoSeriousAxeViolations(page);
+
+    await page.getByRole('button', { name: 'Submit census' }).click();
+    await page.getByTestId('census-submitted').waitFor();
+
+    // Every file, and the task moved to review on the task page.
+    await page.getByRole('link', { name: 'Every file' }).click();
+    const files = await page.getByTestId('census-files').innerText();
+    expect(files).toMatch(/census-2026 - errors\.xlsx[\s\S]*Submitted/);
+    expect(files).toMatch(/census-2026\.csv[\s\S]*Validated/);
+    await page.screenshot({ path: screenshotPath('census-files.png'), fullPage: true });
+    await page.goto(app.url + CENSUS_PATH);
+    expect(await page.getByTestId('task-status').innerText()).toBe('In Review');
+    await page.close();
+  });
+});

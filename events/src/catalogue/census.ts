@@ -1,0 +1,78 @@
+import { z } from 'zod';
+
+const By = z.object({ userId: z.string(), role: z.string() });
+const Ref = { clientId: z.string(), policyId: z.string(), documentId: z.string() };
+/** Which column (by index) holds each census field. */
+const Mapping = z.record(z.string(), z.number().int().min(0));
+
+/**
+ * A census file was uploaded for a policy: its bytes are in the document store under documentId; the
+ * headers as read and the mapping they suggest are kept for the user to confirm.
+ */
+export const CensusUploaded = z.object({
+  type: z.literal('CensusUploaded'),
+  data: z.object({
+    ...Ref,
+    fileName: z.string(),
+    format: z.enum(['CSV', 'XLSX']),
+    size: z.number().int(),
+    headers: z.array(z.string()),
+    mapping: Mapping,
+    at: z.string(),
+    by: By,
+  }),
+});
+
+/** The user confirmed which column is which field and said where the census came from; validation runs. */
+export const CensusMappingConfirmed = z.object({
+  type: z.literal('CensusMappingConfirmed'),
+  data: z.object({
+    ...Ref,
+    mapping: Mapping,
+    source: z.enum(['BEN_ADMIN_PLATFORM', 'HRIS', 'MANUAL']),
+    at: z.string(),
+    by: By,
+  }),
+});
+
+/**
+ * Validation finished: the report (counts, rules with rows, the first issues), the change view against
+ * the census submitted before (null for the first), and the error workbook's document when there were
+ * issues. The report's shape is domain/src/census/report.ts's.
+ */
+export const CensusValidated = z.object({
+  type: z.literal('CensusValidated'),
+  data: z.object({
+    ...Ref,
+    report: z.record(z.string(), z.unknown()),
+    changes: z.record(z.string(), z.unknown()).nullable(),
+    errorWorkbookDocumentId: z.string().nullable(),
+    /** The census submitted before that the changes are against. */
+    comparedWith: z.string().nullable(),
+    at: z.string(),
+  }),
+});
+
+/** The file could not be read to its end (a broken file past its headers); nothing was validated. */
+export const CensusValidationFailed = z.object({
+  type: z.literal('CensusValidationFailed'),
+  data: z.object({ ...Ref, message: z.string(), at: z.string() }),
+});
+
+/** The user submitted a validated census without errors for the policy. */
+export const CensusSubmitted = z.object({
+  type: z.literal('CensusSubmitted'),
+  data: z.object({ ...Ref, at: z.string(), by: By }),
+});
+
+export const CensusEvent = z.discriminatedUnion('type', [
+  CensusUploaded,
+  CensusMappingConfirmed,
+  CensusValidated,
+  CensusValidationFailed,
+  CensusSubmitted,
+]);
+export type CensusEvent = z.infer<typeof CensusEvent>;
+
+/** The census files of one client's policy. */
+export const censusStream = (clientId: string, policyId: string) => `census-${clientId}-${policyId}`;

@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { zipSync } from 'fflate';
+import { censusStream } from '@onboard/events';
+import { freshDatabase } from '@onboard/testing/db';
+import { startApp, type RunningApp } from './app.ts';
+import { embeddedTestConfig } from './config.ts';
+import { DEMO_CLIENT_ID } from './seed.ts';
+import { apiClient, eventually } from './testing/http-client.ts';
+
+type Api = ReturnType<typeof apiClient>;
+const POLICY_ID = 'policy-lakeside-1';
+const census = (clientId = DEMO_CLIENT_ID, policyId = POLICY_ID) =>
+  `/api/clients/${clientId}/census/${policyId}`;
+const HEADER =
+  'Employee ID,First Name,Last Name,SSN,Date of Birth,Hire Date,Employee Class,Hours per week,Location,State,ZIP,Annual Salary';
+
+// The census calls over HTTP: who may upload, what a bad file is answered, and that nothing of a refused
+// file is stored; the browser test (e2e/census.e2e.test.ts) walks the whole flow.
+describe('census over HTTP', () => {
+  let app: RunningApp;
+  let benAdmin: Api;
+
+  /** The file itself as the body, as the web sends it. */
+  const upload = async (api: Api, bytes: Uint8Array, name: string, path = census()) => {
+    const response = await fetch(`${app.url}${path}/files`, {
+      method: 'POST',
+      headers: {
+        cookie: [...api.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        'x-csrf-token': api.cookies.get('onboard_csrf')!,
+        'content-type': 'application/octet-stream',
+        'x-file-name': encodeURIComponent(name),
+      },
+      body: new Blob([bytes as Uint8Array<ArrayBuffer>]),
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  };
+  const storedDocuments = async () =>
+    Number((await app.pool.query<{ n: string }>('select count(*) as n from documents')).rows[0]!.n);
+
+  beforeAll(async () => {
+    app = await startApp(embeddedTestConfig(await freshDatabase('census'), { webDist: null }));
+    benAdmin = apiClient(app.url);
+    await benAdmin.signIn('benadmin@onboard.example');
+  });
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  it('refuses what is not a census with a message naming the problem, and stores nothing of it', async () => {
+    const before = await storedDocuments();
+    const bomb = zipSync({ 'xl/worksheets/sheet1.xml': new Uint8Array(40 * 1024 * 1024) }, { level: 9 });
+    const cases: [Uint8Array, string, string][] = [
+      [new Uint8Array(0), 'empty.csv', 'The file is empty'],
+      [
+        new Uint8Array([0x25, 0x50, 0x44, 0x46, 0, 0, 1, 2]),
+        'form.pdf',
+        'Upload a CSV or XLSX file: this file is neither',
+      ],
+      [
+        new TextEncoder().encode('Employee ID,First Name\nE1,Ada\n'),
+        'short.csv',
+        'The file has no column for Last name',
+      ],
+      [
+        new TextEncoder().encode(`${HEADER}\n`),
+        'header-only.csv',
+        'The file has a header row but no employees',
+      ],
+      [bomb, 'bomb.xlsx', 'looks like a compressed-size bomb'],
+    ];
+    for (const [bytes, name, message] of cases) {
+      const answer = await upload(benAdmin, bytes, name);
+      expect(answer.status, name).toBe(400);
+      expect(String(answer.body.message), name).toContain(message);
+    }
+    expect(await storedDocuments()).toBe(before);
+    expect(await app.store.readStream(censusStream(DEMO_CLIENT_ID, POLICY_ID))).toEqual([]);
+  });
+
+  it('a benefits administrator uploads, confirms and validates their own client’s census, not another’s', async () => {
+    const row = 'E1,Ada,Lovelace,123-45-6789,12/10/1985,03/15/2020,Salaried,40,Head office,NY,10001,85000';
+    const csv = new TextEncoder().encode(`${HEADER}\n${row}\n${row.replace('E1', 'E2')}\n`);
+    expect(
+      (await upload(benAdmin, csv, 'other.csv', census('harbor-freight-lines', 'policy-harbor-1'))).status,
+    ).toBe(403);
+    expect((await benAdmin.get(`${census('harbor-freight-lines', 'policy-harbor-1')}/validate`)).status).toBe(
+      403,
+    );
+
+    const uploaded = await upload(benAdmin, csv, 'census.csv');
+    expect(uploaded.status).toBe(201);
+    const document = uploaded.body.document as {
+      documentId: string;
+      mapping: Record<string, number>;
+      status: string;
+    };
+    expect(document).toMatchObject({ status: 'UPLOADED', mapping: { ssn: 3, employeeId: 0 } });
+
+    const confirmed = await benAdmin.put(`${census()}/validate-submit`, {
+      documentId: document.documentId,
+      mapping: document.mapping,
+      source: 'BEN_ADMIN_PLATFORM',
+    });
+    expect(confirmed.status).toBe(200);
+    const validated = await eventually(async () => {
+      const list = (await benAdmin.get(`${census()}/validate`)).body as {
+        document: { status: string; errorWorkbookDocumentId: string | null };
+        submitted: boolean;
+        domainValidations: { report: { groups: { rule: string; rows: number[] }[] } | null };
+      }[];
+      expect(list[0]!.document.status).toBe('VALIDATED');
+      return list[0]!;
+    });
+    // The demo form is not signed: only the row rules ran, and the duplicate SSN is on row 3.
+    expect(validated.domainValidations.report!.groups).toEqual([
+      expect.objectContaining({ rule: 'DUPLICATE_SSN', rows: [3] }),
+    ]);
+    expect(validated.document.errorWorkbookDocumentId).not.toBeNull();
+    const refused = await benAdmin.post(`${census()}/submit`, { documentId: document.documentId });
+    expect(refused.status).toBe(400);
+    expect(refused.body.code).toBe('HAS_ERRORS');
+    const workbook = await fetch(`${app.url}${census()}/files/${document.documentId}/error-workbook`, {
+      headers: { cookie: [...benAdmin.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+    });
+    expect(workbook.status).toBe(200);
+    expect(new Uint8Array(await workbook.arrayBuffer()).subarray(0, 2)).toEqual(new Uint8Array([0x50, 0x4b]));
+  });
+});

@@ -1,0 +1,1 @@
+export { censusQueryRoutes, type CensusQueryDeps, type CensusProgress } from './routes.ts';

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { defineRoute, json, media, problem } from '@onboard/api-contract';
+import { CensusParams, CensusValidationResults } from '@onboard/api-contract/census';
+
+export const listCensusValidations = defineRoute({
+  method: 'get',
+  path: '/api/clients/{clientId}/census/{policyId}/validate',
+  tag: 'census',
+  summary: 'Every census file of a policy with its validation',
+  description:
+    'Newest first: each file (its columns, source and status, with the progress of a running ' +
+    'validation), whether it was submitted, and its domain validations (the report and the change view).',
+  request: { params: CensusParams },
+  responses: {
+    200: json(CensusValidationResults, 'Every census file of the policy, newest first'),
+    403: problem('Not one of the client’s people, its broker or staff'),
+  },
+});
+
+const FileParams = CensusParams.extend({ documentId: z.string().min(1) });
+
+export const downloadCensusFile = defineRoute({
+  method: 'get',
+  path: '/api/clients/{clientId}/census/{policyId}/files/{documentId}',
+  tag: 'census',
+  summary: 'Download a census file as uploaded',
+  request: { params: FileParams },
+  responses: {
+    200: media('*/*', 'The file as uploaded'),
+    403: problem('Not one of the client’s people, its broker or staff'),
+    404: problem('No such census file'),
+  },
+});
+
+export const downloadCensusErrorWorkbook = defineRoute({
+  method: 'get',
+  path: '/api/clients/{clientId}/census/{policyId}/files/{documentId}/error-workbook',
+  tag: 'census',
+  summary: 'Download the error workbook of a census file',
+  description:
+    'The original rows with an Errors column and the bad cells highlighted (XLSX). Fixed, it is uploaded ' +
+    'again as it is.',
+  request: { params: FileParams },
+  responses: {
+    200: media('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'The error workbook'),
+    403: problem('Not one of the client’s people, its broker or staff'),
+    404: problem('No such census file, or it had no errors'),
+  },
+});

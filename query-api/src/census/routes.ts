@@ -1,0 +1,83 @@
+import { Router, type Response } from 'express';
+import { censusStream, parseEvent, type CensusEvent, type EventStore } from '@onboard/events';
+import { NotFoundError, contentDisposition, type DocumentStore } from '@onboard/domain';
+import { foldWith } from '@onboard/domain/decider';
+import { censusDecider, censusValidationResults, type CensusState } from '@onboard/domain/census';
+import { mount } from '@onboard/api-contract/express';
+import { requireActor, requireClientAccess, type Authenticate } from '../http/context.ts';
+import { downloadCensusErrorWorkbook, downloadCensusFile, listCensusValidations } from './routes.contract.ts';
+
+export type CensusProgress = { rowsDone: number; rowsTotal: number };
+
+export type CensusQueryDeps = {
+  store: EventStore;
+  authenticate: Authenticate;
+  documents: Pick<DocumentStore, 'get'>;
+  /** The latest progress of a running validation, from the real-time stream (the gateway keeps it). */
+  progressOf?: (documentId: string) => CensusProgress | null;
+};
+
+/**
+ * The census reads of a policy: its files with their validations, folded from `census-{clientId}-{policyId}`
+ * (the stream is short: a few files a policy), and the files themselves from the document store.
+ */
+export function censusQueryRoutes(deps: CensusQueryDeps): Router {
+  const router = Router();
+
+  const read = async (clientId: string, policyId: string): Promise<CensusState> =>
+    foldWith(
+      censusDecider,
+      (await deps.store.readStream(censusStream(clientId, policyId))).map(
+        (r) => parseEvent(r) as CensusEvent,
+      ),
+    );
+
+  const access = async (req: Parameters<Authenticate>[0]) => {
+    const actor = await requireActor(deps.authenticate, req);
+    const clientId = String(req.params.clientId);
+    requireClientAccess(actor, clientId, 'read');
+    return { clientId, policyId: String(req.params.policyId) };
+  };
+
+  const send = async (res: Response, documentId: string) => {
+    const file = await deps.documents.get(documentId);
+    if (!file) throw new NotFoundError('This file is not in the document store');
+    res
+      .status(200)
+      .set('content-type', file.mimeType)
+      .set('cache-control', 'private, no-store')
+      .set('content-disposition', contentDisposition(file.name))
+      .send(Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength));
+  };
+
+  mount(router, listCensusValidations, async (req, res) => {
+    const { clientId, policyId } = await access(req);
+    const results = censusValidationResults(await read(clientId, policyId)).map((result) =>
+      result.document.status === 'VALIDATING'
+        ? {
+            ...result,
+            document: { ...result.document, progress: deps.progressOf?.(result.document.documentId) ?? null },
+          }
+        : result,
+    );
+    res.json(results);
+  });
+
+  mount(router, downloadCensusFile, async (req, res) => {
+    const { clientId, policyId } = await access(req);
+    const documentId = String(req.params.documentId);
+    const state = await read(clientId, policyId);
+    if (!state.documents.has(documentId)) throw new NotFoundError('No such census file');
+    await send(res, documentId);
+  });
+
+  mount(router, downloadCensusErrorWorkbook, async (req, res) => {
+    const { clientId, policyId } = await access(req);
+    const document = (await read(clientId, policyId)).documents.get(String(req.params.documentId));
+    if (!document) throw new NotFoundError('No such census file');
+    if (!document.errorWorkbookDocumentId) throw new NotFoundError('This census file has no error workbook');
+    await send(res, document.errorWorkbookDocumentId);
+  });
+
+  return router;
+}

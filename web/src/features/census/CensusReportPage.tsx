@@ -1,0 +1,210 @@
+import { useMemo, useState } from 'react';
+import { Link } from 'react-aria-components';
+import { CENSUS_FIELD_LABELS, type CensusField } from '@onboard/domain/census';
+import { ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
+import { formatDate } from '../hub/format.ts';
+import { censusPagePath, useCensus, type CensusResult } from './api.ts';
+import { Counts, DownloadErrors, Progress } from './CensusPage.tsx';
+import { ChangeView } from './ChangeView.tsx';
+import './census.css';
+
+type Severity = 'ALL' | 'ERROR' | 'WARNING';
+
+const ROWS_SHOWN = 40;
+const rowsText = (rows: readonly number[], count: number) => {
+  const shown = rows.slice(0, ROWS_SHOWN).join(', ');
+  return rows.length > ROWS_SHOWN || count > rows.length ? `${shown}, …` : shown;
+};
+
+/**
+ * The validation report of one census file (clear view, onboarding §2): counts by severity, the issues
+ * grouped by rule with their row numbers, the issues filtered by severity, rule or row, the error
+ * workbook, and the change view against the census submitted before.
+ */
+export function CensusReportPage({
+  clientId,
+  policyId,
+  documentId,
+}: {
+  clientId: string;
+  policyId: string;
+  documentId: string;
+}) {
+  const census = useCensus(clientId, policyId);
+  if (census.error) return <ErrorPanel error={census.error} />;
+  if (!census.data) return <PageSkeleton />;
+  const result = census.data.find((r) => r.document.documentId === documentId);
+  return (
+    <main className="census-report">
+      <Link className="text-link" href={censusPagePath(clientId, policyId, 'validate-submit')}>
+        ← Back to the census
+      </Link>
+      <h1>Census validation report</h1>
+      {!result ? (
+        <p>This census file is not one of this policy’s.</p>
+      ) : (
+        <Report clientId={clientId} policyId={policyId} result={result} results={census.data} />
+      )}
+    </main>
+  );
+}
+
+function Report({
+  clientId,
+  policyId,
+  result,
+  results,
+}: {
+  clientId: string;
+  policyId: string;
+  result: CensusResult;
+  results: CensusResult[];
+}) {
+  const report = result.domainValidations.report;
+  const [severity, setSeverity] = useState<Severity>('ALL');
+  const [rule, setRule] = useState('');
+  const [row, setRow] = useState('');
+  const issues = useMemo(
+    () =>
+      (report?.issues ?? []).filter(
+        (i) =>
+          (severity === 'ALL' || i.severity === severity) &&
+          (rule === '' || i.rule === rule) &&
+          (row.trim() === '' || String(i.row) === row.trim()),
+      ),
+    [report, severity, rule, row],
+  );
+  const previous = results.find((r) => r.document.documentId === result.domainValidations.comparedWith);
+  return (
+    <>
+      <p className="muted">
+        {result.document.fileName} · uploaded {formatDate(result.document.uploadedAt)}
+        {result.submitted ? ' · submitted' : ''}
+      </p>
+      {result.document.status === 'VALIDATING' && <Progress result={result} />}
+      {result.document.status === 'FAILED' && <p role="alert">{result.document.failure}</p>}
+      {report && (
+        <>
+          <Counts result={result} />
+          <div className="button-row">
+            <DownloadErrors clientId={clientId} policyId={policyId} result={result} />
+          </div>
+          <section className="card" aria-labelledby="census-rules-title">
+            <h2 id="census-rules-title" className="card__title">
+              By rule
+            </h2>
+            {report.groups.length === 0 ? (
+              <p data-testid="census-report-clean">No errors or warnings: every row passed every rule.</p>
+            ) : (
+              <ul className="census__groups" data-testid="census-groups">
+                {report.groups.map((g) => (
+                  <li
+                    key={g.rule}
+                    className={
+                      g.severity === 'WARNING' ? 'census__group census__group--warning' : 'census__group'
+                    }
+                    data-testid="census-group"
+                  >
+                    <strong>{g.label}</strong> · {g.severity === 'ERROR' ? 'Error' : 'Warning'} ·{' '}
+                    {g.count.toLocaleString('en-US')} · {g.count === 1 ? 'row' : 'rows'}{' '}
+                    {rowsText(g.rows, g.count)}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+          {report.issues.length > 0 && (
+            <section className="card" aria-labelledby="census-issues-title">
+              <h2 id="census-issues-title" className="card__title">
+                Every issue
+              </h2>
+              <div className="census__filters">
+                <div className="census__filter">
+                  <label className="field__label" htmlFor="census-filter-severity">
+                    Severity
+                  </label>
+                  <select
+                    id="census-filter-severity"
+                    className="field__input"
+                    value={severity}
+                    onChange={(e) => setSeverity(e.target.value as Severity)}
+                  >
+                    <option value="ALL">Errors and warnings</option>
+                    <option value="ERROR">Errors</option>
+                    <option value="WARNING">Warnings</option>
+                  </select>
+                </div>
+                <div className="census__filter">
+                  <label className="field__label" htmlFor="census-filter-rule">
+                    Rule
+                  </label>
+                  <select
+                    id="census-filter-rule"
+                    className="field__input"
+                    value={rule}
+                    onChange={(e) => setRule(e.target.value)}
+                  >
+                    <option value="">Every rule</option>
+                    {report.groups.map((g) => (
+                      <option key={g.rule} value={g.rule}>
+                        {g.label}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+                <div className="census__filter">
+                  <label className="field__label" htmlFor="census-filter-row">
+                    Row
+                  </label>
+                  <input
+                    id="census-filter-row"
+                    className="field__input"
+                    inputMode="numeric"
+                    value={row}
+                    onChange={(e) => setRow(e.target.value)}
+                    placeholder="Any row"
+                  />
+                </div>
+              </div>
+              <table className="table" data-testid="census-issues">
+                <thead>
+                  <tr>
+                    <th scope="col">Row</th>
+                    <th scope="col">Column</th>
+                    <th scope="col">Problem</th>
+                    <th scope="col">Severity</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {issues.map((i, index) => (
+                    <tr key={`${i.row}/${i.rule}/${index}`}>
+                      <td>{i.row}</td>
+                      <td>{i.field ? CENSUS_FIELD_LABELS[i.field as CensusField] : '—'}</td>
+                      <td>{i.message}</td>
+                      <td>{i.severity === 'ERROR' ? 'Error' : 'Warning'}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+              {issues.length === 0 && <p>No issue matches these filters.</p>}
+              {report.truncated && (
+                <p className="muted">
+                  The first {report.issues.length.toLocaleString('en-US')} issues are listed; the error
+                  workbook has them all.
+                </p>
+              )}
+            </section>
+          )}
+          {result.domainValidations.changes && (
+            <section className="card">
+              <ChangeView
+                changes={result.domainValidations.changes}
+                previousName={previous?.document.fileName ?? null}
+              />
+            </section>
+          )}
+        </>
+      )}
+    </>
+  );
+}

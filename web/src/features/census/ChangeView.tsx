@@ -1,0 +1,90 @@
+import type { CensusChanges } from './api.ts';
+import { plural } from './api.ts';
+
+/** Employees added, removed and changed (field by field) against the census submitted before. */
+export function ChangeView({
+  changes,
+  previousName,
+}: {
+  changes: CensusChanges;
+  previousName: string | null;
+}) {
+  const { totals } = changes;
+  const listed = (shown: number, total: number) =>
+    total > shown ? <p className="muted">The first {shown.toLocaleString('en-US')} are listed.</p> : null;
+  return (
+    <section className="census__changes" aria-labelledby="census-changes-title" data-testid="census-changes">
+      <h3 id="census-changes-title">Changes since the census submitted before</h3>
+      {previousName && <p className="muted">Compared with {previousName}.</p>}
+      <ul className="census__counts">
+        <li className="census__count">
+          <strong>{totals.added.toLocaleString('en-US')}</strong> added
+        </li>
+        <li className="census__count">
+          <strong>{totals.removed.toLocaleString('en-US')}</strong> removed
+        </li>
+        <li className="census__count">
+          <strong>{totals.changed.toLocaleString('en-US')}</strong> changed
+        </li>
+        <li className="census__count">
+          <strong>{totals.unchanged.toLocaleString('en-US')}</strong> unchanged
+        </li>
+      </ul>
+      {totals.added + totals.removed + totals.changed === 0 && <p>Nobody was added, removed or changed.</p>}
+      {changes.added.length > 0 && (
+        <>
+          <h4>Added ({plural(totals.added, 'person', 'people')})</h4>
+          <ul className="census__people" data-testid="census-added">
+            {changes.added.map((p) => (
+              <li key={p.key}>
+                {p.name} · {p.relationship} · Employee ID {p.employeeId}
+              </li>
+            ))}
+          </ul>
+          {listed(changes.added.length, totals.added)}
+        </>
+      )}
+      {changes.removed.length > 0 && (
+        <>
+          <h4>Removed ({plural(totals.removed, 'person', 'people')})</h4>
+          <ul className="census__people" data-testid="census-removed">
+            {changes.removed.map((p) => (
+              <li key={p.key}>
+                {p.name} · {p.relationship} · Employee ID {p.employeeId}
+              </li>
+            ))}
+          </ul>
+          {listed(changes.removed.length, totals.removed)}
+        </>
+      )}
+      {changes.changed.length > 0 && (
+        <>
+          <h4>Changed ({plural(totals.changed, 'person', 'people')})</h4>
+          <table className="table" data-testid="census-changed">
+            <thead>
+              <tr>
+                <th scope="col">Person</th>
+                <th scope="col">Field</th>
+                <th scope="col">Before</th>
+                <th scope="col">Now</th>
+              </tr>
+            </thead>
+            <tbody>
+              {changes.changed.flatMap((p) =>
+                p.fields.map((f, i) => (
+                  <tr key={`${p.key}/${f.field}`}>
+                    <td>{i === 0 ? `${p.name} (Employee ID ${p.employeeId})` : ''}</td>
+                    <td>{f.label}</td>
+                    <td>{f.before || '—'}</td>
+                    <td>{f.after || '—'}</td>
+                  </tr>
+                )),
+              )}
+            </tbody>
+          </table>
+          {listed(changes.changed.length, totals.changed)}
+        </>
+      )}
+    </section>
+  );
+}
