@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { eifStream, parseEvent, type EifEvent } from '@onboard/events';
-import { decide, fold, type EifCommand, type EifState } from '@onboard/domain';
+import { decide, fold, toEditingView, type EifCommand, type EifState } from '@onboard/domain';
+import { editsToComplete } from '@onboard/domain/testing/complete-form';
 import { startApp, type RunningApp } from '@onboard/platform/app';
 import { embeddedTestConfig } from '@onboard/platform/config';
 import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
@@ -207,19 +208,36 @@ async function signEifWithClass(app: RunningApp) {
         employeeContributionPercentage: 0,
       }),
     ),
-    {
-      type: 'SignEif',
-      data: { clientId: DEMO_CLIENT_ID, signerKind: 'AUTHORIZED_SIGNER', outsideSignerActionId: null },
-      metadata,
-    },
   ];
   const events: EifEvent[] = [];
-  for (const command of commands) {
+  const run = (command: EifCommand) => {
     const decision = decide(command, state);
     if (!decision.ok) throw new Error(decision.error.message);
     events.push(...decision.events);
     state = fold(decision.events, state);
+  };
+  commands.forEach(run);
+  // The rest of the required answers (signing needs every one), from the form definitions.
+  for (let round = 0; round < 8; round += 1) {
+    const view = toEditingView(state, 0n);
+    const edits = view ? editsToComplete(view) : [];
+    if (edits.length === 0) break;
+    edits.forEach((completing, n) =>
+      run(
+        edit(
+          completing.action === 'create' ? 'CreateEntity' : 'ChangeAttributes',
+          completing.entity,
+          completing.entityId ?? `required-${round}-${n}`,
+          completing.values,
+        ),
+      ),
+    );
   }
+  run({
+    type: 'SignEif',
+    data: { clientId: DEMO_CLIENT_ID, signerKind: 'AUTHORIZED_SIGNER', outsideSignerActionId: null },
+    metadata,
+  } as EifCommand);
   await app.store.append(
     stream,
     events.map((event) => ({

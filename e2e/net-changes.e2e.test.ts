@@ -66,7 +66,7 @@ describe.skipIf(skip)('net changes on the review page', () => {
       await page.waitForLoadState('networkidle');
     }
     expect(await change.count()).toBe(1);
-    expect(await textOf(change)).toContain('Location Dock 4 added');
+    expect(await textOf(change)).toContain('Location: Dock 4 added');
     const city = change.getByRole('listitem').filter({ hasText: 'City' });
     expect(await textOf(city.getByTestId('change-new'))).toBe('Pittsburgh');
     expect(await textOf(page.getByRole('heading', { name: /Pending changes/ }))).toBe('Pending changes (1)');
