@@ -1,0 +1,3 @@
+export * from './decider.ts';
+export * from './template.ts';
+export * from './e-signature.ts';
