@@ -88,6 +88,9 @@ import type { EmailDeliveryLoop } from '@onboard/workers/email-delivery';
 import { createLogger, type Logger } from './logger.ts';
 import { seedDemoData, seedDemoUsers, underSeedLock } from './seed.ts';
 import { demoTotpSecret } from './demo-totp.ts';
+import { onboardingFormCommandRoutes } from '@onboard/command-api/onboarding-forms';
+import { onboardingFormQueryRoutes } from '@onboard/query-api/onboarding-forms';
+import { builtInESignature } from './onboarding-forms/built-in-e-signature.ts';
 
 /** The public Explorer routes (explorer §2), with or without the /en/ and /es/ prefixes. */
 const EXPLORER_PUBLIC_PATH = /^\/(?:(?:en|es)\/)?benefits-explorer(?:\/|$)/i;
@@ -216,6 +219,8 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
   const bus = await connectBus(config, pool, logger);
   const snapshots = createPostgresSnapshotStore(pool);
   const documents = await connectDocumentStore(config, pool, now);
+  // Onboarding forms' e-signature: Onboard's own (a carrier's outside service would plug in here).
+  const eSignature = builtInESignature(config.sessionSecrets[0]!);
   let emailDelivery: EmailDeliveryLoop | null = null;
   const identity = await createIdentity({
     config,
@@ -442,6 +447,7 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
         },
       }),
     );
+    app.use(onboardingFormCommandRoutes({ ...commandDeps, documents, eSignature }));
   }
   if (has('query-api')) {
     app.use(createQueryApi({ pool, authenticate, now }));
@@ -476,6 +482,7 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
     app.use(emailQueryRoutes({ pool, authenticate }));
     app.use(emailRuleQueryRoutes({ store, pool, authenticate }));
     app.use(emailTemplateRoutes({ authenticate, store, now, newId: randomUUID }));
+    app.use(onboardingFormQueryRoutes({ pool, authenticate, documents, eSignature, now }));
     gateway = await startGateway({ bus, authenticate, group: config.gatewayGroup });
     app.use(gateway.router);
   }

@@ -27,10 +27,22 @@ export const EmailSentMessage = z.object({
   payload: z.object({ emailId: z.string(), subject: z.string() }),
 });
 
-export const BusMessage = z.discriminatedUnion('topic', [QpsPushStatusMessage, EmailSentMessage]);
+/** An onboarding form's status changed (a recipient viewed, signed or declined; reassigned, voided, completed). */
+export const OnboardingFormStatusMessage = z.object({
+  topic: z.literal('ONBOARDING_FORM_STATUS'),
+  id: z.string().uuid(),
+  occurredAt: z.string(),
+  payload: z.object({ clientId: z.string(), onboardingFormId: z.string(), change: z.string() }),
+});
+
+export const BusMessage = z.discriminatedUnion('topic', [
+  QpsPushStatusMessage,
+  EmailSentMessage,
+  OnboardingFormStatusMessage,
+]);
 export type BusMessage = z.infer<typeof BusMessage>;
 export type BusTopic = BusMessage['topic'];
-export const BUS_TOPICS: readonly BusTopic[] = ['QPS_PUSH_STATUS', 'EMAIL_SENT'];
+export const BUS_TOPICS: readonly BusTopic[] = ['QPS_PUSH_STATUS', 'EMAIL_SENT', 'ONBOARDING_FORM_STATUS'];
 
 /** A message as delivered, with the bus's own ordering key for replay (`Last-Event-ID`). */
 export type DeliveredMessage = BusMessage & { offset: string };

@@ -37,6 +37,7 @@ export function email(emailId: string): BusMessage {
 }
 
 export function label(m: BusMessage): string {
+  if (m.topic === 'ONBOARDING_FORM_STATUS') return m.payload.onboardingFormId;
   return m.topic === 'QPS_PUSH_STATUS' ? m.payload.clientId : m.payload.emailId;
 }
 
