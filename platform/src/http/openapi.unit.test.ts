@@ -35,6 +35,9 @@ import { analyticsQueryRoutes } from '@onboard/query-api/analytics';
 import { buildOpenApiDocument } from './openapi.ts';
 import { errorReportingRoutes } from '../error-reporting/routes.ts';
 import { emailTemplateRoutes } from '../email/routes.ts';
+import { onboardingFormCommandRoutes } from '@onboard/command-api/onboarding-forms';
+import { onboardingFormQueryRoutes } from '@onboard/query-api/onboarding-forms';
+import { builtInESignature } from '../onboarding-forms/built-in-e-signature.ts';
 
 type Parameter = { name: string; in: string; required?: boolean };
 type Operation = {
@@ -152,6 +155,16 @@ function allMountedRoutes() {
     emailQueryRoutes(base),
     emailRuleQueryRoutes(base),
     emailTemplateRoutes(base),
+    onboardingFormCommandRoutes({
+      ...base,
+      documents: { get: unused, put: null },
+      eSignature: builtInESignature('openapi-test-secret'),
+    }),
+    onboardingFormQueryRoutes({
+      ...base,
+      documents: { get: unused },
+      eSignature: builtInESignature('openapi-test-secret'),
+    }),
   ].flatMap(mountedRoutes);
 }
 
