@@ -74,6 +74,7 @@ export const OnboardingFormSchema = z
     ),
     documents: z.array(z.object({ docId: z.string(), name: z.string() })),
     lock: z.object({ recipientName: z.string(), until: z.string() }).nullable(),
+    pages: z.array(z.object({ width: z.number(), height: z.number() })),
     version: z.number().int(),
   })
   .meta({ id: 'OnboardingForm' });

@@ -22,7 +22,12 @@ const cmd = <T extends EnvelopeCommand['type']>(
   type: T,
   data: Omit<Extract<EnvelopeCommand, { type: T }>['data'], 'envelopeId' | 'clientId'>,
   at = t(1),
-) => ({ type, data: { envelopeId, clientId, ...data }, metadata: { at, by: staff } }) as unknown as EnvelopeCommand;
+) =>
+  ({
+    type,
+    data: { envelopeId, clientId, ...data },
+    metadata: { at, by: staff },
+  }) as unknown as EnvelopeCommand;
 
 const field = (fieldId: string, roleId: string, kind: SigningField['kind'] = 'signature'): SigningField => ({
   fieldId,

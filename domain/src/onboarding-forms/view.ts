@@ -42,6 +42,8 @@ export type OnboardingFormView = {
   /** The PDF's versions: the template as sent, then after each signature (the last is the current one). */
   documents: { docId: string; name: string }[];
   lock: { recipientName: string; until: string } | null;
+  /** The PDF's pages in points, to draw it. */
+  pages: { width: number; height: number }[];
   version: number;
 };
 
@@ -91,6 +93,7 @@ export function onboardingFormView(state: EnvelopeState, now: Date): OnboardingF
           : `${state.formName} (signed by ${signers[i - 1]?.name ?? 'a recipient'})`,
     })),
     lock: lock && { recipientName: nameOf(lock.recipientId), until: lock.until },
+    pages: state.pages,
     version: state.version,
   };
 }

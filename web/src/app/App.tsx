@@ -27,6 +27,8 @@ import {
   BenAdminPlatformsPage,
   ClientHubPage,
   ResourcesPage,
+  SigningPage,
+  OnboardingFormViewer,
   EmailsListPage,
   EmailDetailPage,
   EmailTemplatesPage,
@@ -133,6 +135,22 @@ function pageFor(route: RouteDef, params: Record<string, string>, user: Authenti
       );
     case 'resourcesListing':
       return <ResourcesPage key={p('clientId')} clientId={p('clientId')} />;
+    case 'onboardingFormsSigned':
+      return (
+        <SigningPage
+          key={`${p('onboardingFormId')}/${p('recipientId')}`}
+          clientId={p('clientId')}
+          onboardingFormId={p('onboardingFormId')}
+        />
+      );
+    case 'onboardingFormsViewer':
+      return (
+        <OnboardingFormViewer
+          key={p('onboardingFormId')}
+          clientId={p('clientId')}
+          onboardingFormId={p('onboardingFormId')}
+        />
+      );
     case 'welcome':
       return <WelcomePage key={p('clientId')} clientId={p('clientId')} />;
     case 'setupPending':

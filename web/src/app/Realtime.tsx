@@ -49,6 +49,14 @@ export function Realtime() {
         setEntries((entries) => applyPushStatus(entries, data, Date.now()));
         if (data.apiJobStatus !== 'IN_PROGRESS') void mutate(clientKey(data.clientId));
       });
+      // An onboarding form's status changed: the hub's list and the signer's queue read it again.
+      source.addEventListener('ONBOARDING_FORM_STATUS', (event) => {
+        if (!isFirstDelivery(event)) return;
+        const { clientId } = JSON.parse(event.data as string) as { clientId: string };
+        const forms = `/api/clients/${encodeURIComponent(clientId)}/onboarding-forms`;
+        void mutate(forms);
+        void mutate(`${forms}/ready-to-sign-recipients`);
+      });
       source.addEventListener('EMAIL_SENT', (event) => {
         if (!isFirstDelivery(event)) return;
         showEmailToast(JSON.parse(event.data as string) as EmailSentData);

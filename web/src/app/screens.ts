@@ -120,3 +120,11 @@ export const ErrorReportsPage = screen(
   () => import('../features/error-reports/ErrorReportsPage.tsx'),
   'ErrorReportsPage',
 );
+export const SigningPage = screen(
+  () => import('../features/onboarding-forms/SigningPage.tsx'),
+  'SigningPage',
+);
+export const OnboardingFormViewer = screen(
+  () => import('../features/onboarding-forms/OnboardingFormViewer.tsx'),
+  'OnboardingFormViewer',
+);

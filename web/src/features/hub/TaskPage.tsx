@@ -28,6 +28,10 @@ import {
 const CompanyProfile = lazy(() =>
   import('./CompanyProfile.tsx').then((m) => ({ default: m.CompanyProfile })),
 );
+// Onboarding forms (templates, envelopes, their statuses) load only on their task's page.
+const OnboardingFormsTask = lazy(() =>
+  import('../onboarding-forms/OnboardingFormsTask.tsx').then((m) => ({ default: m.OnboardingFormsTask })),
+);
 
 const OWNER_WORDS: Record<TaskView['owner'], string> = {
   client: 'Your company’s team',
@@ -318,6 +322,11 @@ function TaskBody({
         </Suspense>
       )}
       {task.taskId === 'enrollment-resources' && client && <EnrollmentResourcesList clientId={client.id} />}
+      {task.taskId === 'onboarding-forms' && client && (
+        <Suspense fallback={null}>
+          <OnboardingFormsTask clientId={client.id} isStaff={isStaff} />
+        </Suspense>
+      )}
       {isStaff && (
         <StaffControls
           key={`${task.status}/${task.dueDate ?? ''}`}

@@ -1,0 +1,30 @@
+import { GlobalWorkerOptions, getDocument, type PDFDocumentProxy } from 'pdfjs-dist';
+import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
+
+GlobalWorkerOptions.workerSrc = workerUrl;
+
+/** Loads a PDF with pdf.js from a same-origin address (the session's cookies go with it). */
+export async function loadPdf(url: string): Promise<PDFDocumentProxy> {
+  const response = await fetch(url, { credentials: 'include' });
+  if (!response.ok)
+    throw new Error('The document could not be loaded. Please refresh the page and try again.');
+  const data = new Uint8Array(await response.arrayBuffer());
+  return getDocument({ data, isEvalSupported: false }).promise;
+}
+
+/** Draws one page (1-based) into the canvas at `scale` CSS pixels per PDF point. */
+export async function renderPage(
+  pdf: PDFDocumentProxy,
+  pageNumber: number,
+  canvas: HTMLCanvasElement,
+  scale: number,
+) {
+  const page = await pdf.getPage(pageNumber);
+  const ratio = window.devicePixelRatio || 1;
+  const viewport = page.getViewport({ scale: scale * ratio });
+  canvas.width = Math.floor(viewport.width);
+  canvas.height = Math.floor(viewport.height);
+  canvas.style.width = `${Math.floor(viewport.width / ratio)}px`;
+  canvas.style.height = `${Math.floor(viewport.height / ratio)}px`;
+  await page.render({ canvas, viewport }).promise;
+}
