@@ -317,7 +317,7 @@ export function OnboardingFormsTask({ clientId, isStaff }: { clientId: string; i
                     <td>{r.roleName}</td>
                     <td data-testid="recipient-status">
                       {r.statusLabel}
-                      {r.declineReason ? `: ${r.declineReason}` : ''}
+                      {r.status === 'declined' && r.declineReason ? `: ${r.declineReason}` : ''}
                     </td>
                     <td>{lastStep(r)}</td>
                     {isStaff && (

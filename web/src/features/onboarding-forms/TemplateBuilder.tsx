@@ -89,7 +89,12 @@ export function TemplateBuilder({ onSaved }: { onSaved?: (template: SigningTempl
       const result = await saveTemplateFields(template.templateId, roles, fields);
       setTemplate(result);
       setSaved(true);
-      void mutate(TEMPLATES_PATH);
+      // The list shows the saved template at once; the read model catches up behind it.
+      await mutate<SigningTemplate[]>(
+        TEMPLATES_PATH,
+        (list) => [result, ...(list ?? []).filter((t) => t.templateId !== result.templateId)],
+        { revalidate: false },
+      );
       onSaved?.(result);
     } catch (caught) {
       setError(messageOf(caught));
