@@ -68,8 +68,6 @@ describe.skipIf(skip)('onboarding forms signed in the browser', () => {
     app = await startApp(embeddedTestConfig(await freshDatabase('e2e_onboarding_forms')));
     browser = await launchBrowser();
     staff = await newPage({ viewport: { width: 1280, height: 1000 } });
-    staff.on('pageerror', (e) => console.log('PAGEERROR', e.message));
-    staff.on('console', (m) => m.type() === 'error' && console.log('CONSOLE', m.text()));
   }, 90_000);
 
   afterAll(async () => {

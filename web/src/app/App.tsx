@@ -98,6 +98,15 @@ function pageFor(route: RouteDef, params: Record<string, string>, user: Authenti
       );
     case 'outsideSignerEifSummary':
       return <OutsideSignerSummaryPage clientId={p('clientId')} />;
+    // A signing link is its own access: recipients without an account sign here too.
+    case 'onboardingFormsSigned':
+      return (
+        <SigningPage
+          key={`${p('onboardingFormId')}/${p('recipientId')}`}
+          clientId={p('clientId')}
+          onboardingFormId={p('onboardingFormId')}
+        />
+      );
   }
   if (!user) return <NotAvailablePage />;
   switch (route.name) {
@@ -135,14 +144,6 @@ function pageFor(route: RouteDef, params: Record<string, string>, user: Authenti
       );
     case 'resourcesListing':
       return <ResourcesPage key={p('clientId')} clientId={p('clientId')} />;
-    case 'onboardingFormsSigned':
-      return (
-        <SigningPage
-          key={`${p('onboardingFormId')}/${p('recipientId')}`}
-          clientId={p('clientId')}
-          onboardingFormId={p('onboardingFormId')}
-        />
-      );
     case 'onboardingFormsViewer':
       return (
         <OnboardingFormViewer

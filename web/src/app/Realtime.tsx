@@ -54,8 +54,13 @@ export function Realtime() {
         if (!isFirstDelivery(event)) return;
         const { clientId } = JSON.parse(event.data as string) as { clientId: string };
         const forms = `/api/clients/${encodeURIComponent(clientId)}/onboarding-forms`;
-        void mutate(forms);
-        void mutate(`${forms}/ready-to-sign-recipients`);
+        // The message can overtake the read model by a moment: read again shortly after, too.
+        const refresh = () => {
+          void mutate(forms);
+          void mutate(`${forms}/ready-to-sign-recipients`);
+        };
+        refresh();
+        for (const delay of [500, 1500, 4000]) setTimeout(refresh, delay);
       });
       source.addEventListener('EMAIL_SENT', (event) => {
         if (!isFirstDelivery(event)) return;
