@@ -192,13 +192,11 @@ export function onboardingFormQueryRoutes(deps: OnboardingFormQueryDeps): Router
       await readForm(clientId, String(req.params.onboardingFormId)),
       deps.now(),
     );
-    res
-      .set('cache-control', 'no-store')
-      .json({
-        locked: lock !== null,
-        recipientName: lock?.recipientName ?? null,
-        until: lock?.until ?? null,
-      });
+    res.set('cache-control', 'no-store').json({
+      locked: lock !== null,
+      recipientName: lock?.recipientName ?? null,
+      until: lock?.until ?? null,
+    });
   });
 
   return router;
