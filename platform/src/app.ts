@@ -447,7 +447,7 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
         },
       }),
     );
-    app.use(onboardingFormCommandRoutes({ ...commandDeps, documents, eSignature }));
+    app.use(onboardingFormCommandRoutes({ ...commandDeps, pool, documents, eSignature }));
   }
   if (has('query-api')) {
     app.use(createQueryApi({ pool, authenticate, now }));

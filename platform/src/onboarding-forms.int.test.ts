@@ -325,4 +325,36 @@ describe('onboarding forms over HTTP', () => {
     });
     expect(listed.length).toBeGreaterThan(0);
   }, 30_000);
+
+  it('moves a user’s places on open forms to their new e-mail (PUT onboarding-form-email)', async () => {
+    const templateId = await template(
+      [{ roleId: 'broker', name: 'Broker', routingOrder: 1, quorum: null }],
+      [field('s', 'broker', 'signature', 600)],
+    );
+    const created = await staff.post(forms, {
+      templateId,
+      recipients: [
+        { roleId: 'broker', name: 'Bianca Brooks', email: 'old.bianca@example.com', userId: null },
+      ],
+    });
+    const id = (created.body as Form).onboardingFormId;
+    await eventually(async () => {
+      const list = (await staff.get(forms)).body as Form[];
+      expect(list.some((f) => f.onboardingFormId === id)).toBe(true);
+    });
+    const moved = await broker.put('/api/users/demo-broker/onboarding-form-email', {
+      oldEmail: 'Old.Bianca@example.com',
+    });
+    expect(moved.status).toBe(200);
+    expect(moved.body.updatedForms).toBe(1);
+    expect(
+      (await benAdmin.put('/api/users/demo-broker/onboarding-form-email', { oldEmail: 'x@example.com' }))
+        .status,
+    ).toBe(403);
+    // Now the broker's own account signs in that place.
+    const link = await broker.post(
+      `${forms}/${id}/embedded-view/${(created.body as Form).recipients[0]!.recipientId}`,
+    );
+    expect(link.status).toBe(201);
+  }, 30_000);
 });

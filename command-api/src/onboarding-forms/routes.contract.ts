@@ -207,3 +207,20 @@ export const reassignRecipient = defineRoute({
     409: problem('The recipient signed already, or the form is closed'),
   },
 });
+
+export const updateOnboardingFormEmail = defineRoute({
+  method: 'put',
+  path: '/api/users/{userId}/onboarding-form-email',
+  tag,
+  summary:
+    'The user’s e-mail changed: their places on forms still being signed take the new address (the user, or staff)',
+  request: {
+    params: z.object({ userId: z.string().min(1) }),
+    body: z.object({ oldEmail: z.string().min(1).max(320) }).strict(),
+  },
+  responses: {
+    200: json(z.object({ updatedForms: z.number().int() }), 'How many forms changed'),
+    403: problem('Neither the user nor staff'),
+    404: problem('No such user'),
+  },
+});

@@ -1,4 +1,5 @@
 import express, { Router, type Request, type RequestHandler } from 'express';
+import type pg from 'pg';
 import {
   envelopeStream,
   parseEvent,
@@ -49,11 +50,14 @@ import {
   reassignRecipient,
   setSigningTemplateFields,
   syncEnvelope,
+  updateOnboardingFormEmail,
   uploadSigningTemplate,
   voidOnboardingForm,
 } from './routes.contract.ts';
 
 export type OnboardingFormCommandDeps = CommandDeps & {
+  /** The read models: users' current e-mails, and which forms name an address. */
+  pool: Pick<pg.Pool, 'query'>;
   documents: DocumentStore;
   eSignature: ESignatureService;
 };
@@ -476,6 +480,49 @@ export function onboardingFormCommandRoutes(deps: OnboardingFormCommandDeps): Ro
       },
     });
     res.json(viewOf(after));
+  });
+
+  mount(router, updateOnboardingFormEmail, async (req, res, input) => {
+    const actor = await requireActor(deps.authenticate, req);
+    const userId = String(req.params.userId);
+    if (actor.userId !== userId && !isInternal(actor))
+      throw new ForbiddenError('Only the user or staff may move their onboarding forms to a new address');
+    const { rows } = await deps.pool.query<{ email: string }>(
+      'select email from rm_users where user_id = $1',
+      [userId],
+    );
+    const user = rows[0];
+    if (!user) throw new NotFoundError('User not found');
+    const oldEmail = input.body().oldEmail.trim().toLowerCase();
+    // Forms still being signed that name the old address (or the account) for someone who can still act.
+    const { rows: forms } = await deps.pool.query<{
+      envelope_id: string;
+      client_id: string;
+      recipient_id: string;
+    }>(
+      `select f.envelope_id, f.client_id, r->>'recipientId' as recipient_id
+       from rm_onboarding_forms f, jsonb_array_elements(f.state->'recipients') r
+       where f.status in ('sent', 'declined')
+         and (lower(r->>'email') = $1 or r->>'userId' = $2)
+         and r->>'status' in ('waiting', 'sent', 'delivered')`,
+      [oldEmail, userId],
+    );
+    let updatedForms = 0;
+    for (const form of forms) {
+      const before = await readEnvelope(form.client_id, form.envelope_id);
+      const after = await executeEnvelope(req, actor, {
+        type: 'ChangeRecipientEmail',
+        data: {
+          envelopeId: form.envelope_id,
+          clientId: form.client_id,
+          recipientId: form.recipient_id,
+          email: user.email,
+          userId,
+        },
+      });
+      if (after.version !== before.version) updatedForms += 1;
+    }
+    res.json({ updatedForms });
   });
 
   return router;

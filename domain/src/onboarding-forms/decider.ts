@@ -96,7 +96,8 @@ export type EnvelopeCommand =
   | Command<'Decline', Ref & { recipientId: string; reason: string; origin: SigningOrigin }>
   | Command<'FinishLater', Ref & { recipientId: string; origin: SigningOrigin }>
   | Command<'ReassignRecipient', Ref & { fromRecipientId: string; recipient: EnvelopeRecipient }>
-  | Command<'VoidEnvelope', Ref & { reason: string }>;
+  | Command<'VoidEnvelope', Ref & { reason: string }>
+  | Command<'ChangeRecipientEmail', Ref & { recipientId: string; email: string; userId: string | null }>;
 export type EnvelopeIntent = Intent<EnvelopeCommand>;
 
 export type EnvelopeError =
@@ -371,6 +372,19 @@ export function decideEnvelope(
         },
       });
     }
+    case 'ChangeRecipientEmail': {
+      if (closed) return conflict(FORM_CLOSED_MESSAGE);
+      const { recipientId, userId } = command.data;
+      const recipient = state.recipients.find((r) => r.recipientId === recipientId);
+      if (!recipient) return refused({ code: 'NOT_FOUND', message: NO_SUCH_RECIPIENT });
+      const email = command.data.email.trim().toLowerCase();
+      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) return invalid({ email: 'Please enter a valid email' });
+      if (recipient.email === email && recipient.userId === userId) return accepted();
+      return accepted({
+        type: 'EnvelopeRecipientEmailChanged',
+        data: { ...ref, recipientId, email, userId, at, by },
+      });
+    }
     case 'VoidEnvelope': {
       if (closed) return conflict(FORM_CLOSED_MESSAGE);
       return accepted({
@@ -521,6 +535,10 @@ export function evolveEnvelope(state: EnvelopeDeciderState, event: EnvelopeEvent
         lock: releaseLock(s, fromRecipientId),
         lastActionAt: at,
       });
+    }
+    case 'EnvelopeRecipientEmailChanged': {
+      const { recipientId, email, userId } = event.data;
+      return update(s, recipientId, { email, userId });
     }
     case 'EnvelopeRoleCompleted': {
       const released = new Set(event.data.releasedRecipientIds);

@@ -283,4 +283,23 @@ describe('an onboarding form envelope', () => {
       routingOrder: 1,
     });
   });
+
+  it('moves a recipient to their new e-mail; nothing when it is the same', () => {
+    const history = then(
+      created(),
+      cmd('ChangeRecipientEmail', { recipientId: 'ben', email: ' Ben.New@Example.com ', userId: 'user-ben' }),
+    );
+    expect(stateOf(history).recipients[0]).toMatchObject({ email: 'ben.new@example.com', status: 'sent' });
+    expect(
+      eventsOf(
+        given(...history).when(
+          cmd('ChangeRecipientEmail', {
+            recipientId: 'ben',
+            email: 'ben.new@example.com',
+            userId: 'user-ben',
+          }),
+        ),
+      ),
+    ).toEqual([]);
+  });
 });

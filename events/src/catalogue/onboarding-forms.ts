@@ -181,6 +181,19 @@ export const EnvelopeRecipientReassigned = z.object({
   }),
 });
 
+/** A recipient's e-mail changed with their account's (PUT /api/users/{userId}/onboarding-form-email). */
+export const EnvelopeRecipientEmailChanged = z.object({
+  type: z.literal('EnvelopeRecipientEmailChanged'),
+  data: z.object({
+    ...EnvelopeRef,
+    recipientId: z.string(),
+    email: z.string(),
+    userId: z.string().nullable(),
+    at: z.string(),
+    by: By,
+  }),
+});
+
 /** A quorum role reached its quorum: its recipients who had not signed are released. */
 export const EnvelopeRoleCompleted = z.object({
   type: z.literal('EnvelopeRoleCompleted'),
@@ -213,6 +226,7 @@ export const EnvelopeEvent = z.discriminatedUnion('type', [
   EnvelopeRecipientDeclined,
   EnvelopeRecipientLeft,
   EnvelopeRecipientReassigned,
+  EnvelopeRecipientEmailChanged,
   EnvelopeRoleCompleted,
   EnvelopeCompleted,
   EnvelopeVoided,
