@@ -32,6 +32,7 @@ export const downloadPath = (clientId: string, formId: string, docId?: string, t
 
 /** Forms waiting for a status are read again every 6 s (platform §4); the live stream does the rest. */
 export const PENDING_REFRESH_MS = 6_000;
+export const REASSIGN_TIMEOUT_MS = 60_000;
 
 export function useOnboardingForms(clientId: string) {
   return useSWR<OnboardingForm[]>(formsPath(clientId), {
@@ -84,13 +85,24 @@ export function useFormWrites(clientId: string) {
       await refresh(form);
       return form;
     },
+    // Platform §9: a reassignment waits up to 60 s and is not retried.
     reassign: async (
       formId: string,
       body: { recipientId: string; name: string; email: string; userId: string | null },
-    ) =>
-      refresh(
-        await apiRequest<OnboardingForm>('PUT', `${formPath(clientId, formId)}/reassign-recipient`, { body }),
-      ),
+    ) => {
+      let form: OnboardingForm;
+      try {
+        form = await apiRequest<OnboardingForm>('PUT', `${formPath(clientId, formId)}/reassign-recipient`, {
+          body,
+          signal: AbortSignal.timeout(REASSIGN_TIMEOUT_MS),
+        });
+      } catch (caught) {
+        if (caught instanceof DOMException && caught.name === 'TimeoutError')
+          throw new Error('The reassignment took too long. Please try again.', { cause: caught });
+        throw caught;
+      }
+      await refresh(form);
+    },
     voidForm: async (formId: string, reason: string) => {
       await apiRequest('DELETE', `${formPath(clientId, formId)}?reason=${enc(reason)}`);
       await refresh();
