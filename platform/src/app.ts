@@ -447,7 +447,16 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
         },
       }),
     );
-    app.use(onboardingFormCommandRoutes({ ...commandDeps, pool, documents, eSignature }));
+    app.use(
+      onboardingFormCommandRoutes({
+        ...commandDeps,
+        pool,
+        documents,
+        eSignature,
+        emailSender: identity.deps.emailSender,
+        publicUrl: identity.deps.publicUrl,
+      }),
+    );
   }
   if (has('query-api')) {
     app.use(createQueryApi({ pool, authenticate, now }));

@@ -193,6 +193,14 @@ describe('onboarding forms over HTTP', () => {
     await anonymous.request('GET', '/api/auth/csrf');
     const link = await staff.post(`${forms}/${form.onboardingFormId}/embedded-view/${outside.recipientId}`);
     const token = new URL(`http://x${link.body.url as string}`).searchParams.get('token')!;
+    // Someone without an account gets the link by e-mail.
+    const emails = await eventually(async () => {
+      const list = await staff.get(`/api/clients/${DEMO_CLIENT_ID}/emails`);
+      const items = (list.body.items ?? list.body) as { subject: string }[];
+      expect(items.map((e) => e.subject)).toContain('Group application is ready for your signature');
+      return items;
+    });
+    expect(emails.length).toBeGreaterThan(0);
     const opened = await anonymous.put(`${forms}/${form.onboardingFormId}/embedded-view-action/open`, {
       token,
     });

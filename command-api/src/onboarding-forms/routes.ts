@@ -40,6 +40,8 @@ import {
   type SigningTokenClaims,
 } from '@onboard/domain/onboarding-forms/index';
 import { mount } from '@onboard/api-contract/express';
+import { EMAIL_TEMPLATES, emailText } from '@onboard/domain/emails/templates';
+import type { EmailSender } from '../auth/email-port.ts';
 import { requireActor, requirePermission, type CommandDeps } from '../http/context.ts';
 import { decideOnStream } from '../http/decide.ts';
 import {
@@ -60,7 +62,13 @@ export type OnboardingFormCommandDeps = CommandDeps & {
   pool: Pick<pg.Pool, 'query'>;
   documents: DocumentStore;
   eSignature: ESignatureService;
+  /** Recipients without an account get their signing link by e-mail (the outbox). */
+  emailSender?: EmailSender;
+  publicUrl?: () => string;
 };
+
+/** How long an e-mailed signing link stays valid (it still opens only once). */
+export const EMAILED_LINK_DAYS = 3;
 
 export const NOT_A_PDF_MESSAGE = 'The template must be a PDF';
 const SIGNING_RACE_MESSAGE =
@@ -323,7 +331,10 @@ export function onboardingFormCommandRoutes(deps: OnboardingFormCommandDeps): Ro
     if (!isOwn && !(isInternal(actor) && recipient.userId === null))
       throw new ForbiddenError('Only the recipient may sign in their place');
     const linkId = deps.newId();
-    const expiresAt = new Date(deps.now().getTime() + SIGNING_LINK_MINUTES * 60_000).toISOString();
+    // A recipient without an account gets the link by e-mail, so it waits days rather than minutes.
+    const emailed = !isOwn && deps.emailSender !== undefined && deps.publicUrl !== undefined;
+    const validFor = emailed ? EMAILED_LINK_DAYS * 86_400_000 : SIGNING_LINK_MINUTES * 60_000;
+    const expiresAt = new Date(deps.now().getTime() + validFor).toISOString();
     await executeEnvelope(req, actor, {
       type: 'IssueSigningLink',
       data: { envelopeId, clientId, recipientId, linkId, expiresAt },
@@ -337,6 +348,29 @@ export function onboardingFormCommandRoutes(deps: OnboardingFormCommandDeps): Ro
       expiresAt,
     });
     const url = `/client/${encodeURIComponent(clientId)}/onboarding-forms/${encodeURIComponent(envelopeId)}/action/${encodeURIComponent(recipientId)}?token=${encodeURIComponent(token)}`;
+    if (emailed) {
+      const { rows } = await deps.pool.query<{ name: string }>(
+        'select name from rm_clients where client_id = $1',
+        [clientId],
+      );
+      const link = `${deps.publicUrl!().replace(/\/+$/, '')}${url}`;
+      const content = EMAIL_TEMPLATES.ONBOARDING_FORM_TO_SIGN!.build({
+        firstName: recipient.name.split(/\s+/)[0] ?? recipient.name,
+        formName: state.formName,
+        clientName: rows[0]?.name ?? '',
+        link,
+      });
+      await deps.emailSender!.send({
+        kind: 'ONBOARDING_FORM_TO_SIGN',
+        to: [recipient.email],
+        subject: content.subject,
+        body: emailText(content),
+        content,
+        link,
+        clientId,
+        actor: { userId: actor.userId, role: actor.role },
+      });
+    }
     res.status(201).json({ url, expiresAt });
   });
 

@@ -432,7 +432,9 @@ export function OnboardingFormsTask({ clientId, isStaff }: { clientId: string; i
         isOpen={link !== null}
         onOpenChange={(open) => !open && setLink(null)}
       >
-        <p>Send this link to {link?.name}. It opens once, within 15 minutes.</p>
+        <p>
+          {link?.name} was e-mailed this link. It opens once, within 3 days; you can also pass it on yourself.
+        </p>
         <input
           className="field__input"
           readOnly
