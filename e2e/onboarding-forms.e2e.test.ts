@@ -6,7 +6,14 @@ import { embeddedTestConfig } from '@onboard/platform/config';
 import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
 import { browserAvailability, skipUnless } from '@onboard/testing/backends';
 import { freshDatabase } from '@onboard/testing/db';
-import { authenticator, ensureWebBuilt, launchBrowser, screenshotPath, signInThroughUi } from './browser.ts';
+import {
+  authenticator,
+  ensureWebBuilt,
+  expectNoSeriousAxeViolations,
+  launchBrowser,
+  screenshotPath,
+  signInThroughUi,
+} from './browser.ts';
 
 const skip = skipUnless('browser', browserAvailability());
 const admin = DEMO_USERS.find((u) => u.role === 'SLF_ADMIN')!;
@@ -67,7 +74,7 @@ describe.skipIf(skip)('onboarding forms signed in the browser', () => {
     ensureWebBuilt();
     app = await startApp(embeddedTestConfig(await freshDatabase('e2e_onboarding_forms')));
     browser = await launchBrowser();
-    staff = await newPage({ viewport: { width: 1280, height: 1000 } });
+    staff = await newPage({ viewport: { width: 1280, height: 1000 }, bypassCSP: true });
   }, 90_000);
 
   afterAll(async () => {
@@ -187,9 +194,10 @@ describe.skipIf(skip)('onboarding forms signed in the browser', () => {
     const link = await staff.getByRole('dialog').getByRole('textbox', { name: 'Signing link' }).inputValue();
     await staff.getByRole('button', { name: 'Close' }).click();
 
-    const outside = await newPage();
+    const outside = await newPage({ bypassCSP: true });
     await outside.goto(link);
     await outside.locator('canvas[data-rendered="yes"]').first().waitFor();
+    await expectNoSeriousAxeViolations(outside);
     await outside.getByLabel('Type it').check();
     await outside.getByLabel('Your full name, as your signature').fill('Rita Ramos');
     await outside.getByRole('button', { name: 'Sign', exact: true }).click();
@@ -205,6 +213,7 @@ describe.skipIf(skip)('onboarding forms signed in the browser', () => {
       .toBe('Completed');
     await expect.poll(() => statusOf(staff, 'Rita Ramos').textContent()).toBe('Signed');
     await staff.screenshot({ path: screenshotPath('onboarding-forms-task.png'), fullPage: true });
+    await expectNoSeriousAxeViolations(staff);
   }, 120_000);
 
   it('the completed PDF, drawn by pdf.js, shows both signatures', async () => {
