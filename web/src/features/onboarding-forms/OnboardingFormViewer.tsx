@@ -18,7 +18,7 @@ export function OnboardingFormViewer({
   const form = forms.find((f) => f.onboardingFormId === onboardingFormId);
   if (!form) return <Alert tone="error">This form is not available.</Alert>;
   return (
-    <main className="esign-signing" id="main">
+    <div className="esign-signing">
       <h1>{form.formName}</h1>
       <p>
         {form.statusLabel}.{' '}
@@ -32,6 +32,6 @@ export function OnboardingFormViewer({
         label="The form"
         overlay={() => null}
       />
-    </main>
+    </div>
   );
 }

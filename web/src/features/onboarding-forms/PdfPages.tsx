@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import { loadPdf, renderPage } from './pdf.ts';
 
@@ -17,16 +17,17 @@ export const cssBox = (field: Placed, page: PageBox, scale: number) => ({
 /** The width pages are drawn at: the container's, at most 820 px (phones get the whole width). */
 function useScale(pages: readonly PageBox[]) {
   const ref = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState(800);
-  useEffect(() => {
+  const [width, setWidth] = useState(0);
+  useLayoutEffect(() => {
     const element = ref.current;
     if (!element) return;
+    setWidth(Math.min(820, element.getBoundingClientRect().width));
     const observer = new ResizeObserver(([entry]) => setWidth(Math.min(820, entry!.contentRect.width)));
     observer.observe(element);
     return () => observer.disconnect();
   }, []);
   const widest = Math.max(1, ...pages.map((p) => p.width));
-  return { ref, scale: width / widest };
+  return { ref, scale: Math.max(width, 1) / widest };
 }
 
 /**
@@ -92,10 +93,23 @@ export function PdfPages({
 
 function PageCanvas({ pdf, page, scale }: { pdf: PDFDocumentProxy | null; page: number; scale: number }) {
   const ref = useRef<HTMLCanvasElement>(null);
+  const [drawnAt, setDrawnAt] = useState<number | null>(null);
   useEffect(() => {
-    if (pdf && ref.current) void renderPage(pdf, page, ref.current, scale).catch(() => undefined);
+    // Nothing to draw before the document loads and the container has been measured.
+    if (!pdf || !ref.current || scale < 0.05) return;
+    const drawing = renderPage(pdf, page, ref.current, scale);
+    drawing.done.then(
+      () => setDrawnAt(scale),
+      () => undefined,
+    );
+    return drawing.cancel;
   }, [pdf, page, scale]);
   return (
-    <canvas ref={ref} className="esign-page__canvas" aria-hidden="true" data-rendered={pdf ? 'yes' : 'no'} />
+    <canvas
+      ref={ref}
+      className="esign-page__canvas"
+      aria-hidden="true"
+      data-rendered={drawnAt === scale ? 'yes' : 'no'}
+    />
   );
 }

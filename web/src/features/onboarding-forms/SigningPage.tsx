@@ -109,23 +109,23 @@ export function SigningPage({ clientId, onboardingFormId }: { clientId: string; 
 
   if (openError)
     return (
-      <main className="esign-signing" id="main">
+      <div className="esign-signing">
         <h1>Sign a document</h1>
         <Alert tone="error" testId="signing-error">
           {openError}
         </Alert>
         {backLink}
-      </main>
+      </div>
     );
   if (!session)
     return (
-      <main className="esign-signing" id="main" aria-busy="true">
+      <div className="esign-signing" aria-busy="true">
         <p>Opening the document…</p>
-      </main>
+      </div>
     );
   if (done)
     return (
-      <main className="esign-signing" id="main">
+      <div className="esign-signing">
         <h1>{session.formName}</h1>
         <Alert tone="success" testId="signing-done">
           {done.kind === 'signed'
@@ -137,7 +137,7 @@ export function SigningPage({ clientId, onboardingFormId }: { clientId: string; 
               : `You can finish ${session.formName} later from the link you were given, or ask for a new one.`}
         </Alert>
         {backLink}
-      </main>
+      </div>
     );
 
   const fields = session.fields;
@@ -145,7 +145,7 @@ export function SigningPage({ clientId, onboardingFormId }: { clientId: string; 
   const inputs = fields.filter((f) => f.kind === 'text' || f.kind === 'checkbox');
 
   return (
-    <main className="esign-signing" id="main">
+    <div className="esign-signing">
       <h1>{session.formName}</h1>
       <p>
         {session.recipientName}, you sign as <strong>{session.roleName}</strong>. Your {fields.length} field
@@ -288,6 +288,6 @@ export function SigningPage({ clientId, onboardingFormId }: { clientId: string; 
           </div>
         </form>
       </ModalDialog>
-    </main>
+    </div>
   );
 }
