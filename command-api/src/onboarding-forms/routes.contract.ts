@@ -25,10 +25,12 @@ export const uploadSigningTemplate = defineRoute({
   path: '/api/onboarding-form-templates',
   tag,
   summary: 'Upload a PDF as a new onboarding form template (staff)',
-  description: 'The body is the PDF itself; its name (URI-encoded) in X-File-Name.',
+  description:
+    'The body is the PDF itself (application/pdf, or application/octet-stream when the browser cannot tell); its name (URI-encoded) in X-File-Name.',
   request: {
     headers: z.object({ 'x-file-name': z.string().meta({ description: 'The file name, URI-encoded' }) }),
-    bodyContentTypes: ['application/pdf'],
+    // A browser that cannot tell the file's type sends application/octet-stream; the content decides.
+    bodyContentTypes: ['application/pdf', 'application/octet-stream'],
   },
   responses: {
     201: json(SigningTemplateSchema, 'The template, without fields yet'),

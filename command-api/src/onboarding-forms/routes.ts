@@ -218,7 +218,7 @@ export function onboardingFormCommandRoutes(deps: OnboardingFormCommandDeps): Ro
         async (req, res, next) => {
           res.locals.actor = await requireStaff(req);
           const type = (req.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-          if (type !== 'application/pdf') throw notPdf();
+          if (type !== 'application/pdf' && type !== 'application/octet-stream') throw notPdf();
           if (Number(req.get('content-length') ?? 0) > MAX_UPLOAD_BYTES)
             throw new AppError(413, 'FILE_TOO_LARGE', FILE_TOO_LARGE_MESSAGE);
           next();
