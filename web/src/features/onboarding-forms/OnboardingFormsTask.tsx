@@ -245,29 +245,27 @@ export function OnboardingFormsTask({ clientId, isStaff }: { clientId: string; i
     <div className="esign-task" data-testid="onboarding-forms">
       {(ready ?? []).length > 0 && (
         <section aria-labelledby="ready-title">
-          <h3 id="ready-title">Waiting for your signature</h3>
+          <h3 id="ready-title">{isStaff ? 'Whose turn it is' : 'Waiting for your signature'}</h3>
           <ul className="esign-ready">
-            {(ready ?? [])
-              .filter((r) => !isStaff || r.hasAccount)
-              .map((r) => (
-                <li key={r.recipientId}>
-                  {r.formName}, as {r.roleName} ({r.name}){' '}
-                  {!isStaff && (
-                    <button
-                      type="button"
-                      className="button button--primary"
-                      onClick={() =>
-                        void run(async () => {
-                          const { url } = await writes.signingLink(r.onboardingFormId, r.recipientId);
-                          navigate(url);
-                        })
-                      }
-                    >
-                      Sign {r.formName}
-                    </button>
-                  )}
-                </li>
-              ))}
+            {(ready ?? []).map((r) => (
+              <li key={r.recipientId}>
+                {r.formName}, as {r.roleName} ({r.name}){' '}
+                {!isStaff && (
+                  <button
+                    type="button"
+                    className="button button--primary"
+                    onClick={() =>
+                      void run(async () => {
+                        const { url } = await writes.signingLink(r.onboardingFormId, r.recipientId);
+                        navigate(url);
+                      })
+                    }
+                  >
+                    Sign {r.formName}
+                  </button>
+                )}
+              </li>
+            ))}
           </ul>
         </section>
       )}
