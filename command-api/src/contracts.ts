@@ -18,6 +18,7 @@ import * as resources from './resources/routes.contract.ts';
 import * as tasks from './tasks/routes.contract.ts';
 import * as users from './users/routes.contract.ts';
 import * as census from './census/routes.contract.ts';
+import * as onboardingForms from './onboarding-forms/routes.contract.ts';
 
 // Every write route's contract (the files beside the handlers), for the OpenAPI document, the web's types
 // and the answer checks of the integration tests. A pure entry: zod and the contract kit only.
@@ -40,6 +41,7 @@ export * from './support/routes.contract.ts';
 export * from './tasks/routes.contract.ts';
 export * from './users/routes.contract.ts';
 export * from './census/routes.contract.ts';
+export * from './onboarding-forms/routes.contract.ts';
 
 export const commandContracts = collectContracts(
   analytics,
@@ -61,4 +63,5 @@ export const commandContracts = collectContracts(
   tasks,
   users,
   census,
+  onboardingForms,
 );

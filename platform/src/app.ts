@@ -59,6 +59,7 @@ import { employeeClassQueryRoutes } from '@onboard/query-api/employee-classes';
 import { createUserAdminCommands } from '@onboard/command-api/users';
 import { createUserAdminQueries } from '@onboard/query-api/users';
 import { evidencePackRoutes } from '@onboard/query-api/evidence-pack';
+import { completedFormsForEvidence } from '@onboard/query-api/onboarding-forms/evidence';
 import { carrierCertificateSource } from './evidence/carrier-certificate.ts';
 import { analyticsBodyParser, analyticsCommandRoutes } from '@onboard/command-api/analytics';
 import { analyticsQueryRoutes } from '@onboard/query-api/analytics';
@@ -92,6 +93,9 @@ import type { EmailDeliveryLoop } from '@onboard/workers/email-delivery';
 import { createLogger, type Logger } from './logger.ts';
 import { seedDemoData, seedDemoUsers, underSeedLock } from './seed.ts';
 import { demoTotpSecret } from './demo-totp.ts';
+import { onboardingFormCommandRoutes } from '@onboard/command-api/onboarding-forms';
+import { onboardingFormQueryRoutes } from '@onboard/query-api/onboarding-forms';
+import { builtInESignature } from './onboarding-forms/built-in-e-signature.ts';
 
 /** The public Explorer routes (explorer §2), with or without the /en/ and /es/ prefixes. */
 const EXPLORER_PUBLIC_PATH = /^\/(?:(?:en|es)\/)?benefits-explorer(?:\/|$)/i;
@@ -220,6 +224,8 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
   const bus = await connectBus(config, pool, logger);
   const snapshots = createPostgresSnapshotStore(pool);
   const documents = await connectDocumentStore(config, pool, now);
+  // Onboarding forms' e-signature: Onboard's own (a carrier's outside service would plug in here).
+  const eSignature = builtInESignature(config.sessionSecrets[0]!);
   let emailDelivery: EmailDeliveryLoop | null = null;
   const identity = await createIdentity({
     config,
@@ -447,6 +453,16 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
       }),
     );
     app.use(censusCommandRoutes({ ...commandDeps, documents, bus }));
+    app.use(
+      onboardingFormCommandRoutes({
+        ...commandDeps,
+        pool,
+        documents,
+        eSignature,
+        emailSender: identity.deps.emailSender,
+        publicUrl: identity.deps.publicUrl,
+      }),
+    );
   }
   if (has('query-api')) {
     app.use(createQueryApi({ pool, authenticate, now }));
@@ -460,8 +476,7 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
           snapshots,
           authenticate,
           carrierCertificate: carrierCertificateSource(config.evidenceCertificate, now),
-          // wired to the onboarding-forms module when it lands
-          signedForms: async () => [],
+          signedForms: (clientId) => completedFormsForEvidence({ pool, documents }, clientId),
         },
         now,
       ),
@@ -494,6 +509,7 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
     app.use(emailQueryRoutes({ pool, authenticate }));
     app.use(emailRuleQueryRoutes({ store, pool, authenticate }));
     app.use(emailTemplateRoutes({ authenticate, store, now, newId: randomUUID }));
+    app.use(onboardingFormQueryRoutes({ pool, authenticate, documents, eSignature, now }));
     gateway = await startGateway({ bus, authenticate, group: config.gatewayGroup });
     app.use(gateway.router);
     const liveGateway = gateway;

@@ -13,6 +13,7 @@ import { benAdminPlatformsProjection } from './ben-admin-platforms.ts';
 import { portalChatsProjection } from './portal-chats.ts';
 import { netChangesProjection } from './net-changes.ts';
 import { eifHistoryProjection } from './eif-history.ts';
+import { onboardingFormsProjection } from './onboarding-forms.ts';
 
 export {
   clientViewProjection,
@@ -29,6 +30,7 @@ export {
   portalChatsProjection,
   netChangesProjection,
   eifHistoryProjection,
+  onboardingFormsProjection,
 };
 
 /** Every named projection; `npm run projections:rebuild -- <name>` takes one of these names. */
@@ -47,4 +49,5 @@ export const projections: readonly CheckpointedConsumer[] = [
   portalChatsProjection,
   netChangesProjection,
   eifHistoryProjection,
+  onboardingFormsProjection,
 ];

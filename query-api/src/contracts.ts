@@ -19,6 +19,7 @@ import * as users from './users/routes.contract.ts';
 import * as evidencePack from './evidence-pack/routes.contract.ts';
 import * as netChanges from './net-changes/routes.contract.ts';
 import * as census from './census/routes.contract.ts';
+import * as onboardingForms from './onboarding-forms/routes.contract.ts';
 
 // Every read route's contract (the files beside the handlers), for the OpenAPI document, the web's types
 // and the answer checks of the integration tests. A pure entry: zod and the contract kit only.
@@ -42,6 +43,7 @@ export * from './users/routes.contract.ts';
 export * from './evidence-pack/routes.contract.ts';
 export * from './net-changes/routes.contract.ts';
 export * from './census/routes.contract.ts';
+export * from './onboarding-forms/routes.contract.ts';
 
 export const queryContracts = collectContracts(
   analytics,
@@ -64,4 +66,5 @@ export const queryContracts = collectContracts(
   evidencePack,
   netChanges,
   census,
+  onboardingForms,
 );

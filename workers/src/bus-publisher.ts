@@ -23,10 +23,41 @@ export function toBusMessage(recorded: RecordedEvent): BusMessage | null {
         topic: 'EMAIL_SENT',
         payload: { emailId: event.data.emailId, subject: event.data.subject },
       };
+    case 'EnvelopeCreated':
+    case 'EnvelopeRecipientAdded':
+    case 'EnvelopeRecipientViewed':
+    case 'EnvelopeRecipientSigned':
+    case 'EnvelopeRecipientDeclined':
+    case 'EnvelopeRecipientLeft':
+    case 'EnvelopeRecipientReassigned':
+    case 'EnvelopeCompleted':
+    case 'EnvelopeVoided':
+      return {
+        ...base,
+        topic: 'ONBOARDING_FORM_STATUS',
+        payload: {
+          clientId: event.data.clientId,
+          onboardingFormId: event.data.envelopeId,
+          change: event.type,
+        },
+      };
     default:
       return null;
   }
 }
+
+/** The envelope events the hub hears of as they happen. */
+const ONBOARDING_FORM_STATUS_EVENTS = [
+  'EnvelopeCreated',
+  'EnvelopeRecipientAdded',
+  'EnvelopeRecipientViewed',
+  'EnvelopeRecipientSigned',
+  'EnvelopeRecipientDeclined',
+  'EnvelopeRecipientLeft',
+  'EnvelopeRecipientReassigned',
+  'EnvelopeCompleted',
+  'EnvelopeVoided',
+];
 
 /**
  * Publishes from the event store to the bus with its own checkpoint (an outbox by another name): the
@@ -36,7 +67,7 @@ export function toBusMessage(recorded: RecordedEvent): BusMessage | null {
 export function busPublisher(bus: Bus): CheckpointedConsumer {
   return {
     name: 'bus-publisher',
-    filter: { eventTypes: ['ApiJobStatusChanged', 'EmailSent'] },
+    filter: { eventTypes: ['ApiJobStatusChanged', 'EmailSent', ...ONBOARDING_FORM_STATUS_EVENTS] },
     react: async (events) => {
       const messages = events.map(toBusMessage).filter((m): m is BusMessage => m !== null);
       if (messages.length > 0) await bus.publish(messages);

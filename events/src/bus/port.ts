@@ -41,10 +41,19 @@ export const CensusValidationProgressMessage = z.object({
   }),
 });
 
+/** An onboarding form's status changed (a recipient viewed, signed or declined; reassigned, voided, completed). */
+export const OnboardingFormStatusMessage = z.object({
+  topic: z.literal('ONBOARDING_FORM_STATUS'),
+  id: z.string().uuid(),
+  occurredAt: z.string(),
+  payload: z.object({ clientId: z.string(), onboardingFormId: z.string(), change: z.string() }),
+});
+
 export const BusMessage = z.discriminatedUnion('topic', [
   QpsPushStatusMessage,
   EmailSentMessage,
   CensusValidationProgressMessage,
+  OnboardingFormStatusMessage,
 ]);
 export type BusMessage = z.infer<typeof BusMessage>;
 export type BusTopic = BusMessage['topic'];
@@ -52,6 +61,7 @@ export const BUS_TOPICS: readonly BusTopic[] = [
   'QPS_PUSH_STATUS',
   'EMAIL_SENT',
   'CENSUS_VALIDATION_PROGRESS',
+  'ONBOARDING_FORM_STATUS',
 ];
 
 /** A message as delivered, with the bus's own ordering key for replay (`Last-Event-ID`). */

@@ -11,6 +11,7 @@ import { FeatureToggleEvent } from './feature-toggles.ts';
 import { BenAdminPlatformEvent } from './ben-admin-platforms.ts';
 import { PortalChatEvent } from './support.ts';
 import { CensusEvent } from './census.ts';
+import { EnvelopeEvent, SigningTemplateEvent } from './onboarding-forms.ts';
 import type { RecordedEvent } from '../store/port.ts';
 
 export * from './eif.ts';
@@ -25,6 +26,7 @@ export * from './feature-toggles.ts';
 export * from './ben-admin-platforms.ts';
 export * from './support.ts';
 export * from './census.ts';
+export * from './onboarding-forms.ts';
 
 /**
  * Every domain event the store may hold. An event's `data` is validated on the way in (append) and on
@@ -50,6 +52,8 @@ export const DomainEvent = z.discriminatedUnion('type', [
   ...BenAdminPlatformEvent.options,
   ...PortalChatEvent.options,
   ...CensusEvent.options,
+  ...SigningTemplateEvent.options,
+  ...EnvelopeEvent.options,
 ]);
 export type DomainEvent = z.infer<typeof DomainEvent>;
 export type DomainEventType = DomainEvent['type'];

@@ -38,6 +38,9 @@ import { buildOpenApiDocument } from './openapi.ts';
 import { errorReportingRoutes } from '../error-reporting/routes.ts';
 import { evidencePackRoutes } from '@onboard/query-api/evidence-pack';
 import { emailTemplateRoutes } from '../email/routes.ts';
+import { onboardingFormCommandRoutes } from '@onboard/command-api/onboarding-forms';
+import { onboardingFormQueryRoutes } from '@onboard/query-api/onboarding-forms';
+import { builtInESignature } from '../onboarding-forms/built-in-e-signature.ts';
 
 type Parameter = { name: string; in: string; required?: boolean };
 type Operation = {
@@ -158,6 +161,16 @@ function allMountedRoutes() {
     evidencePackRoutes({ ...base, carrierCertificate: unused, signedForms: unused }),
     censusCommandRoutes({ ...base, documents: { get: unused, put: null } }),
     censusQueryRoutes({ ...base, documents: { get: unused } }),
+    onboardingFormCommandRoutes({
+      ...base,
+      documents: { get: unused, put: null },
+      eSignature: builtInESignature('openapi-test-secret'),
+    }),
+    onboardingFormQueryRoutes({
+      ...base,
+      documents: { get: unused },
+      eSignature: builtInESignature('openapi-test-secret'),
+    }),
   ].flatMap(mountedRoutes);
 }
 

@@ -16,6 +16,7 @@ import {
   clientStream,
   eifStream,
   emailRulesStream,
+  envelopeStream,
   resourceStream,
   serialisePosition,
   taskStream,
@@ -40,18 +41,23 @@ export const sha256Hex = (bytes: Uint8Array | string) =>
     .update(typeof bytes === 'string' ? Buffer.from(bytes, 'utf8') : bytes)
     .digest('hex');
 
-/** The streams that make up a client's onboarding, in the event store. */
-export const clientStreams = (clientId: string) => [
+/** The streams that make up a client's onboarding, in the event store (with its signed forms' envelopes). */
+export const clientStreams = (clientId: string, envelopeIds: readonly string[] = []) => [
   clientStream(clientId),
   eifStream(clientId),
   taskStream(clientId),
   resourceStream(clientId),
   emailRulesStream(clientId),
+  ...envelopeIds.map(envelopeStream),
 ];
 
 /** Every event of the client's streams, in the order the store committed them. */
-export async function clientEvents(store: EventStore, clientId: string): Promise<RecordedEvent[]> {
-  const streams = await Promise.all(clientStreams(clientId).map((s) => store.readStream(s)));
+export async function clientEvents(
+  store: EventStore,
+  clientId: string,
+  envelopeIds: readonly string[] = [],
+): Promise<RecordedEvent[]> {
+  const streams = await Promise.all(clientStreams(clientId, envelopeIds).map((s) => store.readStream(s)));
   return streams
     .flat()
     .sort((a, b) => comparePositions(a.position, b.position) || a.streamName.localeCompare(b.streamName));
@@ -315,7 +321,10 @@ export async function composeEvidencePack(input: EvidencePackInput): Promise<PDF
       rule: CHAIN_RULE,
       genesis: CHAIN_GENESIS,
       head,
-      streams: clientStreams(input.clientId),
+      streams: clientStreams(
+        input.clientId,
+        input.forms.map((f) => f.envelopeId),
+      ),
       links: chain,
     },
   };
@@ -367,7 +376,12 @@ export async function gatherEvidencePack(
 ): Promise<{ clientName: string; doc: PDFDocument } | null> {
   const summary = await eifSummaryPdf(deps, clientId, { timeZone: 'UTC', at });
   if (!summary) return null;
-  const [forms, events] = await Promise.all([deps.signedForms(clientId), clientEvents(deps.store, clientId)]);
+  const forms = await deps.signedForms(clientId);
+  const events = await clientEvents(
+    deps.store,
+    clientId,
+    forms.map((f) => f.envelopeId),
+  );
   const doc = await composeEvidencePack({
     clientId,
     clientName: summary.view.name,

@@ -9,7 +9,10 @@ export const eventsStream = defineRoute({
   description: 'Server-Sent Events; a browser reconnecting with Last-Event-ID gets what it missed.',
   request: { headers: z.object({ 'last-event-id': z.string().optional() }) },
   responses: {
-    200: media('text/event-stream', 'Server-Sent Events: QPS_PUSH_STATUS and EMAIL_SENT'),
+    200: media(
+      'text/event-stream',
+      'Server-Sent Events: QPS_PUSH_STATUS, EMAIL_SENT and ONBOARDING_FORM_STATUS',
+    ),
     403: problem('Not staff'),
   },
 });

@@ -27,6 +27,8 @@ import {
   BenAdminPlatformsPage,
   ClientHubPage,
   ResourcesPage,
+  SigningPage,
+  OnboardingFormViewer,
   EmailsListPage,
   EmailDetailPage,
   EmailTemplatesPage,
@@ -98,6 +100,15 @@ function pageFor(route: RouteDef, params: Record<string, string>, user: Authenti
       );
     case 'outsideSignerEifSummary':
       return <OutsideSignerSummaryPage clientId={p('clientId')} />;
+    // A signing link is its own access: recipients without an account sign here too.
+    case 'onboardingFormsSigned':
+      return (
+        <SigningPage
+          key={`${p('onboardingFormId')}/${p('recipientId')}`}
+          clientId={p('clientId')}
+          onboardingFormId={p('onboardingFormId')}
+        />
+      );
   }
   if (!user) return <NotAvailablePage />;
   switch (route.name) {
@@ -135,6 +146,14 @@ function pageFor(route: RouteDef, params: Record<string, string>, user: Authenti
       );
     case 'resourcesListing':
       return <ResourcesPage key={p('clientId')} clientId={p('clientId')} />;
+    case 'onboardingFormsViewer':
+      return (
+        <OnboardingFormViewer
+          key={p('onboardingFormId')}
+          clientId={p('clientId')}
+          onboardingFormId={p('onboardingFormId')}
+        />
+      );
     case 'welcome':
       return <WelcomePage key={p('clientId')} clientId={p('clientId')} />;
     case 'setupPending':

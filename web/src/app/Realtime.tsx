@@ -57,6 +57,19 @@ export function Realtime() {
         const data = JSON.parse(event.data as string) as CensusProgressData;
         void mutate(censusKey(data.clientId, data.policyId));
       });
+      // An onboarding form's status changed: the hub's list and the signer's queue read it again.
+      source.addEventListener('ONBOARDING_FORM_STATUS', (event) => {
+        if (!isFirstDelivery(event)) return;
+        const { clientId } = JSON.parse(event.data as string) as { clientId: string };
+        const forms = `/api/clients/${encodeURIComponent(clientId)}/onboarding-forms`;
+        // The message can overtake the read model by a moment: read again shortly after, too.
+        const refresh = () => {
+          void mutate(forms);
+          void mutate(`${forms}/ready-to-sign-recipients`);
+        };
+        refresh();
+        for (const delay of [500, 1500, 4000]) setTimeout(refresh, delay);
+      });
       source.addEventListener('EMAIL_SENT', (event) => {
         if (!isFirstDelivery(event)) return;
         showEmailToast(JSON.parse(event.data as string) as EmailSentData);

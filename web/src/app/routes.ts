@@ -151,8 +151,9 @@ export const ROUTES: readonly RouteDef[] = [
   route(
     'onboardingFormsSigned',
     `${CLIENT}/onboarding-forms/:onboardingFormId/action/:recipientId`,
-    'hub',
-    'required',
+    // Opened by a single-use signing link: recipients without an account sign here too.
+    'outside_signer',
+    'optional',
   ),
   route(
     'onboardingFormsViewer',

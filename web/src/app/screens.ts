@@ -127,3 +127,11 @@ export const CensusReportPage = screen(
   () => import('../features/census/CensusReportPage.tsx'),
   'CensusReportPage',
 );
+export const SigningPage = screen(
+  () => import('../features/onboarding-forms/SigningPage.tsx'),
+  'SigningPage',
+);
+export const OnboardingFormViewer = screen(
+  () => import('../features/onboarding-forms/OnboardingFormViewer.tsx'),
+  'OnboardingFormViewer',
+);

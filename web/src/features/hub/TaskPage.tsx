@@ -28,6 +28,10 @@ import {
 const CompanyProfile = lazy(() =>
   import('./CompanyProfile.tsx').then((m) => ({ default: m.CompanyProfile })),
 );
+// Onboarding forms (templates, envelopes, their statuses) load only on their task's page.
+const OnboardingFormsTask = lazy(() =>
+  import('../onboarding-forms/OnboardingFormsTask.tsx').then((m) => ({ default: m.OnboardingFormsTask })),
+);
 
 const OWNER_WORDS: Record<TaskView['owner'], string> = {
   client: 'Your company’s team',
@@ -333,6 +337,11 @@ function TaskBody({
             Upload and validate the census
           </Link>
         </section>
+      )}
+      {task.taskId === 'onboarding-forms' && client && (
+        <Suspense fallback={null}>
+          <OnboardingFormsTask clientId={client.id} isStaff={isStaff} />
+        </Suspense>
       )}
       {isStaff && (
         <StaffControls

@@ -1,0 +1,1 @@
+export { onboardingFormCommandRoutes, type OnboardingFormCommandDeps } from './routes.ts';

@@ -1,0 +1,228 @@
+import { z } from 'zod';
+import { defineRoute, json, noContent, problem } from '@onboard/api-contract';
+import {
+  OnboardingFormSchema,
+  SigningFieldSchema,
+  SigningRoleSchema,
+  SigningTemplateSchema,
+} from '@onboard/api-contract/onboarding-forms';
+
+const clientParams = z.object({ clientId: z.string().min(1) });
+const formParams = clientParams.extend({ onboardingFormId: z.string().min(1) });
+const tag = 'onboarding-forms';
+
+const RecipientBody = z
+  .object({
+    roleId: z.string().min(1),
+    name: z.string().max(200),
+    email: z.string().max(320),
+    userId: z.string().max(200).nullable().optional(),
+  })
+  .strict();
+
+export const uploadSigningTemplate = defineRoute({
+  method: 'post',
+  path: '/api/onboarding-form-templates',
+  tag,
+  summary: 'Upload a PDF as a new onboarding form template (staff)',
+  description:
+    'The body is the PDF itself (application/pdf, or application/octet-stream when the browser cannot tell); its name (URI-encoded) in X-File-Name.',
+  request: {
+    headers: z.object({ 'x-file-name': z.string().meta({ description: 'The file name, URI-encoded' }) }),
+    // A browser that cannot tell the file's type sends application/octet-stream; the content decides.
+    bodyContentTypes: ['application/pdf', 'application/octet-stream'],
+  },
+  responses: {
+    201: json(SigningTemplateSchema, 'The template, without fields yet'),
+    400: problem('Not a PDF, empty, or no file name'),
+    403: problem('Not staff'),
+    413: problem('Larger than 20 MB'),
+    422: problem('The configured document store is read only'),
+  },
+});
+
+export const setSigningTemplateFields = defineRoute({
+  method: 'put',
+  path: '/api/onboarding-form-templates/{templateId}',
+  tag,
+  summary: 'Place the template’s recipient roles and fields on its pages (staff)',
+  request: {
+    params: z.object({ templateId: z.string().min(1) }),
+    body: z
+      .object({
+        roles: z.array(SigningRoleSchema).min(1).max(20),
+        fields: z.array(SigningFieldSchema).max(500),
+      })
+      .strict(),
+  },
+  responses: {
+    200: json(SigningTemplateSchema, 'The template'),
+    400: problem('A field outside its page, or a role without fields, keyed body.<where>'),
+    403: problem('Not staff'),
+    404: problem('No such template'),
+  },
+});
+
+export const createOnboardingForm = defineRoute({
+  method: 'post',
+  path: '/api/clients/{clientId}/onboarding-forms',
+  tag,
+  summary:
+    'Send a template to the client’s recipients (name, e-mail and role; the role gives the routing order)',
+  request: {
+    params: clientParams,
+    body: z
+      .object({
+        templateId: z.string().min(1),
+        formName: z.string().max(200).optional(),
+        recipients: z.array(RecipientBody).min(1).max(50),
+      })
+      .strict(),
+  },
+  responses: {
+    201: json(OnboardingFormSchema, 'The onboarding form, sent'),
+    400: problem('Invalid recipients, keyed body.recipients.<n>.<field>'),
+    404: problem('No such client or template'),
+  },
+});
+
+export const addOnboardingFormRecipient = defineRoute({
+  method: 'post',
+  path: '/api/clients/{clientId}/onboarding-forms/{onboardingFormId}/recipient',
+  tag,
+  summary: 'Add a recipient to a role of a form still being signed',
+  request: { params: formParams, body: RecipientBody },
+  responses: {
+    201: json(OnboardingFormSchema, 'The onboarding form'),
+    400: problem('Invalid recipient'),
+    404: problem('No such form'),
+  },
+});
+
+export const embeddedView = defineRoute({
+  method: 'post',
+  path: '/api/clients/{clientId}/onboarding-forms/{onboardingFormId}/embedded-view/{recipientId}',
+  tag,
+  summary:
+    'A short-lived, single-use link to the signing view for a recipient (the recipient themselves, or staff for someone without an account)',
+  request: { params: formParams.extend({ recipientId: z.string().min(1) }) },
+  responses: {
+    201: json(z.object({ url: z.string(), expiresAt: z.string() }), 'The link'),
+    404: problem('No such form or recipient'),
+    409: problem('Not the recipient’s turn, or the form is closed'),
+  },
+});
+
+export const SigningSession = z
+  .object({
+    sessionToken: z.string(),
+    expiresAt: z.string(),
+    recipientId: z.string(),
+    recipientName: z.string(),
+    roleName: z.string(),
+    formName: z.string(),
+    pages: z.array(z.object({ width: z.number(), height: z.number() })),
+    fields: z.array(SigningFieldSchema),
+  })
+  .meta({ id: 'SigningSession' });
+
+export const embeddedViewAction = defineRoute({
+  method: 'put',
+  path: '/api/clients/{clientId}/onboarding-forms/{onboardingFormId}/embedded-view-action/{action}',
+  tag,
+  summary:
+    'The signing view’s actions: open (exchange the link for a signing session), sign, decline with a reason, finish later',
+  description:
+    'Authorised by the token, not by a session: `open` takes the link’s token and answers a session token the other actions take. ' +
+    'A signature is a PNG (data URL) drawn by the recipient, or typed text.',
+  request: {
+    params: formParams.extend({ action: z.enum(['open', 'sign', 'decline', 'finish-later']) }),
+    body: z
+      .object({
+        token: z.string().min(1).max(2000),
+        signature: z
+          .discriminatedUnion('kind', [
+            z.object({ kind: z.literal('drawn'), png: z.string().max(700_000) }),
+            z.object({ kind: z.literal('typed'), text: z.string().min(1).max(100) }),
+          ])
+          .optional(),
+        values: z.record(z.string(), z.string().max(500)).optional(),
+        reason: z.string().max(1000).optional(),
+      })
+      .strict(),
+  },
+  responses: {
+    200: json(
+      z.union([SigningSession, OnboardingFormSchema]),
+      '`open`: the signing session; the others: the onboarding form after the action',
+    ),
+    400: problem('An expired or used link (LINK_EXPIRED), no signature, no reason'),
+    404: problem('No such form'),
+    409: problem('Out of turn (NOT_YOUR_TURN), someone else signing (LOCKED), or the form closed'),
+  },
+});
+
+export const syncEnvelope = defineRoute({
+  method: 'post',
+  path: '/api/clients/{clientId}/onboarding-forms/{onboardingFormId}/sync-envelope',
+  tag,
+  summary: 'The form’s status as the e-signature service now has it',
+  request: { params: formParams },
+  responses: { 200: json(OnboardingFormSchema, 'The onboarding form'), 404: problem('No such form') },
+});
+
+export const voidOnboardingForm = defineRoute({
+  method: 'delete',
+  path: '/api/clients/{clientId}/onboarding-forms/{onboardingFormId}',
+  tag,
+  summary: 'Void a form: nobody can sign it any more (staff)',
+  request: { params: formParams, query: z.object({ reason: z.string().max(1000).optional() }) },
+  responses: {
+    204: noContent('Voided'),
+    403: problem('Not staff'),
+    404: problem('No such form'),
+    409: problem('Already completed or voided'),
+  },
+});
+
+export const reassignRecipient = defineRoute({
+  method: 'put',
+  path: '/api/clients/{clientId}/onboarding-forms/{onboardingFormId}/reassign-recipient',
+  tag,
+  summary: 'Give a recipient’s place to someone else (admins and owners)',
+  request: {
+    params: formParams,
+    body: z
+      .object({
+        recipientId: z.string().min(1),
+        name: z.string().max(200),
+        email: z.string().max(320),
+        userId: z.string().max(200).nullable().optional(),
+      })
+      .strict(),
+  },
+  responses: {
+    200: json(OnboardingFormSchema, 'The onboarding form'),
+    400: problem('Invalid name or e-mail'),
+    403: problem('Not an admin or owner'),
+    404: problem('No such form or recipient'),
+    409: problem('The recipient signed already, or the form is closed'),
+  },
+});
+
+export const updateOnboardingFormEmail = defineRoute({
+  method: 'put',
+  path: '/api/users/{userId}/onboarding-form-email',
+  tag,
+  summary:
+    'The user’s e-mail changed: their places on forms still being signed take the new address (the user, or staff)',
+  request: {
+    params: z.object({ userId: z.string().min(1) }),
+    body: z.object({ oldEmail: z.string().min(1).max(320) }).strict(),
+  },
+  responses: {
+    200: json(z.object({ updatedForms: z.number().int() }), 'How many forms changed'),
+    403: problem('Neither the user nor staff'),
+    404: problem('No such user'),
+  },
+});

@@ -1,0 +1,600 @@
+import type { EnvelopeEvent, EnvelopeRecipient, SigningField, SigningRole } from '@onboard/events';
+import { accepted, refused, type Command, type Decider, type Decision, type Intent } from '../decider.ts';
+
+/**
+ * The lifecycle of an onboarding form's envelope, as a pure decider over `envelope-{envelopeId}`:
+ * recipients act in their role's routing order, one signer at a time (the lock a recipient takes by
+ * opening the signing view), a quorum role completes at its quorum and releases the others, a decline
+ * waits for staff to reassign or void, and the last role's signature completes the envelope.
+ */
+
+export type RecipientStatus =
+  'waiting' | 'sent' | 'delivered' | 'signed' | 'declined' | 'released' | 'replaced';
+
+export type EnvelopeRecipientState = EnvelopeRecipient & {
+  routingOrder: number;
+  status: RecipientStatus;
+  deliveredAt: string | null;
+  signedAt: string | null;
+  declinedAt: string | null;
+  declineReason: string | null;
+  lastEditAt: string | null;
+};
+
+export type EnvelopeStatus = 'sent' | 'declined' | 'completed' | 'voided';
+
+export type SigningLink = { linkId: string; recipientId: string; expiresAt: string; used: boolean };
+
+export type EnvelopeState = {
+  envelopeId: string;
+  clientId: string;
+  templateId: string;
+  formName: string;
+  status: EnvelopeStatus;
+  roles: SigningRole[];
+  fields: SigningField[];
+  pages: { width: number; height: number }[];
+  recipients: EnvelopeRecipientState[];
+  /** The PDF as it now is: the template's, then each signature's. */
+  documentId: string;
+  sha256: string;
+  /** The template's PDF, and every signed version in order. */
+  documentIds: string[];
+  lock: { recipientId: string; until: string } | null;
+  links: SigningLink[];
+  createdAt: string;
+  lastActionAt: string;
+  declinedAt: string | null;
+  voidedAt: string | null;
+  completedAt: string | null;
+  voidReason: string | null;
+  version: number;
+};
+
+/** Null until the envelope is created. */
+export type EnvelopeDeciderState = EnvelopeState | null;
+
+export type SigningOrigin = {
+  ipAddress: string | null;
+  userAgent: string | null;
+  userId: string | null;
+  linkId: string | null;
+};
+
+export type EnvelopeTemplate = {
+  templateId: string;
+  name: string;
+  documentId: string;
+  sha256: string;
+  pages: { width: number; height: number }[];
+  roles: SigningRole[];
+  fields: SigningField[];
+};
+
+type Ref = { envelopeId: string; clientId: string };
+
+export type EnvelopeCommand =
+  | Command<
+      'CreateEnvelope',
+      Ref & { template: EnvelopeTemplate; formName: string; recipients: EnvelopeRecipient[] }
+    >
+  | Command<'AddRecipient', Ref & { recipient: EnvelopeRecipient }>
+  | Command<'IssueSigningLink', Ref & { recipientId: string; linkId: string; expiresAt: string }>
+  | Command<'OpenSigningView', Ref & { recipientId: string; lockedUntil: string; origin: SigningOrigin }>
+  | Command<
+      'Sign',
+      Ref & {
+        recipientId: string;
+        signatureKind: 'drawn' | 'typed';
+        values: Record<string, string>;
+        documentId: string;
+        hashBefore: string;
+        hashAfter: string;
+        origin: SigningOrigin;
+      }
+    >
+  | Command<'Decline', Ref & { recipientId: string; reason: string; origin: SigningOrigin }>
+  | Command<'FinishLater', Ref & { recipientId: string; origin: SigningOrigin }>
+  | Command<'ReassignRecipient', Ref & { fromRecipientId: string; recipient: EnvelopeRecipient }>
+  | Command<'VoidEnvelope', Ref & { reason: string }>
+  | Command<'ChangeRecipientEmail', Ref & { recipientId: string; email: string; userId: string | null }>;
+export type EnvelopeIntent = Intent<EnvelopeCommand>;
+
+export type EnvelopeError =
+  | { code: 'NOT_FOUND'; message: string }
+  | { code: 'CONFLICT'; message: string }
+  | { code: 'ALREADY_EXISTS'; message: string }
+  | { code: 'NOT_YOUR_TURN'; message: string }
+  | { code: 'LOCKED'; message: string }
+  | { code: 'LINK_EXPIRED'; message: string }
+  | { code: 'INVALID'; message: string; fields: Record<string, string> };
+
+export const NO_SUCH_ENVELOPE = 'No such onboarding form for this client';
+export const NO_SUCH_RECIPIENT = 'No such recipient on this onboarding form';
+export const NOT_YOUR_TURN_MESSAGE = 'It is not your turn to sign this form yet';
+export const RECIPIENT_DONE_MESSAGE = 'This recipient can no longer act on this form';
+export const FORM_CLOSED_MESSAGE = 'This form is no longer open for signing';
+export const FORM_DECLINED_MESSAGE = 'A recipient declined this form; it waits for staff to reassign them';
+export const LOCKED_MESSAGE = 'Someone else is signing this form right now. Try again in a few minutes.';
+export const LINK_EXPIRED_MESSAGE = 'This signing link has expired. Ask for a new one.';
+export const REASON_REQUIRED_MESSAGE = 'Please give a reason';
+export const FIELD_REQUIRED_MESSAGE = 'Please provide a response';
+export const INVALID_MESSAGE = 'Please correct the highlighted fields';
+
+const conflict = (message: string) => refused<EnvelopeError>({ code: 'CONFLICT', message });
+const invalid = (fields: Record<string, string>) =>
+  refused<EnvelopeError>({ code: 'INVALID', message: INVALID_MESSAGE, fields });
+
+const ACTIVE: readonly RecipientStatus[] = ['waiting', 'sent', 'delivered'];
+export const isActive = (r: EnvelopeRecipientState) => ACTIVE.includes(r.status);
+
+/** The recipients who count for a role: everyone but those replaced by a reassignment. */
+const membersOf = (state: EnvelopeState, roleId: string) =>
+  state.recipients.filter((r) => r.roleId === roleId && r.status !== 'replaced');
+
+/** How many signatures complete the role: its quorum, or every member. */
+export const signaturesNeeded = (state: EnvelopeState, role: SigningRole) =>
+  role.quorum ?? membersOf(state, role.roleId).length;
+
+export function isRoleComplete(state: EnvelopeState, role: SigningRole): boolean {
+  const members = membersOf(state, role.roleId);
+  const signed = members.filter((r) => r.status === 'signed').length;
+  return members.length > 0 && signed >= signaturesNeeded(state, role);
+}
+
+/** The routing order whose recipients may act now (null: every role complete). */
+export function currentRoutingOrder(state: EnvelopeState): number | null {
+  const open = state.roles.filter((role) => !isRoleComplete(state, role)).map((r) => r.routingOrder);
+  return open.length === 0 ? null : Math.min(...open);
+}
+
+const lockHeldByOther = (state: EnvelopeState, recipientId: string, at: string) =>
+  state.lock !== null && state.lock.recipientId !== recipientId && state.lock.until > at;
+
+/** Why the recipient may not act now, or null when they may (the envelope open, their turn, not locked). */
+function mayAct(state: EnvelopeState, recipientId: string, at: string): EnvelopeError | null {
+  const recipient = state.recipients.find((r) => r.recipientId === recipientId);
+  if (!recipient) return { code: 'NOT_FOUND', message: NO_SUCH_RECIPIENT };
+  if (state.status === 'completed' || state.status === 'voided')
+    return { code: 'CONFLICT', message: FORM_CLOSED_MESSAGE };
+  if (!isActive(recipient)) return { code: 'CONFLICT', message: RECIPIENT_DONE_MESSAGE };
+  if (state.status === 'declined') return { code: 'CONFLICT', message: FORM_DECLINED_MESSAGE };
+  if (recipient.routingOrder !== currentRoutingOrder(state))
+    return { code: 'NOT_YOUR_TURN', message: NOT_YOUR_TURN_MESSAGE };
+  if (lockHeldByOther(state, recipientId, at)) return { code: 'LOCKED', message: LOCKED_MESSAGE };
+  return null;
+}
+
+function checkRecipients(
+  roles: readonly SigningRole[],
+  recipients: readonly EnvelopeRecipient[],
+): Record<string, string> {
+  const problems: Record<string, string> = {};
+  recipients.forEach((r, i) => {
+    if (r.name.trim() === '') problems[`recipients.${i}.name`] = FIELD_REQUIRED_MESSAGE;
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(r.email.trim()))
+      problems[`recipients.${i}.email`] = 'Please enter a valid email';
+    if (!roles.some((role) => role.roleId === r.roleId))
+      problems[`recipients.${i}.roleId`] = 'Choose one of the template’s roles';
+  });
+  return problems;
+}
+
+function decideCreate(
+  command: Extract<EnvelopeCommand, { type: 'CreateEnvelope' }>,
+): Decision<EnvelopeEvent, EnvelopeError> {
+  const { envelopeId, clientId, template, formName, recipients } = command.data;
+  const problems = checkRecipients(template.roles, recipients);
+  if (template.fields.length === 0)
+    problems.templateId = 'Place at least one field on the template before sending it';
+  if (formName.trim() === '') problems.formName = FIELD_REQUIRED_MESSAGE;
+  for (const role of template.roles) {
+    const count = recipients.filter((r) => r.roleId === role.roleId).length;
+    if (count < (role.quorum ?? 1))
+      problems[`roles.${role.roleId}`] =
+        `${role.name} needs at least ${role.quorum ?? 1} recipient${(role.quorum ?? 1) > 1 ? 's' : ''}`;
+  }
+  if (Object.keys(problems).length > 0) return invalid(problems);
+  const { at, by } = command.metadata;
+  return accepted({
+    type: 'EnvelopeCreated',
+    data: {
+      envelopeId,
+      clientId,
+      templateId: template.templateId,
+      formName: formName.trim(),
+      documentId: template.documentId,
+      sha256: template.sha256,
+      pages: template.pages,
+      roles: template.roles,
+      fields: template.fields,
+      recipients: recipients.map((r) => ({ ...r, name: r.name.trim(), email: r.email.trim().toLowerCase() })),
+      at,
+      by,
+    },
+  });
+}
+
+/** After a signature: the quorum role released, and the envelope completed when every role is. */
+function afterSignature(state: EnvelopeState, signed: EnvelopeEvent, at: string): EnvelopeEvent[] {
+  const after = evolveEnvelope(state, signed)!;
+  const events: EnvelopeEvent[] = [signed];
+  const recipient = after.recipients.find(
+    (r) => r.recipientId === (signed.data as { recipientId: string }).recipientId,
+  )!;
+  const role = after.roles.find((r) => r.roleId === recipient.roleId)!;
+  const ref = { envelopeId: state.envelopeId, clientId: state.clientId };
+  if (role.quorum !== null && isRoleComplete(after, role)) {
+    const releasedRecipientIds = membersOf(after, role.roleId)
+      .filter(isActive)
+      .map((r) => r.recipientId);
+    events.push({
+      type: 'EnvelopeRoleCompleted',
+      data: { ...ref, roleId: role.roleId, releasedRecipientIds, at },
+    });
+  }
+  if (currentRoutingOrder(after) === null)
+    events.push({
+      type: 'EnvelopeCompleted',
+      data: { ...ref, documentId: after.documentId, sha256: after.sha256, at },
+    });
+  return events;
+}
+
+export function decideEnvelope(
+  command: EnvelopeCommand,
+  state: EnvelopeDeciderState,
+): Decision<EnvelopeEvent, EnvelopeError> {
+  const { at, by } = command.metadata;
+  if (command.type === 'CreateEnvelope') {
+    if (state) return refused({ code: 'ALREADY_EXISTS', message: 'This onboarding form exists already' });
+    return decideCreate(command);
+  }
+  if (!state || state.clientId !== command.data.clientId)
+    return refused({ code: 'NOT_FOUND', message: NO_SUCH_ENVELOPE });
+  const ref = { envelopeId: state.envelopeId, clientId: state.clientId };
+  const closed = state.status === 'completed' || state.status === 'voided';
+  switch (command.type) {
+    case 'AddRecipient': {
+      if (closed) return conflict(FORM_CLOSED_MESSAGE);
+      const problems = checkRecipients(state.roles, [command.data.recipient]);
+      if (Object.keys(problems).length > 0)
+        return invalid(
+          Object.fromEntries(Object.entries(problems).map(([k, v]) => [k.replace('recipients.0.', ''), v])),
+        );
+      if (state.recipients.some((r) => r.recipientId === command.data.recipient.recipientId))
+        return refused({ code: 'ALREADY_EXISTS', message: 'This recipient is on the form already' });
+      const { recipient } = command.data;
+      return accepted({
+        type: 'EnvelopeRecipientAdded',
+        data: {
+          ...ref,
+          recipient: {
+            ...recipient,
+            name: recipient.name.trim(),
+            email: recipient.email.trim().toLowerCase(),
+          },
+          at,
+          by,
+        },
+      });
+    }
+    case 'IssueSigningLink': {
+      const refusal = mayAct(state, command.data.recipientId, at);
+      if (refusal && refusal.code !== 'LOCKED') return refused(refusal);
+      const { recipientId, linkId, expiresAt } = command.data;
+      return accepted({
+        type: 'EnvelopeSigningLinkIssued',
+        data: { ...ref, recipientId, linkId, expiresAt, at },
+      });
+    }
+    case 'OpenSigningView': {
+      const { recipientId, lockedUntil, origin } = command.data;
+      if (origin.linkId !== null) {
+        const link = state.links.find((l) => l.linkId === origin.linkId);
+        if (!link || link.recipientId !== recipientId || link.used || link.expiresAt <= at)
+          return refused({ code: 'LINK_EXPIRED', message: LINK_EXPIRED_MESSAGE });
+      }
+      const refusal = mayAct(state, recipientId, at);
+      if (refusal) return refused(refusal);
+      return accepted({
+        type: 'EnvelopeRecipientViewed',
+        data: { ...ref, recipientId, lockedUntil, ...origin, at },
+      });
+    }
+    case 'Sign': {
+      const { recipientId, signatureKind, values, documentId, hashBefore, hashAfter, origin } = command.data;
+      const refusal = mayAct(state, recipientId, at);
+      if (refusal) return refused(refusal);
+      if (hashBefore !== state.sha256)
+        return conflict('The form changed while you were signing. Open it again.');
+      const recipient = state.recipients.find((r) => r.recipientId === recipientId)!;
+      const problems: Record<string, string> = {};
+      for (const field of state.fields.filter((f) => f.roleId === recipient.roleId && f.kind === 'text'))
+        if ((values[field.fieldId] ?? '').trim() === '')
+          problems[`values.${field.fieldId}`] = FIELD_REQUIRED_MESSAGE;
+      if (Object.keys(problems).length > 0) return invalid(problems);
+      const signed: EnvelopeEvent = {
+        type: 'EnvelopeRecipientSigned',
+        data: {
+          ...ref,
+          recipientId,
+          signatureKind,
+          values,
+          documentId,
+          hashBefore,
+          hashAfter,
+          ...origin,
+          at,
+        },
+      };
+      return accepted(...afterSignature(state, signed, at));
+    }
+    case 'Decline': {
+      const { recipientId, reason, origin } = command.data;
+      const refusal = mayAct(state, recipientId, at);
+      if (refusal) return refused(refusal);
+      if (reason.trim() === '') return invalid({ reason: REASON_REQUIRED_MESSAGE });
+      return accepted({
+        type: 'EnvelopeRecipientDeclined',
+        data: { ...ref, recipientId, reason: reason.trim(), ...origin, at },
+      });
+    }
+    case 'FinishLater': {
+      const { recipientId, origin } = command.data;
+      const refusal = mayAct(state, recipientId, at);
+      if (refusal) return refused(refusal);
+      return accepted({ type: 'EnvelopeRecipientLeft', data: { ...ref, recipientId, ...origin, at } });
+    }
+    case 'ReassignRecipient': {
+      if (closed) return conflict(FORM_CLOSED_MESSAGE);
+      const from = state.recipients.find((r) => r.recipientId === command.data.fromRecipientId);
+      if (!from) return refused({ code: 'NOT_FOUND', message: NO_SUCH_RECIPIENT });
+      if (from.status !== 'declined' && !isActive(from)) return conflict(RECIPIENT_DONE_MESSAGE);
+      const recipient = { ...command.data.recipient, roleId: from.roleId };
+      const problems = checkRecipients(state.roles, [recipient]);
+      if (Object.keys(problems).length > 0)
+        return invalid(
+          Object.fromEntries(Object.entries(problems).map(([k, v]) => [k.replace('recipients.0.', ''), v])),
+        );
+      return accepted({
+        type: 'EnvelopeRecipientReassigned',
+        data: {
+          ...ref,
+          fromRecipientId: from.recipientId,
+          recipient: {
+            ...recipient,
+            name: recipient.name.trim(),
+            email: recipient.email.trim().toLowerCase(),
+          },
+          at,
+          by,
+        },
+      });
+    }
+    case 'ChangeRecipientEmail': {
+      if (closed) return conflict(FORM_CLOSED_MESSAGE);
+      const { recipientId, userId } = command.data;
+      const recipient = state.recipients.find((r) => r.recipientId === recipientId);
+      if (!recipient) return refused({ code: 'NOT_FOUND', message: NO_SUCH_RECIPIENT });
+      const email = command.data.email.trim().toLowerCase();
+      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) return invalid({ email: 'Please enter a valid email' });
+      if (recipient.email === email && recipient.userId === userId) return accepted();
+      return accepted({
+        type: 'EnvelopeRecipientEmailChanged',
+        data: { ...ref, recipientId, email, userId, at, by },
+      });
+    }
+    case 'VoidEnvelope': {
+      if (closed) return conflict(FORM_CLOSED_MESSAGE);
+      return accepted({
+        type: 'EnvelopeVoided',
+        data: { ...ref, reason: command.data.reason.trim(), at, by },
+      });
+    }
+    default: {
+      const unknown: never = command;
+      throw new Error(`Unknown command ${JSON.stringify(unknown)}`);
+    }
+  }
+}
+
+const recipientOf = (r: EnvelopeRecipient, roles: readonly SigningRole[]): EnvelopeRecipientState => ({
+  ...r,
+  routingOrder: roles.find((role) => role.roleId === r.roleId)?.routingOrder ?? 1,
+  status: 'waiting',
+  deliveredAt: null,
+  signedAt: null,
+  declinedAt: null,
+  declineReason: null,
+  lastEditAt: null,
+});
+
+/** Recipients whose turn it is are 'sent' (the form reached them); later ones wait. */
+function withTurns(state: EnvelopeState): EnvelopeState {
+  const order = currentRoutingOrder(state);
+  return {
+    ...state,
+    recipients: state.recipients.map((r) =>
+      r.status === 'waiting' && order !== null && r.routingOrder <= order ? { ...r, status: 'sent' } : r,
+    ),
+  };
+}
+
+const update = (state: EnvelopeState, recipientId: string, change: Partial<EnvelopeRecipientState>) => ({
+  ...state,
+  recipients: state.recipients.map((r) => (r.recipientId === recipientId ? { ...r, ...change } : r)),
+});
+
+const releaseLock = (state: EnvelopeState, recipientId: string) =>
+  state.lock?.recipientId === recipientId ? null : state.lock;
+
+export function evolveEnvelope(state: EnvelopeDeciderState, event: EnvelopeEvent): EnvelopeDeciderState {
+  const { at } = event.data;
+  if (event.type === 'EnvelopeCreated') {
+    const d = event.data;
+    return withTurns({
+      envelopeId: d.envelopeId,
+      clientId: d.clientId,
+      templateId: d.templateId,
+      formName: d.formName,
+      status: 'sent',
+      roles: d.roles,
+      fields: d.fields,
+      pages: d.pages,
+      recipients: d.recipients.map((r) => recipientOf(r, d.roles)),
+      documentId: d.documentId,
+      sha256: d.sha256,
+      documentIds: [d.documentId],
+      lock: null,
+      links: [],
+      createdAt: at,
+      lastActionAt: at,
+      declinedAt: null,
+      voidedAt: null,
+      completedAt: null,
+      voidReason: null,
+      version: 1,
+    });
+  }
+  if (!state) return state;
+  const s = { ...state, version: state.version + 1 };
+  switch (event.type) {
+    case 'EnvelopeRecipientAdded':
+      return withTurns({ ...s, recipients: [...s.recipients, recipientOf(event.data.recipient, s.roles)] });
+    case 'EnvelopeSigningLinkIssued': {
+      const { linkId, recipientId, expiresAt } = event.data;
+      return { ...s, links: [...s.links, { linkId, recipientId, expiresAt, used: false }] };
+    }
+    case 'EnvelopeRecipientViewed': {
+      const { recipientId, linkId, lockedUntil } = event.data;
+      const recipient = s.recipients.find((r) => r.recipientId === recipientId);
+      const viewed = update(s, recipientId, {
+        status: 'delivered',
+        deliveredAt: recipient?.deliveredAt ?? at,
+        lastEditAt: at,
+      });
+      return {
+        ...viewed,
+        lock: { recipientId, until: lockedUntil },
+        links: s.links.map((l) => (l.linkId === linkId ? { ...l, used: true } : l)),
+        lastActionAt: at,
+      };
+    }
+    case 'EnvelopeRecipientSigned': {
+      const { recipientId, documentId, hashAfter } = event.data;
+      const signed = update(s, recipientId, { status: 'signed', signedAt: at, lastEditAt: at });
+      return withTurns({
+        ...signed,
+        documentId,
+        sha256: hashAfter,
+        documentIds: [...s.documentIds, documentId],
+        lock: releaseLock(s, recipientId),
+        lastActionAt: at,
+      });
+    }
+    case 'EnvelopeRecipientDeclined': {
+      const { recipientId, reason } = event.data;
+      const declined = update(s, recipientId, {
+        status: 'declined',
+        declinedAt: at,
+        declineReason: reason,
+        lastEditAt: at,
+      });
+      const recipient = declined.recipients.find((r) => r.recipientId === recipientId)!;
+      const role = s.roles.find((r) => r.roleId === recipient.roleId);
+      // A quorum that the others can still reach carries on; otherwise the form waits for a reassignment.
+      const reachable =
+        role?.quorum != null &&
+        membersOf(declined, role.roleId).filter((r) => r.status === 'signed' || isActive(r)).length >=
+          role.quorum;
+      return {
+        ...declined,
+        status: reachable ? s.status : 'declined',
+        declinedAt: reachable ? s.declinedAt : at,
+        lock: releaseLock(s, recipientId),
+        lastActionAt: at,
+      };
+    }
+    case 'EnvelopeRecipientLeft': {
+      const { recipientId } = event.data;
+      return {
+        ...update(s, recipientId, { lastEditAt: at }),
+        lock: releaseLock(s, recipientId),
+        lastActionAt: at,
+      };
+    }
+    case 'EnvelopeRecipientReassigned': {
+      const { fromRecipientId, recipient } = event.data;
+      const replaced = update(s, fromRecipientId, { status: 'replaced', lastEditAt: at });
+      const stillDeclined = replaced.recipients.some((r) => r.status === 'declined' && blocks(replaced, r));
+      return withTurns({
+        ...replaced,
+        recipients: [...replaced.recipients, recipientOf(recipient, s.roles)],
+        status: s.status === 'declined' && !stillDeclined ? 'sent' : s.status,
+        lock: releaseLock(s, fromRecipientId),
+        lastActionAt: at,
+      });
+    }
+    case 'EnvelopeRecipientEmailChanged': {
+      const { recipientId, email, userId } = event.data;
+      return update(s, recipientId, { email, userId });
+    }
+    case 'EnvelopeRoleCompleted': {
+      const released = new Set(event.data.releasedRecipientIds);
+      return withTurns({
+        ...s,
+        recipients: s.recipients.map((r) => (released.has(r.recipientId) ? { ...r, status: 'released' } : r)),
+        lastActionAt: at,
+      });
+    }
+    case 'EnvelopeCompleted':
+      return { ...s, status: 'completed', completedAt: at, lock: null, lastActionAt: at };
+    case 'EnvelopeVoided':
+      return {
+        ...s,
+        status: 'voided',
+        voidedAt: at,
+        voidReason: event.data.reason,
+        lock: null,
+        lastActionAt: at,
+      };
+    default: {
+      const unknown: never = event;
+      throw new Error(`Unknown event ${JSON.stringify(unknown)}`);
+    }
+  }
+}
+
+/** Whether a declined recipient still holds the form back (their role cannot complete without them). */
+function blocks(state: EnvelopeState, declined: EnvelopeRecipientState): boolean {
+  const role = state.roles.find((r) => r.roleId === declined.roleId);
+  if (!role || role.quorum === null) return true;
+  return (
+    membersOf(state, role.roleId).filter((r) => r.status === 'signed' || isActive(r)).length < role.quorum
+  );
+}
+
+export const envelopeDecider: Decider<EnvelopeDeciderState, EnvelopeCommand, EnvelopeEvent, EnvelopeError> = {
+  initialState: () => null,
+  decide: decideEnvelope,
+  evolve: evolveEnvelope,
+};
+
+/** Who acted in what order, for the evidence and the hub: a recipient's state in words. */
+export const RECIPIENT_STATUS_LABELS: Record<RecipientStatus, string> = {
+  waiting: 'Waiting for others',
+  sent: 'Sent',
+  delivered: 'Viewed',
+  signed: 'Signed',
+  declined: 'Declined',
+  released: 'No longer needed',
+  replaced: 'Reassigned',
+};
+
+export const ENVELOPE_STATUS_LABELS: Record<EnvelopeStatus, string> = {
+  sent: 'Waiting for signatures',
+  declined: 'Declined',
+  completed: 'Completed',
+  voided: 'Voided',
+};

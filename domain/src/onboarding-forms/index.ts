@@ -1,0 +1,4 @@
+export * from './decider.ts';
+export * from './template.ts';
+export * from './e-signature.ts';
+export * from './view.ts';

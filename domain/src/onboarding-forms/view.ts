@@ -1,0 +1,101 @@
+import type { SigningTemplateState } from './template.ts';
+import {
+  ENVELOPE_STATUS_LABELS,
+  RECIPIENT_STATUS_LABELS,
+  type EnvelopeState,
+  type EnvelopeStatus,
+  type RecipientStatus,
+} from './decider.ts';
+
+/** An onboarding form as the hub shows it (platform §3): recipients with their dates, in words. */
+export type OnboardingFormView = {
+  onboardingFormId: string;
+  clientId: string;
+  templateId: string;
+  formName: string;
+  status: EnvelopeStatus;
+  statusLabel: string;
+  createdAt: string;
+  lastActionAt: string;
+  /** Someone is in the signing view: a status may change at any moment (the hub refreshes every 6 s). */
+  waitingForWebhook: boolean;
+  declinedAt: string | null;
+  voidedAt: string | null;
+  completedAt: string | null;
+  voidReason: string | null;
+  recipients: {
+    recipientId: string;
+    roleId: string;
+    roleName: string;
+    name: string;
+    email: string;
+    userId: string | null;
+    routingOrder: number;
+    status: RecipientStatus;
+    statusLabel: string;
+    lastEditAt: string | null;
+    deliveredAt: string | null;
+    signedAt: string | null;
+    declinedAt: string | null;
+    declineReason: string | null;
+  }[];
+  /** The PDF's versions: the template as sent, then after each signature (the last is the current one). */
+  documents: { docId: string; name: string }[];
+  lock: { recipientName: string; until: string } | null;
+  /** The PDF's pages in points, to draw it. */
+  pages: { width: number; height: number }[];
+  version: number;
+};
+
+export function onboardingFormView(state: EnvelopeState, now: Date): OnboardingFormView {
+  const at = now.toISOString();
+  const lock = state.lock && state.lock.until > at ? state.lock : null;
+  const nameOf = (recipientId: string) =>
+    state.recipients.find((r) => r.recipientId === recipientId)?.name ?? '';
+  const signers = state.recipients
+    .filter((r) => r.status === 'signed')
+    .sort((a, b) => (a.signedAt! < b.signedAt! ? -1 : 1));
+  return {
+    onboardingFormId: state.envelopeId,
+    clientId: state.clientId,
+    templateId: state.templateId,
+    formName: state.formName,
+    status: state.status,
+    statusLabel: ENVELOPE_STATUS_LABELS[state.status],
+    createdAt: state.createdAt,
+    lastActionAt: state.lastActionAt,
+    waitingForWebhook: lock !== null,
+    declinedAt: state.declinedAt,
+    voidedAt: state.voidedAt,
+    completedAt: state.completedAt,
+    voidReason: state.voidReason,
+    recipients: state.recipients.map((r) => ({
+      recipientId: r.recipientId,
+      roleId: r.roleId,
+      roleName: state.roles.find((role) => role.roleId === r.roleId)?.name ?? '',
+      name: r.name,
+      email: r.email,
+      userId: r.userId,
+      routingOrder: r.routingOrder,
+      status: r.status,
+      statusLabel: RECIPIENT_STATUS_LABELS[r.status],
+      lastEditAt: r.lastEditAt,
+      deliveredAt: r.deliveredAt,
+      signedAt: r.signedAt,
+      declinedAt: r.declinedAt,
+      declineReason: r.declineReason,
+    })),
+    documents: state.documentIds.map((docId, i) => ({
+      docId,
+      name:
+        i === 0
+          ? `${state.formName} (as sent)`
+          : `${state.formName} (signed by ${signers[i - 1]?.name ?? 'a recipient'})`,
+    })),
+    lock: lock && { recipientName: nameOf(lock.recipientId), until: lock.until },
+    pages: state.pages,
+    version: state.version,
+  };
+}
+
+export type SigningTemplateView = NonNullable<SigningTemplateState>;

@@ -1,0 +1,368 @@
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { freshDatabase } from '@onboard/testing/db';
+import { completedFormsForEvidence } from '@onboard/query-api/onboarding-forms';
+import { startApp, type RunningApp } from './app.ts';
+import { embeddedTestConfig } from './config.ts';
+import { DEMO_CLIENT_ID } from './seed.ts';
+import { apiClient, eventually } from './testing/http-client.ts';
+import { connectDocumentStore } from './documents/index.ts';
+
+type Api = ReturnType<typeof apiClient>;
+type Form = {
+  onboardingFormId: string;
+  status: string;
+  recipients: { recipientId: string; name: string; status: string; roleName: string }[];
+  documents: { docId: string }[];
+};
+const forms = `/api/clients/${DEMO_CLIENT_ID}/onboarding-forms`;
+// A 1×1 PNG, as a drawn signature arrives (data URL).
+const DOT =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+
+async function samplePdf(): Promise<Uint8Array<ArrayBuffer>> {
+  const pdf = await PDFDocument.create();
+  const page = pdf.addPage([612, 792]);
+  page.drawText('Group application', {
+    x: 50,
+    y: 740,
+    size: 20,
+    font: await pdf.embedFont(StandardFonts.Helvetica),
+  });
+  return (await pdf.save()) as Uint8Array<ArrayBuffer>;
+}
+
+// Onboarding forms over HTTP: a template, an envelope in routing order with a decline and a reassignment,
+// a quorum, the signing link's single use, and the evidence hand-off.
+describe('onboarding forms over HTTP', () => {
+  let app: RunningApp;
+  let staff: Api;
+  let benAdmin: Api;
+  let broker: Api;
+
+  const upload = async (bytes: Uint8Array<ArrayBuffer>, type = 'application/pdf') =>
+    fetch(`${app.url}/api/onboarding-form-templates`, {
+      method: 'POST',
+      headers: {
+        cookie: [...staff.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        'x-csrf-token': staff.cookies.get('onboard_csrf') ?? '',
+        'content-type': type,
+        'x-file-name': encodeURIComponent('Group application.pdf'),
+      },
+      body: bytes,
+    });
+
+  const template = async (roles: unknown[], fields: unknown[]) => {
+    const created = await upload(await samplePdf());
+    expect(created.status).toBe(201);
+    const { templateId } = (await created.json()) as { templateId: string };
+    const set = await staff.put(`/api/onboarding-form-templates/${templateId}`, { roles, fields });
+    expect(set.status).toBe(200);
+    return templateId;
+  };
+  const field = (fieldId: string, roleId: string, kind: string, y: number) => ({
+    fieldId,
+    roleId,
+    kind,
+    label: fieldId,
+    page: 1,
+    x: 60,
+    y,
+    width: 200,
+    height: 40,
+  });
+
+  /** Opens the signing view through a fresh link and answers the session token. */
+  const openView = async (api: Api, formId: string, recipientId: string) => {
+    const link = await api.post(`${forms}/${formId}/embedded-view/${recipientId}`);
+    expect(link.status).toBe(201);
+    const token = new URL(`http://x${link.body.url as string}`).searchParams.get('token')!;
+    const opened = await api.put(`${forms}/${formId}/embedded-view-action/open`, { token });
+    expect(opened.status).toBe(200);
+    return {
+      token,
+      session: opened.body.sessionToken as string,
+      fields: opened.body.fields as { fieldId: string }[],
+    };
+  };
+
+  beforeAll(async () => {
+    app = await startApp(embeddedTestConfig(await freshDatabase('onboarding_forms'), { webDist: null }));
+    staff = apiClient(app.url);
+    await staff.signIn('admin@onboard.example');
+    benAdmin = apiClient(app.url);
+    await benAdmin.signIn('benadmin@onboard.example');
+    broker = apiClient(app.url);
+    await broker.signIn('broker@onboard.example');
+  }, 60_000);
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  it('refuses a template that is not a PDF (400)', async () => {
+    const response = await upload(new Uint8Array(Buffer.from('<html>not a pdf</html>')));
+    expect(response.status).toBe(400);
+    const renamed = await upload(new Uint8Array(Buffer.from('%PDF-1.7 but nothing else')));
+    expect(renamed.status).toBe(400);
+  });
+
+  it('routes, declines, reassigns and completes; the evidence has every step with its hashes', async () => {
+    const templateId = await template(
+      [
+        { roleId: 'employer', name: 'Employer', routingOrder: 1, quorum: null },
+        { roleId: 'broker', name: 'Broker', routingOrder: 2, quorum: null },
+      ],
+      [
+        field('sig-employer', 'employer', 'signature', 600),
+        field('date-employer', 'employer', 'dateSigned', 550),
+        field('sig-broker', 'broker', 'signature', 400),
+        field('title-broker', 'broker', 'text', 350),
+      ],
+    );
+    const created = await staff.post(forms, {
+      templateId,
+      recipients: [
+        {
+          roleId: 'employer',
+          name: 'Ben Adler',
+          email: 'benadmin@onboard.example',
+          userId: 'demo-ben-admin',
+        },
+        { roleId: 'broker', name: 'Bianca Brooks', email: 'broker@onboard.example', userId: 'demo-broker' },
+      ],
+    });
+    expect(created.status).toBe(201);
+    const form = created.body as Form;
+    const [ben, bianca] = form.recipients;
+
+    // The broker is second in routing order: acting now is out of turn.
+    const early = await broker.post(`${forms}/${form.onboardingFormId}/embedded-view/${bianca!.recipientId}`);
+    expect(early.status).toBe(409);
+    // Someone else may not open the ben-admin's view.
+    expect(
+      (await broker.post(`${forms}/${form.onboardingFormId}/embedded-view/${ben!.recipientId}`)).status,
+    ).toBe(403);
+
+    const benView = await openView(benAdmin, form.onboardingFormId, ben!.recipientId);
+    expect(benView.fields.map((f) => f.fieldId)).toEqual(['sig-employer', 'date-employer']);
+    // The link is single use: opening it again is an expired link.
+    const again = await benAdmin.put(`${forms}/${form.onboardingFormId}/embedded-view-action/open`, {
+      token: benView.token,
+    });
+    expect(again.status).toBe(400);
+    expect(again.body.code).toBe('LINK_EXPIRED');
+    const lock = await eventually(async () => {
+      const status = await staff.get(`${forms}/${form.onboardingFormId}/lockStatus`);
+      expect(status.body.locked).toBe(true);
+      return status.body;
+    });
+    expect(lock.recipientName).toBe('Ben Adler');
+
+    const signed = await benAdmin.put(`${forms}/${form.onboardingFormId}/embedded-view-action/sign`, {
+      token: benView.session,
+      signature: { kind: 'drawn', png: DOT },
+    });
+    expect(signed.status).toBe(200);
+    expect(signed.body.recipients[0].status).toBe('signed');
+
+    const biancaView = await openView(broker, form.onboardingFormId, bianca!.recipientId);
+    const declined = await broker.put(`${forms}/${form.onboardingFormId}/embedded-view-action/decline`, {
+      token: biancaView.session,
+      reason: 'I am not the broker of record',
+    });
+    expect(declined.status).toBe(200);
+    expect(declined.body).toMatchObject({ status: 'declined', statusLabel: 'Declined' });
+
+    // Reassigning is for admins and owners.
+    const reassignBody = {
+      recipientId: bianca!.recipientId,
+      name: 'Outside Broker',
+      email: 'outside.broker@example.com',
+    };
+    expect(
+      (await broker.put(`${forms}/${form.onboardingFormId}/reassign-recipient`, reassignBody)).status,
+    ).toBe(403);
+    const reassigned = await staff.put(`${forms}/${form.onboardingFormId}/reassign-recipient`, reassignBody);
+    expect(reassigned.status).toBe(200);
+    const outside = (reassigned.body as Form).recipients.find((r) => r.name === 'Outside Broker')!;
+    expect(outside).toMatchObject({ status: 'sent', roleName: 'Broker' });
+
+    // Someone without an account signs through the link staff issue, without signing in.
+    const anonymous = apiClient(app.url);
+    await anonymous.request('GET', '/api/auth/csrf');
+    const link = await staff.post(`${forms}/${form.onboardingFormId}/embedded-view/${outside.recipientId}`);
+    const token = new URL(`http://x${link.body.url as string}`).searchParams.get('token')!;
+    // Someone without an account gets the link by e-mail.
+    const emails = await eventually(async () => {
+      const list = await staff.get(`/api/clients/${DEMO_CLIENT_ID}/emails`);
+      const items = (list.body.items ?? list.body) as { subject: string }[];
+      expect(items.map((e) => e.subject)).toContain('Group application is ready for your signature');
+      return items;
+    });
+    expect(emails.length).toBeGreaterThan(0);
+    const opened = await anonymous.put(`${forms}/${form.onboardingFormId}/embedded-view-action/open`, {
+      token,
+    });
+    expect(opened.status).toBe(200);
+    const missingTitle = await anonymous.put(`${forms}/${form.onboardingFormId}/embedded-view-action/sign`, {
+      token: opened.body.sessionToken,
+      signature: { kind: 'typed', text: 'Outside Broker' },
+    });
+    expect(missingTitle.status).toBe(400);
+    const done = await anonymous.put(`${forms}/${form.onboardingFormId}/embedded-view-action/sign`, {
+      token: opened.body.sessionToken,
+      signature: { kind: 'typed', text: 'Outside Broker' },
+      values: { 'title-broker': 'Principal' },
+    });
+    expect(done.status).toBe(200);
+    expect(done.body.status).toBe('completed');
+
+    const download = await eventually(async () => {
+      const response = await fetch(`${app.url}${forms}/${form.onboardingFormId}/download`, {
+        headers: { cookie: [...staff.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+      });
+      expect(response.headers.get('content-disposition')).toContain('completed');
+      return new Uint8Array(await response.arrayBuffer());
+    });
+    expect((await PDFDocument.load(download)).getPageCount()).toBe(1);
+
+    const documents = await connectDocumentStore(app.config, app.pool, () => new Date());
+    const [evidence] = await eventually(async () => {
+      const found = await completedFormsForEvidence({ pool: app.pool, documents }, DEMO_CLIENT_ID);
+      expect(found).toHaveLength(1);
+      return found;
+    });
+    expect(createHash('sha256').update(evidence!.pdf).digest('hex')).toBe(
+      createHash('sha256').update(download).digest('hex'),
+    );
+    expect(evidence!.audit.map((a) => `${a.action} ${a.recipientName}`)).toEqual([
+      'sent Ben Adler',
+      'sent Bianca Brooks',
+      'viewed Ben Adler',
+      'signed Ben Adler',
+      'viewed Bianca Brooks',
+      'declined Bianca Brooks',
+      'reassigned Bianca Brooks',
+      'sent Outside Broker',
+      'viewed Outside Broker',
+      'signed Outside Broker',
+      'completed ',
+    ]);
+    const signatures = evidence!.audit.filter((a) => a.action === 'signed');
+    // Each signature was stamped on the PDF the one before it left.
+    expect(signatures[1]!.hashBefore).toBe(signatures[0]!.hashAfter);
+    expect(signatures[1]!.hashAfter).toBe(createHash('sha256').update(download).digest('hex'));
+    expect(signatures[0]).toMatchObject({
+      role: 'Employer',
+      recipientEmail: 'benadmin@onboard.example',
+      ipAddress: expect.any(String),
+      userAgent: expect.any(String),
+    });
+  }, 60_000);
+
+  it('completes a quorum of 2 of 3 officers; the third can no longer sign', async () => {
+    const templateId = await template(
+      [{ roleId: 'officers', name: 'Officers', routingOrder: 1, quorum: 2 }],
+      [field('sig', 'officers', 'signature', 600)],
+    );
+    const officer = (n: number) => ({
+      roleId: 'officers',
+      name: `Officer ${n}`,
+      email: `officer${n}@example.com`,
+    });
+    const created = await staff.post(forms, {
+      templateId,
+      formName: 'Officers’ resolution',
+      recipients: [officer(1), officer(2), officer(3)],
+    });
+    expect(created.status).toBe(201);
+    const form = created.body as Form;
+    const sessions = [];
+    for (const r of form.recipients) {
+      const link = await staff.post(`${forms}/${form.onboardingFormId}/embedded-view/${r.recipientId}`);
+      sessions.push(new URL(`http://x${link.body.url as string}`).searchParams.get('token')!);
+    }
+    const signer = apiClient(app.url);
+    await signer.request('GET', '/api/auth/csrf');
+    const signWith = async (linkToken: string) => {
+      const opened = await signer.put(`${forms}/${form.onboardingFormId}/embedded-view-action/open`, {
+        token: linkToken,
+      });
+      if (opened.status !== 200) return opened;
+      return signer.put(`${forms}/${form.onboardingFormId}/embedded-view-action/sign`, {
+        token: opened.body.sessionToken,
+        signature: { kind: 'typed', text: 'Officer' },
+      });
+    };
+    expect((await signWith(sessions[0]!)).status).toBe(200);
+    const second = await signWith(sessions[1]!);
+    expect(second.body.status).toBe('completed');
+    expect(second.body.recipients.map((r: { statusLabel: string }) => r.statusLabel)).toEqual([
+      'Signed',
+      'Signed',
+      'No longer needed',
+    ]);
+    const third = await signWith(sessions[2]!);
+    expect(third.status).toBe(409);
+  }, 60_000);
+
+  it('voids (staff only); a ben-admin cannot', async () => {
+    const templateId = await template(
+      [{ roleId: 'employer', name: 'Employer', routingOrder: 1, quorum: null }],
+      [field('s', 'employer', 'signature', 600)],
+    );
+    const created = await staff.post(forms, {
+      templateId,
+      recipients: [
+        {
+          roleId: 'employer',
+          name: 'Ben Adler',
+          email: 'benadmin@onboard.example',
+          userId: 'demo-ben-admin',
+        },
+      ],
+    });
+    const id = (created.body as Form).onboardingFormId;
+    expect((await benAdmin.delete(`${forms}/${id}`)).status).toBe(403);
+    expect((await staff.delete(`${forms}/${id}?reason=Sent%20by%20mistake`)).status).toBe(204);
+    const listed = await eventually(async () => {
+      const list = (await benAdmin.get(forms)).body as Form[];
+      expect(list.find((f) => f.onboardingFormId === id)?.status).toBe('voided');
+      return list;
+    });
+    expect(listed.length).toBeGreaterThan(0);
+  }, 30_000);
+
+  it('moves a user’s places on open forms to their new e-mail (PUT onboarding-form-email)', async () => {
+    const templateId = await template(
+      [{ roleId: 'broker', name: 'Broker', routingOrder: 1, quorum: null }],
+      [field('s', 'broker', 'signature', 600)],
+    );
+    const created = await staff.post(forms, {
+      templateId,
+      recipients: [
+        { roleId: 'broker', name: 'Bianca Brooks', email: 'old.bianca@example.com', userId: null },
+      ],
+    });
+    const id = (created.body as Form).onboardingFormId;
+    await eventually(async () => {
+      const list = (await staff.get(forms)).body as Form[];
+      expect(list.some((f) => f.onboardingFormId === id)).toBe(true);
+    });
+    const moved = await broker.put('/api/users/demo-broker/onboarding-form-email', {
+      oldEmail: 'Old.Bianca@example.com',
+    });
+    expect(moved.status).toBe(200);
+    expect(moved.body.updatedForms).toBe(1);
+    expect(
+      (await benAdmin.put('/api/users/demo-broker/onboarding-form-email', { oldEmail: 'x@example.com' }))
+        .status,
+    ).toBe(403);
+    // Now the broker's own account signs in that place.
+    const link = await broker.post(
+      `${forms}/${id}/embedded-view/${(created.body as Form).recipients[0]!.recipientId}`,
+    );
+    expect(link.status).toBe(201);
+  }, 30_000);
+});

@@ -1,0 +1,2 @@
+export { onboardingFormQueryRoutes, type OnboardingFormQueryDeps } from './routes.ts';
+export { completedFormsForEvidence, type CompletedFormEvidence, type EvidenceDeps } from './evidence.ts';

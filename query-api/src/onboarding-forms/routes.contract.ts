@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { defineRoute, json, media, problem } from '@onboard/api-contract';
+import { OnboardingFormSchema, SigningTemplateSchema } from '@onboard/api-contract/onboarding-forms';
+
+const clientParams = z.object({ clientId: z.string().min(1) });
+const formParams = clientParams.extend({ onboardingFormId: z.string().min(1) });
+const tag = 'onboarding-forms';
+
+export const listOnboardingForms = defineRoute({
+  method: 'get',
+  path: '/api/clients/{clientId}/onboarding-forms',
+  tag,
+  summary: 'The client’s onboarding forms, newest first, with each recipient’s status and dates',
+  request: { params: clientParams },
+  responses: { 200: json(z.array(OnboardingFormSchema), 'The forms'), 404: problem('No such client') },
+});
+
+export const readyToSignRecipients = defineRoute({
+  method: 'get',
+  path: '/api/clients/{clientId}/onboarding-forms/ready-to-sign-recipients',
+  tag,
+  summary: 'The recipients whose turn it is to sign (the signed-in user’s own places; staff see all)',
+  request: { params: clientParams },
+  responses: {
+    200: json(
+      z.array(
+        z.object({
+          onboardingFormId: z.string(),
+          formName: z.string(),
+          recipientId: z.string(),
+          name: z.string(),
+          roleName: z.string(),
+          hasAccount: z.boolean(),
+        }),
+      ),
+      'The recipients',
+    ),
+  },
+});
+
+export const getOnboardingFormTemplate = defineRoute({
+  method: 'get',
+  path: '/api/clients/{clientId}/onboarding-forms/template/{templateId}',
+  tag,
+  summary: 'A template: its pages, roles and fields',
+  request: { params: clientParams.extend({ templateId: z.string().min(1) }) },
+  responses: { 200: json(SigningTemplateSchema, 'The template'), 404: problem('No such template') },
+});
+
+export const listSigningTemplates = defineRoute({
+  method: 'get',
+  path: '/api/onboarding-form-templates',
+  tag,
+  summary: 'Every onboarding form template (staff)',
+  responses: { 200: json(z.array(SigningTemplateSchema), 'The templates'), 403: problem('Not staff') },
+});
+
+export const signingTemplatePdf = defineRoute({
+  method: 'get',
+  path: '/api/onboarding-form-templates/{templateId}/pdf',
+  tag,
+  summary: 'A template’s PDF, to place fields on its pages (staff)',
+  request: { params: z.object({ templateId: z.string().min(1) }) },
+  responses: {
+    200: media('application/pdf', 'The PDF'),
+    403: problem('Not staff'),
+    404: problem('No such template'),
+  },
+});
+
+const downloadQuery = z.object({
+  token: z
+    .string()
+    .max(2000)
+    .optional()
+    .meta({ description: 'A signing session, for a recipient without an account' }),
+});
+
+export const downloadOnboardingForm = defineRoute({
+  method: 'get',
+  path: '/api/clients/{clientId}/onboarding-forms/{onboardingFormId}/download',
+  tag,
+  summary: 'The form’s PDF as it now is: once completed, every signature flattened into it',
+  request: { params: formParams, query: downloadQuery },
+  responses: { 200: media('application/pdf', 'The PDF'), 404: problem('No such form') },
+});
+
+export const downloadOnboardingFormDocument = defineRoute({
+  method: 'get',
+  path: '/api/clients/{clientId}/onboarding-forms/{onboardingFormId}/download/{docId}',
+  tag,
+  summary: 'One version of the form’s PDF: as sent, or after a given signature',
+  request: { params: formParams.extend({ docId: z.string().min(1) }), query: downloadQuery },
+  responses: { 200: media('application/pdf', 'The PDF'), 404: problem('No such form or version') },
+});
+
+export const onboardingFormLockStatus = defineRoute({
+  method: 'get',
+  path: '/api/clients/{clientId}/onboarding-forms/{onboardingFormId}/lockStatus',
+  tag,
+  summary: 'Whether someone is signing the form right now (one signer at a time), and who',
+  request: { params: formParams },
+  responses: {
+    200: json(
+      z.object({ locked: z.boolean(), recipientName: z.string().nullable(), until: z.string().nullable() }),
+      'The lock',
+    ),
+    404: problem('No such form'),
+  },
+});

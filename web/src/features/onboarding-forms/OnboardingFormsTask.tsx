@@ -1,0 +1,485 @@
+import { useState } from 'react';
+import { useLocation } from 'wouter';
+import { Alert } from '../../ui/Feedback.tsx';
+import { ModalDialog } from '../../ui/Dialogs.tsx';
+import { formatDate } from '../hub/format.ts';
+import { TemplateBuilder } from './TemplateBuilder.tsx';
+import {
+  downloadPath,
+  useClientPeople,
+  useFormWrites,
+  useOnboardingForms,
+  useReadyToSign,
+  useTemplates,
+  type OnboardingForm,
+} from './api.ts';
+import './onboarding-forms.css';
+
+const messageOf = (caught: unknown) => (caught instanceof Error ? caught.message : 'Please try again.');
+
+type RecipientDraft = { roleId: string; name: string; email: string; userId: string | null };
+type Person = { userId: string; name: string; email: string; role: string };
+
+const ROLE_WORDS: Record<string, string> = { BEN_ADMIN: 'Benefits administrator', BROKER: 'Broker' };
+
+/** The date of a recipient's latest step, in words. */
+function lastStep(r: OnboardingForm['recipients'][number]) {
+  const at = r.signedAt ?? r.declinedAt ?? r.deliveredAt ?? r.lastEditAt;
+  return at ? formatDate(at) : '';
+}
+
+/** A person of the client, picked by name: fills the recipient's name, e-mail and account. */
+function PersonPicker({
+  people,
+  onPick,
+  label,
+}: {
+  people: Person[];
+  onPick: (p: Person | null) => void;
+  label: string;
+}) {
+  if (people.length === 0) return null;
+  return (
+    <label className="field">
+      <span className="field__label">{label}</span>
+      <select
+        className="field__input"
+        defaultValue=""
+        onChange={(e) => onPick(people.find((p) => p.userId === e.target.value) ?? null)}
+      >
+        <option value="">Someone else (enter below)</option>
+        {people.map((p) => (
+          <option key={p.userId} value={p.userId}>
+            {p.name} ({ROLE_WORDS[p.role] ?? p.role})
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+function RecipientFields({
+  draft,
+  onChange,
+  people,
+  label,
+}: {
+  draft: RecipientDraft;
+  onChange: (d: RecipientDraft) => void;
+  people: Person[];
+  label: string;
+}) {
+  return (
+    <div className="esign-recipient">
+      <PersonPicker
+        people={people}
+        label={label}
+        onPick={(p) =>
+          onChange(
+            p ? { ...draft, name: p.name, email: p.email, userId: p.userId } : { ...draft, userId: null },
+          )
+        }
+      />
+      <label className="field">
+        <span className="field__label">Name</span>
+        <input
+          className="field__input"
+          value={draft.name}
+          onChange={(e) => onChange({ ...draft, name: e.target.value, userId: null })}
+        />
+      </label>
+      <label className="field">
+        <span className="field__label">E-mail</span>
+        <input
+          className="field__input"
+          type="email"
+          value={draft.email}
+          onChange={(e) => onChange({ ...draft, email: e.target.value, userId: null })}
+        />
+      </label>
+    </div>
+  );
+}
+
+/** Staff send a template to the client's people: recipients per role, several for a quorum role. */
+function SendForm({ clientId, people }: { clientId: string; people: Person[] }) {
+  const { data: templates } = useTemplates(true);
+  const writes = useFormWrites(clientId);
+  const ready = (templates ?? []).filter((t) => t.fields.length > 0);
+  const [templateId, setTemplateId] = useState('');
+  const [formName, setFormName] = useState('');
+  const [drafts, setDrafts] = useState<RecipientDraft[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [sent, setSent] = useState<string | null>(null);
+  const template = ready.find((t) => t.templateId === templateId);
+
+  const choose = (id: string) => {
+    setTemplateId(id);
+    const t = ready.find((x) => x.templateId === id);
+    setFormName(t?.name ?? '');
+    setDrafts(
+      (t?.roles ?? []).flatMap((r) =>
+        Array.from({ length: r.quorum ?? 1 }, () => ({
+          roleId: r.roleId,
+          name: '',
+          email: '',
+          userId: null,
+        })),
+      ),
+    );
+  };
+
+  const send = async () => {
+    setError(null);
+    try {
+      const form = await writes.send({ templateId, formName, recipients: drafts });
+      setSent(`${form.formName} was sent.`);
+      choose('');
+    } catch (caught) {
+      setError(messageOf(caught));
+    }
+  };
+
+  return (
+    <section className="esign-send" aria-labelledby="send-form-title">
+      <h3 id="send-form-title">Send a form</h3>
+      <label className="field">
+        <span className="field__label">Template</span>
+        <select
+          className="field__input"
+          value={templateId}
+          onChange={(e) => choose(e.target.value)}
+          data-testid="send-template"
+        >
+          <option value="">Choose a template</option>
+          {ready.map((t) => (
+            <option key={t.templateId} value={t.templateId}>
+              {t.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      {template && (
+        <>
+          <label className="field">
+            <span className="field__label">Form name</span>
+            <input className="field__input" value={formName} onChange={(e) => setFormName(e.target.value)} />
+          </label>
+          {[...template.roles]
+            .sort((a, b) => a.routingOrder - b.routingOrder)
+            .map((role) => (
+              <fieldset key={role.roleId} className="esign-send__role" data-testid={`send-role-${role.name}`}>
+                <legend>
+                  {role.name}, signs {ordinal(role.routingOrder)}
+                  {role.quorum ? ` (any ${role.quorum} of them)` : ''}
+                </legend>
+                {drafts.map((d, i) =>
+                  d.roleId === role.roleId ? (
+                    <RecipientFields
+                      key={i}
+                      draft={d}
+                      people={people}
+                      label={`${role.name}: pick from the client’s people`}
+                      onChange={(next) => setDrafts(drafts.map((x, j) => (j === i ? next : x)))}
+                    />
+                  ) : null,
+                )}
+                <button
+                  type="button"
+                  className="button button--secondary"
+                  onClick={() =>
+                    setDrafts([...drafts, { roleId: role.roleId, name: '', email: '', userId: null }])
+                  }
+                >
+                  Add another {role.name.toLowerCase()}
+                </button>
+              </fieldset>
+            ))}
+          <div className="button-row">
+            <button type="button" className="button button--primary" onClick={() => void send()}>
+              Send
+            </button>
+          </div>
+        </>
+      )}
+      {error && <Alert tone="error">{error}</Alert>}
+      {sent && <Alert tone="success">{sent}</Alert>}
+    </section>
+  );
+}
+
+const ordinal = (n: number) => (n === 1 ? 'first' : n === 2 ? 'second' : n === 3 ? 'third' : `in turn ${n}`);
+
+/**
+ * The onboarding-forms task: every form of the client with each recipient's status (live: the event
+ * stream for staff, and every 6 s while someone is signing), the forms waiting for the signed-in user,
+ * and for staff the template builder, sending, reassigning, signing links and voiding.
+ */
+export function OnboardingFormsTask({ clientId, isStaff }: { clientId: string; isStaff: boolean }) {
+  const { data: forms, error } = useOnboardingForms(clientId);
+  const { data: ready } = useReadyToSign(clientId);
+  const people = useClientPeople(clientId, isStaff);
+  const writes = useFormWrites(clientId);
+  const [, navigate] = useLocation();
+  const [actionError, setActionError] = useState<string | null>(null);
+  const [reassigning, setReassigning] = useState<{
+    formId: string;
+    recipientId: string;
+    name: string;
+  } | null>(null);
+  const [draft, setDraft] = useState<RecipientDraft>({ roleId: '', name: '', email: '', userId: null });
+  const [link, setLink] = useState<{ name: string; url: string } | null>(null);
+  const [voiding, setVoiding] = useState<OnboardingForm | null>(null);
+  const [voidReason, setVoidReason] = useState('');
+
+  const run = async (work: () => Promise<unknown>) => {
+    setActionError(null);
+    try {
+      await work();
+    } catch (caught) {
+      setActionError(messageOf(caught));
+    }
+  };
+
+  return (
+    <div className="esign-task" data-testid="onboarding-forms">
+      {(ready ?? []).length > 0 && (
+        <section aria-labelledby="ready-title">
+          <h3 id="ready-title">{isStaff ? 'Whose turn it is' : 'Waiting for your signature'}</h3>
+          <ul className="esign-ready">
+            {(ready ?? []).map((r) => (
+              <li key={r.recipientId}>
+                {r.formName}, as {r.roleName} ({r.name}){' '}
+                {!isStaff && (
+                  <button
+                    type="button"
+                    className="button button--primary"
+                    onClick={() =>
+                      void run(async () => {
+                        const { url } = await writes.signingLink(r.onboardingFormId, r.recipientId);
+                        navigate(url);
+                      })
+                    }
+                  >
+                    Sign {r.formName}
+                  </button>
+                )}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {actionError && <Alert tone="error">{actionError}</Alert>}
+      {error && <Alert tone="error">{messageOf(error)}</Alert>}
+      <section aria-labelledby="forms-title">
+        <h3 id="forms-title">Forms</h3>
+        {forms && forms.length === 0 && <p>No forms have been sent yet.</p>}
+        {(forms ?? []).map((form) => (
+          <article key={form.onboardingFormId} className="esign-form card" data-testid="onboarding-form">
+            <header className="esign-form__header">
+              <h4>{form.formName}</h4>
+              <span
+                className={`badge badge--${form.status === 'completed' ? 'success' : form.status === 'sent' ? 'info' : 'warning'}`}
+                data-testid="form-status"
+              >
+                {form.statusLabel}
+              </span>
+            </header>
+            <p className="esign-form__meta">
+              Sent {formatDate(form.createdAt)} · last activity {formatDate(form.lastActionAt)}
+              {form.lock ? ` · ${form.lock.recipientName} is signing now` : ''}
+              {form.voidReason ? ` · voided: ${form.voidReason}` : ''}
+            </p>
+            <table className="table">
+              <thead>
+                <tr>
+                  <th scope="col">Recipient</th>
+                  <th scope="col">Role</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Date</th>
+                  {isStaff && (
+                    <th scope="col">
+                      <span className="visually-hidden">Actions</span>
+                    </th>
+                  )}
+                </tr>
+              </thead>
+              <tbody>
+                {form.recipients.map((r) => (
+                  <tr key={r.recipientId} data-testid="recipient-row">
+                    <td>
+                      {r.name}
+                      <br />
+                      <span className="esign-muted">{r.email}</span>
+                    </td>
+                    <td>{r.roleName}</td>
+                    <td data-testid="recipient-status">
+                      {r.statusLabel}
+                      {r.status === 'declined' && r.declineReason ? `: ${r.declineReason}` : ''}
+                    </td>
+                    <td>{lastStep(r)}</td>
+                    {isStaff && (
+                      <td>
+                        {(form.status === 'sent' || form.status === 'declined') &&
+                          ['sent', 'delivered', 'declined', 'waiting'].includes(r.status) && (
+                            <div className="button-row">
+                              <button
+                                type="button"
+                                className="button button--secondary"
+                                onClick={() => {
+                                  setDraft({ roleId: r.roleId, name: '', email: '', userId: null });
+                                  setReassigning({
+                                    formId: form.onboardingFormId,
+                                    recipientId: r.recipientId,
+                                    name: r.name,
+                                  });
+                                }}
+                              >
+                                Reassign
+                              </button>
+                              {r.userId === null && r.status !== 'declined' && r.status !== 'waiting' && (
+                                <button
+                                  type="button"
+                                  className="button button--secondary"
+                                  onClick={() =>
+                                    void run(async () => {
+                                      const answer = await writes.signingLink(
+                                        form.onboardingFormId,
+                                        r.recipientId,
+                                      );
+                                      setLink({
+                                        name: r.name,
+                                        url: new URL(answer.url, window.location.origin).toString(),
+                                      });
+                                    })
+                                  }
+                                >
+                                  Signing link
+                                </button>
+                              )}
+                            </div>
+                          )}
+                      </td>
+                    )}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <div className="button-row">
+              <a
+                className="button button--secondary"
+                href={downloadPath(clientId, form.onboardingFormId)}
+                download
+              >
+                {form.status === 'completed' ? 'Download the completed form' : 'Download as it is now'}
+              </a>
+              {isStaff && (form.status === 'sent' || form.status === 'declined') && (
+                <button type="button" className="button button--secondary" onClick={() => setVoiding(form)}>
+                  Void
+                </button>
+              )}
+            </div>
+          </article>
+        ))}
+      </section>
+      {isStaff && (
+        <>
+          <SendForm clientId={clientId} people={people} />
+          <TemplateBuilder />
+        </>
+      )}
+      <ModalDialog
+        title={`Reassign ${reassigning?.name ?? ''}`}
+        isOpen={reassigning !== null}
+        onOpenChange={(open) => !open && setReassigning(null)}
+      >
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            const target = reassigning!;
+            void run(async () => {
+              await writes.reassign(target.formId, {
+                recipientId: target.recipientId,
+                name: draft.name,
+                email: draft.email,
+                userId: draft.userId,
+              });
+              setReassigning(null);
+            });
+          }}
+        >
+          <RecipientFields
+            draft={draft}
+            onChange={setDraft}
+            people={people}
+            label="Pick from the client’s people"
+          />
+          {actionError && <Alert tone="error">{actionError}</Alert>}
+          <div className="dialog__actions">
+            <button type="button" className="button button--secondary" onClick={() => setReassigning(null)}>
+              Cancel
+            </button>
+            <button type="submit" className="button button--primary">
+              Reassign
+            </button>
+          </div>
+        </form>
+      </ModalDialog>
+      <ModalDialog
+        title={`Signing link for ${link?.name ?? ''}`}
+        isOpen={link !== null}
+        onOpenChange={(open) => !open && setLink(null)}
+      >
+        <p>
+          {link?.name} was e-mailed this link. It opens once, within 3 days; you can also pass it on yourself.
+        </p>
+        <input
+          className="field__input"
+          readOnly
+          value={link?.url ?? ''}
+          aria-label="Signing link"
+          onFocus={(e) => e.target.select()}
+        />
+        <div className="dialog__actions">
+          <button type="button" className="button button--primary" onClick={() => setLink(null)}>
+            Close
+          </button>
+        </div>
+      </ModalDialog>
+      <ModalDialog
+        title={`Void ${voiding?.formName ?? ''}`}
+        isOpen={voiding !== null}
+        onOpenChange={(open) => !open && setVoiding(null)}
+      >
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            const target = voiding!;
+            void run(async () => {
+              await writes.voidForm(target.onboardingFormId, voidReason);
+              setVoiding(null);
+            });
+          }}
+        >
+          <label className="field">
+            <span className="field__label">Why is it voided?</span>
+            <input
+              className="field__input"
+              value={voidReason}
+              onChange={(e) => setVoidReason(e.target.value)}
+              required
+            />
+          </label>
+          <div className="dialog__actions">
+            <button type="button" className="button button--secondary" onClick={() => setVoiding(null)}>
+              Cancel
+            </button>
+            <button type="submit" className="button button--primary">
+              Void
+            </button>
+          </div>
+        </form>
+      </ModalDialog>
+    </div>
+  );
+}
