@@ -17,6 +17,7 @@ import * as qps from './qps/routes.contract.ts';
 import * as resources from './resources/routes.contract.ts';
 import * as tasks from './tasks/routes.contract.ts';
 import * as users from './users/routes.contract.ts';
+import * as clientDocuments from './documents/client-routes.contract.ts';
 
 // Every write route's contract (the files beside the handlers), for the OpenAPI document, the web's types
 // and the answer checks of the integration tests. A pure entry: zod and the contract kit only.
@@ -38,6 +39,7 @@ export * from './ben-admin-platforms/routes.contract.ts';
 export * from './support/routes.contract.ts';
 export * from './tasks/routes.contract.ts';
 export * from './users/routes.contract.ts';
+export * from './documents/client-routes.contract.ts';
 
 export const commandContracts = collectContracts(
   analytics,
@@ -58,4 +60,5 @@ export const commandContracts = collectContracts(
   resources,
   tasks,
   users,
+  clientDocuments,
 );

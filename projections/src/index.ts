@@ -11,6 +11,7 @@ import { resourcesProjection } from './resources.ts';
 import { featureTogglesProjection } from './feature-toggles.ts';
 import { benAdminPlatformsProjection } from './ben-admin-platforms.ts';
 import { portalChatsProjection } from './portal-chats.ts';
+import { documentsProjection } from './documents.ts';
 
 export {
   clientViewProjection,
@@ -25,6 +26,7 @@ export {
   featureTogglesProjection,
   benAdminPlatformsProjection,
   portalChatsProjection,
+  documentsProjection,
 };
 
 /** Every named projection; `npm run projections:rebuild -- <name>` takes one of these names. */
@@ -41,4 +43,5 @@ export const projections: readonly CheckpointedConsumer[] = [
   featureTogglesProjection,
   benAdminPlatformsProjection,
   portalChatsProjection,
+  documentsProjection,
 ];

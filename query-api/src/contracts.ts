@@ -16,6 +16,7 @@ import * as serviceStatus from './service-status/routes.contract.ts';
 import * as featureToggles from './feature-toggles/routes.contract.ts';
 import * as tasks from './tasks/routes.contract.ts';
 import * as users from './users/routes.contract.ts';
+import * as documents from './documents/routes.contract.ts';
 
 // Every read route's contract (the files beside the handlers), for the OpenAPI document, the web's types
 // and the answer checks of the integration tests. A pure entry: zod and the contract kit only.
@@ -36,6 +37,7 @@ export * from './ben-admin-platforms/routes.contract.ts';
 export * from './support/routes.contract.ts';
 export * from './tasks/routes.contract.ts';
 export * from './users/routes.contract.ts';
+export * from './documents/routes.contract.ts';
 
 export const queryContracts = collectContracts(
   analytics,
@@ -55,4 +57,5 @@ export const queryContracts = collectContracts(
   featureToggles,
   tasks,
   users,
+  documents,
 );

@@ -10,6 +10,7 @@ import { ResourceEvent } from './resources.ts';
 import { FeatureToggleEvent } from './feature-toggles.ts';
 import { BenAdminPlatformEvent } from './ben-admin-platforms.ts';
 import { PortalChatEvent } from './support.ts';
+import { DocumentEvent } from './documents.ts';
 import type { RecordedEvent } from '../store/port.ts';
 
 export * from './eif.ts';
@@ -23,6 +24,7 @@ export * from './resources.ts';
 export * from './feature-toggles.ts';
 export * from './ben-admin-platforms.ts';
 export * from './support.ts';
+export * from './documents.ts';
 
 /**
  * Every domain event the store may hold. An event's `data` is validated on the way in (append) and on
@@ -47,6 +49,7 @@ export const DomainEvent = z.discriminatedUnion('type', [
   ...FeatureToggleEvent.options,
   ...BenAdminPlatformEvent.options,
   ...PortalChatEvent.options,
+  ...DocumentEvent.options,
 ]);
 export type DomainEvent = z.infer<typeof DomainEvent>;
 export type DomainEventType = DomainEvent['type'];
