@@ -54,6 +54,13 @@ const invalidFile = (message: string, code = 'VALIDATION_ERROR') =>
     ? new ValidationError({ 'body.files': message }, message)
     : new AppError(400, code, message, { validationError: { 'body.files': message } });
 
+/**
+ * The file name as sent: browsers escape a quote and line breaks in a multipart file name as %22, %0A and
+ * %0D (HTML's form encoding); then quotes, slashes and backslashes are removed (onboarding §5).
+ */
+const fileNameOf = (sent: string) =>
+  safeFilename(sent.replace(/%22/g, '"').replace(/%0A/gi, '\n').replace(/%0D/gi, '\r'));
+
 /** Reads a multipart body into memory: every file whole (each at most the limit), and the text fields. */
 function readMultipart(req: Request): Promise<Received> {
   return new Promise((resolve, reject) => {
@@ -61,6 +68,8 @@ function readMultipart(req: Request): Promise<Received> {
     try {
       parser = busboy({
         headers: req.headers,
+        preservePath: true,
+        defParamCharset: 'utf8',
         limits: { fileSize: MAX_CLIENT_DOCUMENT_BYTES, files: MAX_FILES_PER_UPLOAD, fields: 20 },
       });
     } catch {
@@ -76,7 +85,7 @@ function readMultipart(req: Request): Promise<Received> {
         failure ??= tooLarge();
       });
       stream.on('end', () => {
-        received.files.push({ fileName: safeFilename(info.filename ?? ''), bytes: Buffer.concat(chunks) });
+        received.files.push({ fileName: fileNameOf(info.filename ?? ''), bytes: Buffer.concat(chunks) });
       });
     });
     parser.on('field', (name, value) => {
@@ -153,7 +162,7 @@ export function clientDocumentCommandRoutes(deps: ClientDocumentCommandDeps): Ro
   };
 
   const execute = async (req: Request, actor: Actor, clientId: string, intent: DocumentIntent) => {
-    const { after } = await decideOnStream(deps, {
+    const decided = decideOnStream(deps, {
       request: { ...requestContext(req, deps.newId), ifMatch: null },
       actor,
       stream: documentStream(clientId),
@@ -161,7 +170,16 @@ export function clientDocumentCommandRoutes(deps: ClientDocumentCommandDeps): Ro
       build: (_state, metadata) => ({ ...intent, metadata }) as Parameters<typeof documentsDecider.decide>[0],
       conflictMessage: 'The documents were changed by someone else at the same moment. Try again.',
     });
-    return after;
+    try {
+      return (await decided).after;
+    } catch (error) {
+      // A refusal keyed by field is answered with its own words as the message too.
+      if (error instanceof ValidationError) {
+        const [first] = Object.values(error.validationError);
+        throw new ValidationError(error.validationError, first ?? error.message);
+      }
+      throw error;
+    }
   };
 
   mount(router, uploadClientDocuments, async (req, res) => {
