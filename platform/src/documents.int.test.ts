@@ -41,7 +41,11 @@ describe('client documents over HTTP', () => {
     const form = new FormData();
     for (const [k, v] of Object.entries(fields)) form.append(k, v);
     for (const f of files)
-      form.append('files', new Blob([f.bytes], { type: f.type ?? 'application/pdf' }), f.name);
+      form.append(
+        'files',
+        new Blob([new Uint8Array(f.bytes)], { type: f.type ?? 'application/pdf' }),
+        f.name,
+      );
     const response = await fetch(`${app.url}${documentsOf(clientId)}`, {
       method: 'POST',
       headers: { cookie: cookieOf(api), 'x-csrf-token': api.cookies.get('onboard_csrf') ?? '' },

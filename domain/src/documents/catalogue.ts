@@ -141,7 +141,7 @@ export function textTypeOf(bytes: Uint8Array, fileName: string): ClientDocumentT
 
 /** The length of the head without a UTF-8 sequence cut off at its end. */
 function lastCompleteUtf8(bytes: Uint8Array): number {
-  let end = bytes.length;
+  const end = bytes.length;
   for (let i = 1; i <= 3 && end - i >= 0; i++) {
     const b = bytes[end - i]!;
     if ((b & 0xc0) === 0xc0) return end - i; // a lead byte whose sequence may be cut

@@ -27,6 +27,7 @@ import {
   BenAdminPlatformsPage,
   ClientHubPage,
   ResourcesPage,
+  DocumentsPage,
   EmailsListPage,
   EmailDetailPage,
   EmailTemplatesPage,
@@ -133,6 +134,8 @@ function pageFor(route: RouteDef, params: Record<string, string>, user: Authenti
       );
     case 'resourcesListing':
       return <ResourcesPage key={p('clientId')} clientId={p('clientId')} />;
+    case 'clientDocuments':
+      return <DocumentsPage key={p('clientId')} clientId={p('clientId')} />;
     case 'welcome':
       return <WelcomePage key={p('clientId')} clientId={p('clientId')} />;
     case 'setupPending':

@@ -13,6 +13,7 @@ import { eifReviewPath, eifSubStepPath } from '../eif/forms/navigation.ts';
 import { progressOf } from '../eif/forms/status.ts';
 import { groupByPlacement } from '../eif/steps.ts';
 import { pendingOf, placeChange } from '../eif/view.ts';
+import { NewDocumentNotice } from '../documents/NewDocumentNotice.tsx';
 
 const STATUS_TONE: Record<EifSectionStatus, string> = {
   'Not Started': 'not-started',
@@ -88,6 +89,7 @@ export function ClientHubPage({ clientId }: { clientId: string }) {
         />
       )}
       <EditStateBanner client={client} />
+      {user && !isAdminRole(user.role) && <NewDocumentNotice clientId={clientId} />}
       {!tasks && <PageSkeleton />}
       {tasks && tasks.length === 0 && (
         <ScheduleTasks
