@@ -17,6 +17,7 @@ import { benchPeer } from './peer.ts';
 import { benchClientList } from './client-list.ts';
 import { reportPortalFirstPageSizes } from './portal-size.ts';
 import { reportExplorerFirstPageSize } from './explorer-size.ts';
+import { benchDocuments } from './documents.ts';
 
 const APPENDS = Number(process.env.BENCH_APPENDS ?? 3000);
 const CATCH_UP_EVENTS = Number(process.env.BENCH_CATCH_UP_EVENTS ?? 30000);
@@ -154,6 +155,7 @@ async function main() {
     await db.createDatabase('bench_portal_size');
     await db.createDatabase('bench_peer_onboard');
     await db.createDatabase('bench_peer_emmett');
+    await db.createDatabase('bench_documents');
     const pool = new pg.Pool({ connectionString: db.url('bench'), max: 10 });
     await migrate(pool);
     const store = createPostgresEventStore({ pool, connectionString: db.url('bench') });
@@ -178,6 +180,7 @@ async function main() {
     await benchClientList(db.url('bench_client_list'), report);
     await reportExplorerFirstPageSize(db.url('bench_explorer_size'), report);
     await reportPortalFirstPageSizes(db.url('bench_portal_size'), report);
+    await benchDocuments(db.url('bench_documents'), report);
   } finally {
     await db.stop();
     rmSync(dir, { recursive: true, force: true });

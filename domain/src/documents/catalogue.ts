@@ -109,6 +109,8 @@ const HTML_ACTIVE =
 export function hasActiveContent(mimeType: string, bytes: Uint8Array): boolean {
   if (mimeType === 'application/pdf') {
     const text = new TextDecoder('latin1').decode(bytes);
+    if (PDF_ACTIVE.test(text)) return true;
+    if (!text.includes('#')) return false;
     const names = text.replace(/#([0-9a-fA-F]{2})/g, (_, hex: string) =>
       String.fromCharCode(parseInt(hex, 16)),
     );
