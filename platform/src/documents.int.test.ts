@@ -128,6 +128,8 @@ describe('client documents over HTTP', () => {
 
   it('refuses active content with EMBEDDED_SCRIPTS, other binaries, empty and oversized files, and keeps nothing of a refused upload', async () => {
     const before = await streamLength(DEMO_CLIENT_ID);
+    const blobs = async () => Number((await app.pool.query('select count(*) as n from documents')).rows[0].n);
+    const blobsBefore = await blobs();
     const scripted = await upload(benAdmin, DEMO_CLIENT_ID, [
       { name: 'fine.pdf', bytes: PDF },
       { name: 'form.pdf', bytes: SCRIPTED_PDF },
@@ -152,6 +154,8 @@ describe('client documents over HTTP', () => {
     ]);
     expect(big.status).toBe(413);
     expect(await streamLength(DEMO_CLIENT_ID)).toBe(before);
+    // Nothing half-stored: no bytes in the store either.
+    expect(await blobs()).toBe(blobsBefore);
   });
 
   it('a broker or ben-admin cannot read, upload or delete another client’s documents', async () => {

@@ -43,6 +43,7 @@ export const uploadClientDocuments = defineRoute({
     403: problem('Not yours'),
     404: problem('No such client'),
     413: problem('A file is too large'),
+    415: problem('Not multipart/form-data'),
   },
 });
 
@@ -102,6 +103,7 @@ export const uploadClientVideo = defineRoute({
     403: problem('Not yours'),
     404: problem('No such client'),
     413: problem('Too large'),
+    415: problem('Not multipart/form-data'),
   },
 });
 

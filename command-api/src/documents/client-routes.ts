@@ -5,6 +5,7 @@ import { documentStream, eifStream } from '@onboard/events';
 import {
   AppError,
   DOCUMENT_MESSAGES,
+  DOCUMENTS_LANGUAGE_SET,
   MAX_CLIENT_DOCUMENT_BYTES,
   MAX_FILES_PER_UPLOAD,
   NotFoundError,
@@ -13,6 +14,7 @@ import {
   clientDocumentKey,
   hasActiveContent,
   isClientDocumentType,
+  isDocumentCategory,
   safeFilename,
   textTypeOf,
   type Actor,
@@ -193,6 +195,17 @@ export function clientDocumentCommandRoutes(deps: ClientDocumentCommandDeps): Ro
         policyId: nullable(received.fields.policyId),
         language: nullable(received.fields.language),
       };
+      // The filing is checked before any byte is kept, so a refused upload leaves nothing in the store.
+      if (!isDocumentCategory(filing.category))
+        throw new ValidationError(
+          { 'body.category': DOCUMENT_MESSAGES.unknownCategory },
+          DOCUMENT_MESSAGES.unknownCategory,
+        );
+      if (filing.language !== null && !DOCUMENTS_LANGUAGE_SET.has(filing.language))
+        throw new ValidationError(
+          { 'body.language': DOCUMENT_MESSAGES.unknownLanguage },
+          DOCUMENT_MESSAGES.unknownLanguage,
+        );
       const stored: StoredUpload[] = [];
       for (const file of files) {
         const documentId = deps.newId();
