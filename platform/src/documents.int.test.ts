@@ -235,4 +235,45 @@ describe('client documents over HTTP', () => {
       }),
     );
   });
+  it('staff read an association’s sites and their summary documents: at most 15 per type, one per key', async () => {
+    await eventually(async () => {
+      const { rowCount } = await app.pool.query('select 1 from rm_explorer_pages where client_id = $1', [
+        DEMO_CLIENT_ID,
+      ]);
+      expect(rowCount).toBeGreaterThan(0);
+    });
+    const documents = [
+      ...Array.from({ length: 18 }, (_, i) => ({
+        documentId: `dental-${i}`,
+        documentKey: `dental-key-${i % 17}`,
+        name: `Dental summary ${i}`,
+        benefitType: 'DENTAL',
+        language: 'en',
+      })),
+      {
+        documentId: 'vision-1',
+        documentKey: 'vision-key',
+        name: 'Vision summary',
+        benefitType: 'VISION',
+        language: null,
+      },
+    ];
+    await app.pool.query(
+      `update rm_explorer_pages set page = page || jsonb_build_object('associationId', 'assoc-1', 'documents', $2::jsonb)
+       where client_id = $1`,
+      [DEMO_CLIENT_ID, JSON.stringify(documents)],
+    );
+    const base = `/api/clients/${DEMO_CLIENT_ID}/explorer-pages`;
+    const sites = await staff.get(`${base}/association/assoc-1`);
+    expect(sites.status).toBe(200);
+    expect(sites.body.length).toBeGreaterThan(0);
+    expect(sites.body[0]).toMatchObject({ associationId: 'assoc-1' });
+    const byType = await staff.get(`${base}/documents/benefittypes/assoc-1?benefitTypes[]=DENTAL`);
+    expect(byType.status).toBe(200);
+    expect(Object.keys(byType.body)).toEqual(['DENTAL']);
+    const dental = byType.body.DENTAL as { documentKey: string }[];
+    expect(dental).toHaveLength(15);
+    expect(new Set(dental.map((d) => d.documentKey)).size).toBe(15);
+    expect((await benAdmin.get(`${base}/documents/benefittypes/assoc-1`)).status).toBe(403);
+  });
 });

@@ -180,3 +180,53 @@ export const listDocumentCategories = defineRoute({
     ),
   },
 });
+
+const associationParams = clientParams.extend({ associationId: z.string().min(1) });
+
+export const listAssociationExplorerSites = defineRoute({
+  method: 'get',
+  path: '/api/clients/{clientId}/explorer-pages/association/{associationId}',
+  tag: 'explorer',
+  summary: 'The client’s Explorer sites of one association, newest first (staff)',
+  request: { params: associationParams },
+  responses: {
+    200: json(
+      z.array(
+        z.object({
+          explorerPageId: z.string(),
+          name: z.string(),
+          vanitySlug: z.string().nullable(),
+          startsAt: z.string().nullable(),
+          associationId: z.string(),
+        }),
+      ),
+      'The sites',
+    ),
+    403: problem('Not staff'),
+  },
+});
+
+export const AssociationSummaryDocument = z.object({
+  documentId: z.string(),
+  documentKey: z.string(),
+  name: z.string(),
+  benefitType: z.string(),
+  language: z.string().nullable(),
+  explorerPageId: z.string(),
+});
+
+export const associationSummaryDocuments = defineRoute({
+  method: 'get',
+  path: '/api/clients/{clientId}/explorer-pages/documents/benefittypes/{associationId}',
+  tag: 'explorer',
+  summary:
+    'Summary documents of the association’s sites per benefit type: at most 15 per type, one per document key (staff)',
+  request: {
+    params: associationParams,
+    query: z.object({ 'benefitTypes[]': OneOrMany.optional(), benefitTypes: OneOrMany.optional() }),
+  },
+  responses: {
+    200: json(z.record(z.string(), z.array(AssociationSummaryDocument)), 'The documents per benefit type'),
+    403: problem('Not staff'),
+  },
+});

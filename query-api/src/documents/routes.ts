@@ -4,6 +4,7 @@ import {
   AppError,
   DOCUMENT_MESSAGES,
   NotFoundError,
+  ForbiddenError,
   ValidationError,
   contentDisposition,
   documentCategories,
@@ -24,9 +25,12 @@ import {
   lastTouchedDocument,
   listDocumentCategories,
   listDocumentsMeta,
+  associationSummaryDocuments,
+  listAssociationExplorerSites,
   manyOf,
   zipDocuments,
 } from './routes.contract.ts';
+import { summaryDocumentsByBenefitType, type BenefitType } from '@onboard/domain/explorer';
 
 export type DocumentQueryDeps = QueryDeps & {
   documents: Pick<DocumentStore, 'get'>;
@@ -288,6 +292,73 @@ export function documentQueryRoutes(deps: DocumentQueryDeps): Router {
     archive.pipe(res);
     files.forEach((file, i) => archive.append(bufferOf(file!), { name: names[i]! }));
     await archive.finalize();
+  });
+
+  const requireStaff = async (req: Parameters<typeof deps.authenticate>[0]) => {
+    const actor = await requireActor(deps.authenticate, req);
+    if (!isInternal(actor)) throw new ForbiddenError('Only internal staff manage Explorer sites');
+  };
+
+  type SiteRow = {
+    explorer_page_id: string;
+    name: string;
+    vanity_slug: string | null;
+    starts_at: Date | null;
+    documents:
+      | {
+          documentId: string;
+          documentKey: string;
+          name: string;
+          benefitType: string | null;
+          language: string | null;
+        }[]
+      | null;
+  };
+  const associationSites = async (clientId: string, associationId: string) =>
+    (
+      await deps.pool.query<SiteRow>(
+        `select explorer_page_id, name, vanity_slug, starts_at, page->'documents' as documents
+         from rm_explorer_pages
+         where client_id = $1 and page->>'associationId' = $2 and not is_deleted
+         order by starts_at desc nulls last, created_at desc`,
+        [clientId, associationId],
+      )
+    ).rows;
+
+  // platform §7 Explorer pages: the sites of one association, and their summary documents per benefit
+  // type (explorer §7, onboarding §5: at most 15 per type, one per document key, newest site first).
+  mount(router, listAssociationExplorerSites, async (req, res) => {
+    await requireStaff(req);
+    const associationId = String(req.params.associationId);
+    const sites = await associationSites(String(req.params.clientId), associationId);
+    res.json(
+      sites.map((s) => ({
+        explorerPageId: s.explorer_page_id,
+        name: s.name,
+        vanitySlug: s.vanity_slug,
+        startsAt: s.starts_at?.toISOString() ?? null,
+        associationId,
+      })),
+    );
+  });
+
+  mount(router, associationSummaryDocuments, async (req, res, input) => {
+    await requireStaff(req);
+    const wanted = new Set(manyOf(input.query() as Record<string, unknown>, 'benefitTypes'));
+    const sites = await associationSites(String(req.params.clientId), String(req.params.associationId));
+    const documents = sites.flatMap((site) =>
+      (site.documents ?? [])
+        .filter((d) => d.benefitType !== null && (wanted.size === 0 || wanted.has(d.benefitType)))
+        .map((d) => ({
+          documentId: d.documentId,
+          documentKey: d.documentKey,
+          name: d.name,
+          benefitType: d.benefitType as BenefitType,
+          language: d.language,
+          explorerPageId: site.explorer_page_id,
+        })),
+    );
+    res.json(summaryDocumentsByBenefitType(documents));
   });
 
   mount(router, downloadClientDocument, async (req, res) => {
