@@ -276,4 +276,38 @@ describe('client documents over HTTP', () => {
     expect(new Set(dental.map((d) => d.documentKey)).size).toBe(15);
     expect((await benAdmin.get(`${base}/documents/benefittypes/assoc-1`)).status).toBe(403);
   });
+  it('a video is uploaded, played back from the store and deleted', async () => {
+    // An MP4's first box: size, 'ftyp', brand 'mp42'.
+    const mp4 = Buffer.concat([
+      Buffer.from([0, 0, 0, 0x18]),
+      Buffer.from('ftypmp42'),
+      Buffer.from([0, 0, 0, 0]),
+      Buffer.from('mp42isom'),
+      Buffer.alloc(64, 1),
+    ]);
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(mp4)], { type: 'video/mp4' }), 'Welcome.mp4');
+    const sent = await fetch(`${app.url}${documentsOf(DEMO_CLIENT_ID)}/vidyard/upload`, {
+      method: 'POST',
+      headers: { cookie: cookieOf(staff), 'x-csrf-token': staff.cookies.get('onboard_csrf') ?? '' },
+      body: form,
+    });
+    expect(sent.status).toBe(201);
+    const { vidyardId } = (await sent.json()) as { vidyardId: string };
+    const played = await eventually(async () => {
+      const answer = await download(benAdmin, `${documentsOf(DEMO_CLIENT_ID)}/vidyard/${vidyardId}`);
+      expect(answer.status).toBe(200);
+      return answer;
+    });
+    expect(played.headers.get('content-type')).toBe('video/mp4');
+    expect(Buffer.from(await played.arrayBuffer()).equals(mp4)).toBe(true);
+    expect((await staff.delete(`${documentsOf(DEMO_CLIENT_ID)}/vidyard/delete/${vidyardId}`)).status).toBe(
+      204,
+    );
+    await eventually(async () =>
+      expect((await download(benAdmin, `${documentsOf(DEMO_CLIENT_ID)}/vidyard/${vidyardId}`)).status).toBe(
+        404,
+      ),
+    );
+  });
 });
