@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import express, { type ErrorRequestHandler } from 'express';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppError} from '@onboard/domain';
+import type { AppError } from '@onboard/domain';
 import { type Actor } from '@onboard/domain';
 import { documentQueryRoutes } from './routes.ts';
 
