@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { Button, Heading, Input, Label, ProgressBar, SearchField, TextField } from 'react-aria-components';
-import { Link } from 'wouter';
 import { documentCategories, documentCategoryLabel } from '@onboard/domain/documents/catalogue';
 import { policyLabel } from '@onboard/domain/tasks/timeline';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
@@ -24,10 +23,11 @@ import './documents.css';
 type Notice = { tone: 'success' | 'error'; text: string };
 const messageOf = (error: unknown) => (error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE);
 
-const ALL = '';
+// Real options, not the placeholder: every choice reads at full contrast.
+const ALL = 'all';
 const CATEGORY_OPTIONS = documentCategories.map((c) => ({ value: c.id, label: c.label }));
 const CATEGORY_FILTER = [{ value: ALL, label: 'All categories' }, ...CATEGORY_OPTIONS];
-const NO_POLICY = '';
+const NO_POLICY = 'all-policies';
 
 const dateLabel = (iso: string) =>
   new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
@@ -74,7 +74,12 @@ function UploadZone({
     }
     setProgress(0);
     try {
-      await uploadDocuments(clientId, files, { category, policyId: policyId || null }, setProgress);
+      await uploadDocuments(
+        clientId,
+        files,
+        { category, policyId: policyId === NO_POLICY ? null : policyId },
+        setProgress,
+      );
       const what = files.length === 1 ? files[0]!.name : `${files.length} documents`;
       onDone({ tone: 'success', text: `${what} uploaded to ${documentCategoryLabel(category)}.` });
     } catch (error) {
@@ -240,7 +245,7 @@ export function DocumentsPage({ clientId }: { clientId: string }) {
   const initial = new URLSearchParams(window.location.search);
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState(initial.get('category') ?? ALL);
-  const [policyFilter] = useState(initial.get('policyId') ?? NO_POLICY);
+  const [policyFilter, setPolicyFilter] = useState(initial.get('policyId') ?? NO_POLICY);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [deleting, setDeleting] = useState<ClientDocument | null>(null);
   const [isDeleting, setIsDeleting] = useState(false);
@@ -309,24 +314,12 @@ export function DocumentsPage({ clientId }: { clientId: string }) {
     }
   };
 
-  const policyInUrl = policyFilter === NO_POLICY ? null : policyName(policyFilter);
-
   return (
     <div className="page page--wide">
       <div className="page__header">
         <p className="eyebrow">{client?.name ?? 'Client hub'}</p>
         <Heading level={1}>Documents</Heading>
-        <p className="muted">
-          Everything you and your onboarding team have shared{policyInUrl ? ` for ${policyInUrl}` : ''}.
-          {policyInUrl && (
-            <>
-              {' '}
-              <Link className="text-link" href={`/client/${encodeURIComponent(clientId)}/documents`}>
-                Show every policy
-              </Link>
-            </>
-          )}
-        </p>
+        <p className="muted">Everything you and your onboarding team have shared, by category.</p>
       </div>
       {notice && (
         <Alert tone={notice.tone} testId="documents-notice">
@@ -351,6 +344,15 @@ export function DocumentsPage({ clientId }: { clientId: string }) {
           onChange={setCategory}
           placeholder="All categories"
         />
+        {policyOptions.length > 0 && (
+          <SelectInput
+            label="Policy"
+            value={policyFilter}
+            options={[{ value: NO_POLICY, label: 'All policies' }, ...policyOptions]}
+            onChange={setPolicyFilter}
+            placeholder="All policies"
+          />
+        )}
         <div className="documents-filters__zip">
           <Button
             className="button button--secondary"
