@@ -187,6 +187,25 @@ describe('client documents over HTTP', () => {
     });
     expect(renamed.status).toBe(200);
     expect(renamed.body).toMatchObject({ name: 'Final bills.pdf' });
+    const refiled = await benAdmin.put(`${documentsOf(DEMO_CLIENT_ID)}/meta`, {
+      documentIds: [doc!.documentId],
+      category: 'signed-forms',
+      policyId: null,
+      language: 'es',
+    });
+    expect(refiled.status).toBe(200);
+    expect(refiled.body).toMatchObject([{ category: 'signed-forms', language: 'es', policyId: null }]);
+    await eventually(async () => {
+      const found = await benAdmin.get(
+        `${documentsOf(DEMO_CLIENT_ID)}/meta?categories[]=signed-forms&language=es`,
+      );
+      expect(found.body.map((d: Doc) => d.documentId)).toEqual([doc!.documentId]);
+    });
+    const badFiling = await benAdmin.put(`${documentsOf(DEMO_CLIENT_ID)}/meta`, {
+      documentIds: [doc!.documentId],
+      category: 'nowhere',
+    });
+    expect(badFiling.status).toBe(400);
     const blank = await benAdmin.put(`${documentsOf(DEMO_CLIENT_ID)}/${doc!.documentId}/rename`, {
       name: ' ',
     });
