@@ -1,5 +1,5 @@
 import { Router, type Response } from 'express';
-import { ZipArchive } from 'archiver';
+import archiver from 'archiver';
 import {
   AppError,
   DOCUMENT_MESSAGES,
@@ -279,7 +279,7 @@ export function documentQueryRoutes(deps: DocumentQueryDeps): Router {
     }
     if (files.some((f) => f === null)) throw new NotFoundError('A document is not available for download');
     const names = uniqueZipNames(ordered.map((r) => r.name));
-    const archive = new ZipArchive({ zlib: { level: 6 } });
+    const archive = archiver('zip', { zlib: { level: 6 } });
     res
       .status(200)
       .set('content-type', 'application/zip')
