@@ -18,6 +18,7 @@ import {
   useDocumentWrites,
   type ClientDocument,
 } from './api.ts';
+import { useSetDocumentNotice } from './notice.ts';
 import './documents.css';
 
 type Notice = { tone: 'success' | 'error'; text: string };
@@ -251,7 +252,7 @@ export function DocumentsPage({ clientId }: { clientId: string }) {
   const [isDeleting, setIsDeleting] = useState(false);
   const [isZipping, setIsZipping] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
-  const { setNotice: setSeen } = writes;
+  const setSeen = useSetDocumentNotice(clientId);
 
   // Opening the documents marks the new-document notice seen (onboarding §4).
   useEffect(() => {

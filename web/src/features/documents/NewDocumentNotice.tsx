@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { Button } from 'react-aria-components';
 import { Link } from 'wouter';
-import { useDocumentNotice, useDocumentWrites, documentsScreenPath } from './api.ts';
-import './documents.css';
+import { useDocumentNotice, useSetDocumentNotice } from './notice.ts';
+import { documentsScreenPath } from './paths.ts';
+import './notice.css';
 
 /**
  * The hub's new-document notice (onboarding §4): shown when staff added documents since the user last
@@ -10,7 +11,7 @@ import './documents.css';
  */
 export function NewDocumentNotice({ clientId }: { clientId: string }) {
   const { data: notice } = useDocumentNotice(clientId);
-  const { setNotice } = useDocumentWrites(clientId);
+  const setNotice = useSetDocumentNotice(clientId);
   const [isDismissing, setIsDismissing] = useState(false);
   if (!notice?.hasNewDocuments) return null;
   const count = notice.newDocumentCount;

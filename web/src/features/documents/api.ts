@@ -1,6 +1,6 @@
 import useSWR, { useSWRConfig } from 'swr';
 import type { ResponseOf } from '@onboard/api-contract';
-import type { getClientDocumentNotice, listDocumentsMeta } from '@onboard/query-api/contracts';
+import type { listDocumentsMeta } from '@onboard/query-api/contracts';
 import { MAX_CLIENT_DOCUMENT_BYTES, DOCUMENT_MESSAGES } from '@onboard/domain/documents/catalogue';
 import { ApiError, interpretFailure, isInvalidTokenAnswer, noResponseError } from '../../api/errors.ts';
 import { apiRequest, CSRF_COOKIE, CSRF_HEADER, readCookie, refreshSession } from '../../api/http.ts';
@@ -8,31 +8,14 @@ import { downloadFile } from '../../api/download.ts';
 
 // Answer types from the routes' contracts, never written twice.
 export type ClientDocument = ResponseOf<typeof listDocumentsMeta>[number];
-export type DocumentNotice = ResponseOf<typeof getClientDocumentNotice>;
 
 const clientPath = (clientId: string) => `/api/clients/${encodeURIComponent(clientId)}`;
 export const documentsPath = (clientId: string) => `${clientPath(clientId)}/documents`;
 const listPath = (clientId: string) => `${documentsPath(clientId)}/meta`;
-export const noticePath = (clientId: string) => `${clientPath(clientId)}/new-document-notice`;
-
-/** The hub's documents screen, optionally opened on one category and policy (from a task page). */
-export const documentsScreenPath = (
-  clientId: string,
-  filter: { category?: string; policyId?: string | null } = {},
-) => {
-  const query = new URLSearchParams();
-  if (filter.category) query.set('category', filter.category);
-  if (filter.policyId) query.set('policyId', filter.policyId);
-  const search = query.toString();
-  return `/client/${encodeURIComponent(clientId)}/documents${search ? `?${search}` : ''}`;
-};
+export { documentsScreenPath } from './paths.ts';
 
 export function useDocuments(clientId: string) {
   return useSWR<ClientDocument[]>(listPath(clientId));
-}
-
-export function useDocumentNotice(clientId: string) {
-  return useSWR<DocumentNotice>(noticePath(clientId));
 }
 
 /** A document's words match every word of the search (name, category, uploader). */
@@ -127,7 +110,7 @@ export function uploadDocuments(
   });
 }
 
-/** Rename, delete, zip and the notice; each reads the list again (the read model catches up within moments). */
+/** Rename, delete and zip; each reads the list again (the read model catches up within moments). */
 export function useDocumentWrites(clientId: string) {
   const { mutate } = useSWRConfig();
   const key = listPath(clientId);
@@ -161,20 +144,6 @@ export function useDocumentWrites(clientId: string) {
     zip: (documentIds: readonly string[]) => {
       const query = documentIds.map((id) => `documentIds[]=${encodeURIComponent(id)}`).join('&');
       return downloadFile(`${clientPath(clientId)}/zipped-documents/ids?${query}`);
-    },
-    setNotice: async (status: 'NEW_AND_SEEN' | 'OLD') => {
-      await apiRequest('PUT', noticePath(clientId), { body: { newDocumentNoticeStatus: status } });
-      await mutate<DocumentNotice>(
-        noticePath(clientId),
-        (notice) =>
-          notice && {
-            ...notice,
-            newDocumentNoticeStatus: status,
-            hasNewDocuments: false,
-            newDocumentCount: 0,
-          },
-        { revalidate: false },
-      );
     },
   };
 }

@@ -15,7 +15,7 @@ import { EnrollmentResourcesList } from './EnrollmentResourcesList.tsx';
 import { formatDate } from './format.ts';
 import { TaskLayout } from './TaskLayout.tsx';
 import { documentCategoryOfTask, documentCategoryLabel } from '@onboard/domain/documents/catalogue';
-import { documentsScreenPath } from '../documents/api.ts';
+import { documentsScreenPath } from '../documents/paths.ts';
 import {
   setTaskDueDate,
   setTaskStatus,
