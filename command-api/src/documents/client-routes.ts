@@ -185,52 +185,50 @@ export function clientDocumentCommandRoutes(deps: ClientDocumentCommandDeps): Ro
   };
 
   mount(router, uploadClientDocuments, async (req, res) => {
-    {
-      const { actor, clientId } = await requireClient(req, 'create');
-      if (!deps.documents.put) throw new RuleError('UPLOADS_OFF', UPLOADS_OFF_MESSAGE);
-      const received = await readMultipart(req);
-      const files = await checkFiles(received.files);
-      const filing = {
-        category: received.fields.category ?? '',
-        policyId: nullable(received.fields.policyId),
-        language: nullable(received.fields.language),
-      };
-      // The filing is checked before any byte is kept, so a refused upload leaves nothing in the store.
-      if (!isDocumentCategory(filing.category))
-        throw new ValidationError(
-          { 'body.category': DOCUMENT_MESSAGES.unknownCategory },
-          DOCUMENT_MESSAGES.unknownCategory,
-        );
-      if (filing.language !== null && !DOCUMENTS_LANGUAGE_SET.has(filing.language))
-        throw new ValidationError(
-          { 'body.language': DOCUMENT_MESSAGES.unknownLanguage },
-          DOCUMENT_MESSAGES.unknownLanguage,
-        );
-      const stored: StoredUpload[] = [];
-      for (const file of files) {
-        const documentId = deps.newId();
-        const documentKey = clientDocumentKey(clientId, documentId);
-        await deps.documents.put!({
-          documentId: documentKey,
-          bytes: file.bytes,
-          mimeType: file.mimeType,
-          name: file.fileName,
-          uploadedBy: actor.userId,
-        });
-        stored.push({
-          documentId,
-          documentKey,
-          name: file.fileName,
-          mimeType: file.mimeType,
-          size: file.bytes.length,
-        });
-      }
-      const after = await execute(req, actor, clientId, {
-        type: 'UploadDocuments',
-        data: { clientId, files: stored, ...filing },
+    const { actor, clientId } = await requireClient(req, 'create');
+    if (!deps.documents.put) throw new RuleError('UPLOADS_OFF', UPLOADS_OFF_MESSAGE);
+    const received = await readMultipart(req);
+    const files = await checkFiles(received.files);
+    const filing = {
+      category: received.fields.category ?? '',
+      policyId: nullable(received.fields.policyId),
+      language: nullable(received.fields.language),
+    };
+    // The filing is checked before any byte is kept, so a refused upload leaves nothing in the store.
+    if (!isDocumentCategory(filing.category))
+      throw new ValidationError(
+        { 'body.category': DOCUMENT_MESSAGES.unknownCategory },
+        DOCUMENT_MESSAGES.unknownCategory,
+      );
+    if (filing.language !== null && !DOCUMENTS_LANGUAGE_SET.has(filing.language))
+      throw new ValidationError(
+        { 'body.language': DOCUMENT_MESSAGES.unknownLanguage },
+        DOCUMENT_MESSAGES.unknownLanguage,
+      );
+    const stored: StoredUpload[] = [];
+    for (const file of files) {
+      const documentId = deps.newId();
+      const documentKey = clientDocumentKey(clientId, documentId);
+      await deps.documents.put!({
+        documentId: documentKey,
+        bytes: file.bytes,
+        mimeType: file.mimeType,
+        name: file.fileName,
+        uploadedBy: actor.userId,
       });
-      res.status(201).json(stored.map((file) => view(after.documents.get(file.documentId)!)));
+      stored.push({
+        documentId,
+        documentKey,
+        name: file.fileName,
+        mimeType: file.mimeType,
+        size: file.bytes.length,
+      });
     }
+    const after = await execute(req, actor, clientId, {
+      type: 'UploadDocuments',
+      data: { clientId, files: stored, ...filing },
+    });
+    res.status(201).json(stored.map((file) => view(after.documents.get(file.documentId)!)));
   });
 
   mount(router, renameClientDocument, async (req, res, input) => {
@@ -271,52 +269,50 @@ export function clientDocumentCommandRoutes(deps: ClientDocumentCommandDeps): Ro
   });
 
   mount(router, uploadClientVideo, async (req, res) => {
-    {
-      const { actor, clientId } = await requireClient(req, 'create');
-      if (!deps.videos.put) throw new RuleError('UPLOADS_OFF', UPLOADS_OFF_MESSAGE);
-      const received = await readMultipart(req);
-      const file = received.files[0];
-      if (!file || received.files.length !== 1) throw invalidFile(DOCUMENT_MESSAGES.noFile);
-      if ((await fileTypeFromBuffer(file.bytes))?.mime !== 'video/mp4')
-        throw invalidFile(`${file.fileName}: not an MP4 video`);
-      const videoId = deps.newId();
-      const documentKey = `clients/${clientId}/videos/${videoId}`;
-      await deps.videos.put!({
-        documentId: documentKey,
-        bytes: file.bytes,
-        mimeType: 'video/mp4',
-        name: file.fileName,
-        uploadedBy: actor.userId,
-      });
-      const at = deps.now().toISOString();
-      await deps.store.append(
-        documentStream(clientId),
-        [
-          {
-            id: deps.newId(),
-            type: 'DocumentVideoUploaded',
-            data: {
-              clientId,
-              videoId,
-              documentKey,
-              name: file.fileName,
-              mimeType: 'video/mp4',
-              size: file.bytes.length,
-              at,
-              by: { userId: actor.userId, role: actor.role },
-            },
-            metadata: {
-              actorId: actor.userId,
-              actorRole: actor.role,
-              occurredAt: at,
-              correlationId: requestContext(req, deps.newId).correlationId,
-            },
+    const { actor, clientId } = await requireClient(req, 'create');
+    if (!deps.videos.put) throw new RuleError('UPLOADS_OFF', UPLOADS_OFF_MESSAGE);
+    const received = await readMultipart(req);
+    const file = received.files[0];
+    if (!file || received.files.length !== 1) throw invalidFile(DOCUMENT_MESSAGES.noFile);
+    if ((await fileTypeFromBuffer(file.bytes))?.mime !== 'video/mp4')
+      throw invalidFile(`${file.fileName}: not an MP4 video`);
+    const videoId = deps.newId();
+    const documentKey = `clients/${clientId}/videos/${videoId}`;
+    await deps.videos.put!({
+      documentId: documentKey,
+      bytes: file.bytes,
+      mimeType: 'video/mp4',
+      name: file.fileName,
+      uploadedBy: actor.userId,
+    });
+    const at = deps.now().toISOString();
+    await deps.store.append(
+      documentStream(clientId),
+      [
+        {
+          id: deps.newId(),
+          type: 'DocumentVideoUploaded',
+          data: {
+            clientId,
+            videoId,
+            documentKey,
+            name: file.fileName,
+            mimeType: 'video/mp4',
+            size: file.bytes.length,
+            at,
+            by: { userId: actor.userId, role: actor.role },
           },
-        ],
-        'any',
-      );
-      res.status(201).json({ vidyardId: videoId, name: file.fileName, size: file.bytes.length });
-    }
+          metadata: {
+            actorId: actor.userId,
+            actorRole: actor.role,
+            occurredAt: at,
+            correlationId: requestContext(req, deps.newId).correlationId,
+          },
+        },
+      ],
+      'any',
+    );
+    res.status(201).json({ vidyardId: videoId, name: file.fileName, size: file.bytes.length });
   });
 
   mount(router, deleteClientVideo, async (req, res) => {
