@@ -253,6 +253,11 @@ describe('client documents over HTTP', () => {
         hasNewDocuments: false,
       }),
     );
+    await eventually(async () =>
+      expect((await benAdmin.get('/api/users/authenticated')).body).toMatchObject({
+        newDocumentNoticeStatus: 'NEW_AND_SEEN',
+      }),
+    );
   });
   it('staff read an association’s sites and their summary documents: at most 15 per type, one per key', async () => {
     await eventually(async () => {
