@@ -19,6 +19,7 @@ import { reportPortalFirstPageSizes } from './portal-size.ts';
 import { reportExplorerFirstPageSize } from './explorer-size.ts';
 import { benchEifHistory } from './eif-history.ts';
 import { benchCensus } from './census.ts';
+import { benchDocuments } from './documents.ts';
 
 const APPENDS = Number(process.env.BENCH_APPENDS ?? 3000);
 const CATCH_UP_EVENTS = Number(process.env.BENCH_CATCH_UP_EVENTS ?? 30000);
@@ -157,6 +158,7 @@ async function main() {
     await db.createDatabase('bench_peer_onboard');
     await db.createDatabase('bench_peer_emmett');
     await db.createDatabase('bench_eif_history');
+    await db.createDatabase('bench_documents');
     const pool = new pg.Pool({ connectionString: db.url('bench'), max: 10 });
     await migrate(pool);
     const store = createPostgresEventStore({ pool, connectionString: db.url('bench') });
@@ -183,6 +185,7 @@ async function main() {
     await reportPortalFirstPageSizes(db.url('bench_portal_size'), report);
     await benchEifHistory(db.url('bench_eif_history'), report);
     await benchCensus(report);
+    await benchDocuments(db.url('bench_documents'), report);
   } finally {
     await db.stop();
     rmSync(dir, { recursive: true, force: true });

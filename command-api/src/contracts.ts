@@ -19,6 +19,7 @@ import * as tasks from './tasks/routes.contract.ts';
 import * as users from './users/routes.contract.ts';
 import * as census from './census/routes.contract.ts';
 import * as onboardingForms from './onboarding-forms/routes.contract.ts';
+import * as clientDocuments from './documents/client-routes.contract.ts';
 
 // Every write route's contract (the files beside the handlers), for the OpenAPI document, the web's types
 // and the answer checks of the integration tests. A pure entry: zod and the contract kit only.
@@ -42,6 +43,7 @@ export * from './tasks/routes.contract.ts';
 export * from './users/routes.contract.ts';
 export * from './census/routes.contract.ts';
 export * from './onboarding-forms/routes.contract.ts';
+export * from './documents/client-routes.contract.ts';
 
 export const commandContracts = collectContracts(
   analytics,
@@ -64,4 +66,5 @@ export const commandContracts = collectContracts(
   users,
   census,
   onboardingForms,
+  clientDocuments,
 );

@@ -15,3 +15,4 @@ export * from './explorer/index.ts';
 export * from './plan-design/index.ts';
 export * from './files/index.ts';
 export * from './eif/forms/index.ts';
+export * from './documents/catalogue.ts';

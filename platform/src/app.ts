@@ -36,7 +36,7 @@ import {
 import { createQpsPushWorker, qpsSettingsFromEnv } from './qps/wiring.ts';
 import { planSystemPortsFromEnv } from './qps/directory.ts';
 import { createExplorerCommands } from '@onboard/command-api/explorer';
-import { documentCommandRoutes } from '@onboard/command-api/documents';
+import { clientDocumentCommandRoutes, documentCommandRoutes } from '@onboard/command-api/documents';
 import { resourceCommandRoutes } from '@onboard/command-api/resources';
 import { resourceQueryRoutes } from '@onboard/query-api/resources';
 import { censusCommandRoutes } from '@onboard/command-api/census';
@@ -52,6 +52,7 @@ import { portalChatQueryRoutes } from '@onboard/query-api/support';
 import { clientEmails, emailCommandRoutes } from '@onboard/command-api/emails';
 import { emailQueryRoutes, emailRuleQueryRoutes } from '@onboard/query-api/emails';
 import { connectDocumentStore } from './documents/index.ts';
+import { documentQueryRoutes } from '@onboard/query-api/documents';
 import { createExplorerQueries } from '@onboard/query-api/explorer';
 import { explorerPublicHostGuard } from './explorer/public-host.ts';
 import { employeeClassCommandRoutes } from '@onboard/command-api/employee-classes';
@@ -412,6 +413,7 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
     );
     app.use(documentCommandRoutes({ authenticate, documents, newId: randomUUID }));
     app.use(resourceCommandRoutes({ ...commandDeps, documents }));
+    app.use(clientDocumentCommandRoutes({ ...commandDeps, documents, videos: documents }));
     app.use(
       featureToggleCommandRoutes({
         ...commandDeps,
@@ -495,6 +497,15 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
     app.use(employeeClassQueryRoutes({ pool, authenticate }));
     app.use(analyticsQueryRoutes({ pool, authenticate, now }));
     app.use(resourceQueryRoutes({ pool, authenticate, documents }));
+    app.use(
+      documentQueryRoutes({
+        pool,
+        authenticate,
+        documents,
+        videos: documents,
+        zipTimeoutMs: config.documentsZipTimeoutMs,
+      }),
+    );
     app.use(serviceStatusQueryRoutes({ ticketSystem: ticketSystemStatus }));
     app.use(
       featureToggleQueryRoutes({

@@ -4,6 +4,7 @@ import { certificateName } from '@onboard/query-api/evidence-pack';
 import type { PlatformSettings } from '@onboard/query-api/feature-toggles';
 import { DEFAULT_SUPPORT_SETTINGS } from '@onboard/domain/features/configuration-defaults';
 import { throttleLimitsFromEnv, type ThrottleLimits } from '@onboard/command-api/throttle';
+import type { S3DocumentStoreConfig } from './documents/s3.ts';
 
 export type Service = 'command-api' | 'query-api' | 'projections' | 'workers';
 export const ALL_SERVICES: readonly Service[] = ['command-api', 'query-api', 'projections', 'workers'];
@@ -71,7 +72,10 @@ export type AppConfig = {
    * Where document files are kept: the built-in `documents` table, or with ONBOARD_DOCUMENT_BASE_URL an
    * external store the Explorer relays files from (read only: uploads are refused).
    */
-  documentStore: { kind: 'postgres' } | { kind: 'http'; baseUrl: string };
+  /** DOCUMENTS_ZIP_TIMEOUT_MS: how long gathering one zip's files may take (FILE_ZIPPING_TIMEOUT past it). */
+  documentsZipTimeoutMs: number;
+  documentStore:
+    { kind: 'postgres' } | { kind: 'http'; baseUrl: string } | ({ kind: 's3' } & S3DocumentStoreConfig);
   /**
    * How GET /api/service-status learns whether the ticket system is up: with TICKET_SYSTEM_STATUS_URL a
    * probe (up when it answers 2xx within TICKET_SYSTEM_STATUS_TIMEOUT_MS), otherwise what staff
@@ -233,9 +237,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, embeddedDatabaseUrl?: string)
         .map((h) => h.trim().toLowerCase())
         .filter((h) => h !== ''),
     },
-    documentStore: env.ONBOARD_DOCUMENT_BASE_URL
-      ? { kind: 'http', baseUrl: env.ONBOARD_DOCUMENT_BASE_URL }
-      : { kind: 'postgres' },
+    documentStore: documentStoreConfig(env),
+    documentsZipTimeoutMs: parsePositiveInt('DOCUMENTS_ZIP_TIMEOUT_MS', env.DOCUMENTS_ZIP_TIMEOUT_MS, 60000),
     serviceStatus: {
       probeUrl: env.TICKET_SYSTEM_STATUS_URL || null,
       timeoutMs: parsePositiveInt(
@@ -302,4 +305,33 @@ export function embeddedTestConfig(databaseUrl: string, overrides: Partial<AppCo
     evidenceCertificate: { kind: 'self-signed', file: null },
     ...overrides,
   };
+}
+
+/**
+ * The document store: S3-compatible object storage when DOCUMENTS_S3_BUCKET is set (endpoint, region and
+ * credentials from DOCUMENTS_S3_ENDPOINT, DOCUMENTS_S3_REGION, DOCUMENTS_S3_ACCESS_KEY_ID and
+ * DOCUMENTS_S3_SECRET_ACCESS_KEY), a read-only relay with ONBOARD_DOCUMENT_BASE_URL, else the table.
+ */
+function documentStoreConfig(env: NodeJS.ProcessEnv): AppConfig['documentStore'] {
+  const bucket = env.DOCUMENTS_S3_BUCKET?.trim();
+  if (bucket) {
+    const accessKeyId = env.DOCUMENTS_S3_ACCESS_KEY_ID?.trim() ?? '';
+    const secretAccessKey = env.DOCUMENTS_S3_SECRET_ACCESS_KEY?.trim() ?? '';
+    if (!accessKeyId || !secretAccessKey)
+      throw new Error(
+        'DOCUMENTS_S3_BUCKET needs DOCUMENTS_S3_ACCESS_KEY_ID and DOCUMENTS_S3_SECRET_ACCESS_KEY',
+      );
+    const endpoint = env.DOCUMENTS_S3_ENDPOINT?.trim() || null;
+    return {
+      kind: 's3',
+      bucket,
+      endpoint,
+      region: env.DOCUMENTS_S3_REGION?.trim() || 'us-east-1',
+      accessKeyId,
+      secretAccessKey,
+      forcePathStyle: endpoint !== null,
+    };
+  }
+  if (env.ONBOARD_DOCUMENT_BASE_URL) return { kind: 'http', baseUrl: env.ONBOARD_DOCUMENT_BASE_URL };
+  return { kind: 'postgres' };
 }

@@ -14,6 +14,7 @@ import { portalChatsProjection } from './portal-chats.ts';
 import { netChangesProjection } from './net-changes.ts';
 import { eifHistoryProjection } from './eif-history.ts';
 import { onboardingFormsProjection } from './onboarding-forms.ts';
+import { documentsProjection } from './documents.ts';
 
 export {
   clientViewProjection,
@@ -31,6 +32,7 @@ export {
   netChangesProjection,
   eifHistoryProjection,
   onboardingFormsProjection,
+  documentsProjection,
 };
 
 /** Every named projection; `npm run projections:rebuild -- <name>` takes one of these names. */
@@ -50,4 +52,5 @@ export const projections: readonly CheckpointedConsumer[] = [
   netChangesProjection,
   eifHistoryProjection,
   onboardingFormsProjection,
+  documentsProjection,
 ];

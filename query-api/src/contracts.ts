@@ -20,6 +20,7 @@ import * as evidencePack from './evidence-pack/routes.contract.ts';
 import * as netChanges from './net-changes/routes.contract.ts';
 import * as census from './census/routes.contract.ts';
 import * as onboardingForms from './onboarding-forms/routes.contract.ts';
+import * as documents from './documents/routes.contract.ts';
 
 // Every read route's contract (the files beside the handlers), for the OpenAPI document, the web's types
 // and the answer checks of the integration tests. A pure entry: zod and the contract kit only.
@@ -44,6 +45,7 @@ export * from './evidence-pack/routes.contract.ts';
 export * from './net-changes/routes.contract.ts';
 export * from './census/routes.contract.ts';
 export * from './onboarding-forms/routes.contract.ts';
+export * from './documents/routes.contract.ts';
 
 export const queryContracts = collectContracts(
   analytics,
@@ -67,4 +69,5 @@ export const queryContracts = collectContracts(
   netChanges,
   census,
   onboardingForms,
+  documents,
 );

@@ -13,6 +13,8 @@ export type AuthenticatedUser = {
   clientIds: string[];
   clients: { id: string; name: string; completedSetupAt: string | null }[];
   termsOfUseDate: string | null;
+  /** The user's last answer to the new-document notice, on any of their clients (null: never). */
+  newDocumentNoticeStatus: 'NEW_AND_SEEN' | 'OLD' | null;
 };
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
@@ -46,6 +48,10 @@ export async function readAuthenticatedUser(
      from rm_clients c ${internal ? '' : 'where client_id = any($1)'} order by name limit 25`,
     internal ? [] : [user.client_ids],
   );
+  const notice = await pool.query<{ status: 'NEW_AND_SEEN' | 'OLD' }>(
+    'select status from rm_document_notices where user_id = $1 order by set_at desc limit 1',
+    [userId],
+  );
   return {
     id: userId,
     userId,
@@ -62,5 +68,6 @@ export async function readAuthenticatedUser(
       completedSetupAt: c.completed_setup_at,
     })),
     termsOfUseDate: iso(user.terms_of_use_date),
+    newDocumentNoticeStatus: notice.rows[0]?.status ?? null,
   };
 }

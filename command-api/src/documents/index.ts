@@ -4,3 +4,4 @@ export {
   documentCommandRoutes,
   type DocumentCommandDeps,
 } from './routes.ts';
+export { clientDocumentCommandRoutes, type ClientDocumentCommandDeps } from './client-routes.ts';

@@ -1,6 +1,6 @@
 import type { Request } from 'express';
 import { WrongExpectedRevisionError, parseEvent, type DomainEvent } from '@onboard/events';
-import { AppError, ConflictError, NotFoundError, type Actor } from '@onboard/domain';
+import { AppError, ConflictError, ForbiddenError, NotFoundError, type Actor } from '@onboard/domain';
 import { foldWith, type Decider, type Refusal } from '@onboard/domain/decider';
 import type { CommandDeps } from './context.ts';
 import { bodyFieldErrors, parseIfMatch } from './validate.ts';
@@ -13,6 +13,7 @@ export type RefusalAnswer = Refusal & {
 
 export function refusalError(error: RefusalAnswer, conflictMessage?: string): Error {
   if (error.code === 'NOT_FOUND') return new NotFoundError(error.message);
+  if (error.code === 'FORBIDDEN') return new ForbiddenError(error.message);
   if (error.code === 'CONFLICT' || error.code === 'ALREADY_EXISTS')
     return new ConflictError(
       error.code === 'ALREADY_EXISTS' ? error.message : (conflictMessage ?? error.message),

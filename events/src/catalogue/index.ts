@@ -12,6 +12,7 @@ import { BenAdminPlatformEvent } from './ben-admin-platforms.ts';
 import { PortalChatEvent } from './support.ts';
 import { CensusEvent } from './census.ts';
 import { EnvelopeEvent, SigningTemplateEvent } from './onboarding-forms.ts';
+import { DocumentEvent } from './documents.ts';
 import type { RecordedEvent } from '../store/port.ts';
 
 export * from './eif.ts';
@@ -27,6 +28,7 @@ export * from './ben-admin-platforms.ts';
 export * from './support.ts';
 export * from './census.ts';
 export * from './onboarding-forms.ts';
+export * from './documents.ts';
 
 /**
  * Every domain event the store may hold. An event's `data` is validated on the way in (append) and on
@@ -54,6 +56,7 @@ export const DomainEvent = z.discriminatedUnion('type', [
   ...CensusEvent.options,
   ...SigningTemplateEvent.options,
   ...EnvelopeEvent.options,
+  ...DocumentEvent.options,
 ]);
 export type DomainEvent = z.infer<typeof DomainEvent>;
 export type DomainEventType = DomainEvent['type'];

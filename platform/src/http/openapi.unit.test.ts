@@ -3,9 +3,10 @@ import { censusQueryRoutes } from '@onboard/query-api/census';
 import { qpsCommandRoutes } from '@onboard/command-api/qps/routes';
 import { createExplorerCommands } from '@onboard/command-api/explorer';
 import { createExplorerQueries } from '@onboard/query-api/explorer';
-import { documentCommandRoutes } from '@onboard/command-api/documents';
+import { clientDocumentCommandRoutes, documentCommandRoutes } from '@onboard/command-api/documents';
 import { resourceCommandRoutes } from '@onboard/command-api/resources';
 import { resourceQueryRoutes } from '@onboard/query-api/resources';
+import { documentQueryRoutes } from '@onboard/query-api/documents';
 import { serviceStatusQueryRoutes } from '@onboard/query-api/service-status';
 import { featureToggleCommandRoutes } from '@onboard/command-api/feature-toggles';
 import { BUILT_IN_TOGGLE_DEFAULTS, featureToggleQueryRoutes } from '@onboard/query-api/feature-toggles';
@@ -171,6 +172,8 @@ function allMountedRoutes() {
       documents: { get: unused },
       eSignature: builtInESignature('openapi-test-secret'),
     }),
+    clientDocumentCommandRoutes({ ...base, documents: { put: null }, videos: { put: null } }),
+    documentQueryRoutes({ ...base, documents: { get: unused }, videos: { get: unused }, zipTimeoutMs: 1 }),
   ].flatMap(mountedRoutes);
 }
 

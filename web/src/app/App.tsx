@@ -29,6 +29,7 @@ import {
   ResourcesPage,
   SigningPage,
   OnboardingFormViewer,
+  DocumentsPage,
   EmailsListPage,
   EmailDetailPage,
   EmailTemplatesPage,
@@ -154,6 +155,8 @@ function pageFor(route: RouteDef, params: Record<string, string>, user: Authenti
           onboardingFormId={p('onboardingFormId')}
         />
       );
+    case 'clientDocuments':
+      return <DocumentsPage key={p('clientId')} clientId={p('clientId')} />;
     case 'welcome':
       return <WelcomePage key={p('clientId')} clientId={p('clientId')} />;
     case 'setupPending':

@@ -173,6 +173,9 @@ function HubNav({ clientId }: { clientId: string }) {
       <Link className="app-nav__link" href={`${base}/resources-listing`}>
         Employee &amp; Employer Resources
       </Link>
+      <Link className="app-nav__link" href={`${base}/documents`}>
+        Documents
+      </Link>
       <Link className="app-nav__link" href={`${base}/emails`}>
         Emails
       </Link>

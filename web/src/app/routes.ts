@@ -146,6 +146,7 @@ export const ROUTES: readonly RouteDef[] = [
   route('setupPending', `${CLIENT}/setup-pending`, 'basic', 'required'),
   route('welcome', `${CLIENT}/welcome`, 'hub', 'required'),
   route('resourcesListing', `${CLIENT}/resources-listing`, 'hub', 'required'),
+  route('clientDocuments', `${CLIENT}/documents`, 'hub', 'required'),
   route('emailClient', `${CLIENT}/emails/:emailId`, 'hub', 'required'),
   route('emails', `${CLIENT}/emails`, 'hub', 'required'),
   route(

@@ -15,6 +15,7 @@ import { progressOf } from '../eif/forms/status.ts';
 import { groupByPlacement } from '../eif/steps.ts';
 import { useNetChanges } from '../eif/api.ts';
 import { pendingNetChanges, placeNetChange } from '../eif/NetChanges.tsx';
+import { NewDocumentNotice } from '../documents/NewDocumentNotice.tsx';
 
 const STATUS_TONE: Record<EifSectionStatus, string> = {
   'Not Started': 'not-started',
@@ -94,6 +95,7 @@ export function ClientHubPage({ clientId }: { clientId: string }) {
         />
       )}
       <EditStateBanner client={client} />
+      {user && !isAdminRole(user.role) && <NewDocumentNotice clientId={clientId} />}
       {!tasks && <PageSkeleton />}
       {tasks && tasks.length === 0 && (
         <ScheduleTasks

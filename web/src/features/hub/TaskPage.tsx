@@ -14,6 +14,8 @@ import { CallSchedule } from './CallSchedule.tsx';
 import { EnrollmentResourcesList } from './EnrollmentResourcesList.tsx';
 import { formatDate } from './format.ts';
 import { TaskLayout } from './TaskLayout.tsx';
+import { documentCategoryOfTask, documentCategoryLabel } from '@onboard/domain/documents/catalogue';
+import { documentsScreenPath } from '../documents/paths.ts';
 import {
   setTaskDueDate,
   setTaskStatus,
@@ -283,6 +285,18 @@ function TaskBody({
           What we ask
         </Heading>
         <p className="task-asks">{task.asks}</p>
+        <p>
+          <Link
+            className="text-link"
+            href={documentsScreenPath(clientId, {
+              category: documentCategoryOfTask(task.taskId),
+              policyId: task.policyId,
+            })}
+            data-testid="task-documents-link"
+          >
+            Documents: {documentCategoryLabel(documentCategoryOfTask(task.taskId))}
+          </Link>
+        </p>
         <dl className="task-facts">
           <div>
             <dt>Whose work</dt>

@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import { defineRoute, json, problem } from '@onboard/api-contract';
+import { MAX_CLIENT_DOCUMENT_BYTES } from '@onboard/domain';
+import { NEW_DOCUMENT_NOTICE_STATUSES } from '@onboard/events';
+
+const clientParams = z.object({ clientId: z.string().min(1) });
+const documentParams = clientParams.extend({ documentId: z.string().min(1) });
+
+/** A client document as a write answers it. */
+export const ClientDocument = z
+  .object({
+    documentId: z.string(),
+    name: z.string(),
+    mimeType: z.string(),
+    size: z.number().int(),
+    category: z.string(),
+    policyId: z.string().nullable(),
+    language: z.string().nullable(),
+    createdAt: z.string(),
+    deletedAt: z.string().nullable(),
+  })
+  .meta({ id: 'ClientDocumentWritten' });
+
+const Filing = {
+  category: z.string().meta({ description: 'One of the document categories (GET /api/document-categories)' }),
+  policyId: z.string().nullable().optional(),
+  language: z.enum(['en', 'es']).nullable().optional(),
+};
+
+export const uploadClientDocuments = defineRoute({
+  method: 'post',
+  path: '/api/clients/{clientId}/documents',
+  tag: 'documents',
+  summary: 'Upload one or more documents for the client (multipart)',
+  description:
+    `multipart/form-data: the files (any field name), each up to ${MAX_CLIENT_DOCUMENT_BYTES / 1024 / 1024} MB, ` +
+    'and the fields category, policyId and language. Each file’s type is decided from its content; PDF or ' +
+    'HTML with scripts is refused with EMBEDDED_SCRIPTS. Every file is checked before any is kept.',
+  request: { params: clientParams, bodyContentTypes: ['multipart/form-data'] },
+  responses: {
+    201: json(z.array(ClientDocument), 'The documents kept'),
+    400: problem('No file, an unknown category, a file of a refused type, or one with active content'),
+    403: problem('Not yours'),
+    404: problem('No such client'),
+    413: problem('A file is too large'),
+    415: problem('Not multipart/form-data'),
+  },
+});
+
+export const renameClientDocument = defineRoute({
+  method: 'put',
+  path: '/api/clients/{clientId}/documents/{documentId}/rename',
+  tag: 'documents',
+  summary: 'Rename a document',
+  request: { params: documentParams, body: z.object({ name: z.string() }) },
+  responses: {
+    200: json(ClientDocument, 'Renamed'),
+    400: problem('An empty or too long name'),
+    403: problem('Not yours'),
+    404: problem('No such document'),
+  },
+});
+
+export const deleteClientDocument = defineRoute({
+  method: 'delete',
+  path: '/api/clients/{clientId}/documents/{documentId}',
+  tag: 'documents',
+  summary: 'Delete a document (kept with deletedAt; the client’s people delete only their own uploads)',
+  request: { params: documentParams },
+  responses: {
+    204: { description: 'Deleted' },
+    403: problem('Not yours, or uploaded by someone else'),
+    404: problem('No such document'),
+  },
+});
+
+export const changeClientDocumentsMeta = defineRoute({
+  method: 'put',
+  path: '/api/clients/{clientId}/documents/meta',
+  tag: 'documents',
+  summary: 'Change the filing (category, policy, language) of one or more documents',
+  request: {
+    params: clientParams,
+    body: z.object({ documentIds: z.array(z.string()).min(1).max(100), ...Filing }),
+  },
+  responses: {
+    200: json(z.array(ClientDocument), 'The documents as they now are'),
+    400: problem('An unknown category or language'),
+    403: problem('Not yours'),
+    404: problem('No such document'),
+  },
+});
+
+export const uploadClientVideo = defineRoute({
+  method: 'post',
+  path: '/api/clients/{clientId}/documents/vidyard/upload',
+  tag: 'documents',
+  summary: 'Upload a video (multipart, one MP4 file); the video port keeps and serves it',
+  request: { params: clientParams, bodyContentTypes: ['multipart/form-data'] },
+  responses: {
+    201: json(z.object({ vidyardId: z.string(), name: z.string(), size: z.number().int() }), 'Kept'),
+    400: problem('No file, or not an MP4 video'),
+    403: problem('Not yours'),
+    404: problem('No such client'),
+    413: problem('Too large'),
+    415: problem('Not multipart/form-data'),
+  },
+});
+
+export const deleteClientVideo = defineRoute({
+  method: 'delete',
+  path: '/api/clients/{clientId}/documents/vidyard/delete/{vidyardId}',
+  tag: 'documents',
+  summary: 'Delete a video',
+  request: { params: clientParams.extend({ vidyardId: z.string().min(1) }) },
+  responses: { 204: { description: 'Deleted' }, 403: problem('Not yours'), 404: problem('No such video') },
+});
+
+const NoticeBody = z.object({ newDocumentNoticeStatus: z.enum(NEW_DOCUMENT_NOTICE_STATUSES) });
+
+export const setClientDocumentNotice = defineRoute({
+  method: 'put',
+  path: '/api/clients/{clientId}/new-document-notice',
+  tag: 'documents',
+  summary: 'Mark the new-document notice seen (NEW_AND_SEEN) or dismissed (OLD) for this client',
+  request: { params: clientParams, body: NoticeBody },
+  responses: {
+    200: json(NoticeBody, 'Kept'),
+    403: problem('Not yours'),
+    404: problem('No such client'),
+  },
+});
+
+export const setUserDocumentNotice = defineRoute({
+  method: 'put',
+  path: '/api/users/new-document-notice',
+  tag: 'documents',
+  summary: 'Mark the new-document notice for every client of the signed-in user',
+  request: { body: NoticeBody },
+  responses: { 200: json(NoticeBody, 'Kept') },
+});

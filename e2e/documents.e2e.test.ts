@@ -1,0 +1,157 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { unzipSync } from 'fflate';
+import type { Browser, Page } from 'playwright-core';
+import { startApp, type RunningApp } from '@onboard/platform/app';
+import { embeddedTestConfig } from '@onboard/platform/config';
+import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
+import { browserAvailability, skipUnless } from '@onboard/testing/backends';
+import { freshDatabase } from '@onboard/testing/db';
+import {
+  authenticator,
+  ensureWebBuilt,
+  expectNoSeriousAxeViolations,
+  launchBrowser,
+  openHub,
+  screenshotPath,
+  signInThroughUi,
+} from './browser.ts';
+
+const skip = skipUnless('browser', browserAvailability());
+const admin = DEMO_USERS.find((u) => u.role === 'SLF_ADMIN')!;
+const benAdmin = DEMO_USERS.find((u) => u.role === 'BEN_ADMIN')!;
+
+const pdf = (text: string) => Buffer.from(`%PDF-1.7\n% ${text}\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n`);
+const CSV = Buffer.from('first name,last name,coverage\nAda,Lovelace,Dental\nAlan,Turing,Vision\n');
+
+/**
+ * The client's documents in the browser: the ben-admin uploads three files by the picker, renames one,
+ * downloads it (headers checked), zips the three and deletes one; staff upload a plan document, and the
+ * ben-admin's hub shows the new-document notice until it is dismissed.
+ */
+describe.skipIf(skip)('client documents, in the browser', () => {
+  let app: RunningApp;
+  let browser: Browser;
+  let client: Page;
+  let staff: Page;
+  const auth = authenticator();
+  const documentsUrl = () => `${app.url}/client/${DEMO_CLIENT_ID}/documents`;
+
+  beforeAll(async () => {
+    ensureWebBuilt();
+    app = await startApp(embeddedTestConfig(await freshDatabase('e2e_documents')));
+    browser = await launchBrowser();
+    client = await (await browser.newContext({ acceptDownloads: true, bypassCSP: true })).newPage();
+    staff = await (await browser.newContext()).newPage();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  const row = (page: Page, name: string) => page.getByTestId('document').filter({ hasText: name });
+
+  it('the ben-admin uploads, renames, downloads, zips and deletes documents', async () => {
+    await client.goto(`${app.url}/login`);
+    await signInThroughUi(client, benAdmin.email, app.config.demoPassword, auth);
+    await openHub(client, app.url, DEMO_CLIENT_ID);
+    await client.getByRole('link', { name: 'Documents', exact: true }).click();
+    await client.getByRole('heading', { name: 'Documents', level: 1 }).waitFor();
+    await client.getByTestId('documents-empty').waitFor();
+
+    await client
+      .getByRole('region', { name: 'Upload documents' })
+      .getByRole('button', { name: /Category$/ })
+      .click();
+    await client.getByRole('option', { name: 'Prior carrier bills' }).click();
+    await client.getByTestId('documents-file-input').setInputFiles([
+      { name: 'March bill.pdf', mimeType: 'application/pdf', buffer: pdf('march') },
+      { name: 'April bill.pdf', mimeType: 'application/pdf', buffer: pdf('april') },
+      { name: 'census.csv', mimeType: 'text/csv', buffer: CSV },
+    ]);
+    await client
+      .getByTestId('documents-notice')
+      .filter({ hasText: '3 documents uploaded to Prior carrier bills.' })
+      .waitFor();
+    await expect.poll(() => client.getByTestId('document').count(), { timeout: 10_000 }).toBe(3);
+    expect(
+      await client.getByTestId('document-group-prior-carrier-bills').getByTestId('document').count(),
+    ).toBe(3);
+
+    // Rename inline.
+    await row(client, 'March bill.pdf').getByRole('button', { name: 'Rename March bill.pdf' }).click();
+    await client.getByLabel('New name for March bill.pdf').fill('Bill "March" 2027.pdf');
+    await client.getByRole('button', { name: 'Save' }).click();
+    await row(client, 'Bill "March" 2027.pdf').waitFor();
+
+    // Download it: the answer's headers and the saved name.
+    const answer = client.waitForResponse((r) => {
+      const path = new URL(r.url()).pathname;
+      return /\/api\/clients\/[^/]+\/documents\/[^/]+$/.test(path) && !path.endsWith('/meta');
+    });
+    const saved = client.waitForEvent('download');
+    await client.getByRole('button', { name: 'Download Bill "March" 2027.pdf' }).click();
+    const response = await answer;
+    expect(response.headers()['content-type']).toBe('application/pdf');
+    expect(response.headers()['content-disposition']).toBe('attachment; filename="Bill March 2027.pdf"');
+    const download = await saved;
+    expect(download.suggestedFilename()).toBe('Bill March 2027.pdf');
+    expect(readFileSync((await download.path())!).toString('latin1')).toContain('% march');
+
+    // Zip the three.
+    for (const name of ['Bill "March" 2027.pdf', 'April bill.pdf', 'census.csv'])
+      await row(client, name).locator('label.checkbox').click();
+    const zipSaved = client.waitForEvent('download');
+    await client.getByRole('button', { name: 'Download 3 as zip' }).click();
+    const zip = await zipSaved;
+    expect(zip.suggestedFilename()).toMatch(/^documents-\d{4}-\d{2}-\d{2}\.zip$/);
+    const entries = unzipSync(new Uint8Array(readFileSync((await zip.path())!)));
+    expect(Object.keys(entries).sort()).toEqual(['April bill.pdf', 'Bill "March" 2027.pdf', 'census.csv']);
+    await client.screenshot({ path: screenshotPath('documents.png'), fullPage: true });
+    await expectNoSeriousAxeViolations(client);
+
+    // Delete one, after confirming.
+    await row(client, 'census.csv').getByRole('button', { name: 'Delete census.csv' }).click();
+    const dialog = client.getByRole('alertdialog');
+    await dialog.getByText('“census.csv” will no longer be listed or downloadable.').waitFor();
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await client.getByTestId('documents-notice').filter({ hasText: 'census.csv was deleted.' }).waitFor();
+    await expect.poll(() => client.getByTestId('document').count()).toBe(2);
+    await client.reload();
+    await row(client, 'April bill.pdf').waitFor();
+    expect(await row(client, 'census.csv').count()).toBe(0);
+  });
+
+  it('staff upload a plan document; the ben-admin’s hub shows the new-document notice until dismissed', async () => {
+    await staff.goto(`${app.url}/login`);
+    await signInThroughUi(staff, admin.email, app.config.demoPassword, auth);
+    await staff.goto(documentsUrl());
+    await staff.getByRole('heading', { name: 'Documents', level: 1 }).waitFor();
+    await staff
+      .getByRole('region', { name: 'Upload documents' })
+      .getByRole('button', { name: /Category$/ })
+      .click();
+    await staff.getByRole('option', { name: 'Plan documents' }).click();
+    await staff
+      .getByTestId('documents-file-input')
+      .setInputFiles([
+        { name: 'Dental plan summary.pdf', mimeType: 'application/pdf', buffer: pdf('dental') },
+      ]);
+    await staff
+      .getByTestId('documents-notice')
+      .filter({ hasText: 'Dental plan summary.pdf uploaded' })
+      .waitFor();
+
+    await client.goto(`${app.url}/client/${DEMO_CLIENT_ID}`);
+    const notice = client.getByTestId('new-document-notice');
+    await notice.waitFor({ timeout: 10_000 });
+    expect(await notice.innerText()).toContain('Your onboarding team added a new document.');
+    await client.screenshot({ path: screenshotPath('documents-hub-notice.png') });
+    await notice.getByRole('button', { name: 'Dismiss' }).click();
+    await notice.waitFor({ state: 'detached' });
+    await client.reload();
+    await client.getByTestId('hub-progress').waitFor();
+    expect(await client.getByTestId('new-document-notice').count()).toBe(0);
+  });
+});

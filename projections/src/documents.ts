@@ -1,0 +1,138 @@
+import { CensusUploaded, DocumentEvent, type CheckpointedConsumer } from '@onboard/events';
+
+const CENSUS_MIME_TYPES = {
+  CSV: 'text/csv',
+  XLSX: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+} as const;
+
+/**
+ * The documents read model: one row per client document (deleted ones keep their row with deleted_at),
+ * the client's videos, and each user's new-document notice per client. A census file uploaded for a
+ * policy (census-{clientId}-{policyId}) is listed too, filed under the census category of its policy.
+ */
+export const documentsProjection: CheckpointedConsumer = {
+  name: 'documents',
+  filter: {
+    eventTypes: [
+      'DocumentUploaded',
+      'DocumentRenamed',
+      'DocumentMetaChanged',
+      'DocumentDeleted',
+      'DocumentVideoUploaded',
+      'DocumentVideoDeleted',
+      'NewDocumentNoticeSet',
+      'CensusUploaded',
+    ],
+  },
+  reset: async (tx) => {
+    await tx.query('delete from rm_documents');
+    await tx.query('delete from rm_document_videos');
+    await tx.query('delete from rm_document_notices');
+  },
+  handle: async (events, tx) => {
+    for (const recorded of events) {
+      if (recorded.type === 'CensusUploaded') {
+        const d = CensusUploaded.parse({ type: recorded.type, data: recorded.data }).data;
+        await tx.query(
+          `insert into rm_documents (client_id, document_id, document_key, name, mime_type, size, category,
+             policy_id, language, uploaded_by, uploaded_by_role, updated_by, created_at, updated_at)
+           values ($1, $2, $2, $3, $4, $5, 'census', $6, null, $7, $8, $7, $9, $9)
+           on conflict (client_id, document_id) do nothing`,
+          [
+            d.clientId,
+            d.documentId,
+            d.fileName,
+            CENSUS_MIME_TYPES[d.format],
+            d.size,
+            d.policyId,
+            d.by.userId,
+            d.by.role,
+            d.at,
+          ],
+        );
+        continue;
+      }
+      const event = DocumentEvent.parse({ type: recorded.type, data: recorded.data });
+      switch (event.type) {
+        case 'DocumentUploaded': {
+          const d = event.data;
+          await tx.query(
+            `insert into rm_documents (client_id, document_id, document_key, name, mime_type, size, category,
+               policy_id, language, uploaded_by, uploaded_by_role, updated_by, created_at, updated_at)
+             values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $10, $12, $12)
+             on conflict (client_id, document_id) do nothing`,
+            [
+              d.clientId,
+              d.documentId,
+              d.documentKey,
+              d.name,
+              d.mimeType,
+              d.size,
+              d.category,
+              d.policyId,
+              d.language,
+              d.uploadedBy,
+              d.uploadedByRole,
+              d.at,
+            ],
+          );
+          break;
+        }
+        case 'DocumentRenamed': {
+          const d = event.data;
+          await tx.query(
+            `update rm_documents set name = $3, updated_at = $4, updated_by = $5
+             where client_id = $1 and document_id = $2`,
+            [d.clientId, d.documentId, d.name, d.at, d.by.userId],
+          );
+          break;
+        }
+        case 'DocumentMetaChanged': {
+          const d = event.data;
+          await tx.query(
+            `update rm_documents set category = $3, policy_id = $4, language = $5, updated_at = $6,
+               updated_by = $7
+             where client_id = $1 and document_id = $2`,
+            [d.clientId, d.documentId, d.category, d.policyId, d.language, d.at, d.by.userId],
+          );
+          break;
+        }
+        case 'DocumentDeleted': {
+          const d = event.data;
+          await tx.query(
+            `update rm_documents set deleted_at = $3, updated_at = $3, updated_by = $4
+             where client_id = $1 and document_id = $2`,
+            [d.clientId, d.documentId, d.at, d.by.userId],
+          );
+          break;
+        }
+        case 'DocumentVideoUploaded': {
+          const d = event.data;
+          await tx.query(
+            `insert into rm_document_videos (client_id, video_id, document_key, name, size, created_at)
+             values ($1, $2, $3, $4, $5, $6) on conflict (client_id, video_id) do nothing`,
+            [d.clientId, d.videoId, d.documentKey, d.name, d.size, d.at],
+          );
+          break;
+        }
+        case 'DocumentVideoDeleted': {
+          const d = event.data;
+          await tx.query(
+            'update rm_document_videos set deleted_at = $3 where client_id = $1 and video_id = $2',
+            [d.clientId, d.videoId, d.at],
+          );
+          break;
+        }
+        case 'NewDocumentNoticeSet': {
+          const d = event.data;
+          await tx.query(
+            `insert into rm_document_notices (client_id, user_id, status, set_at) values ($1, $2, $3, $4)
+             on conflict (client_id, user_id) do update set status = excluded.status, set_at = excluded.set_at`,
+            [d.clientId, d.userId, d.status, d.at],
+          );
+          break;
+        }
+      }
+    }
+  },
+};

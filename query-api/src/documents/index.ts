@@ -1,0 +1,1 @@
+export { documentQueryRoutes, uniqueZipNames, type DocumentQueryDeps } from './routes.ts';

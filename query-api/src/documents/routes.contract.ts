@@ -1,0 +1,232 @@
+import { z } from 'zod';
+import { defineRoute, json, media, problem } from '@onboard/api-contract';
+
+const clientParams = z.object({ clientId: z.string().min(1) });
+const OneOrMany = z.union([z.string(), z.array(z.string())]);
+
+/** `name[]=a&name[]=b` (the spec's form), `name=a&name=b` or one `name=a`: the values, once each. */
+export const manyOf = (query: Record<string, unknown>, name: string): string[] => {
+  const raw = [query[`${name}[]`] ?? query[name] ?? []].flat();
+  return [...new Set(raw.filter((v): v is string => typeof v === 'string' && v !== ''))];
+};
+
+/** A client document as the documents screen reads it (onboarding §3 Document). */
+export const ClientDocumentView = z
+  .object({
+    id: z.string(),
+    documentId: z.string(),
+    name: z.string(),
+    mimeType: z.string(),
+    size: z.number().int(),
+    documentKey: z.string(),
+    category: z.string(),
+    categoryLabel: z.string(),
+    policyId: z.string().nullable(),
+    language: z.string().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    deletedAt: z.string().nullable(),
+    updatedBy: z.string().meta({ description: 'The name of who last changed it' }),
+    uploadedBy: z.string().meta({ description: 'The name of who uploaded it' }),
+    uploadedByStaff: z.boolean(),
+    canDelete: z.boolean().meta({ description: 'Whether the signed-in user may delete it' }),
+    processStatus: z.string(),
+    downloadPath: z.string(),
+  })
+  .meta({ id: 'ClientDocument' });
+
+export const DocumentsMetaQuery = z.object({
+  'categories[]': OneOrMany.optional(),
+  categories: OneOrMany.optional(),
+  policyId: z.string().optional(),
+  documentId: z.string().optional(),
+  'documentIds[]': OneOrMany.optional(),
+  documentIds: OneOrMany.optional(),
+  language: z.string().optional(),
+});
+
+export const listDocumentsMeta = defineRoute({
+  method: 'get',
+  path: '/api/clients/{clientId}/documents/meta',
+  tag: 'documents',
+  summary:
+    'The client’s documents (not deleted), newest first, filtered by category, policy, id and language',
+  request: { params: clientParams, query: DocumentsMetaQuery },
+  responses: {
+    200: json(z.array(ClientDocumentView), 'The documents'),
+    403: problem('Not yours'),
+    404: problem('No such client'),
+  },
+});
+
+export const countDocuments = defineRoute({
+  method: 'get',
+  path: '/api/clients/{clientId}/documents/count',
+  tag: 'documents',
+  summary: 'How many documents the client has (not deleted), in all and per category',
+  request: {
+    params: clientParams,
+    query: z.object({ 'categories[]': OneOrMany.optional(), categories: OneOrMany.optional() }),
+  },
+  responses: {
+    200: json(
+      z.object({ count: z.number().int(), byCategory: z.record(z.string(), z.number().int()) }),
+      'The counts',
+    ),
+    403: problem('Not yours'),
+    404: problem('No such client'),
+  },
+});
+
+export const lastTouchedDocument = defineRoute({
+  method: 'get',
+  path: '/api/clients/{clientId}/documents/last-touched/{category}',
+  tag: 'documents',
+  summary: 'The document of the category changed last (null when none)',
+  request: {
+    params: clientParams.extend({ category: z.string().min(1) }),
+    query: z.object({ policyId: z.string().optional() }),
+  },
+  responses: {
+    200: json(ClientDocumentView.nullable(), 'The document, or null'),
+    403: problem('Not yours'),
+    404: problem('No such client'),
+  },
+});
+
+const blob = media('*/*', 'The file in its own media type, as an attachment (Content-Disposition)');
+
+export const downloadClientDocument = defineRoute({
+  method: 'get',
+  path: '/api/clients/{clientId}/documents/{documentId}',
+  tag: 'documents',
+  summary: 'Download a document',
+  request: { params: clientParams.extend({ documentId: z.string().min(1) }) },
+  responses: { 200: blob, 403: problem('Not yours'), 404: problem('No such document') },
+});
+
+export const downloadDocument = defineRoute({
+  method: 'get',
+  path: '/api/documents/{documentId}',
+  tag: 'documents',
+  summary: 'Download a client document by its id alone',
+  request: { params: z.object({ documentId: z.string().min(1) }) },
+  responses: { 200: blob, 403: problem('Not yours'), 404: problem('No such document') },
+});
+
+export const zipDocuments = defineRoute({
+  method: 'get',
+  path: '/api/clients/{clientId}/zipped-documents/ids',
+  tag: 'documents',
+  summary: 'Download several documents as one zip (streamed)',
+  description:
+    'Query documentIds[] (1 to 100). Past the configured limit the answer is FILE_ZIPPING_TIMEOUT.',
+  request: {
+    params: clientParams,
+    query: z.object({ 'documentIds[]': OneOrMany.optional(), documentIds: OneOrMany.optional() }),
+  },
+  responses: {
+    200: media('application/zip', 'The documents in one zip'),
+    400: problem('No ids, or too many'),
+    403: problem('Not yours'),
+    404: problem('A document is not there'),
+    422: problem('FILE_ZIPPING_TIMEOUT: the files took longer than the limit to gather'),
+  },
+});
+
+export const getClientVideo = defineRoute({
+  method: 'get',
+  path: '/api/clients/{clientId}/documents/vidyard/{vidyardId}',
+  tag: 'documents',
+  summary: 'Play a video the client uploaded (the embedded video port serves the file)',
+  request: { params: clientParams.extend({ vidyardId: z.string().min(1) }) },
+  responses: {
+    200: media('video/mp4', 'The video'),
+    403: problem('Not yours'),
+    404: problem('No such video'),
+  },
+});
+
+export const NoticeView = z
+  .object({
+    newDocumentNoticeStatus: z.enum(['NEW_AND_SEEN', 'OLD']).nullable(),
+    hasNewDocuments: z.boolean().meta({ description: 'Staff added documents since the user last looked' }),
+    newDocumentCount: z.number().int(),
+  })
+  .meta({ id: 'NewDocumentNotice' });
+
+export const getClientDocumentNotice = defineRoute({
+  method: 'get',
+  path: '/api/clients/{clientId}/new-document-notice',
+  tag: 'documents',
+  summary: 'The signed-in user’s new-document notice for the client',
+  request: { params: clientParams },
+  responses: {
+    200: json(NoticeView, 'The notice'),
+    403: problem('Not yours'),
+    404: problem('No such client'),
+  },
+});
+
+export const listDocumentCategories = defineRoute({
+  method: 'get',
+  path: '/api/document-categories',
+  tag: 'documents',
+  summary: 'The categories documents are filed under, with their names',
+  responses: {
+    200: json(
+      z.array(z.object({ id: z.string(), label: z.string(), taskIds: z.array(z.string()) })),
+      'The categories in order',
+    ),
+  },
+});
+
+const associationParams = clientParams.extend({ associationId: z.string().min(1) });
+
+export const listAssociationExplorerSites = defineRoute({
+  method: 'get',
+  path: '/api/clients/{clientId}/explorer-pages/association/{associationId}',
+  tag: 'explorer',
+  summary: 'The client’s Explorer sites of one association, newest first (staff)',
+  request: { params: associationParams },
+  responses: {
+    200: json(
+      z.array(
+        z.object({
+          explorerPageId: z.string(),
+          name: z.string(),
+          vanitySlug: z.string().nullable(),
+          startsAt: z.string().nullable(),
+          associationId: z.string(),
+        }),
+      ),
+      'The sites',
+    ),
+    403: problem('Not staff'),
+  },
+});
+
+export const AssociationSummaryDocument = z.object({
+  documentId: z.string(),
+  documentKey: z.string(),
+  name: z.string(),
+  benefitType: z.string(),
+  language: z.string().nullable(),
+  explorerPageId: z.string(),
+});
+
+export const associationSummaryDocuments = defineRoute({
+  method: 'get',
+  path: '/api/clients/{clientId}/explorer-pages/documents/benefittypes/{associationId}',
+  tag: 'explorer',
+  summary:
+    'Summary documents of the association’s sites per benefit type: at most 15 per type, one per document key (staff)',
+  request: {
+    params: associationParams,
+    query: z.object({ 'benefitTypes[]': OneOrMany.optional(), benefitTypes: OneOrMany.optional() }),
+  },
+  responses: {
+    200: json(z.record(z.string(), z.array(AssociationSummaryDocument)), 'The documents per benefit type'),
+    403: problem('Not staff'),
+  },
+});

@@ -1,0 +1,434 @@
+import { useEffect, useRef, useState, type DragEvent } from 'react';
+import { Button, Heading, Input, Label, ProgressBar, SearchField, TextField } from 'react-aria-components';
+import { documentCategories, documentCategoryLabel } from '@onboard/domain/documents/catalogue';
+import { policyLabel } from '@onboard/domain/tasks/timeline';
+import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
+import { useClient } from '../../api/hooks.ts';
+import { ConfirmDialog } from '../../ui/Dialogs.tsx';
+import { Alert, ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
+import { NativeCheckbox } from '../../ui/NativeCheckbox.tsx';
+import { SelectInput } from '../../ui/SelectInput.tsx';
+import {
+  fileKindLabel,
+  fileSizeLabel,
+  matchesDocumentSearch,
+  sizeProblem,
+  uploadDocuments,
+  useDocuments,
+  useDocumentWrites,
+  type ClientDocument,
+} from './api.ts';
+import { useSetDocumentNotice } from './notice.ts';
+import './documents.css';
+
+type Notice = { tone: 'success' | 'error'; text: string };
+const messageOf = (error: unknown) => (error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE);
+
+// Real options, not the placeholder: every choice reads at full contrast.
+const ALL = 'all';
+const CATEGORY_OPTIONS = documentCategories.map((c) => ({ value: c.id, label: c.label }));
+const CATEGORY_FILTER = [{ value: ALL, label: 'All categories' }, ...CATEGORY_OPTIONS];
+const NO_POLICY = 'all-policies';
+
+const dateLabel = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+
+function UploadProgress({ fraction }: { fraction: number }) {
+  return (
+    <ProgressBar className="progress" value={fraction * 100} aria-label="Uploading">
+      {({ percentage }) => (
+        <>
+          <div className="progress__track">
+            <div className="progress__fill" style={{ width: `${percentage ?? 0}%` }} />
+          </div>
+          <span className="progress__value">Uploading… {Math.round(percentage ?? 0)}%</span>
+        </>
+      )}
+    </ProgressBar>
+  );
+}
+
+/** Drop files here or pick them; files go up together under the chosen category (and policy). */
+function UploadZone({
+  clientId,
+  policyOptions,
+  initial,
+  onDone,
+}: {
+  clientId: string;
+  policyOptions: { value: string; label: string }[];
+  initial: { category: string; policyId: string };
+  onDone: (notice: Notice) => void;
+}) {
+  const [category, setCategory] = useState(initial.category || 'other');
+  const [policyId, setPolicyId] = useState(initial.policyId);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [isOver, setIsOver] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+
+  const send = async (files: File[]) => {
+    if (files.length === 0) return;
+    const tooLarge = files.map(sizeProblem).find((p) => p !== null);
+    if (tooLarge) {
+      onDone({ tone: 'error', text: tooLarge });
+      return;
+    }
+    setProgress(0);
+    try {
+      await uploadDocuments(
+        clientId,
+        files,
+        { category, policyId: policyId === NO_POLICY ? null : policyId },
+        setProgress,
+      );
+      const what = files.length === 1 ? files[0]!.name : `${files.length} documents`;
+      onDone({ tone: 'success', text: `${what} uploaded to ${documentCategoryLabel(category)}.` });
+    } catch (error) {
+      onDone({ tone: 'error', text: messageOf(error) });
+    } finally {
+      setProgress(null);
+      if (input.current) input.current.value = '';
+    }
+  };
+
+  const onDrop = (event: DragEvent<HTMLDivElement>) => {
+    event.preventDefault();
+    setIsOver(false);
+    if (progress === null) void send([...event.dataTransfer.files]);
+  };
+
+  return (
+    <section className="card documents-upload" aria-label="Upload documents">
+      <div className="documents-upload__filing">
+        <SelectInput label="Category" value={category} options={CATEGORY_OPTIONS} onChange={setCategory} />
+        {policyOptions.length > 0 && (
+          <SelectInput
+            label="Policy"
+            value={policyId}
+            options={[{ value: NO_POLICY, label: 'The whole company' }, ...policyOptions]}
+            onChange={setPolicyId}
+            placeholder="The whole company"
+          />
+        )}
+      </div>
+      <div
+        className="documents-drop"
+        data-over={isOver || undefined}
+        data-testid="documents-drop"
+        onDragOver={(event) => {
+          event.preventDefault();
+          setIsOver(true);
+        }}
+        onDragLeave={() => setIsOver(false)}
+        onDrop={onDrop}
+      >
+        <p className="documents-drop__text">
+          Drag and drop files here, or{' '}
+          <label className="text-link documents-drop__pick">
+            choose files
+            <input
+              ref={input}
+              type="file"
+              multiple
+              className="visually-hidden"
+              data-testid="documents-file-input"
+              disabled={progress !== null}
+              onChange={(event) => void send([...(event.target.files ?? [])])}
+            />
+          </label>
+        </p>
+        <p className="muted documents-drop__hint">
+          PDF, images, Word, Excel, CSV or text files, up to 25 MB each, ten at a time.
+        </p>
+        {progress !== null && <UploadProgress fraction={progress} />}
+      </div>
+    </section>
+  );
+}
+
+function DocumentRow({
+  doc,
+  policyName,
+  isSelected,
+  onSelect,
+  onRename,
+  onDelete,
+  onDownload,
+}: {
+  doc: ClientDocument;
+  policyName: string | null;
+  isSelected: boolean;
+  onSelect: (selected: boolean) => void;
+  onRename: (name: string) => Promise<void>;
+  onDelete: () => void;
+  onDownload: () => Promise<void>;
+}) {
+  const [draft, setDraft] = useState<string | null>(null);
+  const [isBusy, setIsBusy] = useState(false);
+  const save = async () => {
+    if (draft === null) return;
+    setIsBusy(true);
+    try {
+      await onRename(draft);
+      setDraft(null);
+    } finally {
+      setIsBusy(false);
+    }
+  };
+  return (
+    <li className="document" data-testid="document">
+      <NativeCheckbox isSelected={isSelected} onChange={onSelect}>
+        <span className="visually-hidden">Select {doc.name}</span>
+      </NativeCheckbox>
+      <div className="document__body">
+        {draft === null ? (
+          <Button
+            className="button button--link document__name"
+            aria-label={`Download ${doc.name}`}
+            isPending={isBusy}
+            onPress={() => {
+              setIsBusy(true);
+              void onDownload().finally(() => setIsBusy(false));
+            }}
+          >
+            {doc.name}
+          </Button>
+        ) : (
+          <form
+            className="document__rename"
+            onSubmit={(event) => {
+              event.preventDefault();
+              void save();
+            }}
+          >
+            <TextField value={draft} onChange={setDraft} aria-label={`New name for ${doc.name}`} autoFocus>
+              <Input className="field__input" />
+            </TextField>
+            <Button type="submit" className="button button--primary button--small" isPending={isBusy}>
+              Save
+            </Button>
+            <Button className="button button--secondary button--small" onPress={() => setDraft(null)}>
+              Cancel
+            </Button>
+          </form>
+        )}
+        <p className="document__meta muted">
+          {fileKindLabel(doc.mimeType)} · {fileSizeLabel(doc.size)} · {policyName ? `${policyName} · ` : ''}
+          Uploaded by {doc.uploadedBy} on {dateLabel(doc.createdAt)}
+        </p>
+      </div>
+      {draft === null && (
+        <div className="document__actions">
+          <Button className="button button--secondary button--small" onPress={() => setDraft(doc.name)}>
+            Rename<span className="visually-hidden"> {doc.name}</span>
+          </Button>
+          {doc.canDelete && (
+            <Button className="button button--secondary button--small" onPress={onDelete}>
+              Delete<span className="visually-hidden"> {doc.name}</span>
+            </Button>
+          )}
+        </div>
+      )}
+    </li>
+  );
+}
+
+/**
+ * `/client/{clientId}/documents`: the client's documents by category and policy (onboarding §7): upload by
+ * drag and drop with a progress bar, rename inline, delete with confirmation, download one or several as a
+ * zip, search. Opening it marks the new-document notice seen. `?category=&policyId=` opens it on a task's
+ * documents.
+ */
+export function DocumentsPage({ clientId }: { clientId: string }) {
+  const { data: client } = useClient(clientId);
+  const { data: documents, error } = useDocuments(clientId);
+  const writes = useDocumentWrites(clientId);
+  const initial = new URLSearchParams(window.location.search);
+  const [search, setSearch] = useState('');
+  const [category, setCategory] = useState(initial.get('category') ?? ALL);
+  const [policyFilter, setPolicyFilter] = useState(initial.get('policyId') ?? NO_POLICY);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [deleting, setDeleting] = useState<ClientDocument | null>(null);
+  const [isDeleting, setIsDeleting] = useState(false);
+  const [isZipping, setIsZipping] = useState(false);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const setSeen = useSetDocumentNotice(clientId);
+
+  // Opening the documents marks the new-document notice seen (onboarding §4).
+  useEffect(() => {
+    void setSeen('NEW_AND_SEEN').catch(() => undefined);
+  }, [clientId, setSeen]);
+
+  const policies = client?.policies ?? [];
+  const policyName = (id: string | null) => {
+    const policy = id ? policies.find((p) => p.id === id) : undefined;
+    return policy ? policyLabel({ ...policy, slfCoverages: policy.slfCoverages ?? [] }) : null;
+  };
+  const policyOptions = policies.map((p) => ({ value: p.id, label: policyName(p.id) ?? 'Policy' }));
+
+  const shown = (documents ?? []).filter(
+    (d) =>
+      (category === ALL || d.category === category) &&
+      (policyFilter === NO_POLICY || d.policyId === policyFilter) &&
+      matchesDocumentSearch(d, search),
+  );
+  const groups = documentCategories
+    .map((c) => ({ id: c.id, label: c.label, items: shown.filter((d) => d.category === c.id) }))
+    .filter((g) => g.items.length > 0);
+  const chosen = shown.filter((d) => selected.has(d.documentId));
+
+  const report = (n: Notice) => {
+    setNotice(n);
+    if (n.tone === 'success') void writes.refresh();
+  };
+  const toggle = (id: string, isOn: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (isOn) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+
+  const remove = async () => {
+    if (!deleting) return;
+    setIsDeleting(true);
+    try {
+      await writes.remove(deleting);
+      toggle(deleting.documentId, false);
+      setNotice({ tone: 'success', text: `${deleting.name} was deleted.` });
+    } catch (caught) {
+      setNotice({ tone: 'error', text: messageOf(caught) });
+    } finally {
+      setIsDeleting(false);
+      setDeleting(null);
+    }
+  };
+
+  const zip = async () => {
+    setIsZipping(true);
+    try {
+      await writes.zip(chosen.map((d) => d.documentId));
+    } catch (caught) {
+      setNotice({ tone: 'error', text: messageOf(caught) });
+    } finally {
+      setIsZipping(false);
+    }
+  };
+
+  return (
+    <div className="page page--wide">
+      <div className="page__header">
+        <p className="eyebrow">{client?.name ?? 'Client hub'}</p>
+        <Heading level={1}>Documents</Heading>
+        <p className="muted">Everything you and your onboarding team have shared, by category.</p>
+      </div>
+      {notice && (
+        <Alert tone={notice.tone} testId="documents-notice">
+          {notice.text}
+        </Alert>
+      )}
+      <UploadZone
+        clientId={clientId}
+        policyOptions={policyOptions}
+        initial={{ category: initial.get('category') ?? '', policyId: policyFilter }}
+        onDone={report}
+      />
+      <section className="card documents-filters" aria-label="Find a document">
+        <SearchField className="field search-field" value={search} onChange={setSearch}>
+          <Label className="field__label">Search</Label>
+          <Input className="field__input" placeholder="Name, category or who uploaded it" />
+        </SearchField>
+        <SelectInput
+          label="Category"
+          value={category}
+          options={CATEGORY_FILTER}
+          onChange={setCategory}
+          placeholder="All categories"
+        />
+        {policyOptions.length > 0 && (
+          <SelectInput
+            label="Policy"
+            value={policyFilter}
+            options={[{ value: NO_POLICY, label: 'All policies' }, ...policyOptions]}
+            onChange={setPolicyFilter}
+            placeholder="All policies"
+          />
+        )}
+        <div className="documents-filters__zip">
+          <Button
+            className="button button--secondary"
+            isDisabled={chosen.length === 0}
+            isPending={isZipping}
+            onPress={() => void zip()}
+          >
+            {chosen.length === 0 ? 'Download as zip' : `Download ${chosen.length} as zip`}
+          </Button>
+        </div>
+      </section>
+      {error && !documents && <ErrorPanel error={error} />}
+      {!documents && !error && <PageSkeleton />}
+      {documents && groups.length === 0 && (
+        <section className="card">
+          <p className="muted" data-testid="documents-empty">
+            {documents.length > 0
+              ? 'No documents match your search.'
+              : 'No documents have been uploaded yet.'}
+          </p>
+        </section>
+      )}
+      {groups.map((group) => (
+        <section
+          key={group.id}
+          className="card document-group"
+          aria-labelledby={`documents-${group.id}`}
+          data-testid={`document-group-${group.id}`}
+        >
+          <Heading level={2} id={`documents-${group.id}`} className="card__title">
+            {group.label} <span className="muted document-group__count">({group.items.length})</span>
+          </Heading>
+          <ul className="document-list">
+            {group.items.map((doc) => (
+              <DocumentRow
+                key={doc.documentId}
+                doc={doc}
+                policyName={policyName(doc.policyId)}
+                isSelected={selected.has(doc.documentId)}
+                onSelect={(isOn) => toggle(doc.documentId, isOn)}
+                onDownload={async () => {
+                  try {
+                    await writes.download(doc);
+                  } catch (caught) {
+                    setNotice({ tone: 'error', text: messageOf(caught) });
+                  }
+                }}
+                onRename={async (name) => {
+                  try {
+                    await writes.rename(doc, name);
+                    setNotice({ tone: 'success', text: `Renamed to ${name.trim()}.` });
+                  } catch (caught) {
+                    setNotice({ tone: 'error', text: messageOf(caught) });
+                    throw caught;
+                  }
+                }}
+                onDelete={() => setDeleting(doc)}
+              />
+            ))}
+          </ul>
+        </section>
+      ))}
+      <ConfirmDialog
+        title="Delete this document?"
+        message={
+          deleting
+            ? `“${deleting.name}” will no longer be listed or downloadable.`
+            : 'The document will no longer be listed.'
+        }
+        confirmLabel="Delete"
+        isOpen={deleting !== null}
+        isPending={isDeleting}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => void remove()}
+      />
+    </div>
+  );
+}
