@@ -66,13 +66,9 @@ export const UserView = UserContact.extend({
 export const AuthenticatedUser = UserContact.extend({
   clients: z.array(z.object({ id: z.string(), name: z.string(), completedSetupAt: iso })),
   termsOfUseDate: iso,
-  newDocumentNoticeStatus: z
-    .enum(['NEW_AND_SEEN', 'OLD'])
-    .nullable()
-    .optional()
-    .meta({
-      description: 'The user’s last answer to the new-document notice (onboarding §3, §4); null: never',
-    }),
+  newDocumentNoticeStatus: z.enum(['NEW_AND_SEEN', 'OLD']).nullable().optional().meta({
+    description: 'The user’s last answer to the new-document notice (onboarding §3, §4); null: never',
+  }),
 }).meta({ id: 'AuthenticatedUser' });
 
 export const EmployeeClass = z
