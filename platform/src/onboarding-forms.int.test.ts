@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { freshDatabase } from '@onboard/testing/db';
 import { completedFormsForEvidence } from '@onboard/query-api/onboarding-forms';
+import { verifyEvidencePack } from '@onboard/query-api/evidence-pack';
 import { startApp, type RunningApp } from './app.ts';
 import { embeddedTestConfig } from './config.ts';
 import { DEMO_CLIENT_ID } from './seed.ts';
@@ -259,6 +260,17 @@ describe('onboarding forms over HTTP', () => {
       ipAddress: expect.any(String),
       userAgent: expect.any(String),
     });
+
+    // The client's sealed evidence pack carries the completed form, and its envelope's events are chained.
+    const pack = await fetch(`${app.url}/api/clients/${DEMO_CLIENT_ID}/evidence-pack`, {
+      headers: { cookie: [...staff.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+    });
+    expect(pack.status).toBe(200);
+    const verification = await verifyEvidencePack(new Uint8Array(await pack.arrayBuffer()));
+    expect(verification.firstFailure).toBeNull();
+    const formChecks = verification.checks.filter((c) => c.check.startsWith('Signed form'));
+    expect(formChecks.length).toBeGreaterThan(0);
+    expect(formChecks.every((c) => c.holds)).toBe(true);
   }, 60_000);
 
   it('completes a quorum of 2 of 3 officers; the third can no longer sign', async () => {
