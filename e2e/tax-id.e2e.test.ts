@@ -80,7 +80,7 @@ describe.skipIf(skip)('tax-id step in the browser', () => {
     await page.close();
   });
 
-  it('tells the user when someone else changed the tax id meanwhile and shows the new value', async () => {
+  it('shows both tax ids when someone else changed it meanwhile, and takes theirs on request', async () => {
     const benAdmin = DEMO_USERS.find((u) => u.role === 'BEN_ADMIN')!;
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(`${app.url}/login?redirect=${encodeURIComponent(TAX_ID_PATH)}`);
@@ -110,11 +110,13 @@ describe.skipIf(skip)('tax-id step in the browser', () => {
 
     await input.fill('11-1111111');
     await page.getByRole('button', { name: 'Save and continue' }).click();
-    const notice = page.getByTestId('form-notice');
-    await notice.waitFor();
-    expect(await notice.textContent()).toContain('changed by someone else');
-    // The page stays, showing the other session's answer in place of the one that was not saved.
+    // The same answer changed meanwhile: the page stays and shows both values to choose from.
+    const collision = page.getByTestId('collision');
+    await collision.waitFor();
     expect(new URL(page.url()).pathname.endsWith('/tax-id')).toBe(true);
+    expect(await collision.getByTestId('collision-theirs').innerText()).toContain('98-7654321');
+    expect(await collision.getByTestId('collision-yours').innerText()).toContain('11-1111111');
+    await collision.getByRole('button', { name: 'Take their answer' }).click();
     await expect.poll(() => input.inputValue()).toBe('98-7654321');
     await page.screenshot({ path: screenshotPath('tax-id-conflict.png') });
     await page.close();
