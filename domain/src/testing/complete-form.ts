@@ -21,8 +21,13 @@ export type CompletingEdit = {
 
 type Collection = Extract<FormSection, { type: 'collection' }>;
 
-/** A valid answer for a field, or undefined when it needs an item the form does not have yet. */
-export function answerFor(field: FieldDef, view: StatusView): unknown {
+type ItemField = Extract<FieldDef, { kind: 'locations' | 'contact' }>;
+
+/**
+ * A valid answer for a field that needs no item of the form: the first choice, "Yes" (so follow-up
+ * questions appear and get answered too), a real date. Tests that fill whole forms take it from here.
+ */
+export function plainAnswerFor(field: Exclude<FieldDef, ItemField>): unknown {
   switch (field.kind) {
     case 'text':
       if (/firstName/i.test(field.key)) return 'Pat';
@@ -56,20 +61,25 @@ export function answerFor(field: FieldDef, view: StatusView): unknown {
       return field.enumeration.codes[0];
     case 'multiChoice':
       return field.enumeration.codes.slice(0, 1);
-    case 'locations': {
-      const first = view.locations[0];
-      return first ? [first.id] : undefined;
-    }
-    case 'contact': {
-      const types = field.contactTypes;
-      const contact = view.contacts.find((c) => !types || types.includes(String(c.type)));
-      return contact ? contact.id : undefined;
-    }
     default: {
       const unknown: never = field;
       throw new Error(`Unknown field kind ${JSON.stringify(unknown)}`);
     }
   }
+}
+
+/** A valid answer for a field, or undefined when it needs an item the form does not have yet. */
+function answerFor(field: FieldDef, view: StatusView): unknown {
+  if (field.kind === 'locations') {
+    const first = view.locations[0];
+    return first ? [first.id] : undefined;
+  }
+  if (field.kind === 'contact') {
+    const types = field.contactTypes;
+    const contact = view.contacts.find((c) => !types || types.includes(String(c.type)));
+    return contact ? contact.id : undefined;
+  }
+  return plainAnswerFor(field);
 }
 
 /** Answers for every shown required field, follow-ups included (each pass can show more). */

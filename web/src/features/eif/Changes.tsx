@@ -4,7 +4,7 @@ import { actorLabel, entityLabel } from '@onboard/domain/eif/labels';
 import type { ClientView, PendingChange } from '../../api/types.ts';
 import { formatWhen } from '../../ui/format.ts';
 import { PendingBadge, peopleOf } from './Eif.tsx';
-import { groupByPlacement } from './steps.ts';
+import { groupByPlacement, type Placement } from './steps.ts';
 import { changeRows, pendingValue, placeChange } from './view.ts';
 import { attributeLabel, formatAnswer, labelBefore } from './words.ts';
 
@@ -103,20 +103,28 @@ export function changeTitle(change: PendingChange, client?: ClientView | null): 
     : `${what}: ${keys.map((key) => attributeLabel(key, change.entity)).join(', ')}`;
 }
 
-/** Pending changes grouped by step and sub-step; `actions` renders each change's controls. */
-export function PendingChangeGroups({
-  changes,
+/**
+ * Changes of any kind grouped by step and sub-step (the review, history, hub and outside-signer lists):
+ * each item's values, who made it and when, and its controls.
+ */
+export function ChangeGroupList<T>({
+  items,
+  placeOf,
+  keyOf,
+  values,
+  meta,
   actions,
-  client,
 }: {
-  changes: readonly PendingChange[];
-  actions?: (change: PendingChange) => ReactNode;
-} & Wording) {
-  const groups = groupByPlacement(changes, placeChange);
-  const people = peopleOf(client);
+  items: readonly T[];
+  placeOf: (item: T) => Placement;
+  keyOf: (item: T) => string;
+  values: (item: T) => ReactNode;
+  meta: (item: T) => ReactNode;
+  actions?: (item: T) => ReactNode;
+}) {
   return (
     <div className="change-groups">
-      {groups.map((group) => (
+      {groupByPlacement(items, placeOf).map((group) => (
         <section
           key={`${group.step.id}/${group.subStep.id}`}
           className="change-group"
@@ -127,18 +135,40 @@ export function PendingChangeGroups({
             {group.subStep.label}
           </Heading>
           <ul className="change-list">
-            {group.items.map((change) => (
-              <li key={change.changeId} className="change" data-testid="pending-change">
+            {group.items.map((item) => (
+              <li key={keyOf(item)} className="change" data-testid="pending-change">
                 <div className="change__body">
-                  <ChangeValues change={change} client={client} />
-                  <span className="change__meta">{changeAuthor(change, people)}</span>
+                  {values(item)}
+                  <span className="change__meta">{meta(item)}</span>
                 </div>
-                {actions && <div className="change__actions">{actions(change)}</div>}
+                {actions && <div className="change__actions">{actions(item)}</div>}
               </li>
             ))}
           </ul>
         </section>
       ))}
     </div>
+  );
+}
+
+/** Pending changes grouped by step and sub-step; `actions` renders each change's controls. */
+export function PendingChangeGroups({
+  changes,
+  actions,
+  client,
+}: {
+  changes: readonly PendingChange[];
+  actions?: (change: PendingChange) => ReactNode;
+} & Wording) {
+  const people = peopleOf(client);
+  return (
+    <ChangeGroupList
+      items={changes}
+      placeOf={placeChange}
+      keyOf={(change) => change.changeId}
+      values={(change) => <ChangeValues change={change} client={client} />}
+      meta={(change) => changeAuthor(change, people)}
+      actions={actions}
+    />
   );
 }

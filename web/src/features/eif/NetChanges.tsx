@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { Heading } from 'react-aria-components';
 import type { ClientView } from '../../api/types.ts';
 import { actorLabel, entityLabel } from '@onboard/domain/eif/labels';
 import type { NetChange } from './api.ts';
-import { groupByPlacement, placeAnswer } from './steps.ts';
+import { placeAnswer } from './steps.ts';
+import { ChangeGroupList } from './Changes.tsx';
 import { formatWhen } from '../../ui/format.ts';
 import { pendingOf } from './view.ts';
 import { peopleOf } from './Eif.tsx';
@@ -85,36 +85,17 @@ export function NetChangeGroups({
   actions?: (net: NetChange) => ReactNode;
   client?: ClientView | null;
 }) {
-  const groups = groupByPlacement(changes, placeNetChange);
   const people = peopleOf(client);
   return (
-    <div className="change-groups">
-      {groups.map((group) => (
-        <section
-          key={`${group.step.id}/${group.subStep.id}`}
-          className="change-group"
-          aria-label={`${group.step.label}: ${group.subStep.label}`}
-        >
-          <p className="eyebrow">{group.step.label}</p>
-          <Heading level={3} className="change-group__title">
-            {group.subStep.label}
-          </Heading>
-          <ul className="change-list">
-            {group.items.map((net) => (
-              <li key={`${net.entity}:${net.entityId}`} className="change" data-testid="pending-change">
-                <div className="change__body">
-                  <NetValues net={net} client={client} />
-                  <span className="change__meta">
-                    {actorLabel({ userId: net.changedBy.id, role: net.changedBy.role }, people)} ·{' '}
-                    {formatWhen(net.changedAt)}
-                  </span>
-                </div>
-                {actions && <div className="change__actions">{actions(net)}</div>}
-              </li>
-            ))}
-          </ul>
-        </section>
-      ))}
-    </div>
+    <ChangeGroupList
+      items={changes}
+      placeOf={placeNetChange}
+      keyOf={(net) => `${net.entity}:${net.entityId}`}
+      values={(net) => <NetValues net={net} client={client} />}
+      meta={(net) =>
+        `${actorLabel({ userId: net.changedBy.id, role: net.changedBy.role }, people)} · ${formatWhen(net.changedAt)}`
+      }
+      actions={actions}
+    />
   );
 }
