@@ -1,3 +1,4 @@
+import { readUntil } from '../http/catch-up.ts';
 import { Router } from 'express';
 import {
   NotFoundError,
@@ -27,9 +28,6 @@ export async function readClientView(deps: QueryDeps, clientId: string, kind: Cl
   return toView(fromDocument(row.state), BigInt(row.version));
 }
 
-const CATCH_UP_WAIT_MS = 2_000;
-const CATCH_UP_POLL_MS = 25;
-
 /**
  * Read-your-writes over an eventually consistent read model: an editor who has just saved knows the
  * version its save made and asks for at least that one; the answer waits (briefly) for the projection to
@@ -42,13 +40,10 @@ export async function readClientViewAtLeast(
   kind: ClientViewKind,
   minVersion: number | undefined,
 ) {
-  let view = await readClientView(deps, clientId, kind);
-  const deadline = Date.now() + CATCH_UP_WAIT_MS;
-  while (view && minVersion !== undefined && view.version < minVersion && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, CATCH_UP_POLL_MS));
-    view = await readClientView(deps, clientId, kind);
-  }
-  return view;
+  return readUntil(
+    () => readClientView(deps, clientId, kind),
+    (view) => !view || minVersion === undefined || view.version >= minVersion,
+  );
 }
 
 type ChangeRow = {

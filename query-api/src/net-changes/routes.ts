@@ -1,3 +1,4 @@
+import { readUntil } from '../http/catch-up.ts';
 import { createHash } from 'node:crypto';
 import { Router } from 'express';
 import { NotFoundError, assertOutsideSignerAllowed, type OutsideSigner } from '@onboard/domain';
@@ -67,24 +68,23 @@ export async function readNetChanges(deps: Pick<QueryDeps, 'pool'>, clientId: st
   return [...byEntity.values()];
 }
 
-const CATCH_UP_WAIT_MS = 2_000;
-const CATCH_UP_POLL_MS = 25;
-
 /**
  * Read-your-writes over the eventually consistent read model, as for the client view: a page that has
  * just decided a change knows the version its decision made and asks for at least that one; the answer
  * waits briefly for the projection to reach it, then answers what the read model has.
  */
 async function readNetChangesAtLeast(deps: QueryDeps, clientId: string, minVersion: number | undefined) {
-  const deadline = Date.now() + CATCH_UP_WAIT_MS;
-  while (minVersion !== undefined && Date.now() < deadline) {
-    const { rows } = await deps.pool.query<{ version: string }>(
-      'select version from rm_net_change_versions where client_id = $1',
-      [clientId],
+  if (minVersion !== undefined)
+    await readUntil(
+      async () =>
+        (
+          await deps.pool.query<{ version: string }>(
+            'select version from rm_net_change_versions where client_id = $1',
+            [clientId],
+          )
+        ).rows[0]?.version,
+      (version) => version !== undefined && Number(version) >= minVersion,
     );
-    if (rows[0] && Number(rows[0].version) >= minVersion) break;
-    await new Promise((resolve) => setTimeout(resolve, CATCH_UP_POLL_MS));
-  }
   return readNetChanges(deps, clientId);
 }
 

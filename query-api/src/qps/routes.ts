@@ -1,3 +1,4 @@
+import { readUntil } from '../http/catch-up.ts';
 import { Router } from 'express';
 import type { ApiJobStatus } from '@onboard/events';
 import { NotFoundError, fromDocument, type EifStateDocument } from '@onboard/domain';
@@ -42,9 +43,6 @@ const LATEST_JOBS_SQL = `
   from rm_api_jobs where client_id = any($1)
   order by client_id, position_commit desc, position_prepare desc`;
 
-const CATCH_UP_WAIT_MS = 2_000;
-const CATCH_UP_POLL_MS = 25;
-
 /**
  * Read-your-writes for a push's outcome (as the client reads do with minVersion): a page that has
  * learnt from the real-time stream that a job finished asks for that job settled, and the answer waits
@@ -52,15 +50,16 @@ const CATCH_UP_POLL_MS = 25;
  * finished overlay. After the wait it answers what the read model has.
  */
 async function waitForSettledJob(deps: QueryDeps, clientId: string, apiJobId: string) {
-  const deadline = Date.now() + CATCH_UP_WAIT_MS;
-  for (;;) {
-    const { rows } = await deps.pool.query<{ status: ApiJobStatus }>(
-      'select status from rm_api_jobs where api_job_id = $1 and client_id = $2',
-      [apiJobId, clientId],
-    );
-    if ((rows[0] && rows[0].status !== 'IN_PROGRESS') || Date.now() >= deadline) return;
-    await new Promise((resolve) => setTimeout(resolve, CATCH_UP_POLL_MS));
-  }
+  await readUntil(
+    async () =>
+      (
+        await deps.pool.query<{ status: ApiJobStatus }>(
+          'select status from rm_api_jobs where api_job_id = $1 and client_id = $2',
+          [apiJobId, clientId],
+        )
+      ).rows[0]?.status,
+    (status) => status !== undefined && status !== 'IN_PROGRESS',
+  );
 }
 
 export function qpsQueryRoutes(deps: QueryDeps): Router {
