@@ -1,4 +1,4 @@
-import express, { Router, type Request, type RequestHandler } from 'express';
+import { Router, type Request, type RequestHandler } from 'express';
 import { censusStream, eifStream, loadAggregate, taskStream } from '@onboard/events';
 import {
   AppError,
@@ -9,7 +9,6 @@ import {
   RuleError,
   ValidationError,
   eifCodec,
-  safeFilename,
   toClientView,
   type Actor,
   type DocumentStore,
@@ -26,6 +25,7 @@ import { tasksDecider, type TaskCommand } from '@onboard/domain/tasks/decider';
 import { mount } from '@onboard/api-contract/express';
 import { requireActor, requireClientAccess, type CommandDeps } from '../http/context.ts';
 import { decideOnStream, requestContext } from '../http/decide.ts';
+import { FILE_NAME_HEADER, invalidFile, readRawFile, uploadedFileName } from '../http/raw-upload.ts';
 import { CSV_MIME_TYPE, CensusFileError, XLSX_MIME_TYPE, inspectCensusFile } from './file.ts';
 import { readCensus, runCensusValidation, type CensusJobDeps } from './job.ts';
 import { submitCensus, uploadCensus, validateSubmitCensus } from './routes.contract.ts';
@@ -36,26 +36,6 @@ export type CensusCommandDeps = CommandDeps & {
   /** Called with each validation job started (tests await it); errors are reported, never thrown. */
   onJob?: (job: Promise<void>) => void;
 };
-
-export const FILE_NAME_HEADER = 'x-file-name';
-
-const invalid = (message: string) => new ValidationError({ 'body.file': message }, message);
-
-function fileName(header: string | undefined): string | null {
-  if (header === undefined || header.trim() === '') return null;
-  try {
-    return safeFilename(decodeURIComponent(header));
-  } catch {
-    return safeFilename(header);
-  }
-}
-
-const readRaw = express.raw({ type: () => true, limit: MAX_UPLOAD_BYTES });
-const readFile: RequestHandler = (req, res, next) =>
-  readRaw(req, res, (error?: unknown) => {
-    const isTooLarge = (error as { type?: string } | undefined)?.type === 'entity.too.large';
-    next(isTooLarge ? new AppError(413, 'FILE_TOO_LARGE', FILE_TOO_LARGE_MESSAGE) : error);
-  });
 
 /**
  * The census writes of a policy (onboarding §7), on `census-{clientId}-{policyId}`: upload a file (checked
@@ -128,7 +108,7 @@ export function censusCommandRoutes(deps: CensusCommandDeps): Router {
         clientId: string;
         policyId: string;
       };
-      const name = fileName(req.get(FILE_NAME_HEADER));
+      const name = uploadedFileName(req.get(FILE_NAME_HEADER));
       if (name === null)
         throw new ValidationError({ [`header.${FILE_NAME_HEADER}`]: FILE_NAME_MISSING_MESSAGE });
       const body: unknown = req.body;
@@ -137,12 +117,12 @@ export function censusCommandRoutes(deps: CensusCommandDeps): Router {
       try {
         inspected = await inspectCensusFile(bytes);
       } catch (error) {
-        if (error instanceof CensusFileError) throw invalid(error.message);
+        if (error instanceof CensusFileError) throw invalidFile(error.message);
         throw error;
       }
       const mapping = suggestMapping(inspected.headers);
       const missing = missingColumns(mapping);
-      if (missing.length > 0) throw invalid(missingColumnsMessage(missing));
+      if (missing.length > 0) throw invalidFile(missingColumnsMessage(missing));
 
       // Checked whole: only now is anything stored, the bytes first and then the event naming them.
       const documentId = deps.newId();
@@ -169,7 +149,7 @@ export function censusCommandRoutes(deps: CensusCommandDeps): Router {
       const result = censusValidationResults(after).find((r) => r.document.documentId === documentId)!;
       res.status(201).json(result);
     },
-    { before: [checkUpload, readFile] },
+    { before: [checkUpload, readRawFile] },
   );
 
   mount(router, validateSubmitCensus, async (req, res, input) => {

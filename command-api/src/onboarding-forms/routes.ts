@@ -1,4 +1,4 @@
-import express, { Router, type Request, type RequestHandler } from 'express';
+import { Router, type Request } from 'express';
 import type pg from 'pg';
 import {
   envelopeStream,
@@ -17,7 +17,6 @@ import {
   RuleError,
   ValidationError,
   isInternal,
-  safeFilename,
   type Actor,
   type DocumentStore,
 } from '@onboard/domain';
@@ -44,6 +43,7 @@ import { EMAIL_TEMPLATES, emailText } from '@onboard/domain/emails/templates';
 import type { EmailSender } from '../auth/email-port.ts';
 import { requireActor, requirePermission, type CommandDeps } from '../http/context.ts';
 import { decideOnStream } from '../http/decide.ts';
+import { FILE_NAME_HEADER, readRawFile, uploadedFileName } from '../http/raw-upload.ts';
 import {
   addOnboardingFormRecipient,
   createOnboardingForm,
@@ -84,13 +84,6 @@ async function asConflicts<T>(work: () => Promise<T>): Promise<T> {
     throw error;
   }
 }
-
-const readPdfBody = express.raw({ type: () => true, limit: MAX_UPLOAD_BYTES });
-const readPdf: RequestHandler = (req, res, next) =>
-  readPdfBody(req, res, (error?: unknown) => {
-    const isTooLarge = (error as { type?: string } | undefined)?.type === 'entity.too.large';
-    next(isTooLarge ? new AppError(413, 'FILE_TOO_LARGE', FILE_TOO_LARGE_MESSAGE) : error);
-  });
 
 const notPdf = () => new ValidationError({ 'body.file': NOT_A_PDF_MESSAGE }, NOT_A_PDF_MESSAGE);
 
@@ -172,14 +165,8 @@ export function onboardingFormCommandRoutes(deps: OnboardingFormCommandDeps): Ro
       const actor = res.locals.actor as Actor;
       const bytes: unknown = req.body;
       if (!Buffer.isBuffer(bytes) || bytes.length === 0) throw notPdf();
-      const header = req.get('x-file-name');
-      if (!header?.trim()) throw new ValidationError({ 'header.x-file-name': FILE_NAME_MISSING_MESSAGE });
-      let fileName: string;
-      try {
-        fileName = safeFilename(decodeURIComponent(header));
-      } catch {
-        fileName = safeFilename(header);
-      }
+      const fileName = uploadedFileName(req.get(FILE_NAME_HEADER));
+      if (!fileName) throw new ValidationError({ [`header.${FILE_NAME_HEADER}`]: FILE_NAME_MISSING_MESSAGE });
       const read = await eSignature.readPdf(bytes);
       if (!read) throw notPdf();
       if (!deps.documents.put) throw new RuleError('UPLOADS_OFF', 'This server cannot store documents');
@@ -223,7 +210,7 @@ export function onboardingFormCommandRoutes(deps: OnboardingFormCommandDeps): Ro
             throw new AppError(413, 'FILE_TOO_LARGE', FILE_TOO_LARGE_MESSAGE);
           next();
         },
-        readPdf,
+        readRawFile,
       ],
     },
   );

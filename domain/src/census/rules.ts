@@ -1,5 +1,5 @@
 import { US_STATE_CODES } from '../explorer/catalogues.ts';
-import { CENSUS_FIELD_LABELS, type CensusField, type CensusRow } from './fields.ts';
+import { CENSUS_FIELD_LABELS, REQUIRED_COLUMNS, type CensusField, type CensusRow } from './fields.ts';
 import type { CensusClass, CensusEifFacts, WaitingPeriodRule } from './eif-facts.ts';
 
 /**
@@ -165,20 +165,8 @@ export function relationshipOf(text: string | undefined): Relationship | null {
   return (RELATIONSHIPS as Record<string, Relationship>)[squash(text).replace(/_/g, ' ')] ?? null;
 }
 
-const EMPLOYEE_REQUIRED: readonly CensusField[] = [
-  'employeeId',
-  'firstName',
-  'lastName',
-  'ssn',
-  'dateOfBirth',
-  'hireDate',
-  'employeeClass',
-  'hoursPerWeek',
-  'location',
-  'state',
-  'zip',
-  'salary',
-];
+/** An employee's row needs every column a file must have; a dependent's only who it is. */
+const EMPLOYEE_REQUIRED = REQUIRED_COLUMNS;
 const DEPENDENT_REQUIRED: readonly CensusField[] = ['employeeId', 'firstName', 'lastName', 'dateOfBirth'];
 
 /** The plans a cell elects: names separated by ';', ',' or '|'. */
