@@ -1,26 +1,7 @@
 import type pg from 'pg';
 import type { DocumentStore } from '@onboard/domain';
 import type { EnvelopeState } from '@onboard/domain/onboarding-forms/index';
-
-export type EvidenceAuditEntry = {
-  recipientName: string;
-  recipientEmail: string;
-  role: string;
-  action: 'sent' | 'viewed' | 'signed' | 'declined' | 'reassigned' | 'voided' | 'completed';
-  at: string;
-  ipAddress: string | null;
-  userAgent: string | null;
-  hashBefore: string | null;
-  hashAfter: string | null;
-};
-
-export type CompletedFormEvidence = {
-  envelopeId: string;
-  formName: string;
-  completedAt: string;
-  pdf: Uint8Array;
-  audit: EvidenceAuditEntry[];
-};
+import type { SignatureAuditEntry, SignedFormEvidence } from '../evidence-pack/types.ts';
 
 export type EvidenceDeps = { pool: Pick<pg.Pool, 'query'>; documents: Pick<DocumentStore, 'get'> };
 
@@ -32,13 +13,13 @@ export type EvidenceDeps = { pool: Pick<pg.Pool, 'query'>; documents: Pick<Docum
 export async function completedFormsForEvidence(
   deps: EvidenceDeps,
   clientId: string,
-): Promise<CompletedFormEvidence[]> {
+): Promise<SignedFormEvidence[]> {
   const { rows } = await deps.pool.query<{ envelope_id: string; state: EnvelopeState }>(
     `select envelope_id, state from rm_onboarding_forms
      where client_id = $1 and status = 'completed' order by created_at, envelope_id`,
     [clientId],
   );
-  const forms: CompletedFormEvidence[] = [];
+  const forms: SignedFormEvidence[] = [];
   for (const { envelope_id: envelopeId, state } of rows) {
     const file = await deps.documents.get(state.documentId);
     if (!file)
@@ -49,7 +30,7 @@ export async function completedFormsForEvidence(
       recipient_name: string;
       recipient_email: string;
       role: string;
-      action: EvidenceAuditEntry['action'];
+      action: SignatureAuditEntry['action'];
       at: Date;
       ip_address: string | null;
       user_agent: string | null;

@@ -1,2 +1,2 @@
 export { onboardingFormQueryRoutes, type OnboardingFormQueryDeps } from './routes.ts';
-export { completedFormsForEvidence, type CompletedFormEvidence, type EvidenceDeps } from './evidence.ts';
+export { completedFormsForEvidence, type EvidenceDeps } from './evidence.ts';
