@@ -149,6 +149,8 @@ describe('explorer sites over HTTP', () => {
     const list = await eventually(async () => {
       const answer = await staff.get(`${pagesPath}?limit=10&offset=0&sortBy=name&direction=asc`);
       expect(answer.body.total).toBe(1);
+      // The page of items is read apart from the count: wait for the site in it too.
+      expect(answer.body.items).toHaveLength(1);
       return answer.body;
     });
     expect(list.items[0].benefits.map((p: { benefitType: string }) => p.benefitType)).toEqual([
