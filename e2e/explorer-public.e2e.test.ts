@@ -560,6 +560,16 @@ describe.skipIf(skip)('the public Benefits Explorer in the browser', () => {
     expect(await focusedText(page)).toBe('IL');
     await page.keyboard.press('Enter');
     await listbox.waitFor({ state: 'detached' });
+    // The picker hands focus back to its button once the popover has gone, a frame later.
+    await page
+      .waitForFunction(
+        () => /^IL/.test((document.activeElement as HTMLElement | null)?.innerText ?? ''),
+        null,
+        {
+          timeout: 5_000,
+        },
+      )
+      .catch(() => undefined);
     expect(await focusedText(page)).toMatch(/^IL/);
     await tabTo(page, 'Show plans');
     await page.keyboard.press('Enter');

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   Button,
   FieldError,
@@ -30,9 +30,12 @@ export function StateSelect({
 }) {
   const { t } = useLocale();
   const [isOpen, setOpen] = useState(false);
-  // Runs after the button's own autoFocus (children's effects first).
+  const button = useRef<HTMLButtonElement>(null);
+  // The button takes focus before the list opens, so the list records it as the place to give focus back.
   useEffect(() => {
-    if (autoOpen) setOpen(true);
+    if (!autoOpen) return;
+    button.current?.focus();
+    setOpen(true);
   }, [autoOpen]);
   return (
     <Select
@@ -47,7 +50,7 @@ export function StateSelect({
       placeholder={t.chooseState}
     >
       <Label>{t.state}</Label>
-      <Button className="explorer-select-button" autoFocus={autoOpen}>
+      <Button ref={button} className="explorer-select-button">
         <SelectValue />
         <span aria-hidden="true">▾</span>
       </Button>
