@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import { startApp, type RunningApp } from '@onboard/platform/app';
 import { embeddedTestConfig } from '@onboard/platform/config';
+import { startTestSmtpServer, type TestSmtpServer } from '@onboard/platform/email/testing-smtp';
 import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
 import { browserAvailability, skipUnless } from '@onboard/testing/backends';
 import { freshDatabase } from '@onboard/testing/db';
@@ -31,6 +32,17 @@ async function groupApplication(): Promise<Buffer> {
   return Buffer.from(await pdf.save());
 }
 
+/** A one-page resolution with two officers' signature lines (any 2 of the 3 officers sign). */
+async function officersResolution(): Promise<Buffer> {
+  const pdf = await PDFDocument.create();
+  const page = pdf.addPage([612, 792]);
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  page.drawText('Resolution of the officers', { x: 60, y: 720, size: 24, font });
+  page.drawText('Officer', { x: 60, y: 512, size: 12, font });
+  page.drawText('Officer', { x: 60, y: 412, size: 12, font });
+  return Buffer.from(await pdf.save());
+}
+
 type Field = {
   fieldId: string;
   roleId: string;
@@ -42,16 +54,37 @@ type Field = {
   height: number;
 };
 
+/** Ink (dark, blue-ish pixels) inside a field's box on a rendered page (612 × 792 pt). */
+const inkIn = (canvas: Locator, field: Field) =>
+  canvas.evaluate((element, f) => {
+    const c = element as HTMLCanvasElement;
+    const ratio = c.width / 612;
+    const context = c.getContext('2d')!;
+    const data = context.getImageData(
+      f.x * ratio,
+      (792 - f.y - f.height) * ratio,
+      f.width * ratio,
+      f.height * ratio,
+    ).data;
+    let ink = 0;
+    for (let i = 0; i < data.length; i += 4)
+      if (data[i]! < 120 && data[i + 2]! > data[i]! && data[i + 3]! > 0) ink += 1;
+    return ink;
+  }, field);
+
 /**
  * Onboarding forms end to end: staff build a template with fields for two recipients on the rendered page
  * and send it to the client's benefits administrator (first) and broker (second); the benefits
  * administrator signs with a drawn signature, the broker declines with a reason, staff reassign the
  * broker's place to an outside broker, who signs by a signing link; staff watch every status change on the
  * hub's onboarding-forms task without reloading, and the completed PDF, drawn by pdf.js, shows both
- * signatures.
+ * signatures. Then a quorum: staff build a template for any 2 of 3 officers and send it to three officers
+ * without accounts; two sign by their e-mailed links (drawn, typed), the form completes, and the third
+ * officer's link says they are no longer needed.
  */
 describe.skipIf(skip)('onboarding forms signed in the browser', () => {
   let app: RunningApp;
+  let smtp: TestSmtpServer;
   let browser: Browser;
   const contexts: BrowserContext[] = [];
   let staff: Page;
@@ -67,12 +100,15 @@ describe.skipIf(skip)('onboarding forms signed in the browser', () => {
     await page.goto(`${app.url}/login`);
     await signInThroughUi(page, email, app.config.demoPassword, auth);
   };
-  const statusOf = (page: Page, name: string) =>
+  const statusOf = (page: Page | Locator, name: string) =>
     page.getByTestId('recipient-row').filter({ hasText: name }).getByTestId('recipient-status');
 
   beforeAll(async () => {
     ensureWebBuilt();
-    app = await startApp(embeddedTestConfig(await freshDatabase('e2e_onboarding_forms')));
+    // A real SMTP server: recipients without an account sign by the link they were e-mailed.
+    smtp = await startTestSmtpServer();
+    const base = embeddedTestConfig(await freshDatabase('e2e_onboarding_forms'));
+    app = await startApp({ ...base, email: { ...base.email, smtpUrl: smtp.url, pollMs: 300 } });
     browser = await launchBrowser();
     staff = await newPage({ viewport: { width: 1280, height: 1000 }, bypassCSP: true });
   }, 90_000);
@@ -81,6 +117,7 @@ describe.skipIf(skip)('onboarding forms signed in the browser', () => {
     for (const context of contexts) await context.close();
     await browser?.close();
     await app?.stop();
+    await smtp?.stop();
   });
 
   it('staff build a template on the rendered page and send it to the ben-admin and the broker', async () => {
@@ -241,25 +278,190 @@ describe.skipIf(skip)('onboarding forms signed in the browser', () => {
     await canvas.screenshot({ path: screenshotPath('onboarding-forms-completed-page.png') });
     const signatures = template.fields.filter((f) => f.kind === 'signature');
     expect(signatures).toHaveLength(2);
-    // Ink (dark, blue-ish pixels) inside each signature box of the rendered page.
-    const inkIn = (field: Field) =>
-      canvas.evaluate((element, f) => {
-        const c = element as HTMLCanvasElement;
-        const ratio = c.width / 612;
-        const context = c.getContext('2d')!;
-        const data = context.getImageData(
-          f.x * ratio,
-          (792 - f.y - f.height) * ratio,
-          f.width * ratio,
-          f.height * ratio,
-        ).data;
-        let ink = 0;
-        for (let i = 0; i < data.length; i += 4)
-          if (data[i]! < 120 && data[i + 2]! > data[i]! && data[i + 3]! > 0) ink += 1;
-        return ink;
-      }, field);
-    for (const field of signatures) expect(await inkIn(field)).toBeGreaterThan(8);
+    for (const field of signatures) expect(await inkIn(canvas, field)).toBeGreaterThan(8);
     // Where nobody signed, the page stays white.
-    expect(await inkIn({ ...signatures[0]!, y: 40, height: 30 })).toBe(0);
+    expect(await inkIn(canvas, { ...signatures[0]!, y: 40, height: 30 })).toBe(0);
   }, 60_000);
+
+  it('any 2 of 3 officers: two sign by their e-mailed links, the third is told they are no longer needed', async () => {
+    const officers = [
+      { name: 'Olivia Ortiz', email: 'olivia.ortiz@northwind.example' },
+      { name: 'Omar Okafor', email: 'omar.okafor@northwind.example' },
+      { name: 'Oscar Olsen', email: 'oscar.olsen@northwind.example' },
+    ] as const;
+    // Staff build the template: one role, 'Officers', signed by any 2 of them, with a signature line and a
+    // date for each of the two signatures.
+    await staff.goto(taskUrl());
+    await staff.getByTestId('onboarding-forms').waitFor();
+    await staff.getByTestId('template-file').setInputFiles({
+      name: 'Officers resolution.pdf',
+      mimeType: 'application/pdf',
+      buffer: await officersResolution(),
+    });
+    const page1 = staff.getByTestId('pdf-page-1');
+    await page1.locator('canvas[data-rendered="yes"]').waitFor();
+    await staff.getByRole('button', { name: 'Remove the role Broker' }).click();
+    await staff.getByLabel('Role 1').fill('Officers');
+    await staff.getByLabel('Who signs').selectOption({ label: 'Any 2 of them' });
+    await staff.getByText('Place one set of fields per signature needed').waitFor();
+    const scale = (await page1.boundingBox())!.width / 612;
+    const placeAt = async (x: number, yFromTop: number) => {
+      await page1.locator('.esign-page__overlay').click({ position: { x: x * scale, y: yFromTop * scale } });
+    };
+    await staff.getByTestId('field-role').selectOption({ label: 'Officers' });
+    for (const line of [270, 370]) {
+      await staff.getByTestId('field-kind').selectOption({ label: 'Signature' });
+      await placeAt(220, line);
+      await staff.getByTestId('field-kind').selectOption({ label: 'Date signed' });
+      await placeAt(470, line);
+    }
+    await expect.poll(() => staff.locator('.esign-field').count()).toBe(4);
+    await staff
+      .locator('.esign-builder__roles')
+      .screenshot({ path: screenshotPath('onboarding-forms-quorum-roles.png') });
+    await staff.screenshot({ path: screenshotPath('onboarding-forms-quorum-template.png'), fullPage: true });
+    await staff.getByRole('button', { name: 'Save template' }).click();
+    await staff.getByText('The template is saved.').waitFor();
+
+    // Sent to three officers who have no account: two rows are there for the two signatures, a third is added.
+    await staff.getByTestId('send-template').selectOption({ label: 'Officers resolution' });
+    const role = staff.getByTestId('send-role-Officers');
+    await role.getByRole('button', { name: 'Add another recipient' }).click();
+    expect(await role.locator('legend').textContent()).toBe('Officers, signs first: any 2 of the 3 below');
+    for (const [i, officer] of officers.entries()) {
+      const row = role.locator('.esign-recipient').nth(i);
+      await row.getByLabel('Name').fill(officer.name);
+      await row.getByLabel('E-mail').fill(officer.email);
+    }
+    await staff.screenshot({ path: screenshotPath('onboarding-forms-quorum-send.png'), fullPage: true });
+    await staff.getByRole('button', { name: 'Send', exact: true }).click();
+    await staff.getByText('Officers resolution was sent.').waitFor();
+    const form = staff.getByTestId('onboarding-form').filter({ hasText: 'Officers resolution' });
+    const progress = form.getByTestId('role-progress');
+    await expect.poll(() => progress.textContent()).toBe('Officers: any 2 of 3 sign · 0 of 2 signed');
+    for (const officer of officers)
+      await expect.poll(() => statusOf(form, officer.name).textContent()).toBe('Sent');
+
+    // Each officer gets their signing link by e-mail when staff send it from their row.
+    for (const officer of officers) {
+      await form
+        .getByTestId('recipient-row')
+        .filter({ hasText: officer.name })
+        .getByRole('button', { name: 'Signing link' })
+        .click();
+      await staff.getByRole('dialog').getByText(`${officer.name} was e-mailed this link`).waitFor();
+      await staff.getByRole('button', { name: 'Close' }).click();
+    }
+    await form.screenshot({ path: screenshotPath('onboarding-forms-quorum-recipients.png') });
+    const linkOf = async (email: string) => {
+      await expect
+        .poll(() => smtp.received.some((m) => m.envelope.to.includes(email)), { timeout: 15_000 })
+        .toBe(true);
+      const mail = smtp.received.find((m) => m.envelope.to.includes(email))!;
+      expect(mail.parsed.subject).toBe('Officers resolution is ready for your signature');
+      const link = /https?:\/\/\S+\/onboarding-forms\/\S+\/action\/\S+\?token=\S+/.exec(
+        mail.parsed.text ?? '',
+      );
+      expect(link).not.toBeNull();
+      return link![0];
+    };
+    const links = await Promise.all(officers.map((o) => linkOf(o.email)));
+
+    // The first officer draws a signature.
+    const first = await newPage({ bypassCSP: true });
+    await first.goto(links[0]!);
+    await first.locator('canvas[data-rendered="yes"]').first().waitFor();
+    expect(await first.locator('.esign-signing__fields li').allTextContents()).toEqual([
+      'Signature of Officers (page 1)',
+      'Date signed of Officers (page 1)',
+    ]);
+    await first.getByTestId('signature-pad').scrollIntoViewIfNeeded();
+    const pad = (await first.getByTestId('signature-pad').boundingBox())!;
+    await first.mouse.move(pad.x + 20, pad.y + 70);
+    await first.mouse.down();
+    for (const [dx, dy] of [
+      [70, 25],
+      [120, 85],
+      [180, 30],
+      [240, 80],
+    ] as const)
+      await first.mouse.move(pad.x + dx, pad.y + dy, { steps: 6 });
+    await first.mouse.up();
+    await first.getByRole('button', { name: 'Sign', exact: true }).click();
+    await first.getByTestId('signing-done').waitFor();
+    expect(await first.getByTestId('signing-done').textContent()).toBe(
+      'Thank you, Olivia Ortiz. You signed Officers resolution.',
+    );
+    await expect
+      .poll(() => statusOf(form, officers[0].name).textContent(), { timeout: 10_000 })
+      .toBe('Signed');
+    await expect.poll(() => progress.textContent()).toBe('Officers: any 2 of 3 sign · 1 of 2 signed');
+    expect(await form.getByTestId('form-status').textContent()).toBe('Waiting for signatures');
+
+    // The second officer types theirs: the quorum is reached and the form is complete.
+    const second = await newPage({ bypassCSP: true });
+    await second.goto(links[1]!);
+    await second.locator('canvas[data-rendered="yes"]').first().waitFor();
+    await second.getByLabel('Type it').check();
+    await second.getByLabel('Your full name, as your signature').fill('Omar Okafor');
+    await second.getByRole('button', { name: 'Sign', exact: true }).click();
+    await second.getByTestId('signing-done').waitFor();
+    expect(await second.getByTestId('signing-done').textContent()).toContain('the form is complete');
+
+    // The hub's task: completed, who signed and who was released, without a reload.
+    await expect
+      .poll(() => form.getByTestId('form-status').textContent(), { timeout: 10_000 })
+      .toBe('Completed');
+    await expect.poll(() => statusOf(form, officers[1].name).textContent()).toBe('Signed');
+    await expect.poll(() => statusOf(form, officers[2].name).textContent()).toBe('No longer needed');
+    expect(await statusOf(form, officers[0].name).textContent()).toBe('Signed');
+    expect(await progress.textContent()).toBe('Officers: any 2 of 3 sign · 2 of 2 signed');
+    expect(await form.getByRole('button', { name: 'Signing link' }).count()).toBe(0);
+    await form.screenshot({ path: screenshotPath('onboarding-forms-quorum-task.png') });
+
+    // The third officer's link says, in words, that they are no longer needed, with nothing to sign.
+    const third = await newPage({ bypassCSP: true });
+    await third.goto(links[2]!);
+    await third.getByTestId('signing-not-needed').waitFor();
+    expect(await third.getByTestId('signing-not-needed').textContent()).toBe(
+      'You no longer need to sign Officers resolution: it needed any 2 of the 3 Officers, and 2 have signed.',
+    );
+    expect(await third.getByRole('button', { name: 'Sign' }).count()).toBe(0);
+    await expectNoSeriousAxeViolations(third);
+    await third.screenshot({ path: screenshotPath('onboarding-forms-quorum-released.png'), fullPage: true });
+
+    // The completed PDF downloads from the task, and both signatures are on it, each on its own line.
+    const [download] = await Promise.all([
+      staff.waitForEvent('download'),
+      form.getByRole('link', { name: 'Download the completed form' }).click(),
+    ]);
+    const { readFile } = await import('node:fs/promises');
+    const bytes = await readFile((await download.path())!);
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await PDFDocument.load(bytes)).getPageCount()).toBe(1);
+
+    const forms = (await staff.evaluate(
+      async (path) => (await fetch(path)).json(),
+      `/api/clients/${DEMO_CLIENT_ID}/onboarding-forms`,
+    )) as {
+      onboardingFormId: string;
+      formName: string;
+      templateId: string;
+      recipients: { recipientId: string }[];
+    }[];
+    const sent = forms.find((f) => f.formName === 'Officers resolution')!;
+    const template = (await staff.evaluate(
+      async (path) => (await fetch(path)).json(),
+      `/api/clients/${DEMO_CLIENT_ID}/onboarding-forms/template/${sent.templateId}`,
+    )) as { fields: Field[] };
+    const signatures = template.fields.filter((f) => f.kind === 'signature');
+    expect(signatures).toHaveLength(2);
+    await staff.goto(
+      `${app.url}/client/${DEMO_CLIENT_ID}/onboarding-forms/${sent.onboardingFormId}/view/${sent.recipients[0]!.recipientId}`,
+    );
+    const canvas = staff.locator('canvas[data-rendered="yes"]').first();
+    await canvas.waitFor();
+    await canvas.screenshot({ path: screenshotPath('onboarding-forms-quorum-completed-page.png') });
+    for (const field of signatures) expect(await inkIn(canvas, field)).toBeGreaterThan(8);
+  }, 110_000);
 });

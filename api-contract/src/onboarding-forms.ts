@@ -74,6 +74,15 @@ export const OnboardingFormSchema = z
     ),
     documents: z.array(z.object({ docId: z.string(), name: z.string() })),
     lock: z.object({ recipientName: z.string(), until: z.string() }).nullable(),
+    roles: z.array(
+      z.object({
+        roleId: z.string(),
+        name: z.string(),
+        routingOrder: z.number().int(),
+        quorumLabel: z.string().nullable(),
+        progressLabel: z.string(),
+      }),
+    ),
     pages: z.array(z.object({ width: z.number(), height: z.number() })),
     version: z.number().int(),
   })

@@ -158,7 +158,9 @@ export const embeddedViewAction = defineRoute({
     ),
     400: problem('An expired or used link (LINK_EXPIRED), no signature, no reason'),
     404: problem('No such form'),
-    409: problem('Out of turn (NOT_YOUR_TURN), someone else signing (LOCKED), or the form closed'),
+    409: problem(
+      'Out of turn (NOT_YOUR_TURN), someone else signing (LOCKED), no longer needed once a quorum signed (NO_LONGER_NEEDED), or the form closed',
+    ),
   },
 });
 

@@ -1,12 +1,6 @@
 import { Router, type Request } from 'express';
 import type pg from 'pg';
-import {
-  envelopeStream,
-  parseEvent,
-  signingTemplateStream,
-  type EnvelopeRecipient,
-  type SigningField,
-} from '@onboard/events';
+import { envelopeStream, parseEvent, signingTemplateStream, type EnvelopeRecipient } from '@onboard/events';
 import {
   AppError,
   FILE_NAME_MISSING_MESSAGE,
@@ -27,6 +21,7 @@ import {
   SIGNING_LINK_MINUTES,
   SIGNING_SESSION_MINUTES,
   envelopeDecider,
+  fieldsOf,
   onboardingFormView,
   signingTemplateDecider,
   type ESignatureService,
@@ -79,7 +74,10 @@ async function asConflicts<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof AppError && (error.code === 'NOT_YOUR_TURN' || error.code === 'LOCKED'))
+    if (
+      error instanceof AppError &&
+      (error.code === 'NOT_YOUR_TURN' || error.code === 'LOCKED' || error.code === 'NO_LONGER_NEEDED')
+    )
       throw new AppError(409, error.code, error.message);
     throw error;
   }
@@ -403,7 +401,7 @@ export function onboardingFormCommandRoutes(deps: OnboardingFormCommandDeps): Ro
         roleName: state.roles.find((r) => r.roleId === recipient.roleId)?.name ?? '',
         formName: state.formName,
         pages: state.pages,
-        fields: state.fields.filter((f) => f.roleId === recipient.roleId).sort(readingOrder),
+        fields: fieldsOf(state, recipientId),
       });
       return;
     }
@@ -452,14 +450,18 @@ export function onboardingFormCommandRoutes(deps: OnboardingFormCommandDeps): Ro
           message,
         );
       if (code === 'NOT_FOUND') throw new NotFoundError(message);
-      throw new AppError(409, code === 'NOT_YOUR_TURN' || code === 'LOCKED' ? code : 'CONFLICT', message);
+      throw new AppError(
+        409,
+        code === 'NOT_YOUR_TURN' || code === 'LOCKED' || code === 'NO_LONGER_NEEDED' ? code : 'CONFLICT',
+        message,
+      );
     }
     const current = await deps.documents.get(state.documentId);
     if (!current) throw new NotFoundError('The form’s document is missing from the store');
     const png = signature.kind === 'drawn' ? pngOf(signature.png) : null;
     if (signature.kind === 'drawn' && !png)
       throw new ValidationError({ 'body.signature': 'Draw your signature' }, 'Draw your signature');
-    const fields = state.fields.filter((f) => f.roleId === recipient.roleId);
+    const fields = fieldsOf(state, recipientId);
     const signedOn = deps.now().toISOString().slice(0, 10);
     const typed = signature.kind === 'typed' ? signature.text.trim() : '';
     const stamps: FieldStamp[] = fields.map((field): FieldStamp => {
@@ -548,10 +550,6 @@ export function onboardingFormCommandRoutes(deps: OnboardingFormCommandDeps): Ro
 
   return router;
 }
-
-/** Fields in the order a person reads them: page by page, top to bottom, left to right. */
-const readingOrder = (a: SigningField, b: SigningField) =>
-  a.page - b.page || b.y + b.height - (a.y + a.height) || a.x - b.x;
 
 const initialsOf = (name: string) =>
   name

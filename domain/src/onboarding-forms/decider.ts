@@ -107,6 +107,7 @@ export type EnvelopeError =
   | { code: 'NOT_YOUR_TURN'; message: string }
   | { code: 'LOCKED'; message: string }
   | { code: 'LINK_EXPIRED'; message: string }
+  | { code: 'NO_LONGER_NEEDED'; message: string }
   | { code: 'INVALID'; message: string; fields: Record<string, string> };
 
 export const NO_SUCH_ENVELOPE = 'No such onboarding form for this client';
@@ -136,6 +137,44 @@ const membersOf = (state: EnvelopeState, roleId: string) =>
 export const signaturesNeeded = (state: EnvelopeState, role: SigningRole) =>
   role.quorum ?? membersOf(state, role.roleId).length;
 
+/** A quorum member released because the others signed, told so in words. */
+export function noLongerNeededMessage(state: EnvelopeState, recipient: EnvelopeRecipientState): string {
+  const role = state.roles.find((r) => r.roleId === recipient.roleId);
+  const members = role ? membersOf(state, role.roleId) : [];
+  const signed = members.filter((r) => r.status === 'signed').length;
+  return role?.quorum != null
+    ? `You no longer need to sign ${state.formName}: it needed any ${role.quorum} of the ${members.length} ${role.name}, and ${signed} have signed.`
+    : `You no longer need to sign ${state.formName}.`;
+}
+
+/** Fields in the order a person reads them: page by page, top to bottom, left to right. */
+export const readingOrder = (a: SigningField, b: SigningField) =>
+  a.page - b.page || b.y + b.height - (a.y + a.height) || a.x - b.x;
+
+/**
+ * The fields a recipient fills, in reading order. A quorum role whose fields come in one set per needed
+ * signature (e.g. two signature lines for any 2 of 3 officers) gives each signer the next free set, so
+ * the signatures stand side by side rather than on top of each other; otherwise every member fills all
+ * of the role's fields.
+ */
+export function fieldsOf(state: EnvelopeState, recipientId: string): SigningField[] {
+  const recipient = state.recipients.find((r) => r.recipientId === recipientId);
+  if (!recipient) return [];
+  const fields = state.fields.filter((f) => f.roleId === recipient.roleId).sort(readingOrder);
+  const role = state.roles.find((r) => r.roleId === recipient.roleId);
+  const quorum = role?.quorum ?? null;
+  if (quorum === null || quorum < 2 || fields.length < quorum || fields.length % quorum !== 0) return fields;
+  const size = fields.length / quorum;
+  const place =
+    recipient.status === 'signed'
+      ? membersOf(state, recipient.roleId).filter(
+          (r) => r.status === 'signed' && r.signedAt! < recipient.signedAt!,
+        ).length
+      : membersOf(state, recipient.roleId).filter((r) => r.status === 'signed').length;
+  const at = Math.min(place, quorum - 1);
+  return fields.slice(at * size, (at + 1) * size);
+}
+
 export function isRoleComplete(state: EnvelopeState, role: SigningRole): boolean {
   const members = membersOf(state, role.roleId);
   const signed = members.filter((r) => r.status === 'signed').length;
@@ -155,6 +194,8 @@ const lockHeldByOther = (state: EnvelopeState, recipientId: string, at: string) 
 function mayAct(state: EnvelopeState, recipientId: string, at: string): EnvelopeError | null {
   const recipient = state.recipients.find((r) => r.recipientId === recipientId);
   if (!recipient) return { code: 'NOT_FOUND', message: NO_SUCH_RECIPIENT };
+  if (recipient.status === 'released')
+    return { code: 'NO_LONGER_NEEDED', message: noLongerNeededMessage(state, recipient) };
   if (state.status === 'completed' || state.status === 'voided')
     return { code: 'CONFLICT', message: FORM_CLOSED_MESSAGE };
   if (!isActive(recipient)) return { code: 'CONFLICT', message: RECIPIENT_DONE_MESSAGE };
@@ -310,7 +351,7 @@ export function decideEnvelope(
         return conflict('The form changed while you were signing. Open it again.');
       const recipient = state.recipients.find((r) => r.recipientId === recipientId)!;
       const problems: Record<string, string> = {};
-      for (const field of state.fields.filter((f) => f.roleId === recipient.roleId && f.kind === 'text'))
+      for (const field of fieldsOf(state, recipient.recipientId).filter((f) => f.kind === 'text'))
         if ((values[field.fieldId] ?? '').trim() === '')
           problems[`values.${field.fieldId}`] = FIELD_REQUIRED_MESSAGE;
       if (Object.keys(problems).length > 0) return invalid(problems);

@@ -2,6 +2,7 @@ import type { SigningTemplateState } from './template.ts';
 import {
   ENVELOPE_STATUS_LABELS,
   RECIPIENT_STATUS_LABELS,
+  signaturesNeeded,
   type EnvelopeState,
   type EnvelopeStatus,
   type RecipientStatus,
@@ -42,6 +43,16 @@ export type OnboardingFormView = {
   /** The PDF's versions: the template as sent, then after each signature (the last is the current one). */
   documents: { docId: string; name: string }[];
   lock: { recipientName: string; until: string } | null;
+  /**
+   * Each role in routing order; a quorum role in words ('Any 2 of 3') with its progress ('1 of 2 signed').
+   */
+  roles: {
+    roleId: string;
+    name: string;
+    routingOrder: number;
+    quorumLabel: string | null;
+    progressLabel: string;
+  }[];
   /** The PDF's pages in points, to draw it. */
   pages: { width: number; height: number }[];
   version: number;
@@ -93,6 +104,20 @@ export function onboardingFormView(state: EnvelopeState, now: Date): OnboardingF
           : `${state.formName} (signed by ${signers[i - 1]?.name ?? 'a recipient'})`,
     })),
     lock: lock && { recipientName: nameOf(lock.recipientId), until: lock.until },
+    roles: [...state.roles]
+      .sort((a, b) => a.routingOrder - b.routingOrder)
+      .map((role) => {
+        const members = state.recipients.filter((r) => r.roleId === role.roleId && r.status !== 'replaced');
+        const signed = members.filter((r) => r.status === 'signed').length;
+        const needed = signaturesNeeded(state, role);
+        return {
+          roleId: role.roleId,
+          name: role.name,
+          routingOrder: role.routingOrder,
+          quorumLabel: role.quorum === null ? null : `Any ${role.quorum} of ${members.length}`,
+          progressLabel: `${Math.min(signed, needed)} of ${needed} signed`,
+        };
+      }),
     pages: state.pages,
     version: state.version,
   };

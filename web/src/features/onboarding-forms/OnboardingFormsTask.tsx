@@ -171,7 +171,9 @@ function SendForm({ clientId, people }: { clientId: string; people: Person[] }) 
               <fieldset key={role.roleId} className="esign-send__role" data-testid={`send-role-${role.name}`}>
                 <legend>
                   {role.name}, signs {ordinal(role.routingOrder)}
-                  {role.quorum ? ` (any ${role.quorum} of them)` : ''}
+                  {role.quorum
+                    ? `: any ${role.quorum} of the ${drafts.filter((d) => d.roleId === role.roleId).length} below`
+                    : ''}
                 </legend>
                 {drafts.map((d, i) =>
                   d.roleId === role.roleId ? (
@@ -191,7 +193,7 @@ function SendForm({ clientId, people }: { clientId: string; people: Person[] }) 
                     setDrafts([...drafts, { roleId: role.roleId, name: '', email: '', userId: null }])
                   }
                 >
-                  Add another {role.name.toLowerCase()}
+                  Add another recipient
                 </button>
               </fieldset>
             ))}
@@ -290,6 +292,17 @@ export function OnboardingFormsTask({ clientId, isStaff }: { clientId: string; i
               {form.lock ? ` · ${form.lock.recipientName} is signing now` : ''}
               {form.voidReason ? ` · voided: ${form.voidReason}` : ''}
             </p>
+            {form.roles.some((role) => role.quorumLabel !== null) && (
+              <ul className="esign-form__roles">
+                {form.roles
+                  .filter((role) => role.quorumLabel !== null)
+                  .map((role) => (
+                    <li key={role.roleId} data-testid="role-progress">
+                      {role.name}: {role.quorumLabel!.toLowerCase()} sign · {role.progressLabel}
+                    </li>
+                  ))}
+              </ul>
+            )}
             <table className="table">
               <thead>
                 <tr>

@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useSWRConfig } from 'swr';
 import { useAuthenticatedUser } from '../../api/hooks.ts';
+import { ApiError } from '../../api/errors.ts';
 import { Alert } from '../../ui/Feedback.tsx';
 import { ModalDialog } from '../../ui/Dialogs.tsx';
 import { PdfPages, cssBox } from './PdfPages.tsx';
@@ -32,6 +33,8 @@ export function SigningPage({ clientId, onboardingFormId }: { clientId: string; 
   const { mutate } = useSWRConfig();
   const [session, setSession] = useState<SigningSession | null>(null);
   const [openError, setOpenError] = useState<string | null>(null);
+  // A quorum member the others' signatures released: told so, not as an error.
+  const [noLongerNeeded, setNoLongerNeeded] = useState<string | null>(null);
   const [mode, setMode] = useState<'draw' | 'type'>('draw');
   const [drawn, setDrawn] = useState<string | null>(null);
   const [typed, setTyped] = useState('');
@@ -48,9 +51,10 @@ export function SigningPage({ clientId, onboardingFormId }: { clientId: string; 
       setOpenError('This signing link has expired. Ask for a new one.');
       return;
     }
-    openSigningView(clientId, onboardingFormId, token).then(setSession, (caught: unknown) =>
-      setOpenError(messageOf(caught)),
-    );
+    openSigningView(clientId, onboardingFormId, token).then(setSession, (caught: unknown) => {
+      if (caught instanceof ApiError && caught.code === 'NO_LONGER_NEEDED') setNoLongerNeeded(caught.message);
+      else setOpenError(messageOf(caught));
+    });
   }, [clientId, onboardingFormId, token]);
 
   const act = async (
@@ -107,6 +111,17 @@ export function SigningPage({ clientId, onboardingFormId }: { clientId: string; 
     </p>
   ) : null;
 
+  if (noLongerNeeded)
+    return (
+      <div className="esign-signing">
+        <h1>No signature needed</h1>
+        <Alert tone="info" testId="signing-not-needed">
+          {noLongerNeeded}
+        </Alert>
+        <p>There is nothing more for you to do. You can close this page.</p>
+        {backLink}
+      </div>
+    );
   if (openError)
     return (
       <div className="esign-signing">
@@ -177,8 +192,10 @@ export function SigningPage({ clientId, onboardingFormId }: { clientId: string; 
           <ol className="esign-signing__fields">
             {fields.map((f) => (
               <li key={f.fieldId}>
-                {FIELD_KIND_LABELS[f.kind]}
-                {f.label && f.label !== FIELD_KIND_LABELS[f.kind] ? `: ${f.label}` : ''} (page {f.page})
+                {!f.label || f.label.startsWith(FIELD_KIND_LABELS[f.kind])
+                  ? f.label || FIELD_KIND_LABELS[f.kind]
+                  : `${FIELD_KIND_LABELS[f.kind]}: ${f.label}`}{' '}
+                (page {f.page})
               </li>
             ))}
           </ol>

@@ -27,6 +27,9 @@ const DEFAULT_ROLES: SigningRole[] = [
   { roleId: 'role-2', name: 'Broker', routingOrder: 2, quorum: null },
 ];
 
+/** A role may be signed by any few of its recipients (a quorum), e.g. any 2 of 3 officers. */
+const QUORUMS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
+
 const messageOf = (caught: unknown) => (caught instanceof Error ? caught.message : 'Please try again.');
 let counter = 0;
 const newFieldId = () => `field-${Date.now().toString(36)}-${(counter++).toString(36)}`;
@@ -158,25 +161,52 @@ export function TemplateBuilder({ onSaved }: { onSaved?: (template: SigningTempl
                   />
                 </label>
                 <label className="field">
-                  <span className="field__label">Signatures needed (empty: everyone)</span>
-                  <input
+                  <span className="field__label">Who signs</span>
+                  <select
                     className="field__input"
-                    type="number"
-                    min={1}
                     value={role.quorum ?? ''}
                     onChange={(e) =>
                       setRoles(
                         roles.map((r) =>
                           r.roleId === role.roleId
-                            ? { ...r, quorum: e.target.value ? Math.max(1, Number(e.target.value)) : null }
+                            ? { ...r, quorum: e.target.value ? Number(e.target.value) : null }
                             : r,
                         ),
                       )
                     }
-                  />
+                  >
+                    <option value="">Everyone sent it</option>
+                    {QUORUMS.map((n) => (
+                      <option key={n} value={n}>
+                        Any {n} of them
+                      </option>
+                    ))}
+                  </select>
                 </label>
+                {roles.length > 1 && (
+                  <button
+                    type="button"
+                    className="button button--secondary"
+                    aria-label={`Remove the role ${role.name}`}
+                    onClick={() => {
+                      const rest = roles.filter((r) => r.roleId !== role.roleId);
+                      setRoles(rest);
+                      setFields(fields.filter((f) => f.roleId !== role.roleId));
+                      if (roleId === role.roleId) setRoleId(rest[0]!.roleId);
+                    }}
+                  >
+                    Remove
+                  </button>
+                )}
               </div>
             ))}
+            {roles.some((r) => r.quorum !== null) && (
+              <p className="esign-builder__hint">
+                A role signed by any few of them is complete once that many have signed; the others are then
+                told they no longer need to sign. Place one set of fields per signature needed (for any 2, two
+                signature lines): each signer fills the next free set.
+              </p>
+            )}
             <button
               type="button"
               className="button button--secondary"
