@@ -317,6 +317,11 @@ describe('onboarding forms over HTTP', () => {
     ]);
     const third = await signWith(sessions[2]!);
     expect(third.status).toBe(409);
+    expect(third.body).toMatchObject({
+      code: 'NO_LONGER_NEEDED',
+      message:
+        'You no longer need to sign Officers’ resolution: it needed any 2 of the 3 Officers, and 2 have signed.',
+    });
   }, 60_000);
 
   it('voids (staff only); a ben-admin cannot', async () => {

@@ -143,7 +143,7 @@ export function noLongerNeededMessage(state: EnvelopeState, recipient: EnvelopeR
   const members = role ? membersOf(state, role.roleId) : [];
   const signed = members.filter((r) => r.status === 'signed').length;
   return role?.quorum != null
-    ? `You no longer need to sign ${state.formName}: it needed any ${role.quorum} of the ${members.length} ${role.name}, and ${signed} have signed.`
+    ? `You no longer need to sign ${state.formName}: it needed any ${role.quorum} of the ${members.length} ${role.name}, and ${signed} ${signed === 1 ? 'has' : 'have'} signed.`
     : `You no longer need to sign ${state.formName}.`;
 }
 

@@ -6,8 +6,8 @@ import {
   LINK_EXPIRED_MESSAGE,
   LOCKED_MESSAGE,
   NOT_YOUR_TURN_MESSAGE,
-  RECIPIENT_DONE_MESSAGE,
   envelopeDecider,
+  fieldsOf,
   type EnvelopeCommand,
   type SigningOrigin,
 } from './decider.ts';
@@ -184,10 +184,40 @@ describe('an onboarding form envelope', () => {
     expect(second[1]!.data).toMatchObject({ roleId: 'officers', releasedRecipientIds: ['o3'] });
     history = [...history, ...second];
     expect(stateOf(history).recipients.find((r) => r.recipientId === 'o3')!.status).toBe('released');
+    // Told in words that they are no longer needed, rather than that the form is closed.
     expect(refusalOf(given(...history).when(sign('o3', 'h2', 'h3', t(4))))).toEqual({
-      code: 'CONFLICT',
-      message: FORM_CLOSED_MESSAGE,
+      code: 'NO_LONGER_NEEDED',
+      message:
+        'You no longer need to sign Group application: it needed any 2 of the 3 Officers, and 2 have signed.',
     });
+    expect(refusalOf(given(...history).when(open('o3', t(4))))).toMatchObject({ code: 'NO_LONGER_NEEDED' });
+  });
+
+  it('a quorum role with one set of fields per signature gives each signer the next free set', () => {
+    const officers: SigningRole[] = [{ roleId: 'officers', name: 'Officers', routingOrder: 1, quorum: 2 }];
+    const at = (fieldId: string, kind: SigningField['kind'], x: number, y: number): SigningField => ({
+      ...field(fieldId, 'officers', kind),
+      x,
+      y,
+    });
+    // Two lines, each a signature and a date; placed out of order, read top to bottom, left to right.
+    const lines = [at('date-2', 'dateSigned', 400, 400), at('sig-1', 'signature', 60, 500)];
+    lines.push(at('sig-2', 'signature', 60, 400), at('date-1', 'dateSigned', 400, 500));
+    let history = created(
+      [person('o1', 'officers'), person('o2', 'officers'), person('o3', 'officers')],
+      template(officers, lines),
+    );
+    const ids = (recipientId: string) => fieldsOf(stateOf(history), recipientId).map((f) => f.fieldId);
+    expect(ids('o1')).toEqual(['sig-1', 'date-1']);
+    history = then(history, sign('o1', 'h0', 'h1', t(2)));
+    expect(ids('o2')).toEqual(['sig-2', 'date-2']);
+    expect(ids('o3')).toEqual(['sig-2', 'date-2']);
+    // Fields that do not come in one set per signature: every member fills them all.
+    const shared = created(
+      [person('o1', 'officers'), person('o2', 'officers')],
+      template(officers, [at('sig', 'signature', 60, 500)]),
+    );
+    expect(fieldsOf(stateOf(shared), 'o2').map((f) => f.fieldId)).toEqual(['sig']);
   });
 
   it('a quorum role before another releases its extra recipients and hands over to the next order', () => {
@@ -201,8 +231,9 @@ describe('an onboarding form envelope', () => {
     );
     history = then(history, sign('o1', 'h0', 'h1', t(2)));
     expect(refusalOf(given(...history).when(sign('o2', 'h1', 'h2', t(3))))).toEqual({
-      code: 'CONFLICT',
-      message: RECIPIENT_DONE_MESSAGE,
+      code: 'NO_LONGER_NEEDED',
+      message:
+        'You no longer need to sign Group application: it needed any 1 of the 2 Officers, and 1 has signed.',
     });
     expect(stateOf(history).recipients.find((x) => x.recipientId === 'bro')!.status).toBe('sent');
   });
