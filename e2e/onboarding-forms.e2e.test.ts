@@ -333,7 +333,9 @@ describe.skipIf(skip)('onboarding forms signed in the browser', () => {
       await row.getByLabel('Name').fill(officer.name);
       await row.getByLabel('E-mail').fill(officer.email);
     }
-    await staff.screenshot({ path: screenshotPath('onboarding-forms-quorum-send.png'), fullPage: true });
+    await staff
+      .locator('.esign-send')
+      .screenshot({ path: screenshotPath('onboarding-forms-quorum-send.png') });
     await staff.getByRole('button', { name: 'Send', exact: true }).click();
     await staff.getByText('Officers resolution was sent.').waitFor();
     const form = staff.getByTestId('onboarding-form').filter({ hasText: 'Officers resolution' });
@@ -352,6 +354,7 @@ describe.skipIf(skip)('onboarding forms signed in the browser', () => {
       await staff.getByRole('dialog').getByText(`${officer.name} was e-mailed this link`).waitFor();
       await staff.getByRole('button', { name: 'Close' }).click();
     }
+    await form.evaluate((e) => e.scrollIntoView({ block: 'center' }));
     await form.screenshot({ path: screenshotPath('onboarding-forms-quorum-recipients.png') });
     const linkOf = async (email: string) => {
       await expect
@@ -375,6 +378,13 @@ describe.skipIf(skip)('onboarding forms signed in the browser', () => {
       'Signature of Officers (page 1)',
       'Date signed of Officers (page 1)',
     ]);
+    expect(await first.getByTestId('quorum-note').textContent()).toBe(
+      'Any 2 of the 3 Officers sign this form; nobody has signed yet.',
+    );
+    await first.screenshot({ path: screenshotPath('onboarding-forms-quorum-signing.png'), fullPage: true });
+    const lineOf = (page: Page) =>
+      page.locator('.esign-field--signature').evaluate((e) => (e as HTMLElement).offsetTop);
+    const firstLine = await lineOf(first);
     await first.getByTestId('signature-pad').scrollIntoViewIfNeeded();
     const pad = (await first.getByTestId('signature-pad').boundingBox())!;
     await first.mouse.move(pad.x + 20, pad.y + 70);
@@ -402,6 +412,11 @@ describe.skipIf(skip)('onboarding forms signed in the browser', () => {
     const second = await newPage({ bypassCSP: true });
     await second.goto(links[1]!);
     await second.locator('canvas[data-rendered="yes"]').first().waitFor();
+    expect(await second.getByTestId('quorum-note').textContent()).toBe(
+      'Any 2 of the 3 Officers sign this form; 1 has signed so far.',
+    );
+    // The second signer fills the second line, below the first one's.
+    expect(await lineOf(second)).toBeGreaterThan(firstLine + 50);
     await second.getByLabel('Type it').check();
     await second.getByLabel('Your full name, as your signature').fill('Omar Okafor');
     await second.getByRole('button', { name: 'Sign', exact: true }).click();
@@ -417,6 +432,7 @@ describe.skipIf(skip)('onboarding forms signed in the browser', () => {
     expect(await statusOf(form, officers[0].name).textContent()).toBe('Signed');
     expect(await progress.textContent()).toBe('Officers: any 2 of 3 sign · 2 of 2 signed');
     expect(await form.getByRole('button', { name: 'Signing link' }).count()).toBe(0);
+    await form.evaluate((e) => e.scrollIntoView({ block: 'center' }));
     await form.screenshot({ path: screenshotPath('onboarding-forms-quorum-task.png') });
 
     // The third officer's link says, in words, that they are no longer needed, with nothing to sign.

@@ -123,6 +123,8 @@ export const SigningSession = z
     formName: z.string(),
     pages: z.array(z.object({ width: z.number(), height: z.number() })),
     fields: z.array(SigningFieldSchema),
+    /** A quorum role's signer: 'Any 2 of the 3 Officers sign this form; 1 has signed so far.' */
+    quorumNote: z.string().nullable(),
   })
   .meta({ id: 'SigningSession' });
 

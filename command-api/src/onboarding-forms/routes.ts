@@ -23,6 +23,7 @@ import {
   envelopeDecider,
   fieldsOf,
   onboardingFormView,
+  quorumNote,
   signingTemplateDecider,
   type ESignatureService,
   type EnvelopeCommand,
@@ -402,6 +403,7 @@ export function onboardingFormCommandRoutes(deps: OnboardingFormCommandDeps): Ro
         formName: state.formName,
         pages: state.pages,
         fields: fieldsOf(state, recipientId),
+        quorumNote: quorumNote(state, recipient.roleId),
       });
       return;
     }

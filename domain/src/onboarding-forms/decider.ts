@@ -147,6 +147,17 @@ export function noLongerNeededMessage(state: EnvelopeState, recipient: EnvelopeR
     : `You no longer need to sign ${state.formName}.`;
 }
 
+/** For a signer of a quorum role, in words: how many of them sign, and how many have so far. */
+export function quorumNote(state: EnvelopeState, roleId: string): string | null {
+  const role = state.roles.find((r) => r.roleId === roleId);
+  if (!role || role.quorum === null) return null;
+  const members = membersOf(state, roleId);
+  const signed = members.filter((r) => r.status === 'signed').length;
+  const sofar =
+    signed === 0 ? 'nobody has signed yet' : `${signed} ${signed === 1 ? 'has' : 'have'} signed so far`;
+  return `Any ${role.quorum} of the ${members.length} ${role.name} sign this form; ${sofar}.`;
+}
+
 /** Fields in the order a person reads them: page by page, top to bottom, left to right. */
 export const readingOrder = (a: SigningField, b: SigningField) =>
   a.page - b.page || b.y + b.height - (a.y + a.height) || a.x - b.x;

@@ -63,14 +63,18 @@ function RecipientFields({
   onChange,
   people,
   label,
+  heading = null,
 }: {
   draft: RecipientDraft;
   onChange: (d: RecipientDraft) => void;
   people: Person[];
   label: string;
+  /** 'Recipient 2' where a role has several, so each reads as one person. */
+  heading?: string | null;
 }) {
   return (
-    <div className="esign-recipient">
+    <div className="esign-recipient" role={heading ? 'group' : undefined} aria-label={heading ?? undefined}>
+      {heading && <p className="esign-recipient__heading">{heading}</p>}
       <PersonPicker
         people={people}
         label={label}
@@ -181,6 +185,11 @@ function SendForm({ clientId, people }: { clientId: string; people: Person[] }) 
                       key={i}
                       draft={d}
                       people={people}
+                      heading={
+                        drafts.filter((x) => x.roleId === role.roleId).length > 1
+                          ? `Recipient ${drafts.slice(0, i + 1).filter((x) => x.roleId === role.roleId).length}`
+                          : null
+                      }
                       label={`${role.name}: pick from the client’s people`}
                       onChange={(next) => setDrafts(drafts.map((x, j) => (j === i ? next : x)))}
                     />

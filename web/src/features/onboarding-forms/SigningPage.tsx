@@ -166,6 +166,7 @@ export function SigningPage({ clientId, onboardingFormId }: { clientId: string; 
         {session.recipientName}, you sign as <strong>{session.roleName}</strong>. Your {fields.length} field
         {fields.length === 1 ? ' is' : 's are'} numbered on the document in the order you fill them.
       </p>
+      {session.quorumNote && <p data-testid="quorum-note">{session.quorumNote}</p>}
       <div className="esign-signing__layout">
         <PdfPages
           url={downloadPath(clientId, onboardingFormId, undefined, session.sessionToken)}
