@@ -383,7 +383,9 @@ describe.skipIf(skip)('onboarding forms signed in the browser', () => {
     );
     await first.screenshot({ path: screenshotPath('onboarding-forms-quorum-signing.png'), fullPage: true });
     const lineOf = (page: Page) =>
-      page.locator('.esign-field--signature').evaluate((e) => (e as HTMLElement).offsetTop);
+      page
+        .locator('.esign-field--signature')
+        .evaluate((e) => (e as HTMLElement).offsetTop / (e.parentElement as HTMLElement).offsetHeight);
     const firstLine = await lineOf(first);
     await first.getByTestId('signature-pad').scrollIntoViewIfNeeded();
     const pad = (await first.getByTestId('signature-pad').boundingBox())!;
@@ -416,7 +418,7 @@ describe.skipIf(skip)('onboarding forms signed in the browser', () => {
       'Any 2 of the 3 Officers sign this form; 1 has signed so far.',
     );
     // The second signer fills the second line, below the first one's.
-    expect(await lineOf(second)).toBeGreaterThan(firstLine + 50);
+    expect(await lineOf(second)).toBeGreaterThan(firstLine + 0.08);
     await second.getByLabel('Type it').check();
     await second.getByLabel('Your full name, as your signature').fill('Omar Okafor');
     await second.getByRole('button', { name: 'Sign', exact: true }).click();
