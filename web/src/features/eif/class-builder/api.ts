@@ -33,12 +33,14 @@ export function useEmployeeClasses(clientId: string) {
   return useSWR<EmployeeClassesView>(classesKey(clientId));
 }
 
-const versioned = (version: number) => ({ 'If-Match': String(version) });
+/**
+ * Editing and deleting send the version the editor saw as Seen-Version: the server refuses them only
+ * when what they change was changed since (field-aware, like the EIF forms), so people editing different
+ * classes, or different answers of one class, never collide; a collision names both values. Creating and
+ * copying make new classes, so they send no version (a name taken meanwhile is refused by the rules).
+ */
+const versioned = (version: number) => ({ 'Seen-Version': String(version) });
 
-// Creating, copying and deleting are decided against the stored form as it is (a name taken meanwhile,
-// a class deleted meanwhile are refused there), so they send no version: the list may come from a read
-// model a moment behind, and a stale version would refuse a write that overwrites nothing. Editing sends
-// the version the editor loaded, so it never overwrites someone else's change to the class unseen.
 export const createClass = (clientId: string, body: ClassBody) =>
   apiRequest<ClassChange>('POST', classesKey(clientId), { body });
 
@@ -48,8 +50,10 @@ export const updateClass = (clientId: string, employeeClassId: string, version: 
     headers: versioned(version),
   });
 
-export const deleteClass = (clientId: string, employeeClassId: string) =>
-  apiRequest<ClassChange>('DELETE', `${classesKey(clientId)}/${encodeURIComponent(employeeClassId)}`);
+export const deleteClass = (clientId: string, employeeClassId: string, version: number) =>
+  apiRequest<ClassChange>('DELETE', `${classesKey(clientId)}/${encodeURIComponent(employeeClassId)}`, {
+    headers: versioned(version),
+  });
 
 export const duplicateClass = (clientId: string, employeeClassId: string) =>
   apiRequest<ClassChange>('POST', `${classesKey(clientId)}/${encodeURIComponent(employeeClassId)}/duplicate`);
