@@ -233,6 +233,32 @@ describe('class-builder edits that do not collide', () => {
     expect((again.body as ClassesAnswer).employeeClasses.map((c) => c.id)).not.toContain(changed.id);
   });
 
+  it('lets 8 people create 8 classes at once, and copy them at once: all are saved', async () => {
+    const now = await latest();
+    const before = await streamLength();
+    const headers = { 'seen-version': String(now.version) };
+    const created = await Promise.all(
+      Array.from({ length: 8 }, (_, n) =>
+        who(n).post(
+          classes,
+          { groupName: `New class ${n + 1}`, employeeTypes: ['PART_TIME'], plans: [lifePlan] },
+          headers,
+        ),
+      ),
+    );
+    expect(created.map((a) => a.status)).toEqual(created.map(() => 201));
+    // Each class with its one class plan: two events per create.
+    expect(await streamLength()).toBe(before + 16);
+    const ids = created.map((a) => (a.body as ClassesAnswer).employeeClassId);
+    const copies = await Promise.all(
+      ids.map((id, n) => who(n).post(`${classes}/${id}/duplicate`, undefined, headers)),
+    );
+    expect(copies.map((a) => a.status)).toEqual(ids.map(() => 201));
+    const names = (await latest()).employeeClasses.map((c) => c.groupName);
+    for (let n = 1; n <= 8; n++)
+      expect(names).toEqual(expect.arrayContaining([`New class ${n}`, `New class ${n} (copy)`]));
+  });
+
   it('saves "keep mine" against the version that has their answer', async () => {
     const now = await latest();
     const target = now.employeeClasses[0]!;

@@ -34,15 +34,15 @@ export function useEmployeeClasses(clientId: string) {
 }
 
 /**
- * Editing and deleting send the version the editor saw as Seen-Version: the server refuses them only
- * when what they change was changed since (field-aware, like the EIF forms), so people editing different
- * classes, or different answers of one class, never collide; a collision names both values. Creating and
- * copying make new classes, so they send no version (a name taken meanwhile is refused by the rules).
+ * Every write sends the version the editor saw as Seen-Version: the server refuses it only when what it
+ * changes was changed since (field-aware, like the EIF forms), so people editing different classes, or
+ * different answers of one class, never collide; a collision names both values. A new class or copy
+ * changes nothing that exists, so it never collides (a name taken meanwhile is refused by the rules).
  */
 const versioned = (version: number) => ({ 'Seen-Version': String(version) });
 
-export const createClass = (clientId: string, body: ClassBody) =>
-  apiRequest<ClassChange>('POST', classesKey(clientId), { body });
+export const createClass = (clientId: string, version: number, body: ClassBody) =>
+  apiRequest<ClassChange>('POST', classesKey(clientId), { body, headers: versioned(version) });
 
 export const updateClass = (clientId: string, employeeClassId: string, version: number, body: ClassBody) =>
   apiRequest<ClassChange>('PUT', `${classesKey(clientId)}/${encodeURIComponent(employeeClassId)}`, {
@@ -55,8 +55,12 @@ export const deleteClass = (clientId: string, employeeClassId: string, version: 
     headers: versioned(version),
   });
 
-export const duplicateClass = (clientId: string, employeeClassId: string) =>
-  apiRequest<ClassChange>('POST', `${classesKey(clientId)}/${encodeURIComponent(employeeClassId)}/duplicate`);
+export const duplicateClass = (clientId: string, employeeClassId: string, version: number) =>
+  apiRequest<ClassChange>(
+    'POST',
+    `${classesKey(clientId)}/${encodeURIComponent(employeeClassId)}/duplicate`,
+    { headers: versioned(version) },
+  );
 
 /**
  * After a write: the answer is the new class list (the read side may lag, so it goes straight into the

@@ -129,7 +129,7 @@ export function ClassBuilderSection(props: { client: ClientView; stepId: string;
   const onDuplicate = (cls: EmployeeClassDetail) =>
     act(
       `duplicate:${cls.id}`,
-      () => duplicateClass(client.id, cls.id),
+      () => duplicateClass(client.id, cls.id, classes.version),
       (answer) => {
         const copy = answer.employeeClasses.find((c) => c.id === answer.employeeClassId);
         return `Copied as “${copy?.groupName ?? cls.groupName}”`;
@@ -390,7 +390,7 @@ function ClassEditorForm({
       const answer =
         cls && !asNew
           ? await updateClass(clientId, cls.id, version, body)
-          : await createClass(clientId, body);
+          : await createClass(clientId, version, body);
       await refresh(answer);
       guard.navigateNow(back);
     } catch (caught) {
