@@ -280,7 +280,8 @@ export function ClassEditorPage(props: {
   if (!classes) return error ? <ErrorPanel error={error} /> : <PageSkeleton />;
   const found = classes.employeeClasses.find((c) => c.id === employeeClassId) ?? null;
   if (found) shown.current = found;
-  const cls = isCreate ? null : (found ?? shown.current);
+  const kept = shown.current?.id === employeeClassId ? shown.current : null;
+  const cls = isCreate ? null : (found ?? kept);
   if (!isCreate && !cls) {
     return (
       <section className="card class-builder">
