@@ -121,4 +121,59 @@ describe.skipIf(skip)('class builder in the browser', () => {
     expect(await page.getByLabel('Class name').inputValue()).toBe('Hourly');
     await page.close();
   });
+
+  it('shows a collision with both answers when someone else changed the same answer, and keeps mine', async () => {
+    const benAdmin = DEMO_USERS.find((u) => u.role === 'BEN_ADMIN')!;
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(app.url + CLASS_BUILDER_PATH);
+    await page.waitForURL(/\/login\?redirect=/);
+    await signInThroughUi(page, benAdmin.email, app.config.demoPassword, auth);
+    await page.waitForURL((url) => decodeURIComponent(url.pathname) === CLASS_BUILDER_PATH);
+    await page.getByRole('link', { name: 'Edit Salaried' }).click();
+    await page.getByRole('heading', { name: 'Edit Salaried' }).waitFor();
+    const classId = decodeURIComponent(new URL(page.url()).pathname).split('/').at(-1)!;
+
+    // Meanwhile a carrier admin changes the class's description (straight into the form's stream).
+    await app.store.append(
+      eifStream(DEMO_CLIENT_ID),
+      [
+        {
+          id: crypto.randomUUID(),
+          type: 'EifEntityChanged',
+          data: {
+            clientId: DEMO_CLIENT_ID,
+            entity: 'EmployeeClass',
+            entityId: classId,
+            changes: [{ attributeKey: 'description', value: 'Office staff', previousValue: null }],
+          },
+          metadata: {
+            actorId: 'demo-admin',
+            actorRole: 'SLF_ADMIN',
+            occurredAt: new Date().toISOString(),
+            correlationId: 'e2e',
+          },
+        },
+      ],
+      'any',
+    );
+    await page.getByLabel('Description (optional)').fill('Salaried employees');
+    await page.getByLabel('Minimum hours per week (optional)').fill('25');
+    await page.getByRole('button', { name: 'Save class' }).click();
+
+    const collision = page.getByTestId('collision');
+    await collision.getByText('Someone else changed this answer while you were editing').waitFor();
+    expect(await collision.getByTestId('collision-answer').count()).toBe(1);
+    expect(await collision.getByTestId('collision-answer').innerText()).toMatch(
+      /Description[\s\S]*Their answer \(Adam Alvarez[\s\S]*Office staff[\s\S]*Your answer[\s\S]*Salaried employees/,
+    );
+    expect(await collision.innerText()).not.toContain(classId);
+    await page.screenshot({ path: screenshotPath('class-builder-collision.png'), fullPage: true });
+
+    await collision.getByRole('button', { name: 'Keep my answer' }).click();
+    await page.waitForURL((url) => decodeURIComponent(url.pathname) === CLASS_BUILDER_PATH);
+    const row = page.getByTestId('class-row').first();
+    await row.getByText('Salaried employees').waitFor();
+    expect(await row.innerText()).toMatch(/25\+ hours a week/);
+    await page.close();
+  });
 });

@@ -24,15 +24,19 @@ import type { CommandDeps } from '../http/context.ts';
 import {
   fieldConflicts,
   touchedAttributes,
+  touchedByEvents,
   type FieldConflict,
+  type LaterChange,
   type TouchedAttribute,
 } from '@onboard/domain/eif/field-conflicts';
 import { formForEntity } from '@onboard/domain/eif/forms/definitions';
+import { attributeLabel } from '@onboard/domain/eif/labels';
 import { loadUser } from '../auth/users.ts';
 
-/** A question's label for a conflict message (the attribute's own name when no form asks it). */
+/** A question's label for a conflict message (the attribute in words when no form asks it). */
 const attributeLabelOf = (entity: EifEntity, attributeKey: string) =>
-  formForEntity(entity).find((field) => field.key === attributeKey)?.label ?? attributeKey;
+  formForEntity(entity).find((field) => field.key === attributeKey)?.label ??
+  attributeLabel(entity, attributeKey);
 
 export type EifCommandContext = { changeId: string };
 
@@ -43,6 +47,8 @@ export type EifBatchContext = {
   revision: bigint;
   /** A pending change is known by the id of the event that records it: one per edit command. */
   newChangeId: () => string;
+  /** The stream at the version the editor saw, when a field-aware edit asks for it and it is older. */
+  seenState: EifState | null;
 };
 
 type EifMetadata = EifCommand['metadata'];
@@ -55,6 +61,11 @@ const eifRefusal = (error: Refusal & { missing?: unknown }): Error =>
     : new RuleError(error.code, error.message, error.missing ? { missing: error.missing } : {});
 
 type Decided = { events: readonly IdentifiedEvent[]; touched: readonly TouchedAttribute[] };
+/**
+ * What an edit changes (`touched`, checked before anything else is decided) and how its events are
+ * decided; those events may name more it changes (checked too).
+ */
+type Deciding = { touched: readonly TouchedAttribute[]; decide: () => Decided };
 
 /** How many times a field-aware edit is decided again when another write took the revision it read. */
 const MAX_ATTEMPTS = 24;
@@ -83,6 +94,34 @@ async function fieldConflictError(deps: CommandDeps, conflicts: readonly FieldCo
   );
 }
 
+/** The changes recorded after the version the editor saw, up to the one just loaded. */
+async function laterChanges(
+  deps: CommandDeps,
+  stream: string,
+  seen: bigint,
+  current: bigint,
+): Promise<LaterChange[]> {
+  const later = await deps.store.readStream(stream, {
+    fromRevision: seen + 1n,
+    maxCount: Number(current - seen),
+  });
+  return later.map((recorded) => ({
+    event: eifCodec.parse(recorded),
+    actorId: recorded.metadata.actorId,
+    actorRole: recorded.metadata.actorRole,
+    at: recorded.metadata.occurredAt,
+  }));
+}
+
+/** The form as it was at a version: its events up to that one, folded. */
+async function stateAt(deps: CommandDeps, stream: string, version: bigint): Promise<EifState> {
+  const events = await deps.store.readStream(stream, { fromRevision: 0n, maxCount: Number(version) + 1 });
+  return fold(
+    events.map((recorded) => eifCodec.parse(recorded)),
+    eifCodec.initial(),
+  );
+}
+
 /**
  * Loads the client's EIF stream, lets `decideAll` answer the events against it (throwing a refusal), and
  * appends them as one batch with the expected revision: several entity edits in one call are all written
@@ -97,10 +136,11 @@ async function executeOnEif(
   deps: CommandDeps,
   actor: Pick<Actor, 'userId'> & { role: string },
   clientId: string,
-  decideAll: (context: EifBatchContext, metadata: EifMetadata) => Decided,
+  decideAll: (context: EifBatchContext, metadata: EifMetadata) => Deciding,
   ifMatch: bigint | null,
   correlationId: string,
   seen: bigint | null = null,
+  needsSeenState = false,
 ): Promise<{ state: EifState; revision: bigint }> {
   const stream = eifStream(clientId);
   const isFieldAware = ifMatch === null && seen !== null;
@@ -116,26 +156,22 @@ async function executeOnEif(
       throw new ConflictError(undefined, { currentVersion: Number(current) });
     }
     const metadata = { at: occurredAt, by: { userId: actor.userId, role: actor.role } };
-    const { events: decided, touched } = decideAll(
-      { state: loaded, revision: current, newChangeId: deps.newId },
+    const hasLater = isFieldAware && seen < current;
+    const seenState = hasLater && needsSeenState ? await stateAt(deps, stream, seen) : null;
+    const deciding = decideAll(
+      { state: loaded, revision: current, newChangeId: deps.newId, seenState },
       metadata,
     );
-    if (isFieldAware && seen < current && touched.length > 0) {
-      const later = await deps.store.readStream(stream, {
-        fromRevision: seen + 1n,
-        maxCount: Number(current - seen),
-      });
-      const conflicts = fieldConflicts(
-        touched,
-        later.map((recorded) => ({
-          event: eifCodec.parse(recorded),
-          actorId: recorded.metadata.actorId,
-          actorRole: recorded.metadata.actorRole,
-          at: recorded.metadata.occurredAt,
-        })),
-      );
+    let later: LaterChange[] | null = null;
+    const refuseConflicts = async (touched: readonly TouchedAttribute[]) => {
+      if (!hasLater || touched.length === 0) return;
+      later ??= await laterChanges(deps, stream, seen, current);
+      const conflicts = fieldConflicts(touched, later);
       if (conflicts.length > 0) throw await fieldConflictError(deps, conflicts, current);
-    }
+    };
+    await refuseConflicts(deciding.touched);
+    const { events: decided, touched } = deciding.decide();
+    await refuseConflicts(touched);
     const state = fold(
       decided.map(({ event }) => event),
       loaded,
@@ -177,19 +213,22 @@ export async function executeEifCommands(
     actor,
     clientId,
     (context, metadata) => {
-      let state = context.state;
-      const decided: IdentifiedEvent[] = [];
       const intents = build(context);
-      for (const intent of intents) {
-        const decision = decide({ ...intent, metadata } as EifCommand, state);
-        if (!decision.ok) throw eifRefusal(decision.error);
-        const changeId = 'changeId' in intent.data ? intent.data.changeId : null;
-        decision.events.forEach((event, i) =>
-          decided.push({ id: i === 0 && changeId ? changeId : deps.newId(), event }),
-        );
-        state = fold(decision.events, state);
-      }
-      return { events: decided, touched: touchedAttributes(intents) };
+      const decideIntents = (): Decided => {
+        let state = context.state;
+        const decided: IdentifiedEvent[] = [];
+        for (const intent of intents) {
+          const decision = decide({ ...intent, metadata } as EifCommand, state);
+          if (!decision.ok) throw eifRefusal(decision.error);
+          const changeId = 'changeId' in intent.data ? intent.data.changeId : null;
+          decision.events.forEach((event, i) =>
+            decided.push({ id: i === 0 && changeId ? changeId : deps.newId(), event }),
+          );
+          state = fold(decision.events, state);
+        }
+        return { events: decided, touched: [] };
+      };
+      return { touched: touchedAttributes(intents), decide: decideIntents };
     },
     ifMatch,
     correlationId,
@@ -201,6 +240,12 @@ export async function executeEifCommands(
  * Decides one command of a decider over the EIF (the class builder) and appends its events as one write
  * (executeOnEif). A pending edit's event is known by its change id; `refusal` maps a refusal the decider
  * adds to the EIF's own.
+ *
+ * Field-aware (`seen`, the version the editor saw): what the command changes is what its events change
+ * when it is decided against the form as its editor saw it (so an item deleted since is a conflict for an
+ * edit of it), plus what its events change of the form now (so deleting an item added since is one too).
+ * `rebase` turns a command that sends values its editor did not change (a whole class) into the same
+ * change made to the form now, so it writes nothing back over someone else's other answers.
  */
 export async function executeEifDecider<C, R extends Refusal>(
   deps: CommandDeps,
@@ -208,25 +253,41 @@ export async function executeEifDecider<C, R extends Refusal>(
   clientId: string,
   decider: Decider<EifState, C, EifEvent, R>,
   intent: Intent<C>,
-  options: { ifMatch: bigint | null; correlationId: string; refusal?: (error: R) => Error | null },
+  options: {
+    ifMatch: bigint | null;
+    correlationId: string;
+    refusal?: (error: R) => Error | null;
+    seen?: bigint | null;
+    rebase?: (intent: Intent<C>, seen: EifState, now: EifState) => Intent<C>;
+  },
 ): Promise<{ state: EifState; revision: bigint }> {
   return executeOnEif(
     deps,
     actor,
     clientId,
-    ({ state }, metadata) => {
-      const decision = decider.decide({ ...intent, metadata } as C, state);
-      if (!decision.ok) throw options.refusal?.(decision.error) ?? eifRefusal(decision.error);
+    ({ state, seenState }, metadata) => {
+      const asSeen = seenState ? decider.decide({ ...intent, metadata } as C, seenState) : null;
       return {
-        events: decision.events.map((event) => ({
-          id: ('pending' in event.data && event.data.pending?.changeId) || deps.newId(),
-          event,
-        })),
-        touched: [],
+        // A command the rules refuse as its editor saw the form changes nothing there.
+        touched: asSeen?.ok ? touchedByEvents(asSeen.events) : [],
+        decide: () => {
+          const command = seenState && options.rebase ? options.rebase(intent, seenState, state) : intent;
+          const decision = decider.decide({ ...command, metadata } as C, state);
+          if (!decision.ok) throw options.refusal?.(decision.error) ?? eifRefusal(decision.error);
+          return {
+            events: decision.events.map((event) => ({
+              id: ('pending' in event.data && event.data.pending?.changeId) || deps.newId(),
+              event,
+            })),
+            touched: seenState ? touchedByEvents(decision.events) : [],
+          };
+        },
       };
     },
     options.ifMatch,
     options.correlationId,
+    options.seen ?? null,
+    true,
   );
 }
 

@@ -139,7 +139,7 @@ function entityResponses(route: EntityRoute): Record<number, ResponseSpec> {
  * Field-aware versions: `seen-version` is the form version the editor saw. Unlike If-Match (the whole
  * form), the edit is refused only when an answer it changes was changed after that version.
  */
-const SeenVersionHeaders = z.object({
+export const SeenVersionHeaders = z.object({
   'seen-version': z.string().optional().meta({
     description: 'The version the editor saw; only changes to the same answers since then conflict',
   }),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineRoute, json, problem } from '@onboard/api-contract';
 import { EmployeeClasses } from '@onboard/api-contract/views';
+import { SeenVersionHeaders } from '../eif-entities/routes.contract.ts';
 
 /**
  * The class-builder bodies (platform §7). Shapes only: blank or unknown values pass through to the class
@@ -96,7 +97,11 @@ const classWrite = <
     tag: 'employee-classes',
     summary,
     isVersioned: true,
-    request: { params: path === '' ? z.object({ clientId }) : classParams, body: options.body as B },
+    request: {
+      params: path === '' ? z.object({ clientId }) : classParams,
+      body: options.body as B,
+      headers: SeenVersionHeaders,
+    },
     responses: {
       [options.isCreate ? 201 : 200]: json(
         EmployeeClassChange,
@@ -107,6 +112,9 @@ const classWrite = <
       ),
       403: problem('Not yours'),
       404: problem('No such client or class'),
+      409: problem(
+        'Changed since the given version: with If-Match any change, with Seen-Version only a change to what this write changes (conflicts lists each with theirs, yours and who changed it)',
+      ),
       422: problem('Refused by the class rules (e.g. ALREADY_HAS_CLASSES)'),
     },
   });

@@ -6,13 +6,14 @@ import type { Intent } from '@onboard/domain/decider';
 import {
   classDecider,
   employeeClassesView,
+  rebaseClassIntent,
   touchedClassId,
   type ClassCommand,
   type ClassDecisionError,
 } from '@onboard/domain/eif/classes';
 import { executeEifDecider } from '../clients/execute.ts';
 import { requireActor, requireClientAccess, type CommandDeps } from '../http/context.ts';
-import { parseIfMatch } from '../http/validate.ts';
+import { parseIfMatch, parseSeenVersion } from '../http/validate.ts';
 import {
   createEmployeeClass,
   deleteEmployeeClass,
@@ -35,7 +36,9 @@ const fieldRefusal = (error: ClassDecisionError) => {
  * request is one class command, decided by the class rules against the stream as loaded (editing view:
  * pending changes applied), then every entity edit it makes goes through the EIF decider and is appended
  * as one write. So classes are pending after signing like every EIF answer, and a rejected request
- * writes nothing. The answer is the client's classes as the editor now sees them (what the GET list
+ * writes nothing. With Seen-Version (the version the editor saw) a write is refused only when what it
+ * changes was changed since, like every EIF edit (clients/execute.ts): edits of different classes, or of
+ * different attributes of one class, never collide. The answer is the client's classes as the editor now sees them (what the GET list
  * answers) plus the id of the class the call touched, with the version as ETag.
  */
 export function employeeClassCommandRoutes(deps: CommandDeps): Router {
@@ -52,11 +55,14 @@ export function employeeClassCommandRoutes(deps: CommandDeps): Router {
       // Classes are part of the client's form: who may update the client may build its classes (§6).
       requireClientAccess(actor, clientId, 'update');
       const ifMatch = parseIfMatch(req.header('if-match'));
+      const seen = parseSeenVersion(req.header('seen-version'));
       const command = toCommand(req, input, deps.newId);
       const { state, revision } = await executeEifDecider(deps, actor, clientId, classDecider, command, {
         ifMatch,
         correlationId: req.header('x-correlation-id') ?? deps.newId(),
         refusal: fieldRefusal,
+        seen,
+        rebase: rebaseClassIntent,
       });
       const view = toEditingView(state, revision);
       if (!view) throw new NotFoundError('Client not found');

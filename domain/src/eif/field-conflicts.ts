@@ -59,6 +59,31 @@ export function touchedAttributes(intents: readonly EifIntent[]): TouchedAttribu
   });
 }
 
+/**
+ * The attributes events write, for an edit made by a decider of its own (the class builder): each
+ * changed attribute with its new value, each deleted item as a whole (a creation makes a new item, so it
+ * never collides).
+ */
+export function touchedByEvents(events: readonly EifEvent[]): TouchedAttribute[] {
+  return events.flatMap((event): TouchedAttribute[] => {
+    switch (event.type) {
+      case 'EifEntityChanged':
+        return event.data.changes.map((c) => ({
+          entity: event.data.entity,
+          entityId: event.data.entityId,
+          attributeKey: c.attributeKey,
+          value: c.value,
+        }));
+      case 'EifEntityDeleted':
+        return [
+          { entity: event.data.entity, entityId: event.data.entityId, attributeKey: null, value: null },
+        ];
+      default:
+        return [];
+    }
+  });
+}
+
 type Written = { value: unknown; deleted: boolean; change: LaterChange };
 
 const key = (entity: string, entityId: string) => `${entity}:${entityId}`;
@@ -67,6 +92,8 @@ const key = (entity: string, entityId: string) => `${entity}:${entityId}`;
 function laterWrites(later: readonly LaterChange[]) {
   const attributes = new Map<string, Map<string, Written>>();
   const deleted = new Map<string, LaterChange>();
+  // Items made after the version: deleting one the editor never saw is a conflict too.
+  const created = new Map<string, LaterChange>();
   const writesOf = (entity: string, entityId: string) => {
     const k = key(entity, entityId);
     const found = attributes.get(k) ?? new Map<string, Written>();
@@ -85,11 +112,14 @@ function laterWrites(later: readonly LaterChange[]) {
       case 'EifEntityDeleted':
         deleted.set(key(event.data.entity, event.data.entityId), change);
         break;
+      case 'EifEntityCreated':
+        created.set(key(event.data.entity, event.data.entityId), change);
+        break;
       default:
         break;
     }
   }
-  return { attributes, deleted };
+  return { attributes, deleted, created };
 }
 
 /**
@@ -102,7 +132,7 @@ export function fieldConflicts(
   later: readonly LaterChange[],
 ): FieldConflict[] {
   if (later.length === 0) return [];
-  const { attributes, deleted } = laterWrites(later);
+  const { attributes, deleted, created } = laterWrites(later);
   const conflicts: FieldConflict[] = [];
   for (const t of touched) {
     const k = key(t.entity, t.entityId);
@@ -121,9 +151,8 @@ export function fieldConflicts(
       continue;
     }
     const writes = attributes.get(k);
-    if (!writes) continue;
     if (t.attributeKey === null) {
-      const [first] = writes.values();
+      const first = created.get(k) ?? writes?.values().next().value?.change;
       if (first)
         conflicts.push({
           entity: t.entity,
@@ -131,11 +160,12 @@ export function fieldConflicts(
           attributeKey: null,
           theirs: null,
           yours: null,
-          changedBy: { userId: first.change.actorId, role: first.change.actorRole },
-          changedAt: first.change.at,
+          changedBy: { userId: first.actorId, role: first.actorRole },
+          changedAt: first.at,
         });
       continue;
     }
+    if (!writes) continue;
     const written = writes.get(t.attributeKey);
     // The same answer written twice is agreement, not a conflict.
     if (!written || isSameStoredValue(written.value, t.value)) continue;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EifEvent } from '@onboard/events';
-import { fieldConflicts, touchedAttributes, type LaterChange } from './field-conflicts.ts';
+import { fieldConflicts, touchedAttributes, touchedByEvents, type LaterChange } from './field-conflicts.ts';
 
 const clientId = 'c-1';
 const by = { actorId: 'u-olivia', actorRole: 'SLF_OWNER', at: '2026-11-25T01:00:00Z' };
@@ -97,5 +97,41 @@ describe('field-aware conflicts', () => {
         },
       ]),
     ).toEqual([]);
+  });
+
+  it('reads what events change: changed answers with their values, deleted items whole, never a creation', () => {
+    const events: EifEvent[] = [
+      changed('Location', 'l-1', { city: 'Boston', zip: '02110' }).event,
+      deleted('l-2').event,
+      {
+        type: 'EifEntityCreated',
+        data: { clientId, entity: 'Location', entityId: 'l-9', attributes: { city: 'X' } },
+      },
+    ];
+    expect(touchedByEvents(events)).toEqual([
+      { entity: 'Location', entityId: 'l-1', attributeKey: 'city', value: 'Boston' },
+      { entity: 'Location', entityId: 'l-1', attributeKey: 'zip', value: '02110' },
+      { entity: 'Location', entityId: 'l-2', attributeKey: null, value: null },
+    ]);
+  });
+
+  it('given an item created since, deleting it collides (its editor never saw it); changing another does not', () => {
+    const createdSince: LaterChange = {
+      ...by,
+      event: {
+        type: 'EifEntityCreated',
+        data: { clientId, entity: 'Location', entityId: 'l-new', attributes: { city: 'Austin' } },
+      },
+    };
+    const removal = touchedByEvents([deleted('l-new').event]);
+    expect(fieldConflicts(removal, [createdSince])).toEqual([
+      expect.objectContaining({
+        entity: 'Location',
+        entityId: 'l-new',
+        attributeKey: null,
+        changedBy: { userId: 'u-olivia', role: 'SLF_OWNER' },
+      }),
+    ]);
+    expect(fieldConflicts(edit('Location', 'l-1', { city: 'Boston' }), [createdSince])).toEqual([]);
   });
 });

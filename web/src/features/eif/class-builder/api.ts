@@ -33,14 +33,16 @@ export function useEmployeeClasses(clientId: string) {
   return useSWR<EmployeeClassesView>(classesKey(clientId));
 }
 
-const versioned = (version: number) => ({ 'If-Match': String(version) });
+/**
+ * Every write sends the version the editor saw as Seen-Version: the server refuses it only when what it
+ * changes was changed since (field-aware, like the EIF forms), so people editing different classes, or
+ * different answers of one class, never collide; a collision names both values. A new class or copy
+ * changes nothing that exists, so it never collides (a name taken meanwhile is refused by the rules).
+ */
+const versioned = (version: number) => ({ 'Seen-Version': String(version) });
 
-// Creating, copying and deleting are decided against the stored form as it is (a name taken meanwhile,
-// a class deleted meanwhile are refused there), so they send no version: the list may come from a read
-// model a moment behind, and a stale version would refuse a write that overwrites nothing. Editing sends
-// the version the editor loaded, so it never overwrites someone else's change to the class unseen.
-export const createClass = (clientId: string, body: ClassBody) =>
-  apiRequest<ClassChange>('POST', classesKey(clientId), { body });
+export const createClass = (clientId: string, version: number, body: ClassBody) =>
+  apiRequest<ClassChange>('POST', classesKey(clientId), { body, headers: versioned(version) });
 
 export const updateClass = (clientId: string, employeeClassId: string, version: number, body: ClassBody) =>
   apiRequest<ClassChange>('PUT', `${classesKey(clientId)}/${encodeURIComponent(employeeClassId)}`, {
@@ -48,11 +50,17 @@ export const updateClass = (clientId: string, employeeClassId: string, version: 
     headers: versioned(version),
   });
 
-export const deleteClass = (clientId: string, employeeClassId: string) =>
-  apiRequest<ClassChange>('DELETE', `${classesKey(clientId)}/${encodeURIComponent(employeeClassId)}`);
+export const deleteClass = (clientId: string, employeeClassId: string, version: number) =>
+  apiRequest<ClassChange>('DELETE', `${classesKey(clientId)}/${encodeURIComponent(employeeClassId)}`, {
+    headers: versioned(version),
+  });
 
-export const duplicateClass = (clientId: string, employeeClassId: string) =>
-  apiRequest<ClassChange>('POST', `${classesKey(clientId)}/${encodeURIComponent(employeeClassId)}/duplicate`);
+export const duplicateClass = (clientId: string, employeeClassId: string, version: number) =>
+  apiRequest<ClassChange>(
+    'POST',
+    `${classesKey(clientId)}/${encodeURIComponent(employeeClassId)}/duplicate`,
+    { headers: versioned(version) },
+  );
 
 /**
  * After a write: the answer is the new class list (the read side may lag, so it goes straight into the

@@ -1,5 +1,9 @@
 import type { EntityRow } from '@onboard/domain/eif/client-view';
-import { waitingPeriodNeedsDays } from '@onboard/domain/eif/classes/rules';
+import {
+  EMPLOYEE_TYPE,
+  WAITING_PERIOD_TYPE,
+  waitingPeriodNeedsDays,
+} from '@onboard/domain/eif/classes/rules';
 import type { EmployeeClassDetail } from '@onboard/domain/eif/classes/view';
 import type { ClassBody } from './api.ts';
 
@@ -132,4 +136,132 @@ export function planLabel(plan: EntityRow, siblings: readonly EntityRow[] = []):
   const label = baseLabel(plan);
   const isAmbiguous = siblings.some((other) => other.id !== plan.id && baseLabel(other) === label);
   return isAmbiguous ? `${label} (${plan.id})` : label;
+}
+
+const isSame = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * The draft after the class changed under it (a collision): what the person changed since `initial` stays
+ * theirs; everything else takes the class as it is now (`fresh`), so saving again writes back nothing of
+ * someone else's other changes.
+ */
+export function rebaseDraft(initial: ClassDraft, draft: ClassDraft, fresh: ClassDraft): ClassDraft {
+  const pick = <T>(mine: T, before: T, now: T) => (isSame(mine, before) ? now : mine);
+  const plans: Record<string, PlanDraft> = {};
+  for (const [planId, now] of Object.entries(fresh.plans)) {
+    const mine = draft.plans[planId];
+    const before = initial.plans[planId];
+    if (!mine || !before) {
+      plans[planId] = now;
+      continue;
+    }
+    plans[planId] = {
+      isOffered: pick(mine.isOffered, before.isOffered, now.isOffered),
+      waitingPeriodType: pick(mine.waitingPeriodType, before.waitingPeriodType, now.waitingPeriodType),
+      waitingPeriodDays: pick(mine.waitingPeriodDays, before.waitingPeriodDays, now.waitingPeriodDays),
+      employerContributionPercentage: pick(
+        mine.employerContributionPercentage,
+        before.employerContributionPercentage,
+        now.employerContributionPercentage,
+      ),
+      employeeContributionPercentage: pick(
+        mine.employeeContributionPercentage,
+        before.employeeContributionPercentage,
+        now.employeeContributionPercentage,
+      ),
+    };
+  }
+  return {
+    groupName: pick(draft.groupName, initial.groupName, fresh.groupName),
+    employeeTypes: pick(draft.employeeTypes, initial.employeeTypes, fresh.employeeTypes),
+    minimumHoursPerWeek: pick(
+      draft.minimumHoursPerWeek,
+      initial.minimumHoursPerWeek,
+      fresh.minimumHoursPerWeek,
+    ),
+    description: pick(draft.description, initial.description, fresh.description),
+    plans,
+  };
+}
+
+/** A collision as the class builder shows it (the server's FieldConflict, entity and attribute). */
+type ClassConflict = {
+  entity: string;
+  entityId: string;
+  attributeKey: string | null;
+  label: string;
+  theirs: unknown;
+};
+
+const PLAN_ATTRIBUTES = [
+  'waitingPeriodType',
+  'waitingPeriodDays',
+  'employerContributionPercentage',
+  'employeeContributionPercentage',
+] as const;
+type PlanAttribute = (typeof PLAN_ATTRIBUTES)[number];
+const isPlanAttribute = (key: string | null): key is PlanAttribute =>
+  (PLAN_ATTRIBUTES as readonly (string | null)[]).includes(key);
+const DETAIL_ATTRIBUTES = ['groupName', 'employeeTypes', 'minimumHoursPerWeek', 'description'] as const;
+type DetailAttribute = (typeof DETAIL_ATTRIBUTES)[number];
+const isDetailAttribute = (key: string | null): key is DetailAttribute =>
+  (DETAIL_ATTRIBUTES as readonly (string | null)[]).includes(key);
+
+/** A collided answer in the class editor's words: the plan it belongs to first, for a class plan. */
+export function classConflictLabel(
+  conflict: ClassConflict,
+  classPlans: readonly EntityRow[],
+  eligiblePlans: readonly EntityRow[],
+): string {
+  if (conflict.entity !== 'EmployeeClassPlan')
+    return conflict.attributeKey === null ? 'The class' : conflict.label;
+  const classPlan = classPlans.find((cp) => cp.id === conflict.entityId);
+  const plan = eligiblePlans.find((p) => p.id === classPlan?.planId);
+  const name = plan ? planLabel(plan, eligiblePlans) : 'A plan of this class';
+  return conflict.attributeKey === null ? name : `${name}: ${conflict.label}`;
+}
+
+/** A class or class-plan answer as a person reads it; `isGone`: the item was deleted since. */
+export function classAnswerText(attributeKey: string | null, value: unknown, isGone = false): string {
+  if (isGone) return 'Deleted';
+  if (value === null || value === undefined || value === '') return '(empty)';
+  if (Array.isArray(value)) {
+    if (value.length === 0) return '(empty)';
+    return value
+      .map((code) => EMPLOYEE_TYPE.labels[code as keyof typeof EMPLOYEE_TYPE.labels] ?? String(code))
+      .join(', ');
+  }
+  if (attributeKey === 'waitingPeriodType')
+    return WAITING_PERIOD_TYPE.labels[value as keyof typeof WAITING_PERIOD_TYPE.labels] ?? String(value);
+  if (attributeKey === 'waitingPeriodDays') return `${String(value)} days`;
+  if (attributeKey === 'minimumHoursPerWeek') return `${String(value)} hours a week`;
+  if (attributeKey?.endsWith('ContributionPercentage')) return `${String(value)}%`;
+  return String(value);
+}
+
+/**
+ * Take theirs: each collided answer of the draft becomes the one stored now (`fresh`, the class as it is
+ * after the other person's change); the person's other edits stay.
+ */
+export function takeTheirAnswers(
+  draft: ClassDraft,
+  fresh: ClassDraft,
+  conflicts: readonly ClassConflict[],
+  classPlans: readonly EntityRow[],
+): ClassDraft {
+  let next = draft;
+  for (const conflict of conflicts) {
+    const key = conflict.attributeKey;
+    if (conflict.entity === 'EmployeeClass' && isDetailAttribute(key)) {
+      next = { ...next, [key]: fresh[key] };
+    } else if (conflict.entity === 'EmployeeClassPlan') {
+      const planId = classPlans.find((cp) => cp.id === conflict.entityId)?.planId;
+      const now = typeof planId === 'string' ? fresh.plans[planId] : undefined;
+      if (!now || typeof planId !== 'string') continue;
+      // A plan no longer offered (deleted by the other person) is taken whole: not offered.
+      const patch = isPlanAttribute(key) && now.isOffered ? { [key]: now[key] } : now;
+      next = { ...next, plans: { ...next.plans, [planId]: { ...next.plans[planId]!, ...patch } } };
+    }
+  }
+  return next;
 }

@@ -2,12 +2,16 @@ import { describe, expect, it } from 'vitest';
 import type { EmployeeClassDetail } from '@onboard/domain/eif/classes/view';
 import {
   bodyOf,
+  classAnswerText,
+  classConflictLabel,
   contributionsStatus,
   draftOf,
   errorsForForm,
   numberOrText,
   offeredPlanIds,
   planLabel,
+  rebaseDraft,
+  takeTheirAnswers,
 } from './form.ts';
 
 const plans = [
@@ -111,5 +115,71 @@ describe('plan labels', () => {
     expect(planLabel(a, [a])).toBe('Dental on policy 934781');
     expect(planLabel(a, [a, b])).toBe('Dental on policy 934781 (plan-a)');
     expect(planLabel({ id: 'p', benefitType: 'LIFE', planName: 'Basic life' })).toBe('Basic life');
+  });
+});
+
+describe('a collision in the class editor', () => {
+  const conflict = (entity: string, entityId: string, attributeKey: string | null, theirs: unknown) => ({
+    entity,
+    entityId,
+    attributeKey,
+    label: attributeKey === 'employerContributionPercentage' ? 'Employer contribution' : 'Description',
+    theirs,
+  });
+
+  it('keeps the person’s edits and takes everything else as the class is now', () => {
+    const initial = draftOf(salaried, plans);
+    const draft = { ...initial, description: 'Mine' };
+    const fresh = draftOf(
+      { ...salaried, groupName: 'Salaried staff', description: 'Theirs', plans: [] },
+      plans,
+    );
+    const rebased = rebaseDraft(initial, draft, fresh);
+    expect(rebased).toMatchObject({ groupName: 'Salaried staff', description: 'Mine' });
+    // The life plan the other person removed, untouched here, is not offered any more.
+    expect(rebased.plans['plan-life']!.isOffered).toBe(false);
+  });
+
+  it('takes their answers for the collided ones only', () => {
+    const draft = { ...draftOf(salaried, plans), description: 'Mine', groupName: 'My name' };
+    draft.plans['plan-life'] = {
+      ...draft.plans['plan-life']!,
+      employerContributionPercentage: '60',
+      employeeContributionPercentage: '40',
+    };
+    const theirs = { ...salaried, description: 'Theirs' };
+    theirs.plans = [{ ...salaried.plans[0]!, employerContributionPercentage: 80 }];
+    const fresh = draftOf(theirs, plans);
+    const taken = takeTheirAnswers(
+      draft,
+      fresh,
+      [
+        conflict('EmployeeClass', 'cls-1', 'description', 'Theirs'),
+        conflict('EmployeeClassPlan', 'cp-1', 'employerContributionPercentage', 80),
+      ],
+      salaried.plans,
+    );
+    expect(taken).toMatchObject({ description: 'Theirs', groupName: 'My name' });
+    expect(taken.plans['plan-life']).toMatchObject({
+      employerContributionPercentage: '80',
+      employeeContributionPercentage: '40',
+    });
+  });
+
+  it('words the answers and names the plan, never codes or ids', () => {
+    expect(classAnswerText('employeeTypes', ['FULL_TIME', 'PART_TIME'])).toBe('Full-time, Part-time');
+    expect(classAnswerText('waitingPeriodType', 'DATE_OF_HIRE')).toBe('On the date of hire');
+    expect(classAnswerText('employerContributionPercentage', 60)).toBe('60%');
+    expect(classAnswerText('description', null)).toBe('(empty)');
+    expect(classAnswerText('description', 'Mine', true)).toBe('Deleted');
+    const life = { id: 'plan-life', benefitType: 'LIFE', planName: 'Basic life' };
+    expect(
+      classConflictLabel(
+        conflict('EmployeeClassPlan', 'cp-1', 'employerContributionPercentage', 80),
+        salaried.plans,
+        [life],
+      ),
+    ).toBe('Basic life: Employer contribution');
+    expect(classConflictLabel(conflict('EmployeeClass', 'cls-1', null, null), [], [life])).toBe('The class');
   });
 });

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import {
   Button,
   FieldError,
@@ -31,6 +31,8 @@ import type { ClientView } from '../../../api/types.ts';
 import { ConfirmDialog } from '../../../ui/Dialogs.tsx';
 import { ErrorPanel, MessageText, PageSkeleton } from '../../../ui/Feedback.tsx';
 import { useReportDirty, useUnsavedGuard } from '../forms/unsaved.tsx';
+import { CollisionChoice } from '../forms/CollisionChoice.tsx';
+import { saveFailure, type FieldConflict } from '../forms/save.ts';
 import {
   classBuilderPath,
   classEditorPath,
@@ -45,11 +47,15 @@ import {
 import {
   benefitTypeLabel,
   bodyOf,
+  classAnswerText,
+  classConflictLabel,
   contributionsStatus,
   draftOf,
   errorsForForm,
   offeredPlanIds,
   planLabel,
+  rebaseDraft,
+  takeTheirAnswers,
   type ClassDraft,
   type PlanDraft,
 } from './form.ts';
@@ -59,6 +65,14 @@ type Notice = { tone: 'success' | 'warning' | 'error'; text: string } | null;
 /** A refused write's message; a conflict or the one-class rule also means the list shown is out of date. */
 function noticeOf(error: unknown): Notice {
   if (!(error instanceof ApiError)) return { tone: 'error', text: GENERIC_ERROR_MESSAGE };
+  const failure = saveFailure(error);
+  if (failure.type === 'collision') {
+    const who = [...new Set(failure.conflicts.map((c) => c.changedBy.name))].join(' and ');
+    return {
+      tone: 'warning',
+      text: `${who} changed this class while you were working. The list now shows the latest version: delete it again if it should still go.`,
+    };
+  }
   if (error.status === 409)
     return {
       tone: 'warning',
@@ -115,7 +129,7 @@ export function ClassBuilderSection(props: { client: ClientView; stepId: string;
   const onDuplicate = (cls: EmployeeClassDetail) =>
     act(
       `duplicate:${cls.id}`,
-      () => duplicateClass(client.id, cls.id),
+      () => duplicateClass(client.id, cls.id, classes.version),
       (answer) => {
         const copy = answer.employeeClasses.find((c) => c.id === answer.employeeClassId);
         return `Copied as “${copy?.groupName ?? cls.groupName}”`;
@@ -127,7 +141,7 @@ export function ClassBuilderSection(props: { client: ClientView; stepId: string;
     if (!cls) return;
     await act(
       `delete:${cls.id}`,
-      () => deleteClass(client.id, cls.id),
+      () => deleteClass(client.id, cls.id, classes.version),
       () => `Deleted “${cls.groupName}”`,
     );
     setToDelete(null);
@@ -258,10 +272,16 @@ export function ClassEditorPage(props: {
 }) {
   const { clientId, stepId, subStepId, employeeClassId } = props;
   const { data: classes, error } = useEmployeeClasses(clientId);
+  // The class as the open form last had it: deleted by someone else meanwhile, the form stays open so
+  // the person can choose (their collision names the deletion).
+  const shown = useRef<EmployeeClassDetail | null>(null);
   const back = classBuilderPath(clientId, stepId, subStepId);
   const isCreate = employeeClassId === 'create';
   if (!classes) return error ? <ErrorPanel error={error} /> : <PageSkeleton />;
-  const cls = isCreate ? null : (classes.employeeClasses.find((c) => c.id === employeeClassId) ?? null);
+  const found = classes.employeeClasses.find((c) => c.id === employeeClassId) ?? null;
+  if (found) shown.current = found;
+  const kept = shown.current?.id === employeeClassId ? shown.current : null;
+  const cls = isCreate ? null : (found ?? kept);
   if (!isCreate && !cls) {
     return (
       <section className="card class-builder">
@@ -279,6 +299,17 @@ export function ClassEditorPage(props: {
   return <ClassEditorForm key={employeeClassId} {...props} classes={classes} cls={cls} back={back} />;
 }
 
+/** Someone else changed what this save changes: their answers, and the class as it is now. */
+type Collision = {
+  conflicts: FieldConflict[];
+  version: number;
+  /** The class as it is now, as a draft; null when it was deleted. */
+  freshDraft: ClassDraft | null;
+  /** The class plans the conflicts may name: as the person saw them and as they are now. */
+  classPlans: EntityRow[];
+  isGone: (conflict: FieldConflict) => boolean;
+};
+
 function ClassEditorForm({
   clientId,
   classes,
@@ -292,12 +323,28 @@ function ClassEditorForm({
 }) {
   const guard = useUnsavedGuard();
   const refresh = useRefreshClasses(clientId);
-  const [initial] = useState<ClassDraft>(() => draftOf(cls, classes.eligiblePlans));
+  const { mutate: reloadClasses } = useEmployeeClasses(clientId);
+  const [initial, setInitial] = useState<ClassDraft>(() => draftOf(cls, classes.eligiblePlans));
   const [draft, setDraft] = useState<ClassDraft>(initial);
   useReportDirty('class-editor', JSON.stringify(draft) !== JSON.stringify(initial));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [notice, setNotice] = useState<Notice>(null);
   const [isSaving, setIsSaving] = useState(false);
+  // The version whose class the person has seen (a collision shows the other person's answers): saves
+  // send it as Seen-Version.
+  const [seenVersion, setSeenVersion] = useState(classes.version);
+  const [collision, setCollision] = useState<Collision | null>(null);
+
+  /** The classes again, until the read side has the version the collision named (a few tries). */
+  const reloadAtLeast = async (version: number) => {
+    let fresh: EmployeeClassesView | undefined;
+    for (let attempt = 0; attempt < 5; attempt++) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 300));
+      fresh = await reloadClasses().catch(() => undefined);
+      if (fresh && fresh.version >= version) break;
+    }
+    return fresh;
+  };
 
   const set = (patch: Partial<ClassDraft>, clears: string) => {
     setDraft((d) => ({ ...d, ...patch }));
@@ -310,20 +357,52 @@ function ClassEditorForm({
     );
   };
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  /** A collision: the draft keeps the person's edits and takes everything else as the class is now. */
+  const onCollision = async (conflicts: FieldConflict[], version: number) => {
+    if (!cls) return;
+    const fresh = await reloadAtLeast(version);
+    const freshClass = fresh?.employeeClasses.find((c) => c.id === cls.id) ?? null;
+    const freshDraft = freshClass ? draftOf(freshClass, classes.eligiblePlans) : null;
+    if (freshDraft) {
+      setDraft((current) => rebaseDraft(initial, current, freshDraft));
+      setInitial(freshDraft);
+    }
+    setSeenVersion(version);
+    const nowPlanIds = new Set(freshClass?.plans.map((cp) => cp.id) ?? []);
+    setCollision({
+      conflicts,
+      version,
+      freshDraft,
+      classPlans: [...cls.plans, ...(freshClass?.plans ?? [])],
+      isGone: (conflict) =>
+        conflict.entity === 'EmployeeClass'
+          ? freshClass === null
+          : conflict.entity === 'EmployeeClassPlan' && !nowPlanIds.has(conflict.entityId),
+    });
+  };
+
+  /** Saves the draft; `asNew` makes it a class again (keeping one someone else deleted meanwhile). */
+  const save = async (current: ClassDraft, version: number, asNew = false) => {
     setNotice(null);
+    setCollision(null);
     setIsSaving(true);
-    const body = bodyOf(draft);
+    const body = bodyOf(current);
     try {
-      const answer = cls
-        ? await updateClass(clientId, cls.id, classes.version, body)
-        : await createClass(clientId, body);
+      const answer =
+        cls && !asNew
+          ? await updateClass(clientId, cls.id, version, body)
+          : await createClass(clientId, version, body);
       await refresh(answer);
       guard.navigateNow(back);
     } catch (caught) {
-      if (caught instanceof ApiError && caught.status === 400 && Object.keys(caught.fieldErrors).length > 0) {
-        const mapped = errorsForForm(caught.fieldErrors, offeredPlanIds(draft));
+      const failure = saveFailure(caught);
+      if (failure.type === 'collision') await onCollision(failure.conflicts, failure.currentVersion);
+      else if (
+        caught instanceof ApiError &&
+        caught.status === 400 &&
+        Object.keys(caught.fieldErrors).length > 0
+      ) {
+        const mapped = errorsForForm(caught.fieldErrors, offeredPlanIds(current));
         setErrors(mapped.fields);
         setNotice({
           tone: 'error',
@@ -336,6 +415,31 @@ function ClassEditorForm({
     } finally {
       setIsSaving(false);
     }
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void save(draft, seenVersion);
+  };
+
+  /** Keep mine: save again against the version that has their answers (a deleted class is made again). */
+  const keepMine = () => {
+    if (!collision) return;
+    const isClassGone = collision.freshDraft === null;
+    void save(draft, collision.version, isClassGone);
+  };
+
+  /** Take theirs: their answers replace the person's in the form; the rest of the edits stay. */
+  const takeTheirs = () => {
+    if (!collision) return;
+    if (!collision.freshDraft) {
+      guard.navigateNow(back);
+      return;
+    }
+    const fresh = collision.freshDraft;
+    setDraft((current) => takeTheirAnswers(current, fresh, collision.conflicts, collision.classPlans));
+    setCollision(null);
+    setNotice({ tone: 'warning', text: 'Their answers are in the form now. Save to continue.' });
   };
 
   const benefitTypes = classBenefitTypes(classes.eligiblePlans);
@@ -351,7 +455,21 @@ function ClassEditorForm({
         <p className="alert alert--info">The form is signed: your changes are sent for review.</p>
       )}
       <NoticeBanner notice={notice} />
-      <Form className="form" validationBehavior="aria" onSubmit={(event) => void onSubmit(event)}>
+      {collision && (
+        <CollisionChoice
+          conflicts={collision.conflicts.map((conflict) => ({
+            ...conflict,
+            label: classConflictLabel(conflict, collision.classPlans, classes.eligiblePlans),
+          }))}
+          format={(conflict, value, side) =>
+            classAnswerText(conflict.attributeKey, value, side === 'theirs' && collision.isGone(conflict))
+          }
+          isSaving={isSaving}
+          onKeepMine={keepMine}
+          onTakeTheirs={takeTheirs}
+        />
+      )}
+      <Form className="form" validationBehavior="aria" onSubmit={onSubmit}>
         <fieldset className="class-builder__fieldset">
           <legend className="class-builder__legend">Class details</legend>
           <TextField

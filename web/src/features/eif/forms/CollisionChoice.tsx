@@ -15,27 +15,35 @@ const timeOf = (iso: string) => {
 
 /**
  * Someone else changed the same answers while this person was editing: each answer with both values
- * (theirs, saved by whom and when; yours, not saved yet), and the choice of which to keep.
+ * (theirs, saved by whom and when; yours, not saved yet), and the choice of which to keep. Answers are
+ * worded by their form field (`fieldOf`, `view`) or, for screens with their own words (the class
+ * builder), by `format`.
  */
 export function CollisionChoice({
   conflicts,
   fieldOf,
   view,
+  format,
   isSaving,
   onKeepMine,
   onTakeTheirs,
 }: {
   conflicts: readonly FieldConflict[];
-  fieldOf: (conflict: FieldConflict) => FieldDef | undefined;
-  view: EditingView;
+  fieldOf?: (conflict: FieldConflict) => FieldDef | undefined;
+  view?: EditingView;
+  format?: (conflict: FieldConflict, value: unknown, side: 'theirs' | 'yours') => string;
   isSaving: boolean;
   onKeepMine: () => void;
   onTakeTheirs: () => void;
 }) {
-  const domainView = asDomainView(view);
-  const show = (conflict: FieldConflict, value: unknown) => {
-    const field = fieldOf(conflict);
-    return field ? formatAnswer(field, value, domainView) : formatPlain(conflict.attributeKey, value);
+  const domainView = view ? asDomainView(view) : null;
+  const show = (conflict: FieldConflict, side: 'theirs' | 'yours') => {
+    const value = conflict[side];
+    if (format) return format(conflict, value, side);
+    const field = fieldOf?.(conflict);
+    return field && domainView
+      ? formatAnswer(field, value, domainView)
+      : formatPlain(conflict.attributeKey, value, conflict.entity);
   };
   return (
     <section
@@ -60,11 +68,11 @@ export function CollisionChoice({
                   Their answer ({conflict.changedBy.name}
                   {timeOf(conflict.changedAt) ? `, ${timeOf(conflict.changedAt)}` : ''})
                 </dt>
-                <dd data-testid="collision-theirs">{show(conflict, conflict.theirs)}</dd>
+                <dd data-testid="collision-theirs">{show(conflict, 'theirs')}</dd>
               </div>
               <div>
                 <dt>Your answer</dt>
-                <dd data-testid="collision-yours">{show(conflict, conflict.yours)}</dd>
+                <dd data-testid="collision-yours">{show(conflict, 'yours')}</dd>
               </div>
             </dl>
           </li>

@@ -1,0 +1,282 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eifStream } from '@onboard/events';
+import { freshDatabase } from '@onboard/testing/db';
+import { startApp, type RunningApp } from './app.ts';
+import { embeddedTestConfig } from './config.ts';
+import { DEMO_CLIENT_ID } from './seed.ts';
+import { apiClient, eventually, type ApiResponse } from './testing/http-client.ts';
+
+type Api = ReturnType<typeof apiClient>;
+const classes = `/api/clients/${DEMO_CLIENT_ID}/employee-classes`;
+
+type ClassPlan = Record<string, unknown> & { id: string; planId: string };
+type EmployeeClass = {
+  id: string;
+  groupName: string;
+  employeeTypes: string[];
+  minimumHoursPerWeek: number | null;
+  description: string | null;
+  plans: ClassPlan[];
+};
+type ClassesAnswer = { version: number; employeeClassId: string; employeeClasses: EmployeeClass[] };
+type Conflict = {
+  entity: string;
+  entityId: string;
+  attributeKey: string | null;
+  label: string;
+  theirs: unknown;
+  yours: unknown;
+  changedBy: { userId: string; role: string; name: string };
+};
+
+/** The whole class as the class editor sends it: details and the whole plan set, as its editor saw them. */
+const bodyOf = (cls: EmployeeClass, patch: Partial<EmployeeClass> = {}) => {
+  const merged = { ...cls, ...patch };
+  return {
+    groupName: merged.groupName,
+    employeeTypes: merged.employeeTypes,
+    minimumHoursPerWeek: merged.minimumHoursPerWeek,
+    description: merged.description,
+    plans: merged.plans.map((cp) => ({
+      planId: cp.planId,
+      waitingPeriodType: cp.waitingPeriodType ?? null,
+      waitingPeriodDays: cp.waitingPeriodDays ?? null,
+      employerContributionPercentage: cp.employerContributionPercentage ?? null,
+      employeeContributionPercentage: cp.employeeContributionPercentage ?? null,
+    })),
+  };
+};
+
+const lifePlan = {
+  planId: 'plan-life',
+  waitingPeriodType: 'DATE_OF_HIRE',
+  employerContributionPercentage: 100,
+  employeeContributionPercentage: 0,
+};
+
+// Field-aware concurrency of the class builder, like the EIF forms (eif-concurrency.int.test.ts): the
+// editor's version travels as Seen-Version; a write is refused only when what it changes was changed
+// since (with both values), edits of different classes or different answers never collide, and a write
+// racing another for the stream's revision is decided again by the server.
+describe('class-builder edits that do not collide', () => {
+  let app: RunningApp;
+  let staff: Api;
+  let benAdmin: Api;
+  let seen: ClassesAnswer;
+
+  beforeAll(async () => {
+    app = await startApp(embeddedTestConfig(await freshDatabase('class_concurrency'), { webDist: null }));
+    staff = apiClient(app.url);
+    await staff.signIn('admin@onboard.example');
+    benAdmin = apiClient(app.url);
+    await benAdmin.signIn('benadmin@onboard.example');
+    for (let n = 1; n <= 8; n++) {
+      const created = await staff.post(classes, {
+        groupName: `Class ${n}`,
+        employeeTypes: ['FULL_TIME'],
+        description: 'As created',
+        plans: [lifePlan],
+      });
+      expect(created.status).toBe(201);
+      seen = created.body as ClassesAnswer;
+    }
+  });
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  const streamLength = async () => (await app.store.readStream(eifStream(DEMO_CLIENT_ID))).length;
+  /** The classes as the read side has them once it has caught up with `version`. */
+  const classesAt = (version: number) =>
+    eventually(async () => {
+      const list = await staff.get(classes);
+      expect(list.status).toBe(200);
+      const body = list.body as ClassesAnswer;
+      expect(body.version).toBeGreaterThanOrEqual(version);
+      return body;
+    });
+  const latest = async () => {
+    const stream = await app.store.readStream(eifStream(DEMO_CLIENT_ID));
+    return classesAt(stream.length - 1);
+  };
+  const put = (as: Api, cls: EmployeeClass, body: unknown, version: number) =>
+    as.put(`${classes}/${cls.id}`, body, { 'seen-version': String(version) });
+  const who = (n: number) => (n % 2 === 0 ? staff : benAdmin);
+
+  it('lets 8 people edit 8 different classes against the same version: all are saved', async () => {
+    expect(seen.employeeClasses).toHaveLength(8);
+    const before = await streamLength();
+    const answers = await Promise.all(
+      seen.employeeClasses.map((cls, n) =>
+        put(who(n), cls, bodyOf(cls, { description: `Edited by writer ${n + 1}` }), seen.version),
+      ),
+    );
+    expect(answers.map((a) => a.status)).toEqual(seen.employeeClasses.map(() => 200));
+    expect(await streamLength()).toBe(before + 8);
+    const after = await classesAt(seen.version + 8);
+    seen.employeeClasses.forEach((cls, n) =>
+      expect(after.employeeClasses.find((c) => c.id === cls.id)?.description).toBe(
+        `Edited by writer ${n + 1}`,
+      ),
+    );
+  });
+
+  it('lets one of 8 people editing the same answer of one class win; the 7 others are told, with both values', async () => {
+    const now = await latest();
+    const target = now.employeeClasses[0]!;
+    const values = Array.from({ length: 8 }, (_, n) => `Same class, answer ${n + 1}`);
+    const before = await streamLength();
+    const answers: ApiResponse[] = await Promise.all(
+      values.map((description, n) => put(who(n), target, bodyOf(target, { description }), now.version)),
+    );
+    const won = answers.flatMap((a, n) => (a.status === 200 ? [n] : []));
+    const refused = answers.flatMap((a, n) => (a.status === 409 ? [n] : []));
+    // Every attempt is accounted for: one saved, seven refused, nothing else.
+    expect(won).toHaveLength(1);
+    expect(refused).toHaveLength(7);
+    const winner = values[won[0]!];
+    for (const n of refused) {
+      const body = answers[n]!.body as { code: string; message: string; conflicts: Conflict[] };
+      expect(body.code).toBe('CONFLICT');
+      expect(body.message).toContain('Choose which answer to keep');
+      expect(body.conflicts).toEqual([
+        expect.objectContaining({
+          entity: 'EmployeeClass',
+          entityId: target.id,
+          attributeKey: 'description',
+          label: 'Description',
+          theirs: winner,
+          yours: values[n],
+          changedBy: expect.objectContaining({ name: expect.stringMatching(/\S+ \S+/) }),
+        }),
+      ]);
+    }
+    // Nothing silently lost: exactly one change written, and it is the winner's.
+    expect(await streamLength()).toBe(before + 1);
+    const after = await classesAt(now.version + 1);
+    expect(after.employeeClasses.find((c) => c.id === target.id)?.description).toBe(winner);
+  });
+
+  it('keeps both of two edits to different answers and plans of one class, sent as whole classes', async () => {
+    const now = await latest();
+    const target = now.employeeClasses[1]!;
+    // Someone adds the dental plan to the class; then, against the older version, one person renames the
+    // class and another changes the life plan's shares. Each sends the whole class as they saw it.
+    const added = await put(
+      staff,
+      target,
+      {
+        ...bodyOf(target),
+        plans: [...bodyOf(target).plans, { planId: 'plan-dental', waitingPeriodType: 'DATE_OF_HIRE' }],
+      },
+      now.version,
+    );
+    expect(added.status).toBe(200);
+    const [renamed, shares] = await Promise.all([
+      put(staff, target, bodyOf(target, { groupName: 'Salaried staff' }), now.version),
+      put(
+        benAdmin,
+        target,
+        bodyOf(target, {
+          plans: [
+            { ...target.plans[0]!, employerContributionPercentage: 60, employeeContributionPercentage: 40 },
+          ],
+        }),
+        now.version,
+      ),
+    ]);
+    expect([renamed.status, shares.status]).toEqual([200, 200]);
+    const after = (await classesAt(now.version + 3)).employeeClasses.find((c) => c.id === target.id)!;
+    expect(after.groupName).toBe('Salaried staff');
+    expect(after.description).toBe(target.description);
+    expect(after.plans.map((cp) => cp.planId).sort()).toEqual(['plan-dental', 'plan-life']);
+    expect(after.plans.find((cp) => cp.planId === 'plan-life')).toMatchObject({
+      employerContributionPercentage: 60,
+      employeeContributionPercentage: 40,
+      waitingPeriodType: 'DATE_OF_HIRE',
+    });
+  });
+
+  it('refuses an edit of a class deleted since, and a delete of a class changed since, naming them', async () => {
+    const now = await latest();
+    const [gone, changed] = [now.employeeClasses[2]!, now.employeeClasses[3]!];
+    const deleted = await staff.request('DELETE', `${classes}/${gone.id}`, undefined, {
+      'seen-version': String(now.version),
+    });
+    expect(deleted.status).toBe(200);
+    const edit = await put(benAdmin, gone, bodyOf(gone, { description: 'Too late' }), now.version);
+    expect(edit.status).toBe(409);
+    expect(edit.body.conflicts).toEqual([
+      expect.objectContaining({
+        entity: 'EmployeeClass',
+        entityId: gone.id,
+        attributeKey: 'description',
+        theirs: null,
+        yours: 'Too late',
+      }),
+    ]);
+
+    const renamed = await put(staff, changed, bodyOf(changed, { groupName: 'Hourly' }), now.version);
+    expect(renamed.status).toBe(200);
+    const stale = await benAdmin.request('DELETE', `${classes}/${changed.id}`, undefined, {
+      'seen-version': String(now.version),
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.body.conflicts).toEqual([
+      expect.objectContaining({ entity: 'EmployeeClass', entityId: changed.id, attributeKey: null }),
+    ]);
+    // Seen again at the version that has the rename, the delete goes through.
+    const again = await benAdmin.request('DELETE', `${classes}/${changed.id}`, undefined, {
+      'seen-version': String(stale.body.currentVersion),
+    });
+    expect(again.status).toBe(200);
+    expect((again.body as ClassesAnswer).employeeClasses.map((c) => c.id)).not.toContain(changed.id);
+  });
+
+  it('lets 8 people create 8 classes at once, and copy them at once: all are saved', async () => {
+    const now = await latest();
+    const before = await streamLength();
+    const headers = { 'seen-version': String(now.version) };
+    const created = await Promise.all(
+      Array.from({ length: 8 }, (_, n) =>
+        who(n).post(
+          classes,
+          { groupName: `New class ${n + 1}`, employeeTypes: ['PART_TIME'], plans: [lifePlan] },
+          headers,
+        ),
+      ),
+    );
+    expect(created.map((a) => a.status)).toEqual(created.map(() => 201));
+    // Each class with its one class plan: two events per create.
+    expect(await streamLength()).toBe(before + 16);
+    const ids = created.map((a) => (a.body as ClassesAnswer).employeeClassId);
+    const copies = await Promise.all(
+      ids.map((id, n) => who(n).post(`${classes}/${id}/duplicate`, undefined, headers)),
+    );
+    expect(copies.map((a) => a.status)).toEqual(ids.map(() => 201));
+    const names = (await latest()).employeeClasses.map((c) => c.groupName);
+    for (let n = 1; n <= 8; n++)
+      expect(names).toEqual(expect.arrayContaining([`New class ${n}`, `New class ${n} (copy)`]));
+  });
+
+  it('saves "keep mine" against the version that has their answer', async () => {
+    const now = await latest();
+    const target = now.employeeClasses[0]!;
+    const theirs = await put(staff, target, bodyOf(target, { minimumHoursPerWeek: 20 }), now.version);
+    expect(theirs.status).toBe(200);
+    const mine = await put(benAdmin, target, bodyOf(target, { minimumHoursPerWeek: 30 }), now.version);
+    expect(mine.status).toBe(409);
+    expect(mine.body.conflicts).toEqual([
+      expect.objectContaining({ attributeKey: 'minimumHoursPerWeek', theirs: 20, yours: 30 }),
+    ]);
+    const again = await put(
+      benAdmin,
+      target,
+      bodyOf(target, { minimumHoursPerWeek: 30 }),
+      Number(mine.body.currentVersion),
+    );
+    expect(again.status).toBe(200);
+    const saved = (again.body as ClassesAnswer).employeeClasses.find((c) => c.id === target.id)!;
+    expect(saved.minimumHoursPerWeek).toBe(30);
+  });
+});
