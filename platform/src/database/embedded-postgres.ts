@@ -213,7 +213,7 @@ export async function startEmbeddedPostgres(options: {
       if (!isOwnChild(ownPid)) return 'gone';
       // A fast shutdown (sessions end, every committed transaction stays), then an immediate one, then a
       // kill: a stop that always ends. The package's own stop sends the first signal (SIGINT).
-      void pg.stop().catch(() => undefined);
+      const exited = pg.stop().catch(() => undefined);
       const steps: [NodeJS.Signals | null, number][] = [
         [null, 10_000],
         ['SIGQUIT', 3_000],
@@ -223,7 +223,11 @@ export async function startEmbeddedPostgres(options: {
         if (signal) signalOwnChild(ownPid, signal);
         const deadline = Date.now() + ms;
         while (isOwnChild(ownPid) && Date.now() < deadline) await sleep(50);
-        if (!isOwnChild(ownPid)) return 'stopped';
+        if (!isOwnChild(ownPid)) {
+          // Gone: the package hears of it once the exit is collected, so no zombie outlives this process.
+          await Promise.race([exited, sleep(1000)]);
+          return 'stopped';
+        }
       }
       throw new Error(`PostgreSQL (pid ${ownPid}) on ${databaseDir} did not stop`);
     },
