@@ -151,7 +151,21 @@ async function seedClients(pool: pg.Pool) {
               due_date date)`,
       [JSON.stringify(tasks.slice(i, i + 5000))],
     );
-  await pool.query('analyze rm_clients; analyze rm_client_lifecycle; analyze rm_tasks; analyze rm_users');
+  // The signed ones have net changes since signing: four locations of two answers each, three pending.
+  await pool.query(
+    `insert into rm_net_changes (client_id, entity, entity_id, attribute_key, first_position_commit,
+       first_position_prepare, action, entity_status, status, value, previous_value, pending_change_ids,
+       changed_at, changed_by)
+     select 'bench-' || c, 'Location', 'loc-' || e, k, c, e, 'update', s, s, '"new"', '"old"',
+            array['change-' || c || '-' || e], now(), '{"id":"bench-ic-1","role":"SLF_ADMIN"}'
+       from generate_series(0, $1::int - 1, 3) as c, generate_series(1, 4) as e,
+            unnest(array['city', 'name']) as k,
+            lateral (select case when e = 4 then 'accepted' else 'pending' end as s) st`,
+    [CLIENTS],
+  );
+  await pool.query(
+    'analyze rm_clients; analyze rm_client_lifecycle; analyze rm_tasks; analyze rm_users; analyze rm_net_changes',
+  );
   return tasks.length;
 }
 

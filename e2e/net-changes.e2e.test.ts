@@ -72,6 +72,15 @@ describe.skipIf(skip)('net changes on the review page', () => {
     expect(await textOf(page.getByRole('heading', { name: /Pending changes/ }))).toBe('Pending changes (1)');
     await page.screenshot({ path: screenshotPath('net-changes-review.png'), fullPage: true });
 
+    // The staff client list counts the same net change, not the two edits behind it.
+    await page.goto(`${app.url}/clients/admin`);
+    const lakeside = page.getByRole('row', { name: /Lakeside Manufacturing/ });
+    await lakeside.getByText(/pending change/).waitFor();
+    expect(await textOf(lakeside.getByText(/pending change/))).toBe('1 pending change');
+    await page.screenshot({ path: screenshotPath('net-changes-client-list.png') });
+    await page.goto(`${app.url}${REVIEW_PATH}`);
+    await change.first().waitFor();
+
     await change.getByRole('button', { name: 'Decline the change to Location' }).click();
     const dialog = page.getByRole('dialog', { name: 'Decline changes' });
     await dialog.getByLabel('Reason for declining').fill('We do not ship from that dock');

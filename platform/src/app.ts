@@ -114,6 +114,8 @@ export type RunningApp = {
   logger: Logger;
   identity: Identity;
   stop: () => Promise<void>;
+  /** While a stop runs: what it still waits for, in words (platform/src/main.ts names them on a deadline). */
+  stillStopping: () => string[];
 };
 
 /** What tests replace: the clock (to expire links and passwords), the log sink, the e-mail console line. */
@@ -554,6 +556,16 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
   identity.setAppUrl(url);
   phase = 'ready';
 
+  // What a stop in progress still waits for, by name.
+  const unstopped = new Set<string>();
+  const step = async (what: string, stop: () => unknown) => {
+    unstopped.add(what);
+    try {
+      await stop();
+    } finally {
+      unstopped.delete(what);
+    }
+  };
   /**
    * Drains before it stops: readiness answers 503, the server takes no new connection, SSE streams end (the
    * browser reconnects, through the edge, to another replica), requests in flight finish (for at most
@@ -563,21 +575,21 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
     phase = 'stopping';
     isStopping = true;
     const closed = new Promise<void>((done) => server.close(() => done()));
-    await gateway?.stop();
+    await step('the live-update gateway', () => gateway?.stop());
     // A keep-alive connection closes as soon as its request in flight has been answered.
     server.closeIdleConnections();
     const sweep = setInterval(() => server.closeIdleConnections(), 50);
     const cut = setTimeout(() => server.closeAllConnections(), config.drainMs);
-    await closed;
+    await step('the requests in flight', () => closed);
     clearInterval(sweep);
     clearTimeout(cut);
     dailyDigest?.stop();
-    await emailDelivery?.stop();
+    await step('e-mail delivery', () => emailDelivery?.stop());
     smtp?.close();
-    await Promise.all(runners.map((r) => r.runner.stop()));
-    await bus.close();
-    await store.close();
-    await pool.end();
+    await Promise.all(runners.map((r) => step(`the ${r.consumer.name} runner`, () => r.runner.stop())));
+    await step('the event bus', () => bus.close());
+    await step('the event store', () => store.close());
+    await step('the database pool', () => pool.end());
   };
   let stopping: Promise<void> | null = null;
 
@@ -590,6 +602,7 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
     logger,
     identity,
     stop: () => (stopping ??= drainAndStop()),
+    stillStopping: () => [...unstopped],
   };
 }
 

@@ -1,58 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from './database/embedded-postgres.ts';
+import { isAlive, postmasterPid, startEmbeddedApp } from './testing/embedded-app.ts';
 
 // `npm run dev` / `npm start` in the embedded default: the app owns its PostgreSQL under a data folder.
 // SIGKILL leaves that PostgreSQL running; the next start must stop it and come up, not refuse.
-const ROOT = resolve(import.meta.dirname, '../..');
-
-type Started = { child: ChildProcess; output: () => string; url: string };
-
-async function startEmbeddedApp(dataDir: string): Promise<Started> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'platform/src/main.ts'], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH,
-      ONBOARD_DATA_DIR: dataDir,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      WEB_DIST: '',
-      SEED_DEMO_DATA: 'false',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  const deadline = Date.now() + 90_000;
-  while (!output.includes('Onboard is running')) {
-    if (child.exitCode !== null || Date.now() > deadline)
-      throw new Error(`did not start (exit ${child.exitCode}):\n${output}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { child, output: () => output, url: `http://127.0.0.1:${port}` };
-}
-
-const postmasterPid = (dataDir: string) =>
-  existsSync(join(dataDir, 'postmaster.pid'))
-    ? Number(readFileSync(join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0])
-    : null;
-
-const isAlive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
 describe('restart after a hard crash', () => {
   const dir = mkdtempSync(join(tmpdir(), 'onboard-crash-'));
   chmodSync(dir, 0o777);

@@ -39,23 +39,59 @@ async function main() {
   }
   console.log('\nPress Ctrl-C to stop.');
 
+  // Ctrl-C stops the app (requests in flight may take config.drainMs), then PostgreSQL. An app's stop that
+  // waits past its deadline (a lost database) is named and left behind; PostgreSQL's own stop escalates to
+  // an immediate shutdown; a second Ctrl-C exits at once, PostgreSQL shut down immediately. The process
+  // ends either way and leaves no PostgreSQL of its own running.
+  const deadlineMs = config.drainMs + STOP_GRACE_MS;
   let stopping = false;
   const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`\n${signal}: stopping...`);
-    try {
-      await app.stop();
-      await embedded?.stop();
-      process.exit(0);
-    } catch (error) {
-      console.error(error);
+    if (stopping) {
+      const waiting = app.stillStopping();
+      console.log(
+        `${signal} again: exiting now${waiting.length ? `; did not stop: ${waiting.join(', ')}` : ''}.`,
+      );
+      embedded?.stopNow();
       process.exit(1);
     }
+    stopping = true;
+    console.log(`\n${signal}: stopping...`);
+    let code = 0;
+    try {
+      let timer: NodeJS.Timeout | undefined;
+      const stopped = await Promise.race([
+        app.stop().then(() => true),
+        new Promise<false>((done) => (timer = setTimeout(() => done(false), deadlineMs))),
+      ]);
+      clearTimeout(timer);
+      if (!stopped) {
+        console.log(
+          `Did not stop within ${deadlineMs / 1000} s: ${app.stillStopping().join(', ') || 'the app'}. Exiting anyway.`,
+        );
+        code = 1;
+      }
+    } catch (error) {
+      console.error(error);
+      code = 1;
+    }
+    try {
+      if ((await embedded?.stop()) === 'gone')
+        console.log(
+          'PostgreSQL had already stopped (another start on the same data folder takes a running one over).',
+        );
+    } catch (error) {
+      console.error(error);
+      code = 1;
+    }
+    console.log(code === 0 ? 'Stopped.' : 'Stopped, not cleanly.');
+    process.exit(code);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }
+
+/** How long past the drain of requests in flight the app's stop may take before the process exits anyway. */
+const STOP_GRACE_MS = 3_000;
 
 main().catch((error: unknown) => {
   console.error(error ?? 'Onboard did not start (no reason given)');

@@ -5,7 +5,13 @@ import { resolve } from 'node:path';
 export type EmbeddedDatabase = {
   url: (database?: string) => string;
   createDatabase: (name: string) => Promise<void>;
-  stop: () => Promise<void>;
+  /**
+   * Stops the PostgreSQL this launcher started, and only that one: 'stopped', or 'gone' when it had
+   * already stopped (a second start on the same folder takes a running one over: stopLeftoverPostmaster).
+   */
+  stop: () => Promise<'stopped' | 'gone'>;
+  /** An immediate shutdown of that PostgreSQL, without waiting (it recovers from its log on the next start). */
+  stopNow: () => void;
 };
 
 const USER = 'onboard';
@@ -40,6 +46,29 @@ function isPostmaster(pid: number): boolean {
     return /postgres/.test(readFileSync(`/proc/${pid}/cmdline`, 'utf8'));
   } catch {
     return !existsSync('/proc/self');
+  }
+}
+
+/**
+ * Whether `pid` is still this process's own child and not yet exited (Linux: its /proc entry names this
+ * process as parent and is no zombie; elsewhere, that it runs). A stopped child's pid may be reused.
+ */
+function isOwnChild(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The state and the parent follow the command, which is in parentheses and may hold spaces.
+    const [state, ppid] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return state !== 'Z' && Number(ppid) === process.pid;
+  } catch {
+    return existsSync('/proc/self') ? false : isRunning(pid);
+  }
+}
+
+function signalOwnChild(pid: number, signal: NodeJS.Signals) {
+  try {
+    if (isOwnChild(pid)) process.kill(pid, signal);
+  } catch {
+    // Exited in the meantime.
   }
 }
 
@@ -162,6 +191,9 @@ export async function startEmbeddedPostgres(options: {
       : new Error(`PostgreSQL did not start on ${databaseDir}:\n${recent.join('').trim()}`);
   });
 
+  // The postmaster is this process's child; its pid is the first line of the file it wrote on start.
+  const ownPid = Number(readFileSync(resolve(databaseDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+
   const url = (database = 'postgres') =>
     `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${encodeURIComponent(database)}`;
   return {
@@ -176,6 +208,29 @@ export async function startEmbeddedPostgres(options: {
         await client.end();
       }
     },
-    stop: () => pg.stop(),
+    stop: async () => {
+      // Already gone: the package would wait for an exit that has happened (a second start stopped it).
+      if (!isOwnChild(ownPid)) return 'gone';
+      // A fast shutdown (sessions end, every committed transaction stays), then an immediate one, then a
+      // kill: a stop that always ends. The package's own stop sends the first signal (SIGINT).
+      const exited = pg.stop().catch(() => undefined);
+      const steps: [NodeJS.Signals | null, number][] = [
+        [null, 10_000],
+        ['SIGQUIT', 3_000],
+        ['SIGKILL', 2_000],
+      ];
+      for (const [signal, ms] of steps) {
+        if (signal) signalOwnChild(ownPid, signal);
+        const deadline = Date.now() + ms;
+        while (isOwnChild(ownPid) && Date.now() < deadline) await sleep(50);
+        if (!isOwnChild(ownPid)) {
+          // Gone: the package hears of it once the exit is collected, so no zombie outlives this process.
+          await Promise.race([exited, sleep(1000)]);
+          return 'stopped';
+        }
+      }
+      throw new Error(`PostgreSQL (pid ${ownPid}) on ${databaseDir} did not stop`);
+    },
+    stopNow: () => signalOwnChild(ownPid, 'SIGQUIT'),
   };
 }

@@ -86,6 +86,24 @@ describe('GET /api/clients', () => {
        values ($1, $2, $3, $4, $5, $6)`,
       [clientId, taskId, policyId, status, dueOffset === null ? null : day(dueOffset), NOW],
     );
+  // A net change's rows as projections/src/net-changes.ts leaves them: one per attribute ('' for a deletion).
+  const netChange = (
+    clientId: string,
+    entity: string,
+    entityId: string,
+    action: 'create' | 'update' | 'delete',
+    entityStatus: 'pending' | 'accepted' | 'declined',
+    changeIds: string[],
+    attributeKeys: string[],
+  ) =>
+    pool.query(
+      `insert into rm_net_changes (client_id, entity, entity_id, attribute_key, first_position_commit,
+         first_position_prepare, action, entity_status, status, value, previous_value, pending_change_ids,
+         changed_at, changed_by)
+       select $1, $2, $3, k, 1, 1, $4, $5, $5, '"new"', '"old"', $6, $7, '{"id":"ic1","role":"SLF_ADMIN"}'
+         from unnest($8::text[]) as k`,
+      [clientId, entity, entityId, action, entityStatus, changeIds, NOW, attributeKeys],
+    );
   const user = (userId: string, role: string, first: string, last: string, clientIds: string[] = []) =>
     pool.query(
       `insert into rm_users (user_id, email, role, first_name, last_name, client_ids, version, created_at, updated_at)
@@ -113,6 +131,13 @@ describe('GET /api/clients', () => {
         ],
       );
     }
+    // The net changes behind the pending records. c-027's three: the company name changed and changed back
+    // (nothing left) and a location added (one net change over its two answers), beside an accepted one.
+    await netChange('c-027', 'Location', 'loc-1', 'create', 'pending', ['c-027-2'], ['city', 'name']);
+    await netChange('c-027', 'Location', 'loc-0', 'update', 'accepted', [], ['city']);
+    // c-030's two: a location added and removed again, which cancel out. c-003's three: two entities.
+    await netChange('c-003', 'Client', 'c-003', 'update', 'pending', ['c-003-0', 'c-003-1'], ['taxId']);
+    await netChange('c-003', 'Location', 'loc-2', 'delete', 'pending', ['c-003-2'], ['']);
     await user('ic1', 'SLF_ADMIN', 'Iris', 'Consultant');
     await user('ic2', 'SLF_OWNER', 'Omar', 'Owner');
     await user('b1', 'BEN_ADMIN', 'Bea', 'Admin', ['c-002', 'c-017', 'c-021']);
@@ -198,11 +223,24 @@ describe('GET /api/clients', () => {
       implementationConsultant: { userId: 'ic1', name: 'Iris Consultant' },
     });
     const c27 = (await get('admin', '?search=Client%2027')).body.items[0]!;
-    expect(c27).toMatchObject({ eifStatus: 'signed', pendingChangeCount: 3, phase: 'enrollment' });
+    expect(c27).toMatchObject({ eifStatus: 'signed', pendingChangeCount: 1, phase: 'enrollment' });
     const past = await get('admin', '?offset=100');
     expect(past.body).toEqual({ items: [], total: 28 });
     const pastFiltered = await get('admin', '?offset=100&eifStatus=signed');
     expect(pastFiltered.body).toEqual({ items: [], total: 9 });
+  });
+
+  it('counts the pending net changes, not the change records behind them', async () => {
+    const count = async (id: string) =>
+      (await get('admin', `?search=${encodeURIComponent(`Client ${id}`)}`)).body.items[0]!.pendingChangeCount;
+    // Three records, one net change left pending (the accepted one waits for nothing).
+    expect(await count('27')).toBe(1);
+    // Two records that cancel out: nothing to review.
+    expect(await count('30')).toBe(0);
+    // Three records over two entities: two net changes, however many answers each carries.
+    expect(await count('03')).toBe(2);
+    // Records with no net change yet, as before the projection reaches them: none.
+    expect(await count('06')).toBe(0);
   });
 
   it('carries progress, the NIGO count and the next task with its title', async () => {

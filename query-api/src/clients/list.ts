@@ -62,11 +62,13 @@ const ORDER: Record<ClientListQuery['sortBy'], (dir: 'asc' | 'desc') => string> 
 type Scope = { isStaff: boolean; clientIds: readonly string[] | null };
 
 /**
- * One statement: the form's rows (rm_clients, its EIF status and pending count from the generated columns
- * of 0006_client_list.sql, never the document) with their lifecycle (rm_client_lifecycle; a client from
+ * One statement: the form's rows (rm_clients, its EIF status from the generated column of
+ * 0006_client_list.sql, never the document) with their lifecycle (rm_client_lifecycle; a client from
  * before lifecycles has none and counts as active, real and set up), plus the drafts for staff (a
  * lifecycle with no form yet); filtered, counted, sorted and paged, and only then, for the page's rows, the
- * task progress, NIGO count, next task and the consultant's name. The task lookups the filters and the
+ * task progress, NIGO count, next task, the consultant's name and the pending count: the entities with a
+ * pending net change in the net-changes read model (0016_net_changes.sql, one client's rows by its primary
+ * key), what the hub and the manage page list as pending, not the raw change records behind them. The task lookups the filters and the
  * nextDueDate sort need are subqueries over one client's tasks (the primary key and the partial index).
  */
 function buildQuery(scope: Scope, query: ClientListQuery, today: string) {
@@ -109,7 +111,7 @@ function buildQuery(scope: Scope, query: ClientListQuery, today: string) {
   const order = ORDER[query.sortBy](query.sortDirection);
   const drafts = scope.isStaff
     ? `union all
-       select l.client_id, l.name, null, 0, l.created_at, l.created_at, l.implementation_consultant_user_id,
+       select l.client_id, l.name, null, l.created_at, l.created_at, l.implementation_consultant_user_id,
               l.is_test, true, l.is_archived, l.release_status, false
          from rm_client_lifecycle l
         where l.is_draft and l.deleted_at is null
@@ -119,8 +121,7 @@ function buildQuery(scope: Scope, query: ClientListQuery, today: string) {
   const offset = param(query.offset);
   const sql = `
     with base as (
-      select c.client_id, coalesce(nullif(c.name, ''), l.name, '') as name, c.eif_status, c.pending_count,
-             c.updated_at,
+      select c.client_id, coalesce(nullif(c.name, ''), l.name, '') as name, c.eif_status, c.updated_at,
              l.created_at, l.implementation_consultant_user_id as ic_id, coalesce(l.is_test, false) as is_test,
              false as is_draft, coalesce(l.is_archived, false) as is_archived, l.release_status,
              (l.client_id is null or l.completed_setup_at is not null) as is_set_up
@@ -136,7 +137,7 @@ function buildQuery(scope: Scope, query: ClientListQuery, today: string) {
        order by ${order}
        limit ${limit} offset ${offset}
     )
-    select p.client_id, p.name, p.eif_status, p.pending_count, p.updated_at, p.created_at, p.phase, p.ic_id,
+    select p.client_id, p.name, p.eif_status, pc.pending_count, p.updated_at, p.created_at, p.phase, p.ic_id,
            nullif(trim(u.first_name || ' ' || u.last_name), '') as ic_name, p.is_test, p.is_draft,
            p.is_archived, p.release_status, p.total,
            s.total_tasks, s.done_tasks, s.nigo_count,
@@ -153,6 +154,9 @@ function buildQuery(scope: Scope, query: ClientListQuery, today: string) {
         select t.task_id, t.policy_id, t.due_date, t.status from rm_tasks t
          where t.client_id = p.client_id and t.status in (${OPEN})
          order by t.due_date nulls last, t.task_id, t.policy_id limit 1) n on true
+      cross join lateral (
+        select count(distinct (nc.entity, nc.entity_id))::int as pending_count
+          from rm_net_changes nc where nc.client_id = p.client_id and nc.entity_status = 'pending') pc
      order by ${order}`;
   // A page past the end has no rows to carry the window count: the same filters, counted.
   const countSql = `

@@ -53,6 +53,7 @@ export const ClientListItem = z.object({
   name: z.string(),
   /** null for a draft: its form does not exist yet. */
   eifStatus: z.enum(['pre_sign', 'signed']).nullable(),
+  /** The net changes since signing still waiting for a decision (one per entity, as the hub lists them). */
   pendingChangeCount: z.number().int(),
   updatedAt: z.string(),
   createdAt: z.string().nullable(),

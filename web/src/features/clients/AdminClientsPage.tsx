@@ -275,7 +275,9 @@ function ClientTable({ userId }: { userId: string }) {
                       <span className="muted">Not started</span>
                     )}
                     {client.pendingChangeCount > 0 && (
-                      <span className="client-list__meta">{client.pendingChangeCount} pending changes</span>
+                      <span className="client-list__meta">
+                        {client.pendingChangeCount} pending change{client.pendingChangeCount === 1 ? '' : 's'}
+                      </span>
                     )}
                   </Cell>
                   <Cell>

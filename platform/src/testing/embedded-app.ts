@@ -1,0 +1,98 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { freePort } from '../database/embedded-postgres.ts';
+
+// `npm run dev` / `npm start` in the embedded default, as a child process: the app owns its PostgreSQL
+// under a data folder (platform/src/main.ts).
+const ROOT = resolve(import.meta.dirname, '../../..');
+
+export type StartedApp = { child: ChildProcess; output: () => string; url: string };
+
+export async function startEmbeddedApp(dataDir: string): Promise<StartedApp> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'platform/src/main.ts'], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH,
+      ONBOARD_DATA_DIR: dataDir,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      WEB_DIST: '',
+      SEED_DEMO_DATA: 'false',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const deadline = Date.now() + 90_000;
+  while (!output.includes('Onboard is running')) {
+    if (child.exitCode !== null || Date.now() > deadline)
+      throw new Error(`did not start (exit ${child.exitCode}):\n${output}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { child, output: () => output, url: `http://127.0.0.1:${port}` };
+}
+
+export const postmasterPid = (dataDir: string) =>
+  existsSync(join(dataDir, 'postmaster.pid'))
+    ? Number(readFileSync(join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0])
+    : null;
+
+export const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+type Stat = { pid: number; ppid: number; startedAt: string };
+
+/** A process's parent and start time (Linux: from /proc), or null when it is gone. */
+function statOf(pid: number): Stat | null {
+  try {
+    // The fields after the command, which is in parentheses and may hold spaces: state, parent, ... and
+    // the start time 19 fields after the state.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (fields[0] === 'Z') return null;
+    return { pid, ppid: Number(fields[1]), startedAt: fields[19]! };
+  } catch {
+    return null;
+  }
+}
+
+export type ProcessId = { pid: number; startedAt: string; command: string };
+
+/** Every process under `pid` (Linux: from /proc; elsewhere none), named by pid and start time. */
+export function descendantsOf(pid: number): ProcessId[] {
+  if (!existsSync('/proc/self')) return [];
+  const children = new Map<number, Stat[]>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = statOf(Number(entry));
+    if (stat) children.set(stat.ppid, [...(children.get(stat.ppid) ?? []), stat]);
+  }
+  const found: ProcessId[] = [];
+  const walk = (parent: number) => {
+    for (const child of children.get(parent) ?? []) {
+      let command = '';
+      try {
+        command = readFileSync(`/proc/${child.pid}/cmdline`, 'utf8').replaceAll('\0', ' ').trim();
+      } catch {
+        // Gone meanwhile.
+      }
+      found.push({ pid: child.pid, startedAt: child.startedAt, command });
+      walk(child.pid);
+    }
+  };
+  walk(pid);
+  return found;
+}
+
+/** Whether that very process still runs (not another one that has since been given its pid). */
+export const isStillRunning = (process: ProcessId) => statOf(process.pid)?.startedAt === process.startedAt;
