@@ -274,14 +274,22 @@ export function clientDocumentCommandRoutes(deps: ClientDocumentCommandDeps): Ro
   ) => {
     const policyId = await censusPolicyOf(clientId, documentId);
     if (policyId === null) return null;
-    const { after } = await decideOnStream(deps, {
-      request: { ...requestContext(req, deps.newId), ifMatch: null },
-      actor,
-      stream: censusStream(clientId, policyId),
-      decider: censusDecider,
-      build: (_state, metadata) => ({ ...intent(policyId), metadata }) as CensusCommand,
-    });
-    return { policyId, after };
+    try {
+      const { after } = await decideOnStream(deps, {
+        request: { ...requestContext(req, deps.newId), ifMatch: null },
+        actor,
+        stream: censusStream(clientId, policyId),
+        decider: censusDecider,
+        build: (_state, metadata) => ({ ...intent(policyId), metadata }) as CensusCommand,
+      });
+      return { policyId, after };
+    } catch (error) {
+      if (error instanceof ValidationError) {
+        const [first] = Object.values(error.validationError);
+        throw new ValidationError(error.validationError, first ?? error.message);
+      }
+      throw error;
+    }
   };
 
   mount(router, renameClientDocument, async (req, res, input) => {
