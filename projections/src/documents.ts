@@ -1,4 +1,10 @@
-import { CensusDeleted, CensusRenamed, CensusUploaded, DocumentEvent, type CheckpointedConsumer } from '@onboard/events';
+import {
+  CensusDeleted,
+  CensusRenamed,
+  CensusUploaded,
+  DocumentEvent,
+  type CheckpointedConsumer,
+} from '@onboard/events';
 
 const CENSUS_MIME_TYPES = {
   CSV: 'text/csv',

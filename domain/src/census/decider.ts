@@ -197,7 +197,10 @@ function decide(command: CensusCommand, state: CensusState) {
     case 'DeleteCensusFile': {
       // The documents rule (platform §6): the client's people delete only their own files; staff any.
       const by = byOf(command.metadata);
-      if (!isInternal({ role: by.role } as Parameters<typeof isInternal>[0]) && document.uploadedBy !== by.userId)
+      if (
+        !isInternal({ role: by.role } as Parameters<typeof isInternal>[0]) &&
+        document.uploadedBy !== by.userId
+      )
         return refused<CensusError>({ code: 'FORBIDDEN', message: CENSUS_MESSAGES.notYours });
       if (document.submittedAt)
         return refused<CensusError>({ code: 'ALREADY_SUBMITTED', message: CENSUS_MESSAGES.submittedKept });

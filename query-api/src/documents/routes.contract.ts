@@ -38,7 +38,9 @@ export const ClientDocumentView = z
     readOnlyReason: z
       .string()
       .nullable()
-      .meta({ description: 'Why it can be neither renamed nor deleted here (a signed record); null otherwise' }),
+      .meta({
+        description: 'Why it can be neither renamed nor deleted here (a signed record); null otherwise',
+      }),
     processStatus: z.string(),
     downloadPath: z.string(),
   })
