@@ -19,7 +19,7 @@ type Doc = {
   size: number | null;
   canDelete: boolean;
   canRename: boolean;
-  readOnlyReason: string | null;
+  keptReason: string | null;
   uploadedBy: string;
 };
 type CensusResult = {
@@ -158,7 +158,7 @@ describe('completed forms and census files on the documents screen', () => {
       size: null,
       canDelete: false,
       canRename: false,
-      readOnlyReason: 'Kept as signed: a completed onboarding form cannot be renamed or deleted',
+      keptReason: 'Kept as signed: a completed onboarding form cannot be renamed or deleted',
     });
     expect((await staff.get(`${documents}/meta?categories=signed-forms`)).body).toEqual([
       expect.objectContaining({ documentId: formId, canDelete: false }),
@@ -218,7 +218,7 @@ describe('completed forms and census files on the documents screen', () => {
       expect(found).toMatchObject({ source: 'census', category: 'census', policyId: POLICY_ID });
       return found!;
     });
-    expect(listed).toMatchObject({ canRename: true, canDelete: true, readOnlyReason: null });
+    expect(listed).toMatchObject({ canRename: true, canDelete: true, keptReason: null });
 
     // Rename from the documents call: the census read model has the new name, and so does the list.
     const renamed = await benAdmin.put(`${documents}/${mine.documentId}/rename`, {
@@ -277,6 +277,14 @@ describe('completed forms and census files on the documents screen', () => {
         'A submitted census is kept as the record of what was sent, so it cannot be deleted',
       );
     }
+    // The documents screen knows it is kept, and says why instead of offering the delete.
+    await eventually(async () =>
+      expect((await list(benAdmin)).find((d) => d.documentId === file.documentId)).toMatchObject({
+        canDelete: false,
+        canRename: true,
+        keptReason: 'A submitted census is kept as the record of what was sent, so it cannot be deleted',
+      }),
+    );
     expect((await censusFiles(benAdmin)).map((r) => [r.document.fileName, r.submitted])).toEqual([
       ['final census.csv', true],
     ]);

@@ -40,7 +40,8 @@ describe('documents projection with census renames and deletes', () => {
   const snapshot = async () =>
     (
       await pool.query(
-        `select client_id, document_id, name, category, policy_id, source, deleted_at, updated_at, updated_by
+        `select client_id, document_id, name, category, policy_id, source, deleted_at, updated_at, updated_by,
+           submitted_at
          from rm_documents order by client_id, document_id`,
       )
     ).rows;

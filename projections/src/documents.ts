@@ -1,6 +1,7 @@
 import {
   CensusDeleted,
   CensusRenamed,
+  CensusSubmitted,
   CensusUploaded,
   DocumentEvent,
   type CheckpointedConsumer,
@@ -15,7 +16,7 @@ const CENSUS_MIME_TYPES = {
  * The documents read model: one row per client document (deleted ones keep their row with deleted_at),
  * the client's videos, and each user's new-document notice per client. A census file uploaded for a
  * policy (census-{clientId}-{policyId}) is listed too (source 'census'), filed under the census category of
- * its policy, and follows the census's own renames and deletes.
+ * its policy, and follows the census's own renames, deletes and submission (a submitted file is kept).
  */
 export const documentsProjection: CheckpointedConsumer = {
   name: 'documents',
@@ -31,6 +32,7 @@ export const documentsProjection: CheckpointedConsumer = {
       'CensusUploaded',
       'CensusRenamed',
       'CensusDeleted',
+      'CensusSubmitted',
     ],
   },
   reset: async (tx) => {
@@ -67,6 +69,15 @@ export const documentsProjection: CheckpointedConsumer = {
           `update rm_documents set name = $3, updated_at = $4, updated_by = $5
            where client_id = $1 and document_id = $2 and source = 'census'`,
           [d.clientId, d.documentId, d.fileName, d.at, d.by.userId],
+        );
+        continue;
+      }
+      if (recorded.type === 'CensusSubmitted') {
+        const d = CensusSubmitted.parse({ type: recorded.type, data: recorded.data }).data;
+        await tx.query(
+          `update rm_documents set submitted_at = $3
+           where client_id = $1 and document_id = $2 and source = 'census'`,
+          [d.clientId, d.documentId, d.at],
         );
         continue;
       }

@@ -35,12 +35,10 @@ export const ClientDocumentView = z
     uploadedByStaff: z.boolean(),
     canDelete: z.boolean().meta({ description: 'Whether the signed-in user may delete it' }),
     canRename: z.boolean().meta({ description: 'Whether it may be renamed here' }),
-    readOnlyReason: z
-      .string()
-      .nullable()
-      .meta({
-        description: 'Why it can be neither renamed nor deleted here (a signed record); null otherwise',
-      }),
+    keptReason: z.string().nullable().meta({
+      description:
+        'Why it is kept (a completed onboarding form, kept as signed; a submitted census file): it cannot be deleted here; null otherwise',
+    }),
     processStatus: z.string(),
     downloadPath: z.string(),
   })

@@ -14,6 +14,7 @@ import {
   type DocumentFile,
   type DocumentStore,
 } from '@onboard/domain';
+import { CENSUS_MESSAGES } from '@onboard/domain/census';
 import { mount } from '@onboard/api-contract/express';
 import { requireActor, requirePermission, type QueryDeps } from '../http/context.ts';
 import {
@@ -64,6 +65,7 @@ type Row = {
   created_at: Date;
   updated_at: Date;
   deleted_at: Date | null;
+  submitted_at: Date | null;
 };
 
 /**
@@ -74,12 +76,12 @@ type Row = {
  */
 const ALL_DOCUMENTS = `(
   select source, client_id, document_id, document_key, name, mime_type, size, category, policy_id, language,
-    uploaded_by, uploaded_by_role, updated_by, process_status, created_at, updated_at, deleted_at
+    uploaded_by, uploaded_by_role, updated_by, process_status, created_at, updated_at, deleted_at, submitted_at
   from rm_documents
   union all
   select 'onboarding-form', f.client_id, f.envelope_id, f.state->>'documentId', n.name, 'application/pdf', null,
     'signed-forms', null, null, '', 'SYSTEM', '', 'PROCESSED', (f.state->>'completedAt')::timestamptz,
-    (f.state->>'completedAt')::timestamptz, null
+    (f.state->>'completedAt')::timestamptz, null, null
   from rm_onboarding_forms f
   left join rm_onboarding_form_templates t on t.template_id = f.state->>'templateId'
   cross join lateral (select coalesce(t.name, f.state->>'formName') as base) b
@@ -97,8 +99,16 @@ const SELECT = `select d.*, trim(u.first_name || ' ' || u.last_name) as uploaded
 export const clientDocumentPath = (clientId: string, documentId: string) =>
   `/api/clients/${encodeURIComponent(clientId)}/documents/${encodeURIComponent(documentId)}`;
 
+/** Why the document is kept whoever asks: a completed form is the signed record; a submitted census too. */
+const keptReasonOf = (row: Row) =>
+  row.source === 'onboarding-form'
+    ? DOCUMENT_MESSAGES.signedFormKept
+    : row.submitted_at
+      ? CENSUS_MESSAGES.submittedKept
+      : null;
+
 const canDeleteRow = (actor: Actor, row: Row) =>
-  row.source !== 'onboarding-form' && (isInternal(actor) || row.uploaded_by === actor.userId);
+  keptReasonOf(row) === null && (isInternal(actor) || row.uploaded_by === actor.userId);
 
 const viewOf = (actor: Actor) => (row: Row) => ({
   id: row.document_id,
@@ -120,7 +130,7 @@ const viewOf = (actor: Actor) => (row: Row) => ({
   uploadedByStaff: STAFF_ROLES.includes(row.uploaded_by_role),
   canDelete: canDeleteRow(actor, row),
   canRename: row.source !== 'onboarding-form',
-  readOnlyReason: row.source === 'onboarding-form' ? DOCUMENT_MESSAGES.signedFormKept : null,
+  keptReason: keptReasonOf(row),
   processStatus: row.process_status,
   downloadPath: clientDocumentPath(row.client_id, row.document_id),
 });

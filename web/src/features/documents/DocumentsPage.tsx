@@ -219,9 +219,9 @@ function DocumentRow({
             ? `Signed and completed on ${dateLabel(doc.createdAt)}`
             : `Uploaded by ${doc.uploadedBy} on ${dateLabel(doc.createdAt)}`}
         </p>
-        {doc.readOnlyReason && (
+        {doc.keptReason && (
           <p className="document__kept muted" data-testid="document-kept">
-            {doc.readOnlyReason}
+            {doc.keptReason}
           </p>
         )}
       </div>
