@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { unzipSync } from 'fflate';
+import { PDFDocument } from 'pdf-lib';
 import type { Browser, Page } from 'playwright-core';
 import { startApp, type RunningApp } from '@onboard/platform/app';
 import { embeddedTestConfig } from '@onboard/platform/config';
 import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
+import { apiClient } from '@onboard/platform/testing/http-client';
 import { browserAvailability, skipUnless } from '@onboard/testing/backends';
 import { freshDatabase } from '@onboard/testing/db';
 import {
@@ -23,6 +25,10 @@ const benAdmin = DEMO_USERS.find((u) => u.role === 'BEN_ADMIN')!;
 
 const pdf = (text: string) => Buffer.from(`%PDF-1.7\n% ${text}\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n`);
 const CSV = Buffer.from('first name,last name,coverage\nAda,Lovelace,Dental\nAlan,Turing,Vision\n');
+const CENSUS = Buffer.from(
+  'Employee ID,First Name,Last Name,SSN,Date of Birth,Hire Date,Employee Class,Hours per week,Location,State,ZIP,Annual Salary\n' +
+    'E1,Ada,Lovelace,234-56-7891,12/10/1985,03/15/2020,Salaried,40,Head office,NY,10001,85000\n',
+);
 
 /**
  * The client's documents in the browser: the ben-admin uploads three files by the picker, renames one,
@@ -153,5 +159,133 @@ describe.skipIf(skip)('client documents, in the browser', () => {
     await client.reload();
     await client.getByTestId('hub-progress').waitFor();
     expect(await client.getByTestId('new-document-notice').count()).toBe(0);
+  });
+
+  it('a census file is renamed on the documents screen; a completed onboarding form is filed there, read only', async () => {
+    // Set up over HTTP with the browser sessions' own cookies (the ben-admin's and the staff member's).
+    const call = async (
+      page: Page,
+      method: string,
+      path: string,
+      body: Uint8Array<ArrayBuffer> | object | null,
+      headers: Record<string, string> = {},
+    ) => {
+      const cookies = await page.context().cookies(app.url);
+      const json = body !== null && !(body instanceof Uint8Array);
+      const response = await fetch(`${app.url}${path}`, {
+        method,
+        headers: {
+          cookie: cookies.map((c) => `${c.name}=${c.value}`).join('; '),
+          'x-csrf-token': cookies.find((c) => c.name === 'onboard_csrf')?.value ?? '',
+          ...(json ? { 'content-type': 'application/json' } : {}),
+          ...headers,
+        },
+        body: json ? JSON.stringify(body) : (body as Uint8Array<ArrayBuffer> | null),
+      });
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the answers' shapes are checked by the steps
+      return { status: response.status, body: (await response.json().catch(() => null)) as any };
+    };
+    const census = `/api/clients/${DEMO_CLIENT_ID}/census/policy-lakeside-1`;
+    const forms = `/api/clients/${DEMO_CLIENT_ID}/onboarding-forms`;
+
+    // The ben-admin's census file, uploaded in the census flow.
+    const uploaded = await call(client, 'POST', `${census}/files`, new Uint8Array(CENSUS), {
+      'content-type': 'application/octet-stream',
+      'x-file-name': 'lakeside-census.csv',
+    });
+    expect(uploaded.status).toBe(201);
+
+    // A form signed to completion by its one signer.
+    const pdfDoc = await PDFDocument.create();
+    pdfDoc.addPage([612, 792]);
+    const created = await call(staff, 'POST', '/api/onboarding-form-templates', await pdfDoc.save(), {
+      'content-type': 'application/pdf',
+      'x-file-name': encodeURIComponent('Group application.pdf'),
+    });
+    expect(created.status).toBe(201);
+    const { templateId } = created.body as { templateId: string };
+    await call(staff, 'PUT', `/api/onboarding-form-templates/${templateId}`, {
+      roles: [{ roleId: 'employer', name: 'Employer', routingOrder: 1, quorum: null }],
+      fields: [
+        {
+          fieldId: 's',
+          roleId: 'employer',
+          kind: 'signature',
+          label: 'Signature',
+          page: 1,
+          x: 60,
+          y: 600,
+          width: 200,
+          height: 40,
+        },
+      ],
+    });
+    const sent = await call(staff, 'POST', forms, {
+      templateId,
+      recipients: [{ roleId: 'employer', name: 'Ann Employer', email: 'ann@example.com' }],
+    });
+    const formId = sent.body.onboardingFormId as string;
+    const link = await call(
+      staff,
+      'POST',
+      `${forms}/${formId}/embedded-view/${sent.body.recipients[0].recipientId}`,
+      {},
+    );
+    const signer = apiClient(app.url);
+    await signer.request('GET', '/api/auth/csrf');
+    const opened = await signer.put(`${forms}/${formId}/embedded-view-action/open`, {
+      token: new URL(`http://x${link.body.url as string}`).searchParams.get('token'),
+    });
+    const signed = await signer.put(`${forms}/${formId}/embedded-view-action/sign`, {
+      token: opened.body.sessionToken,
+      signature: { kind: 'typed', text: 'Ann Employer' },
+    });
+    expect(signed.body.status).toBe('completed');
+
+    await client.goto(documentsUrl());
+    await client.getByRole('heading', { name: 'Documents', level: 1 }).waitFor();
+    const censusGroup = client.getByTestId('document-group-census');
+    await censusGroup
+      .getByTestId('document')
+      .filter({ hasText: 'lakeside-census.csv' })
+      .waitFor({ timeout: 10_000 });
+    await row(client, 'lakeside-census.csv')
+      .getByRole('button', { name: 'Rename lakeside-census.csv' })
+      .click();
+    await client.getByLabel('New name for lakeside-census.csv').fill('Lakeside census 2027.csv');
+    await client.getByRole('button', { name: 'Save' }).click();
+    await client
+      .getByTestId('documents-notice')
+      .filter({ hasText: 'Renamed to Lakeside census 2027.csv.' })
+      .waitFor();
+    await censusGroup.getByTestId('document').filter({ hasText: 'Lakeside census 2027.csv' }).waitFor();
+    // The census flow has the same name.
+    const files = (await call(client, 'GET', `${census}/validate`, null)).body as {
+      document: { fileName: string };
+    }[];
+    expect(files.map((f) => f.document.fileName)).toEqual(['Lakeside census 2027.csv']);
+
+    // The completed form under signed forms: its reason instead of rename and delete, and its PDF downloads.
+    const form = client
+      .getByTestId('document-group-signed-forms')
+      .getByTestId('document')
+      .filter({ hasText: 'Group application.pdf' });
+    await form.waitFor({ timeout: 10_000 });
+    expect(await form.getByTestId('document-kept').innerText()).toBe(
+      'Kept as signed: a completed onboarding form cannot be renamed or deleted',
+    );
+    expect(await form.getByRole('button', { name: /^(Rename|Delete)/ }).count()).toBe(0);
+    expect(await form.innerText()).toContain('Signed and completed on');
+    const saved = client.waitForEvent('download');
+    await form.getByRole('button', { name: 'Download Group application.pdf' }).click();
+    const download = await saved;
+    expect(download.suggestedFilename()).toBe('Group application.pdf');
+    expect(
+      readFileSync((await download.path())!)
+        .subarray(0, 5)
+        .toString('latin1'),
+    ).toBe('%PDF-');
+    await client.screenshot({ path: screenshotPath('documents-filed.png'), fullPage: true });
+    await expectNoSeriousAxeViolations(client);
   });
 });

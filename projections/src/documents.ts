@@ -1,4 +1,11 @@
-import { CensusUploaded, DocumentEvent, type CheckpointedConsumer } from '@onboard/events';
+import {
+  CensusDeleted,
+  CensusRenamed,
+  CensusSubmitted,
+  CensusUploaded,
+  DocumentEvent,
+  type CheckpointedConsumer,
+} from '@onboard/events';
 
 const CENSUS_MIME_TYPES = {
   CSV: 'text/csv',
@@ -8,7 +15,8 @@ const CENSUS_MIME_TYPES = {
 /**
  * The documents read model: one row per client document (deleted ones keep their row with deleted_at),
  * the client's videos, and each user's new-document notice per client. A census file uploaded for a
- * policy (census-{clientId}-{policyId}) is listed too, filed under the census category of its policy.
+ * policy (census-{clientId}-{policyId}) is listed too (source 'census'), filed under the census category of
+ * its policy, and follows the census's own renames, deletes and submission (a submitted file is kept).
  */
 export const documentsProjection: CheckpointedConsumer = {
   name: 'documents',
@@ -22,6 +30,9 @@ export const documentsProjection: CheckpointedConsumer = {
       'DocumentVideoDeleted',
       'NewDocumentNoticeSet',
       'CensusUploaded',
+      'CensusRenamed',
+      'CensusDeleted',
+      'CensusSubmitted',
     ],
   },
   reset: async (tx) => {
@@ -35,8 +46,8 @@ export const documentsProjection: CheckpointedConsumer = {
         const d = CensusUploaded.parse({ type: recorded.type, data: recorded.data }).data;
         await tx.query(
           `insert into rm_documents (client_id, document_id, document_key, name, mime_type, size, category,
-             policy_id, language, uploaded_by, uploaded_by_role, updated_by, created_at, updated_at)
-           values ($1, $2, $2, $3, $4, $5, 'census', $6, null, $7, $8, $7, $9, $9)
+             policy_id, language, uploaded_by, uploaded_by_role, updated_by, created_at, updated_at, source)
+           values ($1, $2, $2, $3, $4, $5, 'census', $6, null, $7, $8, $7, $9, $9, 'census')
            on conflict (client_id, document_id) do nothing`,
           [
             d.clientId,
@@ -49,6 +60,33 @@ export const documentsProjection: CheckpointedConsumer = {
             d.by.role,
             d.at,
           ],
+        );
+        continue;
+      }
+      if (recorded.type === 'CensusRenamed') {
+        const d = CensusRenamed.parse({ type: recorded.type, data: recorded.data }).data;
+        await tx.query(
+          `update rm_documents set name = $3, updated_at = $4, updated_by = $5
+           where client_id = $1 and document_id = $2 and source = 'census'`,
+          [d.clientId, d.documentId, d.fileName, d.at, d.by.userId],
+        );
+        continue;
+      }
+      if (recorded.type === 'CensusSubmitted') {
+        const d = CensusSubmitted.parse({ type: recorded.type, data: recorded.data }).data;
+        await tx.query(
+          `update rm_documents set submitted_at = $3
+           where client_id = $1 and document_id = $2 and source = 'census'`,
+          [d.clientId, d.documentId, d.at],
+        );
+        continue;
+      }
+      if (recorded.type === 'CensusDeleted') {
+        const d = CensusDeleted.parse({ type: recorded.type, data: recorded.data }).data;
+        await tx.query(
+          `update rm_documents set deleted_at = $3, updated_at = $3, updated_by = $4
+           where client_id = $1 and document_id = $2 and source = 'census'`,
+          [d.clientId, d.documentId, d.at, d.by.userId],
         );
         continue;
       }

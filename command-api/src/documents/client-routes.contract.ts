@@ -58,6 +58,7 @@ export const renameClientDocument = defineRoute({
     400: problem('An empty or too long name'),
     403: problem('Not yours'),
     404: problem('No such document'),
+    422: problem('A completed onboarding form, kept as signed'),
   },
 });
 
@@ -65,12 +66,15 @@ export const deleteClientDocument = defineRoute({
   method: 'delete',
   path: '/api/clients/{clientId}/documents/{documentId}',
   tag: 'documents',
-  summary: 'Delete a document (kept with deletedAt; the client’s people delete only their own uploads)',
+  summary:
+    'Delete a document (kept with deletedAt; the client’s people delete only their own uploads; a census file by the census rules)',
   request: { params: documentParams },
   responses: {
     204: { description: 'Deleted' },
+    400: problem('A submitted census file, kept as the record of what was sent'),
     403: problem('Not yours, or uploaded by someone else'),
     404: problem('No such document'),
+    422: problem('A completed onboarding form, kept as signed'),
   },
 });
 

@@ -1,7 +1,7 @@
 import { Router, type Request } from 'express';
 import busboy from 'busboy';
 import { fileTypeFromBuffer } from 'file-type';
-import { documentStream, eifStream } from '@onboard/events';
+import { censusStream, documentStream, eifStream, envelopeStream, loadAggregate } from '@onboard/events';
 import {
   AppError,
   DOCUMENT_MESSAGES,
@@ -12,7 +12,9 @@ import {
   RuleError,
   ValidationError,
   clientDocumentKey,
+  eifCodec,
   hasActiveContent,
+  toClientView,
   isClientDocumentType,
   isDocumentCategory,
   safeFilename,
@@ -26,7 +28,10 @@ import {
   type DocumentState,
   type StoredUpload,
 } from '@onboard/domain/documents/decider';
+import { censusDecider, type CensusCommand } from '@onboard/domain/census';
 import { mount } from '@onboard/api-contract/express';
+import { CSV_MIME_TYPE, XLSX_MIME_TYPE } from '../census/file.ts';
+import { readCensus } from '../census/job.ts';
 import { UPLOADS_OFF_MESSAGE } from './routes.ts';
 import { requireActor, requirePermission, type CommandDeps } from '../http/context.ts';
 import { decideOnStream, requestContext } from '../http/decide.ts';
@@ -231,9 +236,86 @@ export function clientDocumentCommandRoutes(deps: ClientDocumentCommandDeps): Ro
     res.status(201).json(stored.map((file) => view(after.documents.get(file.documentId)!)));
   });
 
+  /**
+   * The policy whose census holds the file, when the document is a census file (census-{clientId}-{policyId});
+   * null otherwise.
+   */
+  const censusPolicyOf = async (clientId: string, documentId: string) => {
+    const loaded = await loadAggregate({
+      store: deps.store,
+      snapshots: deps.snapshots,
+      stream: eifStream(clientId),
+      codec: eifCodec,
+    });
+    for (const policy of toClientView(loaded.state, loaded.revision)?.policies ?? []) {
+      const { state } = await readCensus(deps.store, clientId, policy.id);
+      if (state.documents.has(documentId)) return policy.id;
+    }
+    return null;
+  };
+
+  /** A completed onboarding form is listed among the documents, but it is the signed record: kept as is. */
+  const refuseSignedForm = async (clientId: string, documentId: string) => {
+    const [first] = await deps.store.readStream(envelopeStream(documentId), { maxCount: 1 });
+    if (first && (first.data as { clientId?: unknown }).clientId === clientId)
+      throw new RuleError('SIGNED_RECORD', DOCUMENT_MESSAGES.signedFormKept);
+  };
+
+  /**
+   * A census file is renamed and deleted by the census's own rules, on its census stream, so the census flow
+   * sees the same files; every other document by the documents rules.
+   */
+  const censusChange = async (
+    req: Request,
+    actor: Actor,
+    clientId: string,
+    documentId: string,
+    intent: (policyId: string) => Omit<CensusCommand, 'metadata'>,
+  ) => {
+    const policyId = await censusPolicyOf(clientId, documentId);
+    if (policyId === null) return null;
+    try {
+      const { after } = await decideOnStream(deps, {
+        request: { ...requestContext(req, deps.newId), ifMatch: null },
+        actor,
+        stream: censusStream(clientId, policyId),
+        decider: censusDecider,
+        build: (_state, metadata) => ({ ...intent(policyId), metadata }) as CensusCommand,
+      });
+      return { policyId, after };
+    } catch (error) {
+      if (error instanceof ValidationError) {
+        const [first] = Object.values(error.validationError);
+        throw new ValidationError(error.validationError, first ?? error.message);
+      }
+      throw error;
+    }
+  };
+
   mount(router, renameClientDocument, async (req, res, input) => {
     const { actor, clientId } = await requireClient(req, 'update');
     const documentId = String(req.params.documentId);
+    const name = input.body().name;
+    const census = await censusChange(req, actor, clientId, documentId, (policyId) => ({
+      type: 'RenameCensusFile',
+      data: { clientId, policyId, documentId, fileName: name },
+    }));
+    if (census) {
+      const file = census.after.documents.get(documentId)!;
+      res.json({
+        documentId,
+        name: file.fileName,
+        mimeType: file.format === 'CSV' ? CSV_MIME_TYPE : XLSX_MIME_TYPE,
+        size: file.size,
+        category: 'census',
+        policyId: census.policyId,
+        language: null,
+        createdAt: file.uploadedAt,
+        deletedAt: null,
+      });
+      return;
+    }
+    await refuseSignedForm(clientId, documentId);
     const after = await execute(req, actor, clientId, {
       type: 'RenameDocument',
       data: { clientId, documentId, name: input.body().name },
@@ -243,6 +325,16 @@ export function clientDocumentCommandRoutes(deps: ClientDocumentCommandDeps): Ro
 
   mount(router, deleteClientDocument, async (req, res) => {
     const { actor, clientId } = await requireClient(req, 'delete');
+    const documentId = String(req.params.documentId);
+    const census = await censusChange(req, actor, clientId, documentId, (policyId) => ({
+      type: 'DeleteCensusFile',
+      data: { clientId, policyId, documentId },
+    }));
+    if (census) {
+      res.status(204).end();
+      return;
+    }
+    await refuseSignedForm(clientId, documentId);
     await execute(req, actor, clientId, {
       type: 'DeleteDocument',
       data: { clientId, documentId: String(req.params.documentId) },

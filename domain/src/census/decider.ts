@@ -8,6 +8,8 @@ import {
   type ColumnMapping,
 } from './fields.ts';
 import type { CensusChanges, CensusReport } from './report.ts';
+import { isInternal } from '../auth/actor.ts';
+import { checkDocumentName } from '../documents/catalogue.ts';
 
 /**
  * The census of one client's policy (`census-{clientId}-{policyId}`): files uploaded, their columns
@@ -69,13 +71,16 @@ export type CensusCommand =
       { at: string }
     >
   | Command<'RecordCensusFailure', Ref & { message: string }, { at: string }>
-  | Command<'SubmitCensus', Ref>;
+  | Command<'SubmitCensus', Ref>
+  | Command<'RenameCensusFile', Ref & { fileName: string }>
+  | Command<'DeleteCensusFile', Ref>;
 export type CensusIntent = Intent<CensusCommand>;
 
 export type CensusError =
   | { code: 'NOT_FOUND'; message: string }
   | { code: 'INVALID'; message: string; fields: Record<string, string> }
-  | { code: 'NOT_VALIDATED' | 'HAS_ERRORS' | 'ALREADY_SUBMITTED' | 'STALE'; message: string };
+  | { code: 'NOT_VALIDATED' | 'HAS_ERRORS' | 'ALREADY_SUBMITTED' | 'STALE'; message: string }
+  | { code: 'FORBIDDEN'; message: string };
 
 export const CENSUS_MESSAGES = {
   noSuchDocument: 'No such census file for this policy',
@@ -84,6 +89,8 @@ export const CENSUS_MESSAGES = {
   alreadySubmitted: 'This census is already submitted',
   stale: 'A newer census was uploaded after this one; submit the newest',
   failed: 'The file could not be read',
+  submittedKept: 'A submitted census is kept as the record of what was sent, so it cannot be deleted',
+  notYours: 'You can only delete census files you uploaded',
 } as const;
 
 const initialState = (): CensusState => ({ documents: new Map(), order: [], lastSubmitted: null });
@@ -173,6 +180,35 @@ function decide(command: CensusCommand, state: CensusState) {
         data: { ...ref, at: command.metadata.at, by: byOf(command.metadata) },
       });
     }
+    case 'RenameCensusFile': {
+      const checked = checkDocumentName(command.data.fileName);
+      if (!checked.ok)
+        return refused<CensusError>({
+          code: 'INVALID',
+          message: checked.message,
+          fields: { name: checked.message },
+        });
+      if (checked.name === document.fileName) return accepted<CensusEvent>();
+      return accepted<CensusEvent>({
+        type: 'CensusRenamed',
+        data: { ...ref, fileName: checked.name, at: command.metadata.at, by: byOf(command.metadata) },
+      });
+    }
+    case 'DeleteCensusFile': {
+      // The documents rule (platform §6): the client's people delete only their own files; staff any.
+      const by = byOf(command.metadata);
+      if (
+        !isInternal({ role: by.role } as Parameters<typeof isInternal>[0]) &&
+        document.uploadedBy !== by.userId
+      )
+        return refused<CensusError>({ code: 'FORBIDDEN', message: CENSUS_MESSAGES.notYours });
+      if (document.submittedAt)
+        return refused<CensusError>({ code: 'ALREADY_SUBMITTED', message: CENSUS_MESSAGES.submittedKept });
+      return accepted<CensusEvent>({
+        type: 'CensusDeleted',
+        data: { ...ref, at: command.metadata.at, by },
+      });
+    }
   }
 }
 
@@ -235,6 +271,13 @@ function evolve(state: CensusState, event: CensusEvent): CensusState {
       if (!current) return state;
       documents.set(documentId, { ...current, submittedAt: event.data.at });
       return { ...state, documents, lastSubmitted: documentId };
+    case 'CensusRenamed':
+      if (!current) return state;
+      documents.set(documentId, { ...current, fileName: event.data.fileName });
+      return { ...state, documents };
+    case 'CensusDeleted':
+      documents.delete(documentId);
+      return { ...state, documents, order: state.order.filter((id) => id !== documentId) };
   }
 }
 

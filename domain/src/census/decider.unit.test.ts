@@ -98,4 +98,45 @@ describe('census decider', () => {
     const newer: CensusEvent = { ...uploaded, data: { ...uploaded.data, documentId: 'd2' } } as CensusEvent;
     expect(refusalOf(given(uploaded, confirmed, validated(0), newer).when(submit)).code).toBe('STALE');
   });
+
+  it('given an uploaded file, when it is renamed, then the trimmed name is recorded; an empty name is refused', () => {
+    const rename = (fileName: string): CensusCommand => ({
+      type: 'RenameCensusFile',
+      data: { ...ref, fileName },
+      metadata: { at, by },
+    });
+    expect(eventsOf(given(uploaded).when(rename(' March.csv ')))).toEqual([
+      { type: 'CensusRenamed', data: { ...ref, fileName: 'March.csv', at, by } },
+    ]);
+    expect(eventsOf(given(uploaded).when(rename('census.csv')))).toEqual([]);
+    expect(refusalOf(given(uploaded).when(rename(' ')))).toMatchObject({
+      code: 'INVALID',
+      message: 'Give the document a name',
+    });
+  });
+
+  it('given a file, when it is deleted: only by its uploader or staff, never once submitted', () => {
+    const remove = (who: { userId: string; role: string }): CensusCommand => ({
+      type: 'DeleteCensusFile',
+      data: ref,
+      metadata: { at, by: who },
+    });
+    expect(refusalOf(given(uploaded).when(remove({ userId: 'u2', role: 'BROKER' })))).toMatchObject({
+      code: 'FORBIDDEN',
+      message: 'You can only delete census files you uploaded',
+    });
+    const staff = { userId: 'ic', role: 'SLF_ADMIN' };
+    const deleted = eventsOf(given(uploaded).when(remove(staff)));
+    expect(deleted).toEqual([{ type: 'CensusDeleted', data: { ...ref, at, by: staff } }]);
+    const after = given(uploaded, ...deleted);
+    expect(refusalOf(after.when(remove(by))).code).toBe('NOT_FOUND');
+    const submitted = given(uploaded, confirmed, validated(0), {
+      type: 'CensusSubmitted',
+      data: { ...ref, at, by },
+    });
+    expect(refusalOf(submitted.when(remove(by)))).toMatchObject({
+      code: 'ALREADY_SUBMITTED',
+      message: 'A submitted census is kept as the record of what was sent, so it cannot be deleted',
+    });
+  });
 });

@@ -94,6 +94,7 @@ export const DOCUMENT_MESSAGES = {
   zipTooMany: 'Choose at most 100 documents to download at once',
   zipNone: 'Choose the documents to download',
   zipTimeout: 'The documents took too long to zip. Download fewer at once.',
+  signedFormKept: 'Kept as signed: a completed onboarding form cannot be renamed or deleted',
 } as const;
 
 /** PDF names for actions and scripts that run when the file is opened (ISO 32000 §12.6, §12.6.4.5). */

@@ -65,12 +65,26 @@ export const CensusSubmitted = z.object({
   data: z.object({ ...Ref, at: z.string(), by: By }),
 });
 
+/** A census file was renamed (from the documents screen); the name is the one shown everywhere after. */
+export const CensusRenamed = z.object({
+  type: z.literal('CensusRenamed'),
+  data: z.object({ ...Ref, fileName: z.string(), at: z.string(), by: By }),
+});
+
+/** A census file not submitted was deleted (from the documents screen); it is no longer listed or served. */
+export const CensusDeleted = z.object({
+  type: z.literal('CensusDeleted'),
+  data: z.object({ ...Ref, at: z.string(), by: By }),
+});
+
 export const CensusEvent = z.discriminatedUnion('type', [
   CensusUploaded,
   CensusMappingConfirmed,
   CensusValidated,
   CensusValidationFailed,
   CensusSubmitted,
+  CensusRenamed,
+  CensusDeleted,
 ]);
 export type CensusEvent = z.infer<typeof CensusEvent>;
 

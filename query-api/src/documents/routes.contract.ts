@@ -14,10 +14,14 @@ export const manyOf = (query: Record<string, unknown>, name: string): string[] =
 export const ClientDocumentView = z
   .object({
     id: z.string(),
+    source: z.enum(['upload', 'census', 'onboarding-form']).meta({
+      description:
+        'Where it comes from: an upload, a census file (renamed and deleted by the census rules) or a completed onboarding form (read only)',
+    }),
     documentId: z.string(),
     name: z.string(),
     mimeType: z.string(),
-    size: z.number().int(),
+    size: z.number().int().nullable().meta({ description: 'Null for a completed onboarding form' }),
     documentKey: z.string(),
     category: z.string(),
     categoryLabel: z.string(),
@@ -30,6 +34,11 @@ export const ClientDocumentView = z
     uploadedBy: z.string().meta({ description: 'The name of who uploaded it' }),
     uploadedByStaff: z.boolean(),
     canDelete: z.boolean().meta({ description: 'Whether the signed-in user may delete it' }),
+    canRename: z.boolean().meta({ description: 'Whether it may be renamed here' }),
+    keptReason: z.string().nullable().meta({
+      description:
+        'Why it is kept (a completed onboarding form, kept as signed; a submitted census file): it cannot be deleted here; null otherwise',
+    }),
     processStatus: z.string(),
     downloadPath: z.string(),
   })

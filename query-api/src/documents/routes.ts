@@ -14,6 +14,7 @@ import {
   type DocumentFile,
   type DocumentStore,
 } from '@onboard/domain';
+import { CENSUS_MESSAGES } from '@onboard/domain/census';
 import { mount } from '@onboard/api-contract/express';
 import { requireActor, requirePermission, type QueryDeps } from '../http/context.ts';
 import {
@@ -43,13 +44,16 @@ export type DocumentQueryDeps = QueryDeps & {
 export const MAX_ZIPPED_DOCUMENTS = 100;
 const STAFF_ROLES = ['SLF_ADMIN', 'SLF_OWNER'];
 
+type Source = 'upload' | 'census' | 'onboarding-form';
+
 type Row = {
+  source: Source;
   client_id: string;
   document_id: string;
   document_key: string;
   name: string;
   mime_type: string;
-  size: string;
+  size: string | null;
   category: string;
   policy_id: string | null;
   language: string | null;
@@ -61,23 +65,58 @@ type Row = {
   created_at: Date;
   updated_at: Date;
   deleted_at: Date | null;
+  submitted_at: Date | null;
 };
+
+/**
+ * Every document of a client: the documents read model's rows (uploads and census files) and each completed
+ * onboarding form from the onboarding forms read model, filed under signed forms and named by its
+ * template. A voided or declined form is never completed, so never listed; the PDF served is the completed
+ * one (the envelope's document after the last signature, the same the onboarding forms download serves).
+ */
+const ALL_DOCUMENTS = `(
+  select source, client_id, document_id, document_key, name, mime_type, size, category, policy_id, language,
+    uploaded_by, uploaded_by_role, updated_by, process_status, created_at, updated_at, deleted_at, submitted_at
+  from rm_documents
+  union all
+  select 'onboarding-form', f.client_id, f.envelope_id, f.state->>'documentId', n.name, 'application/pdf', null,
+    'signed-forms', null, null, '', 'SYSTEM', '', 'PROCESSED', (f.state->>'completedAt')::timestamptz,
+    (f.state->>'completedAt')::timestamptz, null, null
+  from rm_onboarding_forms f
+  left join rm_onboarding_form_templates t on t.template_id = f.state->>'templateId'
+  cross join lateral (select coalesce(t.name, f.state->>'formName') as base) b
+  cross join lateral (
+    select case when lower(b.base) like '%.pdf' then b.base else b.base || '.pdf' end as name) n
+  where f.status = 'completed'
+)`;
 
 const SELECT = `select d.*, trim(u.first_name || ' ' || u.last_name) as uploaded_by_name,
     trim(w.first_name || ' ' || w.last_name) as updated_by_name
-  from rm_documents d
+  from ${ALL_DOCUMENTS} d
   left join rm_users u on u.user_id = d.uploaded_by
   left join rm_users w on w.user_id = d.updated_by`;
 
 export const clientDocumentPath = (clientId: string, documentId: string) =>
   `/api/clients/${encodeURIComponent(clientId)}/documents/${encodeURIComponent(documentId)}`;
 
+/** Why the document is kept whoever asks: a completed form is the signed record; a submitted census too. */
+const keptReasonOf = (row: Row) =>
+  row.source === 'onboarding-form'
+    ? DOCUMENT_MESSAGES.signedFormKept
+    : row.submitted_at
+      ? CENSUS_MESSAGES.submittedKept
+      : null;
+
+const canDeleteRow = (actor: Actor, row: Row) =>
+  keptReasonOf(row) === null && (isInternal(actor) || row.uploaded_by === actor.userId);
+
 const viewOf = (actor: Actor) => (row: Row) => ({
   id: row.document_id,
+  source: row.source,
   documentId: row.document_id,
   name: row.name,
   mimeType: row.mime_type,
-  size: Number(row.size),
+  size: row.size === null ? null : Number(row.size),
   documentKey: row.document_key,
   category: row.category,
   categoryLabel: documentCategoryLabel(row.category),
@@ -86,13 +125,18 @@ const viewOf = (actor: Actor) => (row: Row) => ({
   createdAt: row.created_at.toISOString(),
   updatedAt: row.updated_at.toISOString(),
   deletedAt: row.deleted_at?.toISOString() ?? null,
-  updatedBy: row.updated_by_name || 'Someone no longer on the team',
-  uploadedBy: row.uploaded_by_name || 'Someone no longer on the team',
+  updatedBy: byName(row, row.updated_by_name),
+  uploadedBy: byName(row, row.uploaded_by_name),
   uploadedByStaff: STAFF_ROLES.includes(row.uploaded_by_role),
-  canDelete: isInternal(actor) || row.uploaded_by === actor.userId,
+  canDelete: canDeleteRow(actor, row),
+  canRename: row.source !== 'onboarding-form',
+  keptReason: keptReasonOf(row),
   processStatus: row.process_status,
   downloadPath: clientDocumentPath(row.client_id, row.document_id),
 });
+
+const byName = (row: Row, name: string | null) =>
+  row.source === 'onboarding-form' ? 'Onboard e-signature' : name || 'Someone no longer on the team';
 
 const bufferOf = (file: DocumentFile) =>
   Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength);
@@ -179,7 +223,7 @@ export function documentQueryRoutes(deps: DocumentQueryDeps): Router {
     const { clientId } = await requireClient(req);
     const categories = manyOf(input.query() as Record<string, unknown>, 'categories');
     const { rows } = await deps.pool.query<{ category: string; n: string }>(
-      `select category, count(*) as n from rm_documents
+      `select category, count(*) as n from ${ALL_DOCUMENTS} d
        where client_id = $1 and deleted_at is null and (cardinality($2::text[]) = 0 or category = any($2))
        group by category`,
       [clientId, categories],

@@ -213,15 +213,25 @@ function DocumentRow({
           </form>
         )}
         <p className="document__meta muted">
-          {fileKindLabel(doc.mimeType)} · {fileSizeLabel(doc.size)} · {policyName ? `${policyName} · ` : ''}
-          Uploaded by {doc.uploadedBy} on {dateLabel(doc.createdAt)}
+          {fileKindLabel(doc.mimeType)}
+          {doc.size === null ? '' : ` · ${fileSizeLabel(doc.size)}`} · {policyName ? `${policyName} · ` : ''}
+          {doc.source === 'onboarding-form'
+            ? `Signed and completed on ${dateLabel(doc.createdAt)}`
+            : `Uploaded by ${doc.uploadedBy} on ${dateLabel(doc.createdAt)}`}
         </p>
+        {doc.keptReason && (
+          <p className="document__kept muted" data-testid="document-kept">
+            {doc.keptReason}
+          </p>
+        )}
       </div>
-      {draft === null && (
+      {draft === null && (doc.canRename || doc.canDelete) && (
         <div className="document__actions">
-          <Button className="button button--secondary button--small" onPress={() => setDraft(doc.name)}>
-            Rename<span className="visually-hidden"> {doc.name}</span>
-          </Button>
+          {doc.canRename && (
+            <Button className="button button--secondary button--small" onPress={() => setDraft(doc.name)}>
+              Rename<span className="visually-hidden"> {doc.name}</span>
+            </Button>
+          )}
           {doc.canDelete && (
             <Button className="button button--secondary button--small" onPress={onDelete}>
               Delete<span className="visually-hidden"> {doc.name}</span>

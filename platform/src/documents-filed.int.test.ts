@@ -1,0 +1,297 @@
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { unzipSync } from 'fflate';
+import { PDFDocument } from 'pdf-lib';
+import { censusStream, envelopeStream } from '@onboard/events';
+import { freshDatabase } from '@onboard/testing/db';
+import { startApp, type RunningApp } from './app.ts';
+import { embeddedTestConfig } from './config.ts';
+import { DEMO_CLIENT_ID } from './seed.ts';
+import { apiClient, eventually } from './testing/http-client.ts';
+
+type Api = ReturnType<typeof apiClient>;
+type Doc = {
+  documentId: string;
+  source: string;
+  name: string;
+  category: string;
+  policyId: string | null;
+  size: number | null;
+  canDelete: boolean;
+  canRename: boolean;
+  keptReason: string | null;
+  uploadedBy: string;
+};
+type CensusResult = {
+  document: { documentId: string; fileName: string; status: string };
+  submitted: boolean;
+};
+
+const POLICY_ID = 'policy-lakeside-1';
+const documents = `/api/clients/${DEMO_CLIENT_ID}/documents`;
+const forms = `/api/clients/${DEMO_CLIENT_ID}/onboarding-forms`;
+const census = `/api/clients/${DEMO_CLIENT_ID}/census/${POLICY_ID}`;
+const HEADER =
+  'Employee ID,Relationship,First Name,Last Name,SSN,Date of Birth,Hire Date,Employee Class,Hours per week,Location,State,ZIP,E-mail,Annual Salary,Elected Plans,Coverage Effective Date';
+const censusCsv = (ssn: string) =>
+  new TextEncoder().encode(
+    `${HEADER}\nE1,Employee,Ada,Lovelace,${ssn},12/10/1985,03/15/2020,Salaried,40,Head office,NY,10001,ada@example.com,85000.00,Dental; Vision,04/01/2020\n`,
+  );
+
+async function samplePdf() {
+  const pdf = await PDFDocument.create();
+  pdf.addPage([612, 792]);
+  return (await pdf.save()) as Uint8Array<ArrayBuffer>;
+}
+
+// What the documents screen files besides uploads: a completed onboarding form (read only, the completed PDF)
+// and the policy's census files, renamed and deleted there by the census's own rules and permissions.
+describe('completed forms and census files on the documents screen', () => {
+  let app: RunningApp;
+  let staff: Api;
+  let benAdmin: Api;
+  let broker: Api;
+
+  const cookieOf = (api: Api) => [...api.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  const list = async (api: Api) => (await api.get(`${documents}/meta`)).body as Doc[];
+  const bytesOf = async (api: Api, path: string) => {
+    const response = await fetch(`${app.url}${path}`, { headers: { cookie: cookieOf(api) } });
+    expect(response.status, path).toBe(200);
+    return new Uint8Array(await response.arrayBuffer());
+  };
+  const censusFiles = async (api: Api) => (await api.get(`${census}/validate`)).body as CensusResult[];
+  const uploadCensus = async (api: Api, bytes: Uint8Array, name: string) => {
+    const response = await fetch(`${app.url}${census}/files`, {
+      method: 'POST',
+      headers: {
+        cookie: cookieOf(api),
+        'x-csrf-token': api.cookies.get('onboard_csrf')!,
+        'content-type': 'application/octet-stream',
+        'x-file-name': encodeURIComponent(name),
+      },
+      body: new Blob([bytes as Uint8Array<ArrayBuffer>]),
+    });
+    expect(response.status).toBe(201);
+    return ((await response.json()) as CensusResult & { document: { mapping: Record<string, number> } })
+      .document;
+  };
+
+  beforeAll(async () => {
+    app = await startApp(embeddedTestConfig(await freshDatabase('documents_filed'), { webDist: null }));
+    staff = apiClient(app.url);
+    await staff.signIn('admin@onboard.example');
+    benAdmin = apiClient(app.url);
+    await benAdmin.signIn('benadmin@onboard.example');
+    broker = apiClient(app.url);
+    await broker.signIn('broker@onboard.example');
+  }, 60_000);
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  it('files a completed onboarding form under signed forms, read only, with the completed PDF; not before', async () => {
+    const created = await fetch(`${app.url}/api/onboarding-form-templates`, {
+      method: 'POST',
+      headers: {
+        cookie: cookieOf(staff),
+        'x-csrf-token': staff.cookies.get('onboard_csrf') ?? '',
+        'content-type': 'application/pdf',
+        'x-file-name': encodeURIComponent('Group application.pdf'),
+      },
+      body: await samplePdf(),
+    });
+    expect(created.status).toBe(201);
+    const { templateId } = (await created.json()) as { templateId: string };
+    const roles = [{ roleId: 'employer', name: 'Employer', routingOrder: 1, quorum: null }];
+    const fields = [
+      {
+        fieldId: 's',
+        roleId: 'employer',
+        kind: 'signature',
+        label: 's',
+        page: 1,
+        x: 60,
+        y: 600,
+        width: 200,
+        height: 40,
+      },
+    ];
+    expect((await staff.put(`/api/onboarding-form-templates/${templateId}`, { roles, fields })).status).toBe(
+      200,
+    );
+    const recipient = { roleId: 'employer', name: 'Ann Employer', email: 'ann@example.com' };
+    const sent = await staff.post(forms, { templateId, recipients: [recipient] });
+    const voided = await staff.post(forms, { templateId, recipients: [recipient] });
+    expect([sent.status, voided.status]).toEqual([201, 201]);
+    const formId = sent.body.onboardingFormId as string;
+    const voidedId = voided.body.onboardingFormId as string;
+    expect((await staff.delete(`${forms}/${voidedId}?reason=Sent%20twice`)).status).toBe(204);
+
+    // Sent, then voided: neither is filed.
+    await eventually(async () => {
+      const listed = (await benAdmin.get(forms)).body as { onboardingFormId: string; status: string }[];
+      expect(listed.find((f) => f.onboardingFormId === voidedId)?.status).toBe('voided');
+    });
+    expect((await list(benAdmin)).filter((d) => d.source === 'onboarding-form')).toEqual([]);
+
+    const link = await staff.post(`${forms}/${formId}/embedded-view/${sent.body.recipients[0].recipientId}`);
+    const signer = apiClient(app.url);
+    await signer.request('GET', '/api/auth/csrf');
+    const opened = await signer.put(`${forms}/${formId}/embedded-view-action/open`, {
+      token: new URL(`http://x${link.body.url as string}`).searchParams.get('token'),
+    });
+    const signed = await signer.put(`${forms}/${formId}/embedded-view-action/sign`, {
+      token: opened.body.sessionToken,
+      signature: { kind: 'typed', text: 'Ann Employer' },
+    });
+    expect(signed.body.status).toBe('completed');
+
+    const filed = await eventually(async () => {
+      const found = (await list(benAdmin)).filter((d) => d.source === 'onboarding-form');
+      expect(found).toHaveLength(1);
+      return found[0]!;
+    });
+    expect(filed).toMatchObject({
+      documentId: formId,
+      name: 'Group application.pdf',
+      category: 'signed-forms',
+      size: null,
+      canDelete: false,
+      canRename: false,
+      keptReason: 'Kept as signed: a completed onboarding form cannot be renamed or deleted',
+    });
+    expect((await staff.get(`${documents}/meta?categories=signed-forms`)).body).toEqual([
+      expect.objectContaining({ documentId: formId, canDelete: false }),
+    ]);
+    expect((await benAdmin.get(`${documents}/count`)).body.byCategory).toMatchObject({ 'signed-forms': 1 });
+
+    // The bytes are the completed PDF: the onboarding forms download's, with the completion's hash.
+    const fromDocuments = await bytesOf(benAdmin, `${documents}/${formId}`);
+    expect(fromDocuments).toEqual(await bytesOf(benAdmin, `${forms}/${formId}/download`));
+    const completed = (await app.store.readStream(envelopeStream(formId))).find(
+      (e) => e.type === 'EnvelopeCompleted',
+    )!;
+    expect(createHash('sha256').update(fromDocuments).digest('hex')).toBe(
+      (completed.data as { sha256: string }).sha256,
+    );
+    const headers = await fetch(`${app.url}${documents}/${formId}`, {
+      headers: { cookie: cookieOf(benAdmin) },
+    });
+    expect(headers.headers.get('content-disposition')).toBe('attachment; filename="Group application.pdf"');
+
+    // In a zip with another document.
+    const uploaded = new FormData();
+    uploaded.append('category', 'other');
+    uploaded.append('files', new Blob([await samplePdf()], { type: 'application/pdf' }), 'notes.pdf');
+    const upload = await fetch(`${app.url}${documents}`, {
+      method: 'POST',
+      headers: { cookie: cookieOf(benAdmin), 'x-csrf-token': benAdmin.cookies.get('onboard_csrf')! },
+      body: uploaded,
+    });
+    const notes = ((await upload.json()) as Doc[])[0]!;
+    await eventually(async () => expect((await list(benAdmin)).map((d) => d.name)).toContain('notes.pdf'));
+    const zip = unzipSync(
+      await bytesOf(
+        benAdmin,
+        `/api/clients/${DEMO_CLIENT_ID}/zipped-documents/ids?documentIds=${formId}&documentIds=${notes.documentId}`,
+      ),
+    );
+    expect(Object.keys(zip).sort()).toEqual(['Group application.pdf', 'notes.pdf']);
+    expect(zip['Group application.pdf']).toEqual(fromDocuments);
+
+    // Kept as signed: neither staff nor the client's people rename or delete it here.
+    for (const api of [staff, benAdmin]) {
+      const renamed = await api.put(`${documents}/${formId}/rename`, { name: 'Other.pdf' });
+      expect(renamed.status).toBe(422);
+      expect(renamed.body.message).toBe(
+        'Kept as signed: a completed onboarding form cannot be renamed or deleted',
+      );
+      expect((await api.delete(`${documents}/${formId}`)).status).toBe(422);
+    }
+    expect((await list(benAdmin)).find((d) => d.documentId === formId)?.name).toBe('Group application.pdf');
+  }, 90_000);
+
+  it('renames and deletes census files through the census rules, as the census flow then shows them', async () => {
+    const mine = await uploadCensus(benAdmin, censusCsv('123-45-6789'), 'census.csv');
+    const listed = await eventually(async () => {
+      const found = (await list(benAdmin)).find((d) => d.documentId === mine.documentId);
+      expect(found).toMatchObject({ source: 'census', category: 'census', policyId: POLICY_ID });
+      return found!;
+    });
+    expect(listed).toMatchObject({ canRename: true, canDelete: true, keptReason: null });
+
+    // Rename from the documents call: the census read model has the new name, and so does the list.
+    const renamed = await benAdmin.put(`${documents}/${mine.documentId}/rename`, {
+      name: ' March census.csv ',
+    });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body).toMatchObject({ name: 'March census.csv', category: 'census', policyId: POLICY_ID });
+    expect((await censusFiles(benAdmin)).map((r) => r.document.fileName)).toEqual(['March census.csv']);
+    await eventually(async () =>
+      expect((await list(benAdmin)).find((d) => d.documentId === mine.documentId)?.name).toBe(
+        'March census.csv',
+      ),
+    );
+    const empty = await benAdmin.put(`${documents}/${mine.documentId}/rename`, { name: '  ' });
+    expect(empty.status).toBe(400);
+    expect(empty.body.message).toBe('Give the document a name');
+
+    // Delete own: the broker (own scope) may not delete the ben-admin's file; another client's people can't
+    // touch it at all; the ben-admin deletes their own.
+    const brokerSees = (await list(broker)).find((d) => d.documentId === mine.documentId)!;
+    expect(brokerSees.canDelete).toBe(false);
+    const notYours = await broker.delete(`${documents}/${mine.documentId}`);
+    expect(notYours.status).toBe(403);
+    expect(notYours.body.message).toBe('You can only delete census files you uploaded');
+    const revision = (await app.store.readStream(censusStream(DEMO_CLIENT_ID, POLICY_ID))).length;
+    expect(
+      (await benAdmin.delete(`/api/clients/harbor-freight-lines/documents/${mine.documentId}`)).status,
+    ).toBe(403);
+    expect((await app.store.readStream(censusStream(DEMO_CLIENT_ID, POLICY_ID))).length).toBe(revision);
+
+    expect((await benAdmin.delete(`${documents}/${mine.documentId}`)).status).toBe(204);
+    expect(await censusFiles(benAdmin)).toEqual([]);
+    const download = await fetch(`${app.url}${census}/files/${mine.documentId}`, {
+      headers: { cookie: cookieOf(benAdmin) },
+    });
+    expect(download.status).toBe(404);
+    await eventually(async () =>
+      expect((await list(benAdmin)).some((d) => d.documentId === mine.documentId)).toBe(false),
+    );
+  }, 60_000);
+
+  it('keeps a submitted census: deleting it is refused in words, for staff too', async () => {
+    const file = await uploadCensus(benAdmin, censusCsv('234-56-7891'), 'final census.csv');
+    await benAdmin.put(`${census}/validate-submit`, {
+      documentId: file.documentId,
+      mapping: file.mapping,
+      source: 'HRIS',
+    });
+    await eventually(async () => expect((await censusFiles(benAdmin))[0]!.document.status).toBe('VALIDATED'));
+    const submitted = await benAdmin.post(`${census}/submit`, { documentId: file.documentId });
+    expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
+    for (const api of [benAdmin, staff]) {
+      const refused = await api.delete(`${documents}/${file.documentId}`);
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toBe(
+        'A submitted census is kept as the record of what was sent, so it cannot be deleted',
+      );
+    }
+    // The documents screen knows it is kept, and says why instead of offering the delete.
+    await eventually(async () =>
+      expect((await list(benAdmin)).find((d) => d.documentId === file.documentId)).toMatchObject({
+        canDelete: false,
+        canRename: true,
+        keptReason: 'A submitted census is kept as the record of what was sent, so it cannot be deleted',
+      }),
+    );
+    expect((await censusFiles(benAdmin)).map((r) => [r.document.fileName, r.submitted])).toEqual([
+      ['final census.csv', true],
+    ]);
+    // Renaming a submitted file is allowed: its name is only how people find it.
+    expect(
+      (await staff.put(`${documents}/${file.documentId}/rename`, { name: 'Final census.csv' })).status,
+    ).toBe(200);
+    expect((await censusFiles(benAdmin))[0]!.document.fileName).toBe('Final census.csv');
+  }, 60_000);
+});
