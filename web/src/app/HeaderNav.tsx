@@ -1,17 +1,5 @@
-import { useEffect, useState } from 'react';
-import {
-  Button,
-  Dialog,
-  DialogTrigger,
-  Heading,
-  Link,
-  Menu,
-  MenuItem,
-  MenuTrigger,
-  Popover,
-} from 'react-aria-components';
-import { useLocation } from 'wouter';
-import { useSignOut } from '../api/hooks.ts';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Button, Link } from 'react-aria-components';
 import type { AuthenticatedUser } from '../api/types.ts';
 import { ROLE_LABELS } from '../api/types.ts';
 import {
@@ -25,28 +13,84 @@ import {
   BROKERS_PATH,
   FEATURE_TOGGLES_PATH,
   homePathFor,
-  LOGIN_PATH,
   USERS_INTERNAL_PATH,
   type ViewType,
 } from './routes.ts';
-import { useUnsavedGuard } from '../features/eif/forms/unsaved.tsx';
-import { OPEN_CHAT_EVENT, SupportOptions } from './Support.tsx';
+import { OPEN_CHAT_EVENT } from './Support.tsx';
+import { useSignOutAndLeave } from './sign-out.ts';
+import type * as HeaderMenusModule from './HeaderMenus.tsx';
+import type { MenuEntry, MenuOpening } from './HeaderMenus.tsx';
 
 // The signed-in part of the header (menus, help panel), loaded once someone is signed in: the sign-in
-// page carries none of it.
+// page carries none of it. The menus' own code (react-aria's menu, popover and dialog) loads the first
+// time one is opened or pointed at: until then a stand-in button that looks and is named the same holds
+// the place, and opening it (press, Enter, Space, arrow keys) opens the real menu with focus inside.
 
-/** Signing out leaves the page, so unsaved answers are asked about first. */
-function useSignOutAndLeave() {
-  const signOut = useSignOut();
-  const [, navigate] = useLocation();
-  const guard = useUnsavedGuard();
-  return () =>
-    guard.confirmLeave(() => {
-      // Leaving for the sign-in page is right whether or not the server heard the sign-out.
-      void signOut()
-        .catch(() => undefined)
-        .finally(() => navigate(LOGIN_PATH));
-    });
+type HeaderMenus = typeof HeaderMenusModule;
+let menusLoad: Promise<HeaderMenus> | null = null;
+
+/** The menus' code, fetched once; a failed fetch is tried again next time. */
+function loadMenus(): Promise<HeaderMenus> {
+  menusLoad ??= import('./HeaderMenus.tsx').catch((error: unknown) => {
+    menusLoad = null;
+    throw error;
+  });
+  return menusLoad;
+}
+
+/** Starts loading the menus' code early, on a first hover or focus. */
+function preloadMenus() {
+  loadMenus().catch(() => undefined);
+}
+
+/**
+ * A header trigger whose menu (or panel) loads on first use. Until then the stand-in shows (marked busy
+ * while the code loads, so the button stays in place and keeps focus); afterwards `menu` renders the
+ * real trigger, opened the way the visitor asked.
+ */
+function OnDemandTrigger({
+  className,
+  popup,
+  children,
+  menu,
+}: {
+  className: string;
+  popup: 'menu' | 'dialog';
+  children: ReactNode;
+  menu: (menus: HeaderMenus, opening: MenuOpening) => ReactNode;
+}) {
+  const [loaded, setLoaded] = useState<{ menus: HeaderMenus; opening: MenuOpening } | null>(null);
+  const [isLoading, setLoading] = useState(false);
+  if (loaded) return menu(loaded.menus, loaded.opening);
+  const open = (opening: MenuOpening) => {
+    if (isLoading) return;
+    setLoading(true);
+    loadMenus().then(
+      (menus) => setLoaded({ menus, opening }),
+      () => setLoading(false),
+    );
+  };
+  return (
+    <Button
+      className={className}
+      aria-haspopup={popup}
+      aria-expanded={false}
+      aria-busy={isLoading || undefined}
+      onHoverStart={preloadMenus}
+      onFocus={preloadMenus}
+      // As react-aria's menu trigger does: a key or a screen reader focuses the first item.
+      onPress={(event) =>
+        open(event.pointerType === 'keyboard' || event.pointerType === 'virtual' ? 'first' : null)
+      }
+      onKeyDown={(event) => {
+        if (event.key === 'ArrowDown') open('first');
+        else if (event.key === 'ArrowUp') open('last');
+        else event.continuePropagation();
+      }}
+    >
+      {children}
+    </Button>
+  );
 }
 
 function initials(user: AuthenticatedUser) {
@@ -59,36 +103,71 @@ function initials(user: AuthenticatedUser) {
 
 /** The user menu: who is signed in, plus Sign out (and extra entries for some views). */
 function UserMenu({ user, extra }: { user: AuthenticatedUser; extra?: { label: string; href: string }[] }) {
-  const signOut = useSignOutAndLeave();
+  // Named by its visible text (WCAG 2.5.3), after a hidden 'User menu for'.
+  const trigger = (
+    <>
+      <span className="visually-hidden">User menu for </span>
+      <span className="avatar" aria-hidden="true">
+        {initials(user)}
+      </span>
+      <span className="app-header__who">
+        <span className="app-header__name" data-testid="signed-in-user">
+          {user.name}
+        </span>
+        <span className="app-header__role">{ROLE_LABELS[user.role]}</span>
+      </span>
+      <span aria-hidden="true">▾</span>
+    </>
+  );
+  const entries: MenuEntry[] = [
+    ...(extra ?? []).map((item) => ({ id: item.href, label: item.label, href: item.href })),
+    { id: 'sign-out', label: 'Sign out' },
+  ];
   return (
-    <MenuTrigger>
-      {/* Named by its visible text (WCAG 2.5.3), after a hidden 'User menu for'. */}
-      <Button className="user-menu-button">
-        <span className="visually-hidden">User menu for </span>
-        <span className="avatar" aria-hidden="true">
-          {initials(user)}
-        </span>
-        <span className="app-header__who">
-          <span className="app-header__name" data-testid="signed-in-user">
-            {user.name}
-          </span>
-          <span className="app-header__role">{ROLE_LABELS[user.role]}</span>
-        </span>
-        <span aria-hidden="true">▾</span>
-      </Button>
-      <Popover className="menu-popover" placement="bottom end">
-        <Menu className="menu" onAction={(key) => key === 'sign-out' && signOut()}>
-          {(extra ?? []).map((item) => (
-            <MenuItem key={item.href} id={item.href} href={item.href} className="menu__item">
-              {item.label}
-            </MenuItem>
-          ))}
-          <MenuItem id="sign-out" className="menu__item">
-            Sign out
-          </MenuItem>
-        </Menu>
-      </Popover>
-    </MenuTrigger>
+    <OnDemandTrigger
+      className="user-menu-button"
+      popup="menu"
+      menu={({ HeaderMenu }, opening) => (
+        <HeaderMenu
+          opening={opening}
+          buttonClassName="user-menu-button"
+          placement="bottom end"
+          entries={entries}
+        >
+          {trigger}
+        </HeaderMenu>
+      )}
+    >
+      {trigger}
+    </OnDemandTrigger>
+  );
+}
+
+/** A navigation menu of links: Users, Administration. */
+function NavMenu({ label, entries }: { label: string; entries: MenuEntry[] }) {
+  const trigger = (
+    <>
+      {label} <span aria-hidden="true">▾</span>
+    </>
+  );
+  return (
+    <OnDemandTrigger
+      className="app-nav__link app-nav__menu"
+      popup="menu"
+      menu={({ HeaderMenu }, opening) => (
+        <HeaderMenu
+          opening={opening}
+          buttonClassName="app-nav__link app-nav__menu"
+          placement="bottom start"
+          label={label}
+          entries={entries}
+        >
+          {trigger}
+        </HeaderMenu>
+      )}
+    >
+      {trigger}
+    </OnDemandTrigger>
   );
 }
 
@@ -105,53 +184,29 @@ function InternalNav({ user }: { user: AuthenticatedUser }) {
       <Link className="app-nav__link" href={ADMIN_HOME_PATH}>
         Home
       </Link>
-      <MenuTrigger>
-        <Button className="app-nav__link app-nav__menu">
-          Users <span aria-hidden="true">▾</span>
-        </Button>
-        <Popover className="menu-popover" placement="bottom start">
-          <Menu className="menu" aria-label="Users">
-            <MenuItem id="brokers" href={BROKERS_PATH} className="menu__item">
-              Brokers
-            </MenuItem>
-            {mayManageInternalUsers(user) ? (
-              <MenuItem id="internal" href={USERS_INTERNAL_PATH} className="menu__item">
-                Internal users
-              </MenuItem>
-            ) : null}
-            <MenuItem id="ben-admins" href={BEN_ADMINS_PATH} className="menu__item">
-              Benefits administrator
-            </MenuItem>
-          </Menu>
-        </Popover>
-      </MenuTrigger>
+      <NavMenu
+        label="Users"
+        entries={[
+          { id: 'brokers', label: 'Brokers', href: BROKERS_PATH },
+          ...(mayManageInternalUsers(user)
+            ? [{ id: 'internal', label: 'Internal users', href: USERS_INTERNAL_PATH }]
+            : []),
+          { id: 'ben-admins', label: 'Benefits administrator', href: BEN_ADMINS_PATH },
+        ]}
+      />
       <Link className="app-nav__link" href={ALL_EMAILS_PATH}>
         All emails
       </Link>
-      <MenuTrigger>
-        <Button className="app-nav__link app-nav__menu">
-          Administration <span aria-hidden="true">▾</span>
-        </Button>
-        <Popover className="menu-popover" placement="bottom start">
-          <Menu className="menu" aria-label="Administration">
-            <MenuItem id="support-chats" href={SUPPORT_CHATS_PATH} className="menu__item">
-              Support chats
-            </MenuItem>
-            <MenuItem id="platforms" href={BEN_ADMIN_PLATFORMS_PATH} className="menu__item">
-              Platforms
-            </MenuItem>
-            <MenuItem id="feature-toggles" href={FEATURE_TOGGLES_PATH} className="menu__item">
-              Feature toggles
-            </MenuItem>
-            <MenuItem id="analytics" href={ANALYTICS_ADMIN_PATH} className="menu__item">
-              Analytics
-            </MenuItem>
-            <MenuItem id="error-reports" href={ERROR_REPORTS_PATH} className="menu__item">
-              Error reports
-            </MenuItem>
-          </Menu>
-        </Popover>
-      </MenuTrigger>
+      <NavMenu
+        label="Administration"
+        entries={[
+          { id: 'support-chats', label: 'Support chats', href: SUPPORT_CHATS_PATH },
+          { id: 'platforms', label: 'Platforms', href: BEN_ADMIN_PLATFORMS_PATH },
+          { id: 'feature-toggles', label: 'Feature toggles', href: FEATURE_TOGGLES_PATH },
+          { id: 'analytics', label: 'Analytics', href: ANALYTICS_ADMIN_PATH },
+          { id: 'error-reports', label: 'Error reports', href: ERROR_REPORTS_PATH },
+        ]}
+      />
     </nav>
   );
 }
@@ -179,18 +234,13 @@ function HubNav({ clientId }: { clientId: string }) {
       <Link className="app-nav__link" href={`${base}/emails`}>
         Emails
       </Link>
-      <DialogTrigger isOpen={isHelpOpen} onOpenChange={setHelpOpen}>
-        <Button className="app-nav__link app-nav__menu">Get Help</Button>
-        <Popover className="menu-popover" placement="bottom start">
-          <Dialog className="help-panel">
-            <Heading slot="title" level={2} className="help-panel__title">
-              Get Help
-            </Heading>
-            <p>Questions about your onboarding? Your implementation consultant is here to help.</p>
-            <SupportOptions isCompact />
-          </Dialog>
-        </Popover>
-      </DialogTrigger>
+      <OnDemandTrigger
+        className="app-nav__link app-nav__menu"
+        popup="dialog"
+        menu={({ HelpPanel }) => <HelpPanel isOpen={isHelpOpen} onOpenChange={setHelpOpen} />}
+      >
+        Get Help
+      </OnDemandTrigger>
     </nav>
   );
 }
