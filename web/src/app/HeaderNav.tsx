@@ -1,5 +1,5 @@
-import { useEffect, useState, type ReactNode } from 'react';
-import { Button, Link } from 'react-aria-components';
+import { useEffect, useState } from 'react';
+import { Button, Heading, Link } from 'react-aria-components';
 import type { AuthenticatedUser } from '../api/types.ts';
 import { ROLE_LABELS } from '../api/types.ts';
 import {
@@ -16,82 +16,12 @@ import {
   USERS_INTERNAL_PATH,
   type ViewType,
 } from './routes.ts';
-import { OPEN_CHAT_EVENT } from './Support.tsx';
 import { useSignOutAndLeave } from './sign-out.ts';
-import type * as HeaderMenusModule from './HeaderMenus.tsx';
-import type { MenuEntry, MenuOpening } from './HeaderMenus.tsx';
+import { OnDemandMenu, OnDemandPopover, type MenuEntry } from '../ui/OnDemandMenu.tsx';
+import { OPEN_CHAT_EVENT, SupportOptions } from './Support.tsx';
 
 // The signed-in part of the header (menus, help panel), loaded once someone is signed in: the sign-in
-// page carries none of it. The menus' own code (react-aria's menu, popover and dialog) loads the first
-// time one is opened or pointed at: until then a stand-in button that looks and is named the same holds
-// the place, and opening it (press, Enter, Space, arrow keys) opens the real menu with focus inside.
-
-type HeaderMenus = typeof HeaderMenusModule;
-let menusLoad: Promise<HeaderMenus> | null = null;
-
-/** The menus' code, fetched once; a failed fetch is tried again next time. */
-function loadMenus(): Promise<HeaderMenus> {
-  menusLoad ??= import('./HeaderMenus.tsx').catch((error: unknown) => {
-    menusLoad = null;
-    throw error;
-  });
-  return menusLoad;
-}
-
-/** Starts loading the menus' code early, on a first hover or focus. */
-function preloadMenus() {
-  loadMenus().catch(() => undefined);
-}
-
-/**
- * A header trigger whose menu (or panel) loads on first use. Until then the stand-in shows (marked busy
- * while the code loads, so the button stays in place and keeps focus); afterwards `menu` renders the
- * real trigger, opened the way the visitor asked.
- */
-function OnDemandTrigger({
-  className,
-  popup,
-  children,
-  menu,
-}: {
-  className: string;
-  popup: 'menu' | 'dialog';
-  children: ReactNode;
-  menu: (menus: HeaderMenus, opening: MenuOpening) => ReactNode;
-}) {
-  const [loaded, setLoaded] = useState<{ menus: HeaderMenus; opening: MenuOpening } | null>(null);
-  const [isLoading, setLoading] = useState(false);
-  if (loaded) return menu(loaded.menus, loaded.opening);
-  const open = (opening: MenuOpening) => {
-    if (isLoading) return;
-    setLoading(true);
-    loadMenus().then(
-      (menus) => setLoaded({ menus, opening }),
-      () => setLoading(false),
-    );
-  };
-  return (
-    <Button
-      className={className}
-      aria-haspopup={popup}
-      aria-expanded={false}
-      aria-busy={isLoading || undefined}
-      onHoverStart={preloadMenus}
-      onFocus={preloadMenus}
-      // As react-aria's menu trigger does: a key or a screen reader focuses the first item.
-      onPress={(event) =>
-        open(event.pointerType === 'keyboard' || event.pointerType === 'virtual' ? 'first' : null)
-      }
-      onKeyDown={(event) => {
-        if (event.key === 'ArrowDown') open('first');
-        else if (event.key === 'ArrowUp') open('last');
-        else event.continuePropagation();
-      }}
-    >
-      {children}
-    </Button>
-  );
-}
+// page carries none of it. The menus' own code loads the first time one is opened (ui/OnDemandMenu.tsx).
 
 function initials(user: AuthenticatedUser) {
   return user.name
@@ -123,23 +53,14 @@ function UserMenu({ user, extra }: { user: AuthenticatedUser; extra?: { label: s
     ...(extra ?? []).map((item) => ({ id: item.href, label: item.label, href: item.href })),
     { id: 'sign-out', label: 'Sign out' },
   ];
+  const signOut = useSignOutAndLeave();
   return (
-    <OnDemandTrigger
-      className="user-menu-button"
-      popup="menu"
-      menu={({ HeaderMenu }, opening) => (
-        <HeaderMenu
-          opening={opening}
-          buttonClassName="user-menu-button"
-          placement="bottom end"
-          entries={entries}
-        >
-          {trigger}
-        </HeaderMenu>
-      )}
-    >
-      {trigger}
-    </OnDemandTrigger>
+    <OnDemandMenu
+      trigger={{ className: 'user-menu-button', children: trigger }}
+      placement="bottom end"
+      entries={entries}
+      onAction={(id) => id === 'sign-out' && signOut()}
+    />
   );
 }
 
@@ -151,23 +72,12 @@ function NavMenu({ label, entries }: { label: string; entries: MenuEntry[] }) {
     </>
   );
   return (
-    <OnDemandTrigger
-      className="app-nav__link app-nav__menu"
-      popup="menu"
-      menu={({ HeaderMenu }, opening) => (
-        <HeaderMenu
-          opening={opening}
-          buttonClassName="app-nav__link app-nav__menu"
-          placement="bottom start"
-          label={label}
-          entries={entries}
-        >
-          {trigger}
-        </HeaderMenu>
-      )}
-    >
-      {trigger}
-    </OnDemandTrigger>
+    <OnDemandMenu
+      trigger={{ className: 'app-nav__link app-nav__menu', children: trigger }}
+      placement="bottom start"
+      label={label}
+      entries={entries}
+    />
   );
 }
 
@@ -234,13 +144,19 @@ function HubNav({ clientId }: { clientId: string }) {
       <Link className="app-nav__link" href={`${base}/emails`}>
         Emails
       </Link>
-      <OnDemandTrigger
-        className="app-nav__link app-nav__menu"
-        popup="dialog"
-        menu={({ HelpPanel }) => <HelpPanel isOpen={isHelpOpen} onOpenChange={setHelpOpen} />}
+      <OnDemandPopover
+        trigger={{ className: 'app-nav__link app-nav__menu', children: 'Get Help' }}
+        placement="bottom start"
+        isOpen={isHelpOpen}
+        onOpenChange={setHelpOpen}
+        dialogClassName="help-panel"
       >
-        Get Help
-      </OnDemandTrigger>
+        <Heading slot="title" level={2} className="help-panel__title">
+          Get Help
+        </Heading>
+        <p>Questions about your onboarding? Your implementation consultant is here to help.</p>
+        <SupportOptions isCompact />
+      </OnDemandPopover>
     </nav>
   );
 }
