@@ -102,10 +102,16 @@ describe.skipIf(skip)('sign-in, MFA and user administration in the browser', () 
     await page.goto(`${app.url}/Emails`);
     await page.getByRole('heading', { level: 1, name: 'All emails' }).waitFor();
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'All emails' }).waitFor();
-    await page.getByRole('button', { name: 'Users' }).click();
+    // The menu's code loads when it is first opened: opened from the keyboard, its first item takes
+    // focus, and Escape gives focus back to its button.
+    await page.getByRole('button', { name: 'Users' }).focus();
+    await page.keyboard.press('Enter');
     await page.getByRole('menuitem', { name: 'Brokers' }).waitFor();
+    await page.waitForFunction(() => document.activeElement?.textContent === 'Brokers');
     await page.screenshot({ path: screenshotPath('internal-nav-not-available.png') });
     await page.keyboard.press('Escape');
+    await page.getByRole('menuitem', { name: 'Brokers' }).waitFor({ state: 'detached' });
+    await page.waitForFunction(() => document.activeElement?.textContent?.startsWith('Users') === true);
 
     // Through the internal navigation: Users > Benefits administrator.
     await page.getByRole('button', { name: 'Users' }).click();

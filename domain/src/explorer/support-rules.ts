@@ -4,8 +4,7 @@ import { isBlank } from './common-rules.ts';
 // ---------------------------------------------------------------------------------------------------
 // Support panel and chat (explorer §2 navigation, §4; platform §8, §9)
 
-/** platform §9: a support widget that is not ready after 6 s logs a warning. */
-export const SUPPORT_WIDGET_LOAD_WARNING_MS = 6_000;
+export { SUPPORT_WIDGET_LOAD_WARNING_MS } from './support-widget.ts';
 
 /** The panel's own states (explorer §4); the chat inside it is loading, ready or unavailable. */
 export const SUPPORT_PANEL_STATES = ['collapsed', 'expanding', 'expanded', 'collapsing'] as const;

@@ -7,7 +7,6 @@ import { JiraBanner } from './JiraBanner.tsx';
 import { LegalFooter } from './LegalFooter.tsx';
 import { showsSupportFooter } from './footers.ts';
 import { PortalChatHost } from './PortalChatHost.tsx';
-import { Realtime } from './Realtime.tsx';
 import { PageSkeleton } from '../ui/Feedback.tsx';
 import { useAuthenticatedUser } from '../api/hooks.ts';
 import { useConfiguration } from '../api/configuration.ts';
@@ -300,6 +299,8 @@ function pageFor(route: RouteDef, params: Record<string, string>, user: Authenti
 const ClientBanner = lazy(() => import('./ClientBanner.tsx').then((m) => ({ default: m.ClientBanner })));
 const EmailToasts = lazy(() => import('./EmailToasts.tsx').then((m) => ({ default: m.EmailToasts })));
 const SupportFooter = lazy(() => import('./SupportFooter.tsx').then((m) => ({ default: m.SupportFooter })));
+// The event stream is for admins only: its code (and what it refreshes) stays off the other first pages.
+const Realtime = lazy(() => import('./Realtime.tsx').then((m) => ({ default: m.Realtime })));
 
 type BoundaryProps = { children: ReactNode; resetKey: string };
 
@@ -337,7 +338,9 @@ function AdminRealtime() {
   if (!user || !isAdminRole(user.role)) return null;
   return (
     <>
-      <Realtime key={user.id} />
+      <Suspense fallback={null}>
+        <Realtime key={user.id} />
+      </Suspense>
       <Suspense fallback={null}>
         <PushStatusOverlay />
       </Suspense>

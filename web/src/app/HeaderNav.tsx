@@ -1,17 +1,5 @@
 import { useEffect, useState } from 'react';
-import {
-  Button,
-  Dialog,
-  DialogTrigger,
-  Heading,
-  Link,
-  Menu,
-  MenuItem,
-  MenuTrigger,
-  Popover,
-} from 'react-aria-components';
-import { useLocation } from 'wouter';
-import { useSignOut } from '../api/hooks.ts';
+import { Button, Heading, Link } from 'react-aria-components';
 import type { AuthenticatedUser } from '../api/types.ts';
 import { ROLE_LABELS } from '../api/types.ts';
 import {
@@ -25,29 +13,15 @@ import {
   BROKERS_PATH,
   FEATURE_TOGGLES_PATH,
   homePathFor,
-  LOGIN_PATH,
   USERS_INTERNAL_PATH,
   type ViewType,
 } from './routes.ts';
-import { useUnsavedGuard } from '../features/eif/forms/unsaved.tsx';
+import { useSignOutAndLeave } from './sign-out.ts';
+import { OnDemandMenu, OnDemandPopover, type MenuEntry } from '../ui/OnDemandMenu.tsx';
 import { OPEN_CHAT_EVENT, SupportOptions } from './Support.tsx';
 
 // The signed-in part of the header (menus, help panel), loaded once someone is signed in: the sign-in
-// page carries none of it.
-
-/** Signing out leaves the page, so unsaved answers are asked about first. */
-function useSignOutAndLeave() {
-  const signOut = useSignOut();
-  const [, navigate] = useLocation();
-  const guard = useUnsavedGuard();
-  return () =>
-    guard.confirmLeave(() => {
-      // Leaving for the sign-in page is right whether or not the server heard the sign-out.
-      void signOut()
-        .catch(() => undefined)
-        .finally(() => navigate(LOGIN_PATH));
-    });
-}
+// page carries none of it. The menus' own code loads the first time one is opened (ui/OnDemandMenu.tsx).
 
 function initials(user: AuthenticatedUser) {
   return user.name
@@ -59,36 +33,51 @@ function initials(user: AuthenticatedUser) {
 
 /** The user menu: who is signed in, plus Sign out (and extra entries for some views). */
 function UserMenu({ user, extra }: { user: AuthenticatedUser; extra?: { label: string; href: string }[] }) {
+  // Named by its visible text (WCAG 2.5.3), after a hidden 'User menu for'.
+  const trigger = (
+    <>
+      <span className="visually-hidden">User menu for </span>
+      <span className="avatar" aria-hidden="true">
+        {initials(user)}
+      </span>
+      <span className="app-header__who">
+        <span className="app-header__name" data-testid="signed-in-user">
+          {user.name}
+        </span>
+        <span className="app-header__role">{ROLE_LABELS[user.role]}</span>
+      </span>
+      <span aria-hidden="true">▾</span>
+    </>
+  );
+  const entries: MenuEntry[] = [
+    ...(extra ?? []).map((item) => ({ id: item.href, label: item.label, href: item.href })),
+    { id: 'sign-out', label: 'Sign out' },
+  ];
   const signOut = useSignOutAndLeave();
   return (
-    <MenuTrigger>
-      {/* Named by its visible text (WCAG 2.5.3), after a hidden 'User menu for'. */}
-      <Button className="user-menu-button">
-        <span className="visually-hidden">User menu for </span>
-        <span className="avatar" aria-hidden="true">
-          {initials(user)}
-        </span>
-        <span className="app-header__who">
-          <span className="app-header__name" data-testid="signed-in-user">
-            {user.name}
-          </span>
-          <span className="app-header__role">{ROLE_LABELS[user.role]}</span>
-        </span>
-        <span aria-hidden="true">▾</span>
-      </Button>
-      <Popover className="menu-popover" placement="bottom end">
-        <Menu className="menu" onAction={(key) => key === 'sign-out' && signOut()}>
-          {(extra ?? []).map((item) => (
-            <MenuItem key={item.href} id={item.href} href={item.href} className="menu__item">
-              {item.label}
-            </MenuItem>
-          ))}
-          <MenuItem id="sign-out" className="menu__item">
-            Sign out
-          </MenuItem>
-        </Menu>
-      </Popover>
-    </MenuTrigger>
+    <OnDemandMenu
+      trigger={{ className: 'user-menu-button', children: trigger }}
+      placement="bottom end"
+      entries={entries}
+      onAction={(id) => id === 'sign-out' && signOut()}
+    />
+  );
+}
+
+/** A navigation menu of links: Users, Administration. */
+function NavMenu({ label, entries }: { label: string; entries: MenuEntry[] }) {
+  const trigger = (
+    <>
+      {label} <span aria-hidden="true">▾</span>
+    </>
+  );
+  return (
+    <OnDemandMenu
+      trigger={{ className: 'app-nav__link app-nav__menu', children: trigger }}
+      placement="bottom start"
+      label={label}
+      entries={entries}
+    />
   );
 }
 
@@ -105,53 +94,29 @@ function InternalNav({ user }: { user: AuthenticatedUser }) {
       <Link className="app-nav__link" href={ADMIN_HOME_PATH}>
         Home
       </Link>
-      <MenuTrigger>
-        <Button className="app-nav__link app-nav__menu">
-          Users <span aria-hidden="true">▾</span>
-        </Button>
-        <Popover className="menu-popover" placement="bottom start">
-          <Menu className="menu" aria-label="Users">
-            <MenuItem id="brokers" href={BROKERS_PATH} className="menu__item">
-              Brokers
-            </MenuItem>
-            {mayManageInternalUsers(user) ? (
-              <MenuItem id="internal" href={USERS_INTERNAL_PATH} className="menu__item">
-                Internal users
-              </MenuItem>
-            ) : null}
-            <MenuItem id="ben-admins" href={BEN_ADMINS_PATH} className="menu__item">
-              Benefits administrator
-            </MenuItem>
-          </Menu>
-        </Popover>
-      </MenuTrigger>
+      <NavMenu
+        label="Users"
+        entries={[
+          { id: 'brokers', label: 'Brokers', href: BROKERS_PATH },
+          ...(mayManageInternalUsers(user)
+            ? [{ id: 'internal', label: 'Internal users', href: USERS_INTERNAL_PATH }]
+            : []),
+          { id: 'ben-admins', label: 'Benefits administrator', href: BEN_ADMINS_PATH },
+        ]}
+      />
       <Link className="app-nav__link" href={ALL_EMAILS_PATH}>
         All emails
       </Link>
-      <MenuTrigger>
-        <Button className="app-nav__link app-nav__menu">
-          Administration <span aria-hidden="true">▾</span>
-        </Button>
-        <Popover className="menu-popover" placement="bottom start">
-          <Menu className="menu" aria-label="Administration">
-            <MenuItem id="support-chats" href={SUPPORT_CHATS_PATH} className="menu__item">
-              Support chats
-            </MenuItem>
-            <MenuItem id="platforms" href={BEN_ADMIN_PLATFORMS_PATH} className="menu__item">
-              Platforms
-            </MenuItem>
-            <MenuItem id="feature-toggles" href={FEATURE_TOGGLES_PATH} className="menu__item">
-              Feature toggles
-            </MenuItem>
-            <MenuItem id="analytics" href={ANALYTICS_ADMIN_PATH} className="menu__item">
-              Analytics
-            </MenuItem>
-            <MenuItem id="error-reports" href={ERROR_REPORTS_PATH} className="menu__item">
-              Error reports
-            </MenuItem>
-          </Menu>
-        </Popover>
-      </MenuTrigger>
+      <NavMenu
+        label="Administration"
+        entries={[
+          { id: 'support-chats', label: 'Support chats', href: SUPPORT_CHATS_PATH },
+          { id: 'platforms', label: 'Platforms', href: BEN_ADMIN_PLATFORMS_PATH },
+          { id: 'feature-toggles', label: 'Feature toggles', href: FEATURE_TOGGLES_PATH },
+          { id: 'analytics', label: 'Analytics', href: ANALYTICS_ADMIN_PATH },
+          { id: 'error-reports', label: 'Error reports', href: ERROR_REPORTS_PATH },
+        ]}
+      />
     </nav>
   );
 }
@@ -179,18 +144,19 @@ function HubNav({ clientId }: { clientId: string }) {
       <Link className="app-nav__link" href={`${base}/emails`}>
         Emails
       </Link>
-      <DialogTrigger isOpen={isHelpOpen} onOpenChange={setHelpOpen}>
-        <Button className="app-nav__link app-nav__menu">Get Help</Button>
-        <Popover className="menu-popover" placement="bottom start">
-          <Dialog className="help-panel">
-            <Heading slot="title" level={2} className="help-panel__title">
-              Get Help
-            </Heading>
-            <p>Questions about your onboarding? Your implementation consultant is here to help.</p>
-            <SupportOptions isCompact />
-          </Dialog>
-        </Popover>
-      </DialogTrigger>
+      <OnDemandPopover
+        trigger={{ className: 'app-nav__link app-nav__menu', children: 'Get Help' }}
+        placement="bottom start"
+        isOpen={isHelpOpen}
+        onOpenChange={setHelpOpen}
+        dialogClassName="help-panel"
+      >
+        <Heading slot="title" level={2} className="help-panel__title">
+          Get Help
+        </Heading>
+        <p>Questions about your onboarding? Your implementation consultant is here to help.</p>
+        <SupportOptions isCompact />
+      </OnDemandPopover>
     </nav>
   );
 }

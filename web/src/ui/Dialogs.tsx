@@ -1,36 +1,41 @@
-import type { ReactNode } from 'react';
-import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Button } from 'react-aria-components';
+
+// A page's dialogs cost nothing until one opens: the modal's code (react-aria's overlay, modal and dialog)
+// loads then, while a box with the dialog's title says it is loading; focus stays on what opened it, and
+// the dialog takes it once shown and gives it back when closed.
+const LoadedModalDialog = lazy(() =>
+  import('./LoadedModalDialog.tsx').then((m) => ({ default: m.LoadedModalDialog })),
+);
 
 /** A modal dialog with a title; content decides its own buttons. */
-export function ModalDialog({
-  title,
-  isOpen,
-  onOpenChange,
-  children,
-  isAlert = false,
-}: {
+export function ModalDialog(props: {
   title: string;
   isOpen: boolean;
   onOpenChange: (isOpen: boolean) => void;
   children: ReactNode;
   isAlert?: boolean;
 }) {
+  const [hasOpened, setHasOpened] = useState(props.isOpen);
+  if (props.isOpen && !hasOpened) setHasOpened(true);
+  if (!hasOpened) return null;
   return (
-    <ModalOverlay
-      className="modal-overlay"
-      isOpen={isOpen}
-      onOpenChange={onOpenChange}
-      isDismissable={!isAlert}
+    <Suspense
+      fallback={
+        props.isOpen ? (
+          <div className="modal-overlay">
+            <div className="modal" role="status" aria-busy="true">
+              <div className="dialog">
+                <p className="dialog__title">{props.title}</p>
+                <p>Loading…</p>
+              </div>
+            </div>
+          </div>
+        ) : null
+      }
     >
-      <Modal className="modal">
-        <Dialog className="dialog" role={isAlert ? 'alertdialog' : 'dialog'}>
-          <Heading slot="title" level={2} className="dialog__title">
-            {title}
-          </Heading>
-          {children}
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+      <LoadedModalDialog {...props} />
+    </Suspense>
   );
 }
 

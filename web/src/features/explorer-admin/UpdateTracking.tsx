@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Button, Dialog, DialogTrigger, Popover } from 'react-aria-components';
 import { useExplorerSite } from './api.ts';
+import { OnDemandPopover } from '../../ui/OnDemandMenu.tsx';
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -23,13 +23,15 @@ function TrackingContent({ clientId, explorerPageId }: { clientId: string; explo
 export function UpdateTracking({ clientId, explorerPageId }: { clientId: string; explorerPageId: string }) {
   const [isOpen, setIsOpen] = useState(false);
   return (
-    <DialogTrigger isOpen={isOpen} onOpenChange={setIsOpen}>
-      <Button className="button button--secondary button--small">Last update</Button>
-      <Popover className="menu-popover" placement="bottom end">
-        <Dialog className="xa-tracking" aria-label="Last update">
-          {isOpen && <TrackingContent clientId={clientId} explorerPageId={explorerPageId} />}
-        </Dialog>
-      </Popover>
-    </DialogTrigger>
+    <OnDemandPopover
+      trigger={{ className: 'button button--secondary button--small', children: 'Last update' }}
+      placement="bottom end"
+      isOpen={isOpen}
+      onOpenChange={setIsOpen}
+      dialogClassName="xa-tracking"
+      dialogLabel="Last update"
+    >
+      {isOpen && <TrackingContent clientId={clientId} explorerPageId={explorerPageId} />}
+    </OnDemandPopover>
   );
 }

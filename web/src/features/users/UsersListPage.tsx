@@ -8,10 +8,6 @@ import {
   Input,
   Label,
   Link,
-  Menu,
-  MenuItem,
-  MenuTrigger,
-  Popover,
   Row,
   SearchField,
   Table,
@@ -38,6 +34,7 @@ import { useUserActions } from './UserActions.tsx';
 import { userListQueryAtoms } from '../../state/atoms.ts';
 import { userManagePath } from '../../app/routes.ts';
 import { Pager } from '../../ui/Pager.tsx';
+import { OnDemandMenu } from '../../ui/OnDemandMenu.tsx';
 
 const TITLES: Record<UserKind, { title: string; singular: string }> = {
   internal: { title: 'Internal users', singular: 'internal user' },
@@ -66,36 +63,24 @@ function InternalRowActions({
   const { actions, run, feedback } = useUserActions('internal', user);
   return (
     <>
-      <MenuTrigger>
-        <Button
-          className="button button--small button--secondary"
-          aria-label={`Actions for ${user.firstName} ${user.lastName}`}
-        >
-          Actions ▾
-        </Button>
-        <Popover className="menu-popover" placement="bottom end">
-          <Menu
-            className="menu"
-            onAction={(key) => {
-              if (key === 'edit') onEdit();
-              else if (key === 'delete') onDelete();
-              else void run(String(key));
-            }}
-          >
-            <MenuItem id="edit" className="menu__item">
-              Edit profile
-            </MenuItem>
-            {actions.map((action) => (
-              <MenuItem key={action.id} id={action.id} className="menu__item">
-                {action.label}
-              </MenuItem>
-            ))}
-            <MenuItem id="delete" className="menu__item menu__item--danger">
-              Delete
-            </MenuItem>
-          </Menu>
-        </Popover>
-      </MenuTrigger>
+      <OnDemandMenu
+        trigger={{
+          className: 'button button--small button--secondary',
+          'aria-label': `Actions for ${user.firstName} ${user.lastName}`,
+          children: 'Actions ▾',
+        }}
+        placement="bottom end"
+        entries={[
+          { id: 'edit', label: 'Edit profile' },
+          ...actions.map((action) => ({ id: action.id, label: action.label })),
+          { id: 'delete', label: 'Delete', className: 'menu__item menu__item--danger' },
+        ]}
+        onAction={(id) => {
+          if (id === 'edit') onEdit();
+          else if (id === 'delete') onDelete();
+          else void run(id);
+        }}
+      />
       {feedback}
     </>
   );
