@@ -42,8 +42,9 @@ describe.skipIf(skip)('the staff client list in the browser', () => {
     await page.getByText('No clients match these filters.').waitFor();
     await page.getByLabel('EIF status').selectOption({ label: 'Not signed' });
     await page.getByLabel('Search').fill('lakeside');
+    // Lakeside was listed before the search too: wait for the search to narrow the list to it.
+    await expect.poll(() => page.getByRole('row').count(), { timeout: 10_000 }).toBe(2);
     await lakeside.waitFor();
-    expect(await page.getByRole('row').count()).toBe(2);
     await page.reload();
     await lakeside.waitFor();
     expect(await page.getByLabel('Search').inputValue()).toBe('lakeside');
