@@ -113,6 +113,7 @@ describe('the evidence pack', () => {
     expect(result.holds).toBe(true);
     expect(result.checks.map((c) => c.check)).toEqual([
       'PAdES signature',
+      'Signer',
       'Evidence record',
       'Signed form ‘Group application’',
       'Signed form ‘Group application’ audit trail',

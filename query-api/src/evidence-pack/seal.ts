@@ -167,3 +167,8 @@ export function selfSignedCarrierCertificate(options: {
   const p12 = forge.pkcs12.toPkcs12Asn1(privateKey, [cert], options.password, { algorithm: '3des' });
   return { p12: Buffer.from(forge.asn1.toDer(p12).getBytes(), 'binary'), password: options.password };
 }
+
+/** The carrier's certificate (the one that matches its key) as PEM, to hand to whoever verifies its packs. */
+export function carrierCertificatePem(certificate: CarrierCertificate): string {
+  return forge.pki.certificateToPem(openP12(certificate).cert).replace(/\r\n/g, '\n');
+}

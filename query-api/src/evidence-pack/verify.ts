@@ -11,16 +11,19 @@ import {
   decodePDFRawStream,
 } from 'pdf-lib';
 import { verifyChain } from '@onboard/domain/evidence/chain';
+import { checkSigner, type SignerFacts, type SignerTrust } from './trust.ts';
 import { EVIDENCE_FORMAT, EVIDENCE_RECORD_NAME, type EvidenceRecord } from './types.ts';
 
 /**
  * Verifies an evidence pack from its bytes alone: the PAdES signature over the ByteRange (the CMS
  * message digest and the RSA signature with the certificate inside it), then each attachment's hash
  * against the evidence record and each signed form's hash against its audit trail, then the event chain
- * link by link. Every check runs and is reported; the first that does not hold is named.
+ * link by link. Every check runs and is reported; the first that does not hold is named. The signer is
+ * checked against the carrier's certificate when one is given (see trust.ts); without it, the check says so.
  */
 
-export type EvidenceCheck = { check: string; holds: boolean; detail: string };
+/** notChecked: a check that was not made (the signer without the carrier's certificate), said plainly. */
+export type EvidenceCheck = { check: string; holds: boolean; detail: string; notChecked?: boolean };
 export type EvidenceVerification = {
   holds: boolean;
   checks: EvidenceCheck[];
@@ -38,6 +41,7 @@ const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 const OID_MESSAGE_DIGEST = forge.pki.oids.messageDigest!;
 const OID_SHA256 = forge.pki.oids.sha256!;
 const OID_SIGNING_CERTIFICATE_V2 = '1.2.840.113549.1.9.16.2.47';
+const OID_SIGNING_TIME = forge.pki.oids.signingTime!;
 
 type Asn1 = forge.asn1.Asn1;
 const children = (node: Asn1 | undefined): Asn1[] => (Array.isArray(node?.value) ? node.value : []);
@@ -55,7 +59,7 @@ function findSignature(pdf: Buffer) {
   return { range: [a, b, c, d] as const, subFilter: subFilter?.[1] ?? null };
 }
 
-function checkSignature(pdf: Buffer): EvidenceCheck {
+function checkSignature(pdf: Buffer): EvidenceCheck & { signer?: SignerFacts } {
   const check = 'PAdES signature';
   const found = findSignature(pdf);
   if (!found) return { check, holds: false, detail: 'The file carries no signature: it was never sealed' };
@@ -74,6 +78,7 @@ function checkSignature(pdf: Buffer): EvidenceCheck {
   let signatureValue: string | undefined;
   let digestOid: string | undefined;
   let certificate: forge.pki.Certificate | undefined;
+  let carried: forge.pki.Certificate[] = [];
   try {
     // The placeholder is padded with zeros after the DER; the parser stops where the DER ends.
     const fromDer = forge.asn1.fromDer as unknown as (
@@ -92,6 +97,7 @@ function checkSignature(pdf: Buffer): EvidenceCheck {
     signatureValue = parts[attrsAt + 2]?.value as string | undefined;
     digestOid = forge.asn1.derToOid(children(parts[2])[0]?.value as string);
     const serial = forge.util.bytesToHex(children(parts[1])[1]?.value as string).replace(/^0+/, '');
+    carried = message.certificates;
     certificate =
       message.certificates.find((cert) => cert.serialNumber.replace(/^0+/, '') === serial) ??
       message.certificates[0];
@@ -157,12 +163,26 @@ function checkSignature(pdf: Buffer): EvidenceCheck {
       holds: false,
       detail: `${where}: the signed attributes do not name the certificate of ${name} (ESS signing-certificate-v2)`,
     };
+  const timeAttr = children(signedAttrs).find(
+    (attr) => forge.asn1.derToOid(children(attr)[0]?.value as string) === OID_SIGNING_TIME,
+  );
+  const timeValue = children(children(timeAttr)[1])[0];
+  let signingTime: Date | null = null;
+  try {
+    if (timeValue?.type === forge.asn1.Type.UTCTIME)
+      signingTime = forge.asn1.utcTimeToDate(timeValue.value as string);
+    else if (timeValue?.type === forge.asn1.Type.GENERALIZEDTIME)
+      signingTime = forge.asn1.generalizedTimeToDate(timeValue.value as string);
+  } catch {
+    signingTime = null;
+  }
   const subFilter =
     found.subFilter === 'ETSI.CAdES.detached' ? '' : ` (SubFilter ${found.subFilter ?? 'missing'})`;
   return {
     check,
     holds: true,
     detail: `${where} holds: sealed by ${name} (certificate SHA-256 ${fingerprint})${subFilter}`,
+    signer: { certificate, carried, signingTime },
   };
 }
 
@@ -195,9 +215,14 @@ function attachmentsOf(doc: PDFDocument): Map<string, Uint8Array> {
   return files;
 }
 
-export async function verifyEvidencePack(bytes: Uint8Array): Promise<EvidenceVerification> {
+export async function verifyEvidencePack(
+  bytes: Uint8Array,
+  options: { trust?: SignerTrust } = {},
+): Promise<EvidenceVerification> {
   const pdf = Buffer.from(bytes);
-  const checks: EvidenceCheck[] = [checkSignature(pdf)];
+  const { signer, ...signature } = checkSignature(pdf);
+  const checks: EvidenceCheck[] = [signature];
+  if (signer) checks.push(checkSigner(signer, options.trust));
   const done = () => {
     const firstFailure = checks.find((c) => !c.holds) ?? null;
     return { holds: firstFailure === null, checks, firstFailure };

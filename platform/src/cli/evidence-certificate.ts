@@ -1,0 +1,30 @@
+import { writeFile } from 'node:fs/promises';
+import {
+  carrierCertificatePem,
+  certificateFingerprint,
+  certificatesFromFile,
+} from '@onboard/query-api/evidence-pack';
+import { parseEvidenceCertificate } from '../config.ts';
+import { carrierCertificateSource } from '../evidence/carrier-certificate.ts';
+
+/**
+ * `npm run evidence-certificate [-- <out.pem>]`: the carrier certificate that seals evidence packs, in
+ * PEM (from ONBOARD_EVIDENCE_CERT_P12, or the embedded default's self-signed one, made if missing), on
+ * stdout or into the file given; its SHA-256 fingerprint goes to stderr. Hand it to whoever verifies
+ * packs: `npm run verify-evidence -- <pack> --certificate <out.pem>`.
+ */
+const out = process.argv[2];
+const setting = parseEvidenceCertificate(
+  process.env,
+  Boolean(process.env.EVENTSTORE_CONNECTION_STRING || process.env.KAFKA_BROKERS || process.env.DATABASE_URL),
+);
+const certificate = await carrierCertificateSource(setting)();
+if (!certificate) {
+  console.error('No carrier certificate: set ONBOARD_EVIDENCE_CERT_P12 and ONBOARD_EVIDENCE_CERT_PASSWORD');
+  process.exit(1);
+}
+const pem = carrierCertificatePem(certificate);
+const fingerprint = certificateFingerprint(certificatesFromFile(Buffer.from(pem), 'carrier.pem')[0]!);
+if (out) await writeFile(out, pem);
+else process.stdout.write(pem);
+console.error(`Carrier certificate SHA-256 ${fingerprint}${out ? `, written to ${out}` : ''}`);
