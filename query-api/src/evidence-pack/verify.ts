@@ -78,7 +78,7 @@ function checkSignature(pdf: Buffer): EvidenceCheck & { signer?: SignerFacts } {
   let signatureValue: string | undefined;
   let digestOid: string | undefined;
   let certificate: forge.pki.Certificate | undefined;
-  let carried: forge.pki.Certificate[] = [];
+  let carried: forge.pki.Certificate[];
   try {
     // The placeholder is padded with zeros after the DER; the parser stops where the DER ends.
     const fromDer = forge.asn1.fromDer as unknown as (
