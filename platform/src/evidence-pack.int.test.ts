@@ -24,11 +24,11 @@ const ROOT = resolve(import.meta.dirname, '../..');
 const run = promisify(execFile);
 
 /** `npm run verify-evidence -- <file>` as a person runs it: its output and exit code. */
-async function verifyCli(file: string): Promise<{ code: number; stdout: string }> {
+async function verifyCli(file: string, ...options: string[]): Promise<{ code: number; stdout: string }> {
   try {
     const { stdout } = await run(
       process.execPath,
-      ['--import', 'tsx', 'platform/src/cli/verify-evidence.ts', file],
+      ['--import', 'tsx', 'platform/src/cli/verify-evidence.ts', file, ...options],
       { cwd: ROOT, env: { PATH: process.env.PATH } },
     );
     return { code: 0, stdout };
@@ -56,8 +56,14 @@ describe('GET /api/clients/{clientId}/evidence-pack', () => {
   const packPath = (clientId: string) => `/api/clients/${clientId}/evidence-pack`;
 
   beforeAll(async () => {
-    app = await startApp(embeddedTestConfig(await freshDatabase('evidence_pack'), { webDist: null }));
     dir = await mkdtemp(join(tmpdir(), 'evidence-pack-'));
+    // The app's self-signed carrier certificate kept in a file, as the embedded default keeps it.
+    app = await startApp(
+      embeddedTestConfig(await freshDatabase('evidence_pack'), {
+        webDist: null,
+        evidenceCertificate: { kind: 'self-signed', file: join(dir, 'carrier.p12') },
+      }),
+    );
     // The same route as the app mounts it, with two signed onboarding forms handed over.
     const forms = [
       await signedFormForTest(
@@ -136,7 +142,42 @@ describe('GET /api/clients/{clientId}/evidence-pack', () => {
     expect(cli.stdout).toMatch(
       /^ok {4}Signature over bytes 0–\d+ and \d+–\d+ holds: sealed by Onboard carrier/m,
     );
-    expect(cli.stdout).toContain('The evidence pack verifies.');
+    expect(cli.stdout).toMatch(/^NOTE {2}Signer not checked against the carrier's certificate: /m);
+    expect(cli.stdout).toContain(
+      "The evidence pack verifies, but its signer was not checked against the carrier's certificate",
+    );
+  });
+
+  it('checks the signer against the carrier certificate that `npm run evidence-certificate` gives', async () => {
+    const { pack } = await download(app.url);
+    const file = join(dir, 'sealed.pdf');
+    await writeFile(file, pack);
+    const pem = join(dir, 'carrier.pem');
+    const given = await run(
+      process.execPath,
+      ['--import', 'tsx', 'platform/src/cli/evidence-certificate.ts', pem],
+      { cwd: ROOT, env: { PATH: process.env.PATH, ONBOARD_EVIDENCE_CERT_FILE: join(dir, 'carrier.p12') } },
+    );
+    const fingerprint = /SHA-256 ([0-9a-f]{64})/.exec(given.stderr)?.[1];
+    expect(fingerprint).toBeDefined();
+    const cli = await verifyCli(file, '--certificate', pem);
+    expect(cli.code).toBe(0);
+    expect(cli.stdout).toContain(
+      `ok    Signer: sealed by the carrier's certificate ${fingerprint} (Onboard carrier`,
+    );
+    expect(cli.stdout).toContain("The evidence pack verifies, sealed by the carrier's certificate.");
+
+    // The forms route seals with a self-signed certificate of its own: the same name, another key.
+    const other = join(dir, 'other.pdf');
+    await writeFile(other, (await download(formsBase)).pack);
+    const forged = await verifyCli(other, '--certificate', pem);
+    expect(forged.code).toBe(1);
+    expect(forged.stdout).toMatch(
+      new RegExp(
+        `First failure: Signer: signed by certificate [0-9a-f]{64} \\(Onboard carrier .*\\), not the carrier's ${fingerprint} \\(Onboard carrier`,
+      ),
+    );
+    expect((await verifyCli(other, '--fingerprint', fingerprint!)).code).toBe(1);
   });
 
   it('refuses the client’s own people, strangers and unknown clients', async () => {
