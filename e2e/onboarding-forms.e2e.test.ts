@@ -146,9 +146,46 @@ describe.skipIf(skip)('onboarding forms signed in the browser', () => {
     await staff.getByTestId('field-kind').selectOption({ label: 'Signature' });
     await placeAt(200, 500);
     await expect.poll(() => staff.locator('.esign-field').count()).toBe(3);
+
+    // The date is dragged with the mouse 60 pt right and 100 pt down the page (y counts from the bottom).
+    const dateField = staff.getByRole('button', { name: 'Date signed of Benefits administrator' });
+    const from = (await dateField.boundingBox())!;
+    await staff.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await staff.mouse.down();
+    await staff.mouse.move(from.x + from.width / 2 + 60 * scale, from.y + from.height / 2 + 100 * scale, {
+      steps: 8,
+    });
+    await staff.mouse.up();
+    // The broker's signature is nudged from the keyboard: 2 pt right, 10 pt up, then 1 pt wider.
+    const brokerSignature = staff.getByRole('button', { name: 'Signature of Broker' });
+    await brokerSignature.focus();
+    for (const key of ['ArrowRight', 'ArrowRight', 'Shift+ArrowUp', 'Alt+ArrowRight'])
+      await staff.keyboard.press(key);
+    await expect.poll(() => brokerSignature.getAttribute('aria-describedby')).toBe('esign-field-move-hint');
     await staff.screenshot({ path: screenshotPath('onboarding-forms-template.png'), fullPage: true });
     await staff.getByRole('button', { name: 'Save template' }).click();
     await staff.getByText('The template is saved.').waitFor();
+    await staff.reload();
+    await staff.getByTestId('onboarding-forms').waitFor();
+    // The read model catches up behind the save.
+    const savedFields = async () => {
+      const saved = (await staff.evaluate(
+        async (path) => (await fetch(path)).json(),
+        '/api/onboarding-form-templates',
+      )) as { name: string; fields: Field[] }[];
+      return saved.find((t) => t.name === 'Group application')?.fields ?? [];
+    };
+    await expect.poll(async () => (await savedFields()).length).toBe(3);
+    const fields = await savedFields();
+    const date = fields.find((f) => f.kind === 'dateSigned')!;
+    // Placed centred at (450, 300 from the top): 400 from the left, 482 from the bottom; then dragged.
+    expect(date.x).toBeGreaterThanOrEqual(459);
+    expect(date.x).toBeLessThanOrEqual(461);
+    expect(date.y).toBeGreaterThanOrEqual(381);
+    expect(date.y).toBeLessThanOrEqual(383);
+    // Placed centred at (200, 500 from the top): 110 from the left, 272 from the bottom, 180 × 40.
+    const moved = fields.find((f) => f.kind === 'signature' && f.y < 400)!;
+    expect(moved).toMatchObject({ x: 112, y: 282, width: 181, height: 40 });
 
     await staff.getByTestId('send-template').selectOption({ label: 'Group application' });
     await staff

@@ -1,0 +1,126 @@
+import { useRef, type ReactNode } from 'react';
+import { useMove, type MoveMoveEvent } from 'react-aria';
+import { cssBox, type PageBox, type Placed } from './PdfPages.tsx';
+
+/** The smallest a field may be made, in PDF points. */
+const MIN_SIZE = 8;
+/** Arrow keys move or resize by 1 pt, with Shift by 10 pt. */
+const STEP = 1;
+const BIG_STEP = 10;
+
+export const MOVE_HINT_ID = 'esign-field-move-hint';
+export const MOVE_HINT =
+  'Drag to move, or drag the corner to resize. From the keyboard: arrow keys move the field (with Shift, 10 points at a time); Alt or Option with the arrow keys resizes it.';
+
+const clamp = (value: number, low: number, high: number) =>
+  Math.min(Math.max(value, low), Math.max(low, high));
+
+/** The field moved by (dx, dy) points (y up), kept on the page. */
+export function moved<T extends Placed>(field: T, page: PageBox, dx: number, dy: number): T {
+  return {
+    ...field,
+    x: Math.round(clamp(field.x + dx, 0, page.width - field.width)),
+    y: Math.round(clamp(field.y + dy, 0, page.height - field.height)),
+  };
+}
+
+/** The field resized by (dw, dh) points with its top-left corner kept still, kept on the page. */
+export function resized<T extends Placed>(field: T, page: PageBox, dw: number, dh: number): T {
+  const top = field.y + field.height;
+  const width = Math.round(clamp(field.width + dw, MIN_SIZE, page.width - field.x));
+  const height = Math.round(clamp(field.height + dh, MIN_SIZE, top));
+  return { ...field, width, height, y: top - height };
+}
+
+/**
+ * A placed field on a template page that staff move by dragging (pointer or touch) or with the arrow keys,
+ * and resize by its corner handle or with Alt/Option and the arrow keys. Positions stay in PDF points.
+ */
+export function MovableField<T extends Placed>({
+  field,
+  page,
+  scale,
+  label,
+  className,
+  selected,
+  onSelect,
+  onChange,
+  children,
+}: {
+  field: T;
+  page: PageBox;
+  scale: number;
+  label: string;
+  className: string;
+  selected: boolean;
+  onSelect: () => void;
+  onChange: (field: T) => void;
+  children: ReactNode;
+}) {
+  const ref = useRef<HTMLDivElement>(null);
+  // A drag starts from the field as it was; the pointer's travel (in CSS pixels) is added up from there.
+  const drag = useRef({ start: field, dx: 0, dy: 0 });
+  const latest = useRef(field);
+  latest.current = field;
+
+  const begin = () => {
+    drag.current = { start: latest.current, dx: 0, dy: 0 };
+  };
+  const follow = (event: MoveMoveEvent, resize: boolean) => {
+    if (event.pointerType === 'keyboard') {
+      const step = event.shiftKey ? BIG_STEP : STEP;
+      const current = latest.current;
+      // Screen "down" is PDF "up" the other way round: y counts from the bottom of the page.
+      onChange(
+        resize || event.altKey
+          ? resized(current, page, event.deltaX * step, event.deltaY * step)
+          : moved(current, page, event.deltaX * step, -event.deltaY * step),
+      );
+      return;
+    }
+    drag.current.dx += event.deltaX;
+    drag.current.dy += event.deltaY;
+    const { start, dx, dy } = drag.current;
+    onChange(
+      resize ? resized(start, page, dx / scale, dy / scale) : moved(start, page, dx / scale, -dy / scale),
+    );
+  };
+
+  const { moveProps } = useMove({ onMoveStart: begin, onMove: (e) => follow(e, false) });
+  const { moveProps: handleProps } = useMove({ onMoveStart: begin, onMove: (e) => follow(e, true) });
+
+  return (
+    <div
+      ref={ref}
+      {...moveProps}
+      onPointerDown={(event) => {
+        // The hook keeps the browser from focusing on press; the field is focused (and selected) by hand.
+        ref.current?.focus();
+        onSelect();
+        moveProps.onPointerDown?.(event);
+      }}
+      onFocus={onSelect}
+      tabIndex={0}
+      role="button"
+      aria-roledescription="movable field"
+      aria-label={label}
+      aria-describedby={MOVE_HINT_ID}
+      className={`${className} esign-field--movable${selected ? ' esign-field--selected' : ''}`}
+      style={cssBox(field, page, scale)}
+      title={label}
+    >
+      {children}
+      <span
+        {...handleProps}
+        onPointerDown={(event) => {
+          ref.current?.focus();
+          onSelect();
+          handleProps.onPointerDown?.(event);
+        }}
+        className="esign-field__resize"
+        aria-hidden="true"
+        data-testid="field-resize"
+      />
+    </div>
+  );
+}
