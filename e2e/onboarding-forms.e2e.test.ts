@@ -147,8 +147,18 @@ describe.skipIf(skip)('onboarding forms signed in the browser', () => {
     await placeAt(200, 500);
     await expect.poll(() => staff.locator('.esign-field').count()).toBe(3);
 
+    // Where each field sits before it is moved, as its position boxes show it (PDF points).
+    const positionOf = async (label: string) => ({
+      x: Number(await staff.getByLabel(`${label}: from left`).inputValue()),
+      y: Number(await staff.getByLabel(`${label}: from bottom`).inputValue()),
+    });
+    const dateBefore = await positionOf('Date signed of Benefits administrator');
+    const brokerBefore = await positionOf('Signature of Broker');
     // The date is dragged with the mouse 60 pt right and 100 pt down the page (y counts from the bottom).
-    const dateField = staff.getByRole('button', { name: 'Date signed of Benefits administrator' });
+    const dateField = staff.getByRole('button', {
+      name: 'Date signed of Benefits administrator',
+      exact: true,
+    });
     const from = (await dateField.boundingBox())!;
     await staff.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
     await staff.mouse.down();
@@ -157,7 +167,7 @@ describe.skipIf(skip)('onboarding forms signed in the browser', () => {
     });
     await staff.mouse.up();
     // The broker's signature is nudged from the keyboard: 2 pt right, 10 pt up, then 1 pt wider.
-    const brokerSignature = staff.getByRole('button', { name: 'Signature of Broker' });
+    const brokerSignature = staff.getByRole('button', { name: 'Signature of Broker', exact: true });
     await brokerSignature.focus();
     for (const key of ['ArrowRight', 'ArrowRight', 'Shift+ArrowUp', 'Alt+ArrowRight'])
       await staff.keyboard.press(key);
@@ -178,14 +188,12 @@ describe.skipIf(skip)('onboarding forms signed in the browser', () => {
     await expect.poll(async () => (await savedFields()).length).toBe(3);
     const fields = await savedFields();
     const date = fields.find((f) => f.kind === 'dateSigned')!;
-    // Placed centred at (450, 300 from the top): 400 from the left, 482 from the bottom; then dragged.
-    expect(date.x).toBeGreaterThanOrEqual(459);
-    expect(date.x).toBeLessThanOrEqual(461);
-    expect(date.y).toBeGreaterThanOrEqual(381);
-    expect(date.y).toBeLessThanOrEqual(383);
-    // Placed centred at (200, 500 from the top): 110 from the left, 272 from the bottom, 180 × 40.
-    const moved = fields.find((f) => f.kind === 'signature' && f.y < 400)!;
-    expect(moved).toMatchObject({ x: 112, y: 282, width: 181, height: 40 });
+    // Dragged 60 pt right and 100 pt down (the pointer moves in whole pixels, so within a few points).
+    expect(Math.abs(date.x - (dateBefore.x + 60))).toBeLessThanOrEqual(3);
+    expect(Math.abs(date.y - (dateBefore.y - 100))).toBeLessThanOrEqual(3);
+    // Nudged 2 pt right and 10 pt up, and made 1 pt wider than the 180 × 40 a signature starts at.
+    const nudged = fields.find((f) => f.kind === 'signature' && f.roleId !== date.roleId)!;
+    expect(nudged).toMatchObject({ x: brokerBefore.x + 2, y: brokerBefore.y + 10, width: 181, height: 40 });
 
     await staff.getByTestId('send-template').selectOption({ label: 'Group application' });
     await staff

@@ -1,5 +1,5 @@
 import { useRef, type ReactNode } from 'react';
-import { useMove, type MoveMoveEvent } from 'react-aria';
+import { useMove, type MoveEndEvent, type MoveMoveEvent } from 'react-aria';
 import { cssBox, type PageBox, type Placed } from './PdfPages.tsx';
 
 /** The smallest a field may be made, in PDF points. */
@@ -45,6 +45,7 @@ export function MovableField<T extends Placed>({
   selected,
   onSelect,
   onChange,
+  onDragEnd,
   children,
 }: {
   field: T;
@@ -55,6 +56,8 @@ export function MovableField<T extends Placed>({
   selected: boolean;
   onSelect: () => void;
   onChange: (field: T) => void;
+  /** After a pointer drag ends (the click that follows it must not place a new field). */
+  onDragEnd?: () => void;
   children: ReactNode;
 }) {
   const ref = useRef<HTMLDivElement>(null);
@@ -86,8 +89,15 @@ export function MovableField<T extends Placed>({
     );
   };
 
-  const { moveProps } = useMove({ onMoveStart: begin, onMove: (e) => follow(e, false) });
-  const { moveProps: handleProps } = useMove({ onMoveStart: begin, onMove: (e) => follow(e, true) });
+  const end = (event: MoveEndEvent) => {
+    if (event.pointerType !== 'keyboard') onDragEnd?.();
+  };
+  const { moveProps } = useMove({ onMoveStart: begin, onMove: (e) => follow(e, false), onMoveEnd: end });
+  const { moveProps: handleProps } = useMove({
+    onMoveStart: begin,
+    onMove: (e) => follow(e, true),
+    onMoveEnd: end,
+  });
 
   return (
     <div

@@ -1,4 +1,4 @@
-import { useState, type ChangeEvent } from 'react';
+import { useRef, useState, type ChangeEvent } from 'react';
 import { useSWRConfig } from 'swr';
 import { Alert } from '../../ui/Feedback.tsx';
 import { MOVE_HINT, MOVE_HINT_ID, MovableField } from './MovableField.tsx';
@@ -47,6 +47,8 @@ export function TemplateBuilder({ onSaved }: { onSaved?: (template: SigningTempl
   const [roles, setRoles] = useState<SigningRole[]>(DEFAULT_ROLES);
   const [fields, setFields] = useState<SigningField[]>([]);
   const [selectedId, setSelectedId] = useState<string | null>(null);
+  // When a drag ended: the page's click that follows a drag is not a placement.
+  const draggedAt = useRef(0);
   const [roleId, setRoleId] = useState(DEFAULT_ROLES[0]!.roleId);
   const [kind, setKind] = useState<FieldKind>('signature');
   const [error, setError] = useState<string | null>(null);
@@ -66,7 +68,7 @@ export function TemplateBuilder({ onSaved }: { onSaved?: (template: SigningTempl
   };
 
   const place = (page: number, point: { x: number; y: number }) => {
-    if (!template) return;
+    if (!template || Date.now() - draggedAt.current < 400) return;
     const size = SIZES[kind];
     const box = template.pages[page - 1]!;
     const x = Math.max(0, Math.min(box.width - size.width, point.x - size.width / 2));
@@ -291,6 +293,7 @@ export function TemplateBuilder({ onSaved }: { onSaved?: (template: SigningTempl
                     className={`esign-field esign-field--${f.kind} esign-field--role-${roleIndex(f.roleId) % 4}`}
                     selected={selectedId === f.fieldId}
                     onSelect={() => setSelectedId(f.fieldId)}
+                    onDragEnd={() => (draggedAt.current = Date.now())}
                     onChange={(next) => {
                       setFields((all) => all.map((g) => (g.fieldId === next.fieldId ? next : g)));
                       setSaved(false);
