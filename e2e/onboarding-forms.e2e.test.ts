@@ -173,6 +173,9 @@ describe.skipIf(skip)('onboarding forms signed in the browser', () => {
       await staff.keyboard.press(key);
     await expect.poll(() => brokerSignature.getAttribute('aria-describedby')).toBe('esign-field-move-hint');
     await staff.screenshot({ path: screenshotPath('onboarding-forms-template.png'), fullPage: true });
+    await staff
+      .locator('.esign-builder')
+      .screenshot({ path: screenshotPath('onboarding-forms-template-selected-field.png') });
     await staff.getByRole('button', { name: 'Save template' }).click();
     await staff.getByText('The template is saved.').waitFor();
     await staff.reload();
