@@ -1,9 +1,8 @@
 import { useRef, type ReactNode } from 'react';
 import { useMove, type MoveEndEvent, type MoveMoveEvent } from 'react-aria';
+import { moved, resized } from './field-geometry.ts';
 import { cssBox, type PageBox, type Placed } from './PdfPages.tsx';
 
-/** The smallest a field may be made, in PDF points. */
-const MIN_SIZE = 8;
 /** Arrow keys move or resize by 1 pt, with Shift by 10 pt. */
 const STEP = 1;
 const BIG_STEP = 10;
@@ -11,26 +10,6 @@ const BIG_STEP = 10;
 export const MOVE_HINT_ID = 'esign-field-move-hint';
 export const MOVE_HINT =
   'Drag to move, or drag the corner to resize. From the keyboard: arrow keys move the field (with Shift, 10 points at a time); Alt or Option with the arrow keys resizes it.';
-
-const clamp = (value: number, low: number, high: number) =>
-  Math.min(Math.max(value, low), Math.max(low, high));
-
-/** The field moved by (dx, dy) points (y up), kept on the page. */
-export function moved<T extends Placed>(field: T, page: PageBox, dx: number, dy: number): T {
-  return {
-    ...field,
-    x: Math.round(clamp(field.x + dx, 0, page.width - field.width)),
-    y: Math.round(clamp(field.y + dy, 0, page.height - field.height)),
-  };
-}
-
-/** The field resized by (dw, dh) points with its top-left corner kept still, kept on the page. */
-export function resized<T extends Placed>(field: T, page: PageBox, dw: number, dh: number): T {
-  const top = field.y + field.height;
-  const width = Math.round(clamp(field.width + dw, MIN_SIZE, page.width - field.x));
-  const height = Math.round(clamp(field.height + dh, MIN_SIZE, top));
-  return { ...field, width, height, y: top - height };
-}
 
 /**
  * A placed field on a template page that staff move by dragging (pointer or touch) or with the arrow keys,
