@@ -146,9 +146,57 @@ describe.skipIf(skip)('onboarding forms signed in the browser', () => {
     await staff.getByTestId('field-kind').selectOption({ label: 'Signature' });
     await placeAt(200, 500);
     await expect.poll(() => staff.locator('.esign-field').count()).toBe(3);
+
+    // Where each field sits before it is moved, as its position boxes show it (PDF points).
+    const positionOf = async (label: string) => ({
+      x: Number(await staff.getByLabel(`${label}: from left`).inputValue()),
+      y: Number(await staff.getByLabel(`${label}: from bottom`).inputValue()),
+    });
+    const dateBefore = await positionOf('Date signed of Benefits administrator');
+    const brokerBefore = await positionOf('Signature of Broker');
+    // The date is dragged with the mouse 60 pt right and 100 pt down the page (y counts from the bottom).
+    const dateField = staff.getByRole('button', {
+      name: 'Date signed of Benefits administrator',
+      exact: true,
+    });
+    const from = (await dateField.boundingBox())!;
+    await staff.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await staff.mouse.down();
+    await staff.mouse.move(from.x + from.width / 2 + 60 * scale, from.y + from.height / 2 + 100 * scale, {
+      steps: 8,
+    });
+    await staff.mouse.up();
+    // The broker's signature is nudged from the keyboard: 2 pt right, 10 pt up, then 1 pt wider.
+    const brokerSignature = staff.getByRole('button', { name: 'Signature of Broker', exact: true });
+    await brokerSignature.focus();
+    for (const key of ['ArrowRight', 'ArrowRight', 'Shift+ArrowUp', 'Alt+ArrowRight'])
+      await staff.keyboard.press(key);
+    await expect.poll(() => brokerSignature.getAttribute('aria-describedby')).toBe('esign-field-move-hint');
     await staff.screenshot({ path: screenshotPath('onboarding-forms-template.png'), fullPage: true });
+    await staff
+      .locator('.esign-builder')
+      .screenshot({ path: screenshotPath('onboarding-forms-template-selected-field.png') });
     await staff.getByRole('button', { name: 'Save template' }).click();
     await staff.getByText('The template is saved.').waitFor();
+    await staff.reload();
+    await staff.getByTestId('onboarding-forms').waitFor();
+    // The read model catches up behind the save.
+    const savedFields = async () => {
+      const saved = (await staff.evaluate(
+        async (path) => (await fetch(path)).json(),
+        '/api/onboarding-form-templates',
+      )) as { name: string; fields: Field[] }[];
+      return saved.find((t) => t.name === 'Group application')?.fields ?? [];
+    };
+    await expect.poll(async () => (await savedFields()).length).toBe(3);
+    const fields = await savedFields();
+    const date = fields.find((f) => f.kind === 'dateSigned')!;
+    // Dragged 60 pt right and 100 pt down (the pointer moves in whole pixels, so within a few points).
+    expect(Math.abs(date.x - (dateBefore.x + 60))).toBeLessThanOrEqual(3);
+    expect(Math.abs(date.y - (dateBefore.y - 100))).toBeLessThanOrEqual(3);
+    // Nudged 2 pt right and 10 pt up, and made 1 pt wider than the 180 × 40 a signature starts at.
+    const nudged = fields.find((f) => f.kind === 'signature' && f.roleId !== date.roleId)!;
+    expect(nudged).toMatchObject({ x: brokerBefore.x + 2, y: brokerBefore.y + 10, width: 181, height: 40 });
 
     await staff.getByTestId('send-template').selectOption({ label: 'Group application' });
     await staff

@@ -1,7 +1,8 @@
-import { useState, type ChangeEvent } from 'react';
+import { useRef, useState, type ChangeEvent } from 'react';
 import { useSWRConfig } from 'swr';
 import { Alert } from '../../ui/Feedback.tsx';
-import { PdfPages, cssBox } from './PdfPages.tsx';
+import { MOVE_HINT, MOVE_HINT_ID, MovableField } from './MovableField.tsx';
+import { PdfPages } from './PdfPages.tsx';
 import {
   FIELD_KIND_LABELS,
   TEMPLATES_PATH,
@@ -37,13 +38,17 @@ const newFieldId = () => `field-${Date.now().toString(36)}-${(counter++).toStrin
 /**
  * Staff build a template: upload a PDF, name the recipient roles (routing order, and a quorum such as any 2
  * of 3), then place each role's fields on the rendered pages by clicking (or with 'Add field' from the
- * keyboard, then moving it with the position boxes).
+ * keyboard). A placed field is dragged to move it and by its corner to resize it, or moved with the arrow
+ * keys (resized with Alt/Option and the arrows) once focused; the position boxes take exact numbers.
  */
 export function TemplateBuilder({ onSaved }: { onSaved?: (template: SigningTemplate) => void }) {
   const { mutate } = useSWRConfig();
   const [template, setTemplate] = useState<SigningTemplate | null>(null);
   const [roles, setRoles] = useState<SigningRole[]>(DEFAULT_ROLES);
   const [fields, setFields] = useState<SigningField[]>([]);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  // When a drag ended: the page's click that follows a drag is not a placement.
+  const draggedAt = useRef(0);
   const [roleId, setRoleId] = useState(DEFAULT_ROLES[0]!.roleId);
   const [kind, setKind] = useState<FieldKind>('signature');
   const [error, setError] = useState<string | null>(null);
@@ -63,16 +68,18 @@ export function TemplateBuilder({ onSaved }: { onSaved?: (template: SigningTempl
   };
 
   const place = (page: number, point: { x: number; y: number }) => {
-    if (!template) return;
+    if (!template || Date.now() - draggedAt.current < 400) return;
     const size = SIZES[kind];
     const box = template.pages[page - 1]!;
     const x = Math.max(0, Math.min(box.width - size.width, point.x - size.width / 2));
     const y = Math.max(0, Math.min(box.height - size.height, point.y - size.height / 2));
     const role = roles.find((r) => r.roleId === roleId);
+    const fieldId = newFieldId();
+    setSelectedId(fieldId);
     setFields([
       ...fields,
       {
-        fieldId: newFieldId(),
+        fieldId,
         roleId,
         kind,
         label: `${FIELD_KIND_LABELS[kind]} of ${role?.name ?? ''}`,
@@ -265,6 +272,9 @@ export function TemplateBuilder({ onSaved }: { onSaved?: (template: SigningTempl
             </button>
           </div>
           <p className="esign-builder__hint">Click on a page to place the field there.</p>
+          <p className="esign-builder__hint" id={MOVE_HINT_ID}>
+            {MOVE_HINT}
+          </p>
           <PdfPages
             url={templatePdfPath(template.templateId)}
             pages={template.pages}
@@ -274,14 +284,23 @@ export function TemplateBuilder({ onSaved }: { onSaved?: (template: SigningTempl
               fields
                 .filter((f) => f.page === page)
                 .map((f) => (
-                  <div
+                  <MovableField
                     key={f.fieldId}
+                    field={f}
+                    page={template.pages[page - 1]!}
+                    scale={scale}
+                    label={`${FIELD_KIND_LABELS[f.kind]} of ${roleName(f.roleId)}`}
                     className={`esign-field esign-field--${f.kind} esign-field--role-${roleIndex(f.roleId) % 4}`}
-                    style={cssBox(f, template.pages[page - 1]!, scale)}
-                    title={`${FIELD_KIND_LABELS[f.kind]} of ${roleName(f.roleId)}`}
+                    selected={selectedId === f.fieldId}
+                    onSelect={() => setSelectedId(f.fieldId)}
+                    onDragEnd={() => (draggedAt.current = Date.now())}
+                    onChange={(next) => {
+                      setFields((all) => all.map((g) => (g.fieldId === next.fieldId ? next : g)));
+                      setSaved(false);
+                    }}
                   >
                     {FIELD_KIND_LABELS[f.kind]} · {roleName(f.roleId)}
-                  </div>
+                  </MovableField>
                 ))
             }
           />
