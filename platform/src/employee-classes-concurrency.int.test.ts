@@ -376,4 +376,24 @@ describe('class-builder edits that do not collide', () => {
     expect(made.groupName).toBe(gone.groupName);
     expect(made.plans.map((cp) => cp.planId).sort()).toEqual(['plan-dental', 'plan-life']);
   });
+
+  it('reads the class list at least at the version asked for (minVersion): a write is read back at once', async () => {
+    const now = await latest();
+    const target = now.employeeClasses[0]!;
+    let seenVersion = now.version;
+    for (let n = 1; n <= 5; n++) {
+      const saved = await put(staff, target, bodyOf(target, { description: `Read back ${n}` }), seenVersion);
+      expect(saved.status).toBe(200);
+      const version = (saved.body as ClassesAnswer).version;
+      seenVersion = version;
+      // No retrying: the one read waits for the projection to reach the version the write made.
+      const list = await benAdmin.get(`${classes}?minVersion=${version}`);
+      expect(list.status).toBe(200);
+      const body = list.body as ClassesAnswer;
+      expect(body.version).toBeGreaterThanOrEqual(version);
+      expect(body.employeeClasses.find((c) => c.id === target.id)?.description).toBe(`Read back ${n}`);
+    }
+    const invalid = await staff.get(`${classes}?minVersion=soon`);
+    expect(invalid.status).toBe(400);
+  });
 });
