@@ -279,4 +279,121 @@ describe('class-builder edits that do not collide', () => {
     const saved = (again.body as ClassesAnswer).employeeClasses.find((c) => c.id === target.id)!;
     expect(saved.minimumHoursPerWeek).toBe(30);
   });
+
+  it('lets one of two people adding the same plan to one class at once save; the other is told, with both values', async () => {
+    const now = await latest();
+    const target = now.employeeClasses.find((c) => !c.plans.some((cp) => cp.planId === 'plan-dental'))!;
+    const adding = (employerContributionPercentage: number) => ({
+      ...bodyOf(target),
+      plans: [
+        ...bodyOf(target).plans,
+        {
+          planId: 'plan-dental',
+          waitingPeriodType: 'DATE_OF_HIRE',
+          employerContributionPercentage,
+          employeeContributionPercentage: 100 - employerContributionPercentage,
+        },
+      ],
+    });
+    const before = await streamLength();
+    const answers = await Promise.all([
+      put(staff, target, adding(80), now.version),
+      put(benAdmin, target, adding(50), now.version),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    const [won, lost] = answers[0]!.status === 200 ? [80, 50] : [50, 80];
+    const refused = answers.find((a) => a.status === 409)!;
+    const named = expect.objectContaining({ name: expect.stringMatching(/\S+ \S+/) });
+    expect(refused.body.conflicts).toEqual([
+      expect.objectContaining({
+        entity: 'EmployeeClassPlan',
+        attributeKey: 'employerContributionPercentage',
+        theirs: won,
+        yours: lost,
+        changedBy: named,
+      }),
+      expect.objectContaining({
+        entity: 'EmployeeClassPlan',
+        attributeKey: 'employeeContributionPercentage',
+        theirs: 100 - won,
+        yours: 100 - lost,
+        changedBy: named,
+      }),
+    ]);
+    // Nothing silently lost: the one class plan written is the winner's.
+    expect(await streamLength()).toBe(before + 1);
+    const after = (await classesAt(now.version + 1)).employeeClasses.find((c) => c.id === target.id)!;
+    expect(after.plans.filter((cp) => cp.planId === 'plan-dental')).toEqual([
+      expect.objectContaining({
+        employerContributionPercentage: won,
+        employeeContributionPercentage: 100 - won,
+      }),
+    ]);
+
+    // The same plan added twice with the same values is agreement: both are saved.
+    const fresh = await latest();
+    const other = fresh.employeeClasses.find((c) => !c.plans.some((cp) => cp.planId === 'plan-dental'))!;
+    const same = {
+      ...bodyOf(other),
+      plans: [...bodyOf(other).plans, { planId: 'plan-dental', waitingPeriodType: 'DATE_OF_HIRE' }],
+    };
+    const both = await Promise.all([
+      put(staff, other, same, fresh.version),
+      put(benAdmin, other, same, fresh.version),
+    ]);
+    expect(both.map((a) => a.status)).toEqual([200, 200]);
+  });
+
+  it('refuses adding plans to a class deleted since as a collision, and lets it be made again', async () => {
+    const now = await latest();
+    const gone = now.employeeClasses.find((c) => !c.plans.some((cp) => cp.planId === 'plan-dental'))!;
+    const deleted = await staff.request('DELETE', `${classes}/${gone.id}`, undefined, {
+      'seen-version': String(now.version),
+    });
+    expect(deleted.status).toBe(200);
+    const body = {
+      ...bodyOf(gone),
+      plans: [...bodyOf(gone).plans, { planId: 'plan-dental', waitingPeriodType: 'DATE_OF_HIRE' }],
+    };
+    const edit = await put(benAdmin, gone, body, now.version);
+    expect(edit.status).toBe(409);
+    expect(edit.body.conflicts).toEqual([
+      expect.objectContaining({
+        entity: 'EmployeeClass',
+        entityId: gone.id,
+        attributeKey: 'plans',
+        theirs: null,
+        yours: expect.any(String),
+        changedBy: expect.objectContaining({ name: expect.stringMatching(/\S+ \S+/) }),
+      }),
+    ]);
+    // Create it again: the class comes back with the plan added.
+    const again = await benAdmin.post(classes, body, { 'seen-version': String(edit.body.currentVersion) });
+    expect(again.status).toBe(201);
+    const made = (again.body as ClassesAnswer).employeeClasses.find(
+      (c) => c.id === (again.body as ClassesAnswer).employeeClassId,
+    )!;
+    expect(made.groupName).toBe(gone.groupName);
+    expect(made.plans.map((cp) => cp.planId).sort()).toEqual(['plan-dental', 'plan-life']);
+  });
+
+  it('reads the class list at least at the version asked for (minVersion): a write is read back at once', async () => {
+    const now = await latest();
+    const target = now.employeeClasses[0]!;
+    let seenVersion = now.version;
+    for (let n = 1; n <= 5; n++) {
+      const saved = await put(staff, target, bodyOf(target, { description: `Read back ${n}` }), seenVersion);
+      expect(saved.status).toBe(200);
+      const version = (saved.body as ClassesAnswer).version;
+      seenVersion = version;
+      // No retrying: the one read waits for the projection to reach the version the write made.
+      const list = await benAdmin.get(`${classes}?minVersion=${version}`);
+      expect(list.status).toBe(200);
+      const body = list.body as ClassesAnswer;
+      expect(body.version).toBeGreaterThanOrEqual(version);
+      expect(body.employeeClasses.find((c) => c.id === target.id)?.description).toBe(`Read back ${n}`);
+    }
+    const invalid = await staff.get(`${classes}?minVersion=soon`);
+    expect(invalid.status).toBe(400);
+  });
 });

@@ -1,5 +1,6 @@
 import type { EifEntity, EifEvent } from '@onboard/events';
 import { isSameStoredValue, type EifIntent } from './decider.ts';
+import { planBenefitTypeLabel } from './forms/summary.ts';
 
 /**
  * Field-aware concurrency for EIF edits: an edit made against an older version of the form is refused
@@ -62,7 +63,8 @@ export function touchedAttributes(intents: readonly EifIntent[]): TouchedAttribu
 /**
  * The attributes events write, for an edit made by a decider of its own (the class builder): each
  * changed attribute with its new value, each deleted item as a whole (a creation makes a new item, so it
- * never collides).
+ * never collides). A plan added to a class writes the class's plans: it collides with the class deleted
+ * since (its value is the plan's benefit type in words).
  */
 export function touchedByEvents(events: readonly EifEvent[]): TouchedAttribute[] {
   return events.flatMap((event): TouchedAttribute[] => {
@@ -78,6 +80,18 @@ export function touchedByEvents(events: readonly EifEvent[]): TouchedAttribute[]
         return [
           { entity: event.data.entity, entityId: event.data.entityId, attributeKey: null, value: null },
         ];
+      case 'EifEntityCreated': {
+        const { employeeClassId, benefitType } = event.data.attributes;
+        if (event.data.entity !== 'EmployeeClassPlan' || typeof employeeClassId !== 'string') return [];
+        return [
+          {
+            entity: 'EmployeeClass',
+            entityId: employeeClassId,
+            attributeKey: 'plans',
+            value: typeof benefitType === 'string' ? planBenefitTypeLabel(benefitType) : null,
+          },
+        ];
+      }
       default:
         return [];
     }
@@ -112,9 +126,14 @@ function laterWrites(later: readonly LaterChange[]) {
       case 'EifEntityDeleted':
         deleted.set(key(event.data.entity, event.data.entityId), change);
         break;
-      case 'EifEntityCreated':
+      case 'EifEntityCreated': {
         created.set(key(event.data.entity, event.data.entityId), change);
+        // An item made since with its answers: writing other answers to it is writing over them.
+        const writes = writesOf(event.data.entity, event.data.entityId);
+        for (const [attributeKey, value] of Object.entries(event.data.attributes))
+          writes.set(attributeKey, { value, deleted: false, change });
         break;
+      }
       default:
         break;
     }

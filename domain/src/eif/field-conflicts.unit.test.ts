@@ -134,4 +134,67 @@ describe('field-aware conflicts', () => {
     ]);
     expect(fieldConflicts(edit('Location', 'l-1', { city: 'Boston' }), [createdSince])).toEqual([]);
   });
+
+  it('given a class plan added since, writing other values to it names both; the same values agree', () => {
+    const addedSince: LaterChange = {
+      ...by,
+      event: {
+        type: 'EifEntityCreated',
+        data: {
+          clientId,
+          entity: 'EmployeeClassPlan',
+          entityId: 'cp-1',
+          attributes: { employeeClassId: 'cls-1', planId: 'p-1', employerContributionPercentage: 80 },
+        },
+      },
+    };
+    const write = (value: number) =>
+      touchedByEvents([
+        {
+          type: 'EifEntityChanged',
+          data: {
+            clientId,
+            entity: 'EmployeeClassPlan',
+            entityId: 'cp-1',
+            changes: [{ attributeKey: 'employerContributionPercentage', value, previousValue: 80 }],
+          },
+        },
+      ]);
+    expect(fieldConflicts(write(60), [addedSince])).toEqual([
+      expect.objectContaining({
+        entity: 'EmployeeClassPlan',
+        entityId: 'cp-1',
+        attributeKey: 'employerContributionPercentage',
+        theirs: 80,
+        yours: 60,
+        changedBy: { userId: 'u-olivia', role: 'SLF_OWNER' },
+      }),
+    ]);
+    expect(fieldConflicts(write(80), [addedSince])).toEqual([]);
+  });
+
+  it('given a class deleted since, adding a plan to it collides on its plans; a class still there does not', () => {
+    const adding = touchedByEvents([
+      {
+        type: 'EifEntityCreated',
+        data: {
+          clientId,
+          entity: 'EmployeeClassPlan',
+          entityId: 'cp-2',
+          attributes: { employeeClassId: 'cls-1', planId: 'p-1', benefitType: 'BASIC_LIFE' },
+        },
+      },
+    ]);
+    expect(adding).toEqual([
+      { entity: 'EmployeeClass', entityId: 'cls-1', attributeKey: 'plans', value: expect.any(String) },
+    ]);
+    const classDeleted: LaterChange = {
+      ...by,
+      event: { type: 'EifEntityDeleted', data: { clientId, entity: 'EmployeeClass', entityId: 'cls-1' } },
+    };
+    expect(fieldConflicts(adding, [classDeleted])).toEqual([
+      expect.objectContaining({ entity: 'EmployeeClass', attributeKey: 'plans', theirs: null }),
+    ]);
+    expect(fieldConflicts(adding, [changed('Location', 'l-1', { city: 'X' })])).toEqual([]);
+  });
 });

@@ -5,14 +5,24 @@ import { EmployeeClass, EmployeeClasses, classesView } from '@onboard/api-contra
 const clientId = z.string().min(1);
 const classes = '/api/clients/{clientId}/employee-classes';
 
+/** Read-your-writes: at least the version the reader last saw (the answer waits briefly for it). */
+const ClassesQuery = z.object({
+  minVersion: z.coerce
+    .number({ error: 'minVersion must be a whole number' })
+    .int({ error: 'minVersion must be a whole number' })
+    .min(0, { error: 'minVersion must be a whole number' })
+    .optional(),
+});
+
 export const listEmployeeClasses = defineRoute({
   method: 'get',
   path: classes,
   tag: 'employee-classes',
   summary: 'The client’s employee classes',
-  request: { params: z.object({ clientId }) },
+  request: { params: z.object({ clientId }), query: ClassesQuery },
   responses: {
     200: json(EmployeeClasses, 'Every class'),
+    400: problem('Invalid minVersion (named by query.minVersion)'),
     403: problem('Not yours'),
     404: problem('No such client'),
   },

@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { NotFoundError, fromDocument, toEditingView, type EifStateDocument } from '@onboard/domain';
 import { employeeClassesView } from '@onboard/domain/eif/classes';
 import { mount } from '@onboard/api-contract/express';
+import { readUntil } from '../http/catch-up.ts';
 import { requireActor, requireClientAccess, type QueryDeps } from '../http/context.ts';
 import { getEmployeeClass, listEmployeeClasses } from './routes.contract.ts';
 
@@ -22,11 +23,16 @@ async function readEmployeeClasses(deps: QueryDeps, clientId: string) {
 /** Platform §7 employee classes: GET list and GET one. */
 export function employeeClassQueryRoutes(deps: QueryDeps): Router {
   const router = Router();
-  mount(router, listEmployeeClasses, async (req, res) => {
+  mount(router, listEmployeeClasses, async (req, res, input) => {
     const actor = await requireActor(deps.authenticate, req);
     const clientId = String(req.params.clientId);
     requireClientAccess(actor, clientId, 'read');
-    const classes = await readEmployeeClasses(deps, clientId);
+    // Read-your-writes, as the client view: wait briefly for the version the reader last saw.
+    const { minVersion } = input.query();
+    const classes = await readUntil(
+      () => readEmployeeClasses(deps, clientId),
+      (view) => minVersion === undefined || view.version >= minVersion,
+    );
     res.setHeader('ETag', `"${classes.version}"`);
     res.json(classes);
   });

@@ -1,7 +1,7 @@
 import useSWR, { useSWRConfig } from 'swr';
 import type { EmployeeClassesView } from '@onboard/domain/eif/classes/view';
 import { apiRequest } from '../../../api/http.ts';
-import { rememberVersion } from '../../../api/versions.ts';
+import { rememberVersion, withSeenVersion } from '../../../api/versions.ts';
 
 /** The class builder's calls (platform §7: employee classes) and where its screens live (onboarding §2). */
 
@@ -29,8 +29,13 @@ export type ClassBody = {
   plans: ClassPlanBody[];
 };
 
+/** The class list, read at least at the version this tab last saw (read-your-writes, as the client view). */
 export function useEmployeeClasses(clientId: string) {
-  return useSWR<EmployeeClassesView>(classesKey(clientId));
+  return useSWR<EmployeeClassesView>(classesKey(clientId), async (path: string) => {
+    const classes = await apiRequest<EmployeeClassesView>('GET', withSeenVersion(path, clientId));
+    rememberVersion({ id: clientId, version: classes.version });
+    return classes;
+  });
 }
 
 /**

@@ -32,6 +32,7 @@ import { ConfirmDialog } from '../../../ui/Dialogs.tsx';
 import { ErrorPanel, MessageText, PageSkeleton } from '../../../ui/Feedback.tsx';
 import { useReportDirty, useUnsavedGuard } from '../forms/unsaved.tsx';
 import { CollisionChoice } from '../forms/CollisionChoice.tsx';
+import { rememberVersion } from '../../../api/versions.ts';
 import { saveFailure, type FieldConflict } from '../forms/save.ts';
 import {
   classBuilderPath,
@@ -337,6 +338,8 @@ function ClassEditorForm({
 
   /** The classes again, until the read side has the version the collision named (a few tries). */
   const reloadAtLeast = async (version: number) => {
+    // The list read then waits on the server for this version (minVersion).
+    rememberVersion({ id: clientId, version });
     let fresh: EmployeeClassesView | undefined;
     for (let attempt = 0; attempt < 5; attempt++) {
       if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 300));
