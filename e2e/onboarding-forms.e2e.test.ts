@@ -480,6 +480,11 @@ describe.skipIf(skip)('onboarding forms signed in the browser', () => {
     await expect.poll(() => statusOf(form, officers[1].name).textContent()).toBe('Signed');
     await expect.poll(() => statusOf(form, officers[2].name).textContent()).toBe('No longer needed');
     expect(await statusOf(form, officers[0].name).textContent()).toBe('Signed');
+    // The released officer is dated with the quorum: the second signature's date.
+    const dateOf = (name: string) =>
+      form.getByTestId('recipient-row').filter({ hasText: name }).locator('td').nth(3).textContent();
+    expect(await dateOf(officers[2].name)).not.toBe('');
+    expect(await dateOf(officers[2].name)).toBe(await dateOf(officers[1].name));
     expect(await progress.textContent()).toBe('Officers: any 2 of 3 sign · 2 of 2 signed');
     expect(await form.getByRole('button', { name: 'Signing link' }).count()).toBe(0);
     await form.evaluate((e) => e.scrollIntoView({ block: 'center' }));

@@ -70,6 +70,7 @@ export const OnboardingFormSchema = z
         signedAt: z.string().nullable(),
         declinedAt: z.string().nullable(),
         declineReason: z.string().nullable(),
+        releasedAt: z.string().nullable(),
       }),
     ),
     documents: z.array(z.object({ docId: z.string(), name: z.string() })),

@@ -155,7 +155,7 @@ describe('completed forms and census files on the documents screen', () => {
       documentId: formId,
       name: 'Group application.pdf',
       category: 'signed-forms',
-      size: null,
+      size: expect.any(Number),
       canDelete: false,
       canRename: false,
       keptReason: 'Kept as signed: a completed onboarding form cannot be renamed or deleted',
@@ -168,6 +168,8 @@ describe('completed forms and census files on the documents screen', () => {
     // The bytes are the completed PDF: the onboarding forms download's, with the completion's hash.
     const fromDocuments = await bytesOf(benAdmin, `${documents}/${formId}`);
     expect(fromDocuments).toEqual(await bytesOf(benAdmin, `${forms}/${formId}/download`));
+    // Its size, listed like any other document's, is the completed PDF's length.
+    expect(filed.size).toBe(fromDocuments.byteLength);
     const completed = (await app.store.readStream(envelopeStream(formId))).find(
       (e) => e.type === 'EnvelopeCompleted',
     )!;

@@ -14,7 +14,14 @@ type Api = ReturnType<typeof apiClient>;
 type Form = {
   onboardingFormId: string;
   status: string;
-  recipients: { recipientId: string; name: string; status: string; roleName: string }[];
+  recipients: {
+    recipientId: string;
+    name: string;
+    status: string;
+    roleName: string;
+    signedAt?: string | null;
+    releasedAt?: string | null;
+  }[];
   documents: { docId: string }[];
 };
 const forms = `/api/clients/${DEMO_CLIENT_ID}/onboarding-forms`;
@@ -315,6 +322,15 @@ describe('onboarding forms over HTTP', () => {
       'Signed',
       'No longer needed',
     ]);
+    // The hub's list (the read model) dates the released officer with the moment the quorum was reached.
+    const listed = await eventually(async () => {
+      const list = (await staff.get(forms)).body as Form[];
+      const row = list.find((f) => f.onboardingFormId === form.onboardingFormId)!;
+      expect(row.recipients[2]!.releasedAt).not.toBeNull();
+      return row;
+    });
+    expect(listed.recipients[2]!.releasedAt).toBe(listed.recipients[1]!.signedAt);
+    expect(listed.recipients[0]!.releasedAt).toBeNull();
     const third = await signWith(sessions[2]!);
     expect(third.status).toBe(409);
     expect(third.body).toMatchObject({

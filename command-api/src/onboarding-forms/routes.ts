@@ -501,6 +501,7 @@ export function onboardingFormCommandRoutes(deps: OnboardingFormCommandDeps): Ro
         documentId,
         hashBefore,
         hashAfter: eSignature.sha256(stamped),
+        size: stamped.byteLength,
         origin,
       },
     });

@@ -19,6 +19,8 @@ export type EnvelopeRecipientState = EnvelopeRecipient & {
   declinedAt: string | null;
   declineReason: string | null;
   lastEditAt: string | null;
+  /** When the quorum was reached that released this member (absent in states stored before it was kept). */
+  releasedAt?: string | null;
 };
 
 export type EnvelopeStatus = 'sent' | 'declined' | 'completed' | 'voided';
@@ -38,6 +40,8 @@ export type EnvelopeState = {
   /** The PDF as it now is: the template's, then each signature's. */
   documentId: string;
   sha256: string;
+  /** The current PDF's length in bytes, once a signature recorded it. */
+  documentSize?: number | null;
   /** The template's PDF, and every signed version in order. */
   documentIds: string[];
   lock: { recipientId: string; until: string } | null;
@@ -90,6 +94,8 @@ export type EnvelopeCommand =
         documentId: string;
         hashBefore: string;
         hashAfter: string;
+        /** The signed PDF's length in bytes. */
+        size?: number;
         origin: SigningOrigin;
       }
     >
@@ -355,7 +361,8 @@ export function decideEnvelope(
       });
     }
     case 'Sign': {
-      const { recipientId, signatureKind, values, documentId, hashBefore, hashAfter, origin } = command.data;
+      const { recipientId, signatureKind, values, documentId, hashBefore, hashAfter, size, origin } =
+        command.data;
       const refusal = mayAct(state, recipientId, at);
       if (refusal) return refused(refusal);
       if (hashBefore !== state.sha256)
@@ -376,6 +383,7 @@ export function decideEnvelope(
           documentId,
           hashBefore,
           hashAfter,
+          ...(size === undefined ? {} : { size }),
           ...origin,
           at,
         },
@@ -460,6 +468,7 @@ const recipientOf = (r: EnvelopeRecipient, roles: readonly SigningRole[]): Envel
   declinedAt: null,
   declineReason: null,
   lastEditAt: null,
+  releasedAt: null,
 });
 
 /** Recipients whose turn it is are 'sent' (the form reached them); later ones wait. */
@@ -534,12 +543,13 @@ export function evolveEnvelope(state: EnvelopeDeciderState, event: EnvelopeEvent
       };
     }
     case 'EnvelopeRecipientSigned': {
-      const { recipientId, documentId, hashAfter } = event.data;
+      const { recipientId, documentId, hashAfter, size } = event.data;
       const signed = update(s, recipientId, { status: 'signed', signedAt: at, lastEditAt: at });
       return withTurns({
         ...signed,
         documentId,
         sha256: hashAfter,
+        documentSize: size ?? null,
         documentIds: [...s.documentIds, documentId],
         lock: releaseLock(s, recipientId),
         lastActionAt: at,
@@ -596,7 +606,9 @@ export function evolveEnvelope(state: EnvelopeDeciderState, event: EnvelopeEvent
       const released = new Set(event.data.releasedRecipientIds);
       return withTurns({
         ...s,
-        recipients: s.recipients.map((r) => (released.has(r.recipientId) ? { ...r, status: 'released' } : r)),
+        recipients: s.recipients.map((r) =>
+          released.has(r.recipientId) ? { ...r, status: 'released', releasedAt: at } : r,
+        ),
         lastActionAt: at,
       });
     }

@@ -183,7 +183,10 @@ describe('an onboarding form envelope', () => {
     ]);
     expect(second[1]!.data).toMatchObject({ roleId: 'officers', releasedRecipientIds: ['o3'] });
     history = [...history, ...second];
-    expect(stateOf(history).recipients.find((r) => r.recipientId === 'o3')!.status).toBe('released');
+    expect(stateOf(history).recipients.find((r) => r.recipientId === 'o3')).toMatchObject({
+      status: 'released',
+      releasedAt: t(3),
+    });
     // Told in words that they are no longer needed, rather than that the form is closed.
     expect(refusalOf(given(...history).when(sign('o3', 'h2', 'h3', t(4))))).toEqual({
       code: 'NO_LONGER_NEEDED',

@@ -39,6 +39,8 @@ export type OnboardingFormView = {
     signedAt: string | null;
     declinedAt: string | null;
     declineReason: string | null;
+    /** When the quorum that released this member was reached. */
+    releasedAt: string | null;
   }[];
   /** The PDF's versions: the template as sent, then after each signature (the last is the current one). */
   documents: { docId: string; name: string }[];
@@ -95,6 +97,7 @@ export function onboardingFormView(state: EnvelopeState, now: Date): OnboardingF
       signedAt: r.signedAt,
       declinedAt: r.declinedAt,
       declineReason: r.declineReason,
+      releasedAt: r.releasedAt ?? null,
     })),
     documents: state.documentIds.map((docId, i) => ({
       docId,

@@ -152,6 +152,8 @@ export const EnvelopeRecipientSigned = z.object({
     documentId: z.string(),
     hashBefore: z.string(),
     hashAfter: z.string(),
+    /** The signed PDF's length in bytes (absent in events recorded before it was kept). */
+    size: z.number().int().nonnegative().optional(),
     ...Origin,
     at: z.string(),
   }),

@@ -79,7 +79,8 @@ const ALL_DOCUMENTS = `(
     uploaded_by, uploaded_by_role, updated_by, process_status, created_at, updated_at, deleted_at, submitted_at
   from rm_documents
   union all
-  select 'onboarding-form', f.client_id, f.envelope_id, f.state->>'documentId', n.name, 'application/pdf', null,
+  select 'onboarding-form', f.client_id, f.envelope_id, f.state->>'documentId', n.name, 'application/pdf',
+    (f.state->>'documentSize')::bigint,
     'signed-forms', null, null, '', 'SYSTEM', '', 'PROCESSED', (f.state->>'completedAt')::timestamptz,
     (f.state->>'completedAt')::timestamptz, null, null
   from rm_onboarding_forms f

@@ -24,7 +24,7 @@ const ROLE_WORDS: Record<string, string> = { BEN_ADMIN: 'Benefits administrator'
 
 /** The date of a recipient's latest step, in words. */
 function lastStep(r: OnboardingForm['recipients'][number]) {
-  const at = r.signedAt ?? r.declinedAt ?? r.deliveredAt ?? r.lastEditAt;
+  const at = r.signedAt ?? r.declinedAt ?? r.releasedAt ?? r.deliveredAt ?? r.lastEditAt;
   return at ? formatDate(at) : '';
 }
 
