@@ -5,6 +5,7 @@ import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { eifStream, parseEvent, type EifEvent } from '@onboard/events';
 import { decide, fold, toEditingView, type EifCommand, type EifState } from '@onboard/domain';
+import { CENSUS_MESSAGES } from '@onboard/domain/census';
 import { editsToComplete } from '@onboard/domain/testing/complete-form';
 import { startApp, type RunningApp } from '@onboard/platform/app';
 import { embeddedTestConfig } from '@onboard/platform/config';
@@ -422,6 +423,34 @@ describe.skipIf(skip)('census in the browser', () => {
     expect(files).toMatch(/census-2026 - errors\.xlsx[\s\S]*Submitted/);
     expect(files).toMatch(/census-2026\.csv[\s\S]*Validated/);
     await page.screenshot({ path: screenshotPath('census-files.png'), fullPage: true });
+
+    // Rename and delete from the list, through the documents screen's calls; submitted files are kept.
+    const fileRow = (name: string) => page.getByTestId('census-file').filter({ hasText: name });
+    await page.getByRole('button', { name: 'Rename census-2026.csv' }).click();
+    await page.getByLabel('New name for census-2026.csv').fill('census-2026 first try.csv');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.getByTestId('census-files-notice').innerText()).toBe(
+      'Renamed to census-2026 first try.csv.',
+    );
+    await fileRow('census-2026 first try.csv').waitFor();
+    expect(await fileRow('census-2026.csv').count()).toBe(0);
+    for (const kept of ['census-2025.csv', 'census-2026 - errors.xlsx']) {
+      expect(await fileRow(kept).getByTestId('census-file-kept').innerText()).toBe(
+        CENSUS_MESSAGES.submittedKept,
+      );
+      expect(await fileRow(kept).getByRole('button', { name: /^Delete/ }).count()).toBe(0);
+    }
+    await page.screenshot({ path: screenshotPath('census-files-actions.png'), fullPage: true });
+    await page.getByRole('button', { name: 'Delete census-2026 first try.csv' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Delete this census file?' });
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => page.getByTestId('census-files-notice').innerText()).toBe(
+      'census-2026 first try.csv was deleted.',
+    );
+    await expect.poll(() => fileRow('census-2026 first try.csv').count()).toBe(0);
+    expect(await page.getByTestId('census-file').count()).toBe(2);
+    await expectNoSeriousAxeViolations(page);
+
     await page.goto(app.url + CENSUS_PATH);
     expect(await page.getByTestId('task-status').innerText()).toBe('In Review');
     await page.close();

@@ -2,6 +2,7 @@ import { useState, type ChangeEvent } from 'react';
 import { Button, Link } from 'react-aria-components';
 import { useLocation } from 'wouter';
 import {
+  CENSUS_MESSAGES,
   CENSUS_FIELDS,
   CENSUS_FIELD_LABELS,
   CENSUS_SOURCES,
@@ -14,7 +15,9 @@ import { policyLabel } from '@onboard/domain/tasks/timeline';
 import { downloadFile } from '../../api/download.ts';
 import { useClient } from '../../api/hooks.ts';
 import { clientHubPath } from '../../app/routes.ts';
+import { ConfirmDialog } from '../../ui/Dialogs.tsx';
 import { Alert, ErrorPanel } from '../../ui/Feedback.tsx';
+import { InlineRename } from '../documents/InlineRename.tsx';
 import { formatDate } from '../hub/format.ts';
 import { TaskLayout } from '../hub/TaskLayout.tsx';
 import {
@@ -502,19 +505,49 @@ function FileList({
   policyId: string;
   results: CensusResult[];
 }) {
+  const writes = useCensusWrites(clientId, policyId);
+  const [renaming, setRenaming] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<CensusResult['document'] | null>(null);
+  const [isDeleting, setIsDeleting] = useState(false);
+  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   if (results.length === 0)
     return (
-      <NothingYet
-        clientId={clientId}
-        policyId={policyId}
-        words="No census has been uploaded for this policy."
-      />
+      <>
+        {notice && (
+          <Alert tone={notice.tone} testId="census-files-notice">
+            {notice.text}
+          </Alert>
+        )}
+        <NothingYet
+          clientId={clientId}
+          policyId={policyId}
+          words="No census has been uploaded for this policy."
+        />
+      </>
     );
+  const remove = async () => {
+    if (!deleting) return;
+    setIsDeleting(true);
+    try {
+      await writes.remove(deleting.documentId);
+      setNotice({ tone: 'success', text: `${deleting.fileName} was deleted.` });
+    } catch (caught) {
+      setNotice({ tone: 'error', text: messageOf(caught) });
+    } finally {
+      setIsDeleting(false);
+      setDeleting(null);
+    }
+  };
   return (
     <section className="card census" aria-labelledby="census-files-title">
       <h2 id="census-files-title" className="card__title">
         Census files
       </h2>
+      {notice && (
+        <Alert tone={notice.tone} testId="census-files-notice">
+          {notice.text}
+        </Alert>
+      )}
       <table className="table" data-testid="census-files">
         <thead>
           <tr>
@@ -525,12 +558,33 @@ function FileList({
             <th scope="col">Errors</th>
             <th scope="col">Warnings</th>
             <th scope="col">Report</th>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
           </tr>
         </thead>
         <tbody>
           {results.map((r) => (
-            <tr key={r.document.documentId}>
-              <td>{r.document.fileName}</td>
+            <tr key={r.document.documentId} data-testid="census-file">
+              <td>
+                {renaming === r.document.documentId ? (
+                  <InlineRename
+                    name={r.document.fileName}
+                    onClose={() => setRenaming(null)}
+                    onRename={async (name) => {
+                      try {
+                        await writes.rename(r.document.documentId, name);
+                        setNotice({ tone: 'success', text: `Renamed to ${name.trim()}.` });
+                      } catch (caught) {
+                        setNotice({ tone: 'error', text: messageOf(caught) });
+                        throw caught;
+                      }
+                    }}
+                  />
+                ) : (
+                  r.document.fileName
+                )}
+              </td>
               <td>{formatDate(r.document.uploadedAt)}</td>
               <td>{r.document.source ? CENSUS_SOURCE_LABELS[r.document.source] : '—'}</td>
               <td>{r.submitted ? 'Submitted' : STATUS_WORDS[r.document.status]}</td>
@@ -548,6 +602,30 @@ function FileList({
                   '—'
                 )}
               </td>
+              <td>
+                {renaming !== r.document.documentId && (
+                  <div className="census__file-actions">
+                    <Button
+                      className="button button--secondary button--small"
+                      onPress={() => setRenaming(r.document.documentId)}
+                    >
+                      Rename<span className="visually-hidden"> {r.document.fileName}</span>
+                    </Button>
+                    {r.submitted ? (
+                      <p className="census__kept muted" data-testid="census-file-kept">
+                        {CENSUS_MESSAGES.submittedKept}
+                      </p>
+                    ) : (
+                      <Button
+                        className="button button--secondary button--small"
+                        onPress={() => setDeleting(r.document)}
+                      >
+                        Delete<span className="visually-hidden"> {r.document.fileName}</span>
+                      </Button>
+                    )}
+                  </div>
+                )}
+              </td>
             </tr>
           ))}
         </tbody>
@@ -557,6 +635,19 @@ function FileList({
           Upload a census
         </Link>
       </div>
+      <ConfirmDialog
+        title="Delete this census file?"
+        message={
+          deleting
+            ? `“${deleting.fileName}” will no longer be listed or downloadable.`
+            : 'The file will no longer be listed.'
+        }
+        confirmLabel="Delete"
+        isOpen={deleting !== null}
+        isPending={isDeleting}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => void remove()}
+      />
     </section>
   );
 }

@@ -5,6 +5,7 @@ import type { listCensusValidations } from '@onboard/query-api/contracts';
 import { ApiError, interpretFailure, isInvalidTokenAnswer, noResponseError } from '../../api/errors.ts';
 import { apiRequest, CSRF_COOKIE, CSRF_HEADER, readCookie, refreshSession } from '../../api/http.ts';
 import { clientHubPath } from '../../app/routes.ts';
+import { deleteDocument, documentsPath, renameDocument } from '../documents/api.ts';
 
 // Answer and body types from the routes' contracts, never written twice.
 export type CensusResult = ResponseOf<typeof listCensusValidations>[number];
@@ -85,6 +86,11 @@ export async function uploadCensusFile(
 export function useCensusWrites(clientId: string, policyId: string) {
   const { mutate } = useSWRConfig();
   const key = censusKey(clientId, policyId);
+  const refreshAfterFileChange = async () => {
+    await mutate(key);
+    // The documents screen lists census files too.
+    await mutate((k) => typeof k === 'string' && k.startsWith(documentsPath(clientId)));
+  };
   return {
     confirm: async (body: ValidateSubmitBody) => {
       const list = await apiRequest<CensusResult[]>(
@@ -107,6 +113,15 @@ export function useCensusWrites(clientId: string, policyId: string) {
       return list;
     },
     refresh: () => mutate(key),
+    /** The documents screen's own rename and delete: the server routes a census file to its census. */
+    rename: async (documentId: string, name: string) => {
+      await renameDocument(clientId, documentId, name);
+      await refreshAfterFileChange();
+    },
+    remove: async (documentId: string) => {
+      await deleteDocument(clientId, documentId);
+      await refreshAfterFileChange();
+    },
   };
 }
 

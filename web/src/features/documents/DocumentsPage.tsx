@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type DragEvent } from 'react';
-import { Button, Heading, Input, Label, ProgressBar, SearchField, TextField } from 'react-aria-components';
+import { Button, Heading, Input, Label, ProgressBar, SearchField } from 'react-aria-components';
 import { documentCategories, documentCategoryLabel } from '@onboard/domain/documents/catalogue';
 import { policyLabel } from '@onboard/domain/tasks/timeline';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
@@ -18,6 +18,7 @@ import {
   useDocumentWrites,
   type ClientDocument,
 } from './api.ts';
+import { InlineRename } from './InlineRename.tsx';
 import { useSetDocumentNotice } from './notice.ts';
 import './documents.css';
 
@@ -163,25 +164,15 @@ function DocumentRow({
   onDelete: () => void;
   onDownload: () => Promise<void>;
 }) {
-  const [draft, setDraft] = useState<string | null>(null);
+  const [isRenaming, setIsRenaming] = useState(false);
   const [isBusy, setIsBusy] = useState(false);
-  const save = async () => {
-    if (draft === null) return;
-    setIsBusy(true);
-    try {
-      await onRename(draft);
-      setDraft(null);
-    } finally {
-      setIsBusy(false);
-    }
-  };
   return (
     <li className="document" data-testid="document">
       <NativeCheckbox isSelected={isSelected} onChange={onSelect}>
         <span className="visually-hidden">Select {doc.name}</span>
       </NativeCheckbox>
       <div className="document__body">
-        {draft === null ? (
+        {!isRenaming ? (
           <Button
             className="button button--link document__name"
             aria-label={`Download ${doc.name}`}
@@ -194,23 +185,7 @@ function DocumentRow({
             {doc.name}
           </Button>
         ) : (
-          <form
-            className="document__rename"
-            onSubmit={(event) => {
-              event.preventDefault();
-              void save();
-            }}
-          >
-            <TextField value={draft} onChange={setDraft} aria-label={`New name for ${doc.name}`} autoFocus>
-              <Input className="field__input" />
-            </TextField>
-            <Button type="submit" className="button button--primary button--small" isPending={isBusy}>
-              Save
-            </Button>
-            <Button className="button button--secondary button--small" onPress={() => setDraft(null)}>
-              Cancel
-            </Button>
-          </form>
+          <InlineRename name={doc.name} onRename={onRename} onClose={() => setIsRenaming(false)} />
         )}
         <p className="document__meta muted">
           {fileKindLabel(doc.mimeType)}
@@ -225,10 +200,10 @@ function DocumentRow({
           </p>
         )}
       </div>
-      {draft === null && (doc.canRename || doc.canDelete) && (
+      {!isRenaming && (doc.canRename || doc.canDelete) && (
         <div className="document__actions">
           {doc.canRename && (
-            <Button className="button button--secondary button--small" onPress={() => setDraft(doc.name)}>
+            <Button className="button button--secondary button--small" onPress={() => setIsRenaming(true)}>
               Rename<span className="visually-hidden"> {doc.name}</span>
             </Button>
           )}

@@ -110,6 +110,16 @@ export function uploadDocuments(
   });
 }
 
+/** Renames one of the client's documents; a census file is renamed by its census (the server routes it). */
+export const renameDocument = (clientId: string, documentId: string, name: string) =>
+  apiRequest('PUT', `${documentsPath(clientId)}/${encodeURIComponent(documentId)}/rename`, {
+    body: { name },
+  });
+
+/** Deletes one of the client's documents; the server refuses in words (someone else's file, a kept one). */
+export const deleteDocument = (clientId: string, documentId: string) =>
+  apiRequest('DELETE', `${documentsPath(clientId)}/${encodeURIComponent(documentId)}`);
+
 /** Rename, delete and zip; each reads the list again (the read model catches up within moments). */
 export function useDocumentWrites(clientId: string) {
   const { mutate } = useSWRConfig();
@@ -121,9 +131,7 @@ export function useDocumentWrites(clientId: string) {
   return {
     refresh,
     rename: async (doc: ClientDocument, name: string) => {
-      await apiRequest('PUT', `${documentsPath(clientId)}/${encodeURIComponent(doc.documentId)}/rename`, {
-        body: { name },
-      });
+      await renameDocument(clientId, doc.documentId, name);
       await mutate<ClientDocument[]>(
         key,
         (list) => list?.map((d) => (d.documentId === doc.documentId ? { ...d, name: name.trim() } : d)),
@@ -134,7 +142,7 @@ export function useDocumentWrites(clientId: string) {
       await refresh();
     },
     remove: async (doc: ClientDocument) => {
-      await apiRequest('DELETE', `${documentsPath(clientId)}/${encodeURIComponent(doc.documentId)}`);
+      await deleteDocument(clientId, doc.documentId);
       await mutate<ClientDocument[]>(key, (list) => list?.filter((d) => d.documentId !== doc.documentId), {
         revalidate: false,
       });
