@@ -429,24 +429,28 @@ describe.skipIf(skip)('census in the browser', () => {
     await page.getByRole('button', { name: 'Rename census-2026.csv' }).click();
     await page.getByLabel('New name for census-2026.csv').fill('census-2026 first try.csv');
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => page.getByTestId('census-files-notice').innerText()).toBe(
-      'Renamed to census-2026 first try.csv.',
-    );
+    await expect
+      .poll(() => page.getByTestId('census-files-notice').innerText())
+      .toBe('Renamed to census-2026 first try.csv.');
     await fileRow('census-2026 first try.csv').waitFor();
     expect(await fileRow('census-2026.csv').count()).toBe(0);
     for (const kept of ['census-2025.csv', 'census-2026 - errors.xlsx']) {
       expect(await fileRow(kept).getByTestId('census-file-kept').innerText()).toBe(
         CENSUS_MESSAGES.submittedKept,
       );
-      expect(await fileRow(kept).getByRole('button', { name: /^Delete/ }).count()).toBe(0);
+      expect(
+        await fileRow(kept)
+          .getByRole('button', { name: /^Delete/ })
+          .count(),
+      ).toBe(0);
     }
     await page.screenshot({ path: screenshotPath('census-files-actions.png'), fullPage: true });
     await page.getByRole('button', { name: 'Delete census-2026 first try.csv' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Delete this census file?' });
     await dialog.getByRole('button', { name: 'Delete' }).click();
-    await expect.poll(() => page.getByTestId('census-files-notice').innerText()).toBe(
-      'census-2026 first try.csv was deleted.',
-    );
+    await expect
+      .poll(() => page.getByTestId('census-files-notice').innerText())
+      .toBe('census-2026 first try.csv was deleted.');
     await expect.poll(() => fileRow('census-2026 first try.csv').count()).toBe(0);
     expect(await page.getByTestId('census-file').count()).toBe(2);
     await expectNoSeriousAxeViolations(page);

@@ -548,88 +548,86 @@ function FileList({
           {notice.text}
         </Alert>
       )}
-      <table className="table" data-testid="census-files">
-        <thead>
-          <tr>
-            <th scope="col">File</th>
-            <th scope="col">Uploaded</th>
-            <th scope="col">Source</th>
-            <th scope="col">Status</th>
-            <th scope="col">Errors</th>
-            <th scope="col">Warnings</th>
-            <th scope="col">Report</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {results.map((r) => (
-            <tr key={r.document.documentId} data-testid="census-file">
-              <td>
-                {renaming === r.document.documentId ? (
-                  <InlineRename
-                    name={r.document.fileName}
-                    onClose={() => setRenaming(null)}
-                    onRename={async (name) => {
-                      try {
-                        await writes.rename(r.document.documentId, name);
-                        setNotice({ tone: 'success', text: `Renamed to ${name.trim()}.` });
-                      } catch (caught) {
-                        setNotice({ tone: 'error', text: messageOf(caught) });
-                        throw caught;
-                      }
-                    }}
-                  />
-                ) : (
-                  r.document.fileName
-                )}
-              </td>
-              <td>{formatDate(r.document.uploadedAt)}</td>
-              <td>{r.document.source ? CENSUS_SOURCE_LABELS[r.document.source] : '—'}</td>
-              <td>{r.submitted ? 'Submitted' : STATUS_WORDS[r.document.status]}</td>
-              <td>{r.domainValidations.report?.counts.ERROR ?? '—'}</td>
-              <td>{r.domainValidations.report?.counts.WARNING ?? '—'}</td>
-              <td>
-                {r.domainValidations.report ? (
-                  <Link
-                    className="text-link"
-                    href={censusReportPath(clientId, policyId, r.document.documentId)}
-                  >
-                    Open report
-                  </Link>
-                ) : (
-                  '—'
-                )}
-              </td>
-              <td>
-                {renaming !== r.document.documentId && (
-                  <div className="census__file-actions">
-                    <Button
-                      className="button button--secondary button--small"
-                      onPress={() => setRenaming(r.document.documentId)}
-                    >
-                      Rename<span className="visually-hidden"> {r.document.fileName}</span>
-                    </Button>
-                    {r.submitted ? (
-                      <p className="census__kept muted" data-testid="census-file-kept">
-                        {CENSUS_MESSAGES.submittedKept}
-                      </p>
-                    ) : (
+      <div className="census__files">
+        <table className="table" data-testid="census-files">
+          <thead>
+            <tr>
+              <th scope="col">File</th>
+              <th scope="col">Status</th>
+              <th scope="col">Errors</th>
+              <th scope="col">Warnings</th>
+              <th scope="col">Report</th>
+            </tr>
+          </thead>
+          <tbody>
+            {results.map((r) => (
+              <tr key={r.document.documentId} data-testid="census-file">
+                <td className="census__file-cell">
+                  {renaming === r.document.documentId ? (
+                    <InlineRename
+                      name={r.document.fileName}
+                      onClose={() => setRenaming(null)}
+                      onRename={async (name) => {
+                        try {
+                          await writes.rename(r.document.documentId, name);
+                          setNotice({ tone: 'success', text: `Renamed to ${name.trim()}.` });
+                        } catch (caught) {
+                          setNotice({ tone: 'error', text: messageOf(caught) });
+                          throw caught;
+                        }
+                      }}
+                    />
+                  ) : (
+                    r.document.fileName
+                  )}
+                  <p className="census__meta muted">
+                    Uploaded {formatDate(r.document.uploadedAt)}
+                    {r.document.source ? ` · ${CENSUS_SOURCE_LABELS[r.document.source]}` : ''}
+                  </p>
+                  {r.submitted && (
+                    <p className="census__kept muted" data-testid="census-file-kept">
+                      {CENSUS_MESSAGES.submittedKept}
+                    </p>
+                  )}
+                  {renaming !== r.document.documentId && (
+                    <div className="census__file-actions">
                       <Button
                         className="button button--secondary button--small"
-                        onPress={() => setDeleting(r.document)}
+                        onPress={() => setRenaming(r.document.documentId)}
                       >
-                        Delete<span className="visually-hidden"> {r.document.fileName}</span>
+                        Rename<span className="visually-hidden"> {r.document.fileName}</span>
                       </Button>
-                    )}
-                  </div>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+                      {!r.submitted && (
+                        <Button
+                          className="button button--secondary button--small"
+                          onPress={() => setDeleting(r.document)}
+                        >
+                          Delete<span className="visually-hidden"> {r.document.fileName}</span>
+                        </Button>
+                      )}
+                    </div>
+                  )}
+                </td>
+                <td>{r.submitted ? 'Submitted' : STATUS_WORDS[r.document.status]}</td>
+                <td>{r.domainValidations.report?.counts.ERROR ?? '—'}</td>
+                <td>{r.domainValidations.report?.counts.WARNING ?? '—'}</td>
+                <td>
+                  {r.domainValidations.report ? (
+                    <Link
+                      className="text-link"
+                      href={censusReportPath(clientId, policyId, r.document.documentId)}
+                    >
+                      Open report
+                    </Link>
+                  ) : (
+                    '—'
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       <div className="button-row">
         <Link className="button button--primary" href={censusPagePath(clientId, policyId, 'upload-files')}>
           Upload a census
