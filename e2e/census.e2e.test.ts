@@ -445,6 +445,23 @@ describe.skipIf(skip)('census in the browser', () => {
       ).toBe(0);
     }
     await page.screenshot({ path: screenshotPath('census-files-actions.png'), fullPage: true });
+
+    // The client's ben-admin did not upload it: the refusal is shown in the server's words.
+    const benAdmin = DEMO_USERS.find((u) => u.role === 'BEN_ADMIN')!;
+    const client = await browser.newPage({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
+    await client.goto(app.url + `${CENSUS_PATH}/validations`);
+    await client.waitForURL(/\/login\?redirect=/);
+    await signInThroughUi(client, benAdmin.email, app.config.demoPassword, auth);
+    await client.getByRole('button', { name: 'Delete census-2026 first try.csv' }).click();
+    await client
+      .getByRole('alertdialog', { name: 'Delete this census file?' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await expect
+      .poll(() => client.getByTestId('census-files-notice').innerText())
+      .toBe(CENSUS_MESSAGES.notYours);
+    await client.close();
+
     await page.getByRole('button', { name: 'Delete census-2026 first try.csv' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Delete this census file?' });
     await dialog.getByRole('button', { name: 'Delete' }).click();
