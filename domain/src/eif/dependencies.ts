@@ -21,7 +21,9 @@ import type { EntityState, PendingChange } from './decider.ts';
  *   whose creation was declined, or its later deletion, has no class left to apply to.
  * - Accepting a change accepts what it rests on (accepting a class plan accepts its class's creation),
  *   and accepting a deletion accepts the entity's pending updates made before it: they were made to an
- *   entity that is now gone, and applying them before the deletion leaves the same form.
+ *   entity that is now gone, and applying them before the deletion leaves the same form. Accepting an
+ *   update accepts the earlier pending updates of the same answers: the later value was given over them,
+ *   and accepting an earlier one afterwards would bring back a value the reviewer already replaced.
  * Either way no change stays pending for an entity the accepted form cannot apply it to, and the accepted
  * form is the signed form with the accepted changes applied in the order they were made.
  */
@@ -38,7 +40,10 @@ type Accepted = ReadonlyMap<string, EntityState>;
 type Graph = {
   /** For each pending change (by index), the earlier ones it rests on. */
   restsOn: number[][];
-  /** For a deletion, the entity's earlier pending updates its acceptance takes along. */
+  /**
+   * For a deletion, the entity's earlier pending updates its acceptance takes along; for an update, the
+   * entity's earlier pending updates of the same answers.
+   */
   takesAlong: number[][];
 };
 
@@ -78,6 +83,10 @@ function dependencyGraph(pending: readonly PendingChange[], accepted: Accepted):
       attributes.delete(key);
     }
     if (change.action === 'update') {
+      const answers = Object.keys(change.attributes);
+      takesAlong[index] = (updatesSince.get(key) ?? []).filter((earlier) =>
+        answers.some((answer) => answer in pending[earlier]!.attributes),
+      );
       attributes.set(key, { ...attributes.get(key), ...change.attributes });
       updatesSince.set(key, [...(updatesSince.get(key) ?? []), index]);
     } else {
