@@ -5,7 +5,13 @@ import { embeddedTestConfig } from '@onboard/platform/config';
 import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
 import { browserAvailability, skipUnless } from '@onboard/testing/backends';
 import { freshDatabase } from '@onboard/testing/db';
-import { authenticator, ensureWebBuilt, launchBrowser, screenshotPath, signInThroughUi } from './browser.ts';
+import {
+  authenticator,
+  ensureWebBuilt,
+  fullPageScreenshot,
+  launchBrowser,
+  signInThroughUi,
+} from './browser.ts';
 
 const skip = skipUnless('browser', browserAvailability());
 
@@ -65,7 +71,7 @@ describe.skipIf(skip)('the benefits-administration platform catalogue in the bro
     // Still listed after a reload: it came from the read model, not only from the answer.
     await page.reload();
     await table.getByRole('cell', { name: 'Ease Benefits', exact: true }).waitFor();
-    await page.screenshot({ path: screenshotPath('ben-admin-platforms.png'), fullPage: true });
+    await fullPageScreenshot(page, 'ben-admin-platforms.png');
 
     // The EIF's benefits-administration system name suggests the catalogue's platforms, the new one too.
     await page.goto(

@@ -162,6 +162,15 @@ export function screenshotPath(name: string): string {
 }
 
 /**
+ * A screenshot of the whole page, taken from the top: Chromium draws a sticky header where the page is
+ * scrolled to, so a page left scrolled down would show its header across the middle of the picture.
+ */
+export async function fullPageScreenshot(page: Page, name: string): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: screenshotPath(name), fullPage: true });
+}
+
+/**
  * Opens a client's hub home as the client's people see it: on their first visit the welcome flow comes
  * first, and 'Get started' leads on to the hub.
  */

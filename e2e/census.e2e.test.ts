@@ -16,8 +16,8 @@ import {
   authenticator,
   ensureWebBuilt,
   expectNoSeriousAxeViolations,
+  fullPageScreenshot,
   launchBrowser,
-  screenshotPath,
   signInThroughUi,
 } from './browser.ts';
 
@@ -271,7 +271,7 @@ async function uploadAndValidate(page: Page, name: string, mimeType: string, buf
   try {
     await page.getByTestId('census-counts').waitFor({ timeout: 30_000 });
   } catch (error) {
-    await page.screenshot({ path: screenshotPath('census-failed.png'), fullPage: true });
+    await fullPageScreenshot(page, 'census-failed.png');
     const list = await page.evaluate(
       async (path) => (await fetch(path)).text(),
       `/api/clients/${DEMO_CLIENT_ID}/census/${POLICY_ID}/validate`,
@@ -332,7 +332,7 @@ describe.skipIf(skip)('census in the browser', () => {
       buffer: Buffer.from('Employee ID,First Name\nE1,Ada\n'),
     });
     await expect.poll(() => uploadError.innerText()).toContain('The file has no column for Last name, SSN');
-    await page.screenshot({ path: screenshotPath('census-upload-error.png'), fullPage: true });
+    await fullPageScreenshot(page, 'census-upload-error.png');
     await expectNoSeriousAxeViolations(page);
     await page.getByRole('link', { name: 'Every file' }).click();
     await page.getByText('No census has been uploaded for this policy.').waitFor();
@@ -347,7 +347,7 @@ describe.skipIf(skip)('census in the browser', () => {
     await uploadAndValidate(page, 'census-2026.csv', 'text/csv', Buffer.from(csvOf(plantedRows())));
     await page.getByTestId('census-has-errors').waitFor();
     expect(await page.getByRole('button', { name: 'Submit census' }).count()).toBe(0);
-    await page.screenshot({ path: screenshotPath('census-validate-errors.png'), fullPage: true });
+    await fullPageScreenshot(page, 'census-validate-errors.png');
 
     await page.getByRole('link', { name: 'Open the validation report' }).click();
     await page.getByRole('heading', { name: 'Census validation report' }).waitFor();
@@ -372,7 +372,7 @@ describe.skipIf(skip)('census in the browser', () => {
     await page.getByLabel('Rule', { exact: true }).selectOption({ label: 'Duplicate SSN' });
     expect(await issues.locator('tbody tr').allInnerTexts()).toEqual([expect.stringContaining('30')]);
     await page.getByLabel('Rule', { exact: true }).selectOption('');
-    await page.screenshot({ path: screenshotPath('census-report.png'), fullPage: true });
+    await fullPageScreenshot(page, 'census-report.png');
     await expectNoSeriousAxeViolations(page);
 
     // The error workbook: the rows with an Errors column and the bad cells highlighted.
@@ -411,7 +411,7 @@ describe.skipIf(skip)('census in the browser', () => {
     expect(await page.getByTestId('census-changed').innerText()).toMatch(
       /First10 Last10[\s\S]*Annual salary\s*39000.00\s*40100.00/,
     );
-    await page.screenshot({ path: screenshotPath('census-changes.png'), fullPage: true });
+    await fullPageScreenshot(page, 'census-changes.png');
     await expectNoSeriousAxeViolations(page);
 
     await page.getByRole('button', { name: 'Submit census' }).click();
@@ -422,7 +422,7 @@ describe.skipIf(skip)('census in the browser', () => {
     const files = await page.getByTestId('census-files').innerText();
     expect(files).toMatch(/census-2026 - errors\.xlsx[\s\S]*Submitted/);
     expect(files).toMatch(/census-2026\.csv[\s\S]*Validated/);
-    await page.screenshot({ path: screenshotPath('census-files.png'), fullPage: true });
+    await fullPageScreenshot(page, 'census-files.png');
 
     // Rename and delete from the list, through the documents screen's calls; submitted files are kept.
     const fileRow = (name: string) => page.getByTestId('census-file').filter({ hasText: name });
@@ -444,7 +444,7 @@ describe.skipIf(skip)('census in the browser', () => {
           .count(),
       ).toBe(0);
     }
-    await page.screenshot({ path: screenshotPath('census-files-actions.png'), fullPage: true });
+    await fullPageScreenshot(page, 'census-files-actions.png');
 
     // The client's ben-admin did not upload it: the refusal is shown in the server's words.
     const benAdmin = DEMO_USERS.find((u) => u.role === 'BEN_ADMIN')!;

@@ -7,7 +7,14 @@ import { embeddedTestConfig } from '@onboard/platform/config';
 import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
 import { browserAvailability, skipUnless } from '@onboard/testing/backends';
 import { freshDatabase } from '@onboard/testing/db';
-import { authenticator, ensureWebBuilt, launchBrowser, screenshotPath, signInThroughUi } from './browser.ts';
+import {
+  authenticator,
+  ensureWebBuilt,
+  fullPageScreenshot,
+  launchBrowser,
+  screenshotPath,
+  signInThroughUi,
+} from './browser.ts';
 
 const skip = skipUnless('browser', browserAvailability());
 const CLASS_BUILDER_PATH = `/client/${DEMO_CLIENT_ID}/task/eif-submit-company-information/step/plan-configuration-&-eligibility/class-builder`;
@@ -53,7 +60,7 @@ describe.skipIf(skip)('class builder in the browser', () => {
     expect(
       await dental.getByRole('textbox', { name: /Employee contribution/ }).getAttribute('aria-invalid'),
     ).toBe('true');
-    await page.screenshot({ path: screenshotPath('class-builder-editor-error.png'), fullPage: true });
+    await fullPageScreenshot(page, 'class-builder-editor-error.png');
 
     await dental.getByRole('textbox', { name: /Employee contribution/ }).fill('40');
     await page.getByRole('button', { name: 'Save class' }).click();
@@ -87,7 +94,7 @@ describe.skipIf(skip)('class builder in the browser', () => {
         .getByRole('textbox', { name: /Employer contribution/ })
         .inputValue(),
     ).toBe('60');
-    await page.screenshot({ path: screenshotPath('class-builder-editor.png'), fullPage: true });
+    await fullPageScreenshot(page, 'class-builder-editor.png');
 
     // One class for everyone (answered meanwhile, here straight into the form's stream): a second class
     // is refused with the server's message, and the editor stays open with what was typed.
@@ -167,7 +174,7 @@ describe.skipIf(skip)('class builder in the browser', () => {
       /Description[\s\S]*Their answer \(Adam Alvarez[\s\S]*Office staff[\s\S]*Your answer[\s\S]*Salaried employees/,
     );
     expect(await collision.innerText()).not.toContain(classId);
-    await page.screenshot({ path: screenshotPath('class-builder-collision.png'), fullPage: true });
+    await fullPageScreenshot(page, 'class-builder-collision.png');
 
     await collision.getByRole('button', { name: 'Keep my answer' }).click();
     await page.waitForURL((url) => decodeURIComponent(url.pathname) === CLASS_BUILDER_PATH);

@@ -13,6 +13,7 @@ import {
   authenticator,
   ensureWebBuilt,
   expectNoSeriousAxeViolations,
+  fullPageScreenshot,
   launchBrowser,
   openHub,
   screenshotPath,
@@ -114,7 +115,7 @@ describe.skipIf(skip)('client documents, in the browser', () => {
     expect(zip.suggestedFilename()).toMatch(/^documents-\d{4}-\d{2}-\d{2}\.zip$/);
     const entries = unzipSync(new Uint8Array(readFileSync((await zip.path())!)));
     expect(Object.keys(entries).sort()).toEqual(['April bill.pdf', 'Bill "March" 2027.pdf', 'census.csv']);
-    await client.screenshot({ path: screenshotPath('documents.png'), fullPage: true });
+    await fullPageScreenshot(client, 'documents.png');
     await expectNoSeriousAxeViolations(client);
 
     // Delete one, after confirming.
@@ -285,7 +286,7 @@ describe.skipIf(skip)('client documents, in the browser', () => {
         .subarray(0, 5)
         .toString('latin1'),
     ).toBe('%PDF-');
-    await client.screenshot({ path: screenshotPath('documents-filed.png'), fullPage: true });
+    await fullPageScreenshot(client, 'documents-filed.png');
     await expectNoSeriousAxeViolations(client);
   });
 });

@@ -10,6 +10,7 @@ import { answerEveryRequiredQuestion } from '@onboard/platform/testing/complete-
 import {
   authenticator,
   ensureWebBuilt,
+  fullPageScreenshot,
   launchBrowser,
   openHub,
   screenshotPath,
@@ -40,7 +41,7 @@ async function reloadUntil(page: Page, isReady: () => Promise<boolean>, what: st
     await page.waitForLoadState('networkidle');
     if (await isReady()) return;
   }
-  await page.screenshot({ path: screenshotPath(`failed-${what.replaceAll(' ', '-')}.png`), fullPage: true });
+  await fullPageScreenshot(page, `failed-${what.replaceAll(' ', '-')}.png`);
   throw new Error(`The page never showed ${what}`);
 }
 
@@ -134,7 +135,7 @@ describe.skipIf(skip)('the EIF cycle in the browser', () => {
     await client.getByText('Thank you. The form is signed.').waitFor();
     expect(await textOf(client.getByTestId('eif-status'))).toBe('Signed');
     expect(await client.getByRole('button', { name: 'Sign the form' }).count()).toBe(0);
-    await client.screenshot({ path: screenshotPath('eif-review-submit-signed.png'), fullPage: true });
+    await fullPageScreenshot(client, 'eif-review-submit-signed.png');
 
     // After signing, an edit is pending: the accepted value stays, the new one is marked for review.
     await client.getByRole('link', { name: 'Edit Tax ID' }).click();
@@ -142,7 +143,7 @@ describe.skipIf(skip)('the EIF cycle in the browser', () => {
     expect(await input.inputValue()).toBe('12-3456789');
     await input.fill('98-7654321');
     await saveTaxId(client);
-    await client.screenshot({ path: screenshotPath('eif-tax-id-pending.png'), fullPage: true });
+    await fullPageScreenshot(client, 'eif-tax-id-pending.png');
     await openHub(client, app.url, DEMO_CLIENT_ID);
     await reloadUntil(
       client,
@@ -151,7 +152,7 @@ describe.skipIf(skip)('the EIF cycle in the browser', () => {
     );
     expect(await textOf(hubTaxId(client).getByTestId('accepted-value'))).toBe('12-3456789');
     expect(await textOf(hubTaxId(client).getByTestId('pending-badge'))).toContain('Pending review');
-    await client.screenshot({ path: screenshotPath('eif-hub-pending.png'), fullPage: true });
+    await fullPageScreenshot(client, 'eif-hub-pending.png');
 
     // The ben-admin submits the change for review from the review & submit page.
     await client.goto(`${app.url}${REVIEW_SUBMIT_PATH}`);
@@ -166,11 +167,11 @@ describe.skipIf(skip)('the EIF cycle in the browser', () => {
     await admin.getByLabel('Search').fill('lakeside');
     const row = admin.getByRole('row', { name: /Lakeside Manufacturing/ });
     await reloadUntil(admin, async () => (await textOf(row)).includes('1 pending'), 'the pending count');
-    await admin.screenshot({ path: screenshotPath('eif-admin-clients.png'), fullPage: true });
+    await fullPageScreenshot(admin, 'eif-admin-clients.png');
     await row.getByRole('link', { name: 'Manage Lakeside Manufacturing Co.' }).click();
     await admin.getByRole('heading', { name: 'Lakeside Manufacturing Co.' }).waitFor();
     await admin.getByTestId('net-change').first().waitFor();
-    await admin.screenshot({ path: screenshotPath('eif-manage.png'), fullPage: true });
+    await fullPageScreenshot(admin, 'eif-manage.png');
     await admin.getByRole('link', { name: /^Review changes/ }).click();
     await admin.getByRole('heading', { name: 'Review changes' }).waitFor();
     const change = admin.getByTestId('pending-change');
@@ -179,7 +180,7 @@ describe.skipIf(skip)('the EIF cycle in the browser', () => {
     expect(await textOf(taxGroup.getByTestId('change-previous'))).toBe('12-3456789');
     expect(await textOf(taxGroup.getByTestId('change-new'))).toBe('98-7654321');
     expect(await textOf(change)).toContain('Ben Adler (Benefits administrator)');
-    await admin.screenshot({ path: screenshotPath('eif-review.png'), fullPage: true });
+    await fullPageScreenshot(admin, 'eif-review.png');
 
     await change.getByRole('button', { name: 'Decline' }).click();
     const dialog = admin.getByRole('dialog', { name: 'Decline changes' });
@@ -202,7 +203,7 @@ describe.skipIf(skip)('the EIF cycle in the browser', () => {
     expect(await textOf(client.getByTestId('declined-reason'))).toBe(DECLINE_REASON);
     expect(await textOf(hubTaxId(client).getByTestId('accepted-value'))).toBe('12-3456789');
     expect(await hubTaxId(client).getByTestId('pending-badge').count()).toBe(0);
-    await client.screenshot({ path: screenshotPath('eif-hub-declined.png'), fullPage: true });
+    await fullPageScreenshot(client, 'eif-hub-declined.png');
 
     // The ben-admin edits again; staff accept; the hub shows the new signed value.
     await client.goto(`${app.url}${TAX_ID_PATH}`);
@@ -222,7 +223,7 @@ describe.skipIf(skip)('the EIF cycle in the browser', () => {
       'the accepted tax id',
     );
     expect(await editState.getAttribute('data-state')).toBe('changes-accepted');
-    await client.screenshot({ path: screenshotPath('eif-hub-accepted.png'), fullPage: true });
+    await fullPageScreenshot(client, 'eif-hub-accepted.png');
 
     // The history shows every step and the form as it was before the first signature.
     await admin.goto(`${app.url}${MANAGE_PATH}`);
@@ -250,7 +251,7 @@ describe.skipIf(skip)('the EIF cycle in the browser', () => {
     expect(await textOf(point.getByTestId('summary-tax-id').getByTestId('accepted-value'))).toBe(
       '12-3456789',
     );
-    await admin.screenshot({ path: screenshotPath('eif-history.png'), fullPage: true });
+    await fullPageScreenshot(admin, 'eif-history.png');
     const differences = admin.getByRole('grid', { name: 'Difference from now' });
     expect(await textOf(differences.getByRole('row').filter({ hasText: 'Federal Tax ID' }))).toContain(
       '11-1111111',
@@ -281,7 +282,7 @@ describe.skipIf(skip)('the EIF cycle in the browser', () => {
     expect(await textOf(signer.getByTestId('summary-tax-id').getByTestId('accepted-value'))).toBe(
       '11-1111111',
     );
-    await signer.screenshot({ path: screenshotPath('eif-outside-signer.png'), fullPage: true });
+    await fullPageScreenshot(signer, 'eif-outside-signer.png');
 
     await signer.getByRole('button', { name: 'Accept updates' }).click();
     await signer.getByRole('heading', { name: 'Thank you for accepting the updates' }).waitFor();
@@ -290,7 +291,7 @@ describe.skipIf(skip)('the EIF cycle in the browser', () => {
     expect(await textOf(signer.getByTestId('summary-tax-id').getByTestId('accepted-value'))).toBe(
       '22-2222222',
     );
-    await signer.screenshot({ path: screenshotPath('eif-outside-signer-thanks.png'), fullPage: true });
+    await fullPageScreenshot(signer, 'eif-outside-signer-thanks.png');
 
     // The link works once.
     await signer.goto(`${app.url}${path}`);
@@ -317,7 +318,7 @@ describe.skipIf(skip)('the EIF cycle in the browser', () => {
     await dialog.getByRole('button', { name: 'Decline updates' }).click();
     await signer.getByRole('heading', { name: 'Thank you', exact: true }).waitFor();
     expect(await textOf(signer.getByTestId('signer-thanks'))).toContain('reviewing your responses');
-    await signer.screenshot({ path: screenshotPath('eif-outside-signer-declined.png'), fullPage: true });
+    await fullPageScreenshot(signer, 'eif-outside-signer-declined.png');
     await signerContext.close();
   });
 });

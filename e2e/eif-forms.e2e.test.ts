@@ -5,7 +5,14 @@ import { embeddedTestConfig } from '@onboard/platform/config';
 import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
 import { browserAvailability, skipUnless } from '@onboard/testing/backends';
 import { freshDatabase } from '@onboard/testing/db';
-import { authenticator, ensureWebBuilt, launchBrowser, screenshotPath, signInThroughUi } from './browser.ts';
+import {
+  authenticator,
+  ensureWebBuilt,
+  fullPageScreenshot,
+  launchBrowser,
+  screenshotPath,
+  signInThroughUi,
+} from './browser.ts';
 
 const skip = skipUnless('browser', browserAvailability());
 const TASK = `/client/${DEMO_CLIENT_ID}/task/eif-submit-company-information`;
@@ -62,14 +69,14 @@ describe.skipIf(skip)('the EIF forms in the browser', () => {
     await page.getByRole('button', { name: 'Save and continue' }).click();
     await page.getByText('Not a valid date').waitFor();
     expect(await yearEnd.getAttribute('aria-invalid')).toBe('true');
-    await page.screenshot({ path: screenshotPath('eif-forms-invalid.png'), fullPage: true });
+    await fullPageScreenshot(page, 'eif-forms-invalid.png');
 
     await yearEnd.fill('12/31');
     await page.getByRole('button', { name: 'Save and continue' }).click();
     await page.waitForURL((url) => url.pathname.endsWith('/value-added-services'));
     await page.getByRole('heading', { name: 'Value-added services', exact: true }).waitFor();
     expect(await navStatus(page, 'erisa')).toBe('Completed');
-    await page.screenshot({ path: screenshotPath('eif-forms-next.png'), fullPage: true });
+    await fullPageScreenshot(page, 'eif-forms-next.png');
 
     // Back returns to the previous visible sub-step with the saved answers.
     await page.getByRole('button', { name: 'Back', exact: true }).click();

@@ -12,6 +12,7 @@ import { sampleAnswer } from '@onboard/testing/eif-answers';
 import {
   authenticator,
   ensureWebBuilt,
+  fullPageScreenshot,
   launchBrowser,
   openHub,
   screenshotPath,
@@ -175,7 +176,7 @@ async function fillSubStep(page: Page, id: EifSubStepId, clientId = DEMO_CLIENT_
       return;
     }
   }
-  await page.screenshot({ path: screenshotPath(`eif-full-stuck-${id}.png`), fullPage: true });
+  await fullPageScreenshot(page, `eif-full-stuck-${id}.png`);
   throw new Error(`${id} is ${await navStatus(page, id)} after filling it`);
 }
 
@@ -219,7 +220,7 @@ describe.skipIf(skip)('a whole EIF, from the first answer to the plan system', (
       try {
         await fillSubStep(page, id);
       } catch (error) {
-        await page.screenshot({ path: screenshotPath(`eif-full-stuck-${id}.png`), fullPage: true });
+        await fullPageScreenshot(page, `eif-full-stuck-${id}.png`);
         throw error;
       }
     }
@@ -234,7 +235,7 @@ describe.skipIf(skip)('a whole EIF, from the first answer to the plan system', (
       expect(await item.getByRole('link').first().getAttribute('href')).toBe(subStepPath(id));
     }
     expect(await page.getByTestId('task-status').innerText()).toBe('In Progress');
-    await page.screenshot({ path: screenshotPath('eif-hub.png'), fullPage: true });
+    await fullPageScreenshot(page, 'eif-hub.png');
 
     // The summary PDF names the client and carries the answers.
     await page.goto(`${app.url}${TASK}/summary`);

@@ -7,7 +7,13 @@ import { embeddedTestConfig } from '@onboard/platform/config';
 import { DEMO_CLIENT_ID } from '@onboard/platform/seed';
 import { browserAvailability, skipUnless } from '@onboard/testing/backends';
 import { freshDatabase } from '@onboard/testing/db';
-import { authenticator, ensureWebBuilt, launchBrowser, screenshotPath, signInThroughUi } from './browser.ts';
+import {
+  authenticator,
+  ensureWebBuilt,
+  fullPageScreenshot,
+  launchBrowser,
+  signInThroughUi,
+} from './browser.ts';
 
 const skip = skipUnless('browser', browserAvailability());
 
@@ -157,7 +163,7 @@ describe.skipIf(skip)('the EIF history', () => {
     expect(await differences.innerText()).not.toContain('address1');
     // The bench measures the figure (npm run bench); here, only that a click answers promptly.
     expect(elapsed).toBeLessThan(3_000);
-    await page.screenshot({ path: screenshotPath('eif-history-paged.png'), fullPage: true });
+    await fullPageScreenshot(page, 'eif-history-paged.png');
     await page.close();
   });
 });

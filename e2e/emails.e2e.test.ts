@@ -7,7 +7,14 @@ import { apiClient } from '@onboard/platform/testing/http-client';
 import { startTestSmtpServer, type TestSmtpServer } from '@onboard/platform/email/testing-smtp';
 import { browserAvailability, skipUnless } from '@onboard/testing/backends';
 import { freshDatabase } from '@onboard/testing/db';
-import { authenticator, ensureWebBuilt, launchBrowser, screenshotPath, signInThroughUi } from './browser.ts';
+import {
+  authenticator,
+  ensureWebBuilt,
+  fullPageScreenshot,
+  launchBrowser,
+  screenshotPath,
+  signInThroughUi,
+} from './browser.ts';
 
 const skip = skipUnless('browser', browserAvailability());
 const FROM = 'Onboard <no-reply@onboard.example>';
@@ -183,7 +190,7 @@ describe.skipIf(skip)('e-mails in the browser', () => {
       .poll(async () => (await staffApi.get(`/api/users/${benAdmin.id}/email-preferences`)).body)
       .toEqual({ daily: true });
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: screenshotPath('emails-notification-rules.png'), fullPage: true });
+    await fullPageScreenshot(page, 'emails-notification-rules.png');
     await page.close();
   }, 120_000);
 });

@@ -7,7 +7,14 @@ import { apiClient, eventually } from '@onboard/platform/testing/http-client';
 import { EXPLORER_SITE_MESSAGES } from '@onboard/domain/explorer/site-rules';
 import { browserAvailability, skipUnless } from '@onboard/testing/backends';
 import { freshDatabase } from '@onboard/testing/db';
-import { authenticator, ensureWebBuilt, launchBrowser, screenshotPath, signInThroughUi } from './browser.ts';
+import {
+  authenticator,
+  ensureWebBuilt,
+  fullPageScreenshot,
+  launchBrowser,
+  screenshotPath,
+  signInThroughUi,
+} from './browser.ts';
 import { choose, fillAll, startPlan } from './explorer-helpers.ts';
 
 const skip = skipUnless('browser', browserAvailability());
@@ -75,7 +82,7 @@ describe.skipIf(skip)('Explorer site management in the browser', () => {
     await page.getByRole('button', { name: 'Create site' }).click();
     await page.getByText(EXPLORER_SITE_MESSAGES.planYear).waitFor();
     expect(await page.getByLabel('Plan year').getAttribute('aria-invalid')).toBe('true');
-    await page.screenshot({ path: screenshotPath('explorer-admin-invalid.png'), fullPage: true });
+    await fullPageScreenshot(page, 'explorer-admin-invalid.png');
     await page.getByLabel('Plan year').fill('2027');
     await page.getByRole('button', { name: 'Create site' }).click();
 
@@ -85,7 +92,7 @@ describe.skipIf(skip)('Explorer site management in the browser', () => {
     await page.getByRole('button', { name: 'Last update' }).click();
     expect(await page.getByTestId('update-tracking').textContent()).toContain('admin@onboard.example');
     await page.keyboard.press('Escape');
-    await page.screenshot({ path: screenshotPath('explorer-admin-edit.png'), fullPage: true });
+    await fullPageScreenshot(page, 'explorer-admin-edit.png');
 
     await page.getByLabel('Site name').fill('Lakeside 2027 benefits (edited)');
     await page.getByRole('button', { name: 'Save changes' }).click();
@@ -104,7 +111,7 @@ describe.skipIf(skip)('Explorer site management in the browser', () => {
         .getAttribute('href'),
     ).toMatch(/^\/benefits-explorer\//);
     await page.getByRole('heading', { name: 'Benefits Explorer sites' }).scrollIntoViewIfNeeded();
-    await page.screenshot({ path: screenshotPath('explorer-admin-list.png'), fullPage: true });
+    await fullPageScreenshot(page, 'explorer-admin-list.png');
 
     await row.getByRole('link', { name: /^Renew / }).click();
     await page.getByRole('heading', { name: 'Renew Lakeside 2027 benefits (edited)' }).waitFor();
@@ -113,7 +120,7 @@ describe.skipIf(skip)('Explorer site management in the browser', () => {
       'New start date': '2028-01-01',
       'New end date': '2028-12-31',
     });
-    await page.screenshot({ path: screenshotPath('explorer-admin-renew.png'), fullPage: true });
+    await fullPageScreenshot(page, 'explorer-admin-renew.png');
     await page.getByRole('button', { name: 'Renew site' }).click();
     await page.getByTestId('site-saved').waitFor();
     await page.getByRole('heading', { name: 'Edit Lakeside 2027 benefits (edited)' }).waitFor();
@@ -144,7 +151,7 @@ describe.skipIf(skip)('Explorer site management in the browser', () => {
     await choose(page, 'Benefit type', 'Vision');
     await section.getByRole('button', { name: 'Upload and attach' }).click();
     await page.getByTestId('document-attached').waitFor();
-    await page.screenshot({ path: screenshotPath('explorer-admin-documents.png'), fullPage: true });
+    await fullPageScreenshot(page, 'explorer-admin-documents.png');
 
     const href = await section
       .getByRole('link', { name: 'Download Vision summary', exact: true })
@@ -238,7 +245,7 @@ describe.skipIf(skip)('Explorer site management in the browser', () => {
     expect(await page.getByRole('checkbox', { name: 'Live chat' }).isChecked()).toBe(false);
     await page.getByRole('button', { name: /Great Lakes Sales territory$/ }).waitFor();
     await page.getByRole('button', { name: /lakeside-logo Client logo$/ }).waitFor();
-    await page.screenshot({ path: screenshotPath('explorer-admin-settings.png'), fullPage: true });
+    await fullPageScreenshot(page, 'explorer-admin-settings.png');
 
     // The public page: the not-live demo site previewed during enrollment links to the new address.
     await page.goto(`${app.url}/benefits-explorer/lakeside`);
@@ -265,7 +272,7 @@ describe.skipIf(skip)('Explorer site management in the browser', () => {
       await footer.getByRole('link', { name: 'Harbor Benefit Services privacy notice' }).getAttribute('href'),
     ).toBe('https://harbor.example/privacy');
     expect(await footer.getByRole('link', { name: 'Fraud' }).count()).toBe(0);
-    await page.screenshot({ path: screenshotPath('explorer-non-provider-footer.png'), fullPage: true });
+    await fullPageScreenshot(page, 'explorer-non-provider-footer.png');
     const logo = await fetch(
       `${app.url}/api/explorer-pages/${DEMO_EXPLORER_PAGE_ID}/documents/${await page.evaluate(async (id) => {
         const answer = await fetch(`/api/explorer-pages/${id}`);
@@ -354,7 +361,7 @@ describe.skipIf(skip)('Explorer sites by owner in the browser', () => {
       .first()
       .getByRole('link', { name: 'Lakeside Manufacturing Co.' })
       .waitFor();
-    await page.screenshot({ path: screenshotPath('explorer-admin-by-owner.png'), fullPage: true });
+    await fullPageScreenshot(page, 'explorer-admin-by-owner.png');
 
     await page.getByRole('button', { name: 'Transfer these sites' }).click();
     const dialog = page.getByRole('dialog', { name: 'Transfer ownership' });

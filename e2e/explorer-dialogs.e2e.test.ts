@@ -6,7 +6,13 @@ import { DEMO_EXPLORER_SLUG } from '@onboard/platform/seed';
 import { apiClient, eventually } from '@onboard/platform/testing/http-client';
 import { browserAvailability, skipUnless } from '@onboard/testing/backends';
 import { freshDatabase } from '@onboard/testing/db';
-import { ensureWebBuilt, expectNoSeriousAxeViolations, launchBrowser, screenshotPath } from './browser.ts';
+import {
+  ensureWebBuilt,
+  expectNoSeriousAxeViolations,
+  fullPageScreenshot,
+  launchBrowser,
+  screenshotPath,
+} from './browser.ts';
 
 const skip = skipUnless('browser', browserAvailability());
 
@@ -185,7 +191,7 @@ describe.skipIf(skip)('the Explorer dialogs and plan cards in the browser', () =
       'Eye exam, in network': '$10',
       'Frames, in network': '$150',
     });
-    await page.screenshot({ path: screenshotPath('explorer-plan-cards-1280.png'), fullPage: true });
+    await fullPageScreenshot(page, 'explorer-plan-cards-1280.png');
     await page.close();
   }, 60_000);
 });

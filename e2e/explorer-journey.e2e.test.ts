@@ -8,7 +8,14 @@ import { GENERAL_MESSAGES } from '@onboard/domain/explorer/common-rules';
 import { MESSAGES, translateRuleMessage } from '@onboard/web/explorer/i18n';
 import { browserAvailability, skipUnless } from '@onboard/testing/backends';
 import { freshDatabase } from '@onboard/testing/db';
-import { authenticator, ensureWebBuilt, launchBrowser, screenshotPath, signInThroughUi } from './browser.ts';
+import {
+  authenticator,
+  ensureWebBuilt,
+  fullPageScreenshot,
+  launchBrowser,
+  screenshotPath,
+  signInThroughUi,
+} from './browser.ts';
 import { choose, fillAll, seriousViolations, startPlan } from './explorer-helpers.ts';
 
 /**
@@ -115,14 +122,14 @@ describe.skipIf(skip)('the Benefits Explorer journey: staff build a site, a visi
       await input.fill('150');
     await savePlan(staff);
     expect(await staff.getByTestId('plan-row').allInnerTexts()).toHaveLength(5);
-    await staff.screenshot({ path: screenshotPath('explorer-journey-create.png'), fullPage: true });
+    await fullPageScreenshot(staff, 'explorer-journey-create.png');
 
     await staff.getByRole('button', { name: 'Create site' }).click();
     await staff.getByTestId('site-saved').waitFor();
     await staff.getByRole('heading', { name: `Edit ${siteName}` }).waitFor();
     expect(await staff.getByLabel('Vanity URL').inputValue()).toBe(slug);
     expect(await staff.getByTestId('plan-row').count()).toBe(5);
-    await staff.screenshot({ path: screenshotPath('explorer-journey-edit.png'), fullPage: true });
+    await fullPageScreenshot(staff, 'explorer-journey-edit.png');
     await staffContext.close();
 
     // The public read model has the site once its projection caught up.
@@ -176,7 +183,7 @@ describe.skipIf(skip)('the Benefits Explorer journey: staff build a site, a visi
       .and(page.getByText('2', { exact: true }))
       .waitFor();
     const axeSite = await seriousViolations(page);
-    await page.screenshot({ path: screenshotPath('explorer-journey-site-es.png'), fullPage: true });
+    await fullPageScreenshot(page, 'explorer-journey-site-es.png');
     expect(axeSite).toEqual([]);
 
     // The personal benefits plan lists exactly the favourites.
@@ -187,7 +194,7 @@ describe.skipIf(skip)('the Benefits Explorer journey: staff build a site, a visi
     await page.getByRole('article', { name: 'Vision Plus' }).waitFor();
     expect(await page.getByRole('article').count()).toBe(2);
     const axePersonal = await seriousViolations(page);
-    await page.screenshot({ path: screenshotPath('explorer-journey-personal-es.png'), fullPage: true });
+    await fullPageScreenshot(page, 'explorer-journey-personal-es.png');
     expect(axePersonal).toEqual([]);
 
     // The lead form: a bad e-mail gets the spec's message in Spanish, a good one the confirmation.

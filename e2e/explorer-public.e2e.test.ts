@@ -6,7 +6,7 @@ import { DEMO_EXPLORER_PAGE_ID, DEMO_EXPLORER_SLUG, DEMO_USERS } from '@onboard/
 import { apiClient, eventually } from '@onboard/platform/testing/http-client';
 import { browserAvailability, skipUnless } from '@onboard/testing/backends';
 import { freshDatabase } from '@onboard/testing/db';
-import { ensureWebBuilt, launchBrowser, screenshotPath } from './browser.ts';
+import { ensureWebBuilt, fullPageScreenshot, launchBrowser, screenshotPath } from './browser.ts';
 import { seriousViolations } from './explorer-helpers.ts';
 
 const skip = skipUnless('browser', browserAvailability());
@@ -230,7 +230,7 @@ describe.skipIf(skip)('the public Benefits Explorer in the browser', () => {
       timeout: 2000,
     });
     const axeSite = await seriousViolations(page);
-    await page.screenshot({ path: screenshotPath('explorer-site-es.png'), fullPage: true });
+    await fullPageScreenshot(page, 'explorer-site-es.png');
     expect(axeSite).toEqual([]);
 
     // The personal benefits plan lists the favourites, and they survive a reload (localStorage).
@@ -438,7 +438,7 @@ describe.skipIf(skip)('the public Benefits Explorer in the browser', () => {
     await page.keyboard.press('Enter');
     await form.getByText('Recaptcha token is invalid').waitFor();
     const axeForm = await seriousViolations(page);
-    await page.screenshot({ path: screenshotPath('explorer-email-wrong.png'), fullPage: true });
+    await fullPageScreenshot(page, 'explorer-email-wrong.png');
     expect(axeForm).toEqual([]);
 
     // A fresh question replaced the used one; a right answer sends.
@@ -456,7 +456,7 @@ describe.skipIf(skip)('the public Benefits Explorer in the browser', () => {
       .getByRole('status')
       .getByText('We sent your selected benefits to pat.visitor@example.com.')
       .waitFor();
-    await page.screenshot({ path: screenshotPath('explorer-email-sent.png'), fullPage: true });
+    await fullPageScreenshot(page, 'explorer-email-sent.png');
     expect(await seriousViolations(page)).toEqual([]);
     const mail = await eventually(async () => {
       const { rows } = await app.pool.query<{ subject: string; body: string }>(
@@ -506,7 +506,7 @@ describe.skipIf(skip)('the public Benefits Explorer in the browser', () => {
     await page.keyboard.press('Escape');
     await page.locator('#explorer-support-panel').waitFor({ state: 'detached' });
     const axeDocs = await seriousViolations(page);
-    await page.screenshot({ path: screenshotPath('explorer-documents-es.png'), fullPage: true });
+    await fullPageScreenshot(page, 'explorer-documents-es.png');
     expect(axeDocs).toEqual([]);
     await page.close();
   }, 60_000);

@@ -13,7 +13,13 @@ import {
 import { eventually } from '@onboard/platform/testing/http-client';
 import { browserAvailability, skipUnless } from '@onboard/testing/backends';
 import { freshDatabase } from '@onboard/testing/db';
-import { authenticator, ensureWebBuilt, launchBrowser, screenshotPath, signInThroughUi } from './browser.ts';
+import {
+  authenticator,
+  ensureWebBuilt,
+  fullPageScreenshot,
+  launchBrowser,
+  signInThroughUi,
+} from './browser.ts';
 
 const skip = skipUnless('browser', browserAvailability());
 const MANAGE = `/clients/admin/${DEMO_CLIENT_ID}/manage`;
@@ -106,7 +112,7 @@ describe.skipIf(skip)('Explorer support inbox in the browser', () => {
     const thread = staff.getByTestId('support-thread');
     await thread.getByText(QUESTION).waitFor();
     expect(await thread.getByTestId('support-waiting').isVisible()).toBe(true);
-    await staff.screenshot({ path: screenshotPath('explorer-support-inbox-waiting.png'), fullPage: true });
+    await fullPageScreenshot(staff, 'explorer-support-inbox-waiting.png');
 
     // An empty reply is refused on the spot; a real one shows in the thread as the agent's.
     await staff.getByRole('button', { name: 'Send reply' }).click();
@@ -123,7 +129,7 @@ describe.skipIf(skip)('Explorer support inbox in the browser', () => {
     expect(await row.textContent()).toContain('2 messages');
 
     const axe = await seriousViolations(staff);
-    await staff.screenshot({ path: screenshotPath('explorer-support-inbox.png'), fullPage: true });
+    await fullPageScreenshot(staff, 'explorer-support-inbox.png');
     expect(axe).toEqual([]);
 
     // The visitor's conversation, read by its id as the visitor does, holds the agent's answer.

@@ -9,9 +9,9 @@ import { freshDatabase } from '@onboard/testing/db';
 import {
   authenticator,
   ensureWebBuilt,
+  fullPageScreenshot,
   launchBrowser,
   openHub,
-  screenshotPath,
   signInThroughUi,
 } from './browser.ts';
 
@@ -75,7 +75,7 @@ describe.skipIf(skip)('footers in the browser', () => {
     );
     expect(await consultant.textContent()).toContain('implementation consultant');
     expect(await help.getByTestId('support-footer-help-centre').count()).toBe(0);
-    await page.screenshot({ path: screenshotPath('footers-hub-consultant.png'), fullPage: true });
+    await fullPageScreenshot(page, 'footers-hub-consultant.png');
   });
 
   it('once staff mark the client LIVE, the block offers the help centre instead', async () => {
@@ -99,7 +99,7 @@ describe.skipIf(skip)('footers in the browser', () => {
     );
     expect(await help.getByTestId('support-footer-consultant').count()).toBe(0);
     expect(await legalLinks()).toContain('Legal');
-    await page.screenshot({ path: screenshotPath('footers-hub-live.png'), fullPage: true });
+    await fullPageScreenshot(page, 'footers-hub-live.png');
   });
 
   it("the public Explorer's footer: the legal links without the portal's disclosure", async () => {

@@ -11,6 +11,7 @@ import {
   authenticator,
   ensureWebBuilt,
   finishSignIn,
+  fullPageScreenshot,
   launchBrowser,
   screenshotPath,
   signInThroughUi,
@@ -160,7 +161,7 @@ describe.skipIf(skip)('sign-in, MFA and user administration in the browser', () 
     await page.getByRole('row', { name: /Quinn/ }).getByRole('link', { name: 'Manage' }).click();
     await page.getByRole('heading', { name: `${NEW_USER.firstName} ${NEW_USER.lastName}` }).waitFor();
     await page.getByRole('heading', { name: 'Clients' }).waitFor();
-    await page.screenshot({ path: screenshotPath('users-manage.png'), fullPage: true });
+    await fullPageScreenshot(page, 'users-manage.png');
 
     activationPath = await activationLinkFor(NEW_USER.email);
     await page.close();

@@ -7,7 +7,14 @@ import { answerEveryRequiredQuestion } from '@onboard/platform/testing/complete-
 import { apiClient, eventually } from '@onboard/platform/testing/http-client';
 import { browserAvailability, skipUnless } from '@onboard/testing/backends';
 import { freshDatabase } from '@onboard/testing/db';
-import { authenticator, ensureWebBuilt, launchBrowser, screenshotPath, signInThroughUi } from './browser.ts';
+import {
+  authenticator,
+  ensureWebBuilt,
+  fullPageScreenshot,
+  launchBrowser,
+  screenshotPath,
+  signInThroughUi,
+} from './browser.ts';
 
 const skip = skipUnless('browser', browserAvailability());
 const client = `/api/clients/${DEMO_CLIENT_ID}`;
@@ -70,7 +77,7 @@ describe.skipIf(skip)('net changes on the review page', () => {
     const city = change.getByRole('listitem').filter({ hasText: 'City' });
     expect(await textOf(city.getByTestId('change-new'))).toBe('Pittsburgh');
     expect(await textOf(page.getByRole('heading', { name: /Pending changes/ }))).toBe('Pending changes (1)');
-    await page.screenshot({ path: screenshotPath('net-changes-review.png'), fullPage: true });
+    await fullPageScreenshot(page, 'net-changes-review.png');
 
     // The staff client list counts the same net change, not the two edits behind it.
     await page.goto(`${app.url}/clients/admin`);
@@ -101,6 +108,6 @@ describe.skipIf(skip)('net changes on the review page', () => {
     const declined = page.getByTestId('net-change').filter({ hasText: 'Pittsburgh' });
     await declined.waitFor();
     expect(await textOf(declined)).toContain('Declined');
-    await page.screenshot({ path: screenshotPath('net-changes-manage.png'), fullPage: true });
+    await fullPageScreenshot(page, 'net-changes-manage.png');
   });
 });

@@ -9,7 +9,13 @@ import { ROLES } from '@onboard/domain';
 import { FORM_ATTRIBUTE_KEYS, OPTION_LABELS } from '@onboard/domain/eif/labels';
 import { browserAvailability, skipUnless } from '@onboard/testing/backends';
 import { freshDatabase } from '@onboard/testing/db';
-import { authenticator, ensureWebBuilt, launchBrowser, screenshotPath, signInThroughUi } from './browser.ts';
+import {
+  authenticator,
+  ensureWebBuilt,
+  fullPageScreenshot,
+  launchBrowser,
+  signInThroughUi,
+} from './browser.ts';
 
 const skip = skipUnless('browser', browserAvailability());
 
@@ -173,7 +179,7 @@ describe.skipIf(skip)('names and labels instead of ids, keys and codes', () => {
       await ready();
       // Let lazy sections (the change log, the history) settle.
       await page.waitForLoadState('networkidle');
-      await page.screenshot({ path: screenshotPath(`no-ids-${name}.png`), fullPage: true });
+      await fullPageScreenshot(page, `no-ids-${name}.png`);
       const text = await page.evaluate(() => document.body.innerText);
       return { text, leaks: leaks(text) };
     };
@@ -234,7 +240,7 @@ describe.skipIf(skip)('names and labels instead of ids, keys and codes', () => {
     const page = await context.newPage();
     await page.goto(`${app.url}${signUpdatesPath}`);
     await page.getByTestId('pending-change').first().waitFor();
-    await page.screenshot({ path: screenshotPath('no-ids-outside-signer.png'), fullPage: true });
+    await fullPageScreenshot(page, 'no-ids-outside-signer.png');
     const text = await page.evaluate(() => document.body.innerText);
     expect(leaks(text)).toEqual([]);
     expect(text).toContain('Not subject to ERISA');

@@ -11,6 +11,7 @@ import {
   authenticator,
   ensureWebBuilt,
   expectNoSeriousAxeViolations,
+  fullPageScreenshot,
   launchBrowser,
   screenshotPath,
   signInThroughUi,
@@ -172,7 +173,7 @@ describe.skipIf(skip)('onboarding forms signed in the browser', () => {
     for (const key of ['ArrowRight', 'ArrowRight', 'Shift+ArrowUp', 'Alt+ArrowRight'])
       await staff.keyboard.press(key);
     await expect.poll(() => brokerSignature.getAttribute('aria-describedby')).toBe('esign-field-move-hint');
-    await staff.screenshot({ path: screenshotPath('onboarding-forms-template.png'), fullPage: true });
+    await fullPageScreenshot(staff, 'onboarding-forms-template.png');
     await staff
       .locator('.esign-builder')
       .screenshot({ path: screenshotPath('onboarding-forms-template-selected-field.png') });
@@ -223,7 +224,7 @@ describe.skipIf(skip)('onboarding forms signed in the browser', () => {
     await page.getByRole('button', { name: 'Sign Group application' }).click();
     await page.waitForURL(/\/onboarding-forms\/[^/]+\/action\//);
     await page.locator('canvas[data-rendered="yes"]').first().waitFor();
-    await page.screenshot({ path: screenshotPath('onboarding-forms-signing-phone.png'), fullPage: true });
+    await fullPageScreenshot(page, 'onboarding-forms-signing-phone.png');
     await page.getByTestId('signature-pad').scrollIntoViewIfNeeded();
     const pad = (await page.getByTestId('signature-pad').boundingBox())!;
     await page.mouse.move(pad.x + 20, pad.y + 80);
@@ -298,7 +299,7 @@ describe.skipIf(skip)('onboarding forms signed in the browser', () => {
       .poll(() => staff.getByTestId('form-status').first().textContent(), { timeout: 10_000 })
       .toBe('Completed');
     await expect.poll(() => statusOf(staff, 'Rita Ramos').textContent()).toBe('Signed');
-    await staff.screenshot({ path: screenshotPath('onboarding-forms-task.png'), fullPage: true });
+    await fullPageScreenshot(staff, 'onboarding-forms-task.png');
   }, 120_000);
 
   it('the completed PDF, drawn by pdf.js, shows both signatures', async () => {
@@ -367,7 +368,7 @@ describe.skipIf(skip)('onboarding forms signed in the browser', () => {
     await staff
       .locator('.esign-builder__roles')
       .screenshot({ path: screenshotPath('onboarding-forms-quorum-roles.png') });
-    await staff.screenshot({ path: screenshotPath('onboarding-forms-quorum-template.png'), fullPage: true });
+    await fullPageScreenshot(staff, 'onboarding-forms-quorum-template.png');
     await staff.getByRole('button', { name: 'Save template' }).click();
     await staff.getByText('The template is saved.').waitFor();
 
@@ -429,7 +430,7 @@ describe.skipIf(skip)('onboarding forms signed in the browser', () => {
     expect(await first.getByTestId('quorum-note').textContent()).toBe(
       'Any 2 of the 3 Officers sign this form; nobody has signed yet.',
     );
-    await first.screenshot({ path: screenshotPath('onboarding-forms-quorum-signing.png'), fullPage: true });
+    await fullPageScreenshot(first, 'onboarding-forms-quorum-signing.png');
     const lineOf = (page: Page) =>
       page
         .locator('.esign-field--signature')
@@ -499,7 +500,7 @@ describe.skipIf(skip)('onboarding forms signed in the browser', () => {
     );
     expect(await third.getByRole('button', { name: 'Sign' }).count()).toBe(0);
     await expectNoSeriousAxeViolations(third);
-    await third.screenshot({ path: screenshotPath('onboarding-forms-quorum-released.png'), fullPage: true });
+    await fullPageScreenshot(third, 'onboarding-forms-quorum-released.png');
 
     // The completed PDF downloads from the task, and both signatures are on it, each on its own line.
     const [download] = await Promise.all([

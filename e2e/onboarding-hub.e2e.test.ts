@@ -5,7 +5,14 @@ import { embeddedTestConfig } from '@onboard/platform/config';
 import { DEMO_USERS } from '@onboard/platform/seed';
 import { browserAvailability, skipUnless } from '@onboard/testing/backends';
 import { freshDatabase } from '@onboard/testing/db';
-import { authenticator, ensureWebBuilt, launchBrowser, screenshotPath, signInThroughUi } from './browser.ts';
+import {
+  authenticator,
+  ensureWebBuilt,
+  fullPageScreenshot,
+  launchBrowser,
+  screenshotPath,
+  signInThroughUi,
+} from './browser.ts';
 
 const skip = skipUnless('browser', browserAvailability());
 const admin = DEMO_USERS.find((u) => u.role === 'SLF_ADMIN')!;
@@ -109,7 +116,7 @@ describe.skipIf(skip)('an onboarding on the hub, in the browser', () => {
     );
     // Two policies, each with its own group of tasks.
     expect(await staff.getByTestId('hub-task-group').count()).toBe(3);
-    await staff.screenshot({ path: screenshotPath('onboarding-hub-staff.png'), fullPage: true });
+    await fullPageScreenshot(staff, 'onboarding-hub-staff.png');
   });
 
   it('staff send the census of the first policy back with the reason the client reads', async () => {
@@ -146,7 +153,7 @@ describe.skipIf(skip)('an onboarding on the hub, in the browser', () => {
     expect(ics).toContain('BEGIN:VEVENT');
     expect(ics).toMatch(/DTSTART:\d{8}T\d{6}Z/);
     expect(ics).toContain('LOCATION:https://meet.example/harborview');
-    await staff.screenshot({ path: screenshotPath('onboarding-call.png'), fullPage: true });
+    await fullPageScreenshot(staff, 'onboarding-call.png');
   });
 
   it('the benefits administrator is welcomed first, then sees the NIGO item and the timeline', async () => {
@@ -168,14 +175,14 @@ describe.skipIf(skip)('an onboarding on the hub, in the browser', () => {
       await checklist.getByRole('button', { name: 'Mark done' }).first().click();
       await expect.poll(() => checklist.getByRole('button', { name: 'Mark done' }).count()).toBe(4 - i);
     }
-    await staff.screenshot({ path: screenshotPath('onboarding-manage.png'), fullPage: true });
+    await fullPageScreenshot(staff, 'onboarding-manage.png');
 
     await client.goto(`${app.url}/login`);
     await signInThroughUi(client, benAdmin.email, app.config.demoPassword, auth);
     await client.goto(`${app.url}/client/${clientId}`);
     await client.waitForURL((url) => url.pathname === `/client/${clientId}/welcome`);
     expect(await client.getByTestId('implementation-consultant').innerText()).toContain('Adam Alvarez');
-    await client.screenshot({ path: screenshotPath('onboarding-welcome.png'), fullPage: true });
+    await fullPageScreenshot(client, 'onboarding-welcome.png');
     await client.getByRole('button', { name: 'Get started' }).click();
     await client.waitForURL((url) => url.pathname === `/client/${clientId}`);
     const census = client.getByTestId('hub-task-group').nth(1).getByTestId('hub-task-enrollment-elections');
@@ -184,7 +191,7 @@ describe.skipIf(skip)('an onboarding on the hub, in the browser', () => {
     await timeline.waitFor();
     expect(await timeline.getByTestId('timeline-policy').count()).toBe(2);
     expect(await timeline.getByTestId('timeline-nigo').first().innerText()).toContain('Enrollment elections');
-    await client.screenshot({ path: screenshotPath('onboarding-hub-client.png'), fullPage: true });
+    await fullPageScreenshot(client, 'onboarding-hub-client.png');
     await census.getByRole('link').click();
     expect(await client.getByTestId('nigo-reason').innerText()).toContain(
       'The census has no salaries for hourly staff',
@@ -204,7 +211,7 @@ describe.skipIf(skip)('an onboarding on the hub, in the browser', () => {
     await staff.getByText('Has NIGO', { exact: true }).click();
     await expect.poll(() => table.getByRole('row').count()).toBe(2);
     expect(await table.getByRole('row').nth(1).innerText()).toContain('Harborview Dental Group');
-    await staff.screenshot({ path: screenshotPath('onboarding-client-list-nigo.png'), fullPage: true });
+    await fullPageScreenshot(staff, 'onboarding-client-list-nigo.png');
     // Kept for this person: the filter is still on after a reload; then cleared.
     await staff.reload();
     await expect.poll(() => table.getByRole('row').count()).toBe(2);

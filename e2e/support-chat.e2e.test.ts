@@ -8,6 +8,7 @@ import { freshDatabase } from '@onboard/testing/db';
 import {
   authenticator,
   ensureWebBuilt,
+  fullPageScreenshot,
   launchBrowser,
   openHub,
   screenshotPath,
@@ -74,7 +75,7 @@ describe.skipIf(skip)("the portal's support chat in the browser", () => {
     await staff.getByLabel('Message').fill('On the enrollment task of each policy.');
     await staff.getByRole('button', { name: 'Send' }).click();
     await staff.getByText('On the enrollment task of each policy.').waitFor();
-    await staff.screenshot({ path: screenshotPath('support-chats-staff.png'), fullPage: true });
+    await fullPageScreenshot(staff, 'support-chats-staff.png');
 
     // The user's open dialog reads the answer, by the staff member's name, once they look at it again.
     await user.bringToFront();

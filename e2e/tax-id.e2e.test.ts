@@ -6,7 +6,14 @@ import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
 import { TAX_ID_MESSAGE } from '@onboard/domain/eif/tax-id';
 import { browserAvailability, skipUnless } from '@onboard/testing/backends';
 import { freshDatabase } from '@onboard/testing/db';
-import { authenticator, ensureWebBuilt, launchBrowser, screenshotPath, signInThroughUi } from './browser.ts';
+import {
+  authenticator,
+  ensureWebBuilt,
+  fullPageScreenshot,
+  launchBrowser,
+  screenshotPath,
+  signInThroughUi,
+} from './browser.ts';
 
 const skip = skipUnless('browser', browserAvailability());
 const TAX_ID_PATH = `/client/${DEMO_CLIENT_ID}/task/eif-submit-company-information/step/company-information/tax-id`;
@@ -76,7 +83,7 @@ describe.skipIf(skip)('tax-id step in the browser', () => {
 
     expect(await reloadUntilValue(page, '12-3456789')).toBe('12-3456789');
 
-    await page.screenshot({ path: screenshotPath('tax-id.png'), fullPage: true });
+    await fullPageScreenshot(page, 'tax-id.png');
     await page.close();
   });
 
