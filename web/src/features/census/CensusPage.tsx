@@ -180,7 +180,13 @@ function UploadStep({ clientId, policyId }: { clientId: string; policyId: string
       </p>
       <label className="census__file">
         <span className="field__label">Census file (CSV or XLSX)</span>
-        <input type="file" accept={UPLOAD_ACCEPT} onChange={(e) => void onFile(e)} disabled={isUploading} />
+        <input
+          type="file"
+          className="file-input"
+          accept={UPLOAD_ACCEPT}
+          onChange={(e) => void onFile(e)}
+          disabled={isUploading}
+        />
       </label>
       {isUploading && (
         <p role="status" className="muted">

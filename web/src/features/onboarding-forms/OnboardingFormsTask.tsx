@@ -145,8 +145,10 @@ function SendForm({ clientId, people }: { clientId: string; people: Person[] }) 
   };
 
   return (
-    <section className="esign-send" aria-labelledby="send-form-title">
-      <h3 id="send-form-title">Send a form</h3>
+    <section className="card task-card esign-send" aria-labelledby="send-form-title">
+      <h2 id="send-form-title" className="card__title">
+        Send a form
+      </h2>
       <label className="field">
         <span className="field__label">Template</span>
         <select
@@ -255,8 +257,10 @@ export function OnboardingFormsTask({ clientId, isStaff }: { clientId: string; i
   return (
     <div className="esign-task" data-testid="onboarding-forms">
       {(ready ?? []).length > 0 && (
-        <section aria-labelledby="ready-title">
-          <h3 id="ready-title">{isStaff ? 'Whose turn it is' : 'Waiting for your signature'}</h3>
+        <section className="card task-card" aria-labelledby="ready-title">
+          <h2 id="ready-title" className="card__title">
+            {isStaff ? 'Whose turn it is' : 'Waiting for your signature'}
+          </h2>
           <ul className="esign-ready">
             {(ready ?? []).map((r) => (
               <li key={r.recipientId}>
@@ -282,13 +286,15 @@ export function OnboardingFormsTask({ clientId, isStaff }: { clientId: string; i
       )}
       {actionError && <Alert tone="error">{actionError}</Alert>}
       {error && <Alert tone="error">{messageOf(error)}</Alert>}
-      <section aria-labelledby="forms-title">
-        <h3 id="forms-title">Forms</h3>
+      <section className="esign-forms" aria-labelledby="forms-title">
+        <h2 id="forms-title" className="esign-section__title">
+          Forms
+        </h2>
         {forms && forms.length === 0 && <p>No forms have been sent yet.</p>}
         {(forms ?? []).map((form) => (
           <article key={form.onboardingFormId} className="esign-form card" data-testid="onboarding-form">
             <header className="esign-form__header">
-              <h4>{form.formName}</h4>
+              <h3>{form.formName}</h3>
               <span
                 className={`badge badge--${form.status === 'completed' ? 'success' : form.status === 'sent' ? 'info' : 'warning'}`}
                 data-testid="form-status"

@@ -116,11 +116,14 @@ export function TemplateBuilder({ onSaved }: { onSaved?: (template: SigningTempl
 
   return (
     <section className="esign-builder" aria-labelledby="template-builder-title">
-      <h3 id="template-builder-title">New template</h3>
+      <h2 id="template-builder-title" className="esign-section__title">
+        New template
+      </h2>
       <label className="field">
         <span className="field__label">The form, as a PDF</span>
         <input
           type="file"
+          className="file-input"
           accept="application/pdf"
           onChange={(e) => void upload(e)}
           data-testid="template-file"
