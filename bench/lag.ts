@@ -9,7 +9,7 @@ import type { Report } from './eif.ts';
 import { runStandalone } from './standalone.ts';
 
 const LAG_SECONDS = Number(process.env.BENCH_LAG_SECONDS ?? 10);
-const LAG_RATE = 200;
+const LAG_RATE = Number(process.env.BENCH_LAG_RATE ?? 200);
 
 const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;

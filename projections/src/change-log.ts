@@ -12,6 +12,23 @@ type Row = {
   previousValue: unknown;
 };
 
+/** One rm_change_details row, as jsonb_to_recordset reads it. */
+type InsertRow = {
+  change_id: string;
+  attribute_key: string;
+  client_id: string;
+  entity: string;
+  entity_id: string;
+  action: 'create' | 'update' | 'delete';
+  value: unknown;
+  previous_value: unknown;
+  status: 'pending' | 'accepted';
+  created_at: string;
+  created_by_user: { id: string; role: string };
+  position_commit: string;
+  position_prepare: string;
+};
+
 export const changeLogProjection: CheckpointedConsumer = {
   name: 'change-log',
   filter: {
@@ -28,6 +45,23 @@ export const changeLogProjection: CheckpointedConsumer = {
     await tx.query('delete from rm_change_details');
   },
   handle: async (events, tx) => {
+    // The records of consecutive edits are inserted together; a decision first flushes them, since it
+    // updates the rows of the edits before it.
+    let inserts: InsertRow[] = [];
+    const flush = async () => {
+      if (inserts.length === 0) return;
+      await tx.query(
+        `insert into rm_change_details (change_id, attribute_key, client_id, entity, entity_id, action, value,
+           previous_value, status, created_at, created_by_user, position_commit, position_prepare)
+         select change_id, attribute_key, client_id, entity, entity_id, action, value, previous_value, status,
+           created_at, created_by_user, position_commit, position_prepare
+         from jsonb_to_recordset($1::jsonb) as r(change_id uuid, attribute_key text, client_id text, entity text,
+           entity_id text, action text, value jsonb, previous_value jsonb, status text, created_at timestamptz,
+           created_by_user jsonb, position_commit numeric, position_prepare numeric)`,
+        [JSON.stringify(inserts)],
+      );
+      inserts = [];
+    };
     for (const recorded of events) {
       const event = parseEvent(recorded);
       switch (event.type) {
@@ -52,36 +86,28 @@ export const changeLogProjection: CheckpointedConsumer = {
                 : [{ attributeKey: '', value: null, previousValue: null }];
           const pending = event.data.pending;
           const by = pending?.by ?? { userId: recorded.metadata.actorId, role: recorded.metadata.actorRole };
-          await tx.query(
-            `insert into rm_change_details (change_id, attribute_key, client_id, entity, entity_id, action, value,
-               previous_value, status, created_at, created_by_user, position_commit, position_prepare)
-             select $1, r.attribute_key, $2, $3, $4, $5, r.value, r.previous_value, $6, $7, $8, $9, $10
-             from jsonb_to_recordset($11::jsonb) as r(attribute_key text, value jsonb, previous_value jsonb)`,
-            [
-              recorded.id,
-              event.data.clientId,
-              event.data.entity,
-              event.data.entityId,
+          for (const row of rows)
+            inserts.push({
+              change_id: recorded.id,
+              attribute_key: row.attributeKey,
+              client_id: event.data.clientId,
+              entity: event.data.entity,
+              entity_id: event.data.entityId,
               action,
-              pending ? 'pending' : 'accepted',
-              pending?.at ?? recorded.metadata.occurredAt,
-              JSON.stringify({ id: by.userId, role: by.role }),
-              recorded.position.commit.toString(),
-              recorded.position.prepare.toString(),
-              JSON.stringify(
-                rows.map((r) => ({
-                  attribute_key: r.attributeKey,
-                  value: r.value ?? null,
-                  previous_value: r.previousValue ?? null,
-                })),
-              ),
-            ],
-          );
+              value: row.value ?? null,
+              previous_value: row.previousValue ?? null,
+              status: pending ? 'pending' : 'accepted',
+              created_at: pending?.at ?? recorded.metadata.occurredAt,
+              created_by_user: { id: by.userId, role: by.role },
+              position_commit: recorded.position.commit.toString(),
+              position_prepare: recorded.position.prepare.toString(),
+            });
           break;
         }
         case 'EifChangesAccepted':
         case 'EifChangesDeclined':
         case 'EifIcEditsUndone': {
+          await flush();
           // Undone edits are withdrawn, which the change record shows as declined.
           const status = event.type === 'EifChangesAccepted' ? 'accepted' : 'declined';
           await tx.query(
@@ -94,5 +120,6 @@ export const changeLogProjection: CheckpointedConsumer = {
           break;
       }
     }
+    await flush();
   },
 };

@@ -50,22 +50,26 @@ export const eifHistoryProjection: CheckpointedConsumer = {
       list.push({ revision: recorded.revision, event, recorded });
       byClient.set(event.data.clientId, list);
     }
+    if (byClient.size === 0) return;
+    // Each client's last row, in one round trip (one index probe per client).
+    const { rows: lasts } = await tx.query<{
+      client_id: string;
+      revision: string;
+      entry: string;
+      correlation_id: string | null;
+    }>(
+      `select c.client_id, l.revision, l.entry, l.correlation_id
+         from unnest($1::text[]) as c(client_id)
+         cross join lateral (select revision, entry, correlation_id from rm_eif_history h
+                              where h.client_id = c.client_id order by revision desc limit 1) l`,
+      [[...byClient.keys()]],
+    );
+    const lastOf = new Map(lasts.map((row) => [row.client_id, row]));
+    const rowsOf = new Map<string, Row[]>();
     for (const [clientId, part] of byClient) {
-      const { rows: last } = await tx.query<{
-        revision: string;
-        entry: string;
-        correlation_id: string | null;
-      }>(
-        `select revision, entry, correlation_id from rm_eif_history where client_id = $1
-          order by revision desc limit 1`,
-        [clientId],
-      );
-      let previous = last[0]
-        ? {
-            revision: BigInt(last[0].revision),
-            entry: BigInt(last[0].entry),
-            correlation: last[0].correlation_id,
-          }
+      const last = lastOf.get(clientId);
+      let previous = last
+        ? { revision: BigInt(last.revision), entry: BigInt(last.entry), correlation: last.correlation_id }
         : null;
       const rows: Row[] = [];
       for (const { revision, event, recorded } of part) {
@@ -91,17 +95,18 @@ export const eifHistoryProjection: CheckpointedConsumer = {
         });
         previous = { revision, entry, correlation };
       }
-      if (rows.length === 0) continue;
-      await tx.query(
-        `insert into rm_eif_history (client_id, revision, entry, correlation_id, at, actor_id, actor_role, type, event)
-         select client_id, revision, entry, correlation_id, at, actor_id, actor_role, type, event
-           from jsonb_to_recordset($1::jsonb) as t(client_id text, revision bigint, entry bigint,
-             correlation_id text, at timestamptz, actor_id text, actor_role text, type text, event jsonb)
-         on conflict do nothing`,
-        [JSON.stringify(rows)],
-      );
-      await takeSnapshots(tx, clientId, rows);
+      if (rows.length > 0) rowsOf.set(clientId, rows);
     }
+    if (rowsOf.size === 0) return;
+    await tx.query(
+      `insert into rm_eif_history (client_id, revision, entry, correlation_id, at, actor_id, actor_role, type, event)
+       select client_id, revision, entry, correlation_id, at, actor_id, actor_role, type, event
+         from jsonb_to_recordset($1::jsonb) as t(client_id text, revision bigint, entry bigint,
+           correlation_id text, at timestamptz, actor_id text, actor_role text, type text, event jsonb)
+       on conflict do nothing`,
+      [JSON.stringify([...rowsOf.values()].flat())],
+    );
+    for (const [clientId, rows] of rowsOf) await takeSnapshots(tx, clientId, rows);
   },
 };
 

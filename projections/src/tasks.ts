@@ -23,22 +23,33 @@ export const tasksProjection: CheckpointedConsumer = {
     await tx.query('delete from rm_tasks');
   },
   handle: async (events, tx) => {
+    // The first answer saved moves the EIF task from Not Started to In Progress. The clients whose answers
+    // changed are moved together, before any other task event (which may concern the same task) and at
+    // the end of the batch; each keeps the time of its first change.
+    const answered = new Map<string, string>();
+    const moveAnswered = async () => {
+      if (answered.size === 0) return;
+      await tx.query(
+        `update rm_tasks t set status = 'In Progress', status_updated_at = a.at
+           from unnest($1::text[], $2::timestamptz[]) as a(client_id, at)
+          where t.client_id = a.client_id and t.task_id = $3 and t.policy_id = '' and t.status = 'Not Started'`,
+        [[...answered.keys()], [...answered.values()], EIF_TASK],
+      );
+      answered.clear();
+    };
     for (const recorded of events) {
-      if (recorded.type === 'EifEntityChanged' || recorded.type === 'EifSigned') {
+      if (recorded.type === 'EifEntityChanged') {
         const { clientId } = recorded.data as { clientId: string };
-        const from =
-          recorded.type === 'EifSigned' ? ['Not Started', 'In Progress', 'Upcoming'] : ['Not Started'];
+        if (!answered.has(clientId)) answered.set(clientId, recorded.recordedAt.toISOString());
+        continue;
+      }
+      await moveAnswered();
+      if (recorded.type === 'EifSigned') {
+        const { clientId } = recorded.data as { clientId: string };
         await tx.query(
-          `update rm_tasks set status = $3, status_updated_at = $4,
-             done_at = case when $3 = 'Done' then $4::timestamptz else done_at end
-           where client_id = $1 and task_id = $2 and policy_id = '' and status = any($5)`,
-          [
-            clientId,
-            EIF_TASK,
-            recorded.type === 'EifSigned' ? 'Done' : 'In Progress',
-            recorded.recordedAt,
-            from,
-          ],
+          `update rm_tasks set status = 'Done', status_updated_at = $3, done_at = $3
+           where client_id = $1 and task_id = $2 and policy_id = '' and status = any($4)`,
+          [clientId, EIF_TASK, recorded.recordedAt, ['Not Started', 'In Progress', 'Upcoming']],
         );
         continue;
       }
@@ -75,5 +86,6 @@ export const tasksProjection: CheckpointedConsumer = {
           break;
       }
     }
+    await moveAnswered();
   },
 };
