@@ -1,5 +1,6 @@
-// Append-to-read-model lag for `npm run bench`: commands through the HTTP API at a steady 200 a second,
-// each timed from its answer until the client-view row shows its version.
+// Append-to-read-model lag for `npm run bench`: commands through the HTTP API at a steady 200 a second
+// (BENCH_LAG_RATE to measure another rate), each timed from its answer until the client-view row shows
+// its version.
 import { randomUUID } from 'node:crypto';
 import { eifStream, type NewEvent } from '@onboard/events';
 import { startApp, type RunningApp } from '@onboard/platform/app';

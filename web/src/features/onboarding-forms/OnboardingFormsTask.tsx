@@ -286,8 +286,8 @@ export function OnboardingFormsTask({ clientId, isStaff }: { clientId: string; i
       )}
       {actionError && <Alert tone="error">{actionError}</Alert>}
       {error && <Alert tone="error">{messageOf(error)}</Alert>}
-      <section className="esign-forms" aria-labelledby="forms-title">
-        <h2 id="forms-title" className="esign-section__title">
+      <section aria-labelledby="forms-title">
+        <h2 id="forms-title" className="card__title">
           Forms
         </h2>
         {forms && forms.length === 0 && <p>No forms have been sent yet.</p>}

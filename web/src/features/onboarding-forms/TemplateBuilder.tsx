@@ -116,7 +116,7 @@ export function TemplateBuilder({ onSaved }: { onSaved?: (template: SigningTempl
 
   return (
     <section className="esign-builder" aria-labelledby="template-builder-title">
-      <h2 id="template-builder-title" className="esign-section__title">
+      <h2 id="template-builder-title" className="card__title">
         New template
       </h2>
       <label className="field">
