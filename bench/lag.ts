@@ -2,11 +2,16 @@
 // (BENCH_LAG_RATE to measure another rate), each timed from its answer until the client-view row shows
 // its version.
 import { randomUUID } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { Worker } from 'node:worker_threads';
 import { eifStream, type NewEvent } from '@onboard/events';
 import { startApp, type RunningApp } from '@onboard/platform/app';
 import { embeddedTestConfig } from '@onboard/platform/config';
 import { apiClient } from '@onboard/platform/testing/http-client';
 import type { Report } from './eif.ts';
+import type { LagClientsInput, LagClientsResult } from './lag-clients.ts';
 import { runStandalone } from './standalone.ts';
 
 const LAG_SECONDS = Number(process.env.BENCH_LAG_SECONDS ?? 10);
@@ -27,6 +32,42 @@ const created = (clientId: string): NewEvent => ({
     correlationId: randomUUID(),
   },
 });
+
+/** CPU time of every PostgreSQL process on this machine so far (Linux), to say where the cores went. */
+function postgresCpuMs() {
+  if (!existsSync('/proc')) return 0;
+  const tick = 1000 / 100; // USER_HZ
+  let total = 0;
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (!stat.includes('(postgres)')) continue;
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      total += (Number(fields[11]) + Number(fields[12])) * tick;
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return total;
+}
+
+/** A CPU profile of this thread (the app's), from now until the returned function is called. */
+async function startProfile() {
+  const session = new Session();
+  session.connect();
+  const post = (method: string) =>
+    new Promise<unknown>((resolve, reject) =>
+      session.post(method, (error, result) => (error ? reject(error) : resolve(result))),
+    );
+  await post('Profiler.enable');
+  await post('Profiler.start');
+  return async () => {
+    const { profile } = (await post('Profiler.stop')) as { profile: unknown };
+    session.disconnect();
+    return profile;
+  };
+}
 
 export type LagAfter = (
   app: RunningApp,
@@ -53,68 +94,48 @@ export async function benchLag(databaseUrl: string, report: Report, after?: LagA
     await new Promise((r) => setTimeout(r, 20));
   }
 
-  const pending = new Map<string, { at: number; version: number }>(); // key: clientId
-  const lags: number[] = [];
-  let polling = true;
-  const poller = (async () => {
-    while (polling || pending.size > 0) {
-      const { rows } = await app.pool.query<{ client_id: string; version: string }>(
-        `select client_id, version from rm_clients where client_id like 'lag-%'`,
-      );
-      const now = performance.now();
-      for (const row of rows) {
-        const wait = pending.get(row.client_id);
-        if (wait && Number(row.version) >= wait.version) {
-          lags.push(now - wait.at);
-          pending.delete(row.client_id);
-        }
-      }
-      await new Promise((r) => setTimeout(r, 2));
-    }
-  })();
-
-  // Warm-up at the same rate, not recorded: JIT, pool connections (each a SCRAM handshake), first pages.
-  const warmUp = 2 * LAG_RATE;
-  const total = LAG_SECONDS * LAG_RATE + warmUp;
-  const started = performance.now();
-  const inFlight: Promise<void>[] = [];
-  let errors = 0;
-  for (let i = 0; i < total; i += 1) {
-    const due = started + (i * 1000) / LAG_RATE;
-    const wait = due - performance.now();
-    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-    const clientId = clients[i % clients.length]!;
-    inFlight.push(
-      (async () => {
-        const res = await api.put(`/api/clients/${clientId}`, { taxId: String(100000000 + i) });
-        if (res.status !== 200) {
-          errors += 1;
-          if (process.env.BENCH_DEBUG) console.log(res.status, JSON.stringify(res.body).slice(0, 200));
-          return;
-        }
-        if (i < warmUp) return;
-        const appendedAt = performance.now();
-        const previous = pending.get(clientId);
-        // Only the latest command per client is awaited; an older one is already lagging less.
-        if (!previous || previous.version < res.body.version)
-          pending.set(clientId, { at: appendedAt, version: res.body.version });
-      })(),
-    );
-  }
-  await Promise.all(inFlight);
-  const sentMs = performance.now() - started;
-  const drainDeadline = performance.now() + 10_000;
-  while (pending.size > 0 && performance.now() < drainDeadline) await new Promise((r) => setTimeout(r, 10));
-  polling = false;
-  pending.clear();
-  await poller;
+  const input: LagClientsInput = {
+    url: app.url,
+    cookie: [...api.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+    csrf: api.cookies.get('onboard_csrf') ?? '',
+    databaseUrl,
+    clients,
+    rate: LAG_RATE,
+    seconds: LAG_SECONDS,
+  };
+  const delay = monitorEventLoopDelay({ resolution: 1 });
+  delay.enable();
+  const utilisation = performance.eventLoopUtilization();
+  const cpu = process.cpuUsage();
+  const pgCpu = postgresCpuMs();
+  const profile = process.env.BENCH_LAG_PROFILE ? await startProfile() : null;
+  // The thread loads its TypeScript through tsx, as the bench does.
+  const worker = new Worker(
+    `import('tsx/esm/api').then(({ tsImport }) => tsImport(${JSON.stringify(new URL('./lag-clients.ts', import.meta.url).href)}, ${JSON.stringify(import.meta.url)}))`,
+    { eval: true, workerData: input },
+  );
+  const outcome = await new Promise<{ result?: LagClientsResult; error?: string }>((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
+  await worker.terminate();
+  delay.disable();
+  const used = process.cpuUsage(cpu);
+  const pgUsed = postgresCpuMs() - pgCpu;
+  if (profile) writeFileSync(process.env.BENCH_LAG_PROFILE!, JSON.stringify(await profile()));
+  const loop = performance.eventLoopUtilization(utilisation);
+  if (!outcome.result) throw new Error(`the lag clients failed: ${outcome.error}`);
+  const { lags, sent, warmUp, sentMs, errors, polls } = outcome.result;
   await after?.(app, api, clients);
   await app.stop();
   lags.sort((a, b) => a - b);
   const p50 = pct(lags, 50);
   const p99 = pct(lags, 99);
   console.log(
-    `      ${total - warmUp} commands (after ${warmUp} warm-up) over ${(sentMs / 1000).toFixed(1)} s (${fmt((total * 1000) / sentMs)}/s), ${errors} conflicts or errors`,
+    `      ${sent} commands (after ${warmUp} warm-up) over ${(sentMs / 1000).toFixed(1)} s (${fmt(((sent + warmUp) * 1000) / sentMs)}/s), ${errors} conflicts or errors; ${fmt(polls)} reads of the client view`,
+  );
+  console.log(
+    `      app thread: event loop ${(loop.utilization * 100).toFixed(0)} % busy, delay p50 ${(delay.percentile(50) / 1e6).toFixed(1)} ms, p99 ${(delay.percentile(99) / 1e6).toFixed(1)} ms; CPU: this process ${fmt((used.user + used.system) / 1000)} ms, PostgreSQL ${fmt(pgUsed)} ms, over ${(sentMs / 1000).toFixed(1)} s`,
   );
   report('append-to-read-model lag p50', `${p50.toFixed(1)} ms`, null, '< 15 ms', p50 < 15);
   report('append-to-read-model lag p99', `${p99.toFixed(1)} ms`, null, '< 50 ms', p99 < 50);
