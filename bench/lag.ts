@@ -52,6 +52,14 @@ function postgresCpuMs() {
   return total;
 }
 
+/** The app thread's time on a core and time waiting for one (Linux schedstat, nanoseconds). */
+function mainThreadSchedule() {
+  const file = `/proc/self/task/${process.pid}/schedstat`;
+  if (!existsSync(file)) return { onCpu: 0, waiting: 0 };
+  const [onCpu, waiting] = readFileSync(file, 'utf8').trim().split(' ').map(Number);
+  return { onCpu: onCpu ?? 0, waiting: waiting ?? 0 };
+}
+
 /** A CPU profile of this thread (the app's), from now until the returned function is called. */
 async function startProfile() {
   const session = new Session();
@@ -108,6 +116,7 @@ export async function benchLag(databaseUrl: string, report: Report, after?: LagA
   const utilisation = performance.eventLoopUtilization();
   const cpu = process.cpuUsage();
   const pgCpu = postgresCpuMs();
+  const schedule = mainThreadSchedule();
   const profile = process.env.BENCH_LAG_PROFILE ? await startProfile() : null;
   // The thread loads its TypeScript through tsx, as the bench does.
   const worker = new Worker(
@@ -122,6 +131,7 @@ export async function benchLag(databaseUrl: string, report: Report, after?: LagA
   delay.disable();
   const used = process.cpuUsage(cpu);
   const pgUsed = postgresCpuMs() - pgCpu;
+  const scheduled = mainThreadSchedule();
   if (profile) writeFileSync(process.env.BENCH_LAG_PROFILE!, JSON.stringify(await profile()));
   const loop = performance.eventLoopUtilization(utilisation);
   if (!outcome.result) throw new Error(`the lag clients failed: ${outcome.error}`);
@@ -135,7 +145,7 @@ export async function benchLag(databaseUrl: string, report: Report, after?: LagA
     `      ${sent} commands (after ${warmUp} warm-up) over ${(sentMs / 1000).toFixed(1)} s (${fmt(((sent + warmUp) * 1000) / sentMs)}/s), ${errors} conflicts or errors; ${fmt(polls)} reads of the client view`,
   );
   console.log(
-    `      app thread: event loop ${(loop.utilization * 100).toFixed(0)} % busy, delay p50 ${(delay.percentile(50) / 1e6).toFixed(1)} ms, p99 ${(delay.percentile(99) / 1e6).toFixed(1)} ms; CPU: this process ${fmt((used.user + used.system) / 1000)} ms, PostgreSQL ${fmt(pgUsed)} ms, over ${(sentMs / 1000).toFixed(1)} s`,
+    `      app thread: event loop ${(loop.utilization * 100).toFixed(0)} % busy (${fmt((scheduled.onCpu - schedule.onCpu) / 1e6)} ms on a core, ${fmt((scheduled.waiting - schedule.waiting) / 1e6)} ms waiting for one), delay p50 ${(delay.percentile(50) / 1e6).toFixed(1)} ms, p99 ${(delay.percentile(99) / 1e6).toFixed(1)} ms; CPU: this process ${fmt((used.user + used.system) / 1000)} ms, PostgreSQL ${fmt(pgUsed)} ms, over ${(sentMs / 1000).toFixed(1)} s`,
   );
   report('append-to-read-model lag p50', `${p50.toFixed(1)} ms`, null, '< 15 ms', p50 < 15);
   report('append-to-read-model lag p99', `${p99.toFixed(1)} ms`, null, '< 50 ms', p99 < 50);

@@ -82,22 +82,50 @@ export async function signAccessToken(key: Uint8Array, userId: string, sessionId
 
 export type AccessClaims = { userId: string; sessionId: string };
 
+/**
+ * Access tokens whose signature and audience were checked, with the key that checked each and the expiry:
+ * every API call presents one, and checking the signature again (a key import and an HMAC through
+ * WebCrypto) cost more than the rest of the call's authentication. A token is taken from here only while
+ * the key that verified it is still in the ring and it has not expired; the oldest go first.
+ */
+const verifiedAccessTokens = new Map<
+  string,
+  { claims: AccessClaims; key: Uint8Array; expiresAtMs: number }
+>();
+const VERIFIED_ACCESS_TOKENS = 10_000;
+
 /** Verifies signature, audience and expiry; null when the token is not one of ours or has expired. */
 export async function verifyAccessToken(
   keys: VerifyKeys,
   token: string,
   now: Date,
 ): Promise<AccessClaims | null> {
-  try {
-    const { payload } = await verifyWithAny(keys, (key) =>
-      jwtVerify(token, key, { algorithms: ['HS256'], audience: 'onboard-access', currentDate: now }),
-    );
-    return typeof payload.sub === 'string' && typeof payload.sid === 'string'
-      ? { userId: payload.sub, sessionId: payload.sid }
-      : null;
-  } catch {
-    return null;
+  const known = verifiedAccessTokens.get(token);
+  if (known && keyList(keys).includes(known.key))
+    return now.getTime() < known.expiresAtMs ? known.claims : null;
+  for (const key of keyList(keys)) {
+    try {
+      const { payload } = await jwtVerify(token, key, {
+        algorithms: ['HS256'],
+        audience: 'onboard-access',
+        currentDate: now,
+      });
+      if (
+        typeof payload.sub !== 'string' ||
+        typeof payload.sid !== 'string' ||
+        typeof payload.exp !== 'number'
+      )
+        return null;
+      const claims = { userId: payload.sub, sessionId: payload.sid };
+      verifiedAccessTokens.set(token, { claims, key, expiresAtMs: payload.exp * 1000 });
+      if (verifiedAccessTokens.size > VERIFIED_ACCESS_TOKENS)
+        verifiedAccessTokens.delete(verifiedAccessTokens.keys().next().value!);
+      return claims;
+    } catch {
+      // Not this key's, or expired: try the next.
+    }
   }
+  return null;
 }
 
 /** Signature only, expiry ignored: logout must still find the session of an expired access token. */

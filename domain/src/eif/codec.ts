@@ -10,4 +10,6 @@ export const eifCodec: AggregateCodec<EifState, EifEvent> = {
   fold,
   toSnapshot: toDocument,
   fromSnapshot: (snapshot) => fromDocument(snapshot as EifStateDocument),
+  // fold copies what it changes (decider.ts), and every use of a loaded state only reads it.
+  keepsState: true,
 };

@@ -240,7 +240,9 @@ type Feed = {
  *
  * After a short page, the same statement says whether rows are committed above the visibility horizon
  * (a transaction with a lower id was still running); only then the feed asks which appenders are running
- * (appendersHorizon) and reads on up to the oldest of them.
+ * (appendersHorizon) and reads on up to the oldest of them. That question reads the newest transaction
+ * id through the position index (max): an existence test over the table is planned as a scan of it, which
+ * grows with the store and ran on every wake-up.
  */
 function createFeed(
   pool: pg.Pool,
@@ -322,10 +324,8 @@ function createFeed(
         select * from page
         union all
         select null, null, null, null, null, null, null, null, null, true
-        where exists (
-          select 1 from es_events
-          where transaction_id >= greatest(pg_snapshot_xmin(pg_current_snapshot()), $4::text::xid8)
-        )`,
+        where (select max(transaction_id) from es_events)
+          >= greatest(pg_snapshot_xmin(pg_current_snapshot()), $4::text::xid8)`,
       values: [from.commit.toString(), from.prepare.toString(), FEED_PAGE, (horizon ?? 0n).toString()],
     });
     const page = rows.filter((row) => !row.is_held).map(toRecorded);

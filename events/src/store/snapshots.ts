@@ -47,14 +47,52 @@ export type AggregateCodec<S, E> = {
   fold: (events: readonly E[], state: S) => S;
   toSnapshot: (state: S) => unknown;
   fromSnapshot: (snapshot: unknown) => S;
+  /**
+   * True when `fold` never changes the state it is given (and callers never change a loaded state): the
+   * process may then keep the latest state of a stream and fold on from it (see loadAggregate).
+   */
+  keepsState?: boolean;
 };
 
 export const SNAPSHOT_EVERY = 200;
 
 /**
+ * The latest state this process loaded of each stream, per store and codec schema, for codecs whose fold
+ * keeps the state it is given: a command reads only the events after it (usually none or one) instead of
+ * the snapshot and every event since. Events are never changed or removed once stored, so a kept state at
+ * revision r plus the stream after r is the state a full load gives. The least recently used go first.
+ */
+const KEPT_STATES = 512;
+const keptStates = new WeakMap<EventStore, Map<string, { revision: bigint; state: unknown }>>();
+
+function keptFor(store: EventStore) {
+  let kept = keptStates.get(store);
+  if (!kept) {
+    kept = new Map();
+    keptStates.set(store, kept);
+  }
+  return kept;
+}
+
+function keep(
+  kept: Map<string, { revision: bigint; state: unknown }>,
+  key: string,
+  revision: bigint,
+  state: unknown,
+) {
+  const current = kept.get(key);
+  // A slower load that read an older revision never replaces a newer one.
+  if (current && current.revision > revision) return;
+  kept.delete(key);
+  kept.set(key, { revision, state });
+  if (kept.size > KEPT_STATES) kept.delete(kept.keys().next().value!);
+}
+
+/**
  * Loads an aggregate: the latest usable snapshot, then the events after it (up to `upTo` when given).
  * When more than SNAPSHOT_EVERY events had to be folded, a new snapshot is taken at the revision reached.
- * `revision` is the stream revision the state reflects (-1 for a stream with no events).
+ * `revision` is the stream revision the state reflects (-1 for a stream with no events). For a codec that
+ * keeps states (`keepsState`), the latest load is folded on from instead of the snapshot.
  */
 export async function loadAggregate<S, E>(options: {
   store: EventStore;
@@ -64,14 +102,22 @@ export async function loadAggregate<S, E>(options: {
   upTo?: bigint;
 }): Promise<{ state: S; revision: bigint }> {
   const { store, snapshots, stream, codec, upTo } = options;
-  const snapshot = (await snapshots?.load(stream, codec.schema, upTo)) ?? null;
-  const from = snapshot ? snapshot.revision + 1n : 0n;
+  const kept = codec.keepsState && upTo === undefined ? keptFor(store) : null;
+  const key = `${codec.schema}\u0000${stream}`;
+  const known = kept?.get(key);
+  const snapshot = known ? null : ((await snapshots?.load(stream, codec.schema, upTo)) ?? null);
+  const base = known
+    ? { revision: known.revision, state: known.state as S }
+    : snapshot
+      ? { revision: snapshot.revision, state: codec.fromSnapshot(snapshot.state) }
+      : { revision: -1n, state: codec.initial() };
+  const from = base.revision + 1n;
   const maxCount = upTo === undefined ? undefined : Number(upTo - from + 1n);
   const tail = maxCount === 0 ? [] : await store.readStream(stream, { fromRevision: from, maxCount });
-  const base = snapshot ? codec.fromSnapshot(snapshot.state) : codec.initial();
-  const state = codec.fold(tail.map(codec.parse), base);
-  const revision = tail.length > 0 ? tail[tail.length - 1]!.revision : (snapshot?.revision ?? -1n);
+  const state = codec.fold(tail.map(codec.parse), base.state);
+  const revision = tail.length > 0 ? tail[tail.length - 1]!.revision : base.revision;
   if (snapshots && tail.length > SNAPSHOT_EVERY)
     await snapshots.save(stream, codec.schema, revision, codec.toSnapshot(state));
+  if (kept) keep(kept, key, revision, state);
   return { state, revision };
 }

@@ -43,6 +43,7 @@ type ErrorLike = {
   cause?: unknown;
   errors?: unknown;
   severity?: unknown;
+  syscall?: unknown;
 };
 
 /** The PostgreSQL driver's own errors carry a SQLSTATE (and a severity); these say the server is away. */
@@ -78,8 +79,10 @@ export function unavailableDependency(error: unknown, depth = 0): Dependency | n
   if (isEventStoreDown(e)) return 'EventStoreDB';
   if (isKafkaDown(e)) return 'Kafka';
   if (isPostgresDown(e)) return 'PostgreSQL';
-  // A bare socket error from the pool (ECONNREFUSED on connect) is PostgreSQL's, unless a cause says else.
-  if (typeof e.code === 'string' && NETWORK_CODES.has(e.code)) {
+  // A bare socket error from the pool (ECONNREFUSED on connect; ENOENT when connecting to a Unix socket
+  // whose server is gone) is PostgreSQL's, unless a cause says else.
+  const isSocketGone = e.code === 'ENOENT' && e.syscall === 'connect';
+  if ((typeof e.code === 'string' && NETWORK_CODES.has(e.code)) || isSocketGone) {
     const inner = unavailableDependency(e.cause, depth + 1);
     return inner ?? 'PostgreSQL';
   }

@@ -1,0 +1,24 @@
+import pg from 'pg';
+const counts = new Map<string, number>();
+const orig = pg.Client.prototype.query as (...a: unknown[]) => unknown;
+(pg.Client.prototype as unknown as { query: unknown }).query = function (this: unknown, ...args: unknown[]) {
+  const q = args[0] as string | { text?: string; name?: string; values?: unknown[] };
+  let text = typeof q === 'string' ? q : (q?.text ?? q?.name ?? '?');
+  if (typeof q === 'object' && q?.name === 'checkpoint_advance') text = 'ckpt ' + String(q.values?.[0]);
+  const key = String(text).replace(/\s+/g, ' ').slice(0, 70);
+  counts.set(key, (counts.get(key) ?? 0) + 1);
+  return orig.apply(this, args);
+};
+const { benchLag } = await import('./lag.ts');
+const { mkdtempSync, chmodSync } = await import('node:fs');
+const { startEmbeddedPostgres } = await import('@onboard/platform/database/embedded-postgres');
+const dir = mkdtempSync('/tmp/lagcount-');
+chmodSync(dir, 0o777);
+const db = await startEmbeddedPostgres({ dataDir: dir + '/data' });
+await db.createDatabase('lagcount');
+await benchLag(db.url('lagcount'), (n: string, v: string) => console.log(n, v));
+await db.stop();
+let total = 0; for (const v of counts.values()) total += v;
+console.log('total queries', total);
+for (const [k, v] of [...counts.entries()].sort((a, b) => b[1] - a[1]).slice(0, 45)) console.log(String(v).padStart(7), k);
+process.exit(0);

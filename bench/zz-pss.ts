@@ -1,0 +1,21 @@
+import pg from 'pg';
+const { benchLag } = await import('./lag.ts');
+const { mkdtempSync, chmodSync } = await import('node:fs');
+const { startEmbeddedPostgres } = await import('@onboard/platform/database/embedded-postgres');
+const dir = mkdtempSync('/tmp/lagpss-');
+chmodSync(dir, 0o777);
+let db = await startEmbeddedPostgres({ dataDir: dir + '/data' });
+let c = new pg.Client(db.url()); await c.connect();
+await c.query(`alter system set shared_preload_libraries = 'pg_stat_statements'`); await c.end();
+await db.stop();
+db = await startEmbeddedPostgres({ dataDir: dir + '/data' });
+await db.createDatabase('lagpss');
+c = new pg.Client(db.url('lagpss')); await c.connect();
+await c.query('create extension pg_stat_statements');
+await benchLag(db.url('lagpss'), (n: string, v: string) => console.log(n, v), async () => {
+  const { rows } = await c.query(`select calls, round(total_exec_time::numeric,0) as ms, round(total_plan_time::numeric,0) as plan, left(regexp_replace(query, '\\s+', ' ', 'g'), 80) as q from pg_stat_statements order by total_exec_time desc limit 25`);
+  for (const r of rows) console.log(String(r.calls).padStart(6), String(r.ms).padStart(6), String(r.plan).padStart(5), r.q);
+});
+await c.end();
+await db.stop();
+process.exit(0);
