@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import * as pgListen from 'pg-listen';
 import type { Subscriber } from 'pg-listen';
@@ -106,9 +107,11 @@ type Wakeups = { add: (wake: () => void) => () => void; close: () => Promise<voi
 /**
  * One LISTEN connection per store, shared by all its subscriptions, opened on first use. pg-listen
  * reconnects on its own; its retry timeout (3 s by default) is lifted so it never gives up, and every
- * (re)connect wakes the subscriptions so they catch up on what was committed while disconnected.
+ * (re)connect wakes the subscriptions so they catch up on what was committed while disconnected. A
+ * notification carries the sending store's id: the store's own appends have woken its subscriptions
+ * already, so its own notifications are ignored.
  */
-function createWakeups(connectionString: string): Wakeups {
+function createWakeups(connectionString: string, ownId: string): Wakeups {
   const wakes = new Set<() => void>();
   let subscriber: Subscriber | undefined;
   let closed = false;
@@ -128,10 +131,13 @@ function createWakeups(connectionString: string): Wakeups {
         retryLimit: Infinity,
         retryInterval: (attempt) => Math.min(250 * 2 ** attempt, 5_000),
         paranoidChecking: 10_000,
+        parse: (payload) => payload,
       },
     );
     subscriber = created;
-    created.events.on('notification', wakeAll);
+    created.events.on('notification', ({ payload }) => {
+      if (payload !== ownId) wakeAll();
+    });
     created.events.on('connected', () => {
       // pg-listen's reconnect loop does not look at close(): end a connection it made afterwards.
       if (closed) void created.close().catch(() => undefined);
@@ -188,13 +194,15 @@ function errorCode(error: unknown): string | undefined {
  */
 const NOTIFY_INTERVAL_MS = 10;
 
-function createNotifier(pool: pg.Pool) {
+function createNotifier(pool: pg.Pool, ownId: string) {
   let inFlight: Promise<void> | undefined;
   let isWanted = false;
   const send = async (): Promise<void> => {
     while (isWanted) {
       isWanted = false;
-      await pool.query(`select pg_notify('${CHANNEL}', '')`).catch(() => undefined);
+      await pool
+        .query({ name: 'es_notify', text: `select pg_notify('${CHANNEL}', $1)`, values: [ownId] })
+        .catch(() => undefined);
       await new Promise((resolve) => setTimeout(resolve, NOTIFY_INTERVAL_MS));
     }
   };
@@ -443,8 +451,9 @@ function createFeed(
 export function createPostgresEventStore(options: PostgresEventStoreOptions): EventStore {
   const { pool, connectionString } = options;
   const pollIntervalMs = options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
-  const wakeups = createWakeups(connectionString);
-  const notifier = createNotifier(pool);
+  const ownId = randomUUID();
+  const wakeups = createWakeups(connectionString, ownId);
+  const notifier = createNotifier(pool, ownId);
   const subscriptions = new Set<Subscription>();
   // Function declarations below are hoisted; the feed calls headPosition only once it runs.
   const feed = createFeed(pool, wakeups, pollIntervalMs, () => headPosition());

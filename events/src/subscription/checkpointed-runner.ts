@@ -62,66 +62,67 @@ async function writeCheckpoint(db: Queryable, name: string, position: Position, 
   );
 }
 
-/**
- * Moves the checkpoint from `expected` to `next`, or moves nothing when another runner moved it meanwhile:
- * a concurrent runner's update waits for this row lock and then finds the position changed.
- */
-async function advanceCheckpoint(
-  db: Queryable,
-  name: string,
-  expected: Position,
-  next: Position,
-  recordedAt: Date,
-): Promise<boolean> {
-  const { rowCount } = await db.query({
-    name: 'checkpoint_advance',
-    text: `update checkpoints set commit_position = $4, prepare_position = $5, last_event_recorded_at = $6,
-       updated_at = now() where name = $1 and commit_position = $2 and prepare_position = $3`,
-    values: [
-      name,
-      expected.commit.toString(),
-      expected.prepare.toString(),
-      next.commit.toString(),
-      next.prepare.toString(),
-      recordedAt,
-    ],
-  });
-  return rowCount === 1;
-}
-
 class StaleRunnerError extends Error {}
 
-// Rebuildable rows only (no `react`): the commit does not wait for the WAL flush. Sent with `begin` as one
-// simple query, so it costs no round trip.
-const BEGIN_ASYNC = 'begin; set local synchronous_commit to off';
+/** One consumer's batch: its events, and the checkpoint it moves from `expected` to the last event's. */
+type Batch = { consumer: CheckpointedConsumer; expected: Position; events: RecordedEvent[] };
+
+const last = (batch: Batch) => batch.events[batch.events.length - 1]!;
 
 /**
- * Applies one batch in one transaction, refusing if another runner moved the checkpoint meanwhile. The
- * checkpoint is checked and moved by one conditional update at the end, so the transaction takes its
- * transaction id only when `handle` first writes, and holds it briefly: readers of the all-stream see
- * events only below the oldest running transaction id, so a long-held id would hold every reader back.
+ * Opens a transaction and moves the checkpoint of every batch in it, in one round trip (a simple query:
+ * begin, the commit mode, one conditional update with the values written as literals); false, with the
+ * transaction still open, when another runner moved one of them meanwhile. The row locks the update takes
+ * make a concurrent runner's update wait for this transaction and then find the position changed.
+ * Rebuildable rows only (no `react`): the commit does not wait for the WAL flush.
  */
-async function applyBatch(
-  pool: pg.Pool,
-  consumer: CheckpointedConsumer,
-  expected: Position,
-  events: RecordedEvent[],
-) {
-  const last = events[events.length - 1];
-  if (!last) return expected;
-  await consumer.react?.(events);
+async function beginAndAdvance(tx: pg.PoolClient, batches: readonly Batch[]): Promise<boolean> {
+  const literal = (value: string) => tx.escapeLiteral(value);
+  const rows = batches.map((batch) => {
+    const { position, recordedAt } = last(batch);
+    return `(${[
+      batch.consumer.name,
+      batch.expected.commit.toString(),
+      batch.expected.prepare.toString(),
+      position.commit.toString(),
+      position.prepare.toString(),
+      recordedAt.toISOString(),
+    ]
+      .map(literal)
+      .join(', ')})`;
+  });
+  const isSynchronous = batches.some((batch) => batch.consumer.react);
+  const results = (await tx.query(
+    `begin;
+     set local synchronous_commit to ${isSynchronous ? 'on' : 'off'};
+     update checkpoints c set commit_position = v.next_commit::numeric,
+       prepare_position = v.next_prepare::numeric, last_event_recorded_at = v.recorded_at::timestamptz,
+       updated_at = now()
+     from (values ${rows.join(', ')})
+       as v(name, commit_position, prepare_position, next_commit, next_prepare, recorded_at)
+     where c.name = v.name and c.commit_position = v.commit_position::numeric
+       and c.prepare_position = v.prepare_position::numeric`,
+  )) as unknown as pg.QueryResult[];
+  return results.at(-1)?.rowCount === batches.length;
+}
+
+/**
+ * Applies batches in one transaction: the conditional checkpoint update opens it, each consumer's `handle`
+ * writes its rows, the commit closes it; all or nothing. Readers of the all-stream see events only below
+ * the oldest running transaction id, so the transaction is kept short: nothing else runs between its
+ * statements.
+ */
+async function applyTogether(pool: pg.Pool, batches: readonly Batch[]) {
   const tx = await pool.connect();
   // A connection that dies between two statements of the batch (PostgreSQL restarted) reports it as an
   // 'error' event; the statement in flight fails the batch, so the event itself needs no more than a listener.
   const ignore = () => undefined;
   tx.on('error', ignore);
   try {
-    await tx.query(consumer.react ? 'begin' : BEGIN_ASYNC);
-    await consumer.handle?.(events, tx);
-    if (!(await advanceCheckpoint(tx, consumer.name, expected, last.position, last.recordedAt)))
-      throw new StaleRunnerError(`${consumer.name} moved on`);
+    if (!(await beginAndAdvance(tx, batches)))
+      throw new StaleRunnerError(`${batches.map((b) => b.consumer.name).join(', ')} moved on`);
+    for (const batch of batches) await batch.consumer.handle?.(batch.events, tx);
     await tx.query('commit');
-    return last.position;
   } catch (error) {
     await tx.query('rollback').catch(() => undefined);
     throw error;
@@ -129,6 +130,81 @@ async function applyBatch(
     tx.off('error', ignore);
     tx.release();
   }
+}
+
+/** Applies one batch in its own transaction, after its side effect; refuses if another runner moved on. */
+async function applyBatch(pool: pg.Pool, batch: Batch) {
+  if (batch.events.length === 0) return batch.expected;
+  await batch.consumer.react?.(batch.events);
+  await applyTogether(pool, [batch]);
+  return last(batch).position;
+}
+
+/**
+ * Group commit for the projections of one process. The shared feed wakes every caught-up consumer at once,
+ * and each would open its own transaction for the same few events: three round trips of begin, checkpoint
+ * and commit each, which at a steady stream of commands is most of the statements PostgreSQL runs. Instead,
+ * the batches of consumers without a side effect (`react`) that are ready in the same turn of the event
+ * loop, or while the previous group is still committing, are applied in one transaction with one
+ * checkpoint update. A group that fails is applied again one batch per transaction, so a consumer whose
+ * batch fails (or whose checkpoint another runner moved) fails alone, as it would have on its own.
+ */
+type BatchGroup = { apply: (batch: Batch) => Promise<Position> };
+
+const batchGroups = new WeakMap<pg.Pool, BatchGroup>();
+
+function batchGroupFor(pool: pg.Pool): BatchGroup {
+  const existing = batchGroups.get(pool);
+  if (existing) return existing;
+  type Waiting = { batch: Batch; done: (outcome: { error: unknown } | null) => void };
+  let waiting: Waiting[] = [];
+  let isRunning = false;
+
+  const run = async () => {
+    isRunning = true;
+    while (waiting.length > 0) {
+      const group = waiting;
+      waiting = [];
+      try {
+        await applyTogether(
+          pool,
+          group.map((w) => w.batch),
+        );
+        for (const w of group) w.done(null);
+      } catch (error) {
+        if (group.length === 1) {
+          group[0]!.done({ error });
+          continue;
+        }
+        await Promise.all(
+          group.map((w) =>
+            applyTogether(pool, [w.batch]).then(
+              () => w.done(null),
+              (alone: unknown) => w.done({ error: alone }),
+            ),
+          ),
+        );
+      }
+    }
+    isRunning = false;
+  };
+
+  const group: BatchGroup = {
+    apply: (batch) => {
+      if (batch.events.length === 0) return Promise.resolve(batch.expected);
+      if (batch.consumer.react) return applyBatch(pool, batch);
+      return new Promise<Position>((resolve, reject) => {
+        waiting.push({
+          batch,
+          done: (outcome) => (outcome ? reject(outcome.error) : resolve(last(batch).position)),
+        });
+        // The rest of this turn's batches join before the group starts.
+        if (!isRunning && waiting.length === 1) setImmediate(() => void run());
+      });
+    },
+  };
+  batchGroups.set(pool, group);
+  return group;
 }
 
 /** Reads and applies batches until the head, without the lock: for the rebuild command and tests. */
@@ -146,7 +222,8 @@ export async function catchUp(options: {
       maxCount: options.batchSize ?? 2000,
       filter: consumer.filter,
     });
-    if (page.events.length > 0) position = await applyBatch(pool, consumer, position, page.events);
+    if (page.events.length > 0)
+      position = await applyBatch(pool, { consumer, expected: position, events: page.events });
     if (page.isEnd) return position;
   }
 }
@@ -298,6 +375,7 @@ export function startRunner(options: {
   const logger = options.logger ?? silent;
   const lockRetryMs = options.lockRetryMs ?? 2000;
   const locks = lockSessionFor(pool);
+  const batches = batchGroupFor(pool);
   let stopped = false;
   let active = false;
   let isLocked = false;
@@ -361,7 +439,7 @@ export function startRunner(options: {
       filter: consumer.filter,
       batchSize: options.batchSize,
       onBatch: async (events) => {
-        position = await applyBatch(pool, consumer, position, events);
+        position = await batches.apply({ consumer, expected: position, events });
         failures = 0;
       },
       onError: (error) => {
