@@ -69,14 +69,19 @@ type Batch = { consumer: CheckpointedConsumer; expected: Position; events: Recor
 
 const last = (batch: Batch) => batch.events[batch.events.length - 1]!;
 
+/** The error the checkpoint statement raises when another runner moved one of the checkpoints. */
+const MOVED_ON = 'checkpoint moved on';
+
 /**
- * Opens a transaction and moves the checkpoint of every batch in it, in one round trip (a simple query:
- * begin, the commit mode, one conditional update with the values written as literals); false, with the
- * transaction still open, when another runner moved one of them meanwhile. The row locks the update takes
- * make a concurrent runner's update wait for this transaction and then find the position changed.
- * Rebuildable rows only (no `react`): the commit does not wait for the WAL flush.
+ * Moves the checkpoint of every batch, from its `expected` position to its last event's, and commits: one
+ * round trip (a simple query of a DO block and the commit, the values written as literals). When another
+ * runner moved one of them meanwhile the block raises, PostgreSQL skips the rest of the query, commit
+ * included, and the caller rolls back. The row locks the update takes make a concurrent runner's update
+ * wait for this transaction and then find the position changed. Coming last, the update takes no
+ * transaction id before the rows are written: readers of the all-stream see events only below the oldest
+ * running one.
  */
-async function beginAndAdvance(tx: pg.PoolClient, batches: readonly Batch[]): Promise<boolean> {
+async function advanceAndCommit(tx: pg.PoolClient, batches: readonly Batch[]) {
   const literal = (value: string) => tx.escapeLiteral(value);
   const rows = batches.map((batch) => {
     const { position, recordedAt } = last(batch);
@@ -91,25 +96,32 @@ async function beginAndAdvance(tx: pg.PoolClient, batches: readonly Batch[]): Pr
       .map(literal)
       .join(', ')})`;
   });
-  const isSynchronous = batches.some((batch) => batch.consumer.react);
-  const results = (await tx.query(
-    `begin;
-     set local synchronous_commit to ${isSynchronous ? 'on' : 'off'};
-     update checkpoints c set commit_position = v.next_commit::numeric,
-       prepare_position = v.next_prepare::numeric, last_event_recorded_at = v.recorded_at::timestamptz,
-       updated_at = now()
-     from (values ${rows.join(', ')})
-       as v(name, commit_position, prepare_position, next_commit, next_prepare, recorded_at)
-     where c.name = v.name and c.commit_position = v.commit_position::numeric
-       and c.prepare_position = v.prepare_position::numeric`,
-  )) as unknown as pg.QueryResult[];
-  return results.at(-1)?.rowCount === batches.length;
+  try {
+    await tx.query(
+      `do $moved$ declare moved bigint; begin
+         update checkpoints c set commit_position = v.next_commit::numeric,
+           prepare_position = v.next_prepare::numeric, last_event_recorded_at = v.recorded_at::timestamptz,
+           updated_at = now()
+         from (values ${rows.join(', ')})
+           as v(name, commit_position, prepare_position, next_commit, next_prepare, recorded_at)
+         where c.name = v.name and c.commit_position = v.commit_position::numeric
+           and c.prepare_position = v.prepare_position::numeric;
+         get diagnostics moved = row_count;
+         if moved <> ${batches.length} then raise exception '${MOVED_ON}'; end if;
+       end $moved$;
+       commit`,
+    );
+  } catch (error) {
+    if (error instanceof Error && error.message === MOVED_ON)
+      throw new StaleRunnerError(`${batches.map((b) => b.consumer.name).join(', ')} moved on`);
+    throw error;
+  }
 }
 
 /**
- * Applies batches in one transaction: the conditional checkpoint update opens it, each consumer's `handle`
- * writes its rows, the commit closes it; all or nothing. Readers of the all-stream see events only below
- * the oldest running transaction id, so the transaction is kept short: nothing else runs between its
+ * Applies batches in one transaction: each consumer's `handle` writes its rows, then one statement moves
+ * every checkpoint and the transaction commits; all or nothing. Rebuildable rows only (no `react`): the
+ * commit does not wait for the WAL flush. The transaction is kept short: nothing else runs between its
  * statements.
  */
 async function applyTogether(pool: pg.Pool, batches: readonly Batch[]) {
@@ -119,10 +131,10 @@ async function applyTogether(pool: pg.Pool, batches: readonly Batch[]) {
   const ignore = () => undefined;
   tx.on('error', ignore);
   try {
-    if (!(await beginAndAdvance(tx, batches)))
-      throw new StaleRunnerError(`${batches.map((b) => b.consumer.name).join(', ')} moved on`);
+    const isSynchronous = batches.some((batch) => batch.consumer.react);
+    await tx.query(`begin; set local synchronous_commit to ${isSynchronous ? 'on' : 'off'}`);
     for (const batch of batches) await batch.consumer.handle?.(batch.events, tx);
-    await tx.query('commit');
+    await advanceAndCommit(tx, batches);
   } catch (error) {
     await tx.query('rollback').catch(() => undefined);
     throw error;
