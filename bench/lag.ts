@@ -1,6 +1,8 @@
 // Append-to-read-model lag for `npm run bench`: commands through the HTTP API at a steady 200 a second
 // (BENCH_LAG_RATE to measure another rate), each timed from its answer until the client-view row shows
-// its version.
+// its version. The clients and the poller run on a thread of their own (lag-clients.ts); the app's thread
+// reports its event-loop load, its time on and waiting for a core, and the CPU of Node and PostgreSQL.
+// BENCH_LAG_PROFILE=file writes a CPU profile of the app's thread over the measured seconds.
 import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
