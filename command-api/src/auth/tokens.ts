@@ -103,29 +103,25 @@ export async function verifyAccessToken(
   const known = verifiedAccessTokens.get(token);
   if (known && keyList(keys).includes(known.key))
     return now.getTime() < known.expiresAtMs ? known.claims : null;
-  for (const key of keyList(keys)) {
-    try {
-      const { payload } = await jwtVerify(token, key, {
+  try {
+    const { payload, key } = await verifyWithAny(keys, async (key) => ({
+      ...(await jwtVerify(token, key, {
         algorithms: ['HS256'],
         audience: 'onboard-access',
         currentDate: now,
-      });
-      if (
-        typeof payload.sub !== 'string' ||
-        typeof payload.sid !== 'string' ||
-        typeof payload.exp !== 'number'
-      )
-        return null;
-      const claims = { userId: payload.sub, sessionId: payload.sid };
-      verifiedAccessTokens.set(token, { claims, key, expiresAtMs: payload.exp * 1000 });
-      if (verifiedAccessTokens.size > VERIFIED_ACCESS_TOKENS)
-        verifiedAccessTokens.delete(verifiedAccessTokens.keys().next().value!);
-      return claims;
-    } catch {
-      // Not this key's, or expired: try the next.
-    }
+      })),
+      key,
+    }));
+    if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || typeof payload.exp !== 'number')
+      return null;
+    const claims = { userId: payload.sub, sessionId: payload.sid };
+    verifiedAccessTokens.set(token, { claims, key, expiresAtMs: payload.exp * 1000 });
+    if (verifiedAccessTokens.size > VERIFIED_ACCESS_TOKENS)
+      verifiedAccessTokens.delete(verifiedAccessTokens.keys().next().value!);
+    return claims;
+  } catch {
+    return null;
   }
-  return null;
 }
 
 /** Signature only, expiry ignored: logout must still find the session of an expired access token. */

@@ -120,9 +120,9 @@ async function advanceAndCommit(tx: pg.PoolClient, batches: readonly Batch[]) {
 
 /**
  * Applies batches in one transaction: each consumer's `handle` writes its rows, then one statement moves
- * every checkpoint and the transaction commits; all or nothing. Rebuildable rows only (no `react`): the
- * commit does not wait for the WAL flush. The transaction is kept short: nothing else runs between its
- * statements.
+ * every checkpoint and the transaction commits; all or nothing. Without a reactor among them (rows that
+ * can be rebuilt only) the commit does not wait for the WAL flush. The transaction is kept short: nothing
+ * else runs between its statements.
  */
 async function applyTogether(pool: pg.Pool, batches: readonly Batch[]) {
   const tx = await pool.connect();
@@ -154,8 +154,9 @@ async function applyBatch(pool: pg.Pool, batch: Batch) {
 
 /**
  * Group commit for the projections of one process. The shared feed wakes every caught-up consumer at once,
- * and each would open its own transaction for the same few events: three round trips of begin, checkpoint
- * and commit each, which at a steady stream of commands is most of the statements PostgreSQL runs. Instead,
+ * and each would open its own transaction for the same few events: the round trips of begin and of
+ * checkpoint with commit each, which at a steady stream of commands were most of the statements
+ * PostgreSQL ran. Instead,
  * the batches of consumers without a side effect (`react`) that are ready in the same turn of the event
  * loop, or while the previous group is still committing, are applied in one transaction with one
  * checkpoint update. A group that fails is applied again one batch per transaction, so a consumer whose
@@ -203,8 +204,7 @@ function batchGroupFor(pool: pg.Pool): BatchGroup {
 
   const group: BatchGroup = {
     apply: (batch) => {
-      if (batch.events.length === 0) return Promise.resolve(batch.expected);
-      if (batch.consumer.react) return applyBatch(pool, batch);
+      if (batch.events.length === 0 || batch.consumer.react) return applyBatch(pool, batch);
       return new Promise<Position>((resolve, reject) => {
         waiting.push({
           batch,
@@ -387,7 +387,7 @@ export function startRunner(options: {
   const logger = options.logger ?? silent;
   const lockRetryMs = options.lockRetryMs ?? 2000;
   const locks = lockSessionFor(pool);
-  const batches = batchGroupFor(pool);
+  const group = batchGroupFor(pool);
   let stopped = false;
   let active = false;
   let isLocked = false;
@@ -451,7 +451,7 @@ export function startRunner(options: {
       filter: consumer.filter,
       batchSize: options.batchSize,
       onBatch: async (events) => {
-        position = await batches.apply({ consumer, expected: position, events });
+        position = await group.apply({ consumer, expected: position, events });
         failures = 0;
       },
       onError: (error) => {
