@@ -59,30 +59,49 @@ export function ensureWebBuilt(): void {
 /** The authenticator app of the tests: each user's TOTP secret, read from the enrolment screen. */
 export type Authenticator = {
   secrets: Map<string, string>;
+  /** A code the server will take: of a step not yet used by this user, claimed here as it is handed out. */
   codeFor(email: string): Promise<string>;
+  /** A code the server refuses: none of the codes of the steps around now, and no step claimed for it. */
+  wrongCodeFor(email: string): Promise<string>;
 };
 
 export function authenticator(): Authenticator {
   const secrets = new Map<string, string>();
-  // The server takes a code once per 30-second step and user (RFC 6238 §5.2): a user signing in again
-  // within a step uses a step either side (accepted for clock drift), or waits for the next step.
+  const secretOf = (email: string) => {
+    const secret = secrets.get(email);
+    if (!secret) throw new Error(`No authenticator enrolled for ${email}`);
+    return secret;
+  };
+  // The server takes a code once per 30-second step and user (RFC 6238 §5.2), and a step either side of its
+  // own. A user signing in again within a step uses the next step, or waits for a step not used yet; never
+  // the previous step, which a slow page may carry past the server's window as the step turns.
   const usedSteps = new Map<string, Set<number>>();
   return {
     secrets,
     codeFor: async (email) => {
-      const secret = secrets.get(email);
-      if (!secret) throw new Error(`No authenticator enrolled for ${email}`);
+      const secret = secretOf(email);
       const used = usedSteps.get(email) ?? new Set<number>();
       usedSteps.set(email, used);
       for (;;) {
         const step = Math.floor(Date.now() / 30_000);
-        const free = [step, step + 1, step - 1].find((s) => !used.has(s));
+        const free = [step, step + 1].find((s) => !used.has(s));
         if (free !== undefined) {
           used.add(free);
           return generate({ secret, epoch: free * 30 });
         }
         await new Promise((r) => setTimeout(r, 30_000 - (Date.now() % 30_000) + 50));
       }
+    },
+    wrongCodeFor: async (email) => {
+      const secret = secretOf(email);
+      const step = Math.floor(Date.now() / 30_000);
+      const valid = await Promise.all(
+        [step - 1, step, step + 1, step + 2].map((s) => generate({ secret, epoch: s * 30 })),
+      );
+      let wrong = Number(valid[1]);
+      do wrong = (wrong + 500_001) % 1_000_000;
+      while (valid.includes(String(wrong).padStart(6, '0')));
+      return String(wrong).padStart(6, '0');
     },
   };
 }
