@@ -1,5 +1,4 @@
-import type pg from 'pg';
-import type { CheckpointedConsumer, RecordedEvent } from '@onboard/events';
+import type { CheckpointedConsumer, ProjectionTx, RecordedEvent } from '@onboard/events';
 import {
   EXPLORER_EVENT_TYPES,
   ExplorerEvent,
@@ -22,7 +21,7 @@ import {
 const CHAT_TYPES: readonly string[] = SUPPORT_CHAT_EVENT_TYPES;
 
 /** Chat rows are keyed by their own ids, so a replayed event is a no-op. */
-async function projectChat(recorded: RecordedEvent, tx: pg.PoolClient) {
+async function projectChat(recorded: RecordedEvent, tx: ProjectionTx) {
   if (recorded.type === 'SupportChatStarted') {
     const { data } = SupportChatStarted.parse({ type: recorded.type, data: recorded.data });
     await tx.query(

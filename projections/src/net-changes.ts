@@ -1,5 +1,4 @@
-import type pg from 'pg';
-import { EIF_EVENT_TYPES, parseEvent, type CheckpointedConsumer } from '@onboard/events';
+import { EIF_EVENT_TYPES, parseEvent, type CheckpointedConsumer, type ProjectionTx } from '@onboard/events';
 import { netChanges, type ChangeRecord, type ChangeStatus } from '@onboard/domain';
 
 /**
@@ -166,7 +165,7 @@ export const netChangesProjection: CheckpointedConsumer = {
   },
 };
 
-async function write(tx: pg.PoolClient, clientId: string, source: Source) {
+async function write(tx: ProjectionTx, clientId: string, source: Source) {
   const { entity, entityId, firstPosition, records } = source;
   await tx.query(
     `insert into rm_net_change_sources (client_id, entity, entity_id, first_position_commit, first_position_prepare, records)

@@ -1,4 +1,6 @@
 import type pg from 'pg';
+import { prepareValue } from 'pg/lib/utils.js';
+import { statementBatch, type ProjectionTx } from './statement-batch.ts';
 import {
   START,
   type AllFilter,
@@ -23,15 +25,18 @@ import {
 export type CheckpointedConsumer = {
   name: string;
   filter?: AllFilter;
-  /** Writes read-model rows in the checkpoint's transaction. */
-  handle?: (events: RecordedEvent[], tx: pg.PoolClient) => Promise<void>;
+  /**
+   * Writes read-model rows in the checkpoint's transaction. Its writes that return no rows are sent with
+   * the transaction's next read or its commit (statement-batch.ts): a write's error fails the batch.
+   */
+  handle?: (events: RecordedEvent[], tx: ProjectionTx) => Promise<void>;
   /**
    * A side effect (publishing to the bus) done before the checkpoint transaction opens, so a slow or
    * failing bus never holds a transaction open; the checkpoint only moves after it resolves.
    */
   react?: (events: RecordedEvent[]) => Promise<void>;
   /** Empties the consumer's own rows, for a rebuild from position zero. */
-  reset?: (tx: pg.PoolClient) => Promise<void>;
+  reset?: (tx: ProjectionTx) => Promise<void>;
 };
 
 export type Logger = {
@@ -42,7 +47,7 @@ export type Logger = {
 
 const silent: Logger = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
-type Queryable = Pick<pg.PoolClient, 'query'>;
+type Queryable = ProjectionTx;
 
 export async function readCheckpoint(db: Queryable, name: string, forUpdate = false): Promise<Position> {
   await db.query('insert into checkpoints (name) values ($1) on conflict do nothing', [name]);
@@ -81,7 +86,7 @@ const MOVED_ON = 'checkpoint moved on';
  * transaction id before the rows are written: readers of the all-stream see events only below the oldest
  * running one.
  */
-async function advanceAndCommit(tx: pg.PoolClient, batches: readonly Batch[]) {
+function advanceAndCommitSql(tx: pg.PoolClient, batches: readonly Batch[]) {
   const literal = (value: string) => tx.escapeLiteral(value);
   const rows = batches.map((batch) => {
     const { position, recordedAt } = last(batch);
@@ -96,9 +101,7 @@ async function advanceAndCommit(tx: pg.PoolClient, batches: readonly Batch[]) {
       .map(literal)
       .join(', ')})`;
   });
-  try {
-    await tx.query(
-      `do $moved$ declare moved bigint; begin
+  return `do $moved$ declare moved bigint; begin
          update checkpoints c set commit_position = v.next_commit::numeric,
            prepare_position = v.next_prepare::numeric, last_event_recorded_at = v.recorded_at::timestamptz,
            updated_at = now()
@@ -109,13 +112,7 @@ async function advanceAndCommit(tx: pg.PoolClient, batches: readonly Batch[]) {
          get diagnostics moved = row_count;
          if moved <> ${batches.length} then raise exception '${MOVED_ON}'; end if;
        end $moved$;
-       commit`,
-    );
-  } catch (error) {
-    if (error instanceof Error && error.message === MOVED_ON)
-      throw new StaleRunnerError(`${batches.map((b) => b.consumer.name).join(', ')} moved on`);
-    throw error;
-  }
+       commit`;
 }
 
 /**
@@ -132,9 +129,19 @@ async function applyTogether(pool: pg.Pool, batches: readonly Batch[]) {
   tx.on('error', ignore);
   try {
     const isSynchronous = batches.some((batch) => batch.consumer.react);
-    await tx.query(`begin; set local synchronous_commit to ${isSynchronous ? 'on' : 'off'}`);
-    for (const batch of batches) await batch.consumer.handle?.(batch.events, tx);
-    await advanceAndCommit(tx, batches);
+    const statements = statementBatch(
+      tx,
+      prepareValue,
+      `begin; set local synchronous_commit to ${isSynchronous ? 'on' : 'off'}`,
+    );
+    for (const batch of batches) await batch.consumer.handle?.(batch.events, statements.client);
+    try {
+      await statements.close(advanceAndCommitSql(tx, batches));
+    } catch (error) {
+      if (error instanceof Error && error.message === MOVED_ON)
+        throw new StaleRunnerError(`${batches.map((b) => b.consumer.name).join(', ')} moved on`);
+      throw error;
+    }
   } catch (error) {
     await tx.query('rollback').catch(() => undefined);
     throw error;

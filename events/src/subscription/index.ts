@@ -1,1 +1,2 @@
 export * from './checkpointed-runner.ts';
+export type { ProjectionTx } from './statement-batch.ts';

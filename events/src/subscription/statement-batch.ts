@@ -1,0 +1,101 @@
+import type pg from 'pg';
+
+/** Turns one parameter's value into PostgreSQL text, as the driver would send it (pg's `prepareValue`). */
+export type PrepareValue = (value: unknown) => string | Buffer | null;
+
+/** What a projection's handler is given: a transaction's `query`. */
+export type ProjectionTx = Pick<pg.PoolClient, 'query'>;
+
+/**
+ * Writes a statement's parameters into its text as literals, for the simple-query protocol, which takes
+ * several statements in one round trip but no parameters. Placeholders inside quoted strings, quoted
+ * names, dollar-quoted bodies and comments are left alone.
+ */
+export function inlineParameters(
+  text: string,
+  values: readonly unknown[],
+  prepare: PrepareValue,
+  escapeLiteral: (text: string) => string,
+): string {
+  const literal = (index: number) => {
+    if (index < 1 || index > values.length) throw new Error(`No value for $${index}`);
+    const prepared = prepare(values[index - 1]);
+    if (prepared === null) return 'null';
+    if (Buffer.isBuffer(prepared)) return `${escapeLiteral(`\\x${prepared.toString('hex')}`)}::bytea`;
+    return escapeLiteral(prepared);
+  };
+  let out = '';
+  let i = 0;
+  const copyUntil = (end: string, from: number) => {
+    const at = text.indexOf(end, from);
+    const stop = at === -1 ? text.length : at + end.length;
+    out += text.slice(i, stop);
+    i = stop;
+  };
+  while (i < text.length) {
+    const ch = text[i]!;
+    const next = text[i + 1];
+    if (ch === "'" || ch === '"') {
+      // A doubled quote inside is read as the end of one string and the start of the next: same text.
+      copyUntil(ch, i + 1);
+    } else if (ch === '-' && next === '-') {
+      copyUntil('\n', i);
+    } else if (ch === '/' && next === '*') {
+      copyUntil('*/', i + 2);
+    } else if (ch === '$') {
+      const placeholder = /^\$(\d+)/.exec(text.slice(i));
+      const tag = placeholder ? null : /^\$[A-Za-z_][A-Za-z0-9_]*\$|^\$\$/.exec(text.slice(i));
+      if (placeholder) {
+        out += literal(Number(placeholder[1]));
+        i += placeholder[0].length;
+      } else if (tag) {
+        copyUntil(tag[0], i + tag[0].length);
+      } else {
+        out += ch;
+        i += 1;
+      }
+    } else {
+      out += ch;
+      i += 1;
+    }
+  }
+  return out;
+}
+
+const WRITE = /^\s*(insert|update|delete)\b/i;
+const RETURNING = /\breturning\b/i;
+
+/**
+ * A transaction's statements sent in as few round trips as the handlers allow. A write that returns no
+ * rows (insert, update or delete without `returning`) is kept and answered at once with an empty result;
+ * the kept writes go to PostgreSQL with the next statement that returns rows, or with the closing
+ * statements, as one simple query. Statements still run in the order the handlers issued them, so a
+ * read sees every write before it; an error in a kept write fails the statement it is sent with, and so
+ * the transaction.
+ */
+export function statementBatch(tx: pg.PoolClient, prepare: PrepareValue, opening: string) {
+  let pending: string[] = [opening];
+  const send = async (last: string) => {
+    const text = [...pending, last].join(';\n');
+    pending = [];
+    const result = (await tx.query(text)) as pg.QueryResult | pg.QueryResult[];
+    return Array.isArray(result) ? result[result.length - 1]! : result;
+  };
+  const client: ProjectionTx = {
+    query: (async (first: string | pg.QueryConfig, second?: unknown[]) => {
+      const text = typeof first === 'string' ? first : first.text;
+      const values = (typeof first === 'string' ? second : (first.values ?? second)) ?? [];
+      const statement = inlineParameters(text, values, prepare, (s) => tx.escapeLiteral(s));
+      if (WRITE.test(text) && !RETURNING.test(text)) {
+        pending.push(statement);
+        return { command: '', rowCount: null, oid: 0, fields: [], rows: [] };
+      }
+      return send(statement);
+    }) as ProjectionTx['query'],
+  };
+  return {
+    client,
+    /** Sends what is kept, then `closing` (the checkpoint and commit), in one round trip. */
+    close: (closing: string) => send(closing),
+  };
+}
