@@ -7,6 +7,14 @@ export type PrepareValue = (value: unknown) => string | Buffer | null;
 export type ProjectionTx = Pick<pg.PoolClient, 'query'>;
 
 /**
+ * What the placeholders are looked for between: a quoted string (a doubled quote reads as two strings
+ * side by side, the same text), a quoted name, a comment, a dollar-quoted body up to its own tag, or a
+ * placeholder ($ and digits).
+ */
+const SKIPPED_OR_PLACEHOLDER =
+  /'[^']*'|"[^"]*"|--[^\n]*|\/\*[\s\S]*?\*\/|(\$(?:[A-Za-z_][A-Za-z0-9_]*)?\$)[\s\S]*?\1|\$(\d+)/g;
+
+/**
  * Writes a statement's parameters into its text as literals, for the simple-query protocol, which takes
  * several statements in one round trip but no parameters. Placeholders inside quoted strings, quoted
  * names, dollar-quoted bodies and comments are left alone.
@@ -24,42 +32,9 @@ export function inlineParameters(
     if (Buffer.isBuffer(prepared)) return `${escapeLiteral(`\\x${prepared.toString('hex')}`)}::bytea`;
     return escapeLiteral(prepared);
   };
-  let out = '';
-  let i = 0;
-  const copyUntil = (end: string, from: number) => {
-    const at = text.indexOf(end, from);
-    const stop = at === -1 ? text.length : at + end.length;
-    out += text.slice(i, stop);
-    i = stop;
-  };
-  while (i < text.length) {
-    const ch = text[i]!;
-    const next = text[i + 1];
-    if (ch === "'" || ch === '"') {
-      // A doubled quote inside is read as the end of one string and the start of the next: same text.
-      copyUntil(ch, i + 1);
-    } else if (ch === '-' && next === '-') {
-      copyUntil('\n', i);
-    } else if (ch === '/' && next === '*') {
-      copyUntil('*/', i + 2);
-    } else if (ch === '$') {
-      const placeholder = /^\$(\d+)/.exec(text.slice(i));
-      const tag = placeholder ? null : /^\$[A-Za-z_][A-Za-z0-9_]*\$|^\$\$/.exec(text.slice(i));
-      if (placeholder) {
-        out += literal(Number(placeholder[1]));
-        i += placeholder[0].length;
-      } else if (tag) {
-        copyUntil(tag[0], i + tag[0].length);
-      } else {
-        out += ch;
-        i += 1;
-      }
-    } else {
-      out += ch;
-      i += 1;
-    }
-  }
-  return out;
+  return text.replace(SKIPPED_OR_PLACEHOLDER, (match, _tag: string | undefined, index: string | undefined) =>
+    index === undefined ? match : literal(Number(index)),
+  );
 }
 
 const WRITE = /^\s*(insert|update|delete)\b/i;
