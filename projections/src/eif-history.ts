@@ -22,7 +22,6 @@ const EIF_TYPES = new Set<string>(EIF_EVENT_TYPES);
 type Row = {
   client_id: string;
   revision: string;
-  entry: string;
   correlation_id: string | null;
   at: string;
   actor_id: string;
@@ -51,58 +50,54 @@ export const eifHistoryProjection: CheckpointedConsumer = {
       byClient.set(event.data.clientId, list);
     }
     if (byClient.size === 0) return;
-    // Each client's last row, in one round trip (one index probe per client).
-    const { rows: lasts } = await tx.query<{
-      client_id: string;
-      revision: string;
-      entry: string;
-      correlation_id: string | null;
-    }>(
-      `select c.client_id, l.revision, l.entry, l.correlation_id
-         from unnest($1::text[]) as c(client_id)
-         cross join lateral (select revision, entry, correlation_id from rm_eif_history h
-                              where h.client_id = c.client_id order by revision desc limit 1) l`,
-      [[...byClient.keys()]],
-    );
-    const lastOf = new Map(lasts.map((row) => [row.client_id, row]));
     const rowsOf = new Map<string, Row[]>();
-    for (const [clientId, part] of byClient) {
-      const last = lastOf.get(clientId);
-      let previous = last
-        ? { revision: BigInt(last.revision), entry: BigInt(last.entry), correlation: last.correlation_id }
-        : null;
-      const rows: Row[] = [];
-      for (const { revision, event, recorded } of part) {
-        if (previous && revision <= previous.revision) continue; // already applied
-        const correlation = recorded.metadata.correlationId ?? null;
-        const entry =
-          previous &&
-          correlation !== null &&
-          previous.correlation === correlation &&
-          previous.revision === revision - 1n
-            ? previous.entry
-            : revision;
-        rows.push({
+    for (const [clientId, part] of byClient)
+      rowsOf.set(
+        clientId,
+        part.map(({ revision, event, recorded }) => ({
           client_id: clientId,
           revision: revision.toString(),
-          entry: entry.toString(),
-          correlation_id: correlation,
+          correlation_id: recorded.metadata.correlationId ?? null,
           at: recorded.metadata.occurredAt,
           actor_id: recorded.metadata.actorId,
           actor_role: recorded.metadata.actorRole,
           type: event.type,
           event: { type: event.type, data: event.data },
-        });
-        previous = { revision, entry, correlation };
-      }
-      if (rows.length > 0) rowsOf.set(clientId, rows);
-    }
-    if (rowsOf.size === 0) return;
+        })),
+      );
+    // The entry is worked out by the insert, from each client's last row and the rows before it in the
+    // batch: an event starts an entry unless it follows, at the previous revision, an event of the same
+    // correlation id. So the write needs no read first, and is sent with the batch's other writes.
     await tx.query(
       `insert into rm_eif_history (client_id, revision, entry, correlation_id, at, actor_id, actor_role, type, event)
+       with batch as (
+         select * from jsonb_to_recordset($1::jsonb) as t(client_id text, revision bigint, correlation_id text,
+           at timestamptz, actor_id text, actor_role text, type text, event jsonb)
+       ), last as (
+         select c.client_id, l.revision, l.entry, l.correlation_id
+           from (select distinct client_id from batch) c
+           cross join lateral (select revision, entry, correlation_id from rm_eif_history h
+                                where h.client_id = c.client_id order by revision desc limit 1) l
+       ), chain as (
+         select client_id, revision, correlation_id, entry as known_entry, false as is_new,
+           null::timestamptz as at, null as actor_id, null as actor_role, null as type, null::jsonb as event
+           from last
+         union all
+         select b.client_id, b.revision, b.correlation_id, null, true, b.at, b.actor_id, b.actor_role, b.type,
+           b.event
+           from batch b left join last l on l.client_id = b.client_id
+          where l.revision is null or b.revision > l.revision
+       ), starts as (
+         select *, case
+             when not is_new then known_entry
+             when lag(correlation_id) over w = correlation_id and lag(revision) over w = revision - 1 then null
+             else revision
+           end as start
+           from chain window w as (partition by client_id order by revision)
+       )
        select client_id, revision, entry, correlation_id, at, actor_id, actor_role, type, event
-         from jsonb_to_recordset($1::jsonb) as t(client_id text, revision bigint, entry bigint,
-           correlation_id text, at timestamptz, actor_id text, actor_role text, type text, event jsonb)
+         from (select *, max(start) over (partition by client_id order by revision) as entry from starts) e
+        where is_new
        on conflict do nothing`,
       [JSON.stringify([...rowsOf.values()].flat())],
     );
