@@ -21,7 +21,8 @@ import { FINAL_STATUSES, type TaskStatus } from './status.ts';
  *   (ongoing-service-call).
  *
  * Estimated: the latest due date among the phase's tasks; a phase whose tasks have no due date is
- * estimated back from the policy's effective date by a fixed lead (PHASE_LEAD_DAYS); go-live is the
+ * estimated back from the policy's effective date by a fixed lead (PHASE_LEAD_DAYS); and never before the
+ * phase it follows (a client taken on late has plan tasks due after the enrollment lead). Go-live is the
  * effective date itself. Actual: when the phase's last task reached Done (the EIF task when the form was
  * signed; plan setup also needs a completed push, and counts from the later of the two); go-live, the
  * effective date once it has come and every earlier phase is reached. A phase with no task of its own is
@@ -193,8 +194,12 @@ export function onboardingTimeline(input: TimelineInput): PolicyTimeline[] {
       const estimated =
         id === 'go-live'
           ? (effective ?? due)
-          : (due ??
-            (effective ? format(addDays(parseISO(effective), -PHASE_LEAD_DAYS[id]), 'yyyy-MM-dd') : null));
+          : latest([
+              due ??
+                (effective ? format(addDays(parseISO(effective), -PHASE_LEAD_DAYS[id]), 'yyyy-MM-dd') : null),
+              // Phases come one after the other: none is expected before the one it follows.
+              phases.at(-1)?.estimated ?? null,
+            ]);
       let actual: string | null = null;
       if (previousReached && allDone) {
         const tasksDoneAt = latest(done.map((t) => t.doneAt));

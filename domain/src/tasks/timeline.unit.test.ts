@@ -67,6 +67,25 @@ describe('onboarding timeline', () => {
     expect(phase(input, 1, 'kickoff').estimated).toBeNull();
   });
 
+  it('never expects a phase before the one it follows; go-live stays on the effective date', () => {
+    // Taken on a month before the effective date: the plan tasks fall due after the enrollment lead.
+    const input = {
+      ...base,
+      tasks: [
+        task('onboarding-forms', { dueDate: '2026-12-28' }),
+        task('connect-service', { policyId: 'p-dental', dueDate: '2027-01-05' }),
+      ],
+    };
+    const [timeline] = onboardingTimeline(input);
+    expect(timeline!.phases.map((p) => [p.label, p.estimated])).toEqual([
+      ['Kickoff', '2026-10-03'],
+      ['Company information', '2026-11-02'],
+      ['Plan setup', '2027-01-05'],
+      ['Enrollment', '2027-01-05'],
+      ['Go-live', '2027-01-01'],
+    ]);
+  });
+
   it('reaches phases by when their tasks were done, the EIF by its signature, plan setup by a push', () => {
     const input: TimelineInput = {
       ...base,
