@@ -16,6 +16,9 @@ import {
  */
 const EIF_TYPES = new Set<string>(EIF_EVENT_TYPES);
 
+/** A client's form as this runner last wrote it. */
+type KeptForm = { state: EifState; version: bigint };
+
 export const clientViewProjection: CheckpointedConsumer = {
   name: 'client-view',
   // No store-side filter: nearly every event is an EIF event, and one ordered scan of the all-stream is
@@ -23,22 +26,35 @@ export const clientViewProjection: CheckpointedConsumer = {
   reset: async (tx) => {
     await tx.query('delete from rm_clients');
   },
-  handle: async (events, tx) => {
+  handle: async (events, tx, kept) => {
     const parsed = events
       .filter((recorded) => EIF_TYPES.has(recorded.type))
       .map((recorded) => ({ recorded, event: parseEvent(recorded) as EifEvent }));
     if (parsed.length === 0) return;
     const clientIds = [...new Set(parsed.map((p) => p.event.data.clientId))];
-    const { rows } = await tx.query<{ client_id: string; version: string; state: EifStateDocument }>(
-      'select client_id, version, state from rm_clients where client_id = any($1)',
-      [clientIds],
-    );
-    const folded = new Map<string, { state: EifState; version: bigint; at: Date }>(
-      rows.map((r) => [
-        r.client_id,
-        { state: fromDocument(r.state), version: BigInt(r.version), at: new Date(0) },
-      ]),
-    );
+    // The forms this runner wrote last are kept (the fold never changes a state it is given); the others
+    // are read. A kept form is written only over the row of its own version.
+    type Current = { state: EifState; version: bigint; keptVersion: bigint | null; at: Date };
+    const folded = new Map<string, Current>();
+    const toRead: string[] = [];
+    for (const clientId of clientIds) {
+      const known = kept?.get(clientId) as KeptForm | undefined;
+      if (known) folded.set(clientId, { ...known, keptVersion: known.version, at: new Date(0) });
+      else toRead.push(clientId);
+    }
+    if (toRead.length > 0) {
+      const { rows } = await tx.query<{ client_id: string; version: string; state: EifStateDocument }>(
+        'select client_id, version, state from rm_clients where client_id = any($1)',
+        [toRead],
+      );
+      for (const r of rows)
+        folded.set(r.client_id, {
+          state: fromDocument(r.state),
+          version: BigInt(r.version),
+          keptVersion: null,
+          at: new Date(0),
+        });
+    }
     // Fold each client's part of the batch in one go (linear in the batch, whatever the form's size).
     const byClient = new Map<string, typeof parsed>();
     for (const p of parsed) {
@@ -55,25 +71,41 @@ export const clientViewProjection: CheckpointedConsumer = {
           current?.state ?? initialState(),
         ),
         version: last.revision,
+        keptVersion: current?.keptVersion ?? null,
         at: last.recordedAt,
       });
     }
-    const touched = [...folded].flatMap(([clientId, { state, version, at }]) => {
+    const touched = [...folded].flatMap(([clientId, { state, version, keptVersion, at }]) => {
       const doc = toDocument(state);
       if (!doc) return [];
       const name = String(doc.entities[`Client:${clientId}`]?.attributes.name ?? '');
       return [
-        { client_id: clientId, name, version: version.toString(), state: doc, updated_at: at.toISOString() },
+        {
+          client_id: clientId,
+          name,
+          version: version.toString(),
+          kept_version: keptVersion?.toString() ?? null,
+          state: doc,
+          updated_at: at.toISOString(),
+        },
       ];
     });
     // One statement for every client the batch touched.
     await tx.query(
       `insert into rm_clients (client_id, name, version, state, updated_at)
-       select client_id, name, version, state, updated_at
-       from jsonb_to_recordset($1::jsonb) as t(client_id text, name text, version bigint, state jsonb, updated_at timestamptz)
+       select t.client_id, t.name, t.version, t.state, t.updated_at
+       from jsonb_to_recordset($1::jsonb) as t(client_id text, name text, version bigint, kept_version bigint,
+         state jsonb, updated_at timestamptz)
+       left join rm_clients c on c.client_id = t.client_id
+       where case when t.kept_version is null then true
+         else rm_expect(c.version is not distinct from t.kept_version, 'the client view of ' || t.client_id || ' moved on')
+       end
        on conflict (client_id) do update set name = excluded.name, version = excluded.version,
          state = excluded.state, updated_at = excluded.updated_at`,
       [JSON.stringify(touched)],
     );
+    const written = new Set(touched.map((row) => row.client_id));
+    for (const [clientId, { state, version }] of folded)
+      kept?.set(clientId, written.has(clientId) ? ({ state, version } satisfies KeptForm) : undefined);
   },
 };

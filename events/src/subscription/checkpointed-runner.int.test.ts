@@ -115,4 +115,42 @@ describe('runners of one process', () => {
     const ok = await readCheckpoint(pool, 'alone-ok');
     expect(failing.commit < ok.commit || failing.prepare < ok.prepare).toBe(true);
   });
+
+  it('keeps what a consumer sets once its batch commits, and forgets it all when a batch fails', async () => {
+    // The consumer counts its events in `kept`; it fails once, on event 201, after setting the count.
+    const counts: (number | undefined)[] = [];
+    let failOnce = true;
+    const counter: CheckpointedConsumer = {
+      name: 'kept-counter',
+      filter: { eventTypes: ['Kept'] },
+      handle: async (events, tx, kept) => {
+        for (const recorded of events) {
+          const n = (recorded.data as { n: number }).n;
+          const count = ((kept?.get('count') as number | undefined) ?? 0) + 1;
+          counts.push(kept?.get('count') as number | undefined);
+          kept?.set('count', count);
+          if (n === 201 && failOnce) {
+            failOnce = false;
+            throw new Error('fails once');
+          }
+          await tx.query('insert into seen (consumer, n) values ($1, $2)', ['kept-counter', count]);
+        }
+      },
+    };
+    const kept = (n: number): NewEvent => ({ ...event(n), type: 'Kept' });
+    const runner = startRunner({ store, pool, consumer: counter, lockRetryMs: 50 });
+    runners.push(runner);
+    await waitFor(async () => runner.isActive());
+    for (const n of [199, 200]) {
+      await store.append(`kept-${n}`, [kept(n)], 'no_stream');
+      await waitFor(async () => (await seen('kept-counter')).length === n - 198);
+    }
+    // Each batch saw what the one before it kept.
+    expect(counts).toEqual([undefined, 1]);
+    await store.append('kept-201', [kept(201)], 'no_stream');
+    await waitFor(async () => (await seen('kept-counter')).length === 3);
+    // The failed batch's count (3) was not kept, and the runner started again with nothing kept.
+    expect(counts).toEqual([undefined, 1, 2, undefined]);
+    expect((await seen('kept-counter')).map((r) => r.n)).toEqual([1, 1, 2]); // counted 1, 2, then 1 again
+  });
 });

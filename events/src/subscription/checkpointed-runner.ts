@@ -28,8 +28,13 @@ export type CheckpointedConsumer = {
   /**
    * Writes read-model rows in the checkpoint's transaction. Its writes that return no rows are sent with
    * the transaction's next read or its commit (statement-batch.ts): a write's error fails the batch.
+   * `kept` holds what the consumer's earlier batches left in memory on the runner holding its lock, to
+   * spare a read of rows it wrote itself: a value set is kept once the batch commits, and everything is
+   * forgotten when a batch fails or the runner starts again. It is absent when batches are applied
+   * without a runner (a rebuild). A consumer checks what it kept against its rows in the batch's writes,
+   * so a value gone stale fails the batch, which is then applied again from the rows.
    */
-  handle?: (events: RecordedEvent[], tx: ProjectionTx) => Promise<void>;
+  handle?: (events: RecordedEvent[], tx: ProjectionTx, kept?: KeptState) => Promise<void>;
   /**
    * A side effect (publishing to the bus) done before the checkpoint transaction opens, so a slow or
    * failing bus never holds a transaction open; the checkpoint only moves after it resolves.
@@ -70,7 +75,43 @@ async function writeCheckpoint(db: Queryable, name: string, position: Position, 
 class StaleRunnerError extends Error {}
 
 /** One consumer's batch: its events, and the checkpoint it moves from `expected` to the last event's. */
-type Batch = { consumer: CheckpointedConsumer; expected: Position; events: RecordedEvent[] };
+type Batch = {
+  consumer: CheckpointedConsumer;
+  expected: Position;
+  events: RecordedEvent[];
+  kept?: KeptMemory;
+};
+
+/** A consumer's values kept between batches (see `handle`); a batch's own are staged until it commits. */
+export type KeptState = { get: (key: string) => unknown; set: (key: string, value: unknown) => void };
+
+/** How many values a runner keeps for its consumer, the least recently written out first. */
+const KEPT_VALUES = 256;
+
+type KeptMemory = { stage: () => { view: KeptState; commit: () => void }; forget: () => void };
+
+function keptMemory(): KeptMemory {
+  const values = new Map<string, unknown>();
+  return {
+    stage() {
+      const staged = new Map<string, unknown>();
+      return {
+        view: {
+          get: (key) => (staged.has(key) ? staged.get(key) : values.get(key)),
+          set: (key, value) => void staged.set(key, value),
+        },
+        commit() {
+          for (const [key, value] of staged) {
+            values.delete(key);
+            values.set(key, value);
+            if (values.size > KEPT_VALUES) values.delete(values.keys().next().value!);
+          }
+        },
+      };
+    },
+    forget: () => values.clear(),
+  };
+}
 
 const last = (batch: Batch) => batch.events[batch.events.length - 1]!;
 
@@ -134,7 +175,9 @@ async function applyTogether(pool: pg.Pool, batches: readonly Batch[]) {
       prepareValue,
       `begin; set local synchronous_commit to ${isSynchronous ? 'on' : 'off'}`,
     );
-    for (const batch of batches) await batch.consumer.handle?.(batch.events, statements.client);
+    const staged = batches.map((batch) => batch.kept?.stage());
+    for (const [i, batch] of batches.entries())
+      await batch.consumer.handle?.(batch.events, statements.client, staged[i]?.view);
     try {
       await statements.close(advanceAndCommitSql(tx, batches));
     } catch (error) {
@@ -142,7 +185,9 @@ async function applyTogether(pool: pg.Pool, batches: readonly Batch[]) {
         throw new StaleRunnerError(`${batches.map((b) => b.consumer.name).join(', ')} moved on`);
       throw error;
     }
+    for (const stage of staged) stage?.commit();
   } catch (error) {
+    for (const batch of batches) batch.kept?.forget();
     await tx.query('rollback').catch(() => undefined);
     throw error;
   } finally {
@@ -453,12 +498,14 @@ export function startRunner(options: {
   const subscribe = async () => {
     let position = await readCheckpoint(pool, consumer.name);
     if (stopped) return;
+    // What the consumer kept is good only from this checkpoint on, with the lock held.
+    const kept = keptMemory();
     subscription = store.subscribeToAll({
       from: position,
       filter: consumer.filter,
       batchSize: options.batchSize,
       onBatch: async (events) => {
-        position = await group.apply({ consumer, expected: position, events });
+        position = await group.apply({ consumer, expected: position, events, kept });
         failures = 0;
       },
       onError: (error) => {

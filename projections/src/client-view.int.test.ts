@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eifStream, startRunner, type EventStore, type NewEvent, type Runner } from '@onboard/events';
+import { createPostgresEventStore } from '@onboard/events/postgres';
+import { migratedDatabase } from '@onboard/testing/db';
+import { clientViewProjection } from './index.ts';
+
+const CLIENT = 'kept-client';
+const meta = () => ({
+  actorId: 'u',
+  actorRole: 'SLF_ADMIN',
+  occurredAt: new Date().toISOString(),
+  correlationId: randomUUID(),
+});
+const taxIdSet = (taxId: string): NewEvent => ({
+  id: randomUUID(),
+  type: 'EifEntityChanged',
+  data: {
+    clientId: CLIENT,
+    entity: 'Client',
+    entityId: CLIENT,
+    changes: [{ attributeKey: 'taxId', value: taxId, previousValue: null }],
+  },
+  metadata: meta(),
+});
+
+async function until<T>(read: () => Promise<T | undefined>): Promise<T> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const value = await read();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe('the client view on its runner', () => {
+  let pool: pg.Pool;
+  let store: EventStore;
+  let runner: Runner;
+
+  beforeAll(async () => {
+    const url = await migratedDatabase('client_view_kept');
+    pool = new pg.Pool({ connectionString: url });
+    store = createPostgresEventStore({ pool, connectionString: url });
+    runner = startRunner({ store, pool, consumer: clientViewProjection, lockRetryMs: 50 });
+  });
+  afterAll(async () => {
+    await runner?.stop();
+    await store?.close();
+    await pool?.end();
+  });
+
+  const row = (version: number) =>
+    until(async () => {
+      const { rows } = await pool.query<{ name: string; version: string; state: { entities: object } }>(
+        'select name, version, state from rm_clients where client_id = $1',
+        [CLIENT],
+      );
+      return rows[0] && Number(rows[0].version) === version ? rows[0] : undefined;
+    });
+  const attributes = (state: { entities: object }) =>
+    (state.entities as Record<string, { attributes: Record<string, unknown> }>)[`Client:${CLIENT}`]!
+      .attributes;
+
+  it('writes a form it kept only over the row of the same version, else applies the batch again from the row', async () => {
+    await store.append(
+      eifStream(CLIENT),
+      [
+        {
+          id: randomUUID(),
+          type: 'EifEntityCreated',
+          data: { clientId: CLIENT, entity: 'Client', entityId: CLIENT, attributes: { name: 'Kept Co.' } },
+          metadata: meta(),
+        },
+      ],
+      'no_stream',
+    );
+    await row(0);
+    await store.append(eifStream(CLIENT), [taxIdSet('111111111')], 0n);
+    expect(attributes((await row(1)).state).taxId).toBe('111111111');
+
+    // The row changes behind the runner's back (as a rebuild elsewhere would): what it kept is stale.
+    await pool.query(
+      `update rm_clients set version = 7,
+         state = jsonb_set(state, array['entities', 'Client:' || client_id, 'attributes', 'name'], '"Rebuilt Co."')
+       where client_id = $1`,
+      [CLIENT],
+    );
+    await store.append(eifStream(CLIENT), [taxIdSet('222222222')], 1n);
+    // The kept form (named Kept Co.) was refused; the batch was applied again on the row as it is.
+    const after = await row(2);
+    expect(attributes(after.state)).toMatchObject({ name: 'Rebuilt Co.', taxId: '222222222' });
+  });
+});
