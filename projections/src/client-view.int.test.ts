@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eifStream, startRunner, type EventStore, type NewEvent, type Runner } from '@onboard/events';
 import { createPostgresEventStore } from '@onboard/events/postgres';
 import { migratedDatabase } from '@onboard/testing/db';
@@ -25,16 +25,6 @@ const taxIdSet = (taxId: string): NewEvent => ({
   metadata: meta(),
 });
 
-async function until<T>(read: () => Promise<T | undefined>): Promise<T> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 describe('the client view on its runner', () => {
   let pool: pg.Pool;
   let store: EventStore;
@@ -53,13 +43,13 @@ describe('the client view on its runner', () => {
   });
 
   const row = (version: number) =>
-    until(async () => {
+    vi.waitUntil(async () => {
       const { rows } = await pool.query<{ name: string; version: string; state: { entities: object } }>(
         'select name, version, state from rm_clients where client_id = $1',
         [CLIENT],
       );
       return rows[0] && Number(rows[0].version) === version ? rows[0] : undefined;
-    });
+    }, 10_000);
   const attributes = (state: { entities: object }) =>
     (state.entities as Record<string, { attributes: Record<string, unknown> }>)[`Client:${CLIENT}`]!
       .attributes;
