@@ -45,8 +45,31 @@ type Peer = {
   close: () => Promise<void>;
 };
 
-async function onboardPeer(url: string): Promise<Peer> {
-  const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE });
+/**
+ * Emmett's driver layer sets pg's process-wide parsers for bigint, json and jsonb when its pool starts
+ * (bigint to BigInt, its own JSON reader). Onboard's pool here keeps the parsers it runs with, and the
+ * process gets them back after the peer lines, so neither the comparison nor the benches after it run
+ * on Emmett's.
+ */
+const SHARED_PARSERS = [pg.types.builtins.INT8, pg.types.builtins.JSON, pg.types.builtins.JSONB];
+
+function ownParsers() {
+  const own = new Map(SHARED_PARSERS.map((oid) => [oid, pg.types.getTypeParser(oid, 'text')]));
+  return {
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        (format ?? 'text') === 'text' && own.has(oid)
+          ? own.get(oid)!
+          : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
+    restore: () => {
+      for (const [oid, parser] of own) pg.types.setTypeParser(oid, parser);
+    },
+  };
+}
+
+async function onboardPeer(url: string, types: pg.CustomTypesConfig): Promise<Peer> {
+  const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE, types });
   pool.on('error', () => undefined);
   await migrate(pool);
   const store = createPostgresEventStore({ pool, connectionString: url });
@@ -216,7 +239,8 @@ async function measure(peers: readonly [Peer, Peer]): Promise<[Figures, Figures]
 }
 
 export async function benchPeer(onboardUrl: string, emmettUrl: string, report: Report) {
-  const onboard = await onboardPeer(onboardUrl);
+  const parsers = ownParsers();
+  const onboard = await onboardPeer(onboardUrl, parsers.types);
   const emmett = await emmettPeer(emmettUrl);
   try {
     // Emmett creates its schema on first use: do that outside the timings.
@@ -243,6 +267,7 @@ export async function benchPeer(onboardUrl: string, emmettUrl: string, report: R
   } finally {
     await onboard.close();
     await emmett.close();
+    parsers.restore();
   }
 }
 
