@@ -36,13 +36,26 @@ function newestMtime(dir: string): number {
   return newest;
 }
 
+/** What the web bundle is built from: its own sources and the packages it imports rules and names from. */
+const WEB_SOURCES = [
+  'web/src',
+  'domain/src',
+  'events/src',
+  'api-contract/src',
+  'command-api/src',
+  'query-api/src',
+];
+
 /**
  * The app serves web/dist; `npm test` builds it first, but a lone `npm run test:e2e` after an edit
- * would test a stale bundle, so rebuild when any web source is newer than the build.
+ * would test a stale bundle, so rebuild when any source of the bundle is newer than the build.
  */
 export function ensureWebBuilt(): void {
   const built = join(WEB, 'dist', 'index.html');
-  const sources = Math.max(newestMtime(join(WEB, 'src')), statSync(join(WEB, 'index.html')).mtimeMs);
+  const sources = Math.max(
+    ...WEB_SOURCES.map((dir) => newestMtime(join(ROOT, dir))),
+    statSync(join(WEB, 'index.html')).mtimeMs,
+  );
   if (existsSync(built) && statSync(built).mtimeMs >= sources) return;
   execFileSync(
     process.execPath,

@@ -21,7 +21,7 @@ import { FINAL_STATUSES, type TaskStatus } from './status.ts';
  *   (ongoing-service-call).
  *
  * Estimated: the latest due date among the phase's tasks; a phase whose tasks have no due date is
- * estimated back from the policy's effective date by a fixed lead (PHASE_LEAD_DAYS); and never before the
+ * estimated back from the policy's effective date by a fixed lead (PHASE_LEAD_DAYS), and never before the
  * phase it follows (a client taken on late has plan tasks due after the enrollment lead). Go-live is the
  * effective date itself. Actual: when the phase's last task reached Done (the EIF task when the form was
  * signed; plan setup also needs a completed push, and counts from the later of the two); go-live, the
@@ -194,12 +194,14 @@ export function onboardingTimeline(input: TimelineInput): PolicyTimeline[] {
       const estimated =
         id === 'go-live'
           ? (effective ?? due)
-          : latest([
-              due ??
-                (effective ? format(addDays(parseISO(effective), -PHASE_LEAD_DAYS[id]), 'yyyy-MM-dd') : null),
-              // Phases come one after the other: none is expected before the one it follows.
+          : (due ??
+            // Without a due date, a guess back from the effective date; the phases come one after the
+            // other, so the guess is never before the phase it follows. A real due date stays as it is, so
+            // a phase whose tasks are overdue reads as late.
+            latest([
+              effective ? format(addDays(parseISO(effective), -PHASE_LEAD_DAYS[id]), 'yyyy-MM-dd') : null,
               phases.at(-1)?.estimated ?? null,
-            ]);
+            ]));
       let actual: string | null = null;
       if (previousReached && allDone) {
         const tasksDoneAt = latest(done.map((t) => t.doneAt));

@@ -67,7 +67,7 @@ describe('onboarding timeline', () => {
     expect(phase(input, 1, 'kickoff').estimated).toBeNull();
   });
 
-  it('never expects a phase before the one it follows; go-live stays on the effective date', () => {
+  it('never guesses a phase before the one it follows; due dates and go-live stay as they are', () => {
     // Taken on a month before the effective date: the plan tasks fall due after the enrollment lead.
     const input = {
       ...base,
@@ -84,6 +84,15 @@ describe('onboarding timeline', () => {
       ['Enrollment', '2027-01-05'],
       ['Go-live', '2027-01-01'],
     ]);
+    // A phase's own due date is not moved: its overdue tasks show it late, whatever the phase before.
+    const overdue = {
+      ...base,
+      tasks: [
+        task('kickoff-call', { dueDate: '2026-11-30' }),
+        task('company-profile', { dueDate: '2026-11-20' }),
+      ],
+    };
+    expect(phase(overdue, 0, 'company-information')).toMatchObject({ estimated: '2026-11-20', isLate: true });
   });
 
   it('reaches phases by when their tasks were done, the EIF by its signature, plan setup by a push', () => {
