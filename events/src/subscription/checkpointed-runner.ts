@@ -1,5 +1,4 @@
 import type pg from 'pg';
-import { prepareValue } from 'pg/lib/utils.js';
 import { statementBatch, type ProjectionTx } from './statement-batch.ts';
 import {
   START,
@@ -52,9 +51,7 @@ export type Logger = {
 
 const silent: Logger = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
-type Queryable = ProjectionTx;
-
-export async function readCheckpoint(db: Queryable, name: string, forUpdate = false): Promise<Position> {
+export async function readCheckpoint(db: ProjectionTx, name: string, forUpdate = false): Promise<Position> {
   await db.query('insert into checkpoints (name) values ($1) on conflict do nothing', [name]);
   const { rows } = await db.query<{ commit_position: string; prepare_position: string }>(
     `select commit_position, prepare_position from checkpoints where name = $1${forUpdate ? ' for update' : ''}`,
@@ -64,7 +61,7 @@ export async function readCheckpoint(db: Queryable, name: string, forUpdate = fa
   return { commit: BigInt(row.commit_position), prepare: BigInt(row.prepare_position) };
 }
 
-async function writeCheckpoint(db: Queryable, name: string, position: Position, recordedAt: Date | null) {
+async function writeCheckpoint(db: ProjectionTx, name: string, position: Position, recordedAt: Date | null) {
   await db.query(
     `update checkpoints set commit_position = $2, prepare_position = $3, last_event_recorded_at = $4,
        updated_at = now() where name = $1`,
@@ -172,7 +169,6 @@ async function applyTogether(pool: pg.Pool, batches: readonly Batch[]) {
     const isSynchronous = batches.some((batch) => batch.consumer.react);
     const statements = statementBatch(
       tx,
-      prepareValue,
       `begin; set local synchronous_commit to ${isSynchronous ? 'on' : 'off'}`,
     );
     const staged = batches.map((batch) => batch.kept?.stage());

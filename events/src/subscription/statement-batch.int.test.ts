@@ -1,5 +1,4 @@
 import pg from 'pg';
-import { prepareValue } from 'pg/lib/utils.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migratedDatabase } from '@onboard/testing/db';
 import { statementBatch } from './statement-batch.ts';
@@ -45,7 +44,7 @@ describe('a batch of statements in one transaction', () => {
   it('sends the writes with the next read, which sees them, and the rest with the commit', async () => {
     const { tx, sent } = await counted();
     try {
-      const batch = statementBatch(tx, prepareValue, 'begin');
+      const batch = statementBatch(tx, 'begin');
       await batch.client.query(insert, values('batched'));
       await batch.client.query('update kept set n = n + 1 where k = $1', ['batched']);
       expect(sent).toEqual([]);
@@ -73,7 +72,7 @@ describe('a batch of statements in one transaction', () => {
   it('fails at the statement a kept write is sent with, and nothing it wrote commits', async () => {
     const { tx } = await counted();
     try {
-      const batch = statementBatch(tx, prepareValue, 'begin');
+      const batch = statementBatch(tx, 'begin');
       await batch.client.query(insert, values('first'));
       await batch.client.query(insert, values('first')); // the primary key refuses it, later
       await expect(batch.close('commit')).rejects.toThrow(/duplicate key/);

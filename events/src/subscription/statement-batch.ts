@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { prepareValue } from 'pg/lib/utils.js';
 
 /** Turns one parameter's value into PostgreSQL text, as the driver would send it (pg's `prepareValue`). */
 export type PrepareValue = (value: unknown) => string | Buffer | null;
@@ -48,7 +49,7 @@ const RETURNING = /\breturning\b/i;
  * read sees every write before it; an error in a kept write fails the statement it is sent with, and so
  * the transaction.
  */
-export function statementBatch(tx: pg.PoolClient, prepare: PrepareValue, opening: string) {
+export function statementBatch(tx: pg.PoolClient, opening: string) {
   let pending: string[] = [opening];
   const send = async (last: string) => {
     const text = [...pending, last].join(';\n');
@@ -60,7 +61,7 @@ export function statementBatch(tx: pg.PoolClient, prepare: PrepareValue, opening
     query: (async (first: string | pg.QueryConfig, second?: unknown[]) => {
       const text = typeof first === 'string' ? first : first.text;
       const values = (typeof first === 'string' ? second : (first.values ?? second)) ?? [];
-      const statement = inlineParameters(text, values, prepare, (s) => tx.escapeLiteral(s));
+      const statement = inlineParameters(text, values, prepareValue, (s) => tx.escapeLiteral(s));
       if (WRITE.test(text) && !RETURNING.test(text)) {
         pending.push(statement);
         return { command: '', rowCount: null, oid: 0, fields: [], rows: [] };
