@@ -62,7 +62,7 @@ import { createUserAdminQueries } from '@onboard/query-api/users';
 import { evidencePackRoutes } from '@onboard/query-api/evidence-pack';
 import { completedFormsForEvidence } from '@onboard/query-api/onboarding-forms/evidence';
 import { carrierCertificateSource } from './evidence/carrier-certificate.ts';
-import { analyticsBodyParser, analyticsCommandRoutes } from '@onboard/command-api/analytics';
+import { analyticsIntake, analyticsCommandRoutes } from '@onboard/command-api/analytics';
 import { analyticsQueryRoutes } from '@onboard/query-api/analytics';
 import { segmentForwarder } from './analytics/segment.ts';
 import { projections } from '@onboard/projections';
@@ -308,16 +308,25 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
   app.use(explorerPublicHostGuard({ hosts: config.explorerPublicHosts, webDist: config.webDist }));
   app.use(cookieParser());
   // Analytics accepts anonymous batches, so its body limit is its own and far smaller (checked first).
-  app.use('/api/analytics/events', analyticsBodyParser);
+  // It is counted per address (anonymous or not) before the body is read.
+  app.use('/api/analytics/events', analyticsIntake(identity.deps.throttle));
   // The error-reporting tunnel takes the SDK's text envelopes without a CSRF header (error-reporting/).
   const errorReporter = createErrorReporter({
     pool,
     dsn: config.sentryDsn,
     release: config.release,
     logger,
+    maxBytes: config.anonymousTables.errorReportsMaxBytes,
   });
   if (has('command-api') || has('query-api'))
-    app.use(errorReportingRoutes({ pool, authenticate: identity.authenticate, reporter: errorReporter }));
+    app.use(
+      errorReportingRoutes({
+        pool,
+        authenticate: identity.authenticate,
+        reporter: errorReporter,
+        throttle: identity.deps.throttle,
+      }),
+    );
   app.use('/api', express.json({ limit: '1mb' }));
   app.use('/api', jsonBodyHygiene);
   app.use('/api', csrfProtection);
@@ -411,6 +420,7 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
         ...commandDeps,
         pool,
         forward: segmentForwarder(config.platform.analytics, logger),
+        maxBytes: config.anonymousTables.analyticsMaxBytes,
       }),
     );
     app.use(documentCommandRoutes({ authenticate, documents, newId: randomUUID }));

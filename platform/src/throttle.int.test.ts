@@ -282,4 +282,30 @@ describe('throttling: sign-in, MFA, reset, activation and the anonymous Explorer
     // Another visitor still chats.
     expect((await (await clientAt(replica.url)).post(conversations, {})).status).toBe(201);
   });
+
+  it('refuses an anonymous lead whose fields are longer than any real one, before it is kept', async () => {
+    const visitor = await clientAt(app.url);
+    const lead = {
+      explorerPageId: DEMO_EXPLORER_PAGE_ID,
+      email: 'lead@example.com',
+      firstName: 'Lee',
+      lastName: 'Dunn',
+      city: 'Austin',
+      state: 'TX',
+      phone: '5125550100',
+      externalUser: 'employer',
+      employerName: 'Acme',
+    };
+    const huge = await visitor.post('/api/explorer-pages/lead-generation/send', {
+      ...lead,
+      explorerPageId: 'x'.repeat(500_000),
+    });
+    expect(huge.status).toBe(400);
+    const tooMany = await visitor.post(`/api/explorer-pages/${DEMO_EXPLORER_PAGE_ID}/email-benefits`, {
+      email: 'me@example.com',
+      benefits: Array.from({ length: 5_000 }, (_, i) => `plan-${i}`),
+    });
+    expect(tooMany.status).toBe(400);
+    expect((await visitor.post('/api/explorer-pages/lead-generation/send', lead)).status).toBe(201);
+  });
 });
