@@ -70,10 +70,10 @@ import { busPublisher, clientBaseWorker, clientNotificationsWorker } from '@onbo
 import { createPostgresBus } from './bus/postgres-bus.ts';
 import { migrate, pendingMigrations } from './database/migrations.ts';
 import type { AppConfig } from './config.ts';
-import { apiNotFound, errorMiddleware, securityHeaders } from './http/errors.ts';
+import { apiNotFound, errorMiddleware, securityHeaders, sendProblem } from './http/errors.ts';
 import { clientStandingGate } from './http/client-standing.ts';
 import { allContracts } from './http/contracts.ts';
-import { jsonBodyHygiene, requestHygiene } from './http/hygiene.ts';
+import { jsonBodyBytes, jsonBodyHygiene, requestHygiene } from './http/hygiene.ts';
 import { anyReachable, maintenancePayload, RETRY_AFTER_SECONDS, type Dependency } from './http/outage.ts';
 import { buildOpenApiDocument } from './http/openapi.ts';
 import { createErrorReporter } from './error-reporting/reporter.ts';
@@ -206,7 +206,7 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
   app.use((_req, res, next) => {
     if (phase !== 'starting') return next();
     res.setHeader('Retry-After', '1');
-    res.status(503).json({ status: 503, code: 'STARTING', message: 'The service is starting.' });
+    sendProblem(res, 503, 'STARTING', 'The service is starting.');
   });
   const server: Server = await new Promise((done, fail) => {
     const s = app.listen(config.port, config.host, () => done(s));
@@ -309,7 +309,7 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
   app.use(cookieParser());
   // Analytics accepts anonymous batches, so its body limit is its own and far smaller (checked first).
   // It is counted per address (anonymous or not) before the body is read.
-  app.use('/api/analytics/events', analyticsIntake(identity.deps.throttle));
+  app.use('/api/analytics/events', analyticsIntake(identity.deps.throttle, jsonBodyBytes));
   // The error-reporting tunnel takes the SDK's text envelopes without a CSRF header (error-reporting/).
   const errorReporter = createErrorReporter({
     pool,
@@ -327,7 +327,7 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
         throttle: identity.deps.throttle,
       }),
     );
-  app.use('/api', express.json({ limit: '1mb' }));
+  app.use('/api', express.json({ limit: '1mb', verify: jsonBodyBytes }));
   app.use('/api', jsonBodyHygiene);
   app.use('/api', csrfProtection);
   // A deleted client is gone for everyone, an archived one for all but staff, on every client call.

@@ -26,19 +26,20 @@ export type AnalyticsCommandDeps = Pick<CommandDeps, 'authenticate' | 'now'> & {
 
 export const DEFAULT_ANALYTICS_MAX_BYTES = 256 * 1024 * 1024;
 
-const analyticsBodyParser: RequestHandler = express.json({ limit: ANALYTICS_BODY_LIMIT_BYTES });
-
 /**
  * What POST /api/analytics/events goes through before the API's own parser (1 MB): a count per address
  * (anyone may send), then its own, far smaller body parser, so an oversized body is a 413 before it is
  * read whole.
  */
-export function analyticsIntake(throttle: Pick<Throttle, 'consume'>): RequestHandler[] {
+export function analyticsIntake(
+  throttle: Pick<Throttle, 'consume'>,
+  verify?: NonNullable<Parameters<typeof express.json>[0]>['verify'],
+): RequestHandler[] {
   const count: RequestHandler = (req, res, next) => {
     if (req.method !== 'POST') return next();
     throttle.consume(res, ['analyticsAddress', addressOf(req)]).then(() => next(), next);
   };
-  return [count, analyticsBodyParser];
+  return [count, express.json({ limit: ANALYTICS_BODY_LIMIT_BYTES, verify })];
 }
 
 /** Refuses by the declared length too, whichever parser ran first. */
