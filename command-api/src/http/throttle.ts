@@ -13,7 +13,10 @@ export type Limit = { points: number; seconds: number };
  */
 export type ThrottleScope =
   | 'signInAddress'
+  | 'signInAccountAddress'
   | 'signInAccount'
+  | 'signInLinkAddress'
+  | 'signInLinkAccount'
   | 'mfaAddress'
   | 'mfaAccount'
   | 'passwordResetAddress'
@@ -36,7 +39,13 @@ const MINUTES = 60;
  */
 export const DEFAULT_THROTTLE_LIMITS: ThrottleLimits = {
   signInAddress: { points: 50, seconds: 15 * MINUTES },
-  signInAccount: { points: 10, seconds: 15 * MINUTES },
+  // Wrong passwords for one account from one address: what holds a guesser, never the owner elsewhere.
+  signInAccountAddress: { points: 10, seconds: 15 * MINUTES },
+  // For one account from everywhere: a slow-down that the owner gets past with an e-mailed sign-in link.
+  signInAccount: { points: 30, seconds: 15 * MINUTES },
+  // Sign-in links asked for: each sends an e-mail.
+  signInLinkAddress: { points: 20, seconds: 60 * MINUTES },
+  signInLinkAccount: { points: 10, seconds: 60 * MINUTES },
   mfaAddress: { points: 50, seconds: 15 * MINUTES },
   mfaAccount: { points: 10, seconds: 15 * MINUTES },
   passwordResetAddress: { points: 20, seconds: 60 * MINUTES },
@@ -85,8 +94,16 @@ export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
 }
 
 export class TooManyAttemptsError extends AppError {
-  constructor(readonly retryAfterSeconds: number) {
-    super(429, TOO_MANY_ATTEMPTS, tooManyAttemptsMessage(retryAfterSeconds), { retryAfterSeconds });
+  constructor(
+    readonly retryAfterSeconds: number,
+    /** The limit that refused (not in the answer). */
+    readonly scope: ThrottleScope | null = null,
+    details: Record<string, unknown> = {},
+  ) {
+    super(429, TOO_MANY_ATTEMPTS, tooManyAttemptsMessage(retryAfterSeconds), {
+      retryAfterSeconds,
+      ...details,
+    });
   }
 }
 
@@ -151,7 +168,7 @@ export function createThrottle(pool: pg.Pool, limits: ThrottleLimits): Throttle 
           if (!(refusal instanceof RateLimiterRes)) throw refusal;
           const retryAfterSeconds = Math.max(1, Math.ceil(refusal.msBeforeNext / 1000));
           res.setHeader('Retry-After', String(retryAfterSeconds));
-          throw new TooManyAttemptsError(retryAfterSeconds);
+          throw new TooManyAttemptsError(retryAfterSeconds, scope);
         }
       }
     },
