@@ -24,7 +24,7 @@ export type AnalyticsCommandDeps = Pick<CommandDeps, 'authenticate' | 'now'> & {
   maxBytes?: number;
 };
 
-export const DEFAULT_ANALYTICS_MAX_BYTES = 256 * 1024 * 1024;
+const DEFAULT_ANALYTICS_MAX_BYTES = 256 * 1024 * 1024;
 
 /**
  * What POST /api/analytics/events goes through before the API's own parser (1 MB): a count per address

@@ -46,9 +46,9 @@ export type ErrorReporter = {
 };
 
 /** The most the kept reports take together by default (ONBOARD_ERROR_REPORTS_MAX_MB). */
-export const DEFAULT_ERROR_REPORTS_MAX_BYTES = 64 * 1024 * 1024;
+const DEFAULT_ERROR_REPORTS_MAX_BYTES = 64 * 1024 * 1024;
 /** The largest event kept (its own bytes): the browser SDK's events are a few KB. */
-export const EVENT_LIMIT_BYTES = 64 * 1024;
+const EVENT_LIMIT_BYTES = 64 * 1024;
 
 const badEnvelope = (message: string) => new AppError(400, 'INVALID_ENVELOPE', message);
 

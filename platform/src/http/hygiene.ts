@@ -69,7 +69,7 @@ const isJsonType = (contentType: string | undefined) =>
 const charsetOf = (contentType: string | undefined) =>
   /;\s*charset\s*=\s*"?([^";\s]*)/i.exec(contentType ?? '')?.[1]?.toLowerCase() ?? null;
 
-export const NOT_UTF8 = 'The request body is not valid UTF-8';
+const NOT_UTF8 = 'The request body is not valid UTF-8';
 
 /** The JSON parser's `verify`: the raw bytes (after any Content-Encoding) must be valid UTF-8. */
 export function jsonBodyBytes(_req: IncomingMessage, _res: unknown, bytes: Buffer) {
