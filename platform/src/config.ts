@@ -88,6 +88,11 @@ export type AppConfig = {
    * them in the `error_reports` table for staff.
    */
   sentryDsn: string | null;
+  /**
+   * The byte caps of the tables anyone may write to, the oldest rows dropped past them:
+   * ONBOARD_ERROR_REPORTS_MAX_MB (default 64) and ONBOARD_ANALYTICS_MAX_MB (default 256).
+   */
+  anonymousTables: { errorReportsMaxBytes: number; analyticsMaxBytes: number };
   /** ONBOARD_RELEASE: the release error reports name. */
   release: string;
   /** The attempts allowed per window (ONBOARD_THROTTLE_*, e.g. ONBOARD_THROTTLE_SIGN_IN_ADDRESS=50/15m). */
@@ -112,6 +117,8 @@ export type AppConfig = {
 };
 
 export const WEB_DIST = resolve(import.meta.dirname, '../../web/dist');
+
+const MB = 1024 * 1024;
 
 export const DEFAULT_DEMO_PASSWORD = 'Lakeside-Demo-2026!';
 
@@ -251,6 +258,11 @@ export function loadConfig(env: NodeJS.ProcessEnv, embeddedDatabaseUrl?: string)
     sentryDsn: env.SENTRY_DSN?.trim() || null,
     release: env.ONBOARD_RELEASE?.trim() || 'onboard@dev',
     throttle: throttleLimitsFromEnv(env),
+    anonymousTables: {
+      errorReportsMaxBytes:
+        parsePositiveInt('ONBOARD_ERROR_REPORTS_MAX_MB', env.ONBOARD_ERROR_REPORTS_MAX_MB, 64) * MB,
+      analyticsMaxBytes: parsePositiveInt('ONBOARD_ANALYTICS_MAX_MB', env.ONBOARD_ANALYTICS_MAX_MB, 256) * MB,
+    },
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     evidenceCertificate: parseEvidenceCertificate(env, isDistributed),
   };

@@ -314,6 +314,15 @@ describe('EIF lifecycle over HTTP', () => {
     expect(first.body.total).toBe(events.length);
     const second = await staff.get(`${client}/eif/history?limit=1&before=${first.body.nextBefore}`);
     expect(second.body.entries[0].revision).toBeLessThan(first.body.entries[0].revision);
+    // A page size that is not a whole number from 1 to 100 is refused, never clamped.
+    for (const limit of ['NaN', 'abc', '0', '-1', '2.5', '101']) {
+      const refused = await staff.get(`${client}/eif/history?limit=${limit}`);
+      expect(refused.status, limit).toBe(400);
+      expect(refused.body, limit).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        validationError: { 'query.limit': 'limit must be a whole number from 1 to 100' },
+      });
+    }
     const before = await staff.get(`${client}/eif/history/${signedAt.revision - 1}`);
     expect(before.status).toBe(200);
     expect(before.body.form).toMatchObject({ taxId: '123456789', eifStatus: 'pre_sign', eifSignedAt: null });

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_THROTTLE_LIMITS } from '@onboard/command-api/throttle';
 import { freshDatabase } from '@onboard/testing/db';
 import { parseEnvelope, summarizeEvent } from '@onboard/domain/platform/sentry-envelope';
 import { startApp, type RunningApp } from './app.ts';
@@ -110,6 +111,89 @@ describe('error reporting kept here (no DSN configured)', () => {
     expect(report).toMatchObject({ level: 'error', levelLabel: 'Error', source: 'server' });
     expect(report.message).toMatch(/rm_resources/);
     expect(report.url).toContain(`/api/clients/${DEMO_CLIENT_ID}/resources`);
+  });
+});
+
+describe('the anonymous tunnel: one event per envelope, counted per address, the table capped by bytes', () => {
+  let app: RunningApp;
+  const MAX_BYTES = 60_000;
+
+  beforeAll(async () => {
+    app = await startApp(
+      embeddedTestConfig(await freshDatabase('error_reports_capped'), {
+        webDist: null,
+        seedDemoData: false,
+        anonymousTables: { errorReportsMaxBytes: MAX_BYTES, analyticsMaxBytes: 1024 * 1024 },
+      }),
+    );
+  });
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  const from = (address: string, body: string) =>
+    fetch(`${app.url}/api/sentry`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain;charset=UTF-8', 'x-forwarded-for': address },
+      body,
+    });
+  const kept = async () =>
+    (
+      await app.pool.query<{ message: string; event: string; size_bytes: number }>(
+        'select message, event, size_bytes from error_reports order by report_id',
+      )
+    ).rows;
+
+  it('keeps the envelope’s one event, its own bytes only, and refuses an envelope of many events', async () => {
+    // One event beside a large attachment: the row holds the event, not the envelope.
+    const single = envelope(LOCAL_DSN, 'beside an attachment');
+    const attachment = 'y'.repeat(100_000);
+    const withAttachment = [
+      single,
+      JSON.stringify({ type: 'attachment', length: attachment.length, filename: 'big.txt' }),
+      attachment,
+    ].join('\n');
+    expect((await from('192.0.2.1', withAttachment)).status).toBe(200);
+    const [row] = await kept();
+    expect(row!.message).toBe('Error: beside an attachment');
+    expect(row!.event).toBe(single.split('\n')[2]);
+    expect(row!.event.length).toBeLessThan(1_000);
+
+    // The disk filler: one envelope, 150 copies of its event item.
+    const lines = envelope(LOCAL_DSN, 'again and again').split('\n');
+    const many = [lines[0], ...Array.from({ length: 150 }, () => `${lines[1]}\n${lines[2]}`)].join('\n');
+    const refused = await from('192.0.2.1', many);
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ code: 'INVALID_ENVELOPE' });
+    expect(await kept()).toHaveLength(1);
+
+    // An event over 64 KB is refused whole.
+    const big = await from('192.0.2.1', envelope(LOCAL_DSN, 'z'.repeat(70 * 1024)));
+    expect(big.status).toBe(413);
+    expect(await kept()).toHaveLength(1);
+  });
+
+  it('drops the oldest reports once the kept ones pass the byte cap', async () => {
+    const padding = { extra: { note: 'p'.repeat(8_000) } };
+    for (let i = 0; i < 10; i++)
+      expect((await from('192.0.2.2', envelope(LOCAL_DSN, `filler ${i}`, padding))).status).toBe(200);
+    await new Promise((done) => setTimeout(done, 1_100));
+    expect((await from('192.0.2.2', envelope(LOCAL_DSN, 'newest', padding))).status).toBe(200);
+    const rows = await kept();
+    expect(rows.reduce((sum, row) => sum + row.size_bytes, 0)).toBeLessThanOrEqual(MAX_BYTES);
+    expect(rows.at(-1)!.message).toBe('Error: newest');
+    expect(rows.map((row) => row.message)).not.toContain('Error: filler 0');
+  });
+
+  it('answers 429 with Retry-After once an address has sent its envelopes', async () => {
+    const limit = DEFAULT_THROTTLE_LIMITS.errorReportAddress;
+    for (let i = 0; i < limit.points; i++)
+      expect((await from('192.0.2.3', envelope(LOCAL_DSN, `loop ${i}`))).status).toBe(200);
+    const over = await from('192.0.2.3', envelope(LOCAL_DSN, 'one more'));
+    expect(over.status).toBe(429);
+    expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await over.json()).toMatchObject({ code: 'TOO_MANY_ATTEMPTS' });
+    expect((await from('192.0.2.4', envelope(LOCAL_DSN, 'someone else'))).status).toBe(200);
   });
 });
 

@@ -154,6 +154,95 @@ describe('the input-hygiene layer', () => {
     expect(gzip.body).toMatchObject({ code: 'INVALID_CREDENTIALS' });
   });
 
+  it('answers a malformed JSON body and a too-large one as problem+json, like every other error', async () => {
+    const malformed = await raw('POST', '/api/auth/sign-in', {
+      headers: { 'content-type': 'application/json' },
+      body: '{"username": ',
+    });
+    expect(malformed.status).toBe(400);
+    expect(malformed.contentType).toBe('application/problem+json; charset=utf-8');
+    expect(malformed.body).toEqual({
+      type: 'about:blank',
+      title: 'The request body is not valid JSON',
+      status: 400,
+      code: 'MALFORMED_JSON',
+      message: 'The request body is not valid JSON',
+    });
+    const tooLarge = await raw('POST', '/api/auth/sign-in', {
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'x', password: 'p'.repeat(1_100_000) }),
+    });
+    expect(tooLarge.status).toBe(413);
+    expect(tooLarge.contentType).toBe('application/problem+json; charset=utf-8');
+    expect(tooLarge.body).toMatchObject({ type: 'about:blank', title: 'The request body is too large' });
+    // The anonymous analytics call has its own, smaller limit: the same answer.
+    const analytics = await raw('POST', '/api/analytics/events', {
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        events: [{ kind: 'page', event: 'page', properties: { x: 'y'.repeat(40_000) } }],
+      }),
+    });
+    expect(analytics.status).toBe(413);
+    expect(analytics.contentType).toBe('application/problem+json; charset=utf-8');
+    expect(analytics.body).toMatchObject({ type: 'about:blank', code: 'PAYLOAD_TOO_LARGE' });
+    // No route, and no CSRF token: problem+json too.
+    const missing = await raw('GET', '/api/no-such-route');
+    expect(missing.contentType).toBe('application/problem+json; charset=utf-8');
+    expect(missing.body).toMatchObject({ type: 'about:blank', status: 404 });
+    const noCsrf = await fetch(`${app.url}/api/auth/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(noCsrf.headers.get('content-type')).toBe('application/problem+json; charset=utf-8');
+    expect(await noCsrf.json()).toMatchObject({ type: 'about:blank', title: 'invalid csrf token' });
+  });
+
+  it('refuses every charset but UTF-8, and a JSON body that is not valid UTF-8', async () => {
+    const body = JSON.stringify({ username: 'nobody@onboard.example', password: 'x' });
+    for (const charset of ['utf-7', 'UTF-16', 'utf-32le', 'iso-8859-1']) {
+      const res = await raw('POST', '/api/auth/sign-in', {
+        headers: { 'content-type': `application/json; charset=${charset}` },
+        body,
+      });
+      expect(res.status, charset).toBe(415);
+      expect(res.body).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
+    }
+    for (const charset of ['utf-8', 'UTF-8', '"utf-8"']) {
+      const res = await raw('POST', '/api/auth/sign-in', {
+        headers: { 'content-type': `application/json; charset=${charset}` },
+        body,
+      });
+      expect(res.status, charset).toBe(401);
+    }
+    // A lone continuation byte and an overlong encoding inside a string: refused, not stored as U+FFFD.
+    for (const bad of [Buffer.from([0x80]), Buffer.from([0xc0, 0xaf])]) {
+      const bytes = Buffer.concat([
+        Buffer.from('{"username":"nobody'),
+        bad,
+        Buffer.from('@onboard.example","password":"x"}'),
+      ]);
+      const res = await raw('POST', '/api/auth/sign-in', {
+        headers: { 'content-type': 'application/json' },
+        body: bytes,
+      });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        validationError: { body: 'The request body is not valid UTF-8' },
+      });
+    }
+    const analytics = await raw('POST', '/api/analytics/events', {
+      headers: { 'content-type': 'application/json' },
+      body: Buffer.concat([
+        Buffer.from('{"events":[{"kind":"page","event":"p'),
+        Buffer.from([0xff]),
+        Buffer.from('"}]}'),
+      ]),
+    });
+    expect(analytics.status).toBe(400);
+  });
+
   it('never answers a PostgreSQL data error as 500', async () => {
     // A value the validation lets through but PostgreSQL refuses (class 22) reaches the error middleware.
     const before = logged.length;

@@ -118,10 +118,78 @@ describe('throttling: sign-in, MFA, reset, activation and the anonymous Explorer
     const other = await createUser();
     const mixed = await clientAt(app.url);
     mixed.api.cookies.set('onboard_device', owner.api.cookies.get('onboard_device')!);
-    for (let i = 0; i < DEFAULT_THROTTLE_LIMITS.signInAccount.points; i++)
+    for (let i = 0; i < DEFAULT_THROTTLE_LIMITS.signInAccountAddress.points; i++)
       expect((await signInAttempt(mixed, other.email, WRONG)).status).toBe(401);
     expect((await signInAttempt(mixed, other.email, WRONG)).status).toBe(429);
   });
+
+  it('holds one address’s wrong passwords for an account there, not the owner signing in elsewhere', async () => {
+    const { email } = await createUser();
+    const guesser = await clientAt(app.url);
+    const limit = DEFAULT_THROTTLE_LIMITS.signInAccountAddress;
+    for (let i = 0; i < limit.points; i++)
+      expect((await signInAttempt(guesser, email, WRONG)).status).toBe(401);
+    expectTooMany(await signInAttempt(guesser, email, PASSWORD), limit.seconds);
+    // The owner, from their own address (either replica), goes on to the second factor.
+    expect((await signInAttempt(await clientAt(app.url), email, PASSWORD)).body.status).toBe('MFA_ENROLL');
+    expect((await signInAttempt(await clientAt(replica.url), email, PASSWORD)).body.status).toBe(
+      'MFA_ENROLL',
+    );
+  });
+
+  it('lets the owner past the account’s slow-down with an e-mailed single-use sign-in link, which still asks the code', async () => {
+    const { email } = await createUser();
+    const owner = await clientAt(app.url);
+    await owner.api.signIn(email, PASSWORD); // enrols the authenticator
+    const limit = DEFAULT_THROTTLE_LIMITS.signInAccount;
+    // Guessers from many addresses run up the account's count.
+    for (let i = 0; i < limit.points; i++)
+      expect((await signInAttempt(await clientAt(app.url), email, WRONG)).status).toBe(401);
+    const held = await signInAttempt(owner, email, PASSWORD);
+    expectTooMany(held, limit.seconds);
+    expect(held.body).toMatchObject({ signInLink: true });
+
+    expect((await owner.post('/api/auth/sign-in-link', { username: email })).status).toBe(204);
+    // An unknown address is answered alike, and sends nothing.
+    expect((await owner.post('/api/auth/sign-in-link', { username: 'nobody@example.com' })).status).toBe(204);
+    const mail = await eventually(async () => {
+      const { rows } = await app.pool.query<{ subject: string; body: string }>(
+        'select subject, body from rm_emails where "to" = $1 order by created_at desc limit 1',
+        [email],
+      );
+      expect(rows[0]?.subject).toBe('Your Onboard sign-in link');
+      return rows[0]!;
+    });
+    const token = decodeURIComponent(/\/login\?signInLink=([^\s]+)/.exec(mail.body)![1]!);
+
+    // The link leads to the second factor, never past it (on either replica), and works once.
+    const onReplica = await clientAt(replica.url, owner.address);
+    const step = await onReplica.post('/api/auth/sign-in-link/redeem', { token });
+    expect(step.status).toBe(200);
+    expect(step.body.status).toBe('MFA_REQUIRED');
+    const again = await owner.post('/api/auth/sign-in-link/redeem', { token });
+    expect(again.status).toBe(404);
+    expect(again.body).toMatchObject({ code: 'EXPIRED_LINK' });
+    const challenge = await onReplica.post('/api/auth/mfa/challenge', {
+      stateToken: step.body.stateToken,
+      factorId: 'totp',
+    });
+    const wrongCode = await onReplica.post('/api/auth/mfa/verify', {
+      stateToken: challenge.body.stateToken,
+      passCode: (await owner.api.totpFor(email)) === '111111' ? '222222' : '111111',
+    });
+    expect(wrongCode.status).toBe(401);
+    const verified = await onReplica.post('/api/auth/mfa/verify', {
+      stateToken: challenge.body.stateToken,
+      passCode: await owner.api.totpFor(email, new Date(Date.now() + 30_000)),
+    });
+    expect(verified.body.status).toBe('SUCCESS');
+    expect(
+      (await onReplica.post('/api/users/authenticated', { sessionToken: verified.body.sessionToken })).status,
+    ).toBe(200);
+    // A password link is never a sign-in link, nor the other way round.
+    expect((await owner.post('/api/users/password-upsert', { token, password: PASSWORD })).status).toBe(404);
+  }, 60_000);
 
   it('counts per address across accounts, and a second replica shares the count', async () => {
     const limit = DEFAULT_THROTTLE_LIMITS.signInAddress;
@@ -145,7 +213,7 @@ describe('throttling: sign-in, MFA, reset, activation and the anonymous Explorer
     const { email } = await createUser();
     const client = await clientAt(app.url);
     for (let round = 0; round < 3; round++) {
-      for (let i = 0; i < DEFAULT_THROTTLE_LIMITS.signInAccount.points - 1; i++)
+      for (let i = 0; i < DEFAULT_THROTTLE_LIMITS.signInAccountAddress.points - 1; i++)
         expect((await signInAttempt(client, email, WRONG)).status).toBe(401);
       // Nine wrong passwords neither lock nor throttle: the right one goes on to the second factor.
       expect((await signInAttempt(client, email, PASSWORD)).body.status).toBe('MFA_ENROLL');
@@ -281,5 +349,31 @@ describe('throttling: sign-in, MFA, reset, activation and the anonymous Explorer
     expectTooMany(await sameAddress.post(conversations, {}), limit.seconds);
     // Another visitor still chats.
     expect((await (await clientAt(replica.url)).post(conversations, {})).status).toBe(201);
+  });
+
+  it('refuses an anonymous lead whose fields are longer than any real one, before it is kept', async () => {
+    const visitor = await clientAt(app.url);
+    const lead = {
+      explorerPageId: DEMO_EXPLORER_PAGE_ID,
+      email: 'lead@example.com',
+      firstName: 'Lee',
+      lastName: 'Dunn',
+      city: 'Austin',
+      state: 'TX',
+      phone: '5125550100',
+      externalUser: 'employer',
+      employerName: 'Acme',
+    };
+    const huge = await visitor.post('/api/explorer-pages/lead-generation/send', {
+      ...lead,
+      explorerPageId: 'x'.repeat(500_000),
+    });
+    expect(huge.status).toBe(400);
+    const tooMany = await visitor.post(`/api/explorer-pages/${DEMO_EXPLORER_PAGE_ID}/email-benefits`, {
+      email: 'me@example.com',
+      benefits: Array.from({ length: 5_000 }, (_, i) => `plan-${i}`),
+    });
+    expect(tooMany.status).toBe(400);
+    expect((await visitor.post('/api/explorer-pages/lead-generation/send', lead)).status).toBe(201);
   });
 });

@@ -1,5 +1,5 @@
 export {
-  analyticsBodyParser,
+  analyticsIntake,
   analyticsCommandRoutes,
   type AnalyticsCommandDeps,
   type AnalyticsEvent,

@@ -43,11 +43,13 @@ export const recordAnalyticsEvents = defineRoute({
   tag: 'analytics',
   summary:
     'Record a batch of analytics events (when no Segment write key is configured); signed in or not, ' +
-    `bodies over ${ANALYTICS_BODY_LIMIT_BYTES / 1024} KB are refused`,
+    `bodies over ${ANALYTICS_BODY_LIMIT_BYTES / 1024} KB are refused, batches are counted per address ` +
+    '(ONBOARD_THROTTLE_ANALYTICS_ADDRESS) and the oldest events dropped past the table’s byte cap',
   request: { body: AnalyticsBatch },
   responses: {
     202: json(z.object({ accepted: z.number().int() }), 'The events are stored'),
     400: problem('A malformed batch'),
     413: problem('The body is too large'),
+    429: problem('TOO_MANY_ATTEMPTS: too many batches from this address; Retry-After gives the seconds'),
   },
 });

@@ -1,7 +1,9 @@
 import express, { Router, type RequestHandler } from 'express';
 import type pg from 'pg';
 import { mount } from '@onboard/api-contract/express';
+import { AppError } from '@onboard/domain';
 import type { CommandDeps } from '../http/context.ts';
+import { addressOf, tableCap, type Throttle } from '../http/throttle.ts';
 import { ANALYTICS_BODY_LIMIT_BYTES, recordAnalyticsEvents } from './routes.contract.ts';
 
 /** One event as the portal keeps it and forwards it. */
@@ -18,22 +20,32 @@ export type AnalyticsCommandDeps = Pick<CommandDeps, 'authenticate' | 'now'> & {
   pool: pg.Pool;
   /** A Segment-compatible API the events go on to (platform/src/analytics/segment.ts); null: none. */
   forward?: ((events: readonly AnalyticsEvent[]) => void) | null;
+  /** The most the kept events may take together; the oldest go first (256 MB by default). */
+  maxBytes?: number;
 };
 
+const DEFAULT_ANALYTICS_MAX_BYTES = 256 * 1024 * 1024;
+
 /**
- * The body parser of POST /api/analytics/events, mounted before the API's own (1 MB) so an anonymous
- * caller's oversized body is a 413 before it is read whole.
+ * What POST /api/analytics/events goes through before the API's own parser (1 MB): a count per address
+ * (anyone may send), then its own, far smaller body parser, so an oversized body is a 413 before it is
+ * read whole.
  */
-export const analyticsBodyParser: RequestHandler = express.json({ limit: ANALYTICS_BODY_LIMIT_BYTES });
+export function analyticsIntake(
+  throttle: Pick<Throttle, 'consume'>,
+  verify?: NonNullable<Parameters<typeof express.json>[0]>['verify'],
+): RequestHandler[] {
+  const count: RequestHandler = (req, res, next) => {
+    if (req.method !== 'POST') return next();
+    throttle.consume(res, ['analyticsAddress', addressOf(req)]).then(() => next(), next);
+  };
+  return [count, express.json({ limit: ANALYTICS_BODY_LIMIT_BYTES, verify })];
+}
 
 /** Refuses by the declared length too, whichever parser ran first. */
-const declaredLengthLimit: RequestHandler = (req, res, next) => {
-  if (Number(req.headers['content-length'] ?? 0) > ANALYTICS_BODY_LIMIT_BYTES) {
-    res
-      .status(413)
-      .json({ status: 413, code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large' });
-    return;
-  }
+const declaredLengthLimit: RequestHandler = (req, _res, next) => {
+  if (Number(req.headers['content-length'] ?? 0) > ANALYTICS_BODY_LIMIT_BYTES)
+    return next(new AppError(413, 'PAYLOAD_TOO_LARGE', 'The request body is too large'));
   next();
 };
 
@@ -44,6 +56,7 @@ const declaredLengthLimit: RequestHandler = (req, res, next) => {
  */
 export function analyticsCommandRoutes(deps: AnalyticsCommandDeps): Router {
   const router = Router();
+  const trim = tableCap(deps.pool, 'analytics_events', 'id', deps.maxBytes ?? DEFAULT_ANALYTICS_MAX_BYTES);
   mount(
     router,
     recordAnalyticsEvents,
@@ -60,12 +73,14 @@ export function analyticsCommandRoutes(deps: AnalyticsCommandDeps): Router {
         userId: actor?.userId ?? null,
       }));
       await deps.pool.query(
-        `insert into analytics_events (kind, event, properties, user_id, anonymous_id, occurred_at)
-         select e.kind, e.event, e.properties, e."userId", e."anonymousId", e."occurredAt"
+        `insert into analytics_events (kind, event, properties, user_id, anonymous_id, occurred_at, size_bytes)
+         select e.kind, e.event, e.properties, e."userId", e."anonymousId", e."occurredAt",
+           octet_length(e.properties::text) + octet_length(e.event) + coalesce(octet_length(e."anonymousId"), 0)
          from jsonb_to_recordset($1::jsonb) as e(kind text, event text, properties jsonb, "userId" text,
            "anonymousId" text, "occurredAt" timestamptz)`,
         [JSON.stringify(kept)],
       );
+      await trim();
       deps.forward?.(kept);
       res.status(202).json({ accepted: events.length });
     },

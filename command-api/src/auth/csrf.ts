@@ -17,5 +17,9 @@ export const csrfProtection: RequestHandler = (req, res, next) => {
   const b = Buffer.from(header ?? '');
   const matches = cookie !== null && a.length === b.length && timingSafeEqual(a, b);
   if (matches) return next();
-  res.status(403).json({ status: 403, code: 'INVALID_CSRF_TOKEN', message: 'invalid csrf token' });
+  const message = 'invalid csrf token';
+  res
+    .status(403)
+    .type('application/problem+json')
+    .json({ type: 'about:blank', title: message, status: 403, code: 'INVALID_CSRF_TOKEN', message });
 };

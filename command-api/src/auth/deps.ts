@@ -34,6 +34,8 @@ export const SESSION_HOURS = 8;
 export const DEVICE_DAYS = 30;
 export const ACTIVATION_LINK_DAYS = 7;
 export const RESET_LINK_HOURS = 1;
+/** How long an e-mailed sign-in link works (once). */
+export const SIGN_IN_LINK_MINUTES = 15;
 
 export const LOCKED_OUT_MESSAGE =
   'Your account is locked for security reasons. Please, try again in about 60 minutes';

@@ -8,7 +8,9 @@ import {
   HOUR,
   LOCK_MINUTES,
   MAX_FAILED_ATTEMPTS,
+  MINUTE,
   RESET_LINK_HOURS,
+  SIGN_IN_LINK_MINUTES,
   type AuthDeps,
 } from './deps.ts';
 import { hashPassword, storePassword } from './credentials.ts';
@@ -23,11 +25,20 @@ import {
 } from './users.ts';
 
 export type LinkPurpose = 'ACTIVATE' | 'REACTIVATE' | 'RESET_PASSWORD';
+/** A sign-in link: kept beside the password links, but it never sets a password nor describes itself. */
+type AnyLinkPurpose = LinkPurpose | 'SIGN_IN';
 
-const PAGE: Record<LinkPurpose, string> = {
+const PAGE: Record<AnyLinkPurpose, string> = {
   ACTIVATE: 'activate',
   REACTIVATE: 'reactivate',
   RESET_PASSWORD: 'reset',
+  SIGN_IN: 'login',
+};
+const TTL: Record<AnyLinkPurpose, number> = {
+  ACTIVATE: ACTIVATION_LINK_DAYS * DAY,
+  REACTIVATE: ACTIVATION_LINK_DAYS * DAY,
+  RESET_PASSWORD: RESET_LINK_HOURS * HOUR,
+  SIGN_IN: SIGN_IN_LINK_MINUTES * MINUTE,
 };
 
 export class ExpiredLinkError extends AppError {
@@ -43,15 +54,15 @@ async function activeUser(deps: AuthDeps, userId: string): Promise<UserProfile> 
 }
 
 /** A single-use link token: the e-mail carries it, the table keeps only its hash. */
-async function issueLink(deps: AuthDeps, user: UserProfile, purpose: LinkPurpose) {
+async function issueLink(deps: AuthDeps, user: UserProfile, purpose: AnyLinkPurpose) {
   const token = randomToken();
   const now = deps.now();
-  const ttl = purpose === 'RESET_PASSWORD' ? RESET_LINK_HOURS * HOUR : ACTIVATION_LINK_DAYS * DAY;
   await deps.pool.query(
     `insert into auth_link_tokens (token_hash, user_id, purpose, created_at, expires_at) values ($1, $2, $3, $4, $5)`,
-    [sha256(token), user.userId, purpose, now, new Date(now.getTime() + ttl)],
+    [sha256(token), user.userId, purpose, now, new Date(now.getTime() + TTL[purpose])],
   );
-  return `${deps.publicUrl().replace(/\/+$/, '')}/${PAGE[purpose]}?token=${encodeURIComponent(token)}`;
+  const parameter = purpose === 'SIGN_IN' ? 'signInLink' : 'token';
+  return `${deps.publicUrl().replace(/\/+$/, '')}/${PAGE[purpose]}?${parameter}=${encodeURIComponent(token)}`;
 }
 
 /**
@@ -143,6 +154,53 @@ export async function sendLockedEmail(deps: AuthDeps, userId: string) {
   });
 }
 
+/**
+ * 'Email me a sign-in link' (offered once an account's password sign-in is throttled): a single-use link
+ * for SIGN_IN_LINK_MINUTES that leads past the account's count to the second factor, which it still asks.
+ * Silent about unknown addresses; a user with no second factor set up gets none (the link alone would be
+ * one factor).
+ */
+export async function requestSignInLink(deps: AuthDeps, email: string) {
+  const found = await findActiveUserByEmail(deps.store, email);
+  if (!found) return;
+  const { rows } = await deps.pool.query<{ totp_secret: string | null }>(
+    'select totp_secret from auth_credentials where user_id = $1',
+    [found.user.userId],
+  );
+  if (!rows[0]?.totp_secret) return;
+  const user = found.user;
+  const link = await issueLink(deps, user, 'SIGN_IN');
+  await deps.emailSender.send({
+    to: [user.email],
+    subject: 'Your Onboard sign-in link',
+    body: [
+      `Hello ${user.firstName},`,
+      '',
+      'You asked for a link to sign in to Onboard: it takes you to the code from your authenticator app.',
+      link,
+      '',
+      `The link works once and expires in ${SIGN_IN_LINK_MINUTES} minutes. If you did not ask for it, ignore this e-mail: someone is trying passwords on your account, and the link is no use without your authenticator app.`,
+    ].join('\n'),
+    link,
+    clientId: null,
+    actor: { userId: user.userId, role: user.role },
+  });
+}
+
+/** Spends a sign-in link: the user it was for, or EXPIRED_LINK (unknown, used, expired). */
+export async function redeemSignInLink(deps: AuthDeps, token: string): Promise<UserProfile> {
+  const { rows } = await deps.pool.query<{ user_id: string }>(
+    `update auth_link_tokens set used_at = $2
+      where token_hash = $1 and purpose = 'SIGN_IN' and used_at is null and expires_at > $2
+      returning user_id`,
+    [sha256(token), deps.now()],
+  );
+  if (!rows[0]) throw new ExpiredLinkError();
+  const { state } = await loadUser(deps.store, rows[0].user_id);
+  if (state.status !== 'active') throw new ExpiredLinkError();
+  return state.user;
+}
+
 /** The public 'forgot password' call: silent about unknown addresses, so it cannot enumerate accounts. */
 export async function requestPasswordReset(deps: AuthDeps, email: string) {
   const found = await findActiveUserByEmail(deps.store, email);
@@ -170,9 +228,11 @@ export async function resetMfa(deps: AuthDeps, userId: string, actor: EventActor
   await executeUserCommand(deps, actor, userId, { type: 'ResetMfa', data: {} });
 }
 
+/** A password link (activation, reactivation, reset); a sign-in link is never one. */
 async function findLink(deps: AuthDeps, token: string) {
   const { rows } = await deps.pool.query<{ user_id: string; purpose: LinkPurpose }>(
-    'select user_id, purpose from auth_link_tokens where token_hash = $1 and used_at is null and expires_at > $2',
+    `select user_id, purpose from auth_link_tokens
+      where token_hash = $1 and used_at is null and expires_at > $2 and purpose <> 'SIGN_IN'`,
     [sha256(token), deps.now()],
   );
   return rows[0] ?? null;

@@ -184,6 +184,34 @@ export const upsertPasswordFromLink = defineRoute({
     429: tooManyAttempts,
   },
 });
+export const requestSignInLink = defineRoute({
+  method: 'post',
+  path: '/api/auth/sign-in-link',
+  tag: 'auth',
+  summary:
+    'E-mail a single-use sign-in link (always 204), offered once the account’s password sign-in is ' +
+    'throttled (a 429 with `signInLink: true`); the link still asks the second factor',
+  isSignedIn: false,
+  request: { body: z.object({ username: z.string().trim().min(1, 'Enter your e-mail').max(320) }) },
+  responses: {
+    204: noContent('Sent if the address belongs to a user with a second factor'),
+    429: tooManyAttempts,
+  },
+});
+export const redeemSignInLink = defineRoute({
+  method: 'post',
+  path: '/api/auth/sign-in-link/redeem',
+  tag: 'auth',
+  summary: 'Spend an e-mailed sign-in link: the next step is always the second factor (MFA_REQUIRED)',
+  isSignedIn: false,
+  request: { body: z.object({ token: z.string().min(1).max(256) }) },
+  responses: {
+    200: json(SignInStep, 'The next step'),
+    404: problem('EXPIRED_LINK: unknown, used or expired'),
+    429: tooManyAttempts,
+  },
+});
+
 export const requestPasswordResetEmail = defineRoute({
   method: 'post',
   path: '/api/users/reset-password/{email}',

@@ -4,7 +4,7 @@ import { isPasswordExpired } from '@onboard/domain/users/password-policy';
 import { mount } from '@onboard/api-contract/express';
 import { requireActor } from '../http/context.ts';
 import { readAuthenticatedUser } from './authenticated-user.ts';
-import { addressOf, accountKey, type ThrottleKey } from '../http/throttle.ts';
+import { addressOf, accountKey, TooManyAttemptsError, type ThrottleKey } from '../http/throttle.ts';
 import { isLocked, readCredentials, recordFailure, resetFailures, verifyPassword } from './credentials.ts';
 import {
   EXCHANGE_TOKEN_MINUTES,
@@ -15,7 +15,15 @@ import {
   PASSWORD_EXPIRED_MESSAGE,
   type AuthDeps,
 } from './deps.ts';
-import { describeLink, requestPasswordReset, sendLockedEmail, upsertPassword } from './links.ts';
+import {
+  ExpiredLinkError,
+  describeLink,
+  redeemSignInLink as spendSignInLink,
+  requestPasswordReset,
+  requestSignInLink as sendSignInLink,
+  sendLockedEmail,
+  upsertPassword,
+} from './links.ts';
 import {
   TOTP_FACTOR,
   acceptTermsOfUse,
@@ -26,8 +34,10 @@ import {
   exchangeSessionToken,
   getAuthenticatedUser,
   getCsrfCookie,
+  redeemSignInLink,
   refreshSession,
   requestPasswordResetEmail,
+  requestSignInLink,
   signIn,
   signOut,
   upsertPasswordFromLink,
@@ -152,9 +162,14 @@ export function createAuthApi(deps: AuthDeps): Router {
     throw error;
   };
 
-  /** The address and account keys of a step: counted before the check, given back when it passes. */
+  /**
+   * The keys of a password try, counted before the check: the address; the account from this address
+   * (what holds a guesser); the account from everywhere (a slow-down the owner gets past with an e-mailed
+   * sign-in link). The address gets its point back when the password is right, the accounts start again.
+   */
   const signInKeys = (req: Request, account: string): ThrottleKey[] => [
     ['signInAddress', addressOf(req)],
+    ['signInAccountAddress', accountKey(`${accountKey(account)}|${addressOf(req)}`)],
     ['signInAccount', accountKey(account)],
   ];
   const mfaKeys = (req: Request, userId: string): ThrottleKey[] => [
@@ -191,9 +206,16 @@ export function createAuthApi(deps: AuthDeps): Router {
   mount(router, signIn, async (req, res, input) => {
     const body = input.body();
     const keys = signInKeys(req, body.username);
-    if (await isAccountsOwnDevice(req, body.username)) keys.pop();
-    // Before anything is looked up or hashed: a guesser over the limit costs no argon2.
-    await deps.throttle.consume(res, ...keys);
+    // The account's own browser counts by its address only.
+    if (await isAccountsOwnDevice(req, body.username)) keys.splice(1);
+    // Before anything is looked up or hashed: a guesser over the limit costs no argon2. Held by the
+    // account's count, the answer offers 'Email me a sign-in link', which the owner can use and a
+    // guesser cannot (it still asks the second factor).
+    await deps.throttle.consume(res, ...keys).catch((error: unknown) => {
+      if (error instanceof TooManyAttemptsError && error.scope !== 'signInAddress')
+        throw new TooManyAttemptsError(error.retryAfterSeconds, error.scope, { signInLink: true });
+      throw error;
+    });
     const now = deps.now();
     const found = await findActiveUserByEmail(deps.store, body.username);
     // The same reads and one argon2 verify (a dummy hash when there is no user or password) on every path,
@@ -428,6 +450,48 @@ export function createAuthApi(deps: AuthDeps): Router {
     await upsertPassword(deps, body.token, body.password);
     await passed(throttled);
     res.status(204).end();
+  });
+
+  mount(router, requestSignInLink, async (req, res, input) => {
+    const { username } = input.body();
+    // Each request sends an e-mail (or would): per address and per address asked for.
+    await deps.throttle.consume(
+      res,
+      ['signInLinkAddress', addressOf(req)],
+      ['signInLinkAccount', accountKey(username)],
+    );
+    // Always 204: nothing tells whether the account exists.
+    await sendSignInLink(deps, username).catch((error: unknown) => {
+      deps.logger.warn({ err: error, event: 'sign-in-link-failed' }, 'sign-in link e-mail failed');
+    });
+    res.status(204).end();
+  });
+
+  mount(router, redeemSignInLink, async (req, res, input) => {
+    const { token } = input.body();
+    await deps.throttle.consume(res, ['activationAddress', addressOf(req)]);
+    const user = await spendSignInLink(deps, token);
+    const now = deps.now();
+    const credentials = await readCredentials(deps.pool, user.userId);
+    deps.logger.info({ event: 'sign-in-link-used', userId: user.userId }, 'sign-in link used');
+    if (isLocked(credentials, now)) {
+      res.json(LOCKED_OUT);
+      return;
+    }
+    if (
+      !credentials.passwordSetAt ||
+      isPasswordExpired(credentials.passwordSetAt.getTime(), now.getTime(), deps.passwordMaxAgeDays)
+    ) {
+      res.json({ status: 'PASSWORD_EXPIRED', message: PASSWORD_EXPIRED_MESSAGE });
+      return;
+    }
+    // Always the second factor, even on a remembered browser: the link stands in for the password only.
+    if (!credentials.totpSecret) throw new ExpiredLinkError();
+    res.json({
+      status: 'MFA_REQUIRED',
+      stateToken: await stateToken(user.userId, 'MFA_REQUIRED'),
+      factors: [TOTP_FACTOR],
+    });
   });
 
   mount(router, requestPasswordResetEmail, async (req, res) => {

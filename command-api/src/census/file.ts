@@ -3,6 +3,7 @@ import { parse as parseCsv } from 'csv-parse';
 import ExcelJS from 'exceljs';
 import { unzipSync } from 'fflate';
 import { CENSUS_FIELD_LABELS, type CensusField, type CensusIssue } from '@onboard/domain/census';
+import { fromSpreadsheetCell, spreadsheetCell } from '@onboard/domain/platform/spreadsheet-cell';
 
 /**
  * Reading a census file, streamed row by row with maintained parsers: csv-parse for CSV, exceljs's
@@ -131,7 +132,7 @@ export async function* censusRows(bytes: Uint8Array, format: CensusFormat): Asyn
   for await (const cells of format === 'CSV' ? csvRows(bytes) : xlsxRows(bytes)) {
     if (cells.every((cell) => cell.trim() === '')) continue;
     if (++count > MAX_ROWS + 1) throw new CensusFileError(CENSUS_FILE_MESSAGES.tooManyRows);
-    yield cells;
+    yield cells.map(fromSpreadsheetCell);
   }
 }
 
@@ -168,7 +169,8 @@ export function estimateRows(bytes: Uint8Array, format: CensusFormat): number {
 
 /**
  * The error workbook: the file's rows as they are, with an Errors column, and every cell an issue names
- * highlighted with its message as a note. Fixed and uploaded again as it is, it reads like the original
+ * highlighted with its message as a note. No cell is written as a formula: text that would start one gets
+ * a leading `'` (spreadsheetCell), which censusRows takes off when the workbook comes back. Fixed and uploaded again as it is, it reads like the original
  * (the Errors column maps to no field).
  */
 export async function errorWorkbook(
@@ -197,16 +199,17 @@ export async function errorWorkbook(
   for await (const cells of censusRows(bytes, format)) {
     rowNumber += 1;
     if (rowNumber === 1) {
-      const header = sheet.addRow([...headers, 'Errors']);
+      const header = sheet.addRow([...headers, 'Errors'].map(spreadsheetCell));
       header.font = { bold: true };
       header.commit();
       continue;
     }
     const issues = issuesByRow.get(rowNumber) ?? [];
-    const row = sheet.addRow([
-      ...headers.map((_, i) => cells[i] ?? ''),
-      issues.map((i) => i.message).join('; '),
-    ]);
+    const row = sheet.addRow(
+      [...headers.map((_, i) => cells[i] ?? ''), issues.map((i) => i.message).join('; ')].map(
+        spreadsheetCell,
+      ),
+    );
     for (const issue of issues) {
       const column = issue.field === null ? undefined : columnOf[issue.field];
       if (column === undefined) continue;

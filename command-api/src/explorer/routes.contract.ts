@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ExplorerDocument, ExplorerPlan, ExplorerSiteAttributes } from '@onboard/events/catalogue/explorer';
 import { defineRoute, json, noContent, problem } from '@onboard/api-contract';
+import { EXPLORER_TEXT_MAX_LENGTH } from '@onboard/domain/explorer';
 import {
   ExplorerPage,
   SupportChatMessage,
@@ -40,7 +41,8 @@ export const RenewExplorerSiteBody = z.object({
 export const AttachDocumentBody = ExplorerDocument;
 
 export const LeadBody = z.object({
-  explorerPageId: z.string().nullable().default(null),
+  // Anyone may send it and it is kept for good: the site's id is as short as any other field.
+  explorerPageId: z.string().max(EXPLORER_TEXT_MAX_LENGTH).nullable().default(null),
   email: z.string().nullable().optional(),
   firstName: z.string().nullable().optional(),
   lastName: z.string().nullable().optional(),
@@ -55,7 +57,7 @@ export const LeadBody = z.object({
 // The public site's own bodies (visitor-routes.ts).
 export const EmailBenefitsBody = z.object({
   email: z.string().nullable().optional(),
-  benefits: z.array(z.string()).nullable().optional(),
+  benefits: z.array(z.string().max(EXPLORER_TEXT_MAX_LENGTH)).max(100).nullable().optional(),
   recaptchaToken: z.string().nullable().optional(),
   language: z.string().nullable().optional(),
 });

@@ -13,14 +13,19 @@ export type Limit = { points: number; seconds: number };
  */
 export type ThrottleScope =
   | 'signInAddress'
+  | 'signInAccountAddress'
   | 'signInAccount'
+  | 'signInLinkAddress'
+  | 'signInLinkAccount'
   | 'mfaAddress'
   | 'mfaAccount'
   | 'passwordResetAddress'
   | 'passwordResetAccount'
   | 'activationAddress'
   | 'activationAccount'
-  | 'explorerWriteAddress';
+  | 'explorerWriteAddress'
+  | 'errorReportAddress'
+  | 'analyticsAddress';
 
 export type ThrottleLimits = Record<ThrottleScope, Limit>;
 
@@ -34,7 +39,13 @@ const MINUTES = 60;
  */
 export const DEFAULT_THROTTLE_LIMITS: ThrottleLimits = {
   signInAddress: { points: 50, seconds: 15 * MINUTES },
-  signInAccount: { points: 10, seconds: 15 * MINUTES },
+  // Wrong passwords for one account from one address: what holds a guesser, never the owner elsewhere.
+  signInAccountAddress: { points: 10, seconds: 15 * MINUTES },
+  // For one account from everywhere: a slow-down that the owner gets past with an e-mailed sign-in link.
+  signInAccount: { points: 30, seconds: 15 * MINUTES },
+  // Sign-in links asked for: each sends an e-mail.
+  signInLinkAddress: { points: 20, seconds: 60 * MINUTES },
+  signInLinkAccount: { points: 10, seconds: 60 * MINUTES },
   mfaAddress: { points: 50, seconds: 15 * MINUTES },
   mfaAccount: { points: 10, seconds: 15 * MINUTES },
   passwordResetAddress: { points: 20, seconds: 60 * MINUTES },
@@ -42,6 +53,11 @@ export const DEFAULT_THROTTLE_LIMITS: ThrottleLimits = {
   activationAddress: { points: 30, seconds: 15 * MINUTES },
   activationAccount: { points: 10, seconds: 15 * MINUTES },
   explorerWriteAddress: { points: 30, seconds: 5 * MINUTES },
+  // The browser SDK sends an envelope per error: a page in a loop of errors stays far below, a script not.
+  errorReportAddress: { points: 30, seconds: 5 * MINUTES },
+  // The web batches its analytics (a batch a second at most while someone clicks about), and an office
+  // behind one address shares the count: generous, while a script filling the table meets it.
+  analyticsAddress: { points: 300, seconds: 5 * MINUTES },
 };
 
 /** The environment variable of each limit, e.g. ONBOARD_THROTTLE_SIGN_IN_ADDRESS=50/15m. */
@@ -78,8 +94,16 @@ export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
 }
 
 export class TooManyAttemptsError extends AppError {
-  constructor(readonly retryAfterSeconds: number) {
-    super(429, TOO_MANY_ATTEMPTS, tooManyAttemptsMessage(retryAfterSeconds), { retryAfterSeconds });
+  constructor(
+    readonly retryAfterSeconds: number,
+    /** The limit that refused (not in the answer). */
+    readonly scope: ThrottleScope | null = null,
+    details: Record<string, unknown> = {},
+  ) {
+    super(429, TOO_MANY_ATTEMPTS, tooManyAttemptsMessage(retryAfterSeconds), {
+      retryAfterSeconds,
+      ...details,
+    });
   }
 }
 
@@ -144,7 +168,7 @@ export function createThrottle(pool: pg.Pool, limits: ThrottleLimits): Throttle 
           if (!(refusal instanceof RateLimiterRes)) throw refusal;
           const retryAfterSeconds = Math.max(1, Math.ceil(refusal.msBeforeNext / 1000));
           res.setHeader('Retry-After', String(retryAfterSeconds));
-          throw new TooManyAttemptsError(retryAfterSeconds);
+          throw new TooManyAttemptsError(retryAfterSeconds, scope);
         }
       }
     },
@@ -154,5 +178,30 @@ export function createThrottle(pool: pg.Pool, limits: ThrottleLimits): Throttle 
     forget: async (...keys) => {
       await Promise.all(keys.map(([scope, key]) => limiter(scope).delete(key)));
     },
+  };
+}
+
+/**
+ * A table anyone may write to is capped by its total bytes: past `maxBytes` (the sum of `size_bytes`,
+ * newest first) the oldest rows are dropped. The sum reads the whole table, so one process trims at most
+ * once a second (what arrives meanwhile is bounded by the throttle); `table` and `id` are constants.
+ */
+export function tableCap(
+  pool: Pick<pg.Pool, 'query'>,
+  table: 'error_reports' | 'analytics_events',
+  id: 'report_id' | 'id',
+  maxBytes: number,
+): () => Promise<void> {
+  let last = 0;
+  return async () => {
+    if (Date.now() - last < 1000) return;
+    last = Date.now();
+    await pool.query(
+      `delete from ${table} where ${id} <= (
+         select ${id} from (
+           select ${id}, sum(size_bytes) over (order by ${id} desc) as kept from ${table}
+         ) newest_first where kept > $1 order by ${id} desc limit 1)`,
+      [maxBytes],
+    );
   };
 }

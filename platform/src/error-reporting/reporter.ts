@@ -13,6 +13,7 @@ import {
   summarizeEvent,
   type Dsn,
 } from '@onboard/domain/platform/sentry-envelope';
+import { tableCap } from '@onboard/command-api/throttle';
 import type { Logger } from '../logger.ts';
 
 /**
@@ -30,6 +31,8 @@ export type ErrorReporterDeps = {
   /** The server's own host name (its environment); the machine's by default. */
   host?: string;
   fetch?: typeof fetch;
+  /** The most the kept reports may take together (their events' bytes); the oldest go first. */
+  maxBytes?: number;
 };
 
 export type ErrorReporter = {
@@ -42,8 +45,10 @@ export type ErrorReporter = {
   reportServerError: (error: unknown, request: { method: string; url: string }) => Promise<void>;
 };
 
-/** How many reports the table keeps, newest first. */
-const KEPT_REPORTS = 10_000;
+/** The most the kept reports take together by default (ONBOARD_ERROR_REPORTS_MAX_MB). */
+const DEFAULT_ERROR_REPORTS_MAX_BYTES = 64 * 1024 * 1024;
+/** The largest event kept (its own bytes): the browser SDK's events are a few KB. */
+const EVENT_LIMIT_BYTES = 64 * 1024;
 
 const badEnvelope = (message: string) => new AppError(400, 'INVALID_ENVELOPE', message);
 
@@ -69,33 +74,35 @@ export function createErrorReporter(deps: ErrorReporterDeps): ErrorReporter {
     }
   }
 
+  const trim = tableCap(
+    deps.pool,
+    'error_reports',
+    'report_id',
+    deps.maxBytes ?? DEFAULT_ERROR_REPORTS_MAX_BYTES,
+  );
+
+  /** The envelope's one event (an envelope carries at most one), its own bytes only; null: none. */
   async function keep(body: Uint8Array, source: 'web' | 'server') {
-    const envelope = parseEnvelope(body);
-    // The tunnel takes envelopes from anyone: the table keeps the newest KEPT_REPORTS only.
+    const event = parseEnvelope(body).items.find((item) => item.type === 'event');
+    if (!event) return; // traces, sessions and client reports are not kept
+    const summary = summarizeEvent(event.payload);
+    const raw = Buffer.from(event.payload).toString('utf8');
     await deps.pool.query(
-      `delete from error_reports where report_id <= (select max(report_id) from error_reports) - $1`,
-      [KEPT_REPORTS - 1],
+      `insert into error_reports (source, event_id, level, message, url, release, environment, occurred_at, event, size_bytes)
+       values ($1, $2, $3, $4, $5, $6, $7, coalesce($8, now()), $9, octet_length($9) + octet_length($4))`,
+      [
+        source,
+        summary.eventId,
+        summary.level,
+        summary.message,
+        summary.url,
+        summary.release,
+        summary.environment,
+        occurredAt(summary.occurredAt),
+        raw,
+      ],
     );
-    const raw = Buffer.from(body).toString('utf8');
-    for (const item of envelope.items) {
-      if (item.type !== 'event') continue; // traces, sessions and client reports are not kept
-      const summary = summarizeEvent(item.payload);
-      await deps.pool.query(
-        `insert into error_reports (source, event_id, level, message, url, release, environment, occurred_at, envelope)
-         values ($1, $2, $3, $4, $5, $6, $7, coalesce($8, now()), $9)`,
-        [
-          source,
-          summary.eventId,
-          summary.level,
-          summary.message,
-          summary.url,
-          summary.release,
-          summary.environment,
-          occurredAt(summary.occurredAt),
-          raw,
-        ],
-      );
-    }
+    await trim();
   }
 
   async function deliver(body: Uint8Array, source: 'web' | 'server') {
@@ -111,9 +118,17 @@ export function createErrorReporter(deps: ErrorReporterDeps): ErrorReporter {
       try {
         const envelope = parseEnvelope(body);
         header = envelope.header;
-        // Kept events are read here: a malformed one is the sender's 400, not a 500 later.
-        if (!configured)
-          for (const item of envelope.items) if (item.type === 'event') summarizeEvent(item.payload);
+        const events = envelope.items.filter((item) => item.type === 'event');
+        if (events.length > 1) throw new EnvelopeError('An envelope carries at most one event');
+        const event = events[0];
+        if (event && event.payload.length > EVENT_LIMIT_BYTES)
+          throw new AppError(
+            413,
+            'PAYLOAD_TOO_LARGE',
+            `An event is larger than ${EVENT_LIMIT_BYTES / 1024} KB`,
+          );
+        // The kept event is read here: a malformed one is the sender's 400, not a 500 later.
+        if (!configured && event) summarizeEvent(event.payload);
       } catch (error) {
         if (error instanceof EnvelopeError) throw badEnvelope(error.message);
         throw error;

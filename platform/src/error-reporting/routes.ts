@@ -2,7 +2,8 @@ import express, { Router } from 'express';
 import type pg from 'pg';
 import { AppError, ForbiddenError, UnauthorizedError, isInternal, type Actor } from '@onboard/domain';
 import { mount } from '@onboard/api-contract/express';
-import type { Request } from 'express';
+import type { Request, RequestHandler } from 'express';
+import { addressOf, type Throttle } from '@onboard/command-api/throttle';
 import type { ErrorReporter } from './reporter.ts';
 import {
   ENVELOPE_CONTENT_TYPES,
@@ -16,6 +17,8 @@ export type ErrorReportingDeps = {
   pool: pg.Pool;
   authenticate: (req: Request) => Promise<Actor | null>;
   reporter: Pick<ErrorReporter, 'dsn' | 'release' | 'takeEnvelope'>;
+  /** The tunnel is anonymous: envelopes count per address before they are read. */
+  throttle: Pick<Throttle, 'consume'>;
 };
 
 type Row = {
@@ -48,6 +51,9 @@ const SOURCE_LABELS = { web: 'In the browser', server: 'On the server' } as cons
 export function errorReportingRoutes(deps: ErrorReportingDeps): Router {
   const router = Router();
   const readEnvelope = express.raw({ type: [...ENVELOPE_CONTENT_TYPES], limit: ENVELOPE_LIMIT_BYTES });
+  const countEnvelope: RequestHandler = (req, res, next) => {
+    deps.throttle.consume(res, ['errorReportAddress', addressOf(req)]).then(() => next(), next);
+  };
 
   mount(
     router,
@@ -62,7 +68,7 @@ export function errorReportingRoutes(deps: ErrorReportingDeps): Router {
       const answer = await deps.reporter.takeEnvelope(new Uint8Array(req.body));
       res.json(answer);
     },
-    { before: [readEnvelope] },
+    { before: [countEnvelope, readEnvelope] },
   );
 
   mount(router, errorReportingSettings, async (_req, res) => {

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Request, RequestHandler } from 'express';
+import { sendProblem } from '../http/errors.ts';
 
 /**
  * explorer §1, §2: on the public Explorer host only the three Explorer routes are served, at the root:
@@ -56,7 +57,7 @@ export function explorerPublicHostGuard(options: {
     const path = req.path;
     if (path.startsWith('/api/')) {
       if (isExplorerPublicApi(req.method, path)) return next();
-      res.status(404).json({ status: 404, code: 'NOT_FOUND', message: `No route for ${req.method} ${path}` });
+      sendProblem(res, 404, 'NOT_FOUND', `No route for ${req.method} ${path}`);
       return;
     }
     if (path.startsWith('/assets/') && (req.method === 'GET' || req.method === 'HEAD')) return next();
@@ -64,7 +65,7 @@ export function explorerPublicHostGuard(options: {
     const status =
       isExplorerPublicHostPage(path) && (req.method === 'GET' || req.method === 'HEAD') ? 200 : 404;
     if (!hasEntry) {
-      res.status(404).json({ status: 404, code: 'NOT_FOUND', message: `No route for ${req.method} ${path}` });
+      sendProblem(res, 404, 'NOT_FOUND', `No route for ${req.method} ${path}`);
       return;
     }
     res.status(status).sendFile(entry, { maxAge: 0 });

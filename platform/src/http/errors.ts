@@ -1,4 +1,4 @@
-import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
 import { AppError } from '@onboard/domain';
 import type { Logger } from '../logger.ts';
@@ -6,6 +6,27 @@ import { maintenancePayload, RETRY_AFTER_SECONDS, unavailableDependency } from '
 
 /** Where an unexpected error goes besides the log (the error reporter: the DSN or the table). */
 export type ReportServerError = (error: unknown, request: { method: string; url: string }) => Promise<void>;
+
+/** An RFC 9457 problem answer, as every error of the API is written. */
+export function sendProblem(
+  res: Response,
+  status: number,
+  code: string,
+  message: string,
+  extra: Record<string, unknown> = {},
+) {
+  res
+    .status(status)
+    .type('application/problem+json')
+    .json({
+      type: 'about:blank',
+      title: message,
+      status,
+      code,
+      message,
+      ...extra,
+    });
+}
 
 /**
  * The one error middleware: typed errors become problem-details JSON with a stable `code` (and
@@ -15,29 +36,15 @@ export function errorMiddleware(logger: Logger, report?: ReportServerError): Err
   return (error, req, res, next) => {
     if (res.headersSent) return next(error);
     if (error instanceof AppError) {
-      res
-        .status(error.status)
-        .type('application/problem+json')
-        .json({
-          type: 'about:blank',
-          title: error.message,
-          status: error.status,
-          code: error.code,
-          message: error.message,
-          ...error.details,
-        });
+      sendProblem(res, error.status, error.code, error.message, error.details);
       return;
     }
     if (error?.type === 'entity.parse.failed') {
-      res
-        .status(400)
-        .json({ status: 400, code: 'MALFORMED_JSON', message: 'The request body is not valid JSON' });
+      sendProblem(res, 400, 'MALFORMED_JSON', 'The request body is not valid JSON');
       return;
     }
     if (error?.type === 'entity.too.large') {
-      res
-        .status(413)
-        .json({ status: 413, code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large' });
+      sendProblem(res, 413, 'PAYLOAD_TOO_LARGE', 'The request body is too large');
       return;
     }
     // A dependency that is down: the maintenance answer, not a bug (outage.ts).
@@ -100,12 +107,12 @@ export function errorMiddleware(logger: Logger, report?: ReportServerError): Err
       method: req.method,
       url: `${req.protocol}://${req.get('host')}${req.originalUrl}`,
     });
-    res.status(500).json({ status: 500, code: 'INTERNAL', message: 'Something went wrong' });
+    sendProblem(res, 500, 'INTERNAL', 'Something went wrong');
   };
 }
 
 export const apiNotFound: RequestHandler = (req, res) => {
-  res.status(404).json({ status: 404, code: 'NOT_FOUND', message: `No route for ${req.method} ${req.path}` });
+  sendProblem(res, 404, 'NOT_FOUND', `No route for ${req.method} ${req.path}`);
 };
 
 /**

@@ -1,3 +1,5 @@
+import { isUtf8 } from 'node:buffer';
+import type { IncomingMessage } from 'node:http';
 import type { RequestHandler } from 'express';
 import { findRoute, type RouteContract } from '@onboard/api-contract';
 import { AppError, ValidationError } from '@onboard/domain';
@@ -9,9 +11,12 @@ import { AppError, ValidationError } from '@onboard/domain';
  * - a path that is not valid percent-encoded UTF-8 → 400 MALFORMED_PATH;
  * - NUL or a lone UTF-16 surrogate in a path segment, a query value (or name) or any JSON string (or key)
  *   → 400 VALIDATION_ERROR naming the field (`params.<n>`, `query.<name>`, `body.<path>`);
- * - a body sent to a JSON route that is not JSON → 415 UNSUPPORTED_MEDIA_TYPE (before: 200, body ignored).
+ * - a body sent to a JSON route that is not JSON → 415 UNSUPPORTED_MEDIA_TYPE (before: 200, body ignored);
+ * - a JSON body declared in any charset but UTF-8 (RFC 8259 §8.1) → 415 UNSUPPORTED_MEDIA_TYPE;
+ * - a JSON body whose bytes are not valid UTF-8 → 400 VALIDATION_ERROR on `body` (`jsonBodyBytes`, the
+ *   JSON parser's `verify`), never read with U+FFFD in place of the bad bytes.
  *
- * Charsets and content encodings the JSON parser does not read come out of it as 415 (errors.ts).
+ * Content encodings the JSON parser does not read come out of it as 415 (errors.ts).
  */
 
 const NOT_CLEAN = 'Must not contain NUL characters or unpaired surrogates';
@@ -59,6 +64,17 @@ const hasBody = (headers: Record<string, string | string[] | undefined>) =>
 
 const isJsonType = (contentType: string | undefined) =>
   /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(contentType ?? '');
+
+/** The declared charset of a content type, lower-cased; null when none is named. */
+const charsetOf = (contentType: string | undefined) =>
+  /;\s*charset\s*=\s*"?([^";\s]*)/i.exec(contentType ?? '')?.[1]?.toLowerCase() ?? null;
+
+const NOT_UTF8 = 'The request body is not valid UTF-8';
+
+/** The JSON parser's `verify`: the raw bytes (after any Content-Encoding) must be valid UTF-8. */
+export function jsonBodyBytes(_req: IncomingMessage, _res: unknown, bytes: Buffer) {
+  if (!isUtf8(bytes)) throw new ValidationError({ body: NOT_UTF8 });
+}
 
 /**
  * Before routing: the path and the query. `contracts` are the routes whose JSON bodies are checked for
@@ -108,10 +124,18 @@ export function requestHygiene(contracts: readonly RouteContract[]): RequestHand
       next(refuse(query === 'query' ? 'query' : query));
       return;
     }
-    if (rawPath.startsWith('/api/') && hasBody(req.headers) && !isJsonType(req.headers['content-type'])) {
+    const contentType = req.headers['content-type'];
+    if (rawPath.startsWith('/api/') && hasBody(req.headers) && !isJsonType(contentType)) {
       const route = findRoute(contracts, req.method, rawPath);
       if (route?.request?.body && !route.request.bodyContentTypes) {
         next(new UnsupportedMediaTypeError());
+        return;
+      }
+    }
+    const charset = charsetOf(contentType);
+    if (rawPath.startsWith('/api/') && hasBody(req.headers) && isJsonType(contentType) && charset !== null) {
+      if (charset !== 'utf-8' && charset !== 'utf8') {
+        next(new UnsupportedMediaTypeError(`JSON is read as UTF-8 only: unsupported charset "${charset}"`));
         return;
       }
     }

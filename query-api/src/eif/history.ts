@@ -36,9 +36,6 @@ export type HistoryDeps = {
   pool: pg.Pool;
 };
 
-export const HISTORY_PAGE_SIZE = 25;
-const MAX_PAGE_SIZE = 100;
-
 type HistoryRow = {
   revision: string;
   entry: string;
@@ -104,10 +101,7 @@ export function eifHistoryRoutes(deps: HistoryDeps): Router {
   mount(router, getEifHistory, async (req, res, input) => {
     const clientId = await staffOnly(req);
     const query = input.query();
-    const limit = Math.min(
-      Math.max(Number(query.limit ?? HISTORY_PAGE_SIZE) || HISTORY_PAGE_SIZE, 1),
-      MAX_PAGE_SIZE,
-    );
+    const { limit } = query;
     const before = query.before === undefined || query.before === '' ? null : Number(query.before);
     if (before !== null && !Number.isInteger(before))
       throw new ValidationError({ 'query.before': 'Use the cursor the previous page gave' });

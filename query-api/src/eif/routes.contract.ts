@@ -36,9 +36,18 @@ const HistoryTimeline = z
   })
   .meta({ id: 'EifHistoryTimeline' });
 
+/** Chosen wording, as the other lists' (the spec gives no message). */
+const HISTORY_LIMIT_MESSAGE = 'limit must be a whole number from 1 to 100';
+
 export const EifHistoryQuery = z.object({
   before: z.string().optional().meta({ description: 'The cursor of the previous page (nextBefore)' }),
-  limit: z.string().optional().meta({ description: 'Entries per page, 1 to 100 (25)' }),
+  limit: z.coerce
+    .number({ error: HISTORY_LIMIT_MESSAGE })
+    .int(HISTORY_LIMIT_MESSAGE)
+    .min(1, HISTORY_LIMIT_MESSAGE)
+    .max(100, HISTORY_LIMIT_MESSAGE)
+    .default(25)
+    .meta({ description: 'Entries per page, 1 to 100 (25); anything else is a 400' }),
 });
 
 const HistoryAtRevision = z
@@ -68,7 +77,7 @@ export const getEifHistory = defineRoute({
   request: { params: z.object({ clientId }), query: EifHistoryQuery },
   responses: {
     200: json(HistoryTimeline, 'Newest first'),
-    400: problem('Bad cursor (query.before)'),
+    400: problem('Bad cursor (query.before) or page size (query.limit)'),
     403: problem('Not staff'),
     404: problem('No such client'),
   },

@@ -172,4 +172,26 @@ describe('the evidence pack', () => {
     expect(result.holds).toBe(false);
     expect(result.firstFailure!.check).toBe('PAdES signature');
   });
+
+  it('fails when the zero padding after the signature value was changed: every byte is covered or padding', async () => {
+    // The last signature's /Contents: its DER, then zeros up to the placeholder's end.
+    const text = Buffer.from(pack).toString('latin1');
+    const start = text.lastIndexOf('/Contents <') + '/Contents <'.length;
+    const end = text.indexOf('>', start);
+    const hex = text.slice(start, end);
+    const padding = /0*$/.exec(hex)![0].length;
+    expect(padding).toBeGreaterThan(1000);
+    // Hide a message in the middle of the padding (an even count of hex digits, well past the DER).
+    const changed = Buffer.from(pack);
+    const at = end - Math.floor(padding / 2);
+    changed.write('DEADBEEF', at - (at % 2 === start % 2 ? 0 : 1), 'latin1');
+    const result = await verifyEvidencePack(changed);
+    expect(result.holds).toBe(false);
+    expect(result.firstFailure!.check).toBe('PAdES signature');
+    expect(result.firstFailure!.detail).toMatch(
+      /: the bytes after the signature value are not its zero padding: the file was changed after sealing$/,
+    );
+    // The untouched pack still verifies.
+    expect((await verifyEvidencePack(pack)).checks[0]!.holds).toBe(true);
+  });
 });

@@ -18,7 +18,8 @@ import { EVIDENCE_FORMAT, EVIDENCE_RECORD_NAME, type EvidenceRecord } from './ty
  * Verifies an evidence pack from its bytes alone: the PAdES signature over the ByteRange (the CMS
  * message digest and the RSA signature with the certificate inside it), then each attachment's hash
  * against the evidence record and each signed form's hash against its audit trail, then the event chain
- * link by link. Every check runs and is reported; the first that does not hold is named. The signer is
+ * link by link. Every byte of the file must be covered by the signature, be the signature value, or be a
+ * zero of the placeholder's padding after it. Every check runs and is reported; the first that does not hold is named. The signer is
  * checked against the carrier's certificate when one is given (see trust.ts); without it, the check says so.
  */
 
@@ -85,9 +86,18 @@ function checkSignature(pdf: Buffer): EvidenceCheck & { signer?: SignerFacts } {
       bytes: forge.util.ByteStringBuffer,
       options: object,
     ) => Asn1;
-    const contentInfo = fromDer(forge.util.createBuffer(forge.util.hexToBytes(hex)), {
-      parseAllBytes: false,
-    });
+    const der = forge.util.createBuffer(forge.util.hexToBytes(hex));
+    const placeholder = der.length();
+    const contentInfo = fromDer(der, { parseAllBytes: false });
+    // What the parser left is the padding: every byte of the file is signed, the signature value, or a
+    // zero of that padding; anything else was written into the placeholder after sealing.
+    const used = placeholder - der.length();
+    if (!/^0*$/.test(hex.slice(used * 2)))
+      return {
+        check,
+        holds: false,
+        detail: `${where}: the bytes after the signature value are not its zero padding: the file was changed after sealing`,
+      };
     const message = forge.pkcs7.messageFromAsn1(contentInfo) as forge.pkcs7.PkcsSignedData;
     const signedData = children(children(contentInfo)[1])[0];
     const signerInfo = children(children(signedData).at(-1))[0];

@@ -16,7 +16,16 @@ import { rememberedUsernameAtom } from '../../state/atoms.ts';
 import { useSWRConfig } from 'swr';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
 import { AUTHENTICATED_USER_KEY } from '../../api/hooks.ts';
-import { startSignIn, submitPassCode, type Resting, type TotpActivation } from './api.ts';
+import {
+  SIGN_IN_LINK_SENT_MESSAGE,
+  offersSignInLink,
+  requestSignInLink,
+  startSignIn,
+  startSignInFromLink,
+  submitPassCode,
+  type Resting,
+  type TotpActivation,
+} from './api.ts';
 import { Alert, MessageText } from '../../ui/Feedback.tsx';
 
 type CodeStep =
@@ -151,7 +160,7 @@ export type Credentials = { username: string; password: string };
  * for. `autoStart` skips the form (used right after a password was set). On success the authenticated user
  * is put in the cache; the route gate then moves the user on.
  */
-export function SignInFlow({ autoStart }: { autoStart?: Credentials }) {
+export function SignInFlow({ autoStart, linkToken }: { autoStart?: Credentials; linkToken?: string }) {
   const { mutate } = useSWRConfig();
   const [remembered, setRemembered] = useAtom(rememberedUsernameAtom);
   const [username, setUsername] = useState(remembered);
@@ -160,6 +169,10 @@ export function SignInFlow({ autoStart }: { autoStart?: Credentials }) {
   const [step, setStep] = useState<CodeStep | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [isPending, setIsPending] = useState(false);
+  // Held by the account's count: the owner may ask for an e-mailed sign-in link instead.
+  const [canAskLink, setCanAskLink] = useState(false);
+  const [linkNotice, setLinkNotice] = useState<string | null>(null);
+  const [isRedeeming, setIsRedeeming] = useState(false);
   const started = useRef(false);
 
   const settle = async (next: Resting) => {
@@ -184,9 +197,25 @@ export function SignInFlow({ autoStart }: { autoStart?: Credentials }) {
 
   const begin = async (credentials: Credentials) => {
     setRefusal(null);
+    setLinkNotice(null);
     setIsPending(true);
     try {
       await settle(await startSignIn(credentials.username, credentials.password));
+    } catch (caught) {
+      setRefusal(messageOf(caught));
+      setCanAskLink(caught instanceof ApiError && offersSignInLink(caught.body));
+    } finally {
+      setIsPending(false);
+    }
+  };
+
+  const askLink = async () => {
+    setIsPending(true);
+    try {
+      await requestSignInLink(username.trim());
+      setCanAskLink(false);
+      setRefusal(null);
+      setLinkNotice(SIGN_IN_LINK_SENT_MESSAGE);
     } catch (caught) {
       setRefusal(messageOf(caught));
     } finally {
@@ -195,12 +224,19 @@ export function SignInFlow({ autoStart }: { autoStart?: Credentials }) {
   };
 
   useEffect(() => {
-    if (autoStart && !started.current) {
+    if (started.current) return;
+    if (autoStart) {
       started.current = true;
       void begin(autoStart);
+    } else if (linkToken) {
+      started.current = true;
+      setIsRedeeming(true);
+      startSignInFromLink(linkToken)
+        .then(settle, (caught: unknown) => setRefusal(messageOf(caught)))
+        .finally(() => setIsRedeeming(false));
     }
-    // Once only (StrictMode runs effects twice): the credentials are for the first attempt.
-  }, [autoStart]);
+    // Once only (StrictMode runs effects twice): the credentials or link are for the first attempt.
+  }, [autoStart, linkToken]);
 
   if (step) {
     return (
@@ -216,7 +252,7 @@ export function SignInFlow({ autoStart }: { autoStart?: Credentials }) {
     );
   }
 
-  if (autoStart && (isPending || !refusal)) return <p className="muted">Signing you in…</p>;
+  if ((autoStart && (isPending || !refusal)) || isRedeeming) return <p className="muted">Signing you in…</p>;
 
   return (
     <Form
@@ -232,6 +268,23 @@ export function SignInFlow({ autoStart }: { autoStart?: Credentials }) {
       {refusal && (
         <Alert tone="error" testId="sign-in-error">
           {refusal}
+        </Alert>
+      )}
+      {canAskLink && (
+        <div className="form__actions">
+          <Button
+            className="button button--secondary"
+            isPending={isPending}
+            isDisabled={username.trim() === ''}
+            onPress={() => void askLink()}
+          >
+            Email me a sign-in link
+          </Button>
+        </div>
+      )}
+      {linkNotice && (
+        <Alert tone="info" testId="sign-in-link-sent">
+          {linkNotice}
         </Alert>
       )}
       <TextField

@@ -154,3 +154,23 @@ export const submitPassCode = async (
   passCode: string,
   rememberDevice: boolean,
 ) => advance(await authCall(`/api/auth/mfa/${step}`, { stateToken, passCode, rememberDevice }));
+
+/** A 429 held by the account's count offers an e-mailed sign-in link (`signInLink: true`). */
+export const offersSignInLink = (body: unknown) =>
+  typeof body === 'object' && body !== null && (body as { signInLink?: unknown }).signInLink === true;
+
+export const SIGN_IN_LINK_SENT_MESSAGE =
+  'If an account uses this address, we have e-mailed it a sign-in link. It works once, for 15 minutes, and still asks for the code from your authenticator app.';
+
+/** 'Email me a sign-in link': always answered alike. */
+export async function requestSignInLink(username: string): Promise<void> {
+  await ensureCsrfCookie();
+  await apiRequest<unknown>('POST', '/api/auth/sign-in-link', {
+    body: { username },
+    skipLoginRedirect: true,
+  });
+}
+
+/** The e-mailed link (`/login?signInLink=…`), spent: the next step is the second factor. */
+export const startSignInFromLink = async (token: string) =>
+  advance(await authCall('/api/auth/sign-in-link/redeem', { token }));

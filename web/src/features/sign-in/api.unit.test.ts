@@ -5,6 +5,7 @@ import {
   MISSING_SESSION_TOKEN_MESSAGE,
   nextAction,
   NO_FACTOR_MESSAGE,
+  offersSignInLink,
 } from './api.ts';
 
 const totp = { id: 'totp', factorType: 'token:software:totp' };
@@ -88,5 +89,13 @@ describe('sign-in steps (spec platform §4)', () => {
       type: 'refuse',
       message: 'Unknown process status: RECOVERY',
     });
+  });
+});
+
+describe('the e-mailed sign-in link', () => {
+  it('is offered only by a 429 that says so', () => {
+    expect(offersSignInLink({ status: 429, code: 'TOO_MANY_ATTEMPTS', signInLink: true })).toBe(true);
+    expect(offersSignInLink({ status: 429, code: 'TOO_MANY_ATTEMPTS' })).toBe(false);
+    expect(offersSignInLink(null)).toBe(false);
   });
 });

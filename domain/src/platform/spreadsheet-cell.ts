@@ -1,0 +1,19 @@
+/**
+ * Formula injection (OWASP "CSV Injection"): a cell whose text begins with `=`, `+`, `-`, `@`, a tab or a
+ * carriage return is run as a formula by spreadsheet programs once it is opened or edited. Every
+ * spreadsheet and CSV the product writes passes each text cell through `spreadsheetCell`, which puts a
+ * `'` before such text; `fromSpreadsheetCell` takes that quote off again when a file the product wrote
+ * comes back (a census error workbook fixed and uploaded again reads like the original).
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+const QUOTED_FORMULA_START = /^'[=+\-@\t\r]/;
+
+/** The text as a cell that no spreadsheet program takes for a formula. */
+export function spreadsheetCell(text: string): string {
+  return FORMULA_START.test(text) ? `'${text}` : text;
+}
+
+/** A cell read back: the quote `spreadsheetCell` added is taken off. */
+export function fromSpreadsheetCell(text: string): string {
+  return QUOTED_FORMULA_START.test(text) ? text.slice(1) : text;
+}
