@@ -111,6 +111,7 @@ describe('the outbox delivers through SMTP', () => {
     expect((await fetch(`${app.url}/api/emails/unknown/open.gif`)).status).toBe(200);
     expect((await app.store.readStream(`email-${emailId}`)).map((e) => e.type)).toEqual([
       'EmailQueued',
+      'EmailSendAttempted',
       'EmailSent',
       'EmailOpened',
     ]);
@@ -212,6 +213,8 @@ describe('a worker killed in the middle of a batch', () => {
           SERVICES: 'projections,workers',
           SMTP_URL: smtp.url,
           EMAIL_POLL_SECONDS: '1',
+          // The sixth e-mail's attempt was recorded before the kill: it goes again after this grace.
+          EMAIL_RESEND_GRACE_SECONDS: '1',
           // The distributed topology refuses a short or placeholder secret.
           SESSION_SECRET: randomUUID() + randomUUID(),
           PORT: '0',
@@ -252,4 +255,140 @@ describe('a worker killed in the middle of a batch', () => {
       await pool.end();
     }
   }, 120_000);
+});
+
+/** A delivery worker as its own process (the distributed topology's `workers` service), once it is up. */
+async function startWorkerProcess(env: Record<string, string>) {
+  // node itself (not the tsx launcher), so the signal reaches the process that sends.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'platform/src/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      SERVICES: 'projections,workers',
+      EMAIL_POLL_SECONDS: '1',
+      SESSION_SECRET: randomUUID() + randomUUID(),
+      PORT: '0',
+      HOST: '127.0.0.1',
+      WEB_DIST: '',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let output = '';
+  await new Promise<void>((done, fail) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Onboard is running')) done();
+    });
+    child.once('exit', (code) => fail(new Error(`The worker exited (${code}) before it was up: ${output}`)));
+  });
+  const exited = new Promise<void>((done) =>
+    child.exitCode !== null || child.signalCode ? done() : child.once('exit', () => done()),
+  );
+  return { child, exited };
+}
+
+describe('a worker killed after the server took an e-mail and before the send was recorded', () => {
+  const children: ChildProcess[] = [];
+  afterAll(() => {
+    for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+  });
+
+  it('sends it again once, only after the grace, with the same Message-ID', async () => {
+    const GRACE_MS = 6_000;
+    const databaseUrl = await migratedDatabase('emailgrace');
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+    const store = createPostgresEventStore({ pool, connectionString: databaseUrl });
+    let sender: ChildProcess | null = null;
+    let killedAt = 0;
+    const acceptedAt: number[] = [];
+    // The server answers 250 to the first message and, at that instant, the worker that sent it dies: it
+    // has handed the e-mail over and not yet recorded the send.
+    const smtp = await startTestSmtpServer({
+      onAccepted: (_mail, count) => {
+        acceptedAt.push(Date.now());
+        if (count === 1 && sender) {
+          sender.kill('SIGKILL');
+          killedAt = Date.now();
+        }
+      },
+    });
+    const env = {
+      DATABASE_URL: databaseUrl,
+      SMTP_URL: smtp.url,
+      EMAIL_RESEND_GRACE_SECONDS: String(GRACE_MS / 1000),
+    };
+    try {
+      // The first worker holds the delivery lock; the second stands by and takes over when it dies.
+      const first = await startWorkerProcess(env);
+      children.push(first.child);
+      sender = first.child;
+      const standby = await startWorkerProcess(env);
+      children.push(standby.child);
+
+      const emailId = randomUUID();
+      await store.append(
+        emailStream(emailId),
+        [
+          {
+            id: randomUUID(),
+            type: 'EmailQueued',
+            data: { emailId, kind: 'OTHER', to: ['once@example.com'], subject: 'Just once', body: 'Body' },
+            metadata: {
+              actorId: 'system',
+              actorRole: 'SYSTEM',
+              occurredAt: new Date().toISOString(),
+              correlationId: emailId,
+            },
+          },
+        ],
+        'no_stream',
+      );
+      await eventually(async () => expect(killedAt).toBeGreaterThan(0), 60_000);
+      await first.exited;
+      expect(first.child.signalCode).toBe('SIGKILL');
+      // Killed in the window: the server has the message, the stream has no send.
+      expect(smtp.received).toHaveLength(1);
+      expect((await store.readStream(emailStream(emailId))).map((e) => e.type)).not.toContain('EmailSent');
+
+      // No second delivery within the grace, though the standby took the lock.
+      await new Promise((done) => setTimeout(done, killedAt + GRACE_MS - 1_500 - Date.now()));
+      expect(smtp.received, 'a second delivery within the grace').toHaveLength(1);
+
+      // After it: one resend, the same Message-ID, recorded sent.
+      await smtp.waitFor(2, 30_000);
+      const messageId = `<${emailId}@onboard.example>`;
+      expect(smtp.received.map((m) => m.messageId)).toEqual([messageId, messageId]);
+      const attempts = (await store.readStream(emailStream(emailId))).filter(
+        (e) => e.type === 'EmailSendAttempted',
+      );
+      expect(attempts.length).toBeGreaterThanOrEqual(1);
+      expect(acceptedAt[1]!).toBeGreaterThanOrEqual(Date.parse(attempts[0]!.metadata.occurredAt) + GRACE_MS);
+      const row = await eventually(async () => {
+        const r = await emailRow(pool, emailId);
+        expect(r?.status).toBe('SENT');
+        return r!;
+      }, 30_000);
+      expect(row.attempts).toBe(2);
+      expect(row.status_history.map((h) => h.status)).toEqual(['QUEUED', 'QUEUED', 'SENT']);
+      expect(row.status_history[1]!.reason).toMatch(/Attempt 1 was interrupted .* same Message-ID/);
+      expect((await store.readStream(emailStream(emailId))).map((e) => e.type)).toEqual([
+        'EmailQueued',
+        'EmailSendAttempted',
+        'EmailSendAttempted',
+        'EmailSent',
+      ]);
+
+      // At most one resend: a further grace brings nothing.
+      await new Promise((done) => setTimeout(done, GRACE_MS + 1_000));
+      expect(smtp.received).toHaveLength(2);
+      standby.child.kill('SIGTERM');
+      await standby.exited;
+    } finally {
+      await smtp.stop();
+      await store.close();
+      await pool.end();
+    }
+  }, 180_000);
 });

@@ -12,12 +12,14 @@ type Refusal = { code: number; message: string };
 /**
  * A real SMTP server for tests (the `smtp-server` package) on 127.0.0.1: it keeps every message it
  * accepted, parsed. `refuse` decides per recipient whether to answer with an error instead (e.g. 550).
- * `onMailFrom` runs when a message's transaction starts, before it is accepted.
+ * `onMailFrom` runs when a message's transaction starts, before it is accepted; `onAccepted` right after
+ * the server answered 250 to a message (it is taken: the sender has not heard yet).
  */
 export async function startTestSmtpServer(
   options: {
     refuse?: (address: string) => Refusal | null;
     onMailFrom?: (count: number) => void;
+    onAccepted?: (mail: ReceivedMail, count: number) => void;
   } = {},
 ) {
   const received: ReceivedMail[] = [];
@@ -43,15 +45,17 @@ export async function startTestSmtpServer(
     onData(stream, session, callback) {
       simpleParser(stream)
         .then((parsed) => {
-          received.push({
+          const mail: ReceivedMail = {
             envelope: {
               from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
               to: session.envelope.rcptTo.map((r) => r.address),
             },
             parsed,
             messageId: parsed.messageId ?? '',
-          });
+          };
+          received.push(mail);
           callback();
+          options.onAccepted?.(mail, received.length);
           for (const w of waiters.splice(0)) w();
         })
         .catch((error: Error) => callback(error));
