@@ -37,6 +37,8 @@ describe('the answers carry the spec’s fields', () => {
     for (const view of ['', '?view=editing']) {
       const answer = await benAdmin.get(`${client}${view}`);
       expect(answer.status).toBe(200);
+      // The ETag (the client's version) does not cover the tasks: nothing may revalidate against it.
+      expect(answer.headers.get('cache-control')).toBe('no-store');
       const body = answer.body as {
         tasks: Task[];
         policies: ({ id: string; policyTasks: Task[] } & object)[];

@@ -71,6 +71,9 @@ export function clientQueryRoutes(deps: QueryDeps): Router {
     const view = await readClientViewAtLeast(deps, clientId, query.view ?? 'accepted', query.minVersion);
     if (!view) throw new NotFoundError('Client not found');
     res.setHeader('ETag', `"${view.version}"`);
+    // The ETag is the client's version (the next write's If-Match), which the tasks do not move: a
+    // browser must not revalidate against it and keep tasks that changed since.
+    res.setHeader('Cache-Control', 'no-store');
     // platform §3: the client's tasks, and each policy's.
     const tasks = await readClientTasks(deps.pool, clientId);
     const withTasks = {
