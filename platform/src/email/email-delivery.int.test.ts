@@ -324,6 +324,14 @@ describe('a worker killed after the server took an e-mail and before the send wa
       const first = await startWorkerProcess(env);
       children.push(first.child);
       sender = first.child;
+      // The delivery lock (platform/src/email/delivery.ts) is the first's before the standby starts.
+      await eventually(async () => {
+        const { rows } = await pool.query<{ n: number }>(
+          `select count(*)::int as n from pg_locks l join pg_database d on d.oid = l.database
+            where l.locktype = 'advisory' and l.objid = 7214003 and l.granted and d.datname = current_database()`,
+        );
+        expect(rows[0]!.n).toBe(1);
+      }, 30_000);
       const standby = await startWorkerProcess(env);
       children.push(standby.child);
 
@@ -350,10 +358,14 @@ describe('a worker killed after the server took an e-mail and before the send wa
       expect(first.child.signalCode).toBe('SIGKILL');
       // Killed in the window: the server has the message, the stream has no send.
       expect(smtp.received).toHaveLength(1);
-      expect((await store.readStream(emailStream(emailId))).map((e) => e.type)).not.toContain('EmailSent');
+      const afterKill = await store.readStream(emailStream(emailId));
+      expect(afterKill.map((e) => e.type)).not.toContain('EmailSent');
 
-      // No second delivery within the grace, though the standby took the lock.
-      await new Promise((done) => setTimeout(done, killedAt + GRACE_MS - 1_500 - Date.now()));
+      // No second delivery within the grace (from the attempt's start, or the kill where none was
+      // recorded), though the standby took the lock at once.
+      const attempt = afterKill.find((e) => e.type === 'EmailSendAttempted');
+      const graceFrom = attempt ? Date.parse(attempt.metadata.occurredAt) : killedAt;
+      await new Promise((done) => setTimeout(done, graceFrom + GRACE_MS - 500 - Date.now()));
       expect(smtp.received, 'a second delivery within the grace').toHaveLength(1);
 
       // After it: one resend, the same Message-ID, recorded sent.
