@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
 import { resolve } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -303,14 +304,16 @@ describe('a worker killed after the server took an e-mail and before the send wa
     let sender: ChildProcess | null = null;
     let killedAt = 0;
     const acceptedAt: number[] = [];
-    // The server answers 250 to the first message and, at that instant, the worker that sent it dies: it
-    // has handed the e-mail over and not yet recorded the send.
+    // The server has taken the whole first message (it is delivered) and the worker that sent it dies
+    // before it can record the send: the 250 goes out to a closed connection.
     const smtp = await startTestSmtpServer({
-      onAccepted: (_mail, count) => {
+      onReceived: async (_mail, count) => {
         acceptedAt.push(Date.now());
         if (count === 1 && sender) {
+          const dead = once(sender, 'exit');
           sender.kill('SIGKILL');
           killedAt = Date.now();
+          await dead;
         }
       },
     });
