@@ -44,7 +44,19 @@ export type AppConfig = {
    * through that server (retries with backoff every EMAIL_RETRY_BASE_SECONDS × 4ⁿ); without it each
    * e-mail is printed on the console and recorded as sent. EMAIL_FROM is the sender address.
    */
-  email: { smtpUrl: string | null; from: string; retryBaseMs: number; pollMs: number; digestHourUtc: number };
+  email: {
+    smtpUrl: string | null;
+    from: string;
+    retryBaseMs: number;
+    pollMs: number;
+    digestHourUtc: number;
+    /**
+     * EMAIL_RESEND_GRACE_SECONDS (default 900): a worker that died between handing an e-mail to the server
+     * and recording the outcome leaves the attempt open; the e-mail is sent again, with the same
+     * Message-ID, only this long after that attempt began.
+     */
+    resendGraceMs: number;
+  };
   gatewayGroup: string;
   logLevel: string;
   /**
@@ -214,6 +226,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, embeddedDatabaseUrl?: string)
       retryBaseMs: parsePositiveInt('EMAIL_RETRY_BASE_SECONDS', env.EMAIL_RETRY_BASE_SECONDS, 30) * 1000,
       pollMs: parsePositiveInt('EMAIL_POLL_SECONDS', env.EMAIL_POLL_SECONDS, 5) * 1000,
       digestHourUtc: env.EMAIL_DIGEST_HOUR ? Math.min(23, Number(env.EMAIL_DIGEST_HOUR) || 0) : 7,
+      resendGraceMs:
+        parsePositiveInt('EMAIL_RESEND_GRACE_SECONDS', env.EMAIL_RESEND_GRACE_SECONDS, 900) * 1000,
     },
     gatewayGroup: env.GATEWAY_GROUP ?? `gateway-${hostname()}-${port}`,
     logLevel: env.LOG_LEVEL ?? 'info',

@@ -283,8 +283,9 @@ describe('client documents over HTTP', () => {
       },
     ];
     await app.pool.query(
-      `update rm_explorer_pages set page = page || jsonb_build_object('associationId', 'assoc-1', 'documents', $2::jsonb)
-       where client_id = $1`,
+      `update rm_explorer_pages
+          set page = jsonb_set(page, '{site,associationId}', '"assoc-1"') || jsonb_build_object('documents', $2::jsonb)
+        where client_id = $1`,
       [DEMO_CLIENT_ID, JSON.stringify(documents)],
     );
     const base = `/api/clients/${DEMO_CLIENT_ID}/explorer-pages`;

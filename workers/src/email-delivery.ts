@@ -16,6 +16,7 @@ import {
   retryDelayMs,
   type OutboxEmail,
 } from '@onboard/domain/emails/outbox';
+import { interruptedAttemptsExhausted, recordSendAttempt } from './email-attempt.ts';
 
 /** One e-mail as the transport sends it. */
 export type TransportMessage = {
@@ -52,6 +53,8 @@ export type EmailDeliveryDeps = {
   /** E-mails due for an attempt, oldest first (the outbox read model; the stream decides). */
   findDue: (now: Date, limit: number) => Promise<string[]>;
   baseDelayMs?: number;
+  /** How long after an interrupted attempt began the e-mail may be sent again (default 15 min). */
+  resendGraceMs?: number;
   maxAttempts?: number;
   batchSize?: number;
 };
@@ -69,9 +72,11 @@ function fold(events: readonly RecordedEvent[]): OutboxEmail | null {
 }
 
 /**
- * Attempts one e-mail, if its stream says it is due. The outcome is appended at the revision read, with
- * an id derived from the e-mail and the attempt, so two attempts of the same e-mail cannot both be
- * recorded and a repeated append is a no-op. Returns whether the e-mail was sent.
+ * Attempts one e-mail, if its stream says it is due. The attempt is recorded before sending
+ * (email-attempt.ts) and the outcome after, each at the revision expected, with ids derived from the
+ * e-mail and the attempt, so two workers cannot both send or record one attempt. Delivery is at least
+ * once: a worker killed between the server's acceptance and the outcome leaves the attempt open, and the
+ * e-mail is sent again after the grace with the same Message-ID. Returns whether the e-mail was sent.
  */
 export async function deliverOne(deps: EmailDeliveryDeps, emailId: string): Promise<boolean> {
   const stream = emailStream(emailId);
@@ -87,6 +92,23 @@ export async function deliverOne(deps: EmailDeliveryDeps, emailId: string): Prom
     occurredAt: at.toISOString(),
     correlationId: emailId,
   });
+  let revision = BigInt(events.length - 1);
+  const exhausted = interruptedAttemptsExhausted(
+    email,
+    deps.maxAttempts ?? MAX_DELIVERY_ATTEMPTS,
+    uuidv5(`${emailId}:${email.attempts}`, OUTCOME_NAMESPACE),
+    metadata(now),
+  );
+  if (exhausted) return record(deps.store, stream, exhausted, revision);
+  const attemptRecorded = await recordSendAttempt(deps.store, email, revision, {
+    number: attempt,
+    messageId,
+    at: now,
+    graceMs: deps.resendGraceMs,
+    metadata: metadata(now),
+  });
+  if (!attemptRecorded) return false;
+  revision += 1n;
   try {
     const { response } = await deps.transport.send({
       messageId,
@@ -132,8 +154,13 @@ export async function deliverOne(deps: EmailDeliveryDeps, emailId: string): Prom
       metadata: metadata(at),
     };
   }
+  return record(deps.store, stream, outcome, revision);
+}
+
+/** Appends an attempt's outcome; returns whether the e-mail was sent. */
+async function record(store: EventStore, stream: string, outcome: NewEvent, revision: bigint) {
   try {
-    await deps.store.append(stream, [outcome], BigInt(events.length - 1));
+    await store.append(stream, [outcome], revision);
   } catch (error) {
     // Another worker recorded this attempt first: the e-mail is its, not ours to record again.
     if (!(error instanceof WrongExpectedRevisionError)) throw error;

@@ -46,7 +46,12 @@ export type OutboxEmail = {
   digestEmailId: string | null;
   status: EmailStatus;
   attempts: number;
-  /** When the next attempt is due; null when none is (sent, failed). */
+  /**
+   * The attempt begun (`EmailSendAttempted`) whose outcome is not recorded: its worker is sending, or died
+   * after handing the e-mail over and before recording it. Absent in states folded before it existed.
+   */
+  attemptInFlight?: number | null;
+  /** When the next attempt is due; null when none is (sent, failed). While in flight: the end of the grace. */
   retryAt: string | null;
   lastError: string | null;
   rejected: string[];
@@ -82,6 +87,7 @@ export function evolveEmail(
         digestEmailId: null,
         status: event.data.heldForDigest ? 'HELD' : 'QUEUED',
         attempts: 0,
+        attemptInFlight: null,
         retryAt: event.data.heldForDigest ? null : eventAt,
         lastError: null,
         rejected: [],
@@ -95,6 +101,19 @@ export function evolveEmail(
       email.status = 'IN_DIGEST';
       email.digestEmailId = event.data.digestEmailId;
       push('IN_DIGEST');
+      break;
+    case 'EmailSendAttempted':
+      if (!email) break;
+      // An attempt left open means its worker died after handing the e-mail over, perhaps after the server
+      // took it: this one may repeat it, with the same Message-ID.
+      if (email.attemptInFlight)
+        push(
+          'QUEUED',
+          `Attempt ${email.attemptInFlight} was interrupted before its outcome was recorded; sending again with the same Message-ID`,
+        );
+      email.attempts = event.data.attempt;
+      email.attemptInFlight = event.data.attempt;
+      email.retryAt = event.data.resendAfter;
       break;
     case 'EmailSent':
       // An e-mail from before the outbox has only this event.
@@ -120,7 +139,9 @@ export function evolveEmail(
         statusHistory: [],
       };
       email.status = 'SENT';
-      email.attempts += 1;
+      // An attempt recorded before sending counted itself already.
+      if (!email.attemptInFlight) email.attempts += 1;
+      email.attemptInFlight = null;
       email.retryAt = null;
       email.messageId = event.data.messageId;
       push('SENT');
@@ -128,6 +149,7 @@ export function evolveEmail(
     case 'EmailDeliveryFailed':
       if (!email) break;
       email.attempts = event.data.attempt;
+      email.attemptInFlight = null;
       email.lastError = event.data.reason;
       email.rejected = event.data.rejected;
       if (event.data.permanent) {
@@ -164,7 +186,14 @@ export function foldEmail(events: readonly { event: EmailEvent; occurredAt: stri
   return events.reduce<OutboxEmail | null>((email, e) => evolveEmail(email, e.event, e.occurredAt), null);
 }
 
-/** Whether the delivery worker should attempt the e-mail now. */
+/**
+ * How long after an attempt begins a worker may send the e-mail again when that attempt's outcome was
+ * never recorded (its worker died mid-send): longer than any live send, so a repeat is never sent while
+ * the first may still be on its way, and the repeat carries the same Message-ID.
+ */
+export const DEFAULT_RESEND_GRACE_MS = 15 * 60 * 1000;
+
+/** Whether the delivery worker should attempt the e-mail now (an attempt in flight: once its grace ended). */
 export const isDue = (email: OutboxEmail | null, now: Date): email is OutboxEmail =>
   email !== null &&
   email.status === 'QUEUED' &&

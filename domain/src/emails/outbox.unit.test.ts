@@ -74,6 +74,49 @@ describe('an e-mail in the outbox', () => {
     expect(isDue(dead, new Date('2030-01-01T00:00:00.000Z'))).toBe(false);
   });
 
+  it('an attempt left open is not due again before its grace ends, and counts once when sent', () => {
+    const attempted = (attempt: number, resendAfter: string): EmailEvent => ({
+      type: 'EmailSendAttempted',
+      data: { emailId: 'e1', attempt, messageId: '<e1@onboard.example>', resendAfter },
+    });
+    const open = foldEmail([
+      { event: queued, occurredAt: '2026-01-01T00:00:00.000Z' },
+      { event: attempted(1, '2026-01-01T00:15:00.000Z'), occurredAt: '2026-01-01T00:00:00.000Z' },
+    ]);
+    expect(open).toMatchObject({ status: 'QUEUED', attempts: 1, attemptInFlight: 1 });
+    expect(isDue(open, new Date('2026-01-01T00:14:59.999Z'))).toBe(false);
+    expect(isDue(open, new Date('2026-01-01T00:15:00.000Z'))).toBe(true);
+    const resent = foldEmail([
+      { event: queued, occurredAt: '2026-01-01T00:00:00.000Z' },
+      { event: attempted(1, '2026-01-01T00:15:00.000Z'), occurredAt: '2026-01-01T00:00:00.000Z' },
+      { event: attempted(2, '2026-01-01T00:30:00.000Z'), occurredAt: '2026-01-01T00:15:00.000Z' },
+      {
+        event: {
+          type: 'EmailSent',
+          data: {
+            emailId: 'e1',
+            to: ['a@example.com'],
+            subject: 'S',
+            body: 'B',
+            clientId: null,
+            messageId: '<e1@onboard.example>',
+            response: '250 OK',
+          },
+        },
+        occurredAt: '2026-01-01T00:15:01.000Z',
+      },
+    ]);
+    expect(resent).toMatchObject({ status: 'SENT', attempts: 2, attemptInFlight: null, retryAt: null });
+    expect(resent!.statusHistory.map((h) => [h.status, h.reason])).toEqual([
+      ['QUEUED', null],
+      [
+        'QUEUED',
+        'Attempt 1 was interrupted before its outcome was recorded; sending again with the same Message-ID',
+      ],
+      ['SENT', null],
+    ]);
+  });
+
   it('backs off four times longer each attempt, capped at two hours; only 5xx is permanent', () => {
     expect([1, 2, 3].map((n) => retryDelayMs(n, 1000))).toEqual([1000, 4000, 16000]);
     expect(retryDelayMs(20)).toBe(2 * 60 * 60 * 1000);

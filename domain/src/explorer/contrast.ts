@@ -48,3 +48,25 @@ export function hasReadableContrast(a: string, b: string, minimum = MIN_TEXT_CON
   const ratio = contrastRatio(a, b);
   return ratio !== null && ratio >= minimum;
 }
+
+/**
+ * Whether a site's public page shows its custom branding (explorer §3 `benefitsExplorerCustomBranding`):
+ * branding switched on with a brand and a contrasting colour that read together, the same rule the
+ * Explorer applies before colouring the page.
+ */
+export function showsCustomBranding(site: {
+  customBranding?: boolean | null;
+  customThemeBrandColor?: string | null;
+  customThemeContrastingColor?: string | null;
+}): boolean {
+  const brand = site.customThemeBrandColor;
+  const contrast = site.customThemeContrastingColor;
+  return (
+    site.customBranding === true &&
+    !!brand &&
+    !!contrast &&
+    isHexColor(brand) &&
+    isHexColor(contrast) &&
+    hasReadableContrast(brand, contrast)
+  );
+}

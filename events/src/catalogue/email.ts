@@ -2,8 +2,9 @@ import { z } from 'zod';
 
 /**
  * The outbox: every e-mail is its own stream, `email-{emailId}`. `EmailQueued` holds what to send; the
- * delivery worker (workers/src/email-delivery.ts) records each attempt's outcome: `EmailSent` when the
- * mail server accepted it, `EmailDeliveryFailed` (retried later unless permanent). `EmailDelivered`,
+ * delivery worker (workers/src/email-delivery.ts) records each attempt before it sends (`EmailSendAttempted`)
+ * and its outcome after: `EmailSent` when the mail server accepted it, `EmailDeliveryFailed` (retried later
+ * unless permanent). `EmailDelivered`,
  * `EmailBounced` and `EmailOpened` are what is learnt afterwards, where it is known.
  */
 export const EMAIL_KINDS = [
@@ -71,6 +72,22 @@ export const EmailSent = z.object({
 });
 export type EmailSent = z.infer<typeof EmailSent>;
 
+/**
+ * The delivery worker is about to hand the e-mail to the mail server. Until its outcome is recorded the
+ * e-mail is in flight; a worker that dies before recording it leaves the attempt open, and the e-mail is
+ * sent again (same Message-ID) only from `resendAfter` on, the grace that keeps a possible repeat apart.
+ */
+export const EmailSendAttempted = z.object({
+  type: z.literal('EmailSendAttempted'),
+  data: z.object({
+    emailId: z.string(),
+    attempt: z.number().int().min(1),
+    messageId: z.string(),
+    resendAfter: z.string(),
+  }),
+});
+export type EmailSendAttempted = z.infer<typeof EmailSendAttempted>;
+
 export const EmailDeliveryFailed = z.object({
   type: z.literal('EmailDeliveryFailed'),
   data: z.object({
@@ -109,6 +126,7 @@ export const EmailIncludedInDigest = z.object({
 export const EmailEvent = z.discriminatedUnion('type', [
   EmailIncludedInDigest,
   EmailQueued,
+  EmailSendAttempted,
   EmailSent,
   EmailDeliveryFailed,
   EmailDelivered,

@@ -45,6 +45,7 @@ export function startEmailDelivery(options: {
     messageIdDomain: domain,
     findDue: findDueEmails(pool),
     baseDelayMs: config.email.retryBaseMs,
+    resendGraceMs: config.email.resendGraceMs,
   };
   const loop = startEmailDeliveryLoop({
     intervalMs: config.email.pollMs,

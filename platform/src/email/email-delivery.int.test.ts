@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
 import { resolve } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -111,6 +112,7 @@ describe('the outbox delivers through SMTP', () => {
     expect((await fetch(`${app.url}/api/emails/unknown/open.gif`)).status).toBe(200);
     expect((await app.store.readStream(`email-${emailId}`)).map((e) => e.type)).toEqual([
       'EmailQueued',
+      'EmailSendAttempted',
       'EmailSent',
       'EmailOpened',
     ]);
@@ -212,6 +214,8 @@ describe('a worker killed in the middle of a batch', () => {
           SERVICES: 'projections,workers',
           SMTP_URL: smtp.url,
           EMAIL_POLL_SECONDS: '1',
+          // The sixth e-mail's attempt was recorded before the kill: it goes again after this grace.
+          EMAIL_RESEND_GRACE_SECONDS: '1',
           // The distributed topology refuses a short or placeholder secret.
           SESSION_SECRET: randomUUID() + randomUUID(),
           PORT: '0',
@@ -252,4 +256,154 @@ describe('a worker killed in the middle of a batch', () => {
       await pool.end();
     }
   }, 120_000);
+});
+
+/** A delivery worker as its own process (the distributed topology's `workers` service), once it is up. */
+async function startWorkerProcess(env: Record<string, string>) {
+  // node itself (not the tsx launcher), so the signal reaches the process that sends.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'platform/src/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      SERVICES: 'projections,workers',
+      EMAIL_POLL_SECONDS: '1',
+      SESSION_SECRET: randomUUID() + randomUUID(),
+      PORT: '0',
+      HOST: '127.0.0.1',
+      WEB_DIST: '',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let output = '';
+  await new Promise<void>((done, fail) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Onboard is running')) done();
+    });
+    child.once('exit', (code) => fail(new Error(`The worker exited (${code}) before it was up: ${output}`)));
+  });
+  const exited = new Promise<void>((done) =>
+    child.exitCode !== null || child.signalCode ? done() : child.once('exit', () => done()),
+  );
+  return { child, exited };
+}
+
+describe('a worker killed after the server took an e-mail and before the send was recorded', () => {
+  const children: ChildProcess[] = [];
+  afterAll(() => {
+    for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+  });
+
+  it('sends it again once, only after the grace, with the same Message-ID', async () => {
+    const GRACE_MS = 6_000;
+    const databaseUrl = await migratedDatabase('emailgrace');
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+    const store = createPostgresEventStore({ pool, connectionString: databaseUrl });
+    let sender: ChildProcess | null = null;
+    let killedAt = 0;
+    const acceptedAt: number[] = [];
+    // The server has taken the whole first message (it is delivered) and the worker that sent it dies
+    // before it can record the send: the 250 goes out to a closed connection.
+    const smtp = await startTestSmtpServer({
+      onReceived: async (_mail, count) => {
+        acceptedAt.push(Date.now());
+        if (count === 1 && sender) {
+          const dead = once(sender, 'exit');
+          sender.kill('SIGKILL');
+          killedAt = Date.now();
+          await dead;
+        }
+      },
+    });
+    const env = {
+      DATABASE_URL: databaseUrl,
+      SMTP_URL: smtp.url,
+      EMAIL_RESEND_GRACE_SECONDS: String(GRACE_MS / 1000),
+    };
+    try {
+      // The first worker holds the delivery lock; the second stands by and takes over when it dies.
+      const first = await startWorkerProcess(env);
+      children.push(first.child);
+      sender = first.child;
+      // The delivery lock (platform/src/email/delivery.ts) is the first's before the standby starts.
+      await eventually(async () => {
+        const { rows } = await pool.query<{ n: number }>(
+          `select count(*)::int as n from pg_locks l join pg_database d on d.oid = l.database
+            where l.locktype = 'advisory' and l.objid = 7214003 and l.granted and d.datname = current_database()`,
+        );
+        expect(rows[0]!.n).toBe(1);
+      }, 30_000);
+      const standby = await startWorkerProcess(env);
+      children.push(standby.child);
+
+      const emailId = randomUUID();
+      await store.append(
+        emailStream(emailId),
+        [
+          {
+            id: randomUUID(),
+            type: 'EmailQueued',
+            data: { emailId, kind: 'OTHER', to: ['once@example.com'], subject: 'Just once', body: 'Body' },
+            metadata: {
+              actorId: 'system',
+              actorRole: 'SYSTEM',
+              occurredAt: new Date().toISOString(),
+              correlationId: emailId,
+            },
+          },
+        ],
+        'no_stream',
+      );
+      await eventually(async () => expect(killedAt).toBeGreaterThan(0), 60_000);
+      await first.exited;
+      expect(first.child.signalCode).toBe('SIGKILL');
+      // Killed in the window: the server has the message, the stream has no send.
+      expect(smtp.received).toHaveLength(1);
+      const afterKill = await store.readStream(emailStream(emailId));
+      expect(afterKill.map((e) => e.type)).not.toContain('EmailSent');
+
+      // No second delivery within the grace (from the attempt's start, or the kill where none was
+      // recorded), though the standby took the lock at once.
+      const attempt = afterKill.find((e) => e.type === 'EmailSendAttempted');
+      const graceFrom = attempt ? Date.parse(attempt.metadata.occurredAt) : killedAt;
+      await new Promise((done) => setTimeout(done, graceFrom + GRACE_MS - 500 - Date.now()));
+      expect(smtp.received, 'a second delivery within the grace').toHaveLength(1);
+
+      // After it: one resend, the same Message-ID, recorded sent.
+      await smtp.waitFor(2, 30_000);
+      const messageId = `<${emailId}@onboard.example>`;
+      expect(smtp.received.map((m) => m.messageId)).toEqual([messageId, messageId]);
+      const attempts = (await store.readStream(emailStream(emailId))).filter(
+        (e) => e.type === 'EmailSendAttempted',
+      );
+      expect(attempts.length).toBeGreaterThanOrEqual(1);
+      expect(acceptedAt[1]!).toBeGreaterThanOrEqual(Date.parse(attempts[0]!.metadata.occurredAt) + GRACE_MS);
+      const row = await eventually(async () => {
+        const r = await emailRow(pool, emailId);
+        expect(r?.status).toBe('SENT');
+        return r!;
+      }, 30_000);
+      expect(row.attempts).toBe(2);
+      expect(row.status_history.map((h) => h.status)).toEqual(['QUEUED', 'QUEUED', 'SENT']);
+      expect(row.status_history[1]!.reason).toMatch(/Attempt 1 was interrupted .* same Message-ID/);
+      expect((await store.readStream(emailStream(emailId))).map((e) => e.type)).toEqual([
+        'EmailQueued',
+        'EmailSendAttempted',
+        'EmailSendAttempted',
+        'EmailSent',
+      ]);
+
+      // At most one resend: a further grace brings nothing.
+      await new Promise((done) => setTimeout(done, GRACE_MS + 1_000));
+      expect(smtp.received).toHaveLength(2);
+      standby.child.kill('SIGTERM');
+      await standby.exited;
+    } finally {
+      await smtp.stop();
+      await store.close();
+      await pool.end();
+    }
+  }, 180_000);
 });

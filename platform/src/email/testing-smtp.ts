@@ -12,12 +12,14 @@ type Refusal = { code: number; message: string };
 /**
  * A real SMTP server for tests (the `smtp-server` package) on 127.0.0.1: it keeps every message it
  * accepted, parsed. `refuse` decides per recipient whether to answer with an error instead (e.g. 550).
- * `onMailFrom` runs when a message's transaction starts, before it is accepted.
+ * `onMailFrom` runs when a message's transaction starts, before it is accepted; `onReceived` once the
+ * server has taken a whole message (kept in `received`) and before its 250 reply, which waits for it.
  */
 export async function startTestSmtpServer(
   options: {
     refuse?: (address: string) => Refusal | null;
     onMailFrom?: (count: number) => void;
+    onReceived?: (mail: ReceivedMail, count: number) => void | Promise<void>;
   } = {},
 ) {
   const received: ReceivedMail[] = [];
@@ -43,14 +45,18 @@ export async function startTestSmtpServer(
     onData(stream, session, callback) {
       simpleParser(stream)
         .then((parsed) => {
-          received.push({
+          const mail: ReceivedMail = {
             envelope: {
               from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
               to: session.envelope.rcptTo.map((r) => r.address),
             },
             parsed,
             messageId: parsed.messageId ?? '',
-          });
+          };
+          received.push(mail);
+          return options.onReceived?.(mail, received.length);
+        })
+        .then(() => {
           callback();
           for (const w of waiters.splice(0)) w();
         })

@@ -3,6 +3,7 @@ import { defineRoute, json, problem } from '@onboard/api-contract';
 import { ClientView } from '@onboard/api-contract/views';
 import { VIEW_COLLECTIONS } from '@onboard/domain/eif/client-view';
 import { CLIENT_PHASES } from '@onboard/domain/clients/phase';
+import { TaskView } from '../tasks/routes.contract.ts';
 
 const params = z.object({ clientId: z.string().min(1) });
 
@@ -122,6 +123,21 @@ export const ClientViewQuery = z.object({
     .optional(),
 });
 
+/**
+ * The client as its page reads it: the view with the related lists of platform §3, its tasks (the
+ * client-level ones) and each policy's `policyTasks`, as GET /api/clients/{clientId}/tasks words them.
+ */
+export const ClientWithTasks = ClientView.extend({
+  tasks: z
+    .array(TaskView)
+    .meta({ description: 'The client-level tasks (each policy’s are its policyTasks)' }),
+  policies: z.array(
+    z
+      .object({ id: z.string(), policyTasks: z.array(TaskView).meta({ description: 'The policy’s tasks' }) })
+      .passthrough(),
+  ),
+}).meta({ id: 'ClientWithTasks' });
+
 export const getClient = defineRoute({
   method: 'get',
   path: '/api/clients/{clientId}',
@@ -129,7 +145,7 @@ export const getClient = defineRoute({
   summary: 'The client (accepted, or as its editor sees it)',
   request: { params, query: ClientViewQuery },
   responses: {
-    200: json(ClientView, 'The client; with view=editing, every pending change applied'),
+    200: json(ClientWithTasks, 'The client and its tasks; with view=editing, every pending change applied'),
     400: problem('Unknown view (query.view)'),
     403: problem('Not yours'),
     404: problem('No such client'),

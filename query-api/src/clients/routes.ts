@@ -10,6 +10,7 @@ import {
 import { mount } from '@onboard/api-contract/express';
 import { resolvePeople, withPeople } from '@onboard/api-contract/people';
 import { requireActor, requireClientAccess, type QueryDeps } from '../http/context.ts';
+import { readClientTasks } from '../tasks/routes.ts';
 import { COLLECTION_PATHS, COLLECTION_ROUTES, getChangeRecords, getClient } from './routes.contract.ts';
 
 type ClientRow = { state: EifStateDocument; version: string };
@@ -70,8 +71,21 @@ export function clientQueryRoutes(deps: QueryDeps): Router {
     const view = await readClientViewAtLeast(deps, clientId, query.view ?? 'accepted', query.minVersion);
     if (!view) throw new NotFoundError('Client not found');
     res.setHeader('ETag', `"${view.version}"`);
+    // The ETag is the client's version (the next write's If-Match), which the tasks do not move: a
+    // browser must not revalidate against it and keep tasks that changed since.
+    res.setHeader('Cache-Control', 'no-store');
+    // platform §3: the client's tasks, and each policy's.
+    const tasks = await readClientTasks(deps.pool, clientId);
+    const withTasks = {
+      ...view,
+      tasks: tasks.filter((task) => task.policyId === null),
+      policies: view.policies.map((policy) => ({
+        ...policy,
+        policyTasks: tasks.filter((task) => task.policyId === policy.id),
+      })),
+    };
     // Who signed, reviewed and made each pending change, by name and role (never their ids).
-    res.json(await withPeople(deps.pool, view));
+    res.json(await withPeople(deps.pool, withTasks));
   });
 
   for (const route of COLLECTION_ROUTES) {

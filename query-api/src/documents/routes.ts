@@ -364,7 +364,7 @@ export function documentQueryRoutes(deps: DocumentQueryDeps): Router {
       await deps.pool.query<SiteRow>(
         `select explorer_page_id, name, vanity_slug, starts_at, page->'documents' as documents
          from rm_explorer_pages
-         where client_id = $1 and page->>'associationId' = $2 and not is_deleted
+         where client_id = $1 and page->'site'->>'associationId' = $2 and not is_deleted
          order by starts_at desc nulls last, created_at desc`,
         [clientId, associationId],
       )

@@ -30,8 +30,24 @@ export const PublicExplorerQuery = z.object({
 });
 
 const id = z.string().min(1);
+
+/** A site as staff read it (explorer §3): every attribute, with its client's name and read-only flags. */
+export const StaffExplorerPage = ExplorerPage.extend({
+  clientName: z
+    .string()
+    .nullable()
+    .meta({ description: 'The client’s name as the client list shows it; null when the client is unknown' }),
+  benefitsExplorerCustomBranding: z.boolean().meta({
+    description: 'Whether the public page shows the site’s custom branding (on, with two readable colours)',
+  }),
+  isLive: z.boolean(),
+  newExplorerPageId: z.string().nullable(),
+  languageFeatureToggle: z.boolean(),
+  largeClientFeatureToggle: z.boolean(),
+}).meta({ id: 'StaffExplorerPage' });
+
 const ExplorerList = z.object({
-  items: z.array(ExplorerPage),
+  items: z.array(StaffExplorerPage),
   total: z.number().int(),
   limit: z.number().int(),
   offset: z.number().int(),
@@ -52,7 +68,7 @@ export const getExplorerSite = defineRoute({
   summary: 'One site (staff)',
   request: { params: z.object({ clientId: id, explorerPageId: id }) },
   responses: {
-    200: json(ExplorerPage, 'The site'),
+    200: json(StaffExplorerPage, 'The site'),
     403: problem('Not staff'),
     404: problem('No such site'),
   },

@@ -12,6 +12,7 @@ import {
   type Actor,
   type DocumentStore,
 } from '@onboard/domain';
+import { showsCustomBranding } from '@onboard/domain/explorer/contrast';
 import { isExplorerSiteLive, type ExplorerSite } from '@onboard/domain/explorer/decider';
 import {
   isLargeClient,
@@ -65,6 +66,7 @@ type Row = {
   first_name: string | null;
   last_name: string | null;
   email: string | null;
+  client_name: string | null;
 };
 
 /** The toggles of the page's client (feature-toggles read model) and the deployment's demo flag. */
@@ -161,6 +163,10 @@ function staffPageView(page: ExplorerSite, now: Date, env: Environment) {
 function staffView(row: Row, now: Date, env: Environment) {
   return {
     ...staffPageView(row.page, now, env),
+    // platform §3, explorer §3: the client's name as the client list shows it, and whether the public
+    // page shows the site's custom branding.
+    clientName: row.client_name,
+    benefitsExplorerCustomBranding: showsCustomBranding(row.page.site),
     version: Number(row.version),
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
@@ -176,8 +182,10 @@ function staffView(row: Row, now: Date, env: Environment) {
 }
 
 const STAFF_SELECT = `select p.page, p.version::text, p.created_at, p.updated_at,
-    u.first_name, u.last_name, u.email
-  from rm_explorer_pages p left join rm_users u on u.user_id = p.page->'updatedBy'->>'userId'`;
+    u.first_name, u.last_name, u.email, coalesce(nullif(c.name, ''), l.name) as client_name
+  from rm_explorer_pages p left join rm_users u on u.user_id = p.page->'updatedBy'->>'userId'
+    left join rm_clients c on c.client_id = p.client_id
+    left join rm_client_lifecycle l on l.client_id = p.client_id`;
 
 /** The Explorer's read side over rm_explorer_pages (projections/src/explorer-pages.ts). */
 export function createExplorerQueries(deps: ExplorerQueryDeps): Router {

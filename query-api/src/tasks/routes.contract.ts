@@ -27,6 +27,7 @@ export const TaskView = z
       .meta({ description: 'The call of the kickoff or ongoing service call, once staff set it' }),
   })
   .meta({ id: 'Task' });
+export type TaskView = z.infer<typeof TaskView>;
 
 export const listClientTasks = defineRoute({
   method: 'get',

@@ -3,7 +3,7 @@ import { TASKS, isTaskId, taskDefinition } from '@onboard/domain/tasks/catalogue
 import { statusPill, type TaskStatus } from '@onboard/domain/tasks/status';
 import { mount } from '@onboard/api-contract/express';
 import { requireActor, requireClientAccess, type QueryDeps } from '../http/context.ts';
-import { listClientTasks } from './routes.contract.ts';
+import { listClientTasks, type TaskView } from './routes.contract.ts';
 
 type Row = {
   task_id: string;
@@ -16,49 +16,55 @@ type Row = {
   call: { startsAt: string; durationMinutes: number; joinUrl: string | null } | null;
 };
 
-/** The tasks read model (projections/src/tasks.ts) with each task's words from the domain's catalogue. */
+/**
+ * A client's tasks as the hub reads them: the tasks read model (projections/src/tasks.ts) with each
+ * task's words from the domain's catalogue; client-level first, then each policy's, by due date.
+ */
+export async function readClientTasks(pool: QueryDeps['pool'], clientId: string): Promise<TaskView[]> {
+  const { rows } = await pool.query<Row>(
+    `select task_id, policy_id, status, to_char(due_date, 'YYYY-MM-DD') as due_date, status_updated_at, reason, done_at, call
+     from rm_tasks where client_id = $1`,
+    [clientId],
+  );
+  // Client-level tasks first, then each policy's; within them by due date, then in the catalogue's order.
+  const order = (row: Row) => TASKS.findIndex((t) => t.id === row.task_id);
+  return rows
+    .filter((row) => isTaskId(row.task_id))
+    .sort(
+      (a, b) =>
+        a.policy_id.localeCompare(b.policy_id) ||
+        (a.due_date ?? '9999').localeCompare(b.due_date ?? '9999') ||
+        order(a) - order(b),
+    )
+    .map((row) => {
+      const definition = taskDefinition(row.task_id as Parameters<typeof taskDefinition>[0]);
+      return {
+        taskId: row.task_id,
+        policyId: row.policy_id === '' ? null : row.policy_id,
+        level: definition.level,
+        title: definition.title,
+        asks: definition.asks,
+        owner: definition.owner,
+        completion: definition.completion,
+        status: row.status,
+        pill: statusPill(row.status),
+        dueDate: row.due_date,
+        statusUpdatedAt: row.status_updated_at.toISOString(),
+        doneAt: row.done_at?.toISOString() ?? null,
+        reason: row.reason,
+        call: row.call,
+      };
+    });
+}
+
+/** GET /api/clients/{clientId}/tasks. */
 export function taskQueryRoutes(deps: QueryDeps): Router {
   const router = Router();
   mount(router, listClientTasks, async (req, res) => {
     const actor = await requireActor(deps.authenticate, req);
     const clientId = String(req.params.clientId);
     requireClientAccess(actor, clientId, 'read');
-    const { rows } = await deps.pool.query<Row>(
-      `select task_id, policy_id, status, to_char(due_date, 'YYYY-MM-DD') as due_date, status_updated_at, reason, done_at, call
-       from rm_tasks where client_id = $1`,
-      [clientId],
-    );
-    // Client-level tasks first, then each policy's; within them by due date, then in the catalogue's order.
-    const order = (row: Row) => TASKS.findIndex((t) => t.id === row.task_id);
-    const sorted = rows
-      .filter((row) => isTaskId(row.task_id))
-      .sort(
-        (a, b) =>
-          a.policy_id.localeCompare(b.policy_id) ||
-          (a.due_date ?? '9999').localeCompare(b.due_date ?? '9999') ||
-          order(a) - order(b),
-      );
-    res.json(
-      sorted.map((row) => {
-        const definition = taskDefinition(row.task_id as Parameters<typeof taskDefinition>[0]);
-        return {
-          taskId: row.task_id,
-          policyId: row.policy_id === '' ? null : row.policy_id,
-          level: definition.level,
-          title: definition.title,
-          asks: definition.asks,
-          owner: definition.owner,
-          completion: definition.completion,
-          status: row.status,
-          pill: statusPill(row.status),
-          dueDate: row.due_date,
-          statusUpdatedAt: row.status_updated_at.toISOString(),
-          doneAt: row.done_at?.toISOString() ?? null,
-          reason: row.reason,
-          call: row.call,
-        };
-      }),
-    );
+    res.json(await readClientTasks(deps.pool, clientId));
   });
   return router;
 }

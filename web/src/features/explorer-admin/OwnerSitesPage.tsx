@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Button, Heading, Link } from 'react-aria-components';
 import { useLocation, useSearch } from 'wouter';
 import type { AuthenticatedUser } from '../../api/types.ts';
-import { useClient } from '../../api/hooks.ts';
 import { ModalDialog } from '../../ui/Dialogs.tsx';
 import { Alert, ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
 import { ADMIN_HOME_PATH, clientManagePath } from '../../app/routes.ts';
@@ -19,13 +18,12 @@ import { explorerSupportPath } from './support-api.ts';
 import { TransferDialog, UserPicker } from './TransferDialog.tsx';
 import './explorer-admin.css';
 
-/** The site's client, by name once loaded (one cached read per client). */
-function ClientCell({ clientId }: { clientId: string }) {
-  const { data: client } = useClient(clientId);
+/** The site's client, by the name the site's answer carries. */
+function ClientCell({ clientId, clientName }: { clientId: string; clientName: string | null }) {
   return (
     <td>
       <Link className="text-link" href={clientManagePath(clientId)}>
-        {client?.name ?? 'Client'}
+        {clientName ?? 'Client'}
       </Link>
     </td>
   );
@@ -119,7 +117,7 @@ export function ExplorerSitesByOwnerPage({ user }: { user: AuthenticatedUser }) 
               {data.items.map((site) => (
                 <tr key={site.id} className="table__row" data-testid="owner-site-row">
                   <SiteNameCell site={site} />
-                  <ClientCell clientId={site.clientId} />
+                  <ClientCell clientId={site.clientId} clientName={site.clientName} />
                   <td>{site.planYear}</td>
                   <SiteDatesCell site={site} />
                   <SiteStatusCell site={site} />

@@ -58,6 +58,10 @@ export type ExplorerSiteView = Record<string, unknown> & {
   benefits: ExplorerPlanBody[];
   documents: ExplorerDocumentBody[];
   isLive: boolean;
+  /** The client's name (null when the client is unknown). */
+  clientName: string | null;
+  /** Whether the public page shows the site's custom branding. */
+  benefitsExplorerCustomBranding: boolean;
   newExplorerPageId: string | null;
   renewedFrom: { explorerPageId: string } | null;
   pageOwner: string;
