@@ -158,7 +158,8 @@ const ALPHABETS: readonly [RegExp, number][] = [
 /**
  * An estimate of the random bits in a secret: its length times the bits of the smallest alphabet its
  * characters come from, as long as it looks drawn at random from that alphabet (a random string of that
- * length uses about K·(1 − (1 − 1/K)ⁿ) distinct characters; words and patterns use far fewer), else 0.
+ * length uses about K·(1 − (1 − 1/K)ⁿ) distinct characters, words far fewer; and it repeats no stretch
+ * and runs no sequence), else 0.
  */
 export function estimatedSecretBits(secret: string): number {
   const s = secret.replace(/=+$/, '');
@@ -166,7 +167,16 @@ export function estimatedSecretBits(secret: string): number {
   if (n === 0) return 0;
   const k = ALPHABETS.find(([pattern]) => pattern.test(s))?.[1] ?? 94;
   const expectedDistinct = k * (1 - (1 - 1 / k) ** n);
-  if (new Set(s).size < 0.7 * expectedDistinct) return 0;
+  if (new Set(s).size < 0.6 * expectedDistinct) return 0;
+  // A pattern: a repeated stretch of 8, or far more neighbours one apart (or equal) than chance gives.
+  const seen = new Set<string>();
+  for (let i = 0; i + 8 <= n; i++) {
+    if (seen.has(s.slice(i, i + 8))) return 0;
+    seen.add(s.slice(i, i + 8));
+  }
+  let steps = 0;
+  for (let i = 1; i < n; i++) if (Math.abs(s.charCodeAt(i) - s.charCodeAt(i - 1)) <= 1) steps++;
+  if (steps > (n - 1) * (3 / k + 0.25)) return 0;
   return Math.floor(n * Math.log2(k));
 }
 

@@ -39,6 +39,8 @@ describe('SESSION_SECRET in the distributed topology', () => {
       'onboard-embedded-default-session-secret',
       'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa',
       '0123456789012345678901234567890123456789012345678901234567890123456789',
+      'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789',
+      'compiled-server-test-secret-compiled-server-test',
     ])
       expect(() => loadConfig({ ...DISTRIBUTED, SESSION_SECRET: phrase }), phrase).toThrow(
         /not a generated secret: .*openssl rand -base64 48/,
