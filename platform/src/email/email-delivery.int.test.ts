@@ -212,8 +212,9 @@ describe('a worker killed in the middle of a batch', () => {
           SERVICES: 'projections,workers',
           SMTP_URL: smtp.url,
           EMAIL_POLL_SECONDS: '1',
-          // The distributed topology refuses a short or placeholder secret.
+          // The distributed topology refuses a secret that is not generated, and starts only with PUBLIC_URL.
           SESSION_SECRET: randomUUID() + randomUUID(),
+          PUBLIC_URL: 'https://onboard.carrier.example',
           PORT: '0',
           HOST: '127.0.0.1',
           WEB_DIST: '',
