@@ -1,20 +1,49 @@
-import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
+import { DEFAULT_DEMO_PASSWORD } from '@onboard/platform/config';
+import { freePort } from '@onboard/platform/database/embedded-postgres';
+import { startTestSmtpServer, type TestSmtpServer } from '@onboard/platform/email/testing-smtp';
+import { createS3DocumentStore } from '@onboard/platform/documents';
 import { apiClient, eventually } from '@onboard/platform/testing/http-client';
-import { skipUnless, topologyAvailability } from '@onboard/testing/backends';
+import { skipUnless, topologyAvailability, type Availability } from '@onboard/testing/backends';
 
 // The distributed topology as separate processes, without Docker (scripts/topology/start.sh): PostgreSQL,
-// Kafka, command-api ×2, projections ×2, workers, query-api ×2 from one build, behind nginx configured from
-// deploy/nginx.conf. Everything below goes through the edge, or to one replica on purpose.
+// Kafka, command-api ×2, projections ×2, workers, query-api ×2 from one build, behind nginx running the
+// shipped deploy/nginx.conf, whose resolver is a DNS server the script runs (scripts/topology/dns.mjs,
+// from a hosts file this test may rewrite). E-mails leave through an SMTP server of this test (the workers
+// deliver them, as configured by SMTP_URL), documents go to S3 (moto's server). Everything below goes
+// through the edge, or to one replica on purpose.
 const ROOT = resolve(import.meta.dirname, '..');
 const DIR = resolve(ROOT, '.tmp/topology/ci');
+const MOTO = resolve(ROOT, '.tmp/s3-venv/bin/moto_server');
 const run = promisify(execFile);
-const skip = skipUnless('the distributed topology', topologyAvailability(`${ROOT}/scripts/kafka/target/lib`));
+
+/** moto's S3 server (scripts/s3/install.sh installs it into .tmp/s3-venv). */
+function motoAvailability(): Availability {
+  if (existsSync(MOTO)) return { available: true };
+  try {
+    execFileSync('bash', ['scripts/s3/install.sh'], { cwd: ROOT, stdio: 'ignore', timeout: 240_000 });
+  } catch (error) {
+    return {
+      available: false,
+      reason: `moto could not be installed (scripts/s3/install.sh): ${String(error)}`,
+    };
+  }
+  return existsSync(MOTO) ? { available: true } : { available: false, reason: `no ${MOTO} after install` };
+}
+const topology = topologyAvailability(`${ROOT}/scripts/kafka/target/lib`);
+const skip = skipUnless('the distributed topology', topology.available ? motoAvailability() : topology);
+
+const FIRST_OWNER = 'first.owner@carrier.example';
+const BEN_ADMIN = 'ben.adler@lakeside.example';
+const PASSWORD = 'Correct-Horse-42!';
+const BUCKET = 'onboard-documents';
+const PDF = Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 
 type Api = ReturnType<typeof apiClient>;
 type State = Record<string, string>;
@@ -48,6 +77,44 @@ async function script(name: string, args: string[] = [], extra: Record<string, s
   }
 }
 
+/** The first owner's activation link, as start.sh prints it once. */
+function firstOwnerLink(stdout: string): string {
+  const link = /first owner \S+: activate with this single-use link \(shown once\): (\S+)/.exec(stdout)?.[1];
+  if (!link) throw new Error(`start.sh printed no first-owner link:\n${stdout}`);
+  return link;
+}
+
+/** Follows an e-mailed (or printed) link through the edge: its page, who it is for, and the password. */
+async function setPasswordFromLink(edge: string, link: string, purpose: string) {
+  expect(link.startsWith(`${edge}/`), link).toBe(true);
+  const page = await fetch(link);
+  expect(page.status).toBe(200);
+  expect(await page.text()).toContain('<div id="root">');
+  const token = new URL(link).searchParams.get('token')!;
+  const api = apiClient(edge);
+  await api.get('/api/auth/csrf');
+  expect((await api.get(`/api/users/auth-token/${encodeURIComponent(token)}`)).body.purpose).toBe(purpose);
+  const set = await api.post('/api/users/password-upsert', { token, password: PASSWORD });
+  expect(set.status, set.text).toBe(204);
+}
+
+/** Every process of the PostgreSQL started from `dataDir` (the postmaster and its children). */
+function postgresProcesses(dataDir: string): number[] {
+  const postmaster = Number(readFileSync(`${dataDir}/postmaster.pid`, 'utf8').split('\n')[0]);
+  const children = readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .filter((pid) => {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === postmaster;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+  return [postmaster, ...children];
+}
+
 const readState = (): State =>
   Object.fromEntries(
     readFileSync(`${DIR}/state.env`, 'utf8')
@@ -56,6 +123,15 @@ const readState = (): State =>
       .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
   );
 
+const ALL_APPS = [
+  'command-api-1',
+  'command-api-2',
+  'projections-1',
+  'projections-2',
+  'workers',
+  'query-api-1',
+  'query-api-2',
+];
 const pidOf = (app: string) => Number(readFileSync(`${DIR}/pids/${app}.pid`, 'utf8').trim());
 const isAlive = (pid: number) => {
   try {
@@ -67,8 +143,8 @@ const isAlive = (pid: number) => {
 };
 
 /** A client for one replica, holding the session the edge client signed in with. */
-function replica(signedIn: Api, port: string): Api {
-  const direct = apiClient(`http://127.0.0.1:${port}`);
+function replica(signedIn: Api, url: string): Api {
+  const direct = apiClient(url);
   for (const [name, value] of signedIn.cookies) direct.cookies.set(name, value);
   return direct;
 }
@@ -145,21 +221,52 @@ describe.skipIf(skip)('the distributed topology, started by scripts/topology/sta
   let edge: string;
   let admin: Api;
   let benAdmin: Api;
+  let smtp: TestSmtpServer;
+  let moto: ChildProcess | null = null;
+  let s3Endpoint: string;
+  let appEnv: Record<string, string>;
   const timings: string[] = [];
+  /** One replica's own address (every replica listens on APP_PORT at a loopback address of its own). */
+  const urlOf = (app: string) => {
+    const v = app.toUpperCase().replaceAll('-', '_');
+    return `http://${state[`ADDR_${v}`]}:${state.APP_PORT}`;
+  };
+  const addressOf = (app: string) => urlOf(app).replace('http://', '');
+  const isRunning = (app: string) => isAlive(pidOf(app));
 
   beforeAll(async () => {
     await script('topology/stop.sh'); // whatever an interrupted run left
+    smtp = await startTestSmtpServer();
+    const motoPort = await freePort();
+    s3Endpoint = `http://127.0.0.1:${motoPort}`;
+    moto = spawn(MOTO, ['-H', '127.0.0.1', '-p', String(motoPort)], { stdio: 'ignore' });
+    await eventually(async () => expect((await fetch(`${s3Endpoint}/moto-api/`)).ok).toBe(true), 30_000);
+    expect((await fetch(`${s3Endpoint}/${BUCKET}`, { method: 'PUT' })).status).toBe(200);
+    // What every start (and restart) of the seven gets, as compose would.
+    appEnv = {
+      ONBOARD_FIRST_OWNER_EMAIL: FIRST_OWNER,
+      SMTP_URL: smtp.url,
+      EMAIL_POLL_SECONDS: '1',
+      DOCUMENTS_S3_BUCKET: BUCKET,
+      DOCUMENTS_S3_ENDPOINT: s3Endpoint,
+      DOCUMENTS_S3_ACCESS_KEY_ID: 'test',
+      DOCUMENTS_S3_SECRET_ACCESS_KEY: 'test',
+    };
     const started = Date.now();
-    await script('topology/start.sh');
+    const { stdout } = await script('topology/start.sh', [], appEnv);
     timings.push(`start: ${Date.now() - started} ms`);
     state = readState();
     edge = state.EDGE_URL!;
+    // No demo user: the first owner activates from the link start.sh printed once, through the edge.
+    await setPasswordFromLink(edge, firstOwnerLink(stdout), 'ACTIVATE');
     admin = apiClient(edge);
     benAdmin = apiClient(edge);
   }, 300_000);
 
   afterAll(async () => {
     await script('topology/stop.sh');
+    await smtp?.stop();
+    moto?.kill('SIGTERM');
     console.log(`[topology] ${timings.join('; ')}`);
   }, 120_000);
 
@@ -168,8 +275,8 @@ describe.skipIf(skip)('the distributed topology, started by scripts/topology/sta
     const saved = await benAdmin.put(base, { policyAnniversaryMonth: month });
     expect(saved.status, saved.text).toBe(200);
     const savedAt = Date.now();
-    for (const port of [state.PORT_QUERY_API_1!, state.PORT_QUERY_API_2!]) {
-      const read = await replica(benAdmin, port).get(`${base}?view=editing&minVersion=${saved.body.version}`);
+    for (const url of [urlOf('query-api-1'), urlOf('query-api-2')]) {
+      const read = await replica(benAdmin, url).get(`${base}?view=editing&minVersion=${saved.body.version}`);
       expect(read.status).toBe(200);
       expect(read.body.version).toBeGreaterThanOrEqual(saved.body.version);
       expect(read.body.policyAnniversaryMonth).toBe(month);
@@ -178,13 +285,58 @@ describe.skipIf(skip)('the distributed topology, started by scripts/topology/sta
     return saved.body.version as number;
   }
 
-  it('signs in through the edge and serves the web app', async () => {
-    expect((await admin.signIn('admin@onboard.example')).email).toBe('admin@onboard.example');
-    expect((await benAdmin.signIn('benadmin@onboard.example')).email).toBe('benadmin@onboard.example');
+  /** The next e-mail the test's SMTP server received for `to`, and the link in it. */
+  async function linkMailedTo(to: string, page: string, after: number) {
+    const mail = await eventually(async () => {
+      const found = smtp.received.slice(after).find((m) => m.envelope.to.includes(to));
+      expect(found, `an e-mail to ${to}`).toBeDefined();
+      return found!;
+    }, 30_000);
+    const link = new RegExp(`https?://[^\\s"<>]+/${page}\\?token=[^\\s"<>]+`).exec(
+      mail.parsed.text ?? '',
+    )?.[0];
+    expect(link, mail.parsed.text).toBeDefined();
+    return link!;
+  }
+
+  it('has no demo user; the first owner signs in; e-mailed links (SMTP, through the workers) lead through the edge', async () => {
+    // The published demo password opens nothing.
+    const anyone = apiClient(edge);
+    await anyone.get('/api/auth/csrf');
+    for (const user of DEMO_USERS) {
+      const tried = await anyone.post('/api/auth/sign-in', {
+        username: user.email,
+        password: DEFAULT_DEMO_PASSWORD,
+      });
+      expect(tried.status, user.email).toBe(401);
+    }
+    expect((await admin.signIn(FIRST_OWNER, PASSWORD)).role).toBe('SLF_OWNER');
+    // Nobody resets their own second factor (the next password-only sign-in would enrol a new one).
+    expect((await admin.post(`/api/users/reset-mfa/${FIRST_OWNER}`)).status).toBe(403);
+
+    // The owner adds the client's benefits administrator; the welcome e-mail reaches the SMTP server.
+    let seen = smtp.received.length;
+    const created = await admin.post('/api/users/ben-admin', {
+      firstName: 'Ben',
+      lastName: 'Adler',
+      email: BEN_ADMIN,
+      clientIds: [DEMO_CLIENT_ID],
+      sendWelcomeEmail: true,
+    });
+    expect(created.status, created.text).toBe(201);
+    await setPasswordFromLink(edge, await linkMailedTo(BEN_ADMIN, 'activate', seen), 'ACTIVATE');
+    expect((await benAdmin.signIn(BEN_ADMIN, PASSWORD)).email).toBe(BEN_ADMIN);
+
+    // A forgotten password: the reset link is the edge's too (not the command-api that sent it).
+    seen = smtp.received.length;
+    const asked = await anyone.post(`/api/users/reset-password/${BEN_ADMIN}`);
+    expect(asked.status).toBe(204);
+    await setPasswordFromLink(edge, await linkMailedTo(BEN_ADMIN, 'reset', seen), 'RESET_PASSWORD');
+
     const page = await fetch(`${edge}/`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<div id="root">');
-  });
+  }, 120_000);
 
   it('reads a saved answer back on both query replicas (read-your-writes with minVersion)', async () => {
     await saveAndReadBack(7);
@@ -192,9 +344,7 @@ describe.skipIf(skip)('the distributed topology, started by scripts/topology/sta
 
   it('sends a push’s statuses to SSE clients on both query replicas and through the edge', async () => {
     const streams = await Promise.all(
-      [`http://127.0.0.1:${state.PORT_QUERY_API_1}`, `http://127.0.0.1:${state.PORT_QUERY_API_2}`, edge].map(
-        (url) => openStream(url, cookieOf(admin)),
-      ),
+      [urlOf('query-api-1'), urlOf('query-api-2'), edge].map((url) => openStream(url, cookieOf(admin))),
     );
     const pushed = await admin.post(`${base}/qps/async-push`);
     expect(pushed.status, pushed.text).toBe(202);
@@ -232,9 +382,7 @@ describe.skipIf(skip)('the distributed topology, started by scripts/topology/sta
     }, 30_000);
     timings.push(`standby took over ${total} projections: ${Date.now() - killedAt} ms after SIGKILL`);
     // The former standby's own health says so: it runs every projection now.
-    const health = await replica(admin, state[`PORT_${standby.toUpperCase().replace('-', '_')}`]!).get(
-      '/api/health',
-    );
+    const health = await replica(admin, urlOf(standby)).get('/api/health');
     const consumers = health.body.consumers as { name: string; isActive: boolean }[];
     expect(consumers).toHaveLength(total);
     expect(consumers.filter((c) => !c.isActive).map((c) => c.name)).toEqual([]);
@@ -249,12 +397,23 @@ describe.skipIf(skip)('the distributed topology, started by scripts/topology/sta
       KAFKA_STATE_DIR: state.KAFKA_STATE_DIR!,
     };
     const streams = await Promise.all(
-      [state.PORT_QUERY_API_1!, state.PORT_QUERY_API_2!].map((port) =>
-        openStream(`http://127.0.0.1:${port}`, cookieOf(admin)),
-      ),
+      [urlOf('query-api-1'), urlOf('query-api-2')].map((url) => openStream(url, cookieOf(admin))),
     );
     await script('kafka/stop.sh', [], kafkaEnv);
     const stoppedAt = Date.now();
+    // Every process still does its job, and says Kafka is down: 200 degraded, not 503.
+    for (const app of ALL_APPS.filter(isRunning)) {
+      const health = await replica(admin, urlOf(app)).get('/api/health');
+      expect(health.status, `${app}: ${health.text}`).toBe(200);
+      expect(health.body, app).toMatchObject({
+        status: 'degraded',
+        dependencies: { PostgreSQL: 'up', Kafka: 'down' },
+        degraded: ['Kafka'],
+      });
+      expect((await fetch(`${urlOf(app)}/api/health/ready`)).status, app).toBe(200);
+    }
+    // command-api saves, projections apply: read back on both query replicas.
+    await saveAndReadBack(5);
     // Four pushes while the broker is down: eight statuses (IN_PROGRESS and the verdict of each), kept in
     // the event store until the bus publisher can hand them over.
     for (let i = 0; i < 4; i++) expect((await admin.post(`${base}/qps/async-push`)).status).toBe(202);
@@ -276,41 +435,176 @@ describe.skipIf(skip)('the distributed topology, started by scripts/topology/sta
     await Promise.all(streams.map((s) => s.close()));
   }, 200_000);
 
+  /** The PUTs of the client's answers that nginx logged since `from` (a length of its access log). */
+  const accessLogFrom = (from: number) =>
+    readFileSync(`${DIR}/nginx-access.log`, 'utf8')
+      .slice(from)
+      .split('\n')
+      .filter((line) => line.startsWith(`PUT ${base} `));
+  const accessLogLength = () => readFileSync(`${DIR}/nginx-access.log`, 'utf8').length;
+
   it('accepts one of 20 concurrent writes with the same If-Match across both command replicas', async () => {
-    const version = await saveAndReadBack(9);
+    const current = 9;
+    const version = await saveAndReadBack(current);
+    // Every value differs from the current one: no write is a no-op.
+    const others = Array.from({ length: 12 }, (_, i) => i + 1).filter((m) => m !== current);
+    const logFrom = accessLogLength();
     const attempts = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        benAdmin.put(base, { policyAnniversaryMonth: (i % 12) + 1 }, { 'if-match': `"${version}"` }),
+        benAdmin.put(
+          base,
+          { policyAnniversaryMonth: others[i % others.length] },
+          { 'if-match': `"${version}"` },
+        ),
       ),
     );
     const statuses = attempts.map((a) => a.status).sort();
     expect(statuses).toEqual([200, ...Array<number>(19).fill(409)]);
-    // nginx sent them to both command-api replicas.
-    const upstreams = new Set(
-      readFileSync(`${DIR}/nginx-access.log`, 'utf8')
-        .split('\n')
-        .filter((line) => line.startsWith(`PUT ${base} `))
-        .map((line) => line.split(' ')[3]),
-    );
-    expect(upstreams).toEqual(
-      new Set([`127.0.0.1:${state.PORT_COMMAND_API_1}`, `127.0.0.1:${state.PORT_COMMAND_API_2}`]),
+    // nginx sent these 20 to both command-api replicas (the names resolved through the edge's DNS).
+    const lines = accessLogFrom(logFrom);
+    expect(lines).toHaveLength(20);
+    expect(new Set(lines.map((line) => line.split(' ')[3]))).toEqual(
+      new Set([addressOf('command-api-1'), addressOf('command-api-2')]),
     );
   });
 
-  it('starts all seven at once on an empty database five times: none crashes, every demo user signs in', async () => {
+  it('the edge re-resolves the service names: a replica taken out of DNS gets no more requests', async () => {
+    const hosts = readFileSync(state.DNS_HOSTS!, 'utf8');
+    const one = state.ADDR_COMMAND_API_1!;
+    writeFileSync(state.DNS_HOSTS!, hosts.replace(/^command-api .*$/m, `command-api ${one}`));
+    try {
+      // deploy/nginx.conf keeps an answer 10 s (valid=10s).
+      await new Promise((r) => setTimeout(r, 11_000));
+      const logFrom = accessLogLength();
+      for (let i = 0; i < 6; i++)
+        expect((await benAdmin.put(base, { policyAnniversaryMonth: (i % 2) + 3 })).status).toBe(200);
+      expect(new Set(accessLogFrom(logFrom).map((line) => line.split(' ')[3]))).toEqual(
+        new Set([addressOf('command-api-1')]),
+      );
+    } finally {
+      writeFileSync(state.DNS_HOSTS!, hosts);
+    }
+  }, 60_000);
+
+  it('keeps documents in S3: uploaded and downloaded through the edge, the object in the bucket', async () => {
+    const bucketKeys = async () =>
+      [
+        ...(await (await fetch(`${s3Endpoint}/${BUCKET}?list-type=2`)).text()).matchAll(
+          /<Key>([^<]+)<\/Key>/g,
+        ),
+      ].map((m) => m[1]!);
+    const keysBefore = await bucketKeys();
+    const form = new FormData();
+    form.append('category', 'other');
+    form.append('files', new Blob([new Uint8Array(PDF)], { type: 'application/pdf' }), 'bills.pdf');
+    const uploaded = await fetch(`${edge}${base}/documents`, {
+      method: 'POST',
+      headers: { cookie: cookieOf(benAdmin), 'x-csrf-token': benAdmin.cookies.get('onboard_csrf') ?? '' },
+      body: form,
+    });
+    expect(uploaded.status).toBe(201);
+    const [document] = (await uploaded.json()) as { documentId: string }[];
+    // Through query-api, once its read model has the document.
+    const downloaded = await eventually(async () => {
+      const answer = await fetch(`${edge}${base}/documents/${document!.documentId}`, {
+        headers: { cookie: cookieOf(benAdmin) },
+      });
+      expect(answer.status).toBe(200);
+      return Buffer.from(await answer.arrayBuffer());
+    });
+    expect(downloaded.equals(PDF)).toBe(true);
+    // The file is a new object in the bucket (its key is the stored file's id), read back with the
+    // store's own S3 client; not a row of PostgreSQL's documents table.
+    const keys = await bucketKeys();
+    const added = keys.filter((key) => !keysBefore.includes(key));
+    expect(added).toHaveLength(1);
+    const s3 = createS3DocumentStore({
+      endpoint: s3Endpoint,
+      region: 'us-east-1',
+      bucket: BUCKET,
+      accessKeyId: 'test',
+      secretAccessKey: 'test',
+      forcePathStyle: true,
+    });
+    try {
+      expect(Buffer.from((await s3.get(added[0]!))!.bytes).equals(PDF)).toBe(true);
+    } finally {
+      s3.client.destroy();
+    }
+    const stored = added;
+    const client = new pg.Client({ connectionString: state.DATABASE_URL });
+    await client.connect();
+    try {
+      const { rows } = await client.query('select 1 from documents where document_id = any($1)', [
+        [document!.documentId, stored[0]],
+      ]);
+      expect(rows).toEqual([]);
+    } finally {
+      await client.end();
+    }
+  });
+
+  it('answers within bounds while PostgreSQL is frozen: readiness 503 in 2 s, health and requests 503 + Retry-After', async () => {
+    const frozen = postgresProcesses(state.PG_DATA!);
+    for (const pid of frozen) process.kill(pid, 'SIGSTOP');
+    try {
+      const running = ALL_APPS.filter(isRunning);
+      await Promise.all(
+        running.map(async (app) => {
+          let started = Date.now();
+          const ready = await fetch(`${urlOf(app)}/api/health/ready`);
+          expect(ready.status, app).toBe(503);
+          expect(Date.now() - started, `${app} readiness`).toBeLessThan(2_000);
+          started = Date.now();
+          const health = await fetch(`${urlOf(app)}/api/health`);
+          expect(health.status, app).toBe(503);
+          expect(health.headers.get('retry-after')).toBe('5');
+          expect(await health.json(), app).toMatchObject({ unavailable: ['PostgreSQL'] });
+          expect(Date.now() - started, `${app} health`).toBeLessThan(4_000);
+        }),
+      );
+      // A read on a query replica: the query timeout (10 s) or the connection timeout (5 s), then 503.
+      const started = Date.now();
+      const read = await replica(benAdmin, urlOf('query-api-1')).get(`${base}?view=editing`);
+      expect(read.status).toBe(503);
+      expect(read.headers.get('retry-after')).toBe('5');
+      expect(Date.now() - started).toBeLessThan(13_000);
+      timings.push(`read with PostgreSQL frozen: 503 after ${Date.now() - started} ms`);
+    } finally {
+      for (const pid of frozen) process.kill(pid, 'SIGCONT');
+    }
+    // Back: every process is ready again, and a save reads back on both replicas.
+    for (const app of ALL_APPS.filter(isRunning))
+      await eventually(
+        async () => expect((await fetch(`${urlOf(app)}/api/health/ready`)).status).toBe(200),
+        30_000,
+      );
+    await eventually(async () => saveAndReadBack(10), 30_000);
+  }, 120_000);
+
+  it('starts all seven at once on an empty database five times: none crashes, the first owner activates', async () => {
     for (let round = 1; round <= 5; round++) {
       await script('topology/stop.sh', ['--apps']);
       const started = Date.now();
       // start.sh --apps fails when a process exits before every one is ready.
-      await script('topology/start.sh', ['--apps'], { TOPOLOGY_FRESH_DB: '1', TOPOLOGY_MIGRATE: 'each' });
+      const { stdout } = await script('topology/start.sh', ['--apps'], {
+        ...appEnv,
+        TOPOLOGY_FRESH_DB: '1',
+        TOPOLOGY_MIGRATE: 'each',
+      });
       timings.push(`cold start ${round}: ${Date.now() - started} ms`);
-      for (const user of DEMO_USERS) {
-        const signedIn = await apiClient(edge).signIn(user.email);
-        expect(signedIn.email, `round ${round}`).toBe(user.email);
-      }
-      const apps = ['command-api-1', 'command-api-2', 'projections-1', 'projections-2', 'workers'];
-      for (const app of [...apps, 'query-api-1', 'query-api-2'])
-        expect(isAlive(pidOf(app)), `round ${round}: ${app} is running`).toBe(true);
+      // One first owner, one link, whichever command-api replica registered it; no demo user.
+      await setPasswordFromLink(edge, firstOwnerLink(stdout), 'ACTIVATE');
+      const api = apiClient(edge);
+      await api.get('/api/auth/csrf');
+      const step = await api.post('/api/auth/sign-in', { username: FIRST_OWNER, password: PASSWORD });
+      expect(step.body.status, `round ${round}`).toBe('MFA_ENROLL');
+      const demo = await api.post('/api/auth/sign-in', {
+        username: DEMO_USERS[0]!.email,
+        password: DEFAULT_DEMO_PASSWORD,
+      });
+      expect(demo.status, `round ${round}`).toBe(401);
+      for (const app of ALL_APPS) expect(isAlive(pidOf(app)), `round ${round}: ${app} is running`).toBe(true);
     }
   }, 600_000);
 });

@@ -79,6 +79,7 @@ import { buildOpenApiDocument } from './http/openapi.ts';
 import { createErrorReporter } from './error-reporting/reporter.ts';
 import { errorReportingRoutes } from './error-reporting/routes.ts';
 import {
+  ACTIVATION_LINK_DAYS,
   createActivationLink,
   csrfProtection,
   resetMfa,
@@ -92,7 +93,7 @@ import { emailTemplateRoutes } from './email/routes.ts';
 import { startDailyDigest } from './email/digest.ts';
 import type { EmailDeliveryLoop } from '@onboard/workers/email-delivery';
 import { createLogger, type Logger } from './logger.ts';
-import { seedDemoData, seedDemoUsers, underSeedLock } from './seed.ts';
+import { createFirstOwner, seedDemoData, seedDemoUsers, underSeedLock } from './seed.ts';
 import { demoTotpSecret } from './demo-totp.ts';
 import { onboardingFormCommandRoutes } from '@onboard/command-api/onboarding-forms';
 import { onboardingFormQueryRoutes } from '@onboard/query-api/onboarding-forms';
@@ -123,7 +124,20 @@ export type AppOptions = {
   now?: () => Date;
   logDestination?: DestinationStream;
   printEmail?: (line: string) => void;
+  /** Where the first owner's activation link goes (default: the console, once). */
+  printFirstOwnerLink?: (email: string, link: string) => void;
 };
+
+const printFirstOwnerLink = (email: string, link: string) =>
+  console.log(
+    [
+      '',
+      `First owner ${email} registered. Activate the account (choose a password, then enrol an authenticator app)`,
+      `with this single-use link, valid ${ACTIVATION_LINK_DAYS} days; it is printed only this once:`,
+      `  ${link}`,
+      '',
+    ].join('\n'),
+  );
 
 export async function connectEventStore(config: AppConfig, pool: pg.Pool): Promise<EventStore> {
   // The distributed adapters load only when configured, so the embedded default never loads their clients.
@@ -148,7 +162,14 @@ export async function connectBus(config: AppConfig, pool: pg.Pool, logger: Logge
  */
 async function prepareSchema(config: AppConfig, pool: pg.Pool, logger: Logger) {
   if (config.migrateOnStart) {
-    await migrate(pool, { log: (line) => logger.info(line) });
+    // A pool of its own, without the app pool's query timeout: a migration, or the wait for another
+    // replica's, may take longer than a request's query.
+    const migrator = new pg.Pool({ connectionString: config.databaseUrl, max: 1 });
+    try {
+      await migrate(migrator, { log: (line) => logger.info(line) });
+    } finally {
+      await migrator.end();
+    }
     return;
   }
   const pending = await pendingMigrations(pool);
@@ -167,12 +188,18 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
   const now = options.now ?? (() => new Date());
   const logger = createLogger(config.logLevel, options.logDestination);
   // Long idle timeout: every new connection costs a SCRAM handshake, which shows as latency spikes.
-  // A PostgreSQL that does not answer fails a request within seconds (a 503), instead of holding it.
+  // A PostgreSQL that does not answer fails a request within seconds (a 503), instead of holding it: a new
+  // connection within 5 s, a query within PG_QUERY_TIMEOUT_MS (the client gives up; the server cancels its
+  // side with statement_timeout), and TCP keep-alive finds a connection whose server vanished.
   const pool = new pg.Pool({
     connectionString: config.databaseUrl,
     max: config.pgPoolMax,
     idleTimeoutMillis: 60_000,
     connectionTimeoutMillis: 5_000,
+    query_timeout: config.pgQueryTimeoutMs,
+    statement_timeout: config.pgQueryTimeoutMs,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
   });
   let isStopping = false;
   // An idle connection that dies is replaced by the pool on next use. Ctrl-C reaches PostgreSQL too (same
@@ -195,8 +222,9 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
   app.get('/api/health/live', (_req, res) => {
     res.json({ status: 'live' });
   });
+  // Answers within READY_PROBE_MS whatever the database does (a frozen one counts as unreachable).
   app.get('/api/health/ready', async (_req, res) => {
-    const isConnected = await pool.query('select 1').then(
+    const isConnected = await withinMs(READY_PROBE_MS, () => pool.query('select 1')).then(
       () => true,
       () => false,
     );
@@ -240,10 +268,23 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
     onEmailQueued: () => emailDelivery?.wake(),
   });
   // Idempotent, and under a lock: any number of replicas may seed at once (a lost race is a success).
-  if (config.seedDemoData)
+  // The demo users (with their published password) only in the embedded default; the distributed topology
+  // gets its first owner from ONBOARD_FIRST_OWNER_EMAIL, by a single-use activation link printed once.
+  if (config.seedDemoData || (config.firstOwnerEmail && has('command-api')))
     await underSeedLock(pool, async () => {
-      await seedDemoData(store, now(), documents);
-      await seedDemoUsers(identity.deps, config.demoPassword, config.demoTotp ? demoTotpSecret : undefined);
+      if (config.seedDemoData) {
+        await seedDemoData(store, now(), documents);
+        if (config.seedDemoUsers)
+          await seedDemoUsers(
+            identity.deps,
+            config.demoPassword,
+            config.demoTotp ? demoTotpSecret : undefined,
+          );
+      }
+      if (config.firstOwnerEmail && has('command-api')) {
+        const link = await createFirstOwner(identity.deps, config.firstOwnerEmail);
+        if (link) (options.printFirstOwnerLink ?? printFirstOwnerLink)(config.firstOwnerEmail, link);
+      }
     });
 
   // Each runner with its consumer: /api/health says which of them this replica holds or waits for.
@@ -335,32 +376,43 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
 
   // This replica's consumers (none on an API replica): whether it holds each one's lock (active) or waits
   // as the standby, and each one's lag.
+  // Each dependency up or down; 503 only when this process cannot do its job without the one that is down
+  // (PostgreSQL and EventStoreDB everywhere). Kafka down leaves every process working: command-api saves to
+  // the event store, projections and workers read it, query-api answers reads, and the bus publisher hands
+  // the messages over once Kafka is back; such a process answers 200 `degraded`.
   app.get('/api/health', async (_req, res, next) => {
     try {
-      // What is down, by name: PostgreSQL always, EventStoreDB and Kafka where configured.
-      const down: Dependency[] = [];
       const kafkaBrokers = config.bus.kind === 'kafka' ? config.bus.brokers : null;
-      const probe = async (name: Dependency, check: () => Promise<unknown>) => {
-        let timer: NodeJS.Timeout | undefined;
-        const timeout = new Promise((_, fail) => {
-          timer = setTimeout(() => fail(new Error('no answer within 3 s')), 3_000);
-        });
-        await Promise.race([check(), timeout])
-          .catch(() => down.push(name))
-          .finally(() => clearTimeout(timer));
-      };
-      await Promise.all([
-        probe('PostgreSQL', () => pool.query('select 1')),
-        ...(kafkaBrokers ? [probe('Kafka', () => anyReachable(kafkaBrokers))] : []),
-        ...(config.eventStore.kind === 'eventstoredb'
-          ? [probe('EventStoreDB', () => store.headPosition())]
+      const probes: [Dependency, () => Promise<unknown>][] = [
+        ['PostgreSQL', () => pool.query('select 1')],
+        ...(kafkaBrokers
+          ? [['Kafka', () => anyReachable(kafkaBrokers)] as [Dependency, () => Promise<unknown>]]
           : []),
-      ]);
-      if (down.length > 0) {
+        ...(config.eventStore.kind === 'eventstoredb'
+          ? [['EventStoreDB', () => store.headPosition()] as [Dependency, () => Promise<unknown>]]
+          : []),
+      ];
+      const results = await Promise.all(
+        probes.map(([name, check]) =>
+          withinMs(HEALTH_PROBE_MS, check).then(
+            () => [name, 'up'] as const,
+            () => [name, 'down'] as const,
+          ),
+        ),
+      );
+      const dependencies = Object.fromEntries(results) as Partial<Record<Dependency, 'up' | 'down'>>;
+      const down = results.filter(([, state]) => state === 'down').map(([name]) => name);
+      const essentialDown = down.filter((name) => name !== 'Kafka');
+      if (essentialDown.length > 0) {
         res
           .status(503)
           .set('Retry-After', String(RETRY_AFTER_SECONDS))
-          .json({ ...maintenancePayload(down), status: 'unavailable', services: config.services });
+          .json({
+            ...maintenancePayload(essentialDown),
+            status: 'unavailable',
+            services: config.services,
+            dependencies,
+          });
         return;
       }
       const statuses = await consumerStatuses(
@@ -369,11 +421,13 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
         runners.map((r) => r.consumer),
       );
       res.json({
-        status: 'ok',
+        status: down.length > 0 ? 'degraded' : 'ok',
         replica: `${hostname()}:${port}`,
         services: config.services,
         eventStore: config.eventStore.kind,
         bus: config.bus.kind,
+        dependencies,
+        degraded: down,
         consumers: statuses.map((status, i) => ({ ...status, isActive: runners[i]!.runner.isActive() })),
       });
     } catch (error) {
@@ -614,6 +668,22 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
     stop: () => (stopping ??= drainAndStop()),
     stillStopping: () => [...unstopped],
   };
+}
+
+/** How long the readiness probe waits for the database, so it answers within 2 s whatever it does. */
+const READY_PROBE_MS = 1_500;
+/** How long /api/health waits for each dependency. */
+const HEALTH_PROBE_MS = 2_500;
+
+/** `run`'s promise, or a rejection after `ms` (the work itself goes on; its result is dropped). */
+function withinMs<T>(ms: number, run: () => Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    run(),
+    new Promise<never>((_, fail) => {
+      timer = setTimeout(() => fail(new Error(`no answer within ${ms} ms`)), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
 }
 
 /** Connections beyond the runners' locks: requests, batches, the lock attempts of standbys. */

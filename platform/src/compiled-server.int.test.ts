@@ -1,9 +1,11 @@
 import { spawn, execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase } from '@onboard/testing/db';
 import { freePort } from './database/embedded-postgres.ts';
+import { activateFirstOwner } from './testing/first-owner.ts';
 
 // `npm start` runs node on the bundle in platform/dist, with no TypeScript loader: build it the way
 // `npm run build:server` does, start it as a separate process, and use it.
@@ -32,7 +34,9 @@ describe('the compiled server', () => {
       env: {
         PATH: process.env.PATH,
         DATABASE_URL: databaseUrl,
-        SESSION_SECRET: 'compiled-server-test-secret-compiled-server-test',
+        SESSION_SECRET: randomBytes(48).toString('base64'),
+        PUBLIC_URL: baseUrl,
+        ONBOARD_FIRST_OWNER_EMAIL: 'first.owner@carrier.example',
         HOST: '127.0.0.1',
         PORT: String(port),
         WEB_DIST: '',
@@ -57,7 +61,7 @@ describe('the compiled server', () => {
     }
   });
 
-  it('serves the API from the bundle alone: health, the document and a seeded sign-in', async () => {
+  it('serves the API from the bundle alone: health, the document and the first owner’s sign-in', async () => {
     const health = await fetch(`${baseUrl}/api/health`);
     expect(health.status).toBe(200);
     expect(await health.json()).toMatchObject({ status: 'ok', eventStore: expect.any(String) });
@@ -65,6 +69,8 @@ describe('the compiled server', () => {
     const document = (await (await fetch(`${baseUrl}/api/openapi.json`)).json()) as { paths: object };
     expect(Object.keys(document.paths)).toContain('/api/clients/{clientId}/eif/sign');
 
+    // No demo user in the distributed topology: the first owner, from the link printed once.
+    expect(await activateFirstOwner(output, 'Correct-Horse-42!')).toMatch(`${baseUrl}/activate?token=`);
     const csrf = await fetch(`${baseUrl}/api/auth/csrf`);
     const cookie = csrf.headers
       .getSetCookie()
@@ -74,9 +80,9 @@ describe('the compiled server', () => {
     const signIn = await fetch(`${baseUrl}/api/auth/sign-in`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie, 'x-csrf-token': token },
-      body: JSON.stringify({ username: 'owner@onboard.example', password: 'Lakeside-Demo-2026!' }),
+      body: JSON.stringify({ username: 'first.owner@carrier.example', password: 'Correct-Horse-42!' }),
     });
-    // argon2 (a native module) checked the seeded password: the next step is the second factor.
+    // argon2 (a native module) checked the password: the next step is the second factor.
     expect(await signIn.json()).toMatchObject({ status: 'MFA_ENROLL' });
   });
 

@@ -19,7 +19,19 @@ export type AppConfig = {
   services: readonly Service[];
   /** Serve the built web app from this folder (null: API only). */
   webDist: string | null;
+  /**
+   * SEED_DEMO_DATA: the demo clients, and in the embedded default only the demo users with their published
+   * password. The distributed topology never seeds demo users: its first owner comes from
+   * ONBOARD_FIRST_OWNER_EMAIL.
+   */
   seedDemoData: boolean;
+  /** The demo users (embedded default only, with SEED_DEMO_DATA). */
+  seedDemoUsers: boolean;
+  /**
+   * ONBOARD_FIRST_OWNER_EMAIL: while no user has this address, a command-api process registers it as an
+   * owner (SLF_OWNER) and prints a single-use activation link once; null: none.
+   */
+  firstOwnerEmail: string | null;
   /** Apply pending migrations at start (MIGRATE_ON_START; the embedded default does, the distributed topology runs `npm run migrate`). */
   migrateOnStart: boolean;
   /** Seeds the demo users with this password (embedded default only; ONBOARD_DEMO_PASSWORD). */
@@ -32,12 +44,16 @@ export type AppConfig = {
   demoTotp: boolean;
   /**
    * SESSION_SECRET, comma-separated to rotate keys: the first (newest) signs and encrypts, every one
-   * verifies and decrypts. Required in the distributed topology, each at least 32 characters.
+   * verifies and decrypts. Required in the distributed topology, each one generated: at least 32 random
+   * bytes by an entropy estimate (e.g. `openssl rand -base64 48`).
    */
   sessionSecrets: readonly string[];
   /** PASSWORD_MAX_AGE_DAYS: older passwords answer PASSWORD_EXPIRED at sign-in. */
   passwordMaxAgeDays: number;
-  /** PUBLIC_URL, the base of e-mailed links; null means the app's own URL. */
+  /**
+   * PUBLIC_URL, the base of e-mailed links (the address users reach, e.g. the edge); null means the app's
+   * own URL (embedded default only: the distributed topology refuses to start without it).
+   */
   publicUrl: string | null;
   /**
    * How e-mails leave: with SMTP_URL (e.g. `smtp://user:pass@mail:587`) the delivery worker sends them
@@ -64,6 +80,11 @@ export type AppConfig = {
    * connection per runner it holds plus a few; see the connection budget in the README.
    */
   pgPoolMax: number;
+  /**
+   * PG_QUERY_TIMEOUT_MS: how long one database query may take (default 10000) before it fails (a 503 with
+   * Retry-After); the server cancels it past the same time (statement_timeout).
+   */
+  pgQueryTimeoutMs: number;
   /** SHUTDOWN_DRAIN_SECONDS: how long a stopping process lets requests in flight finish (default 8). */
   drainMs: number;
   /**
@@ -141,15 +162,47 @@ function parsePositiveInt(name: string, value: string | undefined, fallback: num
   return n;
 }
 
-export const MIN_SESSION_SECRET_LENGTH = 32;
+export const MIN_SESSION_SECRET_BITS = 256;
 const EMBEDDED_SESSION_SECRET = 'onboard-embedded-default-session-secret';
-/** Values that are instructions or examples, not secrets (a published default signs anyone's tokens). */
-const PLACEHOLDER_SECRET =
-  /change[-_ .]?(?:me|it|this)|replace[-_ .]?me|placeholder|example|your[-_ .]?secret|not[-_ .]?a[-_ .]?secret|default[-_ .]?secret/i;
+const MAKE_ONE =
+  "generate one with `openssl rand -base64 48` (or `node -e \"console.log(require('crypto').randomBytes(48).toString('base64'))\"`)";
+
+/** The smallest alphabet a secret's characters come from: hex, hex with dashes (UUIDs), base64(url), printable. */
+const ALPHABETS: readonly [RegExp, number][] = [
+  [/^[0-9a-f]+$/i, 16],
+  [/^[0-9a-f-]+$/i, 17],
+  [/^[A-Za-z0-9+/_-]+$/, 64],
+];
 
 /**
- * SESSION_SECRET: one secret or several, comma-separated, newest first. In the distributed topology a
- * missing, short or placeholder one is refused, since whoever knows it can sign sessions and MFA steps.
+ * An estimate of the random bits in a secret: its length times the bits of the smallest alphabet its
+ * characters come from, as long as it looks drawn at random from that alphabet (a random string of that
+ * length uses about K·(1 − (1 − 1/K)ⁿ) distinct characters, words far fewer; and it repeats no stretch
+ * and runs no sequence), else 0.
+ */
+export function estimatedSecretBits(secret: string): number {
+  const s = secret.replace(/=+$/, '');
+  const n = s.length;
+  if (n === 0) return 0;
+  const k = ALPHABETS.find(([pattern]) => pattern.test(s))?.[1] ?? 94;
+  const expectedDistinct = k * (1 - (1 - 1 / k) ** n);
+  if (new Set(s).size < 0.6 * expectedDistinct) return 0;
+  // A pattern: a repeated stretch of 8, or far more neighbours one apart (or equal) than chance gives.
+  const seen = new Set<string>();
+  for (let i = 0; i + 8 <= n; i++) {
+    if (seen.has(s.slice(i, i + 8))) return 0;
+    seen.add(s.slice(i, i + 8));
+  }
+  let steps = 0;
+  for (let i = 1; i < n; i++) if (Math.abs(s.charCodeAt(i) - s.charCodeAt(i - 1)) <= 1) steps++;
+  if (steps > (n - 1) * (3 / k + 0.25)) return 0;
+  return Math.floor(n * Math.log2(k));
+}
+
+/**
+ * SESSION_SECRET: one secret or several, comma-separated, newest first. In the distributed topology each
+ * must be generated (at least 32 random bytes by estimatedSecretBits), since whoever knows or guesses it
+ * can sign sessions and MFA steps; a phrase, a placeholder or a short value is refused.
  */
 export function parseSessionSecrets(value: string | undefined, isDistributed: boolean): readonly string[] {
   const secrets = (value ?? '')
@@ -158,18 +211,46 @@ export function parseSessionSecrets(value: string | undefined, isDistributed: bo
     .filter((s) => s !== '');
   if (!isDistributed) return secrets.length > 0 ? secrets : [EMBEDDED_SESSION_SECRET];
   if (secrets.length === 0)
-    throw new Error(
-      'SESSION_SECRET is required in the distributed topology (e.g. the output of `openssl rand -base64 48`)',
-    );
+    throw new Error(`SESSION_SECRET is required in the distributed topology: ${MAKE_ONE}`);
   for (const [i, secret] of secrets.entries()) {
     const which =
       secrets.length > 1 ? `SESSION_SECRET (secret ${i + 1} of ${secrets.length})` : 'SESSION_SECRET';
-    if (secret.length < MIN_SESSION_SECRET_LENGTH)
-      throw new Error(`${which} is too short: at least ${MIN_SESSION_SECRET_LENGTH} characters`);
-    if (secret === EMBEDDED_SESSION_SECRET || PLACEHOLDER_SECRET.test(secret) || new Set(secret).size < 11)
-      throw new Error(`${which} is a placeholder, not a secret: generate one (openssl rand -base64 48)`);
+    const bits = estimatedSecretBits(secret);
+    if (bits < MIN_SESSION_SECRET_BITS)
+      throw new Error(
+        `${which} is not a generated secret: about ${bits} random bits, at least ${MIN_SESSION_SECRET_BITS} (32 random bytes) needed; ${MAKE_ONE}`,
+      );
   }
   return secrets;
+}
+
+/** PUBLIC_URL: an http(s) address without query or fragment; required in the distributed topology. */
+export function parsePublicUrl(value: string | undefined, isDistributed: boolean): string | null {
+  const v = value?.trim() ?? '';
+  if (v === '') {
+    if (isDistributed)
+      throw new Error(
+        'PUBLIC_URL is required in the distributed topology: the address users reach Onboard at (the edge, e.g. https://onboard.example.com), the base of every link in an e-mail',
+      );
+    return null;
+  }
+  let url: URL;
+  try {
+    url = new URL(v);
+  } catch {
+    throw new Error(`PUBLIC_URL: not a URL: ${v}`);
+  }
+  if (!/^https?:$/.test(url.protocol) || url.search || url.hash)
+    throw new Error(`PUBLIC_URL: an http(s) address without query or fragment, not ${v}`);
+  return v.replace(/\/+$/, '');
+}
+
+function parseFirstOwnerEmail(value: string | undefined): string | null {
+  const v = value?.trim() ?? '';
+  if (v === '') return null;
+  if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(v))
+    throw new Error(`ONBOARD_FIRST_OWNER_EMAIL: not an e-mail address: ${v}`);
+  return v;
 }
 
 function parseServices(value: string | undefined): readonly Service[] {
@@ -201,6 +282,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, embeddedDatabaseUrl?: string)
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT: not a port: ${env.PORT}`);
   const sessionSecrets = parseSessionSecrets(env.SESSION_SECRET, isDistributed);
   const demoTotp = parseDemoTotp(env.ONBOARD_DEMO_TOTP, isDistributed);
+  const seedDemoData = env.SEED_DEMO_DATA ? env.SEED_DEMO_DATA === 'true' : !isDistributed;
   return {
     host: env.HOST ?? (isDistributed ? '0.0.0.0' : '127.0.0.1'),
     port,
@@ -213,12 +295,14 @@ export function loadConfig(env: NodeJS.ProcessEnv, embeddedDatabaseUrl?: string)
       : { kind: 'postgres' },
     services: parseServices(env.SERVICES),
     webDist: env.WEB_DIST === '' ? null : (env.WEB_DIST ?? WEB_DIST),
-    seedDemoData: env.SEED_DEMO_DATA ? env.SEED_DEMO_DATA === 'true' : !isDistributed,
+    seedDemoData,
+    seedDemoUsers: seedDemoData && !isDistributed,
+    firstOwnerEmail: parseFirstOwnerEmail(env.ONBOARD_FIRST_OWNER_EMAIL),
     migrateOnStart: env.MIGRATE_ON_START ? env.MIGRATE_ON_START === 'true' : !isDistributed,
     demoPassword: env.ONBOARD_DEMO_PASSWORD ?? DEFAULT_DEMO_PASSWORD,
     demoTotp,
     passwordMaxAgeDays: parsePositiveInt('PASSWORD_MAX_AGE_DAYS', env.PASSWORD_MAX_AGE_DAYS, 90),
-    publicUrl: env.PUBLIC_URL || null,
+    publicUrl: parsePublicUrl(env.PUBLIC_URL, isDistributed),
     sessionSecrets,
     email: {
       smtpUrl: env.SMTP_URL || null,
@@ -232,6 +316,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, embeddedDatabaseUrl?: string)
     gatewayGroup: env.GATEWAY_GROUP ?? `gateway-${hostname()}-${port}`,
     logLevel: env.LOG_LEVEL ?? 'info',
     pgPoolMax: parsePositiveInt('PG_POOL_MAX', env.PG_POOL_MAX, 32),
+    pgQueryTimeoutMs: parsePositiveInt('PG_QUERY_TIMEOUT_MS', env.PG_QUERY_TIMEOUT_MS, 10_000),
     drainMs: parsePositiveInt('SHUTDOWN_DRAIN_SECONDS', env.SHUTDOWN_DRAIN_SECONDS, 8) * 1000,
     explorerPublicHosts: (env.ONBOARD_EXPLORER_PUBLIC_HOSTS ?? '')
       .split(',')

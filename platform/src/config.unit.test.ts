@@ -2,11 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { resolve } from 'node:path';
 import { selfSignedCarrierCertificate } from '@onboard/query-api/evidence-pack';
 import { DEFAULT_THROTTLE_LIMITS } from '@onboard/command-api/throttle';
-import { embeddedTestConfig, loadConfig } from './config.ts';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { embeddedTestConfig, estimatedSecretBits, loadConfig } from './config.ts';
 
-const DISTRIBUTED = { DATABASE_URL: 'postgres://onboard@db/onboard', KAFKA_BROKERS: 'kafka:9092' };
-const STRONG = 'Qm7rT2vXk9LpZs4WnB8cYd1HfJ6gEa3u';
-const OLDER = 'u3aE6gJf1dYc8BnW4sZpL9kXv2Tr7mQ!';
+const DISTRIBUTED = {
+  DATABASE_URL: 'postgres://onboard@db/onboard',
+  KAFKA_BROKERS: 'kafka:9092',
+  PUBLIC_URL: 'https://onboard.carrier.example',
+};
+// openssl rand -base64 48, and openssl rand -hex 32.
+const STRONG = 'daBa6OXFs1tG+eLK6vgbS5PU5nARa+e6K001mNhuWev65+E+QrHogLoiPRgtohaH';
+const OLDER = '0de21c303af7b977098a47d87441b26aa28aec298aa62670344b52871c673c4e';
 
 describe('SESSION_SECRET in the distributed topology', () => {
   it('is required', () => {
@@ -14,22 +20,42 @@ describe('SESSION_SECRET in the distributed topology', () => {
     expect(() => loadConfig({ ...DISTRIBUTED, SESSION_SECRET: ' , ' })).toThrow(/SESSION_SECRET is required/);
   });
 
-  it('refuses a secret shorter than 32 characters', () => {
-    expect(() => loadConfig({ ...DISTRIBUTED, SESSION_SECRET: STRONG.slice(0, 31) })).toThrow(/too short/);
+  it('refuses a secret of fewer than 32 random bytes (256 bits by the estimate)', () => {
+    expect(() => loadConfig({ ...DISTRIBUTED, SESSION_SECRET: STRONG.slice(0, 42) })).toThrow(
+      /not a generated secret: about 252 random bits, at least 256/,
+    );
+    expect(() => loadConfig({ ...DISTRIBUTED, SESSION_SECRET: OLDER.slice(0, 63) })).toThrow(
+      /not a generated secret/,
+    );
   });
 
-  it('refuses a placeholder, however long', () => {
-    for (const placeholder of [
+  it('refuses a phrase, a placeholder or a pattern, however long, and says how to make a secret', () => {
+    for (const phrase of [
+      'my-super-secret-key-for-production-2026',
+      'the quick brown fox jumps over the lazy dog and then some more words here',
       'change-me-to-a-long-random-secret',
       'CHANGE_ME_please_to_something_random_1234',
       'replace-me-with-the-output-of-openssl-rand',
       'onboard-embedded-default-session-secret',
-      'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa',
-      '0123456789012345678901234567890123456789',
+      'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa',
+      '0123456789012345678901234567890123456789012345678901234567890123456789',
+      'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789',
+      'compiled-server-test-secret-compiled-server-test',
     ])
-      expect(() => loadConfig({ ...DISTRIBUTED, SESSION_SECRET: placeholder }), placeholder).toThrow(
-        /placeholder/,
+      expect(() => loadConfig({ ...DISTRIBUTED, SESSION_SECRET: phrase }), phrase).toThrow(
+        /not a generated secret: .*openssl rand -base64 48/,
       );
+  });
+
+  it('accepts what the usual generators make, every time', () => {
+    for (let i = 0; i < 200; i++)
+      for (const secret of [
+        randomBytes(48).toString('base64'),
+        randomBytes(32).toString('base64url'),
+        randomBytes(32).toString('hex'),
+        `${randomUUID()}${randomUUID()}`,
+      ])
+        expect(estimatedSecretBits(secret), secret).toBeGreaterThanOrEqual(256);
   });
 
   it('accepts a random secret, and a list for rotation (newest first), checking every one', () => {
@@ -39,7 +65,7 @@ describe('SESSION_SECRET in the distributed topology', () => {
       OLDER,
     ]);
     expect(() => loadConfig({ ...DISTRIBUTED, SESSION_SECRET: `${STRONG},short-old-one` })).toThrow(
-      /secret 2 of 2\) is too short/,
+      /secret 2 of 2\) is not a generated secret/,
     );
   });
 
@@ -48,12 +74,52 @@ describe('SESSION_SECRET in the distributed topology', () => {
   });
 });
 
+describe('the distributed topology’s accounts and links', () => {
+  const env = { ...DISTRIBUTED, SESSION_SECRET: STRONG };
+
+  it('never seeds the demo users (published password): SEED_DEMO_DATA brings the demo clients only', () => {
+    expect(loadConfig({ ...env, SEED_DEMO_DATA: 'true' })).toMatchObject({
+      seedDemoData: true,
+      seedDemoUsers: false,
+    });
+    expect(loadConfig(env)).toMatchObject({ seedDemoData: false, seedDemoUsers: false });
+    // The embedded default keeps its demo users.
+    expect(loadConfig({}, DB)).toMatchObject({
+      seedDemoData: true,
+      seedDemoUsers: true,
+      firstOwnerEmail: null,
+    });
+  });
+
+  it('takes the first owner from ONBOARD_FIRST_OWNER_EMAIL', () => {
+    expect(loadConfig({ ...env, ONBOARD_FIRST_OWNER_EMAIL: ' it@carrier.example ' }).firstOwnerEmail).toBe(
+      'it@carrier.example',
+    );
+    expect(() => loadConfig({ ...env, ONBOARD_FIRST_OWNER_EMAIL: 'owner' })).toThrow(
+      /ONBOARD_FIRST_OWNER_EMAIL: not an e-mail address/,
+    );
+  });
+
+  it('refuses to start without PUBLIC_URL, the base of e-mailed links; the embedded default uses its own', () => {
+    expect(() => loadConfig({ ...env, PUBLIC_URL: '' })).toThrow(/PUBLIC_URL is required in the distributed/);
+    expect(() => loadConfig({ ...env, PUBLIC_URL: 'onboard.example' })).toThrow(/PUBLIC_URL: not a URL/);
+    expect(() => loadConfig({ ...env, PUBLIC_URL: 'ftp://onboard.example' })).toThrow(/PUBLIC_URL: an http/);
+    expect(loadConfig({ ...env, PUBLIC_URL: 'http://127.0.0.1:8080/' }).publicUrl).toBe(
+      'http://127.0.0.1:8080',
+    );
+    expect(loadConfig({}, DB).publicUrl).toBeNull();
+  });
+});
+
 describe('pool and drain settings', () => {
   it('reads PG_POOL_MAX and SHUTDOWN_DRAIN_SECONDS, with defaults, refusing nonsense', () => {
     const embedded = loadConfig({}, 'postgres://embedded/onboard');
-    expect([embedded.pgPoolMax, embedded.drainMs]).toEqual([32, 8000]);
-    const set = loadConfig({ PG_POOL_MAX: '16', SHUTDOWN_DRAIN_SECONDS: '3' }, 'postgres://embedded/onboard');
-    expect([set.pgPoolMax, set.drainMs]).toEqual([16, 3000]);
+    expect([embedded.pgPoolMax, embedded.drainMs, embedded.pgQueryTimeoutMs]).toEqual([32, 8000, 10_000]);
+    const set = loadConfig(
+      { PG_POOL_MAX: '16', SHUTDOWN_DRAIN_SECONDS: '3', PG_QUERY_TIMEOUT_MS: '2500' },
+      'postgres://embedded/onboard',
+    );
+    expect([set.pgPoolMax, set.drainMs, set.pgQueryTimeoutMs]).toEqual([16, 3000, 2500]);
     expect(() => loadConfig({ PG_POOL_MAX: '0' }, 'postgres://embedded/onboard')).toThrow(/PG_POOL_MAX/);
   });
 });
@@ -80,7 +146,11 @@ describe('the throttle’s configuration', () => {
 });
 
 describe('demo authenticator secrets (ONBOARD_DEMO_TOTP)', () => {
-  const distributed = { DATABASE_URL: 'postgres://db/onboard', SESSION_SECRET: STRONG };
+  const distributed = {
+    DATABASE_URL: 'postgres://db/onboard',
+    SESSION_SECRET: STRONG,
+    PUBLIC_URL: 'https://onboard.carrier.example',
+  };
 
   it('are on in the embedded default unless switched off', () => {
     expect(loadConfig({}, 'postgres://embedded/onboard').demoTotp).toBe(true);
@@ -93,7 +163,10 @@ describe('demo authenticator secrets (ONBOARD_DEMO_TOTP)', () => {
     for (const value of ['1', 'true', 'yes'])
       expect(() => loadConfig({ ...distributed, ONBOARD_DEMO_TOTP: value })).toThrow(/embedded default/);
     expect(() =>
-      loadConfig({ KAFKA_BROKERS: 'kafka:9092', SESSION_SECRET: STRONG, ONBOARD_DEMO_TOTP: '1' }, 'x'),
+      loadConfig(
+        { ...DISTRIBUTED, DATABASE_URL: undefined, SESSION_SECRET: STRONG, ONBOARD_DEMO_TOTP: '1' },
+        'x',
+      ),
     ).toThrow(/embedded default/);
   });
 

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { resolve } from 'node:path';
 import pg from 'pg';
@@ -6,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { freshDatabase } from '@onboard/testing/db';
 import { freePort } from './database/embedded-postgres.ts';
 import { apiClient } from './testing/http-client.ts';
+import { activateFirstOwner } from './testing/first-owner.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const get = (url: string) =>
@@ -34,7 +36,9 @@ describe('liveness, readiness and SIGTERM', () => {
       env: {
         PATH: process.env.PATH,
         DATABASE_URL: databaseUrl,
-        SESSION_SECRET: 'drain-test-Qm7rT2vXk9LpZs4WnB8cYd1HfJ6gEa3u',
+        SESSION_SECRET: randomBytes(48).toString('base64'),
+        PUBLIC_URL: baseUrl,
+        ONBOARD_FIRST_OWNER_EMAIL: 'first.owner@carrier.example',
         HOST: '127.0.0.1',
         PORT: String(port),
         WEB_DIST: '',
@@ -69,7 +73,8 @@ describe('liveness, readiness and SIGTERM', () => {
 
     // An SSE client, signed in.
     const admin = apiClient(baseUrl);
-    await admin.signIn('admin@onboard.example');
+    await activateFirstOwner(output, 'Correct-Horse-42!');
+    await admin.signIn('first.owner@carrier.example', 'Correct-Horse-42!');
     const cookie = [...admin.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const stream = await fetch(`${baseUrl}/api/events/stream`, { headers: { cookie } });
     expect(stream.status).toBe(200);

@@ -24,7 +24,7 @@ async function main() {
   const app = await startApp(config);
 
   console.log(`\nOnboard is running at ${app.url}`);
-  if (config.seedDemoData) {
+  if (config.seedDemoData && config.seedDemoUsers) {
     console.log(`\nDemo sign-ins (password: ${config.demoPassword}):`);
     for (const user of DEMO_USERS) {
       const secret = config.demoTotp ? `  authenticator secret ${demoTotpSecret(user.email)}` : '';

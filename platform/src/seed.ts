@@ -28,7 +28,9 @@ import type { DocumentStore, Role } from '@onboard/domain';
 import type pg from 'pg';
 import {
   SYSTEM_ACTOR,
+  createActivationLink,
   enrolTotpSecret,
+  findActiveUserByEmail,
   loadUser,
   readCredentials,
   registerUser,
@@ -710,19 +712,48 @@ async function seedDemoUser(deps: AuthDeps, user: DemoUser, password: string): P
   }
 }
 
+/**
+ * The distributed topology's first owner (ONBOARD_FIRST_OWNER_EMAIL): while no user has the address, it is
+ * registered as an owner (SLF_OWNER) without a password, and the single-use activation link (7 days) is
+ * returned, for the caller to print once. null: the user exists already (no link is made again; another
+ * owner, or `Copy activation link` in the user administration, gives a new one).
+ */
+export async function createFirstOwner(deps: AuthDeps, email: string): Promise<string | null> {
+  if (await findActiveUserByEmail(deps.store, email)) return null;
+  const userId = uuidv5(`first-owner:${email.trim().toLowerCase()}`, NAMESPACE);
+  await registerUser(deps, SYSTEM_ACTOR, {
+    userId,
+    role: 'SLF_OWNER',
+    firstName: 'First',
+    lastName: 'Owner',
+    email: email.trim(),
+    phoneNumber: null,
+    clientIds: [],
+  });
+  return createActivationLink(deps, userId);
+}
+
 /** One lock for seeding: replicas starting together seed one after the other; the later ones find it done. */
 const SEED_LOCK = `hashtext('onboard.seed')`;
+
+const SEED_LOCK_WAIT_MS = 10 * 60_000;
 
 export async function underSeedLock<T>(pool: pg.Pool, seed: () => Promise<T>): Promise<T> {
   const client = await pool.connect();
   try {
-    await client.query(`select pg_advisory_lock(${SEED_LOCK})`);
+    // Another replica may seed for longer than a query may take (PG_QUERY_TIMEOUT_MS): this wait has none.
+    await client.query('set statement_timeout = 0');
+    // (pg reads query_timeout per query too; its types leave it out.)
+    const lock = { text: `select pg_advisory_lock(${SEED_LOCK})`, query_timeout: SEED_LOCK_WAIT_MS };
+    await client.query(lock as pg.QueryConfig);
     return await seed();
   } finally {
-    const unlocked = await client.query(`select pg_advisory_unlock(${SEED_LOCK})`).then(
-      () => undefined,
-      (error: Error) => error,
-    );
+    const unlocked = await client
+      .query(`select pg_advisory_unlock(${SEED_LOCK}); reset statement_timeout`)
+      .then(
+        () => undefined,
+        (error: Error) => error,
+      );
     client.release(unlocked);
   }
 }

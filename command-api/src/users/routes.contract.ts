@@ -175,9 +175,13 @@ export const resetMfaByEmail = defineRoute({
   method: 'post',
   path: '/api/users/reset-mfa/{email}',
   tag: 'users',
-  summary: 'Forget a user’s second factor',
+  summary: 'Forget a user’s second factor (another user’s: nobody resets their own)',
   request: { params: byEmail },
-  responses: { 204: noContent('Reset; the next sign-in enrols again'), 404: problem('No such user') },
+  responses: {
+    204: noContent('Reset; the next sign-in enrols again'),
+    403: problem('Not allowed, or the caller’s own second factor'),
+    404: problem('No such user'),
+  },
 });
 export const sendActivationByEmail = defineRoute({
   method: 'post',

@@ -87,6 +87,8 @@ function allow(
  */
 /** Chosen: the spec has no wording for it. */
 export const OWN_ACCOUNT_DELETE_MESSAGE = 'You cannot delete your own account. Another owner or admin can.';
+export const OWN_MFA_RESET_MESSAGE =
+  'You cannot reset your own second factor. Another owner or admin can reset it for you.';
 
 function gateById(actor: Actor, userId: string, action: Action) {
   if (authorizeUserAdministration(actor, action).allowed || userId === actor.userId) return;
@@ -318,7 +320,12 @@ export function createUserAdminCommands(deps: UserAdminCommandDeps): Router {
       await run(user.userId, actor);
       res.status(204).end();
     });
-  byEmail(resetMfaByEmail, (userId, actor) => accounts.resetMfa(userId, actor));
+  // Nobody resets their own second factor: whoever holds a session (or just the password) would otherwise
+  // enrol an authenticator of their own at the next sign-in. Another administrator resets it.
+  byEmail(resetMfaByEmail, (userId, actor) => {
+    if (userId === actor.userId) throw new ForbiddenError(OWN_MFA_RESET_MESSAGE);
+    return accounts.resetMfa(userId, actor);
+  });
   byEmail(sendActivationByEmail, (userId, actor) => accounts.sendActivationEmail(userId, actor));
 
   mount(router, bulkUpdateEmails, async (req, res, input) => {

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
@@ -17,7 +18,10 @@ describe('npm run seed', () => {
     const env = {
       PATH: process.env.PATH,
       DATABASE_URL: databaseUrl,
-      SESSION_SECRET: 'seed-cli-test-Qm7rT2vXk9LpZs4WnB8cYd1HfJ6gEa3u',
+      SESSION_SECRET: randomBytes(48).toString('base64'),
+      PUBLIC_URL: 'https://onboard.carrier.example',
+      // Against a distributed database the demo users need a password of the operator's, never the published one.
+      ONBOARD_DEMO_PASSWORD: 'Seed-Cli-Test-Pass-42!',
       LOG_LEVEL: 'warn',
     };
     const tsx = (script: string) => run(process.execPath, ['--import', 'tsx', script], { cwd: ROOT, env });

@@ -1,5 +1,5 @@
 import { connectEventStore } from '../app.ts';
-import { loadConfig } from '../config.ts';
+import { DEFAULT_DEMO_PASSWORD, loadConfig } from '../config.ts';
 import { connectCliDatabase } from '../database/connect-cli.ts';
 import { connectDocumentStore } from '../documents/index.ts';
 import { createIdentity } from '../identity/identity.ts';
@@ -15,6 +15,12 @@ async function main() {
   const { databaseUrl, pool, close } = await connectCliDatabase();
   try {
     const config = loadConfig(process.env, databaseUrl);
+    // Against the distributed topology's database (DATABASE_URL) the demo users would sign in with the
+    // password this repository publishes: only with a password of the operator's own.
+    if (process.env.DATABASE_URL && config.demoPassword === DEFAULT_DEMO_PASSWORD)
+      throw new Error(
+        'npm run seed against DATABASE_URL: set ONBOARD_DEMO_PASSWORD to a password of your own (the default one is published)',
+      );
     const logger = createLogger(config.logLevel);
     const now = () => new Date();
     const store = await connectEventStore(config, pool);
@@ -25,7 +31,9 @@ async function main() {
         await seedDemoData(store, now(), documents);
         await seedDemoUsers(identity.deps, config.demoPassword);
       });
-      console.log(`Demo data seeded. Sign-ins (password: ${config.demoPassword}):`);
+      const shown =
+        config.demoPassword === DEFAULT_DEMO_PASSWORD ? config.demoPassword : 'ONBOARD_DEMO_PASSWORD';
+      console.log(`Demo data seeded. Sign-ins (password: ${shown}):`);
       for (const user of DEMO_USERS) console.log(`  ${user.role.padEnd(10)} ${user.email}`);
     } finally {
       await store.close();

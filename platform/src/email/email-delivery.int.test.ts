@@ -216,8 +216,9 @@ describe('a worker killed in the middle of a batch', () => {
           EMAIL_POLL_SECONDS: '1',
           // The sixth e-mail's attempt was recorded before the kill: it goes again after this grace.
           EMAIL_RESEND_GRACE_SECONDS: '1',
-          // The distributed topology refuses a short or placeholder secret.
+          // The distributed topology refuses a secret that is not generated, and starts only with PUBLIC_URL.
           SESSION_SECRET: randomUUID() + randomUUID(),
+          PUBLIC_URL: 'https://onboard.carrier.example',
           PORT: '0',
           HOST: '127.0.0.1',
           WEB_DIST: '',
@@ -268,6 +269,7 @@ async function startWorkerProcess(env: Record<string, string>) {
       SERVICES: 'projections,workers',
       EMAIL_POLL_SECONDS: '1',
       SESSION_SECRET: randomUUID() + randomUUID(),
+      PUBLIC_URL: 'https://onboard.carrier.example',
       PORT: '0',
       HOST: '127.0.0.1',
       WEB_DIST: '',

@@ -6,8 +6,15 @@ import * as errorReporting from '../error-reporting/routes.contract.ts';
 import * as emailTemplates from '../email/routes.contract.ts';
 
 // The platform's own routes (platform/src/app.ts).
+const DependencyName = z.enum(['PostgreSQL', 'EventStoreDB', 'Kafka']);
+/** Each dependency this process uses (PostgreSQL always; Kafka and EventStoreDB where configured). */
+const Dependencies = z.partialRecord(DependencyName, z.enum(['up', 'down']));
 const Health = z.object({
-  status: z.literal('ok'),
+  /** degraded: a dependency is down that this process works without for now (Kafka: the bus catches up). */
+  status: z.enum(['ok', 'degraded']),
+  dependencies: Dependencies,
+  /** The dependencies down (empty when `ok`). */
+  degraded: z.array(DependencyName),
   /** This process (host name and port): every replica answers for itself. */
   replica: z.string(),
   services: z.array(z.string()),
@@ -31,8 +38,9 @@ const HealthDown = z
     code: z.literal('MAINTENANCE'),
     maintenance: z.literal(true),
     message: z.string(),
-    unavailable: z.array(z.enum(['PostgreSQL', 'EventStoreDB', 'Kafka'])),
+    unavailable: z.array(DependencyName),
     services: z.array(z.string()),
+    dependencies: Dependencies,
   })
   .passthrough();
 export const health = defineRoute({
@@ -44,9 +52,9 @@ export const health = defineRoute({
   responses: {
     200: json(
       Health,
-      'Up, with the checkpoint and lag of each consumer this replica runs, active or standby',
+      'Up (or degraded: a dependency it works without for now is down), with the checkpoint and lag of each consumer this replica runs, active or standby',
     ),
-    503: json(HealthDown, 'A dependency is down: which (with Retry-After)'),
+    503: json(HealthDown, 'A dependency this process cannot work without is down: which (with Retry-After)'),
   },
 });
 export const healthLive = defineRoute({

@@ -49,10 +49,13 @@ type ErrorLike = {
 /** The PostgreSQL driver's own errors carry a SQLSTATE (and a severity); these say the server is away. */
 function isPostgresDown(error: ErrorLike): boolean {
   const code = typeof error.code === 'string' ? error.code : '';
-  // 08: connection exception; 57P01-03: shutting down, crashed, starting up; 53300: too many connections.
+  // 08: connection exception; 57P01-03: shutting down, crashed, starting up; 53300: too many connections;
+  // 57014 with statement_timeout's message: the server cancelled a query that ran past PG_QUERY_TIMEOUT_MS.
   if (/^08|^57P0[1-3]$|^53300$/.test(code) && typeof error.severity === 'string') return true;
   const message = typeof error.message === 'string' ? error.message : '';
-  return /^Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|the database system is (?:starting up|shutting down|in recovery mode)/i.test(
+  if (code === '57014' && /statement timeout/i.test(message)) return true;
+  // 'Query read timeout': pg's query_timeout, the client gave up on a server that does not answer.
+  return /^Connection terminated|^Query read timeout|timeout exceeded when trying to connect|Client has encountered a connection error|the database system is (?:starting up|shutting down|in recovery mode)/i.test(
     message,
   );
 }
