@@ -46,7 +46,7 @@ export type HandleCommandOptions<State, Command, Event> = {
   metadata: EventMetadata | ((event: Event, index: number, ids: readonly string[]) => EventMetadata);
   newId: () => string;
   /** An event's id when it is not a fresh one (an id derived from its cause makes a repeat idempotent). */
-  eventId?: (event: Event, index: number) => string;
+  eventId?: (event: Event, index: number, context: CommandContext) => string;
   appendAt?: AppendAt;
   /** Events derived from the state read, appended before the decided ones in the same write. */
   prelude?: (state: State, context: CommandContext) => Promise<Event[]> | Event[];
@@ -110,7 +110,7 @@ export async function handleCommand<State, Command, Event extends { type: string
   }
   const events = [...prelude, ...decided];
   if (events.length === 0) return { ok: true, before, after, events, revision, appended: null };
-  const ids = events.map((event, i) => options.eventId?.(event, i) ?? options.newId());
+  const ids = events.map((event, i) => options.eventId?.(event, i, context) ?? options.newId());
   const toAppend: NewEvent[] = events.map((event, i) => ({
     id: ids[i]!,
     type: event.type,

@@ -2,11 +2,12 @@ import { v5 as uuidv5 } from 'uuid';
 import {
   EmailEvent,
   emailStream,
+  handleCommand,
   WrongExpectedRevisionError,
   type EventStore,
-  type NewEvent,
   type RecordedEvent,
 } from '@onboard/events';
+import { emailDecider, type DeliveryOutcome } from '@onboard/domain/emails/decider';
 import {
   foldEmail,
   isDue,
@@ -81,7 +82,8 @@ export async function deliverOne(deps: EmailDeliveryDeps, emailId: string): Prom
   if (!isDue(email, now)) return false;
   const attempt = email.attempts + 1;
   const messageId = messageIdFor(email.emailId, deps.messageIdDomain);
-  let outcome: NewEvent;
+  let outcome: DeliveryOutcome;
+  let at: Date;
   const metadata = (at: Date) => ({
     ...EMAIL_DELIVERY_ACTOR,
     occurredAt: at.toISOString(),
@@ -97,8 +99,8 @@ export async function deliverOne(deps: EmailDeliveryDeps, emailId: string): Prom
       text: email.body,
       html: email.html,
     });
+    at = deps.now();
     outcome = {
-      id: uuidv5(`${emailId}:${attempt}`, OUTCOME_NAMESPACE),
       type: 'EmailSent',
       data: {
         emailId,
@@ -109,15 +111,13 @@ export async function deliverOne(deps: EmailDeliveryDeps, emailId: string): Prom
         messageId,
         response,
       },
-      metadata: metadata(deps.now()),
     };
   } catch (error) {
     const code = error instanceof TransportError ? error.code : null;
     const reason = error instanceof Error ? error.message : String(error);
     const permanent = isPermanentSmtpCode(code) || attempt >= (deps.maxAttempts ?? MAX_DELIVERY_ATTEMPTS);
-    const at = deps.now();
+    at = deps.now();
     outcome = {
-      id: uuidv5(`${emailId}:${attempt}`, OUTCOME_NAMESPACE),
       type: 'EmailDeliveryFailed',
       data: {
         emailId,
@@ -129,11 +129,23 @@ export async function deliverOne(deps: EmailDeliveryDeps, emailId: string): Prom
           : new Date(at.getTime() + retryDelayMs(attempt, deps.baseDelayMs)).toISOString(),
         rejected: error instanceof TransportError ? error.rejected : [],
       },
-      metadata: metadata(at),
     };
   }
   try {
-    await deps.store.append(stream, [outcome], BigInt(events.length - 1));
+    // Recorded only while the e-mail still waits for this attempt (another worker may have recorded it).
+    await handleCommand(deps.store, emailDecider, {
+      stream,
+      newId: () => uuidv5(`${emailId}:${attempt}`, OUTCOME_NAMESPACE),
+      command: {
+        type: 'RecordDeliveryOutcome',
+        data: { attempt, outcome },
+        metadata: {
+          at: at.toISOString(),
+          by: { userId: EMAIL_DELIVERY_ACTOR.actorId, role: EMAIL_DELIVERY_ACTOR.actorRole },
+        },
+      },
+      metadata: metadata(at),
+    });
   } catch (error) {
     // Another worker recorded this attempt first: the e-mail is its, not ours to record again.
     if (!(error instanceof WrongExpectedRevisionError)) throw error;

@@ -10,7 +10,7 @@ export type EmailError = {
 };
 
 /** The delivery worker's outcome of one attempt, as it sent it (the worker talks to the mail server). */
-type Outcome =
+export type DeliveryOutcome =
   | { type: 'EmailSent'; data: Event<'EmailSent'>['data'] }
   | { type: 'EmailDeliveryFailed'; data: Event<'EmailDeliveryFailed'>['data'] };
 
@@ -19,7 +19,7 @@ export type EmailCommand =
   /** Queue an e-mail; `printedOnConsole` (no mail server): it is recorded as sent in the same write. */
   | Command<'QueueEmail', { email: EmailQueued['data']; printedOnConsole: boolean }>
   /** Record attempt `attempt`'s outcome; only the attempt the e-mail waits for is recorded. */
-  | Command<'RecordDeliveryOutcome', { attempt: number; outcome: Outcome }>
+  | Command<'RecordDeliveryOutcome', { attempt: number; outcome: DeliveryOutcome }>
   | Command<'RecordEmailOpened', { emailId: string }>
   | Command<'IncludeInDigest', { emailId: string; digestEmailId: string }>;
 export type EmailIntent = Intent<EmailCommand>;

@@ -26,6 +26,10 @@ export type PortalChatError =
 
 export const PORTAL_CONVERSATION_NOT_FOUND = 'Conversation not found';
 
+/** Whether the conversation is there for this writer: its user, or staff. */
+export const findsConversation = (state: PortalChatState, userId: string, isAgent: boolean) =>
+  state !== null && (isAgent || state.userId === userId);
+
 export const portalChatDecider: Decider<
   PortalChatState,
   PortalChatCommand,
@@ -40,7 +44,7 @@ export const portalChatDecider: Decider<
       return accepted({ type: 'PortalChatStarted', data: { ...command.data, at } });
     }
     const { conversationId, messageId, isAgent, text } = command.data;
-    if (!state || (!isAgent && state.userId !== by.userId))
+    if (!findsConversation(state, by.userId, isAgent))
       return refused({ code: 'NOT_FOUND', message: PORTAL_CONVERSATION_NOT_FOUND });
     const error = supportMessageError(text);
     if (error !== null) return refused({ code: 'INVALID', message: error, fields: { text: error } });
