@@ -43,11 +43,12 @@ export type StreamDecision<State, Event> = {
 };
 
 /**
- * The one way a command handler decides on a stream: read it and fold it with the decider, check the
- * request's If-Match against its revision (a stale one is a 409), let `build` make the command from the
- * state (time and actor come in as its metadata), decide, and append the events at the revision read, so a
- * concurrent write is a 409, never an overwrite. A refusal throws as the API answers it and appends
- * nothing. `prelude` (from the state read) is appended before the decided events, in the same write.
+ * The HTTP wrapper of the one command handler (`handleCommand` in @onboard/events): it reads the stream and
+ * folds it with the decider, checks the request's If-Match against its revision (a stale one is a 409),
+ * lets `build` make the command from the state (time and actor come in as its metadata), decides, and
+ * appends the events at the revision read (or as `appendAt` says), so a concurrent write is a 409, never
+ * an overwrite. A refusal throws as the API answers it and appends nothing. `prelude` (from the state read)
+ * is appended before the decided events, in the same write.
  */
 export async function decideOnStream<State, Command, Event extends StreamEvent, R extends RefusalAnswer>(
   deps: Pick<CommandDeps, 'store' | 'now' | 'newId'>,
