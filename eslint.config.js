@@ -77,6 +77,36 @@ const contractRules = {
   },
 };
 
+// One command path: events are written only through the command handler (events/src/command-handler.ts,
+// `handleCommand`, which command-api's `decideOnStream` wraps for HTTP). The store's adapters and their
+// contract are the only other places an `.append(` may appear; tests arrange their given events directly.
+// query-api (an archive's `append`) and web (FormData, the DOM) write no events and are not in scope.
+const onlyOnly = {
+  selector: 'CallExpression[callee.property.name="only"]',
+  message: '.only must never land.',
+};
+const onlyThroughTheHandler = {
+  files: ['{events,domain,api-contract,command-api,projections,workers,platform}/src/**/*.ts'],
+  ignores: [
+    ...testFiles,
+    'events/src/store/**',
+    'events/src/command-handler.ts',
+    // The EIF's own write loop (snapshots, field-aware retries): still appends itself, see ARCHITECTURE.md.
+    'command-api/src/clients/execute.ts',
+  ],
+  rules: {
+    'no-restricted-syntax': [
+      'error',
+      onlyOnly,
+      {
+        selector: 'CallExpression[callee.type="MemberExpression"][callee.property.name="append"]',
+        message:
+          'Events are written through the one command handler (handleCommand, or decideOnStream in command-api) with a decider, never by an append of your own.',
+      },
+    ],
+  },
+};
+
 const boundaries = Object.entries(mayImport).flatMap(([pkg, allowed]) =>
   [false, true].map((isTest) => boundary(pkg, allowed, isTest)),
 );
@@ -168,14 +198,12 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-restricted-syntax': [
-        'error',
-        { selector: 'CallExpression[callee.property.name="only"]', message: '.only must never land.' },
-      ],
+      'no-restricted-syntax': ['error', onlyOnly],
     },
   },
   ...boundaries,
   contractRules,
+  onlyThroughTheHandler,
   {
     // State lives in web/src/state/; screens reach jotai only through it (state/store.ts).
     files: ['web/src/**/*.{ts,tsx}'],

@@ -3,3 +3,4 @@ export * from './bus/port.ts';
 export * from './catalogue/index.ts';
 export * from './subscription/index.ts';
 export * from './store/snapshots.ts';
+export * from './command-handler.ts';

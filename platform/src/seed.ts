@@ -4,14 +4,13 @@ import {
   BEN_ADMIN_PLATFORMS_STREAM,
   clientStream,
   eifStream,
+  handleCommand,
   taskStream,
-  type BenAdminPlatformEvent,
-  type ClientLifecycleEvent,
   type EventStore,
-  type NewEvent,
-  type TaskEvent,
+  type StreamDecider,
 } from '@onboard/events';
-import { foldWith } from '@onboard/domain/decider';
+import { demoFormDecider, type SeedFormCommand } from '@onboard/domain/eif/demo-form';
+import { slugDecider } from '@onboard/domain/explorer/visitor-decider';
 import { SETUP_STEPS, clientLifecycleDecider } from '@onboard/domain/clients/lifecycle';
 import { tasksDecider } from '@onboard/domain/tasks/decider';
 import { defaultTaskDueDates } from '@onboard/domain/tasks/schedule';
@@ -22,7 +21,7 @@ import {
   type ExplorerDocument,
   type ExplorerPlan,
 } from '@onboard/events/catalogue/explorer';
-import { decideExplorerSite, foldExplorerSite } from '@onboard/domain/explorer/decider';
+import { explorerSiteDecider, foldExplorerSite } from '@onboard/domain/explorer/decider';
 import { benAdminPlatformsDecider } from '@onboard/domain/ben-admin-platforms/decider';
 import type { DocumentStore, Role } from '@onboard/domain';
 import type pg from 'pg';
@@ -234,23 +233,22 @@ export const DEMO_CLIENTS: readonly DemoClient[] = [
 
 export async function seedDemoData(store: EventStore, now: Date, documents: DocumentStore): Promise<void> {
   for (const demo of DEMO_CLIENTS) {
-    const events: NewEvent[] = demo.entities.map((e) => ({
-      id: uuidv5(`${demo.id}/${e.entity}/${e.entityId}`, NAMESPACE),
-      type: 'EifEntityCreated',
-      data: {
-        clientId: demo.id,
-        ...e,
-        attributes: e.attributes,
-      },
-      metadata: {
-        actorId: 'demo-owner',
-        actorRole: 'SLF_OWNER',
-        occurredAt: now.toISOString(),
-        correlationId: uuidv5(`seed/${demo.id}`, NAMESPACE),
-      },
-    }));
     const existing = await store.readStream(eifStream(demo.id), { maxCount: 1 });
-    if (existing.length === 0) await store.append(eifStream(demo.id), events, 'no_stream');
+    if (existing.length > 0) continue;
+    await seedWrite(store, demoFormDecider, {
+      now,
+      stream: eifStream(demo.id),
+      ids: (i) => {
+        const e = demo.entities[i]!;
+        return uuidv5(`${demo.id}/${e.entity}/${e.entityId}`, NAMESPACE);
+      },
+      command: {
+        type: 'SeedForm',
+        data: { clientId: demo.id, entities: demo.entities as SeedFormCommand['data']['entities'] },
+        metadata: DEMO_OWNER_METADATA(now),
+      },
+      correlationId: uuidv5(`seed/${demo.id}`, NAMESPACE),
+    });
   }
   await seedDemoLifecycles(store, now);
   await seedDemoExplorerPage(store, now);
@@ -277,34 +275,17 @@ export const demoBenAdminPlatformId = (name: string) => uuidv5(`ben-admin-platfo
 async function seedDemoBenAdminPlatforms(store: EventStore, now: Date): Promise<void> {
   const existing = await store.readStream(BEN_ADMIN_PLATFORMS_STREAM, { maxCount: 1 });
   if (existing.length > 0) return;
-  const events: BenAdminPlatformEvent[] = [];
-  for (const platform of DEMO_BEN_ADMIN_PLATFORMS) {
-    const decision = benAdminPlatformsDecider.decide(
-      {
-        type: 'AddBenAdminPlatform',
-        data: { platformId: demoBenAdminPlatformId(platform.name), platform },
-        metadata: DEMO_OWNER_METADATA(now),
-      },
-      foldWith(benAdminPlatformsDecider, events),
-    );
-    if (!decision.ok) throw new Error(`Demo platform ${platform.name}: ${decision.error.message}`);
-    events.push(...decision.events);
-  }
-  await store.append(
-    BEN_ADMIN_PLATFORMS_STREAM,
-    events.map((event, index) => ({
-      id: uuidv5(`ben-admin-platforms/${index}`, NAMESPACE),
-      type: event.type,
-      data: event.data,
-      metadata: {
-        actorId: 'demo-owner',
-        actorRole: 'SLF_OWNER',
-        occurredAt: now.toISOString(),
-        correlationId: uuidv5('seed/ben-admin-platforms', NAMESPACE),
-      },
+  await seedWrite(store, benAdminPlatformsDecider, {
+    now,
+    stream: BEN_ADMIN_PLATFORMS_STREAM,
+    ids: (index) => uuidv5(`ben-admin-platforms/${index}`, NAMESPACE),
+    command: DEMO_BEN_ADMIN_PLATFORMS.map((platform) => ({
+      type: 'AddBenAdminPlatform' as const,
+      data: { platformId: demoBenAdminPlatformId(platform.name), platform },
+      metadata: DEMO_OWNER_METADATA(now),
     })),
-    'no_stream',
-  );
+    correlationId: uuidv5('seed/ben-admin-platforms', NAMESPACE),
+  });
 }
 
 const DEMO_IMPLEMENTATION_CONSULTANT = 'demo-admin';
@@ -316,17 +297,8 @@ const DEMO_IMPLEMENTATION_CONSULTANT = 'demo-admin';
  */
 async function seedDemoLifecycles(store: EventStore, now: Date): Promise<void> {
   const metadata = { at: now.toISOString(), by: { userId: 'demo-owner', role: 'SLF_OWNER' } };
-  const toNew = (clientId: string, kind: string) => (event: ClientLifecycleEvent | TaskEvent, i: number) => ({
-    id: uuidv5(`${clientId}/${kind}/${i}`, NAMESPACE),
-    type: event.type,
-    data: event.data,
-    metadata: {
-      actorId: metadata.by.userId,
-      actorRole: metadata.by.role,
-      occurredAt: metadata.at,
-      correlationId: uuidv5(`seed/${clientId}`, NAMESPACE),
-    },
-  });
+  const ids = (clientId: string, kind: string) => (i: number) =>
+    uuidv5(`${clientId}/${kind}/${i}`, NAMESPACE);
   for (const demo of DEMO_CLIENTS) {
     const clientId = demo.id;
     const attributesOf = (entity: string) => demo.entities.filter((e) => e.entity === entity);
@@ -338,13 +310,8 @@ async function seedDemoLifecycles(store: EventStore, now: Date): Promise<void> {
       policyEffective: typeof p.attributes.policyEffective === 'string' ? p.attributes.policyEffective : null,
     }));
     if ((await store.readStream(clientStream(clientId), { maxCount: 1 })).length === 0) {
-      const events: ClientLifecycleEvent[] = [];
-      const decide = (command: Parameters<typeof clientLifecycleDecider.decide>[0]) => {
-        const decision = clientLifecycleDecider.decide(command, foldWith(clientLifecycleDecider, events));
-        if (!decision.ok) throw new Error(`Demo lifecycle of ${clientId}: ${decision.error.message}`);
-        events.push(...decision.events);
-      };
-      decide({
+      const commands: Parameters<typeof clientLifecycleDecider.decide>[0][] = [];
+      commands.push({
         type: 'CreateClient',
         data: {
           clientId,
@@ -360,8 +327,18 @@ async function seedDemoLifecycles(store: EventStore, now: Date): Promise<void> {
         metadata,
       });
       for (const step of SETUP_STEPS)
-        decide({ type: 'CompleteSetupStep', data: { clientId, stepId: step.id, assigned: true }, metadata });
-      await store.append(clientStream(clientId), events.map(toNew(clientId, 'lifecycle')), 'no_stream');
+        commands.push({
+          type: 'CompleteSetupStep',
+          data: { clientId, stepId: step.id, assigned: true },
+          metadata,
+        });
+      await seedWrite(store, clientLifecycleDecider, {
+        now,
+        stream: clientStream(clientId),
+        ids: ids(clientId, 'lifecycle'),
+        command: commands,
+        correlationId: uuidv5(`seed/${clientId}`, NAMESPACE),
+      });
     }
     if ((await store.readStream(taskStream(clientId), { maxCount: 1 })).length === 0) {
       const plans = attributesOf('Plan');
@@ -369,8 +346,12 @@ async function seedDemoLifecycles(store: EventStore, now: Date): Promise<void> {
         .map((p) => p.policyEffective)
         .filter((d): d is string => d !== null)
         .sort()[0];
-      const decision = tasksDecider.decide(
-        {
+      await seedWrite(store, tasksDecider, {
+        now,
+        stream: taskStream(clientId),
+        ids: ids(clientId, 'tasks'),
+        correlationId: uuidv5(`seed/${clientId}`, NAMESPACE),
+        command: {
           type: 'ScheduleTasks',
           data: {
             clientId,
@@ -387,10 +368,7 @@ async function seedDemoLifecycles(store: EventStore, now: Date): Promise<void> {
           },
           metadata,
         },
-        tasksDecider.initialState(),
-      );
-      if (!decision.ok) throw new Error(`Demo tasks of ${clientId}: ${decision.error.message}`);
-      await store.append(taskStream(clientId), decision.events.map(toNew(clientId, 'tasks')), 'no_stream');
+      });
     }
   }
 }
@@ -482,8 +460,25 @@ const DEMO_OWNER_METADATA = (at: Date) => ({
 async function seedDemoExplorerPage(store: EventStore, now: Date): Promise<void> {
   const existing = await store.readStream(explorerStream(DEMO_EXPLORER_PAGE_ID), { maxCount: 1 });
   if (existing.length > 0) return;
-  const decision = decideExplorerSite(
-    {
+  const correlationId = uuidv5('seed/explorer', NAMESPACE);
+  const slugStream = await store.readStream(explorerSlugStream(DEMO_EXPLORER_SLUG), { maxCount: 1 });
+  if (slugStream.length === 0)
+    await seedWrite(store, slugDecider, {
+      now,
+      stream: explorerSlugStream(DEMO_EXPLORER_SLUG),
+      ids: () => uuidv5(`${DEMO_EXPLORER_PAGE_ID}/slug`, NAMESPACE),
+      command: {
+        type: 'ReserveSlug',
+        data: { slug: DEMO_EXPLORER_SLUG, explorerPageId: DEMO_EXPLORER_PAGE_ID },
+        metadata: DEMO_OWNER_METADATA(now),
+      },
+      correlationId,
+    });
+  await seedWrite(store, explorerSiteDecider, {
+    now,
+    stream: explorerStream(DEMO_EXPLORER_PAGE_ID),
+    ids: (index) => uuidv5(`${DEMO_EXPLORER_PAGE_ID}/${index}`, NAMESPACE),
+    command: {
       type: 'CreateSite',
       data: {
         explorerPageId: DEMO_EXPLORER_PAGE_ID,
@@ -494,31 +489,8 @@ async function seedDemoExplorerPage(store: EventStore, now: Date): Promise<void>
       },
       metadata: DEMO_OWNER_METADATA(now),
     },
-    { status: 'none' },
-  );
-  if (!decision.ok) throw new Error(`demo Explorer page refused: ${JSON.stringify(decision.error)}`);
-  const metadata = {
-    actorId: 'demo-owner',
-    actorRole: 'SLF_OWNER',
-    occurredAt: now.toISOString(),
-    correlationId: uuidv5('seed/explorer', NAMESPACE),
-  };
-  const slugEvent: NewEvent = {
-    id: uuidv5(`${DEMO_EXPLORER_PAGE_ID}/slug`, NAMESPACE),
-    type: 'ExplorerSlugReserved',
-    data: { slug: DEMO_EXPLORER_SLUG, explorerPageId: DEMO_EXPLORER_PAGE_ID },
-    metadata,
-  };
-  const slugStream = await store.readStream(explorerSlugStream(DEMO_EXPLORER_SLUG), { maxCount: 1 });
-  if (slugStream.length === 0)
-    await store.append(explorerSlugStream(DEMO_EXPLORER_SLUG), [slugEvent], 'no_stream');
-  const events: NewEvent[] = decision.events.map((event, index) => ({
-    id: uuidv5(`${DEMO_EXPLORER_PAGE_ID}/${index}`, NAMESPACE),
-    type: event.type,
-    data: event.data,
-    metadata,
-  }));
-  await store.append(explorerStream(DEMO_EXPLORER_PAGE_ID), events, 'no_stream');
+    correlationId,
+  });
 }
 
 export const DEMO_DENTAL_DOCUMENT: ExplorerDocument = {
@@ -549,27 +521,53 @@ async function seedDemoExplorerDocument(store: EventStore, documents: DocumentSt
   const recorded = await store.readStream(explorerStream(DEMO_EXPLORER_PAGE_ID));
   const state = foldExplorerSite(recorded.map((r) => ExplorerEvent.parse({ type: r.type, data: r.data })));
   if (state.status !== 'active' || state.page.documents.some((d) => d.documentId === documentId)) return;
-  const decision = decideExplorerSite(
-    {
+  await seedWrite(store, explorerSiteDecider, {
+    now,
+    stream: explorerStream(DEMO_EXPLORER_PAGE_ID),
+    read: { state, revision: BigInt(recorded.length) - 1n },
+    ids: () => uuidv5(`${DEMO_EXPLORER_PAGE_ID}/document/${documentId}`, NAMESPACE),
+    command: {
       type: 'AttachDocument',
       data: { document: DEMO_DENTAL_DOCUMENT },
       metadata: DEMO_OWNER_METADATA(now),
     },
-    state,
-  );
-  if (!decision.ok) throw new Error(`demo document refused: ${JSON.stringify(decision.error)}`);
-  const events: NewEvent[] = decision.events.map((event) => ({
-    id: uuidv5(`${DEMO_EXPLORER_PAGE_ID}/document/${documentId}`, NAMESPACE),
-    type: event.type,
-    data: event.data,
+    correlationId: uuidv5('seed/explorer-document', NAMESPACE),
+  });
+}
+
+/**
+ * Every seeded write goes through the one command handler, as the demo owner, with fixed event ids: on
+ * a stream that must not exist yet, or (`read`) at the revision of the state the seed read.
+ */
+async function seedWrite<State, Command, Event extends { type: string; data: unknown }, Refusal>(
+  store: EventStore,
+  decider: StreamDecider<State, Command, Event, Refusal>,
+  options: {
+    stream: string;
+    command: Command | Command[];
+    ids: (index: number) => string;
+    correlationId: string;
+    now: Date;
+    read?: { state: State; revision: bigint };
+  },
+) {
+  const { read } = options;
+  const result = await handleCommand(store, decider, {
+    stream: options.stream,
+    ...(read ? { read: async () => read } : { appendAt: 'no_stream' as const }),
+    command: options.command,
+    newId: () => {
+      throw new Error('every seeded event has a fixed id');
+    },
+    eventId: (_, index) => options.ids(index),
     metadata: {
       actorId: 'demo-owner',
       actorRole: 'SLF_OWNER',
-      occurredAt: now.toISOString(),
-      correlationId: uuidv5('seed/explorer-document', NAMESPACE),
+      occurredAt: options.now.toISOString(),
+      correlationId: options.correlationId,
     },
-  }));
-  await store.append(explorerStream(DEMO_EXPLORER_PAGE_ID), events, BigInt(recorded.length) - 1n);
+  });
+  if (!result.ok) throw new Error(`Demo ${options.stream} refused: ${JSON.stringify(result.error)}`);
 }
 
 /** A one-page summary of the demo site's dental plans, from the same plan data the page shows. */

@@ -2,19 +2,18 @@ import { v5 as uuidv5 } from 'uuid';
 import {
   WrongExpectedRevisionError,
   clientStream,
+  handleCommand,
   eifStream,
   loadAggregate,
   parseEvent,
   taskStream,
   type CheckpointedConsumer,
   type ClientLifecycleEvent,
-  type EifEvent,
   type EventStore,
   type RecordedEvent,
   type SnapshotStore,
-  type TaskEvent,
 } from '@onboard/events';
-import { decide, eifCodec, fold, toClientView, type EifCommand } from '@onboard/domain';
+import { eifCodec, eifDecider, toClientView, type EifCommand } from '@onboard/domain';
 import { foldWith } from '@onboard/domain/decider';
 import { clientLifecycleDecider } from '@onboard/domain/clients/lifecycle';
 import { baseClientIntents, firstEffectiveDate, policiesForTasks } from '@onboard/domain/clients/base-client';
@@ -58,26 +57,24 @@ async function ensureBase(deps: ClientBaseDeps, trigger: RecordedEvent) {
   });
   let state = form.state;
   if (state.status === 'empty') {
-    const events: EifEvent[] = [];
-    for (const intent of baseClientIntents(clientId, lifecycle, (i) =>
+    const intents = baseClientIntents(clientId, lifecycle, (i) =>
       uuidv5(`${trigger.id}/form/${i}`, NAMESPACE),
-    )) {
-      const decision = decide({ ...intent, metadata: { at, by: CLIENT_BASE_ACTOR } } as EifCommand, state);
-      if (!decision.ok) throw new Error(`The form of ${clientId}: ${decision.error.message}`);
-      events.push(...decision.events);
-      state = fold(decision.events, state);
-    }
+    );
     try {
-      await deps.store.append(
-        eifStream(clientId),
-        events.map((event, i) => ({
-          id: uuidv5(`${trigger.id}/form/${i}`, NAMESPACE),
-          type: event.type,
-          data: event.data,
-          metadata: metadata(at),
-        })),
-        'no_stream',
-      );
+      const written = await handleCommand(deps.store, eifDecider, {
+        stream: eifStream(clientId),
+        appendAt: 'no_stream',
+        newId: () => {
+          throw new Error('every id of the form derives from its cause');
+        },
+        eventId: (_, i) => uuidv5(`${trigger.id}/form/${i}`, NAMESPACE),
+        command: intents.map(
+          (intent) => ({ ...intent, metadata: { at, by: CLIENT_BASE_ACTOR } }) as EifCommand,
+        ),
+        metadata: metadata(at),
+      });
+      if (!written.ok) throw new Error(`The form of ${clientId}: ${written.error.message}`);
+      state = written.after;
     } catch (error) {
       // The command wrote the form meanwhile: it is there, which is all this asks.
       if (!(error instanceof WrongExpectedRevisionError)) throw error;
@@ -96,37 +93,25 @@ async function ensureBase(deps: ClientBaseDeps, trigger: RecordedEvent) {
 
   // A scheduling at the same moment (the command's own) is a conflict: decide again against what it wrote.
   for (let attempt = 1; ; attempt++) {
-    const recorded = await deps.store.readStream(taskStream(clientId));
-    const tasks = foldWith(
-      tasksDecider,
-      recorded.map((r) => parseEvent(r) as TaskEvent),
-    );
-    const decision = tasksDecider.decide(
-      {
-        type: 'ScheduleTasks',
-        data: {
-          clientId,
-          implementationType: lifecycle.profile?.implementationType ?? null,
-          policies: policiesForTasks(client),
-          dueDates: defaultTaskDueDates(lifecycle.createdAt ?? at, firstEffectiveDate(lifecycle)),
-        },
-        metadata: { at, by: CLIENT_BASE_ACTOR },
-      },
-      tasks,
-    );
-    if (!decision.ok || decision.events.length === 0) return;
-    const revision = BigInt(recorded.length) - 1n;
     try {
-      await deps.store.append(
-        taskStream(clientId),
-        decision.events.map((event, i) => ({
-          id: uuidv5(`${trigger.id}/tasks/${revision}/${i}`, NAMESPACE),
-          type: event.type,
-          data: event.data,
-          metadata: metadata(at),
-        })),
-        revision < 0n ? 'no_stream' : revision,
-      );
+      await handleCommand(deps.store, tasksDecider, {
+        stream: taskStream(clientId),
+        newId: () => {
+          throw new Error('every id of the tasks derives from its cause');
+        },
+        eventId: (_, i, { revision }) => uuidv5(`${trigger.id}/tasks/${revision}/${i}`, NAMESPACE),
+        command: {
+          type: 'ScheduleTasks',
+          data: {
+            clientId,
+            implementationType: lifecycle.profile?.implementationType ?? null,
+            policies: policiesForTasks(client),
+            dueDates: defaultTaskDueDates(lifecycle.createdAt ?? at, firstEffectiveDate(lifecycle)),
+          },
+          metadata: { at, by: CLIENT_BASE_ACTOR },
+        },
+        metadata: metadata(at),
+      });
       return;
     } catch (error) {
       // After three tries the runner retries the batch from its checkpoint, with backoff.

@@ -2,12 +2,16 @@ import { v5 as uuidv5 } from 'uuid';
 import {
   EmailEvent,
   emailStream,
+  handleCommand,
   WrongExpectedRevisionError,
   type EventStore,
-  type NewEvent,
   type RecordedEvent,
 } from '@onboard/events';
+import { randomUUID } from 'node:crypto';
+import type { Intent } from '@onboard/domain/decider';
+import { emailDecider, type DeliveryOutcome, type EmailCommand } from '@onboard/domain/emails/decider';
 import {
+  DEFAULT_RESEND_GRACE_MS,
   foldEmail,
   isDue,
   isPermanentSmtpCode,
@@ -16,7 +20,6 @@ import {
   retryDelayMs,
   type OutboxEmail,
 } from '@onboard/domain/emails/outbox';
-import { interruptedAttemptsExhausted, recordSendAttempt } from './email-attempt.ts';
 
 /** One e-mail as the transport sends it. */
 export type TransportMessage = {
@@ -53,13 +56,14 @@ export type EmailDeliveryDeps = {
   /** E-mails due for an attempt, oldest first (the outbox read model; the stream decides). */
   findDue: (now: Date, limit: number) => Promise<string[]>;
   baseDelayMs?: number;
+  maxAttempts?: number;
   /** How long after an interrupted attempt began the e-mail may be sent again (default 15 min). */
   resendGraceMs?: number;
-  maxAttempts?: number;
   batchSize?: number;
 };
 
 export const EMAIL_DELIVERY_ACTOR = { actorId: 'system:email-delivery', actorRole: 'SYSTEM' } as const;
+const ATTEMPT_NAMESPACE = 'c4a1f7e2-5b3d-4f60-8e2a-7d9b1c0e6f35';
 const OUTCOME_NAMESPACE = '6b7f9a3c-2c1e-4e8a-9d55-0e4f3a1b7c21';
 
 function fold(events: readonly RecordedEvent[]): OutboxEmail | null {
@@ -72,43 +76,27 @@ function fold(events: readonly RecordedEvent[]): OutboxEmail | null {
 }
 
 /**
- * Attempts one e-mail, if its stream says it is due. The attempt is recorded before sending
- * (email-attempt.ts) and the outcome after, each at the revision expected, with ids derived from the
- * e-mail and the attempt, so two workers cannot both send or record one attempt. Delivery is at least
- * once: a worker killed between the server's acceptance and the outcome leaves the attempt open, and the
- * e-mail is sent again after the grace with the same Message-ID. Returns whether the e-mail was sent.
+ * Attempts one e-mail, if its stream says it is due. The attempt is recorded before sending and the
+ * outcome after, each through the e-mail's decider at the revision read, with ids derived from the e-mail
+ * and the attempt, so two workers cannot both send or record one attempt. Delivery is at least once: a
+ * worker killed between the server's acceptance and the outcome leaves the attempt open, and the e-mail
+ * is sent again after the grace with the same Message-ID. Returns whether the e-mail was sent.
  */
 export async function deliverOne(deps: EmailDeliveryDeps, emailId: string): Promise<boolean> {
-  const stream = emailStream(emailId);
-  const events = await deps.store.readStream(stream);
-  const email = fold(events);
+  const email = fold(await deps.store.readStream(emailStream(emailId)));
   const now = deps.now();
   if (!isDue(email, now)) return false;
   const attempt = email.attempts + 1;
+  const maxAttempts = deps.maxAttempts ?? MAX_DELIVERY_ATTEMPTS;
   const messageId = messageIdFor(email.emailId, deps.messageIdDomain);
-  let outcome: NewEvent;
-  const metadata = (at: Date) => ({
-    ...EMAIL_DELIVERY_ACTOR,
-    occurredAt: at.toISOString(),
-    correlationId: emailId,
+  const resendAfter = new Date(now.getTime() + (deps.resendGraceMs ?? DEFAULT_RESEND_GRACE_MS));
+  const begun = await decide(deps, emailId, now, {
+    type: 'BeginDeliveryAttempt',
+    data: { attempt, messageId, resendAfter: resendAfter.toISOString(), maxAttempts },
   });
-  let revision = BigInt(events.length - 1);
-  const exhausted = interruptedAttemptsExhausted(
-    email,
-    deps.maxAttempts ?? MAX_DELIVERY_ATTEMPTS,
-    uuidv5(`${emailId}:${email.attempts}`, OUTCOME_NAMESPACE),
-    metadata(now),
-  );
-  if (exhausted) return record(deps.store, stream, exhausted, revision);
-  const attemptRecorded = await recordSendAttempt(deps.store, email, revision, {
-    number: attempt,
-    messageId,
-    at: now,
-    graceMs: deps.resendGraceMs,
-    metadata: metadata(now),
-  });
-  if (!attemptRecorded) return false;
-  revision += 1n;
+  // Another worker began this attempt, or the last one was interrupted with none left (failed for good).
+  if (begun?.[0]?.type !== 'EmailSendAttempted') return false;
+  let outcome: DeliveryOutcome;
   try {
     const { response } = await deps.transport.send({
       messageId,
@@ -120,7 +108,6 @@ export async function deliverOne(deps: EmailDeliveryDeps, emailId: string): Prom
       html: email.html,
     });
     outcome = {
-      id: uuidv5(`${emailId}:${attempt}`, OUTCOME_NAMESPACE),
       type: 'EmailSent',
       data: {
         emailId,
@@ -131,15 +118,12 @@ export async function deliverOne(deps: EmailDeliveryDeps, emailId: string): Prom
         messageId,
         response,
       },
-      metadata: metadata(deps.now()),
     };
   } catch (error) {
     const code = error instanceof TransportError ? error.code : null;
     const reason = error instanceof Error ? error.message : String(error);
-    const permanent = isPermanentSmtpCode(code) || attempt >= (deps.maxAttempts ?? MAX_DELIVERY_ATTEMPTS);
-    const at = deps.now();
+    const permanent = isPermanentSmtpCode(code) || attempt >= maxAttempts;
     outcome = {
-      id: uuidv5(`${emailId}:${attempt}`, OUTCOME_NAMESPACE),
       type: 'EmailDeliveryFailed',
       data: {
         emailId,
@@ -148,24 +132,52 @@ export async function deliverOne(deps: EmailDeliveryDeps, emailId: string): Prom
         permanent,
         retryAt: permanent
           ? null
-          : new Date(at.getTime() + retryDelayMs(attempt, deps.baseDelayMs)).toISOString(),
+          : new Date(deps.now().getTime() + retryDelayMs(attempt, deps.baseDelayMs)).toISOString(),
         rejected: error instanceof TransportError ? error.rejected : [],
       },
-      metadata: metadata(at),
     };
   }
-  return record(deps.store, stream, outcome, revision);
+  // Recorded only while the e-mail still waits for this attempt (another worker may have recorded it).
+  await decide(deps, emailId, deps.now(), { type: 'RecordDeliveryOutcome', data: { attempt, outcome } });
+  return outcome.type === 'EmailSent';
 }
 
-/** Appends an attempt's outcome; returns whether the e-mail was sent. */
-async function record(store: EventStore, stream: string, outcome: NewEvent, revision: bigint) {
+/**
+ * Decides the delivery worker's command on the e-mail's stream: the events appended, or null when the
+ * e-mail no longer waits for it (refused, or another worker wrote first).
+ */
+async function decide(
+  deps: EmailDeliveryDeps,
+  emailId: string,
+  at: Date,
+  intent: Intent<Extract<EmailCommand, { type: 'BeginDeliveryAttempt' | 'RecordDeliveryOutcome' }>>,
+) {
   try {
-    await store.append(stream, [outcome], revision);
+    const result = await handleCommand(deps.store, emailDecider, {
+      stream: emailStream(emailId),
+      command: {
+        ...intent,
+        metadata: {
+          at: at.toISOString(),
+          by: { userId: EMAIL_DELIVERY_ACTOR.actorId, role: EMAIL_DELIVERY_ACTOR.actorRole },
+        },
+      } as EmailCommand,
+      newId: randomUUID,
+      // Derived from the e-mail and the attempt, so a repeated write of one attempt is a no-op.
+      eventId: (event) =>
+        event.type === 'EmailSendAttempted'
+          ? uuidv5(`${emailId}:${event.data.attempt}:attempted`, ATTEMPT_NAMESPACE)
+          : uuidv5(
+              `${emailId}:${'attempt' in event.data ? event.data.attempt : intent.data.attempt}`,
+              OUTCOME_NAMESPACE,
+            ),
+      metadata: { ...EMAIL_DELIVERY_ACTOR, occurredAt: at.toISOString(), correlationId: emailId },
+    });
+    return result.ok ? result.events : null;
   } catch (error) {
-    // Another worker recorded this attempt first: the e-mail is its, not ours to record again.
-    if (!(error instanceof WrongExpectedRevisionError)) throw error;
+    if (error instanceof WrongExpectedRevisionError) return null;
+    throw error;
   }
-  return outcome.type === 'EmailSent';
 }
 
 /** One pass over the due e-mails, one at a time (so a crash interrupts at most the one in flight). */

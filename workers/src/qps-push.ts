@@ -4,18 +4,19 @@ import {
   PlanDesignPushRequested,
   apiJobStream,
   eifStream,
+  handleCommand,
   isFinalApiJobStatus,
   loadAggregate,
   WrongExpectedRevisionError,
   type ApiJobStatus,
   type CheckpointedConsumer,
   type EventStore,
-  type NewEvent,
   type RecordedEvent,
   type SnapshotStore,
 } from '@onboard/events';
 import { eifCodec } from '@onboard/domain';
 import { planDesignFromState, type PlanDesign } from '@onboard/domain/plan-design';
+import { pushJobDecider } from '@onboard/domain/qps/push-job';
 
 export type PlanSystemAnswer = { status: Exclude<ApiJobStatus, 'IN_PROGRESS'>; reasons: string[] };
 
@@ -84,25 +85,30 @@ async function pushOne(deps: QpsPushDeps, request: RecordedEvent) {
   const before = await deps.store.readStream(stream);
   if (hasFinalStatus(before)) return;
   const answer = await ask(deps, data.clientId);
-  const final: NewEvent = {
-    id: uuidv5(request.id, FINAL_STATUS_NAMESPACE),
-    type: 'ApiJobStatusChanged',
-    data: ApiJobStatusChanged.shape.data.parse({
-      apiJobId: data.apiJobId,
-      clientId: data.clientId,
-      apiJobStatus: answer.status,
-      reasons: answer.reasons,
-    }),
-    metadata: {
-      ...QPS_PUSH_ACTOR,
-      occurredAt: deps.now().toISOString(),
-      correlationId: request.metadata.correlationId,
-      causationId: request.id,
-    },
-  };
-  const last = before[before.length - 1];
+  const at = deps.now().toISOString();
   try {
-    await deps.store.append(stream, [final], last ? last.revision : 'no_stream');
+    // Recorded only while the job has no final status (another runner may have answered meanwhile).
+    await handleCommand(deps.store, pushJobDecider, {
+      stream,
+      // The final status's id derives from the request, so the same answer recorded twice is one event.
+      newId: () => uuidv5(request.id, FINAL_STATUS_NAMESPACE),
+      command: {
+        type: 'FinishPlanDesignPush',
+        data: ApiJobStatusChanged.shape.data.parse({
+          apiJobId: data.apiJobId,
+          clientId: data.clientId,
+          apiJobStatus: answer.status,
+          reasons: answer.reasons,
+        }),
+        metadata: { at, by: { userId: QPS_PUSH_ACTOR.actorId, role: QPS_PUSH_ACTOR.actorRole } },
+      },
+      metadata: {
+        ...QPS_PUSH_ACTOR,
+        occurredAt: at,
+        correlationId: request.metadata.correlationId,
+        causationId: request.id,
+      },
+    });
   } catch (error) {
     // Another runner (after a lock hand-over) finished the job meanwhile: its answer stands.
     if (error instanceof WrongExpectedRevisionError && hasFinalStatus(await deps.store.readStream(stream)))

@@ -2,11 +2,11 @@ import type pg from 'pg';
 import {
   WrongExpectedRevisionError,
   emailReservationStream,
+  handleCommand,
   normaliseEmail,
   parseEvent,
   userStream,
   type EventStore,
-  type NewEvent,
   type UserEvent,
 } from '@onboard/events';
 import {
@@ -14,14 +14,14 @@ import {
   ConflictError,
   NotFoundError,
   RuleError,
-  decideUser,
-  evolveUser,
   foldUser,
+  userDecider,
   type UserCommand,
   type UserIntent,
   type UserProfile,
   type UserState,
 } from '@onboard/domain';
+import { emailReservationDecider } from '@onboard/domain/users/email-reservation';
 
 export type UserStoreDeps = { store: EventStore; pool: pg.Pool; now: () => Date; newId: () => string };
 
@@ -50,16 +50,12 @@ export async function findActiveUserByEmail(
     : null;
 }
 
-const toNewEvents = (deps: UserStoreDeps, events: UserEvent[], actor: EventActor): NewEvent[] => {
-  const occurredAt = deps.now().toISOString();
-  const correlationId = deps.newId();
-  return events.map((event) => ({
-    id: deps.newId(),
-    type: event.type,
-    data: event.data,
-    metadata: { actorId: actor.userId, actorRole: actor.role, occurredAt, correlationId },
-  }));
-};
+const metadataOf = (deps: UserStoreDeps, actor: EventActor) => ({
+  actorId: actor.userId,
+  actorRole: actor.role,
+  occurredAt: deps.now().toISOString(),
+  correlationId: deps.newId(),
+});
 
 /**
  * Loads `user-{userId}`, decides, appends with the expected revision (like executeEifCommand). `ifMatch`
@@ -72,24 +68,24 @@ export async function executeUserCommand(
   intent: UserIntent,
   ifMatch: bigint | null = null,
 ): Promise<{ state: UserState; revision: bigint }> {
-  const { state, revision } = await loadUser(deps.store, userId);
-  if (ifMatch !== null && ifMatch !== revision) {
-    throw new ConflictError(undefined, { currentVersion: Number(revision) });
-  }
-  const command = { ...intent, metadata: { at: deps.now().toISOString(), by: actor } } as UserCommand;
-  const decision = decideUser(command, state);
-  if (!decision.ok) {
-    if (decision.error.code === 'NOT_FOUND') throw new NotFoundError(decision.error.message);
-    throw new RuleError(decision.error.code, decision.error.message);
-  }
-  if (decision.events.length === 0) return { state, revision };
+  const at = deps.now().toISOString();
   try {
-    const result = await deps.store.append(
-      userStream(userId),
-      toNewEvents(deps, decision.events, actor),
-      revision < 0n ? 'no_stream' : revision,
-    );
-    return { state: decision.events.reduce(evolveUser, state), revision: result.nextExpectedRevision };
+    const result = await handleCommand(deps.store, userDecider, {
+      stream: userStream(userId),
+      newId: deps.newId,
+      metadata: metadataOf(deps, actor),
+      command: (_state, { revision }) => {
+        if (ifMatch !== null && ifMatch !== revision) {
+          throw new ConflictError(undefined, { currentVersion: Number(revision) });
+        }
+        return { ...intent, metadata: { at, by: actor } } as UserCommand;
+      },
+    });
+    if (!result.ok) {
+      if (result.error.code === 'NOT_FOUND') throw new NotFoundError(result.error.message);
+      throw new RuleError(result.error.code, result.error.message);
+    }
+    return { state: result.after, revision: result.revision };
   } catch (error) {
     if (error instanceof WrongExpectedRevisionError) throw new ConflictError();
     throw error;
@@ -115,19 +111,17 @@ export async function reserveEmail(
   userId: string,
 ): Promise<boolean> {
   const stream = emailReservationStream(email);
-  const recorded = await deps.store.readStream(stream);
-  const last = recorded[recorded.length - 1];
-  if (last?.type === 'EmailReserved') {
-    if ((last.data as { userId: string }).userId === userId) return false;
-    throw new EmailTakenError();
-  }
-  const event = { type: 'EmailReserved', data: { email: normaliseEmail(email), userId } };
+  const at = deps.now().toISOString();
   try {
-    await deps.store.append(
+    const result = await handleCommand(deps.store, emailReservationDecider, {
       stream,
-      toNewEvents(deps, [event as unknown as UserEvent], actor),
-      last ? last.revision : 'no_stream',
-    );
+      newId: deps.newId,
+      metadata: metadataOf(deps, actor),
+      command: { type: 'ReserveEmail', data: { email, userId }, metadata: { at, by: actor } },
+    });
+    if (!result.ok) throw new EmailTakenError();
+    // Nothing written: the same user held it already, by another call's reservation.
+    return result.events.length > 0;
   } catch (error) {
     if (error instanceof WrongExpectedRevisionError) {
       // Another call reserved it first: for another user the address is taken; for this same user (two
@@ -140,16 +134,19 @@ export async function reserveEmail(
     }
     throw error;
   }
-  return true;
 }
 
 export async function releaseEmail(deps: UserStoreDeps, actor: EventActor, email: string, userId: string) {
-  const stream = emailReservationStream(email);
-  const recorded = await deps.store.readStream(stream);
-  const last = recorded[recorded.length - 1];
-  if (last?.type !== 'EmailReserved' || (last.data as { userId: string }).userId !== userId) return;
-  const event = { type: 'EmailReleased', data: { email: normaliseEmail(email), userId } };
-  await deps.store.append(stream, toNewEvents(deps, [event as unknown as UserEvent], actor), last.revision);
+  await handleCommand(deps.store, emailReservationDecider, {
+    stream: emailReservationStream(email),
+    newId: deps.newId,
+    metadata: metadataOf(deps, actor),
+    command: {
+      type: 'ReleaseEmail',
+      data: { email, userId },
+      metadata: { at: deps.now().toISOString(), by: actor },
+    },
+  });
 }
 
 /**

@@ -1,6 +1,7 @@
 import {
   WrongExpectedRevisionError,
   censusStream,
+  handleCommand,
   eifStream,
   loadAggregate,
   parseEvent,
@@ -161,26 +162,20 @@ export async function censusFacts(
 /** Appends the job's outcome at the revision read; a write meanwhile (another upload) is read again. */
 async function record(deps: CensusJobDeps, ref: CensusRef, build: (at: string) => CensusCommand) {
   for (let attempt = 0; ; attempt++) {
-    const { state, revision } = await readCensus(deps.store, ref.clientId, ref.policyId);
     const at = deps.now().toISOString();
-    const decision = censusDecider.decide(build(at), state);
-    if (!decision.ok) return;
     try {
-      await deps.store.append(
-        censusStream(ref.clientId, ref.policyId),
-        decision.events.map((event) => ({
-          id: deps.newId(),
-          type: event.type,
-          data: event.data,
-          metadata: {
-            actorId: 'system:census',
-            actorRole: 'SYSTEM',
-            occurredAt: at,
-            correlationId: ref.documentId,
-          },
-        })),
-        revision < 0n ? 'no_stream' : revision,
-      );
+      // A refusal (the file deleted or validated again meanwhile) records nothing.
+      await handleCommand(deps.store, censusDecider, {
+        stream: censusStream(ref.clientId, ref.policyId),
+        newId: deps.newId,
+        command: build(at),
+        metadata: {
+          actorId: 'system:census',
+          actorRole: 'SYSTEM',
+          occurredAt: at,
+          correlationId: ref.documentId,
+        },
+      });
       return;
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError) || attempt >= 5) throw error;

@@ -377,65 +377,40 @@ export function clientDocumentCommandRoutes(deps: ClientDocumentCommandDeps): Ro
       name: file.fileName,
       uploadedBy: actor.userId,
     });
-    const at = deps.now().toISOString();
-    await deps.store.append(
-      documentStream(clientId),
-      [
-        {
-          id: deps.newId(),
-          type: 'DocumentVideoUploaded',
-          data: {
-            clientId,
-            videoId,
-            documentKey,
-            name: file.fileName,
-            mimeType: 'video/mp4',
-            size: file.bytes.length,
-            at,
-            by: { userId: actor.userId, role: actor.role },
-          },
-          metadata: {
-            actorId: actor.userId,
-            actorRole: actor.role,
-            occurredAt: at,
-            correlationId: requestContext(req, deps.newId).correlationId,
-          },
+    // A video only adds up: appended at any revision.
+    await decideOnStream(deps, {
+      request: { ...requestContext(req, deps.newId), ifMatch: null },
+      actor,
+      stream: documentStream(clientId),
+      decider: documentsDecider,
+      appendAt: 'any',
+      build: (_state, metadata) => ({
+        type: 'UploadVideo' as const,
+        data: {
+          clientId,
+          videoId,
+          documentKey,
+          name: file.fileName,
+          mimeType: 'video/mp4',
+          size: file.bytes.length,
         },
-      ],
-      'any',
-    );
+        metadata,
+      }),
+    });
     res.status(201).json({ vidyardId: videoId, name: file.fileName, size: file.bytes.length });
   });
 
   mount(router, deleteClientVideo, async (req, res) => {
     const { actor, clientId } = await requireClient(req, 'delete');
     const videoId = String(req.params.vidyardId);
-    const events = await deps.store.readStream(documentStream(clientId));
-    const known = events.some(
-      (e) => e.type === 'DocumentVideoUploaded' && (e.data as { videoId: string }).videoId === videoId,
-    );
-    const gone = events.some(
-      (e) => e.type === 'DocumentVideoDeleted' && (e.data as { videoId: string }).videoId === videoId,
-    );
-    if (!known || gone) throw new NotFoundError('Video not found');
-    const at = deps.now().toISOString();
-    await deps.store.append(
-      documentStream(clientId),
-      [
-        {
-          id: deps.newId(),
-          type: 'DocumentVideoDeleted',
-          data: { clientId, videoId, at, by: { userId: actor.userId, role: actor.role } },
-          metadata: {
-            actorId: actor.userId,
-            actorRole: actor.role,
-            occurredAt: at,
-            correlationId: requestContext(req, deps.newId).correlationId,
-          },
-        },
-      ],
-      'any',
-    );
+    await decideOnStream(deps, {
+      request: { ...requestContext(req, deps.newId), ifMatch: null },
+      actor,
+      stream: documentStream(clientId),
+      decider: documentsDecider,
+      appendAt: 'any',
+      build: (_state, metadata) => ({ type: 'DeleteVideo' as const, data: { clientId, videoId }, metadata }),
+    });
     res.status(204).end();
   });
 

@@ -2,6 +2,7 @@ import { Router } from 'express';
 import type pg from 'pg';
 import {
   EmailEvent,
+  handleCommand,
   emailPreferencesStream,
   emailRulesStream,
   emailStream,
@@ -18,10 +19,11 @@ import {
 import { isTaskId, taskDefinition } from '@onboard/domain/tasks/catalogue';
 import type { RouteContract } from '@onboard/api-contract';
 import { foldEmail } from '@onboard/domain/emails/outbox';
+import { emailDecider, emailPreferencesDecider, emailRulesDecider } from '@onboard/domain/emails/decider';
 import { emailText, type TemplateData } from '@onboard/domain/emails/templates';
 import { effectiveRules, ruleErrors, type EmailRule } from '@onboard/domain/emails/rules';
 import { mount } from '@onboard/api-contract/express';
-import { clientEmails, loadEmailRules } from './client-emails.ts';
+import { clientEmails } from './client-emails.ts';
 import type { EmailSender } from '../auth/email-port.ts';
 import { requireActor, requirePermission, type Authenticate } from '../http/context.ts';
 import {
@@ -97,31 +99,28 @@ export async function sendDailyDigests(
       actor,
     });
     for (const e of held) {
-      const events = await deps.store.readStream(emailStream(e.id));
-      await deps.store
-        .append(
-          emailStream(e.id),
-          [
-            {
-              id: deps.newId(),
-              type: 'EmailIncludedInDigest',
-              data: { emailId: e.id, digestEmailId },
-              metadata: {
-                actorId: actor.userId,
-                actorRole: actor.role,
-                occurredAt: deps.now().toISOString(),
-                correlationId: digestEmailId,
-              },
-            },
-          ],
-          BigInt(events.length - 1),
-        )
-        .catch(() => undefined);
+      await handleCommand(deps.store, emailDecider, {
+        stream: emailStream(e.id),
+        newId: deps.newId,
+        command: {
+          type: 'IncludeInDigest',
+          data: { emailId: e.id, digestEmailId },
+          metadata: { at: deps.now().toISOString(), by: actor },
+        },
+        metadata: systemMetadata(actor, deps.now(), digestEmailId),
+      }).catch(() => undefined);
     }
     digests.push(digestEmailId);
   }
   return digests;
 }
+
+const systemMetadata = (actor: { userId: string; role: string }, at: Date, correlationId: string) => ({
+  actorId: actor.userId,
+  actorRole: actor.role,
+  occurredAt: at.toISOString(),
+  correlationId,
+});
 
 const PHASE_LABELS: Record<string, string> = {
   setup: 'Setup',
@@ -154,23 +153,18 @@ export function emailCommandRoutes(deps: EmailCommandDeps): Router {
     const userId = String(req.params.userId);
     if (actor.userId !== userId && !isInternal(actor)) throw new ForbiddenError('Forbidden');
     const { daily } = input.body();
-    await deps.store.append(
-      emailPreferencesStream(userId),
-      [
-        {
-          id: deps.newId(),
-          type: 'EmailDigestChosen',
-          data: { userId, daily },
-          metadata: {
-            actorId: actor.userId,
-            actorRole: actor.role,
-            occurredAt: deps.now().toISOString(),
-            correlationId: deps.newId(),
-          },
-        },
-      ],
-      'any',
-    );
+    const at = deps.now();
+    await handleCommand(deps.store, emailPreferencesDecider, {
+      stream: emailPreferencesStream(userId),
+      appendAt: 'any',
+      newId: deps.newId,
+      command: {
+        type: 'ChooseDigest',
+        data: { userId, daily },
+        metadata: { at: at.toISOString(), by: actor },
+      },
+      metadata: systemMetadata(actor, at, deps.newId()),
+    });
     res.json({ daily });
   });
 
@@ -189,24 +183,17 @@ export function emailCommandRoutes(deps: EmailCommandDeps): Router {
     const rules = input.body().rules as EmailRule[];
     const errors = ruleErrors(rules);
     if (Object.keys(errors).length > 0) throw new ValidationError(errors);
-    const { revision } = await loadEmailRules(deps.store, clientId);
-    await deps.store.append(
-      emailRulesStream(clientId),
-      [
-        {
-          id: deps.newId(),
-          type: 'ClientEmailRulesSet',
-          data: { clientId, rules },
-          metadata: {
-            actorId: actor.userId,
-            actorRole: actor.role,
-            occurredAt: deps.now().toISOString(),
-            correlationId: deps.newId(),
-          },
-        },
-      ],
-      revision,
-    );
+    const at = deps.now();
+    await handleCommand(deps.store, emailRulesDecider, {
+      stream: emailRulesStream(clientId),
+      newId: deps.newId,
+      command: {
+        type: 'SetClientEmailRules',
+        data: { clientId, rules },
+        metadata: { at: at.toISOString(), by: actor },
+      },
+      metadata: systemMetadata(actor, at, deps.newId()),
+    });
     res.json({ rules: effectiveRules(rules) });
   });
 

@@ -1,6 +1,7 @@
 import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
-import { WrongExpectedRevisionError, type EventStore } from '@onboard/events';
+import { WrongExpectedRevisionError, handleCommand, type EventStore } from '@onboard/events';
 import { humanCheckStream } from '@onboard/events/catalogue/explorer';
+import { humanCheckDecider } from '@onboard/domain/explorer/visitor-decider';
 
 /**
  * The human check behind the explorer §5 "recaptcha token". A challenge is shown to the visitor; the
@@ -59,23 +60,24 @@ export function builtInHumanCheck(options: { secret: string; store: EventStore }
       if (Date.parse(claims.e) <= now.getTime()) return 'invalid';
       if (answer.trim() === '' || Number(answer.trim()) !== claims.s) return 'invalid';
       try {
-        await options.store.append(
-          humanCheckStream(claims.n),
-          [
-            {
-              id: randomUUID(),
-              type: 'HumanCheckUsed',
-              data: { nonce: claims.n, purpose, at: now.toISOString() },
-              metadata: {
-                actorId: 'anonymous',
-                actorRole: 'EXPLORER_VISITOR',
-                occurredAt: now.toISOString(),
-                correlationId: claims.n,
-              },
-            },
-          ],
-          'no_stream',
-        );
+        const at = now.toISOString();
+        const visitor = { userId: 'anonymous', role: 'EXPLORER_VISITOR' };
+        await handleCommand(options.store, humanCheckDecider, {
+          stream: humanCheckStream(claims.n),
+          appendAt: 'no_stream',
+          newId: randomUUID,
+          command: {
+            type: 'UseHumanCheck',
+            data: { nonce: claims.n, purpose },
+            metadata: { at, by: visitor },
+          },
+          metadata: {
+            actorId: visitor.userId,
+            actorRole: visitor.role,
+            occurredAt: at,
+            correlationId: claims.n,
+          },
+        });
       } catch (error) {
         if (error instanceof WrongExpectedRevisionError) return 'invalid';
         throw error;

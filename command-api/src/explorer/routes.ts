@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import type pg from 'pg';
-import { WrongExpectedRevisionError, type EventStore, type NewEvent } from '@onboard/events';
+import { WrongExpectedRevisionError, handleCommand, type EventStore } from '@onboard/events';
 import {
   ExplorerEvent,
   explorerLeadStream,
@@ -17,9 +17,12 @@ import {
   validateLead,
   type Actor,
 } from '@onboard/domain';
+import { leadDecider, slugDecider } from '@onboard/domain/explorer/visitor-decider';
 import {
   decideExplorerSite,
   evolveExplorerSite,
+  explorerSiteDecider,
+  type ExplorerSiteState,
   foldExplorerSite,
   renewalOf,
   type ExplorerSite,
@@ -60,20 +63,12 @@ function requireStaff(actor: Actor) {
   if (!isInternal(actor)) throw new ForbiddenError('Only internal staff manage Explorer sites');
 }
 
-const toNewEvents = (
-  deps: CommandDeps,
-  events: readonly { type: string; data: unknown }[],
-  actor: MetaActor,
-  correlationId: string,
-): NewEvent[] => {
-  const occurredAt = deps.now().toISOString();
-  return events.map((event) => ({
-    id: deps.newId(),
-    type: event.type,
-    data: event.data,
-    metadata: { actorId: actor.userId, actorRole: actor.role, occurredAt, correlationId },
-  }));
-};
+const metadataOf = (actor: MetaActor, at: string, correlationId: string) => ({
+  actorId: actor.userId,
+  actorRole: actor.role,
+  occurredAt: at,
+  correlationId,
+});
 
 async function loadSite(store: EventStore, explorerPageId: string) {
   const recorded = await store.readStream(explorerStream(explorerPageId));
@@ -90,16 +85,30 @@ function accept(decision: ExplorerSiteDecision) {
   throw new RuleError(error.code, error.message);
 }
 
-async function append(
+type LoadedSite = { state: ExplorerSiteState; revision: bigint };
+
+/**
+ * Decides a site command on the state loaded (`loaded`, none for a site not created yet) and appends at
+ * its revision: a write since is a 409. Answers the stream's revision after it.
+ */
+async function write(
   deps: CommandDeps,
-  stream: string,
-  events: NewEvent[],
-  expected: bigint,
+  actor: MetaActor,
+  explorerPageId: string,
+  loaded: LoadedSite | null,
+  command: ExplorerSiteCommand,
+  correlationId: string,
 ): Promise<bigint> {
-  if (events.length === 0) return expected;
   try {
-    const result = await deps.store.append(stream, events, expected < 0n ? 'no_stream' : expected);
-    return result.nextExpectedRevision;
+    const result = await handleCommand(deps.store, explorerSiteDecider, {
+      stream: explorerStream(explorerPageId),
+      ...(loaded ? { read: async () => loaded } : { appendAt: 'no_stream' as const }),
+      newId: deps.newId,
+      command,
+      metadata: metadataOf(actor, command.metadata.at, correlationId),
+    });
+    if (!result.ok) accept(result);
+    return result.revision;
   } catch (error) {
     if (error instanceof WrongExpectedRevisionError) throw new ConflictError();
     throw error;
@@ -112,21 +121,16 @@ async function append(
  * concurrent saves cannot both win.
  */
 async function reserveSlug(deps: CommandDeps, actor: MetaActor, slug: string, explorerPageId: string) {
-  const stream = explorerSlugStream(slug);
-  const recorded = await deps.store.readStream(stream);
-  const last = recorded[recorded.length - 1];
   const taken = () => new ValidationError({ 'body.vanitySlug': SLUG_TAKEN_MESSAGE });
-  if (last?.type === 'ExplorerSlugReserved') {
-    if ((last.data as { explorerPageId: string }).explorerPageId === explorerPageId) return;
-    throw taken();
-  }
-  const event = { type: 'ExplorerSlugReserved', data: { slug, explorerPageId } };
+  const at = deps.now().toISOString();
   try {
-    await deps.store.append(
-      stream,
-      toNewEvents(deps, [event], actor, deps.newId()),
-      last ? last.revision : 'no_stream',
-    );
+    const result = await handleCommand(deps.store, slugDecider, {
+      stream: explorerSlugStream(slug),
+      newId: deps.newId,
+      command: { type: 'ReserveSlug', data: { slug, explorerPageId }, metadata: { at, by: actor } },
+      metadata: metadataOf(actor, at, deps.newId()),
+    });
+    if (!result.ok) throw taken();
   } catch (error) {
     if (error instanceof WrongExpectedRevisionError) throw taken();
     throw error;
@@ -134,13 +138,13 @@ async function reserveSlug(deps: CommandDeps, actor: MetaActor, slug: string, ex
 }
 
 async function releaseSlug(deps: CommandDeps, actor: MetaActor, slug: string, explorerPageId: string) {
-  const stream = explorerSlugStream(slug);
-  const recorded = await deps.store.readStream(stream);
-  const last = recorded[recorded.length - 1];
-  if (last?.type !== 'ExplorerSlugReserved') return;
-  if ((last.data as { explorerPageId: string }).explorerPageId !== explorerPageId) return;
-  const event = { type: 'ExplorerSlugReleased', data: { slug, explorerPageId } };
-  await deps.store.append(stream, toNewEvents(deps, [event], actor, deps.newId()), last.revision);
+  const at = deps.now().toISOString();
+  await handleCommand(deps.store, slugDecider, {
+    stream: explorerSlugStream(slug),
+    newId: deps.newId,
+    command: { type: 'ReleaseSlug', data: { slug, explorerPageId }, metadata: { at, by: actor } },
+    metadata: metadataOf(actor, at, deps.newId()),
+  });
 }
 
 /** Creates a site stream, holding its slug first; a failed create gives the slug back. */
@@ -155,12 +159,7 @@ async function createSite(
   const slug = events[0]?.type === 'ExplorerSiteCreated' ? events[0].data.site.vanitySlug : null;
   if (slug) await reserveSlug(deps, actor, slug, explorerPageId);
   try {
-    const revision = await append(
-      deps,
-      explorerStream(explorerPageId),
-      toNewEvents(deps, events, actor, correlationId),
-      -1n,
-    );
+    const revision = await write(deps, actor, explorerPageId, null, command, correlationId);
     const state = foldExplorerSite(events);
     if (state.status !== 'active') throw new Error('a created site did not fold');
     return { revision, page: state.page };
@@ -236,16 +235,13 @@ export function createExplorerCommands(deps: ExplorerCommandDeps): Router {
     if (ifMatch !== null && ifMatch !== revision) {
       throw new ConflictError(undefined, { currentVersion: Number(revision) });
     }
-    const events = accept(
-      decideExplorerSite(
-        {
-          type: 'UpdateSite',
-          data: { site: siteOf(body), plans: body.benefits },
-          metadata: metadata(actor),
-        },
-        state,
-      ),
-    );
+    const update = {
+      type: 'UpdateSite' as const,
+      data: { site: siteOf(body), plans: body.benefits },
+      metadata: metadata(actor),
+    };
+    // Decided first for the slug it holds, so a refused update reserves nothing.
+    const events = accept(decideExplorerSite(update, state));
     const next = events.reduce(evolveExplorerSite, state);
     if (next.status !== 'active') throw new Error('updated site did not fold');
     const before = page.site.vanitySlug;
@@ -253,12 +249,7 @@ export function createExplorerCommands(deps: ExplorerCommandDeps): Router {
     if (after && after !== before) await reserveSlug(deps, actor, after, id);
     let version: bigint;
     try {
-      version = await append(
-        deps,
-        explorerStream(id),
-        toNewEvents(deps, events, actor, deps.newId()),
-        revision,
-      );
+      version = await write(deps, actor, id, { state, revision }, update, deps.newId());
     } catch (error) {
       if (after && after !== before) await releaseSlug(deps, actor, after, id).catch(() => undefined);
       throw error;
@@ -272,10 +263,8 @@ export function createExplorerCommands(deps: ExplorerCommandDeps): Router {
     requireStaff(actor);
     const id = String(req.params.explorerPageId);
     const { page, state, revision } = await loadClientSite(deps, String(req.params.clientId), id);
-    const events = accept(
-      decideExplorerSite({ type: 'DeleteSite', data: {}, metadata: metadata(actor) }, state),
-    );
-    await append(deps, explorerStream(id), toNewEvents(deps, events, actor, deps.newId()), revision);
+    const command = { type: 'DeleteSite' as const, data: {}, metadata: metadata(actor) };
+    await write(deps, actor, id, { state, revision }, command, deps.newId());
     if (page.site.vanitySlug) await releaseSlug(deps, actor, page.site.vanitySlug, id);
     res.status(204).end();
   });
@@ -290,18 +279,18 @@ export function createExplorerCommands(deps: ExplorerCommandDeps): Router {
     const create = { ...renewalOf(page, { ...body, newExplorerPageId }), metadata: metadata(actor) };
     // Both decisions and the new slug first, so a refused renewal writes nothing.
     const first = accept(decideExplorerSite(create, { status: 'none' }))[0];
-    const marker = accept(
-      decideExplorerSite(
-        { type: 'RecordRenewal', data: { newExplorerPageId }, metadata: metadata(actor) },
-        state,
-      ),
-    );
+    const renewal = {
+      type: 'RecordRenewal' as const,
+      data: { newExplorerPageId },
+      metadata: metadata(actor),
+    };
+    accept(decideExplorerSite(renewal, state));
     const slug = first?.type === 'ExplorerSiteCreated' ? first.data.site.vanitySlug : null;
     if (slug) await reserveSlug(deps, actor, slug, newExplorerPageId);
     const correlationId = deps.newId();
     // The marker goes first: its expected revision is what stops two concurrent renewals of one site.
     try {
-      await append(deps, explorerStream(id), toNewEvents(deps, marker, actor, correlationId), revision);
+      await write(deps, actor, id, { state, revision }, renewal, correlationId);
     } catch (error) {
       if (slug) await releaseSlug(deps, actor, slug, newExplorerPageId).catch(() => undefined);
       throw error;
@@ -316,15 +305,8 @@ export function createExplorerCommands(deps: ExplorerCommandDeps): Router {
     const document = input.body();
     const id = String(req.params.explorerPageId);
     const { state, revision } = await loadClientSite(deps, String(req.params.clientId), id);
-    const events = accept(
-      decideExplorerSite({ type: 'AttachDocument', data: { document }, metadata: metadata(actor) }, state),
-    );
-    const version = await append(
-      deps,
-      explorerStream(id),
-      toNewEvents(deps, events, actor, deps.newId()),
-      revision,
-    );
+    const command = { type: 'AttachDocument' as const, data: { document }, metadata: metadata(actor) };
+    const version = await write(deps, actor, id, { state, revision }, command, deps.newId());
     res.status(201).json({ explorerPageId: id, version: Number(version), document });
   });
 
@@ -355,10 +337,8 @@ export function createExplorerCommands(deps: ExplorerCommandDeps): Router {
     for (const { explorer_page_id: id } of rows) {
       const { state, revision } = await loadSite(deps.store, id);
       if (state.status !== 'active' || state.page.pageOwner !== from) continue;
-      const events = accept(
-        decideExplorerSite({ type: 'TransferOwnership', data: { to }, metadata: metadata(actor) }, state),
-      );
-      await append(deps, explorerStream(id), toNewEvents(deps, events, actor, correlationId), revision);
+      const command = { type: 'TransferOwnership' as const, data: { to }, metadata: metadata(actor) };
+      await write(deps, actor, id, { state, revision }, command, correlationId);
       transferred.push(id);
     }
     res.json({ transferred });
@@ -372,24 +352,34 @@ export function createExplorerCommands(deps: ExplorerCommandDeps): Router {
     if (Object.values(errors).some((m) => m !== undefined)) throw bodyFieldErrors(errors);
     const leadId = deps.newId();
     const trim = (v: string | null | undefined) => (v ?? '').trim();
+    const at = deps.now().toISOString();
     const lead = {
-      type: 'LeadSubmitted',
-      data: {
-        leadId,
-        explorerPageId: body.explorerPageId,
-        email: trim(body.email),
-        firstName: trim(body.firstName),
-        lastName: trim(body.lastName),
-        city: trim(body.city),
-        state: trim(body.state),
-        phone: trim(body.phone),
-        externalUser: body.externalUser,
-        employerName: trim(body.employerName),
-        brokerName: body.externalUser === 'broker' ? trim(body.brokerName) : null,
-        at: deps.now().toISOString(),
-      },
+      leadId,
+      explorerPageId: body.explorerPageId,
+      email: trim(body.email),
+      firstName: trim(body.firstName),
+      lastName: trim(body.lastName),
+      city: trim(body.city),
+      state: trim(body.state),
+      phone: trim(body.phone),
+      // validateLead checked it is one of the two.
+      externalUser: body.externalUser as 'employer' | 'broker',
+      employerName: trim(body.employerName),
+      brokerName: body.externalUser === 'broker' ? trim(body.brokerName) : null,
+      at,
     };
-    await append(deps, explorerLeadStream(leadId), toNewEvents(deps, [lead], VISITOR, deps.newId()), -1n);
+    try {
+      await handleCommand(deps.store, leadDecider, {
+        stream: explorerLeadStream(leadId),
+        appendAt: 'no_stream',
+        newId: deps.newId,
+        command: { type: 'SubmitLead', data: lead, metadata: { at, by: VISITOR } },
+        metadata: metadataOf(VISITOR, at, deps.newId()),
+      });
+    } catch (error) {
+      if (error instanceof WrongExpectedRevisionError) throw new ConflictError();
+      throw error;
+    }
     res.status(201).json({ leadId, status: 'SENT' });
   });
 

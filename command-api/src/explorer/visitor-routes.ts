@@ -1,6 +1,8 @@
 import { Router } from 'express';
 import { randomBytes } from 'node:crypto';
+import { handleCommand } from '@onboard/events';
 import { supportChatStream } from '@onboard/events/catalogue/explorer';
+import { supportChatDecider } from '@onboard/domain/explorer/visitor-decider';
 import {
   EXPLORER_EMAIL_SEND_MESSAGES,
   HUMAN_CHECK_INVALID,
@@ -126,29 +128,23 @@ export function explorerVisitorRoutes(deps: ExplorerVisitorDeps): Router {
       { isDemo: deps.isDemoEnvironment === true },
     );
     const conversationId = deps.newId();
-    await deps.store.append(
-      supportChatStream(conversationId),
-      [
-        {
-          id: deps.newId(),
-          type: 'SupportChatStarted',
-          data: {
-            conversationId,
-            explorerPageId: page.explorerPageId,
-            department,
-            language: body.language,
-            at: now.toISOString(),
-          },
-          metadata: {
-            actorId: VISITOR.userId,
-            actorRole: VISITOR.role,
-            occurredAt: now.toISOString(),
-            correlationId: conversationId,
-          },
-        },
-      ],
-      'no_stream',
-    );
+    const at = now.toISOString();
+    await handleCommand(deps.store, supportChatDecider, {
+      stream: supportChatStream(conversationId),
+      appendAt: 'no_stream',
+      newId: deps.newId,
+      command: {
+        type: 'StartSupportChat',
+        data: { conversationId, explorerPageId: page.explorerPageId, department, language: body.language },
+        metadata: { at, by: VISITOR },
+      },
+      metadata: {
+        actorId: VISITOR.userId,
+        actorRole: VISITOR.role,
+        occurredAt: at,
+        correlationId: conversationId,
+      },
+    });
     res.status(201).json({ conversationId, explorerPageId: page.explorerPageId, department, messages: [] });
   });
 
@@ -161,40 +157,28 @@ export function explorerVisitorRoutes(deps: ExplorerVisitorDeps): Router {
     const error = supportMessageError(body.text);
     if (error !== null) throw bodyFieldErrors({ text: error });
     const conversationId = String(req.params.conversationId);
-    const recorded = await deps.store.readStream(supportChatStream(conversationId));
-    const started = recorded[0];
-    if (
-      !started ||
-      (started.data as { explorerPageId?: string }).explorerPageId !== String(req.params.explorerPageId)
-    ) {
-      throw new NotFoundError('Conversation not found');
-    }
-    const now = deps.now();
-    const message = {
-      conversationId,
-      messageId: deps.newId(),
-      author: isAgent ? ('agent' as const) : ('visitor' as const),
-      authorId: isAgent ? actor.userId : null,
-      text: (body.text ?? '').trim(),
-      at: now.toISOString(),
-    };
-    await deps.store.append(
-      supportChatStream(conversationId),
-      [
-        {
-          id: deps.newId(),
-          type: 'SupportChatMessagePosted',
-          data: message,
-          metadata: {
-            actorId: isAgent ? actor.userId : VISITOR.userId,
-            actorRole: isAgent ? actor.role : VISITOR.role,
-            occurredAt: now.toISOString(),
-            correlationId: conversationId,
-          },
+    const at = deps.now().toISOString();
+    const by = isAgent ? { userId: actor.userId, role: actor.role } : VISITOR;
+    // Messages only add up: appended at any revision.
+    const posted = await handleCommand(deps.store, supportChatDecider, {
+      stream: supportChatStream(conversationId),
+      appendAt: 'any',
+      newId: deps.newId,
+      command: {
+        type: 'PostSupportMessage',
+        data: {
+          conversationId,
+          explorerPageId: String(req.params.explorerPageId),
+          messageId: deps.newId(),
+          agentId: isAgent ? actor.userId : null,
+          text: body.text ?? '',
         },
-      ],
-      'any',
-    );
+        metadata: { at, by },
+      },
+      metadata: { actorId: by.userId, actorRole: by.role, occurredAt: at, correlationId: conversationId },
+    });
+    if (!posted.ok) throw new NotFoundError(posted.error.message);
+    const message = posted.events[0]?.data;
     res.status(201).json(message);
   });
 

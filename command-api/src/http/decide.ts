@@ -1,7 +1,7 @@
 import type { Request } from 'express';
-import { WrongExpectedRevisionError, parseEvent, type DomainEvent } from '@onboard/events';
+import { WrongExpectedRevisionError, handleCommand, type AppendAt, type DomainEvent } from '@onboard/events';
 import { AppError, ConflictError, ForbiddenError, NotFoundError, type Actor } from '@onboard/domain';
-import { foldWith, type Decider, type Refusal } from '@onboard/domain/decider';
+import type { Decider, Refusal } from '@onboard/domain/decider';
 import type { CommandDeps } from './context.ts';
 import { bodyFieldErrors, parseIfMatch } from './validate.ts';
 
@@ -43,11 +43,12 @@ export type StreamDecision<State, Event> = {
 };
 
 /**
- * The one way a command handler decides on a stream: read it and fold it with the decider, check the
- * request's If-Match against its revision (a stale one is a 409), let `build` make the command from the
- * state (time and actor come in as its metadata), decide, and append the events at the revision read, so a
- * concurrent write is a 409, never an overwrite. A refusal throws as the API answers it and appends
- * nothing. `prelude` (from the state read) is appended before the decided events, in the same write.
+ * The HTTP wrapper of the one command handler (`handleCommand` in @onboard/events): it reads the stream and
+ * folds it with the decider, checks the request's If-Match against its revision (a stale one is a 409),
+ * lets `build` make the command from the state (time and actor come in as its metadata), decides, and
+ * appends the events at the revision read (or as `appendAt` says), so a concurrent write is a 409, never
+ * an overwrite. A refusal throws as the API answers it and appends nothing. `prelude` (from the state read)
+ * is appended before the decided events, in the same write.
  */
 export async function decideOnStream<State, Command, Event extends StreamEvent, R extends RefusalAnswer>(
   deps: Pick<CommandDeps, 'store' | 'now' | 'newId'>,
@@ -60,42 +61,29 @@ export async function decideOnStream<State, Command, Event extends StreamEvent, 
     build: (state: State, metadata: { at: string; by: { userId: string; role: string } }) => Command;
     prelude?: (state: State, revision: bigint) => Promise<Event[]> | Event[];
     conflictMessage?: string;
+    /** Where the events go (default: at the revision read); see `AppendAt`. */
+    appendAt?: AppendAt;
   },
 ): Promise<StreamDecision<State, Event>> {
   const { request, actor, stream, decider, conflictMessage } = options;
-  const recorded = await deps.store.readStream(stream);
-  const read = foldWith(
-    decider,
-    recorded.map((r) => parseEvent(r) as unknown as Event),
-  );
-  const revision = BigInt(recorded.length) - 1n;
   const { ifMatch, correlationId } = request;
-  if (ifMatch !== null && ifMatch !== revision)
-    throw new ConflictError(conflictMessage, { currentVersion: Number(revision) });
-  const prelude = (await options.prelude?.(read, revision)) ?? [];
-  const before = prelude.reduce(decider.evolve, read);
   const metadata = { at: deps.now().toISOString(), by: { userId: actor.userId, role: actor.role } };
-  const decision = decider.decide(options.build(before, metadata), before);
-  if (!decision.ok) throw refusalError(decision.error, conflictMessage);
-  const events = [...prelude, ...decision.events];
-  if (events.length === 0) return { before, after: before, events, revision };
   try {
-    const result = await deps.store.append(
+    const result = await handleCommand(deps.store, decider, {
       stream,
-      events.map((event) => ({
-        id: deps.newId(),
-        type: event.type,
-        data: event.data,
-        metadata: { actorId: actor.userId, actorRole: actor.role, occurredAt: metadata.at, correlationId },
-      })),
-      revision < 0n ? 'no_stream' : revision,
-    );
-    return {
-      before,
-      after: decision.events.reduce(decider.evolve, before),
-      events,
-      revision: result.nextExpectedRevision,
-    };
+      appendAt: options.appendAt,
+      newId: deps.newId,
+      metadata: { actorId: actor.userId, actorRole: actor.role, occurredAt: metadata.at, correlationId },
+      prelude: (state, { revision }) => {
+        if (ifMatch !== null && ifMatch !== revision)
+          throw new ConflictError(conflictMessage, { currentVersion: Number(revision) });
+        return options.prelude?.(state, revision) ?? [];
+      },
+      command: (state) => options.build(state, metadata),
+    });
+    if (!result.ok) throw refusalError(result.error, conflictMessage);
+    const { before, after, events, revision } = result;
+    return { before, after, events, revision };
   } catch (error) {
     if (error instanceof WrongExpectedRevisionError) throw new ConflictError(conflictMessage);
     throw error;

@@ -1,5 +1,6 @@
 import { Router } from 'express';
-import { apiJobStream, eifStream, type NewEvent } from '@onboard/events';
+import { apiJobStream, eifStream, handleCommand } from '@onboard/events';
+import { pushJobDecider } from '@onboard/domain/qps/push-job';
 import { ForbiddenError, NotFoundError, isInternal } from '@onboard/domain';
 import { mount } from '@onboard/api-contract/express';
 import { requireActor, requireClientAccess, type CommandDeps } from '../http/context.ts';
@@ -24,29 +25,22 @@ export function qpsCommandRoutes(deps: CommandDeps): Router {
     if (!first) throw new NotFoundError('Client not found');
 
     const apiJobId = deps.newId();
-    const metadata = {
-      actorId: actor.userId,
-      actorRole: actor.role,
-      occurredAt: deps.now().toISOString(),
-      correlationId: req.header('x-correlation-id') ?? deps.newId(),
-    };
-    const requestId = deps.newId();
-    // Both in one append: the job never exists without its IN_PROGRESS status.
-    const events: NewEvent[] = [
-      {
-        id: requestId,
-        type: 'PlanDesignPushRequested',
-        data: { apiJobId, clientId, requestedBy: { userId: actor.userId, role: actor.role } },
-        metadata,
+    const occurredAt = deps.now().toISOString();
+    const correlationId = req.header('x-correlation-id') ?? deps.newId();
+    const metadata = { actorId: actor.userId, actorRole: actor.role, occurredAt, correlationId };
+    // Both in one append: the job never exists without its IN_PROGRESS status, caused by the request.
+    const result = await handleCommand(deps.store, pushJobDecider, {
+      stream: apiJobStream(apiJobId),
+      appendAt: 'no_stream',
+      newId: deps.newId,
+      command: {
+        type: 'RequestPlanDesignPush',
+        data: { apiJobId, clientId },
+        metadata: { at: occurredAt, by: { userId: actor.userId, role: actor.role } },
       },
-      {
-        id: deps.newId(),
-        type: 'ApiJobStatusChanged',
-        data: { apiJobId, clientId, apiJobStatus: 'IN_PROGRESS', reasons: [] },
-        metadata: { ...metadata, causationId: requestId },
-      },
-    ];
-    await deps.store.append(apiJobStream(apiJobId), events, 'no_stream');
+      metadata: (_, index, ids) => (index === 0 ? metadata : { ...metadata, causationId: ids[0]! }),
+    });
+    if (!result.ok) throw new Error(result.error.message);
     const answer: AsyncPushAnswer = { apiJobId, status: 'IN_PROGRESS' };
     res.status(202).json(answer);
   });

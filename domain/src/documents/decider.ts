@@ -12,7 +12,11 @@ import {
 export type DocumentState = DocumentUploaded['data'] & { deletedAt: string | null };
 
 /** Every document of one client, folded from `documents-{clientId}`. */
-export type DocumentsState = { documents: ReadonlyMap<string, DocumentState> };
+export type DocumentsState = {
+  documents: ReadonlyMap<string, DocumentState>;
+  /** The client's videos not deleted. */
+  videos: ReadonlySet<string>;
+};
 
 /** An uploaded file that passed the upload rules and is already in the store under documentKey. */
 export type StoredUpload = {
@@ -23,6 +27,8 @@ export type StoredUpload = {
   size: number;
 };
 
+export const VIDEO_NOT_FOUND = 'Video not found';
+
 export type DocumentFiling = { category: string; policyId: string | null; language: string | null };
 
 type Ref = { clientId: string; documentId: string };
@@ -32,7 +38,13 @@ export type DocumentCommand =
   | Command<'RenameDocument', Ref & { name: string }>
   | Command<'ChangeDocumentMeta', Ref & DocumentFiling>
   | Command<'DeleteDocument', Ref>
-  | Command<'SetNewDocumentNotice', { clientId: string; status: NewDocumentNoticeStatus }>;
+  | Command<'SetNewDocumentNotice', { clientId: string; status: NewDocumentNoticeStatus }>
+  /** A video already in the video store under documentKey. */
+  | Command<
+      'UploadVideo',
+      { clientId: string; videoId: string; documentKey: string; name: string; mimeType: string; size: number }
+    >
+  | Command<'DeleteVideo', { clientId: string; videoId: string }>;
 export type DocumentIntent = Intent<DocumentCommand>;
 
 export type DocumentError =
@@ -52,9 +64,17 @@ function filingProblem(filing: DocumentFiling) {
 }
 
 export const documentsDecider: Decider<DocumentsState, DocumentCommand, DocumentEvent, DocumentError> = {
-  initialState: () => ({ documents: new Map() }),
+  initialState: () => ({ documents: new Map(), videos: new Set() }),
   decide(command, state) {
     const { at, by } = command.metadata;
+    if (command.type === 'UploadVideo')
+      return accepted({ type: 'DocumentVideoUploaded', data: { ...command.data, at, by } });
+    if (command.type === 'DeleteVideo') {
+      const { clientId, videoId } = command.data;
+      if (!state.videos.has(videoId))
+        return refused<DocumentError>({ code: 'NOT_FOUND', message: VIDEO_NOT_FOUND });
+      return accepted({ type: 'DocumentVideoDeleted', data: { clientId, videoId, at, by } });
+    }
     if (command.type === 'UploadDocuments') {
       const { clientId, files, category, policyId, language } = command.data;
       const problem = filingProblem({ category, policyId, language });
@@ -114,6 +134,12 @@ export const documentsDecider: Decider<DocumentsState, DocumentCommand, Document
     }
   },
   evolve(state, event) {
+    if (event.type === 'DocumentVideoUploaded' || event.type === 'DocumentVideoDeleted') {
+      const videos = new Set(state.videos);
+      if (event.type === 'DocumentVideoUploaded') videos.add(event.data.videoId);
+      else videos.delete(event.data.videoId);
+      return { ...state, videos };
+    }
     const documents = new Map(state.documents);
     switch (event.type) {
       case 'DocumentUploaded':
@@ -138,6 +164,6 @@ export const documentsDecider: Decider<DocumentsState, DocumentCommand, Document
       default:
         return state;
     }
-    return { documents };
+    return { ...state, documents };
   },
 };

@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import { emailDigestRunStream, WrongExpectedRevisionError, type EventStore } from '@onboard/events';
+import {
+  emailDigestRunStream,
+  handleCommand,
+  WrongExpectedRevisionError,
+  type EventStore,
+} from '@onboard/events';
+import { digestRunDecider } from '@onboard/domain/emails/decider';
 import type { EmailSender } from '@onboard/command-api/auth';
 import { sendDailyDigests } from '@onboard/command-api/emails';
 import type { Logger } from '../logger.ts';
@@ -26,23 +32,22 @@ export function startDailyDigest(options: {
     if (now.getUTCHours() < options.hourUtc) return;
     const day = now.toISOString().slice(0, 10);
     try {
-      await options.store.append(
-        emailDigestRunStream(day),
-        [
-          {
-            id: randomUUID(),
-            type: 'EmailDigestRunClaimed',
-            data: { day },
-            metadata: {
-              actorId: DIGEST_ACTOR.userId,
-              actorRole: DIGEST_ACTOR.role,
-              occurredAt: now.toISOString(),
-              correlationId: day,
-            },
-          },
-        ],
-        'no_stream',
-      );
+      await handleCommand(options.store, digestRunDecider, {
+        stream: emailDigestRunStream(day),
+        appendAt: 'no_stream',
+        newId: randomUUID,
+        command: {
+          type: 'ClaimDigestRun',
+          data: { day },
+          metadata: { at: now.toISOString(), by: DIGEST_ACTOR },
+        },
+        metadata: {
+          actorId: DIGEST_ACTOR.userId,
+          actorRole: DIGEST_ACTOR.role,
+          occurredAt: now.toISOString(),
+          correlationId: day,
+        },
+      });
     } catch (error) {
       if (error instanceof WrongExpectedRevisionError) return;
       throw error;

@@ -1,4 +1,5 @@
-import { emailStream, type EventStore, type NewEvent } from '@onboard/events';
+import { emailStream, handleCommand, type EventStore } from '@onboard/events';
+import { emailDecider } from '@onboard/domain/emails/decider';
 import type { EmailSender } from '@onboard/command-api/auth';
 import { ValidationError } from '@onboard/domain';
 import { emailMessage } from '@onboard/domain/explorer/common-rules';
@@ -38,50 +39,41 @@ export function outboxEmailSender(options: {
         occurredAt: options.now().toISOString(),
         correlationId: emailId,
       };
-      const events: NewEvent[] = [
-        {
-          id: options.newId(),
-          type: 'EmailQueued',
+      const queued = await handleCommand(options.store, emailDecider, {
+        stream: emailStream(emailId),
+        appendAt: 'no_stream',
+        newId: options.newId,
+        command: {
+          type: 'QueueEmail',
           data: {
-            emailId,
-            kind: email.kind ?? 'OTHER',
-            to: email.to,
-            cc: email.cc ?? [],
-            subject: email.subject,
-            body: email.body,
-            html:
-              email.html ??
-              (await renderEmailHtml(
-                email.content ?? contentFromText(email.subject, email.body),
-                options.publicUrl
-                  ? `${options.publicUrl().replace(/\/+$/, '')}/api/emails/${encodeURIComponent(emailId)}/open.gif`
-                  : null,
-              )),
-            clientId: email.clientId,
-            userIds: email.userIds ?? [],
-            resendOf: email.resendOf ?? null,
-            heldForDigest: email.holdForDigest ?? false,
+            email: {
+              emailId,
+              kind: email.kind ?? 'OTHER',
+              to: email.to,
+              cc: email.cc ?? [],
+              subject: email.subject,
+              body: email.body,
+              html:
+                email.html ??
+                (await renderEmailHtml(
+                  email.content ?? contentFromText(email.subject, email.body),
+                  options.publicUrl
+                    ? `${options.publicUrl().replace(/\/+$/, '')}/api/emails/${encodeURIComponent(emailId)}/open.gif`
+                    : null,
+                )),
+              clientId: email.clientId,
+              userIds: email.userIds ?? [],
+              resendOf: email.resendOf ?? null,
+              heldForDigest: email.holdForDigest ?? false,
+            },
+            printedOnConsole: !options.delivery,
           },
-          metadata,
+          metadata: { at: metadata.occurredAt, by: email.actor },
         },
-      ];
+        metadata,
+      });
+      if (!queued.ok) throw new Error(queued.error.message);
       const isHeld = email.holdForDigest === true;
-      if (!options.delivery && !isHeld)
-        events.push({
-          id: options.newId(),
-          type: 'EmailSent',
-          data: {
-            emailId,
-            to: email.to,
-            subject: email.subject,
-            body: email.body,
-            clientId: email.clientId,
-            messageId: null,
-            response: 'printed on the console',
-          },
-          metadata,
-        });
-      await options.store.append(emailStream(emailId), events, 'no_stream');
       if (isHeld) return { emailId };
       if (options.delivery) options.delivery.onQueued();
       else

@@ -5,8 +5,8 @@ import type { EmailKind } from '@onboard/events';
 import { mount } from '@onboard/api-contract/express';
 import { renderEmailHtml } from './render.ts';
 import { emailOpened, listEmailTemplates, previewEmailTemplate } from './routes.contract.ts';
-import { EmailEvent, emailStream, type EventStore } from '@onboard/events';
-import { foldEmail } from '@onboard/domain/emails/outbox';
+import { emailStream, handleCommand, type EventStore } from '@onboard/events';
+import { emailDecider } from '@onboard/domain/emails/decider';
 
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 
@@ -15,34 +15,22 @@ const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBR
  * not sent yet, opened before) changes nothing, and the answer is the same pixel either way.
  */
 export async function recordOpened(store: EventStore, emailId: string, now: Date, newId: () => string) {
-  const events = await store.readStream(emailStream(emailId));
-  const email = foldEmail(
-    events.map((e) => ({
-      event: EmailEvent.parse({ type: e.type, data: e.data }),
-      occurredAt: e.metadata.occurredAt,
-    })),
-  );
-  if (!email || !['SENT', 'DELIVERED'].includes(email.status)) return false;
-  await store
-    .append(
-      emailStream(emailId),
-      [
-        {
-          id: newId(),
-          type: 'EmailOpened',
-          data: { emailId },
-          metadata: {
-            actorId: 'system:email-open',
-            actorRole: 'SYSTEM',
-            occurredAt: now.toISOString(),
-            correlationId: emailId,
-          },
-        },
-      ],
-      BigInt(events.length - 1),
-    )
-    .catch(() => undefined);
-  return true;
+  const opened = await handleCommand(store, emailDecider, {
+    stream: emailStream(emailId),
+    newId,
+    command: {
+      type: 'RecordEmailOpened',
+      data: { emailId },
+      metadata: { at: now.toISOString(), by: { userId: 'system:email-open', role: 'SYSTEM' } },
+    },
+    metadata: {
+      actorId: 'system:email-open',
+      actorRole: 'SYSTEM',
+      occurredAt: now.toISOString(),
+      correlationId: emailId,
+    },
+  });
+  return opened.ok;
 }
 
 /** Staff preview each e-mail template with its sample data, as HTML (MJML) and text. */
