@@ -1,3 +1,4 @@
+import { hoursToMilliseconds } from 'date-fns';
 import { v5 as uuidv5 } from 'uuid';
 import {
   ApiJobStatusChanged,
@@ -25,7 +26,7 @@ export const CLIENT_NOTIFICATIONS_ACTOR = { userId: 'system:notifications', role
 const NAMESPACE = '3f0c6b2a-9d41-4e85-b7a2-51c8e0d9f6a3';
 
 /** Older news is not worth an e-mail: a reactor reaching old events (a new deployment) stays quiet. */
-export const NOTIFICATION_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+export const NOTIFICATION_MAX_AGE_MS = hoursToMilliseconds(24);
 
 /** How the push ended, in the words of the template's sentence "The push … to the plan system {outcome}." */
 const PUSH_OUTCOMES: Record<string, string> = {

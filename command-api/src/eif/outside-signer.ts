@@ -1,3 +1,4 @@
+import { addDays } from 'date-fns';
 import { EMAIL_TEMPLATES, emailText } from '@onboard/domain/emails/templates';
 import { createHash, randomBytes } from 'node:crypto';
 import { Router } from 'express';
@@ -115,7 +116,7 @@ export function outsideSignerRoutes(deps: OutsideSignerDeps): Router {
         body.lastName,
         actor.userId,
         now,
-        new Date(now.getTime() + INVITE_DAYS * 86_400_000),
+        addDays(now, INVITE_DAYS),
       ],
     );
     const link = `${deps.publicUrl().replace(/\/+$/, '')}/client/${encodeURIComponent(clientId)}/outside-signer/${actionId}`;

@@ -1,3 +1,4 @@
+import { addDays, addMinutes } from 'date-fns';
 import { Router, type Request } from 'express';
 import type pg from 'pg';
 import { envelopeStream, parseEvent, signingTemplateStream, type EnvelopeRecipient } from '@onboard/events';
@@ -319,8 +320,9 @@ export function onboardingFormCommandRoutes(deps: OnboardingFormCommandDeps): Ro
     const linkId = deps.newId();
     // A recipient without an account gets the link by e-mail, so it waits days rather than minutes.
     const emailed = !isOwn && deps.emailSender !== undefined && deps.publicUrl !== undefined;
-    const validFor = emailed ? EMAILED_LINK_DAYS * 86_400_000 : SIGNING_LINK_MINUTES * 60_000;
-    const expiresAt = new Date(deps.now().getTime() + validFor).toISOString();
+    const expiresAt = (
+      emailed ? addDays(deps.now(), EMAILED_LINK_DAYS) : addMinutes(deps.now(), SIGNING_LINK_MINUTES)
+    ).toISOString();
     await executeEnvelope(req, actor, {
       type: 'IssueSigningLink',
       data: { envelopeId, clientId, recipientId, linkId, expiresAt },
