@@ -11,7 +11,7 @@ import { startApp, type RunningApp } from '@onboard/platform/app';
 import { embeddedTestConfig } from '@onboard/platform/config';
 import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
 import { browserAvailability, skipUnless } from '@onboard/testing/backends';
-import { freshDatabase } from '@onboard/testing/db';
+import { seededDatabase } from '@onboard/testing/db';
 import {
   authenticator,
   ensureWebBuilt,
@@ -289,7 +289,7 @@ describe.skipIf(skip)('census in the browser', () => {
 
   beforeAll(async () => {
     ensureWebBuilt();
-    app = await startApp(embeddedTestConfig(await freshDatabase('e2e_census')));
+    app = await startApp(embeddedTestConfig(await seededDatabase('e2e_census')));
     await signEifWithClass(app);
     browser = await launchBrowser();
   });

@@ -8,7 +8,7 @@ import { embeddedTestConfig } from '@onboard/platform/config';
 import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
 import { apiClient } from '@onboard/platform/testing/http-client';
 import { browserAvailability, skipUnless } from '@onboard/testing/backends';
-import { freshDatabase } from '@onboard/testing/db';
+import { seededDatabase } from '@onboard/testing/db';
 import {
   authenticator,
   ensureWebBuilt,
@@ -46,7 +46,7 @@ describe.skipIf(skip)('client documents, in the browser', () => {
 
   beforeAll(async () => {
     ensureWebBuilt();
-    app = await startApp(embeddedTestConfig(await freshDatabase('e2e_documents')));
+    app = await startApp(embeddedTestConfig(await seededDatabase('e2e_documents')));
     browser = await launchBrowser();
     client = await (await browser.newContext({ acceptDownloads: true, bypassCSP: true })).newPage();
     staff = await (await browser.newContext()).newPage();

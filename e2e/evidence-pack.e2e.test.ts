@@ -6,7 +6,7 @@ import { embeddedTestConfig } from '@onboard/platform/config';
 import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
 import { verifyEvidencePack } from '@onboard/query-api/evidence-pack';
 import { browserAvailability, skipUnless } from '@onboard/testing/backends';
-import { freshDatabase } from '@onboard/testing/db';
+import { seededDatabase } from '@onboard/testing/db';
 import { authenticator, ensureWebBuilt, launchBrowser, screenshotPath, signInThroughUi } from './browser.ts';
 
 const skip = skipUnless('browser', browserAvailability());
@@ -18,7 +18,7 @@ describe.skipIf(skip)('the evidence pack in the browser', () => {
 
   beforeAll(async () => {
     ensureWebBuilt();
-    app = await startApp(embeddedTestConfig(await freshDatabase('e2e_evidence')));
+    app = await startApp(embeddedTestConfig(await seededDatabase('e2e_evidence')));
     browser = await launchBrowser();
   });
 

@@ -6,7 +6,7 @@ import { embeddedTestConfig } from '@onboard/platform/config';
 import { startTestSmtpServer, type TestSmtpServer } from '@onboard/platform/email/testing-smtp';
 import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
 import { browserAvailability, skipUnless } from '@onboard/testing/backends';
-import { freshDatabase } from '@onboard/testing/db';
+import { seededDatabase } from '@onboard/testing/db';
 import {
   authenticator,
   ensureWebBuilt,
@@ -108,7 +108,7 @@ describe.skipIf(skip)('onboarding forms signed in the browser', () => {
     ensureWebBuilt();
     // A real SMTP server: recipients without an account sign by the link they were e-mailed.
     smtp = await startTestSmtpServer();
-    const base = embeddedTestConfig(await freshDatabase('e2e_onboarding_forms'));
+    const base = embeddedTestConfig(await seededDatabase('e2e_onboarding_forms'));
     app = await startApp({ ...base, email: { ...base.email, smtpUrl: smtp.url, pollMs: 300 } });
     browser = await launchBrowser();
     staff = await newPage({ viewport: { width: 1280, height: 1000 }, bypassCSP: true });

@@ -4,7 +4,7 @@ import { startApp, type RunningApp } from '@onboard/platform/app';
 import { embeddedTestConfig } from '@onboard/platform/config';
 import { DEMO_USERS } from '@onboard/platform/seed';
 import { browserAvailability, skipUnless } from '@onboard/testing/backends';
-import { freshDatabase } from '@onboard/testing/db';
+import { seededDatabase } from '@onboard/testing/db';
 import {
   authenticator,
   ensureWebBuilt,
@@ -39,7 +39,7 @@ describe.skipIf(skip)('an onboarding on the hub, in the browser', () => {
 
   beforeAll(async () => {
     ensureWebBuilt();
-    app = await startApp(embeddedTestConfig(await freshDatabase('e2e_onboarding_hub')));
+    app = await startApp(embeddedTestConfig(await seededDatabase('e2e_onboarding_hub')));
     browser = await launchBrowser();
     const at = (context: BrowserContext) =>
       context.addInitScript((today) => {

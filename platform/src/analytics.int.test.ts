@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshDatabase } from '@onboard/testing/db';
+import { seededDatabase } from '@onboard/testing/db';
 import { startApp, type RunningApp } from './app.ts';
 import { embeddedTestConfig } from './config.ts';
 import { apiClient } from './testing/http-client.ts';
@@ -16,7 +16,7 @@ describe('analytics over HTTP', () => {
   let anonymous: Api;
 
   beforeAll(async () => {
-    app = await startApp(embeddedTestConfig(await freshDatabase('analytics'), { webDist: null }));
+    app = await startApp(embeddedTestConfig(await seededDatabase('analytics'), { webDist: null }));
     staff = apiClient(app.url);
     await staff.signIn('admin@onboard.example');
     broker = apiClient(app.url);

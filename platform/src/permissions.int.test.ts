@@ -19,7 +19,7 @@ import {
 } from '@onboard/command-api/users';
 import { createQueryApi } from '@onboard/query-api';
 import { createUserAdminQueries } from '@onboard/query-api/users';
-import { freshDatabase } from '@onboard/testing/db';
+import { seededDatabase } from '@onboard/testing/db';
 import { startApp, type RunningApp } from './app.ts';
 import { embeddedTestConfig } from './config.ts';
 import { apiNotFound, errorMiddleware } from './http/errors.ts';
@@ -115,7 +115,7 @@ function expectRefusedWithoutData(res: Response, context: string) {
 }
 
 beforeAll(async () => {
-  app = await startApp(embeddedTestConfig(await freshDatabase('perms'), { webDist: null }));
+  app = await startApp(embeddedTestConfig(await seededDatabase('perms'), { webDist: null }));
   await app.store.append(
     eifStream(OTHER),
     [
