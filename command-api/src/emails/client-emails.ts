@@ -14,7 +14,7 @@ import { recipientsFor, type EmailRule, type RuleKind } from '@onboard/domain/em
 import type { EmailSender } from '../auth/email-port.ts';
 
 /** Whether the user chose the daily digest (false until they do). */
-export async function choosesDailyDigest(store: EventStore, userId: string) {
+async function choosesDailyDigest(store: EventStore, userId: string) {
   const last = (await store.readStream(emailPreferencesStream(userId))).at(-1);
   return last ? EmailDigestChosen.shape.data.parse(last.data).daily : false;
 }

@@ -35,7 +35,7 @@ const HealthDown = z
     services: z.array(z.string()),
   })
   .passthrough();
-export const health = defineRoute({
+const health = defineRoute({
   method: 'get',
   path: '/api/health',
   tag: 'platform',
@@ -49,7 +49,7 @@ export const health = defineRoute({
     503: json(HealthDown, 'A dependency is down: which (with Retry-After)'),
   },
 });
-export const healthLive = defineRoute({
+const healthLive = defineRoute({
   method: 'get',
   path: '/api/health/live',
   tag: 'platform',
@@ -58,7 +58,7 @@ export const healthLive = defineRoute({
   responses: { 200: json(z.object({ status: z.literal('live') }), 'Alive') },
 });
 const Readiness = z.object({ status: z.enum(['ready', 'starting', 'stopping', 'unavailable']) });
-export const healthReady = defineRoute({
+const healthReady = defineRoute({
   method: 'get',
   path: '/api/health/ready',
   tag: 'platform',
@@ -69,7 +69,7 @@ export const healthReady = defineRoute({
     503: json(Readiness, 'Starting, stopping, or its database unreachable'),
   },
 });
-export const openApiDocument = defineRoute({
+const openApiDocument = defineRoute({
   method: 'get',
   path: '/api/openapi.json',
   tag: 'platform',
