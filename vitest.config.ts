@@ -38,6 +38,8 @@ const SERIAL_E2E = [
 const MAX_WORKERS = Number(process.env.VITEST_MAX_WORKERS ?? 3);
 
 const slow = { testTimeout: 120_000, hookTimeout: 180_000 };
+// A whole form filled in the browser takes a minute alone, and up to half as long again beside two others.
+const browser = { ...slow, testTimeout: 240_000 };
 
 export default defineConfig({
   test: {
@@ -70,7 +72,7 @@ export default defineConfig({
           include: ['e2e/**/*.e2e.test.ts'],
           exclude: SERIAL_E2E,
           globalSetup: ['testing/global-setup.ts', 'e2e/global-setup.ts'],
-          ...slow,
+          ...browser,
         },
       },
       {
@@ -78,7 +80,7 @@ export default defineConfig({
           name: 'e2e-serial',
           include: SERIAL_E2E,
           globalSetup: ['testing/global-setup.ts', 'e2e/global-setup.ts'],
-          ...slow,
+          ...browser,
           fileParallelism: false,
         },
       },

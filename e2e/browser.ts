@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { generate } from 'otplib';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Download, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { CHROMIUM_LAUNCH_OPTIONS } from './browser-server.ts';
 
@@ -20,6 +20,13 @@ export function launchBrowser(): Promise<Browser> {
 }
 
 const ROOT = resolve(import.meta.dirname, '..');
+
+/** A download's bytes, read through the browser's connection (the run's browser server keeps the file). */
+export async function downloadedBytes(download: Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
 
 /** The authenticator app of the tests: each user's TOTP secret, read from the enrolment screen. */
 export type Authenticator = {

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
@@ -19,6 +18,7 @@ import {
   fullPageScreenshot,
   launchBrowser,
   signInThroughUi,
+  downloadedBytes,
 } from './browser.ts';
 
 const skip = skipUnless('browser', browserAvailability());
@@ -382,7 +382,7 @@ describe.skipIf(skip)('census in the browser', () => {
     ]);
     expect(download.suggestedFilename()).toBe('census-2026 - errors.xlsx');
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(readFileSync((await download.path())!) as unknown as ArrayBuffer);
+    await workbook.xlsx.load((await downloadedBytes(download)) as unknown as ArrayBuffer);
     const sheet = workbook.worksheets[0]!;
     expect(sheet.getRow(1).getCell(HEADERS.length + 1).value).toBe('Errors');
     expect(sheet.rowCount).toBe(ROWS + 1);

@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { startApp, type RunningApp } from '@onboard/platform/app';
@@ -7,7 +6,14 @@ import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
 import { verifyEvidencePack } from '@onboard/query-api/evidence-pack';
 import { browserAvailability, skipUnless } from '@onboard/testing/backends';
 import { seededDatabase } from '@onboard/testing/db';
-import { authenticator, ensureWebBuilt, launchBrowser, screenshotPath, signInThroughUi } from './browser.ts';
+import {
+  authenticator,
+  ensureWebBuilt,
+  launchBrowser,
+  screenshotPath,
+  signInThroughUi,
+  downloadedBytes,
+} from './browser.ts';
 
 const skip = skipUnless('browser', browserAvailability());
 
@@ -42,7 +48,7 @@ describe.skipIf(skip)('the evidence pack in the browser', () => {
 
     const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
     expect(download.suggestedFilename()).toBe('Evidence pack - Lakeside Manufacturing Co..pdf');
-    const pack = await readFile((await download.path())!);
+    const pack = await downloadedBytes(download);
     const result = await verifyEvidencePack(pack);
     expect(result.checks.filter((c) => !c.holds)).toEqual([]);
     expect(result.checks[0]!.detail).toMatch(

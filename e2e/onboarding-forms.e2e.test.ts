@@ -15,6 +15,7 @@ import {
   launchBrowser,
   screenshotPath,
   signInThroughUi,
+  downloadedBytes,
 } from './browser.ts';
 
 const skip = skipUnless('browser', browserAvailability());
@@ -507,8 +508,7 @@ describe.skipIf(skip)('onboarding forms signed in the browser', () => {
       staff.waitForEvent('download'),
       form.getByRole('link', { name: 'Download the completed form' }).click(),
     ]);
-    const { readFile } = await import('node:fs/promises');
-    const bytes = await readFile((await download.path())!);
+    const bytes = await downloadedBytes(download);
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
     expect((await PDFDocument.load(bytes)).getPageCount()).toBe(1);
 
