@@ -46,7 +46,13 @@ export default defineConfig({
     maxWorkers: MAX_WORKERS,
     projects: [
       {
-        test: { name: 'unit', include: ['**/src/**/*.unit.test.{ts,tsx}'], exclude: ['**/node_modules/**'] },
+        test: {
+          name: 'unit',
+          include: ['**/src/**/*.unit.test.{ts,tsx}'],
+          exclude: ['**/node_modules/**'],
+          // RSA keys made in JavaScript (node-forge) take seconds when the cores are busy with other files.
+          testTimeout: 30_000,
+        },
       },
       {
         test: {
