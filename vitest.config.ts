@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
-// Test level by file suffix (design brief, "Testing"). Integration and e2e tests share one embedded
-// PostgreSQL per run (testing/global-setup.ts), with a migrated and a seeded template database made once;
+// Test level by file suffix (design brief, "Testing"). Integration and e2e tests share an embedded
+// PostgreSQL per worker (testing/global-setup.ts), each with a migrated and a seeded template made once;
 // each test file copies the one it needs into a database of its own (testing/db.ts). The e2e files share
 // one Chromium (e2e/global-setup.ts), each with browser contexts of its own.
 //

@@ -4,7 +4,9 @@ import { inject } from 'vitest';
 import { MIGRATED_TEMPLATE, SEEDED_TEMPLATE } from './templates.ts';
 
 async function createDatabase(prefix: string, template: string | null): Promise<string> {
-  const adminUrl = inject('pgAdminUrl');
+  // This worker's own PostgreSQL (testing/global-setup.ts); VITEST_POOL_ID counts the workers from 1.
+  const servers = inject('pgAdminUrls');
+  const adminUrl = servers[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % servers.length]!;
   const name = `${prefix}_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();

@@ -9,23 +9,26 @@ import { startEmbeddedPostgres } from '@onboard/platform/database/embedded-postg
 import { migrate } from '@onboard/platform/database/migrations';
 import { MIGRATED_TEMPLATE, SEEDED_TEMPLATE } from './templates.ts';
 
-type Shared = { adminUrl: string; users: number; stop: () => Promise<void> };
+type Shared = { adminUrls: string[]; users: number; stop: () => Promise<void> };
 const SHARED = Symbol.for('onboard.test-postgres');
 type WithShared = typeof globalThis & { [SHARED]?: Promise<Shared> };
 
 /**
- * One real PostgreSQL per test run, shared by the projects of the run (their global setups run in one
- * process), with two templates made once: every migration applied, and that plus the demo data as the
- * app leaves it after its first start (seeded, projections and reactors caught up). Each test file
- * copies the one it needs into a database of its own (testing/db.ts), which takes a fraction of a second
- * where migrating takes seconds and seeding (password hashes) many more.
+ * One real PostgreSQL per worker of the run (a file runs in one worker at a time), shared by the
+ * projects of the run (their global setups run in one process), each with two templates made once: every
+ * migration applied, and that plus the demo data as the app leaves it after its first start (seeded,
+ * projections and reactors caught up). Each test file copies the one it needs into a database of its own
+ * (testing/db.ts), which takes a fraction of a second where migrating takes seconds and seeding more.
+ * A server per worker, not one for all: readers of the event store see only events below the oldest
+ * running transaction of the whole server (events/src/store/postgres.ts), so files side by side in one
+ * server would hold each other's readers back.
  */
 export default async function setup(project: TestProject) {
   const global = globalThis as WithShared;
-  global[SHARED] ??= startShared();
+  global[SHARED] ??= startShared(Math.max(1, project.globalConfig.maxWorkers ?? 1));
   const shared = await global[SHARED];
   shared.users += 1;
-  project.provide('pgAdminUrl', shared.adminUrl);
+  project.provide('pgAdminUrls', shared.adminUrls);
   return async () => {
     shared.users -= 1;
     if (shared.users > 0) return;
@@ -34,14 +37,28 @@ export default async function setup(project: TestProject) {
   };
 }
 
-async function startShared(): Promise<Shared> {
+async function startShared(servers: number): Promise<Shared> {
+  const started = await Promise.allSettled(Array.from({ length: servers }, () => startServer()));
+  const running = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+  const stop = async () => {
+    await Promise.all(running.map((server) => server.stop()));
+  };
+  const failed = started.find((s) => s.status === 'rejected');
+  if (failed) {
+    await stop();
+    throw failed.reason;
+  }
+  return { adminUrls: running.map((server) => server.adminUrl), users: 0, stop };
+}
+
+async function startServer(): Promise<{ adminUrl: string; stop: () => Promise<void> }> {
   const dir = mkdtempSync(join(tmpdir(), 'onboard-test-pg-'));
   chmodSync(dir, 0o777);
   // Durability is not what tests of this server test: no fsync (a crash of the machine would lose the
   // run, not the data of anyone), so the many short transactions of parallel test files cost less.
   const db = await startEmbeddedPostgres({
     dataDir: join(dir, 'data'),
-    extraFlags: ['fsync=off', 'synchronous_commit=off', 'full_page_writes=off', 'max_connections=400'],
+    extraFlags: ['fsync=off', 'synchronous_commit=off', 'full_page_writes=off'],
   });
   const stop = async () => {
     await db.stop();
@@ -50,7 +67,7 @@ async function startShared(): Promise<Shared> {
   try {
     const adminUrl = db.url('postgres');
     await makeTemplates(adminUrl);
-    return { adminUrl, users: 0, stop };
+    return { adminUrl, stop };
   } catch (error) {
     await stop();
     throw error;
@@ -129,6 +146,7 @@ async function sealTemplate(admin: pg.Client, name: string): Promise<void> {
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    pgAdminUrl: string;
+    /** The admin URL of each worker's PostgreSQL (testing/db.ts picks its worker's). */
+    pgAdminUrls: string[];
   }
 }
