@@ -1,21 +1,76 @@
 import { defineConfig } from 'vitest/config';
 
-// Test level by file suffix (design brief, "Testing"). Integration and e2e tests share one embedded
-// PostgreSQL per run (testing/global-setup.ts); each test creates its own database in it.
+// Test level by file suffix (design brief, "Testing"). Integration and e2e tests share an embedded
+// PostgreSQL per worker (testing/global-setup.ts), each with a migrated and a seeded template made once;
+// each test file copies the one it needs into a database of its own (testing/db.ts). The e2e files share
+// one Chromium (e2e/global-setup.ts), each with browser contexts of its own.
+//
+// Files that own their database run side by side (MAX_WORKERS at a time, unit tests among them). The
+// files below cannot: they kill processes, measure time, share Kafka's topics or start the distributed
+// topology, so they run one at a time after all the others (vitest runs the files of a project without
+// file parallelism last, alone), in the `int-serial` and `e2e-serial` projects.
+const SERIAL_INT = [
+  // Kill processes (their own children, or a PostgreSQL) and wait for what follows.
+  'platform/src/compiled-server.int.test.ts',
+  'platform/src/crash-restart.int.test.ts',
+  'platform/src/drain.int.test.ts',
+  'platform/src/lost-database-exit.int.test.ts',
+  'platform/src/projection-database-crash.int.test.ts',
+  'platform/src/email/email-delivery.int.test.ts',
+  'projections/src/runner-crash.int.test.ts',
+  // Many processes migrating and seeding one database at once.
+  'platform/src/cold-start.int.test.ts',
+  // Compares response times.
+  'platform/src/throttle.int.test.ts',
+  // Freezes a PostgreSQL of its own and times the answers meanwhile.
+  'platform/src/frozen-database.int.test.ts',
+  // Kafka's topics are one per event kind, shared by every test that publishes.
+  'platform/src/bus/kafka-bus.int.test.ts',
+  'platform/src/reactor-outage.int.test.ts',
+  'platform/src/outage.int.test.ts',
+];
+const SERIAL_E2E = [
+  // The distributed topology: nginx, Kafka and a process per service.
+  'e2e/topology.e2e.test.ts',
+  // Times a page.
+  'e2e/eif-history.e2e.test.ts',
+];
+
+// Two cores: a third worker fills the time the others wait on PostgreSQL, the browser or a timer.
+const MAX_WORKERS = Number(process.env.VITEST_MAX_WORKERS ?? 3);
+
+const slow = { testTimeout: 120_000, hookTimeout: 180_000 };
+// A whole form filled in the browser takes a minute alone, and up to half as long again beside two others.
+const browser = { ...slow, testTimeout: 240_000 };
+
 export default defineConfig({
   test: {
+    maxWorkers: MAX_WORKERS,
     projects: [
       {
-        test: { name: 'unit', include: ['**/src/**/*.unit.test.{ts,tsx}'], exclude: ['**/node_modules/**'] },
+        test: {
+          name: 'unit',
+          include: ['**/src/**/*.unit.test.{ts,tsx}'],
+          exclude: ['**/node_modules/**'],
+          // RSA keys made in JavaScript (node-forge) take seconds when the cores are busy with other files.
+          testTimeout: 30_000,
+        },
       },
       {
         test: {
           name: 'int',
           include: ['**/src/**/*.int.test.ts', 'bench/**/*.int.test.ts'],
-          exclude: ['**/node_modules/**'],
+          exclude: ['**/node_modules/**', ...SERIAL_INT],
           globalSetup: ['testing/global-setup.ts'],
-          testTimeout: 120_000,
-          hookTimeout: 180_000,
+          ...slow,
+        },
+      },
+      {
+        test: {
+          name: 'int-serial',
+          include: SERIAL_INT,
+          globalSetup: ['testing/global-setup.ts'],
+          ...slow,
           fileParallelism: false,
         },
       },
@@ -23,9 +78,17 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.e2e.test.ts'],
-          globalSetup: ['testing/global-setup.ts'],
-          testTimeout: 120_000,
-          hookTimeout: 180_000,
+          exclude: SERIAL_E2E,
+          globalSetup: ['testing/global-setup.ts', 'e2e/global-setup.ts'],
+          ...browser,
+        },
+      },
+      {
+        test: {
+          name: 'e2e-serial',
+          include: SERIAL_E2E,
+          globalSetup: ['testing/global-setup.ts', 'e2e/global-setup.ts'],
+          ...browser,
           fileParallelism: false,
         },
       },

@@ -30,7 +30,7 @@ const HEADERS = [
   'Coverage Effective Date',
 ];
 
-export const BENCH_FACTS: CensusEifFacts = {
+const BENCH_FACTS: CensusEifFacts = {
   signed: true,
   classes: [
     {
@@ -80,7 +80,7 @@ function row(i: number): string[] {
   ];
 }
 
-export function censusCsv(rows: number): Buffer {
+function censusCsv(rows: number): Buffer {
   const lines = [HEADERS.join(',')];
   for (let i = 1; i <= rows; i++) lines.push(row(i).join(','));
   return Buffer.from(lines.join('\n') + '\n');

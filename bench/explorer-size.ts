@@ -15,10 +15,10 @@ import { CHROMIUM_PATH } from '@onboard/testing/backends';
 import { runStandalone } from './standalone.ts';
 
 /** The spec'd budget for the public site's first page, in gzipped kilobytes (1 KB = 1024 bytes). */
-export const EXPLORER_FIRST_PAGE_BUDGET_KB = 150;
+const EXPLORER_FIRST_PAGE_BUDGET_KB = 150;
 
 /** The demo site's first page on the main host, as an employee opens the link their employer gave. */
-export const FIRST_PAGE_PATH = `/benefits-explorer/${DEMO_EXPLORER_SLUG}`;
+const FIRST_PAGE_PATH = `/benefits-explorer/${DEMO_EXPLORER_SLUG}`;
 
 export type FirstPageSize = {
   files: { url: string; gzipBytes: number }[];
@@ -78,7 +78,7 @@ export async function measureFirstPageJs(
 }
 
 /** Starts the app with its demo data on `databaseUrl` (an empty database) and measures the first page. */
-export async function explorerFirstPageSize(databaseUrl: string): Promise<FirstPageSize> {
+async function explorerFirstPageSize(databaseUrl: string): Promise<FirstPageSize> {
   const app = await startApp(embeddedTestConfig(databaseUrl, { logLevel: 'error' }));
   try {
     const api = `${app.url}/api/explorer-pages/${DEMO_EXPLORER_SLUG}`;

@@ -4,7 +4,7 @@ import { startApp, type RunningApp } from '@onboard/platform/app';
 import { embeddedTestConfig } from '@onboard/platform/config';
 import { DEMO_USERS } from '@onboard/platform/seed';
 import { browserAvailability, skipUnless } from '@onboard/testing/backends';
-import { freshDatabase } from '@onboard/testing/db';
+import { seededDatabase } from '@onboard/testing/db';
 import { authenticator, ensureWebBuilt, launchBrowser, signInThroughUi } from './browser.ts';
 
 const skip = skipUnless('browser', browserAvailability());
@@ -20,7 +20,7 @@ describe.skipIf(skip)('analytics in the browser', () => {
   beforeAll(async () => {
     ensureWebBuilt();
     delete process.env.SEGMENT_WRITE_KEY;
-    app = await startApp(embeddedTestConfig(await freshDatabase('e2e_analytics')));
+    app = await startApp(embeddedTestConfig(await seededDatabase('e2e_analytics')));
     browser = await launchBrowser();
   });
 

@@ -4,7 +4,7 @@ import { startApp, type RunningApp } from '@onboard/platform/app';
 import { embeddedTestConfig } from '@onboard/platform/config';
 import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
 import { browserAvailability, skipUnless } from '@onboard/testing/backends';
-import { freshDatabase } from '@onboard/testing/db';
+import { seededDatabase } from '@onboard/testing/db';
 import {
   authenticator,
   ensureWebBuilt,
@@ -22,7 +22,7 @@ describe.skipIf(skip)('the benefits-administration platform catalogue in the bro
 
   beforeAll(async () => {
     ensureWebBuilt();
-    app = await startApp(embeddedTestConfig(await freshDatabase('e2e_ben_admin_platforms')));
+    app = await startApp(embeddedTestConfig(await seededDatabase('e2e_ben_admin_platforms')));
     browser = await launchBrowser();
   });
 

@@ -1,72 +1,31 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { generate } from 'otplib';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { expect } from 'vitest';
-import { CHROMIUM_PATH } from '@onboard/testing/backends';
+import { chromium, type Browser, type Download, type Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
+import { CHROMIUM_LAUNCH_OPTIONS } from './browser-server.ts';
 
-/** Debian's Chromium, headless, with everything that would phone home turned off. */
+export { ensureWebBuilt } from './browser-server.ts';
+
+/**
+ * The run's Chromium (e2e/global-setup.ts launches one for every e2e file), connected to: the file's pages
+ * get browser contexts of their own, and closing it closes them and disconnects. Without the global setup
+ * (a file run on its own by other means) a Chromium of its own.
+ */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-sync',
-    ],
-  });
+  const wsEndpoint = inject('browserWsEndpoint');
+  if (wsEndpoint) return chromium.connect(wsEndpoint);
+  return chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
 }
 
 const ROOT = resolve(import.meta.dirname, '..');
-const WEB = join(ROOT, 'web');
 
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
-  }
-  return newest;
-}
-
-/** What the web bundle is built from: its own sources and the packages it imports rules and names from. */
-const WEB_SOURCES = [
-  'web/src',
-  'domain/src',
-  'events/src',
-  'api-contract/src',
-  'command-api/src',
-  'query-api/src',
-];
-
-/**
- * The app serves web/dist; `npm test` builds it first, but a lone `npm run test:e2e` after an edit
- * would test a stale bundle, so rebuild when any source of the bundle is newer than the build.
- */
-export function ensureWebBuilt(): void {
-  const built = join(WEB, 'dist', 'index.html');
-  const sources = Math.max(
-    ...WEB_SOURCES.map((dir) => newestMtime(join(ROOT, dir))),
-    statSync(join(WEB, 'index.html')).mtimeMs,
-  );
-  if (existsSync(built) && statSync(built).mtimeMs >= sources) return;
-  execFileSync(
-    process.execPath,
-    [join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', 'web', '--logLevel', 'warn'],
-    {
-      cwd: ROOT,
-      // vitest sets NODE_ENV=test, which would make vite bundle React's development build.
-      env: { ...process.env, NODE_ENV: 'production' },
-      stdio: 'inherit',
-    },
-  );
+/** A download's bytes, read through the browser's connection (the run's browser server keeps the file). */
+export async function downloadedBytes(download: Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }
 
 /** The authenticator app of the tests: each user's TOTP secret, read from the enrolment screen. */

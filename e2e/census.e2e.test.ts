@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
@@ -11,7 +10,7 @@ import { startApp, type RunningApp } from '@onboard/platform/app';
 import { embeddedTestConfig } from '@onboard/platform/config';
 import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
 import { browserAvailability, skipUnless } from '@onboard/testing/backends';
-import { freshDatabase } from '@onboard/testing/db';
+import { seededDatabase } from '@onboard/testing/db';
 import {
   authenticator,
   ensureWebBuilt,
@@ -19,6 +18,7 @@ import {
   fullPageScreenshot,
   launchBrowser,
   signInThroughUi,
+  downloadedBytes,
 } from './browser.ts';
 
 const skip = skipUnless('browser', browserAvailability());
@@ -289,7 +289,7 @@ describe.skipIf(skip)('census in the browser', () => {
 
   beforeAll(async () => {
     ensureWebBuilt();
-    app = await startApp(embeddedTestConfig(await freshDatabase('e2e_census')));
+    app = await startApp(embeddedTestConfig(await seededDatabase('e2e_census')));
     await signEifWithClass(app);
     browser = await launchBrowser();
   });
@@ -382,7 +382,7 @@ describe.skipIf(skip)('census in the browser', () => {
     ]);
     expect(download.suggestedFilename()).toBe('census-2026 - errors.xlsx');
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(readFileSync((await download.path())!) as unknown as ArrayBuffer);
+    await workbook.xlsx.load((await downloadedBytes(download)) as unknown as ArrayBuffer);
     const sheet = workbook.worksheets[0]!;
     expect(sheet.getRow(1).getCell(HEADERS.length + 1).value).toBe('Errors');
     expect(sheet.rowCount).toBe(ROWS + 1);

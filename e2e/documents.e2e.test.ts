@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
 import { unzipSync } from 'fflate';
 import { PDFDocument } from 'pdf-lib';
 import type { Browser, Page } from 'playwright-core';
@@ -8,7 +7,7 @@ import { embeddedTestConfig } from '@onboard/platform/config';
 import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
 import { apiClient } from '@onboard/platform/testing/http-client';
 import { browserAvailability, skipUnless } from '@onboard/testing/backends';
-import { freshDatabase } from '@onboard/testing/db';
+import { seededDatabase } from '@onboard/testing/db';
 import {
   authenticator,
   ensureWebBuilt,
@@ -18,6 +17,7 @@ import {
   openHub,
   screenshotPath,
   signInThroughUi,
+  downloadedBytes,
 } from './browser.ts';
 
 const skip = skipUnless('browser', browserAvailability());
@@ -46,7 +46,7 @@ describe.skipIf(skip)('client documents, in the browser', () => {
 
   beforeAll(async () => {
     ensureWebBuilt();
-    app = await startApp(embeddedTestConfig(await freshDatabase('e2e_documents')));
+    app = await startApp(embeddedTestConfig(await seededDatabase('e2e_documents')));
     browser = await launchBrowser();
     client = await (await browser.newContext({ acceptDownloads: true, bypassCSP: true })).newPage();
     staff = await (await browser.newContext()).newPage();
@@ -104,7 +104,7 @@ describe.skipIf(skip)('client documents, in the browser', () => {
     expect(response.headers()['content-disposition']).toBe('attachment; filename="Bill March 2027.pdf"');
     const download = await saved;
     expect(download.suggestedFilename()).toBe('Bill March 2027.pdf');
-    expect(readFileSync((await download.path())!).toString('latin1')).toContain('% march');
+    expect((await downloadedBytes(download)).toString('latin1')).toContain('% march');
 
     // Zip the three.
     for (const name of ['Bill "March" 2027.pdf', 'April bill.pdf', 'census.csv'])
@@ -113,7 +113,7 @@ describe.skipIf(skip)('client documents, in the browser', () => {
     await client.getByRole('button', { name: 'Download 3 as zip' }).click();
     const zip = await zipSaved;
     expect(zip.suggestedFilename()).toMatch(/^documents-\d{4}-\d{2}-\d{2}\.zip$/);
-    const entries = unzipSync(new Uint8Array(readFileSync((await zip.path())!)));
+    const entries = unzipSync(new Uint8Array(await downloadedBytes(zip)));
     expect(Object.keys(entries).sort()).toEqual(['April bill.pdf', 'Bill "March" 2027.pdf', 'census.csv']);
     await fullPageScreenshot(client, 'documents.png');
     await expectNoSeriousAxeViolations(client);
@@ -281,11 +281,7 @@ describe.skipIf(skip)('client documents, in the browser', () => {
     await form.getByRole('button', { name: 'Download Group application.pdf' }).click();
     const download = await saved;
     expect(download.suggestedFilename()).toBe('Group application.pdf');
-    expect(
-      readFileSync((await download.path())!)
-        .subarray(0, 5)
-        .toString('latin1'),
-    ).toBe('%PDF-');
+    expect((await downloadedBytes(download)).subarray(0, 5).toString('latin1')).toBe('%PDF-');
     await fullPageScreenshot(client, 'documents-filed.png');
     await expectNoSeriousAxeViolations(client);
   });

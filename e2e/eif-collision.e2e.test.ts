@@ -5,7 +5,7 @@ import { embeddedTestConfig } from '@onboard/platform/config';
 import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
 import { apiClient } from '@onboard/platform/testing/http-client';
 import { browserAvailability, skipUnless } from '@onboard/testing/backends';
-import { freshDatabase } from '@onboard/testing/db';
+import { seededDatabase } from '@onboard/testing/db';
 import {
   authenticator,
   ensureWebBuilt,
@@ -36,7 +36,7 @@ describe.skipIf(skip)('edits that do not collide', () => {
 
   beforeAll(async () => {
     ensureWebBuilt();
-    app = await startApp(embeddedTestConfig(await freshDatabase('e2e_collision')));
+    app = await startApp(embeddedTestConfig(await seededDatabase('e2e_collision')));
     browser = await launchBrowser();
     api = apiClient(app.url);
     await api.signIn(owner.email, app.config.demoPassword);

@@ -4,7 +4,7 @@ import { startApp, type RunningApp } from '@onboard/platform/app';
 import { embeddedTestConfig } from '@onboard/platform/config';
 import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
 import { browserAvailability, skipUnless } from '@onboard/testing/backends';
-import { freshDatabase } from '@onboard/testing/db';
+import { seededDatabase } from '@onboard/testing/db';
 import { apiClient } from '@onboard/platform/testing/http-client';
 import { answerEveryRequiredQuestion } from '@onboard/platform/testing/complete-eif';
 import {
@@ -59,7 +59,7 @@ describe.skipIf(skip)('the EIF cycle in the browser', () => {
 
   beforeAll(async () => {
     ensureWebBuilt();
-    app = await startApp(embeddedTestConfig(await freshDatabase('e2e_eif')));
+    app = await startApp(embeddedTestConfig(await seededDatabase('e2e_eif')));
     browser = await launchBrowser();
     benAdminContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     staffContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });

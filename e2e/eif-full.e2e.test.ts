@@ -7,7 +7,7 @@ import { startApp, type RunningApp } from '@onboard/platform/app';
 import { embeddedTestConfig } from '@onboard/platform/config';
 import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
 import { browserAvailability, skipUnless } from '@onboard/testing/backends';
-import { freshDatabase } from '@onboard/testing/db';
+import { seededDatabase } from '@onboard/testing/db';
 import { sampleAnswer } from '@onboard/testing/eif-answers';
 import {
   authenticator,
@@ -187,7 +187,7 @@ describe.skipIf(skip)('a whole EIF, from the first answer to the plan system', (
 
   beforeAll(async () => {
     ensureWebBuilt();
-    app = await startApp(embeddedTestConfig(await freshDatabase('e2e_eif_full')));
+    app = await startApp(embeddedTestConfig(await seededDatabase('e2e_eif_full')));
     browser = await launchBrowser();
   });
 

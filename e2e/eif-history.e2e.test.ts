@@ -6,7 +6,7 @@ import { startApp, type RunningApp } from '@onboard/platform/app';
 import { embeddedTestConfig } from '@onboard/platform/config';
 import { DEMO_CLIENT_ID } from '@onboard/platform/seed';
 import { browserAvailability, skipUnless } from '@onboard/testing/backends';
-import { freshDatabase } from '@onboard/testing/db';
+import { seededDatabase } from '@onboard/testing/db';
 import {
   authenticator,
   ensureWebBuilt,
@@ -97,7 +97,7 @@ describe.skipIf(skip)('the EIF history', () => {
 
   beforeAll(async () => {
     ensureWebBuilt();
-    app = await startApp(embeddedTestConfig(await freshDatabase('e2e_eif_history')));
+    app = await startApp(embeddedTestConfig(await seededDatabase('e2e_eif_history')));
     browser = await launchBrowser();
     const events = saves(SAVES);
     for (let i = 0; i < events.length; i += 500)

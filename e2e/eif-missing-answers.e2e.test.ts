@@ -6,7 +6,7 @@ import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
 import { apiClient } from '@onboard/platform/testing/http-client';
 import { answerEveryRequiredQuestion } from '@onboard/platform/testing/complete-eif';
 import { browserAvailability, skipUnless } from '@onboard/testing/backends';
-import { freshDatabase } from '@onboard/testing/db';
+import { seededDatabase } from '@onboard/testing/db';
 import {
   authenticator,
   ensureWebBuilt,
@@ -51,7 +51,7 @@ describe.skipIf(skip)('signing an unfinished form', () => {
 
   beforeAll(async () => {
     ensureWebBuilt();
-    app = await startApp(embeddedTestConfig(await freshDatabase('e2e_missing_answers')));
+    app = await startApp(embeddedTestConfig(await seededDatabase('e2e_missing_answers')));
     browser = await launchBrowser();
     api = apiClient(app.url);
     await api.signIn(owner.email, app.config.demoPassword);

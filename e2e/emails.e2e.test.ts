@@ -6,7 +6,7 @@ import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
 import { apiClient } from '@onboard/platform/testing/http-client';
 import { startTestSmtpServer, type TestSmtpServer } from '@onboard/platform/email/testing-smtp';
 import { browserAvailability, skipUnless } from '@onboard/testing/backends';
-import { freshDatabase } from '@onboard/testing/db';
+import { seededDatabase } from '@onboard/testing/db';
 import {
   authenticator,
   ensureWebBuilt,
@@ -33,7 +33,7 @@ describe.skipIf(skip)('e-mails in the browser', () => {
   beforeAll(async () => {
     ensureWebBuilt();
     smtp = await startTestSmtpServer();
-    const base = embeddedTestConfig(await freshDatabase('e2e_emails'));
+    const base = embeddedTestConfig(await seededDatabase('e2e_emails'));
     app = await startApp({
       ...base,
       email: { ...base.email, smtpUrl: smtp.url, from: FROM, retryBaseMs: 500, pollMs: 500 },

@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { startApp, type RunningApp } from '@onboard/platform/app';
@@ -6,8 +5,15 @@ import { embeddedTestConfig } from '@onboard/platform/config';
 import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
 import { verifyEvidencePack } from '@onboard/query-api/evidence-pack';
 import { browserAvailability, skipUnless } from '@onboard/testing/backends';
-import { freshDatabase } from '@onboard/testing/db';
-import { authenticator, ensureWebBuilt, launchBrowser, screenshotPath, signInThroughUi } from './browser.ts';
+import { seededDatabase } from '@onboard/testing/db';
+import {
+  authenticator,
+  ensureWebBuilt,
+  launchBrowser,
+  screenshotPath,
+  signInThroughUi,
+  downloadedBytes,
+} from './browser.ts';
 
 const skip = skipUnless('browser', browserAvailability());
 
@@ -18,7 +24,7 @@ describe.skipIf(skip)('the evidence pack in the browser', () => {
 
   beforeAll(async () => {
     ensureWebBuilt();
-    app = await startApp(embeddedTestConfig(await freshDatabase('e2e_evidence')));
+    app = await startApp(embeddedTestConfig(await seededDatabase('e2e_evidence')));
     browser = await launchBrowser();
   });
 
@@ -42,7 +48,7 @@ describe.skipIf(skip)('the evidence pack in the browser', () => {
 
     const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
     expect(download.suggestedFilename()).toBe('Evidence pack - Lakeside Manufacturing Co..pdf');
-    const pack = await readFile((await download.path())!);
+    const pack = await downloadedBytes(download);
     const result = await verifyEvidencePack(pack);
     expect(result.checks.filter((c) => !c.holds)).toEqual([]);
     expect(result.checks[0]!.detail).toMatch(

@@ -6,7 +6,7 @@ import { DEMO_CLIENT_ID, DEMO_EXPLORER_PAGE_ID, DEMO_USERS } from '@onboard/plat
 import { apiClient, eventually } from '@onboard/platform/testing/http-client';
 import { EXPLORER_SITE_MESSAGES } from '@onboard/domain/explorer/site-rules';
 import { browserAvailability, skipUnless } from '@onboard/testing/backends';
-import { freshDatabase } from '@onboard/testing/db';
+import { seededDatabase } from '@onboard/testing/db';
 import {
   authenticator,
   ensureWebBuilt,
@@ -27,7 +27,7 @@ describe.skipIf(skip)('Explorer site management in the browser', () => {
 
   beforeAll(async () => {
     ensureWebBuilt();
-    app = await startApp(embeddedTestConfig(await freshDatabase('e2e_explorer_admin')));
+    app = await startApp(embeddedTestConfig(await seededDatabase('e2e_explorer_admin')));
     browser = await launchBrowser();
   });
 
@@ -295,7 +295,7 @@ describe.skipIf(skip)('Explorer sites by owner in the browser', () => {
 
   beforeAll(async () => {
     ensureWebBuilt();
-    app = await startApp(embeddedTestConfig(await freshDatabase('e2e_explorer_owners')));
+    app = await startApp(embeddedTestConfig(await seededDatabase('e2e_explorer_owners')));
     browser = await launchBrowser();
     const owner = apiClient(app.url);
     await owner.signIn(DEMO_USERS.find((u) => u.role === 'SLF_OWNER')!.email, app.config.demoPassword);

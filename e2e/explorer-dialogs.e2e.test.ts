@@ -5,7 +5,7 @@ import { embeddedTestConfig } from '@onboard/platform/config';
 import { DEMO_EXPLORER_SLUG } from '@onboard/platform/seed';
 import { apiClient, eventually } from '@onboard/platform/testing/http-client';
 import { browserAvailability, skipUnless } from '@onboard/testing/backends';
-import { freshDatabase } from '@onboard/testing/db';
+import { seededDatabase } from '@onboard/testing/db';
 import {
   ensureWebBuilt,
   expectNoSeriousAxeViolations,
@@ -58,7 +58,7 @@ describe.skipIf(skip)('the Explorer dialogs and plan cards in the browser', () =
 
   beforeAll(async () => {
     ensureWebBuilt();
-    app = await startApp(embeddedTestConfig(await freshDatabase('e2e_explorer_dialogs')));
+    app = await startApp(embeddedTestConfig(await seededDatabase('e2e_explorer_dialogs')));
     browser = await launchBrowser();
     await eventually(async () => {
       expect((await apiClient(app.url).get(`/api/explorer-pages/${DEMO_EXPLORER_SLUG}`)).status).toBe(200);

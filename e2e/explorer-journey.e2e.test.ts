@@ -7,7 +7,7 @@ import { apiClient, eventually } from '@onboard/platform/testing/http-client';
 import { GENERAL_MESSAGES } from '@onboard/domain/explorer/common-rules';
 import { MESSAGES, translateRuleMessage } from '@onboard/web/explorer/i18n';
 import { browserAvailability, skipUnless } from '@onboard/testing/backends';
-import { freshDatabase } from '@onboard/testing/db';
+import { seededDatabase } from '@onboard/testing/db';
 import {
   authenticator,
   ensureWebBuilt,
@@ -50,7 +50,7 @@ describe.skipIf(skip)('the Benefits Explorer journey: staff build a site, a visi
 
   beforeAll(async () => {
     ensureWebBuilt();
-    app = await startApp(embeddedTestConfig(await freshDatabase('e2e_explorer_journey')));
+    app = await startApp(embeddedTestConfig(await seededDatabase('e2e_explorer_journey')));
     browser = await launchBrowser();
   });
 

@@ -5,7 +5,7 @@ import { embeddedTestConfig } from '@onboard/platform/config';
 import { DEMO_EXPLORER_PAGE_ID, DEMO_EXPLORER_SLUG, DEMO_USERS } from '@onboard/platform/seed';
 import { apiClient, eventually } from '@onboard/platform/testing/http-client';
 import { browserAvailability, skipUnless } from '@onboard/testing/backends';
-import { freshDatabase } from '@onboard/testing/db';
+import { seededDatabase } from '@onboard/testing/db';
 import { ensureWebBuilt, fullPageScreenshot, launchBrowser, screenshotPath } from './browser.ts';
 import { seriousViolations } from './explorer-helpers.ts';
 
@@ -99,7 +99,7 @@ describe.skipIf(skip)('the public Benefits Explorer in the browser', () => {
 
   beforeAll(async () => {
     ensureWebBuilt();
-    app = await startApp(embeddedTestConfig(await freshDatabase('e2e_explorer')));
+    app = await startApp(embeddedTestConfig(await seededDatabase('e2e_explorer')));
     browser = await launchBrowser();
     // A second site made through the staff API: a Texas prepaid plan beside the seeded ones.
     staff = apiClient(app.url);
@@ -685,7 +685,7 @@ describe.skipIf(skip)('the public Benefits Explorer in the browser', () => {
 
   it('on the public Explorer host the site lives at the root and nothing else is served', async () => {
     const publicApp = await startApp(
-      embeddedTestConfig(await freshDatabase('e2e_explorer_public_host'), { explorerPublicHosts: ['*'] }),
+      embeddedTestConfig(await seededDatabase('e2e_explorer_public_host'), { explorerPublicHosts: ['*'] }),
     );
     try {
       await eventually(async () => {

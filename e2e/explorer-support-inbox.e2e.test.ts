@@ -12,7 +12,7 @@ import {
 } from '@onboard/platform/seed';
 import { eventually } from '@onboard/platform/testing/http-client';
 import { browserAvailability, skipUnless } from '@onboard/testing/backends';
-import { freshDatabase } from '@onboard/testing/db';
+import { seededDatabase } from '@onboard/testing/db';
 import {
   authenticator,
   ensureWebBuilt,
@@ -51,7 +51,7 @@ describe.skipIf(skip)('Explorer support inbox in the browser', () => {
 
   beforeAll(async () => {
     ensureWebBuilt();
-    app = await startApp(embeddedTestConfig(await freshDatabase('e2e_explorer_support_inbox')));
+    app = await startApp(embeddedTestConfig(await seededDatabase('e2e_explorer_support_inbox')));
     browser = await launchBrowser();
   });
 

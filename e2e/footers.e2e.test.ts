@@ -5,7 +5,7 @@ import { embeddedTestConfig, loadConfig } from '@onboard/platform/config';
 import { DEMO_CLIENT_ID, DEMO_EXPLORER_PAGE_ID, DEMO_USERS } from '@onboard/platform/seed';
 import { apiClient } from '@onboard/platform/testing/http-client';
 import { browserAvailability, skipUnless } from '@onboard/testing/backends';
-import { freshDatabase } from '@onboard/testing/db';
+import { seededDatabase } from '@onboard/testing/db';
 import {
   authenticator,
   ensureWebBuilt,
@@ -37,7 +37,7 @@ describe.skipIf(skip)('footers in the browser', () => {
   beforeAll(async () => {
     ensureWebBuilt();
     app = await startApp(
-      embeddedTestConfig(await freshDatabase('e2e_footers'), {
+      embeddedTestConfig(await seededDatabase('e2e_footers'), {
         platform: { ...loadConfig(CONFIGURED, 'postgres://unused').platform },
       }),
     );

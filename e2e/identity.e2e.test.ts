@@ -5,7 +5,7 @@ import { embeddedTestConfig } from '@onboard/platform/config';
 import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
 import { PASSWORD_POLICY_MESSAGE } from '@onboard/domain/users/password-policy';
 import { browserAvailability, skipUnless } from '@onboard/testing/backends';
-import { freshDatabase } from '@onboard/testing/db';
+import { seededDatabase } from '@onboard/testing/db';
 import {
   answerMfa,
   authenticator,
@@ -50,7 +50,7 @@ describe.skipIf(skip)('sign-in, MFA and user administration in the browser', () 
 
   beforeAll(async () => {
     ensureWebBuilt();
-    app = await startApp(embeddedTestConfig(await freshDatabase('e2e_identity')));
+    app = await startApp(embeddedTestConfig(await seededDatabase('e2e_identity')));
     browser = await launchBrowser();
   });
 

@@ -8,7 +8,7 @@ import { apiClient } from '@onboard/platform/testing/http-client';
 import { ROLES } from '@onboard/domain';
 import { FORM_ATTRIBUTE_KEYS, OPTION_LABELS } from '@onboard/domain/eif/labels';
 import { browserAvailability, skipUnless } from '@onboard/testing/backends';
-import { freshDatabase } from '@onboard/testing/db';
+import { seededDatabase } from '@onboard/testing/db';
 import {
   authenticator,
   ensureWebBuilt,
@@ -83,7 +83,7 @@ describe.skipIf(skip)('names and labels instead of ids, keys and codes', () => {
 
   beforeAll(async () => {
     ensureWebBuilt();
-    app = await startApp(embeddedTestConfig(await freshDatabase('e2e_no_ids')));
+    app = await startApp(embeddedTestConfig(await seededDatabase('e2e_no_ids')));
     browser = await launchBrowser();
   });
 

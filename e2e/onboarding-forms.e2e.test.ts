@@ -6,7 +6,7 @@ import { embeddedTestConfig } from '@onboard/platform/config';
 import { startTestSmtpServer, type TestSmtpServer } from '@onboard/platform/email/testing-smtp';
 import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
 import { browserAvailability, skipUnless } from '@onboard/testing/backends';
-import { freshDatabase } from '@onboard/testing/db';
+import { seededDatabase } from '@onboard/testing/db';
 import {
   authenticator,
   ensureWebBuilt,
@@ -15,6 +15,7 @@ import {
   launchBrowser,
   screenshotPath,
   signInThroughUi,
+  downloadedBytes,
 } from './browser.ts';
 
 const skip = skipUnless('browser', browserAvailability());
@@ -108,7 +109,7 @@ describe.skipIf(skip)('onboarding forms signed in the browser', () => {
     ensureWebBuilt();
     // A real SMTP server: recipients without an account sign by the link they were e-mailed.
     smtp = await startTestSmtpServer();
-    const base = embeddedTestConfig(await freshDatabase('e2e_onboarding_forms'));
+    const base = embeddedTestConfig(await seededDatabase('e2e_onboarding_forms'));
     app = await startApp({ ...base, email: { ...base.email, smtpUrl: smtp.url, pollMs: 300 } });
     browser = await launchBrowser();
     staff = await newPage({ viewport: { width: 1280, height: 1000 }, bypassCSP: true });
@@ -507,8 +508,7 @@ describe.skipIf(skip)('onboarding forms signed in the browser', () => {
       staff.waitForEvent('download'),
       form.getByRole('link', { name: 'Download the completed form' }).click(),
     ]);
-    const { readFile } = await import('node:fs/promises');
-    const bytes = await readFile((await download.path())!);
+    const bytes = await downloadedBytes(download);
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
     expect((await PDFDocument.load(bytes)).getPageCount()).toBe(1);
 

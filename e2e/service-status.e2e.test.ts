@@ -5,7 +5,7 @@ import { embeddedTestConfig } from '@onboard/platform/config';
 import { DEMO_USERS } from '@onboard/platform/seed';
 import { apiClient } from '@onboard/platform/testing/http-client';
 import { browserAvailability, skipUnless } from '@onboard/testing/backends';
-import { freshDatabase } from '@onboard/testing/db';
+import { seededDatabase } from '@onboard/testing/db';
 import { authenticator, ensureWebBuilt, launchBrowser, screenshotPath, signInThroughUi } from './browser.ts';
 
 const skip = skipUnless('browser', browserAvailability());
@@ -27,7 +27,7 @@ describe.skipIf(skip)('the Jira banner in the browser', () => {
 
   beforeAll(async () => {
     ensureWebBuilt();
-    app = await startApp(embeddedTestConfig(await freshDatabase('e2e_service_status')));
+    app = await startApp(embeddedTestConfig(await seededDatabase('e2e_service_status')));
     staff = apiClient(app.url);
     // The owner switches the toggle over HTTP; the admin signs in through the browser's authenticator.
     await staff.signIn(DEMO_USERS.find((u) => u.role === 'SLF_OWNER')!.email, app.config.demoPassword);

@@ -5,7 +5,7 @@ import { embeddedTestConfig } from '@onboard/platform/config';
 import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
 import { TAX_ID_MESSAGE } from '@onboard/domain/eif/tax-id';
 import { browserAvailability, skipUnless } from '@onboard/testing/backends';
-import { freshDatabase } from '@onboard/testing/db';
+import { seededDatabase } from '@onboard/testing/db';
 import {
   authenticator,
   ensureWebBuilt,
@@ -25,7 +25,7 @@ describe.skipIf(skip)('tax-id step in the browser', () => {
 
   beforeAll(async () => {
     ensureWebBuilt();
-    app = await startApp(embeddedTestConfig(await freshDatabase('e2e_taxid')));
+    app = await startApp(embeddedTestConfig(await seededDatabase('e2e_taxid')));
     browser = await launchBrowser();
   });
 

@@ -5,7 +5,7 @@ import { embeddedTestConfig } from '@onboard/platform/config';
 import { SIGNING_MESSAGES } from '@onboard/domain/eif/signing';
 import { DEMO_CLIENT_ID } from '@onboard/platform/seed';
 import { browserAvailability, skipUnless } from '@onboard/testing/backends';
-import { freshDatabase } from '@onboard/testing/db';
+import { seededDatabase } from '@onboard/testing/db';
 import {
   authenticator,
   ensureWebBuilt,
@@ -24,7 +24,7 @@ describe.skipIf(skip)('what users see in the browser', () => {
 
   beforeAll(async () => {
     ensureWebBuilt();
-    app = await startApp(embeddedTestConfig(await freshDatabase('e2e_what_users_see')));
+    app = await startApp(embeddedTestConfig(await seededDatabase('e2e_what_users_see')));
     browser = await launchBrowser();
   });
 

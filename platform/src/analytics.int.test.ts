@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_THROTTLE_LIMITS } from '@onboard/command-api/throttle';
-import { freshDatabase } from '@onboard/testing/db';
+import { freshDatabase, seededDatabase } from '@onboard/testing/db';
 import { startApp, type RunningApp } from './app.ts';
 import { embeddedTestConfig } from './config.ts';
 import { apiClient } from './testing/http-client.ts';
@@ -17,7 +17,7 @@ describe('analytics over HTTP', () => {
   let anonymous: Api;
 
   beforeAll(async () => {
-    app = await startApp(embeddedTestConfig(await freshDatabase('analytics'), { webDist: null }));
+    app = await startApp(embeddedTestConfig(await seededDatabase('analytics'), { webDist: null }));
     staff = apiClient(app.url);
     await staff.signIn('admin@onboard.example');
     broker = apiClient(app.url);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshDatabase } from '@onboard/testing/db';
+import { seededDatabase } from '@onboard/testing/db';
 import { BEN_ADMIN_PLATFORMS_STREAM, userStream } from '@onboard/events';
 import { startApp, type RunningApp } from './app.ts';
 import { embeddedTestConfig } from './config.ts';
@@ -27,7 +27,7 @@ describe('the platform catalogue and the user calls', () => {
     ((await api.get(`${platforms}${query}`)).body as Platform[]).map((p) => p.name);
 
   beforeAll(async () => {
-    app = await startApp(embeddedTestConfig(await freshDatabase('ben_admin_platforms'), { webDist: null }));
+    app = await startApp(embeddedTestConfig(await seededDatabase('ben_admin_platforms'), { webDist: null }));
     staff = apiClient(app.url);
     await staff.signIn('admin@onboard.example');
     broker = apiClient(app.url);

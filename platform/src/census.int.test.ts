@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { zipSync } from 'fflate';
 import { censusStream } from '@onboard/events';
-import { freshDatabase } from '@onboard/testing/db';
+import { seededDatabase } from '@onboard/testing/db';
 import { startApp, type RunningApp } from './app.ts';
 import { embeddedTestConfig } from './config.ts';
 import { DEMO_CLIENT_ID } from './seed.ts';
@@ -39,7 +39,7 @@ describe('census over HTTP', () => {
     Number((await app.pool.query<{ n: string }>('select count(*) as n from documents')).rows[0]!.n);
 
   beforeAll(async () => {
-    app = await startApp(embeddedTestConfig(await freshDatabase('census'), { webDist: null }));
+    app = await startApp(embeddedTestConfig(await seededDatabase('census'), { webDist: null }));
     benAdmin = apiClient(app.url);
     await benAdmin.signIn('benadmin@onboard.example');
   });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientStream } from '@onboard/events';
-import { freshDatabase } from '@onboard/testing/db';
+import { seededDatabase } from '@onboard/testing/db';
 import { startApp, type RunningApp } from './app.ts';
 import { embeddedTestConfig } from './config.ts';
 import { DEMO_CLIENT_ID } from './seed.ts';
@@ -40,7 +40,7 @@ describe('the client lifecycle over HTTP', () => {
   let broker: Api;
 
   beforeAll(async () => {
-    app = await startApp(embeddedTestConfig(await freshDatabase('client_lifecycle'), { webDist: null }));
+    app = await startApp(embeddedTestConfig(await seededDatabase('client_lifecycle'), { webDist: null }));
     staff = apiClient(app.url);
     await staff.signIn('admin@onboard.example');
     benAdmin = apiClient(app.url);

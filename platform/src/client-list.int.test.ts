@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientStream, type NewEvent } from '@onboard/events';
-import { freshDatabase } from '@onboard/testing/db';
+import { seededDatabase } from '@onboard/testing/db';
 import { startApp, type RunningApp } from './app.ts';
 import { embeddedTestConfig } from './config.ts';
 import { DEMO_CLIENT_ID } from './seed.ts';
@@ -49,7 +49,7 @@ describe('the client list over HTTP, from lifecycle events', () => {
   };
 
   beforeAll(async () => {
-    app = await startApp(embeddedTestConfig(await freshDatabase('client_list_http'), { webDist: null }));
+    app = await startApp(embeddedTestConfig(await seededDatabase('client_list_http'), { webDist: null }));
     staff = apiClient(app.url);
     await staff.signIn('admin@onboard.example');
     benAdmin = apiClient(app.url);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshDatabase } from '@onboard/testing/db';
+import { seededDatabase } from '@onboard/testing/db';
 import { startApp, type RunningApp } from './app.ts';
 import { embeddedTestConfig } from './config.ts';
 import { DEMO_CLIENT_ID } from './seed.ts';
@@ -32,7 +32,7 @@ describe('a client and the plan system over HTTP', () => {
   };
 
   beforeAll(async () => {
-    app = await startApp(embeddedTestConfig(await freshDatabase('client_plan_system'), { webDist: null }), {
+    app = await startApp(embeddedTestConfig(await seededDatabase('client_plan_system'), { webDist: null }), {
       printEmail: (line) => emails.push(line),
     });
     staff = apiClient(app.url);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unzipSync } from 'fflate';
 import { PDFDocument } from 'pdf-lib';
 import { censusStream, envelopeStream } from '@onboard/events';
-import { freshDatabase } from '@onboard/testing/db';
+import { seededDatabase } from '@onboard/testing/db';
 import { startApp, type RunningApp } from './app.ts';
 import { embeddedTestConfig } from './config.ts';
 import { DEMO_CLIENT_ID } from './seed.ts';
@@ -77,7 +77,7 @@ describe('completed forms and census files on the documents screen', () => {
   };
 
   beforeAll(async () => {
-    app = await startApp(embeddedTestConfig(await freshDatabase('documents_filed'), { webDist: null }));
+    app = await startApp(embeddedTestConfig(await seededDatabase('documents_filed'), { webDist: null }));
     staff = apiClient(app.url);
     await staff.signIn('admin@onboard.example');
     benAdmin = apiClient(app.url);

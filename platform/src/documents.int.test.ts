@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unzipSync } from 'fflate';
-import { freshDatabase } from '@onboard/testing/db';
+import { seededDatabase } from '@onboard/testing/db';
 import { documentStream } from '@onboard/events';
 import { startApp, type RunningApp } from './app.ts';
 import { embeddedTestConfig } from './config.ts';
@@ -62,7 +62,7 @@ describe('client documents over HTTP', () => {
     (await app.store.readStream(documentStream(clientId))).length;
 
   beforeAll(async () => {
-    app = await startApp(embeddedTestConfig(await freshDatabase('documents'), { webDist: null }));
+    app = await startApp(embeddedTestConfig(await seededDatabase('documents'), { webDist: null }));
     staff = apiClient(app.url);
     await staff.signIn('admin@onboard.example');
     benAdmin = apiClient(app.url);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshDatabase } from '@onboard/testing/db';
+import { seededDatabase } from '@onboard/testing/db';
 import { clientFields, type FieldDef } from '@onboard/domain';
 import { eifStream } from '@onboard/events';
 import { startApp, type RunningApp } from './app.ts';
@@ -48,7 +48,7 @@ describe('EIF edits that do not collide', () => {
   let benAdmin: Api;
 
   beforeAll(async () => {
-    app = await startApp(embeddedTestConfig(await freshDatabase('eif_concurrency'), { webDist: null }));
+    app = await startApp(embeddedTestConfig(await seededDatabase('eif_concurrency'), { webDist: null }));
     staff = apiClient(app.url);
     await staff.signIn('admin@onboard.example');
     benAdmin = apiClient(app.url);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eifStream } from '@onboard/events';
 import { ANNUAL_ENROLLMENT_TOO_LONG } from '@onboard/domain/eif/forms/definitions';
-import { freshDatabase } from '@onboard/testing/db';
+import { seededDatabase } from '@onboard/testing/db';
 import { startApp, type RunningApp } from './app.ts';
 import { embeddedTestConfig } from './config.ts';
 import { DEMO_CLIENT_ID } from './seed.ts';
@@ -64,7 +64,7 @@ describe('EIF entity routes', () => {
   };
 
   beforeAll(async () => {
-    app = await startApp(embeddedTestConfig(await freshDatabase('eif_entities'), { webDist: null }));
+    app = await startApp(embeddedTestConfig(await seededDatabase('eif_entities'), { webDist: null }));
     await app.store.append(
       eifStream(OTHER),
       [

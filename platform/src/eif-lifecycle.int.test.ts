@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshDatabase } from '@onboard/testing/db';
+import { seededDatabase } from '@onboard/testing/db';
 import { startApp, type RunningApp } from './app.ts';
 import { embeddedTestConfig } from './config.ts';
 import { DEMO_CLIENT_ID } from './seed.ts';
@@ -19,7 +19,7 @@ describe('EIF lifecycle over HTTP', () => {
   let staff: Api;
 
   beforeAll(async () => {
-    app = await startApp(embeddedTestConfig(await freshDatabase('lifecycle'), { webDist: null }));
+    app = await startApp(embeddedTestConfig(await seededDatabase('lifecycle'), { webDist: null }));
     benAdmin = apiClient(app.url);
     await benAdmin.signIn('benadmin@onboard.example');
     broker = apiClient(app.url);

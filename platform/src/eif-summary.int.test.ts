@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eifStream } from '@onboard/events';
 import { readDownloadHeaders } from '@onboard/domain/files';
 import { eifSummaryRoutes } from '@onboard/query-api/eif/summary-pdf';
-import { freshDatabase } from '@onboard/testing/db';
+import { seededDatabase } from '@onboard/testing/db';
 import { startApp, type RunningApp } from './app.ts';
 import { embeddedTestConfig } from './config.ts';
 import { apiNotFound, errorMiddleware } from './http/errors.ts';
@@ -23,7 +23,7 @@ describe('GET /api/clients/{clientId}/eif-summary', () => {
   const OTHER = `summary-other-${randomUUID().slice(0, 8)}`;
 
   beforeAll(async () => {
-    app = await startApp(embeddedTestConfig(await freshDatabase('eif_summary'), { webDist: null }));
+    app = await startApp(embeddedTestConfig(await seededDatabase('eif_summary'), { webDist: null }));
     await app.store.append(
       eifStream(OTHER),
       [

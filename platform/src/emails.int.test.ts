@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshDatabase } from '@onboard/testing/db';
+import { seededDatabase } from '@onboard/testing/db';
 import { startApp, type RunningApp } from './app.ts';
 import { embeddedTestConfig } from './config.ts';
 import { DEMO_CLIENT_ID } from './seed.ts';
@@ -45,7 +45,7 @@ describe('e-mails over HTTP', () => {
     });
 
   beforeAll(async () => {
-    app = await startApp(embeddedTestConfig(await freshDatabase('emails'), { webDist: null }), {
+    app = await startApp(embeddedTestConfig(await seededDatabase('emails'), { webDist: null }), {
       printEmail: () => undefined,
     });
     [admin, owner, broker, benAdmin] = [

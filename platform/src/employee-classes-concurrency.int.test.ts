@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eifStream } from '@onboard/events';
-import { freshDatabase } from '@onboard/testing/db';
+import { seededDatabase } from '@onboard/testing/db';
 import { startApp, type RunningApp } from './app.ts';
 import { embeddedTestConfig } from './config.ts';
 import { DEMO_CLIENT_ID } from './seed.ts';
@@ -65,7 +65,7 @@ describe('class-builder edits that do not collide', () => {
   let seen: ClassesAnswer;
 
   beforeAll(async () => {
-    app = await startApp(embeddedTestConfig(await freshDatabase('class_concurrency'), { webDist: null }));
+    app = await startApp(embeddedTestConfig(await seededDatabase('class_concurrency'), { webDist: null }));
     staff = apiClient(app.url);
     await staff.signIn('admin@onboard.example');
     benAdmin = apiClient(app.url);

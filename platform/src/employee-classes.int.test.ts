@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eifStream } from '@onboard/events';
-import { freshDatabase } from '@onboard/testing/db';
+import { seededDatabase } from '@onboard/testing/db';
 import { startApp, type RunningApp } from './app.ts';
 import { embeddedTestConfig } from './config.ts';
 import { DEMO_CLIENT_ID } from './seed.ts';
@@ -31,7 +31,7 @@ describe('employee classes over HTTP', () => {
   let staff: Api;
 
   beforeAll(async () => {
-    app = await startApp(embeddedTestConfig(await freshDatabase('employee_classes'), { webDist: null }));
+    app = await startApp(embeddedTestConfig(await seededDatabase('employee_classes'), { webDist: null }));
     staff = apiClient(app.url);
     await staff.signIn('admin@onboard.example');
   });

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_THROTTLE_LIMITS } from '@onboard/command-api/throttle';
-import { freshDatabase } from '@onboard/testing/db';
+import { freshDatabase, migratedDatabase, seededDatabase } from '@onboard/testing/db';
 import { parseEnvelope, summarizeEvent } from '@onboard/domain/platform/sentry-envelope';
 import { startApp, type RunningApp } from './app.ts';
 import { embeddedTestConfig } from './config.ts';
@@ -41,7 +41,7 @@ describe('error reporting kept here (no DSN configured)', () => {
   let broker: Api;
 
   beforeAll(async () => {
-    app = await startApp(embeddedTestConfig(await freshDatabase('error_reports'), { webDist: null }));
+    app = await startApp(embeddedTestConfig(await seededDatabase('error_reports'), { webDist: null }));
     staff = apiClient(app.url);
     broker = apiClient(app.url);
     await staff.signIn(DEMO_USERS.find((u) => u.role === 'SLF_ADMIN')!.email);
@@ -219,7 +219,7 @@ describe('error reporting forwarded to the configured DSN', () => {
     await new Promise<void>((done) => ingest.listen(0, '127.0.0.1', done));
     dsn = `http://publickey@127.0.0.1:${(ingest.address() as AddressInfo).port}/42`;
     app = await startApp(
-      embeddedTestConfig(await freshDatabase('error_reports_dsn'), {
+      embeddedTestConfig(await migratedDatabase('error_reports_dsn'), {
         webDist: null,
         seedDemoData: false,
         sentryDsn: dsn,

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readDownloadHeaders } from '@onboard/domain/files';
 import { evidencePackRoutes, verifyEvidencePack } from '@onboard/query-api/evidence-pack';
 import { signedFormForTest } from '@onboard/query-api/evidence-pack/testing';
-import { freshDatabase } from '@onboard/testing/db';
+import { seededDatabase } from '@onboard/testing/db';
 import { startApp, type RunningApp } from './app.ts';
 import { embeddedTestConfig } from './config.ts';
 import { carrierCertificateSource } from './evidence/carrier-certificate.ts';
@@ -59,7 +59,7 @@ describe('GET /api/clients/{clientId}/evidence-pack', () => {
     dir = await mkdtemp(join(tmpdir(), 'evidence-pack-'));
     // The app's self-signed carrier certificate kept in a file, as the embedded default keeps it.
     app = await startApp(
-      embeddedTestConfig(await freshDatabase('evidence_pack'), {
+      embeddedTestConfig(await seededDatabase('evidence_pack'), {
         webDist: null,
         evidenceCertificate: { kind: 'self-signed', file: join(dir, 'carrier.p12') },
       }),

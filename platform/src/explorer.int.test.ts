@@ -7,7 +7,7 @@ import { catchUp, consumerStatuses, resetConsumer, startRunner, type Runner } fr
 import { createExplorerCommands, SLUG_TAKEN_MESSAGE } from '@onboard/command-api/explorer';
 import { createExplorerQueries } from '@onboard/query-api/explorer';
 import { explorerPagesProjection } from '@onboard/projections/explorer-pages';
-import { freshDatabase } from '@onboard/testing/db';
+import { seededDatabase } from '@onboard/testing/db';
 import { startApp, type RunningApp } from './app.ts';
 import { embeddedTestConfig } from './config.ts';
 import { apiNotFound, errorMiddleware } from './http/errors.ts';
@@ -37,7 +37,7 @@ async function sessionFor(email: string) {
 }
 
 beforeAll(async () => {
-  app = await startApp(embeddedTestConfig(await freshDatabase('explorer'), { webDist: null }));
+  app = await startApp(embeddedTestConfig(await seededDatabase('explorer'), { webDist: null }));
   runner = startRunner({ store: app.store, pool: app.pool, consumer: explorerPagesProjection });
   const deps = {
     store: app.store,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshDatabase } from '@onboard/testing/db';
+import { seededDatabase } from '@onboard/testing/db';
 import { FEATURE_TOGGLES_STREAM } from '@onboard/events';
 import { startApp, type RunningApp } from './app.ts';
 import { embeddedTestConfig, loadConfig } from './config.ts';
@@ -41,7 +41,7 @@ describe('feature toggles and configuration over HTTP', () => {
 
   beforeAll(async () => {
     app = await startApp(
-      embeddedTestConfig(await freshDatabase('feature_toggles'), {
+      embeddedTestConfig(await seededDatabase('feature_toggles'), {
         webDist: null,
         platform: { ...loadConfig(SUPPORT_ENV, 'postgres://unused').platform, version: 'build-42' },
       }),

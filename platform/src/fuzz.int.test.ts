@@ -2,7 +2,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { skipUnless, type Availability } from '@onboard/testing/backends';
-import { freshDatabase } from '@onboard/testing/db';
+import { seededDatabase } from '@onboard/testing/db';
 import { startApp, type RunningApp } from './app.ts';
 import { embeddedTestConfig } from './config.ts';
 import { apiClient } from './testing/http-client.ts';
@@ -87,7 +87,7 @@ describe.skipIf(skip)('fuzzing the API with schemathesis', () => {
   let app: RunningApp;
   beforeAll(async () => {
     app = await startApp(
-      embeddedTestConfig(await freshDatabase('fuzz'), {
+      embeddedTestConfig(await seededDatabase('fuzz'), {
         webDist: null,
         seedDemoData: true,
         logLevel: 'fatal',

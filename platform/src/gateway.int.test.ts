@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiJobStream, type NewEvent } from '@onboard/events';
-import { freshDatabase } from '@onboard/testing/db';
+import { seededDatabase } from '@onboard/testing/db';
 import { startApp, type RunningApp } from './app.ts';
 import { embeddedTestConfig } from './config.ts';
 import { apiClient } from './testing/http-client.ts';
@@ -70,7 +70,7 @@ const jobEvent = (clientId: string, apiJobStatus: 'IN_PROGRESS' | 'COMPLETED'): 
 describe('UI gateway', () => {
   let app: RunningApp;
   beforeAll(async () => {
-    app = await startApp(embeddedTestConfig(await freshDatabase('gateway'), { webDist: null }));
+    app = await startApp(embeddedTestConfig(await seededDatabase('gateway'), { webDist: null }));
   });
   afterAll(async () => {
     await app?.stop();

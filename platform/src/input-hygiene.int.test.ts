@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshDatabase } from '@onboard/testing/db';
+import { seededDatabase } from '@onboard/testing/db';
 import { startApp, type RunningApp } from './app.ts';
 import { embeddedTestConfig } from './config.ts';
 
@@ -20,7 +20,7 @@ describe('the input-hygiene layer', () => {
     writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Onboard</title>');
     writeFileSync(join(webDist, 'assets', 'app.js'), 'console.log(1)');
     app = await startApp(
-      embeddedTestConfig(await freshDatabase('hygiene'), { webDist, seedDemoData: true, logLevel: 'info' }),
+      embeddedTestConfig(await seededDatabase('hygiene'), { webDist, seedDemoData: true, logLevel: 'info' }),
       { logDestination: { write: (line: string) => void (logged += line) } },
     );
   });

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { freshDatabase } from '@onboard/testing/db';
+import { seededDatabase } from '@onboard/testing/db';
 import { completedFormsForEvidence } from '@onboard/query-api/onboarding-forms';
 import { verifyEvidencePack } from '@onboard/query-api/evidence-pack';
 import { startApp, type RunningApp } from './app.ts';
@@ -96,7 +96,7 @@ describe('onboarding forms over HTTP', () => {
   };
 
   beforeAll(async () => {
-    app = await startApp(embeddedTestConfig(await freshDatabase('onboarding_forms'), { webDist: null }));
+    app = await startApp(embeddedTestConfig(await seededDatabase('onboarding_forms'), { webDist: null }));
     staff = apiClient(app.url);
     await staff.signIn('admin@onboard.example');
     benAdmin = apiClient(app.url);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshDatabase } from '@onboard/testing/db';
+import { seededDatabase } from '@onboard/testing/db';
 import { portalChatStream } from '@onboard/events';
 import { SUPPORT_MESSAGES } from '@onboard/domain/explorer/support-rules';
 import { startApp, type RunningApp } from './app.ts';
@@ -19,7 +19,7 @@ describe("the portal's support chat", () => {
   let conversationId = '';
 
   beforeAll(async () => {
-    app = await startApp(embeddedTestConfig(await freshDatabase('portal_support_chat'), { webDist: null }));
+    app = await startApp(embeddedTestConfig(await seededDatabase('portal_support_chat'), { webDist: null }));
     staff = apiClient(app.url);
     await staff.signIn('admin@onboard.example');
     benAdmin = apiClient(app.url);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshDatabase } from '@onboard/testing/db';
+import { seededDatabase } from '@onboard/testing/db';
 import { resourceStream } from '@onboard/events';
 import { startApp, type RunningApp } from './app.ts';
 import { embeddedTestConfig } from './config.ts';
@@ -54,7 +54,7 @@ describe('client resources over HTTP', () => {
   };
 
   beforeAll(async () => {
-    app = await startApp(embeddedTestConfig(await freshDatabase('resources'), { webDist: null }));
+    app = await startApp(embeddedTestConfig(await seededDatabase('resources'), { webDist: null }));
     staff = apiClient(app.url);
     await staff.signIn('admin@onboard.example');
     benAdmin = apiClient(app.url);

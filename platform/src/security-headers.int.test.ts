@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshDatabase } from '@onboard/testing/db';
+import { migratedDatabase } from '@onboard/testing/db';
 import { startApp, type RunningApp } from './app.ts';
 import { embeddedTestConfig } from './config.ts';
 
@@ -7,7 +7,7 @@ describe('security headers', () => {
   let app: RunningApp;
   beforeAll(async () => {
     app = await startApp(
-      embeddedTestConfig(await freshDatabase('headers'), { webDist: null, seedDemoData: false }),
+      embeddedTestConfig(await migratedDatabase('headers'), { webDist: null, seedDemoData: false }),
     );
   });
   afterAll(async () => {

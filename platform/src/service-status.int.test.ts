@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshDatabase } from '@onboard/testing/db';
+import { seededDatabase } from '@onboard/testing/db';
 import { FEATURE_TOGGLES_STREAM } from '@onboard/events';
 import { startApp, type RunningApp } from './app.ts';
 import { embeddedTestConfig } from './config.ts';
@@ -22,7 +22,7 @@ describe('service status over HTTP (embedded default)', () => {
     api.put('/api/feature-toggles/ticketSystemDown', { enabled, clientId });
 
   beforeAll(async () => {
-    app = await startApp(embeddedTestConfig(await freshDatabase('service_status'), { webDist: null }));
+    app = await startApp(embeddedTestConfig(await seededDatabase('service_status'), { webDist: null }));
     staff = apiClient(app.url);
     await staff.signIn('admin@onboard.example');
     broker = apiClient(app.url);

@@ -31,7 +31,7 @@ export function httpTicketSystemStatus(options: {
 }
 
 /** The embedded default: the global feature toggle `ticketSystemDown` staff switch (up until switched on). */
-export function toggleTicketSystemStatus(
+function toggleTicketSystemStatus(
   pool: Pick<Pool, 'query'>,
   defaults: FeatureToggleDefaults,
 ): TicketSystemStatus {

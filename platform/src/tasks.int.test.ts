@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshDatabase } from '@onboard/testing/db';
+import { seededDatabase } from '@onboard/testing/db';
 import { startApp, type RunningApp } from './app.ts';
 import { embeddedTestConfig } from './config.ts';
 import { DEMO_CLIENT_ID } from './seed.ts';
@@ -23,7 +23,7 @@ describe('onboarding tasks over HTTP', () => {
   const listTasks = async (api: Api) => (await api.get(`${client}/tasks`)).body as Task[];
 
   beforeAll(async () => {
-    app = await startApp(embeddedTestConfig(await freshDatabase('tasks'), { webDist: null }));
+    app = await startApp(embeddedTestConfig(await seededDatabase('tasks'), { webDist: null }));
     staff = apiClient(app.url);
     await staff.signIn('admin@onboard.example');
     benAdmin = apiClient(app.url);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eifStream } from '@onboard/events';
-import { freshDatabase } from '@onboard/testing/db';
+import { seededDatabase } from '@onboard/testing/db';
 import { startApp, type RunningApp } from './app.ts';
 import { embeddedTestConfig } from './config.ts';
 import { DEMO_CLIENT_ID } from './seed.ts';
@@ -11,7 +11,7 @@ describe('tax id slice', () => {
   let app: RunningApp;
 
   beforeAll(async () => {
-    app = await startApp(embeddedTestConfig(await freshDatabase('slice'), { webDist: null }));
+    app = await startApp(embeddedTestConfig(await seededDatabase('slice'), { webDist: null }));
   });
   afterAll(async () => {
     await app?.stop();

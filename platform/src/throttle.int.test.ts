@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerUser, setPassword, SYSTEM_ACTOR } from '@onboard/command-api/auth';
 import { DEFAULT_THROTTLE_LIMITS } from '@onboard/command-api/throttle';
-import { freshDatabase } from '@onboard/testing/db';
+import { seededDatabase } from '@onboard/testing/db';
 import { startApp, type RunningApp } from './app.ts';
 import { embeddedTestConfig } from './config.ts';
 import { DEMO_EXPLORER_PAGE_ID } from './seed.ts';
@@ -22,7 +22,7 @@ describe('throttling: sign-in, MFA, reset, activation and the anonymous Explorer
   const logLines: string[] = [];
 
   beforeAll(async () => {
-    const databaseUrl = await freshDatabase('throttle');
+    const databaseUrl = await seededDatabase('throttle');
     app = await startApp(embeddedTestConfig(databaseUrl, { webDist: null, logLevel: 'info' }), {
       logDestination: { write: (line: string) => void logLines.push(line) },
       printEmail: () => undefined,

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshDatabase } from '@onboard/testing/db';
+import { migratedDatabase } from '@onboard/testing/db';
 import { startApp, type RunningApp } from './app.ts';
 import { WEB_DIST, embeddedTestConfig } from './config.ts';
 
@@ -11,7 +11,7 @@ describe('web entries', () => {
   beforeAll(async () => {
     if (!existsSync(join(WEB_DIST, 'explorer.html')))
       throw new Error('Build the web app first: npm run build:web');
-    app = await startApp(embeddedTestConfig(await freshDatabase('entries'), { seedDemoData: false }));
+    app = await startApp(embeddedTestConfig(await migratedDatabase('entries'), { seedDemoData: false }));
   });
   afterAll(async () => {
     await app?.stop();

@@ -1,7 +1,7 @@
 import { USER_ROLES, parseEvent, type CheckpointedConsumer, type UserEvent } from '@onboard/events';
 import { evolveUser, type UserProfile, type UserState } from '@onboard/domain';
 
-export const USER_EVENT_TYPES: readonly UserEvent['type'][] = [
+const USER_EVENT_TYPES: readonly UserEvent['type'][] = [
   'UserRegistered',
   'UserProfileChanged',
   'UserAssignedToClient',

@@ -22,7 +22,7 @@ import { defaultTaskDueDates } from '@onboard/domain/tasks/schedule';
 
 export type ClientBaseDeps = { store: EventStore; snapshots?: SnapshotStore; now: () => Date };
 
-export const CLIENT_BASE_ACTOR = { userId: 'system:client-base', role: 'SYSTEM' } as const;
+const CLIENT_BASE_ACTOR = { userId: 'system:client-base', role: 'SYSTEM' } as const;
 
 // Event ids derive from the lifecycle event's, so a batch retried after a crash writes the same ids.
 const NAMESPACE = '8a4c2f1e-6b3d-4e7a-9c51-2d8f0b6e3a94';

@@ -19,14 +19,14 @@ export type ClientNotifier = (notification: {
   emailIdFor: (userId: string) => string;
 }) => Promise<unknown>;
 
-export const CLIENT_NOTIFICATIONS_ACTOR = { userId: 'system:notifications', role: 'SYSTEM' } as const;
+const CLIENT_NOTIFICATIONS_ACTOR = { userId: 'system:notifications', role: 'SYSTEM' } as const;
 
 // E-mail ids derive from the causing event's id and the recipient, so a batch retried after a crash
 // names the same e-mails and none goes out twice.
 const NAMESPACE = '3f0c6b2a-9d41-4e85-b7a2-51c8e0d9f6a3';
 
 /** Older news is not worth an e-mail: a reactor reaching old events (a new deployment) stays quiet. */
-export const NOTIFICATION_MAX_AGE_MS = hoursToMilliseconds(24);
+const NOTIFICATION_MAX_AGE_MS = hoursToMilliseconds(24);
 
 /** How the push ended, in the words of the template's sentence "The push … to the plan system {outcome}." */
 const PUSH_OUTCOMES: Record<string, string> = {

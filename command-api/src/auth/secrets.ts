@@ -58,7 +58,7 @@ export function encryptSecret(key: Buffer, plaintext: string, userId: string): s
     .join('.');
 }
 
-export function decryptSecret(key: Buffer, sealed: string, userId: string): string {
+function decryptSecret(key: Buffer, sealed: string, userId: string): string {
   const [version, iv, tag, body] = sealed.split('.');
   if (version !== 'v1' || !iv || !tag || !body) throw new Error('Unreadable sealed secret');
   const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));

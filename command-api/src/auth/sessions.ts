@@ -28,7 +28,7 @@ const refreshCookie = (secure: boolean): CookieOptions => ({
   path: REFRESH_PATH,
   maxAge: SESSION_HOURS * HOUR,
 });
-export const csrfCookie = (secure: boolean): CookieOptions => ({
+const csrfCookie = (secure: boolean): CookieOptions => ({
   httpOnly: false,
   sameSite: 'strict',
   secure,

@@ -2,7 +2,7 @@ import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
 
 /** TOTP per RFC 6238 with the authenticator apps' defaults: SHA-1, 6 digits, 30-second steps. */
-export const TOTP_ISSUER = 'Onboard';
+const TOTP_ISSUER = 'Onboard';
 const STEP_SECONDS = 30;
 
 export const newTotpSecret = () => generateSecret();

@@ -31,14 +31,14 @@ export const CENSUS_FILE_MESSAGES = {
 } as const;
 
 /** How large an XLSX may unpack to, and how many rows a census may have (chosen). */
-export const MAX_UNPACKED_BYTES = 200 * 1024 * 1024;
-export const MAX_ROWS = 200_000;
+const MAX_UNPACKED_BYTES = 200 * 1024 * 1024;
+const MAX_ROWS = 200_000;
 const MAX_RATIO = 200;
 
 const ZIP_SIGNATURE = [0x50, 0x4b, 0x03, 0x04];
 
 /** XLSX when the bytes are a zip archive; CSV when they are text (no NUL byte at the start); else null. */
-export function detectFormat(bytes: Uint8Array): CensusFormat | null {
+function detectFormat(bytes: Uint8Array): CensusFormat | null {
   if (ZIP_SIGNATURE.every((b, i) => bytes[i] === b)) return 'XLSX';
   const head = bytes.subarray(0, 8192);
   if (head.includes(0)) return null;
@@ -57,7 +57,7 @@ export function detectFormat(bytes: Uint8Array): CensusFormat | null {
  * filtered out, so nothing is unpacked), and a zip that is not a workbook. The row cap bounds an archive
  * that understates its sizes.
  */
-export function checkArchive(bytes: Uint8Array) {
+function checkArchive(bytes: Uint8Array) {
   let unpacked = 0;
   let isWorkbook = false;
   try {
@@ -80,7 +80,7 @@ export function checkArchive(bytes: Uint8Array) {
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** A spreadsheet cell as the text a person sees: dates as MM/DD/YYYY, formulas by their result. */
-export function cellText(value: unknown): string {
+function cellText(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (value instanceof Date)
     return `${pad(value.getUTCMonth() + 1)}/${pad(value.getUTCDate())}/${value.getUTCFullYear()}`;

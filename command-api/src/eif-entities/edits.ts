@@ -33,7 +33,7 @@ export type EntityEdit =
 export type EditContext = { clientId: string; newChangeId: () => string };
 
 /** The words a message uses for an entity. */
-export const ENTITY_NOUNS: Record<EditableEntity, { one: string; many: string }> = {
+const ENTITY_NOUNS: Record<EditableEntity, { one: string; many: string }> = {
   Client: { one: 'client', many: 'clients' },
   Policy: { one: 'policy', many: 'policies' },
   Plan: { one: 'plan', many: 'plans' },
@@ -58,7 +58,7 @@ export class InUseError extends AppError {
   }
 }
 
-export function rowsOf(view: ClientView, entity: EditableEntity): readonly EntityRow[] {
+function rowsOf(view: ClientView, entity: EditableEntity): readonly EntityRow[] {
   if (entity === 'Client') return [{ ...view, id: view.id }];
   return view[VIEW_COLLECTIONS[entity]];
 }

@@ -65,9 +65,9 @@ export type OnboardingFormCommandDeps = CommandDeps & {
 };
 
 /** How long an e-mailed signing link stays valid (it still opens only once). */
-export const EMAILED_LINK_DAYS = 3;
+const EMAILED_LINK_DAYS = 3;
 
-export const NOT_A_PDF_MESSAGE = 'The template must be a PDF';
+const NOT_A_PDF_MESSAGE = 'The template must be a PDF';
 const SIGNING_RACE_MESSAGE =
   'This form was changed by someone else at the same moment. Reload and try again.';
 

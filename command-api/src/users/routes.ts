@@ -87,7 +87,7 @@ function allow(
  */
 /** Chosen: the spec has no wording for it. */
 export const OWN_ACCOUNT_DELETE_MESSAGE = 'You cannot delete your own account. Another owner or admin can.';
-export const OWN_MFA_RESET_MESSAGE =
+const OWN_MFA_RESET_MESSAGE =
   'You cannot reset your own second factor. Another owner or admin can reset it for you.';
 
 function gateById(actor: Actor, userId: string, action: Action) {

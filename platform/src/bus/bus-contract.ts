@@ -43,7 +43,7 @@ export function label(m: BusMessage): string {
 }
 
 /** The port promises order per topic only; this view compares just that. */
-export function perTopic(messages: readonly BusMessage[]): Record<string, string[]> {
+function perTopic(messages: readonly BusMessage[]): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const m of messages) (out[m.topic] ??= []).push(label(m));
   return out;
@@ -87,7 +87,7 @@ export async function collect(
 }
 
 /** Gives a bus time to deliver anything it should not (duplicates, invalid messages). */
-export const settle = (ms = 1500) => new Promise((r) => setTimeout(r, ms));
+const settle = (ms = 1500) => new Promise((r) => setTimeout(r, ms));
 
 export function busContract(setup: () => Promise<ContractBus>, options: ContractOptions): void {
   let current: ContractBus;

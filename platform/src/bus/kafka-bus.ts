@@ -25,7 +25,7 @@ const MAX_BACKOFF_MS = 5000;
 // kafkajs gives up after about 10 s with these; the bus's own loops (publish, consumer restart) take over.
 const RETRY = { initialRetryTime: 300, maxRetryTime: MAX_BACKOFF_MS, retries: 5 };
 
-export class BusClosedError extends Error {
+class BusClosedError extends Error {
   constructor() {
     super('bus is closed');
     this.name = 'BusClosedError';

@@ -151,6 +151,8 @@ export async function startEmbeddedPostgres(options: {
   isShutdownOwned?: boolean;
   /** Where the launcher says what it did about a PostgreSQL left running by an earlier run. */
   say?: (line: string) => void;
+  /** More server settings, `name=value`, after the defaults (the tests' server drops fsync). */
+  extraFlags?: string[];
 }): Promise<EmbeddedDatabase> {
   // Loaded only here, so a process of the distributed topology never installs the package's handlers.
   const signals = ['SIGINT', 'SIGTERM'] as const;
@@ -188,6 +190,7 @@ export async function startEmbeddedPostgres(options: {
       `unix_socket_directories=${SOCKET_DIR}`,
       '-c',
       'max_connections=200',
+      ...(options.extraFlags ?? []).flatMap((setting) => ['-c', setting]),
     ],
     onLog: log,
     onError: (e) => log(String(e)),

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshDatabase } from '@onboard/testing/db';
+import { seededDatabase } from '@onboard/testing/db';
 import { taskStream } from '@onboard/events';
 import { clientEmails } from '@onboard/command-api/emails';
 import { clientNotificationsWorker } from '@onboard/workers';
@@ -23,9 +23,12 @@ describe('automatic client e-mails', () => {
     ((await staff.get(`/api/emails?limit=100&offset=0`)).body as Listed).filter((e) => e.kind === kind);
 
   beforeAll(async () => {
-    app = await startApp(embeddedTestConfig(await freshDatabase('client_notifications'), { webDist: null }), {
-      printEmail: (line) => lines.push(line),
-    });
+    app = await startApp(
+      embeddedTestConfig(await seededDatabase('client_notifications'), { webDist: null }),
+      {
+        printEmail: (line) => lines.push(line),
+      },
+    );
     staff = apiClient(app.url);
     await staff.signIn('admin@onboard.example');
   });

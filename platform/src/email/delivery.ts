@@ -13,7 +13,7 @@ import type { Logger } from '../logger.ts';
 const DELIVERY_LOCK = 7_214_003;
 
 /** E-mails owed an attempt, oldest first, from the outbox read model (the stream decides). */
-export const findDueEmails = (pool: pg.Pool) => async (now: Date, limit: number) => {
+const findDueEmails = (pool: pg.Pool) => async (now: Date, limit: number) => {
   const { rows } = await pool.query<{ id: string }>(
     `select id from rm_emails where status = 'QUEUED' and (next_attempt_at is null or next_attempt_at <= $1)
      order by created_at, id limit $2`,

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailStream, type NewEvent } from '@onboard/events';
 import { createPostgresEventStore } from '@onboard/events/postgres';
 import { registerUser, sendPasswordReset, SYSTEM_ACTOR } from '@onboard/command-api/auth';
-import { freshDatabase, migratedDatabase } from '@onboard/testing/db';
+import { migratedDatabase, seededDatabase } from '@onboard/testing/db';
 import { startApp, type RunningApp } from '../app.ts';
 import { embeddedTestConfig } from '../config.ts';
 import { eventually } from '../testing/http-client.ts';
@@ -42,7 +42,7 @@ describe('the outbox delivers through SMTP', () => {
             ? { code: 451, message: 'Try again later' }
             : null,
     });
-    const base = embeddedTestConfig(await freshDatabase('email'), { webDist: null });
+    const base = embeddedTestConfig(await seededDatabase('email'), { webDist: null });
     app = await startApp({
       ...base,
       publicUrl: 'https://onboard.example.test',

@@ -14,7 +14,7 @@ const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBR
  * Records an e-mail opened the first time its pixel loads, once it was sent; anything else (unknown,
  * not sent yet, opened before) changes nothing, and the answer is the same pixel either way.
  */
-export async function recordOpened(store: EventStore, emailId: string, now: Date, newId: () => string) {
+async function recordOpened(store: EventStore, emailId: string, now: Date, newId: () => string) {
   const opened = await handleCommand(store, emailDecider, {
     stream: emailStream(emailId),
     newId,

@@ -1,6 +1,6 @@
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshDatabase } from '@onboard/testing/db';
+import { seededDatabase } from '@onboard/testing/db';
 import { FILE_TOO_LARGE_MESSAGE, MAX_UPLOAD_BYTES, UNSUPPORTED_TYPE_MESSAGE } from '@onboard/domain';
 import { explorerStream } from '@onboard/events/catalogue/explorer';
 import { startApp, type RunningApp } from '../app.ts';
@@ -45,7 +45,7 @@ describe('the built-in document store: upload, attach, public download, demo doc
     (await app.pool.query<{ n: number }>('select count(*)::int as n from documents')).rows[0]!.n;
 
   beforeAll(async () => {
-    databaseUrl = await freshDatabase('documents');
+    databaseUrl = await seededDatabase('documents');
     app = await startApp(embeddedTestConfig(databaseUrl, { webDist: null }));
     staff = apiClient(app.url);
     await staff.signIn(userOf('SLF_ADMIN').email, app.config.demoPassword);

@@ -3,7 +3,7 @@ import { createServer, request as httpRequest, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshDatabase } from '@onboard/testing/db';
+import { seededDatabase } from '@onboard/testing/db';
 import { startApp, type RunningApp } from '../app.ts';
 import { embeddedTestConfig } from '../config.ts';
 import { DEMO_EXPLORER_PAGE_ID, DEMO_EXPLORER_SLUG, DEMO_USERS } from '../seed.ts';
@@ -47,7 +47,7 @@ describe('the public Explorer: public host, human check, e-mail of selected bene
     writeFileSync(join(webDist, 'explorer.html'), '<title>Benefits Explorer</title>');
     writeFileSync(join(webDist, 'index.html'), '<title>Onboard</title>');
     app = await startApp(
-      embeddedTestConfig(await freshDatabase('explorer_visitor'), {
+      embeddedTestConfig(await seededDatabase('explorer_visitor'), {
         webDist,
         explorerPublicHosts: [PUBLIC_HOST],
         documentStore: { kind: 'http', baseUrl: `http://127.0.0.1:${storePort}/` },

@@ -27,17 +27,17 @@ const PUBLIC_API: readonly { method: string; path: RegExp }[] = [
 ];
 
 /** `*` makes every host the public Explorer host (a deployment that serves nothing else). */
-export function isExplorerPublicHost(hosts: readonly string[], req: Request): boolean {
+function isExplorerPublicHost(hosts: readonly string[], req: Request): boolean {
   if (hosts.length === 0) return false;
   if (hosts.includes('*')) return true;
   return hosts.includes((req.hostname ?? '').toLowerCase());
 }
 
-export function isExplorerPublicHostPage(path: string): boolean {
+function isExplorerPublicHostPage(path: string): boolean {
   return PAGE.test(path) && !NOT_A_PAGE_ID.test(path);
 }
 
-export function isExplorerPublicApi(method: string, path: string): boolean {
+function isExplorerPublicApi(method: string, path: string): boolean {
   const m = method === 'HEAD' ? 'GET' : method;
   return PUBLIC_API.some((route) => route.method === m && route.path.test(path));
 }

@@ -43,7 +43,7 @@ const HealthDown = z
     dependencies: Dependencies,
   })
   .passthrough();
-export const health = defineRoute({
+const health = defineRoute({
   method: 'get',
   path: '/api/health',
   tag: 'platform',
@@ -57,7 +57,7 @@ export const health = defineRoute({
     503: json(HealthDown, 'A dependency this process cannot work without is down: which (with Retry-After)'),
   },
 });
-export const healthLive = defineRoute({
+const healthLive = defineRoute({
   method: 'get',
   path: '/api/health/live',
   tag: 'platform',
@@ -66,7 +66,7 @@ export const healthLive = defineRoute({
   responses: { 200: json(z.object({ status: z.literal('live') }), 'Alive') },
 });
 const Readiness = z.object({ status: z.enum(['ready', 'starting', 'stopping', 'unavailable']) });
-export const healthReady = defineRoute({
+const healthReady = defineRoute({
   method: 'get',
   path: '/api/health/ready',
   tag: 'platform',
@@ -77,7 +77,7 @@ export const healthReady = defineRoute({
     503: json(Readiness, 'Starting, stopping, or its database unreachable'),
   },
 });
-export const openApiDocument = defineRoute({
+const openApiDocument = defineRoute({
   method: 'get',
   path: '/api/openapi.json',
   tag: 'platform',

@@ -119,7 +119,7 @@ export const apiNotFound: RequestHandler = (req, res) => {
  * The Content-Security-Policy of every answer: only this origin's scripts, styles (inline styles for the
  * design system), images (and data: URLs), connections; never framed; no <base> elsewhere.
  */
-export const CONTENT_SECURITY_POLICY = {
+const CONTENT_SECURITY_POLICY = {
   'default-src': ["'self'"],
   'img-src': ["'self'", 'data:'],
   'style-src': ["'self'", "'unsafe-inline'"],
@@ -129,7 +129,7 @@ export const CONTENT_SECURITY_POLICY = {
 };
 
 /** A year, with subdomains: sent only on answers that went over https (behind the edge, X-Forwarded-Proto). */
-export const HSTS_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
+const HSTS_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
 const helmetHeaders = helmet({
   contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },

@@ -24,15 +24,15 @@ const NOT_CLEAN = 'Must not contain NUL characters or unpaired surrogates';
 /** NUL, or a high surrogate without its low one, or a low one alone. */
 // eslint-disable-next-line no-control-regex -- NUL is exactly what this looks for
 const UNCLEAN = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-export const isCleanText = (value: string) => !UNCLEAN.test(value);
+const isCleanText = (value: string) => !UNCLEAN.test(value);
 
-export class MalformedPathError extends AppError {
+class MalformedPathError extends AppError {
   constructor() {
     super(400, 'MALFORMED_PATH', 'The address is not valid: it has a malformed percent-encoding');
   }
 }
 
-export class UnsupportedMediaTypeError extends AppError {
+class UnsupportedMediaTypeError extends AppError {
   constructor(message = 'This endpoint takes JSON: send Content-Type: application/json') {
     super(415, 'UNSUPPORTED_MEDIA_TYPE', message);
   }

@@ -7,7 +7,7 @@ import {
   setPassword,
   type AuthDeps,
 } from '@onboard/command-api/auth';
-import { freshDatabase } from '@onboard/testing/db';
+import { migratedDatabase } from '@onboard/testing/db';
 import { startApp, type RunningApp } from '../app.ts';
 import { embeddedTestConfig } from '../config.ts';
 import { DEMO_USERS, seedDemoUsers } from '../seed.ts';
@@ -41,7 +41,7 @@ describe('two registrations racing for one address', () => {
   let app: RunningApp;
   beforeAll(async () => {
     app = await startApp(
-      embeddedTestConfig(await freshDatabase('registration_race'), { webDist: null, seedDemoData: false }),
+      embeddedTestConfig(await migratedDatabase('registration_race'), { webDist: null, seedDemoData: false }),
     );
   });
   afterAll(async () => {

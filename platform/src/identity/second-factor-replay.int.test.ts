@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerUser, setPassword, SYSTEM_ACTOR } from '@onboard/command-api/auth';
-import { freshDatabase } from '@onboard/testing/db';
+import { migratedDatabase } from '@onboard/testing/db';
 import { startApp, type RunningApp } from '../app.ts';
 import { embeddedTestConfig } from '../config.ts';
 import { apiClient, totpCode } from '../testing/http-client.ts';
@@ -12,7 +12,7 @@ describe('the second factor is single-use, across replicas', () => {
   let first: RunningApp;
   let second: RunningApp;
   beforeAll(async () => {
-    const databaseUrl = await freshDatabase('second_factor_replay');
+    const databaseUrl = await migratedDatabase('second_factor_replay');
     first = await startApp(embeddedTestConfig(databaseUrl, { webDist: null, seedDemoData: false }));
     second = await startApp(
       embeddedTestConfig(databaseUrl, { webDist: null, seedDemoData: false, services: ['command-api'] }),

@@ -8,7 +8,7 @@ import {
   setPassword,
   signStateToken,
 } from '@onboard/command-api/auth';
-import { freshDatabase } from '@onboard/testing/db';
+import { seededDatabase } from '@onboard/testing/db';
 import { startApp, type RunningApp } from '../app.ts';
 import { embeddedTestConfig } from '../config.ts';
 import { apiClient, unusedTotpCode } from '../testing/http-client.ts';
@@ -68,7 +68,7 @@ describe('session secrets: rotation, and enrolment only without a factor', () =>
   };
 
   it('the newest secret signs, every listed one verifies; TOTP secrets move to the newest key', async () => {
-    const url = await freshDatabase('session_rotation');
+    const url = await seededDatabase('session_rotation');
     const before = await start(url, [OLD]);
     const user = await createUser(before, 1);
     const oldApi = apiClient(before.url);
@@ -117,7 +117,7 @@ describe('session secrets: rotation, and enrolment only without a factor', () =>
   });
 
   it('refuses enrolment to a user who already has a factor, even with a valid state token; a reset allows it', async () => {
-    const app = await start(await freshDatabase('mfa_enrolled'), [NEW]);
+    const app = await start(await seededDatabase('mfa_enrolled'), [NEW]);
     const user = await createUser(app, 2);
     const api = apiClient(app.url);
     const secret = await enrol(api, user.email);

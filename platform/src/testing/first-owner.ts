@@ -1,7 +1,7 @@
 import { apiClient } from './http-client.ts';
 
 /** The activation link a process prints once for ONBOARD_FIRST_OWNER_EMAIL (platform/src/app.ts). */
-export function firstOwnerLinkIn(output: string): string | null {
+function firstOwnerLinkIn(output: string): string | null {
   return /First owner \S+ registered[\s\S]*?(https?:\/\/\S+\/activate\?token=\S+)/.exec(output)?.[1] ?? null;
 }
 

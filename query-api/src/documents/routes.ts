@@ -41,7 +41,7 @@ export type DocumentQueryDeps = QueryDeps & {
   zipTimeoutMs: number;
 };
 
-export const MAX_ZIPPED_DOCUMENTS = 100;
+const MAX_ZIPPED_DOCUMENTS = 100;
 const STAFF_ROLES = ['SLF_ADMIN', 'SLF_OWNER'];
 
 type Source = 'upload' | 'census' | 'onboarding-form';
@@ -97,7 +97,7 @@ const SELECT = `select d.*, trim(u.first_name || ' ' || u.last_name) as uploaded
   left join rm_users u on u.user_id = d.uploaded_by
   left join rm_users w on w.user_id = d.updated_by`;
 
-export const clientDocumentPath = (clientId: string, documentId: string) =>
+const clientDocumentPath = (clientId: string, documentId: string) =>
   `/api/clients/${encodeURIComponent(clientId)}/documents/${encodeURIComponent(documentId)}`;
 
 /** Why the document is kept whoever asks: a completed form is the signed record; a submitted census too. */

@@ -61,7 +61,7 @@ async function readNow(pool: pg.Pool, clientId: string): Promise<Now | null> {
  * The form as it stood after `revision`, from the history read model: the snapshot at or below it, then
  * at most 99 events. Null when the read model has not reached that revision yet.
  */
-export async function formAtRevision(
+async function formAtRevision(
   pool: pg.Pool,
   clientId: string,
   revision: bigint,

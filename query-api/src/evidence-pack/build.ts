@@ -36,13 +36,13 @@ import {
   type SignedFormEvidence,
 } from './types.ts';
 
-export const sha256Hex = (bytes: Uint8Array | string) =>
+const sha256Hex = (bytes: Uint8Array | string) =>
   createHash('sha256')
     .update(typeof bytes === 'string' ? Buffer.from(bytes, 'utf8') : bytes)
     .digest('hex');
 
 /** The streams that make up a client's onboarding, in the event store (with its signed forms' envelopes). */
-export const clientStreams = (clientId: string, envelopeIds: readonly string[] = []) => [
+const clientStreams = (clientId: string, envelopeIds: readonly string[] = []) => [
   clientStream(clientId),
   eifStream(clientId),
   taskStream(clientId),
@@ -52,7 +52,7 @@ export const clientStreams = (clientId: string, envelopeIds: readonly string[] =
 ];
 
 /** Every event of the client's streams, in the order the store committed them. */
-export async function clientEvents(
+async function clientEvents(
   store: EventStore,
   clientId: string,
   envelopeIds: readonly string[] = [],
@@ -63,10 +63,10 @@ export async function clientEvents(
     .sort((a, b) => comparePositions(a.position, b.position) || a.streamName.localeCompare(b.streamName));
 }
 
-export const CHAIN_RULE =
+const CHAIN_RULE =
   'link i = SHA-256(link i-1 || canonical JSON of {stream, revision, type, data, time}), link 0 = 64 zeros';
 
-export function chainOf(events: readonly RecordedEvent[]): ChainLink[] {
+function chainOf(events: readonly RecordedEvent[]): ChainLink[] {
   return buildChain(
     sha256Hex,
     events.map((e) => ({

@@ -1,4 +1,4 @@
-import type { Request, RequestHandler, Response } from 'express';
+import type { Request } from 'express';
 import type pg from 'pg';
 import {
   UnauthorizedError,
@@ -42,9 +42,3 @@ export function requireClientAccess(
 ) {
   requirePermission(actor, 'client', action, { clientId, ...(fields ? { fields } : {}) });
 }
-
-export const handle =
-  (fn: (req: Request, res: Response) => Promise<void>): RequestHandler =>
-  (req, res, next) => {
-    fn(req, res).catch(next);
-  };

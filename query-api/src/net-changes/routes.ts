@@ -21,7 +21,7 @@ type NetRow = {
 };
 
 /** The net-changes read model (projections/src/net-changes.ts), one entry per entity. */
-export async function readNetChanges(deps: Pick<QueryDeps, 'pool'>, clientId: string) {
+async function readNetChanges(deps: Pick<QueryDeps, 'pool'>, clientId: string) {
   const { rows } = await deps.pool.query<NetRow>(
     `select entity, entity_id, attribute_key, action, entity_status, status, value, previous_value,
             pending_change_ids, changed_at, changed_by

@@ -33,7 +33,7 @@ type Row = {
   updated_at: Date;
 };
 
-export const resourceDocumentPath = (clientId: string, resourceId: string) =>
+const resourceDocumentPath = (clientId: string, resourceId: string) =>
   `/api/clients/${encodeURIComponent(clientId)}/resources/${encodeURIComponent(resourceId)}/document`;
 
 /**

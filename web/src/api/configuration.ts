@@ -14,21 +14,21 @@ export type Configuration = {
   features: { name: string; enabled: boolean }[];
 };
 
-export const CONFIGURATION_PATH = '/api/configuration';
+const CONFIGURATION_PATH = '/api/configuration';
 export const CONFIGURATION_STORAGE_KEY = 'onboard.configuration';
 
 /**
  * The build this code belongs to (VITE_ONBOARD_BUILD_ID at build time, the server's ONBOARD_BUILD_ID;
  * `dev` for both when unset). A stored configuration of another version is a previous deployment's.
  */
-export const WEB_BUILD_VERSION: string =
+const WEB_BUILD_VERSION: string =
   (import.meta as ImportMeta & { env?: Record<string, string | undefined> }).env?.VITE_ONBOARD_BUILD_ID ??
   'dev';
 
 type Storage = Pick<globalThis.Storage, 'getItem' | 'setItem'>;
 
 /** The stored configuration when it is this build's (platform §9: it never expires otherwise). */
-export function storedConfiguration(storage: Storage, version: string): Configuration | null {
+function storedConfiguration(storage: Storage, version: string): Configuration | null {
   try {
     const stored = JSON.parse(storage.getItem(CONFIGURATION_STORAGE_KEY) ?? 'null') as Configuration | null;
     return stored && stored.version === version ? stored : null;

@@ -63,7 +63,7 @@ export async function downloadFile(path: string, options: { signal?: AbortSignal
 }
 
 /** The browser's own zone, so the summary's times read as the user's clock shows them. */
-export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 export const eifSummaryPath = (clientId: string, timeZone: string = browserTimeZone()) =>
   `/api/clients/${encodeURIComponent(clientId)}/eif-summary?tz=${encodeURIComponent(timeZone)}`;
@@ -71,7 +71,6 @@ export const eifSummaryPath = (clientId: string, timeZone: string = browserTimeZ
 export const downloadEifSummary = (clientId: string) => downloadFile(eifSummaryPath(clientId));
 
 /** The sealed evidence pack of a client's onboarding (staff): signed forms, audit trails, EIF summary, event chain. */
-export const evidencePackPath = (clientId: string) =>
-  `/api/clients/${encodeURIComponent(clientId)}/evidence-pack`;
+const evidencePackPath = (clientId: string) => `/api/clients/${encodeURIComponent(clientId)}/evidence-pack`;
 
 export const downloadEvidencePack = (clientId: string) => downloadFile(evidencePackPath(clientId));

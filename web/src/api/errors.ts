@@ -2,11 +2,11 @@ import { loginPathFor, MAINTENANCE_PATH } from '../app/routes.ts';
 
 /** Response handling of spec platform §8, kept pure so every branch is unit-tested. */
 export const GENERIC_ERROR_MESSAGE = 'Oops! Something went wrong. Please try again.';
-export const NO_RESPONSE_MESSAGE = 'No response received!';
-export const BLOCKED_MARKER = 'Sorry, you have been blocked';
+const NO_RESPONSE_MESSAGE = 'No response received!';
+const BLOCKED_MARKER = 'Sorry, you have been blocked';
 export const BLOCKED_MESSAGE =
   'Sorry, you have been blocked. This website is using a security service to protect itself from online attacks. The action you just performed triggered the security solution.';
-export const CLIENT_NOT_ACCESSIBLE = 'Client is not accessible at the moment';
+const CLIENT_NOT_ACCESSIBLE = 'Client is not accessible at the moment';
 
 export type ApiErrorDetails = {
   /** null when no response arrived at all. */

@@ -41,7 +41,7 @@ export type RequestOptions = {
   skipLoginRedirect?: boolean;
 };
 
-export const REFRESH_PATH = '/api/auth/refresh';
+const REFRESH_PATH = '/api/auth/refresh';
 export const CSRF_PATH = '/api/auth/csrf';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -12,7 +12,7 @@ import {
 } from './routes.ts';
 import { ErrorPanel, PageSkeleton } from '../ui/Feedback.tsx';
 
-export function termsPathFor(currentPathWithSearch: string): string {
+function termsPathFor(currentPathWithSearch: string): string {
   const pathname = currentPathWithSearch.split(/[?#]/)[0];
   if (pathname === INDEX_PATH) return TERMS_OF_USE_PATH;
   return `${TERMS_OF_USE_PATH}?redirect=${encodeURIComponent(currentPathWithSearch)}`;

@@ -7,7 +7,7 @@ import { showEmailToast } from '../state/toasts.ts';
 import { clientKey } from '../api/hooks.ts';
 import { censusKey } from '../features/census/api.ts';
 
-export const EVENTS_STREAM_PATH = '/api/events/stream';
+const EVENTS_STREAM_PATH = '/api/events/stream';
 /** Spec platform §6/§9: 5 reconnect attempts once the stream is refused or closed for good. */
 const MAX_REOPENS = 5;
 const SEEN_IDS_KEPT = 500;

@@ -6,7 +6,7 @@ import { PageSkeleton } from '../ui/Feedback.tsx';
 import { PAGE_ERROR_ADVICE, PAGE_ERROR_TITLE, SupportAdvice, SupportOptions } from './Support.tsx';
 import { INDEX_PATH, LOGIN_PATH } from './routes.ts';
 
-export const NOT_AVAILABLE_MESSAGE = 'This page is not available yet.';
+const NOT_AVAILABLE_MESSAGE = 'This page is not available yet.';
 
 /** A route of the table whose page is not built yet: said plainly, inside the route's own layout. */
 export function NotAvailablePage() {

@@ -3,14 +3,14 @@ import type { Role } from '../api/types.ts';
 /** The route table (spec onboarding §2, platform §2, explorer §2). */
 export const INDEX_PATH = '/';
 export const LOGIN_PATH = '/login';
-export const LOGOUT_PATH = '/logout';
+const LOGOUT_PATH = '/logout';
 export const FORGOT_PATH = '/forgot';
 export const TERMS_OF_USE_PATH = '/terms-of-use';
-export const NOT_FOUND_PATH = '/404';
+const NOT_FOUND_PATH = '/404';
 export const MAINTENANCE_PATH = '/maintenance';
 export const ADMIN_HOME_PATH = '/clients/admin';
-export const BROKER_HOME_PATH = '/clients';
-export const BEN_ADMIN_HOME_PATH = '/clients/ben-admin';
+const BROKER_HOME_PATH = '/clients';
+const BEN_ADMIN_HOME_PATH = '/clients/ben-admin';
 export const USERS_INTERNAL_PATH = '/users/internal';
 export const BROKERS_PATH = '/brokers/admin/';
 export const BEN_ADMINS_PATH = '/ben-admins/admin/';
@@ -180,7 +180,7 @@ export const ROUTES: readonly RouteDef[] = [
   route('labAbout', '/lab/about', 'clear', 'optional'),
 ];
 
-export const NOT_FOUND_ROUTE: RouteDef = route('notFound', NOT_FOUND_PATH, 'clear', 'optional');
+const NOT_FOUND_ROUTE: RouteDef = route('notFound', NOT_FOUND_PATH, 'clear', 'optional');
 
 export type ResolvedRoute = { route: RouteDef; params: Record<string, string> };
 

@@ -1,7 +1,7 @@
 import { withAnalytics } from './analytics-lazy.ts';
 
 /** The tracking parameters an e-mail's links carry (platform §2 "Tracking parameters in the address"). */
-export const TRACKING_PARAMS = [
+const TRACKING_PARAMS = [
   'sgmButtonLabel',
   'sgmModule',
   'sgmClientId',

@@ -6,7 +6,7 @@ import type { PushEntry } from './push-status.ts';
 /** Every jotai atom of the app lives in web/src/state/ (design brief, style 9). */
 export const pushEntriesAtom = atom<PushEntry[]>([]);
 
-export const REMEMBERED_USERNAME_KEY = 'onboard.rememberedUsername';
+const REMEMBERED_USERNAME_KEY = 'onboard.rememberedUsername';
 
 /** Kept as the plain string (not JSON) so the key reads the same as the spec's "stores the username". */
 const plainStringStorage = {

@@ -35,7 +35,7 @@ export const INITIAL_CLIENT_LIST_FILTERS: ClientListFilters = {
   isTest: false,
 };
 
-export const CLIENT_LIST_KEY_PREFIX = 'onboard.clientList.';
+const CLIENT_LIST_KEY_PREFIX = 'onboard.clientList.';
 
 const storage = createJSONStorage<ClientListFilters>(() => localStorage);
 const atoms = new Map<string, ReturnType<typeof filtersAtomOf>>();

@@ -7,8 +7,8 @@ import { atomWithStorage, createJSONStorage } from 'jotai/utils';
  */
 const storage = createJSONStorage<never>(() => localStorage);
 
-export const FAVOURITES_KEY_PREFIX = 'onboard.explorer.favourites.';
-export const PREPAID_LOCATION_KEY = 'onboard.explorer.prepaidLocation';
+const FAVOURITES_KEY_PREFIX = 'onboard.explorer.favourites.';
+const PREPAID_LOCATION_KEY = 'onboard.explorer.prepaidLocation';
 
 const favouriteAtoms = new Map<string, ReturnType<typeof favouritesAtomOf>>();
 const favouritesAtomOf = (explorerPageId: string) =>
@@ -43,7 +43,7 @@ export function toggled(list: readonly string[], id: string): string[] {
   return list.includes(id) ? list.filter((x) => x !== id) : [...list, id];
 }
 
-export const SUPPORT_CONVERSATION_KEY = 'onboard.explorer.supportConversation';
+const SUPPORT_CONVERSATION_KEY = 'onboard.explorer.supportConversation';
 
 /**
  * The visitor's support conversation per page, for this browser tab's session: reopening the panel

@@ -59,8 +59,8 @@ export function removePushEntry(entries: readonly PushEntry[], clientId: string)
   return entries.filter((e) => e.clientId !== clientId);
 }
 
-export const PROGRESS_POINTS_PER_SECOND = 2;
-export const PROGRESS_CEILING = 99;
+const PROGRESS_POINTS_PER_SECOND = 2;
+const PROGRESS_CEILING = 99;
 
 /** Mock progress (spec platform §9): 2 points per second up to 99 while loading, 100 once finished. */
 export function mockProgress(entry: PushEntry, now: number): number {

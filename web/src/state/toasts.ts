@@ -3,7 +3,7 @@ import { useSyncExternalStore } from 'react';
 export type EmailToast = { emailId: string; subject: string };
 
 /** Spec platform §9: the e-mail toast stays 3 seconds. */
-export const EMAIL_TOAST_TIMEOUT_MS = 3000;
+const EMAIL_TOAST_TIMEOUT_MS = 3000;
 
 // The toast region and its queue (react-aria's toast, landmark and 34 locales of strings: about 9 KB
 // gzipped) load on the first toast, so no first page pays for them (bench/portal-size.ts).

@@ -9,7 +9,7 @@ export type BenAdminPlatformView = ResponseOf<typeof listBenAdminPlatforms>[numb
 export type BenAdminPlatformBody = BodyOf<typeof addBenAdminPlatform>;
 type PlatformState = ResponseOf<typeof addBenAdminPlatform>;
 
-export const BEN_ADMIN_PLATFORMS_PATH = '/api/ben-admin-platforms';
+const BEN_ADMIN_PLATFORMS_PATH = '/api/ben-admin-platforms';
 const ALL_PLATFORMS_PATH = `${BEN_ADMIN_PLATFORMS_PATH}?includeRetired=true`;
 
 /** The active platforms, by name: what a form offers. */

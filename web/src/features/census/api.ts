@@ -14,7 +14,7 @@ export type CensusChanges = NonNullable<CensusResult['domainValidations']['chang
 export type ValidateSubmitBody = BodyOf<typeof validateSubmitCensus>;
 
 const enc = encodeURIComponent;
-export const censusApiPath = (clientId: string, policyId: string) =>
+const censusApiPath = (clientId: string, policyId: string) =>
   `/api/clients/${enc(clientId)}/census/${enc(policyId)}`;
 export const censusKey = (clientId: string, policyId: string) =>
   `${censusApiPath(clientId, policyId)}/validate`;
@@ -125,7 +125,6 @@ export function useCensusWrites(clientId: string, policyId: string) {
   };
 }
 
-export const SEVERITY_WORDS = { ERROR: 'Errors', WARNING: 'Warnings' } as const;
 export const STATUS_WORDS: Record<CensusResult['document']['status'], string> = {
   UPLOADED: 'Columns to confirm',
   VALIDATING: 'Validating',

@@ -16,7 +16,7 @@ import {
 } from './client-form.ts';
 
 /** Every cached page of the staff's client list, so the new client shows when staff come back. */
-export const isClientListKey = (key: unknown) => typeof key === 'string' && key.startsWith('/api/clients?');
+const isClientListKey = (key: unknown) => typeof key === 'string' && key.startsWith('/api/clients?');
 
 /**
  * Opening an onboarding (platform §7 POST /api/clients): the client's profile and policies, kept as a

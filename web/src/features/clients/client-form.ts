@@ -87,7 +87,7 @@ export function formValuesOf(view: ClientLifecycleView): ClientFormValues {
 /** Errors keyed as the request body names its fields ('name', 'policies.0.slfCoverages'); 'form' for the rest. */
 export type FormErrors = Record<string, string>;
 
-export const PROVIDE = 'Please provide a response';
+const PROVIDE = 'Please provide a response';
 
 /**
  * The checks the browser makes before sending, the server's own rules (it checks again): a name and an

@@ -7,8 +7,7 @@ import { apiRequest } from '../../api/http.ts';
 export type DocumentNotice = ResponseOf<typeof getClientDocumentNotice>;
 export type NoticeStatus = 'NEW_AND_SEEN' | 'OLD';
 
-export const noticePath = (clientId: string) =>
-  `/api/clients/${encodeURIComponent(clientId)}/new-document-notice`;
+const noticePath = (clientId: string) => `/api/clients/${encodeURIComponent(clientId)}/new-document-notice`;
 
 export function useDocumentNotice(clientId: string) {
   return useSWR<DocumentNotice>(noticePath(clientId));

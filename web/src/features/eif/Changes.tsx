@@ -50,7 +50,7 @@ export function AnswerRow({
 type Wording = { client?: ClientView | null };
 
 /** A pending change's values in words: the item by what it is, each answer by its question and option. */
-export function ChangeValues({ change, client }: { change: PendingChange } & Wording) {
+function ChangeValues({ change, client }: { change: PendingChange } & Wording) {
   const view = client ?? undefined;
   if (change.action === 'delete') {
     return (
@@ -87,21 +87,8 @@ export function ChangeValues({ change, client }: { change: PendingChange } & Wor
 }
 
 /** Who made a change (by name and role, from the names the server sent) and when. */
-export const changeAuthor = (change: PendingChange, people?: Readonly<Record<string, string>> | null) =>
+const changeAuthor = (change: PendingChange, people?: Readonly<Record<string, string>> | null) =>
   `${actorLabel(change.by as { userId?: string; role?: string }, people)} · ${formatWhen(change.at)}`;
-
-/** A change named for a control's label: "Company: Company name" or "Location: Boston office: City". */
-export function changeTitle(change: PendingChange, client?: ClientView | null): string {
-  const view = client ?? undefined;
-  const what = entityLabel(change.entity, change.entityId, view, {
-    ...change.previous,
-    ...change.attributes,
-  });
-  const keys = change.action === 'update' ? Object.keys(change.attributes) : [];
-  return keys.length === 0
-    ? `${what} ${change.action === 'delete' ? 'removed' : 'added'}`
-    : `${what}: ${keys.map((key) => attributeLabel(key, change.entity)).join(', ')}`;
-}
 
 /**
  * Changes of any kind grouped by step and sub-step (the review, history, hub and outside-signer lists):

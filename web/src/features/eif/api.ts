@@ -9,12 +9,12 @@ import type { ClientView } from '../../api/types.ts';
 /** The EIF lifecycle calls (onboarding §4): signing, review of post-sign changes, history, outside signers. */
 const base = (clientId: string) => `/api/clients/${encodeURIComponent(clientId)}`;
 
-export const historyKey = (clientId: string) => `${base(clientId)}/eif/history`;
+const historyKey = (clientId: string) => `${base(clientId)}/eif/history`;
 
 /** One entity's net change since signing, as the net-changes read model serves it (onboarding §4). */
 export type NetChange = ResponseOf<typeof getNetChanges>[number];
 
-export const netChangesKey = (clientId: string) => `${base(clientId)}/change-log/net-changes`;
+const netChangesKey = (clientId: string) => `${base(clientId)}/change-log/net-changes`;
 
 /**
  * The net changes as of at least `version` (the client view's): after a decision the page asks for the

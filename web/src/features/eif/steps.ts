@@ -15,15 +15,13 @@ export type SubStep = { id: string; label: string };
 export type Step = { id: string; label: string; subSteps: SubStep[] };
 
 /** The steps with sub-steps, in form order, from the domain catalogue. */
-export const EIF_STEPS: readonly Step[] = EIF_STEP_IDS.filter((id) => DOMAIN_STEPS[id].length > 0).map(
-  (id) => ({
-    id,
-    label: EIF_STEP_LABELS[id],
-    subSteps: DOMAIN_STEPS[id].map((subStepId) => ({ id: subStepId, label: eifSubStepLabel(subStepId) })),
-  }),
-);
+const EIF_STEPS: readonly Step[] = EIF_STEP_IDS.filter((id) => DOMAIN_STEPS[id].length > 0).map((id) => ({
+  id,
+  label: EIF_STEP_LABELS[id],
+  subSteps: DOMAIN_STEPS[id].map((subStepId) => ({ id: subStepId, label: eifSubStepLabel(subStepId) })),
+}));
 
-export const OTHER_STEP: Step = { id: 'other', label: 'Other', subSteps: [{ id: 'other', label: 'Other' }] };
+const OTHER_STEP: Step = { id: 'other', label: 'Other', subSteps: [{ id: 'other', label: 'Other' }] };
 
 export type Placement = { step: Step; subStep: SubStep };
 

@@ -24,7 +24,7 @@ const STAMP_KEYS = [
   'deifChangesUndoneBy',
 ] as const satisfies readonly (keyof EifStamps)[];
 
-export function stampsOf(client: ClientView): EifStamps {
+function stampsOf(client: ClientView): EifStamps {
   return Object.fromEntries(STAMP_KEYS.map((key) => [key, client[key] ?? null])) as EifStamps;
 }
 

@@ -1,5 +1,4 @@
 import {
-  EMPTY_ANSWER,
   attributeLabel as domainAttributeLabel,
   valueLabel,
   type LabelView,
@@ -15,8 +14,6 @@ import {
 export function attributeLabel(attributeKey: string, entity?: string | null): string {
   return domainAttributeLabel(entity ?? null, attributeKey);
 }
-
-export const EMPTY_VALUE = EMPTY_ANSWER;
 
 /** A label before its answer: "City:", but a question keeps its own mark ("Is it ...?"). */
 export const labelBefore = (label: string) => (/[?:]$/.test(label) ? label : `${label}:`);

@@ -21,7 +21,7 @@ import {
 import { benefitTypeLabel, PlanEditor } from './PlanEditor.tsx';
 import { SiteFields } from './SiteFields.tsx';
 
-export const PLANS_INVALID = 'Some plans need attention: open them to see what is missing.'; // chosen
+const PLANS_INVALID = 'Some plans need attention: open them to see what is missing.'; // chosen
 
 const newPlanId = () =>
   typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `plan-${Date.now()}-${Math.random()}`;

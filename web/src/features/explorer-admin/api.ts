@@ -75,7 +75,7 @@ export type ExplorerSitePage = { items: ExplorerSiteView[]; total: number; limit
 export type ExplorerWriteAnswer = { id: string; explorerPageId: string; version: number };
 
 const enc = encodeURIComponent;
-export const explorerPagesPath = (clientId: string) => `/api/clients/${enc(clientId)}/explorer-pages`;
+const explorerPagesPath = (clientId: string) => `/api/clients/${enc(clientId)}/explorer-pages`;
 export const explorerPagePath = (clientId: string, explorerPageId: string) =>
   `${explorerPagesPath(clientId)}/${enc(explorerPageId)}`;
 
@@ -88,7 +88,7 @@ const listQuery = (page: number) =>
     sortBy: 'createdAt',
     direction: 'desc',
   });
-export const explorerListKey = (clientId: string, page: number) =>
+const explorerListKey = (clientId: string, page: number) =>
   `${explorerPagesPath(clientId)}?${listQuery(page)}`;
 
 // Web routes of explorer §2 (internal management and the public page).
@@ -118,8 +118,8 @@ export function useExplorerSites(clientId: string, page: number) {
   return useSWR<ExplorerSitePage>(explorerListKey(clientId, page), { keepPreviousData: true });
 }
 
-export const EXPLORER_BY_OWNER_PREFIX = '/api/explorer-pages/by-owner/';
-export const explorerOwnerListKey = (pageOwnerId: string, page: number) =>
+const EXPLORER_BY_OWNER_PREFIX = '/api/explorer-pages/by-owner/';
+const explorerOwnerListKey = (pageOwnerId: string, page: number) =>
   `${EXPLORER_BY_OWNER_PREFIX}${enc(pageOwnerId)}?${listQuery(page)}`;
 
 /** Every site one user owns, across clients (GET /api/explorer-pages/by-owner/{pageOwnerId}). */
@@ -129,10 +129,10 @@ export function useExplorerSitesByOwner(pageOwnerId: string | null, page: number
   });
 }
 
-export const ALL_INTERNAL_USERS_KEY = 'explorer-admin/internal-users/all';
+const ALL_INTERNAL_USERS_KEY = 'explorer-admin/internal-users/all';
 
 /** Every internal user, for the owner pickers (staff are tens or hundreds). */
-export const fetchAllInternalUsers = () =>
+const fetchAllInternalUsers = () =>
   fetchAllPages<UserListItem>('/api/users/internal', { sortBy: 'lastName', sortDirection: 'asc' });
 
 export function useAllInternalUsers() {

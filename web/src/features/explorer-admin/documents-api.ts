@@ -9,7 +9,7 @@ import { ApiError, interpretFailure, isInvalidTokenAnswer, noResponseError } fro
 import { apiRequest, CSRF_COOKIE, CSRF_HEADER, readCookie, refreshSession } from '../../api/http.ts';
 import { explorerPagePath } from './api.ts';
 
-export const DOCUMENTS_PATH = '/api/documents';
+const DOCUMENTS_PATH = '/api/documents';
 /** What the file pickers offer (the server's list, by extension as well for systems without types). */
 export const UPLOAD_ACCEPT = [
   'application/pdf',

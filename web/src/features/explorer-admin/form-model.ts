@@ -7,7 +7,6 @@ import {
   VISION_FRAMES_OVER_FIELDS,
   validateExplorerPlan,
   validateExplorerSite,
-  EXPLORER_SITE_MESSAGES,
   type ExplorerPlanInput,
 } from '@onboard/domain/explorer';
 import type { ExplorerPlanBody, ExplorerPlanValue, ExplorerSiteView } from './api.ts';
@@ -121,7 +120,7 @@ export const emptyHighlight = (): HighlightDraft => ({
 });
 
 /** Dates are picked as calendar days; the site's start and end are stored as that day's UTC midnight. */
-export const dayOf = (iso: string | null | undefined) => (iso ? iso.slice(0, 10) : '');
+const dayOf = (iso: string | null | undefined) => (iso ? iso.slice(0, 10) : '');
 export const isoOf = (day: string) => (day.trim() === '' ? null : `${day.trim()}T00:00:00.000Z`);
 /**
  * Open enrollment is compared on the visitor's own calendar (domain enrollmentStatus), so it stays a plain
@@ -248,7 +247,6 @@ export function siteErrors(draft: SiteDraft): Errors {
   }
   return errors;
 }
-export const END_BEFORE_START = EXPLORER_SITE_MESSAGES.endBeforeStart;
 
 // ---------------------------------------------------------------------------------------------------
 // Plans
@@ -256,7 +254,7 @@ export const END_BEFORE_START = EXPLORER_SITE_MESSAGES.endBeforeStart;
 /** A plan as the editor holds it: numbers as typed text until the plan is saved. */
 export type PlanDraft = Record<string, string | boolean | string[]>;
 
-export const ORTHODONTIC_FIELDS = [...DENTAL_ORTHODONTIC_ADULT_FIELDS, ...DENTAL_ORTHODONTIC_CHILD_FIELDS];
+const ORTHODONTIC_FIELDS = [...DENTAL_ORTHODONTIC_ADULT_FIELDS, ...DENTAL_ORTHODONTIC_CHILD_FIELDS];
 const NUMBER_FIELDS = new Set<string>([
   'carrierId',
   'wellnessAmount',
@@ -371,7 +369,7 @@ export function codeLabel(code: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-export const PLAN_TYPE_LABELS: Record<string, string> = {
+const PLAN_TYPE_LABELS: Record<string, string> = {
   ASO_PPO: 'ASO PPO',
   STANDALONE_ADD: 'Standalone AD&D',
   PFML_FMLA_LEAVE: 'PFML / FMLA leave',

@@ -4,7 +4,7 @@ import type { SupportConversation, SupportConversationSummary, SupportMessage } 
 
 const enc = encodeURIComponent;
 
-export const supportConversationsPath = (explorerPageId: string) =>
+const supportConversationsPath = (explorerPageId: string) =>
   `/api/explorer-pages/${enc(explorerPageId)}/support/conversations`;
 export const supportConversationPath = (explorerPageId: string, conversationId: string) =>
   `${supportConversationsPath(explorerPageId)}/${enc(conversationId)}`;
@@ -20,8 +20,8 @@ const LIVE: SWRConfiguration = {
   revalidateOnFocus: true,
   keepPreviousData: true,
 };
-export const LIST_REFRESH_MS = 5_000;
-export const THREAD_REFRESH_MS = 3_000;
+const LIST_REFRESH_MS = 5_000;
+const THREAD_REFRESH_MS = 3_000;
 
 export function useSupportConversations(explorerPageId: string) {
   return useSWR<{ items: SupportConversationSummary[] }>(supportConversationsPath(explorerPageId), {

@@ -3,7 +3,7 @@
  * and the Onboard wordmark, drawn inline so the first page needs no extra request and the wordmark takes
  * the navigation's text colour (readable on any enforced brand colour). A site may hide it (explorer §3).
  */
-export const PROVIDER_NAME = 'Onboard';
+const PROVIDER_NAME = 'Onboard';
 
 export function ProviderLogo({ alt }: { alt: string }) {
   return (

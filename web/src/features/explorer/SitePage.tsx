@@ -41,7 +41,7 @@ import {
 type StateSelectComponent = typeof StateSelect;
 
 /** The benefit type's name in the visitor's language (explorer §2: Specified Disease in CA, NY, CT). */
-export function categoryName(type: BenefitType, state: string, language: ExplorerLanguage): string {
+function categoryName(type: BenefitType, state: string, language: ExplorerLanguage): string {
   return benefitTypeLabel(type, { state, language });
 }
 
@@ -345,7 +345,7 @@ function MedicalVideo({ page }: { page: ExplorerPageView }) {
   );
 }
 
-export function PlanCard({
+function PlanCard({
   explorerPageId,
   plan,
   compare,

@@ -11,7 +11,7 @@ import { useLocale } from './context.ts';
 import { LazyLeadDialog, LazySupportChat } from './lazy.ts';
 
 /** How long expanding and collapsing take (the CSS transition of .explorer-support-panel). */
-export const SUPPORT_PANEL_MOTION_MS = 200;
+const SUPPORT_PANEL_MOTION_MS = 200;
 
 export type ChatStatus = 'loading' | 'ready' | 'unavailable';
 

@@ -88,7 +88,7 @@ async function getPage(url: string): Promise<ExplorerPageView> {
   return (await response.json()) as ExplorerPageView;
 }
 
-export function pageUrl(idOrSlug: string, demoStatus: DemoEnrollmentStatus | null): string {
+function pageUrl(idOrSlug: string, demoStatus: DemoEnrollmentStatus | null): string {
   const query = demoStatus ? `?demoEnrollmentStatus=${demoStatus}` : '';
   return `/api/explorer-pages/${encodeURIComponent(idOrSlug)}${query}`;
 }

@@ -44,10 +44,8 @@ import { LegalFooter } from '../../app/LegalFooter.tsx';
 import { favouritesAtom } from '../../state/explorer.ts';
 import './explorer.css';
 
-export { parseExplorerPath } from './routing.ts';
-
 /** The count animates for 500 ms whenever it changes (explorer §2, §9). */
-export const FAVOURITE_COUNT_ANIMATION_MS = 500;
+const FAVOURITE_COUNT_ANIMATION_MS = 500;
 
 /**
  * The public Benefits Explorer (explorer §2): index, one site (by id or vanity slug), the personal

@@ -64,7 +64,7 @@ export function pathInLanguage(route: ExplorerRoute, language: ExplorerLanguage)
 }
 
 /** The onboarding product's name (the portal's own title, web/index.html). */
-export const ONBOARD_PRODUCT_NAME = 'Onboard';
+const ONBOARD_PRODUCT_NAME = 'Onboard';
 
 /**
  * explorer §2: the browser page title is the onboarding product's name on the main (non-public) host.

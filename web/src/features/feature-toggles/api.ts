@@ -16,7 +16,7 @@ export type FeatureToggle = {
 };
 export type FeatureToggles = { clientId: string | null; clientName: string | null; toggles: FeatureToggle[] };
 
-export const featureTogglesPath = (clientId: string | null) =>
+const featureTogglesPath = (clientId: string | null) =>
   clientId ? `/api/feature-toggles?${new URLSearchParams({ clientId })}` : '/api/feature-toggles';
 
 /** The toggles, globally or merged for a client; cached by swr like every read (platform §9). */

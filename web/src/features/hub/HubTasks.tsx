@@ -12,7 +12,7 @@ import { Alert } from '../../ui/Feedback.tsx';
 import { formatDate } from './format.ts';
 import type { PushJob, TaskView } from './api.ts';
 
-export const taskPath = (clientId: string, task: Pick<TaskView, 'taskId' | 'policyId'>) =>
+const taskPath = (clientId: string, task: Pick<TaskView, 'taskId' | 'policyId'>) =>
   `${clientHubPath(clientId)}/task/${encodeURIComponent(task.taskId)}${
     task.policyId ? `/${encodeURIComponent(task.policyId)}` : ''
   }`;

@@ -24,15 +24,15 @@ export const FIELD_KIND_LABELS: Record<FieldKind, string> = {
 
 const enc = encodeURIComponent;
 export const formsPath = (clientId: string) => `/api/clients/${enc(clientId)}/onboarding-forms`;
-export const formPath = (clientId: string, formId: string) => `${formsPath(clientId)}/${enc(formId)}`;
+const formPath = (clientId: string, formId: string) => `${formsPath(clientId)}/${enc(formId)}`;
 export const TEMPLATES_PATH = '/api/onboarding-form-templates';
 export const templatePdfPath = (templateId: string) => `${TEMPLATES_PATH}/${enc(templateId)}/pdf`;
 export const downloadPath = (clientId: string, formId: string, docId?: string, token?: string) =>
   `${formPath(clientId, formId)}/download${docId ? `/${enc(docId)}` : ''}${token ? `?token=${enc(token)}` : ''}`;
 
 /** Forms waiting for a status are read again every 6 s (platform §4); the live stream does the rest. */
-export const PENDING_REFRESH_MS = 6_000;
-export const REASSIGN_TIMEOUT_MS = 60_000;
+const PENDING_REFRESH_MS = 6_000;
+const REASSIGN_TIMEOUT_MS = 60_000;
 
 export function useOnboardingForms(clientId: string) {
   return useSWR<OnboardingForm[]>(formsPath(clientId), {

@@ -23,11 +23,11 @@ const KIND_OPTIONS = [
   { value: 'link', label: 'A link to a web page' },
   { value: 'document', label: 'A document to download' },
 ];
-export const BENEFIT_TYPE_OPTIONS = RESOURCE_BENEFIT_TYPES.map((t) => ({
+const BENEFIT_TYPE_OPTIONS = RESOURCE_BENEFIT_TYPES.map((t) => ({
   value: t,
   label: resourceBenefitTypeLabel(t),
 }));
-export const AUDIENCE_OPTIONS = RESOURCE_AUDIENCES.map((a) => ({
+const AUDIENCE_OPTIONS = RESOURCE_AUDIENCES.map((a) => ({
   value: a,
   label: resourceAudienceLabel(a),
 }));

@@ -14,7 +14,7 @@ export type ResourceView = ResponseOf<typeof listClientResources>[number];
 export type ResourceBody = BodyOf<typeof addResource>;
 type ResourceState = ResponseOf<typeof addResource>;
 
-export const resourcesPath = (clientId: string) => `/api/clients/${encodeURIComponent(clientId)}/resources`;
+const resourcesPath = (clientId: string) => `/api/clients/${encodeURIComponent(clientId)}/resources`;
 const resourcePath = (clientId: string, resourceId: string) =>
   `${resourcesPath(clientId)}/${encodeURIComponent(resourceId)}`;
 

@@ -21,11 +21,11 @@ export const MANY_FACTORS_MESSAGE = "There's more than one MFA factor option con
 export const INCONSISTENT_FACTOR_MESSAGE =
   'Inconsistent MFA factor config: only authenticator apps are supported';
 export const MISSING_SESSION_TOKEN_MESSAGE = 'Missing sessionToken from response';
-export const MISSING_STATE_TOKEN_MESSAGE = 'Inconsistent sign-in config: missing stateToken in response';
-export const unknownStatusMessage = (status: string) => `Unknown process status: ${status}`;
+const MISSING_STATE_TOKEN_MESSAGE = 'Inconsistent sign-in config: missing stateToken in response';
+const unknownStatusMessage = (status: string) => `Unknown process status: ${status}`;
 
 /** Authenticator apps (TOTP) are the only factor type this product enrols automatically. */
-export const isAuthenticatorFactor = (factor: Factor) => factor.factorType.startsWith('token:software:totp');
+const isAuthenticatorFactor = (factor: Factor) => factor.factorType.startsWith('token:software:totp');
 
 /** What to do with one answer: call the next endpoint, ask the user for something, or stop. */
 export type NextAction =
@@ -107,7 +107,7 @@ function recordLoggedIn() {
 }
 
 /** Runs the automatic steps (enrol, challenge, token exchange) until the user has to act or it ends. */
-export async function advance(answer: SignInAnswer): Promise<Resting> {
+async function advance(answer: SignInAnswer): Promise<Resting> {
   let current = answer;
   for (;;) {
     const action = nextAction(current);

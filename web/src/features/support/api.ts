@@ -12,10 +12,10 @@ export type PortalChatMessage = PortalChatView['messages'][number];
 type SentMessage = ResponseOf<typeof postPortalChatMessage>;
 
 const CHATS_PATH = '/api/support/conversations';
-export const chatPath = (conversationId: string) => `${CHATS_PATH}/${encodeURIComponent(conversationId)}`;
+const chatPath = (conversationId: string) => `${CHATS_PATH}/${encodeURIComponent(conversationId)}`;
 
 /** Chosen: an answer shows up within a few seconds without hammering the read side. */
-export const CHAT_POLL_MS = 4_000;
+const CHAT_POLL_MS = 4_000;
 // Every poll reads: the app's 60 s de-duplication would swallow them.
 const POLLING = { refreshInterval: CHAT_POLL_MS, dedupingInterval: 0 };
 

@@ -23,7 +23,7 @@ type Errors = Partial<
 >;
 
 /** Server answers mapped onto the form: 409 EMAIL_TAKEN on the e-mail field, validation errors per field. */
-export function errorsFromApi(error: unknown): Errors {
+function errorsFromApi(error: unknown): Errors {
   if (!(error instanceof ApiError)) return { form: GENERIC_ERROR_MESSAGE };
   if (error.code === 'EMAIL_TAKEN')
     return { email: error.message || 'This e-mail address is already in use.' };

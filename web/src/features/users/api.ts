@@ -30,7 +30,7 @@ export type ListQuery = { page: number; search: string; sortBy: string; sortDire
 /** Spec platform §9 / onboarding §7 "Lists": 25 a page, offset = (page - 1) x page size. */
 export const PAGE_SIZE = 25;
 
-export function listPath(kind: UserKind, query: ListQuery): string {
+function listPath(kind: UserKind, query: ListQuery): string {
   const params = new URLSearchParams({
     limit: String(PAGE_SIZE),
     offset: String((query.page - 1) * PAGE_SIZE),
@@ -41,8 +41,7 @@ export function listPath(kind: UserKind, query: ListQuery): string {
   return `/api/users/${kind}?${params}`;
 }
 
-export const userPath = (kind: UserKind, userId: string) =>
-  `/api/users/${kind}/${encodeURIComponent(userId)}`;
+const userPath = (kind: UserKind, userId: string) => `/api/users/${kind}/${encodeURIComponent(userId)}`;
 
 export function useUserPage(kind: UserKind, query: ListQuery) {
   return useSWR<UserPage>(listPath(kind, query), { keepPreviousData: true });

@@ -8,7 +8,7 @@ import { rememberVersion, withSeenVersion } from '../../../api/versions.ts';
 const TASK = 'eif-submit-company-information';
 const clientBase = (clientId: string) => `/api/clients/${encodeURIComponent(clientId)}`;
 
-export const classesKey = (clientId: string) => `${clientBase(clientId)}/employee-classes`;
+const classesKey = (clientId: string) => `${clientBase(clientId)}/employee-classes`;
 
 /** What every class write answers: the classes after it, and the class it created or changed. */
 export type ClassChange = EmployeeClassesView & { employeeClassId: string };

@@ -15,8 +15,8 @@ import { clientHubPath } from '../../../app/routes.ts';
 import { eifReviewPath, eifSubStepPath, eifSummaryPath } from './navigation.ts';
 import { progressOf } from './status.ts';
 
-export const EIF_TASK_ID = 'eif-submit-company-information';
-export const EIF_TASK_TITLE = 'Submit Company Information';
+const EIF_TASK_ID = 'eif-submit-company-information';
+const EIF_TASK_TITLE = 'Submit Company Information';
 
 /** Where the user is in the form: a sub-step, review-&-submit or the summary. */
 export type EifPlace = { subStepId: string } | { page: 'review' | 'summary' } | null;
@@ -36,7 +36,7 @@ function StatusTag({ status }: { status: EifSectionStatus }) {
 }
 
 /** The aside's step list: every visible step and sub-step with its status, the current one marked. */
-export function EifStepNav({
+function EifStepNav({
   view,
   steps,
   place,

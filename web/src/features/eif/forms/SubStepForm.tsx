@@ -51,7 +51,7 @@ const fieldsOf = (sections: readonly FormSection[], type: 'client' | 'policy') =
   sections.flatMap((s) => (s.type === type ? s.fields : []));
 
 /** The entities this sub-step edits in one form, each with the questions asked of it. */
-export function blocksOf(form: SubStepFormDef, view: EditingView, policyId?: string): Block[] {
+function blocksOf(form: SubStepFormDef, view: EditingView, policyId?: string): Block[] {
   const blocks: Block[] = [];
   const clientFields = fieldsOf(form.sections, 'client');
   if (clientFields.length > 0)

@@ -10,7 +10,7 @@ import type { ClientView } from '../../../api/types.ts';
  */
 const base = (clientId: string) => `/api/clients/${encodeURIComponent(clientId)}`;
 
-export const editingViewKey = (clientId: string) => `${base(clientId)}?view=editing`;
+const editingViewKey = (clientId: string) => `${base(clientId)}?view=editing`;
 
 export type EntityRow = Record<string, unknown> & { id: string };
 

@@ -6,11 +6,9 @@ const TASK = 'eif-submit-company-information';
 const taskPath = (clientId: string) => `/client/${encodeURIComponent(clientId)}/task/${TASK}`;
 
 // '&' is a legal path character and the route table matches the ids as written, so they are not encoded.
-export const eifStepPath = (clientId: string, stepId: string) => `${taskPath(clientId)}/step/${stepId}`;
+const eifStepPath = (clientId: string, stepId: string) => `${taskPath(clientId)}/step/${stepId}`;
 export const eifSubStepPath = (clientId: string, stepId: string, subStepId: string) =>
   `${eifStepPath(clientId, stepId)}/${subStepId}`;
-export const eifPolicyPath = (clientId: string, stepId: string, subStepId: string, policyId: string) =>
-  `${eifSubStepPath(clientId, stepId, subStepId)}/policy/${encodeURIComponent(policyId)}`;
 export const eifReviewPath = (clientId: string) => eifStepPath(clientId, 'review-&-submit');
 export const eifSummaryPath = (clientId: string) => `${taskPath(clientId)}/summary`;
 

@@ -49,7 +49,7 @@ const entryState = (): EntryState => {
 };
 const depthOf = (value: unknown) => (typeof value === 'number' ? value : 0);
 
-export const taskDepth = () => depthOf(entryState().eifDepth);
+const taskDepth = () => depthOf(entryState().eifDepth);
 const appDepth = () => depthOf(entryState().appDepth);
 
 function nextEntryState(to: string): EntryState {
@@ -71,8 +71,8 @@ export function backOutOfTask(fallback: () => void) {
 
 const GuardContext = createContext<Guard | null>(null);
 
-export const LEAVE_TITLE = 'Leave without saving?';
-export const LEAVE_MESSAGE = 'You have unsaved changes on this page. If you leave now, they will be lost.';
+const LEAVE_TITLE = 'Leave without saving?';
+const LEAVE_MESSAGE = 'You have unsaved changes on this page. If you leave now, they will be lost.';
 
 export function UnsavedChangesGuard({ children }: { children: ReactNode }) {
   const [, setLocation] = useLocation();

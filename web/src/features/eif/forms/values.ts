@@ -13,8 +13,6 @@ import type { FieldDef, FieldValues } from '@onboard/domain/eif/forms/types';
 const TEXT_KINDS = new Set(['text', 'taxId', 'email', 'phone', 'zip', 'state', 'mmdd', 'date']);
 const NUMBER_KINDS = new Set(['number', 'percentage']);
 
-export const isTextKind = (field: FieldDef) => TEXT_KINDS.has(field.kind) || NUMBER_KINDS.has(field.kind);
-
 /** The form's value of one field from the stored (wire) value. */
 export function toFormValue(field: FieldDef, value: unknown): unknown {
   if (NUMBER_KINDS.has(field.kind)) return typeof value === 'number' ? String(value) : '';
@@ -68,7 +66,7 @@ const comparable = (value: unknown): string => {
   return JSON.stringify(value);
 };
 
-export function sameValue(a: unknown, b: unknown): boolean {
+function sameValue(a: unknown, b: unknown): boolean {
   return comparable(a) === comparable(b);
 }
 

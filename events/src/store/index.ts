@@ -1,2 +1,0 @@
-export { createPostgresEventStore, type PostgresEventStoreOptions } from './postgres.ts';
-export { createEventStoreDbEventStore } from './eventstoredb.ts';
