@@ -32,6 +32,7 @@ import {
   type SubscribeOptions,
   type Subscription,
 } from './port.ts';
+import { backoffMs } from '../backoff.ts';
 
 /** EventStoreDB (KurrentDB) adapter of the event-store port, over its gRPC client. */
 
@@ -239,7 +240,7 @@ export function createEventStoreDbEventStore(connectionString: string): EventSto
 
     const resubscribe = () => {
       failures += 1;
-      const delay = Math.min(100 * 2 ** failures, MAX_RESUBSCRIBE_DELAY_MS);
+      const delay = backoffMs(failures, { baseMs: 100, maxMs: MAX_RESUBSCRIBE_DELAY_MS });
       retryTimer = setTimeout(() => {
         void (async () => {
           await draining;

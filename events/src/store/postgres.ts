@@ -18,6 +18,7 @@ import {
   type SubscribeOptions,
   type Subscription,
 } from './port.ts';
+import { backoffMs } from '../backoff.ts';
 
 /**
  * PostgreSQL adapter of the event-store port.
@@ -129,7 +130,7 @@ function createWakeups(connectionString: string, ownId: string): Wakeups {
       {
         retryTimeout: Infinity,
         retryLimit: Infinity,
-        retryInterval: (attempt) => Math.min(250 * 2 ** attempt, 5_000),
+        retryInterval: (attempt) => backoffMs(attempt, { baseMs: 250, maxMs: 5_000 }),
         paranoidChecking: 10_000,
         parse: (payload) => payload,
       },
@@ -384,7 +385,7 @@ function createFeed(
         // Subscriptions fall back to their own reads, which report errors as they always did.
         reset();
         failures += 1;
-        await sleep(Math.min(pollIntervalMs * 2 ** failures, 10_000));
+        await sleep(backoffMs(failures, { baseMs: pollIntervalMs, maxMs: 10_000 }));
       }
     }
   };
@@ -677,7 +678,7 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
         } catch (error) {
           if (!isTransient(error)) throw error;
           failures += 1;
-          await sleep(Math.min(pollIntervalMs * 2 ** failures, 10_000));
+          await sleep(backoffMs(failures, { baseMs: pollIntervalMs, maxMs: 10_000 }));
           continue;
         }
         if (isClosed) return;

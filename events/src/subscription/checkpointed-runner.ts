@@ -8,6 +8,7 @@ import {
   type RecordedEvent,
   type Subscription,
 } from '../store/port.ts';
+import { backoffMs } from '../backoff.ts';
 
 /**
  * A named consumer of the all-stream whose progress (the checkpoint) lives in PostgreSQL. Projections
@@ -517,7 +518,7 @@ export function startRunner(options: {
     await sub?.close().catch(() => undefined);
     await releaseLock();
     failures += 1;
-    schedule(() => void acquire(), Math.min(30_000, 100 * 2 ** Math.min(failures, 8)));
+    schedule(() => void acquire(), backoffMs(failures, { baseMs: 100, maxMs: 30_000 }));
   };
 
   void acquire();

@@ -1,6 +1,6 @@
 import { Kafka, logLevel, Partitioners } from 'kafkajs';
 import type { Admin, Consumer, LogEntry, Producer } from 'kafkajs';
-import { BUS_TOPICS, BusMessage } from '@onboard/events';
+import { backoffMs, BUS_TOPICS, BusMessage } from '@onboard/events';
 import type { Bus, BusConsumer, BusTopic, DeliveredMessage } from '@onboard/events';
 import { consoleBusLogger, errorDetails } from './logger.ts';
 import type { BusLogger } from './logger.ts';
@@ -92,7 +92,7 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
         return await attempt();
       } catch (error) {
         if (closed) throw new BusClosedError();
-        const backoff = Math.min(300 * 2 ** n, MAX_BACKOFF_MS);
+        const backoff = backoffMs(n, { baseMs: 300, maxMs: MAX_BACKOFF_MS });
         logger.warn(
           { ...errorDetails(error), attempt: n + 1, backoffMs: backoff },
           `bus ${what} failed; retrying`,

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import pgListen from 'pg-listen';
 import type { Subscriber } from 'pg-listen';
-import { BusMessage } from '@onboard/events';
+import { backoffMs, BusMessage } from '@onboard/events';
 import type { Bus, BusConsumer, BusTopic, DeliveredMessage } from '@onboard/events';
 import { consoleBusLogger, errorDetails } from './logger.ts';
 import type { BusLogger } from './logger.ts';
@@ -117,7 +117,7 @@ export function createPostgresBus(options: PostgresBusOptions): PostgresBus {
       // pg-listen gives up reconnecting after 3 s by default; a bus must outlive any database restart.
       {
         retryTimeout: Infinity,
-        retryInterval: (n) => Math.min(250 * 2 ** n, 5000),
+        retryInterval: (n) => backoffMs(n, { baseMs: 250, maxMs: 5_000 }),
         paranoidChecking: 10_000,
       },
     );
@@ -137,7 +137,7 @@ export function createPostgresBus(options: PostgresBusOptions): PostgresBus {
       logger.warn({ ...errorDetails(error), attempt }, 'bus listener could not connect; polling meanwhile');
       listenerRetry = setTimeout(
         () => void connectListener(attempt + 1),
-        Math.min(500 * 2 ** attempt, 10_000),
+        backoffMs(attempt, { baseMs: 500, maxMs: 10_000 }),
       );
       return;
     }
