@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { getDocumentProxy } from 'unpdf';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { seededDatabase } from '@onboard/testing/db';
 import { completedFormsForEvidence } from '@onboard/query-api/onboarding-forms';
 import { verifyEvidencePack } from '@onboard/query-api/evidence-pack';
@@ -234,7 +234,8 @@ describe('onboarding forms over HTTP', () => {
       expect(response.headers.get('content-disposition')).toContain('completed');
       return new Uint8Array(await response.arrayBuffer());
     });
-    expect((await PDFDocument.load(download)).getPageCount()).toBe(1);
+    // The form's page, then its audit certificate.
+    expect((await PDFDocument.load(download)).getPageCount()).toBe(2);
 
     const documents = await connectDocumentStore(app.config, app.pool, () => new Date());
     const [evidence] = await eventually(async () => {
@@ -258,7 +259,18 @@ describe('onboarding forms over HTTP', () => {
       'signed Outside Broker',
       'completed ',
     ]);
+    // The certificate page: every recipient, and each step with its time, address and browser.
+    const certificate = (await extractText(await getDocumentProxy(download.slice()), { mergePages: false }))
+      .text[1]!;
+    expect(certificate).toContain('Audit certificate');
+    for (const entry of evidence!.audit.filter((a) => ['viewed', 'signed', 'declined'].includes(a.action))) {
+      const action = entry.action[0]!.toUpperCase() + entry.action.slice(1);
+      expect(certificate).toContain(`${action} ${entry.at} - IP ${entry.ipAddress}`);
+      expect(certificate).toContain(`${entry.recipientName} (${entry.role})`);
+      expect(certificate).toContain(entry.recipientEmail);
+    }
     const signatures = evidence!.audit.filter((a) => a.action === 'signed');
+    expect(certificate).toContain(`Document hash before signing (SHA-256): ${signatures[0]!.hashBefore}`);
     // Each signature was stamped on the PDF the one before it left.
     expect(signatures[1]!.hashBefore).toBe(signatures[0]!.hashAfter);
     expect(signatures[1]!.hashAfter).toBe(createHash('sha256').update(download).digest('hex'));
