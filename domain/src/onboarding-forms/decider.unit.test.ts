@@ -12,6 +12,7 @@ import {
   type SigningOrigin,
 } from './decider.ts';
 import { foldWith } from '../decider.ts';
+import { auditCertificate } from './certificate.ts';
 
 const envelopeId = 'env-1';
 const clientId = 'lakeside';
@@ -227,6 +228,31 @@ describe('an onboarding form envelope', () => {
       template(officers, [at('sig', 'signature', 60, 500)]),
     );
     expect(fieldsOf(stateOf(shared), 'o2').map((f) => f.fieldId)).toEqual(['sig']);
+  });
+
+  it('the audit certificate has each recipient and every step of theirs, from the events', () => {
+    let history = created();
+    history = then(history, open('ben', t(2)));
+    history = then(history, sign('ben', 'h0', 'h1', t(3)));
+    const certificate = auditCertificate(history, 'h1');
+    expect(certificate).toMatchObject({ hashAfter: 'h1', hashBefore: expect.any(String) });
+    expect(
+      certificate.recipients.map((r) => [r.name, r.role, r.email, r.steps.map((s) => s.action)]),
+    ).toEqual([
+      [
+        person('ben', 'employer').name,
+        'Employer',
+        person('ben', 'employer').email,
+        ['Sent', 'Viewed', 'Signed'],
+      ],
+      [person('bro', 'broker').name, 'Broker', person('bro', 'broker').email, ['Sent']],
+    ]);
+    expect(certificate.recipients[0]!.steps[2]).toEqual({
+      action: 'Signed',
+      at: t(3),
+      ipAddress: '127.0.0.1',
+      userAgent: 'test',
+    });
   });
 
   it('a quorum role gives each seat its own fields once: no field is filled by two signers', () => {
