@@ -503,14 +503,15 @@ describe.skipIf(skip)('onboarding forms signed in the browser', () => {
     await expectNoSeriousAxeViolations(third);
     await fullPageScreenshot(third, 'onboarding-forms-quorum-released.png');
 
-    // The completed PDF downloads from the task, and both signatures are on it, each on its own line.
+    // The completed PDF downloads from the task: the form with both signatures, each on its own line, then
+    // its audit certificate.
     const [download] = await Promise.all([
       staff.waitForEvent('download'),
       form.getByRole('link', { name: 'Download the completed form' }).click(),
     ]);
     const bytes = await downloadedBytes(download);
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
-    expect((await PDFDocument.load(bytes)).getPageCount()).toBe(1);
+    expect((await PDFDocument.load(bytes)).getPageCount()).toBe(2);
 
     const forms = (await staff.evaluate(
       async (path) => (await fetch(path)).json(),

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { seededDatabase } from '@onboard/testing/db';
 import { completedFormsForEvidence } from '@onboard/query-api/onboarding-forms';
 import { verifyEvidencePack } from '@onboard/query-api/evidence-pack';
@@ -233,7 +234,8 @@ describe('onboarding forms over HTTP', () => {
       expect(response.headers.get('content-disposition')).toContain('completed');
       return new Uint8Array(await response.arrayBuffer());
     });
-    expect((await PDFDocument.load(download)).getPageCount()).toBe(1);
+    // The form's page, then its audit certificate.
+    expect((await PDFDocument.load(download)).getPageCount()).toBe(2);
 
     const documents = await connectDocumentStore(app.config, app.pool, () => new Date());
     const [evidence] = await eventually(async () => {
@@ -257,7 +259,18 @@ describe('onboarding forms over HTTP', () => {
       'signed Outside Broker',
       'completed ',
     ]);
+    // The certificate page: every recipient, and each step with its time, address and browser.
+    const certificate = (await extractText(await getDocumentProxy(download.slice()), { mergePages: false }))
+      .text[1]!;
+    expect(certificate).toContain('Audit certificate');
+    for (const entry of evidence!.audit.filter((a) => ['viewed', 'signed', 'declined'].includes(a.action))) {
+      const action = entry.action[0]!.toUpperCase() + entry.action.slice(1);
+      expect(certificate).toContain(`${action} ${entry.at} - IP ${entry.ipAddress}`);
+      expect(certificate).toContain(`${entry.recipientName} (${entry.role})`);
+      expect(certificate).toContain(entry.recipientEmail);
+    }
     const signatures = evidence!.audit.filter((a) => a.action === 'signed');
+    expect(certificate).toContain(`Document hash before signing (SHA-256): ${signatures[0]!.hashBefore}`);
     // Each signature was stamped on the PDF the one before it left.
     expect(signatures[1]!.hashBefore).toBe(signatures[0]!.hashAfter);
     expect(signatures[1]!.hashAfter).toBe(createHash('sha256').update(download).digest('hex'));
@@ -338,6 +351,68 @@ describe('onboarding forms over HTTP', () => {
       message:
         'You no longer need to sign Officers’ resolution: it needed any 2 of the 3 Officers, and 2 have signed.',
     });
+  }, 60_000);
+
+  it('a quorum’s completed PDF has each signature and text once, where its signer signed', async () => {
+    const templateId = await template(
+      [{ roleId: 'officers', name: 'Officers', routingOrder: 1, quorum: 2 }],
+      [
+        field('sig-a', 'officers', 'signature', 600),
+        field('sig-b', 'officers', 'signature', 450),
+        field('title', 'officers', 'text', 300),
+      ],
+    );
+    const created = await staff.post(forms, {
+      templateId,
+      formName: 'Officers’ minutes',
+      recipients: [1, 2, 3].map((n) => ({
+        roleId: 'officers',
+        name: `Officer ${n}`,
+        email: `o${n}@example.com`,
+      })),
+    });
+    expect(created.status).toBe(201);
+    const form = created.body as Form;
+    const signer = apiClient(app.url);
+    await signer.request('GET', '/api/auth/csrf');
+    const signAs = async (recipientId: string, text: string, values?: Record<string, string>) => {
+      const link = await staff.post(`${forms}/${form.onboardingFormId}/embedded-view/${recipientId}`);
+      const token = new URL(`http://x${link.body.url as string}`).searchParams.get('token')!;
+      const opened = await signer.put(`${forms}/${form.onboardingFormId}/embedded-view-action/open`, {
+        token,
+      });
+      expect(opened.status).toBe(200);
+      const fields = (opened.body.fields as { fieldId: string }[]).map((f) => f.fieldId);
+      const signed = await signer.put(`${forms}/${form.onboardingFormId}/embedded-view-action/sign`, {
+        token: opened.body.sessionToken,
+        signature: { kind: 'typed', text },
+        ...(values ? { values } : {}),
+      });
+      expect(signed.status).toBe(200);
+      return { fields, status: signed.body.status as string };
+    };
+    // The second officer signs first and takes the first seat; the third, the second seat.
+    const first = await signAs(form.recipients[1]!.recipientId, 'Olivia Second', { title: 'Treasurer' });
+    expect(first.fields).toEqual(['sig-a', 'title']);
+    const second = await signAs(form.recipients[2]!.recipientId, 'Tom Third');
+    expect(second).toEqual({ fields: ['sig-b'], status: 'completed' });
+
+    const download = await eventually(async () => {
+      const response = await fetch(`${app.url}${forms}/${form.onboardingFormId}/download`, {
+        headers: { cookie: [...staff.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+      });
+      expect(response.headers.get('content-disposition')).toContain('completed');
+      return new Uint8Array(await response.arrayBuffer());
+    });
+    const page = await (await getDocumentProxy(download)).getPage(1);
+    const items = (await page.getTextContent()).items as { str: string; transform: number[] }[];
+    const where = (text: string) =>
+      items.filter((i) => i.str.includes(text)).map((i) => Math.round(i.transform[5]!));
+    const inField = (ys: number[], y: number) => ys.length === 1 && ys[0]! >= y && ys[0]! <= y + 40;
+    // Each signer's ink and text once, inside their own field; nothing stamped twice.
+    expect(inField(where('Olivia Second'), 600)).toBe(true);
+    expect(inField(where('Tom Third'), 450)).toBe(true);
+    expect(inField(where('Treasurer'), 300)).toBe(true);
   }, 60_000);
 
   it('voids (staff only); a ben-admin cannot', async () => {

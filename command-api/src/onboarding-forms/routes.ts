@@ -1,7 +1,13 @@
 import { addDays, addMinutes } from 'date-fns';
 import { Router, type Request } from 'express';
 import type pg from 'pg';
-import { envelopeStream, parseEvent, signingTemplateStream, type EnvelopeRecipient } from '@onboard/events';
+import {
+  envelopeStream,
+  parseEvent,
+  signingTemplateStream,
+  type EnvelopeEvent,
+  type EnvelopeRecipient,
+} from '@onboard/events';
 import {
   AppError,
   FILE_NAME_MISSING_MESSAGE,
@@ -21,6 +27,7 @@ import {
   NO_SUCH_TEMPLATE,
   SIGNING_LINK_MINUTES,
   SIGNING_SESSION_MINUTES,
+  auditCertificate,
   envelopeDecider,
   fieldsOf,
   onboardingFormView,
@@ -120,6 +127,8 @@ export function onboardingFormCommandRoutes(deps: OnboardingFormCommandDeps): Ro
     req: Request,
     actor: { userId: string; role: string },
     intent: EnvelopeIntent,
+    /** The moment to record, when the handler already used it (the audit certificate of a signature). */
+    at?: string,
   ): Promise<EnvelopeState> =>
     asConflicts(async () => {
       const { after } = await decideOnStream(deps, {
@@ -128,7 +137,8 @@ export function onboardingFormCommandRoutes(deps: OnboardingFormCommandDeps): Ro
         actor: actor as Pick<Actor, 'userId' | 'role'>,
         stream: envelopeStream(intent.data.envelopeId),
         decider: envelopeDecider,
-        build: (_state, metadata) => ({ ...intent, metadata }) as EnvelopeCommand,
+        build: (_state, metadata) =>
+          ({ ...intent, metadata: at ? { ...metadata, at } : metadata }) as EnvelopeCommand,
         conflictMessage: SIGNING_RACE_MESSAGE,
       });
       return after!;
@@ -430,6 +440,7 @@ export function onboardingFormCommandRoutes(deps: OnboardingFormCommandDeps): Ro
         'Draw or type your signature',
       );
     const values = body.values ?? {};
+    const signedAt = deps.now().toISOString();
     const check = envelopeDecider.decide(
       {
         type: 'Sign',
@@ -442,7 +453,7 @@ export function onboardingFormCommandRoutes(deps: OnboardingFormCommandDeps): Ro
           hashAfter: '',
           origin,
         },
-        metadata: { at: deps.now().toISOString(), by: signer },
+        metadata: { at: signedAt, by: signer },
       },
       state,
     );
@@ -485,7 +496,13 @@ export function onboardingFormCommandRoutes(deps: OnboardingFormCommandDeps): Ro
       }
     });
     const hashBefore = eSignature.sha256(current.bytes);
-    const stamped = await eSignature.stamp(current.bytes, stamps);
+    let stamped = await eSignature.stamp(current.bytes, stamps);
+    // The signature that completes the form appends the audit certificate: every recipient's trail.
+    if (check.events.some((e) => e.type === 'EnvelopeCompleted')) {
+      const recorded = await deps.store.readStream(envelopeStream(envelopeId));
+      const trail = [...recorded.map((r) => parseEvent(r) as EnvelopeEvent), ...check.events];
+      stamped = await eSignature.certify(stamped, auditCertificate(trail, eSignature.sha256(stamped)));
+    }
     const documentId = deps.newId();
     await deps.documents.put!({
       documentId,
@@ -494,19 +511,24 @@ export function onboardingFormCommandRoutes(deps: OnboardingFormCommandDeps): Ro
       name: `${state.formName} - signed by ${recipient.name}.pdf`,
       uploadedBy: signer.userId,
     });
-    const after = await executeEnvelope(req, signer, {
-      type: 'Sign',
-      data: {
-        ...ref,
-        signatureKind: signature.kind,
-        values,
-        documentId,
-        hashBefore,
-        hashAfter: eSignature.sha256(stamped),
-        size: stamped.byteLength,
-        origin,
+    const after = await executeEnvelope(
+      req,
+      signer,
+      {
+        type: 'Sign',
+        data: {
+          ...ref,
+          signatureKind: signature.kind,
+          values,
+          documentId,
+          hashBefore,
+          hashAfter: eSignature.sha256(stamped),
+          size: stamped.byteLength,
+          origin,
+        },
       },
-    });
+      signedAt,
+    );
     res.json(viewOf(after));
   });
 

@@ -169,10 +169,30 @@ export const readingOrder = (a: SigningField, b: SigningField) =>
   a.page - b.page || b.y + b.height - (a.y + a.height) || a.x - b.x;
 
 /**
- * The fields a recipient fills, in reading order. A quorum role whose fields come in one set per needed
- * signature (e.g. two signature lines for any 2 of 3 officers) gives each signer the next free set, so
- * the signatures stand side by side rather than on top of each other; otherwise every member fills all
- * of the role's fields.
+ * Which of a quorum role's seats owns each of its fields: every field belongs to exactly one seat, so no
+ * field is filled twice. Kind by kind, in reading order, a kind's fields are shared out in runs, one run per
+ * seat (two signature lines for any 2 of 3: one each); a kind with fewer fields than seats (one text field)
+ * goes one field to each of the first seats. Answers, per seat (0 to quorum - 1), its fields in reading order.
+ */
+function quorumSeats(fields: readonly SigningField[], quorum: number): SigningField[][] {
+  const seats: SigningField[][] = Array.from({ length: Math.max(quorum, 1) }, () => []);
+  const sorted = [...fields].sort(readingOrder);
+  const kinds = [...new Set(sorted.map((f) => f.kind))];
+  for (const kind of kinds) {
+    const ofKind = sorted.filter((f) => f.kind === kind);
+    ofKind.forEach((field, i) => {
+      const seat = ofKind.length >= seats.length ? Math.floor((i * seats.length) / ofKind.length) : i;
+      seats[seat]!.push(field);
+    });
+  }
+  return seats.map((seat) => seat.sort(readingOrder));
+}
+
+/**
+ * The fields a recipient fills, in reading order. A quorum role's signers fill one seat each, in the order
+ * they sign: the first signer the first seat's fields, the next the next (see `quorumSeats`), so each
+ * signature stands where its signer signed rather than on top of another's; otherwise every member fills
+ * all of the role's fields.
  */
 export function fieldsOf(state: EnvelopeState, recipientId: string): SigningField[] {
   const recipient = state.recipients.find((r) => r.recipientId === recipientId);
@@ -180,16 +200,14 @@ export function fieldsOf(state: EnvelopeState, recipientId: string): SigningFiel
   const fields = state.fields.filter((f) => f.roleId === recipient.roleId).sort(readingOrder);
   const role = state.roles.find((r) => r.roleId === recipient.roleId);
   const quorum = role?.quorum ?? null;
-  if (quorum === null || quorum < 2 || fields.length < quorum || fields.length % quorum !== 0) return fields;
-  const size = fields.length / quorum;
+  if (quorum === null || quorum < 2) return fields;
   const place =
     recipient.status === 'signed'
       ? membersOf(state, recipient.roleId).filter(
           (r) => r.status === 'signed' && r.signedAt! < recipient.signedAt!,
         ).length
       : membersOf(state, recipient.roleId).filter((r) => r.status === 'signed').length;
-  const at = Math.min(place, quorum - 1);
-  return fields.slice(at * size, (at + 1) * size);
+  return quorumSeats(fields, quorum)[Math.min(place, quorum - 1)]!;
 }
 
 export function isRoleComplete(state: EnvelopeState, role: SigningRole): boolean {

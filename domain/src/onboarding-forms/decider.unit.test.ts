@@ -12,6 +12,7 @@ import {
   type SigningOrigin,
 } from './decider.ts';
 import { foldWith } from '../decider.ts';
+import { auditCertificate } from './certificate.ts';
 
 const envelopeId = 'env-1';
 const clientId = 'lakeside';
@@ -71,13 +72,19 @@ const create = (recipients = [person('ben', 'employer'), person('bro', 'broker')
 const created = (...args: Parameters<typeof create>) => eventsOf(given().when(create(...args)));
 const open = (recipientId: string, at = t(2), linkId: string | null = null) =>
   cmd('OpenSigningView', { recipientId, lockedUntil: t(30), origin: origin(null, linkId) }, at);
-const sign = (recipientId: string, hashBefore: string, hashAfter: string, at = t(3)) =>
+const sign = (
+  recipientId: string,
+  hashBefore: string,
+  hashAfter: string,
+  at = t(3),
+  values: Record<string, string> = {},
+) =>
   cmd(
     'Sign',
     {
       recipientId,
       signatureKind: 'drawn',
-      values: {},
+      values,
       documentId: `doc-${hashAfter}`,
       hashBefore,
       hashAfter,
@@ -221,6 +228,64 @@ describe('an onboarding form envelope', () => {
       template(officers, [at('sig', 'signature', 60, 500)]),
     );
     expect(fieldsOf(stateOf(shared), 'o2').map((f) => f.fieldId)).toEqual(['sig']);
+  });
+
+  it('the audit certificate has each recipient and every step of theirs, from the events', () => {
+    let history = created();
+    history = then(history, open('ben', t(2)));
+    history = then(history, sign('ben', 'h0', 'h1', t(3)));
+    const certificate = auditCertificate(history, 'h1');
+    expect(certificate).toMatchObject({ hashAfter: 'h1', hashBefore: expect.any(String) });
+    expect(
+      certificate.recipients.map((r) => [r.name, r.role, r.email, r.steps.map((s) => s.action)]),
+    ).toEqual([
+      [
+        person('ben', 'employer').name,
+        'Employer',
+        person('ben', 'employer').email,
+        ['Sent', 'Viewed', 'Signed'],
+      ],
+      [person('bro', 'broker').name, 'Broker', person('bro', 'broker').email, ['Sent']],
+    ]);
+    expect(certificate.recipients[0]!.steps[2]).toEqual({
+      action: 'Signed',
+      at: t(3),
+      ipAddress: '127.0.0.1',
+      userAgent: 'test',
+    });
+  });
+
+  it('a quorum role gives each seat its own fields once: no field is filled by two signers', () => {
+    const officers: SigningRole[] = [{ roleId: 'officers', name: 'Officers', routingOrder: 1, quorum: 2 }];
+    const at = (fieldId: string, kind: SigningField['kind'], x: number, y: number): SigningField => ({
+      ...field(fieldId, 'officers', kind),
+      x,
+      y,
+    });
+    // Two signature lines and one text field: three fields that do not come in one set per signature.
+    const fields = [at('sig-1', 'signature', 60, 500), at('sig-2', 'signature', 60, 400)];
+    fields.push(at('title', 'text', 60, 300));
+    let history = created(
+      [person('o1', 'officers'), person('o2', 'officers'), person('o3', 'officers')],
+      template(officers, fields),
+    );
+    const ids = (recipientId: string) => fieldsOf(stateOf(history), recipientId).map((f) => f.fieldId);
+    expect(ids('o2')).toEqual(['sig-1', 'title']);
+    history = then(history, sign('o2', 'h0', 'h1', t(2), { title: 'President' }));
+    // The one who signed keeps their seat; the others are offered the next one.
+    expect(ids('o2')).toEqual(['sig-1', 'title']);
+    expect(ids('o1')).toEqual(['sig-2']);
+    expect(ids('o3')).toEqual(['sig-2']);
+    history = then(history, sign('o3', 'h1', 'h2', t(3)));
+    expect(ids('o3')).toEqual(['sig-2']);
+    const seats = ['o2', 'o3'].flatMap(ids);
+    expect(new Set(seats).size).toBe(fields.length);
+    // Three signature lines for any 2: the first signer takes two, the second one.
+    const three = created(
+      [person('o1', 'officers'), person('o2', 'officers')],
+      template(officers, [...[500, 400, 300].map((y, i) => at(`s${i + 1}`, 'signature', 60, y))]),
+    );
+    expect(fieldsOf(stateOf(three), 'o1').map((f) => f.fieldId)).toEqual(['s1', 's2']);
   });
 
   it('a quorum role before another releases its extra recipients and hands over to the next order', () => {

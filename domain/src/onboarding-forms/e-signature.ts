@@ -1,4 +1,5 @@
 import type { SigningField } from '@onboard/events';
+import type { AuditCertificate } from './certificate.ts';
 
 /**
  * The e-signature port. Onboard's own adapter (platform/src/onboarding-forms/built-in-e-signature.ts) reads
@@ -10,6 +11,8 @@ export type ESignatureService = {
   readPdf(bytes: Uint8Array): Promise<{ pages: { width: number; height: number }[] } | null>;
   /** The PDF with one recipient's fields filled in and flattened into the page content. */
   stamp(pdf: Uint8Array, stamps: readonly FieldStamp[]): Promise<Uint8Array>;
+  /** The completed PDF with its audit certificate appended as a last page. */
+  certify(pdf: Uint8Array, certificate: AuditCertificate): Promise<Uint8Array>;
   /** The hex SHA-256 of a document, as recorded before and after each signature. */
   sha256(bytes: Uint8Array): string;
   /** A signed, short-lived token for a signing link or a signing session; null verifies nothing. */

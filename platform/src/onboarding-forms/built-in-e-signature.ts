@@ -1,6 +1,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import type {
+  AuditCertificate,
   ESignatureService,
   FieldStamp,
   SigningTokenClaims,
@@ -25,6 +26,7 @@ export function builtInESignature(secret: string): ESignatureService {
       }
     },
     stamp: async (bytes, stamps) => stampPdf(bytes, stamps),
+    certify: async (bytes, certificate) => certifyPdf(bytes, certificate),
     sha256: (bytes) => createHash('sha256').update(bytes).digest('hex'),
     issueToken: (claims) => {
       const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
@@ -80,6 +82,45 @@ async function stampPdf(bytes: Uint8Array, stamps: readonly FieldStamp[]): Promi
         font,
         color: ink,
       });
+    }
+  }
+  return pdf.save({ useObjectStreams: false });
+}
+
+/** Appends the audit certificate: the document's hashes, then each recipient and every step of theirs. */
+async function certifyPdf(bytes: Uint8Array, certificate: AuditCertificate): Promise<Uint8Array> {
+  const pdf = await PDFDocument.load(bytes, { updateMetadata: false });
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  let page = pdf.addPage([612, 792]);
+  let y = 740;
+  const line = (text: string, size = 9, face = font) => {
+    if (y < 50) {
+      page = pdf.addPage([612, 792]);
+      y = 740;
+    }
+    let shown = text;
+    while (shown.length > 1 && face.widthOfTextAtSize(shown, size) > 512) shown = shown.slice(0, -1);
+    page.drawText(shown, { x: 50, y, size, font: face });
+    y -= size + 5;
+  };
+  line('Audit certificate', 16, bold);
+  line(certificate.formName, 11);
+  y -= 6;
+  line(`Document hash before signing (SHA-256): ${certificate.hashBefore}`, 8);
+  line(`Document hash after signing (SHA-256): ${certificate.hashAfter}`, 8);
+  for (const recipient of certificate.recipients) {
+    y -= 8;
+    line(`${recipient.name} (${recipient.role})`, 11, bold);
+    line(recipient.email);
+    for (const step of recipient.steps) {
+      const where = [
+        step.ipAddress ? `IP ${step.ipAddress}` : null,
+        step.userAgent ? `User agent ${step.userAgent}` : null,
+      ]
+        .filter(Boolean)
+        .join(' - ');
+      line(`${step.action} ${step.at}${where ? ` - ${where}` : ''}`, 8);
     }
   }
   return pdf.save({ useObjectStreams: false });
