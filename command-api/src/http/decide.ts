@@ -19,7 +19,7 @@ export function refusalError(error: RefusalAnswer, conflictMessage?: string): Er
       error.code === 'ALREADY_EXISTS' ? error.message : (conflictMessage ?? error.message),
       error.currentVersion === undefined ? {} : { currentVersion: error.currentVersion },
     );
-  if (error.code === 'INVALID' && error.fields) return bodyFieldErrors(error.fields);
+  if (error.code === 'INVALID' && error.fields) return bodyFieldErrors(error.fields, error.message);
   return new AppError(400, error.code, error.message);
 }
 

@@ -17,11 +17,12 @@ export function parseSeenVersion(header: string | undefined): bigint | null {
 }
 
 /** A domain rule's messages by body field (undefined: no message) as the 400 keyed `body.<field>`. */
-export const bodyFieldErrors = (errors: Readonly<Record<string, string | undefined>>) =>
+export const bodyFieldErrors = (errors: Readonly<Record<string, string | undefined>>, message?: string) =>
   new ValidationError(
     Object.fromEntries(
       Object.entries(errors)
         .filter((e): e is [string, string] => e[1] !== undefined)
         .map(([field, message]) => [`body.${field}`, message]),
     ),
+    message,
   );

@@ -33,6 +33,12 @@ export type DocumentFiling = { category: string; policyId: string | null; langua
 
 type Ref = { clientId: string; documentId: string };
 
+/** A new name without the file's extension keeps it, so the download and the zip entry still open. */
+const keepingExtension = (previous: string, next: string) => {
+  const extension = /\.[A-Za-z0-9]{1,8}$/.exec(previous)?.[0];
+  return extension && !next.toLowerCase().endsWith(extension.toLowerCase()) ? `${next}${extension}` : next;
+};
+
 export type DocumentCommand =
   | Command<'UploadDocuments', { clientId: string; files: StoredUpload[] } & DocumentFiling>
   | Command<'RenameDocument', Ref & { name: string }>
@@ -108,10 +114,11 @@ export const documentsDecider: Decider<DocumentsState, DocumentCommand, Document
       case 'RenameDocument': {
         const checked = checkDocumentName(command.data.name);
         if (!checked.ok) return invalid('name', checked.message);
-        if (checked.name === document.name) return accepted();
+        const name = keepingExtension(document.name, checked.name);
+        if (name === document.name) return accepted();
         return accepted({
           type: 'DocumentRenamed',
-          data: { clientId, documentId, name: checked.name, at, by },
+          data: { clientId, documentId, name, at, by },
         });
       }
       case 'ChangeDocumentMeta': {

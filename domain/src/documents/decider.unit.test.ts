@@ -36,3 +36,38 @@ describe("a client's videos", () => {
     expect(refusalOf(given().when(remove)).code).toBe('NOT_FOUND');
   });
 });
+
+describe("a client's documents", () => {
+  const document = {
+    type: 'DocumentUploaded' as const,
+    data: {
+      clientId: 'c-1',
+      documentId: 'd-1',
+      documentKey: 'clients/c-1/documents/d-1',
+      name: 'Census.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      size: 10,
+      category: 'Census',
+      policyId: null,
+      language: null,
+      uploadedBy: 'u-1',
+      uploadedByRole: 'BEN_ADMIN',
+      at,
+    },
+  };
+  const rename = (name: string): DocumentCommand => ({
+    type: 'RenameDocument',
+    data: { clientId: 'c-1', documentId: 'd-1', name },
+    metadata: { at, by },
+  });
+
+  it('keeps the file extension when a rename leaves it out', () => {
+    expect(eventsOf(given(document).when(rename('Census 2027')))).toMatchObject([
+      { type: 'DocumentRenamed', data: { name: 'Census 2027.xlsx' } },
+    ]);
+    expect(eventsOf(given(document).when(rename('Census 2027.XLSX')))).toMatchObject([
+      { type: 'DocumentRenamed', data: { name: 'Census 2027.XLSX' } },
+    ]);
+    expect(eventsOf(given(document).when(rename('Census')))).toEqual([]);
+  });
+});

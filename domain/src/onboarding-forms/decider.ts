@@ -124,6 +124,8 @@ export const FORM_CLOSED_MESSAGE = 'This form is no longer open for signing';
 export const FORM_DECLINED_MESSAGE = 'A recipient declined this form; it waits for staff to reassign them';
 export const LOCKED_MESSAGE = 'Someone else is signing this form right now. Try again in a few minutes.';
 export const LINK_EXPIRED_MESSAGE = 'This signing link has expired. Ask for a new one.';
+export const ALREADY_SIGNED_LINK_MESSAGE =
+  'You have already signed this form. There is nothing more for you to do.';
 export const REASON_REQUIRED_MESSAGE = 'Please give a reason';
 export const FIELD_REQUIRED_MESSAGE = 'Please provide a response';
 export const INVALID_MESSAGE = 'Please correct the highlighted fields';
@@ -368,6 +370,10 @@ export function decideEnvelope(
       const { recipientId, lockedUntil, origin } = command.data;
       if (origin.linkId !== null) {
         const link = state.links.find((l) => l.linkId === origin.linkId);
+        const signer = state.recipients.find((r) => r.recipientId === recipientId);
+        // A link its recipient has signed through says so, not that it expired.
+        if (link && link.recipientId === recipientId && signer?.status === 'signed')
+          return refused({ code: 'LINK_EXPIRED', message: ALREADY_SIGNED_LINK_MESSAGE });
         if (!link || link.recipientId !== recipientId || link.used || link.expiresAt <= at)
           return refused({ code: 'LINK_EXPIRED', message: LINK_EXPIRED_MESSAGE });
       }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { EnvelopeEvent, EnvelopeRecipient, SigningField, SigningRole } from '@onboard/events';
 import { eventsOf, givenWhenThen, refusalOf } from '../testing/given-when-then.ts';
 import {
+  ALREADY_SIGNED_LINK_MESSAGE,
   FORM_CLOSED_MESSAGE,
   LINK_EXPIRED_MESSAGE,
   LOCKED_MESSAGE,
@@ -372,6 +373,18 @@ describe('an onboarding form envelope', () => {
     expect(refusalOf(given(...opened).when(open('ben', t(3), 'L1')))).toMatchObject({ code: 'LINK_EXPIRED' });
     expect(refusalOf(given(...issued).when(open('ben', t(2), 'unknown')))).toMatchObject({
       code: 'LINK_EXPIRED',
+    });
+  });
+
+  it('a used link its recipient signed through says the form is already signed, not that it expired', () => {
+    const issued = then(
+      created(),
+      cmd('IssueSigningLink', { recipientId: 'ben', linkId: 'L1', expiresAt: t(20) }, t(1)),
+    );
+    const signed = then(then(issued, open('ben', t(2), 'L1')), sign('ben', 'h0', 'h1'));
+    expect(refusalOf(given(...signed).when(open('ben', t(4), 'L1')))).toEqual({
+      code: 'LINK_EXPIRED',
+      message: ALREADY_SIGNED_LINK_MESSAGE,
     });
   });
 

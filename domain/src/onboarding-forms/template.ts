@@ -92,7 +92,12 @@ export function decideTemplate(
   const { roles, fields, templateId } = command.data;
   const problems = templateFieldProblems(state.pages, roles, fields);
   if (Object.keys(problems).length > 0)
-    return refused({ code: 'INVALID', message: 'Please correct the highlighted fields', fields: problems });
+    // The builder has no input for every problem (a role without fields), so the message names them.
+    return refused({
+      code: 'INVALID',
+      message: `The template cannot be saved: ${Object.values(problems).join('; ')}.`,
+      fields: problems,
+    });
   return accepted({
     type: 'SigningTemplateFieldsSet',
     data: { templateId, roles: roles.map((r) => ({ ...r, name: r.name.trim() })), fields, at, by },

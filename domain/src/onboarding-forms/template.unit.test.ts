@@ -62,6 +62,9 @@ describe('a signing template', () => {
       ),
     ).toMatchObject({
       code: 'INVALID',
+      message:
+        'The template cannot be saved: Place the field inside the page; The template has 1 page; ' +
+        'Choose one of the template’s roles; Place at least one field for Broker.',
       fields: {
         'fields.0.x': 'Place the field inside the page',
         'fields.1.page': 'The template has 1 page',
