@@ -270,18 +270,6 @@ export function SignInFlow({ autoStart, linkToken }: { autoStart?: Credentials; 
           {refusal}
         </Alert>
       )}
-      {canAskLink && (
-        <div className="form__actions">
-          <Button
-            className="button button--secondary"
-            isPending={isPending}
-            isDisabled={username.trim() === ''}
-            onPress={() => void askLink()}
-          >
-            Email me a sign-in link
-          </Button>
-        </div>
-      )}
       {linkNotice && (
         <Alert tone="info" testId="sign-in-link-sent">
           {linkNotice}
@@ -325,6 +313,16 @@ export function SignInFlow({ autoStart, linkToken }: { autoStart?: Credentials; 
         <Button type="submit" className="button button--primary" isPending={isPending}>
           Sign in
         </Button>
+        {canAskLink && (
+          <Button
+            className="button button--secondary"
+            isPending={isPending}
+            isDisabled={username.trim() === ''}
+            onPress={() => void askLink()}
+          >
+            Email me a sign-in link
+          </Button>
+        )}
       </div>
     </Form>
   );
