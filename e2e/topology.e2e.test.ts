@@ -1,5 +1,5 @@
 import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
@@ -11,6 +11,7 @@ import { startTestSmtpServer, type TestSmtpServer } from '@onboard/platform/emai
 import { createS3DocumentStore } from '@onboard/platform/documents';
 import { apiClient, eventually } from '@onboard/platform/testing/http-client';
 import { skipUnless, topologyAvailability, type Availability } from '@onboard/testing/backends';
+import { postgresProcesses } from '@onboard/testing/processes';
 
 // The distributed topology as separate processes, without Docker (scripts/topology/start.sh): PostgreSQL,
 // Kafka, command-api ×2, projections ×2, workers, query-api ×2 from one build, behind nginx running the
@@ -96,23 +97,6 @@ async function setPasswordFromLink(edge: string, link: string, purpose: string) 
   expect((await api.get(`/api/users/auth-token/${encodeURIComponent(token)}`)).body.purpose).toBe(purpose);
   const set = await api.post('/api/users/password-upsert', { token, password: PASSWORD });
   expect(set.status, set.text).toBe(204);
-}
-
-/** Every process of the PostgreSQL started from `dataDir` (the postmaster and its children). */
-function postgresProcesses(dataDir: string): number[] {
-  const postmaster = Number(readFileSync(`${dataDir}/postmaster.pid`, 'utf8').split('\n')[0]);
-  const children = readdirSync('/proc')
-    .filter((name) => /^\d+$/.test(name))
-    .filter((pid) => {
-      try {
-        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === postmaster;
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-  return [postmaster, ...children];
 }
 
 const readState = (): State =>

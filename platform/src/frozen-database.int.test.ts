@@ -1,28 +1,11 @@
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type RunningApp } from './app.ts';
 import { embeddedTestConfig } from './config.ts';
 import { freePort, startEmbeddedPostgres, type EmbeddedDatabase } from './database/embedded-postgres.ts';
-
-/** The postmaster (from its pid file) and every process it started: the whole server. */
-function postgresProcesses(dataDir: string): number[] {
-  const postmaster = Number(readFileSync(join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
-  const children = readdirSync('/proc')
-    .filter((name) => /^\d+$/.test(name))
-    .filter((pid) => {
-      try {
-        // The parent pid is the 4th field, after `(comm)`, which may hold spaces.
-        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === postmaster;
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-  return [postmaster, ...children];
-}
+import { postgresProcesses } from '@onboard/testing/processes';
 
 /** How long a call takes, with its answer. */
 async function timed(call: () => Promise<Response>) {
