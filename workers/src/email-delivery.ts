@@ -83,14 +83,17 @@ function fold(events: readonly RecordedEvent[]): OutboxEmail | null {
  * is sent again after the grace with the same Message-ID. Returns whether the e-mail was sent.
  */
 export async function deliverOne(deps: EmailDeliveryDeps, emailId: string): Promise<boolean> {
-  const email = fold(await deps.store.readStream(emailStream(emailId)));
+  const recorded = await deps.store.readStream(emailStream(emailId));
+  const email = fold(recorded);
   const now = deps.now();
   if (!isDue(email, now)) return false;
   const attempt = email.attempts + 1;
   const maxAttempts = deps.maxAttempts ?? MAX_DELIVERY_ATTEMPTS;
   const messageId = messageIdFor(email.emailId, deps.messageIdDomain);
   const resendAfter = new Date(now.getTime() + (deps.resendGraceMs ?? DEFAULT_RESEND_GRACE_MS));
-  const begun = await decide(deps, emailId, now, {
+  // Decided on the stream as just read: a write since then is a conflict (another worker began it).
+  const read = { state: email, revision: BigInt(recorded.length - 1) };
+  const begun = await decide(deps, emailId, now, read, {
     type: 'BeginDeliveryAttempt',
     data: { attempt, messageId, resendAfter: resendAfter.toISOString(), maxAttempts },
   });
@@ -138,7 +141,10 @@ export async function deliverOne(deps: EmailDeliveryDeps, emailId: string): Prom
     };
   }
   // Recorded only while the e-mail still waits for this attempt (another worker may have recorded it).
-  await decide(deps, emailId, deps.now(), { type: 'RecordDeliveryOutcome', data: { attempt, outcome } });
+  await decide(deps, emailId, deps.now(), null, {
+    type: 'RecordDeliveryOutcome',
+    data: { attempt, outcome },
+  });
   return outcome.type === 'EmailSent';
 }
 
@@ -150,11 +156,14 @@ async function decide(
   deps: EmailDeliveryDeps,
   emailId: string,
   at: Date,
+  /** The stream's state and revision when already read; null: read it now. */
+  read: { state: OutboxEmail | null; revision: bigint } | null,
   intent: Intent<Extract<EmailCommand, { type: 'BeginDeliveryAttempt' | 'RecordDeliveryOutcome' }>>,
 ) {
   try {
     const result = await handleCommand(deps.store, emailDecider, {
       stream: emailStream(emailId),
+      ...(read && { read: () => Promise.resolve(read) }),
       command: {
         ...intent,
         metadata: {
