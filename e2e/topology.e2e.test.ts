@@ -11,7 +11,7 @@ import { startTestSmtpServer, type TestSmtpServer } from '@onboard/platform/emai
 import { createS3DocumentStore } from '@onboard/platform/documents';
 import { apiClient, eventually } from '@onboard/platform/testing/http-client';
 import { skipUnless, topologyAvailability, type Availability } from '@onboard/testing/backends';
-import { postgresProcesses } from '@onboard/testing/processes';
+import { postgresProcesses, signalEach } from '@onboard/testing/processes';
 
 // The distributed topology as separate processes, without Docker (scripts/topology/start.sh): PostgreSQL,
 // Kafka, command-api ×2, projections ×2, workers, query-api ×2 from one build, behind nginx running the
@@ -530,7 +530,7 @@ describe.skipIf(skip)('the distributed topology, started by scripts/topology/sta
 
   it('answers within bounds while PostgreSQL is frozen: readiness 503 in 2 s, health and requests 503 + Retry-After', async () => {
     const frozen = postgresProcesses(state.PG_DATA!);
-    for (const pid of frozen) process.kill(pid, 'SIGSTOP');
+    signalEach(frozen, 'SIGSTOP');
     try {
       const running = ALL_APPS.filter(isRunning);
       await Promise.all(
@@ -555,7 +555,7 @@ describe.skipIf(skip)('the distributed topology, started by scripts/topology/sta
       expect(Date.now() - started).toBeLessThan(13_000);
       timings.push(`read with PostgreSQL frozen: 503 after ${Date.now() - started} ms`);
     } finally {
-      for (const pid of frozen) process.kill(pid, 'SIGCONT');
+      signalEach(frozen, 'SIGCONT');
     }
     // Back: every process is ready again, and a save reads back on both replicas.
     for (const app of ALL_APPS.filter(isRunning))

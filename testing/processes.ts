@@ -21,3 +21,14 @@ export function postgresProcesses(dataDir: string): number[] {
     .map(Number);
   return [postmaster, ...children];
 }
+
+/** Sends `signal` to each process; one that has ended since it was listed (ESRCH) is passed over. */
+export function signalEach(pids: readonly number[], signal: NodeJS.Signals): void {
+  for (const pid of pids) {
+    try {
+      process.kill(pid, signal);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
+    }
+  }
+}

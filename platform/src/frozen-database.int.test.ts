@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type RunningApp } from './app.ts';
 import { embeddedTestConfig } from './config.ts';
 import { freePort, startEmbeddedPostgres, type EmbeddedDatabase } from './database/embedded-postgres.ts';
-import { postgresProcesses } from '@onboard/testing/processes';
+import { postgresProcesses, signalEach } from '@onboard/testing/processes';
 
 /** How long a call takes, with its answer. */
 async function timed(call: () => Promise<Response>) {
@@ -24,7 +24,7 @@ describe('a database that stops answering', () => {
   let app: RunningApp;
   let frozen: number[] = [];
   const thaw = () => {
-    for (const pid of frozen) process.kill(pid, 'SIGCONT');
+    signalEach(frozen, 'SIGCONT');
     frozen = [];
   };
 
@@ -56,7 +56,7 @@ describe('a database that stops answering', () => {
     expect((await site()).status).toBe(200);
 
     frozen = postgresProcesses(dataDir);
-    for (const pid of frozen) process.kill(pid, 'SIGSTOP');
+    signalEach(frozen, 'SIGSTOP');
     try {
       // Several at once: some on pooled connections (the query timeout), some waiting for a new one.
       const answers = await Promise.all(Array.from({ length: 4 }, () => timed(site)));
