@@ -59,7 +59,7 @@ export default defineConfig({
       {
         test: {
           name: 'int',
-          include: ['**/src/**/*.int.test.ts', 'bench/**/*.int.test.ts'],
+          include: ['**/src/**/*.int.test.ts', 'bench/**/*.int.test.ts', 'deploy/*.int.test.ts'],
           exclude: ['**/node_modules/**', ...SERIAL_INT],
           globalSetup: ['testing/global-setup.ts'],
           ...slow,

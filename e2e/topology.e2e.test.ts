@@ -15,7 +15,7 @@ import { postgresProcesses, signalEach } from '@onboard/testing/processes';
 
 // The distributed topology as separate processes, without Docker (scripts/topology/start.sh): PostgreSQL,
 // Kafka, command-api ×2, projections ×2, workers, query-api ×2 from one build, behind nginx running the
-// shipped deploy/nginx.conf, whose resolver is a DNS server the script runs (scripts/topology/dns.mjs,
+// shipped deploy/chart/files/nginx.conf, whose resolver is a DNS server the script runs (scripts/topology/dns.mjs,
 // from a hosts file this test may rewrite). E-mails leave through an SMTP server of this test (the workers
 // deliver them, as configured by SMTP_URL), documents go to S3 (moto's server). Everything below goes
 // through the edge, or to one replica on purpose.
@@ -457,7 +457,7 @@ describe.skipIf(skip)('the distributed topology, started by scripts/topology/sta
     const one = state.ADDR_COMMAND_API_1!;
     writeFileSync(state.DNS_HOSTS!, hosts.replace(/^command-api .*$/m, `command-api ${one}`));
     try {
-      // deploy/nginx.conf keeps an answer 10 s (valid=10s).
+      // deploy/chart/files/nginx.conf keeps an answer 10 s (valid=10s).
       await new Promise((r) => setTimeout(r, 11_000));
       const logFrom = accessLogLength();
       for (let i = 0; i < 6; i++)

@@ -440,7 +440,7 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
 
   let gateway: Gateway | null = null;
   // Identity (command-api/src/auth): sign-in steps, sessions, links. Its GETs reach query-api containers
-  // behind the edge (deploy/nginx.conf routes by method), so both kinds mount it.
+  // behind the edge (deploy/chart/files/nginx.conf routes by method), so both kinds mount it.
   if (has('command-api') || has('query-api')) app.use(identity.router());
   if (has('command-api')) {
     const commandDeps = { store, snapshots, authenticate, now, newId: randomUUID };
