@@ -73,6 +73,7 @@ export type AppConfig = {
      */
     resendGraceMs: number;
   };
+  /** GATEWAY_GROUP: the name of this replica's bus consumer (on Kafka, its consumer group's prefix). */
   gatewayGroup: string;
   logLevel: string;
   /**
@@ -313,7 +314,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, embeddedDatabaseUrl?: string)
       resendGraceMs:
         parsePositiveInt('EMAIL_RESEND_GRACE_SECONDS', env.EMAIL_RESEND_GRACE_SECONDS, 900) * 1000,
     },
-    gatewayGroup: env.GATEWAY_GROUP ?? `gateway-${hostname()}-${port}`,
+    gatewayGroup: env.GATEWAY_GROUP ?? `gateway-${hostname()}`,
     logLevel: env.LOG_LEVEL ?? 'info',
     pgPoolMax: parsePositiveInt('PG_POOL_MAX', env.PG_POOL_MAX, 32),
     pgQueryTimeoutMs: parsePositiveInt('PG_QUERY_TIMEOUT_MS', env.PG_QUERY_TIMEOUT_MS, 10_000),

@@ -97,9 +97,9 @@ describe.skipIf(skip)('bus publisher through a Kafka outage', () => {
     while (expected.some((id) => !seen().has(id)) && Date.now() < deadline)
       await new Promise((r) => setTimeout(r, 200));
     expect([...seen()].sort()).toEqual([...expected].sort());
-    // First sightings keep the commit order of the events.
+    // A client's first sightings keep the commit order of its events (the bus orders per client).
     const firstSightings = received.received.map((m) => m.id).filter((id, i, all) => all.indexOf(id) === i);
-    expect(firstSightings).toEqual(expected);
+    expect(firstSightings.filter((id) => before.some((e) => e.id === id))).toEqual(before.map((e) => e.id));
     await received.consumer.close();
   });
 });

@@ -64,6 +64,14 @@ export const BUS_TOPICS: readonly BusTopic[] = [
   'ONBOARDING_FORM_STATUS',
 ];
 
+/**
+ * What keeps messages in order: a client's messages share a key (Kafka sends one key to one partition), so
+ * they arrive in the order they were published; messages of different keys may interleave.
+ */
+export function busMessageKey(message: BusMessage): string {
+  return message.topic === 'EMAIL_SENT' ? message.payload.emailId : message.payload.clientId;
+}
+
 /** A message as delivered, with the bus's own ordering key for replay (`Last-Event-ID`). */
 export type DeliveredMessage = BusMessage & { offset: string };
 
@@ -73,12 +81,14 @@ export type Bus = {
   /** Resolves once the bus has durably accepted every message (Kafka acks=all / a committed row). */
   publish: (messages: readonly BusMessage[]) => Promise<void>;
   /**
-   * Delivers every message of `topics` published after the consumer starts, in publish order per topic,
-   * at least once. `group` names a consumer group; a gateway replica uses a group of its own so every
-   * replica sees every message.
+   * Delivers every message of `topics` published after the returned promise resolves, at least once, in
+   * publish order per key (`busMessageKey`). Every consumer receives every message (each gateway replica
+   * sees all of them), starting from now: a new consumer replays nothing, and nothing of it stays on the
+   * bus once it is closed or its process is gone. `name` labels it for operators (on Kafka, the prefix of
+   * its consumer group's name).
    */
   consume: (options: {
-    group: string;
+    name: string;
     topics: readonly BusTopic[];
     onMessage: (message: DeliveredMessage) => Promise<void>;
   }) => Promise<BusConsumer>;

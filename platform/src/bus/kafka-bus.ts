@@ -1,14 +1,21 @@
+import { randomUUID } from 'node:crypto';
 import { Kafka, logLevel, Partitioners } from 'kafkajs';
 import type { Admin, Consumer, LogEntry, Producer } from 'kafkajs';
-import { backoffMs, BUS_TOPICS, BusMessage } from '@onboard/events';
+import { backoffMs, BUS_TOPICS, BusMessage, busMessageKey } from '@onboard/events';
 import type { Bus, BusConsumer, BusTopic, DeliveredMessage } from '@onboard/events';
 import { consoleBusLogger, errorDetails } from './logger.ts';
 import type { BusLogger } from './logger.ts';
 
 /**
- * The distributed topology's bus. Every topic has a single partition: the port promises publish order
- * per topic, and a key-hashed spread over several partitions would not keep it. Messages are keyed by
- * their id all the same, so compaction or more partitions later keep one id together.
+ * The distributed topology's bus. Each topic has `partitions` partitions and every message is keyed by
+ * `busMessageKey` (its client), so a client's messages keep their order on one partition while the
+ * clients spread over all of them.
+ *
+ * A consumer is a consumer group of its own (`<prefix><name>-<random>`), so every consumer gets every
+ * message. It starts at the partitions' ends as they were when it started (never replaying the topic),
+ * keeps its positions in memory (a restart after a crash of the kafkajs consumer resumes from them) and
+ * deletes its group when closed; a process that dies leaves a group without members, which the broker
+ * drops with its offsets (offsets.retention.minutes).
  *
  * Replay for SSE `Last-Event-ID` is not offered here: the gateway keeps its own in-memory window.
  */
@@ -18,7 +25,11 @@ export type KafkaBusOptions = {
   logger?: BusLogger;
   /** Prepended to topic and group names, so tests (or tenants) sharing a cluster stay apart. */
   topicPrefix?: string;
+  /** Partitions per topic (default 6); a topic found with fewer is given more. */
+  partitions?: number;
 };
+
+const DEFAULT_PARTITIONS = 6;
 
 /** How long publish waits between attempts while the cluster is unreachable, at most. */
 const MAX_BACKOFF_MS = 5000;
@@ -47,6 +58,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export function createKafkaBus(options: KafkaBusOptions): Bus {
   const logger = options.logger ?? consoleBusLogger;
   const prefix = options.topicPrefix ?? '';
+  const partitions = options.partitions ?? DEFAULT_PARTITIONS;
   const kafka = new Kafka({
     clientId: options.clientId,
     brokers: options.brokers,
@@ -62,18 +74,48 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
   let topicsReady: Promise<void> | undefined;
   const members = new Set<{ stop: () => Promise<void> }>();
 
-  async function createTopics(): Promise<void> {
+  async function connectedAdmin(): Promise<Admin> {
     admin ??= kafka.admin();
     await admin.connect();
-    const existing = new Set(await admin.listTopics());
+    return admin;
+  }
+
+  async function createTopics(): Promise<void> {
+    const a = await connectedAdmin();
+    const existing = new Set(await a.listTopics());
     const missing = BUS_TOPICS.map(kafkaTopic).filter((t) => !existing.has(t));
     if (missing.length > 0) {
       // Another process may create them at the same moment; createTopics then reports false, not an error.
-      await admin.createTopics({
+      await a.createTopics({
         waitForLeaders: true,
-        topics: missing.map((topic) => ({ topic, numPartitions: 1 })),
+        topics: missing.map((topic) => ({ topic, numPartitions: partitions })),
       });
     }
+    const found = await a.fetchTopicMetadata({ topics: BUS_TOPICS.map(kafkaTopic) });
+    const short = found.topics.filter((t) => t.partitions.length < partitions);
+    if (short.length > 0) {
+      logger.warn(
+        { topics: short.map((t) => t.name), partitions },
+        'bus topics have fewer partitions than configured; adding partitions',
+      );
+      await a
+        .createPartitions({ topicPartitions: short.map((t) => ({ topic: t.name, count: partitions })) })
+        .catch((error: unknown) => {
+          // Another process added them first.
+          if (!/INVALID_PARTITIONS|already has/i.test(String(error))) throw error;
+        });
+    }
+  }
+
+  /** Each partition's end now: where a consumer starting now begins. */
+  async function endOffsets(topics: readonly BusTopic[]): Promise<Map<string, string>> {
+    const a = await connectedAdmin();
+    const ends = new Map<string, string>();
+    for (const topic of topics) {
+      for (const p of await a.fetchTopicOffsets(kafkaTopic(topic)))
+        ends.set(`${kafkaTopic(topic)}:${p.partition}`, p.high);
+    }
+    return ends;
   }
 
   const ensureTopics = () => {
@@ -123,17 +165,35 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
   }
 
   async function startMember(
-    group: string,
+    name: string,
     topics: readonly BusTopic[],
     onMessage: (m: DeliveredMessage) => Promise<void>,
   ): Promise<{ stop: () => Promise<void> }> {
+    const groupId = `${prefix}${name}-${randomUUID()}`;
+    // The next offset to deliver per `<topic>:<partition>`, from the ends at start, kept in memory only.
+    // Partitions just created may not have a leader for a moment.
+    const next = await persistently('reading offsets', () => endOffsets(topics));
     let consumer: Consumer | undefined;
     let stopped = false;
     let restart: NodeJS.Timeout | undefined;
 
+    // A failed handler is called again, in place, so the partition's order holds and nothing is skipped.
+    const handle = async (message: DeliveredMessage) => {
+      for (let n = 0; ; n += 1) {
+        try {
+          return await onMessage(message);
+        } catch (error) {
+          if (stopped) throw error;
+          const backoff = backoffMs(n, { baseMs: 100, maxMs: MAX_BACKOFF_MS });
+          logger.warn({ ...errorDetails(error), name, backoffMs: backoff }, 'bus handler failed; retrying');
+          await sleep(backoff);
+        }
+      }
+    };
+
     const run = async () => {
       const candidate = kafka.consumer({
-        groupId: `${prefix}${group}`,
+        groupId,
         retry: RETRY,
         // A fetch waits up to maxWaitTimeInMs for data and close waits for that fetch: keep it short.
         maxWaitTimeInMs: 500,
@@ -143,36 +203,37 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
       // kafkajs restarts a crashed consumer by itself only for errors it deems retriable.
       candidate.on(candidate.events.CRASH, ({ payload }) => {
         if (payload.restart || stopped) return;
-        logger.warn({ ...errorDetails(payload.error), group }, 'bus consumer crashed; starting it again');
+        logger.warn({ ...errorDetails(payload.error), name }, 'bus consumer crashed; starting it again');
         restart = setTimeout(() => void replace(), 1000);
       });
       consumer = candidate;
       await candidate.connect();
       for (const topic of topics)
-        await candidate.subscribe({ topic: kafkaTopic(topic), fromBeginning: true });
+        await candidate.subscribe({ topic: kafkaTopic(topic), fromBeginning: false });
       await candidate.run({
-        autoCommit: false,
+        // Committed now and then so that a rejoin after an outage resumes where it was; the group is deleted
+        // on close (and a dead process's, without members, expires with the broker's offsets retention).
+        autoCommitInterval: 1000,
         eachMessage: async ({ topic, partition, message }) => {
           const delivered = decode(topic, partition, message.offset, message.value);
-          if (delivered) await onMessage(delivered);
+          if (delivered) await handle(delivered);
           else
-            logger.warn(
-              { group, topic, partition, offset: message.offset },
-              'bus skipped an invalid message',
-            );
-          // Only once handled: a crash before this line delivers the message again.
-          await candidate.commitOffsets([
-            { topic, partition, offset: (BigInt(message.offset) + 1n).toString() },
-          ]);
+            logger.warn({ name, topic, partition, offset: message.offset }, 'bus skipped an invalid message');
+          next.set(`${topic}:${partition}`, (BigInt(message.offset) + 1n).toString());
         },
       });
+      // Where this consumer stands, not where a new group would start (the end at its first fetch).
+      for (const [key, offset] of next) {
+        const at = key.lastIndexOf(':');
+        candidate.seek({ topic: key.slice(0, at), partition: Number(key.slice(at + 1)), offset });
+      }
     };
 
     const replace = async () => {
       await consumer?.disconnect().catch(() => undefined);
       if (stopped) return;
       await run().catch((error: unknown) => {
-        logger.warn({ ...errorDetails(error), group }, 'bus consumer could not start; retrying');
+        logger.warn({ ...errorDetails(error), name }, 'bus consumer could not start; retrying');
         if (!stopped) restart = setTimeout(() => void replace(), 1000);
       });
     };
@@ -183,6 +244,12 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
         stopped = true;
         clearTimeout(restart);
         await consumer?.disconnect();
+        // Nothing left behind: the group never committed, and goes now rather than when the broker expires it.
+        await connectedAdmin()
+          .then((a) => a.deleteGroups([groupId]))
+          .catch((error: unknown) =>
+            logger.warn({ ...errorDetails(error), groupId }, 'bus consumer group could not be deleted'),
+          );
       },
     };
   }
@@ -219,18 +286,18 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
             topic: kafkaTopic(topic),
             messages: valid
               .filter((m) => m.topic === topic)
-              .map((m) => ({ key: m.id, value: JSON.stringify(m) })),
+              .map((m) => ({ key: busMessageKey(m), value: JSON.stringify(m) })),
           })).filter((t) => t.messages.length > 0),
         });
       });
     },
 
-    async consume({ group, topics, onMessage }): Promise<BusConsumer> {
+    async consume({ name, topics, onMessage }): Promise<BusConsumer> {
       if (closed) throw new BusClosedError();
       if (topics.length === 0) throw new RangeError('consume needs at least one topic');
       // Subscribing to a topic that does not exist yet would wait for auto-creation with default settings.
       await persistently('topic creation', ensureTopics);
-      const member = await startMember(group, topics, onMessage);
+      const member = await startMember(name, topics, onMessage);
       members.add(member);
       return {
         close: async () => {

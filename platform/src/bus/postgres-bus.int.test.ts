@@ -39,7 +39,7 @@ describe('PostgreSQL bus: contract', () => {
         },
       };
     },
-    { dedupesOnPublish: true },
+    { dedupesOnPublish: true, holdsConsumers: false },
   );
 });
 

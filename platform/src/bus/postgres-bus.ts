@@ -125,7 +125,7 @@ export function createPostgresBus(options: PostgresBusOptions): PostgresBus {
       logger.warn(errorDetails(error), 'bus listener connection error'),
     );
     // Emitted after the first connect and after every reconnect (once LISTEN is re-issued): wake-ups sent
-    // while the connection was down are lost, so every consumer resyncs from its stored position.
+    // while the connection was down are lost, so every consumer resyncs from its position.
     candidate.events.on('connected', wakeAll);
     candidate.notifications.on(CHANNEL, wakeAll);
     try {
@@ -149,36 +149,32 @@ export function createPostgresBus(options: PostgresBusOptions): PostgresBus {
     wakeAll();
   }
 
-  async function readPosition(group: string): Promise<Position> {
+  /** The last visible message now: a consumer starting now delivers what comes after it. */
+  async function tail(): Promise<Position> {
     const result = await pool.query<Position>(
-      `select xid::text as xid, "offset"::text as "offset" from bus_consumer_positions where group_name = $1`,
-      [group],
+      `select xid::text as xid, "offset"::text as "offset"
+         from bus_messages
+        where xid < pg_snapshot_xmin(pg_current_snapshot())
+        order by xid desc, "offset" desc
+        limit 1`,
     );
     return result.rows[0] ?? START;
   }
 
-  async function storePosition(group: string, position: Position): Promise<void> {
-    // Never moves backwards, so a slow member of the group cannot undo a faster one's progress.
-    await pool.query(
-      `insert into bus_consumer_positions (group_name, xid, "offset") values ($1, $2::xid8, $3::bigint)
-       on conflict (group_name) do update set xid = excluded.xid, "offset" = excluded."offset", updated_at = now()
-       where (bus_consumer_positions.xid, bus_consumer_positions."offset") < (excluded.xid, excluded."offset")`,
-      [group, position.xid, position.offset],
-    );
-  }
-
   function startMember(
-    group: string,
+    name: string,
+    start: Position,
     topics: readonly BusTopic[],
     onMessage: (m: DeliveredMessage) => Promise<void>,
   ): Member {
     let stopped = false;
     let running: Promise<void> | undefined;
     let again = false;
+    // In memory only: a consumer lives as long as its process, and a new one starts from now.
+    let position = start;
 
     const drainOnce = async () => {
       try {
-        let position = await readPosition(group);
         for (;;) {
           const rows = await readRows(pool, topics, position, BATCH);
           for (const row of rows) {
@@ -187,17 +183,16 @@ export function createPostgresBus(options: PostgresBusOptions): PostgresBus {
             if (message) await onMessage(message);
             else
               logger.warn(
-                { group, topic: row.topic, offset: `${row.xid}/${row.offset}` },
+                { name, topic: row.topic, offset: `${row.xid}/${row.offset}` },
                 'bus skipped an invalid message',
               );
             position = { xid: row.xid, offset: row.offset };
-            await storePosition(group, position);
           }
           if (rows.length < BATCH) return;
         }
       } catch (error) {
-        // The position was not stored past the failed message: the next wake-up or poll delivers it again.
-        logger.warn({ ...errorDetails(error), group }, 'bus delivery failed; will retry');
+        // The position did not move past the failed message: the next wake-up or poll delivers it again.
+        logger.warn({ ...errorDetails(error), name }, 'bus delivery failed; will retry');
       }
     };
 
@@ -246,10 +241,10 @@ export function createPostgresBus(options: PostgresBusOptions): PostgresBus {
       );
     },
 
-    async consume({ group, topics, onMessage }): Promise<BusConsumer> {
+    async consume({ name, topics, onMessage }): Promise<BusConsumer> {
       if (closed) throw new Error('bus is closed');
       if (topics.length === 0) throw new RangeError('consume needs at least one topic');
-      const member = startMember(group, topics, onMessage);
+      const member = startMember(name, await tail(), topics, onMessage);
       members.add(member);
       listenerStart ??= connectListener(1);
       await listenerStart;

@@ -18,7 +18,8 @@ const CENSUS_PROGRESS_KEPT = 200;
 
 /**
  * The UI gateway: forwards bus messages to browsers as Server-Sent Events. Each replica consumes the bus
- * in a group of its own (every replica sees every message), drops duplicates by message id (delivery is
+ * from the moment it starts (every replica sees every message; a new replica replays nothing, and on Kafka
+ * its consumer group goes with it), drops duplicates by message id (delivery is
  * at-least-once), and keeps a replay window so a browser that reconnects with `Last-Event-ID` gets what
  * it missed. Only admins and owners may connect (platform §6).
  */
@@ -40,7 +41,7 @@ export async function startGateway(options: {
   };
 
   const consumer: BusConsumer = await options.bus.consume({
-    group: options.group,
+    name: options.group,
     topics: BUS_TOPICS,
     onMessage: async (message) => {
       if (seenIds.has(message.id)) return;
