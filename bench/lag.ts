@@ -149,6 +149,13 @@ export async function benchLag(databaseUrl: string, report: Report, after?: LagA
   console.log(
     `      app thread: event loop ${(loop.utilization * 100).toFixed(0)} % busy (${fmt((scheduled.onCpu - schedule.onCpu) / 1e6)} ms on a core, ${fmt((scheduled.waiting - schedule.waiting) / 1e6)} ms waiting for one), delay p50 ${(delay.percentile(50) / 1e6).toFixed(1)} ms, p99 ${(delay.percentile(99) / 1e6).toFixed(1)} ms; CPU: this process ${fmt((used.user + used.system) / 1000)} ms, PostgreSQL ${fmt(pgUsed)} ms, over ${(sentMs / 1000).toFixed(1)} s`,
   );
+  // What one command costs, where the cores went: the app's thread (the HTTP handler, the command, the
+  // projections), the whole process (with the bench's client thread and Node's helper threads) and PostgreSQL.
+  const commands = sent + warmUp;
+  const perCommand = (ms: number) => (ms / commands).toFixed(2);
+  console.log(
+    `      CPU per command: app thread ${perCommand((scheduled.onCpu - schedule.onCpu) / 1e6)} ms, whole process ${perCommand((used.user + used.system) / 1000)} ms, PostgreSQL ${perCommand(pgUsed)} ms`,
+  );
   report('append-to-read-model lag p50', `${p50.toFixed(1)} ms`, null, '< 15 ms', p50 < 15);
   report('append-to-read-model lag p99', `${p99.toFixed(1)} ms`, null, '< 50 ms', p99 < 50);
   return { p50, p99 };
