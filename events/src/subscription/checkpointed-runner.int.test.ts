@@ -154,3 +154,103 @@ describe('runners of one process', () => {
     expect((await seen('kept-counter')).map((r) => r.n)).toEqual([1, 1, 2]); // counted 1, 2, then 1 again
   });
 });
+
+describe('runners of two processes', () => {
+  // Two pools stand for two processes: each has its own lock connection (lockSessionFor is per pool).
+  let url: string;
+  const pools: pg.Pool[] = [];
+  let store: EventStore;
+  const names = Array.from({ length: 8 }, (_, i) => `shared-${i}`);
+
+  beforeAll(async () => {
+    url = await migratedDatabase('runners_shared');
+    for (const name of ['process-a', 'process-b']) {
+      const pool = new pg.Pool({ connectionString: url, max: 6, application_name: name });
+      // The second process's idle connections are terminated with it.
+      pool.on('error', () => undefined);
+      pools.push(pool);
+    }
+    store = createPostgresEventStore({ pool: pools[0]!, connectionString: url });
+    await pools[0]!.query(
+      'create table seen (consumer text, n int, stream text, tx xid8 default pg_current_xact_id())',
+    );
+  });
+  afterAll(async () => {
+    await store.close();
+    await Promise.all(pools.map((p) => p.end()));
+  });
+
+  const recorder = (name: string): CheckpointedConsumer => ({
+    name,
+    filter: { eventTypes: ['Counted'] },
+    handle: async (events, tx) => {
+      await tx.query(
+        'insert into seen (consumer, n, stream) select $1, unnest($2::int[]), unnest($3::text[])',
+        [name, events.map((e) => (e.data as { n: number }).n), events.map((e) => e.streamName)],
+      );
+    },
+  });
+  const start = (pool: pg.Pool) =>
+    names.map((name) => startRunner({ store, pool, consumer: recorder(name), lockRetryMs: 100 }));
+  const activeCount = (runners: Runner[]) => runners.filter((r) => r.isActive()).length;
+
+  it('share the runners, take over a dead process within seconds, and apply each event once, in stream order', async () => {
+    const streams = ['client-1', 'client-2', 'client-3'];
+    const versions = new Map<string, bigint>();
+    let n = 0;
+    const appendSome = async (count: number) => {
+      for (let i = 0; i < count; i += 1) {
+        const stream = streams[i % streams.length]!;
+        const version = versions.get(stream);
+        await store.append(stream, [event((n += 1))], version === undefined ? 'no_stream' : version);
+        versions.set(stream, (version ?? -1n) + 1n);
+      }
+    };
+
+    const a = start(pools[0]!);
+    await waitFor(async () => activeCount(a) === names.length);
+    await appendSome(30);
+
+    // A second process joins: the first hands over half, between batches, while events keep coming.
+    const b = start(pools[1]!);
+    const appending = appendSome(60);
+    await waitFor(async () => activeCount(a) === 4 && activeCount(b) === 4, 15_000);
+    await appending;
+
+    // The second process dies (its lock connection with it): the first takes everything back.
+    const { rows } = await pools[0]!.query<{ pid: number }>(
+      `select pid from pg_stat_activity where application_name = 'process-b' and datname = current_database()`,
+    );
+    const diedAt = Date.now();
+    for (const b2 of b) void b2.stop();
+    await pools[0]!.query('select pg_terminate_backend(pid) from unnest($1::int[]) as pid', [
+      rows.map((r) => r.pid),
+    ]);
+    await waitFor(async () => activeCount(a) === names.length, 10_000);
+    const takeoverMs = Date.now() - diedAt;
+    await appendSome(30);
+
+    const head = await store.headPosition();
+    await waitFor(async () => {
+      const checkpoints = await Promise.all(names.map((name) => readCheckpoint(pools[0]!, name)));
+      return checkpoints.every((c) => c.commit === head.commit && c.prepare === head.prepare);
+    }, 20_000);
+    for (const name of names) {
+      const { rows: applied } = await pools[0]!.query<{ n: number; stream: string }>(
+        'select n, stream from seen where consumer = $1 order by tx::text::bigint, n',
+        [name],
+      );
+      // Exactly once each.
+      expect(applied.map((r) => r.n).sort((x, y) => x - y)).toEqual(
+        Array.from({ length: n }, (_, i) => i + 1),
+      );
+      // In stream order: each stream's numbers ascend in the order they were applied.
+      for (const stream of streams) {
+        const ofStream = applied.filter((r) => r.stream === stream).map((r) => r.n);
+        expect(ofStream).toEqual([...ofStream].sort((x, y) => x - y));
+      }
+    }
+    expect(takeoverMs).toBeLessThan(10_000);
+    await Promise.all(a.map((r) => r.stop()));
+  });
+});

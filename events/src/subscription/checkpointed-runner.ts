@@ -309,30 +309,56 @@ export async function resetConsumer(pool: pg.Pool, consumer: CheckpointedConsume
 export type Runner = { stop: () => Promise<void>; isActive: () => boolean };
 
 type LockSession = {
-  /** True when this process now holds the consumer's lock; `onLost` is called if the connection dies. */
+  /** A runner of this name runs in this process: it counts for the balance across processes. */
+  register: (name: string) => Promise<void>;
+  unregister: (name: string) => Promise<void>;
+  /**
+   * True when this process now holds the consumer's lock; `onLost` is called if the connection dies. False
+   * when another process holds it, or when this one already holds its share of the runners.
+   */
   tryLock: (name: string, onLost: (error: Error) => void) => Promise<boolean>;
   unlock: (name: string) => Promise<void>;
+  /** Whether this process holds more than its share and should hand this runner to another process. */
+  shouldHandOver: (name: string) => Promise<boolean>;
 };
 
 const lockSessions = new WeakMap<pg.Pool, LockSession>();
+
+/** How long a process trusts its count of the processes that run the same runners. */
+const SHARE_TTL_MS = 500;
 
 /**
  * The runners of one process share one connection, outside the pool, for their session-level advisory
  * locks: a held lock never takes a pooled connection away from requests and batches. Advisory locks are
  * re-entrant within a session, so the session also remembers which names this process holds. The
- * connection is opened with the first lock and closed with the last.
+ * connection is opened with the first runner and closed with the last: adding a process adds one
+ * connection, whatever it runs.
+ *
+ * Balance: on that connection the process also holds a shared lock per runner name it runs, so every
+ * process can count the processes able to run each name (pg_locks). Its share is the number of names it
+ * runs divided by the fewest such processes of any of them, rounded up: it takes no lock beyond its share,
+ * and hands over the runners beyond it (a newcomer gets its part within a lock retry or two). When a process
+ * dies its connection goes, with its locks: the others' shares grow and they take its runners over at
+ * their next retry.
  */
 function lockSessionFor(pool: pg.Pool): LockSession {
   const existing = lockSessions.get(pool);
   if (existing) return existing;
   const holders = new Map<string, (error: Error) => void>();
+  // The runners of each name in this process (a test may start two of one name).
+  const registered = new Map<string, number>();
   let connection: Promise<pg.Client> | null = null;
   let current: pg.Client | null = null;
+  let share: { value: number; at: number } | null = null;
+  // The names registered on the current connection (a new connection registers them all again).
+  let onClient = new Set<string>();
 
   const lose = (client: pg.Client, error: Error) => {
     if (client !== current) return;
     current = null;
     connection = null;
+    share = null;
+    onClient = new Set();
     const lost = [...holders.values()];
     holders.clear();
     void client.end().catch(() => undefined);
@@ -351,15 +377,22 @@ function lockSessionFor(pool: pg.Pool): LockSession {
           pool.options.application_name ?? process.env.PGAPPNAME ?? 'checkpointed-runner-locks',
       });
       current = client;
+      onClient = new Set();
       client.on('error', (error) => lose(client, error));
       client.on('end', () => lose(client, new Error('lock connection ended')));
       try {
         await client.connect();
+        for (const name of registered.keys()) {
+          if (onClient.has(name)) continue;
+          onClient.add(name);
+          await client.query(registerSql, [name]);
+        }
       } catch (error) {
         if (current === client) {
           current = null;
           connection = null;
         }
+        await client.end().catch(() => undefined);
         throw error;
       }
       return client;
@@ -367,7 +400,7 @@ function lockSessionFor(pool: pg.Pool): LockSession {
     return connection;
   };
   const closeIfUnused = async () => {
-    if (holders.size > 0 || !connection) return;
+    if (holders.size > 0 || registered.size > 0 || !connection) return;
     const closing = connection;
     connection = null;
     const client = await closing.catch(() => null);
@@ -378,27 +411,83 @@ function lockSessionFor(pool: pg.Pool): LockSession {
   const key = `select hashtext('checkpointed-runner') as a, hashtext($1) as b`;
   // One query at a time on the shared connection.
   let queue: Promise<unknown> = Promise.resolve();
-  const query = <T extends pg.QueryResultRow>(client: pg.Client, text: string, name: string) => {
-    const next = queue.then(() => client.query<T>(text, [name]));
+  const query = <T extends pg.QueryResultRow>(client: pg.Client, text: string, values: unknown[]) => {
+    const next = queue.then(() => client.query<T>(text, values));
     queue = next.catch(() => undefined);
     return next;
   };
   const unlockSql = `with k as (${key}) select pg_advisory_unlock(k.a, k.b) from k`;
+  const member = `select hashtext('checkpointed-runner-process') as a, hashtext($1) as b`;
+  const registerSql = `with k as (${member}) select pg_advisory_lock_shared(k.a, k.b) from k`;
+  const unregisterSql = `with k as (${member}) select pg_advisory_unlock_shared(k.a, k.b) from k`;
+
+  /** This process's share of the runners: ceil(names it runs / fewest processes running any of them). */
+  const shareNow = async (client: pg.Client): Promise<number> => {
+    if (share && Date.now() - share.at < SHARE_TTL_MS) return share.value;
+    const names = [...registered.keys()];
+    // pg_locks shows a two-key advisory lock's keys as oids: the hashes read as unsigned.
+    const { rows } = await query<{ fewest: number | null }>(
+      client,
+      `with wanted as (
+         select (hashtext($1)::bigint + 4294967296) % 4294967296 as a,
+                (hashtext(n)::bigint + 4294967296) % 4294967296 as b
+           from unnest($2::text[]) as n)
+       select min(coalesce(c.processes, 0))::int as fewest
+         from wanted w
+         left join lateral (
+           select count(*) as processes from pg_locks l
+            where l.locktype = 'advisory' and l.objsubid = 2 and l.granted
+              and l.database = (select oid from pg_database where datname = current_database())
+              and l.classid::bigint = w.a and l.objid::bigint = w.b) c on true`,
+      ['checkpointed-runner-process', names],
+    );
+    const processes = Math.max(1, rows[0]?.fewest ?? 1);
+    share = { value: Math.ceil(names.length / processes), at: Date.now() };
+    return share.value;
+  };
+  // The order in which a process hands its runners over: its own, stable, different from the others'.
+  const rank = (name: string) => {
+    let h = 2166136261 ^ (current ? ((current as unknown as { processID?: number }).processID ?? 0) : 0);
+    for (const c of name) h = Math.imul(h ^ c.charCodeAt(0), 16777619);
+    return h >>> 0;
+  };
 
   const session: LockSession = {
+    async register(name) {
+      registered.set(name, (registered.get(name) ?? 0) + 1);
+      share = null;
+      const client = await connect();
+      if (onClient.has(name)) return;
+      onClient.add(name);
+      await query(client, registerSql, [name]);
+    },
+    async unregister(name) {
+      const runners = registered.get(name) ?? 0;
+      if (runners > 1) registered.set(name, runners - 1);
+      if (runners !== 1) return;
+      registered.delete(name);
+      share = null;
+      const client = current;
+      if (client && onClient.delete(name)) await query(client, unregisterSql, [name]).catch(() => undefined);
+      await closeIfUnused();
+    },
     async tryLock(name, onLost) {
       if (holders.has(name)) return false;
       // Claimed before the first await, so a second runner of the same name in this process sees it.
       holders.set(name, onLost);
       try {
         const client = await connect();
+        if (holders.size > (await shareNow(client))) {
+          if (holders.get(name) === onLost) holders.delete(name);
+          return false;
+        }
         const { rows } = await query<{ locked: boolean }>(
           client,
           `with k as (${key}) select pg_try_advisory_lock(k.a, k.b) as locked from k`,
-          name,
+          [name],
         );
         if (rows[0]?.locked && holders.get(name) === onLost) return true;
-        if (rows[0]?.locked) await query(client, unlockSql, name);
+        if (rows[0]?.locked) await query(client, unlockSql, [name]);
         if (holders.get(name) === onLost) holders.delete(name);
         await closeIfUnused();
         return false;
@@ -411,8 +500,16 @@ function lockSessionFor(pool: pg.Pool): LockSession {
     async unlock(name) {
       if (!holders.delete(name)) return;
       const client = current;
-      if (client) await query(client, unlockSql, name).catch(() => undefined);
+      if (client) await query(client, unlockSql, [name]).catch(() => undefined);
       await closeIfUnused();
+    },
+    async shouldHandOver(name) {
+      const client = current;
+      if (!client || !holders.has(name)) return false;
+      const excess = holders.size - (await shareNow(client));
+      if (excess <= 0) return false;
+      const order = [...holders.keys()].sort((x, y) => rank(x) - rank(y));
+      return order.slice(0, excess).includes(name);
     },
   };
   lockSessions.set(pool, session);
@@ -421,8 +518,11 @@ function lockSessionFor(pool: pg.Pool): LockSession {
 
 /**
  * Runs a consumer continuously with at most one active runner per name across all processes: the runner
- * holds a session-level advisory lock (on the process's lock connection); standbys retry the lock. If the
- * store subscription or a batch fails, the runner resubscribes from the stored checkpoint with backoff.
+ * holds a session-level advisory lock (on the process's lock connection); standbys retry the lock. The
+ * processes share the runners out (lockSessionFor): a process beyond its share hands runners over between
+ * batches, and a batch applies only at the checkpoint it read, so an event is applied once per consumer
+ * whoever runs it. If the store subscription or a batch fails, the runner resubscribes from the stored
+ * checkpoint with backoff.
  */
 export function startRunner(options: {
   store: EventStore;
@@ -464,9 +564,14 @@ export function startRunner(options: {
     void restart();
   };
 
+  let registered = false;
   const tryAcquire = async () => {
     if (stopped) return;
     try {
+      if (!registered) {
+        await locks.register(consumer.name);
+        registered = true;
+      }
       const locked = await locks.tryLock(consumer.name, onLost);
       if (!locked || stopped) {
         if (locked) await locks.unlock(consumer.name);
@@ -476,6 +581,7 @@ export function startRunner(options: {
       isLocked = true;
       active = true;
       await subscribe();
+      schedule(() => void balance(), lockRetryMs);
     } catch (error) {
       if (stopped) return;
       logger.warn({ err: error, consumer: consumer.name }, 'runner could not take its lock');
@@ -512,7 +618,25 @@ export function startRunner(options: {
     });
   };
 
+  // While active: hands the runner to another process when this one holds more than its share.
+  const balance = async () => {
+    if (stopped || !isLocked || !subscription) return;
+    const handOver = await locks.shouldHandOver(consumer.name).catch(() => false);
+    if (stopped || !isLocked || !subscription) return;
+    if (!handOver) {
+      schedule(() => void balance(), lockRetryMs);
+      return;
+    }
+    logger.info({ consumer: consumer.name }, 'runner handed over to another process');
+    const sub = subscription;
+    subscription = null;
+    await sub.close().catch(() => undefined);
+    await releaseLock();
+    schedule(() => void acquire(), lockRetryMs);
+  };
+
   const restart = async () => {
+    if (timer) clearTimeout(timer);
     const sub = subscription;
     subscription = null;
     await sub?.close().catch(() => undefined);
@@ -533,6 +657,7 @@ export function startRunner(options: {
       subscription = null;
       await sub?.close().catch(() => undefined);
       await releaseLock();
+      if (registered) await locks.unregister(consumer.name);
     },
   };
 }
