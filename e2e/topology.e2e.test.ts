@@ -2,6 +2,7 @@ import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_pro
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
+import { Kafka, logLevel } from 'kafkajs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
@@ -14,7 +15,7 @@ import { skipUnless, topologyAvailability, type Availability } from '@onboard/te
 import { postgresProcesses, signalEach } from '@onboard/testing/processes';
 
 // The distributed topology as separate processes, without Docker (scripts/topology/start.sh): PostgreSQL,
-// Kafka, command-api ×2, projections ×2, workers, query-api ×2 from one build, behind nginx running the
+// Kafka, command-api ×2, projections ×2, workers ×2, query-api ×2 from one build, behind nginx running the
 // shipped deploy/chart/files/nginx.conf, whose resolver is a DNS server the script runs (scripts/topology/dns.mjs,
 // from a hosts file this test may rewrite). E-mails leave through an SMTP server of this test (the workers
 // deliver them, as configured by SMTP_URL), documents go to S3 (moto's server). Everything below goes
@@ -112,7 +113,8 @@ const ALL_APPS = [
   'command-api-2',
   'projections-1',
   'projections-2',
-  'workers',
+  'workers-1',
+  'workers-2',
   'query-api-1',
   'query-api-2',
 ];
@@ -136,11 +138,11 @@ function replica(signedIn: Api, url: string): Api {
 const cookieOf = (api: Api) => [...api.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
 
 /** An SSE client that keeps every event until closed. */
-async function openStream(url: string, cookie: string) {
+async function openStream(url: string, cookie: string, lastEventId?: string) {
   const controller = new AbortController();
   const events: SseEvent[] = [];
   const response = await fetch(`${url}/api/events/stream`, {
-    headers: { cookie },
+    headers: { cookie, ...(lastEventId ? { 'last-event-id': lastEventId } : {}) },
     signal: controller.signal,
   });
   expect(response.status).toBe(200);
@@ -226,7 +228,7 @@ describe.skipIf(skip)('the distributed topology, started by scripts/topology/sta
     moto = spawn(MOTO, ['-H', '127.0.0.1', '-p', String(motoPort)], { stdio: 'ignore' });
     await eventually(async () => expect((await fetch(`${s3Endpoint}/moto-api/`)).ok).toBe(true), 30_000);
     expect((await fetch(`${s3Endpoint}/${BUCKET}`, { method: 'PUT' })).status).toBe(200);
-    // What every start (and restart) of the seven gets, as compose would.
+    // What every start (and restart) of the eight gets, as compose would.
     appEnv = {
       ONBOARD_FIRST_OWNER_EMAIL: FIRST_OWNER,
       SMTP_URL: smtp.url,
@@ -343,6 +345,59 @@ describe.skipIf(skip)('the distributed topology, started by scripts/topology/sta
     expect(ids[1]).toEqual(ids[0]);
     expect(ids[2]).toEqual(ids[0]);
     await Promise.all(streams.map((s) => s.close()));
+  });
+
+  it('a restarted query-api replica replays nothing and leaves no Kafka consumer group behind', async () => {
+    const gatewayGroups = async () => {
+      const kafka = new Kafka({
+        clientId: 'topology-test',
+        brokers: state.KAFKA_BROKERS!.split(','),
+        logLevel: logLevel.NOTHING,
+      });
+      const kafkaAdmin = kafka.admin();
+      await kafkaAdmin.connect();
+      try {
+        const { groups } = await kafkaAdmin.listGroups();
+        return groups.map((g) => g.groupId).filter((id) => id.startsWith('gateway-'));
+      } finally {
+        await kafkaAdmin.disconnect();
+      }
+    };
+    const before = await gatewayGroups();
+    // One group per query-api replica, named after it with a suffix of its own start.
+    const [old] = before.filter((g) => g.startsWith('gateway-query-api-1-'));
+    expect(before.filter((g) => g.startsWith('gateway-query-api-2-'))).toHaveLength(1);
+    expect(old).toBeDefined();
+
+    await script('topology/stop.sh', ['--apps', 'query-api-1']);
+    await script('topology/start.sh', ['--apps', 'query-api-1'], appEnv);
+    const after = await gatewayGroups();
+    expect(after).not.toContain(old);
+    expect(after.filter((g) => g.startsWith('gateway-query-api-1-'))).toHaveLength(1);
+    expect(after).toHaveLength(2);
+
+    // A browser reconnecting with an id this replica never issued gets its whole replay window: empty, as
+    // the pushes before the restart are not read again; the next push arrives.
+    const stream = await openStream(urlOf('query-api-1'), cookieOf(admin), 'QPS_PUSH_STATUS:0:0');
+    await new Promise((r) => setTimeout(r, 2_000));
+    expect(stream.pushStatuses()).toEqual([]);
+    const pushed = await admin.post(`${base}/qps/async-push`);
+    expect(pushed.status, pushed.text).toBe(202);
+    await eventually(async () => expect(stream.pushStatuses()).toHaveLength(2), 30_000);
+    await stream.close();
+  });
+
+  it('two workers processes: with one killed, e-mails still go out, each once', async () => {
+    process.kill(pidOf('workers-1'), 'SIGKILL');
+    const seen = smtp.received.length;
+    const anyone = apiClient(edge);
+    await anyone.get('/api/auth/csrf');
+    const asked = await anyone.post(`/api/users/reset-password/${BEN_ADMIN}`);
+    expect(asked.status).toBe(204);
+    await linkMailedTo(BEN_ADMIN, 'reset', seen);
+    // Give a second delivery time to show up, then count.
+    await new Promise((r) => setTimeout(r, 3_000));
+    expect(smtp.received.slice(seen).filter((m) => m.envelope.to.includes(BEN_ADMIN))).toHaveLength(1);
   });
 
   it('the projections processes share the projections, and one takes them all over when the other is killed', async () => {
@@ -569,7 +624,7 @@ describe.skipIf(skip)('the distributed topology, started by scripts/topology/sta
     await eventually(async () => saveAndReadBack(10), 30_000);
   }, 120_000);
 
-  it('starts all seven at once on an empty database five times: none crashes, the first owner activates', async () => {
+  it('starts all eight at once on an empty database five times: none crashes, the first owner activates', async () => {
     for (let round = 1; round <= 5; round++) {
       await script('topology/stop.sh', ['--apps']);
       const started = Date.now();

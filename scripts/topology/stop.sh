@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# Stops what scripts/topology/start.sh started (same TOPOLOGY_DIR): the edge and its DNS, the seven processes, the
+# Stops what scripts/topology/start.sh started (same TOPOLOGY_DIR): the edge and its DNS, the eight processes, the
 # Kafka broker it started itself (a reused one is left alone) and PostgreSQL, whose temporary data dir is
 # deleted. Idempotent. Logs stay in TOPOLOGY_DIR.
 #
 #   scripts/topology/stop.sh           everything
-#   scripts/topology/stop.sh --apps    only the seven processes (start.sh --apps starts them again)
+#   scripts/topology/stop.sh --apps    only the eight processes (start.sh --apps starts them again)
+#   scripts/topology/stop.sh --apps query-api-1 ...   only those
 set -uo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -12,7 +13,7 @@ cd "$root"
 dir="${TOPOLOGY_DIR:-.tmp/topology}"
 state="$dir/state.env"
 pids="$dir/pids"
-APPS=(command-api-1 command-api-2 projections-1 projections-2 workers query-api-1 query-api-2)
+APPS=(command-api-1 command-api-2 projections-1 projections-2 workers-1 workers-2 query-api-1 query-api-2)
 
 # SIGTERM (the processes drain and exit), SIGKILL after 15 s; waits until the process is gone.
 stop_pid_file() {
@@ -33,12 +34,13 @@ stop_pid_file() {
 }
 
 stop_apps() {
-  for app in "${APPS[@]}"; do stop_pid_file "$pids/$app.pid" & done
+  for app in "$@"; do stop_pid_file "$pids/$app.pid" & done
   wait
 }
 
 if [[ "${1:-}" == "--apps" ]]; then
-  stop_apps
+  shift
+  stop_apps "${@:-${APPS[@]}}"
   exit 0
 fi
 
@@ -51,7 +53,7 @@ fi
 rm -f "$pids/watchdog.pid"
 stop_pid_file "$pids/nginx.pid"
 stop_pid_file "$pids/dns.pid"
-stop_apps
+stop_apps "${APPS[@]}"
 
 if [[ -f "$state" ]]; then
   # shellcheck disable=SC1090
