@@ -394,10 +394,16 @@ describe.skipIf(skip)('the distributed topology, started by scripts/topology/sta
     await anyone.get('/api/auth/csrf');
     const asked = await anyone.post(`/api/users/reset-password/${BEN_ADMIN}`);
     expect(asked.status).toBe(204);
-    await linkMailedTo(BEN_ADMIN, 'reset', seen);
+    // Other e-mails reach the same person meanwhile (the push above told them how it ended): count the
+    // password-reset ones.
+    const resets = () =>
+      smtp.received
+        .slice(seen)
+        .filter((m) => m.envelope.to.includes(BEN_ADMIN) && /\/reset\?token=/.test(m.parsed.text ?? ''));
+    await eventually(async () => expect(resets().length).toBeGreaterThan(0), 30_000);
     // Give a second delivery time to show up, then count.
     await new Promise((r) => setTimeout(r, 3_000));
-    expect(smtp.received.slice(seen).filter((m) => m.envelope.to.includes(BEN_ADMIN))).toHaveLength(1);
+    expect(resets()).toHaveLength(1);
   });
 
   it('the projections processes share the projections, and one takes them all over when the other is killed', async () => {
