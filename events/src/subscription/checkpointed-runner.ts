@@ -352,6 +352,8 @@ function lockSessionFor(pool: pg.Pool): LockSession {
   let share: { value: number; at: number } | null = null;
   // The names registered on the current connection (a new connection registers them all again).
   let onClient = new Set<string>();
+  // Counts every register and unregister, so a share computed across one is not cached.
+  let registrations = 0;
 
   const lose = (client: pg.Client, error: Error) => {
     if (client !== current) return;
@@ -424,6 +426,8 @@ function lockSessionFor(pool: pg.Pool): LockSession {
   /** This process's share of the runners: ceil(names it runs / fewest processes running any of them). */
   const shareNow = async (client: pg.Client): Promise<number> => {
     if (share && Date.now() - share.at < SHARE_TTL_MS) return share.value;
+    // A count taken while this process registered or dropped a name is not kept (it may be short of one).
+    const generation = registrations;
     const names = [...registered.keys()];
     // pg_locks shows a two-key advisory lock's keys as oids: the hashes read as unsigned.
     const { rows } = await query<{ fewest: number | null }>(
@@ -442,8 +446,10 @@ function lockSessionFor(pool: pg.Pool): LockSession {
       ['checkpointed-runner-process', names],
     );
     const processes = Math.max(1, rows[0]?.fewest ?? 1);
-    share = { value: Math.ceil(names.length / processes), at: Date.now() };
-    return share.value;
+    // Of the names registered now (one may have come meanwhile: counting it keeps the share from falling short).
+    const value = Math.ceil(registered.size / processes);
+    if (generation === registrations) share = { value, at: Date.now() };
+    return value;
   };
   // The order in which a process hands its runners over: its own, stable, different from the others'.
   const rank = (name: string) => {
@@ -455,6 +461,7 @@ function lockSessionFor(pool: pg.Pool): LockSession {
   const session: LockSession = {
     async register(name) {
       registered.set(name, (registered.get(name) ?? 0) + 1);
+      registrations += 1;
       share = null;
       const client = await connect();
       if (onClient.has(name)) return;
@@ -466,6 +473,7 @@ function lockSessionFor(pool: pg.Pool): LockSession {
       if (runners > 1) registered.set(name, runners - 1);
       if (runners !== 1) return;
       registered.delete(name);
+      registrations += 1;
       share = null;
       const client = current;
       if (client && onClient.delete(name)) await query(client, unregisterSql, [name]).catch(() => undefined);
