@@ -410,8 +410,12 @@ describe.skipIf(skip)('the distributed topology, started by scripts/topology/sta
     const before = await eventually(async () => {
       const locks = await runnerLocks(state.DATABASE_URL!);
       const held = Object.entries(locks).filter(([app]) => app.startsWith('onboard-projections-'));
-      // Each projection has one runner, and the two processes hold half each (within one of each other).
+      // Each projection has one runner (none in the middle of a hand-over), and the two processes hold half
+      // each (within one of each other).
+      const health = await replica(admin, urlOf('projections-1')).get('/api/health');
+      const runners = (health.body.consumers as unknown[]).length;
       expect(held).toHaveLength(2);
+      expect(held[0]![1] + held[1]![1]).toBe(runners);
       expect(Math.abs(held[0]![1] - held[1]![1])).toBeLessThanOrEqual(1);
       return held;
     }, 30_000);
