@@ -13,6 +13,8 @@
 # and phase (default 5), FUZZ_MAX_SECONDS for the whole run (default 90). One worker: Hypothesis' caches
 # are not safe across threads (two workers made it fail, now and then, to generate an operation's cases).
 set -euo pipefail
+# shellcheck source=lib/python-venv.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib/python-venv.sh"
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 SCHEMATHESIS_VERSION=4.32.5
@@ -21,14 +23,7 @@ base=${1:?usage: scripts/fuzz.sh BASE_URL [schemathesis options] | --install-onl
 shift
 
 if [[ ! -x "$VENV/bin/schemathesis" ]]; then
-  mkdir -p .tmp
-  if ! python3 -m venv "$VENV" >/dev/null 2>&1; then
-    rm -rf "$VENV"
-    echo "python3 -m venv is missing: installing Debian's python3-venv" >&2
-    export DEBIAN_FRONTEND=noninteractive
-    apt-get update -qq >&2 && apt-get install -y -qq python3-venv >/dev/null
-    python3 -m venv "$VENV"
-  fi
+  make_venv "$VENV"
   "$VENV/bin/pip" install --quiet --disable-pip-version-check "schemathesis==$SCHEMATHESIS_VERSION" >&2
 fi
 

@@ -4,6 +4,8 @@
 # (PyPI), which checks each rendered object against the Kubernetes schemas it carries, offline, into
 # .tmp/chart-venv. Does nothing for a tool already there at its version.
 set -euo pipefail
+# shellcheck source=../lib/python-venv.sh
+source "$(dirname "${BASH_SOURCE[0]}")/../lib/python-venv.sh"
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 
 HELM_VERSION=v3.22.0
@@ -18,14 +20,7 @@ if ! { [[ -x "$bin/helm" ]] && [[ "$("$bin/helm" version --template '{{.Version}
 fi
 
 if ! "$venv/bin/kubernetes-validate" --version 2>/dev/null | grep -q "$KUBERNETES_VALIDATE_VERSION"; then
-  mkdir -p .tmp
-  if ! python3 -m venv "$venv" >/dev/null 2>&1; then
-    rm -rf "$venv"
-    echo "python3 -m venv is missing: installing Debian's python3-venv" >&2
-    export DEBIAN_FRONTEND=noninteractive
-    apt-get update -qq >&2 && apt-get install -y -qq python3-venv >/dev/null
-    python3 -m venv "$venv"
-  fi
+  make_venv "$venv"
   "$venv/bin/pip" install --quiet --disable-pip-version-check "kubernetes-validate==$KUBERNETES_VALIDATE_VERSION" >&2
 fi
 echo "helm $("$bin/helm" version --template '{{.Version}}'), kubernetes-validate $("$venv/bin/kubernetes-validate" --version 2>&1 | tail -1)"
