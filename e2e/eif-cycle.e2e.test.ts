@@ -276,7 +276,9 @@ describe.skipIf(skip)('the EIF cycle in the browser', () => {
     expect(await textOf(signer.getByTestId('updates-notice'))).toContain(
       'Your implementation consultant changed some sections',
     );
+    // The changes load after the notice: wait for them before counting.
     const pending = signer.getByTestId('pending-change');
+    await pending.first().waitFor();
     expect(await pending.count()).toBe(1);
     expect(await textOf(pending.getByTestId('change-new'))).toBe('22-2222222');
     expect(await textOf(signer.getByTestId('summary-tax-id').getByTestId('accepted-value'))).toBe(
