@@ -43,7 +43,7 @@ describe.skipIf(skip)('accessibility of the portal pages (axe)', () => {
 
   /** A fresh page whose CSP lets axe's script in, at 1280 px. */
   const newPage = async () =>
-    (await browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true })).newPage();
+    (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
 
   /** axe on the page once its loading skeletons have given way to the content. */
   async function check(page: Page) {

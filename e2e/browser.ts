@@ -195,25 +195,38 @@ export type AxeViolation = {
 };
 
 /**
- * axe-core in the page (injected as a script, so open the page with bypassCSP: true); only serious and
- * critical violations count. react-aria's off-screen live announcer is left out: an announcement of a
- * toast that has since gone points at the toast's vanished title for a few seconds.
+ * axe-core in the page, evaluated by the driver (the DevTools protocol), so the page's own
+ * Content-Security-Policy stays in force and cannot block it; a page where axe did not load fails
+ * rather than reporting nothing. Only serious and critical violations count. react-aria's off-screen
+ * live announcer is left out: an announcement of a toast that has since gone points at the toast's
+ * vanished title for a few seconds.
  */
-export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
-  await page.addScriptTag({ content: AXE_SOURCE });
-  const violations = await page.evaluate(async () => {
+export async function seriousViolations(page: Page, within?: string): Promise<AxeViolation[]> {
+  const hasAxe = () => typeof (window as unknown as { axe?: { run?: unknown } }).axe?.run === 'function';
+  if (!(await page.evaluate(hasAxe))) await page.evaluate(AXE_SOURCE);
+  if (!(await page.evaluate(hasAxe))) throw new Error(`axe-core did not load into ${page.url()}`);
+  const violations = await page.evaluate(async (selector) => {
     type Axe = {
-      run: (context: { exclude: string[][] }) => Promise<{ violations: AxeViolation[] }>;
+      run: (context: {
+        include?: string[][];
+        exclude: string[][];
+      }) => Promise<{ violations: AxeViolation[]; passes: unknown[] }>;
     };
     const axe = (window as unknown as { axe: Axe }).axe;
-    return (await axe.run({ exclude: [['[data-live-announcer]']] })).violations;
-  });
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    const results = await axe.run({
+      ...(selector ? { include: [[selector]] } : {}),
+      exclude: [['[data-live-announcer]']],
+    });
+    return { violations: results.violations, checked: results.passes.length + results.violations.length };
+  }, within);
+  // A run that checked no rule at all did not look at the page.
+  if (violations.checked === 0) throw new Error(`axe-core checked nothing on ${page.url()}`);
+  return violations.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
 
 /** Fails with each serious or critical axe violation of the page as it is now: rule, help and elements. */
-export async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
-  const found = (await seriousViolations(page)).map((v) => ({
+export async function expectNoSeriousAxeViolations(page: Page, within?: string): Promise<void> {
+  const found = (await seriousViolations(page, within)).map((v) => ({
     rule: v.id,
     impact: v.impact,
     help: v.help,
