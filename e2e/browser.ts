@@ -13,6 +13,19 @@ export { ensureWebBuilt } from './browser-server.ts';
  * get browser contexts of their own, and closing it closes them and disconnects. Without the global setup
  * (a file run on its own by other means) a Chromium of its own.
  */
+/** A phone's browser, as the phone tests present themselves (with a 390 × 844 viewport and touch). */
+export const PHONE_AGENT =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
+
+/** Fails when the page is wider than its window: a phone would have to scroll it sideways. */
+export async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  const widths = await page.evaluate(() => ({
+    page: document.documentElement.scrollWidth,
+    screen: window.screen.width,
+  }));
+  expect(widths.page, `the width of ${page.url()}`).toBeLessThanOrEqual(widths.screen);
+}
+
 export function launchBrowser(): Promise<Browser> {
   const wsEndpoint = inject('browserWsEndpoint');
   if (wsEndpoint) return chromium.connect(wsEndpoint);
@@ -119,7 +132,8 @@ export async function signInThroughUi(
 /** After the last step: the terms of use when not yet accepted, then the signed-in page. */
 export async function finishSignIn(page: Page): Promise<void> {
   const terms = page.getByRole('button', { name: 'I accept the terms of use' });
-  const signedIn = page.getByTestId('signed-in-user');
+  // On a phone the header shows who is signed in behind its Menu button.
+  const signedIn = page.getByTestId('signed-in-user').or(page.getByRole('button', { name: 'Menu' }));
   await terms.or(signedIn).first().waitFor();
   if (await terms.isVisible()) await terms.click();
   await signedIn.first().waitFor();
@@ -127,14 +141,19 @@ export async function finishSignIn(page: Page): Promise<void> {
 
 export async function signOutThroughUi(page: Page): Promise<void> {
   const menu = page.getByRole('button', { name: /^User menu for/ });
+  const phoneMenu = page.getByRole('button', { name: 'Menu' });
   // The signed-in header loads after the page: wait for whichever way out this view offers.
   await menu
+    .or(phoneMenu)
     .or(page.getByRole('button', { name: 'Sign Out' }))
     .first()
     .waitFor();
   if (await menu.isVisible()) {
     await menu.click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  } else if (await phoneMenu.isVisible()) {
+    await phoneMenu.click();
+    await page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Sign out' }).click();
   } else {
     await page.getByRole('button', { name: 'Sign Out' }).click();
   }
