@@ -163,7 +163,9 @@ describe.skipIf(skip)('the portal on a phone and by keyboard', () => {
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Edit Salaried' }).waitFor();
     const saved = page.getByTestId('plan-plan-dental').getByRole('radio', { checked: true });
-    expect(await saved.evaluate((el) => (el as HTMLInputElement).labels?.[0]?.textContent ?? '')).toBe(chosen);
+    expect(await saved.evaluate((el) => (el as HTMLInputElement).labels?.[0]?.textContent ?? '')).toBe(
+      chosen,
+    );
     await page.close();
   }, 120_000);
 });
