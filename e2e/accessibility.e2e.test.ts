@@ -9,6 +9,8 @@ import {
   authenticator,
   ensureWebBuilt,
   expectNoSeriousAxeViolations,
+  expectNoSidewaysScroll,
+  PHONE_AGENT,
   launchBrowser,
   openHub,
   signInThroughUi,
@@ -21,11 +23,18 @@ const broker = DEMO_USERS.find((u) => u.role === 'BROKER')!;
 
 const TASK = `/client/${DEMO_CLIENT_ID}/task/eif-submit-company-information`;
 
+const MANAGE = `/clients/admin/${DEMO_CLIENT_ID}/manage`;
+const HUB = `/client/${DEMO_CLIENT_ID}`;
+
 /**
  * axe-core on the portal's pages as the people who use them see them (staff, a broker, a benefits
- * administrator, an anonymous visitor): no serious or critical violation anywhere.
+ * administrator, an anonymous visitor), on a wide screen and on a phone (390 px, touch): no serious or
+ * critical violation anywhere, and on the phone no page wider than the screen.
  */
-describe.skipIf(skip)('accessibility of the portal pages (axe)', () => {
+describe.skipIf(skip).each([
+  { screen: 'at 1280 px', phone: false },
+  { screen: 'on a phone', phone: true },
+])('accessibility of the portal pages (axe) $screen', ({ phone }) => {
   let app: RunningApp;
   let browser: Browser;
   const auth = authenticator();
@@ -41,14 +50,21 @@ describe.skipIf(skip)('accessibility of the portal pages (axe)', () => {
     await app?.stop();
   });
 
-  /** A fresh page whose CSP lets axe's script in, at 1280 px. */
+  /** A fresh page with the app's own Content-Security-Policy, at 1280 px or as a phone. */
   const newPage = async () =>
-    (await browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true })).newPage();
+    (
+      await browser.newContext(
+        phone
+          ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, userAgent: PHONE_AGENT }
+          : { viewport: { width: 1280, height: 900 } },
+      )
+    ).newPage();
 
-  /** axe on the page once its loading skeletons have given way to the content. */
+  /** axe on the page once its loading skeletons have given way to the content; on a phone, no sideways scroll. */
   async function check(page: Page) {
     await page.locator('.skeleton').first().waitFor({ state: 'detached' });
     await expectNoSeriousAxeViolations(page);
+    if (phone) await expectNoSidewaysScroll(page);
   }
 
   async function signIn(page: Page, email: string) {
@@ -66,6 +82,9 @@ describe.skipIf(skip)('accessibility of the portal pages (axe)', () => {
     await check(page);
     await page.goto(`${app.url}/benefits-explorer/${DEMO_EXPLORER_SLUG}`);
     await page.getByRole('article', { name: 'Lakeside PPO 1500' }).waitFor();
+    await check(page);
+    await page.goto(`${app.url}/no-such-page`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
     await check(page);
     await page.context().close();
   }, 90_000);
@@ -104,7 +123,7 @@ describe.skipIf(skip)('accessibility of the portal pages (axe)', () => {
     await page.context().close();
   }, 120_000);
 
-  it("staff's other pages: people, sites, toggles, support, platforms, a summary, review & submit", async () => {
+  it("staff's other pages: people, sites, toggles, support, platforms, e-mails, review, history, documents, resources, a summary, review & submit", async () => {
     const page = await newPage();
     await signIn(page, admin.email);
     for (const path of [
@@ -114,6 +133,16 @@ describe.skipIf(skip)('accessibility of the portal pages (axe)', () => {
       '/feature-toggles/admin',
       '/support/admin',
       '/ben-admin-platforms/admin',
+      '/emails',
+      '/email-templates/admin',
+      '/analytics/admin',
+      '/error-reports/admin',
+      `${MANAGE}/review`,
+      `${MANAGE}/eif-history`,
+      `${MANAGE}/email-rules`,
+      `${HUB}/documents`,
+      `${HUB}/resources-listing`,
+      `${HUB}/emails`,
       `${TASK}/summary`,
       `${TASK}/step/review-&-submit`,
     ]) {

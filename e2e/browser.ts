@@ -13,6 +13,19 @@ export { ensureWebBuilt } from './browser-server.ts';
  * get browser contexts of their own, and closing it closes them and disconnects. Without the global setup
  * (a file run on its own by other means) a Chromium of its own.
  */
+/** A phone's browser, as the phone tests present themselves (with a 390 × 844 viewport and touch). */
+export const PHONE_AGENT =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
+
+/** Fails when the page is wider than its window: a phone would have to scroll it sideways. */
+export async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  const widths = await page.evaluate(() => ({
+    page: document.documentElement.scrollWidth,
+    screen: window.screen.width,
+  }));
+  expect(widths.page, `the width of ${page.url()}`).toBeLessThanOrEqual(widths.screen);
+}
+
 export function launchBrowser(): Promise<Browser> {
   const wsEndpoint = inject('browserWsEndpoint');
   if (wsEndpoint) return chromium.connect(wsEndpoint);
@@ -119,7 +132,8 @@ export async function signInThroughUi(
 /** After the last step: the terms of use when not yet accepted, then the signed-in page. */
 export async function finishSignIn(page: Page): Promise<void> {
   const terms = page.getByRole('button', { name: 'I accept the terms of use' });
-  const signedIn = page.getByTestId('signed-in-user');
+  // On a phone the header shows who is signed in behind its Menu button.
+  const signedIn = page.getByTestId('signed-in-user').or(page.getByRole('button', { name: 'Menu' }));
   await terms.or(signedIn).first().waitFor();
   if (await terms.isVisible()) await terms.click();
   await signedIn.first().waitFor();
@@ -127,14 +141,19 @@ export async function finishSignIn(page: Page): Promise<void> {
 
 export async function signOutThroughUi(page: Page): Promise<void> {
   const menu = page.getByRole('button', { name: /^User menu for/ });
+  const phoneMenu = page.getByRole('button', { name: 'Menu' });
   // The signed-in header loads after the page: wait for whichever way out this view offers.
   await menu
+    .or(phoneMenu)
     .or(page.getByRole('button', { name: 'Sign Out' }))
     .first()
     .waitFor();
   if (await menu.isVisible()) {
     await menu.click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  } else if (await phoneMenu.isVisible()) {
+    await phoneMenu.click();
+    await page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Sign out' }).click();
   } else {
     await page.getByRole('button', { name: 'Sign Out' }).click();
   }
@@ -195,25 +214,38 @@ export type AxeViolation = {
 };
 
 /**
- * axe-core in the page (injected as a script, so open the page with bypassCSP: true); only serious and
- * critical violations count. react-aria's off-screen live announcer is left out: an announcement of a
- * toast that has since gone points at the toast's vanished title for a few seconds.
+ * axe-core in the page, evaluated by the driver (the DevTools protocol), so the page's own
+ * Content-Security-Policy stays in force and cannot block it; a page where axe did not load fails
+ * rather than reporting nothing. Only serious and critical violations count. react-aria's off-screen
+ * live announcer is left out: an announcement of a toast that has since gone points at the toast's
+ * vanished title for a few seconds.
  */
-export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
-  await page.addScriptTag({ content: AXE_SOURCE });
-  const violations = await page.evaluate(async () => {
+export async function seriousViolations(page: Page, within?: string): Promise<AxeViolation[]> {
+  const hasAxe = () => typeof (window as unknown as { axe?: { run?: unknown } }).axe?.run === 'function';
+  if (!(await page.evaluate(hasAxe))) await page.evaluate(AXE_SOURCE);
+  if (!(await page.evaluate(hasAxe))) throw new Error(`axe-core did not load into ${page.url()}`);
+  const violations = await page.evaluate(async (selector) => {
     type Axe = {
-      run: (context: { exclude: string[][] }) => Promise<{ violations: AxeViolation[] }>;
+      run: (context: {
+        include?: string[][];
+        exclude: string[][];
+      }) => Promise<{ violations: AxeViolation[]; passes: unknown[] }>;
     };
     const axe = (window as unknown as { axe: Axe }).axe;
-    return (await axe.run({ exclude: [['[data-live-announcer]']] })).violations;
-  });
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    const results = await axe.run({
+      ...(selector ? { include: [[selector]] } : {}),
+      exclude: [['[data-live-announcer]']],
+    });
+    return { violations: results.violations, checked: results.passes.length + results.violations.length };
+  }, within);
+  // A run that checked no rule at all did not look at the page.
+  if (violations.checked === 0) throw new Error(`axe-core checked nothing on ${page.url()}`);
+  return violations.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
 
 /** Fails with each serious or critical axe violation of the page as it is now: rule, help and elements. */
-export async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
-  const found = (await seriousViolations(page)).map((v) => ({
+export async function expectNoSeriousAxeViolations(page: Page, within?: string): Promise<void> {
+  const found = (await seriousViolations(page, within)).map((v) => ({
     rule: v.id,
     impact: v.impact,
     help: v.help,

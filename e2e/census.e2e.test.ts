@@ -304,7 +304,6 @@ describe.skipIf(skip)('census in the browser', () => {
     const page = await browser.newPage({
       viewport: { width: 1280, height: 900 },
       acceptDownloads: true,
-      bypassCSP: true,
     });
     await page.goto(app.url + `${CENSUS_PATH}/validations`);
     await page.waitForURL(/\/login\?redirect=/);
@@ -448,7 +447,7 @@ describe.skipIf(skip)('census in the browser', () => {
 
     // The client's ben-admin did not upload it: the refusal is shown in the server's words.
     const benAdmin = DEMO_USERS.find((u) => u.role === 'BEN_ADMIN')!;
-    const client = await browser.newPage({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
+    const client = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await client.goto(app.url + `${CENSUS_PATH}/validations`);
     await client.waitForURL(/\/login\?redirect=/);
     await signInThroughUi(client, benAdmin.email, app.config.demoPassword, auth);

@@ -48,7 +48,7 @@ describe.skipIf(skip)('client documents, in the browser', () => {
     ensureWebBuilt();
     app = await startApp(embeddedTestConfig(await seededDatabase('e2e_documents')));
     browser = await launchBrowser();
-    client = await (await browser.newContext({ acceptDownloads: true, bypassCSP: true })).newPage();
+    client = await (await browser.newContext({ acceptDownloads: true })).newPage();
     staff = await (await browser.newContext()).newPage();
   });
 

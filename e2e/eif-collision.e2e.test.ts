@@ -40,7 +40,7 @@ describe.skipIf(skip)('edits that do not collide', () => {
     browser = await launchBrowser();
     api = apiClient(app.url);
     await api.signIn(owner.email, app.config.demoPassword);
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     page = await context.newPage();
     await page.goto(`${app.url}/login?redirect=${encodeURIComponent(SUB_STEP_PATH)}`);
     await signInThroughUi(page, benAdmin.email, app.config.demoPassword, auth);

@@ -226,9 +226,12 @@ describe.skipIf(skip)('a whole EIF, from the first answer to the plan system', (
     }
     for (const id of subSteps) expect(await navStatus(page, id)).toBe('Completed');
 
-    // The hub home lists every step and sub-step with its status and a link to it.
+    // The hub home lists every step and, folded under it, its sub-steps with their status and links.
     await openHub(page, app.url, DEMO_CLIENT_ID);
     await page.getByTestId('hub-step-company-information').waitFor();
+    expect(await page.getByTestId('substep-tax-id').isVisible()).toBe(false);
+    for (const sections of await page.locator('.hub-step__summary').all()) await sections.click();
+    expect(await page.getByTestId('substep-tax-id').isVisible()).toBe(true);
     for (const id of subSteps) {
       const item = page.getByTestId(`substep-${id}`);
       expect(await item.getByTestId('step-status').innerText()).toBe('Completed');

@@ -62,7 +62,7 @@ describe.skipIf(skip)('signing an unfinished form', () => {
   });
 
   it('lists what is missing on review & submit, links to it, and offers signing once all is answered', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     await page.goto(`${app.url}/login?redirect=${encodeURIComponent(REVIEW_PATH)}`);
     await signInThroughUi(page, benAdmin.email, app.config.demoPassword, auth);
@@ -131,7 +131,7 @@ describe.skipIf(skip)('signing an unfinished form', () => {
     }
     expect(link).not.toBe('');
 
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const signer = await context.newPage();
     await signer.goto(`${app.url}${new URL(link).pathname}`);
     await signer.getByText('you were asked to review and sign this form.').waitFor();

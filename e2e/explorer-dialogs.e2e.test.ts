@@ -71,7 +71,7 @@ describe.skipIf(skip)('the Explorer dialogs and plan cards in the browser', () =
   });
 
   it('a keyboard user fills and sends the lead form; its fields have visible borders', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(site());
     await page.getByRole('heading', { level: 1, name: 'Lakeside Manufacturing Co.' }).waitFor();
     await tabTo(page, 'Contact us');
@@ -119,7 +119,7 @@ describe.skipIf(skip)('the Explorer dialogs and plan cards in the browser', () =
   }, 90_000);
 
   it('on a phone the support launcher stays under an open dialog, and the dialogs are styled', async () => {
-    const page = await browser.newPage({ viewport: { width: 390, height: 844 }, bypassCSP: true });
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
     await page.goto(site());
     await page.getByRole('heading', { level: 1, name: 'Lakeside Manufacturing Co.' }).waitFor();
     const launcher = page.locator('.explorer-support-toggle');
@@ -163,7 +163,7 @@ describe.skipIf(skip)('the Explorer dialogs and plan cards in the browser', () =
   }, 90_000);
 
   it('a plan card shows what an employee decides by: carrier, price, deductible and out-of-pocket', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(site());
     const medical = page.getByRole('article', { name: 'Lakeside PPO 1500' });
     await medical.waitFor();

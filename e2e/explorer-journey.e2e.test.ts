@@ -142,7 +142,6 @@ describe.skipIf(skip)('the Benefits Explorer journey: staff build a site, a visi
     // ---- An anonymous visitor, in a fresh browser context, by the vanity slug in Spanish ------------
     const visitorContext = await browser.newContext({
       viewport: { width: 1280, height: 900 },
-      bypassCSP: true,
     });
     const page = await visitorContext.newPage();
     await page.goto(`${app.url}/es/benefits-explorer/${slug}`);

@@ -172,7 +172,7 @@ describe.skipIf(skip)('the public Benefits Explorer in the browser', () => {
   });
 
   it('a visitor browses in Spanish, filters by state, compares, keeps favourites and sends the lead form', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(`${app.url}/es/benefits-explorer/${DEMO_EXPLORER_SLUG}`);
     await page.getByRole('heading', { level: 1, name: 'Lakeside Manufacturing Co.' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');
@@ -270,7 +270,7 @@ describe.skipIf(skip)('the public Benefits Explorer in the browser', () => {
   }, 120_000);
 
   it('hides other states’ prepaid plans, shows English by default and a not-found view', async () => {
-    const page = await browser.newPage({ bypassCSP: true });
+    const page = await browser.newPage({});
     await page.goto(`${app.url}/benefits-explorer/${slug}`);
     await page.getByRole('heading', { level: 1, name: 'Acme 2027 benefits' }).waitFor();
     await page.getByRole('button', { name: /State/ }).click();
@@ -296,7 +296,7 @@ describe.skipIf(skip)('the public Benefits Explorer in the browser', () => {
   }, 60_000);
 
   it('the support panel opens and closes from the keyboard, Escape returns focus, and the chat is kept', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(`${app.url}/benefits-explorer/${DEMO_EXPLORER_SLUG}`);
     await page.getByRole('heading', { level: 1, name: 'Lakeside Manufacturing Co.' }).waitFor();
     const toggle = page.getByRole('button', { name: 'Chat with us' });
@@ -362,7 +362,7 @@ describe.skipIf(skip)('the public Benefits Explorer in the browser', () => {
   }, 60_000);
 
   it('warns and says the chat is unavailable when it is not ready within 6 seconds', async () => {
-    const page = await browser.newPage({ bypassCSP: true });
+    const page = await browser.newPage({});
     const warnings: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'warning') warnings.push(message.text());
@@ -387,7 +387,7 @@ describe.skipIf(skip)('the public Benefits Explorer in the browser', () => {
     const overlaps = (a: Box, b: Box) =>
       a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
     for (const width of [1280, 390]) {
-      const page = await browser.newPage({ viewport: { width, height: 800 }, bypassCSP: true });
+      const page = await browser.newPage({ viewport: { width, height: 800 } });
       await page.goto(`${app.url}/es/benefits-explorer/${DEMO_EXPLORER_SLUG}`);
       await page.getByRole('heading', { level: 1, name: 'Lakeside Manufacturing Co.' }).waitFor();
       await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
@@ -407,7 +407,7 @@ describe.skipIf(skip)('the public Benefits Explorer in the browser', () => {
   }, 60_000);
 
   it('e-mails the selected benefits: a wrong human-check answer is refused, a right one confirms', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 1000 }, bypassCSP: true });
+    const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
     await page.goto(`${app.url}/benefits-explorer/${DEMO_EXPLORER_SLUG}`);
     await page.getByRole('heading', { level: 1, name: 'Lakeside Manufacturing Co.' }).waitFor();
     await tabTo(page, /^☆ Favourite\s+Vision Plus/);
@@ -471,7 +471,7 @@ describe.skipIf(skip)('the public Benefits Explorer in the browser', () => {
   }, 60_000);
 
   it('shows the medical video and up to 15 summary documents per benefit type, one per document key', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(`${app.url}/es/benefits-explorer/${videoSlug}`);
     await page.getByRole('heading', { level: 1, name: 'Harbor 2027 benefits' }).waitFor();
     const video = page.getByRole('link', { name: /Vea el video: Choosing a medical plan/ });
@@ -512,7 +512,7 @@ describe.skipIf(skip)('the public Benefits Explorer in the browser', () => {
   }, 60_000);
 
   it('offers the language dialog the page answer asks for, by keyboard, and gives focus back', async () => {
-    const page = await browser.newPage({ bypassCSP: true });
+    const page = await browser.newPage({});
     await page.goto(`${app.url}/benefits-explorer/${DEMO_EXPLORER_SLUG}`);
     await page.getByRole('heading', { level: 1, name: 'Lakeside Manufacturing Co.' }).waitFor();
     await tabTo(page, 'Language');
@@ -538,7 +538,7 @@ describe.skipIf(skip)('the public Benefits Explorer in the browser', () => {
   }, 60_000);
 
   it('works with the keyboard alone: skip link, prepaid state, compare, favourite, personal plan, lead dialog', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(`${app.url}/benefits-explorer/${DEMO_EXPLORER_SLUG}`);
     await page.getByRole('heading', { level: 1, name: 'Lakeside Manufacturing Co.' }).waitFor();
     const focusedId = () => page.evaluate(() => document.activeElement?.id ?? '');
@@ -647,7 +647,7 @@ describe.skipIf(skip)('the public Benefits Explorer in the browser', () => {
         expect((await apiClient(app.url).get(`/api/explorer-pages/${key}`)).status).toBe(200),
       );
     }
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     /** No navigation, no logo, no language link, no banners, no lead or support: only the message. */
     const expectNoNavigation = async () => {
       expect(await page.getByRole('navigation').count()).toBe(0);
@@ -693,7 +693,7 @@ describe.skipIf(skip)('the public Benefits Explorer in the browser', () => {
           200,
         );
       });
-      const page = await browser.newPage({ bypassCSP: true });
+      const page = await browser.newPage({});
       await page.goto(`${publicApp.url}/es/${DEMO_EXPLORER_SLUG}`);
       await page.getByRole('heading', { level: 1, name: 'Lakeside Manufacturing Co.' }).waitFor();
       // On the public host the title names the site, in the visitor's language.

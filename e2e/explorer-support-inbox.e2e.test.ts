@@ -1,7 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { startApp, type RunningApp } from '@onboard/platform/app';
 import { embeddedTestConfig } from '@onboard/platform/config';
 import {
@@ -18,6 +16,7 @@ import {
   ensureWebBuilt,
   fullPageScreenshot,
   launchBrowser,
+  seriousViolations,
   signInThroughUi,
 } from './browser.ts';
 
@@ -26,21 +25,6 @@ const MANAGE = `/clients/admin/${DEMO_CLIENT_ID}/manage`;
 const SUPPORT = `${MANAGE}/benefits-explorer/${DEMO_EXPLORER_PAGE_ID}/support`;
 const QUESTION = 'Does the dental plan cover braces?';
 const ANSWER = 'Yes: orthodontics is covered at 50% for children under 19.';
-
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-type AxeViolation = { id: string; impact: string | null; nodes: { target: unknown }[] };
-
-/** axe-core on the page's main region (the shared header is not this page's); serious and critical fail. */
-async function seriousViolations(page: Page): Promise<AxeViolation[]> {
-  await page.addScriptTag({ content: AXE_SOURCE });
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as { axe: { run: (context: string) => Promise<{ violations: AxeViolation[] }> } }
-    ).axe;
-    return (await axe.run('#main')).violations;
-  });
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-}
 
 type Conversation = { messages: { author: string; text: string }[] };
 
@@ -64,7 +48,6 @@ describe.skipIf(skip)('Explorer support inbox in the browser', () => {
     const admin = DEMO_USERS.find((u) => u.email === 'admin@onboard.example')!;
     const staffContext = await browser.newContext({
       viewport: { width: 1280, height: 900 },
-      bypassCSP: true,
     });
     const staff = await staffContext.newPage();
 
@@ -83,7 +66,7 @@ describe.skipIf(skip)('Explorer support inbox in the browser', () => {
     expect(await staff.getByText('Select a conversation to read it and reply.').isVisible()).toBe(true);
 
     // A visitor of the public page asks through the support panel, in another browser context.
-    const visitorContext = await browser.newContext({ bypassCSP: true });
+    const visitorContext = await browser.newContext({});
     const visitor = await visitorContext.newPage();
     await visitor.goto(`${app.url}/benefits-explorer/${DEMO_EXPLORER_SLUG}`);
     await visitor.getByRole('heading', { level: 1, name: 'Lakeside Manufacturing Co.' }).waitFor();
@@ -128,7 +111,7 @@ describe.skipIf(skip)('Explorer support inbox in the browser', () => {
     expect(await row.getByTestId('support-waiting').count()).toBe(0);
     expect(await row.textContent()).toContain('2 messages');
 
-    const axe = await seriousViolations(staff);
+    const axe = await seriousViolations(staff, '#main');
     await fullPageScreenshot(staff, 'explorer-support-inbox.png');
     expect(axe).toEqual([]);
 

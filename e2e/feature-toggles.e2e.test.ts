@@ -51,15 +51,49 @@ describe.skipIf(skip)('feature toggles and the configuration in the browser', ()
     await page.waitForURL((url) => url.pathname === '/feature-toggles/admin');
 
     const row = page.getByTestId('feature-toggle-explorerLanguage');
+    const toggle = row.getByRole('switch', { name: 'Explorer language dialog' });
     await row.locator('[data-state="on"]').waitFor();
-    await page.getByRole('button', { name: 'Turn off: Explorer language dialog' }).click();
+    expect(await toggle.isChecked()).toBe(true);
+    await row.locator('.switch').click();
     await row.locator('[data-state="off"]').waitFor();
+    expect(await toggle.isChecked()).toBe(false);
+    // Who set it, by name, and when.
+    await row.getByText(/Set for everyone · changed by Adam Alvarez on /).waitFor();
     await page.screenshot({ path: screenshotPath('feature-toggles-admin.png') });
     expect(await languageButtonCount()).toBe(0);
 
-    await page.getByRole('button', { name: 'Turn on: Explorer language dialog' }).click();
+    // By keyboard: the switch takes Space.
+    await toggle.focus();
+    await page.keyboard.press('Space');
     await row.locator('[data-state="on"]').waitFor();
     expect(await languageButtonCount()).toBe(1);
+    await page.close();
+  }, 90_000);
+
+  it('asks before turning the ticket-system toggle, which every staff member sees', async () => {
+    const admin = DEMO_USERS.find((u) => u.role === 'SLF_ADMIN')!;
+    const page: Page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${app.url}/login`);
+    await signInThroughUi(page, admin.email, app.config.demoPassword, auth);
+    await page.goto(`${app.url}/feature-toggles/admin`);
+    const row = page.getByTestId('feature-toggle-ticketSystemDown');
+    await row.locator('[data-state="off"]').waitFor();
+
+    await row.locator('.switch').click();
+    const dialog = page.getByRole('alertdialog', { name: 'Turn on “Ticket system (Jira) is down”?' });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await row.locator('[data-state="off"]').count()).toBe(1);
+
+    await row.locator('.switch').click();
+    await dialog.getByRole('button', { name: 'Turn on' }).click();
+    await row.locator('[data-state="on"]').waitFor();
+    await row.locator('.switch').click();
+    await page
+      .getByRole('alertdialog', { name: 'Turn off “Ticket system (Jira) is down”?' })
+      .getByRole('button', { name: 'Turn off' })
+      .click();
+    await row.locator('[data-state="off"]').waitFor();
     await page.close();
   }, 90_000);
 
@@ -76,14 +110,19 @@ describe.skipIf(skip)('feature toggles and the configuration in the browser', ()
     await page.getByRole('option', { name: 'Lakeside Manufacturing Co.' }).click();
     await page.getByText('Toggles of Lakeside Manufacturing Co.').waitFor();
     const row = page.getByTestId('feature-toggle-largeClient');
-    await page.getByRole('button', { name: 'Turn on for this client: Large client' }).click();
+    await row.locator('[data-state="off"]').waitFor();
+    await row.locator('.switch').click();
     await row.getByText('Lakeside Manufacturing Co.: On').waitFor();
-    // The ticket-system toggle is for everyone only: no client switch is offered.
-    expect(await page.getByRole('button', { name: /for this client: Ticket system/ }).count()).toBe(0);
+    await row.getByText(/This client’s override · changed by Adam Alvarez on /).waitFor();
+    // The ticket-system toggle is for everyone only: its switch cannot be used for one client.
+    expect(await page.getByTestId('feature-toggle-ticketSystemDown').getByRole('switch').isDisabled()).toBe(
+      true,
+    );
     await page.screenshot({ path: screenshotPath('feature-toggles-override.png') });
 
     await page.getByRole('button', { name: 'Remove override: Large client' }).click();
-    await row.getByText('None').waitFor();
+    await row.getByText('Lakeside Manufacturing Co.: On').waitFor({ state: 'detached' });
+    await row.locator('[data-state="off"]').waitFor();
     await page.close();
   }, 90_000);
 

@@ -112,7 +112,7 @@ describe.skipIf(skip)('onboarding forms signed in the browser', () => {
     const base = embeddedTestConfig(await seededDatabase('e2e_onboarding_forms'));
     app = await startApp({ ...base, email: { ...base.email, smtpUrl: smtp.url, pollMs: 300 } });
     browser = await launchBrowser();
-    staff = await newPage({ viewport: { width: 1280, height: 1000 }, bypassCSP: true });
+    staff = await newPage({ viewport: { width: 1280, height: 1000 } });
   }, 90_000);
 
   afterAll(async () => {
@@ -282,7 +282,7 @@ describe.skipIf(skip)('onboarding forms signed in the browser', () => {
     const link = await staff.getByRole('dialog').getByRole('textbox', { name: 'Signing link' }).inputValue();
     await staff.getByRole('button', { name: 'Close' }).click();
 
-    const outside = await newPage({ bypassCSP: true });
+    const outside = await newPage({});
     await outside.goto(link);
     await outside.locator('canvas[data-rendered="yes"]').first().waitFor();
     await expectNoSeriousAxeViolations(outside);
@@ -423,7 +423,7 @@ describe.skipIf(skip)('onboarding forms signed in the browser', () => {
     const links = await Promise.all(officers.map((o) => linkOf(o.email)));
 
     // The first officer draws a signature.
-    const first = await newPage({ bypassCSP: true });
+    const first = await newPage({});
     await first.goto(links[0]!);
     await first.locator('canvas[data-rendered="yes"]').first().waitFor();
     expect(await first.locator('.esign-signing__fields li').allTextContents()).toEqual([
@@ -463,7 +463,7 @@ describe.skipIf(skip)('onboarding forms signed in the browser', () => {
     expect(await form.getByTestId('form-status').textContent()).toBe('Waiting for signatures');
 
     // The second officer types theirs: the quorum is reached and the form is complete.
-    const second = await newPage({ bypassCSP: true });
+    const second = await newPage({});
     await second.goto(links[1]!);
     await second.locator('canvas[data-rendered="yes"]').first().waitFor();
     expect(await second.getByTestId('quorum-note').textContent()).toBe(
@@ -495,7 +495,7 @@ describe.skipIf(skip)('onboarding forms signed in the browser', () => {
     await form.screenshot({ path: screenshotPath('onboarding-forms-quorum-task.png') });
 
     // The third officer's link says, in words, that they are no longer needed, with nothing to sign.
-    const third = await newPage({ bypassCSP: true });
+    const third = await newPage({});
     await third.goto(links[2]!);
     await third.getByTestId('signing-not-needed').waitFor();
     expect(await third.getByTestId('signing-not-needed').textContent()).toBe(

@@ -7,11 +7,13 @@ import { navigate } from 'wouter/use-browser-location';
 import { App } from './app/App.tsx';
 import { setApiNavigator } from './api/http.ts';
 import { swrConfig } from './api/swr.ts';
+import { labelTablesAsTheyChange } from './ui/stacked-tables.ts';
 import './styles.css';
 
 setApiNavigator((to) => navigate(to));
 
 reloadOnPreloadError();
+labelTablesAsTheyChange();
 
 function render() {
   createRoot(document.getElementById('root')!).render(

@@ -84,6 +84,34 @@ export async function readToggleOverrides(
   return overrides;
 }
 
+/** Who set a toggle's shown value, and when (null: it has its default). */
+export type ToggleChange = { at: string; byName: string };
+
+/**
+ * The last change behind each toggle's value for a client (its override when it has one, else the
+ * value for everyone), or for everyone when clientId is null; the person by name.
+ */
+export async function readToggleChanges(
+  pool: Pick<Pool, 'query'>,
+  clientId: string | null,
+): Promise<ReadonlyMap<FeatureToggleName, ToggleChange>> {
+  const { rows } = await pool.query<{ toggle: string; client_id: string; updated_at: Date; name: string }>(
+    `select t.toggle, t.client_id, t.updated_at,
+            coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), 'A former user') as name
+       from rm_feature_toggles t
+       left join rm_users u on u.user_id = t.updated_by
+      where t.client_id = '' or t.client_id = $1
+      order by t.client_id`,
+    [clientId ?? ''],
+  );
+  const changes = new Map<FeatureToggleName, ToggleChange>();
+  // Ordered by client id: the client's override ('' sorts first) replaces the value for everyone.
+  for (const row of rows)
+    if (isFeatureToggleName(row.toggle))
+      changes.set(row.toggle, { at: row.updated_at.toISOString(), byName: row.name });
+  return changes;
+}
+
 /** A client's name for the toggles page (null: no such client). */
 export async function readClientName(pool: Pick<Pool, 'query'>, clientId: string): Promise<string | null> {
   const { rows } = await pool.query<{ name: string }>(

@@ -16,6 +16,10 @@ export const FeatureToggleView = z
     overrides: z
       .array(z.object({ clientId: z.string(), clientName: z.string(), enabled: z.boolean() }))
       .meta({ description: 'Every client’s override, by client name (staff only; empty for others)' }),
+    lastChange: z
+      .object({ at: z.string(), byName: z.string() })
+      .nullable()
+      .meta({ description: 'Who set the value shown, and when (staff only; null: its default)' }),
   })
   .meta({ id: 'FeatureToggle' });
 

@@ -7,6 +7,7 @@ import { mount } from '@onboard/api-contract/express';
 import { requireActor, requireClientAccess, type QueryDeps } from '../http/context.ts';
 import {
   readClientName,
+  readToggleChanges,
   readToggleOverrides,
   readToggleSettings,
   resolveAll,
@@ -46,6 +47,7 @@ export function featureToggleQueryRoutes(deps: FeatureToggleQueryDeps): Router {
     const global = new Map(resolveAll(settings, deps.toggleDefaults, null).map((t) => [t.name, t.enabled]));
     const staff = isInternal(actor);
     const overrides = staff ? await readToggleOverrides(deps.pool) : new Map();
+    const changes = staff ? await readToggleChanges(deps.pool, clientId) : new Map();
     const clientName = clientId === null ? null : await readClientName(deps.pool, clientId);
     res.set('cache-control', 'private, no-cache').json({
       clientId,
@@ -57,6 +59,7 @@ export function featureToggleQueryRoutes(deps: FeatureToggleQueryDeps): Router {
         globalEnabled: global.get(t.name)!,
         globalOnly: isGlobalOnlyToggle(t.name),
         overrides: overrides.get(t.name) ?? [],
+        lastChange: t.source === 'default' ? null : (changes.get(t.name) ?? null),
       })),
     });
   });

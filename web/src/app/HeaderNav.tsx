@@ -19,6 +19,8 @@ import {
 import { useSignOutAndLeave } from './sign-out.ts';
 import { OnDemandMenu, OnDemandPopover, type MenuEntry } from '../ui/OnDemandMenu.tsx';
 import { OPEN_CHAT_EVENT, SupportOptions } from './Support.tsx';
+import { ModalDialog } from '../ui/Dialogs.tsx';
+import { useMediaQuery } from '../ui/media.ts';
 
 // The signed-in part of the header (menus, help panel), loaded once someone is signed in: the sign-in
 // page carries none of it. The menus' own code loads the first time one is opened (ui/OnDemandMenu.tsx).
@@ -32,7 +34,7 @@ function initials(user: AuthenticatedUser) {
 }
 
 /** The user menu: who is signed in, plus Sign out (and extra entries for some views). */
-function UserMenu({ user, extra }: { user: AuthenticatedUser; extra?: { label: string; href: string }[] }) {
+function UserMenu({ user, extra }: { user: AuthenticatedUser; extra: NavLink[] }) {
   // Named by its visible text (WCAG 2.5.3), after a hidden 'User menu for'.
   const trigger = (
     <>
@@ -49,10 +51,7 @@ function UserMenu({ user, extra }: { user: AuthenticatedUser; extra?: { label: s
       <span aria-hidden="true">▾</span>
     </>
   );
-  const entries: MenuEntry[] = [
-    ...(extra ?? []).map((item) => ({ id: item.href, label: item.label, href: item.href })),
-    { id: 'sign-out', label: 'Sign out' },
-  ];
+  const entries: MenuEntry[] = [...extra, { id: 'sign-out', label: 'Sign out' }];
   const signOut = useSignOutAndLeave();
   return (
     <OnDemandMenu
@@ -63,6 +62,13 @@ function UserMenu({ user, extra }: { user: AuthenticatedUser; extra?: { label: s
     />
   );
 }
+
+/** A link of the header's navigation, or a menu of links (Users, Administration). */
+type NavLink = { id: string; label: string; href: string };
+type NavGroup = { id: string; label: string; entries: NavLink[] };
+type NavItem = NavLink | NavGroup;
+
+const isGroup = (item: NavItem): item is NavGroup => 'entries' in item;
 
 /** A navigation menu of links: Users, Administration. */
 function NavMenu({ label, entries }: { label: string; entries: MenuEntry[] }) {
@@ -88,41 +94,63 @@ const mayManageInternalUsers = (user: AuthenticatedUser) => user.role === 'SLF_O
  * Navigation for staff pages (spec explorer §2 "Navigation bars by area", internal), and an
  * Administration menu for the platform's own settings and records (our addition).
  */
-function InternalNav({ user }: { user: AuthenticatedUser }) {
+const internalNav = (user: AuthenticatedUser): NavItem[] => [
+  { id: 'home', label: 'Home', href: ADMIN_HOME_PATH },
+  {
+    id: 'users',
+    label: 'Users',
+    entries: [
+      { id: 'brokers', label: 'Brokers', href: BROKERS_PATH },
+      ...(mayManageInternalUsers(user)
+        ? [{ id: 'internal', label: 'Internal users', href: USERS_INTERNAL_PATH }]
+        : []),
+      { id: 'ben-admins', label: 'Benefits administrator', href: BEN_ADMINS_PATH },
+    ],
+  },
+  { id: 'emails', label: 'All emails', href: ALL_EMAILS_PATH },
+  {
+    id: 'administration',
+    label: 'Administration',
+    entries: [
+      { id: 'support-chats', label: 'Support chats', href: SUPPORT_CHATS_PATH },
+      { id: 'platforms', label: 'Platforms', href: BEN_ADMIN_PLATFORMS_PATH },
+      { id: 'feature-toggles', label: 'Feature toggles', href: FEATURE_TOGGLES_PATH },
+      { id: 'analytics', label: 'Analytics', href: ANALYTICS_ADMIN_PATH },
+      { id: 'error-reports', label: 'Error reports', href: ERROR_REPORTS_PATH },
+    ],
+  },
+];
+
+const hubBase = (clientId: string) => `/client/${encodeURIComponent(clientId)}`;
+
+/** A client's hub (spec explorer §2, hub); Get Help follows the links. */
+const hubNav = (clientId: string): NavItem[] => [
+  { id: 'home', label: 'Home', href: hubBase(clientId) },
+  { id: 'resources', label: 'Employee & Employer Resources', href: `${hubBase(clientId)}/resources-listing` },
+  { id: 'documents', label: 'Documents', href: `${hubBase(clientId)}/documents` },
+  { id: 'emails', label: 'Emails', href: `${hubBase(clientId)}/emails` },
+];
+
+/** The header's links and menus on a wide screen. */
+function WideNav({ items, hasHelp }: { items: NavItem[]; hasHelp: boolean }) {
   return (
     <nav className="app-nav" aria-label="Main">
-      <Link className="app-nav__link" href={ADMIN_HOME_PATH}>
-        Home
-      </Link>
-      <NavMenu
-        label="Users"
-        entries={[
-          { id: 'brokers', label: 'Brokers', href: BROKERS_PATH },
-          ...(mayManageInternalUsers(user)
-            ? [{ id: 'internal', label: 'Internal users', href: USERS_INTERNAL_PATH }]
-            : []),
-          { id: 'ben-admins', label: 'Benefits administrator', href: BEN_ADMINS_PATH },
-        ]}
-      />
-      <Link className="app-nav__link" href={ALL_EMAILS_PATH}>
-        All emails
-      </Link>
-      <NavMenu
-        label="Administration"
-        entries={[
-          { id: 'support-chats', label: 'Support chats', href: SUPPORT_CHATS_PATH },
-          { id: 'platforms', label: 'Platforms', href: BEN_ADMIN_PLATFORMS_PATH },
-          { id: 'feature-toggles', label: 'Feature toggles', href: FEATURE_TOGGLES_PATH },
-          { id: 'analytics', label: 'Analytics', href: ANALYTICS_ADMIN_PATH },
-          { id: 'error-reports', label: 'Error reports', href: ERROR_REPORTS_PATH },
-        ]}
-      />
+      {items.map((item) =>
+        isGroup(item) ? (
+          <NavMenu key={item.id} label={item.label} entries={item.entries} />
+        ) : (
+          <Link key={item.id} className="app-nav__link" href={item.href}>
+            {item.label}
+          </Link>
+        ),
+      )}
+      {hasHelp && <HelpPopover />}
     </nav>
   );
 }
 
-function HubNav({ clientId }: { clientId: string }) {
-  const base = `/client/${encodeURIComponent(clientId)}`;
+/** 'Get Help': the implementation consultant's ways to be reached, in a panel under the header. */
+function HelpPopover() {
   const [isHelpOpen, setHelpOpen] = useState(false);
   // 'Chat with us' in the panel opens the chat: the panel gives way to it.
   useEffect(() => {
@@ -131,33 +159,132 @@ function HubNav({ clientId }: { clientId: string }) {
     return () => window.removeEventListener(OPEN_CHAT_EVENT, close);
   }, []);
   return (
-    <nav className="app-nav" aria-label="Main">
-      <Link className="app-nav__link" href={base}>
-        Home
+    <OnDemandPopover
+      trigger={{ className: 'app-nav__link app-nav__menu', children: 'Get Help' }}
+      placement="bottom start"
+      isOpen={isHelpOpen}
+      onOpenChange={setHelpOpen}
+      dialogClassName="help-panel"
+    >
+      <Heading slot="title" level={2} className="help-panel__title">
+        Get Help
+      </Heading>
+      <p>{HELP_TEXT}</p>
+      <SupportOptions isCompact />
+    </OnDemandPopover>
+  );
+}
+
+const HELP_TEXT = 'Questions about your onboarding? Your implementation consultant is here to help.';
+
+/**
+ * The header on a phone: one 'Menu' button that opens every link, menu entry, 'Get Help' and the
+ * account (who is signed in, Sign out) in a full-screen dialog.
+ */
+function PhoneMenu({
+  user,
+  items,
+  hasHelp,
+  extra,
+}: {
+  user: AuthenticatedUser;
+  items: NavItem[];
+  hasHelp: boolean;
+  extra: NavLink[];
+}) {
+  const [isOpen, setOpen] = useState(false);
+  const signOut = useSignOutAndLeave();
+  const close = () => setOpen(false);
+  // 'Chat with us' opens the chat: the menu gives way to it.
+  useEffect(() => {
+    window.addEventListener(OPEN_CHAT_EVENT, close);
+    return () => window.removeEventListener(OPEN_CHAT_EVENT, close);
+  }, []);
+  const link = (entry: NavLink) => (
+    <li key={entry.id}>
+      <Link className="phone-menu__link" href={entry.href} onPress={close}>
+        {entry.label}
       </Link>
-      <Link className="app-nav__link" href={`${base}/resources-listing`}>
-        Employee &amp; Employer Resources
-      </Link>
-      <Link className="app-nav__link" href={`${base}/documents`}>
-        Documents
-      </Link>
-      <Link className="app-nav__link" href={`${base}/emails`}>
-        Emails
-      </Link>
-      <OnDemandPopover
-        trigger={{ className: 'app-nav__link app-nav__menu', children: 'Get Help' }}
-        placement="bottom start"
-        isOpen={isHelpOpen}
-        onOpenChange={setHelpOpen}
-        dialogClassName="help-panel"
-      >
-        <Heading slot="title" level={2} className="help-panel__title">
-          Get Help
-        </Heading>
-        <p>Questions about your onboarding? Your implementation consultant is here to help.</p>
-        <SupportOptions isCompact />
-      </OnDemandPopover>
-    </nav>
+    </li>
+  );
+  return (
+    <>
+      <Button className="phone-menu-button" onPress={() => setOpen(true)}>
+        <span className="avatar" aria-hidden="true">
+          {initials(user)}
+        </span>
+        <span>Menu</span>
+      </Button>
+      <ModalDialog title="Menu" isOpen={isOpen} onOpenChange={setOpen} isSheet>
+        <nav aria-label="Main" className="phone-menu">
+          <ul className="phone-menu__list">
+            {items.filter((item) => !isGroup(item)).map((item) => link(item as NavLink))}
+          </ul>
+          {items.filter(isGroup).map((group) => (
+            <section key={group.id} aria-labelledby={`phone-menu-${group.id}`}>
+              <Heading level={3} id={`phone-menu-${group.id}`} className="phone-menu__group">
+                {group.label}
+              </Heading>
+              <ul className="phone-menu__list">{group.entries.map(link)}</ul>
+            </section>
+          ))}
+        </nav>
+        {hasHelp && (
+          <section aria-labelledby="phone-menu-help" className="phone-menu__help">
+            <Heading level={3} id="phone-menu-help" className="phone-menu__group">
+              Get Help
+            </Heading>
+            <p>{HELP_TEXT}</p>
+            <SupportOptions isCompact />
+          </section>
+        )}
+        <section aria-labelledby="phone-menu-account" className="phone-menu__account">
+          <Heading level={3} id="phone-menu-account" className="phone-menu__group">
+            Signed in as
+          </Heading>
+          <p>
+            <span className="app-header__name" data-testid="signed-in-user">
+              {user.name}
+            </span>
+            <span className="muted"> ({ROLE_LABELS[user.role]})</span>
+          </p>
+          {extra.length > 0 && <ul className="phone-menu__list">{extra.map(link)}</ul>}
+          <div className="dialog__actions">
+            <Button className="button button--secondary" onPress={close}>
+              Close
+            </Button>
+            <Button className="button button--primary" onPress={signOut}>
+              Sign out
+            </Button>
+          </div>
+        </section>
+      </ModalDialog>
+    </>
+  );
+}
+
+/** Below this width the header's links give way to the phone menu. */
+const PHONE_HEADER_QUERY = '(max-width: 1023px)';
+
+/** The links, menus and user menu of a signed-in header: side by side, or behind 'Menu' on a phone. */
+function SignedInNav({
+  user,
+  items,
+  hasHelp = false,
+  extra = [],
+}: {
+  user: AuthenticatedUser;
+  items: NavItem[];
+  hasHelp?: boolean;
+  extra?: NavLink[];
+}) {
+  const isPhone = useMediaQuery(PHONE_HEADER_QUERY);
+  if (isPhone) return <PhoneMenu user={user} items={items} hasHelp={hasHelp} extra={extra} />;
+  return (
+    <>
+      {items.length > 0 || hasHelp ? <WideNav items={items} hasHelp={hasHelp} /> : <span />}
+      <UserMenu user={user} extra={extra} />
+    </>
   );
 }
 
@@ -183,36 +310,21 @@ export function HeaderNav({
   const home = homePathFor(user.role);
   switch (view) {
     case 'internal':
-      return (
-        <>
-          <InternalNav user={user} />
-          <UserMenu user={user} />
-        </>
-      );
+      return <SignedInNav user={user} items={internalNav(user)} />;
     case 'hub':
       return (
-        <>
-          {clientId ? <HubNav clientId={clientId} /> : <span />}
-          <UserMenu
-            user={user}
-            extra={
-              clientId ? [{ label: 'Company profile', href: `/client/${encodeURIComponent(clientId)}` }] : []
-            }
-          />
-        </>
+        <SignedInNav
+          user={user}
+          items={clientId ? hubNav(clientId) : []}
+          hasHelp={Boolean(clientId)}
+          extra={
+            clientId ? [{ id: 'company-profile', label: 'Company profile', href: hubBase(clientId) }] : []
+          }
+        />
       );
     case 'broker':
     case 'benAdmin':
-      return (
-        <>
-          <nav className="app-nav" aria-label="Main">
-            <Link className="app-nav__link" href={home}>
-              Home
-            </Link>
-          </nav>
-          <UserMenu user={user} />
-        </>
-      );
+      return <SignedInNav user={user} items={[{ id: 'home', label: 'Home', href: home }]} />;
     case 'basic':
     case 'clear':
       return <SignOutOnly />;

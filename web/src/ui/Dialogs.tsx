@@ -15,6 +15,8 @@ export function ModalDialog(props: {
   onOpenChange: (isOpen: boolean) => void;
   children: ReactNode;
   isAlert?: boolean;
+  /** Slides in from the side, full height (the phone menu). */
+  isSheet?: boolean;
 }) {
   const [hasOpened, setHasOpened] = useState(props.isOpen);
   if (props.isOpen && !hasOpened) setHasOpened(true);
@@ -24,7 +26,7 @@ export function ModalDialog(props: {
       fallback={
         props.isOpen ? (
           <div className="modal-overlay">
-            <div className="modal" role="status" aria-busy="true">
+            <div className={props.isSheet ? 'modal modal--sheet' : 'modal'} role="status" aria-busy="true">
               <div className="dialog">
                 <p className="dialog__title">{props.title}</p>
                 <p>Loading…</p>

@@ -10,21 +10,23 @@ export function LoadedModalDialog({
   onOpenChange,
   children,
   isAlert = false,
+  isSheet = false,
 }: {
   title: string;
   isOpen: boolean;
   onOpenChange: (isOpen: boolean) => void;
   children: ReactNode;
   isAlert?: boolean;
+  isSheet?: boolean;
 }) {
   return (
     <ModalOverlay
-      className="modal-overlay"
+      className={isSheet ? 'modal-overlay modal-overlay--sheet' : 'modal-overlay'}
       isOpen={isOpen}
       onOpenChange={onOpenChange}
       isDismissable={!isAlert}
     >
-      <Modal className="modal">
+      <Modal className={isSheet ? 'modal modal--sheet' : 'modal'}>
         <Dialog className="dialog" role={isAlert ? 'alertdialog' : 'dialog'}>
           <Heading slot="title" level={2} className="dialog__title">
             {title}

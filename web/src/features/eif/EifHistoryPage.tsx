@@ -11,7 +11,6 @@ import {
   Table,
   TableBody,
   TableHeader,
-  Text,
 } from 'react-aria-components';
 import { useEifHistory, useHistoryPoint, type HistoryPoint } from './api.ts';
 import { useClient } from '../../api/hooks.ts';
@@ -157,7 +156,8 @@ export function EifHistoryPage({ clientId }: { clientId: string }) {
                     </span>
                     <span className="timeline__when">{formatWhen(entry.at)}</span>
                   </span>
-                  <Text slot="label" className="timeline__summary">
+                  {/* The option is named by all it shows (kind, time, what changed, who), as it reads. */}
+                  <span className="timeline__summary">
                     {entry.lines.length === 1 ? (
                       entry.lines[0]
                     ) : (
@@ -167,10 +167,8 @@ export function EifHistoryPage({ clientId }: { clientId: string }) {
                         ))}
                       </ul>
                     )}
-                  </Text>
-                  <Text slot="description" className="timeline__who">
-                    {entry.who}
-                  </Text>
+                  </span>
+                  <span className="timeline__who">{entry.who}</span>
                 </ListBoxItem>
               )}
             </ListBox>

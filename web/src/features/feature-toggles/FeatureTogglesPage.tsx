@@ -1,6 +1,9 @@
 import { useState } from 'react';
 import { Button, Heading } from 'react-aria-components';
 import { ClientComboBox, type ClientChoice } from '../../ui/ClientComboBox.tsx';
+import { ConfirmDialog } from '../../ui/Dialogs.tsx';
+import { formatWhen } from '../../ui/format.ts';
+import { SwitchInput } from '../../ui/SwitchInput.tsx';
 import { ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
 import { useFeatureToggles, useFeatureToggleWrites, type FeatureToggle } from './api.ts';
 
@@ -52,79 +55,111 @@ export function FeatureTogglesPage() {
       {error ? <ErrorPanel error={error} /> : null}
       {!data && !error ? <PageSkeleton /> : null}
       {data ? (
-        <table className="table">
-          <caption>
+        <section aria-labelledby="feature-toggles-list-title">
+          <Heading level={2} id="feature-toggles-list-title" className="card__title">
             {client ? `Toggles of ${data.clientName ?? client.name}` : 'Toggles for everyone'}
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">Toggle</th>
-              <th scope="col">State</th>
-              <th scope="col">From</th>
-              <th scope="col">Client overrides</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.toggles.map((toggle) => {
-              const next = !toggle.enabled;
-              return (
-                <tr key={toggle.name} data-testid={`feature-toggle-${toggle.name}`}>
-                  <th scope="row">
-                    {toggle.label}
-                    <div className="muted">{toggle.description}</div>
-                  </th>
-                  <td data-state={toggle.enabled ? 'on' : 'off'}>{toggle.enabled ? 'On' : 'Off'}</td>
-                  <td>{SOURCE_LABELS[toggle.source]}</td>
-                  <td>
-                    {toggle.globalOnly ? (
-                      <span className="muted">For everyone only</span>
-                    ) : toggle.overrides.length === 0 ? (
-                      <span className="muted">None</span>
-                    ) : (
-                      <ul className="feature-toggles__overrides">
-                        {toggle.overrides.map((o) => (
-                          <li key={o.clientId}>{`${o.clientName}: ${o.enabled ? 'On' : 'Off'}`}</li>
-                        ))}
-                      </ul>
-                    )}
-                  </td>
-                  <td>
-                    {clientId && toggle.globalOnly ? null : (
-                      <Button
-                        className="button button--secondary"
-                        isDisabled={busy}
-                        onPress={() =>
-                          void run(
-                            () => writes.set(toggle.name, next, clientId),
-                            (toggles) => toggles.find((t) => t.name === toggle.name)?.enabled === next,
-                          )
-                        }
-                      >
-                        {`Turn ${next ? 'on' : 'off'}${clientId ? ' for this client' : ''}: ${toggle.label}`}
-                      </Button>
-                    )}
-                    {clientId && toggle.source === 'client' ? (
-                      <Button
-                        className="button button--tertiary"
-                        isDisabled={busy}
-                        onPress={() =>
-                          void run(
-                            () => writes.clearOverride(toggle.name, clientId),
-                            (toggles) => toggles.find((t) => t.name === toggle.name)?.source !== 'client',
-                          )
-                        }
-                      >
-                        {`Remove override: ${toggle.label}`}
-                      </Button>
-                    ) : null}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+          </Heading>
+          <ul className="toggle-list">
+            {data.toggles.map((toggle) => (
+              <ToggleRow
+                key={toggle.name}
+                toggle={toggle}
+                clientId={clientId}
+                isBusy={busy}
+                onSet={(enabled) =>
+                  void run(
+                    () => writes.set(toggle.name, enabled, clientId),
+                    (toggles) => toggles.find((t) => t.name === toggle.name)?.enabled === enabled,
+                  )
+                }
+                onClearOverride={(forClient) =>
+                  void run(
+                    () => writes.clearOverride(toggle.name, forClient),
+                    (toggles) => toggles.find((t) => t.name === toggle.name)?.source !== 'client',
+                  )
+                }
+              />
+            ))}
+          </ul>
+        </section>
       ) : null}
     </section>
+  );
+}
+
+/** Toggles whose switch asks first: turning them changes what every staff member sees at once. */
+const CONFIRMED_TOGGLES: ReadonlySet<string> = new Set(['ticketSystemDown']);
+
+/**
+ * One toggle: its name and description, a switch (for everyone, or for the chosen client), where its
+ * value comes from, who set it and when, and the clients that override it.
+ */
+function ToggleRow({
+  toggle,
+  clientId,
+  isBusy,
+  onSet,
+  onClearOverride,
+}: {
+  toggle: FeatureToggle;
+  clientId: string | null;
+  isBusy: boolean;
+  onSet: (enabled: boolean) => void;
+  onClearOverride: (clientId: string) => void;
+}) {
+  const [asking, setAsking] = useState<boolean | null>(null);
+  const isLocked = clientId !== null && toggle.globalOnly;
+  const change = (enabled: boolean) =>
+    CONFIRMED_TOGGLES.has(toggle.name) ? setAsking(enabled) : onSet(enabled);
+  return (
+    <li className="toggle-row" data-testid={`feature-toggle-${toggle.name}`}>
+      <div className="toggle-row__text">
+        <SwitchInput
+          label={toggle.label}
+          isSelected={toggle.enabled}
+          isDisabled={isBusy || isLocked}
+          onChange={change}
+        />
+        <p className="muted toggle-row__description">{toggle.description}</p>
+        <p className="toggle-row__facts">
+          {SOURCE_LABELS[toggle.source]}
+          {toggle.lastChange
+            ? ` · changed by ${toggle.lastChange.byName} on ${formatWhen(toggle.lastChange.at)}`
+            : ''}
+          {isLocked ? ' · set for everyone only' : ''}
+        </p>
+        {!toggle.globalOnly && toggle.overrides.length > 0 && (
+          <ul className="feature-toggles__overrides" aria-label={`Clients that override ${toggle.label}`}>
+            {toggle.overrides.map((o) => (
+              <li key={o.clientId}>{`${o.clientName}: ${o.enabled ? 'On' : 'Off'}`}</li>
+            ))}
+          </ul>
+        )}
+      </div>
+      {clientId && toggle.source === 'client' ? (
+        <Button
+          className="button button--tertiary"
+          isDisabled={isBusy}
+          onPress={() => onClearOverride(clientId)}
+        >
+          {`Remove override: ${toggle.label}`}
+        </Button>
+      ) : null}
+      <ConfirmDialog
+        title={`Turn ${asking ? 'on' : 'off'} “${toggle.label}”?`}
+        message={
+          asking
+            ? 'Every staff member sees the ticket system banner until it is turned off again.'
+            : 'The ticket system banner goes away for every staff member.'
+        }
+        confirmLabel={`Turn ${asking ? 'on' : 'off'}`}
+        isOpen={asking !== null}
+        onCancel={() => setAsking(null)}
+        onConfirm={() => {
+          if (asking !== null) onSet(asking);
+          setAsking(null);
+        }}
+      />
+    </li>
   );
 }

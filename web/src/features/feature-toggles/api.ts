@@ -13,6 +13,8 @@ export type FeatureToggle = {
   globalOnly: boolean;
   /** Every client's override, by the client's name. */
   overrides: { clientId: string; clientName: string; enabled: boolean }[];
+  /** Who set the value shown, and when; null while it has its default. */
+  lastChange: { at: string; byName: string } | null;
 };
 export type FeatureToggles = { clientId: string | null; clientName: string | null; toggles: FeatureToggle[] };
 

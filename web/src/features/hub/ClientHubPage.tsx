@@ -150,41 +150,51 @@ export function ClientHubPage({ clientId }: { clientId: string }) {
                 </Heading>
                 <Status status={step.status} />
               </div>
-              <ol className="substep-list">
-                {step.subSteps.map((subStep) => {
-                  const pendingCount = pendingBySubStep.get(subStep.id) ?? 0;
-                  return (
-                    <li key={subStep.id} className="substep" data-testid={`substep-${subStep.id}`}>
-                      <div className="substep__head">
-                        <Link
-                          className="text-link substep__title"
-                          href={eifSubStepPath(clientId, step.id, subStep.id)}
-                        >
-                          {subStep.label}
-                        </Link>
-                        {pendingCount > 0 && subStep.id !== 'tax-id' && (
-                          <PendingBadge>{pendingCount}</PendingBadge>
+              {/* Each step's sections fold away (the hub stays short); a step with changes waiting for
+                  review opens by itself. */}
+              <details
+                className="hub-step__sections"
+                open={step.subSteps.some((subStep) => (pendingBySubStep.get(subStep.id) ?? 0) > 0)}
+              >
+                <summary className="hub-step__summary">
+                  {step.subSteps.length === 1 ? '1 section' : `${step.subSteps.length} sections`}
+                </summary>
+                <ol className="substep-list">
+                  {step.subSteps.map((subStep) => {
+                    const pendingCount = pendingBySubStep.get(subStep.id) ?? 0;
+                    return (
+                      <li key={subStep.id} className="substep" data-testid={`substep-${subStep.id}`}>
+                        <div className="substep__head">
+                          <Link
+                            className="text-link substep__title"
+                            href={eifSubStepPath(clientId, step.id, subStep.id)}
+                          >
+                            {subStep.label}
+                          </Link>
+                          {pendingCount > 0 && subStep.id !== 'tax-id' && (
+                            <PendingBadge>{pendingCount}</PendingBadge>
+                          )}
+                          <span className="substep__link">
+                            <Status status={subStep.status} />
+                          </span>
+                        </div>
+                        {subStep.id === 'tax-id' && (
+                          <dl className="answers answers--single">
+                            <AnswerRow
+                              label="Federal Tax ID (EIN)"
+                              client={client}
+                              entity="Client"
+                              entityId={client.id}
+                              attributeKey="taxId"
+                              accepted={client.taxId}
+                            />
+                          </dl>
                         )}
-                        <span className="substep__link">
-                          <Status status={subStep.status} />
-                        </span>
-                      </div>
-                      {subStep.id === 'tax-id' && (
-                        <dl className="answers answers--single">
-                          <AnswerRow
-                            label="Federal Tax ID (EIN)"
-                            client={client}
-                            entity="Client"
-                            entityId={client.id}
-                            attributeKey="taxId"
-                            accepted={client.taxId}
-                          />
-                        </dl>
-                      )}
-                    </li>
-                  );
-                })}
-              </ol>
+                      </li>
+                    );
+                  })}
+                </ol>
+              </details>
             </section>
           ))}
       </section>

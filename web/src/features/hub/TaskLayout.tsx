@@ -10,7 +10,8 @@ export type TaskStep = { label: string; isCurrent?: boolean };
 /**
  * Task layout (spec onboarding §2): aside with 'Back to Home' (back in history, else `backHref`), sticky
  * top bar with the title and due-date badge, and a loading skeleton. The aside shows `nav` when given,
- * else a plain list of `steps`.
+ * else a plain list of `steps`. The task comes first in reading order (the skip link lands on it, a
+ * keyboard reaches its first field in a few Tabs); the aside follows it, shown on its left.
  */
 export function TaskLayout(props: {
   title: string;
@@ -33,6 +34,18 @@ export function TaskLayout(props: {
   };
   return (
     <div className="task-layout">
+      <div className="task-main">
+        <div className="task-topbar">
+          <h1 className="task-topbar__title">{props.title}</h1>
+          {props.subtitle && <span className="badge">{props.subtitle}</span>}
+          {props.dueDate && (
+            <span className={`due-badge due-badge--${props.dueDate.tone}`} data-testid="due-date">
+              {props.dueDate.text}
+            </span>
+          )}
+        </div>
+        <div className="task-content">{props.isLoading ? <PageSkeleton /> : props.children}</div>
+      </div>
       <aside className="task-aside" aria-label="Task navigation">
         <a href={backHref} className="back-link" onClick={onBack} data-testid="back-to-home">
           <span aria-hidden="true">←</span> Back to Home
@@ -54,18 +67,6 @@ export function TaskLayout(props: {
           </nav>
         )}
       </aside>
-      <div className="task-main">
-        <div className="task-topbar">
-          <h1 className="task-topbar__title">{props.title}</h1>
-          {props.subtitle && <span className="badge">{props.subtitle}</span>}
-          {props.dueDate && (
-            <span className={`due-badge due-badge--${props.dueDate.tone}`} data-testid="due-date">
-              {props.dueDate.text}
-            </span>
-          )}
-        </div>
-        <div className="task-content">{props.isLoading ? <PageSkeleton /> : props.children}</div>
-      </div>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Button, FieldError, Form, Input, Label, Radio, RadioGroup, TextField } from 'react-aria-components';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
-import type { Role } from '../../api/types.ts';
+import { ROLE_LABELS, type Role } from '../../api/types.ts';
 import type { ProfileChanges, UserKind } from './api.ts';
 import type { ClientChoice } from '../../ui/ClientComboBox.tsx';
 
@@ -180,10 +180,10 @@ export function UserForm({
           <Label className="field__label">Role</Label>
           <div className="radio-row">
             <Radio value="SLF_ADMIN" className="radio">
-              Admin (SLF_ADMIN)
+              {ROLE_LABELS.SLF_ADMIN}
             </Radio>
             <Radio value="SLF_OWNER" className="radio">
-              Owner (SLF_OWNER)
+              {ROLE_LABELS.SLF_OWNER}
             </Radio>
           </div>
           <FieldError className="field__error">{errors.role}</FieldError>

@@ -590,10 +590,9 @@ function PlanChoice({
         <div className="class-builder__plan-details">
           <RadioGroup
             className="field"
-            value={value.waitingPeriodType ?? ''}
-            onChange={(waitingPeriodType) =>
-              onChange({ waitingPeriodType: waitingPeriodType || null }, [key('waitingPeriodType')])
-            }
+            // No answer yet is null, never '': a value no radio has would take every radio out of the Tab order.
+            value={value.waitingPeriodType ?? null}
+            onChange={(waitingPeriodType) => onChange({ waitingPeriodType }, [key('waitingPeriodType')])}
             isInvalid={errors[key('waitingPeriodType')] !== undefined}
             aria-label={`Waiting period for ${label}`}
           >
