@@ -13,6 +13,7 @@ import {
   BROKERS_PATH,
   FEATURE_TOGGLES_PATH,
   homePathFor,
+  MY_WORK_PATH,
   USERS_INTERNAL_PATH,
   type ViewType,
 } from './routes.ts';
@@ -94,6 +95,9 @@ function InternalNav({ user }: { user: AuthenticatedUser }) {
       <Link className="app-nav__link" href={ADMIN_HOME_PATH}>
         Home
       </Link>
+      <Link className="app-nav__link" href={MY_WORK_PATH}>
+        My work
+      </Link>
       <NavMenu
         label="Users"
         entries={[
@@ -134,6 +138,9 @@ function HubNav({ clientId }: { clientId: string }) {
     <nav className="app-nav" aria-label="Main">
       <Link className="app-nav__link" href={base}>
         Home
+      </Link>
+      <Link className="app-nav__link" href={MY_WORK_PATH}>
+        My work
       </Link>
       <Link className="app-nav__link" href={`${base}/resources-listing`}>
         Employee &amp; Employer Resources
@@ -208,6 +215,9 @@ export function HeaderNav({
           <nav className="app-nav" aria-label="Main">
             <Link className="app-nav__link" href={home}>
               Home
+            </Link>
+            <Link className="app-nav__link" href={MY_WORK_PATH}>
+              My work
             </Link>
           </nav>
           <UserMenu user={user} />
