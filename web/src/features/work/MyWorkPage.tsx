@@ -71,7 +71,8 @@ export function MyWorkPage({ user }: { user: AuthenticatedUser }) {
       {isStaff && (
         <section className="card work-person" aria-label="Whose work">
           <PersonComboBox
-            key={person?.userId ?? personId}
+            // Shown again once the person's name is known.
+            key={`${personId}/${person ? 'named' : 'loading'}`}
             value={
               person
                 ? {

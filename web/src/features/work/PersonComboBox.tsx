@@ -29,7 +29,10 @@ export function PersonComboBox({
       inputValue={text}
       onInputChange={setText}
       onOpenChange={setIsOpen}
-      selectedKey={value?.id ?? null}
+      // The text is ours (the person shown may not be among the last search's answers), so leaving the
+      // field keeps it; a person is still only chosen from the list.
+      selectedKey={null}
+      allowsCustomValue
       onSelectionChange={(key) => {
         const chosen = items.find((person) => person.id === key);
         if (chosen) {
