@@ -13,7 +13,6 @@ import { demoFormDecider, type SeedFormCommand } from '@onboard/domain/eif/demo-
 import { slugDecider } from '@onboard/domain/explorer/visitor-decider';
 import { SETUP_STEPS, clientLifecycleDecider } from '@onboard/domain/clients/lifecycle';
 import { tasksDecider } from '@onboard/domain/tasks/decider';
-import { defaultTaskDueDates } from '@onboard/domain/tasks/schedule';
 import {
   ExplorerEvent,
   explorerSlugStream,
@@ -342,10 +341,6 @@ async function seedDemoLifecycles(store: EventStore, now: Date): Promise<void> {
     }
     if ((await store.readStream(taskStream(clientId), { maxCount: 1 })).length === 0) {
       const plans = attributesOf('Plan');
-      const effective = policies
-        .map((p) => p.policyEffective)
-        .filter((d): d is string => d !== null)
-        .sort()[0];
       await seedWrite(store, tasksDecider, {
         now,
         stream: taskStream(clientId),
@@ -359,12 +354,13 @@ async function seedDemoLifecycles(store: EventStore, now: Date): Promise<void> {
               typeof client.implementationType === 'string' ? client.implementationType : null,
             policies: policies.map((p) => ({
               policyId: p.policyId,
+              policyEffective: p.policyEffective ?? null,
               slfCoverages: p.slfCoverages,
               planBenefitTypes: plans
                 .filter((plan) => plan.attributes.policyId === p.policyId)
                 .map((plan) => String(plan.attributes.benefitType ?? '')),
             })),
-            dueDates: defaultTaskDueDates(metadata.at, effective ?? null),
+            startsOn: metadata.at.slice(0, 10),
           },
           metadata,
         },

@@ -95,11 +95,34 @@ describe('onboarding tasks over HTTP', () => {
     });
     expect((await staff.put(`${client}/tasks/no-such-task/due-date`, { dueDate: null })).status).toBe(404);
     expect((await benAdmin.post(`${client}/tasks/kickoff-call/actions/finish`, {})).status).toBe(400);
-    const moved = await staff.put(`${client}/tasks/kickoff-call/due-date`, { dueDate: '2026-12-15' });
-    expect(moved.body).toMatchObject({ dueDate: '2026-12-15' });
+    const moved = await staff.put(`${client}/tasks/kickoff-call/due-date`, { dueDate: '2026-11-02' });
+    expect(moved.body).toMatchObject({ dueDate: '2026-11-02' });
     await eventually(async () => {
       const kickoff = (await listTasks(staff)).find((t) => t.taskId === 'kickoff-call');
-      expect(kickoff).toMatchObject({ dueDate: '2026-12-15' });
+      expect(kickoff).toMatchObject({ dueDate: '2026-11-02' });
+    });
+  });
+
+  it('asks before a due date carries other tasks along, then moves them with it', async () => {
+    const before = await listTasks(staff);
+    const profile = before.find((t) => t.taskId === 'company-profile')!;
+    const later = `${Number(String(profile.dueDate).slice(0, 4)) + 1}${String(profile.dueDate).slice(4)}`;
+    const path = `${client}/tasks/kickoff-call/due-date`;
+    const asked = await staff.put(path, { dueDate: later });
+    expect(asked.status).toBe(400);
+    expect(asked.body).toMatchObject({ code: 'MOVES_OTHERS' });
+    expect((asked.body as { message: string }).message).toMatch(
+      /^Moving this due date also moves Company profile, /,
+    );
+    expect((await listTasks(staff)).find((t) => t.taskId === 'kickoff-call')?.dueDate).toBe('2026-11-02');
+    const moved = await staff.put(path, { dueDate: later, moveOthers: true });
+    expect(moved.body).toMatchObject({ dueDate: later });
+    await eventually(async () => {
+      const after = await listTasks(staff);
+      expect(after.find((t) => t.taskId === 'kickoff-call')?.dueDate).toBe(later);
+      // Nothing that needs the kickoff is due before it any more.
+      for (const taskId of ['company-profile', 'eif-submit-company-information'])
+        expect(String(after.find((t) => t.taskId === taskId)?.dueDate) >= later).toBe(true);
     });
   });
 
@@ -144,7 +167,7 @@ describe('onboarding tasks over HTTP', () => {
       code: 'NOT_ALLOWED',
     });
     // 02:30 UTC on the 13th is the evening of the 12th in Chicago.
-    const set = await staff.put(path, { call, timeZone: 'America/Chicago' });
+    const set = await staff.put(path, { call, timeZone: 'America/Chicago', moveOthers: true });
     expect(set.status).toBe(200);
     expect(set.body).toMatchObject({
       dueDate: '2027-01-12',

@@ -3,6 +3,7 @@ import type { QueryDeps } from './http/context.ts';
 import { clientListRoutes } from './clients/list.ts';
 import { clientQueryRoutes } from './clients/routes.ts';
 import { taskQueryRoutes } from './tasks/routes.ts';
+import { workQueryRoutes } from './tasks/work.ts';
 import { clientLifecycleQueryRoutes } from './clients/lifecycle.ts';
 import { netChangeQueryRoutes } from './net-changes/routes.ts';
 
@@ -22,6 +23,7 @@ export function createQueryApi(deps: QueryDeps): Router {
   router.use(clientListRoutes(deps));
   router.use(clientQueryRoutes(deps));
   router.use(taskQueryRoutes(deps));
+  router.use(workQueryRoutes(deps));
   router.use(clientLifecycleQueryRoutes(deps));
   router.use(netChangeQueryRoutes(deps));
   return router;

@@ -16,9 +16,8 @@ import {
 import { eifCodec, eifDecider, toClientView, type EifCommand } from '@onboard/domain';
 import { foldWith } from '@onboard/domain/decider';
 import { clientLifecycleDecider } from '@onboard/domain/clients/lifecycle';
-import { baseClientIntents, firstEffectiveDate, policiesForTasks } from '@onboard/domain/clients/base-client';
+import { baseClientIntents, policiesForTasks } from '@onboard/domain/clients/base-client';
 import { tasksDecider } from '@onboard/domain/tasks/decider';
-import { defaultTaskDueDates } from '@onboard/domain/tasks/schedule';
 
 export type ClientBaseDeps = { store: EventStore; snapshots?: SnapshotStore; now: () => Date };
 
@@ -106,7 +105,7 @@ async function ensureBase(deps: ClientBaseDeps, trigger: RecordedEvent) {
             clientId,
             implementationType: lifecycle.profile?.implementationType ?? null,
             policies: policiesForTasks(client),
-            dueDates: defaultTaskDueDates(lifecycle.createdAt ?? at, firstEffectiveDate(lifecycle)),
+            startsOn: (lifecycle.createdAt ?? at).slice(0, 10),
           },
           metadata: { at, by: CLIENT_BASE_ACTOR },
         },

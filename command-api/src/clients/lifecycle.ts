@@ -26,8 +26,7 @@ import {
   type ClientLifecycleIntent,
   type ClientLifecycleState,
 } from '@onboard/domain/clients/lifecycle';
-import { defaultTaskDueDates } from '@onboard/domain/tasks/schedule';
-import { baseClientIntents, firstEffectiveDate } from '@onboard/domain/clients/base-client';
+import { baseClientIntents } from '@onboard/domain/clients/base-client';
 import { mount } from '@onboard/api-contract/express';
 import type { ClientLifecycleView, ImplementationConsultant } from '@onboard/api-contract/views';
 import { requireActor, requireClientAccess, type CommandDeps } from '../http/context.ts';
@@ -164,7 +163,7 @@ export function clientLifecycleRoutes(deps: ClientLifecycleDeps): Router {
       deps,
       actor,
       clientId,
-      defaultTaskDueDates(state.createdAt ?? deps.now().toISOString(), firstEffectiveDate(state)),
+      (state.createdAt ?? deps.now().toISOString()).slice(0, 10),
       correlationId,
     );
   };

@@ -53,15 +53,22 @@ export const changeTaskStatus = defineRoute({
   },
 });
 
-export const TaskDueDateBody = z.object({ policyId, dueDate: z.string().nullable() }).strict();
+/** Agreed to move the other tasks this move carries along (GET the tasks and `dueDateMoves` to show them). */
+const moveOthers = z
+  .boolean()
+  .default(false)
+  .meta({ description: 'Move too the tasks that would otherwise be due before a task they need' });
+
+export const TaskDueDateBody = z.object({ policyId, dueDate: z.string().nullable(), moveOthers }).strict();
 export const changeTaskDueDate = defineRoute({
   method: 'put',
   path: '/api/clients/{clientId}/tasks/{taskId}/due-date',
   tag: 'tasks',
-  summary: 'Move a task’s due date (staff)',
+  summary: 'Move a task’s due date, and with `moveOthers` the tasks that must move with it (staff)',
   request: { params: taskParams, body: TaskDueDateBody },
   responses: {
     200: json(TaskState, 'The task'),
+    400: problem('A malformed date, or a move that carries other tasks without `moveOthers` (MOVES_OTHERS)'),
     403: problem('Not staff'),
     404: problem('No such task for this client'),
   },
@@ -98,6 +105,7 @@ export const TaskCallBody = z
       .nullable(),
     /** Where the people on the call are (IANA zone): the call's day there becomes the task's due date. */
     timeZone: z.string().max(64).default('UTC'),
+    moveOthers,
   })
   .strict();
 export const scheduleTaskCall = defineRoute({
@@ -109,7 +117,9 @@ export const scheduleTaskCall = defineRoute({
   request: { params: taskParams, body: TaskCallBody },
   responses: {
     200: json(TaskState, 'The task'),
-    400: problem('Invalid fields (body.call.*), or not a call task (NOT_ALLOWED)'),
+    400: problem(
+      'Invalid fields (body.call.*), not a call task (NOT_ALLOWED), or a new day that carries other tasks without `moveOthers` (MOVES_OTHERS)',
+    ),
     403: problem('Not staff'),
     404: problem('No such task for this client'),
   },

@@ -55,7 +55,8 @@ export function taskCommandRoutes(deps: CommandDeps): Router {
     requireClientAccess(actor, clientId, 'update');
     requireStaff(actor);
     const correlationId = req.header('x-correlation-id') ?? deps.newId();
-    const scheduled = await scheduleClientTasks(deps, actor, clientId, {}, correlationId);
+    const startsOn = deps.now().toISOString().slice(0, 10);
+    const scheduled = await scheduleClientTasks(deps, actor, clientId, startsOn, correlationId);
     if (scheduled === null) throw new NotFoundError('Client not found');
     res.json({ scheduled });
   });
@@ -79,11 +80,11 @@ export function taskCommandRoutes(deps: CommandDeps): Router {
     const clientId = String(req.params.clientId);
     requireClientAccess(actor, clientId, 'update');
     requireStaff(actor);
-    const { policyId, dueDate } = input.body();
+    const { policyId, dueDate, moveOthers } = input.body();
     const taskId = String(req.params.taskId);
     const { after } = await execute(req, actor, clientId, {
       type: 'ChangeDueDate',
-      data: { clientId, taskId, policyId, dueDate },
+      data: { clientId, taskId, policyId, dueDate, moveOthers },
     });
     res.json(answerTask(after, taskId, policyId));
   });
@@ -109,7 +110,7 @@ export function taskCommandRoutes(deps: CommandDeps): Router {
     const clientId = String(req.params.clientId);
     requireClientAccess(actor, clientId, 'update');
     requireStaff(actor);
-    const { policyId, call, timeZone } = input.body();
+    const { policyId, call, timeZone, moveOthers } = input.body();
     let callDay: string | null = null;
     if (call) {
       try {
@@ -130,6 +131,7 @@ export function taskCommandRoutes(deps: CommandDeps): Router {
           ? { ...call, startsAt: new Date(call.startsAt).toISOString(), joinUrl: call.joinUrl || null }
           : null,
         callDay,
+        moveOthers,
       },
     });
     res.json(answerTask(after, taskId, policyId));

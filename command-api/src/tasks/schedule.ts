@@ -6,15 +6,16 @@ import { decideOnStream } from '../http/decide.ts';
 import type { CommandDeps } from '../http/context.ts';
 
 /**
- * Schedules what the client's policies call for (the tasks decider keeps what exists), reading the
- * policies and plans from the client's EIF. Answers how many tasks were added, or null when the client
+ * Schedules what the client's policies call for (the tasks decider keeps what exists, and dates the new
+ * ones from `startsOn`, the day the onboarding started), reading the policies and plans from the client's
+ * EIF. Answers how many tasks were added, or null when the client
  * has no form. A concurrent scheduling is retried once: the second read sees the first one's tasks.
  */
 export async function scheduleClientTasks(
   deps: CommandDeps,
   actor: Pick<Actor, 'userId' | 'role'>,
   clientId: string,
-  dueDates: Readonly<Record<string, string | null>>,
+  startsOn: string,
   correlationId: string,
 ): Promise<number | null> {
   const loaded = await loadAggregate({
@@ -36,7 +37,7 @@ export async function scheduleClientTasks(
         decider: tasksDecider,
         build: (_state, metadata) => ({
           type: 'ScheduleTasks' as const,
-          data: { clientId, implementationType, policies, dueDates },
+          data: { clientId, implementationType, policies, startsOn },
           metadata,
         }),
       });

@@ -1,6 +1,6 @@
 import type { EifIntent } from '../eif/decider.ts';
 import type { ClientView } from '../eif/client-view.ts';
-import type { PolicyCoverages } from '../tasks/catalogue.ts';
+import type { SchedulePolicy } from '../tasks/decider.ts';
 import type { ClientLifecycleState } from './lifecycle.ts';
 
 /**
@@ -53,23 +53,20 @@ export function baseClientIntents(
   ];
 }
 
-/** The client's policies as the task rules read them: coverages and the benefit types of their plans. */
-export function policiesForTasks(client: ClientView): (PolicyCoverages & { policyId: string })[] {
+/**
+ * The client's policies as the task rules read them: coverages, the benefit types of their plans, and the
+ * effective date (YYYY-MM-DD) the schedule works back from.
+ */
+export function policiesForTasks(client: ClientView): SchedulePolicy[] {
   return client.policies.map((policy) => ({
     policyId: String(policy.id),
+    policyEffective:
+      typeof policy.policyEffective === 'string' && /^\d{4}-\d{2}-\d{2}/.test(policy.policyEffective)
+        ? policy.policyEffective.slice(0, 10)
+        : null,
     slfCoverages: Array.isArray(policy.slfCoverages) ? policy.slfCoverages.map(String) : [],
     planBenefitTypes: client.plans
       .filter((plan) => plan.policyId === policy.id)
       .map((plan) => String(plan.benefitType ?? '')),
   }));
-}
-
-/** The earliest effective date of the client's policies, where any has one. */
-export function firstEffectiveDate(state: ClientLifecycleState): string | null {
-  return (
-    state.policies
-      .map((p) => p.policyEffective)
-      .filter((d): d is string => d !== null)
-      .sort()[0] ?? null
-  );
 }

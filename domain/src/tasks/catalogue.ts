@@ -240,3 +240,97 @@ export function policyTaskIds(policy: PolicyCoverages, implementationType: strin
   };
   return POLICY_TASK_IDS.filter((id) => applies[id]);
 }
+
+/**
+ * What must be done before what (our order; the spec names the tasks only). A task needs its
+ * prerequisites done first; a policy-level prerequisite of a policy-level task is that policy's own, of a
+ * client-level task every policy's. The order follows the timeline's phases (timeline.ts): every task of
+ * a phase needs, directly or through another, every task of the phase before, so a phase is never expected
+ * before the one it follows.
+ */
+const PLAN_SETUP: readonly TaskId[] = [
+  'onboarding-forms',
+  'prior-carrier-certificates',
+  'connect-service',
+  'prior-carrier-bills',
+  'pfml',
+  'pfml-spd',
+  'sunadvisor-spd',
+  'dental-rollover',
+  'deductible-maximum-report',
+];
+const COMPANY_INFORMATION: readonly TaskId[] = ['eif-submit-company-information', 'company-profile'];
+
+export const TASK_NEEDS: Readonly<Record<TaskId, readonly TaskId[]>> = {
+  'kickoff-call': [],
+  'company-profile': ['kickoff-call'],
+  'eif-submit-company-information': ['kickoff-call'],
+  'onboarding-forms': COMPANY_INFORMATION,
+  'prior-carrier-certificates': COMPANY_INFORMATION,
+  'connect-service': COMPANY_INFORMATION,
+  'prior-carrier-bills': COMPANY_INFORMATION,
+  pfml: COMPANY_INFORMATION,
+  'pfml-spd': ['pfml'],
+  'sunadvisor-spd': COMPANY_INFORMATION,
+  'dental-rollover': COMPANY_INFORMATION,
+  'deductible-maximum-report': COMPANY_INFORMATION,
+  'enrollment-resources': PLAN_SETUP,
+  'enrollment-elections': PLAN_SETUP,
+  'ongoing-service-call': ['enrollment-resources', 'enrollment-elections'],
+};
+
+/**
+ * The usual lead of each task: the days it is given after the last of its prerequisites is due (the
+ * kickoff call: after the onboarding starts).
+ */
+export const TASK_LEAD_DAYS: Readonly<Record<TaskId, number>> = {
+  'kickoff-call': 7,
+  'company-profile': 7,
+  'eif-submit-company-information': 14,
+  'onboarding-forms': 7,
+  'prior-carrier-certificates': 14,
+  'connect-service': 14,
+  'prior-carrier-bills': 14,
+  pfml: 14,
+  'pfml-spd': 7,
+  'sunadvisor-spd': 14,
+  'dental-rollover': 14,
+  'deductible-maximum-report': 14,
+  'enrollment-resources': 7,
+  'enrollment-elections': 7,
+  'ongoing-service-call': 7,
+};
+
+/**
+ * Tasks tied to the effective date: due this many days from it (negative: before), unless a prerequisite
+ * is due later. The plan is set up six weeks before, enrollment closes a month before, and the service
+ * hand-over comes a month after.
+ */
+export const EFFECTIVE_DATE_OFFSETS: Readonly<Partial<Record<TaskId, number>>> = {
+  'prior-carrier-certificates': -45,
+  'connect-service': -45,
+  'prior-carrier-bills': -45,
+  pfml: -45,
+  'pfml-spd': -45,
+  'sunadvisor-spd': -45,
+  'dental-rollover': -45,
+  'deductible-maximum-report': -45,
+  'enrollment-resources': -30,
+  'enrollment-elections': -30,
+  'ongoing-service-call': 30,
+};
+
+/** The task ids in dependency order: each after every task it needs (Kahn's algorithm). */
+export const TASKS_IN_DEPENDENCY_ORDER: readonly TaskId[] = (() => {
+  const order: TaskId[] = [];
+  const remaining = new Set(TASKS.map((t) => t.id));
+  while (remaining.size > 0) {
+    const ready = [...remaining].filter((id) => TASK_NEEDS[id].every((need) => !remaining.has(need)));
+    if (ready.length === 0) throw new Error('The task catalogue’s dependencies form a cycle');
+    for (const id of ready) {
+      order.push(id);
+      remaining.delete(id);
+    }
+  }
+  return order;
+})();

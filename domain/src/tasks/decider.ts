@@ -9,6 +9,7 @@ import {
   type PolicyCoverages,
 } from './catalogue.ts';
 import { clientActionResult, staffStatusRefusal, type ClientTaskAction, type TaskStatus } from './status.ts';
+import { dueDateMoves, planDueDates, taskRefKey, type DueDateMove, type PolicyDates } from './schedule.ts';
 
 /** One task of a client as its events leave it. */
 export type TaskState = {
@@ -30,26 +31,36 @@ export const taskKey = (taskId: string, policyId: string | null) => `${taskId}|$
 
 type Ref = { clientId: string; taskId: string; policyId: string | null };
 
+/** A policy as the schedule reads it: what it covers and when it takes effect. */
+export type SchedulePolicy = PolicyCoverages & PolicyDates;
+
+/**
+ * `moveOthers`: the caller has shown which other tasks move with this due date (`dueDateMoves`) and the
+ * person agreed; without it a move that would carry others along is refused and nothing changes.
+ */
+type DueDateChange = { moveOthers?: boolean };
+
 export type TaskCommand =
   | Command<
       'ScheduleTasks',
       {
         clientId: string;
         implementationType: string | null;
-        policies: readonly (PolicyCoverages & { policyId: string })[];
-        /** The first due date of each task id, where known. */
-        dueDates: Readonly<Record<string, string | null>>;
+        policies: readonly SchedulePolicy[];
+        /** The day the onboarding started (YYYY-MM-DD): new tasks are dated from it (schedule.ts). */
+        startsOn: string;
       }
     >
   | Command<'ChangeTaskStatus', Ref & { status: TaskStatus; reason: string | null }>
   | Command<'TakeTaskAction', Ref & { action: ClientTaskAction }>
-  | Command<'ChangeDueDate', Ref & { dueDate: string | null }>
+  | Command<'ChangeDueDate', Ref & DueDateChange & { dueDate: string | null }>
   /** `callDay`: the call's calendar day where the client is (the handler knows the zone; the domain not). */
-  | Command<'ScheduleCall', Ref & { call: CallSchedule | null; callDay: string | null }>;
+  | Command<'ScheduleCall', Ref & DueDateChange & { call: CallSchedule | null; callDay: string | null }>;
 export type TaskIntent = Intent<TaskCommand>;
 
 export type TaskError =
   | { code: 'NOT_FOUND' | 'NOT_ALLOWED'; message: string }
+  | { code: 'MOVES_OTHERS'; message: string; moves: DueDateMove[] }
   | { code: 'INVALID'; message: string; fields: Record<string, string> };
 
 type TaskDecision = Decision<TaskEvent, TaskError>;
@@ -72,35 +83,39 @@ export const initialTasksState = (): TasksState => ({ tasks: new Map() });
 export function decideTasks(command: TaskCommand, state: TasksState): TaskDecision {
   const { at, by } = command.metadata;
   if (command.type === 'ScheduleTasks') {
-    const { clientId, implementationType, policies, dueDates } = command.data;
+    const { clientId, implementationType, policies, startsOn } = command.data;
     const wanted = [
       ...CLIENT_TASK_IDS.map((taskId) => ({ taskId, policyId: null as string | null })),
       ...policies.flatMap((policy) =>
         policyTaskIds(policy, implementationType).map((taskId) => ({ taskId, policyId: policy.policyId })),
       ),
-    ];
+    ].filter(({ taskId, policyId }) => !state.tasks.has(taskKey(taskId, policyId)));
+    const dueDates = planDueDates({
+      startsOn,
+      policies,
+      existing: [...state.tasks.values()],
+      adding: wanted,
+    });
     return accepted(
-      ...wanted
-        .filter(({ taskId, policyId }) => !state.tasks.has(taskKey(taskId, policyId)))
-        .map(({ taskId, policyId }): TaskEvent => ({
-          type: 'TaskScheduled',
-          data: {
-            clientId,
-            taskId,
-            policyId,
-            status: 'Not Started',
-            dueDate: dueDates[taskId] ?? null,
-            at,
-            by,
-          },
-        })),
+      ...wanted.map(({ taskId, policyId }): TaskEvent => ({
+        type: 'TaskScheduled',
+        data: {
+          clientId,
+          taskId,
+          policyId,
+          status: 'Not Started',
+          dueDate: dueDates[taskRefKey({ taskId, policyId })] ?? null,
+          at,
+          by,
+        },
+      })),
     );
   }
   const { clientId, taskId, policyId } = command.data;
   const task = state.tasks.get(taskKey(taskId, policyId));
   if (!task || !isTaskId(taskId)) return refused({ code: 'NOT_FOUND', message: NO_SUCH_TASK });
   const ref = { clientId, taskId, policyId };
-  if (command.type === 'ScheduleCall') return decideCall(command, task, ref);
+  if (command.type === 'ScheduleCall') return decideCall(command, state, task, ref);
   if (taskId === 'eif-submit-company-information' && command.type !== 'ChangeDueDate')
     return refused({ code: 'NOT_ALLOWED', message: EIF_TASK_FOLLOWS_FORM });
   const moveTo = (to: TaskStatus, reason: string | null): TaskDecision =>
@@ -125,8 +140,7 @@ export function decideTasks(command: TaskCommand, state: TasksState): TaskDecisi
           message: DUE_DATE_FORMAT_MESSAGE,
           fields: { dueDate: DUE_DATE_FORMAT_MESSAGE },
         });
-      if (dueDate === task.dueDate) return accepted();
-      return accepted({ type: 'TaskDueDateChanged', data: { ...ref, dueDate, at, by } });
+      return moveDueDate(state, ref, dueDate, command.data.moveOthers === true, at, by);
     }
     default: {
       const unknown: never = command;
@@ -141,6 +155,7 @@ export function decideTasks(command: TaskCommand, state: TasksState): TaskDecisi
  */
 function decideCall(
   command: Extract<TaskCommand, { type: 'ScheduleCall' }>,
+  state: TasksState,
   task: TaskState,
   ref: Ref,
 ): TaskDecision {
@@ -161,9 +176,48 @@ function decideCall(
   const events: TaskEvent[] = [];
   if (JSON.stringify(call) !== JSON.stringify(task.call))
     events.push({ type: 'TaskCallScheduled', data: { ...ref, call, at, by } });
-  if (call && callDay && callDay !== task.dueDate)
-    events.push({ type: 'TaskDueDateChanged', data: { ...ref, dueDate: callDay, at, by } });
+  if (call && callDay && callDay !== task.dueDate) {
+    const moved = moveDueDate(state, ref, callDay, command.data.moveOthers === true, at, by);
+    if (!moved.ok) return moved;
+    events.push(...moved.events);
+  }
   return accepted(...events);
+}
+
+export const movesOthersMessage = (moves: readonly DueDateMove[]) =>
+  `Moving this due date also moves ${moves
+    .slice(1)
+    .map((m) => m.title)
+    .join(', ')}: confirm to move them too`;
+
+/**
+ * One due date moved, and with it every task that would otherwise be due before a task it needs
+ * (schedule.ts `dueDateMoves`): one event per task that moves. Carrying others along needs `moveOthers`.
+ */
+function moveDueDate(
+  state: TasksState,
+  ref: Ref,
+  dueDate: string | null,
+  moveOthers: boolean,
+  at: string,
+  by: { userId: string; role: string },
+): TaskDecision {
+  const moves = dueDateMoves([...state.tasks.values()], ref, dueDate);
+  if (moves.length > 1 && !moveOthers)
+    return refused({ code: 'MOVES_OTHERS', message: movesOthersMessage(moves), moves });
+  return accepted(
+    ...moves.map((move): TaskEvent => ({
+      type: 'TaskDueDateChanged',
+      data: {
+        clientId: ref.clientId,
+        taskId: move.taskId,
+        policyId: move.policyId,
+        dueDate: move.to,
+        at,
+        by,
+      },
+    })),
+  );
 }
 
 const isHttpsUrl = (value: string) => {

@@ -24,16 +24,20 @@ const cmd = <T extends TaskCommand['type']>(
   by = staff,
 ) => ({ type, data, metadata: { at, by } }) as TaskCommand;
 
-type PolicyInput = { policyId: string; slfCoverages: string[]; planBenefitTypes: string[] };
-const schedule = (
-  policies: PolicyInput[] = [{ policyId: 'p-dental', slfCoverages: ['Dental'], planBenefitTypes: [] }],
-) =>
-  cmd('ScheduleTasks', {
-    clientId,
-    implementationType: 'NEW_BUSINESS',
-    policies,
-    dueDates: { 'prior-carrier-bills': '2026-12-01' },
-  });
+type PolicyInput = {
+  policyId: string;
+  slfCoverages: string[];
+  planBenefitTypes: string[];
+  policyEffective: string | null;
+};
+const dental: PolicyInput = {
+  policyId: 'p-dental',
+  slfCoverages: ['Dental'],
+  planBenefitTypes: [],
+  policyEffective: '2027-03-01',
+};
+const schedule = (policies: PolicyInput[] = [dental]) =>
+  cmd('ScheduleTasks', { clientId, implementationType: 'NEW_BUSINESS', policies, startsOn: '2026-11-24' });
 const scheduled = () => eventsOf(given().when(schedule()));
 const ref = (taskId: string, policyId: string | null = null) => ({ clientId, taskId, policyId });
 
@@ -56,17 +60,24 @@ describe('the tasks of a client', () => {
       'deductible-maximum-report/p-dental',
     ]);
     expect(events.every((e) => e.type === 'TaskScheduled' && e.data.status === 'Not Started')).toBe(true);
-    expect(events.find((e) => e.data.taskId === 'prior-carrier-bills')?.data).toMatchObject({
-      dueDate: '2026-12-01',
-    });
+    // Planned from the start and back from the effective date (schedule.ts).
+    const dueOf = (taskId: string) => events.find((e) => e.data.taskId === taskId)?.data;
+    expect(dueOf('kickoff-call')).toMatchObject({ dueDate: '2026-12-01' });
+    expect(dueOf('prior-carrier-bills')).toMatchObject({ dueDate: '2027-01-15' });
+    expect(dueOf('enrollment-elections')).toMatchObject({ dueDate: '2027-01-30' });
   });
 
   it('schedules again only what is new: a policy added later gets its tasks, nothing twice', () => {
     const again = eventsOf(
       given(...scheduled()).when(
         schedule([
-          { policyId: 'p-dental', slfCoverages: ['Dental'], planBenefitTypes: [] },
-          { policyId: 'p-pfml', slfCoverages: [], planBenefitTypes: ['PFML_CO_FULLY_INS'] },
+          dental,
+          {
+            policyId: 'p-pfml',
+            slfCoverages: [],
+            planBenefitTypes: ['PFML_CO_FULLY_INS'],
+            policyEffective: '2027-04-01',
+          },
         ]),
       ),
     );
@@ -150,9 +161,9 @@ describe('the tasks of a client', () => {
     const history = scheduled();
     expect(
       eventsOf(
-        given(...history).when(cmd('ChangeDueDate', { ...ref('kickoff-call'), dueDate: '2026-12-15' })),
+        given(...history).when(cmd('ChangeDueDate', { ...ref('kickoff-call'), dueDate: '2026-11-30' })),
       ),
-    ).toMatchObject([{ type: 'TaskDueDateChanged', data: { dueDate: '2026-12-15' } }]);
+    ).toMatchObject([{ type: 'TaskDueDateChanged', data: { dueDate: '2026-11-30' } }]);
     for (const dueDate of ['15/12/2026', '2026-02-30'])
       expect(
         refusalOf(given(...history).when(cmd('ChangeDueDate', { ...ref('kickoff-call'), dueDate }))),
@@ -163,9 +174,28 @@ describe('the tasks of a client', () => {
       });
     expect(
       given(...history).when(
-        cmd('ChangeDueDate', { ...ref('prior-carrier-bills', 'p-dental'), dueDate: '2026-12-01' }),
+        cmd('ChangeDueDate', { ...ref('prior-carrier-bills', 'p-dental'), dueDate: '2027-01-15' }),
       ),
     ).toEqual({ ok: true, events: [] });
+  });
+
+  it('asks before moving others: a later kickoff carries the tasks that need it, once agreed', () => {
+    const history = scheduled();
+    const move = { ...ref('kickoff-call'), dueDate: '2026-12-20' };
+    const refusal = refusalOf(given(...history).when(cmd('ChangeDueDate', move)));
+    expect(refusal).toMatchObject({
+      code: 'MOVES_OTHERS',
+      message:
+        'Moving this due date also moves Company profile, Submit company information, Sign onboarding forms: confirm to move them too',
+    });
+    expect(given(...history).when(cmd('ChangeDueDate', move))).toMatchObject({ ok: false });
+    const moved = eventsOf(given(...history).when(cmd('ChangeDueDate', { ...move, moveOthers: true })));
+    expect(moved.map((e) => [e.data.taskId, e.type === 'TaskDueDateChanged' && e.data.dueDate])).toEqual([
+      ['kickoff-call', '2026-12-20'],
+      ['company-profile', '2026-12-27'],
+      ['eif-submit-company-information', '2027-01-03'],
+      ['onboarding-forms', '2027-01-10'],
+    ]);
   });
 
   it('answers an unknown task, or one the client does not have, as not found', () => {
@@ -193,7 +223,7 @@ describe('the company information task', () => {
       refusalOf(given(...history).when(cmd('TakeTaskAction', { ...eif, action: 'start' }, benAdmin))).code,
     ).toBe('NOT_ALLOWED');
     expect(
-      eventsOf(given(...history).when(cmd('ChangeDueDate', { ...eif, dueDate: '2027-01-05' }))),
+      eventsOf(given(...history).when(cmd('ChangeDueDate', { ...eif, dueDate: '2026-12-10' }))),
     ).toHaveLength(1);
   });
 });
@@ -208,12 +238,20 @@ describe('the call of a call task', () => {
 
   it('is set by staff, and its day becomes the due date', () => {
     const events = eventsOf(
-      given(...scheduled()).when(cmd('ScheduleCall', { ...kickoff, call, callDay: '2027-01-12' })),
+      given(...scheduled()).when(
+        cmd('ScheduleCall', { ...kickoff, call, callDay: '2027-01-12', moveOthers: true }),
+      ),
     );
-    expect(events).toMatchObject([
+    expect(events.slice(0, 2)).toMatchObject([
       { type: 'TaskCallScheduled', data: { taskId: 'kickoff-call', call } },
-      { type: 'TaskDueDateChanged', data: { dueDate: '2027-01-12' } },
+      { type: 'TaskDueDateChanged', data: { taskId: 'kickoff-call', dueDate: '2027-01-12' } },
     ]);
+    // The tasks that need the kickoff move after it, as staff agreed.
+    expect(events.slice(2).every((e) => e.type === 'TaskDueDateChanged')).toBe(true);
+    expect(
+      refusalOf(given(...scheduled()).when(cmd('ScheduleCall', { ...kickoff, call, callDay: '2027-01-12' })))
+        .code,
+    ).toBe('MOVES_OTHERS');
     const state = given(...scheduled(), ...events).state;
     expect(state.tasks.get('kickoff-call|')?.call).toEqual(call);
     expect(

@@ -20,10 +20,12 @@ import { FINAL_STATUSES, type TaskStatus } from './status.ts';
  * - Go-live: the policy takes effect, after the service call hands over to day-to-day service
  *   (ongoing-service-call).
  *
- * Estimated: the latest due date among the phase's tasks; a phase whose tasks have no due date is
- * estimated back from the policy's effective date by a fixed lead (PHASE_LEAD_DAYS), and never before the
- * phase it follows (a client taken on late has plan tasks due after the enrollment lead). Go-live is the
- * effective date itself. Actual: when the phase's last task reached Done (the EIF task when the form was
+ * Estimated: the latest due date among the phase's tasks (the schedule keeps a task after every task it
+ * needs, and each phase's tasks need the phase before's: schedule.ts, catalogue.ts TASK_NEEDS); a phase
+ * whose tasks have no due date is estimated back from the policy's effective date by a fixed lead
+ * (PHASE_LEAD_DAYS), never before the phase it follows nor after the next one with a date. Go-live is the
+ * effective date itself, unless work before it is due later (a compressed plan: the hub names the tasks
+ * at risk). Actual: when the phase's last task reached Done (the EIF task when the form was
  * signed; plan setup also needs a completed push, and counts from the later of the two); go-live, the
  * effective date once it has come and every earlier phase is reached. A phase with no task of its own is
  * reached with the one before it (so a policy without plan tasks is set up once a push completes).
@@ -153,6 +155,9 @@ export function policyLabel(policy: Pick<TimelinePolicy, 'slfPolicyNumber' | 'sl
 const latest = (values: readonly (string | null)[]): string | null =>
   values.reduce<string | null>((max, v) => (v !== null && (max === null || v > max) ? v : max), null);
 
+const earliest = (values: readonly (string | null)[]): string | null =>
+  values.reduce<string | null>((min, v) => (v !== null && (min === null || v < min) ? v : min), null);
+
 const dateOf = (value: string) => value.slice(0, 10);
 
 export function onboardingTimeline(input: TimelineInput): PolicyTimeline[] {
@@ -184,23 +189,33 @@ export function onboardingTimeline(input: TimelineInput): PolicyTimeline[] {
     const phases: TimelinePhase[] = [];
     let previousActual: string | null = null;
     let previousReached = true;
-    for (const id of PHASES) {
-      const inPhase = own.filter((t) => PHASE_TASKS[id].includes(t.taskId as TaskId));
+    const inPhaseOf = (id: PhaseId) => own.filter((t) => PHASE_TASKS[id].includes(t.taskId as TaskId));
+    // The latest due date of each phase's tasks: the tasks' order (schedule.ts) keeps these in order.
+    const dueOf = PHASES.map((id) =>
+      id === 'go-live' && effective ? effective : latest(inPhaseOf(id).map((t) => t.dueDate)),
+    );
+    for (const [index, id] of PHASES.entries()) {
+      const inPhase = inPhaseOf(id);
       // Voided and declined tasks ask nothing more: they neither hold a phase back nor count as done.
       const counted = inPhase.filter((t) => t.status === 'Done' || !FINAL_STATUSES.includes(t.status));
       const done = counted.filter((t) => t.status === 'Done');
       const allDone = done.length === counted.length;
-      const due = latest(inPhase.map((t) => t.dueDate));
+      const due = dueOf[index]!;
+      const before = phases.at(-1)?.estimated ?? null;
+      // The next phase expected with a date of its own: a guess never goes past it.
+      const next = earliest(dueOf.slice(index + 1));
       const estimated =
         id === 'go-live'
-          ? (effective ?? due)
+          ? // The policy takes effect on its date; a go-live after unfinished enrollment work is later.
+            latest([effective ?? due, before])
           : (due ??
-            // Without a due date, a guess back from the effective date; the phases come one after the
-            // other, so the guess is never before the phase it follows. A real due date stays as it is, so
-            // a phase whose tasks are overdue reads as late.
+            // Without a due date, a guess back from the effective date, between the phases around it. A
+            // real due date stays as it is, so a phase whose tasks are overdue reads as late.
             latest([
-              effective ? format(addDays(parseISO(effective), -PHASE_LEAD_DAYS[id]), 'yyyy-MM-dd') : null,
-              phases.at(-1)?.estimated ?? null,
+              effective
+                ? earliest([format(addDays(parseISO(effective), -PHASE_LEAD_DAYS[id]), 'yyyy-MM-dd'), next])
+                : null,
+              before,
             ]));
       let actual: string | null = null;
       if (previousReached && allDone) {

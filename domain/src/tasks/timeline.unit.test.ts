@@ -67,7 +67,7 @@ describe('onboarding timeline', () => {
     expect(phase(input, 1, 'kickoff').estimated).toBeNull();
   });
 
-  it('never guesses a phase before the one it follows; due dates and go-live stay as they are', () => {
+  it('never guesses a phase before the one it follows, nor go-live before the work it waits for', () => {
     // Taken on a month before the effective date: the plan tasks fall due after the enrollment lead.
     const input = {
       ...base,
@@ -82,7 +82,8 @@ describe('onboarding timeline', () => {
       ['Company information', '2026-11-02'],
       ['Plan setup', '2027-01-05'],
       ['Enrollment', '2027-01-05'],
-      ['Go-live', '2027-01-01'],
+      // Effective Jan 1, but plan work is due Jan 5: go-live is expected after it (the hub says so).
+      ['Go-live', '2027-01-05'],
     ]);
     // A phase's own due date is not moved: its overdue tasks show it late, whatever the phase before.
     const overdue = {

@@ -40,3 +40,40 @@ export const listClientTasks = defineRoute({
     403: problem('Not yours'),
   },
 });
+
+/** One task that waits on the person, with its client and policy in words. */
+export const WorkItem = z
+  .object({
+    clientId: z.string(),
+    clientName: z.string(),
+    taskId: z.string(),
+    policyId: z.string().nullable(),
+    policyLabel: z.string().nullable().meta({ description: 'The policy’s number and coverages' }),
+    title: z.string(),
+    status: z.enum(TASK_STATUSES),
+    pill: z.object({ label: z.string(), tone: z.enum(['info', 'warning', 'error', 'success']) }),
+    dueDate: z.string().nullable(),
+    action: z.string().meta({ description: 'What the task waits for from the person, in words' }),
+  })
+  .meta({ id: 'WorkItem' });
+export type WorkItem = z.infer<typeof WorkItem>;
+
+export const listUserWork = defineRoute({
+  method: 'get',
+  path: '/api/users/{userId}/work',
+  tag: 'tasks',
+  summary:
+    'What waits on a person across their clients, by due date (undated last): their own, or anyone’s for staff',
+  request: { params: z.object({ userId: z.string().min(1) }) },
+  responses: {
+    200: json(
+      z.object({
+        person: z.object({ userId: z.string(), name: z.string(), role: z.string() }),
+        items: z.array(WorkItem),
+      }),
+      'The person and the tasks waiting on them',
+    ),
+    403: problem('Someone else’s work, asked by someone not staff'),
+    404: problem('No such user'),
+  },
+});

@@ -47,6 +47,7 @@ import {
   SupportChatsPage,
   ExplorerSitesByOwnerPage,
   ExplorerSupportPage,
+  MyWorkPage,
   FeatureTogglesPage,
   ForgotPage,
   IndexPage,
@@ -68,7 +69,7 @@ import {
   CensusPage,
   CensusReportPage,
 } from './screens.ts';
-import { caseInsensitiveParser, requireParam, resolveRoute, type RouteDef } from './routes.ts';
+import { caseInsensitiveParser, requireParam, resolveRoute, viewFor, type RouteDef } from './routes.ts';
 import { reportError, startErrorReporting } from './error-reporting.ts';
 
 /** The page of each built route; every other route of the table shows the "not available yet" page. */
@@ -269,6 +270,8 @@ function pageFor(route: RouteDef, params: Record<string, string>, user: Authenti
       return isAdminRole(user.role) ? <AnalyticsAdminPage /> : <NotFoundPage />;
     case 'explorerSitesByOwner':
       return <ExplorerSitesByOwnerPage user={user} />;
+    case 'myWork':
+      return <MyWorkPage user={user} />;
     case 'featureToggles':
       return <FeatureTogglesPage />;
     case 'errorReports':
@@ -353,14 +356,15 @@ function Shell() {
   const { route, params } = resolveRoute(location);
   const { data: user } = useAuthenticatedUser();
   const hasShownToast = useHasShownToast();
+  const view = viewFor(route, user?.role ?? null);
   return (
     // Every in-app link, the header's included, asks first while a form holds unsaved answers.
     <UnsavedChangesGuard>
-      <div className={`app app--${route.view}`}>
+      <div className={`app app--${view}`}>
         <a className="skip-link" href="#main">
           Skip to main content
         </a>
-        <AppHeader view={route.view} user={user ?? null} clientId={params.clientId} />
+        <AppHeader view={view} user={user ?? null} clientId={params.clientId} />
         <JiraBanner user={user ?? null} />
         {route.view === 'hub' && user && params.clientId && (
           <Suspense fallback={null}>

@@ -13,6 +13,7 @@ import {
   BROKERS_PATH,
   FEATURE_TOGGLES_PATH,
   homePathFor,
+  MY_WORK_PATH,
   USERS_INTERNAL_PATH,
   type ViewType,
 } from './routes.ts';
@@ -96,6 +97,7 @@ const mayManageInternalUsers = (user: AuthenticatedUser) => user.role === 'SLF_O
  */
 const internalNav = (user: AuthenticatedUser): NavItem[] => [
   { id: 'home', label: 'Home', href: ADMIN_HOME_PATH },
+  { id: 'my-work', label: 'My work', href: MY_WORK_PATH },
   {
     id: 'users',
     label: 'Users',
@@ -126,6 +128,7 @@ const hubBase = (clientId: string) => `/client/${encodeURIComponent(clientId)}`;
 /** A client's hub (spec explorer §2, hub); Get Help follows the links. */
 const hubNav = (clientId: string): NavItem[] => [
   { id: 'home', label: 'Home', href: hubBase(clientId) },
+  { id: 'my-work', label: 'My work', href: MY_WORK_PATH },
   { id: 'resources', label: 'Employee & Employer Resources', href: `${hubBase(clientId)}/resources-listing` },
   { id: 'documents', label: 'Documents', href: `${hubBase(clientId)}/documents` },
   { id: 'emails', label: 'Emails', href: `${hubBase(clientId)}/emails` },
@@ -324,7 +327,15 @@ export function HeaderNav({
       );
     case 'broker':
     case 'benAdmin':
-      return <SignedInNav user={user} items={[{ id: 'home', label: 'Home', href: home }]} />;
+      return (
+        <SignedInNav
+          user={user}
+          items={[
+            { id: 'home', label: 'Home', href: home },
+            { id: 'my-work', label: 'My work', href: MY_WORK_PATH },
+          ]}
+        />
+      );
     case 'basic':
     case 'clear':
       return <SignOutOnly />;

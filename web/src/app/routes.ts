@@ -28,6 +28,8 @@ export const SUPPORT_CHATS_PATH = '/support/admin';
 export const EMAIL_TEMPLATES_PATH = '/email-templates/admin';
 /** Staff keep the benefits-administration platform catalogue (platform §7 Other; the path is ours). */
 export const BEN_ADMIN_PLATFORMS_PATH = '/ben-admin-platforms/admin';
+/** Our design (not in the spec): what waits on the signed-in person across their clients (staff: anyone's). */
+export const MY_WORK_PATH = '/my-work';
 export const TAX_ID_ROUTE =
   '/client/:clientId/task/eif-submit-company-information/step/company-information/tax-id';
 
@@ -82,6 +84,8 @@ export const ROUTES: readonly RouteDef[] = [
   route('maintenance', MAINTENANCE_PATH, 'clear', 'optional'),
   route('index', INDEX_PATH, 'basic', 'required'),
   route('termsOfUse', TERMS_OF_USE_PATH, 'basic', 'required'),
+  // Everyone's own page: shown in the signed-in person's own view (viewFor).
+  route('myWork', MY_WORK_PATH, 'basic', 'required'),
 
   // Internal pages
   route('homeInternal', ADMIN_HOME_PATH, 'internal', 'required'),
@@ -223,6 +227,21 @@ export function userManagePath(kind: 'broker' | 'ben-admin', userId: string): st
   const base = kind === 'broker' ? '/brokers/admin' : '/ben-admins/admin';
   return `${base}/${encodeURIComponent(userId)}/manage`;
 }
+
+/** Routes every signed-in person opens, each in the view of their role (their home's). */
+const PERSONAL_ROUTES: readonly string[] = ['myWork'];
+
+/** The view a route shows in for this person: its own, or for a personal route their role's. */
+export function viewFor(route: RouteDef, role: Role | null): ViewType {
+  if (!role || !PERSONAL_ROUTES.includes(route.name)) return route.view;
+  if (role === 'BROKER') return 'broker';
+  if (role === 'BEN_ADMIN') return 'benAdmin';
+  return 'internal';
+}
+
+/** A person's work list; staff name whose with `person` (their own without). */
+export const myWorkPath = (personId?: string) =>
+  personId ? `${MY_WORK_PATH}?${new URLSearchParams({ person: personId })}` : MY_WORK_PATH;
 
 export function homePathFor(role: Role): string {
   switch (role) {

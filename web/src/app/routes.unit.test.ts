@@ -12,6 +12,7 @@ import {
   safeRedirect,
   TAX_ID_ROUTE,
   taxIdPath,
+  viewFor,
 } from './routes.ts';
 
 describe('route matching (spec platform §2)', () => {
@@ -202,5 +203,18 @@ describe('a missing route parameter (onboarding §8)', () => {
       'Param clientId is required but not provided!',
     );
     expect(requireParam({ clientId: 'c1' }, 'clientId')).toBe('c1');
+  });
+});
+
+describe('my work', () => {
+  it('opens for everyone signed in, in the view of their role', () => {
+    const { route } = resolveRoute('/My-Work');
+    expect(route).toMatchObject({ name: 'myWork', auth: 'required' });
+    expect(viewFor(route, 'SLF_ADMIN')).toBe('internal');
+    expect(viewFor(route, 'SLF_OWNER')).toBe('internal');
+    expect(viewFor(route, 'BROKER')).toBe('broker');
+    expect(viewFor(route, 'BEN_ADMIN')).toBe('benAdmin');
+    // Other routes keep their own view whoever opens them.
+    expect(viewFor(resolveRoute('/clients/admin').route, 'BROKER')).toBe('internal');
   });
 });

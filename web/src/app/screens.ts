@@ -57,6 +57,7 @@ export const EmailTemplatesPage = screen(
 export const EmailRulesPage = screen(() => import('../features/emails/EmailRulesPage.tsx'), 'EmailRulesPage');
 export const ResourcesPage = screen(() => import('../features/resources/ResourcesPage.tsx'), 'ResourcesPage');
 export const TaskPage = screen(() => import('../features/hub/TaskPage.tsx'), 'TaskPage');
+export const MyWorkPage = screen(() => import('../features/work/MyWorkPage.tsx'), 'MyWorkPage');
 export const DocumentsPage = screen(() => import('../features/documents/DocumentsPage.tsx'), 'DocumentsPage');
 export const AnalyticsAdminPage = screen(
   () => import('../features/analytics/AnalyticsAdminPage.tsx'),

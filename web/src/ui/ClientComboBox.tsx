@@ -19,7 +19,8 @@ type ClientSearchPage = { items: { id: string; name: string; isDraft: boolean }[
 /** The search waits this long after the last key before asking the server. */
 const DEBOUNCE_MS = 200;
 
-function useDebounced(value: string) {
+/** The value once it has stopped changing for a moment (typed searches). */
+export function useDebounced(value: string) {
   const [settled, setSettled] = useState(value);
   useEffect(() => {
     const timer = setTimeout(() => setSettled(value), DEBOUNCE_MS);

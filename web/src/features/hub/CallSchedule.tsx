@@ -7,7 +7,16 @@ import type { ClientView } from '../../api/types.ts';
 import { now } from '../../app/clock.ts';
 import { TextInput } from '../../ui/TextInput.tsx';
 import { formatDate } from './format.ts';
-import { setTaskCall, useApplyTask, type TaskCall, type TaskView } from './api.ts';
+import { dueDateMoves, type DueDateMove } from '@onboard/domain/tasks/schedule';
+import { DueDateMovesDialog } from './DueDateMoves.tsx';
+import {
+  setTaskCall,
+  useApplyMoves,
+  useApplyTask,
+  useClientTasks,
+  type TaskCall,
+  type TaskView,
+} from './api.ts';
 
 const AGENDA: Record<string, string> = {
   'kickoff-call': 'Walk through the onboarding plan, who does what, and the key dates up to go-live.',
@@ -39,20 +48,36 @@ const fromLocalInput = (value: string) => {
   return Number.isNaN(at.getTime()) ? value : at.toISOString();
 };
 
-/** Staff set the call: when (in their browser's zone), how long, how to join; or clear it. */
-function CallForm({ clientId, task }: { clientId: string; task: TaskView }) {
+/**
+ * Staff set the call: when (in their browser's zone), how long, how to join; or clear it. The call's day
+ * becomes the due date: a day that would put tasks before the call they need shows them first.
+ */
+function CallForm({ client, task }: { client: ClientView; task: TaskView }) {
+  const clientId = client.id;
   const apply = useApplyTask(clientId);
+  const applyMoves = useApplyMoves(clientId);
+  const { data: tasks } = useClientTasks(clientId);
+  const [pending, setPending] = useState<{ call: TaskCall; moves: DueDateMove[] } | null>(null);
+  const [isMoving, setIsMoving] = useState(false);
   const [startsAt, setStartsAt] = useState(task.call ? toLocalInput(task.call.startsAt) : '');
   const [duration, setDuration] = useState(String(task.call?.durationMinutes ?? 60));
   const [joinUrl, setJoinUrl] = useState(task.call?.joinUrl ?? '');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [notice, setNotice] = useState<string | null>(null);
-  const save = async (call: TaskCall | null) => {
+  const save = async (call: TaskCall | null, moves: readonly DueDateMove[] = []) => {
     setErrors({});
     setNotice(null);
+    const others = moves.slice(1);
     try {
-      await apply(await setTaskCall(clientId, task.taskId, call));
-      setNotice(call ? 'The call is set; its day is now the due date.' : 'The call is cleared.');
+      await apply(await setTaskCall(clientId, task.taskId, call, others.length > 0));
+      if (others.length > 0) await applyMoves(others);
+      setNotice(
+        !call
+          ? 'The call is cleared.'
+          : others.length > 0
+            ? `The call is set; its day is now the due date, and ${others.length} ${others.length === 1 ? 'task' : 'tasks'} that depend on it moved with it.`
+            : 'The call is set; its day is now the due date.',
+      );
     } catch (caught) {
       if (caught instanceof ApiError && Object.keys(caught.fieldErrors).length > 0)
         setErrors(caught.fieldErrors);
@@ -66,11 +91,15 @@ function CallForm({ clientId, task }: { clientId: string; task: TaskView }) {
       onSubmit={(event) => {
         event.preventDefault();
         if (!startsAt) return setErrors({ 'call.startsAt': 'Enter the date and time of the call' });
-        void save({
+        const call = {
           startsAt: fromLocalInput(startsAt),
           durationMinutes: Number(duration),
           joinUrl: joinUrl.trim() || null,
-        });
+        };
+        // The call's day where this browser is, as the server reads it from the zone sent along.
+        const moves = dueDateMoves(tasks ?? [], task, startsAt.slice(0, 10));
+        if (moves.length > 1) setPending({ call, moves });
+        else void save(call);
       }}
     >
       <Heading level={3} className="card__subtitle">
@@ -133,6 +162,20 @@ function CallForm({ clientId, task }: { clientId: string; task: TaskView }) {
           </Button>
         )}
       </div>
+      <DueDateMovesDialog
+        moves={pending?.moves ?? null}
+        client={client}
+        isPending={isMoving}
+        onCancel={() => setPending(null)}
+        onConfirm={() => {
+          if (!pending) return;
+          setIsMoving(true);
+          void save(pending.call, pending.moves).finally(() => {
+            setIsMoving(false);
+            setPending(null);
+          });
+        }}
+      />
     </form>
   );
 }
@@ -216,7 +259,7 @@ export function CallSchedule({
           The date is not set yet. Your implementation consultant will propose one; it will show here.
         </p>
       )}
-      {isStaff && <CallForm clientId={client.id} task={task} />}
+      {isStaff && <CallForm client={client} task={task} />}
     </section>
   );
 }

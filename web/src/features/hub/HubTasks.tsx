@@ -4,6 +4,7 @@ import { dueDateBadge } from '@onboard/domain/tasks/due-date';
 import { EIF_TASK_ID } from '@onboard/domain/tasks/eif-task';
 import { statusPill, type TaskStatus } from '@onboard/domain/tasks/status';
 import { onboardingTimeline, policyLabel, type PolicyTimeline } from '@onboard/domain/tasks/timeline';
+import { tasksAtRisk, type TaskAtRisk } from '@onboard/domain/tasks/schedule';
 import { apiRequest } from '../../api/http.ts';
 import type { ClientView } from '../../api/types.ts';
 import { clientHubPath } from '../../app/routes.ts';
@@ -173,8 +174,45 @@ const effectiveOf = (policy: ClientView['policies'][number]): string | null => {
 };
 
 /**
+ * A compressed plan (domain/src/tasks/schedule.ts `tasksAtRisk`): the effective date leaves less than the
+ * usual lead times, so the schedule keeps the tasks in order on shorter leads; the hub names the tasks at
+ * risk, each with the day the usual lead would have needed.
+ */
+function CompressedPlan({ client, atRisk }: { client: ClientView; atRisk: readonly TaskAtRisk[] }) {
+  const labelOf = (policyId: string | null) => {
+    const policy = policyId ? client.policies.find((p) => p.id === policyId) : undefined;
+    return policy ? policyLabel({ ...policy, slfCoverages: policy.slfCoverages ?? [] }) : null;
+  };
+  return (
+    <div className="alert alert--warning compressed-plan" role="status" data-testid="compressed-plan">
+      <p>
+        <strong>This plan is compressed.</strong> The effective date leaves less than the usual time, so{' '}
+        {atRisk.length === 1 ? 'this task is' : `these ${atRisk.length} tasks are`} at risk:
+      </p>
+      <ul className="compressed-plan__list">
+        {atRisk.map((task) => {
+          const policy = labelOf(task.policyId);
+          return (
+            <li key={`${task.taskId}/${task.policyId ?? ''}`} data-testid="task-at-risk">
+              <Link className="text-link" href={taskPath(client.id, task)}>
+                {task.title}
+              </Link>
+              {policy && <span className="muted"> · {policy}</span>}
+              {': '}
+              {task.dueDate ? `due ${formatDate(task.dueDate)}` : 'no due date'}; the usual lead needs it by{' '}
+              {formatDate(task.dueBy)}
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
+/**
  * The onboarding timeline (domain/src/tasks/timeline.ts): per policy, its phases with expected and actual
- * dates, the pushes to the plan system and the open NIGO items.
+ * dates, the pushes to the plan system and the open NIGO items; above them, when the effective date is
+ * too close for the usual lead times, which tasks are at risk.
  */
 export function OnboardingTimeline({
   client,
@@ -185,6 +223,13 @@ export function OnboardingTimeline({
   tasks: readonly TaskView[];
   pushes: readonly PushJob[];
 }) {
+  const atRisk = tasksAtRisk({
+    tasks,
+    policies: client.policies.map((policy) => ({
+      policyId: policy.id,
+      policyEffective: effectiveOf(policy),
+    })),
+  });
   const timelines = onboardingTimeline({
     tasks,
     policies: client.policies.map((policy) => ({
@@ -202,6 +247,7 @@ export function OnboardingTimeline({
       <Heading level={2} id="timeline-title" className="card__title">
         Onboarding timeline
       </Heading>
+      {atRisk.length > 0 && <CompressedPlan client={client} atRisk={atRisk} />}
       {timelines.map((timeline) => (
         <PolicyTimelineView key={timeline.policyId ?? 'client'} clientId={client.id} timeline={timeline} />
       ))}

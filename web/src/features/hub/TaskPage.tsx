@@ -3,6 +3,7 @@ import { Button, Form, Heading, Link } from 'react-aria-components';
 import { dueDateBadge } from '@onboard/domain/tasks/due-date';
 import { OPEN_STATUSES, TASK_STATUSES, statusPill, type TaskStatus } from '@onboard/domain/tasks/status';
 import { policyLabel } from '@onboard/domain/tasks/timeline';
+import { dueDateMoves, type DueDateMove } from '@onboard/domain/tasks/schedule';
 import { useAuthenticatedUser, useClient } from '../../api/hooks.ts';
 import { isAdminRole, type ClientView } from '../../api/types.ts';
 import { clientHubPath } from '../../app/routes.ts';
@@ -14,12 +15,14 @@ import { CallSchedule } from './CallSchedule.tsx';
 import { EnrollmentResourcesList } from './EnrollmentResourcesList.tsx';
 import { formatDate } from './format.ts';
 import { TaskLayout } from './TaskLayout.tsx';
+import { DueDateMovesDialog } from './DueDateMoves.tsx';
 import { documentCategoryOfTask, documentCategoryLabel } from '@onboard/domain/documents/catalogue';
 import { documentsScreenPath } from '../documents/paths.ts';
 import {
   setTaskDueDate,
   setTaskStatus,
   takeTaskAction,
+  useApplyMoves,
   useApplyTask,
   useClientTasks,
   type ClientAction,
@@ -153,19 +156,41 @@ function NigoDialog({
   );
 }
 
-/** Staff's controls: accept a task in review, set any status (NIGO with its reason), move the due date. */
+/**
+ * Staff's controls: accept a task in review, set any status (NIGO with its reason), move the due date. A due
+ * date that would put tasks before a task they need shows them, and moves them only once staff agree.
+ */
 function StaffControls({
   task,
+  tasks,
+  client,
   onStatus,
   onDueDate,
 }: {
   task: TaskView;
+  tasks: readonly TaskView[];
+  client: ClientView | undefined;
   onStatus: (status: TaskStatus, reason: string | null) => Promise<string | null>;
-  onDueDate: (dueDate: string | null) => Promise<string | null>;
+  onDueDate: (dueDate: string | null, moves: readonly DueDateMove[]) => Promise<string | null>;
 }) {
   const [isNigoOpen, setIsNigoOpen] = useState(false);
   const [chosen, setChosen] = useState<TaskStatus | ''>('');
   const [dueDate, setDueDate] = useState(task.dueDate ?? '');
+  const [pendingMoves, setPendingMoves] = useState<DueDateMove[] | null>(null);
+  const [isMoving, setIsMoving] = useState(false);
+  const saveDueDate = () => {
+    const to = dueDate === '' ? null : dueDate;
+    const moves = dueDateMoves(tasks, task, to);
+    if (moves.length > 1) setPendingMoves(moves);
+    else void onDueDate(to, []);
+  };
+  const moveAll = async () => {
+    if (!pendingMoves) return;
+    setIsMoving(true);
+    await onDueDate(pendingMoves[0]!.to, pendingMoves);
+    setIsMoving(false);
+    setPendingMoves(null);
+  };
   const applyStatus = () => {
     if (chosen === '') return;
     if (chosen === 'NIGO') setIsNigoOpen(true);
@@ -220,12 +245,19 @@ function StaffControls({
         </label>
         <Button
           className="button button--secondary"
-          onPress={() => void onDueDate(dueDate === '' ? null : dueDate)}
+          onPress={saveDueDate}
           isDisabled={(task.dueDate ?? '') === dueDate}
         >
           Save due date
         </Button>
       </div>
+      <DueDateMovesDialog
+        moves={pendingMoves}
+        client={client}
+        isPending={isMoving}
+        onCancel={() => setPendingMoves(null)}
+        onConfirm={() => void moveAll()}
+      />
       <NigoDialog
         isOpen={isNigoOpen}
         onClose={() => setIsNigoOpen(false)}
@@ -239,14 +271,17 @@ function StaffControls({
 
 function TaskBody({
   task,
+  tasks,
   client,
   isStaff,
 }: {
   task: TaskView;
+  tasks: readonly TaskView[];
   client: ClientView | undefined;
   isStaff: boolean;
 }) {
   const apply = useApplyTask(client?.id ?? '');
+  const applyMoves = useApplyMoves(client?.id ?? '');
   const clientId = client?.id ?? '';
   const [notice, setNotice] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
   const change = async (send: () => ReturnType<typeof takeTaskAction>, done: string) => {
@@ -361,6 +396,8 @@ function TaskBody({
         <StaffControls
           key={`${task.status}/${task.dueDate ?? ''}`}
           task={task}
+          tasks={tasks}
+          client={client}
           onStatus={(status, reason) =>
             change(
               () => setTaskStatus(clientId, task.taskId, task.policyId, status, reason),
@@ -371,12 +408,19 @@ function TaskBody({
                   : `Status set to ${statusPill(status).label}.`,
             )
           }
-          onDueDate={(dueDate) =>
-            change(
-              () => setTaskDueDate(clientId, task.taskId, task.policyId, dueDate),
-              dueDate ? `Due date moved to ${formatDate(dueDate)}.` : 'Due date cleared.',
-            )
-          }
+          onDueDate={async (dueDate, moves) => {
+            const others = moves.slice(1);
+            const failure = await change(
+              () => setTaskDueDate(clientId, task.taskId, task.policyId, dueDate, others.length > 0),
+              !dueDate
+                ? 'Due date cleared.'
+                : others.length > 0
+                  ? `Due date moved to ${formatDate(dueDate)}; ${others.length} ${others.length === 1 ? 'task' : 'tasks'} that depend on it moved with it.`
+                  : `Due date moved to ${formatDate(dueDate)}.`,
+            );
+            if (failure === null && others.length > 0) await applyMoves(others);
+            return failure;
+          }}
         />
       )}
     </div>
@@ -419,7 +463,12 @@ export function TaskPage({
       {error && !tasks ? (
         <ErrorPanel error={error} />
       ) : task ? (
-        <TaskBody task={task} client={client} isStaff={user ? isAdminRole(user.role) : false} />
+        <TaskBody
+          task={task}
+          tasks={tasks ?? []}
+          client={client}
+          isStaff={user ? isAdminRole(user.role) : false}
+        />
       ) : (
         <section className="card task-card" data-testid="task-missing">
           <Heading level={2} className="card__title">

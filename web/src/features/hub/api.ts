@@ -3,6 +3,7 @@ import type { ResponseOf } from '@onboard/api-contract';
 import type { changeTaskStatus } from '@onboard/command-api/contracts';
 import type { listClientTasks } from '@onboard/query-api/contracts';
 import { statusPill, type TaskStatus } from '@onboard/domain/tasks/status';
+import type { DueDateMove } from '@onboard/domain/tasks/schedule';
 import { apiRequest } from '../../api/http.ts';
 
 // Answer types from the routes' contracts (query-api and command-api), never written twice.
@@ -51,10 +52,13 @@ export const setTaskStatus = (
     body: { policyId, status, reason },
   });
 
-/** Staff set (or clear) the call of a call task; the browser's zone decides the call's day. */
-export const setTaskCall = (clientId: string, taskId: string, call: TaskCall | null) =>
+/**
+ * Staff set (or clear) the call of a call task; the browser's zone decides the call's day. `moveOthers`:
+ * the person agreed to move the tasks the new day carries along (domain/src/tasks/schedule.ts).
+ */
+export const setTaskCall = (clientId: string, taskId: string, call: TaskCall | null, moveOthers = false) =>
   apiRequest<TaskState>('PUT', `${taskPath(clientId, taskId)}/call`, {
-    body: { policyId: null, call, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone },
+    body: { policyId: null, call, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone, moveOthers },
   });
 
 export const setTaskDueDate = (
@@ -62,7 +66,29 @@ export const setTaskDueDate = (
   taskId: string,
   policyId: string | null,
   dueDate: string | null,
-) => apiRequest<TaskState>('PUT', `${taskPath(clientId, taskId)}/due-date`, { body: { policyId, dueDate } });
+  moveOthers = false,
+) =>
+  apiRequest<TaskState>('PUT', `${taskPath(clientId, taskId)}/due-date`, {
+    body: { policyId, dueDate, moveOthers },
+  });
+
+/** The other tasks a due date carried along: the list takes their new dates at once, then is read again. */
+export function useApplyMoves(clientId: string) {
+  const { mutate } = useSWRConfig();
+  return async (moves: readonly DueDateMove[]) => {
+    const key = tasksKey(clientId);
+    await mutate<TaskView[]>(
+      key,
+      (tasks) =>
+        tasks?.map((task) => {
+          const move = moves.find((m) => m.taskId === task.taskId && m.policyId === task.policyId);
+          return move ? { ...task, dueDate: move.to } : task;
+        }),
+      { revalidate: false },
+    );
+    setTimeout(() => void mutate(key), 800);
+  };
+}
 
 /**
  * After a change the command answers the task as it now is; the list (an eventually consistent read
