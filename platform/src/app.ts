@@ -91,6 +91,7 @@ import { startEmailDelivery } from './email/delivery.ts';
 import { smtpTransport } from './email/smtp.ts';
 import { emailTemplateRoutes } from './email/routes.ts';
 import { startDailyDigest } from './email/digest.ts';
+import { notificationNames } from './email/notification-names.ts';
 import type { EmailDeliveryLoop } from '@onboard/workers/email-delivery';
 import { createLogger, type Logger } from './logger.ts';
 import { createFirstOwner, seedDemoData, seedDemoUsers, underSeedLock } from './seed.ts';
@@ -295,9 +296,11 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
     busPublisher(bus),
     createQpsPushWorker({ store, snapshots, now, settings: qpsSettingsFromEnv() }),
     clientBaseWorker({ store, snapshots, now }),
-    // The client's people hear by e-mail of a task sent back and of a finished push (their rules decide).
+    // Every hand-off tells someone by e-mail (a task sent back or accepted, a finished push, the form
+    // signed, changes to review, a census, a client's upload, go-live); the client's rules decide whom.
     clientNotificationsWorker({
       now,
+      names: notificationNames({ store, pool }),
       notify: clientEmails({
         store,
         pool,

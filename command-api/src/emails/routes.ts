@@ -209,7 +209,7 @@ export function emailCommandRoutes(deps: EmailCommandDeps): Router {
       const clientId = String(req.params.clientId);
       const body = ((input as { body: () => unknown }).body() ?? {}) as Record<string, string>;
       const { name, people } = await clientAndPeople(clientId);
-      if (people.length === 0)
+      if (people.every((p) => p.role === 'CONSULTANT'))
         throw new AppError(
           422,
           'NO_RECIPIENTS',
