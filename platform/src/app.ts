@@ -90,7 +90,7 @@ import { createIdentity, type Identity } from './identity/identity.ts';
 import { startEmailDelivery } from './email/delivery.ts';
 import { smtpTransport } from './email/smtp.ts';
 import { emailTemplateRoutes } from './email/routes.ts';
-import { startDailyDigest } from './email/digest.ts';
+import { startDailyEmails } from './email/daily-emails.ts';
 import { notificationNames } from './email/notification-names.ts';
 import type { EmailDeliveryLoop } from '@onboard/workers/email-delivery';
 import { createLogger, type Logger } from './logger.ts';
@@ -325,16 +325,20 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
   // The outbox's delivery worker, when e-mails leave through a mail server (SMTP_URL).
   const smtp = config.email.smtpUrl && has('workers') ? smtpTransport(config.email.smtpUrl) : null;
   if (smtp) emailDelivery = startEmailDelivery({ config, pool, store, transport: smtp, now, logger });
-  const dailyDigest = has('workers')
-    ? startDailyDigest({
-        store,
-        pool,
-        emailSender: identity.deps.emailSender,
-        now,
-        hourUtc: config.email.digestHourUtc,
-        logger,
-      })
-    : null;
+  // The day's task reminders and escalations, then the daily digests: one workers process at a time.
+  const dailyEmails =
+    has('workers') && config.email.dailyJob
+      ? startDailyEmails({
+          store,
+          pool,
+          emailSender: identity.deps.emailSender,
+          publicUrl: identity.deps.publicUrl,
+          now,
+          hourUtc: config.email.digestHourUtc,
+          reminders: config.email.reminders,
+          logger,
+        })
+      : null;
 
   const authenticate = identity.authenticate;
   // The plan system's directory and the ticket system: built-in simulators unless configured (qps/directory.ts).
@@ -650,7 +654,7 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
     await step('the requests in flight', () => closed);
     clearInterval(sweep);
     clearTimeout(cut);
-    dailyDigest?.stop();
+    await step('the daily e-mails', () => dailyEmails?.stop());
     await step('e-mail delivery', () => emailDelivery?.stop());
     smtp?.close();
     await Promise.all(runners.map((r) => step(`the ${r.consumer.name} runner`, () => r.runner.stop())));

@@ -7,7 +7,7 @@ import {
   type RecordedEvent,
 } from '@onboard/events';
 import { isTaskId, taskDefinition } from '@onboard/domain/tasks/catalogue';
-import type { RuleKind } from '@onboard/domain/emails/rules';
+import type { RuleKind, RuleRole } from '@onboard/domain/emails/rules';
 
 /** What the reactor asks of the e-mail side (command-api's clientEmails().notifyClient). */
 export type ClientNotifier = (notification: {
@@ -16,6 +16,7 @@ export type ClientNotifier = (notification: {
   data: Record<string, string>;
   path: string;
   rootPath?: string;
+  toRoles?: RuleRole[];
   actor: { userId: string; role: string };
   emailIdFor: (userId: string) => string;
 }) => Promise<unknown>;

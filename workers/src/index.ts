@@ -15,3 +15,4 @@ export {
   type ClientNotifier,
   type NotificationNames,
 } from './client-notifications.ts';
+export { sendTaskReminders, type DatedTask } from './task-reminders.ts';

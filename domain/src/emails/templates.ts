@@ -299,9 +299,9 @@ export const EMAIL_TEMPLATES: Partial<Record<EmailKind, EmailTemplate>> = {
     'TASK_ESCALATED',
     { ...SAMPLE, firstName: 'Adam', taskName: 'Census file', dueDate: 'December 1, 2026', days: '5' },
     (d) => ({
-      subject: `${v(d, 'clientName')}: ${v(d, 'taskName')} is ${v(d, 'days')} working days past due`,
+      subject: `${v(d, 'clientName')}: ${v(d, 'taskName')} is more than ${v(d, 'days')} working days past due`,
       paragraphs: [
-        `The task “${v(d, 'taskName')}” of ${v(d, 'clientName')} was due on ${v(d, 'dueDate')} and is still not done, ${v(d, 'days')} working days later.`,
+        `The task “${v(d, 'taskName')}” of ${v(d, 'clientName')} was due on ${v(d, 'dueDate')} and is still not done, more than ${v(d, 'days')} working days later.`,
         'Its owners were reminded. A word from you may get it moving.',
       ],
       action: { label: 'Open the task', url: v(d, 'link') },
