@@ -336,6 +336,7 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
           now,
           hourUtc: config.email.digestHourUtc,
           reminders: config.email.reminders,
+          eSignature,
           logger,
         })
       : null;

@@ -27,6 +27,7 @@ export const EMAIL_KIND_LABELS: Record<EmailKind, string> = {
   TASK_DUE_TODAY: 'Task due today',
   TASK_OVERDUE: 'Task past due',
   TASK_ESCALATED: 'Task past due: escalation',
+  ONBOARDING_FORM_REMINDER: 'Onboarding form signing reminder',
   EXPLORER_BENEFITS: 'Benefits Explorer selection',
   EXPLORER_LEAD: 'Benefits Explorer contact request',
   DAILY_DIGEST: 'Daily digest',
@@ -41,5 +42,6 @@ export const PERSONAL_LINK_KINDS: readonly EmailKind[] = [
   'ACTIVATION',
   'PASSWORD_RESET',
   'OUTSIDE_SIGNER_INVITATION',
+  'ONBOARDING_FORM_REMINDER',
 ];
 export const WITHHELD_BODY = 'This e-mail carries a personal link, so only its recipients can read it.';

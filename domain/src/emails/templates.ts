@@ -308,6 +308,18 @@ export const EMAIL_TEMPLATES: Partial<Record<EmailKind, EmailTemplate>> = {
       note: null,
     }),
   ),
+  ONBOARDING_FORM_REMINDER: template(
+    'ONBOARDING_FORM_REMINDER',
+    { ...SAMPLE, firstName: 'Sam', formName: 'Group application', expires: 'December 1, 2026' },
+    (d) => ({
+      subject: `Reminder: ${v(d, 'formName')} is waiting for your signature`,
+      paragraphs: [
+        `The ${v(d, 'formName')} of ${v(d, 'clientName')} is still waiting for you to review and sign.`,
+      ],
+      action: { label: 'Review and sign', url: v(d, 'link') },
+      note: `Your link works once and expires on ${v(d, 'expires')}.`,
+    }),
+  ),
 };
 
 /** The templates in the order staff see them. */

@@ -93,3 +93,12 @@ export function reminderAudience(owner: TaskOwner, status: TaskStatus): 'client'
   if (OPEN_STATUSES.includes(status)) return owner;
   return 'carrier';
 }
+
+/**
+ * Whether an onboarding-form signer is reminded now of the link waiting for them: from the working day
+ * before it expires until it does (once per expiry: a link staff extend is reminded of again).
+ */
+export function signingLinkReminderDue(expiresAt: string, now: Date): boolean {
+  if (now.toISOString() >= expiresAt) return false;
+  return day(now) >= addWorkingDays(expiresAt.slice(0, 10), -1);
+}

@@ -5,6 +5,7 @@ import {
   isWorkingDay,
   reminderAudience,
   remindersDue,
+  signingLinkReminderDue,
 } from './reminders.ts';
 
 const policy = DEFAULT_REMINDER_POLICY;
@@ -74,5 +75,15 @@ describe('who is reminded', () => {
     expect(reminderAudience('client', 'In Review')).toBe('carrier');
     expect(reminderAudience('client', 'Done')).toBeNull();
     expect(reminderAudience('client', 'Voided')).toBeNull();
+  });
+});
+
+describe('signing link reminders', () => {
+  it('from the working day before the link expires until it does', () => {
+    const expires = '2026-12-01T15:00:00.000Z'; // a Tuesday afternoon
+    expect(signingLinkReminderDue(expires, new Date('2026-11-27T12:00:00Z'))).toBe(false); // Friday after Thanksgiving
+    expect(signingLinkReminderDue(expires, new Date('2026-11-30T12:00:00Z'))).toBe(true);
+    expect(signingLinkReminderDue(expires, new Date('2026-12-01T14:59:00Z'))).toBe(true);
+    expect(signingLinkReminderDue(expires, new Date('2026-12-01T15:00:00Z'))).toBe(false);
   });
 });

@@ -9,7 +9,15 @@ import {
   type ScheduledJob,
 } from '@onboard/events';
 import { digestRunDecider } from '@onboard/domain/emails/decider';
-import type { ReminderPolicy } from '@onboard/domain/tasks/reminders';
+import { signingLinkReminderDue, type ReminderPolicy } from '@onboard/domain/tasks/reminders';
+import { EMAIL_TEMPLATES, emailText } from '@onboard/domain/emails/templates';
+import {
+  signingLinkPath,
+  waitingLink,
+  type ESignatureService,
+  type EnvelopeState,
+} from '@onboard/domain/onboarding-forms/index';
+import { v5 as uuidv5 } from 'uuid';
 import type { EmailSender } from '@onboard/command-api/auth';
 import { clientEmails, sendDailyDigests } from '@onboard/command-api/emails';
 import { sendTaskReminders, type DatedTask } from '@onboard/workers';
@@ -26,6 +34,8 @@ export type DailyEmailDeps = {
   /** From this hour (UTC) each day the reminders and the digests go out. */
   hourUtc: number;
   reminders: ReminderPolicy;
+  /** Issues the signing links the signers' reminders carry. */
+  eSignature: Pick<ESignatureService, 'issueToken'>;
   /** How long the digest waits for the e-mails just held to reach the outbox's read model. */
   settleMs?: number;
 };
@@ -44,6 +54,64 @@ async function datedTasks(pool: pg.Pool): Promise<DatedTask[]> {
   return rows;
 }
 
+const SIGNER_REMINDERS_ACTOR = { userId: 'system:signing-reminders', role: 'SYSTEM' };
+// A signer's reminder is named by the link and its expiry: once per link, again once staff extend it.
+const SIGNER_REMINDER_NAMESPACE = '5e7b1c94-2d3f-4a61-9b08-c4f2e6a7d315';
+
+/**
+ * Reminds each onboarding-form signer without an account (their link came by e-mail) whose turn it is and
+ * whose link waits unused, from the working day before it expires: the reminder carries the same link.
+ */
+async function sendSignerReminders(deps: DailyEmailDeps, now: Date): Promise<number> {
+  const { rows } = await deps.pool.query<{ state: EnvelopeState; client_name: string }>(
+    `select f.state, c.name as client_name from rm_onboarding_forms f
+       join rm_clients c on c.client_id = f.client_id
+      where f.status = 'sent' order by f.created_at, f.envelope_id`,
+  );
+  let sent = 0;
+  for (const { state, client_name: clientName } of rows) {
+    for (const recipient of state.recipients) {
+      if (recipient.userId !== null || !['sent', 'delivered'].includes(recipient.status)) continue;
+      const link = waitingLink(state, recipient.recipientId);
+      if (!link || !signingLinkReminderDue(link.expiresAt, now)) continue;
+      const token = deps.eSignature.issueToken({
+        purpose: 'link',
+        envelopeId: state.envelopeId,
+        clientId: state.clientId,
+        recipientId: recipient.recipientId,
+        linkId: link.linkId,
+        expiresAt: link.expiresAt,
+      });
+      const url = `${deps.publicUrl().replace(/\/+$/, '')}${signingLinkPath(state.clientId, state.envelopeId, recipient.recipientId, token)}`;
+      const content = EMAIL_TEMPLATES.ONBOARDING_FORM_REMINDER!.build({
+        firstName: recipient.name.split(/\s+/)[0] ?? recipient.name,
+        formName: state.formName,
+        clientName,
+        link: url,
+        expires: new Date(link.expiresAt).toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'UTC' }),
+      });
+      try {
+        await deps.emailSender.send({
+          emailId: uuidv5(`${link.linkId}/${link.expiresAt}`, SIGNER_REMINDER_NAMESPACE),
+          kind: 'ONBOARDING_FORM_REMINDER',
+          to: [recipient.email],
+          subject: content.subject,
+          body: emailText(content),
+          content,
+          link: url,
+          clientId: state.clientId,
+          actor: SIGNER_REMINDERS_ACTOR,
+        });
+        sent += 1;
+      } catch (error) {
+        // Sent by an earlier run: the e-mail's stream exists.
+        if (!(error instanceof WrongExpectedRevisionError)) throw error;
+      }
+    }
+  }
+  return sent;
+}
+
 /** Waits until no e-mail queued held is missing from the outbox's read model (or `settleMs` passed). */
 async function settle(deps: DailyEmailDeps, heldIds: string[]) {
   const until = Date.now() + (deps.settleMs ?? 5_000);
@@ -59,15 +127,15 @@ async function settle(deps: DailyEmailDeps, heldIds: string[]) {
 
 /**
  * One pass of the day's e-mails, from `hourUtc` on: first the task reminders and escalations owed today
- * (each named once, so a pass repeated sends nothing new), then the digests: the first pass to claim the
+ * and the signers' reminders (each named once, so a pass repeated sends nothing new), then the digests: the first pass to claim the
  * day (an append with no_stream on `email-digest-run-{day}`) sends every held e-mail, reminders included,
  * one digest per person, so nobody gets more than one a day. Returns what it did.
  */
 export async function runDailyEmails(
   deps: DailyEmailDeps,
-): Promise<{ reminders: number; digests: string[] }> {
+): Promise<{ reminders: number; signers: number; digests: string[] }> {
   const now = deps.now();
-  if (now.getUTCHours() < deps.hourUtc) return { reminders: 0, digests: [] };
+  if (now.getUTCHours() < deps.hourUtc) return { reminders: 0, signers: 0, digests: [] };
   const day = now.toISOString().slice(0, 10);
   const emails = clientEmails(deps);
   const held: string[] = [];
@@ -81,6 +149,7 @@ export async function runDailyEmails(
       return ids;
     },
   });
+  const signers = await sendSignerReminders(deps, now);
   await settle(deps, held);
   try {
     await handleCommand(deps.store, digestRunDecider, {
@@ -100,11 +169,11 @@ export async function runDailyEmails(
       },
     });
   } catch (error) {
-    if (error instanceof WrongExpectedRevisionError) return { reminders, digests: [] };
+    if (error instanceof WrongExpectedRevisionError) return { reminders, signers, digests: [] };
     throw error;
   }
   const digests = await sendDailyDigests({ ...deps, newId: randomUUID }, DIGEST_ACTOR);
-  return { reminders, digests };
+  return { reminders, signers, digests };
 }
 
 /**
@@ -118,7 +187,8 @@ export function startDailyEmails(deps: DailyEmailDeps & { logger: Logger; checkM
     name: 'daily-emails',
     intervalMs: deps.checkMs ?? 10 * 60_000,
     run: async () => {
-      const { reminders, digests } = await runDailyEmails(deps);
+      const { reminders, signers, digests } = await runDailyEmails(deps);
+      if (signers > 0) deps.logger.info({ signers }, 'signing reminders handed to the outbox');
       if (reminders > 0) deps.logger.info({ reminders }, 'task reminders handed to the outbox');
       if (digests.length > 0) deps.logger.info({ digests: digests.length }, 'daily digests sent');
     },

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startScheduledJob } from '@onboard/events';
 import { seededDatabase } from '@onboard/testing/db';
@@ -8,6 +9,7 @@ import { startApp, type RunningApp } from '../app.ts';
 import { embeddedTestConfig } from '../config.ts';
 import { DEMO_CLIENTS, DEMO_CLIENT_ID } from '../seed.ts';
 import { apiClient, eventually } from '../testing/http-client.ts';
+import { builtInESignature } from '../onboarding-forms/built-in-e-signature.ts';
 import { runDailyEmails } from './daily-emails.ts';
 import { startTestSmtpServer, type ReceivedMail, type TestSmtpServer } from './testing-smtp.ts';
 
@@ -39,6 +41,7 @@ describe('task reminders and escalation', () => {
       now: () => new Date(iso),
       hourUtc: 7,
       reminders: DEFAULT_REMINDER_POLICY,
+      eSignature: builtInESignature(app.config.sessionSecrets[0]!),
     });
   /** Every queued e-mail has left (the outbox is empty), then the messages as [subject, to, cc]. */
   const delivered = async () => {
@@ -251,6 +254,109 @@ describe('task reminders and escalation', () => {
     expect(due.filter((m) => m.to.includes(BEN_ADMIN)).map((m) => m.subject)).toEqual([
       'Your Onboard digest: 2 updates',
     ]);
+  });
+
+  it('an onboarding-form signer is reminded the day before the link expires; staff extend it in one click', async () => {
+    const pdf = await PDFDocument.create();
+    pdf.addPage([612, 792]);
+    const uploaded = await fetch(`${app.url}/api/onboarding-form-templates`, {
+      method: 'POST',
+      headers: {
+        cookie: [...staff.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        'x-csrf-token': staff.cookies.get('onboard_csrf') ?? '',
+        'content-type': 'application/pdf',
+        'x-file-name': encodeURIComponent('Group application.pdf'),
+      },
+      body: (await pdf.save()) as Uint8Array<ArrayBuffer>,
+    });
+    expect(uploaded.status).toBe(201);
+    const { templateId } = (await uploaded.json()) as { templateId: string };
+    const roles = [{ roleId: 'employer', name: 'Employer', routingOrder: 1, quorum: null }];
+    const fields = [
+      {
+        fieldId: 'sig',
+        roleId: 'employer',
+        kind: 'signature',
+        label: 'sig',
+        page: 1,
+        x: 60,
+        y: 600,
+        width: 200,
+        height: 40,
+      },
+    ];
+    expect((await staff.put(`/api/onboarding-form-templates/${templateId}`, { roles, fields })).status).toBe(
+      200,
+    );
+    const forms = `${client}/onboarding-forms`;
+    const created = await staff.post(forms, {
+      templateId,
+      formName: 'Group application',
+      recipients: [{ roleId: 'employer', name: 'Sam Signer', email: 'sam.signer@example.com' }],
+    });
+    expect(created.status).toBe(201);
+    type Form = {
+      onboardingFormId: string;
+      recipients: { recipientId: string; linkExpiresAt: string | null }[];
+    };
+    const form = created.body as Form;
+    const recipientId = form.recipients[0]!.recipientId;
+    expect((await staff.post(`${forms}/${form.onboardingFormId}/embedded-view/${recipientId}`)).status).toBe(
+      201,
+    );
+    const expiresAt = await eventually(async () => {
+      const listed = (await staff.get(forms)).body as Form[];
+      const found = listed.find((f) => f.onboardingFormId === form.onboardingFormId)!.recipients[0]!
+        .linkExpiresAt;
+      expect(found).not.toBeNull();
+      return found!;
+    });
+
+    // Noon the day before it expires (never before the working day before it): one reminder, once.
+    const dayBefore = (iso: string, time = '12:00') =>
+      `${new Date(Date.parse(iso) - 24 * 60 * 60_000).toISOString().slice(0, 10)}T${time}:00.000Z`;
+    const start = (await delivered()).length;
+    expect((await runAt(dayBefore(expiresAt))).signers).toBe(1);
+    expect((await runAt(dayBefore(expiresAt, '13:00'))).signers).toBe(0);
+    const reminders = async () =>
+      (await newSince(start)).filter(
+        (m) =>
+          m.to.includes('sam.signer@example.com') &&
+          m.subject === 'Reminder: Group application is waiting for your signature',
+      );
+    const [reminder] = await eventually(async () => {
+      const found = await reminders();
+      expect(found).toHaveLength(1);
+      return found;
+    }, 20_000);
+    expect(reminder!.text).toContain('The Group application of Lakeside Manufacturing Co. is still waiting');
+    const link = /https:\/\/onboard\.example\.test(\/client\/\S+)/.exec(reminder!.text)![1]!;
+
+    // Staff extend the link in one click: three days more, and its recipient is reminded again before then.
+    const extended = await staff.post(
+      `${forms}/${form.onboardingFormId}/recipients/${recipientId}/extend-link`,
+    );
+    expect(extended.status).toBe(200);
+    const later = (extended.body as Form).recipients[0]!.linkExpiresAt!;
+    expect(Date.parse(later) - Date.parse(expiresAt)).toBe(3 * 24 * 60 * 60_000);
+    expect(
+      await benAdmin.post(`${forms}/${form.onboardingFormId}/recipients/${recipientId}/extend-link`),
+    ).toMatchObject({ status: 403 });
+    expect((await runAt(dayBefore(later))).signers).toBe(1);
+    await eventually(async () => expect(await reminders()).toHaveLength(2), 20_000);
+
+    // The link the reminder carried opens the signing view; once used there is nothing left to extend.
+    const anonymous = apiClient(app.url);
+    await anonymous.request('GET', '/api/auth/csrf');
+    const token = new URL(`http://x${link}`).searchParams.get('token')!;
+    expect(
+      (await anonymous.put(`${forms}/${form.onboardingFormId}/embedded-view-action/open`, { token })).status,
+    ).toBe(200);
+    const used = await staff.post(`${forms}/${form.onboardingFormId}/recipients/${recipientId}/extend-link`);
+    expect(used.status).toBe(404);
+    expect(used.body.message).toBe(
+      'This recipient has no signing link waiting to be used: send them the form again instead',
+    );
   });
 
   it('one process at a time runs the scheduled job, by the projections’ lock; another takes over when it stops', async () => {
