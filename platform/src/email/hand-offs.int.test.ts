@@ -190,6 +190,25 @@ describe('hand-off e-mails', () => {
     await expectDelivered('Lakeside Manufacturing Co. is live', [BEN_ADMIN, BROKER, CONSULTANT]);
   });
 
+  it('staff find every hand-off in All emails, by kind', async () => {
+    const listed = (await staff.get('/api/emails?limit=100&offset=0')).body as { kind: string }[];
+    const kinds = new Set(listed.map((e) => e.kind));
+    for (const kind of [
+      'EIF_SIGNED',
+      'EIF_CHANGES_READY_FOR_REVIEW',
+      'CENSUS_SUBMITTED',
+      'CENSUS_ERRORS',
+      'CLIENT_DOCUMENT_UPLOADED',
+      'TASK_ACCEPTED',
+      'GO_LIVE',
+    ])
+      expect(kinds, kind).toContain(kind);
+    const labels = (await staff.get('/api/email-templates')).body as { kind: string; label: string }[];
+    expect(labels.find((t) => t.kind === 'CLIENT_DOCUMENT_UPLOADED')?.label).toBe(
+      'Document uploaded by the client',
+    );
+  });
+
   it('the reactor run again over every hand-off sends nothing more', async () => {
     const { rows } = await app.pool.query<{ n: number }>('select count(*)::int as n from rm_emails');
     const before = smtp.received.length;
