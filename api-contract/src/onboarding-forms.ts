@@ -71,6 +71,7 @@ export const OnboardingFormSchema = z
         declinedAt: z.string().nullable(),
         declineReason: z.string().nullable(),
         releasedAt: z.string().nullable(),
+        linkExpiresAt: z.string().nullable(),
       }),
     ),
     documents: z.array(z.object({ docId: z.string(), name: z.string() })),

@@ -90,7 +90,8 @@ import { createIdentity, type Identity } from './identity/identity.ts';
 import { startEmailDelivery } from './email/delivery.ts';
 import { smtpTransport } from './email/smtp.ts';
 import { emailTemplateRoutes } from './email/routes.ts';
-import { startDailyDigest } from './email/digest.ts';
+import { startDailyEmails } from './email/daily-emails.ts';
+import { notificationNames } from './email/notification-names.ts';
 import type { EmailDeliveryLoop } from '@onboard/workers/email-delivery';
 import { createLogger, type Logger } from './logger.ts';
 import { createFirstOwner, seedDemoData, seedDemoUsers, underSeedLock } from './seed.ts';
@@ -295,9 +296,11 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
     busPublisher(bus),
     createQpsPushWorker({ store, snapshots, now, settings: qpsSettingsFromEnv() }),
     clientBaseWorker({ store, snapshots, now }),
-    // The client's people hear by e-mail of a task sent back and of a finished push (their rules decide).
+    // Every hand-off tells someone by e-mail (a task sent back or accepted, a finished push, the form
+    // signed, changes to review, a census, a client's upload, go-live); the client's rules decide whom.
     clientNotificationsWorker({
       now,
+      names: notificationNames({ store, pool }),
       notify: clientEmails({
         store,
         pool,
@@ -322,16 +325,21 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
   // The outbox's delivery worker, when e-mails leave through a mail server (SMTP_URL).
   const smtp = config.email.smtpUrl && has('workers') ? smtpTransport(config.email.smtpUrl) : null;
   if (smtp) emailDelivery = startEmailDelivery({ config, pool, store, transport: smtp, now, logger });
-  const dailyDigest = has('workers')
-    ? startDailyDigest({
-        store,
-        pool,
-        emailSender: identity.deps.emailSender,
-        now,
-        hourUtc: config.email.digestHourUtc,
-        logger,
-      })
-    : null;
+  // The day's task reminders and escalations, then the daily digests: one workers process at a time.
+  const dailyEmails =
+    has('workers') && config.email.dailyJob
+      ? startDailyEmails({
+          store,
+          pool,
+          emailSender: identity.deps.emailSender,
+          publicUrl: identity.deps.publicUrl,
+          now,
+          hourUtc: config.email.digestHourUtc,
+          reminders: config.email.reminders,
+          eSignature,
+          logger,
+        })
+      : null;
 
   const authenticate = identity.authenticate;
   // The plan system's directory and the ticket system: built-in simulators unless configured (qps/directory.ts).
@@ -647,7 +655,7 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
     await step('the requests in flight', () => closed);
     clearInterval(sweep);
     clearTimeout(cut);
-    dailyDigest?.stop();
+    await step('the daily e-mails', () => dailyEmails?.stop());
     await step('e-mail delivery', () => emailDelivery?.stop());
     smtp?.close();
     await Promise.all(runners.map((r) => step(`the ${r.consumer.name} runner`, () => r.runner.stop())));

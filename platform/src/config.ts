@@ -72,6 +72,14 @@ export type AppConfig = {
      * Message-ID, only this long after that attempt began.
      */
     resendGraceMs: number;
+    /**
+     * TASK_REMINDER_LEAD_DAYS (default 3): a task's owner is reminded this many US working days before
+     * its due date (then on the day, and past due weekly); TASK_ESCALATION_DAYS (default 5): past due by
+     * more than this many working days, the implementation consultant is told.
+     */
+    reminders: { leadWorkingDays: number; escalateAfterWorkingDays: number };
+    /** Whether the workers run the day's reminders and digests on their own (EMAIL_DAILY_JOB, default on). */
+    dailyJob: boolean;
   };
   /** GATEWAY_GROUP: the name of this replica's bus consumer (on Kafka, its consumer group's prefix). */
   gatewayGroup: string;
@@ -313,6 +321,11 @@ export function loadConfig(env: NodeJS.ProcessEnv, embeddedDatabaseUrl?: string)
       digestHourUtc: env.EMAIL_DIGEST_HOUR ? Math.min(23, Number(env.EMAIL_DIGEST_HOUR) || 0) : 7,
       resendGraceMs:
         parsePositiveInt('EMAIL_RESEND_GRACE_SECONDS', env.EMAIL_RESEND_GRACE_SECONDS, 900) * 1000,
+      reminders: {
+        leadWorkingDays: parsePositiveInt('TASK_REMINDER_LEAD_DAYS', env.TASK_REMINDER_LEAD_DAYS, 3),
+        escalateAfterWorkingDays: parsePositiveInt('TASK_ESCALATION_DAYS', env.TASK_ESCALATION_DAYS, 5),
+      },
+      dailyJob: env.EMAIL_DAILY_JOB !== 'false',
     },
     gatewayGroup: env.GATEWAY_GROUP ?? `gateway-${hostname()}`,
     logLevel: env.LOG_LEVEL ?? 'info',
@@ -408,8 +421,11 @@ function parseTrustProxy(value: string | undefined): boolean | number | string {
 
 /** The embedded default mounted on an ephemeral loopback port, for integration and browser tests. */
 export function embeddedTestConfig(databaseUrl: string, overrides: Partial<AppConfig> = {}): AppConfig {
+  const base = loadConfig({ PORT: '0', LOG_LEVEL: 'warn' }, databaseUrl);
   return {
-    ...loadConfig({ PORT: '0', LOG_LEVEL: 'warn' }, databaseUrl),
+    ...base,
+    // Tests run the day's reminders and digests on a clock of their own (runDailyEmails), not the wall's.
+    email: { ...base.email, dailyJob: false },
     gatewayGroup: `gateway-test-${Math.random().toString(36).slice(2)}`,
     // Tests enrol demo users through the sign-in screens unless they ask for the printed demo secrets.
     demoTotp: false,

@@ -1,23 +1,31 @@
 import { hoursToMilliseconds } from 'date-fns';
 import { v5 as uuidv5 } from 'uuid';
 import {
-  ApiJobStatusChanged,
-  TaskStatusChanged,
   isFinalApiJobStatus,
+  parseEvent,
   type CheckpointedConsumer,
   type RecordedEvent,
 } from '@onboard/events';
 import { isTaskId, taskDefinition } from '@onboard/domain/tasks/catalogue';
+import type { RuleKind, RuleRole } from '@onboard/domain/emails/rules';
 
 /** What the reactor asks of the e-mail side (command-api's clientEmails().notifyClient). */
 export type ClientNotifier = (notification: {
-  kind: 'TASK_NEEDS_ACTION' | 'PUSH_FINISHED';
+  kind: RuleKind;
   clientId: string;
   data: Record<string, string>;
   path: string;
+  rootPath?: string;
+  toRoles?: RuleRole[];
   actor: { userId: string; role: string };
   emailIdFor: (userId: string) => string;
 }) => Promise<unknown>;
+
+/** What the reactor looks up to name things in words: a census file's name, a person's name. */
+export type NotificationNames = {
+  censusFileName: (clientId: string, policyId: string, documentId: string) => Promise<string | null>;
+  personName: (userId: string) => Promise<string | null>;
+};
 
 const CLIENT_NOTIFICATIONS_ACTOR = { userId: 'system:notifications', role: 'SYSTEM' } as const;
 
@@ -37,54 +45,155 @@ const PUSH_OUTCOMES: Record<string, string> = {
   TIMEOUT: 'did not finish in time',
 };
 
-function notificationOf(event: RecordedEvent): Parameters<ClientNotifier>[0] | null {
+/** Who signed the form, in the words of "{signedBy} signed the Employer Information Form of …". */
+const SIGNED_BY: Record<string, string> = {
+  AUTHORIZED_SIGNER: 'The authorized signer',
+  BROKER_AS_AUTHORIZED_SIGNER: 'The broker, as authorized signer,',
+  OUTSIDE_SIGNER: 'An outside signer',
+};
+
+/** The people of the client, whose uploads the carrier hears of (staff's own uploads tell nobody). */
+const CLIENT_ROLES = ['BEN_ADMIN', 'BROKER'];
+/** A task staff accept: Done from waiting for their review. */
+const REVIEW_STATUSES = ['Needs Review', 'In Review'];
+
+const taskPath = (taskId: string, policyId: string | null) =>
+  `/task/${encodeURIComponent(taskId)}${policyId ? `/${encodeURIComponent(policyId)}` : ''}`;
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+type Notification = Parameters<ClientNotifier>[0];
+
+async function notificationOf(event: RecordedEvent, names: NotificationNames): Promise<Notification | null> {
   const emailIdFor = (userId: string) => uuidv5(`${event.id}/${userId}`, NAMESPACE);
-  const actor = CLIENT_NOTIFICATIONS_ACTOR;
-  if (event.type === 'TaskStatusChanged') {
-    const { data } = TaskStatusChanged.parse({ type: event.type, data: event.data });
-    if (data.to !== 'NIGO' || !isTaskId(data.taskId)) return null;
-    const path = `/task/${encodeURIComponent(data.taskId)}${data.policyId ? `/${encodeURIComponent(data.policyId)}` : ''}`;
-    return {
-      kind: 'TASK_NEEDS_ACTION',
-      clientId: data.clientId,
-      data: { taskName: taskDefinition(data.taskId).title, reason: data.reason ?? 'No reason was given.' },
-      path,
-      actor,
-      emailIdFor,
-    };
+  const base = { actor: CLIENT_NOTIFICATIONS_ACTOR, emailIdFor, path: '' };
+  const parsed = parseEvent(event);
+  switch (parsed.type) {
+    case 'TaskStatusChanged': {
+      const { data } = parsed;
+      if (!isTaskId(data.taskId)) return null;
+      const task = { ...base, clientId: data.clientId, path: taskPath(data.taskId, data.policyId) };
+      const taskName = taskDefinition(data.taskId).title;
+      if (data.to === 'NIGO')
+        return {
+          ...task,
+          kind: 'TASK_NEEDS_ACTION',
+          data: { taskName, reason: data.reason ?? 'No reason was given.' },
+        };
+      if (data.to === 'Done' && REVIEW_STATUSES.includes(data.from))
+        return { ...task, kind: 'TASK_ACCEPTED', data: { taskName } };
+      return null;
+    }
+    case 'ApiJobStatusChanged': {
+      const { data } = parsed;
+      if (!isFinalApiJobStatus(data.apiJobStatus)) return null;
+      return {
+        ...base,
+        kind: 'PUSH_FINISHED',
+        clientId: data.clientId,
+        data: { outcome: PUSH_OUTCOMES[data.apiJobStatus]! },
+      };
+    }
+    case 'EifSigned':
+      return {
+        ...base,
+        kind: 'EIF_SIGNED',
+        clientId: parsed.data.clientId,
+        path: '/task/eif-submit-company-information/summary',
+        data: { signedBy: SIGNED_BY[parsed.data.signerKind]! },
+      };
+    case 'EifChangesMarkedReadyForReview':
+      return {
+        ...base,
+        kind: 'EIF_CHANGES_READY_FOR_REVIEW',
+        clientId: parsed.data.clientId,
+        rootPath: `/clients/admin/${encodeURIComponent(parsed.data.clientId)}/manage/review`,
+        data: {},
+      };
+    case 'CensusSubmitted': {
+      const { clientId, policyId, documentId } = parsed.data;
+      return {
+        ...base,
+        kind: 'CENSUS_SUBMITTED',
+        clientId,
+        path: taskPath('enrollment-elections', policyId),
+        data: { fileName: (await names.censusFileName(clientId, policyId, documentId)) ?? 'a census file' },
+      };
+    }
+    case 'CensusValidated':
+    case 'CensusValidationFailed': {
+      const { clientId, policyId, documentId } = parsed.data;
+      let problem: string;
+      if (parsed.type === 'CensusValidationFailed') problem = `could not be read: ${parsed.data.message}`;
+      else {
+        const counts = (parsed.data.report as { counts?: { ERROR?: number } }).counts;
+        const errors = counts?.ERROR ?? 0;
+        if (errors === 0) return null;
+        problem = `has ${plural(errors, 'error')} to correct`;
+      }
+      return {
+        ...base,
+        kind: 'CENSUS_ERRORS',
+        clientId,
+        path: `${taskPath('enrollment-elections', policyId)}/validation-report/${encodeURIComponent(documentId)}`,
+        data: {
+          fileName: (await names.censusFileName(clientId, policyId, documentId)) ?? 'the census file',
+          problem,
+        },
+      };
+    }
+    case 'DocumentUploaded': {
+      const { data } = parsed;
+      if (!CLIENT_ROLES.includes(data.uploadedByRole)) return null;
+      return {
+        ...base,
+        kind: 'CLIENT_DOCUMENT_UPLOADED',
+        clientId: data.clientId,
+        path: '/documents',
+        data: {
+          documentName: data.name,
+          uploadedBy: (await names.personName(data.uploadedBy)) ?? 'Someone',
+        },
+      };
+    }
+    case 'ClientReleaseStatusChanged':
+      if (parsed.data.releaseStatus !== 'LIVE') return null;
+      return { ...base, kind: 'GO_LIVE', clientId: parsed.data.clientId, data: {} };
+    default:
+      return null;
   }
-  if (event.type === 'ApiJobStatusChanged') {
-    const { data } = ApiJobStatusChanged.parse({ type: event.type, data: event.data });
-    if (!isFinalApiJobStatus(data.apiJobStatus)) return null;
-    return {
-      kind: 'PUSH_FINISHED',
-      clientId: data.clientId,
-      data: { outcome: PUSH_OUTCOMES[data.apiJobStatus]! },
-      path: '',
-      actor,
-      emailIdFor,
-    };
-  }
-  return null;
 }
 
 /**
- * E-mails the client's people when something needs them or concerns them: a task sent back (NIGO) and a
- * push to the plan system that finished. Who receives what is the client's notification rules' call
- * (clientEmails().notifyClient); this only turns events into notifications.
+ * E-mails whoever a hand-off concerns: a task sent back (NIGO) or accepted, a push to the plan system that
+ * finished, the form signed, post-sign changes ready for review, a census submitted or validated with
+ * errors, a document the client uploaded, go-live. Who receives what is the client's notification rules'
+ * call (clientEmails().notifyClient); this only turns events into notifications.
  */
 export function clientNotificationsWorker(deps: {
   notify: ClientNotifier;
+  names: NotificationNames;
   now: () => Date;
 }): CheckpointedConsumer {
   return {
     name: 'client-notifications',
-    filter: { eventTypes: ['TaskStatusChanged', 'ApiJobStatusChanged'] },
+    filter: {
+      eventTypes: [
+        'TaskStatusChanged',
+        'ApiJobStatusChanged',
+        'EifSigned',
+        'EifChangesMarkedReadyForReview',
+        'CensusSubmitted',
+        'CensusValidated',
+        'CensusValidationFailed',
+        'DocumentUploaded',
+        'ClientReleaseStatusChanged',
+      ],
+    },
     react: async (events) => {
       for (const event of events) {
         const age = deps.now().getTime() - Date.parse(event.metadata.occurredAt);
         if (age > NOTIFICATION_MAX_AGE_MS) continue;
-        const notification = notificationOf(event);
+        const notification = await notificationOf(event, deps.names);
         if (notification) await deps.notify(notification);
       }
     },

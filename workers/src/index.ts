@@ -10,4 +10,9 @@ export {
   type EmailTransport,
   type TransportMessage,
 } from './email-delivery.ts';
-export { clientNotificationsWorker, type ClientNotifier } from './client-notifications.ts';
+export {
+  clientNotificationsWorker,
+  type ClientNotifier,
+  type NotificationNames,
+} from './client-notifications.ts';
+export { sendTaskReminders, type DatedTask } from './task-reminders.ts';

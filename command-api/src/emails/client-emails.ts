@@ -10,7 +10,7 @@ import {
 } from '@onboard/events';
 import { NotFoundError } from '@onboard/domain';
 import { EMAIL_TEMPLATES, emailText, type TemplateData } from '@onboard/domain/emails/templates';
-import { recipientsFor, type EmailRule, type RuleKind } from '@onboard/domain/emails/rules';
+import { recipientsFor, type EmailRule, type RuleKind, type RuleRole } from '@onboard/domain/emails/rules';
 import type { EmailSender } from '../auth/email-port.ts';
 
 /** Whether the user chose the daily digest (false until they do). */
@@ -49,6 +49,10 @@ export type ClientNotification = {
   /** The template's values beyond the client's name and the person's first name; `path` is under the hub. */
   data: TemplateData;
   path: string;
+  /** The link's path from the portal's root instead, for a page outside the hub (staff's review page). */
+  rootPath?: string;
+  /** Who receives it instead of the rule's receivers (a reminder goes to the task's owner); the rule's copies apply. */
+  toRoles?: RuleRole[];
   actor: { userId: string; role: string };
   emailIdFor: (userId: string) => string;
 };
@@ -58,7 +62,10 @@ export function clientEmails(deps: ClientEmailDeps) {
   const hubLink = (clientId: string, path = '') =>
     `${deps.publicUrl().replace(/\/+$/, '')}/client/${encodeURIComponent(clientId)}${path}`;
 
-  /** The client's name and its benefits administrators and brokers (404 for no such client). */
+  /**
+   * The client's name and its people: benefits administrators, brokers and its implementation consultant
+   * (role CONSULTANT here, whatever their staff role) (404 for no such client).
+   */
   const clientAndPeople = async (clientId: string) => {
     const client = await deps.pool.query<{ name: string }>(
       'select name from rm_clients where client_id = $1',
@@ -67,7 +74,12 @@ export function clientEmails(deps: ClientEmailDeps) {
     if (!client.rows[0]) throw new NotFoundError('Client not found');
     const people = await deps.pool.query<Person>(
       `select user_id, first_name, last_name, email, role from rm_users
-       where not is_deleted and role in ('BEN_ADMIN', 'BROKER') and $1 = any(client_ids) order by email`,
+       where not is_deleted and role in ('BEN_ADMIN', 'BROKER') and $1 = any(client_ids)
+       union all
+       select u.user_id, u.first_name, u.last_name, u.email, 'CONSULTANT' from rm_client_lifecycle l
+         join rm_users u on u.user_id = l.implementation_consultant_user_id and not u.is_deleted
+        where l.client_id = $1
+       order by email`,
       [clientId],
     );
     return { name: client.rows[0].name, people: people.rows };
@@ -102,12 +114,13 @@ export function clientEmails(deps: ClientEmailDeps) {
   };
 
   /** The client's rules applied: who gets their own e-mail, and the copies on each. */
-  const recipientsOf = async (clientId: string, kind: RuleKind, people: Person[]) => {
+  const recipientsOf = async (clientId: string, kind: RuleKind, people: Person[], toRoles?: RuleRole[]) => {
     const { rules } = await loadEmailRules(deps.store, clientId);
     const { to, cc } = recipientsFor(
       rules,
       kind,
       people.map((p) => ({ userId: p.user_id, name: p.first_name, email: p.email, role: p.role })),
+      toRoles,
     );
     return { to: people.filter((p) => to.some((t) => t.userId === p.user_id)), cc };
   };
@@ -120,8 +133,11 @@ export function clientEmails(deps: ClientEmailDeps) {
       throw error;
     });
     if (!found) return [];
-    const { to, cc } = await recipientsOf(clientId, kind, found.people);
-    const data = { clientName: found.name, link: hubLink(clientId, notification.path), ...notification.data };
+    const { to, cc } = await recipientsOf(clientId, kind, found.people, notification.toRoles);
+    const link = notification.rootPath
+      ? `${deps.publicUrl().replace(/\/+$/, '')}${notification.rootPath}`
+      : hubLink(clientId, notification.path);
+    const data = { clientName: found.name, link, ...notification.data };
     const emailIds: string[] = [];
     for (const person of to) {
       const emailId = notification.emailIdFor(person.user_id);

@@ -61,8 +61,14 @@ export async function sendDailyDigests(
   deps: Pick<EmailCommandDeps, 'store' | 'pool' | 'emailSender' | 'newId' | 'now'>,
   actor: { userId: string; role: string },
 ): Promise<string[]> {
-  const { rows } = await deps.pool.query<{ id: string; user_id: string; subject: string; body: string }>(
-    `select e.id, e.user_ids->>0 as user_id, e.subject, e.body from rm_emails e
+  const { rows } = await deps.pool.query<{
+    id: string;
+    user_id: string;
+    subject: string;
+    body: string;
+    cc: string | null;
+  }>(
+    `select e.id, e.user_ids->>0 as user_id, e.subject, e.body, e.cc from rm_emails e
      where e.status = 'HELD' and jsonb_array_length(e.user_ids) > 0 order by e.user_ids->>0, e.created_at`,
   );
   const byUser = new Map<string, typeof rows>();
@@ -87,9 +93,21 @@ export async function sendDailyDigests(
       action: null,
       note: 'You chose to receive these e-mails once a day. Staff can switch you back to single e-mails.',
     };
+    // Whoever the held e-mails copied (by the client's rules) is copied on the digest that carries them.
+    const own = user.rows[0].email.toLowerCase();
+    const cc = [
+      ...new Map(
+        held
+          .flatMap((e) => (e.cc ?? '').split(','))
+          .map((a) => a.trim())
+          .filter((a) => a !== '' && a.toLowerCase() !== own)
+          .map((a) => [a.toLowerCase(), a] as const),
+      ).values(),
+    ];
     const { emailId: digestEmailId } = await deps.emailSender.send({
       kind: 'DAILY_DIGEST',
       to: [user.rows[0].email],
+      cc,
       subject: content.subject,
       body: emailText(content),
       content,
@@ -209,7 +227,7 @@ export function emailCommandRoutes(deps: EmailCommandDeps): Router {
       const clientId = String(req.params.clientId);
       const body = ((input as { body: () => unknown }).body() ?? {}) as Record<string, string>;
       const { name, people } = await clientAndPeople(clientId);
-      if (people.length === 0)
+      if (people.every((p) => p.role === 'CONSULTANT'))
         throw new AppError(
           422,
           'NO_RECIPIENTS',

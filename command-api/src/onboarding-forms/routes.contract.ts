@@ -189,6 +189,21 @@ export const voidOnboardingForm = defineRoute({
   },
 });
 
+export const extendSigningLink = defineRoute({
+  method: 'post',
+  path: '/api/clients/{clientId}/onboarding-forms/{onboardingFormId}/recipients/{recipientId}/extend-link',
+  tag,
+  summary:
+    'Give a recipient’s signing link as long again as a new one, from its expiry or from now if it expired (staff)',
+  request: { params: formParams.extend({ recipientId: z.string().min(1) }) },
+  responses: {
+    200: json(OnboardingFormSchema, 'The onboarding form'),
+    403: problem('Not staff'),
+    404: problem('No such form or recipient, or no link waiting to be used'),
+    409: problem('The recipient signed already, or the form is closed'),
+  },
+});
+
 export const reassignRecipient = defineRoute({
   method: 'put',
   path: '/api/clients/{clientId}/onboarding-forms/{onboardingFormId}/reassign-recipient',

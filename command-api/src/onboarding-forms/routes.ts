@@ -32,6 +32,7 @@ import {
   fieldsOf,
   onboardingFormView,
   quorumNote,
+  signingLinkPath,
   signingTemplateDecider,
   type ESignatureService,
   type EnvelopeCommand,
@@ -53,6 +54,7 @@ import {
   createOnboardingForm,
   embeddedView,
   embeddedViewAction,
+  extendSigningLink,
   reassignRecipient,
   setSigningTemplateFields,
   syncEnvelope,
@@ -307,6 +309,24 @@ export function onboardingFormCommandRoutes(deps: OnboardingFormCommandDeps): Ro
     res.status(204).end();
   });
 
+  mount(router, extendSigningLink, async (req, res) => {
+    const actor = await requireActor(deps.authenticate, req);
+    const clientId = String(req.params.clientId);
+    requirePermission(actor, 'onboarding-forms', 'create', { clientId });
+    if (!isInternal(actor)) throw new ForbiddenError('Only staff extend a signing link');
+    const envelopeId = String(req.params.onboardingFormId);
+    const recipientId = String(req.params.recipientId);
+    const state = await readEnvelope(clientId, envelopeId);
+    // As long again as a new e-mailed link, from now or from its present expiry, whichever is later.
+    const link = state.links.filter((l) => l.recipientId === recipientId).at(-1);
+    const from = link && link.expiresAt > deps.now().toISOString() ? new Date(link.expiresAt) : deps.now();
+    const after = await executeEnvelope(req, actor, {
+      type: 'ExtendSigningLink',
+      data: { envelopeId, clientId, recipientId, expiresAt: addDays(from, EMAILED_LINK_DAYS).toISOString() },
+    });
+    res.json(viewOf(after));
+  });
+
   mount(router, syncEnvelope, async (req, res) => {
     const actor = await requireActor(deps.authenticate, req);
     const clientId = String(req.params.clientId);
@@ -345,7 +365,7 @@ export function onboardingFormCommandRoutes(deps: OnboardingFormCommandDeps): Ro
       linkId,
       expiresAt,
     });
-    const url = `/client/${encodeURIComponent(clientId)}/onboarding-forms/${encodeURIComponent(envelopeId)}/action/${encodeURIComponent(recipientId)}?token=${encodeURIComponent(token)}`;
+    const url = signingLinkPath(clientId, envelopeId, recipientId, token);
     if (emailed) {
       const { rows } = await deps.pool.query<{ name: string }>(
         'select name from rm_clients where client_id = $1',
@@ -377,8 +397,10 @@ export function onboardingFormCommandRoutes(deps: OnboardingFormCommandDeps): Ro
     const envelopeId = String(req.params.onboardingFormId);
     const action = String(req.params.action) as 'open' | 'sign' | 'decline' | 'finish-later';
     const body = input.body();
-    const claims = eSignature.verifyToken(body.token, deps.now());
     const purpose = action === 'open' ? 'link' : 'session';
+    // A link's expiry is the envelope's (OpenSigningView checks it; staff may have extended it); a
+    // session's is its token's.
+    const claims = eSignature.verifyToken(body.token, purpose === 'link' ? null : deps.now());
     if (
       !claims ||
       claims.purpose !== purpose ||

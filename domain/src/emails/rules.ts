@@ -4,14 +4,16 @@ import { emailMessage } from '../explorer/common-rules.ts';
 /**
  * A client's notification rules: for each kind of e-mail about the client, which of its people receive
  * it (each their own e-mail) and who is copied on every one of them, by role and by address (for
- * example: CC the broker on every NIGO). Kinds without a rule go to every benefits administrator and
- * broker, with no copy.
+ * example: CC the broker on every NIGO). The client's people are its benefits administrators and brokers,
+ * and its implementation consultant (the carrier's staff member named on the client). Kinds without a
+ * rule go to their default audience (`DEFAULT_TO`), with no copy.
  */
-export const RULE_ROLES = ['BEN_ADMIN', 'BROKER'] as const;
+export const RULE_ROLES = ['BEN_ADMIN', 'BROKER', 'CONSULTANT'] as const;
 export type RuleRole = (typeof RULE_ROLES)[number];
 export const RULE_ROLE_LABELS: Record<RuleRole, string> = {
   BEN_ADMIN: 'Benefits administrators',
   BROKER: 'Brokers',
+  CONSULTANT: 'Implementation consultant',
 };
 
 /** The kinds about a client that the rules govern. */
@@ -27,14 +29,40 @@ export const RULE_KINDS = [
   'DENTAL',
   'RISK_ACCEPTANCE',
   'POST_ONBOARDING_SURVEY',
+  'EIF_SIGNED',
+  'EIF_CHANGES_READY_FOR_REVIEW',
+  'CENSUS_SUBMITTED',
+  'CENSUS_ERRORS',
+  'CLIENT_DOCUMENT_UPLOADED',
+  'TASK_ACCEPTED',
+  'GO_LIVE',
+  'TASK_DUE_TODAY',
+  'TASK_OVERDUE',
+  'TASK_ESCALATED',
 ] as const satisfies readonly EmailKind[];
 export type RuleKind = (typeof RULE_KINDS)[number];
 
 export type EmailRule = { kind: RuleKind; to: RuleRole[]; ccRoles: RuleRole[]; ccAddresses: string[] };
 
+const CLIENT_PEOPLE: RuleRole[] = ['BEN_ADMIN', 'BROKER'];
+/**
+ * Who receives each kind when the client set no rule: news for the client goes to its benefits
+ * administrators and brokers; hand-offs to the carrier (a signature, changes to review, a census
+ * submitted, a document from the client, a task long past due) to the implementation consultant; the
+ * signed form to the consultant and the brokers; go-live to everyone.
+ */
+const DEFAULT_TO: Partial<Record<RuleKind, RuleRole[]>> = {
+  EIF_SIGNED: ['BROKER', 'CONSULTANT'],
+  EIF_CHANGES_READY_FOR_REVIEW: ['CONSULTANT'],
+  CENSUS_SUBMITTED: ['CONSULTANT'],
+  CLIENT_DOCUMENT_UPLOADED: ['CONSULTANT'],
+  GO_LIVE: ['BEN_ADMIN', 'BROKER', 'CONSULTANT'],
+  TASK_ESCALATED: ['CONSULTANT'],
+};
+
 export const defaultRule = (kind: RuleKind): EmailRule => ({
   kind,
-  to: [...RULE_ROLES],
+  to: [...(DEFAULT_TO[kind] ?? CLIENT_PEOPLE)],
   ccRoles: [],
   ccAddresses: [],
 });
@@ -47,14 +75,20 @@ export function effectiveRules(rules: readonly EmailRule[]): EmailRule[] {
 export type RulePerson = { userId: string; name: string; email: string; role: string };
 export type RuleRecipients = { to: RulePerson[]; cc: string[] };
 
-/** Who receives an e-mail of this kind: one e-mail per `to` person, each copied to `cc`. */
+/**
+ * Who receives an e-mail of this kind: one e-mail per `to` person, each copied to `cc`. `toRoles`, when
+ * given, names the receivers instead of the rule (a reminder goes to whoever owns the task), the rule's
+ * copies still apply.
+ */
 export function recipientsFor(
   rules: readonly EmailRule[],
   kind: RuleKind,
   people: readonly RulePerson[],
+  toRoles?: readonly RuleRole[],
 ): RuleRecipients {
   const rule = effectiveRules(rules).find((r) => r.kind === kind)!;
-  const to = people.filter((p) => (rule.to as string[]).includes(p.role));
+  const receivers: readonly string[] = toRoles ?? rule.to;
+  const to = people.filter((p) => receivers.includes(p.role));
   const toEmails = new Set(to.map((p) => p.email.toLowerCase()));
   const cc = [
     ...people.filter((p) => (rule.ccRoles as string[]).includes(p.role)).map((p) => p.email),

@@ -203,6 +203,123 @@ export const EMAIL_TEMPLATES: Partial<Record<EmailKind, EmailTemplate>> = {
     action: { label: 'Take the survey', url: v(d, 'link') },
     note: null,
   })),
+  EIF_SIGNED: template('EIF_SIGNED', { ...SAMPLE, signedBy: 'Ben Adler' }, (d) => ({
+    subject: `${v(d, 'clientName')} signed the Employer Information Form`,
+    paragraphs: [
+      `${v(d, 'signedBy')} signed the Employer Information Form of ${v(d, 'clientName')}.`,
+      'Changes made from now on wait for review before they apply.',
+    ],
+    action: { label: 'See the form', url: v(d, 'link') },
+    note: null,
+  })),
+  EIF_CHANGES_READY_FOR_REVIEW: template(
+    'EIF_CHANGES_READY_FOR_REVIEW',
+    { ...SAMPLE, link: 'https://onboard.example/clients/admin/lakeside-manufacturing/manage/review' },
+    (d) => ({
+      subject: `Changes to review: ${v(d, 'clientName')}`,
+      paragraphs: [
+        `${v(d, 'clientName')} changed its signed Employer Information Form and marked the changes ready for review.`,
+      ],
+      action: { label: 'Review the changes', url: v(d, 'link') },
+      note: null,
+    }),
+  ),
+  CENSUS_SUBMITTED: template('CENSUS_SUBMITTED', { ...SAMPLE, fileName: 'census-2027.xlsx' }, (d) => ({
+    subject: `Census submitted: ${v(d, 'clientName')}`,
+    paragraphs: [`${v(d, 'clientName')} submitted its census file ${v(d, 'fileName')}.`],
+    action: { label: 'See the census', url: v(d, 'link') },
+    note: null,
+  })),
+  CENSUS_ERRORS: template(
+    'CENSUS_ERRORS',
+    { ...SAMPLE, fileName: 'census-2027.xlsx', problem: 'has 12 errors to correct' },
+    (d) => ({
+      subject: `The census of ${v(d, 'clientName')} needs corrections`,
+      paragraphs: [
+        `The census file ${v(d, 'fileName')} of ${v(d, 'clientName')} ${v(d, 'problem')}.`,
+        'Correct the file and upload it again; the validation report lists each issue by row.',
+      ],
+      action: { label: 'See the validation report', url: v(d, 'link') },
+      note: null,
+    }),
+  ),
+  CLIENT_DOCUMENT_UPLOADED: template(
+    'CLIENT_DOCUMENT_UPLOADED',
+    { ...SAMPLE, documentName: 'Prior carrier bill.pdf', uploadedBy: 'Ben Adler' },
+    (d) => ({
+      subject: `${v(d, 'clientName')} uploaded ${v(d, 'documentName')}`,
+      paragraphs: [`${v(d, 'uploadedBy')} of ${v(d, 'clientName')} uploaded ${v(d, 'documentName')}.`],
+      action: { label: 'See the documents', url: v(d, 'link') },
+      note: null,
+    }),
+  ),
+  TASK_ACCEPTED: template('TASK_ACCEPTED', { ...SAMPLE, taskName: 'Census file' }, (d) => ({
+    subject: `Accepted: ${v(d, 'taskName')}`,
+    paragraphs: [
+      `The task “${v(d, 'taskName')}” of ${v(d, 'clientName')} was reviewed and accepted. It is done.`,
+    ],
+    action: { label: 'Open the task', url: v(d, 'link') },
+    note: null,
+  })),
+  GO_LIVE: template('GO_LIVE', SAMPLE, (d) => ({
+    subject: `${v(d, 'clientName')} is live`,
+    paragraphs: [
+      `The onboarding of ${v(d, 'clientName')} is complete: its coverage is live with the carrier.`,
+      'Day-to-day service takes over from here.',
+    ],
+    action: { label: 'Open the hub', url: v(d, 'link') },
+    note: null,
+  })),
+  TASK_DUE_TODAY: template(
+    'TASK_DUE_TODAY',
+    { ...SAMPLE, taskName: 'Census file', dueDate: 'December 1, 2026' },
+    (d) => ({
+      subject: `Due today: ${v(d, 'taskName')}`,
+      paragraphs: [
+        `The task “${v(d, 'taskName')}” of ${v(d, 'clientName')} is due today, ${v(d, 'dueDate')}.`,
+      ],
+      action: { label: 'Open the task', url: v(d, 'link') },
+      note: null,
+    }),
+  ),
+  TASK_OVERDUE: template(
+    'TASK_OVERDUE',
+    { ...SAMPLE, taskName: 'Census file', dueDate: 'December 1, 2026' },
+    (d) => ({
+      subject: `Past due: ${v(d, 'taskName')}`,
+      paragraphs: [
+        `The task “${v(d, 'taskName')}” of ${v(d, 'clientName')} was due on ${v(d, 'dueDate')} and is not done yet.`,
+        'Until it is done, this reminder comes again every week.',
+      ],
+      action: { label: 'Open the task', url: v(d, 'link') },
+      note: null,
+    }),
+  ),
+  TASK_ESCALATED: template(
+    'TASK_ESCALATED',
+    { ...SAMPLE, firstName: 'Adam', taskName: 'Census file', dueDate: 'December 1, 2026', days: '5' },
+    (d) => ({
+      subject: `${v(d, 'clientName')}: ${v(d, 'taskName')} is more than ${v(d, 'days')} working days past due`,
+      paragraphs: [
+        `The task “${v(d, 'taskName')}” of ${v(d, 'clientName')} was due on ${v(d, 'dueDate')} and is still not done, more than ${v(d, 'days')} working days later.`,
+        'Its owners were reminded. A word from you may get it moving.',
+      ],
+      action: { label: 'Open the task', url: v(d, 'link') },
+      note: null,
+    }),
+  ),
+  ONBOARDING_FORM_REMINDER: template(
+    'ONBOARDING_FORM_REMINDER',
+    { ...SAMPLE, firstName: 'Sam', formName: 'Group application', expires: 'December 1, 2026' },
+    (d) => ({
+      subject: `Reminder: ${v(d, 'formName')} is waiting for your signature`,
+      paragraphs: [
+        `The ${v(d, 'formName')} of ${v(d, 'clientName')} is still waiting for you to review and sign.`,
+      ],
+      action: { label: 'Review and sign', url: v(d, 'link') },
+      note: `Your link works once and expires on ${v(d, 'expires')}.`,
+    }),
+  ),
 };
 
 /** The templates in the order staff see them. */

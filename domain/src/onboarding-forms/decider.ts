@@ -84,6 +84,8 @@ export type EnvelopeCommand =
     >
   | Command<'AddRecipient', Ref & { recipient: EnvelopeRecipient }>
   | Command<'IssueSigningLink', Ref & { recipientId: string; linkId: string; expiresAt: string }>
+  /** Staff give a recipient's last signing link more time (it may have expired): the same link, a later expiry. */
+  | Command<'ExtendSigningLink', Ref & { recipientId: string; expiresAt: string }>
   | Command<'OpenSigningView', Ref & { recipientId: string; lockedUntil: string; origin: SigningOrigin }>
   | Command<
       'Sign',
@@ -228,6 +230,10 @@ const lockHeldByOther = (state: EnvelopeState, recipientId: string, at: string) 
   state.lock !== null && state.lock.recipientId !== recipientId && state.lock.until > at;
 
 /** Why the recipient may not act now, or null when they may (the envelope open, their turn, not locked). */
+export const NO_LINK_TO_EXTEND_MESSAGE =
+  'This recipient has no signing link waiting to be used: send them the form again instead';
+export const LINK_LASTS_LONGER_MESSAGE = 'The signing link already lasts longer than that';
+
 function mayAct(state: EnvelopeState, recipientId: string, at: string): EnvelopeError | null {
   const recipient = state.recipients.find((r) => r.recipientId === recipientId);
   if (!recipient) return { code: 'NOT_FOUND', message: NO_SUCH_RECIPIENT };
@@ -364,6 +370,19 @@ export function decideEnvelope(
       return accepted({
         type: 'EnvelopeSigningLinkIssued',
         data: { ...ref, recipientId, linkId, expiresAt, at },
+      });
+    }
+    case 'ExtendSigningLink': {
+      const refusal = mayAct(state, command.data.recipientId, at);
+      if (refusal && refusal.code !== 'LOCKED') return refused(refusal);
+      const { recipientId, expiresAt } = command.data;
+      const link = state.links.filter((l) => l.recipientId === recipientId).at(-1);
+      if (!link || link.used) return refused({ code: 'NOT_FOUND', message: NO_LINK_TO_EXTEND_MESSAGE });
+      if (expiresAt <= link.expiresAt)
+        return refused({ code: 'CONFLICT', message: LINK_LASTS_LONGER_MESSAGE });
+      return accepted({
+        type: 'EnvelopeSigningLinkExtended',
+        data: { ...ref, recipientId, linkId: link.linkId, expiresAt, at, by },
       });
     }
     case 'OpenSigningView': {
@@ -550,6 +569,10 @@ export function evolveEnvelope(state: EnvelopeDeciderState, event: EnvelopeEvent
     case 'EnvelopeSigningLinkIssued': {
       const { linkId, recipientId, expiresAt } = event.data;
       return { ...s, links: [...s.links, { linkId, recipientId, expiresAt, used: false }] };
+    }
+    case 'EnvelopeSigningLinkExtended': {
+      const { linkId, expiresAt } = event.data;
+      return { ...s, links: s.links.map((l) => (l.linkId === linkId ? { ...l, expiresAt } : l)) };
     }
     case 'EnvelopeRecipientViewed': {
       const { recipientId, linkId, lockedUntil } = event.data;

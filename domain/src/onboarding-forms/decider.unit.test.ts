@@ -5,7 +5,9 @@ import {
   ALREADY_SIGNED_LINK_MESSAGE,
   FORM_CLOSED_MESSAGE,
   LINK_EXPIRED_MESSAGE,
+  LINK_LASTS_LONGER_MESSAGE,
   LOCKED_MESSAGE,
+  NO_LINK_TO_EXTEND_MESSAGE,
   NOT_YOUR_TURN_MESSAGE,
   envelopeDecider,
   fieldsOf,
@@ -374,6 +376,36 @@ describe('an onboarding form envelope', () => {
     expect(refusalOf(given(...issued).when(open('ben', t(2), 'unknown')))).toMatchObject({
       code: 'LINK_EXPIRED',
     });
+  });
+
+  it('staff extend a signing link, expired or not: the same link opens until the new expiry', () => {
+    const issued = then(
+      created(),
+      cmd('IssueSigningLink', { recipientId: 'ben', linkId: 'L1', expiresAt: t(20) }, t(1)),
+    );
+    // Given the link expired, when staff extend it, then it opens again until the new time.
+    const extended = then(issued, cmd('ExtendSigningLink', { recipientId: 'ben', expiresAt: t(50) }, t(25)));
+    expect(extended.at(-1)).toMatchObject({
+      type: 'EnvelopeSigningLinkExtended',
+      data: { recipientId: 'ben', linkId: 'L1', expiresAt: t(50), by: staff },
+    });
+    expect(eventsOf(given(...extended).when(open('ben', t(30), 'L1')))[0]).toMatchObject({
+      type: 'EnvelopeRecipientViewed',
+    });
+    expect(refusalOf(given(...extended).when(open('ben', t(51), 'L1')))).toMatchObject({
+      code: 'LINK_EXPIRED',
+    });
+    // An expiry no later than the present one, a used link, no link at all: refused, in words.
+    expect(
+      refusalOf(given(...extended).when(cmd('ExtendSigningLink', { recipientId: 'ben', expiresAt: t(40) }))),
+    ).toEqual({ code: 'CONFLICT', message: LINK_LASTS_LONGER_MESSAGE });
+    const used = then(extended, open('ben', t(30), 'L1'));
+    expect(
+      refusalOf(given(...used).when(cmd('ExtendSigningLink', { recipientId: 'ben', expiresAt: t(59) }))),
+    ).toEqual({ code: 'NOT_FOUND', message: NO_LINK_TO_EXTEND_MESSAGE });
+    expect(
+      refusalOf(given(...created()).when(cmd('ExtendSigningLink', { recipientId: 'ben', expiresAt: t(59) }))),
+    ).toEqual({ code: 'NOT_FOUND', message: NO_LINK_TO_EXTEND_MESSAGE });
   });
 
   it('a used link its recipient signed through says the form is already signed, not that it expired', () => {

@@ -17,7 +17,11 @@ export type ESignatureService = {
   sha256(bytes: Uint8Array): string;
   /** A signed, short-lived token for a signing link or a signing session; null verifies nothing. */
   issueToken(claims: SigningTokenClaims): string;
-  verifyToken(token: string, now: Date): SigningTokenClaims | null;
+  /**
+   * The claims of a token signed by this service and not expired at `now`; with `now` null, only the
+   * signature is checked (a link's expiry is the envelope's to judge: staff may have extended it).
+   */
+  verifyToken(token: string, now: Date | null): SigningTokenClaims | null;
 };
 
 export type FieldStamp =
@@ -37,3 +41,7 @@ export type SigningTokenClaims = {
 /** How long a signing link may wait before it is opened, and how long an opened view holds the lock. */
 export const SIGNING_LINK_MINUTES = 15;
 export const SIGNING_SESSION_MINUTES = 20;
+
+/** Where a signing link leads: the recipient's signing page, carrying the link's token. */
+export const signingLinkPath = (clientId: string, envelopeId: string, recipientId: string, token: string) =>
+  `/client/${encodeURIComponent(clientId)}/onboarding-forms/${encodeURIComponent(envelopeId)}/action/${encodeURIComponent(recipientId)}?token=${encodeURIComponent(token)}`;

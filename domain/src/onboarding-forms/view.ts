@@ -41,6 +41,8 @@ export type OnboardingFormView = {
     declineReason: string | null;
     /** When the quorum that released this member was reached. */
     releasedAt: string | null;
+    /** When the recipient's signing link stops working, while one waits to be used (staff may extend it). */
+    linkExpiresAt: string | null;
   }[];
   /** The PDF's versions: the template as sent, then after each signature (the last is the current one). */
   documents: { docId: string; name: string }[];
@@ -98,6 +100,7 @@ export function onboardingFormView(state: EnvelopeState, now: Date): OnboardingF
       declinedAt: r.declinedAt,
       declineReason: r.declineReason,
       releasedAt: r.releasedAt ?? null,
+      linkExpiresAt: waitingLink(state, r.recipientId)?.expiresAt ?? null,
     })),
     documents: state.documentIds.map((docId, i) => ({
       docId,
@@ -127,3 +130,9 @@ export function onboardingFormView(state: EnvelopeState, now: Date): OnboardingF
 }
 
 export type SigningTemplateView = NonNullable<SigningTemplateState>;
+
+/** The recipient's last signing link, while it waits to be used (expired or not). */
+export function waitingLink(state: EnvelopeState, recipientId: string) {
+  const link = state.links.filter((l) => l.recipientId === recipientId).at(-1);
+  return link && !link.used ? link : null;
+}

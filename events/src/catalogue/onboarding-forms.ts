@@ -129,6 +129,19 @@ export const EnvelopeSigningLinkIssued = z.object({
   }),
 });
 
+/** Staff extended a recipient's signing link: the same link now works until `expiresAt`. */
+export const EnvelopeSigningLinkExtended = z.object({
+  type: z.literal('EnvelopeSigningLinkExtended'),
+  data: z.object({
+    ...EnvelopeRef,
+    recipientId: z.string(),
+    linkId: z.string(),
+    expiresAt: z.string(),
+    at: z.string(),
+    by: By,
+  }),
+});
+
 /** A recipient opened the signing view; they hold the envelope's lock (one signer at a time) until `lockedUntil`. */
 export const EnvelopeRecipientViewed = z.object({
   type: z.literal('EnvelopeRecipientViewed'),
@@ -223,6 +236,7 @@ export const EnvelopeEvent = z.discriminatedUnion('type', [
   EnvelopeCreated,
   EnvelopeRecipientAdded,
   EnvelopeSigningLinkIssued,
+  EnvelopeSigningLinkExtended,
   EnvelopeRecipientViewed,
   EnvelopeRecipientSigned,
   EnvelopeRecipientDeclined,

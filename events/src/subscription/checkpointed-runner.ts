@@ -341,7 +341,7 @@ const SHARE_TTL_MS = 500;
  * dies its connection goes, with its locks: the others' shares grow and they take its runners over at
  * their next retry.
  */
-function lockSessionFor(pool: pg.Pool): LockSession {
+export function lockSessionFor(pool: pg.Pool): LockSession {
   const existing = lockSessions.get(pool);
   if (existing) return existing;
   const holders = new Map<string, (error: Error) => void>();

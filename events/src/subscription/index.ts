@@ -1,2 +1,3 @@
 export * from './checkpointed-runner.ts';
 export type { ProjectionTx } from './statement-batch.ts';
+export * from './scheduled-job.ts';

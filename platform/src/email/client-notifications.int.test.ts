@@ -7,6 +7,7 @@ import { startApp, type RunningApp } from '../app.ts';
 import { embeddedTestConfig } from '../config.ts';
 import { DEMO_CLIENT_ID } from '../seed.ts';
 import { apiClient, eventually } from '../testing/http-client.ts';
+import { notificationNames } from './notification-names.ts';
 
 type Api = ReturnType<typeof apiClient>;
 type Listed = { id: string; kind: string; subject: string; to: string[]; cc: string[] }[];
@@ -79,6 +80,7 @@ describe('automatic client e-mails', () => {
     // The reactor run again over the same event, through the real e-mail path, twice.
     const replay = clientNotificationsWorker({
       now: () => new Date(),
+      names: notificationNames({ store: app.store, pool: app.pool }),
       notify: clientEmails({
         store: app.store,
         pool: app.pool,
@@ -95,6 +97,7 @@ describe('automatic client e-mails', () => {
 
     const later = clientNotificationsWorker({
       now: () => new Date(Date.now() + 25 * 60 * 60 * 1000),
+      names: notificationNames({ store: app.store, pool: app.pool }),
       notify: async (notification) => {
         sent.push(notification.kind);
         return [];

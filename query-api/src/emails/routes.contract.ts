@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineRoute, json, problem } from '@onboard/api-contract';
 import { EMAIL_KINDS } from '@onboard/events';
 import { EMAIL_STATUSES } from '@onboard/domain/emails/outbox';
+import { RULE_ROLES } from '@onboard/domain/emails/rules';
 
 export const EMAIL_SORT_KEYS = ['createdAt', 'subject', 'to', 'status', 'kind'] as const;
 
@@ -120,7 +121,7 @@ export const getClientEmail = defineRoute({
   },
 });
 
-const RuleRole = z.enum(['BEN_ADMIN', 'BROKER']);
+const RuleRole = z.enum(RULE_ROLES);
 export const EmailRulesView = z
   .object({
     rules: z.array(

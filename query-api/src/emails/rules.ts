@@ -38,7 +38,12 @@ export function emailRuleQueryRoutes(deps: { store: EventStore; pool: pg.Pool; a
       role: RuleRole;
     }>(
       `select user_id, first_name, last_name, email, role from rm_users
-       where not is_deleted and role in ('BEN_ADMIN', 'BROKER') and $1 = any(client_ids) order by role, last_name`,
+       where not is_deleted and role in ('BEN_ADMIN', 'BROKER') and $1 = any(client_ids)
+       union all
+       select u.user_id, u.first_name, u.last_name, u.email, 'CONSULTANT' from rm_client_lifecycle l
+         join rm_users u on u.user_id = l.implementation_consultant_user_id and not u.is_deleted
+        where l.client_id = $1
+       order by role, last_name`,
       [clientId],
     );
     res.json({

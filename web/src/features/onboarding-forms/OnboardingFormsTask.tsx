@@ -28,6 +28,13 @@ function lastStep(r: OnboardingForm['recipients'][number]) {
   return at ? formatDate(at) : '';
 }
 
+/** When a recipient's e-mailed signing link stops working, or that it has. */
+function linkExpiry(expiresAt: string, now: Date) {
+  return expiresAt > now.toISOString()
+    ? `Link expires ${formatDate(expiresAt)}`
+    : `Link expired ${formatDate(expiresAt)}`;
+}
+
 /** A person of the client, picked by name: fills the recipient's name, e-mail and account. */
 function PersonPicker({
   people,
@@ -245,8 +252,11 @@ export function OnboardingFormsTask({ clientId, isStaff }: { clientId: string; i
   const [voiding, setVoiding] = useState<OnboardingForm | null>(null);
   const [voidReason, setVoidReason] = useState('');
 
+  const [notice, setNotice] = useState<string | null>(null);
+  const now = new Date();
   const run = async (work: () => Promise<unknown>) => {
     setActionError(null);
+    setNotice(null);
     try {
       await work();
     } catch (caught) {
@@ -285,6 +295,7 @@ export function OnboardingFormsTask({ clientId, isStaff }: { clientId: string; i
         </section>
       )}
       {actionError && <Alert tone="error">{actionError}</Alert>}
+      {notice && <Alert tone="success">{notice}</Alert>}
       {error && <Alert tone="error">{messageOf(error)}</Alert>}
       <section aria-labelledby="forms-title">
         <h2 id="forms-title" className="card__title">
@@ -345,7 +356,17 @@ export function OnboardingFormsTask({ clientId, isStaff }: { clientId: string; i
                       {r.statusLabel}
                       {r.status === 'declined' && r.declineReason ? `: ${r.declineReason}` : ''}
                     </td>
-                    <td>{lastStep(r)}</td>
+                    <td>
+                      {lastStep(r)}
+                      {isStaff && r.userId === null && r.linkExpiresAt && (
+                        <>
+                          <br />
+                          <span className="esign-muted" data-testid="link-expiry">
+                            {linkExpiry(r.linkExpiresAt, now)}
+                          </span>
+                        </>
+                      )}
+                    </td>
                     {isStaff && (
                       <td>
                         {(form.status === 'sent' || form.status === 'declined') &&
@@ -383,6 +404,21 @@ export function OnboardingFormsTask({ clientId, isStaff }: { clientId: string; i
                                   }
                                 >
                                   Signing link
+                                </button>
+                              )}
+                              {r.userId === null && r.linkExpiresAt && r.status !== 'declined' && (
+                                <button
+                                  type="button"
+                                  className="button button--secondary"
+                                  aria-label={`Extend the signing link of ${r.name}`}
+                                  onClick={() =>
+                                    void run(async () => {
+                                      await writes.extendLink(form.onboardingFormId, r.recipientId);
+                                      setNotice(`The signing link of ${r.name} was extended.`);
+                                    })
+                                  }
+                                >
+                                  Extend link
                                 </button>
                               )}
                             </div>
@@ -443,6 +479,7 @@ export function OnboardingFormsTask({ clientId, isStaff }: { clientId: string; i
             label="Pick from the client’s people"
           />
           {actionError && <Alert tone="error">{actionError}</Alert>}
+          {notice && <Alert tone="success">{notice}</Alert>}
           <div className="dialog__actions">
             <button type="button" className="button button--secondary" onClick={() => setReassigning(null)}>
               Cancel

@@ -107,6 +107,15 @@ export function useFormWrites(clientId: string) {
       await apiRequest('DELETE', `${formPath(clientId, formId)}?reason=${enc(reason)}`);
       await refresh();
     },
+    /** Gives a recipient's waiting signing link as long again (staff). */
+    extendLink: async (formId: string, recipientId: string) => {
+      const form = await apiRequest<OnboardingForm>(
+        'POST',
+        `${formPath(clientId, formId)}/recipients/${enc(recipientId)}/extend-link`,
+      );
+      await refresh(form);
+      return form;
+    },
     signingLink: (formId: string, recipientId: string) =>
       apiRequest<{ url: string; expiresAt: string }>(
         'POST',
