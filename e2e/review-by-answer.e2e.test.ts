@@ -43,10 +43,12 @@ describe.skipIf(skip)('review by the answer', () => {
   });
 
   const reviewPage = async (email: string, width: number) => {
-    const page = await (await browser.newContext({ viewport: { width, height: 900 } })).newPage();
+    // Signed in on a wide window (the header names who is signed in there), then sized as asked.
+    const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
     await page.goto(`${app.url}/login?redirect=${encodeURIComponent(REVIEW_PATH)}`);
     await signInThroughUi(page, email, app.config.demoPassword, auth);
     await page.getByRole('heading', { name: 'Review changes' }).waitFor();
+    await page.setViewportSize({ width, height: 900 });
     return page;
   };
 
