@@ -99,7 +99,9 @@ describe.skipIf(skip)('review by the answer', () => {
     await fullPageScreenshot(page, 'review-by-answer.png');
 
     // Accept one answer, by keyboard.
-    await page.getByRole('button', { name: 'Accept the change to Company: ERISA plan number' }).focus();
+    await page
+      .getByRole('button', { name: 'Accept the change to Company: ERISA plan number', exact: true })
+      .focus();
     await page.keyboard.press('Enter');
     await page.getByText('Accepted 1 change.').waitFor();
     await waitForAnswers(page, 2);
@@ -109,7 +111,10 @@ describe.skipIf(skip)('review by the answer', () => {
     // The owner, on a phone, declines another answer of the same entity with a reason.
     await waitForAnswers(phone, 2);
     await phone
-      .getByRole('button', { name: 'Decline the change to Company: Agent for service of legal process' })
+      .getByRole('button', {
+        name: 'Decline the change to Company: Agent for service of legal process',
+        exact: true,
+      })
       .click();
     const dialog = phone.getByRole('dialog', { name: 'Decline changes' });
     await dialog.getByLabel('Reason for declining').fill('Our agent has not changed');

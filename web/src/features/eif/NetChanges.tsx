@@ -59,7 +59,7 @@ export const answerName = (net: NetChange, detail: NetDetail, client?: ClientVie
   `${netEntityName(net, client)}: ${attributeLabel(detail.attributeKey, net.entity)}`;
 
 /** Whether a net change is decided answer by answer: an update of more than one answer still pending. */
-export const isDecidedByAnswer = (net: NetChange) =>
+const isDecidedByAnswer = (net: NetChange) =>
   net.action === 'update' && net.details.filter((d) => d.status === 'pending').length > 1;
 
 /** Who changed an answer and when: every author, each at their latest change. */
