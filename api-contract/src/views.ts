@@ -31,6 +31,9 @@ export const ClientView = z
     plans: z.array(Row),
     eifStatus: z.enum(['pre_sign', 'signed']),
     pendingChanges: z.array(PendingChange),
+    pendingReviewCount: z.number().int().min(0).meta({
+      description: 'How many changes wait for review: one per answer changed, or entity added or removed',
+    }),
     people: z.record(z.string(), z.string()).optional().meta({
       description: 'The people the view names (signers, reviewers, authors), by id: "First Last (Role)"',
     }),

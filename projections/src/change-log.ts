@@ -114,6 +114,16 @@ export const changeLogProjection: CheckpointedConsumer = {
             `update rm_change_details set status = $1, decided_at = $2 where change_id = any($3::uuid[]) and status = 'pending'`,
             [status, event.data.at, event.data.changeIds],
           );
+          // A decision by the answer settles those answers of a change alone.
+          const answers = 'answers' in event.data ? (event.data.answers ?? []) : [];
+          if (answers.length > 0)
+            await tx.query(
+              `update rm_change_details d set status = $1, decided_at = $2
+                 from jsonb_to_recordset($3::jsonb) as a("changeId" uuid, "attributeKeys" text[])
+                where d.change_id = a."changeId" and d.attribute_key = any(a."attributeKeys")
+                  and d.status = 'pending'`,
+              [status, event.data.at, JSON.stringify(answers)],
+            );
           break;
         }
         default:

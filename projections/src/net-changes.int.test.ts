@@ -125,16 +125,27 @@ function generateHistory(clientId: string, seed: number): EifEvent[] {
         edit('ChangeAttributes', {
           entity: target.entity,
           entityId: target.entityId,
-          attributes: { name: value },
+          // Often two answers at once, which a decision by the answer splits.
+          attributes: pick(2) === 0 ? { name: value } : { name: value, code: `c${pick(3)}` },
         }),
       );
     else if (choice < 13 && target)
       run(i, edit('DeleteEntity', { entity: target.entity, entityId: target.entityId }));
     else if (state.status === 'signed' && state.pending.length > 0 && choice < 19) {
-      const one = state.pending[pick(state.pending.length)]!.changeId;
-      const changeIds = pick(3) === 0 ? 'all' : [one];
-      if (choice < 16) run(i, { type: 'AcceptChanges', data: { changeIds } });
-      else run(i, { type: 'DeclineChanges', data: { changeIds, reason: 'Not right' } });
+      const one = state.pending[pick(state.pending.length)]!;
+      const keys = Object.keys(one.attributes);
+      // A third of the decisions are by the answer: one answer of the chosen change's entity.
+      const choose =
+        pick(3) === 0 && keys.length > 0
+          ? {
+              changeIds: [],
+              answers: [
+                { entity: one.entity, entityId: one.entityId, attributeKey: keys[pick(keys.length)]! },
+              ],
+            }
+          : { changeIds: pick(3) === 0 ? ('all' as const) : [one.changeId] };
+      if (choice < 16) run(i, { type: 'AcceptChanges', data: choose });
+      else run(i, { type: 'DeclineChanges', data: { ...choose, reason: 'Not right' } });
     } else run(i, { type: 'UndoIcEdits', data: {} });
   }
   return events;
@@ -186,8 +197,11 @@ describe('the net-changes read model', () => {
       value: unknown;
       previous_value: unknown;
       pending_change_ids: string[];
+      authors: unknown[];
+      answer_changed_at: Date;
     }>(
-      `select entity, entity_id, attribute_key, action, entity_status, status, value, previous_value, pending_change_ids
+      `select entity, entity_id, attribute_key, action, entity_status, status, value, previous_value, pending_change_ids,
+              authors, answer_changed_at
          from rm_net_changes where client_id = $1
         order by first_position_commit, first_position_prepare, entity, entity_id, attribute_key`,
       [clientId],
@@ -213,6 +227,8 @@ describe('the net-changes read model', () => {
           value: row.value,
           previousValue: row.previous_value,
           status: row.status,
+          authors: row.authors,
+          changedAt: row.answer_changed_at.toISOString(),
         });
     }
     return [...nets.values()];
@@ -314,6 +330,16 @@ describe('the net-changes read model', () => {
           status: row.status,
           createdAt: row.created_at.toISOString(),
         });
+      }
+      // A change decided answer by answer is pending while any answer is, else accepted if any was.
+      for (const record of records.values()) {
+        if (record.action === 'delete') continue;
+        const statuses = record.changeDetails.map((d) => d.status);
+        record.status = statuses.includes('pending')
+          ? 'pending'
+          : statuses.includes('accepted')
+            ? 'accepted'
+            : 'declined';
       }
       const expected = netChanges([...records.values()]).map((net) => ({
         ...net,

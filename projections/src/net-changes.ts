@@ -1,5 +1,5 @@
 import { EIF_EVENT_TYPES, parseEvent, type CheckpointedConsumer, type ProjectionTx } from '@onboard/events';
-import { netChanges, type ChangeRecord, type ChangeStatus } from '@onboard/domain';
+import { decideRecords, netChanges, type ChangeRecord } from '@onboard/domain';
 
 /**
  * The net changes of each client's form since signing (onboarding §4 "Net-change rules", applied by the
@@ -130,19 +130,19 @@ export const netChangesProjection: CheckpointedConsumer = {
         case 'EifChangesAccepted':
         case 'EifChangesDeclined':
         case 'EifIcEditsUndone': {
-          // Undone edits are withdrawn, which the change records show as declined.
-          const status: ChangeStatus = event.type === 'EifChangesAccepted' ? 'accepted' : 'declined';
-          const ids = new Set(event.data.changeIds);
+          // Undone edits are withdrawn, which the change records show as declined. A decision by the
+          // answer settles those answers of a change; its other answers stay pending.
+          const decision = {
+            status: event.type === 'EifChangesAccepted' ? ('accepted' as const) : ('declined' as const),
+            changeIds: event.data.changeIds,
+            answers: 'answers' in event.data ? event.data.answers : undefined,
+          };
           const sources = await load(event.data.clientId);
           for (const [key, source] of sources) {
-            let isTouched = false;
-            for (const record of source.records) {
-              if (record.status !== 'pending' || !ids.has(record.id)) continue;
-              record.status = status;
-              for (const detail of record.changeDetails) detail.status = status;
-              isTouched = true;
-            }
-            if (isTouched) dirty.get(event.data.clientId)!.add(key);
+            const records = decideRecords(source.records, decision);
+            if (records.every((record, n) => record === source.records[n])) continue;
+            source.records = records;
+            dirty.get(event.data.clientId)!.add(key);
           }
           break;
         }
@@ -185,19 +185,33 @@ async function write(tx: ProjectionTx, clientId: string, source: Source) {
   const last = pendingRecords[pendingRecords.length - 1] ?? records[records.length - 1]!;
   const rows =
     net.details.length === 0
-      ? [{ attribute_key: '', status: net.status, value: null, previous_value: null }]
+      ? [
+          {
+            attribute_key: '',
+            status: net.status,
+            value: null,
+            previous_value: null,
+            authors: [{ ...last.createdByUser, at: last.createdAt }],
+            answer_changed_at: last.createdAt,
+          },
+        ]
       : net.details.map((d) => ({
           attribute_key: d.attributeKey,
           status: d.status,
           value: d.value ?? null,
           previous_value: d.previousValue ?? null,
+          authors: d.authors,
+          answer_changed_at: d.changedAt,
         }));
   await tx.query(
     `insert into rm_net_changes (client_id, entity, entity_id, attribute_key, first_position_commit,
        first_position_prepare, action, entity_status, status, value, previous_value, pending_change_ids,
-       changed_at, changed_by)
-     select $1, $2, $3, r.attribute_key, $4, $5, $6, $7, r.status, r.value, r.previous_value, $8, $9, $10
-       from jsonb_to_recordset($11::jsonb) as r(attribute_key text, status text, value jsonb, previous_value jsonb)`,
+       changed_at, changed_by, authors, answer_changed_at)
+     select $1, $2, $3, r.attribute_key, $4, $5, $6, $7, r.status, r.value, r.previous_value, $8, $9, $10,
+            r.authors, r.answer_changed_at
+       from jsonb_to_recordset($11::jsonb)
+         as r(attribute_key text, status text, value jsonb, previous_value jsonb, authors jsonb,
+              answer_changed_at timestamptz)`,
     [
       clientId,
       entity,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineRoute, json, problem } from '@onboard/api-contract';
 import { ClientView, concurrentWrite } from '@onboard/api-contract/views';
+import { ChangeChoice } from './routes.contract.ts';
 import { OUTSIDE_SIGNER_STEPS } from '@onboard/domain';
 import { emailMessage } from '@onboard/domain/explorer/common-rules';
 
@@ -19,9 +20,14 @@ export const InviteOutsideSignerBody = z
     stepId: z.enum(OUTSIDE_SIGNER_STEPS).default('review-&-submit'),
   })
   .strict();
-export const DeclineUpdatesBody = z
-  .object({ reason: z.string().trim().min(1, 'Please provide a reason for declining') })
-  .strict();
+/**
+ * The outside signer decides all the updates, or some by the answer (`ChangeChoice`); without a choice,
+ * all of them.
+ */
+export const AcceptUpdatesBody = ChangeChoice.strict().optional();
+export const DeclineUpdatesBody = ChangeChoice.extend({
+  reason: z.string().trim().min(1, 'Please provide a reason for declining'),
+}).strict();
 
 export const inviteOutsideSigner = defineRoute({
   method: 'post',
@@ -93,10 +99,11 @@ const signerAction = <const P extends string, const B extends z.ZodType | undefi
 export const outsideSignerSign = signerAction('sign', 'Sign the EIF as the outside signer');
 export const outsideSignerAcceptUpdates = signerAction(
   'accept-updates',
-  'Accept the updates made after signing',
+  'Accept the updates made after signing (all, or the answers chosen)',
+  AcceptUpdatesBody,
 );
 export const outsideSignerDeclineUpdates = signerAction(
   'decline-updates',
-  'Decline the updates made after signing, with a reason',
+  'Decline the updates made after signing (all, or the answers chosen), with a reason',
   DeclineUpdatesBody,
 );

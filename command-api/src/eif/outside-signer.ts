@@ -13,6 +13,7 @@ import {
   eifCodec,
   entityKey,
   toClientView,
+  type AnswerRef,
   type OutsideSigner,
 } from '@onboard/domain';
 import { decideInvite, inviteHasNothingToDo, signerSettingOf } from '@onboard/domain/eif/signing';
@@ -188,10 +189,13 @@ export function outsideSignerRoutes(deps: OutsideSignerDeps): Router {
         null,
         deps.newId(),
       );
-      await deps.pool.query('update outside_signer_actions set completed_at = $2 where action_hash = $1', [
-        sha256(actionId),
-        deps.now(),
-      ]);
+      // The link is used once its step is done: the form signed, or no update left to review (the
+      // signer may decide the updates an answer at a time).
+      if (step === 'review-&-submit' || !view || view.pendingChanges.length === 0)
+        await deps.pool.query('update outside_signer_actions set completed_at = $2 where action_hash = $1', [
+          sha256(actionId),
+          deps.now(),
+        ]);
       res.json({ client: view && (await withPeople(deps.pool, view)) });
     });
 
@@ -199,13 +203,19 @@ export function outsideSignerRoutes(deps: OutsideSignerDeps): Router {
     type: 'SignEif',
     data: { clientId, signerKind: 'OUTSIDE_SIGNER', outsideSignerActionId: actionRef },
   }));
-  act(outsideSignerAcceptUpdates, 'review-&-submit-updates', (clientId) => () => ({
-    type: 'AcceptChanges',
-    data: { clientId, changeIds: 'all' },
-  }));
+  // Without a choice, every update; with one, the changes and answers chosen.
+  const choiceOf = (body: { changeIds?: readonly string[] | 'all'; answers?: AnswerRef[] } | undefined) =>
+    body?.changeIds === undefined && body?.answers === undefined
+      ? { changeIds: 'all' as const }
+      : { changeIds: body.changeIds ?? [], answers: body.answers };
+  act(outsideSignerAcceptUpdates, 'review-&-submit-updates', (clientId, input) => {
+    const choice = choiceOf(input.body());
+    return () => ({ type: 'AcceptChanges', data: { clientId, ...choice } });
+  });
   act(outsideSignerDeclineUpdates, 'review-&-submit-updates', (clientId, input) => {
-    const { reason } = input.body();
-    return () => ({ type: 'DeclineChanges', data: { clientId, changeIds: 'all', reason } });
+    const { reason, ...body } = input.body();
+    const choice = choiceOf(body);
+    return () => ({ type: 'DeclineChanges', data: { clientId, ...choice, reason } });
   });
 
   return router;

@@ -6,13 +6,32 @@ const ChangeSelection = z.union([
   z.literal('all'),
   z.array(z.string().min(1)).min(1, 'Choose at least one change'),
 ]);
-export const AcceptBody = z.object({ changeIds: ChangeSelection }).strict();
-export const DeclineBody = z
-  .object({
-    changeIds: ChangeSelection,
-    reason: z.string().trim().min(1, 'Please provide a reason for declining'),
-  })
+
+/** One answer of the form, decided on its own: an attribute of an entity. */
+const AnswerRef = z
+  .object({ entity: z.string().min(1), entityId: z.string().min(1), attributeKey: z.string().min(1) })
   .strict();
+
+/**
+ * What a reviewer decides: whole changes (by id, or all), answers (each the pending changes of that
+ * answer), or both; at least one of them.
+ */
+export const ChangeChoice = z.object({
+  changeIds: ChangeSelection.optional(),
+  answers: z.array(AnswerRef).min(1, 'Choose at least one answer').optional(),
+});
+
+const chooseSomething = (body: { changeIds?: unknown; answers?: unknown }, ctx: z.RefinementCtx) => {
+  if (body.changeIds === undefined && body.answers === undefined)
+    ctx.addIssue({ code: 'custom', path: ['changeIds'], message: 'Choose at least one change' });
+};
+
+export const AcceptBody = ChangeChoice.strict().superRefine(chooseSomething);
+export const DeclineBody = ChangeChoice.extend({
+  reason: z.string().trim().min(1, 'Please provide a reason for declining'),
+})
+  .strict()
+  .superRefine(chooseSomething);
 export const SignerSettingBody = z
   .object({
     authorizedSignerUserId: z.string().min(1).nullable(),

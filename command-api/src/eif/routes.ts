@@ -157,7 +157,10 @@ export function eifCommandRoutes(deps: CommandDeps): Router {
   run(acceptChanges, (actor, clientId, input) => {
     requireStaff(actor);
     const body = input.body();
-    return () => ({ type: 'AcceptChanges', data: { clientId, changeIds: body.changeIds } });
+    return () => ({
+      type: 'AcceptChanges',
+      data: { clientId, changeIds: body.changeIds ?? [], answers: body.answers },
+    });
   });
 
   run(declineChanges, (actor, clientId, input) => {
@@ -165,7 +168,7 @@ export function eifCommandRoutes(deps: CommandDeps): Router {
     const body = input.body();
     return () => ({
       type: 'DeclineChanges',
-      data: { clientId, changeIds: body.changeIds, reason: body.reason },
+      data: { clientId, changeIds: body.changeIds ?? [], answers: body.answers, reason: body.reason },
     });
   });
 

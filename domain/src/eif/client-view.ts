@@ -8,6 +8,7 @@ import {
   type EntityState,
   type PendingChange,
 } from './decider.ts';
+import { pendingReviewCount } from './net-changes.ts';
 
 /**
  * The client as the API shows it: the accepted state (the Client entity's attributes, with its policies
@@ -29,6 +30,8 @@ export type ClientView = {
   employeeClassPlans: EntityRow[];
   eifStatus: 'pre_sign' | 'signed';
   pendingChanges: PendingChange[];
+  /** How many changes wait for review, counted by the net-change rules (one per answer or entity). */
+  pendingReviewCount: number;
   [attribute: string]: unknown;
 } & EifStamps;
 
@@ -71,6 +74,7 @@ export function toClientView(state: EifState, version: bigint): ClientView | nul
     ...collectionsOf(all),
     eifStatus: state.status,
     pendingChanges: [...state.pending],
+    pendingReviewCount: pendingReviewCount(state.pending),
   };
 }
 

@@ -9,7 +9,7 @@ import {
 } from '../decider.ts';
 import { toEditingView } from './client-view.ts';
 import { missingAnswers, type MissingAnswer } from './forms/missing.ts';
-import { withDependents, withPrerequisites } from './dependencies.ts';
+import { settleAnswers, withDependents, type AnswerPart } from './dependencies.ts';
 
 /**
  * The EIF decider: one client's Employer Information Form as a fold over its stream
@@ -102,13 +102,18 @@ export type EifCommand =
       Metadata
     >
   | Command<'MarkChangesReadyForReview', { clientId: string }, Metadata>
-  | Command<'AcceptChanges', { clientId: string; changeIds: readonly string[] | 'all' }, Metadata>
-  | Command<
-      'DeclineChanges',
-      { clientId: string; changeIds: readonly string[] | 'all'; reason: string },
-      Metadata
-    >
+  | Command<'AcceptChanges', { clientId: string } & ChangeChoice, Metadata>
+  | Command<'DeclineChanges', { clientId: string; reason: string } & ChangeChoice, Metadata>
   | Command<'UndoIcEdits', { clientId: string }, Metadata>;
+
+/** One answer of the form: an attribute of an entity. */
+export type AnswerRef = { entity: string; entityId: string; attributeKey: string };
+
+/**
+ * What a reviewer decides: whole changes by id (or all of them), and answers, each deciding the pending
+ * changes of that answer alone (review per answer).
+ */
+export type ChangeChoice = { changeIds: readonly string[] | 'all'; answers?: readonly AnswerRef[] };
 
 /** An EIF command as a handler builds it; the command handler adds the time and actor. */
 export type EifIntent = Intent<EifCommand>;
@@ -200,6 +205,30 @@ export function missingForSigning(state: OpenEifState): MissingAnswer[] {
 
 const selectPending = (state: OpenEifState, ids: readonly string[] | 'all') =>
   ids === 'all' ? state.pending : state.pending.filter((c) => ids.includes(c.changeId));
+
+/** The pending changes of the chosen answers, as parts of those changes. */
+const answerParts = (state: OpenEifState, answers: readonly AnswerRef[]): AnswerPart[] =>
+  state.pending.flatMap((change) => {
+    const keys = answers
+      .filter(
+        (a) =>
+          a.entity === change.entity && a.entityId === change.entityId && a.attributeKey in change.attributes,
+      )
+      .map((a) => a.attributeKey);
+    return keys.length > 0 ? [{ changeId: change.changeId, attributeKeys: keys }] : [];
+  });
+
+/** What a choice settles, with what rests on it (eif/dependencies.ts), as the decision event's data. */
+function settleChoice(state: OpenEifState, choice: ChangeChoice, how: 'accept' | 'decline') {
+  const whole = selectPending(state, choice.changeIds);
+  const parts = answerParts(state, choice.answers ?? []);
+  if (whole.length === 0 && parts.length === 0) return null;
+  const settled = settleAnswers(state.pending, state.entities, whole, parts, how);
+  return {
+    changeIds: settled.whole.map((c) => c.changeId),
+    ...(settled.parts.length > 0 ? { answers: settled.parts } : {}),
+  };
+}
 
 const isStaff = (by: EifActor) => by.role === 'SLF_ADMIN' || by.role === 'SLF_OWNER';
 
@@ -295,28 +324,19 @@ export function decide(command: EifCommand, state: EifState): Decision {
       return ok({ type: 'EifChangesMarkedReadyForReview', data: { clientId, by, at } });
     case 'AcceptChanges': {
       if (state.status !== 'signed') return refuse('NOT_SIGNED', 'The form is not signed yet');
-      const selected = selectPending(state, command.data.changeIds);
-      if (selected.length === 0) return refuse('NOTHING_TO_REVIEW', 'There are no pending changes to accept');
       // Accepting settles what the change rests on with it (eif/dependencies.ts).
-      const settled = withPrerequisites(state.pending, state.entities, selected);
-      return ok({
-        type: 'EifChangesAccepted',
-        data: { clientId, changeIds: settled.map((c) => c.changeId), by, at },
-      });
+      const settled = settleChoice(state, command.data, 'accept');
+      if (!settled) return refuse('NOTHING_TO_REVIEW', 'There are no pending changes to accept');
+      return ok({ type: 'EifChangesAccepted', data: { clientId, ...settled, by, at } });
     }
     case 'DeclineChanges': {
       if (state.status !== 'signed') return refuse('NOT_SIGNED', 'The form is not signed yet');
       const reason = command.data.reason.trim();
       if (reason === '') return refuse('REASON_REQUIRED', 'A reason is required to decline changes');
-      const selected = selectPending(state, command.data.changeIds);
-      if (selected.length === 0)
-        return refuse('NOTHING_TO_REVIEW', 'There are no pending changes to decline');
       // Declining settles the changes resting on the declined ones (eif/dependencies.ts).
-      const settled = withDependents(state.pending, state.entities, selected);
-      return ok({
-        type: 'EifChangesDeclined',
-        data: { clientId, changeIds: settled.map((c) => c.changeId), reason, by, at },
-      });
+      const settled = settleChoice(state, command.data, 'decline');
+      if (!settled) return refuse('NOTHING_TO_REVIEW', 'There are no pending changes to decline');
+      return ok({ type: 'EifChangesDeclined', data: { clientId, ...settled, reason, by, at } });
     }
     case 'UndoIcEdits': {
       if (state.status !== 'signed') return refuse('NOT_SIGNED', 'The form is not signed yet');
@@ -362,6 +382,31 @@ function toEdit(event: EntityEvent): EntityEdit & { previous: Record<string, unk
   }
 }
 
+const partsOf = (answers: readonly AnswerPart[] | undefined) =>
+  new Map((answers ?? []).map((part) => [part.changeId, new Set(part.attributeKeys)]));
+
+/** The chosen answers of a change (an update), as a change of its own. */
+function pickAnswers(change: PendingChange, keys: ReadonlySet<string>): PendingChange {
+  const pick = (values: Record<string, unknown>) =>
+    Object.fromEntries(Object.entries(values).filter(([key]) => keys.has(key)));
+  return { ...change, attributes: pick(change.attributes), previous: pick(change.previous) };
+}
+
+/** The pending changes left after a decision: decided ones go, decided answers leave their change. */
+function withoutDecided(
+  pending: readonly PendingChange[],
+  ids: ReadonlySet<string>,
+  parts: ReadonlyMap<string, ReadonlySet<string>>,
+): PendingChange[] {
+  return pending.flatMap((change) => {
+    if (ids.has(change.changeId)) return [];
+    const keys = parts.get(change.changeId);
+    if (!keys) return [change];
+    const rest = Object.keys(change.attributes).filter((key) => !keys.has(key));
+    return rest.length === 0 ? [] : [pickAnswers(change, new Set(rest))];
+  });
+}
+
 type Draft = {
   status: 'pre_sign' | 'signed';
   clientId: string;
@@ -397,15 +442,21 @@ function apply(draft: Draft, event: EifEvent): void {
       return;
     case 'EifChangesAccepted': {
       const ids = new Set(event.data.changeIds);
-      for (const change of draft.pending) if (ids.has(change.changeId)) applyChange(draft.entities, change);
-      draft.pending = draft.pending.filter((c) => !ids.has(c.changeId));
+      const parts = partsOf(event.data.answers);
+      // Applied in the order the changes were made: whole changes, and the accepted answers of the rest.
+      for (const change of draft.pending) {
+        if (ids.has(change.changeId)) applyChange(draft.entities, change);
+        const keys = parts.get(change.changeId);
+        if (keys) applyChange(draft.entities, pickAnswers(change, keys));
+      }
+      draft.pending = withoutDecided(draft.pending, ids, parts);
       draft.stamps.deifChangesAcceptedAt = event.data.at;
       draft.stamps.deifChangesAcceptedBy = event.data.by.userId;
       return;
     }
     case 'EifChangesDeclined': {
       const ids = new Set(event.data.changeIds);
-      draft.pending = draft.pending.filter((c) => !ids.has(c.changeId));
+      draft.pending = withoutDecided(draft.pending, ids, partsOf(event.data.answers));
       draft.stamps.deifChangesDeclinedAt = event.data.at;
       draft.stamps.deifChangesDeclinedBy = event.data.by.userId;
       draft.stamps.deifChangesDeclinedReason = event.data.reason;

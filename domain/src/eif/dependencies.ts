@@ -113,22 +113,97 @@ export function withDependents(
   return pending.filter((_, index) => included[index]);
 }
 
+/** Part of a pending update, decided by its answers (attribute keys). */
+export type AnswerPart = { changeId: string; attributeKeys: string[] };
+
+export type Settlement = { whole: PendingChange[]; parts: AnswerPart[] };
+
 /**
- * The selected changes, every pending change they rest on, and the updates a selected deletion takes
- * along, in the order they were made.
+ * What a decision by the answer settles (review per answer): whole changes (a creation or deletion of the
+ * entity, or an update all of whose answers were chosen) and parts of updates (some of their answers).
+ *
+ * - Accepting an answer accepts what its change rests on (the entity's pending creation, whole, with what
+ *   that rests on) and the earlier pending updates of the same answer (that answer only). A deletion
+ *   accepted takes along what it rests on and the entity's earlier updates, whole; an update accepted whole takes along the earlier
+ *   updates of its answers only, never another answer an earlier change also made.
+ * - Declining an answer declines that answer alone: no change rests on an update; declining a whole
+ *   change declines what rests on it (`withDependents`).
+ * A part that ends up covering every answer of its change is the whole change; a part of a change that
+ * is settled whole is dropped.
  */
-export function withPrerequisites(
+export function settleAnswers(
   pending: readonly PendingChange[],
   accepted: Accepted,
-  selected: readonly PendingChange[],
-) {
-  const ids = new Set(selected.map((c) => c.changeId));
+  whole: readonly PendingChange[],
+  parts: readonly AnswerPart[],
+  how: 'accept' | 'decline',
+): Settlement {
+  const indexOf = new Map(pending.map((change, index) => [change.changeId, index]));
+  const isWhole = pending.map(() => false);
+  const keys: (Set<string> | null)[] = pending.map(() => null);
+  const covers = (index: number, answers: ReadonlySet<string>) =>
+    Object.keys(pending[index]!.attributes).every((key) => answers.has(key));
+  for (const change of whole) {
+    const index = indexOf.get(change.changeId);
+    if (index !== undefined) isWhole[index] = true;
+  }
+  for (const part of parts) {
+    const index = indexOf.get(part.changeId);
+    if (index === undefined) continue;
+    const change = pending[index]!;
+    const chosen = part.attributeKeys.filter((key) => key in change.attributes);
+    if (change.action !== 'update') {
+      // A creation or deletion is one answer to the reader: it is decided whole.
+      isWhole[index] = true;
+      continue;
+    }
+    if (chosen.length === 0) continue;
+    keys[index] = new Set([...(keys[index] ?? []), ...chosen]);
+    if (covers(index, keys[index])) isWhole[index] = true;
+  }
+
+  if (how === 'decline') {
+    const settled = withDependents(
+      pending,
+      accepted,
+      pending.filter((_, index) => isWhole[index]),
+    );
+    const settledIds = new Set(settled.map((c) => c.changeId));
+    return {
+      whole: settled,
+      parts: pending.flatMap((change, index) =>
+        keys[index] && !settledIds.has(change.changeId)
+          ? [{ changeId: change.changeId, attributeKeys: [...keys[index]].sort() }]
+          : [],
+      ),
+    };
+  }
+
   const { restsOn, takesAlong } = dependencyGraph(pending, accepted);
-  const included = pending.map((change) => ids.has(change.changeId));
   // What a change rests on always comes before it: one pass from the newest covers every chain.
   for (let index = pending.length - 1; index >= 0; index -= 1) {
-    if (!included[index]) continue;
-    for (const earlier of [...restsOn[index]!, ...takesAlong[index]!]) included[earlier] = true;
+    const change = pending[index]!;
+    if (isWhole[index] && change.action !== 'update') {
+      for (const earlier of [...restsOn[index]!, ...takesAlong[index]!]) isWhole[earlier] = true;
+      continue;
+    }
+    const answers = isWhole[index] ? new Set(Object.keys(change.attributes)) : keys[index];
+    if (!answers) continue;
+    for (const earlier of restsOn[index]!) isWhole[earlier] = true;
+    for (const earlier of takesAlong[index]!) {
+      if (isWhole[earlier]) continue;
+      const shared = Object.keys(pending[earlier]!.attributes).filter((key) => answers.has(key));
+      if (shared.length === 0) continue;
+      keys[earlier] = new Set([...(keys[earlier] ?? []), ...shared]);
+      if (covers(earlier, keys[earlier])) isWhole[earlier] = true;
+    }
   }
-  return pending.filter((_, index) => included[index]);
+  return {
+    whole: pending.filter((_, index) => isWhole[index]),
+    parts: pending.flatMap((change, index) =>
+      keys[index] && !isWhole[index]
+        ? [{ changeId: change.changeId, attributeKeys: [...keys[index]].sort() }]
+        : [],
+    ),
+  };
 }

@@ -1,7 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isSameValue } from './decider.ts';
-import { netChanges, type ChangeRecord, type ChangeStatus } from './net-changes.ts';
+import {
+  decideRecords,
+  netChanges,
+  pendingAnswerCount,
+  type ChangeRecord,
+  type ChangeStatus,
+} from './net-changes.ts';
 
 let seq = 0;
 const record = (
@@ -11,7 +17,7 @@ const record = (
   entityId = 'loc-1',
 ): ChangeRecord => {
   seq += 1;
-  const createdAt = `2026-11-${String(10 + seq).padStart(2, '0')}T00:00:00Z`;
+  const createdAt = new Date(Date.UTC(2026, 10, 10) + seq * 60_000).toISOString();
   return {
     id: `r-${seq}`,
     action,
@@ -52,7 +58,7 @@ describe('net changes (onboarding §4)', () => {
       update('pending', 'city', 'Rome', 'Oslo'),
       update('accepted', 'city', 'Paris', 'Rome'),
     ]);
-    expect(net).toEqual([
+    expect(net).toMatchObject([
       {
         entity: 'Location',
         entityId: 'loc-1',
@@ -69,7 +75,7 @@ describe('net changes (onboarding §4)', () => {
       update('pending', 'city', 'Paris', 'Rome'),
       update('pending', 'city', 'Berlin', 'Paris'),
     ]);
-    expect(net[0]?.details).toEqual([
+    expect(net[0]?.details).toMatchObject([
       { attributeKey: 'city', value: 'Berlin', previousValue: 'Rome', status: 'pending' },
     ]);
   });
@@ -97,7 +103,7 @@ describe('net changes (onboarding §4)', () => {
       update('pending', 'name', 'Plant 2', 'Plant'),
       record('delete', 'pending'),
     ]);
-    expect(net).toEqual([
+    expect(net).toMatchObject([
       {
         entity: 'Location',
         entityId: 'loc-1',
@@ -165,7 +171,7 @@ describe('net changes (onboarding §4)', () => {
         const baseline = lastAccepted ? lastAccepted.value : details[0]!.previousValue;
         if (isSameValue(last.value, baseline)) expect(net).toBeUndefined();
         else
-          expect(net).toEqual({
+          expect(net).toMatchObject({
             attributeKey: 'city',
             value: last.value,
             previousValue: baseline,
@@ -173,5 +179,97 @@ describe('net changes (onboarding §4)', () => {
           });
       }),
     );
+  });
+});
+
+describe('who changed what (per answer, every author)', () => {
+  const by = (record: ChangeRecord, id: string, role: string): ChangeRecord => ({
+    ...record,
+    createdByUser: { id, role },
+  });
+  const erisa = (status: ChangeStatus, key: string, value: unknown, previousValue: unknown) =>
+    record('update', status, [[key, value, previousValue]], 'client-1');
+
+  it('given an administrator changed two answers and the owner a third, then each answer names its own author and the count is three', () => {
+    const records = [
+      by(erisa('pending', 'erisaPlanNumber', '501', null), 'u-admin', 'SLF_ADMIN'),
+      by(erisa('pending', 'erisaAdminName', 'Acme HR', null), 'u-admin', 'SLF_ADMIN'),
+      by(erisa('pending', 'erisaPlanYearEnd', '12/31', null), 'u-owner', 'SLF_OWNER'),
+    ];
+    const [net] = netChanges(records);
+    expect(net?.details.map((d) => [d.attributeKey, d.authors.map((a) => a.id)])).toEqual([
+      ['erisaAdminName', ['u-admin']],
+      ['erisaPlanNumber', ['u-admin']],
+      ['erisaPlanYearEnd', ['u-owner']],
+    ]);
+    expect(pendingAnswerCount(netChanges(records))).toBe(3);
+  });
+
+  it('given two people changed one answer, then both are named, each at their latest change, oldest first', () => {
+    const first = by(erisa('pending', 'erisaPlanNumber', '501', null), 'u-admin', 'SLF_ADMIN');
+    const second = by(erisa('pending', 'erisaPlanNumber', '502', '501'), 'u-ben', 'BEN_ADMIN');
+    const third = by(erisa('pending', 'erisaPlanNumber', '503', '502'), 'u-admin', 'SLF_ADMIN');
+    const detail = netChanges([first, second, third])[0]!.details[0]!;
+    expect(detail.authors).toEqual([
+      { id: 'u-ben', role: 'BEN_ADMIN', at: second.createdAt },
+      { id: 'u-admin', role: 'SLF_ADMIN', at: third.createdAt },
+    ]);
+    expect(detail.changedAt).toBe(third.createdAt);
+    expect(pendingAnswerCount(netChanges([first, second, third]))).toBe(1);
+  });
+
+  it('given an answer accepted before, then only the authors since the accepted value are named', () => {
+    const accepted = by(erisa('accepted', 'erisaPlanNumber', '501', null), 'u-admin', 'SLF_ADMIN');
+    const later = by(erisa('pending', 'erisaPlanNumber', '502', '501'), 'u-ben', 'BEN_ADMIN');
+    expect(netChanges([accepted, later])[0]!.details[0]!.authors.map((a) => a.id)).toEqual(['u-ben']);
+  });
+
+  it('counts an entity added or removed as one change, whatever its answers', () => {
+    const records = [
+      record(
+        'create',
+        'pending',
+        [
+          ['city', 'Oslo', null],
+          ['zip', '0150', null],
+        ],
+        'loc-9',
+      ),
+      record('delete', 'pending', [], 'loc-8'),
+    ];
+    expect(pendingAnswerCount(netChanges(records))).toBe(2);
+  });
+});
+
+describe('a decision by the answer on change records', () => {
+  it('given one answer of a change accepted and another declined, then each answer has its status and the record is decided once all are', () => {
+    const change = record('update', 'pending', [
+      ['city', 'Rome', 'Oslo'],
+      ['zip', '0150', null],
+    ]);
+    const accepted = decideRecords([change], {
+      status: 'accepted',
+      changeIds: [],
+      answers: [{ changeId: change.id, attributeKeys: ['city'] }],
+    });
+    expect(accepted[0]!.status).toBe('pending');
+    expect(accepted[0]!.changeDetails.map((d) => d.status)).toEqual(['accepted', 'pending']);
+    const both = decideRecords(accepted, {
+      status: 'declined',
+      changeIds: [],
+      answers: [{ changeId: change.id, attributeKeys: ['zip'] }],
+    });
+    expect(both[0]!.status).toBe('accepted');
+    expect(both[0]!.changeDetails.map((d) => d.status)).toEqual(['accepted', 'declined']);
+    const [net] = netChanges(both);
+    expect(net?.details.map((d) => [d.attributeKey, d.status])).toEqual([
+      ['city', 'accepted'],
+      ['zip', 'declined'],
+    ]);
+  });
+
+  it('leaves records it does not decide as they are (the same objects)', () => {
+    const change = update('pending', 'city', 'Rome', 'Oslo');
+    expect(decideRecords([change], { status: 'accepted', changeIds: ['other'] })[0]).toBe(change);
   });
 });

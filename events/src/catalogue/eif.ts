@@ -87,11 +87,24 @@ export const EifChangesMarkedReadyForReview = z.object({
   data: z.object({ clientId: z.string(), by: EifActor, at: z.string() }),
 });
 
+/**
+ * Part of a pending update decided on its own: the answers (attribute keys) of that change a reviewer
+ * accepted or declined by the answer; the change's other answers stay pending.
+ */
+export const AnswerDecision = z.object({ changeId: z.string(), attributeKeys: z.array(z.string()).min(1) });
+export type AnswerDecision = z.infer<typeof AnswerDecision>;
+
+/** Whole changes by id, and (since decisions by the answer) parts of changes by their answers. */
+const Decided = {
+  changeIds: z.array(z.string()),
+  answers: z.array(AnswerDecision).optional(),
+};
+
 export const EifChangesAccepted = z.object({
   type: z.literal('EifChangesAccepted'),
   data: z.object({
     clientId: z.string(),
-    changeIds: z.array(z.string()).min(1),
+    ...Decided,
     by: EifActor,
     at: z.string(),
   }),
@@ -101,7 +114,7 @@ export const EifChangesDeclined = z.object({
   type: z.literal('EifChangesDeclined'),
   data: z.object({
     clientId: z.string(),
-    changeIds: z.array(z.string()).min(1),
+    ...Decided,
     reason: z.string().min(1),
     by: EifActor,
     at: z.string(),

@@ -138,6 +138,17 @@ describe('GET /api/clients', () => {
     // c-030's two: a location added and removed again, which cancel out. c-003's three: two entities.
     await netChange('c-003', 'Client', 'c-003', 'update', 'pending', ['c-003-0', 'c-003-1'], ['taxId']);
     await netChange('c-003', 'Location', 'loc-2', 'delete', 'pending', ['c-003-2'], ['']);
+    // c-009's: two answers of the company changed, and a location added with two answers.
+    await netChange(
+      'c-009',
+      'Client',
+      'c-009',
+      'update',
+      'pending',
+      ['c-009-0'],
+      ['erisaPlanNumber', 'taxId'],
+    );
+    await netChange('c-009', 'Location', 'loc-3', 'create', 'pending', ['c-009-0'], ['city', 'name']);
     await user('ic1', 'SLF_ADMIN', 'Iris', 'Consultant');
     await user('ic2', 'SLF_OWNER', 'Omar', 'Owner');
     await user('b1', 'BEN_ADMIN', 'Bea', 'Admin', ['c-002', 'c-017', 'c-021']);
@@ -230,15 +241,17 @@ describe('GET /api/clients', () => {
     expect(pastFiltered.body).toEqual({ items: [], total: 9 });
   });
 
-  it('counts the pending net changes, not the change records behind them', async () => {
+  it('counts the pending answers and entities added or removed, not the change records behind them', async () => {
     const count = async (id: string) =>
       (await get('admin', `?search=${encodeURIComponent(`Client ${id}`)}`)).body.items[0]!.pendingChangeCount;
     // Three records, one net change left pending (the accepted one waits for nothing).
     expect(await count('27')).toBe(1);
     // Two records that cancel out: nothing to review.
     expect(await count('30')).toBe(0);
-    // Three records over two entities: two net changes, however many answers each carries.
+    // Three records over two entities: an answer changed and an entity removed, two changes.
     expect(await count('03')).toBe(2);
+    // Each answer changed counts once, an entity added once, whatever its answers (as every screen counts).
+    expect(await count('09')).toBe(3);
     // Records with no net change yet, as before the projection reaches them: none.
     expect(await count('06')).toBe(0);
   });

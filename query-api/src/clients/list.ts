@@ -66,9 +66,10 @@ type Scope = { isStaff: boolean; clientIds: readonly string[] | null };
  * 0006_client_list.sql, never the document) with their lifecycle (rm_client_lifecycle; a client from
  * before lifecycles has none and counts as active, real and set up), plus the drafts for staff (a
  * lifecycle with no form yet); filtered, counted, sorted and paged, and only then, for the page's rows, the
- * task progress, NIGO count, next task, the consultant's name and the pending count: the entities with a
- * pending net change in the net-changes read model (0016_net_changes.sql, one client's rows by its primary
- * key), what the hub and the manage page list as pending, not the raw change records behind them. The task lookups the filters and the
+ * task progress, NIGO count, next task, the consultant's name and the pending count: the net-changes read
+ * model's pending answers, an entity added or removed counting once (0016_net_changes.sql, one client's
+ * rows by its primary key), the count of `pendingAnswerCount` every screen shows, not the raw change
+ * records behind them. The task lookups the filters and the
  * nextDueDate sort need are subqueries over one client's tasks (the primary key and the partial index).
  */
 function buildQuery(scope: Scope, query: ClientListQuery, today: string) {
@@ -155,7 +156,9 @@ function buildQuery(scope: Scope, query: ClientListQuery, today: string) {
          where t.client_id = p.client_id and t.status in (${OPEN})
          order by t.due_date nulls last, t.task_id, t.policy_id limit 1) n on true
       cross join lateral (
-        select count(distinct (nc.entity, nc.entity_id))::int as pending_count
+        select (count(*) filter (where nc.action = 'update' and nc.status = 'pending')
+                + count(distinct (nc.entity, nc.entity_id)) filter (where nc.action <> 'update'))::int
+                 as pending_count
           from rm_net_changes nc where nc.client_id = p.client_id and nc.entity_status = 'pending') pc
      order by ${order}`;
   // A page past the end has no rows to carry the window count: the same filters, counted.

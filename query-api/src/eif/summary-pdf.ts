@@ -138,7 +138,7 @@ export function buildEifSummary(view: ClientView, options: SummaryOptions): EifS
     ...stamp('Decline reason', s.deifChangesDeclinedReason),
     ...stamp('Changes undone at', when(s.deifChangesUndoneAt)),
     ...stamp('Changes undone by', who(s.deifChangesUndoneBy)),
-    { label: 'Pending changes', value: String(view.pendingChanges.length) },
+    { label: 'Pending changes', value: String(view.pendingReviewCount) },
   ];
 
   const plansOf = (policyId: string) =>

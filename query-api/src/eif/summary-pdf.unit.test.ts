@@ -38,6 +38,7 @@ const view: ClientView = {
   monthlyClaimsReportMailingLocations: [],
   employeeClasses: [],
   employeeClassPlans: [],
+  pendingReviewCount: 1,
   pendingChanges: [
     {
       changeId: 'c1',

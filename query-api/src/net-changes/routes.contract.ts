@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineRoute, json, problem } from '@onboard/api-contract';
 
 const Status = z.enum(['pending', 'accepted', 'declined']);
+const Author = z.object({ id: z.string(), role: z.string(), at: z.string() });
 
 /**
  * One entity's net change since signing (onboarding §4 net-change rules): what its post-sign change
@@ -13,9 +14,18 @@ export const NetChange = z
     entityId: z.string(),
     action: z.enum(['create', 'update', 'delete']),
     status: Status,
-    /** Each attribute's net change; none for a deletion. */
+    /** Each attribute's net change (an answer); none for a deletion. */
     details: z.array(
-      z.object({ attributeKey: z.string(), value: z.unknown(), previousValue: z.unknown(), status: Status }),
+      z.object({
+        attributeKey: z.string(),
+        value: z.unknown(),
+        previousValue: z.unknown(),
+        status: Status,
+        /** Everyone whose changes this answer's net change sums up, each at their latest, oldest first. */
+        authors: z.array(Author),
+        /** When the answer last changed. */
+        changedAt: z.string(),
+      }),
     ),
     pendingChangeIds: z.array(z.string()),
     /** The newest change still pending (else the newest change): when, and by whom. */

@@ -18,13 +18,15 @@ type NetRow = {
   pending_change_ids: string[];
   changed_at: Date;
   changed_by: { id: string; role: string };
+  authors: { id: string; role: string; at: string }[];
+  answer_changed_at: Date | null;
 };
 
 /** The net-changes read model (projections/src/net-changes.ts), one entry per entity. */
 async function readNetChanges(deps: Pick<QueryDeps, 'pool'>, clientId: string) {
   const { rows } = await deps.pool.query<NetRow>(
     `select entity, entity_id, attribute_key, action, entity_status, status, value, previous_value,
-            pending_change_ids, changed_at, changed_by
+            pending_change_ids, changed_at, changed_by, authors, answer_changed_at
        from rm_net_changes where client_id = $1
       order by first_position_commit, first_position_prepare, entity, entity_id, attribute_key`,
     [clientId],
@@ -34,7 +36,14 @@ async function readNetChanges(deps: Pick<QueryDeps, 'pool'>, clientId: string) {
     entityId: string;
     action: NetRow['action'];
     status: NetRow['status'];
-    details: { attributeKey: string; value: unknown; previousValue: unknown; status: NetRow['status'] }[];
+    details: {
+      attributeKey: string;
+      value: unknown;
+      previousValue: unknown;
+      status: NetRow['status'];
+      authors: NetRow['authors'];
+      changedAt: string;
+    }[];
     pendingChangeIds: string[];
     changedAt: string;
     changedBy: { id: string; role: string };
@@ -63,6 +72,8 @@ async function readNetChanges(deps: Pick<QueryDeps, 'pool'>, clientId: string) {
       value: row.value,
       previousValue: row.previous_value,
       status: row.status,
+      authors: row.authors,
+      changedAt: (row.answer_changed_at ?? row.changed_at).toISOString(),
     });
   }
   return [...byEntity.values()];

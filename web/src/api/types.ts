@@ -36,6 +36,8 @@ export type ClientView = {
   /** The EIF lifecycle (onboarding §4); absent only in fixtures that predate it. */
   eifStatus?: 'pre_sign' | 'signed';
   pendingChanges?: PendingChange[];
+  /** How many changes wait for review (the net-change rules: one per answer, or entity added or removed). */
+  pendingReviewCount?: number;
   [attribute: string]: unknown;
 } & Partial<EifStamps>;
 

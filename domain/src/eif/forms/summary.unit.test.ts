@@ -37,6 +37,7 @@ const base: ClientView = {
       employeeContributionPercentage: 20,
     },
   ],
+  pendingReviewCount: 1,
   pendingChanges: [],
 };
 

@@ -1,6 +1,6 @@
 import type { ClientView } from '../../api/types.ts';
 import { formatWhen } from '../../ui/format.ts';
-import { editStateOf, isSigned, pendingOf } from './view.ts';
+import { editStateOf, isSigned, pendingReviewCountOf } from './view.ts';
 
 /**
  * The company-information edit state of the signer views (explorer §4), shown once the form is signed:
@@ -23,7 +23,7 @@ export function EditStateBanner({
     );
   }
   const state = editStateOf(client);
-  const pending = pendingOf(client).length;
+  const pending = pendingReviewCountOf(client);
   const pendingNote =
     pending > 0
       ? ` ${pending} ${pending === 1 ? 'change is' : 'changes are'} pending review and not yet part of the signed form.`

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { ClientView } from '../../api/types.ts';
 import { actorLabel, entityLabel } from '@onboard/domain/eif/labels';
-import type { NetChange } from './api.ts';
+import type { AnswerRef, NetChange } from './api.ts';
 import { placeAnswer } from './steps.ts';
 import { ChangeGroupList } from './Changes.tsx';
 import { formatWhen } from '../../ui/format.ts';
@@ -29,9 +29,12 @@ export const placeNetChange = (net: NetChange) =>
  */
 export function pendingNetChanges(nets: readonly NetChange[] | undefined, client: ClientView) {
   const pendingIds = new Set(pendingOf(client).map((c) => c.changeId));
-  return (nets ?? []).filter(
-    (net) => net.status === 'pending' && net.pendingChangeIds.some((id) => pendingIds.has(id)),
-  );
+  return (nets ?? [])
+    .filter((net) => net.status === 'pending' && net.pendingChangeIds.some((id) => pendingIds.has(id)))
+    .map((net) =>
+      // An update decided answer by answer waits only for the answers still pending.
+      net.action === 'update' ? { ...net, details: net.details.filter((d) => d.status === 'pending') } : net,
+    );
 }
 
 /** A net change named for a control's label: "Company: Company name" or "Location: Boston office added". */
@@ -42,8 +45,51 @@ export function netChangeName(net: NetChange, client?: ClientView | null): strin
     : `${what} ${net.action === 'delete' ? 'removed' : 'added'}`;
 }
 
-function NetValues({ net, client }: { net: NetChange; client?: ClientView | null }) {
+export type NetDetail = NetChange['details'][number];
+
+/** The answer a net change's detail is about, as a decision names it. */
+export const answerOf = (net: NetChange, detail: NetDetail): AnswerRef => ({
+  entity: net.entity,
+  entityId: net.entityId,
+  attributeKey: detail.attributeKey,
+});
+
+/** An answer named for a control's label: "Company: ERISA plan number". */
+export const answerName = (net: NetChange, detail: NetDetail, client?: ClientView | null) =>
+  `${netEntityName(net, client)}: ${attributeLabel(detail.attributeKey, net.entity)}`;
+
+/** Whether a net change is decided answer by answer: an update of more than one answer still pending. */
+const isDecidedByAnswer = (net: NetChange) =>
+  net.action === 'update' && net.details.filter((d) => d.status === 'pending').length > 1;
+
+/** Who changed an answer and when: every author, each at their latest change. */
+function AnswerAuthors({ detail, people }: { detail: NetDetail; people: ReturnType<typeof peopleOf> }) {
+  if (detail.authors.length === 0) return null;
+  return (
+    <span className="change__meta change__answer-meta" data-testid="answer-authors">
+      Changed by{' '}
+      {detail.authors
+        .map(
+          (author) =>
+            `${actorLabel({ userId: author.id, role: author.role }, people)} (${formatWhen(author.at)})`,
+        )
+        .join(', ')}
+    </span>
+  );
+}
+
+function NetValues({
+  net,
+  client,
+  answerActions,
+}: {
+  net: NetChange;
+  client?: ClientView | null;
+  answerActions?: (net: NetChange, detail: NetDetail) => ReactNode;
+}) {
   const view = client ?? undefined;
+  const people = peopleOf(client);
+  const showsAuthors = net.action === 'update';
   return (
     <>
       {net.entity !== 'Client' && (
@@ -55,18 +101,24 @@ function NetValues({ net, client }: { net: NetChange; client?: ClientView | null
       {net.details.length > 0 && (
         <ul className="change__values plain-list">
           {net.details.map((detail) => (
-            <li key={detail.attributeKey}>
-              <span className="change__attribute">
-                {labelBefore(attributeLabel(detail.attributeKey, net.entity))}
-              </span>{' '}
-              <span className="change__previous" data-testid="change-previous">
-                {formatAnswer(detail.attributeKey, detail.previousValue, net.entity, view)}
-              </span>{' '}
-              <span aria-hidden="true">→</span>
-              <span className="visually-hidden">changed to</span>{' '}
-              <span className="change__new" data-testid="change-new">
-                {formatAnswer(detail.attributeKey, detail.value, net.entity, view)}
+            <li key={detail.attributeKey} className="change__answer" data-testid="change-answer">
+              <span className="change__answer-values">
+                <span className="change__attribute">
+                  {labelBefore(attributeLabel(detail.attributeKey, net.entity))}
+                </span>{' '}
+                <span className="change__previous" data-testid="change-previous">
+                  {formatAnswer(detail.attributeKey, detail.previousValue, net.entity, view)}
+                </span>{' '}
+                <span aria-hidden="true">→</span>
+                <span className="visually-hidden">changed to</span>{' '}
+                <span className="change__new" data-testid="change-new">
+                  {formatAnswer(detail.attributeKey, detail.value, net.entity, view)}
+                </span>
               </span>
+              {showsAuthors && <AnswerAuthors detail={detail} people={people} />}
+              {answerActions && detail.status === 'pending' && (
+                <span className="change__answer-actions">{answerActions(net, detail)}</span>
+              )}
             </li>
           ))}
         </ul>
@@ -75,14 +127,35 @@ function NetValues({ net, client }: { net: NetChange; client?: ClientView | null
   );
 }
 
+/**
+ * Who made a net change and when: for an update everyone who changed its answers (each once), with the
+ * latest time; for an entity added or removed, who did it.
+ */
+function netMeta(net: NetChange, people: ReturnType<typeof peopleOf>) {
+  const authors = new Map<string, { id: string; role: string }>();
+  let latest = net.action === 'update' ? '' : net.changedAt;
+  if (net.action === 'update')
+    for (const detail of net.details)
+      for (const author of detail.authors) {
+        authors.set(author.id, author);
+        if (author.at > latest) latest = author.at;
+      }
+  if (authors.size === 0) authors.set(net.changedBy.id, net.changedBy);
+  const names = [...authors.values()].map((a) => actorLabel({ userId: a.id, role: a.role }, people));
+  return `${names.join(', ')} · ${formatWhen(latest || net.changedAt)}`;
+}
+
 /** Net changes grouped by step and sub-step; `actions` renders each one's controls. */
 export function NetChangeGroups({
   changes,
   actions,
+  answerActions,
   client,
 }: {
   changes: readonly NetChange[];
   actions?: (net: NetChange) => ReactNode;
+  /** Controls of one answer of an update decided answer by answer (`isDecidedByAnswer`). */
+  answerActions?: (net: NetChange, detail: NetDetail) => ReactNode;
   client?: ClientView | null;
 }) {
   const people = peopleOf(client);
@@ -91,10 +164,14 @@ export function NetChangeGroups({
       items={changes}
       placeOf={placeNetChange}
       keyOf={(net) => `${net.entity}:${net.entityId}`}
-      values={(net) => <NetValues net={net} client={client} />}
-      meta={(net) =>
-        `${actorLabel({ userId: net.changedBy.id, role: net.changedBy.role }, people)} · ${formatWhen(net.changedAt)}`
-      }
+      values={(net) => (
+        <NetValues
+          net={net}
+          client={client}
+          answerActions={answerActions && isDecidedByAnswer(net) ? answerActions : undefined}
+        />
+      )}
+      meta={(net) => netMeta(net, people)}
       actions={actions}
     />
   );

@@ -61,11 +61,17 @@ export const submitChangesForReview = (clientId: string) =>
 
 export type ChangeSelection = 'all' | string[];
 
-export const acceptChanges = (clientId: string, changeIds: ChangeSelection) =>
-  apiRequest<ClientView>('POST', `${base(clientId)}/eif/changes/accept`, { body: { changeIds } });
+/** One answer of the form (an attribute of an entity), decided on its own. */
+export type AnswerRef = { entity: string; entityId: string; attributeKey: string };
 
-export const declineChanges = (clientId: string, changeIds: ChangeSelection, reason: string) =>
-  apiRequest<ClientView>('POST', `${base(clientId)}/eif/changes/decline`, { body: { changeIds, reason } });
+/** What a reviewer decides: whole changes (by id, or all), or answers. */
+export type ChangeChoice = { changeIds: ChangeSelection } | { answers: AnswerRef[] };
+
+export const acceptChanges = (clientId: string, choice: ChangeChoice) =>
+  apiRequest<ClientView>('POST', `${base(clientId)}/eif/changes/accept`, { body: choice });
+
+export const declineChanges = (clientId: string, choice: ChangeChoice, reason: string) =>
+  apiRequest<ClientView>('POST', `${base(clientId)}/eif/changes/decline`, { body: { ...choice, reason } });
 
 export const undoIcEdits = (clientId: string) =>
   apiRequest<ClientView>('POST', `${base(clientId)}/undo-ic-edits`);
@@ -117,6 +123,8 @@ const signerPath = (clientId: string, actionId: string) =>
   `/api/outside-signer/${encodeURIComponent(clientId)}/${encodeURIComponent(actionId)}`;
 
 /** The outside signer has no session: the link's action id is the whole authority. */
+export const outsideSignerKey = signerPath;
+
 export function useOutsideSigner(clientId: string, actionId: string) {
   return useSWR<OutsideSignerView>(
     signerPath(clientId, actionId),
@@ -140,7 +148,7 @@ export async function actAsOutsideSigner(
   clientId: string,
   actionId: string,
   action: OutsideSignerAction,
-  body?: { reason: string },
+  body?: { reason: string } | ChangeChoice | (ChangeChoice & { reason: string }),
 ) {
   await ensureCsrfCookie();
   return apiRequest<{ client: ClientView }>('POST', `${signerPath(clientId, actionId)}/${action}`, {

@@ -6,6 +6,13 @@ import { placeAnswer, type Placement } from './steps.ts';
 /** Pure reads of a client view for the EIF screens (accepted versus pending, edit state). */
 export const pendingOf = (client: ClientView): PendingChange[] => client.pendingChanges ?? [];
 
+/**
+ * How many changes wait for review: the client view's one count (one per answer changed, or entity added
+ * or removed), the same on every screen; an older answer without it counts its pending changes.
+ */
+export const pendingReviewCountOf = (client: ClientView): number =>
+  client.pendingReviewCount ?? pendingOf(client).length;
+
 export const isSigned = (client: ClientView) => client.eifStatus === 'signed';
 
 const STAMP_KEYS = [

@@ -1,3 +1,4 @@
+import { pendingAnswerCount } from '@onboard/domain/eif/net-changes';
 import { Heading, Link } from 'react-aria-components';
 import type { EifSectionStatus } from '@onboard/domain/eif/steps/status';
 import { eifTaskStart, eifTaskStatusOf } from '@onboard/domain/tasks/eif-task';
@@ -59,9 +60,10 @@ export function ClientHubPage({ clientId }: { clientId: string }) {
       </div>
     );
   const pendingBySubStep = new Map(
+    // Counted as every screen counts (one per answer, or entity added or removed).
     groupByPlacement(pendingNetChanges(nets, client), placeNetChange).map((g) => [
       g.subStep.id,
-      g.items.length,
+      pendingAnswerCount(g.items),
     ]),
   );
   const progress = editing ? progressOf(editing) : null;

@@ -2,17 +2,21 @@ import { useState } from 'react';
 import { useAtom } from '../../state/store.ts';
 import { Button, Heading } from 'react-aria-components';
 import { useLocation } from 'wouter';
+import { useSWRConfig } from 'swr';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
 import {
   actAsOutsideSigner,
+  outsideSignerKey,
   useOutsideSigner,
   useOutsideSignerNetChanges,
+  type AnswerRef,
   type OutsideSignerView,
 } from '../eif/api.ts';
 import { DeclineReasonForm } from './DeclineReasonForm.tsx';
 import { ModalDialog } from '../../ui/Dialogs.tsx';
 import { EifStatusBadge, FormSummary } from '../eif/Eif.tsx';
-import { NetChangeGroups, pendingNetChanges } from '../eif/NetChanges.tsx';
+import { NetChangeGroups, answerName, answerOf, pendingNetChanges } from '../eif/NetChanges.tsx';
+import { pendingReviewCountOf } from '../eif/view.ts';
 import { Alert, PageSkeleton } from '../../ui/Feedback.tsx';
 import { outsideSignerSummaryPath } from '../../app/routes.ts';
 import { outsideSignerOutcomeAtom, type OutsideSignerOutcome } from '../../state/atoms.ts';
@@ -35,7 +39,11 @@ function SignerForm({
   const [, navigate] = useLocation();
   const [isPending, setIsPending] = useState(false);
   const [isDeclining, setIsDeclining] = useState(false);
+  /** One answer being declined, with its name in words. */
+  const [decliningAnswer, setDecliningAnswer] = useState<{ answer: AnswerRef; what: string } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const { mutate } = useSWRConfig();
   const { signer, client } = view;
   const isUpdates = signer.stepId === 'review-&-submit-updates';
   const { data: nets } = useOutsideSignerNetChanges(clientId, actionId, client.version);
@@ -64,6 +72,28 @@ function SignerForm({
     }
   };
 
+  /**
+   * A decision on one answer: the page stays, showing what is left, until nothing is left to review; then
+   * it ends as a decision on all of them would (accepted, or declined when anything was declined).
+   */
+  const decideAnswer = async (
+    action: 'accept-updates' | 'decline-updates',
+    answer: AnswerRef,
+    what: string,
+    reason?: string,
+  ) => {
+    setFailure(null);
+    setNotice(null);
+    const body = reason === undefined ? { answers: [answer] } : { answers: [answer], reason };
+    const { client: after } = await actAsOutsideSigner(clientId, actionId, action, body);
+    if ((after.pendingChanges ?? []).length === 0) {
+      finish(action === 'decline-updates' || after.deifChangesDeclinedAt ? 'declined' : 'accepted', after);
+      return;
+    }
+    await mutate(outsideSignerKey(clientId, actionId), { ...view, client: after }, { revalidate: false });
+    setNotice(`${action === 'accept-updates' ? 'Accepted' : 'Declined'} the change to ${what}.`);
+  };
+
   return (
     <>
       <div className="page__header">
@@ -88,14 +118,44 @@ function SignerForm({
       {isUpdates && (
         <section className="card" aria-labelledby="updates-title">
           <Heading level={2} id="updates-title" className="card__title">
-            Updates to review ({pending.length})
+            Updates to review ({pendingReviewCountOf(client)})
           </Heading>
           {!nets ? (
             <PageSkeleton />
           ) : pending.length === 0 ? (
             <p className="muted">There are no updates waiting for review.</p>
           ) : (
-            <NetChangeGroups changes={pending} client={client} />
+            <NetChangeGroups
+              changes={pending}
+              client={client}
+              answerActions={(net, detail) => {
+                const what = answerName(net, detail, client);
+                return (
+                  <>
+                    <Button
+                      className="button button--small button--secondary"
+                      aria-label={`Accept the change to ${what}`}
+                      isDisabled={isPending}
+                      onPress={() =>
+                        void decideAnswer('accept-updates', answerOf(net, detail), what).catch((caught) =>
+                          setFailure(messageOf(caught)),
+                        )
+                      }
+                    >
+                      Accept answer
+                    </Button>
+                    <Button
+                      className="button button--small button--secondary"
+                      aria-label={`Decline the change to ${what}`}
+                      isDisabled={isPending}
+                      onPress={() => setDecliningAnswer({ answer: answerOf(net, detail), what })}
+                    >
+                      Decline answer
+                    </Button>
+                  </>
+                );
+              }}
+            />
           )}
         </section>
       )}
@@ -111,6 +171,11 @@ function SignerForm({
         </Heading>
         <FormSummary client={client} />
       </section>
+      {notice && (
+        <Alert tone="success" testId="signer-notice">
+          {notice}
+        </Alert>
+      )}
       {failure && <Alert tone="error">{failure}</Alert>}
       <div className="button-row signer-actions">
         {isUpdates ? (
@@ -153,6 +218,24 @@ function SignerForm({
             finish('declined', after);
           }}
         />
+      </ModalDialog>
+      <ModalDialog
+        title="Decline one answer"
+        isOpen={decliningAnswer !== null}
+        onOpenChange={(open) => !open && setDecliningAnswer(null)}
+      >
+        {decliningAnswer && (
+          <DeclineReasonForm
+            intro={<p>Decline the change to {decliningAnswer.what}? The signed answer stays as it is.</p>}
+            label="Why are you declining this change?"
+            submitLabel="Decline"
+            onCancel={() => setDecliningAnswer(null)}
+            onDecline={async (reason) => {
+              await decideAnswer('decline-updates', decliningAnswer.answer, decliningAnswer.what, reason);
+              setDecliningAnswer(null);
+            }}
+          />
+        )}
       </ModalDialog>
     </>
   );

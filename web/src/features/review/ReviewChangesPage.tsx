@@ -6,35 +6,40 @@ import {
   declineChanges,
   useApplyClientView,
   useNetChanges,
-  type ChangeSelection,
+  type ChangeChoice,
 } from '../eif/api.ts';
 import { useClient } from '../../api/hooks.ts';
 import { DeclineReasonForm } from './DeclineReasonForm.tsx';
 import { ModalDialog } from '../../ui/Dialogs.tsx';
 import { EditStateBanner, EifStatusBadge } from '../eif/Eif.tsx';
-import { NetChangeGroups, netChangeName, pendingNetChanges } from '../eif/NetChanges.tsx';
+import {
+  NetChangeGroups,
+  answerName,
+  answerOf,
+  netChangeName,
+  pendingNetChanges,
+} from '../eif/NetChanges.tsx';
 import { Alert, ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
-import { pendingOf } from '../eif/view.ts';
+import { pendingOf, pendingReviewCountOf } from '../eif/view.ts';
 import { clientHistoryPath, clientManagePath } from '../../app/routes.ts';
 
 type Notice = { tone: 'success' | 'error'; text: string } | null;
 
-/** One net change is one change to the reader, however many edits it nets. */
-const countText = (selection: ChangeSelection, total: number) => {
-  const n = selection === 'all' ? Math.max(total, 1) : 1;
-  return `${n} ${n === 1 ? 'change' : 'changes'}`;
-};
+/** A decision in words: what it is about, and how many changes that is (the one count of the read model). */
+type Decision = { choice: ChangeChoice; what: string; count: number };
+
+const changesText = (n: number) => `${n} ${n === 1 ? 'change' : 'changes'}`;
 
 /**
  * Review of the changes made after signing (onboarding §4): each entity's pending net change (the
- * net-changes read model) under its step and sub-step with the value it replaces, who made it last and
- * when; accept or decline one (every change it nets) or all.
+ * net-changes read model) under its step and sub-step with the value it replaces and, per answer, who
+ * changed it and when; accept or decline one answer, one entity (every change it nets) or all.
  */
 export function ReviewChangesPage({ clientId }: { clientId: string }) {
   const { data: client, error } = useClient(clientId);
   const { data: nets, error: netError } = useNetChanges(clientId, client?.version);
   const apply = useApplyClientView();
-  const [declining, setDeclining] = useState<ChangeSelection | null>(null);
+  const [declining, setDeclining] = useState<Decision | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
 
@@ -51,15 +56,20 @@ export function ReviewChangesPage({ clientId }: { clientId: string }) {
       </div>
     );
   const pending = pendingNetChanges(nets, client);
+  const count = pendingReviewCountOf(client);
   // Changes that net out (an entity added and removed again) have no net change, yet wait for a decision.
   const waiting = pendingOf(client).length;
+  const all: Decision = { choice: { changeIds: 'all' }, what: 'all', count: Math.max(count, 1) };
 
-  const accept = async (selection: ChangeSelection) => {
-    setBusy(selection === 'all' ? 'all' : selection[0]!);
+  const accept = async (decision: Decision, key: string) => {
+    setBusy(key);
     setNotice(null);
     try {
-      await apply(await acceptChanges(clientId, selection));
-      setNotice({ tone: 'success', text: `Accepted ${countText(selection, pending.length)}.` });
+      await apply(await acceptChanges(clientId, decision.choice));
+      setNotice({
+        tone: 'success',
+        text: `Accepted ${changesText(decision.count)}.`,
+      });
     } catch (caught) {
       setNotice({ tone: 'error', text: caught instanceof ApiError ? caught.message : GENERIC_ERROR_MESSAGE });
     } finally {
@@ -69,9 +79,12 @@ export function ReviewChangesPage({ clientId }: { clientId: string }) {
 
   const decline = async (reason: string) => {
     if (!declining) return;
-    const view = await declineChanges(clientId, declining, reason);
+    const view = await declineChanges(clientId, declining.choice, reason);
     await apply(view);
-    setNotice({ tone: 'success', text: `Declined ${countText(declining, pending.length)}.` });
+    setNotice({
+      tone: 'success',
+      text: `Declined ${changesText(declining.count)}.`,
+    });
     setDeclining(null);
   };
 
@@ -95,7 +108,7 @@ export function ReviewChangesPage({ clientId }: { clientId: string }) {
       <section className="card" aria-labelledby="pending-title">
         <div className="card__header">
           <Heading level={2} id="pending-title" className="card__title">
-            Pending changes ({pending.length})
+            Pending changes ({count})
           </Heading>
           {waiting > 0 && (
             <div className="button-row">
@@ -103,14 +116,14 @@ export function ReviewChangesPage({ clientId }: { clientId: string }) {
                 className="button button--primary"
                 isPending={busy === 'all'}
                 isDisabled={busy !== null}
-                onPress={() => void accept('all')}
+                onPress={() => void accept(all, 'all')}
               >
                 Accept all
               </Button>
               <Button
                 className="button button--secondary"
                 isDisabled={busy !== null}
-                onPress={() => setDeclining('all')}
+                onPress={() => setDeclining(all)}
               >
                 Decline all
               </Button>
@@ -137,27 +150,64 @@ export function ReviewChangesPage({ clientId }: { clientId: string }) {
           <NetChangeGroups
             changes={pending}
             client={client}
-            actions={(net) => (
-              <>
-                <Button
-                  className="button button--small button--primary"
-                  aria-label={`Accept the change to ${netChangeName(net, client)}`}
-                  isPending={busy === net.pendingChangeIds[0]}
-                  isDisabled={busy !== null}
-                  onPress={() => void accept(net.pendingChangeIds)}
-                >
-                  Accept
-                </Button>
-                <Button
-                  className="button button--small button--secondary"
-                  aria-label={`Decline the change to ${netChangeName(net, client)}`}
-                  isDisabled={busy !== null}
-                  onPress={() => setDeclining(net.pendingChangeIds)}
-                >
-                  Decline
-                </Button>
-              </>
-            )}
+            actions={(net) => {
+              const entity: Decision = {
+                choice: { changeIds: net.pendingChangeIds },
+                what: `the change to ${netChangeName(net, client)}`,
+                count: 1,
+              };
+              const key = `${net.entity}:${net.entityId}`;
+              return (
+                <>
+                  <Button
+                    className="button button--small button--primary"
+                    aria-label={`Accept ${entity.what}`}
+                    isPending={busy === key}
+                    isDisabled={busy !== null}
+                    onPress={() => void accept(entity, key)}
+                  >
+                    Accept
+                  </Button>
+                  <Button
+                    className="button button--small button--secondary"
+                    aria-label={`Decline ${entity.what}`}
+                    isDisabled={busy !== null}
+                    onPress={() => setDeclining(entity)}
+                  >
+                    Decline
+                  </Button>
+                </>
+              );
+            }}
+            answerActions={(net, detail) => {
+              const answer: Decision = {
+                choice: { answers: [answerOf(net, detail)] },
+                what: `the change to ${answerName(net, detail, client)}`,
+                count: 1,
+              };
+              const key = `${net.entity}:${net.entityId}:${detail.attributeKey}`;
+              return (
+                <>
+                  <Button
+                    className="button button--small button--secondary"
+                    aria-label={`Accept ${answer.what}`}
+                    isPending={busy === key}
+                    isDisabled={busy !== null}
+                    onPress={() => void accept(answer, key)}
+                  >
+                    Accept answer
+                  </Button>
+                  <Button
+                    className="button button--small button--secondary"
+                    aria-label={`Decline ${answer.what}`}
+                    isDisabled={busy !== null}
+                    onPress={() => setDeclining(answer)}
+                  >
+                    Decline answer
+                  </Button>
+                </>
+              );
+            }}
           />
         )}
       </section>
@@ -170,8 +220,8 @@ export function ReviewChangesPage({ clientId }: { clientId: string }) {
           <DeclineReasonForm
             intro={
               <p>
-                Decline {countText(declining, pending.length)}? The signed answers stay as they are, and the
-                client sees your reason.
+                Decline {declining.what === 'all' ? changesText(declining.count) : declining.what}? The signed
+                answers stay as they are, and the client sees your reason.
               </p>
             }
             label="Reason for declining"

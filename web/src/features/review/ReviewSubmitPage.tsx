@@ -11,7 +11,7 @@ import { NetChangeGroups, pendingNetChanges } from '../eif/NetChanges.tsx';
 import { Alert, ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
 import { useEditingView } from '../eif/forms/api.ts';
 import { EifLayout } from '../eif/forms/EifLayout.tsx';
-import { editStateOf, isSigned, pendingOf } from '../eif/view.ts';
+import { editStateOf, isSigned, pendingOf, pendingReviewCountOf } from '../eif/view.ts';
 import { clientReviewPath, pushToQpsPath } from '../../app/routes.ts';
 import { isAdminRole } from '../../api/types.ts';
 import { decideSigner, signerSettingOf } from '@onboard/domain/eif/signing';
@@ -86,7 +86,7 @@ function Actions({
       <div className="button-row">
         {isAdminRole(user.role) && (
           <Link className="button button--secondary" href={clientReviewPath(client.id)}>
-            Review changes{pending.length > 0 ? ` (${pending.length})` : ''}
+            Review changes{pending.length > 0 ? ` (${pendingReviewCountOf(client)})` : ''}
           </Link>
         )}
         {/* Pushing is staff's work (command-api qps) and comes once the client has signed. */}
@@ -175,7 +175,7 @@ export function ReviewSubmitPage({ clientId, user }: { clientId: string; user: A
               {pending.length > 0 && (
                 <>
                   <Heading level={3} className="summary__step">
-                    Changes pending review ({pending.length})
+                    Changes pending review ({pendingReviewCountOf(client)})
                   </Heading>
                   <NetChangeGroups changes={pending} client={client} />
                 </>

@@ -1,0 +1,132 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { startApp, type RunningApp } from '@onboard/platform/app';
+import { embeddedTestConfig } from '@onboard/platform/config';
+import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
+import { answerEveryRequiredQuestion } from '@onboard/platform/testing/complete-eif';
+import { apiClient } from '@onboard/platform/testing/http-client';
+import { browserAvailability, skipUnless } from '@onboard/testing/backends';
+import { seededDatabase } from '@onboard/testing/db';
+import {
+  authenticator,
+  ensureWebBuilt,
+  fullPageScreenshot,
+  launchBrowser,
+  signInThroughUi,
+} from './browser.ts';
+
+const skip = skipUnless('browser', browserAvailability());
+const client = `/api/clients/${DEMO_CLIENT_ID}`;
+const REVIEW_PATH = `/clients/admin/${DEMO_CLIENT_ID}/manage/review`;
+const admin = DEMO_USERS.find((u) => u.role === 'SLF_ADMIN')!;
+const owner = DEMO_USERS.find((u) => u.role === 'SLF_OWNER')!;
+
+const textOf = async (locator: Locator) =>
+  (await locator.count()) > 0 ? await locator.first().innerText() : '';
+
+// Review by the answer (onboarding §4 per answer): the administrator changed two ERISA answers and the
+// owner a third; each answer names who changed it, the counts agree, and two staff decide single answers.
+describe.skipIf(skip)('review by the answer', () => {
+  let app: RunningApp;
+  let browser: Browser;
+  const auth = authenticator();
+
+  beforeAll(async () => {
+    ensureWebBuilt();
+    app = await startApp(embeddedTestConfig(await seededDatabase('e2e_review_by_answer')));
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  const reviewPage = async (email: string, width: number) => {
+    // Signed in on a wide window (the header names who is signed in there), then sized as asked.
+    const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    await page.goto(`${app.url}/login?redirect=${encodeURIComponent(REVIEW_PATH)}`);
+    await signInThroughUi(page, email, app.config.demoPassword, auth);
+    await page.getByRole('heading', { name: 'Review changes' }).waitFor();
+    await page.setViewportSize({ width, height: 900 });
+    return page;
+  };
+
+  /** A write of the form's company answers in the page's own session (its cookies and CSRF token). */
+  const putAs = async (page: Page, body: Record<string, unknown>) => {
+    const csrf = (await page.context().cookies()).find((c) => c.name === 'onboard_csrf')?.value;
+    const res = await page.context().request.put(`${app.url}${client}`, {
+      data: body,
+      headers: csrf ? { 'x-csrf-token': csrf } : {},
+    });
+    expect(res.status()).toBe(200);
+  };
+
+  /** Reloads until the read model lists the company's answers waiting (the projection runs behind). */
+  const waitForAnswers = async (page: Page, count: number) => {
+    const answers = page.getByTestId('pending-change').getByTestId('change-answer');
+    for (let attempt = 0; attempt < 20 && (await answers.count()) !== count; attempt++) {
+      await page.waitForTimeout(300);
+      await page.reload();
+      await page.getByRole('heading', { name: 'Review changes' }).waitFor();
+      await page.waitForLoadState('networkidle');
+    }
+    expect(await answers.count()).toBe(count);
+  };
+
+  it('lets one staff member accept one answer and another decline another answer of the same entity', async () => {
+    const benAdmin = apiClient(app.url);
+    await benAdmin.signIn('benadmin@onboard.example');
+    await answerEveryRequiredQuestion(benAdmin, DEMO_CLIENT_ID);
+    expect((await benAdmin.post(`${client}/eif/sign`)).status).toBe(200);
+    // Both staff sign in through the browser; each changes answers as they would on the form.
+    const page = await reviewPage(admin.email, 1280);
+    const phone = await reviewPage(owner.email, 390);
+    await putAs(page, { erisaPlanAdminName: 'Lakeside HR', erisaPlanNumber: 502 });
+    await putAs(phone, { erisaLegalAgent: 'Dana Reyes' });
+
+    // The administrator reviews: three answers, each credited to whoever changed it, counted alike.
+    await waitForAnswers(page, 3);
+    expect(await textOf(page.getByRole('heading', { name: /Pending changes/ }))).toBe('Pending changes (3)');
+    expect(await textOf(page.getByTestId('edit-state'))).toContain('3 changes are pending review');
+    const answer = (label: string) => page.getByTestId('change-answer').filter({ hasText: label });
+    expect(await textOf(answer('ERISA plan number').getByTestId('answer-authors'))).toContain(
+      admin.firstName,
+    );
+    expect(
+      await textOf(answer('Agent for service of legal process').getByTestId('answer-authors')),
+    ).toContain(owner.firstName);
+    await fullPageScreenshot(page, 'review-by-answer.png');
+
+    // Accept one answer, by keyboard.
+    await page
+      .getByRole('button', { name: 'Accept the change to Company: ERISA plan number', exact: true })
+      .focus();
+    await page.keyboard.press('Enter');
+    await page.getByText('Accepted 1 change.').waitFor();
+    await waitForAnswers(page, 2);
+    expect(await textOf(page.getByRole('heading', { name: /Pending changes/ }))).toBe('Pending changes (2)');
+    expect((await benAdmin.get(client)).body).toMatchObject({ erisaPlanNumber: 502, pendingReviewCount: 2 });
+
+    // The owner, on a phone, declines another answer of the same entity with a reason.
+    await waitForAnswers(phone, 2);
+    await phone
+      .getByRole('button', {
+        name: 'Decline the change to Company: Agent for service of legal process',
+        exact: true,
+      })
+      .click();
+    const dialog = phone.getByRole('dialog', { name: 'Decline changes' });
+    await dialog.getByLabel('Reason for declining').fill('Our agent has not changed');
+    await dialog.getByRole('button', { name: 'Decline' }).click();
+    await phone.getByText('Declined 1 change.').waitFor();
+    await waitForAnswers(phone, 1);
+    expect(await textOf(phone.getByRole('heading', { name: /Pending changes/ }))).toBe('Pending changes (1)');
+    await fullPageScreenshot(phone, 'review-by-answer-phone.png');
+
+    const after = (await benAdmin.get(client)).body;
+    expect(after).toMatchObject({ pendingReviewCount: 1, erisaPlanNumber: 502 });
+    expect(after.erisaLegalAgent).not.toBe('Dana Reyes');
+    expect(after.pendingChanges).toHaveLength(1);
+  });
+});
