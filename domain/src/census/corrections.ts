@@ -260,6 +260,7 @@ export const CORRECTION_MESSAGES = {
   unchanged: 'Nothing to change: the cell already holds this value',
   conflict: (row: number, field: CensusField, value: string) =>
     `Someone else changed ${CENSUS_FIELD_LABELS[field]} on row ${row} to “${value}” meanwhile; check it and try again`,
+  busy: 'The census was corrected by someone else at the same moment; try again',
   findEmpty: 'Enter the text to find',
   noMatch: (field: CensusField, find: string) =>
     `No ${CENSUS_FIELD_LABELS[field]} of the rows with problems contains “${find}”`,

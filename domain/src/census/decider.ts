@@ -123,7 +123,8 @@ export type CensusError =
       code: 'NOT_VALIDATED' | 'HAS_ERRORS' | 'ALREADY_SUBMITTED' | 'STALE' | 'HAS_CORRECTIONS';
       message: string;
     }
-  | { code: 'CONFLICT'; message: string }
+  /** A cell no longer holds what the user saw: someone changed it meanwhile (answered as a 409). */
+  | { code: 'CELL_CHANGED'; message: string }
   | { code: 'FORBIDDEN'; message: string };
 
 export const CENSUS_MESSAGES = {
@@ -232,6 +233,8 @@ function decide(command: CensusCommand, state: CensusState) {
     case 'CorrectCensusCells':
       return decideCorrection(command.data, document, state, command.metadata);
     case 'RecordCensusOutputs':
+      // Outputs written for fewer corrections than the ones recorded already are not news.
+      if (command.data.corrections <= document.outputsThrough) return accepted<CensusEvent>();
       return accepted<CensusEvent>({
         type: 'CensusOutputsRewritten',
         data: {
@@ -304,7 +307,7 @@ function decideCorrection(
     const current = shown.cells[cell.field] ?? '';
     if (cell.seen.trim() !== current)
       return refused<CensusError>({
-        code: 'CONFLICT',
+        code: 'CELL_CHANGED',
         message: CORRECTION_MESSAGES.conflict(cell.row, cell.field, current),
       });
     if (text.value !== current)

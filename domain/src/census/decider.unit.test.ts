@@ -226,7 +226,7 @@ describe('census decider', () => {
         }),
       );
       expect(refusalOf(second)).toMatchObject({
-        code: 'CONFLICT',
+        code: 'CELL_CHANGED',
         message: 'Someone else changed SSN on row 2 to “123-45-6789” meanwhile; check it and try again',
       });
     });
