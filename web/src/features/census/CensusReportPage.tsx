@@ -6,6 +6,7 @@ import { formatDate } from '../hub/format.ts';
 import { censusPagePath, useCensus, type CensusResult } from './api.ts';
 import { Counts, DownloadErrors, Progress } from './CensusPage.tsx';
 import { ChangeView } from './ChangeView.tsx';
+import { CorrectionGrid } from './CorrectionGrid.tsx';
 import './census.css';
 
 type Severity = 'ALL' | 'ERROR' | 'WARNING';
@@ -19,7 +20,8 @@ const rowsText = (rows: readonly number[], count: number) => {
 /**
  * The validation report of one census file (clear view, onboarding §2): counts by severity, the issues
  * grouped by rule with their row numbers, the issues filtered by severity, rule or row, the error
- * workbook, and the change view against the census submitted before.
+ * workbook, the rows with problems to correct in place, and the change view against the census submitted
+ * before.
  */
 export function CensusReportPage({
   clientId,
@@ -89,6 +91,14 @@ function Report({
           <div className="button-row">
             <DownloadErrors clientId={clientId} policyId={policyId} result={result} />
           </div>
+          {result.document.status === 'VALIDATED' && (
+            <CorrectionGrid
+              clientId={clientId}
+              policyId={policyId}
+              result={result}
+              isNewest={results[0]?.document.documentId === result.document.documentId}
+            />
+          )}
           <section className="card" aria-labelledby="census-rules-title">
             <h2 id="census-rules-title" className="card__title">
               By rule
