@@ -84,6 +84,9 @@ export function CorrectionGrid({
       {canCorrect && (
         <ReplaceInColumn
           columns={columns}
+          initialField={
+            rows.flatMap((r) => r.issues).find((i) => i.field !== null)?.field ?? columns[0]!.field
+          }
           onReplace={async (body) => {
             setError(null);
             await corrections.replaceInColumn(body);
@@ -271,12 +274,15 @@ function Cell({
 
 function ReplaceInColumn({
   columns,
+  initialField,
   onReplace,
 }: {
   columns: CensusGrid['columns'];
+  initialField: string;
   onReplace: (body: { field: CensusField; find: string; replaceWith: string }) => Promise<void>;
 }) {
-  const [field, setField] = useState('');
+  // Starts on the first column with a problem, the likeliest to need it.
+  const [field, setField] = useState<string>(initialField);
   const [find, setFind] = useState('');
   const [replaceWith, setReplaceWith] = useState('');
   const [errors, setErrors] = useState<{ field?: string; find?: string; form?: string }>({});
