@@ -114,6 +114,7 @@ describe.skipIf(skip)('census corrected where it is read, in the browser', () =>
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? ''))
       .toBe(`Hours per week, row ${rowOf(29)}`);
+    expect(await hours28.inputValue()).toBe('40');
     // Two by a find-and-replace over a column: the state code and the class.
     for (const [column, find, replaceWith] of [
       ['State', 'ZZ', 'NY'],
@@ -128,6 +129,7 @@ describe.skipIf(skip)('census corrected where it is read, in the browser', () =>
         .poll(() => page.getByTestId('census-grid-notice').innerText())
         .toBe(`Replaced “${find}” with “${replaceWith}” in ${column}.`);
     }
+    expect(await page.getByTestId('census-grid-error').count()).toBe(0);
     await expect
       .poll(() => page.getByTestId('census-counts').innerText())
       .toMatch(/8\s*errors[\s\S]*0\s*warnings/);
@@ -151,6 +153,12 @@ describe.skipIf(skip)('census corrected where it is read, in the browser', () =>
     // The phone width: the grid scrolls sideways inside its card.
     await page.setViewportSize({ width: 390, height: 844 });
     await fullPageScreenshot(page, 'census-corrections-phone.png');
+    const wider = await page.evaluate(() =>
+      [...document.querySelectorAll('body *')]
+        .filter((e) => e.getBoundingClientRect().right > 391 && !e.closest('[role=region]'))
+        .map((e) => `${e.tagName}.${e.className}`),
+    );
+    expect(wider).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     const grid = (await page.getByTestId('census-grid').boundingBox())!;
     expect(grid.x + grid.width).toBeLessThanOrEqual(390);

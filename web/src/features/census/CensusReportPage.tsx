@@ -176,26 +176,33 @@ function Report({
                   />
                 </div>
               </div>
-              <table className="table" data-testid="census-issues">
-                <thead>
-                  <tr>
-                    <th scope="col">Row</th>
-                    <th scope="col">Column</th>
-                    <th scope="col">Problem</th>
-                    <th scope="col">Severity</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {issues.map((i, index) => (
-                    <tr key={`${i.row}/${i.rule}/${index}`}>
-                      <td>{i.row}</td>
-                      <td>{i.field ? CENSUS_FIELD_LABELS[i.field as CensusField] : '—'}</td>
-                      <td>{i.message}</td>
-                      <td>{i.severity === 'ERROR' ? 'Error' : 'Warning'}</td>
+              <div
+                className="census-grid__scroll"
+                role="region"
+                aria-labelledby="census-issues-title"
+                tabIndex={0}
+              >
+                <table className="table" data-testid="census-issues">
+                  <thead>
+                    <tr>
+                      <th scope="col">Row</th>
+                      <th scope="col">Column</th>
+                      <th scope="col">Problem</th>
+                      <th scope="col">Severity</th>
                     </tr>
-                  ))}
-                </tbody>
-              </table>
+                  </thead>
+                  <tbody>
+                    {issues.map((i, index) => (
+                      <tr key={`${i.row}/${i.rule}/${index}`}>
+                        <td>{i.row}</td>
+                        <td>{i.field ? CENSUS_FIELD_LABELS[i.field as CensusField] : '—'}</td>
+                        <td>{i.message}</td>
+                        <td>{i.severity === 'ERROR' ? 'Error' : 'Warning'}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
               {issues.length === 0 && <p>No issue matches these filters.</p>}
               {report.truncated && (
                 <p className="muted">

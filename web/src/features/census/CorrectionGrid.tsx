@@ -1,4 +1,4 @@
-import { useEffect, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Button, Form, Input, TextField } from 'react-aria-components';
 import type { CensusField } from '@onboard/domain/census';
 import { Alert } from '../../ui/Feedback.tsx';
@@ -15,7 +15,7 @@ const messageOf = (caught: unknown) =>
   caught instanceof Error && caught.message ? caught.message : 'Something went wrong. Please try again.';
 
 /** An SSN its row does not need fixed is shown by its last four digits only. */
-const maskedSsn = (ssn: string) => (ssn.length >= 4 ? `•••-••-${ssn.slice(-4)}` : '•••');
+const maskedSsn = (ssn: string) => (ssn === '' ? '' : ssn.length >= 4 ? `•••-••-${ssn.slice(-4)}` : '•••');
 
 /**
  * The rows with problems of a census file, corrected where they are read: each cell of a row is a box;
@@ -173,8 +173,11 @@ function Row({
             className={isFlagged ? 'census-grid__cell census-grid__cell--flagged' : 'census-grid__cell'}
           >
             {c.field === 'ssn' && !isFlagged && original === undefined ? (
-              <span aria-label={`${c.label}, row ${row.row}: ending ${value.slice(-4)}`}>
-                {maskedSsn(value)}
+              <span>
+                <span className="visually-hidden">
+                  {value === '' ? 'empty' : `ending ${value.slice(-4)}`}
+                </span>
+                <span aria-hidden="true">{maskedSsn(value)}</span>
               </span>
             ) : canCorrect ? (
               <Cell
@@ -229,11 +232,15 @@ function Cell({
 }) {
   const [draft, setDraft] = useState(value);
   const [isSaving, setSaving] = useState(false);
+  // Enter and then leaving the box would save twice before a render: one save at a time.
+  const saving = useRef(false);
   useEffect(() => setDraft(value), [value]);
   const commit = async () => {
-    if (draft.trim() === value || isSaving) return;
+    if (draft.trim() === value || saving.current) return;
+    saving.current = true;
     setSaving(true);
     const isSaved = await onSave(draft);
+    saving.current = false;
     setSaving(false);
     if (!isSaved) setDraft(value);
   };
@@ -248,8 +255,8 @@ function Cell({
     } else if (event.key === 'Escape') {
       setDraft(value);
     } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      // Leaving the box saves it.
       event.preventDefault();
-      void commit();
       move(event.key === 'ArrowDown' ? 1 : -1);
     }
   };
