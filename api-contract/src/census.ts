@@ -64,6 +64,9 @@ export const CensusValidationResult = z
       status: z.enum(['UPLOADED', 'VALIDATING', 'VALIDATED', 'FAILED']),
       errorWorkbookDocumentId: z.string().nullable(),
       failure: z.string().nullable(),
+      /** Corrections made where the census is read, and whether the error workbook holds them all. */
+      corrections: z.number().int(),
+      outputsCurrent: z.boolean(),
       /** While validating: rows done of the file's rows (0 total: not known yet). */
       progress: z.object({ rowsDone: z.number().int(), rowsTotal: z.number().int() }).nullable().optional(),
     }),
@@ -81,3 +84,26 @@ export const CensusValidationResults = z
   .meta({ id: 'CensusValidationResults' });
 
 export const CensusParams = z.object({ clientId: z.string(), policyId: z.string() });
+
+/** The rows with problems of a census file as they are now, for correcting them where they are read. */
+export const CensusGrid = z
+  .object({
+    columns: z.array(z.object({ field: z.enum(CENSUS_FIELDS), label: z.string() })),
+    rows: z.array(
+      z.object({
+        row: z.number().int(),
+        cells: z.partialRecord(z.enum(CENSUS_FIELDS), z.string()),
+        issues: z.array(Issue),
+        /** The file's value of each corrected cell. */
+        corrected: z.partialRecord(z.enum(CENSUS_FIELDS), z.string()),
+      }),
+    ),
+  })
+  .meta({ id: 'CensusGrid' });
+
+export const CensusFileParams = CensusParams.extend({ documentId: z.string().min(1) });
+
+/** What a correction answers: the file's validation now and its grid. */
+export const CensusCorrected = z
+  .object({ result: CensusValidationResult, grid: CensusGrid })
+  .meta({ id: 'CensusCorrected' });

@@ -179,6 +179,8 @@ export async function errorWorkbook(
   headers: readonly string[],
   columnOf: Partial<Record<CensusField, number>>,
   issuesByRow: ReadonlyMap<number, readonly CensusIssue[]>,
+  /** Cells corrected where the census is read, by row: written in place of the file's. */
+  corrections?: ReadonlyMap<number, Partial<Record<CensusField, string>>>,
 ): Promise<Buffer> {
   const out = new PassThrough();
   const chunks: Buffer[] = [];
@@ -205,6 +207,10 @@ export async function errorWorkbook(
       continue;
     }
     const issues = issuesByRow.get(rowNumber) ?? [];
+    for (const [field, value] of Object.entries(corrections?.get(rowNumber) ?? {})) {
+      const column = columnOf[field as CensusField];
+      if (column !== undefined) cells[column] = value;
+    }
     const row = sheet.addRow(
       [...headers.map((_, i) => cells[i] ?? ''), issues.map((i) => i.message).join('; ')].map(
         spreadsheetCell,

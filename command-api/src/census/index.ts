@@ -2,6 +2,7 @@ export { censusCommandRoutes, type CensusCommandDeps } from './routes.ts';
 export {
   runCensusValidation,
   validateCensusFile,
+  censusFileRows,
   censusFacts,
   readCensus,
   type CensusJobDeps,

@@ -17,11 +17,16 @@ import {
   censusChecker,
   censusDecider,
   censusFactsOf,
+  correctionsByRow,
   packRow,
   personKey,
+  relationshipOf,
   reportBuilder,
   rowOf,
+  unpackRow,
+  REPORT_ISSUE_LIMIT,
   type CensusCommand,
+  type CensusRow,
   type CensusDocumentState,
   type CensusEifFacts,
   type CensusIssue,
@@ -60,7 +65,29 @@ export type ValidationOutcome = {
   issuesByRow: Map<number, CensusIssue[]>;
   /** The people of the file packed for the change view, when asked for. */
   people: Map<string, string> | null;
+  /** The cells of the rows the report lists (the rows with problems the grid shows). */
+  rows: { row: number; cells: CensusRow }[];
 };
+
+/**
+ * The census's rows by the spreadsheet's numbering (the header is row 1, blank rows are not counted), read
+ * through the mapping, each with its corrections laid over it: the census is the file plus its corrections.
+ */
+export async function* censusFileRows(
+  bytes: Uint8Array,
+  format: CensusFormat,
+  mapping: ColumnMapping,
+  corrections?: ReadonlyMap<number, CensusRow>,
+): AsyncGenerator<readonly [number, CensusRow]> {
+  let rowNumber = 0;
+  for await (const cells of censusRows(bytes, format)) {
+    rowNumber += 1;
+    if (rowNumber === 1) continue; // the header
+    const row = rowOf(cells, mapping);
+    const corrected = corrections?.get(rowNumber);
+    yield [rowNumber, corrected ? { ...row, ...corrected } : row];
+  }
+}
 
 /**
  * Validates a census file in one streamed pass: each row is checked as it is read (row rules, EIF rules,
@@ -72,14 +99,22 @@ export async function validateCensusFile(
   format: CensusFormat,
   mapping: ColumnMapping,
   facts: CensusEifFacts,
-  options: { keepPeople: boolean; onProgress?: Progress; rowsTotal?: number },
+  options: {
+    keepPeople: boolean;
+    onProgress?: Progress;
+    rowsTotal?: number;
+    corrections?: ReadonlyMap<number, CensusRow>;
+  },
 ): Promise<ValidationOutcome> {
   const checker = censusChecker(facts);
   const report = reportBuilder();
   const issuesByRow = new Map<number, CensusIssue[]>();
   const people = options.keepPeople ? new Map<string, string>() : null;
   const total = options.rowsTotal ?? 0;
-  let rowNumber = 0;
+  // The cells of rows with problems (as many as a report lists), and of every dependent, whose problem
+  // (no employee row) only the end of the file shows.
+  const flagged = new Map<number, CensusRow>();
+  const dependents = new Map<number, string>();
   let lastProgress = 0;
   const note = (issues: CensusIssue[]) => {
     for (const item of issues) {
@@ -88,13 +123,14 @@ export async function validateCensusFile(
       else issuesByRow.set(item.row, [item]);
     }
   };
-  for await (const cells of censusRows(bytes, format)) {
-    rowNumber += 1;
-    if (rowNumber === 1) continue; // the header
-    const row = rowOf(cells, mapping);
+  for await (const [rowNumber, row] of censusFileRows(bytes, format, mapping, options.corrections)) {
     const issues = checker.check(row, rowNumber);
     report.addRow(issues);
-    if (issues.length > 0) note(issues);
+    if (issues.length > 0) {
+      note(issues);
+      if (flagged.size < REPORT_ISSUE_LIMIT) flagged.set(rowNumber, row);
+    } else if ((relationshipOf(row.relationship) ?? 'EMPLOYEE') !== 'EMPLOYEE')
+      dependents.set(rowNumber, packRow(row));
     if (people) {
       const key = personKey(row);
       if (key !== null) people.set(key, packRow(row));
@@ -111,19 +147,27 @@ export async function validateCensusFile(
   const last = checker.finish();
   report.add(last);
   note(last);
-  return { report: report.build(), issuesByRow, people };
+  const built = report.build();
+  const rows = [...new Set(built.issues.map((i) => i.row))].flatMap((row) => {
+    const packed = dependents.get(row);
+    const cells = flagged.get(row) ?? (packed === undefined ? undefined : unpackRow(packed));
+    return cells ? [{ row, cells: pickMapped(cells, mapping) }] : [];
+  });
+  return { report: built, issuesByRow, people, rows };
 }
 
+const pickMapped = (row: CensusRow, mapping: ColumnMapping): CensusRow =>
+  Object.fromEntries(Object.keys(mapping).map((field) => [field, row[field as keyof CensusRow] ?? '']));
+
 /** The people of a census file, packed for the change view. */
-async function peopleOf(bytes: Uint8Array, format: CensusFormat, mapping: ColumnMapping) {
+async function peopleOf(
+  bytes: Uint8Array,
+  format: CensusFormat,
+  mapping: ColumnMapping,
+  corrections: ReadonlyMap<number, CensusRow>,
+) {
   const people = new Map<string, string>();
-  let first = true;
-  for await (const cells of censusRows(bytes, format)) {
-    if (first) {
-      first = false;
-      continue;
-    }
-    const row = rowOf(cells, mapping);
+  for await (const [, row] of censusFileRows(bytes, format, mapping, corrections)) {
     const key = personKey(row);
     if (key !== null) people.set(key, packRow(row));
   }
@@ -157,6 +201,23 @@ export async function censusFacts(
   const effective = typeof policy?.policyEffectiveDate === 'string' ? policy.policyEffectiveDate : '';
   const asOf = /^\d{4}-\d{2}-\d{2}$/.test(effective) ? effective : deps.now().toISOString().slice(0, 10);
   return censusFactsOf(view, policyId, asOf);
+}
+
+/** The facts to validate against: the signed EIF's, or none but the row rules while it is not signed. */
+export async function censusFactsOrUnsigned(
+  deps: Pick<CensusJobDeps, 'store' | 'snapshots' | 'now'>,
+  ref: Pick<CensusRef, 'clientId' | 'policyId'>,
+): Promise<CensusEifFacts> {
+  return (
+    (await censusFacts(deps, ref.clientId, ref.policyId)) ?? {
+      signed: false,
+      classes: [],
+      locations: [],
+      domesticPartnersEligible: false,
+      childAgeLimit: 26,
+      asOf: deps.now().toISOString().slice(0, 10),
+    }
+  );
 }
 
 /** Appends the job's outcome at the revision read; a write meanwhile (another upload) is read again. */
@@ -216,18 +277,8 @@ async function validateAndRecord(
 ) {
   const file = await deps.documents.get(ref.documentId);
   if (!file) throw new CensusFileError('The file is no longer in the document store');
-  const facts = (await censusFacts(deps, ref.clientId, ref.policyId)) ?? {
-    signed: false,
-    classes: [],
-    locations: [],
-    domesticPartnersEligible: false,
-    childAgeLimit: 26,
-    asOf: deps.now().toISOString().slice(0, 10),
-  };
-  const previous =
-    state.lastSubmitted !== null && state.lastSubmitted !== ref.documentId
-      ? state.documents.get(state.lastSubmitted)
-      : undefined;
+  const facts = await censusFactsOrUnsigned(deps, ref);
+  const previous = previousOf(state, ref.documentId);
   const rowsTotal = estimateRows(file.bytes, document.format);
   const publish = (rowsDone: number, total: number) => {
     void deps.bus
@@ -249,34 +300,13 @@ async function validateAndRecord(
   });
   publish(outcome.report.rows, outcome.report.rows);
 
-  let errorWorkbookDocumentId: string | null = null;
-  if (outcome.issuesByRow.size > 0 && deps.documents.put) {
-    const bytes = await errorWorkbook(
-      file.bytes,
-      document.format,
-      document.headers,
-      document.mapping,
-      outcome.issuesByRow,
-    );
-    const stored = await deps.documents.put({
-      documentId: deps.newId(),
-      bytes,
-      mimeType: XLSX_MIME_TYPE,
-      name: `${baseName(document.fileName)} - errors.xlsx`,
-      uploadedBy: 'system:census',
-    });
-    errorWorkbookDocumentId = stored.documentId;
-  }
-
-  let changes = null;
-  if (previous && outcome.people) {
-    const before = await deps.documents.get(previous.documentId);
-    if (before)
-      changes = censusChanges(
-        await peopleOf(before.bytes, previous.format, previous.mapping),
-        outcome.people,
-      );
-  }
+  const { errorWorkbookDocumentId, changes } = await writeOutputs(
+    deps,
+    document,
+    previous,
+    file.bytes,
+    outcome,
+  );
   await record(deps, ref, (at) => ({
     type: 'RecordCensusValidation',
     data: {
@@ -285,7 +315,87 @@ async function validateAndRecord(
       changes,
       comparedWith: previous?.documentId ?? null,
       errorWorkbookDocumentId,
+      rows: outcome.rows,
     },
+    metadata: { at },
+  }));
+}
+
+/**
+ * What a validation leaves beside its report: the error workbook (the file's rows with their corrections,
+ * the problems marked) when there are problems, and the change view against the census submitted before.
+ */
+async function writeOutputs(
+  deps: CensusJobDeps,
+  document: CensusDocumentState,
+  previous: CensusDocumentState | undefined,
+  bytes: Uint8Array,
+  outcome: ValidationOutcome,
+) {
+  let errorWorkbookDocumentId: string | null = null;
+  if (outcome.issuesByRow.size > 0 && deps.documents.put) {
+    const workbook = await errorWorkbook(
+      bytes,
+      document.format,
+      document.headers,
+      document.mapping,
+      outcome.issuesByRow,
+      correctionsByRow(document),
+    );
+    const stored = await deps.documents.put({
+      documentId: deps.newId(),
+      bytes: workbook,
+      mimeType: XLSX_MIME_TYPE,
+      name: `${baseName(document.fileName)} - errors.xlsx`,
+      uploadedBy: 'system:census',
+    });
+    errorWorkbookDocumentId = stored.documentId;
+  }
+  let changes = null;
+  if (previous && outcome.people) {
+    const before = await deps.documents.get(previous.documentId);
+    if (before)
+      changes = censusChanges(
+        await peopleOf(before.bytes, previous.format, previous.mapping, correctionsByRow(previous)),
+        outcome.people,
+      );
+  }
+  return { errorWorkbookDocumentId, changes };
+}
+
+const previousOf = (state: CensusState, documentId: string) =>
+  state.lastSubmitted !== null && state.lastSubmitted !== documentId
+    ? state.documents.get(state.lastSubmitted)
+    : undefined;
+
+/**
+ * After corrections: validates the file with its corrections whole once more and writes the error
+ * workbook and the change view again with the corrected values, recording how many corrections they hold.
+ */
+export async function rewriteCensusOutputs(deps: CensusJobDeps, ref: CensusRef): Promise<void> {
+  const { state } = await readCensus(deps.store, ref.clientId, ref.policyId);
+  const document = state.documents.get(ref.documentId);
+  if (!document || document.status !== 'VALIDATED' || document.outputsThrough >= document.corrections) return;
+  const file = await deps.documents.get(ref.documentId);
+  if (!file) return;
+  const previous = previousOf(state, ref.documentId);
+  const outcome = await validateCensusFile(
+    file.bytes,
+    document.format,
+    document.mapping,
+    await censusFactsOrUnsigned(deps, ref),
+    { keepPeople: previous !== undefined, corrections: correctionsByRow(document) },
+  );
+  const { errorWorkbookDocumentId, changes } = await writeOutputs(
+    deps,
+    document,
+    previous,
+    file.bytes,
+    outcome,
+  );
+  await record(deps, ref, (at) => ({
+    type: 'RecordCensusOutputs',
+    data: { ...ref, corrections: document.corrections, errorWorkbookDocumentId, changes },
     metadata: { at },
   }));
 }

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { defineRoute, json, problem } from '@onboard/api-contract';
-import { CensusParams, CensusValidationResult, CensusValidationResults } from '@onboard/api-contract/census';
+import {
+  CensusCorrected,
+  CensusFileParams,
+  CensusParams,
+  CensusValidationResult,
+  CensusValidationResults,
+} from '@onboard/api-contract/census';
 import { CENSUS_FIELDS, CENSUS_SOURCES } from '@onboard/domain/census';
 
 const CENSUS_UPLOAD_TYPES = [
@@ -71,5 +77,63 @@ export const submitCensus = defineRoute({
     200: json(CensusValidationResults, 'Every census file of the policy, newest first'),
     403: problem('Not one of the client’s people, its broker or staff'),
     404: problem('No such census file'),
+  },
+});
+
+export const CorrectCellBody = z
+  .object({
+    row: z.number().int().min(2, 'Give the row as the spreadsheet numbers it'),
+    field: z.enum(CENSUS_FIELDS, { error: 'Choose a column of the census' }),
+    /** What the cell held when the user began to change it: a cell changed meanwhile is a conflict. */
+    seen: z.string(),
+    value: z.string(),
+  })
+  .strict();
+
+export const correctCensusCell = defineRoute({
+  method: 'put',
+  path: '/api/clients/{clientId}/census/{policyId}/files/{documentId}/cells',
+  tag: 'census',
+  summary: 'Correct one cell of a row with problems, where the census is read',
+  description:
+    'The cell is revalidated with every row it reaches (duplicates, dependents) and the correction recorded ' +
+    'as an event: who changed which cell from what to what. `seen` is what the cell held when the user ' +
+    'began; if someone changed it meanwhile the answer is 409 and nothing is written. The error workbook ' +
+    'and the change view are written again with the corrections shortly after (outputsCurrent).',
+  request: { params: CensusFileParams, body: CorrectCellBody },
+  responses: {
+    200: json(CensusCorrected, 'The file’s validation now and its rows with problems'),
+    400: problem(
+      'Not a validated census, submitted, not the newest, not a row with problems or column, or the value is too long',
+    ),
+    403: problem('Not one of the client’s people, its broker or staff'),
+    404: problem('No such census file'),
+    409: problem('The cell was changed by someone else meanwhile'),
+  },
+});
+
+export const ReplaceInColumnBody = z
+  .object({
+    field: z.enum(CENSUS_FIELDS, { error: 'Choose a column of the census' }),
+    find: z.string().min(1, 'Enter the text to find'),
+    replaceWith: z.string(),
+  })
+  .strict();
+
+export const replaceInCensusColumn = defineRoute({
+  method: 'post',
+  path: '/api/clients/{clientId}/census/{policyId}/files/{documentId}/replace',
+  tag: 'census',
+  summary: 'Find and replace text in one column of the rows with problems',
+  description:
+    'Every occurrence of `find` in the column’s cells of the rows with problems is replaced, as one ' +
+    'correction listing each cell changed from what to what, revalidated like a single cell.',
+  request: { params: CensusFileParams, body: ReplaceInColumnBody },
+  responses: {
+    200: json(CensusCorrected, 'The file’s validation now and its rows with problems'),
+    400: problem('No cell holds the text, a value is too long, or the census cannot be corrected'),
+    403: problem('Not one of the client’s people, its broker or staff'),
+    404: problem('No such census file'),
+    409: problem('The census was corrected by someone else at the same moment'),
   },
 });

@@ -2,6 +2,7 @@ import { Router, type Request, type RequestHandler } from 'express';
 import { censusStream, eifStream, loadAggregate, taskStream } from '@onboard/events';
 import {
   AppError,
+  ConflictError,
   FILE_NAME_MISSING_MESSAGE,
   FILE_TOO_LARGE_MESSAGE,
   MAX_UPLOAD_BYTES,
@@ -14,12 +15,18 @@ import {
   type DocumentStore,
 } from '@onboard/domain';
 import {
+  CORRECTION_MESSAGES,
   censusDecider,
+  censusGrid,
   censusValidationResults,
+  replacementCells,
+  type CensusCellEdit,
+  type CensusField,
   missingColumns,
   missingColumnsMessage,
   suggestMapping,
   type CensusCommand,
+  type CensusState,
 } from '@onboard/domain/census';
 import { tasksDecider, type TaskCommand } from '@onboard/domain/tasks/decider';
 import { mount } from '@onboard/api-contract/express';
@@ -27,8 +34,15 @@ import { requireActor, requireClientAccess, type CommandDeps } from '../http/con
 import { decideOnStream, requestContext } from '../http/decide.ts';
 import { FILE_NAME_HEADER, invalidFile, readRawFile, uploadedFileName } from '../http/raw-upload.ts';
 import { CSV_MIME_TYPE, CensusFileError, XLSX_MIME_TYPE, inspectCensusFile } from './file.ts';
-import { readCensus, runCensusValidation, type CensusJobDeps } from './job.ts';
-import { submitCensus, uploadCensus, validateSubmitCensus } from './routes.contract.ts';
+import { readCensus, rewriteCensusOutputs, runCensusValidation, type CensusJobDeps } from './job.ts';
+import { censusWorkingSets } from './corrections.ts';
+import {
+  correctCensusCell,
+  replaceInCensusColumn,
+  submitCensus,
+  uploadCensus,
+  validateSubmitCensus,
+} from './routes.contract.ts';
 
 export type CensusCommandDeps = CommandDeps & {
   documents: DocumentStore;
@@ -193,6 +207,109 @@ export function censusCommandRoutes(deps: CensusCommandDeps): Router {
     }
     const { state } = await readCensus(deps.store, clientId, policyId);
     res.json(censusValidationResults(state));
+  });
+
+  // ---- corrections where the census is read ------------------------------------------------------------
+
+  const workingSets = censusWorkingSets(deps);
+  const rewriting = new Map<string, { again: boolean }>();
+
+  /** Writes the error workbook and change view again after corrections; corrections meanwhile run it again. */
+  const rewriteOutputs = (ref: { clientId: string; policyId: string; documentId: string }) => {
+    const running = rewriting.get(ref.documentId);
+    if (running) {
+      running.again = true;
+      return;
+    }
+    const entry = { again: false };
+    rewriting.set(ref.documentId, entry);
+    const job = (async () => {
+      try {
+        do {
+          entry.again = false;
+          await rewriteCensusOutputs(deps, ref);
+        } while (entry.again);
+      } finally {
+        rewriting.delete(ref.documentId);
+      }
+    })().catch((error: unknown) => {
+      console.error('census outputs were not written again', ref, error);
+    });
+    deps.onJob?.(job);
+  };
+
+  /**
+   * One correction: the cells come from the state read (a find-and-replace finds them there), the working
+   * set revalidates them against the whole file, the decider checks each cell still holds what was seen
+   * and records it; a write meanwhile is a 409.
+   */
+  const correct = async (
+    req: Request,
+    cellsOf: (document: NonNullable<ReturnType<CensusState['documents']['get']>>) => CensusCellEdit[],
+    replace: { field: CensusField; find: string; replaceWith: string } | null,
+  ) => {
+    const { actor, clientId, policyId } = await access(req);
+    const documentId = String(req.params.documentId);
+    const ref = { clientId, policyId, documentId };
+    const read = (await readCensus(deps.store, clientId, policyId)).state.documents.get(documentId);
+    if (!read) throw new NotFoundError('No such census file for this policy');
+    // Only a validated file is read into memory; the decider answers why any other cannot be corrected.
+    const copy = read.status === 'VALIDATED' ? await workingSets.get(ref, read) : null;
+    const decide = () =>
+      decideOnStream(deps, {
+        request: { ...requestContext(req, deps.newId), ifMatch: null },
+        actor,
+        stream: censusStream(clientId, policyId),
+        decider: censusDecider,
+        conflictMessage: CORRECTION_MESSAGES.busy,
+        build: (state, metadata) => {
+          const document = state.documents.get(documentId);
+          const cells = document ? cellsOf(document) : [];
+          const revalidation =
+            copy && document
+              ? workingSets.correct(copy, document, cells)
+              : { revalidated: [], counts: { ERROR: 0, WARNING: 0 }, ruleCounts: {} };
+          return {
+            type: 'CorrectCensusCells',
+            data: { ...ref, cells, replace, revalidation },
+            metadata,
+          } as CensusCommand;
+        },
+      });
+    // A write in between (another cell, the outputs written again) is read and decided again: the decider
+    // refuses only a cell changed since it was seen, and that is the conflict the user hears of.
+    let after: CensusState | null = null;
+    for (let attempt = 0; after === null; attempt++) {
+      try {
+        after = (await decide()).after;
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'CELL_CHANGED')
+          throw new ConflictError(error.message);
+        if (!(error instanceof ConflictError) || attempt >= 4) throw error;
+      }
+    }
+    rewriteOutputs(ref);
+    const document = after.documents.get(documentId)!;
+    return {
+      result: censusValidationResults(after).find((r) => r.document.documentId === documentId)!,
+      grid: censusGrid(document),
+    };
+  };
+
+  mount(router, correctCensusCell, async (req, res, input) => {
+    const { row, field, seen, value } = input.body();
+    res.json(await correct(req, () => [{ row, field, seen, value }], null));
+  });
+
+  mount(router, replaceInCensusColumn, async (req, res, input) => {
+    const { field, find, replaceWith } = input.body();
+    res.json(
+      await correct(req, (document) => replacementCells(document, field, find, replaceWith), {
+        field,
+        find,
+        replaceWith,
+      }),
+    );
   });
 
   return router;

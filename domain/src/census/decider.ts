@@ -2,12 +2,24 @@ import type { CensusEvent } from '@onboard/events';
 import { accepted, refused, type Command, type Decider, type Intent } from '../decider.ts';
 import {
   CENSUS_FIELDS,
+  CENSUS_FIELD_LABELS,
+  type CensusField,
+  type CensusRow,
   missingColumns,
   missingColumnsMessage,
   type CensusSource,
   type ColumnMapping,
 } from './fields.ts';
 import type { CensusChanges, CensusReport } from './report.ts';
+import type { CensusIssue } from './rules.ts';
+import {
+  CORRECTION_MESSAGES,
+  cellKey,
+  correctedReport,
+  correctionText,
+  replaceAllIn,
+  type CensusRevalidation,
+} from './corrections.ts';
 import { isInternal } from '../auth/actor.ts';
 import { checkDocumentName } from '../documents/catalogue.ts';
 
@@ -35,7 +47,16 @@ export type CensusDocumentState = {
   errorWorkbookDocumentId: string | null;
   failure: string | null;
   submittedAt: string | null;
+  /** The rows with problems as they are now (once flagged, a row stays, fixed or not): the grid. */
+  rows: ReadonlyMap<number, { cells: CensusRow; issues: CensusIssue[] }>;
+  /** Every cell corrected, by cellKey: its value in the file and now. */
+  corrected: ReadonlyMap<string, CensusCorrectedCell>;
+  /** How many corrections were made, and how many the error workbook and change view hold. */
+  corrections: number;
+  outputsThrough: number;
 };
+
+export type CensusCorrectedCell = { row: number; field: CensusField; original: string; value: string };
 
 export type CensusState = {
   documents: ReadonlyMap<string, CensusDocumentState>;
@@ -67,19 +88,43 @@ export type CensusCommand =
         changes: CensusChanges | null;
         comparedWith: string | null;
         errorWorkbookDocumentId: string | null;
+        /** The cells of the rows with problems. */
+        rows?: { row: number; cells: CensusRow }[];
       },
       { at: string }
     >
   | Command<'RecordCensusFailure', Ref & { message: string }, { at: string }>
   | Command<'SubmitCensus', Ref>
   | Command<'RenameCensusFile', Ref & { fileName: string }>
-  | Command<'DeleteCensusFile', Ref>;
+  | Command<'DeleteCensusFile', Ref>
+  | Command<
+      'CorrectCensusCells',
+      Ref & {
+        /** Each cell with the value the user saw in it and the value it gets. */
+        cells: CensusCellEdit[];
+        replace: { field: CensusField; find: string; replaceWith: string } | null;
+        /** The rows the change reaches, revalidated against the whole file (the working set). */
+        revalidation: CensusRevalidation;
+      }
+    >
+  | Command<
+      'RecordCensusOutputs',
+      Ref & { corrections: number; errorWorkbookDocumentId: string | null; changes: CensusChanges | null },
+      { at: string }
+    >;
+
+export type CensusCellEdit = { row: number; field: CensusField; seen: string; value: string };
 export type CensusIntent = Intent<CensusCommand>;
 
 export type CensusError =
   | { code: 'NOT_FOUND'; message: string }
   | { code: 'INVALID'; message: string; fields: Record<string, string> }
-  | { code: 'NOT_VALIDATED' | 'HAS_ERRORS' | 'ALREADY_SUBMITTED' | 'STALE'; message: string }
+  | {
+      code: 'NOT_VALIDATED' | 'HAS_ERRORS' | 'ALREADY_SUBMITTED' | 'STALE' | 'HAS_CORRECTIONS';
+      message: string;
+    }
+  /** A cell no longer holds what the user saw: someone changed it meanwhile (answered as a 409). */
+  | { code: 'CELL_CHANGED'; message: string }
   | { code: 'FORBIDDEN'; message: string };
 
 export const CENSUS_MESSAGES = {
@@ -122,6 +167,8 @@ function decide(command: CensusCommand, state: CensusState) {
     case 'ConfirmCensusMapping': {
       if (document.submittedAt)
         return refused<CensusError>({ code: 'ALREADY_SUBMITTED', message: CENSUS_MESSAGES.alreadySubmitted });
+      if (document.corrections > 0)
+        return refused<CensusError>({ code: 'HAS_CORRECTIONS', message: CORRECTION_MESSAGES.hasCorrections });
       const mapping = Object.fromEntries(
         Object.entries(command.data.mapping).filter(
           ([field, column]) =>
@@ -158,6 +205,9 @@ function decide(command: CensusCommand, state: CensusState) {
           changes: command.data.changes as unknown as Record<string, unknown> | null,
           comparedWith: command.data.comparedWith,
           errorWorkbookDocumentId: command.data.errorWorkbookDocumentId,
+          ...(command.data.rows
+            ? { rows: command.data.rows as { row: number; cells: Record<string, string> }[] }
+            : {}),
           at: command.metadata.at,
         },
       });
@@ -180,6 +230,21 @@ function decide(command: CensusCommand, state: CensusState) {
         data: { ...ref, at: command.metadata.at, by: byOf(command.metadata) },
       });
     }
+    case 'CorrectCensusCells':
+      return decideCorrection(command.data, document, state, command.metadata);
+    case 'RecordCensusOutputs':
+      // Outputs written for fewer corrections than the ones recorded already are not news.
+      if (command.data.corrections <= document.outputsThrough) return accepted<CensusEvent>();
+      return accepted<CensusEvent>({
+        type: 'CensusOutputsRewritten',
+        data: {
+          ...ref,
+          corrections: command.data.corrections,
+          errorWorkbookDocumentId: command.data.errorWorkbookDocumentId,
+          changes: command.data.changes as unknown as Record<string, unknown> | null,
+          at: command.metadata.at,
+        },
+      });
     case 'RenameCensusFile': {
       const checked = checkDocumentName(command.data.fileName);
       if (!checked.ok)
@@ -212,6 +277,101 @@ function decide(command: CensusCommand, state: CensusState) {
   }
 }
 
+/**
+ * A correction of cells where they are read: only a validated census not submitted, the newest, only
+ * the rows with problems and the file's columns. Each cell must still hold what the user saw (a cell
+ * someone changed meanwhile is a conflict, never overwritten); cells given their own value change nothing.
+ */
+function decideCorrection(
+  data: Extract<CensusCommand, { type: 'CorrectCensusCells' }>['data'],
+  document: CensusDocumentState,
+  state: CensusState,
+  metadata: { at: string; by?: By },
+) {
+  if (document.submittedAt)
+    return refused<CensusError>({ code: 'ALREADY_SUBMITTED', message: CENSUS_MESSAGES.alreadySubmitted });
+  if (document.status !== 'VALIDATED' || !document.report)
+    return refused<CensusError>({ code: 'NOT_VALIDATED', message: CORRECTION_MESSAGES.notValidated });
+  if (state.order[0] !== document.documentId)
+    return refused<CensusError>({ code: 'STALE', message: CORRECTION_MESSAGES.notNewest });
+  const invalid = (field: string, message: string) =>
+    refused<CensusError>({ code: 'INVALID', message, fields: { [field]: message } });
+  const cells: { row: number; field: CensusField; before: string; after: string }[] = [];
+  for (const cell of data.cells) {
+    if (document.mapping[cell.field] === undefined)
+      return invalid('body.field', CORRECTION_MESSAGES.notAColumn(cell.field));
+    const shown = document.rows.get(cell.row);
+    if (!shown) return invalid('body.row', CORRECTION_MESSAGES.notShown(cell.row));
+    const text = correctionText(cell.value);
+    if (!text.ok) return invalid('body.value', text.message);
+    const current = shown.cells[cell.field] ?? '';
+    if (cell.seen.trim() !== current)
+      return refused<CensusError>({
+        code: 'CELL_CHANGED',
+        message: CORRECTION_MESSAGES.conflict(cell.row, cell.field, current),
+      });
+    if (text.value !== current)
+      cells.push({ row: cell.row, field: cell.field, before: current, after: text.value });
+  }
+  if (cells.length === 0)
+    return data.replace
+      ? invalid('body.find', CORRECTION_MESSAGES.noMatch(data.replace.field, data.replace.find))
+      : invalid('body.value', CORRECTION_MESSAGES.unchanged);
+  // The revalidation must be of these very cells: each corrected row is revalidated with its new value.
+  const revalidated = new Map(data.revalidation.revalidated.map((r) => [r.row, r.cells]));
+  if (cells.some((c) => (revalidated.get(c.row)?.[c.field] ?? null) !== c.after))
+    throw new Error('The revalidation is not of the corrected cells');
+  return accepted<CensusEvent>({
+    type: 'CensusCellsCorrected',
+    data: {
+      clientId: data.clientId,
+      policyId: data.policyId,
+      documentId: data.documentId,
+      cells,
+      replace: data.replace,
+      revalidated: data.revalidation.revalidated.map((r) => ({
+        row: r.row,
+        cells: r.cells as Record<string, string>,
+        issues: r.issues,
+      })),
+      counts: data.revalidation.counts,
+      ruleCounts: data.revalidation.ruleCounts as Record<string, number>,
+      at: metadata.at,
+      by: byOf(metadata),
+    },
+  });
+}
+
+/**
+ * The cells a find-and-replace over a column changes: every row with problems whose cell in the column
+ * contains the text, with what it holds now and what it gets.
+ */
+export function replacementCells(
+  document: CensusDocumentState,
+  field: CensusField,
+  find: string,
+  replaceWith: string,
+): CensusCellEdit[] {
+  if (find === '') return [];
+  return [...document.rows.entries()]
+    .sort(([a], [b]) => a - b)
+    .flatMap(([row, { cells }]) => {
+      const seen = cells[field] ?? '';
+      return seen.includes(find) ? [{ row, field, seen, value: replaceAllIn(seen, find, replaceWith) }] : [];
+    });
+}
+
+const rowsOf = (
+  rows: readonly { row: number; cells: Record<string, string> }[] | undefined,
+  issues: readonly CensusIssue[],
+) => {
+  const byRow = new Map<number, CensusIssue[]>();
+  for (const item of issues) byRow.set(item.row, [...(byRow.get(item.row) ?? []), item]);
+  return new Map(
+    (rows ?? []).map(({ row, cells }) => [row, { cells: cells as CensusRow, issues: byRow.get(row) ?? [] }]),
+  );
+};
+
 function evolve(state: CensusState, event: CensusEvent): CensusState {
   const documents = new Map(state.documents);
   const { documentId } = event.data;
@@ -236,6 +396,10 @@ function evolve(state: CensusState, event: CensusEvent): CensusState {
         errorWorkbookDocumentId: null,
         failure: null,
         submittedAt: null,
+        rows: new Map(),
+        corrected: new Map(),
+        corrections: 0,
+        outputsThrough: 0,
       });
       return { ...state, documents, order: [documentId, ...state.order.filter((id) => id !== documentId)] };
     }
@@ -250,17 +414,64 @@ function evolve(state: CensusState, event: CensusEvent): CensusState {
         changes: null,
         failure: null,
         errorWorkbookDocumentId: null,
+        rows: new Map(),
       });
       return { ...state, documents };
-    case 'CensusValidated':
+    case 'CensusValidated': {
       if (!current) return state;
+      const report = event.data.report as unknown as CensusReport;
       documents.set(documentId, {
         ...current,
         status: 'VALIDATED',
-        report: event.data.report as unknown as CensusReport,
+        report,
+        rows: rowsOf(event.data.rows, report.issues),
         changes: event.data.changes as unknown as CensusChanges | null,
         comparedWith: event.data.comparedWith,
         errorWorkbookDocumentId: event.data.errorWorkbookDocumentId,
+      });
+      return { ...state, documents };
+    }
+    case 'CensusCellsCorrected': {
+      if (!current) return state;
+      const rows = new Map(current.rows);
+      for (const r of event.data.revalidated)
+        if (rows.has(r.row) || r.issues.length > 0)
+          rows.set(r.row, { cells: r.cells as CensusRow, issues: r.issues as CensusIssue[] });
+      const corrected = new Map(current.corrected);
+      for (const cell of event.data.cells) {
+        const key = cellKey(cell.row, cell.field);
+        const original = corrected.get(key)?.original ?? cell.before;
+        if (cell.after === original) corrected.delete(key);
+        else
+          corrected.set(key, {
+            row: cell.row,
+            field: cell.field as CensusField,
+            original,
+            value: cell.after,
+          });
+      }
+      documents.set(documentId, {
+        ...current,
+        rows,
+        corrected,
+        corrections: current.corrections + 1,
+        report: current.report
+          ? correctedReport(current.report, {
+              revalidated: event.data.revalidated as CensusRevalidation['revalidated'],
+              counts: event.data.counts,
+              ruleCounts: event.data.ruleCounts as CensusRevalidation['ruleCounts'],
+            })
+          : null,
+      });
+      return { ...state, documents };
+    }
+    case 'CensusOutputsRewritten':
+      if (!current) return state;
+      documents.set(documentId, {
+        ...current,
+        errorWorkbookDocumentId: event.data.errorWorkbookDocumentId,
+        changes: event.data.changes as unknown as CensusChanges | null,
+        outputsThrough: event.data.corrections,
       });
       return { ...state, documents };
     case 'CensusValidationFailed':
@@ -301,6 +512,9 @@ export type CensusValidationResult = {
     status: CensusDocumentStatus;
     errorWorkbookDocumentId: string | null;
     failure: string | null;
+    /** How many corrections were made where the census is read, and whether the workbook holds them all. */
+    corrections: number;
+    outputsCurrent: boolean;
   };
   submitted: boolean;
   domainValidations: {
@@ -327,9 +541,46 @@ export function censusValidationResults(state: CensusState): CensusValidationRes
         status: d.status,
         errorWorkbookDocumentId: d.errorWorkbookDocumentId,
         failure: d.failure,
+        corrections: d.corrections,
+        outputsCurrent: d.outputsThrough === d.corrections,
       },
       submitted: d.submittedAt !== null,
       domainValidations: { report: d.report, changes: d.changes, comparedWith: d.comparedWith },
     };
   });
+}
+
+/** The grid of the rows with problems: the file's columns in its order, and each row as it is now. */
+export type CensusGrid = {
+  columns: { field: CensusField; label: string }[];
+  rows: {
+    row: number;
+    cells: CensusRow;
+    issues: CensusIssue[];
+    /** The file's value of each corrected cell. */
+    corrected: Partial<Record<CensusField, string>>;
+  }[];
+};
+
+export function censusGrid(document: CensusDocumentState): CensusGrid {
+  const columns = (Object.entries(document.mapping) as [CensusField, number][])
+    .sort(([, a], [, b]) => a - b)
+    .map(([field]) => ({ field, label: CENSUS_FIELD_LABELS[field] }));
+  const correctedByRow = new Map<number, Partial<Record<CensusField, string>>>();
+  for (const cell of document.corrected.values())
+    correctedByRow.set(cell.row, { ...correctedByRow.get(cell.row), [cell.field]: cell.original });
+  return {
+    columns,
+    rows: [...document.rows.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([row, { cells, issues }]) => ({ row, cells, issues, corrected: correctedByRow.get(row) ?? {} })),
+  };
+}
+
+/** The corrected cells of a document by row, to lay over the file's rows. */
+export function correctionsByRow(document: CensusDocumentState): Map<number, CensusRow> {
+  const byRow = new Map<number, CensusRow>();
+  for (const cell of document.corrected.values())
+    byRow.set(cell.row, { ...byRow.get(cell.row), [cell.field]: cell.value });
+  return byRow;
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { CensusEvent } from '@onboard/events';
 import { givenWhenThen, eventsOf, refusalOf } from '../testing/given-when-then.ts';
-import { censusDecider, type CensusCommand } from './decider.ts';
+import { censusDecider, censusGrid, replacementCells, type CensusCommand } from './decider.ts';
+import type { CensusRevalidation } from './corrections.ts';
 import { reportBuilder } from './report.ts';
 
 const given = givenWhenThen(censusDecider);
@@ -137,6 +138,218 @@ describe('census decider', () => {
     expect(refusalOf(submitted.when(remove(by)))).toMatchObject({
       code: 'ALREADY_SUBMITTED',
       message: 'A submitted census is kept as the record of what was sent, so it cannot be deleted',
+    });
+  });
+
+  describe('corrections where the census is read', () => {
+    const issue = (row: number, field: 'ssn' | 'zip', rule: 'SSN_FORMAT' | 'ZIP_FORMAT') => ({
+      row,
+      field,
+      rule,
+      severity: 'ERROR' as const,
+      message: rule,
+    });
+    const flagged = (): CensusEvent => {
+      const report = reportBuilder();
+      report.addRow([issue(2, 'ssn', 'SSN_FORMAT')]);
+      report.addRow([issue(3, 'zip', 'ZIP_FORMAT')]);
+      return {
+        type: 'CensusValidated',
+        data: {
+          ...ref,
+          report: report.build(),
+          changes: null,
+          comparedWith: null,
+          errorWorkbookDocumentId: 'wb1',
+          rows: [
+            { row: 2, cells: { employeeId: 'E1', ssn: '12-3456', zip: '10001' } },
+            { row: 3, cells: { employeeId: 'E2', ssn: '234-56-7890', zip: '123' } },
+          ],
+          at,
+        },
+      };
+    };
+    const history = () => [uploaded, confirmed, flagged()];
+    const fixedSsn: CensusRevalidation = {
+      revalidated: [{ row: 2, cells: { employeeId: 'E1', ssn: '123-45-6789', zip: '10001' }, issues: [] }],
+      counts: { ERROR: 1, WARNING: 0 },
+      ruleCounts: { ZIP_FORMAT: 1 },
+    };
+    const correct = (seen: string, value: string, revalidation = fixedSsn, who = by): CensusCommand => ({
+      type: 'CorrectCensusCells',
+      data: { ...ref, cells: [{ row: 2, field: 'ssn', seen, value }], replace: null, revalidation },
+      metadata: { at, by: who },
+    });
+
+    it('given a validated census with problems, when a flagged cell is corrected, then who changed which cell from what to what is recorded', () => {
+      const events = eventsOf(given(...history()).when(correct('12-3456', ' 123-45-6789 ')));
+      expect(events).toEqual([
+        {
+          type: 'CensusCellsCorrected',
+          data: {
+            ...ref,
+            cells: [{ row: 2, field: 'ssn', before: '12-3456', after: '123-45-6789' }],
+            replace: null,
+            revalidated: fixedSsn.revalidated,
+            counts: { ERROR: 1, WARNING: 0 },
+            ruleCounts: { ZIP_FORMAT: 1 },
+            at,
+            by,
+          },
+        },
+      ]);
+      const after = given(...history(), ...events).state.documents.get('d1')!;
+      expect(after.report!.counts).toEqual({ ERROR: 1, WARNING: 0 });
+      expect(after.report!.groups.map((g) => g.rule)).toEqual(['ZIP_FORMAT']);
+      expect(after.corrected.get('2:ssn')).toEqual({
+        row: 2,
+        field: 'ssn',
+        original: '12-3456',
+        value: '123-45-6789',
+      });
+      // The fixed row stays in the grid, without problems, showing the file's value it replaced.
+      expect(censusGrid(after).rows[0]).toEqual({
+        row: 2,
+        cells: fixedSsn.revalidated[0]!.cells,
+        issues: [],
+        corrected: { ssn: '12-3456' },
+      });
+      expect(after.corrections).toBe(1);
+    });
+
+    it('given a cell someone else corrected, when it is corrected from the value seen before, then it is a conflict, not an overwrite', () => {
+      const first = eventsOf(given(...history()).when(correct('12-3456', '123-45-6789')));
+      const second = given(...history(), ...first).when(
+        correct('12-3456', '111-22-3333', {
+          ...fixedSsn,
+          revalidated: [{ ...fixedSsn.revalidated[0]!, cells: { ssn: '111-22-3333' } }],
+        }),
+      );
+      expect(refusalOf(second)).toMatchObject({
+        code: 'CELL_CHANGED',
+        message: 'Someone else changed SSN on row 2 to “123-45-6789” meanwhile; check it and try again',
+      });
+    });
+
+    it('given a census, when the correction is bad input, then it is refused with its reason and nothing is recorded', () => {
+      const cases: [CensusCommand, string][] = [
+        [correct('12-3456', '12-3456'), 'Nothing to change: the cell already holds this value'],
+        [correct('12-3456', 'x'.repeat(201)), 'A cell holds at most 200 characters'],
+        [correct('12-3456', '1\n2'), 'A cell cannot hold line breaks or other control characters'],
+        [
+          {
+            ...correct('', 'a'),
+            data: { ...correct('', 'a').data, cells: [{ row: 40, field: 'ssn', seen: '', value: 'a' }] },
+          } as CensusCommand,
+          'Row 40 is not one of the rows with problems',
+        ],
+        [
+          {
+            ...correct('', 'a'),
+            data: {
+              ...correct('', 'a').data,
+              cells: [{ row: 2, field: 'email', seen: '', value: 'a@b.example' }],
+            },
+          } as CensusCommand,
+          'The file has no column for E-mail',
+        ],
+      ];
+      for (const [command, message] of cases)
+        expect(refusalOf(given(...history()).when(command))).toMatchObject({ code: 'INVALID', message });
+    });
+
+    it('given a census not to be corrected (validating, submitted, not the newest), when corrected, then it is refused', () => {
+      expect(refusalOf(given(uploaded, confirmed).when(correct('12-3456', '123-45-6789'))).code).toBe(
+        'NOT_VALIDATED',
+      );
+      const newer = { ...uploaded, data: { ...uploaded.data, documentId: 'd2' } } as CensusEvent;
+      expect(refusalOf(given(...history(), newer).when(correct('12-3456', '123-45-6789'))).code).toBe(
+        'STALE',
+      );
+      const submitted: CensusEvent = { type: 'CensusSubmitted', data: { ...ref, at, by } };
+      expect(refusalOf(given(uploaded, confirmed, validated(0), submitted).when(correct('', 'a'))).code).toBe(
+        'ALREADY_SUBMITTED',
+      );
+    });
+
+    it('given every error corrected, when submitted, then it is accepted; its columns can no longer be matched again', () => {
+      const fixedZip: CensusRevalidation = {
+        revalidated: [{ row: 3, cells: { employeeId: 'E2', ssn: '234-56-7890', zip: '10001' }, issues: [] }],
+        counts: { ERROR: 0, WARNING: 0 },
+        ruleCounts: {},
+      };
+      const ssn = eventsOf(given(...history()).when(correct('12-3456', '123-45-6789')));
+      const zip = eventsOf(
+        given(...history(), ...ssn).when({
+          type: 'CorrectCensusCells',
+          data: {
+            ...ref,
+            cells: [{ row: 3, field: 'zip', seen: '123', value: '10001' }],
+            replace: null,
+            revalidation: fixedZip,
+          },
+          metadata: { at, by },
+        }),
+      );
+      const corrected = given(...history(), ...ssn, ...zip);
+      expect(corrected.state.documents.get('d1')!.report!.counts.ERROR).toBe(0);
+      expect(eventsOf(corrected.when(submit))[0]!.type).toBe('CensusSubmitted');
+      expect(
+        refusalOf(
+          corrected.when({
+            type: 'ConfirmCensusMapping',
+            data: { ...ref, mapping, source: 'HRIS' },
+            metadata: { at, by },
+          }),
+        ).code,
+      ).toBe('HAS_CORRECTIONS');
+    });
+
+    it('given a cell corrected back to the file’s value, then it is no longer listed as corrected', () => {
+      const there = eventsOf(given(...history()).when(correct('12-3456', '123-45-6789')));
+      const back = eventsOf(
+        given(...history(), ...there).when(
+          correct('123-45-6789', '12-3456', {
+            revalidated: [
+              {
+                row: 2,
+                cells: { employeeId: 'E1', ssn: '12-3456', zip: '10001' },
+                issues: [issue(2, 'ssn', 'SSN_FORMAT')],
+              },
+            ],
+            counts: { ERROR: 2, WARNING: 0 },
+            ruleCounts: { SSN_FORMAT: 1, ZIP_FORMAT: 1 },
+          }),
+        ),
+      );
+      const document = given(...history(), ...there, ...back).state.documents.get('d1')!;
+      expect(document.corrected.size).toBe(0);
+      expect(document.corrections).toBe(2);
+      expect(document.report!.counts.ERROR).toBe(2);
+    });
+
+    it('a find-and-replace over a column changes each row with problems whose cell holds the text', () => {
+      const document = given(...history()).state.documents.get('d1')!;
+      expect(replacementCells(document, 'zip', '1', '9')).toEqual([
+        { row: 2, field: 'zip', seen: '10001', value: '90009' },
+        { row: 3, field: 'zip', seen: '123', value: '923' },
+      ]);
+      expect(replacementCells(document, 'zip', '', '9')).toEqual([]);
+    });
+
+    it('given corrections, when the outputs are written again, then the workbook is current with them', () => {
+      const ssn = eventsOf(given(...history()).when(correct('12-3456', '123-45-6789')));
+      const before = given(...history(), ...ssn).state.documents.get('d1')!;
+      expect(before.outputsThrough).toBe(0);
+      const rewritten = eventsOf(
+        given(...history(), ...ssn).when({
+          type: 'RecordCensusOutputs',
+          data: { ...ref, corrections: 1, errorWorkbookDocumentId: 'wb2', changes: null },
+          metadata: { at },
+        }),
+      );
+      const after = given(...history(), ...ssn, ...rewritten).state.documents.get('d1')!;
+      expect(after).toMatchObject({ errorWorkbookDocumentId: 'wb2', outputsThrough: 1, corrections: 1 });
     });
   });
 });

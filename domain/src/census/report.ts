@@ -79,7 +79,8 @@ export function personKey(row: CensusRow): string | null {
 
 /** A row packed into one string (a census of 50,000 rows is kept for the change view as 50,000 strings). */
 export const packRow = (row: CensusRow) => CENSUS_FIELDS.map((field) => row[field] ?? '').join(SEPARATOR);
-const unpack = (packed: string): CensusRow => {
+/** A packed row back to its fields. */
+export const unpackRow = (packed: string): CensusRow => {
   const values = packed.split(SEPARATOR);
   return Object.fromEntries(CENSUS_FIELDS.map((field, i) => [field, values[i] ?? ''])) as CensusRow;
 };
@@ -124,11 +125,11 @@ export function censusChanges(
     const previous = before.get(key);
     if (previous === undefined) {
       changes.totals.added += 1;
-      if (changes.added.length < CHANGE_LIST_LIMIT) changes.added.push(personOf(key, unpack(packed)));
+      if (changes.added.length < CHANGE_LIST_LIMIT) changes.added.push(personOf(key, unpackRow(packed)));
     } else if (previous !== packed) {
       changes.totals.changed += 1;
       if (changes.changed.length >= CHANGE_LIST_LIMIT) continue;
-      const [old, now] = [unpack(previous), unpack(packed)];
+      const [old, now] = [unpackRow(previous), unpackRow(packed)];
       const fields = CENSUS_FIELDS.filter((field) => (old[field] ?? '') !== (now[field] ?? '')).map(
         (field) => ({
           field,
@@ -143,7 +144,7 @@ export function censusChanges(
   for (const [key, packed] of before) {
     if (after.has(key)) continue;
     changes.totals.removed += 1;
-    if (changes.removed.length < CHANGE_LIST_LIMIT) changes.removed.push(personOf(key, unpack(packed)));
+    if (changes.removed.length < CHANGE_LIST_LIMIT) changes.removed.push(personOf(key, unpackRow(packed)));
   }
   return changes;
 }

@@ -49,6 +49,59 @@ export const CensusValidated = z.object({
     errorWorkbookDocumentId: z.string().nullable(),
     /** The census submitted before that the changes are against. */
     comparedWith: z.string().nullable(),
+    /**
+     * The cells of the rows with problems (the rows of the report's issues), by field, so they can be
+     * corrected where they are read. Absent on files validated before corrections existed.
+     */
+    rows: z.array(z.object({ row: z.number().int(), cells: z.record(z.string(), z.string()) })).optional(),
+    at: z.string(),
+  }),
+});
+
+const Issue = z.object({
+  row: z.number().int(),
+  field: z.string().nullable(),
+  rule: z.string(),
+  severity: z.enum(['ERROR', 'WARNING']),
+  message: z.string(),
+});
+
+/**
+ * Cells of a validated census were corrected where they are read: each cell (row as the spreadsheet
+ * numbers it, field) from what to what, by whom; `replace` when a find-and-replace over a column made them.
+ * The rows whose problems changed are revalidated: their cells and issues now, with the file's totals after.
+ * The census is the file plus every correction, in stream order.
+ */
+export const CensusCellsCorrected = z.object({
+  type: z.literal('CensusCellsCorrected'),
+  data: z.object({
+    ...Ref,
+    cells: z.array(
+      z.object({ row: z.number().int(), field: z.string(), before: z.string(), after: z.string() }),
+    ),
+    replace: z.object({ field: z.string(), find: z.string(), replaceWith: z.string() }).nullable(),
+    revalidated: z.array(
+      z.object({ row: z.number().int(), cells: z.record(z.string(), z.string()), issues: z.array(Issue) }),
+    ),
+    counts: z.object({ ERROR: z.number().int(), WARNING: z.number().int() }),
+    /** How many issues each rule has in the whole file after the correction. */
+    ruleCounts: z.record(z.string(), z.number().int()),
+    at: z.string(),
+    by: By,
+  }),
+});
+
+/**
+ * The error workbook and the change view were written again with the corrections up to `corrections`
+ * (how many corrections the census had then): the workbook holds the corrected values.
+ */
+export const CensusOutputsRewritten = z.object({
+  type: z.literal('CensusOutputsRewritten'),
+  data: z.object({
+    ...Ref,
+    corrections: z.number().int(),
+    errorWorkbookDocumentId: z.string().nullable(),
+    changes: z.record(z.string(), z.unknown()).nullable(),
     at: z.string(),
   }),
 });
@@ -85,6 +138,8 @@ export const CensusEvent = z.discriminatedUnion('type', [
   CensusSubmitted,
   CensusRenamed,
   CensusDeleted,
+  CensusCellsCorrected,
+  CensusOutputsRewritten,
 ]);
 export type CensusEvent = z.infer<typeof CensusEvent>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute, json, media, problem } from '@onboard/api-contract';
-import { CensusParams, CensusValidationResults } from '@onboard/api-contract/census';
+import { CensusGrid, CensusParams, CensusValidationResults } from '@onboard/api-contract/census';
 
 export const listCensusValidations = defineRoute({
   method: 'get',
@@ -45,5 +45,21 @@ export const downloadCensusErrorWorkbook = defineRoute({
     200: media('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'The error workbook'),
     403: problem('Not one of the client’s people, its broker or staff'),
     404: problem('No such census file, or it had no errors'),
+  },
+});
+
+export const censusFileRows = defineRoute({
+  method: 'get',
+  path: '/api/clients/{clientId}/census/{policyId}/files/{documentId}/rows',
+  tag: 'census',
+  summary: 'The rows with problems of a census file, as corrected so far',
+  description:
+    'The file’s columns in its order and each row with problems (once flagged a row stays, fixed or not): ' +
+    'its cells now, its issues now, and the file’s value of each cell corrected.',
+  request: { params: FileParams },
+  responses: {
+    200: json(CensusGrid, 'The grid of the rows with problems'),
+    403: problem('Not one of the client’s people, its broker or staff'),
+    404: problem('No such census file'),
   },
 });

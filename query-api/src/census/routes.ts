@@ -2,10 +2,15 @@ import { Router, type Response } from 'express';
 import { censusStream, parseEvent, type CensusEvent, type EventStore } from '@onboard/events';
 import { NotFoundError, contentDisposition, type DocumentStore } from '@onboard/domain';
 import { foldWith } from '@onboard/domain/decider';
-import { censusDecider, censusValidationResults, type CensusState } from '@onboard/domain/census';
+import { censusDecider, censusGrid, censusValidationResults, type CensusState } from '@onboard/domain/census';
 import { mount } from '@onboard/api-contract/express';
 import { requireActor, requireClientAccess, type Authenticate } from '../http/context.ts';
-import { downloadCensusErrorWorkbook, downloadCensusFile, listCensusValidations } from './routes.contract.ts';
+import {
+  censusFileRows,
+  downloadCensusErrorWorkbook,
+  downloadCensusFile,
+  listCensusValidations,
+} from './routes.contract.ts';
 
 export type CensusProgress = { rowsDone: number; rowsTotal: number };
 
@@ -77,6 +82,13 @@ export function censusQueryRoutes(deps: CensusQueryDeps): Router {
     if (!document) throw new NotFoundError('No such census file');
     if (!document.errorWorkbookDocumentId) throw new NotFoundError('This census file has no error workbook');
     await send(res, document.errorWorkbookDocumentId);
+  });
+
+  mount(router, censusFileRows, async (req, res) => {
+    const { clientId, policyId } = await access(req);
+    const document = (await read(clientId, policyId)).documents.get(String(req.params.documentId));
+    if (!document) throw new NotFoundError('No such census file');
+    res.json(censusGrid(document));
   });
 
   return router;

@@ -363,6 +363,12 @@ export function DownloadErrors({
   result: CensusResult;
 }) {
   const [error, setError] = useState<string | null>(null);
+  if (!result.document.outputsCurrent)
+    return (
+      <Button className="button button--secondary" isDisabled>
+        Writing your corrections into the error workbook…
+      </Button>
+    );
   if (!result.document.errorWorkbookDocumentId) return null;
   return (
     <>
@@ -451,8 +457,9 @@ function ValidateStep({
           <Counts result={result} />
           {report.counts.ERROR > 0 ? (
             <Alert tone="error" testId="census-has-errors">
-              The census has errors. Download the error workbook: it is your file with an Errors column and
-              the cells to fix highlighted. Fix them and upload it again as it is.
+              The census has errors. Fix them in the validation report, or download the error workbook: it is
+              your file with an Errors column and the cells to fix highlighted. Fix them and upload it again
+              as it is.
             </Alert>
           ) : result.submitted ? (
             <Alert tone="success" testId="census-submitted">

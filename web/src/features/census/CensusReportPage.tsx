@@ -6,6 +6,7 @@ import { formatDate } from '../hub/format.ts';
 import { censusPagePath, useCensus, type CensusResult } from './api.ts';
 import { Counts, DownloadErrors, Progress } from './CensusPage.tsx';
 import { ChangeView } from './ChangeView.tsx';
+import { CorrectionGrid } from './CorrectionGrid.tsx';
 import './census.css';
 
 type Severity = 'ALL' | 'ERROR' | 'WARNING';
@@ -19,7 +20,8 @@ const rowsText = (rows: readonly number[], count: number) => {
 /**
  * The validation report of one census file (clear view, onboarding §2): counts by severity, the issues
  * grouped by rule with their row numbers, the issues filtered by severity, rule or row, the error
- * workbook, and the change view against the census submitted before.
+ * workbook, the rows with problems to correct in place, and the change view against the census submitted
+ * before.
  */
 export function CensusReportPage({
   clientId,
@@ -89,6 +91,14 @@ function Report({
           <div className="button-row">
             <DownloadErrors clientId={clientId} policyId={policyId} result={result} />
           </div>
+          {result.document.status === 'VALIDATED' && (
+            <CorrectionGrid
+              clientId={clientId}
+              policyId={policyId}
+              result={result}
+              isNewest={results[0]?.document.documentId === result.document.documentId}
+            />
+          )}
           <section className="card" aria-labelledby="census-rules-title">
             <h2 id="census-rules-title" className="card__title">
               By rule
@@ -166,26 +176,33 @@ function Report({
                   />
                 </div>
               </div>
-              <table className="table" data-testid="census-issues">
-                <thead>
-                  <tr>
-                    <th scope="col">Row</th>
-                    <th scope="col">Column</th>
-                    <th scope="col">Problem</th>
-                    <th scope="col">Severity</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {issues.map((i, index) => (
-                    <tr key={`${i.row}/${i.rule}/${index}`}>
-                      <td>{i.row}</td>
-                      <td>{i.field ? CENSUS_FIELD_LABELS[i.field as CensusField] : '—'}</td>
-                      <td>{i.message}</td>
-                      <td>{i.severity === 'ERROR' ? 'Error' : 'Warning'}</td>
+              <div
+                className="census-grid__scroll"
+                role="region"
+                aria-labelledby="census-issues-title"
+                tabIndex={0}
+              >
+                <table className="table" data-testid="census-issues">
+                  <thead>
+                    <tr>
+                      <th scope="col">Row</th>
+                      <th scope="col">Column</th>
+                      <th scope="col">Problem</th>
+                      <th scope="col">Severity</th>
                     </tr>
-                  ))}
-                </tbody>
-              </table>
+                  </thead>
+                  <tbody>
+                    {issues.map((i, index) => (
+                      <tr key={`${i.row}/${i.rule}/${index}`}>
+                        <td>{i.row}</td>
+                        <td>{i.field ? CENSUS_FIELD_LABELS[i.field as CensusField] : '—'}</td>
+                        <td>{i.message}</td>
+                        <td>{i.severity === 'ERROR' ? 'Error' : 'Warning'}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
               {issues.length === 0 && <p>No issue matches these filters.</p>}
               {report.truncated && (
                 <p className="muted">

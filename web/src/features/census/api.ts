@@ -1,7 +1,11 @@
 import useSWR, { useSWRConfig } from 'swr';
 import type { BodyOf, ResponseOf } from '@onboard/api-contract';
-import type { validateSubmitCensus } from '@onboard/command-api/contracts';
-import type { listCensusValidations } from '@onboard/query-api/contracts';
+import type {
+  correctCensusCell,
+  replaceInCensusColumn,
+  validateSubmitCensus,
+} from '@onboard/command-api/contracts';
+import type { censusFileRows, listCensusValidations } from '@onboard/query-api/contracts';
 import { ApiError, interpretFailure, isInvalidTokenAnswer, noResponseError } from '../../api/errors.ts';
 import { apiRequest, CSRF_COOKIE, CSRF_HEADER, readCookie, refreshSession } from '../../api/http.ts';
 import { clientHubPath } from '../../app/routes.ts';
@@ -12,6 +16,10 @@ export type CensusResult = ResponseOf<typeof listCensusValidations>[number];
 export type CensusReport = NonNullable<CensusResult['domainValidations']['report']>;
 export type CensusChanges = NonNullable<CensusResult['domainValidations']['changes']>;
 export type ValidateSubmitBody = BodyOf<typeof validateSubmitCensus>;
+export type CensusGrid = ResponseOf<typeof censusFileRows>;
+type CorrectCellBody = BodyOf<typeof correctCensusCell>;
+type ReplaceInColumnBody = BodyOf<typeof replaceInCensusColumn>;
+type CensusCorrected = ResponseOf<typeof correctCensusCell>;
 
 const enc = encodeURIComponent;
 const censusApiPath = (clientId: string, policyId: string) =>
@@ -38,8 +46,42 @@ export function useCensus(clientId: string, policyId: string) {
   return useSWR<CensusResult[]>(censusKey(clientId, policyId), {
     // The app keeps reads 60 s; a running validation is read again each second.
     dedupingInterval: 500,
-    refreshInterval: (data) => (data?.some((r) => r.document.status === 'VALIDATING') ? 1000 : 0),
+    // …and so is a corrected one until its error workbook holds every correction.
+    refreshInterval: (data) =>
+      data?.some((r) => r.document.status === 'VALIDATING' || !r.document.outputsCurrent) ? 1000 : 0,
   });
+}
+
+const gridKey = (clientId: string, policyId: string, documentId: string) =>
+  `${censusApiPath(clientId, policyId)}/files/${enc(documentId)}/rows`;
+
+/** The rows with problems of one census file, as corrected so far. */
+export function useCensusGrid(clientId: string, policyId: string, documentId: string) {
+  return useSWR<CensusGrid>(gridKey(clientId, policyId, documentId));
+}
+
+/** Corrections where the census is read: each answer carries the file's validation and its grid now. */
+export function useCensusCorrections(clientId: string, policyId: string, documentId: string) {
+  const { mutate } = useSWRConfig();
+  const filePath = `${censusApiPath(clientId, policyId)}/files/${enc(documentId)}`;
+  const apply = async (answer: CensusCorrected) => {
+    await mutate(gridKey(clientId, policyId, documentId), answer.grid, { revalidate: false });
+    await mutate(
+      censusKey(clientId, policyId),
+      (list: CensusResult[] | undefined) =>
+        list?.map((r) => (r.document.documentId === documentId ? answer.result : r)),
+      { revalidate: true },
+    );
+    return answer;
+  };
+  return {
+    correctCell: async (body: CorrectCellBody) =>
+      apply(await apiRequest<CensusCorrected>('PUT', `${filePath}/cells`, { body })),
+    replaceInColumn: async (body: ReplaceInColumnBody) =>
+      apply(await apiRequest<CensusCorrected>('POST', `${filePath}/replace`, { body })),
+    /** After a refusal (someone else's correction), the grid read again. */
+    reload: () => mutate(gridKey(clientId, policyId, documentId)),
+  };
 }
 
 export const UPLOAD_ACCEPT =
