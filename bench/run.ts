@@ -19,6 +19,7 @@ import { reportPortalFirstPageSizes } from './portal-size.ts';
 import { reportExplorerFirstPageSize } from './explorer-size.ts';
 import { benchEifHistory } from './eif-history.ts';
 import { benchCensus } from './census.ts';
+import { benchDataFeed } from './data-feed.ts';
 import { benchDocuments } from './documents.ts';
 
 const APPENDS = Number(process.env.BENCH_APPENDS ?? 3000);
@@ -185,6 +186,7 @@ async function main() {
     await reportPortalFirstPageSizes(db.url('bench_portal_size'), report);
     await benchEifHistory(db.url('bench_eif_history'), report);
     await benchCensus(report);
+    await benchDataFeed(report);
     await benchDocuments(db.url('bench_documents'), report);
   } finally {
     await db.stop();
