@@ -48,6 +48,7 @@ import {
   ExplorerSitesByOwnerPage,
   ExplorerSupportPage,
   FeatureTogglesPage,
+  CompanionGuidePage,
   ForgotPage,
   IndexPage,
   LoginPage,
@@ -275,6 +276,8 @@ function pageFor(route: RouteDef, params: Record<string, string>, user: Authenti
       return <ErrorReportsPage />;
     case 'supportChats':
       return <SupportChatsPage />;
+    case 'companionGuide':
+      return isAdminRole(user.role) ? <CompanionGuidePage /> : <NotFoundPage />;
     case 'benAdminPlatforms':
       return isAdminRole(user.role) ? <BenAdminPlatformsPage /> : <NotFoundPage />;
     case 'renewBenefitsExplorerSite':
