@@ -190,7 +190,7 @@ describe('the data feed over HTTP', () => {
     );
     expect(round.report.issues[0]!.member).toBe('Ada Lovelace (SSN ***-**-6789, born 1985)');
     expect(JSON.stringify(round.report)).not.toContain('123456789');
-    expect(await taskStatus()).toBe('In Progress');
+    await eventually(async () => expect(await taskStatus()).toBe('In Progress'));
     const ack = await download(benAdmin, round.acknowledgmentDocumentId);
     expect(ack.status).toBe(200);
     expect(ack.text).toContain('ST*999*0001*005010X231A1~');
@@ -209,7 +209,7 @@ describe('the data feed over HTTP', () => {
     const third = (await upload(benAdmin, `${feed}/test-files`, census834, 'round-3.834'))
       .body as unknown as FeedAnswer;
     expect(third).toMatchObject({ cleanRoundsInARow: 2, canMarkReady: true });
-    expect(await taskStatus()).toBe('In Review');
+    await eventually(async () => expect(await taskStatus()).toBe('In Review'));
 
     expect((await benAdmin.post(`${feed}/ready`)).status).toBe(403);
     const ready = await staff.post(`${feed}/ready`);
@@ -218,7 +218,7 @@ describe('the data feed over HTTP', () => {
       ready: { round: 3, notified: ['pat.support@benadmin.example'] },
       canMarkReady: false,
     });
-    expect(await taskStatus()).toBe('Done');
+    await eventually(async () => expect(await taskStatus()).toBe('Done'));
     await eventually(async () => {
       const rows = (
         await app.pool.query<{ to: string; subject: string }>(
@@ -237,5 +237,25 @@ describe('the data feed over HTTP', () => {
     const read = (await benAdmin.get(feed)).body as FeedAnswer;
     expect(read.rounds.map((r) => r.round)).toEqual([3, 2, 1]);
     expect(read.ready).toMatchObject({ round: 3 });
+  });
+
+  it('staff save the companion guide; the next test file is checked against it', async () => {
+    const guide = '/api/data-feed/companion-guide';
+    const before = (await staff.get(guide)).body as { profile: Record<string, unknown>; isDefault: boolean };
+    expect(before).toMatchObject({ isDefault: true, profile: { classCategory: 'EMPLOYEE CLASS' } });
+    expect((await benAdmin.get(guide)).status).toBe(403);
+    const profile = { ...before.profile, classCategory: 'ELIGIBILITY CLASS' };
+    expect((await benAdmin.put(guide, profile)).status).toBe(403);
+    const bad = await staff.put(guide, { ...profile, maintenance: [{ type: '099', reasons: [] }] });
+    expect(bad.status).toBe(400);
+    expect(bad.body.validationError).toEqual({
+      'body.maintenance.0.type': '099 is not an 834 maintenance type (INS03)',
+    });
+    const saved = await staff.put(guide, profile);
+    expect(saved.status, saved.text).toBe(200);
+    expect(saved.body).toMatchObject({ isDefault: false, profile: { classCategory: 'ELIGIBILITY CLASS' } });
+    const next = (await upload(benAdmin, `${feed}/test-files`, census834, 'round-4.834'))
+      .body as unknown as FeedAnswer;
+    expect(next.rounds[0]!.report.groups.map((g) => g.rule)).toEqual(['CLASS_MISSING']);
   });
 });

@@ -109,13 +109,7 @@ export function CompanionGuidePage() {
           ? 'This is the default profile shipped with Onboard; saving it makes it yours.'
           : `Saved ${formatDate(guide.data.changedAt ?? '')}.`}
       </p>
-      <form
-        className="companion-guide__form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void onSave();
-        }}
-      >
+      <div className="companion-guide__form">
         <TextInput
           label="Profile name"
           value={draft.name}
@@ -157,11 +151,11 @@ export function CompanionGuidePage() {
         />
         {message && <Alert tone={message.tone}>{message.text}</Alert>}
         <div className="button-row">
-          <Button type="submit" className="button button--primary" isDisabled={isSaving}>
+          <Button className="button button--primary" isDisabled={isSaving} onPress={() => void onSave()}>
             Save the companion guide
           </Button>
         </div>
-      </form>
+      </div>
     </section>
   );
 }
