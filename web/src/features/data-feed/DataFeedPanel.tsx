@@ -18,6 +18,7 @@ import {
   type DataFeed,
   type DataFeedRound,
 } from './api.ts';
+import '../census/census.css';
 import './data-feed.css';
 
 const count = (n: number, one: string, many = `${one}s`) =>
@@ -100,7 +101,7 @@ function Upload({ clientId }: { clientId: string }) {
   };
   return (
     <div className="data-feed__upload">
-      <label className="census__file">
+      <label className="data-feed__file">
         <span className="field__label">Test 834 file</span>
         <input
           type="file"
