@@ -13,10 +13,10 @@ export type CompanionGuideAnswer = ResponseOf<typeof getCompanionGuide>;
 type CensusExport = ResponseOf<typeof exportCensusAs834>;
 
 const enc = encodeURIComponent;
-export const dataFeedKey = (clientId: string) => `/api/clients/${enc(clientId)}/data-feed`;
+const dataFeedKey = (clientId: string) => `/api/clients/${enc(clientId)}/data-feed`;
 export const dataFeedFilePath = (clientId: string, documentId: string) =>
   `${dataFeedKey(clientId)}/files/${enc(documentId)}`;
-export const COMPANION_GUIDE_KEY = '/api/data-feed/companion-guide';
+const COMPANION_GUIDE_KEY = '/api/data-feed/companion-guide';
 
 export const useDataFeed = (clientId: string) => useSWR<DataFeed>(dataFeedKey(clientId));
 export const useCompanionGuide = () => useSWR<CompanionGuideAnswer>(COMPANION_GUIDE_KEY);
