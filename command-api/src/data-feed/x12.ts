@@ -382,6 +382,12 @@ function interchangeOf(sender: string, receiver: string, controlNumber: string, 
   return interchange;
 }
 
+/** A GS02/GS03 application id as X12 allows it (2 to 15 characters), else the fallback. */
+const applicationId = (id: string | undefined, fallback: string) => {
+  const trimmed = (id ?? '').trim().slice(0, 15);
+  return trimmed.length >= 2 ? trimmed : fallback.slice(0, 15).padEnd(2, '0');
+};
+
 const segmentText = (tag: string, elements: string[]) => new X12Segment(tag).setElements(elements).toString();
 
 /**
@@ -390,8 +396,8 @@ const segmentText = (tag: string, elements: string[]) => new X12Segment(tag).set
  */
 export function write999(read: Pick<Read834, 'ack' | 'envelope'>, now: Date): string {
   const { ack, envelope } = read;
-  const sender = (envelope.isa[7] ?? '').trim() || 'RECEIVER';
-  const receiver = (envelope.isa[5] ?? '').trim() || 'SENDER';
+  const sender = (envelope.isa[7] ?? '').trim().slice(0, 15) || 'RECEIVER';
+  const receiver = (envelope.isa[5] ?? '').trim().slice(0, 15) || 'SENDER';
   const { d8, d6, time } = stamp(now);
   let ta1 = '';
   if (ack.interchange.codes.length > 0) {
@@ -412,8 +418,8 @@ export function write999(read: Pick<Read834, 'ack' | 'envelope'>, now: Date): st
   const group = interchange.addFunctionalGroup();
   group.setHeader([
     'FA',
-    (envelope.gs[2] ?? '').trim() || sender,
-    (envelope.gs[1] ?? '').trim() || receiver,
+    applicationId(envelope.gs[2], sender),
+    applicationId(envelope.gs[1], receiver),
     d8,
     time,
     '1',

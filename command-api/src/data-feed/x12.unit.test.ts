@@ -121,6 +121,18 @@ describe('reading a test 834', () => {
       expect(checked(fixtures[name]!).report.accepted, name).toBe(true);
   });
 
+  it('answers a cut or mangled file with a 999 or a refusal in words, never a crash', () => {
+    const valid = fixtures['valid.834']!;
+    for (let i = 0; i < valid.length; i += 7)
+      for (const text of [valid.slice(0, i), valid.slice(0, i) + valid.slice(i + 5)]) {
+        try {
+          expect(write999(read834(text, DEFAULT_PROFILE), FIXTURE_NOW)).toContain('ST*999*0001');
+        } catch (error) {
+          expect(error, `cut at ${i}`).toBeInstanceOf(DataFeedFileError);
+        }
+      }
+  });
+
   it('refuses what is not X12 at all', () => {
     expect(() => read834('', DEFAULT_PROFILE)).toThrow(DataFeedFileError);
     expect(() => read834('Employee ID,First Name\nE1,Ada\n', DEFAULT_PROFILE)).toThrow(
