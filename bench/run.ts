@@ -20,6 +20,7 @@ import { reportExplorerFirstPageSize } from './explorer-size.ts';
 import { benchEifHistory } from './eif-history.ts';
 import { benchCensus } from './census.ts';
 import { benchCensusCorrections } from './census-corrections.ts';
+import { benchDataFeed } from './data-feed.ts';
 import { benchDocuments } from './documents.ts';
 
 const APPENDS = Number(process.env.BENCH_APPENDS ?? 3000);
@@ -187,6 +188,7 @@ async function main() {
     await benchEifHistory(db.url('bench_eif_history'), report);
     await benchCensus(report);
     await benchCensusCorrections(report);
+    await benchDataFeed(report);
     await benchDocuments(db.url('bench_documents'), report);
   } finally {
     await db.stop();

@@ -18,6 +18,7 @@ import * as resources from './resources/routes.contract.ts';
 import * as tasks from './tasks/routes.contract.ts';
 import * as users from './users/routes.contract.ts';
 import * as census from './census/routes.contract.ts';
+import * as dataFeed from './data-feed/routes.contract.ts';
 import * as onboardingForms from './onboarding-forms/routes.contract.ts';
 import * as clientDocuments from './documents/client-routes.contract.ts';
 
@@ -42,6 +43,7 @@ export * from './support/routes.contract.ts';
 export * from './tasks/routes.contract.ts';
 export * from './users/routes.contract.ts';
 export * from './census/routes.contract.ts';
+export * from './data-feed/routes.contract.ts';
 export * from './onboarding-forms/routes.contract.ts';
 export * from './documents/client-routes.contract.ts';
 
@@ -65,6 +67,7 @@ export const commandContracts = collectContracts(
   tasks,
   users,
   census,
+  dataFeed,
   onboardingForms,
   clientDocuments,
 );

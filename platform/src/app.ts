@@ -41,6 +41,8 @@ import { resourceCommandRoutes } from '@onboard/command-api/resources';
 import { resourceQueryRoutes } from '@onboard/query-api/resources';
 import { censusCommandRoutes } from '@onboard/command-api/census';
 import { censusQueryRoutes } from '@onboard/query-api/census';
+import { dataFeedCommandRoutes } from '@onboard/command-api/data-feed';
+import { dataFeedQueryRoutes } from '@onboard/query-api/data-feed';
 import { cachedStatus, serviceStatusQueryRoutes } from '@onboard/query-api/service-status';
 import { ticketSystemStatusFor } from './service-status.ts';
 import { featureToggleCommandRoutes } from '@onboard/command-api/feature-toggles';
@@ -530,6 +532,14 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
     );
     app.use(censusCommandRoutes({ ...commandDeps, documents, bus }));
     app.use(
+      dataFeedCommandRoutes({
+        ...commandDeps,
+        documents,
+        emailSender: identity.deps.emailSender,
+        publicUrl: identity.deps.publicUrl,
+      }),
+    );
+    app.use(
       onboardingFormCommandRoutes({
         ...commandDeps,
         pool,
@@ -606,6 +616,7 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
         progressOf: (id) => liveGateway.censusProgress(id),
       }),
     );
+    app.use(dataFeedQueryRoutes({ store, authenticate, documents }));
   }
   app.use('/api', apiNotFound);
   app.use(errorMiddleware(logger, errorReporter.reportServerError));

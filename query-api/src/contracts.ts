@@ -19,6 +19,7 @@ import * as users from './users/routes.contract.ts';
 import * as evidencePack from './evidence-pack/routes.contract.ts';
 import * as netChanges from './net-changes/routes.contract.ts';
 import * as census from './census/routes.contract.ts';
+import * as dataFeed from './data-feed/routes.contract.ts';
 import * as onboardingForms from './onboarding-forms/routes.contract.ts';
 import * as documents from './documents/routes.contract.ts';
 
@@ -44,6 +45,7 @@ export * from './users/routes.contract.ts';
 export * from './evidence-pack/routes.contract.ts';
 export * from './net-changes/routes.contract.ts';
 export * from './census/routes.contract.ts';
+export * from './data-feed/routes.contract.ts';
 export * from './onboarding-forms/routes.contract.ts';
 export * from './documents/routes.contract.ts';
 
@@ -68,6 +70,7 @@ export const queryContracts = collectContracts(
   evidencePack,
   netChanges,
   census,
+  dataFeed,
   onboardingForms,
   documents,
 );

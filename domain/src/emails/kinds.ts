@@ -31,6 +31,7 @@ export const EMAIL_KIND_LABELS: Record<EmailKind, string> = {
   EXPLORER_BENEFITS: 'Benefits Explorer selection',
   EXPLORER_LEAD: 'Benefits Explorer contact request',
   DAILY_DIGEST: 'Daily digest',
+  DATA_FEED_READY: 'Data feed ready for production',
   OTHER: 'Other',
 };
 

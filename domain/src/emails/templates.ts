@@ -150,6 +150,15 @@ export const EMAIL_TEMPLATES: Partial<Record<EmailKind, EmailTemplate>> = {
     action: { label: 'See the push', url: v(d, 'link') },
     note: null,
   })),
+  DATA_FEED_READY: template('DATA_FEED_READY', { ...SAMPLE, rounds: '2', round: '3' }, (d) => ({
+    subject: `The data feed of ${v(d, 'clientName')} is ready for production`,
+    paragraphs: [
+      `The test 834 files of ${v(d, 'clientName')} passed ${v(d, 'rounds')} clean rounds in a row (the last one round ${v(d, 'round')}): accepted, and matching the signed plan design, the submitted census and the companion guide.`,
+      'Please move the feed to production.',
+    ],
+    action: { label: 'See the data feed', url: v(d, 'link') },
+    note: null,
+  })),
   PHASE_CHANGE: template('PHASE_CHANGE', { ...SAMPLE, phase: 'Enrollment' }, (d) => ({
     subject: `${v(d, 'clientName')} is now in ${v(d, 'phase')}`,
     paragraphs: [`The onboarding of ${v(d, 'clientName')} moved to its next phase: ${v(d, 'phase')}.`],

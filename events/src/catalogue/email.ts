@@ -37,6 +37,7 @@ export const EMAIL_KINDS = [
   'EXPLORER_BENEFITS',
   'EXPLORER_LEAD',
   'DAILY_DIGEST',
+  'DATA_FEED_READY',
   'OTHER',
 ] as const;
 export const EmailKind = z.enum(EMAIL_KINDS);

@@ -13,6 +13,7 @@ import { PortalChatEvent } from './support.ts';
 import { CensusEvent } from './census.ts';
 import { EnvelopeEvent, SigningTemplateEvent } from './onboarding-forms.ts';
 import { DocumentEvent } from './documents.ts';
+import { CompanionGuideProfileSet, DataFeedEvent } from './data-feed.ts';
 import type { RecordedEvent } from '../store/port.ts';
 
 export * from './eif.ts';
@@ -29,6 +30,7 @@ export * from './support.ts';
 export * from './census.ts';
 export * from './onboarding-forms.ts';
 export * from './documents.ts';
+export * from './data-feed.ts';
 
 /**
  * Every domain event the store may hold. An event's `data` is validated on the way in (append) and on
@@ -57,6 +59,8 @@ export const DomainEvent = z.discriminatedUnion('type', [
   ...SigningTemplateEvent.options,
   ...EnvelopeEvent.options,
   ...DocumentEvent.options,
+  ...DataFeedEvent.options,
+  CompanionGuideProfileSet,
 ]);
 export type DomainEvent = z.infer<typeof DomainEvent>;
 export type DomainEventType = DomainEvent['type'];

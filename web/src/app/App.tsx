@@ -49,6 +49,7 @@ import {
   ExplorerSupportPage,
   MyWorkPage,
   FeatureTogglesPage,
+  CompanionGuidePage,
   ForgotPage,
   IndexPage,
   LoginPage,
@@ -278,6 +279,8 @@ function pageFor(route: RouteDef, params: Record<string, string>, user: Authenti
       return <ErrorReportsPage />;
     case 'supportChats':
       return <SupportChatsPage />;
+    case 'companionGuide':
+      return isAdminRole(user.role) ? <CompanionGuidePage /> : <NotFoundPage />;
     case 'benAdminPlatforms':
       return isAdminRole(user.role) ? <BenAdminPlatformsPage /> : <NotFoundPage />;
     case 'renewBenefitsExplorerSite':

@@ -9,6 +9,7 @@ import {
   ERROR_REPORTS_PATH,
   SUPPORT_CHATS_PATH,
   BEN_ADMIN_PLATFORMS_PATH,
+  COMPANION_GUIDE_PATH,
   BEN_ADMINS_PATH,
   BROKERS_PATH,
   FEATURE_TOGGLES_PATH,
@@ -116,6 +117,7 @@ const internalNav = (user: AuthenticatedUser): NavItem[] => [
     entries: [
       { id: 'support-chats', label: 'Support chats', href: SUPPORT_CHATS_PATH },
       { id: 'platforms', label: 'Platforms', href: BEN_ADMIN_PLATFORMS_PATH },
+      { id: 'companion-guide', label: '834 companion guide', href: COMPANION_GUIDE_PATH },
       { id: 'feature-toggles', label: 'Feature toggles', href: FEATURE_TOGGLES_PATH },
       { id: 'analytics', label: 'Analytics', href: ANALYTICS_ADMIN_PATH },
       { id: 'error-reports', label: 'Error reports', href: ERROR_REPORTS_PATH },

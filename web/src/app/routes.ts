@@ -30,6 +30,8 @@ export const EMAIL_TEMPLATES_PATH = '/email-templates/admin';
 export const BEN_ADMIN_PLATFORMS_PATH = '/ben-admin-platforms/admin';
 /** Our design (not in the spec): what waits on the signed-in person across their clients (staff: anyone's). */
 export const MY_WORK_PATH = '/my-work';
+/** Our design (not in the spec): staff edit the carrier's 834 companion guide the data feeds are checked against. */
+export const COMPANION_GUIDE_PATH = '/data-feed/companion-guide/admin';
 export const TAX_ID_ROUTE =
   '/client/:clientId/task/eif-submit-company-information/step/company-information/tax-id';
 
@@ -100,6 +102,7 @@ export const ROUTES: readonly RouteDef[] = [
   route('supportChats', SUPPORT_CHATS_PATH, 'internal', 'required'),
   route('emailTemplates', EMAIL_TEMPLATES_PATH, 'internal', 'required'),
   route('benAdminPlatforms', BEN_ADMIN_PLATFORMS_PATH, 'internal', 'required'),
+  route('companionGuide', COMPANION_GUIDE_PATH, 'internal', 'required'),
   route('clientDetail', '/clients/admin/:clientId/manage', 'internal', 'required'),
   // Our design (not in the spec): the post-sign review and the EIF history hang off the manage page.
   route('clientReviewChanges', '/clients/admin/:clientId/manage/review', 'internal', 'required'),

@@ -104,6 +104,10 @@ export const ExplorerSitesByOwnerPage = screen(
   () => import('../features/explorer-admin/OwnerSitesPage.tsx'),
   'ExplorerSitesByOwnerPage',
 );
+export const CompanionGuidePage = screen(
+  () => import('../features/data-feed/CompanionGuidePage.tsx'),
+  'CompanionGuidePage',
+);
 export const FeatureTogglesPage = screen(
   () => import('../features/feature-toggles/FeatureTogglesPage.tsx'),
   'FeatureTogglesPage',

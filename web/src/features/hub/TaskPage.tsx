@@ -13,6 +13,7 @@ import { ModalDialog } from '../../ui/Dialogs.tsx';
 import { TextInput } from '../../ui/TextInput.tsx';
 import { CallSchedule } from './CallSchedule.tsx';
 import { EnrollmentResourcesList } from './EnrollmentResourcesList.tsx';
+import { DataFeedPanel } from '../data-feed/DataFeedPanel.tsx';
 import { formatDate } from './format.ts';
 import { TaskLayout } from './TaskLayout.tsx';
 import { DueDateMovesDialog } from './DueDateMoves.tsx';
@@ -371,6 +372,9 @@ function TaskBody({
         </Suspense>
       )}
       {task.taskId === 'enrollment-resources' && client && <EnrollmentResourcesList clientId={client.id} />}
+      {task.taskId === 'connect-service' && client && (
+        <DataFeedPanel clientId={client.id} isStaff={isStaff} />
+      )}
       {task.taskId === 'enrollment-elections' && task.policyId && (
         <section className="card" aria-labelledby="census-link-title">
           <Heading level={2} id="census-link-title" className="card__title">

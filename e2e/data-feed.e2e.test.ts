@@ -1,0 +1,264 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { eifStream, parseEvent, type EifEvent } from '@onboard/events';
+import { decide, fold, toEditingView, type EifCommand, type EifState } from '@onboard/domain';
+import { editsToComplete } from '@onboard/domain/testing/complete-form';
+import { dataFeedFixtures } from '@onboard/command-api/data-feed';
+import { startApp, type RunningApp } from '@onboard/platform/app';
+import { embeddedTestConfig } from '@onboard/platform/config';
+import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
+import { browserAvailability, skipUnless } from '@onboard/testing/backends';
+import { seededDatabase } from '@onboard/testing/db';
+import {
+  authenticator,
+  downloadedBytes,
+  ensureWebBuilt,
+  expectNoSeriousAxeViolations,
+  fullPageScreenshot,
+  launchBrowser,
+  signInThroughUi,
+} from './browser.ts';
+
+const skip = skipUnless('browser', browserAvailability());
+const TASK_PATH = `/client/${DEMO_CLIENT_ID}/task/connect-service`;
+const fixtures = dataFeedFixtures();
+const file = (name: string) => ({
+  name,
+  mimeType: 'application/edi-x12',
+  buffer: Buffer.from(fixtures[name]!),
+});
+
+/** Signs the demo EIF with one class, 'Salaried', offered dental and long term disability. */
+async function signEifWithClass(app: RunningApp) {
+  const stream = eifStream(DEMO_CLIENT_ID);
+  let state: EifState = fold((await app.store.readStream(stream)).map((r) => parseEvent(r) as EifEvent));
+  const metadata = { at: new Date().toISOString(), by: { userId: 'e2e', role: 'SLF_ADMIN' } };
+  const edit = (
+    type: 'CreateEntity' | 'ChangeAttributes',
+    entity: string,
+    entityId: string,
+    attributes: object,
+  ) =>
+    ({
+      type,
+      data: { clientId: DEMO_CLIENT_ID, entity, entityId, changeId: randomUUID(), attributes },
+      metadata,
+    }) as EifCommand;
+  const events: EifEvent[] = [];
+  const run = (command: EifCommand) => {
+    const decision = decide(command, state);
+    if (!decision.ok) throw new Error(decision.error.message);
+    events.push(...decision.events);
+    state = fold(decision.events, state);
+  };
+  run(
+    edit('ChangeAttributes', 'Client', DEMO_CLIENT_ID, {
+      taxId: '123456789',
+      domesticPartnersEligible: 'NO',
+    }),
+  );
+  run(
+    edit('CreateEntity', 'EmployeeClass', 'class-salaried', {
+      groupName: 'Salaried',
+      employeeTypes: ['FULL_TIME'],
+    }),
+  );
+  for (const planId of ['plan-dental', 'plan-ltd'])
+    run(
+      edit('CreateEntity', 'EmployeeClassPlan', `cp-${planId}`, {
+        employeeClassId: 'class-salaried',
+        planId,
+        waitingPeriodType: 'FIRST_OF_MONTH_AFTER_HIRE',
+        waitingPeriodDays: null,
+        employerContributionPercentage: 100,
+        employeeContributionPercentage: 0,
+      }),
+    );
+  for (let round = 0; round < 8; round += 1) {
+    const view = toEditingView(state, 0n);
+    const edits = view ? editsToComplete(view) : [];
+    if (edits.length === 0) break;
+    edits.forEach((completing, n) =>
+      run(
+        edit(
+          completing.action === 'create' ? 'CreateEntity' : 'ChangeAttributes',
+          completing.entity,
+          completing.entityId ?? `required-${round}-${n}`,
+          completing.values,
+        ),
+      ),
+    );
+  }
+  run({
+    type: 'SignEif',
+    data: { clientId: DEMO_CLIENT_ID, signerKind: 'AUTHORIZED_SIGNER', outsideSignerActionId: null },
+    metadata,
+  } as EifCommand);
+  await app.store.append(
+    stream,
+    events.map((event) => ({
+      id: randomUUID(),
+      type: event.type,
+      data: event.data,
+      metadata: {
+        actorId: 'e2e',
+        actorRole: 'SLF_ADMIN',
+        occurredAt: metadata.at,
+        correlationId: randomUUID(),
+      },
+    })),
+    'any',
+  );
+}
+
+// The connect-service task in the browser: a benefits administrator uploads test 834s round after round
+// and reads each report (the 999 in words, the problems quoted from the signed plan); staff see the
+// readiness and their actions, and edit the companion guide.
+describe.skipIf(skip)('the data feed in the browser', () => {
+  let app: RunningApp;
+  let browser: Browser;
+  const auth = authenticator();
+
+  beforeAll(async () => {
+    ensureWebBuilt();
+    app = await startApp(embeddedTestConfig(await seededDatabase('e2e_data_feed')));
+    await signEifWithClass(app);
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it('uploads a test file and reads its report, round after round, at 1280 and 390 px and by keyboard', async () => {
+    const benAdmin = DEMO_USERS.find((u) => u.role === 'BEN_ADMIN')!;
+    const page = await browser.newPage({
+      viewport: { width: 1280, height: 900 },
+      acceptDownloads: true,
+      bypassCSP: true,
+    });
+    await page.goto(app.url + TASK_PATH);
+    await page.waitForURL(/\/login\?redirect=/);
+    await signInThroughUi(page, benAdmin.email, app.config.demoPassword, auth);
+    await page.waitForURL((url) => url.pathname.endsWith('/task/connect-service'));
+    await page.getByRole('heading', { name: 'Test data feed (834)' }).waitFor();
+    await page.getByText('No test file yet.').waitFor();
+    const input = page.getByLabel('Test 834 file');
+
+    // Not X12 at all: said in words, nothing kept.
+    await input.setInputFiles({
+      name: 'census.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('Employee ID,Name\nE1,Ada\n'),
+    });
+    await expect
+      .poll(() => page.getByTestId('data-feed-upload-error').innerText())
+      .toContain('This is not an X12 file: an 834 begins with an ISA segment of 106 characters');
+
+    // Round 1: the envelope's counts are wrong; the 999 rejects it, in words.
+    await input.setInputFiles(file('bad-envelope-counts.834'));
+    const rounds = page.getByTestId('data-feed-round');
+    await expect.poll(() => rounds.count()).toBe(1);
+    const ack = page.getByTestId('data-feed-ack').first();
+    await expect
+      .poll(() => ack.innerText())
+      .toContain('Transaction set 0001: rejected: Number of included segments does not match actual count');
+    expect(await ack.innerText()).toContain(
+      'Number of included transaction sets does not match actual count (AK9 code 5)',
+    );
+    expect(await rounds.first().locator('summary').innerText()).toContain(
+      'Round 1 · bad-envelope-counts.834',
+    );
+
+    // Round 2: a class the plan does not have, quoted from the signed EIF, the member masked.
+    await input.setInputFiles(file('unknown-class.834'));
+    await expect.poll(() => rounds.count()).toBe(2);
+    const issues = page.getByTestId('data-feed-issues').first();
+    await expect
+      .poll(() => issues.innerText())
+      .toContain("Class 'Hourly' is not in the signed EIF; its classes: Salaried");
+    expect(await issues.innerText()).toContain('Ada Lovelace (SSN ***-**-0001, born 1960)');
+    expect(await page.locator('body').innerText()).not.toContain('100000001');
+    expect(await page.getByTestId('data-feed-groups').first().innerText()).toContain(
+      'Class not in the signed EIF · Signed EIF · 1',
+    );
+    await expect
+      .poll(() => page.getByTestId('data-feed-changes').first().innerText())
+      .toMatch(/^Since round 1: 2 problems fixed, 1 new\. Fixed: Syntax errors \(2\)\./);
+    expect(
+      await page
+        .getByText('No census is submitted yet, so the census checks were left out.')
+        .first()
+        .isVisible(),
+    ).toBe(true);
+    await expectNoSeriousAxeViolations(page);
+
+    // Round 3: the valid file is clean; what round 2 found is fixed.
+    await input.setInputFiles(file('valid.834'));
+    await expect.poll(() => rounds.count()).toBe(3);
+    await expect.poll(() => rounds.first().locator('summary').innerText()).toContain('Round 3 · valid.834');
+    expect(await rounds.first().locator('summary').innerText()).toContain('clean');
+    expect(await page.getByTestId('data-feed-changes').first().innerText()).toContain(
+      '1 problem fixed, 0 new',
+    );
+    expect(await page.getByTestId('data-feed-status').innerText()).toBe(
+      '1 clean round in a row of the 2 needed for production.',
+    );
+    await fullPageScreenshot(page, 'data-feed-1280.png');
+
+    // By keyboard: the 999 of the newest round downloads from its button.
+    const button = page.getByRole('button', { name: 'Download the 999 of round 3' });
+    await button.focus();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
+    const text = (await downloadedBytes(download)).toString('utf8');
+    expect(text).toContain('ST*999*0001*005010X231A1~');
+    expect(text).toContain('IK5*A~');
+
+    // A phone's width: nothing wider than the screen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('heading', { name: 'Test data feed (834)' }).waitFor();
+    const wider = await page.evaluate(() =>
+      [...document.querySelectorAll('.data-feed *')]
+        .filter((el) => !el.closest('.data-feed__table') || el.classList.contains('data-feed__table'))
+        .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1)
+        .map((el) => `${el.tagName.toLowerCase()}.${el.className}`),
+    );
+    expect(wider).toEqual([]);
+    await fullPageScreenshot(page, 'data-feed-390.png');
+    await page.close();
+  });
+
+  it('staff see the readiness and edit the companion guide the checks use', async () => {
+    const staff = DEMO_USERS.find((u) => u.role === 'SLF_ADMIN')!;
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
+    await page.goto(app.url + TASK_PATH);
+    await page.waitForURL(/\/login\?redirect=/);
+    await signInThroughUi(page, staff.email, app.config.demoPassword, auth);
+    await page.waitForURL((url) => url.pathname.endsWith('/task/connect-service'));
+    const ready = page.getByRole('button', { name: 'Mark ready for production' });
+    await ready.waitFor();
+    expect(await ready.isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Download the census as an 834' }).waitFor();
+
+    await page.goto(app.url + '/data-feed/companion-guide/admin');
+    await page.getByRole('heading', { name: '834 companion guide' }).waitFor();
+    const category = page.getByLabel('Class reporting category (loop 2750, N1*75)');
+    expect(await category.inputValue()).toBe('EMPLOYEE CLASS');
+    const maintenance = page.getByLabel('Maintenance types and reasons allowed');
+    await maintenance.fill('021: 28, ZZ');
+    await page.getByRole('button', { name: 'Save the companion guide' }).click();
+    await page.getByText('Line 1: ZZ is not an 834 maintenance reason (INS04)').waitFor();
+    await maintenance.fill('021: 28, EC, AI\n030: XN, AI');
+    await page.getByRole('button', { name: 'Save the companion guide' }).click();
+    const alert = page.locator('.alert');
+    await expect
+      .poll(() => alert.innerText())
+      .not.toContain('Correct the fields marked below, then save again.');
+    expect(await alert.innerText()).toBe(
+      'The companion guide is saved: the next test files are checked against it.',
+    );
+    await expectNoSeriousAxeViolations(page);
+    await page.close();
+  });
+});

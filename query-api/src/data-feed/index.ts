@@ -1,0 +1,1 @@
+export { dataFeedQueryRoutes, type DataFeedQueryDeps } from './routes.ts';
