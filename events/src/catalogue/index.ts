@@ -10,6 +10,7 @@ import { ResourceEvent } from './resources.ts';
 import { FeatureToggleEvent } from './feature-toggles.ts';
 import { BenAdminPlatformEvent } from './ben-admin-platforms.ts';
 import { PortalChatEvent } from './support.ts';
+import { ConversationEvent } from './conversations.ts';
 import { CensusEvent } from './census.ts';
 import { EnvelopeEvent, SigningTemplateEvent } from './onboarding-forms.ts';
 import { DocumentEvent } from './documents.ts';
@@ -29,6 +30,7 @@ export * from './support.ts';
 export * from './census.ts';
 export * from './onboarding-forms.ts';
 export * from './documents.ts';
+export * from './conversations.ts';
 
 /**
  * Every domain event the store may hold. An event's `data` is validated on the way in (append) and on
@@ -57,6 +59,7 @@ export const DomainEvent = z.discriminatedUnion('type', [
   ...SigningTemplateEvent.options,
   ...EnvelopeEvent.options,
   ...DocumentEvent.options,
+  ...ConversationEvent.options,
 ]);
 export type DomainEvent = z.infer<typeof DomainEvent>;
 export type DomainEventType = DomainEvent['type'];
