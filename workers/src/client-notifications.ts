@@ -2,22 +2,36 @@ import { hoursToMilliseconds } from 'date-fns';
 import { v5 as uuidv5 } from 'uuid';
 import {
   ApiJobStatusChanged,
+  ConversationMessagePosted,
   TaskStatusChanged,
   isFinalApiJobStatus,
   type CheckpointedConsumer,
   type RecordedEvent,
 } from '@onboard/events';
 import { isTaskId, taskDefinition } from '@onboard/domain/tasks/catalogue';
+import { CONVERSATION_RESOURCE } from '@onboard/domain/conversations/access';
 
 /** What the reactor asks of the e-mail side (command-api's clientEmails().notifyClient). */
 export type ClientNotifier = (notification: {
-  kind: 'TASK_NEEDS_ACTION' | 'PUSH_FINISHED';
+  kind: 'TASK_NEEDS_ACTION' | 'PUSH_FINISHED' | 'CONVERSATION_MENTION';
   clientId: string;
   data: Record<string, string>;
   path: string;
   actor: { userId: string; role: string };
   emailIdFor: (userId: string) => string;
+  /** For these people only, each if the permission table lets them read the resource of the client. */
+  named?: {
+    userIds: readonly string[];
+    resource: (typeof CONVERSATION_RESOURCE)[keyof typeof CONVERSATION_RESOURCE];
+  };
+  /** Whose name the template gives as the author (the e-mail side reads it). */
+  authorId?: string;
 }) => Promise<unknown>;
+
+/** How much of a message a mention e-mail quotes. */
+const EXCERPT_LENGTH = 280;
+const excerpt = (text: string) =>
+  text.length <= EXCERPT_LENGTH ? text : `${text.slice(0, EXCERPT_LENGTH - 1).trimEnd()}…`;
 
 const CLIENT_NOTIFICATIONS_ACTOR = { userId: 'system:notifications', role: 'SYSTEM' } as const;
 
@@ -65,12 +79,28 @@ function notificationOf(event: RecordedEvent): Parameters<ClientNotifier>[0] | n
       emailIdFor,
     };
   }
+  if (event.type === 'ConversationMessagePosted') {
+    const { data } = ConversationMessagePosted.parse({ type: event.type, data: event.data });
+    // Nobody is told of their own mention.
+    const userIds = data.mentions.filter((userId) => userId !== data.authorId);
+    if (userIds.length === 0) return null;
+    return {
+      kind: 'CONVERSATION_MENTION',
+      clientId: data.clientId,
+      data: { subjectLabel: data.subject.label, excerpt: excerpt(data.text) },
+      path: `/conversations/${encodeURIComponent(data.threadId)}`,
+      actor,
+      emailIdFor,
+      named: { userIds, resource: CONVERSATION_RESOURCE[data.kind] },
+      authorId: data.authorId,
+    };
+  }
   return null;
 }
 
 /**
- * E-mails the client's people when something needs them or concerns them: a task sent back (NIGO) and a
- * push to the plan system that finished. Who receives what is the client's notification rules' call
+ * E-mails the client's people when something needs them or concerns them: a task sent back (NIGO), a
+ * push to the plan system that finished, and a mention in a conversation (to the people mentioned). Who receives what is the client's notification rules' call
  * (clientEmails().notifyClient); this only turns events into notifications.
  */
 export function clientNotificationsWorker(deps: {
@@ -79,7 +109,7 @@ export function clientNotificationsWorker(deps: {
 }): CheckpointedConsumer {
   return {
     name: 'client-notifications',
-    filter: { eventTypes: ['TaskStatusChanged', 'ApiJobStatusChanged'] },
+    filter: { eventTypes: ['TaskStatusChanged', 'ApiJobStatusChanged', 'ConversationMessagePosted'] },
     react: async (events) => {
       for (const event of events) {
         const age = deps.now().getTime() - Date.parse(event.metadata.occurredAt);

@@ -12,11 +12,12 @@ import { mayOnThread } from './access.ts';
 export type ConversationState = {
   clientId: string;
   kind: ConversationKind;
+  subject: ConversationSubject;
   status: 'OPEN' | 'RESOLVED';
 } | null;
 
 /** Who writes, with the people the thread could mention (each may read the thread: the handler reads them). */
-type Writer = { writer: Actor };
+type Writer = { writer: Actor; clientId: string };
 type Message = {
   messageId: string;
   text: string | null | undefined;
@@ -101,6 +102,8 @@ export const conversationDecider: Decider<
           data: {
             threadId,
             clientId,
+            kind,
+            subject: { ...subject, label },
             messageId,
             authorId: writer.userId,
             text: (command.data.text ?? '').trim(),
@@ -110,8 +113,9 @@ export const conversationDecider: Decider<
         },
       );
     }
-    if (!state || !mayOnThread(writer, state, 'read')) return notFound();
-    const { clientId } = state;
+    if (!state || state.clientId !== command.data.clientId || !mayOnThread(writer, state, 'read'))
+      return notFound();
+    const { clientId, kind, subject } = state;
     switch (command.type) {
       case 'PostConversationMessage': {
         if (!mayOnThread(writer, state, 'create')) return notFound();
@@ -122,6 +126,8 @@ export const conversationDecider: Decider<
           data: {
             threadId,
             clientId,
+            kind,
+            subject,
             messageId: command.data.messageId,
             authorId: writer.userId,
             text: (command.data.text ?? '').trim(),
@@ -132,7 +138,7 @@ export const conversationDecider: Decider<
         // A reply to a resolved thread takes the question up again.
         return state.status === 'RESOLVED'
           ? accepted<ConversationEvent>(
-              { type: 'ConversationReopened', data: { threadId, clientId, by: writer.userId, at } },
+              { type: 'ConversationReopened', data: { threadId, clientId, kind, by: writer.userId, at } },
               posted,
             )
           : accepted(posted);
@@ -143,7 +149,7 @@ export const conversationDecider: Decider<
           return refused({ code: 'ALREADY_RESOLVED', message: CONVERSATION_MESSAGES.alreadyResolved });
         return accepted({
           type: 'ConversationResolved',
-          data: { threadId, clientId, by: writer.userId, at },
+          data: { threadId, clientId, kind, by: writer.userId, at },
         });
       case 'ReopenConversation':
         if (!mayOnThread(writer, state, 'update')) return notFound();
@@ -151,7 +157,7 @@ export const conversationDecider: Decider<
           return refused({ code: 'NOT_RESOLVED', message: CONVERSATION_MESSAGES.notResolved });
         return accepted({
           type: 'ConversationReopened',
-          data: { threadId, clientId, by: writer.userId, at },
+          data: { threadId, clientId, kind, by: writer.userId, at },
         });
       case 'MarkConversationRead':
         return accepted({
@@ -167,7 +173,12 @@ export const conversationDecider: Decider<
   evolve(state, event) {
     switch (event.type) {
       case 'ConversationStarted':
-        return { clientId: event.data.clientId, kind: event.data.kind, status: 'OPEN' };
+        return {
+          clientId: event.data.clientId,
+          kind: event.data.kind,
+          subject: event.data.subject,
+          status: 'OPEN',
+        };
       case 'ConversationResolved':
         return state && { ...state, status: 'RESOLVED' };
       case 'ConversationReopened':

@@ -43,6 +43,7 @@ const post = (
   type: 'PostConversationMessage',
   data: {
     writer,
+    clientId: 'c-1',
     threadId: 't-1',
     messageId: 'm-2',
     text: 'Yes, hired on the 3rd.',
@@ -57,7 +58,7 @@ const act = (
   writer: Actor,
 ): ConversationCommand => ({
   type,
-  data: { writer, threadId: 't-1' },
+  data: { writer, clientId: 'c-1', threadId: 't-1' },
   metadata: meta(writer, later),
 });
 
@@ -67,7 +68,7 @@ const startedInternal = eventsOf(
 );
 const resolved: ConversationEvent = {
   type: 'ConversationResolved',
-  data: { threadId: 't-1', clientId: 'c-1', by: 'ad-1', at: later },
+  data: { threadId: 't-1', clientId: 'c-1', kind: 'SHARED', by: 'ad-1', at: later },
 };
 
 describe('a conversation', () => {
@@ -89,6 +90,8 @@ describe('a conversation', () => {
         data: {
           threadId: 't-1',
           clientId: 'c-1',
+          kind: 'SHARED',
+          subject: { ...subject, label: 'Census row 12 of census.csv' },
           messageId: 'm-1',
           authorId: 'ba-1',
           text: 'Is row 12 a new hire? @Adam Alvarez',
@@ -126,6 +129,8 @@ describe('a conversation', () => {
         data: {
           threadId: 't-1',
           clientId: 'c-1',
+          kind: 'SHARED',
+          subject: { ...subject, label: 'Census row 12 of census.csv' },
           messageId: 'm-2',
           authorId: 'ad-1',
           text: 'Yes, hired on the 3rd.',
@@ -145,7 +150,10 @@ describe('a conversation', () => {
       'NOT_RESOLVED',
     );
     expect(eventsOf(given(...startedShared, resolved).when(act('ReopenConversation', benAdmin)))).toEqual([
-      { type: 'ConversationReopened', data: { threadId: 't-1', clientId: 'c-1', by: 'ba-1', at: later } },
+      {
+        type: 'ConversationReopened',
+        data: { threadId: 't-1', clientId: 'c-1', kind: 'SHARED', by: 'ba-1', at: later },
+      },
     ]);
     expect(eventsOf(given(...startedShared, resolved).when(post(broker))).map((e) => e.type)).toEqual([
       'ConversationReopened',
@@ -159,8 +167,11 @@ describe('a conversation', () => {
     ]);
   });
 
-  it('is not found when there is none', () => {
+  it('is not found when there is none, or under another client', () => {
     expect(refusalOf(given().when(post(admin))).code).toBe('NOT_FOUND');
+    const elsewhere = post(admin);
+    elsewhere.data.clientId = 'c-2';
+    expect(refusalOf(given(...startedShared).when(elsewhere)).code).toBe('NOT_FOUND');
   });
 });
 

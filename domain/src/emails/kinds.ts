@@ -17,6 +17,7 @@ export const EMAIL_KIND_LABELS: Record<EmailKind, string> = {
   DENTAL: 'Dental',
   RISK_ACCEPTANCE: 'Risk acceptance',
   POST_ONBOARDING_SURVEY: 'Post-onboarding survey',
+  CONVERSATION_MENTION: 'Mentioned in a conversation',
   EXPLORER_BENEFITS: 'Benefits Explorer selection',
   EXPLORER_LEAD: 'Benefits Explorer contact request',
   DAILY_DIGEST: 'Daily digest',

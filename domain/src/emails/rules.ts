@@ -27,6 +27,7 @@ export const RULE_KINDS = [
   'DENTAL',
   'RISK_ACCEPTANCE',
   'POST_ONBOARDING_SURVEY',
+  'CONVERSATION_MENTION',
 ] as const satisfies readonly EmailKind[];
 export type RuleKind = (typeof RULE_KINDS)[number];
 

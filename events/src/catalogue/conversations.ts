@@ -43,6 +43,9 @@ export const ConversationMessagePosted = z.object({
   data: z.object({
     threadId: z.string(),
     clientId: z.string(),
+    /** The thread's kind and subject, so a message read alone (an e-mail, a pushed change) says where it is. */
+    kind: ConversationKind,
+    subject: ConversationSubject,
     messageId: z.string(),
     authorId: z.string(),
     text: z.string(),
@@ -54,12 +57,24 @@ export const ConversationMessagePosted = z.object({
 
 export const ConversationResolved = z.object({
   type: z.literal('ConversationResolved'),
-  data: z.object({ threadId: z.string(), clientId: z.string(), by: z.string(), at: z.string() }),
+  data: z.object({
+    threadId: z.string(),
+    clientId: z.string(),
+    kind: ConversationKind,
+    by: z.string(),
+    at: z.string(),
+  }),
 });
 
 export const ConversationReopened = z.object({
   type: z.literal('ConversationReopened'),
-  data: z.object({ threadId: z.string(), clientId: z.string(), by: z.string(), at: z.string() }),
+  data: z.object({
+    threadId: z.string(),
+    clientId: z.string(),
+    kind: ConversationKind,
+    by: z.string(),
+    at: z.string(),
+  }),
 });
 
 /** A person read the thread up to `at`: what was posted after it is unread for them. */
