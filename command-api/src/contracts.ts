@@ -20,6 +20,7 @@ import * as users from './users/routes.contract.ts';
 import * as census from './census/routes.contract.ts';
 import * as onboardingForms from './onboarding-forms/routes.contract.ts';
 import * as clientDocuments from './documents/client-routes.contract.ts';
+import * as conversations from './conversations/routes.contract.ts';
 
 // Every write route's contract (the files beside the handlers), for the OpenAPI document, the web's types
 // and the answer checks of the integration tests. A pure entry: zod and the contract kit only.
@@ -44,6 +45,7 @@ export * from './users/routes.contract.ts';
 export * from './census/routes.contract.ts';
 export * from './onboarding-forms/routes.contract.ts';
 export * from './documents/client-routes.contract.ts';
+export * from './conversations/routes.contract.ts';
 
 export const commandContracts = collectContracts(
   analytics,
@@ -67,4 +69,5 @@ export const commandContracts = collectContracts(
   census,
   onboardingForms,
   clientDocuments,
+  conversations,
 );

@@ -1,4 +1,4 @@
-import type { ConversationKind } from '@onboard/events';
+import type { ConversationKind, ConversationSubjectType } from '@onboard/events';
 import type { Actor } from '../auth/actor.ts';
 import { authorize, type Action, type Resource } from '../auth/permissions.ts';
 
@@ -30,3 +30,12 @@ export const maySeeThread = (actor: Actor, thread: { clientId: string; kind: Con
 /** The kinds of thread this person may read on the client. */
 export const visibleKinds = (actor: Actor, clientId: string): ConversationKind[] =>
   (['SHARED', 'INTERNAL'] as const).filter((kind) => maySeeThread(actor, { clientId, kind }));
+
+export const CONVERSATION_SUBJECT_LABELS: Record<ConversationSubjectType, string> = {
+  ANSWER: 'EIF answer',
+  CLASS: 'Employee class',
+  CENSUS_ROW: 'Census row',
+  TASK: 'Task',
+};
+
+export const CONVERSATION_STATUS_LABELS = { OPEN: 'Open', RESOLVED: 'Resolved' } as const;
