@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { effectiveRules, recipientsFor, ruleErrors, type RulePerson } from './rules.ts';
+import { RULE_KINDS, effectiveRules, recipientsFor, ruleErrors, type RulePerson } from './rules.ts';
 
 const people: RulePerson[] = [
   { userId: 'b1', name: 'Ben', email: 'ben@client.example', role: 'BEN_ADMIN' },
@@ -9,7 +9,7 @@ const people: RulePerson[] = [
 
 describe('notification rules', () => {
   it('send every kind to every benefits administrator and broker by default, with no copy', () => {
-    expect(effectiveRules([])).toHaveLength(11);
+    expect(effectiveRules([])).toHaveLength(RULE_KINDS.length);
     const { to, cc } = recipientsFor([], 'TASK_NEEDS_ACTION', people);
     expect(to.map((p) => p.userId)).toEqual(['b1', 'b2', 'k1']);
     expect(cc).toEqual([]);
