@@ -28,6 +28,8 @@ export const SUPPORT_CHATS_PATH = '/support/admin';
 export const EMAIL_TEMPLATES_PATH = '/email-templates/admin';
 /** Staff keep the benefits-administration platform catalogue (platform §7 Other; the path is ours). */
 export const BEN_ADMIN_PLATFORMS_PATH = '/ben-admin-platforms/admin';
+/** Our design (not in the spec): the signed-in person's conversations, with unread counts per client. */
+export const CONVERSATIONS_PATH = '/conversations';
 export const TAX_ID_ROUTE =
   '/client/:clientId/task/eif-submit-company-information/step/company-information/tax-id';
 
@@ -82,6 +84,7 @@ export const ROUTES: readonly RouteDef[] = [
   route('maintenance', MAINTENANCE_PATH, 'clear', 'optional'),
   route('index', INDEX_PATH, 'basic', 'required'),
   route('termsOfUse', TERMS_OF_USE_PATH, 'basic', 'required'),
+  route('myConversations', CONVERSATIONS_PATH, 'basic', 'required'),
 
   // Internal pages
   route('homeInternal', ADMIN_HOME_PATH, 'internal', 'required'),
@@ -149,6 +152,8 @@ export const ROUTES: readonly RouteDef[] = [
   route('clientDocuments', `${CLIENT}/documents`, 'hub', 'required'),
   route('emailClient', `${CLIENT}/emails/:emailId`, 'hub', 'required'),
   route('emails', `${CLIENT}/emails`, 'hub', 'required'),
+  // Our design (not in the spec): one conversation, where a mention e-mail's link leads.
+  route('conversation', `${CLIENT}/conversations/:threadId`, 'hub', 'required'),
   route(
     'onboardingFormsSigned',
     `${CLIENT}/onboarding-forms/:onboardingFormId/action/:recipientId`,

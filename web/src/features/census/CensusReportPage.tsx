@@ -1,11 +1,12 @@
 import { useMemo, useState } from 'react';
-import { Link } from 'react-aria-components';
+import { Button, Link } from 'react-aria-components';
 import { CENSUS_FIELD_LABELS, type CensusField } from '@onboard/domain/census';
 import { ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
 import { formatDate } from '../hub/format.ts';
 import { censusPagePath, useCensus, type CensusResult } from './api.ts';
 import { Counts, DownloadErrors, Progress } from './CensusPage.tsx';
 import { ChangeView } from './ChangeView.tsx';
+import { CensusRowConversations } from './CensusRowConversations.tsx';
 import './census.css';
 
 type Severity = 'ALL' | 'ERROR' | 'WARNING';
@@ -64,6 +65,7 @@ function Report({
   const [severity, setSeverity] = useState<Severity>('ALL');
   const [rule, setRule] = useState('');
   const [row, setRow] = useState('');
+  const [discussed, setDiscussed] = useState<number | null>(null);
   const issues = useMemo(
     () =>
       (report?.issues ?? []).filter(
@@ -173,6 +175,9 @@ function Report({
                     <th scope="col">Column</th>
                     <th scope="col">Problem</th>
                     <th scope="col">Severity</th>
+                    <th scope="col">
+                      <span className="visually-hidden">Conversation</span>
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
@@ -182,6 +187,15 @@ function Report({
                       <td>{i.field ? CENSUS_FIELD_LABELS[i.field as CensusField] : '—'}</td>
                       <td>{i.message}</td>
                       <td>{i.severity === 'ERROR' ? 'Error' : 'Warning'}</td>
+                      <td>
+                        <Button
+                          className="button button--link"
+                          aria-label={`Discuss row ${i.row}`}
+                          onPress={() => setDiscussed(i.row)}
+                        >
+                          Discuss
+                        </Button>
+                      </td>
                     </tr>
                   ))}
                 </tbody>
@@ -195,6 +209,15 @@ function Report({
               )}
             </section>
           )}
+          <CensusRowConversations
+            clientId={clientId}
+            policyId={policyId}
+            documentId={result.document.documentId}
+            fileName={result.document.fileName}
+            rows={report.rows}
+            row={discussed}
+            onRow={setDiscussed}
+          />
           {result.domainValidations.changes && (
             <section className="card">
               <ChangeView

@@ -16,6 +16,7 @@ import { formatDate } from './format.ts';
 import { TaskLayout } from './TaskLayout.tsx';
 import { documentCategoryOfTask, documentCategoryLabel } from '@onboard/domain/documents/catalogue';
 import { documentsScreenPath } from '../documents/paths.ts';
+import { Conversations } from '../conversations/Conversations.tsx';
 import {
   setTaskDueDate,
   setTaskStatus,
@@ -419,7 +420,21 @@ export function TaskPage({
       {error && !tasks ? (
         <ErrorPanel error={error} />
       ) : task ? (
-        <TaskBody task={task} client={client} isStaff={user ? isAdminRole(user.role) : false} />
+        <>
+          <TaskBody task={task} client={client} isStaff={user ? isAdminRole(user.role) : false} />
+          <section className="card task-card">
+            <Conversations
+              clientId={clientId}
+              subject={{
+                type: 'TASK',
+                key: task.policyId ? `${task.taskId}/${task.policyId}` : task.taskId,
+                label: policy
+                  ? `${task.title} · ${policyLabel({ ...policy, slfCoverages: policy.slfCoverages ?? [] })}`
+                  : task.title,
+              }}
+            />
+          </section>
+        </>
       ) : (
         <section className="card task-card" data-testid="task-missing">
           <Heading level={2} className="card__title">
