@@ -11,6 +11,7 @@ import {
   BEN_ADMIN_PLATFORMS_PATH,
   BEN_ADMINS_PATH,
   BROKERS_PATH,
+  CONVERSATIONS_PATH,
   FEATURE_TOGGLES_PATH,
   homePathFor,
   USERS_INTERNAL_PATH,
@@ -31,7 +32,7 @@ function initials(user: AuthenticatedUser) {
     .join('');
 }
 
-/** The user menu: who is signed in, plus Sign out (and extra entries for some views). */
+/** The user menu: who is signed in, their conversations, Sign out (and extra entries for some views). */
 function UserMenu({ user, extra }: { user: AuthenticatedUser; extra?: { label: string; href: string }[] }) {
   // Named by its visible text (WCAG 2.5.3), after a hidden 'User menu for'.
   const trigger = (
@@ -51,6 +52,7 @@ function UserMenu({ user, extra }: { user: AuthenticatedUser; extra?: { label: s
   );
   const entries: MenuEntry[] = [
     ...(extra ?? []).map((item) => ({ id: item.href, label: item.label, href: item.href })),
+    { id: 'conversations', label: 'Conversations', href: CONVERSATIONS_PATH },
     { id: 'sign-out', label: 'Sign out' },
   ];
   const signOut = useSignOutAndLeave();

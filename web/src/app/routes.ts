@@ -84,7 +84,6 @@ export const ROUTES: readonly RouteDef[] = [
   route('maintenance', MAINTENANCE_PATH, 'clear', 'optional'),
   route('index', INDEX_PATH, 'basic', 'required'),
   route('termsOfUse', TERMS_OF_USE_PATH, 'basic', 'required'),
-  route('myConversations', CONVERSATIONS_PATH, 'basic', 'required'),
 
   // Internal pages
   route('homeInternal', ADMIN_HOME_PATH, 'internal', 'required'),
@@ -170,6 +169,7 @@ export const ROUTES: readonly RouteDef[] = [
   route('policyTaskDetail', `${CLIENT}/task/:taskId/:policyId`, 'hub', 'required'),
   route('clientTaskDetail', `${CLIENT}/task/:taskId`, 'hub', 'required'),
   route('homeHub', CLIENT, 'hub', 'required'),
+  route('myConversations', CONVERSATIONS_PATH, 'hub', 'required'),
 
   // Benefits Explorer (explorer §2); the internal variants' paths are our design (not in the spec).
   ...explorerRoutes(),

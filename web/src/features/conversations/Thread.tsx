@@ -92,8 +92,6 @@ export function Composer({
       setText('');
       setMentions([]);
       await refresh(clientId);
-      // The read model follows the write within a moment: read again shortly after.
-      setTimeout(() => void refresh(clientId), 600);
       onDone?.(threadId);
     } catch (error) {
       if (error instanceof ApiError && Object.keys(error.fieldErrors).length > 0)
@@ -173,7 +171,6 @@ export function Thread({
     try {
       await setThreadResolved(clientId, threadId, !isResolved);
       await refresh(clientId);
-      setTimeout(() => void refresh(clientId), 600);
     } catch (error) {
       setFailure(error);
     }

@@ -50,10 +50,20 @@ export const useConversationPeople = (clientId: string, kind: ConversationKind) 
 
 export const useMyConversations = () => useSWR<MyConversations>(MY_CONVERSATIONS_PATH);
 
-/** Reads every conversation answer of the client again (and the person's list), after a change. */
+/**
+ * Reads every conversation answer of the client again (and the person's list) after a change, and again
+ * a few times shortly after: the read model follows the write within moments, longer on a busy server.
+ */
 export function useRefreshConversations() {
   const { mutate } = useSWRConfig();
-  return useCallback((clientId: string) => refreshConversations(mutate, clientId), [mutate]);
+  return useCallback(
+    (clientId: string) => {
+      for (const delay of [600, 1500, 4000])
+        setTimeout(() => void refreshConversations(mutate, clientId), delay);
+      return refreshConversations(mutate, clientId);
+    },
+    [mutate],
+  );
 }
 
 export function refreshConversations(mutate: ReturnType<typeof useSWRConfig>['mutate'], clientId: string) {
