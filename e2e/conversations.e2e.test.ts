@@ -153,11 +153,26 @@ describe.skipIf(skip)('conversations in the browser', () => {
       .toBe('Resolved');
     await thread.getByText(`${consultant.name} (Carrier admin) resolved the conversation`).waitFor();
 
-    // 5. The hub lists it; the administrator's own list too, at a phone's width.
+    // 5. The owner asks the administrator about a task, mentioning them: the hub lists both threads,
+    // one open and unread; the administrator's own list too, at a phone's width.
+    const owner = apiClient(app.url);
+    await owner.signIn(DEMO_USERS.find((u) => u.role === 'SLF_OWNER')!.email);
+    const mentionable = (await owner.get(`/api/clients/${DEMO_CLIENT_ID}/conversation-people`)).body as {
+      people: { userId: string; name: string }[];
+    };
+    const asked = await owner.post(`/api/clients/${DEMO_CLIENT_ID}/conversations`, {
+      subject: { type: 'TASK', key: `enrollment-elections/${POLICY_ID}`, label: 'Enrollment elections' },
+      text: `@${benAdmin.name} will the corrected census come this week?`,
+      mentions: [mentionable.people.find((p) => p.name === benAdmin.name)!.userId],
+    });
+    expect(asked.status).toBe(201);
     await openHub(asker, app.url, DEMO_CLIENT_ID);
     const hub = asker.getByTestId('hub-conversations');
     await hub.getByRole('link', { name: 'Row 3 of census-2026.csv' }).waitFor();
-    await hub.getByText('Resolved').waitFor();
+    await hub.getByRole('link', { name: 'Enrollment elections' }).waitFor();
+    await expect
+      .poll(() => hub.getByTestId('hub-conversations-counts').innerText())
+      .toBe('1 open · 1 unread');
     await hub.scrollIntoViewIfNeeded();
     await asker.screenshot({
       path: (await import('./browser.ts')).screenshotPath('conversations-hub.png'),

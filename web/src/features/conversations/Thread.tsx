@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Button, FieldError, Form, Heading, Label, TextArea, TextField } from 'react-aria-components';
 import { ApiError } from '../../api/errors.ts';
+import { useAuthenticatedUser } from '../../api/hooks.ts';
 import { ErrorPanel } from '../../ui/Feedback.tsx';
 import { CheckboxGroupInput, CheckboxInput } from '../../ui/Checkbox.tsx';
 import { formatWhen } from '../../ui/format.ts';
@@ -34,6 +35,8 @@ function MentionPicker({
   error: string | undefined;
 }) {
   const { data } = useConversationPeople(clientId, kind);
+  const { data: user } = useAuthenticatedUser();
+  const others = (data?.people ?? []).filter((p) => p.userId !== user?.id);
   return (
     <CheckboxGroupInput
       label="Mention"
@@ -42,7 +45,7 @@ function MentionPicker({
       onChange={onChange}
       error={error}
       className="conversation__mentions"
-      options={(data?.people ?? []).map((p) => ({ value: p.userId, label: `${p.name} (${p.roleLabel})` }))}
+      options={others.map((p) => ({ value: p.userId, label: `${p.name} (${p.roleLabel})` }))}
       empty="Nobody else can see this conversation."
     />
   );
