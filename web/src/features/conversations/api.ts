@@ -21,7 +21,7 @@ export type ConversationKind = ConversationThread['kind'];
 const clientPath = (clientId: string) => `/api/clients/${encodeURIComponent(clientId)}/conversations`;
 const threadPath = (clientId: string, threadId: string) =>
   `${clientPath(clientId)}/${encodeURIComponent(threadId)}`;
-export const MY_CONVERSATIONS_PATH = '/api/conversations';
+const MY_CONVERSATIONS_PATH = '/api/conversations';
 /** The portal page of one thread (the mention e-mail's link). */
 export const conversationPagePath = (clientId: string, threadId: string) =>
   `/client/${encodeURIComponent(clientId)}/conversations/${encodeURIComponent(threadId)}`;
