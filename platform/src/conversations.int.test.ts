@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seededDatabase } from '@onboard/testing/db';
-import { conversationStream, type ConversationKind } from '@onboard/events';
+import { catchUp, conversationStream, resetConsumer, type ConversationKind } from '@onboard/events';
+import { conversationsProjection } from '@onboard/projections';
 import { CONVERSATION_MESSAGES } from '@onboard/domain/conversations/decider';
 import { startApp, type RunningApp } from './app.ts';
 import { embeddedTestConfig } from './config.ts';
@@ -305,5 +306,25 @@ describe('conversations', () => {
     ).body;
     expect(before.threads).toEqual([]);
     expect((await as.BROKER.get(`${onAnswer}&asOf=yesterday`)).status).toBe(400);
+  });
+
+  it('rebuilt from the first event, the read model is the same, batch after batch', async () => {
+    const rows = async () => ({
+      threads: (await app.pool.query('select * from rm_conversations order by thread_id')).rows,
+      entries: (await app.pool.query('select * from rm_conversation_entries order by thread_id, entry_id'))
+        .rows,
+      people: (await app.pool.query('select * from rm_conversation_people order by thread_id, user_id')).rows,
+    });
+    // Once the live projection has everything (no write since the last test), take it as the reference.
+    const reference = await eventually(async () => {
+      const first = await rows();
+      await new Promise((r) => setTimeout(r, 500));
+      expect(await rows()).toEqual(first);
+      return first;
+    });
+    expect(reference.threads.length).toBeGreaterThan(5);
+    await resetConsumer(app.pool, conversationsProjection);
+    await catchUp({ store: app.store, pool: app.pool, consumer: conversationsProjection, batchSize: 3 });
+    expect(await rows()).toEqual(reference);
   });
 });
