@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button, Form, Heading } from 'react-aria-components';
 import { TextInput } from '../../ui/TextInput.tsx';
 import { Conversations } from '../conversations/Conversations.tsx';
@@ -32,6 +32,16 @@ export function CensusRowConversations({
   const [typed, setTyped] = useState('');
   const [error, setError] = useState<string | undefined>();
   const prefix = `${policyId}/${documentId}/`;
+  const section = useRef<HTMLElement>(null);
+  // A row chosen from an issue's 'Discuss' is brought into view, its heading focused for the keyboard.
+  useEffect(() => {
+    if (row === null) return;
+    const heading = section.current?.querySelector<HTMLElement>('.conversations h3');
+    if (!heading) return;
+    heading.tabIndex = -1;
+    heading.scrollIntoView({ block: 'start' });
+    heading.focus();
+  }, [row]);
   const discussed = [
     ...new Set(
       (data?.threads ?? [])
@@ -52,7 +62,12 @@ export function CensusRowConversations({
   };
 
   return (
-    <section className="card" aria-labelledby="census-conversations-title" data-testid="census-conversations">
+    <section
+      ref={section}
+      className="card"
+      aria-labelledby="census-conversations-title"
+      data-testid="census-conversations"
+    >
       <Heading level={2} id="census-conversations-title" className="card__title">
         Questions on rows
       </Heading>
