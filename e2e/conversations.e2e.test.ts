@@ -14,6 +14,7 @@ import {
   fullPageScreenshot,
   launchBrowser,
   openHub,
+  screenshotPath,
   signInThroughUi,
 } from './browser.ts';
 
@@ -96,9 +97,14 @@ describe.skipIf(skip)('conversations in the browser', () => {
     await asker.getByText('No conversation yet', { exact: false }).waitFor();
     await asker.goto(`${app.url}${reportPath}`);
     await asker.getByRole('heading', { name: 'Census validation report' }).waitFor();
-    await asker.getByRole('button', { name: 'Discuss row 3' }).first().click();
+    // By keyboard: the issue's 'Discuss' brings the row's conversations into view and focus.
+    await asker.getByRole('button', { name: 'Discuss row 3' }).first().focus();
+    await asker.keyboard.press('Enter');
     const panel = asker.getByTestId('conversations');
     await panel.getByRole('heading', { name: 'Conversations on Row 3 of census-2026.csv' }).waitFor();
+    await expect
+      .poll(() => asker.evaluate(() => document.activeElement?.textContent))
+      .toBe('Conversations on Row 3 of census-2026.csv');
     await panel.getByText('No conversation on this yet.').waitFor();
     await panel.getByRole('button', { name: 'Start a conversation' }).click();
     // An empty message is refused, and nothing is sent.
@@ -153,6 +159,19 @@ describe.skipIf(skip)('conversations in the browser', () => {
       .toBe('Resolved');
     await thread.getByText(`${consultant.name} (Carrier admin) resolved the conversation`).waitFor();
 
+    // 4b. Staff keep an internal note on an EIF answer: the client's people never see it.
+    await answerer.goto(
+      `${app.url}/client/${DEMO_CLIENT_ID}/task/eif-submit-company-information/step/company-information/tax-id`,
+    );
+    const answers = answerer.getByTestId('answer-conversations');
+    await answers.getByRole('button', { name: /Answer/ }).click();
+    await answerer.getByRole('option', { name: 'Federal Tax ID (EIN)' }).click();
+    await answers.getByRole('button', { name: 'Start a conversation' }).click();
+    await answers.getByLabel('Message').fill('The EIN on the last bill differs: check before signing.');
+    await answers.locator('label', { hasText: 'Internal note' }).click();
+    await answers.getByRole('button', { name: 'Start conversation' }).click();
+    await answers.getByText('Internal note (staff only)', { exact: true }).waitFor();
+
     // 5. The owner asks the administrator about a task, mentioning them: the hub lists both threads,
     // one open and unread; the administrator's own list too, at a phone's width.
     const owner = apiClient(app.url);
@@ -173,9 +192,10 @@ describe.skipIf(skip)('conversations in the browser', () => {
     await expect
       .poll(() => hub.getByTestId('hub-conversations-counts').innerText())
       .toBe('1 open · 1 unread');
+    expect(await hub.getByText('Federal Tax ID (EIN)').count()).toBe(0);
     await hub.scrollIntoViewIfNeeded();
     await asker.screenshot({
-      path: (await import('./browser.ts')).screenshotPath('conversations-hub.png'),
+      path: screenshotPath('conversations-hub.png'),
       fullPage: false,
     });
     await asker.setViewportSize({ width: 390, height: 844 });
