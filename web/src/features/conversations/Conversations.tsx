@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Button, Heading } from 'react-aria-components';
 import { useAuthenticatedUser } from '../../api/hooks.ts';
 import { isAdminRole } from '../../api/types.ts';
@@ -24,15 +24,12 @@ export function Conversations({
   const { data, error } = useClientConversations(clientId, { subject, ...(asOf ? { asOf } : {}) });
   const { data: user } = useAuthenticatedUser();
   const [isStarting, setStarting] = useState(false);
+  const headingId = useId();
   const threads = data?.threads ?? [];
   return (
-    <section
-      className="conversations"
-      aria-label={`Conversations on ${subject.label}`}
-      data-testid="conversations"
-    >
+    <section className="conversations" aria-labelledby={headingId} data-testid="conversations">
       <div className="conversations__head">
-        <Heading level={headingLevel} className="card__title">
+        <Heading level={headingLevel} id={headingId} className="card__title">
           Conversations on {subject.label}
         </Heading>
         {!asOf && !isStarting && (
