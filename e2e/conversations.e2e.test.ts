@@ -164,8 +164,8 @@ describe.skipIf(skip)('conversations in the browser', () => {
       `${app.url}/client/${DEMO_CLIENT_ID}/task/eif-submit-company-information/step/company-information/tax-id`,
     );
     const answers = answerer.getByTestId('answer-conversations');
-    await answers.getByRole('button', { name: /Answer/ }).click();
-    await answerer.getByRole('option', { name: 'Federal Tax ID (EIN)' }).click();
+    await answers.getByRole('button', { name: 'Show (0 discussed)' }).click();
+    await answers.getByRole('heading', { name: 'Conversations on Federal Tax ID (EIN)' }).waitFor();
     await answers.getByRole('button', { name: 'Start a conversation' }).click();
     await answers.getByLabel('Message').fill('The EIN on the last bill differs: check before signing.');
     await answers.locator('label', { hasText: 'Internal note' }).click();

@@ -34,8 +34,8 @@ function subjectsOf(form: SubStepFormDef, view: EditingView, policyId?: string):
 }
 
 /**
- * Questions where they arise: pick one of the sub-step's answers (or classes) to read and start its
- * conversations; those already discussed are one press away.
+ * Questions where they arise: opened on request (the form stays first), pick one of the sub-step's
+ * answers (or classes) to read and start its conversations; those already discussed are one press away.
  */
 export function AnswerConversations({
   form,
@@ -48,18 +48,24 @@ export function AnswerConversations({
 }) {
   const subjects = subjectsOf(form, view, policyId);
   const [chosen, setChosen] = useState('');
+  const [isOpen, setOpen] = useState(false);
   const { data } = useClientConversations(view.id);
   if (subjects.length === 0) return null;
   const discussed = subjects.filter((s) =>
     (data?.threads ?? []).some((t) => t.subject.type === s.type && t.subject.key === s.key),
   );
-  const subject = subjects.find((s) => s.key === chosen);
+  const subject = subjects.find((s) => s.key === chosen) ?? discussed[0] ?? subjects[0];
   return (
     <section className="card" aria-labelledby="answer-conversations-title" data-testid="answer-conversations">
-      <Heading level={2} id="answer-conversations-title" className="card__title">
-        Questions on these answers
-      </Heading>
-      {discussed.length > 0 && (
+      <div className="card__header">
+        <Heading level={2} id="answer-conversations-title" className="card__title">
+          Questions on these answers
+        </Heading>
+        <Button className="button button--secondary" aria-expanded={isOpen} onPress={() => setOpen(!isOpen)}>
+          {isOpen ? 'Hide' : `Show (${discussed.length} discussed)`}
+        </Button>
+      </div>
+      {isOpen && discussed.length > 0 && (
         <div className="button-row" aria-label="Answers with conversations">
           {discussed.map((s) => (
             <Button key={s.key} className="button button--secondary" onPress={() => setChosen(s.key)}>
@@ -68,14 +74,17 @@ export function AnswerConversations({
           ))}
         </div>
       )}
-      <SelectInput
-        label="Answer"
-        value={chosen}
-        onChange={setChosen}
-        placeholder="Choose an answer to discuss"
-        options={subjects.map((s) => ({ value: s.key, label: s.label }))}
-      />
-      {subject && <Conversations key={subject.key} clientId={view.id} subject={subject} headingLevel={3} />}
+      {isOpen && (
+        <SelectInput
+          label="Answer"
+          value={subject?.key ?? ''}
+          onChange={setChosen}
+          options={subjects.map((s) => ({ value: s.key, label: s.label }))}
+        />
+      )}
+      {isOpen && subject && (
+        <Conversations key={subject.key} clientId={view.id} subject={subject} headingLevel={3} />
+      )}
     </section>
   );
 }
