@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute, media, problem } from '@onboard/api-contract';
+import { defineRoute, media } from '@onboard/api-contract';
 
 export const eventsStream = defineRoute({
   method: 'get',
