@@ -21,6 +21,7 @@ import * as census from './census/routes.contract.ts';
 import * as dataFeed from './data-feed/routes.contract.ts';
 import * as onboardingForms from './onboarding-forms/routes.contract.ts';
 import * as clientDocuments from './documents/client-routes.contract.ts';
+import * as conversations from './conversations/routes.contract.ts';
 
 // Every write route's contract (the files beside the handlers), for the OpenAPI document, the web's types
 // and the answer checks of the integration tests. A pure entry: zod and the contract kit only.
@@ -46,6 +47,7 @@ export * from './census/routes.contract.ts';
 export * from './data-feed/routes.contract.ts';
 export * from './onboarding-forms/routes.contract.ts';
 export * from './documents/client-routes.contract.ts';
+export * from './conversations/routes.contract.ts';
 
 export const commandContracts = collectContracts(
   analytics,
@@ -70,4 +72,5 @@ export const commandContracts = collectContracts(
   dataFeed,
   onboardingForms,
   clientDocuments,
+  conversations,
 );

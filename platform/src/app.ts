@@ -50,6 +50,8 @@ import { BUILT_IN_TOGGLE_DEFAULTS, featureToggleQueryRoutes } from '@onboard/que
 import { benAdminPlatformCommandRoutes } from '@onboard/command-api/ben-admin-platforms';
 import { benAdminPlatformQueryRoutes } from '@onboard/query-api/ben-admin-platforms';
 import { portalChatCommandRoutes } from '@onboard/command-api/support';
+import { conversationCommandRoutes } from '@onboard/command-api/conversations';
+import { conversationQueryRoutes } from '@onboard/query-api/conversations';
 import { portalChatQueryRoutes } from '@onboard/query-api/support';
 import { clientEmails, emailCommandRoutes } from '@onboard/command-api/emails';
 import { emailQueryRoutes, emailRuleQueryRoutes } from '@onboard/query-api/emails';
@@ -501,6 +503,7 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
     );
     app.use(benAdminPlatformCommandRoutes(commandDeps));
     app.use(portalChatCommandRoutes(commandDeps));
+    app.use(conversationCommandRoutes({ ...commandDeps, pool }));
     app.use(
       emailCommandRoutes({
         ...commandDeps,
@@ -601,6 +604,7 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
     );
     app.use(benAdminPlatformQueryRoutes({ pool, authenticate }));
     app.use(portalChatQueryRoutes({ pool, authenticate }));
+    app.use(conversationQueryRoutes({ pool, authenticate }));
     app.use(emailQueryRoutes({ pool, authenticate }));
     app.use(emailRuleQueryRoutes({ store, pool, authenticate }));
     app.use(emailTemplateRoutes({ authenticate, store, now, newId: randomUUID }));

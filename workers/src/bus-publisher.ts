@@ -41,6 +41,20 @@ export function toBusMessage(recorded: RecordedEvent): BusMessage | null {
           change: event.type,
         },
       };
+    case 'ConversationStarted':
+    case 'ConversationMessagePosted':
+    case 'ConversationResolved':
+    case 'ConversationReopened':
+      return {
+        ...base,
+        topic: 'CONVERSATION_CHANGED',
+        payload: {
+          clientId: event.data.clientId,
+          threadId: event.data.threadId,
+          kind: event.data.kind,
+          change: event.type,
+        },
+      };
     default:
       return null;
   }
@@ -59,6 +73,14 @@ const ONBOARDING_FORM_STATUS_EVENTS = [
   'EnvelopeVoided',
 ];
 
+/** The conversation events open pages hear of (a read changes nobody else's page). */
+const CONVERSATION_CHANGED_EVENTS = [
+  'ConversationStarted',
+  'ConversationMessagePosted',
+  'ConversationResolved',
+  'ConversationReopened',
+];
+
 /**
  * Publishes from the event store to the bus with its own checkpoint (an outbox by another name): the
  * checkpoint moves only after the bus accepted the batch, so a bus outage delays messages and loses none.
@@ -67,7 +89,14 @@ const ONBOARDING_FORM_STATUS_EVENTS = [
 export function busPublisher(bus: Bus): CheckpointedConsumer {
   return {
     name: 'bus-publisher',
-    filter: { eventTypes: ['ApiJobStatusChanged', 'EmailSent', ...ONBOARDING_FORM_STATUS_EVENTS] },
+    filter: {
+      eventTypes: [
+        'ApiJobStatusChanged',
+        'EmailSent',
+        ...ONBOARDING_FORM_STATUS_EVENTS,
+        ...CONVERSATION_CHANGED_EVENTS,
+      ],
+    },
     react: async (events) => {
       const messages = events.map(toBusMessage).filter((m): m is BusMessage => m !== null);
       if (messages.length > 0) await bus.publish(messages);

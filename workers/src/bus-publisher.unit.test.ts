@@ -43,6 +43,22 @@ describe('bus publisher', () => {
     expect(message).toMatchObject({ topic: 'EMAIL_SENT', payload: { emailId: 'e-1', subject: 'Welcome' } });
   });
 
+  it('turns a conversation change into CONVERSATION_CHANGED with its kind; a read is nobody else’s news', () => {
+    const thread = {
+      threadId: 't-1',
+      clientId: 'c-1',
+      kind: 'INTERNAL',
+      by: 'u-1',
+      at: '2026-11-22T10:00:00.000Z',
+    };
+    expect(toBusMessage(recorded('ConversationResolved', thread))).toMatchObject({
+      topic: 'CONVERSATION_CHANGED',
+      payload: { clientId: 'c-1', threadId: 't-1', kind: 'INTERNAL', change: 'ConversationResolved' },
+    });
+    const { by: _, kind: __, ...read } = thread;
+    expect(toBusMessage(recorded('ConversationRead', { ...read, userId: 'u-1' }))).toBeNull();
+  });
+
   it('publishes nothing for events without an integration meaning', async () => {
     const published: unknown[] = [];
     const consumer = busPublisher({

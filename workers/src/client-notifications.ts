@@ -8,6 +8,7 @@ import {
 } from '@onboard/events';
 import { isTaskId, taskDefinition } from '@onboard/domain/tasks/catalogue';
 import type { RuleKind, RuleRole } from '@onboard/domain/emails/rules';
+import { CONVERSATION_RESOURCE } from '@onboard/domain/conversations/access';
 
 /** What the reactor asks of the e-mail side (command-api's clientEmails().notifyClient). */
 export type ClientNotifier = (notification: {
@@ -19,6 +20,13 @@ export type ClientNotifier = (notification: {
   toRoles?: RuleRole[];
   actor: { userId: string; role: string };
   emailIdFor: (userId: string) => string;
+  /** For these people only, each if the permission table lets them read the resource of the client. */
+  named?: {
+    userIds: readonly string[];
+    resource: (typeof CONVERSATION_RESOURCE)[keyof typeof CONVERSATION_RESOURCE];
+  };
+  /** Whose name the template gives as the author (the e-mail side reads it). */
+  authorId?: string;
 }) => Promise<unknown>;
 
 /** What the reactor looks up to name things in words: a census file's name, a person's name. */
@@ -26,6 +34,11 @@ export type NotificationNames = {
   censusFileName: (clientId: string, policyId: string, documentId: string) => Promise<string | null>;
   personName: (userId: string) => Promise<string | null>;
 };
+
+/** How much of a message a mention e-mail quotes. */
+const EXCERPT_LENGTH = 280;
+const excerpt = (text: string) =>
+  text.length <= EXCERPT_LENGTH ? text : `${text.slice(0, EXCERPT_LENGTH - 1).trimEnd()}…`;
 
 const CLIENT_NOTIFICATIONS_ACTOR = { userId: 'system:notifications', role: 'SYSTEM' } as const;
 
@@ -158,6 +171,21 @@ async function notificationOf(event: RecordedEvent, names: NotificationNames): P
     case 'ClientReleaseStatusChanged':
       if (parsed.data.releaseStatus !== 'LIVE') return null;
       return { ...base, kind: 'GO_LIVE', clientId: parsed.data.clientId, data: {} };
+    case 'ConversationMessagePosted': {
+      const { data } = parsed;
+      // Nobody is told of their own mention.
+      const userIds = data.mentions.filter((userId) => userId !== data.authorId);
+      if (userIds.length === 0) return null;
+      return {
+        ...base,
+        kind: 'CONVERSATION_MENTION',
+        clientId: data.clientId,
+        data: { subjectLabel: data.subject.label, excerpt: excerpt(data.text) },
+        path: `/conversations/${encodeURIComponent(data.threadId)}`,
+        named: { userIds, resource: CONVERSATION_RESOURCE[data.kind] },
+        authorId: data.authorId,
+      };
+    }
     default:
       return null;
   }
@@ -166,7 +194,8 @@ async function notificationOf(event: RecordedEvent, names: NotificationNames): P
 /**
  * E-mails whoever a hand-off concerns: a task sent back (NIGO) or accepted, a push to the plan system that
  * finished, the form signed, post-sign changes ready for review, a census submitted or validated with
- * errors, a document the client uploaded, go-live. Who receives what is the client's notification rules'
+ * errors, a document the client uploaded, go-live, and a mention in a conversation (to the people
+ * mentioned). Who receives what is the client's notification rules'
  * call (clientEmails().notifyClient); this only turns events into notifications.
  */
 export function clientNotificationsWorker(deps: {
@@ -187,6 +216,7 @@ export function clientNotificationsWorker(deps: {
         'CensusValidationFailed',
         'DocumentUploaded',
         'ClientReleaseStatusChanged',
+        'ConversationMessagePosted',
       ],
     },
     react: async (events) => {

@@ -8,9 +8,15 @@ import {
   type EmailKind,
   type EventStore,
 } from '@onboard/events';
-import { NotFoundError } from '@onboard/domain';
+import { NotFoundError, authorize, type Resource, type Role } from '@onboard/domain';
 import { EMAIL_TEMPLATES, emailText, type TemplateData } from '@onboard/domain/emails/templates';
-import { recipientsFor, type EmailRule, type RuleKind, type RuleRole } from '@onboard/domain/emails/rules';
+import {
+  RULE_ROLES,
+  recipientsFor,
+  type EmailRule,
+  type RuleKind,
+  type RuleRole,
+} from '@onboard/domain/emails/rules';
 import type { EmailSender } from '../auth/email-port.ts';
 
 /** Whether the user chose the daily digest (false until they do). */
@@ -53,6 +59,14 @@ export type ClientNotification = {
   rootPath?: string;
   /** Who receives it instead of the rule's receivers (a reminder goes to the task's owner); the rule's copies apply. */
   toRoles?: RuleRole[];
+  /**
+   * A notification for named people only (an @mention): each of them who may read `resource` of the
+   * client (the permission table) receives it, a client's person as the kind's rule allows their role,
+   * staff always; nobody is copied, as it is addressed to them.
+   */
+  named?: { userIds: readonly string[]; resource: Resource };
+  /** The person the e-mail names as its author (`authorName` in the template), by their name now. */
+  authorId?: string;
   actor: { userId: string; role: string };
   emailIdFor: (userId: string) => string;
 };
@@ -125,19 +139,64 @@ export function clientEmails(deps: ClientEmailDeps) {
     return { to: people.filter((p) => to.some((t) => t.userId === p.user_id)), cc };
   };
 
+  /** The named people who may read the resource of the client, as they are now (a person unassigned since is left out). */
+  const namedPeople = async (clientId: string, named: NonNullable<ClientNotification['named']>) => {
+    const rows = await deps.pool.query<Person & { client_ids: string[] }>(
+      `select user_id, first_name, last_name, email, role, client_ids from rm_users
+        where not is_deleted and user_id = any($1) order by email`,
+      [[...named.userIds]],
+    );
+    return rows.rows
+      .filter(
+        (row) =>
+          authorize(
+            { userId: row.user_id, role: row.role as Role, clientIds: row.client_ids },
+            named.resource,
+            'read',
+            { clientId },
+          ).allowed,
+      )
+      .map(({ client_ids: _, ...person }) => person);
+  };
+
+  /** Named people: staff always, a client's person when the kind's rule sends it to their role. */
+  const namedRecipientsOf = async (clientId: string, kind: RuleKind, people: Person[]) => {
+    const isClientPerson = (p: Person) => (RULE_ROLES as readonly string[]).includes(p.role);
+    const { to } = await recipientsOf(clientId, kind, people.filter(isClientPerson));
+    return {
+      to: people.filter((p) => !isClientPerson(p) || to.some((t) => t.user_id === p.user_id)),
+      cc: [],
+    };
+  };
+
   /** Sends a notification to whom the client's rules name; an e-mail already sent is not sent again. */
   const notifyClient = async (notification: ClientNotification): Promise<string[]> => {
-    const { kind, clientId, actor } = notification;
+    const { kind, clientId, actor, named } = notification;
     const found = await clientAndPeople(clientId).catch((error: unknown) => {
       if (error instanceof NotFoundError) return null;
       throw error;
     });
     if (!found) return [];
-    const { to, cc } = await recipientsOf(clientId, kind, found.people, notification.toRoles);
+    const { to, cc } = named
+      ? await namedRecipientsOf(clientId, kind, await namedPeople(clientId, named))
+      : await recipientsOf(clientId, kind, found.people, notification.toRoles);
     const link = notification.rootPath
       ? `${deps.publicUrl().replace(/\/+$/, '')}${notification.rootPath}`
       : hubLink(clientId, notification.path);
-    const data = { clientName: found.name, link, ...notification.data };
+    const author = notification.authorId
+      ? (
+          await deps.pool.query<{ name: string }>(
+            `select trim(first_name || ' ' || last_name) as name from rm_users where user_id = $1`,
+            [notification.authorId],
+          )
+        ).rows[0]
+      : undefined;
+    const data = {
+      clientName: found.name,
+      link,
+      ...(notification.authorId ? { authorName: author?.name || 'Someone' } : {}),
+      ...notification.data,
+    };
     const emailIds: string[] = [];
     for (const person of to) {
       const emailId = notification.emailIdFor(person.user_id);

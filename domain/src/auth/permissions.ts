@@ -139,6 +139,17 @@ export const PERMISSION_TABLE = {
     grants: { BEN_ADMIN: own('read'), BROKER: own('read'), SLF_ADMIN: any('read') },
   },
   'broker-list': { ownership: 'client', grants: { BROKER: own('read'), SLF_ADMIN: any('read') } },
+  // Conversations on a client's answers, classes, census rows and tasks: shared threads are the
+  // client's people's and staff's; internal notes are staff's only, never shown to the client.
+  conversations: {
+    ownership: 'client',
+    grants: {
+      BEN_ADMIN: own('read', 'create', 'update'),
+      BROKER: own('read', 'create', 'update'),
+      SLF_ADMIN: anyCrud,
+    },
+  },
+  'internal-notes': { ownership: 'client', grants: { SLF_ADMIN: anyCrud } },
 } as const satisfies Record<string, ResourceRow>;
 
 export type Resource = keyof typeof PERMISSION_TABLE;

@@ -69,6 +69,12 @@ const EXPECTED: Record<Resource, Expect> = {
   'undo-ic-edits': adminAndOwner('create', 'update'),
   'ben-admin-list': { BEN_ADMIN: { own: ['read'] }, BROKER: { own: ['read'] }, ...adminAndOwner('read') },
   'broker-list': { BROKER: { own: ['read'] }, ...adminAndOwner('read') },
+  conversations: {
+    BEN_ADMIN: { own: ['read', 'create', 'update'] },
+    BROKER: { own: ['read', 'create', 'update'] },
+    ...adminAndOwner('read', 'update', 'create', 'delete'),
+  },
+  'internal-notes': adminAndOwner('read', 'update', 'create', 'delete'),
 };
 
 const ROLES: Role[] = ['BEN_ADMIN', 'BROKER', 'SLF_ADMIN', 'SLF_OWNER'];

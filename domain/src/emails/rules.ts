@@ -39,6 +39,7 @@ export const RULE_KINDS = [
   'TASK_DUE_TODAY',
   'TASK_OVERDUE',
   'TASK_ESCALATED',
+  'CONVERSATION_MENTION',
 ] as const satisfies readonly EmailKind[];
 export type RuleKind = (typeof RULE_KINDS)[number];
 

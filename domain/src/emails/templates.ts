@@ -329,6 +329,25 @@ export const EMAIL_TEMPLATES: Partial<Record<EmailKind, EmailTemplate>> = {
       note: `Your link works once and expires on ${v(d, 'expires')}.`,
     }),
   ),
+  CONVERSATION_MENTION: template(
+    'CONVERSATION_MENTION',
+    {
+      ...SAMPLE,
+      link: 'https://onboard.example/client/lakeside-manufacturing/conversations/sample',
+      authorName: 'Ben Adler',
+      subjectLabel: 'Census row 12 of census.csv',
+      excerpt: 'Is this employee a new hire? @Adam Alvarez',
+    },
+    (d) => ({
+      subject: `${v(d, 'authorName')} mentioned you: ${v(d, 'subjectLabel')}`,
+      paragraphs: [
+        `${v(d, 'authorName')} mentioned you in a conversation of ${v(d, 'clientName')} on “${v(d, 'subjectLabel')}”:`,
+        `“${v(d, 'excerpt')}”`,
+      ],
+      action: { label: 'Open the conversation', url: v(d, 'link') },
+      note: 'Answer in Onboard: replies to this e-mail are not read.',
+    }),
+  ),
 };
 
 /** The templates in the order staff see them. */

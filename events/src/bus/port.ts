@@ -49,11 +49,28 @@ export const OnboardingFormStatusMessage = z.object({
   payload: z.object({ clientId: z.string(), onboardingFormId: z.string(), change: z.string() }),
 });
 
+/**
+ * A conversation changed (a thread started, a message, resolved, reopened): open pages read the client's
+ * threads again. `kind` lets the gateway keep internal notes from the client's people.
+ */
+export const ConversationChangedMessage = z.object({
+  topic: z.literal('CONVERSATION_CHANGED'),
+  id: z.string().uuid(),
+  occurredAt: z.string(),
+  payload: z.object({
+    clientId: z.string(),
+    threadId: z.string(),
+    kind: z.enum(['SHARED', 'INTERNAL']),
+    change: z.string(),
+  }),
+});
+
 export const BusMessage = z.discriminatedUnion('topic', [
   QpsPushStatusMessage,
   EmailSentMessage,
   CensusValidationProgressMessage,
   OnboardingFormStatusMessage,
+  ConversationChangedMessage,
 ]);
 export type BusMessage = z.infer<typeof BusMessage>;
 export type BusTopic = BusMessage['topic'];
@@ -62,6 +79,7 @@ export const BUS_TOPICS: readonly BusTopic[] = [
   'EMAIL_SENT',
   'CENSUS_VALIDATION_PROGRESS',
   'ONBOARDING_FORM_STATUS',
+  'CONVERSATION_CHANGED',
 ];
 
 /**

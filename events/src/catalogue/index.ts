@@ -10,6 +10,7 @@ import { ResourceEvent } from './resources.ts';
 import { FeatureToggleEvent } from './feature-toggles.ts';
 import { BenAdminPlatformEvent } from './ben-admin-platforms.ts';
 import { PortalChatEvent } from './support.ts';
+import { ConversationEvent } from './conversations.ts';
 import { CensusEvent } from './census.ts';
 import { EnvelopeEvent, SigningTemplateEvent } from './onboarding-forms.ts';
 import { DocumentEvent } from './documents.ts';
@@ -31,6 +32,7 @@ export * from './census.ts';
 export * from './onboarding-forms.ts';
 export * from './documents.ts';
 export * from './data-feed.ts';
+export * from './conversations.ts';
 
 /**
  * Every domain event the store may hold. An event's `data` is validated on the way in (append) and on
@@ -61,6 +63,7 @@ export const DomainEvent = z.discriminatedUnion('type', [
   ...DocumentEvent.options,
   ...DataFeedEvent.options,
   CompanionGuideProfileSet,
+  ...ConversationEvent.options,
 ]);
 export type DomainEvent = z.infer<typeof DomainEvent>;
 export type DomainEventType = DomainEvent['type'];

@@ -44,6 +44,7 @@ export function email(emailId: string): BusMessage {
 export function label(m: BusMessage): string {
   if (m.topic === 'QPS_PUSH_STATUS') return m.payload.clientId;
   if (m.topic === 'ONBOARDING_FORM_STATUS') return m.payload.onboardingFormId;
+  if (m.topic === 'CONVERSATION_CHANGED') return m.payload.threadId;
   return m.topic === 'EMAIL_SENT' ? m.payload.emailId : m.payload.documentId;
 }
 

@@ -14,6 +14,8 @@ import { benAdminPlatformCommandRoutes } from '@onboard/command-api/ben-admin-pl
 import { benAdminPlatformQueryRoutes } from '@onboard/query-api/ben-admin-platforms';
 import { portalChatCommandRoutes } from '@onboard/command-api/support';
 import { portalChatQueryRoutes } from '@onboard/query-api/support';
+import { conversationCommandRoutes } from '@onboard/command-api/conversations';
+import { conversationQueryRoutes } from '@onboard/query-api/conversations';
 import { emailCommandRoutes } from '@onboard/command-api/emails';
 import { emailQueryRoutes, emailRuleQueryRoutes } from '@onboard/query-api/emails';
 import { DEFAULT_SUPPORT_SETTINGS } from '@onboard/domain/features/configuration-defaults';
@@ -155,6 +157,8 @@ function allMountedRoutes() {
     benAdminPlatformQueryRoutes(base),
     portalChatCommandRoutes(base),
     portalChatQueryRoutes(base),
+    conversationCommandRoutes(base),
+    conversationQueryRoutes(base),
     emailCommandRoutes({ ...base, emailSender: auth.emailSender, publicUrl: auth.publicUrl }),
     emailQueryRoutes(base),
     emailRuleQueryRoutes(base),

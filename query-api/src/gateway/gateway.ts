@@ -1,6 +1,7 @@
 import { Router, type Response } from 'express';
 import { BUS_TOPICS, type Bus, type BusConsumer, type DeliveredMessage } from '@onboard/events';
-import { ForbiddenError, isInternal } from '@onboard/domain';
+import { isInternal, type Actor } from '@onboard/domain';
+import { maySeeThread } from '@onboard/domain/conversations/access';
 import { mount } from '@onboard/api-contract/express';
 import { requireActor, type Authenticate } from '../http/context.ts';
 import { eventsStream } from './routes.contract.ts';
@@ -21,7 +22,9 @@ const CENSUS_PROGRESS_KEPT = 200;
  * from the moment it starts (every replica sees every message; a new replica replays nothing, and on Kafka
  * its consumer group goes with it), drops duplicates by message id (delivery is
  * at-least-once), and keeps a replay window so a browser that reconnects with `Last-Event-ID` gets what
- * it missed. Only admins and owners may connect (platform §6).
+ * it missed. Admins and owners hear every message (platform §6); a client's broker or benefits
+ * administrator hears only of the shared conversations of their own clients, so their open pages follow
+ * a thread as it is written.
  */
 export async function startGateway(options: {
   bus: Bus;
@@ -33,10 +36,16 @@ export async function startGateway(options: {
   const replayWindow = options.replayWindow ?? 1000;
   const window: DeliveredMessage[] = [];
   const seenIds = new Set<string>();
-  const clients = new Set<Response>();
+  const clients = new Map<Response, Actor>();
   const censusProgress = new Map<string, { rowsDone: number; rowsTotal: number }>();
 
+  const mayHear = (actor: Actor, message: DeliveredMessage) =>
+    isInternal(actor) ||
+    (message.topic === 'CONVERSATION_CHANGED' &&
+      maySeeThread(actor, { clientId: message.payload.clientId, kind: message.payload.kind }));
+
   const send = (res: Response, message: DeliveredMessage) => {
+    if (!mayHear(clients.get(res)!, message)) return;
     res.write(`id: ${message.offset}\nevent: ${message.topic}\ndata: ${JSON.stringify(message.payload)}\n\n`);
   };
 
@@ -55,19 +64,18 @@ export async function startGateway(options: {
       }
       window.push(message);
       if (window.length > replayWindow) seenIds.delete(window.shift()!.id);
-      for (const res of clients) send(res, message);
+      for (const res of clients.keys()) send(res, message);
     },
   });
 
   const heartbeat = setInterval(() => {
-    for (const res of clients) res.write(': keep-alive\n\n');
+    for (const res of clients.keys()) res.write(': keep-alive\n\n');
   }, options.heartbeatMs ?? 25_000);
   heartbeat.unref();
 
   const router = Router();
   mount(router, eventsStream, async (req, res) => {
     const actor = await requireActor(options.authenticate, req);
-    if (!isInternal(actor)) throw new ForbiddenError('Real-time messages are for admins and owners');
     res.writeHead(200, {
       'Content-Type': 'text/event-stream',
       'Cache-Control': 'no-cache, no-transform',
@@ -75,13 +83,13 @@ export async function startGateway(options: {
       'X-Accel-Buffering': 'no',
     });
     res.write('retry: 3000\n\n');
+    clients.set(res, actor);
     const lastEventId = req.header('last-event-id');
     if (lastEventId) {
       const index = window.findIndex((m) => m.offset === lastEventId);
       // An id older than the window: replay the whole window; the messages are idempotent statuses.
       for (const message of window.slice(index + 1)) send(res, message);
     }
-    clients.add(res);
     req.on('close', () => clients.delete(res));
   });
 
@@ -91,7 +99,7 @@ export async function startGateway(options: {
     censusProgress: (documentId) => censusProgress.get(documentId) ?? null,
     stop: async () => {
       clearInterval(heartbeat);
-      for (const res of clients) res.end();
+      for (const res of clients.keys()) res.end();
       clients.clear();
       await consumer.close();
     },

@@ -45,6 +45,8 @@ import {
   EifTaskPage,
   ErrorReportsPage,
   SupportChatsPage,
+  ConversationPage,
+  MyConversationsPage,
   ExplorerSitesByOwnerPage,
   ExplorerSupportPage,
   MyWorkPage,
@@ -146,6 +148,16 @@ function pageFor(route: RouteDef, params: Record<string, string>, user: Authenti
           emailId={p('emailId')}
         />
       );
+    case 'conversation':
+      return (
+        <ConversationPage
+          key={`${p('clientId')}/${p('threadId')}`}
+          clientId={p('clientId')}
+          threadId={p('threadId')}
+        />
+      );
+    case 'myConversations':
+      return <MyConversationsPage />;
     case 'resourcesListing':
       return <ResourcesPage key={p('clientId')} clientId={p('clientId')} />;
     case 'onboardingFormsViewer':
@@ -338,18 +350,23 @@ function ConfigurationLoader() {
   return null;
 }
 
-/** Real-time pieces exist only for carrier admins and owners (spec platform §6). */
+/**
+ * The real-time connection: carrier admins and owners hear everything (spec platform §6) and see the
+ * push overlay; a client's people hear only of their clients' conversations, so an open thread follows.
+ */
 function AdminRealtime() {
   const { data: user } = useAuthenticatedUser();
-  if (!user || !isAdminRole(user.role)) return null;
+  if (!user) return null;
   return (
     <>
       <Suspense fallback={null}>
         <Realtime key={user.id} />
       </Suspense>
-      <Suspense fallback={null}>
-        <PushStatusOverlay />
-      </Suspense>
+      {isAdminRole(user.role) && (
+        <Suspense fallback={null}>
+          <PushStatusOverlay />
+        </Suspense>
+      )}
     </>
   );
 }

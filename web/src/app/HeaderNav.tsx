@@ -12,6 +12,7 @@ import {
   COMPANION_GUIDE_PATH,
   BEN_ADMINS_PATH,
   BROKERS_PATH,
+  CONVERSATIONS_PATH,
   FEATURE_TOGGLES_PATH,
   homePathFor,
   MY_WORK_PATH,
@@ -35,7 +36,7 @@ function initials(user: AuthenticatedUser) {
     .join('');
 }
 
-/** The user menu: who is signed in, plus Sign out (and extra entries for some views). */
+/** The user menu: who is signed in, their own pages (Conversations, a hub's company profile), Sign out. */
 function UserMenu({ user, extra }: { user: AuthenticatedUser; extra: NavLink[] }) {
   // Named by its visible text (WCAG 2.5.3), after a hidden 'User menu for'.
   const trigger = (
@@ -284,11 +285,15 @@ function SignedInNav({
   extra?: NavLink[];
 }) {
   const isPhone = useMediaQuery(PHONE_HEADER_QUERY);
-  if (isPhone) return <PhoneMenu user={user} items={items} hasHelp={hasHelp} extra={extra} />;
+  const account: NavLink[] = [
+    ...extra,
+    { id: 'conversations', label: 'Conversations', href: CONVERSATIONS_PATH },
+  ];
+  if (isPhone) return <PhoneMenu user={user} items={items} hasHelp={hasHelp} extra={account} />;
   return (
     <>
       {items.length > 0 || hasHelp ? <WideNav items={items} hasHelp={hasHelp} /> : <span />}
-      <UserMenu user={user} extra={extra} />
+      <UserMenu user={user} extra={account} />
     </>
   );
 }

@@ -6,6 +6,7 @@ import { applyPushStatus, type ApiJobStatus } from '../state/push-status.ts';
 import { showEmailToast } from '../state/toasts.ts';
 import { clientKey } from '../api/hooks.ts';
 import { censusKey } from '../features/census/api.ts';
+import { refreshConversations } from '../features/conversations/api.ts';
 
 const EVENTS_STREAM_PATH = '/api/events/stream';
 /** Spec platform §6/§9: 5 reconnect attempts once the stream is refused or closed for good. */
@@ -17,7 +18,8 @@ type EmailSentData = { emailId: string; subject: string };
 type CensusProgressData = { clientId: string; policyId: string; documentId: string };
 
 /**
- * Opens the gateway's Server-Sent Events stream for admins and owners. EventSource itself reconnects
+ * Opens the gateway's Server-Sent Events stream (admins and owners hear every message, a client's people
+ * their clients' conversations). EventSource itself reconnects
  * after network drops and sends Last-Event-ID; delivery is at-least-once, so messages are de-duplicated
  * by their SSE id here.
  */
@@ -69,6 +71,15 @@ export function Realtime() {
         };
         refresh();
         for (const delay of [500, 1500, 4000]) setTimeout(refresh, delay);
+      });
+      // A conversation changed: the client's threads (and the person's list) are read again.
+      source.addEventListener('CONVERSATION_CHANGED', (event) => {
+        if (!isFirstDelivery(event)) return;
+        const { clientId } = JSON.parse(event.data as string) as { clientId: string };
+        // The message can overtake the read model by a moment: read again shortly after, too.
+        const refresh = () => void refreshConversations(mutate, clientId);
+        refresh();
+        for (const delay of [500, 1500]) setTimeout(refresh, delay);
       });
       source.addEventListener('EMAIL_SENT', (event) => {
         if (!isFirstDelivery(event)) return;

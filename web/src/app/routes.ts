@@ -32,6 +32,8 @@ export const BEN_ADMIN_PLATFORMS_PATH = '/ben-admin-platforms/admin';
 export const MY_WORK_PATH = '/my-work';
 /** Our design (not in the spec): staff edit the carrier's 834 companion guide the data feeds are checked against. */
 export const COMPANION_GUIDE_PATH = '/data-feed/companion-guide/admin';
+/** Our design (not in the spec): the signed-in person's conversations, with unread counts per client. */
+export const CONVERSATIONS_PATH = '/conversations';
 export const TAX_ID_ROUTE =
   '/client/:clientId/task/eif-submit-company-information/step/company-information/tax-id';
 
@@ -156,6 +158,8 @@ export const ROUTES: readonly RouteDef[] = [
   route('clientDocuments', `${CLIENT}/documents`, 'hub', 'required'),
   route('emailClient', `${CLIENT}/emails/:emailId`, 'hub', 'required'),
   route('emails', `${CLIENT}/emails`, 'hub', 'required'),
+  // Our design (not in the spec): one conversation, where a mention e-mail's link leads.
+  route('conversation', `${CLIENT}/conversations/:threadId`, 'hub', 'required'),
   route(
     'onboardingFormsSigned',
     `${CLIENT}/onboarding-forms/:onboardingFormId/action/:recipientId`,
@@ -172,6 +176,7 @@ export const ROUTES: readonly RouteDef[] = [
   route('policyTaskDetail', `${CLIENT}/task/:taskId/:policyId`, 'hub', 'required'),
   route('clientTaskDetail', `${CLIENT}/task/:taskId`, 'hub', 'required'),
   route('homeHub', CLIENT, 'hub', 'required'),
+  route('myConversations', CONVERSATIONS_PATH, 'hub', 'required'),
 
   // Benefits Explorer (explorer §2); the internal variants' paths are our design (not in the spec).
   ...explorerRoutes(),

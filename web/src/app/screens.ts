@@ -117,6 +117,13 @@ export const ExplorerSupportPage = screen(
   'ExplorerSupportPage',
 );
 
+const conversations = {
+  thread: () => import('../features/conversations/ConversationPage.tsx'),
+  mine: () => import('../features/conversations/MyConversationsPage.tsx'),
+};
+export const ConversationPage = screen(conversations.thread, 'ConversationPage');
+export const MyConversationsPage = screen(conversations.mine, 'MyConversationsPage');
+
 export const SupportChatsPage = screen(
   () => import('../features/support/SupportChatsPage.tsx'),
   'SupportChatsPage',

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Link } from 'react-aria-components';
+import { Button, Link } from 'react-aria-components';
 import { CENSUS_FIELD_LABELS, type CensusField } from '@onboard/domain/census';
 import { ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
 import { formatDate } from '../hub/format.ts';
@@ -7,6 +7,7 @@ import { censusPagePath, useCensus, type CensusResult } from './api.ts';
 import { Counts, DownloadErrors, Progress } from './CensusPage.tsx';
 import { ChangeView } from './ChangeView.tsx';
 import { CorrectionGrid } from './CorrectionGrid.tsx';
+import { CensusRowConversations } from './CensusRowConversations.tsx';
 import './census.css';
 
 type Severity = 'ALL' | 'ERROR' | 'WARNING';
@@ -66,6 +67,7 @@ function Report({
   const [severity, setSeverity] = useState<Severity>('ALL');
   const [rule, setRule] = useState('');
   const [row, setRow] = useState('');
+  const [discussed, setDiscussed] = useState<number | null>(null);
   const issues = useMemo(
     () =>
       (report?.issues ?? []).filter(
@@ -189,6 +191,9 @@ function Report({
                       <th scope="col">Column</th>
                       <th scope="col">Problem</th>
                       <th scope="col">Severity</th>
+                      <th scope="col">
+                        <span className="visually-hidden">Conversation</span>
+                      </th>
                     </tr>
                   </thead>
                   <tbody>
@@ -198,6 +203,15 @@ function Report({
                         <td>{i.field ? CENSUS_FIELD_LABELS[i.field as CensusField] : '—'}</td>
                         <td>{i.message}</td>
                         <td>{i.severity === 'ERROR' ? 'Error' : 'Warning'}</td>
+                        <td>
+                          <Button
+                            className="button button--link"
+                            aria-label={`Discuss row ${i.row}`}
+                            onPress={() => setDiscussed(i.row)}
+                          >
+                            Discuss
+                          </Button>
+                        </td>
                       </tr>
                     ))}
                   </tbody>
@@ -212,6 +226,15 @@ function Report({
               )}
             </section>
           )}
+          <CensusRowConversations
+            clientId={clientId}
+            policyId={policyId}
+            documentId={result.document.documentId}
+            fileName={result.document.fileName}
+            rows={report.rows}
+            row={discussed}
+            onRow={setDiscussed}
+          />
           {result.domainValidations.changes && (
             <section className="card">
               <ChangeView

@@ -22,10 +22,11 @@ import { entityLabel } from '@onboard/domain/eif/labels';
 import { formatWhen } from '../../ui/format.ts';
 import { pendingOf } from './view.ts';
 import { clientManagePath } from '../../app/routes.ts';
+import { ConversationsAsOf } from '../conversations/ConversationsAsOf.tsx';
 
 const KIND_LABELS = { added: 'Added since', removed: 'Removed since', changed: 'Changed since' } as const;
 
-function PointView({ point }: { point: HistoryPoint }) {
+function PointView({ clientId, point }: { clientId: string; point: HistoryPoint }) {
   const pending = pendingOf(point.form);
   return (
     <div className="history-point" data-testid="history-point">
@@ -51,6 +52,7 @@ function PointView({ point }: { point: HistoryPoint }) {
           <PendingChangeGroups changes={pending} client={point.form} />
         </>
       )}
+      <ConversationsAsOf clientId={clientId} asOf={point.asOf} />
       <Heading level={3} className="summary__step">
         Difference from now
       </Heading>
@@ -190,7 +192,7 @@ export function EifHistoryPage({ clientId }: { clientId: string }) {
             )}
             {point.error && <ErrorPanel error={point.error} />}
             {revision !== null && !point.data && !point.error && <PageSkeleton />}
-            {point.data && <PointView point={point.data} />}
+            {point.data && <PointView clientId={clientId} point={point.data} />}
           </section>
         </div>
       )}

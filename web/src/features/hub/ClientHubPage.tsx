@@ -17,6 +17,7 @@ import { groupByPlacement } from '../eif/steps.ts';
 import { useNetChanges } from '../eif/api.ts';
 import { pendingNetChanges, placeNetChange } from '../eif/NetChanges.tsx';
 import { NewDocumentNotice } from '../documents/NewDocumentNotice.tsx';
+import { HubConversations } from '../conversations/HubConversations.tsx';
 
 const STATUS_TONE: Record<EifSectionStatus, string> = {
   'Not Started': 'not-started',
@@ -112,6 +113,7 @@ export function ClientHubPage({ clientId }: { clientId: string }) {
           <HubTaskGroups client={client} tasks={tasks} />
         </>
       )}
+      <HubConversations clientId={clientId} />
       <section className="card" aria-labelledby="eif-task">
         <div className="card__header">
           <Heading level={2} id="eif-task" className="card__title">

@@ -19,6 +19,7 @@ import { TaskLayout } from './TaskLayout.tsx';
 import { DueDateMovesDialog } from './DueDateMoves.tsx';
 import { documentCategoryOfTask, documentCategoryLabel } from '@onboard/domain/documents/catalogue';
 import { documentsScreenPath } from '../documents/paths.ts';
+import { Conversations } from '../conversations/Conversations.tsx';
 import {
   setTaskDueDate,
   setTaskStatus,
@@ -467,12 +468,26 @@ export function TaskPage({
       {error && !tasks ? (
         <ErrorPanel error={error} />
       ) : task ? (
-        <TaskBody
-          task={task}
-          tasks={tasks ?? []}
-          client={client}
-          isStaff={user ? isAdminRole(user.role) : false}
-        />
+        <>
+          <TaskBody
+            task={task}
+            tasks={tasks ?? []}
+            client={client}
+            isStaff={user ? isAdminRole(user.role) : false}
+          />
+          <section className="card task-card">
+            <Conversations
+              clientId={clientId}
+              subject={{
+                type: 'TASK',
+                key: task.policyId ? `${task.taskId}/${task.policyId}` : task.taskId,
+                label: policy
+                  ? `${task.title} · ${policyLabel({ ...policy, slfCoverages: policy.slfCoverages ?? [] })}`
+                  : task.title,
+              }}
+            />
+          </section>
+        </>
       ) : (
         <section className="card task-card" data-testid="task-missing">
           <Heading level={2} className="card__title">

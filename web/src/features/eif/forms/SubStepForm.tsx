@@ -45,13 +45,18 @@ import { changedValues, initialFormState, shownWireValues, wireValues, type Form
  * The answers of one sub-step as one form: the client's questions, each policy's and each plan's, saved
  * together by 'Save and continue'. Collections and the class builder save on their own, item by item.
  */
-type Block = { key: string; kind: 'client' | 'policy' | 'plan'; entity: EntityRow; fields: FieldDef[] };
+export type Block = {
+  key: string;
+  kind: 'client' | 'policy' | 'plan';
+  entity: EntityRow;
+  fields: FieldDef[];
+};
 
 const fieldsOf = (sections: readonly FormSection[], type: 'client' | 'policy') =>
   sections.flatMap((s) => (s.type === type ? s.fields : []));
 
 /** The entities this sub-step edits in one form, each with the questions asked of it. */
-function blocksOf(form: SubStepFormDef, view: EditingView, policyId?: string): Block[] {
+export function blocksOf(form: SubStepFormDef, view: EditingView, policyId?: string): Block[] {
   const blocks: Block[] = [];
   const clientFields = fieldsOf(form.sections, 'client');
   if (clientFields.length > 0)

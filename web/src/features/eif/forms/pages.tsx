@@ -17,6 +17,7 @@ import { EifLayout } from './EifLayout.tsx';
 import { formFor } from './forms.ts';
 import { eifSubStepPath, firstSubStepOf, flatSubSteps } from './navigation.ts';
 import { SubStepForm } from './SubStepForm.tsx';
+import { AnswerConversations } from './AnswerConversations.tsx';
 import { PageSkeleton } from '../../../ui/Feedback.tsx';
 
 // The class editor loads when it is opened.
@@ -91,6 +92,7 @@ function SubStepBody({
         stepId={stepId}
         policyId={policyId}
       />
+      <AnswerConversations form={form} view={view} policyId={policyId} />
     </section>
   );
 }

@@ -1,0 +1,1 @@
+export { conversationCommandRoutes, type ConversationCommandDeps } from './routes.ts';

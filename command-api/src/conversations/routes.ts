@@ -1,0 +1,135 @@
+import { Router, type Request } from 'express';
+import { NotFoundError, type Actor } from '@onboard/domain';
+import {
+  conversationDecider,
+  type ConversationCommand,
+  type ConversationState,
+} from '@onboard/domain/conversations/decider';
+import { conversationStream, type ConversationKind } from '@onboard/events';
+import { mount } from '@onboard/api-contract/express';
+import { threadPeople } from '@onboard/api-contract/conversations';
+import type { Queryable } from '@onboard/api-contract/people';
+import { decideOnStream, requestContext } from '../http/decide.ts';
+import { requireActor, type CommandDeps } from '../http/context.ts';
+import {
+  postConversationMessage,
+  readConversation,
+  reopenConversation,
+  resolveConversation,
+  startConversation,
+} from './routes.contract.ts';
+
+export type ConversationCommandDeps = CommandDeps & { pool: Queryable };
+
+type Metadata = ConversationCommand['metadata'];
+
+/**
+ * Conversations on a client's answers, classes, census rows and tasks: start, reply, resolve, reopen,
+ * read. Each thread is its own stream, decided by `conversationDecider`, which asks the permission table
+ * who may see the thread's kind; whom a message may mention (the people who may see the thread) is read
+ * here, for each kind, before deciding.
+ */
+export function conversationCommandRoutes(deps: ConversationCommandDeps): Router {
+  const router = Router();
+
+  const mentionable = async (clientId: string): Promise<Record<ConversationKind, string[]>> => {
+    const [shared, internal] = await Promise.all([
+      threadPeople(deps.pool, clientId, 'SHARED'),
+      threadPeople(deps.pool, clientId, 'INTERNAL'),
+    ]);
+    return { SHARED: shared.map((p) => p.userId), INTERNAL: internal.map((p) => p.userId) };
+  };
+
+  const decide = (
+    req: Request,
+    actor: Actor,
+    threadId: string,
+    appendAt: 'no_stream' | 'read' | 'any',
+    build: (state: ConversationState, metadata: Metadata) => ConversationCommand,
+  ) =>
+    decideOnStream(deps, {
+      request: requestContext(req, deps.newId),
+      actor,
+      stream: conversationStream(threadId),
+      decider: conversationDecider,
+      appendAt,
+      build,
+    });
+
+  const thread = (req: Request) => ({
+    clientId: String(req.params.clientId),
+    threadId: String(req.params.threadId),
+  });
+
+  mount(router, startConversation, async (req, res, input) => {
+    const actor = await requireActor(deps.authenticate, req);
+    const clientId = String(req.params.clientId);
+    const client = await deps.pool.query('select 1 from rm_clients where client_id = $1', [clientId]);
+    if (client.rows.length === 0) throw new NotFoundError('Client not found');
+    const { kind, subject, text, mentions } = input.body();
+    const people = await mentionable(clientId);
+    const threadId = deps.newId();
+    const messageId = deps.newId();
+    await decide(req, actor, threadId, 'no_stream', (_, metadata) => ({
+      type: 'StartConversation',
+      data: {
+        writer: actor,
+        threadId,
+        clientId,
+        kind,
+        subject,
+        messageId,
+        text,
+        mentions,
+        mentionable: people[kind],
+      },
+      metadata,
+    }));
+    res.status(201).json({ threadId, messageId });
+  });
+
+  mount(router, postConversationMessage, async (req, res, input) => {
+    const actor = await requireActor(deps.authenticate, req);
+    const { clientId, threadId } = thread(req);
+    const people = await mentionable(clientId);
+    const messageId = deps.newId();
+    // Replies only add up: appended at any revision, so two people writing at once both get through.
+    await decide(req, actor, threadId, 'any', (state, metadata) => {
+      // The body is read only on a thread the writer finds: an unknown one is a 404 whatever it holds.
+      const body = state ? input.body() : { text: null, mentions: [] };
+      return {
+        type: 'PostConversationMessage',
+        data: {
+          writer: actor,
+          clientId,
+          threadId,
+          messageId,
+          text: body.text,
+          mentions: body.mentions,
+          mentionable: state ? people[state.kind] : [],
+        },
+        metadata,
+      };
+    });
+    res.status(201).json({ messageId });
+  });
+
+  for (const [contract, type, appendAt] of [
+    [resolveConversation, 'ResolveConversation', 'read'],
+    [reopenConversation, 'ReopenConversation', 'read'],
+    [readConversation, 'MarkConversationRead', 'any'],
+  ] as const) {
+    mount(router, contract, async (req, res) => {
+      const actor = await requireActor(deps.authenticate, req);
+      const { clientId, threadId } = thread(req);
+      await decide(req, actor, threadId, appendAt, (_, metadata) => ({
+        type,
+        data: { writer: actor, clientId, threadId },
+        metadata,
+      }));
+      res.status(204).end();
+    });
+  }
+
+  return router;
+}

@@ -1,0 +1,1 @@
+export { conversationQueryRoutes } from './routes.ts';

@@ -1,0 +1,80 @@
+import { Heading, Link } from 'react-aria-components';
+import { ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
+import { formatWhen } from '../../ui/format.ts';
+import { conversationPagePath, useMyConversations, type MyConversations } from './api.ts';
+import './conversations.css';
+
+/** A list of threads, newest first: what each is about, where, its state and what is unread. */
+export function ThreadList({
+  threads,
+  showClient,
+}: {
+  threads: MyConversations['threads'];
+  showClient: boolean;
+}) {
+  return (
+    <ul className="conversation-list" data-testid="conversation-list">
+      {threads.map((t) => (
+        <li key={t.threadId} className="conversation-list__item">
+          <Link
+            className="text-link conversation-list__title"
+            href={conversationPagePath(t.clientId, t.threadId)}
+          >
+            {t.subject.label}
+          </Link>
+          <span className="conversation-list__meta">
+            {showClient ? `${t.clientName} · ` : ''}
+            {t.subjectTypeLabel} · {t.kind === 'INTERNAL' ? `${t.kindLabel} · ` : ''}
+            {formatWhen(t.lastMessageAt)}
+          </span>
+          <span className={`badge${t.status === 'RESOLVED' ? ' badge--success' : ''}`}>{t.statusLabel}</span>
+          {t.unread > 0 && (
+            <span className="badge badge--warning" data-testid="conversation-unread">
+              {t.unread} unread
+            </span>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The signed-in person's conversations (those they wrote in or were mentioned in), with unread per client. */
+export function MyConversationsPage() {
+  const { data, error } = useMyConversations();
+  return (
+    <div className="page">
+      <div className="page__header">
+        <Heading level={1}>Conversations</Heading>
+      </div>
+      {error && !data && <ErrorPanel error={error} />}
+      {!data && !error && <PageSkeleton />}
+      {data && data.threads.length === 0 && (
+        <p className="muted">No conversation yet: those you write in or are mentioned in show here.</p>
+      )}
+      {data && data.clients.length > 0 && (
+        <section className="card" aria-labelledby="unread-by-client">
+          <Heading level={2} id="unread-by-client" className="card__title">
+            Unread by client
+          </Heading>
+          <ul className="conversation-list">
+            {data.clients.map((c) => (
+              <li key={c.clientId} className="conversation-list__item">
+                <span>{c.clientName}</span>
+                <span className={`badge${c.unread > 0 ? ' badge--warning' : ''}`}>{c.unread} unread</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {data && data.threads.length > 0 && (
+        <section className="card" aria-labelledby="my-threads">
+          <Heading level={2} id="my-threads" className="card__title">
+            Your conversations
+          </Heading>
+          <ThreadList threads={data.threads} showClient />
+        </section>
+      )}
+    </div>
+  );
+}

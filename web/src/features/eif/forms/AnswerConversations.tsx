@@ -1,0 +1,90 @@
+import { useState } from 'react';
+import { Button, Heading } from 'react-aria-components';
+import type { SubStepForm as SubStepFormDef } from '@onboard/domain/eif/forms/types';
+import { SelectInput } from '../../../ui/SelectInput.tsx';
+import { Conversations } from '../../conversations/Conversations.tsx';
+import { useClientConversations, type ConversationSubject } from '../../conversations/api.ts';
+import { blocksOf } from './SubStepForm.tsx';
+import { planLabel, policyLabel } from './sections.ts';
+import type { EditingView } from './api.ts';
+
+const ENTITY_OF = { client: 'Client', policy: 'Policy', plan: 'Plan' } as const;
+
+/** Every answer this sub-step asks, and each employee class on the class builder's, as a thread's subject. */
+function subjectsOf(form: SubStepFormDef, view: EditingView, policyId?: string): ConversationSubject[] {
+  const answers = blocksOf(form, view, policyId).flatMap((block) =>
+    block.fields.map((field) => ({
+      type: 'ANSWER' as const,
+      // By identity (entity, id, question), never by value: the thread stays with the answer through edits.
+      key: `${ENTITY_OF[block.kind]}/${block.entity.id}/${field.key}`,
+      label:
+        block.kind === 'client'
+          ? field.label
+          : `${field.label} · ${block.kind === 'policy' ? policyLabel(block.entity) : planLabel(block.entity)}`,
+    })),
+  );
+  const classes = form.sections.some((s) => s.type === 'classBuilder')
+    ? (view.employeeClasses ?? []).map((cls) => ({
+        type: 'CLASS' as const,
+        key: cls.id,
+        label: `Employee class ${String((cls as { groupName?: unknown }).groupName ?? '')}`.trim(),
+      }))
+    : [];
+  return [...answers, ...classes];
+}
+
+/**
+ * Questions where they arise: opened on request (the form stays first), pick one of the sub-step's
+ * answers (or classes) to read and start its conversations; those already discussed are one press away.
+ */
+export function AnswerConversations({
+  form,
+  view,
+  policyId,
+}: {
+  form: SubStepFormDef;
+  view: EditingView;
+  policyId?: string;
+}) {
+  const subjects = subjectsOf(form, view, policyId);
+  const [chosen, setChosen] = useState('');
+  const [isOpen, setOpen] = useState(false);
+  const { data } = useClientConversations(view.id);
+  if (subjects.length === 0) return null;
+  const discussed = subjects.filter((s) =>
+    (data?.threads ?? []).some((t) => t.subject.type === s.type && t.subject.key === s.key),
+  );
+  const subject = subjects.find((s) => s.key === chosen) ?? discussed[0] ?? subjects[0];
+  return (
+    <section className="card" aria-labelledby="answer-conversations-title" data-testid="answer-conversations">
+      <div className="card__header">
+        <Heading level={2} id="answer-conversations-title" className="card__title">
+          Questions on these answers
+        </Heading>
+        <Button className="button button--secondary" aria-expanded={isOpen} onPress={() => setOpen(!isOpen)}>
+          {isOpen ? 'Hide' : `Show (${discussed.length} discussed)`}
+        </Button>
+      </div>
+      {isOpen && discussed.length > 0 && (
+        <div className="button-row" aria-label="Answers with conversations">
+          {discussed.map((s) => (
+            <Button key={s.key} className="button button--secondary" onPress={() => setChosen(s.key)}>
+              {s.label}
+            </Button>
+          ))}
+        </div>
+      )}
+      {isOpen && (
+        <SelectInput
+          label="Answer"
+          value={subject?.key ?? ''}
+          onChange={setChosen}
+          options={subjects.map((s) => ({ value: s.key, label: s.label }))}
+        />
+      )}
+      {isOpen && subject && (
+        <Conversations key={subject.key} clientId={view.id} subject={subject} headingLevel={3} />
+      )}
+    </section>
+  );
+}
