@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { effectiveRules, recipientsFor, ruleErrors, type RulePerson } from './rules.ts';
+import { RULE_KINDS, copiesFor, effectiveRules, recipientsFor, ruleErrors, type RulePerson } from './rules.ts';
 
 const people: RulePerson[] = [
   { userId: 'b1', name: 'Ben', email: 'ben@client.example', role: 'BEN_ADMIN' },
@@ -9,7 +9,7 @@ const people: RulePerson[] = [
 
 describe('notification rules', () => {
   it('send every kind to every benefits administrator and broker by default, with no copy', () => {
-    expect(effectiveRules([])).toHaveLength(11);
+    expect(effectiveRules([]).map((r) => r.kind)).toEqual([...RULE_KINDS]);
     const { to, cc } = recipientsFor([], 'TASK_NEEDS_ACTION', people);
     expect(to.map((p) => p.userId)).toEqual(['b1', 'b2', 'k1']);
     expect(cc).toEqual([]);
@@ -41,5 +41,25 @@ describe('notification rules', () => {
       'body.rules.0.ccAddresses.1': 'Please enter a valid email address',
       'body.rules.1.kind': 'Each kind of e-mail has one rule',
     });
+  });
+
+  it('an e-mail to a form’s recipient goes to them alone; the rule names who is copied, never them', () => {
+    expect(copiesFor([], 'ONBOARDING_FORM_DECLINED', people, 'rita@ramos.example')).toEqual([]);
+    const rules = [
+      {
+        kind: 'ONBOARDING_FORM_DECLINED' as const,
+        to: [],
+        ccRoles: ['BROKER' as const],
+        ccAddresses: ['ops@carrier.example', 'Bianca@broker.example'],
+      },
+    ];
+    expect(copiesFor(rules, 'ONBOARDING_FORM_DECLINED', people, 'ben@client.example')).toEqual([
+      'bianca@broker.example',
+      'ops@carrier.example',
+    ]);
+    // The broker it is addressed to is not copied on their own e-mail.
+    expect(copiesFor(rules, 'ONBOARDING_FORM_DECLINED', people, 'bianca@broker.example')).toEqual([
+      'ops@carrier.example',
+    ]);
   });
 });
