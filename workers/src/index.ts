@@ -11,3 +11,8 @@ export {
   type TransportMessage,
 } from './email-delivery.ts';
 export { clientNotificationsWorker, type ClientNotifier } from './client-notifications.ts';
+export {
+  onboardingFormNotificationsWorker,
+  type EnvelopeNotification,
+  type EnvelopeNotifier,
+} from './onboarding-form-notifications.ts';

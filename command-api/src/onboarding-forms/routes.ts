@@ -43,10 +43,10 @@ import {
   type SigningTokenClaims,
 } from '@onboard/domain/onboarding-forms/index';
 import { mount } from '@onboard/api-contract/express';
-import { EMAIL_TEMPLATES, emailText } from '@onboard/domain/emails/templates';
 import type { EmailSender } from '../auth/email-port.ts';
 import { requireActor, requirePermission, type CommandDeps } from '../http/context.ts';
 import { decideOnStream } from '../http/decide.ts';
+import { EMAILED_LINK_DAYS, onboardingFormEmails, signingPath } from './emails.ts';
 import { FILE_NAME_HEADER, readRawFile, uploadedFileName } from '../http/raw-upload.ts';
 import {
   addOnboardingFormRecipient,
@@ -70,9 +70,6 @@ export type OnboardingFormCommandDeps = CommandDeps & {
   emailSender?: EmailSender;
   publicUrl?: () => string;
 };
-
-/** How long an e-mailed signing link stays valid (it still opens only once). */
-const EMAILED_LINK_DAYS = 3;
 
 const NOT_A_PDF_MESSAGE = 'The template must be a PDF';
 const SIGNING_RACE_MESSAGE =
@@ -345,30 +342,25 @@ export function onboardingFormCommandRoutes(deps: OnboardingFormCommandDeps): Ro
       linkId,
       expiresAt,
     });
-    const url = `/client/${encodeURIComponent(clientId)}/onboarding-forms/${encodeURIComponent(envelopeId)}/action/${encodeURIComponent(recipientId)}?token=${encodeURIComponent(token)}`;
-    if (emailed) {
-      const { rows } = await deps.pool.query<{ name: string }>(
-        'select name from rm_clients where client_id = $1',
-        [clientId],
-      );
-      const link = `${deps.publicUrl!().replace(/\/+$/, '')}${url}`;
-      const content = EMAIL_TEMPLATES.ONBOARDING_FORM_TO_SIGN!.build({
-        firstName: recipient.name.split(/\s+/)[0] ?? recipient.name,
-        formName: state.formName,
-        clientName: rows[0]?.name ?? '',
-        link,
-      });
-      await deps.emailSender!.send({
+    const url = signingPath(clientId, envelopeId, recipientId, token);
+    if (emailed)
+      await onboardingFormEmails({
+        ...deps,
+        emailSender: deps.emailSender!,
+        publicUrl: deps.publicUrl!,
+      }).send({
         kind: 'ONBOARDING_FORM_TO_SIGN',
-        to: [recipient.email],
-        subject: content.subject,
-        body: emailText(content),
-        content,
-        link,
         clientId,
+        envelopeId,
+        recipientId,
+        name: recipient.name,
+        email: recipient.email,
+        userId: recipient.userId,
+        data: { formName: state.formName },
         actor: { userId: actor.userId, role: actor.role },
+        link: `${deps.publicUrl!().replace(/\/+$/, '')}${url}`,
+        days: String(EMAILED_LINK_DAYS),
       });
-    }
     res.status(201).json({ url, expiresAt });
   });
 
