@@ -17,7 +17,7 @@ const broker = DEMO_USERS.find((u) => u.role === 'BROKER')!;
  * The e-mails of onboarding forms, received by a real SMTP server: whoever becomes able to sign (sent to
  * the first routing order, the next order's turn, a place reassigned to an outside signer, each of a
  * quorum's officers), a released officer, and everyone told of a declined or voided form, with the copies
- * the client's notification rules ask for.
+ * the client's notification rules ask for. The onboarding-forms task follows the forms as they go.
  */
 describe('onboarding-form e-mails over SMTP', () => {
   let app: RunningApp;
@@ -82,6 +82,15 @@ describe('onboarding-form e-mails over SMTP', () => {
     expect(link).not.toBeNull();
     return new URL(link![0]).searchParams.get('token')!;
   };
+  /** The onboarding-forms task's status, once it reads `expected`. */
+  const taskStatusIs = (expected: string) =>
+    eventually(async () => {
+      const tasks = (await staff.get(`/api/clients/${DEMO_CLIENT_ID}/tasks`)).body as {
+        taskId: string;
+        status: string;
+      }[];
+      expect(tasks.find((t) => t.taskId === 'onboarding-forms')?.status).toBe(expected);
+    });
   /** Signs by the token of an e-mailed link, as someone without an account. */
   const signByLink = async (formId: string, token: string, text: string) => {
     const signer = apiClient(app.url);
@@ -148,6 +157,8 @@ describe('onboarding-form e-mails over SMTP', () => {
     });
     expect(created.status).toBe(201);
     const form = created.body as Form;
+    // The onboarding-forms task follows the forms: in progress once one is sent.
+    await taskStatusIs('In Progress');
 
     // Sent: the benefits administrator, first in order, is told, with a link to the client's forms.
     const [toBen] = await mailsTo(benAdmin.email, 'Group application is ready for your signature');
@@ -199,6 +210,8 @@ describe('onboarding-form e-mails over SMTP', () => {
     expect(toRita!.parsed.text).toContain('The link works once and expires in 3 days.');
     const done = await signByLink(form.onboardingFormId, linkIn(toRita!), 'Rita Ramos');
     expect(done.status).toBe('completed');
+    // Every form completed: the task is done.
+    await taskStatusIs('Done');
   }, 90_000);
 
   it('a quorum of 2 of 3: each officer gets a signing link, the third is told they are no longer needed', async () => {
@@ -257,6 +270,7 @@ describe('onboarding-form e-mails over SMTP', () => {
     });
     expect(created.status).toBe(201);
     await mailsTo('vera.voss@lakeside.example', 'Voided application is ready for your signature');
+    await taskStatusIs('In Progress');
     const voided = await staff.delete(
       `${forms}/${(created.body as Form).onboardingFormId}?reason=${encodeURIComponent('Sent with the wrong plan year')}`,
     );
@@ -265,5 +279,7 @@ describe('onboarding-form e-mails over SMTP', () => {
     expect(mail!.parsed.text).toContain('Reason: Sent with the wrong plan year');
     // Walt's turn never came: he was told nothing of the form, so nothing of its end either.
     expect(subjectsTo('walt.wren@brokers.example')).toEqual([]);
+    // The voided form no longer counts: every other form is completed, so the task is done again.
+    await taskStatusIs('Done');
   }, 60_000);
 });
