@@ -231,7 +231,9 @@ describe('onboarding forms over HTTP', () => {
       const response = await fetch(`${app.url}${forms}/${form.onboardingFormId}/download`, {
         headers: { cookie: [...staff.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
       });
-      expect(response.headers.get('content-disposition')).toContain('completed');
+      expect(response.headers.get('content-disposition')).toContain(
+        'filename="Group application - Lakeside Manufacturing Co. - signed 20',
+      );
       return new Uint8Array(await response.arrayBuffer());
     });
     // The form's page, then its audit certificate.
@@ -401,7 +403,9 @@ describe('onboarding forms over HTTP', () => {
       const response = await fetch(`${app.url}${forms}/${form.onboardingFormId}/download`, {
         headers: { cookie: [...staff.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
       });
-      expect(response.headers.get('content-disposition')).toContain('completed');
+      expect(response.headers.get('content-disposition')).toContain(
+        encodeURIComponent('Officers’ minutes - Lakeside Manufacturing Co. - signed '),
+      );
       return new Uint8Array(await response.arrayBuffer());
     });
     const page = await (await getDocumentProxy(download)).getPage(1);

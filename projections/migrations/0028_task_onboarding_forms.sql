@@ -10,3 +10,12 @@ create table if not exists rm_task_onboarding_forms (
 );
 delete from rm_tasks;
 delete from checkpoints where name = 'tasks';
+
+-- Each onboarding form's audit trail as its events build it (domain/src/onboarding-forms/certificate.ts):
+-- the task page shows every recipient's steps, as the completed PDF's certificate page prints them. The
+-- onboarding-forms projection is rebuilt so the forms already sent have theirs.
+alter table rm_onboarding_forms add column if not exists trail jsonb;
+delete from rm_onboarding_form_templates;
+delete from rm_onboarding_forms;
+delete from rm_onboarding_form_audit;
+delete from checkpoints where name = 'onboarding-forms';

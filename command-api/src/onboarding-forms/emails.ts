@@ -110,23 +110,31 @@ export function onboardingFormEmails(deps: OnboardingFormEmailDeps) {
     const expiresAt = addDays(deps.now(), EMAILED_LINK_DAYS).toISOString();
     const at = deps.now().toISOString();
     const { clientId, envelopeId, recipientId } = email;
-    const written = await handleCommand(deps.store, envelopeDecider, {
-      stream: envelopeStream(envelopeId),
-      newId: deps.newId,
-      // The link's event is named after the e-mail: a repeat appends nothing new.
-      ...(email.emailId ? { eventId: () => email.emailId! } : {}),
-      command: {
-        type: 'IssueSigningLink',
-        data: { envelopeId, clientId, recipientId, linkId, expiresAt },
-        metadata: { at, by: email.actor },
-      },
-      metadata: {
-        actorId: email.actor.userId,
-        actorRole: email.actor.role,
-        occurredAt: at,
-        correlationId: email.emailId ?? deps.newId(),
-      },
-    });
+    const write = () =>
+      handleCommand(deps.store, envelopeDecider, {
+        stream: envelopeStream(envelopeId),
+        newId: deps.newId,
+        // The link's event is named after the e-mail: a repeat appends nothing new.
+        ...(email.emailId ? { eventId: () => email.emailId! } : {}),
+        command: {
+          type: 'IssueSigningLink',
+          data: { envelopeId, clientId, recipientId, linkId, expiresAt },
+          metadata: { at, by: email.actor },
+        },
+        metadata: {
+          actorId: email.actor.userId,
+          actorRole: email.actor.role,
+          occurredAt: at,
+          correlationId: email.emailId ?? deps.newId(),
+        },
+      });
+    // A signer acting at the same moment: decide again on what they wrote.
+    let written: Awaited<ReturnType<typeof write>> | null = null;
+    for (let attempt = 1; !written; attempt++)
+      written = await write().catch((error: unknown) => {
+        if (error instanceof WrongExpectedRevisionError && attempt < 3) return null;
+        throw error;
+      });
     if (!written.ok) return null;
     const token = deps.eSignature.issueToken({
       purpose: 'link',

@@ -137,6 +137,8 @@ export function onboardingFormCommandRoutes(deps: OnboardingFormCommandDeps): Ro
         build: (_state, metadata) =>
           ({ ...intent, metadata: at ? { ...metadata, at } : metadata }) as EnvelopeCommand,
         conflictMessage: SIGNING_RACE_MESSAGE,
+        // A signing link issued meanwhile (an e-mail going out) is no reason to refuse: decide again.
+        retriesOnRace: 2,
       });
       return after!;
     });
