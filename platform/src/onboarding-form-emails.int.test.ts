@@ -194,6 +194,8 @@ describe('onboarding-form e-mails over SMTP', () => {
     expect(declineMail!.parsed.text).toContain(`${broker.name} declined to sign the Group application`);
     expect(declineMail!.parsed.text).toContain('Reason: We are not the broker of record');
     expect(declineMail!.envelope.to).toContain('desk@carrier.example');
+    // Someone with an account is led to the client's forms.
+    expect(declineMail!.parsed.text).toContain(`/client/${DEMO_CLIENT_ID}/task/onboarding-forms`);
     expect(subjectsTo(broker.email)).not.toContain('Group application was declined');
 
     // Reassigned to an outside broker: she is e-mailed a signing link of her own at once, and signs by it.
@@ -277,6 +279,8 @@ describe('onboarding-form e-mails over SMTP', () => {
     expect(voided.status).toBe(204);
     const [mail] = await mailsTo('vera.voss@lakeside.example', 'Voided application was voided');
     expect(mail!.parsed.text).toContain('Reason: Sent with the wrong plan year');
+    // Someone who signs by link has no account to go to: the e-mail carries no link.
+    expect(mail!.parsed.text).not.toContain('/task/onboarding-forms');
     // Walt's turn never came: he was told nothing of the form, so nothing of its end either.
     expect(subjectsTo('walt.wren@brokers.example')).toEqual([]);
     // The voided form no longer counts: every other form is completed, so the task is done again.

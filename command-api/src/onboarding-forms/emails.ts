@@ -149,16 +149,15 @@ export function onboardingFormEmails(deps: OnboardingFormEmailDeps) {
 
   /** The e-mail an envelope's event calls for, sent to the recipient it concerns. */
   const notify = async (email: OnboardingFormEmail) => {
-    if (email.kind !== 'ONBOARDING_FORM_TO_SIGN') return send({ ...email, link: null });
+    const formsLink = `${base()}/client/${encodeURIComponent(email.clientId)}/task/onboarding-forms`;
+    if (email.kind !== 'ONBOARDING_FORM_TO_SIGN')
+      return send({ ...email, link: email.userId === null ? null : formsLink });
     if (email.userId === null) {
       const link = await issueLink(email);
       if (!link) return null;
       return send({ ...email, link, days: String(EMAILED_LINK_DAYS) });
     }
-    return send({
-      ...email,
-      link: `${base()}/client/${encodeURIComponent(email.clientId)}/task/onboarding-forms`,
-    });
+    return send({ ...email, link: formsLink });
   };
 
   return { send, notify };
