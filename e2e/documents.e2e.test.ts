@@ -271,7 +271,7 @@ describe.skipIf(skip)('client documents, in the browser', () => {
       .getByTestId('document-group-signed-forms')
       .getByTestId('document')
       .filter({
-        hasText: /^Group application - Lakeside Manufacturing Co\. - signed \d{4}-\d{2}-\d{2}\.pdf/,
+        hasText: /Group application - Lakeside Manufacturing Co\. - signed \d{4}-\d{2}-\d{2}\.pdf/,
       });
     await form.waitFor({ timeout: 10_000 });
     expect(await form.getByTestId('document-kept').innerText()).toBe(

@@ -328,6 +328,22 @@ describe.skipIf(skip)('onboarding forms signed in the browser', () => {
       .poll(() => staff.getByTestId('form-status').first().textContent(), { timeout: 10_000 })
       .toBe('Completed');
     await expect.poll(() => statusOf(staff, 'Rita Ramos').textContent()).toBe('Signed');
+    // Every form completed: the task's own status follows (the API, then the page).
+    await expect
+      .poll(
+        async () => {
+          const tasks = (await staff.evaluate(
+            async (path) => (await fetch(path)).json(),
+            `/api/clients/${DEMO_CLIENT_ID}/tasks`,
+          )) as { taskId: string; status: string }[];
+          return tasks.find((t) => t.taskId === 'onboarding-forms')?.status;
+        },
+        { timeout: 10_000 },
+      )
+      .toBe('Done');
+    await staff.reload();
+    await staff.getByTestId('onboarding-forms').waitFor();
+    await expect.poll(() => staff.getByTestId('task-status').first().textContent()).toBe('Completed');
     // The same trail as the certificate page, on the task: each recipient and every step of theirs.
     const trail = staff.getByTestId('onboarding-form').first().getByTestId('audit-trail');
     await trail.getByRole('button', { name: 'Audit trail of Group application' }).click();
