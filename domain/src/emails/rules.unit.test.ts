@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { RULE_KINDS, copiesFor, effectiveRules, recipientsFor, ruleErrors, type RulePerson } from './rules.ts';
+import {
+  RULE_KINDS,
+  copiesFor,
+  effectiveRules,
+  recipientsFor,
+  ruleErrors,
+  type RulePerson,
+} from './rules.ts';
 
 const people: RulePerson[] = [
   { userId: 'b1', name: 'Ben', email: 'ben@client.example', role: 'BEN_ADMIN' },
