@@ -270,7 +270,9 @@ describe.skipIf(skip)('client documents, in the browser', () => {
     const form = client
       .getByTestId('document-group-signed-forms')
       .getByTestId('document')
-      .filter({ hasText: 'Group application.pdf' });
+      .filter({
+        hasText: /Group application - Lakeside Manufacturing Co\. - signed \d{4}-\d{2}-\d{2}\.pdf/,
+      });
     await form.waitFor({ timeout: 10_000 });
     expect(await form.getByTestId('document-kept').innerText()).toBe(
       'Kept as signed: a completed onboarding form cannot be renamed or deleted',
@@ -278,9 +280,13 @@ describe.skipIf(skip)('client documents, in the browser', () => {
     expect(await form.getByRole('button', { name: /^(Rename|Delete)/ }).count()).toBe(0);
     expect(await form.innerText()).toMatch(/PDF · [\d.]+ (bytes|KB|MB) · Signed and completed on/);
     const saved = client.waitForEvent('download');
-    await form.getByRole('button', { name: 'Download Group application.pdf' }).click();
+    await form
+      .getByRole('button', { name: /^Download Group application - Lakeside Manufacturing Co\. - signed / })
+      .click();
     const download = await saved;
-    expect(download.suggestedFilename()).toBe('Group application.pdf');
+    expect(download.suggestedFilename()).toMatch(
+      /^Group application - Lakeside Manufacturing Co\. - signed \d{4}-\d{2}-\d{2}\.pdf$/,
+    );
     expect((await downloadedBytes(download)).subarray(0, 5).toString('latin1')).toBe('%PDF-');
     await fullPageScreenshot(client, 'documents-filed.png');
     await expectNoSeriousAxeViolations(client);

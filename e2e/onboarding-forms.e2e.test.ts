@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
+import { OPS, getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { startApp, type RunningApp } from '@onboard/platform/app';
 import { embeddedTestConfig } from '@onboard/platform/config';
 import { startTestSmtpServer, type TestSmtpServer } from '@onboard/platform/email/testing-smtp';
@@ -13,6 +14,7 @@ import {
   expectNoSeriousAxeViolations,
   fullPageScreenshot,
   launchBrowser,
+  openHub,
   screenshotPath,
   signInThroughUi,
   downloadedBytes,
@@ -174,6 +176,8 @@ describe.skipIf(skip)('onboarding forms signed in the browser', () => {
     for (const key of ['ArrowRight', 'ArrowRight', 'Shift+ArrowUp', 'Alt+ArrowRight'])
       await staff.keyboard.press(key);
     await expect.poll(() => brokerSignature.getAttribute('aria-describedby')).toBe('esign-field-move-hint');
+    // The builder with its fields placed and one selected passes axe.
+    await expectNoSeriousAxeViolations(staff);
     await fullPageScreenshot(staff, 'onboarding-forms-template.png');
     await staff
       .locator('.esign-builder')
@@ -217,7 +221,7 @@ describe.skipIf(skip)('onboarding forms signed in the browser', () => {
   }, 90_000);
 
   it('the ben-admin signs with a drawn signature; staff see it without a reload', async () => {
-    const page = await newPage({ hasTouch: true });
+    const page = await newPage({ hasTouch: true, bypassCSP: true });
     await signIn(page, benAdmin.email);
     // Signed in, the benefits administrator goes on on a phone.
     await page.setViewportSize({ width: 390, height: 844 });
@@ -245,11 +249,17 @@ describe.skipIf(skip)('onboarding forms signed in the browser', () => {
     // Staff's page was not reloaded: the live stream brought the change.
     await expect.poll(() => statusOf(staff, benAdmin.name).textContent(), { timeout: 10_000 }).toBe('Signed');
     await expect.poll(() => statusOf(staff, broker.name).textContent()).toBe('Sent');
+    // The benefits administrator's hub, on the phone, passes axe.
+    await openHub(page, app.url, DEMO_CLIENT_ID);
+    await expectNoSeriousAxeViolations(page);
   }, 90_000);
 
   it('the broker declines with a reason; staff reassign to an outside broker who signs by link', async () => {
-    const page = await newPage();
+    const page = await newPage({ bypassCSP: true });
     await signIn(page, broker.email);
+    // The broker's hub passes axe.
+    await openHub(page, app.url, DEMO_CLIENT_ID);
+    await expectNoSeriousAxeViolations(page);
     await page.goto(taskUrl());
     await page.getByRole('button', { name: 'Sign Group application' }).click();
     await page.locator('canvas[data-rendered="yes"]').first().waitFor();
@@ -274,12 +284,28 @@ describe.skipIf(skip)('onboarding forms signed in the browser', () => {
     await expect.poll(() => statusOf(staff, 'Rita Ramos').textContent()).toBe('Sent');
     await expect.poll(() => statusOf(staff, broker.name).textContent()).toBe('Reassigned');
 
+    // Reassigned to someone without an account: she is e-mailed a signing link of her own at once.
+    await expect
+      .poll(() => smtp.received.some((m) => m.envelope.to.includes('rita.ramos@ramos-benefits.example')), {
+        timeout: 15_000,
+      })
+      .toBe(true);
+    const toRita = smtp.received.find((m) => m.envelope.to.includes('rita.ramos@ramos-benefits.example'))!;
+    expect(toRita.parsed.subject).toBe('Group application is ready for your signature');
+    const link = /https?:\/\/\S+\/onboarding-forms\/\S+\/action\/\S+\?token=\S+/.exec(
+      toRita.parsed.text ?? '',
+    )![0];
+    // Staff can still give her another link themselves; the notice dialog names itself and passes axe.
     await staff
       .getByTestId('recipient-row')
       .filter({ hasText: 'Rita Ramos' })
       .getByRole('button', { name: 'Signing link' })
       .click();
-    const link = await staff.getByRole('dialog').getByRole('textbox', { name: 'Signing link' }).inputValue();
+    await staff.getByRole('dialog', { name: 'Signing link for Rita Ramos' }).waitFor();
+    expect(
+      await staff.getByRole('dialog').getByRole('textbox', { name: 'Signing link' }).inputValue(),
+    ).toMatch(/\/onboarding-forms\/.+\?token=/);
+    await expectNoSeriousAxeViolations(staff);
     await staff.getByRole('button', { name: 'Close' }).click();
 
     const outside = await newPage({});
@@ -302,7 +328,42 @@ describe.skipIf(skip)('onboarding forms signed in the browser', () => {
       .poll(() => staff.getByTestId('form-status').first().textContent(), { timeout: 10_000 })
       .toBe('Completed');
     await expect.poll(() => statusOf(staff, 'Rita Ramos').textContent()).toBe('Signed');
+    // Every form completed: the task's own status follows (the API, then the page).
+    await expect
+      .poll(
+        async () => {
+          const tasks = (await staff.evaluate(
+            async (path) => (await fetch(path)).json(),
+            `/api/clients/${DEMO_CLIENT_ID}/tasks`,
+          )) as { taskId: string; status: string }[];
+          return tasks.find((t) => t.taskId === 'onboarding-forms')?.status;
+        },
+        { timeout: 10_000 },
+      )
+      .toBe('Done');
+    await staff.reload();
+    await staff.getByTestId('onboarding-forms').waitFor();
+    await expect.poll(() => staff.getByTestId('task-status').first().textContent()).toBe('Completed');
+    // The same trail as the certificate page, on the task: each recipient and every step of theirs.
+    const trail = staff.getByTestId('onboarding-form').first().getByTestId('audit-trail');
+    await trail.getByRole('button', { name: 'Audit trail of Group application' }).click();
+    const ritaTrail = trail.getByTestId('audit-trail-recipient').filter({ hasText: 'Rita Ramos' });
+    expect(await ritaTrail.locator('p').textContent()).toBe(
+      'Rita Ramos (Broker) · rita.ramos@ramos-benefits.example',
+    );
+    expect(
+      (await ritaTrail.getByTestId('audit-trail-step').allTextContents()).map((t) => t.split(' ')[0]),
+    ).toEqual(['Sent', 'Viewed', 'Signed']);
+    expect(await ritaTrail.getByTestId('audit-trail-step').last().textContent()).toMatch(
+      / · IP address \S+ · Mozilla\//,
+    );
+    await expectNoSeriousAxeViolations(staff);
     await fullPageScreenshot(staff, 'onboarding-forms-task.png');
+    // The client's hub, with the forms done, passes axe too.
+    await openHub(staff, app.url, DEMO_CLIENT_ID);
+    await expectNoSeriousAxeViolations(staff);
+    await staff.goto(taskUrl());
+    await staff.getByTestId('onboarding-forms').waitFor();
   }, 120_000);
 
   it('the completed PDF, drawn by pdf.js, shows both signatures', async () => {
@@ -367,7 +428,12 @@ describe.skipIf(skip)('onboarding forms signed in the browser', () => {
       await staff.getByTestId('field-kind').selectOption({ label: 'Date signed' });
       await placeAt(470, line);
     }
-    await expect.poll(() => staff.locator('.esign-field').count()).toBe(4);
+    // And a text field for each signer's title, lower on the page.
+    for (const line of [470, 570]) {
+      await staff.getByTestId('field-kind').selectOption({ label: 'Text' });
+      await placeAt(220, line);
+    }
+    await expect.poll(() => staff.locator('.esign-field').count()).toBe(6);
     await staff
       .locator('.esign-builder__roles')
       .screenshot({ path: screenshotPath('onboarding-forms-quorum-roles.png') });
@@ -396,16 +462,14 @@ describe.skipIf(skip)('onboarding forms signed in the browser', () => {
     for (const officer of officers)
       await expect.poll(() => statusOf(form, officer.name).textContent()).toBe('Sent');
 
-    // Each officer gets their signing link by e-mail when staff send it from their row.
-    for (const officer of officers) {
-      await form
-        .getByTestId('recipient-row')
-        .filter({ hasText: officer.name })
-        .getByRole('button', { name: 'Signing link' })
-        .click();
-      await staff.getByRole('dialog').getByText(`${officer.name} was e-mailed this link`).waitFor();
-      await staff.getByRole('button', { name: 'Close' }).click();
-    }
+    // Each officer is e-mailed a signing link of their own as the form is sent; staff may send another.
+    await form
+      .getByTestId('recipient-row')
+      .filter({ hasText: officers[0].name })
+      .getByRole('button', { name: 'Signing link' })
+      .click();
+    await staff.getByRole('dialog').getByText(`${officers[0].name} was e-mailed this link`).waitFor();
+    await staff.getByRole('button', { name: 'Close' }).click();
     await form.evaluate((e) => e.scrollIntoView({ block: 'center' }));
     await form.screenshot({ path: screenshotPath('onboarding-forms-quorum-recipients.png') });
     const linkOf = async (email: string) => {
@@ -429,7 +493,9 @@ describe.skipIf(skip)('onboarding forms signed in the browser', () => {
     expect(await first.locator('.esign-signing__fields li').allTextContents()).toEqual([
       'Signature of Officers (page 1)',
       'Date signed of Officers (page 1)',
+      'Text of Officers (page 1)',
     ]);
+    await first.locator('.esign-signing__panel label.field input').first().fill('Treasurer');
     expect(await first.getByTestId('quorum-note').textContent()).toBe(
       'Any 2 of the 3 Officers sign this form; nobody has signed yet.',
     );
@@ -471,6 +537,7 @@ describe.skipIf(skip)('onboarding forms signed in the browser', () => {
     );
     // The second signer fills the second line, below the first one's.
     expect(await lineOf(second)).toBeGreaterThan(firstLine + 0.08);
+    await second.locator('.esign-signing__panel label.field input').first().fill('Secretary');
     await second.getByLabel('Type it').check();
     await second.getByLabel('Your full name, as your signature').fill('Omar Okafor');
     await second.getByRole('button', { name: 'Sign', exact: true }).click();
@@ -529,8 +596,65 @@ describe.skipIf(skip)('onboarding forms signed in the browser', () => {
       async (path) => (await fetch(path)).json(),
       `/api/clients/${DEMO_CLIENT_ID}/onboarding-forms/template/${sent.templateId}`,
     )) as { fields: Field[] };
-    const signatures = template.fields.filter((f) => f.kind === 'signature');
+    const byLine = (kind: string) => template.fields.filter((f) => f.kind === kind).sort((a, b) => b.y - a.y);
+    const signatures = byLine('signature');
     expect(signatures).toHaveLength(2);
+
+    // The completed PDF, opened with pdf.js: each signer's ink and text once, in their own seat's field.
+    const pdf = await getDocument({ data: new Uint8Array(bytes) }).promise;
+    const first1 = await pdf.getPage(1);
+    const items = ((await first1.getTextContent()).items as { str: string; transform: number[] }[]).filter(
+      (i) => i.str !== '',
+    );
+    const inside = (x: number, y: number, f: Field) =>
+      x >= f.x - 1 && x <= f.x + f.width + 1 && y >= f.y - 1 && y <= f.y + f.height + 1;
+    const placedIn = (text: string | RegExp) =>
+      items.filter((i) => (typeof text === 'string' ? i.str === text : text.test(i.str)));
+    const onlyIn = (text: string, field: Field) => {
+      const found = placedIn(text);
+      expect(found, text).toHaveLength(1);
+      expect(inside(found[0]!.transform[4]!, found[0]!.transform[5]!, field), text).toBe(true);
+    };
+    onlyIn('Omar Okafor', signatures[1]!);
+    const [title1, title2] = byLine('text');
+    onlyIn('Treasurer', title1!);
+    onlyIn('Secretary', title2!);
+    // One date in each date field.
+    const dates = placedIn(/^\d{4}-\d{2}-\d{2}$/);
+    expect(dates).toHaveLength(2);
+    for (const field of byLine('dateSigned'))
+      expect(dates.filter((d) => inside(d.transform[4]!, d.transform[5]!, field))).toHaveLength(1);
+    // The drawn signature is painted once, inside the first seat's signature line.
+    const operators = await first1.getOperatorList();
+    const images: number[][] = [];
+    let matrix = [1, 0, 0, 1, 0, 0];
+    const stack: number[][] = [];
+    operators.fnArray.forEach((fn, i) => {
+      if (fn === OPS.save) stack.push(matrix);
+      else if (fn === OPS.restore) matrix = stack.pop() ?? [1, 0, 0, 1, 0, 0];
+      else if (fn === OPS.transform) {
+        const [a, b, c, d, e, f] = operators.argsArray[i] as number[];
+        const [A, B, C, D, E, F] = matrix;
+        matrix = [
+          a! * A! + b! * C!,
+          a! * B! + b! * D!,
+          c! * A! + d! * C!,
+          c! * B! + d! * D!,
+          e! * A! + f! * C! + E!,
+          e! * B! + f! * D! + F!,
+        ];
+      } else if (fn === OPS.paintImageXObject) images.push(matrix);
+    });
+    expect(images).toHaveLength(1);
+    const [w, , , h, x, y] = images[0]!;
+    expect(inside(x!, y!, signatures[0]!) && inside(x! + w!, y! + h!, signatures[0]!)).toBe(true);
+    // The certificate page names both signers, and the released officer.
+    const certificate = ((await (await pdf.getPage(2)).getTextContent()).items as { str: string }[])
+      .map((i) => i.str)
+      .join('\n');
+    for (const officer of officers) expect(certificate).toContain(`${officer.name} (Officers)`);
+    expect(certificate).toContain('No longer needed');
+
     await staff.goto(
       `${app.url}/client/${DEMO_CLIENT_ID}/onboarding-forms/${sent.onboardingFormId}/view/${sent.recipients[0]!.recipientId}`,
     );

@@ -87,5 +87,26 @@ export const OnboardingFormSchema = z
     ),
     pages: z.array(z.object({ width: z.number(), height: z.number() })),
     version: z.number().int(),
+    /**
+     * The audit trail, as the completed PDF's certificate prints it: each recipient and every step of
+     * theirs (the list carries it; the address and browser of each step for staff only).
+     */
+    trail: z
+      .array(
+        z.object({
+          name: z.string(),
+          role: z.string(),
+          email: z.string(),
+          steps: z.array(
+            z.object({
+              action: z.string(),
+              at: z.string(),
+              ipAddress: z.string().nullable(),
+              userAgent: z.string().nullable(),
+            }),
+          ),
+        }),
+      )
+      .optional(),
   })
   .meta({ id: 'OnboardingForm' });

@@ -70,7 +70,12 @@ import { analyticsIntake, analyticsCommandRoutes } from '@onboard/command-api/an
 import { analyticsQueryRoutes } from '@onboard/query-api/analytics';
 import { segmentForwarder } from './analytics/segment.ts';
 import { projections } from '@onboard/projections';
-import { busPublisher, clientBaseWorker, clientNotificationsWorker } from '@onboard/workers';
+import {
+  busPublisher,
+  clientBaseWorker,
+  clientNotificationsWorker,
+  onboardingFormNotificationsWorker,
+} from '@onboard/workers';
 import { createPostgresBus } from './bus/postgres-bus.ts';
 import { migrate, pendingMigrations } from './database/migrations.ts';
 import type { AppConfig } from './config.ts';
@@ -100,7 +105,7 @@ import type { EmailDeliveryLoop } from '@onboard/workers/email-delivery';
 import { createLogger, type Logger } from './logger.ts';
 import { createFirstOwner, seedDemoData, seedDemoUsers, underSeedLock } from './seed.ts';
 import { demoTotpSecret } from './demo-totp.ts';
-import { onboardingFormCommandRoutes } from '@onboard/command-api/onboarding-forms';
+import { onboardingFormCommandRoutes, onboardingFormEmails } from '@onboard/command-api/onboarding-forms';
 import { onboardingFormQueryRoutes } from '@onboard/query-api/onboarding-forms';
 import { builtInESignature } from './onboarding-forms/built-in-e-signature.ts';
 
@@ -311,6 +316,20 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
         emailSender: identity.deps.emailSender,
         publicUrl: identity.deps.publicUrl,
       }).notifyClient,
+    }),
+    // An onboarding form's recipients hear when they can sign, are no longer needed, or it is declined or voided.
+    onboardingFormNotificationsWorker({
+      store,
+      now,
+      notify: onboardingFormEmails({
+        store,
+        pool,
+        emailSender: identity.deps.emailSender,
+        publicUrl: identity.deps.publicUrl,
+        eSignature,
+        now,
+        newId: randomUUID,
+      }).notify,
     }),
   ];
   const consumersHere = [...(has('projections') ? projections : []), ...(has('workers') ? reactors : [])];

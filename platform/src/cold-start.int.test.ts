@@ -86,6 +86,7 @@ describe('a cold start of many processes at once', () => {
         ['qps-push', true],
         ['client-base', true],
         ['client-notifications', true],
+        ['onboarding-form-notifications', true],
       ]);
     }, 20_000);
 

@@ -151,9 +151,15 @@ describe('completed forms and census files on the documents screen', () => {
       expect(found).toHaveLength(1);
       return found[0]!;
     });
+    // Named by form, client and the day it was completed, unlike the template or an upload of that name.
+    const completedOn = (
+      (await benAdmin.get(forms)).body as { onboardingFormId: string; completedAt: string }[]
+    )
+      .find((f) => f.onboardingFormId === formId)!
+      .completedAt.slice(0, 10);
     expect(filed).toMatchObject({
       documentId: formId,
-      name: 'Group application.pdf',
+      name: `Group application - Lakeside Manufacturing Co. - signed ${completedOn}.pdf`,
       category: 'signed-forms',
       size: expect.any(Number),
       canDelete: false,
@@ -179,7 +185,7 @@ describe('completed forms and census files on the documents screen', () => {
     const headers = await fetch(`${app.url}${documents}/${formId}`, {
       headers: { cookie: cookieOf(benAdmin) },
     });
-    expect(headers.headers.get('content-disposition')).toBe('attachment; filename="Group application.pdf"');
+    expect(headers.headers.get('content-disposition')).toBe(`attachment; filename="${filed.name}"`);
 
     // In a zip with another document.
     const uploaded = new FormData();
@@ -198,8 +204,8 @@ describe('completed forms and census files on the documents screen', () => {
         `/api/clients/${DEMO_CLIENT_ID}/zipped-documents/ids?documentIds=${formId}&documentIds=${notes.documentId}`,
       ),
     );
-    expect(Object.keys(zip).sort()).toEqual(['Group application.pdf', 'notes.pdf']);
-    expect(zip['Group application.pdf']).toEqual(fromDocuments);
+    expect(Object.keys(zip).sort()).toEqual([filed.name, 'notes.pdf']);
+    expect(zip[filed.name]).toEqual(fromDocuments);
 
     // Kept as signed: neither staff nor the client's people rename or delete it here.
     for (const api of [staff, benAdmin]) {
@@ -210,7 +216,7 @@ describe('completed forms and census files on the documents screen', () => {
       );
       expect((await api.delete(`${documents}/${formId}`)).status).toBe(422);
     }
-    expect((await list(benAdmin)).find((d) => d.documentId === formId)?.name).toBe('Group application.pdf');
+    expect((await list(benAdmin)).find((d) => d.documentId === formId)?.name).toBe(filed.name);
   }, 90_000);
 
   it('renames and deletes census files through the census rules, as the census flow then shows them', async () => {

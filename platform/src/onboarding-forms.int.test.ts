@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { extractText, getDocumentProxy } from 'unpdf';
+import { envelopeStream, parseEvent, type EnvelopeEvent, type EnvelopeRecipient } from '@onboard/events';
 import { seededDatabase } from '@onboard/testing/db';
 import { completedFormsForEvidence } from '@onboard/query-api/onboarding-forms';
 import { verifyEvidencePack } from '@onboard/query-api/evidence-pack';
@@ -231,11 +232,66 @@ describe('onboarding forms over HTTP', () => {
       const response = await fetch(`${app.url}${forms}/${form.onboardingFormId}/download`, {
         headers: { cookie: [...staff.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
       });
-      expect(response.headers.get('content-disposition')).toContain('completed');
+      expect(response.headers.get('content-disposition')).toContain(
+        'filename="Group application - Lakeside Manufacturing Co. - signed 20',
+      );
       return new Uint8Array(await response.arrayBuffer());
     });
     // The form's page, then its audit certificate.
     expect((await PDFDocument.load(download)).getPageCount()).toBe(2);
+    // The certificate, line by line, is the envelope's events: each recipient's name, role and e-mail, and
+    // every step of theirs with its time, IP address and user agent; the hash before anyone signed.
+    const certificatePage = await (await getDocumentProxy(download.slice())).getPage(2);
+    const lines = ((await certificatePage.getTextContent()).items as { str: string }[])
+      .map((i) => i.str)
+      .filter((text) => text !== '');
+    const events = (await app.store.readStream(envelopeStream(form.onboardingFormId))).map(
+      (r) => parseEvent(r) as EnvelopeEvent,
+    );
+    const createdEvent = events.find((e) => e.type === 'EnvelopeCreated')!;
+    const roleName = (roleId: string) =>
+      createdEvent.type === 'EnvelopeCreated'
+        ? createdEvent.data.roles.find((r) => r.roleId === roleId)!.name
+        : '';
+    const stepLine = (
+      action: string,
+      d: { at: string; ipAddress?: string | null; userAgent?: string | null },
+    ) =>
+      `${action} ${d.at}${d.ipAddress ? ` - IP ${d.ipAddress}` : ''}${d.userAgent ? ` - User agent ${d.userAgent}` : ''}`;
+    const expected = new Map<string, string[]>();
+    const joined: string[] = [];
+    for (const event of events) {
+      const join = (r: EnvelopeRecipient, at: string) => {
+        joined.push(r.recipientId);
+        expected.set(r.recipientId, [`${r.name} (${roleName(r.roleId)})`, r.email, `Sent ${at}`]);
+      };
+      const d = event.data as { recipientId?: string; at: string };
+      if (event.type === 'EnvelopeCreated') event.data.recipients.forEach((r) => join(r, event.data.at));
+      if (event.type === 'EnvelopeRecipientReassigned') {
+        expected.get(event.data.fromRecipientId)!.push(`Reassigned ${event.data.at}`);
+        join(event.data.recipient, event.data.at);
+      }
+      const action = {
+        EnvelopeRecipientViewed: 'Viewed',
+        EnvelopeRecipientSigned: 'Signed',
+        EnvelopeRecipientDeclined: 'Declined',
+        EnvelopeRecipientLeft: 'Left to finish later',
+      }[event.type as string];
+      if (action) expected.get(d.recipientId!)!.push(stepLine(action, d));
+    }
+    const hashBefore = createdEvent.data.sha256;
+    expect(lines.slice(0, 4)).toEqual([
+      'Audit certificate',
+      'Group application',
+      `Document hash before signing (SHA-256): ${hashBefore}`,
+      expect.stringMatching(/^Document hash after signing \(SHA-256\): [0-9a-f]{64}$/),
+    ]);
+    expect(lines[3]).not.toContain(hashBefore);
+    expect(lines.slice(4)).toEqual(joined.flatMap((id) => expected.get(id)!));
+    // Every recipient who acted did so from an address and a browser the certificate names.
+    expect(
+      lines.filter((l) => l.startsWith('Signed ')).every((l) => / - IP \S+ - User agent \S+/.test(l)),
+    ).toBe(true);
 
     const documents = await connectDocumentStore(app.config, app.pool, () => new Date());
     const [evidence] = await eventually(async () => {
@@ -401,7 +457,9 @@ describe('onboarding forms over HTTP', () => {
       const response = await fetch(`${app.url}${forms}/${form.onboardingFormId}/download`, {
         headers: { cookie: [...staff.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
       });
-      expect(response.headers.get('content-disposition')).toContain('completed');
+      expect(response.headers.get('content-disposition')).toContain(
+        encodeURIComponent('Officers’ minutes - Lakeside Manufacturing Co. - signed '),
+      );
       return new Uint8Array(await response.arrayBuffer());
     });
     const page = await (await getDocumentProxy(download)).getPage(1);

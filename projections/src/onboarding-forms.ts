@@ -6,8 +6,11 @@ import {
   type CheckpointedConsumer,
 } from '@onboard/events';
 import {
+  EMPTY_AUDIT_TRAIL,
+  evolveAuditTrail,
   evolveEnvelope,
   evolveTemplate,
+  type AuditTrail,
   type EnvelopeState,
   type SigningTemplateState,
 } from '@onboard/domain/onboarding-forms/index';
@@ -95,19 +98,29 @@ function auditOf(event: EnvelopeEvent, before: EnvelopeState | null, after: Enve
 
 async function applyEnvelope(tx: Tx, event: EnvelopeEvent) {
   const { envelopeId } = event.data;
-  const { rows } = await tx.query<{ state: EnvelopeState; seq: number }>(
-    `select state, (select coalesce(max(seq), 0) from rm_onboarding_form_audit where envelope_id = $1) as seq
+  const { rows } = await tx.query<{ state: EnvelopeState; trail: AuditTrail | null; seq: number }>(
+    `select state, trail, (select coalesce(max(seq), 0) from rm_onboarding_form_audit where envelope_id = $1) as seq
      from rm_onboarding_forms where envelope_id = $1`,
     [envelopeId],
   );
   const before = rows[0]?.state ?? null;
   const after = evolveEnvelope(before, event);
   if (!after) return;
+  const trail = evolveAuditTrail(rows[0]?.trail ?? EMPTY_AUDIT_TRAIL, event);
   await tx.query(
-    `insert into rm_onboarding_forms (envelope_id, client_id, status, state, created_at, updated_at)
-     values ($1, $2, $3, $4, $5, $6)
-     on conflict (envelope_id) do update set status = excluded.status, state = excluded.state, updated_at = excluded.updated_at`,
-    [envelopeId, after.clientId, after.status, JSON.stringify(after), after.createdAt, event.data.at],
+    `insert into rm_onboarding_forms (envelope_id, client_id, status, state, trail, created_at, updated_at)
+     values ($1, $2, $3, $4, $5, $6, $7)
+     on conflict (envelope_id) do update set status = excluded.status, state = excluded.state,
+       trail = excluded.trail, updated_at = excluded.updated_at`,
+    [
+      envelopeId,
+      after.clientId,
+      after.status,
+      JSON.stringify(after),
+      JSON.stringify(trail),
+      after.createdAt,
+      event.data.at,
+    ],
   );
   let seq = rows[0]?.seq ?? 0;
   for (const row of auditOf(event, before, after)) {

@@ -16,3 +16,8 @@ export {
   type NotificationNames,
 } from './client-notifications.ts';
 export { sendTaskReminders, type DatedTask } from './task-reminders.ts';
+export {
+  onboardingFormNotificationsWorker,
+  type EnvelopeNotification,
+  type EnvelopeNotifier,
+} from './onboarding-form-notifications.ts';

@@ -20,13 +20,13 @@ import {
 import type { EmailSender } from '../auth/email-port.ts';
 
 /** Whether the user chose the daily digest (false until they do). */
-async function choosesDailyDigest(store: EventStore, userId: string) {
+export async function choosesDailyDigest(store: EventStore, userId: string) {
   const last = (await store.readStream(emailPreferencesStream(userId))).at(-1);
   return last ? EmailDigestChosen.shape.data.parse(last.data).daily : false;
 }
 
 /** The client's notification rules as last set (none: every kind's default). */
-async function loadEmailRules(store: EventStore, clientId: string) {
+export async function loadEmailRules(store: EventStore, clientId: string) {
   const events = await store.readStream(emailRulesStream(clientId));
   const last = events.at(-1);
   const rules = last ? (ClientEmailRulesSet.shape.data.parse(last.data).rules as EmailRule[]) : [];

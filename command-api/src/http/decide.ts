@@ -63,7 +63,32 @@ export async function decideOnStream<State, Command, Event extends StreamEvent, 
     conflictMessage?: string;
     /** Where the events go (default: at the revision read); see `AppendAt`. */
     appendAt?: AppendAt;
+    /**
+     * Without If-Match, how many times a write that lost a race (the stream moved on since it was read) is
+     * decided again on what is there now, before it answers 409 (default: none).
+     */
+    retriesOnRace?: number;
   },
+): Promise<StreamDecision<State, Event>> {
+  for (let attempt = 0; ; attempt++)
+    try {
+      return await decideOnce(deps, options);
+    } catch (error) {
+      const retry = options.request.ifMatch === null && attempt < (options.retriesOnRace ?? 0);
+      if (!(retry && error instanceof RaceLost)) throw error instanceof RaceLost ? error.answer : error;
+    }
+}
+
+/** A write that lost a race, with the 409 it answers when it is not decided again. */
+class RaceLost extends Error {
+  constructor(readonly answer: ConflictError) {
+    super(answer.message);
+  }
+}
+
+async function decideOnce<State, Command, Event extends StreamEvent, R extends RefusalAnswer>(
+  deps: Pick<CommandDeps, 'store' | 'now' | 'newId'>,
+  options: Parameters<typeof decideOnStream<State, Command, Event, R>>[1],
 ): Promise<StreamDecision<State, Event>> {
   const { request, actor, stream, decider, conflictMessage } = options;
   const { ifMatch, correlationId } = request;
@@ -85,7 +110,7 @@ export async function decideOnStream<State, Command, Event extends StreamEvent, 
     const { before, after, events, revision } = result;
     return { before, after, events, revision };
   } catch (error) {
-    if (error instanceof WrongExpectedRevisionError) throw new ConflictError(conflictMessage);
+    if (error instanceof WrongExpectedRevisionError) throw new RaceLost(new ConflictError(conflictMessage));
     throw error;
   }
 }

@@ -44,10 +44,10 @@ import {
   type SigningTokenClaims,
 } from '@onboard/domain/onboarding-forms/index';
 import { mount } from '@onboard/api-contract/express';
-import { EMAIL_TEMPLATES, emailText } from '@onboard/domain/emails/templates';
 import type { EmailSender } from '../auth/email-port.ts';
 import { requireActor, requirePermission, type CommandDeps } from '../http/context.ts';
 import { decideOnStream } from '../http/decide.ts';
+import { EMAILED_LINK_DAYS, onboardingFormEmails } from './emails.ts';
 import { FILE_NAME_HEADER, readRawFile, uploadedFileName } from '../http/raw-upload.ts';
 import {
   addOnboardingFormRecipient,
@@ -72,9 +72,6 @@ export type OnboardingFormCommandDeps = CommandDeps & {
   emailSender?: EmailSender;
   publicUrl?: () => string;
 };
-
-/** How long an e-mailed signing link stays valid (it still opens only once). */
-const EMAILED_LINK_DAYS = 3;
 
 const NOT_A_PDF_MESSAGE = 'The template must be a PDF';
 const SIGNING_RACE_MESSAGE =
@@ -142,6 +139,8 @@ export function onboardingFormCommandRoutes(deps: OnboardingFormCommandDeps): Ro
         build: (_state, metadata) =>
           ({ ...intent, metadata: at ? { ...metadata, at } : metadata }) as EnvelopeCommand,
         conflictMessage: SIGNING_RACE_MESSAGE,
+        // A signing link issued meanwhile (an e-mail going out) is no reason to refuse: decide again.
+        retriesOnRace: 2,
       });
       return after!;
     });
@@ -366,29 +365,24 @@ export function onboardingFormCommandRoutes(deps: OnboardingFormCommandDeps): Ro
       expiresAt,
     });
     const url = signingLinkPath(clientId, envelopeId, recipientId, token);
-    if (emailed) {
-      const { rows } = await deps.pool.query<{ name: string }>(
-        'select name from rm_clients where client_id = $1',
-        [clientId],
-      );
-      const link = `${deps.publicUrl!().replace(/\/+$/, '')}${url}`;
-      const content = EMAIL_TEMPLATES.ONBOARDING_FORM_TO_SIGN!.build({
-        firstName: recipient.name.split(/\s+/)[0] ?? recipient.name,
-        formName: state.formName,
-        clientName: rows[0]?.name ?? '',
-        link,
-      });
-      await deps.emailSender!.send({
+    if (emailed)
+      await onboardingFormEmails({
+        ...deps,
+        emailSender: deps.emailSender!,
+        publicUrl: deps.publicUrl!,
+      }).send({
         kind: 'ONBOARDING_FORM_TO_SIGN',
-        to: [recipient.email],
-        subject: content.subject,
-        body: emailText(content),
-        content,
-        link,
         clientId,
+        envelopeId,
+        recipientId,
+        name: recipient.name,
+        email: recipient.email,
+        userId: recipient.userId,
+        data: { formName: state.formName },
         actor: { userId: actor.userId, role: actor.role },
+        link: `${deps.publicUrl!().replace(/\/+$/, '')}${url}`,
+        days: String(EMAILED_LINK_DAYS),
       });
-    }
     res.status(201).json({ url, expiresAt });
   });
 

@@ -7,6 +7,9 @@ export const EMAIL_KIND_LABELS: Record<EmailKind, string> = {
   PASSWORD_RESET: 'Password reset',
   OUTSIDE_SIGNER_INVITATION: 'Outside-signer invitation',
   ONBOARDING_FORM_TO_SIGN: 'Onboarding form to sign',
+  ONBOARDING_FORM_RELEASED: 'Onboarding form no longer needs you',
+  ONBOARDING_FORM_DECLINED: 'Onboarding form declined',
+  ONBOARDING_FORM_VOIDED: 'Onboarding form voided',
   NEW_DOCUMENT: 'New document',
   TASK_NEEDS_ACTION: 'Task needs action (NIGO)',
   TASK_DUE_SOON: 'Task due soon',
@@ -45,5 +48,6 @@ export const PERSONAL_LINK_KINDS: readonly EmailKind[] = [
   'PASSWORD_RESET',
   'OUTSIDE_SIGNER_INVITATION',
   'ONBOARDING_FORM_REMINDER',
+  'ONBOARDING_FORM_TO_SIGN',
 ];
 export const WITHHELD_BODY = 'This e-mail carries a personal link, so only its recipients can read it.';

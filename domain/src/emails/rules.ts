@@ -22,6 +22,9 @@ export const RULE_KINDS = [
   'TASK_DUE_SOON',
   'NEW_DOCUMENT',
   'ONBOARDING_FORM_TO_SIGN',
+  'ONBOARDING_FORM_RELEASED',
+  'ONBOARDING_FORM_DECLINED',
+  'ONBOARDING_FORM_VOIDED',
   'PUSH_FINISHED',
   'PHASE_CHANGE',
   'UPCOMING_DATE',
@@ -42,6 +45,21 @@ export const RULE_KINDS = [
   'CONVERSATION_MENTION',
 ] as const satisfies readonly EmailKind[];
 export type RuleKind = (typeof RULE_KINDS)[number];
+
+/**
+ * Kinds addressed to the one person they concern (a form's recipient: to sign, no longer needed, declined,
+ * voided), whatever their role: the rule says only who is copied on each.
+ */
+export const ADDRESSED_KINDS = [
+  'ONBOARDING_FORM_TO_SIGN',
+  'ONBOARDING_FORM_RELEASED',
+  'ONBOARDING_FORM_DECLINED',
+  'ONBOARDING_FORM_VOIDED',
+] as const satisfies readonly RuleKind[];
+export type AddressedKind = (typeof ADDRESSED_KINDS)[number];
+export const isAddressedKind = (kind: string): kind is AddressedKind =>
+  (ADDRESSED_KINDS as readonly string[]).includes(kind);
+export const ADDRESSED_TO_LABEL = 'The form’s recipient it concerns';
 
 export type EmailRule = { kind: RuleKind; to: RuleRole[]; ccRoles: RuleRole[]; ccAddresses: string[] };
 
@@ -99,6 +117,27 @@ export function recipientsFor(
     return !toEmails.has(lower) && all.findIndex((a) => a.toLowerCase() === lower) === i;
   });
   return { to, cc };
+}
+
+/**
+ * Who is copied on an e-mail addressed to one person (an addressed kind): the rule's copied roles and
+ * addresses, never the addressee themselves.
+ */
+export function copiesFor(
+  rules: readonly EmailRule[],
+  kind: AddressedKind,
+  people: readonly RulePerson[],
+  addressee: string,
+): string[] {
+  const rule = effectiveRules(rules).find((r) => r.kind === kind)!;
+  const own = addressee.toLowerCase();
+  return [
+    ...people.filter((p) => (rule.ccRoles as string[]).includes(p.role)).map((p) => p.email),
+    ...rule.ccAddresses,
+  ].filter((address, i, all) => {
+    const lower = address.toLowerCase();
+    return lower !== own && all.findIndex((a) => a.toLowerCase() === lower) === i;
+  });
 }
 
 /** The rules' own checks: known kinds once each, and CC addresses by the e-mail messages of explorer §5. */

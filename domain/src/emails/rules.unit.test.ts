@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { RULE_KINDS, effectiveRules, recipientsFor, ruleErrors, type RulePerson } from './rules.ts';
+import {
+  RULE_KINDS,
+  copiesFor,
+  effectiveRules,
+  recipientsFor,
+  ruleErrors,
+  type RulePerson,
+} from './rules.ts';
 
 const people: RulePerson[] = [
   { userId: 'b1', name: 'Ben', email: 'ben@client.example', role: 'BEN_ADMIN' },
@@ -68,5 +75,25 @@ describe('notification rules', () => {
       'body.rules.0.ccAddresses.1': 'Please enter a valid email address',
       'body.rules.1.kind': 'Each kind of e-mail has one rule',
     });
+  });
+
+  it('an e-mail to a form’s recipient goes to them alone; the rule names who is copied, never them', () => {
+    expect(copiesFor([], 'ONBOARDING_FORM_DECLINED', people, 'rita@ramos.example')).toEqual([]);
+    const rules = [
+      {
+        kind: 'ONBOARDING_FORM_DECLINED' as const,
+        to: [],
+        ccRoles: ['BROKER' as const],
+        ccAddresses: ['ops@carrier.example', 'Bianca@broker.example'],
+      },
+    ];
+    expect(copiesFor(rules, 'ONBOARDING_FORM_DECLINED', people, 'ben@client.example')).toEqual([
+      'bianca@broker.example',
+      'ops@carrier.example',
+    ]);
+    // The broker it is addressed to is not copied on their own e-mail.
+    expect(copiesFor(rules, 'ONBOARDING_FORM_DECLINED', people, 'bianca@broker.example')).toEqual([
+      'ops@carrier.example',
+    ]);
   });
 });

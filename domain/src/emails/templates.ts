@@ -110,7 +110,57 @@ export const EMAIL_TEMPLATES: Partial<Record<EmailKind, EmailTemplate>> = {
       subject: `${v(d, 'formName')} is ready for your signature`,
       paragraphs: [`The ${v(d, 'formName')} of ${v(d, 'clientName')} is ready for you to review and sign.`],
       action: { label: 'Review and sign', url: v(d, 'link') },
+      note: d.days ? `The link works once and expires in ${v(d, 'days')} days.` : null,
+    }),
+  ),
+  ONBOARDING_FORM_RELEASED: template(
+    'ONBOARDING_FORM_RELEASED',
+    {
+      ...SAMPLE,
+      formName: 'Officers resolution',
+      why: 'it needed any 2 of the 3 Officers, and 2 have signed',
+    },
+    (d) => ({
+      subject: `You no longer need to sign ${v(d, 'formName')}`,
+      paragraphs: [
+        `You no longer need to sign the ${v(d, 'formName')} of ${v(d, 'clientName')}: ${v(d, 'why')}.`,
+        'There is nothing more for you to do; a signing link you were sent for it no longer opens.',
+      ],
+      // People with an account can look at the form; someone who signs by link has nowhere to go.
+      action: d.link ? { label: 'See the onboarding forms', url: v(d, 'link') } : null,
       note: null,
+    }),
+  ),
+  ONBOARDING_FORM_DECLINED: template(
+    'ONBOARDING_FORM_DECLINED',
+    {
+      ...SAMPLE,
+      formName: 'Group application',
+      declinedBy: 'Bianca Brooks',
+      reason: 'We are not the broker of record for this group',
+    },
+    (d) => ({
+      subject: `${v(d, 'formName')} was declined`,
+      paragraphs: [
+        `${v(d, 'declinedBy')} declined to sign the ${v(d, 'formName')} of ${v(d, 'clientName')}.`,
+        `Reason: ${v(d, 'reason')}`,
+        'The form waits until the carrier’s staff reassign their place or void it; you will hear when it needs you again.',
+      ],
+      action: d.link ? { label: 'See the onboarding forms', url: v(d, 'link') } : null,
+      note: null,
+    }),
+  ),
+  ONBOARDING_FORM_VOIDED: template(
+    'ONBOARDING_FORM_VOIDED',
+    { ...SAMPLE, formName: 'Group application', reason: 'Sent with the wrong plan year' },
+    (d) => ({
+      subject: `${v(d, 'formName')} was voided`,
+      paragraphs: [
+        `The ${v(d, 'formName')} of ${v(d, 'clientName')} was voided by the carrier’s staff, so nobody can sign it any more.`,
+        `Reason: ${v(d, 'reason')}`,
+      ],
+      action: d.link ? { label: 'See the onboarding forms', url: v(d, 'link') } : null,
+      note: 'There is nothing more for you to do about this form.',
     }),
   ),
   NEW_DOCUMENT: template('NEW_DOCUMENT', { ...SAMPLE, documentName: 'Benefits summary 2027.pdf' }, (d) => ({

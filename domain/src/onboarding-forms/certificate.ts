@@ -8,6 +8,27 @@ export type CertificateStep = {
   userAgent: string | null;
 };
 
+/** A recipient of the trail: their name, role and e-mail, and every step of theirs in order. */
+export type TrailRecipient = {
+  recipientId: string;
+  name: string;
+  role: string;
+  email: string;
+  steps: CertificateStep[];
+};
+
+/**
+ * An envelope's audit trail as its events build it, one event at a time (the task page shows it as it
+ * grows, the completed PDF's certificate page prints it).
+ */
+export type AuditTrail = {
+  formName: string;
+  /** The template's PDF, before anyone signed. */
+  hashBefore: string;
+  roleNames: Record<string, string>;
+  recipients: TrailRecipient[];
+};
+
 /** The audit certificate appended to a completed form: every recipient's trail and the document's hashes. */
 export type AuditCertificate = {
   formName: string;
@@ -15,66 +36,109 @@ export type AuditCertificate = {
   hashBefore: string;
   /** The signed PDF, before this certificate was added to it. */
   hashAfter: string;
-  recipients: { name: string; role: string; email: string; steps: CertificateStep[] }[];
+  recipients: TrailRecipient[];
 };
 
+export const EMPTY_AUDIT_TRAIL: AuditTrail = { formName: '', hashBefore: '', roleNames: {}, recipients: [] };
+
 /**
- * The audit certificate of an envelope, from its events (pure): each recipient with their name, role and
- * e-mail, and every event of theirs with its time, IP address and user agent.
+ * The trail after one more event of the envelope (pure): each recipient with their name, role and e-mail
+ * as they joined, and every step of theirs with its time, IP address and user agent.
  */
-export function auditCertificate(events: readonly EnvelopeEvent[], hashAfter: string): AuditCertificate {
-  const certificate: AuditCertificate = { formName: '', hashBefore: '', hashAfter, recipients: [] };
-  const byId = new Map<string, AuditCertificate['recipients'][number]>();
-  const roleNames = new Map<string, string>();
-  const add = (r: { recipientId: string; roleId: string; name: string; email: string }, at: string) => {
-    const entry = { name: r.name, role: roleNames.get(r.roleId) ?? r.roleId, email: r.email, steps: [] };
-    byId.set(r.recipientId, entry);
-    certificate.recipients.push(entry);
-    step(r.recipientId, 'Sent', at, null, null);
-  };
-  const step = (id: string, action: string, at: string, ipAddress: string | null, userAgent: string | null) =>
-    byId.get(id)?.steps.push({ action, at, ipAddress, userAgent });
-  for (const event of events) {
-    switch (event.type) {
-      case 'EnvelopeCreated':
-        certificate.formName = event.data.formName;
-        certificate.hashBefore = event.data.sha256;
-        event.data.roles.forEach((role) => roleNames.set(role.roleId, role.name));
-        event.data.recipients.forEach((r) => add(r, event.data.at));
-        break;
-      case 'EnvelopeRecipientAdded':
-        add(event.data.recipient, event.data.at);
-        break;
-      case 'EnvelopeRecipientReassigned':
-        step(event.data.fromRecipientId, 'Reassigned', event.data.at, null, null);
-        add(event.data.recipient, event.data.at);
-        break;
-      case 'EnvelopeRecipientViewed':
-        step(event.data.recipientId, 'Viewed', event.data.at, event.data.ipAddress, event.data.userAgent);
-        break;
-      case 'EnvelopeRecipientSigned':
-        step(event.data.recipientId, 'Signed', event.data.at, event.data.ipAddress, event.data.userAgent);
-        break;
-      case 'EnvelopeRecipientDeclined':
-        step(event.data.recipientId, 'Declined', event.data.at, event.data.ipAddress, event.data.userAgent);
-        break;
-      case 'EnvelopeRecipientLeft':
-        step(
-          event.data.recipientId,
-          'Left to finish later',
-          event.data.at,
-          event.data.ipAddress,
-          event.data.userAgent,
-        );
-        break;
-      case 'EnvelopeRecipientEmailChanged': {
-        const entry = byId.get(event.data.recipientId);
-        if (entry) entry.email = event.data.email;
-        break;
-      }
-      default:
-        break;
+export function evolveAuditTrail(trail: AuditTrail, event: EnvelopeEvent): AuditTrail {
+  const step = (
+    t: AuditTrail,
+    recipientId: string,
+    action: string,
+    at: string,
+    ipAddress: string | null = null,
+    userAgent: string | null = null,
+  ): AuditTrail => ({
+    ...t,
+    recipients: t.recipients.map((r) =>
+      r.recipientId === recipientId ? { ...r, steps: [...r.steps, { action, at, ipAddress, userAgent }] } : r,
+    ),
+  });
+  const add = (
+    t: AuditTrail,
+    r: { recipientId: string; roleId: string; name: string; email: string },
+    at: string,
+  ): AuditTrail =>
+    step(
+      {
+        ...t,
+        recipients: [
+          ...t.recipients,
+          {
+            recipientId: r.recipientId,
+            name: r.name,
+            role: t.roleNames[r.roleId] ?? r.roleId,
+            email: r.email,
+            steps: [],
+          },
+        ],
+      },
+      r.recipientId,
+      'Sent',
+      at,
+    );
+  const d = event.data;
+  switch (event.type) {
+    case 'EnvelopeCreated': {
+      const roleNames = Object.fromEntries(event.data.roles.map((role) => [role.roleId, role.name]));
+      const created: AuditTrail = {
+        formName: event.data.formName,
+        hashBefore: event.data.sha256,
+        roleNames,
+        recipients: [],
+      };
+      return event.data.recipients.reduce((t, r) => add(t, r, d.at), created);
     }
+    case 'EnvelopeRecipientAdded':
+      return add(trail, event.data.recipient, d.at);
+    case 'EnvelopeRecipientReassigned':
+      return add(step(trail, event.data.fromRecipientId, 'Reassigned', d.at), event.data.recipient, d.at);
+    case 'EnvelopeRecipientViewed':
+      return step(trail, event.data.recipientId, 'Viewed', d.at, event.data.ipAddress, event.data.userAgent);
+    case 'EnvelopeRecipientSigned':
+      return step(trail, event.data.recipientId, 'Signed', d.at, event.data.ipAddress, event.data.userAgent);
+    case 'EnvelopeRecipientDeclined':
+      return step(
+        trail,
+        event.data.recipientId,
+        'Declined',
+        d.at,
+        event.data.ipAddress,
+        event.data.userAgent,
+      );
+    case 'EnvelopeRecipientLeft':
+      return step(
+        trail,
+        event.data.recipientId,
+        'Left to finish later',
+        d.at,
+        event.data.ipAddress,
+        event.data.userAgent,
+      );
+    case 'EnvelopeRoleCompleted':
+      return event.data.releasedRecipientIds.reduce(
+        (t, recipientId) => step(t, recipientId, 'No longer needed', d.at),
+        trail,
+      );
+    case 'EnvelopeRecipientEmailChanged': {
+      const { recipientId, email } = event.data;
+      return {
+        ...trail,
+        recipients: trail.recipients.map((r) => (r.recipientId === recipientId ? { ...r, email } : r)),
+      };
+    }
+    default:
+      return trail;
   }
-  return certificate;
+}
+
+/** The audit certificate of an envelope, from its events (pure), with the signed PDF's hash. */
+export function auditCertificate(events: readonly EnvelopeEvent[], hashAfter: string): AuditCertificate {
+  const trail = events.reduce(evolveAuditTrail, EMPTY_AUDIT_TRAIL);
+  return { formName: trail.formName, hashBefore: trail.hashBefore, hashAfter, recipients: trail.recipients };
 }

@@ -147,13 +147,21 @@ const membersOf = (state: EnvelopeState, roleId: string) =>
 export const signaturesNeeded = (state: EnvelopeState, role: SigningRole) =>
   role.quorum ?? membersOf(state, role.roleId).length;
 
-/** A quorum member released because the others signed, told so in words. */
-export function noLongerNeededMessage(state: EnvelopeState, recipient: EnvelopeRecipientState): string {
+/** Why a quorum member was released, in words ('it needed any 2 of the 3 Officers, and 2 have signed'). */
+export function releaseReason(state: EnvelopeState, recipient: EnvelopeRecipientState): string | null {
   const role = state.roles.find((r) => r.roleId === recipient.roleId);
   const members = role ? membersOf(state, role.roleId) : [];
   const signed = members.filter((r) => r.status === 'signed').length;
   return role?.quorum != null
-    ? `You no longer need to sign ${state.formName}: it needed any ${role.quorum} of the ${members.length} ${role.name}, and ${signed} ${signed === 1 ? 'has' : 'have'} signed.`
+    ? `it needed any ${role.quorum} of the ${members.length} ${role.name}, and ${signed} ${signed === 1 ? 'has' : 'have'} signed`
+    : null;
+}
+
+/** A quorum member released because the others signed, told so in words. */
+export function noLongerNeededMessage(state: EnvelopeState, recipient: EnvelopeRecipientState): string {
+  const why = releaseReason(state, recipient);
+  return why
+    ? `You no longer need to sign ${state.formName}: ${why}.`
     : `You no longer need to sign ${state.formName}.`;
 }
 

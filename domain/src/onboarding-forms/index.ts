@@ -3,3 +3,4 @@ export * from './template.ts';
 export * from './e-signature.ts';
 export * from './view.ts';
 export * from './certificate.ts';
+export * from './notices.ts';

@@ -136,3 +136,11 @@ export function waitingLink(state: EnvelopeState, recipientId: string) {
   const link = state.links.filter((l) => l.recipientId === recipientId).at(-1);
   return link && !link.used ? link : null;
 }
+
+/**
+ * The completed form's file name: by form, client and the day it was completed (UTC), so it never reads
+ * like the template or a staff upload of the same name ('Group application - Lakeside Manufacturing Co. -
+ * signed 2026-11-29.pdf'). The documents list composes the same name in SQL (query-api's ALL_DOCUMENTS).
+ */
+export const signedFormFileName = (formName: string, clientName: string, completedAt: string) =>
+  `${formName} - ${clientName} - signed ${completedAt.slice(0, 10)}.pdf`;

@@ -94,15 +94,33 @@ async function certifyPdf(bytes: Uint8Array, certificate: AuditCertificate): Pro
   const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
   let page = pdf.addPage([612, 792]);
   let y = 740;
-  const line = (text: string, size = 9, face = font) => {
+  const fits = (text: string, size: number, face: typeof font) => face.widthOfTextAtSize(text, size) <= 512;
+  const draw = (text: string, size: number, face: typeof font) => {
     if (y < 50) {
       page = pdf.addPage([612, 792]);
       y = 740;
     }
-    let shown = text;
-    while (shown.length > 1 && face.widthOfTextAtSize(shown, size) > 512) shown = shown.slice(0, -1);
-    page.drawText(shown, { x: 50, y, size, font: face });
+    page.drawText(text, { x: 50, y, size, font: face });
     y -= size + 5;
+  };
+  // A line too long for the page (a browser's user agent) wraps at spaces, nothing of it left out.
+  const line = (text: string, size = 9, face = font) => {
+    let current = '';
+    for (const word of text.split(' ')) {
+      const next = current === '' ? word : `${current} ${word}`;
+      if (fits(next, size, face) || current === '') current = next;
+      else {
+        draw(current, size, face);
+        current = word;
+      }
+      while (!fits(current, size, face) && current.length > 1) {
+        let cut = current.length - 1;
+        while (cut > 1 && !fits(current.slice(0, cut), size, face)) cut -= 1;
+        draw(current.slice(0, cut), size, face);
+        current = current.slice(cut);
+      }
+    }
+    if (current !== '') draw(current, size, face);
   };
   line('Audit certificate', 16, bold);
   line(certificate.formName, 11);

@@ -70,8 +70,8 @@ type Row = {
 
 /**
  * Every document of a client: the documents read model's rows (uploads and census files) and each completed
- * onboarding form from the onboarding forms read model, filed under signed forms and named by its
- * template. A voided or declined form is never completed, so never listed; the PDF served is the completed
+ * onboarding form from the onboarding forms read model, filed under signed forms and named by form,
+ * client and the day it was completed (as `signedFormFileName` names the download). A voided or declined form is never completed, so never listed; the PDF served is the completed
  * one (the envelope's document after the last signature, the same the onboarding forms download serves).
  */
 const ALL_DOCUMENTS = `(
@@ -84,10 +84,10 @@ const ALL_DOCUMENTS = `(
     'signed-forms', null, null, '', 'SYSTEM', '', 'PROCESSED', (f.state->>'completedAt')::timestamptz,
     (f.state->>'completedAt')::timestamptz, null, null
   from rm_onboarding_forms f
-  left join rm_onboarding_form_templates t on t.template_id = f.state->>'templateId'
-  cross join lateral (select coalesce(t.name, f.state->>'formName') as base) b
+  left join rm_clients c on c.client_id = f.client_id
   cross join lateral (
-    select case when lower(b.base) like '%.pdf' then b.base else b.base || '.pdf' end as name) n
+    select (f.state->>'formName') || ' - ' || coalesce(c.name, f.client_id) || ' - signed '
+      || to_char((f.state->>'completedAt')::timestamptz at time zone 'UTC', 'YYYY-MM-DD') || '.pdf' as name) n
   where f.status = 'completed'
 )`;
 

@@ -17,6 +17,8 @@ import {
   type ESignatureService,
   type EnvelopeState,
   type SigningTemplateState,
+  signedFormFileName,
+  type AuditTrail,
 } from '@onboard/domain/onboarding-forms/index';
 import { mount } from '@onboard/api-contract/express';
 import { requireActor, type QueryDeps } from '../http/context.ts';
@@ -107,12 +109,24 @@ export function onboardingFormQueryRoutes(deps: OnboardingFormQueryDeps): Router
 
   mount(router, listOnboardingForms, async (req, res) => {
     const clientId = String(req.params.clientId);
-    await requireReader(req, clientId);
-    const { rows } = await deps.pool.query<{ state: EnvelopeState }>(
-      'select state from rm_onboarding_forms where client_id = $1 order by created_at desc, envelope_id',
+    const actor = await requireReader(req, clientId);
+    const { rows } = await deps.pool.query<{ state: EnvelopeState; trail: AuditTrail | null }>(
+      'select state, trail from rm_onboarding_forms where client_id = $1 order by created_at desc, envelope_id',
       [clientId],
     );
-    res.set('cache-control', 'no-store').json(rows.map((r) => onboardingFormView(r.state, deps.now())));
+    // Where each step came from (address, browser) is for staff; the client's people read who did what, when.
+    const staff = isInternal(actor);
+    res.set('cache-control', 'no-store').json(
+      rows.map((r) => ({
+        ...onboardingFormView(r.state, deps.now()),
+        trail: (r.trail?.recipients ?? []).map(({ name, role, email, steps }) => ({
+          name,
+          role,
+          email,
+          steps: steps.map((step) => (staff ? step : { ...step, ipAddress: null, userAgent: null })),
+        })),
+      })),
+    );
   });
 
   mount(router, readyToSignRecipients, async (req, res) => {
@@ -166,10 +180,18 @@ export function onboardingFormQueryRoutes(deps: OnboardingFormQueryDeps): Router
     const envelopeId = String(req.params.onboardingFormId);
     await requireDownloader(req, clientId, envelopeId, input.query().token);
     const state = await readForm(clientId, envelopeId);
+    if (state.status !== 'completed' || !state.completedAt) {
+      await sendPdf(res, state.documentId, state.formName);
+      return;
+    }
+    const { rows } = await deps.pool.query<{ name: string }>(
+      'select name from rm_clients where client_id = $1',
+      [clientId],
+    );
     await sendPdf(
       res,
       state.documentId,
-      `${state.formName}${state.status === 'completed' ? ' (completed)' : ''}`,
+      signedFormFileName(state.formName, rows[0]?.name ?? clientId, state.completedAt),
     );
   });
 

@@ -1,6 +1,7 @@
 import {
   Button,
   Link,
+  Text,
   UNSTABLE_Toast as Toast,
   UNSTABLE_ToastContent as ToastContent,
   UNSTABLE_ToastRegion as ToastRegion,
@@ -16,7 +17,10 @@ export function EmailToasts() {
       {({ toast }) => (
         <Toast toast={toast} className="toast" data-testid="email-toast">
           <ToastContent className="toast__content">
-            <span className="toast__title">E-mail sent</span>
+            {/* The title slot names the toast (its alertdialog role needs a name). */}
+            <Text slot="title" className="toast__title">
+              E-mail sent
+            </Text>
             <Link className="toast__link" href={emailPath(toast.content.emailId)}>
               {toast.content.subject}
             </Link>

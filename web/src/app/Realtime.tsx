@@ -7,6 +7,7 @@ import { showEmailToast } from '../state/toasts.ts';
 import { clientKey } from '../api/hooks.ts';
 import { censusKey } from '../features/census/api.ts';
 import { refreshConversations } from '../features/conversations/api.ts';
+import { tasksKey } from '../features/hub/api.ts';
 
 const EVENTS_STREAM_PATH = '/api/events/stream';
 /** Spec platform §6/§9: 5 reconnect attempts once the stream is refused or closed for good. */
@@ -59,7 +60,7 @@ export function Realtime() {
         const data = JSON.parse(event.data as string) as CensusProgressData;
         void mutate(censusKey(data.clientId, data.policyId));
       });
-      // An onboarding form's status changed: the hub's list and the signer's queue read it again.
+      // An onboarding form's status changed: the hub's list, the signer's queue and the tasks read it again.
       source.addEventListener('ONBOARDING_FORM_STATUS', (event) => {
         if (!isFirstDelivery(event)) return;
         const { clientId } = JSON.parse(event.data as string) as { clientId: string };
@@ -68,6 +69,9 @@ export function Realtime() {
         const refresh = () => {
           void mutate(forms);
           void mutate(`${forms}/ready-to-sign-recipients`);
+          // The onboarding-forms task follows the forms: its status, in the task list and the client.
+          void mutate(tasksKey(clientId));
+          void mutate(clientKey(clientId));
         };
         refresh();
         for (const delay of [500, 1500, 4000]) setTimeout(refresh, delay);

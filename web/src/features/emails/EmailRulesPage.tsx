@@ -9,6 +9,9 @@ import {
   recipientsFor,
   type EmailRule,
   type RuleRole,
+  ADDRESSED_TO_LABEL,
+  copiesFor,
+  isAddressedKind,
 } from '@onboard/domain/emails/rules';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
 import { apiRequest } from '../../api/http.ts';
@@ -127,7 +130,11 @@ export function EmailRulesPage({ clientId }: { clientId: string }) {
           </thead>
           <tbody>
             {rows.map((row, i) => {
-              const preview = recipientsFor(rules, row.kind as EmailRule['kind'], people);
+              // A form's e-mails go to the recipient they concern; the rule names only who is copied.
+              const addressed = isAddressedKind(row.kind);
+              const preview = addressed
+                ? { to: [], cc: copiesFor(rules, row.kind as Parameters<typeof copiesFor>[1], people, '') }
+                : recipientsFor(rules, row.kind as EmailRule['kind'], people);
               const ccErrors = Object.entries(errors)
                 .filter(([key]) => key.startsWith(`body.rules.${i}.ccAddresses`))
                 .map(([, message]) => message);
@@ -135,15 +142,17 @@ export function EmailRulesPage({ clientId }: { clientId: string }) {
                 <tr key={row.kind} data-testid={`rule-${row.kind}`}>
                   <th scope="row">{row.kindLabel}</th>
                   <td>
-                    {RULE_ROLES.map((role) => (
-                      <NativeCheckbox
-                        key={role}
-                        isSelected={row.to.includes(role)}
-                        onChange={(on) => update(row.kind, { to: toggle(row.to, role, on) })}
-                      >
-                        {RULE_ROLE_LABELS[role]}
-                      </NativeCheckbox>
-                    ))}
+                    {addressed && <span>{ADDRESSED_TO_LABEL}</span>}
+                    {!addressed &&
+                      RULE_ROLES.map((role) => (
+                        <NativeCheckbox
+                          key={role}
+                          isSelected={row.to.includes(role)}
+                          onChange={(on) => update(row.kind, { to: toggle(row.to, role, on) })}
+                        >
+                          {RULE_ROLE_LABELS[role]}
+                        </NativeCheckbox>
+                      ))}
                   </td>
                   <td>
                     {RULE_ROLES.map((role) => (
@@ -167,7 +176,18 @@ export function EmailRulesPage({ clientId }: { clientId: string }) {
                     </label>
                   </td>
                   <td data-testid={`rule-preview-${row.kind}`}>
-                    {preview.to.length === 0 ? (
+                    {addressed ? (
+                      <>
+                        <div>
+                          <strong>To:</strong> {ADDRESSED_TO_LABEL.toLowerCase()}
+                        </div>
+                        {preview.cc.length > 0 && (
+                          <div>
+                            <strong>CC:</strong> {preview.cc.join(', ')}
+                          </div>
+                        )}
+                      </>
+                    ) : preview.to.length === 0 ? (
                       <span className="muted">Nobody</span>
                     ) : (
                       <>

@@ -18,7 +18,7 @@ type TaskState = ResponseOf<typeof changeTaskStatus>;
 export type PushJob = { id: string; status: string; requestedAt: string; updatedAt: string };
 
 const clientPath = (clientId: string) => `/api/clients/${encodeURIComponent(clientId)}`;
-const tasksKey = (clientId: string) => `${clientPath(clientId)}/tasks`;
+export const tasksKey = (clientId: string) => `${clientPath(clientId)}/tasks`;
 
 export function useClientTasks(clientId: string) {
   return useSWR<TaskView[]>(tasksKey(clientId));

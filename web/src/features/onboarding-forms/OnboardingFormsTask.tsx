@@ -3,6 +3,7 @@ import { useLocation } from 'wouter';
 import { Alert } from '../../ui/Feedback.tsx';
 import { ModalDialog } from '../../ui/Dialogs.tsx';
 import { formatDate } from '../hub/format.ts';
+import { AuditTrail } from './AuditTrail.tsx';
 import { TemplateBuilder } from './TemplateBuilder.tsx';
 import {
   downloadPath,
@@ -429,6 +430,7 @@ export function OnboardingFormsTask({ clientId, isStaff }: { clientId: string; i
                 ))}
               </tbody>
             </table>
+            <AuditTrail form={form} />
             <div className="button-row">
               <a
                 className="button button--secondary"

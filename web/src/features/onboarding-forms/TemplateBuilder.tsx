@@ -302,7 +302,8 @@ export function TemplateBuilder({ onSaved }: { onSaved?: (template: SigningTempl
                       setSaved(false);
                     }}
                   >
-                    {FIELD_KIND_LABELS[f.kind]} · {roleName(f.roleId)}
+                    {/* The visible words are the field's accessible name, word for word. */}
+                    {FIELD_KIND_LABELS[f.kind]} of {roleName(f.roleId)}
                   </MovableField>
                 ))
             }
