@@ -3,3 +3,4 @@ export * from './rules.ts';
 export * from './eif-facts.ts';
 export * from './report.ts';
 export * from './decider.ts';
+export * from './reading.ts';
