@@ -15,6 +15,7 @@ import { netChangesProjection } from './net-changes.ts';
 import { eifHistoryProjection } from './eif-history.ts';
 import { onboardingFormsProjection } from './onboarding-forms.ts';
 import { documentsProjection } from './documents.ts';
+import { censusMappingsProjection } from './census-mappings.ts';
 
 export {
   clientViewProjection,
@@ -33,6 +34,7 @@ export {
   eifHistoryProjection,
   onboardingFormsProjection,
   documentsProjection,
+  censusMappingsProjection,
 };
 
 /** Every named projection; `npm run projections:rebuild -- <name>` takes one of these names. */
@@ -53,4 +55,5 @@ export const projections: readonly CheckpointedConsumer[] = [
   eifHistoryProjection,
   onboardingFormsProjection,
   documentsProjection,
+  censusMappingsProjection,
 ];

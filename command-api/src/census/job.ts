@@ -25,13 +25,14 @@ import {
   type CensusDocumentState,
   type CensusEifFacts,
   type CensusIssue,
+  type CensusReading,
   type CensusState,
   type ColumnMapping,
 } from '@onboard/domain/census';
 import {
   CensusFileError,
   XLSX_MIME_TYPE,
-  censusRows,
+  censusTableRows,
   errorWorkbook,
   estimateRows,
   type CensusFormat,
@@ -69,7 +70,7 @@ export type ValidationOutcome = {
  */
 export async function validateCensusFile(
   bytes: Uint8Array,
-  format: CensusFormat,
+  how: CensusFormat | CensusReading,
   mapping: ColumnMapping,
   facts: CensusEifFacts,
   options: { keepPeople: boolean; onProgress?: Progress; rowsTotal?: number },
@@ -79,7 +80,7 @@ export async function validateCensusFile(
   const issuesByRow = new Map<number, CensusIssue[]>();
   const people = options.keepPeople ? new Map<string, string>() : null;
   const total = options.rowsTotal ?? 0;
-  let rowNumber = 0;
+  let rows = 0;
   let lastProgress = 0;
   const note = (issues: CensusIssue[]) => {
     for (const item of issues) {
@@ -88,9 +89,8 @@ export async function validateCensusFile(
       else issuesByRow.set(item.row, [item]);
     }
   };
-  for await (const cells of censusRows(bytes, format)) {
-    rowNumber += 1;
-    if (rowNumber === 1) continue; // the header
+  for await (const { rowNumber, cells } of censusTableRows(bytes, how, mapping)) {
+    rows += 1;
     const row = rowOf(cells, mapping);
     const issues = checker.check(row, rowNumber);
     report.addRow(issues);
@@ -99,7 +99,7 @@ export async function validateCensusFile(
       const key = personKey(row);
       if (key !== null) people.set(key, packRow(row));
     }
-    const done = rowNumber - 1;
+    const done = rows;
     if (options.onProgress && done % PROGRESS_EVERY_ROWS === 0) {
       const at = Date.now();
       if (at - lastProgress >= PROGRESS_EVERY_MS) {
@@ -115,14 +115,9 @@ export async function validateCensusFile(
 }
 
 /** The people of a census file, packed for the change view. */
-async function peopleOf(bytes: Uint8Array, format: CensusFormat, mapping: ColumnMapping) {
+async function peopleOf(bytes: Uint8Array, how: CensusFormat | CensusReading, mapping: ColumnMapping) {
   const people = new Map<string, string>();
-  let first = true;
-  for await (const cells of censusRows(bytes, format)) {
-    if (first) {
-      first = false;
-      continue;
-    }
+  for await (const { cells } of censusTableRows(bytes, how, mapping)) {
     const row = rowOf(cells, mapping);
     const key = personKey(row);
     if (key !== null) people.set(key, packRow(row));
@@ -228,7 +223,7 @@ async function validateAndRecord(
     state.lastSubmitted !== null && state.lastSubmitted !== ref.documentId
       ? state.documents.get(state.lastSubmitted)
       : undefined;
-  const rowsTotal = estimateRows(file.bytes, document.format);
+  const rowsTotal = estimateRows(file.bytes, document.reading);
   const publish = (rowsDone: number, total: number) => {
     void deps.bus
       ?.publish([
@@ -242,7 +237,7 @@ async function validateAndRecord(
       .catch(() => undefined); // progress is best effort; the outcome is recorded on the stream
   };
   publish(0, rowsTotal);
-  const outcome = await validateCensusFile(file.bytes, document.format, document.mapping, facts, {
+  const outcome = await validateCensusFile(file.bytes, document.reading, document.mapping, facts, {
     keepPeople: previous !== undefined,
     onProgress: publish,
     rowsTotal,
@@ -253,7 +248,7 @@ async function validateAndRecord(
   if (outcome.issuesByRow.size > 0 && deps.documents.put) {
     const bytes = await errorWorkbook(
       file.bytes,
-      document.format,
+      document.reading,
       document.headers,
       document.mapping,
       outcome.issuesByRow,
@@ -273,7 +268,7 @@ async function validateAndRecord(
     const before = await deps.documents.get(previous.documentId);
     if (before)
       changes = censusChanges(
-        await peopleOf(before.bytes, previous.format, previous.mapping),
+        await peopleOf(before.bytes, previous.reading, previous.mapping),
         outcome.people,
       );
   }

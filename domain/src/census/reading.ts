@@ -218,3 +218,10 @@ export function differenceText(difference: MappingDifference): string {
       return `“${difference.header}” is a column the last file did not have.`;
   }
 }
+
+/** A platform's name as the key its remembered columns are kept under: letters and digits, lower case. */
+export const platformKey = (name: string) =>
+  name
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]/g, '');
