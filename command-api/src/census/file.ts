@@ -264,7 +264,12 @@ export function detectDelimiter(text: string): CensusDelimiter | null {
 /** True when the text has control characters no table has (a binary file that is not a known kind). */
 function looksBinary(text: string): boolean {
   const sample = text.slice(0, 8192);
-  const control = sample.match(/[\u0000-\u0008\u000e-\u001f\ufffd]/g)?.length ?? 0;
+  let control = 0;
+  for (const char of sample) {
+    const code = char.charCodeAt(0);
+    if ((code < 0x20 && code !== 9 && code !== 10 && code !== 12 && code !== 13) || code === 0xfffd)
+      control += 1;
+  }
   return control > Math.max(2, sample.length / 100);
 }
 
@@ -427,12 +432,13 @@ async function inspectCsv(bytes: Uint8Array, choice: CensusReadingChoice): Promi
     await refuseKnownKinds(bytes);
     throw new CensusFileError(CENSUS_FILE_MESSAGES.notCensus);
   }
-  const delimiter = choice.delimiter ?? detectDelimiter(text);
-  if (delimiter === null) throw new CensusFileError(CENSUS_FILE_MESSAGES.text);
+  // No delimiter the lines agree on: read with commas, and a text of several lines that is no table is
+  // refused as text.
+  const delimiter = choice.delimiter ?? detectDelimiter(text) ?? ',';
   const reading: CensusReading = { ...plainReading('CSV'), encoding, detectedEncoding, delimiter };
   const rows = await topRows(bytes, reading);
   const headerRow = findHeaderRow(rows);
-  if (headerScore(rows, headerRow) < 3 && !looksLikeTable(rows) && choice.delimiter === undefined)
+  if (rows.length >= 2 && headerScore(rows, headerRow) < 3 && !looksLikeTable(rows))
     throw new CensusFileError(CENSUS_FILE_MESSAGES.text);
   return tableOf(rows, { ...reading, headerRow });
 }
@@ -460,7 +466,8 @@ export function estimateRows(bytes: Uint8Array, how: CensusFormat | CensusReadin
   // UTF-16 spends two bytes on a line break, one of them the 10.
   let lines = 0;
   for (let i = bytes.indexOf(10); i !== -1; i = bytes.indexOf(10, i + 1)) lines += 1;
-  if (bytes.length > 0 && bytes[bytes.length - 1] !== 10) lines += 1;
+  const last = bytes.subarray(Math.max(0, bytes.length - (reading.encoding?.startsWith('UTF-16') ? 2 : 1)));
+  if (bytes.length > 0 && !last.includes(10)) lines += 1;
   return Math.max(0, lines - reading.headerRow);
 }
 
