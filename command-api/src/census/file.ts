@@ -312,7 +312,8 @@ export async function* censusRows(
     : xlsxRows(bytes, reading.sheet)) {
     if (cells.every((cell) => cell.trim() === '')) continue;
     if (++count > MAX_ROWS + reading.headerRow) throw new CensusFileError(CENSUS_FILE_MESSAGES.tooManyRows);
-    yield cells.map(fromSpreadsheetCell);
+    // Only a cell that begins with a quote can be one the product wrote with a quote before it.
+    yield cells.some((cell) => cell.charCodeAt(0) === 39) ? cells.map(fromSpreadsheetCell) : cells;
   }
 }
 

@@ -8,6 +8,7 @@ export {
 } from './job.ts';
 export {
   censusRows,
+  censusTableRows,
   inspectCensusFile,
   errorWorkbook,
   CensusFileError,
