@@ -1,6 +1,6 @@
 import useSWR, { useSWRConfig } from 'swr';
 import type { BodyOf, ResponseOf } from '@onboard/api-contract';
-import type { validateSubmitCensus } from '@onboard/command-api/contracts';
+import type { readCensusAs, validateSubmitCensus } from '@onboard/command-api/contracts';
 import type { listCensusValidations } from '@onboard/query-api/contracts';
 import { ApiError, interpretFailure, isInvalidTokenAnswer, noResponseError } from '../../api/errors.ts';
 import { apiRequest, CSRF_COOKIE, CSRF_HEADER, readCookie, refreshSession } from '../../api/http.ts';
@@ -12,6 +12,7 @@ export type CensusResult = ResponseOf<typeof listCensusValidations>[number];
 export type CensusReport = NonNullable<CensusResult['domainValidations']['report']>;
 export type CensusChanges = NonNullable<CensusResult['domainValidations']['changes']>;
 export type ValidateSubmitBody = BodyOf<typeof validateSubmitCensus>;
+export type ReadCensusAsBody = BodyOf<typeof readCensusAs>;
 
 const enc = encodeURIComponent;
 const censusApiPath = (clientId: string, policyId: string) =>
@@ -43,7 +44,7 @@ export function useCensus(clientId: string, policyId: string) {
 }
 
 export const UPLOAD_ACCEPT =
-  '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+  '.csv,.tsv,.txt,.xlsx,text/csv,text/plain,text/tab-separated-values,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** The file itself as the body; an expired access token is renewed once and the upload retried. */
 export async function uploadCensusFile(
@@ -111,6 +112,16 @@ export function useCensusWrites(clientId: string, policyId: string) {
       // The enrollment elections task moved to review.
       await mutate((k) => typeof k === 'string' && k.includes('/tasks'));
       return list;
+    },
+    /** Reads the stored file again with another encoding, delimiter or sheet. */
+    readAs: async (documentId: string, body: ReadCensusAsBody) => {
+      const result = await apiRequest<CensusResult>(
+        'PUT',
+        `${censusApiPath(clientId, policyId)}/files/${enc(documentId)}/reading`,
+        { body },
+      );
+      await mutate(key);
+      return result;
     },
     refresh: () => mutate(key),
     /** The documents screen's own rename and delete: the server routes a census file to its census. */
