@@ -96,7 +96,9 @@ export const readCensusAs = defineRoute({
   },
   responses: {
     200: json(CensusValidationResult, 'Read again; confirm its columns and source next'),
-    400: problem('Cannot be read that way (no such sheet, not a table), submitted already, or being validated'),
+    400: problem(
+      'Cannot be read that way (no such sheet, not a table), submitted already, or being validated',
+    ),
     403: problem('Not one of the client’s people, its broker or staff'),
     404: problem('No such census file'),
   },

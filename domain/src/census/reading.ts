@@ -21,8 +21,8 @@ export const CENSUS_ENCODING_LABELS: Record<CensusEncoding, string> = {
   'UTF-8': 'UTF-8 (Unicode)',
   'UTF-16LE': 'UTF-16 (Excel’s “Unicode text”)',
   'UTF-16BE': 'UTF-16 big-endian',
-  'windows-1252': 'Windows-1252 (Western European: Excel on Windows)',
-  macintosh: 'Mac Roman (older Excel for Mac)',
+  'windows-1252': 'Windows-1252 (Excel on Windows)',
+  macintosh: 'Mac Roman (older Excel on Mac)',
 };
 
 export const CENSUS_DELIMITERS = [',', ';', '\t', '|'] as const;

@@ -247,55 +247,57 @@ function SourceStep({
         from.
       </p>
       <ReadingPanel clientId={clientId} policyId={policyId} document={document} />
-      <table className="table census__mapping" data-testid="census-mapping">
-        <thead>
-          <tr>
-            <th scope="col">Census field</th>
-            <th scope="col">Column in your file</th>
-            <th scope="col">Match</th>
-          </tr>
-        </thead>
-        <tbody>
-          {CENSUS_FIELDS.map((field) => {
-            const id = `census-map-${field}`;
-            return (
-              <tr key={field}>
-                <td>
-                  <label htmlFor={id}>
-                    {CENSUS_FIELD_LABELS[field]}
-                    {REQUIRED_COLUMNS.includes(field) ? ' (required)' : ''}
-                  </label>
-                </td>
-                <td>
-                  <select
-                    id={id}
-                    className="field__input"
-                    value={mapping[field] ?? ''}
-                    onChange={(e) =>
-                      setMapping((m) => {
-                        const next = { ...m };
-                        if (e.target.value === '') delete next[field];
-                        else next[field] = Number(e.target.value);
-                        return next;
-                      })
-                    }
-                  >
-                    <option value="">Not in the file</option>
-                    {document.headers.map((header, index) => (
-                      <option key={index} value={index}>
-                        {header || `Column ${index + 1}`}
-                      </option>
-                    ))}
-                  </select>
-                </td>
-                <td className="muted" data-testid={`census-match-${field}`}>
-                  {matchWords(document, field, mapping[field])}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <div className="census__mapping-scroll">
+        <table className="table census__mapping" data-testid="census-mapping">
+          <thead>
+            <tr>
+              <th scope="col">Census field</th>
+              <th scope="col">Column in your file</th>
+              <th scope="col">Match</th>
+            </tr>
+          </thead>
+          <tbody>
+            {CENSUS_FIELDS.map((field) => {
+              const id = `census-map-${field}`;
+              return (
+                <tr key={field}>
+                  <td>
+                    <label htmlFor={id}>
+                      {CENSUS_FIELD_LABELS[field]}
+                      {REQUIRED_COLUMNS.includes(field) ? ' (required)' : ''}
+                    </label>
+                  </td>
+                  <td>
+                    <select
+                      id={id}
+                      className="field__input"
+                      value={mapping[field] ?? ''}
+                      onChange={(e) =>
+                        setMapping((m) => {
+                          const next = { ...m };
+                          if (e.target.value === '') delete next[field];
+                          else next[field] = Number(e.target.value);
+                          return next;
+                        })
+                      }
+                    >
+                      <option value="">Not in the file</option>
+                      {document.headers.map((header, index) => (
+                        <option key={index} value={index}>
+                          {header || `Column ${index + 1}`}
+                        </option>
+                      ))}
+                    </select>
+                  </td>
+                  <td className="muted" data-testid={`census-match-${field}`}>
+                    {matchWords(document, field, mapping[field])}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
       <fieldset className="census__source">
         <legend className="field__label">Where does this census come from?</legend>
         {CENSUS_SOURCES.map((value) => (

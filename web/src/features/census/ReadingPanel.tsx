@@ -108,10 +108,10 @@ export function ReadingPanel({
         )}
       </div>
       <p className="muted" data-testid="census-header-row">
-        {reading.format === 'XLSX' && reading.sheet ? `Sheet “${reading.sheet}”: ` : ''}
+        {reading.format === 'XLSX' && reading.sheet ? `In the sheet “${reading.sheet}”, t` : 'T'}
         {titleRows > 0
-          ? `the header is row ${reading.headerRow}; the ${titleRows === 1 ? 'title row' : `${titleRows} title rows`} above it ${titleRows === 1 ? 'is' : 'are'} left out.`
-          : 'the header is the first row.'}
+          ? `he header is row ${reading.headerRow}; the ${titleRows === 1 ? 'title row' : `${titleRows} title rows`} above it ${titleRows === 1 ? 'is' : 'are'} left out.`
+          : 'he header is the first row.'}
         {reading.format === 'CSV' ? ' Names look wrong (Jos� for José)? Choose another encoding.' : ''}
       </p>
       {isReading && (
