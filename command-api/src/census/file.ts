@@ -224,7 +224,7 @@ const FROM_CHARDET: Record<string, CensusEncoding> = {
  * The text encoding of a CSV: its byte-order mark; else UTF-8 when the bytes are valid UTF-8 (ASCII
  * is); else what chardet finds, Windows-1252 for the Western European ones (Excel's ANSI on Windows).
  */
-export function detectEncoding(bytes: Uint8Array): CensusEncoding {
+function detectEncoding(bytes: Uint8Array): CensusEncoding {
   for (const [encoding, mark] of BYTE_ORDER_MARKS) if (mark.every((b, i) => bytes[i] === b)) return encoding;
   const head = bytes.subarray(0, 64 * 1024);
   if (!head.includes(0)) {
@@ -249,7 +249,7 @@ function headText(bytes: Uint8Array, encoding: CensusEncoding): string {
 }
 
 /** The delimiter the first lines agree on (papaparse's guess), or null when no line has columns. */
-export function detectDelimiter(text: string): CensusDelimiter | null {
+function detectDelimiter(text: string): CensusDelimiter | null {
   const guess = Papa.parse<string[]>(text, {
     preview: HEADER_SEARCH_ROWS,
     delimitersToGuess: [...CENSUS_DELIMITERS],
