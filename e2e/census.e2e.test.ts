@@ -262,10 +262,17 @@ const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 async function uploadAndValidate(page: Page, name: string, mimeType: string, buffer: Buffer) {
   await page.getByRole('link', { name: 'Upload files' }).click();
   await page.getByRole('heading', { name: 'Upload your census' }).waitFor();
-  await page.getByLabel('Census file (CSV or XLSX)').setInputFiles({ name, mimeType, buffer });
+  await page
+    .getByLabel('Census file (CSV, tab-delimited text or XLSX)')
+    .setInputFiles({ name, mimeType, buffer });
   await page.getByRole('heading', { name: `Confirm the columns of ${name}` }).waitFor();
   // The headers were matched: SSN is read from the file's SSN column.
   expect(await page.getByLabel('SSN (required)').inputValue()).toBe(String(col('SSN')));
+  // How each column was matched is shown beside it, and how the file was read above.
+  expect(await page.getByTestId('census-match-ssn').innerText()).toMatch(
+    /^(Same name|As confirmed last time)$/,
+  );
+  await page.getByRole('heading', { name: 'How the file was read' }).waitFor();
   await page.getByRole('radio', { name: 'HRIS' }).check();
   await page.getByRole('button', { name: 'Confirm and validate' }).click();
   try {
@@ -313,7 +320,7 @@ describe.skipIf(skip)('census in the browser', () => {
 
     // Bad input: a PDF, an empty file, a file without the required columns; nothing is stored.
     await page.getByRole('link', { name: 'Upload files' }).click();
-    const input = page.getByLabel('Census file (CSV or XLSX)');
+    const input = page.getByLabel('Census file (CSV, tab-delimited text or XLSX)');
     const uploadError = page.getByTestId('census-upload-error');
     await input.setInputFiles({
       name: 'census.pdf',
@@ -322,7 +329,7 @@ describe.skipIf(skip)('census in the browser', () => {
     });
     await expect
       .poll(() => uploadError.innerText())
-      .toContain('Upload a CSV or XLSX file: this file is neither');
+      .toContain('This file is a PDF document, not a table: upload the census as a CSV or XLSX file');
     await input.setInputFiles({ name: 'empty.csv', mimeType: 'text/csv', buffer: Buffer.alloc(0) });
     await expect.poll(() => uploadError.innerText()).toContain('The file is empty');
     await input.setInputFiles({

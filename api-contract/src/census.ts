@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CENSUS_FIELDS, CENSUS_SOURCES } from '@onboard/domain/census';
+import { CENSUS_DELIMITERS, CENSUS_ENCODINGS, CENSUS_FIELDS, CENSUS_SOURCES } from '@onboard/domain/census';
 
 /** Onboarding §3 census validation result: the document, whether submitted, and its validations. */
 const Issue = z.object({
@@ -50,6 +50,20 @@ export const CensusChanges = z.object({
   ),
 });
 
+/** How the file is read: detected on upload, changed by the user. */
+export const CensusReading = z.object({
+  format: z.enum(['CSV', 'XLSX']),
+  encoding: z.enum(CENSUS_ENCODINGS).nullable(),
+  detectedEncoding: z.enum(CENSUS_ENCODINGS).nullable(),
+  delimiter: z.enum(CENSUS_DELIMITERS).nullable(),
+  sheet: z.string().nullable(),
+  sheets: z.array(z.string()),
+  headerRow: z.number().int(),
+  date1904: z.boolean(),
+});
+
+const Field = z.enum(CENSUS_FIELDS);
+
 export const CensusValidationResult = z
   .object({
     document: z.object({
@@ -60,6 +74,28 @@ export const CensusValidationResult = z
       uploadedAt: z.string(),
       headers: z.array(z.string()),
       mapping: z.record(z.string(), z.number().int()),
+      reading: CensusReading,
+      /** How each field's column was matched, with the confidence shown beside it. */
+      matches: z.partialRecord(
+        Field,
+        z.object({ how: z.enum(['EXACT', 'SYNONYM', 'FUZZY', 'REMEMBERED']), confidence: z.number() }),
+      ),
+      /** The earlier census whose confirmed columns this file's started from, and what differs. */
+      remembered: z
+        .object({
+          scope: z.enum(['CLIENT', 'PLATFORM']),
+          platform: z.string().nullable(),
+          fileName: z.string(),
+          confirmedAt: z.string(),
+          differences: z.array(
+            z.discriminatedUnion('kind', [
+              z.object({ kind: z.literal('MISSING'), field: Field, header: z.string() }),
+              z.object({ kind: z.literal('MOVED'), field: Field, header: z.string(), now: z.string() }),
+              z.object({ kind: z.literal('NEW'), header: z.string() }),
+            ]),
+          ),
+        })
+        .nullable(),
       source: z.enum(CENSUS_SOURCES).nullable(),
       status: z.enum(['UPLOADED', 'VALIDATING', 'VALIDATED', 'FAILED']),
       errorWorkbookDocumentId: z.string().nullable(),

@@ -552,7 +552,7 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
         },
       }),
     );
-    app.use(censusCommandRoutes({ ...commandDeps, documents, bus }));
+    app.use(censusCommandRoutes({ ...commandDeps, documents, bus, pool }));
     app.use(
       dataFeedCommandRoutes({
         ...commandDeps,

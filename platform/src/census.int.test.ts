@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { zipSync } from 'fflate';
+import iconv from 'iconv-lite';
 import { censusStream } from '@onboard/events';
 import { seededDatabase } from '@onboard/testing/db';
 import { startApp, type RunningApp } from './app.ts';
@@ -53,8 +54,13 @@ describe('census over HTTP', () => {
     const cases: [Uint8Array, string, string][] = [
       [new Uint8Array(0), 'empty.csv', 'The file is empty'],
       [
-        new Uint8Array([0x25, 0x50, 0x44, 0x46, 0, 0, 1, 2]),
-        'form.pdf',
+        new TextEncoder().encode('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\n'),
+        'census.csv',
+        'This file is a PDF document, not a table: upload the census as a CSV or XLSX file',
+      ],
+      [
+        new Uint8Array([0, 1, 2, 3, 0, 1, 2, 3]),
+        'census.csv',
         'Upload a CSV or XLSX file: this file is neither',
       ],
       [
@@ -187,5 +193,99 @@ describe('census over HTTP', () => {
     const texts = written.map(String);
     for (const text of texts) expect(text).not.toMatch(/^[=+\-@\t\r]/);
     for (const cell of hostile) expect(texts.filter((text) => text === `'${cell}`)).toHaveLength(2);
+  });
+
+  it('reads a file as detected, again as the user chooses, and matches the next upload’s columns as confirmed for the client or its platform', async () => {
+    const owner = apiClient(app.url);
+    await owner.signIn('owner@onboard.example');
+    // Both clients' EIFs name the same benefits-administration platform for a policy.
+    for (const [clientId, policyId] of [
+      [DEMO_CLIENT_ID, 'policy-lakeside-2'],
+      ['harbor-freight-lines', 'policy-harbor-1'],
+    ] as const) {
+      const named = await owner.put(`/api/clients/${clientId}/policies/${policyId}`, {
+        usesBenAdminPlatform: 'YES',
+        benAdminPlatformName: 'Acme Benefits Cloud',
+      });
+      expect(named.status, clientId).toBe(200);
+    }
+    const headers = `${HEADER.replace('SSN', 'Tax ID')};SSN`.replaceAll(',', ';');
+    const row = 'E1;José;Muñoz;123-45-6789;12/10/1985;03/15/2020;Salaried;40;Head office;NY;10001;85000;';
+    const bytes = iconv.encode(`${headers}\r\n${row}\r\n`, 'windows-1252');
+    type Document = {
+      documentId: string;
+      mapping: Record<string, number>;
+      headers: string[];
+      reading: { encoding: string; detectedEncoding: string; delimiter: string };
+      matches: Record<string, { how: string; confidence: number }>;
+      remembered: { scope: string; fileName: string; differences: { kind: string; header: string }[] } | null;
+    };
+    const first = await upload(
+      owner,
+      bytes,
+      'payroll export.csv',
+      census(DEMO_CLIENT_ID, 'policy-lakeside-2'),
+    );
+    expect(first.status).toBe(201);
+    const document = first.body.document as Document;
+    expect(document.reading).toMatchObject({
+      encoding: 'windows-1252',
+      detectedEncoding: 'windows-1252',
+      delimiter: ';',
+    });
+    expect(document.headers[12]).toBe('SSN');
+    expect(document.mapping.ssn).toBe(12);
+    // The client's census confirmed before had an SSN column: it is matched as then.
+    expect(document.matches.ssn).toEqual({ how: 'REMEMBERED', confidence: 1 });
+    expect(document.matches.firstName).toEqual({ how: 'REMEMBERED', confidence: 1 });
+    expect(document.remembered).toMatchObject({ scope: 'CLIENT' });
+    expect(document.remembered!.differences).toContainEqual({ kind: 'NEW', header: 'Tax ID' });
+
+    // Read again as UTF-8, the detected encoding still named; then as Windows-1252 again.
+    const path = `${census(DEMO_CLIENT_ID, 'policy-lakeside-2')}/files/${document.documentId}/reading`;
+    const asUtf8 = await owner.put(path, { encoding: 'UTF-8' });
+    expect(asUtf8.status).toBe(200);
+    expect((asUtf8.body as { document: Document }).document.reading).toMatchObject({
+      encoding: 'UTF-8',
+      detectedEncoding: 'windows-1252',
+      delimiter: ';',
+    });
+    // Read with commas, the file has one column a line: refused saying so, and nothing changes.
+    const asCommas = await owner.put(path, { delimiter: ',' });
+    expect(asCommas.status).toBe(400);
+    expect(String(asCommas.body.message)).toContain('This file is text, not a table');
+    const back = await owner.put(path, { encoding: 'windows-1252', delimiter: ';' });
+    expect((back.body as { document: Document }).document.mapping.ssn).toBe(12);
+    expect((await owner.put(path, { sheet: 'Census', favourite: 1 })).status).toBe(400);
+
+    // The user says the SSN is the 'Tax ID' column.
+    const confirmed = await owner.put(`${census(DEMO_CLIENT_ID, 'policy-lakeside-2')}/validate-submit`, {
+      documentId: document.documentId,
+      mapping: { ...document.mapping, ssn: 3 },
+      source: 'BEN_ADMIN_PLATFORM',
+    });
+    expect(confirmed.status).toBe(200);
+    await eventually(async () => {
+      const { rows } = await app.pool.query<{ scope: string }>(
+        'select scope from rm_census_mappings order by scope',
+      );
+      expect(rows.map((r) => r.scope)).toEqual(['CLIENT', 'PLATFORM']);
+    });
+
+    // The client's next file, its columns in another order with one more: SSN is the 'Tax ID' column again.
+    const reordered = `Bonus;SSN;${HEADER.replace('SSN', 'Tax ID').replaceAll(',', ';')}\r\n5;;${row.slice(0, -1)}\r\n`;
+    const next = (await upload(owner, iconv.encode(reordered, 'windows-1252'), 'march.csv', census())).body
+      .document as Document;
+    expect(next.mapping.ssn).toBe(5);
+    expect(next.matches.ssn).toEqual({ how: 'REMEMBERED', confidence: 1 });
+    expect(next.remembered).toMatchObject({ scope: 'CLIENT', fileName: 'payroll export.csv' });
+    expect(next.remembered!.differences).toEqual([{ kind: 'NEW', header: 'Bonus' }]);
+
+    // Another client on the same platform starts from the same columns.
+    const other = (
+      await upload(owner, bytes, 'harbor.csv', census('harbor-freight-lines', 'policy-harbor-1'))
+    ).body.document as Document;
+    expect(other.mapping.ssn).toBe(3);
+    expect(other.remembered).toMatchObject({ scope: 'PLATFORM', fileName: 'payroll export.csv' });
   });
 });

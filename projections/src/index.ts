@@ -16,6 +16,7 @@ import { eifHistoryProjection } from './eif-history.ts';
 import { onboardingFormsProjection } from './onboarding-forms.ts';
 import { documentsProjection } from './documents.ts';
 import { conversationsProjection } from './conversations.ts';
+import { censusMappingsProjection } from './census-mappings.ts';
 
 export {
   clientViewProjection,
@@ -35,6 +36,7 @@ export {
   onboardingFormsProjection,
   documentsProjection,
   conversationsProjection,
+  censusMappingsProjection,
 };
 
 /** Every named projection; `npm run projections:rebuild -- <name>` takes one of these names. */
@@ -56,4 +58,5 @@ export const projections: readonly CheckpointedConsumer[] = [
   onboardingFormsProjection,
   documentsProjection,
   conversationsProjection,
+  censusMappingsProjection,
 ];

@@ -33,7 +33,8 @@ export function censusWorkingSets(deps: Pick<CensusJobDeps, 'store' | 'snapshots
     const file = await deps.documents.get(ref.documentId);
     if (!file) throw new NotFoundError('This file is no longer in the document store');
     const rows: (readonly [number, CensusRow])[] = [];
-    for await (const entry of censusFileRows(file.bytes, document.format, document.mapping)) rows.push(entry);
+    for await (const entry of censusFileRows(file.bytes, document.reading, document.mapping))
+      rows.push(entry);
     return { set: censusWorkingSet(rows, await censusFactsOrUnsigned(deps, ref)), originals: new Map() };
   };
 

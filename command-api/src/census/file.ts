@@ -1,14 +1,37 @@
 import { PassThrough, Readable } from 'node:stream';
+import chardet from 'chardet';
 import { parse as parseCsv } from 'csv-parse';
 import ExcelJS from 'exceljs';
-import { unzipSync } from 'fflate';
-import { CENSUS_FIELD_LABELS, type CensusField, type CensusIssue } from '@onboard/domain/census';
+import { unzipSync, strFromU8 } from 'fflate';
+import { fileTypeFromBuffer } from 'file-type';
+import iconv from 'iconv-lite';
+import Papa from 'papaparse';
+import {
+  CENSUS_DELIMITERS,
+  CENSUS_FIELD_LABELS,
+  HEADER_SEARCH_ROWS,
+  findHeaderRow,
+  headerCells,
+  matchHeaders,
+  plainReading,
+  withSerialDates,
+  type CensusDelimiter,
+  type CensusEncoding,
+  type CensusField,
+  type CensusIssue,
+  type CensusReading,
+  type ColumnMapping,
+} from '@onboard/domain/census';
 import { fromSpreadsheetCell, spreadsheetCell } from '@onboard/domain/platform/spreadsheet-cell';
 
 /**
- * Reading a census file, streamed row by row with maintained parsers: csv-parse for CSV, exceljs's
- * streaming WorkbookReader for XLSX (the first worksheet). Rows come out as text cells; nothing here
- * keeps more than the row being read.
+ * Reading a census file as Excel and payroll systems write it, streamed row by row with maintained
+ * parsers: CSV through csv-parse, its delimiter (comma, semicolon, tab, pipe) guessed by papaparse from
+ * the first lines and its encoding (UTF-8 with or without a byte-order mark, UTF-16, Windows-1252, Mac
+ * Roman) by its byte-order mark or chardet, decoded by iconv-lite; XLSX through exceljs's streaming
+ * WorkbookReader, one sheet of the workbook. The header row is found under any title rows. What was
+ * detected is kept as the file's reading, which the user may change. Rows come out as text cells; nothing
+ * here keeps more than the row being read.
  */
 
 export type CensusFormat = 'CSV' | 'XLSX';
@@ -17,6 +40,8 @@ export const CSV_MIME_TYPE = 'text/csv';
 
 /** A file refused before anything is stored, with the message naming the problem. */
 export class CensusFileError extends Error {}
+
+const UPLOAD_AS = 'upload the census as a CSV or XLSX file';
 
 export const CENSUS_FILE_MESSAGES = {
   empty: 'The file is empty',
@@ -28,6 +53,13 @@ export const CENSUS_FILE_MESSAGES = {
   bomb: (mb: number) =>
     `The XLSX file unpacks to ${mb} MB, more than a census can be (${MAX_UNPACKED_BYTES / 1024 / 1024} MB); it looks like a compressed-size bomb`,
   tooManyRows: `The file has more than ${200_000} rows`,
+  /** A known kind of file that is not a table: 'a PDF document'. */
+  notATable: (what: string) => `This file is ${what}, not a table: ${UPLOAD_AS}`,
+  oldExcel:
+    'This file is an Excel 97–2003 workbook (.xls), which the census does not read: open it in Excel and save it as an Excel Workbook (.xlsx) or CSV',
+  text: `This file is text, not a table: no line has columns separated by commas, semicolons, tabs or pipes; ${UPLOAD_AS}`,
+  noSheet: (sheet: string) => `The workbook has no sheet named “${sheet}”`,
+  emptySheet: (sheet: string) => `The sheet “${sheet}” is empty: choose the sheet with the census`,
 } as const;
 
 /** How large an XLSX may unpack to, and how many rows a census may have (chosen). */
@@ -37,35 +69,69 @@ const MAX_RATIO = 200;
 
 const ZIP_SIGNATURE = [0x50, 0x4b, 0x03, 0x04];
 
-/** XLSX when the bytes are a zip archive; CSV when they are text (no NUL byte at the start); else null. */
-function detectFormat(bytes: Uint8Array): CensusFormat | null {
-  if (ZIP_SIGNATURE.every((b, i) => bytes[i] === b)) return 'XLSX';
-  const head = bytes.subarray(0, 8192);
-  if (head.includes(0)) return null;
-  // Text: decodes as UTF-8 (a cut multi-byte character at the end is allowed).
-  try {
-    new TextDecoder('utf-8', { fatal: true }).decode(head.subarray(0, Math.max(0, head.length - 4)));
-  } catch {
-    return null;
-  }
-  return 'CSV';
-}
+/** Files people take for a census, by what file-type finds: named so the refusal says what they are. */
+const NOT_A_TABLE: Record<string, string> = {
+  pdf: 'a PDF document',
+  png: 'an image (PNG)',
+  jpg: 'an image (JPEG)',
+  gif: 'an image (GIF)',
+  tif: 'an image (TIFF)',
+  webp: 'an image (WebP)',
+  heic: 'an image (HEIC)',
+  bmp: 'an image (BMP)',
+  rtf: 'a Rich Text document (RTF)',
+  docx: 'a Word document',
+  pptx: 'a PowerPoint presentation',
+  odt: 'an OpenDocument text',
+  zip: 'a zip archive',
+  gz: 'a gzip archive',
+  '7z': 'a 7-Zip archive',
+  rar: 'a RAR archive',
+  mp4: 'a video',
+  mov: 'a video',
+  mp3: 'an audio file',
+  exe: 'a program',
+  xml: 'an XML document',
+};
+
+/** XLSX when the bytes are a zip archive; else CSV, to be decoded. */
+const isZip = (bytes: Uint8Array) => ZIP_SIGNATURE.every((b, i) => bytes[i] === b);
+
+const buffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+
+// ---- XLSX -------------------------------------------------------------------------------------------
+
+type Workbook = { sheets: { name: string; hidden: boolean }[]; date1904: boolean };
+
+const xmlText = (text: string) =>
+  text
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&#(\d+);/g, (_, code: string) => String.fromCodePoint(Number(code)))
+    .replace(/&amp;/g, '&');
 
 /**
  * Refuses an archive whose entries declare more than MAX_UNPACKED_BYTES unpacked, or a ratio no
- * spreadsheet has, before anything is inflated (fflate reads the central directory; every entry is
- * filtered out, so nothing is unpacked), and a zip that is not a workbook. The row cap bounds an archive
- * that understates its sizes.
+ * spreadsheet has, before anything is inflated (fflate reads the central directory; only the small
+ * workbook part is unpacked, for its sheets and date system), and a zip that is not a workbook. The row
+ * cap bounds an archive that understates its sizes.
  */
-function checkArchive(bytes: Uint8Array) {
+function checkArchive(bytes: Uint8Array): Workbook {
   let unpacked = 0;
   let isWorkbook = false;
+  let files: Record<string, Uint8Array>;
+  let otherOffice: string | null = null;
   try {
-    unzipSync(bytes, {
+    files = unzipSync(bytes, {
       filter: (file) => {
         unpacked += file.originalSize;
-        if (file.name === 'xl/workbook.xml') isWorkbook = true;
-        return false;
+        if (file.name.startsWith('word/')) otherOffice = NOT_A_TABLE.docx!;
+        if (file.name.startsWith('ppt/')) otherOffice = NOT_A_TABLE.pptx!;
+        if (file.name !== 'xl/workbook.xml') return false;
+        isWorkbook = true;
+        return file.originalSize < 5 * 1024 * 1024;
       },
     });
   } catch {
@@ -74,7 +140,17 @@ function checkArchive(bytes: Uint8Array) {
   if (unpacked > MAX_UNPACKED_BYTES || (unpacked > 20 * 1024 * 1024 && unpacked / bytes.length > MAX_RATIO))
     throw new CensusFileError(CENSUS_FILE_MESSAGES.bomb(Math.round(unpacked / 1024 / 1024)));
   // Another zip (a Word document, an archive of files) is not a spreadsheet.
-  if (!isWorkbook) throw new CensusFileError(CENSUS_FILE_MESSAGES.notCensus);
+  if (!isWorkbook)
+    throw new CensusFileError(
+      otherOffice === null ? CENSUS_FILE_MESSAGES.notCensus : CENSUS_FILE_MESSAGES.notATable(otherOffice),
+    );
+  const xml = files['xl/workbook.xml'] ? strFromU8(files['xl/workbook.xml']) : '';
+  const sheets = [...xml.matchAll(/<(?:\w+:)?sheet\b([^>]*)\/?>/g)].flatMap(([, attributes]) => {
+    const name = /\bname="([^"]*)"/.exec(attributes!)?.[1];
+    if (name === undefined) return [];
+    return [{ name: xmlText(name), hidden: /\bstate="(hidden|veryHidden)"/.test(attributes!) }];
+  });
+  return { sheets, date1904: /<(?:\w+:)?workbookPr\b[^>]*\bdate1904="(1|true)"/.test(xml) };
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -95,9 +171,121 @@ function cellText(value: unknown): string {
   return String(value as string | number | boolean);
 }
 
-async function* csvRows(bytes: Uint8Array): AsyncGenerator<string[]> {
-  const parser = Readable.from([Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)]).pipe(
-    parseCsv({ bom: true, relax_column_count: true, skip_empty_lines: true, relax_quotes: true }),
+/** The rows of one sheet (by name; the first when null). The sheets before it are passed over unread. */
+async function* xlsxRows(bytes: Uint8Array, sheetName: string | null): AsyncGenerator<string[]> {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([buffer(bytes)]), {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    styles: 'cache',
+    hyperlinks: 'ignore',
+    entries: 'ignore',
+  });
+  try {
+    for await (const sheet of reader) {
+      const named = sheet as unknown as { name: string; iterator: AsyncIterable<unknown> };
+      if (sheetName !== null && named.name !== sheetName) {
+        for await (const chunk of named.iterator) void chunk; // its XML, not parsed
+        continue;
+      }
+      for await (const row of sheet) {
+        // row.values is 1-based: index 0 is empty.
+        const values = (row.values as unknown[]).slice(1);
+        yield Array.from(values, cellText);
+      }
+      return; // one sheet only
+    }
+  } catch (error) {
+    if (error instanceof CensusFileError) throw error;
+    throw new CensusFileError(CENSUS_FILE_MESSAGES.unreadableXlsx);
+  }
+}
+
+// ---- CSV --------------------------------------------------------------------------------------------
+
+const BYTE_ORDER_MARKS: [CensusEncoding, number[]][] = [
+  ['UTF-8', [0xef, 0xbb, 0xbf]],
+  ['UTF-16LE', [0xff, 0xfe]],
+  ['UTF-16BE', [0xfe, 0xff]],
+];
+
+/** What chardet names, as the encodings the census reads (the Latin ones are read as Windows-1252). */
+const FROM_CHARDET: Record<string, CensusEncoding> = {
+  'UTF-8': 'UTF-8',
+  'UTF-16LE': 'UTF-16LE',
+  'UTF-16BE': 'UTF-16BE',
+  'windows-1252': 'windows-1252',
+  'ISO-8859-1': 'windows-1252',
+  'ISO-8859-15': 'windows-1252',
+  'ISO-8859-2': 'windows-1252',
+  'windows-1250': 'windows-1252',
+};
+
+/**
+ * The text encoding of a CSV: its byte-order mark; else UTF-8 when the bytes are valid UTF-8 (ASCII
+ * is); else what chardet finds, Windows-1252 for the Western European ones (Excel's ANSI on Windows).
+ */
+function detectEncoding(bytes: Uint8Array): CensusEncoding {
+  for (const [encoding, mark] of BYTE_ORDER_MARKS) if (mark.every((b, i) => bytes[i] === b)) return encoding;
+  const head = bytes.subarray(0, 64 * 1024);
+  if (!head.includes(0)) {
+    try {
+      // A multi-byte character cut at the end of the sample is allowed.
+      new TextDecoder('utf-8', { fatal: true }).decode(head.subarray(0, Math.max(0, head.length - 4)));
+      return 'UTF-8';
+    } catch {
+      // not UTF-8
+    }
+  }
+  const found = chardet.detect(head);
+  return (found === null ? undefined : FROM_CHARDET[found]) ?? 'windows-1252';
+}
+
+/** The text of the file's first 64 KB, whole lines only. */
+function headText(bytes: Uint8Array, encoding: CensusEncoding): string {
+  const text = iconv.decode(buffer(bytes.subarray(0, 64 * 1024)), encoding);
+  if (bytes.length <= 64 * 1024) return text;
+  const lastBreak = text.lastIndexOf('\n');
+  return lastBreak > 0 ? text.slice(0, lastBreak) : text;
+}
+
+/** The delimiter the first lines agree on (papaparse's guess), or null when no line has columns. */
+function detectDelimiter(text: string): CensusDelimiter | null {
+  const guess = Papa.parse<string[]>(text, {
+    preview: HEADER_SEARCH_ROWS,
+    delimitersToGuess: [...CENSUS_DELIMITERS],
+    skipEmptyLines: true,
+  });
+  if (guess.errors.some((e) => e.code === 'UndetectableDelimiter')) return null;
+  return (CENSUS_DELIMITERS as readonly string[]).includes(guess.meta.delimiter)
+    ? (guess.meta.delimiter as CensusDelimiter)
+    : null;
+}
+
+/** True when the text has control characters no table has (a binary file that is not a known kind). */
+function looksBinary(text: string): boolean {
+  const sample = text.slice(0, 8192);
+  let control = 0;
+  for (const char of sample) {
+    const code = char.charCodeAt(0);
+    if ((code < 0x20 && code !== 9 && code !== 10 && code !== 12 && code !== 13) || code === 0xfffd)
+      control += 1;
+  }
+  return control > Math.max(2, sample.length / 100);
+}
+
+async function* csvRows(bytes: Uint8Array, reading: CensusReading): AsyncGenerator<string[]> {
+  const encoding = reading.encoding ?? 'UTF-8';
+  const options = {
+    bom: true,
+    delimiter: reading.delimiter ?? ',',
+    relax_column_count: true,
+    skip_empty_lines: true,
+    relax_quotes: true,
+  };
+  const source = Readable.from([buffer(bytes)]);
+  // UTF-8 goes to the parser as bytes; another encoding is decoded by iconv-lite on the way.
+  const parser = (encoding === 'UTF-8' ? source : source.pipe(iconv.decodeStream(encoding))).pipe(
+    parseCsv(options),
   );
   try {
     for await (const record of parser) yield record as string[];
@@ -106,76 +294,195 @@ async function* csvRows(bytes: Uint8Array): AsyncGenerator<string[]> {
   }
 }
 
-async function* xlsxRows(bytes: Uint8Array): AsyncGenerator<string[]> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(
-    Readable.from([Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)]),
-    { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'ignore' },
-  );
-  try {
-    for await (const sheet of reader) {
-      for await (const row of sheet) {
-        // row.values is 1-based: index 0 is empty.
-        const values = (row.values as unknown[]).slice(1);
-        yield Array.from(values, cellText);
-      }
-      return; // the first worksheet only
-    }
-  } catch (error) {
-    if (error instanceof CensusFileError) throw error;
-    throw new CensusFileError(CENSUS_FILE_MESSAGES.unreadableXlsx);
-  }
-}
+// ---- rows -------------------------------------------------------------------------------------------
 
-/** Every row of the file as text cells, the header row first; blank rows are skipped. */
-export async function* censusRows(bytes: Uint8Array, format: CensusFormat): AsyncGenerator<string[]> {
+/** A reading from the format alone (UTF-8 and commas, or the first sheet; the header on the first row). */
+const readingOf = (reading: CensusFormat | CensusReading): CensusReading =>
+  typeof reading === 'string' ? plainReading(reading) : reading;
+
+/** Every row of the file as text cells, title rows and the header row first; blank rows are skipped. */
+export async function* censusRows(
+  bytes: Uint8Array,
+  how: CensusFormat | CensusReading,
+): AsyncGenerator<string[]> {
+  const reading = readingOf(how);
   let count = 0;
-  for await (const cells of format === 'CSV' ? csvRows(bytes) : xlsxRows(bytes)) {
+  for await (const cells of reading.format === 'CSV'
+    ? csvRows(bytes, reading)
+    : xlsxRows(bytes, reading.sheet)) {
     if (cells.every((cell) => cell.trim() === '')) continue;
-    if (++count > MAX_ROWS + 1) throw new CensusFileError(CENSUS_FILE_MESSAGES.tooManyRows);
-    yield cells.map(fromSpreadsheetCell);
+    if (++count > MAX_ROWS + reading.headerRow) throw new CensusFileError(CENSUS_FILE_MESSAGES.tooManyRows);
+    // Only a cell that begins with a quote can be one the product wrote with a quote before it.
+    yield cells.some((cell) => cell.charCodeAt(0) === 39) ? cells.map(fromSpreadsheetCell) : cells;
   }
 }
 
 /**
- * What an upload is checked for before it is stored: a CSV or XLSX, not a bomb, with a header row and at
- * least one row under it. Answers the format and the headers.
+ * The rows under the header, each with its number (the file's non-blank rows counted from 1, title rows
+ * and header included), through the mapping's eyes: in an XLSX, a date column's serial numbers are dates.
+ */
+export async function* censusTableRows(
+  bytes: Uint8Array,
+  how: CensusFormat | CensusReading,
+  mapping: ColumnMapping,
+): AsyncGenerator<{ rowNumber: number; cells: readonly string[] }> {
+  const reading = readingOf(how);
+  let rowNumber = 0;
+  for await (const cells of censusRows(bytes, reading)) {
+    rowNumber += 1;
+    if (rowNumber <= reading.headerRow) continue;
+    yield {
+      rowNumber,
+      cells: reading.format === 'XLSX' ? withSerialDates(cells, mapping, reading.date1904) : cells,
+    };
+  }
+}
+
+/** The first rows of the file, enough to find the header and see one row under it. */
+async function topRows(bytes: Uint8Array, reading: CensusReading): Promise<string[][]> {
+  const rows: string[][] = [];
+  for await (const cells of censusRows(bytes, reading)) {
+    rows.push(cells);
+    if (rows.length > HEADER_SEARCH_ROWS) break;
+  }
+  return rows;
+}
+
+/** How many fields the header row of these rows names (0 when none is found). */
+const headerScore = (rows: readonly (readonly string[])[], headerRow: number) =>
+  rows.length === 0 ? 0 : Object.keys(matchHeaders(headerCells(rows[headerRow - 1] ?? [])).mapping).length;
+
+/** The reader's choices the user may make: a text encoding and a delimiter (CSV), a sheet (XLSX). */
+export type CensusReadingChoice = {
+  encoding?: CensusEncoding;
+  delimiter?: CensusDelimiter;
+  sheet?: string;
+};
+
+export type InspectedCensus = { format: CensusFormat; headers: string[]; reading: CensusReading };
+
+/** Refuses a file that is not a table, naming what it is. */
+async function refuseKnownKinds(bytes: Uint8Array) {
+  const found = await fileTypeFromBuffer(bytes).catch(() => undefined);
+  if (!found) return;
+  if (found.ext === 'cfb' || found.ext === 'xls') throw new CensusFileError(CENSUS_FILE_MESSAGES.oldExcel);
+  const what = NOT_A_TABLE[found.ext];
+  throw new CensusFileError(
+    what === undefined ? CENSUS_FILE_MESSAGES.notCensus : CENSUS_FILE_MESSAGES.notATable(what),
+  );
+}
+
+async function inspectXlsx(bytes: Uint8Array, choice: CensusReadingChoice): Promise<InspectedCensus> {
+  const workbook = checkArchive(bytes);
+  const names = workbook.sheets.map((s) => s.name);
+  const base: CensusReading = {
+    ...plainReading('XLSX'),
+    sheets: names,
+    date1904: workbook.date1904,
+  };
+  let candidates: string[];
+  if (choice.sheet !== undefined) {
+    if (!names.includes(choice.sheet)) throw new CensusFileError(CENSUS_FILE_MESSAGES.noSheet(choice.sheet));
+    candidates = [choice.sheet];
+  } else {
+    const visible = workbook.sheets.filter((s) => !s.hidden).map((s) => s.name);
+    candidates = visible.length > 0 ? visible : names.length > 0 ? names : [''];
+  }
+  // The sheet chosen, or the first sheet whose top rows hold a census header; else the first with rows.
+  let fallback: { sheet: string; rows: string[][] } | null = null;
+  for (const sheet of candidates) {
+    const rows = await topRows(bytes, { ...base, sheet: sheet === '' ? null : sheet });
+    if (rows.length === 0) continue;
+    fallback ??= { sheet, rows };
+    const headerRow = findHeaderRow(rows);
+    if (choice.sheet !== undefined || headerScore(rows, headerRow) >= 3)
+      return tableOf(rows, { ...base, sheet: sheet === '' ? null : sheet, headerRow });
+  }
+  if (choice.sheet !== undefined) throw new CensusFileError(CENSUS_FILE_MESSAGES.emptySheet(choice.sheet));
+  if (fallback === null) throw new CensusFileError(CENSUS_FILE_MESSAGES.noHeader);
+  return tableOf(fallback.rows, {
+    ...base,
+    sheet: fallback.sheet === '' ? null : fallback.sheet,
+    headerRow: findHeaderRow(fallback.rows),
+  });
+}
+
+function tableOf(rows: readonly string[][], reading: CensusReading): InspectedCensus {
+  if (rows.length === 0) throw new CensusFileError(CENSUS_FILE_MESSAGES.noHeader);
+  const headers = headerCells(rows[reading.headerRow - 1]!);
+  if (rows.length <= reading.headerRow) throw new CensusFileError(CENSUS_FILE_MESSAGES.noRows);
+  return { format: reading.format, headers, reading };
+}
+
+/** True when most of the rows have the same number of cells, two or more: rows of a table, not prose. */
+function looksLikeTable(rows: readonly (readonly string[])[]): boolean {
+  const counts = new Map<number, number>();
+  for (const cells of rows) {
+    const n = headerCells(cells).length;
+    counts.set(n, (counts.get(n) ?? 0) + 1);
+  }
+  const [width, often] = [...counts].sort((a, b) => b[1] - a[1])[0] ?? [0, 0];
+  return rows.length >= 2 && width >= 2 && often >= rows.length * 0.6;
+}
+
+async function inspectCsv(bytes: Uint8Array, choice: CensusReadingChoice): Promise<InspectedCensus> {
+  const detectedEncoding = detectEncoding(bytes);
+  const encoding = choice.encoding ?? detectedEncoding;
+  const text = headText(bytes, encoding);
+  if (looksBinary(text)) {
+    await refuseKnownKinds(bytes);
+    throw new CensusFileError(CENSUS_FILE_MESSAGES.notCensus);
+  }
+  // No delimiter the lines agree on: read with commas, and a text of several lines that is no table is
+  // refused as text.
+  const delimiter = choice.delimiter ?? detectDelimiter(text) ?? ',';
+  const reading: CensusReading = { ...plainReading('CSV'), encoding, detectedEncoding, delimiter };
+  const rows = await topRows(bytes, reading);
+  const headerRow = findHeaderRow(rows);
+  if (rows.length >= 2 && headerScore(rows, headerRow) < 3 && !looksLikeTable(rows))
+    throw new CensusFileError(CENSUS_FILE_MESSAGES.text);
+  return tableOf(rows, { ...reading, headerRow });
+}
+
+/**
+ * What an upload is checked for before it is stored: a table (CSV or XLSX; a PDF, an image, a letter
+ * is refused saying what it is), not a bomb, with a header row and at least one row under it. Answers
+ * the format, the headers and how the file was read (detected, or as the user chose).
  */
 export async function inspectCensusFile(
   bytes: Uint8Array,
-): Promise<{ format: CensusFormat; headers: string[] }> {
+  choice: CensusReadingChoice = {},
+): Promise<InspectedCensus> {
   if (bytes.length === 0) throw new CensusFileError(CENSUS_FILE_MESSAGES.empty);
-  const format = detectFormat(bytes);
-  if (format === null) throw new CensusFileError(CENSUS_FILE_MESSAGES.notCensus);
-  if (format === 'XLSX') checkArchive(bytes);
-  let headers: string[] | null = null;
-  for await (const cells of censusRows(bytes, format)) {
-    if (headers === null) {
-      headers = cells.map((cell) => cell.trim());
-      continue;
-    }
-    return { format, headers };
-  }
-  throw new CensusFileError(headers === null ? CENSUS_FILE_MESSAGES.noHeader : CENSUS_FILE_MESSAGES.noRows);
+  if (isZip(bytes)) return inspectXlsx(bytes, choice);
+  if (!BYTE_ORDER_MARKS.some(([, mark]) => mark.every((b, i) => bytes[i] === b)))
+    await refuseKnownKinds(bytes);
+  return inspectCsv(bytes, choice);
 }
 
 /** The number of rows under the header, counted fast for progress: line breaks for CSV (approximate). */
-export function estimateRows(bytes: Uint8Array, format: CensusFormat): number {
-  if (format !== 'CSV') return 0;
+export function estimateRows(bytes: Uint8Array, how: CensusFormat | CensusReading): number {
+  const reading = readingOf(how);
+  if (reading.format !== 'CSV') return 0;
+  // UTF-16 spends two bytes on a line break, one of them the 10.
   let lines = 0;
   for (let i = bytes.indexOf(10); i !== -1; i = bytes.indexOf(10, i + 1)) lines += 1;
-  if (bytes.length > 0 && bytes[bytes.length - 1] !== 10) lines += 1;
-  return Math.max(0, lines - 1);
+  const last = bytes.subarray(Math.max(0, bytes.length - (reading.encoding?.startsWith('UTF-16') ? 2 : 1)));
+  if (bytes.length > 0 && !last.includes(10)) lines += 1;
+  return Math.max(0, lines - reading.headerRow);
 }
 
 /**
  * The error workbook: the file's rows as they are, with an Errors column, and every cell an issue names
  * highlighted with its message as a note. No cell is written as a formula: text that would start one gets
- * a leading `'` (spreadsheetCell), which censusRows takes off when the workbook comes back. Fixed and uploaded again as it is, it reads like the original
- * (the Errors column maps to no field).
+ * a leading `'` (spreadsheetCell), which censusRows takes off when the workbook comes back. Title rows
+ * above the header stay where they were, so rows keep their numbers; an XLSX's serial dates in date
+ * columns are written as the dates they were read as. Fixed and uploaded again as it is, it reads like
+ * the original (the Errors column maps to no field).
  */
 export async function errorWorkbook(
   bytes: Uint8Array,
-  format: CensusFormat,
+  how: CensusFormat | CensusReading,
   headers: readonly string[],
   columnOf: Partial<Record<CensusField, number>>,
   issuesByRow: ReadonlyMap<number, readonly CensusIssue[]>,
@@ -197,15 +504,22 @@ export async function errorWorkbook(
   const sheet = workbook.addWorksheet('Census');
   const errorsColumn = headers.length + 1;
   const highlight: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFFFC7CE' } };
+  const reading = readingOf(how);
   let rowNumber = 0;
-  for await (const cells of censusRows(bytes, format)) {
+  for await (const read of censusRows(bytes, reading)) {
     rowNumber += 1;
-    if (rowNumber === 1) {
+    if (rowNumber < reading.headerRow) {
+      sheet.addRow(read.map(spreadsheetCell)).commit();
+      continue;
+    }
+    if (rowNumber === reading.headerRow) {
       const header = sheet.addRow([...headers, 'Errors'].map(spreadsheetCell));
       header.font = { bold: true };
       header.commit();
       continue;
     }
+    // A copy: the corrections are written over the file's cells.
+    const cells = [...(reading.format === 'XLSX' ? withSerialDates(read, columnOf, reading.date1904) : read)];
     const issues = issuesByRow.get(rowNumber) ?? [];
     for (const [field, value] of Object.entries(corrections?.get(rowNumber) ?? {})) {
       const column = columnOf[field as CensusField];

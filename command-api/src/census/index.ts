@@ -9,6 +9,7 @@ export {
 } from './job.ts';
 export {
   censusRows,
+  censusTableRows,
   inspectCensusFile,
   errorWorkbook,
   CensusFileError,

@@ -26,6 +26,7 @@ import {
   unpackRow,
   REPORT_ISSUE_LIMIT,
   type CensusCommand,
+  type CensusReading,
   type CensusRow,
   type CensusDocumentState,
   type CensusEifFacts,
@@ -36,7 +37,7 @@ import {
 import {
   CensusFileError,
   XLSX_MIME_TYPE,
-  censusRows,
+  censusTableRows,
   errorWorkbook,
   estimateRows,
   type CensusFormat,
@@ -75,14 +76,11 @@ export type ValidationOutcome = {
  */
 export async function* censusFileRows(
   bytes: Uint8Array,
-  format: CensusFormat,
+  how: CensusFormat | CensusReading,
   mapping: ColumnMapping,
   corrections?: ReadonlyMap<number, CensusRow>,
 ): AsyncGenerator<readonly [number, CensusRow]> {
-  let rowNumber = 0;
-  for await (const cells of censusRows(bytes, format)) {
-    rowNumber += 1;
-    if (rowNumber === 1) continue; // the header
+  for await (const { rowNumber, cells } of censusTableRows(bytes, how, mapping)) {
     const row = rowOf(cells, mapping);
     const corrected = corrections?.get(rowNumber);
     yield [rowNumber, corrected ? { ...row, ...corrected } : row];
@@ -96,7 +94,7 @@ export async function* censusFileRows(
  */
 export async function validateCensusFile(
   bytes: Uint8Array,
-  format: CensusFormat,
+  how: CensusFormat | CensusReading,
   mapping: ColumnMapping,
   facts: CensusEifFacts,
   options: {
@@ -116,6 +114,7 @@ export async function validateCensusFile(
   const flagged = new Map<number, CensusRow>();
   const dependents = new Map<number, string>();
   let lastProgress = 0;
+  let rowsRead = 0;
   const note = (issues: CensusIssue[]) => {
     for (const item of issues) {
       const list = issuesByRow.get(item.row);
@@ -123,7 +122,8 @@ export async function validateCensusFile(
       else issuesByRow.set(item.row, [item]);
     }
   };
-  for await (const [rowNumber, row] of censusFileRows(bytes, format, mapping, options.corrections)) {
+  for await (const [rowNumber, row] of censusFileRows(bytes, how, mapping, options.corrections)) {
+    rowsRead += 1;
     const issues = checker.check(row, rowNumber);
     report.addRow(issues);
     if (issues.length > 0) {
@@ -135,7 +135,7 @@ export async function validateCensusFile(
       const key = personKey(row);
       if (key !== null) people.set(key, packRow(row));
     }
-    const done = rowNumber - 1;
+    const done = rowsRead;
     if (options.onProgress && done % PROGRESS_EVERY_ROWS === 0) {
       const at = Date.now();
       if (at - lastProgress >= PROGRESS_EVERY_MS) {
@@ -162,12 +162,12 @@ const pickMapped = (row: CensusRow, mapping: ColumnMapping): CensusRow =>
 /** The people of a census file, packed for the change view. */
 async function peopleOf(
   bytes: Uint8Array,
-  format: CensusFormat,
+  how: CensusFormat | CensusReading,
   mapping: ColumnMapping,
   corrections: ReadonlyMap<number, CensusRow>,
 ) {
   const people = new Map<string, string>();
-  for await (const [, row] of censusFileRows(bytes, format, mapping, corrections)) {
+  for await (const [, row] of censusFileRows(bytes, how, mapping, corrections)) {
     const key = personKey(row);
     if (key !== null) people.set(key, packRow(row));
   }
@@ -279,7 +279,7 @@ async function validateAndRecord(
   if (!file) throw new CensusFileError('The file is no longer in the document store');
   const facts = await censusFactsOrUnsigned(deps, ref);
   const previous = previousOf(state, ref.documentId);
-  const rowsTotal = estimateRows(file.bytes, document.format);
+  const rowsTotal = estimateRows(file.bytes, document.reading);
   const publish = (rowsDone: number, total: number) => {
     void deps.bus
       ?.publish([
@@ -293,7 +293,7 @@ async function validateAndRecord(
       .catch(() => undefined); // progress is best effort; the outcome is recorded on the stream
   };
   publish(0, rowsTotal);
-  const outcome = await validateCensusFile(file.bytes, document.format, document.mapping, facts, {
+  const outcome = await validateCensusFile(file.bytes, document.reading, document.mapping, facts, {
     keepPeople: previous !== undefined,
     onProgress: publish,
     rowsTotal,
@@ -336,7 +336,7 @@ async function writeOutputs(
   if (outcome.issuesByRow.size > 0 && deps.documents.put) {
     const workbook = await errorWorkbook(
       bytes,
-      document.format,
+      document.reading,
       document.headers,
       document.mapping,
       outcome.issuesByRow,
@@ -356,7 +356,7 @@ async function writeOutputs(
     const before = await deps.documents.get(previous.documentId);
     if (before)
       changes = censusChanges(
-        await peopleOf(before.bytes, previous.format, previous.mapping, correctionsByRow(previous)),
+        await peopleOf(before.bytes, previous.reading, previous.mapping, correctionsByRow(previous)),
         outcome.people,
       );
   }
@@ -381,7 +381,7 @@ export async function rewriteCensusOutputs(deps: CensusJobDeps, ref: CensusRef):
   const previous = previousOf(state, ref.documentId);
   const outcome = await validateCensusFile(
     file.bytes,
-    document.format,
+    document.reading,
     document.mapping,
     await censusFactsOrUnsigned(deps, ref),
     { keepPeople: previous !== undefined, corrections: correctionsByRow(document) },

@@ -7,7 +7,7 @@ import {
   CensusValidationResult,
   CensusValidationResults,
 } from '@onboard/api-contract/census';
-import { CENSUS_FIELDS, CENSUS_SOURCES } from '@onboard/domain/census';
+import { CENSUS_DELIMITERS, CENSUS_ENCODINGS, CENSUS_FIELDS, CENSUS_SOURCES } from '@onboard/domain/census';
 
 const CENSUS_UPLOAD_TYPES = [
   'text/csv',
@@ -135,5 +135,35 @@ export const replaceInCensusColumn = defineRoute({
     403: problem('Not one of the client’s people, its broker or staff'),
     404: problem('No such census file'),
     409: problem('The census was corrected by someone else at the same moment'),
+  },
+});
+
+export const ReadCensusAsBody = z
+  .object({
+    encoding: z.enum(CENSUS_ENCODINGS, { error: 'Choose one of the encodings offered' }).optional(),
+    delimiter: z.enum(CENSUS_DELIMITERS, { error: 'Choose comma, semicolon, tab or pipe' }).optional(),
+    sheet: z.string().min(1, 'Choose a sheet').optional(),
+  })
+  .strict();
+
+export const readCensusAs = defineRoute({
+  method: 'put',
+  path: '/api/clients/{clientId}/census/{policyId}/files/{documentId}/reading',
+  tag: 'census',
+  summary: 'Read a stored census file again with another encoding, delimiter or sheet',
+  description:
+    'The file stored on upload is read again with the choice (what is not chosen stays as it was read): ' +
+    'its header row is found again and its columns matched again, to be confirmed anew. Answers the file.',
+  request: {
+    params: CensusFileParams,
+    body: ReadCensusAsBody,
+  },
+  responses: {
+    200: json(CensusValidationResult, 'Read again; confirm its columns and source next'),
+    400: problem(
+      'Cannot be read that way (no such sheet, not a table), submitted already, or being validated',
+    ),
+    403: problem('Not one of the client’s people, its broker or staff'),
+    404: problem('No such census file'),
   },
 });

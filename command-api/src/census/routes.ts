@@ -16,28 +16,40 @@ import {
 } from '@onboard/domain';
 import {
   CORRECTION_MESSAGES,
+  applyRemembered,
   censusDecider,
   censusGrid,
+  censusPlatformOf,
   censusValidationResults,
+  matchHeaders,
   replacementCells,
   type CensusCellEdit,
   type CensusField,
   missingColumns,
   missingColumnsMessage,
-  suggestMapping,
   type CensusCommand,
   type CensusState,
+  type CensusReading,
 } from '@onboard/domain/census';
+import type { Queryable } from '@onboard/api-contract/people';
 import { tasksDecider, type TaskCommand } from '@onboard/domain/tasks/decider';
 import { mount } from '@onboard/api-contract/express';
 import { requireActor, requireClientAccess, type CommandDeps } from '../http/context.ts';
 import { decideOnStream, requestContext } from '../http/decide.ts';
 import { FILE_NAME_HEADER, invalidFile, readRawFile, uploadedFileName } from '../http/raw-upload.ts';
-import { CSV_MIME_TYPE, CensusFileError, XLSX_MIME_TYPE, inspectCensusFile } from './file.ts';
+import {
+  CSV_MIME_TYPE,
+  CensusFileError,
+  XLSX_MIME_TYPE,
+  inspectCensusFile,
+  type CensusReadingChoice,
+} from './file.ts';
 import { readCensus, rewriteCensusOutputs, runCensusValidation, type CensusJobDeps } from './job.ts';
 import { censusWorkingSets } from './corrections.ts';
+import { rememberedMapping } from './memory.ts';
 import {
   correctCensusCell,
+  readCensusAs,
   replaceInCensusColumn,
   submitCensus,
   uploadCensus,
@@ -47,6 +59,8 @@ import {
 export type CensusCommandDeps = CommandDeps & {
   documents: DocumentStore;
   bus?: CensusJobDeps['bus'];
+  /** Where the columns confirmed for earlier census files are read (rm_census_mappings). */
+  pool?: Queryable;
   /** Called with each validation job started (tests await it); errors are reported, never thrown. */
   onJob?: (job: Promise<void>) => void;
 };
@@ -78,6 +92,39 @@ export function censusCommandRoutes(deps: CensusCommandDeps): Router {
     if (!view) throw new NotFoundError('Client not found');
     if (!view.policies.some((p) => p.id === policyId))
       throw new NotFoundError('No such policy for this client');
+    return { platform: censusPlatformOf(view, policyId) };
+  };
+
+  /**
+   * The columns of a file as its headers suggest them, or as confirmed for the client's (or its
+   * platform's) last census where the same headers come again, with what differs.
+   */
+  const suggest = async (clientId: string, platform: string | null, headers: string[]) => {
+    const suggested = matchHeaders(headers);
+    const remembered = deps.pool ? await rememberedMapping(deps.pool, clientId, platform) : null;
+    if (remembered === null) return { ...suggested, remembered: null };
+    const applied = applyRemembered(headers, suggested, remembered);
+    const { scope, fileName, confirmedAt } = remembered;
+    return {
+      mapping: applied.mapping,
+      matches: applied.matches,
+      remembered: {
+        scope,
+        platform: remembered.platform,
+        fileName,
+        confirmedAt,
+        differences: applied.differences,
+      },
+    };
+  };
+
+  const inspect = async (bytes: Uint8Array, choice?: CensusReadingChoice) => {
+    try {
+      return await inspectCensusFile(bytes, choice);
+    } catch (error) {
+      if (error instanceof CensusFileError) throw invalidFile(error.message);
+      throw error;
+    }
   };
 
   const execute = (
@@ -108,8 +155,8 @@ export function censusCommandRoutes(deps: CensusCommandDeps): Router {
       throw new RuleError('UPLOADS_OFF', 'This server only reads documents from the external document store');
     if (Number(req.get('content-length') ?? 0) > MAX_UPLOAD_BYTES)
       throw new AppError(413, 'FILE_TOO_LARGE', FILE_TOO_LARGE_MESSAGE);
-    await requirePolicy(clientId, policyId);
-    res.locals.census = { actor, clientId, policyId };
+    const { platform } = await requirePolicy(clientId, policyId);
+    res.locals.census = { actor, clientId, policyId, platform };
     next();
   };
 
@@ -117,24 +164,19 @@ export function censusCommandRoutes(deps: CensusCommandDeps): Router {
     router,
     uploadCensus,
     async (req, res) => {
-      const { actor, clientId, policyId } = res.locals.census as {
+      const { actor, clientId, policyId, platform } = res.locals.census as {
         actor: Actor;
         clientId: string;
         policyId: string;
+        platform: string | null;
       };
       const name = uploadedFileName(req.get(FILE_NAME_HEADER));
       if (name === null)
         throw new ValidationError({ [`header.${FILE_NAME_HEADER}`]: FILE_NAME_MISSING_MESSAGE });
       const body: unknown = req.body;
       const bytes = Buffer.isBuffer(body) ? body : Buffer.alloc(0);
-      let inspected;
-      try {
-        inspected = await inspectCensusFile(bytes);
-      } catch (error) {
-        if (error instanceof CensusFileError) throw invalidFile(error.message);
-        throw error;
-      }
-      const mapping = suggestMapping(inspected.headers);
+      const inspected = await inspect(bytes);
+      const { mapping, matches, remembered } = await suggest(clientId, platform, inspected.headers);
       const missing = missingColumns(mapping);
       if (missing.length > 0) throw invalidFile(missingColumnsMessage(missing));
 
@@ -158,6 +200,9 @@ export function censusCommandRoutes(deps: CensusCommandDeps): Router {
           size: bytes.length,
           headers: inspected.headers,
           mapping,
+          reading: inspected.reading,
+          matches,
+          remembered,
         },
       });
       const result = censusValidationResults(after).find((r) => r.document.documentId === documentId)!;
@@ -169,12 +214,50 @@ export function censusCommandRoutes(deps: CensusCommandDeps): Router {
   mount(router, validateSubmitCensus, async (req, res, input) => {
     const { actor, clientId, policyId } = await access(req);
     const { documentId, mapping, source } = input.body();
+    const { platform } = await requirePolicy(clientId, policyId);
     const { after } = await execute(req, actor, clientId, policyId, {
       type: 'ConfirmCensusMapping',
-      data: { clientId, policyId, documentId, mapping, source },
+      data: { clientId, policyId, documentId, mapping, source, platform },
     });
     startJob({ clientId, policyId, documentId });
     res.json(censusValidationResults(after));
+  });
+
+  mount(router, readCensusAs, async (req, res, input) => {
+    const { actor, clientId, policyId } = await access(req);
+    const documentId = String(req.params.documentId);
+    const body = input.body();
+    const { platform } = await requirePolicy(clientId, policyId);
+    const document = (await readCensus(deps.store, clientId, policyId)).state.documents.get(documentId);
+    if (!document) throw new NotFoundError('No such census file');
+    const file = await deps.documents.get(documentId);
+    if (!file) throw new NotFoundError('This file is no longer in the document store');
+    // What is not chosen now stays as it was read.
+    const current: CensusReading = document.reading;
+    const choice: CensusReadingChoice =
+      current.format === 'CSV'
+        ? {
+            encoding: body.encoding ?? current.encoding ?? undefined,
+            delimiter: body.delimiter ?? current.delimiter ?? undefined,
+          }
+        : { sheet: body.sheet ?? current.sheet ?? undefined };
+    const inspected = await inspect(file.bytes, choice);
+    const reading = { ...inspected.reading, detectedEncoding: current.detectedEncoding };
+    const { mapping, matches, remembered } = await suggest(clientId, platform, inspected.headers);
+    const { after } = await execute(req, actor, clientId, policyId, {
+      type: 'ChangeCensusReading',
+      data: {
+        clientId,
+        policyId,
+        documentId,
+        reading,
+        headers: inspected.headers,
+        mapping,
+        matches,
+        remembered,
+      },
+    });
+    res.json(censusValidationResults(after).find((r) => r.document.documentId === documentId)!);
   });
 
   mount(router, submitCensus, async (req, res, input) => {

@@ -1,16 +1,15 @@
 import type { EventStore } from '@onboard/events';
 import type { ClientView, DocumentStore } from '@onboard/domain';
 import {
+  correctionsByRow,
   electedPlansOf,
   normalSsn,
   parseCensusDate,
   relationshipOf,
-  rowOf,
   type CensusDocumentState,
 } from '@onboard/domain/census';
 import type { FeedCensusPerson } from '@onboard/domain/data-feed';
-import { readCensus } from '../census/job.ts';
-import { censusRows } from '../census/file.ts';
+import { censusFileRows, readCensus } from '../census/job.ts';
 
 /** A policy's submitted census file, or null when none is submitted. */
 async function submittedOf(store: EventStore, clientId: string, policyId: string) {
@@ -26,11 +25,9 @@ async function peopleOf(
   const file = await documents.get(document.documentId);
   if (!file) return [];
   const people: FeedCensusPerson[] = [];
-  let rowNumber = 0;
-  for await (const cells of censusRows(file.bytes, document.format)) {
-    rowNumber += 1;
-    if (rowNumber === 1) continue;
-    const row = rowOf(cells, document.mapping);
+  // The census as submitted: the file read as confirmed, with its corrections.
+  const rows = censusFileRows(file.bytes, document.reading, document.mapping, correctionsByRow(document));
+  for await (const [rowNumber, row] of rows) {
     const relationship = relationshipOf(row.relationship);
     if (!row.employeeId || relationship === null) continue;
     const ssn = row.ssn ? normalSsn(row.ssn) : '';

@@ -20,6 +20,13 @@ import {
   replaceAllIn,
   type CensusRevalidation,
 } from './corrections.ts';
+import {
+  plainReading,
+  type CensusReading,
+  type MappingDifference,
+  type RememberedMapping,
+} from './reading.ts';
+import type { CensusMatches } from './fields.ts';
 import { isInternal } from '../auth/actor.ts';
 import { checkDocumentName } from '../documents/catalogue.ts';
 
@@ -37,6 +44,10 @@ export type CensusDocumentState = {
   size: number;
   headers: string[];
   mapping: ColumnMapping;
+  /** How the file is read, and how each field's column was matched. */
+  reading: CensusReading;
+  matches: CensusMatches;
+  remembered: CensusRemembered | null;
   source: CensusSource | null;
   status: CensusDocumentStatus;
   uploadedAt: string;
@@ -67,6 +78,20 @@ export type CensusState = {
 };
 
 type Ref = { clientId: string; policyId: string; documentId: string };
+
+/** The earlier census a file's mapping started from, and what differs from it. */
+export type CensusRemembered = Pick<RememberedMapping, 'scope' | 'platform' | 'fileName' | 'confirmedAt'> & {
+  differences: MappingDifference[];
+};
+
+/** A file's reading with the headers and matched columns it gives. */
+type ReadAs = {
+  reading: CensusReading;
+  headers: string[];
+  mapping: ColumnMapping;
+  matches: CensusMatches;
+  remembered: CensusRemembered | null;
+};
 type By = { userId: string; role: string };
 
 export type CensusCommand =
@@ -78,9 +103,13 @@ export type CensusCommand =
         size: number;
         headers: string[];
         mapping: ColumnMapping;
-      }
+      } & Partial<Pick<ReadAs, 'reading' | 'matches' | 'remembered'>>
     >
-  | Command<'ConfirmCensusMapping', Ref & { mapping: ColumnMapping; source: CensusSource }>
+  | Command<'ChangeCensusReading', Ref & ReadAs>
+  | Command<
+      'ConfirmCensusMapping',
+      Ref & { mapping: ColumnMapping; source: CensusSource; platform?: string | null }
+    >
   | Command<
       'RecordCensusValidation',
       Ref & {
@@ -120,7 +149,7 @@ export type CensusError =
   | { code: 'NOT_FOUND'; message: string }
   | { code: 'INVALID'; message: string; fields: Record<string, string> }
   | {
-      code: 'NOT_VALIDATED' | 'HAS_ERRORS' | 'ALREADY_SUBMITTED' | 'STALE' | 'HAS_CORRECTIONS';
+      code: 'NOT_VALIDATED' | 'HAS_ERRORS' | 'ALREADY_SUBMITTED' | 'STALE' | 'HAS_CORRECTIONS' | 'VALIDATING';
       message: string;
     }
   /** A cell no longer holds what the user saw: someone changed it meanwhile (answered as a 409). */
@@ -136,6 +165,7 @@ export const CENSUS_MESSAGES = {
   failed: 'The file could not be read',
   submittedKept: 'A submitted census is kept as the record of what was sent, so it cannot be deleted',
   notYours: 'You can only delete census files you uploaded',
+  validating: 'The census is being validated: change how it is read once its report is ready',
 } as const;
 
 const initialState = (): CensusState => ({ documents: new Map(), order: [], lastSubmitted: null });
@@ -147,7 +177,7 @@ function decide(command: CensusCommand, state: CensusState) {
   const ref = { clientId, policyId, documentId };
   const document = state.documents.get(documentId);
   if (command.type === 'UploadCensus') {
-    const { fileName, format, size, headers, mapping } = command.data;
+    const { fileName, format, size, headers, mapping, reading, matches, remembered } = command.data;
     return accepted<CensusEvent>({
       type: 'CensusUploaded',
       data: {
@@ -157,6 +187,11 @@ function decide(command: CensusCommand, state: CensusState) {
         size,
         headers,
         mapping: mapping as Record<string, number>,
+        ...(reading ? { reading } : {}),
+        ...(matches
+          ? { matches: matches as Record<string, CensusMatches[keyof CensusMatches] & object> }
+          : {}),
+        ...(remembered !== undefined ? { remembered } : {}),
         at: command.metadata.at,
         by: byOf(command.metadata),
       },
@@ -164,6 +199,29 @@ function decide(command: CensusCommand, state: CensusState) {
   }
   if (!document) return refused<CensusError>({ code: 'NOT_FOUND', message: CENSUS_MESSAGES.noSuchDocument });
   switch (command.type) {
+    case 'ChangeCensusReading': {
+      if (document.submittedAt)
+        return refused<CensusError>({ code: 'ALREADY_SUBMITTED', message: CENSUS_MESSAGES.alreadySubmitted });
+      if (document.status === 'VALIDATING')
+        return refused<CensusError>({ code: 'VALIDATING', message: CENSUS_MESSAGES.validating });
+      // Corrections name cells by row and column of the file as read: read otherwise, they would point elsewhere.
+      if (document.corrections > 0)
+        return refused<CensusError>({ code: 'HAS_CORRECTIONS', message: CORRECTION_MESSAGES.hasCorrections });
+      const { reading, headers, mapping, matches, remembered } = command.data;
+      return accepted<CensusEvent>({
+        type: 'CensusReadingChanged',
+        data: {
+          ...ref,
+          reading,
+          headers,
+          mapping: mapping as Record<string, number>,
+          matches: matches as Record<string, CensusMatches[keyof CensusMatches] & object>,
+          remembered,
+          at: command.metadata.at,
+          by: byOf(command.metadata),
+        },
+      });
+    }
     case 'ConfirmCensusMapping': {
       if (document.submittedAt)
         return refused<CensusError>({ code: 'ALREADY_SUBMITTED', message: CENSUS_MESSAGES.alreadySubmitted });
@@ -191,6 +249,9 @@ function decide(command: CensusCommand, state: CensusState) {
           ...ref,
           mapping,
           source: command.data.source,
+          headers: document.headers,
+          fileName: document.fileName,
+          platform: command.data.platform ?? null,
           at: command.metadata.at,
           by: byOf(command.metadata),
         },
@@ -386,6 +447,9 @@ function evolve(state: CensusState, event: CensusEvent): CensusState {
         size,
         headers,
         mapping,
+        reading: (event.data.reading as CensusReading | undefined) ?? plainReading(format),
+        matches: (event.data.matches ?? {}) as CensusMatches,
+        remembered: (event.data.remembered ?? null) as CensusRemembered | null,
         source: null,
         status: 'UPLOADED',
         uploadedAt: at,
@@ -403,6 +467,23 @@ function evolve(state: CensusState, event: CensusEvent): CensusState {
       });
       return { ...state, documents, order: [documentId, ...state.order.filter((id) => id !== documentId)] };
     }
+    case 'CensusReadingChanged':
+      if (!current) return state;
+      documents.set(documentId, {
+        ...current,
+        reading: event.data.reading as CensusReading,
+        headers: event.data.headers,
+        mapping: event.data.mapping,
+        matches: event.data.matches as CensusMatches,
+        remembered: event.data.remembered as CensusRemembered | null,
+        status: 'UPLOADED',
+        source: null,
+        report: null,
+        changes: null,
+        failure: null,
+        errorWorkbookDocumentId: null,
+      });
+      return { ...state, documents };
     case 'CensusMappingConfirmed':
       if (!current) return state;
       documents.set(documentId, {
@@ -508,6 +589,9 @@ export type CensusValidationResult = {
     uploadedAt: string;
     headers: string[];
     mapping: ColumnMapping;
+    reading: CensusReading;
+    matches: CensusMatches;
+    remembered: CensusRemembered | null;
     source: CensusSource | null;
     status: CensusDocumentStatus;
     errorWorkbookDocumentId: string | null;
@@ -537,6 +621,9 @@ export function censusValidationResults(state: CensusState): CensusValidationRes
         uploadedAt: d.uploadedAt,
         headers: d.headers,
         mapping: d.mapping,
+        reading: d.reading,
+        matches: d.matches,
+        remembered: d.remembered,
         source: d.source,
         status: d.status,
         errorWorkbookDocumentId: d.errorWorkbookDocumentId,

@@ -71,3 +71,16 @@ export function censusFactsOf(view: ClientView, policyId: string, asOf: string):
     asOf,
   };
 }
+
+/**
+ * The benefits-administration platform the policy's EIF names (its benefits administration sub-step),
+ * or null when it names none.
+ */
+export function censusPlatformOf(view: ClientView, policyId: string): string | null {
+  const policy = view.policies.find((p) => p.id === policyId);
+  if (!policy) return null;
+  const uses = policy.usesBenAdminPlatform;
+  const name = policy.benAdminPlatformName;
+  if (uses === false || uses === 'NO' || typeof name !== 'string') return null;
+  return name.trim() === '' ? null : name.trim();
+}

@@ -1,3 +1,4 @@
+import { distance } from 'fastest-levenshtein';
 /**
  * The census file's columns (onboarding §7): one row per person, the employee first and each dependent
  * on a row of its own under the employee's id. Headers are matched to fields by their words, whatever
@@ -59,46 +60,190 @@ export const REQUIRED_COLUMNS: readonly CensusField[] = [
   'salary',
 ];
 
-/** Other words a header may use for a field (compared without case, spaces or punctuation). */
+/**
+ * Other words a header may use for a field, as payroll systems and benefits platforms export them
+ * (compared without case, spaces or punctuation).
+ */
 const ALIASES: Record<CensusField, readonly string[]> = {
-  employeeId: ['employee id', 'employee number', 'emp id', 'employee no', 'id'],
-  relationship: ['relationship', 'relation', 'member type', 'relationship to employee'],
-  firstName: ['first name', 'given name', 'first'],
-  lastName: ['last name', 'surname', 'family name', 'last'],
-  ssn: ['ssn', 'social security number', 'social security no'],
-  dateOfBirth: ['date of birth', 'dob', 'birth date', 'birthdate'],
-  hireDate: ['hire date', 'date of hire', 'hired on', 'doh'],
-  employeeClass: ['employee class', 'class', 'class name', 'eligibility class'],
-  hoursPerWeek: ['hours per week', 'weekly hours', 'hours', 'scheduled hours'],
-  location: ['location', 'work location', 'worksite', 'site'],
-  state: ['state', 'work state', 'state code'],
-  zip: ['zip code', 'zip', 'postal code', 'zipcode'],
-  email: ['e-mail', 'email', 'email address', 'e-mail address'],
-  salary: ['annual salary', 'salary', 'annual earnings', 'earnings'],
-  electedPlans: ['elected plans', 'plans', 'elections', 'coverages elected'],
-  coverageEffectiveDate: ['coverage effective date', 'effective date', 'coverage start'],
+  employeeId: [
+    'employee id',
+    'employee number',
+    'emp id',
+    'emp #',
+    'emp no',
+    'employee no',
+    'employee #',
+    'ee id',
+    'ee number',
+    'associate id',
+    'file number',
+    'payroll id',
+    'worker id',
+    'id',
+  ],
+  relationship: [
+    'relationship',
+    'relation',
+    'member type',
+    'relationship to employee',
+    'rel',
+    'dependent type',
+    'relationship code',
+    'coverage level member',
+  ],
+  firstName: ['first name', 'given name', 'first', 'fname', 'legal first name', 'employee first name'],
+  lastName: ['last name', 'surname', 'family name', 'last', 'lname', 'legal last name', 'employee last name'],
+  ssn: [
+    'ssn',
+    'social security number',
+    'social security no',
+    'social security #',
+    'social security',
+    'soc sec #',
+    'ss #',
+    'ss number',
+    'ssn/tin',
+    'tax id number',
+  ],
+  dateOfBirth: ['date of birth', 'dob', 'birth date', 'birthdate', 'birthday', 'born on', 'd.o.b.'],
+  hireDate: [
+    'hire date',
+    'date of hire',
+    'hired on',
+    'doh',
+    'original hire date',
+    'most recent hire date',
+    'start date',
+    'employment date',
+  ],
+  employeeClass: ['employee class', 'class', 'class name', 'eligibility class', 'benefit class', 'job class'],
+  hoursPerWeek: [
+    'hours per week',
+    'weekly hours',
+    'hours',
+    'scheduled hours',
+    'standard hours',
+    'hrs/wk',
+    'hours worked per week',
+  ],
+  location: ['location', 'work location', 'worksite', 'site', 'work site', 'office', 'location name'],
+  state: ['state', 'work state', 'state code', 'resident state', 'home state', 'st'],
+  zip: ['zip code', 'zip', 'postal code', 'zipcode', 'zip/postal code', 'home zip'],
+  email: ['e-mail', 'email', 'email address', 'e-mail address', 'work email', 'personal email'],
+  salary: [
+    'annual salary',
+    'salary',
+    'annual earnings',
+    'earnings',
+    'annual pay',
+    'annual base salary',
+    'base salary',
+    'annual compensation',
+    'yearly salary',
+  ],
+  electedPlans: ['elected plans', 'plans', 'elections', 'coverages elected', 'plan elections', 'coverages'],
+  coverageEffectiveDate: [
+    'coverage effective date',
+    'effective date',
+    'coverage start',
+    'coverage start date',
+    'benefit effective date',
+    'coverage begin date',
+  ],
 };
 
-const squash = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
-const ALIAS_INDEX = new Map<string, CensusField>(
-  CENSUS_FIELDS.flatMap((field) => [
-    [squash(CENSUS_FIELD_LABELS[field]), field] as const,
-    ...ALIASES[field].map((alias) => [squash(alias), field] as const),
-  ]),
-);
+/** Header text reduced to its letters and digits, '#' read as 'number' ('Emp #' is 'Emp number'). */
+const squash = (text: string) =>
+  text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/#/g, 'number')
+    .replace(/[^a-z0-9]/g, '');
+
+/** Every word a field answers to, squashed: its label first, then its aliases. */
+const FIELD_WORDS: readonly (readonly [CensusField, readonly string[]])[] = CENSUS_FIELDS.map((field) => [
+  field,
+  [...new Set([CENSUS_FIELD_LABELS[field], ...ALIASES[field]].map(squash))],
+]);
 
 /** Which column (by index) holds each field; a field no header names is absent. */
 export type ColumnMapping = Partial<Record<CensusField, number>>;
 
-/** The mapping the headers suggest: each field to the first header that names it. */
-export function suggestMapping(headers: readonly string[]): ColumnMapping {
-  const mapping: ColumnMapping = {};
-  headers.forEach((header, index) => {
-    const field = ALIAS_INDEX.get(squash(header));
-    if (field !== undefined && mapping[field] === undefined) mapping[field] = index;
-  });
-  return mapping;
+/**
+ * How a column was matched to a field: the field's own name, one of its synonyms, a header that only
+ * resembles one (a typo, a longer or shorter wording), or the column confirmed for the last upload.
+ */
+export type CensusMatchKind = 'EXACT' | 'SYNONYM' | 'FUZZY' | 'REMEMBERED';
+export type CensusMatch = { how: CensusMatchKind; confidence: number };
+export type CensusMatches = Partial<Record<CensusField, CensusMatch>>;
+
+/** The least confidence at which a resembling header is suggested (below it, the field is left to the user). */
+export const FUZZY_THRESHOLD = 0.75;
+
+/** How much two squashed words resemble each other, from 0 to 1 (edit distance, or one inside the other). */
+function resemblance(header: string, word: string): number {
+  if (header === word) return 1;
+  const longer = Math.max(header.length, word.length);
+  const shorter = Math.min(header.length, word.length);
+  const edits = 1 - distance(header, word) / longer;
+  // 'Employee SSN' holds 'ssn', 'Birth' is held by 'birthdate': a word inside a header counts, less so
+  // the more the rest outweighs it. Two-letter words ('id', 'st') only count exactly.
+  const inside =
+    shorter >= 3 && (header.includes(word) || word.includes(header)) ? 0.7 + 0.25 * (shorter / longer) : 0;
+  return Math.round(Math.max(edits, inside) * 100) / 100;
 }
+
+function matchOf(header: string, words: readonly string[], isLabel: (i: number) => boolean): CensusMatch {
+  let best: CensusMatch = { how: 'FUZZY', confidence: 0 };
+  words.forEach((word, i) => {
+    if (header === word) {
+      const how = isLabel(i) ? 'EXACT' : 'SYNONYM';
+      if (best.confidence < 1 || how === 'EXACT') best = { how, confidence: 1 };
+      return;
+    }
+    const confidence = resemblance(header, word);
+    if (confidence > best.confidence) best = { how: 'FUZZY', confidence };
+  });
+  return best;
+}
+
+/**
+ * Matches the headers to fields: each field to the header that names it best (its name or a synonym
+ * first, then the closest resemblance at or above FUZZY_THRESHOLD), each header to one field at most.
+ * Answers the mapping and, for each field matched, how and with what confidence.
+ */
+export function matchHeaders(headers: readonly string[]): { mapping: ColumnMapping; matches: CensusMatches } {
+  const candidates: { field: CensusField; index: number; match: CensusMatch }[] = [];
+  headers.forEach((header, index) => {
+    const squashed = squash(header);
+    if (squashed === '') return;
+    for (const [field, words] of FIELD_WORDS) {
+      const match = matchOf(squashed, words, (i) => i === 0);
+      if (match.confidence >= FUZZY_THRESHOLD) candidates.push({ field, index, match });
+    }
+  });
+  // Best first; on a tie the field's own name, then the leftmost column.
+  const rank = (m: CensusMatch) => m.confidence * 10 + (m.how === 'EXACT' ? 2 : m.how === 'SYNONYM' ? 1 : 0);
+  candidates.sort((a, b) => rank(b.match) - rank(a.match) || a.index - b.index);
+  const mapping: ColumnMapping = {};
+  const matches: CensusMatches = {};
+  const taken = new Set<number>();
+  for (const { field, index, match } of candidates) {
+    if (mapping[field] !== undefined || taken.has(index)) continue;
+    mapping[field] = index;
+    matches[field] = match;
+    taken.add(index);
+  }
+  return { mapping, matches };
+}
+
+/** The mapping the headers suggest (matchHeaders without the confidences). */
+export function suggestMapping(headers: readonly string[]): ColumnMapping {
+  return matchHeaders(headers).mapping;
+}
+
+/** Two headers name the same column when they are the same words (case, spacing and punctuation aside). */
+export const sameHeader = (a: string, b: string) => squash(a) !== '' && squash(a) === squash(b);
 
 /** The required fields no column holds, in the file's order of fields. */
 export function missingColumns(mapping: ColumnMapping): CensusField[] {

@@ -4,3 +4,4 @@ export * from './eif-facts.ts';
 export * from './report.ts';
 export * from './decider.ts';
 export * from './corrections.ts';
+export * from './reading.ts';

@@ -99,7 +99,8 @@ function dayNumber(y: number, m: number, d: number): number {
   const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
   return era * 146097 + doe - 719468;
 }
-function civilDay(days: number): string {
+/** The day (YYYY-MM-DD) a number of days after 1970-01-01 is. */
+export function dayToIso(days: number): string {
   const z = days + 719468;
   const era = Math.floor(z / 146097);
   const doe = z - era * 146097;
@@ -118,7 +119,7 @@ export const usDate = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/$
 
 const addDays = (iso: string, days: number) => {
   const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
-  return civilDay(dayNumber(y, m, d) + days);
+  return dayToIso(dayNumber(y, m, d) + days);
 };
 
 const firstOfMonthOnOrAfter = (iso: string) => {
@@ -160,6 +161,82 @@ const AMOUNT = /^\$?\d{1,3}(,?\d{3})*(\.\d{1,2})?$/;
 const STATES = new Set<string>(US_STATE_CODES);
 const squash = (text: string) => text.trim().toLowerCase().replace(/\s+/g, ' ');
 
+/**
+ * What is wrong with an SSN, by the Social Security Administration's rules (nine digits; the area, the
+ * first three, never 000, 666 or 900–999; the group, the middle two, never 00; the serial, the last four,
+ * never 0000), or null when it could be one. The SSN itself is never repeated in the message.
+ */
+export function ssnProblem(text: string): string | null {
+  const digits = normalSsn(text);
+  if (!/^\d+$/.test(digits))
+    return 'SSN must be 9 digits, with or without dashes, like 123-45-6789: it has other characters';
+  if (digits.length !== 9) return `SSN must be 9 digits, like 123-45-6789: this one has ${digits.length}`;
+  const rule = 'the Social Security Administration never issues';
+  const area = digits.slice(0, 3);
+  if (area === '000') return `SSN cannot start with 000: ${rule} area number 000`;
+  if (area === '666') return `SSN cannot start with 666: ${rule} area number 666`;
+  if (area.startsWith('9'))
+    return `SSN cannot start with 9: ${rule} area numbers 900–999 (a number starting with 9 is an ITIN or similar, not an SSN)`;
+  if (digits.slice(3, 5) === '00') return `SSN’s middle two digits cannot be 00: ${rule} group number 00`;
+  if (digits.slice(5) === '0000') return `SSN’s last four digits cannot be 0000: ${rule} serial number 0000`;
+  if (!SSN.test(text))
+    return 'SSN has its dashes in the wrong places: write it like 123-45-6789 or 123456789';
+  return null;
+}
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** What is wrong with a date cell, and how to write it. */
+export function dateProblem(label: string, text: string): string {
+  const how = `write ${label} as MM/DD/YYYY, like 01/31/1985`;
+  const slashed = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{2,4})$/.exec(text);
+  if (slashed) {
+    const [a, b, y] = [Number(slashed[1]), Number(slashed[2]), slashed[3]!];
+    if (y.length === 2) return `${label} has a two-digit year: ${how}`;
+    if (a > 12 && b <= 12)
+      return `${label} reads day first (DD/MM/YYYY); the census reads the month first: ${how} for 31 January 1985`;
+    if (a >= 1 && a <= 12 && b > daysInMonth(Number(y), a))
+      return `${label} is not a day of the calendar: ${MONTHS[a - 1]} ${Number(y)} has ${daysInMonth(Number(y), a)} days`;
+    if (Number(y) < 1900 || Number(y) > 2100) return `${label} has the year ${y}: check it`;
+  }
+  return `${label} is not a date: ${how}`;
+}
+
+function zipProblem(text: string): string {
+  if (/^\d{4}$/.test(text))
+    return 'ZIP code has 4 digits: a spreadsheet drops the leading zero of a number, so write it as 5 digits with the zero, like 02134';
+  if (/^\d{9}$/.test(text)) return 'ZIP+4 needs its dash: write it like 12345-6789';
+  return 'ZIP code is not a ZIP code: write 5 digits, or ZIP+4 like 12345-6789';
+}
+
+function emailProblem(text: string): string {
+  if (!text.includes('@')) return 'E-mail has no @: write the whole address, like name@example.com';
+  if (/\s/.test(text)) return 'E-mail has a space in it: write it without spaces, like name@example.com';
+  return 'E-mail is not an address: write it like name@example.com';
+}
+
+function salaryProblem(text: string): string {
+  if (/^-/.test(text)) return 'Annual salary is negative: write the yearly amount, like 52000.00';
+  if (/^\$?\d{1,3}(\.\d{3})+,\d{1,2}$/.test(text) || /^\$?\d+,\d{1,2}$/.test(text))
+    return 'Annual salary uses a comma as the decimal mark: write it with a point, like 52000.00';
+  if (/[a-z]/i.test(text))
+    return 'Annual salary has letters in it: write the yearly amount as a number, like 52000.00';
+  return 'Annual salary is not an amount: write it like 52000.00';
+}
+
 export function relationshipOf(text: string | undefined): Relationship | null {
   if (text === undefined || text === '') return 'EMPLOYEE';
   return (RELATIONSHIPS as Record<string, Relationship>)[squash(text).replace(/_/g, ' ')] ?? null;
@@ -188,7 +265,7 @@ export function checkRow(row: CensusRow, rowNumber: number, facts: CensusEifFact
         rowNumber,
         'relationship',
         'RELATIONSHIP',
-        'Relationship must be Employee, Spouse, Child or Domestic partner',
+        `“${row.relationship}” is not a relationship: write Employee, Spouse, Child or Domestic partner (or EE, SP, CH, DP)`,
       ),
     );
   }
@@ -196,12 +273,21 @@ export function checkRow(row: CensusRow, rowNumber: number, facts: CensusEifFact
   const required = isEmployee ? EMPLOYEE_REQUIRED : DEPENDENT_REQUIRED;
   for (const field of required) {
     if (!row[field])
-      issues.push(issue(rowNumber, field, 'REQUIRED', `${CENSUS_FIELD_LABELS[field]} is required`));
+      issues.push(
+        issue(
+          rowNumber,
+          field,
+          'REQUIRED',
+          `${CENSUS_FIELD_LABELS[field]} is empty: every ${isEmployee ? 'employee' : 'dependent'} row needs one`,
+        ),
+      );
   }
 
   const present = (field: CensusField) => (row[field] ?? '') !== '';
-  if (present('ssn') && !SSN.test(row.ssn!))
-    issues.push(issue(rowNumber, 'ssn', 'SSN_FORMAT', 'SSN must be 9 digits, like 123-45-6789'));
+  if (present('ssn')) {
+    const problem = ssnProblem(row.ssn!);
+    if (problem !== null) issues.push(issue(rowNumber, 'ssn', 'SSN_FORMAT', problem));
+  }
 
   const dates: Partial<Record<CensusField, string>> = {};
   for (const field of ['dateOfBirth', 'hireDate', 'coverageEffectiveDate'] as const) {
@@ -209,37 +295,50 @@ export function checkRow(row: CensusRow, rowNumber: number, facts: CensusEifFact
     const day = parseCensusDate(row[field]!);
     if (day === null)
       issues.push(
-        issue(
-          rowNumber,
-          field,
-          'DATE_FORMAT',
-          `${CENSUS_FIELD_LABELS[field]} must be a date, like 01/31/1985`,
-        ),
+        issue(rowNumber, field, 'DATE_FORMAT', dateProblem(CENSUS_FIELD_LABELS[field], row[field]!)),
       );
     else dates[field] = day;
   }
   if (dates.dateOfBirth && dates.hireDate && dates.hireDate <= dates.dateOfBirth)
-    issues.push(issue(rowNumber, 'hireDate', 'DATE_ORDER', 'Hire date is on or before the date of birth'));
+    issues.push(
+      issue(
+        rowNumber,
+        'hireDate',
+        'DATE_ORDER',
+        `Hire date ${usDate(dates.hireDate)} is not after the date of birth: one of the two dates is wrong`,
+      ),
+    );
 
   if (present('zip') && !ZIP.test(row.zip!))
-    issues.push(issue(rowNumber, 'zip', 'ZIP_FORMAT', 'ZIP code must be 5 digits or ZIP+4, like 12345-6789'));
+    issues.push(issue(rowNumber, 'zip', 'ZIP_FORMAT', zipProblem(row.zip!)));
   if (present('state') && !STATES.has(row.state!.toUpperCase()))
     issues.push(
-      issue(rowNumber, 'state', 'STATE_FORMAT', 'State must be a two-letter US state code, like NY'),
+      issue(
+        rowNumber,
+        'state',
+        'STATE_FORMAT',
+        `“${row.state}” is not a US state code: write the two-letter USPS code, like NY for New York`,
+      ),
     );
   if (present('email') && !EMAIL.test(row.email!))
-    issues.push(issue(rowNumber, 'email', 'EMAIL_FORMAT', 'E-mail is not an e-mail address'));
+    issues.push(issue(rowNumber, 'email', 'EMAIL_FORMAT', emailProblem(row.email!)));
   if (present('salary') && !AMOUNT.test(row.salary!))
-    issues.push(
-      issue(rowNumber, 'salary', 'SALARY_FORMAT', 'Annual salary must be an amount, like 52000.00'),
-    );
+    issues.push(issue(rowNumber, 'salary', 'SALARY_FORMAT', salaryProblem(row.salary!)));
   let hours: number | null = null;
   if (present('hoursPerWeek')) {
-    hours = Number(row.hoursPerWeek);
-    if (!Number.isFinite(hours) || hours < 0 || hours > 168) {
+    const given = Number(row.hoursPerWeek);
+    hours = given;
+    if (!Number.isFinite(given) || given < 0 || given > 168) {
       hours = null;
       issues.push(
-        issue(rowNumber, 'hoursPerWeek', 'HOURS_FORMAT', 'Hours per week must be a number from 0 to 168'),
+        issue(
+          rowNumber,
+          'hoursPerWeek',
+          'HOURS_FORMAT',
+          Number.isFinite(given)
+            ? `Hours per week is ${row.hoursPerWeek}: a week has 168 hours, so write a number from 0 to 168`
+            : `Hours per week is not a number: write the hours a week, like 40 or 37.5`,
+        ),
       );
     }
   }
@@ -268,7 +367,7 @@ function checkEmployeeAgainstEif(
         rowNumber,
         'location',
         'LOCATION_NOT_IN_EIF',
-        `“${row.location}” is not one of the EIF’s locations`,
+        `“${row.location}” is not one of the signed EIF’s locations (${facts.locations.join(', ') || 'none'}): use one of them, spelled as in the EIF`,
       ),
     );
   if (!row.employeeClass) return issues;
@@ -280,7 +379,7 @@ function checkEmployeeAgainstEif(
         rowNumber,
         'employeeClass',
         'CLASS_NOT_IN_EIF',
-        `“${row.employeeClass}” is not a class in the signed EIF (its classes: ${names})`,
+        `“${row.employeeClass}” is not a class in the signed EIF (its classes: ${names}): use one of them`,
       ),
     );
     return issues;
@@ -291,7 +390,7 @@ function checkEmployeeAgainstEif(
         rowNumber,
         'hoursPerWeek',
         'HOURS_BELOW_CLASS_RULE',
-        `${hours} hours a week is below the ${cls.minimumHoursPerWeek} the class “${cls.name}” requires`,
+        `${hours} hours a week is below the ${cls.minimumHoursPerWeek} the class “${cls.name}” requires: check the hours, or the employee’s class`,
       ),
     );
   if (dates.hireDate && dates.coverageEffectiveDate && cls.waitingPeriod) {
@@ -302,7 +401,7 @@ function checkEmployeeAgainstEif(
           rowNumber,
           'coverageEffectiveDate',
           'EFFECTIVE_DATE_MISMATCH',
-          `Coverage starts ${usDate(expected)} for this hire date under the class’s waiting period, not ${usDate(dates.coverageEffectiveDate)}`,
+          `Coverage effective date ${usDate(dates.coverageEffectiveDate)} does not follow the class’s waiting period: for this hire date, coverage starts ${usDate(expected)}`,
         ),
       );
   }
@@ -314,7 +413,7 @@ function checkEmployeeAgainstEif(
         rowNumber,
         'electedPlans',
         'PLAN_NOT_OFFERED',
-        `The class “${cls.name}” does not offer ${notOffered.join(', ')} (it offers ${cls.plans.join(', ') || 'no plans'})`,
+        `The class “${cls.name}” does not offer ${notOffered.join(', ')}: elect only what it offers (${cls.plans.join(', ') || 'no plans'})`,
       ),
     );
   return issues;
@@ -332,7 +431,7 @@ function checkDependentAgainstEif(
         rowNumber,
         'relationship',
         'DOMESTIC_PARTNER_NOT_ELIGIBLE',
-        'The signed EIF does not let employees cover a domestic partner',
+        'The signed EIF does not let employees cover a domestic partner: remove this row, or ask your implementation consultant to change the EIF',
       ),
     ];
   if (relationship === 'CHILD' && dates.dateOfBirth) {
@@ -344,7 +443,7 @@ function checkDependentAgainstEif(
           rowNumber,
           'dateOfBirth',
           'DEPENDENT_AGE',
-          `A child must be under ${facts.childAgeLimit} on ${usDate(on)}; this one is ${age}`,
+          `A child must be under ${facts.childAgeLimit} on ${usDate(on)}; this one is ${age}: check the date of birth, or remove the row`,
         ),
       ];
   }
@@ -372,7 +471,15 @@ export function censusChecker(facts: CensusEifFacts): CensusChecker {
         const ssn = normalSsn(row.ssn);
         const first = ssnRows.get(ssn);
         if (first === undefined) ssnRows.set(ssn, rowNumber);
-        else issues.push(issue(rowNumber, 'ssn', 'DUPLICATE_SSN', `The same SSN is on row ${first}`));
+        else
+          issues.push(
+            issue(
+              rowNumber,
+              'ssn',
+              'DUPLICATE_SSN',
+              `The same SSN is on row ${first}: each person has their own; fix whichever row is wrong, or remove the repeated row`,
+            ),
+          );
       }
       const relationship = relationshipOf(row.relationship);
       if (row.employeeId) {
@@ -385,7 +492,7 @@ export function censusChecker(facts: CensusEifFacts): CensusChecker {
                 rowNumber,
                 'employeeId',
                 'DUPLICATE_EMPLOYEE_ID',
-                `The same employee ID is on row ${first}`,
+                `The same employee ID is on row ${first}: each employee has one row; give each their own ID, or mark a dependent’s row with its relationship`,
               ),
             );
         } else if (relationship !== null) dependents.push({ id: row.employeeId, row: rowNumber });
@@ -400,7 +507,7 @@ export function censusChecker(facts: CensusEifFacts): CensusChecker {
             d.row,
             'employeeId',
             'DEPENDENT_WITHOUT_EMPLOYEE',
-            `No employee row has the employee ID ${d.id}`,
+            `No employee row has the employee ID ${d.id}: add the employee’s row, or give this dependent the ID of the employee who covers them`,
           ),
         );
     },

@@ -63,8 +63,8 @@ describe('given a signed EIF with the classes Salaried and Hourly', () => {
   it('when required fields are blank, then each is named', () => {
     const issues = checkRow({ ...employee, ssn: '', hireDate: '' }, 7, facts);
     expect(issues.filter((i) => i.rule === 'REQUIRED').map((i) => [i.row, i.field, i.message])).toEqual([
-      [7, 'ssn', 'SSN is required'],
-      [7, 'hireDate', 'Hire date is required'],
+      [7, 'ssn', 'SSN is empty: every employee row needs one'],
+      [7, 'hireDate', 'Hire date is empty: every employee row needs one'],
     ]);
   });
 
@@ -85,20 +85,20 @@ describe('given a signed EIF with the classes Salaried and Hourly', () => {
     const [found] = checkRow({ ...employee, employeeClass: 'Executives' }, 3, facts);
     expect(found).toMatchObject({ rule: 'CLASS_NOT_IN_EIF', field: 'employeeClass', severity: 'ERROR' });
     expect(found!.message).toBe(
-      '“Executives” is not a class in the signed EIF (its classes: Salaried, Hourly)',
+      '“Executives” is not a class in the signed EIF (its classes: Salaried, Hourly): use one of them',
     );
   });
 
   it('when the hours are below the class’s rule, then eligibility fails', () => {
     expect(checkRow({ ...employee, hoursPerWeek: '25' }, 2, facts)[0]!.message).toBe(
-      '25 hours a week is below the 30 the class “Salaried” requires',
+      '25 hours a week is below the 30 the class “Salaried” requires: check the hours, or the employee’s class',
     );
   });
 
   it('when the coverage effective date is not hire date plus the waiting period, then it shows the right one', () => {
     const [found] = checkRow({ ...employee, coverageEffectiveDate: '03/15/2020' }, 2, facts);
     expect(found).toMatchObject({ rule: 'EFFECTIVE_DATE_MISMATCH' });
-    expect(found!.message).toContain('Coverage starts 04/01/2020');
+    expect(found!.message).toContain('coverage starts 04/01/2020');
   });
 
   it('when the location or a plan is not in the EIF, then each is an error', () => {
@@ -131,14 +131,106 @@ describe('given a signed EIF with the classes Salaried and Hourly', () => {
   });
 });
 
+describe('given a row whose cells break a format rule', () => {
+  const messageOf = (row: CensusRow) => checkRow(row, 2, facts).map((i) => i.message);
+
+  it('when an SSN has nine digits the Social Security Administration never issues, then its rule is named', () => {
+    const rule = 'the Social Security Administration never issues';
+    expect(messageOf({ ...employee, ssn: '901-11-2222' })).toEqual([
+      `SSN cannot start with 9: ${rule} area numbers 900–999 (a number starting with 9 is an ITIN or similar, not an SSN)`,
+    ]);
+    expect(messageOf({ ...employee, ssn: '000-12-3456' })).toEqual([
+      `SSN cannot start with 000: ${rule} area number 000`,
+    ]);
+    expect(messageOf({ ...employee, ssn: '666123456' })).toEqual([
+      `SSN cannot start with 666: ${rule} area number 666`,
+    ]);
+    expect(messageOf({ ...employee, ssn: '123-00-4567' })).toEqual([
+      `SSN’s middle two digits cannot be 00: ${rule} group number 00`,
+    ]);
+    expect(messageOf({ ...employee, ssn: '123-45-0000' })).toEqual([
+      `SSN’s last four digits cannot be 0000: ${rule} serial number 0000`,
+    ]);
+    expect(messageOf({ ...employee, ssn: '12-34' })).toEqual([
+      'SSN must be 9 digits, like 123-45-6789: this one has 4',
+    ]);
+    expect(messageOf({ ...employee, ssn: '123-45-678X' })).toEqual([
+      'SSN must be 9 digits, with or without dashes, like 123-45-6789: it has other characters',
+    ]);
+    // The SSN itself is never repeated in a message.
+    expect(messageOf({ ...employee, ssn: '901-11-2222' }).join()).not.toContain('901');
+  });
+
+  it('when a date, ZIP, e-mail, salary, hours or relationship is wrong, then the message says what and how to write it', () => {
+    expect(messageOf({ ...employee, dateOfBirth: '31/01/1985' })).toEqual([
+      'Date of birth reads day first (DD/MM/YYYY); the census reads the month first: write Date of birth as MM/DD/YYYY, like 01/31/1985 for 31 January 1985',
+    ]);
+    expect(messageOf({ ...employee, dateOfBirth: '02/30/1985' })).toEqual([
+      'Date of birth is not a day of the calendar: February 1985 has 28 days',
+    ]);
+    expect(messageOf({ ...employee, dateOfBirth: '12/10/85' })).toEqual([
+      'Date of birth has a two-digit year: write Date of birth as MM/DD/YYYY, like 01/31/1985',
+    ]);
+    expect(messageOf({ ...employee, dateOfBirth: 'soon' })).toEqual([
+      'Date of birth is not a date: write Date of birth as MM/DD/YYYY, like 01/31/1985',
+    ]);
+    expect(messageOf({ ...employee, zip: '2134' })).toEqual([
+      'ZIP code has 4 digits: a spreadsheet drops the leading zero of a number, so write it as 5 digits with the zero, like 02134',
+    ]);
+    expect(messageOf({ ...employee, email: 'ada.example.com' })).toEqual([
+      'E-mail has no @: write the whole address, like name@example.com',
+    ]);
+    expect(messageOf({ ...employee, salary: '52.000,00' })).toEqual([
+      'Annual salary uses a comma as the decimal mark: write it with a point, like 52000.00',
+    ]);
+    expect(messageOf({ ...employee, hoursPerWeek: '200' })).toEqual([
+      'Hours per week is 200: a week has 168 hours, so write a number from 0 to 168',
+    ]);
+    expect(messageOf({ ...employee, state: 'New York' })).toEqual([
+      '“New York” is not a US state code: write the two-letter USPS code, like NY for New York',
+    ]);
+    expect(messageOf({ ...employee, relationship: 'Sister' })[0]).toBe(
+      '“Sister” is not a relationship: write Employee, Spouse, Child or Domestic partner (or EE, SP, CH, DP)',
+    );
+  });
+
+  it('then every row rule’s message says what is wrong and what would be right', () => {
+    const broken: CensusRow[] = [
+      { ...employee, ssn: '' },
+      { ...employee, ssn: '900-12-3456', zip: 'abc', email: 'a b@c', salary: '-5', hoursPerWeek: 'x' },
+      { ...employee, hireDate: '01/01/1980', coverageEffectiveDate: '02/01/1980' },
+      { ...employee, location: 'Mars', employeeClass: 'Hourly', electedPlans: 'Vision', hoursPerWeek: '10' },
+      { ...employee, employeeClass: 'Executives' },
+      {
+        employeeId: 'E1',
+        relationship: 'Domestic partner',
+        firstName: 'P',
+        lastName: 'Q',
+        dateOfBirth: '01/01/1990',
+      },
+      { employeeId: 'E1', relationship: 'Child', firstName: 'C', lastName: 'Q', dateOfBirth: '01/01/1990' },
+    ];
+    const messages = broken.flatMap((row) => checkRow(row, 2, facts).map((i) => i.message));
+    expect(messages.length).toBeGreaterThanOrEqual(12);
+    // Each message has what is wrong, then (after a colon) what would be right.
+    for (const message of messages) expect(message).toMatch(/^[^:]+: .+/);
+  });
+});
+
 describe('given a file checked row by row', () => {
   it('when an SSN or an employee id comes again, then the later row names the first', () => {
     const checker = censusChecker(facts);
     expect(checker.check(employee, 2)).toEqual([]);
     const again = checker.check({ ...employee, ssn: '123456789' }, 5);
     expect(again.map((i) => [i.rule, i.message])).toEqual([
-      ['DUPLICATE_SSN', 'The same SSN is on row 2'],
-      ['DUPLICATE_EMPLOYEE_ID', 'The same employee ID is on row 2'],
+      [
+        'DUPLICATE_SSN',
+        'The same SSN is on row 2: each person has their own; fix whichever row is wrong, or remove the repeated row',
+      ],
+      [
+        'DUPLICATE_EMPLOYEE_ID',
+        'The same employee ID is on row 2: each employee has one row; give each their own ID, or mark a dependent’s row with its relationship',
+      ],
     ]);
   });
 

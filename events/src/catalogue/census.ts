@@ -6,8 +6,45 @@ const Ref = { clientId: z.string(), policyId: z.string(), documentId: z.string()
 const Mapping = z.record(z.string(), z.number().int().min(0));
 
 /**
+ * How the file is read (domain/src/census/reading.ts): a CSV's encoding (and the one detected) and
+ * delimiter, an XLSX's sheet among its sheets and its date system, and the header's row under any
+ * title rows. Absent on files uploaded before it was kept: UTF-8, commas or the first sheet, row 1.
+ */
+const Reading = z.object({
+  format: z.enum(['CSV', 'XLSX']),
+  encoding: z.string().nullable(),
+  detectedEncoding: z.string().nullable(),
+  delimiter: z.string().nullable(),
+  sheet: z.string().nullable(),
+  sheets: z.array(z.string()),
+  headerRow: z.number().int().min(1),
+  date1904: z.boolean(),
+});
+/** How each field's column was matched: by its name, a synonym, a resemblance, or as confirmed last time. */
+const Matches = z.record(
+  z.string(),
+  z.object({ how: z.enum(['EXACT', 'SYNONYM', 'FUZZY', 'REMEMBERED']), confidence: z.number() }),
+);
+/** The columns confirmed for an earlier census this file's mapping started from, and what differs. */
+const Remembered = z.object({
+  scope: z.enum(['CLIENT', 'PLATFORM']),
+  platform: z.string().nullable(),
+  fileName: z.string(),
+  confirmedAt: z.string(),
+  differences: z.array(
+    z.object({
+      kind: z.enum(['MISSING', 'MOVED', 'NEW']),
+      field: z.string().optional(),
+      header: z.string(),
+      now: z.string().optional(),
+    }),
+  ),
+});
+
+/**
  * A census file was uploaded for a policy: its bytes are in the document store under documentId; the
- * headers as read and the mapping they suggest are kept for the user to confirm.
+ * headers as read, how the file was read, and the mapping they suggest (with how each column was
+ * matched, and the earlier census it was remembered from) are kept for the user to confirm.
  */
 export const CensusUploaded = z.object({
   type: z.literal('CensusUploaded'),
@@ -18,6 +55,27 @@ export const CensusUploaded = z.object({
     size: z.number().int(),
     headers: z.array(z.string()),
     mapping: Mapping,
+    reading: Reading.optional(),
+    matches: Matches.optional(),
+    remembered: Remembered.nullable().optional(),
+    at: z.string(),
+    by: By,
+  }),
+});
+
+/**
+ * The user chose another way to read the stored file (an encoding, a delimiter, a sheet): it was read
+ * again, giving these headers and the mapping they suggest; the columns are to be confirmed again.
+ */
+export const CensusReadingChanged = z.object({
+  type: z.literal('CensusReadingChanged'),
+  data: z.object({
+    ...Ref,
+    reading: Reading,
+    headers: z.array(z.string()),
+    mapping: Mapping,
+    matches: Matches,
+    remembered: Remembered.nullable(),
     at: z.string(),
     by: By,
   }),
@@ -30,6 +88,11 @@ export const CensusMappingConfirmed = z.object({
     ...Ref,
     mapping: Mapping,
     source: z.enum(['BEN_ADMIN_PLATFORM', 'HRIS', 'MANUAL']),
+    /** The headers the mapping's columns are of, and the file's name: what the next upload is matched by. */
+    headers: z.array(z.string()).optional(),
+    fileName: z.string().optional(),
+    /** The benefits-administration platform the policy's EIF names, when it names one. */
+    platform: z.string().nullable().optional(),
     at: z.string(),
     by: By,
   }),
@@ -132,6 +195,7 @@ export const CensusDeleted = z.object({
 
 export const CensusEvent = z.discriminatedUnion('type', [
   CensusUploaded,
+  CensusReadingChanged,
   CensusMappingConfirmed,
   CensusValidated,
   CensusValidationFailed,

@@ -35,6 +35,7 @@ import {
   type CensusStepId,
 } from './api.ts';
 import { ChangeView } from './ChangeView.tsx';
+import { ReadingPanel, matchWords } from './ReadingPanel.tsx';
 import './census.css';
 
 type Props = { clientId: string; policyId: string; step: CensusStepId | 'validations' };
@@ -102,7 +103,7 @@ function StepContent({ clientId, policyId, step, results }: Props & { results: C
       const pending = results.find((r) => r.document.status === 'UPLOADED');
       return pending ? (
         <SourceStep
-          key={pending.document.documentId}
+          key={`${pending.document.documentId}:${JSON.stringify(pending.document.reading)}`}
           clientId={clientId}
           policyId={policyId}
           result={pending}
@@ -179,7 +180,7 @@ function UploadStep({ clientId, policyId }: { clientId: string; policyId: string
         .
       </p>
       <label className="census__file">
-        <span className="field__label">Census file (CSV or XLSX)</span>
+        <span className="field__label">Census file (CSV, tab-delimited text or XLSX)</span>
         <input
           type="file"
           className="file-input"
@@ -245,51 +246,58 @@ function SourceStep({
         We matched the file’s columns to the census by their headers. Check each one, then say where it comes
         from.
       </p>
-      <table className="table census__mapping" data-testid="census-mapping">
-        <thead>
-          <tr>
-            <th scope="col">Census field</th>
-            <th scope="col">Column in your file</th>
-          </tr>
-        </thead>
-        <tbody>
-          {CENSUS_FIELDS.map((field) => {
-            const id = `census-map-${field}`;
-            return (
-              <tr key={field}>
-                <td>
-                  <label htmlFor={id}>
-                    {CENSUS_FIELD_LABELS[field]}
-                    {REQUIRED_COLUMNS.includes(field) ? ' (required)' : ''}
-                  </label>
-                </td>
-                <td>
-                  <select
-                    id={id}
-                    className="field__input"
-                    value={mapping[field] ?? ''}
-                    onChange={(e) =>
-                      setMapping((m) => {
-                        const next = { ...m };
-                        if (e.target.value === '') delete next[field];
-                        else next[field] = Number(e.target.value);
-                        return next;
-                      })
-                    }
-                  >
-                    <option value="">Not in the file</option>
-                    {document.headers.map((header, index) => (
-                      <option key={index} value={index}>
-                        {header || `Column ${index + 1}`}
-                      </option>
-                    ))}
-                  </select>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <ReadingPanel clientId={clientId} policyId={policyId} document={document} />
+      <div className="census__mapping-scroll">
+        <table className="table census__mapping" data-testid="census-mapping">
+          <thead>
+            <tr>
+              <th scope="col">Census field</th>
+              <th scope="col">Column in your file</th>
+              <th scope="col">Match</th>
+            </tr>
+          </thead>
+          <tbody>
+            {CENSUS_FIELDS.map((field) => {
+              const id = `census-map-${field}`;
+              return (
+                <tr key={field}>
+                  <td>
+                    <label htmlFor={id}>
+                      {CENSUS_FIELD_LABELS[field]}
+                      {REQUIRED_COLUMNS.includes(field) ? ' (required)' : ''}
+                    </label>
+                  </td>
+                  <td>
+                    <select
+                      id={id}
+                      className="field__input"
+                      value={mapping[field] ?? ''}
+                      onChange={(e) =>
+                        setMapping((m) => {
+                          const next = { ...m };
+                          if (e.target.value === '') delete next[field];
+                          else next[field] = Number(e.target.value);
+                          return next;
+                        })
+                      }
+                    >
+                      <option value="">Not in the file</option>
+                      {document.headers.map((header, index) => (
+                        <option key={index} value={index}>
+                          {header || `Column ${index + 1}`}
+                        </option>
+                      ))}
+                    </select>
+                  </td>
+                  <td className="muted" data-testid={`census-match-${field}`}>
+                    {matchWords(document, field, mapping[field])}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
       <fieldset className="census__source">
         <legend className="field__label">Where does this census come from?</legend>
         {CENSUS_SOURCES.map((value) => (

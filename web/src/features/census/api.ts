@@ -2,6 +2,7 @@ import useSWR, { useSWRConfig } from 'swr';
 import type { BodyOf, ResponseOf } from '@onboard/api-contract';
 import type {
   correctCensusCell,
+  readCensusAs,
   replaceInCensusColumn,
   validateSubmitCensus,
 } from '@onboard/command-api/contracts';
@@ -20,6 +21,7 @@ export type CensusGrid = ResponseOf<typeof censusFileRows>;
 type CorrectCellBody = BodyOf<typeof correctCensusCell>;
 type ReplaceInColumnBody = BodyOf<typeof replaceInCensusColumn>;
 type CensusCorrected = ResponseOf<typeof correctCensusCell>;
+export type ReadCensusAsBody = BodyOf<typeof readCensusAs>;
 
 const enc = encodeURIComponent;
 const censusApiPath = (clientId: string, policyId: string) =>
@@ -85,7 +87,7 @@ export function useCensusCorrections(clientId: string, policyId: string, documen
 }
 
 export const UPLOAD_ACCEPT =
-  '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+  '.csv,.tsv,.txt,.xlsx,text/csv,text/plain,text/tab-separated-values,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** The file itself as the body; an expired access token is renewed once and the upload retried. */
 export async function uploadCensusFile(
@@ -153,6 +155,16 @@ export function useCensusWrites(clientId: string, policyId: string) {
       // The enrollment elections task moved to review.
       await mutate((k) => typeof k === 'string' && k.includes('/tasks'));
       return list;
+    },
+    /** Reads the stored file again with another encoding, delimiter or sheet. */
+    readAs: async (documentId: string, body: ReadCensusAsBody) => {
+      const result = await apiRequest<CensusResult>(
+        'PUT',
+        `${censusApiPath(clientId, policyId)}/files/${enc(documentId)}/reading`,
+        { body },
+      );
+      await mutate(key);
+      return result;
     },
     refresh: () => mutate(key),
     /** The documents screen's own rename and delete: the server routes a census file to its census. */
