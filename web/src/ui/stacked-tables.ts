@@ -8,7 +8,7 @@ const HEADER_CELLS = ':scope > thead > tr > th, :scope > thead > tr > td';
 const headerText = (cell: Element) => (cell.textContent ?? '').replace(/[▲▼]/g, '').trim();
 
 /** Copies each column's header text onto the table's body cells that do not have it yet. */
-export function labelTableCells(table: HTMLTableElement): void {
+function labelTableCells(table: HTMLTableElement): void {
   const headers = Array.from(table.querySelectorAll(HEADER_CELLS)).map(headerText);
   if (headers.length === 0) return;
   for (const body of Array.from(table.tBodies))
