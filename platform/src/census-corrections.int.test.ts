@@ -199,7 +199,7 @@ describe('census corrections over HTTP', () => {
     expect(sheet.getRow(2).getCell(4).value).toBe(SSNS[0]);
     expect(sheet.getRow(3).getCell(11).value).toBe('10001');
     expect(sheet.getRow(2).getCell(13).value ?? '').toBe('');
-    expect(String(sheet.getRow(5).getCell(13).value)).toContain('State');
+    expect(String(sheet.getRow(5).getCell(13).value)).toContain('US state code');
 
     // Find-and-replace over a column: both ZZ states in one correction, each cell from what to what.
     expect(

@@ -304,7 +304,11 @@ describe('e-mails over HTTP', () => {
       people: { email: string; roleLabel: string }[];
     };
     expect(view.rules.find((r) => r.kind === 'DENTAL')?.to).toEqual(['BEN_ADMIN', 'BROKER']);
-    expect(view.people.map((p) => p.roleLabel).sort()).toEqual(['Benefits administrators', 'Brokers']);
+    expect(view.people.map((p) => p.roleLabel).sort()).toEqual([
+      'Benefits administrators',
+      'Brokers',
+      'Implementation consultant',
+    ]);
     expect((await broker.get(path)).status).toBe(403);
 
     const bad = await admin.put(path, {

@@ -61,9 +61,10 @@ describe('task reminders and escalation', () => {
   };
   const newSince = async (count: number) => (await delivered()).slice(count);
   const setDue = async (taskId: string, dueDate: string | null) =>
-    expect((await staff.put(`${client}/tasks/${taskId}/due-date`, { policyId: null, dueDate })).status).toBe(
-      200,
-    );
+    expect(
+      (await staff.put(`${client}/tasks/${taskId}/due-date`, { policyId: null, dueDate, moveOthers: true }))
+        .status,
+    ).toBe(200);
 
   beforeAll(async () => {
     smtp = await startTestSmtpServer();
@@ -216,7 +217,8 @@ describe('task reminders and escalation', () => {
     await setDue('company-profile', '2027-04-07');
     await eventually(async () => {
       const { rows } = await app.pool.query(
-        `select 1 from rm_tasks where client_id = $1 and due_date = '2027-04-07'`,
+        `select 1 from rm_tasks where client_id = $1 and due_date = '2027-04-07'
+            and task_id in ('enrollment-resources', 'company-profile')`,
         [DEMO_CLIENT_ID],
       );
       expect(rows).toHaveLength(2);
