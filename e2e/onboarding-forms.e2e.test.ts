@@ -299,7 +299,7 @@ describe.skipIf(skip)('onboarding forms signed in the browser', () => {
     await staff
       .getByTestId('recipient-row')
       .filter({ hasText: 'Rita Ramos' })
-      .getByRole('button', { name: 'Signing link' })
+      .getByRole('button', { name: 'Signing link', exact: true })
       .click();
     await staff.getByRole('dialog', { name: 'Signing link for Rita Ramos' }).waitFor();
     expect(
@@ -466,7 +466,7 @@ describe.skipIf(skip)('onboarding forms signed in the browser', () => {
     await form
       .getByTestId('recipient-row')
       .filter({ hasText: officers[0].name })
-      .getByRole('button', { name: 'Signing link' })
+      .getByRole('button', { name: 'Signing link', exact: true })
       .click();
     await staff.getByRole('dialog').getByText(`${officers[0].name} was e-mailed this link`).waitFor();
     await staff.getByRole('button', { name: 'Close' }).click();

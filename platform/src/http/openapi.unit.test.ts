@@ -15,6 +15,8 @@ import { benAdminPlatformQueryRoutes } from '@onboard/query-api/ben-admin-platfo
 import { portalChatCommandRoutes } from '@onboard/command-api/support';
 import { portalChatQueryRoutes } from '@onboard/query-api/support';
 import { conversationCommandRoutes } from '@onboard/command-api/conversations';
+import { dataFeedCommandRoutes } from '@onboard/command-api/data-feed';
+import { dataFeedQueryRoutes } from '@onboard/query-api/data-feed';
 import { conversationQueryRoutes } from '@onboard/query-api/conversations';
 import { emailCommandRoutes } from '@onboard/command-api/emails';
 import { emailQueryRoutes, emailRuleQueryRoutes } from '@onboard/query-api/emails';
@@ -166,6 +168,13 @@ function allMountedRoutes() {
     evidencePackRoutes({ ...base, carrierCertificate: unused, signedForms: unused }),
     censusCommandRoutes({ ...base, documents: { get: unused, put: null } }),
     censusQueryRoutes({ ...base, documents: { get: unused } }),
+    dataFeedCommandRoutes({
+      ...base,
+      documents: { get: unused, put: null },
+      emailSender: auth.emailSender,
+      publicUrl: auth.publicUrl,
+    }),
+    dataFeedQueryRoutes({ ...base, documents: { get: unused } }),
     onboardingFormCommandRoutes({
       ...base,
       documents: { get: unused, put: null },
@@ -264,8 +273,10 @@ describe('the OpenAPI document', () => {
         additionalProperties?: boolean;
       };
     const decline = body('post', '/api/clients/{clientId}/eif/changes/decline');
-    expect(decline.required?.sort()).toEqual(['changeIds', 'reason']);
+    // Whole changes (by id or all) or single answers, with the reason.
+    expect(decline.required?.sort()).toEqual(['reason']);
     expect(JSON.stringify(decline.properties.changeIds)).toContain('"all"');
+    expect(JSON.stringify(decline.properties.answers)).toContain('attributeKey');
     const internal = body('post', '/api/users/internal');
     expect(internal.properties.role).toMatchObject({ enum: ['SLF_ADMIN', 'SLF_OWNER'] });
     expect(internal.additionalProperties).toBe(false);
