@@ -29,6 +29,10 @@ function lastStep(r: OnboardingForm['recipients'][number]) {
   return at ? formatDate(at) : '';
 }
 
+/** Whether a recipient may still sign: their link (and its expiry) matters only then. */
+const canStillSign = (r: OnboardingForm['recipients'][number]) =>
+  r.status === 'waiting' || r.status === 'sent' || r.status === 'delivered';
+
 /** When a recipient's e-mailed signing link stops working, or that it has. */
 function linkExpiry(expiresAt: string, now: Date) {
   return expiresAt > now.toISOString()
@@ -359,7 +363,7 @@ export function OnboardingFormsTask({ clientId, isStaff }: { clientId: string; i
                     </td>
                     <td>
                       {lastStep(r)}
-                      {isStaff && r.userId === null && r.linkExpiresAt && (
+                      {isStaff && r.userId === null && r.linkExpiresAt && canStillSign(r) && (
                         <>
                           <br />
                           <span className="esign-muted" data-testid="link-expiry">
@@ -407,7 +411,7 @@ export function OnboardingFormsTask({ clientId, isStaff }: { clientId: string; i
                                   Signing link
                                 </button>
                               )}
-                              {r.userId === null && r.linkExpiresAt && r.status !== 'declined' && (
+                              {r.userId === null && r.linkExpiresAt && canStillSign(r) && (
                                 <button
                                   type="button"
                                   className="button button--secondary"
