@@ -1,11 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
-import { eifStream, parseEvent, type EifEvent } from '@onboard/events';
-import { decide, fold, toEditingView, type EifCommand, type EifState } from '@onboard/domain';
 import { CENSUS_MESSAGES } from '@onboard/domain/census';
-import { editsToComplete } from '@onboard/domain/testing/complete-form';
 import { startApp, type RunningApp } from '@onboard/platform/app';
 import { embeddedTestConfig } from '@onboard/platform/config';
 import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
@@ -20,141 +16,12 @@ import {
   signInThroughUi,
   downloadedBytes,
 } from './browser.ts';
+import { HEADERS, PLANTED, col, csvOf, goodRow, plantedRows, signEifWithClass } from './testing/census.ts';
 
 const skip = skipUnless('browser', browserAvailability());
 const POLICY_ID = 'policy-lakeside-1';
 const CENSUS_PATH = `/client/${DEMO_CLIENT_ID}/task/enrollment-elections/${POLICY_ID}`;
 const ROWS = 1000;
-
-const HEADERS = [
-  'Employee ID',
-  'Relationship',
-  'First Name',
-  'Last Name',
-  'SSN',
-  'Date of Birth',
-  'Hire Date',
-  'Employee Class',
-  'Hours per week',
-  'Location',
-  'State',
-  'ZIP',
-  'E-mail',
-  'Annual Salary',
-  'Elected Plans',
-  'Coverage Effective Date',
-];
-const col = (header: string) => HEADERS.indexOf(header);
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** A person who passes every rule against the signed EIF set up below. */
-function goodRow(i: number, salary = `${40000 + i * 10}.00`): string[] {
-  const month = 1 + (i % 11); // hired Jan to Nov 2020: coverage on the 1st of the next month
-  return [
-    `E${i}`,
-    'Employee',
-    `First${i}`,
-    `Last${i}`,
-    `${100 + Math.floor(i / 9000)}-${10 + (Math.floor(i / 100) % 80)}-${1000 + (i % 9000)}`,
-    `${pad(1 + (i % 12))}/${pad(1 + (i % 28))}/${1960 + (i % 40)}`,
-    `${pad(month)}/15/2020`,
-    'Salaried',
-    '40',
-    i % 2 ? 'Head office' : 'Plant 2',
-    'NY',
-    '10001',
-    `person${i}@example.com`,
-    salary,
-    'Dental; Vision',
-    `${pad(month + 1)}/01/2020`,
-  ];
-}
-
-const set = (row: string[], header: string, value: string) => {
-  const copy = [...row];
-  copy[col(header)] = value;
-  return copy;
-};
-
-/** Twenty planted problems of different kinds, each on its own data row, with the label the report shows. */
-const PLANTED: { index: number; label: string; make: (good: string[]) => string[] }[] = [
-  { index: 21, label: 'Required field missing', make: (r) => set(r, 'First Name', '') },
-  { index: 22, label: 'SSN format', make: (r) => set(r, 'SSN', '12-3456') },
-  { index: 23, label: 'Date format', make: (r) => set(r, 'Date of Birth', '13/45/1980') },
-  { index: 24, label: 'ZIP code format', make: (r) => set(r, 'ZIP', '123') },
-  { index: 25, label: 'State code', make: (r) => set(r, 'State', 'ZZ') },
-  { index: 26, label: 'E-mail format', make: (r) => set(r, 'E-mail', 'not-an-address') },
-  { index: 27, label: 'Salary format', make: (r) => set(r, 'Annual Salary', 'lots') },
-  { index: 28, label: 'Hours per week format', make: (r) => set(r, 'Hours per week', 'forty') },
-  { index: 29, label: 'Duplicate SSN', make: (r) => set(r, 'SSN', goodRow(1)[col('SSN')]!) },
-  { index: 30, label: 'Duplicate employee ID', make: (r) => set(r, 'Employee ID', 'E1') },
-  { index: 31, label: 'Class not in the signed EIF', make: (r) => set(r, 'Employee Class', 'Executives') },
-  { index: 32, label: 'Hours below the class’s eligibility', make: (r) => set(r, 'Hours per week', '12') },
-  {
-    index: 33,
-    label: 'Coverage effective date does not match the waiting period',
-    make: (r) => set(r, 'Coverage Effective Date', '12/25/2020'),
-  },
-  { index: 34, label: 'Location not in the signed EIF', make: (r) => set(r, 'Location', 'Moon base') },
-  { index: 35, label: 'Plan not offered to the class', make: (r) => set(r, 'Elected Plans', 'Dental; Life') },
-  {
-    index: 36,
-    label: 'Dependent over the age limit',
-    make: () => ['E1', 'Child', 'Kid', 'Last1', '', '02/02/1990', '', '', '', '', '', '', '', '', '', ''],
-  },
-  {
-    index: 37,
-    label: 'Domestic partners not eligible',
-    make: () => [
-      'E2',
-      'Domestic partner',
-      'Pat',
-      'Last2',
-      '',
-      '02/02/1980',
-      '',
-      '',
-      '',
-      '',
-      '',
-      '',
-      '',
-      '',
-      '',
-      '',
-    ],
-  },
-  {
-    index: 38,
-    label: 'Dependent without an employee',
-    make: () => [
-      'E99999',
-      'Spouse',
-      'Sam',
-      'Nobody',
-      '',
-      '02/02/1980',
-      '',
-      '',
-      '',
-      '',
-      '',
-      '',
-      '',
-      '',
-      '',
-      '',
-    ],
-  },
-  {
-    index: 39,
-    label: 'Dates out of order',
-    make: (r) => set(r, 'Date of Birth', '01/01/2021'),
-  },
-  { index: 40, label: 'Relationship not recognised', make: (r) => set(r, 'Relationship', 'Cousin') },
-];
-
-const csvOf = (rows: string[][]) => [HEADERS, ...rows].map((r) => r.join(',')).join('\n') + '\n';
 
 /** Last year's census, submitted first: without E500, with E2000 who has left, and E10 at another salary. */
 const previousRows = () => [
@@ -163,98 +30,6 @@ const previousRows = () => [
     .map((i) => (i === 10 ? goodRow(10, '39000.00') : goodRow(i))),
   goodRow(2000),
 ];
-const plantedRows = () =>
-  Array.from({ length: ROWS }, (_, k) => {
-    const i = k + 1;
-    const planted = PLANTED.find((p) => p.index === i);
-    return planted ? planted.make(goodRow(i)) : goodRow(i);
-  });
-
-/** Signs the demo client's EIF with one class (Salaried, 30+ hours, dental and vision) and two locations. */
-async function signEifWithClass(app: RunningApp) {
-  const stream = eifStream(DEMO_CLIENT_ID);
-  const recorded = await app.store.readStream(stream);
-  let state: EifState = fold(recorded.map((r) => parseEvent(r) as EifEvent));
-  const metadata = { at: new Date().toISOString(), by: { userId: 'e2e', role: 'SLF_ADMIN' } };
-  const edit = (
-    type: 'CreateEntity' | 'ChangeAttributes',
-    entity: string,
-    entityId: string,
-    attributes: object,
-  ) =>
-    ({
-      type,
-      data: { clientId: DEMO_CLIENT_ID, entity, entityId, changeId: randomUUID(), attributes },
-      metadata,
-    }) as EifCommand;
-  const commands: EifCommand[] = [
-    edit('ChangeAttributes', 'Client', DEMO_CLIENT_ID, {
-      taxId: '123456789',
-      domesticPartnersEligible: 'NO',
-    }),
-    edit('CreateEntity', 'Location', 'loc-hq', { name: 'Head office', state: 'NY' }),
-    edit('CreateEntity', 'Location', 'loc-plant', { name: 'Plant 2', state: 'NY' }),
-    edit('CreateEntity', 'EmployeeClass', 'class-salaried', {
-      groupName: 'Salaried',
-      employeeTypes: ['FULL_TIME'],
-      minimumHoursPerWeek: 30,
-    }),
-    ...['plan-dental', 'plan-vision'].map((planId) =>
-      edit('CreateEntity', 'EmployeeClassPlan', `cp-${planId}`, {
-        employeeClassId: 'class-salaried',
-        planId,
-        waitingPeriodType: 'FIRST_OF_MONTH_AFTER_HIRE',
-        waitingPeriodDays: null,
-        employerContributionPercentage: 100,
-        employeeContributionPercentage: 0,
-      }),
-    ),
-  ];
-  const events: EifEvent[] = [];
-  const run = (command: EifCommand) => {
-    const decision = decide(command, state);
-    if (!decision.ok) throw new Error(decision.error.message);
-    events.push(...decision.events);
-    state = fold(decision.events, state);
-  };
-  commands.forEach(run);
-  // The rest of the required answers (signing needs every one), from the form definitions.
-  for (let round = 0; round < 8; round += 1) {
-    const view = toEditingView(state, 0n);
-    const edits = view ? editsToComplete(view) : [];
-    if (edits.length === 0) break;
-    edits.forEach((completing, n) =>
-      run(
-        edit(
-          completing.action === 'create' ? 'CreateEntity' : 'ChangeAttributes',
-          completing.entity,
-          completing.entityId ?? `required-${round}-${n}`,
-          completing.values,
-        ),
-      ),
-    );
-  }
-  run({
-    type: 'SignEif',
-    data: { clientId: DEMO_CLIENT_ID, signerKind: 'AUTHORIZED_SIGNER', outsideSignerActionId: null },
-    metadata,
-  } as EifCommand);
-  await app.store.append(
-    stream,
-    events.map((event) => ({
-      id: randomUUID(),
-      type: event.type,
-      data: event.data,
-      metadata: {
-        actorId: 'e2e',
-        actorRole: 'SLF_ADMIN',
-        occurredAt: metadata.at,
-        correlationId: randomUUID(),
-      },
-    })),
-    BigInt(recorded.length) - 1n,
-  );
-}
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -350,7 +125,7 @@ describe.skipIf(skip)('census in the browser', () => {
     await page.getByTestId('census-submitted').waitFor();
 
     // This year's census with 20 planted problems.
-    await uploadAndValidate(page, 'census-2026.csv', 'text/csv', Buffer.from(csvOf(plantedRows())));
+    await uploadAndValidate(page, 'census-2026.csv', 'text/csv', Buffer.from(csvOf(plantedRows(ROWS))));
     await page.getByTestId('census-has-errors').waitFor();
     expect(await page.getByRole('button', { name: 'Submit census' }).count()).toBe(0);
     await fullPageScreenshot(page, 'census-validate-errors.png');

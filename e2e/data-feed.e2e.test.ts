@@ -1,9 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { eifStream, parseEvent, type EifEvent } from '@onboard/events';
-import { decide, fold, toEditingView, type EifCommand, type EifState } from '@onboard/domain';
-import { editsToComplete } from '@onboard/domain/testing/complete-form';
 import { dataFeedFixtures } from '@onboard/command-api/data-feed';
 import { startApp, type RunningApp } from '@onboard/platform/app';
 import { embeddedTestConfig } from '@onboard/platform/config';
@@ -19,6 +15,7 @@ import {
   launchBrowser,
   signInThroughUi,
 } from './browser.ts';
+import { signEifWithClass } from './testing/census.ts';
 
 const skip = skipUnless('browser', browserAvailability());
 const TASK_PATH = `/client/${DEMO_CLIENT_ID}/task/connect-service`;
@@ -29,88 +26,13 @@ const file = (name: string) => ({
   buffer: Buffer.from(fixtures[name]!),
 });
 
-/** Signs the demo EIF with one class, 'Salaried', offered dental and long term disability. */
-async function signEifWithClass(app: RunningApp) {
-  const stream = eifStream(DEMO_CLIENT_ID);
-  let state: EifState = fold((await app.store.readStream(stream)).map((r) => parseEvent(r) as EifEvent));
-  const metadata = { at: new Date().toISOString(), by: { userId: 'e2e', role: 'SLF_ADMIN' } };
-  const edit = (
-    type: 'CreateEntity' | 'ChangeAttributes',
-    entity: string,
-    entityId: string,
-    attributes: object,
-  ) =>
-    ({
-      type,
-      data: { clientId: DEMO_CLIENT_ID, entity, entityId, changeId: randomUUID(), attributes },
-      metadata,
-    }) as EifCommand;
-  const events: EifEvent[] = [];
-  const run = (command: EifCommand) => {
-    const decision = decide(command, state);
-    if (!decision.ok) throw new Error(decision.error.message);
-    events.push(...decision.events);
-    state = fold(decision.events, state);
-  };
-  run(
-    edit('ChangeAttributes', 'Client', DEMO_CLIENT_ID, {
-      taxId: '123456789',
-      domesticPartnersEligible: 'NO',
-    }),
-  );
-  run(
-    edit('CreateEntity', 'EmployeeClass', 'class-salaried', {
-      groupName: 'Salaried',
-      employeeTypes: ['FULL_TIME'],
-    }),
-  );
-  for (const planId of ['plan-dental', 'plan-ltd'])
-    run(
-      edit('CreateEntity', 'EmployeeClassPlan', `cp-${planId}`, {
-        employeeClassId: 'class-salaried',
-        planId,
-        waitingPeriodType: 'FIRST_OF_MONTH_AFTER_HIRE',
-        waitingPeriodDays: null,
-        employerContributionPercentage: 100,
-        employeeContributionPercentage: 0,
-      }),
-    );
-  for (let round = 0; round < 8; round += 1) {
-    const view = toEditingView(state, 0n);
-    const edits = view ? editsToComplete(view) : [];
-    if (edits.length === 0) break;
-    edits.forEach((completing, n) =>
-      run(
-        edit(
-          completing.action === 'create' ? 'CreateEntity' : 'ChangeAttributes',
-          completing.entity,
-          completing.entityId ?? `required-${round}-${n}`,
-          completing.values,
-        ),
-      ),
-    );
-  }
-  run({
-    type: 'SignEif',
-    data: { clientId: DEMO_CLIENT_ID, signerKind: 'AUTHORIZED_SIGNER', outsideSignerActionId: null },
-    metadata,
-  } as EifCommand);
-  await app.store.append(
-    stream,
-    events.map((event) => ({
-      id: randomUUID(),
-      type: event.type,
-      data: event.data,
-      metadata: {
-        actorId: 'e2e',
-        actorRole: 'SLF_ADMIN',
-        occurredAt: metadata.at,
-        correlationId: randomUUID(),
-      },
-    })),
-    'any',
-  );
-}
+/** The demo EIF signed with one class, 'Salaried', offered dental and long term disability. */
+const signEif = (app: RunningApp) =>
+  signEifWithClass(app, {
+    planIds: ['plan-dental', 'plan-ltd'],
+    minimumHoursPerWeek: null,
+    withLocations: false,
+  });
 
 // The connect-service task in the browser: a benefits administrator uploads test 834s round after round
 // and reads each report (the 999 in words, the problems quoted from the signed plan); staff see the
@@ -123,7 +45,7 @@ describe.skipIf(skip)('the data feed in the browser', () => {
   beforeAll(async () => {
     ensureWebBuilt();
     app = await startApp(embeddedTestConfig(await seededDatabase('e2e_data_feed')));
-    await signEifWithClass(app);
+    await signEif(app);
     browser = await launchBrowser();
   });
   afterAll(async () => {

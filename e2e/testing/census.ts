@@ -147,8 +147,21 @@ export const plantedRows = (rows: number) =>
     return planted ? planted.make(goodRow(i)) : goodRow(i);
   });
 
-/** Signs the demo client's EIF with one class (Salaried, 30+ hours, dental and vision) and two locations. */
-export async function signEifWithClass(app: RunningApp) {
+/** The signed EIF's shape: the class's plans, its minimum hours and whether the client has two locations. */
+type SignedShape = { planIds: readonly string[]; minimumHoursPerWeek: number | null; withLocations: boolean };
+
+/**
+ * Signs the demo client's EIF with one class, Salaried: by default 30+ hours, dental and vision, and two
+ * locations (the census's), or the shape given.
+ */
+export async function signEifWithClass(
+  app: RunningApp,
+  { planIds, minimumHoursPerWeek, withLocations }: SignedShape = {
+    planIds: ['plan-dental', 'plan-vision'],
+    minimumHoursPerWeek: 30,
+    withLocations: true,
+  },
+) {
   const stream = eifStream(DEMO_CLIENT_ID);
   const recorded = await app.store.readStream(stream);
   let state: EifState = fold(recorded.map((r) => parseEvent(r) as EifEvent));
@@ -169,14 +182,18 @@ export async function signEifWithClass(app: RunningApp) {
       taxId: '123456789',
       domesticPartnersEligible: 'NO',
     }),
-    edit('CreateEntity', 'Location', 'loc-hq', { name: 'Head office', state: 'NY' }),
-    edit('CreateEntity', 'Location', 'loc-plant', { name: 'Plant 2', state: 'NY' }),
+    ...(withLocations
+      ? [
+          edit('CreateEntity', 'Location', 'loc-hq', { name: 'Head office', state: 'NY' }),
+          edit('CreateEntity', 'Location', 'loc-plant', { name: 'Plant 2', state: 'NY' }),
+        ]
+      : []),
     edit('CreateEntity', 'EmployeeClass', 'class-salaried', {
       groupName: 'Salaried',
       employeeTypes: ['FULL_TIME'],
-      minimumHoursPerWeek: 30,
+      ...(minimumHoursPerWeek === null ? {} : { minimumHoursPerWeek }),
     }),
-    ...['plan-dental', 'plan-vision'].map((planId) =>
+    ...planIds.map((planId) =>
       edit('CreateEntity', 'EmployeeClassPlan', `cp-${planId}`, {
         employeeClassId: 'class-salaried',
         planId,

@@ -17,6 +17,7 @@ import {
   type Resource,
 } from '@onboard/domain';
 import { isTaskId, taskDefinition } from '@onboard/domain/tasks/catalogue';
+import { FINAL_STATUSES } from '@onboard/domain/tasks/status';
 import type { RouteContract } from '@onboard/api-contract';
 import { foldEmail } from '@onboard/domain/emails/outbox';
 import { emailDecider, emailPreferencesDecider, emailRulesDecider } from '@onboard/domain/emails/decider';
@@ -295,9 +296,9 @@ export function emailCommandRoutes(deps: EmailCommandDeps): Router {
       due_date: string;
     }>(
       `select client_id, task_id, policy_id, to_char(due_date, 'YYYY-MM-DD') as due_date from rm_tasks
-       where status not in ('DONE', 'VOIDED', 'DECLINED') and due_date between $1::date and $1::date + 6
+       where status <> all($2::text[]) and due_date between $1::date and $1::date + 6
        order by client_id, due_date, task_id`,
-      [today],
+      [today, FINAL_STATUSES],
     );
     const emailIds: string[] = [];
     for (const task of rows) {

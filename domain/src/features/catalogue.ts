@@ -15,7 +15,7 @@ export const FEATURE_TOGGLES = {
   ticketSystemDown: {
     label: 'Ticket system (Jira) is down',
     description:
-      'Staff see the Jira banner: GET /api/service-status answers it where no ticket system is probed. For everyone only.',
+      'Carrier staff see a banner that Jira is down and some of Onboard may be unavailable. Set for everyone, never per client.',
     globalOnly: true,
   },
 } as const;
