@@ -7,6 +7,11 @@ import { catchUp, consumerStatuses, resetConsumer, startRunner, type Runner } fr
 import { createExplorerCommands, SLUG_TAKEN_MESSAGE } from '@onboard/command-api/explorer';
 import { createExplorerQueries } from '@onboard/query-api/explorer';
 import { explorerPagesProjection } from '@onboard/projections/explorer-pages';
+import {
+  SAMPLE_DENTAL_PLAN,
+  SAMPLE_MEDICAL_PLAN,
+  SAMPLE_VISION_PLAN,
+} from '@onboard/domain/testing/explorer-plans';
 import { seededDatabase } from '@onboard/testing/db';
 import { startApp, type RunningApp } from './app.ts';
 import { embeddedTestConfig } from './config.ts';
@@ -69,57 +74,9 @@ afterAll(async () => {
   await app?.stop();
 });
 
-const medical = {
-  id: 'medical-ppo',
-  carrierId: 7,
-  benefitType: 'MEDICAL',
-  planType: 'PPO',
-  planName: 'PPO 1000',
-  legalEntity: 'Health Co.',
-  premium: '$$',
-  medicalPlanYearDeductibleIndividualInNetwork: 1000,
-  medicalPlanYearDeductibleIndividualOutOfNetwork: 2000,
-  medicalPlanYearDeductibleFamilyInNetwork: 2000,
-  medicalPlanYearDeductibleFamilyOutOfNetwork: 4000,
-  medicalPlanYearOutOfPocketMaxIndividualInNetwork: 5000,
-  medicalPlanYearOutOfPocketMaxIndividualOutOfNetwork: 10000,
-  medicalPlanYearOutOfPocketMaxFamilyInNetwork: 10000,
-  medicalPlanYearOutOfPocketMaxFamilyOutOfNetwork: 20000,
-  medicalOutOfNetworkBenefits: 'YES',
-  medicalPcpCoordinationRequired: 'NO',
-  medicalPcpSpecialtyCareReferralRequired: 'NOT_APPLICABLE',
-};
-const dental = {
-  id: 'dental-ppo',
-  carrierId: 1,
-  benefitType: 'DENTAL',
-  planType: 'PPO',
-  planName: 'Dental PPO High',
-  benefitLevel: 'LOW_HIGH',
-  prepaidDentalNetwork: 'PROVIDER_PPO',
-  dentalYearType: 'CALENDAR',
-  dentalPreventiveCoinsuranceInNetwork: 100,
-  dentalPreventiveCoinsuranceOutOfNetwork: 100,
-  dentalBasicCoinsuranceInNetwork: 80,
-  dentalBasicCoinsuranceOutOfNetwork: 80,
-  dentalMajorCoinsuranceInNetwork: 50,
-  dentalMajorCoinsuranceOutOfNetwork: 50,
-};
-const vision = {
-  id: 'vision',
-  carrierId: 1,
-  benefitType: 'VISION',
-  planType: 'VOLUNTARY',
-  planName: 'Vision',
-  visionExamInNetwork: 10,
-  visionExamOutOfNetwork: 40,
-  visionLensesInNetwork: 25,
-  visionLensesOutOfNetwork: 30,
-  visionFramesInNetwork: 150,
-  visionFramesOutOfNetwork: 70,
-  visionContactLensesInNetwork: 150,
-  visionContactLensesOutOfNetwork: 105,
-};
+const medical = { id: 'medical-ppo', ...SAMPLE_MEDICAL_PLAN };
+const dental = { id: 'dental-ppo', ...SAMPLE_DENTAL_PLAN };
+const vision = { id: 'vision', ...SAMPLE_VISION_PLAN };
 const slug = `acme-${randomUUID().slice(0, 6)}`;
 const siteBody = (extra: Record<string, unknown> = {}) => ({
   name: 'Acme 2026 benefits',

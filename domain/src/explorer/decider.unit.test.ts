@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ExplorerSiteAttributes, type ExplorerPlan } from '@onboard/events/catalogue/explorer';
+import { SAMPLE_LIFE_PLAN, SAMPLE_VISION_PLAN } from '../testing/explorer-plans.ts';
 import { eventsOf, givenWhenThen } from '../testing/given-when-then.ts';
 import {
   explorerSiteDecider,
@@ -32,29 +33,8 @@ const site = ExplorerSiteAttributes.parse({
   startsAt: '2026-01-01T00:00:00.000Z',
   expiresAt: '2027-01-01T00:00:00.000Z',
 });
-const vision: ExplorerPlan = {
-  id: 'plan-vision',
-  carrierId: 1,
-  benefitType: 'VISION',
-  planType: 'VOLUNTARY',
-  planName: 'Vision',
-  visionExamInNetwork: 10,
-  visionExamOutOfNetwork: 40,
-  visionLensesInNetwork: 25,
-  visionLensesOutOfNetwork: 30,
-  visionFramesInNetwork: 150,
-  visionFramesOutOfNetwork: 70,
-  visionContactLensesInNetwork: 150,
-  visionContactLensesOutOfNetwork: 105,
-};
-const life: ExplorerPlan = {
-  id: 'plan-life',
-  carrierId: 7,
-  benefitType: 'LIFE',
-  planType: 'BASIC_LIFE',
-  planName: 'Basic Life',
-  legalEntity: 'Other Insurer Co.',
-};
+const vision: ExplorerPlan = { id: 'plan-vision', ...SAMPLE_VISION_PLAN };
+const life: ExplorerPlan = { id: 'plan-life', ...SAMPLE_LIFE_PLAN };
 
 const create = (plans: ExplorerPlan[] = [vision]) =>
   cmd('CreateSite', { explorerPageId, clientId: 'client-1', pageOwner: 'staff-1', site, plans });

@@ -1,67 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { validateExplorerPlan } from './plan-rules.ts';
 import type { ExplorerPlanInput } from './plan-rules.ts';
+import {
+  SAMPLE_DENTAL_PLAN,
+  SAMPLE_LIFE_PLAN,
+  SAMPLE_MEDICAL_PLAN,
+  SAMPLE_VISION_PLAN,
+} from '../testing/explorer-plans.ts';
 
 const REQUIRED = 'Please provide a response.';
 
-const life: ExplorerPlanInput = {
-  carrierId: 7,
-  benefitType: 'LIFE',
-  planType: 'BASIC_LIFE',
-  planName: 'Basic Life',
-  legalEntity: 'Other Insurer Co.',
-};
+const life: ExplorerPlanInput = SAMPLE_LIFE_PLAN;
 
-const medical: ExplorerPlanInput = {
-  carrierId: 7,
-  benefitType: 'MEDICAL',
-  planType: 'PPO',
-  planName: 'PPO 1000',
-  legalEntity: 'Health Co.',
-  premium: '$$',
-  medicalPlanYearDeductibleIndividualInNetwork: 1000,
-  medicalPlanYearDeductibleIndividualOutOfNetwork: 2000,
-  medicalPlanYearDeductibleFamilyInNetwork: 2000,
-  medicalPlanYearDeductibleFamilyOutOfNetwork: 4000,
-  medicalPlanYearOutOfPocketMaxIndividualInNetwork: 5000,
-  medicalPlanYearOutOfPocketMaxIndividualOutOfNetwork: 10000,
-  medicalPlanYearOutOfPocketMaxFamilyInNetwork: 10000,
-  medicalPlanYearOutOfPocketMaxFamilyOutOfNetwork: 20000,
-  medicalOutOfNetworkBenefits: 'YES',
-  medicalPcpCoordinationRequired: 'NO',
-  medicalPcpSpecialtyCareReferralRequired: 'NOT_APPLICABLE',
-};
+const medical: ExplorerPlanInput = SAMPLE_MEDICAL_PLAN;
 
-const dental: ExplorerPlanInput = {
-  carrierId: 1,
-  benefitType: 'DENTAL',
-  planType: 'PPO',
-  planName: 'Dental PPO High',
-  benefitLevel: 'LOW_HIGH',
-  prepaidDentalNetwork: 'PROVIDER_PPO',
-  dentalYearType: 'CALENDAR',
-  dentalPreventiveCoinsuranceInNetwork: 100,
-  dentalPreventiveCoinsuranceOutOfNetwork: 100,
-  dentalBasicCoinsuranceInNetwork: 80,
-  dentalBasicCoinsuranceOutOfNetwork: 80,
-  dentalMajorCoinsuranceInNetwork: 50,
-  dentalMajorCoinsuranceOutOfNetwork: 50,
-};
+const dental: ExplorerPlanInput = SAMPLE_DENTAL_PLAN;
 
-const vision: ExplorerPlanInput = {
-  carrierId: 1,
-  benefitType: 'VISION',
-  planType: 'VOLUNTARY',
-  planName: 'Vision',
-  visionExamInNetwork: 10,
-  visionExamOutOfNetwork: 40,
-  visionLensesInNetwork: 25,
-  visionLensesOutOfNetwork: 30,
-  visionFramesInNetwork: 150,
-  visionFramesOutOfNetwork: 70,
-  visionContactLensesInNetwork: 150,
-  visionContactLensesOutOfNetwork: 105,
-};
+const vision: ExplorerPlanInput = SAMPLE_VISION_PLAN;
 
 const fsa: ExplorerPlanInput = {
   carrierId: 9,

@@ -3,6 +3,7 @@ import { createServer, request as httpRequest, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SAMPLE_VISION_PLAN } from '@onboard/domain/testing/explorer-plans';
 import { seededDatabase } from '@onboard/testing/db';
 import { startApp, type RunningApp } from '../app.ts';
 import { embeddedTestConfig } from '../config.ts';
@@ -198,23 +199,7 @@ describe('the public Explorer: public host, human check, e-mail of selected bene
       medicalVideo: 'NO_VIDEO',
       enableContactUsEmail: true,
       enableContactUsLiveChat: false,
-      benefits: [
-        {
-          id: 'vision',
-          carrierId: 1,
-          benefitType: 'VISION',
-          planType: 'VOLUNTARY',
-          planName: 'Vision',
-          visionExamInNetwork: 10,
-          visionExamOutOfNetwork: 40,
-          visionLensesInNetwork: 25,
-          visionLensesOutOfNetwork: 30,
-          visionFramesInNetwork: 150,
-          visionFramesOutOfNetwork: 70,
-          visionContactLensesInNetwork: 150,
-          visionContactLensesOutOfNetwork: 105,
-        },
-      ],
+      benefits: [{ id: 'vision', ...SAMPLE_VISION_PLAN }],
     });
     expect(created.status).toBe(201);
     const noChat = `/api/explorer-pages/${created.body.id as string}`;
