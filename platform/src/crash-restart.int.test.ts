@@ -1,34 +1,17 @@
-import { type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { isAlive, postmasterPid, startEmbeddedApp } from './testing/embedded-app.ts';
+import { embeddedDataFolder, isAlive, postmasterPid } from './testing/embedded-app.ts';
 
 // `npm run dev` / `npm start` in the embedded default: the app owns its PostgreSQL under a data folder.
 // SIGKILL leaves that PostgreSQL running; the next start must stop it and come up, not refuse.
 describe('restart after a hard crash', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'onboard-crash-'));
-  chmodSync(dir, 0o777);
-  const dataDir = join(dir, 'pg');
-  const children: ChildProcess[] = [];
+  const folder = embeddedDataFolder('onboard-crash-', 'SIGTERM');
+  const { dataDir } = folder;
 
-  afterAll(async () => {
-    for (const child of children)
-      if (child.exitCode === null && child.signalCode === null) {
-        child.kill('SIGTERM');
-        await once(child, 'exit');
-      }
-    // Whatever is left on the folder goes with it.
-    const pid = postmasterPid(dataDir);
-    if (pid && isAlive(pid)) process.kill(pid, 'SIGQUIT');
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => folder.cleanUp());
 
   it('stops the PostgreSQL a SIGKILLed run left behind, starts, and answers /api/health', async () => {
-    const first = await startEmbeddedApp(dataDir);
-    children.push(first.child);
+    const first = await folder.start();
     expect((await fetch(`${first.url}/api/health`)).status).toBe(200);
     const orphan = postmasterPid(dataDir);
     expect(orphan).toBeGreaterThan(0);
@@ -38,8 +21,7 @@ describe('restart after a hard crash', () => {
     // The crash leaves the postmaster running on the folder.
     expect(isAlive(orphan!)).toBe(true);
 
-    const second = await startEmbeddedApp(dataDir);
-    children.push(second.child);
+    const second = await folder.start();
     expect(second.output()).toContain(
       `PostgreSQL from an earlier run (pid ${orphan}) is still running on ${dataDir}: stopping it cleanly`,
     );

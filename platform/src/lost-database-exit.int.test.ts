@@ -1,15 +1,12 @@
 import { type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   descendantsOf,
   isAlive,
   isStillRunning,
   postmasterPid,
-  startEmbeddedApp,
+  embeddedDataFolder,
 } from './testing/embedded-app.ts';
 
 /** The child's exit code, or null if it is still running after `ms`. */
@@ -27,30 +24,17 @@ const exitWithin = async (child: ChildProcess, ms: number) => {
 // (platform/src/main.ts, the embedded launcher). The first app has lost its database for good: Ctrl-C
 // must still end it promptly, say so, leave nothing running behind it, and leave the second one alone.
 describe('Ctrl-C after the database is gone', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'onboard-lost-db-'));
-  chmodSync(dir, 0o777);
-  const dataDir = join(dir, 'pg');
-  const children: ChildProcess[] = [];
+  const folder = embeddedDataFolder('onboard-lost-db-', 'SIGKILL');
+  const { dataDir } = folder;
 
-  afterAll(async () => {
-    for (const child of children)
-      if (child.exitCode === null && child.signalCode === null) {
-        child.kill('SIGKILL');
-        await once(child, 'exit');
-      }
-    const pid = postmasterPid(dataDir);
-    if (pid && isAlive(pid)) process.kill(pid, 'SIGQUIT');
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => folder.cleanUp());
 
   it('exits on SIGINT when another start took its PostgreSQL over, and leaves that one running', async () => {
-    const first = await startEmbeddedApp(dataDir);
-    children.push(first.child);
+    const first = await folder.start();
     const firstPostmaster = postmasterPid(dataDir)!;
     expect(isAlive(firstPostmaster)).toBe(true);
 
-    const second = await startEmbeddedApp(dataDir);
-    children.push(second.child);
+    const second = await folder.start();
     expect(second.output()).toContain(`Stopped the earlier PostgreSQL (pid ${firstPostmaster}) cleanly.`);
     const secondPostmaster = postmasterPid(dataDir)!;
     expect(secondPostmaster).not.toBe(firstPostmaster);

@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { once } from 'node:events';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { freePort } from '../database/embedded-postgres.ts';
 
@@ -96,3 +98,33 @@ export function descendantsOf(pid: number): ProcessId[] {
 
 /** Whether that very process still runs (not another one that has since been given its pid). */
 export const isStillRunning = (process: ProcessId) => statOf(process.pid)?.startedAt === process.startedAt;
+
+/**
+ * A data folder for apps started in the embedded default, and what cleans up after them: every child still
+ * running is stopped with `signal`, a PostgreSQL left on the folder is told to quit, the folder goes.
+ */
+export function embeddedDataFolder(prefix: string, signal: NodeJS.Signals) {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  chmodSync(dir, 0o777);
+  const dataDir = join(dir, 'pg');
+  const children: ChildProcess[] = [];
+  return {
+    dataDir,
+    /** Starts an app on the folder; it is stopped at clean-up if still running. */
+    async start(): Promise<StartedApp> {
+      const app = await startEmbeddedApp(dataDir);
+      children.push(app.child);
+      return app;
+    },
+    async cleanUp() {
+      for (const child of children)
+        if (child.exitCode === null && child.signalCode === null) {
+          child.kill(signal);
+          await once(child, 'exit');
+        }
+      const pid = postmasterPid(dataDir);
+      if (pid && isAlive(pid)) process.kill(pid, 'SIGQUIT');
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,15 +1,12 @@
-import type { Request } from 'express';
 import type pg from 'pg';
-import {
-  UnauthorizedError,
-  assertAllowed,
-  type AccessTarget,
-  type Action,
-  type Actor,
-  type Resource,
-} from '@onboard/domain';
+import type { Authenticate } from '@onboard/api-contract/access';
 
-export type Authenticate = (req: Request) => Promise<Actor | null>;
+export {
+  requireActor,
+  requireClientAccess,
+  requirePermission,
+  type Authenticate,
+} from '@onboard/api-contract/access';
 
 export type QueryDeps = {
   pool: pg.Pool;
@@ -17,28 +14,3 @@ export type QueryDeps = {
   /** The clock of date-relative filters (a task due this week); the real one when left out. */
   now?: () => Date;
 };
-
-export async function requireActor(authenticate: Authenticate, req: Request): Promise<Actor> {
-  const actor = await authenticate(req);
-  if (!actor) throw new UnauthorizedError();
-  return actor;
-}
-
-/** Every route's permission check (platform §6 table in domain/src/auth/permissions.ts): 403 when refused. */
-export function requirePermission(
-  actor: Actor,
-  resource: Resource,
-  action: Action,
-  target: AccessTarget = {},
-) {
-  assertAllowed(actor, resource, action, target);
-}
-
-export function requireClientAccess(
-  actor: Actor,
-  clientId: string,
-  action: Action,
-  fields?: readonly string[],
-) {
-  requirePermission(actor, 'client', action, { clientId, ...(fields ? { fields } : {}) });
-}
