@@ -11,7 +11,7 @@ const ROOT = resolve(import.meta.dirname, '../../..');
 
 export type StartedApp = { child: ChildProcess; output: () => string; url: string };
 
-export async function startEmbeddedApp(dataDir: string): Promise<StartedApp> {
+async function startEmbeddedApp(dataDir: string): Promise<StartedApp> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'platform/src/main.ts'], {
     cwd: ROOT,
