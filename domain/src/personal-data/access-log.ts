@@ -22,7 +22,9 @@ export type AccessLogEntry = {
 
 const label = (field: string) => CENSUS_FIELD_LABELS[field as CensusField] ?? field;
 
-type EntryOf<E extends { type: string }> = { [T in E['type']]: (data: Extract<E, { type: T }>['data']) => AccessLogEntry };
+type EntryOf<E extends { type: string; data: unknown }> = {
+  [T in E['type']]: (data: Extract<E, { type: T }>['data']) => AccessLogEntry;
+};
 
 /**
  * The access log's line of each event: one entry per event type, so another kind of look (an erasure)

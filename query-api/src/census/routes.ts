@@ -2,7 +2,14 @@ import { Router, type Response } from 'express';
 import { censusStream, parseEvent, type CensusEvent, type EventStore } from '@onboard/events';
 import { NotFoundError, contentDisposition, type DocumentStore } from '@onboard/domain';
 import { foldWith } from '@onboard/domain/decider';
-import { censusDecider, censusGrid, censusValidationResults, type CensusState } from '@onboard/domain/census';
+import {
+  censusDecider,
+  censusGrid,
+  censusValidationResults,
+  maskCensusGrid,
+  maskCensusResult,
+  type CensusState,
+} from '@onboard/domain/census';
 import { mount } from '@onboard/api-contract/express';
 import { requireActor, requireClientAccess, type Authenticate } from '../http/context.ts';
 import {
@@ -57,14 +64,15 @@ export function censusQueryRoutes(deps: CensusQueryDeps): Router {
 
   mount(router, listCensusValidations, async (req, res) => {
     const { clientId, policyId } = await access(req);
-    const results = censusValidationResults(await read(clientId, policyId)).map((result) =>
-      result.document.status === 'VALIDATING'
+    const results = censusValidationResults(await read(clientId, policyId)).map((full) => {
+      const result = maskCensusResult(full);
+      return result.document.status === 'VALIDATING'
         ? {
             ...result,
             document: { ...result.document, progress: deps.progressOf?.(result.document.documentId) ?? null },
           }
-        : result,
-    );
+        : result;
+    });
     res.json(results);
   });
 
@@ -88,7 +96,7 @@ export function censusQueryRoutes(deps: CensusQueryDeps): Router {
     const { clientId, policyId } = await access(req);
     const document = (await read(clientId, policyId)).documents.get(String(req.params.documentId));
     if (!document) throw new NotFoundError('No such census file');
-    res.json(censusGrid(document));
+    res.json(maskCensusGrid(censusGrid(document)));
   });
 
   return router;
