@@ -86,8 +86,12 @@ describe.skipIf(skip)(
       await expect.poll(() => cell.inputValue()).toBe(`***-**-${ssn.slice(-4)}`);
 
       // The owner's Administration menu leads to the access log.
-      await page.getByRole('button', { name: 'Administration' }).first().click();
-      await page.getByText('Personal data access log', { exact: true }).first().click();
+      await page.goto(`${app.url}/clients/admin`);
+      await page
+        .getByRole('navigation', { name: 'Main' })
+        .getByRole('button', { name: 'Administration' })
+        .click();
+      await page.getByRole('menuitem', { name: 'Personal data access log' }).click();
       await page.waitForURL((url) => url.pathname === '/personal-data-access/admin');
       await page.getByRole('heading', { name: 'Personal data access log' }).waitFor();
       const entry = page.getByTestId('access-log-entry').first();

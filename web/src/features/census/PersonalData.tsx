@@ -91,7 +91,6 @@ export function ReasonDialog({
           }}
           className="reveal__reasons"
           error={error && reason === null ? error : undefined}
-          isRequired
         />
         {error && reason !== null && <Alert tone="error">{error}</Alert>}
         <div className="dialog__actions">
