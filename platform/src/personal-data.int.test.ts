@@ -155,6 +155,9 @@ describe('personal data: masked on screen, revealed with a reason, every look in
     expect(unmaskedColumn.status).toBe(400);
     expect(unmaskedColumn.text).toContain('ZIP code is shown in full already');
     expect((await reveal(as.benAdmin, { row: 9, field: 'ssn', reason: 'Audit' })).status).toBe(404);
+    // Finding text in a masked column would tell what it holds: a broker may not.
+    const probe = { field: 'ssn', find: PEOPLE[1]!.ssn, replaceWith: '' };
+    expect((await as.broker.post(`${census}/files/${documentId}/replace`, probe)).status).toBe(403);
     expect(await looks()).toBe(before);
 
     const ssn = await reveal(as.benAdmin, { row: 2, field: 'ssn', reason: 'Correcting this row' });

@@ -133,7 +133,7 @@ export const replaceInCensusColumn = defineRoute({
   responses: {
     200: json(CensusCorrected, 'The file’s validation now and its rows with problems'),
     400: problem('No cell holds the text, a value is too long, or the census cannot be corrected'),
-    403: problem('Not one of the client’s people, its broker or staff'),
+    403: problem('Not one of the client’s people, its broker or staff; or a masked column and a broker'),
     404: problem('No such census file'),
     409: problem('The census was corrected by someone else at the same moment'),
   },

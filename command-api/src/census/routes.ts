@@ -1,5 +1,11 @@
 import { Router, type Request, type RequestHandler } from 'express';
-import { censusStream, eifStream, loadAggregate, personalDataAccessStream, taskStream } from '@onboard/events';
+import {
+  censusStream,
+  eifStream,
+  loadAggregate,
+  personalDataAccessStream,
+  taskStream,
+} from '@onboard/events';
 import {
   AppError,
   ConflictError,
@@ -22,6 +28,7 @@ import {
   censusGrid,
   censusPlatformOf,
   censusValidationResults,
+  isMaskedCensusField,
   maskCensusGrid,
   maskCensusResult,
   seenValue,
@@ -410,6 +417,11 @@ export function censusCommandRoutes(deps: CensusCommandDeps): Router {
 
   mount(router, replaceInCensusColumn, async (req, res, input) => {
     const { field, find, replaceWith } = input.body();
+    // Finding text in a masked column would tell what it holds: only a role that may reveal it searches it.
+    if (isMaskedCensusField(field)) {
+      const actor = await requireActor(deps.authenticate, req);
+      requirePermission(actor, 'personal-data-reveal', 'read', { clientId: String(req.params.clientId) });
+    }
     res.json(
       await correct(req, (document) => replacementCells(document, field, find, replaceWith), {
         field,
