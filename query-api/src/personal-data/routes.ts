@@ -11,7 +11,7 @@ import { requireActor, requirePermission, type QueryDeps } from '../http/context
 import { exportPersonalDataAccess, listPersonalDataAccess } from './routes.contract.ts';
 
 /** The most looks the page lists at once; the CSV export has them all. */
-export const ACCESS_LOG_PAGE_LIMIT = 500;
+const ACCESS_LOG_PAGE_LIMIT = 500;
 
 type Filters = { clientId?: string; userId?: string; from?: string; to?: string };
 

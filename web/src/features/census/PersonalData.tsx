@@ -30,7 +30,7 @@ export function useMayReveal(): { reveal: boolean; downloadUnmasked: boolean } {
   };
 }
 
-export const revealCensusCell = (clientId: string, policyId: string, documentId: string, body: RevealBody) =>
+const revealCensusCell = (clientId: string, policyId: string, documentId: string, body: RevealBody) =>
   apiRequest<Revealed>(
     'POST',
     `/api/clients/${encodeURIComponent(clientId)}/census/${encodeURIComponent(policyId)}/files/${encodeURIComponent(documentId)}/reveal`,
