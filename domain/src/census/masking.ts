@@ -9,7 +9,11 @@ import type { CensusGrid, CensusValidationResult } from './decider.ts';
 import { parseCensusDate } from './rules.ts';
 
 /** The census fields shown masked. */
-export const MASKED_CENSUS_FIELDS = ['ssn', 'dateOfBirth', 'salary'] as const satisfies readonly CensusField[];
+export const MASKED_CENSUS_FIELDS = [
+  'ssn',
+  'dateOfBirth',
+  'salary',
+] as const satisfies readonly CensusField[];
 export type MaskedCensusField = (typeof MASKED_CENSUS_FIELDS)[number];
 export const isMaskedCensusField = (field: string): field is MaskedCensusField =>
   (MASKED_CENSUS_FIELDS as readonly string[]).includes(field);
