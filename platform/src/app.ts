@@ -52,6 +52,7 @@ import { benAdminPlatformQueryRoutes } from '@onboard/query-api/ben-admin-platfo
 import { portalChatCommandRoutes } from '@onboard/command-api/support';
 import { conversationCommandRoutes } from '@onboard/command-api/conversations';
 import { conversationQueryRoutes } from '@onboard/query-api/conversations';
+import { personalDataAccessRoutes } from '@onboard/query-api/personal-data';
 import { portalChatQueryRoutes } from '@onboard/query-api/support';
 import { clientEmails, emailCommandRoutes } from '@onboard/command-api/emails';
 import { emailQueryRoutes, emailRuleQueryRoutes } from '@onboard/query-api/emails';
@@ -624,6 +625,7 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
     app.use(benAdminPlatformQueryRoutes({ pool, authenticate }));
     app.use(portalChatQueryRoutes({ pool, authenticate }));
     app.use(conversationQueryRoutes({ pool, authenticate }));
+    app.use(personalDataAccessRoutes({ pool, authenticate }));
     app.use(emailQueryRoutes({ pool, authenticate }));
     app.use(emailRuleQueryRoutes({ store, pool, authenticate }));
     app.use(emailTemplateRoutes({ authenticate, store, now, newId: randomUUID }));

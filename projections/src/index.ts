@@ -17,6 +17,7 @@ import { onboardingFormsProjection } from './onboarding-forms.ts';
 import { documentsProjection } from './documents.ts';
 import { conversationsProjection } from './conversations.ts';
 import { censusMappingsProjection } from './census-mappings.ts';
+import { personalDataAccessProjection } from './personal-data-access.ts';
 
 export {
   clientViewProjection,
@@ -37,6 +38,7 @@ export {
   documentsProjection,
   conversationsProjection,
   censusMappingsProjection,
+  personalDataAccessProjection,
 };
 
 /** Every named projection; `npm run projections:rebuild -- <name>` takes one of these names. */
@@ -59,4 +61,5 @@ export const projections: readonly CheckpointedConsumer[] = [
   documentsProjection,
   conversationsProjection,
   censusMappingsProjection,
+  personalDataAccessProjection,
 ];

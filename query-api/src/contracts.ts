@@ -23,6 +23,7 @@ import * as dataFeed from './data-feed/routes.contract.ts';
 import * as onboardingForms from './onboarding-forms/routes.contract.ts';
 import * as documents from './documents/routes.contract.ts';
 import * as conversations from './conversations/routes.contract.ts';
+import * as personalData from './personal-data/routes.contract.ts';
 
 // Every read route's contract (the files beside the handlers), for the OpenAPI document, the web's types
 // and the answer checks of the integration tests. A pure entry: zod and the contract kit only.
@@ -50,6 +51,7 @@ export * from './data-feed/routes.contract.ts';
 export * from './onboarding-forms/routes.contract.ts';
 export * from './documents/routes.contract.ts';
 export * from './conversations/routes.contract.ts';
+export * from './personal-data/routes.contract.ts';
 
 export const queryContracts = collectContracts(
   analytics,
@@ -76,4 +78,5 @@ export const queryContracts = collectContracts(
   onboardingForms,
   documents,
   conversations,
+  personalData,
 );

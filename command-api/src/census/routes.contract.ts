@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { defineRoute, json, problem } from '@onboard/api-contract';
+import { defineRoute, json, media, problem } from '@onboard/api-contract';
+import { REVEAL_REASONS } from '@onboard/domain/personal-data/decider';
 import {
   CensusCorrected,
   CensusFileParams,
@@ -132,7 +133,7 @@ export const replaceInCensusColumn = defineRoute({
   responses: {
     200: json(CensusCorrected, 'The file’s validation now and its rows with problems'),
     400: problem('No cell holds the text, a value is too long, or the census cannot be corrected'),
-    403: problem('Not one of the client’s people, its broker or staff'),
+    403: problem('Not one of the client’s people, its broker or staff; or a masked column and a broker'),
     404: problem('No such census file'),
     409: problem('The census was corrected by someone else at the same moment'),
   },
@@ -165,5 +166,59 @@ export const readCensusAs = defineRoute({
     ),
     403: problem('Not one of the client’s people, its broker or staff'),
     404: problem('No such census file'),
+  },
+});
+
+const REVEAL_REASON_ERROR = { error: 'Choose why you need the full value' };
+
+export const RevealCensusValueBody = z
+  .object({
+    row: z.number().int().min(2, 'Give the row as the spreadsheet numbers it'),
+    field: z.enum(CENSUS_FIELDS, { error: 'Choose a column of the census' }),
+    reason: z.enum(REVEAL_REASONS, REVEAL_REASON_ERROR),
+  })
+  .strict();
+
+export const RevealedCensusValue = z
+  .object({ row: z.number().int(), field: z.enum(CENSUS_FIELDS), value: z.string() })
+  .meta({ id: 'RevealedCensusValue' });
+
+export const revealCensusValue = defineRoute({
+  method: 'post',
+  path: '/api/clients/{clientId}/census/{policyId}/files/{documentId}/reveal',
+  tag: 'census',
+  summary: 'Reveal the full value of one masked field of one employee, saying why',
+  description:
+    'An SSN, date of birth or salary shows masked everywhere; staff and the client’s benefits ' +
+    'administrators may reveal one field of one row with a reason from the list. The reveal is recorded ' +
+    '(who, which field, which row, when, why) and listed in the access log.',
+  request: { params: CensusFileParams, body: RevealCensusValueBody },
+  responses: {
+    200: json(RevealedCensusValue, 'The full value of the field'),
+    400: problem('No reason from the list, or a column that is shown in full already'),
+    403: problem('Not a role that may see the full value, or not one of the client’s people'),
+    404: problem('No such census file, or no such row with problems'),
+  },
+});
+
+export const UnmaskedDownloadBody = z
+  .object({ reason: z.enum(REVEAL_REASONS, REVEAL_REASON_ERROR) })
+  .strict();
+
+export const downloadUnmaskedErrorWorkbook = defineRoute({
+  method: 'post',
+  path: '/api/clients/{clientId}/census/{policyId}/files/{documentId}/error-workbook/unmasked',
+  tag: 'census',
+  summary: 'Download the error workbook of a census file unmasked, saying why',
+  description:
+    'The error workbook downloads masked by default (GET .../error-workbook). Staff may download it with ' +
+    'full SSNs, dates of birth and salaries; the download is recorded with its reason and listed in the ' +
+    'access log.',
+  request: { params: CensusFileParams, body: UnmaskedDownloadBody },
+  responses: {
+    200: media('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'The error workbook'),
+    400: problem('No reason from the list'),
+    403: problem('Only staff download personal data unmasked'),
+    404: problem('No such census file, or it had no errors'),
   },
 });

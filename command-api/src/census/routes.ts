@@ -1,5 +1,11 @@
 import { Router, type Request, type RequestHandler } from 'express';
-import { censusStream, eifStream, loadAggregate, taskStream } from '@onboard/events';
+import {
+  censusStream,
+  eifStream,
+  loadAggregate,
+  personalDataAccessStream,
+  taskStream,
+} from '@onboard/events';
 import {
   AppError,
   ConflictError,
@@ -9,6 +15,7 @@ import {
   NotFoundError,
   RuleError,
   ValidationError,
+  contentDisposition,
   eifCodec,
   toClientView,
   type Actor,
@@ -21,6 +28,10 @@ import {
   censusGrid,
   censusPlatformOf,
   censusValidationResults,
+  isMaskedCensusField,
+  maskCensusGrid,
+  maskCensusResult,
+  seenValue,
   matchHeaders,
   replacementCells,
   type CensusCellEdit,
@@ -34,7 +45,12 @@ import {
 import type { Queryable } from '@onboard/api-contract/people';
 import { tasksDecider, type TaskCommand } from '@onboard/domain/tasks/decider';
 import { mount } from '@onboard/api-contract/express';
-import { requireActor, requireClientAccess, type CommandDeps } from '../http/context.ts';
+import { requireActor, requireClientAccess, requirePermission, type CommandDeps } from '../http/context.ts';
+import {
+  personalDataAccessDecider,
+  type PersonalDataCommand,
+  type PersonalDataIntent,
+} from '@onboard/domain/personal-data/decider';
 import { decideOnStream, requestContext } from '../http/decide.ts';
 import { FILE_NAME_HEADER, invalidFile, readRawFile, uploadedFileName } from '../http/raw-upload.ts';
 import {
@@ -49,6 +65,8 @@ import { censusWorkingSets } from './corrections.ts';
 import { rememberedMapping } from './memory.ts';
 import {
   correctCensusCell,
+  downloadUnmaskedErrorWorkbook,
+  revealCensusValue,
   readCensusAs,
   replaceInCensusColumn,
   submitCensus,
@@ -206,7 +224,7 @@ export function censusCommandRoutes(deps: CensusCommandDeps): Router {
         },
       });
       const result = censusValidationResults(after).find((r) => r.document.documentId === documentId)!;
-      res.status(201).json(result);
+      res.status(201).json(maskCensusResult(result));
     },
     { before: [checkUpload, readRawFile] },
   );
@@ -220,7 +238,7 @@ export function censusCommandRoutes(deps: CensusCommandDeps): Router {
       data: { clientId, policyId, documentId, mapping, source, platform },
     });
     startJob({ clientId, policyId, documentId });
-    res.json(censusValidationResults(after));
+    res.json(censusValidationResults(after).map(maskCensusResult));
   });
 
   mount(router, readCensusAs, async (req, res, input) => {
@@ -257,7 +275,9 @@ export function censusCommandRoutes(deps: CensusCommandDeps): Router {
         remembered,
       },
     });
-    res.json(censusValidationResults(after).find((r) => r.document.documentId === documentId)!);
+    res.json(
+      maskCensusResult(censusValidationResults(after).find((r) => r.document.documentId === documentId)!),
+    );
   });
 
   mount(router, submitCensus, async (req, res, input) => {
@@ -289,7 +309,7 @@ export function censusCommandRoutes(deps: CensusCommandDeps): Router {
       }
     }
     const { state } = await readCensus(deps.store, clientId, policyId);
-    res.json(censusValidationResults(state));
+    res.json(censusValidationResults(state).map(maskCensusResult));
   });
 
   // ---- corrections where the census is read ------------------------------------------------------------
@@ -374,18 +394,34 @@ export function censusCommandRoutes(deps: CensusCommandDeps): Router {
     rewriteOutputs(ref);
     const document = after.documents.get(documentId)!;
     return {
-      result: censusValidationResults(after).find((r) => r.document.documentId === documentId)!,
-      grid: censusGrid(document),
+      result: maskCensusResult(
+        censusValidationResults(after).find((r) => r.document.documentId === documentId)!,
+      ),
+      grid: maskCensusGrid(censusGrid(document)),
     };
   };
 
   mount(router, correctCensusCell, async (req, res, input) => {
     const { row, field, seen, value } = input.body();
-    res.json(await correct(req, () => [{ row, field, seen, value }], null));
+    // A cell corrected without revealing it was seen masked: the mask stands for what the cell holds.
+    res.json(
+      await correct(
+        req,
+        (document) => [
+          { row, field, seen: seenValue(field, seen, document.rows.get(row)?.cells[field] ?? ''), value },
+        ],
+        null,
+      ),
+    );
   });
 
   mount(router, replaceInCensusColumn, async (req, res, input) => {
     const { field, find, replaceWith } = input.body();
+    // Finding text in a masked column would tell what it holds: only a role that may reveal it searches it.
+    if (isMaskedCensusField(field)) {
+      const actor = await requireActor(deps.authenticate, req);
+      requirePermission(actor, 'personal-data-reveal', 'read', { clientId: String(req.params.clientId) });
+    }
     res.json(
       await correct(req, (document) => replacementCells(document, field, find, replaceWith), {
         field,
@@ -393,6 +429,74 @@ export function censusCommandRoutes(deps: CensusCommandDeps): Router {
         replaceWith,
       }),
     );
+  });
+
+  /** Who looks at the full value of a client's personal data, and why: recorded before it is given. */
+  const recordLook = async (req: Request, actor: Actor, intent: PersonalDataIntent) =>
+    decideOnStream(deps, {
+      request: requestContext(req, deps.newId),
+      actor,
+      stream: personalDataAccessStream(intent.data.clientId),
+      decider: personalDataAccessDecider,
+      appendAt: 'any',
+      build: (_state, metadata) => ({ ...intent, metadata }) as PersonalDataCommand,
+    });
+
+  const lookAt = async (
+    req: Request,
+    resource: 'personal-data-reveal' | 'personal-data-unmasked-download',
+  ) => {
+    const actor = await requireActor(deps.authenticate, req);
+    const clientId = String(req.params.clientId);
+    const policyId = String(req.params.policyId);
+    requireClientAccess(actor, clientId, 'read');
+    requirePermission(actor, resource, 'read', { clientId });
+    const documentId = String(req.params.documentId);
+    const document = (await readCensus(deps.store, clientId, policyId)).state.documents.get(documentId);
+    if (!document) throw new NotFoundError('No such census file for this policy');
+    return { actor, clientId, policyId, document };
+  };
+
+  mount(router, revealCensusValue, async (req, res, input) => {
+    const { row, field, reason } = input.body();
+    const { actor, clientId, policyId, document } = await lookAt(req, 'personal-data-reveal');
+    const shown = document.rows.get(row);
+    if (!shown) throw new NotFoundError(`Row ${row} is not one of this file’s rows with problems`);
+    const employee = {
+      policyId,
+      documentId: document.documentId,
+      fileName: document.fileName,
+      row,
+      employeeId: shown.cells.employeeId ?? '',
+    };
+    await recordLook(req, actor, {
+      type: 'RevealPersonalData',
+      data: { clientId, employee, field, reason },
+    });
+    res.json({ row, field, value: shown.cells[field] ?? '' });
+  });
+
+  mount(router, downloadUnmaskedErrorWorkbook, async (req, res, input) => {
+    const { reason } = input.body();
+    const { actor, clientId, policyId, document } = await lookAt(req, 'personal-data-unmasked-download');
+    if (!document.errorWorkbookDocumentId) throw new NotFoundError('This census file has no error workbook');
+    const file = await deps.documents.get(document.errorWorkbookDocumentId);
+    if (!file) throw new NotFoundError('This file is not in the document store');
+    await recordLook(req, actor, {
+      type: 'DownloadPersonalDataUnmasked',
+      data: {
+        clientId,
+        file: { policyId, documentId: document.documentId, fileName: document.fileName },
+        what: 'CENSUS_ERROR_WORKBOOK',
+        reason,
+      },
+    });
+    res
+      .status(200)
+      .set('content-type', file.mimeType)
+      .set('cache-control', 'private, no-store')
+      .set('content-disposition', contentDisposition(file.name))
+      .send(Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength));
   });
 
   return router;

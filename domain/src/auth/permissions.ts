@@ -150,6 +150,12 @@ export const PERMISSION_TABLE = {
     },
   },
   'internal-notes': { ownership: 'client', grants: { SLF_ADMIN: anyCrud } },
+  // Personal data of a census shows masked to everyone who may open it; the full value of one field is
+  // revealed (with a reason, recorded) to staff and the client's own benefits administrators, never to a
+  // broker. Only staff download the error workbook unmasked; only owners read who looked.
+  'personal-data-reveal': { ownership: 'client', grants: { BEN_ADMIN: own('read'), SLF_ADMIN: any('read') } },
+  'personal-data-unmasked-download': { ownership: 'client', grants: { SLF_ADMIN: any('read') } },
+  'personal-data-access-log': { ownership: 'none', grants: { SLF_OWNER: any('read') } },
 } as const satisfies Record<string, ResourceRow>;
 
 export type Resource = keyof typeof PERMISSION_TABLE;

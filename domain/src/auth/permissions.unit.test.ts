@@ -75,6 +75,9 @@ const EXPECTED: Record<Resource, Expect> = {
     ...adminAndOwner('read', 'update', 'create', 'delete'),
   },
   'internal-notes': adminAndOwner('read', 'update', 'create', 'delete'),
+  'personal-data-reveal': { BEN_ADMIN: { own: ['read'] }, ...adminAndOwner('read') },
+  'personal-data-unmasked-download': adminAndOwner('read'),
+  'personal-data-access-log': ownerOnly('read'),
 };
 
 const ROLES: Role[] = ['BEN_ADMIN', 'BROKER', 'SLF_ADMIN', 'SLF_OWNER'];

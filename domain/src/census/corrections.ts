@@ -10,6 +10,7 @@ import {
 } from './rules.ts';
 import { REPORT_ISSUE_LIMIT, type CensusReport } from './report.ts';
 import type { CensusEifFacts } from './eif-facts.ts';
+import { maskCensusValue } from './masking.ts';
 
 /**
  * Correcting a census where it is read: a working set of the whole file that revalidates only what a
@@ -259,7 +260,7 @@ export const CORRECTION_MESSAGES = {
   control: 'A cell cannot hold line breaks or other control characters',
   unchanged: 'Nothing to change: the cell already holds this value',
   conflict: (row: number, field: CensusField, value: string) =>
-    `Someone else changed ${CENSUS_FIELD_LABELS[field]} on row ${row} to “${value}” meanwhile; check it and try again`,
+    `Someone else changed ${CENSUS_FIELD_LABELS[field]} on row ${row} to “${maskCensusValue(field, value)}” meanwhile; check it and try again`,
   busy: 'The census was corrected by someone else at the same moment; try again',
   findEmpty: 'Enter the text to find',
   noMatch: (field: CensusField, find: string) =>

@@ -226,8 +226,9 @@ describe('census decider', () => {
         }),
       );
       expect(refusalOf(second)).toMatchObject({
+        // The value someone else wrote shows masked, like every SSN.
         code: 'CELL_CHANGED',
-        message: 'Someone else changed SSN on row 2 to “123-45-6789” meanwhile; check it and try again',
+        message: 'Someone else changed SSN on row 2 to “***-**-6789” meanwhile; check it and try again',
       });
     });
 

@@ -5,3 +5,4 @@ export * from './report.ts';
 export * from './decider.ts';
 export * from './corrections.ts';
 export * from './reading.ts';
+export * from './masking.ts';

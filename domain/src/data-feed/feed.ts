@@ -4,6 +4,7 @@
  * reporting categories of loop 2700 (the class is one of them, by the companion guide's category name).
  * The X12 reader (command-api/src/data-feed/x12.ts) fills it; the rules never see X12 syntax.
  */
+import { maskDateOfBirth, maskSsn as maskPersonalSsn } from '../census/masking.ts';
 
 export type FeedCoverage = {
   /** HD01: the coverage's maintenance type. */
@@ -145,10 +146,10 @@ export function d8Date(text: string | undefined): string | null {
 /** A day as D8 ('YYYYMMDD'). */
 export const toD8 = (iso: string) => iso.replaceAll('-', '');
 
-/** The SSN as the product shows it: the last four digits only. */
-export const maskSsn = (ssn: string | null) => (ssn ? `***-**-${ssn.slice(-4)}` : 'no SSN');
+/** The SSN as the product shows it (the one masking of personal data): the last four digits only. */
+export const maskSsn = (ssn: string | null) => (ssn ? maskPersonalSsn(ssn) : 'no SSN');
 /** A date of birth as the product shows it: the year only. */
-export const birthYear = (iso: string | null) => (iso ? iso.slice(0, 4) : 'unknown');
+export const birthYear = (iso: string | null) => (iso ? maskDateOfBirth(iso) : 'unknown');
 
 /** A member as a report names them: the name, the masked SSN and the year of birth. */
 export const memberLabel = (m: Pick<FeedMember, 'firstName' | 'lastName' | 'ssn' | 'dateOfBirth'>) =>

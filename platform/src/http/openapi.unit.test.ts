@@ -18,6 +18,7 @@ import { conversationCommandRoutes } from '@onboard/command-api/conversations';
 import { dataFeedCommandRoutes } from '@onboard/command-api/data-feed';
 import { dataFeedQueryRoutes } from '@onboard/query-api/data-feed';
 import { conversationQueryRoutes } from '@onboard/query-api/conversations';
+import { personalDataAccessRoutes } from '@onboard/query-api/personal-data';
 import { emailCommandRoutes } from '@onboard/command-api/emails';
 import { emailQueryRoutes, emailRuleQueryRoutes } from '@onboard/query-api/emails';
 import { DEFAULT_SUPPORT_SETTINGS } from '@onboard/domain/features/configuration-defaults';
@@ -161,6 +162,7 @@ function allMountedRoutes() {
     portalChatQueryRoutes(base),
     conversationCommandRoutes(base),
     conversationQueryRoutes(base),
+    personalDataAccessRoutes(base),
     emailCommandRoutes({ ...base, emailSender: auth.emailSender, publicUrl: auth.publicUrl }),
     emailQueryRoutes(base),
     emailRuleQueryRoutes(base),

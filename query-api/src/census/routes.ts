@@ -2,8 +2,16 @@ import { Router, type Response } from 'express';
 import { censusStream, parseEvent, type CensusEvent, type EventStore } from '@onboard/events';
 import { NotFoundError, contentDisposition, type DocumentStore } from '@onboard/domain';
 import { foldWith } from '@onboard/domain/decider';
-import { censusDecider, censusGrid, censusValidationResults, type CensusState } from '@onboard/domain/census';
+import {
+  censusDecider,
+  censusGrid,
+  censusValidationResults,
+  maskCensusGrid,
+  maskCensusResult,
+  type CensusState,
+} from '@onboard/domain/census';
 import { mount } from '@onboard/api-contract/express';
+import { maskedErrorWorkbook } from './masked-workbook.ts';
 import { requireActor, requireClientAccess, type Authenticate } from '../http/context.ts';
 import {
   censusFileRows,
@@ -44,27 +52,35 @@ export function censusQueryRoutes(deps: CensusQueryDeps): Router {
     return { clientId, policyId: String(req.params.policyId) };
   };
 
-  const send = async (res: Response, documentId: string) => {
+  const send = async (
+    res: Response,
+    documentId: string,
+    transform?: (bytes: Uint8Array) => Promise<Buffer>,
+  ) => {
     const file = await deps.documents.get(documentId);
     if (!file) throw new NotFoundError('This file is not in the document store');
+    const bytes = transform
+      ? await transform(file.bytes)
+      : Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength);
     res
       .status(200)
       .set('content-type', file.mimeType)
       .set('cache-control', 'private, no-store')
       .set('content-disposition', contentDisposition(file.name))
-      .send(Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength));
+      .send(bytes);
   };
 
   mount(router, listCensusValidations, async (req, res) => {
     const { clientId, policyId } = await access(req);
-    const results = censusValidationResults(await read(clientId, policyId)).map((result) =>
-      result.document.status === 'VALIDATING'
+    const results = censusValidationResults(await read(clientId, policyId)).map((full) => {
+      const result = maskCensusResult(full);
+      return result.document.status === 'VALIDATING'
         ? {
             ...result,
             document: { ...result.document, progress: deps.progressOf?.(result.document.documentId) ?? null },
           }
-        : result,
-    );
+        : result;
+    });
     res.json(results);
   });
 
@@ -81,14 +97,15 @@ export function censusQueryRoutes(deps: CensusQueryDeps): Router {
     const document = (await read(clientId, policyId)).documents.get(String(req.params.documentId));
     if (!document) throw new NotFoundError('No such census file');
     if (!document.errorWorkbookDocumentId) throw new NotFoundError('This census file has no error workbook');
-    await send(res, document.errorWorkbookDocumentId);
+    // Masked by default: staff download it unmasked through the command side, which records why.
+    await send(res, document.errorWorkbookDocumentId, (bytes) => maskedErrorWorkbook(bytes, document));
   });
 
   mount(router, censusFileRows, async (req, res) => {
     const { clientId, policyId } = await access(req);
     const document = (await read(clientId, policyId)).documents.get(String(req.params.documentId));
     if (!document) throw new NotFoundError('No such census file');
-    res.json(censusGrid(document));
+    res.json(maskCensusGrid(censusGrid(document)));
   });
 
   return router;

@@ -1,6 +1,6 @@
 import { readDownloadHeaders, type DownloadHeaders } from '@onboard/domain/files/content-disposition';
 import { ApiError, interpretFailure, isInvalidTokenAnswer, noResponseError } from './errors.ts';
-import { refreshSession } from './http.ts';
+import { CSRF_COOKIE, CSRF_HEADER, readCookie, refreshSession } from './http.ts';
 
 /**
  * File downloads (onboarding §5 'Downloaded files', §8): the answer must carry Content-Type and an
@@ -14,13 +14,23 @@ type Fetch = typeof fetch;
 
 export async function fetchDownload(
   path: string,
-  options: { signal?: AbortSignal; fetch?: Fetch } = {},
+  options: { signal?: AbortSignal; fetch?: Fetch; body?: unknown } = {},
   isAfterRefresh = false,
 ): Promise<DownloadedFile> {
   const send = options.fetch ?? fetch;
   let response: Response;
+  // A download that says why it is asked for (an unmasked file) is a POST with its JSON body.
+  const csrf = options.body === undefined ? null : readCookie(document.cookie, CSRF_COOKIE);
+  const post =
+    options.body === undefined
+      ? {}
+      : {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...(csrf ? { [CSRF_HEADER]: csrf } : {}) },
+          body: JSON.stringify(options.body),
+        };
   try {
-    response = await send(path, { credentials: 'include', signal: options.signal });
+    response = await send(path, { credentials: 'include', signal: options.signal, ...post });
   } catch (cause) {
     if (options.signal?.aborted) throw cause;
     throw new ApiError(noResponseError());
@@ -56,7 +66,10 @@ export function saveBlob(blob: Blob, filename: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
-export async function downloadFile(path: string, options: { signal?: AbortSignal } = {}): Promise<string> {
+export async function downloadFile(
+  path: string,
+  options: { signal?: AbortSignal; body?: unknown } = {},
+): Promise<string> {
   const file = await fetchDownload(path, options);
   saveBlob(file.blob, file.filename);
   return file.filename;

@@ -51,6 +51,7 @@ import {
   ExplorerSupportPage,
   MyWorkPage,
   FeatureTogglesPage,
+  AccessLogPage,
   CompanionGuidePage,
   ForgotPage,
   IndexPage,
@@ -287,6 +288,8 @@ function pageFor(route: RouteDef, params: Record<string, string>, user: Authenti
       return <MyWorkPage user={user} />;
     case 'featureToggles':
       return <FeatureTogglesPage />;
+    case 'personalDataAccess':
+      return user.role === 'SLF_OWNER' ? <AccessLogPage /> : <NotFoundPage />;
     case 'errorReports':
       return <ErrorReportsPage />;
     case 'supportChats':

@@ -14,6 +14,7 @@ import {
   BROKERS_PATH,
   CONVERSATIONS_PATH,
   FEATURE_TOGGLES_PATH,
+  PERSONAL_DATA_ACCESS_PATH,
   homePathFor,
   MY_WORK_PATH,
   USERS_INTERNAL_PATH,
@@ -122,6 +123,9 @@ const internalNav = (user: AuthenticatedUser): NavItem[] => [
       { id: 'feature-toggles', label: 'Feature toggles', href: FEATURE_TOGGLES_PATH },
       { id: 'analytics', label: 'Analytics', href: ANALYTICS_ADMIN_PATH },
       { id: 'error-reports', label: 'Error reports', href: ERROR_REPORTS_PATH },
+      ...(mayManageInternalUsers(user)
+        ? [{ id: 'personal-data-access', label: 'Personal data access log', href: PERSONAL_DATA_ACCESS_PATH }]
+        : []),
     ],
   },
 ];

@@ -21,6 +21,8 @@ export const EXPLORER_SITES_PATH = '/explorer-sites/admin';
 export const ANALYTICS_ADMIN_PATH = '/analytics/admin';
 /** Staff switch the feature toggles (platform §3), globally and per client. */
 export const FEATURE_TOGGLES_PATH = '/feature-toggles/admin';
+/** Carrier owners read who looked at unmasked personal data (reveals, unmasked downloads, erasures). */
+export const PERSONAL_DATA_ACCESS_PATH = '/personal-data-access/admin';
 /** Our design (not in the spec): staff read the error reports kept while no DSN is configured. */
 export const ERROR_REPORTS_PATH = '/error-reports/admin';
 /** Our design (not in the spec): staff answer the portal's support chats ('Chat with us'). */
@@ -100,6 +102,7 @@ export const ROUTES: readonly RouteDef[] = [
   route('editBenefitsExplorerSite', `${EXPLORER_SITE}/:explorerPageId`, 'internal', 'required'),
   route('explorerSitesByOwner', EXPLORER_SITES_PATH, 'internal', 'required'),
   route('featureToggles', FEATURE_TOGGLES_PATH, 'internal', 'required'),
+  route('personalDataAccess', PERSONAL_DATA_ACCESS_PATH, 'internal', 'required'),
   route('errorReports', ERROR_REPORTS_PATH, 'internal', 'required'),
   route('supportChats', SUPPORT_CHATS_PATH, 'internal', 'required'),
   route('emailTemplates', EMAIL_TEMPLATES_PATH, 'internal', 'required'),

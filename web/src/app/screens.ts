@@ -108,6 +108,10 @@ export const CompanionGuidePage = screen(
   () => import('../features/data-feed/CompanionGuidePage.tsx'),
   'CompanionGuidePage',
 );
+export const AccessLogPage = screen(
+  () => import('../features/personal-data/AccessLogPage.tsx'),
+  'AccessLogPage',
+);
 export const FeatureTogglesPage = screen(
   () => import('../features/feature-toggles/FeatureTogglesPage.tsx'),
   'FeatureTogglesPage',

@@ -35,6 +35,7 @@ import {
   type CensusStepId,
 } from './api.ts';
 import { ChangeView } from './ChangeView.tsx';
+import { ReasonDialog, useMayReveal } from './PersonalData.tsx';
 import { ReadingPanel, matchWords } from './ReadingPanel.tsx';
 import './census.css';
 
@@ -371,6 +372,8 @@ export function DownloadErrors({
   result: CensusResult;
 }) {
   const [error, setError] = useState<string | null>(null);
+  const [isAsking, setAsking] = useState(false);
+  const mayDownloadUnmasked = useMayReveal().downloadUnmasked;
   if (!result.document.outputsCurrent)
     return (
       <Button className="button button--secondary" isDisabled>
@@ -390,6 +393,28 @@ export function DownloadErrors({
       >
         Download the error workbook
       </Button>
+      {mayDownloadUnmasked && (
+        <>
+          <Button className="button button--secondary" onPress={() => setAsking(true)}>
+            Download unmasked
+          </Button>
+          <ReasonDialog
+            title="Download the error workbook unmasked"
+            what="The workbook downloads with full SSNs, dates of birth and salaries."
+            confirmLabel="Download"
+            isOpen={isAsking}
+            onClose={() => setAsking(false)}
+            onConfirm={async (reason) => {
+              await downloadFile(
+                `${errorWorkbookPath(clientId, policyId, result.document.documentId)}/unmasked`,
+                {
+                  body: { reason },
+                },
+              );
+            }}
+          />
+        </>
+      )}
       {error && <Alert tone="error">{error}</Alert>}
     </>
   );

@@ -5,6 +5,7 @@ import { Alert } from '../../ui/Feedback.tsx';
 import { Pager } from '../../ui/Pager.tsx';
 import { SelectInput } from '../../ui/SelectInput.tsx';
 import { TextInput } from '../../ui/TextInput.tsx';
+import { RevealableValue, isMaskedField, useMayReveal } from './PersonalData.tsx';
 import { plural, useCensusCorrections, useCensusGrid, type CensusGrid, type CensusResult } from './api.ts';
 
 const PAGE_SIZE = 25;
@@ -13,9 +14,6 @@ type GridRow = CensusGrid['rows'][number];
 
 const messageOf = (caught: unknown) =>
   caught instanceof Error && caught.message ? caught.message : 'Something went wrong. Please try again.';
-
-/** An SSN its row does not need fixed is shown by its last four digits only. */
-const maskedSsn = (ssn: string) => (ssn === '' ? '' : ssn.length >= 4 ? `•••-••-${ssn.slice(-4)}` : '•••');
 
 /**
  * The rows with problems of a census file, corrected where they are read: each cell of a row is a box;
@@ -40,6 +38,7 @@ export function CorrectionGrid({
   const [page, setPage] = useState(1);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState('');
+  const mayReveal = useMayReveal().reveal;
   if (grid.error) return <Alert tone="error">{messageOf(grid.error)}</Alert>;
   if (!grid.data) return <p className="muted">Loading the rows with problems…</p>;
   const { columns, rows } = grid.data;
@@ -125,6 +124,7 @@ export function CorrectionGrid({
                 columns={columns}
                 canCorrect={canCorrect}
                 save={save}
+                reveal={{ clientId, policyId, documentId, mayReveal }}
               />
             ))}
           </tbody>
@@ -149,12 +149,14 @@ function Row({
   columns,
   canCorrect,
   save,
+  reveal,
 }: {
   row: GridRow;
   index: number;
   columns: CensusGrid['columns'];
   canCorrect: boolean;
   save: (row: number, field: CensusField, seen: string, value: string) => Promise<boolean>;
+  reveal: { clientId: string; policyId: string; documentId: string; mayReveal: boolean };
 }) {
   const flagged = new Set(row.issues.map((i) => i.field));
   return (
@@ -172,13 +174,28 @@ function Row({
             key={c.field}
             className={isFlagged ? 'census-grid__cell census-grid__cell--flagged' : 'census-grid__cell'}
           >
-            {c.field === 'ssn' && !isFlagged && original === undefined ? (
-              <span>
-                <span className="visually-hidden">
-                  {value === '' ? 'empty' : `ending ${value.slice(-4)}`}
-                </span>
-                <span aria-hidden="true">{maskedSsn(value)}</span>
-              </span>
+            {isMaskedField(c.field) ? (
+              // Personal data comes masked; the full value only by a recorded reveal.
+              <RevealableValue
+                {...reveal}
+                row={row.row}
+                field={c.field}
+                label={c.label}
+                masked={value}
+                render={(shown) =>
+                  canCorrect ? (
+                    <Cell
+                      label={`${c.label}, row ${row.row}`}
+                      value={shown}
+                      isFlagged={isFlagged}
+                      position={`${index}:${c.field}`}
+                      onSave={(next) => save(row.row, c.field, shown, next)}
+                    />
+                  ) : (
+                    <span data-testid="census-grid-value">{shown}</span>
+                  )
+                }
+              />
             ) : canCorrect ? (
               <Cell
                 label={`${c.label}, row ${row.row}`}
@@ -191,9 +208,7 @@ function Row({
               value
             )}
             {original !== undefined && (
-              <span className="census-grid__was">
-                was {c.field === 'ssn' ? maskedSsn(original) : original === '' ? 'empty' : `“${original}”`}
-              </span>
+              <span className="census-grid__was">was {original === '' ? 'empty' : `“${original}”`}</span>
             )}
           </td>
         );

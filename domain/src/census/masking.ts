@@ -1,0 +1,134 @@
+/**
+ * Minimum necessary on screen: what a person reads of a census's personal data. An SSN shows only its
+ * last four digits, a date of birth only its year, a salary only the band it falls in. Everything that
+ * answers census data to a browser passes it through here; the full value of one field of one employee
+ * is given only by a reveal, which is recorded.
+ */
+import type { CensusField, CensusRow } from './fields.ts';
+import type { CensusGrid, CensusValidationResult } from './decider.ts';
+import { parseCensusDate } from './rules.ts';
+
+/** The census fields shown masked. */
+export const MASKED_CENSUS_FIELDS = [
+  'ssn',
+  'dateOfBirth',
+  'salary',
+] as const satisfies readonly CensusField[];
+export type MaskedCensusField = (typeof MASKED_CENSUS_FIELDS)[number];
+export const isMaskedCensusField = (field: string): field is MaskedCensusField =>
+  (MASKED_CENSUS_FIELDS as readonly string[]).includes(field);
+
+/** What stands for a value that cannot be read as what its column holds: nothing of it is shown. */
+export const HIDDEN_VALUE = 'Hidden';
+
+/** ***-**-1234: the last four digits only, whatever the dashes or spaces. */
+export function maskSsn(text: string): string {
+  const trimmed = text.trim();
+  if (trimmed === '') return '';
+  const digits = trimmed.replace(/\D/g, '');
+  return digits.length >= 4 ? `***-**-${digits.slice(-4)}` : '***-**-****';
+}
+
+/** The year of birth only. */
+export function maskDateOfBirth(text: string): string {
+  const trimmed = text.trim();
+  if (trimmed === '') return '';
+  const day = parseCensusDate(trimmed);
+  if (day) return day.slice(0, 4);
+  const year = /(?:^|\D)((?:19|20)\d{2})(?:\D|$)/.exec(trimmed);
+  return year ? year[1]! : HIDDEN_VALUE;
+}
+
+/**
+ * The salary bands a group life and disability carrier rates and reports by: $25,000 wide up to
+ * $100,000, $50,000 wide up to $200,000, then open-ended.
+ */
+export const SALARY_BANDS: readonly { from: number; below: number | null }[] = [
+  { from: 0, below: 25_000 },
+  { from: 25_000, below: 50_000 },
+  { from: 50_000, below: 75_000 },
+  { from: 75_000, below: 100_000 },
+  { from: 100_000, below: 150_000 },
+  { from: 150_000, below: 200_000 },
+  { from: 200_000, below: null },
+];
+
+const dollars = (amount: number) => `$${amount.toLocaleString('en-US')}`;
+
+/** A band's words: "Under $25,000", "$50,000–$74,999", "$200,000 and over". */
+export function salaryBandLabel(band: { from: number; below: number | null }): string {
+  if (band.below === null) return `${dollars(band.from)} and over`;
+  if (band.from === 0) return `Under ${dollars(band.below)}`;
+  return `${dollars(band.from)}–${dollars(band.below - 1)}`;
+}
+
+const AMOUNT = /^\$?\d{1,3}(,?\d{3})*(\.\d{1,2})?$|^\$?\d+(\.\d{1,2})?$/;
+
+/** The band an annual salary falls in; a value that is no amount shows nothing of itself. */
+export function salaryBand(text: string): string {
+  const trimmed = text.trim();
+  if (trimmed === '') return '';
+  if (!AMOUNT.test(trimmed)) return HIDDEN_VALUE;
+  const amount = Number(trimmed.replace(/[$,]/g, ''));
+  const band = SALARY_BANDS.find((b) => amount >= b.from && (b.below === null || amount < b.below))!;
+  return salaryBandLabel(band);
+}
+
+const MASKERS: Record<MaskedCensusField, (text: string) => string> = {
+  ssn: maskSsn,
+  dateOfBirth: maskDateOfBirth,
+  salary: salaryBand,
+};
+
+/** One census cell as a person reads it: masked when its column holds personal data, else as it is. */
+export function maskCensusValue(field: string, text: string): string {
+  return isMaskedCensusField(field) ? MASKERS[field](text) : text;
+}
+
+const maskRow = <R extends CensusRow>(row: R): R => {
+  const masked = { ...row };
+  for (const field of MASKED_CENSUS_FIELDS)
+    if (masked[field] !== undefined) masked[field] = MASKERS[field](masked[field]);
+  return masked;
+};
+
+/** The report and change view of a census file as a person reads them. */
+export function maskCensusResult(result: CensusValidationResult): CensusValidationResult {
+  const changes = result.domainValidations.changes;
+  if (!changes) return result;
+  return {
+    ...result,
+    domainValidations: {
+      ...result.domainValidations,
+      changes: {
+        ...changes,
+        changed: changes.changed.map((person) => ({
+          ...person,
+          fields: person.fields.map((change) => ({
+            ...change,
+            before: maskCensusValue(change.field, change.before),
+            after: maskCensusValue(change.field, change.after),
+          })),
+        })),
+      },
+    },
+  };
+}
+
+/** The correction grid as a person reads it: each cell, and the file's value of each corrected one. */
+export function maskCensusGrid(grid: CensusGrid): CensusGrid {
+  return {
+    ...grid,
+    rows: grid.rows.map((row) => ({ ...row, cells: maskRow(row.cells), corrected: maskRow(row.corrected) })),
+  };
+}
+
+/**
+ * A correction names the value the person saw; a masked one stands for the value it masks, so a cell
+ * corrected without revealing it is checked against what it holds now.
+ */
+export function seenValue(field: CensusField, seen: string, current: string): string {
+  return isMaskedCensusField(field) && seen.trim() !== '' && seen === maskCensusValue(field, current)
+    ? current
+    : seen;
+}

@@ -1,0 +1,61 @@
+import type { PersonalDataAccessEvent } from '@onboard/events';
+import { CENSUS_FIELD_LABELS, type CensusField } from '../census/fields.ts';
+
+/** What the access log lists of each kind of look, in words. */
+export const ACCESS_KINDS = {
+  REVEAL: 'Revealed a field',
+  UNMASKED_DOWNLOAD: 'Downloaded unmasked',
+  ERASURE: 'Erased personal data',
+} as const;
+export type AccessKind = keyof typeof ACCESS_KINDS;
+
+/** One line of the access log: who did what to which client's personal data, when and why. */
+export type AccessLogEntry = {
+  kind: AccessKind;
+  clientId: string;
+  at: string;
+  by: { userId: string; role: string };
+  /** What was looked at, in words: "SSN of row 5 (employee E1001) in census.csv". */
+  what: string;
+  reason: string;
+};
+
+const label = (field: string) => CENSUS_FIELD_LABELS[field as CensusField] ?? field;
+
+type EntryOf<E extends { type: string; data: unknown }> = {
+  [T in E['type']]: (data: Extract<E, { type: T }>['data']) => AccessLogEntry;
+};
+
+/**
+ * The access log's line of each event: one entry per event type, so another kind of look (an erasure)
+ * is one more line here.
+ */
+export const ACCESS_LOG_ENTRIES: EntryOf<PersonalDataAccessEvent> = {
+  PersonalDataRevealed: (data) => ({
+    kind: 'REVEAL',
+    clientId: data.clientId,
+    at: data.at,
+    by: data.by,
+    what: `${label(data.field)} of row ${data.employee.row} (employee ${data.employee.employeeId || 'without an ID'}) in ${data.employee.fileName}`,
+    reason: data.reason,
+  }),
+  PersonalDataDownloadedUnmasked: (data) => ({
+    kind: 'UNMASKED_DOWNLOAD',
+    clientId: data.clientId,
+    at: data.at,
+    by: data.by,
+    what: `Error workbook of ${data.file.fileName}`,
+    reason: data.reason,
+  }),
+};
+
+/** The access log's line of an event, or null when the event is no look at personal data. */
+export function accessLogEntry(event: { type: string; data: unknown }): AccessLogEntry | null {
+  const entryOf = (ACCESS_LOG_ENTRIES as Record<string, ((data: never) => AccessLogEntry) | undefined>)[
+    event.type
+  ];
+  return entryOf ? entryOf(event.data as never) : null;
+}
+
+/** The event types the access log lists. */
+export const ACCESS_LOG_EVENT_TYPES = Object.keys(ACCESS_LOG_ENTRIES);

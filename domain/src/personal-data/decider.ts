@@ -1,0 +1,84 @@
+import type { PersonalDataAccessEvent } from '@onboard/events';
+import { accepted, refused, type Command, type Decider, type Decision, type Intent } from '../decider.ts';
+import { CENSUS_FIELD_LABELS } from '../census/fields.ts';
+import { isMaskedCensusField } from '../census/masking.ts';
+
+/** Why someone looks at a full value: one of these, chosen each time. */
+export const REVEAL_REASONS = [
+  'Correcting this row',
+  'Member asked for a correction',
+  'Checking a data feed rejection',
+  'Audit',
+] as const;
+export type RevealReason = (typeof REVEAL_REASONS)[number];
+export const isRevealReason = (reason: string): reason is RevealReason =>
+  (REVEAL_REASONS as readonly string[]).includes(reason);
+
+export const PERSONAL_DATA_MESSAGES = {
+  reason: 'Choose why you need the full value',
+  notMasked: (field: string) =>
+    `${CENSUS_FIELD_LABELS[field as keyof typeof CENSUS_FIELD_LABELS] ?? 'This column'} is shown in full already`,
+} as const;
+
+export type EmployeeRef = {
+  policyId: string;
+  documentId: string;
+  fileName: string;
+  row: number;
+  employeeId: string;
+};
+export type PersonalDataFile = { policyId: string; documentId: string; fileName: string };
+
+export type PersonalDataCommand =
+  | Command<'RevealPersonalData', { clientId: string; employee: EmployeeRef; field: string; reason: string }>
+  | Command<
+      'DownloadPersonalDataUnmasked',
+      { clientId: string; file: PersonalDataFile; what: 'CENSUS_ERROR_WORKBOOK'; reason: string }
+    >;
+export type PersonalDataIntent = Intent<PersonalDataCommand>;
+
+export type PersonalDataError = { code: 'INVALID'; message: string; fields: Record<string, string> };
+
+/** How many times a client's unmasked personal data was looked at: looks only add up. */
+export type PersonalDataAccessState = { looks: number };
+
+const invalid = (field: string, message: string) =>
+  refused<PersonalDataError>({ code: 'INVALID', message, fields: { [field]: message } });
+
+export function decidePersonalDataAccess(
+  command: PersonalDataCommand,
+  _state: PersonalDataAccessState,
+): Decision<PersonalDataAccessEvent, PersonalDataError> {
+  const { at, by } = command.metadata;
+  if (!isRevealReason(command.data.reason)) return invalid('body.reason', PERSONAL_DATA_MESSAGES.reason);
+  switch (command.type) {
+    case 'RevealPersonalData': {
+      const { clientId, employee, field, reason } = command.data;
+      if (!isMaskedCensusField(field)) return invalid('body.field', PERSONAL_DATA_MESSAGES.notMasked(field));
+      return accepted({ type: 'PersonalDataRevealed', data: { clientId, employee, field, reason, at, by } });
+    }
+    case 'DownloadPersonalDataUnmasked': {
+      const { clientId, file, what, reason } = command.data;
+      return accepted({
+        type: 'PersonalDataDownloadedUnmasked',
+        data: { clientId, file, what, reason, at, by },
+      });
+    }
+    default: {
+      const unknown: never = command;
+      throw new Error(`Unknown command ${JSON.stringify(unknown)}`);
+    }
+  }
+}
+
+/** Who looked at a client's personal data, on `personal-data-access-{clientId}` (appended with 'any'). */
+export const personalDataAccessDecider: Decider<
+  PersonalDataAccessState,
+  PersonalDataCommand,
+  PersonalDataAccessEvent,
+  PersonalDataError
+> = {
+  initialState: () => ({ looks: 0 }),
+  decide: decidePersonalDataAccess,
+  evolve: (state) => ({ looks: state.looks + 1 }),
+};

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+
+const By = z.object({ userId: z.string(), role: z.string() });
+
+/**
+ * Which employee's data was looked at: a row of one census file, with the employee id the file gives it
+ * (never the SSN, never a name).
+ */
+const EmployeeRef = z.object({
+  policyId: z.string(),
+  documentId: z.string(),
+  fileName: z.string(),
+  row: z.number().int(),
+  employeeId: z.string(),
+});
+
+/** Someone with the right to see the full value revealed one masked field of one employee, saying why. */
+export const PersonalDataRevealed = z.object({
+  type: z.literal('PersonalDataRevealed'),
+  data: z.object({
+    clientId: z.string(),
+    employee: EmployeeRef,
+    field: z.string(),
+    reason: z.string(),
+    at: z.string(),
+    by: By,
+  }),
+});
+export type PersonalDataRevealed = z.infer<typeof PersonalDataRevealed>;
+
+/** Staff downloaded a file of personal data without the masking (the error workbook of a census file). */
+export const PersonalDataDownloadedUnmasked = z.object({
+  type: z.literal('PersonalDataDownloadedUnmasked'),
+  data: z.object({
+    clientId: z.string(),
+    file: z.object({ policyId: z.string(), documentId: z.string(), fileName: z.string() }),
+    what: z.enum(['CENSUS_ERROR_WORKBOOK']),
+    reason: z.string(),
+    at: z.string(),
+    by: By,
+  }),
+});
+export type PersonalDataDownloadedUnmasked = z.infer<typeof PersonalDataDownloadedUnmasked>;
+
+export const PersonalDataAccessEvent = z.discriminatedUnion('type', [
+  PersonalDataRevealed,
+  PersonalDataDownloadedUnmasked,
+]);
+export type PersonalDataAccessEvent = z.infer<typeof PersonalDataAccessEvent>;
+
+/** Every look at a client's unmasked personal data is on one stream per client. */
+export const personalDataAccessStream = (clientId: string) => `personal-data-access-${clientId}`;

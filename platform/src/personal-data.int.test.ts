@@ -1,0 +1,270 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
+import { parse } from 'csv-parse/sync';
+import { personalDataAccessStream } from '@onboard/events';
+import { seededDatabase } from '@onboard/testing/db';
+import { startApp, type RunningApp } from './app.ts';
+import { embeddedTestConfig } from './config.ts';
+import { DEMO_CLIENT_ID } from './seed.ts';
+import { apiClient, eventually } from './testing/http-client.ts';
+
+type Api = ReturnType<typeof apiClient>;
+const POLICY_ID = 'policy-lakeside-1';
+const census = `/api/clients/${DEMO_CLIENT_ID}/census/${POLICY_ID}`;
+const HEADER =
+  'Employee ID,First Name,Last Name,SSN,Date of Birth,Hire Date,Employee Class,Hours per week,Location,State,ZIP,Annual Salary';
+// Planted personal data: none of it may reach a browser that did not reveal it.
+const PEOPLE = [
+  { ssn: '123-45-6789', born: '12/10/1985', salary: '85000' },
+  { ssn: '234-56-7890', born: '03/22/1971', salary: '52000.00' },
+  { ssn: '345-67-8901', born: '07/04/1990', salary: '131500' },
+];
+const row = (i: number, change: { ssn?: string; zip?: string } = {}) =>
+  [
+    `E${i}`,
+    `First${i}`,
+    `Last${i}`,
+    change.ssn ?? PEOPLE[i - 1]!.ssn,
+    PEOPLE[i - 1]!.born,
+    '03/15/2020',
+    'Salaried',
+    '40',
+    'Head office',
+    'NY',
+    change.zip ?? '10001',
+    PEOPLE[i - 1]!.salary,
+  ].join(',');
+const csv = (rows: string[]) => new TextEncoder().encode(`${HEADER}\n${rows.join('\n')}\n`);
+const NEW_SSN = '456-78-9012';
+const planted = [...PEOPLE.flatMap((p) => [p.ssn, p.born, p.salary]), NEW_SSN];
+
+const cookieOf = (api: Api) => [...api.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+
+describe('personal data: masked on screen, revealed with a reason, every look in the access log', () => {
+  let app: RunningApp;
+  const as: Record<'benAdmin' | 'broker' | 'admin' | 'owner', Api> = {} as never;
+  let documentId = '';
+
+  const upload = async (bytes: Uint8Array, name: string) => {
+    const response = await fetch(`${app.url}${census}/files`, {
+      method: 'POST',
+      headers: {
+        cookie: cookieOf(as.benAdmin),
+        'x-csrf-token': as.benAdmin.cookies.get('onboard_csrf')!,
+        'content-type': 'text/csv',
+        'x-file-name': name,
+      },
+      body: new Blob([bytes as Uint8Array<ArrayBuffer>]),
+    });
+    expect(response.status).toBe(201);
+    const { document } = (await response.json()) as {
+      document: { documentId: string; mapping: Record<string, number> };
+    };
+    const confirmed = await as.benAdmin.put(`${census}/validate-submit`, {
+      documentId: document.documentId,
+      mapping: document.mapping,
+      source: 'HRIS',
+    });
+    expect(confirmed.status).toBe(200);
+    await eventually(async () => {
+      const list = (await as.benAdmin.get(`${census}/validate`)).body as {
+        document: { documentId: string; status: string };
+      }[];
+      expect(list.find((e) => e.document.documentId === document.documentId)!.document.status).toBe(
+        'VALIDATED',
+      );
+    });
+    return document.documentId;
+  };
+  const workbook = async (response: Response) => {
+    expect(response.status).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(await response.arrayBuffer());
+    return book.worksheets[0]!;
+  };
+  const looks = async () => (await app.store.readStream(personalDataAccessStream(DEMO_CLIENT_ID))).length;
+
+  beforeAll(async () => {
+    app = await startApp(embeddedTestConfig(await seededDatabase('personal_data'), { webDist: null }));
+    const emails = {
+      benAdmin: 'benadmin@onboard.example',
+      broker: 'broker@onboard.example',
+      admin: 'admin@onboard.example',
+      owner: 'owner@onboard.example',
+    } as const;
+    for (const [role, email] of Object.entries(emails)) {
+      as[role as keyof typeof emails] = apiClient(app.url);
+      await as[role as keyof typeof emails].signIn(email);
+    }
+    // Last year's census, clean and submitted; this year's changes one SSN and has a bad ZIP on each row.
+    const last = await upload(csv([1, 2, 3].map((i) => row(i))), 'census-2025.csv');
+    expect((await as.benAdmin.post(`${census}/submit`, { documentId: last })).status).toBe(200);
+    documentId = await upload(
+      csv([row(1, { zip: '123', ssn: NEW_SSN }), row(2, { zip: '123' }), row(3, { zip: '123' })]),
+      'census-2026.csv',
+    );
+  });
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  it('answers every role that can open a census the SSN’s last four, the year of birth and the salary band, never the value', async () => {
+    for (const [role, api] of Object.entries(as)) {
+      const validations = await api.get(`${census}/validate`);
+      const grid = await api.get(`${census}/files/${documentId}/rows`);
+      expect([validations.status, grid.status], role).toEqual([200, 200]);
+      for (const value of planted) {
+        expect(validations.text, `${role}: ${value}`).not.toContain(value);
+        expect(grid.text, `${role}: ${value}`).not.toContain(value);
+      }
+      expect(
+        grid.body.rows.map((r: { cells: Record<string, string> }) => r.cells),
+        role,
+      ).toEqual([
+        expect.objectContaining({ ssn: '***-**-9012', dateOfBirth: '1985', salary: '$75,000–$99,999' }),
+        expect.objectContaining({ ssn: '***-**-7890', dateOfBirth: '1971', salary: '$50,000–$74,999' }),
+        expect.objectContaining({ ssn: '***-**-8901', dateOfBirth: '1990', salary: '$100,000–$149,999' }),
+      ]);
+      const mine = validations.body.find(
+        (e: { document: { documentId: string } }) => e.document.documentId === documentId,
+      );
+      expect(mine.domainValidations.changes.changed[0].fields, role).toEqual(
+        expect.arrayContaining([{ field: 'ssn', label: 'SSN', before: '***-**-6789', after: '***-**-9012' }]),
+      );
+      // The error workbook downloads masked for everyone.
+      const sheet = await workbook(
+        await fetch(`${app.url}${census}/files/${documentId}/error-workbook`, {
+          headers: { cookie: cookieOf(api) },
+        }),
+      );
+      expect(
+        [4, 5, 12].map((column) => sheet.getRow(2).getCell(column).value),
+        role,
+      ).toEqual(['***-**-9012', '1985', '$75,000–$99,999']);
+    }
+  });
+
+  it('reveals one field to staff and the client’s benefits administrator with a reason, never to a broker', async () => {
+    const reveal = (api: Api, body: object) => api.post(`${census}/files/${documentId}/reveal`, body);
+    const before = await looks();
+    expect((await reveal(as.broker, { row: 2, field: 'ssn', reason: 'Audit' })).status).toBe(403);
+    const refused = await reveal(as.benAdmin, { row: 2, field: 'ssn', reason: 'Curious' });
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain('Choose why you need the full value');
+    const unmaskedColumn = await reveal(as.benAdmin, { row: 2, field: 'zip', reason: 'Audit' });
+    expect(unmaskedColumn.status).toBe(400);
+    expect(unmaskedColumn.text).toContain('ZIP code is shown in full already');
+    expect((await reveal(as.benAdmin, { row: 9, field: 'ssn', reason: 'Audit' })).status).toBe(404);
+    // Finding text in a masked column would tell what it holds: a broker may not.
+    const probe = { field: 'ssn', find: PEOPLE[1]!.ssn, replaceWith: '' };
+    expect((await as.broker.post(`${census}/files/${documentId}/replace`, probe)).status).toBe(403);
+    expect(await looks()).toBe(before);
+
+    const ssn = await reveal(as.benAdmin, { row: 2, field: 'ssn', reason: 'Correcting this row' });
+    expect(ssn.status).toBe(200);
+    expect(ssn.body).toEqual({ row: 2, field: 'ssn', value: NEW_SSN });
+    const salary = await reveal(as.admin, { row: 3, field: 'salary', reason: 'Audit' });
+    expect(salary.body).toEqual({ row: 3, field: 'salary', value: '52000.00' });
+    expect(await looks()).toBe(before + 2);
+
+    // A cell corrected without revealing it: the masked value stands for what it holds.
+    const corrected = await as.benAdmin.put(`${census}/files/${documentId}/cells`, {
+      row: 4,
+      field: 'salary',
+      seen: '$100,000–$149,999',
+      value: '131600',
+    });
+    expect(corrected.status).toBe(200);
+    expect(corrected.text).not.toContain('131600');
+  });
+
+  it('downloads the error workbook unmasked for staff only, with a reason, recorded', async () => {
+    const unmasked = (api: Api, body: object) =>
+      fetch(`${app.url}${census}/files/${documentId}/error-workbook/unmasked`, {
+        method: 'POST',
+        headers: {
+          cookie: cookieOf(api),
+          'x-csrf-token': api.cookies.get('onboard_csrf')!,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify(body),
+      });
+    const before = await looks();
+    expect((await unmasked(as.benAdmin, { reason: 'Audit' })).status).toBe(403);
+    expect((await unmasked(as.broker, { reason: 'Audit' })).status).toBe(403);
+    expect((await unmasked(as.admin, {})).status).toBe(400);
+    expect(await looks()).toBe(before);
+    const sheet = await workbook(await unmasked(as.admin, { reason: 'Checking a data feed rejection' }));
+    expect([4, 5, 12].map((column) => sheet.getRow(2).getCell(column).value)).toEqual([
+      NEW_SSN,
+      '12/10/1985',
+      '85000',
+    ]);
+    expect(await looks()).toBe(before + 1);
+  });
+
+  it('lists every look for carrier owners, filtered by client, person and day, and exports them as CSV', async () => {
+    expect((await as.admin.get('/api/personal-data-access')).status).toBe(403);
+    expect((await as.benAdmin.get('/api/personal-data-access/export')).status).toBe(403);
+    const all = await eventually(async () => {
+      const answer = await as.owner.get('/api/personal-data-access');
+      expect(answer.status).toBe(200);
+      expect(answer.body.entries).toHaveLength(3);
+      return answer.body;
+    });
+    expect(all.entries.map((e: Record<string, string>) => [e.kindLabel, e.person, e.what, e.reason])).toEqual(
+      [
+        [
+          'Downloaded unmasked',
+          'Adam Alvarez (Carrier admin)',
+          'Error workbook of census-2026.csv',
+          'Checking a data feed rejection',
+        ],
+        [
+          'Revealed a field',
+          'Adam Alvarez (Carrier admin)',
+          'Annual salary of row 3 (employee E2) in census-2026.csv',
+          'Audit',
+        ],
+        [
+          'Revealed a field',
+          'Ben Adler (Benefits administrator)',
+          'SSN of row 2 (employee E1) in census-2026.csv',
+          'Correcting this row',
+        ],
+      ],
+    );
+    expect(all.entries[0].clientName).toBe('Lakeside Manufacturing Co.');
+    for (const value of planted) expect(JSON.stringify(all)).not.toContain(value);
+    expect(all.clients).toEqual([{ id: DEMO_CLIENT_ID, name: 'Lakeside Manufacturing Co.' }]);
+    const benAdminId = all.people.find((p: { name: string }) => p.name.startsWith('Ben Adler')).id;
+
+    const filtered = async (query: string) =>
+      (await as.owner.get(`/api/personal-data-access?${query}`)).body.entries.length;
+    expect(await filtered(`userId=${benAdminId}`)).toBe(1);
+    expect(await filtered(`clientId=${DEMO_CLIENT_ID}`)).toBe(3);
+    expect(await filtered('clientId=another-client')).toBe(0);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(await filtered(`from=${today}&to=${today}`)).toBe(3);
+    expect(await filtered('to=2020-01-01')).toBe(0);
+    expect(await filtered('from=2999-01-01')).toBe(0);
+    expect((await as.owner.get('/api/personal-data-access?from=yesterday')).status).toBe(400);
+
+    const exported = await as.owner.get(`/api/personal-data-access/export?userId=${benAdminId}`);
+    expect(exported.status).toBe(200);
+    expect(exported.headers.get('content-type')).toContain('text/csv');
+    const records = parse(exported.text, { columns: true }) as Record<string, string>[];
+    expect(records).toEqual([
+      {
+        'When (UTC)': all.entries[2].at,
+        Client: 'Lakeside Manufacturing Co.',
+        Person: 'Ben Adler (Benefits administrator)',
+        'What happened': 'Revealed a field',
+        What: 'SSN of row 2 (employee E1) in census-2026.csv',
+        Reason: 'Correcting this row',
+      },
+    ]);
+    const everything = await as.owner.get('/api/personal-data-access/export');
+    expect(parse(everything.text, { columns: true })).toHaveLength(3);
+  });
+});

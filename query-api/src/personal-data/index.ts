@@ -1,0 +1,1 @@
+export { personalDataAccessRoutes } from './routes.ts';

@@ -1,0 +1,165 @@
+import { useState, type ReactNode } from 'react';
+import { Button, Form } from 'react-aria-components';
+import type { BodyOf, ResponseOf } from '@onboard/api-contract';
+import type { revealCensusValue } from '@onboard/command-api/contracts';
+import { MASKED_CENSUS_FIELDS, type CensusField } from '@onboard/domain/census';
+import { grantFor } from '@onboard/domain/auth/permissions';
+import { REVEAL_REASONS } from '@onboard/domain/personal-data/decider';
+import { apiRequest } from '../../api/http.ts';
+import { useAuthenticatedUser } from '../../api/hooks.ts';
+import { ModalDialog } from '../../ui/Dialogs.tsx';
+import { Alert } from '../../ui/Feedback.tsx';
+import { RadioInput } from '../../ui/RadioInput.tsx';
+
+type RevealBody = BodyOf<typeof revealCensusValue>;
+type Revealed = ResponseOf<typeof revealCensusValue>;
+export type RevealReason = RevealBody['reason'];
+
+export const isMaskedField = (field: string) => (MASKED_CENSUS_FIELDS as readonly string[]).includes(field);
+
+const messageOf = (caught: unknown) =>
+  caught instanceof Error && caught.message ? caught.message : 'Something went wrong. Please try again.';
+
+/** Whether the signed-in person's role may see full values (the permission table decides). */
+export function useMayReveal(): { reveal: boolean; downloadUnmasked: boolean } {
+  const { data: user } = useAuthenticatedUser();
+  if (!user) return { reveal: false, downloadUnmasked: false };
+  return {
+    reveal: grantFor(user.role, 'personal-data-reveal') !== null,
+    downloadUnmasked: grantFor(user.role, 'personal-data-unmasked-download') !== null,
+  };
+}
+
+const revealCensusCell = (clientId: string, policyId: string, documentId: string, body: RevealBody) =>
+  apiRequest<Revealed>(
+    'POST',
+    `/api/clients/${encodeURIComponent(clientId)}/census/${encodeURIComponent(policyId)}/files/${encodeURIComponent(documentId)}/reveal`,
+    { body },
+  );
+
+/**
+ * Asks why the full value is needed, from the short list, before anything is revealed or downloaded;
+ * the answer is recorded with who asked and when.
+ */
+export function ReasonDialog({
+  title,
+  what,
+  confirmLabel,
+  isOpen,
+  onClose,
+  onConfirm,
+}: {
+  title: string;
+  what: string;
+  confirmLabel: string;
+  isOpen: boolean;
+  onClose: () => void;
+  onConfirm: (reason: RevealReason) => Promise<void>;
+}) {
+  const [reason, setReason] = useState<RevealReason | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [isPending, setPending] = useState(false);
+  const close = () => {
+    setReason(null);
+    setError(null);
+    onClose();
+  };
+  return (
+    <ModalDialog title={title} isOpen={isOpen} onOpenChange={(open) => !open && close()}>
+      <Form
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (reason === null) {
+            setError('Choose why you need the full value');
+            return;
+          }
+          setPending(true);
+          onConfirm(reason)
+            .then(() => close())
+            .catch((caught: unknown) => setError(messageOf(caught)))
+            .finally(() => setPending(false));
+        }}
+      >
+        <p>{what} Your name, the time and your reason are recorded and shown to the carrier’s owners.</p>
+        <RadioInput
+          label="Why do you need it?"
+          value={reason}
+          options={REVEAL_REASONS.map((r) => ({ value: r, label: r }))}
+          onChange={(value) => {
+            setReason(value as RevealReason);
+            setError(null);
+          }}
+          className="reveal__reasons"
+          error={error && reason === null ? error : undefined}
+        />
+        {error && reason !== null && <Alert tone="error">{error}</Alert>}
+        <div className="dialog__actions">
+          <Button className="button button--secondary" onPress={close}>
+            Cancel
+          </Button>
+          <Button type="submit" className="button button--primary" isPending={isPending}>
+            {confirmLabel}
+          </Button>
+        </div>
+      </Form>
+    </ModalDialog>
+  );
+}
+
+/**
+ * A masked value with, for a role that may see it, a Reveal button: the full value shows in place
+ * after a reason is given, with Hide to mask it again. `render` draws the value (revealed or masked),
+ * so an editable cell stays editable.
+ */
+export function RevealableValue({
+  clientId,
+  policyId,
+  documentId,
+  row,
+  field,
+  label,
+  masked,
+  mayReveal,
+  render,
+}: {
+  clientId: string;
+  policyId: string;
+  documentId: string;
+  row: number;
+  field: CensusField;
+  label: string;
+  masked: string;
+  mayReveal: boolean;
+  render: (value: string, isRevealed: boolean) => ReactNode;
+}) {
+  // A reveal belongs to the value it revealed: once the cell changes, it shows masked again.
+  const [revealed, setRevealed] = useState<{ masked: string; value: string } | null>(null);
+  const [isAsking, setAsking] = useState(false);
+  const shown = revealed && revealed.masked === masked ? revealed.value : null;
+  const what = `${label}, row ${row}`;
+  return (
+    <span className="reveal">
+      {render(shown ?? masked, shown !== null)}
+      {mayReveal && masked !== '' && (
+        <Button
+          className="button button--link reveal__toggle"
+          aria-label={shown === null ? `Reveal ${what}` : `Hide ${what}`}
+          onPress={() => (shown === null ? setAsking(true) : setRevealed(null))}
+        >
+          {shown === null ? 'Reveal' : 'Hide'}
+        </Button>
+      )}
+      <ReasonDialog
+        title={`Reveal ${label}`}
+        what={`The full ${label} of row ${row} shows in place until you hide it.`}
+        confirmLabel="Reveal"
+        isOpen={isAsking}
+        onClose={() => setAsking(false)}
+        onConfirm={async (reason) => {
+          const answer = await revealCensusCell(clientId, policyId, documentId, { row, field, reason });
+          setRevealed({ masked, value: answer.value });
+        }}
+      />
+    </span>
+  );
+}

@@ -1,0 +1,131 @@
+import { useState } from 'react';
+import { Button, Heading } from 'react-aria-components';
+import useSWR from 'swr';
+import type { ResponseOf } from '@onboard/api-contract';
+import type { listPersonalDataAccess } from '@onboard/query-api/contracts';
+import { downloadFile } from '../../api/download.ts';
+import { Alert, ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
+import { formatWhen } from '../../ui/format.ts';
+import { SelectInput } from '../../ui/SelectInput.tsx';
+import { TextInput } from '../../ui/TextInput.tsx';
+import './access-log.css';
+
+type AccessLog = ResponseOf<typeof listPersonalDataAccess>;
+
+const ALL = '';
+const ACCESS_LOG_PATH = '/api/personal-data-access';
+
+/** The filters as the API's query: only those chosen. */
+const queryOf = (filters: Record<string, string>) => {
+  const chosen = Object.entries(filters).filter(([, value]) => value !== '');
+  return chosen.length ? `?${new URLSearchParams(chosen).toString()}` : '';
+};
+
+/**
+ * Who looked at personal data (carrier owners): every reveal of a masked field and every unmasked
+ * download, newest first, with who, which client, what, when and why; filtered by client, person and
+ * days, and exported as CSV with the same filters.
+ */
+export function AccessLogPage() {
+  const [clientId, setClientId] = useState(ALL);
+  const [userId, setUserId] = useState(ALL);
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const query = queryOf({ clientId, userId, from, to });
+  const { data, error } = useSWR<AccessLog>(`${ACCESS_LOG_PATH}${query}`, { keepPreviousData: true });
+  const [exportError, setExportError] = useState<unknown>(null);
+  const [isExporting, setExporting] = useState(false);
+
+  return (
+    <section className="page access-log" aria-labelledby="access-log-title">
+      <Heading level={1} id="access-log-title">
+        Personal data access log
+      </Heading>
+      <p className="muted">
+        Every time someone revealed an employee’s SSN, date of birth or salary, or downloaded a file with them
+        unmasked: who, when and why.
+      </p>
+      <div className="access-log__filters">
+        <SelectInput
+          label="Client"
+          value={clientId}
+          options={[
+            { value: ALL, label: 'All clients' },
+            ...(data?.clients ?? []).map((c) => ({ value: c.id, label: c.name })),
+          ]}
+          onChange={setClientId}
+        />
+        <SelectInput
+          label="Person"
+          value={userId}
+          options={[
+            { value: ALL, label: 'Everyone' },
+            ...(data?.people ?? []).map((p) => ({ value: p.id, label: p.name })),
+          ]}
+          onChange={setUserId}
+        />
+        <TextInput label="From" type="date" value={from} onChange={setFrom} />
+        <TextInput label="To" type="date" value={to} onChange={setTo} />
+        <Button
+          className="button button--secondary access-log__export"
+          isPending={isExporting}
+          onPress={() => {
+            setExporting(true);
+            setExportError(null);
+            downloadFile(`${ACCESS_LOG_PATH}/export${query}`)
+              .catch(setExportError)
+              .finally(() => setExporting(false));
+          }}
+        >
+          Export CSV
+        </Button>
+      </div>
+      {exportError ? <ErrorPanel error={exportError} /> : null}
+      {error ? <ErrorPanel error={error} /> : null}
+      {!data && !error ? <PageSkeleton /> : null}
+      {data ? (
+        <>
+          {data.truncated && (
+            <Alert tone="info">
+              The newest {data.entries.length.toLocaleString('en-US')} are listed: narrow the filters, or
+              export them all as CSV.
+            </Alert>
+          )}
+          <table className="table access-log__table" data-testid="access-log">
+            <caption className="visually-hidden">Looks at personal data, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">When</th>
+                <th scope="col">Client</th>
+                <th scope="col">Person</th>
+                <th scope="col">What happened</th>
+                <th scope="col">What</th>
+                <th scope="col">Reason</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.entries.length === 0 ? (
+                <tr>
+                  <td colSpan={6} className="muted">
+                    Nobody looked at personal data{query ? ' that matches these filters' : ' yet'}.
+                  </td>
+                </tr>
+              ) : (
+                data.entries.map((entry) => (
+                  <tr key={entry.id} data-testid="access-log-entry">
+                    <td>{formatWhen(entry.at)}</td>
+                    <td>{entry.clientName}</td>
+                    <td>{entry.person}</td>
+                    <td>{entry.kindLabel}</td>
+                    <td>{entry.what}</td>
+                    <td>{entry.reason}</td>
+                  </tr>
+                ))
+              )}
+            </tbody>
+          </table>
+        </>
+      ) : null}
+    </section>
+  );
+}
