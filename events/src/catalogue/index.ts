@@ -11,6 +11,7 @@ import { FeatureToggleEvent } from './feature-toggles.ts';
 import { BenAdminPlatformEvent } from './ben-admin-platforms.ts';
 import { PortalChatEvent } from './support.ts';
 import { ConversationEvent } from './conversations.ts';
+import { SignatureEvent } from './signatures.ts';
 import { CensusEvent } from './census.ts';
 import { EnvelopeEvent, SigningTemplateEvent } from './onboarding-forms.ts';
 import { DocumentEvent } from './documents.ts';
@@ -33,6 +34,7 @@ export * from './onboarding-forms.ts';
 export * from './documents.ts';
 export * from './data-feed.ts';
 export * from './conversations.ts';
+export * from './signatures.ts';
 
 /**
  * Every domain event the store may hold. An event's `data` is validated on the way in (append) and on
@@ -64,6 +66,7 @@ export const DomainEvent = z.discriminatedUnion('type', [
   ...DataFeedEvent.options,
   CompanionGuideProfileSet,
   ...ConversationEvent.options,
+  ...SignatureEvent.options,
 ]);
 export type DomainEvent = z.infer<typeof DomainEvent>;
 export type DomainEventType = DomainEvent['type'];
