@@ -3,7 +3,12 @@ import useSWRInfinite from 'swr/infinite';
 import { apiRequest, ensureCsrfCookie } from '../../api/http.ts';
 import { clientKey } from '../../api/hooks.ts';
 import type { ResponseOf } from '@onboard/api-contract';
-import type { getEifAtRevision, getEifHistory, getNetChanges } from '@onboard/query-api/contracts';
+import type {
+  getEifAtRevision,
+  getEifHistory,
+  getEifSignatures,
+  getNetChanges,
+} from '@onboard/query-api/contracts';
 import type { ClientView } from '../../api/types.ts';
 
 /** The EIF lifecycle calls (onboarding §4): signing, review of post-sign changes, history, outside signers. */
@@ -72,6 +77,25 @@ export const acceptChanges = (clientId: string, choice: ChangeChoice) =>
 
 export const declineChanges = (clientId: string, choice: ChangeChoice, reason: string) =>
   apiRequest<ClientView>('POST', `${base(clientId)}/eif/changes/decline`, { body: { ...choice, reason } });
+
+/** Who signed which sections, who still has to confirm what, and what the signed-in person is asked. */
+export type EifSignatures = ResponseOf<typeof getEifSignatures>;
+export type AnswerInWords = EifSignatures['mine'][number];
+
+const signaturesKey = (clientId: string) => `${base(clientId)}/eif/signatures`;
+
+export function useEifSignatures(clientId: string) {
+  return useSWR<EifSignatures>(signaturesKey(clientId));
+}
+
+/** Confirms, as a signer, every accepted change of the sections the signed-in person signed. */
+export async function confirmSignedChanges(clientId: string): Promise<number> {
+  const { confirmed } = await apiRequest<{ confirmed: number }>(
+    'POST',
+    `${base(clientId)}/eif/confirmations`,
+  );
+  return confirmed;
+}
 
 export const undoIcEdits = (clientId: string) =>
   apiRequest<ClientView>('POST', `${base(clientId)}/undo-ic-edits`);
