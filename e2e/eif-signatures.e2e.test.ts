@@ -14,6 +14,7 @@ import {
   fullPageScreenshot,
   launchBrowser,
   openHub,
+  screenshotPath,
   signInThroughUi,
 } from './browser.ts';
 
@@ -138,8 +139,10 @@ describe.skipIf(skip)('re-signing only by whom it concerns', () => {
 
     const hub = benAdminPage;
     await openHub(hub, app.url, DEMO_CLIENT_ID);
-    await hub.getByRole('link', { name: 'Confirm the 1 change to what you signed' }).waitFor();
-    await fullPageScreenshot(hub, 'resign-hub.png');
+    const card = hub.getByTestId('signatures');
+    await card.getByRole('link', { name: 'Confirm the 1 change to what you signed' }).waitFor();
+    await card.scrollIntoViewIfNeeded();
+    await hub.screenshot({ path: screenshotPath('resign-hub.png'), fullPage: false });
 
     const page = benAdminPage;
     await page.setViewportSize({ width: 390, height: 900 });
@@ -155,6 +158,8 @@ describe.skipIf(skip)('re-signing only by whom it concerns', () => {
     expect(text).toContain('98-7654321');
     expect(text).not.toMatch(/taxId|AUTHORIZED_SIGNER/);
     await expectNoSeriousAxeViolations(page);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
     await fullPageScreenshot(page, 'resign-confirm-390.png');
 
     await page.getByRole('button', { name: 'Confirm these changes' }).focus();
