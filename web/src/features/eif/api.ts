@@ -107,6 +107,8 @@ export type OutsideSignerInvite = {
   firstName: string;
   lastName: string;
   stepId: OutsideSignerStep;
+  /** The sections (EIF step ids) they attest when signing; every section when left out. */
+  sections?: string[];
 };
 
 export const inviteOutsideSigner = (clientId: string, invite: OutsideSignerInvite) =>
@@ -140,6 +142,8 @@ export type EditState =
 export type OutsideSignerView = {
   signer: { firstName: string; lastName: string; email: string; stepId: OutsideSignerStep };
   client: ClientView;
+  /** What the link signs, whether its signer signed already, and what they have to confirm since. */
+  signing: { sections: string[]; hasSigned: boolean; toConfirm: AnswerInWords[] };
   editState: EditState;
 };
 
@@ -167,6 +171,17 @@ export function useOutsideSignerNetChanges(clientId: string, actionId: string, v
 }
 
 export type OutsideSignerAction = 'sign' | 'accept-updates' | 'decline-updates';
+
+/** The outside signer confirms the accepted changes of the sections they signed. */
+export async function confirmAsOutsideSigner(clientId: string, actionId: string): Promise<number> {
+  await ensureCsrfCookie();
+  const { confirmed } = await apiRequest<{ confirmed: number }>(
+    'POST',
+    `${signerPath(clientId, actionId)}/confirm-changes`,
+    { skipLoginRedirect: true },
+  );
+  return confirmed;
+}
 
 export async function actAsOutsideSigner(
   clientId: string,
