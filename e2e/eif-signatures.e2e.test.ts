@@ -56,7 +56,28 @@ describe.skipIf(skip)('re-signing only by whom it concerns', () => {
   let app: RunningApp;
   let browser: Browser;
   let benAdminPage: Page;
+  let staff: ReturnType<typeof apiClient>;
   const auth = authenticator();
+
+  /** Invites the outside signer to sign the contract details; answers the link's action id. */
+  const inviteOutsideSigner = async () => {
+    const invite = await staff.post(`${client}/outside-signer`, {
+      email: 'casey.frost@lakeside.example',
+      firstName: 'Casey',
+      lastName: 'Frost',
+      stepId: 'review-&-submit',
+      sections: ['other-contract-details'],
+    });
+    expect(invite.status).toBe(201);
+    const body = await eventually(async () => {
+      const { rows } = await app.pool.query<{ body: string }>('select body from rm_emails where id = $1', [
+        invite.body.emailId,
+      ]);
+      expect(rows).toHaveLength(1);
+      return rows[0]!.body;
+    });
+    return /\/outside-signer\/(\S+)/.exec(body)![1]!;
+  };
 
   const signedIn = async (email: string, path: string, width = 1280) => {
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
@@ -75,28 +96,13 @@ describe.skipIf(skip)('re-signing only by whom it concerns', () => {
     // owner, staff, invites and accepts over the API.
     benAdminPage = await signedIn(benAdminUser.email, `/client/${DEMO_CLIENT_ID}`);
     const benAdmin = pageApi(benAdminPage, app.url);
-    const staff = apiClient(app.url);
+    staff = apiClient(app.url);
     await staff.signIn(owner.email);
     await answerEveryRequiredQuestion(benAdmin, DEMO_CLIENT_ID);
     expect((await benAdmin.put(client, { taxId: '12-3456789' })).status).toBe(200);
     expect((await benAdmin.post(`${client}/eif/sign`)).status).toBe(200);
     // The outside signer countersigns the contract details through their e-mailed link.
-    const invite = await staff.post(`${client}/outside-signer`, {
-      email: 'casey.frost@lakeside.example',
-      firstName: 'Casey',
-      lastName: 'Frost',
-      stepId: 'review-&-submit',
-      sections: ['other-contract-details'],
-    });
-    expect(invite.status).toBe(201);
-    const body = await eventually(async () => {
-      const { rows } = await app.pool.query<{ body: string }>('select body from rm_emails where id = $1', [
-        invite.body.emailId,
-      ]);
-      expect(rows).toHaveLength(1);
-      return rows[0]!.body;
-    });
-    const actionId = /\/outside-signer\/(\S+)/.exec(body)![1]!;
+    const actionId = await inviteOutsideSigner();
     const signer = apiClient(app.url);
     await signer.get('/api/auth/csrf');
     expect((await signer.post(`/api/outside-signer/${DEMO_CLIENT_ID}/${actionId}/sign`)).status).toBe(200);
@@ -172,5 +178,24 @@ describe.skipIf(skip)('re-signing only by whom it concerns', () => {
     expect(await waitingFor(review).innerText()).toBe(
       'Every signer has confirmed the changes made to what they signed.',
     );
+  });
+
+  it('lets the outside signer confirm a change to the section they signed from a new link', async () => {
+    // A contract detail changes: the outside signer signed that section (so did the administrator).
+    expect((await staff.put(client, { erisaPlanAdminName: 'Lakeside HR' })).status).toBe(200);
+    expect((await staff.post(`${client}/eif/changes/accept`, { changeIds: 'all' })).status).toBe(200);
+    const actionId = await inviteOutsideSigner();
+    const page = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+    await page.goto(`${app.url}/client/${DEMO_CLIENT_ID}/outside-signer/${actionId}`);
+    await page.getByRole('heading', { name: 'Changes since you signed (1)' }).waitFor();
+    const text = await page.getByTestId('changed-answer').innerText();
+    expect(text).toContain('Lakeside HR');
+    expect(text.toLowerCase()).toContain('other contract details');
+    // Not the whole form: no summary of it.
+    expect(await page.getByRole('heading', { name: 'Form summary' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Confirm these changes' }).click();
+    await page.getByRole('heading', { name: 'Thank you for confirming the changes' }).waitFor();
+    const { body } = await staff.get(`${client}/eif/signatures`);
+    expect(body.waitingFor).toEqual(['Ben Adler (Benefits administrator)']);
   });
 });
