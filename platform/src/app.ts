@@ -28,6 +28,7 @@ import {
   createQueryApi,
   eifHistoryRoutes,
   eifSummaryRoutes,
+  eifSignaturesRoutes,
   planSystemQueryRoutes,
   qpsQueryRoutes,
   startGateway,
@@ -578,6 +579,7 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
     app.use(createUserAdminQueries({ pool, authenticate }));
     app.use(eifHistoryRoutes({ store, snapshots, authenticate, pool }));
     app.use(eifSummaryRoutes({ store, snapshots, authenticate }));
+    app.use(eifSignaturesRoutes({ store, authenticate }));
     app.use(
       evidencePackRoutes(
         {

@@ -13,6 +13,7 @@ export { readClientView } from './clients/routes.ts';
 export { readLifecycle } from './clients/lifecycle.ts';
 export { ClientListQuery } from './clients/routes.contract.ts';
 export { eifSummaryRoutes, type SummaryDeps } from './eif/summary-pdf.ts';
+export { eifSignaturesRoutes, type SignaturesDeps } from './eif/signatures.ts';
 export { qpsQueryRoutes } from './qps/index.ts';
 export { planSystemQueryRoutes, type PlanSystemQueryDeps } from './clients/plan-system.ts';
 export { eifHistoryRoutes, type HistoryDeps } from './eif/history.ts';

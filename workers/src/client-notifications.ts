@@ -9,6 +9,7 @@ import {
 import { isTaskId, taskDefinition } from '@onboard/domain/tasks/catalogue';
 import type { RuleKind, RuleRole } from '@onboard/domain/emails/rules';
 import { CONVERSATION_RESOURCE } from '@onboard/domain/conversations/access';
+import type { Resource } from '@onboard/domain/auth/permissions';
 
 /** What the reactor asks of the e-mail side (command-api's clientEmails().notifyClient). */
 export type ClientNotifier = (notification: {
@@ -23,7 +24,7 @@ export type ClientNotifier = (notification: {
   /** For these people only, each if the permission table lets them read the resource of the client. */
   named?: {
     userIds: readonly string[];
-    resource: (typeof CONVERSATION_RESOURCE)[keyof typeof CONVERSATION_RESOURCE];
+    resource: Resource;
   };
   /** Whose name the template gives as the author (the e-mail side reads it). */
   authorId?: string;
@@ -33,6 +34,14 @@ export type ClientNotifier = (notification: {
 export type NotificationNames = {
   censusFileName: (clientId: string, policyId: string, documentId: string) => Promise<string | null>;
   personName: (userId: string) => Promise<string | null>;
+  /**
+   * The signers an acceptance asks to confirm (eif/signatures.ts): those holding an account whose
+   * signed sections it changed, with those sections in words and how many answers it changed in them.
+   */
+  signersToConfirm: (
+    clientId: string,
+    acceptedAt: string,
+  ) => Promise<{ userIds: string[]; sections: string[]; answers: number }>;
 };
 
 /** How much of a message a mention e-mail quotes. */
@@ -72,6 +81,8 @@ const REVIEW_STATUSES = ['Needs Review', 'In Review'];
 
 const taskPath = (taskId: string, policyId: string | null) =>
   `/task/${encodeURIComponent(taskId)}${policyId ? `/${encodeURIComponent(policyId)}` : ''}`;
+/** The short re-sign page of a signer (web route `eifConfirmChanges`). */
+const CONFIRM_CHANGES_PATH = '/task/eif-submit-company-information/confirm-changes';
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 type Notification = Parameters<ClientNotifier>[0];
@@ -114,6 +125,23 @@ async function notificationOf(event: RecordedEvent, names: NotificationNames): P
         path: '/task/eif-submit-company-information/summary',
         data: { signedBy: SIGNED_BY[parsed.data.signerKind]! },
       };
+    case 'EifChangesAccepted': {
+      // Only the signers whose sections the accepted changes touched are asked to confirm them.
+      const { clientId, at } = parsed.data;
+      const asked = await names.signersToConfirm(clientId, at);
+      if (asked.userIds.length === 0) return null;
+      return {
+        ...base,
+        kind: 'EIF_CONFIRM_CHANGES',
+        clientId,
+        path: CONFIRM_CHANGES_PATH,
+        data: {
+          sections: asked.sections.join(', '),
+          count: plural(asked.answers, 'accepted change'),
+        },
+        named: { userIds: asked.userIds, resource: 'eif' },
+      };
+    }
     case 'EifChangesMarkedReadyForReview':
       return {
         ...base,
@@ -193,7 +221,8 @@ async function notificationOf(event: RecordedEvent, names: NotificationNames): P
 
 /**
  * E-mails whoever a hand-off concerns: a task sent back (NIGO) or accepted, a push to the plan system that
- * finished, the form signed, post-sign changes ready for review, a census submitted or validated with
+ * finished, the form signed, post-sign changes ready for review, changes accepted since a signature (to
+ * the signers whose sections they touched, to confirm), a census submitted or validated with
  * errors, a document the client uploaded, go-live, and a mention in a conversation (to the people
  * mentioned). Who receives what is the client's notification rules'
  * call (clientEmails().notifyClient); this only turns events into notifications.
@@ -211,6 +240,7 @@ export function clientNotificationsWorker(deps: {
         'ApiJobStatusChanged',
         'EifSigned',
         'EifChangesMarkedReadyForReview',
+        'EifChangesAccepted',
         'CensusSubmitted',
         'CensusValidated',
         'CensusValidationFailed',

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { defineRoute, json, problem } from '@onboard/api-contract';
 import { ClientView, concurrentWrite } from '@onboard/api-contract/views';
-import { ChangeChoice } from './routes.contract.ts';
-import { OUTSIDE_SIGNER_STEPS } from '@onboard/domain';
+import { ChangeChoice, ConfirmedChanges } from './routes.contract.ts';
+import { OUTSIDE_SIGNER_STEPS, type EifStepId } from '@onboard/domain';
+import { SIGNED_SECTIONS } from '@onboard/domain/eif/signatures';
 import { emailMessage } from '@onboard/domain/explorer/common-rules';
 
 export const InviteOutsideSignerBody = z
@@ -18,6 +19,11 @@ export const InviteOutsideSignerBody = z
     firstName: z.string().trim().min(1, 'Please provide a response'),
     lastName: z.string().trim().min(1, 'Please provide a response'),
     stepId: z.enum(OUTSIDE_SIGNER_STEPS).default('review-&-submit'),
+    // The sections of the form the outside signer attests (signing only); every section when left out.
+    sections: z
+      .array(z.enum(SIGNED_SECTIONS as [EifStepId, ...EifStepId[]]))
+      .min(1, 'Choose at least one section of the form')
+      .optional(),
   })
   .strict();
 /**
@@ -62,6 +68,24 @@ export const getOutsideSignerReview = defineRoute({
           stepId: z.string(),
         }),
         client: ClientView,
+        signing: z
+          .object({
+            sections: z.array(z.string()).meta({ description: 'The sections the link signs, in words' }),
+            hasSigned: z.boolean().meta({ description: 'Whether this signer signed the form already' }),
+            toConfirm: z
+              .array(
+                z.object({
+                  answerId: z.string(),
+                  section: z.string(),
+                  entity: z.string(),
+                  question: z.string(),
+                  before: z.string(),
+                  after: z.string(),
+                }),
+              )
+              .meta({ description: 'Accepted changes of their sections the signer has still to confirm' }),
+          })
+          .meta({ description: 'What the link signs, and what its signer has to confirm' }),
         editState: z.enum([
           'no-edits',
           'changes-accepted',
@@ -96,7 +120,23 @@ const signerAction = <const P extends string, const B extends z.ZodType | undefi
     },
   });
 
-export const outsideSignerSign = signerAction('sign', 'Sign the EIF as the outside signer');
+export const outsideSignerSign = signerAction(
+  'sign',
+  'Sign the EIF as the outside signer (the sections invited to sign; on a signed form, a countersignature)',
+);
+export const outsideSignerConfirmChanges = defineRoute({
+  method: 'post',
+  path: '/api/outside-signer/{clientId}/{actionId}/confirm-changes',
+  tag: 'eif',
+  summary: 'Confirm the accepted changes of the sections the outside signer signed',
+  isSignedIn: false,
+  request: { params: actionParams },
+  responses: {
+    200: json(ConfirmedChanges, 'Confirmed'),
+    400: problem('Nothing to confirm'),
+    404: problem('Expired, used or unknown link, or another step'),
+  },
+});
 export const outsideSignerAcceptUpdates = signerAction(
   'accept-updates',
   'Accept the updates made after signing (all, or the answers chosen)',

@@ -3,7 +3,7 @@ import { EMAIL_TEMPLATES, emailText } from '@onboard/domain/emails/templates';
 import { createHash, randomBytes } from 'node:crypto';
 import { Router } from 'express';
 import type pg from 'pg';
-import { eifStream, loadAggregate } from '@onboard/events';
+import { eifStream, loadAggregate, signaturesStream } from '@onboard/events';
 import {
   AppError,
   ForbiddenError,
@@ -27,9 +27,14 @@ import {
   getOutsideSignerReview,
   inviteOutsideSigner,
   outsideSignerAcceptUpdates,
+  outsideSignerConfirmChanges,
   outsideSignerDeclineUpdates,
   outsideSignerSign,
 } from './outside-signer.contract.ts';
+import { SIGNED_SECTIONS, answersInWords, orderSections, sectionLabel } from '@onboard/domain/eif/signatures';
+import { allSignatures, dueConfirmations, signaturesDecider } from '@onboard/domain/eif/signatures-decider';
+import { decideOnStream } from '../http/decide.ts';
+import { readSignatures, readSignedFacts, confirmSignedChanges } from './signatures.ts';
 
 export { DeclineUpdatesBody, InviteOutsideSignerBody } from './outside-signer.contract.ts';
 
@@ -50,6 +55,7 @@ type ActionRow = {
   last_name: string;
   expires_at: Date;
   completed_at: Date | null;
+  sections: string[] | null;
 };
 
 /**
@@ -62,7 +68,7 @@ export function outsideSignerRoutes(deps: OutsideSignerDeps): Router {
 
   const resolve = async (clientId: string, actionId: string, now: Date) => {
     const { rows } = await deps.pool.query<ActionRow>(
-      `select client_id, step_id, email, first_name, last_name, expires_at, completed_at
+      `select client_id, step_id, email, first_name, last_name, expires_at, completed_at, sections
        from outside_signer_actions where action_hash = $1`,
       [sha256(actionId)],
     );
@@ -78,8 +84,19 @@ export function outsideSignerRoutes(deps: OutsideSignerDeps): Router {
       row,
       signer,
       actionRef,
-      actor: { userId: `outside-signer:${row.email}`, role: 'OUTSIDE_SIGNER' },
+      actor: { userId: `outside-signer:${row.email}`, role: 'OUTSIDE_SIGNER' as const },
     };
+  };
+
+  /** Whether this person signed the form already, and if so whether changes of their sections wait. */
+  const inviteeStanding = async (clientId: string, userId: string) => {
+    const facts = await readSignedFacts(deps.store, clientId);
+    const state = await readSignatures(deps.store, clientId);
+    const signed = allSignatures(facts, state).some((s) => s.by.userId === userId);
+    if (!signed) return 'not-signed' as const;
+    return dueConfirmations(facts, state).some((d) => d.signature.by.userId === userId)
+      ? ('to-confirm' as const)
+      : ('signed' as const);
   };
 
   mount(router, inviteOutsideSigner, async (req, res, input) => {
@@ -101,13 +118,14 @@ export function outsideSignerRoutes(deps: OutsideSignerDeps): Router {
     const nothingToDo = inviteHasNothingToDo(
       { status: state.status, pendingCount: state.pending.length },
       body.stepId,
+      await inviteeStanding(clientId, `outside-signer:${body.email}`),
     );
     if (nothingToDo) throw new AppError(400, 'NOTHING_TO_DO', nothingToDo);
     const actionId = randomBytes(24).toString('base64url');
     const now = deps.now();
     await deps.pool.query(
       `insert into outside_signer_actions (action_hash, client_id, step_id, email, first_name, last_name,
-           invited_by, created_at, expires_at) values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+           invited_by, created_at, expires_at, sections) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
       [
         sha256(actionId),
         clientId,
@@ -118,6 +136,7 @@ export function outsideSignerRoutes(deps: OutsideSignerDeps): Router {
         actor.userId,
         now,
         addDays(now, INVITE_DAYS),
+        body.stepId === 'review-&-submit' ? (body.sections ?? null) : null,
       ],
     );
     const link = `${deps.publicUrl().replace(/\/+$/, '')}/client/${encodeURIComponent(clientId)}/outside-signer/${actionId}`;
@@ -153,8 +172,19 @@ export function outsideSignerRoutes(deps: OutsideSignerDeps): Router {
     const view = toClientView(state, revision);
     if (!view) throw new NotFoundError('Client not found');
     const client = await withPeople(deps.pool, view);
+    const facts = await readSignedFacts(deps.store, clientId);
+    const signatures = await readSignatures(deps.store, clientId);
+    const signerId = `outside-signer:${row.email}`;
+    const toConfirm = dueConfirmations(facts, signatures)
+      .filter((d) => d.signature.by.userId === signerId)
+      .flatMap((d) => d.answers);
     res.json({
       signer: { firstName: row.first_name, lastName: row.last_name, email: row.email, stepId: row.step_id },
+      signing: {
+        sections: orderSections(row.sections ?? SIGNED_SECTIONS).map(sectionLabel),
+        hasSigned: allSignatures(facts, signatures).some((s) => s.by.userId === signerId),
+        toConfirm: answersInWords(toConfirm, view),
+      },
       client,
       editState:
         state.status === 'empty'
@@ -165,6 +195,23 @@ export function outsideSignerRoutes(deps: OutsideSignerDeps): Router {
             ),
     });
   });
+
+  const markUsed = (actionId: string) =>
+    deps.pool.query('update outside_signer_actions set completed_at = $2 where action_hash = $1', [
+      sha256(actionId),
+      deps.now(),
+    ]);
+
+  const currentClient = async (clientId: string) => {
+    const { state, revision } = await loadAggregate({
+      store: deps.store,
+      snapshots: deps.snapshots,
+      stream: eifStream(clientId),
+      codec: eifCodec,
+    });
+    const view = toClientView(state, revision);
+    return view && (await withPeople(deps.pool, view));
+  };
 
   const act = <C extends RouteContract>(
     contract: C,
@@ -191,18 +238,70 @@ export function outsideSignerRoutes(deps: OutsideSignerDeps): Router {
       );
       // The link is used once its step is done: the form signed, or no update left to review (the
       // signer may decide the updates an answer at a time).
-      if (step === 'review-&-submit' || !view || view.pendingChanges.length === 0)
-        await deps.pool.query('update outside_signer_actions set completed_at = $2 where action_hash = $1', [
-          sha256(actionId),
-          deps.now(),
-        ]);
+      if (!view || view.pendingChanges.length === 0) await markUsed(actionId);
       res.json({ client: view && (await withPeople(deps.pool, view)) });
     });
 
-  act(outsideSignerSign, 'review-&-submit', (clientId, _input, actionRef) => () => ({
-    type: 'SignEif',
-    data: { clientId, signerKind: 'OUTSIDE_SIGNER', outsideSignerActionId: actionRef },
-  }));
+  // The first signature signs the form (with the sections of the invitation); on a signed form the outside
+  // signer countersigns those sections on `signatures-{clientId}` through the one command handler.
+  mount(router, outsideSignerSign, async (req, res) => {
+    const clientId = String(req.params.clientId);
+    const actionId = String(req.params.actionId);
+    const { row, signer, actor, actionRef } = await resolve(clientId, actionId, deps.now());
+    assertOutsideSignerAllowed(signer, 'eif', 'update', { clientId, actionId });
+    if (signer.stepId !== 'review-&-submit') throw new NotFoundError('This link is not for this step.');
+    const sections = orderSections(row.sections ?? SIGNED_SECTIONS);
+    const facts = await readSignedFacts(deps.store, clientId);
+    if (facts.signature === null)
+      await executeEifCommand(
+        deps,
+        actor,
+        clientId,
+        () => ({
+          type: 'SignEif',
+          data: { clientId, signerKind: 'OUTSIDE_SIGNER', outsideSignerActionId: actionRef, sections },
+        }),
+        null,
+        deps.newId(),
+      );
+    else
+      await decideOnStream(deps, {
+        request: { ifMatch: null, correlationId: deps.newId() },
+        actor,
+        stream: signaturesStream(clientId),
+        decider: signaturesDecider,
+        build: (_state, metadata) => ({
+          type: 'Countersign' as const,
+          data: {
+            clientId,
+            signatureId: deps.newId(),
+            name: `${row.first_name} ${row.last_name}`.trim(),
+            outsideSignerActionId: actionRef,
+            sections,
+            isFormSigned: true,
+          },
+          metadata,
+        }),
+        retriesOnRace: 2,
+      });
+    await markUsed(actionId);
+    res.json({ client: await currentClient(clientId) });
+  });
+
+  // The outside signer confirms the accepted changes of the sections they signed: the short re-sign.
+  mount(router, outsideSignerConfirmChanges, async (req, res) => {
+    const clientId = String(req.params.clientId);
+    const actionId = String(req.params.actionId);
+    const { signer, actor } = await resolve(clientId, actionId, deps.now());
+    assertOutsideSignerAllowed(signer, 'eif', 'update', { clientId, actionId });
+    if (signer.stepId !== 'review-&-submit') throw new NotFoundError('This link is not for this step.');
+    const confirmed = await confirmSignedChanges(deps, actor, clientId, {
+      ifMatch: null,
+      correlationId: deps.newId(),
+    });
+    await markUsed(actionId);
+    res.json({ confirmed });
+  });
   // Without a choice, every update; with one, the changes and answers chosen.
   const choiceOf = (body: { changeIds?: readonly string[] | 'all'; answers?: AnswerRef[] } | undefined) =>
     body?.changeIds === undefined && body?.answers === undefined

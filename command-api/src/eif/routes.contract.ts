@@ -91,3 +91,21 @@ export const declineChanges = lifecycle(
   DeclineBody,
 );
 export const undoIcEdits = lifecycle('/undo-ic-edits', 'Undo the implementation consultant’s edits (staff)');
+
+/** What a confirmation answers: how many accepted answers the signer confirmed. */
+export const ConfirmedChanges = z.object({
+  confirmed: z.number().int().meta({ description: 'Accepted answers confirmed' }),
+});
+
+export const confirmChanges = defineRoute({
+  method: 'post',
+  path: '/api/clients/{clientId}/eif/confirmations',
+  tag: 'eif',
+  summary: 'Confirm, as a signer, the accepted changes of the sections you signed',
+  request: { params },
+  responses: {
+    200: json(ConfirmedChanges, 'Confirmed'),
+    400: problem('Nothing to confirm'),
+    404: problem('No such client'),
+  },
+});

@@ -11,6 +11,9 @@ import {
   type EifState,
 } from '@onboard/domain';
 import { decideSigner, signerSettingOf } from '@onboard/domain/eif/signing';
+import { SIGNED_SECTIONS } from '@onboard/domain/eif/signatures';
+import { requestContext } from '../http/decide.ts';
+import { confirmSignedChanges } from './signatures.ts';
 import { loadUser } from '../auth/users.ts';
 import { executeEifCommand, executeEifCommands } from '../clients/routes.ts';
 import { mount, type RouteInput } from '@onboard/api-contract/express';
@@ -19,6 +22,7 @@ import { withPeople } from '@onboard/api-contract/people';
 import { parseIfMatch } from '../http/validate.ts';
 import {
   acceptChanges,
+  confirmChanges,
   declineChanges,
   markChangesReadyForReview,
   setAuthorizedSigner,
@@ -96,7 +100,13 @@ export function eifCommandRoutes(deps: CommandDeps): Router {
         return [
           {
             type: 'SignEif',
-            data: { clientId, signerKind: decision.signerKind, outsideSignerActionId: null },
+            // The authorized signer signs the whole form: every section review & submit lists.
+            data: {
+              clientId,
+              signerKind: decision.signerKind,
+              outsideSignerActionId: null,
+              sections: SIGNED_SECTIONS,
+            },
           },
         ];
       },
@@ -147,6 +157,16 @@ export function eifCommandRoutes(deps: CommandDeps): Router {
       req.header('x-correlation-id') ?? deps.newId(),
     );
     await answer(res, state, revision);
+  });
+
+  // A signer confirms the changes accepted since they signed that touch their sections (eif/signatures.ts);
+  // whoever signed nothing, or has nothing of theirs changed, is refused with the reason.
+  mount(router, confirmChanges, async (req, res) => {
+    const actor = await requireActor(deps.authenticate, req);
+    const clientId = String(req.params.clientId);
+    requireClientAccess(actor, clientId, 'read');
+    const confirmed = await confirmSignedChanges(deps, actor, clientId, requestContext(req, deps.newId));
+    res.json({ confirmed });
   });
 
   run(markChangesReadyForReview, (_actor, clientId) => () => ({

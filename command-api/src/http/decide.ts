@@ -55,7 +55,8 @@ export async function decideOnStream<State, Command, Event extends StreamEvent, 
   options: {
     /** The version the caller read (If-Match), or null; and the request's correlation id. */
     request: RequestContext;
-    actor: Pick<Actor, 'userId' | 'role'>;
+    /** Who asks: a user, or someone acting by link (an outside signer's role is OUTSIDE_SIGNER). */
+    actor: { userId: string; role: Actor['role'] | 'OUTSIDE_SIGNER' };
     stream: string;
     decider: Decider<State, Command, Event, R>;
     build: (state: State, metadata: { at: string; by: { userId: string; role: string } }) => Command;

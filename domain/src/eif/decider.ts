@@ -98,6 +98,8 @@ export type EifCommand =
         clientId: string;
         signerKind: 'AUTHORIZED_SIGNER' | 'BROKER_AS_AUTHORIZED_SIGNER' | 'OUTSIDE_SIGNER';
         outsideSignerActionId: string | null;
+        /** The sections (EIF step ids) the signer attests (eif/signatures.ts). */
+        sections?: readonly string[];
       },
       Metadata
     >
@@ -314,6 +316,7 @@ export function decide(command: EifCommand, state: EifState): Decision {
           signerKind: command.data.signerKind,
           by,
           outsideSignerActionId: command.data.outsideSignerActionId,
+          ...(command.data.sections ? { sections: [...command.data.sections] } : {}),
           at,
         },
       });

@@ -23,21 +23,26 @@ export const SIGNING_MESSAGES = {
   inviteToSign: 'Only staff or the client’s authorized signer can ask someone else to sign',
   inviteToReview: 'Only staff can ask someone to review the updates',
   alreadySigned:
-    'The form is already signed, so there is nothing to sign. Invite them to review the updates instead.',
+    'They have already signed the form and have no changes to confirm. Invite them to review the updates instead.',
   notSignedYet:
     'The form is not signed yet, so there are no updates to review. Invite them to sign it instead.',
   noUpdates: 'There are no updates to review: nothing was changed after the form was signed.',
 } as const;
 
 /**
- * Whether an invitation leaves its signer something to do: a signature on an unsigned form, or updates
- * to review on a signed one. Returns the words of the refusal, or null when there is something to do.
+ * Whether an invitation leaves its signer something to do: a signature on an unsigned form, on a signed
+ * one a countersignature (eif/signatures.ts) or, for whom signed already, the accepted changes of their
+ * sections to confirm; or updates to review on a signed form. Returns the words of the refusal, or null
+ * when there is something to do. `invitee`: whether the person invited signed already, and if so whether
+ * changes of their sections wait for their confirmation.
  */
 export function inviteHasNothingToDo(
   form: { status: 'pre_sign' | 'signed'; pendingCount: number },
   stepId: 'review-&-submit' | 'review-&-submit-updates',
+  invitee: 'not-signed' | 'signed' | 'to-confirm' = 'not-signed',
 ): string | null {
-  if (stepId === 'review-&-submit') return form.status === 'signed' ? SIGNING_MESSAGES.alreadySigned : null;
+  if (stepId === 'review-&-submit')
+    return form.status === 'signed' && invitee === 'signed' ? SIGNING_MESSAGES.alreadySigned : null;
   if (form.status !== 'signed') return SIGNING_MESSAGES.notSignedYet;
   return form.pendingCount === 0 ? SIGNING_MESSAGES.noUpdates : null;
 }

@@ -90,9 +90,13 @@ describe('who invites an outside signer', () => {
 });
 
 describe('an invitation leaves its signer something to do', () => {
-  it('asks for a signature only on an unsigned form', () => {
+  it('asks for a signature on an unsigned form, a countersignature or a confirmation on a signed one', () => {
     expect(inviteHasNothingToDo({ status: 'pre_sign', pendingCount: 0 }, 'review-&-submit')).toBeNull();
-    expect(inviteHasNothingToDo({ status: 'signed', pendingCount: 2 }, 'review-&-submit')).toBe(
+    expect(inviteHasNothingToDo({ status: 'signed', pendingCount: 2 }, 'review-&-submit')).toBeNull();
+    expect(
+      inviteHasNothingToDo({ status: 'signed', pendingCount: 0 }, 'review-&-submit', 'to-confirm'),
+    ).toBeNull();
+    expect(inviteHasNothingToDo({ status: 'signed', pendingCount: 2 }, 'review-&-submit', 'signed')).toBe(
       SIGNING_MESSAGES.alreadySigned,
     );
   });

@@ -32,6 +32,7 @@ export const EMAIL_KIND_LABELS: Record<EmailKind, string> = {
   TASK_ESCALATED: 'Task past due: escalation',
   ONBOARDING_FORM_REMINDER: 'Onboarding form signing reminder',
   CONVERSATION_MENTION: 'Mentioned in a conversation',
+  EIF_CONFIRM_CHANGES: 'Changes to confirm since you signed',
   EXPLORER_BENEFITS: 'Benefits Explorer selection',
   EXPLORER_LEAD: 'Benefits Explorer contact request',
   DAILY_DIGEST: 'Daily digest',

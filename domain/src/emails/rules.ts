@@ -43,6 +43,7 @@ export const RULE_KINDS = [
   'TASK_OVERDUE',
   'TASK_ESCALATED',
   'CONVERSATION_MENTION',
+  'EIF_CONFIRM_CHANGES',
 ] as const satisfies readonly EmailKind[];
 export type RuleKind = (typeof RULE_KINDS)[number];
 

@@ -398,6 +398,24 @@ export const EMAIL_TEMPLATES: Partial<Record<EmailKind, EmailTemplate>> = {
       note: 'Answer in Onboard: replies to this e-mail are not read.',
     }),
   ),
+  EIF_CONFIRM_CHANGES: template(
+    'EIF_CONFIRM_CHANGES',
+    {
+      ...SAMPLE,
+      link: 'https://onboard.example/client/lakeside-manufacturing/task/eif-submit-company-information/confirm-changes',
+      sections: 'Company information',
+      count: '1 accepted change',
+    },
+    (d) => ({
+      subject: `Please confirm the changes to the form you signed: ${v(d, 'clientName')}`,
+      paragraphs: [
+        `${v(d, 'count')} to the Employer Information Form of ${v(d, 'clientName')} touched what you signed (${v(d, 'sections')}).`,
+        'Please look over each answer as it was and as it is now, and confirm them. Only the changes to your sections are shown.',
+      ],
+      action: { label: 'Confirm the changes', url: v(d, 'link') },
+      note: null,
+    }),
+  ),
 };
 
 /** The templates in the order staff see them. */

@@ -78,6 +78,8 @@ export const EifSigned = z.object({
     signerKind: z.enum(SIGNER_KINDS),
     by: EifActor,
     outsideSignerActionId: z.string().nullable().default(null),
+    /** The sections (EIF step ids) the signer attested; absent on signatures from before it was kept: all. */
+    sections: z.array(z.string()).optional(),
     at: z.string(),
   }),
 });

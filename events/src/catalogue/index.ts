@@ -11,6 +11,7 @@ import { FeatureToggleEvent } from './feature-toggles.ts';
 import { BenAdminPlatformEvent } from './ben-admin-platforms.ts';
 import { PortalChatEvent } from './support.ts';
 import { ConversationEvent } from './conversations.ts';
+import { SignatureEvent } from './signatures.ts';
 import { CensusEvent } from './census.ts';
 import { EnvelopeEvent, SigningTemplateEvent } from './onboarding-forms.ts';
 import { DocumentEvent } from './documents.ts';
@@ -35,6 +36,7 @@ export * from './documents.ts';
 export * from './data-feed.ts';
 export * from './conversations.ts';
 export * from './personal-data.ts';
+export * from './signatures.ts';
 
 /**
  * Every domain event the store may hold. An event's `data` is validated on the way in (append) and on
@@ -67,6 +69,7 @@ export const DomainEvent = z.discriminatedUnion('type', [
   CompanionGuideProfileSet,
   ...ConversationEvent.options,
   ...PersonalDataAccessEvent.options,
+  ...SignatureEvent.options,
 ]);
 export type DomainEvent = z.infer<typeof DomainEvent>;
 export type DomainEventType = DomainEvent['type'];

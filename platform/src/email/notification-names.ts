@@ -1,5 +1,19 @@
 import type pg from 'pg';
-import { CensusRenamed, CensusUploaded, censusStream, type EventStore } from '@onboard/events';
+import {
+  CensusRenamed,
+  CensusUploaded,
+  EIF_EVENT_TYPES,
+  censusStream,
+  eifStream,
+  parseEvent,
+  signaturesStream,
+  type EifEvent,
+  type EventStore,
+  type SignatureEvent,
+} from '@onboard/events';
+import { foldWith } from '@onboard/domain/decider';
+import { sectionLabel, signedFacts } from '@onboard/domain/eif/signatures';
+import { dueConfirmations, signaturesDecider } from '@onboard/domain/eif/signatures-decider';
 import type { NotificationNames } from '@onboard/workers';
 
 /**
@@ -28,6 +42,27 @@ export function notificationNames(deps: { store: EventStore; pool: pg.Pool }): N
         [userId],
       );
       return rows[0]?.name || null;
+    },
+    // Read from the form's and its signatures' streams, which hold the acceptance by the time it is heard.
+    signersToConfirm: async (clientId, acceptedAt) => {
+      const eifTypes: ReadonlySet<string> = new Set(EIF_EVENT_TYPES);
+      const eifEvents = (await deps.store.readStream(eifStream(clientId)))
+        .map((r) => parseEvent(r))
+        .filter((e) => eifTypes.has(e.type)) as EifEvent[];
+      const signatureEvents = (await deps.store.readStream(signaturesStream(clientId))).map(
+        (r) => parseEvent(r) as SignatureEvent,
+      );
+      const due = dueConfirmations(signedFacts(eifEvents), foldWith(signaturesDecider, signatureEvents));
+      const asked = due
+        .map((d) => ({ ...d, answers: d.answers.filter((a) => a.acceptedAt === acceptedAt) }))
+        .filter((d) => d.answers.length > 0);
+      const answers = asked.flatMap((d) => d.answers);
+      return {
+        // Outside signers have no account to e-mail by rule: staff invite them again to confirm.
+        userIds: asked.map((d) => d.signature.by.userId).filter((id) => !id.startsWith('outside-signer:')),
+        sections: [...new Set(answers.map((a) => sectionLabel(a.section)))],
+        answers: new Set(answers.map((a) => a.answerId)).size,
+      };
     },
   };
 }

@@ -24,7 +24,7 @@ import { emailQueryRoutes, emailRuleQueryRoutes } from '@onboard/query-api/email
 import { DEFAULT_SUPPORT_SETTINGS } from '@onboard/domain/features/configuration-defaults';
 import { employeeClassCommandRoutes } from '@onboard/command-api/employee-classes';
 import { employeeClassQueryRoutes } from '@onboard/query-api/employee-classes';
-import { eifSummaryRoutes, qpsQueryRoutes } from '@onboard/query-api';
+import { eifSignaturesRoutes, eifSummaryRoutes, qpsQueryRoutes } from '@onboard/query-api';
 import type { Router } from 'express';
 import { describe, expect, it } from 'vitest';
 import {
@@ -129,6 +129,7 @@ function allMountedRoutes() {
     createUserAdminQueries(base),
     eifHistoryRoutes(base),
     eifSummaryRoutes(base),
+    eifSignaturesRoutes(base),
     qpsCommandRoutes(base),
     qpsQueryRoutes(base),
     createExplorerCommands(base),

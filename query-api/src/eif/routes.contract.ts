@@ -129,3 +129,44 @@ export const getEifSummaryPdf = defineRoute({
     404: problem('No such client'),
   },
 });
+
+const AnswerInWords = z.object({
+  answerId: z.string(),
+  section: z.string(),
+  entity: z.string().meta({ description: 'What the answer is of, in words ("Company", "Location: Boston")' }),
+  question: z.string(),
+  before: z.string(),
+  after: z.string(),
+});
+
+const EifSignatures = z
+  .object({
+    signatures: z.array(
+      z.object({
+        signatureId: z.string(),
+        signer: z.string().meta({ description: 'Who signed, by name and role' }),
+        at: z.string(),
+        sections: z.array(z.string()).meta({ description: 'The sections of the form the signer attested' }),
+        toConfirm: z
+          .array(AnswerInWords)
+          .meta({ description: 'Accepted changes of those sections the signer has still to confirm' }),
+        confirmations: z.array(z.object({ at: z.string(), answers: z.array(AnswerInWords) })),
+      }),
+    ),
+    waitingFor: z.array(z.string()).meta({ description: 'The signers who still have to confirm, by name' }),
+    mine: z.array(AnswerInWords).meta({ description: 'What the signed-in person is asked to confirm' }),
+  })
+  .meta({ id: 'EifSignatures' });
+
+export const getEifSignatures = defineRoute({
+  method: 'get',
+  path: '/api/clients/{clientId}/eif/signatures',
+  tag: 'eif',
+  summary: 'Who signed which sections of the form, and who still has to confirm which accepted changes',
+  request: { params: z.object({ clientId }) },
+  responses: {
+    200: json(EifSignatures, 'Every signature, its sections, confirmations and what it still has to confirm'),
+    403: problem('Not yours'),
+    404: problem('No such client'),
+  },
+});

@@ -1,21 +1,12 @@
 import { Router, type Request } from 'express';
 import PDFDocument from 'pdfkit';
-import {
-  eifStream,
-  loadAggregate,
-  parseEvent,
-  userStream,
-  type EventStore,
-  type SnapshotStore,
-  type UserEvent,
-} from '@onboard/events';
+import { eifStream, loadAggregate, type EventStore, type SnapshotStore } from '@onboard/events';
 import {
   NOT_ANSWERED,
   planBenefitTypeLabel,
   eifFormSummary,
   NotFoundError,
   eifCodec,
-  foldUser,
   formatTaxId,
   toClientView,
   type ClientView,
@@ -26,6 +17,8 @@ import { contentDisposition, safeFilename } from '@onboard/domain/files';
 import { mount } from '@onboard/api-contract/express';
 import { requireActor, requireClientAccess, type Authenticate } from '../http/context.ts';
 import { getEifSummaryPdf } from './routes.contract.ts';
+import { displayNames } from './names.ts';
+import { loadSignaturesInWords, type SignaturesInWords } from './signatures.ts';
 
 /**
  * GET /api/clients/{clientId}/eif-summary?tz= (platform §7): the client's EIF as a PDF download, with
@@ -45,6 +38,8 @@ export type EifSummary = {
   status: SummaryLine[];
   sections: SummarySection[];
   pending: SummaryGroup[];
+  /** Each signature with the sections it attested, and each confirmation of changes since (who, when, what). */
+  signatures: SummaryGroup[];
 };
 
 /** The `tz` query value (checked by the contract) as a canonical zone name, UTC when absent. */
@@ -115,6 +110,8 @@ export type SummaryOptions = {
   generatedAt: Date;
   /** Display names for user ids in stamps and pending changes; an unknown id is shown as is. */
   names?: ReadonlyMap<string, string>;
+  /** The form's signatures and their confirmations, in words. */
+  signatures?: SignaturesInWords;
 };
 
 export function buildEifSummary(view: ClientView, options: SummaryOptions): EifSummary {
@@ -197,6 +194,25 @@ export function buildEifSummary(view: ClientView, options: SummaryOptions): EifS
     status,
     sections,
     pending: view.pendingChanges.map((change) => pendingGroup(change, who, when)),
+    signatures: (options.signatures?.signatures ?? []).flatMap((signature) => [
+      {
+        title: `Signed by ${signature.signer}`,
+        lines: [
+          { label: 'Signed at', value: formatInstant(signature.at, timeZone) },
+          { label: 'Sections attested', value: signature.sections.join(', ') },
+          ...(signature.toConfirm.length > 0
+            ? [{ label: 'Still to confirm', value: `${signature.toConfirm.length} accepted change(s)` }]
+            : []),
+        ],
+      },
+      ...signature.confirmations.map((confirmation) => ({
+        title: `Changes confirmed by ${signature.signer} at ${formatInstant(confirmation.at, timeZone)}`,
+        lines: confirmation.answers.map((answer) => ({
+          label: `${answer.section} · ${answer.entity} · ${answer.question}`,
+          value: `${answer.before} -> ${answer.after}`,
+        })),
+      })),
+    ]),
   };
 }
 
@@ -259,6 +275,11 @@ export function renderEifSummaryPdf(summary: EifSummary, createdAt: Date): Promi
     section.groups.forEach(group);
   }
 
+  if (summary.signatures.length > 0) {
+    doc.moveDown().font('Helvetica-Bold').fontSize(14).text('Signatures and confirmations');
+    summary.signatures.forEach(group);
+  }
+
   doc.moveDown().font('Helvetica-Bold').fontSize(14).text('Pending changes (not yet accepted)');
   if (summary.pending.length === 0) doc.font('Helvetica').fontSize(10).text('None.');
   else {
@@ -270,17 +291,6 @@ export function renderEifSummaryPdf(summary: EifSummary, createdAt: Date): Promi
   }
   doc.end();
   return done;
-}
-
-/** User ids to "First Last", read from each user's stream; a user that cannot be read keeps its id. */
-async function displayNames(store: EventStore, userIds: Iterable<string>): Promise<Map<string, string>> {
-  const names = new Map<string, string>();
-  for (const userId of new Set(userIds)) {
-    const recorded = await store.readStream(userStream(userId));
-    const state = foldUser(recorded.map((r) => parseEvent(r) as UserEvent));
-    if (state.status !== 'none') names.set(userId, `${state.user.firstName} ${state.user.lastName}`.trim());
-  }
-  return names;
 }
 
 const userIdsOf = (view: ClientView) => [
@@ -315,6 +325,9 @@ export async function eifSummaryPdf(
     timeZone: options.timeZone,
     generatedAt: options.at,
     names: await displayNames(deps.store, userIdsOf(view)),
+    signatures:
+      (await loadSignaturesInWords(deps.store, clientId, (ids) => displayNames(deps.store, ids))) ??
+      undefined,
   });
   return { view, pdf: await renderEifSummaryPdf(summary, options.at) };
 }

@@ -19,6 +19,7 @@ import {
   envelopeStream,
   resourceStream,
   serialisePosition,
+  signaturesStream,
   taskStream,
   comparePositions,
   type EventStore,
@@ -45,6 +46,7 @@ const sha256Hex = (bytes: Uint8Array | string) =>
 const clientStreams = (clientId: string, envelopeIds: readonly string[] = []) => [
   clientStream(clientId),
   eifStream(clientId),
+  signaturesStream(clientId),
   taskStream(clientId),
   resourceStream(clientId),
   emailRulesStream(clientId),
@@ -233,7 +235,7 @@ export async function composeEvidencePack(input: EvidencePackInput): Promise<PDF
       ? 'Signed onboarding forms: none completed yet.'
       : `Signed onboarding forms (${input.forms.length}), each followed by its signature audit trail: ${input.forms.map((f) => f.formName).join(', ')}.`,
   );
-  w.text('The EIF summary, with its signature status.');
+  w.text('The EIF summary, with its signatures and each confirmation of the changes accepted since.');
   w.text(
     `Appendix: the hash chain over the ${chain.length} events of the client's onboarding records (head ${head}).`,
   );

@@ -42,6 +42,7 @@ import {
   EifStepPage,
   EifSubStepPage,
   EifSummaryPage,
+  EifConfirmChangesPage,
   EifTaskPage,
   ErrorReportsPage,
   SupportChatsPage,
@@ -262,6 +263,8 @@ function pageFor(route: RouteDef, params: Record<string, string>, user: Authenti
     }
     case 'eifSummary':
       return <EifSummaryPage key={p('clientId')} clientId={p('clientId')} />;
+    case 'eifConfirmChanges':
+      return <EifConfirmChangesPage key={p('clientId')} clientId={p('clientId')} />;
     case 'createBenefitsExplorerSite':
       return <CreateExplorerSitePage key={p('clientId')} clientId={p('clientId')} />;
     case 'editBenefitsExplorerSite':

@@ -142,6 +142,8 @@ export const ROUTES: readonly RouteDef[] = [
 
   // EIF
   route('eifSummary', `${EIF}/summary`, 'hub', 'required'),
+  // Our design (not in the spec): the short re-sign a signer is e-mailed to, of the changes to what they signed.
+  route('eifConfirmChanges', `${EIF}/confirm-changes`, 'hub', 'required'),
   route('eifPushToQPS', `${EIF}/push-to-qps`, 'hub', 'required'),
   route('eifSubStepPolicyDetail', `${EIF}/step/:eifStepId/:eifSubStepId/policy/:policyId`, 'hub', 'required'),
   route('eifClassBuilderCreator', `${EIF}/step/:eifStepId/:eifSubStepId/create`, 'hub', 'required'),
@@ -224,6 +226,8 @@ export const clientReviewPath = (clientId: string) => `${clientManagePath(client
 export const clientHistoryPath = (clientId: string) => `${clientManagePath(clientId)}/eif-history`;
 export const clientEmailRulesPath = (clientId: string) => `${clientManagePath(clientId)}/email-rules`;
 export const clientHubPath = (clientId: string) => `/client/${encodeURIComponent(clientId)}`;
+export const eifConfirmChangesPath = (clientId: string) =>
+  `${clientHubPath(clientId)}/task/eif-submit-company-information/confirm-changes`;
 export const outsideSignerSummaryPath = (clientId: string) =>
   `${clientHubPath(clientId)}/outside-signer/eif-summary`;
 

@@ -69,6 +69,10 @@ export const UserManagePage = screen(() => import('../features/users/UserManageP
 const eif = () => import('../features/eif/forms/pages.tsx');
 export const EifTaskPage = screen(() => import('../features/eif/EifTaskPage.tsx'), 'EifTaskPage');
 export const EifSummaryPage = screen(() => import('../features/eif/EifSummaryPage.tsx'), 'EifSummaryPage');
+export const EifConfirmChangesPage = screen(
+  () => import('../features/eif/Signatures.tsx'),
+  'EifConfirmChangesPage',
+);
 export const EifHistoryPage = screen(() => import('../features/eif/EifHistoryPage.tsx'), 'EifHistoryPage');
 export const EifStepPage = screen(eif, 'EifStepPage');
 export const EifSubStepPage = screen(eif, 'EifSubStepPage');

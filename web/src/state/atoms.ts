@@ -42,7 +42,7 @@ export const userListQueryAtoms = {
 
 export type OutsideSignerOutcome = {
   clientId: string;
-  kind: 'signed' | 'accepted' | 'declined';
+  kind: 'signed' | 'accepted' | 'declined' | 'confirmed';
   signerName: string;
   /** The form as it stood after the signer acted: the copy they may print. */
   client: ClientView;

@@ -1,12 +1,20 @@
 import { useState, type FormEvent } from 'react';
 import { Button, FieldError, Form, Input, Label, Radio, RadioGroup, TextField } from 'react-aria-components';
 import { defaultInviteStep, signerSettingOf } from '@onboard/domain/eif/signing';
+import { EIF_STEPS, EIF_STEP_IDS, EIF_STEP_LABELS } from '@onboard/domain/eif/steps/catalogue';
+import { CheckboxGroupInput } from '../../ui/Checkbox.tsx';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
 import { inviteOutsideSigner, type OutsideSignerStep } from './api.ts';
 import { setAuthorizedSigner, useApplyLifecycleView, useClientBenAdmins } from './signer-api.ts';
 import type { ClientView } from '../../api/types.ts';
 import { ModalDialog } from '../../ui/Dialogs.tsx';
 import { Alert, ErrorPanel } from '../../ui/Feedback.tsx';
+
+/** The sections a signature may cover: the form's steps that hold answers (domain eif/signatures.ts). */
+const SECTION_OPTIONS = EIF_STEP_IDS.filter((step) => EIF_STEPS[step].length > 0).map((step) => ({
+  value: step,
+  label: EIF_STEP_LABELS[step],
+}));
 
 const messageOf = (caught: unknown) => (caught instanceof ApiError ? caught.message : GENERIC_ERROR_MESSAGE);
 
@@ -27,6 +35,7 @@ function InviteForm({
 }) {
   const [values, setValues] = useState({ firstName: '', lastName: '', email: '' });
   const [chosenStep, setChosenStep] = useState<OutsideSignerStep>(defaultInviteStep(isSigned));
+  const [sections, setSections] = useState<string[]>(SECTION_OPTIONS.map((option) => option.value));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [isSending, setIsSending] = useState(false);
@@ -37,7 +46,11 @@ function InviteForm({
     setIsSending(true);
     setFailure(null);
     try {
-      const sent = await inviteOutsideSigner(clientId, { ...values, stepId });
+      const sent = await inviteOutsideSigner(clientId, {
+        ...values,
+        stepId,
+        ...(stepId === 'review-&-submit' ? { sections } : {}),
+      });
       onDone(sent.email);
     } catch (caught) {
       if (caught instanceof ApiError && Object.keys(caught.fieldErrors).length > 0)
@@ -90,6 +103,24 @@ function InviteForm({
             </Radio>
           </div>
         </RadioGroup>
+      )}
+      {stepId === 'review-&-submit' && (
+        <CheckboxGroupInput
+          label="Sections they sign"
+          description={
+            isSigned
+              ? 'The form is signed: they countersign these sections, and confirm later changes to them.'
+              : 'Later changes to these sections are sent to them to confirm.'
+          }
+          value={sections}
+          options={SECTION_OPTIONS}
+          onChange={(next) => {
+            setSections(next);
+            setErrors({ ...errors, sections: '' });
+          }}
+          error={errors.sections}
+          fieldKey="sections"
+        />
       )}
       {failure && <Alert tone="error">{failure}</Alert>}
       <div className="dialog__actions">

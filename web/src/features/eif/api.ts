@@ -3,7 +3,12 @@ import useSWRInfinite from 'swr/infinite';
 import { apiRequest, ensureCsrfCookie } from '../../api/http.ts';
 import { clientKey } from '../../api/hooks.ts';
 import type { ResponseOf } from '@onboard/api-contract';
-import type { getEifAtRevision, getEifHistory, getNetChanges } from '@onboard/query-api/contracts';
+import type {
+  getEifAtRevision,
+  getEifHistory,
+  getEifSignatures,
+  getNetChanges,
+} from '@onboard/query-api/contracts';
 import type { ClientView } from '../../api/types.ts';
 
 /** The EIF lifecycle calls (onboarding §4): signing, review of post-sign changes, history, outside signers. */
@@ -73,6 +78,25 @@ export const acceptChanges = (clientId: string, choice: ChangeChoice) =>
 export const declineChanges = (clientId: string, choice: ChangeChoice, reason: string) =>
   apiRequest<ClientView>('POST', `${base(clientId)}/eif/changes/decline`, { body: { ...choice, reason } });
 
+/** Who signed which sections, who still has to confirm what, and what the signed-in person is asked. */
+export type EifSignatures = ResponseOf<typeof getEifSignatures>;
+export type AnswerInWords = EifSignatures['mine'][number];
+
+const signaturesKey = (clientId: string) => `${base(clientId)}/eif/signatures`;
+
+export function useEifSignatures(clientId: string) {
+  return useSWR<EifSignatures>(signaturesKey(clientId));
+}
+
+/** Confirms, as a signer, every accepted change of the sections the signed-in person signed. */
+export async function confirmSignedChanges(clientId: string): Promise<number> {
+  const { confirmed } = await apiRequest<{ confirmed: number }>(
+    'POST',
+    `${base(clientId)}/eif/confirmations`,
+  );
+  return confirmed;
+}
+
 export const undoIcEdits = (clientId: string) =>
   apiRequest<ClientView>('POST', `${base(clientId)}/undo-ic-edits`);
 
@@ -83,6 +107,8 @@ export type OutsideSignerInvite = {
   firstName: string;
   lastName: string;
   stepId: OutsideSignerStep;
+  /** The sections (EIF step ids) they attest when signing; every section when left out. */
+  sections?: string[];
 };
 
 export const inviteOutsideSigner = (clientId: string, invite: OutsideSignerInvite) =>
@@ -116,6 +142,8 @@ export type EditState =
 export type OutsideSignerView = {
   signer: { firstName: string; lastName: string; email: string; stepId: OutsideSignerStep };
   client: ClientView;
+  /** What the link signs, whether its signer signed already, and what they have to confirm since. */
+  signing: { sections: string[]; hasSigned: boolean; toConfirm: AnswerInWords[] };
   editState: EditState;
 };
 
@@ -143,6 +171,17 @@ export function useOutsideSignerNetChanges(clientId: string, actionId: string, v
 }
 
 export type OutsideSignerAction = 'sign' | 'accept-updates' | 'decline-updates';
+
+/** The outside signer confirms the accepted changes of the sections they signed. */
+export async function confirmAsOutsideSigner(clientId: string, actionId: string): Promise<number> {
+  await ensureCsrfCookie();
+  const { confirmed } = await apiRequest<{ confirmed: number }>(
+    'POST',
+    `${signerPath(clientId, actionId)}/confirm-changes`,
+    { skipLoginRedirect: true },
+  );
+  return confirmed;
+}
 
 export async function actAsOutsideSigner(
   clientId: string,

@@ -18,6 +18,7 @@ import { useNetChanges } from '../eif/api.ts';
 import { pendingNetChanges, placeNetChange } from '../eif/NetChanges.tsx';
 import { NewDocumentNotice } from '../documents/NewDocumentNotice.tsx';
 import { HubConversations } from '../conversations/HubConversations.tsx';
+import { SignaturesCard } from '../eif/Signatures.tsx';
 
 const STATUS_TONE: Record<EifSectionStatus, string> = {
   'Not Started': 'not-started',
@@ -114,6 +115,7 @@ export function ClientHubPage({ clientId }: { clientId: string }) {
         </>
       )}
       <HubConversations clientId={clientId} />
+      <SignaturesCard clientId={clientId} />
       <section className="card" aria-labelledby="eif-task">
         <div className="card__header">
           <Heading level={2} id="eif-task" className="card__title">

@@ -6,6 +6,7 @@ import { useSWRConfig } from 'swr';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
 import {
   actAsOutsideSigner,
+  confirmAsOutsideSigner,
   outsideSignerKey,
   useOutsideSigner,
   useOutsideSignerNetChanges,
@@ -13,6 +14,7 @@ import {
   type OutsideSignerView,
 } from '../eif/api.ts';
 import { DeclineReasonForm } from './DeclineReasonForm.tsx';
+import { ChangedAnswers } from '../eif/Signatures.tsx';
 import { ModalDialog } from '../../ui/Dialogs.tsx';
 import { EifStatusBadge, FormSummary } from '../eif/Eif.tsx';
 import { NetChangeGroups, answerName, answerOf, pendingNetChanges } from '../eif/NetChanges.tsx';
@@ -44,8 +46,10 @@ function SignerForm({
   const [failure, setFailure] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const { mutate } = useSWRConfig();
-  const { signer, client } = view;
+  const { signer, client, signing } = view;
   const isUpdates = signer.stepId === 'review-&-submit-updates';
+  // A signing link on a signed form: the signer confirms the changes to what they signed, or countersigns.
+  const isConfirming = !isUpdates && signing.toConfirm.length > 0;
   const { data: nets } = useOutsideSignerNetChanges(clientId, actionId, client.version);
   const pending = pendingNetChanges(nets, client);
   // A form with required answers still open cannot be signed: say what is missing, not just refuse.
@@ -54,6 +58,18 @@ function SignerForm({
   const finish = (kind: OutsideSignerOutcome['kind'], after: OutsideSignerView['client']) => {
     setOutcome({ clientId, kind, signerName: `${signer.firstName} ${signer.lastName}`, client: after });
     navigate(outsideSignerSummaryPath(clientId), { replace: true });
+  };
+
+  const confirm = async () => {
+    setIsPending(true);
+    setFailure(null);
+    try {
+      await confirmAsOutsideSigner(clientId, actionId);
+      finish('confirmed', client);
+    } catch (caught) {
+      setFailure(messageOf(caught));
+      setIsPending(false);
+    }
   };
 
   const act = async (kind: 'signed' | 'accepted') => {
@@ -106,9 +122,28 @@ function SignerForm({
           Hello {signer.firstName}, you were asked to{' '}
           {isUpdates
             ? 'review the updates made to this form after it was signed.'
-            : 'review and sign this form.'}
+            : isConfirming
+              ? 'confirm the changes made to what you signed.'
+              : 'review and sign this form.'}
         </p>
+        {!isUpdates && !isConfirming && (
+          <p className="muted" data-testid="signed-sections">
+            You sign: {signing.sections.join(', ')}.
+          </p>
+        )}
       </div>
+      {isConfirming && (
+        <section className="card" aria-labelledby="confirm-title">
+          <Heading level={2} id="confirm-title" className="card__title">
+            Changes since you signed ({signing.toConfirm.length})
+          </Heading>
+          <p>
+            These answers of the sections you signed were changed and accepted after you signed. Only these
+            are shown, not the whole form.
+          </p>
+          <ChangedAnswers answers={signing.toConfirm} label="Changed answers" />
+        </section>
+      )}
       {isUpdates && (
         <div className="alert alert--info" role="status" data-testid="updates-notice">
           Your implementation consultant changed some sections of the form. Review the changes below, then
@@ -165,12 +200,14 @@ function SignerForm({
         hrefOf={(item) => `#summary-sub-${item.subStepId}`}
         isInPage
       />
-      <section className="card" aria-labelledby="summary-title">
-        <Heading level={2} id="summary-title" className="card__title">
-          Form summary
-        </Heading>
-        <FormSummary client={client} />
-      </section>
+      {!isConfirming && (
+        <section className="card" aria-labelledby="summary-title">
+          <Heading level={2} id="summary-title" className="card__title">
+            Form summary
+          </Heading>
+          <FormSummary client={client} />
+        </section>
+      )}
       {notice && (
         <Alert tone="success" testId="signer-notice">
           {notice}
@@ -195,6 +232,10 @@ function SignerForm({
               Decline updates
             </Button>
           </>
+        ) : isConfirming ? (
+          <Button className="button button--primary" isPending={isPending} onPress={() => void confirm()}>
+            Confirm these changes
+          </Button>
         ) : (
           <Button
             className="button button--primary"
@@ -273,6 +314,10 @@ const THANKS: Record<OutsideSignerOutcome['kind'], { title: string; text: string
   signed: {
     title: 'Thank you for signing',
     text: 'The form is signed. You can keep a copy of it for your records.',
+  },
+  confirmed: {
+    title: 'Thank you for confirming the changes',
+    text: 'Your confirmation is recorded with the form. You can keep a copy of it for your records.',
   },
 };
 

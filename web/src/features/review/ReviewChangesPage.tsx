@@ -10,6 +10,7 @@ import {
 } from '../eif/api.ts';
 import { useClient } from '../../api/hooks.ts';
 import { DeclineReasonForm } from './DeclineReasonForm.tsx';
+import { SignaturesCard } from '../eif/Signatures.tsx';
 import { ModalDialog } from '../../ui/Dialogs.tsx';
 import { EditStateBanner, EifStatusBadge } from '../eif/Eif.tsx';
 import {
@@ -100,6 +101,7 @@ export function ReviewChangesPage({ clientId }: { clientId: string }) {
         </div>
       </div>
       <EditStateBanner client={client} audience="staff" />
+      <SignaturesCard clientId={clientId} />
       {notice && (
         <Alert tone={notice.tone} testId="review-notice">
           {notice.text}
