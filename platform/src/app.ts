@@ -10,11 +10,14 @@ import type { DestinationStream } from 'pino';
 import {
   consumerStatuses,
   createPostgresSnapshotStore,
+  PERSONAL_DATA,
+  sealPersonalData,
   startRunner,
   type Bus,
   type CheckpointedConsumer,
   type EventStore,
   type Runner,
+  type SealingEventStore,
 } from '@onboard/events';
 import { createPostgresEventStore } from '@onboard/events/postgres';
 import {
@@ -56,6 +59,7 @@ import { portalChatQueryRoutes } from '@onboard/query-api/support';
 import { clientEmails, emailCommandRoutes } from '@onboard/command-api/emails';
 import { emailQueryRoutes, emailRuleQueryRoutes } from '@onboard/query-api/emails';
 import { connectDocumentStore } from './documents/index.ts';
+import { connectDataKeys, type DataKeyService } from './personal-data/index.ts';
 import { documentQueryRoutes } from '@onboard/query-api/documents';
 import { createExplorerQueries } from '@onboard/query-api/explorer';
 import { explorerPublicHostGuard } from './explorer/public-host.ts';
@@ -149,13 +153,23 @@ const printFirstOwnerLink = (email: string, link: string) =>
     ].join('\n'),
   );
 
-export async function connectEventStore(config: AppConfig, pool: pg.Pool): Promise<EventStore> {
+/**
+ * The event store as the configuration names it, with personal data sealed at rest (ARCHITECTURE.md,
+ * "Personal data"): every service reads and writes through the seal; `raw` is the store as kept.
+ */
+export async function connectEventStore(
+  config: AppConfig,
+  pool: pg.Pool,
+  keys?: DataKeyService,
+): Promise<SealingEventStore> {
   // The distributed adapters load only when configured, so the embedded default never loads their clients.
-  if (config.eventStore.kind === 'eventstoredb') {
-    const { createEventStoreDbEventStore } = await import('@onboard/events/eventstoredb');
-    return createEventStoreDbEventStore(config.eventStore.connectionString);
-  }
-  return createPostgresEventStore({ pool, connectionString: config.databaseUrl });
+  const inner =
+    config.eventStore.kind === 'eventstoredb'
+      ? (await import('@onboard/events/eventstoredb')).createEventStoreDbEventStore(
+          config.eventStore.connectionString,
+        )
+      : createPostgresEventStore({ pool, connectionString: config.databaseUrl });
+  return sealPersonalData(inner, keys ?? (await connectDataKeys(config, pool)), PERSONAL_DATA);
 }
 
 export async function connectBus(config: AppConfig, pool: pg.Pool, logger: Logger): Promise<Bus> {
@@ -261,7 +275,8 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
     throw error;
   };
   await prepareSchema(config, pool, logger).catch(abortStart);
-  const store = await connectEventStore(config, pool);
+  const dataKeys = await connectDataKeys(config, pool);
+  const store = await connectEventStore(config, pool, dataKeys);
   const bus = await connectBus(config, pool, logger);
   const snapshots = createPostgresSnapshotStore(pool);
   const documents = await connectDocumentStore(config, pool, now);
