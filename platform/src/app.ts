@@ -60,6 +60,7 @@ import { clientEmails, emailCommandRoutes } from '@onboard/command-api/emails';
 import { emailQueryRoutes, emailRuleQueryRoutes } from '@onboard/query-api/emails';
 import { connectDocumentStore } from './documents/index.ts';
 import { connectDataKeys, type DataKeyService } from './personal-data/index.ts';
+import { sealDocuments } from './personal-data/documents.ts';
 import { documentQueryRoutes } from '@onboard/query-api/documents';
 import { createExplorerQueries } from '@onboard/query-api/explorer';
 import { explorerPublicHostGuard } from './explorer/public-host.ts';
@@ -279,7 +280,7 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
   const store = await connectEventStore(config, pool, dataKeys);
   const bus = await connectBus(config, pool, logger);
   const snapshots = createPostgresSnapshotStore(pool);
-  const documents = await connectDocumentStore(config, pool, now);
+  const documents = sealDocuments(await connectDocumentStore(config, pool, now), dataKeys);
   // Onboarding forms' e-signature: Onboard's own (a carrier's outside service would plug in here).
   const eSignature = builtInESignature(config.sessionSecrets[0]!);
   let emailDelivery: EmailDeliveryLoop | null = null;

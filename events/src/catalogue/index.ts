@@ -15,6 +15,7 @@ import { CensusEvent } from './census.ts';
 import { EnvelopeEvent, SigningTemplateEvent } from './onboarding-forms.ts';
 import { DocumentEvent } from './documents.ts';
 import { CompanionGuideProfileSet, DataFeedEvent } from './data-feed.ts';
+import { PersonalDataEvent } from './personal-data.ts';
 import type { RecordedEvent } from '../store/port.ts';
 
 export * from './eif.ts';
@@ -33,6 +34,7 @@ export * from './onboarding-forms.ts';
 export * from './documents.ts';
 export * from './data-feed.ts';
 export * from './conversations.ts';
+export * from './personal-data.ts';
 
 /**
  * Every domain event the store may hold. An event's `data` is validated on the way in (append) and on
@@ -62,6 +64,7 @@ export const DomainEvent = z.discriminatedUnion('type', [
   ...EnvelopeEvent.options,
   ...DocumentEvent.options,
   ...DataFeedEvent.options,
+  ...PersonalDataEvent.options,
   CompanionGuideProfileSet,
   ...ConversationEvent.options,
 ]);
