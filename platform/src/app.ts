@@ -45,6 +45,7 @@ import { resourceQueryRoutes } from '@onboard/query-api/resources';
 import { censusCommandRoutes } from '@onboard/command-api/census';
 import { censusQueryRoutes } from '@onboard/query-api/census';
 import { dataFeedCommandRoutes } from '@onboard/command-api/data-feed';
+import { personalDataCommandRoutes } from '@onboard/command-api/personal-data';
 import { dataFeedQueryRoutes } from '@onboard/query-api/data-feed';
 import { cachedStatus, serviceStatusQueryRoutes } from '@onboard/query-api/service-status';
 import { ticketSystemStatusFor } from './service-status.ts';
@@ -577,6 +578,7 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
         publicUrl: identity.deps.publicUrl,
       }),
     );
+    app.use(personalDataCommandRoutes({ ...commandDeps, keys: dataKeys }));
     app.use(
       onboardingFormCommandRoutes({
         ...commandDeps,
@@ -596,7 +598,8 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
     app.use(
       evidencePackRoutes(
         {
-          store,
+          // The chain covers the events as kept: sealed values as their ciphertexts, which an erasure leaves.
+          store: store.raw,
           snapshots,
           authenticate,
           carrierCertificate: carrierCertificateSource(config.evidenceCertificate, now),

@@ -30,7 +30,14 @@ export type PersonalDataState = {
 
 export type PersonalDataCommand = Command<
   'ErasePersonalData',
-  { clientId: string; scope: ErasureScope; employeeRef: string | null; reason: ErasureReason }
+  {
+    clientId: string;
+    scope: ErasureScope;
+    employeeRef: string | null;
+    /** Whether the employee has a data key here (read before deciding): nothing to erase otherwise. */
+    hasData?: boolean;
+    reason: ErasureReason;
+  }
 >;
 export type PersonalDataIntent = Intent<PersonalDataCommand>;
 
@@ -46,6 +53,7 @@ export const ERASURE_MESSAGES = {
   retentionOnce: 'This client’s personal data was already erased at the end of its retention time',
   employeeAlready: 'This employee’s personal data was already erased',
   employeeMissing: 'Enter the employee’s ID',
+  employeeUnknown: 'No census of this client holds personal data of an employee with this ID',
   scopeOfRetention: 'Retention erases the whole client',
 } as const;
 
@@ -79,6 +87,12 @@ function decide(command: PersonalDataCommand, state: PersonalDataState) {
         code: 'ALREADY_ERASED',
         message: ERASURE_MESSAGES.employeeAlready,
         fields: { employeeId: ERASURE_MESSAGES.employeeAlready },
+      });
+    if (command.data.hasData === false)
+      return refused<PersonalDataError>({
+        code: 'INVALID',
+        message: ERASURE_MESSAGES.employeeUnknown,
+        fields: { employeeId: ERASURE_MESSAGES.employeeUnknown },
       });
   }
   return accepted<PersonalDataEvent>({

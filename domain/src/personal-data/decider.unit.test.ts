@@ -62,6 +62,14 @@ describe('erasing personal data', () => {
     expect(history[1]!.data).toMatchObject({ scope: 'CLIENT', employeeRef: null, reason: 'CLIENT_REQUEST' });
   });
 
+  it('refuses an employee with no personal data here', () => {
+    const unknown = erase('EMPLOYEE', 'PERSON_REQUEST');
+    expect(refusalOf(given().when({ ...unknown, data: { ...unknown.data, hasData: false } }))).toMatchObject({
+      code: 'INVALID',
+      fields: { employeeId: ERASURE_MESSAGES.employeeUnknown },
+    });
+  });
+
   it('refuses anyone but an owner, and an employee erasure without an employee', () => {
     expect(refusalOf(given().when(erase('CLIENT', 'CLIENT_REQUEST', admin))).code).toBe('NOT_ALLOWED');
     expect(refusalOf(given().when(erase('EMPLOYEE', 'PERSON_REQUEST', owner, null)))).toMatchObject({

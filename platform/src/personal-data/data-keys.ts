@@ -9,6 +9,8 @@ const HELD_MS = 30_000;
 export type DataKeyService = DataKeys & {
   /** The keyed reference of an employee within a client: what the data keys table and events name. */
   employeeReference: (clientId: string, employeeId: string) => Promise<string>;
+  /** Whether a live data key exists for the client (employeeRef null), or for one employee of it. */
+  hasKeys: (clientId: string, employeeRef: string | null) => Promise<boolean>;
   /**
    * Destroys the data keys of a client (every key: the client's and each employee's), or of one employee;
    * answers how many keys were destroyed.
@@ -106,6 +108,14 @@ export function postgresDataKeys(pool: pg.Pool, kek: KeyEncryptionKey): DataKeyS
         }
       }
       return keys;
+    },
+    async hasKeys(clientId, employeeRef) {
+      const { rows } = await pool.query(
+        `select 1 from personal_data_keys
+          where client_id = $1 and coalesce(employee_ref, '') = $2 and destroyed_at is null`,
+        [clientId, employeeRef ?? ''],
+      );
+      return rows.length > 0;
     },
     async destroy(clientId, employeeRef) {
       const { rows } = await pool.query<{ key_id: string }>(

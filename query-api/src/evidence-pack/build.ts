@@ -17,6 +17,7 @@ import {
   eifStream,
   emailRulesStream,
   envelopeStream,
+  personalDataStream,
   resourceStream,
   serialisePosition,
   taskStream,
@@ -48,6 +49,7 @@ const clientStreams = (clientId: string, envelopeIds: readonly string[] = []) =>
   taskStream(clientId),
   resourceStream(clientId),
   emailRulesStream(clientId),
+  personalDataStream(clientId),
   ...envelopeIds.map(envelopeStream),
 ];
 
