@@ -62,6 +62,7 @@ import { emailQueryRoutes, emailRuleQueryRoutes } from '@onboard/query-api/email
 import { connectDocumentStore } from './documents/index.ts';
 import { connectDataKeys, type DataKeyService } from './personal-data/index.ts';
 import { sealDocuments } from './personal-data/documents.ts';
+import { startRetention } from './personal-data/retention.ts';
 import { documentQueryRoutes } from '@onboard/query-api/documents';
 import { createExplorerQueries } from '@onboard/query-api/explorer';
 import { explorerPublicHostGuard } from './explorer/public-host.ts';
@@ -130,6 +131,8 @@ export type RunningApp = {
   pool: pg.Pool;
   logger: Logger;
   identity: Identity;
+  /** The data keys that seal personal data (this process's, with the keys it holds). */
+  dataKeys: DataKeyService;
   stop: () => Promise<void>;
   /** While a stop runs: what it still waits for, in words (platform/src/main.ts names them on a deadline). */
   stillStopping: () => string[];
@@ -377,6 +380,21 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
           hourUtc: config.email.digestHourUtc,
           reminders: config.email.reminders,
           eSignature,
+          logger,
+        })
+      : null;
+
+  // Census files and personal data erased a set time after going LIVE: one workers process at a time.
+  const retention =
+    has('workers') && config.email.dailyJob
+      ? startRetention({
+          store,
+          pool,
+          keys: dataKeys,
+          emailSender: identity.deps.emailSender,
+          publicUrl: identity.deps.publicUrl,
+          now,
+          retentionDays: config.personalDataRetentionDays,
           logger,
         })
       : null;
@@ -709,6 +727,7 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
     clearInterval(sweep);
     clearTimeout(cut);
     await step('the daily e-mails', () => dailyEmails?.stop());
+    await step('the retention job', () => retention?.stop());
     await step('e-mail delivery', () => emailDelivery?.stop());
     smtp?.close();
     await Promise.all(runners.map((r) => step(`the ${r.consumer.name} runner`, () => r.runner.stop())));
@@ -726,6 +745,7 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
     pool,
     logger,
     identity,
+    dataKeys,
     stop: () => (stopping ??= drainAndStop()),
     stillStopping: () => [...unstopped],
   };

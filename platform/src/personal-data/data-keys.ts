@@ -15,7 +15,7 @@ export type DataKeyService = DataKeys & {
    * Destroys the data keys of a client (every key: the client's and each employee's), or of one employee;
    * answers how many keys were destroyed.
    */
-  destroy: (clientId: string, employeeRef: string | null) => Promise<number>;
+  destroy: (clientId: string, employeeRef: string | null, options?: { madeBefore?: Date }) => Promise<number>;
 };
 
 /**
@@ -117,12 +117,13 @@ export function postgresDataKeys(pool: pg.Pool, kek: KeyEncryptionKey): DataKeyS
       );
       return rows.length > 0;
     },
-    async destroy(clientId, employeeRef) {
+    async destroy(clientId, employeeRef, options = {}) {
       const { rows } = await pool.query<{ key_id: string }>(
         `update personal_data_keys set wrapped = null, destroyed_at = now()
           where client_id = $1 and destroyed_at is null and ($2::text is null or employee_ref = $2)
+            and ($3::timestamptz is null or created_at < $3)
           returning key_id`,
-        [clientId, employeeRef],
+        [clientId, employeeRef, options.madeBefore ?? null],
       );
       for (const { key_id } of rows) hold(key_id, null);
       for (const name of [...sealing.keys()]) if (name.startsWith(`${clientId}\u001f`)) sealing.delete(name);
