@@ -10,11 +10,12 @@ import { erasePersonalData, type ErasureScope } from './personal-data-api.ts';
 
 type PersonReason = Exclude<ErasureReason, 'RETENTION'>;
 
-/** The reasons a person may give; retention is the scheduled job's own. */
-const REASONS = (['PERSON_REQUEST', 'CLIENT_REQUEST', 'LEFT_CARRIER'] as const).map((value) => ({
-  value,
-  label: ERASURE_REASON_LABELS[value],
-}));
+/** The reasons a person may give, by whose data goes; retention is the scheduled job's own. */
+const reasonsFor = (scope: ErasureScope) =>
+  (scope === 'EMPLOYEE'
+    ? (['PERSON_REQUEST', 'CLIENT_REQUEST'] as const)
+    : (['CLIENT_REQUEST', 'LEFT_CARRIER'] as const)
+  ).map((value) => ({ value, label: ERASURE_REASON_LABELS[value] }));
 
 const WORDS: Record<ErasureScope, { title: string; warning: string; confirm: string; done: string }> = {
   EMPLOYEE: {
@@ -103,7 +104,7 @@ function ErasureDialog({
         <RadioInput
           label="Reason"
           value={reason}
-          options={REASONS}
+          options={reasonsFor(scope)}
           onChange={(value) => {
             setReason(value as PersonReason);
             setErrors(({ reason: _cleared, ...rest }) => rest);
