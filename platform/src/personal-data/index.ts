@@ -6,7 +6,7 @@ import { environmentKek, keyFromFile, type KeyEncryptionKey } from './kek.ts';
 export type { DataKeyService } from './data-keys.ts';
 
 /** The key-encryption key the configuration names; the KMS client loads only when configured. */
-export async function connectKeyEncryptionKey(
+async function connectKeyEncryptionKey(
   setting: AppConfig['keyEncryptionKey'],
 ): Promise<KeyEncryptionKey> {
   if (setting.kind === 'kms') {
