@@ -6,9 +6,7 @@ import { environmentKek, keyFromFile, type KeyEncryptionKey } from './kek.ts';
 export type { DataKeyService } from './data-keys.ts';
 
 /** The key-encryption key the configuration names; the KMS client loads only when configured. */
-async function connectKeyEncryptionKey(
-  setting: AppConfig['keyEncryptionKey'],
-): Promise<KeyEncryptionKey> {
+async function connectKeyEncryptionKey(setting: AppConfig['keyEncryptionKey']): Promise<KeyEncryptionKey> {
   if (setting.kind === 'kms') {
     const { kmsKek } = await import('./kms.ts');
     return kmsKek({ keyId: setting.keyId, region: setting.region, endpoint: setting.endpoint });
