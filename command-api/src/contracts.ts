@@ -19,6 +19,7 @@ import * as tasks from './tasks/routes.contract.ts';
 import * as users from './users/routes.contract.ts';
 import * as census from './census/routes.contract.ts';
 import * as dataFeed from './data-feed/routes.contract.ts';
+import * as personalData from './personal-data/routes.contract.ts';
 import * as onboardingForms from './onboarding-forms/routes.contract.ts';
 import * as clientDocuments from './documents/client-routes.contract.ts';
 import * as conversations from './conversations/routes.contract.ts';
@@ -45,6 +46,7 @@ export * from './tasks/routes.contract.ts';
 export * from './users/routes.contract.ts';
 export * from './census/routes.contract.ts';
 export * from './data-feed/routes.contract.ts';
+export * from './personal-data/routes.contract.ts';
 export * from './onboarding-forms/routes.contract.ts';
 export * from './documents/client-routes.contract.ts';
 export * from './conversations/routes.contract.ts';
@@ -70,6 +72,7 @@ export const commandContracts = collectContracts(
   users,
   census,
   dataFeed,
+  personalData,
   onboardingForms,
   clientDocuments,
   conversations,

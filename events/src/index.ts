@@ -5,3 +5,8 @@ export * from './subscription/index.ts';
 export * from './store/snapshots.ts';
 export * from './command-handler.ts';
 export * from './backoff.ts';
+export * from './personal-data/port.ts';
+export * from './personal-data/seal.ts';
+export * from './personal-data/codec.ts';
+export * from './personal-data/catalogue.ts';
+export * from './store/sealing.ts';

@@ -10,11 +10,14 @@ import type { DestinationStream } from 'pino';
 import {
   consumerStatuses,
   createPostgresSnapshotStore,
+  PERSONAL_DATA,
+  sealPersonalData,
   startRunner,
   type Bus,
   type CheckpointedConsumer,
   type EventStore,
   type Runner,
+  type SealingEventStore,
 } from '@onboard/events';
 import { createPostgresEventStore } from '@onboard/events/postgres';
 import {
@@ -43,6 +46,7 @@ import { resourceQueryRoutes } from '@onboard/query-api/resources';
 import { censusCommandRoutes } from '@onboard/command-api/census';
 import { censusQueryRoutes } from '@onboard/query-api/census';
 import { dataFeedCommandRoutes } from '@onboard/command-api/data-feed';
+import { personalDataCommandRoutes } from '@onboard/command-api/personal-data';
 import { dataFeedQueryRoutes } from '@onboard/query-api/data-feed';
 import { cachedStatus, serviceStatusQueryRoutes } from '@onboard/query-api/service-status';
 import { ticketSystemStatusFor } from './service-status.ts';
@@ -58,6 +62,9 @@ import { portalChatQueryRoutes } from '@onboard/query-api/support';
 import { clientEmails, emailCommandRoutes } from '@onboard/command-api/emails';
 import { emailQueryRoutes, emailRuleQueryRoutes } from '@onboard/query-api/emails';
 import { connectDocumentStore } from './documents/index.ts';
+import { connectDataKeys, type DataKeyService } from './personal-data/index.ts';
+import { sealDocuments } from './personal-data/documents.ts';
+import { startRetention } from './personal-data/retention.ts';
 import { documentQueryRoutes } from '@onboard/query-api/documents';
 import { createExplorerQueries } from '@onboard/query-api/explorer';
 import { explorerPublicHostGuard } from './explorer/public-host.ts';
@@ -126,6 +133,8 @@ export type RunningApp = {
   pool: pg.Pool;
   logger: Logger;
   identity: Identity;
+  /** The data keys that seal personal data (this process's, with the keys it holds). */
+  dataKeys: DataKeyService;
   stop: () => Promise<void>;
   /** While a stop runs: what it still waits for, in words (platform/src/main.ts names them on a deadline). */
   stillStopping: () => string[];
@@ -151,13 +160,23 @@ const printFirstOwnerLink = (email: string, link: string) =>
     ].join('\n'),
   );
 
-export async function connectEventStore(config: AppConfig, pool: pg.Pool): Promise<EventStore> {
+/**
+ * The event store as the configuration names it, with personal data sealed at rest (ARCHITECTURE.md,
+ * "Personal data"): every service reads and writes through the seal; `raw` is the store as kept.
+ */
+export async function connectEventStore(
+  config: AppConfig,
+  pool: pg.Pool,
+  keys?: DataKeyService,
+): Promise<SealingEventStore> {
   // The distributed adapters load only when configured, so the embedded default never loads their clients.
-  if (config.eventStore.kind === 'eventstoredb') {
-    const { createEventStoreDbEventStore } = await import('@onboard/events/eventstoredb');
-    return createEventStoreDbEventStore(config.eventStore.connectionString);
-  }
-  return createPostgresEventStore({ pool, connectionString: config.databaseUrl });
+  const inner =
+    config.eventStore.kind === 'eventstoredb'
+      ? (await import('@onboard/events/eventstoredb')).createEventStoreDbEventStore(
+          config.eventStore.connectionString,
+        )
+      : createPostgresEventStore({ pool, connectionString: config.databaseUrl });
+  return sealPersonalData(inner, keys ?? (await connectDataKeys(config, pool)), PERSONAL_DATA);
 }
 
 export async function connectBus(config: AppConfig, pool: pg.Pool, logger: Logger): Promise<Bus> {
@@ -263,10 +282,11 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
     throw error;
   };
   await prepareSchema(config, pool, logger).catch(abortStart);
-  const store = await connectEventStore(config, pool);
+  const dataKeys = await connectDataKeys(config, pool);
+  const store = await connectEventStore(config, pool, dataKeys);
   const bus = await connectBus(config, pool, logger);
   const snapshots = createPostgresSnapshotStore(pool);
-  const documents = await connectDocumentStore(config, pool, now);
+  const documents = sealDocuments(await connectDocumentStore(config, pool, now), dataKeys);
   // Onboarding forms' e-signature: Onboard's own (a carrier's outside service would plug in here).
   const eSignature = builtInESignature(config.sessionSecrets[0]!);
   let emailDelivery: EmailDeliveryLoop | null = null;
@@ -362,6 +382,21 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
           hourUtc: config.email.digestHourUtc,
           reminders: config.email.reminders,
           eSignature,
+          logger,
+        })
+      : null;
+
+  // Census files and personal data erased a set time after going LIVE: one workers process at a time.
+  const retention =
+    has('workers') && config.email.dailyJob
+      ? startRetention({
+          store,
+          pool,
+          keys: dataKeys,
+          emailSender: identity.deps.emailSender,
+          publicUrl: identity.deps.publicUrl,
+          now,
+          retentionDays: config.personalDataRetentionDays,
           logger,
         })
       : null;
@@ -563,6 +598,7 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
         publicUrl: identity.deps.publicUrl,
       }),
     );
+    app.use(personalDataCommandRoutes({ ...commandDeps, keys: dataKeys }));
     app.use(
       onboardingFormCommandRoutes({
         ...commandDeps,
@@ -583,7 +619,8 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
     app.use(
       evidencePackRoutes(
         {
-          store,
+          // The chain covers the events as kept: sealed values as their ciphertexts, which an erasure leaves.
+          store: store.raw,
           snapshots,
           authenticate,
           carrierCertificate: carrierCertificateSource(config.evidenceCertificate, now),
@@ -694,6 +731,7 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
     clearInterval(sweep);
     clearTimeout(cut);
     await step('the daily e-mails', () => dailyEmails?.stop());
+    await step('the retention job', () => retention?.stop());
     await step('e-mail delivery', () => emailDelivery?.stop());
     smtp?.close();
     await Promise.all(runners.map((r) => step(`the ${r.consumer.name} runner`, () => r.runner.stop())));
@@ -711,6 +749,7 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
     pool,
     logger,
     identity,
+    dataKeys,
     stop: () => (stopping ??= drainAndStop()),
     stillStopping: () => [...unstopped],
   };

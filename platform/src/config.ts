@@ -1,3 +1,4 @@
+import { createHash, hkdfSync } from 'node:crypto';
 import { hostname } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { certificateName } from '@onboard/query-api/evidence-pack';
@@ -156,6 +157,22 @@ export type AppConfig = {
     | { kind: 'p12'; p12: Buffer; password: string }
     | { kind: 'self-signed'; file: string | null }
     | { kind: 'none' };
+  /**
+   * The key-encryption key that wraps the data keys sealing personal data: AWS KMS with ONBOARD_KMS_KEY_ID
+   * (region AWS_REGION, endpoint ONBOARD_KMS_ENDPOINT for a KMS-compatible server); else ONBOARD_DATA_KEK
+   * (32 bytes, base64); else, in the embedded default, a key made on first start in `file`
+   * (ONBOARD_DATA_KEK_FILE, default `.data/data-kek.key`), and in the distributed topology one derived from
+   * SESSION_SECRET (HKDF), which is required and generated there.
+   */
+  keyEncryptionKey:
+    | { kind: 'kms'; keyId: string; region: string; endpoint: string | null }
+    | { kind: 'environment'; key: Buffer }
+    | { kind: 'file'; file: string };
+  /**
+   * ONBOARD_PERSONAL_DATA_RETENTION_DAYS (default 90): a LIVE client's census files and personal data are
+   * erased this many days after it went LIVE, by the daily job.
+   */
+  personalDataRetentionDays: number;
 };
 
 export const WEB_DIST = resolve(import.meta.dirname, '../../web/dist');
@@ -378,7 +395,43 @@ export function loadConfig(env: NodeJS.ProcessEnv, embeddedDatabaseUrl?: string)
     },
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     evidenceCertificate: parseEvidenceCertificate(env, isDistributed),
+    keyEncryptionKey: parseKeyEncryptionKey(env, isDistributed, sessionSecrets),
+    personalDataRetentionDays: parsePositiveInt(
+      'ONBOARD_PERSONAL_DATA_RETENTION_DAYS',
+      env.ONBOARD_PERSONAL_DATA_RETENTION_DAYS,
+      90,
+    ),
   };
+}
+
+/** Where the key-encryption key comes from (AppConfig['keyEncryptionKey']); a malformed key fails at start. */
+export function parseKeyEncryptionKey(
+  env: NodeJS.ProcessEnv,
+  isDistributed: boolean,
+  sessionSecrets: readonly string[],
+): AppConfig['keyEncryptionKey'] {
+  const kmsKeyId = env.ONBOARD_KMS_KEY_ID?.trim();
+  if (kmsKeyId)
+    return {
+      kind: 'kms',
+      keyId: kmsKeyId,
+      region: env.AWS_REGION?.trim() || 'us-east-1',
+      endpoint: env.ONBOARD_KMS_ENDPOINT?.trim() || null,
+    };
+  const base64 = env.ONBOARD_DATA_KEK?.trim();
+  if (base64) {
+    const key = Buffer.from(base64, 'base64');
+    if (key.length !== 32 || !/^[A-Za-z0-9+/]+={0,2}$/.test(base64))
+      throw new Error('ONBOARD_DATA_KEK: not 32 bytes in base64 (e.g. `openssl rand -base64 32`)');
+    return { kind: 'environment', key };
+  }
+  if (isDistributed)
+    return {
+      kind: 'environment',
+      key: Buffer.from(hkdfSync('sha256', sessionSecrets.at(-1)!, '', 'onboard data keys', 32)),
+    };
+  const dataDir = resolve(env.ONBOARD_DATA_DIR ?? '.data/pg');
+  return { kind: 'file', file: env.ONBOARD_DATA_KEK_FILE || resolve(dirname(dataDir), 'data-kek.key') };
 }
 
 /** ONBOARD_EVIDENCE_CERT_P12 and its password, checked by opening it: a bad one fails at start. */
@@ -419,6 +472,8 @@ function parseTrustProxy(value: string | undefined): boolean | number | string {
   return v;
 }
 
+const TEST_DATA_KEK = createHash('sha256').update('onboard test key-encryption key').digest();
+
 /** The embedded default mounted on an ephemeral loopback port, for integration and browser tests. */
 export function embeddedTestConfig(databaseUrl: string, overrides: Partial<AppConfig> = {}): AppConfig {
   const base = loadConfig({ PORT: '0', LOG_LEVEL: 'warn' }, databaseUrl);
@@ -431,6 +486,8 @@ export function embeddedTestConfig(databaseUrl: string, overrides: Partial<AppCo
     demoTotp: false,
     // A self-signed carrier certificate made once per app, kept in memory.
     evidenceCertificate: { kind: 'self-signed', file: null },
+    // One key-encryption key for every test app, so apps started one after the other on one database agree.
+    keyEncryptionKey: { kind: 'environment', key: TEST_DATA_KEK },
     ...overrides,
   };
 }

@@ -302,6 +302,7 @@ async function validateAndRecord(
 
   const { errorWorkbookDocumentId, changes } = await writeOutputs(
     deps,
+    ref.clientId,
     document,
     previous,
     file.bytes,
@@ -327,6 +328,7 @@ async function validateAndRecord(
  */
 async function writeOutputs(
   deps: CensusJobDeps,
+  clientId: string,
   document: CensusDocumentState,
   previous: CensusDocumentState | undefined,
   bytes: Uint8Array,
@@ -348,6 +350,7 @@ async function writeOutputs(
       mimeType: XLSX_MIME_TYPE,
       name: `${baseName(document.fileName)} - errors.xlsx`,
       uploadedBy: 'system:census',
+      personalData: { clientId },
     });
     errorWorkbookDocumentId = stored.documentId;
   }
@@ -388,6 +391,7 @@ export async function rewriteCensusOutputs(deps: CensusJobDeps, ref: CensusRef):
   );
   const { errorWorkbookDocumentId, changes } = await writeOutputs(
     deps,
+    ref.clientId,
     document,
     previous,
     file.bytes,

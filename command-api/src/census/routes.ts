@@ -206,6 +206,7 @@ export function censusCommandRoutes(deps: CensusCommandDeps): Router {
         mimeType: inspected.format === 'CSV' ? CSV_MIME_TYPE : XLSX_MIME_TYPE,
         name,
         uploadedBy: actor.userId,
+        personalData: { clientId },
       });
       const { after } = await execute(req, actor, clientId, policyId, {
         type: 'UploadCensus',

@@ -192,6 +192,7 @@ export function dataFeedCommandRoutes(deps: DataFeedCommandDeps): Router {
         mimeType: EDI_MIME_TYPE,
         name,
         uploadedBy: actor.userId,
+        personalData: { clientId },
       });
       const acknowledgmentDocumentId = deps.newId();
       await deps.documents.put!({
@@ -293,6 +294,7 @@ export function dataFeedCommandRoutes(deps: DataFeedCommandDeps): Router {
       mimeType: EDI_MIME_TYPE,
       name: fileName,
       uploadedBy: actor.userId,
+      personalData: { clientId },
     });
     await execute(req, actor, clientId, {
       type: 'RecordCensusExport',

@@ -37,6 +37,7 @@ export const EMAIL_KIND_LABELS: Record<EmailKind, string> = {
   EXPLORER_LEAD: 'Benefits Explorer contact request',
   DAILY_DIGEST: 'Daily digest',
   DATA_FEED_READY: 'Data feed ready for production',
+  PERSONAL_DATA_ERASED: 'Personal data erased after retention',
   OTHER: 'Other',
 };
 

@@ -209,6 +209,19 @@ export const EMAIL_TEMPLATES: Partial<Record<EmailKind, EmailTemplate>> = {
     action: { label: 'See the data feed', url: v(d, 'link') },
     note: null,
   })),
+  PERSONAL_DATA_ERASED: template(
+    'PERSONAL_DATA_ERASED',
+    { ...SAMPLE, days: '90', liveOn: 'March 2, 2026' },
+    (d) => ({
+      subject: `The census personal data of ${v(d, 'clientName')} was erased`,
+      paragraphs: [
+        `${v(d, 'clientName')} went live on ${v(d, 'liveOn')}. As ${v(d, 'days')} days have passed, its census files and the personal data of its employees and their dependants (SSNs, dates of birth, salaries, names, addresses) were erased.`,
+        'The onboarding record stays: every value that was erased now reads “erased”.',
+      ],
+      action: { label: 'Open the client', url: v(d, 'link') },
+      note: null,
+    }),
+  ),
   PHASE_CHANGE: template('PHASE_CHANGE', { ...SAMPLE, phase: 'Enrollment' }, (d) => ({
     subject: `${v(d, 'clientName')} is now in ${v(d, 'phase')}`,
     paragraphs: [`The onboarding of ${v(d, 'clientName')} moved to its next phase: ${v(d, 'phase')}.`],

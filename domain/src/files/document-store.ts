@@ -6,7 +6,12 @@
 
 export type DocumentFile = { bytes: Uint8Array; mimeType: string; name: string };
 
-export type NewDocument = DocumentFile & { documentId: string; uploadedBy: string };
+export type NewDocument = DocumentFile & {
+  documentId: string;
+  uploadedBy: string;
+  /** The file holds personal data of this client's people: it is kept sealed with the client's data key. */
+  personalData?: { clientId: string };
+};
 
 export type StoredDocument = { documentId: string; name: string; mimeType: string; size: number };
 

@@ -43,6 +43,7 @@ export const EMAIL_KINDS = [
   'EXPLORER_LEAD',
   'DAILY_DIGEST',
   'DATA_FEED_READY',
+  'PERSONAL_DATA_ERASED',
   'OTHER',
 ] as const;
 export const EmailKind = z.enum(EMAIL_KINDS);

@@ -17,6 +17,7 @@ import { EnvelopeEvent, SigningTemplateEvent } from './onboarding-forms.ts';
 import { DocumentEvent } from './documents.ts';
 import { CompanionGuideProfileSet, DataFeedEvent } from './data-feed.ts';
 import { PersonalDataAccessEvent } from './personal-data.ts';
+import { PersonalDataEvent } from './personal-data-erasure.ts';
 import type { RecordedEvent } from '../store/port.ts';
 
 export * from './eif.ts';
@@ -36,6 +37,7 @@ export * from './documents.ts';
 export * from './data-feed.ts';
 export * from './conversations.ts';
 export * from './personal-data.ts';
+export * from './personal-data-erasure.ts';
 export * from './signatures.ts';
 
 /**
@@ -66,6 +68,7 @@ export const DomainEvent = z.discriminatedUnion('type', [
   ...EnvelopeEvent.options,
   ...DocumentEvent.options,
   ...DataFeedEvent.options,
+  ...PersonalDataEvent.options,
   CompanionGuideProfileSet,
   ...ConversationEvent.options,
   ...PersonalDataAccessEvent.options,

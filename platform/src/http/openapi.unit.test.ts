@@ -16,6 +16,7 @@ import { portalChatCommandRoutes } from '@onboard/command-api/support';
 import { portalChatQueryRoutes } from '@onboard/query-api/support';
 import { conversationCommandRoutes } from '@onboard/command-api/conversations';
 import { dataFeedCommandRoutes } from '@onboard/command-api/data-feed';
+import { personalDataCommandRoutes } from '@onboard/command-api/personal-data';
 import { dataFeedQueryRoutes } from '@onboard/query-api/data-feed';
 import { conversationQueryRoutes } from '@onboard/query-api/conversations';
 import { personalDataAccessRoutes } from '@onboard/query-api/personal-data';
@@ -178,6 +179,10 @@ function allMountedRoutes() {
       publicUrl: auth.publicUrl,
     }),
     dataFeedQueryRoutes({ ...base, documents: { get: unused } }),
+    personalDataCommandRoutes({
+      ...base,
+      keys: { employeeReference: unused, hasKeys: unused, destroy: unused },
+    }),
     onboardingFormCommandRoutes({
       ...base,
       documents: { get: unused, put: null },

@@ -17,6 +17,7 @@ import {
   eifStream,
   emailRulesStream,
   envelopeStream,
+  personalDataStream,
   resourceStream,
   serialisePosition,
   signaturesStream,
@@ -50,6 +51,7 @@ const clientStreams = (clientId: string, envelopeIds: readonly string[] = []) =>
   taskStream(clientId),
   resourceStream(clientId),
   emailRulesStream(clientId),
+  personalDataStream(clientId),
   ...envelopeIds.map(envelopeStream),
 ];
 

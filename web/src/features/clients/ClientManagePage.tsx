@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Button, Heading, Link } from 'react-aria-components';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
 import { undoIcEdits, useApplyClientView, useNetChanges } from '../eif/api.ts';
-import { useClient } from '../../api/hooks.ts';
+import { useAuthenticatedUser, useClient } from '../../api/hooks.ts';
 import { ConfirmDialog } from '../../ui/Dialogs.tsx';
 import { EifStatusBadge, StampList } from '../eif/Eif.tsx';
 import { Alert, PageSkeleton } from '../../ui/Feedback.tsx';
@@ -29,6 +29,11 @@ const ExplorerSitesSection = lazy(() =>
 );
 
 const PlanSystemPanel = lazy(() => import('./PlanSystemPanel.tsx'));
+
+// Erasure of personal data (owners only) loads with its own code.
+const PersonalDataSection = lazy(() =>
+  import('./PersonalDataSection.tsx').then((m) => ({ default: m.PersonalDataSection })),
+);
 
 // The change log (below the fold, worded with the forms' labels) loads with its own code.
 const ChangeLogSection = lazy(() =>
@@ -68,6 +73,7 @@ const messageOf = (caught: unknown) => (caught instanceof ApiError ? caught.mess
 /** Staff view of one client (onboarding §2 /clients/admin/{clientId}/manage). */
 export function ClientManagePage({ clientId }: { clientId: string }) {
   const { data: client, error } = useClient(clientId);
+  const { data: user } = useAuthenticatedUser();
   const { data: nets } = useNetChanges(clientId, client?.version);
   const apply = useApplyClientView();
   const [isInviting, setIsInviting] = useState(false);
@@ -170,6 +176,11 @@ export function ClientManagePage({ clientId }: { clientId: string }) {
       <Suspense fallback={<PageSkeleton />}>
         <ExplorerSitesSection clientId={clientId} />
       </Suspense>
+      {user?.role === 'SLF_OWNER' && (
+        <Suspense fallback={<PageSkeleton />}>
+          <PersonalDataSection clientId={clientId} clientName={client.name} />
+        </Suspense>
+      )}
 
       <InviteOutsideSignerDialog
         clientId={clientId}

@@ -1,0 +1,1 @@
+export { personalDataCommandRoutes, type ErasableKeys, type PersonalDataCommandDeps } from './routes.ts';

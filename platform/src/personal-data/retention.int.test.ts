@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seededDatabase } from '@onboard/testing/db';
+import { startApp, type RunningApp } from '../app.ts';
+import { embeddedTestConfig } from '../config.ts';
+import { DEMO_CLIENT_ID } from '../seed.ts';
+import { apiClient, eventually } from '../testing/http-client.ts';
+import { startTestSmtpServer, type TestSmtpServer } from '../email/testing-smtp.ts';
+import { runRetention } from './retention.ts';
+
+type Api = ReturnType<typeof apiClient>;
+const POLICY_ID = 'policy-lakeside-1';
+const census = `/api/clients/${DEMO_CLIENT_ID}/census/${POLICY_ID}`;
+const CONSULTANT = 'admin@onboard.example';
+const DAY_MS = 86_400_000;
+const CSV = [
+  'Employee ID,First Name,Last Name,SSN,Date of Birth,Hire Date,Employee Class,Hours per week,Location,State,ZIP,Annual Salary',
+  'E1,Ada,Quillfeather,555-12-3456,04/02/1980,03/15/2020,Salaried,40,Head office,NY,1000,85000',
+].join('\n');
+
+// Retention on an injected clock: a LIVE client's census files and personal data are erased the day its
+// retention time ends (not the day before), once, and its consultant is told over real SMTP.
+describe('retention of personal data after going LIVE', () => {
+  let app: RunningApp;
+  let smtp: TestSmtpServer;
+  let staff: Api;
+  let benAdmin: Api;
+  let documentId: string;
+  let liveAt: Date;
+
+  const runAt = async (at: Date) =>
+    runRetention({
+      store: app.store,
+      pool: app.pool,
+      keys: app.dataKeys,
+      emailSender: app.identity.deps.emailSender,
+      publicUrl: app.identity.deps.publicUrl,
+      now: () => at,
+      retentionDays: app.config.personalDataRetentionDays,
+    });
+  const rows = async () =>
+    (await benAdmin.get(`${census}/files/${documentId}/rows`)).body as {
+      rows: { cells: Record<string, string> }[];
+    };
+
+  beforeAll(async () => {
+    smtp = await startTestSmtpServer();
+    const base = embeddedTestConfig(await seededDatabase('retention'), { webDist: null });
+    app = await startApp({
+      ...base,
+      publicUrl: 'https://onboard.example.test',
+      email: { ...base.email, smtpUrl: smtp.url, pollMs: 100 },
+    });
+    staff = apiClient(app.url);
+    await staff.signIn(CONSULTANT);
+    benAdmin = apiClient(app.url);
+    await benAdmin.signIn('benadmin@onboard.example');
+    const response = await fetch(`${app.url}${census}/files`, {
+      method: 'POST',
+      headers: {
+        cookie: [...benAdmin.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        'x-csrf-token': benAdmin.cookies.get('onboard_csrf')!,
+        'content-type': 'application/octet-stream',
+        'x-file-name': 'census.csv',
+      },
+      body: CSV,
+    });
+    expect(response.status).toBe(201);
+    const document = ((await response.json()) as { document: { documentId: string; mapping: object } })
+      .document;
+    documentId = document.documentId;
+    await benAdmin.put(`${census}/validate-submit`, {
+      documentId,
+      mapping: document.mapping,
+      source: 'BEN_ADMIN_PLATFORM',
+    });
+    await eventually(async () => expect((await rows()).rows[0]?.cells.ssn).toBe('555-12-3456'));
+    liveAt = new Date();
+    expect(
+      (await staff.put(`/api/clients/${DEMO_CLIENT_ID}/release-status`, { releaseStatus: 'LIVE' })).status,
+    ).toBe(200);
+    await eventually(async () => {
+      const { rows: live } = await app.pool.query(
+        `select 1 from rm_client_lifecycle where client_id = $1 and release_status = 'LIVE'`,
+        [DEMO_CLIENT_ID],
+      );
+      expect(live).toHaveLength(1);
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await app?.stop();
+    await smtp?.stop();
+  });
+
+  it('keeps everything until the retention time ends, then erases once and e-mails the consultant', async () => {
+    expect(app.config.personalDataRetentionDays).toBe(90);
+    expect(await runAt(new Date(liveAt.getTime() + 89 * DAY_MS))).toEqual({ erased: [] });
+    expect((await rows()).rows[0]!.cells.ssn).toBe('555-12-3456');
+
+    expect(await runAt(new Date(liveAt.getTime() + 90 * DAY_MS + 60_000))).toEqual({
+      erased: [DEMO_CLIENT_ID],
+    });
+    expect((await rows()).rows[0]!.cells).toMatchObject({
+      ssn: 'erased',
+      dateOfBirth: 'erased',
+      lastName: 'erased',
+    });
+    expect((await benAdmin.get(`${census}/files/${documentId}`)).status).toBe(404);
+    const events = await app.store.readStream(`personal-data-${DEMO_CLIENT_ID}`);
+    expect(events.map((e) => e.data)).toMatchObject([
+      { scope: 'CLIENT', reason: 'RETENTION', erasedBy: { userId: 'system:retention', role: 'SYSTEM' } },
+    ]);
+
+    const mail = await eventually(async () => {
+      const found = smtp.received.filter((m) => (m.parsed.subject ?? '').includes('personal data'));
+      expect(found).toHaveLength(1);
+      return found[0]!;
+    }, 20_000);
+    expect(mail.envelope.to).toEqual([CONSULTANT]);
+    expect(mail.parsed.subject).toBe('The census personal data of Lakeside Manufacturing Co. was erased');
+    expect(mail.parsed.text).toContain('As 90 days have passed');
+
+    // A later pass erases nothing more and sends nothing again.
+    expect(await runAt(new Date(liveAt.getTime() + 91 * DAY_MS))).toEqual({ erased: [] });
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect(smtp.received.filter((m) => (m.parsed.subject ?? '').includes('personal data'))).toHaveLength(1);
+  }, 60_000);
+});
