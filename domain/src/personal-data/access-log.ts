@@ -1,5 +1,6 @@
-import type { PersonalDataAccessEvent } from '@onboard/events';
+import type { PersonalDataAccessEvent, PersonalDataEvent } from '@onboard/events';
 import { CENSUS_FIELD_LABELS, type CensusField } from '../census/fields.ts';
+import { ERASURE_REASON_LABELS } from './erasure.ts';
 
 /** What the access log lists of each kind of look, in words. */
 export const ACCESS_KINDS = {
@@ -26,11 +27,8 @@ type EntryOf<E extends { type: string; data: unknown }> = {
   [T in E['type']]: (data: Extract<E, { type: T }>['data']) => AccessLogEntry;
 };
 
-/**
- * The access log's line of each event: one entry per event type, so another kind of look (an erasure)
- * is one more line here.
- */
-export const ACCESS_LOG_ENTRIES: EntryOf<PersonalDataAccessEvent> = {
+/** The access log's line of each event: one entry per event type (a look, or an erasure). */
+export const ACCESS_LOG_ENTRIES: EntryOf<PersonalDataAccessEvent | PersonalDataEvent> = {
   PersonalDataRevealed: (data) => ({
     kind: 'REVEAL',
     clientId: data.clientId,
@@ -46,6 +44,14 @@ export const ACCESS_LOG_ENTRIES: EntryOf<PersonalDataAccessEvent> = {
     by: data.by,
     what: `Error workbook of ${data.file.fileName}`,
     reason: data.reason,
+  }),
+  PersonalDataErased: (data) => ({
+    kind: 'ERASURE',
+    clientId: data.clientId,
+    at: data.erasedAt,
+    by: data.erasedBy,
+    what: data.scope === 'CLIENT' ? 'Every employee’s personal data' : 'One employee’s personal data',
+    reason: ERASURE_REASON_LABELS[data.reason],
   }),
 };
 
