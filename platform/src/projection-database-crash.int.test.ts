@@ -132,7 +132,7 @@ describe('projections after a PostgreSQL crash', () => {
       );
     }
     const consumers = [clientViewProjection, counter];
-    let runners = consumers.map((consumer) => startRunner({ store, pool, consumer, lockRetryMs: 100 }));
+    let runners = consumers.map((consumer) => startRunner({ store, pool, consumer }));
     // Appends (synchronous commits) while the runners follow, batch by batch.
     for (let round = 0; round < 10; round += 1)
       for (const clientId of clients)
@@ -170,7 +170,7 @@ describe('projections after a PostgreSQL crash', () => {
       );
       expect(Number(counted[0]!.n)).toBe(Number(applied[0]!.n));
 
-      runners = consumers.map((consumer) => startRunner({ store, pool, consumer, lockRetryMs: 100 }));
+      runners = consumers.map((consumer) => startRunner({ store, pool, consumer }));
       await waitUntil(caughtUp, 30_000, 'the projections to catch up after the crash');
       await Promise.all(runners.map((r) => r.stop()));
 

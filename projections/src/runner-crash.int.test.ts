@@ -109,7 +109,7 @@ describe('projection runner', () => {
     const head = await store.headPosition();
     expect(comparePositions(atCrash, head)).toBe(-1);
 
-    const runner = startRunner({ store, pool, consumer: clientViewProjection, lockRetryMs: 100 });
+    const runner = startRunner({ store, pool, consumer: clientViewProjection });
     try {
       const deadline = Date.now() + 60_000;
       for (;;) {
@@ -145,13 +145,11 @@ describe('projection runner', () => {
       store,
       pool,
       consumer: { name: 'single-active', filter: { eventTypes: ['none'] } },
-      lockRetryMs: 50,
     });
     const b = startRunner({
       store,
       pool,
       consumer: { name: 'single-active', filter: { eventTypes: ['none'] } },
-      lockRetryMs: 50,
     });
     try {
       await new Promise((r) => setTimeout(r, 400));

@@ -33,6 +33,7 @@ export * from './onboarding-forms.ts';
 export * from './documents.ts';
 export * from './data-feed.ts';
 export * from './conversations.ts';
+export * from './partition-key.ts';
 
 /**
  * Every domain event the store may hold. An event's `data` is validated on the way in (append) and on
