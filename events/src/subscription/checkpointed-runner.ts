@@ -317,12 +317,15 @@ export async function readPartitionCheckpoints(
 ): Promise<Map<number, Position>> {
   if (partitionsOf(consumer) === 1) return new Map([[0, await readCheckpoint(db, consumer.name)]]);
   const names = partitions.map((p) => partitionCheckpointName(consumer, p));
+  // Every partition's at once: from then on the consumer's own checkpoint stays where it is (a trigger
+  // of platform migration 0014 keeps a process applying it whole from moving it).
+  const all = Array.from({ length: partitionsOf(consumer) }, (_, p) => partitionCheckpointName(consumer, p));
   await db.query(
     `insert into checkpoints (name, commit_position, prepare_position, last_event_recorded_at)
      select n, coalesce(b.commit_position, 0), coalesce(b.prepare_position, 0), b.last_event_recorded_at
        from unnest($2::text[]) as n left join checkpoints b on b.name = $1
      on conflict do nothing`,
-    [consumer.name, names],
+    [consumer.name, all],
   );
   const { rows } = await db.query<{ name: string; commit_position: string; prepare_position: string }>(
     'select name, commit_position, prepare_position from checkpoints where name = any($1::text[])',
