@@ -73,12 +73,23 @@ export function shareOf(name: string, partitions: number, processId: string, liv
   return mine;
 }
 
+function millisecondsFromEnv(name: string, fallback: number) {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0)
+    throw new Error(`${name}: a positive whole number of milliseconds, not ${JSON.stringify(raw)}`);
+  return value;
+}
+
 /** The lease session of the processes using this pool (one per pool: a test's second pool is a second process). */
 export function partitionLeasesFor(pool: pg.Pool, options: LeaseOptions = {}): PartitionLeases {
   const existing = leaseSessions.get(pool);
   if (existing) return existing;
-  const tickMs = options.tickMs ?? Number(process.env.RUNNER_LEASE_TICK_MS ?? 300);
-  const ttlMs = options.ttlMs ?? Number(process.env.RUNNER_LEASE_TTL_MS ?? 1200);
+  const tickMs = options.tickMs ?? millisecondsFromEnv('RUNNER_LEASE_TICK_MS', 300);
+  const ttlMs = options.ttlMs ?? millisecondsFromEnv('RUNNER_LEASE_TTL_MS', 1200);
+  if (ttlMs <= tickMs)
+    throw new Error(`A lease must outlive a tick: ${ttlMs} ms leases renewed every ${tickMs} ms`);
   const ttl = `${ttlMs} milliseconds`;
   const processId = `${process.env.PGAPPNAME ?? 'runner'}-${process.pid}-${randomUUID()}`;
   const members = new Map<string, Member>();

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import type pg from 'pg';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { partitionKeyOf, partitionOfStream } from '../catalogue/partition-key.ts';
-import { shareOf } from './partition-leases.ts';
+import { partitionLeasesFor, shareOf } from './partition-leases.ts';
 
 describe('the partitions a process should hold', () => {
   const processes = ['p-a', 'p-b', 'p-c'];
@@ -48,5 +49,27 @@ describe('the partition of a stream', () => {
     const spread = new Set(Array.from({ length: 200 }, (_, i) => partitionOfStream(`eif-client-${i}`, 16)));
     expect(spread.size).toBe(16);
     expect(partitionOfStream('eif-anything', 1)).toBe(0);
+  });
+});
+
+describe('the lease timings', () => {
+  afterEach(() => vi.unstubAllEnvs());
+  const noPool = () => ({}) as pg.Pool;
+
+  it('refuses a timing that is not a positive whole number of milliseconds', () => {
+    vi.stubEnv('RUNNER_LEASE_TICK_MS', 'soon');
+    expect(() => partitionLeasesFor(noPool())).toThrow(/RUNNER_LEASE_TICK_MS: a positive whole number/);
+    vi.stubEnv('RUNNER_LEASE_TICK_MS', '0');
+    expect(() => partitionLeasesFor(noPool())).toThrow(/RUNNER_LEASE_TICK_MS/);
+  });
+
+  it('refuses leases that expire before they are renewed', () => {
+    vi.stubEnv('RUNNER_LEASE_TICK_MS', '500');
+    vi.stubEnv('RUNNER_LEASE_TTL_MS', '400');
+    expect(() => partitionLeasesFor(noPool())).toThrow(/A lease must outlive a tick/);
+  });
+
+  it('takes the defaults when unset', () => {
+    expect(partitionLeasesFor(noPool()).processId).toMatch(/^.+-\d+-[0-9a-f-]{36}$/);
   });
 });
