@@ -5,6 +5,9 @@ import { promisify } from 'node:util';
 import { Kafka, logLevel } from 'kafkajs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catchUp, consumerStatuses, resetConsumer } from '@onboard/events';
+import { createPostgresEventStore } from '@onboard/events/postgres';
+import { projections } from '@onboard/projections';
 import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
 import { DEFAULT_DEMO_PASSWORD } from '@onboard/platform/config';
 import { freePort } from '@onboard/platform/database/embedded-postgres';
@@ -184,22 +187,36 @@ async function openStream(url: string, cookie: string, lastEventId?: string) {
   };
 }
 
-/** How many runner locks each process holds (pg_stat_activity names the process, from PGAPPNAME). */
-async function runnerLocks(databaseUrl: string): Promise<Record<string, number>> {
+/** The runners' leases held now: which process (its PGAPPNAME less `onboard-`) holds which partition. */
+async function runnerLeases(databaseUrl: string) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const { rows } = await client.query<{ app: string; locks: number }>(
-      `select a.application_name as app, count(*)::int as locks
-         from pg_locks l join pg_stat_activity a on a.pid = l.pid
-        where l.locktype = 'advisory' and l.granted and l.objsubid = 2
-          and l.classid = (hashtext('checkpointed-runner')::bigint & 4294967295)::oid
-        group by 1`,
+    const { rows } = await client.query<{ name: string; partition: number; process_id: string }>(
+      'select name, partition, process_id from runner_leases where expires_at > now()',
     );
-    return Object.fromEntries(rows.map((r) => [r.app, r.locks]));
+    return rows.map((r) => ({
+      name: r.name,
+      partition: r.partition,
+      app: /^onboard-(.+)-\d+-[0-9a-f-]{36}$/.exec(r.process_id)?.[1] ?? r.process_id,
+    }));
   } finally {
     await client.end();
   }
+}
+
+/** Every read model's rows (each table's rows as JSON, sorted): what a rebuild must give again. */
+async function readModels(pool: pg.Pool) {
+  const { rows: tables } = await pool.query<{ table_name: string }>(
+    `select table_name from information_schema.tables
+      where table_schema = current_schema() and table_name like 'rm\\_%' order by 1`,
+  );
+  const models: Record<string, string[]> = {};
+  for (const { table_name: table } of tables) {
+    const { rows } = await pool.query<{ row: string }>(`select to_jsonb(t)::text as row from "${table}" t`);
+    models[table] = rows.map((r) => r.row).sort();
+  }
+  return models;
 }
 
 describe.skipIf(skip)('the distributed topology, started by scripts/topology/start.sh', () => {
@@ -406,41 +423,82 @@ describe.skipIf(skip)('the distributed topology, started by scripts/topology/sta
     expect(resets()).toHaveLength(1);
   });
 
-  it('the projections processes share the projections, and one takes them all over when the other is killed', async () => {
-    const before = await eventually(async () => {
-      const locks = await runnerLocks(state.DATABASE_URL!);
-      const held = Object.entries(locks).filter(([app]) => app.startsWith('onboard-projections-'));
-      // Each projection has one runner (none in the middle of a hand-over), and the two processes hold half
-      // each (within one of each other).
-      const health = await replica(admin, urlOf('projections-1')).get('/api/health');
-      const runners = (health.body.consumers as unknown[]).length;
-      expect(held).toHaveLength(2);
-      expect(held[0]![1] + held[1]![1]).toBe(runners);
-      expect(Math.abs(held[0]![1] - held[1]![1])).toBeLessThanOrEqual(1);
-      return held;
-    }, 30_000);
-    const total = before.reduce((sum, [, n]) => sum + n, 0);
-    const [active] = before.sort((a, b) => b[1] - a[1])[0]!;
-    const killed = active.replace('onboard-', '');
-    const survivor = killed === 'projections-1' ? 'projections-2' : 'projections-1';
-    process.kill(pidOf(killed), 'SIGKILL');
-    const killedAt = Date.now();
-    await eventually(async () => {
-      const locks = await runnerLocks(state.DATABASE_URL!);
-      expect(locks[`onboard-${killed}`] ?? 0).toBe(0);
-      expect(locks[`onboard-${survivor}`]).toBe(total);
-    }, 30_000);
-    timings.push(
-      `the other process took over all ${total} projections: ${Date.now() - killedAt} ms after SIGKILL`,
-    );
-    // Its own health says so: it runs every projection now.
-    const health = await replica(admin, urlOf(survivor)).get('/api/health');
-    const consumers = health.body.consumers as { name: string; isActive: boolean }[];
-    expect(consumers).toHaveLength(total);
-    expect(consumers.filter((c) => !c.isActive).map((c) => c.name)).toEqual([]);
-    // Its runners keep the read models going.
+  it('two projections processes rebuild together; one killed mid-catch-up, the other takes its partitions within 2 s, and every read model equals a rebuild from zero', async () => {
+    const db = new pg.Pool({ connectionString: state.DATABASE_URL!, max: 4 });
+    const store = createPostgresEventStore({ pool: db, connectionString: state.DATABASE_URL! });
+    try {
+      const leasesOfProjections = async () =>
+        (await runnerLeases(state.DATABASE_URL!)).filter((l) => l.app.startsWith('projections-'));
+      const total = projections.reduce((sum, p) => sum + (p.partitions ?? 1), 0);
+      const split = projections.filter((p) => (p.partitions ?? 1) > 1);
+      expect(split.map((p) => p.name)).toContain('client-view');
+
+      // A backlog, and every projection back at zero while no projections process runs; the two start
+      // again applying 5 events a transaction, so the rebuild lasts.
+      await script('topology/stop.sh', ['--apps', 'projections-1', 'projections-2']);
+      for (let i = 0; i < 150; i += 1) {
+        const saved = await benAdmin.put(base, { policyAnniversaryMonth: (i % 12) + 1 });
+        expect(saved.status, saved.text).toBe(200);
+      }
+      for (const projection of projections) await resetConsumer(db, projection);
+      await script('topology/start.sh', ['--apps', 'projections-1', 'projections-2'], {
+        ...appEnv,
+        PROJECTION_BATCH_SIZE: '5',
+      });
+
+      // Both rebuild at once: every partition of every split projection held, half by each.
+      await eventually(async () => {
+        const held = await leasesOfProjections();
+        expect(held).toHaveLength(total);
+        for (const projection of split)
+          for (const app of ['projections-1', 'projections-2'])
+            expect(
+              held.filter((l) => l.name === projection.name && l.app === app),
+              `${projection.name} on ${app}`,
+            ).toHaveLength(projection.partitions! / 2);
+      }, 30_000);
+      const statuses = await consumerStatuses(db, store, projections);
+      const behind = statuses.filter((s) => !s.isCaughtUp).map((s) => s.name);
+      timings.push(`projections still rebuilding when one process is killed: ${behind.join(', ')}`);
+      expect(behind.length, 'still catching up when one process is killed').toBeGreaterThan(0);
+
+      process.kill(pidOf('projections-2'), 'SIGKILL');
+      const killedAt = Date.now();
+      await eventually(async () => {
+        const held = await leasesOfProjections();
+        expect(held.filter((l) => l.app === 'projections-1')).toHaveLength(total);
+      }, 10_000);
+      const takeoverMs = Date.now() - killedAt;
+      timings.push(`the other process took over all ${total} partitions: ${takeoverMs} ms after SIGKILL`);
+      expect(takeoverMs).toBeLessThan(2_000);
+
+      // It finishes the rebuild alone, every projection active there.
+      await eventually(async () => {
+        const now = await replica(admin, urlOf('projections-1')).get('/api/health');
+        const consumers = now.body.consumers as { name: string; isActive: boolean; isCaughtUp: boolean }[];
+        expect(consumers).toHaveLength(projections.length);
+        expect(consumers.filter((c) => !c.isActive || !c.isCaughtUp).map((c) => c.name)).toEqual([]);
+      }, 120_000);
+      const shared = await readModels(db);
+
+      // The same read models from zero, by one rebuild with nothing else running.
+      await script('topology/stop.sh', ['--apps', 'projections-1']);
+      for (const projection of projections) {
+        await resetConsumer(db, projection);
+        await catchUp({ store, pool: db, consumer: projection });
+      }
+      expect(await readModels(db)).toEqual(shared);
+      expect(shared.rm_clients!.length).toBeGreaterThan(0);
+    } finally {
+      await store.close();
+      await db.end();
+      // Both running again as before, whatever stopped the test.
+      await script('topology/stop.sh', ['--apps', 'projections-1', 'projections-2']).catch(() => undefined);
+      await script('topology/start.sh', ['--apps', 'projections-1', 'projections-2'], appEnv);
+    }
+    // The projections keep the read models going.
     await saveAndReadBack(8);
-  });
+  }, 300_000);
 
   it('delivers every bus message once to SSE clients on both replicas through a 30 s Kafka outage', async () => {
     const kafkaEnv = {

@@ -355,18 +355,21 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
     }),
   ];
   const consumersHere = [...(has('projections') ? projections : []), ...(has('workers') ? reactors : [])];
-  // Every active runner holds one connection for its lock; the rest serve requests and batches.
+  // Every runner may have a read or a batch in flight at once; the rest serve requests.
   if (config.pgPoolMax < consumersHere.length + MIN_SPARE_CONNECTIONS) {
     await bus.close();
     await store.close();
     await abortStart(
       new Error(
-        `PG_POOL_MAX is ${config.pgPoolMax}: ${config.services.join(', ')} needs at least ${consumersHere.length + MIN_SPARE_CONNECTIONS} (${consumersHere.length} runners hold one connection each)`,
+        `PG_POOL_MAX is ${config.pgPoolMax}: ${config.services.join(', ')} needs at least ${consumersHere.length + MIN_SPARE_CONNECTIONS} (${consumersHere.length} runners may each read or apply at once)`,
       ),
     );
   }
   for (const consumer of consumersHere)
-    runners.push({ consumer, runner: startRunner({ store, pool, consumer, logger }) });
+    runners.push({
+      consumer,
+      runner: startRunner({ store, pool, consumer, logger, batchSize: config.projectionBatchSize }),
+    });
   // The outbox's delivery worker, when e-mails leave through a mail server (SMTP_URL).
   const smtp = config.email.smtpUrl && has('workers') ? smtpTransport(config.email.smtpUrl) : null;
   if (smtp) emailDelivery = startEmailDelivery({ config, pool, store, transport: smtp, now, logger });

@@ -91,6 +91,11 @@ export type AppConfig = {
    */
   pgPoolMax: number;
   /**
+   * PROJECTION_BATCH_SIZE: the most events a runner applies in one transaction (default 500): smaller
+   * batches commit more often while catching up.
+   */
+  projectionBatchSize: number;
+  /**
    * PG_QUERY_TIMEOUT_MS: how long one database query may take (default 10000) before it fails (a 503 with
    * Retry-After); the server cancels it past the same time (statement_timeout).
    */
@@ -347,6 +352,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, embeddedDatabaseUrl?: string)
     gatewayGroup: env.GATEWAY_GROUP ?? `gateway-${hostname()}`,
     logLevel: env.LOG_LEVEL ?? 'info',
     pgPoolMax: parsePositiveInt('PG_POOL_MAX', env.PG_POOL_MAX, 32),
+    projectionBatchSize: parsePositiveInt('PROJECTION_BATCH_SIZE', env.PROJECTION_BATCH_SIZE, 500),
     pgQueryTimeoutMs: parsePositiveInt('PG_QUERY_TIMEOUT_MS', env.PG_QUERY_TIMEOUT_MS, 10_000),
     drainMs: parsePositiveInt('SHUTDOWN_DRAIN_SECONDS', env.SHUTDOWN_DRAIN_SECONDS, 8) * 1000,
     explorerPublicHosts: (env.ONBOARD_EXPLORER_PUBLIC_HOSTS ?? '')

@@ -115,11 +115,21 @@ describe('pool and drain settings', () => {
   it('reads PG_POOL_MAX and SHUTDOWN_DRAIN_SECONDS, with defaults, refusing nonsense', () => {
     const embedded = loadConfig({}, 'postgres://embedded/onboard');
     expect([embedded.pgPoolMax, embedded.drainMs, embedded.pgQueryTimeoutMs]).toEqual([32, 8000, 10_000]);
+    expect(embedded.projectionBatchSize).toBe(500);
     const set = loadConfig(
-      { PG_POOL_MAX: '16', SHUTDOWN_DRAIN_SECONDS: '3', PG_QUERY_TIMEOUT_MS: '2500' },
+      {
+        PG_POOL_MAX: '16',
+        SHUTDOWN_DRAIN_SECONDS: '3',
+        PG_QUERY_TIMEOUT_MS: '2500',
+        PROJECTION_BATCH_SIZE: '5',
+      },
       'postgres://embedded/onboard',
     );
     expect([set.pgPoolMax, set.drainMs, set.pgQueryTimeoutMs]).toEqual([16, 3000, 2500]);
+    expect(set.projectionBatchSize).toBe(5);
+    expect(() => loadConfig({ PROJECTION_BATCH_SIZE: 'many' }, 'postgres://embedded/onboard')).toThrow(
+      /PROJECTION_BATCH_SIZE/,
+    );
     expect(() => loadConfig({ PG_POOL_MAX: '0' }, 'postgres://embedded/onboard')).toThrow(/PG_POOL_MAX/);
   });
 });

@@ -10,6 +10,7 @@ import {
   consumerStatuses,
   eifStream,
   readCheckpoint,
+  readPartitionCheckpoints,
   resetConsumer,
   startRunner,
   type CheckpointedConsumer,
@@ -132,7 +133,7 @@ describe('projections after a PostgreSQL crash', () => {
       );
     }
     const consumers = [clientViewProjection, counter];
-    let runners = consumers.map((consumer) => startRunner({ store, pool, consumer, lockRetryMs: 100 }));
+    let runners = consumers.map((consumer) => startRunner({ store, pool, consumer }));
     // Appends (synchronous commits) while the runners follow, batch by batch.
     for (let round = 0; round < 10; round += 1)
       for (const clientId of clients)
@@ -140,7 +141,17 @@ describe('projections after a PostgreSQL crash', () => {
     const caughtUp = async () =>
       (await consumerStatuses(pool, store, consumers)).every((status) => status.isCaughtUp);
     await waitUntil(caughtUp, 30_000, 'the projections to catch up');
-    const before = await Promise.all(consumers.map((c) => readCheckpoint(pool, c.name)));
+    // Every checkpoint of each (a split projection's partitions each have one).
+    const checkpointsOf = async (consumer: CheckpointedConsumer) => [
+      ...(
+        await readPartitionCheckpoints(
+          pool,
+          consumer,
+          Array.from({ length: consumer.partitions ?? 1 }, (_, p) => p),
+        )
+      ).values(),
+    ];
+    const before = (await Promise.all(consumers.map(checkpointsOf))).flat();
 
     // Immediate shutdown: every PostgreSQL process exits at once, the unflushed WAL is gone.
     const pid = Number(readFileSync(join(dir, 'data', 'postmaster.pid'), 'utf8').split('\n')[0]);
@@ -156,11 +167,11 @@ describe('projections after a PostgreSQL crash', () => {
     pool.on('error', () => undefined);
     store = createPostgresEventStore({ pool, connectionString: url });
     try {
-      const after = await Promise.all(consumers.map((c) => readCheckpoint(pool, c.name)));
+      const after = (await Promise.all(consumers.map(checkpointsOf))).flat();
       // The crash did take the last projection commits with it...
       expect(after.some((position, i) => comparePositions(position, before[i]!) < 0)).toBe(true);
       // ...and the counter's rows went with its checkpoint: it counts exactly the events up to it.
-      const upTo = after[1]!;
+      const upTo = await readCheckpoint(pool, counter.name);
       const { rows: applied } = await pool.query<{ n: string }>(
         `select count(*) as n from es_events where (transaction_id, global_position) <= ($1::text::xid8, $2::bigint)`,
         [upTo.commit.toString(), upTo.prepare.toString()],
@@ -170,7 +181,7 @@ describe('projections after a PostgreSQL crash', () => {
       );
       expect(Number(counted[0]!.n)).toBe(Number(applied[0]!.n));
 
-      runners = consumers.map((consumer) => startRunner({ store, pool, consumer, lockRetryMs: 100 }));
+      runners = consumers.map((consumer) => startRunner({ store, pool, consumer }));
       await waitUntil(caughtUp, 30_000, 'the projections to catch up after the crash');
       await Promise.all(runners.map((r) => r.stop()));
 

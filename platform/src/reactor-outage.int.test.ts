@@ -74,7 +74,7 @@ describe.skipIf(skip)('bus publisher through a Kafka outage', () => {
   it('delays messages while the broker is down and loses none', { timeout: 170_000 }, async () => {
     bus = createKafkaBus({ brokers: [`127.0.0.1:${broker.port}`], clientId: 'outage-test', logger });
     const received = await collect(bus, 'gateway', ['QPS_PUSH_STATUS']);
-    runner = startRunner({ store, pool, consumer: busPublisher(bus), lockRetryMs: 200 });
+    runner = startRunner({ store, pool, consumer: busPublisher(bus) });
 
     const before = [statusChanged('c1', 'IN_PROGRESS'), statusChanged('c1', 'COMPLETED')];
     for (const event of before) await store.append(apiJobStream(randomUUID()), [event], 'no_stream');

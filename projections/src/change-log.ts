@@ -1,4 +1,4 @@
-import { parseEvent, type CheckpointedConsumer } from '@onboard/events';
+import { PARTITIONS, parseEvent, type CheckpointedConsumer } from '@onboard/events';
 
 /**
  * The EIF change records (onboarding §3 "Change record"): one row per attribute of every entity change.
@@ -31,6 +31,8 @@ type InsertRow = {
 
 export const changeLogProjection: CheckpointedConsumer = {
   name: 'change-log',
+  // Rows per client: split by client across the processes.
+  partitions: PARTITIONS,
   filter: {
     eventTypes: [
       'EifEntityCreated',

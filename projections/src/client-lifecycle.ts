@@ -1,5 +1,6 @@
 import {
   CLIENT_LIFECYCLE_EVENT_TYPES,
+  PARTITIONS,
   ClientLifecycleEvent,
   type CheckpointedConsumer,
 } from '@onboard/events';
@@ -11,6 +12,8 @@ import {
  */
 export const clientLifecycleProjection: CheckpointedConsumer = {
   name: 'client-lifecycle',
+  // Rows per client: split by client across the processes.
+  partitions: PARTITIONS,
   filter: { eventTypes: CLIENT_LIFECYCLE_EVENT_TYPES },
   reset: async (tx) => {
     await tx.query('delete from rm_client_lifecycle');

@@ -34,7 +34,7 @@ describe('the client view on its runner', () => {
     const url = await migratedDatabase('client_view_kept');
     pool = new pg.Pool({ connectionString: url });
     store = createPostgresEventStore({ pool, connectionString: url });
-    runner = startRunner({ store, pool, consumer: clientViewProjection, lockRetryMs: 50 });
+    runner = startRunner({ store, pool, consumer: clientViewProjection });
   });
   afterAll(async () => {
     await runner?.stop();

@@ -1,4 +1,10 @@
-import { EIF_EVENT_TYPES, parseEvent, type CheckpointedConsumer, type EifEvent } from '@onboard/events';
+import {
+  PARTITIONS,
+  EIF_EVENT_TYPES,
+  parseEvent,
+  type CheckpointedConsumer,
+  type EifEvent,
+} from '@onboard/events';
 import {
   fold,
   fromDocument,
@@ -21,6 +27,8 @@ type KeptForm = { state: EifState; version: bigint };
 
 export const clientViewProjection: CheckpointedConsumer = {
   name: 'client-view',
+  // Rows per client: split by client across the processes.
+  partitions: PARTITIONS,
   // No store-side filter: nearly every event is an EIF event, and one ordered scan of the all-stream is
   // cheaper than merging a range per event type; other events are skipped here.
   reset: async (tx) => {

@@ -1,4 +1,10 @@
-import { EIF_EVENT_TYPES, parseEvent, type CheckpointedConsumer, type EifEvent } from '@onboard/events';
+import {
+  PARTITIONS,
+  EIF_EVENT_TYPES,
+  parseEvent,
+  type CheckpointedConsumer,
+  type EifEvent,
+} from '@onboard/events';
 import {
   fold,
   fromDocument,
@@ -32,6 +38,8 @@ type Row = {
 
 export const eifHistoryProjection: CheckpointedConsumer = {
   name: 'eif-history',
+  // Rows per client: split by client across the processes.
+  partitions: PARTITIONS,
   filter: { eventTypes: [...EIF_EVENT_TYPES] },
   reset: async (tx) => {
     await tx.query('delete from rm_eif_history');

@@ -1,4 +1,10 @@
-import { EIF_EVENT_TYPES, parseEvent, type CheckpointedConsumer, type ProjectionTx } from '@onboard/events';
+import {
+  PARTITIONS,
+  EIF_EVENT_TYPES,
+  parseEvent,
+  type CheckpointedConsumer,
+  type ProjectionTx,
+} from '@onboard/events';
 import { decideRecords, netChanges, type ChangeRecord } from '@onboard/domain';
 
 /**
@@ -32,6 +38,8 @@ const keyOf = (entity: string, entityId: string) => `${entity}:${entityId}`;
 
 export const netChangesProjection: CheckpointedConsumer = {
   name: 'net-changes',
+  // Rows per client: split by client across the processes.
+  partitions: PARTITIONS,
   filter: { eventTypes: EIF_EVENT_TYPES },
   reset: async (tx) => {
     await tx.query('delete from rm_net_changes');

@@ -1,4 +1,4 @@
-import { ResourceEvent, type CheckpointedConsumer } from '@onboard/events';
+import { PARTITIONS, ResourceEvent, type CheckpointedConsumer } from '@onboard/events';
 
 /**
  * One row per resource of a client, for the resources page: its words, groups, link or document, and the
@@ -6,6 +6,8 @@ import { ResourceEvent, type CheckpointedConsumer } from '@onboard/events';
  */
 export const resourcesProjection: CheckpointedConsumer = {
   name: 'resources',
+  // Rows per client: split by client across the processes.
+  partitions: PARTITIONS,
   filter: { eventTypes: ['ResourceAdded', 'ResourceChanged', 'ResourceRemoved'] },
   reset: async (tx) => {
     await tx.query('delete from rm_resources');

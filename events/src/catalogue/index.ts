@@ -39,6 +39,7 @@ export * from './conversations.ts';
 export * from './personal-data.ts';
 export * from './personal-data-erasure.ts';
 export * from './signatures.ts';
+export * from './partition-key.ts';
 
 /**
  * Every domain event the store may hold. An event's `data` is validated on the way in (append) and on

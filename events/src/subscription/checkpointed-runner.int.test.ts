@@ -69,8 +69,7 @@ describe('runners of one process', () => {
 
   it('apply the same events in one transaction, each moving its own checkpoint', async () => {
     const names = ['group-a', 'group-b', 'group-c'];
-    for (const name of names)
-      runners.push(startRunner({ store, pool, consumer: recorder(name), lockRetryMs: 50 }));
+    for (const name of names) runners.push(startRunner({ store, pool, consumer: recorder(name) }));
     await waitFor(async () => runners.every((r) => r.isActive()));
     const appliedBy = async (n: number) => {
       const rows = await Promise.all(names.map(async (name) => (await seen(name)).find((r) => r.n === n)));
@@ -92,10 +91,8 @@ describe('runners of one process', () => {
   });
 
   it('a consumer whose batch fails holds back no other: the group is applied again a batch at a time', async () => {
-    runners.push(startRunner({ store, pool, consumer: recorder('alone-ok'), lockRetryMs: 50 }));
-    runners.push(
-      startRunner({ store, pool, consumer: recorder('alone-failing', (n) => n === 100), lockRetryMs: 50 }),
-    );
+    runners.push(startRunner({ store, pool, consumer: recorder('alone-ok') }));
+    runners.push(startRunner({ store, pool, consumer: recorder('alone-failing', (n) => n === 100) }));
     await waitFor(async () => runners.every((r) => r.isActive()));
     // Both catch up on what the first test appended.
     const before = (await seen('group-a')).map((r) => r.n);
@@ -138,7 +135,7 @@ describe('runners of one process', () => {
       },
     };
     const kept = (n: number): NewEvent => ({ ...event(n), type: 'Kept' });
-    const runner = startRunner({ store, pool, consumer: counter, lockRetryMs: 50 });
+    const runner = startRunner({ store, pool, consumer: counter });
     runners.push(runner);
     await waitFor(async () => runner.isActive());
     for (const n of [199, 200]) {
@@ -191,7 +188,7 @@ describe('runners of two processes', () => {
     },
   });
   const start = (pool: pg.Pool) =>
-    names.map((name) => startRunner({ store, pool, consumer: recorder(name), lockRetryMs: 100 }));
+    names.map((name) => startRunner({ store, pool, consumer: recorder(name) }));
   const activeCount = (runners: Runner[]) => runners.filter((r) => r.isActive()).length;
 
   it('share the runners, take over a dead process within seconds, and apply each event once, in stream order', async () => {

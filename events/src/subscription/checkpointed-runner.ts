@@ -1,7 +1,10 @@
 import type pg from 'pg';
 import { statementBatch, type ProjectionTx } from './statement-batch.ts';
+import { partitionOfStream } from '../catalogue/partition-key.ts';
+import { partitionLeasesFor } from './partition-leases.ts';
 import {
   START,
+  comparePositions,
   type AllFilter,
   type EventStore,
   type Position,
@@ -25,6 +28,14 @@ import { backoffMs } from '../backoff.ts';
 export type CheckpointedConsumer = {
   name: string;
   filter?: AllFilter;
+  /**
+   * How many partitions the consumer's work is split into (default 1). Partition i applies the events
+   * of the streams `partitionOfStream` puts in i (a client's streams together), with its own checkpoint
+   * (`<name>#<i>`) and lease, so several processes apply the consumer's events at once, each stream's in
+   * order. Only a consumer whose rows each follow from one client's streams may be split; one that
+   * keeps rows across clients, or reacts, keeps one partition (and its checkpoint `<name>`).
+   */
+  partitions?: number;
   /**
    * Writes read-model rows in the checkpoint's transaction. Its writes that return no rows are sent with
    * the transaction's next read or its commit (statement-batch.ts): a write's error fails the batch.
@@ -72,13 +83,26 @@ async function writeCheckpoint(db: ProjectionTx, name: string, position: Positio
 
 class StaleRunnerError extends Error {}
 
-/** One consumer's batch: its events, and the checkpoint it moves from `expected` to the last event's. */
+/**
+ * One consumer's batch: its events, and the checkpoint it moves from `expected` to `through` (its last
+ * event, or for a partition with no events in the page, the page's last event: the partition has nothing
+ * before it left to apply).
+ */
 type Batch = {
   consumer: CheckpointedConsumer;
   expected: Position;
   events: RecordedEvent[];
+  through: Pick<RecordedEvent, 'position' | 'recordedAt'>;
   kept?: KeptMemory;
 };
+
+const ofEvents = (batch: Omit<Batch, 'through'>): Batch => ({
+  ...batch,
+  through: batch.events[batch.events.length - 1] ?? { position: batch.expected, recordedAt: new Date(0) },
+});
+
+/** Whether the batch moves its checkpoint at all. */
+const moves = (batch: Batch) => comparePositions(batch.through.position, batch.expected) > 0;
 
 /** A consumer's values kept between batches (see `handle`); a batch's own are staged until it commits. */
 export type KeptState = { get: (key: string) => unknown; set: (key: string, value: unknown) => void };
@@ -111,8 +135,6 @@ function keptMemory(): KeptMemory {
   };
 }
 
-const last = (batch: Batch) => batch.events[batch.events.length - 1]!;
-
 /** The error the checkpoint statement raises when another runner moved one of the checkpoints. */
 const MOVED_ON = 'checkpoint moved on';
 
@@ -128,7 +150,7 @@ const MOVED_ON = 'checkpoint moved on';
 function advanceAndCommitSql(tx: pg.PoolClient, batches: readonly Batch[]) {
   const literal = (value: string) => tx.escapeLiteral(value);
   const rows = batches.map((batch) => {
-    const { position, recordedAt } = last(batch);
+    const { position, recordedAt } = batch.through;
     return `(${[
       batch.consumer.name,
       batch.expected.commit.toString(),
@@ -174,7 +196,8 @@ async function applyTogether(pool: pg.Pool, batches: readonly Batch[]) {
     );
     const staged = batches.map((batch) => batch.kept?.stage());
     for (const [i, batch] of batches.entries())
-      await batch.consumer.handle?.(batch.events, statements.client, staged[i]?.view);
+      if (batch.events.length > 0)
+        await batch.consumer.handle?.(batch.events, statements.client, staged[i]?.view);
     try {
       await statements.close(advanceAndCommitSql(tx, batches));
     } catch (error) {
@@ -195,10 +218,10 @@ async function applyTogether(pool: pg.Pool, batches: readonly Batch[]) {
 
 /** Applies one batch in its own transaction, after its side effect; refuses if another runner moved on. */
 async function applyBatch(pool: pg.Pool, batch: Batch) {
-  if (batch.events.length === 0) return batch.expected;
-  await batch.consumer.react?.(batch.events);
+  if (!moves(batch)) return batch.expected;
+  if (batch.events.length > 0) await batch.consumer.react?.(batch.events);
   await applyTogether(pool, [batch]);
-  return last(batch).position;
+  return batch.through.position;
 }
 
 /**
@@ -253,11 +276,11 @@ function batchGroupFor(pool: pg.Pool): BatchGroup {
 
   const group: BatchGroup = {
     apply: (batch) => {
-      if (batch.events.length === 0 || batch.consumer.react) return applyBatch(pool, batch);
+      if (!moves(batch) || batch.consumer.react) return applyBatch(pool, batch);
       return new Promise<Position>((resolve, reject) => {
         waiting.push({
           batch,
-          done: (outcome) => (outcome ? reject(outcome.error) : resolve(last(batch).position)),
+          done: (outcome) => (outcome ? reject(outcome.error) : resolve(batch.through.position)),
         });
         // The rest of this turn's batches join before the group starts.
         if (!isRunning && waiting.length === 1) setImmediate(() => void run());
@@ -268,7 +291,109 @@ function batchGroupFor(pool: pg.Pool): BatchGroup {
   return group;
 }
 
-/** Reads and applies batches until the head, without the lock: for the rebuild command and tests. */
+/** The number of partitions the consumers that split their work use. */
+export const PARTITIONS = 16;
+
+const partitionsOf = (consumer: Pick<CheckpointedConsumer, 'partitions'>) =>
+  Math.max(1, consumer.partitions ?? 1);
+
+/** The checkpoint name of a consumer's partition: its own name when it has one partition. */
+export function partitionCheckpointName(
+  consumer: Pick<CheckpointedConsumer, 'name' | 'partitions'>,
+  partition: number,
+) {
+  return partitionsOf(consumer) === 1 ? consumer.name : `${consumer.name}#${partition}`;
+}
+
+/**
+ * The checkpoints of some of a consumer's partitions. A partition's checkpoint starts at the consumer's
+ * own (`<name>`): a projection split after running whole goes on from where it was, every partition at
+ * once.
+ */
+export async function readPartitionCheckpoints(
+  db: ProjectionTx,
+  consumer: Pick<CheckpointedConsumer, 'name' | 'partitions'>,
+  partitions: readonly number[],
+): Promise<Map<number, Position>> {
+  if (partitionsOf(consumer) === 1) return new Map([[0, await readCheckpoint(db, consumer.name)]]);
+  const names = partitions.map((p) => partitionCheckpointName(consumer, p));
+  // Every partition's at once: from then on the consumer's own checkpoint stays where it is (a trigger
+  // of platform migration 0014 keeps a process applying it whole from moving it).
+  const all = Array.from({ length: partitionsOf(consumer) }, (_, p) => partitionCheckpointName(consumer, p));
+  await db.query(
+    `insert into checkpoints (name, commit_position, prepare_position, last_event_recorded_at)
+     select n, coalesce(b.commit_position, 0), coalesce(b.prepare_position, 0), b.last_event_recorded_at
+       from unnest($2::text[]) as n left join checkpoints b on b.name = $1
+     on conflict do nothing`,
+    [consumer.name, all],
+  );
+  const { rows } = await db.query<{ name: string; commit_position: string; prepare_position: string }>(
+    'select name, commit_position, prepare_position from checkpoints where name = any($1::text[])',
+    [names],
+  );
+  const byName = new Map(rows.map((r) => [r.name, r]));
+  return new Map(
+    partitions.map((p) => {
+      const row = byName.get(partitionCheckpointName(consumer, p))!;
+      return [p, { commit: BigInt(row.commit_position), prepare: BigInt(row.prepare_position) }];
+    }),
+  );
+}
+
+const earliest = (positions: Iterable<Position>) =>
+  [...positions].reduce((a, b) => (comparePositions(a, b) <= 0 ? a : b));
+
+/**
+ * A consumer's partitions as batches: each partition's events of the page that follow its checkpoint,
+ * applied under the partition's own checkpoint name (the consumer's when it has one partition). With
+ * `idleToo`, a partition the page has no events for moves its checkpoint to the page's last event, so a
+ * quiet partition is not left far behind (a process taking it over would read from there).
+ */
+function partitionBatches(options: {
+  consumer: CheckpointedConsumer;
+  targets: Map<number, CheckpointedConsumer>;
+  positions: ReadonlyMap<number, Position>;
+  events: readonly RecordedEvent[];
+  kept?: ReadonlyMap<number, KeptMemory>;
+  idleToo?: boolean;
+}): { partition: number; batch: Batch }[] {
+  const { consumer, targets, positions, events } = options;
+  const partitions = partitionsOf(consumer);
+  const byPartition = new Map<number, RecordedEvent[]>();
+  for (const event of events) {
+    const partition = partitionOfStream(event.streamName, partitions);
+    const at = positions.get(partition);
+    if (!at || comparePositions(event.position, at) <= 0) continue;
+    const list = byPartition.get(partition);
+    if (list) list.push(event);
+    else byPartition.set(partition, [event]);
+  }
+  const pageEnd = events[events.length - 1];
+  if (options.idleToo && pageEnd && partitions > 1)
+    for (const [partition, at] of positions)
+      if (!byPartition.has(partition) && comparePositions(pageEnd.position, at) > 0)
+        byPartition.set(partition, []);
+  return [...byPartition].map(([partition, list]) => {
+    let target = targets.get(partition);
+    if (!target) {
+      target = { ...consumer, name: partitionCheckpointName(consumer, partition) };
+      targets.set(partition, target);
+    }
+    const expected = positions.get(partition)!;
+    const kept = options.kept?.get(partition);
+    const batch =
+      list.length > 0
+        ? ofEvents({ consumer: target, expected, events: list, kept })
+        : { consumer: target, expected, events: list, through: pageEnd!, kept };
+    return { partition, batch };
+  });
+}
+
+/**
+ * Reads and applies batches until the head, without a lease: for the rebuild command and tests. A split
+ * consumer's page is applied to every partition in one transaction, each moving its own checkpoint, so
+ * a runner applying a partition meanwhile makes one of them fail rather than apply an event twice.
+ */
 export async function catchUp(options: {
   store: EventStore;
   pool: pg.Pool;
@@ -276,27 +401,41 @@ export async function catchUp(options: {
   batchSize?: number;
 }) {
   const { store, pool, consumer } = options;
-  let position = await readCheckpoint(pool, consumer.name);
+  const all = Array.from({ length: partitionsOf(consumer) }, (_, p) => p);
+  const positions = await readPartitionCheckpoints(pool, consumer, all);
+  const targets = new Map<number, CheckpointedConsumer>();
+  let from = earliest(positions.values());
   for (;;) {
-    const page = await store.readAll({
-      from: position,
-      maxCount: options.batchSize ?? 2000,
-      filter: consumer.filter,
-    });
-    if (page.events.length > 0)
-      position = await applyBatch(pool, { consumer, expected: position, events: page.events });
-    if (page.isEnd) return position;
+    const page = await store.readAll({ from, maxCount: options.batchSize ?? 2000, filter: consumer.filter });
+    const batches = partitionBatches({ consumer, targets, positions, events: page.events, idleToo: true });
+    if (batches.length === 1 || consumer.react)
+      for (const { partition, batch } of batches) positions.set(partition, await applyBatch(pool, batch));
+    else if (batches.length > 1) {
+      await applyTogether(
+        pool,
+        batches.map((b) => b.batch),
+      );
+      for (const { partition, batch } of batches) positions.set(partition, batch.through.position);
+    }
+    from = page.next;
+    if (page.isEnd) return from;
   }
 }
 
-/** Empties the consumer's rows and sets its checkpoint back to zero in one transaction. */
+/** Empties the consumer's rows and sets its checkpoints (every partition's) back to zero in one transaction. */
 export async function resetConsumer(pool: pg.Pool, consumer: CheckpointedConsumer) {
   const tx = await pool.connect();
   try {
     await tx.query('begin');
     await readCheckpoint(tx, consumer.name, true);
+    await tx.query(`select 1 from checkpoints where starts_with(name, $1) for update`, [`${consumer.name}#`]);
     await consumer.reset?.(tx);
     await writeCheckpoint(tx, consumer.name, START, null);
+    await tx.query(
+      `update checkpoints set commit_position = 0, prepare_position = 0, last_event_recorded_at = null,
+         updated_at = now() where starts_with(name, $1)`,
+      [`${consumer.name}#`],
+    );
     await tx.query('commit');
   } catch (error) {
     await tx.query('rollback').catch(() => undefined);
@@ -308,364 +447,113 @@ export async function resetConsumer(pool: pg.Pool, consumer: CheckpointedConsume
 
 export type Runner = { stop: () => Promise<void>; isActive: () => boolean };
 
-type LockSession = {
-  /** A runner of this name runs in this process: it counts for the balance across processes. */
-  register: (name: string) => Promise<void>;
-  unregister: (name: string) => Promise<void>;
-  /**
-   * True when this process now holds the consumer's lock; `onLost` is called if the connection dies. False
-   * when another process holds it, or when this one already holds its share of the runners.
-   */
-  tryLock: (name: string, onLost: (error: Error) => void) => Promise<boolean>;
-  unlock: (name: string) => Promise<void>;
-  /** Whether this process holds more than its share and should hand this runner to another process. */
-  shouldHandOver: (name: string) => Promise<boolean>;
-};
-
-const lockSessions = new WeakMap<pg.Pool, LockSession>();
-
-/** How long a process trusts its count of the processes that run the same runners. */
-const SHARE_TTL_MS = 500;
-
 /**
- * The runners of one process share one connection, outside the pool, for their session-level advisory
- * locks: a held lock never takes a pooled connection away from requests and batches. Advisory locks are
- * re-entrant within a session, so the session also remembers which names this process holds. The
- * connection is opened with the first runner and closed with the last: adding a process adds one
- * connection, whatever it runs.
- *
- * Balance: on that connection the process also holds a shared lock per runner name it runs, so every
- * process can count the processes able to run each name (pg_locks). Its share is the number of names it
- * runs divided by the fewest such processes of any of them, rounded up: it takes no lock beyond its share,
- * and hands over the runners beyond it (a newcomer gets its part within a lock retry or two). When a process
- * dies its connection goes, with its locks: the others' shares grow and they take its runners over at
- * their next retry.
- */
-export function lockSessionFor(pool: pg.Pool): LockSession {
-  const existing = lockSessions.get(pool);
-  if (existing) return existing;
-  const holders = new Map<string, (error: Error) => void>();
-  // The runners of each name in this process (a test may start two of one name).
-  const registered = new Map<string, number>();
-  let connection: Promise<pg.Client> | null = null;
-  let current: pg.Client | null = null;
-  let share: { value: number; at: number } | null = null;
-  // The names registered on the current connection (a new connection registers them all again).
-  let onClient = new Set<string>();
-  // Counts every register and unregister, so a share computed across one is not cached.
-  let registrations = 0;
-
-  const lose = (client: pg.Client, error: Error) => {
-    if (client !== current) return;
-    current = null;
-    connection = null;
-    share = null;
-    onClient = new Set();
-    const lost = [...holders.values()];
-    holders.clear();
-    void client.end().catch(() => undefined);
-    for (const onLost of lost) onLost(error);
-  };
-  const connect = () => {
-    connection ??= (async () => {
-      // The pool's own client class (pg-pool keeps it as `Client`): no value import of pg here, since the
-      // web bundle imports this package's catalogue.
-      const Client = (pool as unknown as { Client: typeof pg.Client }).Client;
-      // Named as the process's other connections (PGAPPNAME) where it has a name, so a look at pg_locks
-      // tells which process holds which runner.
-      const client = new Client({
-        ...pool.options,
-        application_name:
-          pool.options.application_name ?? process.env.PGAPPNAME ?? 'checkpointed-runner-locks',
-      });
-      current = client;
-      onClient = new Set();
-      client.on('error', (error) => lose(client, error));
-      client.on('end', () => lose(client, new Error('lock connection ended')));
-      try {
-        await client.connect();
-        for (const name of registered.keys()) {
-          if (onClient.has(name)) continue;
-          onClient.add(name);
-          await client.query(registerSql, [name]);
-        }
-      } catch (error) {
-        if (current === client) {
-          current = null;
-          connection = null;
-        }
-        await client.end().catch(() => undefined);
-        throw error;
-      }
-      return client;
-    })();
-    return connection;
-  };
-  const closeIfUnused = async () => {
-    if (holders.size > 0 || registered.size > 0 || !connection) return;
-    const closing = connection;
-    connection = null;
-    const client = await closing.catch(() => null);
-    if (!client) return;
-    if (current === client) current = null;
-    await client.end().catch(() => undefined);
-  };
-  const key = `select hashtext('checkpointed-runner') as a, hashtext($1) as b`;
-  // One query at a time on the shared connection.
-  let queue: Promise<unknown> = Promise.resolve();
-  const query = <T extends pg.QueryResultRow>(client: pg.Client, text: string, values: unknown[]) => {
-    const next = queue.then(() => client.query<T>(text, values));
-    queue = next.catch(() => undefined);
-    return next;
-  };
-  const unlockSql = `with k as (${key}) select pg_advisory_unlock(k.a, k.b) from k`;
-  const member = `select hashtext('checkpointed-runner-process') as a, hashtext($1) as b`;
-  const registerSql = `with k as (${member}) select pg_advisory_lock_shared(k.a, k.b) from k`;
-  const unregisterSql = `with k as (${member}) select pg_advisory_unlock_shared(k.a, k.b) from k`;
-
-  /** This process's share of the runners: ceil(names it runs / fewest processes running any of them). */
-  const shareNow = async (client: pg.Client): Promise<number> => {
-    if (share && Date.now() - share.at < SHARE_TTL_MS) return share.value;
-    // A count taken while this process registered or dropped a name is not kept (it may be short of one).
-    const generation = registrations;
-    const names = [...registered.keys()];
-    // pg_locks shows a two-key advisory lock's keys as oids: the hashes read as unsigned.
-    const { rows } = await query<{ fewest: number | null }>(
-      client,
-      `with wanted as (
-         select (hashtext($1)::bigint + 4294967296) % 4294967296 as a,
-                (hashtext(n)::bigint + 4294967296) % 4294967296 as b
-           from unnest($2::text[]) as n)
-       select min(coalesce(c.processes, 0))::int as fewest
-         from wanted w
-         left join lateral (
-           select count(*) as processes from pg_locks l
-            where l.locktype = 'advisory' and l.objsubid = 2 and l.granted
-              and l.database = (select oid from pg_database where datname = current_database())
-              and l.classid::bigint = w.a and l.objid::bigint = w.b) c on true`,
-      ['checkpointed-runner-process', names],
-    );
-    const processes = Math.max(1, rows[0]?.fewest ?? 1);
-    // Of the names registered now (one may have come meanwhile: counting it keeps the share from falling short).
-    const value = Math.ceil(registered.size / processes);
-    if (generation === registrations) share = { value, at: Date.now() };
-    return value;
-  };
-  // The order in which a process hands its runners over: its own, stable, different from the others'.
-  const rank = (name: string) => {
-    let h = 2166136261 ^ (current ? ((current as unknown as { processID?: number }).processID ?? 0) : 0);
-    for (const c of name) h = Math.imul(h ^ c.charCodeAt(0), 16777619);
-    return h >>> 0;
-  };
-
-  const session: LockSession = {
-    async register(name) {
-      registered.set(name, (registered.get(name) ?? 0) + 1);
-      registrations += 1;
-      share = null;
-      const client = await connect();
-      if (onClient.has(name)) return;
-      onClient.add(name);
-      await query(client, registerSql, [name]);
-    },
-    async unregister(name) {
-      const runners = registered.get(name) ?? 0;
-      if (runners > 1) registered.set(name, runners - 1);
-      if (runners !== 1) return;
-      registered.delete(name);
-      registrations += 1;
-      share = null;
-      const client = current;
-      if (client && onClient.delete(name)) await query(client, unregisterSql, [name]).catch(() => undefined);
-      await closeIfUnused();
-    },
-    async tryLock(name, onLost) {
-      if (holders.has(name)) return false;
-      // Claimed before the first await, so a second runner of the same name in this process sees it.
-      holders.set(name, onLost);
-      try {
-        const client = await connect();
-        if (holders.size > (await shareNow(client))) {
-          if (holders.get(name) === onLost) holders.delete(name);
-          return false;
-        }
-        const { rows } = await query<{ locked: boolean }>(
-          client,
-          `with k as (${key}) select pg_try_advisory_lock(k.a, k.b) as locked from k`,
-          [name],
-        );
-        if (rows[0]?.locked && holders.get(name) === onLost) return true;
-        if (rows[0]?.locked) await query(client, unlockSql, [name]);
-        if (holders.get(name) === onLost) holders.delete(name);
-        await closeIfUnused();
-        return false;
-      } catch (error) {
-        if (holders.get(name) === onLost) holders.delete(name);
-        await closeIfUnused();
-        throw error;
-      }
-    },
-    async unlock(name) {
-      if (!holders.delete(name)) return;
-      const client = current;
-      if (client) await query(client, unlockSql, [name]).catch(() => undefined);
-      await closeIfUnused();
-    },
-    async shouldHandOver(name) {
-      const client = current;
-      if (!client || !holders.has(name)) return false;
-      const excess = holders.size - (await shareNow(client));
-      if (excess <= 0) return false;
-      const order = [...holders.keys()].sort((x, y) => rank(x) - rank(y));
-      return order.slice(0, excess).includes(name);
-    },
-  };
-  lockSessions.set(pool, session);
-  return session;
-}
-
-/**
- * Runs a consumer continuously with at most one active runner per name across all processes: the runner
- * holds a session-level advisory lock (on the process's lock connection); standbys retry the lock. The
- * processes share the runners out (lockSessionFor): a process beyond its share hands runners over between
- * batches, and a batch applies only at the checkpoint it read, so an event is applied once per consumer
- * whoever runs it. If the store subscription or a batch fails, the runner resubscribes from the stored
- * checkpoint with backoff.
+ * Runs a consumer continuously: this process applies the partitions whose leases it holds
+ * (partition-leases.ts), the processes sharing the partitions out, taking over a dead process's within
+ * the leases' time, and handing partitions over between batches when another process joins. One
+ * subscription serves every partition held, from the earliest of their checkpoints; each partition's
+ * batch applies only at the checkpoint it read, so an event is applied once per consumer whoever runs
+ * it, even across a hand-over. If the store subscription or a batch fails, the runner resubscribes from
+ * the stored checkpoints with backoff.
  */
 export function startRunner(options: {
   store: EventStore;
   pool: pg.Pool;
   consumer: CheckpointedConsumer;
   logger?: Logger;
-  lockRetryMs?: number;
   batchSize?: number;
 }): Runner {
   const { store, pool, consumer } = options;
   const logger = options.logger ?? silent;
-  const lockRetryMs = options.lockRetryMs ?? 2000;
-  const locks = lockSessionFor(pool);
+  const leases = partitionLeasesFor(pool, {
+    onError: (error) => logger.warn({ err: error }, 'runner leases could not be renewed'),
+  });
   const group = batchGroupFor(pool);
+  const targets = new Map<number, CheckpointedConsumer>();
+  let held: ReadonlySet<number> = new Set();
   let stopped = false;
-  let active = false;
-  let isLocked = false;
   let subscription: Subscription | null = null;
   let timer: NodeJS.Timeout | null = null;
   let failures = 0;
-
-  const schedule = (fn: () => void, ms: number) => {
-    if (stopped) return;
-    timer = setTimeout(fn, ms);
+  // Switches (new partitions, restarts) run one at a time.
+  let chain: Promise<void> = Promise.resolve();
+  const serially = (fn: () => Promise<void>) => {
+    const next = chain.then(fn);
+    chain = next.catch(() => undefined);
+    return next;
   };
 
-  const releaseLock = async () => {
-    const wasLocked = isLocked;
-    isLocked = false;
-    active = false;
-    if (wasLocked) await locks.unlock(consumer.name);
-  };
-
-  // Losing the lock connection means another runner may take over: stop and start over.
-  const onLost = (error: Error) => {
-    if (!isLocked) return;
-    isLocked = false;
-    logger.warn({ err: error, consumer: consumer.name }, 'runner lost its lock connection');
-    void restart();
-  };
-
-  let registered = false;
-  const tryAcquire = async () => {
-    if (stopped) return;
-    try {
-      if (!registered) {
-        await locks.register(consumer.name);
-        registered = true;
-      }
-      const locked = await locks.tryLock(consumer.name, onLost);
-      if (!locked || stopped) {
-        if (locked) await locks.unlock(consumer.name);
-        schedule(() => void acquire(), lockRetryMs);
-        return;
-      }
-      isLocked = true;
-      active = true;
-      await subscribe();
-      schedule(() => void balance(), lockRetryMs);
-    } catch (error) {
-      if (stopped) return;
-      logger.warn({ err: error, consumer: consumer.name }, 'runner could not take its lock');
-      schedule(() => void acquire(), lockRetryMs);
-    }
-  };
-
-  // stop() waits for an acquisition in flight, so no connection or subscription outlives the runner.
-  let acquiring: Promise<void> | null = null;
-  const acquire = () => {
-    acquiring = tryAcquire().finally(() => {
-      acquiring = null;
-    });
-    return acquiring;
+  const close = async () => {
+    const sub = subscription;
+    subscription = null;
+    await sub?.close().catch(() => undefined);
   };
 
   const subscribe = async () => {
-    let position = await readCheckpoint(pool, consumer.name);
+    if (stopped || held.size === 0 || subscription) return;
+    const partitions = [...held];
+    const positions = await readPartitionCheckpoints(pool, consumer, partitions);
     if (stopped) return;
-    // What the consumer kept is good only from this checkpoint on, with the lock held.
-    const kept = keptMemory();
+    // What the consumer kept is good only from these checkpoints on, with the leases held.
+    const kept = new Map(partitions.map((p) => [p, keptMemory()]));
+    let idleMovedAt = 0;
     subscription = store.subscribeToAll({
-      from: position,
+      from: earliest(positions.values()),
       filter: consumer.filter,
       batchSize: options.batchSize,
       onBatch: async (events) => {
-        position = await group.apply({ consumer, expected: position, events, kept });
+        // Quiet partitions move along at most once a second, or with every full batch (catching up).
+        const idleToo = Date.now() - idleMovedAt > 1000 || events.length >= (options.batchSize ?? 500);
+        if (idleToo) idleMovedAt = Date.now();
+        const batches = partitionBatches({ consumer, targets, positions, events, kept, idleToo });
+        await Promise.all(
+          batches.map(async ({ partition, batch }) => {
+            positions.set(partition, await group.apply(batch));
+          }),
+        );
         failures = 0;
       },
       onError: (error) => {
         logger.warn({ err: error, consumer: consumer.name }, 'subscription failed; resuming from checkpoint');
-        void restart();
+        void serially(restart);
       },
     });
   };
 
-  // While active: hands the runner to another process when this one holds more than its share.
-  const balance = async () => {
-    if (stopped || !isLocked || !subscription) return;
-    const handOver = await locks.shouldHandOver(consumer.name).catch(() => false);
-    if (stopped || !isLocked || !subscription) return;
-    if (!handOver) {
-      schedule(() => void balance(), lockRetryMs);
-      return;
-    }
-    logger.info({ consumer: consumer.name }, 'runner handed over to another process');
-    const sub = subscription;
-    subscription = null;
-    await sub.close().catch(() => undefined);
-    await releaseLock();
-    schedule(() => void acquire(), lockRetryMs);
-  };
-
   const restart = async () => {
-    if (timer) clearTimeout(timer);
-    const sub = subscription;
-    subscription = null;
-    await sub?.close().catch(() => undefined);
-    await releaseLock();
+    await close();
     failures += 1;
-    schedule(() => void acquire(), backoffMs(failures, { baseMs: 100, maxMs: 30_000 }));
+    if (timer) clearTimeout(timer);
+    if (stopped) return;
+    timer = setTimeout(
+      () => void serially(subscribe).catch(() => serially(restart)),
+      backoffMs(failures, { baseMs: 100, maxMs: 30_000 }),
+    );
   };
 
-  void acquire();
+  const leave = leases.join(consumer.name, partitionsOf(consumer), (next) =>
+    serially(async () => {
+      if (timer) clearTimeout(timer);
+      await close();
+      const gained = [...next].filter((p) => !held.has(p)).length;
+      const lost = [...held].filter((p) => !next.has(p)).length;
+      if (gained + lost > 0)
+        logger.info(
+          { consumer: consumer.name, partitions: [...next], gained, lost },
+          'runner partitions changed',
+        );
+      held = next;
+      await subscribe();
+    }),
+  );
 
   return {
-    isActive: () => active,
+    isActive: () => held.size > 0,
     stop: async () => {
       stopped = true;
       if (timer) clearTimeout(timer);
-      await acquiring;
-      const sub = subscription;
-      subscription = null;
-      await sub?.close().catch(() => undefined);
-      await releaseLock();
-      if (registered) await locks.unregister(consumer.name);
+      await leave();
+      await serially(close);
     },
   };
 }
@@ -685,15 +573,29 @@ export type ConsumerStatus = {
 export async function consumerStatuses(
   pool: pg.Pool,
   store: EventStore,
-  consumers: readonly Pick<CheckpointedConsumer, 'name' | 'filter'>[],
+  consumers: readonly Pick<CheckpointedConsumer, 'name' | 'filter' | 'partitions'>[],
 ): Promise<ConsumerStatus[]> {
   const head = await store.headPosition();
   const now = Date.now();
   return Promise.all(
-    consumers.map(async ({ name, filter }) => {
-      const checkpoint = await readCheckpoint(pool, name);
-      const next = await store.readAll({ from: checkpoint, maxCount: 1, filter });
-      const first = next.events[0];
+    consumers.map(async (consumer) => {
+      const { name, filter } = consumer;
+      const partitions = partitionsOf(consumer);
+      const all = Array.from({ length: partitions }, (_, p) => p);
+      const positions = await readPartitionCheckpoints(pool, consumer, all);
+      const checkpoint = earliest(positions.values());
+      // The first event a partition has not applied: past the earliest checkpoint the others' events may
+      // follow, already applied (a quiet partition's checkpoint moves along only once a second).
+      let first: RecordedEvent | undefined;
+      for (let from = checkpoint; ;) {
+        const page = await store.readAll({ from, maxCount: partitions === 1 ? 1 : 500, filter });
+        first = page.events.find(
+          (e) =>
+            comparePositions(e.position, positions.get(partitionOfStream(e.streamName, partitions))!) > 0,
+        );
+        if (first || page.isEnd) break;
+        from = page.next;
+      }
       return {
         name,
         checkpoint: `${checkpoint.commit}/${checkpoint.prepare}`,

@@ -1,19 +1,19 @@
 import type pg from 'pg';
-import { lockSessionFor } from './checkpointed-runner.ts';
+import { partitionLeasesFor } from './partition-leases.ts';
 
 export type ScheduledJob = {
-  /** Runs the job now if this process holds its lock (taking it if free); true when it ran. */
+  /** Runs the job now if this process holds its lease; true when it ran. */
   runNow: () => Promise<boolean>;
   isActive: () => boolean;
   stop: () => Promise<void>;
 };
 
 /**
- * A job run every `intervalMs` by one process at a time, by the lock the projections' runners use
- * (lockSessionFor): the process holding the job's session advisory lock runs it, the others try the lock
- * at each tick and take over once the holder's connection is gone. The job's name counts among the
- * runners the processes share out. Runs never overlap within a process; a failed run is reported and
- * the next tick tries again, so the job itself must be safe to run twice (what it sends is named once).
+ * A job run every `intervalMs` by one process at a time, by the leases the projections' runners use
+ * (partition-leases.ts): the job is a runner of one partition, run by the process holding its lease; the
+ * others take the lease over once the holder stops renewing it. The job's name counts among the runners
+ * the processes share out. Runs never overlap within a process; a failed run is reported and the next
+ * tick tries again, so the job itself must be safe to run twice (what it sends is named once).
  */
 export function startScheduledJob(options: {
   pool: pg.Pool;
@@ -22,22 +22,11 @@ export function startScheduledJob(options: {
   run: () => Promise<void>;
   onError: (error: unknown) => void;
 }): ScheduledJob {
-  const locks = lockSessionFor(options.pool);
-  let registered = false;
   let held = false;
   let stopped = false;
   let running: Promise<boolean> | null = null;
 
-  const onLost = () => {
-    held = false;
-  };
   const pass = async (): Promise<boolean> => {
-    if (stopped) return false;
-    if (!registered) {
-      await locks.register(options.name);
-      registered = true;
-    }
-    if (!held) held = await locks.tryLock(options.name, onLost);
     if (!held || stopped) return false;
     await options.run();
     return true;
@@ -49,8 +38,14 @@ export function startScheduledJob(options: {
     return running;
   };
   const tick = () => void runNow().catch(options.onError);
+  const leave = partitionLeasesFor(options.pool).join(options.name, 1, async (partitions) => {
+    // A lease handed over waits for the run in flight; a lease taken runs the job at once.
+    const wasHeld = held;
+    held = partitions.has(0);
+    if (!held) await running?.catch(() => undefined);
+    else if (!wasHeld) tick();
+  });
   const timer = setInterval(tick, options.intervalMs);
-  tick();
   return {
     runNow,
     isActive: () => held,
@@ -58,10 +53,8 @@ export function startScheduledJob(options: {
       stopped = true;
       clearInterval(timer);
       await running?.catch(() => undefined);
-      if (held) await locks.unlock(options.name);
+      await leave();
       held = false;
-      if (registered) await locks.unregister(options.name);
-      registered = false;
     },
   };
 }

@@ -361,7 +361,7 @@ describe('task reminders and escalation', () => {
     );
   });
 
-  it('one process at a time runs the scheduled job, by the projections’ lock; another takes over when it stops', async () => {
+  it('one process at a time runs the scheduled job, by the runners’ leases; another takes over when it stops', async () => {
     const pools = [0, 1].map(() => new pg.Pool({ connectionString: app.config.databaseUrl, max: 2 }));
     const runs = [0, 0];
     const jobs = pools.map((pool, i) =>
@@ -375,17 +375,27 @@ describe('task reminders and escalation', () => {
         onError: () => undefined,
       }),
     );
+    // Never both at once, through the start's share-out and the hand-over.
+    let both = false;
+    const watch = setInterval(() => {
+      if (jobs.every((job) => job.isActive())) both = true;
+    }, 5);
     try {
-      await eventually(async () => expect(runs[0]! + runs[1]!).toBeGreaterThan(3));
-      const holder = runs[0]! > 0 ? 0 : 1;
+      await eventually(async () => expect(jobs.filter((job) => job.isActive())).toHaveLength(1));
+      // Settled: the holder runs it, the other does not.
+      await new Promise((r) => setTimeout(r, 1_000));
+      const holder = jobs[0]!.isActive() ? 0 : 1;
       const other = 1 - holder;
-      expect(runs[other]).toBe(0);
-      expect(jobs[holder]!.isActive()).toBe(true);
+      const before = [...runs];
+      await eventually(async () => expect(runs[holder]).toBeGreaterThan(before[holder]! + 3));
+      expect(runs[other]).toBe(before[other]);
       expect(jobs[other]!.isActive()).toBe(false);
       await jobs[holder]!.stop();
-      await eventually(async () => expect(runs[other]).toBeGreaterThan(0));
+      await eventually(async () => expect(runs[other]).toBeGreaterThan(before[other]!));
       expect(jobs[other]!.isActive()).toBe(true);
+      expect(both).toBe(false);
     } finally {
+      clearInterval(watch);
       for (const job of jobs) await job.stop();
       for (const pool of pools) await pool.end();
     }

@@ -95,7 +95,7 @@ describe('push to the plan system: request -> worker -> connector -> final statu
       now: () => new Date(),
     });
     for (const consumer of [clientViewProjection, apiJobsProjection, worker, busPublisher(bus)])
-      runners.push(startRunner({ store, pool, consumer, lockRetryMs: 100 }));
+      runners.push(startRunner({ store, pool, consumer }));
 
     const authenticate = async () => actor;
     const app = express();
