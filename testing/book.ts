@@ -166,7 +166,7 @@ async function writeClient(store: EventStore, options: BookOptions, index: numbe
       data: { clientId, stepId: step.id, assigned: true },
       metadata: { at: created, by: by() },
     });
-  let client = await write(clientLifecycleDecider, clientStream(clientId), lifecycle, created);
+  const client = await write(clientLifecycleDecider, clientStream(clientId), lifecycle, created);
 
   // The form as created, then edited in batches of answers (the EIF history).
   const edit = (at: string): { at: string; by: { userId: string; role: string } } => ({ at, by: by() });
@@ -422,7 +422,7 @@ async function writeClient(store: EventStore, options: BookOptions, index: numbe
   }
   if (phase === 'live') {
     const at = tick();
-    client = await write(
+    await write(
       clientLifecycleDecider,
       clientStream(clientId),
       { type: 'SetReleaseStatus', data: { clientId, releaseStatus: 'LIVE' }, metadata: { at, by: by() } },
