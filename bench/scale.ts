@@ -44,7 +44,14 @@ export type ScaleLine = {
   databaseMbPer1000: number;
   totalSeconds: number;
 };
-const READS = ['client list', 'hub', 'EIF sub-step', 'review page', 'history as of'] as const;
+const READS = [
+  'trivial route',
+  'client list',
+  'hub',
+  'EIF sub-step',
+  'review page',
+  'history as of',
+] as const;
 type ReadName = (typeof READS)[number];
 
 /** The database's size on disk (the schema alone is subtracted, so small books are not all overhead). */
@@ -199,6 +206,8 @@ export async function benchScaleSize(databaseUrl: string, clients: number): Prom
     const revisions = new Map(signed.map((s) => [s.stream_name.slice('eif-'.length), Number(s.revision)]));
     const signedPicked = Array.from({ length: signedClients.length > 0 ? 20 : 0 }, () => pick(signedClients));
     const paths: Record<ReadName, string[]> = {
+      // The baseline: what the machine gives any route at this rate right now (it is shared).
+      'trivial route': ['/api/health/live'],
       'client list': CLIENT_LIST_QUERIES.map((q) => `/api/clients${q}`),
       hub: someClients.flatMap((c) => [`/api/clients/${c}/tasks`, `/api/clients/${c}/lifecycle`]),
       'EIF sub-step': someClients.map((c) => `/api/clients/${c}?view=editing`),
@@ -220,6 +229,15 @@ export async function benchScaleSize(databaseUrl: string, clients: number): Prom
     );
     const rssMb = process.memoryUsage().rss / 1024 / 1024;
     const databaseMbPer1000 = ((await databaseBytes(app.pool)) - emptyBytes) / 1024 / 1024 / (clients / 1000);
+    // What takes the room: the largest tables with their indexes and TOAST.
+    const { rows: largest } = await app.pool.query<{ name: string; bytes: string }>(
+      `select c.relname as name, pg_total_relation_size(c.oid)::text as bytes from pg_class c
+         join pg_namespace n on n.oid = c.relnamespace
+        where c.relkind = 'r' and n.nspname = 'public' order by pg_total_relation_size(c.oid) desc limit 5`,
+    );
+    console.log(
+      `      largest tables: ${largest.map((t) => `${t.name} ${fmt(Number(t.bytes) / 1024 / 1024)} MB`).join(', ')}`,
+    );
     const totalSeconds = (performance.now() - startedAt) / 1000;
     console.log(
       `      resident memory ${fmt(rssMb)} MB (the server and the bench in one process); database ${fmt(databaseMbPer1000)} MB per 1,000 clients; this size took ${fmt(totalSeconds)} s`,
