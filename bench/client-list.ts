@@ -25,7 +25,7 @@ const STATUSES = ['Not Started', 'In Progress', 'Done', 'Done', 'NIGO', 'In Revi
 const WORDS = ['Lakeside', 'Hilltop', 'Harbor', 'Summit', 'Prairie', 'Granite', 'Maple', 'Cedar'];
 
 /** The calls a staff member makes while working the list: pages, filters, search, every sort. */
-const QUERIES = [
+export const CLIENT_LIST_QUERIES = [
   '',
   '?offset=25',
   '?search=lake',
@@ -46,13 +46,13 @@ const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 /** Open-loop load: requests start on schedule whatever the answers' latency, so queueing shows. */
-async function steady(urls: string[], cookie: string, seconds: number) {
+export async function steady(urls: string[], cookie: string, seconds: number, rate = RATE) {
   const times: number[] = [];
   let errors = 0;
   const started = performance.now();
   const inFlight: Promise<void>[] = [];
-  for (let i = 0; i < RATE * seconds; i += 1) {
-    const wait = started + (i * 1000) / RATE - performance.now();
+  for (let i = 0; i < rate * seconds; i += 1) {
+    const wait = started + (i * 1000) / rate - performance.now();
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
     inFlight.push(
       (async () => {
@@ -178,7 +178,7 @@ export async function benchClientList(databaseUrl: string, report: Report) {
     const api = apiClient(app.url);
     await api.signIn('admin@onboard.example');
     const cookie = [...api.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    const list = QUERIES.map((q) => `${app.url}/api/clients${q}`);
+    const list = CLIENT_LIST_QUERIES.map((q) => `${app.url}/api/clients${q}`);
     const health = [`${app.url}/api/health`];
     await steady(list, cookie, 2); // warm-up, not recorded: JIT, pool connections, plans
     await steady(health, cookie, 1);
@@ -188,7 +188,7 @@ export async function benchClientList(databaseUrl: string, report: Report) {
       `      ${CLIENTS} clients, ${taskCount} tasks; GET /api/health at ${RATE}/s for ${SECONDS} s: p50 ${pct(baseline.times, 50).toFixed(1)} ms, p99 ${pct(baseline.times, 99).toFixed(1)} ms`,
     );
     console.log(
-      `      GET /api/clients (${QUERIES.length} filter, search and sort mixes): p50 ${pct(measured.times, 50).toFixed(1)} ms`,
+      `      GET /api/clients (${CLIENT_LIST_QUERIES.length} filter, search and sort mixes): p50 ${pct(measured.times, 50).toFixed(1)} ms`,
     );
     // Each mix alone, one at a time: which filter or sort costs what (informational).
     const each: string[] = [];
@@ -200,7 +200,7 @@ export async function benchClientList(databaseUrl: string, report: Report) {
         times.push(performance.now() - t);
       }
       each.push(
-        `${QUERIES[i] || '(first page)'} ${pct(
+        `${CLIENT_LIST_QUERIES[i] || '(first page)'} ${pct(
           times.sort((a, b) => a - b),
           50,
         ).toFixed(1)}`,

@@ -1,8 +1,7 @@
-// The lag bench's clients, on their own thread so that sending commands and polling the read model do not
-// share the app's event loop: commands at a steady rate, each timed from its answer until the client-view
-// row shows its version (both times on this thread's clock).
+// The lag bench's clients, in their own process so that sending commands and polling the read model
+// neither share the app's event loop nor count in its CPU: commands at a steady rate, each timed from its
+// answer until the client-view row shows its version (both times on this process's clock).
 import { Agent, request } from 'node:http';
-import { parentPort, workerData } from 'node:worker_threads';
 import pg from 'pg';
 
 export type LagClientsInput = {
@@ -124,10 +123,10 @@ async function run(input: LagClientsInput): Promise<LagClientsResult> {
   return { lags, sent: total - warmUp, warmUp, sentMs, errors, polls };
 }
 
-if (parentPort) {
-  const port = parentPort;
-  run(workerData as LagClientsInput).then(
-    (result) => port.postMessage({ result }),
-    (error: unknown) => port.postMessage({ error: String(error instanceof Error ? error.stack : error) }),
+// Started by the lag bench (a child process with an IPC channel): one input in, one result out.
+process.once('message', (input) => {
+  run(input as LagClientsInput).then(
+    (result) => process.send?.({ result }),
+    (error: unknown) => process.send?.({ error: String(error instanceof Error ? error.stack : error) }),
   );
-}
+});

@@ -22,6 +22,7 @@ import { benchCensus } from './census.ts';
 import { benchCensusCorrections } from './census-corrections.ts';
 import { benchDataFeed } from './data-feed.ts';
 import { benchDocuments } from './documents.ts';
+import { benchScaleSize, scaleSizes, scaleTable, type ScaleLine } from './scale.ts';
 
 const APPENDS = Number(process.env.BENCH_APPENDS ?? 3000);
 const CATCH_UP_EVENTS = Number(process.env.BENCH_CATCH_UP_EVENTS ?? 30000);
@@ -196,9 +197,30 @@ async function main() {
   }
 }
 
-// `tsx bench/run.ts eif-history`: only the EIF history figure.
+// `tsx bench/run.ts eif-history`: only the EIF history figure; `scale` (`npm run bench -- scale`): the
+// scale bench (bench/scale.ts), its sizes one after another on one embedded PostgreSQL.
 const only = process.argv[2];
-const run = only === 'eif-history' ? mainHistory : main;
+const run = only === 'eif-history' ? mainHistory : only === 'scale' ? mainScale : main;
+
+async function mainScale() {
+  const dir = mkdtempSync(join(tmpdir(), 'onboard-bench-'));
+  chmodSync(dir, 0o777);
+  const db = await startEmbeddedPostgres({ dataDir: join(dir, 'data') });
+  const lines: ScaleLine[] = [];
+  try {
+    console.log('Onboard at scale: a generated book per size (embedded PostgreSQL)\n');
+    for (const clients of scaleSizes()) {
+      const name = `bench_scale_${clients}`;
+      await db.createDatabase(name);
+      console.log(`  ${clients.toLocaleString('en-US')} clients`);
+      lines.push(await benchScaleSize(db.url(name), clients));
+      console.log(`\n${scaleTable(lines)}\n`);
+    }
+  } finally {
+    await db.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 async function mainHistory() {
   const dir = mkdtempSync(join(tmpdir(), 'onboard-bench-'));

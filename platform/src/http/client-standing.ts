@@ -13,10 +13,12 @@ export function clientStandingGate({ pool, authenticate }: Deps): RequestHandler
   return (req, _res, next) => {
     const clientId = String(req.params.clientId ?? '');
     pool
-      .query<{ is_archived: boolean; deleted: boolean }>(
-        'select is_archived, deleted_at is not null as deleted from rm_client_lifecycle where client_id = $1',
-        [clientId],
-      )
+      // Named: prepared once per connection, as every call under /api/clients/{clientId} asks it.
+      .query<{ is_archived: boolean; deleted: boolean }>({
+        name: 'client_standing',
+        text: 'select is_archived, deleted_at is not null as deleted from rm_client_lifecycle where client_id = $1',
+        values: [clientId],
+      })
       .then(async ({ rows }) => {
         const row = rows[0];
         if (!row) return next();

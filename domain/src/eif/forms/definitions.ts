@@ -1098,7 +1098,9 @@ export function sectionFields(section: FormSection, ctx?: Pick<FormContext, 'pla
   }
 }
 
-const allSections = (): FormSection[] => EIF_SUB_STEP_IDS.flatMap((id) => [...EIF_FORMS[id].sections]);
+/** Every section of every sub-step: the forms are constants, so the list is made once. */
+const ALL_SECTIONS: readonly FormSection[] = EIF_SUB_STEP_IDS.flatMap((id) => [...EIF_FORMS[id].sections]);
+const allSections = (): readonly FormSection[] => ALL_SECTIONS;
 
 /** The first definition of each key wins; the unit tests make sure a repeated key is the same question. */
 function uniqueByKey(fields: readonly FieldDef[]): FieldDef[] {
@@ -1107,8 +1109,16 @@ function uniqueByKey(fields: readonly FieldDef[]): FieldDef[] {
   return [...byKey.values()];
 }
 
-const fieldsOfType = (type: 'client' | 'policy' | 'plan') =>
-  uniqueByKey(allSections().flatMap((section) => (section.type === type ? section.fields : [])));
+const FIELDS_OF_TYPE = new Map<'client' | 'policy' | 'plan', readonly FieldDef[]>();
+/** Worked out once per type (every save asks for them); each caller gets its own array. */
+const fieldsOfType = (type: 'client' | 'policy' | 'plan'): FieldDef[] => {
+  let fields = FIELDS_OF_TYPE.get(type);
+  if (!fields) {
+    fields = uniqueByKey(allSections().flatMap((section) => (section.type === type ? section.fields : [])));
+    FIELDS_OF_TYPE.set(type, fields);
+  }
+  return [...fields];
+};
 
 /** Every Client field any sub-step asks. */
 export function clientFields(): FieldDef[] {
