@@ -1,3 +1,4 @@
+import { subDays } from 'date-fns';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startApp, type RunningApp } from '@onboard/platform/app';
@@ -72,7 +73,7 @@ describe.skipIf(skip)('the Benefits Explorer journey: staff build a site, a visi
     await staff.getByRole('heading', { name: 'New Benefits Explorer site' }).waitFor();
 
     // Live since yesterday: the public page shows a site only from its start.
-    const yesterday = new Date(Date.now() - 24 * 60 * 60 * 1000);
+    const yesterday = subDays(new Date(), 1);
     await fillAll(staff, {
       'Site name': siteName,
       'Plan year': '2027',

@@ -1,3 +1,4 @@
+import { addDays } from 'date-fns';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startApp, type RunningApp } from '@onboard/platform/app';
@@ -21,8 +22,7 @@ const benAdmin = DEMO_USERS.find((u) => u.role === 'BEN_ADMIN')!;
 
 /** YYYY-MM-DD of a day (noon UTC keeps it the same day everywhere). */
 const day = (date: Date) => date.toISOString().slice(0, 10);
-const plusDays = (iso: string, days: number) =>
-  day(new Date(Date.parse(`${iso}T12:00:00Z`) + days * 86_400_000));
+const plusDays = (iso: string, days: number) => day(addDays(new Date(`${iso}T12:00:00Z`), days));
 const today = day(new Date());
 /** 'Due by 01/14/2027' or 'Due today' (a due-date badge) as YYYY-MM-DD. */
 const badgeDate = (text: string) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backoffMs } from './backoff.ts';
+import { backoffMs, withRetries } from './backoff.ts';
 
 describe('backoff', () => {
   const backoff = { baseMs: 100, maxMs: 5_000 };
@@ -27,5 +27,67 @@ describe('backoff', () => {
 
   it('treats a negative count as none', () => {
     expect(backoffMs(-3, backoff, () => 1)).toBe(100);
+  });
+});
+
+describe('withRetries', () => {
+  const transient = new Error('transient');
+  const fatal = new Error('fatal');
+  const options = (slept: number[]) => ({
+    attempts: 4,
+    retryOn: (error: unknown) => error === transient,
+    backoff: { baseMs: 10, maxMs: 1_000 },
+    sleep: async (ms: number) => void slept.push(ms),
+    random: () => 1,
+  });
+
+  it('tries again after a failure worth retrying, waiting the backoff between tries', async () => {
+    const slept: number[] = [];
+    let calls = 0;
+    const answer = await withRetries(async (attempt) => {
+      calls++;
+      if (attempt < 3) throw transient;
+      return `done on ${attempt}`;
+    }, options(slept));
+    expect(answer).toBe('done on 3');
+    expect(calls).toBe(3);
+    expect(slept).toEqual([10, 20]);
+  });
+
+  it('throws the last failure once the tries are spent', async () => {
+    const slept: number[] = [];
+    let calls = 0;
+    const run = withRetries(async () => {
+      calls++;
+      throw transient;
+    }, options(slept));
+    await expect(run).rejects.toBe(transient);
+    expect(calls).toBe(4);
+    expect(slept).toHaveLength(3);
+  });
+
+  it('throws any other failure at once', async () => {
+    const slept: number[] = [];
+    let calls = 0;
+    const run = withRetries(async () => {
+      calls++;
+      throw fatal;
+    }, options(slept));
+    await expect(run).rejects.toBe(fatal);
+    expect(calls).toBe(1);
+    expect(slept).toEqual([]);
+  });
+
+  it('spreads the waits of callers that failed together', async () => {
+    const slept: number[] = [];
+    for (let i = 0; i < 30; i++)
+      await withRetries(
+        async (attempt) => {
+          if (attempt === 1) throw transient;
+        },
+        { ...options(slept), backoff: { baseMs: 1_000, maxMs: 5_000 }, random: Math.random },
+      );
+    expect(new Set(slept).size).toBeGreaterThan(5);
+    expect(Math.min(...slept)).toBeGreaterThanOrEqual(500);
   });
 });

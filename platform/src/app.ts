@@ -37,8 +37,8 @@ import {
   startGateway,
   type Gateway,
 } from '@onboard/query-api';
-import { createQpsPushWorker, qpsSettingsFromEnv } from './qps/wiring.ts';
-import { planSystemPortsFromEnv } from './qps/directory.ts';
+import { createQpsPushWorker } from './qps/wiring.ts';
+import { planSystemPorts as connectPlanSystem } from './qps/directory.ts';
 import { createExplorerCommands } from '@onboard/command-api/explorer';
 import { clientDocumentCommandRoutes, documentCommandRoutes } from '@onboard/command-api/documents';
 import { resourceCommandRoutes } from '@onboard/command-api/resources';
@@ -325,7 +325,7 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
   // tasks of every client created.
   const reactors: CheckpointedConsumer[] = [
     busPublisher(bus),
-    createQpsPushWorker({ store, snapshots, now, settings: qpsSettingsFromEnv() }),
+    createQpsPushWorker({ store, snapshots, now, settings: config.qps }),
     clientBaseWorker({ store, snapshots, now }),
     // Every hand-off tells someone by e-mail (a task sent back or accepted, a finished push, the form
     // signed, changes to review, a census, a client's upload, go-live); the client's rules decide whom.
@@ -406,7 +406,7 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
 
   const authenticate = identity.authenticate;
   // The plan system's directory and the ticket system: built-in simulators unless configured (qps/directory.ts).
-  const planSystemPorts = planSystemPortsFromEnv();
+  const planSystemPorts = connectPlanSystem(config.qps);
   const toggleDefaults = { ...BUILT_IN_TOGGLE_DEFAULTS, explorerLanguage: config.explorerLanguageToggle };
   // Whether the ticket system is up (explorer §7): probed, or the global toggle `ticketSystemDown`, cached
   // for every caller. Staff switching that toggle set this process's cached answer; another replica's expires

@@ -3,9 +3,9 @@ import { hostname } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { certificateName } from '@onboard/query-api/evidence-pack';
 import type { PlatformSettings } from '@onboard/query-api/feature-toggles';
-import { DEFAULT_SUPPORT_SETTINGS } from '@onboard/domain/features/configuration-defaults';
-import { throttleLimitsFromEnv, type ThrottleLimits } from '@onboard/command-api/throttle';
+import type { ThrottleLimits } from '@onboard/command-api/throttle';
 import type { S3DocumentStoreConfig } from './documents/s3.ts';
+import { parseSettings, throttleLimits, type Settings } from './settings.ts';
 
 export type Service = 'command-api' | 'query-api' | 'projections' | 'workers';
 export const ALL_SERVICES: readonly Service[] = ['command-api', 'query-api', 'projections', 'workers'];
@@ -178,6 +178,19 @@ export type AppConfig = {
    * erased this many days after it went LIVE, by the daily job.
    */
   personalDataRetentionDays: number;
+  /** ONBOARD_DATA_DIR: the embedded PostgreSQL's data folder. */
+  dataDir: string;
+  /**
+   * The plan system: how long a push may take (QPS_PUSH_TIMEOUT_MS), the built-in simulator's delay
+   * (QPS_SIMULATOR_DELAY_MS), and the real directory and ticket system when QPS_DIRECTORY_URL and
+   * TICKET_SYSTEM_URL name them (the simulators otherwise).
+   */
+  qps: {
+    timeoutMs: number;
+    simulatorDelayMs: number;
+    directoryUrl: string | null;
+    ticketSystemUrl: string | null;
+  };
 };
 
 export const WEB_DIST = resolve(import.meta.dirname, '../../web/dist');
@@ -185,13 +198,6 @@ export const WEB_DIST = resolve(import.meta.dirname, '../../web/dist');
 const MB = 1024 * 1024;
 
 export const DEFAULT_DEMO_PASSWORD = 'Lakeside-Demo-2026!';
-
-function parsePositiveInt(name: string, value: string | undefined, fallback: number): number {
-  if (value === undefined || value === '') return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name}: not a positive whole number: ${value}`);
-  return n;
-}
 
 export const MIN_SESSION_SECRET_BITS = 256;
 const EMBEDDED_SESSION_SECRET = 'onboard-embedded-default-session-secret';
@@ -276,16 +282,8 @@ export function parsePublicUrl(value: string | undefined, isDistributed: boolean
   return v.replace(/\/+$/, '');
 }
 
-function parseFirstOwnerEmail(value: string | undefined): string | null {
-  const v = value?.trim() ?? '';
-  if (v === '') return null;
-  if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(v))
-    throw new Error(`ONBOARD_FIRST_OWNER_EMAIL: not an e-mail address: ${v}`);
-  return v;
-}
-
-function parseServices(value: string | undefined): readonly Service[] {
-  if (!value || value === 'all') return ALL_SERVICES;
+function parseServices(value: string): readonly Service[] {
+  if (value === 'all') return ALL_SERVICES;
   const services = value.split(',').map((s) => s.trim());
   for (const s of services) {
     if (!ALL_SERVICES.includes(s as Service)) throw new Error(`SERVICES: unknown service ${s}`);
@@ -294,121 +292,118 @@ function parseServices(value: string | undefined): readonly Service[] {
 }
 
 /** ONBOARD_DEMO_TOTP: on by default in the embedded default; asking for it in the distributed topology fails. */
-export function parseDemoTotp(value: string | undefined, isDistributed: boolean): boolean {
-  const v = (value ?? '').trim().toLowerCase();
-  const isOff = v === '0' || v === 'false';
-  if (isDistributed && v !== '' && !isOff)
+export function parseDemoTotp(value: boolean | undefined, isDistributed: boolean): boolean {
+  if (isDistributed && value === true)
     throw new Error(
       'ONBOARD_DEMO_TOTP: demo authenticator secrets are published, so they exist only in the embedded default, never in the distributed topology',
     );
-  return !isDistributed && !isOff;
+  return !isDistributed && value !== false;
 }
 
-/** Reads the distributed topology's settings; `embeddedDatabaseUrl` is used when DATABASE_URL is absent. */
+/**
+ * The configuration of an environment, read once at start (SETTINGS declares every variable);
+ * `embeddedDatabaseUrl` is used when DATABASE_URL is absent.
+ */
 export function loadConfig(env: NodeJS.ProcessEnv, embeddedDatabaseUrl?: string): AppConfig {
-  const isDistributed = Boolean(env.EVENTSTORE_CONNECTION_STRING || env.KAFKA_BROKERS || env.DATABASE_URL);
-  const databaseUrl = env.DATABASE_URL ?? embeddedDatabaseUrl;
+  const settings = parseSettings(env);
+  const isDistributed = isDistributedTopology(settings);
+  const databaseUrl = settings.DATABASE_URL ?? embeddedDatabaseUrl;
   if (!databaseUrl) throw new Error('DATABASE_URL is required');
-  const port = Number(env.PORT ?? 3000);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT: not a port: ${env.PORT}`);
-  const sessionSecrets = parseSessionSecrets(env.SESSION_SECRET, isDistributed);
-  const demoTotp = parseDemoTotp(env.ONBOARD_DEMO_TOTP, isDistributed);
-  const seedDemoData = env.SEED_DEMO_DATA ? env.SEED_DEMO_DATA === 'true' : !isDistributed;
+  const seedDemoData = settings.SEED_DEMO_DATA ?? !isDistributed;
+  const sessionSecrets = parseSessionSecrets(settings.SESSION_SECRET, isDistributed);
   return {
-    host: env.HOST ?? (isDistributed ? '0.0.0.0' : '127.0.0.1'),
-    port,
+    host: settings.HOST ?? (isDistributed ? '0.0.0.0' : '127.0.0.1'),
+    port: settings.PORT,
     databaseUrl,
-    eventStore: env.EVENTSTORE_CONNECTION_STRING
-      ? { kind: 'eventstoredb', connectionString: env.EVENTSTORE_CONNECTION_STRING }
+    eventStore: settings.EVENTSTORE_CONNECTION_STRING
+      ? { kind: 'eventstoredb', connectionString: settings.EVENTSTORE_CONNECTION_STRING }
       : { kind: 'postgres' },
-    bus: env.KAFKA_BROKERS
-      ? { kind: 'kafka', brokers: env.KAFKA_BROKERS.split(',').map((b) => b.trim()) }
+    bus: settings.KAFKA_BROKERS
+      ? { kind: 'kafka', brokers: settings.KAFKA_BROKERS.split(',').map((b) => b.trim()) }
       : { kind: 'postgres' },
-    services: parseServices(env.SERVICES),
-    webDist: env.WEB_DIST === '' ? null : (env.WEB_DIST ?? WEB_DIST),
+    services: parseServices(settings.SERVICES),
+    webDist: settings.WEB_DIST === '' ? null : (settings.WEB_DIST ?? WEB_DIST),
     seedDemoData,
     seedDemoUsers: seedDemoData && !isDistributed,
-    firstOwnerEmail: parseFirstOwnerEmail(env.ONBOARD_FIRST_OWNER_EMAIL),
-    migrateOnStart: env.MIGRATE_ON_START ? env.MIGRATE_ON_START === 'true' : !isDistributed,
-    demoPassword: env.ONBOARD_DEMO_PASSWORD ?? DEFAULT_DEMO_PASSWORD,
-    demoTotp,
-    passwordMaxAgeDays: parsePositiveInt('PASSWORD_MAX_AGE_DAYS', env.PASSWORD_MAX_AGE_DAYS, 90),
-    publicUrl: parsePublicUrl(env.PUBLIC_URL, isDistributed),
+    firstOwnerEmail: settings.ONBOARD_FIRST_OWNER_EMAIL ?? null,
+    migrateOnStart: settings.MIGRATE_ON_START ?? !isDistributed,
+    demoPassword: settings.ONBOARD_DEMO_PASSWORD,
+    demoTotp: parseDemoTotp(settings.ONBOARD_DEMO_TOTP, isDistributed),
+    passwordMaxAgeDays: settings.PASSWORD_MAX_AGE_DAYS,
+    publicUrl: parsePublicUrl(settings.PUBLIC_URL, isDistributed),
     sessionSecrets,
     email: {
-      smtpUrl: env.SMTP_URL || null,
-      from: env.EMAIL_FROM || 'Onboard <no-reply@onboard.example>',
-      retryBaseMs: parsePositiveInt('EMAIL_RETRY_BASE_SECONDS', env.EMAIL_RETRY_BASE_SECONDS, 30) * 1000,
-      pollMs: parsePositiveInt('EMAIL_POLL_SECONDS', env.EMAIL_POLL_SECONDS, 5) * 1000,
-      digestHourUtc: env.EMAIL_DIGEST_HOUR ? Math.min(23, Number(env.EMAIL_DIGEST_HOUR) || 0) : 7,
-      resendGraceMs:
-        parsePositiveInt('EMAIL_RESEND_GRACE_SECONDS', env.EMAIL_RESEND_GRACE_SECONDS, 900) * 1000,
+      smtpUrl: settings.SMTP_URL ?? null,
+      from: settings.EMAIL_FROM,
+      retryBaseMs: settings.EMAIL_RETRY_BASE_SECONDS * 1000,
+      pollMs: settings.EMAIL_POLL_SECONDS * 1000,
+      digestHourUtc: settings.EMAIL_DIGEST_HOUR,
+      resendGraceMs: settings.EMAIL_RESEND_GRACE_SECONDS * 1000,
       reminders: {
-        leadWorkingDays: parsePositiveInt('TASK_REMINDER_LEAD_DAYS', env.TASK_REMINDER_LEAD_DAYS, 3),
-        escalateAfterWorkingDays: parsePositiveInt('TASK_ESCALATION_DAYS', env.TASK_ESCALATION_DAYS, 5),
+        leadWorkingDays: settings.TASK_REMINDER_LEAD_DAYS,
+        escalateAfterWorkingDays: settings.TASK_ESCALATION_DAYS,
       },
-      dailyJob: env.EMAIL_DAILY_JOB !== 'false',
+      dailyJob: settings.EMAIL_DAILY_JOB ?? true,
     },
-    gatewayGroup: env.GATEWAY_GROUP ?? `gateway-${hostname()}`,
-    logLevel: env.LOG_LEVEL ?? 'info',
-    pgPoolMax: parsePositiveInt('PG_POOL_MAX', env.PG_POOL_MAX, 32),
-    projectionBatchSize: parsePositiveInt('PROJECTION_BATCH_SIZE', env.PROJECTION_BATCH_SIZE, 500),
-    pgQueryTimeoutMs: parsePositiveInt('PG_QUERY_TIMEOUT_MS', env.PG_QUERY_TIMEOUT_MS, 10_000),
-    drainMs: parsePositiveInt('SHUTDOWN_DRAIN_SECONDS', env.SHUTDOWN_DRAIN_SECONDS, 8) * 1000,
-    explorerPublicHosts: (env.ONBOARD_EXPLORER_PUBLIC_HOSTS ?? '')
-      .split(',')
-      .map((h) => h.trim().toLowerCase())
-      .filter((h) => h !== ''),
-    isDemoEnvironment: ['1', 'true'].includes(env.ONBOARD_DEMO_ENVIRONMENT ?? ''),
-    explorerLanguageToggle: !['0', 'false'].includes(env.ONBOARD_EXPLORER_LANGUAGE_TOGGLE ?? ''),
+    gatewayGroup: settings.GATEWAY_GROUP ?? `gateway-${hostname()}`,
+    logLevel: settings.LOG_LEVEL,
+    pgPoolMax: settings.PG_POOL_MAX,
+    projectionBatchSize: settings.PROJECTION_BATCH_SIZE,
+    pgQueryTimeoutMs: settings.PG_QUERY_TIMEOUT_MS,
+    drainMs: settings.SHUTDOWN_DRAIN_SECONDS * 1000,
+    explorerPublicHosts: settings.ONBOARD_EXPLORER_PUBLIC_HOSTS,
+    isDemoEnvironment: settings.ONBOARD_DEMO_ENVIRONMENT ?? false,
+    explorerLanguageToggle: settings.ONBOARD_EXPLORER_LANGUAGE_TOGGLE ?? true,
     platform: {
-      version: env.ONBOARD_BUILD_ID || 'dev',
-      supportEmail: env.ONBOARD_SUPPORT_EMAIL || DEFAULT_SUPPORT_SETTINGS.supportEmail,
-      helpCenterUrl: env.ONBOARD_HELP_CENTER_URL || DEFAULT_SUPPORT_SETTINGS.helpCenterUrl,
+      version: settings.ONBOARD_BUILD_ID,
+      supportEmail: settings.ONBOARD_SUPPORT_EMAIL,
+      helpCenterUrl: settings.ONBOARD_HELP_CENTER_URL,
       legalLinks: {
-        legal: env.ONBOARD_LEGAL_URL || DEFAULT_SUPPORT_SETTINGS.legalLinks.legal,
-        privacy: env.ONBOARD_PRIVACY_URL || DEFAULT_SUPPORT_SETTINGS.legalLinks.privacy,
-        security: env.ONBOARD_SECURITY_URL || DEFAULT_SUPPORT_SETTINGS.legalLinks.security,
-        fraud: env.ONBOARD_FRAUD_URL || DEFAULT_SUPPORT_SETTINGS.legalLinks.fraud,
+        legal: settings.ONBOARD_LEGAL_URL,
+        privacy: settings.ONBOARD_PRIVACY_URL,
+        security: settings.ONBOARD_SECURITY_URL,
+        fraud: settings.ONBOARD_FRAUD_URL,
       },
-      analytics: env.ONBOARD_ANALYTICS_WRITE_KEY
-        ? { writeKey: env.ONBOARD_ANALYTICS_WRITE_KEY, apiHost: env.ONBOARD_ANALYTICS_API_HOST || null }
+      analytics: settings.ONBOARD_ANALYTICS_WRITE_KEY
+        ? {
+            writeKey: settings.ONBOARD_ANALYTICS_WRITE_KEY,
+            apiHost: settings.ONBOARD_ANALYTICS_API_HOST ?? null,
+          }
         : null,
-      errorReportingDsn: env.SENTRY_DSN?.trim() || null,
-      productionHosts: (env.ONBOARD_PRODUCTION_HOSTS ?? '')
-        .split(',')
-        .map((h) => h.trim().toLowerCase())
-        .filter((h) => h !== ''),
+      errorReportingDsn: settings.SENTRY_DSN ?? null,
+      productionHosts: settings.ONBOARD_PRODUCTION_HOSTS,
     },
-    documentStore: documentStoreConfig(env),
-    documentsZipTimeoutMs: parsePositiveInt('DOCUMENTS_ZIP_TIMEOUT_MS', env.DOCUMENTS_ZIP_TIMEOUT_MS, 60000),
+    documentStore: documentStoreConfig(settings),
+    documentsZipTimeoutMs: settings.DOCUMENTS_ZIP_TIMEOUT_MS,
     serviceStatus: {
-      probeUrl: env.TICKET_SYSTEM_STATUS_URL || null,
-      timeoutMs: parsePositiveInt(
-        'TICKET_SYSTEM_STATUS_TIMEOUT_MS',
-        env.TICKET_SYSTEM_STATUS_TIMEOUT_MS,
-        3000,
-      ),
-      cacheMs: parsePositiveInt('SERVICE_STATUS_CACHE_SECONDS', env.SERVICE_STATUS_CACHE_SECONDS, 300) * 1000,
+      probeUrl: settings.TICKET_SYSTEM_STATUS_URL ?? null,
+      timeoutMs: settings.TICKET_SYSTEM_STATUS_TIMEOUT_MS,
+      cacheMs: settings.SERVICE_STATUS_CACHE_SECONDS * 1000,
     },
-    sentryDsn: env.SENTRY_DSN?.trim() || null,
-    release: env.ONBOARD_RELEASE?.trim() || 'onboard@dev',
-    throttle: throttleLimitsFromEnv(env),
+    sentryDsn: settings.SENTRY_DSN ?? null,
+    release: settings.ONBOARD_RELEASE,
+    throttle: throttleLimits(settings),
     anonymousTables: {
-      errorReportsMaxBytes:
-        parsePositiveInt('ONBOARD_ERROR_REPORTS_MAX_MB', env.ONBOARD_ERROR_REPORTS_MAX_MB, 64) * MB,
-      analyticsMaxBytes: parsePositiveInt('ONBOARD_ANALYTICS_MAX_MB', env.ONBOARD_ANALYTICS_MAX_MB, 256) * MB,
+      errorReportsMaxBytes: settings.ONBOARD_ERROR_REPORTS_MAX_MB * MB,
+      analyticsMaxBytes: settings.ONBOARD_ANALYTICS_MAX_MB * MB,
     },
-    trustProxy: parseTrustProxy(env.TRUST_PROXY),
-    evidenceCertificate: parseEvidenceCertificate(env, isDistributed),
+    trustProxy: parseTrustProxy(settings.TRUST_PROXY),
+    evidenceCertificate: parseEvidenceCertificate(settings, isDistributed),
+    dataDir: resolve(settings.ONBOARD_DATA_DIR),
+    qps: {
+      timeoutMs: settings.QPS_PUSH_TIMEOUT_MS,
+      simulatorDelayMs: settings.QPS_SIMULATOR_DELAY_MS,
+      directoryUrl: settings.QPS_DIRECTORY_URL ?? null,
+      ticketSystemUrl: settings.TICKET_SYSTEM_URL ?? null,
+    },
     keyEncryptionKey: parseKeyEncryptionKey(env, isDistributed, sessionSecrets),
-    personalDataRetentionDays: parsePositiveInt(
-      'ONBOARD_PERSONAL_DATA_RETENTION_DAYS',
-      env.ONBOARD_PERSONAL_DATA_RETENTION_DAYS,
-      90,
-    ),
+    personalDataRetentionDays: settings.ONBOARD_PERSONAL_DATA_RETENTION_DAYS,
   };
 }
+
+/** The distributed topology: any of its stores named (EventStoreDB, Kafka, an external PostgreSQL). */
+export const isDistributedTopology = (settings: Settings) =>
+  Boolean(settings.EVENTSTORE_CONNECTION_STRING || settings.KAFKA_BROKERS || settings.DATABASE_URL);
 
 /** Where the key-encryption key comes from (AppConfig['keyEncryptionKey']); a malformed key fails at start. */
 export function parseKeyEncryptionKey(
@@ -416,15 +411,16 @@ export function parseKeyEncryptionKey(
   isDistributed: boolean,
   sessionSecrets: readonly string[],
 ): AppConfig['keyEncryptionKey'] {
-  const kmsKeyId = env.ONBOARD_KMS_KEY_ID?.trim();
+  const settings = parseSettings(env);
+  const kmsKeyId = settings.ONBOARD_KMS_KEY_ID;
   if (kmsKeyId)
     return {
       kind: 'kms',
       keyId: kmsKeyId,
-      region: env.AWS_REGION?.trim() || 'us-east-1',
-      endpoint: env.ONBOARD_KMS_ENDPOINT?.trim() || null,
+      region: settings.AWS_REGION,
+      endpoint: settings.ONBOARD_KMS_ENDPOINT ?? null,
     };
-  const base64 = env.ONBOARD_DATA_KEK?.trim();
+  const base64 = settings.ONBOARD_DATA_KEK;
   if (base64) {
     const key = Buffer.from(base64, 'base64');
     if (key.length !== 32 || !/^[A-Za-z0-9+/]+={0,2}$/.test(base64))
@@ -436,22 +432,22 @@ export function parseKeyEncryptionKey(
       kind: 'environment',
       key: Buffer.from(hkdfSync('sha256', sessionSecrets.at(-1)!, '', 'onboard data keys', 32)),
     };
-  const dataDir = resolve(env.ONBOARD_DATA_DIR ?? '.data/pg');
-  return { kind: 'file', file: env.ONBOARD_DATA_KEK_FILE || resolve(dirname(dataDir), 'data-kek.key') };
+  const dataDir = resolve(settings.ONBOARD_DATA_DIR);
+  return { kind: 'file', file: settings.ONBOARD_DATA_KEK_FILE ?? resolve(dirname(dataDir), 'data-kek.key') };
 }
 
 /** ONBOARD_EVIDENCE_CERT_P12 and its password, checked by opening it: a bad one fails at start. */
 export function parseEvidenceCertificate(
-  env: NodeJS.ProcessEnv,
+  settings: Settings,
   isDistributed: boolean,
 ): AppConfig['evidenceCertificate'] {
-  const base64 = (env.ONBOARD_EVIDENCE_CERT_P12 ?? '').replace(/\s+/g, '');
+  const base64 = (settings.ONBOARD_EVIDENCE_CERT_P12 ?? '').replace(/\s+/g, '');
   if (base64 === '') {
     if (isDistributed) return { kind: 'none' };
-    const dataDir = resolve(env.ONBOARD_DATA_DIR ?? '.data/pg');
+    const dataDir = resolve(settings.ONBOARD_DATA_DIR);
     return {
       kind: 'self-signed',
-      file: env.ONBOARD_EVIDENCE_CERT_FILE || resolve(dirname(dataDir), 'evidence-certificate.p12'),
+      file: settings.ONBOARD_EVIDENCE_CERT_FILE ?? resolve(dirname(dataDir), 'evidence-certificate.p12'),
     };
   }
   if (!/^[A-Za-z0-9+/]+={0,2}$/.test(base64))
@@ -459,7 +455,7 @@ export function parseEvidenceCertificate(
       'ONBOARD_EVIDENCE_CERT_P12: not base64 (the PKCS#12 file, e.g. `base64 -w0 carrier.p12`)',
     );
   const p12 = Buffer.from(base64, 'base64');
-  const password = env.ONBOARD_EVIDENCE_CERT_PASSWORD ?? '';
+  const password = settings.ONBOARD_EVIDENCE_CERT_PASSWORD ?? '';
   try {
     certificateName({ p12, password });
   } catch {
@@ -470,9 +466,7 @@ export function parseEvidenceCertificate(
   return { kind: 'p12', p12, password };
 }
 
-function parseTrustProxy(value: string | undefined): boolean | number | string {
-  const v = value?.trim() ?? '';
-  if (v === '') return 'loopback';
+function parseTrustProxy(v: string): boolean | number | string {
   if (v === 'true' || v === 'false') return v === 'true';
   if (/^\d+$/.test(v)) return Number(v);
   return v;
@@ -503,26 +497,27 @@ export function embeddedTestConfig(databaseUrl: string, overrides: Partial<AppCo
  * credentials from DOCUMENTS_S3_ENDPOINT, DOCUMENTS_S3_REGION, DOCUMENTS_S3_ACCESS_KEY_ID and
  * DOCUMENTS_S3_SECRET_ACCESS_KEY), a read-only relay with ONBOARD_DOCUMENT_BASE_URL, else the table.
  */
-function documentStoreConfig(env: NodeJS.ProcessEnv): AppConfig['documentStore'] {
-  const bucket = env.DOCUMENTS_S3_BUCKET?.trim();
+function documentStoreConfig(settings: Settings): AppConfig['documentStore'] {
+  const bucket = settings.DOCUMENTS_S3_BUCKET;
   if (bucket) {
-    const accessKeyId = env.DOCUMENTS_S3_ACCESS_KEY_ID?.trim() ?? '';
-    const secretAccessKey = env.DOCUMENTS_S3_SECRET_ACCESS_KEY?.trim() ?? '';
+    const accessKeyId = settings.DOCUMENTS_S3_ACCESS_KEY_ID ?? '';
+    const secretAccessKey = settings.DOCUMENTS_S3_SECRET_ACCESS_KEY ?? '';
     if (!accessKeyId || !secretAccessKey)
       throw new Error(
         'DOCUMENTS_S3_BUCKET needs DOCUMENTS_S3_ACCESS_KEY_ID and DOCUMENTS_S3_SECRET_ACCESS_KEY',
       );
-    const endpoint = env.DOCUMENTS_S3_ENDPOINT?.trim() || null;
+    const endpoint = settings.DOCUMENTS_S3_ENDPOINT ?? null;
     return {
       kind: 's3',
       bucket,
       endpoint,
-      region: env.DOCUMENTS_S3_REGION?.trim() || 'us-east-1',
+      region: settings.DOCUMENTS_S3_REGION,
       accessKeyId,
       secretAccessKey,
       forcePathStyle: endpoint !== null,
     };
   }
-  if (env.ONBOARD_DOCUMENT_BASE_URL) return { kind: 'http', baseUrl: env.ONBOARD_DOCUMENT_BASE_URL };
+  if (settings.ONBOARD_DOCUMENT_BASE_URL)
+    return { kind: 'http', baseUrl: settings.ONBOARD_DOCUMENT_BASE_URL };
   return { kind: 'postgres' };
 }

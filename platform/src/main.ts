@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { startApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { parseSettings } from './settings.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './database/embedded-postgres.ts';
 import { DEMO_USERS } from './seed.ts';
 import { demoTotpSecret } from './demo-totp.ts';
@@ -13,8 +14,9 @@ import { demoTotpSecret } from './demo-totp.ts';
 async function main() {
   let embedded: EmbeddedDatabase | null = null;
   let databaseUrl: string | undefined;
-  if (!process.env.DATABASE_URL) {
-    const dataDir = resolve(process.env.ONBOARD_DATA_DIR ?? '.data/pg');
+  const settings = parseSettings(process.env);
+  if (!settings.DATABASE_URL) {
+    const dataDir = resolve(settings.ONBOARD_DATA_DIR);
     console.log(`Starting PostgreSQL (data in ${dataDir})...`);
     embedded = await startEmbeddedPostgres({ dataDir, isShutdownOwned: true, say: console.log });
     await embedded.createDatabase('onboard');

@@ -7,6 +7,7 @@ import {
   loadAggregate,
   parseEvent,
   taskStream,
+  withRetries,
   type CheckpointedConsumer,
   type ClientLifecycleEvent,
   type EventStore,
@@ -91,9 +92,10 @@ async function ensureBase(deps: ClientBaseDeps, trigger: RecordedEvent) {
   if (!client) return;
 
   // A scheduling at the same moment (the command's own) is a conflict: decide again against what it wrote.
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await handleCommand(deps.store, tasksDecider, {
+  // After three tries the runner retries the batch from its checkpoint, with backoff.
+  await withRetries(
+    () =>
+      handleCommand(deps.store, tasksDecider, {
         stream: taskStream(clientId),
         newId: () => {
           throw new Error('every id of the tasks derives from its cause');
@@ -110,13 +112,9 @@ async function ensureBase(deps: ClientBaseDeps, trigger: RecordedEvent) {
           metadata: { at, by: CLIENT_BASE_ACTOR },
         },
         metadata: metadata(at),
-      });
-      return;
-    } catch (error) {
-      // After three tries the runner retries the batch from its checkpoint, with backoff.
-      if (!(error instanceof WrongExpectedRevisionError) || attempt >= 3) throw error;
-    }
-  }
+      }),
+    { attempts: 3, retryOn: (error) => error instanceof WrongExpectedRevisionError },
+  );
 }
 
 /** The reactor: every created client (not a draft) and every base client made gets its form and tasks. */

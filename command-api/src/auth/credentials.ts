@@ -1,6 +1,7 @@
 import argon2 from 'argon2';
 import type pg from 'pg';
-import { LOCK_MINUTES, MAX_FAILED_ATTEMPTS, MINUTE } from './deps.ts';
+import { addMinutes } from 'date-fns';
+import { LOCK_MINUTES, MAX_FAILED_ATTEMPTS } from './deps.ts';
 
 export type Credentials = {
   passwordHash: string | null;
@@ -63,7 +64,7 @@ export async function recordFailure(pool: pg.Pool, userId: string, now: Date): P
        locked_until = case when auth_credentials.failed_attempts + 1 >= $3 then $2
                            else auth_credentials.locked_until end
      returning coalesce(locked_until = $2, false) as locked`,
-    [userId, new Date(now.getTime() + LOCK_MINUTES * MINUTE), MAX_FAILED_ATTEMPTS],
+    [userId, addMinutes(now, LOCK_MINUTES), MAX_FAILED_ATTEMPTS],
   );
   return rows[0]?.locked ?? false;
 }

@@ -23,10 +23,6 @@ export type AuthDeps = UserStoreDeps & {
   throttle: Throttle;
 };
 
-export const MINUTE = 60_000;
-export const HOUR = 60 * MINUTE;
-export const DAY = 24 * HOUR;
-
 export const MAX_FAILED_ATTEMPTS = 5;
 export const LOCK_MINUTES = 60;
 export const EXCHANGE_TOKEN_MINUTES = 2;

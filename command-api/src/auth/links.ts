@@ -1,14 +1,12 @@
+import { addDays, addHours, addMinutes } from 'date-fns';
 import { EMAIL_TEMPLATES, emailText } from '@onboard/domain/emails/templates';
 import { AppError, NotFoundError, ValidationError, type UserProfile } from '@onboard/domain';
 import { checkPassword } from '@onboard/domain/users/password-policy';
 import {
   ACTIVATION_LINK_DAYS,
-  DAY,
   EXPIRED_LINK_MESSAGE,
-  HOUR,
   LOCK_MINUTES,
   MAX_FAILED_ATTEMPTS,
-  MINUTE,
   RESET_LINK_HOURS,
   SIGN_IN_LINK_MINUTES,
   type AuthDeps,
@@ -34,11 +32,12 @@ const PAGE: Record<AnyLinkPurpose, string> = {
   RESET_PASSWORD: 'reset',
   SIGN_IN: 'login',
 };
-const TTL: Record<AnyLinkPurpose, number> = {
-  ACTIVATE: ACTIVATION_LINK_DAYS * DAY,
-  REACTIVATE: ACTIVATION_LINK_DAYS * DAY,
-  RESET_PASSWORD: RESET_LINK_HOURS * HOUR,
-  SIGN_IN: SIGN_IN_LINK_MINUTES * MINUTE,
+/** When a link issued now expires. */
+const EXPIRES: Record<AnyLinkPurpose, (now: Date) => Date> = {
+  ACTIVATE: (now) => addDays(now, ACTIVATION_LINK_DAYS),
+  REACTIVATE: (now) => addDays(now, ACTIVATION_LINK_DAYS),
+  RESET_PASSWORD: (now) => addHours(now, RESET_LINK_HOURS),
+  SIGN_IN: (now) => addMinutes(now, SIGN_IN_LINK_MINUTES),
 };
 
 export class ExpiredLinkError extends AppError {
@@ -59,7 +58,7 @@ async function issueLink(deps: AuthDeps, user: UserProfile, purpose: AnyLinkPurp
   const now = deps.now();
   await deps.pool.query(
     `insert into auth_link_tokens (token_hash, user_id, purpose, created_at, expires_at) values ($1, $2, $3, $4, $5)`,
-    [sha256(token), user.userId, purpose, now, new Date(now.getTime() + TTL[purpose])],
+    [sha256(token), user.userId, purpose, now, EXPIRES[purpose](now)],
   );
   const parameter = purpose === 'SIGN_IN' ? 'signInLink' : 'token';
   return `${deps.publicUrl().replace(/\/+$/, '')}/${PAGE[purpose]}?${parameter}=${encodeURIComponent(token)}`;

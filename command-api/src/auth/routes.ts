@@ -1,3 +1,4 @@
+import { addMinutes } from 'date-fns';
 import { Router, type Request, type Response } from 'express';
 import { AppError, UnauthorizedError, type UserProfile } from '@onboard/domain';
 import { isPasswordExpired } from '@onboard/domain/users/password-policy';
@@ -11,7 +12,6 @@ import {
   INVALID_CREDENTIALS_MESSAGE,
   INVALID_PASSCODE_MESSAGE,
   LOCKED_OUT_MESSAGE,
-  MINUTE,
   PASSWORD_EXPIRED_MESSAGE,
   type AuthDeps,
 } from './deps.ts';
@@ -130,12 +130,7 @@ export function createAuthApi(deps: AuthDeps): Router {
     const sessionToken = randomToken();
     await deps.pool.query(
       `insert into auth_exchange_tokens (token_hash, user_id, remember_device, expires_at) values ($1, $2, $3, $4)`,
-      [
-        sha256(sessionToken),
-        userId,
-        rememberDevice,
-        new Date(now.getTime() + EXCHANGE_TOKEN_MINUTES * MINUTE),
-      ],
+      [sha256(sessionToken), userId, rememberDevice, addMinutes(now, EXCHANGE_TOKEN_MINUTES)],
     );
     deps.logger.info({ event: 'sign-in-factors-passed', userId }, 'sign-in factors passed');
     return { status: 'SUCCESS' as const, sessionToken };

@@ -1,7 +1,8 @@
 import type { CookieOptions, Request, Response } from 'express';
 import type pg from 'pg';
 import { ROLES, type Actor, type Role } from '@onboard/domain';
-import { DAY, DEVICE_DAYS, HOUR, SESSION_HOURS, type AuthDeps } from './deps.ts';
+import { addDays, addHours, hoursToMilliseconds } from 'date-fns';
+import { DEVICE_DAYS, SESSION_HOURS, type AuthDeps } from './deps.ts';
 import { keyRingFor, randomToken, sha256 } from './secrets.ts';
 import { InvalidTokenError, sessionOfAccessToken, signAccessToken, verifyAccessToken } from './tokens.ts';
 
@@ -19,28 +20,28 @@ const accessCookie = (secure: boolean): CookieOptions => ({
   sameSite: 'lax',
   secure,
   path: '/',
-  maxAge: SESSION_HOURS * HOUR,
+  maxAge: hoursToMilliseconds(SESSION_HOURS),
 });
 const refreshCookie = (secure: boolean): CookieOptions => ({
   httpOnly: true,
   sameSite: 'strict',
   secure,
   path: REFRESH_PATH,
-  maxAge: SESSION_HOURS * HOUR,
+  maxAge: hoursToMilliseconds(SESSION_HOURS),
 });
 const csrfCookie = (secure: boolean): CookieOptions => ({
   httpOnly: false,
   sameSite: 'strict',
   secure,
   path: '/',
-  maxAge: SESSION_HOURS * HOUR,
+  maxAge: hoursToMilliseconds(SESSION_HOURS),
 });
 const deviceCookie = (secure: boolean): CookieOptions => ({
   httpOnly: true,
   sameSite: 'strict',
   secure,
   path: REFRESH_PATH,
-  maxAge: DEVICE_DAYS * DAY,
+  maxAge: hoursToMilliseconds(DEVICE_DAYS * 24),
 });
 
 export const cookieOf = (req: Request, name: string): string | null => {
@@ -82,7 +83,7 @@ export async function startSession(
   const sessionId = deps.newId();
   await deps.pool.query(
     'insert into auth_sessions (id, user_id, created_at, expires_at) values ($1, $2, $3, $4)',
-    [sessionId, userId, now, new Date(now.getTime() + SESSION_HOURS * HOUR)],
+    [sessionId, userId, now, addHours(now, SESSION_HOURS)],
   );
   await issueTokens(deps, res, userId, sessionId, options.secure);
   setCsrfCookie(res, options.secure);
@@ -91,7 +92,7 @@ export async function startSession(
     await deps.pool.query('insert into auth_devices (token_hash, user_id, expires_at) values ($1, $2, $3)', [
       sha256(device),
       userId,
-      new Date(now.getTime() + DEVICE_DAYS * DAY),
+      addDays(now, DEVICE_DAYS),
     ]);
     res.cookie(DEVICE_COOKIE, device, deviceCookie(options.secure));
   }

@@ -5,6 +5,7 @@ import {
   eifStream,
   loadAggregate,
   parseEvent,
+  withRetries,
   type Bus,
   type CensusEvent,
   type EventStore,
@@ -222,9 +223,9 @@ export async function censusFactsOrUnsigned(
 
 /** Appends the job's outcome at the revision read; a write meanwhile (another upload) is read again. */
 async function record(deps: CensusJobDeps, ref: CensusRef, build: (at: string) => CensusCommand) {
-  for (let attempt = 0; ; attempt++) {
-    const at = deps.now().toISOString();
-    try {
+  await withRetries(
+    async () => {
+      const at = deps.now().toISOString();
       // A refusal (the file deleted or validated again meanwhile) records nothing.
       await handleCommand(deps.store, censusDecider, {
         stream: censusStream(ref.clientId, ref.policyId),
@@ -237,11 +238,9 @@ async function record(deps: CensusJobDeps, ref: CensusRef, build: (at: string) =
           correlationId: ref.documentId,
         },
       });
-      return;
-    } catch (error) {
-      if (!(error instanceof WrongExpectedRevisionError) || attempt >= 5) throw error;
-    }
-  }
+    },
+    { attempts: 6, retryOn: (error) => error instanceof WrongExpectedRevisionError },
+  );
 }
 
 const baseName = (name: string) => name.replace(/\.(csv|xlsx)$/i, '');

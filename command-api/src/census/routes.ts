@@ -5,6 +5,7 @@ import {
   loadAggregate,
   personalDataAccessStream,
   taskStream,
+  withRetries,
 } from '@onboard/events';
 import {
   AppError,
@@ -382,16 +383,14 @@ export function censusCommandRoutes(deps: CensusCommandDeps): Router {
       });
     // A write in between (another cell, the outputs written again) is read and decided again: the decider
     // refuses only a cell changed since it was seen, and that is the conflict the user hears of.
-    let after: CensusState | null = null;
-    for (let attempt = 0; after === null; attempt++) {
-      try {
-        after = (await decide()).after;
-      } catch (error) {
-        if (error instanceof AppError && error.code === 'CELL_CHANGED')
-          throw new ConflictError(error.message);
-        if (!(error instanceof ConflictError) || attempt >= 4) throw error;
-      }
-    }
+    const { after } = await withRetries(decide, {
+      attempts: 5,
+      retryOn: (error) => error instanceof ConflictError && error.code !== 'CELL_CHANGED',
+    }).catch((error: unknown) => {
+      throw error instanceof AppError && error.code === 'CELL_CHANGED'
+        ? new ConflictError(error.message)
+        : error;
+    });
     rewriteOutputs(ref);
     const document = after.documents.get(documentId)!;
     return {

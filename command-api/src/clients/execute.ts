@@ -3,6 +3,7 @@ import {
   eifStream,
   loadAggregate,
   WrongExpectedRevisionError,
+  withRetries,
   type EifEntity,
   type EifEvent,
   type NewEvent,
@@ -69,8 +70,6 @@ type Deciding = { touched: readonly TouchedAttribute[]; decide: () => Decided };
 
 /** How many times a field-aware edit is decided again when another write took the revision it read. */
 const MAX_ATTEMPTS = 24;
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The 409 of a field-aware edit: which answers collide, both values, who changed them and when. */
 async function fieldConflictError(deps: CommandDeps, conflicts: readonly FieldConflict[], current: bigint) {
@@ -144,7 +143,8 @@ async function executeOnEif(
 ): Promise<{ state: EifState; revision: bigint }> {
   const stream = eifStream(clientId);
   const isFieldAware = ifMatch === null && seen !== null;
-  for (let attempt = 1; ; attempt++) {
+  // Another write took the revision: decide again against the stream as it is now.
+  const attempt = async () => {
     const occurredAt = deps.now().toISOString();
     const { state: loaded, revision: current } = await loadAggregate({
       store: deps.store,
@@ -183,16 +183,16 @@ async function executeOnEif(
       data: event.data,
       metadata: { actorId: actor.userId, actorRole: actor.role, occurredAt, correlationId },
     }));
-    try {
-      const result = await deps.store.append(stream, toAppend, current < 0n ? 'no_stream' : current);
-      return { state, revision: result.nextExpectedRevision };
-    } catch (error) {
-      if (!(error instanceof WrongExpectedRevisionError)) throw error;
-      if (!isFieldAware || attempt >= MAX_ATTEMPTS) throw new ConflictError();
-      // Another write took the revision: decide again against the stream as it is now.
-      await pause(Math.random() * 5 * attempt);
-    }
-  }
+    const result = await deps.store.append(stream, toAppend, current < 0n ? 'no_stream' : current);
+    return { state, revision: result.nextExpectedRevision };
+  };
+  return withRetries(attempt, {
+    attempts: isFieldAware ? MAX_ATTEMPTS : 1,
+    retryOn: (error) => error instanceof WrongExpectedRevisionError,
+    backoff: { baseMs: 5, maxMs: 100 },
+  }).catch((error: unknown) => {
+    throw error instanceof WrongExpectedRevisionError ? new ConflictError() : error;
+  });
 }
 
 /**

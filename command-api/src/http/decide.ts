@@ -1,5 +1,11 @@
 import type { Request } from 'express';
-import { WrongExpectedRevisionError, handleCommand, type AppendAt, type DomainEvent } from '@onboard/events';
+import {
+  WrongExpectedRevisionError,
+  handleCommand,
+  withRetries,
+  type AppendAt,
+  type DomainEvent,
+} from '@onboard/events';
 import { AppError, ConflictError, ForbiddenError, NotFoundError, type Actor } from '@onboard/domain';
 import type { Decider, Refusal } from '@onboard/domain/decider';
 import type { CommandDeps } from './context.ts';
@@ -71,13 +77,15 @@ export async function decideOnStream<State, Command, Event extends StreamEvent, 
     retriesOnRace?: number;
   },
 ): Promise<StreamDecision<State, Event>> {
-  for (let attempt = 0; ; attempt++)
-    try {
-      return await decideOnce(deps, options);
-    } catch (error) {
-      const retry = options.request.ifMatch === null && attempt < (options.retriesOnRace ?? 0);
-      if (!(retry && error instanceof RaceLost)) throw error instanceof RaceLost ? error.answer : error;
-    }
+  const attempts = options.request.ifMatch === null ? 1 + (options.retriesOnRace ?? 0) : 1;
+  try {
+    return await withRetries(() => decideOnce(deps, options), {
+      attempts,
+      retryOn: (error) => error instanceof RaceLost,
+    });
+  } catch (error) {
+    throw error instanceof RaceLost ? error.answer : error;
+  }
 }
 
 /** A write that lost a race, with the 409 it answers when it is not decided again. */

@@ -76,15 +76,6 @@ export function parseLimit(name: string, value: string): Limit {
   return { points, seconds };
 }
 
-export function throttleLimitsFromEnv(env: NodeJS.ProcessEnv): ThrottleLimits {
-  const limits = { ...DEFAULT_THROTTLE_LIMITS };
-  for (const scope of Object.keys(limits) as ThrottleScope[]) {
-    const value = env[throttleEnvName(scope)];
-    if (value) limits[scope] = parseLimit(throttleEnvName(scope), value);
-  }
-  return limits;
-}
-
 export const TOO_MANY_ATTEMPTS = 'TOO_MANY_ATTEMPTS';
 
 /** The words of a 429: the wait rounded up to whole minutes. */

@@ -5,7 +5,6 @@ import {
   accountKey,
   parseLimit,
   throttleEnvName,
-  throttleLimitsFromEnv,
   tooManyAttemptsMessage,
 } from './throttle.ts';
 
@@ -26,10 +25,7 @@ describe('the throttle’s settings and words', () => {
       );
   });
 
-  it('keeps the defaults for what the environment does not set', () => {
-    const limits = throttleLimitsFromEnv({ ONBOARD_THROTTLE_SIGN_IN_ACCOUNT: '3/1m' });
-    expect(limits.signInAccount).toEqual({ points: 3, seconds: 60 });
-    expect(limits.signInAddress).toEqual(DEFAULT_THROTTLE_LIMITS.signInAddress);
+  it('holds a guesser by default', () => {
     // 70 wrong sign-ins in a row, and 60 support conversations, meet a limit.
     expect(DEFAULT_THROTTLE_LIMITS.signInAccount.points).toBeLessThan(70);
     expect(DEFAULT_THROTTLE_LIMITS.signInAddress.points).toBeLessThan(70);

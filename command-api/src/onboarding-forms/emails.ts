@@ -1,6 +1,12 @@
 import { addDays } from 'date-fns';
 import type pg from 'pg';
-import { WrongExpectedRevisionError, envelopeStream, handleCommand, type EventStore } from '@onboard/events';
+import {
+  WrongExpectedRevisionError,
+  envelopeStream,
+  handleCommand,
+  withRetries,
+  type EventStore,
+} from '@onboard/events';
 import { copiesFor, type AddressedKind } from '@onboard/domain/emails/rules';
 import { EMAIL_TEMPLATES, emailText } from '@onboard/domain/emails/templates';
 import {
@@ -129,12 +135,10 @@ export function onboardingFormEmails(deps: OnboardingFormEmailDeps) {
         },
       });
     // A signer acting at the same moment: decide again on what they wrote.
-    let written: Awaited<ReturnType<typeof write>> | null = null;
-    for (let attempt = 1; !written; attempt++)
-      written = await write().catch((error: unknown) => {
-        if (error instanceof WrongExpectedRevisionError && attempt < 3) return null;
-        throw error;
-      });
+    const written = await withRetries(write, {
+      attempts: 3,
+      retryOn: (error) => error instanceof WrongExpectedRevisionError,
+    });
     if (!written.ok) return null;
     const token = deps.eSignature.issueToken({
       purpose: 'link',

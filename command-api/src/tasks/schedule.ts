@@ -1,4 +1,4 @@
-import { eifStream, loadAggregate, taskStream } from '@onboard/events';
+import { eifStream, loadAggregate, taskStream, withRetries } from '@onboard/events';
 import { ConflictError, eifCodec, toClientView, type Actor } from '@onboard/domain';
 import { tasksDecider } from '@onboard/domain/tasks/decider';
 import { policiesForTasks } from '@onboard/domain/clients/base-client';
@@ -28,9 +28,9 @@ export async function scheduleClientTasks(
   if (!client) return null;
   const policies = policiesForTasks(client);
   const implementationType = typeof client.implementationType === 'string' ? client.implementationType : null;
-  for (let attempt = 0; ; attempt++) {
-    try {
-      const { events } = await decideOnStream(deps, {
+  const { events } = await withRetries(
+    () =>
+      decideOnStream(deps, {
         request: { ifMatch: null, correlationId },
         actor,
         stream: taskStream(clientId),
@@ -40,10 +40,8 @@ export async function scheduleClientTasks(
           data: { clientId, implementationType, policies, startsOn },
           metadata,
         }),
-      });
-      return events.length;
-    } catch (error) {
-      if (!(error instanceof ConflictError) || attempt > 0) throw error;
-    }
-  }
+      }),
+    { attempts: 2, retryOn: (error) => error instanceof ConflictError },
+  );
+  return events.length;
 }

@@ -1,4 +1,4 @@
-import type { EmailEvent, EmailKind } from '@onboard/events';
+import { backoffMs, type EmailEvent, type EmailKind } from '@onboard/events';
 
 /**
  * An e-mail's life in the outbox, folded from its stream. QUEUED waits for (another) attempt; SENT was
@@ -62,9 +62,12 @@ export type OutboxEmail = {
 /** The attempts before a temporary failure becomes permanent. */
 export const MAX_DELIVERY_ATTEMPTS = 6;
 
-/** Backoff after the nth failed attempt: 30 s, 2 min, 8 min, 32 min, ... capped at 2 h. */
-export function retryDelayMs(attempt: number, baseMs = 30_000): number {
-  return Math.min(baseMs * 4 ** (attempt - 1), 2 * 60 * 60 * 1000);
+/**
+ * Backoff after the nth failed attempt, up to 30 s, 2 min, 8 min, 32 min, ... capped at 2 h, and at least
+ * half of that: e-mails refused together are not all sent again in the same instant.
+ */
+export function retryDelayMs(attempt: number, baseMs = 30_000, random: () => number = Math.random): number {
+  return backoffMs(attempt - 1, { baseMs, maxMs: 2 * 60 * 60 * 1000, factor: 4 }, random);
 }
 
 /** Whether an SMTP answer code is a permanent refusal (5xx); a missing code (network) is temporary. */

@@ -118,8 +118,9 @@ describe('an e-mail in the outbox', () => {
   });
 
   it('backs off four times longer each attempt, capped at two hours; only 5xx is permanent', () => {
-    expect([1, 2, 3].map((n) => retryDelayMs(n, 1000))).toEqual([1000, 4000, 16000]);
-    expect(retryDelayMs(20)).toBe(2 * 60 * 60 * 1000);
+    expect([1, 2, 3].map((n) => retryDelayMs(n, 1000, () => 1))).toEqual([1000, 4000, 16000]);
+    expect([1, 2, 3].map((n) => retryDelayMs(n, 1000, () => 0))).toEqual([500, 2000, 8000]);
+    expect(retryDelayMs(20, 30_000, () => 1)).toBe(2 * 60 * 60 * 1000);
     expect([550, 554, 451, 421, null].map(isPermanentSmtpCode)).toEqual([true, true, false, false, false]);
   });
 });

@@ -176,6 +176,14 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
     let consumer: Consumer | undefined;
     let stopped = false;
     let restart: NodeJS.Timeout | undefined;
+    // Starts since the consumer last ran: each waits the backoff of the ones before it.
+    let restarts = 0;
+    const restartLater = () => {
+      restart = setTimeout(
+        () => void replace(),
+        backoffMs(restarts++, { baseMs: 1000, maxMs: MAX_BACKOFF_MS }),
+      );
+    };
 
     // A failed handler is called again, in place, so the partition's order holds and nothing is skipped.
     const handle = async (message: DeliveredMessage) => {
@@ -204,7 +212,7 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
       candidate.on(candidate.events.CRASH, ({ payload }) => {
         if (payload.restart || stopped) return;
         logger.warn({ ...errorDetails(payload.error), name }, 'bus consumer crashed; starting it again');
-        restart = setTimeout(() => void replace(), 1000);
+        restartLater();
       });
       consumer = candidate;
       await candidate.connect();
@@ -227,6 +235,7 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
         const at = key.lastIndexOf(':');
         candidate.seek({ topic: key.slice(0, at), partition: Number(key.slice(at + 1)), offset });
       }
+      restarts = 0;
     };
 
     const replace = async () => {
@@ -234,7 +243,7 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
       if (stopped) return;
       await run().catch((error: unknown) => {
         logger.warn({ ...errorDetails(error), name }, 'bus consumer could not start; retrying');
-        if (!stopped) restart = setTimeout(() => void replace(), 1000);
+        if (!stopped) restartLater();
       });
     };
 

@@ -4,7 +4,8 @@ import {
   certificateFingerprint,
   certificatesFromFile,
 } from '@onboard/query-api/evidence-pack';
-import { parseEvidenceCertificate } from '../config.ts';
+import { isDistributedTopology, parseEvidenceCertificate } from '../config.ts';
+import { parseSettings } from '../settings.ts';
 import { carrierCertificateSource } from '../evidence/carrier-certificate.ts';
 
 /**
@@ -14,10 +15,8 @@ import { carrierCertificateSource } from '../evidence/carrier-certificate.ts';
  * packs: `npm run verify-evidence -- <pack> --certificate <out.pem>`.
  */
 const out = process.argv[2];
-const setting = parseEvidenceCertificate(
-  process.env,
-  Boolean(process.env.EVENTSTORE_CONNECTION_STRING || process.env.KAFKA_BROKERS || process.env.DATABASE_URL),
-);
+const settings = parseSettings(process.env);
+const setting = parseEvidenceCertificate(settings, isDistributedTopology(settings));
 const certificate = await carrierCertificateSource(setting)();
 if (!certificate) {
   console.error('No carrier certificate: set ONBOARD_EVIDENCE_CERT_P12 and ONBOARD_EVIDENCE_CERT_PASSWORD');

@@ -1,5 +1,6 @@
 import { connectEventStore } from '../app.ts';
 import { DEFAULT_DEMO_PASSWORD, loadConfig } from '../config.ts';
+import { parseSettings } from '../settings.ts';
 import { connectCliDatabase } from '../database/connect-cli.ts';
 import { connectDocumentStore } from '../documents/index.ts';
 import { createIdentity } from '../identity/identity.ts';
@@ -17,7 +18,7 @@ async function main() {
     const config = loadConfig(process.env, databaseUrl);
     // Against the distributed topology's database (DATABASE_URL) the demo users would sign in with the
     // password this repository publishes: only with a password of the operator's own.
-    if (process.env.DATABASE_URL && config.demoPassword === DEFAULT_DEMO_PASSWORD)
+    if (parseSettings(process.env).DATABASE_URL && config.demoPassword === DEFAULT_DEMO_PASSWORD)
       throw new Error(
         'npm run seed against DATABASE_URL: set ONBOARD_DEMO_PASSWORD to a password of your own (the default one is published)',
       );

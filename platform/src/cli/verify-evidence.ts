@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { certificatesFromFile, verifyEvidencePack, type SignerTrust } from '@onboard/query-api/evidence-pack';
+import { parseSettings } from '../settings.ts';
 
 /**
  * `npm run verify-evidence -- <file> [--certificate <carrier.pem|.crt|.p12>] [--fingerprint <sha256>]`:
@@ -46,7 +47,7 @@ for (const path of parsed.values.certificate ?? []) {
     const found = certificatesFromFile(
       await read(path),
       path,
-      parsed.values.password ?? process.env.ONBOARD_EVIDENCE_CERT_PASSWORD ?? '',
+      parsed.values.password ?? parseSettings(process.env).ONBOARD_EVIDENCE_CERT_PASSWORD ?? '',
     );
     if (found.length === 0) throw new Error('it holds no certificate');
     trust.certificates!.push(...found);

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import pg from 'pg';
+import { parseSettings } from '../settings.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgres.ts';
 
 /**
@@ -12,9 +13,10 @@ export async function connectCliDatabase(): Promise<{
   close: () => Promise<void>;
 }> {
   let embedded: EmbeddedDatabase | null = null;
-  let databaseUrl = process.env.DATABASE_URL;
+  const settings = parseSettings(process.env);
+  let databaseUrl = settings.DATABASE_URL;
   if (!databaseUrl) {
-    embedded = await startEmbeddedPostgres({ dataDir: resolve(process.env.ONBOARD_DATA_DIR ?? '.data/pg') });
+    embedded = await startEmbeddedPostgres({ dataDir: resolve(settings.ONBOARD_DATA_DIR) });
     await embedded.createDatabase('onboard');
     databaseUrl = embedded.url('onboard');
   }

@@ -50,7 +50,7 @@ describe('the outbox delivers through SMTP', () => {
         ...base.email,
         smtpUrl: smtp.url,
         from: 'Onboard <no-reply@onboard.example>',
-        retryBaseMs: 200,
+        retryBaseMs: 400,
         pollMs: 100,
       },
     });

@@ -264,11 +264,14 @@ const httpTicketSystem = (base: string): TicketSystem => ({
 export type PlanSystemPorts = { planSystem: PlanSystemDirectory; tickets: TicketSystem };
 
 /** The simulators unless QPS_DIRECTORY_URL / TICKET_SYSTEM_URL name real endpoints. */
-export function planSystemPortsFromEnv(env: NodeJS.ProcessEnv = process.env): PlanSystemPorts {
+export function planSystemPorts(urls: {
+  directoryUrl: string | null;
+  ticketSystemUrl: string | null;
+}): PlanSystemPorts {
   return {
-    planSystem: env.QPS_DIRECTORY_URL
-      ? httpPlanSystemDirectory(env.QPS_DIRECTORY_URL)
+    planSystem: urls.directoryUrl
+      ? httpPlanSystemDirectory(urls.directoryUrl)
       : createSimulatedPlanSystemDirectory(),
-    tickets: env.TICKET_SYSTEM_URL ? httpTicketSystem(env.TICKET_SYSTEM_URL) : createSimulatedTicketSystem(),
+    tickets: urls.ticketSystemUrl ? httpTicketSystem(urls.ticketSystemUrl) : createSimulatedTicketSystem(),
   };
 }

@@ -1,9 +1,18 @@
+import { createRequire } from 'node:module';
 import { generateKeyPairSync } from 'node:crypto';
 import forge from 'node-forge';
 import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib';
 import { SignPdf } from '@signpdf/signpdf';
 import { SUBFILTER_ETSI_CADES_DETACHED, Signer } from '@signpdf/utils';
 import type { PDFDocument } from 'pdf-lib';
+
+/**
+ * The signature placeholder (@signpdf/placeholder-pdf-lib, CommonJS) is built from the CommonJS build of
+ * pdf-lib, and a document takes only objects of its own build: the composed pack is read into that build.
+ */
+const { PDFDocument: CommonJsPdfDocument } = createRequire(import.meta.url)('pdf-lib') as {
+  PDFDocument: typeof PDFDocument;
+};
 
 /** The carrier's signing certificate and key, as a PKCS#12 file and its password. */
 export type CarrierCertificate = { p12: Uint8Array; password: string };
@@ -121,8 +130,11 @@ export async function sealPdf(
   options: { reason: string; signingTime: Date },
 ): Promise<Uint8Array> {
   const name = certificateName(certificate);
+  const composed = await CommonJsPdfDocument.load(await doc.save({ useObjectStreams: false }), {
+    updateMetadata: false,
+  });
   pdflibAddPlaceholder({
-    pdfDoc: doc,
+    pdfDoc: composed,
     reason: options.reason,
     contactInfo: name,
     name,
@@ -130,7 +142,7 @@ export async function sealPdf(
     signingTime: options.signingTime,
     subFilter: SUBFILTER_ETSI_CADES_DETACHED,
   });
-  const unsigned = Buffer.from(await doc.save({ useObjectStreams: false }));
+  const unsigned = Buffer.from(await composed.save({ useObjectStreams: false }));
   const signer = new CadesSigner(certificate);
   return new Uint8Array(await new SignPdf().sign(unsigned, signer, options.signingTime));
 }
