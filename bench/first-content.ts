@@ -20,6 +20,8 @@ import { runStandalone } from './standalone.ts';
 
 const RUNS = Number(process.env.BENCH_FIRST_CONTENT_RUNS ?? 3);
 const CPU_SLOWDOWN = 4;
+/** BENCH_FIRST_CONTENT_TRACE=1: each page's requests of its first load, when each started and ended. */
+const TRACE = process.env.BENCH_FIRST_CONTENT_TRACE === '1';
 /** Targets on the phone profile: the sign-in page's largest contentful paint, and every other page's. */
 const SIGN_IN_LCP_MS = 1000;
 const PAGE_LCP_MS = 1500;
@@ -134,6 +136,17 @@ async function load(
       );
     await context.addInitScript({ content: observe(page.content) });
     const tab = await context.newPage();
+    const requests: { url: string; startMs: number; endMs: number }[] = [];
+    if (TRACE && snapshot)
+      tab.on('requestfinished', (request) => {
+        const timing = request.timing();
+        requests.push({
+          url: request.url().replace(new URL(url).origin, ''),
+          startMs: timing.startTime - startedAt,
+          endMs: timing.startTime - startedAt + timing.responseEnd,
+        });
+      });
+    const startedAt = Date.now();
     const cdp = await context.newCDPSession(tab);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
     const answer = await tab.goto(url, { waitUntil: 'commit' });
@@ -145,6 +158,8 @@ async function load(
     // A later, larger paint (an image, a font swap) still counts: the figures settle for a moment.
     await tab.waitForTimeout(500);
     const figures = await tab.evaluate(() => (window as unknown as Observed).__firstContent);
+    for (const r of requests.sort((a, b) => a.startMs - b.startMs))
+      console.log(`        ${ms(r.startMs).padStart(8)} – ${ms(r.endMs).padStart(8)}  ${r.url}`);
     const html = snapshot
       ? (await tab.content())
           .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '')

@@ -8,6 +8,8 @@ import { App } from './app/App.tsx';
 import { setApiNavigator } from './api/http.ts';
 import { swrConfig } from './api/swr.ts';
 import { labelTablesAsTheyChange } from './ui/stacked-tables.ts';
+import { resolveRoute } from './app/routes.ts';
+import { preloadScreenOf } from './app/screens.ts';
 import './styles.css';
 
 setApiNavigator((to) => navigate(to));
@@ -15,7 +17,14 @@ setApiNavigator((to) => navigate(to));
 reloadOnPreloadError();
 labelTablesAsTheyChange();
 
+/** The page's code loads beside the session's check and the shell's first render, not after them. */
+function preloadThisPage() {
+  const { route, params } = resolveRoute(window.location.pathname);
+  preloadScreenOf(route.name, params);
+}
+
 function render() {
+  preloadThisPage();
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <SWRConfig value={swrConfig}>
