@@ -28,12 +28,17 @@ export function useAuthenticatedUser() {
   );
 }
 
+/** The client view at `clientKey(clientId)`, no older than a version this browser has seen. */
+export async function fetchClientView(path: string, clientId: string): Promise<ClientView> {
+  const view = await apiRequest<ClientView>('GET', withSeenVersion(path, clientId));
+  rememberVersion(view);
+  return view;
+}
+
 export function useClient(clientId: string | null) {
-  return useSWR<ClientView>(clientId ? clientKey(clientId) : null, async (path: string) => {
-    const view = await apiRequest<ClientView>('GET', withSeenVersion(path, clientId ?? ''));
-    rememberVersion(view);
-    return view;
-  });
+  return useSWR<ClientView>(clientId ? clientKey(clientId) : null, (path: string) =>
+    fetchClientView(path, clientId ?? ''),
+  );
 }
 
 /** Sign-out (spec platform §4): the sign-out call, then every cached answer is dropped. */
