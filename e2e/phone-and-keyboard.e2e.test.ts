@@ -120,7 +120,9 @@ describe.skipIf(skip)('the portal on a phone and by keyboard', () => {
     const page = await context.newPage();
     await page.goto(`${app.url}/clients/admin`);
     await signInThroughUi(page, admin.email, app.config.demoPassword, auth);
-    const clients = page.getByRole('table', { name: 'Clients' });
+    const clients = page
+      .getByRole('grid', { name: 'Clients' })
+      .or(page.getByRole('table', { name: 'Clients' }));
     await clients.getByRole('row', { name: /Lakeside Manufacturing Co\./ }).waitFor();
     await page.locator('#main .skeleton').first().waitFor({ state: 'detached' });
     await expectNoSidewaysScroll(page);

@@ -1,4 +1,4 @@
-import useSWR, { useSWRConfig } from 'swr';
+import useSWR, { preload, useSWRConfig } from 'swr';
 import { ApiError } from './errors.ts';
 import { apiRequest, ensureCsrfCookie } from './http.ts';
 import { authenticatedUserConfig } from './swr.ts';
@@ -18,6 +18,11 @@ async function fetchAuthenticatedUser(): Promise<AuthenticatedUser | null> {
     if (error instanceof ApiError && error.status === 401) return null;
     throw error;
   }
+}
+
+/** Asks who is signed in before the first render; the shell's first `useAuthenticatedUser` takes the answer. */
+export function preloadAuthenticatedUser(): Promise<AuthenticatedUser | null> {
+  return preload(AUTHENTICATED_USER_KEY, fetchAuthenticatedUser);
 }
 
 export function useAuthenticatedUser() {

@@ -1,14 +1,14 @@
 import { preload } from 'swr';
 import { apiGet } from '../api/http.ts';
-import { clientKey, fetchClientView } from '../api/hooks.ts';
+import { clientKey, fetchClientView, preloadAuthenticatedUser } from '../api/hooks.ts';
 
 type Read = { key: string; fetch: (key: string) => Promise<unknown> };
 
 const clientApi = (clientId: string) => `/api/clients/${encodeURIComponent(clientId)}`;
 
 /**
- * The reads a route's page makes as soon as it renders, whoever opens it: started with the page's code so
- * the answers arrive beside it instead of after it. The keys are the pages' own (route-data.unit.test.ts),
+ * The reads a route's page makes as soon as it renders, whoever opens it: started with the page's code once
+ * the session is known, so the answers arrive beside the code instead of after it. The keys are the pages' own (route-data.unit.test.ts),
  * so each page's hook takes the answer already on its way instead of asking again.
  */
 export function firstReadsOf(routeName: string, params: Record<string, string | undefined>): Read[] {
@@ -31,7 +31,16 @@ export function firstReadsOf(routeName: string, params: Record<string, string | 
   }
 }
 
-/** Starts the route's first reads; a failure is left to the page's own read, which reports it. */
+/**
+ * Asks who is signed in and, for a signed-in person, starts the route's first reads: a visitor without a
+ * session reads nothing (the page sends them to sign in, and an answer kept from before would be stale).
+ * A failed read is left to the page's own, which reports it.
+ */
 export function preloadDataOf(routeName: string, params: Record<string, string | undefined>): void {
-  for (const { key, fetch } of firstReadsOf(routeName, params)) preload(key, fetch).catch(() => undefined);
+  const reads = firstReadsOf(routeName, params);
+  preloadAuthenticatedUser()
+    .then((user) => {
+      if (user) for (const { key, fetch } of reads) preload(key, fetch).catch(() => undefined);
+    })
+    .catch(() => undefined);
 }
