@@ -22,6 +22,8 @@ const RUNS = Number(process.env.BENCH_FIRST_CONTENT_RUNS ?? 3);
 const CPU_SLOWDOWN = 4;
 /** BENCH_FIRST_CONTENT_TRACE=1: each page's requests of its first load, when each started and ended. */
 const TRACE = process.env.BENCH_FIRST_CONTENT_TRACE === '1';
+/** BENCH_FIRST_CONTENT_PAGES=hub,census: only the pages whose names contain one of these. */
+const ONLY = process.env.BENCH_FIRST_CONTENT_PAGES?.split(',');
 /** Targets on the phone profile: the sign-in page's largest contentful paint, and every other page's. */
 const SIGN_IN_LCP_MS = 1000;
 const PAGE_LCP_MS = 1500;
@@ -102,13 +104,18 @@ type Load = { lcpMs: number; contentMs: number; layoutShift: number };
  * bench's TypeScript loader would wrap a function's inner names in a helper the page does not have.
  */
 const observe = (selector: string) => `(() => {
-  const figures = { lcp: 0, content: 0, shift: 0 };
+  const figures = { lcp: 0, content: 0, shift: 0, shifted: [] };
   window.__firstContent = figures;
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) figures.lcp = entry.startTime;
   }).observe({ type: 'largest-contentful-paint', buffered: true });
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) if (!entry.hadRecentInput) figures.shift += entry.value;
+    for (const entry of list.getEntries()) {
+      if (entry.hadRecentInput) continue;
+      figures.shift += entry.value;
+      const nodes = entry.sources.map((s) => s.node && (s.node.id ? '#' + s.node.id : s.node.nodeName + '.' + (s.node.className || '')));
+      figures.shifted.push(Math.round(performance.now()) + ' ms ' + entry.value.toFixed(3) + ' ' + nodes.join(' '));
+    }
   }).observe({ type: 'layout-shift', buffered: true });
   const selector = ${JSON.stringify(selector)};
   const check = (now) => {
@@ -118,7 +125,7 @@ const observe = (selector: string) => `(() => {
   requestAnimationFrame(check);
 })();`;
 
-type Observed = { __firstContent: { lcp: number; content: number; shift: number } };
+type Observed = { __firstContent: { lcp: number; content: number; shift: number; shifted: string[] } };
 
 /** One cold load of `url` as a phone; with `snapshot`, also the HTML it rendered, without scripts. */
 async function load(
@@ -160,6 +167,8 @@ async function load(
     const figures = await tab.evaluate(() => (window as unknown as Observed).__firstContent);
     for (const r of requests.sort((a, b) => a.startMs - b.startMs))
       console.log(`        ${ms(r.startMs).padStart(8)} – ${ms(r.endMs).padStart(8)}  ${r.url}`);
+    if (TRACE && snapshot)
+      for (const shift of figures.shifted) console.log(`        layout shift at ${shift}`);
     const html = snapshot
       ? (await tab.content())
           .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '')
@@ -274,6 +283,7 @@ export async function benchFirstContent(
     );
     const pages = pagesOf(censusDocumentId);
     for (const [index, page] of pages.entries()) {
+      if (ONLY && !ONLY.some((part) => page.name.includes(part))) continue;
       const cookies = page.signedInAs ? sessions.get(page.signedInAs) : undefined;
       const live: Load[] = [];
       const still: Load[] = [];
