@@ -1,6 +1,7 @@
 import { preload } from 'swr';
 import { apiGet } from '../api/http.ts';
 import { clientKey, fetchClientView, preloadAuthenticatedUser } from '../api/hooks.ts';
+import { isAdminRole, type AuthenticatedUser } from '../api/types.ts';
 
 type Read = { key: string; fetch: (key: string) => Promise<unknown> };
 
@@ -11,14 +12,24 @@ const clientApi = (clientId: string) => `/api/clients/${encodeURIComponent(clien
  * the session is known, so the answers arrive beside the code instead of after it. The keys are the pages' own (route-data.unit.test.ts),
  * so each page's hook takes the answer already on its way instead of asking again.
  */
-export function firstReadsOf(routeName: string, params: Record<string, string | undefined>): Read[] {
+export function firstReadsOf(
+  routeName: string,
+  params: Record<string, string | undefined>,
+  role: AuthenticatedUser['role'],
+): Read[] {
   const { clientId, policyId } = params;
   if (!clientId) return [];
   const client: Read = { key: clientKey(clientId), fetch: (key) => fetchClientView(key, clientId) };
   const read = (path: string): Read => ({ key: `${clientApi(clientId)}${path}`, fetch: apiGet });
   switch (routeName) {
     case 'homeHub':
-      return [client, read('/tasks'), read('/api-jobs')];
+      // A client's people pass the hub's entry guard first: their setup and welcome flow are read too.
+      return [
+        ...(isAdminRole(role) ? [] : [read('/setup'), read('/welcome-flow')]),
+        client,
+        read('/tasks'),
+        read('/api-jobs'),
+      ];
     case 'clientReviewChanges':
       return [client];
     case 'eifSubStepDetail':
@@ -37,10 +48,11 @@ export function firstReadsOf(routeName: string, params: Record<string, string | 
  * A failed read is left to the page's own, which reports it.
  */
 export function preloadDataOf(routeName: string, params: Record<string, string | undefined>): void {
-  const reads = firstReadsOf(routeName, params);
   preloadAuthenticatedUser()
     .then((user) => {
-      if (user) for (const { key, fetch } of reads) preload(key, fetch).catch(() => undefined);
+      if (user)
+        for (const { key, fetch } of firstReadsOf(routeName, params, user.role))
+          preload(key, fetch).catch(() => undefined);
     })
     .catch(() => undefined);
 }
