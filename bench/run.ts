@@ -23,6 +23,7 @@ import { benchCensusCorrections } from './census-corrections.ts';
 import { benchDataFeed } from './data-feed.ts';
 import { benchDocuments } from './documents.ts';
 import { benchScaleSize, scaleSizes, scaleTable, type ScaleLine } from './scale.ts';
+import { benchFirstContent } from './first-content.ts';
 
 const APPENDS = Number(process.env.BENCH_APPENDS ?? 3000);
 const CATCH_UP_EVENTS = Number(process.env.BENCH_CATCH_UP_EVENTS ?? 30000);
@@ -162,6 +163,7 @@ async function main() {
     await db.createDatabase('bench_peer_emmett');
     await db.createDatabase('bench_eif_history');
     await db.createDatabase('bench_documents');
+    await db.createDatabase('bench_first_content');
     const pool = new pg.Pool({ connectionString: db.url('bench'), max: 10 });
     await migrate(pool);
     const store = createPostgresEventStore({ pool, connectionString: db.url('bench') });
@@ -191,6 +193,7 @@ async function main() {
     await benchCensusCorrections(report);
     await benchDataFeed(report);
     await benchDocuments(db.url('bench_documents'), report);
+    await benchFirstContent(db.url('bench_first_content'), report);
   } finally {
     await db.stop();
     rmSync(dir, { recursive: true, force: true });

@@ -18,6 +18,7 @@ import {
 
 const skip = skipUnless('browser', browserAvailability());
 const benAdmin = DEMO_USERS.find((u) => u.role === 'BEN_ADMIN')!;
+const admin = DEMO_USERS.find((u) => u.role === 'SLF_ADMIN')!;
 const HUB = `/client/${DEMO_CLIENT_ID}`;
 const CLASS_BUILDER_PATH = `${HUB}/task/eif-submit-company-information/step/plan-configuration-&-eligibility/class-builder`;
 
@@ -106,6 +107,28 @@ describe.skipIf(skip)('the portal on a phone and by keyboard', () => {
 
     await signOutThroughUi(page);
     await expectNoSidewaysScroll(page);
+    await context.close();
+  }, 120_000);
+
+  it('the client list on a phone: its filters and each client within the screen', async () => {
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      userAgent: PHONE_AGENT,
+    });
+    const page = await context.newPage();
+    await page.goto(`${app.url}/clients/admin`);
+    await signInThroughUi(page, admin.email, app.config.demoPassword, auth);
+    const clients = page
+      .getByRole('grid', { name: 'Clients' })
+      .or(page.getByRole('table', { name: 'Clients' }));
+    await clients.getByRole('row', { name: /Lakeside Manufacturing Co\./ }).waitFor();
+    await page.locator('#main .skeleton').first().waitFor({ state: 'detached' });
+    await expectNoSidewaysScroll(page);
+    const box = await clients.boundingBox();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+    await fullPageScreenshot(page, 'phone-client-list.png');
     await context.close();
   }, 120_000);
 

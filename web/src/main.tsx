@@ -8,6 +8,9 @@ import { App } from './app/App.tsx';
 import { setApiNavigator } from './api/http.ts';
 import { swrConfig } from './api/swr.ts';
 import { labelTablesAsTheyChange } from './ui/stacked-tables.ts';
+import { resolveRoute } from './app/routes.ts';
+import { preloadScreenOf } from './app/screens.ts';
+import { preloadDataOf } from './app/route-data.ts';
 import './styles.css';
 
 setApiNavigator((to) => navigate(to));
@@ -15,7 +18,18 @@ setApiNavigator((to) => navigate(to));
 reloadOnPreloadError();
 labelTablesAsTheyChange();
 
+/**
+ * The page's code and its first reads load beside the session's check and the shell's first render, not
+ * one after the other.
+ */
+function preloadThisPage() {
+  const { route, params } = resolveRoute(window.location.pathname);
+  preloadScreenOf(route.name, params);
+  preloadDataOf(route.name, params);
+}
+
 function render() {
+  preloadThisPage();
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <SWRConfig value={swrConfig}>

@@ -1,4 +1,4 @@
-import useSWR, { useSWRConfig } from 'swr';
+import useSWR, { preload, useSWRConfig } from 'swr';
 import { ApiError } from './errors.ts';
 import { apiRequest, ensureCsrfCookie } from './http.ts';
 import { authenticatedUserConfig } from './swr.ts';
@@ -20,6 +20,11 @@ async function fetchAuthenticatedUser(): Promise<AuthenticatedUser | null> {
   }
 }
 
+/** Asks who is signed in before the first render; the shell's first `useAuthenticatedUser` takes the answer. */
+export function preloadAuthenticatedUser(): Promise<AuthenticatedUser | null> {
+  return preload(AUTHENTICATED_USER_KEY, fetchAuthenticatedUser);
+}
+
 export function useAuthenticatedUser() {
   return useSWR<AuthenticatedUser | null>(
     AUTHENTICATED_USER_KEY,
@@ -28,12 +33,17 @@ export function useAuthenticatedUser() {
   );
 }
 
+/** The client view at `clientKey(clientId)`, no older than a version this browser has seen. */
+export async function fetchClientView(path: string, clientId: string): Promise<ClientView> {
+  const view = await apiRequest<ClientView>('GET', withSeenVersion(path, clientId));
+  rememberVersion(view);
+  return view;
+}
+
 export function useClient(clientId: string | null) {
-  return useSWR<ClientView>(clientId ? clientKey(clientId) : null, async (path: string) => {
-    const view = await apiRequest<ClientView>('GET', withSeenVersion(path, clientId ?? ''));
-    rememberVersion(view);
-    return view;
-  });
+  return useSWR<ClientView>(clientId ? clientKey(clientId) : null, (path: string) =>
+    fetchClientView(path, clientId ?? ''),
+  );
 }
 
 /** Sign-out (spec platform §4): the sign-out call, then every cached answer is dropped. */

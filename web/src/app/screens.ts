@@ -6,8 +6,13 @@ import { lazy, type ComponentType } from 'react';
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a screen keeps its own props
 type Screen = ComponentType<any>;
-const screen = <K extends string, M extends Record<K, Screen>>(load: () => Promise<M>, name: K) =>
-  lazy(() => load().then((m) => ({ default: m[name] })));
+/** A screen loaded on first render, whose code can also be asked for earlier (`preloadScreenOf`). */
+type LazyScreen = ReturnType<typeof lazy<Screen>> & { preload: () => Promise<unknown> };
+const screen = <K extends string, M extends Record<K, Screen>>(load: () => Promise<M>, name: K): LazyScreen =>
+  Object.assign(
+    lazy(() => load().then((m) => ({ default: m[name] }))),
+    { preload: load },
+  );
 
 const signIn = {
   login: () => import('../features/sign-in/LoginPage.tsx'),
@@ -156,3 +161,64 @@ export const OnboardingFormViewer = screen(
   () => import('../features/onboarding-forms/OnboardingFormViewer.tsx'),
   'OnboardingFormViewer',
 );
+
+/**
+ * The screen a route opens (App.tsx's pageFor), so its code is asked for as soon as the address is known:
+ * while the session is still being checked, not after. Routes not listed load their screen on render.
+ */
+const SCREEN_OF_ROUTE: Record<string, LazyScreen> = {
+  login: LoginPage,
+  forgot: ForgotPage,
+  activate: TokenPasswordPage,
+  reactivate: TokenPasswordPage,
+  reset: TokenPasswordPage,
+  index: IndexPage,
+  termsOfUse: TermsOfUsePage,
+  homeInternal: AdminClientsPage,
+  clientDetail: ClientManagePage,
+  clientReviewChanges: ReviewChangesPage,
+  clientEifHistory: EifHistoryPage,
+  homeHub: ClientHubPage,
+  homeBenAdmin: ClientsHomePage,
+  homeBroker: ClientsHomePage,
+  welcome: WelcomePage,
+  setupPending: SetupPendingPage,
+  policyTaskDetail: TaskPage,
+  eifSubStepDetail: EifSubStepPage,
+  eifSubStepPolicyDetail: EifSubStepPage,
+  eifClassBuilderCreator: EifClassEditorRoute,
+  eifClassBuilderEdit: EifClassEditorRoute,
+  eifSummary: EifSummaryPage,
+  censusValidations: CensusPage,
+  censusStepDetail: CensusPage,
+  censusValidateReportTab: CensusReportPage,
+  clientDocuments: DocumentsPage,
+  resourcesListing: ResourcesPage,
+  emails: EmailsListPage,
+  allEmails: EmailsListPage,
+  email: EmailDetailPage,
+  emailClient: EmailDetailPage,
+  myWork: MyWorkPage,
+  myConversations: MyConversationsPage,
+  conversation: ConversationPage,
+  usersInternal: UsersListPage,
+  brokers: UsersListPage,
+  benAdmins: UsersListPage,
+  brokerDetail: UserManagePage,
+  benAdminDetail: UserManagePage,
+  outsideSigner: OutsideSignerPage,
+  onboardingFormsSigned: SigningPage,
+  onboardingFormsViewer: OnboardingFormViewer,
+  personalDataAccess: AccessLogPage,
+  eifConfirmChanges: EifConfirmChangesPage,
+};
+
+/** Starts loading the code of the screen `routeName` opens (the EIF task's own page for its task id). */
+export function preloadScreenOf(routeName: string, params: Record<string, string | undefined>): void {
+  const isEifTask =
+    routeName === 'clientTaskDetail' && params.taskId?.toLowerCase() === 'eif-submit-company-information';
+  const target =
+    routeName === 'clientTaskDetail' ? (isEifTask ? EifTaskPage : TaskPage) : SCREEN_OF_ROUTE[routeName];
+  // A failed preload is left to the screen's own load when it renders, which reports it.
+  target?.preload().catch(() => undefined);
+}
