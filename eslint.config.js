@@ -107,6 +107,15 @@ const onlyThroughTheHandler = {
   },
 };
 
+// One control set in the web: only web/src/ui/ imports the control library; every screen takes its
+// controls from there (ui/controls.ts re-exports the primitives, beside the composed controls).
+const controlPrimitives = [
+  {
+    group: ['react-aria-components', 'react-aria-components/*'],
+    message: 'Import controls from web/src/ui/ (ui/controls.ts or a composed control), never the library.',
+  },
+];
+
 const boundaries = Object.entries(mayImport).flatMap(([pkg, allowed]) =>
   [false, true].map((isTest) => boundary(pkg, allowed, isTest)),
 );
@@ -208,6 +217,28 @@ export default tseslint.config(
     // State lives in web/src/state/; screens reach jotai only through it (state/store.ts).
     files: ['web/src/**/*.{ts,tsx}'],
     ignores: ['web/src/state/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['jotai', 'jotai/*'],
+              message: 'Use the atoms and hooks of web/src/state/ (state/store.ts).',
+            },
+            ...controlPrimitives,
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // One control set: the primitives come from web/src/ui/ (ui/controls.ts and the composed controls).
+    files: ['web/src/state/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: controlPrimitives }] },
+  },
+  {
+    files: ['web/src/ui/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -13,7 +13,7 @@ import {
   TableBody,
   TableHeader,
   type SortDescriptor,
-} from 'react-aria-components';
+} from '../../ui/controls.ts';
 import { CLIENT_PHASE_LABELS, CLIENT_PHASES, EIF_STATUS_LABELS } from '@onboard/domain/clients/phase';
 import { useAtom } from '../../state/store.ts';
 import { CLIENT_PAGE_SIZE, useClientPage, useStaffUsers, type ClientListItem } from './api.ts';

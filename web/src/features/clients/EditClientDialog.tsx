@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Button } from 'react-aria-components';
+import { Button } from '../../ui/controls.ts';
 import { ModalDialog } from '../../ui/Dialogs.tsx';
 import { Alert } from '../../ui/Feedback.tsx';
 import { clearError, ClientFields, revealFirstError } from './ClientFields.tsx';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button } from 'react-aria-components';
+import { Button } from '../../ui/controls.ts';
 import { downloadEvidencePack } from '../../api/download.ts';
 import { GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
 import { Alert } from '../../ui/Feedback.tsx';

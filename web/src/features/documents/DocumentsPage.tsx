@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type DragEvent } from 'react';
-import { Button, Heading, Input, Label, ProgressBar, SearchField } from 'react-aria-components';
+import { Button, Heading, Input, Label, ProgressBar, SearchField } from '../../ui/controls.ts';
 import { documentCategories, documentCategoryLabel } from '@onboard/domain/documents/catalogue';
 import { policyLabel } from '@onboard/domain/tasks/timeline';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Input, TextField } from 'react-aria-components';
+import { Button, Input, TextField } from '../../ui/controls.ts';
 import './documents.css';
 
 /**

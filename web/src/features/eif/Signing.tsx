@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Button, FieldError, Form, Input, Label, Radio, RadioGroup, TextField } from 'react-aria-components';
+import { Button, FieldError, Form, Input, Label, Radio, RadioGroup, TextField } from '../../ui/controls.ts';
 import { defaultInviteStep, signerSettingOf } from '@onboard/domain/eif/signing';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
 import { inviteOutsideSigner, type OutsideSignerStep } from './api.ts';

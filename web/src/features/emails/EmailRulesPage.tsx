@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import useSWR from 'swr';
-import { Button, Heading, Link } from 'react-aria-components';
+import { Button, Heading, Link } from '../../ui/controls.ts';
 import type { ResponseOf } from '@onboard/api-contract';
 import type { getEmailRules } from '@onboard/query-api/contracts';
 import {

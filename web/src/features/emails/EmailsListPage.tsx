@@ -12,7 +12,7 @@ import {
   TableBody,
   TableHeader,
   type SortDescriptor,
-} from 'react-aria-components';
+} from '../../ui/controls.ts';
 import { ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
 import { Pager } from '../../ui/Pager.tsx';
 import { EMAIL_TEMPLATES_PATH, clientEmailPath, emailPath } from '../../app/routes.ts';

@@ -9,7 +9,7 @@ import {
   ListBoxItem,
   Popover,
   Text,
-} from 'react-aria-components';
+} from '../../ui/controls.ts';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
 import type { UserListItem } from '../users/api.ts';
 import { Alert } from '../../ui/Feedback.tsx';

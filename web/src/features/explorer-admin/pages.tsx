@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Form, Heading, Link } from 'react-aria-components';
+import { Button, Form, Heading, Link } from '../../ui/controls.ts';
 import { useLocation } from 'wouter';
 import { validateExplorerSite } from '@onboard/domain/explorer';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';

@@ -10,7 +10,7 @@ import {
   Radio,
   RadioGroup,
   TextField,
-} from 'react-aria-components';
+} from '../../ui/controls.ts';
 import type { ExplorerLanguage } from '@onboard/domain/explorer/catalogues';
 import { validateExplorerEmailSend } from '@onboard/domain/explorer/lead-rules';
 import {

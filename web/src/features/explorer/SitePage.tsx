@@ -1,6 +1,6 @@
 import { useAtom } from '../../state/store.ts';
 import { Suspense, useEffect, useId, useRef, useState } from 'react';
-import { Button, Checkbox, Form, Heading, Link, ToggleButton } from 'react-aria-components';
+import { Button, Checkbox, Form, Heading, Link, ToggleButton } from '../../ui/controls.ts';
 import {
   PROVIDER_CARRIER_ID,
   type BenefitType,

@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Button, FieldError, Form, Label, TextArea, TextField } from 'react-aria-components';
+import { Button, FieldError, Form, Label, TextArea, TextField } from '../../ui/controls.ts';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Button, FieldError, Form, Heading, Input, Label, Link, TextField } from 'react-aria-components';
+import { Button, FieldError, Form, Heading, Input, Label, Link, TextField } from '../../ui/controls.ts';
 import { requestPasswordReset } from '../../api/hooks.ts';
 import { Alert } from '../../ui/Feedback.tsx';
 import { LOGIN_PATH } from '../../app/routes.ts';

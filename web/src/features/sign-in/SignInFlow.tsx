@@ -1,15 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import {
-  Button,
-  FieldError,
-  Form,
-  Heading,
-  Input,
-  Label,
-  Link,
-  Text,
-  TextField,
-} from 'react-aria-components';
+import { Button, FieldError, Form, Heading, Input, Label, Link, Text, TextField } from '../../ui/controls.ts';
 import { useAtom } from '../../state/store.ts';
 import { NativeCheckbox } from '../../ui/NativeCheckbox.tsx';
 import { rememberedUsernameAtom } from '../../state/atoms.ts';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Heading } from 'react-aria-components';
+import { Button, Heading } from '../../ui/controls.ts';
 import { useSWRConfig } from 'swr';
 import { useLocation, useSearch } from 'wouter';
 import { acceptTermsOfUse, AUTHENTICATED_USER_KEY } from '../../api/hooks.ts';

@@ -14,7 +14,7 @@ import {
   TableBody,
   TableHeader,
   type SortDescriptor,
-} from 'react-aria-components';
+} from '../../ui/controls.ts';
 import { useSWRConfig } from 'swr';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
 import {
