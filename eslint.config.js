@@ -3,6 +3,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import jsxA11y from 'eslint-plugin-jsx-a11y-x';
 
 const ours = [
   'events',
@@ -208,6 +209,19 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-restricted-syntax': ['error', onlyOnly],
+    },
+  },
+  // Accessibility of the web's markup (the maintained fork of eslint-plugin-jsx-a11y that runs on this ESLint).
+  { ...jsxA11y.configs.recommended, files: ['web/src/**/*.tsx'] },
+  {
+    files: ['web/src/**/*.tsx'],
+    rules: {
+      // A scrollable region (a wide table, the terms text) takes focus so the keyboard can scroll it
+      // (WCAG 2.1.1, axe's scrollable-region-focusable); it is named and has the region role.
+      'jsx-a11y-x/no-noninteractive-tabindex': ['error', { roles: ['tabpanel', 'region'], tags: [] }],
+      // react-aria's autoFocus moves focus into what the user just opened (a menu, the rename field, the
+      // next sign-in step), as the WAI-ARIA patterns ask; the native attribute on a page stays forbidden.
+      'jsx-a11y-x/no-autofocus': ['error', { ignoreNonDOM: true }],
     },
   },
   ...boundaries,

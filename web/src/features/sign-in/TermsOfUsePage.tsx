@@ -39,7 +39,7 @@ export function TermsOfUsePage({ user }: { user: AuthenticatedUser }) {
         <Heading level={1} id="terms-title" className="card__title">
           Terms of use
         </Heading>
-        <div className="terms" tabIndex={0} aria-label="Terms of use text">
+        <div className="terms" role="region" tabIndex={0} aria-label="Terms of use text">
           <p>
             Onboard is provided by the carrier to set up group benefits for employer clients. By using it you
             agree to use it only for that purpose and on behalf of the organisation you represent.
