@@ -222,6 +222,8 @@ export default tseslint.config(
       // react-aria's autoFocus moves focus into what the user just opened (a menu, the rename field, the
       // next sign-in step), as the WAI-ARIA patterns ask; the native attribute on a page stays forbidden.
       'jsx-a11y-x/no-autofocus': ['error', { ignoreNonDOM: true }],
+      // The ui controls' Input and TextArea render the native elements a wrapping label names.
+      'jsx-a11y-x/label-has-associated-control': ['error', { controlComponents: ['Input', 'TextArea'] }],
     },
   },
   ...boundaries,

@@ -1,6 +1,10 @@
 import { useState } from 'react';
 import { useLocation } from 'wouter';
+import { useAction } from '../../api/action.ts';
+import { anyErrorMessage } from '../../api/errors.ts';
+import { Button, Input, TextField } from '../../ui/controls.ts';
 import { Alert } from '../../ui/Feedback.tsx';
+import { TextInput } from '../../ui/TextInput.tsx';
 import { ModalDialog } from '../../ui/Dialogs.tsx';
 import { formatDate } from '../hub/format.ts';
 import { AuditTrail } from './AuditTrail.tsx';
@@ -15,8 +19,6 @@ import {
   type OnboardingForm,
 } from './api.ts';
 import './onboarding-forms.css';
-
-const messageOf = (caught: unknown) => (caught instanceof Error ? caught.message : 'Please try again.');
 
 type RecipientDraft = { roleId: string; name: string; email: string; userId: string | null };
 type Person = { userId: string; name: string; email: string; role: string };
@@ -96,23 +98,17 @@ function RecipientFields({
           )
         }
       />
-      <label className="field">
-        <span className="field__label">Name</span>
-        <input
-          className="field__input"
-          value={draft.name}
-          onChange={(e) => onChange({ ...draft, name: e.target.value, userId: null })}
-        />
-      </label>
-      <label className="field">
-        <span className="field__label">E-mail</span>
-        <input
-          className="field__input"
-          type="email"
-          value={draft.email}
-          onChange={(e) => onChange({ ...draft, email: e.target.value, userId: null })}
-        />
-      </label>
+      <TextInput
+        label="Name"
+        value={draft.name}
+        onChange={(name) => onChange({ ...draft, name, userId: null })}
+      />
+      <TextInput
+        label="E-mail"
+        type="email"
+        value={draft.email}
+        onChange={(email) => onChange({ ...draft, email, userId: null })}
+      />
     </div>
   );
 }
@@ -125,7 +121,6 @@ function SendForm({ clientId, people }: { clientId: string; people: Person[] }) 
   const [templateId, setTemplateId] = useState('');
   const [formName, setFormName] = useState('');
   const [drafts, setDrafts] = useState<RecipientDraft[]>([]);
-  const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
   const template = ready.find((t) => t.templateId === templateId);
 
@@ -145,16 +140,13 @@ function SendForm({ clientId, people }: { clientId: string; people: Person[] }) 
     );
   };
 
-  const send = async () => {
-    setError(null);
-    try {
-      const form = await writes.send({ templateId, formName, recipients: drafts });
+  const send = useAction(() => writes.send({ templateId, formName, recipients: drafts }), {
+    describe: anyErrorMessage,
+    onSuccess: (form) => {
       setSent(`${form.formName} was sent.`);
       choose('');
-    } catch (caught) {
-      setError(messageOf(caught));
-    }
-  };
+    },
+  });
 
   return (
     <section className="card task-card esign-send" aria-labelledby="send-form-title">
@@ -179,10 +171,7 @@ function SendForm({ clientId, people }: { clientId: string; people: Person[] }) 
       </label>
       {template && (
         <>
-          <label className="field">
-            <span className="field__label">Form name</span>
-            <input className="field__input" value={formName} onChange={(e) => setFormName(e.target.value)} />
-          </label>
+          <TextInput label="Form name" value={formName} onChange={setFormName} />
           {[...template.roles]
             .sort((a, b) => a.routingOrder - b.routingOrder)
             .map((role) => (
@@ -209,25 +198,28 @@ function SendForm({ clientId, people }: { clientId: string; people: Person[] }) 
                     />
                   ) : null,
                 )}
-                <button
-                  type="button"
+                <Button
                   className="button button--secondary"
-                  onClick={() =>
+                  onPress={() =>
                     setDrafts([...drafts, { roleId: role.roleId, name: '', email: '', userId: null }])
                   }
                 >
                   Add another recipient
-                </button>
+                </Button>
               </fieldset>
             ))}
           <div className="button-row">
-            <button type="button" className="button button--primary" onClick={() => void send()}>
+            <Button
+              className="button button--primary"
+              isPending={send.isPending}
+              onPress={() => void send.run()}
+            >
               Send
-            </button>
+            </Button>
           </div>
         </>
       )}
-      {error && <Alert tone="error">{error}</Alert>}
+      {send.error && <Alert tone="error">{send.error}</Alert>}
       {sent && <Alert tone="success">{sent}</Alert>}
     </section>
   );
@@ -246,7 +238,6 @@ export function OnboardingFormsTask({ clientId, isStaff }: { clientId: string; i
   const people = useClientPeople(clientId, isStaff);
   const writes = useFormWrites(clientId);
   const [, navigate] = useLocation();
-  const [actionError, setActionError] = useState<string | null>(null);
   const [reassigning, setReassigning] = useState<{
     formId: string;
     recipientId: string;
@@ -259,15 +250,12 @@ export function OnboardingFormsTask({ clientId, isStaff }: { clientId: string; i
 
   const [notice, setNotice] = useState<string | null>(null);
   const now = new Date();
-  const run = async (work: () => Promise<unknown>) => {
-    setActionError(null);
+  const action = useAction((work: () => Promise<unknown>) => work(), { describe: anyErrorMessage });
+  const run = (work: () => Promise<unknown>) => {
     setNotice(null);
-    try {
-      await work();
-    } catch (caught) {
-      setActionError(messageOf(caught));
-    }
+    return action.run(work);
   };
+  const actionError = action.error;
 
   return (
     <div className="esign-task" data-testid="onboarding-forms">
@@ -281,10 +269,9 @@ export function OnboardingFormsTask({ clientId, isStaff }: { clientId: string; i
               <li key={r.recipientId}>
                 {r.formName}, as {r.roleName} ({r.name}){' '}
                 {!isStaff && (
-                  <button
-                    type="button"
+                  <Button
                     className="button button--primary"
-                    onClick={() =>
+                    onPress={() =>
                       void run(async () => {
                         const { url } = await writes.signingLink(r.onboardingFormId, r.recipientId);
                         navigate(url);
@@ -292,7 +279,7 @@ export function OnboardingFormsTask({ clientId, isStaff }: { clientId: string; i
                     }
                   >
                     Sign {r.formName}
-                  </button>
+                  </Button>
                 )}
               </li>
             ))}
@@ -301,7 +288,7 @@ export function OnboardingFormsTask({ clientId, isStaff }: { clientId: string; i
       )}
       {actionError && <Alert tone="error">{actionError}</Alert>}
       {notice && <Alert tone="success">{notice}</Alert>}
-      {error && <Alert tone="error">{messageOf(error)}</Alert>}
+      {error && <Alert tone="error">{anyErrorMessage(error)}</Alert>}
       <section aria-labelledby="forms-title">
         <h2 id="forms-title" className="card__title">
           Forms
@@ -377,10 +364,9 @@ export function OnboardingFormsTask({ clientId, isStaff }: { clientId: string; i
                         {(form.status === 'sent' || form.status === 'declined') &&
                           ['sent', 'delivered', 'declined', 'waiting'].includes(r.status) && (
                             <div className="button-row">
-                              <button
-                                type="button"
+                              <Button
                                 className="button button--secondary"
-                                onClick={() => {
+                                onPress={() => {
                                   setDraft({ roleId: r.roleId, name: '', email: '', userId: null });
                                   setReassigning({
                                     formId: form.onboardingFormId,
@@ -390,12 +376,11 @@ export function OnboardingFormsTask({ clientId, isStaff }: { clientId: string; i
                                 }}
                               >
                                 Reassign
-                              </button>
+                              </Button>
                               {r.userId === null && r.status !== 'declined' && r.status !== 'waiting' && (
-                                <button
-                                  type="button"
+                                <Button
                                   className="button button--secondary"
-                                  onClick={() =>
+                                  onPress={() =>
                                     void run(async () => {
                                       const answer = await writes.signingLink(
                                         form.onboardingFormId,
@@ -409,14 +394,13 @@ export function OnboardingFormsTask({ clientId, isStaff }: { clientId: string; i
                                   }
                                 >
                                   Signing link
-                                </button>
+                                </Button>
                               )}
                               {r.userId === null && r.linkExpiresAt && canStillSign(r) && (
-                                <button
-                                  type="button"
+                                <Button
                                   className="button button--secondary"
                                   aria-label={`Extend the signing link of ${r.name}`}
-                                  onClick={() =>
+                                  onPress={() =>
                                     void run(async () => {
                                       await writes.extendLink(form.onboardingFormId, r.recipientId);
                                       setNotice(`The signing link of ${r.name} was extended.`);
@@ -424,7 +408,7 @@ export function OnboardingFormsTask({ clientId, isStaff }: { clientId: string; i
                                   }
                                 >
                                   Extend link
-                                </button>
+                                </Button>
                               )}
                             </div>
                           )}
@@ -444,9 +428,9 @@ export function OnboardingFormsTask({ clientId, isStaff }: { clientId: string; i
                 {form.status === 'completed' ? 'Download the completed form' : 'Download as it is now'}
               </a>
               {isStaff && (form.status === 'sent' || form.status === 'declined') && (
-                <button type="button" className="button button--secondary" onClick={() => setVoiding(form)}>
+                <Button className="button button--secondary" onPress={() => setVoiding(form)}>
                   Void
-                </button>
+                </Button>
               )}
             </div>
           </article>
@@ -487,12 +471,12 @@ export function OnboardingFormsTask({ clientId, isStaff }: { clientId: string; i
           {actionError && <Alert tone="error">{actionError}</Alert>}
           {notice && <Alert tone="success">{notice}</Alert>}
           <div className="dialog__actions">
-            <button type="button" className="button button--secondary" onClick={() => setReassigning(null)}>
+            <Button className="button button--secondary" onPress={() => setReassigning(null)}>
               Cancel
-            </button>
-            <button type="submit" className="button button--primary">
+            </Button>
+            <Button type="submit" className="button button--primary">
               Reassign
-            </button>
+            </Button>
           </div>
         </form>
       </ModalDialog>
@@ -504,17 +488,13 @@ export function OnboardingFormsTask({ clientId, isStaff }: { clientId: string; i
         <p>
           {link?.name} was e-mailed this link. It opens once, within 3 days; you can also pass it on yourself.
         </p>
-        <input
-          className="field__input"
-          readOnly
-          value={link?.url ?? ''}
-          aria-label="Signing link"
-          onFocus={(e) => e.target.select()}
-        />
+        <TextField isReadOnly value={link?.url ?? ''} aria-label="Signing link">
+          <Input className="field__input" onFocus={(e) => e.target.select()} />
+        </TextField>
         <div className="dialog__actions">
-          <button type="button" className="button button--primary" onClick={() => setLink(null)}>
+          <Button className="button button--primary" onPress={() => setLink(null)}>
             Close
-          </button>
+          </Button>
         </div>
       </ModalDialog>
       <ModalDialog
@@ -532,22 +512,14 @@ export function OnboardingFormsTask({ clientId, isStaff }: { clientId: string; i
             });
           }}
         >
-          <label className="field">
-            <span className="field__label">Why is it voided?</span>
-            <input
-              className="field__input"
-              value={voidReason}
-              onChange={(e) => setVoidReason(e.target.value)}
-              required
-            />
-          </label>
+          <TextInput label="Why is it voided?" value={voidReason} onChange={setVoidReason} isRequired />
           <div className="dialog__actions">
-            <button type="button" className="button button--secondary" onClick={() => setVoiding(null)}>
+            <Button className="button button--secondary" onPress={() => setVoiding(null)}>
               Cancel
-            </button>
-            <button type="submit" className="button button--primary">
+            </Button>
+            <Button type="submit" className="button button--primary">
               Void
-            </button>
+            </Button>
           </div>
         </form>
       </ModalDialog>
