@@ -6,7 +6,6 @@
 export {
   Button,
   Cell,
-  Checkbox,
   CheckboxGroup,
   Column,
   ComboBox,

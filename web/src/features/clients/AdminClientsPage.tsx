@@ -27,7 +27,7 @@ import {
 } from '../../state/client-list.ts';
 import { useAuthenticatedUser } from '../../api/hooks.ts';
 import { Pager } from '../../ui/Pager.tsx';
-import { NativeCheckbox } from '../../ui/NativeCheckbox.tsx';
+import { CheckboxInput } from '../../ui/Checkbox.tsx';
 
 // The new-client form loads when staff open it.
 const CreateClientDialog = lazy(() =>
@@ -193,9 +193,9 @@ function ClientTable({ userId }: { userId: string }) {
         </div>
         <div className="client-filters__flags" role="group" aria-label="Show only">
           {FLAGS.map(({ key, label }) => (
-            <NativeCheckbox key={key} isSelected={filters[key]} onChange={(on) => change({ [key]: on })}>
+            <CheckboxInput key={key} isSelected={filters[key]} onChange={(on) => change({ [key]: on })}>
               {label}
-            </NativeCheckbox>
+            </CheckboxInput>
           ))}
           {isFiltered(filters) && (
             <Button
