@@ -1,20 +1,6 @@
 import { useState } from 'react';
 import { useAtom } from '../../state/store.ts';
-import {
-  Button,
-  Cell,
-  Column,
-  Heading,
-  Input,
-  Label,
-  Link,
-  Row,
-  SearchField,
-  Table,
-  TableBody,
-  TableHeader,
-  type SortDescriptor,
-} from '../../ui/controls.ts';
+import { Button, Heading, Input, Label, Link, SearchField } from '../../ui/controls.ts';
 import { useSWRConfig } from 'swr';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
 import {
@@ -33,7 +19,7 @@ import { UserForm, type UserFormValues } from './UserForm.tsx';
 import { useUserActions } from './UserActions.tsx';
 import { userListQueryAtoms } from '../../state/atoms.ts';
 import { userManagePath } from '../../app/routes.ts';
-import { Pager } from '../../ui/Pager.tsx';
+import { ListTable, type ListSort } from '../../ui/ListTable.tsx';
 import { OnDemandMenu } from '../../ui/OnDemandMenu.tsx';
 
 const TITLES: Record<UserKind, { title: string; singular: string }> = {
@@ -111,11 +97,6 @@ export function UsersListPage({ kind }: { kind: UserKind }) {
   const { title, singular } = TITLES[kind];
   const pageCount = Math.max(1, Math.ceil((data?.total ?? 0) / PAGE_SIZE));
 
-  const sortDescriptor: SortDescriptor = {
-    column: query.sortBy,
-    direction: query.sortDirection === 'asc' ? 'ascending' : 'descending',
-  };
-
   const create = async (values: UserFormValues) => {
     const before = data?.total ?? 0;
     await createUser(kind, {
@@ -178,84 +159,48 @@ export function UsersListPage({ kind }: { kind: UserKind }) {
         {error && <ErrorPanel error={error} />}
         {isLoading && !data && <PageSkeleton />}
         {data && (
-          <Table
-            aria-label={title}
-            className="table"
-            sortDescriptor={sortDescriptor}
-            onSortChange={(next) =>
-              setQuery({
-                ...query,
-                page: 1,
-                sortBy: String(next.column),
-                sortDirection: next.direction === 'ascending' ? 'asc' : 'desc',
-              })
-            }
-          >
-            <TableHeader>
-              <Column id="lastName" isRowHeader allowsSorting>
-                Name
-              </Column>
-              <Column id="email" allowsSorting>
-                E-mail
-              </Column>
-              <Column id={kind === 'internal' ? 'role' : 'clientIds'}>
-                {kind === 'internal' ? 'Role' : 'Clients'}
-              </Column>
-              <Column id="firstLogin">First sign-in</Column>
-              <Column id="lastLogin" allowsSorting>
-                Last sign-in
-              </Column>
-              <Column id="welcomeEmailSentDate" allowsSorting>
-                Welcome e-mail
-              </Column>
-              <Column id="actions">
-                <span className="visually-hidden">Actions</span>
-              </Column>
-            </TableHeader>
-            <TableBody
-              items={data.items}
-              renderEmptyState={() => <p className="muted table__empty">No users found.</p>}
-            >
-              {(user) => (
-                <Row id={user.id} className="table__row">
-                  <Cell>
-                    {user.firstName} {user.lastName}
-                  </Cell>
-                  <Cell>{user.email}</Cell>
-                  <Cell>
-                    {kind === 'internal' ? ROLE_LABELS[user.role] : user.clientIds.join(', ') || '—'}
-                  </Cell>
-                  <Cell>{formatDate(user.firstLogin)}</Cell>
-                  <Cell>{formatDate(user.lastLogin)}</Cell>
-                  <Cell>{formatDate(user.welcomeEmailSentDate)}</Cell>
-                  <Cell>
-                    {kind === 'internal' ? (
-                      <InternalRowActions
-                        user={user}
-                        onEdit={() => setEditing(user)}
-                        onDelete={() => setDeleting(user)}
-                      />
-                    ) : (
-                      <Link
-                        className="button button--small button--secondary"
-                        href={userManagePath(kind, user.id)}
-                      >
-                        Manage
-                      </Link>
-                    )}
-                  </Cell>
-                </Row>
-              )}
-            </TableBody>
-          </Table>
-        )}
-        {data && (
-          <Pager
-            page={query.page}
-            pageCount={pageCount}
-            total={data.total}
-            noun={['user', 'users']}
-            onPage={(page) => setQuery({ ...query, page })}
+          <ListTable
+            label={title}
+            columns={[
+              { id: 'lastName', label: 'Name', isSortable: true },
+              { id: 'email', label: 'E-mail', isSortable: true },
+              kind === 'internal' ? { id: 'role', label: 'Role' } : { id: 'clientIds', label: 'Clients' },
+              { id: 'firstLogin', label: 'First sign-in' },
+              { id: 'lastLogin', label: 'Last sign-in', isSortable: true },
+              { id: 'welcomeEmailSentDate', label: 'Welcome e-mail', isSortable: true },
+              { id: 'actions', label: <span className="visually-hidden">Actions</span> },
+            ]}
+            items={data.items}
+            rowId={(user) => user.id}
+            cells={(user) => [
+              `${user.firstName} ${user.lastName}`,
+              user.email,
+              kind === 'internal' ? ROLE_LABELS[user.role] : user.clientIds.join(', ') || '—',
+              formatDate(user.firstLogin),
+              formatDate(user.lastLogin),
+              formatDate(user.welcomeEmailSentDate),
+              kind === 'internal' ? (
+                <InternalRowActions
+                  user={user}
+                  onEdit={() => setEditing(user)}
+                  onDelete={() => setDeleting(user)}
+                />
+              ) : (
+                <Link className="button button--small button--secondary" href={userManagePath(kind, user.id)}>
+                  Manage
+                </Link>
+              ),
+            ]}
+            empty="No users found."
+            sort={query}
+            onSort={(order: ListSort<string>) => setQuery({ ...query, ...order, page: 1 })}
+            paging={{
+              page: query.page,
+              pageCount,
+              total: data.total,
+              noun: ['user', 'users'],
+              onPage: (page) => setQuery({ ...query, page }),
+            }}
           />
         )}
       </section>
