@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useAtom } from '../../state/store.ts';
 import { Button, Heading, Input, Label, Link, SearchField } from '../../ui/controls.ts';
 import { useSWRConfig } from 'swr';
-import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
+import { errorMessage } from '../../api/errors.ts';
 import {
   createUser,
   deleteUser,
@@ -21,6 +21,7 @@ import { userListQueryAtoms } from '../../state/atoms.ts';
 import { userManagePath } from '../../app/routes.ts';
 import { ListTable, type ListSort } from '../../ui/ListTable.tsx';
 import { OnDemandMenu } from '../../ui/OnDemandMenu.tsx';
+import { useAction } from '../../api/action.ts';
 
 const TITLES: Record<UserKind, { title: string; singular: string }> = {
   internal: { title: 'Internal users', singular: 'internal user' },
@@ -92,7 +93,6 @@ export function UsersListPage({ kind }: { kind: UserKind }) {
   const [isCreating, setIsCreating] = useState(false);
   const [editing, setEditing] = useState<UserListItem | null>(null);
   const [deleting, setDeleting] = useState<UserListItem | null>(null);
-  const [isDeletePending, setIsDeletePending] = useState(false);
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const { title, singular } = TITLES[kind];
   const pageCount = Math.max(1, Math.ceil((data?.total ?? 0) / PAGE_SIZE));
@@ -118,20 +118,19 @@ export function UsersListPage({ kind }: { kind: UserKind }) {
     await refreshUntilTotal((total) => total > before);
   };
 
+  const remove = useAction(
+    async (user: NonNullable<typeof deleting>) => {
+      const before = data?.total ?? 0;
+      await deleteUser(kind, user.id);
+      setNotice({ tone: 'success', text: `${user.firstName} ${user.lastName} was deleted.` });
+      await refreshUntilTotal((total) => total < before);
+    },
+    { onError: (caught) => setNotice({ tone: 'error', text: errorMessage(caught) }) },
+  );
   const confirmDelete = async () => {
     if (!deleting) return;
-    setIsDeletePending(true);
-    try {
-      const before = data?.total ?? 0;
-      await deleteUser(kind, deleting.id);
-      setNotice({ tone: 'success', text: `${deleting.firstName} ${deleting.lastName} was deleted.` });
-      await refreshUntilTotal((total) => total < before);
-    } catch (caught) {
-      setNotice({ tone: 'error', text: caught instanceof ApiError ? caught.message : GENERIC_ERROR_MESSAGE });
-    } finally {
-      setIsDeletePending(false);
-      setDeleting(null);
-    }
+    await remove.run(deleting);
+    setDeleting(null);
   };
 
   return (
@@ -245,7 +244,7 @@ export function UsersListPage({ kind }: { kind: UserKind }) {
       <ConfirmDialog
         title={`Delete ${singular}`}
         isOpen={deleting !== null}
-        isPending={isDeletePending}
+        isPending={remove.isPending}
         message={
           deleting
             ? `Delete ${deleting.firstName} ${deleting.lastName} (${deleting.email})? They will no longer be able to sign in.`
