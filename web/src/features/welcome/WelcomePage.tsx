@@ -70,32 +70,7 @@ export function WelcomePage({ clientId }: { clientId: string }) {
         <p className="muted">Your first contact for every question during onboarding.</p>
         <ConsultantContact consultant={flow.implementationConsultant} />
       </section>
-      <section className="card" aria-labelledby="welcome-tasks">
-        <Heading level={2} id="welcome-tasks" className="card__title">
-          What you will do
-        </Heading>
-        <p className="muted">
-          Your tasks appear on your hub as they open, each with its due date. They are of three kinds.
-        </p>
-        <div className="welcome__groups">
-          {welcomeTaskGroups().map((group) => (
-            <section key={group.title} className="welcome__group">
-              <Heading level={3} className="welcome__group-title">
-                {group.title}
-              </Heading>
-              <p className="muted welcome__group-intro">{group.intro}</p>
-              <ul className="welcome__tasks">
-                {group.tasks.map((task) => (
-                  <li key={task.id}>
-                    <strong>{task.title}</strong>
-                    <span className="muted">{task.asks}</span>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ))}
-        </div>
-      </section>
+      <WhatYouWillDo />
       <section className="card" aria-labelledby="welcome-dates">
         <Heading level={2} id="welcome-dates" className="card__title">
           Key dates
@@ -120,5 +95,37 @@ export function WelcomePage({ clientId }: { clientId: string }) {
         </Button>
       </div>
     </div>
+  );
+}
+
+/** The three kinds of task the client's people will be given, each with what it asks. */
+function WhatYouWillDo() {
+  return (
+    <section className="card" aria-labelledby="welcome-tasks">
+      <Heading level={2} id="welcome-tasks" className="card__title">
+        What you will do
+      </Heading>
+      <p className="muted">
+        Your tasks appear on your hub as they open, each with its due date. They are of three kinds.
+      </p>
+      <div className="welcome__groups">
+        {welcomeTaskGroups().map((group) => (
+          <section key={group.title} className="welcome__group">
+            <Heading level={3} className="welcome__group-title">
+              {group.title}
+            </Heading>
+            <p className="muted welcome__group-intro">{group.intro}</p>
+            <ul className="welcome__tasks">
+              {group.tasks.map((task) => (
+                <li key={task.id}>
+                  <strong>{task.title}</strong>
+                  <span className="muted">{task.asks}</span>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))}
+      </div>
+    </section>
   );
 }
