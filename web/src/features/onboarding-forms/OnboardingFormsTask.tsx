@@ -175,38 +175,13 @@ function SendForm({ clientId, people }: { clientId: string; people: Person[] }) 
           {[...template.roles]
             .sort((a, b) => a.routingOrder - b.routingOrder)
             .map((role) => (
-              <fieldset key={role.roleId} className="esign-send__role" data-testid={`send-role-${role.name}`}>
-                <legend>
-                  {role.name}, signs {ordinal(role.routingOrder)}
-                  {role.quorum
-                    ? `: any ${role.quorum} of the ${drafts.filter((d) => d.roleId === role.roleId).length} below`
-                    : ''}
-                </legend>
-                {drafts.map((d, i) =>
-                  d.roleId === role.roleId ? (
-                    <RecipientFields
-                      key={i}
-                      draft={d}
-                      people={people}
-                      heading={
-                        drafts.filter((x) => x.roleId === role.roleId).length > 1
-                          ? `Recipient ${drafts.slice(0, i + 1).filter((x) => x.roleId === role.roleId).length}`
-                          : null
-                      }
-                      label={`${role.name}: pick from the client’s people`}
-                      onChange={(next) => setDrafts(drafts.map((x, j) => (j === i ? next : x)))}
-                    />
-                  ) : null,
-                )}
-                <Button
-                  className="button button--secondary"
-                  onPress={() =>
-                    setDrafts([...drafts, { roleId: role.roleId, name: '', email: '', userId: null }])
-                  }
-                >
-                  Add another recipient
-                </Button>
-              </fieldset>
+              <RoleRecipients
+                key={role.roleId}
+                role={role}
+                drafts={drafts}
+                people={people}
+                onChange={setDrafts}
+              />
             ))}
           <div className="button-row">
             <Button
@@ -222,6 +197,52 @@ function SendForm({ clientId, people }: { clientId: string; people: Person[] }) 
       {send.error && <Alert tone="error">{send.error}</Alert>}
       {sent && <Alert tone="success">{sent}</Alert>}
     </section>
+  );
+}
+
+/** One role of the form being sent: its recipients (several for a quorum), and 'Add another recipient'. */
+function RoleRecipients({
+  role,
+  drafts,
+  people,
+  onChange,
+}: {
+  role: { roleId: string; name: string; routingOrder: number; quorum: number | null };
+  drafts: RecipientDraft[];
+  people: Person[];
+  onChange: (drafts: RecipientDraft[]) => void;
+}) {
+  return (
+    <fieldset className="esign-send__role" data-testid={`send-role-${role.name}`}>
+      <legend>
+        {role.name}, signs {ordinal(role.routingOrder)}
+        {role.quorum
+          ? `: any ${role.quorum} of the ${drafts.filter((d) => d.roleId === role.roleId).length} below`
+          : ''}
+      </legend>
+      {drafts.map((d, i) =>
+        d.roleId === role.roleId ? (
+          <RecipientFields
+            key={i}
+            draft={d}
+            people={people}
+            heading={
+              drafts.filter((x) => x.roleId === role.roleId).length > 1
+                ? `Recipient ${drafts.slice(0, i + 1).filter((x) => x.roleId === role.roleId).length}`
+                : null
+            }
+            label={`${role.name}: pick from the client’s people`}
+            onChange={(next) => onChange(drafts.map((x, j) => (j === i ? next : x)))}
+          />
+        ) : null,
+      )}
+      <Button
+        className="button button--secondary"
+        onPress={() => onChange([...drafts, { roleId: role.roleId, name: '', email: '', userId: null }])}
+      >
+        Add another recipient
+      </Button>
+    </fieldset>
   );
 }
 
