@@ -3,6 +3,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import jsxA11y from 'eslint-plugin-jsx-a11y-x';
 
 const ours = [
   'events',
@@ -107,6 +108,15 @@ const onlyThroughTheHandler = {
   },
 };
 
+// One control set in the web: only web/src/ui/ imports the control library; every screen takes its
+// controls from there (ui/controls.ts re-exports the primitives, beside the composed controls).
+const controlPrimitives = [
+  {
+    group: ['react-aria-components', 'react-aria-components/*'],
+    message: 'Import controls from web/src/ui/ (ui/controls.ts or a composed control), never the library.',
+  },
+];
+
 const boundaries = Object.entries(mayImport).flatMap(([pkg, allowed]) =>
   [false, true].map((isTest) => boundary(pkg, allowed, isTest)),
 );
@@ -201,6 +211,21 @@ export default tseslint.config(
       'no-restricted-syntax': ['error', onlyOnly],
     },
   },
+  // Accessibility of the web's markup (the maintained fork of eslint-plugin-jsx-a11y that runs on this ESLint).
+  { ...jsxA11y.configs.recommended, files: ['web/src/**/*.tsx'] },
+  {
+    files: ['web/src/**/*.tsx'],
+    rules: {
+      // A scrollable region (a wide table, the terms text) takes focus so the keyboard can scroll it
+      // (WCAG 2.1.1, axe's scrollable-region-focusable); it is named and has the region role.
+      'jsx-a11y-x/no-noninteractive-tabindex': ['error', { roles: ['tabpanel', 'region'], tags: [] }],
+      // react-aria's autoFocus moves focus into what the user just opened (a menu, the rename field, the
+      // next sign-in step), as the WAI-ARIA patterns ask; the native attribute on a page stays forbidden.
+      'jsx-a11y-x/no-autofocus': ['error', { ignoreNonDOM: true }],
+      // The ui controls' Input and TextArea render the native elements a wrapping label names.
+      'jsx-a11y-x/label-has-associated-control': ['error', { controlComponents: ['Input', 'TextArea'] }],
+    },
+  },
   ...boundaries,
   contractRules,
   onlyThroughTheHandler,
@@ -208,6 +233,28 @@ export default tseslint.config(
     // State lives in web/src/state/; screens reach jotai only through it (state/store.ts).
     files: ['web/src/**/*.{ts,tsx}'],
     ignores: ['web/src/state/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['jotai', 'jotai/*'],
+              message: 'Use the atoms and hooks of web/src/state/ (state/store.ts).',
+            },
+            ...controlPrimitives,
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // One control set: the primitives come from web/src/ui/ (ui/controls.ts and the composed controls).
+    files: ['web/src/state/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: controlPrimitives }] },
+  },
+  {
+    files: ['web/src/ui/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',

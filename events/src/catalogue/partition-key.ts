@@ -4,7 +4,8 @@
  * `email-rules-`, `signatures-`, `personal-data-access-`, `personal-data-` followed by the client id), so a client's streams fall in one partition and keep their
  * order against each other; the stream's name for any other stream, which keeps its own order.
  */
-const CLIENT_STREAM = /^(?:eif|client|documents|resources|tasks|data-feed|email-rules|signatures|personal-data-access|personal-data)-(.+)$/;
+const CLIENT_STREAM =
+  /^(?:eif|client|documents|resources|tasks|data-feed|email-rules|signatures|personal-data-access|personal-data)-(.+)$/;
 
 export function partitionKeyOf(streamName: string): string {
   return CLIENT_STREAM.exec(streamName)?.[1] ?? streamName;

@@ -137,3 +137,11 @@ export function mutationRetryDelay(error: unknown, attempt: number): number | nu
     return 3000 * attempt;
   return null;
 }
+
+/** What the user is shown when a write fails: the API's message (already the spec's), else the generic one. */
+export const errorMessage = (error: unknown): string =>
+  error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE;
+
+/** As errorMessage, but a failure of the browser's own (a download, a file that cannot be read) says what it is. */
+export const anyErrorMessage = (error: unknown): string =>
+  error instanceof Error && error.message ? error.message : GENERIC_ERROR_MESSAGE;

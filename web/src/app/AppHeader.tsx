@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Link } from 'react-aria-components';
+import { Link } from '../ui/controls.ts';
 import type { AuthenticatedUser } from '../api/types.ts';
 import { homePathFor, INDEX_PATH, type ViewType } from './routes.ts';
 

@@ -1,4 +1,4 @@
-import { Link } from 'react-aria-components';
+import { Link } from '../ui/controls.ts';
 import useSWR from 'swr';
 import { isAdminRole, type AuthenticatedUser } from '../api/types.ts';
 import { clientHubPath, clientManagePath, homePathFor } from './routes.ts';

@@ -5,7 +5,7 @@ import {
   UNSTABLE_Toast as Toast,
   UNSTABLE_ToastContent as ToastContent,
   UNSTABLE_ToastRegion as ToastRegion,
-} from 'react-aria-components';
+} from '../ui/controls.ts';
 import { emailToastQueue } from '../state/toast-queue.ts';
 import type { EmailToast } from '../state/toasts.ts';
 import { emailPath } from './routes.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, Heading, Link } from 'react-aria-components';
+import { Button, Heading, Link } from '../ui/controls.ts';
 import type { AuthenticatedUser } from '../api/types.ts';
 import { ROLE_LABELS } from '../api/types.ts';
 import {

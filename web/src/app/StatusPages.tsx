@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Button, Heading, Link } from 'react-aria-components';
+import { Button, Heading, Link } from '../ui/controls.ts';
 import { useLocation, useSearch } from 'wouter';
 import { useSignOut } from '../api/hooks.ts';
 import { PageSkeleton } from '../ui/Feedback.tsx';

@@ -1,4 +1,4 @@
-import { Button, Link } from 'react-aria-components';
+import { Button, Link } from '../ui/controls.ts';
 import { useConfigValues } from './config-values.ts';
 
 /** The support widget, when loaded, listens for this event; without it we fall back to e-mail. */

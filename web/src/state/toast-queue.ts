@@ -1,4 +1,4 @@
-import { UNSTABLE_ToastQueue as ToastQueue } from 'react-aria-components';
+import { UNSTABLE_ToastQueue as ToastQueue } from '../ui/controls.ts';
 import type { EmailToast } from './toasts.ts';
 
 /** The toast queue itself: loaded with the toast region on the first toast, not on the first page. */

@@ -3,7 +3,11 @@ import { Checkbox, CheckboxGroup, FieldError, Label } from 'react-aria-component
 import { CheckboxBox } from './CheckboxBox.tsx';
 import { Description, type FieldProps, type Option } from './field.tsx';
 
-/** A checkbox on its own (isSelected/onChange) or inside a CheckboxGroup (value). */
+/**
+ * The one checkbox of the web: on its own (isSelected/onChange) or inside a CheckboxGroup (value). The
+ * portal draws its tick box (CheckboxBox); the public Explorer (`look="explorer"`) draws its own, in the
+ * site's colours.
+ */
 export function CheckboxInput({
   children,
   isSelected,
@@ -11,6 +15,7 @@ export function CheckboxInput({
   value,
   name,
   className,
+  look = 'portal',
 }: {
   children: ReactNode;
   isSelected?: boolean;
@@ -18,17 +23,28 @@ export function CheckboxInput({
   value?: string;
   name?: string;
   className?: string;
+  look?: 'portal' | 'explorer';
 }) {
   return (
     <Checkbox
-      className={`checkbox ${className ?? ''}`}
+      className={look === 'explorer' ? `explorer-checkbox ${className ?? ''}` : `checkbox ${className ?? ''}`}
       isSelected={isSelected}
       onChange={onChange}
       value={value}
       name={name}
     >
-      <CheckboxBox />
-      {children}
+      {({ isSelected: isTicked }) => (
+        <>
+          {look === 'explorer' ? (
+            <span className="explorer-checkbox-box" aria-hidden="true">
+              {isTicked ? '✓' : ''}
+            </span>
+          ) : (
+            <CheckboxBox />
+          )}
+          {children}
+        </>
+      )}
     </Checkbox>
   );
 }

@@ -1,4 +1,4 @@
-/** The tick drawn inside every checkbox (the react-aria ones and the native one of the sign-in steps). */
+/** The tick drawn inside the portal's checkbox (ui/Checkbox.tsx). */
 export function CheckboxBox() {
   return (
     <span className="checkbox__box" aria-hidden="true">

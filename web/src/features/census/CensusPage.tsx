@@ -1,5 +1,5 @@
 import { useState, type ChangeEvent } from 'react';
-import { Button, Link } from 'react-aria-components';
+import { Button, Link } from '../../ui/controls.ts';
 import { useLocation } from 'wouter';
 import {
   CENSUS_MESSAGES,

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Button, Link } from 'react-aria-components';
+import { Button, Link } from '../../ui/controls.ts';
 import { CENSUS_FIELD_LABELS, type CensusField } from '@onboard/domain/census';
 import { ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
 import { formatDate } from '../hub/format.ts';

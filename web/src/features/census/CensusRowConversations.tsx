@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Button, Form, Heading } from 'react-aria-components';
+import { Button, Form, Heading } from '../../ui/controls.ts';
 import { TextInput } from '../../ui/TextInput.tsx';
 import { Conversations } from '../conversations/Conversations.tsx';
 import { useClientConversations } from '../conversations/api.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { Button, Form, Input, TextField } from 'react-aria-components';
+import { Button, Form, Input, TextField } from '../../ui/controls.ts';
 import type { CensusField } from '@onboard/domain/census';
 import { Alert } from '../../ui/Feedback.tsx';
 import { Pager } from '../../ui/Pager.tsx';

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Button, Form } from 'react-aria-components';
+import { Button, Form } from '../../ui/controls.ts';
 import type { BodyOf, ResponseOf } from '@onboard/api-contract';
 import type { revealCensusValue } from '@onboard/command-api/contracts';
 import { MASKED_CENSUS_FIELDS, type CensusField } from '@onboard/domain/census';

@@ -1,19 +1,5 @@
 import { lazy, Suspense, useId, useState } from 'react';
-import {
-  Button,
-  Cell,
-  Column,
-  Heading,
-  Input,
-  Label,
-  Link,
-  Row,
-  SearchField,
-  Table,
-  TableBody,
-  TableHeader,
-  type SortDescriptor,
-} from 'react-aria-components';
+import { Button, Heading, Input, Label, Link, SearchField } from '../../ui/controls.ts';
 import { CLIENT_PHASE_LABELS, CLIENT_PHASES, EIF_STATUS_LABELS } from '@onboard/domain/clients/phase';
 import { useAtom } from '../../state/store.ts';
 import { CLIENT_PAGE_SIZE, useClientPage, useStaffUsers, type ClientListItem } from './api.ts';
@@ -26,8 +12,8 @@ import {
   type ClientListFilters,
 } from '../../state/client-list.ts';
 import { useAuthenticatedUser } from '../../api/hooks.ts';
-import { Pager } from '../../ui/Pager.tsx';
-import { NativeCheckbox } from '../../ui/NativeCheckbox.tsx';
+import { ListTable, type ListSort } from '../../ui/ListTable.tsx';
+import { CheckboxInput } from '../../ui/Checkbox.tsx';
 
 // The new-client form loads when staff open it.
 const CreateClientDialog = lazy(() =>
@@ -119,10 +105,6 @@ function ClientTable({ userId }: { userId: string }) {
   const [isCreating, setIsCreating] = useState(false);
   const change = (next: Partial<ClientListFilters>) => setFilters({ ...filters, ...next, page: 1 });
 
-  const sortDescriptor: SortDescriptor = {
-    column: filters.sortBy,
-    direction: filters.sortDirection === 'asc' ? 'ascending' : 'descending',
-  };
   const consultants = (staff ?? [])
     .map((s) => ({ value: s.id, label: `${s.firstName} ${s.lastName}`.trim() }))
     .sort((a, b) => a.label.localeCompare(b.label));
@@ -193,9 +175,9 @@ function ClientTable({ userId }: { userId: string }) {
         </div>
         <div className="client-filters__flags" role="group" aria-label="Show only">
           {FLAGS.map(({ key, label }) => (
-            <NativeCheckbox key={key} isSelected={filters[key]} onChange={(on) => change({ [key]: on })}>
+            <CheckboxInput key={key} isSelected={filters[key]} onChange={(on) => change({ [key]: on })}>
               {label}
-            </NativeCheckbox>
+            </CheckboxInput>
           ))}
           {isFiltered(filters) && (
             <Button
@@ -215,99 +197,67 @@ function ClientTable({ userId }: { userId: string }) {
         {error && <ErrorPanel error={error} />}
         {isLoading && !data && <PageSkeleton />}
         {data && (
-          <Table
-            aria-label="Clients"
-            className="table client-table"
-            sortDescriptor={sortDescriptor}
-            onSortChange={(next) =>
-              change({
-                sortBy: next.column as ClientListFilters['sortBy'],
-                sortDirection: next.direction === 'ascending' ? 'asc' : 'desc',
-              })
-            }
-          >
-            <TableHeader>
-              <Column id="name" isRowHeader allowsSorting>
-                Client
-              </Column>
-              <Column id="phase">Phase</Column>
-              <Column id="eifStatus">EIF</Column>
-              <Column id="ic">Implementation consultant</Column>
-              <Column id="progress">Progress</Column>
-              <Column id="nextDueDate" allowsSorting>
-                Next task due
-              </Column>
-              <Column id="nigo">NIGO</Column>
-            </TableHeader>
-            <TableBody
-              items={data.items}
-              renderEmptyState={() => (
-                <p className="muted table__empty">
-                  {isFiltered(filters) ? 'No clients match these filters.' : 'No clients yet.'}
-                </p>
-              )}
-            >
-              {(client) => (
-                <Row id={client.id} className="table__row">
-                  <Cell>
-                    <Link
-                      className="text-link client-list__name"
-                      href={clientManagePath(client.id)}
-                      aria-label={`Manage ${client.name || 'unnamed client'}`}
-                    >
-                      {client.name || 'Unnamed client'}
-                    </Link>
-                    <span className="client-table__flags">
-                      <ClientFlags client={client} />
-                    </span>
-                  </Cell>
-                  <Cell>
-                    <span
-                      className={`status-pill status-pill--${client.phase === 'live' ? 'success' : 'info'}`}
-                    >
-                      {CLIENT_PHASE_LABELS[client.phase]}
-                    </span>
-                  </Cell>
-                  <Cell>
-                    {client.eifStatus ? (
-                      EIF_STATUS_LABELS[client.eifStatus]
-                    ) : (
-                      <span className="muted">Not started</span>
-                    )}
-                    {client.pendingChangeCount > 0 && (
-                      <span className="client-list__meta">
-                        {client.pendingChangeCount} pending change{client.pendingChangeCount === 1 ? '' : 's'}
-                      </span>
-                    )}
-                  </Cell>
-                  <Cell>
-                    {client.implementationConsultant?.name ?? <span className="muted">Unassigned</span>}
-                  </Cell>
-                  <Cell>
-                    <Progress {...client.progress} />
-                  </Cell>
-                  <Cell>
-                    <NextTask next={client.nextTask} />
-                  </Cell>
-                  <Cell>
-                    {client.nigoCount > 0 ? (
-                      <span className="status-pill status-pill--error">{client.nigoCount}</span>
-                    ) : (
-                      <span className="muted">0</span>
-                    )}
-                  </Cell>
-                </Row>
-              )}
-            </TableBody>
-          </Table>
-        )}
-        {data && (
-          <Pager
-            page={filters.page}
-            pageCount={pageCount}
-            total={data.total}
-            noun={['client', 'clients']}
-            onPage={(page) => setFilters({ ...filters, page })}
+          <ListTable
+            label="Clients"
+            className="client-table"
+            columns={[
+              { id: 'name', label: 'Client', isSortable: true },
+              { id: 'phase', label: 'Phase' },
+              { id: 'eifStatus', label: 'EIF' },
+              { id: 'ic', label: 'Implementation consultant' },
+              { id: 'progress', label: 'Progress' },
+              { id: 'nextDueDate', label: 'Next task due', isSortable: true },
+              { id: 'nigo', label: 'NIGO' },
+            ]}
+            items={data.items}
+            rowId={(client) => client.id}
+            cells={(client) => [
+              <>
+                <Link
+                  className="text-link client-list__name"
+                  href={clientManagePath(client.id)}
+                  aria-label={`Manage ${client.name || 'unnamed client'}`}
+                >
+                  {client.name || 'Unnamed client'}
+                </Link>
+                <span className="client-table__flags">
+                  <ClientFlags client={client} />
+                </span>
+              </>,
+              <span className={`status-pill status-pill--${client.phase === 'live' ? 'success' : 'info'}`}>
+                {CLIENT_PHASE_LABELS[client.phase]}
+              </span>,
+              <>
+                {client.eifStatus ? (
+                  EIF_STATUS_LABELS[client.eifStatus]
+                ) : (
+                  <span className="muted">Not started</span>
+                )}
+                {client.pendingChangeCount > 0 && (
+                  <span className="client-list__meta">
+                    {client.pendingChangeCount} pending change{client.pendingChangeCount === 1 ? '' : 's'}
+                  </span>
+                )}
+              </>,
+              client.implementationConsultant?.name ?? <span className="muted">Unassigned</span>,
+              <Progress {...client.progress} />,
+              <NextTask next={client.nextTask} />,
+              client.nigoCount > 0 ? (
+                <span className="status-pill status-pill--error">{client.nigoCount}</span>
+              ) : (
+                <span className="muted">0</span>
+              ),
+            ]}
+            empty={isFiltered(filters) ? 'No clients match these filters.' : 'No clients yet.'}
+            sort={filters}
+            onSort={(order: ListSort<ClientListFilters['sortBy']>) => change(order)}
+            paging={{
+              page: filters.page,
+              pageCount,
+              total: data.total,
+              noun: ['client', 'clients'],
+              onPage: (page) => setFilters({ ...filters, page }),
+            }}
           />
         )}
       </section>

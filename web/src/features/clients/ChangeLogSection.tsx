@@ -1,4 +1,4 @@
-import { Heading } from 'react-aria-components';
+import { Heading } from '../../ui/controls.ts';
 import { entityLabel } from '@onboard/domain/eif/labels';
 import { useNetChanges, type NetChange } from '../eif/api.ts';
 import { ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';

@@ -1,4 +1,4 @@
-import { Button, Heading } from 'react-aria-components';
+import { Button, Heading } from '../../ui/controls.ts';
 import { CheckboxGroupInput, CheckboxInput } from '../../ui/Checkbox.tsx';
 import { RadioInput } from '../../ui/RadioInput.tsx';
 import { SelectInput } from '../../ui/SelectInput.tsx';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { Button, Heading, Link } from 'react-aria-components';
+import { Button, Heading, Link } from '../../ui/controls.ts';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
 import { undoIcEdits, useApplyClientView, useNetChanges } from '../eif/api.ts';
 import { useAuthenticatedUser, useClient } from '../../api/hooks.ts';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Heading, Link } from 'react-aria-components';
+import { Heading, Link } from '../../ui/controls.ts';
 import type { AuthenticatedUser } from '../../api/types.ts';
 import { ROLE_LABELS } from '../../api/types.ts';
 import { clientHubPath } from '../../app/routes.ts';

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Button } from 'react-aria-components';
+import { Button } from '../../ui/controls.ts';
 import { useSWRConfig } from 'swr';
 import { useLocation } from 'wouter';
 import { clientManagePath } from '../../app/routes.ts';

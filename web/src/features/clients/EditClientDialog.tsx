@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Button } from 'react-aria-components';
+import { Button } from '../../ui/controls.ts';
 import { ModalDialog } from '../../ui/Dialogs.tsx';
 import { Alert } from '../../ui/Feedback.tsx';
 import { clearError, ClientFields, revealFirstError } from './ClientFields.tsx';
@@ -12,6 +12,7 @@ import {
   type FormErrors,
 } from './client-form.ts';
 import { CONFLICT_MESSAGE, isConflict, type ClientLifecycleView } from './lifecycle-model.ts';
+import { useAction } from '../../api/action.ts';
 
 /**
  * Changing the client's profile (PATCH /api/clients/{clientId}/draft); a draft's policies too, which are
@@ -35,25 +36,27 @@ export function EditClientDialog({
     setErrors(next);
     revealFirstError(formRef.current);
   };
-  const [isPending, setIsPending] = useState(false);
+  const update = useAction(
+    async (body: ReturnType<typeof toDraftBody>) =>
+      onSaved(await updateDraft(view.clientId, view.version, body)),
+    {
+      onSuccess: onClose,
+      onError: async (caught) => {
+        if (isConflict(caught)) {
+          // Someone else saved first: the section shows their version, and the form starts again from it.
+          await onConflict();
+          showErrors({ form: CONFLICT_MESSAGE });
+          return;
+        }
+        showErrors(formErrorsFrom(caught));
+      },
+    },
+  );
 
-  const save = async () => {
+  const save = () => {
     const problems = checkClientForm(values, true);
     if (Object.keys(problems).length > 0) return showErrors(problems);
-    setIsPending(true);
-    try {
-      await onSaved(await updateDraft(view.clientId, view.version, toDraftBody(values, view.isDraft)));
-      onClose();
-    } catch (caught) {
-      setIsPending(false);
-      if (isConflict(caught)) {
-        // Someone else saved first: the section shows their version, and the form starts again from it.
-        await onConflict();
-        showErrors({ form: CONFLICT_MESSAGE });
-        return;
-      }
-      showErrors(formErrorsFrom(caught));
-    }
+    void update.run(toDraftBody(values, view.isDraft));
   };
 
   return (
@@ -68,7 +71,7 @@ export function EditClientDialog({
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          void save();
+          save();
         }}
       >
         {!view.isDraft && (
@@ -94,7 +97,7 @@ export function EditClientDialog({
           <Button className="button button--secondary" onPress={onClose}>
             Cancel
           </Button>
-          <Button type="submit" className="button button--primary" isPending={isPending}>
+          <Button type="submit" className="button button--primary" isPending={update.isPending}>
             Save changes
           </Button>
         </div>

@@ -1,32 +1,24 @@
-import { useState } from 'react';
-import { Button } from 'react-aria-components';
+import { Button } from '../../ui/controls.ts';
+import { useAction } from '../../api/action.ts';
 import { downloadEvidencePack } from '../../api/download.ts';
-import { GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
+import { anyErrorMessage } from '../../api/errors.ts';
 import { Alert } from '../../ui/Feedback.tsx';
 
 /** 'Download evidence pack': the sealed PDF of the client's onboarding, checked with `npm run verify-evidence`. */
 export function EvidencePackButton({ clientId }: { clientId: string }) {
-  const [isPending, setIsPending] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const download = async () => {
-    setIsPending(true);
-    setFailure(null);
-    try {
-      await downloadEvidencePack(clientId);
-    } catch (caught) {
-      setFailure(caught instanceof Error && caught.message ? caught.message : GENERIC_ERROR_MESSAGE);
-    } finally {
-      setIsPending(false);
-    }
-  };
+  const download = useAction(() => downloadEvidencePack(clientId), { describe: anyErrorMessage });
   return (
     <>
-      <Button className="button button--secondary" isPending={isPending} onPress={() => void download()}>
+      <Button
+        className="button button--secondary"
+        isPending={download.isPending}
+        onPress={() => void download.run()}
+      >
         Download evidence pack
       </Button>
-      {failure && (
+      {download.error && (
         <Alert tone="error" testId="evidence-pack-error">
-          {failure}
+          {download.error}
         </Alert>
       )}
     </>

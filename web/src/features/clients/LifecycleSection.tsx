@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { Button, Heading, Link } from 'react-aria-components';
+import { Button, Heading, Link } from '../../ui/controls.ts';
 import { useSWRConfig } from 'swr';
 import { useLocation } from 'wouter';
 import { clientKey } from '../../api/hooks.ts';

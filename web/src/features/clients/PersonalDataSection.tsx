@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Heading } from 'react-aria-components';
+import { Button, Heading } from '../../ui/controls.ts';
 import { ERASURE_REASON_LABELS, type ErasureReason } from '@onboard/domain/personal-data/erasure';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
 import { ModalDialog } from '../../ui/Dialogs.tsx';

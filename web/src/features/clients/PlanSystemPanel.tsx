@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Button, Heading } from 'react-aria-components';
+import { Button, Heading } from '../../ui/controls.ts';
 import { useSWRConfig } from 'swr';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
 import { clientKey } from '../../api/hooks.ts';

@@ -1,6 +1,6 @@
 import { IMPLEMENTATION_TYPES, type ImplementationType } from '@onboard/events/catalogue/client-constants';
 import type { ClientLifecycleView } from '@onboard/api-contract/views';
-import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
+import { ApiError, errorMessage } from '../../api/errors.ts';
 
 /**
  * The client's lifecycle as staff read it: words for its codes and states, and what a write's refusal
@@ -39,8 +39,7 @@ export const CONFLICT_MESSAGE =
 export const isConflict = (error: unknown) => error instanceof ApiError && error.status === 409;
 
 /** The message of a refusal ('Assign a broker to the client first'), or the general one. */
-export const messageOf = (error: unknown) =>
-  error instanceof ApiError ? error.message : GENERIC_ERROR_MESSAGE;
+export const messageOf = errorMessage;
 
 /** A refusal to delete because something was signed (400 NOT_ALLOWED): the page offers Archive instead. */
 export const isDeleteRefusedAsSigned = (error: unknown) =>

@@ -1,4 +1,4 @@
-import { Heading, Link } from 'react-aria-components';
+import { Heading, Link } from '../../ui/controls.ts';
 import { useClient } from '../../api/hooks.ts';
 import { ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
 import { MY_CONVERSATIONS_PAGE, useConversation } from './api.ts';

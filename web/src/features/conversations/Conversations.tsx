@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Button, Heading } from 'react-aria-components';
+import { Button, Heading } from '../../ui/controls.ts';
 import { useAuthenticatedUser } from '../../api/hooks.ts';
 import { isAdminRole } from '../../api/types.ts';
 import { ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';

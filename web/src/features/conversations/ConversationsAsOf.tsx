@@ -1,4 +1,4 @@
-import { Heading } from 'react-aria-components';
+import { Heading } from '../../ui/controls.ts';
 import { useClientConversations } from './api.ts';
 import { Thread } from './Thread.tsx';
 

@@ -1,4 +1,4 @@
-import { Heading } from 'react-aria-components';
+import { Heading } from '../../ui/controls.ts';
 import { ErrorPanel } from '../../ui/Feedback.tsx';
 import { useClientConversations } from './api.ts';
 import { ThreadList } from './MyConversationsPage.tsx';

@@ -1,4 +1,4 @@
-import { Heading, Link } from 'react-aria-components';
+import { Heading, Link } from '../../ui/controls.ts';
 import { ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
 import { formatWhen } from '../../ui/format.ts';
 import { conversationPagePath, useMyConversations, type MyConversations } from './api.ts';

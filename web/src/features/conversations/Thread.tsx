@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Button, FieldError, Form, Heading, Label, TextArea, TextField } from 'react-aria-components';
+import { Button, FieldError, Form, Heading, Label, TextArea, TextField } from '../../ui/controls.ts';
 import { ApiError } from '../../api/errors.ts';
 import { useAuthenticatedUser } from '../../api/hooks.ts';
 import { ErrorPanel } from '../../ui/Feedback.tsx';

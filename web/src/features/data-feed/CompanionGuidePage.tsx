@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, Heading } from 'react-aria-components';
+import { Button, Heading } from '../../ui/controls.ts';
 import {
   COVERAGE_LEVELS,
   MAINTENANCE_REASONS,

@@ -1,5 +1,5 @@
 import { useState, type ChangeEvent } from 'react';
-import { Button, Heading, Link } from 'react-aria-components';
+import { Button, Heading, Link } from '../../ui/controls.ts';
 import {
   CLEAN_ROUNDS_FOR_PRODUCTION,
   RULE_SOURCE_LABELS,

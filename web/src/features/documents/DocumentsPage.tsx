@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState, type DragEvent } from 'react';
-import { Button, Heading, Input, Label, ProgressBar, SearchField } from 'react-aria-components';
+import { Button, Heading, Input, Label, ProgressBar, SearchField } from '../../ui/controls.ts';
 import { documentCategories, documentCategoryLabel } from '@onboard/domain/documents/catalogue';
 import { policyLabel } from '@onboard/domain/tasks/timeline';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
 import { useClient } from '../../api/hooks.ts';
 import { ConfirmDialog } from '../../ui/Dialogs.tsx';
 import { Alert, ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
-import { NativeCheckbox } from '../../ui/NativeCheckbox.tsx';
+import { CheckboxInput } from '../../ui/Checkbox.tsx';
 import { SelectInput } from '../../ui/SelectInput.tsx';
 import {
   fileKindLabel,
@@ -168,9 +168,9 @@ function DocumentRow({
   const [isBusy, setIsBusy] = useState(false);
   return (
     <li className="document" data-testid="document">
-      <NativeCheckbox isSelected={isSelected} onChange={onSelect}>
+      <CheckboxInput isSelected={isSelected} onChange={onSelect}>
         <span className="visually-hidden">Select {doc.name}</span>
-      </NativeCheckbox>
+      </CheckboxInput>
       <div className="document__body">
         {!isRenaming ? (
           <Button

@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Button, Input, TextField } from 'react-aria-components';
+import { Button, Input, TextField } from '../../ui/controls.ts';
 import './documents.css';
+import { useAction } from '../../api/action.ts';
 
 /**
  * A file's new name, typed in place: Save sends it (a refusal leaves the form open for another try), Cancel
@@ -16,30 +17,20 @@ export function InlineRename({
   onClose: () => void;
 }) {
   const [draft, setDraft] = useState(name);
-  const [isBusy, setIsBusy] = useState(false);
-  const save = async () => {
-    setIsBusy(true);
-    try {
-      await onRename(draft);
-      onClose();
-    } catch {
-      // The caller shows the refusal; the form stays open.
-    } finally {
-      setIsBusy(false);
-    }
-  };
+  // The caller shows a refusal; the form stays open.
+  const save = useAction((next: string) => onRename(next), { onSuccess: onClose });
   return (
     <form
       className="document__rename"
       onSubmit={(event) => {
         event.preventDefault();
-        void save();
+        void save.run(draft);
       }}
     >
       <TextField value={draft} onChange={setDraft} aria-label={`New name for ${name}`} autoFocus>
         <Input className="field__input" />
       </TextField>
-      <Button type="submit" className="button button--primary button--small" isPending={isBusy}>
+      <Button type="submit" className="button button--primary button--small" isPending={save.isPending}>
         Save
       </Button>
       <Button className="button button--secondary button--small" onPress={onClose}>

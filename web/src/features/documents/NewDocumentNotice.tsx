@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button } from 'react-aria-components';
+import { Button } from '../../ui/controls.ts';
 import { Link } from 'wouter';
 import { useDocumentNotice, useSetDocumentNotice } from './notice.ts';
 import { documentsScreenPath } from './paths.ts';

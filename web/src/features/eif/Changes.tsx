@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Heading } from 'react-aria-components';
+import { Heading } from '../../ui/controls.ts';
 import { actorLabel, entityLabel } from '@onboard/domain/eif/labels';
 import type { ClientView, PendingChange } from '../../api/types.ts';
 import { formatWhen } from '../../ui/format.ts';

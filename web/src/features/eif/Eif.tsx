@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 export { EditStateBanner } from './EditStateBanner.tsx';
-import { Button, Heading, Link } from 'react-aria-components';
+import { Button, Heading, Link } from '../../ui/controls.ts';
 import { eifFormSummary, type AnswerGroup } from '@onboard/domain/eif/forms/summary';
 import { downloadEifSummary } from '../../api/download.ts';
 import { GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';

@@ -11,7 +11,7 @@ import {
   Table,
   TableBody,
   TableHeader,
-} from 'react-aria-components';
+} from '../../ui/controls.ts';
 import { useEifHistory, useHistoryPoint, type HistoryPoint } from './api.ts';
 import { useClient } from '../../api/hooks.ts';
 import { EifStatusBadge, FormSummary, StampList } from './Eif.tsx';

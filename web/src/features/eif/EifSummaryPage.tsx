@@ -1,4 +1,4 @@
-import { Heading, Link } from 'react-aria-components';
+import { Heading, Link } from '../../ui/controls.ts';
 import { useEditingView, type EditingView } from './forms/api.ts';
 import { useClient } from '../../api/hooks.ts';
 import { DownloadSummaryButton, EifStatusBadge, FormSummary } from './Eif.tsx';

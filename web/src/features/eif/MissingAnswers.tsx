@@ -1,4 +1,4 @@
-import { Heading, Link } from 'react-aria-components';
+import { Heading, Link } from '../../ui/controls.ts';
 import type { MissingAnswer } from '@onboard/domain/eif/forms/missing';
 
 type Group = { subStepId: string; title: string; href: string; items: MissingAnswer[] };

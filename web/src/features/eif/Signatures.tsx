@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Heading, Link } from 'react-aria-components';
+import { Button, Heading, Link } from '../../ui/controls.ts';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
 import { Alert, ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
 import { formatWhen } from '../../ui/format.ts';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Button, FieldError, Form, Input, Label, Radio, RadioGroup, TextField } from 'react-aria-components';
+import { Button, FieldError, Form, Input, Label, Radio, RadioGroup, TextField } from '../../ui/controls.ts';
 import { defaultInviteStep, signerSettingOf } from '@onboard/domain/eif/signing';
 import { EIF_STEPS, EIF_STEP_IDS, EIF_STEP_LABELS } from '@onboard/domain/eif/steps/catalogue';
 import { CheckboxGroupInput } from '../../ui/Checkbox.tsx';

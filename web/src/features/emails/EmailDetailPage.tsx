@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Button, Heading, Link } from 'react-aria-components';
-import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
+import { Button, Heading, Link } from '../../ui/controls.ts';
+import { errorMessage } from '../../api/errors.ts';
 import { useAuthenticatedUser } from '../../api/hooks.ts';
 import { isAdminRole } from '../../api/types.ts';
 import { Alert, ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
@@ -8,6 +8,7 @@ import { ALL_EMAILS_PATH, clientEmailPath, clientEmailsPath, emailPath } from '.
 import { formatWhen, resendEmail, useEmail } from './api.ts';
 import { StatusPill } from './StatusPill.tsx';
 import './emails.css';
+import { useAction } from '../../api/action.ts';
 
 /**
  * One e-mail: who it went to, what it said, and its status timeline (each status with when it
@@ -19,22 +20,15 @@ export function EmailDetailPage({ emailId, clientId = null }: { emailId: string;
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string; emailId?: string } | null>(
     null,
   );
-  const [isResending, setIsResending] = useState(false);
   const backPath = clientId === null ? ALL_EMAILS_PATH : clientEmailsPath(clientId);
   const pathOf = (id: string) => (clientId === null ? emailPath(id) : clientEmailPath(clientId, id));
   const canResend = user ? isAdminRole(user.role) : false;
 
-  const resend = async () => {
-    setIsResending(true);
-    try {
-      const { emailId: newId } = await resendEmail(emailId);
-      setNotice({ tone: 'success', text: 'The e-mail was sent again.', emailId: newId });
-    } catch (caught) {
-      setNotice({ tone: 'error', text: caught instanceof ApiError ? caught.message : GENERIC_ERROR_MESSAGE });
-    } finally {
-      setIsResending(false);
-    }
-  };
+  const resend = useAction(() => resendEmail(emailId), {
+    onSuccess: ({ emailId: newId }) =>
+      setNotice({ tone: 'success', text: 'The e-mail was sent again.', emailId: newId }),
+    onError: (caught) => setNotice({ tone: 'error', text: errorMessage(caught) }),
+  });
 
   return (
     <div className="page page--wide">
@@ -50,8 +44,8 @@ export function EmailDetailPage({ emailId, clientId = null }: { emailId: string;
             {canResend && (
               <Button
                 className="button button--primary"
-                isDisabled={isResending}
-                onPress={() => void resend()}
+                isDisabled={resend.isPending}
+                onPress={() => void resend.run()}
               >
                 Resend
               </Button>

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import useSWR from 'swr';
-import { Button, Heading, Link } from 'react-aria-components';
+import { Button, Heading, Link } from '../../ui/controls.ts';
 import type { ResponseOf } from '@onboard/api-contract';
 import type { getEmailRules } from '@onboard/query-api/contracts';
 import {
@@ -16,7 +16,7 @@ import {
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
 import { apiRequest } from '../../api/http.ts';
 import { useClient } from '../../api/hooks.ts';
-import { NativeCheckbox } from '../../ui/NativeCheckbox.tsx';
+import { CheckboxInput } from '../../ui/Checkbox.tsx';
 import { Alert, ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
 import { clientManagePath } from '../../app/routes.ts';
 import './emails.css';
@@ -37,7 +37,7 @@ function DigestChoice({ person }: { person: RulesView['people'][number] }) {
   const path = `/api/users/${encodeURIComponent(person.userId)}/email-preferences`;
   const { data, mutate } = useSWR<{ daily: boolean }>(path);
   return (
-    <NativeCheckbox
+    <CheckboxInput
       isSelected={data?.daily ?? false}
       onChange={(daily) =>
         void apiRequest('PUT', path, { body: { daily } }).then(() => mutate({ daily }, { revalidate: false }))
@@ -45,7 +45,7 @@ function DigestChoice({ person }: { person: RulesView['people'][number] }) {
     >
       {person.name} ({person.roleLabel.replace(/s$/, '').toLowerCase()}): one daily digest instead of single
       e-mails
-    </NativeCheckbox>
+    </CheckboxInput>
   );
 }
 
@@ -145,24 +145,24 @@ export function EmailRulesPage({ clientId }: { clientId: string }) {
                     {addressed && <span>{ADDRESSED_TO_LABEL}</span>}
                     {!addressed &&
                       RULE_ROLES.map((role) => (
-                        <NativeCheckbox
+                        <CheckboxInput
                           key={role}
                           isSelected={row.to.includes(role)}
                           onChange={(on) => update(row.kind, { to: toggle(row.to, role, on) })}
                         >
                           {RULE_ROLE_LABELS[role]}
-                        </NativeCheckbox>
+                        </CheckboxInput>
                       ))}
                   </td>
                   <td>
                     {RULE_ROLES.map((role) => (
-                      <NativeCheckbox
+                      <CheckboxInput
                         key={role}
                         isSelected={row.ccRoles.includes(role)}
                         onChange={(on) => update(row.kind, { ccRoles: toggle(row.ccRoles, role, on) })}
                       >
                         {RULE_ROLE_LABELS[role]}
-                      </NativeCheckbox>
+                      </CheckboxInput>
                     ))}
                     <label className="field email-rules__cc">
                       <span className="field__label">Also copy (addresses)</span>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import useSWR from 'swr';
-import { Heading, Link, ToggleButton, ToggleButtonGroup } from 'react-aria-components';
+import { Heading, Link, ToggleButton, ToggleButtonGroup } from '../../ui/controls.ts';
 import { ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
 import { ALL_EMAILS_PATH } from '../../app/routes.ts';
 import './emails.css';

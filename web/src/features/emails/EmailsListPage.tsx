@@ -1,20 +1,7 @@
 import { useState } from 'react';
-import {
-  Cell,
-  Column,
-  Heading,
-  Input,
-  Label,
-  Link,
-  Row,
-  SearchField,
-  Table,
-  TableBody,
-  TableHeader,
-  type SortDescriptor,
-} from 'react-aria-components';
+import { Heading, Input, Label, Link, SearchField } from '../../ui/controls.ts';
 import { ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
-import { Pager } from '../../ui/Pager.tsx';
+import { ListTable, type ListSort } from '../../ui/ListTable.tsx';
 import { EMAIL_TEMPLATES_PATH, clientEmailPath, emailPath } from '../../app/routes.ts';
 import {
   DEFAULT_EMAIL_QUERY,
@@ -34,10 +21,6 @@ export function EmailsListPage({ clientId = null }: { clientId?: string | null }
   const [query, setQuery] = useState<EmailListQuery>(DEFAULT_EMAIL_QUERY);
   const { data, error, isLoading } = useEmailPage(clientId, query);
   const pageCount = Math.max(1, Math.ceil((data?.total ?? 0) / EMAIL_PAGE_SIZE));
-  const sortDescriptor: SortDescriptor = {
-    column: query.sortBy,
-    direction: query.sortDirection === 'asc' ? 'ascending' : 'descending',
-  };
   const title = clientId === null ? 'All emails' : 'Emails';
   const open = (emailId: string) =>
     clientId === null ? emailPath(emailId) : clientEmailPath(clientId, emailId);
@@ -72,66 +55,38 @@ export function EmailsListPage({ clientId = null }: { clientId?: string | null }
         {error && <ErrorPanel error={error} />}
         {isLoading && !data && <PageSkeleton />}
         {data && (
-          <Table
-            aria-label={title}
-            className="table"
-            data-testid="emails-table"
-            sortDescriptor={sortDescriptor}
-            onSortChange={(next) =>
-              setQuery({
-                ...query,
-                page: 1,
-                sortBy: String(next.column) as EmailListQuery['sortBy'],
-                sortDirection: next.direction === 'ascending' ? 'asc' : 'desc',
-              })
-            }
-          >
-            <TableHeader>
-              <Column id="subject" isRowHeader allowsSorting>
-                Subject
-              </Column>
-              <Column id="to" allowsSorting>
-                To
-              </Column>
-              <Column id="kind" allowsSorting>
-                Kind
-              </Column>
-              {clientId === null ? <Column id="client">Client</Column> : <Column id="cc">CC</Column>}
-              <Column id="status" allowsSorting>
-                Status
-              </Column>
-              <Column id="createdAt" allowsSorting>
-                Created
-              </Column>
-            </TableHeader>
-            <TableBody
-              items={data.items}
-              renderEmptyState={() => <p className="muted table__empty">No e-mails found.</p>}
-            >
-              {(email) => (
-                <Row id={email.emailId} className="table__row" data-testid="email-row">
-                  <Cell>
-                    <Link href={open(email.emailId)}>{email.subject}</Link>
-                  </Cell>
-                  <Cell>{email.to.join(', ')}</Cell>
-                  <Cell>{email.kindLabel}</Cell>
-                  <Cell>{clientId === null ? (email.clientName ?? '—') : email.cc.join(', ') || '—'}</Cell>
-                  <Cell>
-                    <StatusPill status={email.status} label={email.statusLabel} />
-                  </Cell>
-                  <Cell>{formatWhen(email.createdAt)}</Cell>
-                </Row>
-              )}
-            </TableBody>
-          </Table>
-        )}
-        {data && (
-          <Pager
-            page={query.page}
-            pageCount={pageCount}
-            total={data.total}
-            noun={['e-mail', 'e-mails']}
-            onPage={(page) => setQuery({ ...query, page })}
+          <ListTable
+            label={title}
+            testId="emails-table"
+            rowTestId="email-row"
+            columns={[
+              { id: 'subject', label: 'Subject', isSortable: true },
+              { id: 'to', label: 'To', isSortable: true },
+              { id: 'kind', label: 'Kind', isSortable: true },
+              clientId === null ? { id: 'client', label: 'Client' } : { id: 'cc', label: 'CC' },
+              { id: 'status', label: 'Status', isSortable: true },
+              { id: 'createdAt', label: 'Created', isSortable: true },
+            ]}
+            items={data.items}
+            rowId={(email) => email.emailId}
+            cells={(email) => [
+              <Link href={open(email.emailId)}>{email.subject}</Link>,
+              email.to.join(', '),
+              email.kindLabel,
+              clientId === null ? (email.clientName ?? '—') : email.cc.join(', ') || '—',
+              <StatusPill status={email.status} label={email.statusLabel} />,
+              formatWhen(email.createdAt),
+            ]}
+            empty="No e-mails found."
+            sort={query}
+            onSort={(order: ListSort<EmailListQuery['sortBy']>) => setQuery({ ...query, ...order, page: 1 })}
+            paging={{
+              page: query.page,
+              pageCount,
+              total: data.total,
+              noun: ['e-mail', 'e-mails'],
+              onPage: (page) => setQuery({ ...query, page }),
+            }}
           />
         )}
       </section>

@@ -1,4 +1,4 @@
-import { Button } from 'react-aria-components';
+import { Button } from '../../ui/controls.ts';
 import { ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
 import { useErrorReports } from './api.ts';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, FileTrigger, Heading, Label, Link, ProgressBar } from 'react-aria-components';
+import { Button, FileTrigger, Heading, Label, Link, ProgressBar } from '../../ui/controls.ts';
 import { useSWRConfig } from 'swr';
 import { BENEFIT_TYPE_SORT_ORDER } from '@onboard/domain/explorer';
 import type { StoredDocument } from '@onboard/domain/files/document-store';

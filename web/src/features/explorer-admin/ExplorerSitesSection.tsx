@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { Button, Heading, Link } from 'react-aria-components';
+import { Button, Heading, Link } from '../../ui/controls.ts';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
 import { ConfirmDialog, ModalDialog } from '../../ui/Dialogs.tsx';
 import { Alert, ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
@@ -23,6 +23,7 @@ const TransferDialog = lazy(() =>
 );
 import { UpdateTracking } from './UpdateTracking.tsx';
 import './explorer-admin.css';
+import { useAction } from '../../api/action.ts';
 
 type Notice = { tone: 'success' | 'error'; text: string } | null;
 const messageOf = (caught: unknown) => (caught instanceof ApiError ? caught.message : GENERIC_ERROR_MESSAGE);
@@ -35,24 +36,22 @@ export function ExplorerSitesSection({ clientId }: { clientId: string }) {
   const refreshAll = useRefreshAllExplorerLists();
   const { data: users } = useAllInternalUsers();
   const [deleting, setDeleting] = useState<ExplorerSiteView | null>(null);
-  const [isDeletePending, setIsDeletePending] = useState(false);
   const [isTransferring, setIsTransferring] = useState(false);
   const [notice, setNotice] = useState<Notice>(null);
   const owners = [...new Set((data?.items ?? []).map((s) => s.pageOwner))];
 
+  const remove = useAction(
+    async (site: NonNullable<typeof deleting>) => {
+      await deleteExplorerSite(clientId, site.id);
+      setNotice({ tone: 'success', text: `${site.name} was deleted.` });
+      void refresh();
+    },
+    { onError: (caught) => setNotice({ tone: 'error', text: messageOf(caught) }) },
+  );
   const confirmDelete = async () => {
     if (!deleting) return;
-    setIsDeletePending(true);
-    try {
-      await deleteExplorerSite(clientId, deleting.id);
-      setNotice({ tone: 'success', text: `${deleting.name} was deleted.` });
-      void refresh();
-    } catch (caught) {
-      setNotice({ tone: 'error', text: messageOf(caught) });
-    } finally {
-      setIsDeletePending(false);
-      setDeleting(null);
-    }
+    await remove.run(deleting);
+    setDeleting(null);
   };
 
   return (
@@ -147,7 +146,7 @@ export function ExplorerSitesSection({ clientId }: { clientId: string }) {
       <ConfirmDialog
         title="Delete Explorer site"
         isOpen={deleting !== null}
-        isPending={isDeletePending}
+        isPending={remove.isPending}
         message={`Delete ${deleting?.name ?? 'this site'}? Its public page stops working and its vanity URL is freed.`}
         confirmLabel="Delete site"
         onCancel={() => setDeleting(null)}

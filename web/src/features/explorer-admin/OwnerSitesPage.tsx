@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Heading, Link } from 'react-aria-components';
+import { Button, Heading, Link } from '../../ui/controls.ts';
 import { useLocation, useSearch } from 'wouter';
 import type { AuthenticatedUser } from '../../api/types.ts';
 import { ModalDialog } from '../../ui/Dialogs.tsx';

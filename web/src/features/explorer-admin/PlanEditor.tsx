@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, CheckboxGroup, FieldError, Heading, Label } from 'react-aria-components';
+import { Button, CheckboxGroup, FieldError, Heading, Label } from '../../ui/controls.ts';
 import {
   ALLOWED_BENEFIT_LEVELS,
   ALLOWED_CONTENT_FLAGS,

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Heading } from 'react-aria-components';
+import { Heading } from '../../ui/controls.ts';
 import {
   BENEFIT_TYPE_SORT_ORDER,
   contrastRatio,

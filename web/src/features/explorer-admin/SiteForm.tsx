@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Form, Heading } from 'react-aria-components';
+import { Button, Form, Heading } from '../../ui/controls.ts';
 import { BENEFIT_TYPE_SORT_ORDER } from '@onboard/domain/explorer';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
 import { Alert } from '../../ui/Feedback.tsx';

@@ -11,7 +11,7 @@ import {
   TextArea,
   TextField,
   type Selection,
-} from 'react-aria-components';
+} from '../../ui/controls.ts';
 import { useLocation, useSearch } from 'wouter';
 import { useSWRConfig } from 'swr';
 import { SUPPORT_MESSAGE_MAX_LENGTH, supportMessageError } from '@onboard/domain/explorer/support-rules';

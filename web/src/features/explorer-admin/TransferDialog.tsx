@@ -9,11 +9,12 @@ import {
   ListBoxItem,
   Popover,
   Text,
-} from 'react-aria-components';
+} from '../../ui/controls.ts';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
 import type { UserListItem } from '../users/api.ts';
 import { Alert } from '../../ui/Feedback.tsx';
 import { transferExplorerOwnership, useAllInternalUsers, userLabel } from './api.ts';
+import { useAction } from '../../api/action.ts';
 
 const messageOf = (caught: unknown) => (caught instanceof ApiError ? caught.message : GENERIC_ERROR_MESSAGE);
 
@@ -93,8 +94,6 @@ export function TransferDialog({
   const [from, setFrom] = useState(owners[0] ?? '');
   const [to, setTo] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [isPending, setIsPending] = useState(false);
   const ownerUsers: UserListItem[] = owners.map(
     (id) =>
       users?.find((u) => u.id === id) ?? {
@@ -111,7 +110,21 @@ export function TransferDialog({
       },
   );
 
-  const submit = async () => {
+  const transfer = useAction(
+    async (owner: string, newOwner: string) =>
+      onDone((await transferExplorerOwnership(owner, newOwner)).transferred.length),
+    {
+      describe: messageOf,
+      onError: (caught) => {
+        const fieldErrors = caught instanceof ApiError ? caught.fieldErrors : {};
+        if (fieldErrors['params.newOwnerId']) setErrors({ to: fieldErrors['params.newOwnerId'] });
+      },
+    },
+  );
+  // A refusal of the new owner shows at that field; anything else above the buttons.
+  const failure = transfer.fieldErrors['params.newOwnerId'] ? null : transfer.error;
+
+  const submit = () => {
     const found: Record<string, string> = {};
     if (!from) found.from = 'Please select the current owner.'; // chosen
     if (!to)
@@ -119,18 +132,7 @@ export function TransferDialog({
     else if (to === from) found.to = 'The new owner must be someone else.'; // chosen
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    setIsPending(true);
-    setFailure(null);
-    try {
-      const answer = await transferExplorerOwnership(from, to);
-      onDone(answer.transferred.length);
-    } catch (caught) {
-      const fieldErrors = caught instanceof ApiError ? caught.fieldErrors : {};
-      if (fieldErrors['params.newOwnerId']) setErrors({ to: fieldErrors['params.newOwnerId'] });
-      else setFailure(messageOf(caught));
-    } finally {
-      setIsPending(false);
-    }
+    void transfer.run(from, to);
   };
 
   return (
@@ -166,7 +168,7 @@ export function TransferDialog({
         <Button className="button button--secondary" onPress={onClose}>
           Cancel
         </Button>
-        <Button className="button button--primary" onPress={() => void submit()} isPending={isPending}>
+        <Button className="button button--primary" onPress={submit} isPending={transfer.isPending}>
           Transfer
         </Button>
       </div>

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Form, Heading, Link } from 'react-aria-components';
+import { Button, Form, Heading, Link } from '../../ui/controls.ts';
 import { useLocation } from 'wouter';
 import { validateExplorerSite } from '@onboard/domain/explorer';
-import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
+import { ApiError } from '../../api/errors.ts';
 import { useClient } from '../../api/hooks.ts';
 import { Alert, ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
 import { clientManagePath } from '../../app/routes.ts';
@@ -25,6 +25,7 @@ import { attachDocument } from './documents-api.ts';
 import { SiteForm } from './SiteForm.tsx';
 import { UpdateTracking } from './UpdateTracking.tsx';
 import './explorer-admin.css';
+import { useAction } from '../../api/action.ts';
 
 function Header({
   clientId,
@@ -166,16 +167,23 @@ export function RenewExplorerSitePage({
   const refresh = useRefreshExplorerSites(clientId);
   const [values, setValues] = useState({ planYear: '', startsAt: '', expiresAt: '', vanitySlug: '' });
   const [errors, setErrors] = useState<Errors>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [isPending, setIsPending] = useState(false);
+  const renew = useAction(
+    async (body: Parameters<typeof renewExplorerSite>[2]) => {
+      const created = await renewExplorerSite(clientId, explorerPageId, body);
+      void refresh();
+      navigate(`${editExplorerSitePath(clientId, created.id)}?created=1`);
+    },
+    { onError: (caught) => caught instanceof ApiError && setErrors(caught.fieldErrors) },
+  );
+  // Refusals of a field show at the field; anything else above the buttons.
+  const failure = Object.keys(renew.fieldErrors).length > 0 ? null : renew.error;
   const bind = bindFields(values, errors, (key, value) => {
     setValues((v) => ({ ...v, [key]: value }));
     setErrors((e) => ({ ...e, [key]: '' }));
   });
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setFailure(null);
     // The renewal's own fields, under the domain's site rules (the rest is copied from a valid site).
     const rules = validateExplorerSite({
       planYear: values.planYear,
@@ -190,23 +198,12 @@ export function RenewExplorerSitePage({
     }
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    setIsPending(true);
-    try {
-      const created = await renewExplorerSite(clientId, explorerPageId, {
-        planYear: values.planYear.trim(),
-        startsAt: isoOf(values.startsAt),
-        expiresAt: isoOf(values.expiresAt),
-        vanitySlug: values.vanitySlug.trim() === '' ? null : values.vanitySlug.trim(),
-      });
-      void refresh();
-      navigate(`${editExplorerSitePath(clientId, created.id)}?created=1`);
-    } catch (caught) {
-      if (caught instanceof ApiError && Object.keys(caught.fieldErrors).length > 0)
-        setErrors(caught.fieldErrors);
-      else setFailure(caught instanceof ApiError ? caught.message : GENERIC_ERROR_MESSAGE);
-    } finally {
-      setIsPending(false);
-    }
+    void renew.run({
+      planYear: values.planYear.trim(),
+      startsAt: isoOf(values.startsAt),
+      expiresAt: isoOf(values.expiresAt),
+      vanitySlug: values.vanitySlug.trim() === '' ? null : values.vanitySlug.trim(),
+    });
   };
 
   return (
@@ -228,7 +225,7 @@ export function RenewExplorerSitePage({
             The new site copies the plans and settings of plan year {site.planYear} and links back to it. Its
             vanity URL starts empty unless you give one here.
           </p>
-          <Form className="xa-form" onSubmit={(e) => void submit(e)} validationBehavior="aria">
+          <Form className="xa-form" onSubmit={submit} validationBehavior="aria">
             <div className="xa-fieldset">
               <TextInput
                 label="New plan year"
@@ -242,7 +239,7 @@ export function RenewExplorerSitePage({
             </div>
             {failure && <Alert tone="error">{failure}</Alert>}
             <div className="xa-actions">
-              <Button type="submit" className="button button--primary" isPending={isPending}>
+              <Button type="submit" className="button button--primary" isPending={renew.isPending}>
                 Renew site
               </Button>
               <Link className="button button--secondary" href={clientManagePath(clientId)}>

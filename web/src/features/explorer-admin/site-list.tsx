@@ -1,4 +1,4 @@
-import { Button, Link } from 'react-aria-components';
+import { Button, Link } from '../../ui/controls.ts';
 import type { UserListItem } from '../users/api.ts';
 import {
   explorerSitesByOwnerPath,

@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import {
   Button,
-  Checkbox,
   CheckboxGroup,
   FieldError,
   Form,
@@ -10,9 +9,10 @@ import {
   Radio,
   RadioGroup,
   TextField,
-} from 'react-aria-components';
+} from '../../ui/controls.ts';
 import type { ExplorerLanguage } from '@onboard/domain/explorer/catalogues';
 import { validateExplorerEmailSend } from '@onboard/domain/explorer/lead-rules';
+import { CheckboxInput } from '../../ui/Checkbox.tsx';
 import {
   fetchHumanCheck,
   humanCheckToken,
@@ -125,16 +125,9 @@ export function EmailBenefitsForm({
       >
         <Label>{t.emailBenefits}</Label>
         {plans.map((plan) => (
-          <Checkbox key={plan.id} value={plan.id} className="explorer-checkbox">
-            {({ isSelected }) => (
-              <>
-                <span className="explorer-checkbox-box" aria-hidden="true">
-                  {isSelected ? '✓' : ''}
-                </span>
-                {plan.planName}
-              </>
-            )}
-          </Checkbox>
+          <CheckboxInput key={plan.id} value={plan.id} look="explorer">
+            {plan.planName}
+          </CheckboxInput>
         ))}
         <FieldError>{message('benefits')}</FieldError>
       </CheckboxGroup>

@@ -1,4 +1,4 @@
-import { Button, Dialog, Heading, Modal, Radio, RadioGroup } from 'react-aria-components';
+import { Button, Dialog, Heading, Modal, Radio, RadioGroup } from '../../ui/controls.ts';
 import type { ExplorerLanguage } from '@onboard/domain/explorer/catalogues';
 import { useLocale } from './context.ts';
 import { MESSAGES } from './i18n.ts';

@@ -12,7 +12,7 @@ import {
   RadioGroup,
   Text,
   TextField,
-} from 'react-aria-components';
+} from '../../ui/controls.ts';
 import { EXPLORER_TEXT_MAX_LENGTH } from '@onboard/domain/explorer/catalogues';
 import { validateLead } from '@onboard/domain/explorer/lead-rules';
 import { sendLead, type LeadBody } from './api.ts';

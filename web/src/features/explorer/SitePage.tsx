@@ -1,6 +1,7 @@
 import { useAtom } from '../../state/store.ts';
 import { Suspense, useEffect, useId, useRef, useState } from 'react';
-import { Button, Checkbox, Form, Heading, Link, ToggleButton } from 'react-aria-components';
+import { Button, Form, Heading, Link, ToggleButton } from '../../ui/controls.ts';
+import { CheckboxInput } from '../../ui/Checkbox.tsx';
 import {
   PROVIDER_CARRIER_ID,
   type BenefitType,
@@ -403,12 +404,9 @@ function PlanCard({
           <span className="explorer-sr-only"> {plan.planName}</span>
         </ToggleButton>
         {compare && (
-          <Checkbox className="explorer-checkbox" isSelected={compare.isSelected} onChange={compare.onChange}>
-            <span className="explorer-checkbox-box" aria-hidden="true">
-              {compare.isSelected ? '✓' : ''}
-            </span>
+          <CheckboxInput look="explorer" isSelected={compare.isSelected} onChange={compare.onChange}>
             {t.select(plan.planName)}
-          </Checkbox>
+          </CheckboxInput>
         )}
       </div>
     </article>

@@ -8,7 +8,7 @@ import {
   Popover,
   Select,
   SelectValue,
-} from 'react-aria-components';
+} from '../../ui/controls.ts';
 import { US_STATE_CODES } from '@onboard/domain/explorer/catalogues';
 import { useLocale } from './context.ts';
 

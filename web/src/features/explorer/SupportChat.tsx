@@ -1,6 +1,6 @@
 import { useAtom } from '../../state/store.ts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Button, FieldError, Form, Label, TextArea, TextField } from 'react-aria-components';
+import { Button, FieldError, Form, Label, TextArea, TextField } from '../../ui/controls.ts';
 import { SUPPORT_MESSAGE_MAX_LENGTH, supportMessageError } from '@onboard/domain/explorer/support-rules';
 import type { ExplorerPageView } from './api.ts';
 import { useLocale } from './context.ts';

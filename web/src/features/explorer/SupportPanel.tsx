@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
-import { Button, Link } from 'react-aria-components';
+import { Button, Link } from '../../ui/controls.ts';
 import type { ContactOption } from '@onboard/domain/explorer/page-content';
 import {
   nextSupportPanelState,

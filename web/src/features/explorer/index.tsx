@@ -10,7 +10,7 @@ import {
   RadioGroup,
   RouterProvider,
   TextField,
-} from 'react-aria-components';
+} from '../../ui/controls.ts';
 import { useLocation } from 'wouter';
 import {
   DEMO_ENROLLMENT_STATUSES,

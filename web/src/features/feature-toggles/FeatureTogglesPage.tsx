@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Heading } from 'react-aria-components';
+import { Button, Heading } from '../../ui/controls.ts';
 import { ClientComboBox, type ClientChoice } from '../../ui/ClientComboBox.tsx';
 import { ConfirmDialog } from '../../ui/Dialogs.tsx';
 import { formatWhen } from '../../ui/format.ts';

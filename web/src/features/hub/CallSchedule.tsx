@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Heading } from 'react-aria-components';
+import { Button, Heading } from '../../ui/controls.ts';
 import { calendarFile, calendarFileName } from '@onboard/domain/tasks/calendar';
 import { saveBlob } from '../../api/download.ts';
 import { ApiError } from '../../api/errors.ts';

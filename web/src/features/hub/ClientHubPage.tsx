@@ -1,5 +1,5 @@
 import { pendingAnswerCount } from '@onboard/domain/eif/net-changes';
-import { Heading, Link } from 'react-aria-components';
+import { Heading, Link } from '../../ui/controls.ts';
 import type { EifSectionStatus } from '@onboard/domain/eif/steps/status';
 import { eifTaskStart, eifTaskStatusOf } from '@onboard/domain/tasks/eif-task';
 import { statusPill } from '@onboard/domain/tasks/status';

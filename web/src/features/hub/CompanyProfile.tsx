@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Form, Heading } from 'react-aria-components';
+import { Button, Form, Heading } from '../../ui/controls.ts';
 import { validateFields } from '@onboard/domain/eif/forms/fields';
 import type { FormErrors, FormSection } from '@onboard/domain/eif/forms/types';
 import { Alert, ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';

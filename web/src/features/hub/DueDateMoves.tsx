@@ -1,4 +1,4 @@
-import { Button } from 'react-aria-components';
+import { Button } from '../../ui/controls.ts';
 import { policyLabel } from '@onboard/domain/tasks/timeline';
 import type { DueDateMove } from '@onboard/domain/tasks/schedule';
 import type { ClientView } from '../../api/types.ts';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Heading, Link } from 'react-aria-components';
+import { Button, Heading, Link } from '../../ui/controls.ts';
 import { dueDateBadge } from '@onboard/domain/tasks/due-date';
 import { EIF_TASK_ID } from '@onboard/domain/tasks/eif-task';
 import { statusPill, type TaskStatus } from '@onboard/domain/tasks/status';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState, type FormEvent } from 'react';
-import { Button, Form, Heading, Link } from 'react-aria-components';
+import { Button, Form, Heading, Link } from '../../ui/controls.ts';
 import { dueDateBadge } from '@onboard/domain/tasks/due-date';
 import { OPEN_STATUSES, TASK_STATUSES, statusPill, type TaskStatus } from '@onboard/domain/tasks/status';
 import { policyLabel } from '@onboard/domain/tasks/timeline';

@@ -1,4 +1,4 @@
-import { Button, Disclosure, DisclosurePanel, Heading } from 'react-aria-components';
+import { Button, Disclosure, DisclosurePanel, Heading } from '../../ui/controls.ts';
 import { formatWhen } from '../../ui/format.ts';
 import type { OnboardingForm } from './api.ts';
 

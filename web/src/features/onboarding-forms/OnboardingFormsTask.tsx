@@ -1,6 +1,10 @@
 import { useState } from 'react';
 import { useLocation } from 'wouter';
+import { useAction } from '../../api/action.ts';
+import { anyErrorMessage } from '../../api/errors.ts';
+import { Button, Input, TextField } from '../../ui/controls.ts';
 import { Alert } from '../../ui/Feedback.tsx';
+import { TextInput } from '../../ui/TextInput.tsx';
 import { ModalDialog } from '../../ui/Dialogs.tsx';
 import { formatDate } from '../hub/format.ts';
 import { AuditTrail } from './AuditTrail.tsx';
@@ -15,8 +19,6 @@ import {
   type OnboardingForm,
 } from './api.ts';
 import './onboarding-forms.css';
-
-const messageOf = (caught: unknown) => (caught instanceof Error ? caught.message : 'Please try again.');
 
 type RecipientDraft = { roleId: string; name: string; email: string; userId: string | null };
 type Person = { userId: string; name: string; email: string; role: string };
@@ -96,23 +98,17 @@ function RecipientFields({
           )
         }
       />
-      <label className="field">
-        <span className="field__label">Name</span>
-        <input
-          className="field__input"
-          value={draft.name}
-          onChange={(e) => onChange({ ...draft, name: e.target.value, userId: null })}
-        />
-      </label>
-      <label className="field">
-        <span className="field__label">E-mail</span>
-        <input
-          className="field__input"
-          type="email"
-          value={draft.email}
-          onChange={(e) => onChange({ ...draft, email: e.target.value, userId: null })}
-        />
-      </label>
+      <TextInput
+        label="Name"
+        value={draft.name}
+        onChange={(name) => onChange({ ...draft, name, userId: null })}
+      />
+      <TextInput
+        label="E-mail"
+        type="email"
+        value={draft.email}
+        onChange={(email) => onChange({ ...draft, email, userId: null })}
+      />
     </div>
   );
 }
@@ -125,7 +121,6 @@ function SendForm({ clientId, people }: { clientId: string; people: Person[] }) 
   const [templateId, setTemplateId] = useState('');
   const [formName, setFormName] = useState('');
   const [drafts, setDrafts] = useState<RecipientDraft[]>([]);
-  const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
   const template = ready.find((t) => t.templateId === templateId);
 
@@ -145,16 +140,13 @@ function SendForm({ clientId, people }: { clientId: string; people: Person[] }) 
     );
   };
 
-  const send = async () => {
-    setError(null);
-    try {
-      const form = await writes.send({ templateId, formName, recipients: drafts });
+  const send = useAction(() => writes.send({ templateId, formName, recipients: drafts }), {
+    describe: anyErrorMessage,
+    onSuccess: (form) => {
       setSent(`${form.formName} was sent.`);
       choose('');
-    } catch (caught) {
-      setError(messageOf(caught));
-    }
-  };
+    },
+  });
 
   return (
     <section className="card task-card esign-send" aria-labelledby="send-form-title">
@@ -179,57 +171,78 @@ function SendForm({ clientId, people }: { clientId: string; people: Person[] }) 
       </label>
       {template && (
         <>
-          <label className="field">
-            <span className="field__label">Form name</span>
-            <input className="field__input" value={formName} onChange={(e) => setFormName(e.target.value)} />
-          </label>
+          <TextInput label="Form name" value={formName} onChange={setFormName} />
           {[...template.roles]
             .sort((a, b) => a.routingOrder - b.routingOrder)
             .map((role) => (
-              <fieldset key={role.roleId} className="esign-send__role" data-testid={`send-role-${role.name}`}>
-                <legend>
-                  {role.name}, signs {ordinal(role.routingOrder)}
-                  {role.quorum
-                    ? `: any ${role.quorum} of the ${drafts.filter((d) => d.roleId === role.roleId).length} below`
-                    : ''}
-                </legend>
-                {drafts.map((d, i) =>
-                  d.roleId === role.roleId ? (
-                    <RecipientFields
-                      key={i}
-                      draft={d}
-                      people={people}
-                      heading={
-                        drafts.filter((x) => x.roleId === role.roleId).length > 1
-                          ? `Recipient ${drafts.slice(0, i + 1).filter((x) => x.roleId === role.roleId).length}`
-                          : null
-                      }
-                      label={`${role.name}: pick from the client’s people`}
-                      onChange={(next) => setDrafts(drafts.map((x, j) => (j === i ? next : x)))}
-                    />
-                  ) : null,
-                )}
-                <button
-                  type="button"
-                  className="button button--secondary"
-                  onClick={() =>
-                    setDrafts([...drafts, { roleId: role.roleId, name: '', email: '', userId: null }])
-                  }
-                >
-                  Add another recipient
-                </button>
-              </fieldset>
+              <RoleRecipients
+                key={role.roleId}
+                role={role}
+                drafts={drafts}
+                people={people}
+                onChange={setDrafts}
+              />
             ))}
           <div className="button-row">
-            <button type="button" className="button button--primary" onClick={() => void send()}>
+            <Button
+              className="button button--primary"
+              isPending={send.isPending}
+              onPress={() => void send.run()}
+            >
               Send
-            </button>
+            </Button>
           </div>
         </>
       )}
-      {error && <Alert tone="error">{error}</Alert>}
+      {send.error && <Alert tone="error">{send.error}</Alert>}
       {sent && <Alert tone="success">{sent}</Alert>}
     </section>
+  );
+}
+
+/** One role of the form being sent: its recipients (several for a quorum), and 'Add another recipient'. */
+function RoleRecipients({
+  role,
+  drafts,
+  people,
+  onChange,
+}: {
+  role: { roleId: string; name: string; routingOrder: number; quorum: number | null };
+  drafts: RecipientDraft[];
+  people: Person[];
+  onChange: (drafts: RecipientDraft[]) => void;
+}) {
+  return (
+    <fieldset className="esign-send__role" data-testid={`send-role-${role.name}`}>
+      <legend>
+        {role.name}, signs {ordinal(role.routingOrder)}
+        {role.quorum
+          ? `: any ${role.quorum} of the ${drafts.filter((d) => d.roleId === role.roleId).length} below`
+          : ''}
+      </legend>
+      {drafts.map((d, i) =>
+        d.roleId === role.roleId ? (
+          <RecipientFields
+            key={i}
+            draft={d}
+            people={people}
+            heading={
+              drafts.filter((x) => x.roleId === role.roleId).length > 1
+                ? `Recipient ${drafts.slice(0, i + 1).filter((x) => x.roleId === role.roleId).length}`
+                : null
+            }
+            label={`${role.name}: pick from the client’s people`}
+            onChange={(next) => onChange(drafts.map((x, j) => (j === i ? next : x)))}
+          />
+        ) : null,
+      )}
+      <Button
+        className="button button--secondary"
+        onPress={() => onChange([...drafts, { roleId: role.roleId, name: '', email: '', userId: null }])}
+      >
+        Add another recipient
+      </Button>
+    </fieldset>
   );
 }
 
@@ -246,7 +259,6 @@ export function OnboardingFormsTask({ clientId, isStaff }: { clientId: string; i
   const people = useClientPeople(clientId, isStaff);
   const writes = useFormWrites(clientId);
   const [, navigate] = useLocation();
-  const [actionError, setActionError] = useState<string | null>(null);
   const [reassigning, setReassigning] = useState<{
     formId: string;
     recipientId: string;
@@ -259,15 +271,12 @@ export function OnboardingFormsTask({ clientId, isStaff }: { clientId: string; i
 
   const [notice, setNotice] = useState<string | null>(null);
   const now = new Date();
-  const run = async (work: () => Promise<unknown>) => {
-    setActionError(null);
+  const action = useAction((work: () => Promise<unknown>) => work(), { describe: anyErrorMessage });
+  const run = (work: () => Promise<unknown>) => {
     setNotice(null);
-    try {
-      await work();
-    } catch (caught) {
-      setActionError(messageOf(caught));
-    }
+    return action.run(work);
   };
+  const actionError = action.error;
 
   return (
     <div className="esign-task" data-testid="onboarding-forms">
@@ -281,10 +290,9 @@ export function OnboardingFormsTask({ clientId, isStaff }: { clientId: string; i
               <li key={r.recipientId}>
                 {r.formName}, as {r.roleName} ({r.name}){' '}
                 {!isStaff && (
-                  <button
-                    type="button"
+                  <Button
                     className="button button--primary"
-                    onClick={() =>
+                    onPress={() =>
                       void run(async () => {
                         const { url } = await writes.signingLink(r.onboardingFormId, r.recipientId);
                         navigate(url);
@@ -292,7 +300,7 @@ export function OnboardingFormsTask({ clientId, isStaff }: { clientId: string; i
                     }
                   >
                     Sign {r.formName}
-                  </button>
+                  </Button>
                 )}
               </li>
             ))}
@@ -301,7 +309,7 @@ export function OnboardingFormsTask({ clientId, isStaff }: { clientId: string; i
       )}
       {actionError && <Alert tone="error">{actionError}</Alert>}
       {notice && <Alert tone="success">{notice}</Alert>}
-      {error && <Alert tone="error">{messageOf(error)}</Alert>}
+      {error && <Alert tone="error">{anyErrorMessage(error)}</Alert>}
       <section aria-labelledby="forms-title">
         <h2 id="forms-title" className="card__title">
           Forms
@@ -377,10 +385,9 @@ export function OnboardingFormsTask({ clientId, isStaff }: { clientId: string; i
                         {(form.status === 'sent' || form.status === 'declined') &&
                           ['sent', 'delivered', 'declined', 'waiting'].includes(r.status) && (
                             <div className="button-row">
-                              <button
-                                type="button"
+                              <Button
                                 className="button button--secondary"
-                                onClick={() => {
+                                onPress={() => {
                                   setDraft({ roleId: r.roleId, name: '', email: '', userId: null });
                                   setReassigning({
                                     formId: form.onboardingFormId,
@@ -390,12 +397,11 @@ export function OnboardingFormsTask({ clientId, isStaff }: { clientId: string; i
                                 }}
                               >
                                 Reassign
-                              </button>
+                              </Button>
                               {r.userId === null && r.status !== 'declined' && r.status !== 'waiting' && (
-                                <button
-                                  type="button"
+                                <Button
                                   className="button button--secondary"
-                                  onClick={() =>
+                                  onPress={() =>
                                     void run(async () => {
                                       const answer = await writes.signingLink(
                                         form.onboardingFormId,
@@ -409,14 +415,13 @@ export function OnboardingFormsTask({ clientId, isStaff }: { clientId: string; i
                                   }
                                 >
                                   Signing link
-                                </button>
+                                </Button>
                               )}
                               {r.userId === null && r.linkExpiresAt && canStillSign(r) && (
-                                <button
-                                  type="button"
+                                <Button
                                   className="button button--secondary"
                                   aria-label={`Extend the signing link of ${r.name}`}
-                                  onClick={() =>
+                                  onPress={() =>
                                     void run(async () => {
                                       await writes.extendLink(form.onboardingFormId, r.recipientId);
                                       setNotice(`The signing link of ${r.name} was extended.`);
@@ -424,7 +429,7 @@ export function OnboardingFormsTask({ clientId, isStaff }: { clientId: string; i
                                   }
                                 >
                                   Extend link
-                                </button>
+                                </Button>
                               )}
                             </div>
                           )}
@@ -444,9 +449,9 @@ export function OnboardingFormsTask({ clientId, isStaff }: { clientId: string; i
                 {form.status === 'completed' ? 'Download the completed form' : 'Download as it is now'}
               </a>
               {isStaff && (form.status === 'sent' || form.status === 'declined') && (
-                <button type="button" className="button button--secondary" onClick={() => setVoiding(form)}>
+                <Button className="button button--secondary" onPress={() => setVoiding(form)}>
                   Void
-                </button>
+                </Button>
               )}
             </div>
           </article>
@@ -487,12 +492,12 @@ export function OnboardingFormsTask({ clientId, isStaff }: { clientId: string; i
           {actionError && <Alert tone="error">{actionError}</Alert>}
           {notice && <Alert tone="success">{notice}</Alert>}
           <div className="dialog__actions">
-            <button type="button" className="button button--secondary" onClick={() => setReassigning(null)}>
+            <Button className="button button--secondary" onPress={() => setReassigning(null)}>
               Cancel
-            </button>
-            <button type="submit" className="button button--primary">
+            </Button>
+            <Button type="submit" className="button button--primary">
               Reassign
-            </button>
+            </Button>
           </div>
         </form>
       </ModalDialog>
@@ -504,17 +509,13 @@ export function OnboardingFormsTask({ clientId, isStaff }: { clientId: string; i
         <p>
           {link?.name} was e-mailed this link. It opens once, within 3 days; you can also pass it on yourself.
         </p>
-        <input
-          className="field__input"
-          readOnly
-          value={link?.url ?? ''}
-          aria-label="Signing link"
-          onFocus={(e) => e.target.select()}
-        />
+        <TextField isReadOnly value={link?.url ?? ''} aria-label="Signing link">
+          <Input className="field__input" onFocus={(e) => e.target.select()} />
+        </TextField>
         <div className="dialog__actions">
-          <button type="button" className="button button--primary" onClick={() => setLink(null)}>
+          <Button className="button button--primary" onPress={() => setLink(null)}>
             Close
-          </button>
+          </Button>
         </div>
       </ModalDialog>
       <ModalDialog
@@ -532,22 +533,14 @@ export function OnboardingFormsTask({ clientId, isStaff }: { clientId: string; i
             });
           }}
         >
-          <label className="field">
-            <span className="field__label">Why is it voided?</span>
-            <input
-              className="field__input"
-              value={voidReason}
-              onChange={(e) => setVoidReason(e.target.value)}
-              required
-            />
-          </label>
+          <TextInput label="Why is it voided?" value={voidReason} onChange={setVoidReason} isRequired />
           <div className="dialog__actions">
-            <button type="button" className="button button--secondary" onClick={() => setVoiding(null)}>
+            <Button className="button button--secondary" onPress={() => setVoiding(null)}>
               Cancel
-            </button>
-            <button type="submit" className="button button--primary">
+            </Button>
+            <Button type="submit" className="button button--primary">
               Void
-            </button>
+            </Button>
           </div>
         </form>
       </ModalDialog>

@@ -82,7 +82,9 @@ export function PdfPages({
           data-testid={`pdf-page-${i + 1}`}
         >
           <PageCanvas pdf={pdf} page={i + 1} scale={scale} />
-          <div className="esign-page__overlay" onClick={click(i + 1)}>
+          {/* A pointer places a field by clicking the page; the keyboard places them from the field list,
+              so this layer has no role of its own (its fields keep theirs). */}
+          <div className="esign-page__overlay" role="presentation" onClick={click(i + 1)}>
             {overlay(i + 1, scale)}
           </div>
         </div>

@@ -1,4 +1,5 @@
 import { useEffect, useRef, type PointerEvent } from 'react';
+import { Button } from '../../ui/controls.ts';
 
 /**
  * A signature drawn with a finger, pen or mouse; `onChange` gets a PNG data URL (null once cleared).
@@ -67,9 +68,9 @@ export function SignaturePad({ onChange }: { onChange: (png: string | null) => v
         onPointerUp={up}
         onPointerLeave={up}
       />
-      <button type="button" className="button button--secondary" onClick={clear}>
+      <Button className="button button--secondary" onPress={clear}>
         Clear
-      </button>
+      </Button>
     </div>
   );
 }

@@ -2,6 +2,8 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useSWRConfig } from 'swr';
 import { useAuthenticatedUser } from '../../api/hooks.ts';
 import { ApiError } from '../../api/errors.ts';
+import { CheckboxInput } from '../../ui/Checkbox.tsx';
+import { Button, Input, TextArea } from '../../ui/controls.ts';
 import { Alert } from '../../ui/Feedback.tsx';
 import { ModalDialog } from '../../ui/Dialogs.tsx';
 import { PdfPages, cssBox } from './PdfPages.tsx';
@@ -206,7 +208,7 @@ export function SigningPage({ clientId, onboardingFormId }: { clientId: string; 
                 <span className="field__label">
                   {numberOf(f.fieldId)}. {f.label || 'Text'}
                 </span>
-                <input
+                <Input
                   className="field__input"
                   value={values[f.fieldId] ?? ''}
                   required
@@ -218,25 +220,25 @@ export function SigningPage({ clientId, onboardingFormId }: { clientId: string; 
                 )}
               </label>
             ) : (
-              <label key={f.fieldId} className="esign-check">
-                <input
-                  type="checkbox"
-                  checked={values[f.fieldId] === 'true'}
-                  onChange={(e) => setValues({ ...values, [f.fieldId]: String(e.target.checked) })}
-                />
+              <CheckboxInput
+                key={f.fieldId}
+                className="esign-check"
+                isSelected={values[f.fieldId] === 'true'}
+                onChange={(checked) => setValues({ ...values, [f.fieldId]: String(checked) })}
+              >
                 {numberOf(f.fieldId)}. {f.label || 'Checkbox'}
-              </label>
+              </CheckboxInput>
             ),
           )}
           <fieldset className="esign-signing__signature">
             <legend>Your signature</legend>
             <div className="esign-signing__modes" role="radiogroup" aria-label="How you sign">
               <label>
-                <input type="radio" name="mode" checked={mode === 'draw'} onChange={() => setMode('draw')} />{' '}
+                <Input type="radio" name="mode" checked={mode === 'draw'} onChange={() => setMode('draw')} />{' '}
                 Draw it
               </label>
               <label>
-                <input type="radio" name="mode" checked={mode === 'type'} onChange={() => setMode('type')} />{' '}
+                <Input type="radio" name="mode" checked={mode === 'type'} onChange={() => setMode('type')} />{' '}
                 Type it
               </label>
             </div>
@@ -245,7 +247,7 @@ export function SigningPage({ clientId, onboardingFormId }: { clientId: string; 
             ) : (
               <label className="field">
                 <span className="field__label">Your full name, as your signature</span>
-                <input
+                <Input
                   className="field__input esign-typed"
                   value={typed}
                   onChange={(e) => setTyped(e.target.value)}
@@ -256,25 +258,23 @@ export function SigningPage({ clientId, onboardingFormId }: { clientId: string; 
           </fieldset>
           {error && <Alert tone="error">{error}</Alert>}
           <div className="button-row">
-            <button type="submit" className="button button--primary" disabled={isBusy}>
+            <Button type="submit" className="button button--primary" isDisabled={isBusy}>
               Sign
-            </button>
-            <button
-              type="button"
+            </Button>
+            <Button
               className="button button--secondary"
-              disabled={isBusy}
-              onClick={() => setDeclining(true)}
+              isDisabled={isBusy}
+              onPress={() => setDeclining(true)}
             >
               Decline
-            </button>
-            <button
-              type="button"
+            </Button>
+            <Button
               className="button button--secondary"
-              disabled={isBusy}
-              onClick={() => void act('finish-later', {}, 'later')}
+              isDisabled={isBusy}
+              onPress={() => void act('finish-later', {}, 'later')}
             >
               Finish later
-            </button>
+            </Button>
           </div>
         </form>
       </div>
@@ -288,7 +288,7 @@ export function SigningPage({ clientId, onboardingFormId }: { clientId: string; 
         >
           <label className="field">
             <span className="field__label">Why do you decline?</span>
-            <textarea
+            <TextArea
               className="field__input"
               value={reason}
               required
@@ -297,12 +297,12 @@ export function SigningPage({ clientId, onboardingFormId }: { clientId: string; 
             />
           </label>
           <div className="dialog__actions">
-            <button type="button" className="button button--secondary" onClick={() => setDeclining(false)}>
+            <Button className="button button--secondary" onPress={() => setDeclining(false)}>
               Cancel
-            </button>
-            <button type="submit" className="button button--primary">
+            </Button>
+            <Button type="submit" className="button button--primary">
               Decline
-            </button>
+            </Button>
           </div>
         </form>
       </ModalDialog>

@@ -3,6 +3,7 @@ import { useSWRConfig } from 'swr';
 import { Alert } from '../../ui/Feedback.tsx';
 import { MOVE_HINT, MOVE_HINT_ID, MovableField } from './MovableField.tsx';
 import { PdfPages } from './PdfPages.tsx';
+import { Button, Input } from '../../ui/controls.ts';
 import {
   FIELD_KIND_LABELS,
   TEMPLATES_PATH,
@@ -121,7 +122,7 @@ export function TemplateBuilder({ onSaved }: { onSaved?: (template: SigningTempl
       </h2>
       <label className="field">
         <span className="field__label">The form, as a PDF</span>
-        <input
+        <Input
           type="file"
           className="file-input"
           accept="application/pdf"
@@ -142,7 +143,7 @@ export function TemplateBuilder({ onSaved }: { onSaved?: (template: SigningTempl
               <div key={role.roleId} className="esign-builder__role">
                 <label className="field">
                   <span className="field__label">Role {i + 1}</span>
-                  <input
+                  <Input
                     className="field__input"
                     value={role.name}
                     onChange={(e) =>
@@ -154,7 +155,7 @@ export function TemplateBuilder({ onSaved }: { onSaved?: (template: SigningTempl
                 </label>
                 <label className="field">
                   <span className="field__label">Signs in order</span>
-                  <input
+                  <Input
                     className="field__input"
                     type="number"
                     min={1}
@@ -194,11 +195,10 @@ export function TemplateBuilder({ onSaved }: { onSaved?: (template: SigningTempl
                   </select>
                 </label>
                 {roles.length > 1 && (
-                  <button
-                    type="button"
+                  <Button
                     className="button button--secondary"
                     aria-label={`Remove the role ${role.name}`}
-                    onClick={() => {
+                    onPress={() => {
                       const rest = roles.filter((r) => r.roleId !== role.roleId);
                       setRoles(rest);
                       setFields(fields.filter((f) => f.roleId !== role.roleId));
@@ -206,7 +206,7 @@ export function TemplateBuilder({ onSaved }: { onSaved?: (template: SigningTempl
                     }}
                   >
                     Remove
-                  </button>
+                  </Button>
                 )}
               </div>
             ))}
@@ -217,10 +217,9 @@ export function TemplateBuilder({ onSaved }: { onSaved?: (template: SigningTempl
                 signature lines): each signer fills the next free set.
               </p>
             )}
-            <button
-              type="button"
+            <Button
               className="button button--secondary"
-              onClick={() =>
+              onPress={() =>
                 setRoles([
                   ...roles,
                   {
@@ -233,7 +232,7 @@ export function TemplateBuilder({ onSaved }: { onSaved?: (template: SigningTempl
               }
             >
               Add a role
-            </button>
+            </Button>
           </fieldset>
           <div className="esign-builder__tools">
             <label className="field">
@@ -266,13 +265,12 @@ export function TemplateBuilder({ onSaved }: { onSaved?: (template: SigningTempl
                 ))}
               </select>
             </label>
-            <button
-              type="button"
+            <Button
               className="button button--secondary"
-              onClick={() => place(1, { x: 80 + fields.length * 10, y: 120 + fields.length * 30 })}
+              onPress={() => place(1, { x: 80 + fields.length * 10, y: 120 + fields.length * 30 })}
             >
               Add field
-            </button>
+            </Button>
           </div>
           <p className="esign-builder__hint">Click on a page to place the field there.</p>
           <p className="esign-builder__hint" id={MOVE_HINT_ID}>
@@ -331,7 +329,7 @@ export function TemplateBuilder({ onSaved }: { onSaved?: (template: SigningTempl
                     <td>{f.page}</td>
                     {(['x', 'y'] as const).map((axis) => (
                       <td key={axis}>
-                        <input
+                        <Input
                           className="field__input esign-builder__coordinate"
                           type="number"
                           aria-label={`${FIELD_KIND_LABELS[f.kind]} of ${roleName(f.roleId)}: ${axis === 'x' ? 'from left' : 'from bottom'}`}
@@ -347,13 +345,12 @@ export function TemplateBuilder({ onSaved }: { onSaved?: (template: SigningTempl
                       </td>
                     ))}
                     <td>
-                      <button
-                        type="button"
+                      <Button
                         className="button button--secondary"
-                        onClick={() => setFields(fields.filter((g) => g.fieldId !== f.fieldId))}
+                        onPress={() => setFields(fields.filter((g) => g.fieldId !== f.fieldId))}
                       >
                         Remove
-                      </button>
+                      </Button>
                     </td>
                   </tr>
                 ))}
@@ -361,9 +358,9 @@ export function TemplateBuilder({ onSaved }: { onSaved?: (template: SigningTempl
             </table>
           )}
           <div className="button-row">
-            <button type="button" className="button button--primary" onClick={() => void save()}>
+            <Button className="button button--primary" onPress={() => void save()}>
               Save template
-            </button>
+            </Button>
           </div>
           {saved && <Alert tone="success">The template is saved. Send it to the client below.</Alert>}
         </>

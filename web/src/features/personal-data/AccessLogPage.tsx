@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Heading } from 'react-aria-components';
+import { Button, Heading } from '../../ui/controls.ts';
 import useSWR from 'swr';
 import type { ResponseOf } from '@onboard/api-contract';
 import type { listPersonalDataAccess } from '@onboard/query-api/contracts';

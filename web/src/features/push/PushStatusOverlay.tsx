@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useAtom, useSetAtom } from '../../state/store.ts';
-import { Button, Link, ProgressBar, Label } from 'react-aria-components';
+import { Button, Link, ProgressBar, Label } from '../../ui/controls.ts';
 import { useSWRConfig } from 'swr';
 import { pushEntriesAtom } from '../../state/atoms.ts';
 import {

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useAtom } from '../../state/store.ts';
-import { Button, Cell, Column, Heading, Row, Table, TableBody, TableHeader } from 'react-aria-components';
+import { Button, Cell, Column, Heading, Row, Table, TableBody, TableHeader } from '../../ui/controls.ts';
 import useSWR from 'swr';
 import { planBenefitTypeLabel } from '@onboard/domain/eif/forms/summary';
 import type { PlanCheck, PlanDesign } from '@onboard/domain/plan-design';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, FileTrigger, Label } from 'react-aria-components';
+import { Button, FileTrigger, Label } from '../../ui/controls.ts';
 import {
   RESOURCE_AUDIENCES,
   RESOURCE_BENEFIT_TYPES,

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { Button, Heading, Input, Label, SearchField } from 'react-aria-components';
+import { Button, Heading, Input, Label, SearchField } from '../../ui/controls.ts';
 import {
   RESOURCE_AUDIENCES,
   RESOURCE_BENEFIT_TYPES,

@@ -1,6 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Button, FieldError, Form, Label, TextArea, TextField } from 'react-aria-components';
+import { Button, FieldError, Form, Label, TextArea, TextField } from '../../ui/controls.ts';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
+import { useAction } from '../../api/action.ts';
 
 /**
  * Asks for the reason a decline needs (onboarding §4): staff declining a client's changes and an outside
@@ -15,28 +16,24 @@ export function DeclineReasonForm(props: {
 }) {
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [isPending, setIsPending] = useState(false);
+  const decline = useAction((why: string) => props.onDecline(why), {
+    onError: (caught) =>
+      setError(
+        caught instanceof ApiError ? (caught.fieldErrors.reason ?? caught.message) : GENERIC_ERROR_MESSAGE,
+      ),
+  });
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!reason.trim()) {
       setError('Please provide a reason for declining');
       return;
     }
-    setIsPending(true);
-    try {
-      await props.onDecline(reason.trim());
-    } catch (caught) {
-      setError(
-        caught instanceof ApiError ? (caught.fieldErrors.reason ?? caught.message) : GENERIC_ERROR_MESSAGE,
-      );
-    } finally {
-      setIsPending(false);
-    }
+    void decline.run(reason.trim());
   };
 
   return (
-    <Form className="form--stack" onSubmit={(event) => void onSubmit(event)} validationBehavior="aria">
+    <Form className="form--stack" onSubmit={onSubmit} validationBehavior="aria">
       {props.intro}
       <TextField
         className="field"
@@ -57,7 +54,7 @@ export function DeclineReasonForm(props: {
         <Button className="button button--secondary" onPress={props.onCancel}>
           Cancel
         </Button>
-        <Button type="submit" className="button button--danger" isPending={isPending}>
+        <Button type="submit" className="button button--danger" isPending={decline.isPending}>
           {props.submitLabel}
         </Button>
       </div>

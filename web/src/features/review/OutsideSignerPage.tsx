@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useAtom } from '../../state/store.ts';
-import { Button, Heading } from 'react-aria-components';
+import { Button, Heading } from '../../ui/controls.ts';
 import { useLocation } from 'wouter';
 import { useSWRConfig } from 'swr';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Heading, Link } from 'react-aria-components';
+import { Button, Heading, Link } from '../../ui/controls.ts';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
 import { signEif, submitChangesForReview, useNetChanges } from '../eif/api.ts';
 import { useApplyLifecycleView } from '../eif/signer-api.ts';

@@ -1,6 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { Button, FieldError, Form, Heading, Input, Label, Link, TextField } from 'react-aria-components';
+import { Button, FieldError, Form, Heading, Input, Label, Link, TextField } from '../../ui/controls.ts';
 import { requestPasswordReset } from '../../api/hooks.ts';
+import { useAction } from '../../api/action.ts';
+import { anyErrorMessage } from '../../api/errors.ts';
 import { Alert } from '../../ui/Feedback.tsx';
 import { LOGIN_PATH } from '../../app/routes.ts';
 
@@ -19,25 +21,18 @@ export function emailProblem(email: string): string | null {
 export function ForgotPage() {
   const [email, setEmail] = useState('');
   const [isSent, setIsSent] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [isPending, setIsPending] = useState(false);
   const [fieldError, setFieldError] = useState<string | null>(null);
+  const send = useAction((address: string) => requestPasswordReset(address), {
+    describe: anyErrorMessage,
+    onSuccess: () => setIsSent(true),
+  });
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const problem = emailProblem(email);
     setFieldError(problem);
     if (problem) return;
-    setIsPending(true);
-    setFailure(null);
-    try {
-      await requestPasswordReset(email.trim());
-      setIsSent(true);
-    } catch (caught) {
-      setFailure(caught instanceof Error ? caught.message : 'Please try again.');
-    } finally {
-      setIsPending(false);
-    }
+    void send.run(email.trim());
   };
 
   return (
@@ -58,11 +53,11 @@ export function ForgotPage() {
             </p>
           </>
         ) : (
-          <Form className="form form--stack" onSubmit={(e) => void submit(e)} validationBehavior="aria">
+          <Form className="form form--stack" onSubmit={submit} validationBehavior="aria">
             <p className="muted">
               Enter the e-mail address you sign in with and we will send you a link to set a new password.
             </p>
-            {failure && <Alert tone="error">{failure}</Alert>}
+            {send.error && <Alert tone="error">{send.error}</Alert>}
             <TextField
               className="field"
               name="email"
@@ -81,7 +76,7 @@ export function ForgotPage() {
               <FieldError className="field__error">{fieldError}</FieldError>
             </TextField>
             <div className="form__actions">
-              <Button type="submit" className="button button--primary" isPending={isPending}>
+              <Button type="submit" className="button button--primary" isPending={send.isPending}>
                 Send reset link
               </Button>
               <Link className="text-link" href={LOGIN_PATH}>

@@ -1,4 +1,4 @@
-import { Heading } from 'react-aria-components';
+import { Heading } from '../../ui/controls.ts';
 import { SignInFlow } from './SignInFlow.tsx';
 
 /**

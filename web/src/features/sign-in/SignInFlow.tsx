@@ -1,17 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import {
-  Button,
-  FieldError,
-  Form,
-  Heading,
-  Input,
-  Label,
-  Link,
-  Text,
-  TextField,
-} from 'react-aria-components';
+import { Button, FieldError, Form, Heading, Input, Label, Link, Text, TextField } from '../../ui/controls.ts';
 import { useAtom } from '../../state/store.ts';
-import { NativeCheckbox } from '../../ui/NativeCheckbox.tsx';
+import { CheckboxInput } from '../../ui/Checkbox.tsx';
 import { rememberedUsernameAtom } from '../../state/atoms.ts';
 import { useSWRConfig } from 'swr';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
@@ -138,9 +128,9 @@ function CodeForm({
           <MessageText text={error} />
         </FieldError>
       </TextField>
-      <NativeCheckbox isSelected={rememberDevice} onChange={setRememberDevice}>
+      <CheckboxInput isSelected={rememberDevice} onChange={setRememberDevice}>
         Remember this device
-      </NativeCheckbox>
+      </CheckboxInput>
       <div className="form__actions">
         <Button type="submit" className="button button--primary" isPending={isPending}>
           Verify
@@ -306,9 +296,9 @@ export function SignInFlow({ autoStart, linkToken }: { autoStart?: Credentials; 
           </Link>
         </Text>
       </TextField>
-      <NativeCheckbox isSelected={isRememberMe} onChange={setIsRememberMe}>
+      <CheckboxInput isSelected={isRememberMe} onChange={setIsRememberMe}>
         Remember me
-      </NativeCheckbox>
+      </CheckboxInput>
       <div className="form__actions">
         <Button type="submit" className="button button--primary" isPending={isPending}>
           Sign in

@@ -1,9 +1,10 @@
-import { useState } from 'react';
-import { Button, Heading } from 'react-aria-components';
+import { Button, Heading } from '../../ui/controls.ts';
 import { useSWRConfig } from 'swr';
 import { useLocation, useSearch } from 'wouter';
 import { acceptTermsOfUse, AUTHENTICATED_USER_KEY } from '../../api/hooks.ts';
 import type { AuthenticatedUser } from '../../api/types.ts';
+import { useAction } from '../../api/action.ts';
+import { anyErrorMessage } from '../../api/errors.ts';
 import { Alert } from '../../ui/Feedback.tsx';
 import { afterSignInPath } from '../../app/routes.ts';
 
@@ -12,13 +13,8 @@ export function TermsOfUsePage({ user }: { user: AuthenticatedUser }) {
   const { mutate } = useSWRConfig();
   const [, navigate] = useLocation();
   const redirect = new URLSearchParams(useSearch()).get('redirect');
-  const [failure, setFailure] = useState<string | null>(null);
-  const [isPending, setIsPending] = useState(false);
-
-  const accept = async () => {
-    setIsPending(true);
-    setFailure(null);
-    try {
+  const accept = useAction(
+    async () => {
       await acceptTermsOfUse();
       await mutate(
         AUTHENTICATED_USER_KEY,
@@ -26,12 +22,9 @@ export function TermsOfUsePage({ user }: { user: AuthenticatedUser }) {
         { revalidate: true },
       );
       navigate(afterSignInPath(redirect, user.role), { replace: true });
-    } catch (caught) {
-      setFailure(caught instanceof Error ? caught.message : 'Please try again.');
-    } finally {
-      setIsPending(false);
-    }
-  };
+    },
+    { describe: anyErrorMessage },
+  );
 
   return (
     <div className="page page--narrow">
@@ -39,7 +32,7 @@ export function TermsOfUsePage({ user }: { user: AuthenticatedUser }) {
         <Heading level={1} id="terms-title" className="card__title">
           Terms of use
         </Heading>
-        <div className="terms" tabIndex={0} aria-label="Terms of use text">
+        <div className="terms" role="region" tabIndex={0} aria-label="Terms of use text">
           <p>
             Onboard is provided by the carrier to set up group benefits for employer clients. By using it you
             agree to use it only for that purpose and on behalf of the organisation you represent.
@@ -58,9 +51,13 @@ export function TermsOfUsePage({ user }: { user: AuthenticatedUser }) {
             recorded so that changes to your client&apos;s information can be reviewed.
           </p>
         </div>
-        {failure && <Alert tone="error">{failure}</Alert>}
+        {accept.error && <Alert tone="error">{accept.error}</Alert>}
         <div className="form__actions">
-          <Button className="button button--primary" onPress={() => void accept()} isPending={isPending}>
+          <Button
+            className="button button--primary"
+            onPress={() => void accept.run()}
+            isPending={accept.isPending}
+          >
             I accept the terms of use
           </Button>
         </div>

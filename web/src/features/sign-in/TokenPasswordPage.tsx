@@ -1,15 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import {
-  Button,
-  FieldError,
-  Form,
-  Heading,
-  Input,
-  Label,
-  Link,
-  Text,
-  TextField,
-} from 'react-aria-components';
+import { Button, FieldError, Form, Heading, Input, Label, Link, Text, TextField } from '../../ui/controls.ts';
 import useSWR from 'swr';
 import { useSearch } from 'wouter';
 import { checkPassword, PASSWORD_POLICY_MESSAGE } from '@onboard/domain/users/password-policy';

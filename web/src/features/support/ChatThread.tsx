@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Button, FieldError, Form, Label, TextArea, TextField } from 'react-aria-components';
+import { Button, FieldError, Form, Label, TextArea, TextField } from '../../ui/controls.ts';
 import { SUPPORT_MESSAGE_MAX_LENGTH, supportMessageError } from '@onboard/domain/explorer/support-rules';
 import { ApiError } from '../../api/errors.ts';
 import { ErrorPanel } from '../../ui/Feedback.tsx';

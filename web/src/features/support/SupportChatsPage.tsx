@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button } from 'react-aria-components';
+import { Button } from '../../ui/controls.ts';
 import { useLocation, useSearch } from 'wouter';
 import { CheckboxInput } from '../../ui/Checkbox.tsx';
 import { ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Button, Input, Label, TextField } from 'react-aria-components';
+import { Button, Input, Label, TextField } from '../../ui/controls.ts';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
 import {
   createActivationLink,

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState, type FormEvent } from 'react';
-import { Button, FieldError, Form, Input, Label, Radio, RadioGroup, TextField } from 'react-aria-components';
+import { Button, FieldError, Form, Input, Label, Radio, RadioGroup, TextField } from '../../ui/controls.ts';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
 import { ROLE_LABELS, type Role } from '../../api/types.ts';
 import type { ProfileChanges, UserKind } from './api.ts';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Heading, Link } from 'react-aria-components';
+import { Button, Heading, Link } from '../../ui/controls.ts';
 import { useSWRConfig } from 'swr';
 import { useLocation } from 'wouter';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';

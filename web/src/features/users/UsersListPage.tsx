@@ -1,22 +1,8 @@
 import { useState } from 'react';
 import { useAtom } from '../../state/store.ts';
-import {
-  Button,
-  Cell,
-  Column,
-  Heading,
-  Input,
-  Label,
-  Link,
-  Row,
-  SearchField,
-  Table,
-  TableBody,
-  TableHeader,
-  type SortDescriptor,
-} from 'react-aria-components';
+import { Button, Heading, Input, Label, Link, SearchField } from '../../ui/controls.ts';
 import { useSWRConfig } from 'swr';
-import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
+import { errorMessage } from '../../api/errors.ts';
 import {
   createUser,
   deleteUser,
@@ -33,8 +19,9 @@ import { UserForm, type UserFormValues } from './UserForm.tsx';
 import { useUserActions } from './UserActions.tsx';
 import { userListQueryAtoms } from '../../state/atoms.ts';
 import { userManagePath } from '../../app/routes.ts';
-import { Pager } from '../../ui/Pager.tsx';
+import { ListTable, type ListSort } from '../../ui/ListTable.tsx';
 import { OnDemandMenu } from '../../ui/OnDemandMenu.tsx';
+import { useAction } from '../../api/action.ts';
 
 const TITLES: Record<UserKind, { title: string; singular: string }> = {
   internal: { title: 'Internal users', singular: 'internal user' },
@@ -106,15 +93,9 @@ export function UsersListPage({ kind }: { kind: UserKind }) {
   const [isCreating, setIsCreating] = useState(false);
   const [editing, setEditing] = useState<UserListItem | null>(null);
   const [deleting, setDeleting] = useState<UserListItem | null>(null);
-  const [isDeletePending, setIsDeletePending] = useState(false);
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const { title, singular } = TITLES[kind];
   const pageCount = Math.max(1, Math.ceil((data?.total ?? 0) / PAGE_SIZE));
-
-  const sortDescriptor: SortDescriptor = {
-    column: query.sortBy,
-    direction: query.sortDirection === 'asc' ? 'ascending' : 'descending',
-  };
 
   const create = async (values: UserFormValues) => {
     const before = data?.total ?? 0;
@@ -137,20 +118,19 @@ export function UsersListPage({ kind }: { kind: UserKind }) {
     await refreshUntilTotal((total) => total > before);
   };
 
+  const remove = useAction(
+    async (user: NonNullable<typeof deleting>) => {
+      const before = data?.total ?? 0;
+      await deleteUser(kind, user.id);
+      setNotice({ tone: 'success', text: `${user.firstName} ${user.lastName} was deleted.` });
+      await refreshUntilTotal((total) => total < before);
+    },
+    { onError: (caught) => setNotice({ tone: 'error', text: errorMessage(caught) }) },
+  );
   const confirmDelete = async () => {
     if (!deleting) return;
-    setIsDeletePending(true);
-    try {
-      const before = data?.total ?? 0;
-      await deleteUser(kind, deleting.id);
-      setNotice({ tone: 'success', text: `${deleting.firstName} ${deleting.lastName} was deleted.` });
-      await refreshUntilTotal((total) => total < before);
-    } catch (caught) {
-      setNotice({ tone: 'error', text: caught instanceof ApiError ? caught.message : GENERIC_ERROR_MESSAGE });
-    } finally {
-      setIsDeletePending(false);
-      setDeleting(null);
-    }
+    await remove.run(deleting);
+    setDeleting(null);
   };
 
   return (
@@ -178,84 +158,48 @@ export function UsersListPage({ kind }: { kind: UserKind }) {
         {error && <ErrorPanel error={error} />}
         {isLoading && !data && <PageSkeleton />}
         {data && (
-          <Table
-            aria-label={title}
-            className="table"
-            sortDescriptor={sortDescriptor}
-            onSortChange={(next) =>
-              setQuery({
-                ...query,
-                page: 1,
-                sortBy: String(next.column),
-                sortDirection: next.direction === 'ascending' ? 'asc' : 'desc',
-              })
-            }
-          >
-            <TableHeader>
-              <Column id="lastName" isRowHeader allowsSorting>
-                Name
-              </Column>
-              <Column id="email" allowsSorting>
-                E-mail
-              </Column>
-              <Column id={kind === 'internal' ? 'role' : 'clientIds'}>
-                {kind === 'internal' ? 'Role' : 'Clients'}
-              </Column>
-              <Column id="firstLogin">First sign-in</Column>
-              <Column id="lastLogin" allowsSorting>
-                Last sign-in
-              </Column>
-              <Column id="welcomeEmailSentDate" allowsSorting>
-                Welcome e-mail
-              </Column>
-              <Column id="actions">
-                <span className="visually-hidden">Actions</span>
-              </Column>
-            </TableHeader>
-            <TableBody
-              items={data.items}
-              renderEmptyState={() => <p className="muted table__empty">No users found.</p>}
-            >
-              {(user) => (
-                <Row id={user.id} className="table__row">
-                  <Cell>
-                    {user.firstName} {user.lastName}
-                  </Cell>
-                  <Cell>{user.email}</Cell>
-                  <Cell>
-                    {kind === 'internal' ? ROLE_LABELS[user.role] : user.clientIds.join(', ') || '—'}
-                  </Cell>
-                  <Cell>{formatDate(user.firstLogin)}</Cell>
-                  <Cell>{formatDate(user.lastLogin)}</Cell>
-                  <Cell>{formatDate(user.welcomeEmailSentDate)}</Cell>
-                  <Cell>
-                    {kind === 'internal' ? (
-                      <InternalRowActions
-                        user={user}
-                        onEdit={() => setEditing(user)}
-                        onDelete={() => setDeleting(user)}
-                      />
-                    ) : (
-                      <Link
-                        className="button button--small button--secondary"
-                        href={userManagePath(kind, user.id)}
-                      >
-                        Manage
-                      </Link>
-                    )}
-                  </Cell>
-                </Row>
-              )}
-            </TableBody>
-          </Table>
-        )}
-        {data && (
-          <Pager
-            page={query.page}
-            pageCount={pageCount}
-            total={data.total}
-            noun={['user', 'users']}
-            onPage={(page) => setQuery({ ...query, page })}
+          <ListTable
+            label={title}
+            columns={[
+              { id: 'lastName', label: 'Name', isSortable: true },
+              { id: 'email', label: 'E-mail', isSortable: true },
+              kind === 'internal' ? { id: 'role', label: 'Role' } : { id: 'clientIds', label: 'Clients' },
+              { id: 'firstLogin', label: 'First sign-in' },
+              { id: 'lastLogin', label: 'Last sign-in', isSortable: true },
+              { id: 'welcomeEmailSentDate', label: 'Welcome e-mail', isSortable: true },
+              { id: 'actions', label: <span className="visually-hidden">Actions</span> },
+            ]}
+            items={data.items}
+            rowId={(user) => user.id}
+            cells={(user) => [
+              `${user.firstName} ${user.lastName}`,
+              user.email,
+              kind === 'internal' ? ROLE_LABELS[user.role] : user.clientIds.join(', ') || '—',
+              formatDate(user.firstLogin),
+              formatDate(user.lastLogin),
+              formatDate(user.welcomeEmailSentDate),
+              kind === 'internal' ? (
+                <InternalRowActions
+                  user={user}
+                  onEdit={() => setEditing(user)}
+                  onDelete={() => setDeleting(user)}
+                />
+              ) : (
+                <Link className="button button--small button--secondary" href={userManagePath(kind, user.id)}>
+                  Manage
+                </Link>
+              ),
+            ]}
+            empty="No users found."
+            sort={query}
+            onSort={(order: ListSort<string>) => setQuery({ ...query, ...order, page: 1 })}
+            paging={{
+              page: query.page,
+              pageCount,
+              total: data.total,
+              noun: ['user', 'users'],
+              onPage: (page) => setQuery({ ...query, page }),
+            }}
           />
         )}
       </section>
@@ -300,7 +244,7 @@ export function UsersListPage({ kind }: { kind: UserKind }) {
       <ConfirmDialog
         title={`Delete ${singular}`}
         isOpen={deleting !== null}
-        isPending={isDeletePending}
+        isPending={remove.isPending}
         message={
           deleting
             ? `Delete ${deleting.firstName} ${deleting.lastName} (${deleting.email})? They will no longer be able to sign in.`

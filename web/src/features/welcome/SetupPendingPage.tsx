@@ -1,4 +1,4 @@
-import { Heading, Link } from 'react-aria-components';
+import { Heading, Link } from '../../ui/controls.ts';
 import { clientHubPath, INDEX_PATH } from '../../app/routes.ts';
 import { ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
 import { useClientSetup, useWelcomeFlow } from './api.ts';

@@ -1,7 +1,5 @@
-import { useState } from 'react';
-import { Button, Heading } from 'react-aria-components';
+import { Button, Heading } from '../../ui/controls.ts';
 import { useLocation } from 'wouter';
-import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
 import { useAuthenticatedUser } from '../../api/hooks.ts';
 import { clientHubPath } from '../../app/routes.ts';
 import { Alert, ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
@@ -11,6 +9,7 @@ import { isClientPerson } from './entry.ts';
 import { formatDay } from './format.ts';
 import { welcomeTaskGroups } from './welcome-content.ts';
 import './welcome.css';
+import { useAction } from '../../api/action.ts';
 
 /**
  * The welcome flow (onboarding §2 /client/{clientId}/welcome): a client's person sees it on their first
@@ -22,23 +21,17 @@ export function WelcomePage({ clientId }: { clientId: string }) {
   const { data: user } = useAuthenticatedUser();
   const markCompleted = useMarkWelcomeCompleted(clientId);
   const [, navigate] = useLocation();
-  const [isPending, setIsPending] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
   const isStaff = user ? !isClientPerson(user.role) : false;
+  const complete = useAction(async () => {
+    const { welcomeFlowCompletedAt } = await completeWelcomeFlow(clientId);
+    await markCompleted(welcomeFlowCompletedAt);
+    navigate(clientHubPath(clientId));
+  });
 
-  const getStarted = async () => {
+  const getStarted = () => {
     // Staff only look at what the client's people see: nothing is recorded for them.
     if (isStaff) return navigate(clientHubPath(clientId));
-    setIsPending(true);
-    setFailure(null);
-    try {
-      const { welcomeFlowCompletedAt } = await completeWelcomeFlow(clientId);
-      await markCompleted(welcomeFlowCompletedAt);
-      navigate(clientHubPath(clientId));
-    } catch (caught) {
-      setFailure(caught instanceof ApiError ? caught.message : GENERIC_ERROR_MESSAGE);
-      setIsPending(false);
-    }
+    void complete.run();
   };
 
   if (error && !flow)
@@ -77,32 +70,7 @@ export function WelcomePage({ clientId }: { clientId: string }) {
         <p className="muted">Your first contact for every question during onboarding.</p>
         <ConsultantContact consultant={flow.implementationConsultant} />
       </section>
-      <section className="card" aria-labelledby="welcome-tasks">
-        <Heading level={2} id="welcome-tasks" className="card__title">
-          What you will do
-        </Heading>
-        <p className="muted">
-          Your tasks appear on your hub as they open, each with its due date. They are of three kinds.
-        </p>
-        <div className="welcome__groups">
-          {welcomeTaskGroups().map((group) => (
-            <section key={group.title} className="welcome__group">
-              <Heading level={3} className="welcome__group-title">
-                {group.title}
-              </Heading>
-              <p className="muted welcome__group-intro">{group.intro}</p>
-              <ul className="welcome__tasks">
-                {group.tasks.map((task) => (
-                  <li key={task.id}>
-                    <strong>{task.title}</strong>
-                    <span className="muted">{task.asks}</span>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ))}
-        </div>
-      </section>
+      <WhatYouWillDo />
       <section className="card" aria-labelledby="welcome-dates">
         <Heading level={2} id="welcome-dates" className="card__title">
           Key dates
@@ -120,12 +88,44 @@ export function WelcomePage({ clientId }: { clientId: string }) {
           </dl>
         )}
       </section>
-      {failure && <Alert tone="error">{failure}</Alert>}
+      {complete.error && <Alert tone="error">{complete.error}</Alert>}
       <div className="button-row welcome__actions">
-        <Button className="button button--primary" isPending={isPending} onPress={() => void getStarted()}>
+        <Button className="button button--primary" isPending={complete.isPending} onPress={getStarted}>
           Get started
         </Button>
       </div>
     </div>
+  );
+}
+
+/** The three kinds of task the client's people will be given, each with what it asks. */
+function WhatYouWillDo() {
+  return (
+    <section className="card" aria-labelledby="welcome-tasks">
+      <Heading level={2} id="welcome-tasks" className="card__title">
+        What you will do
+      </Heading>
+      <p className="muted">
+        Your tasks appear on your hub as they open, each with its due date. They are of three kinds.
+      </p>
+      <div className="welcome__groups">
+        {welcomeTaskGroups().map((group) => (
+          <section key={group.title} className="welcome__group">
+            <Heading level={3} className="welcome__group-title">
+              {group.title}
+            </Heading>
+            <p className="muted welcome__group-intro">{group.intro}</p>
+            <ul className="welcome__tasks">
+              {group.tasks.map((task) => (
+                <li key={task.id}>
+                  <strong>{task.title}</strong>
+                  <span className="muted">{task.asks}</span>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))}
+      </div>
+    </section>
   );
 }

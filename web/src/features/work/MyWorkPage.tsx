@@ -1,4 +1,4 @@
-import { Heading, Link } from 'react-aria-components';
+import { Heading, Link } from '../../ui/controls.ts';
 import { useLocation, useSearch } from 'wouter';
 import { dueDateBadge } from '@onboard/domain/tasks/due-date';
 import { isAdminRole, ROLE_LABELS, type AuthenticatedUser } from '../../api/types.ts';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, ComboBox, Input, Label, ListBox, ListBoxItem, Popover } from 'react-aria-components';
+import { Button, ComboBox, Input, Label, ListBox, ListBoxItem, Popover } from '../../ui/controls.ts';
 import { ROLE_LABELS } from '../../api/types.ts';
 import { useDebounced } from '../../ui/ClientComboBox.tsx';
 import { usePeopleSearch, type PersonChoice } from './api.ts';

@@ -12,7 +12,7 @@ import {
   Text,
   TextArea,
   TextField,
-} from 'react-aria-components';
+} from '../../../ui/controls.ts';
 import { CheckboxGroupInput, CheckboxInput } from '../../../ui/Checkbox.tsx';
 import type { EntityRow } from '@onboard/domain/eif/client-view';
 import {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Heading } from 'react-aria-components';
+import { Button, Heading } from '../../../ui/controls.ts';
 import type { SubStepForm as SubStepFormDef } from '@onboard/domain/eif/forms/types';
 import { SelectInput } from '../../../ui/SelectInput.tsx';
 import { Conversations } from '../../conversations/Conversations.tsx';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Form, Heading } from 'react-aria-components';
+import { Button, Form, Heading } from '../../../ui/controls.ts';
 import { isFieldShown, validateFields } from '@onboard/domain/eif/forms/fields';
 import type { FieldDef, FormErrors, FormSection } from '@onboard/domain/eif/forms/types';
 import {

@@ -1,4 +1,4 @@
-import { Button, Heading } from 'react-aria-components';
+import { Button, Heading } from '../../../ui/controls.ts';
 import { formatAnswer } from '@onboard/domain/eif/forms/summary';
 import type { FieldDef } from '@onboard/domain/eif/forms/types';
 import type { EditingView } from './api.ts';

@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import type { ReactNode } from 'react';
-import { Link } from 'react-aria-components';
+import { Link } from '../../../ui/controls.ts';
 import type { EifSectionStatus } from '@onboard/domain/eif/steps/status';
 import type { VisibleStep } from '@onboard/domain/eif/steps/visibility';
 import type { EifStepProgress } from '@onboard/domain/eif/forms/status';

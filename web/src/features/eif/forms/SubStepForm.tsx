@@ -1,5 +1,5 @@
 import { lazy, Suspense, useRef, useState } from 'react';
-import { Button, FormContext } from 'react-aria-components';
+import { Button, FormContext } from '../../../ui/controls.ts';
 import { validateFields, isFieldShown } from '@onboard/domain/eif/forms/fields';
 import type {
   FieldDef,

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { Heading, Link } from 'react-aria-components';
+import { Heading, Link } from '../../../ui/controls.ts';
 import { useLocation } from 'wouter';
 import {
   EIF_STEP_LABELS,

@@ -10,7 +10,7 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { RouterProvider } from 'react-aria-components';
+import { RouterProvider } from '../../../ui/controls.ts';
 import { useLocation } from 'wouter';
 // The confirm dialog loads only when someone leaves with unsaved answers.
 const ConfirmDialog = lazy(() =>
