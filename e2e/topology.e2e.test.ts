@@ -434,16 +434,16 @@ describe.skipIf(skip)('the distributed topology, started by scripts/topology/sta
       expect(split.map((p) => p.name)).toContain('client-view');
 
       // A backlog, and every projection back at zero while no projections process runs; the two start
-      // again applying 5 events a transaction, so the rebuild lasts.
+      // again applying 2 events a transaction, so the rebuild lasts past the partitions' balancing.
       await script('topology/stop.sh', ['--apps', 'projections-1', 'projections-2']);
-      for (let i = 0; i < 150; i += 1) {
+      for (let i = 0; i < 300; i += 1) {
         const saved = await benAdmin.put(base, { policyAnniversaryMonth: (i % 12) + 1 });
         expect(saved.status, saved.text).toBe(200);
       }
       for (const projection of projections) await resetConsumer(db, projection);
       await script('topology/start.sh', ['--apps', 'projections-1', 'projections-2'], {
         ...appEnv,
-        PROJECTION_BATCH_SIZE: '5',
+        PROJECTION_BATCH_SIZE: '2',
       });
 
       // Both rebuild at once: every partition of every split projection held, half by each.

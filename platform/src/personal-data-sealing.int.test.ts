@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catchUp, resetConsumer } from '@onboard/events';
+import { maskSsn } from '@onboard/domain/census';
 import { projections } from '@onboard/projections';
 import { verifyEvidencePack } from '@onboard/query-api/evidence-pack';
 import { seededDatabase } from '@onboard/testing/db';
@@ -87,6 +88,13 @@ describe('personal data at rest and its erasure', () => {
     (await benAdmin.get(`${census}/files/${documentId}/rows`)).body as {
       rows: { row: number; cells: Record<string, string> }[];
     };
+  /** The full value of one cell, as a reveal gives it (the grid shows SSNs masked). */
+  const revealed = async (row: number, field: string) =>
+    (
+      (await benAdmin.post(`${census}/files/${documentId}/reveal`, { row, field, reason: 'Audit' })).body as {
+        value: string;
+      }
+    ).value;
   const packOf = async () => {
     const cookie = [...admin.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const res = await fetch(`${app.url}/api/clients/${DEMO_CLIENT_ID}/evidence-pack`, {
@@ -157,7 +165,9 @@ describe('personal data at rest and its erasure', () => {
   it('keeps no planted SSN, date of birth or name readable anywhere in the database, and reads them back whole', async () => {
     expect(errorWorkbookDocumentId).toBeTruthy();
     const grid = await rows();
-    expect(grid.rows.map((r) => r.cells.ssn)).toEqual(PEOPLE.map((p) => p.ssn));
+    expect(grid.rows.map((r) => r.cells.ssn)).toEqual(PEOPLE.map((p) => maskSsn(p.ssn)));
+    for (const [i, person] of PEOPLE.entries())
+      expect(await revealed(grid.rows[i]!.row, 'ssn')).toBe(person.ssn);
     expect(grid.rows[0]!.cells.lastName).toBe('Quillfeather');
     const file = await benAdmin.get(`${census}/files/${documentId}`);
     expect(file.status).toBe(200);
@@ -187,7 +197,9 @@ describe('personal data at rest and its erasure', () => {
 
     const grid = await rows();
     expect(grid.rows[0]!.cells).toMatchObject({ ssn: 'erased', dateOfBirth: 'erased', lastName: 'erased' });
-    expect(grid.rows[1]!.cells.ssn).toBe(PEOPLE[1].ssn);
+    expect(grid.rows[1]!.cells.ssn).toBe(maskSsn(PEOPLE[1].ssn));
+    expect(await revealed(grid.rows[1]!.row, 'ssn')).toBe(PEOPLE[1].ssn);
+    expect(await revealed(grid.rows[0]!.row, 'ssn')).toBe('erased');
 
     const events = await app.store.readStream(`personal-data-${DEMO_CLIENT_ID}`);
     expect(events.map((e) => e.type)).toEqual(['PersonalDataErased']);

@@ -6,6 +6,7 @@
  */
 import type { CensusField, CensusRow } from './fields.ts';
 import type { CensusGrid, CensusValidationResult } from './decider.ts';
+import { ERASED } from '@onboard/events/catalogue/personal-data-erasure';
 import { parseCensusDate } from './rules.ts';
 
 /** The census fields shown masked. */
@@ -21,10 +22,13 @@ export const isMaskedCensusField = (field: string): field is MaskedCensusField =
 /** What stands for a value that cannot be read as what its column holds: nothing of it is shown. */
 export const HIDDEN_VALUE = 'Hidden';
 
-/** ***-**-1234: the last four digits only, whatever the dashes or spaces. */
+/**
+ * ***-**-1234: the last four digits only, whatever the dashes or spaces. A value whose data key was
+ * destroyed reads 'erased' here and in the other maskers.
+ */
 export function maskSsn(text: string): string {
   const trimmed = text.trim();
-  if (trimmed === '') return '';
+  if (trimmed === '' || trimmed === ERASED) return trimmed;
   const digits = trimmed.replace(/\D/g, '');
   return digits.length >= 4 ? `***-**-${digits.slice(-4)}` : '***-**-****';
 }
@@ -32,7 +36,7 @@ export function maskSsn(text: string): string {
 /** The year of birth only. */
 export function maskDateOfBirth(text: string): string {
   const trimmed = text.trim();
-  if (trimmed === '') return '';
+  if (trimmed === '' || trimmed === ERASED) return trimmed;
   const day = parseCensusDate(trimmed);
   if (day) return day.slice(0, 4);
   const year = /(?:^|\D)((?:19|20)\d{2})(?:\D|$)/.exec(trimmed);
@@ -67,7 +71,7 @@ const AMOUNT = /^\$?\d{1,3}(,?\d{3})*(\.\d{1,2})?$|^\$?\d+(\.\d{1,2})?$/;
 /** The band an annual salary falls in; a value that is no amount shows nothing of itself. */
 export function salaryBand(text: string): string {
   const trimmed = text.trim();
-  if (trimmed === '') return '';
+  if (trimmed === '' || trimmed === ERASED) return trimmed;
   if (!AMOUNT.test(trimmed)) return HIDDEN_VALUE;
   const amount = Number(trimmed.replace(/[$,]/g, ''));
   const band = SALARY_BANDS.find((b) => amount >= b.from && (b.below === null || amount < b.below))!;
@@ -86,10 +90,10 @@ export function maskCensusValue(field: string, text: string): string {
 }
 
 const maskRow = <R extends CensusRow>(row: R): R => {
-  const masked = { ...row };
+  const maskedRow = { ...row };
   for (const field of MASKED_CENSUS_FIELDS)
-    if (masked[field] !== undefined) masked[field] = MASKERS[field](masked[field]);
-  return masked;
+    if (maskedRow[field] !== undefined) maskedRow[field] = MASKERS[field](maskedRow[field]);
+  return maskedRow;
 };
 
 /** The report and change view of a census file as a person reads them. */

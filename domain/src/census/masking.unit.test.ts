@@ -115,3 +115,10 @@ describe('masking a census’s personal data', () => {
     expect(seenValue('zip', '10001', '10001')).toBe('10001');
   });
 });
+
+describe('an erased value', () => {
+  it("reads 'erased' through every masker", () => {
+    for (const field of ['ssn', 'dateOfBirth', 'salary'])
+      expect(maskCensusValue(field, 'erased')).toBe('erased');
+  });
+});

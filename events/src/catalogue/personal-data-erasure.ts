@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+/** What a sealed value reads as once its data key is destroyed. */
+export const ERASED = 'erased';
+
 export const ERASURE_SCOPES = ['CLIENT', 'EMPLOYEE'] as const;
 export const ERASURE_REASONS = ['PERSON_REQUEST', 'CLIENT_REQUEST', 'LEFT_CARRIER', 'RETENTION'] as const;
 

@@ -27,5 +27,4 @@ export type DataKeys = {
 
 export const scopeKey = (scope: DataKeyScope) => `${scope.clientId}\u001f${scope.employee ?? ''}`;
 
-/** What a sealed value reads as once its data key is destroyed. */
-export const ERASED = 'erased';
+export { ERASED } from '../catalogue/personal-data-erasure.ts';
