@@ -1,13 +1,10 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { resolve } from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CreateBucketCommand } from '@aws-sdk/client-s3';
-import { skipUnless, type Availability } from '@onboard/testing/backends';
+import { skipUnless } from '@onboard/testing/backends';
 import { migratedDatabase } from '@onboard/testing/db';
+import { motoAvailability, startMoto } from '../testing/moto.ts';
 import type { DocumentStore } from '@onboard/domain';
 import { createPostgresDocumentStore } from './postgres.ts';
 import { createS3DocumentStore } from './s3.ts';
@@ -16,32 +13,6 @@ import { createS3DocumentStore } from './s3.ts';
 // object storage (distributed topology). S3 is played by moto's server (PyPI `moto[server]`, installed into
 // .tmp/s3-venv by scripts/s3/install.sh): an in-memory S3 that starts in about a second, with no Docker,
 // Java or account, speaking the same S3 REST API @aws-sdk/client-s3 sends to AWS.
-const ROOT = resolve(import.meta.dirname, '../../..');
-const MOTO = resolve(ROOT, '.tmp/s3-venv/bin/moto_server');
-
-function motoAvailability(): Availability {
-  if (existsSync(MOTO)) return { available: true };
-  try {
-    execFileSync('bash', ['scripts/s3/install.sh'], { cwd: ROOT, stdio: 'ignore', timeout: 240_000 });
-  } catch (error) {
-    return {
-      available: false,
-      reason: `moto could not be installed (scripts/s3/install.sh): ${String(error)}`,
-    };
-  }
-  return existsSync(MOTO) ? { available: true } : { available: false, reason: `no ${MOTO} after install` };
-}
-
-const freePort = () =>
-  new Promise<number>((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
-  });
-
 type Subject = { store: DocumentStore; stop: () => Promise<void> };
 
 async function postgresSubject(): Promise<Subject> {
@@ -50,18 +21,8 @@ async function postgresSubject(): Promise<Subject> {
 }
 
 async function s3Subject(): Promise<Subject> {
-  const port = await freePort();
-  const child: ChildProcess = spawn(MOTO, ['-H', '127.0.0.1', '-p', String(port)], { stdio: 'ignore' });
-  const endpoint = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    const up = await fetch(`${endpoint}/moto-api/`).then(
-      () => true,
-      () => false,
-    );
-    if (up) break;
-    if (i > 150) throw new Error('moto did not start within 30 s');
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  const moto = await startMoto();
+  const { endpoint } = moto;
   const store = createS3DocumentStore({
     endpoint,
     region: 'us-east-1',
@@ -75,7 +36,7 @@ async function s3Subject(): Promise<Subject> {
     store,
     stop: async () => {
       store.client.destroy();
-      child.kill('SIGTERM');
+      moto.stop();
     },
   };
 }

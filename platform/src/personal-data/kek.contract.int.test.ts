@@ -1,13 +1,10 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CreateKeyCommand } from '@aws-sdk/client-kms';
-import { skipUnless, type Availability } from '@onboard/testing/backends';
+import { skipUnless } from '@onboard/testing/backends';
 import { migratedDatabase } from '@onboard/testing/db';
+import { motoAvailability, startMoto } from '../testing/moto.ts';
 import { postgresDataKeys } from './data-keys.ts';
 import { environmentKek, type KeyEncryptionKey } from './kek.ts';
 import { kmsKek } from './kms.ts';
@@ -15,32 +12,6 @@ import { kmsKek } from './kms.ts';
 // One contract for every key-encryption key: the environment key (embedded default) and AWS KMS
 // (distributed topology), played by moto's server (PyPI `moto[server]`, installed into .tmp/s3-venv by
 // scripts/s3/install.sh), which serves KMS's API beside S3's.
-const ROOT = resolve(import.meta.dirname, '../../..');
-const MOTO = resolve(ROOT, '.tmp/s3-venv/bin/moto_server');
-
-function motoAvailability(): Availability {
-  if (existsSync(MOTO)) return { available: true };
-  try {
-    execFileSync('bash', ['scripts/s3/install.sh'], { cwd: ROOT, stdio: 'ignore', timeout: 240_000 });
-  } catch (error) {
-    return {
-      available: false,
-      reason: `moto could not be installed (scripts/s3/install.sh): ${String(error)}`,
-    };
-  }
-  return existsSync(MOTO) ? { available: true } : { available: false, reason: `no ${MOTO} after install` };
-}
-
-const freePort = () =>
-  new Promise<number>((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
-  });
-
 type Subject = { kek: KeyEncryptionKey; stop: () => Promise<void> };
 
 async function environmentSubject(): Promise<Subject> {
@@ -51,18 +22,8 @@ async function environmentSubject(): Promise<Subject> {
 }
 
 async function kmsSubject(): Promise<Subject> {
-  const port = await freePort();
-  const child: ChildProcess = spawn(MOTO, ['-H', '127.0.0.1', '-p', String(port)], { stdio: 'ignore' });
-  const endpoint = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    const up = await fetch(`${endpoint}/moto-api/`).then(
-      () => true,
-      () => false,
-    );
-    if (up) break;
-    if (i > 150) throw new Error('moto did not start within 30 s');
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  const moto = await startMoto();
+  const { endpoint } = moto;
   const settings = {
     region: 'us-east-1',
     endpoint,
@@ -76,7 +37,7 @@ async function kmsSubject(): Promise<Subject> {
     kek,
     stop: async () => {
       kek.client.destroy();
-      child.kill('SIGTERM');
+      moto.stop();
     },
   };
 }
