@@ -202,6 +202,12 @@ describe('task reminders and escalation', () => {
         [DEMO_CLIENT_ID],
       );
       expect(rows).toHaveLength(1);
+      // The move itself has reached the read model too, not only the other task's status.
+      const moved = await app.pool.query(
+        `select 1 from rm_tasks where client_id = $1 and task_id = 'kickoff-call' and due_date = '2027-04-01'`,
+        [DEMO_CLIENT_ID],
+      );
+      expect(moved.rows).toHaveLength(1);
     });
     const start = (await delivered()).length;
     await runAt('2027-03-25T12:00:00Z');
