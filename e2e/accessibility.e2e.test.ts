@@ -1,20 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startApp, type RunningApp } from '@onboard/platform/app';
-import { embeddedTestConfig } from '@onboard/platform/config';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { DEMO_CLIENT_ID, DEMO_EXPLORER_SLUG, DEMO_USERS } from '@onboard/platform/seed';
 import { browserAvailability, skipUnless } from '@onboard/testing/backends';
-import { seededDatabase } from '@onboard/testing/db';
 import {
-  authenticator,
-  ensureWebBuilt,
   expectNoSeriousAxeViolations,
   expectNoSidewaysScroll,
   PHONE_AGENT,
-  launchBrowser,
   openHub,
   signInThroughUi,
 } from './browser.ts';
+import { portalUnderTest } from './testing/portal.ts';
 
 const skip = skipUnless('browser', browserAvailability());
 const admin = DEMO_USERS.find((u) => u.role === 'SLF_ADMIN')!;
@@ -35,25 +30,14 @@ describe.skipIf(skip).each([
   { screen: 'at 1280 px', phone: false },
   { screen: 'on a phone', phone: true },
 ])('accessibility of the portal pages (axe) $screen', ({ phone }) => {
-  let app: RunningApp;
-  let browser: Browser;
-  const auth = authenticator();
+  const portal = portalUnderTest('e2e_accessibility');
 
-  beforeAll(async () => {
-    ensureWebBuilt();
-    app = await startApp(embeddedTestConfig(await seededDatabase('e2e_accessibility')));
-    browser = await launchBrowser();
-  }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  beforeAll(async () => {}, 120_000);
 
   /** A fresh page with the app's own Content-Security-Policy, at 1280 px or as a phone. */
   const newPage = async () =>
     (
-      await browser.newContext(
+      await portal.browser.newContext(
         phone
           ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, userAgent: PHONE_AGENT }
           : { viewport: { width: 1280, height: 900 } },
@@ -68,22 +52,22 @@ describe.skipIf(skip).each([
   }
 
   async function signIn(page: Page, email: string) {
-    await page.goto(`${app.url}/login`);
-    await signInThroughUi(page, email, app.config.demoPassword, auth);
+    await page.goto(`${portal.app.url}/login`);
+    await signInThroughUi(page, email, portal.app.config.demoPassword, portal.auth);
   }
 
   it('sign-in, forgot password and the public Explorer site', async () => {
     const page = await newPage();
-    await page.goto(`${app.url}/login`);
+    await page.goto(`${portal.app.url}/login`);
     await page.getByRole('heading', { name: 'Sign in to Onboard' }).waitFor();
     await check(page);
-    await page.goto(`${app.url}/forgot`);
+    await page.goto(`${portal.app.url}/forgot`);
     await page.getByRole('button').first().waitFor();
     await check(page);
-    await page.goto(`${app.url}/benefits-explorer/${DEMO_EXPLORER_SLUG}`);
+    await page.goto(`${portal.app.url}/benefits-explorer/${DEMO_EXPLORER_SLUG}`);
     await page.getByRole('article', { name: 'Lakeside PPO 1500' }).waitFor();
     await check(page);
-    await page.goto(`${app.url}/no-such-page`);
+    await page.goto(`${portal.app.url}/no-such-page`);
     await page.getByRole('heading', { level: 1 }).waitFor();
     await check(page);
     await page.context().close();
@@ -92,24 +76,24 @@ describe.skipIf(skip).each([
   it('staff: client list, client manage, users, hub, a task and an EIF sub-step', async () => {
     const page = await newPage();
     await signIn(page, admin.email);
-    await page.goto(`${app.url}/clients/admin`);
+    await page.goto(`${portal.app.url}/clients/admin`);
     await page.getByRole('button', { name: 'New client' }).waitFor();
     await page.getByText('Lakeside Manufacturing').first().waitFor();
     await check(page);
 
-    await page.goto(`${app.url}/clients/admin/${DEMO_CLIENT_ID}/manage`);
+    await page.goto(`${portal.app.url}/clients/admin/${DEMO_CLIENT_ID}/manage`);
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     await page.getByText('Lakeside Manufacturing').first().waitFor();
     await check(page);
 
-    await page.goto(`${app.url}/users/internal`);
+    await page.goto(`${portal.app.url}/users/internal`);
     await page.getByRole('table').or(page.getByRole('grid')).first().waitFor();
     await check(page);
 
-    await openHub(page, app.url, DEMO_CLIENT_ID);
+    await openHub(page, portal.app.url, DEMO_CLIENT_ID);
     await check(page);
 
-    await page.goto(`${app.url}${TASK}`);
+    await page.goto(`${portal.app.url}${TASK}`);
     await page
       .getByTestId('task-status')
       .or(page.getByRole('heading', { level: 1 }))
@@ -117,7 +101,7 @@ describe.skipIf(skip).each([
       .waitFor();
     await check(page);
 
-    await page.goto(`${app.url}${TASK}/step/company-information/tax-id`);
+    await page.goto(`${portal.app.url}${TASK}/step/company-information/tax-id`);
     await page.getByLabel('Federal Tax ID (EIN)').waitFor();
     await check(page);
     await page.context().close();
@@ -146,7 +130,7 @@ describe.skipIf(skip).each([
       `${TASK}/summary`,
       `${TASK}/step/review-&-submit`,
     ]) {
-      await page.goto(`${app.url}${path}`);
+      await page.goto(`${portal.app.url}${path}`);
       await page.getByRole('heading', { level: 1 }).first().waitFor();
       await page.waitForLoadState('networkidle');
       // The page itself, not the not-found or error page in its place.
@@ -164,12 +148,12 @@ describe.skipIf(skip).each([
     ] as const) {
       const page = await newPage();
       await signIn(page, user.email);
-      await page.goto(`${app.url}${home}`);
+      await page.goto(`${portal.app.url}${home}`);
       await page.getByText('Lakeside Manufacturing').first().waitFor();
       await check(page);
-      await openHub(page, app.url, DEMO_CLIENT_ID);
+      await openHub(page, portal.app.url, DEMO_CLIENT_ID);
       await check(page);
-      await page.goto(`${app.url}${TASK}/step/company-information/tax-id`);
+      await page.goto(`${portal.app.url}${TASK}/step/company-information/tax-id`);
       await page.getByLabel('Federal Tax ID (EIN)').waitFor();
       await check(page);
       await page.context().close();

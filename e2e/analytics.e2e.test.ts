@@ -1,11 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { startApp, type RunningApp } from '@onboard/platform/app';
-import { embeddedTestConfig } from '@onboard/platform/config';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '@onboard/platform/seed';
 import { browserAvailability, skipUnless } from '@onboard/testing/backends';
-import { seededDatabase } from '@onboard/testing/db';
-import { authenticator, ensureWebBuilt, launchBrowser, signInThroughUi } from './browser.ts';
+import { signInThroughUi } from './browser.ts';
+import { portalUnderTest } from './testing/portal.ts';
 
 const skip = skipUnless('browser', browserAvailability());
 
@@ -13,35 +10,25 @@ const skip = skipUnless('browser', browserAvailability());
 // tracking parameters of an e-mail's link leave the address and arrive as one click event, which staff
 // then see counted on the analytics page.
 describe.skipIf(skip)('analytics in the browser', () => {
-  let app: RunningApp;
-  let browser: Browser;
-  const auth = authenticator();
+  const portal = portalUnderTest('e2e_analytics');
 
   beforeAll(async () => {
-    ensureWebBuilt();
     delete process.env.SEGMENT_WRITE_KEY;
-    app = await startApp(embeddedTestConfig(await seededDatabase('e2e_analytics')));
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
   });
 
   const clicks = async () => {
-    const { rows } = await app.pool.query<{ properties: Record<string, string> }>(
+    const { rows } = await portal.app.pool.query<{ properties: Record<string, string> }>(
       `select properties from analytics_events where event = 'Element Clicked'`,
     );
     return rows.map((r) => r.properties);
   };
 
   it('takes the sgm parameters out of the address and records them as exactly one click', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const page = await portal.browser.newPage({ viewport: { width: 1280, height: 800 } });
     const query =
       'redirect=%2Fclients%2Fadmin&sgmButtonLabel=Open%20task&sgmModule=Email&sgmClientId=c1' +
       '&sgmClientName=Acme&sgmJiraTicket=ONB-1&sgmEBREmailAddress=a%40b.example';
-    await page.goto(`${app.url}/login?${query}`);
+    await page.goto(`${portal.app.url}/login?${query}`);
     await page.getByRole('heading', { name: 'Sign in to Onboard' }).waitFor();
     const url = new URL(page.url());
     expect(url.pathname).toBe('/login');
@@ -63,7 +50,7 @@ describe.skipIf(skip)('analytics in the browser', () => {
 
     // Staff see it counted for today on the analytics page, reached from the header.
     const admin = DEMO_USERS.find((u) => u.role === 'SLF_ADMIN')!;
-    await signInThroughUi(page, admin.email, app.config.demoPassword, auth);
+    await signInThroughUi(page, admin.email, portal.app.config.demoPassword, portal.auth);
     await page.waitForURL((u) => u.pathname === '/clients/admin');
     expect(await clicks()).toHaveLength(1);
     await page

@@ -1,44 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { startApp, type RunningApp } from '@onboard/platform/app';
-import { embeddedTestConfig } from '@onboard/platform/config';
+import { describe, expect, it } from 'vitest';
 import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
 import { browserAvailability, skipUnless } from '@onboard/testing/backends';
-import { seededDatabase } from '@onboard/testing/db';
-import {
-  authenticator,
-  ensureWebBuilt,
-  fullPageScreenshot,
-  launchBrowser,
-  signInThroughUi,
-} from './browser.ts';
+import { fullPageScreenshot, signInThroughUi } from './browser.ts';
+import { portalUnderTest } from './testing/portal.ts';
 
 const skip = skipUnless('browser', browserAvailability());
 
 describe.skipIf(skip)('the benefits-administration platform catalogue in the browser', () => {
-  let app: RunningApp;
-  let browser: Browser;
-  const auth = authenticator();
-
-  beforeAll(async () => {
-    ensureWebBuilt();
-    app = await startApp(embeddedTestConfig(await seededDatabase('e2e_ben_admin_platforms')));
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  const portal = portalUnderTest('e2e_ben_admin_platforms');
 
   it('staff sign in (the sign-in is stamped), open Platforms from the header, add a platform and see it listed', async () => {
     const admin = DEMO_USERS.find((u) => u.role === 'SLF_ADMIN')!;
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await page.goto(`${app.url}/login`);
+    const page = await portal.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${portal.app.url}/login`);
     const stamped = page.waitForResponse(
       (r) => r.url().endsWith('/api/users/authenticated/logged-in') && r.request().method() === 'POST',
     );
-    await signInThroughUi(page, admin.email, app.config.demoPassword, auth);
+    await signInThroughUi(page, admin.email, portal.app.config.demoPassword, portal.auth);
     expect((await stamped).status()).toBe(200);
     await page.waitForURL((url) => url.pathname === '/clients/admin');
 
@@ -75,7 +53,7 @@ describe.skipIf(skip)('the benefits-administration platform catalogue in the bro
 
     // The EIF's benefits-administration system name suggests the catalogue's platforms, the new one too.
     await page.goto(
-      `${app.url}/client/${DEMO_CLIENT_ID}/task/eif-submit-company-information/step/company-information/benefits-administration-and-data-feed`,
+      `${portal.app.url}/client/${DEMO_CLIENT_ID}/task/eif-submit-company-information/step/company-information/benefits-administration-and-data-feed`,
     );
     // A text box with suggestions is a combobox to assistive technology.
     const name = page.getByRole('combobox', { name: /Name of the benefits administration system/ }).first();

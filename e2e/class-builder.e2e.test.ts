@@ -1,46 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { eifStream } from '@onboard/events';
 import { CLASS_MESSAGES } from '@onboard/domain/eif/classes';
-import { startApp, type RunningApp } from '@onboard/platform/app';
-import { embeddedTestConfig } from '@onboard/platform/config';
 import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
 import { browserAvailability, skipUnless } from '@onboard/testing/backends';
-import { seededDatabase } from '@onboard/testing/db';
-import {
-  authenticator,
-  ensureWebBuilt,
-  fullPageScreenshot,
-  launchBrowser,
-  screenshotPath,
-  signInThroughUi,
-} from './browser.ts';
+import { fullPageScreenshot, screenshotPath } from './browser.ts';
+import { portalUnderTest } from './testing/portal.ts';
 
 const skip = skipUnless('browser', browserAvailability());
 const CLASS_BUILDER_PATH = `/client/${DEMO_CLIENT_ID}/task/eif-submit-company-information/step/plan-configuration-&-eligibility/class-builder`;
 
 describe.skipIf(skip)('class builder in the browser', () => {
-  let app: RunningApp;
-  let browser: Browser;
-  const auth = authenticator();
-
-  beforeAll(async () => {
-    ensureWebBuilt();
-    app = await startApp(embeddedTestConfig(await seededDatabase('e2e_classes')));
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  const portal = portalUnderTest('e2e_classes');
 
   it('a benefits administrator creates, duplicates and deletes a class', async () => {
     const benAdmin = DEMO_USERS.find((u) => u.role === 'BEN_ADMIN')!;
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await page.goto(app.url + CLASS_BUILDER_PATH);
-    await page.waitForURL(/\/login\?redirect=/);
-    await signInThroughUi(page, benAdmin.email, app.config.demoPassword, auth);
+    const page = await portal.signIn(benAdmin.email, { path: CLASS_BUILDER_PATH });
     await page.waitForURL((url) => decodeURIComponent(url.pathname) === CLASS_BUILDER_PATH);
     await page.getByTestId('class-builder-empty').waitFor();
 
@@ -98,7 +72,7 @@ describe.skipIf(skip)('class builder in the browser', () => {
 
     // One class for everyone (answered meanwhile, here straight into the form's stream): a second class
     // is refused with the server's message, and the editor stays open with what was typed.
-    await app.store.append(
+    await portal.app.store.append(
       eifStream(DEMO_CLIENT_ID),
       [
         {
@@ -131,17 +105,14 @@ describe.skipIf(skip)('class builder in the browser', () => {
 
   it('shows a collision with both answers when someone else changed the same answer, and keeps mine', async () => {
     const benAdmin = DEMO_USERS.find((u) => u.role === 'BEN_ADMIN')!;
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await page.goto(app.url + CLASS_BUILDER_PATH);
-    await page.waitForURL(/\/login\?redirect=/);
-    await signInThroughUi(page, benAdmin.email, app.config.demoPassword, auth);
+    const page = await portal.signIn(benAdmin.email, { path: CLASS_BUILDER_PATH });
     await page.waitForURL((url) => decodeURIComponent(url.pathname) === CLASS_BUILDER_PATH);
     await page.getByRole('link', { name: 'Edit Salaried' }).click();
     await page.getByRole('heading', { name: 'Edit Salaried' }).waitFor();
     const classId = decodeURIComponent(new URL(page.url()).pathname).split('/').at(-1)!;
 
     // Meanwhile a carrier admin changes the class's description (straight into the form's stream).
-    await app.store.append(
+    await portal.app.store.append(
       eifStream(DEMO_CLIENT_ID),
       [
         {

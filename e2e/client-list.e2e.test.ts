@@ -1,36 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { startApp, type RunningApp } from '@onboard/platform/app';
-import { embeddedTestConfig } from '@onboard/platform/config';
+import { describe, expect, it } from 'vitest';
 import { DEMO_CLIENT_ID } from '@onboard/platform/seed';
 import { browserAvailability, skipUnless } from '@onboard/testing/backends';
-import { seededDatabase } from '@onboard/testing/db';
-import { authenticator, ensureWebBuilt, launchBrowser, screenshotPath, signInThroughUi } from './browser.ts';
+import { screenshotPath, signInThroughUi } from './browser.ts';
+import { portalUnderTest } from './testing/portal.ts';
 
 const skip = skipUnless('browser', browserAvailability());
 
 // The staff client list keeps each person's search and filters in the browser; the hub's banner leads
 // staff back to the list and to the manage page.
 describe.skipIf(skip)('the staff client list in the browser', () => {
-  let app: RunningApp;
-  let browser: Browser;
-  const auth = authenticator();
-
-  beforeAll(async () => {
-    ensureWebBuilt();
-    app = await startApp(embeddedTestConfig(await seededDatabase('e2e_client_list')));
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  const portal = portalUnderTest('e2e_client_list');
 
   it('filters, keeps the filters across a reload, and the hub banner leads back', async () => {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    await page.goto(`${app.url}/login?redirect=${encodeURIComponent('/clients/admin')}`);
-    await signInThroughUi(page, 'admin@onboard.example', app.config.demoPassword, auth);
+    const page = await portal.browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await page.goto(`${portal.app.url}/login?redirect=${encodeURIComponent('/clients/admin')}`);
+    await signInThroughUi(page, 'admin@onboard.example', portal.app.config.demoPassword, portal.auth);
     await page.getByRole('heading', { name: 'Clients', exact: true }).waitFor();
     const lakeside = page.getByRole('row', { name: /Lakeside Manufacturing/ });
     await lakeside.waitFor();
@@ -54,11 +38,11 @@ describe.skipIf(skip)('the staff client list in the browser', () => {
     await page.getByRole('button', { name: 'Clear filters' }).click();
     await page.getByRole('row', { name: /Tri-State Staffing/ }).waitFor();
 
-    await page.goto(`${app.url}/client/${DEMO_CLIENT_ID}`);
+    await page.goto(`${portal.app.url}/client/${DEMO_CLIENT_ID}`);
     const banner = page.getByRole('navigation', { name: 'Client' });
     await banner.getByRole('link', { name: 'Manage client' }).click();
     await page.waitForURL((url) => url.pathname === `/clients/admin/${DEMO_CLIENT_ID}/manage`);
-    await page.goto(`${app.url}/client/${DEMO_CLIENT_ID}`);
+    await page.goto(`${portal.app.url}/client/${DEMO_CLIENT_ID}`);
     await banner.getByRole('link', { name: 'See all clients' }).click();
     await page.waitForURL((url) => url.pathname === '/clients/admin');
     await page.close();

@@ -1,19 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startApp, type RunningApp } from '@onboard/platform/app';
-import { embeddedTestConfig } from '@onboard/platform/config';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
 import { apiClient } from '@onboard/platform/testing/http-client';
 import { browserAvailability, skipUnless } from '@onboard/testing/backends';
-import { seededDatabase } from '@onboard/testing/db';
-import {
-  authenticator,
-  ensureWebBuilt,
-  expectNoSeriousAxeViolations,
-  launchBrowser,
-  screenshotPath,
-  signInThroughUi,
-} from './browser.ts';
+import { expectNoSeriousAxeViolations, screenshotPath, signInThroughUi } from './browser.ts';
+import { portalUnderTest } from './testing/portal.ts';
 
 /**
  * Two people editing the same EIF: saves of different answers never collide; the same answer does, and
@@ -28,26 +19,17 @@ const benAdmin = DEMO_USERS.find((u) => u.role === 'BEN_ADMIN')!;
 const owner = DEMO_USERS.find((u) => u.role === 'SLF_OWNER')!;
 
 describe.skipIf(skip)('edits that do not collide', () => {
-  let app: RunningApp;
-  let browser: Browser;
+  const portal = portalUnderTest('e2e_collision');
   let page: Page;
   let api: ReturnType<typeof apiClient>;
-  const auth = authenticator();
 
   beforeAll(async () => {
-    ensureWebBuilt();
-    app = await startApp(embeddedTestConfig(await seededDatabase('e2e_collision')));
-    browser = await launchBrowser();
-    api = apiClient(app.url);
-    await api.signIn(owner.email, app.config.demoPassword);
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    api = apiClient(portal.app.url);
+    await api.signIn(owner.email, portal.app.config.demoPassword);
+    const context = await portal.browser.newContext({ viewport: { width: 1280, height: 900 } });
     page = await context.newPage();
-    await page.goto(`${app.url}/login?redirect=${encodeURIComponent(SUB_STEP_PATH)}`);
-    await signInThroughUi(page, benAdmin.email, app.config.demoPassword, auth);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
+    await page.goto(`${portal.app.url}/login?redirect=${encodeURIComponent(SUB_STEP_PATH)}`);
+    await signInThroughUi(page, benAdmin.email, portal.app.config.demoPassword, portal.auth);
   });
 
   /** Someone else saves over the API, against the newest version, while the page is open. */
@@ -58,7 +40,7 @@ describe.skipIf(skip)('edits that do not collide', () => {
   };
   const storedNotes = async () => (await api.put(CLIENT, {})).body.otherCoverageChangeNotes;
   const openForm = async () => {
-    await page.goto(`${app.url}${SUB_STEP_PATH}`);
+    await page.goto(`${portal.app.url}${SUB_STEP_PATH}`);
     await page.getByLabel(NOTES).waitFor();
     await page.waitForLoadState('networkidle');
   };

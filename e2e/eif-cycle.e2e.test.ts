@@ -1,21 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { startApp, type RunningApp } from '@onboard/platform/app';
-import { embeddedTestConfig } from '@onboard/platform/config';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
 import { browserAvailability, skipUnless } from '@onboard/testing/backends';
-import { seededDatabase } from '@onboard/testing/db';
 import { apiClient } from '@onboard/platform/testing/http-client';
 import { answerEveryRequiredQuestion } from '@onboard/platform/testing/complete-eif';
-import {
-  authenticator,
-  ensureWebBuilt,
-  fullPageScreenshot,
-  launchBrowser,
-  openHub,
-  screenshotPath,
-  signInThroughUi,
-} from './browser.ts';
+import { fullPageScreenshot, openHub, screenshotPath, signInThroughUi } from './browser.ts';
+import { portalUnderTest } from './testing/portal.ts';
 
 const skip = skipUnless('browser', browserAvailability());
 const HUB = `/client/${DEMO_CLIENT_ID}`;
@@ -49,27 +39,17 @@ const textOf = async (locator: Locator) =>
   (await locator.count()) > 0 ? await locator.first().innerText() : '';
 
 describe.skipIf(skip)('the EIF cycle in the browser', () => {
-  let app: RunningApp;
-  let browser: Browser;
+  const portal = portalUnderTest('e2e_eif');
   let benAdminContext: BrowserContext;
   let staffContext: BrowserContext;
   let client: Page;
   let admin: Page;
-  const auth = authenticator();
 
   beforeAll(async () => {
-    ensureWebBuilt();
-    app = await startApp(embeddedTestConfig(await seededDatabase('e2e_eif')));
-    browser = await launchBrowser();
-    benAdminContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    staffContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    benAdminContext = await portal.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    staffContext = await portal.browser.newContext({ viewport: { width: 1280, height: 900 } });
     client = await benAdminContext.newPage();
     admin = await staffContext.newPage();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
   });
 
   const hubTaxId = (page: Page) => page.getByTestId('substep-tax-id');
@@ -79,7 +59,7 @@ describe.skipIf(skip)('the EIF cycle in the browser', () => {
 
   /** Staff invite an outside signer for the updates; the link is read from the e-mail records. */
   async function inviteOutsideSigner(email: string, isScreenshot = false): Promise<string> {
-    await admin.goto(`${app.url}${MANAGE_PATH}`);
+    await admin.goto(`${portal.app.url}${MANAGE_PATH}`);
     await admin.getByRole('button', { name: 'Invite an outside signer' }).click();
     const dialog = admin.getByRole('dialog', { name: 'Invite an outside signer' });
     await dialog.getByLabel('First name').fill('Casey');
@@ -92,7 +72,7 @@ describe.skipIf(skip)('the EIF cycle in the browser', () => {
 
     let link = '';
     for (let attempt = 0; attempt < 30 && !link; attempt++) {
-      const { rows } = await app.pool.query<{ body: string }>(
+      const { rows } = await portal.app.pool.query<{ body: string }>(
         `select body from rm_emails where "to" ilike $1 order by created_at desc limit 1`,
         [`%${email}%`],
       );
@@ -112,13 +92,13 @@ describe.skipIf(skip)('the EIF cycle in the browser', () => {
   it('signs, edits after signing, is declined with a reason, edits again, is accepted, and replays it all', async () => {
     // A ben-admin fills the tax id; the other required answers are filled over the API (the owner);
     // then the ben-admin signs on the review & submit page.
-    await client.goto(`${app.url}/login?redirect=${encodeURIComponent(TAX_ID_PATH)}`);
-    await signInThroughUi(client, benAdmin.email, app.config.demoPassword, auth);
+    await client.goto(`${portal.app.url}/login?redirect=${encodeURIComponent(TAX_ID_PATH)}`);
+    await signInThroughUi(client, benAdmin.email, portal.app.config.demoPassword, portal.auth);
     const input = client.getByLabel('Federal Tax ID (EIN)');
     await input.fill('12-3456789');
     await saveTaxId(client);
-    const owner = apiClient(app.url);
-    await owner.signIn('owner@onboard.example', app.config.demoPassword);
+    const owner = apiClient(portal.app.url);
+    await owner.signIn('owner@onboard.example', portal.app.config.demoPassword);
     await answerEveryRequiredQuestion(owner, DEMO_CLIENT_ID);
     await client
       .getByRole('navigation', { name: 'Steps' })
@@ -147,7 +127,7 @@ describe.skipIf(skip)('the EIF cycle in the browser', () => {
     await input.fill('98-7654321');
     await saveTaxId(client);
     await fullPageScreenshot(client, 'eif-tax-id-pending.png');
-    await openHub(client, app.url, DEMO_CLIENT_ID);
+    await openHub(client, portal.app.url, DEMO_CLIENT_ID);
     await reloadUntil(
       client,
       async () => (await hubText(hubTaxId(client).getByTestId('pending-value'))) === '98-7654321',
@@ -158,14 +138,14 @@ describe.skipIf(skip)('the EIF cycle in the browser', () => {
     await fullPageScreenshot(client, 'eif-hub-pending.png');
 
     // The ben-admin submits the change for review from the review & submit page.
-    await client.goto(`${app.url}${REVIEW_SUBMIT_PATH}`);
+    await client.goto(`${portal.app.url}${REVIEW_SUBMIT_PATH}`);
     await client.getByRole('button', { name: 'Submit changes for review' }).click();
     await client.getByText('Your changes were submitted.').waitFor();
     expect(await client.getByTestId('edit-state').getAttribute('data-state')).toBe('ready-for-review');
 
     // Staff find the client in the list and decline the change with a reason.
-    await admin.goto(`${app.url}/login?redirect=${encodeURIComponent('/clients/admin')}`);
-    await signInThroughUi(admin, staff.email, app.config.demoPassword, auth);
+    await admin.goto(`${portal.app.url}/login?redirect=${encodeURIComponent('/clients/admin')}`);
+    await signInThroughUi(admin, staff.email, portal.app.config.demoPassword, portal.auth);
     await admin.getByRole('heading', { name: 'Clients', exact: true }).waitFor();
     await admin.getByLabel('Search').fill('lakeside');
     const row = admin.getByRole('row', { name: /Lakeside Manufacturing/ });
@@ -196,7 +176,7 @@ describe.skipIf(skip)('the EIF cycle in the browser', () => {
     await admin.getByTestId('no-pending').waitFor();
 
     // The ben-admin sees the declined state and the reason; the signed value is unchanged.
-    await openHub(client, app.url, DEMO_CLIENT_ID);
+    await openHub(client, portal.app.url, DEMO_CLIENT_ID);
     const editState = client.getByTestId('edit-state');
     await reloadUntil(
       client,
@@ -209,7 +189,7 @@ describe.skipIf(skip)('the EIF cycle in the browser', () => {
     await fullPageScreenshot(client, 'eif-hub-declined.png');
 
     // The ben-admin edits again; staff accept; the hub shows the new signed value.
-    await client.goto(`${app.url}${TAX_ID_PATH}`);
+    await client.goto(`${portal.app.url}${TAX_ID_PATH}`);
     await input.waitFor();
     await input.fill('11-1111111');
     await saveTaxId(client);
@@ -219,7 +199,7 @@ describe.skipIf(skip)('the EIF cycle in the browser', () => {
     await admin.getByRole('button', { name: 'Accept all' }).click();
     await admin.getByText('Accepted 1 change.').waitFor();
 
-    await openHub(client, app.url, DEMO_CLIENT_ID);
+    await openHub(client, portal.app.url, DEMO_CLIENT_ID);
     await reloadUntil(
       client,
       async () => (await hubText(hubTaxId(client).getByTestId('accepted-value'))) === '11-1111111',
@@ -229,7 +209,7 @@ describe.skipIf(skip)('the EIF cycle in the browser', () => {
     await fullPageScreenshot(client, 'eif-hub-accepted.png');
 
     // The history shows every step and the form as it was before the first signature.
-    await admin.goto(`${app.url}${MANAGE_PATH}`);
+    await admin.goto(`${portal.app.url}${MANAGE_PATH}`);
     await admin.getByRole('link', { name: 'EIF history' }).click();
     await admin.getByRole('heading', { name: 'EIF history' }).waitFor();
     const events = admin.getByTestId('history-event');
@@ -263,7 +243,7 @@ describe.skipIf(skip)('the EIF cycle in the browser', () => {
 
   it('lets an outside signer accept the updates staff made after signing', async () => {
     // An implementation consultant changes the tax id after signing: a pending change.
-    await admin.goto(`${app.url}${TAX_ID_PATH}`);
+    await admin.goto(`${portal.app.url}${TAX_ID_PATH}`);
     const input = admin.getByLabel('Federal Tax ID (EIN)');
     await input.waitFor();
     await input.fill('22-2222222');
@@ -272,9 +252,9 @@ describe.skipIf(skip)('the EIF cycle in the browser', () => {
     const path = await inviteOutsideSigner('cfo@lakeside.example', true);
 
     // A fresh browser with no session opens the link.
-    const signerContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const signerContext = await portal.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const signer = await signerContext.newPage();
-    await signer.goto(`${app.url}${path}`);
+    await signer.goto(`${portal.app.url}${path}`);
     await signer.getByTestId('updates-notice').waitFor();
     expect(await textOf(signer.getByTestId('updates-notice'))).toContain(
       'Your implementation consultant changed some sections',
@@ -299,22 +279,22 @@ describe.skipIf(skip)('the EIF cycle in the browser', () => {
     await fullPageScreenshot(signer, 'eif-outside-signer-thanks.png');
 
     // The link works once.
-    await signer.goto(`${app.url}${path}`);
+    await signer.goto(`${portal.app.url}${path}`);
     await signer.getByText('This link has expired or has already been used.').waitFor();
     await signerContext.close();
   });
 
   it('thanks an outside signer who declines the updates and says the provider is reviewing', async () => {
-    await admin.goto(`${app.url}${TAX_ID_PATH}`);
+    await admin.goto(`${portal.app.url}${TAX_ID_PATH}`);
     const input = admin.getByLabel('Federal Tax ID (EIN)');
     await reloadUntil(admin, async () => (await input.inputValue()) === '22-2222222', 'the accepted update');
     await input.fill('33-3333333');
     await saveTaxId(admin);
     const path = await inviteOutsideSigner('controller@lakeside.example');
 
-    const signerContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const signerContext = await portal.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const signer = await signerContext.newPage();
-    await signer.goto(`${app.url}${path}`);
+    await signer.goto(`${portal.app.url}${path}`);
     await signer.getByRole('button', { name: 'Decline updates' }).click();
     const dialog = signer.getByRole('dialog', { name: 'Decline the updates' });
     await dialog.getByRole('button', { name: 'Decline updates' }).click();

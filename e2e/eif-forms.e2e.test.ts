@@ -1,18 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startApp, type RunningApp } from '@onboard/platform/app';
-import { embeddedTestConfig } from '@onboard/platform/config';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
 import { browserAvailability, skipUnless } from '@onboard/testing/backends';
-import { seededDatabase } from '@onboard/testing/db';
-import {
-  authenticator,
-  ensureWebBuilt,
-  fullPageScreenshot,
-  launchBrowser,
-  screenshotPath,
-  signInThroughUi,
-} from './browser.ts';
+import { fullPageScreenshot, screenshotPath, signInThroughUi } from './browser.ts';
+import { portalUnderTest } from './testing/portal.ts';
 
 const skip = skipUnless('browser', browserAvailability());
 const TASK = `/client/${DEMO_CLIENT_ID}/task/eif-submit-company-information`;
@@ -27,23 +18,13 @@ const navStatus = (page: Page, subStepId: string) =>
   page.getByTestId(`nav-${subStepId}`).getByTestId('step-status').innerText();
 
 describe.skipIf(skip)('the EIF forms in the browser', () => {
-  let app: RunningApp;
-  let browser: Browser;
+  const portal = portalUnderTest('e2e_eif_forms');
   let page: Page;
-  const auth = authenticator();
 
   beforeAll(async () => {
-    ensureWebBuilt();
-    app = await startApp(embeddedTestConfig(await seededDatabase('e2e_eif_forms')));
-    browser = await launchBrowser();
-    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await page.goto(`${app.url}/login?redirect=${encodeURIComponent(ERISA)}`);
-    await signInThroughUi(page, admin.email, app.config.demoPassword, auth);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
+    page = await portal.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${portal.app.url}/login?redirect=${encodeURIComponent(ERISA)}`);
+    await signInThroughUi(page, admin.email, portal.app.config.demoPassword, portal.auth);
   });
 
   it('validates a sub-step, saves it, moves on and shows the new status in the step list', async () => {
@@ -120,10 +101,10 @@ describe.skipIf(skip)('the EIF forms in the browser', () => {
 
   it("goes 'Back to Home' to the client's hub when the task was opened with no history", async () => {
     // A new tab of the same signed-in session, so its history holds only this page.
-    const context = await browser.newContext({ storageState: await page.context().storageState() });
+    const context = await portal.browser.newContext({ storageState: await page.context().storageState() });
     const fresh = await context.newPage();
     try {
-      await fresh.goto(`${app.url}${ERISA}`);
+      await fresh.goto(`${portal.app.url}${ERISA}`);
       await fresh.getByRole('heading', { name: 'ERISA', exact: true }).waitFor();
       await fresh.getByTestId('back-to-home').click();
       await fresh.waitForURL((url) => url.pathname === `/client/${DEMO_CLIENT_ID}`);
@@ -133,7 +114,7 @@ describe.skipIf(skip)('the EIF forms in the browser', () => {
   });
 
   it('adds and deletes a location, each saved at once', async () => {
-    await page.goto(app.url + LOCATIONS);
+    await page.goto(portal.app.url + LOCATIONS);
     await page.getByRole('heading', { name: 'Claims check mailing locations', exact: true }).waitFor();
     expect(await navStatus(page, 'claims-check-mailing-locations')).toBe('Not Started');
     await page.getByRole('button', { name: 'Add location' }).click();
@@ -165,7 +146,7 @@ describe.skipIf(skip)('the EIF forms in the browser', () => {
   });
 
   it('adds a primary plan administrator, then edits and deletes it', async () => {
-    await page.goto(app.url + ADMINISTRATORS);
+    await page.goto(portal.app.url + ADMINISTRATORS);
     await page.getByRole('heading', { name: 'Plan administrators', exact: true }).waitFor();
     await page.getByRole('button', { name: 'Add primary plan administrator' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add primary plan administrator' });
@@ -198,21 +179,21 @@ describe.skipIf(skip)('the EIF forms in the browser', () => {
   });
 
   it('opens a step at its first visible sub-step, and explains hidden and unknown sub-steps', async () => {
-    await page.goto(`${app.url}${TASK}/step/other-contract-details`);
+    await page.goto(`${portal.app.url}${TASK}/step/other-contract-details`);
     await page.waitForURL((url) => url.pathname.endsWith('/confirm-policy-anniversary'));
 
     // Lakeside has no FLI plan, so FLI preferences is not part of its form.
-    await page.goto(`${app.url}${TASK}/step/plan-configuration-&-eligibility/fli-preferences`);
+    await page.goto(`${portal.app.url}${TASK}/step/plan-configuration-&-eligibility/fli-preferences`);
     await page.getByRole('heading', { name: 'This section is not part of this form' }).waitFor();
 
-    await page.goto(`${app.url}${TASK}/step/company-information/no-such-sub-step`);
+    await page.goto(`${portal.app.url}${TASK}/step/company-information/no-such-sub-step`);
     await page
       .getByRole('heading', { name: 'Sorry, the page you are looking for does not exist.' })
       .waitFor();
   });
 
   it('shows the whole form read-only on the summary page', async () => {
-    await page.goto(`${app.url}${TASK}/summary`);
+    await page.goto(`${portal.app.url}${TASK}/summary`);
     await page.getByRole('heading', { name: 'Summary', exact: true }).waitFor();
     const erisa = page.getByTestId('summary-erisa');
     await erisa.getByText('12/31').waitFor();

@@ -1,23 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { eifStepOf, subStepForm, type EifSubStepId } from '@onboard/domain';
 import type { FieldDef, FormSection } from '@onboard/domain/eif/forms/types';
-import { startApp, type RunningApp } from '@onboard/platform/app';
-import { embeddedTestConfig } from '@onboard/platform/config';
 import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
 import { browserAvailability, skipUnless } from '@onboard/testing/backends';
-import { seededDatabase } from '@onboard/testing/db';
 import { sampleAnswer } from '@onboard/testing/eif-answers';
-import {
-  authenticator,
-  ensureWebBuilt,
-  fullPageScreenshot,
-  launchBrowser,
-  openHub,
-  screenshotPath,
-  signInThroughUi,
-} from './browser.ts';
+import { fullPageScreenshot, openHub, screenshotPath, signInThroughUi } from './browser.ts';
+import { portalUnderTest } from './testing/portal.ts';
 
 /**
  * The whole EIF in the browser: a benefits administrator answers every visible sub-step of the demo
@@ -181,28 +171,18 @@ async function fillSubStep(page: Page, id: EifSubStepId, clientId = DEMO_CLIENT_
 }
 
 describe.skipIf(skip)('a whole EIF, from the first answer to the plan system', () => {
-  let app: RunningApp;
-  let browser: Browser;
-  const auth = authenticator();
-
-  beforeAll(async () => {
-    ensureWebBuilt();
-    app = await startApp(embeddedTestConfig(await seededDatabase('e2e_eif_full')));
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  const portal = portalUnderTest('e2e_eif_full');
 
   it('is filled, summarised as a PDF, signed and pushed', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
-    await page.goto(`${app.url}/login?redirect=${encodeURIComponent(subStepPath('tax-id'))}`);
-    await signInThroughUi(page, benAdmin.email, app.config.demoPassword, auth);
+    const page = await portal.browser.newPage({
+      viewport: { width: 1280, height: 900 },
+      acceptDownloads: true,
+    });
+    await page.goto(`${portal.app.url}/login?redirect=${encodeURIComponent(subStepPath('tax-id'))}`);
+    await signInThroughUi(page, benAdmin.email, portal.app.config.demoPassword, portal.auth);
     await page.getByTestId('nav-tax-id').waitFor();
     // The task without a step opens on its first sub-step not yet completed.
-    await page.goto(`${app.url}${TASK}`);
+    await page.goto(`${portal.app.url}${TASK}`);
     await page.waitForURL((url) => url.pathname === subStepPath('benefits-administration-and-data-feed'));
     await page.getByTestId('nav-tax-id').waitFor();
 
@@ -227,7 +207,7 @@ describe.skipIf(skip)('a whole EIF, from the first answer to the plan system', (
     for (const id of subSteps) expect(await navStatus(page, id)).toBe('Completed');
 
     // The hub home lists every step and, folded under it, its sub-steps with their status and links.
-    await openHub(page, app.url, DEMO_CLIENT_ID);
+    await openHub(page, portal.app.url, DEMO_CLIENT_ID);
     await page.getByTestId('hub-step-company-information').waitFor();
     expect(await page.getByTestId('substep-tax-id').isVisible()).toBe(false);
     for (const sections of await page.locator('.hub-step__summary').all()) await sections.click();
@@ -241,7 +221,7 @@ describe.skipIf(skip)('a whole EIF, from the first answer to the plan system', (
     await fullPageScreenshot(page, 'eif-hub.png');
 
     // The summary PDF names the client and carries the answers.
-    await page.goto(`${app.url}${TASK}/summary`);
+    await page.goto(`${portal.app.url}${TASK}/summary`);
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Download PDF' }).click(),
@@ -264,7 +244,7 @@ describe.skipIf(skip)('a whole EIF, from the first answer to the plan system', (
     await page.screenshot({ path: screenshotPath('eif-summary.png') });
 
     // Sign.
-    await page.goto(`${app.url}${TASK}/step/review-&-submit`);
+    await page.goto(`${portal.app.url}${TASK}/step/review-&-submit`);
     // The task is open, so the top bar carries its due date (soon, in the demo data scheduled from today).
     expect(await page.getByTestId('due-date').innerText()).toMatch(
       /^(Due today|(Due Soon: |Past Due: )?Due by \d\d\/\d\d\/\d{4})$/,
@@ -280,13 +260,13 @@ describe.skipIf(skip)('a whole EIF, from the first answer to the plan system', (
 
     // The consultant opens the push page from the client's manage page and pushes; the overlay follows
     // the job over the real-time stream to its end (the 60-second poll never fires in between).
-    const staff = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const staff = await portal.browser.newPage({ viewport: { width: 1280, height: 900 } });
     const requests: string[] = [];
     staff.on('request', (request) => requests.push(new URL(request.url()).pathname));
     await staff.goto(
-      `${app.url}/login?redirect=${encodeURIComponent(`/clients/admin/${DEMO_CLIENT_ID}/manage`)}`,
+      `${portal.app.url}/login?redirect=${encodeURIComponent(`/clients/admin/${DEMO_CLIENT_ID}/manage`)}`,
     );
-    await signInThroughUi(staff, admin.email, app.config.demoPassword, auth);
+    await signInThroughUi(staff, admin.email, portal.app.config.demoPassword, portal.auth);
     await staff.getByRole('link', { name: 'Push to plan system' }).click();
     await staff.waitForURL((url) => url.pathname === `${TASK}/push-to-qps`);
     await staff.getByRole('button', { name: 'Push to plan system' }).click();
@@ -313,11 +293,11 @@ describe.skipIf(skip)('a whole EIF, from the first answer to the plan system', (
   });
 
   it('asks each demo client what its coverages call for, and those sub-steps can be filled', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await portal.browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(
-      `${app.url}/login?redirect=${encodeURIComponent(subStepPath('tax-id', 'harbor-freight-lines'))}`,
+      `${portal.app.url}/login?redirect=${encodeURIComponent(subStepPath('tax-id', 'harbor-freight-lines'))}`,
     );
-    await signInThroughUi(page, admin.email, app.config.demoPassword, auth);
+    await signInThroughUi(page, admin.email, portal.app.config.demoPassword, portal.auth);
     const cases: { clientId: string; fill: EifSubStepId[]; absent: string[]; labels: string[] }[] = [
       {
         clientId: 'harbor-freight-lines',

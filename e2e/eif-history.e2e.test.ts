@@ -1,19 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eifStream, type NewEvent } from '@onboard/events';
-import { startApp, type RunningApp } from '@onboard/platform/app';
-import { embeddedTestConfig } from '@onboard/platform/config';
 import { DEMO_CLIENT_ID } from '@onboard/platform/seed';
 import { browserAvailability, skipUnless } from '@onboard/testing/backends';
-import { seededDatabase } from '@onboard/testing/db';
-import {
-  authenticator,
-  ensureWebBuilt,
-  fullPageScreenshot,
-  launchBrowser,
-  signInThroughUi,
-} from './browser.ts';
+import { fullPageScreenshot, signInThroughUi } from './browser.ts';
+import { portalUnderTest } from './testing/portal.ts';
 
 const skip = skipUnless('browser', browserAvailability());
 
@@ -91,21 +82,16 @@ function saves(count: number): NewEvent[] {
 
 // The EIF history: paged, one entry per save, in labels; "as of" from the history read model.
 describe.skipIf(skip)('the EIF history', () => {
-  let app: RunningApp;
-  let browser: Browser;
-  const auth = authenticator();
+  const portal = portalUnderTest('e2e_eif_history');
 
   beforeAll(async () => {
-    ensureWebBuilt();
-    app = await startApp(embeddedTestConfig(await seededDatabase('e2e_eif_history')));
-    browser = await launchBrowser();
     const events = saves(SAVES);
     for (let i = 0; i < events.length; i += 500)
-      await app.store.append(eifStream(DEMO_CLIENT_ID), events.slice(i, i + 500), 'any');
+      await portal.app.store.append(eifStream(DEMO_CLIENT_ID), events.slice(i, i + 500), 'any');
     // The history read model reaches the end of the stream.
-    const last = (await app.store.readStream(eifStream(DEMO_CLIENT_ID))).at(-1)!.revision;
+    const last = (await portal.app.store.readStream(eifStream(DEMO_CLIENT_ID))).at(-1)!.revision;
     for (let attempt = 0; attempt < 300; attempt++) {
-      const { rows } = await app.pool.query<{ revision: string | null }>(
+      const { rows } = await portal.app.pool.query<{ revision: string | null }>(
         'select max(revision) as revision from rm_eif_history where client_id = $1',
         [DEMO_CLIENT_ID],
       );
@@ -114,15 +100,10 @@ describe.skipIf(skip)('the EIF history', () => {
     }
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
-
   it('pages the saves newest first, groups what one save did, speaks in labels, and answers "as of"', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await page.goto(`${app.url}/login?redirect=${encodeURIComponent(HISTORY)}`);
-    await signInThroughUi(page, 'admin@onboard.example', app.config.demoPassword, auth);
+    const page = await portal.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${portal.app.url}/login?redirect=${encodeURIComponent(HISTORY)}`);
+    await signInThroughUi(page, 'admin@onboard.example', portal.app.config.demoPassword, portal.auth);
     const entries = page.getByTestId('history-event');
     await entries.first().waitFor();
 

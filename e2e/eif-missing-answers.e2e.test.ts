@@ -1,20 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startApp, type RunningApp } from '@onboard/platform/app';
-import { embeddedTestConfig } from '@onboard/platform/config';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
 import { apiClient } from '@onboard/platform/testing/http-client';
 import { answerEveryRequiredQuestion } from '@onboard/platform/testing/complete-eif';
 import { browserAvailability, skipUnless } from '@onboard/testing/backends';
-import { seededDatabase } from '@onboard/testing/db';
-import {
-  authenticator,
-  ensureWebBuilt,
-  expectNoSeriousAxeViolations,
-  launchBrowser,
-  screenshotPath,
-  signInThroughUi,
-} from './browser.ts';
+import { expectNoSeriousAxeViolations, screenshotPath, signInThroughUi } from './browser.ts';
+import { portalUnderTest } from './testing/portal.ts';
 
 /**
  * Signing needs every required answer of every visible sub-step: review & submit lists what is missing
@@ -44,28 +35,19 @@ async function reloadUntil(page: Page, isReady: () => Promise<boolean>, what: st
 }
 
 describe.skipIf(skip)('signing an unfinished form', () => {
-  let app: RunningApp;
-  let browser: Browser;
+  const portal = portalUnderTest('e2e_missing_answers');
   let api: ReturnType<typeof apiClient>;
-  const auth = authenticator();
 
   beforeAll(async () => {
-    ensureWebBuilt();
-    app = await startApp(embeddedTestConfig(await seededDatabase('e2e_missing_answers')));
-    browser = await launchBrowser();
-    api = apiClient(app.url);
-    await api.signIn(owner.email, app.config.demoPassword);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
+    api = apiClient(portal.app.url);
+    await api.signIn(owner.email, portal.app.config.demoPassword);
   });
 
   it('lists what is missing on review & submit, links to it, and offers signing once all is answered', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await portal.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
-    await page.goto(`${app.url}/login?redirect=${encodeURIComponent(REVIEW_PATH)}`);
-    await signInThroughUi(page, benAdmin.email, app.config.demoPassword, auth);
+    await page.goto(`${portal.app.url}/login?redirect=${encodeURIComponent(REVIEW_PATH)}`);
+    await signInThroughUi(page, benAdmin.email, portal.app.config.demoPassword, portal.auth);
     await page.getByRole('heading', { name: 'Review your answers' }).waitFor();
     // Only the tax id answered, as in the finding: still far from signable.
     expect((await api.put(`/api/clients/${DEMO_CLIENT_ID}`, { taxId: '12-3456789' })).status).toBe(200);
@@ -100,7 +82,7 @@ describe.skipIf(skip)('signing an unfinished form', () => {
 
     // Everything required answered (over the API): the list goes and signing is offered.
     await answerEveryRequiredQuestion(api, DEMO_CLIENT_ID);
-    await page.goto(`${app.url}${REVIEW_PATH}`);
+    await page.goto(`${portal.app.url}${REVIEW_PATH}`);
     await reloadUntil(
       page,
       async () => (await page.getByRole('button', { name: 'Sign the form' }).count()) > 0,
@@ -123,17 +105,18 @@ describe.skipIf(skip)('signing an unfinished form', () => {
     expect(invite.status).toBe(201);
     let link = '';
     for (let attempt = 0; attempt < 30 && !link; attempt++) {
-      const { rows } = await app.pool.query<{ body: string }>('select body from rm_emails where id = $1', [
-        invite.body.emailId,
-      ]);
+      const { rows } = await portal.app.pool.query<{ body: string }>(
+        'select body from rm_emails where id = $1',
+        [invite.body.emailId],
+      );
       link = /https?:\/\/\S+\/client\/[^/\s]+\/outside-signer\/\S+/.exec(rows[0]?.body ?? '')?.[0] ?? '';
       if (!link) await new Promise((resolve) => setTimeout(resolve, 200));
     }
     expect(link).not.toBe('');
 
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await portal.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const signer = await context.newPage();
-    await signer.goto(`${app.url}${new URL(link).pathname}`);
+    await signer.goto(`${portal.app.url}${new URL(link).pathname}`);
     await signer.getByText('you were asked to review and sign this form.').waitFor();
     const missing = signer.getByTestId('missing-answers');
     await missing.waitFor();

@@ -1,22 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startApp, type RunningApp } from '@onboard/platform/app';
-import { embeddedTestConfig } from '@onboard/platform/config';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
 import { answerEveryRequiredQuestion } from '@onboard/platform/testing/complete-eif';
 import { apiClient, eventually } from '@onboard/platform/testing/http-client';
 import { browserAvailability, skipUnless } from '@onboard/testing/backends';
-import { seededDatabase } from '@onboard/testing/db';
 import {
-  authenticator,
-  ensureWebBuilt,
   expectNoSeriousAxeViolations,
   fullPageScreenshot,
-  launchBrowser,
   openHub,
   screenshotPath,
   signInThroughUi,
 } from './browser.ts';
+import { portalUnderTest } from './testing/portal.ts';
 
 const skip = skipUnless('browser', browserAvailability());
 const client = `/api/clients/${DEMO_CLIENT_ID}`;
@@ -53,11 +48,9 @@ function pageApi(page: Page, baseUrl: string) {
 // signer countersigned the contract details; a tax id change is accepted, so staff see that only the
 // administrator still has to confirm, and the administrator confirms from the page the e-mail links to.
 describe.skipIf(skip)('re-signing only by whom it concerns', () => {
-  let app: RunningApp;
-  let browser: Browser;
+  const portal = portalUnderTest('e2e_eif_signatures');
   let benAdminPage: Page;
   let staff: ReturnType<typeof apiClient>;
-  const auth = authenticator();
 
   /** Invites the outside signer to sign the contract details; answers the link's action id. */
   const inviteOutsideSigner = async () => {
@@ -70,9 +63,10 @@ describe.skipIf(skip)('re-signing only by whom it concerns', () => {
     });
     expect(invite.status).toBe(201);
     const body = await eventually(async () => {
-      const { rows } = await app.pool.query<{ body: string }>('select body from rm_emails where id = $1', [
-        invite.body.emailId,
-      ]);
+      const { rows } = await portal.app.pool.query<{ body: string }>(
+        'select body from rm_emails where id = $1',
+        [invite.body.emailId],
+      );
       expect(rows).toHaveLength(1);
       return rows[0]!.body;
     });
@@ -80,40 +74,33 @@ describe.skipIf(skip)('re-signing only by whom it concerns', () => {
   };
 
   const signedIn = async (email: string, path: string, width = 1280) => {
-    const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-    await page.goto(`${app.url}/login?redirect=${encodeURIComponent(path)}`);
-    await signInThroughUi(page, email, app.config.demoPassword, auth);
+    const page = await (
+      await portal.browser.newContext({ viewport: { width: 1280, height: 900 } })
+    ).newPage();
+    await page.goto(`${portal.app.url}/login?redirect=${encodeURIComponent(path)}`);
+    await signInThroughUi(page, email, portal.app.config.demoPassword, portal.auth);
     await page.setViewportSize({ width, height: 900 });
     return page;
   };
 
   beforeAll(async () => {
-    ensureWebBuilt();
-    app = await startApp(embeddedTestConfig(await seededDatabase('e2e_eif_signatures')));
-    browser = await launchBrowser();
-
     // The benefits administrator works in the browser (their session answers and signs the form); the
     // owner, staff, invites and accepts over the API.
     benAdminPage = await signedIn(benAdminUser.email, `/client/${DEMO_CLIENT_ID}`);
-    const benAdmin = pageApi(benAdminPage, app.url);
-    staff = apiClient(app.url);
+    const benAdmin = pageApi(benAdminPage, portal.app.url);
+    staff = apiClient(portal.app.url);
     await staff.signIn(owner.email);
     await answerEveryRequiredQuestion(benAdmin, DEMO_CLIENT_ID);
     expect((await benAdmin.put(client, { taxId: '12-3456789' })).status).toBe(200);
     expect((await benAdmin.post(`${client}/eif/sign`)).status).toBe(200);
     // The outside signer countersigns the contract details through their e-mailed link.
     const actionId = await inviteOutsideSigner();
-    const signer = apiClient(app.url);
+    const signer = apiClient(portal.app.url);
     await signer.get('/api/auth/csrf');
     expect((await signer.post(`/api/outside-signer/${DEMO_CLIENT_ID}/${actionId}/sign`)).status).toBe(200);
     // A company information answer changes after signing, and staff accept it.
     expect((await benAdmin.put(client, { taxId: '98-7654321' })).status).toBe(200);
     expect((await staff.post(`${client}/eif/changes/accept`, { changeIds: 'all' })).status).toBe(200);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
   });
 
   const waitingFor = (page: Page) => page.getByTestId('waiting-for');
@@ -134,7 +121,7 @@ describe.skipIf(skip)('re-signing only by whom it concerns', () => {
   it('lets the signer confirm the changed answers from the page the e-mail sends them to, by keyboard', async () => {
     // The e-mail asking to confirm went to the benefits administrator only.
     const mails = await eventually(async () => {
-      const { rows } = await app.pool.query<{ to: string; body: string }>(
+      const { rows } = await portal.app.pool.query<{ to: string; body: string }>(
         `select "to", body from rm_emails where subject like 'Please confirm the changes%'`,
       );
       expect(rows).toHaveLength(1);
@@ -144,7 +131,7 @@ describe.skipIf(skip)('re-signing only by whom it concerns', () => {
     const link = new URL(/(https?:\/\/\S+\/confirm-changes)/.exec(mails[0]!.body)![1]!);
 
     const hub = benAdminPage;
-    await openHub(hub, app.url, DEMO_CLIENT_ID);
+    await openHub(hub, portal.app.url, DEMO_CLIENT_ID);
     const card = hub.getByTestId('signatures');
     await card.getByRole('link', { name: 'Confirm the 1 change to what you signed' }).waitFor();
     await card.scrollIntoViewIfNeeded();
@@ -152,7 +139,7 @@ describe.skipIf(skip)('re-signing only by whom it concerns', () => {
 
     const page = benAdminPage;
     await page.setViewportSize({ width: 390, height: 900 });
-    await page.goto(`${app.url}${link.pathname}`);
+    await page.goto(`${portal.app.url}${link.pathname}`);
     await page.getByRole('heading', { name: 'Confirm the changes to what you signed' }).waitFor();
     const answers = page.getByTestId('changed-answer');
     await answers.first().waitFor();
@@ -185,8 +172,8 @@ describe.skipIf(skip)('re-signing only by whom it concerns', () => {
     expect((await staff.put(client, { erisaPlanAdminName: 'Lakeside HR' })).status).toBe(200);
     expect((await staff.post(`${client}/eif/changes/accept`, { changeIds: 'all' })).status).toBe(200);
     const actionId = await inviteOutsideSigner();
-    const page = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
-    await page.goto(`${app.url}/client/${DEMO_CLIENT_ID}/outside-signer/${actionId}`);
+    const page = await (await portal.browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+    await page.goto(`${portal.app.url}/client/${DEMO_CLIENT_ID}/outside-signer/${actionId}`);
     await page.getByRole('heading', { name: 'Changes since you signed (1)' }).waitFor();
     const text = await page.getByTestId('changed-answer').innerText();
     expect(text).toContain('Lakeside HR');

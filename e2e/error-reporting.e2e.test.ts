@@ -1,12 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Request } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Request } from 'playwright-core';
 import { parseEnvelope, summarizeEvent } from '@onboard/domain/platform/sentry-envelope';
-import { startApp, type RunningApp } from '@onboard/platform/app';
-import { embeddedTestConfig } from '@onboard/platform/config';
 import { DEMO_USERS } from '@onboard/platform/seed';
 import { browserAvailability, skipUnless } from '@onboard/testing/backends';
-import { seededDatabase } from '@onboard/testing/db';
-import { authenticator, ensureWebBuilt, launchBrowser, screenshotPath, signInThroughUi } from './browser.ts';
+import { screenshotPath, signInThroughUi } from './browser.ts';
+import { portalUnderTest } from './testing/portal.ts';
 
 const skip = skipUnless('browser', browserAvailability());
 
@@ -15,31 +13,18 @@ const envelopeOf = (request: Request) =>
   parseEnvelope(new Uint8Array(request.postDataBuffer() ?? Buffer.alloc(0)));
 
 describe.skipIf(skip)('error reporting in the browser', () => {
-  let app: RunningApp;
-  let browser: Browser;
-  const auth = authenticator();
-
-  beforeAll(async () => {
-    ensureWebBuilt();
-    app = await startApp(embeddedTestConfig(await seededDatabase('e2e_error_reporting')));
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  const portal = portalUnderTest('e2e_error_reporting');
 
   it('an error thrown in a page arrives through the tunnel, traced in full on a local host, and staff read it', async () => {
     const admin = DEMO_USERS.find((u) => u.role === 'SLF_ADMIN')!;
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const page = await portal.browser.newPage({ viewport: { width: 1280, height: 800 } });
     const tunnelled: Request[] = [];
     page.on('request', (request) => {
       if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/sentry')
         tunnelled.push(request);
     });
-    await page.goto(`${app.url}/login`);
-    await signInThroughUi(page, admin.email, app.config.demoPassword, auth);
+    await page.goto(`${portal.app.url}/login`);
+    await signInThroughUi(page, admin.email, portal.app.config.demoPassword, portal.auth);
     await page.waitForURL((url) => url.pathname === '/clients/admin');
     await page.locator('html[data-error-reporting="ready"]').waitFor({ state: 'attached', timeout: 15_000 });
 
@@ -60,7 +45,7 @@ describe.skipIf(skip)('error reporting in the browser', () => {
     const event = summarizeEvent(envelope.items.find((item) => item.type === 'event')!.payload);
     expect(event.message).toBe('Error: The page broke on purpose');
     expect(event.environment).toBe('local');
-    expect(event.url).toBe(`${app.url}/clients/admin`);
+    expect(event.url).toBe(`${portal.app.url}/clients/admin`);
     // 127.0.0.1 is a local host: every trace is sampled (onboarding §9).
     expect(envelope.header.trace).toMatchObject({ environment: 'local', sample_rate: '1', sampled: 'true' });
     expect(tunnelled.length).toBeGreaterThanOrEqual(1);
@@ -75,7 +60,7 @@ describe.skipIf(skip)('error reporting in the browser', () => {
     await row.waitFor();
     expect(await row.textContent()).toContain('In the browser');
     expect(await row.textContent()).toContain('Error');
-    expect(await row.textContent()).toContain(`${app.url}/clients/admin`);
+    expect(await row.textContent()).toContain(`${portal.app.url}/clients/admin`);
     expect(await row.textContent()).toContain('onboard@dev');
     await page.screenshot({ path: screenshotPath('error-reports.png') });
     await page.close();

@@ -1,44 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { startApp, type RunningApp } from '@onboard/platform/app';
-import { embeddedTestConfig } from '@onboard/platform/config';
+import { describe, expect, it } from 'vitest';
 import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
 import { verifyEvidencePack } from '@onboard/query-api/evidence-pack';
 import { browserAvailability, skipUnless } from '@onboard/testing/backends';
-import { seededDatabase } from '@onboard/testing/db';
-import {
-  authenticator,
-  ensureWebBuilt,
-  launchBrowser,
-  screenshotPath,
-  signInThroughUi,
-  downloadedBytes,
-} from './browser.ts';
+import { screenshotPath, signInThroughUi, downloadedBytes } from './browser.ts';
+import { portalUnderTest } from './testing/portal.ts';
 
 const skip = skipUnless('browser', browserAvailability());
 
 describe.skipIf(skip)('the evidence pack in the browser', () => {
-  let app: RunningApp;
-  let browser: Browser;
-  const auth = authenticator();
-
-  beforeAll(async () => {
-    ensureWebBuilt();
-    app = await startApp(embeddedTestConfig(await seededDatabase('e2e_evidence')));
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  const portal = portalUnderTest('e2e_evidence');
 
   it('staff download a client’s sealed evidence pack from its manage page, and it verifies', async () => {
     const admin = DEMO_USERS.find((u) => u.role === 'SLF_ADMIN')!;
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
-    await page.goto(`${app.url}/clients/admin/${DEMO_CLIENT_ID}/manage`);
+    const page = await portal.browser.newPage({
+      viewport: { width: 1280, height: 900 },
+      acceptDownloads: true,
+    });
+    await page.goto(`${portal.app.url}/clients/admin/${DEMO_CLIENT_ID}/manage`);
     await page.waitForURL(/\/login\?redirect=/);
-    await signInThroughUi(page, admin.email, app.config.demoPassword, auth);
+    await signInThroughUi(page, admin.email, portal.app.config.demoPassword, portal.auth);
     await page.getByRole('heading', { name: 'Lakeside Manufacturing Co.', level: 1 }).waitFor();
     const button = page.getByRole('button', { name: 'Download evidence pack' });
     const card = page.locator('section.card', {

@@ -1,34 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startApp, type RunningApp } from '@onboard/platform/app';
-import { embeddedTestConfig } from '@onboard/platform/config';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { DEMO_EXPLORER_SLUG, DEMO_USERS } from '@onboard/platform/seed';
 import { browserAvailability, skipUnless } from '@onboard/testing/backends';
-import { seededDatabase } from '@onboard/testing/db';
-import { authenticator, ensureWebBuilt, launchBrowser, screenshotPath, signInThroughUi } from './browser.ts';
+import { screenshotPath, signInThroughUi } from './browser.ts';
+import { portalUnderTest } from './testing/portal.ts';
 
 const skip = skipUnless('browser', browserAvailability());
 
 describe.skipIf(skip)('feature toggles and the configuration in the browser', () => {
-  let app: RunningApp;
-  let browser: Browser;
-  const auth = authenticator();
-
-  beforeAll(async () => {
-    ensureWebBuilt();
-    app = await startApp(embeddedTestConfig(await seededDatabase('e2e_feature_toggles')));
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  const portal = portalUnderTest('e2e_feature_toggles');
 
   /** The Explorer's language button, as a visitor sees the demo site. */
   async function languageButtonCount(): Promise<number> {
-    const page = await browser.newPage();
-    await page.goto(`${app.url}/benefits-explorer/${DEMO_EXPLORER_SLUG}`);
+    const page = await portal.browser.newPage();
+    await page.goto(`${portal.app.url}/benefits-explorer/${DEMO_EXPLORER_SLUG}`);
     await page.getByRole('heading', { level: 1, name: 'Lakeside Manufacturing Co.' }).waitFor();
     const count = await page.getByRole('button', { name: 'Language' }).count();
     await page.close();
@@ -39,9 +24,9 @@ describe.skipIf(skip)('feature toggles and the configuration in the browser', ()
     expect(await languageButtonCount()).toBe(1);
 
     const admin = DEMO_USERS.find((u) => u.role === 'SLF_ADMIN')!;
-    const page: Page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await page.goto(`${app.url}/login`);
-    await signInThroughUi(page, admin.email, app.config.demoPassword, auth);
+    const page: Page = await portal.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${portal.app.url}/login`);
+    await signInThroughUi(page, admin.email, portal.app.config.demoPassword, portal.auth);
     await page.waitForURL((url) => url.pathname === '/clients/admin');
     await page
       .getByRole('navigation', { name: 'Main' })
@@ -72,10 +57,10 @@ describe.skipIf(skip)('feature toggles and the configuration in the browser', ()
 
   it('asks before turning the ticket-system toggle, which every staff member sees', async () => {
     const admin = DEMO_USERS.find((u) => u.role === 'SLF_ADMIN')!;
-    const page: Page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await page.goto(`${app.url}/login`);
-    await signInThroughUi(page, admin.email, app.config.demoPassword, auth);
-    await page.goto(`${app.url}/feature-toggles/admin`);
+    const page: Page = await portal.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${portal.app.url}/login`);
+    await signInThroughUi(page, admin.email, portal.app.config.demoPassword, portal.auth);
+    await page.goto(`${portal.app.url}/feature-toggles/admin`);
     const row = page.getByTestId('feature-toggle-ticketSystemDown');
     await row.locator('[data-state="off"]').waitFor();
 
@@ -99,11 +84,11 @@ describe.skipIf(skip)('feature toggles and the configuration in the browser', ()
 
   it('staff pick a client by name for an override, and see overrides by the client’s name', async () => {
     const admin = DEMO_USERS.find((u) => u.role === 'SLF_ADMIN')!;
-    const page: Page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await page.goto(`${app.url}/login`);
-    await signInThroughUi(page, admin.email, app.config.demoPassword, auth);
+    const page: Page = await portal.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${portal.app.url}/login`);
+    await signInThroughUi(page, admin.email, portal.app.config.demoPassword, portal.auth);
     await page.waitForURL((url) => url.pathname === '/clients/admin');
-    await page.goto(`${app.url}/feature-toggles/admin`);
+    await page.goto(`${portal.app.url}/feature-toggles/admin`);
 
     const picker = page.getByRole('combobox', { name: 'Client (empty: everyone)' });
     await picker.fill('Lakeside');
@@ -127,16 +112,16 @@ describe.skipIf(skip)('feature toggles and the configuration in the browser', ()
   }, 90_000);
 
   it('fetches the configuration once per version', async () => {
-    const page = await browser.newPage();
+    const page = await portal.browser.newPage();
     let requests = 0;
     page.on('request', (request) => {
       if (new URL(request.url()).pathname === '/api/configuration') requests += 1;
     });
     const stored = () => page.evaluate(() => localStorage.getItem('onboard.configuration'));
 
-    await page.goto(`${app.url}/login`);
+    await page.goto(`${portal.app.url}/login`);
     await page.waitForFunction(() => localStorage.getItem('onboard.configuration') !== null);
-    expect(JSON.parse((await stored())!)).toMatchObject({ version: app.config.platform.version });
+    expect(JSON.parse((await stored())!)).toMatchObject({ version: portal.app.config.platform.version });
     await page.reload();
     await page
       .getByRole('button', { name: /sign in/i })

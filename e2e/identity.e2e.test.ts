@@ -1,22 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startApp, type RunningApp } from '@onboard/platform/app';
-import { embeddedTestConfig } from '@onboard/platform/config';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
 import { PASSWORD_POLICY_MESSAGE } from '@onboard/domain/users/password-policy';
 import { browserAvailability, skipUnless } from '@onboard/testing/backends';
-import { seededDatabase } from '@onboard/testing/db';
 import {
   answerMfa,
-  authenticator,
-  ensureWebBuilt,
   finishSignIn,
   fullPageScreenshot,
-  launchBrowser,
   screenshotPath,
   signInThroughUi,
   signOutThroughUi,
 } from './browser.ts';
+import { portalUnderTest } from './testing/portal.ts';
 
 const skip = skipUnless('browser', browserAvailability());
 
@@ -43,28 +38,15 @@ async function waitFor<T>(read: () => Promise<T | null>, timeoutMs = 15_000): Pr
 }
 
 describe.skipIf(skip)('sign-in, MFA and user administration in the browser', () => {
-  let app: RunningApp;
-  let browser: Browser;
-  const auth = authenticator();
+  const portal = portalUnderTest('e2e_identity');
   let activationPath = '';
 
-  beforeAll(async () => {
-    ensureWebBuilt();
-    app = await startApp(embeddedTestConfig(await seededDatabase('e2e_identity')));
-    browser = await launchBrowser();
-  });
+  const newPage = () => portal.browser.newPage({ viewport: { width: 1280, height: 860 } });
 
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
-
-  const newPage = () => browser.newPage({ viewport: { width: 1280, height: 860 } });
-
-  /** The activation link the welcome e-mail carried, as a path on this app. */
+  /** The activation link the welcome e-mail carried, as a path on this portal.app. */
   const activationLinkFor = (email: string) =>
     waitFor(async () => {
-      const { rows } = await app.pool.query<{ body: string }>(
+      const { rows } = await portal.app.pool.query<{ body: string }>(
         'select body from rm_emails where lower("to") = lower($1) order by created_at desc',
         [email],
       );
@@ -81,9 +63,9 @@ describe.skipIf(skip)('sign-in, MFA and user administration in the browser', () 
   it('an admin enrols TOTP on first sign-in and creates a ben-admin with a welcome e-mail', async () => {
     const admin = DEMO_USERS.find((u) => u.role === 'SLF_ADMIN')!;
     const page = await newPage();
-    await page.goto(`${app.url}/LOGIN`);
+    await page.goto(`${portal.app.url}/LOGIN`);
     await page.getByLabel('E-mail').fill(admin.email);
-    await page.getByLabel('Password').fill(app.config.demoPassword);
+    await page.getByLabel('Password').fill(portal.app.config.demoPassword);
     await page.getByRole('button', { name: 'Sign in' }).click();
 
     // MFA_ENROLL is answered automatically (one authenticator-type factor): the QR and the manual key show.
@@ -95,12 +77,12 @@ describe.skipIf(skip)('sign-in, MFA and user administration in the browser', () 
     );
     await page.getByRole('checkbox', { name: 'Remember this device' }).waitFor();
     await page.screenshot({ path: screenshotPath('sign-in-enrol-totp.png') });
-    expect(await answerMfa(page, admin.email, auth)).toBe('enrolled');
+    expect(await answerMfa(page, admin.email, portal.auth)).toBe('enrolled');
     await finishSignIn(page);
     await page.waitForURL((url) => url.pathname === '/clients/admin');
 
     // The route table matches case-insensitively; the page renders inside the internal layout.
-    await page.goto(`${app.url}/Emails`);
+    await page.goto(`${portal.app.url}/Emails`);
     await page.getByRole('heading', { level: 1, name: 'All emails' }).waitFor();
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'All emails' }).waitFor();
     // The menu's code loads when it is first opened: opened from the keyboard, its first item takes
@@ -170,7 +152,7 @@ describe.skipIf(skip)('sign-in, MFA and user administration in the browser', () 
   it('the new ben-admin activates, sets a password, enrols TOTP and accepts the terms of use', async () => {
     expect(activationPath).not.toBe('');
     const page = await newPage();
-    await page.goto(app.url + activationPath);
+    await page.goto(portal.app.url + activationPath);
     await page.getByRole('heading', { name: 'Activate your account' }).waitFor();
     await page.getByText(PASSWORD_POLICY_MESSAGE).waitFor();
 
@@ -195,7 +177,7 @@ describe.skipIf(skip)('sign-in, MFA and user administration in the browser', () 
       /^data:image\/png;base64,/,
     );
     await page.screenshot({ path: screenshotPath('activate-enrol-totp.png') });
-    expect(await answerMfa(page, NEW_USER.email, auth)).toBe('enrolled');
+    expect(await answerMfa(page, NEW_USER.email, portal.auth)).toBe('enrolled');
 
     await page.getByRole('heading', { name: 'Terms of use' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/terms-of-use');
@@ -211,7 +193,7 @@ describe.skipIf(skip)('sign-in, MFA and user administration in the browser', () 
     expect(new URL(page.url()).pathname).toBe('/login');
 
     // The activation link is single-use.
-    await page.goto(app.url + activationPath);
+    await page.goto(portal.app.url + activationPath);
     await page.getByTestId('expired-link').waitFor();
     expect(await page.getByTestId('expired-link').textContent()).toContain('This link has expired');
     await page.getByRole('link', { name: 'Get a new link' }).waitFor();
@@ -221,7 +203,7 @@ describe.skipIf(skip)('sign-in, MFA and user administration in the browser', () 
 
   it('signs in with password and a generated code, refusing a wrong code; remembers the username', async () => {
     const page = await newPage();
-    await page.goto(`${app.url}/login`);
+    await page.goto(`${portal.app.url}/login`);
     await page.getByLabel('E-mail').fill(NEW_USER.email);
     await page.getByLabel('Password').fill(NEW_PASSWORD);
     await page.locator('label', { hasText: 'Remember me' }).click();
@@ -231,13 +213,13 @@ describe.skipIf(skip)('sign-in, MFA and user administration in the browser', () 
     const code = page.getByLabel('Verification code');
     await code.waitFor();
     expect(await page.getByTestId('totp-secret').count()).toBe(0);
-    const wrong = await auth.wrongCodeFor(NEW_USER.email);
+    const wrong = await portal.auth.wrongCodeFor(NEW_USER.email);
     await code.fill(wrong);
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.getByText(WRONG_CODE).waitFor();
     await page.screenshot({ path: screenshotPath('sign-in-wrong-code.png') });
 
-    await code.fill(await auth.codeFor(NEW_USER.email));
+    await code.fill(await portal.auth.codeFor(NEW_USER.email));
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.waitForURL((url) => url.pathname === '/clients/ben-admin');
     await page.getByTestId('signed-in-user').waitFor();
@@ -247,7 +229,7 @@ describe.skipIf(skip)('sign-in, MFA and user administration in the browser', () 
     );
 
     // A ben-admin is not allowed on the sign-in pages: they go home.
-    await page.goto(`${app.url}/forgot`);
+    await page.goto(`${portal.app.url}/forgot`);
     await page.waitForURL((url) => url.pathname === '/clients/ben-admin');
 
     await signOutThroughUi(page);
@@ -257,14 +239,14 @@ describe.skipIf(skip)('sign-in, MFA and user administration in the browser', () 
 
   it('five wrong codes lock the account with the exact message; wrong passwords are throttled in words', async () => {
     const page = await newPage();
-    await page.goto(`${app.url}/login`);
+    await page.goto(`${portal.app.url}/login`);
     const error = page.getByTestId('sign-in-error');
     await page.getByLabel('E-mail').fill(NEW_USER.email);
     await page.getByLabel('Password').fill(NEW_PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
     const code = page.getByLabel('Verification code');
     await code.waitFor();
-    const wrong = await auth.wrongCodeFor(NEW_USER.email);
+    const wrong = await portal.auth.wrongCodeFor(NEW_USER.email);
     for (let attempt = 1; attempt <= 4; attempt++) {
       await code.fill(wrong);
       await page.getByRole('button', { name: 'Verify' }).click();
@@ -303,31 +285,31 @@ describe.skipIf(skip)('sign-in, MFA and user administration in the browser', () 
     const page = await newPage();
     // A page of the broker's own client: sign-in returns there (staff pages send a broker home instead).
     const resources = `/client/${DEMO_CLIENT_ID}/resources-listing`;
-    await page.goto(`${app.url}${resources}`);
+    await page.goto(`${portal.app.url}${resources}`);
     await page.waitForURL(
       (url) => url.pathname === '/login' && url.searchParams.get('redirect') === resources,
     );
     await page.getByRole('heading', { name: 'Sign in to Onboard' }).waitFor();
     await page.screenshot({ path: screenshotPath('sign-in.png') });
-    await signInThroughUi(page, broker.email, app.config.demoPassword, auth);
+    await signInThroughUi(page, broker.email, portal.app.config.demoPassword, portal.auth);
     await page.waitForURL((url) => url.pathname === resources);
     await signOutThroughUi(page);
 
-    await page.goto(`${app.url}/forgot`);
+    await page.goto(`${portal.app.url}/forgot`);
     for (const email of [broker.email, 'nobody@nowhere.example']) {
-      await page.goto(`${app.url}/forgot`);
+      await page.goto(`${portal.app.url}/forgot`);
       await page.getByLabel('E-mail').fill(email);
       await page.getByRole('button', { name: 'Send reset link' }).click();
       await page.getByTestId('reset-confirmation').waitFor();
     }
     await page.screenshot({ path: screenshotPath('forgot-confirmation.png') });
-    await page.goto(`${app.url}/no/such/page`);
+    await page.goto(`${portal.app.url}/no/such/page`);
     await page
       .getByRole('heading', { name: 'Sorry, the page you are looking for does not exist.' })
       .waitFor();
     await page.getByRole('button', { name: 'Chat with us' }).waitFor();
     await page.screenshot({ path: screenshotPath('not-found.png') });
-    await page.goto(`${app.url}/maintenance?type=scheduled`);
+    await page.goto(`${portal.app.url}/maintenance?type=scheduled`);
     await page.getByRole('heading', { name: 'Scheduled maintenance' }).waitFor();
     await page.screenshot({ path: screenshotPath('maintenance.png') });
     await page.close();

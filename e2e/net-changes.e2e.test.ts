@@ -1,20 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { startApp, type RunningApp } from '@onboard/platform/app';
-import { embeddedTestConfig } from '@onboard/platform/config';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
 import { answerEveryRequiredQuestion } from '@onboard/platform/testing/complete-eif';
 import { apiClient, eventually } from '@onboard/platform/testing/http-client';
 import { browserAvailability, skipUnless } from '@onboard/testing/backends';
-import { seededDatabase } from '@onboard/testing/db';
-import {
-  authenticator,
-  ensureWebBuilt,
-  fullPageScreenshot,
-  launchBrowser,
-  screenshotPath,
-  signInThroughUi,
-} from './browser.ts';
+import { fullPageScreenshot, screenshotPath, signInThroughUi } from './browser.ts';
+import { portalUnderTest } from './testing/portal.ts';
 
 const skip = skipUnless('browser', browserAvailability());
 const client = `/api/clients/${DEMO_CLIENT_ID}`;
@@ -27,25 +18,15 @@ const textOf = async (locator: Locator) =>
 // A location added after signing and then edited is one net change on the review page (onboarding §4);
 // declining it declines both edits, so nothing stays pending for a location that never was accepted.
 describe.skipIf(skip)('net changes on the review page', () => {
-  let app: RunningApp;
-  let browser: Browser;
+  const portal = portalUnderTest('e2e_net_changes');
   let page: Page;
-  const auth = authenticator();
 
   beforeAll(async () => {
-    ensureWebBuilt();
-    app = await startApp(embeddedTestConfig(await seededDatabase('e2e_net_changes')));
-    browser = await launchBrowser();
-    page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
+    page = await (await portal.browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
   });
 
   it('shows a location added and edited after signing as one change, and declines it whole', async () => {
-    const benAdmin = apiClient(app.url);
+    const benAdmin = apiClient(portal.app.url);
     await benAdmin.signIn('benadmin@onboard.example');
     await answerEveryRequiredQuestion(benAdmin, DEMO_CLIENT_ID);
     expect((await benAdmin.post(`${client}/eif/sign`)).status).toBe(200);
@@ -62,8 +43,8 @@ describe.skipIf(skip)('net changes on the review page', () => {
     expect(edited.status).toBe(200);
     expect(edited.body.pendingChanges).toHaveLength(2);
 
-    await page.goto(`${app.url}/login?redirect=${encodeURIComponent(REVIEW_PATH)}`);
-    await signInThroughUi(page, staff.email, app.config.demoPassword, auth);
+    await page.goto(`${portal.app.url}/login?redirect=${encodeURIComponent(REVIEW_PATH)}`);
+    await signInThroughUi(page, staff.email, portal.app.config.demoPassword, portal.auth);
     await page.getByRole('heading', { name: 'Review changes' }).waitFor();
     const change = page.getByTestId('pending-change');
     for (let attempt = 0; attempt < 20 && (await change.count()) !== 1; attempt++) {
@@ -80,12 +61,12 @@ describe.skipIf(skip)('net changes on the review page', () => {
     await fullPageScreenshot(page, 'net-changes-review.png');
 
     // The staff client list counts the same net change, not the two edits behind it.
-    await page.goto(`${app.url}/clients/admin`);
+    await page.goto(`${portal.app.url}/clients/admin`);
     const lakeside = page.getByRole('row', { name: /Lakeside Manufacturing/ });
     await lakeside.getByText(/pending change/).waitFor();
     expect(await textOf(lakeside.getByText(/pending change/))).toBe('1 pending change');
     await page.screenshot({ path: screenshotPath('net-changes-client-list.png') });
-    await page.goto(`${app.url}${REVIEW_PATH}`);
+    await page.goto(`${portal.app.url}${REVIEW_PATH}`);
     await change.first().waitFor();
 
     await change.getByRole('button', { name: 'Decline the change to Location' }).click();

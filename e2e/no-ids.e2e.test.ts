@@ -1,21 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startApp, type RunningApp } from '@onboard/platform/app';
-import { embeddedTestConfig } from '@onboard/platform/config';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { DEMO_CLIENT_ID } from '@onboard/platform/seed';
 import { answerEveryRequiredQuestion } from '@onboard/platform/testing/complete-eif';
 import { apiClient } from '@onboard/platform/testing/http-client';
 import { ROLES } from '@onboard/domain';
 import { FORM_ATTRIBUTE_KEYS, OPTION_LABELS } from '@onboard/domain/eif/labels';
 import { browserAvailability, skipUnless } from '@onboard/testing/backends';
-import { seededDatabase } from '@onboard/testing/db';
-import {
-  authenticator,
-  ensureWebBuilt,
-  fullPageScreenshot,
-  launchBrowser,
-  signInThroughUi,
-} from './browser.ts';
+import { fullPageScreenshot, signInThroughUi } from './browser.ts';
+import { portalUnderTest } from './testing/portal.ts';
 
 const skip = skipUnless('browser', browserAvailability());
 
@@ -43,15 +35,13 @@ function leaks(text: string): string[] {
 
 // The rendered text of the pages staff, clients and outside signers read, scanned for ids, keys and codes.
 describe.skipIf(skip)('names and labels instead of ids, keys and codes', () => {
-  let app: RunningApp;
-  let browser: Browser;
-  const auth = authenticator();
+  const portal = portalUnderTest('e2e_no_ids');
   let signUpdatesPath = '';
 
   /** The action id of the latest invitation e-mailed to an address. */
   const invitationPath = async (email: string) => {
     for (let attempt = 0; attempt < 50; attempt++) {
-      const { rows } = await app.pool.query<{ body: string }>(
+      const { rows } = await portal.app.pool.query<{ body: string }>(
         `select body from rm_emails where "to" ilike $1 order by created_at desc limit 1`,
         [`%${email}%`],
       );
@@ -81,21 +71,10 @@ describe.skipIf(skip)('names and labels instead of ids, keys and codes', () => {
       { method, path, body },
     );
 
-  beforeAll(async () => {
-    ensureWebBuilt();
-    app = await startApp(embeddedTestConfig(await seededDatabase('e2e_no_ids')));
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
-
   it('shows people by name, answers by question and option, items by what they are', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await page.goto(`${app.url}/login?redirect=${encodeURIComponent(MANAGE)}`);
-    await signInThroughUi(page, 'admin@onboard.example', app.config.demoPassword, auth);
+    const page = await portal.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${portal.app.url}/login?redirect=${encodeURIComponent(MANAGE)}`);
+    await signInThroughUi(page, 'admin@onboard.example', portal.app.config.demoPassword, portal.auth);
     await page.getByRole('heading', { name: 'Employer Information Form' }).waitFor();
 
     // Before signing: a location and the one answer signing needs.
@@ -111,7 +90,7 @@ describe.skipIf(skip)('names and labels instead of ids, keys and codes', () => {
     const locations = (location.body as { locations: { id: string; name: string }[] }).locations;
     const boston = locations.find((l) => l.name === 'Boston office')!;
     // Every required answer (signing needs them), as the client's benefits administrator.
-    const benAdmin = apiClient(app.url);
+    const benAdmin = apiClient(portal.app.url);
     await benAdmin.signIn('benadmin@onboard.example');
     await answerEveryRequiredQuestion(benAdmin, DEMO_CLIENT_ID);
 
@@ -124,7 +103,7 @@ describe.skipIf(skip)('names and labels instead of ids, keys and codes', () => {
     });
     expect(invite.status).toBe(201);
     const signPath = await invitationPath('jane.roe@lakeside.example');
-    const signer = apiClient(app.url);
+    const signer = apiClient(portal.app.url);
     await signer.get('/api/auth/csrf');
     const actionId = signPath.split('/').pop()!;
     expect((await signer.post(`/api/outside-signer/${DEMO_CLIENT_ID}/${actionId}/sign`)).status).toBe(200);
@@ -175,7 +154,7 @@ describe.skipIf(skip)('names and labels instead of ids, keys and codes', () => {
     signUpdatesPath = await invitationPath('cfo@lakeside.example');
 
     const scan = async (path: string, ready: () => Promise<unknown>, name: string) => {
-      await page.goto(`${app.url}${path}`);
+      await page.goto(`${portal.app.url}${path}`);
       await ready();
       // Let lazy sections (the change log, the history) settle.
       await page.waitForLoadState('networkidle');
@@ -236,9 +215,9 @@ describe.skipIf(skip)('names and labels instead of ids, keys and codes', () => {
   });
 
   it('shows the outside signer the updates by name and label', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await portal.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
-    await page.goto(`${app.url}${signUpdatesPath}`);
+    await page.goto(`${portal.app.url}${signUpdatesPath}`);
     await page.getByTestId('pending-change').first().waitFor();
     await fullPageScreenshot(page, 'no-ids-outside-signer.png');
     const text = await page.evaluate(() => document.body.innerText);

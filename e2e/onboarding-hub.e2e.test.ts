@@ -1,18 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startApp, type RunningApp } from '@onboard/platform/app';
-import { embeddedTestConfig } from '@onboard/platform/config';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
 import { DEMO_USERS } from '@onboard/platform/seed';
 import { browserAvailability, skipUnless } from '@onboard/testing/backends';
-import { seededDatabase } from '@onboard/testing/db';
-import {
-  authenticator,
-  ensureWebBuilt,
-  fullPageScreenshot,
-  launchBrowser,
-  screenshotPath,
-  signInThroughUi,
-} from './browser.ts';
+import { fullPageScreenshot, screenshotPath, signInThroughUi } from './browser.ts';
+import { portalUnderTest } from './testing/portal.ts';
 
 const skip = skipUnless('browser', browserAvailability());
 const admin = DEMO_USERS.find((u) => u.role === 'SLF_ADMIN')!;
@@ -28,38 +19,28 @@ const TODAY = '2027-01-11';
  * then sees what needs fixing and the timeline; staff find the client by its open NIGO, then archive it.
  */
 describe.skipIf(skip)('an onboarding on the hub, in the browser', () => {
-  let app: RunningApp;
-  let browser: Browser;
+  const portal = portalUnderTest('e2e_onboarding_hub');
   let staffContext: BrowserContext;
   let clientContext: BrowserContext;
   let staff: Page;
   let client: Page;
   let clientId = '';
-  const auth = authenticator();
 
   beforeAll(async () => {
-    ensureWebBuilt();
-    app = await startApp(embeddedTestConfig(await seededDatabase('e2e_onboarding_hub')));
-    browser = await launchBrowser();
     const at = (context: BrowserContext) =>
       context.addInitScript((today) => {
         window.__ONBOARD_NOW__ = today;
       }, TODAY);
-    staffContext = await browser.newContext();
-    clientContext = await browser.newContext();
+    staffContext = await portal.browser.newContext();
+    clientContext = await portal.browser.newContext();
     await at(staffContext);
     await at(clientContext);
     staff = await staffContext.newPage();
     client = await clientContext.newPage();
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
-
   const taskPage = (taskId: string, policyId?: string) =>
-    `${app.url}/client/${clientId}/task/${taskId}${policyId ? `/${policyId}` : ''}`;
+    `${portal.app.url}/client/${clientId}/task/${taskId}${policyId ? `/${policyId}` : ''}`;
 
   /** Staff move a task's due date; when it carries tasks that depend on it along, they agree. */
   async function setDueDate(taskId: string, dueDate: string) {
@@ -76,9 +57,9 @@ describe.skipIf(skip)('an onboarding on the hub, in the browser', () => {
   }
 
   it('staff open a client with two policies; its tasks follow with their pills and badges', async () => {
-    await staff.goto(`${app.url}/login`);
-    await signInThroughUi(staff, admin.email, app.config.demoPassword, auth);
-    await staff.goto(`${app.url}/clients/admin`);
+    await staff.goto(`${portal.app.url}/login`);
+    await signInThroughUi(staff, admin.email, portal.app.config.demoPassword, portal.auth);
+    await staff.goto(`${portal.app.url}/clients/admin`);
     await staff.getByRole('button', { name: 'New client' }).click();
     const dialog = staff.getByRole('dialog');
     await dialog.getByLabel('Client name').fill('Harborview Dental Group');
@@ -110,7 +91,7 @@ describe.skipIf(skip)('an onboarding on the hub, in the browser', () => {
     // The hub reads the tasks' read model, which may be a moment behind the last due date saved.
     await expect
       .poll(async () => {
-        await staff.goto(`${app.url}/client/${clientId}`);
+        await staff.goto(`${portal.app.url}/client/${clientId}`);
         await staff.getByTestId('hub-task-kickoff-call').waitFor();
         return dueOf('onboarding-forms');
       })
@@ -126,7 +107,7 @@ describe.skipIf(skip)('an onboarding on the hub, in the browser', () => {
   });
 
   it('staff send the census of the first policy back with the reason the client reads', async () => {
-    await staff.goto(`${app.url}/client/${clientId}`);
+    await staff.goto(`${portal.app.url}/client/${clientId}`);
     const census = staff.getByTestId('hub-task-group').nth(1).getByTestId('hub-task-enrollment-elections');
     await census.getByRole('link').click();
     await staff.getByTestId('staff-controls').waitFor();
@@ -168,13 +149,13 @@ describe.skipIf(skip)('an onboarding on the hub, in the browser', () => {
       ['ben-admins', benAdmin],
       ['brokers', broker],
     ] as const) {
-      await staff.goto(`${app.url}/${path}/admin/${user.id}/manage`);
+      await staff.goto(`${portal.app.url}/${path}/admin/${user.id}/manage`);
       await staff.getByRole('combobox', { name: 'Assign to client' }).fill('Harborview');
       await staff.getByRole('option', { name: 'Harborview Dental Group' }).click();
       await staff.getByRole('button', { name: 'Assign', exact: true }).click();
       await staff.getByText('Assigned to Harborview Dental Group.').waitFor();
     }
-    await staff.goto(`${app.url}/clients/admin/${clientId}/manage`);
+    await staff.goto(`${portal.app.url}/clients/admin/${clientId}/manage`);
     const checklist = staff.getByTestId('setup-checklist');
     await checklist.waitFor();
     for (let i = 0; i < 5; i++) {
@@ -183,9 +164,9 @@ describe.skipIf(skip)('an onboarding on the hub, in the browser', () => {
     }
     await fullPageScreenshot(staff, 'onboarding-manage.png');
 
-    await client.goto(`${app.url}/login`);
-    await signInThroughUi(client, benAdmin.email, app.config.demoPassword, auth);
-    await client.goto(`${app.url}/client/${clientId}`);
+    await client.goto(`${portal.app.url}/login`);
+    await signInThroughUi(client, benAdmin.email, portal.app.config.demoPassword, portal.auth);
+    await client.goto(`${portal.app.url}/client/${clientId}`);
     await client.waitForURL((url) => url.pathname === `/client/${clientId}/welcome`);
     expect(await client.getByTestId('implementation-consultant').innerText()).toContain('Adam Alvarez');
     await fullPageScreenshot(client, 'onboarding-welcome.png');
@@ -203,13 +184,13 @@ describe.skipIf(skip)('an onboarding on the hub, in the browser', () => {
       'The census has no salaries for hourly staff',
     );
     // A second visit goes straight to the hub.
-    await client.goto(`${app.url}/client/${clientId}`);
+    await client.goto(`${portal.app.url}/client/${clientId}`);
     await client.getByTestId('onboarding-timeline').waitFor();
     expect(new URL(client.url()).pathname).toBe(`/client/${clientId}`);
   });
 
   it('staff find the client by its open NIGO on the client list', async () => {
-    await staff.goto(`${app.url}/clients/admin`);
+    await staff.goto(`${portal.app.url}/clients/admin`);
     const table = staff
       .getByRole('grid', { name: 'Clients' })
       .or(staff.getByRole('table', { name: 'Clients' }));
@@ -226,10 +207,10 @@ describe.skipIf(skip)('an onboarding on the hub, in the browser', () => {
   });
 
   it('staff archive the client: the benefits administrator no longer finds it', async () => {
-    await staff.goto(`${app.url}/clients/admin/${clientId}/manage`);
+    await staff.goto(`${portal.app.url}/clients/admin/${clientId}/manage`);
     await staff.getByRole('button', { name: 'Archive' }).click();
     await staff.getByTestId('lifecycle-states').getByText('Archived').waitFor();
-    await client.goto(`${app.url}/client/${clientId}`);
+    await client.goto(`${portal.app.url}/client/${clientId}`);
     await client
       .getByText(/not found|no longer|does not exist/i)
       .first()

@@ -1,20 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { startApp, type RunningApp } from '@onboard/platform/app';
-import { embeddedTestConfig } from '@onboard/platform/config';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
 import { browserAvailability, skipUnless } from '@onboard/testing/backends';
-import { seededDatabase } from '@onboard/testing/db';
 import {
-  authenticator,
-  ensureWebBuilt,
   expectNoSidewaysScroll,
   fullPageScreenshot,
-  launchBrowser,
   PHONE_AGENT,
   signInThroughUi,
   signOutThroughUi,
 } from './browser.ts';
+import { portalUnderTest } from './testing/portal.ts';
 
 const skip = skipUnless('browser', browserAvailability());
 const benAdmin = DEMO_USERS.find((u) => u.role === 'BEN_ADMIN')!;
@@ -37,32 +32,21 @@ async function tabTo(page: Page, target: Locator, max = 80): Promise<number> {
  * keyboard alone.
  */
 describe.skipIf(skip)('the portal on a phone and by keyboard', () => {
-  let app: RunningApp;
-  let browser: Browser;
-  const auth = authenticator();
+  const portal = portalUnderTest('e2e_phone_keyboard');
 
-  beforeAll(async () => {
-    ensureWebBuilt();
-    app = await startApp(embeddedTestConfig(await seededDatabase('e2e_phone_keyboard')));
-    browser = await launchBrowser();
-  }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  beforeAll(async () => {}, 120_000);
 
   it('a benefits administrator on a phone: the hub, a task, an EIF answer saved, documents, sign out', async () => {
-    const context = await browser.newContext({
+    const context = await portal.browser.newContext({
       viewport: { width: 390, height: 844 },
       isMobile: true,
       hasTouch: true,
       userAgent: PHONE_AGENT,
     });
     const page = await context.newPage();
-    await page.goto(`${app.url}/login`);
+    await page.goto(`${portal.app.url}/login`);
     await expectNoSidewaysScroll(page);
-    await signInThroughUi(page, benAdmin.email, app.config.demoPassword, auth);
+    await signInThroughUi(page, benAdmin.email, portal.app.config.demoPassword, portal.auth);
 
     // Their clients, each with its way into the hub.
     await page.getByRole('heading', { name: 'Your clients' }).waitFor();
@@ -111,15 +95,15 @@ describe.skipIf(skip)('the portal on a phone and by keyboard', () => {
   }, 120_000);
 
   it('the client list on a phone: its filters and each client within the screen', async () => {
-    const context = await browser.newContext({
+    const context = await portal.browser.newContext({
       viewport: { width: 390, height: 844 },
       isMobile: true,
       hasTouch: true,
       userAgent: PHONE_AGENT,
     });
     const page = await context.newPage();
-    await page.goto(`${app.url}/clients/admin`);
-    await signInThroughUi(page, admin.email, app.config.demoPassword, auth);
+    await page.goto(`${portal.app.url}/clients/admin`);
+    await signInThroughUi(page, admin.email, portal.app.config.demoPassword, portal.auth);
     const clients = page
       .getByRole('grid', { name: 'Clients' })
       .or(page.getByRole('table', { name: 'Clients' }));
@@ -133,10 +117,10 @@ describe.skipIf(skip)('the portal on a phone and by keyboard', () => {
   }, 120_000);
 
   it('creates a class with its waiting period by Tab, arrows and Space alone', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await page.goto(`${app.url}${CLASS_BUILDER_PATH}`);
+    const page = await portal.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${portal.app.url}${CLASS_BUILDER_PATH}`);
     await page.waitForURL(/\/login\?redirect=/);
-    await signInThroughUi(page, benAdmin.email, app.config.demoPassword, auth);
+    await signInThroughUi(page, benAdmin.email, portal.app.config.demoPassword, portal.auth);
     await page.waitForURL((url) => decodeURIComponent(url.pathname) === CLASS_BUILDER_PATH);
     await page.getByTestId('class-builder-empty').waitFor();
 

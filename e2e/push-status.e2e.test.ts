@@ -1,42 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import type { BusMessage } from '@onboard/events';
-import { startApp, type RunningApp } from '@onboard/platform/app';
-import { embeddedTestConfig } from '@onboard/platform/config';
 import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
 import { browserAvailability, skipUnless } from '@onboard/testing/backends';
-import { seededDatabase } from '@onboard/testing/db';
-import {
-  authenticator,
-  ensureWebBuilt,
-  launchBrowser,
-  screenshotPath,
-  signInThroughUi,
-  signOutThroughUi,
-} from './browser.ts';
+import { screenshotPath, signInThroughUi, signOutThroughUi } from './browser.ts';
+import { portalUnderTest } from './testing/portal.ts';
 
 const skip = skipUnless('browser', browserAvailability());
 type ApiJobStatus = Extract<BusMessage, { topic: 'QPS_PUSH_STATUS' }>['payload']['apiJobStatus'];
 
 describe.skipIf(skip)('push-status overlay in the browser', () => {
-  let app: RunningApp;
-  let browser: Browser;
-  const auth = authenticator();
-
-  beforeAll(async () => {
-    ensureWebBuilt();
-    app = await startApp(embeddedTestConfig(await seededDatabase('e2e_push')));
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  const portal = portalUnderTest('e2e_push');
 
   const publishStatus = (apiJobStatus: ApiJobStatus) =>
-    app.bus.publish([
+    portal.app.bus.publish([
       {
         topic: 'QPS_PUSH_STATUS',
         id: randomUUID(),
@@ -64,9 +42,9 @@ describe.skipIf(skip)('push-status overlay in the browser', () => {
 
   it('an admin sees a push go from loading to success', async () => {
     const admin = DEMO_USERS.find((u) => u.role === 'SLF_ADMIN')!;
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await page.goto(`${app.url}/login`);
-    await signInThroughUi(page, admin.email, app.config.demoPassword, auth);
+    const page = await portal.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${portal.app.url}/login`);
+    await signInThroughUi(page, admin.email, portal.app.config.demoPassword, portal.auth);
     await page.waitForURL((url) => url.pathname === '/clients/admin');
 
     const entry = `[data-testid="push-status-${DEMO_CLIENT_ID}"]`;
@@ -100,15 +78,15 @@ describe.skipIf(skip)('push-status overlay in the browser', () => {
 
   it('an admin sees a short toast linking to a sent e-mail', async () => {
     const admin = DEMO_USERS.find((u) => u.role === 'SLF_OWNER')!;
-    const page = await browser.newPage();
-    await page.goto(`${app.url}/login`);
-    await signInThroughUi(page, admin.email, app.config.demoPassword, auth);
+    const page = await portal.browser.newPage();
+    await page.goto(`${portal.app.url}/login`);
+    await signInThroughUi(page, admin.email, portal.app.config.demoPassword, portal.auth);
     await page.waitForURL((url) => url.pathname === '/clients/admin');
 
     const emailId = randomUUID();
     const link = page.getByRole('link', { name: 'Welcome to Onboard' });
     for (let attempt = 0; attempt < 10 && (await link.count()) === 0; attempt++) {
-      await app.bus.publish([
+      await portal.app.bus.publish([
         {
           topic: 'EMAIL_SENT',
           id: randomUUID(),

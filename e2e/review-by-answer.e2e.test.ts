@@ -1,19 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { startApp, type RunningApp } from '@onboard/platform/app';
-import { embeddedTestConfig } from '@onboard/platform/config';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
 import { answerEveryRequiredQuestion } from '@onboard/platform/testing/complete-eif';
 import { apiClient } from '@onboard/platform/testing/http-client';
 import { browserAvailability, skipUnless } from '@onboard/testing/backends';
-import { seededDatabase } from '@onboard/testing/db';
-import {
-  authenticator,
-  ensureWebBuilt,
-  fullPageScreenshot,
-  launchBrowser,
-  signInThroughUi,
-} from './browser.ts';
+import { fullPageScreenshot, signInThroughUi } from './browser.ts';
+import { portalUnderTest } from './testing/portal.ts';
 
 const skip = skipUnless('browser', browserAvailability());
 const client = `/api/clients/${DEMO_CLIENT_ID}`;
@@ -27,26 +19,15 @@ const textOf = async (locator: Locator) =>
 // Review by the answer (onboarding §4 per answer): the administrator changed two ERISA answers and the
 // owner a third; each answer names who changed it, the counts agree, and two staff decide single answers.
 describe.skipIf(skip)('review by the answer', () => {
-  let app: RunningApp;
-  let browser: Browser;
-  const auth = authenticator();
-
-  beforeAll(async () => {
-    ensureWebBuilt();
-    app = await startApp(embeddedTestConfig(await seededDatabase('e2e_review_by_answer')));
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  const portal = portalUnderTest('e2e_review_by_answer');
 
   const reviewPage = async (email: string, width: number) => {
     // Signed in on a wide window (the header names who is signed in there), then sized as asked.
-    const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-    await page.goto(`${app.url}/login?redirect=${encodeURIComponent(REVIEW_PATH)}`);
-    await signInThroughUi(page, email, app.config.demoPassword, auth);
+    const page = await (
+      await portal.browser.newContext({ viewport: { width: 1280, height: 900 } })
+    ).newPage();
+    await page.goto(`${portal.app.url}/login?redirect=${encodeURIComponent(REVIEW_PATH)}`);
+    await signInThroughUi(page, email, portal.app.config.demoPassword, portal.auth);
     await page.getByRole('heading', { name: 'Review changes' }).waitFor();
     await page.setViewportSize({ width, height: 900 });
     return page;
@@ -55,7 +36,7 @@ describe.skipIf(skip)('review by the answer', () => {
   /** A write of the form's company answers in the page's own session (its cookies and CSRF token). */
   const putAs = async (page: Page, body: Record<string, unknown>) => {
     const csrf = (await page.context().cookies()).find((c) => c.name === 'onboard_csrf')?.value;
-    const res = await page.context().request.put(`${app.url}${client}`, {
+    const res = await page.context().request.put(`${portal.app.url}${client}`, {
       data: body,
       headers: csrf ? { 'x-csrf-token': csrf } : {},
     });
@@ -75,7 +56,7 @@ describe.skipIf(skip)('review by the answer', () => {
   };
 
   it('lets one staff member accept one answer and another decline another answer of the same entity', async () => {
-    const benAdmin = apiClient(app.url);
+    const benAdmin = apiClient(portal.app.url);
     await benAdmin.signIn('benadmin@onboard.example');
     await answerEveryRequiredQuestion(benAdmin, DEMO_CLIENT_ID);
     expect((await benAdmin.post(`${client}/eif/sign`)).status).toBe(200);

@@ -1,20 +1,15 @@
 import { addDays } from 'date-fns';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startApp, type RunningApp } from '@onboard/platform/app';
-import { embeddedTestConfig } from '@onboard/platform/config';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
 import { DEMO_USERS } from '@onboard/platform/seed';
 import { browserAvailability, skipUnless } from '@onboard/testing/backends';
-import { seededDatabase } from '@onboard/testing/db';
 import {
-  authenticator,
-  ensureWebBuilt,
   expectNoSeriousAxeViolations,
   fullPageScreenshot,
-  launchBrowser,
   screenshotPath,
   signInThroughUi,
 } from './browser.ts';
+import { portalUnderTest } from './testing/portal.ts';
 
 const skip = skipUnless('browser', browserAvailability());
 const admin = DEMO_USERS.find((u) => u.role === 'SLF_ADMIN')!;
@@ -41,37 +36,30 @@ const phaseDate = (text: string) => {
  * depend on it before they move; and "My work" lists what waits on a person across their clients.
  */
 describe.skipIf(skip)('the schedule and my work, in the browser', () => {
-  let app: RunningApp;
-  let browser: Browser;
+  const portal = portalUnderTest('e2e_schedule');
   let staffContext: BrowserContext;
   let staff: Page;
   let clientId = '';
-  const auth = authenticator();
   const effective = plusDays(today, 45);
 
   beforeAll(async () => {
-    ensureWebBuilt();
-    app = await startApp(embeddedTestConfig(await seededDatabase('e2e_schedule')));
-    browser = await launchBrowser();
-    staffContext = await browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
+    staffContext = await portal.browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      bypassCSP: true,
+    });
     staff = await staffContext.newPage();
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
-
-  const hub = () => `${app.url}/client/${clientId}`;
+  const hub = () => `${portal.app.url}/client/${clientId}`;
   const dueOn = async (taskId: string) => {
     const row = staff.getByTestId(`hub-task-${taskId}`);
     return badgeDate(await row.getByTestId('task-due').innerText());
   };
 
   it('a policy taking effect in six weeks: phases in order, and the hub names the tasks at risk', async () => {
-    await staff.goto(`${app.url}/login`);
-    await signInThroughUi(staff, admin.email, app.config.demoPassword, auth);
-    await staff.goto(`${app.url}/clients/admin`);
+    await staff.goto(`${portal.app.url}/login`);
+    await signInThroughUi(staff, admin.email, portal.app.config.demoPassword, portal.auth);
+    await staff.goto(`${portal.app.url}/clients/admin`);
     await staff.getByRole('button', { name: 'New client' }).click();
     const dialog = staff.getByRole('dialog');
     await dialog.getByLabel('Client name').fill('Northwind Logistics');
@@ -170,10 +158,13 @@ describe.skipIf(skip)('the schedule and my work, in the browser', () => {
   });
 
   it('my work: the benefits administrator’s tasks across clients, soonest first; staff read anyone’s', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
+    const context = await portal.browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      bypassCSP: true,
+    });
     const page = await context.newPage();
-    await page.goto(`${app.url}/login`);
-    await signInThroughUi(page, benAdmin.email, app.config.demoPassword, auth);
+    await page.goto(`${portal.app.url}/login`);
+    await signInThroughUi(page, benAdmin.email, portal.app.config.demoPassword, portal.auth);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My work' }).click();
     await page.waitForURL((url) => url.pathname === '/my-work');
     await page.getByRole('heading', { level: 1, name: 'My work' }).waitFor();
@@ -199,7 +190,7 @@ describe.skipIf(skip)('the schedule and my work, in the browser', () => {
     await context.close();
 
     // Staff: their own (the calls of the clients they consult), then the administrator's, picked by name.
-    await staff.goto(`${app.url}/clients/admin`);
+    await staff.goto(`${portal.app.url}/clients/admin`);
     await staff.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My work' }).click();
     await staff.getByRole('heading', { level: 1, name: 'My work' }).waitFor();
     await staff.getByTestId('work-item').first().waitFor();

@@ -1,45 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { startApp, type RunningApp } from '@onboard/platform/app';
-import { embeddedTestConfig } from '@onboard/platform/config';
+import { describe, expect, it } from 'vitest';
 import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
 import { browserAvailability, skipUnless } from '@onboard/testing/backends';
-import { seededDatabase } from '@onboard/testing/db';
-import {
-  authenticator,
-  ensureWebBuilt,
-  fullPageScreenshot,
-  launchBrowser,
-  openHub,
-  screenshotPath,
-  signInThroughUi,
-} from './browser.ts';
+import { fullPageScreenshot, openHub, screenshotPath, signInThroughUi } from './browser.ts';
+import { portalUnderTest } from './testing/portal.ts';
 
 const skip = skipUnless('browser', browserAvailability());
 const benAdmin = DEMO_USERS.find((u) => u.role === 'BEN_ADMIN')!;
 const admin = DEMO_USERS.find((u) => u.role === 'SLF_ADMIN')!;
 
 describe.skipIf(skip)("the portal's support chat in the browser", () => {
-  let app: RunningApp;
-  let browser: Browser;
-  const auth = authenticator();
-
-  beforeAll(async () => {
-    ensureWebBuilt();
-    app = await startApp(embeddedTestConfig(await seededDatabase('e2e_support_chat')));
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  const portal = portalUnderTest('e2e_support_chat');
 
   it("a benefits administrator asks through 'Chat with us', staff answer from Support chats, the answer arrives", async () => {
-    const user = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await user.goto(`${app.url}/login`);
-    await signInThroughUi(user, benAdmin.email, app.config.demoPassword, auth);
-    await openHub(user, app.url, DEMO_CLIENT_ID);
+    const user = await portal.signIn(benAdmin.email);
+    await openHub(user, portal.app.url, DEMO_CLIENT_ID);
     await user.getByRole('button', { name: 'Get Help' }).click();
     await user.getByRole('button', { name: 'Chat with us' }).click();
     const dialog = user.getByRole('dialog', { name: 'Chat with support' });
@@ -52,9 +26,7 @@ describe.skipIf(skip)("the portal's support chat in the browser", () => {
     await dialog.getByRole('button', { name: 'Send' }).click();
     await dialog.getByText('Where do I upload the census file?').waitFor();
 
-    const staff = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await staff.goto(`${app.url}/login`);
-    await signInThroughUi(staff, admin.email, app.config.demoPassword, auth);
+    const staff = await portal.signIn(admin.email);
     await staff.waitForURL((url) => url.pathname === '/clients/admin');
     await staff
       .getByRole('navigation', { name: 'Main' })
@@ -87,14 +59,14 @@ describe.skipIf(skip)("the portal's support chat in the browser", () => {
   });
 
   it('a chat that does not come up within 6 s logs a warning and offers e-mail instead', async () => {
-    const user = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const user = await portal.browser.newPage({ viewport: { width: 1280, height: 800 } });
     const warnings: string[] = [];
     user.on('console', (message) => {
       if (message.type() === 'warning') warnings.push(message.text());
     });
-    await user.goto(`${app.url}/login`);
-    await signInThroughUi(user, benAdmin.email, app.config.demoPassword, auth);
-    await openHub(user, app.url, DEMO_CLIENT_ID);
+    await user.goto(`${portal.app.url}/login`);
+    await signInThroughUi(user, benAdmin.email, portal.app.config.demoPassword, portal.auth);
+    await openHub(user, portal.app.url, DEMO_CLIENT_ID);
     // The chat's service never answers.
     await user.route('**/api/support/conversations**', () => undefined);
     await user.getByRole('button', { name: 'Get Help' }).click();

@@ -1,38 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startApp, type RunningApp } from '@onboard/platform/app';
-import { embeddedTestConfig } from '@onboard/platform/config';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
 import { TAX_ID_MESSAGE } from '@onboard/domain/eif/tax-id';
 import { browserAvailability, skipUnless } from '@onboard/testing/backends';
-import { seededDatabase } from '@onboard/testing/db';
-import {
-  authenticator,
-  ensureWebBuilt,
-  fullPageScreenshot,
-  launchBrowser,
-  screenshotPath,
-  signInThroughUi,
-} from './browser.ts';
+import { fullPageScreenshot, screenshotPath, signInThroughUi } from './browser.ts';
+import { portalUnderTest } from './testing/portal.ts';
 
 const skip = skipUnless('browser', browserAvailability());
 const TAX_ID_PATH = `/client/${DEMO_CLIENT_ID}/task/eif-submit-company-information/step/company-information/tax-id`;
 
 describe.skipIf(skip)('tax-id step in the browser', () => {
-  let app: RunningApp;
-  let browser: Browser;
-  const auth = authenticator();
-
-  beforeAll(async () => {
-    ensureWebBuilt();
-    app = await startApp(embeddedTestConfig(await seededDatabase('e2e_taxid')));
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  const portal = portalUnderTest('e2e_taxid');
 
   /** The read side is eventually consistent, so a reload may briefly show the old value. */
   async function reloadUntilValue(page: Page, expected: string): Promise<string> {
@@ -50,14 +28,14 @@ describe.skipIf(skip)('tax-id step in the browser', () => {
 
   it('a benefits administrator validates, saves and reloads the federal tax id', async () => {
     const benAdmin = DEMO_USERS.find((u) => u.role === 'BEN_ADMIN')!;
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const page = await portal.browser.newPage({ viewport: { width: 1280, height: 800 } });
 
     // A signed-out visitor is sent to sign-in and brought back afterwards (spec platform §2).
     await page.goto(
-      app.url + TAX_ID_PATH.toUpperCase().replace(DEMO_CLIENT_ID.toUpperCase(), DEMO_CLIENT_ID),
+      portal.app.url + TAX_ID_PATH.toUpperCase().replace(DEMO_CLIENT_ID.toUpperCase(), DEMO_CLIENT_ID),
     );
     await page.waitForURL(/\/login\?redirect=/);
-    await signInThroughUi(page, benAdmin.email, app.config.demoPassword, auth);
+    await signInThroughUi(page, benAdmin.email, portal.app.config.demoPassword, portal.auth);
     await page.waitForURL((url) => url.pathname.toLowerCase() === TAX_ID_PATH.toLowerCase());
 
     await page.getByRole('heading', { name: 'Submit Company Information' }).waitFor();
@@ -89,9 +67,9 @@ describe.skipIf(skip)('tax-id step in the browser', () => {
 
   it('shows both tax ids when someone else changed it meanwhile, and takes theirs on request', async () => {
     const benAdmin = DEMO_USERS.find((u) => u.role === 'BEN_ADMIN')!;
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await page.goto(`${app.url}/login?redirect=${encodeURIComponent(TAX_ID_PATH)}`);
-    await signInThroughUi(page, benAdmin.email, app.config.demoPassword, auth);
+    const page = await portal.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${portal.app.url}/login?redirect=${encodeURIComponent(TAX_ID_PATH)}`);
+    await signInThroughUi(page, benAdmin.email, portal.app.config.demoPassword, portal.auth);
     const input = page.getByLabel('Federal Tax ID (EIN)');
     await input.waitFor();
 
@@ -130,8 +108,8 @@ describe.skipIf(skip)('tax-id step in the browser', () => {
   });
 
   it('shows the 404 page for an unknown path and returns home from it', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${app.url}/no/such/page`);
+    const page = await portal.browser.newPage();
+    await page.goto(`${portal.app.url}/no/such/page`);
     await page
       .getByRole('heading', { name: 'Sorry, the page you are looking for does not exist.' })
       .waitFor();

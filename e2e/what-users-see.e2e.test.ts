@@ -1,48 +1,26 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { startApp, type RunningApp } from '@onboard/platform/app';
-import { embeddedTestConfig } from '@onboard/platform/config';
+import { describe, expect, it } from 'vitest';
 import { SIGNING_MESSAGES } from '@onboard/domain/eif/signing';
 import { DEMO_CLIENT_ID } from '@onboard/platform/seed';
 import { browserAvailability, skipUnless } from '@onboard/testing/backends';
-import { seededDatabase } from '@onboard/testing/db';
-import {
-  authenticator,
-  ensureWebBuilt,
-  launchBrowser,
-  signInThroughUi,
-  signOutThroughUi,
-} from './browser.ts';
+import { signInThroughUi, signOutThroughUi } from './browser.ts';
+import { portalUnderTest } from './testing/portal.ts';
 
 const skip = skipUnless('browser', browserAvailability());
 
 // What people see at the edges: pages they may not open, errors in words, invitations they can act on.
 describe.skipIf(skip)('what users see in the browser', () => {
-  let app: RunningApp;
-  let browser: Browser;
-  const auth = authenticator();
-
-  beforeAll(async () => {
-    ensureWebBuilt();
-    app = await startApp(embeddedTestConfig(await seededDatabase('e2e_what_users_see')));
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  const portal = portalUnderTest('e2e_what_users_see');
 
   it('a broker or a benefits administrator opening an internal page lands on their home', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await portal.browser.newPage({ viewport: { width: 1280, height: 900 } });
     for (const [email, home] of [
       ['broker@onboard.example', '/clients'],
       ['benadmin@onboard.example', '/clients/ben-admin'],
     ] as const) {
-      await page.goto(`${app.url}/login`);
-      await signInThroughUi(page, email, app.config.demoPassword, auth);
+      await page.goto(`${portal.app.url}/login`);
+      await signInThroughUi(page, email, portal.app.config.demoPassword, portal.auth);
       for (const path of ['/clients/admin', '/users/internal']) {
-        await page.goto(`${app.url}${path}`);
+        await page.goto(`${portal.app.url}${path}`);
         await page.waitForURL((url) => url.pathname === home);
         // Their own navigation, not the staff one (whose Users menu lists brokers and ben-admins).
         await page.getByTestId('signed-in-user').first().waitFor();
@@ -54,12 +32,12 @@ describe.skipIf(skip)('what users see in the browser', () => {
   });
 
   it('forgot password refuses an empty e-mail in the form, and a server error reads in whole words', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await portal.browser.newPage({ viewport: { width: 1280, height: 900 } });
     const resetCalls: string[] = [];
     page.on('request', (request) => {
       if (request.url().includes('/reset-password')) resetCalls.push(request.url());
     });
-    await page.goto(`${app.url}/forgot`);
+    await page.goto(`${portal.app.url}/forgot`);
     await page.getByRole('heading', { name: 'Reset your password' }).waitFor();
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await page.getByText('Email is required').waitFor();
@@ -85,11 +63,11 @@ describe.skipIf(skip)('what users see in the browser', () => {
   });
 
   it('an outside-signer invitation follows the form: an unsigned form asks for a signature', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await portal.browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(
-      `${app.url}/login?redirect=${encodeURIComponent(`/clients/admin/${DEMO_CLIENT_ID}/manage`)}`,
+      `${portal.app.url}/login?redirect=${encodeURIComponent(`/clients/admin/${DEMO_CLIENT_ID}/manage`)}`,
     );
-    await signInThroughUi(page, 'admin@onboard.example', app.config.demoPassword, auth);
+    await signInThroughUi(page, 'admin@onboard.example', portal.app.config.demoPassword, portal.auth);
     await page.getByRole('button', { name: 'Invite an outside signer' }).click();
     const dialog = page.getByRole('dialog', { name: 'Invite an outside signer' });
     // The demo form is not signed: the invitation asks for a signature unless told otherwise.
@@ -108,7 +86,7 @@ describe.skipIf(skip)('what users see in the browser', () => {
     await page.getByText('An invitation was sent to cfo@lakeside.example.').waitFor();
     let link = '';
     for (let attempt = 0; attempt < 30 && !link; attempt++) {
-      const { rows } = await app.pool.query<{ body: string }>(
+      const { rows } = await portal.app.pool.query<{ body: string }>(
         `select body from rm_emails where "to" ilike $1 order by created_at desc`,
         ['%cfo@lakeside.example%'],
       );
@@ -120,7 +98,7 @@ describe.skipIf(skip)('what users see in the browser', () => {
     await signOutThroughUi(page);
 
     // The signer is asked to sign, and can.
-    await page.goto(`${app.url}${new URL(link).pathname}`);
+    await page.goto(`${portal.app.url}${new URL(link).pathname}`);
     await page.getByText('you were asked to review and sign this form.').waitFor();
     expect(await page.getByRole('heading', { name: /Updates to review/ }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Sign', exact: true }).isVisible()).toBe(true);

@@ -1,0 +1,75 @@
+import { afterAll, beforeAll } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { startApp, type RunningApp } from '@onboard/platform/app';
+import { embeddedTestConfig, type AppConfig } from '@onboard/platform/config';
+import { seededDatabase } from '@onboard/testing/db';
+import {
+  authenticator,
+  ensureWebBuilt,
+  launchBrowser,
+  signInThroughUi,
+  type Authenticator,
+} from '../browser.ts';
+
+/** The portal one browser-test file drives: its own app on a seeded database, and the run's browser. */
+export type Portal = {
+  readonly app: RunningApp;
+  readonly browser: Browser;
+  /** The authenticator app of the file's users (their TOTP secrets, read as they enrol). */
+  readonly auth: Authenticator;
+  /**
+   * A page of its own, opened at `path` (the sign-in page when none), signed in there as `email` with the
+   * demo password, and left where the sign-in leads.
+   */
+  signIn(
+    email: string,
+    options?: { path?: string; viewport?: { width: number; height: number } },
+  ): Promise<Page>;
+};
+
+const DESKTOP = { width: 1280, height: 900 };
+
+/**
+ * Starts the portal before the enclosing suite's tests and stops it after: call it inside the `describe`
+ * so a skipped suite starts nothing. `configure` changes the embedded test configuration (an SMTP server,
+ * a setting) before the app starts.
+ */
+export function portalUnderTest(
+  database: string,
+  configure: (config: AppConfig) => AppConfig | Promise<AppConfig> = (config) => config,
+): Portal {
+  let app: RunningApp | undefined;
+  let browser: Browser | undefined;
+  const auth = authenticator();
+  const started = <T>(value: T | undefined, what: string): T => {
+    if (!value) throw new Error(`the portal's ${what} is used before the suite started it`);
+    return value;
+  };
+
+  beforeAll(async () => {
+    ensureWebBuilt();
+    app = await startApp(await configure(embeddedTestConfig(await seededDatabase(database))));
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  return {
+    get app() {
+      return started(app, 'app');
+    },
+    get browser() {
+      return started(browser, 'browser');
+    },
+    auth,
+    async signIn(email, { path = '/login', viewport = DESKTOP } = {}) {
+      const running = started(app, 'app');
+      const page = await started(browser, 'browser').newPage({ viewport });
+      await page.goto(running.url + path);
+      await signInThroughUi(page, email, running.config.demoPassword, auth);
+      return page;
+    },
+  };
+}
