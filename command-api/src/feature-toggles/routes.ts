@@ -5,8 +5,8 @@ import {
   featureTogglesDecider,
   type FeatureToggleCommand,
   type FeatureToggleIntent,
-} from '@onboard/domain/features/decider';
-import { isFeatureToggleName, type FeatureToggleName } from '@onboard/domain/features/catalogue';
+} from '@onboard/domain/feature-toggles/decider';
+import { isFeatureToggleName, type FeatureToggleName } from '@onboard/domain/feature-toggles/catalogue';
 import { mount } from '@onboard/api-contract/express';
 import { requireActor, type CommandDeps } from '../http/context.ts';
 import { decideOnStream } from '../http/decide.ts';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type pg from 'pg';
 import { AppError } from '@onboard/domain';
-import { environmentOfHost } from '@onboard/domain/features/environment';
+import { environmentOfHost } from '@onboard/domain/feature-toggles/environment';
 import {
   EnvelopeError,
   envelopeIngestUrl,

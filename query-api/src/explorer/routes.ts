@@ -19,7 +19,7 @@ import {
   liveChatDepartment,
   showsLanguageDialog,
 } from '@onboard/domain/explorer/page-content';
-import type { FeatureToggleName, ResolvedFeatureToggle } from '@onboard/domain/features/catalogue';
+import type { FeatureToggleName, ResolvedFeatureToggle } from '@onboard/domain/feature-toggles/catalogue';
 import { mount } from '@onboard/api-contract/express';
 import { BUILT_IN_TOGGLE_DEFAULTS, resolvedToggles } from '../feature-toggles/read.ts';
 import { requireActor, type QueryDeps } from '../http/context.ts';

@@ -1,7 +1,7 @@
 import {
   DEFAULT_SUPPORT_SETTINGS,
   type SupportSettings,
-} from '@onboard/domain/features/configuration-defaults';
+} from '@onboard/domain/feature-toggles/configuration-defaults';
 import { useLoadedConfiguration, type Configuration } from '../api/configuration.ts';
 
 /**
