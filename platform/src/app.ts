@@ -74,7 +74,7 @@ import { createUserAdminCommands } from '@onboard/command-api/users';
 import { createUserAdminQueries } from '@onboard/query-api/users';
 import { evidencePackRoutes } from '@onboard/query-api/evidence-pack';
 import { completedFormsForEvidence } from '@onboard/query-api/onboarding-forms/evidence';
-import { carrierCertificateSource } from './evidence/carrier-certificate.ts';
+import { carrierCertificateSource } from './evidence-pack/carrier-certificate.ts';
 import { analyticsIntake, analyticsCommandRoutes } from '@onboard/command-api/analytics';
 import { analyticsQueryRoutes } from '@onboard/query-api/analytics';
 import { segmentForwarder } from './analytics/segment.ts';

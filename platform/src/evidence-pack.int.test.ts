@@ -14,7 +14,7 @@ import { signedFormForTest } from '@onboard/query-api/evidence-pack/testing';
 import { seededDatabase } from '@onboard/testing/db';
 import { startApp, type RunningApp } from './app.ts';
 import { embeddedTestConfig } from './config.ts';
-import { carrierCertificateSource } from './evidence/carrier-certificate.ts';
+import { carrierCertificateSource } from './evidence-pack/carrier-certificate.ts';
 import { apiNotFound, errorMiddleware } from './http/errors.ts';
 import { DEMO_CLIENT_ID } from './seed.ts';
 import { apiClient, type ApiResponse } from './testing/http-client.ts';
