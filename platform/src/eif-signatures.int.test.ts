@@ -7,7 +7,7 @@ import { embeddedTestConfig } from './config.ts';
 import { DEMO_CLIENT_ID } from './seed.ts';
 import { answerEveryRequiredQuestion } from './testing/complete-eif.ts';
 import { apiClient, eventually } from './testing/http-client.ts';
-import { startTestSmtpServer, type TestSmtpServer } from './email/testing-smtp.ts';
+import { startTestSmtpServer, type TestSmtpServer } from './emails/testing-smtp.ts';
 
 type Api = ReturnType<typeof apiClient>;
 const client = `/api/clients/${DEMO_CLIENT_ID}`;

@@ -43,7 +43,7 @@ export class TransportError extends Error {
   }
 }
 
-/** The e-mail port's delivery side: SMTP (platform/src/email/smtp.ts) in production. */
+/** The e-mail port's delivery side: SMTP (platform/src/emails/smtp.ts) in production. */
 export type EmailTransport = { send: (message: TransportMessage) => Promise<{ response: string }> };
 
 export type EmailDeliveryDeps = {

@@ -44,7 +44,7 @@ import { analyticsQueryRoutes } from '@onboard/query-api/analytics';
 import { buildOpenApiDocument } from './openapi.ts';
 import { errorReportingRoutes } from '../error-reporting/routes.ts';
 import { evidencePackRoutes } from '@onboard/query-api/evidence-pack';
-import { emailTemplateRoutes } from '../email/routes.ts';
+import { emailTemplateRoutes } from '../emails/routes.ts';
 import { onboardingFormCommandRoutes } from '@onboard/command-api/onboarding-forms';
 import { onboardingFormQueryRoutes } from '@onboard/query-api/onboarding-forms';
 import { builtInESignature } from '../onboarding-forms/built-in-e-signature.ts';
