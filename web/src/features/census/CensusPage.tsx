@@ -18,8 +18,8 @@ import { clientHubPath } from '../../app/routes.ts';
 import { ConfirmDialog } from '../../ui/Dialogs.tsx';
 import { Alert, ErrorPanel } from '../../ui/Feedback.tsx';
 import { InlineRename } from '../documents/InlineRename.tsx';
-import { formatDate } from '../hub/format.ts';
-import { TaskLayout } from '../hub/TaskLayout.tsx';
+import { formatDate } from '../tasks/format.ts';
+import { TaskLayout } from '../tasks/TaskLayout.tsx';
 import {
   CENSUS_STEPS,
   STATUS_WORDS,
