@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { eifStream } from '@onboard/events';
-import { CLASS_MESSAGES } from '@onboard/domain/eif/classes';
+import { CLASS_MESSAGES } from '@onboard/domain';
 import { startApp, type RunningApp } from '@onboard/platform/app';
 import { embeddedTestConfig } from '@onboard/platform/config';
 import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { eifStepOf, subStepForm, type EifSubStepId } from '@onboard/domain';
-import type { FieldDef, FormSection } from '@onboard/domain/eif/forms/types';
+import { eifStepOf, subStepForm, type EifSubStepId, type FieldDef, type FormSection } from '@onboard/domain';
 import { startApp, type RunningApp } from '@onboard/platform/app';
 import { embeddedTestConfig } from '@onboard/platform/config';
 import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Request } from 'playwright-core';
-import { parseEnvelope, summarizeEvent } from '@onboard/domain/platform/sentry-envelope';
+import { parseEnvelope, summarizeEvent } from '@onboard/domain';
 import { startApp, type RunningApp } from '@onboard/platform/app';
 import { embeddedTestConfig } from '@onboard/platform/config';
 import { DEMO_USERS } from '@onboard/platform/seed';

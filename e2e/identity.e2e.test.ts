@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { startApp, type RunningApp } from '@onboard/platform/app';
 import { embeddedTestConfig } from '@onboard/platform/config';
 import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
-import { PASSWORD_POLICY_MESSAGE } from '@onboard/domain/users/password-policy';
+import { PASSWORD_POLICY_MESSAGE } from '@onboard/domain';
 import { browserAvailability, skipUnless } from '@onboard/testing/backends';
 import { seededDatabase } from '@onboard/testing/db';
 import {

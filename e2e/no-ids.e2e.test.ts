@@ -5,8 +5,7 @@ import { embeddedTestConfig } from '@onboard/platform/config';
 import { DEMO_CLIENT_ID } from '@onboard/platform/seed';
 import { answerEveryRequiredQuestion } from '@onboard/platform/testing/complete-eif';
 import { apiClient } from '@onboard/platform/testing/http-client';
-import { ROLES } from '@onboard/domain';
-import { FORM_ATTRIBUTE_KEYS, OPTION_LABELS } from '@onboard/domain/eif/labels';
+import { ROLES, FORM_ATTRIBUTE_KEYS, OPTION_LABELS } from '@onboard/domain';
 import { browserAvailability, skipUnless } from '@onboard/testing/backends';
 import { seededDatabase } from '@onboard/testing/db';
 import {

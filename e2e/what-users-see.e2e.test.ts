@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { startApp, type RunningApp } from '@onboard/platform/app';
 import { embeddedTestConfig } from '@onboard/platform/config';
-import { SIGNING_MESSAGES } from '@onboard/domain/eif/signing';
+import { SIGNING_MESSAGES } from '@onboard/domain';
 import { DEMO_CLIENT_ID } from '@onboard/platform/seed';
 import { browserAvailability, skipUnless } from '@onboard/testing/backends';
 import { seededDatabase } from '@onboard/testing/db';

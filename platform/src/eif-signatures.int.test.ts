@@ -1,7 +1,7 @@
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seededDatabase } from '@onboard/testing/db';
-import { SIGNATURE_MESSAGES } from '@onboard/domain/eif/signatures-decider';
+import { SIGNATURE_MESSAGES } from '@onboard/domain';
 import { startApp, type RunningApp } from './app.ts';
 import { embeddedTestConfig } from './config.ts';
 import { DEMO_CLIENT_ID } from './seed.ts';

@@ -8,7 +8,7 @@ import cookieParser from 'cookie-parser';
 import express from 'express';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readDownloadHeaders } from '@onboard/domain/files';
+import { readDownloadHeaders } from '@onboard/domain';
 import { evidencePackRoutes, verifyEvidencePack } from '@onboard/query-api/evidence-pack';
 import { signedFormForTest } from '@onboard/query-api/evidence-pack/testing';
 import { seededDatabase } from '@onboard/testing/db';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_SUPPORT_SETTINGS } from '@onboard/domain/feature-toggles/configuration-defaults';
+import { DEFAULT_SUPPORT_SETTINGS } from '@onboard/domain';
 import {
   DEFAULT_THROTTLE_LIMITS,
   parseLimit,

@@ -1,5 +1,5 @@
 -- Up Migration
--- The portal's support chats (projections/src/support.ts): one row per conversation with its
+-- The portal's support chats (projections/src/portal-chats.ts): one row per conversation with its
 -- messages in order, for the user who opened it and for staff's support inbox.
 create table if not exists rm_portal_chats (
   conversation_id text primary key,

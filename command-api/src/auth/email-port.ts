@@ -1,5 +1,5 @@
 import type { EmailKind } from '@onboard/events';
-import type { EmailContent } from '@onboard/domain/emails/templates';
+import type { EmailContent } from '@onboard/domain';
 
 /**
  * The e-mail port: queues an e-mail in the outbox (platform/src/emails/outbox-sender.ts). With SMTP_URL the

@@ -22,7 +22,7 @@ import { conversationQueryRoutes } from '@onboard/query-api/conversations';
 import { personalDataAccessRoutes } from '@onboard/query-api/personal-data';
 import { emailCommandRoutes } from '@onboard/command-api/emails';
 import { emailQueryRoutes, emailRuleQueryRoutes } from '@onboard/query-api/emails';
-import { DEFAULT_SUPPORT_SETTINGS } from '@onboard/domain/feature-toggles/configuration-defaults';
+import { DEFAULT_SUPPORT_SETTINGS } from '@onboard/domain';
 import { employeeClassCommandRoutes } from '@onboard/command-api/employee-classes';
 import { employeeClassQueryRoutes } from '@onboard/query-api/employee-classes';
 import { eifSignaturesRoutes, eifSummaryRoutes, qpsQueryRoutes } from '@onboard/query-api';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute, json, problem } from '@onboard/api-contract';
-import { FEATURE_TOGGLE_NAMES } from '@onboard/domain/feature-toggles/catalogue';
+import { FEATURE_TOGGLE_NAMES } from '@onboard/domain';
 
 export const FeatureToggleView = z
   .object({

@@ -1,4 +1,4 @@
-import type { LegalLinkTargets } from '@onboard/domain/feature-toggles/configuration-defaults';
+import type { LegalLinkTargets } from '@onboard/domain/web';
 import type { RouteDef } from './routes.ts';
 
 /**

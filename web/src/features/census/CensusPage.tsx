@@ -11,7 +11,7 @@ import {
   type CensusField,
   type CensusSource,
 } from '@onboard/domain/census';
-import { policyLabel } from '@onboard/domain/tasks/timeline';
+import { policyLabel } from '@onboard/domain/web';
 import { downloadFile } from '../../api/download.ts';
 import { useClient } from '../../api/hooks.ts';
 import { clientHubPath } from '../../app/routes.ts';
