@@ -147,7 +147,7 @@ function boundary(pkg, allowed, isTest) {
               ? []
               : [
                   {
-                    group: ['@onboard/domain/testing/*', '**/testing/given-when-then.ts'],
+                    group: ['@onboard/domain/testing', '**/testing/given-when-then.ts'],
                     message: 'The given/when/then helper is for decider tests only.',
                   },
                 ]),
@@ -169,6 +169,10 @@ function boundary(pkg, allowed, isTest) {
                   {
                     group: ['@onboard/api-contract/express', '@onboard/api-contract/openapi'],
                     message: 'web/ takes the pure entry of the contract kit only.',
+                  },
+                  {
+                    regex: '^@onboard/domain(/testing)?$',
+                    message: "web/ takes the domain's rules through its browser entry, @onboard/domain/web.",
                   },
                 ]
               : []),

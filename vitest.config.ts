@@ -16,7 +16,7 @@ const SERIAL_INT = [
   'platform/src/drain.int.test.ts',
   'platform/src/lost-database-exit.int.test.ts',
   'platform/src/projection-database-crash.int.test.ts',
-  'platform/src/email/email-delivery.int.test.ts',
+  'platform/src/emails/email-delivery.int.test.ts',
   'projections/src/runner-crash.int.test.ts',
   // Many processes migrating and seeding one database at once.
   'platform/src/cold-start.int.test.ts',

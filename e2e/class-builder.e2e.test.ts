@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eifStream } from '@onboard/events';
-import { CLASS_MESSAGES } from '@onboard/domain/eif/classes';
+import { CLASS_MESSAGES } from '@onboard/domain';
 import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
 import { browserAvailability, skipUnless } from '@onboard/testing/backends';
 import { fullPageScreenshot, screenshotPath } from './browser.ts';

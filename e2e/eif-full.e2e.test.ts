@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { eifStepOf, subStepForm, type EifSubStepId } from '@onboard/domain';
-import type { FieldDef, FormSection } from '@onboard/domain/eif/forms/types';
+import { eifStepOf, subStepForm, type EifSubStepId, type FieldDef, type FormSection } from '@onboard/domain';
 import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
 import { browserAvailability, skipUnless } from '@onboard/testing/backends';
 import { sampleAnswer } from '@onboard/testing/eif-answers';

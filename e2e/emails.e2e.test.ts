@@ -4,7 +4,7 @@ import { startApp, type RunningApp } from '@onboard/platform/app';
 import { embeddedTestConfig } from '@onboard/platform/config';
 import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
 import { apiClient } from '@onboard/platform/testing/http-client';
-import { startTestSmtpServer, type TestSmtpServer } from '@onboard/platform/email/testing-smtp';
+import { startTestSmtpServer, type TestSmtpServer } from '@onboard/platform/emails/testing-smtp';
 import { browserAvailability, skipUnless } from '@onboard/testing/backends';
 import { seededDatabase } from '@onboard/testing/db';
 import {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Request } from 'playwright-core';
-import { parseEnvelope, summarizeEvent } from '@onboard/domain/platform/sentry-envelope';
+import { parseEnvelope, summarizeEvent } from '@onboard/domain';
 import { DEMO_USERS } from '@onboard/platform/seed';
 import { browserAvailability, skipUnless } from '@onboard/testing/backends';
 import { screenshotPath, signInThroughUi } from './browser.ts';

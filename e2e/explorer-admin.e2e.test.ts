@@ -4,7 +4,7 @@ import { startApp, type RunningApp } from '@onboard/platform/app';
 import { embeddedTestConfig } from '@onboard/platform/config';
 import { DEMO_CLIENT_ID, DEMO_EXPLORER_PAGE_ID, DEMO_USERS } from '@onboard/platform/seed';
 import { apiClient, eventually } from '@onboard/platform/testing/http-client';
-import { EXPLORER_SITE_MESSAGES } from '@onboard/domain/explorer/site-rules';
+import { EXPLORER_SITE_MESSAGES } from '@onboard/domain';
 import { browserAvailability, skipUnless } from '@onboard/testing/backends';
 import { seededDatabase } from '@onboard/testing/db';
 import {

@@ -5,7 +5,7 @@ import { startApp, type RunningApp } from '@onboard/platform/app';
 import { embeddedTestConfig } from '@onboard/platform/config';
 import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
 import { apiClient, eventually } from '@onboard/platform/testing/http-client';
-import { GENERAL_MESSAGES } from '@onboard/domain/explorer/common-rules';
+import { GENERAL_MESSAGES } from '@onboard/domain';
 import { MESSAGES, translateRuleMessage } from '@onboard/web/explorer/i18n';
 import { browserAvailability, skipUnless } from '@onboard/testing/backends';
 import { seededDatabase } from '@onboard/testing/db';

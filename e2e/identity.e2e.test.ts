@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
-import { PASSWORD_POLICY_MESSAGE } from '@onboard/domain/users/password-policy';
+import { PASSWORD_POLICY_MESSAGE } from '@onboard/domain';
 import { browserAvailability, skipUnless } from '@onboard/testing/backends';
 import {
   answerMfa,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
-import { TAX_ID_MESSAGE } from '@onboard/domain/eif/tax-id';
+import { TAX_ID_MESSAGE } from '@onboard/domain';
 import { browserAvailability, skipUnless } from '@onboard/testing/backends';
 import { fullPageScreenshot, screenshotPath, signInThroughUi } from './browser.ts';
 import { portalUnderTest } from './testing/portal.ts';

@@ -11,7 +11,7 @@ import { projections } from '@onboard/projections';
 import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
 import { DEFAULT_DEMO_PASSWORD } from '@onboard/platform/config';
 import { freePort } from '@onboard/platform/database/embedded-postgres';
-import { startTestSmtpServer, type TestSmtpServer } from '@onboard/platform/email/testing-smtp';
+import { startTestSmtpServer, type TestSmtpServer } from '@onboard/platform/emails/testing-smtp';
 import { createS3DocumentStore } from '@onboard/platform/documents';
 import { apiClient, eventually } from '@onboard/platform/testing/http-client';
 import { skipUnless, topologyAvailability, type Availability } from '@onboard/testing/backends';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SIGNING_MESSAGES } from '@onboard/domain/eif/signing';
+import { SIGNING_MESSAGES } from '@onboard/domain';
 import { DEMO_CLIENT_ID } from '@onboard/platform/seed';
 import { browserAvailability, skipUnless } from '@onboard/testing/backends';
 import { signInThroughUi, signOutThroughUi } from './browser.ts';

@@ -16,15 +16,22 @@ import {
   type EventStore,
   type StreamDecider,
 } from '@onboard/events';
-import { SETUP_STEPS, clientLifecycleDecider } from '@onboard/domain/clients/lifecycle';
-import { tasksDecider, type TaskCommand, type TasksState } from '@onboard/domain/tasks/decider';
-import { eifDecider, type EifCommand, type EifState } from '@onboard/domain/eif/decider';
-import { toClientView } from '@onboard/domain/eif/client-view';
-import { documentsDecider } from '@onboard/domain/documents/decider';
-import { censusDecider } from '@onboard/domain/census/decider';
-import { emailDecider } from '@onboard/domain/emails/decider';
-import { editsToComplete } from '@onboard/domain/testing/complete-form';
-import { missingAnswers } from '@onboard/domain/eif/forms/missing';
+import {
+  SETUP_STEPS,
+  clientLifecycleDecider,
+  tasksDecider,
+  type TaskCommand,
+  type TasksState,
+  eifDecider,
+  type EifCommand,
+  type EifState,
+  toClientView,
+  documentsDecider,
+  emailDecider,
+  missingAnswers,
+} from '@onboard/domain';
+import { censusDecider } from '@onboard/domain/census';
+import { editsToComplete } from '@onboard/domain/testing';
 import { DEMO_CLIENTS } from '@onboard/platform/seed';
 
 const NAMESPACE = '0b7f6a1e-4d2c-4f5a-8e3b-9c1d2e3f4a5b';

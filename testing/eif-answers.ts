@@ -1,5 +1,5 @@
-import type { FieldDef } from '@onboard/domain/eif/forms/types';
-import { plainAnswerFor } from '@onboard/domain/testing/complete-form';
+import type { FieldDef } from '@onboard/domain';
+import { plainAnswerFor } from '@onboard/domain/testing';
 
 /**
  * A valid answer for any EIF form field, from the domain's test answers (domain testing/complete-form.ts:

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IMPLEMENTATION_TYPES, SETUP_STEP_IDS } from '@onboard/domain/clients/lifecycle';
+import { IMPLEMENTATION_TYPES, SETUP_STEP_IDS } from '@onboard/domain';
 
 /**
  * A client's life apart from its form, as both sides answer it (the lifecycle write routes and

@@ -1,5 +1,4 @@
-import type { Role } from '@onboard/domain';
-import { maySeeThread } from '@onboard/domain/conversations/access';
+import { type Role, maySeeThread } from '@onboard/domain';
 import type { Queryable } from './people.ts';
 
 type ConversationKind = Parameters<typeof maySeeThread>[1]['kind'];

@@ -1,4 +1,4 @@
-import { personLabel } from '@onboard/domain/eif/labels';
+import { personLabel } from '@onboard/domain';
 
 /** Anything that runs a parameterised query (a pg pool or client). */
 export type Queryable = {

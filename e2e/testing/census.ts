@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eifStream, parseEvent, type EifEvent } from '@onboard/events';
 import { decide, fold, toEditingView, type EifCommand, type EifState } from '@onboard/domain';
-import { editsToComplete } from '@onboard/domain/testing/complete-form';
+import { editsToComplete } from '@onboard/domain/testing';
 import type { RunningApp } from '@onboard/platform/app';
 import { DEMO_CLIENT_ID } from '@onboard/platform/seed';
 

@@ -74,7 +74,7 @@ import { createUserAdminCommands } from '@onboard/command-api/users';
 import { createUserAdminQueries } from '@onboard/query-api/users';
 import { evidencePackRoutes } from '@onboard/query-api/evidence-pack';
 import { completedFormsForEvidence } from '@onboard/query-api/onboarding-forms/evidence';
-import { carrierCertificateSource } from './evidence/carrier-certificate.ts';
+import { carrierCertificateSource } from './evidence-pack/carrier-certificate.ts';
 import { analyticsIntake, analyticsCommandRoutes } from '@onboard/command-api/analytics';
 import { analyticsQueryRoutes } from '@onboard/query-api/analytics';
 import { segmentForwarder } from './analytics/segment.ts';
@@ -105,11 +105,11 @@ import {
   sendPasswordReset,
 } from '@onboard/command-api/auth';
 import { createIdentity, type Identity } from './identity/identity.ts';
-import { startEmailDelivery } from './email/delivery.ts';
-import { smtpTransport } from './email/smtp.ts';
-import { emailTemplateRoutes } from './email/routes.ts';
-import { startDailyEmails } from './email/daily-emails.ts';
-import { notificationNames } from './email/notification-names.ts';
+import { startEmailDelivery } from './emails/delivery.ts';
+import { smtpTransport } from './emails/smtp.ts';
+import { emailTemplateRoutes } from './emails/routes.ts';
+import { startDailyEmails } from './emails/daily-emails.ts';
+import { notificationNames } from './emails/notification-names.ts';
 import type { EmailDeliveryLoop } from '@onboard/workers/email-delivery';
 import { createLogger, type Logger } from './logger.ts';
 import { createFirstOwner, seedDemoData, seedDemoUsers, underSeedLock } from './seed.ts';

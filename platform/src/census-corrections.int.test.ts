@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { censusStream, parseEvent, type CensusEvent } from '@onboard/events';
-import { foldWith } from '@onboard/domain/decider';
+import { foldWith } from '@onboard/domain';
 import { censusDecider, correctionsByRow } from '@onboard/domain/census';
 import { validateCensusFile } from '@onboard/command-api/census';
 import { seededDatabase } from '@onboard/testing/db';

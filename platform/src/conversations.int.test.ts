@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seededDatabase } from '@onboard/testing/db';
 import { catchUp, conversationStream, resetConsumer, type ConversationKind } from '@onboard/events';
 import { conversationsProjection } from '@onboard/projections';
-import { CONVERSATION_MESSAGES } from '@onboard/domain/conversations/decider';
+import { CONVERSATION_MESSAGES } from '@onboard/domain';
 import { startApp, type RunningApp } from './app.ts';
 import { embeddedTestConfig } from './config.ts';
 import { DEMO_CLIENT_ID } from './seed.ts';

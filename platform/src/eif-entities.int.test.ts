@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eifStream } from '@onboard/events';
-import { ANNUAL_ENROLLMENT_TOO_LONG } from '@onboard/domain/eif/forms/definitions';
+import { ANNUAL_ENROLLMENT_TOO_LONG } from '@onboard/domain';
 import { seededDatabase } from '@onboard/testing/db';
 import { startApp, type RunningApp } from './app.ts';
 import { embeddedTestConfig } from './config.ts';

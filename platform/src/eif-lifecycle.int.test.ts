@@ -5,7 +5,7 @@ import { embeddedTestConfig } from './config.ts';
 import { DEMO_CLIENT_ID } from './seed.ts';
 import { answerEveryRequiredQuestion } from './testing/complete-eif.ts';
 import { apiClient, eventually } from './testing/http-client.ts';
-import { SIGNING_MESSAGES } from '@onboard/domain/eif/signing';
+import { SIGNING_MESSAGES } from '@onboard/domain';
 
 type Api = ReturnType<typeof apiClient>;
 const client = `/api/clients/${DEMO_CLIENT_ID}`;

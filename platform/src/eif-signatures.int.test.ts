@@ -1,13 +1,13 @@
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seededDatabase } from '@onboard/testing/db';
-import { SIGNATURE_MESSAGES } from '@onboard/domain/eif/signatures-decider';
+import { SIGNATURE_MESSAGES } from '@onboard/domain';
 import { startApp, type RunningApp } from './app.ts';
 import { embeddedTestConfig } from './config.ts';
 import { DEMO_CLIENT_ID } from './seed.ts';
 import { answerEveryRequiredQuestion } from './testing/complete-eif.ts';
 import { apiClient, eventually } from './testing/http-client.ts';
-import { startTestSmtpServer, type TestSmtpServer } from './email/testing-smtp.ts';
+import { startTestSmtpServer, type TestSmtpServer } from './emails/testing-smtp.ts';
 
 type Api = ReturnType<typeof apiClient>;
 const client = `/api/clients/${DEMO_CLIENT_ID}`;

@@ -5,7 +5,7 @@ import express from 'express';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eifStream } from '@onboard/events';
-import { readDownloadHeaders } from '@onboard/domain/files';
+import { readDownloadHeaders } from '@onboard/domain';
 import { eifSummaryRoutes } from '@onboard/query-api/eif/summary-pdf';
 import { seededDatabase } from '@onboard/testing/db';
 import { startApp, type RunningApp } from './app.ts';

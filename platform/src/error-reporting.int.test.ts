@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_THROTTLE_LIMITS } from '@onboard/command-api/throttle';
 import { freshDatabase, migratedDatabase, seededDatabase } from '@onboard/testing/db';
-import { parseEnvelope, summarizeEvent } from '@onboard/domain/platform/sentry-envelope';
+import { parseEnvelope, summarizeEvent } from '@onboard/domain';
 import { startApp, type RunningApp } from './app.ts';
 import { embeddedTestConfig } from './config.ts';
 import { LOCAL_DSN } from './error-reporting/reporter.ts';

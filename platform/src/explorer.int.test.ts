@@ -7,11 +7,7 @@ import { catchUp, consumerStatuses, resetConsumer, startRunner, type Runner } fr
 import { createExplorerCommands, SLUG_TAKEN_MESSAGE } from '@onboard/command-api/explorer';
 import { createExplorerQueries } from '@onboard/query-api/explorer';
 import { explorerPagesProjection } from '@onboard/projections/explorer-pages';
-import {
-  SAMPLE_DENTAL_PLAN,
-  SAMPLE_MEDICAL_PLAN,
-  SAMPLE_VISION_PLAN,
-} from '@onboard/domain/testing/explorer-plans';
+import { SAMPLE_DENTAL_PLAN, SAMPLE_MEDICAL_PLAN, SAMPLE_VISION_PLAN } from '@onboard/domain/testing';
 import { seededDatabase } from '@onboard/testing/db';
 import { startApp, type RunningApp } from './app.ts';
 import { embeddedTestConfig } from './config.ts';

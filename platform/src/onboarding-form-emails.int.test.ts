@@ -4,7 +4,7 @@ import { seededDatabase } from '@onboard/testing/db';
 import { startApp, type RunningApp } from './app.ts';
 import { embeddedTestConfig } from './config.ts';
 import { DEMO_CLIENT_ID, DEMO_USERS } from './seed.ts';
-import { startTestSmtpServer, type ReceivedMail, type TestSmtpServer } from './email/testing-smtp.ts';
+import { startTestSmtpServer, type ReceivedMail, type TestSmtpServer } from './emails/testing-smtp.ts';
 import { apiClient, eventually } from './testing/http-client.ts';
 
 type Api = ReturnType<typeof apiClient>;

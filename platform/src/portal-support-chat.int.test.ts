@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seededDatabase } from '@onboard/testing/db';
 import { portalChatStream } from '@onboard/events';
-import { SUPPORT_MESSAGES } from '@onboard/domain/explorer/support-rules';
+import { SUPPORT_MESSAGES } from '@onboard/domain';
 import { startApp, type RunningApp } from './app.ts';
 import { embeddedTestConfig } from './config.ts';
 import { DEMO_CLIENT_ID } from './seed.ts';

@@ -9,10 +9,19 @@ import {
   type EventStore,
   type StreamDecider,
 } from '@onboard/events';
-import { demoFormDecider, type SeedFormCommand } from '@onboard/domain/eif/demo-form';
-import { slugDecider } from '@onboard/domain/explorer/visitor-decider';
-import { SETUP_STEPS, clientLifecycleDecider } from '@onboard/domain/clients/lifecycle';
-import { tasksDecider } from '@onboard/domain/tasks/decider';
+import {
+  demoFormDecider,
+  type SeedFormCommand,
+  slugDecider,
+  SETUP_STEPS,
+  clientLifecycleDecider,
+  tasksDecider,
+  explorerSiteDecider,
+  foldExplorerSite,
+  benAdminPlatformsDecider,
+  type DocumentStore,
+  type Role,
+} from '@onboard/domain';
 import {
   ExplorerEvent,
   explorerSlugStream,
@@ -20,9 +29,6 @@ import {
   type ExplorerDocument,
   type ExplorerPlan,
 } from '@onboard/events/catalogue/explorer';
-import { explorerSiteDecider, foldExplorerSite } from '@onboard/domain/explorer/decider';
-import { benAdminPlatformsDecider } from '@onboard/domain/ben-admin-platforms/decider';
-import type { DocumentStore, Role } from '@onboard/domain';
 import type pg from 'pg';
 import {
   SYSTEM_ACTOR,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_SUPPORT_SETTINGS } from '@onboard/domain/features/configuration-defaults';
+import { DEFAULT_SUPPORT_SETTINGS } from '@onboard/domain';
 import {
   DEFAULT_THROTTLE_LIMITS,
   parseLimit,
@@ -271,7 +271,7 @@ export const SETTINGS = z.object({
   }),
   ONBOARD_PRODUCTION_HOSTS: names({
     description:
-      'host names (comma-separated) that are prod though their names do not say so (the environment comes from the host: `domain/src/features/environment.ts`)',
+      'host names (comma-separated) that are prod though their names do not say so (the environment comes from the host: `domain/src/feature-toggles/environment.ts`)',
   }),
   ONBOARD_DEMO_ENVIRONMENT: flag({
     description: "`1` sends every Explorer support chat to the 'Benefits Explorer Demo' department",

@@ -1,5 +1,5 @@
 import { EMAIL_EVENT_TYPES, parseEvent, type CheckpointedConsumer, type EmailEvent } from '@onboard/events';
-import { evolveEmail, type OutboxEmail } from '@onboard/domain/emails/outbox';
+import { evolveEmail, type OutboxEmail } from '@onboard/domain';
 
 /**
  * The outbox read model: every e-mail with its status history and when the delivery worker owes it the

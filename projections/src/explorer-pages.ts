@@ -6,11 +6,7 @@ import {
   SupportChatMessagePosted,
   SupportChatStarted,
 } from '@onboard/events/catalogue/explorer';
-import {
-  evolveExplorerSite,
-  type ExplorerSite,
-  type ExplorerSiteState,
-} from '@onboard/domain/explorer/decider';
+import { evolveExplorerSite, type ExplorerSite, type ExplorerSiteState } from '@onboard/domain';
 
 /**
  * One row per Explorer site with everything its public page needs (site, plans, document metadata,

@@ -10,7 +10,7 @@ import { clientLifecycleProjection } from './client-lifecycle.ts';
 import { resourcesProjection } from './resources.ts';
 import { featureTogglesProjection } from './feature-toggles.ts';
 import { benAdminPlatformsProjection } from './ben-admin-platforms.ts';
-import { portalChatsProjection } from './portal-chats.ts';
+import { portalChatsProjection } from './support.ts';
 import { netChangesProjection } from './net-changes.ts';
 import { eifHistoryProjection } from './eif-history.ts';
 import { onboardingFormsProjection } from './onboarding-forms.ts';

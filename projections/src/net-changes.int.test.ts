@@ -21,7 +21,7 @@ import {
   type EifCommand,
   type EifState,
 } from '@onboard/domain';
-import { editsToComplete } from '@onboard/domain/testing/complete-form';
+import { editsToComplete } from '@onboard/domain/testing';
 import { migratedDatabase } from '@onboard/testing/db';
 import { changeLogProjection, netChangesProjection } from './index.ts';
 

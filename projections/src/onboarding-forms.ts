@@ -13,7 +13,7 @@ import {
   type AuditTrail,
   type EnvelopeState,
   type SigningTemplateState,
-} from '@onboard/domain/onboarding-forms/index';
+} from '@onboard/domain';
 
 type Tx = Parameters<NonNullable<CheckpointedConsumer['handle']>>[1];
 

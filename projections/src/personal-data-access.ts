@@ -1,5 +1,5 @@
 import type { CheckpointedConsumer } from '@onboard/events';
-import { ACCESS_LOG_EVENT_TYPES, accessLogEntry } from '@onboard/domain/personal-data/access-log';
+import { ACCESS_LOG_EVENT_TYPES, accessLogEntry } from '@onboard/domain';
 
 /**
  * The access log of personal data: one row per look at a client's unmasked personal data (a reveal, an

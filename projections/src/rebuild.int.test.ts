@@ -22,7 +22,7 @@ import {
   type EifState,
   type ChangeRecord,
 } from '@onboard/domain';
-import { editsToComplete } from '@onboard/domain/testing/complete-form';
+import { editsToComplete } from '@onboard/domain/testing';
 import { migratedDatabase } from '@onboard/testing/db';
 import { changeLogProjection, clientViewProjection } from './index.ts';
 

@@ -1,9 +1,5 @@
 import { TaskEvent, type CheckpointedConsumer } from '@onboard/events';
-import {
-  ONBOARDING_FORMS_TASK_ID,
-  onboardingFormsTaskStatus,
-} from '@onboard/domain/tasks/onboarding-forms-task';
-import type { EnvelopeStatus } from '@onboard/domain/onboarding-forms/index';
+import { ONBOARDING_FORMS_TASK_ID, onboardingFormsTaskStatus, type EnvelopeStatus } from '@onboard/domain';
 
 /**
  * One row per onboarding task of a client (client-level: policy_id ''), for the hub and the task pages:

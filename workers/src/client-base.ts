@@ -14,11 +14,17 @@ import {
   type RecordedEvent,
   type SnapshotStore,
 } from '@onboard/events';
-import { eifCodec, eifDecider, toClientView, type EifCommand } from '@onboard/domain';
-import { foldWith } from '@onboard/domain/decider';
-import { clientLifecycleDecider } from '@onboard/domain/clients/lifecycle';
-import { baseClientIntents, policiesForTasks } from '@onboard/domain/clients/base-client';
-import { tasksDecider } from '@onboard/domain/tasks/decider';
+import {
+  eifCodec,
+  eifDecider,
+  toClientView,
+  type EifCommand,
+  foldWith,
+  clientLifecycleDecider,
+  baseClientIntents,
+  policiesForTasks,
+  tasksDecider,
+} from '@onboard/domain';
 
 export type ClientBaseDeps = { store: EventStore; snapshots?: SnapshotStore; now: () => Date };
 

@@ -6,10 +6,14 @@ import {
   type CheckpointedConsumer,
   type RecordedEvent,
 } from '@onboard/events';
-import { isTaskId, taskDefinition } from '@onboard/domain/tasks/catalogue';
-import type { RuleKind, RuleRole } from '@onboard/domain/emails/rules';
-import { CONVERSATION_RESOURCE } from '@onboard/domain/conversations/access';
-import type { Resource } from '@onboard/domain/auth/permissions';
+import {
+  isTaskId,
+  taskDefinition,
+  type RuleKind,
+  type RuleRole,
+  CONVERSATION_RESOURCE,
+  type Resource,
+} from '@onboard/domain';
 
 /** What the reactor asks of the e-mail side (command-api's clientEmails().notifyClient). */
 export type ClientNotifier = (notification: {

@@ -8,9 +8,11 @@ import {
   type RecordedEvent,
 } from '@onboard/events';
 import { randomUUID } from 'node:crypto';
-import type { Intent } from '@onboard/domain/decider';
-import { emailDecider, type DeliveryOutcome, type EmailCommand } from '@onboard/domain/emails/decider';
 import {
+  type Intent,
+  emailDecider,
+  type DeliveryOutcome,
+  type EmailCommand,
   DEFAULT_RESEND_GRACE_MS,
   foldEmail,
   isDue,
@@ -19,7 +21,7 @@ import {
   messageIdFor,
   retryDelayMs,
   type OutboxEmail,
-} from '@onboard/domain/emails/outbox';
+} from '@onboard/domain';
 
 /** One e-mail as the transport sends it. */
 export type TransportMessage = {
@@ -43,7 +45,7 @@ export class TransportError extends Error {
   }
 }
 
-/** The e-mail port's delivery side: SMTP (platform/src/email/smtp.ts) in production. */
+/** The e-mail port's delivery side: SMTP (platform/src/emails/smtp.ts) in production. */
 export type EmailTransport = { send: (message: TransportMessage) => Promise<{ response: string }> };
 
 export type EmailDeliveryDeps = {

@@ -14,7 +14,7 @@ import {
   envelopeNotices,
   type EnvelopeDeciderState,
   type EnvelopeNotice,
-} from '@onboard/domain/onboarding-forms/index';
+} from '@onboard/domain';
 
 /** One e-mail to send about an onboarding form (command-api's onboardingFormEmails().notify). */
 export type EnvelopeNotification = EnvelopeNotice & {

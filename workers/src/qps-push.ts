@@ -14,9 +14,7 @@ import {
   type RecordedEvent,
   type SnapshotStore,
 } from '@onboard/events';
-import { eifCodec } from '@onboard/domain';
-import { planDesignFromState, type PlanDesign } from '@onboard/domain/plan-design';
-import { pushJobDecider } from '@onboard/domain/qps/push-job';
+import { eifCodec, planDesignFromState, type PlanDesign, pushJobDecider } from '@onboard/domain';
 
 export type PlanSystemAnswer = { status: Exclude<ApiJobStatus, 'IN_PROGRESS'>; reasons: string[] };
 

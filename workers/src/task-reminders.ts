@@ -1,7 +1,12 @@
 import { v5 as uuidv5 } from 'uuid';
-import { isTaskId, taskDefinition } from '@onboard/domain/tasks/catalogue';
-import { reminderAudience, remindersDue, type ReminderPolicy } from '@onboard/domain/tasks/reminders';
-import { isTaskStatus } from '@onboard/domain/tasks/status';
+import {
+  isTaskId,
+  taskDefinition,
+  reminderAudience,
+  remindersDue,
+  type ReminderPolicy,
+  isTaskStatus,
+} from '@onboard/domain';
 import type { ClientNotifier } from './client-notifications.ts';
 
 /** A task not finished that has a due date, as the tasks read model has it. */

@@ -1,8 +1,8 @@
 import type { EmailKind } from '@onboard/events';
-import type { EmailContent } from '@onboard/domain/emails/templates';
+import type { EmailContent } from '@onboard/domain';
 
 /**
- * The e-mail port: queues an e-mail in the outbox (platform/src/email/outbox-sender.ts). With SMTP_URL the
+ * The e-mail port: queues an e-mail in the outbox (platform/src/emails/outbox-sender.ts). With SMTP_URL the
  * delivery worker sends it; without, it is printed on the console and recorded as sent at once.
  */
 export type OutgoingEmail = {

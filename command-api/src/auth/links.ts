@@ -1,7 +1,13 @@
 import { addDays, addHours, addMinutes } from 'date-fns';
-import { EMAIL_TEMPLATES, emailText } from '@onboard/domain/emails/templates';
-import { AppError, NotFoundError, ValidationError, type UserProfile } from '@onboard/domain';
-import { checkPassword } from '@onboard/domain/users/password-policy';
+import {
+  EMAIL_TEMPLATES,
+  emailText,
+  AppError,
+  NotFoundError,
+  ValidationError,
+  type UserProfile,
+  checkPassword,
+} from '@onboard/domain';
 import {
   ACTIVATION_LINK_DAYS,
   EXPIRED_LINK_MESSAGE,

@@ -1,7 +1,6 @@
 import { addMinutes } from 'date-fns';
 import { Router, type Request, type Response } from 'express';
-import { AppError, UnauthorizedError, type UserProfile } from '@onboard/domain';
-import { isPasswordExpired } from '@onboard/domain/users/password-policy';
+import { AppError, UnauthorizedError, type UserProfile, isPasswordExpired } from '@onboard/domain';
 import { mount } from '@onboard/api-contract/express';
 import { requireActor } from '../http/context.ts';
 import { readAuthenticatedUser } from './authenticated-user.ts';

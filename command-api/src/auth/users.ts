@@ -20,8 +20,8 @@ import {
   type UserIntent,
   type UserProfile,
   type UserState,
+  emailReservationDecider,
 } from '@onboard/domain';
-import { emailReservationDecider } from '@onboard/domain/users/email-reservation';
 
 export type UserStoreDeps = { store: EventStore; pool: pg.Pool; now: () => Date; newId: () => string };
 

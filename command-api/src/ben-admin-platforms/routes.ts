@@ -1,12 +1,15 @@
 import { Router, type Request } from 'express';
 import { BEN_ADMIN_PLATFORMS_STREAM } from '@onboard/events';
-import { ForbiddenError, NotFoundError, isInternal, type Actor } from '@onboard/domain';
 import {
+  ForbiddenError,
+  NotFoundError,
+  isInternal,
+  type Actor,
   NO_SUCH_PLATFORM,
   benAdminPlatformsDecider,
   type BenAdminPlatformCommand,
   type BenAdminPlatformIntent,
-} from '@onboard/domain/ben-admin-platforms/decider';
+} from '@onboard/domain';
 import { mount } from '@onboard/api-contract/express';
 import { requireActor, type CommandDeps } from '../http/context.ts';
 import { decideOnStream } from '../http/decide.ts';

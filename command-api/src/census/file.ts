@@ -22,7 +22,7 @@ import {
   type CensusReading,
   type ColumnMapping,
 } from '@onboard/domain/census';
-import { fromSpreadsheetCell, spreadsheetCell } from '@onboard/domain/platform/spreadsheet-cell';
+import { fromSpreadsheetCell, spreadsheetCell } from '@onboard/domain';
 
 /**
  * Reading a census file as Excel and payroll systems write it, streamed row by row with maintained

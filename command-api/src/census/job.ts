@@ -11,8 +11,7 @@ import {
   type EventStore,
   type SnapshotStore,
 } from '@onboard/events';
-import { eifCodec, toClientView, type DocumentStore } from '@onboard/domain';
-import { foldWith } from '@onboard/domain/decider';
+import { eifCodec, toClientView, type DocumentStore, foldWith } from '@onboard/domain';
 import {
   censusChanges,
   censusChecker,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute, json, media, problem } from '@onboard/api-contract';
-import { REVEAL_REASONS } from '@onboard/domain/personal-data/decider';
+import { REVEAL_REASONS } from '@onboard/domain';
 import {
   CensusCorrected,
   CensusFileParams,

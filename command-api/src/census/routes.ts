@@ -21,6 +21,11 @@ import {
   toClientView,
   type Actor,
   type DocumentStore,
+  tasksDecider,
+  type TaskCommand,
+  personalDataAccessDecider,
+  type PersonalDataCommand,
+  type PersonalDataIntent,
 } from '@onboard/domain';
 import {
   CORRECTION_MESSAGES,
@@ -44,14 +49,8 @@ import {
   type CensusReading,
 } from '@onboard/domain/census';
 import type { Queryable } from '@onboard/api-contract/people';
-import { tasksDecider, type TaskCommand } from '@onboard/domain/tasks/decider';
 import { mount } from '@onboard/api-contract/express';
 import { requireActor, requireClientAccess, requirePermission, type CommandDeps } from '../http/context.ts';
-import {
-  personalDataAccessDecider,
-  type PersonalDataCommand,
-  type PersonalDataIntent,
-} from '@onboard/domain/personal-data/decider';
 import { decideOnStream, requestContext } from '../http/decide.ts';
 import { FILE_NAME_HEADER, invalidFile, readRawFile, uploadedFileName } from '../http/raw-upload.ts';
 import {

@@ -1,14 +1,7 @@
-import type { Decider, Intent, Refusal } from '@onboard/domain/decider';
 import {
-  eifStream,
-  loadAggregate,
-  WrongExpectedRevisionError,
-  withRetries,
-  type EifEntity,
-  type EifEvent,
-  type NewEvent,
-} from '@onboard/events';
-import {
+  type Decider,
+  type Intent,
+  type Refusal,
   ConflictError,
   NotFoundError,
   RuleError,
@@ -20,18 +13,25 @@ import {
   type EifCommand,
   type EifIntent,
   type EifState,
-} from '@onboard/domain';
-import type { CommandDeps } from '../http/context.ts';
-import {
   fieldConflicts,
   touchedAttributes,
   touchedByEvents,
   type FieldConflict,
   type LaterChange,
   type TouchedAttribute,
-} from '@onboard/domain/eif/field-conflicts';
-import { formForEntity } from '@onboard/domain/eif/forms/definitions';
-import { attributeLabel } from '@onboard/domain/eif/labels';
+  formForEntity,
+  attributeLabel,
+} from '@onboard/domain';
+import {
+  eifStream,
+  loadAggregate,
+  WrongExpectedRevisionError,
+  withRetries,
+  type EifEntity,
+  type EifEvent,
+  type NewEvent,
+} from '@onboard/events';
+import type { CommandDeps } from '../http/context.ts';
 import { loadUser } from '../auth/users.ts';
 
 /** A question's label for a conflict message (the attribute in words when no form asks it). */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineRoute, json, problem } from '@onboard/api-contract';
 import { ClientLifecycleView } from '@onboard/api-contract/views';
-import { IMPLEMENTATION_TYPES, SETUP_STEP_IDS } from '@onboard/domain/clients/lifecycle';
+import { IMPLEMENTATION_TYPES, SETUP_STEP_IDS } from '@onboard/domain';
 
 const params = z.object({ clientId: z.string().min(1) });
 const PROVIDE = 'Please provide a response';

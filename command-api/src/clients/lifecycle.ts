@@ -17,16 +17,14 @@ import {
   isInternal,
   toClientView,
   type Actor,
-} from '@onboard/domain';
-import { foldWith } from '@onboard/domain/decider';
-import {
+  foldWith,
   SETUP_STEPS,
   clientLifecycleDecider,
   type ClientLifecycleCommand,
   type ClientLifecycleIntent,
   type ClientLifecycleState,
-} from '@onboard/domain/clients/lifecycle';
-import { baseClientIntents } from '@onboard/domain/clients/base-client';
+  baseClientIntents,
+} from '@onboard/domain';
 import { mount } from '@onboard/api-contract/express';
 import type { ClientLifecycleView, ImplementationConsultant } from '@onboard/api-contract/views';
 import { requireActor, requireClientAccess, type CommandDeps } from '../http/context.ts';

@@ -8,8 +8,6 @@ import {
   isInternal,
   type Actor,
   type EifIntent,
-} from '@onboard/domain';
-import {
   eifPlanSystemView,
   lookupKeysOf,
   noCaseMessage,
@@ -17,12 +15,10 @@ import {
   type EntityWrite,
   type PlanSystemApplyScope,
   type PlanSystemDirectory,
-} from '@onboard/domain/clients/plan-system';
-import {
   benefitTypeWords,
   planConfiguration,
   type PlanToCreate,
-} from '@onboard/domain/clients/plan-configuration';
+} from '@onboard/domain';
 import { mount } from '@onboard/api-contract/express';
 import { requireActor, requireClientAccess, type CommandDeps } from '../http/context.ts';
 import { parseIfMatch } from '../http/validate.ts';

@@ -1,10 +1,11 @@
 import { Router, type Request } from 'express';
-import { NotFoundError, type Actor } from '@onboard/domain';
 import {
+  NotFoundError,
+  type Actor,
   conversationDecider,
   type ConversationCommand,
   type ConversationState,
-} from '@onboard/domain/conversations/decider';
+} from '@onboard/domain';
 import { conversationStream, type ConversationKind } from '@onboard/events';
 import { mount } from '@onboard/api-contract/express';
 import { threadPeople } from '@onboard/api-contract/conversations';

@@ -23,8 +23,13 @@ import {
   type Actor,
   type ClientView,
   type DocumentStore,
+  foldWith,
+  EMAIL_TEMPLATES,
+  emailText,
+  tasksDecider,
+  type TaskCommand,
+  type ClientTaskAction,
 } from '@onboard/domain';
-import { foldWith } from '@onboard/domain/decider';
 import {
   CLEAN_ROUNDS_FOR_PRODUCTION,
   buildReport,
@@ -39,9 +44,6 @@ import {
   type DataFeedCommand,
   type ProfileCommand,
 } from '@onboard/domain/data-feed';
-import { EMAIL_TEMPLATES, emailText } from '@onboard/domain/emails/templates';
-import { tasksDecider, type TaskCommand } from '@onboard/domain/tasks/decider';
-import type { ClientTaskAction } from '@onboard/domain/tasks/status';
 import { parseEvent, type CompanionGuideProfileEvent } from '@onboard/events';
 import { mount } from '@onboard/api-contract/express';
 import { requireActor, requireClientAccess, type CommandDeps } from '../http/context.ts';

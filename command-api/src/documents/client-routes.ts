@@ -21,13 +21,11 @@ import {
   textTypeOf,
   type Actor,
   type DocumentStore,
-} from '@onboard/domain';
-import {
   documentsDecider,
   type DocumentIntent,
   type DocumentState,
   type StoredUpload,
-} from '@onboard/domain/documents/decider';
+} from '@onboard/domain';
 import { censusDecider, type CensusCommand } from '@onboard/domain/census';
 import { mount } from '@onboard/api-contract/express';
 import { CSV_MIME_TYPE, XLSX_MIME_TYPE } from '../census/file.ts';

@@ -2,9 +2,7 @@ import { z } from 'zod';
 import { defineRoute, json, problem } from '@onboard/api-contract';
 import { ClientView, concurrentWrite } from '@onboard/api-contract/views';
 import { ChangeChoice, ConfirmedChanges } from './routes.contract.ts';
-import { OUTSIDE_SIGNER_STEPS, type EifStepId } from '@onboard/domain';
-import { SIGNED_SECTIONS } from '@onboard/domain/eif/signatures';
-import { emailMessage } from '@onboard/domain/explorer/common-rules';
+import { OUTSIDE_SIGNER_STEPS, type EifStepId, SIGNED_SECTIONS, emailMessage } from '@onboard/domain';
 
 export const InviteOutsideSignerBody = z
   .object({

@@ -1,10 +1,7 @@
 import { addDays } from 'date-fns';
-import { EMAIL_TEMPLATES, emailText } from '@onboard/domain/emails/templates';
-import { createHash, randomBytes } from 'node:crypto';
-import { Router } from 'express';
-import type pg from 'pg';
-import { eifStream, loadAggregate, signaturesStream } from '@onboard/events';
 import {
+  EMAIL_TEMPLATES,
+  emailText,
   AppError,
   ForbiddenError,
   NotFoundError,
@@ -15,8 +12,21 @@ import {
   toClientView,
   type AnswerRef,
   type OutsideSigner,
+  decideInvite,
+  inviteHasNothingToDo,
+  signerSettingOf,
+  SIGNED_SECTIONS,
+  answersInWords,
+  orderSections,
+  sectionLabel,
+  allSignatures,
+  dueConfirmations,
+  signaturesDecider,
 } from '@onboard/domain';
-import { decideInvite, inviteHasNothingToDo, signerSettingOf } from '@onboard/domain/eif/signing';
+import { createHash, randomBytes } from 'node:crypto';
+import { Router } from 'express';
+import type pg from 'pg';
+import { eifStream, loadAggregate, signaturesStream } from '@onboard/events';
 import type { EmailSender } from '../auth/email-port.ts';
 import { executeEifCommand } from '../clients/routes.ts';
 import type { RouteContract } from '@onboard/api-contract';
@@ -31,8 +41,6 @@ import {
   outsideSignerDeclineUpdates,
   outsideSignerSign,
 } from './outside-signer.contract.ts';
-import { SIGNED_SECTIONS, answersInWords, orderSections, sectionLabel } from '@onboard/domain/eif/signatures';
-import { allSignatures, dueConfirmations, signaturesDecider } from '@onboard/domain/eif/signatures-decider';
 import { decideOnStream } from '../http/decide.ts';
 import { readSignatures, readSignedFacts, confirmSignedChanges } from './signatures.ts';
 

@@ -9,9 +9,10 @@ import {
   toClientView,
   type Actor,
   type EifState,
+  decideSigner,
+  signerSettingOf,
+  SIGNED_SECTIONS,
 } from '@onboard/domain';
-import { decideSigner, signerSettingOf } from '@onboard/domain/eif/signing';
-import { SIGNED_SECTIONS } from '@onboard/domain/eif/signatures';
 import { requestContext } from '../http/decide.ts';
 import { confirmSignedChanges } from './signatures.ts';
 import { loadUser } from '../auth/users.ts';

@@ -6,9 +6,13 @@ import {
   type EifEvent,
   type EventStore,
 } from '@onboard/events';
-import type { Actor } from '@onboard/domain';
-import { signedFacts, type SignedFacts } from '@onboard/domain/eif/signatures';
-import { signaturesDecider, type SignaturesState } from '@onboard/domain/eif/signatures-decider';
+import {
+  type Actor,
+  signedFacts,
+  type SignedFacts,
+  signaturesDecider,
+  type SignaturesState,
+} from '@onboard/domain';
 import type { CommandDeps } from '../http/context.ts';
 import { decideOnStream, type RequestContext } from '../http/decide.ts';
 

@@ -8,15 +8,20 @@ import {
   type EmailKind,
   type EventStore,
 } from '@onboard/events';
-import { NotFoundError, authorize, type Resource, type Role } from '@onboard/domain';
-import { EMAIL_TEMPLATES, emailText, type TemplateData } from '@onboard/domain/emails/templates';
 import {
+  NotFoundError,
+  authorize,
+  type Resource,
+  type Role,
+  EMAIL_TEMPLATES,
+  emailText,
+  type TemplateData,
   RULE_ROLES,
   recipientsFor,
   type EmailRule,
   type RuleKind,
   type RuleRole,
-} from '@onboard/domain/emails/rules';
+} from '@onboard/domain';
 import type { EmailSender } from '../auth/email-port.ts';
 
 /** Whether the user chose the daily digest (false until they do). */

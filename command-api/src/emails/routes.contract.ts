@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RULE_KINDS, RULE_ROLES } from '@onboard/domain/emails/rules';
+import { RULE_KINDS, RULE_ROLES } from '@onboard/domain';
 import { defineRoute, json, problem } from '@onboard/api-contract';
 
 const emailParams = z.object({ emailId: z.string().min(1) });

@@ -15,14 +15,20 @@ import {
   ValidationError,
   isInternal,
   type Resource,
+  isTaskId,
+  taskDefinition,
+  FINAL_STATUSES,
+  foldEmail,
+  emailDecider,
+  emailPreferencesDecider,
+  emailRulesDecider,
+  emailText,
+  type TemplateData,
+  effectiveRules,
+  ruleErrors,
+  type EmailRule,
 } from '@onboard/domain';
-import { isTaskId, taskDefinition } from '@onboard/domain/tasks/catalogue';
-import { FINAL_STATUSES } from '@onboard/domain/tasks/status';
 import type { RouteContract } from '@onboard/api-contract';
-import { foldEmail } from '@onboard/domain/emails/outbox';
-import { emailDecider, emailPreferencesDecider, emailRulesDecider } from '@onboard/domain/emails/decider';
-import { emailText, type TemplateData } from '@onboard/domain/emails/templates';
-import { effectiveRules, ruleErrors, type EmailRule } from '@onboard/domain/emails/rules';
 import { mount } from '@onboard/api-contract/express';
 import { clientEmails } from './client-emails.ts';
 import type { EmailSender } from '../auth/email-port.ts';

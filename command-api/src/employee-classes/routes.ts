@@ -1,16 +1,18 @@
 import { Router, type Request } from 'express';
 import type { RouteContract } from '@onboard/api-contract';
 import { mount, type RouteInput } from '@onboard/api-contract/express';
-import { NotFoundError, ValidationError, toEditingView } from '@onboard/domain';
-import type { Intent } from '@onboard/domain/decider';
 import {
+  NotFoundError,
+  ValidationError,
+  toEditingView,
+  type Intent,
   classDecider,
   employeeClassesView,
   rebaseClassIntent,
   touchedClassId,
   type ClassCommand,
   type ClassDecisionError,
-} from '@onboard/domain/eif/classes';
+} from '@onboard/domain';
 import { executeEifDecider } from '../clients/execute.ts';
 import { requireActor, requireClientAccess, type CommandDeps } from '../http/context.ts';
 import { parseIfMatch, parseSeenVersion } from '../http/validate.ts';

@@ -1,7 +1,7 @@
 import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { WrongExpectedRevisionError, handleCommand, type EventStore } from '@onboard/events';
 import { humanCheckStream } from '@onboard/events/catalogue/explorer';
-import { humanCheckDecider } from '@onboard/domain/explorer/visitor-decider';
+import { humanCheckDecider } from '@onboard/domain';
 
 /**
  * The human check behind the explorer §5 "recaptcha token". A challenge is shown to the visitor; the

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ExplorerDocument, ExplorerPlan, ExplorerSiteAttributes } from '@onboard/events/catalogue/explorer';
 import { defineRoute, json, noContent, problem } from '@onboard/api-contract';
-import { EXPLORER_TEXT_MAX_LENGTH } from '@onboard/domain/explorer';
+import { EXPLORER_TEXT_MAX_LENGTH } from '@onboard/domain';
 import {
   ExplorerPage,
   SupportChatMessage,

@@ -16,9 +16,8 @@ import {
   isInternal,
   validateLead,
   type Actor,
-} from '@onboard/domain';
-import { leadDecider, slugDecider } from '@onboard/domain/explorer/visitor-decider';
-import {
+  leadDecider,
+  slugDecider,
   decideExplorerSite,
   evolveExplorerSite,
   explorerSiteDecider,
@@ -28,7 +27,7 @@ import {
   type ExplorerSite,
   type ExplorerSiteCommand,
   type ExplorerSiteDecision,
-} from '@onboard/domain/explorer/decider';
+} from '@onboard/domain';
 import { mount } from '@onboard/api-contract/express';
 import { requireActor, type CommandDeps } from '../http/context.ts';
 import { addressOf } from '../http/throttle.ts';

@@ -2,8 +2,8 @@ import { Router } from 'express';
 import { randomBytes } from 'node:crypto';
 import { handleCommand } from '@onboard/events';
 import { supportChatStream } from '@onboard/events/catalogue/explorer';
-import { supportChatDecider } from '@onboard/domain/explorer/visitor-decider';
 import {
+  supportChatDecider,
   EXPLORER_EMAIL_SEND_MESSAGES,
   HUMAN_CHECK_INVALID,
   NotFoundError,
@@ -16,8 +16,9 @@ import {
   validateExplorerEmailSend,
   type BenefitType,
   type ExplorerLanguage,
+  isExplorerSiteLive,
+  type ExplorerSite,
 } from '@onboard/domain';
-import { isExplorerSiteLive, type ExplorerSite } from '@onboard/domain/explorer/decider';
 import type { EmailSender } from '../auth/email-port.ts';
 import { mount } from '@onboard/api-contract/express';
 import type { CommandDeps } from '../http/context.ts';

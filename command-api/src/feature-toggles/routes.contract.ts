@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute, noContent, problem } from '@onboard/api-contract';
-import { FEATURE_TOGGLE_NAMES } from '@onboard/domain/features/catalogue';
+import { FEATURE_TOGGLE_NAMES } from '@onboard/domain';
 
 const toggleParams = z.object({
   toggle: z

@@ -1,12 +1,14 @@
 import { Router, type Request } from 'express';
 import { FEATURE_TOGGLES_STREAM } from '@onboard/events';
-import { ForbiddenError, isInternal } from '@onboard/domain';
 import {
+  ForbiddenError,
+  isInternal,
   featureTogglesDecider,
   type FeatureToggleCommand,
   type FeatureToggleIntent,
-} from '@onboard/domain/features/decider';
-import { isFeatureToggleName, type FeatureToggleName } from '@onboard/domain/features/catalogue';
+  isFeatureToggleName,
+  type FeatureToggleName,
+} from '@onboard/domain';
 import { mount } from '@onboard/api-contract/express';
 import { requireActor, type CommandDeps } from '../http/context.ts';
 import { decideOnStream } from '../http/decide.ts';

@@ -6,8 +6,15 @@ import {
   type AppendAt,
   type DomainEvent,
 } from '@onboard/events';
-import { AppError, ConflictError, ForbiddenError, NotFoundError, type Actor } from '@onboard/domain';
-import type { Decider, Refusal } from '@onboard/domain/decider';
+import {
+  AppError,
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  type Actor,
+  type Decider,
+  type Refusal,
+} from '@onboard/domain';
 import type { CommandDeps } from './context.ts';
 import { bodyFieldErrors, parseIfMatch } from './validate.ts';
 

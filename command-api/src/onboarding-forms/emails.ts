@@ -7,13 +7,15 @@ import {
   withRetries,
   type EventStore,
 } from '@onboard/events';
-import { copiesFor, type AddressedKind } from '@onboard/domain/emails/rules';
-import { EMAIL_TEMPLATES, emailText } from '@onboard/domain/emails/templates';
 import {
+  copiesFor,
+  type AddressedKind,
+  EMAIL_TEMPLATES,
+  emailText,
   envelopeDecider,
   signingLinkPath,
   type ESignatureService,
-} from '@onboard/domain/onboarding-forms/index';
+} from '@onboard/domain';
 import type { EmailSender } from '../auth/email-port.ts';
 import { choosesDailyDigest, loadEmailRules } from '../emails/client-emails.ts';
 

@@ -20,9 +20,7 @@ import {
   isInternal,
   type Actor,
   type DocumentStore,
-} from '@onboard/domain';
-import { foldWith } from '@onboard/domain/decider';
-import {
+  foldWith,
   LINK_EXPIRED_MESSAGE,
   NO_SUCH_TEMPLATE,
   SIGNING_LINK_MINUTES,
@@ -42,7 +40,7 @@ import {
   type SigningOrigin,
   type SigningTemplateCommand,
   type SigningTokenClaims,
-} from '@onboard/domain/onboarding-forms/index';
+} from '@onboard/domain';
 import { mount } from '@onboard/api-contract/express';
 import type { EmailSender } from '../auth/email-port.ts';
 import { requireActor, requirePermission, type CommandDeps } from '../http/context.ts';

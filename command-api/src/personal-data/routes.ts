@@ -1,7 +1,6 @@
 import { Router } from 'express';
 import { personalDataStream } from '@onboard/events';
-import { ForbiddenError } from '@onboard/domain';
-import { personalDataDecider, type PersonalDataCommand } from '@onboard/domain/personal-data/erasure';
+import { ForbiddenError, personalDataDecider, type ErasureCommand } from '@onboard/domain';
 import { mount } from '@onboard/api-contract/express';
 import { requireActor, requireClientAccess, type CommandDeps } from '../http/context.ts';
 import { decideOnStream, requestContext } from '../http/decide.ts';
@@ -44,7 +43,7 @@ export function personalDataCommandRoutes(deps: PersonalDataCommandDeps): Router
       stream: personalDataStream(clientId),
       decider: personalDataDecider,
       retriesOnRace: 2,
-      build: (_state, metadata): PersonalDataCommand => ({
+      build: (_state, metadata): ErasureCommand => ({
         type: 'ErasePersonalData',
         data: { clientId, scope: body.scope, employeeRef, hasData, reason: body.reason },
         metadata,

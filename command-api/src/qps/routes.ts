@@ -1,7 +1,6 @@
 import { Router } from 'express';
 import { apiJobStream, eifStream, handleCommand } from '@onboard/events';
-import { pushJobDecider } from '@onboard/domain/qps/push-job';
-import { ForbiddenError, NotFoundError, isInternal } from '@onboard/domain';
+import { pushJobDecider, ForbiddenError, NotFoundError, isInternal } from '@onboard/domain';
 import { mount } from '@onboard/api-contract/express';
 import { requireActor, requireClientAccess, type CommandDeps } from '../http/context.ts';
 import { pushPlanDesign } from './routes.contract.ts';

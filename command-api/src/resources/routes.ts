@@ -1,13 +1,17 @@
 import { Router, type Request } from 'express';
 import { eifStream, resourceStream } from '@onboard/events';
-import { ForbiddenError, NotFoundError, isInternal, type Actor, type DocumentStore } from '@onboard/domain';
 import {
+  ForbiddenError,
+  NotFoundError,
+  isInternal,
+  type Actor,
+  type DocumentStore,
   resourcesDecider,
   type ResourceCommand,
   type ResourceInput,
   type ResourceIntent,
   type ResourceState,
-} from '@onboard/domain/resources/decider';
+} from '@onboard/domain';
 import { mount } from '@onboard/api-contract/express';
 import { requireActor, requireClientAccess, type CommandDeps } from '../http/context.ts';
 import { parseIfMatch } from '../http/validate.ts';

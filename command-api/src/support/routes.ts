@@ -1,6 +1,5 @@
 import { Router } from 'express';
-import { isInternal } from '@onboard/domain';
-import { findsConversation, portalChatDecider } from '@onboard/domain/support/portal-chat';
+import { isInternal, findsConversation, portalChatDecider } from '@onboard/domain';
 import { mount } from '@onboard/api-contract/express';
 import { decideOnStream } from '../http/decide.ts';
 import { requireActor, requireClientAccess, type CommandDeps } from '../http/context.ts';

@@ -1,13 +1,17 @@
 import { Router, type Request } from 'express';
 import { taskStream } from '@onboard/events';
-import { ForbiddenError, NotFoundError, ValidationError, isInternal, type Actor } from '@onboard/domain';
 import {
+  ForbiddenError,
+  NotFoundError,
+  ValidationError,
+  isInternal,
+  type Actor,
   taskKey,
   tasksDecider,
   type TaskCommand,
   type TaskIntent,
   type TasksState,
-} from '@onboard/domain/tasks/decider';
+} from '@onboard/domain';
 import { mount } from '@onboard/api-contract/express';
 import { requireActor, requireClientAccess, type CommandDeps } from '../http/context.ts';
 import { scheduleClientTasks } from './schedule.ts';

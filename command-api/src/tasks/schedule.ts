@@ -1,7 +1,12 @@
 import { eifStream, loadAggregate, taskStream, withRetries } from '@onboard/events';
-import { ConflictError, eifCodec, toClientView, type Actor } from '@onboard/domain';
-import { tasksDecider } from '@onboard/domain/tasks/decider';
-import { policiesForTasks } from '@onboard/domain/clients/base-client';
+import {
+  ConflictError,
+  eifCodec,
+  toClientView,
+  type Actor,
+  tasksDecider,
+  policiesForTasks,
+} from '@onboard/domain';
 import { decideOnStream } from '../http/decide.ts';
 import type { CommandDeps } from '../http/context.ts';
 

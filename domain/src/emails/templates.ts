@@ -4,7 +4,7 @@ import { EMAIL_KIND_LABELS } from './kinds.ts';
 /**
  * What an e-mail says, kind by kind, as data: a subject, a greeting, paragraphs, at most one action
  * (a button in HTML, the bare link in text) and a closing note. The HTML is rendered from it with MJML
- * by the outbox (platform/src/email/render.ts); the text by `emailText` below, so both always agree.
+ * by the outbox (platform/src/emails/render.ts); the text by `emailText` below, so both always agree.
  */
 export type EmailContent = {
   subject: string;

@@ -363,7 +363,7 @@ export function showsLanguageDialog(page: {
 
 /**
  * The large-client feature toggle's default (explorer §3 read-only): until staff set the `largeClient`
- * toggle (domain/src/features), it is derived from the site's employee count (chosen threshold:
+ * toggle (domain/src/feature-toggles), it is derived from the site's employee count (chosen threshold:
  * large-group business starts at 1,000).
  */
 export const LARGE_CLIENT_MIN_EMPLOYEES = 1_000;

@@ -28,7 +28,7 @@ export type PersonalDataState = {
   retentionErasedAt: string | null;
 };
 
-export type PersonalDataCommand = Command<
+export type ErasureCommand = Command<
   'ErasePersonalData',
   {
     clientId: string;
@@ -39,9 +39,9 @@ export type PersonalDataCommand = Command<
     reason: ErasureReason;
   }
 >;
-export type PersonalDataIntent = Intent<PersonalDataCommand>;
+export type ErasureIntent = Intent<ErasureCommand>;
 
-export type PersonalDataError = {
+export type ErasureError = {
   code: 'NOT_ALLOWED' | 'ALREADY_ERASED' | 'INVALID';
   message: string;
   fields?: Record<string, string>;
@@ -63,33 +63,33 @@ const initialState = (): PersonalDataState => ({
   retentionErasedAt: null,
 });
 
-function decide(command: PersonalDataCommand, state: PersonalDataState) {
+function decide(command: ErasureCommand, state: PersonalDataState) {
   const { by, at } = command.metadata;
   const { clientId, scope, employeeRef, reason } = command.data;
   if (reason === 'RETENTION') {
     if (by.role !== 'SYSTEM')
-      return refused<PersonalDataError>({ code: 'NOT_ALLOWED', message: ERASURE_MESSAGES.retentionBySystem });
+      return refused<ErasureError>({ code: 'NOT_ALLOWED', message: ERASURE_MESSAGES.retentionBySystem });
     if (scope !== 'CLIENT')
-      return refused<PersonalDataError>({ code: 'INVALID', message: ERASURE_MESSAGES.scopeOfRetention });
+      return refused<ErasureError>({ code: 'INVALID', message: ERASURE_MESSAGES.scopeOfRetention });
     if (state.retentionErasedAt !== null)
-      return refused<PersonalDataError>({ code: 'ALREADY_ERASED', message: ERASURE_MESSAGES.retentionOnce });
+      return refused<ErasureError>({ code: 'ALREADY_ERASED', message: ERASURE_MESSAGES.retentionOnce });
   } else if (by.role !== 'SLF_OWNER')
-    return refused<PersonalDataError>({ code: 'NOT_ALLOWED', message: ERASURE_MESSAGES.notAllowed });
+    return refused<ErasureError>({ code: 'NOT_ALLOWED', message: ERASURE_MESSAGES.notAllowed });
   if (scope === 'EMPLOYEE') {
     if (!employeeRef)
-      return refused<PersonalDataError>({
+      return refused<ErasureError>({
         code: 'INVALID',
         message: ERASURE_MESSAGES.employeeMissing,
         fields: { employeeId: ERASURE_MESSAGES.employeeMissing },
       });
     if (state.employees.has(employeeRef))
-      return refused<PersonalDataError>({
+      return refused<ErasureError>({
         code: 'ALREADY_ERASED',
         message: ERASURE_MESSAGES.employeeAlready,
         fields: { employeeId: ERASURE_MESSAGES.employeeAlready },
       });
     if (command.data.hasData === false)
-      return refused<PersonalDataError>({
+      return refused<ErasureError>({
         code: 'INVALID',
         message: ERASURE_MESSAGES.employeeUnknown,
         fields: { employeeId: ERASURE_MESSAGES.employeeUnknown },
@@ -122,7 +122,7 @@ function evolve(state: PersonalDataState, event: PersonalDataEvent): PersonalDat
 
 export const personalDataDecider: Decider<
   PersonalDataState,
-  PersonalDataCommand,
+  ErasureCommand,
   PersonalDataEvent,
-  PersonalDataError
+  ErasureError
 > = { initialState, decide, evolve };

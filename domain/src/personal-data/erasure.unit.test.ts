@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PersonalDataEvent } from '@onboard/events';
 import { eventsOf, givenWhenThen, refusalOf } from '../testing/given-when-then.ts';
-import { ERASURE_MESSAGES, personalDataDecider, type PersonalDataCommand } from './erasure.ts';
+import { ERASURE_MESSAGES, personalDataDecider, type ErasureCommand } from './erasure.ts';
 
 const owner = { at: '2026-03-01T09:00:00.000Z', by: { userId: 'u-owner', role: 'SLF_OWNER' } };
 const admin = { at: '2026-03-01T09:00:00.000Z', by: { userId: 'u-admin', role: 'SLF_ADMIN' } };
@@ -9,17 +9,17 @@ const job = { at: '2026-06-01T09:00:00.000Z', by: { userId: 'system:retention', 
 
 const erase = (
   scope: 'CLIENT' | 'EMPLOYEE',
-  reason: PersonalDataCommand['data']['reason'],
+  reason: ErasureCommand['data']['reason'],
   metadata = owner,
   employeeRef: string | null = scope === 'EMPLOYEE' ? 'ref-e1' : null,
-): PersonalDataCommand => ({
+): ErasureCommand => ({
   type: 'ErasePersonalData',
   data: { clientId: 'c-1', scope, employeeRef, reason },
   metadata,
 });
 
 const given = givenWhenThen(personalDataDecider);
-const erased = (command: PersonalDataCommand): PersonalDataEvent[] => eventsOf(given().when(command));
+const erased = (command: ErasureCommand): PersonalDataEvent[] => eventsOf(given().when(command));
 
 describe('erasing personal data', () => {
   it('given nothing erased, when an owner erases one employee, then PersonalDataErased names the reference', () => {

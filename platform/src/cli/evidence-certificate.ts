@@ -6,7 +6,7 @@ import {
 } from '@onboard/query-api/evidence-pack';
 import { isDistributedTopology, parseEvidenceCertificate } from '../config.ts';
 import { parseSettings } from '../settings.ts';
-import { carrierCertificateSource } from '../evidence/carrier-certificate.ts';
+import { carrierCertificateSource } from '../evidence-pack/carrier-certificate.ts';
 
 /**
  * `npm run evidence-certificate [-- <out.pem>]`: the carrier certificate that seals evidence packs, in

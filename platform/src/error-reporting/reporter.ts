@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type pg from 'pg';
-import { AppError } from '@onboard/domain';
-import { environmentOfHost } from '@onboard/domain/features/environment';
 import {
+  AppError,
+  environmentOfHost,
   EnvelopeError,
   envelopeIngestUrl,
   isSameDsn,
@@ -12,7 +12,7 @@ import {
   serializeEnvelope,
   summarizeEvent,
   type Dsn,
-} from '@onboard/domain/platform/sentry-envelope';
+} from '@onboard/domain';
 import { tableCap } from '@onboard/command-api/throttle';
 import type { Logger } from '../logger.ts';
 

@@ -3,7 +3,7 @@ import { createServer, request as httpRequest, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SAMPLE_VISION_PLAN } from '@onboard/domain/testing/explorer-plans';
+import { SAMPLE_VISION_PLAN } from '@onboard/domain/testing';
 import { seededDatabase } from '@onboard/testing/db';
 import { startApp, type RunningApp } from '../app.ts';
 import { embeddedTestConfig } from '../config.ts';

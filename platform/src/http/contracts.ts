@@ -3,7 +3,7 @@ import { collectContracts, defineRoute, json, type RouteContract } from '@onboar
 import { commandContracts } from '@onboard/command-api/contracts';
 import { queryContracts } from '@onboard/query-api/contracts';
 import * as errorReporting from '../error-reporting/routes.contract.ts';
-import * as emailTemplates from '../email/routes.contract.ts';
+import * as emailTemplates from '../emails/routes.contract.ts';
 
 // The platform's own routes (platform/src/app.ts).
 const DependencyName = z.enum(['PostgreSQL', 'EventStoreDB', 'Kafka']);

@@ -5,7 +5,7 @@ import { createAuthApi, createAuthenticate, type AuthDeps } from '@onboard/comma
 import { createThrottle } from '@onboard/command-api/throttle';
 import type { AppConfig } from '../config.ts';
 import type { Logger } from '../logger.ts';
-import { outboxEmailSender } from '../email/outbox-sender.ts';
+import { outboxEmailSender } from '../emails/outbox-sender.ts';
 
 /**
  * Wires the identity provider: its dependencies (the app's clock, the embedded e-mail sender,

@@ -1,11 +1,6 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
-import type {
-  AuditCertificate,
-  ESignatureService,
-  FieldStamp,
-  SigningTokenClaims,
-} from '@onboard/domain/onboarding-forms/index';
+import type { AuditCertificate, ESignatureService, FieldStamp, SigningTokenClaims } from '@onboard/domain';
 
 /**
  * Onboard's own e-signature (the ESignatureService port): pdf-lib reads the template's pages and draws each

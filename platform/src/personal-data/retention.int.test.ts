@@ -4,7 +4,7 @@ import { startApp, type RunningApp } from '../app.ts';
 import { embeddedTestConfig } from '../config.ts';
 import { DEMO_CLIENT_ID } from '../seed.ts';
 import { apiClient, eventually } from '../testing/http-client.ts';
-import { startTestSmtpServer, type TestSmtpServer } from '../email/testing-smtp.ts';
+import { startTestSmtpServer, type TestSmtpServer } from '../emails/testing-smtp.ts';
 import { runRetention } from './retention.ts';
 
 type Api = ReturnType<typeof apiClient>;

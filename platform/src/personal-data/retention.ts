@@ -10,8 +10,7 @@ import {
   type PersonalDataEvent,
   type ScheduledJob,
 } from '@onboard/events';
-import { personalDataDecider } from '@onboard/domain/personal-data/erasure';
-import { EMAIL_TEMPLATES, emailText } from '@onboard/domain/emails/templates';
+import { personalDataDecider, EMAIL_TEMPLATES, emailText } from '@onboard/domain';
 import type { EmailSender } from '@onboard/command-api/auth';
 import type { Logger } from '../logger.ts';
 import type { DataKeyService } from './data-keys.ts';

@@ -10,7 +10,7 @@ import type {
   PlanSystemPolicy,
   TicketInfo,
   TicketSystem,
-} from '@onboard/domain/clients/plan-system';
+} from '@onboard/domain';
 
 /**
  * The plan system's client directory and the ticket system, as the portal reads them (platform §7:

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { checkPlanDesign } from '@onboard/domain/plan-design';
+import { checkPlanDesign } from '@onboard/domain';
 import type { PlanSystemConnector } from '@onboard/workers/qps-push';
 
 export type SimulatorOptions = {

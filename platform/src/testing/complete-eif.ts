@@ -1,5 +1,5 @@
-import { completeFormRounds, type CompletingEdit } from '@onboard/domain/testing/complete-form';
-import type { StatusView } from '@onboard/domain/eif/forms/status';
+import { completeFormRounds, type CompletingEdit } from '@onboard/domain/testing';
+import type { StatusView } from '@onboard/domain';
 import type { ApiResponse } from './http-client.ts';
 
 /** What the helper needs of an API client (platform testing/http-client.ts). */

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { MASKED_CENSUS_FIELDS, maskCensusValue, type CensusDocumentState } from '@onboard/domain/census';
-import { fromSpreadsheetCell, spreadsheetCell } from '@onboard/domain/platform/spreadsheet-cell';
+import { fromSpreadsheetCell, spreadsheetCell } from '@onboard/domain';
 
 /**
  * The error workbook as it downloads by default: the rows under the header with their SSN, date of birth

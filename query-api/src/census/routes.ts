@@ -1,7 +1,6 @@
 import { Router, type Response } from 'express';
 import { censusStream, parseEvent, type CensusEvent, type EventStore } from '@onboard/events';
-import { NotFoundError, contentDisposition, type DocumentStore } from '@onboard/domain';
-import { foldWith } from '@onboard/domain/decider';
+import { NotFoundError, contentDisposition, type DocumentStore, foldWith } from '@onboard/domain';
 import {
   censusDecider,
   censusGrid,

@@ -1,7 +1,5 @@
 import { Router } from 'express';
-import { NotFoundError, type Actor } from '@onboard/domain';
-import { SETUP_STEPS } from '@onboard/domain/clients/lifecycle';
-import { isTaskId, taskDefinition } from '@onboard/domain/tasks/catalogue';
+import { NotFoundError, type Actor, SETUP_STEPS, isTaskId, taskDefinition } from '@onboard/domain';
 import { mount } from '@onboard/api-contract/express';
 import type { ClientLifecycleView, ImplementationConsultant } from '@onboard/api-contract/views';
 import { requireActor, requireClientAccess, type QueryDeps } from '../http/context.ts';

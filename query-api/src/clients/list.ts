@@ -1,9 +1,17 @@
 import { Router } from 'express';
-import { ForbiddenError, grantFor, NotFoundError, type Actor } from '@onboard/domain';
-import { isTaskId, taskDefinition } from '@onboard/domain/tasks/catalogue';
-import { FINAL_STATUSES, isTaskStatus, OPEN_STATUSES } from '@onboard/domain/tasks/status';
-import { dueDateBadge } from '@onboard/domain/tasks/due-date';
-import type { ClientPhase } from '@onboard/domain/clients/phase';
+import {
+  ForbiddenError,
+  grantFor,
+  NotFoundError,
+  type Actor,
+  isTaskId,
+  taskDefinition,
+  FINAL_STATUSES,
+  isTaskStatus,
+  OPEN_STATUSES,
+  dueDateBadge,
+  type ClientPhase,
+} from '@onboard/domain';
 import { mount } from '@onboard/api-contract/express';
 import { requireActor, requirePermission, type QueryDeps } from '../http/context.ts';
 import {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute, json, problem } from '@onboard/api-contract';
-import { TICKET_ID_MESSAGE, TICKET_ID_PATTERN } from '@onboard/domain/clients/plan-system';
+import { TICKET_ID_MESSAGE, TICKET_ID_PATTERN } from '@onboard/domain';
 
 export const TicketParams = z.object({
   ticketId: z.string().regex(TICKET_ID_PATTERN, TICKET_ID_MESSAGE),

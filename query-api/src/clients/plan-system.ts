@@ -1,14 +1,18 @@
 import { Router } from 'express';
 import { eifStream, loadAggregate, type EventStore, type SnapshotStore } from '@onboard/events';
-import { ForbiddenError, NotFoundError, eifCodec, isInternal, type Actor } from '@onboard/domain';
 import {
+  ForbiddenError,
+  NotFoundError,
+  eifCodec,
+  isInternal,
+  type Actor,
   comparePlanSystem,
   eifPlanSystemView,
   lookupKeysOf,
   noCaseMessage,
   type PlanSystemDirectory,
   type TicketSystem,
-} from '@onboard/domain/clients/plan-system';
+} from '@onboard/domain';
 import { mount, parseInput } from '@onboard/api-contract/express';
 import { requireActor, requireClientAccess, type Authenticate } from '../http/context.ts';
 import { TicketParams, getClientFromQps, getTicketInfo } from './plan-system.contract.ts';

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { defineRoute, json, problem } from '@onboard/api-contract';
 import { ClientView } from '@onboard/api-contract/views';
-import { VIEW_COLLECTIONS } from '@onboard/domain/eif/client-view';
-import { CLIENT_PHASES } from '@onboard/domain/clients/phase';
+import { VIEW_COLLECTIONS, CLIENT_PHASES } from '@onboard/domain';
 import { TaskView } from '../tasks/routes.contract.ts';
 
 const params = z.object({ clientId: z.string().min(1) });

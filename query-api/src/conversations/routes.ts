@@ -1,13 +1,16 @@
 import { Router } from 'express';
-import { ForbiddenError, NotFoundError, isInternal, type Actor } from '@onboard/domain';
 import {
+  ForbiddenError,
+  NotFoundError,
+  isInternal,
+  type Actor,
   CONVERSATION_KIND_LABELS,
   CONVERSATION_STATUS_LABELS,
   CONVERSATION_SUBJECT_LABELS,
   maySeeThread,
   visibleKinds,
-} from '@onboard/domain/conversations/access';
-import { roleLabel } from '@onboard/domain/eif/labels';
+  roleLabel,
+} from '@onboard/domain';
 import type { ConversationKind, ConversationSubjectType } from '@onboard/events';
 import { mount } from '@onboard/api-contract/express';
 import { resolvePeople } from '@onboard/api-contract/people';

@@ -13,8 +13,8 @@ import {
   contentDisposition,
   isInternal,
   type DocumentStore,
+  foldWith,
 } from '@onboard/domain';
-import { foldWith } from '@onboard/domain/decider';
 import { companionGuideDecider, dataFeedDecider, dataFeedView } from '@onboard/domain/data-feed';
 import { mount } from '@onboard/api-contract/express';
 import { requireActor, requireClientAccess, type Authenticate } from '../http/context.ts';

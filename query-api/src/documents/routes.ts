@@ -13,6 +13,8 @@ import {
   type Actor,
   type DocumentFile,
   type DocumentStore,
+  summaryDocumentsByBenefitType,
+  type BenefitType,
 } from '@onboard/domain';
 import { CENSUS_MESSAGES } from '@onboard/domain/census';
 import { mount } from '@onboard/api-contract/express';
@@ -31,7 +33,6 @@ import {
   manyOf,
   zipDocuments,
 } from './routes.contract.ts';
-import { summaryDocumentsByBenefitType, type BenefitType } from '@onboard/domain/explorer';
 
 export type DocumentQueryDeps = QueryDeps & {
   documents: Pick<DocumentStore, 'get'>;

@@ -3,8 +3,7 @@ import type { AddressInfo } from 'node:net';
 import express, { type ErrorRequestHandler } from 'express';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppError } from '@onboard/domain';
-import { type Actor } from '@onboard/domain';
+import type { AppError, Actor } from '@onboard/domain';
 import { documentQueryRoutes } from './routes.ts';
 
 const staff: Actor = { userId: 'u1', role: 'SLF_ADMIN', clientIds: [] } as unknown as Actor;

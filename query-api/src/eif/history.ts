@@ -21,8 +21,10 @@ import {
   toEditingView,
   type EifState,
   type EifStateDocument,
+  EVENT_KIND_LABELS,
+  actorLabel,
+  describeEventInWords,
 } from '@onboard/domain';
-import { EVENT_KIND_LABELS, actorLabel, describeEventInWords } from '@onboard/domain/eif/labels';
 import type { Request } from 'express';
 import { mount } from '@onboard/api-contract/express';
 import { resolvePeople, withPeople } from '@onboard/api-contract/people';

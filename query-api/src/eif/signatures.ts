@@ -8,17 +8,20 @@ import {
   type EventStore,
   type SignatureEvent,
 } from '@onboard/events';
-import { NotFoundError, fold, toClientView } from '@onboard/domain';
-import { roleLabel } from '@onboard/domain/eif/labels';
-import { foldWith } from '@onboard/domain/decider';
 import {
+  NotFoundError,
+  fold,
+  toClientView,
+  roleLabel,
+  foldWith,
   answersInWords,
   sectionLabel,
   signedFacts,
   type AnswerInWords,
   type Signature,
-} from '@onboard/domain/eif/signatures';
-import { dueConfirmations, signaturesDecider } from '@onboard/domain/eif/signatures-decider';
+  dueConfirmations,
+  signaturesDecider,
+} from '@onboard/domain';
 import { mount } from '@onboard/api-contract/express';
 import { requireActor, requireClientAccess, type Authenticate } from '../http/context.ts';
 import { getEifSignatures } from './routes.contract.ts';

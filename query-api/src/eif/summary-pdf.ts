@@ -12,8 +12,9 @@ import {
   type ClientView,
   type EifStamps,
   type PendingChange,
+  contentDisposition,
+  safeFilename,
 } from '@onboard/domain';
-import { contentDisposition, safeFilename } from '@onboard/domain/files';
 import { mount } from '@onboard/api-contract/express';
 import { requireActor, requireClientAccess, type Authenticate } from '../http/context.ts';
 import { getEifSummaryPdf } from './routes.contract.ts';

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { defineRoute, json, problem } from '@onboard/api-contract';
 import { EMAIL_KINDS } from '@onboard/events';
-import { EMAIL_STATUSES } from '@onboard/domain/emails/outbox';
-import { RULE_ROLES } from '@onboard/domain/emails/rules';
+import { EMAIL_STATUSES, RULE_ROLES } from '@onboard/domain';
 
 export const EMAIL_SORT_KEYS = ['createdAt', 'subject', 'to', 'status', 'kind'] as const;
 

@@ -1,7 +1,15 @@
 import { Router } from 'express';
-import { NotFoundError, isInternal, type Actor } from '@onboard/domain';
-import { EMAIL_STATUS_LABELS, type EmailStatus, type EmailStatusEntry } from '@onboard/domain/emails/outbox';
-import { EMAIL_KIND_LABELS, PERSONAL_LINK_KINDS, WITHHELD_BODY } from '@onboard/domain/emails/kinds';
+import {
+  NotFoundError,
+  isInternal,
+  type Actor,
+  EMAIL_STATUS_LABELS,
+  type EmailStatus,
+  type EmailStatusEntry,
+  EMAIL_KIND_LABELS,
+  PERSONAL_LINK_KINDS,
+  WITHHELD_BODY,
+} from '@onboard/domain';
 import type { EmailKind } from '@onboard/events';
 import { mount } from '@onboard/api-contract/express';
 import { requireActor, requireClientAccess, requirePermission, type QueryDeps } from '../http/context.ts';

@@ -7,14 +7,16 @@ import {
   emailRulesStream,
   type EventStore,
 } from '@onboard/events';
-import { ForbiddenError, NotFoundError, isInternal } from '@onboard/domain';
-import { EMAIL_KIND_LABELS } from '@onboard/domain/emails/kinds';
 import {
+  ForbiddenError,
+  NotFoundError,
+  isInternal,
+  EMAIL_KIND_LABELS,
   RULE_ROLE_LABELS,
   effectiveRules,
   type EmailRule,
   type RuleRole,
-} from '@onboard/domain/emails/rules';
+} from '@onboard/domain';
 import { mount } from '@onboard/api-contract/express';
 import { requireActor, requirePermission, type Authenticate } from '../http/context.ts';
 import { getEmailPreferences, getEmailRules } from './routes.contract.ts';

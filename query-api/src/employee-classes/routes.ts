@@ -1,6 +1,11 @@
 import { Router } from 'express';
-import { NotFoundError, fromDocument, toEditingView, type EifStateDocument } from '@onboard/domain';
-import { employeeClassesView } from '@onboard/domain/eif/classes';
+import {
+  NotFoundError,
+  fromDocument,
+  toEditingView,
+  type EifStateDocument,
+  employeeClassesView,
+} from '@onboard/domain';
 import { mount } from '@onboard/api-contract/express';
 import { readUntil } from '../http/catch-up.ts';
 import { requireActor, requireClientAccess, type QueryDeps } from '../http/context.ts';

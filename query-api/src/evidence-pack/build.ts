@@ -27,7 +27,7 @@ import {
   type RecordedEvent,
   type SnapshotStore,
 } from '@onboard/events';
-import { CHAIN_GENESIS, buildChain, describeLink, type ChainLink } from '@onboard/domain/evidence/chain';
+import { CHAIN_GENESIS, buildChain, describeLink, type ChainLink } from '@onboard/domain';
 import { eifSummaryPdf } from '../eif/summary-pdf.ts';
 import {
   EVIDENCE_FORMAT,

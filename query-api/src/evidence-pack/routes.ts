@@ -1,6 +1,12 @@
 import { Router, type Request } from 'express';
-import { AppError, ForbiddenError, NotFoundError, isInternal } from '@onboard/domain';
-import { contentDisposition, safeFilename } from '@onboard/domain/files';
+import {
+  AppError,
+  ForbiddenError,
+  NotFoundError,
+  isInternal,
+  contentDisposition,
+  safeFilename,
+} from '@onboard/domain';
 import { mount } from '@onboard/api-contract/express';
 import { requireActor, type Authenticate } from '../http/context.ts';
 import { gatherEvidencePack, type EvidencePackDeps } from './build.ts';

@@ -1,4 +1,4 @@
-import type { ChainLink } from '@onboard/domain/evidence/chain';
+import type { ChainLink } from '@onboard/domain';
 
 /** One action on a signed onboarding form, as the e-signature audit trail records it. */
 export type SignatureAuditEntry = {

@@ -10,7 +10,7 @@ import {
   PDFString,
   decodePDFRawStream,
 } from 'pdf-lib';
-import { verifyChain } from '@onboard/domain/evidence/chain';
+import { verifyChain } from '@onboard/domain';
 import { checkSigner, type SignerFacts, type SignerTrust } from './trust.ts';
 import { EVIDENCE_FORMAT, EVIDENCE_RECORD_NAME, type EvidenceRecord } from './types.ts';
 

@@ -11,15 +11,15 @@ import {
   normalizeVanitySlug,
   type Actor,
   type DocumentStore,
-} from '@onboard/domain';
-import { showsCustomBranding } from '@onboard/domain/explorer/contrast';
-import { isExplorerSiteLive, type ExplorerSite } from '@onboard/domain/explorer/decider';
-import {
+  showsCustomBranding,
+  isExplorerSiteLive,
+  type ExplorerSite,
   isLargeClient,
   liveChatDepartment,
   showsLanguageDialog,
-} from '@onboard/domain/explorer/page-content';
-import type { FeatureToggleName, ResolvedFeatureToggle } from '@onboard/domain/features/catalogue';
+  type FeatureToggleName,
+  type ResolvedFeatureToggle,
+} from '@onboard/domain';
 import { mount } from '@onboard/api-contract/express';
 import { BUILT_IN_TOGGLE_DEFAULTS, resolvedToggles } from '../feature-toggles/read.ts';
 import { requireActor, type QueryDeps } from '../http/context.ts';

@@ -6,7 +6,7 @@ import {
   type FeatureToggleName,
   type FeatureToggleSettings,
   type ResolvedFeatureToggle,
-} from '@onboard/domain/features/catalogue';
+} from '@onboard/domain';
 
 /** Every toggle's default (what a toggle is until staff set it); the platform fills them from config. */
 export type FeatureToggleDefaults = Record<FeatureToggleName, boolean>;

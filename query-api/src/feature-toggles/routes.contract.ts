@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute, json, problem } from '@onboard/api-contract';
-import { FEATURE_TOGGLE_NAMES } from '@onboard/domain/features/catalogue';
+import { FEATURE_TOGGLE_NAMES } from '@onboard/domain';
 
 export const FeatureToggleView = z
   .object({

@@ -1,8 +1,12 @@
 import { Router } from 'express';
-import { isInternal } from '@onboard/domain';
-import { FEATURE_TOGGLES, isGlobalOnlyToggle } from '@onboard/domain/features/catalogue';
-import type { LegalLinkTargets } from '@onboard/domain/features/configuration-defaults';
-import { environmentOfHost, traceSampleRate } from '@onboard/domain/features/environment';
+import {
+  isInternal,
+  FEATURE_TOGGLES,
+  isGlobalOnlyToggle,
+  type LegalLinkTargets,
+  environmentOfHost,
+  traceSampleRate,
+} from '@onboard/domain';
 import { mount } from '@onboard/api-contract/express';
 import { requireActor, requireClientAccess, type QueryDeps } from '../http/context.ts';
 import {

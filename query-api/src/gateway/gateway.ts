@@ -1,7 +1,6 @@
 import { Router, type Response } from 'express';
 import { BUS_TOPICS, type Bus, type BusConsumer, type DeliveredMessage } from '@onboard/events';
-import { isInternal, type Actor } from '@onboard/domain';
-import { maySeeThread } from '@onboard/domain/conversations/access';
+import { isInternal, type Actor, maySeeThread } from '@onboard/domain';
 import { mount } from '@onboard/api-contract/express';
 import { requireActor, type Authenticate } from '../http/context.ts';
 import { eventsStream } from './routes.contract.ts';

@@ -1,6 +1,5 @@
 import type pg from 'pg';
-import type { DocumentStore } from '@onboard/domain';
-import type { EnvelopeState } from '@onboard/domain/onboarding-forms/index';
+import type { DocumentStore, EnvelopeState } from '@onboard/domain';
 import type { SignatureAuditEntry, SignedFormEvidence } from '../evidence-pack/types.ts';
 
 export type EvidenceDeps = { pool: Pick<pg.Pool, 'query'>; documents: Pick<DocumentStore, 'get'> };

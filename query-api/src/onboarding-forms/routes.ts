@@ -7,9 +7,7 @@ import {
   isInternal,
   type Actor,
   type DocumentStore,
-} from '@onboard/domain';
-import { assertAllowed } from '@onboard/domain';
-import {
+  assertAllowed,
   LINK_EXPIRED_MESSAGE,
   currentRoutingOrder,
   isActive,
@@ -19,7 +17,7 @@ import {
   type SigningTemplateState,
   signedFormFileName,
   type AuditTrail,
-} from '@onboard/domain/onboarding-forms/index';
+} from '@onboard/domain';
 import { mount } from '@onboard/api-contract/express';
 import { requireActor, type QueryDeps } from '../http/context.ts';
 import {

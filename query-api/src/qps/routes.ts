@@ -1,8 +1,13 @@
 import { readUntil } from '../http/catch-up.ts';
 import { Router } from 'express';
 import type { ApiJobStatus } from '@onboard/events';
-import { NotFoundError, fromDocument, type EifStateDocument } from '@onboard/domain';
-import { checkPlanDesign, planDesignFromState } from '@onboard/domain/plan-design';
+import {
+  NotFoundError,
+  fromDocument,
+  type EifStateDocument,
+  checkPlanDesign,
+  planDesignFromState,
+} from '@onboard/domain';
 import { mount } from '@onboard/api-contract/express';
 import { requireActor, requireClientAccess, type QueryDeps } from '../http/context.ts';
 import { clientIdsOf, getApiJobs, getClientApiJobs, getPlanDesignInfo } from './routes.contract.ts';

@@ -1,13 +1,16 @@
 import { Router } from 'express';
-import { NotFoundError, contentDisposition, downloadName, type DocumentStore } from '@onboard/domain';
 import {
+  NotFoundError,
+  contentDisposition,
+  downloadName,
+  type DocumentStore,
   RESOURCE_BENEFIT_TYPES,
   orderedAudiences,
   resourceAudienceLabel,
   resourceBenefitTypeLabel,
   type ResourceAudience,
   type ResourceBenefitType,
-} from '@onboard/domain/resources/catalogue';
+} from '@onboard/domain';
 import { mount } from '@onboard/api-contract/express';
 import { requireActor, requireClientAccess, type QueryDeps } from '../http/context.ts';
 import { downloadResourceDocument, listClientResources } from './routes.contract.ts';

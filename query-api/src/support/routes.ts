@@ -68,7 +68,7 @@ function viewOf(row: Row) {
 /** Staff read every conversation; anyone else only their own. */
 const scopeOf = (actor: Actor) => (isInternal(actor) ? null : actor.userId);
 
-/** The portal's support chats (projections/src/portal-chats.ts), for their users and staff's inbox. */
+/** The portal's support chats (projections/src/support.ts), for their users and staff's inbox. */
 export function portalChatQueryRoutes(deps: Pick<QueryDeps, 'pool' | 'authenticate'>): Router {
   const router = Router();
 

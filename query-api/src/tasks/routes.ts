@@ -1,6 +1,5 @@
 import { Router } from 'express';
-import { TASKS, isTaskId, taskDefinition } from '@onboard/domain/tasks/catalogue';
-import { statusPill, type TaskStatus } from '@onboard/domain/tasks/status';
+import { TASKS, isTaskId, taskDefinition, statusPill, type TaskStatus } from '@onboard/domain';
 import { mount } from '@onboard/api-contract/express';
 import { requireActor, requireClientAccess, type QueryDeps } from '../http/context.ts';
 import { listClientTasks, type TaskView } from './routes.contract.ts';

@@ -6,11 +6,16 @@ import {
   grantFor,
   toClientView,
   type EifStateDocument,
+  TASKS_IN_DEPENDENCY_ORDER,
+  isTaskId,
+  taskDefinition,
+  OPEN_STATUSES,
+  statusPill,
+  type TaskStatus,
+  policyLabel,
+  waitingWork,
+  workSideOf,
 } from '@onboard/domain';
-import { TASKS_IN_DEPENDENCY_ORDER, isTaskId, taskDefinition } from '@onboard/domain/tasks/catalogue';
-import { OPEN_STATUSES, statusPill, type TaskStatus } from '@onboard/domain/tasks/status';
-import { policyLabel } from '@onboard/domain/tasks/timeline';
-import { waitingWork, workSideOf } from '@onboard/domain/tasks/work';
 import { mount } from '@onboard/api-contract/express';
 import { requireActor, requirePermission, type QueryDeps } from '../http/context.ts';
 import { listUserWork, type WorkItem } from './routes.contract.ts';

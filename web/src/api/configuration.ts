@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import type { LegalLinkTargets } from '@onboard/domain/features/configuration-defaults';
+import type { LegalLinkTargets } from '@onboard/domain/web';
 import { apiGet } from './http.ts';
 
 /** GET /api/configuration (query-api/src/feature-toggles/routes.contract.ts `Configuration`). */

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { DEFAULT_SUPPORT_SETTINGS } from '@onboard/domain/features/configuration-defaults';
+import { DEFAULT_SUPPORT_SETTINGS } from '@onboard/domain/web';
 import { CONFIGURATION_STORAGE_KEY, loadConfiguration, type Configuration } from './configuration.ts';
 
 const configuration = (version: string): Configuration => ({

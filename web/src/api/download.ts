@@ -1,4 +1,4 @@
-import { readDownloadHeaders, type DownloadHeaders } from '@onboard/domain/files/content-disposition';
+import { readDownloadHeaders, type DownloadHeaders } from '@onboard/domain/web';
 import { ApiError, interpretFailure, isInvalidTokenAnswer, noResponseError } from './errors.ts';
 import { CSRF_COOKIE, CSRF_HEADER, readCookie, refreshSession } from './http.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DownloadHeaderError } from '@onboard/domain/files/content-disposition';
+import { DownloadHeaderError } from '@onboard/domain/web';
 import { eifSummaryPath, fetchDownload } from './download.ts';
 
 const answer = (headers: Record<string, string>, status = 200) => {

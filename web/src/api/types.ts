@@ -1,6 +1,6 @@
 /** Shapes of the answers this slice reads (API contract with the server). */
 // The EIF shapes are the domain's own: the server sends them as the decider folds them.
-import type { EifStamps, PendingChange } from '@onboard/domain/eif/decider';
+import type { EifStamps, PendingChange } from '@onboard/domain/web';
 
 export type Role = 'BEN_ADMIN' | 'BROKER' | 'SLF_ADMIN' | 'SLF_OWNER';
 

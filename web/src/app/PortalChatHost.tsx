@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { SUPPORT_WIDGET_LOAD_WARNING_MS } from '@onboard/domain/explorer/support-widget';
+import { SUPPORT_WIDGET_LOAD_WARNING_MS } from '@onboard/domain/web';
 import { OPEN_CHAT_EVENT, SupportEmailLink } from './Support.tsx';
 
 const PortalChatDialog = lazy(() =>

@@ -7,7 +7,7 @@ import { showEmailToast } from '../state/toasts.ts';
 import { clientKey } from '../api/hooks.ts';
 import { censusKey } from '../features/census/api.ts';
 import { refreshConversations } from '../features/conversations/api.ts';
-import { tasksKey } from '../features/hub/api.ts';
+import { tasksKey } from '../features/tasks/api.ts';
 
 const EVENTS_STREAM_PATH = '/api/events/stream';
 /** Spec platform §6/§9: 5 reconnect attempts once the stream is refused or closed for good. */

@@ -1,7 +1,4 @@
-import {
-  DEFAULT_SUPPORT_SETTINGS,
-  type SupportSettings,
-} from '@onboard/domain/features/configuration-defaults';
+import { DEFAULT_SUPPORT_SETTINGS, type SupportSettings } from '@onboard/domain/web';
 import { useLoadedConfiguration, type Configuration } from '../api/configuration.ts';
 
 /**

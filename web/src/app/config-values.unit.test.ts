@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SUPPORT_SETTINGS } from '@onboard/domain/features/configuration-defaults';
+import { DEFAULT_SUPPORT_SETTINGS } from '@onboard/domain/web';
 import type { Configuration } from '../api/configuration.ts';
 import { configValues, DEFAULT_CONFIG_VALUES } from './config-values.ts';
 

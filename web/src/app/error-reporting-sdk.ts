@@ -1,5 +1,5 @@
 import * as Sentry from '@sentry/browser';
-import { environmentOfHost, traceSampleRate } from '@onboard/domain/features/environment';
+import { environmentOfHost, traceSampleRate } from '@onboard/domain/web';
 
 export type ErrorReportingSettings = { dsn: string; tunnel: string; release: string };
 

@@ -1,4 +1,4 @@
-import type { LegalLinkTargets } from '@onboard/domain/features/configuration-defaults';
+import type { LegalLinkTargets } from '@onboard/domain/web';
 import type { RouteDef } from './routes.ts';
 
 /**

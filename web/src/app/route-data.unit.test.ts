@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { clientKey } from '../api/hooks.ts';
 import { censusKey } from '../features/census/api.ts';
-import { tasksKey } from '../features/hub/api.ts';
+import { tasksKey } from '../features/tasks/api.ts';
 import { setupKey, welcomeFlowKey } from '../features/welcome/api.ts';
 import { isClientPerson } from '../features/welcome/entry.ts';
 import { firstReadsOf } from './route-data.ts';

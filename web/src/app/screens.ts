@@ -41,7 +41,7 @@ export const ClientsHomePage = screen(
 // The hub home opens behind its entry guard: the client's people see /setup-pending or /welcome first.
 const hubHome = () =>
   Promise.all([
-    import('../features/hub/ClientHubPage.tsx'),
+    import('../features/tasks/ClientHubPage.tsx'),
     import('../features/welcome/HubEntryGuard.tsx'),
   ]).then(([hub, guard]) => ({ ClientHubPage: guard.guardHubEntry(hub.ClientHubPage) }));
 export const ClientHubPage = screen(hubHome, 'ClientHubPage');
@@ -61,7 +61,7 @@ export const EmailTemplatesPage = screen(
 );
 export const EmailRulesPage = screen(() => import('../features/emails/EmailRulesPage.tsx'), 'EmailRulesPage');
 export const ResourcesPage = screen(() => import('../features/resources/ResourcesPage.tsx'), 'ResourcesPage');
-export const TaskPage = screen(() => import('../features/hub/TaskPage.tsx'), 'TaskPage');
+export const TaskPage = screen(() => import('../features/tasks/TaskPage.tsx'), 'TaskPage');
 export const MyWorkPage = screen(() => import('../features/work/MyWorkPage.tsx'), 'MyWorkPage');
 export const DocumentsPage = screen(() => import('../features/documents/DocumentsPage.tsx'), 'DocumentsPage');
 export const AnalyticsAdminPage = screen(

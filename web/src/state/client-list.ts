@@ -1,5 +1,5 @@
 import { atomWithStorage, createJSONStorage } from 'jotai/utils';
-import type { ClientPhase } from '@onboard/domain/clients/phase';
+import type { ClientPhase } from '@onboard/domain/web';
 
 /**
  * The staff client table's search, sort, page and filters (explorer §3 "client table filters" held in the

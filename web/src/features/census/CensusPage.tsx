@@ -11,15 +11,15 @@ import {
   type CensusField,
   type CensusSource,
 } from '@onboard/domain/census';
-import { policyLabel } from '@onboard/domain/tasks/timeline';
+import { policyLabel } from '@onboard/domain/web';
 import { downloadFile } from '../../api/download.ts';
 import { useClient } from '../../api/hooks.ts';
 import { clientHubPath } from '../../app/routes.ts';
 import { ConfirmDialog } from '../../ui/Dialogs.tsx';
 import { Alert, ErrorPanel } from '../../ui/Feedback.tsx';
 import { InlineRename } from '../documents/InlineRename.tsx';
-import { formatDate } from '../hub/format.ts';
-import { TaskLayout } from '../hub/TaskLayout.tsx';
+import { formatDate } from '../tasks/format.ts';
+import { TaskLayout } from '../tasks/TaskLayout.tsx';
 import {
   CENSUS_STEPS,
   STATUS_WORDS,

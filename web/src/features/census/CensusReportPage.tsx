@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Button, Link } from '../../ui/controls.ts';
 import { CENSUS_FIELD_LABELS, type CensusField } from '@onboard/domain/census';
 import { ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
-import { formatDate } from '../hub/format.ts';
+import { formatDate } from '../tasks/format.ts';
 import { censusPagePath, useCensus, type CensusResult } from './api.ts';
 import { Counts, DownloadErrors, Progress } from './CensusPage.tsx';
 import { ChangeView } from './ChangeView.tsx';

@@ -9,7 +9,7 @@ import {
   type CensusField,
 } from '@onboard/domain/census';
 import { Alert } from '../../ui/Feedback.tsx';
-import { formatDate } from '../hub/format.ts';
+import { formatDate } from '../tasks/format.ts';
 import { useCensusWrites, type CensusResult, type ReadCensusAsBody } from './api.ts';
 
 type Document = CensusResult['document'];

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useId, useState } from 'react';
 import { Button, Heading, Input, Label, Link, SearchField } from '../../ui/controls.ts';
-import { CLIENT_PHASE_LABELS, CLIENT_PHASES, EIF_STATUS_LABELS } from '@onboard/domain/clients/phase';
+import { CLIENT_PHASE_LABELS, CLIENT_PHASES, EIF_STATUS_LABELS } from '@onboard/domain/web';
 import { useAtom } from '../../state/store.ts';
 import { CLIENT_PAGE_SIZE, useClientPage, useStaffUsers, type ClientListItem } from './api.ts';
 import { NextTask, Progress } from './ClientProgress.tsx';

@@ -1,5 +1,5 @@
 import { Heading } from '../../ui/controls.ts';
-import { entityLabel } from '@onboard/domain/eif/labels';
+import { entityLabel } from '@onboard/domain/web';
 import { useNetChanges, type NetChange } from '../eif/api.ts';
 import { ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
 import { groupByPlacement, placeAnswer } from '../eif/steps.ts';

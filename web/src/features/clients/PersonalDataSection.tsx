@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Heading } from '../../ui/controls.ts';
-import { ERASURE_REASON_LABELS, type ErasureReason } from '@onboard/domain/personal-data/erasure';
+import { ERASURE_REASON_LABELS, type ErasureReason } from '@onboard/domain/web';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
 import { ModalDialog } from '../../ui/Dialogs.tsx';
 import { Alert } from '../../ui/Feedback.tsx';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { coverageKindOfDisplayName } from '@onboard/domain/eif/steps/coverage';
+import { coverageKindOfDisplayName } from '@onboard/domain/web';
 import { IMPLEMENTATION_TYPES } from '@onboard/events/catalogue/client-constants';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
 import {

@@ -1,5 +1,5 @@
 import { apiRequest } from '../../api/http.ts';
-import type { ErasureReason } from '@onboard/domain/personal-data/erasure';
+import type { ErasureReason } from '@onboard/domain/web';
 
 export type ErasureScope = 'CLIENT' | 'EMPLOYEE';
 

@@ -15,7 +15,7 @@ import { ApiError } from '../../api/errors.ts';
 import { Alert, ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
 import { TextInput } from '../../ui/TextInput.tsx';
 import { messageOf } from '../clients/lifecycle-model.ts';
-import { formatDate } from '../hub/format.ts';
+import { formatDate } from '../tasks/format.ts';
 import { useCompanionGuide, useCompanionGuideWrites } from './api.ts';
 import './data-feed.css';
 

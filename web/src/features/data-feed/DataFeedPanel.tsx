@@ -9,7 +9,7 @@ import { downloadFile } from '../../api/download.ts';
 import { Alert, ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
 import { messageOf } from '../clients/lifecycle-model.ts';
 import { censusPagePath } from '../census/api.ts';
-import { formatDate } from '../hub/format.ts';
+import { formatDate } from '../tasks/format.ts';
 import {
   TEST_FILE_ACCEPT,
   dataFeedFilePath,

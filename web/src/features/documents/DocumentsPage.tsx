@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { Button, Heading, Input, Label, ProgressBar, SearchField } from '../../ui/controls.ts';
-import { documentCategories, documentCategoryLabel } from '@onboard/domain/documents/catalogue';
-import { policyLabel } from '@onboard/domain/tasks/timeline';
+import { documentCategories, documentCategoryLabel, policyLabel } from '@onboard/domain/web';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
 import { useClient } from '../../api/hooks.ts';
 import { ConfirmDialog } from '../../ui/Dialogs.tsx';

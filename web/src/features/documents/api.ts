@@ -1,7 +1,7 @@
 import useSWR, { useSWRConfig } from 'swr';
 import type { ResponseOf } from '@onboard/api-contract';
 import type { listDocumentsMeta } from '@onboard/query-api/contracts';
-import { MAX_CLIENT_DOCUMENT_BYTES, DOCUMENT_MESSAGES } from '@onboard/domain/documents/catalogue';
+import { MAX_CLIENT_DOCUMENT_BYTES, DOCUMENT_MESSAGES } from '@onboard/domain/web';
 import { ApiError, interpretFailure, isInvalidTokenAnswer, noResponseError } from '../../api/errors.ts';
 import { apiRequest, CSRF_COOKIE, CSRF_HEADER, readCookie, refreshSession } from '../../api/http.ts';
 import { downloadFile } from '../../api/download.ts';

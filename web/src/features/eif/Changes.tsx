@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Heading } from '../../ui/controls.ts';
-import { actorLabel, entityLabel } from '@onboard/domain/eif/labels';
+import { actorLabel, entityLabel } from '@onboard/domain/web';
 import type { ClientView, PendingChange } from '../../api/types.ts';
 import { formatWhen } from '../../ui/format.ts';
 import { PendingBadge, peopleOf } from './Eif.tsx';

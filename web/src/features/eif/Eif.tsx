@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 export { EditStateBanner } from './EditStateBanner.tsx';
 import { Button, Heading, Link } from '../../ui/controls.ts';
-import { eifFormSummary, type AnswerGroup } from '@onboard/domain/eif/forms/summary';
+import { eifFormSummary, type AnswerGroup } from '@onboard/domain/web';
 import { downloadEifSummary } from '../../api/download.ts';
 import { GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
 import type { ClientView } from '../../api/types.ts';

@@ -18,7 +18,7 @@ import { EifStatusBadge, FormSummary, StampList } from './Eif.tsx';
 import { PendingChangeGroups } from './Changes.tsx';
 import { ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
 import { attributeLabel, formatAnswer } from './words.ts';
-import { entityLabel } from '@onboard/domain/eif/labels';
+import { entityLabel } from '@onboard/domain/web';
 import { formatWhen } from '../../ui/format.ts';
 import { pendingOf } from './view.ts';
 import { clientManagePath } from '../../app/routes.ts';

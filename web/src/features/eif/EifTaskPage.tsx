@@ -1,5 +1,5 @@
 import { Redirect } from 'wouter';
-import { eifTaskStart } from '@onboard/domain/tasks/eif-task';
+import { eifTaskStart } from '@onboard/domain/web';
 import { useEditingView } from './forms/api.ts';
 import { EifLayout } from './forms/EifLayout.tsx';
 import { eifReviewPath, eifSubStepPath } from './forms/navigation.ts';

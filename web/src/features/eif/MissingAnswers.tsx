@@ -1,5 +1,5 @@
 import { Heading, Link } from '../../ui/controls.ts';
-import type { MissingAnswer } from '@onboard/domain/eif/forms/missing';
+import type { MissingAnswer } from '@onboard/domain/web';
 
 type Group = { subStepId: string; title: string; href: string; items: MissingAnswer[] };
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { ClientView } from '../../api/types.ts';
-import { actorLabel, entityLabel } from '@onboard/domain/eif/labels';
+import { actorLabel, entityLabel } from '@onboard/domain/web';
 import type { AnswerRef, NetChange } from './api.ts';
 import { placeAnswer } from './steps.ts';
 import { ChangeGroupList } from './Changes.tsx';

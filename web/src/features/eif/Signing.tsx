@@ -1,7 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { Button, FieldError, Form, Input, Label, Radio, RadioGroup, TextField } from '../../ui/controls.ts';
-import { defaultInviteStep, signerSettingOf } from '@onboard/domain/eif/signing';
-import { EIF_STEPS, EIF_STEP_IDS, EIF_STEP_LABELS } from '@onboard/domain/eif/steps/catalogue';
+import {
+  defaultInviteStep,
+  signerSettingOf,
+  EIF_STEPS,
+  EIF_STEP_IDS,
+  EIF_STEP_LABELS,
+} from '@onboard/domain/web';
 import { CheckboxGroupInput } from '../../ui/Checkbox.tsx';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
 import { inviteOutsideSigner, type OutsideSignerStep } from './api.ts';

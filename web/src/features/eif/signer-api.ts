@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import type { SignerSetting } from '@onboard/domain/eif/signing';
+import type { SignerSetting } from '@onboard/domain/web';
 import { useApplyClientView } from './api.ts';
 import { useReloadEditingView } from './forms/api.ts';
 import { apiRequest } from '../../api/http.ts';

@@ -4,8 +4,8 @@ import {
   EIF_STEPS as DOMAIN_STEPS,
   eifSubStepLabel,
   type EifSubStepId,
-} from '@onboard/domain/eif/steps/catalogue';
-import { subStepForm } from '@onboard/domain/eif/forms/definitions';
+  subStepForm,
+} from '@onboard/domain/web';
 
 /**
  * Where an answer lives in the EIF (onboarding §3 "EIF steps and sub-steps"), so reviewers see each

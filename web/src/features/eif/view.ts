@@ -1,5 +1,4 @@
-import { companyInformationEditState } from '@onboard/domain/eif/lifecycle';
-import type { EifStamps } from '@onboard/domain/eif/decider';
+import { companyInformationEditState, type EifStamps } from '@onboard/domain/web';
 import type { ClientView, PendingChange } from '../../api/types.ts';
 import { placeAnswer, type Placement } from './steps.ts';
 

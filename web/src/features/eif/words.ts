@@ -1,8 +1,4 @@
-import {
-  attributeLabel as domainAttributeLabel,
-  valueLabel,
-  type LabelView,
-} from '@onboard/domain/eif/labels';
+import { attributeLabel as domainAttributeLabel, valueLabel, type LabelView } from '@onboard/domain/web';
 
 // What people read where the EIF shows answers and changes (the domain's labels, from the form
 // definitions): kept apart from the placement of answers (steps.ts), so the forms do not load them.

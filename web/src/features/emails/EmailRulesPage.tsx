@@ -12,7 +12,7 @@ import {
   ADDRESSED_TO_LABEL,
   copiesFor,
   isAddressedKind,
-} from '@onboard/domain/emails/rules';
+} from '@onboard/domain/web';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
 import { apiRequest } from '../../api/http.ts';
 import { useClient } from '../../api/hooks.ts';

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Button, FileTrigger, Heading, Label, Link, ProgressBar } from '../../ui/controls.ts';
 import { useSWRConfig } from 'swr';
-import { BENEFIT_TYPE_SORT_ORDER } from '@onboard/domain/explorer';
-import type { StoredDocument } from '@onboard/domain/files/document-store';
+import { BENEFIT_TYPE_SORT_ORDER, type StoredDocument } from '@onboard/domain/web';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
 import { Alert } from '../../ui/Feedback.tsx';
 import { explorerPagePath } from './api.ts';

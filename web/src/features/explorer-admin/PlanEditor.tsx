@@ -21,7 +21,7 @@ import {
   VISION_AMOUNT_FIELDS,
   VISION_FRAMES_OVER_FIELDS,
   isBenefitType,
-} from '@onboard/domain/explorer';
+} from '@onboard/domain/web';
 import { CheckboxInput } from '../../ui/Checkbox.tsx';
 import { SelectInput } from '../../ui/SelectInput.tsx';
 import { TextInput } from '../../ui/TextInput.tsx';

@@ -7,8 +7,8 @@ import {
   MIN_TEXT_CONTRAST_RATIO,
   SALES_TERRITORIES,
   US_STATE_CODES,
-} from '@onboard/domain/explorer';
-import type { StoredDocument } from '@onboard/domain/files/document-store';
+  type StoredDocument,
+} from '@onboard/domain/web';
 import { Alert } from '../../ui/Feedback.tsx';
 import { CheckboxInput } from '../../ui/Checkbox.tsx';
 import { RadioInput } from '../../ui/RadioInput.tsx';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Form, Heading } from '../../ui/controls.ts';
-import { BENEFIT_TYPE_SORT_ORDER } from '@onboard/domain/explorer';
+import { BENEFIT_TYPE_SORT_ORDER } from '@onboard/domain/web';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
 import { Alert } from '../../ui/Feedback.tsx';
 import type { ExplorerPlanBody } from './api.ts';

@@ -14,7 +14,7 @@ import {
 } from '../../ui/controls.ts';
 import { useLocation, useSearch } from 'wouter';
 import { useSWRConfig } from 'swr';
-import { SUPPORT_MESSAGE_MAX_LENGTH, supportMessageError } from '@onboard/domain/explorer/support-rules';
+import { SUPPORT_MESSAGE_MAX_LENGTH, supportMessageError } from '@onboard/domain/web';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
 import { Alert, ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
 import { editExplorerSitePath, publicExplorerPath, useExplorerSite } from './api.ts';

@@ -4,7 +4,7 @@ import {
   UNSUPPORTED_TYPE_MESSAGE,
   uploadMimeType,
   type StoredDocument,
-} from '@onboard/domain/files/document-store';
+} from '@onboard/domain/web';
 import { ApiError, interpretFailure, isInvalidTokenAnswer, noResponseError } from '../../api/errors.ts';
 import { apiRequest, CSRF_COOKIE, CSRF_HEADER, readCookie, refreshSession } from '../../api/http.ts';
 import { explorerPagePath } from './api.ts';

@@ -8,7 +8,7 @@ import {
   validateExplorerPlan,
   validateExplorerSite,
   type ExplorerPlanInput,
-} from '@onboard/domain/explorer';
+} from '@onboard/domain/web';
 import type { ExplorerPlanBody, ExplorerPlanValue, ExplorerSiteView } from './api.ts';
 import type { Errors } from './field-binding.ts';
 

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Form, Heading, Link } from '../../ui/controls.ts';
 import { useLocation } from 'wouter';
-import { validateExplorerSite } from '@onboard/domain/explorer';
+import { validateExplorerSite } from '@onboard/domain/web';
 import { ApiError } from '../../api/errors.ts';
 import { useClient } from '../../api/hooks.ts';
 import { Alert, ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';

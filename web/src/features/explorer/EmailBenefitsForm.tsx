@@ -10,8 +10,7 @@ import {
   RadioGroup,
   TextField,
 } from '../../ui/controls.ts';
-import type { ExplorerLanguage } from '@onboard/domain/explorer/catalogues';
-import { validateExplorerEmailSend } from '@onboard/domain/explorer/lead-rules';
+import { type ExplorerLanguage, validateExplorerEmailSend } from '@onboard/domain/web';
 import { CheckboxInput } from '../../ui/Checkbox.tsx';
 import {
   fetchHumanCheck,

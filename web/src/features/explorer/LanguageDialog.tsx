@@ -1,5 +1,5 @@
 import { Button, Dialog, Heading, Modal, Radio, RadioGroup } from '../../ui/controls.ts';
-import type { ExplorerLanguage } from '@onboard/domain/explorer/catalogues';
+import type { ExplorerLanguage } from '@onboard/domain/web';
 import { useLocale } from './context.ts';
 import { MESSAGES } from './i18n.ts';
 

@@ -13,8 +13,7 @@ import {
   Text,
   TextField,
 } from '../../ui/controls.ts';
-import { EXPLORER_TEXT_MAX_LENGTH } from '@onboard/domain/explorer/catalogues';
-import { validateLead } from '@onboard/domain/explorer/lead-rules';
+import { EXPLORER_TEXT_MAX_LENGTH, validateLead } from '@onboard/domain/web';
 import { sendLead, type LeadBody } from './api.ts';
 import { useLocale } from './context.ts';
 import { translateRuleMessage } from './i18n.ts';

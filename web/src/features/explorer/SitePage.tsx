@@ -6,9 +6,7 @@ import {
   PROVIDER_CARRIER_ID,
   type BenefitType,
   type ExplorerLanguage,
-} from '@onboard/domain/explorer/catalogues';
-import { validatePrepaidLocation } from '@onboard/domain/explorer/lead-rules';
-import {
+  validatePrepaidLocation,
   benefitTypeHighlighters,
   benefitTypeLabel,
   countedBenefitSections,
@@ -19,7 +17,7 @@ import {
   planTypeLabel,
   sectionsByBenefitType,
   summaryDocumentsByBenefitType,
-} from '@onboard/domain/explorer/page-content';
+} from '@onboard/domain/web';
 import {
   documentUrl,
   type ExplorerDocumentView,

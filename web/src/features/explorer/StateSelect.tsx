@@ -9,7 +9,7 @@ import {
   Select,
   SelectValue,
 } from '../../ui/controls.ts';
-import { US_STATE_CODES } from '@onboard/domain/explorer/catalogues';
+import { US_STATE_CODES } from '@onboard/domain/web';
 import { useLocale } from './context.ts';
 
 /**

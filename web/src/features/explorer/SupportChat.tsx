@@ -1,7 +1,7 @@
 import { useAtom } from '../../state/store.ts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button, FieldError, Form, Label, TextArea, TextField } from '../../ui/controls.ts';
-import { SUPPORT_MESSAGE_MAX_LENGTH, supportMessageError } from '@onboard/domain/explorer/support-rules';
+import { SUPPORT_MESSAGE_MAX_LENGTH, supportMessageError } from '@onboard/domain/web';
 import type { ExplorerPageView } from './api.ts';
 import { useLocale } from './context.ts';
 import { translateRuleMessage } from './i18n.ts';

@@ -1,11 +1,11 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { Button, Link } from '../../ui/controls.ts';
-import type { ContactOption } from '@onboard/domain/explorer/page-content';
 import {
+  type ContactOption,
   nextSupportPanelState,
   SUPPORT_WIDGET_LOAD_WARNING_MS,
   type SupportPanelState,
-} from '@onboard/domain/explorer/support-rules';
+} from '@onboard/domain/web';
 import type { ExplorerPageView } from './api.ts';
 import { useLocale } from './context.ts';
 import { LazyLeadDialog, LazySupportChat } from './lazy.ts';

@@ -1,6 +1,5 @@
 import useSWR from 'swr';
-import type { BenefitType, DemoEnrollmentStatus } from '@onboard/domain/explorer/catalogues';
-import type { BenefitTypeMetadata } from '@onboard/domain/explorer/page-content';
+import type { BenefitType, DemoEnrollmentStatus, BenefitTypeMetadata } from '@onboard/domain/web';
 import { CSRF_COOKIE, CSRF_HEADER, CSRF_PATH, readCookie } from '../../api/http.ts';
 
 /** A plan as the page answer carries it: fixed fields plus the comparison extras of explorer §3. */

@@ -1,5 +1,9 @@
-import type { BenefitType, ExplorerLanguage } from '@onboard/domain/explorer/catalogues';
-import { formatCurrency, formatPercentage } from '@onboard/domain/explorer/page-content';
+import {
+  type BenefitType,
+  type ExplorerLanguage,
+  formatCurrency,
+  formatPercentage,
+} from '@onboard/domain/web';
 import type { ExplorerPlanView } from './api.ts';
 import { formatDayOfYear, type Messages } from './i18n.ts';
 

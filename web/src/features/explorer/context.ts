@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { ExplorerLanguage } from '@onboard/domain/explorer/catalogues';
+import type { ExplorerLanguage } from '@onboard/domain/web';
 import { MESSAGES, type Messages } from './i18n.ts';
 import { MAIN_HOST_BASE, type ExplorerBase } from './routing.ts';
 

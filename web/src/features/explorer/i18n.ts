@@ -1,4 +1,4 @@
-import type { ExplorerLanguage } from '@onboard/domain/explorer/catalogues';
+import type { ExplorerLanguage } from '@onboard/domain/web';
 
 /**
  * Every visible string of the public Explorer in English and Spanish (explorer §2, §9). The domain's

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { GENERAL_MESSAGES } from '@onboard/domain/explorer/common-rules';
-import { EXPLORER_EMAIL_SEND_MESSAGES, LEAD_MESSAGES } from '@onboard/domain/explorer/lead-rules';
-import { HUMAN_CHECK_INVALID, SUPPORT_MESSAGES } from '@onboard/domain/explorer/support-rules';
+import {
+  GENERAL_MESSAGES,
+  EXPLORER_EMAIL_SEND_MESSAGES,
+  LEAD_MESSAGES,
+  HUMAN_CHECK_INVALID,
+  SUPPORT_MESSAGES,
+} from '@onboard/domain/web';
 import { formatDayOfYear, formatSiteDate, hasSpanishMessage, translateRuleMessage } from './i18n.ts';
 
 describe('dates in the visitor’s language', () => {

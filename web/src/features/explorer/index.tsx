@@ -16,15 +16,13 @@ import {
   DEMO_ENROLLMENT_STATUSES,
   type DemoEnrollmentStatus,
   type ExplorerLanguage,
-} from '@onboard/domain/explorer/catalogues';
-import { hasReadableContrast } from '@onboard/domain/explorer/contrast';
-import {
+  hasReadableContrast,
   contactOptions,
   explorerAvailability,
   showsBenAdminCallToAction,
   showsDemoBanner,
   type ExplorerAvailability,
-} from '@onboard/domain/explorer/page-content';
+} from '@onboard/domain/web';
 import { documentUrl, ExplorerNotFound, useExplorerPage, type ExplorerPageView } from './api.ts';
 import { LocaleContext, useLocale } from './context.ts';
 import { formatSiteDate, MESSAGES } from './i18n.ts';

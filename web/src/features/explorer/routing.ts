@@ -1,4 +1,4 @@
-import type { ExplorerLanguage } from '@onboard/domain/explorer/catalogues';
+import type { ExplorerLanguage } from '@onboard/domain/web';
 
 /**
  * The public Explorer routes of explorer §2, with the optional /en/ or /es/ prefix (default en). On the

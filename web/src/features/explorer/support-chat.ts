@@ -1,4 +1,4 @@
-import type { ExplorerLanguage } from '@onboard/domain/explorer/catalogues';
+import type { ExplorerLanguage } from '@onboard/domain/web';
 import { postJson, retryAfterMinutes } from './api.ts';
 
 /**

@@ -6,7 +6,7 @@ import { Button, Input, TextField } from '../../ui/controls.ts';
 import { Alert } from '../../ui/Feedback.tsx';
 import { TextInput } from '../../ui/TextInput.tsx';
 import { ModalDialog } from '../../ui/Dialogs.tsx';
-import { formatDate } from '../hub/format.ts';
+import { formatDate } from '../tasks/format.ts';
 import { AuditTrail } from './AuditTrail.tsx';
 import { TemplateBuilder } from './TemplateBuilder.tsx';
 import {

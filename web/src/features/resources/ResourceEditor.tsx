@@ -8,7 +8,7 @@ import {
   resourceBenefitTypeLabel,
   resourceDraftProblems,
   type ResourceField,
-} from '@onboard/domain/resources/catalogue';
+} from '@onboard/domain/web';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
 import { CheckboxGroupInput } from '../../ui/Checkbox.tsx';
 import { ModalDialog } from '../../ui/Dialogs.tsx';

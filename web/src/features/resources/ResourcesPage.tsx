@@ -5,7 +5,7 @@ import {
   RESOURCE_BENEFIT_TYPES,
   resourceAudienceLabel,
   resourceBenefitTypeLabel,
-} from '@onboard/domain/resources/catalogue';
+} from '@onboard/domain/web';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
 import { downloadFile } from '../../api/download.ts';
 import { useAuthenticatedUser, useClient } from '../../api/hooks.ts';

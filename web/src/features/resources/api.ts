@@ -2,11 +2,7 @@ import useSWR, { useSWRConfig } from 'swr';
 import type { BodyOf, ResponseOf } from '@onboard/api-contract';
 import type { addResource } from '@onboard/command-api/contracts';
 import type { listClientResources } from '@onboard/query-api/contracts';
-import {
-  orderedAudiences,
-  resourceAudienceLabel,
-  resourceBenefitTypeLabel,
-} from '@onboard/domain/resources/catalogue';
+import { orderedAudiences, resourceAudienceLabel, resourceBenefitTypeLabel } from '@onboard/domain/web';
 import { apiRequest } from '../../api/http.ts';
 
 // Answer and body types from the routes' contracts (query-api, command-api), never written twice.

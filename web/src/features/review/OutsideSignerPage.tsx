@@ -22,7 +22,7 @@ import { pendingReviewCountOf } from '../eif/view.ts';
 import { Alert, PageSkeleton } from '../../ui/Feedback.tsx';
 import { outsideSignerSummaryPath } from '../../app/routes.ts';
 import { outsideSignerOutcomeAtom, type OutsideSignerOutcome } from '../../state/atoms.ts';
-import { missingAnswers } from '@onboard/domain/eif/forms/missing';
+import { missingAnswers } from '@onboard/domain/web';
 import { MissingAnswersList } from '../eif/MissingAnswers.tsx';
 import { asDomainView } from '../eif/forms/status.ts';
 

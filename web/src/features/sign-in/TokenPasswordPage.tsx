@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Button, FieldError, Form, Heading, Input, Label, Link, Text, TextField } from '../../ui/controls.ts';
 import useSWR from 'swr';
 import { useSearch } from 'wouter';
-import { checkPassword, PASSWORD_POLICY_MESSAGE } from '@onboard/domain/users/password-policy';
+import { checkPassword, PASSWORD_POLICY_MESSAGE } from '@onboard/domain/web';
 import { ApiError } from '../../api/errors.ts';
 import { fetchAuthToken, upsertPassword, type AuthTokenInfo } from '../../api/hooks.ts';
 import { Alert, ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';

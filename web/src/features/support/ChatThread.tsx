@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Button, FieldError, Form, Label, TextArea, TextField } from '../../ui/controls.ts';
-import { SUPPORT_MESSAGE_MAX_LENGTH, supportMessageError } from '@onboard/domain/explorer/support-rules';
+import { SUPPORT_MESSAGE_MAX_LENGTH, supportMessageError } from '@onboard/domain/web';
 import { ApiError } from '../../api/errors.ts';
 import { ErrorPanel } from '../../ui/Feedback.tsx';
 import { sendChatMessage, type PortalChatMessage } from './api.ts';

@@ -1,4 +1,4 @@
-import { TASKS, type TaskDefinition } from '@onboard/domain/tasks/catalogue';
+import { TASKS, type TaskDefinition } from '@onboard/domain/web';
 
 /**
  * What the welcome flow tells a client's people they will do (domain/src/tasks/catalogue.ts), grouped

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TASKS } from '@onboard/domain/tasks/catalogue';
+import { TASKS } from '@onboard/domain/web';
 import { formatDay, personName } from './format.ts';
 import { welcomeTaskGroups } from './welcome-content.ts';
 

@@ -1,6 +1,6 @@
 import { Heading, Link } from '../../ui/controls.ts';
 import { useLocation, useSearch } from 'wouter';
-import { dueDateBadge } from '@onboard/domain/tasks/due-date';
+import { dueDateBadge } from '@onboard/domain/web';
 import { isAdminRole, ROLE_LABELS, type AuthenticatedUser } from '../../api/types.ts';
 import { clientHubPath, myWorkPath } from '../../app/routes.ts';
 import { now } from '../../app/clock.ts';

@@ -1,5 +1,5 @@
 import useSWR, { useSWRConfig } from 'swr';
-import type { EmployeeClassesView } from '@onboard/domain/eif/classes/view';
+import type { EmployeeClassesView } from '@onboard/domain/web';
 import { apiRequest } from '../../../api/http.ts';
 import { rememberVersion, withSeenVersion } from '../../../api/versions.ts';
 

@@ -1,10 +1,10 @@
-import type { EntityRow } from '@onboard/domain/eif/client-view';
 import {
+  type EntityRow,
   EMPLOYEE_TYPE,
   WAITING_PERIOD_TYPE,
   waitingPeriodNeedsDays,
-} from '@onboard/domain/eif/classes/rules';
-import type { EmployeeClassDetail } from '@onboard/domain/eif/classes/view';
+  type EmployeeClassDetail,
+} from '@onboard/domain/web';
 import type { ClassBody } from './api.ts';
 
 /**

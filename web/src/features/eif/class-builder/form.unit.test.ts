@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { EmployeeClassDetail } from '@onboard/domain/eif/classes/view';
+import type { EmployeeClassDetail } from '@onboard/domain/web';
 import {
   bodyOf,
   classAnswerText,

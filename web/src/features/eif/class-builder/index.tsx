@@ -14,18 +14,16 @@ import {
   TextField,
 } from '../../../ui/controls.ts';
 import { CheckboxGroupInput, CheckboxInput } from '../../../ui/Checkbox.tsx';
-import type { EntityRow } from '@onboard/domain/eif/client-view';
 import {
+  type EntityRow,
   EMPLOYEE_TYPE,
   WAITING_PERIOD_TYPE,
   classBenefitTypes,
   waitingPeriodNeedsDays,
-} from '@onboard/domain/eif/classes/rules';
-import {
   eligibilitySummary,
   type EmployeeClassDetail,
   type EmployeeClassesView,
-} from '@onboard/domain/eif/classes/view';
+} from '@onboard/domain/web';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../../../api/errors.ts';
 import type { ClientView } from '../../../api/types.ts';
 import { ConfirmDialog } from '../../../ui/Dialogs.tsx';

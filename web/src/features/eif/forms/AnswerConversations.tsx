@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Heading } from '../../../ui/controls.ts';
-import type { SubStepForm as SubStepFormDef } from '@onboard/domain/eif/forms/types';
+import type { SubStepForm as SubStepFormDef } from '@onboard/domain/web';
 import { SelectInput } from '../../../ui/SelectInput.tsx';
 import { Conversations } from '../../conversations/Conversations.tsx';
 import { useClientConversations, type ConversationSubject } from '../../conversations/api.ts';

@@ -1,7 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Form, Heading } from '../../../ui/controls.ts';
-import { isFieldShown, validateFields } from '@onboard/domain/eif/forms/fields';
-import type { FieldDef, FormErrors, FormSection } from '@onboard/domain/eif/forms/types';
+import {
+  isFieldShown,
+  validateFields,
+  type FieldDef,
+  type FormErrors,
+  type FormSection,
+  formatAnswer,
+} from '@onboard/domain/web';
 import {
   deleteCollectionItem,
   saveCollectionItem,
@@ -13,7 +19,6 @@ import {
 import { ConfirmDialog, ModalDialog } from '../../../ui/Dialogs.tsx';
 import { useReportDirty } from './unsaved.tsx';
 import { FieldControl } from './FieldControl.tsx';
-import { formatAnswer } from '@onboard/domain/eif/forms/summary';
 import { asDomainView } from './status.ts';
 import { CONFLICT_NOTICE, focusFirstError, reloadNewerThan, saveFailure } from './save.ts';
 import { collectionItems } from './sections.ts';

@@ -1,6 +1,5 @@
 import { Button, Heading } from '../../../ui/controls.ts';
-import { formatAnswer } from '@onboard/domain/eif/forms/summary';
-import type { FieldDef } from '@onboard/domain/eif/forms/types';
+import { formatAnswer, type FieldDef } from '@onboard/domain/web';
 import type { EditingView } from './api.ts';
 import { asDomainView } from './status.ts';
 import { formatAnswer as formatPlain } from '../words.ts';

@@ -1,16 +1,18 @@
 import useSWR from 'swr';
 import type { ReactNode } from 'react';
 import { Link } from '../../../ui/controls.ts';
-import type { EifSectionStatus } from '@onboard/domain/eif/steps/status';
-import type { VisibleStep } from '@onboard/domain/eif/steps/visibility';
-import type { EifStepProgress } from '@onboard/domain/eif/forms/status';
-import { dueDateBadge } from '@onboard/domain/tasks/due-date';
-import { eifTaskStatusOf } from '@onboard/domain/tasks/eif-task';
+import {
+  type EifSectionStatus,
+  type VisibleStep,
+  type EifStepProgress,
+  dueDateBadge,
+  eifTaskStatusOf,
+} from '@onboard/domain/web';
 import { now } from '../../../app/clock.ts';
-import type { TaskView } from '../../hub/api.ts';
+import type { TaskView } from '../../tasks/api.ts';
 import type { EditingView } from './api.ts';
 import { ErrorPanel } from '../../../ui/Feedback.tsx';
-import { TaskLayout } from '../../hub/TaskLayout.tsx';
+import { TaskLayout } from '../../tasks/TaskLayout.tsx';
 import { clientHubPath } from '../../../app/routes.ts';
 import { eifReviewPath, eifSubStepPath, eifSummaryPath } from './navigation.ts';
 import { progressOf } from './status.ts';

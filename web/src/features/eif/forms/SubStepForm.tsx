@@ -1,13 +1,14 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Button, FormContext } from '../../../ui/controls.ts';
-import { validateFields, isFieldShown } from '@onboard/domain/eif/forms/fields';
-import type {
-  FieldDef,
-  FormErrors,
-  FormSection,
-  SubStepForm as SubStepFormDef,
-} from '@onboard/domain/eif/forms/types';
-import type { VisibleStep } from '@onboard/domain/eif/steps/visibility';
+import {
+  validateFields,
+  isFieldShown,
+  type FieldDef,
+  type FormErrors,
+  type FormSection,
+  type SubStepForm as SubStepFormDef,
+  type VisibleStep,
+} from '@onboard/domain/web';
 import {
   saveClientAnswers,
   savePlanAnswers,

@@ -1,5 +1,4 @@
-import type { EifStepId, EifSubStepId } from '@onboard/domain/eif/steps/catalogue';
-import type { VisibleStep } from '@onboard/domain/eif/steps/visibility';
+import type { EifStepId, EifSubStepId, VisibleStep } from '@onboard/domain/web';
 
 /** Paths of the EIF routes (onboarding §2) and moving through the visible sub-steps in form order. */
 const TASK = 'eif-submit-company-information';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { visibleSubSteps } from '@onboard/domain/eif/steps/visibility';
+import { visibleSubSteps } from '@onboard/domain/web';
 import {
   eifSubStepPath,
   firstSubStepOf,

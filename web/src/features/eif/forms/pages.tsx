@@ -7,8 +7,8 @@ import {
   isEifStepId,
   isEifSubStepId,
   type EifSubStepId,
-} from '@onboard/domain/eif/steps/catalogue';
-import type { VisibleStep } from '@onboard/domain/eif/steps/visibility';
+  type VisibleStep,
+} from '@onboard/domain/web';
 import { useEditingView, type EditingView } from './api.ts';
 import { EditStateBanner } from '../EditStateBanner.tsx';
 import { isSigned } from '../view.ts';

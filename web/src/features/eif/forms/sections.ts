@@ -1,4 +1,4 @@
-import type { FormSection } from '@onboard/domain/eif/forms/types';
+import type { FormSection } from '@onboard/domain/web';
 import type { COLLECTION_SEGMENTS } from './api.ts';
 import { type EditingView, type EntityRow } from './api.ts';
 

@@ -1,5 +1,8 @@
-import type { ClientView as DomainClientView } from '@onboard/domain/eif/client-view';
-import { eifStepStatuses, type EifStepProgress } from '@onboard/domain/eif/forms/status';
+import {
+  type ClientView as DomainClientView,
+  eifStepStatuses,
+  type EifStepProgress,
+} from '@onboard/domain/web';
 import type { EditingView } from './api.ts';
 
 const LISTS = [

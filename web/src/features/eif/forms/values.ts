@@ -1,7 +1,4 @@
-import { formatTaxId } from '@onboard/domain/eif/tax-id';
-import { hasAnswer } from '@onboard/domain/eif/steps/status';
-import { isFieldShown } from '@onboard/domain/eif/forms/fields';
-import type { FieldDef, FieldValues } from '@onboard/domain/eif/forms/types';
+import { formatTaxId, hasAnswer, isFieldShown, type FieldDef, type FieldValues } from '@onboard/domain/web';
 
 /**
  * What a form holds while the user types, and how it becomes the JSON the API takes (numbers as numbers,

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ANSWER } from '@onboard/domain/eif/steps/enumerations';
-import type { FieldDef } from '@onboard/domain/eif/forms/types';
+import { ANSWER, type FieldDef } from '@onboard/domain/web';
 import {
   changedValues,
   initialFormState,

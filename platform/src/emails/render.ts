@@ -1,5 +1,5 @@
 import mjml2html from 'mjml';
-import type { EmailContent } from '@onboard/domain/emails/templates';
+import type { EmailContent } from '@onboard/domain';
 
 const escape = (text: string) =>
   text.replace(

@@ -2,8 +2,7 @@ import useSWR, { useSWRConfig } from 'swr';
 import type { ResponseOf } from '@onboard/api-contract';
 import type { changeTaskStatus } from '@onboard/command-api/contracts';
 import type { listClientTasks } from '@onboard/query-api/contracts';
-import { statusPill, type TaskStatus } from '@onboard/domain/tasks/status';
-import type { DueDateMove } from '@onboard/domain/tasks/schedule';
+import { statusPill, type TaskStatus, type DueDateMove } from '@onboard/domain/web';
 import { apiRequest } from '../../api/http.ts';
 
 // Answer types from the routes' contracts (query-api and command-api), never written twice.

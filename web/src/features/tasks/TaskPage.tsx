@@ -1,9 +1,17 @@
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Button, Form, Heading, Link } from '../../ui/controls.ts';
-import { dueDateBadge } from '@onboard/domain/tasks/due-date';
-import { OPEN_STATUSES, TASK_STATUSES, statusPill, type TaskStatus } from '@onboard/domain/tasks/status';
-import { policyLabel } from '@onboard/domain/tasks/timeline';
-import { dueDateMoves, type DueDateMove } from '@onboard/domain/tasks/schedule';
+import {
+  dueDateBadge,
+  OPEN_STATUSES,
+  TASK_STATUSES,
+  statusPill,
+  type TaskStatus,
+  policyLabel,
+  dueDateMoves,
+  type DueDateMove,
+  documentCategoryOfTask,
+  documentCategoryLabel,
+} from '@onboard/domain/web';
 import { useAuthenticatedUser, useClient } from '../../api/hooks.ts';
 import { isAdminRole, type ClientView } from '../../api/types.ts';
 import { clientHubPath } from '../../app/routes.ts';
@@ -17,7 +25,6 @@ import { DataFeedPanel } from '../data-feed/DataFeedPanel.tsx';
 import { formatDate } from './format.ts';
 import { TaskLayout } from './TaskLayout.tsx';
 import { DueDateMovesDialog } from './DueDateMoves.tsx';
-import { documentCategoryOfTask, documentCategoryLabel } from '@onboard/domain/documents/catalogue';
 import { documentsScreenPath } from '../documents/paths.ts';
 import { Conversations } from '../conversations/Conversations.tsx';
 import {

@@ -1,6 +1,5 @@
 import { Button } from '../../ui/controls.ts';
-import { policyLabel } from '@onboard/domain/tasks/timeline';
-import type { DueDateMove } from '@onboard/domain/tasks/schedule';
+import { policyLabel, type DueDateMove } from '@onboard/domain/web';
 import type { ClientView } from '../../api/types.ts';
 import { ModalDialog } from '../../ui/Dialogs.tsx';
 import { formatDate } from './format.ts';

@@ -8,15 +8,17 @@ import {
   type EventStore,
   type ScheduledJob,
 } from '@onboard/events';
-import { digestRunDecider } from '@onboard/domain/emails/decider';
-import { signingLinkReminderDue, type ReminderPolicy } from '@onboard/domain/tasks/reminders';
-import { EMAIL_TEMPLATES, emailText } from '@onboard/domain/emails/templates';
 import {
+  digestRunDecider,
+  signingLinkReminderDue,
+  type ReminderPolicy,
+  EMAIL_TEMPLATES,
+  emailText,
   signingLinkPath,
   waitingLink,
   type ESignatureService,
   type EnvelopeState,
-} from '@onboard/domain/onboarding-forms/index';
+} from '@onboard/domain';
 import { v5 as uuidv5 } from 'uuid';
 import type { EmailSender } from '@onboard/command-api/auth';
 import { clientEmails, sendDailyDigests } from '@onboard/command-api/emails';

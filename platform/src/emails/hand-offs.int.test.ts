@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seededDatabase } from '@onboard/testing/db';
 import { censusStream, clientStream, documentStream, eifStream, taskStream } from '@onboard/events';
-import { RULE_KINDS, defaultRule } from '@onboard/domain/emails/rules';
+import { RULE_KINDS, defaultRule } from '@onboard/domain';
 import { clientEmails } from '@onboard/command-api/emails';
 import { clientNotificationsWorker } from '@onboard/workers';
 import { startApp, type RunningApp } from '../app.ts';

@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { Button, Heading } from '../../ui/controls.ts';
-import { calendarFile, calendarFileName } from '@onboard/domain/tasks/calendar';
+import { calendarFile, calendarFileName, dueDateMoves, type DueDateMove } from '@onboard/domain/web';
 import { saveBlob } from '../../api/download.ts';
 import { ApiError } from '../../api/errors.ts';
 import type { ClientView } from '../../api/types.ts';
 import { now } from '../../app/clock.ts';
 import { TextInput } from '../../ui/TextInput.tsx';
 import { formatDate } from './format.ts';
-import { dueDateMoves, type DueDateMove } from '@onboard/domain/tasks/schedule';
 import { DueDateMovesDialog } from './DueDateMoves.tsx';
 import {
   setTaskCall,

@@ -1,12 +1,19 @@
 import { Router, type Request } from 'express';
-import { assertAllowed, NotFoundError, UnauthorizedError, type Actor } from '@onboard/domain';
-import { EMAIL_TEMPLATES, TEMPLATE_LIST, emailText } from '@onboard/domain/emails/templates';
+import {
+  assertAllowed,
+  NotFoundError,
+  UnauthorizedError,
+  type Actor,
+  EMAIL_TEMPLATES,
+  TEMPLATE_LIST,
+  emailText,
+  emailDecider,
+} from '@onboard/domain';
 import type { EmailKind } from '@onboard/events';
 import { mount } from '@onboard/api-contract/express';
 import { renderEmailHtml } from './render.ts';
 import { emailOpened, listEmailTemplates, previewEmailTemplate } from './routes.contract.ts';
 import { emailStream, handleCommand, type EventStore } from '@onboard/events';
-import { emailDecider } from '@onboard/domain/emails/decider';
 
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 

@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Form, Heading } from '../../ui/controls.ts';
-import { validateFields } from '@onboard/domain/eif/forms/fields';
-import type { FormErrors, FormSection } from '@onboard/domain/eif/forms/types';
+import { validateFields, type FormErrors, type FormSection } from '@onboard/domain/web';
 import { Alert, ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
 import {
   saveClientAnswers,

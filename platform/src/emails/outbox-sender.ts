@@ -1,8 +1,6 @@
 import { emailStream, handleCommand, type EventStore } from '@onboard/events';
-import { emailDecider } from '@onboard/domain/emails/decider';
+import { emailDecider, ValidationError, emailMessage } from '@onboard/domain';
 import type { EmailSender } from '@onboard/command-api/auth';
-import { ValidationError } from '@onboard/domain';
-import { emailMessage } from '@onboard/domain/explorer/common-rules';
 import { contentFromText, renderEmailHtml } from './render.ts';
 
 /**

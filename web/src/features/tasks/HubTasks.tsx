@@ -1,10 +1,16 @@
 import { useState } from 'react';
 import { Button, Heading, Link } from '../../ui/controls.ts';
-import { dueDateBadge } from '@onboard/domain/tasks/due-date';
-import { EIF_TASK_ID } from '@onboard/domain/tasks/eif-task';
-import { statusPill, type TaskStatus } from '@onboard/domain/tasks/status';
-import { onboardingTimeline, policyLabel, type PolicyTimeline } from '@onboard/domain/tasks/timeline';
-import { tasksAtRisk, type TaskAtRisk } from '@onboard/domain/tasks/schedule';
+import {
+  dueDateBadge,
+  EIF_TASK_ID,
+  statusPill,
+  type TaskStatus,
+  onboardingTimeline,
+  policyLabel,
+  type PolicyTimeline,
+  tasksAtRisk,
+  type TaskAtRisk,
+} from '@onboard/domain/web';
 import { apiRequest } from '../../api/http.ts';
 import type { ClientView } from '../../api/types.ts';
 import { clientHubPath } from '../../app/routes.ts';

@@ -1,7 +1,7 @@
 import type { MouseEvent, ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { INDEX_PATH } from '../../app/routes.ts';
-import type { DueDateBadge } from '@onboard/domain/tasks/due-date';
+import type { DueDateBadge } from '@onboard/domain/web';
 import { backOutOfTask, useUnsavedGuard } from '../eif/forms/unsaved.tsx';
 import { PageSkeleton } from '../../ui/Feedback.tsx';
 

@@ -11,9 +11,7 @@ import {
   type EventStore,
   type SignatureEvent,
 } from '@onboard/events';
-import { foldWith } from '@onboard/domain/decider';
-import { sectionLabel, signedFacts } from '@onboard/domain/eif/signatures';
-import { dueConfirmations, signaturesDecider } from '@onboard/domain/eif/signatures-decider';
+import { foldWith, sectionLabel, signedFacts, dueConfirmations, signaturesDecider } from '@onboard/domain';
 import type { NotificationNames } from '@onboard/workers';
 
 /**

@@ -329,7 +329,7 @@ describe('a worker killed after the server took an e-mail and before the send wa
       const first = await startWorkerProcess(env);
       children.push(first.child);
       sender = first.child;
-      // The delivery lock (platform/src/email/delivery.ts) is the first's before the standby starts.
+      // The delivery lock (platform/src/emails/delivery.ts) is the first's before the standby starts.
       await eventually(async () => {
         const { rows } = await pool.query<{ n: number }>(
           `select count(*)::int as n from pg_locks l join pg_database d on d.oid = l.database

@@ -1,8 +1,11 @@
-import { pendingAnswerCount } from '@onboard/domain/eif/net-changes';
+import {
+  pendingAnswerCount,
+  type EifSectionStatus,
+  eifTaskStart,
+  eifTaskStatusOf,
+  statusPill,
+} from '@onboard/domain/web';
 import { Heading, Link } from '../../ui/controls.ts';
-import type { EifSectionStatus } from '@onboard/domain/eif/steps/status';
-import { eifTaskStart, eifTaskStatusOf } from '@onboard/domain/tasks/eif-task';
-import { statusPill } from '@onboard/domain/tasks/status';
 import { useEditingView } from '../eif/forms/api.ts';
 import { useAuthenticatedUser, useClient } from '../../api/hooks.ts';
 import { isAdminRole } from '../../api/types.ts';

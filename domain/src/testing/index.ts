@@ -1,0 +1,2 @@
+export * from './complete-form.ts';
+export * from './explorer-plans.ts';
