@@ -10,9 +10,20 @@ import { apiRequest, LIST_PAGE_LIMIT, type RequestOptions } from './http.ts';
  * path's parameters, the query, the body and the answer are the contract's own, so a path that no
  * contract declares, a missing parameter, a wrong body field or a misread answer fails the typecheck.
  */
-type ContractsIn<Module> = {
-  [K in keyof Module]: Module[K] extends RouteContract ? Module[K] : never;
-}[keyof Module];
+/** The contracts a module exports, alone or gathered in objects and lists (each kind of user's routes). */
+type ContractsIn<T, Depth extends unknown[] = []> = T extends RouteContract
+  ? string extends T['path']
+    ? never
+    : T
+  : Depth['length'] extends 3
+    ? never
+    : T extends { _zod: unknown } | ((...args: never[]) => unknown)
+      ? never
+      : T extends readonly (infer Item)[]
+        ? ContractsIn<Item, [...Depth, 1]>
+        : T extends object
+          ? { [K in keyof T]: ContractsIn<T[K], [...Depth, 1]> }[keyof T]
+          : never;
 
 export type Contract = ContractsIn<typeof Commands> | ContractsIn<typeof Queries>;
 export type Method = Contract['method'];
@@ -27,12 +38,14 @@ type ParamNames<P extends string> = P extends `${string}{${infer Name}}${infer R
 export type Params<P extends string> = { [Name in ParamNames<P>]: string | number };
 
 /** What a route answers on success (200 or 201); null for an answer without a body. */
-export type Answer<M extends Method, P extends string> = [ResponseOf<RouteAt<M, P>>] extends [never]
-  ? null
-  : ResponseOf<RouteAt<M, P>>;
+export type Answer<M extends Method, P extends string> = P extends string
+  ? [ResponseOf<RouteAt<M, P>>] extends [never]
+    ? null
+    : ResponseOf<RouteAt<M, P>>
+  : never;
 /** A GET route's answer. */
 export type Read<P extends string> = Answer<'get', P>;
-export type Body<M extends Method, P extends string> = BodyOf<RouteAt<M, P>>;
+export type Body<M extends Method, P extends string> = P extends string ? BodyOf<RouteAt<M, P>> : never;
 export type Query<M extends Method, P extends string> = [QueryOf<RouteAt<M, P>>] extends [never]
   ? Record<string, never>
   : QueryOf<RouteAt<M, P>>;

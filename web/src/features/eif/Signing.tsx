@@ -4,7 +4,7 @@ import { defaultInviteStep, signerSettingOf } from '@onboard/domain/eif/signing'
 import { EIF_STEPS, EIF_STEP_IDS, EIF_STEP_LABELS } from '@onboard/domain/eif/steps/catalogue';
 import { CheckboxGroupInput } from '../../ui/Checkbox.tsx';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
-import { inviteOutsideSigner, type OutsideSignerStep } from './api.ts';
+import { inviteOutsideSigner, type OutsideSignerInvite, type OutsideSignerStep } from './api.ts';
 import { setAuthorizedSigner, useApplyLifecycleView, useClientBenAdmins } from './signer-api.ts';
 import type { ClientView } from '../../api/types.ts';
 import { ModalDialog } from '../../ui/Dialogs.tsx';
@@ -49,7 +49,7 @@ function InviteForm({
       const sent = await inviteOutsideSigner(clientId, {
         ...values,
         stepId,
-        ...(stepId === 'review-&-submit' ? { sections } : {}),
+        ...(stepId === 'review-&-submit' ? { sections: sections as OutsideSignerInvite['sections'] } : {}),
       });
       onDone(sent.email);
     } catch (caught) {
