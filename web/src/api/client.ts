@@ -37,11 +37,12 @@ type ParamNames<P extends string> = P extends `${string}{${infer Name}}${infer R
 /** The values of a path template's parameters, by name. */
 export type Params<P extends string> = { [Name in ParamNames<P>]: string | number };
 
-/** What a route answers on success (200 or 201); null for an answer without a body. */
+type Success<C extends RouteContract> = ResponseOf<C, Extract<keyof C['responses'], 200 | 201 | 202>>;
+/** What a route answers on success (200, 201 or 202); null for an answer without a body. */
 export type Answer<M extends Method, P extends string> = P extends string
-  ? [ResponseOf<RouteAt<M, P>>] extends [never]
+  ? [Success<RouteAt<M, P>>] extends [never]
     ? null
-    : ResponseOf<RouteAt<M, P>>
+    : Success<RouteAt<M, P>>
   : never;
 /** A GET route's answer. */
 export type Read<P extends string> = Answer<'get', P>;

@@ -5,7 +5,7 @@ import { EIF_TASK_ID } from '@onboard/domain/tasks/eif-task';
 import { statusPill, type TaskStatus } from '@onboard/domain/tasks/status';
 import { onboardingTimeline, policyLabel, type PolicyTimeline } from '@onboard/domain/tasks/timeline';
 import { tasksAtRisk, type TaskAtRisk } from '@onboard/domain/tasks/schedule';
-import { apiRequest } from '../../api/http.ts';
+import { call } from '../../api/client.ts';
 import type { ClientView } from '../../api/types.ts';
 import { clientHubPath } from '../../app/routes.ts';
 import { now, todayIso } from '../../app/clock.ts';
@@ -271,7 +271,7 @@ export function ScheduleTasks({
     setIsPending(true);
     setFailure(null);
     try {
-      await apiRequest('POST', `/api/clients/${encodeURIComponent(clientId)}/tasks/schedule`);
+      await call('post', '/api/clients/{clientId}/tasks/schedule', { params: { clientId } });
       onScheduled();
     } catch (caught) {
       setFailure(caught instanceof Error ? caught.message : 'The tasks could not be scheduled.');
