@@ -26,9 +26,7 @@ export const ClientPolicy = z
   .object({ id: z.string(), slfPolicyNumber: z.string(), slfCoverages: z.array(z.string()) })
   .passthrough();
 /** A plan of a policy (and its other answers). */
-export const ClientPlan = z
-  .object({ id: z.string(), benefitType: z.string(), policyId: z.string() })
-  .passthrough();
+const ClientPlan = z.object({ id: z.string(), benefitType: z.string(), policyId: z.string() }).passthrough();
 
 const stamp = iso.optional();
 /** When and by whom the EIF was signed, and its post-sign changes put up, accepted, declined or undone. */

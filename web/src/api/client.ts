@@ -25,17 +25,17 @@ type ContractsIn<T, Depth extends unknown[] = []> = T extends RouteContract
           ? { [K in keyof T]: ContractsIn<T[K], [...Depth, 1]> }[keyof T]
           : never;
 
-export type Contract = ContractsIn<typeof Commands> | ContractsIn<typeof Queries>;
-export type Method = Contract['method'];
+type Contract = ContractsIn<typeof Commands> | ContractsIn<typeof Queries>;
+type Method = Contract['method'];
 /** The path templates of a method's routes: `/api/clients/{clientId}/tasks`. */
-export type PathOf<M extends Method> = Extract<Contract, { method: M }>['path'];
-export type RouteAt<M extends Method, P extends string> = Extract<Contract, { method: M; path: P }>;
+type PathOf<M extends Method> = Extract<Contract, { method: M }>['path'];
+type RouteAt<M extends Method, P extends string> = Extract<Contract, { method: M; path: P }>;
 
 type ParamNames<P extends string> = P extends `${string}{${infer Name}}${infer Rest}`
   ? Name | ParamNames<Rest>
   : never;
 /** The values of a path template's parameters, by name. */
-export type Params<P extends string> = { [Name in ParamNames<P>]: string | number };
+type Params<P extends string> = { [Name in ParamNames<P>]: string | number };
 
 type Success<C extends RouteContract> = ResponseOf<C, Extract<keyof C['responses'], 200 | 201 | 202>>;
 /** What a route answers on success (200, 201 or 202); null for an answer without a body. */
@@ -47,7 +47,7 @@ export type Answer<M extends Method, P extends string> = P extends string
 /** A GET route's answer. */
 export type Read<P extends string> = Answer<'get', P>;
 export type Body<M extends Method, P extends string> = P extends string ? BodyOf<RouteAt<M, P>> : never;
-export type Query<M extends Method, P extends string> = [QueryOf<RouteAt<M, P>>] extends [never]
+type Query<M extends Method, P extends string> = [QueryOf<RouteAt<M, P>>] extends [never]
   ? Record<string, never>
   : QueryOf<RouteAt<M, P>>;
 
@@ -74,7 +74,7 @@ export function pathTo(template: string, params: object, query: unknown = {}): s
 export const readKey = <P extends PathOf<'get'>>(path: P, params: Params<P>, query?: Query<'get', P>) =>
   pathTo(path, params, query);
 
-export type CallOptions<M extends Method, P extends string> = Omit<RequestOptions, 'body'> & {
+type CallOptions<M extends Method, P extends string> = Omit<RequestOptions, 'body'> & {
   params: Params<P>;
   query?: Query<M, P>;
   /** The version read, sent as If-Match on a versioned write. */

@@ -62,7 +62,7 @@ export const deleteUser = (kind: UserKind, userId: string) =>
   call('delete', `/api/users/${kind}/{userId}`, { params: { userId } });
 
 /** The users staff assign clients to. */
-export type AssignableKind = Exclude<UserKind, 'internal'>;
+type AssignableKind = Exclude<UserKind, 'internal'>;
 
 export const assignClient = (kind: AssignableKind, userId: string, clientId: string) =>
   call('put', `/api/users/${kind}/{userId}/assign/{clientId}`, { params: { userId, clientId } });
