@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { ValidationError } from '@onboard/domain';
 import { expressPath, type RouteContract } from './index.ts';
 
-type Schema<C extends RouteContract, K extends 'body' | 'query'> = C['request'] extends {
+type Schema<C extends RouteContract, K extends 'body' | 'query' | 'params'> = C['request'] extends {
   [key in K]: infer S extends z.ZodType;
 }
   ? z.output<S>
@@ -16,6 +16,8 @@ type Schema<C extends RouteContract, K extends 'body' | 'query'> = C['request'] 
 export type RouteInput<C extends RouteContract> = {
   body: () => Schema<C, 'body'>;
   query: () => Schema<C, 'query'>;
+  /** The path's parameters, parsed with the contract's params schema (a bad one is a 400 `params.<name>`). */
+  params: () => Schema<C, 'params'>;
 };
 
 export type RouteHandler<C extends RouteContract> = (
@@ -48,11 +50,12 @@ export function mount<C extends RouteContract>(
   handler: RouteHandler<C>,
   options: { before?: readonly RequestHandler[] } = {},
 ): void {
-  const { body, query } = contract.request ?? {};
+  const { body, query, params } = contract.request ?? {};
   router[contract.method](expressPath(contract.path), ...(options.before ?? []), (req, res, next) => {
     const input = {
       body: () => (body ? parseInput(body, req.body, 'body') : undefined),
       query: () => (query ? parseInput(query, req.query, 'query') : undefined),
+      params: () => (params ? parseInput(params, req.params, 'params') : undefined),
     } as RouteInput<C>;
     handler(req, res, input).catch(next);
   });

@@ -21,14 +21,39 @@ export const PendingChange = z.object({
   by: Row,
 });
 
+/** A policy of the client as the EIF holds it: its number and coverages (and its other answers). */
+export const ClientPolicy = z
+  .object({ id: z.string(), slfPolicyNumber: z.string(), slfCoverages: z.array(z.string()) })
+  .passthrough();
+/** A plan of a policy (and its other answers). */
+const ClientPlan = z.object({ id: z.string(), benefitType: z.string(), policyId: z.string() }).passthrough();
+
+const stamp = iso.optional();
+/** When and by whom the EIF was signed, and its post-sign changes put up, accepted, declined or undone. */
+const eifStamps = {
+  eifSignedAt: stamp,
+  eifSignedBy: stamp,
+  eifSignerKind: stamp,
+  eifOutsideSignedBy: stamp,
+  deifChangesReadyForReviewAt: stamp,
+  deifChangesReadyForReviewBy: stamp,
+  deifChangesAcceptedAt: stamp,
+  deifChangesAcceptedBy: stamp,
+  deifChangesDeclinedAt: stamp,
+  deifChangesDeclinedBy: stamp,
+  deifChangesDeclinedReason: stamp,
+  deifChangesUndoneAt: stamp,
+  deifChangesUndoneBy: stamp,
+};
+
 export const ClientView = z
   .object({
     id: z.string(),
     name: z.string(),
     version: z.number().int().meta({ description: 'The If-Match value for the next write' }),
     taxId: z.string().nullable(),
-    policies: z.array(Row),
-    plans: z.array(Row),
+    policies: z.array(ClientPolicy),
+    plans: z.array(ClientPlan),
     eifStatus: z.enum(['pre_sign', 'signed']),
     pendingChanges: z.array(PendingChange),
     pendingReviewCount: z.number().int().min(0).meta({
@@ -37,6 +62,7 @@ export const ClientView = z
     people: z.record(z.string(), z.string()).optional().meta({
       description: 'The people the view names (signers, reviewers, authors), by id: "First Last (Role)"',
     }),
+    ...eifStamps,
   })
   .passthrough()
   .meta({ id: 'ClientView' });

@@ -70,7 +70,7 @@ export const updateDraft = defineRoute({
   },
 });
 
-const lifecycleAction = (path: string, summary: string) =>
+const lifecycleAction = <const P extends string>(path: P, summary: string) =>
   defineRoute({
     method: 'post',
     path: `/api/clients/{clientId}/${path}`,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute, json, problem } from '@onboard/api-contract';
-import { ClientView } from '@onboard/api-contract/views';
+import { ClientPolicy, ClientView } from '@onboard/api-contract/views';
 import { VIEW_COLLECTIONS, CLIENT_PHASES } from '@onboard/domain';
 import { TaskView } from '../tasks/routes.contract.ts';
 
@@ -131,9 +131,7 @@ export const ClientWithTasks = ClientView.extend({
     .array(TaskView)
     .meta({ description: 'The client-level tasks (each policy’s are its policyTasks)' }),
   policies: z.array(
-    z
-      .object({ id: z.string(), policyTasks: z.array(TaskView).meta({ description: 'The policy’s tasks' }) })
-      .passthrough(),
+    ClientPolicy.extend({ policyTasks: z.array(TaskView).meta({ description: 'The policy’s tasks' }) }),
   ),
 }).meta({ id: 'ClientWithTasks' });
 

@@ -2,8 +2,15 @@ import { z } from 'zod';
 import { defineRoute, json, problem } from '@onboard/api-contract';
 
 const ApiJob = z
-  .object({ id: z.string(), clientId: z.string(), status: z.string(), apiJobOutputs: z.array(z.unknown()) })
-  .passthrough()
+  .object({
+    id: z.string(),
+    clientId: z.string(),
+    status: z.string(),
+    apiJobOutputs: z.array(z.string()).meta({ description: 'The plan system’s reasons' }),
+    requestedBy: z.object({ userId: z.string(), role: z.string() }).nullable(),
+    requestedAt: z.string(),
+    updatedAt: z.string(),
+  })
   .meta({ id: 'ApiJob' });
 
 export const PlanDesignInfoQuery = z.object({

@@ -1,19 +1,21 @@
 import useSWR, { preload, useSWRConfig } from 'swr';
 import { ApiError } from './errors.ts';
-import { apiRequest, ensureCsrfCookie } from './http.ts';
+import { call, readKey, type Read } from './client.ts';
 import { authenticatedUserConfig } from './swr.ts';
 import { rememberVersion, withSeenVersion } from './versions.ts';
-import type { AuthenticatedUser, ClientView } from './types.ts';
+import { apiRequest, ensureCsrfCookie } from './http.ts';
+import type { AuthenticatedUser } from './types.ts';
 
-export const AUTHENTICATED_USER_KEY = '/api/users/authenticated';
-export const clientKey = (clientId: string) => `/api/clients/${encodeURIComponent(clientId)}`;
+/** GET /api/clients/{clientId}: the client's EIF and its tasks. */
+export type ClientWithTasks = Read<'/api/clients/{clientId}'>;
+
+export const AUTHENTICATED_USER_KEY = readKey('/api/users/authenticated', {});
+export const clientKey = (clientId: string) => readKey('/api/clients/{clientId}', { clientId });
 
 /** Signed out is an answer, not an error: a 401 here (even after a failed refresh) means "no user". */
 async function fetchAuthenticatedUser(): Promise<AuthenticatedUser | null> {
   try {
-    return await apiRequest<AuthenticatedUser | null>('GET', AUTHENTICATED_USER_KEY, {
-      skipLoginRedirect: true,
-    });
+    return await call('get', '/api/users/authenticated', { params: {}, skipLoginRedirect: true });
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
     throw error;
@@ -34,14 +36,14 @@ export function useAuthenticatedUser() {
 }
 
 /** The client view at `clientKey(clientId)`, no older than a version this browser has seen. */
-export async function fetchClientView(path: string, clientId: string): Promise<ClientView> {
-  const view = await apiRequest<ClientView>('GET', withSeenVersion(path, clientId));
+export async function fetchClientView(path: string, clientId: string): Promise<ClientWithTasks> {
+  const view = (await apiRequest('GET', withSeenVersion(path, clientId))) as ClientWithTasks;
   rememberVersion(view);
   return view;
 }
 
 export function useClient(clientId: string | null) {
-  return useSWR<ClientView>(clientId ? clientKey(clientId) : null, (path: string) =>
+  return useSWR<ClientWithTasks>(clientId ? clientKey(clientId) : null, (path: string) =>
     fetchClientView(path, clientId ?? ''),
   );
 }
@@ -51,7 +53,7 @@ export function useSignOut() {
   const { mutate } = useSWRConfig();
   return async () => {
     try {
-      await apiRequest<unknown>('POST', '/api/users/authenticated/logout', { skipLoginRedirect: true });
+      await call('post', '/api/users/authenticated/logout', { params: {}, skipLoginRedirect: true });
     } finally {
       await mutate(() => true, undefined, { revalidate: false });
       await mutate(AUTHENTICATED_USER_KEY, null, { revalidate: false });
@@ -60,33 +62,26 @@ export function useSignOut() {
 }
 
 export function acceptTermsOfUse() {
-  return apiRequest<unknown>('POST', '/api/users/terms-of-use');
+  return call('post', '/api/users/terms-of-use', { params: {} });
 }
 
 export async function requestPasswordReset(email: string) {
   // The route needs the address: an empty one would ask for a route that does not exist.
   if (email.trim() === '') throw new Error('Email is required');
   await ensureCsrfCookie();
-  return apiRequest<unknown>('POST', `/api/users/reset-password/${encodeURIComponent(email)}`, {
-    skipLoginRedirect: true,
-  });
+  return call('post', '/api/users/reset-password/{email}', { params: { email }, skipLoginRedirect: true });
 }
 
-export type AuthTokenInfo = {
-  email: string;
-  firstName: string;
-  purpose: 'ACTIVATE' | 'REACTIVATE' | 'RESET_PASSWORD';
-};
+export type AuthTokenInfo = NonNullable<Read<'/api/users/auth-token/{token}'>>;
 
 export function fetchAuthToken(token: string) {
-  return apiRequest<AuthTokenInfo | null>('GET', `/api/users/auth-token/${encodeURIComponent(token)}`, {
-    skipLoginRedirect: true,
-  });
+  return call('get', '/api/users/auth-token/{token}', { params: { token }, skipLoginRedirect: true });
 }
 
 export async function upsertPassword(token: string, password: string) {
   await ensureCsrfCookie();
-  return apiRequest<unknown>('POST', '/api/users/password-upsert', {
+  return call('post', '/api/users/password-upsert', {
+    params: {},
     body: { token, password },
     skipLoginRedirect: true,
   });

@@ -1,5 +1,5 @@
 import { Link } from '../ui/controls.ts';
-import useSWR from 'swr';
+import { useRead } from '../api/client.ts';
 import { isAdminRole, type AuthenticatedUser } from '../api/types.ts';
 import { clientHubPath, clientManagePath, homePathFor } from './routes.ts';
 
@@ -24,12 +24,12 @@ export function ClientBanner({ user, clientId }: { user: AuthenticatedUser; clie
   );
 }
 
-type OwnClients = { items: { id: string; name: string }[]; total: number };
-
 /** A ben-admin's clients as the list answers them (never archived or deleted ones), by name. */
 function ClientSwitcher({ user, clientId }: { user: AuthenticatedUser; clientId: string }) {
-  const { data } = useSWR<OwnClients>(
-    `/api/users/${encodeURIComponent(user.id)}/clients?limit=100&sortBy=name`,
+  const { data } = useRead(
+    '/api/users/{userId}/clients',
+    { userId: user.id },
+    { limit: 100, sortBy: 'name' },
   );
   const clients = data?.items ?? [];
   if (clients.length <= 1) return null;

@@ -5,7 +5,12 @@ import { gateRedirect } from './Auth.tsx';
 
 const user = (over: Partial<AuthenticatedUser> = {}): AuthenticatedUser => ({
   id: 'u1',
+  userId: 'u1',
   name: 'Ann Lee',
+  firstName: 'Ann',
+  lastName: 'Lee',
+  phoneNumber: null,
+  clientIds: [],
   email: 'ann@example.com',
   role: 'BEN_ADMIN',
   clients: [],

@@ -9,12 +9,11 @@ import {
   ListBoxItem,
   Popover,
 } from 'react-aria-components';
-import useSWR from 'swr';
+import { useRead } from '../api/client.ts';
 
 export type ClientChoice = { id: string; name: string };
 
 /** What the picker reads of GET /api/clients (the client list's page, features/clients/api.ts). */
-type ClientSearchPage = { items: { id: string; name: string; isDraft: boolean }[] };
 
 /** The search waits this long after the last key before asking the server. */
 const DEBOUNCE_MS = 200;
@@ -51,8 +50,10 @@ export function ClientComboBox({
   const search = useDebounced(text.trim());
   // Once a client is chosen its name is the text; the list then offers everything again.
   const query = value && text === value.name ? '' : search;
-  const { data, isLoading } = useSWR<ClientSearchPage>(
-    `/api/clients?${new URLSearchParams({ limit: '10', ...(query ? { search: query } : {}) })}`,
+  const { data, isLoading } = useRead(
+    '/api/clients',
+    {},
+    { limit: 10, search: query },
     { keepPreviousData: true },
   );
   const items = (data?.items ?? [])

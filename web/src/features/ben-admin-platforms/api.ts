@@ -1,26 +1,19 @@
-import useSWR, { useSWRConfig } from 'swr';
-import type { BodyOf, ResponseOf } from '@onboard/api-contract';
-import type { addBenAdminPlatform } from '@onboard/command-api/contracts';
-import type { listBenAdminPlatforms } from '@onboard/query-api/contracts';
-import { apiRequest } from '../../api/http.ts';
+import { useSWRConfig } from 'swr';
+import { call, readKey, useRead, type Answer, type Body, type Read } from '../../api/client.ts';
 
-// Answer and body types from the routes' contracts (query-api, command-api), never written twice.
-export type BenAdminPlatformView = ResponseOf<typeof listBenAdminPlatforms>[number];
-export type BenAdminPlatformBody = BodyOf<typeof addBenAdminPlatform>;
-type PlatformState = ResponseOf<typeof addBenAdminPlatform>;
+export type BenAdminPlatformView = Read<'/api/ben-admin-platforms'>[number];
+export type BenAdminPlatformBody = Body<'post', '/api/ben-admin-platforms'>;
+type PlatformState = Answer<'post', '/api/ben-admin-platforms'>;
 
-const BEN_ADMIN_PLATFORMS_PATH = '/api/ben-admin-platforms';
-const ALL_PLATFORMS_PATH = `${BEN_ADMIN_PLATFORMS_PATH}?includeRetired=true`;
+const BEN_ADMIN_PLATFORMS_PATH = readKey('/api/ben-admin-platforms', {});
+const ALL = { includeRetired: 'true' } as const;
+const ALL_PLATFORMS_PATH = readKey('/api/ben-admin-platforms', {}, ALL);
 
 /** The active platforms, by name: what a form offers. */
-export function useBenAdminPlatforms() {
-  return useSWR<BenAdminPlatformView[]>(BEN_ADMIN_PLATFORMS_PATH);
-}
+export const useBenAdminPlatforms = () => useRead('/api/ben-admin-platforms', {});
 
 /** Every platform, retired ones too (staff). */
-export function useAllBenAdminPlatforms() {
-  return useSWR<BenAdminPlatformView[]>(ALL_PLATFORMS_PATH);
-}
+export const useAllBenAdminPlatforms = () => useRead('/api/ben-admin-platforms', {}, ALL);
 
 const viewOf = (state: PlatformState): BenAdminPlatformView => ({
   platformId: state.platformId,
@@ -50,13 +43,12 @@ export function useBenAdminPlatformWrites() {
       void mutate(BEN_ADMIN_PLATFORMS_PATH);
     }, 1000);
   };
-  const path = (platformId: string) => `${BEN_ADMIN_PLATFORMS_PATH}/${encodeURIComponent(platformId)}`;
   return {
     add: async (body: BenAdminPlatformBody) =>
-      apply(await apiRequest<PlatformState>('POST', BEN_ADMIN_PLATFORMS_PATH, { body })),
+      apply(await call('post', '/api/ben-admin-platforms', { params: {}, body })),
     edit: async (platformId: string, body: BenAdminPlatformBody) =>
-      apply(await apiRequest<PlatformState>('PUT', path(platformId), { body })),
+      apply(await call('put', '/api/ben-admin-platforms/{platformId}', { params: { platformId }, body })),
     retire: async (platformId: string) =>
-      apply(await apiRequest<PlatformState>('POST', `${path(platformId)}/retire`)),
+      apply(await call('post', '/api/ben-admin-platforms/{platformId}/retire', { params: { platformId } })),
   };
 }

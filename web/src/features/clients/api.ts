@@ -1,13 +1,11 @@
 import useSWR from 'swr';
-import type { ResponseOf } from '@onboard/api-contract';
-import type { listClients } from '@onboard/query-api/contracts';
+import { useRead, type Read } from '../../api/client.ts';
 import type { ClientListFilters } from '../../state/client-list.ts';
 
 /** The client lists (platform §7 Clients): 25 a page. */
 export const CLIENT_PAGE_SIZE = 25;
 
-// Answer types from the route's contract (query-api), never written twice.
-export type ClientPage = ResponseOf<typeof listClients>;
+export type ClientPage = Read<'/api/clients'>;
 export type ClientListItem = ClientPage['items'][number];
 
 /** GET /api/clients (or /api/users/{userId}/clients) with the table's page, sort and filters. */
@@ -34,20 +32,18 @@ export function useClientPage(filters: ClientListFilters) {
 
 /** The clients of the signed-in broker or ben-admin (their home), the next task due first. */
 export function useOwnClients(userId: string, page = 1) {
-  const path = `/api/users/${encodeURIComponent(userId)}/clients?${new URLSearchParams({
-    limit: String(CLIENT_PAGE_SIZE),
-    offset: String((page - 1) * CLIENT_PAGE_SIZE),
+  const query = {
+    limit: CLIENT_PAGE_SIZE,
+    offset: (page - 1) * CLIENT_PAGE_SIZE,
     sortBy: 'nextDueDate',
-  })}`;
-  return useSWR<ClientPage>(path, { keepPreviousData: true });
+  } as const;
+  return useRead('/api/users/{userId}/clients', { userId }, query, { keepPreviousData: true });
 }
 
-export type StaffUser = { id: string; firstName: string; lastName: string };
+export type StaffUser = Read<'/api/users/slfs'>[number];
 
 /** Staff (admins and owners) for the implementation-consultant filter: names, never ids. */
-export function useStaffUsers() {
-  return useSWR<StaffUser[]>('/api/users/slfs');
-}
+export const useStaffUsers = () => useRead('/api/users/slfs', {});
 
 /**
  * The next task's due-date badge (onboarding §2 text, worked out by the server as of its today, so the

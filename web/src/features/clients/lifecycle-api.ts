@@ -1,6 +1,5 @@
 import useSWR, { useSWRConfig } from 'swr';
-import { apiRequest, fetchAllPages } from '../../api/http.ts';
-import type { UserListItem } from '../users/api.ts';
+import { call, readAllPages, readKey, useRead } from '../../api/client.ts';
 import { setupKey } from '../welcome/api.ts';
 import type { CreateClientBody, DraftBody } from './client-form.ts';
 import type { ClientLifecycleView } from './lifecycle-model.ts';
@@ -10,51 +9,43 @@ import type { ClientLifecycleView } from './lifecycle-model.ts';
  * command-api/src/clients/lifecycle.contract.ts and query-api/src/clients/lifecycle.contract.ts.
  * Reads give the lifecycle's `version`; every write sends it back as If-Match and answers the new view.
  */
-const clientPath = (clientId: string) => `/api/clients/${encodeURIComponent(clientId)}`;
-export const lifecycleKey = (clientId: string) => `${clientPath(clientId)}/lifecycle`;
+export const lifecycleKey = (clientId: string) => readKey('/api/clients/{clientId}/lifecycle', { clientId });
 
-export function useClientLifecycle(clientId: string) {
-  return useSWR<ClientLifecycleView>(lifecycleKey(clientId));
-}
+export const useClientLifecycle = (clientId: string) =>
+  useRead('/api/clients/{clientId}/lifecycle', { clientId });
 
 /** Every staff user (the implementation consultant picker); the same list the users pages read. */
 export function useStaffUsers() {
-  return useSWR<UserListItem[]>('client-lifecycle/staff-users', () =>
-    fetchAllPages<UserListItem>('/api/users/internal', { sortBy: 'lastName', sortDirection: 'asc' }),
+  return useSWR('client-lifecycle/staff-users', () =>
+    readAllPages('/api/users/internal', {}, { sortBy: 'lastName', sortDirection: 'asc' }),
   );
 }
 
-const ifMatch = (version: number) => ({ 'If-Match': `"${version}"` });
-
-export const createClient = (body: CreateClientBody) =>
-  apiRequest<ClientLifecycleView>('POST', '/api/clients', { body });
+export const createClient = (body: CreateClientBody) => call('post', '/api/clients', { params: {}, body });
 
 export const updateDraft = (clientId: string, version: number, body: DraftBody) =>
-  apiRequest<ClientLifecycleView>('PATCH', `${clientPath(clientId)}/draft`, {
-    body,
-    headers: ifMatch(version),
-  });
+  call('patch', '/api/clients/{clientId}/draft', { params: { clientId }, body, ifMatch: version });
 
 export type LifecycleAction = 'base-client' | 'archive' | 'unarchive';
 
 export const runLifecycleAction = (clientId: string, version: number, action: LifecycleAction) =>
-  apiRequest<ClientLifecycleView>('POST', `${clientPath(clientId)}/${action}`, { headers: ifMatch(version) });
+  call('post', `/api/clients/{clientId}/${action}`, { params: { clientId }, ifMatch: version });
 
 export const deleteClient = (clientId: string, version: number) =>
-  apiRequest<null>('DELETE', clientPath(clientId), { headers: ifMatch(version) });
+  call('delete', '/api/clients/{clientId}', { params: { clientId }, ifMatch: version });
 
 export const setReleaseStatus = (clientId: string, version: number, releaseStatus: 'LIVE' | null) =>
-  apiRequest<ClientLifecycleView>('PUT', `${clientPath(clientId)}/release-status`, {
+  call('put', '/api/clients/{clientId}/release-status', {
+    params: { clientId },
     body: { releaseStatus },
-    headers: ifMatch(version),
+    ifMatch: version,
   });
 
 export const completeSetupStep = (clientId: string, version: number, stepId: string) =>
-  apiRequest<ClientLifecycleView>(
-    'POST',
-    `${clientPath(clientId)}/setup-steps/${encodeURIComponent(stepId)}`,
-    { headers: ifMatch(version) },
-  );
+  call('post', '/api/clients/{clientId}/setup-steps/{stepId}', {
+    params: { clientId, stepId },
+    ifMatch: version,
+  });
 
 /**
  * Puts a write's answer in the cache as the client's lifecycle, and lets the setup read (which the hub's

@@ -1,15 +1,8 @@
-import { apiRequest } from '../../api/http.ts';
-import type { ErasureReason } from '@onboard/domain/web';
+import { call, type Body } from '../../api/client.ts';
 
-export type ErasureScope = 'CLIENT' | 'EMPLOYEE';
+type ErasureBody = Body<'post', '/api/clients/{clientId}/personal-data/erasure'>;
+export type ErasureScope = ErasureBody['scope'];
 
 /** Erases the client's personal data, or one employee's (staff with the owner role). */
-export const erasePersonalData = (
-  clientId: string,
-  body: { scope: ErasureScope; reason: Exclude<ErasureReason, 'RETENTION'>; employeeId?: string },
-) =>
-  apiRequest<{ scope: ErasureScope; erasedAt: string; keys: number }>(
-    'POST',
-    `/api/clients/${encodeURIComponent(clientId)}/personal-data/erasure`,
-    { body },
-  );
+export const erasePersonalData = (clientId: string, body: ErasureBody) =>
+  call('post', '/api/clients/{clientId}/personal-data/erasure', { params: { clientId }, body });

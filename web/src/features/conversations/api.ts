@@ -1,27 +1,17 @@
 import { useCallback } from 'react';
-import useSWR, { useSWRConfig } from 'swr';
-import type { BodyOf, ResponseOf } from '@onboard/api-contract';
-import type { startConversation } from '@onboard/command-api/contracts';
-import type {
-  getClientConversation,
-  listClientConversations,
-  listConversationPeople,
-  listMyConversations,
-} from '@onboard/query-api/contracts';
-import { apiRequest } from '../../api/http.ts';
+import { useSWRConfig } from 'swr';
+import { call, readKey, useRead, type Body, type Read } from '../../api/client.ts';
 
-// Answer and body types from the routes' contracts (query-api, command-api), never written twice.
-export type ConversationThread = ResponseOf<typeof getClientConversation>;
-export type ConversationList = ResponseOf<typeof listClientConversations>;
-export type ConversationPeople = ResponseOf<typeof listConversationPeople>;
-export type MyConversations = ResponseOf<typeof listMyConversations>;
-export type ConversationSubject = BodyOf<typeof startConversation>['subject'];
+export type ConversationThread = Read<'/api/clients/{clientId}/conversations/{threadId}'>;
+export type ConversationList = Read<'/api/clients/{clientId}/conversations'>;
+export type ConversationPeople = Read<'/api/clients/{clientId}/conversation-people'>;
+export type MyConversations = Read<'/api/conversations'>;
+type StartBody = Body<'post', '/api/clients/{clientId}/conversations'>;
+export type ConversationSubject = StartBody['subject'];
 export type ConversationKind = ConversationThread['kind'];
 
-const clientPath = (clientId: string) => `/api/clients/${encodeURIComponent(clientId)}/conversations`;
-const threadPath = (clientId: string, threadId: string) =>
-  `${clientPath(clientId)}/${encodeURIComponent(threadId)}`;
-const MY_CONVERSATIONS_PATH = '/api/conversations';
+const clientPath = (clientId: string) => readKey('/api/clients/{clientId}/conversations', { clientId });
+const MY_CONVERSATIONS_PATH = readKey('/api/conversations', {});
 /** The portal page of one thread (the mention e-mail's link). */
 export const conversationPagePath = (clientId: string, threadId: string) =>
   `/client/${encodeURIComponent(clientId)}/conversations/${encodeURIComponent(threadId)}`;
@@ -32,23 +22,20 @@ export function useClientConversations(
   clientId: string,
   filter: { subject?: Pick<ConversationSubject, 'type' | 'key'>; asOf?: string } = {},
 ) {
-  const query = new URLSearchParams();
-  if (filter.subject) {
-    query.set('subjectType', filter.subject.type);
-    query.set('subjectKey', filter.subject.key);
-  }
-  if (filter.asOf) query.set('asOf', filter.asOf);
-  const search = query.toString();
-  return useSWR<ConversationList>(`${clientPath(clientId)}${search ? `?${search}` : ''}`);
+  return useRead(
+    '/api/clients/{clientId}/conversations',
+    { clientId },
+    { subjectType: filter.subject?.type, subjectKey: filter.subject?.key, asOf: filter.asOf },
+  );
 }
 
 export const useConversation = (clientId: string, threadId: string) =>
-  useSWR<ConversationThread>(threadPath(clientId, threadId));
+  useRead('/api/clients/{clientId}/conversations/{threadId}', { clientId, threadId });
 
 export const useConversationPeople = (clientId: string, kind: ConversationKind) =>
-  useSWR<ConversationPeople>(`/api/clients/${encodeURIComponent(clientId)}/conversation-people?kind=${kind}`);
+  useRead('/api/clients/{clientId}/conversation-people', { clientId }, { kind });
 
-export const useMyConversations = () => useSWR<MyConversations>(MY_CONVERSATIONS_PATH);
+export const useMyConversations = () => useRead('/api/conversations', {});
 
 /**
  * Reads every conversation answer of the client again (and the person's list) after a change, and again
@@ -74,19 +61,23 @@ export function refreshConversations(mutate: ReturnType<typeof useSWRConfig>['mu
   ]);
 }
 
-export const startThread = (clientId: string, body: BodyOf<typeof startConversation>) =>
-  apiRequest<{ threadId: string; messageId: string }>('POST', clientPath(clientId), { body });
+export const startThread = (clientId: string, body: StartBody) =>
+  call('post', '/api/clients/{clientId}/conversations', { params: { clientId }, body });
 
 export const replyToThread = (
   clientId: string,
   threadId: string,
-  body: { text: string; mentions: string[] },
-) => apiRequest<{ messageId: string }>('POST', `${threadPath(clientId, threadId)}/messages`, { body });
+  body: Body<'post', '/api/clients/{clientId}/conversations/{threadId}/messages'>,
+) =>
+  call('post', '/api/clients/{clientId}/conversations/{threadId}/messages', {
+    params: { clientId, threadId },
+    body,
+  });
 
 export const setThreadResolved = (clientId: string, threadId: string, isResolved: boolean) =>
-  apiRequest<void>('POST', `${threadPath(clientId, threadId)}/${isResolved ? 'resolve' : 'reopen'}`, {
-    body: {},
+  call('post', `/api/clients/{clientId}/conversations/{threadId}/${isResolved ? 'resolve' : 'reopen'}`, {
+    params: { clientId, threadId },
   });
 
 export const markThreadRead = (clientId: string, threadId: string) =>
-  apiRequest<void>('POST', `${threadPath(clientId, threadId)}/read`, { body: {} });
+  call('post', '/api/clients/{clientId}/conversations/{threadId}/read', { params: { clientId, threadId } });

@@ -12,7 +12,7 @@ import {
   TableBody,
   TableHeader,
 } from '../../ui/controls.ts';
-import { useEifHistory, useHistoryPoint, type HistoryPoint } from './api.ts';
+import { hasForm, useEifHistory, useHistoryPoint, type FormAtPoint } from './api.ts';
 import { useClient } from '../../api/hooks.ts';
 import { EifStatusBadge, FormSummary, StampList } from './Eif.tsx';
 import { PendingChangeGroups } from './Changes.tsx';
@@ -26,7 +26,7 @@ import { ConversationsAsOf } from '../conversations/ConversationsAsOf.tsx';
 
 const KIND_LABELS = { added: 'Added since', removed: 'Removed since', changed: 'Changed since' } as const;
 
-function PointView({ clientId, point }: { clientId: string; point: HistoryPoint }) {
+function PointView({ clientId, point }: { clientId: string; point: FormAtPoint }) {
   const pending = pendingOf(point.form);
   return (
     <div className="history-point" data-testid="history-point">
@@ -192,7 +192,7 @@ export function EifHistoryPage({ clientId }: { clientId: string }) {
             )}
             {point.error && <ErrorPanel error={point.error} />}
             {revision !== null && !point.data && !point.error && <PageSkeleton />}
-            {point.data && <PointView clientId={clientId} point={point.data} />}
+            {point.data && hasForm(point.data) && <PointView clientId={clientId} point={point.data} />}
           </section>
         </div>
       )}

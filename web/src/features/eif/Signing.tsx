@@ -9,7 +9,7 @@ import {
 } from '@onboard/domain/web';
 import { CheckboxGroupInput } from '../../ui/Checkbox.tsx';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
-import { inviteOutsideSigner, type OutsideSignerStep } from './api.ts';
+import { inviteOutsideSigner, type OutsideSignerInvite, type OutsideSignerStep } from './api.ts';
 import { setAuthorizedSigner, useApplyLifecycleView, useClientBenAdmins } from './signer-api.ts';
 import type { ClientView } from '../../api/types.ts';
 import { ModalDialog } from '../../ui/Dialogs.tsx';
@@ -54,7 +54,7 @@ function InviteForm({
       const sent = await inviteOutsideSigner(clientId, {
         ...values,
         stepId,
-        ...(stepId === 'review-&-submit' ? { sections } : {}),
+        ...(stepId === 'review-&-submit' ? { sections: sections as OutsideSignerInvite['sections'] } : {}),
       });
       onDone(sent.email);
     } catch (caught) {

@@ -1,122 +1,99 @@
-import useSWR, { useSWRConfig } from 'swr';
+import { useSWRConfig } from 'swr';
 import useSWRInfinite from 'swr/infinite';
 import { apiRequest, ensureCsrfCookie } from '../../api/http.ts';
 import { clientKey } from '../../api/hooks.ts';
-import type { ResponseOf } from '@onboard/api-contract';
-import type {
-  getEifAtRevision,
-  getEifHistory,
-  getEifSignatures,
-  getNetChanges,
-} from '@onboard/query-api/contracts';
+import { call, readKey, useRead, type Body, type Read } from '../../api/client.ts';
 import type { ClientView } from '../../api/types.ts';
 
 /** The EIF lifecycle calls (onboarding §4): signing, review of post-sign changes, history, outside signers. */
-const base = (clientId: string) => `/api/clients/${encodeURIComponent(clientId)}`;
-
-const historyKey = (clientId: string) => `${base(clientId)}/eif/history`;
+const base = (clientId: string) => clientKey(clientId);
 
 /** One entity's net change since signing, as the net-changes read model serves it (onboarding §4). */
-export type NetChange = ResponseOf<typeof getNetChanges>[number];
-
-const netChangesKey = (clientId: string) => `${base(clientId)}/change-log/net-changes`;
+export type NetChange = Read<'/api/clients/{clientId}/change-log/net-changes'>[number];
 
 /**
  * The net changes as of at least `version` (the client view's): after a decision the page asks for the
  * version it made, and the server waits for the read model to reach it.
  */
 export function useNetChanges(clientId: string, version: number | undefined) {
-  return useSWR<NetChange[]>(
-    version === undefined ? null : `${netChangesKey(clientId)}?minVersion=${version}`,
+  return useRead(
+    '/api/clients/{clientId}/change-log/net-changes',
+    version === undefined ? null : { clientId },
+    { minVersion: version },
   );
 }
 
-export type HistoryPage = ResponseOf<typeof getEifHistory>;
+export type HistoryPage = Read<'/api/clients/{clientId}/eif/history'>;
 export type HistoryEntry = HistoryPage['entries'][number];
-export type Difference = ResponseOf<typeof getEifAtRevision>['differences'][number];
-
-export type HistoryPoint = {
-  revision: number;
-  asOf: string;
-  form: ClientView;
-  current: ClientView;
-  differences: Difference[];
-};
+export type HistoryPoint = Read<'/api/clients/{clientId}/eif/history/{revision}'>;
+export type Difference = HistoryPoint['differences'][number];
+/** A point at which the form existed: the form then and the form now, both read. */
+export type FormAtPoint = HistoryPoint & { form: ClientView; current: ClientView };
+export const hasForm = (point: HistoryPoint): point is FormAtPoint =>
+  point.form !== null && point.current !== null;
 
 /** The history page by page, newest first: each page's cursor is the previous page's `nextBefore`. */
 export function useEifHistory(clientId: string) {
   return useSWRInfinite<HistoryPage>(
     (index, previous: HistoryPage | null) => {
-      if (index === 0) return historyKey(clientId);
-      if (!previous || previous.nextBefore === null) return null;
-      return `${historyKey(clientId)}?before=${previous.nextBefore}`;
+      if (index > 0 && (!previous || previous.nextBefore === null)) return null;
+      const before = index === 0 || previous?.nextBefore == null ? undefined : String(previous.nextBefore);
+      return readKey('/api/clients/{clientId}/eif/history', { clientId }, { before });
     },
     { dedupingInterval: 0, revalidateFirstPage: true },
   );
 }
 
-export function useHistoryPoint(clientId: string, revision: number | null) {
-  return useSWR<HistoryPoint>(revision === null ? null : `${historyKey(clientId)}/${revision}`);
-}
+export const useHistoryPoint = (clientId: string, revision: number | null) =>
+  useRead(
+    '/api/clients/{clientId}/eif/history/{revision}',
+    revision === null ? null : { clientId, revision },
+  );
 
-export const signEif = (clientId: string) => apiRequest<ClientView>('POST', `${base(clientId)}/eif/sign`);
+export const signEif = (clientId: string) =>
+  call('post', '/api/clients/{clientId}/eif/sign', { params: { clientId } });
 
 export const submitChangesForReview = (clientId: string) =>
-  apiRequest<ClientView>('POST', `${base(clientId)}/eif/changes/ready-for-review`);
-
-export type ChangeSelection = 'all' | string[];
-
-/** One answer of the form (an attribute of an entity), decided on its own. */
-export type AnswerRef = { entity: string; entityId: string; attributeKey: string };
+  call('post', '/api/clients/{clientId}/eif/changes/ready-for-review', { params: { clientId } });
 
 /** What a reviewer decides: whole changes (by id, or all), or answers. */
-export type ChangeChoice = { changeIds: ChangeSelection } | { answers: AnswerRef[] };
+export type ChangeChoice = Body<'post', '/api/clients/{clientId}/eif/changes/accept'>;
+export type ChangeSelection = NonNullable<ChangeChoice['changeIds']>;
+/** One answer of the form (an attribute of an entity), decided on its own. */
+export type AnswerRef = NonNullable<ChangeChoice['answers']>[number];
 
 export const acceptChanges = (clientId: string, choice: ChangeChoice) =>
-  apiRequest<ClientView>('POST', `${base(clientId)}/eif/changes/accept`, { body: choice });
+  call('post', '/api/clients/{clientId}/eif/changes/accept', { params: { clientId }, body: choice });
 
 export const declineChanges = (clientId: string, choice: ChangeChoice, reason: string) =>
-  apiRequest<ClientView>('POST', `${base(clientId)}/eif/changes/decline`, { body: { ...choice, reason } });
+  call('post', '/api/clients/{clientId}/eif/changes/decline', {
+    params: { clientId },
+    body: { ...choice, reason },
+  });
 
 /** Who signed which sections, who still has to confirm what, and what the signed-in person is asked. */
-export type EifSignatures = ResponseOf<typeof getEifSignatures>;
+export type EifSignatures = Read<'/api/clients/{clientId}/eif/signatures'>;
 export type AnswerInWords = EifSignatures['mine'][number];
 
-const signaturesKey = (clientId: string) => `${base(clientId)}/eif/signatures`;
-
-export function useEifSignatures(clientId: string) {
-  return useSWR<EifSignatures>(signaturesKey(clientId));
-}
+export const useEifSignatures = (clientId: string) =>
+  useRead('/api/clients/{clientId}/eif/signatures', { clientId });
 
 /** Confirms, as a signer, every accepted change of the sections the signed-in person signed. */
 export async function confirmSignedChanges(clientId: string): Promise<number> {
-  const { confirmed } = await apiRequest<{ confirmed: number }>(
-    'POST',
-    `${base(clientId)}/eif/confirmations`,
-  );
+  const { confirmed } = await call('post', '/api/clients/{clientId}/eif/confirmations', {
+    params: { clientId },
+  });
   return confirmed;
 }
 
 export const undoIcEdits = (clientId: string) =>
-  apiRequest<ClientView>('POST', `${base(clientId)}/undo-ic-edits`);
+  call('post', '/api/clients/{clientId}/undo-ic-edits', { params: { clientId } });
 
-export type OutsideSignerStep = 'review-&-submit' | 'review-&-submit-updates';
-
-export type OutsideSignerInvite = {
-  email: string;
-  firstName: string;
-  lastName: string;
-  stepId: OutsideSignerStep;
-  /** The sections (EIF step ids) they attest when signing; every section when left out. */
-  sections?: string[];
-};
+export type OutsideSignerInvite = Body<'post', '/api/clients/{clientId}/outside-signer'>;
+export type OutsideSignerStep = NonNullable<OutsideSignerInvite['stepId']>;
 
 export const inviteOutsideSigner = (clientId: string, invite: OutsideSignerInvite) =>
-  apiRequest<{ emailId: string; email: string; stepId: OutsideSignerStep }>(
-    'POST',
-    `${base(clientId)}/outside-signer`,
-    { body: invite },
-  );
+  call('post', '/api/clients/{clientId}/outside-signer', { params: { clientId }, body: invite });
 
 /**
  * After a command, the answer is the new state: put it in the cache at once and refetch what derives
@@ -136,50 +113,41 @@ export function useApplyClientView() {
   };
 }
 
-export type EditState =
-  'no-edits' | 'changes-accepted' | 'changes-declined-no-new-edits' | 'ready-for-review';
-
-export type OutsideSignerView = {
-  signer: { firstName: string; lastName: string; email: string; stepId: OutsideSignerStep };
-  client: ClientView;
-  /** What the link signs, whether its signer signed already, and what they have to confirm since. */
-  signing: { sections: string[]; hasSigned: boolean; toConfirm: AnswerInWords[] };
-  editState: EditState;
-};
-
-const signerPath = (clientId: string, actionId: string) =>
-  `/api/outside-signer/${encodeURIComponent(clientId)}/${encodeURIComponent(actionId)}`;
+export type OutsideSignerView = Read<'/api/outside-signer/{clientId}/{actionId}'>;
+export type EditState = OutsideSignerView['editState'];
 
 /** The outside signer has no session: the link's action id is the whole authority. */
-export const outsideSignerKey = signerPath;
+export const outsideSignerKey = (clientId: string, actionId: string) =>
+  readKey('/api/outside-signer/{clientId}/{actionId}', { clientId, actionId });
 
-export function useOutsideSigner(clientId: string, actionId: string) {
-  return useSWR<OutsideSignerView>(
-    signerPath(clientId, actionId),
-    (path: string) => apiRequest<OutsideSignerView>('GET', path, { skipLoginRedirect: true }),
-    { revalidateOnFocus: false, shouldRetryOnError: false },
-  );
-}
+const asOutsideSigner = {
+  fetcher: (path: string) => apiGetOutsideSigner(path),
+  revalidateOnFocus: false,
+  shouldRetryOnError: false,
+};
+const apiGetOutsideSigner = (path: string) => apiRequest<never>('GET', path, { skipLoginRedirect: true });
+
+export const useOutsideSigner = (clientId: string, actionId: string) =>
+  useRead('/api/outside-signer/{clientId}/{actionId}', { clientId, actionId }, {}, asOutsideSigner);
 
 /** The net changes an outside signer reviews, through the same action id. */
-export function useOutsideSignerNetChanges(clientId: string, actionId: string, version: number) {
-  return useSWR<NetChange[]>(
-    `${signerPath(clientId, actionId)}/net-changes?minVersion=${version}`,
-    (path: string) => apiRequest<NetChange[]>('GET', path, { skipLoginRedirect: true }),
-    { revalidateOnFocus: false, shouldRetryOnError: false },
+export const useOutsideSignerNetChanges = (clientId: string, actionId: string, version: number) =>
+  useRead(
+    '/api/outside-signer/{clientId}/{actionId}/net-changes',
+    { clientId, actionId },
+    { minVersion: version },
+    asOutsideSigner,
   );
-}
 
 export type OutsideSignerAction = 'sign' | 'accept-updates' | 'decline-updates';
 
 /** The outside signer confirms the accepted changes of the sections they signed. */
 export async function confirmAsOutsideSigner(clientId: string, actionId: string): Promise<number> {
   await ensureCsrfCookie();
-  const { confirmed } = await apiRequest<{ confirmed: number }>(
-    'POST',
-    `${signerPath(clientId, actionId)}/confirm-changes`,
-    { skipLoginRedirect: true },
-  );
+  const { confirmed } = await call('post', '/api/outside-signer/{clientId}/{actionId}/confirm-changes', {
+    params: { clientId, actionId },
+    skipLoginRedirect: true,
+  });
   return confirmed;
 }
 
@@ -190,8 +158,9 @@ export async function actAsOutsideSigner(
   body?: { reason: string } | ChangeChoice | (ChangeChoice & { reason: string }),
 ) {
   await ensureCsrfCookie();
-  return apiRequest<{ client: ClientView }>('POST', `${signerPath(clientId, actionId)}/${action}`, {
-    body,
+  return call('post', `/api/outside-signer/{clientId}/{actionId}/${action}`, {
+    params: { clientId, actionId },
+    body: body as never,
     skipLoginRedirect: true,
   });
 }

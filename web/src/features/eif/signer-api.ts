@@ -1,25 +1,21 @@
-import useSWR from 'swr';
 import type { SignerSetting } from '@onboard/domain/web';
 import { useApplyClientView } from './api.ts';
 import { useReloadEditingView } from './forms/api.ts';
-import { apiRequest } from '../../api/http.ts';
+import { call, useRead, type Read } from '../../api/client.ts';
 import type { ClientView } from '../../api/types.ts';
 import { rememberVersion } from '../../api/versions.ts';
 
 /** Staff name who signs the EIF (command-api/src/eif/routes.ts, domain/src/eif/signing.ts). */
 export const setAuthorizedSigner = (clientId: string, setting: SignerSetting) =>
-  apiRequest<ClientView>('PUT', `/api/clients/${encodeURIComponent(clientId)}/eif/authorized-signer`, {
-    body: setting,
-  });
+  call('put', '/api/clients/{clientId}/eif/authorized-signer', { params: { clientId }, body: setting });
 
-export type ClientBenAdmin = { id: string; name: string; email: string };
+export type ClientBenAdmin = Read<'/api/users/role/{role}'>[number];
 
 /** The client's benefits administrators, the people staff may name as authorized signer. */
-export function useClientBenAdmins(clientId: string | null) {
-  return useSWR<ClientBenAdmin[]>(
-    clientId ? `/api/users/role/BEN_ADMIN?clientId=${encodeURIComponent(clientId)}` : null,
-  );
-}
+export const useClientBenAdmins = (clientId: string | null) =>
+  useRead('/api/users/role/{role}', clientId ? { role: 'BEN_ADMIN' } : null, {
+    clientId: clientId ?? undefined,
+  });
 
 /**
  * After a lifecycle command (sign, name the signer): the answer is the accepted view; the editing view

@@ -26,6 +26,7 @@ const client = (over: Partial<ClientView> = {}): ClientView => ({
   eifStatus: 'signed',
   eifSignedAt: '2027-01-01T00:00:00.000Z',
   pendingChanges: [],
+  pendingReviewCount: 0,
   ...over,
 });
 

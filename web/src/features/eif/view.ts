@@ -78,6 +78,8 @@ const NOT_ANSWERS = new Set([
   'plans',
   'tasks',
   'pendingChanges',
+  'pendingReviewCount',
+  'people',
   'eifStatus',
   'isActive',
   'isTest',

@@ -1,11 +1,8 @@
 import useSWR from 'swr';
-import { apiRequest } from '../../api/http.ts';
-import type { ResponseOf } from '@onboard/api-contract';
-import type { getEmail, listEmails } from '@onboard/query-api/contracts';
+import { call, get, useRead, type Read } from '../../api/client.ts';
 
-// Answer types from the routes' contracts, never written twice.
-export type EmailSummary = ResponseOf<typeof listEmails>[number];
-export type EmailDetail = ResponseOf<typeof getEmail>;
+export type EmailSummary = Read<'/api/emails'>[number];
+export type EmailDetail = Read<'/api/emails/{emailId}'>;
 
 /** 'All emails' and the client's e-mails show 25 a page (onboarding §7 "Lists"). */
 export const EMAIL_PAGE_SIZE = 25;
@@ -23,26 +20,23 @@ export const DEFAULT_EMAIL_QUERY: EmailListQuery = {
   sortDirection: 'desc',
 };
 
-const params = (query: EmailListQuery) =>
-  new URLSearchParams({
-    limit: String(EMAIL_PAGE_SIZE),
-    offset: String((query.page - 1) * EMAIL_PAGE_SIZE),
-    sortBy: query.sortBy,
-    sortDirection: query.sortDirection,
-    ...(query.search.trim() ? { search: query.search.trim() } : {}),
-  });
+const pageQuery = (query: EmailListQuery) => ({
+  limit: EMAIL_PAGE_SIZE,
+  offset: (query.page - 1) * EMAIL_PAGE_SIZE,
+  sortBy: query.sortBy,
+  sortDirection: query.sortDirection,
+  search: query.search.trim(),
+});
 
 /** One page and the total: staff read GET /api/emails and /count, the hub its client's list. */
 export function useEmailPage(clientId: string | null, query: EmailListQuery) {
   return useSWR<{ items: EmailSummary[]; total: number }>(
     ['emails', clientId, JSON.stringify(query)],
     async () => {
-      if (clientId !== null)
-        return apiRequest('GET', `/api/clients/${encodeURIComponent(clientId)}/emails?${params(query)}`);
-      const search = query.search.trim() ? `?${new URLSearchParams({ search: query.search.trim() })}` : '';
+      if (clientId !== null) return get('/api/clients/{clientId}/emails', { clientId }, pageQuery(query));
       const [items, { count }] = await Promise.all([
-        apiRequest<EmailSummary[]>('GET', `/api/emails?${params(query)}`),
-        apiRequest<{ count: number }>('GET', `/api/emails/count${search}`),
+        get('/api/emails', {}, pageQuery(query)),
+        get('/api/emails/count', {}, { search: query.search.trim() }),
       ]);
       return { items, total: count };
     },
@@ -51,15 +45,16 @@ export function useEmailPage(clientId: string | null, query: EmailListQuery) {
 }
 
 export function useEmail(clientId: string | null, emailId: string) {
-  const path =
-    clientId === null
-      ? `/api/emails/${encodeURIComponent(emailId)}`
-      : `/api/clients/${encodeURIComponent(clientId)}/emails/${encodeURIComponent(emailId)}`;
-  return useSWR<EmailDetail>(path);
+  const staff = useRead('/api/emails/{emailId}', clientId === null ? { emailId } : null);
+  const client = useRead(
+    '/api/clients/{clientId}/emails/{emailId}',
+    clientId === null ? null : { clientId, emailId },
+  );
+  return clientId === null ? staff : client;
 }
 
 export const resendEmail = (emailId: string) =>
-  apiRequest<{ emailId: string }>('POST', `/api/emails/${encodeURIComponent(emailId)}/resend`);
+  call('post', '/api/emails/{emailId}/resend', { params: { emailId } });
 
 export const formatWhen = (iso: string) =>
   new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });

@@ -12,6 +12,9 @@ import {
 } from '../../ui/controls.ts';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
 import type { UserListItem } from '../users/api.ts';
+
+/** What the picker shows of a person. */
+type Picked = Pick<UserListItem, 'id' | 'firstName' | 'lastName' | 'email'>;
 import { Alert } from '../../ui/Feedback.tsx';
 import { transferExplorerOwnership, useAllInternalUsers, userLabel } from './api.ts';
 import { useAction } from '../../api/action.ts';
@@ -32,7 +35,7 @@ export function UserPicker({
   isRequired = false,
 }: {
   label: string;
-  users: readonly UserListItem[];
+  users: readonly Picked[];
   value: string;
   onChange: (userId: string) => void;
   error?: string;
@@ -94,19 +97,13 @@ export function TransferDialog({
   const [from, setFrom] = useState(owners[0] ?? '');
   const [to, setTo] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const ownerUsers: UserListItem[] = owners.map(
+  const ownerUsers: Picked[] = owners.map(
     (id) =>
       users?.find((u) => u.id === id) ?? {
         id,
         firstName: 'Unknown',
         lastName: 'user',
         email: id,
-        phoneNumber: null,
-        role: 'SLF_ADMIN',
-        clientIds: [],
-        firstLogin: null,
-        lastLogin: null,
-        welcomeEmailSentDate: null,
       },
   );
 

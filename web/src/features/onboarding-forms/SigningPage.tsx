@@ -69,10 +69,10 @@ export function SigningPage({ clientId, onboardingFormId }: { clientId: string; 
     setError(null);
     setFieldErrors({});
     try {
-      const form = await signingAction<OnboardingForm>(clientId, onboardingFormId, action, {
+      const form = (await signingAction(clientId, onboardingFormId, action, {
         token: session.sessionToken,
         ...body,
-      });
+      })) as OnboardingForm;
       setDone({ kind, form });
       if (user) void mutate(formsPath(clientId));
     } catch (caught) {

@@ -1,18 +1,18 @@
-import useSWR, { useSWRConfig } from 'swr';
-import type { ResponseOf } from '@onboard/api-contract';
-import type { embeddedViewAction, uploadSigningTemplate } from '@onboard/command-api/contracts';
-import type { listOnboardingForms, readyToSignRecipients } from '@onboard/query-api/contracts';
-import { apiRequest, ensureCsrfCookie, CSRF_COOKIE, CSRF_HEADER, readCookie } from '../../api/http.ts';
+import { useSWRConfig } from 'swr';
+import { ensureCsrfCookie, CSRF_COOKIE, CSRF_HEADER, readCookie } from '../../api/http.ts';
 import { ApiError } from '../../api/errors.ts';
+import { call, readKey, useRead, type Answer, type Body, type Read } from '../../api/client.ts';
 
-// Answer types from the routes' contracts (query-api, command-api), never written twice.
-export type OnboardingForm = ResponseOf<typeof listOnboardingForms>[number];
-export type ReadyRecipient = ResponseOf<typeof readyToSignRecipients>[number];
-export type SigningTemplate = ResponseOf<typeof uploadSigningTemplate, 201>;
+export type OnboardingForm = Read<'/api/clients/{clientId}/onboarding-forms'>[number];
+export type ReadyRecipient =
+  Read<'/api/clients/{clientId}/onboarding-forms/ready-to-sign-recipients'>[number];
+export type SigningTemplate = Answer<'post', '/api/onboarding-form-templates'>;
 export type SigningRole = SigningTemplate['roles'][number];
 export type SigningField = SigningTemplate['fields'][number];
 export type FieldKind = SigningField['kind'];
-export type SigningSession = Extract<ResponseOf<typeof embeddedViewAction>, { sessionToken: string }>;
+type SigningActionPath =
+  '/api/clients/{clientId}/onboarding-forms/{onboardingFormId}/embedded-view-action/{action}';
+export type SigningSession = Extract<Answer<'put', SigningActionPath>, { sessionToken: string }>;
 
 export const FIELD_KIND_LABELS: Record<FieldKind, string> = {
   signature: 'Signature',
@@ -34,26 +34,25 @@ export const downloadPath = (clientId: string, formId: string, docId?: string, t
 const PENDING_REFRESH_MS = 6_000;
 const REASSIGN_TIMEOUT_MS = 60_000;
 
-export function useOnboardingForms(clientId: string) {
-  return useSWR<OnboardingForm[]>(formsPath(clientId), {
+export const useOnboardingForms = (clientId: string) =>
+  useRead('/api/clients/{clientId}/onboarding-forms', { clientId }, undefined, {
     refreshInterval: (forms) => (forms?.some((f) => f.waitingForWebhook) ? PENDING_REFRESH_MS : 0),
   });
-}
 
-export function useReadyToSign(clientId: string) {
-  return useSWR<ReadyRecipient[]>(`${formsPath(clientId)}/ready-to-sign-recipients`);
-}
+const readyKey = (clientId: string) =>
+  readKey('/api/clients/{clientId}/onboarding-forms/ready-to-sign-recipients', { clientId });
 
-export function useTemplates(isStaff: boolean) {
-  return useSWR<SigningTemplate[]>(isStaff ? TEMPLATES_PATH : null);
-}
+export const useReadyToSign = (clientId: string) =>
+  useRead('/api/clients/{clientId}/onboarding-forms/ready-to-sign-recipients', { clientId });
 
-type Person = { userId: string; name: string; email: string; role: string };
+export const useTemplates = (isStaff: boolean) =>
+  useRead('/api/onboarding-form-templates', isStaff ? {} : null);
+
 /** The client's benefits administrators and brokers, to pick recipients by name. */
 export function useClientPeople(clientId: string, isStaff: boolean) {
-  const key = (role: string) => (isStaff ? `/api/users/role/${role}?clientId=${enc(clientId)}` : null);
-  const benAdmins = useSWR<Person[]>(key('BEN_ADMIN'));
-  const brokers = useSWR<Person[]>(key('BROKER'));
+  const params = (role: 'BEN_ADMIN' | 'BROKER') => (isStaff ? { role } : null);
+  const benAdmins = useRead('/api/users/role/{role}', params('BEN_ADMIN'), { clientId });
+  const brokers = useRead('/api/users/role/{role}', params('BROKER'), { clientId });
   return [...(benAdmins.data ?? []), ...(brokers.data ?? [])];
 }
 
@@ -72,30 +71,34 @@ export function useFormWrites(clientId: string) {
         { revalidate: false },
       );
     void mutate(key);
-    void mutate(`${key}/ready-to-sign-recipients`);
+    void mutate(readyKey(clientId));
   };
   return {
     refresh,
-    send: async (body: {
-      templateId: string;
-      formName: string;
-      recipients: { roleId: string; name: string; email: string; userId: string | null }[];
-    }) => {
-      const form = await apiRequest<OnboardingForm>('POST', key, { body });
+    send: async (body: Body<'post', '/api/clients/{clientId}/onboarding-forms'>) => {
+      const form = await call('post', '/api/clients/{clientId}/onboarding-forms', {
+        params: { clientId },
+        body,
+      });
       await refresh(form);
       return form;
     },
     // Platform §9: a reassignment waits up to 60 s and is not retried.
     reassign: async (
-      formId: string,
-      body: { recipientId: string; name: string; email: string; userId: string | null },
+      onboardingFormId: string,
+      body: Body<'put', '/api/clients/{clientId}/onboarding-forms/{onboardingFormId}/reassign-recipient'>,
     ) => {
       let form: OnboardingForm;
       try {
-        form = await apiRequest<OnboardingForm>('PUT', `${formPath(clientId, formId)}/reassign-recipient`, {
-          body,
-          signal: AbortSignal.timeout(REASSIGN_TIMEOUT_MS),
-        });
+        form = await call(
+          'put',
+          '/api/clients/{clientId}/onboarding-forms/{onboardingFormId}/reassign-recipient',
+          {
+            params: { clientId, onboardingFormId },
+            body,
+            signal: AbortSignal.timeout(REASSIGN_TIMEOUT_MS),
+          },
+        );
       } catch (caught) {
         if (caught instanceof DOMException && caught.name === 'TimeoutError')
           throw new Error('The reassignment took too long. Please try again.', { cause: caught });
@@ -103,23 +106,30 @@ export function useFormWrites(clientId: string) {
       }
       await refresh(form);
     },
-    voidForm: async (formId: string, reason: string) => {
-      await apiRequest('DELETE', `${formPath(clientId, formId)}?reason=${enc(reason)}`);
+    voidForm: async (onboardingFormId: string, reason: string) => {
+      await call('delete', '/api/clients/{clientId}/onboarding-forms/{onboardingFormId}', {
+        params: { clientId, onboardingFormId },
+        query: { reason },
+      });
       await refresh();
     },
     /** Gives a recipient's waiting signing link as long again (staff). */
-    extendLink: async (formId: string, recipientId: string) => {
-      const form = await apiRequest<OnboardingForm>(
-        'POST',
-        `${formPath(clientId, formId)}/recipients/${enc(recipientId)}/extend-link`,
+    extendLink: async (onboardingFormId: string, recipientId: string) => {
+      const form = await call(
+        'post',
+        '/api/clients/{clientId}/onboarding-forms/{onboardingFormId}/recipients/{recipientId}/extend-link',
+        { params: { clientId, onboardingFormId, recipientId } },
       );
       await refresh(form);
       return form;
     },
-    signingLink: (formId: string, recipientId: string) =>
-      apiRequest<{ url: string; expiresAt: string }>(
-        'POST',
-        `${formPath(clientId, formId)}/embedded-view/${enc(recipientId)}`,
+    signingLink: (onboardingFormId: string, recipientId: string) =>
+      call(
+        'post',
+        '/api/clients/{clientId}/onboarding-forms/{onboardingFormId}/embedded-view/{recipientId}',
+        {
+          params: { clientId, onboardingFormId, recipientId },
+        },
       ),
   };
 }
@@ -151,16 +161,20 @@ export async function uploadTemplate(file: File): Promise<SigningTemplate> {
 }
 
 export const saveTemplateFields = (templateId: string, roles: SigningRole[], fields: SigningField[]) =>
-  apiRequest<SigningTemplate>('PUT', `${TEMPLATES_PATH}/${enc(templateId)}`, { body: { roles, fields } });
+  call('put', '/api/onboarding-form-templates/{templateId}', {
+    params: { templateId },
+    body: { roles, fields },
+  });
 
 /** The signing view's calls, authorised by the link's token, then the session's. */
-export const signingAction = <T>(
+export const signingAction = (
   clientId: string,
-  formId: string,
+  onboardingFormId: string,
   action: string,
-  body: Record<string, unknown>,
+  body: Body<'put', SigningActionPath>,
 ) =>
-  apiRequest<T>('PUT', `${formPath(clientId, formId)}/embedded-view-action/${action}`, {
+  call('put', '/api/clients/{clientId}/onboarding-forms/{onboardingFormId}/embedded-view-action/{action}', {
+    params: { clientId, onboardingFormId, action },
     body,
     skipLoginRedirect: true,
   });
@@ -171,7 +185,7 @@ export function openSigningView(clientId: string, formId: string, token: string)
   let session = opened.get(token);
   if (!session) {
     session = ensureCsrfCookie().then(() =>
-      signingAction<SigningSession>(clientId, formId, 'open', { token }),
+      signingAction(clientId, formId, 'open', { token }).then((answer) => answer as SigningSession),
     );
     opened.set(token, session);
   }

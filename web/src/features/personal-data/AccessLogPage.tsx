@@ -1,8 +1,6 @@
 import { useState } from 'react';
 import { Button, Heading } from '../../ui/controls.ts';
-import useSWR from 'swr';
-import type { ResponseOf } from '@onboard/api-contract';
-import type { listPersonalDataAccess } from '@onboard/query-api/contracts';
+import { readKey, useRead } from '../../api/client.ts';
 import { downloadFile } from '../../api/download.ts';
 import { Alert, ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
 import { formatWhen } from '../../ui/format.ts';
@@ -10,16 +8,7 @@ import { SelectInput } from '../../ui/SelectInput.tsx';
 import { TextInput } from '../../ui/TextInput.tsx';
 import './access-log.css';
 
-type AccessLog = ResponseOf<typeof listPersonalDataAccess>;
-
 const ALL = '';
-const ACCESS_LOG_PATH = '/api/personal-data-access';
-
-/** The filters as the API's query: only those chosen. */
-const queryOf = (filters: Record<string, string>) => {
-  const chosen = Object.entries(filters).filter(([, value]) => value !== '');
-  return chosen.length ? `?${new URLSearchParams(chosen).toString()}` : '';
-};
 
 /**
  * Who looked at personal data (carrier owners): every reveal of a masked field and every unmasked
@@ -31,8 +20,10 @@ export function AccessLogPage() {
   const [userId, setUserId] = useState(ALL);
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
-  const query = queryOf({ clientId, userId, from, to });
-  const { data, error } = useSWR<AccessLog>(`${ACCESS_LOG_PATH}${query}`, { keepPreviousData: true });
+  // Only the filters chosen: an empty one is left out of the query.
+  const filters = { clientId, userId, from, to };
+  const isFiltered = Object.values(filters).some((value) => value !== '');
+  const { data, error } = useRead('/api/personal-data-access', {}, filters, { keepPreviousData: true });
   const [exportError, setExportError] = useState<unknown>(null);
   const [isExporting, setExporting] = useState(false);
 
@@ -72,7 +63,7 @@ export function AccessLogPage() {
           onPress={() => {
             setExporting(true);
             setExportError(null);
-            downloadFile(`${ACCESS_LOG_PATH}/export${query}`)
+            downloadFile(readKey('/api/personal-data-access/export', {}, filters))
               .catch(setExportError)
               .finally(() => setExporting(false));
           }}
@@ -107,7 +98,7 @@ export function AccessLogPage() {
               {data.entries.length === 0 ? (
                 <tr>
                   <td colSpan={6} className="muted">
-                    Nobody looked at personal data{query ? ' that matches these filters' : ' yet'}.
+                    Nobody looked at personal data{isFiltered ? ' that matches these filters' : ' yet'}.
                   </td>
                 </tr>
               ) : (

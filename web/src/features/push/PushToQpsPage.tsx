@@ -4,7 +4,8 @@ import { Button, Cell, Column, Heading, Row, Table, TableBody, TableHeader } fro
 import useSWR from 'swr';
 import { planBenefitTypeLabel, type PlanCheck, type PlanDesign } from '@onboard/domain/web';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
-import { apiGet, apiRequest } from '../../api/http.ts';
+import { apiGet } from '../../api/http.ts';
+import { call } from '../../api/client.ts';
 import { isAdminRole, type AuthenticatedUser } from '../../api/types.ts';
 import { Alert, ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
 import { useEditingView } from '../eif/forms/api.ts';
@@ -155,10 +156,9 @@ export function PushToQpsPage({ clientId, user }: { clientId: string; user: Auth
     setIsPushing(true);
     setFailure(null);
     try {
-      const { apiJobId } = await apiRequest<{ apiJobId: string }>(
-        'POST',
-        `/api/clients/${encodeURIComponent(clientId)}/qps/async-push`,
-      );
+      const { apiJobId } = await call('post', '/api/clients/{clientId}/qps/async-push', {
+        params: { clientId },
+      });
       runningJobId.current = apiJobId;
       setEntries((current) => addPushEntry(current, clientId, Date.now()));
       await mutate();

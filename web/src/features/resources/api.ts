@@ -1,22 +1,12 @@
-import useSWR, { useSWRConfig } from 'swr';
-import type { BodyOf, ResponseOf } from '@onboard/api-contract';
-import type { addResource } from '@onboard/command-api/contracts';
-import type { listClientResources } from '@onboard/query-api/contracts';
+import { useSWRConfig } from 'swr';
 import { orderedAudiences, resourceAudienceLabel, resourceBenefitTypeLabel } from '@onboard/domain/web';
-import { apiRequest } from '../../api/http.ts';
+import { call, readKey, useRead, type Answer, type Body, type Read } from '../../api/client.ts';
 
-// Answer and body types from the routes' contracts (query-api, command-api), never written twice.
-export type ResourceView = ResponseOf<typeof listClientResources>[number];
-export type ResourceBody = BodyOf<typeof addResource>;
-type ResourceState = ResponseOf<typeof addResource>;
+export type ResourceView = Read<'/api/clients/{clientId}/resources'>[number];
+export type ResourceBody = Body<'post', '/api/clients/{clientId}/resources'>;
+type ResourceState = Answer<'post', '/api/clients/{clientId}/resources'>;
 
-const resourcesPath = (clientId: string) => `/api/clients/${encodeURIComponent(clientId)}/resources`;
-const resourcePath = (clientId: string, resourceId: string) =>
-  `${resourcesPath(clientId)}/${encodeURIComponent(resourceId)}`;
-
-export function useResources(clientId: string) {
-  return useSWR<ResourceView[]>(resourcesPath(clientId));
-}
+export const useResources = (clientId: string) => useRead('/api/clients/{clientId}/resources', { clientId });
 
 /** A resource as a write answered it, in the list's shape: the list shows it before the read model has it. */
 function viewOf(clientId: string, state: ResourceState): ResourceView {
@@ -39,7 +29,10 @@ function viewOf(clientId: string, state: ResourceState): ResourceView {
             fileName: content.fileName,
             mimeType: content.mimeType,
             size: content.size,
-            downloadPath: `${resourcePath(clientId, state.resourceId)}/document`,
+            downloadPath: readKey('/api/clients/{clientId}/resources/{resourceId}/document', {
+              clientId,
+              resourceId: state.resourceId,
+            }),
           }
         : null,
     version: state.version,
@@ -52,7 +45,7 @@ const ifMatch = (version: number) => ({ 'if-match': String(version) });
 /** Add, edit and remove (staff); each updates the list at once, then reads it again from the server. */
 export function useResourceWrites(clientId: string) {
   const { mutate } = useSWRConfig();
-  const key = resourcesPath(clientId);
+  const key = readKey('/api/clients/{clientId}/resources', { clientId });
   const apply = async (change: (list: ResourceView[]) => ResourceView[]) => {
     await mutate<ResourceView[]>(key, (list) => change(list ?? []), { revalidate: false });
     // The read model catches up within moments; read it again then.
@@ -60,11 +53,12 @@ export function useResourceWrites(clientId: string) {
   };
   return {
     add: async (body: ResourceBody) => {
-      const state = await apiRequest<ResourceState>('POST', key, { body });
+      const state = await call('post', '/api/clients/{clientId}/resources', { params: { clientId }, body });
       await apply((list) => [...list, viewOf(clientId, state)]);
     },
     edit: async (resource: ResourceView, body: ResourceBody) => {
-      const state = await apiRequest<ResourceState>('PUT', resourcePath(clientId, resource.resourceId), {
+      const state = await call('put', '/api/clients/{clientId}/resources/{resourceId}', {
+        params: { clientId, resourceId: resource.resourceId },
         body,
         headers: ifMatch(resource.version),
       });
@@ -73,7 +67,8 @@ export function useResourceWrites(clientId: string) {
       );
     },
     remove: async (resource: ResourceView) => {
-      await apiRequest<null>('DELETE', resourcePath(clientId, resource.resourceId), {
+      await call('delete', '/api/clients/{clientId}/resources/{resourceId}', {
+        params: { clientId, resourceId: resource.resourceId },
         headers: ifMatch(resource.version),
       });
       await apply((list) => list.filter((r) => r.resourceId !== resource.resourceId));

@@ -11,7 +11,7 @@ import {
   tasksAtRisk,
   type TaskAtRisk,
 } from '@onboard/domain/web';
-import { apiRequest } from '../../api/http.ts';
+import { call } from '../../api/client.ts';
 import type { ClientView } from '../../api/types.ts';
 import { clientHubPath } from '../../app/routes.ts';
 import { now, todayIso } from '../../app/clock.ts';
@@ -277,7 +277,7 @@ export function ScheduleTasks({
     setIsPending(true);
     setFailure(null);
     try {
-      await apiRequest('POST', `/api/clients/${encodeURIComponent(clientId)}/tasks/schedule`);
+      await call('post', '/api/clients/{clientId}/tasks/schedule', { params: { clientId } });
       onScheduled();
     } catch (caught) {
       setFailure(caught instanceof Error ? caught.message : 'The tasks could not be scheduled.');

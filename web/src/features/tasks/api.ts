@@ -1,44 +1,37 @@
-import useSWR, { useSWRConfig } from 'swr';
-import type { ResponseOf } from '@onboard/api-contract';
-import type { changeTaskStatus } from '@onboard/command-api/contracts';
-import type { listClientTasks } from '@onboard/query-api/contracts';
+import { useSWRConfig } from 'swr';
 import { statusPill, type TaskStatus, type DueDateMove } from '@onboard/domain/web';
-import { apiRequest } from '../../api/http.ts';
+import { call, readKey, useRead, type Answer, type Read } from '../../api/client.ts';
 
-// Answer types from the routes' contracts (query-api and command-api), never written twice.
 /** GET /api/clients/{clientId}/tasks. */
-export type TaskView = ResponseOf<typeof listClientTasks>[number];
+export type TaskView = Read<'/api/clients/{clientId}/tasks'>[number];
 /** The call of a call task. */
 export type TaskCall = NonNullable<TaskView['call']>;
 /** The task after a change, as the command routes answer it. */
-type TaskState = ResponseOf<typeof changeTaskStatus>;
+type TaskState = Answer<'put', '/api/clients/{clientId}/tasks/{taskId}/status'>;
 
-/** A push to the plan system (query-api/src/qps ApiJobView), as the timeline reads it. */
-export type PushJob = { id: string; status: string; requestedAt: string; updatedAt: string };
+/** A push to the plan system, as the timeline reads it. */
+export type PushJob = Read<'/api/clients/{clientId}/api-jobs'>['apiJobs'][number];
 
-const clientPath = (clientId: string) => `/api/clients/${encodeURIComponent(clientId)}`;
-export const tasksKey = (clientId: string) => `${clientPath(clientId)}/tasks`;
+export const tasksKey = (clientId: string) => readKey('/api/clients/{clientId}/tasks', { clientId });
 
-export function useClientTasks(clientId: string) {
-  return useSWR<TaskView[]>(tasksKey(clientId));
-}
+export const useClientTasks = (clientId: string) => useRead('/api/clients/{clientId}/tasks', { clientId });
 
 /** Every push of the client to the plan system, newest first. */
-export function useClientPushes(clientId: string) {
-  return useSWR<{ apiJobs: PushJob[] }>(`${clientPath(clientId)}/api-jobs`);
-}
+export const useClientPushes = (clientId: string) =>
+  useRead('/api/clients/{clientId}/api-jobs', { clientId });
 
 export type ClientAction = 'start' | 'submit' | 'complete';
-
-const taskPath = (clientId: string, taskId: string) =>
-  `${clientPath(clientId)}/tasks/${encodeURIComponent(taskId)}`;
 
 export const takeTaskAction = (
   clientId: string,
   taskId: string,
   policyId: string | null,
   action: ClientAction,
-) => apiRequest<TaskState>('POST', `${taskPath(clientId, taskId)}/actions/${action}`, { body: { policyId } });
+) =>
+  call('post', '/api/clients/{clientId}/tasks/{taskId}/actions/{action}', {
+    params: { clientId, taskId, action },
+    body: { policyId },
+  });
 
 export const setTaskStatus = (
   clientId: string,
@@ -47,7 +40,8 @@ export const setTaskStatus = (
   status: TaskStatus,
   reason: string | null,
 ) =>
-  apiRequest<TaskState>('PUT', `${taskPath(clientId, taskId)}/status`, {
+  call('put', '/api/clients/{clientId}/tasks/{taskId}/status', {
+    params: { clientId, taskId },
     body: { policyId, status, reason },
   });
 
@@ -55,9 +49,20 @@ export const setTaskStatus = (
  * Staff set (or clear) the call of a call task; the browser's zone decides the call's day. `moveOthers`:
  * the person agreed to move the tasks the new day carries along (domain/src/tasks/schedule.ts).
  */
-export const setTaskCall = (clientId: string, taskId: string, call: TaskCall | null, moveOthers = false) =>
-  apiRequest<TaskState>('PUT', `${taskPath(clientId, taskId)}/call`, {
-    body: { policyId: null, call, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone, moveOthers },
+export const setTaskCall = (
+  clientId: string,
+  taskId: string,
+  taskCall: TaskCall | null,
+  moveOthers = false,
+) =>
+  call('put', '/api/clients/{clientId}/tasks/{taskId}/call', {
+    params: { clientId, taskId },
+    body: {
+      policyId: null,
+      call: taskCall,
+      timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      moveOthers,
+    },
   });
 
 export const setTaskDueDate = (
@@ -67,7 +72,8 @@ export const setTaskDueDate = (
   dueDate: string | null,
   moveOthers = false,
 ) =>
-  apiRequest<TaskState>('PUT', `${taskPath(clientId, taskId)}/due-date`, {
+  call('put', '/api/clients/{clientId}/tasks/{taskId}/due-date', {
+    params: { clientId, taskId },
     body: { policyId, dueDate, moveOthers },
   });
 

@@ -41,8 +41,7 @@ function ClientsCard({
   const [pending, setPending] = useState<string | null>(null);
   const { data: found } = useAssignedClientNames(user.id, user.clientIds);
   // Names only: a client no list answers for any more (deleted) reads as such, never as its id.
-  const nameOf = (id: string) =>
-    found?.get(id) ?? user.clients?.find((c) => c.id === id)?.name ?? (found ? 'Removed client' : '…');
+  const nameOf = (id: string) => found?.get(id) ?? (found ? 'Removed client' : '…');
 
   const act = async (
     id: string,

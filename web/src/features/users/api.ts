@@ -1,27 +1,13 @@
 import useSWR from 'swr';
-import { apiRequest, fetchAllPages } from '../../api/http.ts';
+import { call, readAllPages, readKey, useRead, type Read } from '../../api/client.ts';
 import type { Role } from '../../api/types.ts';
 
 /** User administration calls (spec onboarding §7 "Users"). */
 export type UserKind = 'internal' | 'broker' | 'ben-admin';
 
-export type UserListItem = {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phoneNumber: string | null;
-  role: Role;
-  clientIds: string[];
-  firstLogin: string | null;
-  lastLogin: string | null;
-  welcomeEmailSentDate: string | null;
-  version?: number;
-};
-
-export type UserDetail = UserListItem & { version: number; clients?: { id: string; name: string }[] };
-
-export type UserPage = { items: UserListItem[]; total: number };
+export type UserPage = Read<`/api/users/${UserKind}`>;
+export type UserListItem = UserPage['items'][number];
+export type UserDetail = Read<`/api/users/${UserKind}/{userId}`>;
 
 export type SortDirection = 'asc' | 'desc';
 
@@ -30,26 +16,20 @@ export type ListQuery = { page: number; search: string; sortBy: string; sortDire
 /** Spec platform §9 / onboarding §7 "Lists": 25 a page, offset = (page - 1) x page size. */
 export const PAGE_SIZE = 25;
 
-function listPath(kind: UserKind, query: ListQuery): string {
-  const params = new URLSearchParams({
-    limit: String(PAGE_SIZE),
-    offset: String((query.page - 1) * PAGE_SIZE),
-    sortBy: query.sortBy,
-    sortDirection: query.sortDirection,
-  });
-  if (query.search.trim()) params.set('search', query.search.trim());
-  return `/api/users/${kind}?${params}`;
-}
-
-const userPath = (kind: UserKind, userId: string) => `/api/users/${kind}/${encodeURIComponent(userId)}`;
-
 export function useUserPage(kind: UserKind, query: ListQuery) {
-  return useSWR<UserPage>(listPath(kind, query), { keepPreviousData: true });
+  return useSWR<UserPage>(
+    readKey(`/api/users/${kind}`, {}, {
+      limit: PAGE_SIZE,
+      offset: (query.page - 1) * PAGE_SIZE,
+      sortBy: query.sortBy,
+      sortDirection: query.sortDirection,
+      search: query.search.trim(),
+    } as never),
+    { keepPreviousData: true },
+  );
 }
 
-export function useUser(kind: UserKind, userId: string) {
-  return useSWR<UserDetail>(userPath(kind, userId));
-}
+export const useUser = (kind: UserKind, userId: string) => useRead(`/api/users/${kind}/{userId}`, { userId });
 
 export type NewUser = {
   firstName: string;
@@ -62,14 +42,9 @@ export type NewUser = {
 };
 
 export const createUser = (kind: UserKind, user: NewUser) =>
-  apiRequest<UserDetail>('POST', `/api/users/${kind}`, { body: user });
+  call('post', `/api/users/${kind}`, { params: {}, body: user as never }) as Promise<UserDetail>;
 
-export type ProfileChanges = {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phoneNumber: string | null;
-};
+export type ProfileChanges = Pick<NewUser, 'firstName' | 'lastName' | 'email' | 'phoneNumber'>;
 
 export const updateUser = (
   kind: UserKind,
@@ -77,54 +52,57 @@ export const updateUser = (
   version: number | undefined,
   changes: ProfileChanges,
 ) =>
-  apiRequest<UserDetail>('PUT', userPath(kind, userId), {
-    body: changes,
+  call('put', `/api/users/${kind}/{userId}`, {
+    params: { userId },
+    body: changes as never,
     headers: version === undefined ? {} : { 'If-Match': String(version) },
-  });
+  }) as Promise<UserDetail>;
 
 export const deleteUser = (kind: UserKind, userId: string) =>
-  apiRequest<unknown>('DELETE', userPath(kind, userId));
+  call('delete', `/api/users/${kind}/{userId}`, { params: { userId } });
 
-export const assignClient = (kind: UserKind, userId: string, clientId: string) =>
-  apiRequest<unknown>('PUT', `${userPath(kind, userId)}/assign/${encodeURIComponent(clientId)}`);
+/** The users staff assign clients to. */
+type AssignableKind = Exclude<UserKind, 'internal'>;
 
-export const unassignClient = (kind: UserKind, userId: string, clientId: string) =>
-  apiRequest<unknown>('PUT', `${userPath(kind, userId)}/unassign/${encodeURIComponent(clientId)}`);
+export const assignClient = (kind: AssignableKind, userId: string, clientId: string) =>
+  call('put', `/api/users/${kind}/{userId}/assign/{clientId}`, { params: { userId, clientId } });
+
+export const unassignClient = (kind: AssignableKind, userId: string, clientId: string) =>
+  call('put', `/api/users/${kind}/{userId}/unassign/{clientId}`, { params: { userId, clientId } });
 
 export const sendActivationEmail = (kind: UserKind, userId: string) =>
-  apiRequest<unknown>('POST', `${userPath(kind, userId)}/activation-email`);
+  call('post', `/api/users/${kind}/{userId}/activation-email`, { params: { userId } });
 
 export const createActivationLink = (userId: string) =>
-  apiRequest<{ link: string }>('POST', `/api/users/${encodeURIComponent(userId)}/activation-link`);
+  call('post', '/api/users/{userId}/activation-link', { params: { userId } });
 
 export const resetPasswordFor = (userId: string) =>
-  apiRequest<unknown>('POST', `/api/users/reset-password/userId/${encodeURIComponent(userId)}`);
+  call('post', '/api/users/reset-password/userId/{userId}', { params: { userId } });
 
 export const resetMfaFor = (email: string) =>
-  apiRequest<unknown>('POST', `/api/users/reset-mfa/${encodeURIComponent(email)}`);
+  call('post', '/api/users/reset-mfa/{email}', { params: { email } });
 
 export const changeBenAdminToBroker = (userId: string) =>
-  apiRequest<unknown>('POST', `/api/users/ben-admin/${encodeURIComponent(userId)}/change-to-broker`);
+  call('post', '/api/users/ben-admin/{userId}/change-to-broker', { params: { userId } });
 
-export type ClientOption = { id: string; name: string };
+export type ClientOption = Pick<Read<'/api/users/{userId}/clients'>['items'][number], 'id' | 'name'>;
 
 /** Every kind of client a list leaves out by default: test ones, archived ones, archived test ones. */
-const ASSIGNED_LISTS: Record<string, string>[] = [
+const ASSIGNED_LISTS = [
   {},
   { isTest: 'true' },
   { archived: 'true' },
   { archived: 'true', isTest: 'true' },
-];
+] as const;
 
 /**
  * The names of a broker's or ben-admin's clients (GET /api/users/{userId}/clients): the real ones, the test
  * ones and the archived ones (of either kind), so every assigned client shows by name.
  */
 export function useAssignedClientNames(userId: string, clientIds: readonly string[]) {
-  const base = `/api/users/${encodeURIComponent(userId)}/clients`;
   return useSWR<Map<string, string>>(`assigned-client-names/${userId}/${clientIds.join(',')}`, async () => {
     const lists = await Promise.all(
-      ASSIGNED_LISTS.map((filter) => fetchAllPages<ClientOption>(base, filter)),
+      ASSIGNED_LISTS.map((filter) => readAllPages('/api/users/{userId}/clients', { userId }, filter)),
     );
     return new Map(lists.flat().map((client) => [client.id, client.name]));
   });

@@ -1,9 +1,8 @@
 import { useEffect, type ComponentType, type ReactNode } from 'react';
-import useSWR from 'swr';
 import { useLocation } from 'wouter';
 import { useAuthenticatedUser } from '../../api/hooks.ts';
 import { PageSkeleton } from '../../ui/Feedback.tsx';
-import { setupKey, welcomeFlowKey, type ClientSetup, type WelcomeFlow } from './api.ts';
+import { useClientSetup, useWelcomeFlow } from './api.ts';
 import { hubEntry, isClientPerson, setupPendingPath, welcomePath, type Read } from './entry.ts';
 
 const readOf = <T,>({ data, error }: { data?: T; error?: unknown }): Read<T> =>
@@ -17,8 +16,8 @@ const readOf = <T,>({ data, error }: { data?: T; error?: unknown }): Read<T> =>
 export function HubEntryGuard({ clientId, children }: { clientId: string; children: ReactNode }) {
   const { data: user } = useAuthenticatedUser();
   const reads = user ? isClientPerson(user.role) : false;
-  const setup = useSWR<ClientSetup>(reads ? setupKey(clientId) : null);
-  const welcome = useSWR<WelcomeFlow>(reads ? welcomeFlowKey(clientId) : null);
+  const setup = useClientSetup(reads ? clientId : null);
+  const welcome = useWelcomeFlow(reads ? clientId : null);
   const entry = hubEntry(user?.role ?? null, readOf(setup), readOf(welcome));
   const [, navigate] = useLocation();
 

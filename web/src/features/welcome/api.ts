@@ -1,32 +1,27 @@
-import useSWR, { useSWRConfig } from 'swr';
-import type { ResponseOf } from '@onboard/api-contract';
+import { useSWRConfig } from 'swr';
 import type { ImplementationConsultant } from '@onboard/api-contract/views';
-import type { getClientSetup, getWelcomeFlow } from '@onboard/query-api/contracts';
-import { apiRequest } from '../../api/http.ts';
+import { call, readKey, useRead, type Read } from '../../api/client.ts';
 
 /**
  * What a client's people see before the hub: whether setup is complete (GET .../setup) and their welcome
  * flow (GET .../welcome-flow, POST .../complete-welcome-flow); query-api/src/clients/lifecycle.contract.ts.
  */
-const clientPath = (clientId: string) => `/api/clients/${encodeURIComponent(clientId)}`;
-export const setupKey = (clientId: string) => `${clientPath(clientId)}/setup`;
-export const welcomeFlowKey = (clientId: string) => `${clientPath(clientId)}/welcome-flow`;
+export const setupKey = (clientId: string) => readKey('/api/clients/{clientId}/setup', { clientId });
+export const welcomeFlowKey = (clientId: string) =>
+  readKey('/api/clients/{clientId}/welcome-flow', { clientId });
 
-// Answer types from the routes' contracts (query-api/src/clients/lifecycle.contract.ts), never written twice.
-export type ClientSetup = ResponseOf<typeof getClientSetup>;
-export type WelcomeFlow = ResponseOf<typeof getWelcomeFlow>;
+export type ClientSetup = Read<'/api/clients/{clientId}/setup'>;
+export type WelcomeFlow = Read<'/api/clients/{clientId}/welcome-flow'>;
 export type { ImplementationConsultant };
 
-export function useClientSetup(clientId: string | null) {
-  return useSWR<ClientSetup>(clientId ? setupKey(clientId) : null);
-}
+export const useClientSetup = (clientId: string | null) =>
+  useRead('/api/clients/{clientId}/setup', clientId ? { clientId } : null);
 
-export function useWelcomeFlow(clientId: string | null) {
-  return useSWR<WelcomeFlow>(clientId ? welcomeFlowKey(clientId) : null);
-}
+export const useWelcomeFlow = (clientId: string | null) =>
+  useRead('/api/clients/{clientId}/welcome-flow', clientId ? { clientId } : null);
 
 export const completeWelcomeFlow = (clientId: string) =>
-  apiRequest<{ welcomeFlowCompletedAt: string }>('POST', `${clientPath(clientId)}/complete-welcome-flow`);
+  call('post', '/api/clients/{clientId}/complete-welcome-flow', { params: { clientId } });
 
 /** After 'Get started': the welcome flow is completed, so the hub's entry guard lets the person in. */
 export function useMarkWelcomeCompleted(clientId: string) {

@@ -1,4 +1,4 @@
-import useSWR from 'swr';
+import { useRead } from '../../../api/client.ts';
 import type { ReactNode } from 'react';
 import { Link } from '../../../ui/controls.ts';
 import {
@@ -9,7 +9,6 @@ import {
   eifTaskStatusOf,
 } from '@onboard/domain/web';
 import { now } from '../../../app/clock.ts';
-import type { TaskView } from '../../tasks/api.ts';
 import type { EditingView } from './api.ts';
 import { ErrorPanel } from '../../../ui/Feedback.tsx';
 import { TaskLayout } from '../../tasks/TaskLayout.tsx';
@@ -138,7 +137,7 @@ export function EifLayout({
   children: (view: EditingView, steps: VisibleStep[]) => ReactNode;
 }) {
   // The due date is the task's (the tasks read model); its status is the form's own.
-  const { data: tasks } = useSWR<TaskView[]>(`/api/clients/${encodeURIComponent(clientId)}/tasks`);
+  const { data: tasks } = useRead('/api/clients/{clientId}/tasks', { clientId });
   const task = tasks?.find((t) => t.taskId === EIF_TASK_ID);
   const progress = view ? progressOf(view) : [];
   // The task's status is the form's own (domain/src/tasks/eif-task.ts): the badge goes once it is signed.

@@ -20,13 +20,7 @@ const LISTS = [
 /** The view as the domain reads it; a list the server left out reads as empty. */
 export function asDomainView(view: EditingView): DomainClientView {
   const lists = Object.fromEntries(LISTS.map((list) => [list, Array.isArray(view[list]) ? view[list] : []]));
-  return {
-    pendingChanges: [],
-    pendingReviewCount: 0,
-    eifStatus: 'pre_sign',
-    ...view,
-    ...lists,
-  } as DomainClientView;
+  return { ...view, ...lists } as unknown as DomainClientView;
 }
 
 /** Every visible step and sub-step with its status (onboarding §4), from the editing view. */
