@@ -34,75 +34,29 @@ export const tasksProjection: CheckpointedConsumer = {
     await tx.query('delete from rm_task_onboarding_forms');
   },
   handle: async (events, tx) => {
-    // Rows are per client, so writes for different clients may be reordered; a client's own go in the
-    // order of its events. The writes of a run of events are sent as one statement of each kind: tasks
-    // scheduled, statuses changed, and the EIF task moved to In Progress by the first answer saved (each
-    // client keeps the time of its first change). A client's run ends at an event of another kind, or a
-    // second status change of the same task; then everything pending is written first.
-    const scheduled: object[] = [];
-    const changed = new Map<
-      string,
-      { client_id: string; task_id: string; policy_id: string; to: string; reason: string | null; at: string }
-    >();
+    // The first answer saved moves the EIF task from Not Started to In Progress. The clients whose answers
+    // changed are moved together, before any other task event (which may concern the same task) and at
+    // the end of the batch; each keeps the time of its first change.
     const answered = new Map<string, string>();
-    const runs = new Map<string, 'scheduled' | 'changed' | 'answered'>();
-    const flush = async () => {
-      if (scheduled.length > 0)
-        await tx.query(
-          `insert into rm_tasks (client_id, task_id, policy_id, status, due_date, status_updated_at)
-           select client_id, task_id, policy_id, status, due_date, at
-             from jsonb_to_recordset($1::jsonb) as r(client_id text, task_id text, policy_id text, status text,
-               due_date date, at timestamptz)
-           on conflict do nothing`,
-          [JSON.stringify(scheduled)],
-        );
-      // done_at: when the task last reached Done; cleared when it leaves Done (reopened).
-      // Arrays (not a JSON record set) so the planner knows how many rows it joins: each by the key.
-      if (changed.size > 0) {
-        const rows = [...changed.values()];
-        await tx.query(
-          `update rm_tasks t set status = r.to, reason = r.reason, status_updated_at = r.at,
-             done_at = case when r.to = 'Done' then r.at else null end
-             from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::timestamptz[])
-               as r(client_id, task_id, policy_id, "to", reason, at)
-            where t.client_id = r.client_id and t.task_id = r.task_id and t.policy_id = r.policy_id`,
-          [
-            rows.map((r) => r.client_id),
-            rows.map((r) => r.task_id),
-            rows.map((r) => r.policy_id),
-            rows.map((r) => r.to),
-            rows.map((r) => r.reason),
-            rows.map((r) => r.at),
-          ],
-        );
-      }
-      if (answered.size > 0)
-        await tx.query(
-          `update rm_tasks t set status = 'In Progress', status_updated_at = a.at
-             from unnest($1::text[], $2::timestamptz[]) as a(client_id, at)
-            where t.client_id = a.client_id and t.task_id = $3 and t.policy_id = '' and t.status = 'Not Started'`,
-          [[...answered.keys()], [...answered.values()], EIF_TASK],
-        );
-      scheduled.length = 0;
-      changed.clear();
+    const moveAnswered = async () => {
+      if (answered.size === 0) return;
+      await tx.query(
+        `update rm_tasks t set status = 'In Progress', status_updated_at = a.at
+           from unnest($1::text[], $2::timestamptz[]) as a(client_id, at)
+          where t.client_id = a.client_id and t.task_id = $3 and t.policy_id = '' and t.status = 'Not Started'`,
+        [[...answered.keys()], [...answered.values()], EIF_TASK],
+      );
       answered.clear();
-      runs.clear();
-    };
-    /** Ends what is pending first when the client's run is of another kind. */
-    const joinRun = async (clientId: string, kind: 'scheduled' | 'changed' | 'answered' | null) => {
-      const run = runs.get(clientId);
-      if (run !== undefined && run !== kind) await flush();
-      if (kind) runs.set(clientId, kind);
     };
     for (const recorded of events) {
-      const { clientId } = recorded.data as { clientId: string };
       if (recorded.type === 'EifEntityChanged') {
-        await joinRun(clientId, 'answered');
+        const { clientId } = recorded.data as { clientId: string };
         if (!answered.has(clientId)) answered.set(clientId, recorded.recordedAt.toISOString());
         continue;
       }
+      await moveAnswered();
       if (recorded.type === 'EifSigned') {
-        await joinRun(clientId, null);
+        const { clientId } = recorded.data as { clientId: string };
         await tx.query(
           `update rm_tasks set status = 'Done', status_updated_at = $3, done_at = $3
            where client_id = $1 and task_id = $2 and policy_id = '' and status = any($4)`,
@@ -111,8 +65,7 @@ export const tasksProjection: CheckpointedConsumer = {
         continue;
       }
       if (recorded.type.startsWith('Envelope')) {
-        await joinRun(clientId, null);
-        const { envelopeId } = recorded.data as { envelopeId: string };
+        const { clientId, envelopeId } = recorded.data as { clientId: string; envelopeId: string };
         const status: EnvelopeStatus =
           recorded.type === 'EnvelopeCreated'
             ? 'sent'
@@ -140,49 +93,38 @@ export const tasksProjection: CheckpointedConsumer = {
         continue;
       }
       const event = TaskEvent.parse({ type: recorded.type, data: recorded.data });
-      const ref = {
-        client_id: event.data.clientId,
-        task_id: event.data.taskId,
-        policy_id: event.data.policyId ?? '',
-      };
+      const key = [event.data.clientId, event.data.taskId, event.data.policyId ?? ''];
       switch (event.type) {
         case 'TaskScheduled':
-          await joinRun(clientId, 'scheduled');
-          scheduled.push({
-            ...ref,
-            status: event.data.status,
-            due_date: event.data.dueDate,
-            at: event.data.at,
-          });
+          await tx.query(
+            `insert into rm_tasks (client_id, task_id, policy_id, status, due_date, status_updated_at)
+             values ($1, $2, $3, $4, $5, $6) on conflict do nothing`,
+            [...key, event.data.status, event.data.dueDate, event.data.at],
+          );
           break;
-        case 'TaskStatusChanged': {
-          const key = JSON.stringify(ref);
-          await joinRun(clientId, changed.has(key) ? null : 'changed');
-          runs.set(clientId, 'changed');
-          changed.set(key, { ...ref, to: event.data.to, reason: event.data.reason, at: event.data.at });
+        case 'TaskStatusChanged':
+          // done_at: when the task last reached Done; cleared when it leaves Done (reopened).
+          await tx.query(
+            `update rm_tasks set status = $4, reason = $5, status_updated_at = $6,
+               done_at = case when $4 = 'Done' then $6::timestamptz else null end
+             where client_id = $1 and task_id = $2 and policy_id = $3`,
+            [...key, event.data.to, event.data.reason, event.data.at],
+          );
           break;
-        }
         case 'TaskCallScheduled':
-          await joinRun(clientId, null);
           await tx.query(
             'update rm_tasks set call = $4 where client_id = $1 and task_id = $2 and policy_id = $3',
-            [
-              ref.client_id,
-              ref.task_id,
-              ref.policy_id,
-              event.data.call ? JSON.stringify(event.data.call) : null,
-            ],
+            [...key, event.data.call ? JSON.stringify(event.data.call) : null],
           );
           break;
         case 'TaskDueDateChanged':
-          await joinRun(clientId, null);
           await tx.query(
             'update rm_tasks set due_date = $4 where client_id = $1 and task_id = $2 and policy_id = $3',
-            [ref.client_id, ref.task_id, ref.policy_id, event.data.dueDate],
+            [...key, event.data.dueDate],
           );
           break;
       }
     }
-    await flush();
+    await moveAnswered();
   },
 };
