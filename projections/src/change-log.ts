@@ -116,15 +116,17 @@ export const changeLogProjection: CheckpointedConsumer = {
             `update rm_change_details set status = $1, decided_at = $2 where change_id = any($3::uuid[]) and status = 'pending'`,
             [status, event.data.at, event.data.changeIds],
           );
-          // A decision by the answer settles those answers of a change alone.
-          const answers = 'answers' in event.data ? (event.data.answers ?? []) : [];
+          // A decision by the answer settles those answers of a change alone: each by its key (arrays,
+          // so the planner knows how few rows it looks up).
+          const answers = ('answers' in event.data ? (event.data.answers ?? []) : []).flatMap((answer) =>
+            answer.attributeKeys.map((key) => [answer.changeId, key] as const),
+          );
           if (answers.length > 0)
             await tx.query(
               `update rm_change_details d set status = $1, decided_at = $2
-                 from jsonb_to_recordset($3::jsonb) as a("changeId" uuid, "attributeKeys" text[])
-                where d.change_id = a."changeId" and d.attribute_key = any(a."attributeKeys")
-                  and d.status = 'pending'`,
-              [status, event.data.at, JSON.stringify(answers)],
+                 from unnest($3::uuid[], $4::text[]) as a(change_id, attribute_key)
+                where d.change_id = a.change_id and d.attribute_key = a.attribute_key and d.status = 'pending'`,
+              [status, event.data.at, answers.map(([id]) => id), answers.map(([, key]) => key)],
             );
           break;
         }

@@ -22,15 +22,22 @@ export const clientLifecycleProjection: CheckpointedConsumer = {
     for (const recorded of events) {
       const event = ClientLifecycleEvent.parse({ type: recorded.type, data: recorded.data });
       const { clientId, at } = event.data;
+      const version = recorded.revision.toString();
+      // One statement per event: the change and the row's version together.
       const set = (sql: string, ...values: unknown[]) =>
-        tx.query(`update rm_client_lifecycle set ${sql} where client_id = $1`, [clientId, ...values]);
+        tx.query(`update rm_client_lifecycle set ${sql}, version = $2 where client_id = $1`, [
+          clientId,
+          version,
+          ...values,
+        ]);
       switch (event.type) {
         case 'ClientCreated': {
           const d = event.data;
           await tx.query(
             `insert into rm_client_lifecycle (client_id, name, ticket_id, implementation_type,
-               implementation_consultant_user_id, is_test, is_draft, policies, created_at)
-             values ($1, $2, $3, $4, $5, $6, $7, $8, $9) on conflict do nothing`,
+               implementation_consultant_user_id, is_test, is_draft, policies, created_at, version)
+             values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+             on conflict (client_id) do update set version = excluded.version`,
             [
               clientId,
               d.name,
@@ -41,6 +48,7 @@ export const clientLifecycleProjection: CheckpointedConsumer = {
               d.draft,
               JSON.stringify(d.policies),
               at,
+              version,
             ],
           );
           break;
@@ -48,10 +56,10 @@ export const clientLifecycleProjection: CheckpointedConsumer = {
         case 'ClientProfileChanged': {
           const c = event.data.changes;
           await set(
-            `name = coalesce($2, name), ticket_id = case when $3 then $4 else ticket_id end,
-             implementation_type = coalesce($5, implementation_type),
-             implementation_consultant_user_id = case when $6 then $7 else implementation_consultant_user_id end,
-             is_test = coalesce($8, is_test), policies = coalesce($9::jsonb, policies)`,
+            `name = coalesce($3, name), ticket_id = case when $4 then $5 else ticket_id end,
+             implementation_type = coalesce($6, implementation_type),
+             implementation_consultant_user_id = case when $7 then $8 else implementation_consultant_user_id end,
+             is_test = coalesce($9, is_test), policies = coalesce($10::jsonb, policies)`,
             c.name ?? null,
             'ticketId' in c,
             c.ticketId ?? null,
@@ -73,30 +81,29 @@ export const clientLifecycleProjection: CheckpointedConsumer = {
           await set('is_archived = false');
           break;
         case 'ClientDeleted':
-          await set('deleted_at = $2', at);
+          await set('deleted_at = $3', at);
           break;
         case 'ClientReleaseStatusChanged':
-          await set('release_status = $2', event.data.releaseStatus);
+          await set('release_status = $3', event.data.releaseStatus);
           break;
         case 'ClientSetupStepCompleted':
           await set(
-            'setup_steps = setup_steps || jsonb_build_object($2::text, $3::text)',
+            'setup_steps = setup_steps || jsonb_build_object($3::text, $4::text)',
             event.data.stepId,
             at,
           );
           break;
         case 'ClientSetupCompleted':
-          await set('completed_setup_at = $2', at);
+          await set('completed_setup_at = $3', at);
           break;
         case 'WelcomeFlowCompleted':
           await set(
-            'welcome_completed = welcome_completed || jsonb_build_object($2::text, $3::text)',
+            'welcome_completed = welcome_completed || jsonb_build_object($3::text, $4::text)',
             event.data.by.userId,
             at,
           );
           break;
       }
-      await set('version = $2', recorded.revision.toString());
     }
   },
 };

@@ -187,11 +187,13 @@ export function createAuthenticate(deps: Pick<AuthDeps, 'pool' | 'now' | 'sessio
     const now = deps.now();
     const claims = await verifyAccessToken(keys, token, now);
     if (!claims) throw new InvalidTokenError();
-    const { rows } = await deps.pool.query<{ role: string; client_ids: string[] }>(
-      `select u.role, u.client_ids from auth_sessions s join rm_users u on u.user_id = s.user_id
+    // Named: prepared once per connection (parsed and planned once), as every signed-in call asks it.
+    const { rows } = await deps.pool.query<{ role: string; client_ids: string[] }>({
+      name: 'auth_session_actor',
+      text: `select u.role, u.client_ids from auth_sessions s join rm_users u on u.user_id = s.user_id
        where s.id = $1 and s.user_id = $2 and s.revoked_at is null and s.expires_at > $3 and not u.is_deleted`,
-      [claims.sessionId, claims.userId, now],
-    );
+      values: [claims.sessionId, claims.userId, now],
+    });
     const row = rows[0];
     const role = ROLES.find((r): r is Role => r === row?.role);
     if (!row || !role) throw new InvalidTokenError();

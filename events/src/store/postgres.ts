@@ -599,15 +599,20 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
       name: 'es_read_all_filtered',
       // One ordered index range per event type (es_events_by_type), merged: a single `event_type = any`
       // scan would sort every matching row after `from` on each page, quadratic over a long catch-up.
-      text: `with page as (
-          select e.*, false as is_head from unnest($4::text[]) as t(event_type)
+      // The ranges read positions only (from the index alone where the table is vacuumed), and the page's
+      // rows are fetched once merged: several types read up to a page each, of which one page is kept.
+      text: `with keys as (
+          select k.transaction_id, k.global_position from unnest($4::text[]) as t(event_type)
           cross join lateral (
-            select ${EVENT_COLUMNS} from es_events
+            select transaction_id, global_position from es_events
             where es_events.event_type = t.event_type
               and (transaction_id, global_position) > ($1::text::xid8, $2::bigint) and ${VISIBLE}
             order by transaction_id, global_position limit $3
-          ) e
-          order by e.tx::xid8, e.global_position limit $3
+          ) k
+          order by k.transaction_id, k.global_position limit $3
+        ),
+        page as (
+          select ${EVENT_COLUMNS}, false as is_head from keys join es_events using (transaction_id, global_position)
         ),
         head as (
           select transaction_id::text as tx, global_position, true as is_head from es_events

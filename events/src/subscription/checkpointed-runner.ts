@@ -180,9 +180,14 @@ function advanceAndCommitSql(tx: pg.PoolClient, batches: readonly Batch[]) {
  * Applies batches in one transaction: each consumer's `handle` writes its rows, then one statement moves
  * every checkpoint and the transaction commits; all or nothing. Without a reactor among them (rows that
  * can be rebuilt only) the commit does not wait for the WAL flush. The transaction is kept short: nothing
- * else runs between its statements.
+ * else runs between its statements. `handled` is what the handlers are given, the batches themselves
+ * unless the caller joined several partitions' events into one call (`catchUp`).
  */
-async function applyTogether(pool: pg.Pool, batches: readonly Batch[]) {
+async function applyTogether(
+  pool: pg.Pool,
+  batches: readonly Batch[],
+  handled: readonly Omit<Batch, 'expected' | 'through'>[] = batches,
+) {
   const tx = await pool.connect();
   // A connection that dies between two statements of the batch (PostgreSQL restarted) reports it as an
   // 'error' event; the statement in flight fails the batch, so the event itself needs no more than a listener.
@@ -194,8 +199,8 @@ async function applyTogether(pool: pg.Pool, batches: readonly Batch[]) {
       tx,
       `begin; set local synchronous_commit to ${isSynchronous ? 'on' : 'off'}`,
     );
-    const staged = batches.map((batch) => batch.kept?.stage());
-    for (const [i, batch] of batches.entries())
+    const staged = handled.map((batch) => batch.kept?.stage());
+    for (const [i, batch] of handled.entries())
       if (batch.events.length > 0)
         await batch.consumer.handle?.(batch.events, statements.client, staged[i]?.view);
     try {
@@ -207,7 +212,7 @@ async function applyTogether(pool: pg.Pool, batches: readonly Batch[]) {
     }
     for (const stage of staged) stage?.commit();
   } catch (error) {
-    for (const batch of batches) batch.kept?.forget();
+    for (const batch of handled) batch.kept?.forget();
     await tx.query('rollback').catch(() => undefined);
     throw error;
   } finally {
@@ -392,7 +397,10 @@ function partitionBatches(options: {
 /**
  * Reads and applies batches until the head, without a lease: for the rebuild command and tests. A split
  * consumer's page is applied to every partition in one transaction, each moving its own checkpoint, so
- * a runner applying a partition meanwhile makes one of them fail rather than apply an event twice.
+ * a runner applying a partition meanwhile makes one of them fail rather than apply an event twice. Its
+ * handler is called once for the page (the events each partition has not applied yet, in the page's
+ * order), as for a consumer applied whole: a rebuild writes a page in one set of statements, not one per
+ * partition.
  */
 export async function catchUp(options: {
   store: EventStore;
@@ -411,9 +419,11 @@ export async function catchUp(options: {
     if (batches.length === 1 || consumer.react)
       for (const { partition, batch } of batches) positions.set(partition, await applyBatch(pool, batch));
     else if (batches.length > 1) {
+      const applied = new Set(batches.flatMap((b) => b.batch.events));
       await applyTogether(
         pool,
         batches.map((b) => b.batch),
+        [{ consumer, events: page.events.filter((event) => applied.has(event)) }],
       );
       for (const { partition, batch } of batches) positions.set(partition, batch.through.position);
     }
