@@ -2,6 +2,7 @@ import { preload } from 'swr';
 import { apiGet } from '../api/http.ts';
 import { clientKey, fetchClientView, preloadAuthenticatedUser } from '../api/hooks.ts';
 import { isAdminRole, type AuthenticatedUser } from '../api/types.ts';
+import { editingViewKey, fetchEditingView } from '../features/eif/forms/api.ts';
 
 type Read = { key: string; fetch: (key: string) => Promise<unknown> };
 
@@ -17,16 +18,19 @@ export function firstReadsOf(
   params: Record<string, string | undefined>,
   role: AuthenticatedUser['role'],
 ): Read[] {
-  const { clientId, policyId } = params;
+  const { clientId, policyId, documentId } = params;
   if (!clientId) return [];
   const client: Read = { key: clientKey(clientId), fetch: (key) => fetchClientView(key, clientId) };
   const read = (path: string): Read => ({ key: `${clientApi(clientId)}${path}`, fetch: apiGet });
+  // The form's statuses and answers come from the editing view (pending changes applied).
+  const editing: Read = { key: editingViewKey(clientId), fetch: (key) => fetchEditingView(key, clientId) };
   switch (routeName) {
     case 'homeHub':
       // A client's people pass the hub's entry guard first: their setup and welcome flow are read too.
       return [
         ...(isAdminRole(role) ? [] : [read('/setup'), read('/welcome-flow')]),
         client,
+        editing,
         read('/tasks'),
         read('/api-jobs'),
       ];
@@ -34,9 +38,14 @@ export function firstReadsOf(
       return [client];
     case 'eifSubStepDetail':
     case 'eifSubStepPolicyDetail':
-      return [read('/tasks')];
-    case 'censusValidateReportTab':
-      return policyId ? [read(`/census/${encodeURIComponent(policyId)}/validate`)] : [];
+      return [read('/tasks'), editing];
+    case 'censusValidateReportTab': {
+      if (!policyId) return [];
+      const census = `/census/${encodeURIComponent(policyId)}`;
+      // The report waits for its file's rows with problems too (its first card), so both come at once.
+      const rows = documentId ? [read(`${census}/files/${encodeURIComponent(documentId)}/rows`)] : [];
+      return [read(`${census}/validate`), ...rows];
+    }
     default:
       return [];
   }

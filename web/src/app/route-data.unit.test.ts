@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { clientKey } from '../api/hooks.ts';
-import { censusKey } from '../features/census/api.ts';
+import { censusGridKey, censusKey } from '../features/census/api.ts';
+import { editingViewKey } from '../features/eif/forms/api.ts';
 import { tasksKey } from '../features/hub/api.ts';
 import { setupKey, welcomeFlowKey } from '../features/welcome/api.ts';
 import { isClientPerson } from '../features/welcome/entry.ts';
@@ -16,15 +17,17 @@ describe("a route's first reads, started with its code", () => {
   it("are read under the keys the pages' own hooks use", () => {
     expect(keysAt('/client/acme%20co')).toEqual([
       clientKey('acme co'),
+      editingViewKey('acme co'),
       tasksKey('acme co'),
       '/api/clients/acme%20co/api-jobs',
     ]);
     expect(keysAt('/clients/admin/acme/manage/review')).toEqual([clientKey('acme')]);
     expect(
       keysAt('/client/acme/task/eif-submit-company-information/step/company-information/tax-id'),
-    ).toEqual([tasksKey('acme')]);
+    ).toEqual([tasksKey('acme'), editingViewKey('acme')]);
     expect(keysAt('/client/acme/task/enrollment-elections/policy-1/validation-report/doc-1')).toEqual([
       censusKey('acme', 'policy-1'),
+      censusGridKey('acme', 'policy-1', 'doc-1'),
     ]);
   });
 
