@@ -38,6 +38,7 @@ import {
   type Gateway,
 } from '@onboard/query-api';
 import { createQpsPushWorker } from './qps/wiring.ts';
+import { portalPage } from './http/portal-page.ts';
 import { planSystemPorts as connectPlanSystem } from './qps/directory.ts';
 import { createExplorerCommands } from '@onboard/command-api/explorer';
 import { clientDocumentCommandRoutes, documentCommandRoutes } from '@onboard/command-api/documents';
@@ -100,6 +101,7 @@ import {
   ACTIVATION_LINK_DAYS,
   createActivationLink,
   csrfProtection,
+  readAuthenticatedUser,
   resetMfa,
   sendActivationEmail,
   sendPasswordReset,
@@ -697,9 +699,18 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
     // The SPA owns every other path; its route table decides what to show (including the 404 page).
     // The public Benefits Explorer has an entry of its own, without the portal's code (web/explorer.html).
     const explorerEntry = existsSync(join(config.webDist, 'explorer.html')) ? 'explorer.html' : 'index.html';
-    app.get(/.*/, (req, res) => {
-      const entry = EXPLORER_PUBLIC_PATH.test(req.path) ? explorerEntry : 'index.html';
-      res.sendFile(join(config.webDist!, entry), { maxAge: 0 });
+    const portal = portalPage(join(config.webDist, 'index.html'), async (req) => {
+      try {
+        const actor = await authenticate(req);
+        return actor ? await readAuthenticatedUser(pool, actor.userId) : null;
+      } catch {
+        return undefined; // An expired access token: the web asks, and refreshes it.
+      }
+    });
+    app.get(/.*/, (req, res, next) => {
+      if (EXPLORER_PUBLIC_PATH.test(req.path))
+        res.sendFile(join(config.webDist!, explorerEntry), { maxAge: 0 });
+      else portal(req, res, next);
     });
   }
 

@@ -8,8 +8,30 @@ import type { AuthenticatedUser, ClientView } from './types.ts';
 export const AUTHENTICATED_USER_KEY = '/api/users/authenticated';
 export const clientKey = (clientId: string) => `/api/clients/${encodeURIComponent(clientId)}`;
 
+/** The data block in which the server wrote who the page was opened by (platform/src/http/portal-page.ts). */
+export const SESSION_BLOCK_ID = 'onboard-session';
+
+/**
+ * Who the page was opened by, as the server wrote it into the page, taken once: the first session check
+ * needs no call; every later one asks the server. Undefined when the page carries none.
+ */
+export function takeSessionOfPage(
+  root: Pick<Document, 'getElementById'> = document,
+): { user: AuthenticatedUser | null } | undefined {
+  const block = root.getElementById(SESSION_BLOCK_ID);
+  if (!block) return undefined;
+  block.remove();
+  try {
+    return { user: JSON.parse(block.textContent ?? '') as AuthenticatedUser | null };
+  } catch {
+    return undefined;
+  }
+}
+
 /** Signed out is an answer, not an error: a 401 here (even after a failed refresh) means "no user". */
 async function fetchAuthenticatedUser(): Promise<AuthenticatedUser | null> {
+  const ofPage = takeSessionOfPage();
+  if (ofPage) return ofPage.user;
   try {
     return await apiRequest<AuthenticatedUser | null>('GET', AUTHENTICATED_USER_KEY, {
       skipLoginRedirect: true,
