@@ -25,10 +25,11 @@ const netChangesKey = (clientId: string) => `${base(clientId)}/change-log/net-ch
  * The net changes as of at least `version` (the client view's): after a decision the page asks for the
  * version it made, and the server waits for the read model to reach it.
  */
+export const netChangesKeyAt = (clientId: string, version: number) =>
+  `${netChangesKey(clientId)}?minVersion=${version}`;
+
 export function useNetChanges(clientId: string, version: number | undefined) {
-  return useSWR<NetChange[]>(
-    version === undefined ? null : `${netChangesKey(clientId)}?minVersion=${version}`,
-  );
+  return useSWR<NetChange[]>(version === undefined ? null : netChangesKeyAt(clientId, version));
 }
 
 export type HistoryPage = ResponseOf<typeof getEifHistory>;
@@ -82,7 +83,7 @@ export const declineChanges = (clientId: string, choice: ChangeChoice, reason: s
 export type EifSignatures = ResponseOf<typeof getEifSignatures>;
 export type AnswerInWords = EifSignatures['mine'][number];
 
-const signaturesKey = (clientId: string) => `${base(clientId)}/eif/signatures`;
+export const signaturesKey = (clientId: string) => `${base(clientId)}/eif/signatures`;
 
 export function useEifSignatures(clientId: string) {
   return useSWR<EifSignatures>(signaturesKey(clientId));
