@@ -39,6 +39,7 @@ import {
 } from '@onboard/query-api';
 import { createQpsPushWorker } from './qps/wiring.ts';
 import { portalPage } from './http/portal-page.ts';
+import { precompressedAssets } from './http/precompressed.ts';
 import { planSystemPorts as connectPlanSystem } from './qps/directory.ts';
 import { createExplorerCommands } from '@onboard/command-api/explorer';
 import { clientDocumentCommandRoutes, documentCommandRoutes } from '@onboard/command-api/documents';
@@ -691,6 +692,10 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
   app.use(errorMiddleware(logger, errorReporter.reportServerError));
 
   if (config.webDist && existsSync(join(config.webDist, 'index.html'))) {
+    // The hashed assets: compressed at build time, kept a year; everything else an hour.
+    const assets = join(config.webDist, 'assets');
+    app.use('/assets', precompressedAssets(assets));
+    app.use('/assets', express.static(assets, { index: false, cacheControl: false }));
     app.use(express.static(config.webDist, { index: false, maxAge: '1h' }));
     // A file that is not there is a 404, not the app page (a stale bundle's chunk must fail loudly).
     app.get(STATIC_FILE_PATH, (_req, res) => {

@@ -1,6 +1,7 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seededDatabase } from '@onboard/testing/db';
 import { startApp, type RunningApp } from '../app.ts';
@@ -12,12 +13,19 @@ const PAGE =
   '<!doctype html><html><head><title>Onboard</title></head><body><div id="root"></div></body></html>';
 const BLOCK = new RegExp(`<script type="application/json" id="${SESSION_BLOCK_ID}">(.*?)</script></head>`);
 
-describe("the portal's page, opened with a session", () => {
+const SCRIPT = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+
+describe("the portal's page, opened with a session, and its assets", () => {
   let app: RunningApp;
   const webDist = mkdtempSync(join(tmpdir(), 'onboard-web-'));
 
   beforeAll(async () => {
     writeFileSync(join(webDist, 'index.html'), PAGE);
+    // A hashed asset as the build leaves it: itself, and compressed beside it.
+    mkdirSync(join(webDist, 'assets'));
+    writeFileSync(join(webDist, 'assets', 'app-1a2b.js'), SCRIPT);
+    writeFileSync(join(webDist, 'assets', 'app-1a2b.js.br'), brotliCompressSync(SCRIPT));
+    writeFileSync(join(webDist, 'assets', 'app-1a2b.js.gz'), gzipSync(SCRIPT));
     app = await startApp(
       embeddedTestConfig(await seededDatabase('portal_page'), { webDist, seedDemoData: true }),
     );
@@ -56,5 +64,24 @@ describe("the portal's page, opened with a session", () => {
     const { res, html } = await open('/clients/admin', 'onboard_access=not-a-token');
     expect(res.status).toBe(200);
     expect(html).toBe(PAGE);
+  });
+
+  it('serves each asset compressed as the browser accepts it, kept a year; a missing one is an uncached 404', async () => {
+    for (const [accept, encoding] of [
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+      ['identity', null],
+    ] as const) {
+      const res = await fetch(`${app.url}/assets/app-1a2b.js`, { headers: { 'accept-encoding': accept } });
+      expect(res.status, accept).toBe(200);
+      expect(res.headers.get('content-encoding'), accept).toBe(encoding);
+      expect(res.headers.get('content-type'), accept).toMatch(/javascript/);
+      expect(res.headers.get('cache-control'), accept).toBe('public, max-age=31536000, immutable');
+      expect(res.headers.get('vary'), accept).toMatch(/Accept-Encoding/i);
+      expect(await res.text(), accept).toBe(SCRIPT);
+    }
+    const missing = await fetch(`${app.url}/assets/app-0000.js`, { headers: { 'accept-encoding': 'br' } });
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('cache-control') ?? '').not.toContain('immutable');
   });
 });
