@@ -40,6 +40,9 @@ export function precompressedAssets(assetsDir: string): RequestHandler {
     if (!encoding) return next();
     res.setHeader('Content-Encoding', encoding.token);
     res.type(extname(file));
-    res.sendFile(file + encoding.suffix, { cacheControl: false }, (error) => error && next(error));
+    // A browser that went away mid-answer (a closed tab) is no error of ours.
+    res.sendFile(file + encoding.suffix, { cacheControl: false }, (error) => {
+      if (error && !res.headersSent) next(error);
+    });
   };
 }
