@@ -42,7 +42,8 @@ export function precompressedAssets(assetsDir: string): RequestHandler {
     res.type(extname(file));
     // A browser that went away mid-answer (a closed tab) is no error of ours.
     res.sendFile(file + encoding.suffix, { cacheControl: false }, (error) => {
-      if (error && !res.headersSent) next(error);
+      const isGone = (error as NodeJS.ErrnoException | undefined)?.code === 'ECONNABORTED';
+      if (error && !isGone && !res.headersSent) next(error);
     });
   };
 }
