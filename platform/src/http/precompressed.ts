@@ -3,7 +3,7 @@ import { extname, join, normalize, sep } from 'node:path';
 import type { RequestHandler } from 'express';
 
 /** Hashed file names never change content: a browser keeps them a year without asking again. */
-export const IMMUTABLE = 'public, max-age=31536000, immutable';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 const ENCODINGS = [
   { token: 'br', suffix: '.br' },
