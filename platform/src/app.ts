@@ -38,6 +38,8 @@ import {
   type Gateway,
 } from '@onboard/query-api';
 import { createQpsPushWorker } from './qps/wiring.ts';
+import { portalPage } from './http/portal-page.ts';
+import { precompressedAssets } from './http/precompressed.ts';
 import { planSystemPorts as connectPlanSystem } from './qps/directory.ts';
 import { createExplorerCommands } from '@onboard/command-api/explorer';
 import { clientDocumentCommandRoutes, documentCommandRoutes } from '@onboard/command-api/documents';
@@ -100,6 +102,7 @@ import {
   ACTIVATION_LINK_DAYS,
   createActivationLink,
   csrfProtection,
+  readAuthenticatedUser,
   resetMfa,
   sendActivationEmail,
   sendPasswordReset,
@@ -689,6 +692,10 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
   app.use(errorMiddleware(logger, errorReporter.reportServerError));
 
   if (config.webDist && existsSync(join(config.webDist, 'index.html'))) {
+    // The hashed assets: compressed at build time, kept a year; everything else an hour.
+    const assets = join(config.webDist, 'assets');
+    app.use('/assets', precompressedAssets(assets));
+    app.use('/assets', express.static(assets, { index: false, cacheControl: false }));
     app.use(express.static(config.webDist, { index: false, maxAge: '1h' }));
     // A file that is not there is a 404, not the app page (a stale bundle's chunk must fail loudly).
     app.get(STATIC_FILE_PATH, (_req, res) => {
@@ -697,9 +704,18 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
     // The SPA owns every other path; its route table decides what to show (including the 404 page).
     // The public Benefits Explorer has an entry of its own, without the portal's code (web/explorer.html).
     const explorerEntry = existsSync(join(config.webDist, 'explorer.html')) ? 'explorer.html' : 'index.html';
-    app.get(/.*/, (req, res) => {
-      const entry = EXPLORER_PUBLIC_PATH.test(req.path) ? explorerEntry : 'index.html';
-      res.sendFile(join(config.webDist!, entry), { maxAge: 0 });
+    const portal = portalPage(join(config.webDist, 'index.html'), async (req) => {
+      try {
+        const actor = await authenticate(req);
+        return actor ? await readAuthenticatedUser(pool, actor.userId) : null;
+      } catch {
+        return undefined; // An expired access token: the web asks, and refreshes it.
+      }
+    });
+    app.get(/.*/, (req, res, next) => {
+      if (EXPLORER_PUBLIC_PATH.test(req.path))
+        res.sendFile(join(config.webDist!, explorerEntry), { maxAge: 0 });
+      else portal(req, res, next);
     });
   }
 

@@ -12,8 +12,30 @@ export type ClientWithTasks = Read<'/api/clients/{clientId}'>;
 export const AUTHENTICATED_USER_KEY = readKey('/api/users/authenticated', {});
 export const clientKey = (clientId: string) => readKey('/api/clients/{clientId}', { clientId });
 
+/** The data block in which the server wrote who the page was opened by (platform/src/http/portal-page.ts). */
+export const SESSION_BLOCK_ID = 'onboard-session';
+
+/**
+ * Who the page was opened by, as the server wrote it into the page, taken once: the first session check
+ * needs no call; every later one asks the server. Undefined when the page carries none.
+ */
+export function takeSessionOfPage(
+  root: Pick<Document, 'getElementById'> = document,
+): { user: AuthenticatedUser | null } | undefined {
+  const block = root.getElementById(SESSION_BLOCK_ID);
+  if (!block) return undefined;
+  block.remove();
+  try {
+    return { user: JSON.parse(block.textContent ?? '') as AuthenticatedUser | null };
+  } catch {
+    return undefined;
+  }
+}
+
 /** Signed out is an answer, not an error: a 401 here (even after a failed refresh) means "no user". */
 async function fetchAuthenticatedUser(): Promise<AuthenticatedUser | null> {
+  const ofPage = takeSessionOfPage();
+  if (ofPage) return ofPage.user;
   try {
     return await call('get', '/api/users/authenticated', { params: {}, skipLoginRedirect: true });
   } catch (error) {

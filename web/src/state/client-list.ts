@@ -49,6 +49,10 @@ const filtersAtomOf = (userId: string) =>
     },
   );
 
+/** The filters the client table of one user opens with: as last kept in this browser. */
+export const storedClientListFilters = (userId: string): ClientListFilters =>
+  storage.getItem(`${CLIENT_LIST_KEY_PREFIX}${userId}`, INITIAL_CLIENT_LIST_FILTERS) as ClientListFilters;
+
 /** The client table's filters of one user (jotai 3 has no atomFamily). */
 export function clientListFiltersAtom(userId: string) {
   let found = atoms.get(userId);

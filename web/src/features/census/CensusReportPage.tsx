@@ -3,7 +3,7 @@ import { Button, Link } from '../../ui/controls.ts';
 import { CENSUS_FIELD_LABELS, type CensusField } from '@onboard/domain/census';
 import { ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
 import { formatDate } from '../tasks/format.ts';
-import { censusPagePath, useCensus, type CensusResult } from './api.ts';
+import { censusPagePath, useCensus, useCensusGrid, type CensusResult } from './api.ts';
 import { Counts, DownloadErrors, Progress } from './CensusPage.tsx';
 import { ChangeView } from './ChangeView.tsx';
 import { CorrectionGrid } from './CorrectionGrid.tsx';
@@ -34,9 +34,13 @@ export function CensusReportPage({
   documentId: string;
 }) {
   const census = useCensus(clientId, policyId);
+  // A validated file's rows with problems open the report: it shows once they are here, in one piece,
+  // instead of its cards moving down as the rows arrive (both are read as the page opens, route-data.ts).
+  const grid = useCensusGrid(clientId, policyId, documentId);
   if (census.error) return <ErrorPanel error={census.error} />;
-  if (!census.data) return <PageSkeleton />;
-  const result = census.data.find((r) => r.document.documentId === documentId);
+  const result = census.data?.find((r) => r.document.documentId === documentId);
+  const isGridLoading = result?.document.status === 'VALIDATED' && !grid.data && !grid.error;
+  if (!census.data || isGridLoading) return <PageSkeleton />;
   return (
     <main className="census-report">
       <Link className="text-link" href={censusPagePath(clientId, policyId, 'validate-submit')}>

@@ -54,12 +54,12 @@ export function useCensus(clientId: string, policyId: string) {
   });
 }
 
-const gridKey = (clientId: string, policyId: string, documentId: string) =>
+export const censusGridKey = (clientId: string, policyId: string, documentId: string) =>
   `${censusApiPath(clientId, policyId)}/files/${enc(documentId)}/rows`;
 
 /** The rows with problems of one census file, as corrected so far. */
 export function useCensusGrid(clientId: string, policyId: string, documentId: string) {
-  return useSWR<CensusGrid>(gridKey(clientId, policyId, documentId));
+  return useSWR<CensusGrid>(censusGridKey(clientId, policyId, documentId));
 }
 
 /** Corrections where the census is read: each answer carries the file's validation and its grid now. */
@@ -67,7 +67,7 @@ export function useCensusCorrections(clientId: string, policyId: string, documen
   const { mutate } = useSWRConfig();
   const filePath = `${censusApiPath(clientId, policyId)}/files/${enc(documentId)}`;
   const apply = async (answer: CensusCorrected) => {
-    await mutate(gridKey(clientId, policyId, documentId), answer.grid, { revalidate: false });
+    await mutate(censusGridKey(clientId, policyId, documentId), answer.grid, { revalidate: false });
     await mutate(
       censusKey(clientId, policyId),
       (list: CensusResult[] | undefined) =>
@@ -82,7 +82,7 @@ export function useCensusCorrections(clientId: string, policyId: string, documen
     replaceInColumn: async (body: ReplaceInColumnBody) =>
       apply(await apiRequest<CensusCorrected>('POST', `${filePath}/replace`, { body })),
     /** After a refusal (someone else's correction), the grid read again. */
-    reload: () => mutate(gridKey(clientId, policyId, documentId)),
+    reload: () => mutate(censusGridKey(clientId, policyId, documentId)),
   };
 }
 

@@ -15,6 +15,9 @@ export type NetChange = Read<'/api/clients/{clientId}/change-log/net-changes'>[n
  * The net changes as of at least `version` (the client view's): after a decision the page asks for the
  * version it made, and the server waits for the read model to reach it.
  */
+export const netChangesKeyAt = (clientId: string, version: number) =>
+  readKey('/api/clients/{clientId}/change-log/net-changes', { clientId }, { minVersion: version });
+
 export function useNetChanges(clientId: string, version: number | undefined) {
   return useRead(
     '/api/clients/{clientId}/change-log/net-changes',
@@ -74,6 +77,9 @@ export const declineChanges = (clientId: string, choice: ChangeChoice, reason: s
 /** Who signed which sections, who still has to confirm what, and what the signed-in person is asked. */
 export type EifSignatures = Read<'/api/clients/{clientId}/eif/signatures'>;
 export type AnswerInWords = EifSignatures['mine'][number];
+
+export const signaturesKey = (clientId: string) =>
+  readKey('/api/clients/{clientId}/eif/signatures', { clientId });
 
 export const useEifSignatures = (clientId: string) =>
   useRead('/api/clients/{clientId}/eif/signatures', { clientId });

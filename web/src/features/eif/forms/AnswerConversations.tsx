@@ -1,14 +1,17 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button, Heading } from '../../../ui/controls.ts';
 import type { SubStepForm as SubStepFormDef } from '@onboard/domain/web';
-import { SelectInput } from '../../../ui/SelectInput.tsx';
-import { Conversations } from '../../conversations/Conversations.tsx';
 import { useClientConversations, type ConversationSubject } from '../../conversations/api.ts';
 import { blocksOf } from './SubStepForm.tsx';
 import { planLabel, policyLabel } from './sections.ts';
 import type { EditingView } from './api.ts';
 
 const ENTITY_OF = { client: 'Client', policy: 'Policy', plan: 'Plan' } as const;
+
+// Opened on request, below the form: its picker and threads load then, not with the sub-step.
+const OpenedConversations = lazy(() =>
+  import('./OpenedConversations.tsx').then((m) => ({ default: m.OpenedConversations })),
+);
 
 /** Every answer this sub-step asks, and each employee class on the class builder's, as a thread's subject. */
 function subjectsOf(form: SubStepFormDef, view: EditingView, policyId?: string): ConversationSubject[] {
@@ -65,25 +68,16 @@ export function AnswerConversations({
           {isOpen ? 'Hide' : `Show (${discussed.length} discussed)`}
         </Button>
       </div>
-      {isOpen && discussed.length > 0 && (
-        <div className="button-row" aria-label="Answers with conversations">
-          {discussed.map((s) => (
-            <Button key={s.key} className="button button--secondary" onPress={() => setChosen(s.key)}>
-              {s.label}
-            </Button>
-          ))}
-        </div>
-      )}
       {isOpen && (
-        <SelectInput
-          label="Answer"
-          value={subject?.key ?? ''}
-          onChange={setChosen}
-          options={subjects.map((s) => ({ value: s.key, label: s.label }))}
-        />
-      )}
-      {isOpen && subject && (
-        <Conversations key={subject.key} clientId={view.id} subject={subject} headingLevel={3} />
+        <Suspense fallback={<p className="muted">Loading the conversations…</p>}>
+          <OpenedConversations
+            clientId={view.id}
+            subjects={subjects}
+            discussed={discussed}
+            subject={subject}
+            onChoose={setChosen}
+          />
+        </Suspense>
       )}
     </section>
   );

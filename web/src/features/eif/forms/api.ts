@@ -10,7 +10,7 @@ import type { ClientView } from '../../../api/types.ts';
  */
 const base = (clientId: string) => `/api/clients/${encodeURIComponent(clientId)}`;
 
-const editingViewKey = (clientId: string) => `${base(clientId)}?view=editing`;
+export const editingViewKey = (clientId: string) => `${base(clientId)}?view=editing`;
 
 export type EntityRow = Record<string, unknown> & { id: string };
 
@@ -33,15 +33,19 @@ export type EditingView = ClientView & {
 export const newerView = (cached: EditingView | undefined, fetched: EditingView): EditingView =>
   cached && cached.id === fetched.id && cached.version > fetched.version ? cached : fetched;
 
+/** The editing view at `editingViewKey(clientId)`, never older than `cached` nor than a version seen here. */
+export async function fetchEditingView(path: string, clientId: string, cached?: EditingView) {
+  const view = newerView(cached, await apiGet<EditingView>(withSeenVersion(path, clientId)));
+  rememberVersion(view);
+  return view;
+}
+
 export function useEditingView(clientId: string) {
   const { cache } = useSWRConfig();
   const key = editingViewKey(clientId);
-  return useSWR<EditingView>(key, async (path: string) => {
-    const fetched = await apiGet<EditingView>(withSeenVersion(path, clientId));
-    const view = newerView(cache.get(key)?.data as EditingView | undefined, fetched);
-    rememberVersion(view);
-    return view;
-  });
+  return useSWR<EditingView>(key, (path: string) =>
+    fetchEditingView(path, clientId, cache.get(key)?.data as EditingView | undefined),
+  );
 }
 
 /**

@@ -1,0 +1,43 @@
+import { readFile } from 'node:fs/promises';
+import type { Request, RequestHandler } from 'express';
+
+/** The id of the data block that carries who is signed in (read by web/src/api/hooks.ts). */
+export const SESSION_BLOCK_ID = 'onboard-session';
+
+/**
+ * A JSON data block: never executed, so the page's Content-Security-Policy (scripts from this origin only)
+ * stays as strict as it is. Every `<` is escaped, so no value can close the block or open a comment.
+ */
+export const jsonDataBlock = (id: string, value: unknown): string =>
+  `<script type="application/json" id="${id}">${JSON.stringify(value).replace(/</g, '\\u003c')}</script>`;
+
+/** The page with a data block at the end of its head (or of the page, when it has no head). */
+export function withDataBlock(html: string, id: string, value: unknown): string {
+  const block = jsonDataBlock(id, value);
+  const headEnd = html.indexOf('</head>');
+  return headEnd === -1 ? html + block : html.slice(0, headEnd) + block + html.slice(headEnd);
+}
+
+/**
+ * Who the request is signed in as, as GET /api/users/authenticated answers it (null: nobody), or
+ * undefined when the server cannot tell at once (an expired access token, which the web refreshes).
+ */
+export type SessionOf = (req: Request) => Promise<unknown>;
+
+/**
+ * The portal's page, answered with the session it is opened in written into it: the web starts the page's
+ * first reads as its entry runs instead of asking who is signed in first. The page is one person's, so it
+ * is never stored by a cache.
+ */
+export function portalPage(file: string, sessionOf: SessionOf): RequestHandler {
+  return (req, res, next) => {
+    void (async () => {
+      const [html, session] = await Promise.all([
+        readFile(file, 'utf8'),
+        sessionOf(req).catch(() => undefined),
+      ]);
+      res.setHeader('Cache-Control', 'private, no-store');
+      res.type('html').send(session === undefined ? html : withDataBlock(html, SESSION_BLOCK_ID, session));
+    })().catch(next);
+  };
+}
