@@ -77,6 +77,10 @@ async function sealed(certificate: CarrierCertificate, signingTime = new Date())
   return sealPdf(doc, certificate, { reason: 'Evidence pack of Acme Tools', signingTime });
 }
 
+/** A node-forge certificate as the verifier reads certificates. */
+const readBack = (certificate: forge.pki.Certificate) =>
+  certificatesFromFile(Buffer.from(forge.pki.certificateToPem(certificate)), 'ca.pem');
+
 const pemOf = (certificate: CarrierCertificate) =>
   certificatesFromFile(Buffer.from(carrierCertificatePem(certificate)), 'carrier.pem');
 
@@ -144,13 +148,13 @@ describe('the signer of an evidence pack, checked against the carrier certificat
     const now = new Date();
     const { ca, leaf } = caAndLeaf(now);
     const leafPack = await sealed(leaf);
-    const result = await verifyEvidencePack(leafPack, { trust: { certificates: [ca] } });
+    const result = await verifyEvidencePack(leafPack, { trust: { certificates: readBack(ca) } });
     expect(result.firstFailure).toBeNull();
     expect(result.checks.find((c) => c.check === 'Signer')!.detail).toMatch(
       /^Signer: sealed by Lakeside Group Benefits evidence seal \(certificate SHA-256 [0-9a-f]{64}\), issued by the carrier's [0-9a-f]{64} \(Lakeside Root CA\)/,
     );
     const other = caAndLeaf(now).ca; // same name, other key
-    const refused = await verifyEvidencePack(leafPack, { trust: { certificates: [other] } });
+    const refused = await verifyEvidencePack(leafPack, { trust: { certificates: readBack(other) } });
     expect(refused.firstFailure!.check).toBe('Signer');
     expect(refused.firstFailure!.detail).toMatch(
       /^Signer: signed by certificate [0-9a-f]{64} \(Lakeside Group Benefits evidence seal\), not the carrier's [0-9a-f]{64} \(Lakeside Root CA\)/,
