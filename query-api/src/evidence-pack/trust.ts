@@ -78,8 +78,8 @@ export function certificatePem(certificate: pkijs.Certificate): string {
   return `-----BEGIN CERTIFICATE-----\n${base64.match(/.{1,64}/g)!.join('\n')}\n-----END CERTIFICATE-----\n`;
 }
 
-/** PKI.js's codes for "no path to a trusted certificate" (none found, none ending at an anchor). */
-const NO_PATH = [60, 97];
+/** PKI.js's answer when no path leads up to a trusted certificate (none found, or none ending at one). */
+const NO_PATH = /certificate paths? found|find certificate path/;
 
 const validAt = (certificate: pkijs.Certificate, at: Date) =>
   certificate.notBefore.value <= at && at <= certificate.notAfter.value;
@@ -144,16 +144,13 @@ export async function checkSigner(signer: SignerFacts, trust: SignerTrust | unde
   });
   const path = await engine.verify().catch((error: unknown) => ({
     result: false,
-    resultCode: -1,
     resultMessage: error instanceof Error ? error.message : String(error),
     certificatePath: undefined,
   }));
   // No path up to any anchor: a stranger's certificate. A path that is there but fails is named.
   if (!path.result)
     return refused(
-      NO_PATH.includes(path.resultCode ?? -1)
-        ? ''
-        : `: the chain to it does not hold (${path.resultMessage})`,
+      NO_PATH.test(path.resultMessage) ? '' : `: the chain to it does not hold (${path.resultMessage})`,
     );
   const anchor = path.certificatePath!.at(-1)!;
   return {
