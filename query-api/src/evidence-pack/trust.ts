@@ -22,7 +22,7 @@ export type SignerFacts = {
 export type SignerCheck = { check: string; holds: boolean; detail: string; notChecked?: boolean };
 
 /** A certificate from its DER. */
-export const certificateFromDer = (der: Uint8Array) => pkijs.Certificate.fromBER(new Uint8Array(der));
+const certificateFromDer = (der: Uint8Array) => pkijs.Certificate.fromBER(new Uint8Array(der));
 
 const derOf = (certificate: pkijs.Certificate) => new Uint8Array(certificate.toSchema().toBER());
 
