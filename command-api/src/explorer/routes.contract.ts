@@ -171,16 +171,27 @@ export const createHumanCheck = defineRoute({
   method: 'post',
   path: '/api/explorer-pages/human-check',
   tag: 'explorer',
-  summary: 'A human-check question (built-in verifier)',
+  summary: 'A human-check challenge (built-in verifier: ALTCHA proof of work)',
   isSignedIn: false,
   responses: {
     201: json(
       z.object({
-        challenge: z.string(),
-        question: z.object({ kind: z.literal('sum'), a: z.number(), b: z.number() }),
+        challenge: z.object({
+          parameters: z.object({
+            algorithm: z.string(),
+            nonce: z.string(),
+            salt: z.string(),
+            cost: z.number(),
+            keyLength: z.number(),
+            keyPrefix: z.string(),
+            keySignature: z.string().optional(),
+            data: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
+          }),
+          signature: z.string().optional(),
+        }),
         expiresAt: z.string(),
       }),
-      'Answer it and send `${challenge}.${answer}` as recaptchaToken; good once, for 10 minutes',
+      'Solve it with the ALTCHA widget and send its payload as recaptchaToken; good once, for 10 minutes',
     ),
   },
 });

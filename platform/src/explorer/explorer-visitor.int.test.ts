@@ -3,6 +3,7 @@ import { createServer, request as httpRequest, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { humanCheckAnswer, solveHumanCheck } from '@onboard/command-api/explorer/testing';
 import { SAMPLE_VISION_PLAN } from '@onboard/domain/testing';
 import { seededDatabase } from '@onboard/testing/db';
 import { startApp, type RunningApp } from '../app.ts';
@@ -26,9 +27,6 @@ function get(url: string, host: string, path: string): Promise<{ status: number;
     req.end();
   });
 }
-
-const solve = (challenge: { challenge: string; question: { a: number; b: number } }, delta = 0) =>
-  `${challenge.challenge}.${challenge.question.a + challenge.question.b + delta}`;
 
 describe('the public Explorer: public host, human check, e-mail of selected benefits, support chat', () => {
   let app: RunningApp;
@@ -128,16 +126,31 @@ describe('the public Explorer: public host, human check, e-mail of selected bene
       'body.recaptchaToken': 'Recaptcha token is missing',
     });
 
-    const challenge = (await visitor.post('/api/explorer-pages/human-check')).body;
-    const wrong = await send({ ...base, recaptchaToken: solve(challenge, 1) });
+    const issued = await visitor.post('/api/explorer-pages/human-check');
+    expect(issued.status).toBe(201);
+    const challenge = issued.body;
+    const { token, solution } = await solveHumanCheck(challenge);
+    // A key that is not the one the proof of work derives.
+    const otherKey = `${solution.derivedKey.slice(0, -1)}${solution.derivedKey.endsWith('0') ? '1' : '0'}`;
+    const wrong = await send({
+      ...base,
+      recaptchaToken: humanCheckAnswer(challenge.challenge, { ...solution, derivedKey: otherKey }),
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.validationError).toEqual({ 'body.recaptchaToken': 'Recaptcha token is invalid' });
-    const forged = await send({ ...base, recaptchaToken: `${challenge.challenge}x.${3}` });
+    // An easier challenge than the one signed: the signature does not hold.
+    const easier = {
+      ...challenge.challenge,
+      parameters: { ...challenge.challenge.parameters, keyPrefix: '0' },
+    };
+    const forged = await send({ ...base, recaptchaToken: humanCheckAnswer(easier, solution) });
     expect(forged.body.validationError).toEqual({ 'body.recaptchaToken': 'Recaptcha token is invalid' });
+    const notAnswer = await send({ ...base, recaptchaToken: 'not a payload' });
+    expect(notAnswer.body.validationError).toEqual({ 'body.recaptchaToken': 'Recaptcha token is invalid' });
 
-    const right = await send({ ...base, recaptchaToken: solve(challenge) });
+    const right = await send({ ...base, recaptchaToken: token });
     expect(right.status).toBe(201);
-    const again = await send({ ...base, recaptchaToken: solve(challenge) });
+    const again = await send({ ...base, recaptchaToken: token });
     expect(again.status).toBe(400);
     expect(again.body.validationError).toEqual({ 'body.recaptchaToken': 'Recaptcha token is invalid' });
 

@@ -62,13 +62,14 @@ function openP12(certificate: CarrierCertificate) {
     return key && publicKey.n.compareTo(key.n) === 0 && publicKey.e.compareTo(key.e) === 0;
   });
   if (!key || !cert) throw new Error('The PKCS#12 file holds no private key with its certificate');
-  return { key, cert };
+  return { key, cert, chain: certs.filter((c) => c !== cert) };
 }
 
 /**
  * A CAdES-BES signer for @signpdf: a CMS SignedData, detached, SHA-256 with RSA, whose signed attributes
  * are the content type, the signing time, the message digest of the signed byte ranges and the ESS
- * signing-certificate-v2 (the SHA-256 of the signer's certificate), with the certificate included.
+ * signing-certificate-v2 (the SHA-256 of the signer's certificate), with the certificate included and the
+ * CA certificates the PKCS#12 file holds with it, so that a verifier can follow the chain.
  */
 class CadesSigner extends Signer {
   constructor(private readonly certificate: CarrierCertificate) {
@@ -76,7 +77,7 @@ class CadesSigner extends Signer {
   }
 
   override async sign(pdfBuffer: Buffer, signingTime: Date = new Date()): Promise<Buffer> {
-    const { key, cert } = openP12(this.certificate);
+    const { key, cert, chain } = openP12(this.certificate);
     const certAsn1 = forge.pki.certificateToAsn1(cert);
     const certDer = asn1.toDer(certAsn1).getBytes();
     const sha256Algorithm = sequence(oid(OIDS.sha256));
@@ -108,7 +109,10 @@ class CadesSigner extends Signer {
       asn1.create(Class.UNIVERSAL, Type.INTEGER, false, asn1.integerToDer(1).getBytes()),
       set(sha256Algorithm),
       sequence(oid(OIDS.data)),
-      asn1.create(Class.CONTEXT_SPECIFIC, 0, true, [certAsn1]),
+      asn1.create(Class.CONTEXT_SPECIFIC, 0, true, [
+        certAsn1,
+        ...chain.map((c) => forge.pki.certificateToAsn1(c)),
+      ]),
       set(signerInfo),
     );
     const contentInfo = sequence(

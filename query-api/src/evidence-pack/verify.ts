@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import forge from 'node-forge';
+import * as asn1js from 'asn1js';
+import * as pkijs from 'pkijs';
 import {
   PDFArray,
   PDFDict,
@@ -11,12 +12,19 @@ import {
   decodePDFRawStream,
 } from 'pdf-lib';
 import { verifyChain } from '@onboard/domain';
-import { checkSigner, type SignerFacts, type SignerTrust } from './trust.ts';
+import {
+  certificateFingerprint,
+  checkSigner,
+  subjectOf,
+  type SignerFacts,
+  type SignerTrust,
+} from './trust.ts';
 import { EVIDENCE_FORMAT, EVIDENCE_RECORD_NAME, type EvidenceRecord } from './types.ts';
 
 /**
  * Verifies an evidence pack from its bytes alone: the PAdES signature over the ByteRange (the CMS
- * message digest and the RSA signature with the certificate inside it), then each attachment's hash
+ * SignedData read and verified by PKI.js: the message digest, the signature over the signed attributes
+ * with the certificate inside it, the ESS signing-certificate-v2 binding that certificate), then each attachment's hash
  * against the evidence record and each signed form's hash against its audit trail, then the event chain
  * link by link. Every byte of the file must be covered by the signature, be the signature value, or be a
  * zero of the placeholder's padding after it. Every check runs and is reported; the first that does not hold is named. The signer is
@@ -39,13 +47,10 @@ const sha256 = (bytes: Uint8Array | string) =>
 
 const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
-const OID_MESSAGE_DIGEST = forge.pki.oids.messageDigest!;
-const OID_SHA256 = forge.pki.oids.sha256!;
+const OID_SHA256 = '2.16.840.1.101.3.4.2.1';
+const OID_SIGNED_DATA = '1.2.840.113549.1.7.2';
 const OID_SIGNING_CERTIFICATE_V2 = '1.2.840.113549.1.9.16.2.47';
-const OID_SIGNING_TIME = forge.pki.oids.signingTime!;
-
-type Asn1 = forge.asn1.Asn1;
-const children = (node: Asn1 | undefined): Asn1[] => (Array.isArray(node?.value) ? node.value : []);
+const OID_SIGNING_TIME = '1.2.840.113549.1.9.5';
 
 /** The last signature's ByteRange and /Contents, found in the file's own bytes. */
 function findSignature(pdf: Buffer) {
@@ -60,7 +65,40 @@ function findSignature(pdf: Buffer) {
   return { range: [a, b, c, d] as const, subFilter: subFilter?.[1] ?? null };
 }
 
-function checkSignature(pdf: Buffer): EvidenceCheck & { signer?: SignerFacts } {
+/** The value of a signed attribute, or undefined. */
+const signedAttribute = (signerInfo: pkijs.SignerInfo, type: string) =>
+  signerInfo.signedAttrs?.attributes.find((attribute) => attribute.type === type)?.values[0];
+
+/** The certificate hash the ESS signing-certificate-v2 attribute binds (RFC 5035), lower-case hex. */
+function boundCertificateHash(signerInfo: pkijs.SignerInfo): string | null {
+  // SigningCertificateV2 { certs: SEQUENCE OF ESSCertIDv2 { [hashAlgorithm], certHash, ... } }
+  const value = signedAttribute(signerInfo, OID_SIGNING_CERTIFICATE_V2);
+  const items = (node: unknown) =>
+    node instanceof asn1js.Sequence ? (node.valueBlock.value as asn1js.AsnType[]) : [];
+  const essCertId = items(items(value)[0])[0];
+  const certHash = items(essCertId).find((part) => part instanceof asn1js.OctetString);
+  return certHash ? Buffer.from(certHash.valueBlock.valueHexView).toString('hex') : null;
+}
+
+function signingTimeOf(signerInfo: pkijs.SignerInfo): Date | null {
+  const value = signedAttribute(signerInfo, OID_SIGNING_TIME);
+  return value instanceof asn1js.UTCTime || value instanceof asn1js.GeneralizedTime ? value.toDate() : null;
+}
+
+/**
+ * The CMS SignedData in the /Contents hex, and how many of its bytes the DER takes: the placeholder is
+ * padded with zeros after it.
+ */
+function signedDataOf(hex: string) {
+  const der = Buffer.from(hex, 'hex');
+  const parsed = asn1js.fromBER(der);
+  if (parsed.offset === -1) throw new Error(parsed.result.error);
+  const contentInfo = new pkijs.ContentInfo({ schema: parsed.result });
+  if (contentInfo.contentType !== OID_SIGNED_DATA) throw new Error('it is not a CMS SignedData');
+  return { signedData: new pkijs.SignedData({ schema: contentInfo.content }), used: parsed.offset };
+}
+
+async function checkSignature(pdf: Buffer): Promise<EvidenceCheck & { signer?: SignerFacts }> {
   const check = 'PAdES signature';
   const found = findSignature(pdf);
   if (!found) return { check, holds: false, detail: 'The file carries no signature: it was never sealed' };
@@ -72,127 +110,86 @@ function checkSignature(pdf: Buffer): EvidenceCheck & { signer?: SignerFacts } {
       holds: false,
       detail: `${where} does not cover the file (${pdf.length} bytes): bytes were added or removed after sealing`,
     };
-  const contents = pdf.subarray(b, c).toString('latin1');
-  const hex = /^<([0-9A-Fa-f]*)>$/.exec(contents)?.[1];
-  if (!hex) return { check, holds: false, detail: `${where}: the signature value is damaged` };
-  let signedAttrs: Asn1 | undefined;
-  let signatureValue: string | undefined;
-  let digestOid: string | undefined;
-  let certificate: forge.pki.Certificate | undefined;
-  let carried: forge.pki.Certificate[];
+  const hex = /^<([0-9A-Fa-f]*)>$/.exec(pdf.subarray(b, c).toString('latin1'))?.[1];
+  if (!hex || hex.length % 2 !== 0)
+    return { check, holds: false, detail: `${where}: the signature value is damaged` };
+  let signedData: pkijs.SignedData;
   try {
-    // The placeholder is padded with zeros after the DER; the parser stops where the DER ends.
-    const fromDer = forge.asn1.fromDer as unknown as (
-      bytes: forge.util.ByteStringBuffer,
-      options: object,
-    ) => Asn1;
-    const der = forge.util.createBuffer(forge.util.hexToBytes(hex));
-    const placeholder = der.length();
-    const contentInfo = fromDer(der, { parseAllBytes: false });
-    // What the parser left is the padding: every byte of the file is signed, the signature value, or a
-    // zero of that padding; anything else was written into the placeholder after sealing.
-    const used = placeholder - der.length();
-    if (!/^0*$/.test(hex.slice(used * 2)))
+    const read = signedDataOf(hex);
+    // Every byte of the file is signed, the signature value, or a zero of its padding; anything else was
+    // written into the placeholder after sealing.
+    if (!/^0*$/.test(hex.slice(read.used * 2)))
       return {
         check,
         holds: false,
         detail: `${where}: the bytes after the signature value are not its zero padding: the file was changed after sealing`,
       };
-    const message = forge.pkcs7.messageFromAsn1(contentInfo) as forge.pkcs7.PkcsSignedData;
-    const signedData = children(children(contentInfo)[1])[0];
-    const signerInfo = children(children(signedData).at(-1))[0];
-    const parts = children(signerInfo);
-    const attrsAt = parts.findIndex((p) => p.tagClass === forge.asn1.Class.CONTEXT_SPECIFIC && p.type === 0);
-    signedAttrs = parts[attrsAt];
-    signatureValue = parts[attrsAt + 2]?.value as string | undefined;
-    digestOid = forge.asn1.derToOid(children(parts[2])[0]?.value as string);
-    const serial = forge.util.bytesToHex(children(parts[1])[1]?.value as string).replace(/^0+/, '');
-    carried = message.certificates;
-    certificate =
-      message.certificates.find((cert) => cert.serialNumber.replace(/^0+/, '') === serial) ??
-      message.certificates[0];
+    signedData = read.signedData;
   } catch (error) {
     return { check, holds: false, detail: `${where}: the signature cannot be read (${String(error)})` };
   }
-  if (!signedAttrs || !signatureValue || !certificate)
+  const signerInfo = signedData.signerInfos[0];
+  if (!signerInfo?.signedAttrs || signedData.signerInfos.length !== 1)
     return {
       check,
       holds: false,
       detail: `${where}: the signature lacks its signed attributes or certificate`,
     };
-  if (digestOid !== OID_SHA256)
-    return { check, holds: false, detail: `${where}: digest ${digestOid} is not SHA-256` };
+  if (signerInfo.digestAlgorithm.algorithmId !== OID_SHA256)
+    return {
+      check,
+      holds: false,
+      detail: `${where}: digest ${signerInfo.digestAlgorithm.algorithmId} is not SHA-256`,
+    };
 
+  // PKI.js checks the message digest over the ByteRange, then the signature over the signed attributes
+  // with the key of the certificate the signer info names.
   const signed = Buffer.concat([pdf.subarray(a, a + b), pdf.subarray(c, c + d)]);
-  const digestAttr = children(signedAttrs).find(
-    (attr) => forge.asn1.derToOid(children(attr)[0]?.value as string) === OID_MESSAGE_DIGEST,
-  );
-  const signedDigest = forge.util.bytesToHex(children(children(digestAttr)[1])[0]?.value as string);
-  const name =
-    (certificate.subject.getField('CN') as { value?: string } | null)?.value ?? 'an unnamed certificate';
-  const fingerprint = forge.util.bytesToHex(
-    forge.md.sha256
-      .create()
-      .update(forge.asn1.toDer(forge.pki.certificateToAsn1(certificate)).getBytes())
-      .digest()
-      .getBytes(),
-  );
-  const signingCertificate = children(signedAttrs).find(
-    (attr) => forge.asn1.derToOid(children(attr)[0]?.value as string) === OID_SIGNING_CERTIFICATE_V2,
-  );
-  // SigningCertificateV2 { certs: SEQUENCE OF ESSCertIDv2 { [hashAlgorithm], certHash, ... } }
-  const essCertId = children(children(children(children(signingCertificate)[1])[0])[0])[0];
-  const certHash = children(essCertId).find((part) => part.type === forge.asn1.Type.OCTETSTRING);
-  const boundCertificate = certHash ? forge.util.bytesToHex(certHash.value as string) : null;
-  if (signedDigest !== sha256(signed))
-    return { check, holds: false, detail: `${where} does not hold: the file was changed after sealing` };
-
-  // The signature is over the DER of the signed attributes as a SET (RFC 5652 §5.4).
-  const attrsSet = forge.asn1.create(
-    forge.asn1.Class.UNIVERSAL,
-    forge.asn1.Type.SET,
-    true,
-    children(signedAttrs),
-  );
-  const md = forge.md.sha256.create().update(forge.asn1.toDer(attrsSet).getBytes());
-  let valid: boolean;
+  let outcome: pkijs.SignedDataVerifyResult;
   try {
-    valid = (certificate.publicKey as forge.pki.rsa.PublicKey).verify(md.digest().getBytes(), signatureValue);
-  } catch {
-    valid = false;
+    outcome = await signedData.verify({ signer: 0, data: new Uint8Array(signed).buffer, extendedMode: true });
+  } catch (error) {
+    const failure = error as Partial<pkijs.SignedDataVerifyResult>;
+    if (/message digest/i.test(failure.message ?? ''))
+      return { check, holds: false, detail: `${where} does not hold: the file was changed after sealing` };
+    if (!failure.signerCertificate)
+      return {
+        check,
+        holds: false,
+        detail: `${where}: the signature lacks its signed attributes or certificate`,
+      };
+    return {
+      check,
+      holds: false,
+      detail: `${where}: the signature cannot be read (${failure.message ?? String(error)})`,
+    };
   }
-  if (!valid)
+  const certificate = outcome.signerCertificate!;
+  const name = subjectOf(certificate);
+  const fingerprint = certificateFingerprint(certificate);
+  if (!outcome.signatureVerified)
     return {
       check,
       holds: false,
       detail: `${where}: the signature does not match the certificate of ${name}: it was not made with its key`,
     };
-  if (boundCertificate !== fingerprint)
+  if (boundCertificateHash(signerInfo) !== fingerprint)
     return {
       check,
       holds: false,
       detail: `${where}: the signed attributes do not name the certificate of ${name} (ESS signing-certificate-v2)`,
     };
-  const timeAttr = children(signedAttrs).find(
-    (attr) => forge.asn1.derToOid(children(attr)[0]?.value as string) === OID_SIGNING_TIME,
-  );
-  const timeValue = children(children(timeAttr)[1])[0];
-  let signingTime: Date | null = null;
-  try {
-    if (timeValue?.type === forge.asn1.Type.UTCTIME)
-      signingTime = forge.asn1.utcTimeToDate(timeValue.value as string);
-    else if (timeValue?.type === forge.asn1.Type.GENERALIZEDTIME)
-      signingTime = forge.asn1.generalizedTimeToDate(timeValue.value as string);
-  } catch {
-    signingTime = null;
-  }
   const subFilter =
     found.subFilter === 'ETSI.CAdES.detached' ? '' : ` (SubFilter ${found.subFilter ?? 'missing'})`;
   return {
     check,
     holds: true,
     detail: `${where} holds: sealed by ${name} (certificate SHA-256 ${fingerprint})${subFilter}`,
-    signer: { certificate, carried, signingTime },
+    signer: {
+      certificate,
+      carried: (signedData.certificates ?? []).filter((c) => c instanceof pkijs.Certificate),
+      signingTime: signingTimeOf(signerInfo),
+    },
   };
 }
 
@@ -230,9 +227,9 @@ export async function verifyEvidencePack(
   options: { trust?: SignerTrust } = {},
 ): Promise<EvidenceVerification> {
   const pdf = Buffer.from(bytes);
-  const { signer, ...signature } = checkSignature(pdf);
+  const { signer, ...signature } = await checkSignature(pdf);
   const checks: EvidenceCheck[] = [signature];
-  if (signer) checks.push(checkSigner(signer, options.trust));
+  if (signer) checks.push(await checkSigner(signer, options.trust));
   const done = () => {
     const firstFailure = checks.find((c) => !c.holds) ?? null;
     return { holds: firstFailure === null, checks, firstFailure };

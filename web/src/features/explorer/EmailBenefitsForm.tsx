@@ -14,18 +14,18 @@ import { type ExplorerLanguage, validateExplorerEmailSend } from '@onboard/domai
 import { CheckboxInput } from '../../ui/Checkbox.tsx';
 import {
   fetchHumanCheck,
-  humanCheckToken,
   sendSelectedBenefits,
   type ExplorerPlanView,
   type HumanCheckChallenge,
 } from './api.ts';
 import { useLocale } from './context.ts';
+import { HumanCheck } from './HumanCheck.tsx';
 import { MESSAGES, translateRuleMessage } from './i18n.ts';
 
 /**
  * E-mail the selected benefits to oneself (explorer §5 Explorer email send): an address, at least one
- * benefit, the human check's token and a language, checked here and again by the server with the same
- * domain rule. A wrong answer gets a fresh question.
+ * benefit, the human check's token (the proof-of-work widget's answer) and a language, checked here and
+ * again by the server with the same domain rule. A refused answer gets a fresh challenge.
  */
 export function EmailBenefitsForm({
   explorerPageId,
@@ -39,7 +39,7 @@ export function EmailBenefitsForm({
   const [benefits, setBenefits] = useState<string[]>(() => plans.map((p) => p.id));
   const [mailLanguage, setMailLanguage] = useState<string>(language);
   const [challenge, setChallenge] = useState<HumanCheckChallenge | null>(null);
-  const [answer, setAnswer] = useState('');
+  const [token, setToken] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [isGeneralError, setGeneralError] = useState(false);
   const [waitMinutes, setWaitMinutes] = useState<number | null>(null);
@@ -47,7 +47,7 @@ export function EmailBenefitsForm({
   const [sentTo, setSentTo] = useState('');
 
   const newChallenge = useCallback(() => {
-    setAnswer('');
+    setToken('');
     fetchHumanCheck()
       .then(setChallenge)
       .catch(() => setGeneralError(true));
@@ -61,7 +61,7 @@ export function EmailBenefitsForm({
     const body = {
       email: email.trim(),
       benefits,
-      recaptchaToken: humanCheckToken(challenge, answer),
+      recaptchaToken: token,
       language: mailLanguage,
     };
     const local = Object.fromEntries(
@@ -161,24 +161,23 @@ export function EmailBenefitsForm({
         </div>
         <FieldError>{message('language')}</FieldError>
       </RadioGroup>
-      <TextField
-        className="explorer-field"
-        inputMode="numeric"
-        value={answer}
-        onChange={setAnswer}
-        isInvalid={errors.recaptchaToken !== undefined}
-        validationBehavior="aria"
-      >
-        <Label>
-          {challenge ? t.humanCheck(challenge.question.a, challenge.question.b) : t.humanCheckLoading}
-        </Label>
-        <Input autoComplete="off" />
-        <FieldError>{message('recaptchaToken')}</FieldError>
-      </TextField>
+      <div className="explorer-field">
+        {challenge && (
+          <HumanCheck
+            key={challenge.challenge.parameters.nonce}
+            challenge={challenge}
+            language={language}
+            onToken={setToken}
+            errorId={errors.recaptchaToken ? 'explorer-human-check-error' : undefined}
+          />
+        )}
+        {errors.recaptchaToken && (
+          <p id="explorer-human-check-error" slot="errorMessage" role="alert">
+            {message('recaptchaToken')}
+          </p>
+        )}
+      </div>
       <div className="explorer-actions">
-        <Button className="explorer-button" onPress={newChallenge}>
-          {t.newQuestion}
-        </Button>
         <Button
           type="submit"
           className="explorer-button explorer-button--brand"

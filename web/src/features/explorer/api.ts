@@ -165,18 +165,18 @@ async function postForm(path: string, body: unknown): Promise<LeadOutcome> {
   return { ok: false, ...leadErrorsOf(answer) };
 }
 
-export type HumanCheckChallenge = { challenge: string; question: { kind: 'sum'; a: number; b: number } };
+/** An ALTCHA proof-of-work challenge, as command-api/src/explorer/human-check.ts issues it. */
+export type HumanCheckChallenge = {
+  challenge: { parameters: { nonce: string } & Record<string, unknown>; signature?: string };
+  expiresAt: string;
+};
 
-/** POST /api/explorer-pages/human-check: a fresh question (command-api/src/explorer/human-check.ts). */
+/** POST /api/explorer-pages/human-check: a fresh challenge (command-api/src/explorer/human-check.ts). */
 export async function fetchHumanCheck(): Promise<HumanCheckChallenge> {
   const response = await postJson('/api/explorer-pages/human-check', {});
   if (!response.ok) throw new Error(`human check answered ${response.status}`);
   return (await response.json()) as HumanCheckChallenge;
 }
-
-/** The built-in check's widget answer: the challenge and the visitor's answer; empty when unanswered. */
-export const humanCheckToken = (challenge: HumanCheckChallenge | null, answer: string): string =>
-  challenge && answer.trim() !== '' ? `${challenge.challenge}.${answer.trim()}` : '';
 
 export type EmailBenefitsBody = {
   email: string;
