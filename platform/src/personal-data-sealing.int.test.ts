@@ -86,7 +86,7 @@ describe('personal data at rest and its erasure', () => {
 
   const rows = async () =>
     (await benAdmin.get(`${census}/files/${documentId}/rows`)).body as {
-      rows: { row: number; cells: Record<string, string> }[];
+      rows: { row: number; cells: Record<string, string>; corrected: Record<string, string> }[];
     };
   /** The full value of one cell, as a reveal gives it (the grid shows SSNs masked). */
   const revealed = async (row: number, field: string) =>
@@ -156,6 +156,14 @@ describe('personal data at rest and its erasure', () => {
       value: '1990-07-19',
     });
     expect(corrected.status).toBe(200);
+    // A correction of the first employee's ZIP: erasing that employee erases it too.
+    const zip = await benAdmin.put(`${census}/files/${documentId}/cells`, {
+      row: 2,
+      field: 'zip',
+      seen: '1000',
+      value: '10010',
+    });
+    expect(zip.status).toBe(200);
   }, 180_000);
 
   afterAll(async () => {
@@ -197,6 +205,11 @@ describe('personal data at rest and its erasure', () => {
 
     const grid = await rows();
     expect(grid.rows[0]!.cells).toMatchObject({ ssn: 'erased', dateOfBirth: 'erased', lastName: 'erased' });
+    // Their corrected cell, before and after, is theirs; the other employee's correction stays.
+    expect(grid.rows[0]!.cells.zip).toBe('erased');
+    expect(grid.rows[0]!.corrected).toEqual({ zip: 'erased' });
+    expect(grid.rows[2]!.corrected).toEqual({ dateOfBirth: '1990' });
+    expect(await revealed(grid.rows[2]!.row, 'dateOfBirth')).toBe('1990-07-19');
     expect(grid.rows[1]!.cells.ssn).toBe(maskSsn(PEOPLE[1].ssn));
     expect(await revealed(grid.rows[1]!.row, 'ssn')).toBe(PEOPLE[1].ssn);
     expect(await revealed(grid.rows[0]!.row, 'ssn')).toBe('erased');
