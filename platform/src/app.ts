@@ -636,6 +636,7 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
     app.use(planSystemQueryRoutes({ store, snapshots, authenticate, ...planSystemPorts }));
     app.use(
       createExplorerQueries({
+        keys: dataKeys,
         pool,
         authenticate,
         languageFeatureToggle: config.explorerLanguageToggle,
@@ -666,7 +667,7 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
     );
     app.use(benAdminPlatformQueryRoutes({ pool, authenticate }));
     app.use(portalChatQueryRoutes({ pool, authenticate }));
-    app.use(conversationQueryRoutes({ pool, authenticate }));
+    app.use(conversationQueryRoutes({ pool, authenticate, keys: dataKeys }));
     app.use(personalDataAccessRoutes({ pool, authenticate }));
     app.use(emailQueryRoutes({ pool, authenticate }));
     app.use(emailRuleQueryRoutes({ store, pool, authenticate }));
