@@ -92,7 +92,7 @@ export async function readSince(
 }
 
 // pg-listen is CommonJS with `exports.default`; Node's ESM loader hands over the whole exports object.
-const createSubscriber: typeof pgListen =
+export const createSubscriber: typeof pgListen =
   (pgListen as unknown as { default?: typeof pgListen }).default ?? pgListen;
 
 type Member = { wake: () => void; close: () => Promise<void> };
