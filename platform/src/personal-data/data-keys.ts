@@ -1,8 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import { scopeKey, type DataKey, type DataKeys, type DataKeyScope } from '@onboard/events';
-import { backoffMs } from '@onboard/events';
-import { createSubscriber } from '../bus/postgres-bus.ts';
+import { LISTENER_RETRY, createSubscriber } from '../bus/postgres-bus.ts';
 import type { KeyEncryptionKey } from './kek.ts';
 
 /**
@@ -166,11 +165,7 @@ export async function listenForDestroyedKeys(options: {
 }): Promise<DestroyedKeysListener> {
   const subscriber = createSubscriber(
     { connectionString: options.connectionString, application_name: 'onboard-data-keys-listener' },
-    {
-      retryTimeout: Infinity,
-      retryInterval: (n) => backoffMs(n, { baseMs: 250, maxMs: 5_000 }),
-      paranoidChecking: 10_000,
-    },
+    LISTENER_RETRY,
   );
   subscriber.events.on('error', (error) => options.onError?.(error));
   subscriber.events.on('connected', () => options.keys.forget(null));
