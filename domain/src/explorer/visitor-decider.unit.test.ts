@@ -96,9 +96,9 @@ describe("the Explorer's support chat", () => {
 
   it('given a chat started before its events named the client, when a message is posted, then it names none', () => {
     const { clientId: _, ...older } = started.data;
-    expect(eventsOf(given({ ...started, data: older }).when(post('page-1', null)))[0]?.data).not.toHaveProperty(
-      'clientId',
-    );
+    expect(
+      eventsOf(given({ ...started, data: older }).when(post('page-1', null)))[0]?.data,
+    ).not.toHaveProperty('clientId');
   });
 
   it('finds no conversation that was never started, nor one from another page', () => {

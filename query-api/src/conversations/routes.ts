@@ -8,7 +8,12 @@ import {
   visibleKinds,
 } from '@onboard/domain/conversations/access';
 import { roleLabel } from '@onboard/domain/eif/labels';
-import { openSealedValues, type ConversationKind, type ConversationSubjectType, type DataKeys } from '@onboard/events';
+import {
+  openSealedValues,
+  type ConversationKind,
+  type ConversationSubjectType,
+  type DataKeys,
+} from '@onboard/events';
 import { mount } from '@onboard/api-contract/express';
 import { resolvePeople } from '@onboard/api-contract/people';
 import { threadPeople } from '@onboard/api-contract/conversations';
