@@ -64,7 +64,7 @@ import { portalChatQueryRoutes } from '@onboard/query-api/support';
 import { clientEmails, emailCommandRoutes } from '@onboard/command-api/emails';
 import { emailQueryRoutes, emailRuleQueryRoutes } from '@onboard/query-api/emails';
 import { connectDocumentStore } from './documents/index.ts';
-import { connectDataKeys, type DataKeyService } from './personal-data/index.ts';
+import { connectDataKeys, listenForDestroyedKeys, type DataKeyService } from './personal-data/index.ts';
 import { sealDocuments } from './personal-data/documents.ts';
 import { startRetention } from './personal-data/retention.ts';
 import { documentQueryRoutes } from '@onboard/query-api/documents';
@@ -286,6 +286,12 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
   };
   await prepareSchema(config, pool, logger).catch(abortStart);
   const dataKeys = await connectDataKeys(config, pool);
+  // An erasure made by any process drops the keys this one holds at once.
+  const destroyedKeys = await listenForDestroyedKeys({
+    connectionString: config.databaseUrl,
+    keys: dataKeys,
+    onError: (error) => logger.warn({ error: error.message }, 'data keys listener connection error'),
+  });
   const store = await connectEventStore(config, pool, dataKeys);
   const bus = await connectBus(config, pool, logger);
   const snapshots = createPostgresSnapshotStore(pool);
@@ -639,6 +645,7 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
     app.use(planSystemQueryRoutes({ store, snapshots, authenticate, ...planSystemPorts }));
     app.use(
       createExplorerQueries({
+        keys: dataKeys,
         pool,
         authenticate,
         languageFeatureToggle: config.explorerLanguageToggle,
@@ -669,7 +676,7 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
     );
     app.use(benAdminPlatformQueryRoutes({ pool, authenticate }));
     app.use(portalChatQueryRoutes({ pool, authenticate }));
-    app.use(conversationQueryRoutes({ pool, authenticate }));
+    app.use(conversationQueryRoutes({ pool, authenticate, keys: dataKeys }));
     app.use(personalDataAccessRoutes({ pool, authenticate }));
     app.use(emailQueryRoutes({ pool, authenticate }));
     app.use(emailRuleQueryRoutes({ store, pool, authenticate }));
@@ -756,6 +763,7 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
     await Promise.all(runners.map((r) => step(`the ${r.consumer.name} runner`, () => r.runner.stop())));
     await step('the event bus', () => bus.close());
     await step('the event store', () => store.close());
+    await step('the data keys listener', () => destroyedKeys.close());
     await step('the database pool', () => pool.end());
   };
   let stopping: Promise<void> | null = null;

@@ -52,7 +52,9 @@ beforeAll(async () => {
   routes.use(cookieParser());
   routes.use(express.json());
   routes.use(createExplorerCommands(deps));
-  routes.use(createExplorerQueries({ pool: app.pool, authenticate: app.identity.authenticate }));
+  routes.use(
+    createExplorerQueries({ pool: app.pool, authenticate: app.identity.authenticate, keys: app.dataKeys }),
+  );
   routes.use('/api', apiNotFound);
   routes.use(errorMiddleware(app.logger));
   server = await new Promise((done) => {

@@ -7,7 +7,7 @@ import { verifyEvidencePack } from '@onboard/query-api/evidence-pack';
 import { seededDatabase } from '@onboard/testing/db';
 import { connectEventStore, startApp, type RunningApp } from './app.ts';
 import { embeddedTestConfig, type AppConfig } from './config.ts';
-import { DEMO_CLIENT_ID } from './seed.ts';
+import { DEMO_CLIENT_ID, DEMO_EXPLORER_PAGE_ID } from './seed.ts';
 import { answerEveryRequiredQuestion } from './testing/complete-eif.ts';
 import { apiClient, eventually } from './testing/http-client.ts';
 
@@ -67,11 +67,15 @@ async function dumpDatabase(pool: pg.Pool): Promise<Map<string, string>> {
   return dump;
 }
 
+/** Free text people type about people: a conversation's message and a support chat's. */
+const MESSAGE = 'Her manager says the hire date was a typo';
+const CHAT = 'My spouse was dropped from the dental plan';
+const chats = `/api/explorer-pages/${DEMO_EXPLORER_PAGE_ID}/support/conversations`;
+
 function plantedIn(dump: Map<string, string>): string[] {
   const found: string[] = [];
-  for (const person of PEOPLE)
-    for (const value of [...renderings(person), person.last])
-      for (const [table, text] of dump) if (text.includes(value)) found.push(`${value} in ${table}`);
+  for (const value of [...PEOPLE.flatMap((p) => [...renderings(p), p.last]), MESSAGE, CHAT])
+    for (const [table, text] of dump) if (text.includes(value)) found.push(`${value} in ${table}`);
   return found;
 }
 
@@ -83,10 +87,12 @@ describe('personal data at rest and its erasure', () => {
   let admin: Api;
   let documentId: string;
   let errorWorkbookDocumentId: string;
+  let visitor: Api;
+  let chatId: string;
 
   const rows = async () =>
     (await benAdmin.get(`${census}/files/${documentId}/rows`)).body as {
-      rows: { row: number; cells: Record<string, string> }[];
+      rows: { row: number; cells: Record<string, string>; corrected: Record<string, string> }[];
     };
   /** The full value of one cell, as a reveal gives it (the grid shows SSNs masked). */
   const revealed = async (row: number, field: string) =>
@@ -102,6 +108,17 @@ describe('personal data at rest and its erasure', () => {
     });
     expect(res.status).toBe(200);
     return new Uint8Array(await res.arrayBuffer());
+  };
+  /** The conversation's messages and the support chat's, as served. */
+  const messages = async () => {
+    const threads = (await benAdmin.get(`/api/clients/${DEMO_CLIENT_ID}/conversations`)).body as {
+      threads: { entries: { text: string | null }[] }[];
+    };
+    const chat = (await visitor.get(`${chats}/${chatId}`)).body as { messages: { text: string }[] };
+    return {
+      conversation: threads.threads.flatMap((t) => t.entries.map((e) => e.text)),
+      chat: chat.messages.map((m) => m.text),
+    };
   };
   const erase = (api: Api, body: Record<string, unknown>) =>
     api.post(`/api/clients/${DEMO_CLIENT_ID}/personal-data/erasure`, body);
@@ -156,6 +173,28 @@ describe('personal data at rest and its erasure', () => {
       value: '1990-07-19',
     });
     expect(corrected.status).toBe(200);
+    // A correction of the first employee's ZIP: erasing that employee erases it too.
+    const zip = await benAdmin.put(`${census}/files/${documentId}/cells`, {
+      row: 2,
+      field: 'zip',
+      seen: '1000',
+      value: '10010',
+    });
+    expect(zip.status).toBe(200);
+
+    const thread = await benAdmin.post(`/api/clients/${DEMO_CLIENT_ID}/conversations`, {
+      subject: { type: 'CENSUS_ROW', key: `${POLICY_ID}/${documentId}/2`, label: 'Row 2 of census.csv' },
+      text: MESSAGE,
+      mentions: [],
+    });
+    expect(thread.status).toBe(201);
+    visitor = apiClient(app.url);
+    await visitor.get('/api/auth/csrf');
+    const chat = await visitor.post(chats, { language: 'en' });
+    expect(chat.status).toBe(201);
+    chatId = chat.body.conversationId as string;
+    expect((await visitor.post(`${chats}/${chatId}/messages`, { text: CHAT })).status).toBe(201);
+    await eventually(async () => expect(await messages()).toEqual({ conversation: [MESSAGE], chat: [CHAT] }));
   }, 180_000);
 
   afterAll(async () => {
@@ -197,8 +236,15 @@ describe('personal data at rest and its erasure', () => {
 
     const grid = await rows();
     expect(grid.rows[0]!.cells).toMatchObject({ ssn: 'erased', dateOfBirth: 'erased', lastName: 'erased' });
+    // Their corrected cell, before and after, is theirs; the other employee's correction stays.
+    expect(grid.rows[0]!.cells.zip).toBe('erased');
+    expect(grid.rows[0]!.corrected).toEqual({ zip: 'erased' });
+    expect(grid.rows[2]!.corrected).toEqual({ dateOfBirth: '1990' });
+    expect(await revealed(grid.rows[2]!.row, 'dateOfBirth')).toBe('1990-07-19');
     expect(grid.rows[1]!.cells.ssn).toBe(maskSsn(PEOPLE[1].ssn));
     expect(await revealed(grid.rows[1]!.row, 'ssn')).toBe(PEOPLE[1].ssn);
+    // The client's messages are the client's: one employee's erasure leaves them.
+    expect(await messages()).toEqual({ conversation: [MESSAGE], chat: [CHAT] });
     expect(await revealed(grid.rows[0]!.row, 'ssn')).toBe('erased');
 
     const events = await app.store.readStream(`personal-data-${DEMO_CLIENT_ID}`);
@@ -214,6 +260,7 @@ describe('personal data at rest and its erasure', () => {
     expect(erased.status).toBe(200);
     const grid = await rows();
     for (const row of grid.rows) expect(row.cells.ssn).toBe('erased');
+    expect(await messages()).toEqual({ conversation: ['erased'], chat: ['erased'] });
     expect((await benAdmin.get(`${census}/files/${documentId}`)).status).toBe(404);
     expect((await benAdmin.get(`${census}/files/${documentId}/error-workbook`)).status).toBe(404);
     const pack = await verifyEvidencePack(await packOf());
@@ -230,6 +277,13 @@ describe('personal data at rest and its erasure', () => {
       await store.close();
       const events = await store.raw.readStream(`census-${DEMO_CLIENT_ID}-${POLICY_ID}`);
       expect(events.length).toBeGreaterThan(3);
+      // The rebuilt read models hold the messages still sealed: nothing planted is readable.
+      expect(plantedIn(await dumpDatabase(pool))).toEqual([]);
+      const { rows } = await pool.query<{ text: string }>(
+        `select text from rm_conversation_entries where entry = 'message'
+         union all select text from rm_explorer_support_messages`,
+      );
+      expect(rows.map((r) => r.text.startsWith('sealed:'))).toEqual([true, true]);
     } finally {
       await pool.end();
     }

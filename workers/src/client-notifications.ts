@@ -48,11 +48,6 @@ export type NotificationNames = {
   ) => Promise<{ userIds: string[]; sections: string[]; answers: number }>;
 };
 
-/** How much of a message a mention e-mail quotes. */
-const EXCERPT_LENGTH = 280;
-const excerpt = (text: string) =>
-  text.length <= EXCERPT_LENGTH ? text : `${text.slice(0, EXCERPT_LENGTH - 1).trimEnd()}…`;
-
 const CLIENT_NOTIFICATIONS_ACTOR = { userId: 'system:notifications', role: 'SYSTEM' } as const;
 
 // E-mail ids derive from the causing event's id and the recipient, so a batch retried after a crash
@@ -212,7 +207,7 @@ async function notificationOf(event: RecordedEvent, names: NotificationNames): P
         ...base,
         kind: 'CONVERSATION_MENTION',
         clientId: data.clientId,
-        data: { subjectLabel: data.subject.label, excerpt: excerpt(data.text) },
+        data: { subjectLabel: data.subject.label },
         path: `/conversations/${encodeURIComponent(data.threadId)}`,
         named: { userIds, resource: CONVERSATION_RESOURCE[data.kind] },
         authorId: data.authorId,

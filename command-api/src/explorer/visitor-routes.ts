@@ -136,7 +136,13 @@ export function explorerVisitorRoutes(deps: ExplorerVisitorDeps): Router {
       newId: deps.newId,
       command: {
         type: 'StartSupportChat',
-        data: { conversationId, explorerPageId: page.explorerPageId, department, language: body.language },
+        data: {
+          conversationId,
+          explorerPageId: page.explorerPageId,
+          clientId: page.clientId,
+          department,
+          language: body.language,
+        },
         metadata: { at, by: VISITOR },
       },
       metadata: {

@@ -1,4 +1,5 @@
 import type { CensusEvent } from '@onboard/events';
+import { ERASED } from '@onboard/events/catalogue/personal-data-erasure';
 import { accepted, refused, type Command, type Decider, type Intent } from '../decider.ts';
 import {
   CENSUS_FIELDS,
@@ -388,7 +389,8 @@ function decideCorrection(
       clientId: data.clientId,
       policyId: data.policyId,
       documentId: data.documentId,
-      cells,
+      // Each cell is its row's employee's (as the row reads after the correction): sealed, and erased, with them.
+      cells: cells.map((c) => ({ ...c, employeeId: revalidated.get(c.row)?.employeeId ?? '' })),
       replace: data.replace,
       revalidated: data.revalidation.revalidated.map((r) => ({
         row: r.row,
@@ -522,7 +524,8 @@ function evolve(state: CensusState, event: CensusEvent): CensusState {
       for (const cell of event.data.cells) {
         const key = cellKey(cell.row, cell.field);
         const original = corrected.get(key)?.original ?? cell.before;
-        if (cell.after === original) corrected.delete(key);
+        // A cell set back to the file's value is no longer corrected; an erased one stays corrected, erased.
+        if (cell.after === original && original !== ERASED) corrected.delete(key);
         else
           corrected.set(key, {
             row: cell.row,

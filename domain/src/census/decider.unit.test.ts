@@ -188,7 +188,7 @@ describe('census decider', () => {
           type: 'CensusCellsCorrected',
           data: {
             ...ref,
-            cells: [{ row: 2, field: 'ssn', before: '12-3456', after: '123-45-6789' }],
+            cells: [{ row: 2, field: 'ssn', before: '12-3456', after: '123-45-6789', employeeId: 'E1' }],
             replace: null,
             revalidated: fixedSsn.revalidated,
             counts: { ERROR: 1, WARNING: 0 },
@@ -215,6 +215,20 @@ describe('census decider', () => {
         corrected: { ssn: '12-3456' },
       });
       expect(after.corrections).toBe(1);
+    });
+
+    it("given an employee's correction read after their erasure, when the grid is read, then the corrected cell reads erased before and after", () => {
+      const [event] = eventsOf(given(...history()).when(correct('12-3456', '123-45-6789')));
+      const data = event!.data as Extract<CensusEvent, { type: 'CensusCellsCorrected' }>['data'];
+      const erased = {
+        ...event!,
+        data: {
+          ...data,
+          cells: data.cells.map((c) => ({ ...c, before: 'erased', after: 'erased', employeeId: 'erased' })),
+        },
+      } as CensusEvent;
+      const row = censusGrid(given(...history(), erased).state.documents.get('d1')!).rows[0]!;
+      expect(row.corrected).toEqual({ ssn: 'erased' });
     });
 
     it('given a cell someone else corrected, when it is corrected from the value seen before, then it is a conflict, not an overwrite', () => {

@@ -399,13 +399,13 @@ export const EMAIL_TEMPLATES: Partial<Record<EmailKind, EmailTemplate>> = {
       link: 'https://onboard.example/client/lakeside-manufacturing/conversations/sample',
       authorName: 'Ben Adler',
       subjectLabel: 'Census row 12 of census.csv',
-      excerpt: 'Is this employee a new hire? @Adam Alvarez',
     },
+    // The message is not quoted: what people write about people is read in Onboard, where it is sealed
+    // and can be erased; a copy in a mailbox cannot.
     (d) => ({
       subject: `${v(d, 'authorName')} mentioned you: ${v(d, 'subjectLabel')}`,
       paragraphs: [
-        `${v(d, 'authorName')} mentioned you in a conversation of ${v(d, 'clientName')} on “${v(d, 'subjectLabel')}”:`,
-        `“${v(d, 'excerpt')}”`,
+        `${v(d, 'authorName')} mentioned you in a conversation of ${v(d, 'clientName')} on “${v(d, 'subjectLabel')}”.`,
       ],
       action: { label: 'Open the conversation', url: v(d, 'link') },
       note: 'Answer in Onboard: replies to this e-mail are not read.',

@@ -44,13 +44,19 @@ export const humanCheckDecider: Decider<
 
 export const CONVERSATION_NOT_FOUND = 'Conversation not found';
 
-/** `explorerchat-{conversationId}`: the page it was started on; messages only add up. */
-export type SupportChatState = { explorerPageId: string } | null;
+/** `explorerchat-{conversationId}`: the page it was started on, and its client; messages only add up. */
+export type SupportChatState = { explorerPageId: string; clientId?: string } | null;
 type SupportChatEvent = Event<'SupportChatStarted'> | Event<'SupportChatMessagePosted'>;
 export type SupportChatCommand =
   | Command<
       'StartSupportChat',
-      { conversationId: string; explorerPageId: string; department: string; language: string }
+      {
+        conversationId: string;
+        explorerPageId: string;
+        clientId: string;
+        department: string;
+        language: string;
+      }
     >
   | Command<
       'PostSupportMessage',
@@ -85,6 +91,7 @@ export const supportChatDecider: Decider<
       type: 'SupportChatMessagePosted',
       data: {
         conversationId,
+        ...(state.clientId === undefined ? {} : { clientId: state.clientId }),
         messageId,
         author: agentId === null ? 'visitor' : 'agent',
         authorId: agentId,
@@ -94,7 +101,12 @@ export const supportChatDecider: Decider<
     });
   },
   evolve: (state, event) =>
-    event.type === 'SupportChatStarted' ? { explorerPageId: event.data.explorerPageId } : state,
+    event.type === 'SupportChatStarted'
+      ? {
+          explorerPageId: event.data.explorerPageId,
+          ...(event.data.clientId === undefined ? {} : { clientId: event.data.clientId }),
+        }
+      : state,
 };
 
 /**

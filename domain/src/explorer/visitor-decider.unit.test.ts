@@ -50,9 +50,15 @@ describe('a human check', () => {
 
 describe("the Explorer's support chat", () => {
   const given = givenWhenThen(supportChatDecider);
-  const start: SupportChatCommand = {
-    type: 'StartSupportChat',
-    data: { conversationId: 'conv-1', explorerPageId: 'page-1', department: 'SALES', language: 'en' },
+  const start = {
+    type: 'StartSupportChat' as const,
+    data: {
+      conversationId: 'conv-1',
+      explorerPageId: 'page-1',
+      clientId: 'lakeside',
+      department: 'SALES',
+      language: 'en',
+    },
     metadata,
   };
   const started = { type: 'SupportChatStarted' as const, data: { ...start.data, at } };
@@ -67,12 +73,13 @@ describe("the Explorer's support chat", () => {
     expect(refusalOf(given(started).when(start)).code).toBe('ALREADY_EXISTS');
   });
 
-  it("takes the visitor's and the agent's messages, trimmed", () => {
+  it("takes the visitor's and the agent's messages, trimmed, each naming the page's client", () => {
     expect(eventsOf(given(started).when(post('page-1', null)))).toEqual([
       {
         type: 'SupportChatMessagePosted',
         data: {
           conversationId: 'conv-1',
+          clientId: 'lakeside',
           messageId: 'm-1',
           author: 'visitor',
           authorId: null,
@@ -85,6 +92,13 @@ describe("the Explorer's support chat", () => {
       author: 'agent',
       authorId: 'ic-1',
     });
+  });
+
+  it('given a chat started before its events named the client, when a message is posted, then it names none', () => {
+    const { clientId: _, ...older } = started.data;
+    expect(
+      eventsOf(given({ ...started, data: older }).when(post('page-1', null)))[0]?.data,
+    ).not.toHaveProperty('clientId');
   });
 
   it('finds no conversation that was never started, nor one from another page', () => {

@@ -133,14 +133,22 @@ const Issue = z.object({
  * Cells of a validated census were corrected where they are read: each cell (row as the spreadsheet
  * numbers it, field) from what to what, by whom; `replace` when a find-and-replace over a column made them.
  * The rows whose problems changed are revalidated: their cells and issues now, with the file's totals after.
- * The census is the file plus every correction, in stream order.
+ * The census is the file plus every correction, in stream order. Each cell names the employee of its row
+ * (the row's employee id after the correction; '' for a row without one), so its values are sealed with
+ * that employee's data key; a cell recorded without it was sealed with the client's.
  */
 export const CensusCellsCorrected = z.object({
   type: z.literal('CensusCellsCorrected'),
   data: z.object({
     ...Ref,
     cells: z.array(
-      z.object({ row: z.number().int(), field: z.string(), before: z.string(), after: z.string() }),
+      z.object({
+        row: z.number().int(),
+        field: z.string(),
+        before: z.string(),
+        after: z.string(),
+        employeeId: z.string().optional(),
+      }),
     ),
     replace: z.object({ field: z.string(), find: z.string(), replaceWith: z.string() }).nullable(),
     revalidated: z.array(

@@ -199,6 +199,8 @@ export const SupportChatStarted = z.object({
   data: z.object({
     conversationId: z.string(),
     explorerPageId: z.string(),
+    /** The client of the page; its data key seals the chat's messages (older chats name none). */
+    clientId: z.string().optional(),
     department: z.string(),
     language: z.string(),
     at: At,
@@ -208,6 +210,8 @@ export const SupportChatMessagePosted = z.object({
   type: z.literal('SupportChatMessagePosted'),
   data: z.object({
     conversationId: z.string(),
+    /** The page's client, as the chat's start names it (sealed with its data key). */
+    clientId: z.string().optional(),
     messageId: z.string(),
     author: z.enum(['visitor', 'agent']),
     /** The staff user for an agent's message; null for the visitor. */

@@ -1,13 +1,14 @@
 import type { NewEvent } from '../store/port.ts';
 import { ERASED, scopeKey, type DataKeys, type DataKeyScope } from './port.ts';
-import { isSealed, openValue, sealValue, sealedKeyId } from './seal.ts';
+import { isKeptSealed, isSealed, openValue, sealValue, sealedKeyId } from './seal.ts';
 
 /**
  * Which values of an event are personal: under each `at` (a dotted path, `*` for every item of a list or
  * entry of a record; '' for the event's data), the `seal` paths' string values. With `employee`, the items
- * belong to the employee whose id is at that path, and are sealed with that employee's data key.
+ * belong to the employee whose id is at that path, and are sealed with that employee's data key. `kept`
+ * values stay sealed when the event is read (projections keep them sealed), and are opened where served.
  */
-export type PersonalField = { at: string; seal: readonly string[]; employee?: string };
+export type PersonalField = { at: string; seal: readonly string[]; employee?: string; kept?: boolean };
 export type PersonalDataSpec = {
   clientId: (data: Record<string, unknown>) => unknown;
   fields: readonly PersonalField[];
@@ -50,7 +51,7 @@ export async function sealEvents(
   keys: DataKeys,
   events: readonly NewEvent[],
 ): Promise<NewEvent[]> {
-  type Place = { scope: DataKeyScope; value: string; set: (next: unknown) => void };
+  type Place = { scope: DataKeyScope; value: string; kept: boolean; set: (next: unknown) => void };
   const places: Place[] = [];
   const sealed = events.map((event) => {
     const spec = catalogue[event.type];
@@ -67,7 +68,8 @@ export async function sealEvents(
         };
         for (const path of field.seal)
           visit(item, split(path), (value, set) => {
-            if (typeof value === 'string' && !isSealed(value)) places.push({ scope, value, set });
+            if (typeof value === 'string' && !isSealed(value))
+              places.push({ scope, value, kept: field.kept === true, set });
           });
       });
     }
@@ -78,52 +80,70 @@ export async function sealEvents(
   const dataKeys = await keys.forSealing([...scopes.values()]);
   for (const place of places) {
     const key = dataKeys.get(scopeKey(place.scope))!;
-    place.set(sealValue(place.value, key.keyId, key.key));
+    place.set(sealValue(place.value, key.keyId, key.key, { kept: place.kept }));
   }
   return sealed;
 }
 
 /**
  * Opens the sealed values of events read: each with its data key, or 'erased' when the key was destroyed.
- * Walks the data whole, so a value sealed under a catalogue older than today's still opens.
+ * Walks the data whole, so a value sealed under a catalogue older than today's still opens. Kept values
+ * stay sealed.
  */
 export async function openEvents<E extends { type: string; data: unknown }>(
   keys: DataKeys,
   events: readonly E[],
 ): Promise<E[]> {
-  type Place = { value: string; set: (next: unknown) => void };
   const places: Place[] = [];
-  const collect = (node: unknown, set: (next: unknown) => void) => {
-    if (typeof node === 'string') {
-      if (isSealed(node)) places.push({ value: node, set });
-    } else if (node !== null && typeof node === 'object') {
-      const container = node as Record<string, unknown>;
-      for (const key of Object.keys(container))
-        collect(container[key], (next) => {
-          container[key] = next;
-        });
-    }
-  };
   const opened = events.map((event) => {
-    if (!hasSealed(event.data)) return event;
+    if (!hasSealed(event.data, false)) return event;
     const copy = { ...event, data: structuredClone(event.data) };
-    collect(copy.data, (next) => {
-      copy.data = next;
-    });
+    collect(copy.data, (next) => (copy.data = next), places, false);
     return copy;
   });
-  if (places.length === 0) return opened;
+  await openPlaces(keys, places);
+  return opened;
+}
+
+/**
+ * Opens every sealed value (kept ones too) in what a read model holds, where it is served: a copy with
+ * each value opened, or 'erased' where its key was destroyed.
+ */
+export async function openSealedValues<T>(keys: DataKeys, value: T): Promise<T> {
+  if (!hasSealed(value, true)) return value;
+  const places: Place[] = [];
+  let copy = structuredClone(value);
+  collect(copy, (next) => (copy = next as T), places, true);
+  await openPlaces(keys, places);
+  return copy;
+}
+
+type Place = { value: string; set: (next: unknown) => void };
+
+const opens = (value: unknown, kept: boolean): value is string =>
+  isSealed(value) && (kept || !isKeptSealed(value));
+
+function collect(node: unknown, set: (next: unknown) => void, places: Place[], kept: boolean): void {
+  if (opens(node, kept)) places.push({ value: node, set });
+  else if (node !== null && typeof node === 'object' && !(node instanceof Date)) {
+    const container = node as Record<string, unknown>;
+    for (const key of Object.keys(container))
+      collect(container[key], (next) => (container[key] = next), places, kept);
+  }
+}
+
+async function openPlaces(keys: DataKeys, places: readonly Place[]): Promise<void> {
+  if (places.length === 0) return;
   const dataKeys = await keys.forOpening([...new Set(places.map((p) => sealedKeyId(p.value)))]);
   for (const place of places) {
     const key = dataKeys.get(sealedKeyId(place.value));
     place.set(key ? openValue(place.value, key) : ERASED);
   }
-  return opened;
 }
 
-/** Cheap test before walking: does the JSON of this data hold a sealed value at all? */
-function hasSealed(data: unknown): boolean {
-  if (typeof data === 'string') return isSealed(data);
+/** Cheap test before walking: does this data hold a value to open at all? */
+function hasSealed(data: unknown, kept: boolean): boolean {
+  if (typeof data === 'string') return opens(data, kept);
   if (data === null || typeof data !== 'object') return false;
-  return Object.values(data as Record<string, unknown>).some(hasSealed);
+  return Object.values(data as Record<string, unknown>).some((value) => hasSealed(value, kept));
 }

@@ -115,6 +115,34 @@ describe('sealing personal data in events', () => {
     );
   });
 
+  it("seals each corrected cell with its employee's key; a cell recorded without its employee opens with the client's", async () => {
+    const keys = memoryKeys();
+    const corrected = (cells: object[]): NewEvent => ({
+      id: randomUUID(),
+      type: 'CensusCellsCorrected',
+      metadata,
+      data: { clientId: 'lakeside', policyId: 'p1', documentId: 'd1', cells, replace: null, revalidated: [] },
+    });
+    const cell = (employeeId?: string) => ({
+      row: 2,
+      field: 'ssn',
+      before: '12-3456',
+      after: '555-12-3456',
+      ...(employeeId === undefined ? {} : { employeeId }),
+    });
+    const [now, older] = await sealEvents(PERSONAL_DATA, keys, [
+      corrected([cell('E1'), { ...cell('E2'), row: 3 }]),
+      corrected([cell()]),
+    ]);
+    expect(JSON.stringify([now!.data, older!.data])).not.toMatch(/555-12-3456|12-3456|E1|E2/);
+    keys.destroy(scopeKey({ clientId: 'lakeside', employee: 'E1' }));
+    const [opened, openedOlder] = await openEvents(keys, [now!, older!]);
+    const cells = (opened!.data as { cells: Record<string, unknown>[] }).cells;
+    expect(cells[0]).toMatchObject({ before: 'erased', after: 'erased', employeeId: 'erased' });
+    expect(cells[1]).toMatchObject({ before: '12-3456', after: '555-12-3456', employeeId: 'E2' });
+    expect((openedOlder!.data as { cells: unknown[] }).cells[0]).toEqual(cell());
+  });
+
   it('leaves events without personal data as they are', async () => {
     const keys = memoryKeys();
     const event: NewEvent = {

@@ -92,8 +92,15 @@ export async function readSince(
 }
 
 // pg-listen is CommonJS with `exports.default`; Node's ESM loader hands over the whole exports object.
-const createSubscriber: typeof pgListen =
+export const createSubscriber: typeof pgListen =
   (pgListen as unknown as { default?: typeof pgListen }).default ?? pgListen;
+
+/** pg-listen gives up reconnecting after 3 s by default; a listener must outlive any database restart. */
+export const LISTENER_RETRY = {
+  retryTimeout: Infinity,
+  retryInterval: (n: number) => backoffMs(n, { baseMs: 250, maxMs: 5_000 }),
+  paranoidChecking: 10_000,
+};
 
 type Member = { wake: () => void; close: () => Promise<void> };
 
@@ -114,12 +121,7 @@ export function createPostgresBus(options: PostgresBusOptions): PostgresBus {
   async function connectListener(attempt: number): Promise<void> {
     const candidate = createSubscriber(
       { connectionString, application_name: POSTGRES_BUS_LISTENER_APPLICATION },
-      // pg-listen gives up reconnecting after 3 s by default; a bus must outlive any database restart.
-      {
-        retryTimeout: Infinity,
-        retryInterval: (n) => backoffMs(n, { baseMs: 250, maxMs: 5_000 }),
-        paranoidChecking: 10_000,
-      },
+      LISTENER_RETRY,
     );
     candidate.events.on('error', (error) =>
       logger.warn(errorDetails(error), 'bus listener connection error'),

@@ -99,6 +99,7 @@ function allMountedRoutes() {
     now: () => new Date(0),
     newId: () => 'id',
     throttle: { consume: unused, reward: unused, forget: unused },
+    keys: { forSealing: unused, forOpening: unused },
   };
   const auth = {
     ...base,

@@ -1,10 +1,16 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import { scopeKey, type DataKey, type DataKeys, type DataKeyScope } from '@onboard/events';
+import { LISTENER_RETRY, createSubscriber } from '../bus/postgres-bus.ts';
 import type { KeyEncryptionKey } from './kek.ts';
 
-/** How long a process trusts a data key it holds: a key destroyed elsewhere stops opening within it. */
+/**
+ * How long a process trusts a data key it holds when it hears nothing: a destruction is announced to
+ * every process at once (`listenForDestroyedKeys`), this only bounds one whose announcement was lost.
+ */
 const HELD_MS = 30_000;
+/** The channel on which a destruction of data keys names its client (PostgreSQL NOTIFY). */
+const DESTROYED_CHANNEL = 'onboard_data_keys_destroyed';
 
 export type DataKeyService = DataKeys & {
   /** The keyed reference of an employee within a client: what the data keys table and events name. */
@@ -16,6 +22,8 @@ export type DataKeyService = DataKeys & {
    * answers how many keys were destroyed.
    */
   destroy: (clientId: string, employeeRef: string | null, options?: { madeBefore?: Date }) => Promise<number>;
+  /** Drops the keys this process holds of a client (null: of every client); they are read again when used. */
+  forget: (clientId: string | null) => void;
 };
 
 /**
@@ -24,10 +32,16 @@ export type DataKeyService = DataKeys & {
  * (HMAC-SHA256), so the table names nobody, and once the client's key is gone nobody can be linked either.
  */
 export function postgresDataKeys(pool: pg.Pool, kek: KeyEncryptionKey): DataKeyService {
-  const held = new Map<string, { key: Buffer | null; until: number }>();
+  const held = new Map<string, { key: Buffer | null; clientId: string; until: number }>();
   const sealing = new Map<string, { key: DataKey; until: number }>();
 
-  const hold = (keyId: string, key: Buffer | null) => held.set(keyId, { key, until: Date.now() + HELD_MS });
+  const hold = (keyId: string, clientId: string, key: Buffer | null) =>
+    held.set(keyId, { key, clientId, until: Date.now() + HELD_MS });
+  const forget = (clientId: string | null) => {
+    for (const [keyId, one] of held) if (clientId === null || one.clientId === clientId) held.delete(keyId);
+    for (const name of sealing.keys())
+      if (clientId === null || name.startsWith(`${clientId}\u001f`)) sealing.delete(name);
+  };
 
   async function liveKey(clientId: string, employeeRef: string | null): Promise<DataKey> {
     const find = () =>
@@ -48,7 +62,7 @@ export function postgresDataKeys(pool: pg.Pool, kek: KeyEncryptionKey): DataKeyS
       if (!found) throw new Error('No data key after making one');
     }
     const key = await kek.unwrap(found.wrapped);
-    hold(found.key_id, key);
+    hold(found.key_id, clientId, key);
     return { keyId: found.key_id, key };
   }
 
@@ -95,15 +109,16 @@ export function postgresDataKeys(pool: pg.Pool, kek: KeyEncryptionKey): DataKeyS
         else missing.push(keyId);
       }
       if (missing.length > 0) {
-        const { rows } = await pool.query<{ key_id: string; wrapped: Buffer | null }>(
-          'select key_id, wrapped from personal_data_keys where key_id = any($1)',
+        const { rows } = await pool.query<{ key_id: string; client_id: string; wrapped: Buffer | null }>(
+          'select key_id, client_id, wrapped from personal_data_keys where key_id = any($1)',
           [missing],
         );
-        const wrapped = new Map(rows.map((r) => [r.key_id, r.wrapped]));
+        const found = new Map(rows.map((r) => [r.key_id, r]));
         for (const keyId of missing) {
-          const one = wrapped.get(keyId);
-          const key = one ? await kek.unwrap(one) : null;
-          hold(keyId, key);
+          const one = found.get(keyId);
+          const key = one?.wrapped ? await kek.unwrap(one.wrapped) : null;
+          // An unknown id is not held: it may be a key another process is making.
+          if (one) hold(keyId, one.client_id, key);
           keys.set(keyId, key);
         }
       }
@@ -118,16 +133,46 @@ export function postgresDataKeys(pool: pg.Pool, kek: KeyEncryptionKey): DataKeyS
       return rows.length > 0;
     },
     async destroy(clientId, employeeRef, options = {}) {
+      // The destruction and its announcement commit together (PostgreSQL sends one notice per payload).
       const { rows } = await pool.query<{ key_id: string }>(
-        `update personal_data_keys set wrapped = null, destroyed_at = now()
-          where client_id = $1 and destroyed_at is null and ($2::text is null or employee_ref = $2)
-            and ($3::timestamptz is null or created_at < $3)
-          returning key_id`,
-        [clientId, employeeRef, options.madeBefore ?? null],
+        `with destroyed as (
+           update personal_data_keys set wrapped = null, destroyed_at = now()
+            where client_id = $1 and destroyed_at is null and ($2::text is null or employee_ref = $2)
+              and ($3::timestamptz is null or created_at < $3)
+            returning key_id)
+         select key_id, pg_notify($4, to_json($1::text)::text) from destroyed`,
+        [clientId, employeeRef, options.madeBefore ?? null, DESTROYED_CHANNEL],
       );
-      for (const { key_id } of rows) hold(key_id, null);
-      for (const name of [...sealing.keys()]) if (name.startsWith(`${clientId}\u001f`)) sealing.delete(name);
+      forget(clientId);
+      for (const { key_id } of rows) hold(key_id, clientId, null);
       return rows.length;
     },
+    forget,
   };
+}
+
+export type DestroyedKeysListener = { close: () => Promise<void> };
+
+/**
+ * Every process hears of a destruction of data keys, wherever it was made, and drops what it holds of that
+ * client at once (PostgreSQL LISTEN on a connection of its own; every topology keeps the keys there). On
+ * each (re)connect it drops every key it holds, since an announcement sent while disconnected is lost.
+ */
+export async function listenForDestroyedKeys(options: {
+  connectionString: string;
+  keys: Pick<DataKeyService, 'forget'>;
+  onError?: (error: Error) => void;
+}): Promise<DestroyedKeysListener> {
+  const subscriber = createSubscriber(
+    { connectionString: options.connectionString, application_name: 'onboard-data-keys-listener' },
+    LISTENER_RETRY,
+  );
+  subscriber.events.on('error', (error) => options.onError?.(error));
+  subscriber.events.on('connected', () => options.keys.forget(null));
+  subscriber.notifications.on(DESTROYED_CHANNEL, (clientId: unknown) =>
+    options.keys.forget(typeof clientId === 'string' ? clientId : null),
+  );
+  await subscriber.connect();
+  await subscriber.listenTo(DESTROYED_CHANNEL);
+  return { close: () => subscriber.close() };
 }

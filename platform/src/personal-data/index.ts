@@ -4,6 +4,7 @@ import { postgresDataKeys, type DataKeyService } from './data-keys.ts';
 import { environmentKek, keyFromFile, type KeyEncryptionKey } from './kek.ts';
 
 export type { DataKeyService } from './data-keys.ts';
+export { listenForDestroyedKeys } from './data-keys.ts';
 
 /** The key-encryption key the configuration names; the KMS client loads only when configured. */
 async function connectKeyEncryptionKey(setting: AppConfig['keyEncryptionKey']): Promise<KeyEncryptionKey> {

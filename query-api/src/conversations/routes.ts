@@ -11,7 +11,12 @@ import {
   visibleKinds,
   roleLabel,
 } from '@onboard/domain';
-import type { ConversationKind, ConversationSubjectType } from '@onboard/events';
+import {
+  openSealedValues,
+  type ConversationKind,
+  type ConversationSubjectType,
+  type DataKeys,
+} from '@onboard/events';
 import { mount } from '@onboard/api-contract/express';
 import { resolvePeople } from '@onboard/api-contract/people';
 import { threadPeople } from '@onboard/api-contract/conversations';
@@ -63,20 +68,26 @@ const THREADS = `
 /**
  * Conversations as the person may see them: a broker or benefits administrator only their own clients'
  * shared threads, staff every thread (internal notes too). `asOf` shows them as they were then (the EIF
- * history's "as of"): started by then, their entries up to then, resolved or open as they were.
+ * history's "as of"): started by then, their entries up to then, resolved or open as they were. Messages
+ * are kept sealed in the read model and opened here ('erased' once the client's data key is destroyed).
  */
-export function conversationQueryRoutes(deps: Pick<QueryDeps, 'pool' | 'authenticate'>): Router {
+export function conversationQueryRoutes(
+  deps: Pick<QueryDeps, 'pool' | 'authenticate'> & { keys: DataKeys },
+): Router {
   const router = Router();
 
   const threadsOf = async (actor: Actor, rows: ThreadRow[], asOf: string | null, withEntries: boolean) => {
     const entries = withEntries
-      ? (
-          await deps.pool.query<EntryRow>(
-            `select * from rm_conversation_entries
-              where thread_id = any($1) and ($2::timestamptz is null or at <= $2) order by at, entry_id`,
-            [rows.map((r) => r.thread_id), asOf],
-          )
-        ).rows
+      ? await openSealedValues(
+          deps.keys,
+          (
+            await deps.pool.query<EntryRow>(
+              `select * from rm_conversation_entries
+                where thread_id = any($1) and ($2::timestamptz is null or at <= $2) order by at, entry_id`,
+              [rows.map((r) => r.thread_id), asOf],
+            )
+          ).rows,
+        )
       : [];
     const names = new Map<string, Record<string, string>>();
     for (const clientId of new Set(rows.map((r) => r.client_id))) {

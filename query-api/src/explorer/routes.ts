@@ -1,5 +1,6 @@
 import { Router, type Request } from 'express';
 import type { z } from 'zod';
+import { openSealedValues, type DataKeys } from '@onboard/events';
 import {
   ForbiddenError,
   NotFoundError,
@@ -42,6 +43,8 @@ export type ExplorerQueryDeps = QueryDeps & {
   isDemoEnvironment?: boolean;
   /** Where the documents' files are kept (platform/src/documents); without one no file is served. */
   documents?: Pick<DocumentStore, 'get'>;
+  /** The data keys that open the support chat's messages, kept sealed in the read model. */
+  keys: DataKeys;
 };
 
 const SORT_COLUMNS: Record<(typeof LIST_SORT_FIELDS)[number], string> = {
@@ -279,7 +282,9 @@ export function createExplorerQueries(deps: ExplorerQueryDeps): Router {
          where conversation_id = $1 order by at, message_id`,
       [conversation.conversationId],
     );
-    res.set('cache-control', 'no-store').json({ ...conversation, messages });
+    res
+      .set('cache-control', 'no-store')
+      .json({ ...conversation, messages: await openSealedValues(deps.keys, messages) });
   });
 
   // A summary document, the video or the logo of a page (explorer §2, §3). The page vouches that the
