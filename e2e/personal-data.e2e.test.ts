@@ -103,7 +103,7 @@ describe.skipIf(skip)(
       for (const value of [was, now]) expect(await page.content()).not.toContain(value);
       await page.getByRole('button', { name: 'Reveal SSN before, employee E1' }).click();
       const reasons = page.getByRole('dialog', { name: 'Reveal SSN' });
-      await reasons.getByRole('radio', { name: 'Member asked for a correction' }).check();
+      await reasons.getByText('Member asked for a correction').click();
       await reasons.getByRole('button', { name: 'Reveal' }).click();
       await reasons.waitFor({ state: 'detached' });
       await expect.poll(() => changed.getByTestId('census-change-value').first().innerText()).toBe(was);

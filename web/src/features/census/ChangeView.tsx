@@ -97,7 +97,7 @@ export function ChangeView({
       {changes.changed.length > 0 && (
         <>
           <h4>Changed ({plural(totals.changed, 'person', 'people')})</h4>
-          <table className="table" data-testid="census-changed">
+          <table className="table census__changed" data-testid="census-changed">
             <thead>
               <tr>
                 <th scope="col">Person</th>
@@ -110,10 +110,10 @@ export function ChangeView({
               {changes.changed.flatMap((p, index) =>
                 p.fields.map((f, i) => (
                   <tr key={`${index}/${f.field}`}>
-                    <td>{i === 0 ? `${p.name} (Employee ID ${p.employeeId})` : ''}</td>
-                    <td>{f.label}</td>
-                    <td>{value(p, index, f, 'BEFORE')}</td>
-                    <td>{value(p, index, f, 'AFTER')}</td>
+                    <td data-label="Person">{i === 0 ? `${p.name} (Employee ID ${p.employeeId})` : ''}</td>
+                    <td data-label="Field">{f.label}</td>
+                    <td data-label="Before">{value(p, index, f, 'BEFORE')}</td>
+                    <td data-label="Now">{value(p, index, f, 'AFTER')}</td>
                   </tr>
                 )),
               )}
