@@ -87,6 +87,17 @@ describe('personal data: masked on screen, revealed with a reason, every look in
     await book.xlsx.load(await response.arrayBuffer());
     return book.worksheets[0]!;
   };
+  /** A POST answered as a file (fetch's Response, not the JSON client's). */
+  const post = (api: Api, path: string, body: object) =>
+    fetch(`${app.url}${path}`, {
+      method: 'POST',
+      headers: {
+        cookie: cookieOf(api),
+        'x-csrf-token': api.cookies.get('onboard_csrf')!,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify(body),
+    });
   const looks = async () => (await app.store.readStream(personalDataAccessStream(DEMO_CLIENT_ID))).length;
 
   beforeAll(async () => {
@@ -187,15 +198,7 @@ describe('personal data: masked on screen, revealed with a reason, every look in
 
   it('downloads the error workbook unmasked for staff only, with a reason, recorded', async () => {
     const unmasked = (api: Api, body: object) =>
-      fetch(`${app.url}${census}/files/${documentId}/error-workbook/unmasked`, {
-        method: 'POST',
-        headers: {
-          cookie: cookieOf(api),
-          'x-csrf-token': api.cookies.get('onboard_csrf')!,
-          'content-type': 'application/json',
-        },
-        body: JSON.stringify(body),
-      });
+      post(api, `${census}/files/${documentId}/error-workbook/unmasked`, body);
     const before = await looks();
     expect((await unmasked(as.benAdmin, { reason: 'Audit' })).status).toBe(403);
     expect((await unmasked(as.broker, { reason: 'Audit' })).status).toBe(403);
@@ -275,16 +278,6 @@ describe('personal data: masked on screen, revealed with a reason, every look in
     expect(parse(everything.text, { columns: true })).toHaveLength(3);
   });
 
-  const post = (api: Api, path: string, body: object) =>
-    fetch(`${app.url}${path}`, {
-      method: 'POST',
-      headers: {
-        cookie: cookieOf(api),
-        'x-csrf-token': api.cookies.get('onboard_csrf')!,
-        'content-type': 'application/json',
-      },
-      body: JSON.stringify(body),
-    });
   const download = (api: Api, path: string) =>
     fetch(`${app.url}${path}`, { headers: { cookie: cookieOf(api) } });
   let family = '';
