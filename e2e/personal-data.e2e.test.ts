@@ -110,8 +110,8 @@ describe.skipIf(skip)(
       expect(await page.content()).not.toContain(now);
       await fullPageScreenshot(page, 'personal-data-change-view.png');
       await page.setViewportSize({ width: 390, height: 844 });
-      await expectNoSidewaysScroll(page);
       await fullPageScreenshot(page, 'personal-data-change-view-390.png');
+      await expectNoSidewaysScroll(page);
       await page.setViewportSize({ width: 1280, height: 900 });
 
       // The owner's Administration menu leads to the access log.
