@@ -10,6 +10,7 @@ import {
   ensureWebBuilt,
   expectNoSeriousAxeViolations,
   expectNoSidewaysScroll,
+  fullPageScreenshot,
   launchBrowser,
   signInThroughUi,
 } from './browser.ts';
@@ -85,6 +86,34 @@ describe.skipIf(skip)(
       await page.getByRole('button', { name: 'Hide SSN, row 22' }).press('Enter');
       await expect.poll(() => cell.inputValue()).toBe(`***-**-${ssn.slice(-4)}`);
 
+      // The change view: last year's census submitted, this year's changes one SSN. Its values come
+      // masked; one is revealed with a reason, by the same dialog.
+      await page.goto(app.url + `${CENSUS_PATH}/validations`);
+      const lastYear = [1, 2, 3].map((i) => goodRow(i));
+      await uploadAndValidate(page, 'census-2025.csv', Buffer.from(csvOf(lastYear)));
+      await page.getByRole('button', { name: 'Submit census' }).click();
+      await page.getByTestId('census-submitted').waitFor();
+      const was = lastYear[0]![col('SSN')]!;
+      const now = '555-12-3456';
+      const thisYear = lastYear.map((r, i) => (i === 0 ? r.with(col('SSN'), now) : r));
+      await uploadAndValidate(page, 'census-2026-final.csv', Buffer.from(csvOf(thisYear)));
+      const changed = page.getByTestId('census-changed');
+      await changed.waitFor();
+      expect(await changed.innerText()).toMatch(/SSN\s*\*\*\*-\*\*-\d{4}\s*Reveal\s*\*\*\*-\*\*-3456/);
+      for (const value of [was, now]) expect(await page.content()).not.toContain(value);
+      await page.getByRole('button', { name: 'Reveal SSN before, employee E1' }).click();
+      const reasons = page.getByRole('dialog', { name: 'Reveal SSN' });
+      await reasons.getByText('Member asked for a correction').click();
+      await reasons.getByRole('button', { name: 'Reveal' }).click();
+      await reasons.waitFor({ state: 'detached' });
+      await expect.poll(() => changed.getByTestId('census-change-value').first().innerText()).toBe(was);
+      expect(await page.content()).not.toContain(now);
+      await fullPageScreenshot(page, 'personal-data-change-view.png');
+      await page.setViewportSize({ width: 390, height: 844 });
+      await fullPageScreenshot(page, 'personal-data-change-view-390.png');
+      await expectNoSidewaysScroll(page);
+      await page.setViewportSize({ width: 1280, height: 900 });
+
       // The owner's Administration menu leads to the access log.
       await page.goto(`${app.url}/clients/admin`);
       await page
@@ -94,16 +123,21 @@ describe.skipIf(skip)(
       await page.getByRole('menuitem', { name: 'Personal data access log' }).click();
       await page.waitForURL((url) => url.pathname === '/personal-data-access/admin');
       await page.getByRole('heading', { name: 'Personal data access log' }).waitFor();
-      const entry = page.getByTestId('access-log-entry').first();
+      const entries = page.getByTestId('access-log-entry');
       await expect
         .poll(
           async () => {
-            if ((await page.getByTestId('access-log-entry').count()) === 0) await page.reload();
-            return (await entry.count()) ? entry.innerText() : '';
+            if ((await entries.count()) < 2) await page.reload();
+            return entries.allInnerTexts();
           },
           { timeout: 15_000 },
         )
-        .toContain('SSN of row 22 (employee E21) in census-2026.csv');
+        .toEqual([
+          expect.stringContaining('SSN before the change of employee E1 in census-2026-final.csv'),
+          expect.stringContaining('SSN of row 22 (employee E21) in census-2026.csv'),
+        ]);
+      expect(await entries.first().innerText()).toContain('Member asked for a correction');
+      const entry = entries.nth(1);
       const text = await entry.innerText();
       for (const words of [
         'Lakeside Manufacturing Co.',

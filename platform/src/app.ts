@@ -660,6 +660,7 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
       documentQueryRoutes({
         pool,
         authenticate,
+        store,
         documents,
         videos: documents,
         zipTimeoutMs: config.documentsZipTimeoutMs,

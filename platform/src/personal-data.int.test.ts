@@ -38,6 +38,11 @@ const csv = (rows: string[]) => new TextEncoder().encode(`${HEADER}\n${rows.join
 const NEW_SSN = '456-78-9012';
 const planted = [...PEOPLE.flatMap((p) => [p.ssn, p.born, p.salary]), NEW_SSN];
 
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+// A family: an employee and a dependant whose name, date of birth and SSN are theirs alone.
+const FAMILY = [`${row(1)},Employee`, 'E1,Mia,Lindqvist,567-89-0123,05/06/2015,,,,,NY,10001,,Child'];
+const familyPlanted = ['Mia', 'Lindqvist', '567-89-0123', '05/06/2015', '10001', ...planted];
+
 const cookieOf = (api: Api) => [...api.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
 
 describe('personal data: masked on screen, revealed with a reason, every look in the access log', () => {
@@ -51,7 +56,7 @@ describe('personal data: masked on screen, revealed with a reason, every look in
       headers: {
         cookie: cookieOf(as.benAdmin),
         'x-csrf-token': as.benAdmin.cookies.get('onboard_csrf')!,
-        'content-type': 'text/csv',
+        'content-type': name.endsWith('.xlsx') ? XLSX : 'text/csv',
         'x-file-name': name,
       },
       body: new Blob([bytes as Uint8Array<ArrayBuffer>]),
@@ -82,6 +87,17 @@ describe('personal data: masked on screen, revealed with a reason, every look in
     await book.xlsx.load(await response.arrayBuffer());
     return book.worksheets[0]!;
   };
+  /** A POST answered as a file (fetch's Response, not the JSON client's). */
+  const post = (api: Api, path: string, body: object) =>
+    fetch(`${app.url}${path}`, {
+      method: 'POST',
+      headers: {
+        cookie: cookieOf(api),
+        'x-csrf-token': api.cookies.get('onboard_csrf')!,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify(body),
+    });
   const looks = async () => (await app.store.readStream(personalDataAccessStream(DEMO_CLIENT_ID))).length;
 
   beforeAll(async () => {
@@ -151,9 +167,11 @@ describe('personal data: masked on screen, revealed with a reason, every look in
     const refused = await reveal(as.benAdmin, { row: 2, field: 'ssn', reason: 'Curious' });
     expect(refused.status).toBe(400);
     expect(refused.text).toContain('Choose why you need the full value');
-    const unmaskedColumn = await reveal(as.benAdmin, { row: 2, field: 'zip', reason: 'Audit' });
+    const unmaskedColumn = await reveal(as.benAdmin, { row: 2, field: 'state', reason: 'Audit' });
     expect(unmaskedColumn.status).toBe(400);
-    expect(unmaskedColumn.text).toContain('ZIP code is shown in full already');
+    expect(unmaskedColumn.text).toContain('State is shown in full already');
+    const employeeName = await reveal(as.benAdmin, { row: 2, field: 'firstName', reason: 'Audit' });
+    expect(employeeName.text).toContain('First name is shown in full already');
     expect((await reveal(as.benAdmin, { row: 9, field: 'ssn', reason: 'Audit' })).status).toBe(404);
     // Finding text in a masked column would tell what it holds: a broker may not.
     const probe = { field: 'ssn', find: PEOPLE[1]!.ssn, replaceWith: '' };
@@ -180,15 +198,7 @@ describe('personal data: masked on screen, revealed with a reason, every look in
 
   it('downloads the error workbook unmasked for staff only, with a reason, recorded', async () => {
     const unmasked = (api: Api, body: object) =>
-      fetch(`${app.url}${census}/files/${documentId}/error-workbook/unmasked`, {
-        method: 'POST',
-        headers: {
-          cookie: cookieOf(api),
-          'x-csrf-token': api.cookies.get('onboard_csrf')!,
-          'content-type': 'application/json',
-        },
-        body: JSON.stringify(body),
-      });
+      post(api, `${census}/files/${documentId}/error-workbook/unmasked`, body);
     const before = await looks();
     expect((await unmasked(as.benAdmin, { reason: 'Audit' })).status).toBe(403);
     expect((await unmasked(as.broker, { reason: 'Audit' })).status).toBe(403);
@@ -266,5 +276,109 @@ describe('personal data: masked on screen, revealed with a reason, every look in
     ]);
     const everything = await as.owner.get('/api/personal-data-access/export');
     expect(parse(everything.text, { columns: true })).toHaveLength(3);
+  });
+
+  const download = (api: Api, path: string) =>
+    fetch(`${app.url}${path}`, { headers: { cookie: cookieOf(api) } });
+  let family = '';
+  const familyHeader = `${HEADER},Relationship`;
+
+  it('downloads a census file masked in its own format for every role, from the census and the documents screens', async () => {
+    const bytes = new TextEncoder().encode(`${familyHeader}\n${FAMILY.join('\n')}\n`);
+    family = await upload(bytes, 'census-family.csv');
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('Census');
+    for (const line of [familyHeader, ...FAMILY]) sheet.addRow(line.split(','));
+    book.addWorksheet('Notes').addRow(['Payroll export of', PEOPLE[0]!.ssn]);
+    const xlsx = await upload(new Uint8Array(await book.xlsx.writeBuffer()), 'census-family.xlsx');
+
+    for (const [role, api] of Object.entries(as)) {
+      const answer = await download(api, `${census}/files/${family}`);
+      expect(answer.status, role).toBe(200);
+      expect(answer.headers.get('content-type'), role).toContain('text/csv');
+      const text = await answer.text();
+      for (const value of familyPlanted) expect(text, `${role}: ${value}`).not.toContain(value);
+      const [employee, child] = parse(text, { columns: true }) as Record<string, string>[];
+      expect(employee, role).toMatchObject({
+        'First Name': 'First1',
+        SSN: '***-**-6789',
+        'Date of Birth': '1985',
+        ZIP: '100**',
+        'Annual Salary': '$75,000–$99,999',
+        State: 'NY',
+      });
+      expect(child, role).toMatchObject({
+        'First Name': 'M.',
+        'Last Name': 'L.',
+        SSN: '***-**-0123',
+        'Date of Birth': '2015',
+      });
+      // The documents screen lists the census file: it downloads the same masked file.
+      const fromDocuments = await download(api, `/api/clients/${DEMO_CLIENT_ID}/documents/${family}`);
+      expect(await fromDocuments.text(), role).toBe(text);
+
+      const workbookAnswer = await download(api, `${census}/files/${xlsx}`);
+      expect(workbookAnswer.headers.get('content-type'), role).toContain(XLSX);
+      const masked = new ExcelJS.Workbook();
+      await masked.xlsx.load(await workbookAnswer.arrayBuffer());
+      // Only the census's sheet: nothing is known of what the others hold.
+      expect(masked.worksheets.map((w) => w.name)).toEqual(['Census']);
+      const cells = (r: number) =>
+        [2, 3, 4, 5, 11, 12].map((c) => masked.worksheets[0]!.getRow(r).getCell(c).text);
+      expect(cells(2), role).toEqual(['First1', 'Last1', '***-**-6789', '1985', '100**', '$75,000–$99,999']);
+      expect(cells(3), role).toEqual(['M.', 'L.', '***-**-0123', '2015', '100**', '']);
+    }
+  });
+
+  it('downloads a census file as uploaded for a role that may reveal, with a reason, recorded; never for a broker', async () => {
+    const path = `${census}/files/${family}/unmasked`;
+    const before = await looks();
+    expect((await post(as.broker, path, { reason: 'Audit' })).status).toBe(403);
+    expect((await post(as.benAdmin, path, {})).status).toBe(400);
+    expect(await looks()).toBe(before);
+    const original = await post(as.benAdmin, path, { reason: 'Member asked for a correction' });
+    expect(original.status).toBe(200);
+    const text = await original.text();
+    expect(text).toContain('Mia,Lindqvist,567-89-0123,05/06/2015');
+    expect(text).toContain(PEOPLE[0]!.ssn);
+    expect(await looks()).toBe(before + 1);
+  });
+
+  it('reveals a value of the change view before or after the change with a reason, recorded; never to a broker', async () => {
+    const path = `${census}/files/${documentId}/changes/reveal`;
+    const body = { person: 0, employeeId: 'E1', field: 'ssn', change: 'BEFORE', reason: 'Audit' };
+    const before = await looks();
+    expect((await as.broker.post(path, body)).status).toBe(403);
+    expect((await as.benAdmin.post(path, { ...body, employeeId: 'E2' })).status).toBe(404);
+    expect((await as.benAdmin.post(path, { ...body, reason: 'Curious' })).status).toBe(400);
+    expect(await looks()).toBe(before);
+    const was = await as.benAdmin.post(path, body);
+    expect(was.body).toEqual({ value: PEOPLE[0]!.ssn });
+    const now = await as.admin.post(path, { ...body, change: 'AFTER', reason: 'Correcting this row' });
+    expect(now.body).toEqual({ value: NEW_SSN });
+    expect(await looks()).toBe(before + 2);
+
+    const log = await eventually(async () => {
+      const answer = await as.owner.get('/api/personal-data-access');
+      expect(answer.body.entries).toHaveLength(6);
+      return answer.body.entries as Record<string, string>[];
+    });
+    expect(log.slice(0, 3).map((e) => [e.person, e.what, e.reason])).toEqual([
+      [
+        'Adam Alvarez (Carrier admin)',
+        'SSN after the change of employee E1 in census-2026.csv',
+        'Correcting this row',
+      ],
+      [
+        'Ben Adler (Benefits administrator)',
+        'SSN before the change of employee E1 in census-2026.csv',
+        'Audit',
+      ],
+      [
+        'Ben Adler (Benefits administrator)',
+        'Census file census-family.csv as uploaded',
+        'Member asked for a correction',
+      ],
+    ]);
   });
 });

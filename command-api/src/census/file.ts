@@ -22,7 +22,7 @@ import {
   type CensusReading,
   type ColumnMapping,
 } from '@onboard/domain/census';
-import { fromSpreadsheetCell, spreadsheetCell } from '@onboard/domain';
+import { cellText, fromSpreadsheetCell, spreadsheetCell } from '@onboard/domain';
 
 /**
  * Reading a census file as Excel and payroll systems write it, streamed row by row with maintained
@@ -151,24 +151,6 @@ function checkArchive(bytes: Uint8Array): Workbook {
     return [{ name: xmlText(name), hidden: /\bstate="(hidden|veryHidden)"/.test(attributes!) }];
   });
   return { sheets, date1904: /<(?:\w+:)?workbookPr\b[^>]*\bdate1904="(1|true)"/.test(xml) };
-}
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** A spreadsheet cell as the text a person sees: dates as MM/DD/YYYY, formulas by their result. */
-function cellText(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (value instanceof Date)
-    return `${pad(value.getUTCMonth() + 1)}/${pad(value.getUTCDate())}/${value.getUTCFullYear()}`;
-  if (typeof value === 'object') {
-    const v = value as { richText?: { text: string }[]; result?: unknown; text?: unknown; error?: string };
-    if (v.richText) return v.richText.map((part) => part.text).join('');
-    if ('result' in v) return cellText(v.result);
-    if (v.text !== undefined) return cellText(v.text);
-    if (v.error) return v.error;
-    return '';
-  }
-  return String(value as string | number | boolean);
 }
 
 /** The rows of one sheet (by name; the first when null). The sheets before it are passed over unread. */

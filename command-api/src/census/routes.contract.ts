@@ -222,3 +222,50 @@ export const downloadUnmaskedErrorWorkbook = defineRoute({
     404: problem('No such census file, or it had no errors'),
   },
 });
+
+export const RevealCensusChangeBody = z
+  .object({
+    person: z.number().int().min(0, 'Give the person’s place in the change view’s list of changed people'),
+    employeeId: z.string(),
+    field: z.enum(CENSUS_FIELDS, { error: 'Choose a column of the census' }),
+    change: z.enum(['BEFORE', 'AFTER'], { error: 'Choose the value before the change or now' }),
+    reason: z.enum(REVEAL_REASONS, REVEAL_REASON_ERROR),
+  })
+  .strict();
+
+export const revealCensusChange = defineRoute({
+  method: 'post',
+  path: '/api/clients/{clientId}/census/{policyId}/files/{documentId}/changes/reveal',
+  tag: 'census',
+  summary: 'Reveal one masked value of the change view, saying why',
+  description:
+    'The change view shows each changed field before and now, masked as everywhere. A role that may ' +
+    'reveal shows one of them in full with a reason from the list: the person is named by their place in ' +
+    'the list of changed people and their employee id (checked, so a list written again in between is ' +
+    'never read wrong). The reveal is recorded and listed in the access log.',
+  request: { params: CensusFileParams, body: RevealCensusChangeBody },
+  responses: {
+    200: json(z.object({ value: z.string() }).meta({ id: 'RevealedCensusChange' }), 'The full value'),
+    400: problem('No reason from the list, or a value that is shown in full already'),
+    403: problem('Not a role that may see the full value, or not one of the client’s people'),
+    404: problem('No such census file, or no such change in its change view'),
+  },
+});
+
+export const downloadUnmaskedCensusFile = defineRoute({
+  method: 'post',
+  path: '/api/clients/{clientId}/census/{policyId}/files/{documentId}/unmasked',
+  tag: 'census',
+  summary: 'Download a census file as uploaded, unmasked, saying why',
+  description:
+    'A census file downloads masked by default (GET .../files/{documentId}, and from the documents ' +
+    'screen). Staff and the client’s benefits administrators may download the file as uploaded with a ' +
+    'reason from the list; the download is recorded and listed in the access log.',
+  request: { params: CensusFileParams, body: UnmaskedDownloadBody },
+  responses: {
+    200: media('*/*', 'The file as uploaded'),
+    400: problem('No reason from the list'),
+    403: problem('Not a role that may see the full values, or not one of the client’s people'),
+    404: problem('No such census file'),
+  },
+});

@@ -26,6 +26,7 @@ import {
   personalDataAccessDecider,
   type PersonalDataCommand,
   type PersonalDataIntent,
+  type UnmaskedFile,
 } from '@onboard/domain';
 import {
   CORRECTION_MESSAGES,
@@ -34,6 +35,7 @@ import {
   censusGrid,
   censusPlatformOf,
   censusValidationResults,
+  isDependantRow,
   isMaskedCensusField,
   maskCensusGrid,
   maskCensusResult,
@@ -65,7 +67,9 @@ import { censusWorkingSets } from './corrections.ts';
 import { rememberedMapping } from './memory.ts';
 import {
   correctCensusCell,
+  downloadUnmaskedCensusFile,
   downloadUnmaskedErrorWorkbook,
+  revealCensusChange,
   revealCensusValue,
   readCensusAs,
   replaceInCensusColumn,
@@ -406,9 +410,11 @@ export function censusCommandRoutes(deps: CensusCommandDeps): Router {
     res.json(
       await correct(
         req,
-        (document) => [
-          { row, field, seen: seenValue(field, seen, document.rows.get(row)?.cells[field] ?? ''), value },
-        ],
+        (document) => {
+          const cells = document.rows.get(row)?.cells;
+          const dependant = isDependantRow(cells?.relationship);
+          return [{ row, field, seen: seenValue(field, seen, cells?.[field] ?? '', dependant), value }];
+        },
         null,
       ),
     );
@@ -470,23 +476,51 @@ export function censusCommandRoutes(deps: CensusCommandDeps): Router {
     };
     await recordLook(req, actor, {
       type: 'RevealPersonalData',
-      data: { clientId, employee, field, reason },
+      data: { clientId, employee, dependant: isDependantRow(shown.cells.relationship), field, reason },
     });
     res.json({ row, field, value: shown.cells[field] ?? '' });
   });
 
-  mount(router, downloadUnmaskedErrorWorkbook, async (req, res, input) => {
-    const { reason } = input.body();
-    const { actor, clientId, policyId, document } = await lookAt(req, 'personal-data-unmasked-download');
-    if (!document.errorWorkbookDocumentId) throw new NotFoundError('This census file has no error workbook');
-    const file = await deps.documents.get(document.errorWorkbookDocumentId);
+  mount(router, revealCensusChange, async (req, res, input) => {
+    const { person, employeeId, field, change, reason } = input.body();
+    const { actor, clientId, policyId, document } = await lookAt(req, 'personal-data-reveal');
+    const changed = document.changes?.changed[person];
+    const value = changed?.fields.find((f) => f.field === field);
+    if (!changed || changed.employeeId !== employeeId || !value)
+      throw new NotFoundError('This change is no longer in the change view: reload the page');
+    const employee = {
+      policyId,
+      documentId: document.documentId,
+      fileName: document.fileName,
+      row: null,
+      employeeId,
+    };
+    await recordLook(req, actor, {
+      type: 'RevealPersonalData',
+      data: { clientId, employee, dependant: changed.relationship !== 'Employee', field, change, reason },
+    });
+    res.json({ value: change === 'BEFORE' ? value.before : value.after });
+  });
+
+  /** A stored file, once the look at it is recorded, as it was stored. */
+  const sendUnmasked = async (
+    req: Request,
+    res: Parameters<RequestHandler>[1],
+    resource: 'personal-data-reveal' | 'personal-data-unmasked-download',
+    what: UnmaskedFile,
+    reason: string,
+  ) => {
+    const { actor, clientId, policyId, document } = await lookAt(req, resource);
+    const stored = what === 'CENSUS_FILE' ? document.documentId : document.errorWorkbookDocumentId;
+    if (!stored) throw new NotFoundError('This census file has no error workbook');
+    const file = await deps.documents.get(stored);
     if (!file) throw new NotFoundError('This file is not in the document store');
     await recordLook(req, actor, {
       type: 'DownloadPersonalDataUnmasked',
       data: {
         clientId,
         file: { policyId, documentId: document.documentId, fileName: document.fileName },
-        what: 'CENSUS_ERROR_WORKBOOK',
+        what,
         reason,
       },
     });
@@ -496,7 +530,17 @@ export function censusCommandRoutes(deps: CensusCommandDeps): Router {
       .set('cache-control', 'private, no-store')
       .set('content-disposition', contentDisposition(file.name))
       .send(Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength));
-  });
+  };
+
+  // The error workbook unmasked is for staff; the file as uploaded for any role that may reveal (the
+  // client's benefits administrators sent it).
+  mount(router, downloadUnmaskedErrorWorkbook, async (req, res, input) =>
+    sendUnmasked(req, res, 'personal-data-unmasked-download', 'CENSUS_ERROR_WORKBOOK', input.body().reason),
+  );
+
+  mount(router, downloadUnmaskedCensusFile, async (req, res, input) =>
+    sendUnmasked(req, res, 'personal-data-reveal', 'CENSUS_FILE', input.body().reason),
+  );
 
   return router;
 }

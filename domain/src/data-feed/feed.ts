@@ -4,7 +4,7 @@
  * reporting categories of loop 2700 (the class is one of them, by the companion guide's category name).
  * The X12 reader (command-api/src/data-feed/x12.ts) fills it; the rules never see X12 syntax.
  */
-import { maskDateOfBirth, maskSsn as maskPersonalSsn } from '../census/masking.ts';
+import { maskDateOfBirth, maskSsn as maskPersonalSsn, nameInitial } from '../census/masking.ts';
 
 export type FeedCoverage = {
   /** HD01: the coverage's maintenance type. */
@@ -151,6 +151,14 @@ export const maskSsn = (ssn: string | null) => (ssn ? maskPersonalSsn(ssn) : 'no
 /** A date of birth as the product shows it: the year only. */
 export const birthYear = (iso: string | null) => (iso ? maskDateOfBirth(iso) : 'unknown');
 
-/** A member as a report names them: the name, the masked SSN and the year of birth. */
-export const memberLabel = (m: Pick<FeedMember, 'firstName' | 'lastName' | 'ssn' | 'dateOfBirth'>) =>
-  `${[m.firstName, m.lastName].filter(Boolean).join(' ') || 'Unnamed member'} (SSN ${maskSsn(m.ssn)}, born ${birthYear(m.dateOfBirth)})`;
+/**
+ * A member as a report names them: the name (a dependant's as initials), the masked SSN and the year of
+ * birth.
+ */
+export const memberLabel = (
+  m: Pick<FeedMember, 'firstName' | 'lastName' | 'ssn' | 'dateOfBirth'> & { subscriber?: boolean },
+) => {
+  const names = [m.firstName, m.lastName].filter(Boolean);
+  const name = (m.subscriber === false ? names.map(nameInitial) : names).join(' ');
+  return `${name || 'Unnamed member'} (SSN ${maskSsn(m.ssn)}, born ${birthYear(m.dateOfBirth)})`;
+};

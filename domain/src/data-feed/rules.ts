@@ -1,6 +1,7 @@
 import { coverageKindOfBenefitType } from '../eif/steps/coverage.ts';
 import { planBenefitTypeLabel } from '../eif/forms/summary.ts';
 import { coverageEffectiveDate, usDate } from '../census/rules.ts';
+import { nameInitial } from '../census/masking.ts';
 import type { DataFeedFacts, FeedCensus, FeedCensusPerson, FeedClass } from './facts.ts';
 import {
   COVERAGE_LEVELS,
@@ -10,7 +11,6 @@ import {
   RELATIONSHIP_CODES,
   birthYear,
   codeInWords,
-  maskSsn,
   memberLabel,
   type Feed834,
   type FeedCoverage,
@@ -342,7 +342,7 @@ export function checkFeed(feed: Feed834, input: FeedCheckInput): FeedIssue[] {
             issueOf(
               'DEPENDANT_NOT_IN_CENSUS',
               member,
-              `${RELATIONSHIP_CODES[member.relationship] ?? 'Dependant'} ${[member.firstName, member.lastName].join(' ').trim()} is not in the census under employee ${employee.employeeId} (row ${employee.row})`,
+              `${RELATIONSHIP_CODES[member.relationship] ?? 'Dependant'} ${[member.firstName, member.lastName].filter(Boolean).map(nameInitial).join(' ')} is not in the census under employee ${employee.employeeId} (row ${employee.row})`,
               'dependant',
               employee,
             ),
@@ -381,7 +381,7 @@ export function checkFeed(feed: Feed834, input: FeedCheckInput): FeedIssue[] {
         issues.push({
           rule: 'MISSING_FROM_FEED',
           key: `MISSING_FROM_FEED|${employee.employeeId}`,
-          member: `${[employee.firstName, employee.lastName].join(' ').trim()} (SSN ${maskSsn(employee.ssn)}, born ${birthYear(employee.dateOfBirth)})`,
+          member: memberLabel(employee),
           at: null,
           censusRow: { policyId: employee.policyId, row: employee.row },
           message: `Employee ${employee.employeeId} of census row ${employee.row} is not in the feed`,

@@ -215,7 +215,7 @@ describe('the data-feed rules', () => {
     expect(issue).toMatchObject({
       rule: 'DEPENDANT_NOT_IN_CENSUS',
       censusRow: { policyId: 'policy-1', row: 2 },
-      message: 'Child Max Lovelace is not in the census under employee E1 (row 2)',
+      message: 'Child M. L. is not in the census under employee E1 (row 2)',
     });
   });
 

@@ -21,6 +21,15 @@ export type AccessLogEntry = {
   reason: string;
 };
 
+/** A change view's value: the file's before the change, or now. */
+const CHANGE_WORDS = { BEFORE: ' before the change', AFTER: ' after the change' } as const;
+
+/** "row 5 (employee E1001)", or for a person of the change view (no row) "employee E1001". */
+const personOf = ({ row, employeeId }: { row: number | null; employeeId: string }) => {
+  const employee = `employee ${employeeId || 'without an ID'}`;
+  return row === null ? employee : `row ${row} (${employee})`;
+};
+
 const label = (field: string) => CENSUS_FIELD_LABELS[field as CensusField] ?? field;
 
 type EntryOf<E extends { type: string; data: unknown }> = {
@@ -34,7 +43,7 @@ export const ACCESS_LOG_ENTRIES: EntryOf<PersonalDataAccessEvent | PersonalDataE
     clientId: data.clientId,
     at: data.at,
     by: data.by,
-    what: `${label(data.field)} of row ${data.employee.row} (employee ${data.employee.employeeId || 'without an ID'}) in ${data.employee.fileName}`,
+    what: `${label(data.field)}${data.change ? CHANGE_WORDS[data.change] : ''} of ${personOf(data.employee)} in ${data.employee.fileName}`,
     reason: data.reason,
   }),
   PersonalDataDownloadedUnmasked: (data) => ({
@@ -42,7 +51,10 @@ export const ACCESS_LOG_ENTRIES: EntryOf<PersonalDataAccessEvent | PersonalDataE
     clientId: data.clientId,
     at: data.at,
     by: data.by,
-    what: `Error workbook of ${data.file.fileName}`,
+    what:
+      data.what === 'CENSUS_FILE'
+        ? `Census file ${data.file.fileName} as uploaded`
+        : `Error workbook of ${data.file.fileName}`,
     reason: data.reason,
   }),
   PersonalDataErased: (data) => ({

@@ -1,7 +1,7 @@
 import type { PersonalDataAccessEvent } from '@onboard/events';
 import { accepted, refused, type Command, type Decider, type Decision, type Intent } from '../decider.ts';
 import { CENSUS_FIELD_LABELS } from '../census/fields.ts';
-import { isMaskedCensusField } from '../census/masking.ts';
+import { isMaskedFor } from '../census/masking.ts';
 
 /** Why someone looks at a full value: one of these, chosen each time. */
 export const REVEAL_REASONS = [
@@ -24,16 +24,31 @@ export type EmployeeRef = {
   policyId: string;
   documentId: string;
   fileName: string;
-  row: number;
+  row: number | null;
   employeeId: string;
 };
+/** A value of the census change view: before the change, or now. */
+export type ChangeSide = 'BEFORE' | 'AFTER';
+/** What downloads unmasked: a census file's error workbook, or the file as uploaded. */
+export type UnmaskedFile = 'CENSUS_ERROR_WORKBOOK' | 'CENSUS_FILE';
 export type PersonalDataFile = { policyId: string; documentId: string; fileName: string };
 
 export type PersonalDataCommand =
-  | Command<'RevealPersonalData', { clientId: string; employee: EmployeeRef; field: string; reason: string }>
+  | Command<
+      'RevealPersonalData',
+      {
+        clientId: string;
+        employee: EmployeeRef;
+        /** Whether the person is a dependant (whose name is masked too). */
+        dependant: boolean;
+        field: string;
+        change?: ChangeSide;
+        reason: string;
+      }
+    >
   | Command<
       'DownloadPersonalDataUnmasked',
-      { clientId: string; file: PersonalDataFile; what: 'CENSUS_ERROR_WORKBOOK'; reason: string }
+      { clientId: string; file: PersonalDataFile; what: UnmaskedFile; reason: string }
     >;
 export type PersonalDataIntent = Intent<PersonalDataCommand>;
 
@@ -53,9 +68,13 @@ export function decidePersonalDataAccess(
   if (!isRevealReason(command.data.reason)) return invalid('body.reason', PERSONAL_DATA_MESSAGES.reason);
   switch (command.type) {
     case 'RevealPersonalData': {
-      const { clientId, employee, field, reason } = command.data;
-      if (!isMaskedCensusField(field)) return invalid('body.field', PERSONAL_DATA_MESSAGES.notMasked(field));
-      return accepted({ type: 'PersonalDataRevealed', data: { clientId, employee, field, reason, at, by } });
+      const { clientId, employee, dependant, field, change, reason } = command.data;
+      if (!isMaskedFor(field, dependant))
+        return invalid('body.field', PERSONAL_DATA_MESSAGES.notMasked(field));
+      return accepted({
+        type: 'PersonalDataRevealed',
+        data: { clientId, employee, field, ...(change ? { change } : {}), reason, at, by },
+      });
     }
     case 'DownloadPersonalDataUnmasked': {
       const { clientId, file, what, reason } = command.data;

@@ -11,7 +11,7 @@ const file = { policyId: 'p1', documentId: 'd1', fileName: 'census.csv' };
 const given = givenWhenThen(personalDataAccessDecider);
 const reveal = (field: string, reason: string): PersonalDataCommand => ({
   type: 'RevealPersonalData',
-  data: { clientId: 'acme', employee, field, reason },
+  data: { clientId: 'acme', employee, dependant: false, field, reason },
   metadata: { at, by },
 });
 const download = (reason: string): PersonalDataCommand => ({
@@ -47,10 +47,38 @@ describe('who looked at personal data', () => {
   });
 
   it('given a column that is never masked, when it is revealed, then it is refused', () => {
-    expect(refusalOf(given().when(reveal('zip', 'Audit')))).toMatchObject({
+    expect(refusalOf(given().when(reveal('state', 'Audit')))).toMatchObject({
       code: 'INVALID',
-      fields: { 'body.field': 'ZIP code is shown in full already' },
+      fields: { 'body.field': 'State is shown in full already' },
     });
+  });
+
+  it('given an employee’s name, when it is revealed, then it is refused: it shows in full already', () => {
+    expect(refusalOf(given().when(reveal('firstName', 'Audit')))).toMatchObject({
+      fields: { 'body.field': 'First name is shown in full already' },
+    });
+  });
+
+  it('given a dependant’s name in the change view, when its value before the change is revealed, then the side is recorded', () => {
+    const command = reveal('firstName', 'Audit');
+    const dependantName: PersonalDataCommand = {
+      ...command,
+      data: { ...command.data, employee: { ...employee, row: null }, dependant: true, change: 'BEFORE' },
+    } as PersonalDataCommand;
+    const [event] = eventsOf(given().when(dependantName));
+    expect(event).toEqual({
+      type: 'PersonalDataRevealed',
+      data: {
+        clientId: 'acme',
+        employee: { ...employee, row: null },
+        field: 'firstName',
+        change: 'BEFORE',
+        reason: 'Audit',
+        at,
+        by,
+      },
+    });
+    expect(accessLogEntry(event!)!.what).toBe('First name before the change of employee E1001 in census.csv');
   });
 
   it('given a reason, when the error workbook is downloaded unmasked, then the download is recorded', () => {
@@ -79,6 +107,13 @@ describe('who looked at personal data', () => {
       what: 'SSN of row 5 (employee E1001) in census.csv',
       reason: 'Audit',
     });
+    const original = eventsOf(
+      given().when({
+        ...download('Audit'),
+        data: { clientId: 'acme', file, what: 'CENSUS_FILE', reason: 'Audit' },
+      } as PersonalDataCommand),
+    )[0]!;
+    expect(accessLogEntry(original)!.what).toBe('Census file census.csv as uploaded');
     expect(accessLogEntry({ type: 'EifEntityChanged', data: {} })).toBeNull();
     expect(ACCESS_LOG_EVENT_TYPES).toContain('PersonalDataDownloadedUnmasked');
   });

@@ -17,3 +17,27 @@ export function spreadsheetCell(text: string): string {
 export function fromSpreadsheetCell(text: string): string {
   return QUOTED_FORMULA_START.test(text) ? text.slice(1) : text;
 }
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** A date value of a cell (read, never made: the domain takes no time of its own). */
+const isDate = (
+  value: unknown,
+): value is { getUTCFullYear(): number; getUTCMonth(): number; getUTCDate(): number } =>
+  Object.prototype.toString.call(value) === '[object Date]';
+
+/** A spreadsheet cell (exceljs's value) as the text a person sees: dates as MM/DD/YYYY, formulas by their result. */
+export function cellText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (isDate(value))
+    return `${pad(value.getUTCMonth() + 1)}/${pad(value.getUTCDate())}/${value.getUTCFullYear()}`;
+  if (typeof value === 'object') {
+    const v = value as { richText?: { text: string }[]; result?: unknown; text?: unknown; error?: string };
+    if (v.richText) return v.richText.map((part) => part.text).join('');
+    if ('result' in v) return cellText(v.result);
+    if (v.text !== undefined) return cellText(v.text);
+    if (v.error) return v.error;
+    return '';
+  }
+  return String(value as string | number | boolean);
+}

@@ -3,14 +3,14 @@ import { z } from 'zod';
 const By = z.object({ userId: z.string(), role: z.string() });
 
 /**
- * Which employee's data was looked at: a row of one census file, with the employee id the file gives it
- * (never the SSN, never a name).
+ * Which person's data was looked at: a row of one census file (none for a person of its change view),
+ * with the employee id the file gives it (never the SSN, never a name).
  */
 const EmployeeRef = z.object({
   policyId: z.string(),
   documentId: z.string(),
   fileName: z.string(),
-  row: z.number().int(),
+  row: z.number().int().nullable(),
   employeeId: z.string(),
 });
 
@@ -21,6 +21,8 @@ export const PersonalDataRevealed = z.object({
     clientId: z.string(),
     employee: EmployeeRef,
     field: z.string(),
+    /** A value of the census change view: the one the file had before, or has now. */
+    change: z.enum(['BEFORE', 'AFTER']).optional(),
     reason: z.string(),
     at: z.string(),
     by: By,
@@ -28,13 +30,16 @@ export const PersonalDataRevealed = z.object({
 });
 export type PersonalDataRevealed = z.infer<typeof PersonalDataRevealed>;
 
-/** Staff downloaded a file of personal data without the masking (the error workbook of a census file). */
+/**
+ * Someone whose role may see full values downloaded a file of personal data without the masking: the
+ * error workbook of a census file, or the census file as uploaded.
+ */
 export const PersonalDataDownloadedUnmasked = z.object({
   type: z.literal('PersonalDataDownloadedUnmasked'),
   data: z.object({
     clientId: z.string(),
     file: z.object({ policyId: z.string(), documentId: z.string(), fileName: z.string() }),
-    what: z.enum(['CENSUS_ERROR_WORKBOOK']),
+    what: z.enum(['CENSUS_ERROR_WORKBOOK', 'CENSUS_FILE']),
     reason: z.string(),
     at: z.string(),
     by: By,

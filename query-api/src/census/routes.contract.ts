@@ -23,10 +23,14 @@ export const downloadCensusFile = defineRoute({
   method: 'get',
   path: '/api/clients/{clientId}/census/{policyId}/files/{documentId}',
   tag: 'census',
-  summary: 'Download a census file as uploaded',
+  summary: 'Download a census file, masked',
+  description:
+    'The file in its own format with its SSNs, dates of birth, salaries and home ZIP codes, and its ' +
+    'dependants’ names, masked as the screens show them. A role that may reveal downloads it as ' +
+    'uploaded with a reason (POST .../unmasked).',
   request: { params: FileParams },
   responses: {
-    200: media('*/*', 'The file as uploaded'),
+    200: media('*/*', 'The file, masked'),
     403: problem('Not one of the client’s people, its broker or staff'),
     404: problem('No such census file'),
   },

@@ -1,16 +1,14 @@
 import { Router, type Response } from 'express';
-import { censusStream, parseEvent, type CensusEvent, type EventStore } from '@onboard/events';
-import { NotFoundError, contentDisposition, type DocumentStore, foldWith } from '@onboard/domain';
+import type { EventStore } from '@onboard/events';
+import { NotFoundError, contentDisposition, type DocumentStore } from '@onboard/domain';
 import {
-  censusDecider,
   censusGrid,
   censusValidationResults,
   maskCensusGrid,
   maskCensusResult,
-  type CensusState,
 } from '@onboard/domain/census';
 import { mount } from '@onboard/api-contract/express';
-import { maskedErrorWorkbook } from './masked-workbook.ts';
+import { maskedCensusFile, maskedErrorWorkbook, readCensusState } from './masked-files.ts';
 import { requireActor, requireClientAccess, type Authenticate } from '../http/context.ts';
 import {
   censusFileRows,
@@ -36,13 +34,7 @@ export type CensusQueryDeps = {
 export function censusQueryRoutes(deps: CensusQueryDeps): Router {
   const router = Router();
 
-  const read = async (clientId: string, policyId: string): Promise<CensusState> =>
-    foldWith(
-      censusDecider,
-      (await deps.store.readStream(censusStream(clientId, policyId))).map(
-        (r) => parseEvent(r) as CensusEvent,
-      ),
-    );
+  const read = (clientId: string, policyId: string) => readCensusState(deps.store, clientId, policyId);
 
   const access = async (req: Parameters<Authenticate>[0]) => {
     const actor = await requireActor(deps.authenticate, req);
@@ -85,10 +77,11 @@ export function censusQueryRoutes(deps: CensusQueryDeps): Router {
 
   mount(router, downloadCensusFile, async (req, res) => {
     const { clientId, policyId } = await access(req);
-    const documentId = String(req.params.documentId);
-    const state = await read(clientId, policyId);
-    if (!state.documents.has(documentId)) throw new NotFoundError('No such census file');
-    await send(res, documentId);
+    const document = (await read(clientId, policyId)).documents.get(String(req.params.documentId));
+    if (!document) throw new NotFoundError('No such census file');
+    // Masked by default: a role that may reveal downloads it as uploaded through the command side, which
+    // records why.
+    await send(res, document.documentId, (bytes) => maskedCensusFile(bytes, document));
   });
 
   mount(router, downloadCensusErrorWorkbook, async (req, res) => {

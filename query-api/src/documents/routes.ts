@@ -33,9 +33,13 @@ import {
   manyOf,
   zipDocuments,
 } from './routes.contract.ts';
+import type { EventStore } from '@onboard/events';
+import { maskedCensusFile, readCensusState } from '../census/masked-files.ts';
 
 export type DocumentQueryDeps = QueryDeps & {
   documents: Pick<DocumentStore, 'get'>;
+  /** Where a census file's census is read: it downloads masked by its confirmed columns. */
+  store: Pick<EventStore, 'readStream'>;
   /** The video port (the embedded default keeps videos in the document store). */
   videos: Pick<DocumentStore, 'get'>;
   /** How long gathering the files of one zip may take before FILE_ZIPPING_TIMEOUT. */
@@ -143,14 +147,14 @@ const byName = (row: Row, name: string | null) =>
 const bufferOf = (file: DocumentFile) =>
   Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength);
 
-function sendFile(res: Response, file: DocumentFile, name: string, mimeType: string) {
+function sendFile(res: Response, bytes: Buffer, name: string, mimeType: string) {
   res
     .status(200)
     .set('content-type', mimeType)
     .set('cache-control', 'private, no-store')
     .set('x-content-type-options', 'nosniff')
     .set('content-disposition', contentDisposition(name))
-    .send(bufferOf(file));
+    .send(bytes);
 }
 
 /** `a.pdf`, `a (2).pdf`, ...: names inside one zip are unique. */
@@ -190,11 +194,20 @@ export function documentQueryRoutes(deps: DocumentQueryDeps): Router {
     return rows[0] ?? null;
   };
 
+  /** A document's bytes as they download: a census file masked, as the census screens give it. */
+  const bytesOf = async (row: Row, file: DocumentFile): Promise<Buffer> => {
+    if (row.source !== 'census' || row.policy_id === null) return bufferOf(file);
+    const census = await readCensusState(deps.store, row.client_id, row.policy_id);
+    const document = census.documents.get(row.document_id);
+    if (!document) throw new NotFoundError(DOCUMENT_MESSAGES.notFound);
+    return maskedCensusFile(file.bytes, document);
+  };
+
   const serveDocument = async (res: Response, row: Row | null) => {
     if (!row) throw new NotFoundError(DOCUMENT_MESSAGES.notFound);
     const file = await deps.documents.get(row.document_key);
     if (!file) throw new NotFoundError('This document is not available for download');
-    sendFile(res, file, row.name, row.mime_type);
+    sendFile(res, await bytesOf(row, file), row.name, row.mime_type);
   };
 
   mount(router, listDocumentCategories, async (req, res) => {
@@ -314,16 +327,21 @@ export function documentQueryRoutes(deps: DocumentQueryDeps): Router {
         deps.zipTimeoutMs,
       );
     });
-    let files: (DocumentFile | null)[];
+    let files: Buffer[];
     try {
       files = await Promise.race([
-        Promise.all(ordered.map((r) => deps.documents.get(r.document_key))),
+        Promise.all(
+          ordered.map(async (r) => {
+            const file = await deps.documents.get(r.document_key);
+            if (!file) throw new NotFoundError('A document is not available for download');
+            return bytesOf(r, file);
+          }),
+        ),
         timeout,
       ]);
     } finally {
       clearTimeout(timer);
     }
-    if (files.some((f) => f === null)) throw new NotFoundError('A document is not available for download');
     const names = uniqueZipNames(ordered.map((r) => r.name));
     const archive = archiver('zip', { zlib: { level: 6 } });
     res
@@ -336,7 +354,7 @@ export function documentQueryRoutes(deps: DocumentQueryDeps): Router {
       );
     archive.on('error', () => res.destroy());
     archive.pipe(res);
-    files.forEach((file, i) => archive.append(bufferOf(file!), { name: names[i]! }));
+    files.forEach((file, i) => archive.append(file, { name: names[i]! }));
     await archive.finalize();
   });
 

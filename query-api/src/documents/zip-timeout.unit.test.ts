@@ -36,6 +36,7 @@ describe('a zip whose files take longer than the limit', () => {
       documentQueryRoutes({
         pool,
         authenticate: async () => staff,
+        store: { readStream: async () => [] },
         documents: { get: () => new Promise(() => undefined) },
         videos: { get: async () => null },
         zipTimeoutMs: 50,

@@ -26,6 +26,7 @@ import {
   UPLOAD_ACCEPT,
   censusPagePath,
   censusReportPath,
+  censusFilePath,
   errorWorkbookPath,
   plural,
   uploadCensusFile,
@@ -35,7 +36,7 @@ import {
   type CensusStepId,
 } from './api.ts';
 import { ChangeView } from './ChangeView.tsx';
-import { ReasonDialog, useMayReveal } from './PersonalData.tsx';
+import { ReasonDialog, downloadUnmaskedCensusFile, useMayReveal } from './PersonalData.tsx';
 import { ReadingPanel, matchWords } from './ReadingPanel.tsx';
 import './census.css';
 
@@ -532,6 +533,9 @@ function ValidateStep({
           {error && <Alert tone="error">{error}</Alert>}
           {result.domainValidations.changes && (
             <ChangeView
+              clientId={clientId}
+              policyId={policyId}
+              documentId={result.document.documentId}
               changes={result.domainValidations.changes}
               previousName={previous?.document.fileName ?? null}
             />
@@ -556,6 +560,8 @@ function FileList({
   const [deleting, setDeleting] = useState<CensusResult['document'] | null>(null);
   const [isDeleting, setIsDeleting] = useState(false);
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const [unmasking, setUnmasking] = useState<CensusResult['document'] | null>(null);
+  const mayReveal = useMayReveal().reveal;
   if (results.length === 0)
     return (
       <>
@@ -639,6 +645,24 @@ function FileList({
                     <div className="census__file-actions">
                       <Button
                         className="button button--secondary button--small"
+                        onPress={() =>
+                          void downloadFile(censusFilePath(clientId, policyId, r.document.documentId)).catch(
+                            (caught: unknown) => setNotice({ tone: 'error', text: messageOf(caught) }),
+                          )
+                        }
+                      >
+                        Download<span className="visually-hidden"> {r.document.fileName}</span>
+                      </Button>
+                      {mayReveal && (
+                        <Button
+                          className="button button--secondary button--small"
+                          onPress={() => setUnmasking(r.document)}
+                        >
+                          Download as uploaded<span className="visually-hidden"> {r.document.fileName}</span>
+                        </Button>
+                      )}
+                      <Button
+                        className="button button--secondary button--small"
                         onPress={() => setRenaming(r.document.documentId)}
                       >
                         Rename<span className="visually-hidden"> {r.document.fileName}</span>
@@ -679,6 +703,14 @@ function FileList({
           Upload a census
         </Link>
       </div>
+      <ReasonDialog
+        title="Download the census file as uploaded"
+        what={`“${unmasking?.fileName ?? ''}” downloads with full SSNs, dates of birth, salaries, ZIP codes and dependants’ names.`}
+        confirmLabel="Download"
+        isOpen={unmasking !== null}
+        onClose={() => setUnmasking(null)}
+        onConfirm={(reason) => downloadUnmaskedCensusFile(clientId, policyId, unmasking!.documentId, reason)}
+      />
       <ConfirmDialog
         title="Delete this census file?"
         message={

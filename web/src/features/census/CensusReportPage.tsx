@@ -242,6 +242,9 @@ function Report({
           {result.domainValidations.changes && (
             <section className="card">
               <ChangeView
+                clientId={clientId}
+                policyId={policyId}
+                documentId={result.document.documentId}
                 changes={result.domainValidations.changes}
                 previousName={previous?.document.fileName ?? null}
               />

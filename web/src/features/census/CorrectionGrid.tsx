@@ -5,7 +5,7 @@ import { Alert } from '../../ui/Feedback.tsx';
 import { Pager } from '../../ui/Pager.tsx';
 import { SelectInput } from '../../ui/SelectInput.tsx';
 import { TextInput } from '../../ui/TextInput.tsx';
-import { RevealableValue, isMaskedField, useMayReveal } from './PersonalData.tsx';
+import { RevealableValue, isMaskedField, revealCensusCell, useMayReveal } from './PersonalData.tsx';
 import { plural, useCensusCorrections, useCensusGrid, type CensusGrid, type CensusResult } from './api.ts';
 
 const PAGE_SIZE = 25;
@@ -174,14 +174,17 @@ function Row({
             key={c.field}
             className={isFlagged ? 'census-grid__cell census-grid__cell--flagged' : 'census-grid__cell'}
           >
-            {isMaskedField(c.field) ? (
+            {isMaskedField(c.field, row.cells.relationship) ? (
               // Personal data comes masked; the full value only by a recorded reveal.
               <RevealableValue
-                {...reveal}
-                row={row.row}
-                field={c.field}
+                what={`${c.label}, row ${row.row}`}
                 label={c.label}
                 masked={value}
+                mayReveal={reveal.mayReveal}
+                reveal={revealCensusCell(reveal.clientId, reveal.policyId, reveal.documentId, {
+                  row: row.row,
+                  field: c.field,
+                })}
                 render={(shown) =>
                   canCorrect ? (
                     <Cell

@@ -1,10 +1,12 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Form } from '../../ui/controls.ts';
 import type { BodyOf, ResponseOf } from '@onboard/api-contract';
-import type { revealCensusValue } from '@onboard/command-api/contracts';
-import { MASKED_CENSUS_FIELDS, type CensusField } from '@onboard/domain/census';
+import type { revealCensusChange, revealCensusValue } from '@onboard/command-api/contracts';
+import { isDependantRow, isMaskedFor } from '@onboard/domain/census';
 import { grantFor, REVEAL_REASONS } from '@onboard/domain/web';
 import { apiRequest } from '../../api/http.ts';
+import { downloadFile } from '../../api/download.ts';
+import { censusFilePath } from './api.ts';
 import { useAuthenticatedUser } from '../../api/hooks.ts';
 import { ModalDialog } from '../../ui/Dialogs.tsx';
 import { Alert } from '../../ui/Feedback.tsx';
@@ -12,9 +14,13 @@ import { RadioInput } from '../../ui/RadioInput.tsx';
 
 type RevealBody = BodyOf<typeof revealCensusValue>;
 type Revealed = ResponseOf<typeof revealCensusValue>;
+type RevealChangeBody = BodyOf<typeof revealCensusChange>;
+type RevealedChange = ResponseOf<typeof revealCensusChange>;
 export type RevealReason = RevealBody['reason'];
 
-export const isMaskedField = (field: string) => (MASKED_CENSUS_FIELDS as readonly string[]).includes(field);
+/** Whether a cell of a row (an employee's, or a dependant's by its relationship cell) comes masked. */
+export const isMaskedField = (field: string, relationship?: string) =>
+  isMaskedFor(field, isDependantRow(relationship));
 
 const messageOf = (caught: unknown) =>
   caught instanceof Error && caught.message ? caught.message : 'Something went wrong. Please try again.';
@@ -29,12 +35,39 @@ export function useMayReveal(): { reveal: boolean; downloadUnmasked: boolean } {
   };
 }
 
-const revealCensusCell = (clientId: string, policyId: string, documentId: string, body: RevealBody) =>
-  apiRequest<Revealed>(
-    'POST',
-    `/api/clients/${encodeURIComponent(clientId)}/census/${encodeURIComponent(policyId)}/files/${encodeURIComponent(documentId)}/reveal`,
-    { body },
-  );
+/** Reveals one cell of a row with problems (the report's grid); the reveal is recorded first. */
+export const revealCensusCell =
+  (clientId: string, policyId: string, documentId: string, cell: Omit<RevealBody, 'reason'>) =>
+  async (reason: RevealReason) =>
+    (
+      await apiRequest<Revealed>('POST', `${censusFilePath(clientId, policyId, documentId)}/reveal`, {
+        body: { ...cell, reason },
+      })
+    ).value;
+
+/** Reveals one value of the change view (a person's field, before or now); recorded first. */
+export const revealCensusChangeValue =
+  (clientId: string, policyId: string, documentId: string, value: Omit<RevealChangeBody, 'reason'>) =>
+  async (reason: RevealReason) =>
+    (
+      await apiRequest<RevealedChange>(
+        'POST',
+        `${censusFilePath(clientId, policyId, documentId)}/changes/reveal`,
+        {
+          body: { ...value, reason },
+        },
+      )
+    ).value;
+
+/** The census file as uploaded, unmasked: recorded with its reason before it downloads. */
+export async function downloadUnmaskedCensusFile(
+  clientId: string,
+  policyId: string,
+  documentId: string,
+  reason: RevealReason,
+): Promise<void> {
+  await downloadFile(`${censusFilePath(clientId, policyId, documentId)}/unmasked`, { body: { reason } });
+}
 
 /**
  * Asks why the full value is needed, from the short list, before anything is revealed or downloaded;
@@ -108,34 +141,28 @@ export function ReasonDialog({
 /**
  * A masked value with, for a role that may see it, a Reveal button: the full value shows in place
  * after a reason is given, with Hide to mask it again. `render` draws the value (revealed or masked),
- * so an editable cell stays editable.
+ * so an editable cell stays editable. `what` names the value ("SSN, row 5"); `reveal` records the look
+ * with its reason and answers the full value.
  */
 export function RevealableValue({
-  clientId,
-  policyId,
-  documentId,
-  row,
-  field,
+  what,
   label,
   masked,
   mayReveal,
+  reveal,
   render,
 }: {
-  clientId: string;
-  policyId: string;
-  documentId: string;
-  row: number;
-  field: CensusField;
+  what: string;
   label: string;
   masked: string;
   mayReveal: boolean;
+  reveal: (reason: RevealReason) => Promise<string>;
   render: (value: string, isRevealed: boolean) => ReactNode;
 }) {
   // A reveal belongs to the value it revealed: once the cell changes, it shows masked again.
   const [revealed, setRevealed] = useState<{ masked: string; value: string } | null>(null);
   const [isAsking, setAsking] = useState(false);
   const shown = revealed && revealed.masked === masked ? revealed.value : null;
-  const what = `${label}, row ${row}`;
   return (
     <span className="reveal">
       {render(shown ?? masked, shown !== null)}
@@ -150,14 +177,11 @@ export function RevealableValue({
       )}
       <ReasonDialog
         title={`Reveal ${label}`}
-        what={`The full ${label} of row ${row} shows in place until you hide it.`}
+        what={`${what}: the full value shows in place until you hide it.`}
         confirmLabel="Reveal"
         isOpen={isAsking}
         onClose={() => setAsking(false)}
-        onConfirm={async (reason) => {
-          const answer = await revealCensusCell(clientId, policyId, documentId, { row, field, reason });
-          setRevealed({ masked, value: answer.value });
-        }}
+        onConfirm={async (reason) => setRevealed({ masked, value: await reveal(reason) })}
       />
     </span>
   );

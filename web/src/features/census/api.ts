@@ -28,8 +28,12 @@ const censusApiPath = (clientId: string, policyId: string) =>
   `/api/clients/${enc(clientId)}/census/${enc(policyId)}`;
 export const censusKey = (clientId: string, policyId: string) =>
   `${censusApiPath(clientId, policyId)}/validate`;
+/** A census file: GET downloads it masked; `/unmasked`, `/reveal` and `/changes/reveal` are the looks. */
+export const censusFilePath = (clientId: string, policyId: string, documentId: string) =>
+  `${censusApiPath(clientId, policyId)}/files/${enc(documentId)}`;
+
 export const errorWorkbookPath = (clientId: string, policyId: string, documentId: string) =>
-  `${censusApiPath(clientId, policyId)}/files/${enc(documentId)}/error-workbook`;
+  `${censusFilePath(clientId, policyId, documentId)}/error-workbook`;
 
 export const CENSUS_STEPS = [
   { id: 'upload-files', label: 'Upload files' },
