@@ -54,7 +54,9 @@ function toRouteConfig(contract: RouteContract, options: DocumentOptions): Route
       : request.bodyContentTypes
         ? {
             body: {
-              content: Object.fromEntries(request.bodyContentTypes.map((type) => [type, { schema: binary() }])),
+              content: Object.fromEntries(
+                request.bodyContentTypes.map((type) => [type, { schema: binary() }]),
+              ),
             },
           }
         : {};
