@@ -7,6 +7,7 @@ import {
   MfaAlreadyEnrolledError,
   LOCKED_OUT,
   type SignInSteps,
+  mfaKeys,
 } from './sign-in-steps.ts';
 import { claimTotpStep, isStateTokenUsed, useStateToken } from './replay.ts';
 import { InvalidStateTokenError, verifyStateToken } from './tokens.ts';
@@ -17,7 +18,7 @@ import { executeUserCommand } from './users.ts';
 export const activateStep =
   (steps: SignInSteps): RouteHandler<typeof activateMfa> =>
   async (req, res, input) => {
-    const { deps, keys, openTotpSecret, activeUser, succeed, fail, mfaKeys, passed } = steps;
+    const { deps, keys, openTotpSecret, activeUser, succeed, fail, passed } = steps;
     const body = input.body();
     const now = deps.now();
     await deps.throttle.consume(res, ['mfaAddress', addressOf(req)]);

@@ -42,6 +42,21 @@ export class InvalidSessionTokenError extends AppError {
 
 export const LOCKED_OUT = { status: 'LOCKED_OUT', message: LOCKED_OUT_MESSAGE } as const;
 
+/**
+ * The keys of a password try, counted before the check: the address; the account from this address
+ * (what holds a guesser); the account from everywhere (a slow-down the owner gets past with an e-mailed
+ * sign-in link). The address gets its point back when the password is right, the accounts start again.
+ */
+export const signInKeys = (req: Request, account: string): ThrottleKey[] => [
+  ['signInAddress', addressOf(req)],
+  ['signInAccountAddress', accountKey(`${accountKey(account)}|${addressOf(req)}`)],
+  ['signInAccount', accountKey(account)],
+];
+export const mfaKeys = (req: Request, userId: string): ThrottleKey[] => [
+  ['mfaAddress', addressOf(req)],
+  ['mfaAccount', accountKey(userId)],
+];
+
 /** What the sign-in steps share: the keys, the checks of a user and a step, the throttle's keys, success and failure. */
 export type SignInSteps = ReturnType<typeof signInSteps>;
 
@@ -103,20 +118,6 @@ export function signInSteps(deps: AuthDeps) {
     throw error;
   };
 
-  /**
-   * The keys of a password try, counted before the check: the address; the account from this address
-   * (what holds a guesser); the account from everywhere (a slow-down the owner gets past with an e-mailed
-   * sign-in link). The address gets its point back when the password is right, the accounts start again.
-   */
-  const signInKeys = (req: Request, account: string): ThrottleKey[] => [
-    ['signInAddress', addressOf(req)],
-    ['signInAccountAddress', accountKey(`${accountKey(account)}|${addressOf(req)}`)],
-    ['signInAccount', accountKey(account)],
-  ];
-  const mfaKeys = (req: Request, userId: string): ThrottleKey[] => [
-    ['mfaAddress', addressOf(req)],
-    ['mfaAccount', accountKey(userId)],
-  ];
   /** A step passed: the address gets its point back and the account's count starts again. */
   const passed = async ([address, ...accounts]: ThrottleKey[]) => {
     await Promise.all([deps.throttle.reward(address!), deps.throttle.forget(...accounts)]);
@@ -147,8 +148,6 @@ export function signInSteps(deps: AuthDeps) {
     activeUser,
     succeed,
     fail,
-    signInKeys,
-    mfaKeys,
     passed,
     isAccountsOwnDevice,
     stateToken,

@@ -6,14 +6,14 @@ import type { signIn } from './routes.contract.ts';
 import { TOTP_FACTOR } from './routes.contract.ts';
 import { DEVICE_COOKIE, cookieOf, isRememberedDevice } from './sessions.ts';
 import type { RouteHandler } from '@onboard/api-contract/express';
-import { InvalidCredentialsError, LOCKED_OUT, type SignInSteps } from './sign-in-steps.ts';
+import { InvalidCredentialsError, LOCKED_OUT, type SignInSteps, signInKeys } from './sign-in-steps.ts';
 import { findActiveUserByEmail } from './users.ts';
 
 /** The password step: throttled, one answer for every wrong case, then the second factor's step. */
 export const passwordStep =
   (steps: SignInSteps): RouteHandler<typeof signIn> =>
   async (req, res, input) => {
-    const { deps, succeed, signInKeys, passed, isAccountsOwnDevice, stateToken } = steps;
+    const { deps, succeed, passed, isAccountsOwnDevice, stateToken } = steps;
     const body = input.body();
     const counted = signInKeys(req, body.username);
     // The account's own browser counts by its address only.

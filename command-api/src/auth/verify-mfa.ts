@@ -2,7 +2,7 @@ import { addressOf } from '../http/throttle.ts';
 import { isLocked, readCredentials } from './credentials.ts';
 import type { verifyMfa } from './routes.contract.ts';
 import type { RouteHandler } from '@onboard/api-contract/express';
-import { InvalidPassCodeError, LOCKED_OUT, type SignInSteps } from './sign-in-steps.ts';
+import { InvalidPassCodeError, LOCKED_OUT, type SignInSteps, mfaKeys } from './sign-in-steps.ts';
 import { claimTotpStep, isStateTokenUsed, useStateToken } from './replay.ts';
 import { InvalidStateTokenError, verifyStateToken } from './tokens.ts';
 import { verifyTotp } from './totp.ts';
@@ -11,7 +11,7 @@ import { verifyTotp } from './totp.ts';
 export const verifyStep =
   (steps: SignInSteps): RouteHandler<typeof verifyMfa> =>
   async (req, res, input) => {
-    const { deps, keys, openTotpSecret, activeUser, succeed, fail, mfaKeys, passed } = steps;
+    const { deps, keys, openTotpSecret, activeUser, succeed, fail, passed } = steps;
     const body = input.body();
     const now = deps.now();
     await deps.throttle.consume(res, ['mfaAddress', addressOf(req)]);
