@@ -1,12 +1,10 @@
-import { isPasswordExpired } from '@onboard/domain/users/password-policy';
 import { addressOf } from '../http/throttle.ts';
 import { isLocked, readCredentials } from './credentials.ts';
-import { PASSWORD_EXPIRED_MESSAGE } from './deps.ts';
 import { ExpiredLinkError, redeemSignInLink as spendSignInLink } from './links.ts';
 import type { redeemSignInLink } from './routes.contract.ts';
 import { TOTP_FACTOR } from './routes.contract.ts';
 import type { RouteHandler } from '@onboard/api-contract/express';
-import { LOCKED_OUT, type SignInSteps } from './sign-in-steps.ts';
+import { LOCKED_OUT, type SignInSteps, PASSWORD_EXPIRED, isPasswordStale } from './sign-in-steps.ts';
 
 /** A sign-in link stands in for the password: the second factor comes next. */
 export const redeemLink =
@@ -23,11 +21,8 @@ export const redeemLink =
       res.json(LOCKED_OUT);
       return;
     }
-    if (
-      !credentials.passwordSetAt ||
-      isPasswordExpired(credentials.passwordSetAt.getTime(), now.getTime(), deps.passwordMaxAgeDays)
-    ) {
-      res.json({ status: 'PASSWORD_EXPIRED', message: PASSWORD_EXPIRED_MESSAGE });
+    if (isPasswordStale(credentials, now, deps.passwordMaxAgeDays)) {
+      res.json(PASSWORD_EXPIRED);
       return;
     }
     // Always the second factor, even on a remembered browser: the link stands in for the password only.

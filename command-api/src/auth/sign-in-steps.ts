@@ -1,13 +1,15 @@
 import { addMinutes } from 'date-fns';
 import { type Request, type Response } from 'express';
 import { AppError, UnauthorizedError, type UserProfile } from '@onboard/domain';
+import { isPasswordExpired } from '@onboard/domain/users/password-policy';
 import { addressOf, accountKey, type ThrottleKey } from '../http/throttle.ts';
-import { recordFailure, resetFailures } from './credentials.ts';
+import { recordFailure, resetFailures, type readCredentials } from './credentials.ts';
 import {
   EXCHANGE_TOKEN_MINUTES,
   INVALID_CREDENTIALS_MESSAGE,
   INVALID_PASSCODE_MESSAGE,
   LOCKED_OUT_MESSAGE,
+  PASSWORD_EXPIRED_MESSAGE,
   type AuthDeps,
 } from './deps.ts';
 import { sendLockedEmail } from './links.ts';
@@ -56,6 +58,17 @@ export const mfaKeys = (req: Request, userId: string): ThrottleKey[] => [
   ['mfaAddress', addressOf(req)],
   ['mfaAccount', accountKey(userId)],
 ];
+
+export const PASSWORD_EXPIRED = { status: 'PASSWORD_EXPIRED', message: PASSWORD_EXPIRED_MESSAGE } as const;
+
+/** A password never set, or older than the maximum age: the user must choose a new one. */
+export const isPasswordStale = (
+  credentials: Pick<Awaited<ReturnType<typeof readCredentials>>, 'passwordSetAt'>,
+  now: Date,
+  maxAgeDays: number,
+) =>
+  !credentials.passwordSetAt ||
+  isPasswordExpired(credentials.passwordSetAt.getTime(), now.getTime(), maxAgeDays);
 
 /** What the sign-in steps share: the keys, the checks of a user and a step, the throttle's keys, success and failure. */
 export type SignInSteps = ReturnType<typeof signInSteps>;

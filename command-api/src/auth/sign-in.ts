@@ -1,12 +1,17 @@
-import { isPasswordExpired } from '@onboard/domain/users/password-policy';
 import { TooManyAttemptsError } from '../http/throttle.ts';
 import { isLocked, readCredentials, verifyPassword } from './credentials.ts';
-import { PASSWORD_EXPIRED_MESSAGE } from './deps.ts';
 import type { signIn } from './routes.contract.ts';
 import { TOTP_FACTOR } from './routes.contract.ts';
 import { DEVICE_COOKIE, cookieOf, isRememberedDevice } from './sessions.ts';
 import type { RouteHandler } from '@onboard/api-contract/express';
-import { InvalidCredentialsError, LOCKED_OUT, type SignInSteps, signInKeys } from './sign-in-steps.ts';
+import {
+  InvalidCredentialsError,
+  LOCKED_OUT,
+  type SignInSteps,
+  signInKeys,
+  PASSWORD_EXPIRED,
+  isPasswordStale,
+} from './sign-in-steps.ts';
 import { findActiveUserByEmail } from './users.ts';
 
 /** The password step: throttled, one answer for every wrong case, then the second factor's step. */
@@ -52,11 +57,8 @@ export const passwordStep =
       res.json(LOCKED_OUT);
       return;
     }
-    if (
-      !credentials.passwordSetAt ||
-      isPasswordExpired(credentials.passwordSetAt.getTime(), now.getTime(), deps.passwordMaxAgeDays)
-    ) {
-      res.json({ status: 'PASSWORD_EXPIRED', message: PASSWORD_EXPIRED_MESSAGE });
+    if (isPasswordStale(credentials, now, deps.passwordMaxAgeDays)) {
+      res.json(PASSWORD_EXPIRED);
       return;
     }
     if (!credentials.totpSecret) {
