@@ -221,5 +221,16 @@ export function clientDocuments(deps: ClientDocumentCommandDeps) {
     }
   };
 
-  return { deps, requireClient, execute, refuseSignedForm, censusChange };
+  /** A video only adds up: appended at any revision. */
+  const recordVideo = (req: Request, actor: Actor, clientId: string, intent: DocumentIntent) =>
+    decideOnStream(deps, {
+      request: { ...requestContext(req, deps.newId), ifMatch: null },
+      actor,
+      stream: documentStream(clientId),
+      decider: documentsDecider,
+      appendAt: 'any',
+      build: (_state, metadata) => ({ ...intent, metadata }) as Parameters<typeof documentsDecider.decide>[0],
+    });
+
+  return { deps, requireClient, execute, refuseSignedForm, censusChange, recordVideo };
 }

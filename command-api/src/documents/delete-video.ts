@@ -1,6 +1,3 @@
-import { documentStream } from '@onboard/events';
-import { documentsDecider } from '@onboard/domain/documents/decider';
-import { decideOnStream, requestContext } from '../http/decide.ts';
 import type { deleteClientVideo } from './client-routes.contract.ts';
 import type { RouteHandler } from '@onboard/api-contract/express';
 import { type ClientDocuments } from './client-documents.ts';
@@ -9,16 +6,9 @@ import { type ClientDocuments } from './client-documents.ts';
 export const deleteVideo =
   (documents: ClientDocuments): RouteHandler<typeof deleteClientVideo> =>
   async (req, res) => {
-    const { deps, requireClient } = documents;
+    const { requireClient, recordVideo } = documents;
     const { actor, clientId } = await requireClient(req, 'delete');
     const videoId = String(req.params.vidyardId);
-    await decideOnStream(deps, {
-      request: { ...requestContext(req, deps.newId), ifMatch: null },
-      actor,
-      stream: documentStream(clientId),
-      decider: documentsDecider,
-      appendAt: 'any',
-      build: (_state, metadata) => ({ type: 'DeleteVideo' as const, data: { clientId, videoId }, metadata }),
-    });
+    await recordVideo(req, actor, clientId, { type: 'DeleteVideo', data: { clientId, videoId } });
     res.status(204).end();
   };
