@@ -19,6 +19,7 @@ import {
   type EnvelopeCommand,
   type EnvelopeIntent,
   type EnvelopeState,
+  type SigningTemplateCommand,
 } from '@onboard/domain/onboarding-forms/index';
 import type { EmailSender } from '../auth/email-port.ts';
 import { requireActor, type CommandDeps } from '../http/context.ts';
@@ -124,5 +125,27 @@ export function onboardingForms(deps: OnboardingFormCommandDeps) {
   const viewOf = (state: EnvelopeState) => onboardingFormView(state, deps.now());
 
   const { eSignature } = deps;
-  return { deps, eSignature, readEnvelope, readTemplate, executeEnvelope, requireStaff, recipientOf, viewOf };
+  /** A template's command decided by staff at the revision read; answers the template after it. */
+  const decideTemplate = async (actor: Actor, intent: Omit<SigningTemplateCommand, 'metadata'>) =>
+    (
+      await decideOnStream(deps, {
+        request: { ifMatch: null, correlationId: deps.newId() },
+        actor,
+        stream: signingTemplateStream(intent.data.templateId),
+        decider: signingTemplateDecider,
+        build: (_s, metadata) => ({ ...intent, metadata }) as SigningTemplateCommand,
+      })
+    ).after;
+
+  return {
+    deps,
+    eSignature,
+    readEnvelope,
+    readTemplate,
+    executeEnvelope,
+    requireStaff,
+    recipientOf,
+    viewOf,
+    decideTemplate,
+  };
 }

@@ -1,6 +1,3 @@
-import { signingTemplateStream } from '@onboard/events';
-import { signingTemplateDecider, type SigningTemplateCommand } from '@onboard/domain/onboarding-forms/index';
-import { decideOnStream } from '../http/decide.ts';
 import type { setSigningTemplateFields } from './routes.contract.ts';
 import type { RouteHandler } from '@onboard/api-contract/express';
 import { type OnboardingForms } from './context.ts';
@@ -9,21 +6,13 @@ import { type OnboardingForms } from './context.ts';
 export const setTemplateFields =
   (forms: OnboardingForms): RouteHandler<typeof setSigningTemplateFields> =>
   async (req, res, input) => {
-    const { deps, requireStaff } = forms;
+    const { requireStaff, decideTemplate } = forms;
     const actor = await requireStaff(req);
     const templateId = String(req.params.templateId);
     const { roles, fields } = input.body();
-    const { after } = await decideOnStream(deps, {
-      request: { ifMatch: null, correlationId: deps.newId() },
-      actor,
-      stream: signingTemplateStream(templateId),
-      decider: signingTemplateDecider,
-      build: (_s, metadata) =>
-        ({
-          type: 'SetTemplateFields',
-          data: { templateId, roles, fields },
-          metadata,
-        }) satisfies SigningTemplateCommand,
+    const after = await decideTemplate(actor, {
+      type: 'SetTemplateFields',
+      data: { templateId, roles, fields },
     });
     res.json(after);
   };

@@ -1,4 +1,3 @@
-import { signingTemplateStream } from '@onboard/events';
 import {
   AppError,
   FILE_NAME_MISSING_MESSAGE,
@@ -8,8 +7,6 @@ import {
   ValidationError,
   type Actor,
 } from '@onboard/domain';
-import { signingTemplateDecider, type SigningTemplateCommand } from '@onboard/domain/onboarding-forms/index';
-import { decideOnStream } from '../http/decide.ts';
 import { FILE_NAME_HEADER, readRawFile, uploadedFileName } from '../http/raw-upload.ts';
 import type { uploadSigningTemplate } from './routes.contract.ts';
 import type { RequestHandler } from 'express';
@@ -20,7 +17,7 @@ import { notPdf, type OnboardingForms } from './context.ts';
 export const uploadTemplate =
   (forms: OnboardingForms): RouteHandler<typeof uploadSigningTemplate> =>
   async (req, res) => {
-    const { deps, eSignature } = forms;
+    const { deps, eSignature, decideTemplate } = forms;
     const actor = res.locals.actor as Actor;
     const bytes: unknown = req.body;
     if (!Buffer.isBuffer(bytes) || bytes.length === 0) throw notPdf();
@@ -38,24 +35,16 @@ export const uploadTemplate =
       name: fileName,
       uploadedBy: actor.userId,
     });
-    const { after } = await decideOnStream(deps, {
-      request: { ifMatch: null, correlationId: deps.newId() },
-      actor,
-      stream: signingTemplateStream(templateId),
-      decider: signingTemplateDecider,
-      build: (_s, metadata) =>
-        ({
-          type: 'CreateTemplate',
-          data: {
-            templateId,
-            name: fileName.replace(/\.pdf$/i, ''),
-            documentId,
-            fileName,
-            sha256: eSignature.sha256(bytes),
-            pages: read.pages,
-          },
-          metadata,
-        }) satisfies SigningTemplateCommand,
+    const after = await decideTemplate(actor, {
+      type: 'CreateTemplate',
+      data: {
+        templateId,
+        name: fileName.replace(/\.pdf$/i, ''),
+        documentId,
+        fileName,
+        sha256: eSignature.sha256(bytes),
+        pages: read.pages,
+      },
     });
     res.status(201).json(after);
   };
