@@ -135,6 +135,66 @@ describe('route contracts', () => {
     });
   });
 
+  it("lists a multipart upload's text fields and file parts", () => {
+    const upload = defineRoute({
+      method: 'post',
+      path: '/api/uploads',
+      tag: 'files',
+      summary: 'Upload',
+      request: {
+        multipart: {
+          fields: z.object({ category: z.string(), policyId: z.string().optional() }),
+          files: { name: 'files', description: 'The files', maxCount: 3 },
+        },
+      },
+      responses: { 201: noContent('Kept') },
+    });
+    const one = defineRoute({
+      ...upload,
+      path: '/api/upload',
+      request: { multipart: { files: { name: 'file', description: 'One file', maxCount: 1 } } },
+    });
+    const doc = buildOpenApiDocument([upload, one], {
+      title: 'T',
+      version: '1',
+      description: 'D',
+      sessionCookie: 'session',
+      csrf: { header: 'x-csrf', cookie: 'csrf' },
+    });
+    const paths = doc.paths as Record<string, Record<string, { requestBody: unknown }>>;
+    expect(paths['/api/uploads']!.post!.requestBody).toMatchObject({
+      content: {
+        'multipart/form-data': {
+          schema: {
+            type: 'object',
+            properties: {
+              category: { type: 'string' },
+              policyId: { type: 'string' },
+              files: {
+                type: 'array',
+                minItems: 1,
+                maxItems: 3,
+                items: { type: 'string', format: 'binary' },
+                description: 'The files',
+              },
+            },
+            required: ['category', 'files'],
+          },
+        },
+      },
+    });
+    expect(paths['/api/upload']!.post!.requestBody).toMatchObject({
+      content: {
+        'multipart/form-data': {
+          schema: {
+            properties: { file: { type: 'string', format: 'binary', description: 'One file' } },
+            required: ['file'],
+          },
+        },
+      },
+    });
+  });
+
   it('assembles the document from the contracts alone', () => {
     const doc = buildOpenApiDocument(contracts, {
       title: 'T',

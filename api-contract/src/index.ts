@@ -17,6 +17,14 @@ export type ResponseSpec = {
   contentType?: string;
 };
 
+/** The parts of a `multipart/form-data` body, as the document lists them. */
+export type MultipartSpec = {
+  /** The text fields, by name (each part's value is a string). */
+  fields?: z.ZodObject;
+  /** The file parts: the field name they are listed under, what they are, and how many one body carries. */
+  files: { name: string; description: string; maxCount: number };
+};
+
 export type RouteContract = {
   method: Method;
   /** OpenAPI form: `/api/clients/{clientId}`. */
@@ -35,6 +43,8 @@ export type RouteContract = {
     body?: z.ZodType;
     /** A body that is not JSON (a file upload): its media types, documented only. */
     bodyContentTypes?: readonly string[];
+    /** A `multipart/form-data` body: its text fields and its file parts, documented only. */
+    multipart?: MultipartSpec;
   };
   responses: Readonly<Record<number, ResponseSpec>>;
 };

@@ -1,6 +1,6 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
-import { implicitResponses, type ResponseSpec, type RouteContract } from './index.ts';
+import { implicitResponses, type MultipartSpec, type ResponseSpec, type RouteContract } from './index.ts';
 
 export type DocumentOptions = {
   title: string;
@@ -12,13 +12,25 @@ export type DocumentOptions = {
   csrf: { header: string; cookie: string };
 };
 
+const binary = () => z.string().meta({ format: 'binary' });
+
 /** A JSON answer's schema; a file or a stream is named by its media type only. */
 const content = (spec: ResponseSpec) =>
   spec.schema
     ? { content: { [spec.contentType ?? 'application/json']: { schema: spec.schema } } }
     : spec.contentType
-      ? { content: { [spec.contentType]: { schema: z.string().meta({ format: 'binary' }) } } }
+      ? { content: { [spec.contentType]: { schema: binary() } } }
       : {};
+
+/** A multipart body as one object: its text fields, and its file parts (one, or an array of them). */
+const multipartSchema = ({ fields, files }: MultipartSpec) =>
+  z.object({
+    ...(fields?.shape ?? {}),
+    [files.name]:
+      files.maxCount === 1
+        ? binary().meta({ description: files.description })
+        : z.array(binary()).min(1).max(files.maxCount).meta({ description: files.description }),
+  });
 
 /** One operation of the document, from one contract: nothing about a route is written here. */
 function toRouteConfig(contract: RouteContract, options: DocumentOptions): RouteConfig {
@@ -37,18 +49,17 @@ function toRouteConfig(contract: RouteContract, options: DocumentOptions): Route
   });
   const body = request.body
     ? { body: { content: { 'application/json': { schema: request.body } } } }
-    : request.bodyContentTypes
-      ? {
-          body: {
-            content: Object.fromEntries(
-              request.bodyContentTypes.map((type) => [
-                type,
-                { schema: z.string().meta({ format: 'binary' }) },
-              ]),
-            ),
-          },
-        }
-      : {};
+    : request.multipart
+      ? { body: { content: { 'multipart/form-data': { schema: multipartSchema(request.multipart) } } } }
+      : request.bodyContentTypes
+        ? {
+            body: {
+              content: Object.fromEntries(
+                request.bodyContentTypes.map((type) => [type, { schema: binary() }]),
+              ),
+            },
+          }
+        : {};
   const responses = { ...implicitResponses(contract), ...contract.responses };
   return {
     method,

@@ -38,7 +38,7 @@ export {
 } from './users.ts';
 export { keyRingFor } from './secrets.ts';
 export { signStateToken } from './tokens.ts';
-export { MFA_ALREADY_ENROLLED_MESSAGE } from './routes.ts';
+export { MFA_ALREADY_ENROLLED_MESSAGE } from './sign-in-steps.ts';
 export { readAuthenticatedUser, type AuthenticatedUser } from './authenticated-user.ts';
 export type { EmailSender, OutgoingEmail } from './email-port.ts';
 export * from './deps.ts';

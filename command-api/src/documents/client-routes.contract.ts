@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute, json, problem } from '@onboard/api-contract';
-import { MAX_CLIENT_DOCUMENT_BYTES } from '@onboard/domain';
+import { MAX_CLIENT_DOCUMENT_BYTES, MAX_FILES_PER_UPLOAD } from '@onboard/domain';
 import { NEW_DOCUMENT_NOTICE_STATUSES } from '@onboard/events';
 
 const clientParams = z.object({ clientId: z.string().min(1) });
@@ -36,7 +36,21 @@ export const uploadClientDocuments = defineRoute({
     `multipart/form-data: the files (any field name), each up to ${MAX_CLIENT_DOCUMENT_BYTES / 1024 / 1024} MB, ` +
     'and the fields category, policyId and language. Each file’s type is decided from its content; PDF or ' +
     'HTML with scripts is refused with EMBEDDED_SCRIPTS. Every file is checked before any is kept.',
-  request: { params: clientParams, bodyContentTypes: ['multipart/form-data'] },
+  request: {
+    params: clientParams,
+    multipart: {
+      fields: z.object({
+        category: Filing.category,
+        policyId: z.string().optional().meta({ description: 'The policy the documents are filed under' }),
+        language: z.enum(['en', 'es']).optional(),
+      }),
+      files: {
+        name: 'files',
+        description: `The files (under any field name), each up to ${MAX_CLIENT_DOCUMENT_BYTES / 1024 / 1024} MB`,
+        maxCount: MAX_FILES_PER_UPLOAD,
+      },
+    },
+  },
   responses: {
     201: json(z.array(ClientDocument), 'The documents kept'),
     400: problem('No file, an unknown category, a file of a refused type, or one with active content'),
@@ -100,7 +114,10 @@ export const uploadClientVideo = defineRoute({
   path: '/api/clients/{clientId}/documents/vidyard/upload',
   tag: 'documents',
   summary: 'Upload a video (multipart, one MP4 file); the video port keeps and serves it',
-  request: { params: clientParams, bodyContentTypes: ['multipart/form-data'] },
+  request: {
+    params: clientParams,
+    multipart: { files: { name: 'file', description: 'One MP4 video', maxCount: 1 } },
+  },
   responses: {
     201: json(z.object({ vidyardId: z.string(), name: z.string(), size: z.number().int() }), 'Kept'),
     400: problem('No file, or not an MP4 video'),

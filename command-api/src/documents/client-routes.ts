@@ -1,38 +1,5 @@
-import { Router, type Request } from 'express';
-import busboy from 'busboy';
-import { fileTypeFromBuffer } from 'file-type';
-import { censusStream, documentStream, eifStream, envelopeStream, loadAggregate } from '@onboard/events';
-import {
-  AppError,
-  DOCUMENT_MESSAGES,
-  DOCUMENTS_LANGUAGE_SET,
-  MAX_CLIENT_DOCUMENT_BYTES,
-  MAX_FILES_PER_UPLOAD,
-  NotFoundError,
-  RuleError,
-  ValidationError,
-  clientDocumentKey,
-  eifCodec,
-  hasActiveContent,
-  toClientView,
-  isClientDocumentType,
-  isDocumentCategory,
-  safeFilename,
-  textTypeOf,
-  type Actor,
-  type DocumentStore,
-  documentsDecider,
-  type DocumentIntent,
-  type DocumentState,
-  type StoredUpload,
-} from '@onboard/domain';
-import { censusDecider, type CensusCommand } from '@onboard/domain/census';
+import { Router } from 'express';
 import { mount } from '@onboard/api-contract/express';
-import { CSV_MIME_TYPE, XLSX_MIME_TYPE } from '../census/file.ts';
-import { readCensus } from '../census/job.ts';
-import { UPLOADS_OFF_MESSAGE } from './routes.ts';
-import { requireActor, requirePermission, type CommandDeps } from '../http/context.ts';
-import { decideOnStream, requestContext } from '../http/decide.ts';
 import {
   changeClientDocumentsMeta,
   deleteClientDocument,
@@ -43,111 +10,15 @@ import {
   uploadClientDocuments,
   uploadClientVideo,
 } from './client-routes.contract.ts';
-
-export type ClientDocumentCommandDeps = CommandDeps & {
-  documents: Pick<DocumentStore, 'put'>;
-  /** Where videos are kept (the video port; the embedded default is the document store). */
-  videos: Pick<DocumentStore, 'put'>;
-};
-
-type ReceivedFile = { fileName: string; bytes: Buffer };
-type Received = { files: ReceivedFile[]; fields: Record<string, string> };
-
-const tooLarge = () => new AppError(413, 'FILE_TOO_LARGE', DOCUMENT_MESSAGES.tooLarge);
-const invalidFile = (message: string, code = 'VALIDATION_ERROR') =>
-  code === 'VALIDATION_ERROR'
-    ? new ValidationError({ 'body.files': message }, message)
-    : new AppError(400, code, message, { validationError: { 'body.files': message } });
-
-/**
- * The file name as sent: browsers escape a quote and line breaks in a multipart file name as %22, %0A and
- * %0D (HTML's form encoding); then quotes, slashes and backslashes are removed (onboarding §5).
- */
-const fileNameOf = (sent: string) =>
-  safeFilename(sent.replace(/%22/g, '"').replace(/%0A/gi, '\n').replace(/%0D/gi, '\r'));
-
-/** Reads a multipart body into memory: every file whole (each at most the limit), and the text fields. */
-function readMultipart(req: Request): Promise<Received> {
-  return new Promise((resolve, reject) => {
-    let parser: busboy.Busboy;
-    try {
-      parser = busboy({
-        headers: req.headers,
-        preservePath: true,
-        defParamCharset: 'utf8',
-        limits: { fileSize: MAX_CLIENT_DOCUMENT_BYTES, files: MAX_FILES_PER_UPLOAD, fields: 20 },
-      });
-    } catch {
-      reject(new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the files as multipart/form-data'));
-      return;
-    }
-    const received: Received = { files: [], fields: {} };
-    let failure: Error | null = null;
-    parser.on('file', (_field, stream, info) => {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('limit', () => {
-        failure ??= tooLarge();
-      });
-      stream.on('end', () => {
-        received.files.push({ fileName: fileNameOf(info.filename ?? ''), bytes: Buffer.concat(chunks) });
-      });
-    });
-    parser.on('field', (name, value) => {
-      received.fields[name] = value;
-    });
-    parser.on('filesLimit', () => {
-      failure ??= invalidFile(DOCUMENT_MESSAGES.tooManyFiles);
-    });
-    parser.on('error', () => reject(new ValidationError({ body: 'Not a readable multipart body' })));
-    parser.on('close', () => (failure ? reject(failure) : resolve(received)));
-    req.pipe(parser);
-  });
-}
-
-/** The file's type from its content (file-type's magic numbers; text has none and is read as text). */
-async function sniff(file: ReceivedFile): Promise<string | null> {
-  const found = await fileTypeFromBuffer(file.bytes);
-  if (found) {
-    if (found.mime === 'application/x-cfb')
-      return /\.xls$/i.test(file.fileName) ? 'application/vnd.ms-excel' : 'application/msword';
-    return found.mime;
-  }
-  return textTypeOf(file.bytes, file.fileName);
-}
-
-/**
- * Every file of an upload checked before any is kept: not empty, a type decided from the content that is
- * allowed, no active content (EMBEDDED_SCRIPTS, platform §8). Answers each file with its type.
- */
-async function checkFiles(files: ReceivedFile[]) {
-  if (files.length === 0) throw invalidFile(DOCUMENT_MESSAGES.noFile);
-  const checked: (ReceivedFile & { mimeType: string })[] = [];
-  for (const file of files) {
-    if (file.bytes.length === 0) throw invalidFile(`${file.fileName}: ${DOCUMENT_MESSAGES.empty}`);
-    const mimeType = await sniff(file);
-    if (!mimeType || !isClientDocumentType(mimeType))
-      throw invalidFile(`${file.fileName}: ${DOCUMENT_MESSAGES.unsupported}`);
-    if (hasActiveContent(mimeType, file.bytes))
-      throw invalidFile(`${file.fileName}: ${DOCUMENT_MESSAGES.embeddedScripts}`, 'EMBEDDED_SCRIPTS');
-    checked.push({ ...file, mimeType });
-  }
-  return checked;
-}
-
-const view = (d: DocumentState) => ({
-  documentId: d.documentId,
-  name: d.name,
-  mimeType: d.mimeType,
-  size: d.size,
-  category: d.category,
-  policyId: d.policyId,
-  language: d.language,
-  createdAt: d.at,
-  deletedAt: d.deletedAt,
-});
-
-const nullable = (value: string | undefined) => (value === undefined || value.trim() === '' ? null : value);
+import { clientDocuments, type ClientDocumentCommandDeps } from './client-documents.ts';
+import { uploadDocuments } from './upload.ts';
+import { renameDocument } from './rename.ts';
+import { deleteDocument } from './delete.ts';
+import { changeFiling } from './filing.ts';
+import { uploadVideo } from './upload-video.ts';
+import { deleteVideo } from './delete-video.ts';
+import { setClientNotice } from './client-notice.ts';
+import { setUserNotice } from './user-notice.ts';
 
 /**
  * A client's documents (onboarding §7): uploads, rename, filing, delete and the new-document notice, all
@@ -157,276 +28,23 @@ const nullable = (value: string | undefined) => (value === undefined || value.tr
 export function clientDocumentCommandRoutes(deps: ClientDocumentCommandDeps): Router {
   const router = Router();
 
-  const requireClient = async (req: Request, action: 'read' | 'create' | 'update' | 'delete') => {
-    const actor = await requireActor(deps.authenticate, req);
-    const clientId = String(req.params.clientId);
-    requirePermission(actor, 'documents', action, { clientId });
-    const [first] = await deps.store.readStream(eifStream(clientId), { maxCount: 1 });
-    if (!first) throw new NotFoundError('Client not found');
-    return { actor, clientId };
-  };
+  const documents = clientDocuments(deps);
 
-  const execute = async (req: Request, actor: Actor, clientId: string, intent: DocumentIntent) => {
-    const decided = decideOnStream(deps, {
-      request: { ...requestContext(req, deps.newId), ifMatch: null },
-      actor,
-      stream: documentStream(clientId),
-      decider: documentsDecider,
-      build: (_state, metadata) => ({ ...intent, metadata }) as Parameters<typeof documentsDecider.decide>[0],
-      conflictMessage: 'The documents were changed by someone else at the same moment. Try again.',
-    });
-    try {
-      return (await decided).after;
-    } catch (error) {
-      // A refusal keyed by field is answered with its own words as the message too.
-      if (error instanceof ValidationError) {
-        const [first] = Object.values(error.validationError);
-        throw new ValidationError(error.validationError, first ?? error.message);
-      }
-      throw error;
-    }
-  };
+  mount(router, uploadClientDocuments, uploadDocuments(documents));
 
-  mount(router, uploadClientDocuments, async (req, res) => {
-    const { actor, clientId } = await requireClient(req, 'create');
-    if (!deps.documents.put) throw new RuleError('UPLOADS_OFF', UPLOADS_OFF_MESSAGE);
-    const received = await readMultipart(req);
-    const files = await checkFiles(received.files);
-    const filing = {
-      category: received.fields.category ?? '',
-      policyId: nullable(received.fields.policyId),
-      language: nullable(received.fields.language),
-    };
-    // The filing is checked before any byte is kept, so a refused upload leaves nothing in the store.
-    if (!isDocumentCategory(filing.category))
-      throw new ValidationError(
-        { 'body.category': DOCUMENT_MESSAGES.unknownCategory },
-        DOCUMENT_MESSAGES.unknownCategory,
-      );
-    if (filing.language !== null && !DOCUMENTS_LANGUAGE_SET.has(filing.language))
-      throw new ValidationError(
-        { 'body.language': DOCUMENT_MESSAGES.unknownLanguage },
-        DOCUMENT_MESSAGES.unknownLanguage,
-      );
-    const stored: StoredUpload[] = [];
-    for (const file of files) {
-      const documentId = deps.newId();
-      const documentKey = clientDocumentKey(clientId, documentId);
-      await deps.documents.put!({
-        documentId: documentKey,
-        bytes: file.bytes,
-        mimeType: file.mimeType,
-        name: file.fileName,
-        uploadedBy: actor.userId,
-      });
-      stored.push({
-        documentId,
-        documentKey,
-        name: file.fileName,
-        mimeType: file.mimeType,
-        size: file.bytes.length,
-      });
-    }
-    const after = await execute(req, actor, clientId, {
-      type: 'UploadDocuments',
-      data: { clientId, files: stored, ...filing },
-    });
-    res.status(201).json(stored.map((file) => view(after.documents.get(file.documentId)!)));
-  });
+  mount(router, renameClientDocument, renameDocument(documents));
 
-  /**
-   * The policy whose census holds the file, when the document is a census file (census-{clientId}-{policyId});
-   * null otherwise.
-   */
-  const censusPolicyOf = async (clientId: string, documentId: string) => {
-    const loaded = await loadAggregate({
-      store: deps.store,
-      snapshots: deps.snapshots,
-      stream: eifStream(clientId),
-      codec: eifCodec,
-    });
-    for (const policy of toClientView(loaded.state, loaded.revision)?.policies ?? []) {
-      const { state } = await readCensus(deps.store, clientId, policy.id);
-      if (state.documents.has(documentId)) return policy.id;
-    }
-    return null;
-  };
+  mount(router, deleteClientDocument, deleteDocument(documents));
 
-  /** A completed onboarding form is listed among the documents, but it is the signed record: kept as is. */
-  const refuseSignedForm = async (clientId: string, documentId: string) => {
-    const [first] = await deps.store.readStream(envelopeStream(documentId), { maxCount: 1 });
-    if (first && (first.data as { clientId?: unknown }).clientId === clientId)
-      throw new RuleError('SIGNED_RECORD', DOCUMENT_MESSAGES.signedFormKept);
-  };
+  mount(router, changeClientDocumentsMeta, changeFiling(documents));
 
-  /**
-   * A census file is renamed and deleted by the census's own rules, on its census stream, so the census flow
-   * sees the same files; every other document by the documents rules.
-   */
-  const censusChange = async (
-    req: Request,
-    actor: Actor,
-    clientId: string,
-    documentId: string,
-    intent: (policyId: string) => Omit<CensusCommand, 'metadata'>,
-  ) => {
-    const policyId = await censusPolicyOf(clientId, documentId);
-    if (policyId === null) return null;
-    try {
-      const { after } = await decideOnStream(deps, {
-        request: { ...requestContext(req, deps.newId), ifMatch: null },
-        actor,
-        stream: censusStream(clientId, policyId),
-        decider: censusDecider,
-        build: (_state, metadata) => ({ ...intent(policyId), metadata }) as CensusCommand,
-      });
-      return { policyId, after };
-    } catch (error) {
-      if (error instanceof ValidationError) {
-        const [first] = Object.values(error.validationError);
-        throw new ValidationError(error.validationError, first ?? error.message);
-      }
-      throw error;
-    }
-  };
+  mount(router, uploadClientVideo, uploadVideo(documents));
 
-  mount(router, renameClientDocument, async (req, res, input) => {
-    const { actor, clientId } = await requireClient(req, 'update');
-    const documentId = String(req.params.documentId);
-    const name = input.body().name;
-    const census = await censusChange(req, actor, clientId, documentId, (policyId) => ({
-      type: 'RenameCensusFile',
-      data: { clientId, policyId, documentId, fileName: name },
-    }));
-    if (census) {
-      const file = census.after.documents.get(documentId)!;
-      res.json({
-        documentId,
-        name: file.fileName,
-        mimeType: file.format === 'CSV' ? CSV_MIME_TYPE : XLSX_MIME_TYPE,
-        size: file.size,
-        category: 'census',
-        policyId: census.policyId,
-        language: null,
-        createdAt: file.uploadedAt,
-        deletedAt: null,
-      });
-      return;
-    }
-    await refuseSignedForm(clientId, documentId);
-    const after = await execute(req, actor, clientId, {
-      type: 'RenameDocument',
-      data: { clientId, documentId, name: input.body().name },
-    });
-    res.json(view(after.documents.get(documentId)!));
-  });
+  mount(router, deleteClientVideo, deleteVideo(documents));
 
-  mount(router, deleteClientDocument, async (req, res) => {
-    const { actor, clientId } = await requireClient(req, 'delete');
-    const documentId = String(req.params.documentId);
-    const census = await censusChange(req, actor, clientId, documentId, (policyId) => ({
-      type: 'DeleteCensusFile',
-      data: { clientId, policyId, documentId },
-    }));
-    if (census) {
-      res.status(204).end();
-      return;
-    }
-    await refuseSignedForm(clientId, documentId);
-    await execute(req, actor, clientId, {
-      type: 'DeleteDocument',
-      data: { clientId, documentId: String(req.params.documentId) },
-    });
-    res.status(204).end();
-  });
+  mount(router, setClientDocumentNotice, setClientNotice(documents));
 
-  mount(router, changeClientDocumentsMeta, async (req, res, input) => {
-    const { actor, clientId } = await requireClient(req, 'update');
-    const body = input.body();
-    const filing = {
-      category: body.category,
-      policyId: body.policyId ?? null,
-      language: body.language ?? null,
-    };
-    let after = null;
-    for (const documentId of body.documentIds) {
-      after = await execute(req, actor, clientId, {
-        type: 'ChangeDocumentMeta',
-        data: { clientId, documentId, ...filing },
-      });
-    }
-    res.json(body.documentIds.map((id) => view(after!.documents.get(id)!)));
-  });
-
-  mount(router, uploadClientVideo, async (req, res) => {
-    const { actor, clientId } = await requireClient(req, 'create');
-    if (!deps.videos.put) throw new RuleError('UPLOADS_OFF', UPLOADS_OFF_MESSAGE);
-    const received = await readMultipart(req);
-    const file = received.files[0];
-    if (!file || received.files.length !== 1) throw invalidFile(DOCUMENT_MESSAGES.noFile);
-    if ((await fileTypeFromBuffer(file.bytes))?.mime !== 'video/mp4')
-      throw invalidFile(`${file.fileName}: not an MP4 video`);
-    const videoId = deps.newId();
-    const documentKey = `clients/${clientId}/videos/${videoId}`;
-    await deps.videos.put!({
-      documentId: documentKey,
-      bytes: file.bytes,
-      mimeType: 'video/mp4',
-      name: file.fileName,
-      uploadedBy: actor.userId,
-    });
-    // A video only adds up: appended at any revision.
-    await decideOnStream(deps, {
-      request: { ...requestContext(req, deps.newId), ifMatch: null },
-      actor,
-      stream: documentStream(clientId),
-      decider: documentsDecider,
-      appendAt: 'any',
-      build: (_state, metadata) => ({
-        type: 'UploadVideo' as const,
-        data: {
-          clientId,
-          videoId,
-          documentKey,
-          name: file.fileName,
-          mimeType: 'video/mp4',
-          size: file.bytes.length,
-        },
-        metadata,
-      }),
-    });
-    res.status(201).json({ vidyardId: videoId, name: file.fileName, size: file.bytes.length });
-  });
-
-  mount(router, deleteClientVideo, async (req, res) => {
-    const { actor, clientId } = await requireClient(req, 'delete');
-    const videoId = String(req.params.vidyardId);
-    await decideOnStream(deps, {
-      request: { ...requestContext(req, deps.newId), ifMatch: null },
-      actor,
-      stream: documentStream(clientId),
-      decider: documentsDecider,
-      appendAt: 'any',
-      build: (_state, metadata) => ({ type: 'DeleteVideo' as const, data: { clientId, videoId }, metadata }),
-    });
-    res.status(204).end();
-  });
-
-  mount(router, setClientDocumentNotice, async (req, res, input) => {
-    const { actor, clientId } = await requireClient(req, 'read');
-    const status = input.body().newDocumentNoticeStatus;
-    await execute(req, actor, clientId, { type: 'SetNewDocumentNotice', data: { clientId, status } });
-    res.json({ newDocumentNoticeStatus: status });
-  });
-
-  mount(router, setUserDocumentNotice, async (req, res, input) => {
-    const actor = await requireActor(deps.authenticate, req);
-    const status = input.body().newDocumentNoticeStatus;
-    for (const clientId of actor.clientIds) {
-      await execute(req, actor, clientId, { type: 'SetNewDocumentNotice', data: { clientId, status } });
-    }
-    res.json({ newDocumentNoticeStatus: status });
-  });
+  mount(router, setUserDocumentNotice, setUserNotice(documents));
 
   return router;
 }

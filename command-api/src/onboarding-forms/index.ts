@@ -1,2 +1,3 @@
-export { onboardingFormCommandRoutes, type OnboardingFormCommandDeps } from './routes.ts';
+export { onboardingFormCommandRoutes } from './routes.ts';
+export type { OnboardingFormCommandDeps } from './context.ts';
 export { onboardingFormEmails, type OnboardingFormEmailDeps } from './emails.ts';
