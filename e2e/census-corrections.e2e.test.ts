@@ -156,7 +156,13 @@ describe.skipIf(skip)('census corrected where it is read, in the browser', () =>
     expect(corrections).toHaveLength(12);
     expect(corrections.every((e) => e.data.by.role === 'BEN_ADMIN')).toBe(true);
     expect(corrections[1]!.data.cells).toEqual([
-      { row: rowOf(22), field: 'ssn', before: '12-3456', after: good(22, 'SSN') },
+      {
+        row: rowOf(22),
+        field: 'ssn',
+        before: '12-3456',
+        after: good(22, 'SSN'),
+        employeeId: good(22, 'Employee ID'),
+      },
     ]);
 
     // The phone width: the grid scrolls sideways inside its card.

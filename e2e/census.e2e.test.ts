@@ -172,9 +172,10 @@ describe.skipIf(skip)('census in the browser', () => {
     expect(String(sheet.getRow(23).getCell(HEADERS.length + 1).value)).toContain('SSN must be 9 digits');
 
     // Fixed in the workbook itself, and uploaded again as it is (Errors column included). The workbook
-    // comes masked: the administrator writes SSN, date of birth and salary back from their own records.
+    // comes masked: the administrator writes SSN, date of birth, salary and home ZIP back from their own
+    // records.
     for (let index = 1; index <= ROWS; index++)
-      for (const header of ['SSN', 'Date of Birth', 'Annual Salary'])
+      for (const header of ['SSN', 'Date of Birth', 'Annual Salary', 'ZIP'])
         sheet.getRow(index + 1).getCell(col(header) + 1).value = goodRow(index)[col(header)]!;
     for (const planted of PLANTED) {
       const row = sheet.getRow(planted.index + 1);

@@ -6,14 +6,31 @@
 // (platform/dist/migrations/<owner>), where platform/src/database/migrations.ts finds them.
 import { build } from 'esbuild';
 import { cpSync, existsSync, readdirSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 
 const cli = readdirSync('platform/src/cli').filter((f) => f.endsWith('.ts') && !f.includes('.test.'));
+
+// A package npm installed beside one workspace only (in <workspace>/node_modules, where the bundle in
+// platform/dist would not find it) is bundled in like our own.
+const fromRoot = createRequire(`${process.cwd()}/package.json`);
+const installedAtRoot = (path) => {
+  const name = path.startsWith('@') ? path.split('/').slice(0, 2).join('/') : path.split('/')[0];
+  if (name.startsWith('node:')) return true;
+  try {
+    fromRoot.resolve(`${name}/package.json`);
+    return true;
+  } catch {
+    return existsSync(`node_modules/${name}`);
+  }
+};
 
 const thirdPartyExternal = {
   name: 'third-party-external',
   setup(b) {
     b.onResolve({ filter: /^[^./]/ }, (args) =>
-      args.path.startsWith('@onboard/') ? undefined : { path: args.path, external: true },
+      args.path.startsWith('@onboard/') || !installedAtRoot(args.path)
+        ? undefined
+        : { path: args.path, external: true },
     );
   },
 };
