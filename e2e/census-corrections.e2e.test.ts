@@ -195,10 +195,10 @@ describe.skipIf(skip)('census corrected where it is read, in the browser', () =>
     expect(left).toEqual([33, 34, 35, 36, 37, 38, 39, 40]);
 
     // The eight left fixed in the workbook; the administrator writes the masked columns (SSN, date of
-    // birth, salary) back from their own records before uploading it again.
+    // birth, salary, home ZIP) back from their own records before uploading it again.
     for (let index = 1; index <= ROWS; index++) {
       const row = sheet.getRow(rowOf(index));
-      for (const header of ['SSN', 'Date of Birth', 'Annual Salary'])
+      for (const header of ['SSN', 'Date of Birth', 'Annual Salary', 'ZIP'])
         row.getCell(col(header) + 1).value = good(index, header);
     }
     for (const index of left) {

@@ -199,7 +199,8 @@ describe('census corrections over HTTP', () => {
     const sheet = workbook.worksheets[0]!;
     // Masked by default: the SSN's last four digits.
     expect(sheet.getRow(2).getCell(4).value).toBe('***-**-6789');
-    expect(sheet.getRow(3).getCell(11).value).toBe('10001');
+    // The corrected home ZIP (it read 123), masked as its first three digits.
+    expect(sheet.getRow(3).getCell(11).value).toBe('100**');
     expect(sheet.getRow(2).getCell(13).value ?? '').toBe('');
     expect(String(sheet.getRow(5).getCell(13).value)).toContain('US state code');
 
@@ -252,9 +253,17 @@ describe('census corrections over HTTP', () => {
     // The census is reproducible from the stream: the file plus its corrections validates to the report.
     const state = foldWith(censusDecider, await events());
     const document = state.documents.get(documentId)!;
-    const file = await fetch(`${app.url}${census}/files/${documentId}`, {
-      headers: { cookie: [...benAdmin.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+    // The file as uploaded (it downloads masked by default), asked for with a reason.
+    const file = await fetch(`${app.url}${census}/files/${documentId}/unmasked`, {
+      method: 'POST',
+      headers: {
+        cookie: [...benAdmin.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        'x-csrf-token': benAdmin.cookies.get('onboard_csrf')!,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ reason: 'Correcting this row' }),
     });
+    expect(file.status).toBe(200);
     const again = await validateCensusFile(
       new Uint8Array(await file.arrayBuffer()),
       'CSV',
