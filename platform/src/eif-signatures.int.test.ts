@@ -2,12 +2,11 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seededDatabase } from '@onboard/testing/db';
 import { SIGNATURE_MESSAGES } from '@onboard/domain';
-import { startApp, type RunningApp } from './app.ts';
-import { embeddedTestConfig } from './config.ts';
+import type { RunningApp } from './app.ts';
 import { DEMO_CLIENT_ID } from './seed.ts';
 import { answerEveryRequiredQuestion } from './testing/complete-eif.ts';
 import { apiClient, eventually } from './testing/http-client.ts';
-import { startTestSmtpServer, type TestSmtpServer } from './emails/testing-smtp.ts';
+import { startAppSendingTo, startTestSmtpServer, type TestSmtpServer } from './emails/testing-smtp.ts';
 
 type Api = ReturnType<typeof apiClient>;
 const client = `/api/clients/${DEMO_CLIENT_ID}`;
@@ -71,12 +70,7 @@ describe('re-signing only by whom it concerns', () => {
 
   beforeAll(async () => {
     smtp = await startTestSmtpServer();
-    const base = embeddedTestConfig(await seededDatabase('eif_signatures'), { webDist: null });
-    app = await startApp({
-      ...base,
-      publicUrl: 'https://onboard.example.test',
-      email: { ...base.email, smtpUrl: smtp.url, pollMs: 100 },
-    });
+    app = await startAppSendingTo(smtp, await seededDatabase('eif_signatures'));
     benAdmin = apiClient(app.url);
     await benAdmin.signIn(BEN_ADMIN);
     staff = apiClient(app.url);

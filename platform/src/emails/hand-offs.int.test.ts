@@ -4,13 +4,17 @@ import { censusStream, clientStream, documentStream, eifStream, taskStream } fro
 import { RULE_KINDS, defaultRule } from '@onboard/domain';
 import { clientEmails } from '@onboard/command-api/emails';
 import { clientNotificationsWorker } from '@onboard/workers';
-import { startApp, type RunningApp } from '../app.ts';
-import { embeddedTestConfig } from '../config.ts';
+import type { RunningApp } from '../app.ts';
 import { DEMO_CLIENT_ID } from '../seed.ts';
 import { answerEveryRequiredQuestion } from '../testing/complete-eif.ts';
 import { apiClient, eventually } from '../testing/http-client.ts';
 import { notificationNames } from './notification-names.ts';
-import { startTestSmtpServer, type ReceivedMail, type TestSmtpServer } from './testing-smtp.ts';
+import {
+  startAppSendingTo,
+  startTestSmtpServer,
+  type ReceivedMail,
+  type TestSmtpServer,
+} from './testing-smtp.ts';
 
 type Api = ReturnType<typeof apiClient>;
 const client = `/api/clients/${DEMO_CLIENT_ID}`;
@@ -98,12 +102,7 @@ describe('hand-off e-mails', () => {
 
   beforeAll(async () => {
     smtp = await startTestSmtpServer();
-    const base = embeddedTestConfig(await seededDatabase('hand_offs'), { webDist: null });
-    app = await startApp({
-      ...base,
-      publicUrl: 'https://onboard.example.test',
-      email: { ...base.email, smtpUrl: smtp.url, pollMs: 100 },
-    });
+    app = await startAppSendingTo(smtp, await seededDatabase('hand_offs'));
     staff = apiClient(app.url);
     await staff.signIn(CONSULTANT);
     benAdmin = apiClient(app.url);

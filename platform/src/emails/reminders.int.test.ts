@@ -4,13 +4,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startScheduledJob } from '@onboard/events';
 import { seededDatabase } from '@onboard/testing/db';
 import { defaultRule, DEFAULT_REMINDER_POLICY } from '@onboard/domain';
-import { startApp, type RunningApp } from '../app.ts';
-import { embeddedTestConfig } from '../config.ts';
+import type { RunningApp } from '../app.ts';
 import { DEMO_CLIENTS, DEMO_CLIENT_ID } from '../seed.ts';
 import { apiClient, eventually } from '../testing/http-client.ts';
 import { builtInESignature } from '../onboarding-forms/built-in-e-signature.ts';
 import { runDailyEmails } from './daily-emails.ts';
-import { startTestSmtpServer, type ReceivedMail, type TestSmtpServer } from './testing-smtp.ts';
+import {
+  startAppSendingTo,
+  startTestSmtpServer,
+  type ReceivedMail,
+  type TestSmtpServer,
+} from './testing-smtp.ts';
 
 type Api = ReturnType<typeof apiClient>;
 const client = `/api/clients/${DEMO_CLIENT_ID}`;
@@ -67,12 +71,7 @@ describe('task reminders and escalation', () => {
 
   beforeAll(async () => {
     smtp = await startTestSmtpServer();
-    const base = embeddedTestConfig(await seededDatabase('reminders'), { webDist: null });
-    app = await startApp({
-      ...base,
-      publicUrl: 'https://onboard.example.test',
-      email: { ...base.email, smtpUrl: smtp.url, pollMs: 100 },
-    });
+    app = await startAppSendingTo(smtp, await seededDatabase('reminders'));
     staff = apiClient(app.url);
     await staff.signIn(CONSULTANT);
     benAdmin = apiClient(app.url);

@@ -1,5 +1,7 @@
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer, type SMTPServerAddress } from 'smtp-server';
+import { startApp, type RunningApp } from '../app.ts';
+import { embeddedTestConfig } from '../config.ts';
 
 export type ReceivedMail = {
   envelope: { from: string; to: string[] };
@@ -94,3 +96,16 @@ export async function startTestSmtpServer(
   };
 }
 export type TestSmtpServer = Awaited<ReturnType<typeof startTestSmtpServer>>;
+
+/**
+ * The app on the given database with its e-mail going to `smtp` (the outbox polled every 100 ms) and its
+ * links on a public address, as the e-mail tests read them.
+ */
+export async function startAppSendingTo(smtp: TestSmtpServer, databaseUrl: string): Promise<RunningApp> {
+  const base = embeddedTestConfig(databaseUrl, { webDist: null });
+  return startApp({
+    ...base,
+    publicUrl: 'https://onboard.example.test',
+    email: { ...base.email, smtpUrl: smtp.url, pollMs: 100 },
+  });
+}

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seededDatabase } from '@onboard/testing/db';
-import { startApp, type RunningApp } from '../app.ts';
-import { embeddedTestConfig } from '../config.ts';
+import type { RunningApp } from '../app.ts';
 import { DEMO_CLIENT_ID } from '../seed.ts';
 import { apiClient, eventually } from '../testing/http-client.ts';
-import { startTestSmtpServer, type TestSmtpServer } from '../emails/testing-smtp.ts';
+import { startAppSendingTo, startTestSmtpServer, type TestSmtpServer } from '../emails/testing-smtp.ts';
 import { runRetention } from './retention.ts';
 
 type Api = ReturnType<typeof apiClient>;
@@ -44,12 +43,7 @@ describe('retention of personal data after going LIVE', () => {
 
   beforeAll(async () => {
     smtp = await startTestSmtpServer();
-    const base = embeddedTestConfig(await seededDatabase('retention'), { webDist: null });
-    app = await startApp({
-      ...base,
-      publicUrl: 'https://onboard.example.test',
-      email: { ...base.email, smtpUrl: smtp.url, pollMs: 100 },
-    });
+    app = await startAppSendingTo(smtp, await seededDatabase('retention'));
     staff = apiClient(app.url);
     await staff.signIn(CONSULTANT);
     benAdmin = apiClient(app.url);
