@@ -2,6 +2,7 @@ import { PassThrough, Readable } from 'node:stream';
 import chardet from 'chardet';
 import { parse as parseCsv } from 'csv-parse';
 import ExcelJS from 'exceljs';
+import unzipper from 'unzipper';
 import { unzipSync, strFromU8 } from 'fflate';
 import { fileTypeFromBuffer } from 'file-type';
 import iconv from 'iconv-lite';
@@ -29,7 +30,7 @@ import { cellText, fromSpreadsheetCell, spreadsheetCell } from '@onboard/domain'
  * parsers: CSV through csv-parse, its delimiter (comma, semicolon, tab, pipe) guessed by papaparse from
  * the first lines and its encoding (UTF-8 with or without a byte-order mark, UTF-16, Windows-1252, Mac
  * Roman) by its byte-order mark or chardet, decoded by iconv-lite; XLSX through exceljs's streaming
- * WorkbookReader, one sheet of the workbook. The header row is found under any title rows. What was
+ * parsers, one sheet of the workbook. The header row is found under any title rows. What was
  * detected is kept as the file's reading, which the user may change. Rows come out as text cells; nothing
  * here keeps more than the row being read.
  */
@@ -153,28 +154,79 @@ function checkArchive(bytes: Uint8Array): Workbook {
   return { sheets, date1904: /<(?:\w+:)?workbookPr\b[^>]*\bdate1904="(1|true)"/.test(xml) };
 }
 
-/** The rows of one sheet (by name; the first when null). The sheets before it are passed over unread. */
+/**
+ * exceljs's streaming reader, opened up: its own parsers of the workbook's parts, fed here from the archive's
+ * central directory. Its `parse()` walks the archive in stored order through unzipper's `Parse`, which may
+ * end before the last entries are handed over (exceljs#3064): the workbook part, stored last by many
+ * writers, then goes missing and a sheet reads empty or under the wrong name, at random. The methods are
+ * exceljs 4.4.0's (the version is pinned).
+ */
+type ExcelStreamParts = {
+  _parseRels(entry: Readable): Promise<void>;
+  _parseWorkbook(entry: Readable): Promise<void>;
+  _parseSharedStrings(entry: Readable): AsyncGenerator<unknown>;
+  _parseStyles(entry: Readable): Promise<void>;
+  _parseWorksheet(
+    iterator: AsyncIterable<unknown>,
+    sheetNo: string,
+  ): Generator<{ eventType: string; value: AsyncIterable<{ values: unknown }> }>;
+  workbookRels?: { Id: string; Target: string }[];
+  model?: { sheets?: { name: string; rId: string }[] };
+};
+
+/** An archive's part by its path inside the workbook ('xl/…'), as a stream; null when it is not there. */
+async function openArchive(bytes: Uint8Array) {
+  const directory = await unzipper.Open.buffer(buffer(bytes));
+  return (path: string): Readable | null => {
+    const file = directory.files.find((f) => f.path === path);
+    return file ? file.stream() : null;
+  };
+}
+
+/** The path of a sheet's part, from the relationship's target ('worksheets/sheet2.xml' or '/xl/…'). */
+const sheetPart = (target: string) => (target.startsWith('/') ? target.slice(1) : `xl/${target}`);
+
+/**
+ * The rows of one sheet (by name; the first of the workbook when null). Only that sheet's part is
+ * unpacked, row by row; the parts it needs (relationships, workbook, shared strings, styles) come first.
+ */
 async function* xlsxRows(bytes: Uint8Array, sheetName: string | null): AsyncGenerator<string[]> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([buffer(bytes)]), {
-    worksheets: 'emit',
-    sharedStrings: 'cache',
-    styles: 'cache',
-    hyperlinks: 'ignore',
-    entries: 'ignore',
-  });
+  let rows: AsyncIterable<{ values: unknown }>;
   try {
-    for await (const sheet of reader) {
-      const named = sheet as unknown as { name: string; iterator: AsyncIterable<unknown> };
-      if (sheetName !== null && named.name !== sheetName) {
-        for await (const chunk of named.iterator) void chunk; // its XML, not parsed
-        continue;
-      }
-      for await (const row of sheet) {
-        // row.values is 1-based: index 0 is empty.
-        const values = (row.values as unknown[]).slice(1);
-        yield Array.from(values, cellText);
-      }
-      return; // one sheet only
+    const part = await openArchive(bytes);
+    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([]), {
+      worksheets: 'emit',
+      sharedStrings: 'cache',
+      styles: 'cache',
+      hyperlinks: 'ignore',
+      entries: 'ignore',
+    }) as unknown as ExcelStreamParts;
+    const rels = part('xl/_rels/workbook.xml.rels');
+    const workbook = part('xl/workbook.xml');
+    if (!rels || !workbook) throw new CensusFileError(CENSUS_FILE_MESSAGES.unreadableXlsx);
+    await reader._parseRels(rels);
+    await reader._parseWorkbook(workbook);
+    const sharedStrings = part('xl/sharedStrings.xml');
+    if (sharedStrings) for await (const parsed of reader._parseSharedStrings(sharedStrings)) void parsed;
+    const styles = part('xl/styles.xml');
+    if (styles) await reader._parseStyles(styles);
+    const sheets = reader.model?.sheets ?? [];
+    const sheet = sheetName === null ? sheets[0] : sheets.find((s) => s.name === sheetName);
+    const target = sheet && reader.workbookRels?.find((r) => r.Id === sheet.rId)?.Target;
+    const path = target ? sheetPart(target) : null;
+    const stream = path ? part(path) : null;
+    if (!stream) return; // no such sheet: no rows
+    const [emitted] = [...reader._parseWorksheet(stream, /sheet(\d+)\.xml$/.exec(path!)?.[1] ?? '1')];
+    rows = emitted!.value;
+  } catch (error) {
+    if (error instanceof CensusFileError) throw error;
+    throw new CensusFileError(CENSUS_FILE_MESSAGES.unreadableXlsx);
+  }
+  try {
+    for await (const row of rows) {
+      // row.values is 1-based: index 0 is empty.
+      const values = (row.values as unknown[]).slice(1);
+      yield Array.from(values, cellText);
     }
   } catch (error) {
     if (error instanceof CensusFileError) throw error;

@@ -143,10 +143,11 @@ export function useDocumentWrites(clientId: string) {
     },
     remove: async (doc: ClientDocument) => {
       await deleteDocument(clientId, doc.documentId);
+      // Accepted: the list drops it at once and is read again behind the notice.
       await mutate<ClientDocument[]>(key, (list) => list?.filter((d) => d.documentId !== doc.documentId), {
         revalidate: false,
       });
-      await refresh();
+      void refresh();
     },
     download: (doc: ClientDocument) => downloadFile(doc.downloadPath),
     zip: (documentIds: readonly string[]) => {
