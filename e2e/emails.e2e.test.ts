@@ -163,6 +163,14 @@ describe.skipIf(skip)('e-mails in the browser', () => {
     await toast.waitFor();
     const box = await toast.boundingBox();
     expect(box!.width).toBeLessThanOrEqual(500);
+    // On a phone it stays on screen (focus inside holds its timer).
+    await toast.getByRole('link').focus();
+    await page.setViewportSize({ width: 390, height: 844 });
+    const phoneBox = await toast.boundingBox();
+    expect(phoneBox!.x).toBeGreaterThanOrEqual(0);
+    expect(phoneBox!.x + phoneBox!.width).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: screenshotPath('email-toast-390.png') });
+    await page.setViewportSize({ width: 1280, height: 900 });
     await toast.getByRole('link', { name: signer.parsed.subject! }).click();
     const newId = again!.messageId.slice(1).split('@')[0]!;
     await page.waitForURL((url) => url.pathname === `/emails/${newId}`);
