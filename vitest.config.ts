@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import LongestFirst from './testing/sequencer.ts';
 
 // Test level by file suffix (design brief, "Testing"). Integration and e2e tests share an embedded
 // PostgreSQL per worker (testing/global-setup.ts), each with a migrated and a seeded template made once;
@@ -46,6 +47,8 @@ const browser = { ...slow, testTimeout: 240_000 };
 export default defineConfig({
   test: {
     maxWorkers: MAX_WORKERS,
+    // Longest files first across the projects (testing/durations.json), so no long file starts last.
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         test: {
