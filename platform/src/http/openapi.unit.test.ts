@@ -171,7 +171,7 @@ function allMountedRoutes() {
     emailQueryRoutes(base),
     emailRuleQueryRoutes(base),
     emailTemplateQueryRoutes({ ...base, renderHtml: unused }),
-    evidencePackRoutes({ ...base, carrierCertificate: unused, signedForms: unused }),
+    evidencePackRoutes({ ...base, sealer: { carrierSeal: unused }, signedForms: unused }),
     censusCommandRoutes({ ...base, documents: { get: unused, put: null } }),
     censusQueryRoutes({ ...base, documents: { get: unused } }),
     dataFeedCommandRoutes({
