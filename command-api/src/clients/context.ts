@@ -36,11 +36,8 @@ export type ClientLifecycleDeps = CommandDeps & { pool: pg.Pool };
 /** What every handler of the client's lifecycle shares: the dependencies, and reading and deciding it. */
 export type ClientLifecycle = ReturnType<typeof clientLifecycle>;
 
-/**
- * The client's lifecycle (`client-{clientId}`) read, adopted and decided; its form and tasks made once;
- * the lifecycle as the answers show it.
- */
-export function clientLifecycle(deps: ClientLifecycleDeps) {
+/** The lifecycle read (a client from before lifecycles adopted) and decided. */
+function lifecycleStream(deps: ClientLifecycleDeps) {
   const eifOf = async (clientId: string) => {
     const loaded = await loadAggregate({
       store: deps.store,
@@ -117,6 +114,11 @@ export function clientLifecycle(deps: ClientLifecycleDeps) {
   };
 
   /** The client's form and tasks, made once: the form only if it does not exist yet; tasks kept. */
+  return { eifOf, load, execute };
+}
+
+/** The client's form and tasks, made once: the form only if it does not exist yet; tasks kept. */
+function baseClient(deps: ClientLifecycleDeps, eifOf: ReturnType<typeof lifecycleStream>['eifOf']) {
   const ensureBaseClient = async (
     req: Request,
     actor: Actor,
@@ -151,6 +153,11 @@ export function clientLifecycle(deps: ClientLifecycleDeps) {
     );
   };
 
+  return ensureBaseClient;
+}
+
+/** The lifecycle as the answers show it, with the implementation consultant's contact. */
+function lifecycleView(deps: ClientLifecycleDeps) {
   const consultant = async (userId: string | null): Promise<ImplementationConsultant | null> => {
     if (!userId) return null;
     const { rows } = await deps.pool.query<{
@@ -204,6 +211,11 @@ export function clientLifecycle(deps: ClientLifecycleDeps) {
     };
   };
 
+  return view;
+}
+
+/** Staff only, an implementation consultant who is staff, new policies' ids. */
+function staffChecks(deps: ClientLifecycleDeps) {
   const requireStaff = async (req: Request) => {
     const actor = await requireActor(deps.authenticate, req);
     if (!isInternal(actor)) throw new ForbiddenError('Only internal staff can do this');
@@ -226,6 +238,18 @@ export function clientLifecycle(deps: ClientLifecycleDeps) {
     policies.map((p) => ({ ...p, policyId: deps.newId() }));
 
   /** Staff decide one intent on the client's lifecycle; the answer is the lifecycle after it. */
+  return { requireStaff, checkConsultant, withPolicyIds };
+}
+
+/**
+ * The client's lifecycle (`client-{clientId}`) read, adopted and decided; its form and tasks made once;
+ * the lifecycle as the answers show it.
+ */
+export function clientLifecycle(deps: ClientLifecycleDeps) {
+  const { eifOf, load, execute } = lifecycleStream(deps);
+  const ensureBaseClient = baseClient(deps, eifOf);
+  const view = lifecycleView(deps);
+  const { requireStaff, checkConsultant, withPolicyIds } = staffChecks(deps);
   const staffDecide = async (
     req: Request,
     res: Response,
