@@ -60,8 +60,8 @@ type LookResource = 'personal-data-reveal' | 'personal-data-unmasked-download';
 /** What every handler of the census shares: the dependencies, and reading, deciding and correcting a census. */
 export type Census = ReturnType<typeof censusCommands>;
 
-/** The caller's access, the policy, a file's columns, a census command decided, corrections and looks. */
-export function censusCommands(deps: CensusCommandDeps) {
+/** The caller's access, the policy, a file's columns, a census command decided, the validation job. */
+function censusCore(deps: CensusCommandDeps) {
   const access = async (req: Request) => {
     const actor = await requireActor(deps.authenticate, req);
     const clientId = String(req.params.clientId);
@@ -142,8 +142,14 @@ export function censusCommands(deps: CensusCommandDeps) {
     deps.onJob?.(job);
   };
 
-  // ---- corrections where the census is read ------------------------------------------------------------
+  return { deps, access, requirePolicy, suggest, inspect, execute, resultOf, startJob };
+}
 
+/** Corrections where the census is read: the working sets kept in step, the outputs written again after. */
+function censusCorrections(
+  deps: CensusCommandDeps,
+  { access, resultOf }: Pick<ReturnType<typeof censusCore>, 'access' | 'resultOf'>,
+) {
   const workingSets = censusWorkingSets(deps);
   const rewriting = new Map<string, { again: boolean }>();
 
@@ -224,8 +230,11 @@ export function censusCommands(deps: CensusCommandDeps) {
     return { result: resultOf(after, documentId), grid: maskCensusGrid(censusGrid(document)) };
   };
 
-  // ---- looking at personal data --------------------------------------------------------------------------
+  return { correct };
+}
 
+/** Who looks at a census's personal data in full: the look recorded before the value or file is given. */
+function personalDataLooks(deps: CensusCommandDeps) {
   /** Who looks at the full value of a client's personal data, and why: recorded before it is given. */
   const recordLook = async (req: Request, actor: Actor, intent: PersonalDataIntent) =>
     decideOnStream(deps, {
@@ -279,18 +288,11 @@ export function censusCommands(deps: CensusCommandDeps) {
       .send(Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength));
   };
 
-  return {
-    deps,
-    access,
-    requirePolicy,
-    suggest,
-    inspect,
-    execute,
-    resultOf,
-    startJob,
-    correct,
-    recordLook,
-    lookAt,
-    sendUnmasked,
-  };
+  return { recordLook, lookAt, sendUnmasked };
+}
+
+/** The caller's access, the policy, a file's columns, a census command decided, corrections and looks. */
+export function censusCommands(deps: CensusCommandDeps) {
+  const core = censusCore(deps);
+  return { ...core, ...censusCorrections(deps, core), ...personalDataLooks(deps) };
 }
