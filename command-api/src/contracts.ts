@@ -7,6 +7,7 @@ import * as clientLifecycle from './clients/lifecycle.contract.ts';
 import * as documents from './documents/routes.contract.ts';
 import * as eif from './eif/routes.contract.ts';
 import * as emails from './emails/routes.contract.ts';
+import * as errorReporting from './error-reporting/routes.contract.ts';
 import * as outsideSigner from './eif/outside-signer.contract.ts';
 import * as planSystem from './clients/plan-system.contract.ts';
 import * as eifEntities from './eif-entities/routes.contract.ts';
@@ -32,6 +33,7 @@ export * from './clients/lifecycle.contract.ts';
 export * from './documents/routes.contract.ts';
 export * from './eif/routes.contract.ts';
 export * from './emails/routes.contract.ts';
+export * from './error-reporting/routes.contract.ts';
 export * from './eif/outside-signer.contract.ts';
 export * from './clients/plan-system.contract.ts';
 export * from './eif-entities/routes.contract.ts';
@@ -60,6 +62,7 @@ export const commandContracts = collectContracts(
   documents,
   eif,
   emails,
+  errorReporting,
   outsideSigner,
   planSystem,
   eifEntities,

@@ -8,7 +8,8 @@ export type { CommandDeps, Authenticate } from './http/context.ts';
 export { executeEifCommand } from './clients/routes.ts';
 export { AcceptBody, DeclineBody } from './eif/routes.contract.ts';
 export { qpsCommandRoutes } from './qps/routes.ts';
-export { clientLifecycleRoutes, type ClientLifecycleDeps } from './clients/lifecycle.ts';
+export { clientLifecycleRoutes } from './clients/lifecycle.ts';
+export type { ClientLifecycleDeps } from './clients/context.ts';
 export { planSystemCommandRoutes, type PlanSystemCommandDeps } from './clients/plan-system.ts';
 export {
   outsideSignerRoutes,

@@ -1,7 +1,7 @@
 import { createHash, hkdfSync } from 'node:crypto';
 import { hostname } from 'node:os';
 import { dirname, resolve } from 'node:path';
-import { certificateName } from '@onboard/query-api/evidence-pack';
+import { certificateName } from './evidence-pack/seal.ts';
 import type { PlatformSettings } from '@onboard/query-api/feature-toggles';
 import type { ThrottleLimits } from '@onboard/command-api/throttle';
 import type { S3DocumentStoreConfig } from './documents/s3.ts';

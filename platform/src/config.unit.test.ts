@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { resolve } from 'node:path';
-import { selfSignedCarrierCertificate } from '@onboard/query-api/evidence-pack';
+import { selfSignedCarrierCertificate } from './evidence-pack/seal.ts';
 import { DEFAULT_THROTTLE_LIMITS } from '@onboard/command-api/throttle';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { embeddedTestConfig, estimatedSecretBits, loadConfig } from './config.ts';

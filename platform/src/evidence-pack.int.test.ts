@@ -15,6 +15,7 @@ import { seededDatabase } from '@onboard/testing/db';
 import { startApp, type RunningApp } from './app.ts';
 import { embeddedTestConfig } from './config.ts';
 import { carrierCertificateSource } from './evidence-pack/carrier-certificate.ts';
+import { carrierSealer } from './evidence-pack/seal.ts';
 import { apiNotFound, errorMiddleware } from './http/errors.ts';
 import { DEMO_CLIENT_ID } from './seed.ts';
 import { apiClient, type ApiResponse } from './testing/http-client.ts';
@@ -83,7 +84,7 @@ describe('GET /api/clients/{clientId}/evidence-pack', () => {
       evidencePackRoutes({
         store: app.store,
         authenticate: app.identity.authenticate,
-        carrierCertificate: carrierCertificateSource({ kind: 'self-signed', file: null }),
+        sealer: carrierSealer(carrierCertificateSource({ kind: 'self-signed', file: null })),
         signedForms: async (clientId) => (clientId === DEMO_CLIENT_ID ? forms : []),
       }),
     );

@@ -7,6 +7,8 @@ import * as clientLifecycle from './clients/lifecycle.contract.ts';
 import * as planSystem from './clients/plan-system.contract.ts';
 import * as eif from './eif/routes.contract.ts';
 import * as emails from './emails/routes.contract.ts';
+import * as emailTemplates from './emails/templates.contract.ts';
+import * as errorReporting from './error-reporting/routes.contract.ts';
 import * as employeeClasses from './employee-classes/routes.contract.ts';
 import * as explorer from './explorer/routes.contract.ts';
 import * as gateway from './gateway/routes.contract.ts';
@@ -33,6 +35,8 @@ export * from './clients/lifecycle.contract.ts';
 export * from './clients/plan-system.contract.ts';
 export * from './eif/routes.contract.ts';
 export * from './emails/routes.contract.ts';
+export * from './emails/templates.contract.ts';
+export * from './error-reporting/routes.contract.ts';
 export * from './employee-classes/routes.contract.ts';
 export * from './explorer/routes.contract.ts';
 export * from './gateway/routes.contract.ts';
@@ -62,6 +66,8 @@ export const queryContracts = collectContracts(
   planSystem,
   eif,
   emails,
+  emailTemplates,
+  errorReporting,
   employeeClasses,
   explorer,
   gateway,

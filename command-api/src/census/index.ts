@@ -1,4 +1,5 @@
-export { censusCommandRoutes, type CensusCommandDeps } from './routes.ts';
+export { censusCommandRoutes } from './routes.ts';
+export type { CensusCommandDeps } from './context.ts';
 export {
   runCensusValidation,
   validateCensusFile,

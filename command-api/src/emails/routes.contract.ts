@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { RULE_KINDS, RULE_ROLES } from '@onboard/domain';
-import { defineRoute, json, problem } from '@onboard/api-contract';
+import { defineRoute, json, media, problem } from '@onboard/api-contract';
 
 const emailParams = z.object({ emailId: z.string().min(1) });
 const Queued = z.object({ emailId: z.string() }).meta({ id: 'EmailQueuedAnswer' });
@@ -147,4 +147,15 @@ export const sendDailyDigestsNow = defineRoute({
   tag: 'emails',
   summary: 'Send every held e-mail now, one digest per person (admin and owner; it also runs daily)',
   responses: { 201: json(Sent, 'The digests sent'), 403: problem('Not allowed') },
+});
+
+export const emailOpened = defineRoute({
+  method: 'get',
+  path: '/api/emails/{emailId}/open.gif',
+  tag: 'emails',
+  summary:
+    'The one-pixel image in an e-mail’s HTML: loading it records the e-mail opened (once; where the mail client loads images)',
+  isSignedIn: false,
+  request: { params: emailParams },
+  responses: { 200: media('image/gif', 'A transparent pixel, whether or not the e-mail is known') },
 });

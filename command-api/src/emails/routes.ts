@@ -47,7 +47,9 @@ import {
   sendDailyDigestsNow,
   setEmailPreferences,
   setEmailRules,
+  emailOpened,
 } from './routes.contract.ts';
+import { openPixel } from './opened.ts';
 
 export type EmailCommandDeps = {
   store: EventStore;
@@ -383,6 +385,8 @@ export function emailCommandRoutes(deps: EmailCommandDeps): Router {
     });
     res.status(201).json({ emailId });
   });
+
+  mount(router, emailOpened, openPixel(deps));
 
   return router;
 }

@@ -1,9 +1,6 @@
 import { writeFile } from 'node:fs/promises';
-import {
-  carrierCertificatePem,
-  certificateFingerprint,
-  certificatesFromFile,
-} from '@onboard/query-api/evidence-pack';
+import { certificateFingerprint, certificatesFromFile } from '@onboard/query-api/evidence-pack';
+import { carrierCertificatePem } from '../evidence-pack/seal.ts';
 import { isDistributedTopology, parseEvidenceCertificate } from '../config.ts';
 import { parseSettings } from '../settings.ts';
 import { carrierCertificateSource } from '../evidence-pack/carrier-certificate.ts';

@@ -1,6 +1,6 @@
 import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { selfSignedCarrierCertificate, type CarrierCertificate } from '@onboard/query-api/evidence-pack';
+import { selfSignedCarrierCertificate, type CarrierCertificate } from './seal.ts';
 import type { AppConfig } from '../config.ts';
 
 /** The embedded default's self-signed certificate: its name says what it is, and the file keeps it. */

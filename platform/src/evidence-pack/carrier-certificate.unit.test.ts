@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { certificateName, selfSignedCarrierCertificate } from '@onboard/query-api/evidence-pack';
+import { certificateName, selfSignedCarrierCertificate } from './seal.ts';
 import { SELF_SIGNED_NAME, carrierCertificateSource } from './carrier-certificate.ts';
 
 describe('the carrier certificate that seals evidence packs', () => {

@@ -1,9 +1,7 @@
 import { z } from 'zod';
-import { collectContracts, defineRoute, json, type RouteContract } from '@onboard/api-contract';
+import { defineRoute, json, type RouteContract } from '@onboard/api-contract';
 import { commandContracts } from '@onboard/command-api/contracts';
 import { queryContracts } from '@onboard/query-api/contracts';
-import * as errorReporting from '../error-reporting/routes.contract.ts';
-import * as emailTemplates from '../emails/routes.contract.ts';
 
 // The platform's own routes (platform/src/app.ts).
 const DependencyName = z.enum(['PostgreSQL', 'EventStoreDB', 'Kafka']);
@@ -94,5 +92,4 @@ export const allContracts: readonly RouteContract[] = [
   openApiDocument,
   ...commandContracts,
   ...queryContracts,
-  ...collectContracts(errorReporting, emailTemplates),
 ];

@@ -21,7 +21,7 @@ import { dataFeedQueryRoutes } from '@onboard/query-api/data-feed';
 import { conversationQueryRoutes } from '@onboard/query-api/conversations';
 import { personalDataAccessRoutes } from '@onboard/query-api/personal-data';
 import { emailCommandRoutes } from '@onboard/command-api/emails';
-import { emailQueryRoutes, emailRuleQueryRoutes } from '@onboard/query-api/emails';
+import { emailQueryRoutes, emailRuleQueryRoutes, emailTemplateQueryRoutes } from '@onboard/query-api/emails';
 import { DEFAULT_SUPPORT_SETTINGS } from '@onboard/domain';
 import { employeeClassCommandRoutes } from '@onboard/command-api/employee-classes';
 import { employeeClassQueryRoutes } from '@onboard/query-api/employee-classes';
@@ -42,9 +42,9 @@ import { createUserAdminQueries } from '@onboard/query-api/users';
 import { analyticsCommandRoutes } from '@onboard/command-api/analytics';
 import { analyticsQueryRoutes } from '@onboard/query-api/analytics';
 import { buildOpenApiDocument } from './openapi.ts';
-import { errorReportingRoutes } from '../error-reporting/routes.ts';
+import { errorReportingCommandRoutes } from '@onboard/command-api/error-reporting';
+import { errorReportingQueryRoutes } from '@onboard/query-api/error-reporting';
 import { evidencePackRoutes } from '@onboard/query-api/evidence-pack';
-import { emailTemplateRoutes } from '../emails/routes.ts';
 import { onboardingFormCommandRoutes } from '@onboard/command-api/onboarding-forms';
 import { onboardingFormQueryRoutes } from '@onboard/query-api/onboarding-forms';
 import { builtInESignature } from '../onboarding-forms/built-in-e-signature.ts';
@@ -158,7 +158,8 @@ function allMountedRoutes() {
         productionHosts: [],
       },
     }),
-    errorReportingRoutes({ ...base, reporter: { dsn: '', release: '', takeEnvelope: unused } }),
+    errorReportingCommandRoutes({ ...base, reporter: { takeEnvelope: unused } }),
+    errorReportingQueryRoutes({ ...base, settings: { dsn: '', release: '' } }),
     benAdminPlatformCommandRoutes(base),
     benAdminPlatformQueryRoutes(base),
     portalChatCommandRoutes(base),
@@ -169,8 +170,8 @@ function allMountedRoutes() {
     emailCommandRoutes({ ...base, emailSender: auth.emailSender, publicUrl: auth.publicUrl }),
     emailQueryRoutes(base),
     emailRuleQueryRoutes(base),
-    emailTemplateRoutes(base),
-    evidencePackRoutes({ ...base, carrierCertificate: unused, signedForms: unused }),
+    emailTemplateQueryRoutes({ ...base, renderHtml: unused }),
+    evidencePackRoutes({ ...base, sealer: { carrierSeal: unused }, signedForms: unused }),
     censusCommandRoutes({ ...base, documents: { get: unused, put: null } }),
     censusQueryRoutes({ ...base, documents: { get: unused } }),
     dataFeedCommandRoutes({

@@ -1,6 +1,7 @@
 import { evidencePackRoutes } from '@onboard/query-api/evidence-pack';
 import { completedFormsForEvidence } from '@onboard/query-api/onboarding-forms/evidence';
 import { carrierCertificateSource } from '../evidence-pack/carrier-certificate.ts';
+import { carrierSealer } from '../evidence-pack/seal.ts';
 import type { Wiring } from './context.ts';
 
 /** The evidence pack of a client's onboarding, sealed with the carrier's certificate. */
@@ -14,7 +15,7 @@ export function wireEvidence(w: Wiring) {
         store: store.raw,
         snapshots,
         authenticate: identity.authenticate,
-        carrierCertificate: carrierCertificateSource(config.evidenceCertificate, now),
+        sealer: carrierSealer(carrierCertificateSource(config.evidenceCertificate, now)),
         signedForms: (clientId) => completedFormsForEvidence({ pool, documents }, clientId),
       },
       now,

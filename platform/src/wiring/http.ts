@@ -7,7 +7,8 @@ import { allContracts } from '../http/contracts.ts';
 import { jsonBodyBytes, jsonBodyHygiene, requestHygiene } from '../http/hygiene.ts';
 import { explorerPublicHostGuard } from '../explorer/public-host.ts';
 import { createErrorReporter } from '../error-reporting/reporter.ts';
-import { errorReportingRoutes } from '../error-reporting/routes.ts';
+import { errorReportingCommandRoutes } from '@onboard/command-api/error-reporting';
+import { errorReportingQueryRoutes } from '@onboard/query-api/error-reporting';
 import type { Wiring } from './context.ts';
 
 /**
@@ -32,13 +33,14 @@ export function wireRequestPipeline({ app, config, has, pool, logger, identity }
     logger,
     maxBytes: config.anonymousTables.errorReportsMaxBytes,
   });
-  if (has('command-api') || has('query-api'))
+  if (has('command-api'))
+    app.use(errorReportingCommandRoutes({ reporter: errorReporter, throttle: identity.deps.throttle }));
+  if (has('query-api'))
     app.use(
-      errorReportingRoutes({
+      errorReportingQueryRoutes({
         pool,
         authenticate: identity.authenticate,
-        reporter: errorReporter,
-        throttle: identity.deps.throttle,
+        settings: { dsn: errorReporter.dsn, release: errorReporter.release },
       }),
     );
   app.use('/api', express.json({ limit: '1mb', verify: jsonBodyBytes }));

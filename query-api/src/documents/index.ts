@@ -1,1 +1,3 @@
-export { documentQueryRoutes, uniqueZipNames, type DocumentQueryDeps } from './routes.ts';
+export { documentQueryRoutes } from './routes.ts';
+export { uniqueZipNames } from './zip.ts';
+export type { DocumentQueryDeps } from './context.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { manyOf } from './routes.contract.ts';
-import { uniqueZipNames } from './routes.ts';
+import { uniqueZipNames } from './zip.ts';
 
 describe('zipped documents', () => {
   it('get unique names inside the zip, whatever their case', () => {

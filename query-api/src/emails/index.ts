@@ -1,2 +1,3 @@
 export { emailQueryRoutes } from './routes.ts';
 export { emailRuleQueryRoutes } from './rules.ts';
+export { emailTemplateQueryRoutes } from './templates.ts';

@@ -11,12 +11,12 @@ import { mount } from '@onboard/api-contract/express';
 import { requireActor, type Authenticate } from '../http/context.ts';
 import { gatherEvidencePack, type EvidencePackDeps } from './build.ts';
 import { getEvidencePack } from './routes.contract.ts';
-import { sealPdf, type CarrierCertificate } from './seal.ts';
+import type { EvidenceSealer } from './sealer.ts';
 
 export type EvidencePackRouteDeps = EvidencePackDeps & {
   authenticate: Authenticate;
-  /** The carrier's signing certificate; null when none is configured. */
-  carrierCertificate: () => Promise<CarrierCertificate | null>;
+  /** Seals the pack with the carrier's signing certificate (the platform's adapter). */
+  sealer: EvidenceSealer;
 };
 
 export const evidencePackFilename = (clientName: string) => safeFilename(`Evidence pack - ${clientName}.pdf`);
@@ -28,8 +28,8 @@ export function evidencePackRoutes(deps: EvidencePackRouteDeps, now: () => Date 
     const actor = await requireActor(deps.authenticate, req);
     if (!isInternal(actor)) throw new ForbiddenError('Evidence packs are for internal staff');
     const clientId = String(req.params.clientId);
-    const certificate = await deps.carrierCertificate();
-    if (!certificate)
+    const seal = await deps.sealer.carrierSeal();
+    if (!seal)
       throw new AppError(
         503,
         'NO_CARRIER_CERTIFICATE',
@@ -38,7 +38,7 @@ export function evidencePackRoutes(deps: EvidencePackRouteDeps, now: () => Date 
     const at = now();
     const gathered = await gatherEvidencePack(deps, clientId, at);
     if (!gathered) throw new NotFoundError('Client not found');
-    const pdf = await sealPdf(gathered.doc, certificate, {
+    const pdf = await seal(gathered.doc, {
       reason: `Evidence pack of ${gathered.clientName}`,
       signingTime: at,
     });

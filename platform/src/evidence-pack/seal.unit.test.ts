@@ -3,15 +3,18 @@ import forge from 'node-forge';
 import { PDFDocument } from 'pdf-lib';
 import * as pkijs from 'pkijs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { composeEvidencePack } from './build.ts';
 import {
   carrierCertificatePem,
   sealPdf,
   selfSignedCarrierCertificate,
   type CarrierCertificate,
 } from './seal.ts';
-import { certificateFingerprint, certificatesFromFile } from './trust.ts';
-import { verifyEvidencePack } from './verify.ts';
+import {
+  certificateFingerprint,
+  certificatesFromFile,
+  composeEvidencePack,
+  verifyEvidencePack,
+} from '@onboard/query-api/evidence-pack';
 
 const YEAR = 365 * 24 * 3600_000;
 

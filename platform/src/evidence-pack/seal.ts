@@ -5,6 +5,7 @@ import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib';
 import { SignPdf } from '@signpdf/signpdf';
 import { SUBFILTER_ETSI_CADES_DETACHED, Signer } from '@signpdf/utils';
 import type { PDFDocument } from 'pdf-lib';
+import type { EvidenceSealer } from '@onboard/query-api/evidence-pack';
 
 /**
  * The signature placeholder (@signpdf/placeholder-pdf-lib, CommonJS) is built from the CommonJS build of
@@ -187,4 +188,14 @@ export function selfSignedCarrierCertificate(options: {
 /** The carrier's certificate (the one that matches its key) as PEM, to hand to whoever verifies its packs. */
 export function carrierCertificatePem(certificate: CarrierCertificate): string {
   return forge.pki.certificateToPem(openP12(certificate).cert).replace(/\r\n/g, '\n');
+}
+
+/** The evidence pack's sealer: the carrier's certificate as the source gives it at each pack. */
+export function carrierSealer(certificate: () => Promise<CarrierCertificate | null>): EvidenceSealer {
+  return {
+    carrierSeal: async () => {
+      const current = await certificate();
+      return current && ((pack, options) => sealPdf(pack, current, options));
+    },
+  };
 }

@@ -2,10 +2,9 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RecordedEvent } from '@onboard/events';
-import { composeEvidencePack } from './build.ts';
 import { sealPdf, selfSignedCarrierCertificate, type CarrierCertificate } from './seal.ts';
-import { signedFormForTest } from './testing-forms.ts';
-import { verifyEvidencePack } from './verify.ts';
+import { composeEvidencePack, verifyEvidencePack } from '@onboard/query-api/evidence-pack';
+import { signedFormForTest } from '@onboard/query-api/evidence-pack/testing';
 
 const event = (
   stream: string,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute, json, media, problem } from '@onboard/api-contract';
+import { defineRoute, json, problem } from '@onboard/api-contract';
 import { EMAIL_KINDS } from '@onboard/events';
 
 export const EmailTemplateSummary = z
@@ -32,15 +32,4 @@ export const previewEmailTemplate = defineRoute({
     403: problem('Not allowed'),
     404: problem('No template of that kind'),
   },
-});
-
-export const emailOpened = defineRoute({
-  method: 'get',
-  path: '/api/emails/{emailId}/open.gif',
-  tag: 'emails',
-  summary:
-    'The one-pixel image in an e-mail’s HTML: loading it records the e-mail opened (once; where the mail client loads images)',
-  isSignedIn: false,
-  request: { params: z.object({ emailId: z.string().min(1) }) },
-  responses: { 200: media('image/gif', 'A transparent pixel, whether or not the e-mail is known') },
 });

@@ -1,0 +1,53 @@
+import {
+  NotFoundError,
+  assertOutsideSignerAllowed,
+  companyInformationEditState,
+  toClientView,
+  SIGNED_SECTIONS,
+  answersInWords,
+  orderSections,
+  sectionLabel,
+  allSignatures,
+  dueConfirmations,
+} from '@onboard/domain';
+import type { RouteHandler } from '@onboard/api-contract/express';
+import { withPeople } from '@onboard/api-contract/people';
+import type { getOutsideSignerReview } from '../outside-signer.contract.ts';
+import { readSignatures, readSignedFacts } from '../signatures.ts';
+import type { OutsideSigners } from './context.ts';
+
+/** What the outside signer reviews: the form, the sections to sign, the changes to confirm. */
+export const review =
+  (signers: OutsideSigners): RouteHandler<typeof getOutsideSignerReview> =>
+  async (req, res) => {
+    const { deps, resolve, readForm } = signers;
+    const clientId = String(req.params.clientId);
+    const { row, signer } = await resolve(clientId, String(req.params.actionId), deps.now());
+    assertOutsideSignerAllowed(signer, 'eif', 'read', { clientId, actionId: signer.actionId });
+    const { state, revision } = await readForm(clientId);
+    const view = toClientView(state, revision);
+    if (!view) throw new NotFoundError('Client not found');
+    const client = await withPeople(deps.pool, view);
+    const facts = await readSignedFacts(deps.store, clientId);
+    const signatures = await readSignatures(deps.store, clientId);
+    const signerId = `outside-signer:${row.email}`;
+    const toConfirm = dueConfirmations(facts, signatures)
+      .filter((d) => d.signature.by.userId === signerId)
+      .flatMap((d) => d.answers);
+    res.json({
+      signer: { firstName: row.first_name, lastName: row.last_name, email: row.email, stepId: row.step_id },
+      signing: {
+        sections: orderSections(row.sections ?? SIGNED_SECTIONS).map(sectionLabel),
+        hasSigned: allSignatures(facts, signatures).some((s) => s.by.userId === signerId),
+        toConfirm: answersInWords(toConfirm, view),
+      },
+      client,
+      editState:
+        state.status === 'empty'
+          ? 'no-edits'
+          : companyInformationEditState(
+              state.stamps,
+              state.pending.map((c) => c.at),
+            ),
+    });
+  };

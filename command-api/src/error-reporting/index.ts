@@ -1,0 +1,1 @@
+export { errorReportingCommandRoutes, type EnvelopeIntake } from './routes.ts';

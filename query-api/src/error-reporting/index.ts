@@ -1,0 +1,1 @@
+export { errorReportingQueryRoutes } from './routes.ts';
