@@ -108,6 +108,20 @@ const onlyThroughTheHandler = {
   },
 };
 
+// One way to the API in the web: screens call it through the typed client of web/src/api/ (client.ts's
+// useRead, call and get; upload.ts, download.ts, public.ts), whose paths, bodies and answers come from the
+// route contracts, never through fetch or the untyped request function.
+const throughTheClient = {
+  selector:
+    'CallExpression[callee.name="fetch"], CallExpression[callee.object.name=/^(window|globalThis)$/][callee.property.name="fetch"], NewExpression[callee.name="XMLHttpRequest"]',
+  message: 'Call the API through web/src/api/ (client.ts: useRead, call, get; upload.ts; download.ts).',
+};
+const untypedRequests = {
+  group: ['**/api/http.ts'],
+  importNames: ['apiRequest', 'apiGet'],
+  message: 'Call the API through web/src/api/client.ts (useRead, call, get), typed from the contracts.',
+};
+
 // One control set in the web: only web/src/ui/ imports the control library; every screen takes its
 // controls from there (ui/controls.ts re-exports the primitives, beside the composed controls).
 const controlPrimitives = [
@@ -247,6 +261,7 @@ export default tseslint.config(
               message: 'Use the atoms and hooks of web/src/state/ (state/store.ts).',
             },
             ...controlPrimitives,
+            untypedRequests,
           ],
         },
       ],
@@ -255,7 +270,12 @@ export default tseslint.config(
   {
     // One control set: the primitives come from web/src/ui/ (ui/controls.ts and the composed controls).
     files: ['web/src/state/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: controlPrimitives }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [...controlPrimitives, untypedRequests] }] },
+  },
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: ['web/src/api/**'],
+    rules: { 'no-restricted-syntax': ['error', onlyOnly, throughTheClient] },
   },
   {
     files: ['web/src/ui/**/*.{ts,tsx}'],

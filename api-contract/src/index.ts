@@ -90,6 +90,12 @@ const isWithin = (contentType: string | null, declared: string) => {
 export type BodyOf<C extends RouteContract> = C['request'] extends { body: infer S extends z.ZodType }
   ? z.input<S>
   : never;
+/** The text fields of a multipart body a client sends. */
+export type MultipartFieldsOf<C extends RouteContract> = C['request'] extends {
+  multipart: { fields: infer S extends z.ZodType };
+}
+  ? z.input<S>
+  : never;
 export type QueryOf<C extends RouteContract> = C['request'] extends { query: infer S extends z.ZodType }
   ? z.input<S>
   : never;

@@ -9,6 +9,8 @@ export const Actor = z.object({ userId: z.string(), role: z.string() });
 export const Role = z.enum(ROLES);
 const iso = z.string().nullable();
 const Row = z.record(z.string(), z.unknown());
+/** An entity of the form: its id and its answers by name. */
+const EntityRow = z.object({ id: z.string() }).catchall(z.unknown());
 
 export const PendingChange = z.object({
   changeId: z.string(),
@@ -108,7 +110,7 @@ export const EmployeeClass = z
     minimumHoursPerWeek: z.number().nullable(),
     description: z.string().nullable(),
     plans: z
-      .array(Row)
+      .array(EntityRow)
       .meta({ description: 'Class plans: planId, benefitType, waiting period, contributions' }),
     isComplete: z.boolean(),
     hasPendingChanges: z.boolean(),
@@ -121,7 +123,7 @@ export const classesView = {
   version: z.number().int().meta({ description: 'The If-Match value for the next write' }),
   eifStatus: z.enum(['pre_sign', 'signed']),
   needsEmployeeClasses: z.boolean().nullable(),
-  eligiblePlans: z.array(Row).meta({ description: 'Plans a class can offer (not statutory or PFML)' }),
+  eligiblePlans: z.array(EntityRow).meta({ description: 'Plans a class can offer (not statutory or PFML)' }),
 };
 
 export const EmployeeClasses = z

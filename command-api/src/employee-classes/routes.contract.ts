@@ -80,16 +80,23 @@ export const EmployeeClassChange = EmployeeClasses.extend({
   employeeClassId: z.string().meta({ description: 'The class the call created or changed' }),
 }).meta({ id: 'EmployeeClassChange' });
 
+const classesAfter = json(EmployeeClassChange, 'The classes after the change (pending after signing)');
+/** The success answer by its status, so a client reads the answer's type from the contract. */
+type ClassesAfter<Created extends boolean> = Created extends true
+  ? { 201: typeof classesAfter }
+  : { 200: typeof classesAfter };
+
 /** Every class-builder write answers the classes after the change, 201 when it made a class. */
 const classWrite = <
   const M extends 'post' | 'put' | 'delete',
   const P extends string,
   const B extends z.ZodType | undefined = undefined,
+  const Created extends boolean = false,
 >(
   method: M,
   path: P,
   summary: string,
-  options: { body?: B; isCreate?: boolean } = {},
+  options: { body?: B; isCreate?: Created } = {},
 ) =>
   defineRoute({
     method,
@@ -103,10 +110,7 @@ const classWrite = <
       headers: SeenVersionHeaders,
     },
     responses: {
-      [options.isCreate ? 201 : 200]: json(
-        EmployeeClassChange,
-        'The classes after the change (pending after signing)',
-      ),
+      ...({ [options.isCreate ? 201 : 200]: classesAfter } as ClassesAfter<Created>),
       400: problem(
         'Invalid fields, keyed body.<field> (e.g. body.contributions.0.employeeContributionPercentage)',
       ),

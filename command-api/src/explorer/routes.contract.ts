@@ -68,6 +68,14 @@ const id = z.string().min(1);
 const sites = '/api/clients/{clientId}/explorer-pages';
 const refusedSite = problem('Invalid fields (keyed body.<field>), or the vanity URL is taken');
 const siteParams = z.object({ clientId: id, explorerPageId: id });
+/** What a site write answers: the site's ids, its new version (the next If-Match) and its links. */
+const SiteWritten = ExplorerPage.extend({
+  explorerPageId: z.string(),
+  version: z.number().int(),
+  pageOwner: z.string(),
+  vanitySlug: z.string().nullable(),
+  newExplorerPageId: z.string().nullable(),
+});
 
 export const createExplorerSite = defineRoute({
   method: 'post',
@@ -76,7 +84,7 @@ export const createExplorerSite = defineRoute({
   summary: 'Create an Explorer site (staff)',
   request: { params: z.object({ clientId: id }), body: ExplorerSiteBody },
   responses: {
-    201: json(ExplorerPage, 'The site'),
+    201: json(SiteWritten, 'The site'),
     400: refusedSite,
     403: problem('Not staff'),
   },
@@ -89,7 +97,7 @@ export const updateExplorerSite = defineRoute({
   isVersioned: true,
   request: { params: siteParams, body: ExplorerSiteBody },
   responses: {
-    200: json(ExplorerPage, 'The site'),
+    200: json(SiteWritten, 'The site'),
     400: refusedSite,
     403: problem('Not staff'),
     404: problem('No such site'),
@@ -115,7 +123,7 @@ export const renewExplorerSite = defineRoute({
   summary: 'Renew a site for the next plan year (staff)',
   request: { params: siteParams, body: RenewExplorerSiteBody },
   responses: {
-    201: json(ExplorerPage, 'The next year’s site'),
+    201: json(SiteWritten, 'The next year’s site'),
     400: refusedSite,
     403: problem('Not staff'),
     404: problem('No such site'),

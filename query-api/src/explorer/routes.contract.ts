@@ -2,6 +2,12 @@ import { z } from 'zod';
 import { defineRoute, json, media, problem } from '@onboard/api-contract';
 import { ExplorerPage, SupportConversation } from '@onboard/api-contract/views';
 import { DEMO_ENROLLMENT_STATUSES } from '@onboard/domain';
+import {
+  ExplorerDocument,
+  ExplorerPlan,
+  ExplorerRenewalSource,
+  ExplorerSiteAttributes,
+} from '@onboard/events/catalogue/explorer';
 
 /** explorer §5 List queries. The messages are chosen (the spec gives the ranges only). */
 export const LIST_SORT_FIELDS = ['createdAt', 'name', 'updatedAt', 'startsAt'] as const;
@@ -33,6 +39,24 @@ const id = z.string().min(1);
 
 /** A site as staff read it (explorer §3): every attribute, with its client's name and read-only flags. */
 export const StaffExplorerPage = ExplorerPage.extend({
+  ...ExplorerSiteAttributes.shape,
+  explorerPageId: z.string(),
+  benefits: z.array(ExplorerPlan),
+  documents: z.array(ExplorerDocument),
+  renewedFrom: ExplorerRenewalSource.nullable(),
+  pageOwner: z.string(),
+  version: z.number().int().meta({ description: 'The If-Match value for the next write' }),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  updatedBy: z
+    .object({
+      userId: z.string(),
+      firstName: z.string().nullable(),
+      lastName: z.string().nullable(),
+      email: z.string().nullable(),
+      at: z.string(),
+    })
+    .meta({ description: 'Who changed the site last, and when (explorer §3 update tracking)' }),
   clientName: z
     .string()
     .nullable()
@@ -115,7 +139,10 @@ export const getSupportChat = defineRoute({
   isSignedIn: false,
   request: { params: z.object({ explorerPageId: id, conversationId: id }) },
   responses: {
-    200: json(SupportConversation, 'The conversation'),
+    200: json(
+      SupportConversation.extend({ language: z.string(), startedAt: z.string() }),
+      'The conversation',
+    ),
     404: problem('No such conversation'),
   },
 });

@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { defineRoute, json, problem } from '@onboard/api-contract';
+import type { PlanCheck, PlanDesign } from '@onboard/domain';
+import { API_JOB_STATUSES } from '@onboard/events';
 
 const ApiJob = z
   .object({
     id: z.string(),
     clientId: z.string(),
-    status: z.string(),
+    status: z.enum(API_JOB_STATUSES),
     apiJobOutputs: z.array(z.string()).meta({ description: 'The plan system’s reasons' }),
     requestedBy: z.object({ userId: z.string(), role: z.string() }).nullable(),
     requestedAt: z.string(),
@@ -30,8 +32,9 @@ export const getPlanDesignInfo = defineRoute({
         .object({
           clientId: z.string(),
           version: z.number().int(),
-          design: z.unknown(),
-          check: z.unknown(),
+          // The domain's shapes, described there (domain/src/plan-design).
+          design: z.unknown() as z.ZodType<PlanDesign>,
+          check: z.unknown() as z.ZodType<PlanCheck>,
           latestJob: ApiJob.nullable(),
         })
         .passthrough(),

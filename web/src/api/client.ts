@@ -26,16 +26,16 @@ type ContractsIn<T, Depth extends unknown[] = []> = T extends RouteContract
           : never;
 
 type Contract = ContractsIn<typeof Commands> | ContractsIn<typeof Queries>;
-type Method = Contract['method'];
+export type Method = Contract['method'];
 /** The path templates of a method's routes: `/api/clients/{clientId}/tasks`. */
-type PathOf<M extends Method> = Extract<Contract, { method: M }>['path'];
-type RouteAt<M extends Method, P extends string> = Extract<Contract, { method: M; path: P }>;
+export type PathOf<M extends Method> = Extract<Contract, { method: M }>['path'];
+export type RouteAt<M extends Method, P extends string> = Extract<Contract, { method: M; path: P }>;
 
 type ParamNames<P extends string> = P extends `${string}{${infer Name}}${infer Rest}`
   ? Name | ParamNames<Rest>
   : never;
 /** The values of a path template's parameters, by name. */
-type Params<P extends string> = { [Name in ParamNames<P>]: string | number };
+export type Params<P extends string> = { [Name in ParamNames<P>]: string | number };
 
 type Success<C extends RouteContract> = ResponseOf<C, Extract<keyof C['responses'], 200 | 201 | 202>>;
 /** What a route answers on success (200, 201 or 202); null for an answer without a body. */
@@ -47,7 +47,7 @@ export type Answer<M extends Method, P extends string> = P extends string
 /** A GET route's answer. */
 export type Read<P extends string> = Answer<'get', P>;
 export type Body<M extends Method, P extends string> = P extends string ? BodyOf<RouteAt<M, P>> : never;
-type Query<M extends Method, P extends string> = [QueryOf<RouteAt<M, P>>] extends [never]
+export type Query<M extends Method, P extends string> = [QueryOf<RouteAt<M, P>>] extends [never]
   ? Record<string, never>
   : QueryOf<RouteAt<M, P>>;
 
@@ -93,6 +93,10 @@ export function call<M extends Method, P extends PathOf<M>>(
   const verb = method.toUpperCase() as Uppercase<M>;
   return apiRequest<Answer<M, P>>(verb, pathTo(path, params, query), { ...request, headers });
 }
+
+/** The answer at a read's address (`readKey`): SWR's fetcher, and a read started before its page asks. */
+export const readAt = (key: string, options: RequestOptions = {}): Promise<unknown> =>
+  apiRequest('GET', key, options);
 
 /** A GET call outside SWR (a picker's options, a check before a write). */
 export const get = <P extends PathOf<'get'>>(path: P, params: Params<P>, query?: Query<'get', P>) =>

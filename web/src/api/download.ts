@@ -1,6 +1,7 @@
 import { readDownloadHeaders, type DownloadHeaders } from '@onboard/domain/web';
 import { ApiError, interpretFailure, isInvalidTokenAnswer, noResponseError } from './errors.ts';
 import { CSRF_COOKIE, CSRF_HEADER, readCookie, refreshSession } from './http.ts';
+import { pathTo, type Body, type Params, type PathOf, type Query } from './client.ts';
 
 /**
  * File downloads (onboarding §5 'Downloaded files', §8): the answer must carry Content-Type and an
@@ -52,6 +53,21 @@ export async function fetchDownload(
   return { ...headers, blob: await response.blob() };
 }
 
+/**
+ * The bytes at a same-origin address (the session's cookies go with it), for a viewer that draws them. A
+ * document written a moment ago may not be in the read model yet: a 404 is asked again, briefly.
+ */
+export async function fetchBytes(path: string): Promise<Uint8Array> {
+  let response = await fetch(path, { credentials: 'include' });
+  for (let attempt = 1; response.status === 404 && attempt <= 6; attempt++) {
+    await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
+    response = await fetch(path, { credentials: 'include' });
+  }
+  if (!response.ok)
+    throw new Error('The document could not be loaded. Please refresh the page and try again.');
+  return new Uint8Array(await response.arrayBuffer());
+}
+
 /** Hands the file to the browser's save flow through a temporary object URL. */
 export function saveBlob(blob: Blob, filename: string): void {
   const url = URL.createObjectURL(blob);
@@ -75,15 +91,23 @@ export async function downloadFile(
   return file.filename;
 }
 
+/** Saves the file a GET route answers (its path, parameters and query the contract's). */
+export const download = <P extends PathOf<'get'>>(path: P, params: Params<P>, query?: Query<'get', P>) =>
+  downloadFile(pathTo(path, params, query));
+
+/** Saves the file a POST route answers for its body (a download that says why it is asked for). */
+export const downloadFor = <P extends PathOf<'post'>>(path: P, params: Params<P>, body: Body<'post', P>) =>
+  downloadFile(pathTo(path, params), { body });
+
 /** The browser's own zone, so the summary's times read as the user's clock shows them. */
 const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 export const eifSummaryPath = (clientId: string, timeZone: string = browserTimeZone()) =>
-  `/api/clients/${encodeURIComponent(clientId)}/eif-summary?tz=${encodeURIComponent(timeZone)}`;
+  pathTo('/api/clients/{clientId}/eif-summary', { clientId }, { tz: timeZone });
 
-export const downloadEifSummary = (clientId: string) => downloadFile(eifSummaryPath(clientId));
+export const downloadEifSummary = (clientId: string) =>
+  download('/api/clients/{clientId}/eif-summary', { clientId }, { tz: browserTimeZone() });
 
 /** The sealed evidence pack of a client's onboarding (staff): signed forms, audit trails, EIF summary, event chain. */
-const evidencePackPath = (clientId: string) => `/api/clients/${encodeURIComponent(clientId)}/evidence-pack`;
-
-export const downloadEvidencePack = (clientId: string) => downloadFile(evidencePackPath(clientId));
+export const downloadEvidencePack = (clientId: string) =>
+  download('/api/clients/{clientId}/evidence-pack', { clientId });

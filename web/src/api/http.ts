@@ -137,17 +137,3 @@ export const apiGet = <T>(path: string) => apiRequest<T>('GET', path);
 
 /** The largest page a list call gives (platform §7 "Lists", explorer §5: limit 1 to 100). */
 export const LIST_PAGE_LIMIT = 100;
-
-/**
- * Every item of a paged list (`{ items, total }`), read a page at a time until the total is reached; for
- * pickers over lists that stay small (clients, staff), never for the tables that page on screen.
- */
-export async function fetchAllPages<Item>(path: string, query: Record<string, string> = {}): Promise<Item[]> {
-  const items: Item[] = [];
-  for (let offset = 0; ; offset += LIST_PAGE_LIMIT) {
-    const params = new URLSearchParams({ ...query, limit: String(LIST_PAGE_LIMIT), offset: String(offset) });
-    const page = await apiRequest<{ items: Item[]; total: number }>('GET', `${path}?${params}`);
-    items.push(...page.items);
-    if (page.items.length === 0 || items.length >= page.total) return items;
-  }
-}

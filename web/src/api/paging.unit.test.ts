@@ -1,10 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fetchAllPages, LIST_PAGE_LIMIT } from './http.ts';
+import { readAllPages } from './client.ts';
+import { LIST_PAGE_LIMIT } from './http.ts';
 
 const json = (body: unknown) =>
   new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 
-describe('fetchAllPages', () => {
+describe('readAllPages', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('reads pages of the largest allowed size until the total is reached', async () => {
@@ -21,7 +22,7 @@ describe('fetchAllPages', () => {
         return json({ items: all.slice(offset, offset + limit), total: all.length });
       }),
     );
-    const items = await fetchAllPages<{ id: string }>('/api/clients', { search: 'a b' });
+    const items = await readAllPages('/api/clients', {}, { search: 'a b' });
     expect(items).toEqual(all);
     expect(asked).toEqual([
       `/api/clients?search=a+b&limit=${LIST_PAGE_LIMIT}&offset=0`,
@@ -36,6 +37,6 @@ describe('fetchAllPages', () => {
       'fetch',
       vi.fn(async () => json({ items: [], total: 5 })),
     );
-    expect(await fetchAllPages('/api/clients')).toEqual([]);
+    expect(await readAllPages('/api/clients', {})).toEqual([]);
   });
 });

@@ -1,10 +1,10 @@
 import type { SWRConfiguration } from 'swr';
-import { apiGet } from './http.ts';
+import { readAt } from './client.ts';
 import { queryRetryDelay } from './errors.ts';
 
 /** Spec platform §9: data is fresh for 60 s; retries follow queryRetryDelay. */
 export const swrConfig: SWRConfiguration = {
-  fetcher: (key: string) => apiGet(key),
+  fetcher: (key: string) => readAt(key),
   dedupingInterval: 60_000,
   focusThrottleInterval: 60_000,
   revalidateOnFocus: true,

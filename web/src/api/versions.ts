@@ -14,7 +14,8 @@ export function rememberVersion(view: { id: string; version: number }) {
   }
 }
 
-function seenVersion(clientId: string): number | null {
+/** The newest version of the client this tab has seen, null before any. */
+export function seenVersion(clientId: string): number | null {
   try {
     const seen = sessionStorage.getItem(seenKey(clientId));
     return seen === null ? null : Number(seen);

@@ -1,4 +1,4 @@
-import { ensureCsrfCookie, CSRF_COOKIE, CSRF_HEADER, readCookie } from '../api/http.ts';
+import { postPublic } from '../api/public.ts';
 
 /**
  * The portal's one analytics module (platform §7 Analytics events): page, identify, Status Changed,
@@ -34,7 +34,6 @@ type Sink = {
   track: (event: string, properties: Properties) => void;
 };
 
-export const ANALYTICS_EVENTS_PATH = '/api/analytics/events';
 const ANONYMOUS_ID_KEY = 'onboard_anonymous_id';
 const BATCH_DELAY_MS = 1000;
 const BATCH_MAX = 20;
@@ -63,15 +62,7 @@ function tableSink(): Sink {
     queue = [];
     if (events.length === 0) return;
     try {
-      await ensureCsrfCookie();
-      const token = readCookie(document.cookie, CSRF_COOKIE);
-      await fetch(ANALYTICS_EVENTS_PATH, {
-        method: 'POST',
-        credentials: 'include',
-        keepalive: true,
-        headers: { 'content-type': 'application/json', ...(token ? { [CSRF_HEADER]: token } : {}) },
-        body: JSON.stringify({ events }),
-      });
+      await postPublic('/api/analytics/events', {}, { events }, { keepalive: true });
     } catch {
       // Best effort: a lost batch is not worth an error on the page.
     }

@@ -3,6 +3,8 @@
  * first page: it loads once the page has settled, or at once when an error comes first. Until then the
  * errors wait here (the uncaught ones and those a page's boundary catches) and are sent when it is ready.
  */
+import { readErrorReportingSettings } from '../api/public.ts';
+
 type Capture = (error: unknown) => void;
 
 /** How long after the page's load the SDK is fetched when nothing went wrong. */
@@ -15,7 +17,7 @@ let loading: Promise<void> | null = null;
 
 function load(): Promise<void> {
   loading ??= (async () => {
-    const response = await fetch('/api/sentry/settings', { credentials: 'same-origin' });
+    const response = await readErrorReportingSettings();
     if (!response.ok) throw new Error(`settings answered ${response.status}`);
     const [settings, { startSdk }] = await Promise.all([response.json(), import('./error-reporting-sdk.ts')]);
     window.removeEventListener('error', onError);

@@ -1,5 +1,5 @@
 import { preload } from 'swr';
-import { apiGet } from '../api/http.ts';
+import { readAt, readKey } from '../api/client.ts';
 import { clientKey, fetchClientView, preloadAuthenticatedUser } from '../api/hooks.ts';
 import { isAdminRole, type AuthenticatedUser, type ClientView } from '../api/types.ts';
 import { clientListPath } from '../features/clients/api.ts';
@@ -8,8 +8,6 @@ import { storedClientListFilters, type ClientListFilters } from '../state/client
 
 /** A read, and the reads that wait on its answer (a page's next read keyed by the version it answered). */
 type Read = { key: string; fetch: (key: string) => Promise<unknown>; then?: (answer: unknown) => Read[] };
-
-const clientApi = (clientId: string) => `/api/clients/${encodeURIComponent(clientId)}`;
 
 /**
  * The reads a route's page makes as soon as it renders, whoever opens it: started with the page's code once
@@ -26,14 +24,24 @@ export function firstReadsOf(
   const { role } = user;
   if (routeName === 'homeInternal' && isAdminRole(role))
     // The staff's client table opens on the filters this browser kept for them, and names the consultants.
-    return [clientListPath(filtersOf(user.id)), '/api/users/slfs'].map((key) => ({ key, fetch: apiGet }));
+    return [clientListPath(filtersOf(user.id)), readKey('/api/users/slfs', {})].map((key) => ({
+      key,
+      fetch: readAt,
+    }));
   if (!clientId) return [];
-  const read = (path: string): Read => ({ key: `${clientApi(clientId)}${path}`, fetch: apiGet });
+  const read = (key: string): Read => ({ key, fetch: readAt });
+  const ofClient = { clientId };
   // The net changes are read as of the client view's version, so they follow its answer.
   const client: Read = {
     key: clientKey(clientId),
     fetch: (key) => fetchClientView(key, clientId),
-    then: (view) => [read(`/change-log/net-changes?minVersion=${(view as ClientView).version}`)],
+    then: (view) => [
+      read(
+        readKey('/api/clients/{clientId}/change-log/net-changes', ofClient, {
+          minVersion: (view as ClientView).version,
+        }),
+      ),
+    ],
   };
   // The form's statuses and answers come from the editing view (pending changes applied).
   const editing: Read = { key: editingViewKey(clientId), fetch: (key) => fetchEditingView(key, clientId) };
@@ -41,23 +49,37 @@ export function firstReadsOf(
     case 'homeHub':
       // A client's people pass the hub's entry guard first: their setup and welcome flow are read too.
       return [
-        ...(isAdminRole(role) ? [] : [read('/setup'), read('/welcome-flow')]),
+        ...(isAdminRole(role)
+          ? []
+          : [
+              read(readKey('/api/clients/{clientId}/setup', ofClient)),
+              read(readKey('/api/clients/{clientId}/welcome-flow', ofClient)),
+            ]),
         client,
         editing,
-        read('/tasks'),
-        read('/api-jobs'),
+        read(readKey('/api/clients/{clientId}/tasks', ofClient)),
+        read(readKey('/api/clients/{clientId}/api-jobs', ofClient)),
       ];
     case 'clientReviewChanges':
-      return [client, read('/eif/signatures')];
+      return [client, read(readKey('/api/clients/{clientId}/eif/signatures', ofClient))];
     case 'eifSubStepDetail':
     case 'eifSubStepPolicyDetail':
-      return [read('/tasks'), editing];
+      return [read(readKey('/api/clients/{clientId}/tasks', ofClient)), editing];
     case 'censusValidateReportTab': {
       if (!policyId) return [];
-      const census = `/census/${encodeURIComponent(policyId)}`;
       // The report waits for its file's rows with problems too (its first card), so both come at once.
-      const rows = documentId ? [read(`${census}/files/${encodeURIComponent(documentId)}/rows`)] : [];
-      return [read(`${census}/validate`), ...rows];
+      const census = { clientId, policyId };
+      const rows = documentId
+        ? [
+            read(
+              readKey('/api/clients/{clientId}/census/{policyId}/files/{documentId}/rows', {
+                ...census,
+                documentId,
+              }),
+            ),
+          ]
+        : [];
+      return [read(readKey('/api/clients/{clientId}/census/{policyId}/validate', census)), ...rows];
     }
     default:
       return [];

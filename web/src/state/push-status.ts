@@ -75,10 +75,7 @@ export const PUSH_POLL_INTERVAL_MS = 60_000;
 export const loadingClientIds = (entries: readonly PushEntry[]): string[] =>
   entries.filter((e) => e.state === 'loading').map((e) => e.clientId);
 
-/** The query of GET /api/api-jobs in the spec's form (`clientIds[]=a&clientIds[]=b`). */
-export const apiJobsPath = (clientIds: readonly string[]) =>
-  `/api/api-jobs?${clientIds.map((id) => `clientIds[]=${encodeURIComponent(id)}`).join('&')}`;
-
+/** A client's latest job, as a poll of GET /api/api-jobs answers it. */
 export type PolledJob = { clientId: string; status: ApiJobStatus };
 
 /**

@@ -1,17 +1,12 @@
-import useSWR from 'swr';
-import { apiGet } from '../../api/http.ts';
+import { useRead } from '../../api/client.ts';
 import { ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
-
-type Counts = { days: number; rows: { day: string; event: string; count: number }[] };
-
-const COUNTS_PATH = '/api/analytics/counts?days=30';
 
 /**
  * Staff's view of the analytics events kept in the portal's own table (no Segment write key configured):
  * how many of each event arrived per day over the last 30 days, a day to a row, an event to a column.
  */
 export function AnalyticsAdminPage() {
-  const { data, error, isLoading } = useSWR(COUNTS_PATH, (path: string) => apiGet<Counts>(path));
+  const { data, error, isLoading } = useRead('/api/analytics/counts', {}, { days: 30 });
   if (isLoading) return <PageSkeleton />;
   if (error || !data) return <ErrorPanel error={error} />;
   const events = [...new Set(data.rows.map((r) => r.event))].sort();

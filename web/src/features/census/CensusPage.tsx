@@ -12,7 +12,7 @@ import {
   type CensusSource,
 } from '@onboard/domain/census';
 import { policyLabel } from '@onboard/domain/web';
-import { downloadFile } from '../../api/download.ts';
+import { download, downloadFor } from '../../api/download.ts';
 import { useClient } from '../../api/hooks.ts';
 import { clientHubPath } from '../../app/routes.ts';
 import { ConfirmDialog } from '../../ui/Dialogs.tsx';
@@ -21,13 +21,12 @@ import { InlineRename } from '../documents/InlineRename.tsx';
 import { formatDate } from '../tasks/format.ts';
 import { TaskLayout } from '../tasks/TaskLayout.tsx';
 import {
+  CENSUS_FILE,
   CENSUS_STEPS,
   STATUS_WORDS,
   UPLOAD_ACCEPT,
   censusPagePath,
   censusReportPath,
-  censusFilePath,
-  errorWorkbookPath,
   plural,
   uploadCensusFile,
   useCensus,
@@ -387,9 +386,11 @@ export function DownloadErrors({
       <Button
         className="button button--secondary"
         onPress={() =>
-          void downloadFile(errorWorkbookPath(clientId, policyId, result.document.documentId)).catch(
-            (caught) => setError(messageOf(caught)),
-          )
+          void download(`${CENSUS_FILE}/error-workbook`, {
+            clientId,
+            policyId,
+            documentId: result.document.documentId,
+          }).catch((caught) => setError(messageOf(caught)))
         }
       >
         Download the error workbook
@@ -406,11 +407,10 @@ export function DownloadErrors({
             isOpen={isAsking}
             onClose={() => setAsking(false)}
             onConfirm={async (reason) => {
-              await downloadFile(
-                `${errorWorkbookPath(clientId, policyId, result.document.documentId)}/unmasked`,
-                {
-                  body: { reason },
-                },
+              await downloadFor(
+                `${CENSUS_FILE}/error-workbook/unmasked`,
+                { clientId, policyId, documentId: result.document.documentId },
+                { reason },
               );
             }}
           />
@@ -646,9 +646,11 @@ function FileList({
                       <Button
                         className="button button--secondary button--small"
                         onPress={() =>
-                          void downloadFile(censusFilePath(clientId, policyId, r.document.documentId)).catch(
-                            (caught: unknown) => setNotice({ tone: 'error', text: messageOf(caught) }),
-                          )
+                          void download(CENSUS_FILE, {
+                            clientId,
+                            policyId,
+                            documentId: r.document.documentId,
+                          }).catch((caught: unknown) => setNotice({ tone: 'error', text: messageOf(caught) }))
                         }
                       >
                         Download<span className="visually-hidden"> {r.document.fileName}</span>

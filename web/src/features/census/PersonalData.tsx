@@ -1,21 +1,17 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Form } from '../../ui/controls.ts';
-import type { BodyOf, ResponseOf } from '@onboard/api-contract';
-import type { revealCensusChange, revealCensusValue } from '@onboard/command-api/contracts';
 import { isDependantRow, isMaskedFor } from '@onboard/domain/census';
 import { grantFor, REVEAL_REASONS } from '@onboard/domain/web';
-import { apiRequest } from '../../api/http.ts';
-import { downloadFile } from '../../api/download.ts';
-import { censusFilePath } from './api.ts';
+import { call, type Body } from '../../api/client.ts';
+import { downloadFor } from '../../api/download.ts';
+import { CENSUS_FILE } from './api.ts';
 import { useAuthenticatedUser } from '../../api/hooks.ts';
 import { ModalDialog } from '../../ui/Dialogs.tsx';
 import { Alert } from '../../ui/Feedback.tsx';
 import { RadioInput } from '../../ui/RadioInput.tsx';
 
-type RevealBody = BodyOf<typeof revealCensusValue>;
-type Revealed = ResponseOf<typeof revealCensusValue>;
-type RevealChangeBody = BodyOf<typeof revealCensusChange>;
-type RevealedChange = ResponseOf<typeof revealCensusChange>;
+type RevealBody = Body<'post', `${typeof CENSUS_FILE}/reveal`>;
+type RevealChangeBody = Body<'post', `${typeof CENSUS_FILE}/changes/reveal`>;
 export type RevealReason = RevealBody['reason'];
 
 /** Whether a cell of a row (an employee's, or a dependant's by its relationship cell) comes masked. */
@@ -40,7 +36,8 @@ export const revealCensusCell =
   (clientId: string, policyId: string, documentId: string, cell: Omit<RevealBody, 'reason'>) =>
   async (reason: RevealReason) =>
     (
-      await apiRequest<Revealed>('POST', `${censusFilePath(clientId, policyId, documentId)}/reveal`, {
+      await call('post', `${CENSUS_FILE}/reveal`, {
+        params: { clientId, policyId, documentId },
         body: { ...cell, reason },
       })
     ).value;
@@ -50,13 +47,10 @@ export const revealCensusChangeValue =
   (clientId: string, policyId: string, documentId: string, value: Omit<RevealChangeBody, 'reason'>) =>
   async (reason: RevealReason) =>
     (
-      await apiRequest<RevealedChange>(
-        'POST',
-        `${censusFilePath(clientId, policyId, documentId)}/changes/reveal`,
-        {
-          body: { ...value, reason },
-        },
-      )
+      await call('post', `${CENSUS_FILE}/changes/reveal`, {
+        params: { clientId, policyId, documentId },
+        body: { ...value, reason },
+      })
     ).value;
 
 /** The census file as uploaded, unmasked: recorded with its reason before it downloads. */
@@ -66,7 +60,7 @@ export async function downloadUnmaskedCensusFile(
   documentId: string,
   reason: RevealReason,
 ): Promise<void> {
-  await downloadFile(`${censusFilePath(clientId, policyId, documentId)}/unmasked`, { body: { reason } });
+  await downloadFor(`${CENSUS_FILE}/unmasked`, { clientId, policyId, documentId }, { reason });
 }
 
 /**

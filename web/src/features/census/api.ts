@@ -1,39 +1,26 @@
-import useSWR, { useSWRConfig } from 'swr';
-import type { BodyOf, ResponseOf } from '@onboard/api-contract';
-import type {
-  correctCensusCell,
-  readCensusAs,
-  replaceInCensusColumn,
-  validateSubmitCensus,
-} from '@onboard/command-api/contracts';
-import type { censusFileRows, listCensusValidations } from '@onboard/query-api/contracts';
-import { ApiError, interpretFailure, isInvalidTokenAnswer, noResponseError } from '../../api/errors.ts';
-import { apiRequest, CSRF_COOKIE, CSRF_HEADER, readCookie, refreshSession } from '../../api/http.ts';
+import { useSWRConfig } from 'swr';
+import { call, readKey, useRead, type Answer, type Body, type Read } from '../../api/client.ts';
+import { upload } from '../../api/upload.ts';
 import { clientHubPath } from '../../app/routes.ts';
 import { deleteDocument, documentsPath, renameDocument } from '../documents/api.ts';
 
 // Answer and body types from the routes' contracts, never written twice.
-export type CensusResult = ResponseOf<typeof listCensusValidations>[number];
+/** A census file: GET downloads it masked; `/unmasked`, `/reveal` and `/changes/reveal` are the looks. */
+export const CENSUS_FILE = '/api/clients/{clientId}/census/{policyId}/files/{documentId}';
+const FILE = CENSUS_FILE;
+export type CensusResult = Read<'/api/clients/{clientId}/census/{policyId}/validate'>[number];
 export type CensusReport = NonNullable<CensusResult['domainValidations']['report']>;
 export type CensusChanges = NonNullable<CensusResult['domainValidations']['changes']>;
-export type ValidateSubmitBody = BodyOf<typeof validateSubmitCensus>;
-export type CensusGrid = ResponseOf<typeof censusFileRows>;
-type CorrectCellBody = BodyOf<typeof correctCensusCell>;
-type ReplaceInColumnBody = BodyOf<typeof replaceInCensusColumn>;
-type CensusCorrected = ResponseOf<typeof correctCensusCell>;
-export type ReadCensusAsBody = BodyOf<typeof readCensusAs>;
+export type ValidateSubmitBody = Body<'put', '/api/clients/{clientId}/census/{policyId}/validate-submit'>;
+export type CensusGrid = Read<`${typeof FILE}/rows`>;
+type CorrectCellBody = Body<'put', `${typeof FILE}/cells`>;
+type ReplaceInColumnBody = Body<'post', `${typeof FILE}/replace`>;
+type CensusCorrected = Answer<'put', `${typeof FILE}/cells`>;
+export type ReadCensusAsBody = Body<'put', `${typeof FILE}/reading`>;
 
 const enc = encodeURIComponent;
-const censusApiPath = (clientId: string, policyId: string) =>
-  `/api/clients/${enc(clientId)}/census/${enc(policyId)}`;
 export const censusKey = (clientId: string, policyId: string) =>
-  `${censusApiPath(clientId, policyId)}/validate`;
-/** A census file: GET downloads it masked; `/unmasked`, `/reveal` and `/changes/reveal` are the looks. */
-export const censusFilePath = (clientId: string, policyId: string, documentId: string) =>
-  `${censusApiPath(clientId, policyId)}/files/${enc(documentId)}`;
-
-export const errorWorkbookPath = (clientId: string, policyId: string, documentId: string) =>
-  `${censusFilePath(clientId, policyId, documentId)}/error-workbook`;
+  readKey('/api/clients/{clientId}/census/{policyId}/validate', { clientId, policyId });
 
 export const CENSUS_STEPS = [
   { id: 'upload-files', label: 'Upload files' },
@@ -49,27 +36,32 @@ export const censusReportPath = (clientId: string, policyId: string, documentId:
 
 /** The policy's census files, newest first; read again every second while one is being validated. */
 export function useCensus(clientId: string, policyId: string) {
-  return useSWR<CensusResult[]>(censusKey(clientId, policyId), {
-    // The app keeps reads 60 s; a running validation is read again each second.
-    dedupingInterval: 500,
-    // …and so is a corrected one until its error workbook holds every correction.
-    refreshInterval: (data) =>
-      data?.some((r) => r.document.status === 'VALIDATING' || !r.document.outputsCurrent) ? 1000 : 0,
-  });
+  return useRead(
+    '/api/clients/{clientId}/census/{policyId}/validate',
+    { clientId, policyId },
+    {},
+    {
+      // The app keeps reads 60 s; a running validation is read again each second.
+      dedupingInterval: 500,
+      // …and so is a corrected one until its error workbook holds every correction.
+      refreshInterval: (data) =>
+        data?.some((r) => r.document.status === 'VALIDATING' || !r.document.outputsCurrent) ? 1000 : 0,
+    },
+  );
 }
 
 export const censusGridKey = (clientId: string, policyId: string, documentId: string) =>
-  `${censusApiPath(clientId, policyId)}/files/${enc(documentId)}/rows`;
+  readKey(`${FILE}/rows`, { clientId, policyId, documentId });
 
 /** The rows with problems of one census file, as corrected so far. */
 export function useCensusGrid(clientId: string, policyId: string, documentId: string) {
-  return useSWR<CensusGrid>(censusGridKey(clientId, policyId, documentId));
+  return useRead(`${FILE}/rows`, { clientId, policyId, documentId });
 }
 
 /** Corrections where the census is read: each answer carries the file's validation and its grid now. */
 export function useCensusCorrections(clientId: string, policyId: string, documentId: string) {
   const { mutate } = useSWRConfig();
-  const filePath = `${censusApiPath(clientId, policyId)}/files/${enc(documentId)}`;
+  const params = { clientId, policyId, documentId };
   const apply = async (answer: CensusCorrected) => {
     await mutate(censusGridKey(clientId, policyId, documentId), answer.grid, { revalidate: false });
     await mutate(
@@ -81,10 +73,9 @@ export function useCensusCorrections(clientId: string, policyId: string, documen
     return answer;
   };
   return {
-    correctCell: async (body: CorrectCellBody) =>
-      apply(await apiRequest<CensusCorrected>('PUT', `${filePath}/cells`, { body })),
+    correctCell: async (body: CorrectCellBody) => apply(await call('put', `${FILE}/cells`, { params, body })),
     replaceInColumn: async (body: ReplaceInColumnBody) =>
-      apply(await apiRequest<CensusCorrected>('POST', `${filePath}/replace`, { body })),
+      apply(await call('post', `${FILE}/replace`, { params, body })),
     /** After a refusal (someone else's correction), the grid read again. */
     reload: () => mutate(censusGridKey(clientId, policyId, documentId)),
   };
@@ -93,43 +84,9 @@ export function useCensusCorrections(clientId: string, policyId: string, documen
 export const UPLOAD_ACCEPT =
   '.csv,.tsv,.txt,.xlsx,text/csv,text/plain,text/tab-separated-values,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** The file itself as the body; an expired access token is renewed once and the upload retried. */
-export async function uploadCensusFile(
-  clientId: string,
-  policyId: string,
-  file: File,
-  isAfterRefresh = false,
-): Promise<CensusResult> {
-  const csrf = readCookie(document.cookie, CSRF_COOKIE);
-  let response: Response;
-  try {
-    response = await fetch(`${censusApiPath(clientId, policyId)}/files`, {
-      method: 'POST',
-      credentials: 'include',
-      headers: {
-        accept: 'application/json',
-        'content-type': file.type || 'application/octet-stream',
-        'x-file-name': encodeURIComponent(file.name),
-        ...(csrf ? { [CSRF_HEADER]: csrf } : {}),
-      },
-      body: file,
-    });
-  } catch {
-    throw new ApiError(noResponseError());
-  }
-  const bodyText = await response.text();
-  if (response.ok) return JSON.parse(bodyText) as CensusResult;
-  const error = new ApiError(
-    interpretFailure(
-      { status: response.status, contentType: response.headers.get('content-type'), bodyText },
-      window.location.pathname,
-    ).error,
-  );
-  if (response.status === 401 && !isAfterRefresh && isInvalidTokenAnswer(bodyText, error.body)) {
-    if (await refreshSession()) return uploadCensusFile(clientId, policyId, file, true);
-  }
-  throw error;
-}
+/** The file itself as the body, sent with its name and type. */
+export const uploadCensusFile = (clientId: string, policyId: string, file: File) =>
+  upload('/api/clients/{clientId}/census/{policyId}/files', { params: { clientId, policyId }, body: file });
 
 export function useCensusWrites(clientId: string, policyId: string) {
   const { mutate } = useSWRConfig();
@@ -141,18 +98,16 @@ export function useCensusWrites(clientId: string, policyId: string) {
   };
   return {
     confirm: async (body: ValidateSubmitBody) => {
-      const list = await apiRequest<CensusResult[]>(
-        'PUT',
-        `${censusApiPath(clientId, policyId)}/validate-submit`,
-        {
-          body,
-        },
-      );
+      const list = await call('put', '/api/clients/{clientId}/census/{policyId}/validate-submit', {
+        params: { clientId, policyId },
+        body,
+      });
       await mutate(key, list, { revalidate: false });
       return list;
     },
     submit: async (documentId: string) => {
-      const list = await apiRequest<CensusResult[]>('POST', `${censusApiPath(clientId, policyId)}/submit`, {
+      const list = await call('post', '/api/clients/{clientId}/census/{policyId}/submit', {
+        params: { clientId, policyId },
         body: { documentId },
       });
       await mutate(key, list, { revalidate: false });
@@ -162,11 +117,10 @@ export function useCensusWrites(clientId: string, policyId: string) {
     },
     /** Reads the stored file again with another encoding, delimiter or sheet. */
     readAs: async (documentId: string, body: ReadCensusAsBody) => {
-      const result = await apiRequest<CensusResult>(
-        'PUT',
-        `${censusApiPath(clientId, policyId)}/files/${enc(documentId)}/reading`,
-        { body },
-      );
+      const result = await call('put', `${FILE}/reading`, {
+        params: { clientId, policyId, documentId },
+        body,
+      });
       await mutate(key);
       return result;
     },

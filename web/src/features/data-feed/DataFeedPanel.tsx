@@ -5,14 +5,14 @@ import {
   RULE_SOURCE_LABELS,
   type DataFeedRuleSource,
 } from '@onboard/domain/data-feed';
-import { downloadFile } from '../../api/download.ts';
+import { download } from '../../api/download.ts';
 import { Alert, ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
 import { messageOf } from '../clients/lifecycle-model.ts';
 import { censusPagePath } from '../census/api.ts';
 import { formatDate } from '../tasks/format.ts';
 import {
   TEST_FILE_ACCEPT,
-  dataFeedFilePath,
+  DATA_FEED_FILE,
   useDataFeed,
   useDataFeedWrites,
   type DataFeed,
@@ -159,7 +159,7 @@ function StaffActions({ clientId, feed }: { clientId: string; feed: DataFeed }) 
           onPress={() =>
             void run(async () => {
               const made = await writes.exportCensus();
-              await downloadFile(dataFeedFilePath(clientId, made.documentId));
+              await download(DATA_FEED_FILE, { clientId, documentId: made.documentId });
             })
           }
         >
@@ -230,8 +230,8 @@ function Round({ clientId, round, isOpen }: { clientId: string; round: DataFeedR
         <Button
           className="button button--secondary"
           onPress={() =>
-            void downloadFile(dataFeedFilePath(clientId, round.acknowledgmentDocumentId)).catch((caught) =>
-              setError(messageOf(caught)),
+            void download(DATA_FEED_FILE, { clientId, documentId: round.acknowledgmentDocumentId }).catch(
+              (caught) => setError(messageOf(caught)),
             )
           }
         >

@@ -1,60 +1,22 @@
-import useSWR, { useSWRConfig } from 'swr';
-import type { ResponseOf } from '@onboard/api-contract';
-import type { exportCensusAs834 } from '@onboard/command-api/contracts';
-import type { getCompanionGuide, getDataFeed } from '@onboard/query-api/contracts';
+import { useSWRConfig } from 'swr';
 import type { CompanionGuideProfile } from '@onboard/domain/data-feed';
-import { ApiError, interpretFailure, isInvalidTokenAnswer, noResponseError } from '../../api/errors.ts';
-import { apiRequest, CSRF_COOKIE, CSRF_HEADER, readCookie, refreshSession } from '../../api/http.ts';
+import { call, readKey, useRead, type Read } from '../../api/client.ts';
+import { upload } from '../../api/upload.ts';
 
 // Answer types from the routes' contracts, never written twice.
-export type DataFeed = ResponseOf<typeof getDataFeed>;
+export type DataFeed = Read<'/api/clients/{clientId}/data-feed'>;
 export type DataFeedRound = DataFeed['rounds'][number];
-export type CompanionGuideAnswer = ResponseOf<typeof getCompanionGuide>;
-type CensusExport = ResponseOf<typeof exportCensusAs834>;
+export type CompanionGuideAnswer = Read<'/api/data-feed/companion-guide'>;
 
-const enc = encodeURIComponent;
-const dataFeedKey = (clientId: string) => `/api/clients/${enc(clientId)}/data-feed`;
-export const dataFeedFilePath = (clientId: string, documentId: string) =>
-  `${dataFeedKey(clientId)}/files/${enc(documentId)}`;
-const COMPANION_GUIDE_KEY = '/api/data-feed/companion-guide';
+/** A file the data feed made or received: GET downloads it. */
+export const DATA_FEED_FILE = '/api/clients/{clientId}/data-feed/files/{documentId}';
+const dataFeedKey = (clientId: string) => readKey('/api/clients/{clientId}/data-feed', { clientId });
+const COMPANION_GUIDE_KEY = readKey('/api/data-feed/companion-guide', {});
 
-export const useDataFeed = (clientId: string) => useSWR<DataFeed>(dataFeedKey(clientId));
-export const useCompanionGuide = () => useSWR<CompanionGuideAnswer>(COMPANION_GUIDE_KEY);
+export const useDataFeed = (clientId: string) => useRead('/api/clients/{clientId}/data-feed', { clientId });
+export const useCompanionGuide = () => useRead('/api/data-feed/companion-guide', {});
 
 export const TEST_FILE_ACCEPT = '.834,.x12,.edi,.txt,.dat,application/edi-x12,text/plain';
-
-/** The test file itself as the body; an expired access token is renewed once and the upload retried. */
-async function uploadTestFile(clientId: string, file: File, isAfterRefresh = false): Promise<DataFeed> {
-  const csrf = readCookie(document.cookie, CSRF_COOKIE);
-  let response: Response;
-  try {
-    response = await fetch(`${dataFeedKey(clientId)}/test-files`, {
-      method: 'POST',
-      credentials: 'include',
-      headers: {
-        accept: 'application/json',
-        'content-type': 'application/octet-stream',
-        'x-file-name': encodeURIComponent(file.name),
-        ...(csrf ? { [CSRF_HEADER]: csrf } : {}),
-      },
-      body: file,
-    });
-  } catch {
-    throw new ApiError(noResponseError());
-  }
-  const bodyText = await response.text();
-  if (response.ok) return JSON.parse(bodyText) as DataFeed;
-  const error = new ApiError(
-    interpretFailure(
-      { status: response.status, contentType: response.headers.get('content-type'), bodyText },
-      window.location.pathname,
-    ).error,
-  );
-  if (response.status === 401 && !isAfterRefresh && isInvalidTokenAnswer(bodyText, error.body)) {
-    if (await refreshSession()) return uploadTestFile(clientId, file, true);
-  }
-  throw error;
-}
 
 export function useDataFeedWrites(clientId: string) {
   const { mutate } = useSWRConfig();
@@ -63,19 +25,25 @@ export function useDataFeedWrites(clientId: string) {
   const refreshTasks = () => mutate((k) => typeof k === 'string' && k.includes('/tasks'));
   return {
     upload: async (file: File) => {
-      const feed = await uploadTestFile(clientId, file);
+      const feed = await upload('/api/clients/{clientId}/data-feed/test-files', {
+        params: { clientId },
+        body: file,
+        contentType: 'application/octet-stream',
+      });
       await mutate(key, feed, { revalidate: true });
       await refreshTasks();
       return feed;
     },
     markReady: async () => {
-      const feed = await apiRequest<DataFeed>('POST', `${key}/ready`);
+      const feed = await call('post', '/api/clients/{clientId}/data-feed/ready', { params: { clientId } });
       await mutate(key, feed, { revalidate: true });
       await refreshTasks();
       return feed;
     },
     exportCensus: async () => {
-      const made = await apiRequest<CensusExport>('POST', `${key}/census-834`);
+      const made = await call('post', '/api/clients/{clientId}/data-feed/census-834', {
+        params: { clientId },
+      });
       await mutate(key);
       return made;
     },
@@ -86,7 +54,7 @@ export function useCompanionGuideWrites() {
   const { mutate } = useSWRConfig();
   return {
     save: async (profile: CompanionGuideProfile) => {
-      const saved = await apiRequest<CompanionGuideAnswer>('PUT', COMPANION_GUIDE_KEY, { body: profile });
+      const saved = await call('put', '/api/data-feed/companion-guide', { params: {}, body: profile });
       await mutate(COMPANION_GUIDE_KEY, saved, { revalidate: false });
       return saved;
     },

@@ -1,21 +1,19 @@
-import useSWR, { useSWRConfig } from 'swr';
-import type { ResponseOf } from '@onboard/api-contract';
-import type { listDocumentsMeta } from '@onboard/query-api/contracts';
+import { useSWRConfig } from 'swr';
 import { MAX_CLIENT_DOCUMENT_BYTES, DOCUMENT_MESSAGES } from '@onboard/domain/web';
-import { ApiError, interpretFailure, isInvalidTokenAnswer, noResponseError } from '../../api/errors.ts';
-import { apiRequest, CSRF_COOKIE, CSRF_HEADER, readCookie, refreshSession } from '../../api/http.ts';
-import { downloadFile } from '../../api/download.ts';
+import { call, pathTo, readKey, useRead, type Read } from '../../api/client.ts';
+import { download, downloadFile } from '../../api/download.ts';
+import { upload } from '../../api/upload.ts';
 
 // Answer types from the routes' contracts, never written twice.
-export type ClientDocument = ResponseOf<typeof listDocumentsMeta>[number];
+export type ClientDocument = Read<'/api/clients/{clientId}/documents/meta'>[number];
 
-const clientPath = (clientId: string) => `/api/clients/${encodeURIComponent(clientId)}`;
-export const documentsPath = (clientId: string) => `${clientPath(clientId)}/documents`;
-const listPath = (clientId: string) => `${documentsPath(clientId)}/meta`;
+/** Where every read of a client's documents starts. */
+export const documentsPath = (clientId: string) => pathTo('/api/clients/{clientId}/documents', { clientId });
+const listPath = (clientId: string) => readKey('/api/clients/{clientId}/documents/meta', { clientId });
 export { documentsScreenPath } from './paths.ts';
 
 export function useDocuments(clientId: string) {
-  return useSWR<ClientDocument[]>(listPath(clientId));
+  return useRead('/api/clients/{clientId}/documents/meta', { clientId });
 }
 
 /** A document's words match every word of the search (name, category, uploader). */
@@ -59,66 +57,29 @@ export const sizeProblem = (file: { name: string; size: number }) =>
 
 export type Filing = { category: string; policyId: string | null };
 
-/**
- * The files as one multipart upload, through XMLHttpRequest because fetch reports no upload progress. An
- * expired access token is renewed once and the upload retried (platform §8), as every API call does.
- */
-export function uploadDocuments(
+/** The files as one multipart upload, filed under a category (and a policy). */
+export const uploadDocuments = (
   clientId: string,
   files: readonly File[],
   filing: Filing,
   onProgress: (fraction: number) => void,
-  isAfterRefresh = false,
-): Promise<unknown> {
-  return new Promise((resolve, reject) => {
-    const form = new FormData();
-    form.append('category', filing.category);
-    if (filing.policyId) form.append('policyId', filing.policyId);
-    for (const file of files) form.append('files', file, file.name);
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', documentsPath(clientId));
-    xhr.withCredentials = true;
-    xhr.setRequestHeader('accept', 'application/json');
-    const csrf = readCookie(document.cookie, CSRF_COOKIE);
-    if (csrf) xhr.setRequestHeader(CSRF_HEADER, csrf);
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(event.loaded / event.total);
-    };
-    xhr.onerror = () => reject(new ApiError(noResponseError()));
-    xhr.onload = () => {
-      const bodyText = xhr.responseText;
-      if (xhr.status >= 200 && xhr.status < 300) {
-        resolve(JSON.parse(bodyText));
-        return;
-      }
-      const { error } = interpretFailure(
-        { status: xhr.status, contentType: xhr.getResponseHeader('content-type'), bodyText },
-        window.location.pathname,
-      );
-      const failure = new ApiError(error);
-      if (xhr.status === 401 && !isAfterRefresh && isInvalidTokenAnswer(bodyText, failure.body)) {
-        void refreshSession().then((isRenewed) =>
-          isRenewed
-            ? uploadDocuments(clientId, files, filing, onProgress, true).then(resolve, reject)
-            : reject(failure),
-        );
-        return;
-      }
-      reject(failure);
-    };
-    xhr.send(form);
+) =>
+  upload('/api/clients/{clientId}/documents', {
+    params: { clientId },
+    body: { files, fields: { category: filing.category, policyId: filing.policyId ?? undefined } },
+    onProgress,
   });
-}
 
 /** Renames one of the client's documents; a census file is renamed by its census (the server routes it). */
 export const renameDocument = (clientId: string, documentId: string, name: string) =>
-  apiRequest('PUT', `${documentsPath(clientId)}/${encodeURIComponent(documentId)}/rename`, {
+  call('put', '/api/clients/{clientId}/documents/{documentId}/rename', {
+    params: { clientId, documentId },
     body: { name },
   });
 
 /** Deletes one of the client's documents; the server refuses in words (someone else's file, a kept one). */
 export const deleteDocument = (clientId: string, documentId: string) =>
-  apiRequest('DELETE', `${documentsPath(clientId)}/${encodeURIComponent(documentId)}`);
+  call('delete', '/api/clients/{clientId}/documents/{documentId}', { params: { clientId, documentId } });
 
 /** Rename, delete and zip; each reads the list again (the read model catches up within moments). */
 export function useDocumentWrites(clientId: string) {
@@ -150,9 +111,11 @@ export function useDocumentWrites(clientId: string) {
       void refresh();
     },
     download: (doc: ClientDocument) => downloadFile(doc.downloadPath),
-    zip: (documentIds: readonly string[]) => {
-      const query = documentIds.map((id) => `documentIds[]=${encodeURIComponent(id)}`).join('&');
-      return downloadFile(`${clientPath(clientId)}/zipped-documents/ids?${query}`);
-    },
+    zip: (documentIds: readonly string[]) =>
+      download(
+        '/api/clients/{clientId}/zipped-documents/ids',
+        { clientId },
+        { 'documentIds[]': [...documentIds] },
+      ),
   };
 }

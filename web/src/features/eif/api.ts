@@ -1,8 +1,8 @@
 import { useSWRConfig } from 'swr';
 import useSWRInfinite from 'swr/infinite';
-import { apiRequest, ensureCsrfCookie } from '../../api/http.ts';
+import { ensureCsrfCookie } from '../../api/http.ts';
 import { clientKey } from '../../api/hooks.ts';
-import { call, readKey, useRead, type Body, type Read } from '../../api/client.ts';
+import { call, readAt, readKey, useRead, type Body, type Read } from '../../api/client.ts';
 import type { ClientView } from '../../api/types.ts';
 
 /** The EIF lifecycle calls (onboarding §4): signing, review of post-sign changes, history, outside signers. */
@@ -127,11 +127,10 @@ export const outsideSignerKey = (clientId: string, actionId: string) =>
   readKey('/api/outside-signer/{clientId}/{actionId}', { clientId, actionId });
 
 const asOutsideSigner = {
-  fetcher: (path: string) => apiGetOutsideSigner(path),
+  fetcher: (path: string) => readAt(path, { skipLoginRedirect: true }),
   revalidateOnFocus: false,
   shouldRetryOnError: false,
 };
-const apiGetOutsideSigner = (path: string) => apiRequest<never>('GET', path, { skipLoginRedirect: true });
 
 export const useOutsideSigner = (clientId: string, actionId: string) =>
   useRead('/api/outside-signer/{clientId}/{actionId}', { clientId, actionId }, {}, asOutsideSigner);

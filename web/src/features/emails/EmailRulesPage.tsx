@@ -1,8 +1,5 @@
 import { useEffect, useState } from 'react';
-import useSWR from 'swr';
 import { Button, Heading, Link } from '../../ui/controls.ts';
-import type { ResponseOf } from '@onboard/api-contract';
-import type { getEmailRules } from '@onboard/query-api/contracts';
 import {
   RULE_ROLES,
   RULE_ROLE_LABELS,
@@ -14,14 +11,14 @@ import {
   isAddressedKind,
 } from '@onboard/domain/web';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
-import { apiRequest } from '../../api/http.ts';
+import { call, useRead, type Read } from '../../api/client.ts';
 import { useClient } from '../../api/hooks.ts';
 import { CheckboxInput } from '../../ui/Checkbox.tsx';
 import { Alert, ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
 import { clientManagePath } from '../../app/routes.ts';
 import './emails.css';
 
-type RulesView = ResponseOf<typeof getEmailRules>;
+type RulesView = Read<'/api/clients/{clientId}/email-rules'>;
 type Row = RulesView['rules'][number] & { ccText: string };
 
 const toggle = (list: RuleRole[], role: RuleRole, on: boolean) =>
@@ -34,13 +31,16 @@ const addresses = (text: string) =>
 
 /** One person's choice of the daily digest, switched by staff. */
 function DigestChoice({ person }: { person: RulesView['people'][number] }) {
-  const path = `/api/users/${encodeURIComponent(person.userId)}/email-preferences`;
-  const { data, mutate } = useSWR<{ daily: boolean }>(path);
+  const { userId } = person;
+  const { data, mutate } = useRead('/api/users/{userId}/email-preferences', { userId });
   return (
     <CheckboxInput
       isSelected={data?.daily ?? false}
       onChange={(daily) =>
-        void apiRequest('PUT', path, { body: { daily } }).then(() => mutate({ daily }, { revalidate: false }))
+        void call('put', '/api/users/{userId}/email-preferences', {
+          params: { userId },
+          body: { daily },
+        }).then(() => mutate({ daily }, { revalidate: false }))
       }
     >
       {person.name} ({person.roleLabel.replace(/s$/, '').toLowerCase()}): one daily digest instead of single
@@ -54,8 +54,7 @@ function DigestChoice({ person }: { person: RulesView['people'][number] }) {
  * with a live preview of the people that choice reaches.
  */
 export function EmailRulesPage({ clientId }: { clientId: string }) {
-  const path = `/api/clients/${encodeURIComponent(clientId)}/email-rules`;
-  const { data, error, mutate } = useSWR<RulesView>(path);
+  const { data, error, mutate } = useRead('/api/clients/{clientId}/email-rules', { clientId });
   const { data: client } = useClient(clientId);
   const [rows, setRows] = useState<Row[] | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -82,7 +81,10 @@ export function EmailRulesPage({ clientId }: { clientId: string }) {
     setIsSaving(true);
     setErrors({});
     try {
-      await apiRequest('PUT', path, { body: { rules: asRules(rows) } });
+      await call('put', '/api/clients/{clientId}/email-rules', {
+        params: { clientId },
+        body: { rules: asRules(rows) },
+      });
       setNotice({ tone: 'success', text: 'The notification rules were saved.' });
       await mutate();
     } catch (caught) {

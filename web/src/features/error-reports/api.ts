@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { apiGet } from '../../api/http.ts';
+import { readAt } from '../../api/client.ts';
 
 /** One report kept by the tunnel (GET /api/error-reports, platform/src/error-reporting). */
 export type ErrorReport = {
@@ -16,4 +16,5 @@ export type ErrorReport = {
   receivedAt: string;
 };
 
-export const useErrorReports = () => useSWR<ErrorReport[]>('/api/error-reports', apiGet);
+export const useErrorReports = () =>
+  useSWR('/api/error-reports', (key: string) => readAt(key) as Promise<ErrorReport[]>);

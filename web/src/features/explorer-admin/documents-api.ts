@@ -3,13 +3,10 @@ import {
   MAX_UPLOAD_BYTES,
   UNSUPPORTED_TYPE_MESSAGE,
   uploadMimeType,
-  type StoredDocument,
 } from '@onboard/domain/web';
-import { ApiError, interpretFailure, isInvalidTokenAnswer, noResponseError } from '../../api/errors.ts';
-import { apiRequest, CSRF_COOKIE, CSRF_HEADER, readCookie, refreshSession } from '../../api/http.ts';
-import { explorerPagePath } from './api.ts';
+import { call, pathTo, type Body } from '../../api/client.ts';
+import { upload } from '../../api/upload.ts';
 
-const DOCUMENTS_PATH = '/api/documents';
 /** What the file pickers offer (the server's list, by extension as well for systems without types). */
 export const UPLOAD_ACCEPT = [
   'application/pdf',
@@ -23,13 +20,10 @@ export const UPLOAD_ACCEPT = [
   '.mp4',
 ];
 
-export type ExplorerDocumentBody = {
-  documentId: string;
-  documentKey: string;
-  name: string;
-  benefitType: string | null;
-  language: string | null;
-};
+export type ExplorerDocumentBody = Body<
+  'post',
+  '/api/clients/{clientId}/explorer-pages/{explorerPageId}/documents'
+>;
 
 /** The checks the server makes on type and size, before sending megabytes it would refuse. */
 export function uploadProblem(file: { type: string; size: number }): string | null {
@@ -38,56 +32,15 @@ export function uploadProblem(file: { type: string; size: number }): string | nu
   return null;
 }
 
-const failure = (status: number, contentType: string | null, bodyText: string) =>
-  new ApiError(interpretFailure({ status, contentType, bodyText }, window.location.pathname).error);
-
-/**
- * The file itself as the body, through XMLHttpRequest because fetch reports no upload progress. An expired
- * access token is renewed once and the upload retried (platform §8), as every API call does.
- */
-export function uploadDocument(
-  file: File,
-  onProgress: (fraction: number) => void,
-  isAfterRefresh = false,
-): Promise<StoredDocument> {
-  return new Promise<StoredDocument>((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', DOCUMENTS_PATH);
-    xhr.withCredentials = true;
-    xhr.setRequestHeader('accept', 'application/json');
-    xhr.setRequestHeader('content-type', file.type);
-    xhr.setRequestHeader('x-file-name', encodeURIComponent(file.name));
-    const csrf = readCookie(document.cookie, CSRF_COOKIE);
-    if (csrf) xhr.setRequestHeader(CSRF_HEADER, csrf);
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(event.loaded / event.total);
-    };
-    xhr.onerror = () => reject(new ApiError(noResponseError()));
-    xhr.onload = () => {
-      const bodyText = xhr.responseText;
-      if (xhr.status >= 200 && xhr.status < 300) {
-        resolve(JSON.parse(bodyText) as StoredDocument);
-        return;
-      }
-      const error = failure(xhr.status, xhr.getResponseHeader('content-type'), bodyText);
-      if (xhr.status === 401 && !isAfterRefresh && isInvalidTokenAnswer(bodyText, error.body)) {
-        void refreshSession().then((isRenewed) =>
-          isRenewed ? uploadDocument(file, onProgress, true).then(resolve, reject) : reject(error),
-        );
-        return;
-      }
-      reject(error);
-    };
-    xhr.send(file);
-  });
-}
+/** The file itself as the body, with its type and name; the answered id is then attached where it belongs. */
+export const uploadDocument = (file: File, onProgress: (fraction: number) => void) =>
+  upload('/api/documents', { params: {}, body: file, onProgress, contentType: file.type });
 
 export const attachDocument = (clientId: string, explorerPageId: string, body: ExplorerDocumentBody) =>
-  apiRequest<{ explorerPageId: string; version: number; document: ExplorerDocumentBody }>(
-    'POST',
-    `${explorerPagePath(clientId, explorerPageId)}/documents`,
-    { body },
-  );
+  call('post', '/api/clients/{clientId}/explorer-pages/{explorerPageId}/documents', {
+    params: { clientId, explorerPageId },
+    body,
+  });
 
 export const documentDownloadPath = (explorerPageId: string, documentId: string) =>
-  `/api/explorer-pages/${encodeURIComponent(explorerPageId)}/documents/${encodeURIComponent(documentId)}`;
+  pathTo('/api/explorer-pages/{explorerPageId}/documents/{documentId}', { explorerPageId, documentId });

@@ -1,13 +1,12 @@
 import useSWR, { useSWRConfig, type SWRConfiguration } from 'swr';
-import { apiGet, apiRequest } from '../../api/http.ts';
-import type { SupportConversation, SupportConversationSummary, SupportMessage } from './support-model.ts';
+import { call, get, readKey, useRead } from '../../api/client.ts';
+import type { SupportConversationSummary } from './support-model.ts';
 
 const enc = encodeURIComponent;
-
-const supportConversationsPath = (explorerPageId: string) =>
-  `/api/explorer-pages/${enc(explorerPageId)}/support/conversations`;
+const CONVERSATIONS = '/api/explorer-pages/{explorerPageId}/support/conversations';
+const CONVERSATION = '/api/explorer-pages/{explorerPageId}/support/conversations/{conversationId}';
 export const supportConversationPath = (explorerPageId: string, conversationId: string) =>
-  `${supportConversationsPath(explorerPageId)}/${enc(conversationId)}`;
+  readKey(CONVERSATION, { explorerPageId, conversationId });
 
 /** The staff screen of a site's support chats (our design, under the site's management routes). */
 export const explorerSupportPath = (clientId: string, explorerPageId: string) =>
@@ -24,15 +23,14 @@ const LIST_REFRESH_MS = 5_000;
 const THREAD_REFRESH_MS = 3_000;
 
 export function useSupportConversations(explorerPageId: string) {
-  return useSWR<{ items: SupportConversationSummary[] }>(supportConversationsPath(explorerPageId), {
-    ...LIVE,
-    refreshInterval: LIST_REFRESH_MS,
-  });
+  return useRead(CONVERSATIONS, { explorerPageId }, {}, { ...LIVE, refreshInterval: LIST_REFRESH_MS });
 }
 
 export function useSupportConversation(explorerPageId: string, conversationId: string | null) {
-  return useSWR<SupportConversation>(
-    conversationId ? supportConversationPath(explorerPageId, conversationId) : null,
+  return useRead(
+    CONVERSATION,
+    conversationId ? { explorerPageId, conversationId } : null,
+    {},
     { ...LIVE, refreshInterval: THREAD_REFRESH_MS },
   );
 }
@@ -42,24 +40,21 @@ export function useSupportConversation(explorerPageId: string, conversationId: s
  * the key carries the message count, so a row is read again only when its conversation moved.
  */
 export function useConversationPreview(explorerPageId: string, summary: SupportConversationSummary) {
-  return useSWR<SupportConversation, unknown, [string, number] | null>(
+  const { conversationId } = summary;
+  return useSWR(
     summary.messageCount > 0
-      ? [supportConversationPath(explorerPageId, summary.conversationId), summary.messageCount]
+      ? [readKey(CONVERSATION, { explorerPageId, conversationId }), summary.messageCount]
       : null,
-    ([path]) => apiGet<SupportConversation>(path),
+    () => get(CONVERSATION, { explorerPageId, conversationId }),
     { revalidateOnFocus: false },
   );
 }
 
 /** A signed-in staff member's message is stored as the agent's (command-api visitor-routes.ts). */
 export const postSupportReply = (explorerPageId: string, conversationId: string, text: string) =>
-  apiRequest<SupportMessage & { conversationId: string }>(
-    'POST',
-    `${supportConversationPath(explorerPageId, conversationId)}/messages`,
-    { body: { text } },
-  );
+  call('post', `${CONVERSATION}/messages`, { params: { explorerPageId, conversationId }, body: { text } });
 
 export function useRefreshSupportList(explorerPageId: string) {
   const { mutate } = useSWRConfig();
-  return () => mutate(supportConversationsPath(explorerPageId));
+  return () => mutate(readKey(CONVERSATIONS, { explorerPageId }));
 }

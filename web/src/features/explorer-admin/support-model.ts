@@ -1,23 +1,12 @@
 /** The staff view of the Explorer's built-in support chat (query-api/src/explorer/routes.ts answers it). */
-export type SupportAuthor = 'visitor' | 'agent';
-export type SupportMessage = { messageId: string; author: SupportAuthor; text: string; at: string };
+import type { Read } from '../../api/client.ts';
 
-export type SupportConversationSummary = {
-  conversationId: string;
-  department: string;
-  language: string;
-  startedAt: string;
-  lastMessageAt: string | null;
-  messageCount: number;
-};
-
-export type SupportConversation = {
-  conversationId: string;
-  department: string;
-  language: string;
-  startedAt: string;
-  messages: SupportMessage[];
-};
+export type SupportConversation =
+  Read<'/api/explorer-pages/{explorerPageId}/support/conversations/{conversationId}'>;
+export type SupportMessage = SupportConversation['messages'][number];
+export type SupportAuthor = SupportMessage['author'];
+export type SupportConversationSummary =
+  Read<'/api/explorer-pages/{explorerPageId}/support/conversations'>['items'][number];
 
 /** A conversation waits for staff while the visitor has the last word. */
 export const isWaitingForReply = (messages: readonly SupportMessage[]): boolean =>

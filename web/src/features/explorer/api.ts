@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import type { BenefitType, DemoEnrollmentStatus, BenefitTypeMetadata } from '@onboard/domain/web';
-import { CSRF_COOKIE, CSRF_HEADER, CSRF_PATH, readCookie } from '../../api/http.ts';
+import { postPublic, readPublic } from '../../api/public.ts';
 
 /** A plan as the page answer carries it: fixed fields plus the comparison extras of explorer §3. */
 export type ExplorerPlanView = {
@@ -80,21 +80,19 @@ export const documentUrl = (explorerPageId: string, documentId: string) =>
 
 export class ExplorerNotFound extends Error {}
 
-async function getPage(url: string): Promise<ExplorerPageView> {
-  const response = await fetch(url, { credentials: 'include', headers: { accept: 'application/json' } });
+async function getPage([, idOrSlug, demoStatus]: PageKey): Promise<ExplorerPageView> {
+  const query = demoStatus ? { demoEnrollmentStatus: demoStatus } : {};
+  const response = await readPublic('/api/explorer-pages/{idOrSlug}', { idOrSlug }, query);
   if (response.status === 404) throw new ExplorerNotFound('Explorer site not found');
   if (!response.ok) throw new Error(`Explorer page answered ${response.status}`);
   return (await response.json()) as ExplorerPageView;
 }
 
-function pageUrl(idOrSlug: string, demoStatus: DemoEnrollmentStatus | null): string {
-  const query = demoStatus ? `?demoEnrollmentStatus=${demoStatus}` : '';
-  return `/api/explorer-pages/${encodeURIComponent(idOrSlug)}${query}`;
-}
+type PageKey = readonly ['explorer-page', string, DemoEnrollmentStatus | null];
 
 /** The site, read anonymously; a missing site is not retried. */
 export function useExplorerPage(idOrSlug: string, demoStatus: DemoEnrollmentStatus | null) {
-  return useSWR(pageUrl(idOrSlug, demoStatus), getPage, {
+  return useSWR(['explorer-page', idOrSlug, demoStatus] as PageKey, getPage, {
     keepPreviousData: true,
     revalidateOnFocus: false,
     shouldRetryOnError: (error) => !(error instanceof ExplorerNotFound),
@@ -133,28 +131,13 @@ export const retryAfterMinutes = (response: Response): number =>
  * prefix; a plain string error belongs to the email field (explorer §7, §8).
  */
 export async function sendLead(body: LeadBody): Promise<LeadOutcome> {
-  return postForm('/api/explorer-pages/lead-generation/send', body);
+  return postForm(() => postPublic('/api/explorer-pages/lead-generation/send', {}, body));
 }
 
-/** An anonymous POST with the CSRF header (fetching the CSRF cookie first when there is none). */
-export async function postJson(path: string, body: unknown): Promise<Response> {
-  if (!readCookie(document.cookie, CSRF_COOKIE)) await fetch(CSRF_PATH, { credentials: 'include' });
-  return fetch(path, {
-    method: 'POST',
-    credentials: 'include',
-    headers: {
-      'content-type': 'application/json',
-      accept: 'application/json',
-      [CSRF_HEADER]: readCookie(document.cookie, CSRF_COOKIE) ?? '',
-    },
-    body: JSON.stringify(body),
-  });
-}
-
-async function postForm(path: string, body: unknown): Promise<LeadOutcome> {
+async function postForm(send: () => Promise<Response>): Promise<LeadOutcome> {
   let response: Response;
   try {
-    response = await postJson(path, body);
+    response = await send();
   } catch {
     return { ok: false, fieldErrors: {}, isGeneral: true };
   }
@@ -173,7 +156,7 @@ export type HumanCheckChallenge = {
 
 /** POST /api/explorer-pages/human-check: a fresh challenge (command-api/src/explorer/human-check.ts). */
 export async function fetchHumanCheck(): Promise<HumanCheckChallenge> {
-  const response = await postJson('/api/explorer-pages/human-check', {});
+  const response = await postPublic('/api/explorer-pages/human-check', {}, {});
   if (!response.ok) throw new Error(`human check answered ${response.status}`);
   return (await response.json()) as HumanCheckChallenge;
 }
@@ -187,7 +170,9 @@ export type EmailBenefitsBody = {
 
 /** POST /api/explorer-pages/{id}/email-benefits (explorer §5 Explorer email send). */
 export function sendSelectedBenefits(explorerPageId: string, body: EmailBenefitsBody): Promise<LeadOutcome> {
-  return postForm(`/api/explorer-pages/${encodeURIComponent(explorerPageId)}/email-benefits`, body);
+  return postForm(() =>
+    postPublic('/api/explorer-pages/{explorerPageId}/email-benefits', { explorerPageId }, body),
+  );
 }
 
 export function leadErrorsOf(answer: unknown): { fieldErrors: Record<string, string>; isGeneral: boolean } {

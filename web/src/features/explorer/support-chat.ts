@@ -1,5 +1,6 @@
 import type { ExplorerLanguage } from '@onboard/domain/web';
-import { postJson, retryAfterMinutes } from './api.ts';
+import { postPublic, readPublic } from '../../api/public.ts';
+import { retryAfterMinutes } from './api.ts';
 
 /**
  * The live chat behind a port: the panel talks to a SupportChatAdapter. The built-in adapter keeps the
@@ -30,27 +31,25 @@ export class ChatThrottled extends Error {
   }
 }
 
-const base = (explorerPageId: string) =>
-  `/api/explorer-pages/${encodeURIComponent(explorerPageId)}/support/conversations`;
+const CONVERSATIONS = '/api/explorer-pages/{explorerPageId}/support/conversations';
+const CONVERSATION = '/api/explorer-pages/{explorerPageId}/support/conversations/{conversationId}';
 
 export const builtInChatAdapter: SupportChatAdapter = {
   start: async (explorerPageId, language) => {
-    const response = await postJson(base(explorerPageId), { language });
+    const response = await postPublic(CONVERSATIONS, { explorerPageId }, { language });
     if (!response.ok) throw new Error(`support chat answered ${response.status}`);
     return (await response.json()) as ChatConversation;
   },
   read: async (explorerPageId, conversationId) => {
-    const response = await fetch(`${base(explorerPageId)}/${encodeURIComponent(conversationId)}`, {
-      credentials: 'include',
-      headers: { accept: 'application/json' },
-    });
+    const response = await readPublic(CONVERSATION, { explorerPageId, conversationId });
     if (response.status === 404) return null;
     if (!response.ok) throw new Error(`support chat answered ${response.status}`);
     return (await response.json()) as ChatConversation;
   },
   send: async (explorerPageId, conversationId, text) => {
-    const response = await postJson(
-      `${base(explorerPageId)}/${encodeURIComponent(conversationId)}/messages`,
+    const response = await postPublic(
+      `${CONVERSATION}/messages`,
+      { explorerPageId, conversationId },
       { text },
     );
     if (response.status === 400) {

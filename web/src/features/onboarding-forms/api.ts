@@ -1,7 +1,7 @@
 import { useSWRConfig } from 'swr';
-import { ensureCsrfCookie, CSRF_COOKIE, CSRF_HEADER, readCookie } from '../../api/http.ts';
-import { ApiError } from '../../api/errors.ts';
+import { ensureCsrfCookie } from '../../api/http.ts';
 import { call, readKey, useRead, type Answer, type Body, type Read } from '../../api/client.ts';
+import { upload } from '../../api/upload.ts';
 
 export type OnboardingForm = Read<'/api/clients/{clientId}/onboarding-forms'>[number];
 export type ReadyRecipient =
@@ -135,30 +135,8 @@ export function useFormWrites(clientId: string) {
 }
 
 /** Uploads a PDF as a new template (the body is the file itself). */
-export async function uploadTemplate(file: File): Promise<SigningTemplate> {
-  await ensureCsrfCookie();
-  const response = await fetch(TEMPLATES_PATH, {
-    method: 'POST',
-    credentials: 'include',
-    headers: {
-      accept: 'application/json',
-      'content-type': file.type || 'application/octet-stream',
-      'x-file-name': enc(file.name),
-      [CSRF_HEADER]: readCookie(document.cookie, CSRF_COOKIE) ?? '',
-    },
-    body: file,
-  });
-  const body = (await response.json().catch(() => null)) as { message?: string; code?: string } | null;
-  if (!response.ok)
-    throw new ApiError({
-      status: response.status,
-      code: body?.code ?? null,
-      message: body?.message ?? 'The template could not be uploaded. Please try again.',
-      fieldErrors: {},
-      body,
-    });
-  return body as unknown as SigningTemplate;
-}
+export const uploadTemplate = (file: File) =>
+  upload('/api/onboarding-form-templates', { params: {}, body: file });
 
 export const saveTemplateFields = (templateId: string, roles: SigningRole[], fields: SigningField[]) =>
   call('put', '/api/onboarding-form-templates/{templateId}', {

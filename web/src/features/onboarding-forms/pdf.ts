@@ -1,19 +1,12 @@
 import { GlobalWorkerOptions, getDocument, type PDFDocumentProxy } from 'pdfjs-dist';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
+import { fetchBytes } from '../../api/download.ts';
 
 GlobalWorkerOptions.workerSrc = workerUrl;
 
 /** Loads a PDF with pdf.js from a same-origin address (the session's cookies go with it). */
 export async function loadPdf(url: string): Promise<PDFDocumentProxy> {
-  // A document written a moment ago may not be in the read model yet: a 404 is asked again, briefly.
-  let response = await fetch(url, { credentials: 'include' });
-  for (let attempt = 1; response.status === 404 && attempt <= 6; attempt++) {
-    await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
-    response = await fetch(url, { credentials: 'include' });
-  }
-  if (!response.ok)
-    throw new Error('The document could not be loaded. Please refresh the page and try again.');
-  const data = new Uint8Array(await response.arrayBuffer());
+  const data = await fetchBytes(url);
   return getDocument({ data, isEvalSupported: false }).promise;
 }
 

@@ -5,16 +5,14 @@ import { useSWRConfig } from 'swr';
 import { pushEntriesAtom } from '../../state/atoms.ts';
 import {
   PUSH_POLL_INTERVAL_MS,
-  apiJobsPath,
   applyPolledJobs,
   loadingClientIds,
   mockProgress,
   removePushEntry,
   type OverlayState,
-  type PolledJob,
   type PushEntry,
 } from '../../state/push-status.ts';
-import { apiGet } from '../../api/http.ts';
+import { get } from '../../api/client.ts';
 import { clientKey, useClient } from '../../api/hooks.ts';
 import { taxIdPath } from '../../app/routes.ts';
 
@@ -84,7 +82,7 @@ function usePushPolling(loadingIds: readonly string[]) {
     if (key === '') return;
     const clientIds = key.split('\n');
     const timer = setInterval(() => {
-      apiGet<{ apiJobs: PolledJob[] }>(apiJobsPath(clientIds))
+      get('/api/api-jobs', {}, { 'clientIds[]': clientIds })
         .then(({ apiJobs }) => {
           let finished: string[] = [];
           setEntries((current) => {

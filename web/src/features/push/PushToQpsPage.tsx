@@ -1,11 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useAtom } from '../../state/store.ts';
 import { Button, Cell, Column, Heading, Row, Table, TableBody, TableHeader } from '../../ui/controls.ts';
-import useSWR from 'swr';
 import { planBenefitTypeLabel, type PlanCheck, type PlanDesign } from '@onboard/domain/web';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
-import { apiGet } from '../../api/http.ts';
-import { call } from '../../api/client.ts';
+import { call, get, useRead } from '../../api/client.ts';
 import { isAdminRole, type AuthenticatedUser } from '../../api/types.ts';
 import { Alert, ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
 import { useEditingView } from '../eif/forms/api.ts';
@@ -18,17 +16,7 @@ import {
   type OverlayState,
 } from '../../state/push-status.ts';
 
-type ApiJob = {
-  id: string;
-  status: ApiJobStatus;
-  apiJobOutputs: string[];
-  requestedAt: string;
-  updatedAt: string;
-};
-type PlanDesignInfo = { clientId: string; design: PlanDesign; check: PlanCheck; latestJob: ApiJob | null };
-
-export const planDesignInfoKey = (clientId: string) =>
-  `/api/clients/${encodeURIComponent(clientId)}/qps/plan-design-info`;
+const PLAN_DESIGN_INFO = '/api/clients/{clientId}/qps/plan-design-info';
 
 const PILL: Record<OverlayState, string> = {
   loading: 'info',
@@ -124,8 +112,7 @@ function Findings({ check }: { check: PlanCheck }) {
  * plan system would say about it; staff start the push here and follow it in the overlay.
  */
 export function PushToQpsPage({ clientId, user }: { clientId: string; user: AuthenticatedUser }) {
-  const key = planDesignInfoKey(clientId);
-  const { data, error, mutate } = useSWR<PlanDesignInfo>(key);
+  const { data, error, mutate } = useRead(PLAN_DESIGN_INFO, { clientId });
   const { data: view, error: viewError } = useEditingView(clientId);
   const [entries, setEntries] = useAtom(pushEntriesAtom);
   const [isPushing, setIsPushing] = useState(false);
@@ -144,13 +131,11 @@ export function PushToQpsPage({ clientId, user }: { clientId: string; user: Auth
     if (previous.current === 'loading' && overlayState !== 'loading') {
       const jobId = runningJobId.current;
       if (jobId)
-        void mutate(apiGet<PlanDesignInfo>(`${key}?settledJob=${encodeURIComponent(jobId)}`), {
-          revalidate: false,
-        });
+        void mutate(get(PLAN_DESIGN_INFO, { clientId }, { settledJob: jobId }), { revalidate: false });
       else void mutate();
     }
     previous.current = overlayState;
-  }, [overlayState, mutate, key]);
+  }, [overlayState, mutate, clientId]);
 
   const push = async () => {
     setIsPushing(true);

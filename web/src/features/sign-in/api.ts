@@ -1,7 +1,12 @@
-import { apiRequest, ensureCsrfCookie } from '../../api/http.ts';
+import { call, type Answer, type Body } from '../../api/client.ts';
+import { ensureCsrfCookie } from '../../api/http.ts';
 import type { AuthenticatedUser } from '../../api/types.ts';
 
-/** The sign-in step machine of spec platform §4, answered by the identity API (identity contract). */
+/**
+ * The sign-in step machine of spec platform §4, answered by the identity API (identity contract). It reads
+ * each step's answer defensively, as any status with any of the fields, so an answer it does not expect
+ * (another factor, a missing token) is refused in words instead of failing.
+ */
 export type Factor = { id: string; factorType: string };
 
 export type TotpActivation = { otpauthUri: string; sharedSecret: string; qrCodeDataUri: string };
@@ -15,6 +20,9 @@ export type SignInAnswer = {
   activation?: TotpActivation;
   message?: string;
 };
+
+/** Every step's answer as the contract gives it, which the machine reads as a SignInAnswer. */
+type StepAnswer = Answer<'post', '/api/auth/sign-in'>;
 
 export const NO_FACTOR_MESSAGE = "There's no MFA factor option configured";
 export const MANY_FACTORS_MESSAGE = "There's more than one MFA factor option configured";
@@ -91,19 +99,25 @@ export type Resting =
   | { type: 'refuse'; message: string }
   | { type: 'signed-in'; user: AuthenticatedUser };
 
-const authCall = async (path: string, body: unknown): Promise<SignInAnswer> => {
-  await ensureCsrfCookie();
-  return apiRequest<SignInAnswer>('POST', path, { body, skipLoginRedirect: true });
-};
+/** The factor as the answer named it; the server refuses, in words, one it does not offer. */
+const asFactorId = (factorId: string) => factorId as Body<'post', '/api/auth/mfa/enroll'>['factorId'];
 
-const LOGGED_IN_PATH = '/api/users/authenticated/logged-in';
+/** A sign-in step's call, after the CSRF cookie it needs; a 401 is the step's answer, not a sign-out. */
+const authCall = async (
+  send: (asGuest: { params: object; skipLoginRedirect: true }) => Promise<StepAnswer>,
+): Promise<SignInAnswer> => {
+  await ensureCsrfCookie();
+  return send({ params: {}, skipLoginRedirect: true });
+};
 
 /**
  * Once per sign-in, when it completes: stamps the user's firstLogin and lastLogin (platform §7 Other). The
  * stamps are bookkeeping, so the sign-in never waits for them and a failure is not shown.
  */
 function recordLoggedIn() {
-  void apiRequest<unknown>('POST', LOGGED_IN_PATH, { skipLoginRedirect: true }).catch(() => undefined);
+  void call('post', '/api/users/authenticated/logged-in', { params: {}, skipLoginRedirect: true }).catch(
+    () => undefined,
+  );
 }
 
 /** Runs the automatic steps (enrol, challenge, token exchange) until the user has to act or it ends. */
@@ -113,20 +127,25 @@ async function advance(answer: SignInAnswer): Promise<Resting> {
     const action = nextAction(current);
     switch (action.type) {
       case 'enroll':
-        current = await authCall('/api/auth/mfa/enroll', {
-          stateToken: action.stateToken,
-          factorId: action.factorId,
-        });
+        current = await authCall((asGuest) =>
+          call('post', '/api/auth/mfa/enroll', {
+            ...asGuest,
+            body: { stateToken: action.stateToken, factorId: asFactorId(action.factorId) },
+          }),
+        );
         break;
       case 'challenge':
-        current = await authCall('/api/auth/mfa/challenge', {
-          stateToken: action.stateToken,
-          factorId: action.factorId,
-        });
+        current = await authCall((asGuest) =>
+          call('post', '/api/auth/mfa/challenge', {
+            ...asGuest,
+            body: { stateToken: action.stateToken, factorId: asFactorId(action.factorId) },
+          }),
+        );
         break;
       case 'exchange': {
         await ensureCsrfCookie();
-        const user = await apiRequest<AuthenticatedUser>('POST', '/api/users/authenticated', {
+        const user: AuthenticatedUser = await call('post', '/api/users/authenticated', {
+          params: {},
           body: { sessionToken: action.sessionToken },
           skipLoginRedirect: true,
         });
@@ -146,14 +165,23 @@ async function advance(answer: SignInAnswer): Promise<Resting> {
 }
 
 export const startSignIn = async (username: string, password: string) =>
-  advance(await authCall('/api/auth/sign-in', { username, password }));
+  advance(
+    await authCall((asGuest) =>
+      call('post', '/api/auth/sign-in', { ...asGuest, body: { username, password } }),
+    ),
+  );
 
 export const submitPassCode = async (
   step: 'activate' | 'verify',
   stateToken: string,
   passCode: string,
   rememberDevice: boolean,
-) => advance(await authCall(`/api/auth/mfa/${step}`, { stateToken, passCode, rememberDevice }));
+) =>
+  advance(
+    await authCall((asGuest) =>
+      call('post', `/api/auth/mfa/${step}`, { ...asGuest, body: { stateToken, passCode, rememberDevice } }),
+    ),
+  );
 
 /** A 429 held by the account's count offers an e-mailed sign-in link (`signInLink: true`). */
 export const offersSignInLink = (body: unknown) =>
@@ -165,12 +193,13 @@ export const SIGN_IN_LINK_SENT_MESSAGE =
 /** 'Email me a sign-in link': always answered alike. */
 export async function requestSignInLink(username: string): Promise<void> {
   await ensureCsrfCookie();
-  await apiRequest<unknown>('POST', '/api/auth/sign-in-link', {
-    body: { username },
-    skipLoginRedirect: true,
-  });
+  await call('post', '/api/auth/sign-in-link', { params: {}, body: { username }, skipLoginRedirect: true });
 }
 
 /** The e-mailed link (`/login?signInLink=…`), spent: the next step is the second factor. */
 export const startSignInFromLink = async (token: string) =>
-  advance(await authCall('/api/auth/sign-in-link/redeem', { token }));
+  advance(
+    await authCall((asGuest) =>
+      call('post', '/api/auth/sign-in-link/redeem', { ...asGuest, body: { token } }),
+    ),
+  );

@@ -1,38 +1,33 @@
 import useSWR, { useSWRConfig } from 'swr';
-import type { EmployeeClassesView } from '@onboard/domain/web';
-import { apiRequest } from '../../../api/http.ts';
-import { rememberVersion, withSeenVersion } from '../../../api/versions.ts';
+import { call, get, readKey, type Answer, type Body, type Read } from '../../../api/client.ts';
+import { rememberVersion, seenVersion } from '../../../api/versions.ts';
 
 /** The class builder's calls (platform §7: employee classes) and where its screens live (onboarding §2). */
 
 const TASK = 'eif-submit-company-information';
 const clientBase = (clientId: string) => `/api/clients/${encodeURIComponent(clientId)}`;
 
-const classesKey = (clientId: string) => `${clientBase(clientId)}/employee-classes`;
+const CLASSES = '/api/clients/{clientId}/employee-classes';
+const CLASS = '/api/clients/{clientId}/employee-classes/{employeeClassId}';
+const classesKey = (clientId: string) => readKey(CLASSES, { clientId });
 
+export type EmployeeClassesView = Read<typeof CLASSES>;
 /** What every class write answers: the classes after it, and the class it created or changed. */
-export type ClassChange = EmployeeClassesView & { employeeClassId: string };
+export type ClassChange = Answer<'post', typeof CLASSES>;
 
-export type ClassPlanBody = {
-  planId: string;
-  waitingPeriodType: string | null;
-  waitingPeriodDays: number | string | null;
-  employerContributionPercentage: number | string | null;
-  employeeContributionPercentage: number | string | null;
-};
-
-export type ClassBody = {
-  groupName: string;
-  employeeTypes: string[];
-  minimumHoursPerWeek: number | string | null;
-  description: string | null;
-  plans: ClassPlanBody[];
-};
+type ContractBody = Body<'post', typeof CLASSES>;
+/** A number as typed: sent as text when it is not one, so the server's answer names the field. */
+type Typed<T> = [Extract<T, number>] extends [never] ? T : T | string;
+type Loosely<T> = { [K in keyof T]: Typed<T[K]> };
+export type ClassPlanBody = Loosely<NonNullable<ContractBody['plans']>[number]>;
+/** The body as the form sends it: the contract's, with each number possibly the text typed. */
+export type ClassBody = Omit<Loosely<ContractBody>, 'plans'> & { plans: ClassPlanBody[] };
+const asSent = (body: ClassBody) => body as ContractBody;
 
 /** The class list, read at least at the version this tab last saw (read-your-writes, as the client view). */
 export function useEmployeeClasses(clientId: string) {
-  return useSWR<EmployeeClassesView>(classesKey(clientId), async (path: string) => {
-    const classes = await apiRequest<EmployeeClassesView>('GET', withSeenVersion(path, clientId));
+  return useSWR(classesKey(clientId), async () => {
+    const classes = await get(CLASSES, { clientId }, { minVersion: seenVersion(clientId) ?? undefined });
     rememberVersion({ id: clientId, version: classes.version });
     return classes;
   });
@@ -47,25 +42,20 @@ export function useEmployeeClasses(clientId: string) {
 const versioned = (version: number) => ({ 'Seen-Version': String(version) });
 
 export const createClass = (clientId: string, version: number, body: ClassBody) =>
-  apiRequest<ClassChange>('POST', classesKey(clientId), { body, headers: versioned(version) });
+  call('post', CLASSES, { params: { clientId }, body: asSent(body), headers: versioned(version) });
 
 export const updateClass = (clientId: string, employeeClassId: string, version: number, body: ClassBody) =>
-  apiRequest<ClassChange>('PUT', `${classesKey(clientId)}/${encodeURIComponent(employeeClassId)}`, {
-    body,
+  call('put', CLASS, {
+    params: { clientId, employeeClassId },
+    body: asSent(body),
     headers: versioned(version),
   });
 
 export const deleteClass = (clientId: string, employeeClassId: string, version: number) =>
-  apiRequest<ClassChange>('DELETE', `${classesKey(clientId)}/${encodeURIComponent(employeeClassId)}`, {
-    headers: versioned(version),
-  });
+  call('delete', CLASS, { params: { clientId, employeeClassId }, headers: versioned(version) });
 
 export const duplicateClass = (clientId: string, employeeClassId: string, version: number) =>
-  apiRequest<ClassChange>(
-    'POST',
-    `${classesKey(clientId)}/${encodeURIComponent(employeeClassId)}/duplicate`,
-    { headers: versioned(version) },
-  );
+  call('post', `${CLASS}/duplicate`, { params: { clientId, employeeClassId }, headers: versioned(version) });
 
 /**
  * After a write: the answer is the new class list (the read side may lag, so it goes straight into the

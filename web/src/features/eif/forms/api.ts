@@ -1,16 +1,16 @@
 import useSWR, { useSWRConfig } from 'swr';
-import { apiGet, apiRequest } from '../../../api/http.ts';
+import { call, get, readKey, type Body } from '../../../api/client.ts';
 import { clientKey } from '../../../api/hooks.ts';
-import { rememberVersion, withSeenVersion } from '../../../api/versions.ts';
+import { rememberVersion, seenVersion } from '../../../api/versions.ts';
 import type { ClientView } from '../../../api/types.ts';
 
 /**
  * The EIF form calls (platform §7): every answer is saved against the editing view (pending changes
  * applied) with If-Match, and each call answers the new editing view, which goes straight into the cache.
  */
-const base = (clientId: string) => `/api/clients/${encodeURIComponent(clientId)}`;
+const CLIENT = '/api/clients/{clientId}';
 
-export const editingViewKey = (clientId: string) => `${base(clientId)}?view=editing`;
+export const editingViewKey = (clientId: string) => readKey(CLIENT, { clientId }, { view: 'editing' });
 
 export type EntityRow = Record<string, unknown> & { id: string };
 
@@ -34,8 +34,12 @@ export const newerView = (cached: EditingView | undefined, fetched: EditingView)
   cached && cached.id === fetched.id && cached.version > fetched.version ? cached : fetched;
 
 /** The editing view at `editingViewKey(clientId)`, never older than `cached` nor than a version seen here. */
-export async function fetchEditingView(path: string, clientId: string, cached?: EditingView) {
-  const view = newerView(cached, await apiGet<EditingView>(withSeenVersion(path, clientId)));
+export async function fetchEditingView(_key: string, clientId: string, cached?: EditingView) {
+  const minVersion = seenVersion(clientId) ?? undefined;
+  const view = newerView(
+    cached,
+    (await get(CLIENT, { clientId }, { view: 'editing', minVersion })) as EditingView,
+  );
   rememberVersion(view);
   return view;
 }
@@ -55,8 +59,17 @@ export function useEditingView(clientId: string) {
  */
 const ifMatch = (version: number) => ({ 'Seen-Version': String(version) });
 
+/** Every entity write answers the client as its editor sees it (command-api/src/eif-entities). */
+const asEditingView = (answer: Promise<unknown>) => answer as Promise<EditingView>;
+
 export const saveClientAnswers = (clientId: string, version: number, answers: Record<string, unknown>) =>
-  apiRequest<EditingView>('PUT', base(clientId), { body: answers, headers: ifMatch(version) });
+  asEditingView(
+    call('put', CLIENT, {
+      params: { clientId },
+      body: answers as Body<'put', typeof CLIENT>,
+      headers: ifMatch(version),
+    }),
+  );
 
 export const savePolicyAnswers = (
   clientId: string,
@@ -64,17 +77,22 @@ export const savePolicyAnswers = (
   policyId: string,
   answers: Record<string, unknown>,
 ) =>
-  apiRequest<EditingView>('PUT', `${base(clientId)}/policies/${encodeURIComponent(policyId)}`, {
-    body: answers,
-    headers: ifMatch(version),
-  });
+  asEditingView(
+    call('put', `${CLIENT}/policies/{policyId}`, {
+      params: { clientId, policyId },
+      body: answers as Body<'put', `${typeof CLIENT}/policies/{policyId}`>,
+      headers: ifMatch(version),
+    }),
+  );
 
 export const savePlanAnswers = (
   clientId: string,
   version: number,
   plans: (Record<string, unknown> & { id: string })[],
 ) =>
-  apiRequest<EditingView>('PUT', `${base(clientId)}/plans`, { body: { plans }, headers: ifMatch(version) });
+  asEditingView(
+    call('put', `${CLIENT}/plans`, { params: { clientId }, body: { plans }, headers: ifMatch(version) }),
+  );
 
 /** The collection entities a sub-step lists, by the segment of their calls. */
 export const COLLECTION_SEGMENTS = {
@@ -96,14 +114,28 @@ export function saveCollectionItem(
 ) {
   const headers = ifMatch(version);
   if (entity === 'Bill')
-    return apiRequest<EditingView>('PUT', `${base(clientId)}/bills/bulk`, {
-      body: { bills: [id ? { id, ...attributes } : attributes] },
-      headers,
-    });
-  const path = `${base(clientId)}/${COLLECTION_SEGMENTS[entity]}`;
-  return id
-    ? apiRequest<EditingView>('PUT', `${path}/${encodeURIComponent(id)}`, { body: attributes, headers })
-    : apiRequest<EditingView>('POST', path, { body: attributes, headers });
+    return asEditingView(
+      call('put', `${CLIENT}/bills/bulk`, {
+        params: { clientId },
+        body: { bills: [id ? { id, ...attributes } : attributes] },
+        headers,
+      }),
+    );
+  // The item routes name their id parameter by collection; the address is the same shape for each.
+  const collection = `${CLIENT}/${COLLECTION_SEGMENTS[entity]}` as `${typeof CLIENT}/contacts`;
+  return asEditingView(
+    id
+      ? call('put', `${collection}/{contactId}`, {
+          params: { clientId, contactId: id },
+          body: attributes as Body<'put', `${typeof collection}/{contactId}`>,
+          headers,
+        })
+      : call('post', collection, {
+          params: { clientId },
+          body: attributes as Body<'post', typeof collection>,
+          headers,
+        }),
+  );
 }
 
 export function deleteCollectionItem(
@@ -114,14 +146,16 @@ export function deleteCollectionItem(
 ) {
   const headers = ifMatch(version);
   if (entity === 'Bill')
-    return apiRequest<EditingView>('DELETE', `${base(clientId)}/bills/bulk`, {
-      body: { ids: [id] },
+    return asEditingView(
+      call('delete', `${CLIENT}/bills/bulk`, { params: { clientId }, body: { ids: [id] }, headers }),
+    );
+  const collection = `${CLIENT}/${COLLECTION_SEGMENTS[entity]}` as `${typeof CLIENT}/contacts`;
+  return asEditingView(
+    call('delete', `${collection}/{contactId}`, {
+      params: { clientId, contactId: id },
+      body: undefined,
       headers,
-    });
-  return apiRequest<EditingView>(
-    'DELETE',
-    `${base(clientId)}/${COLLECTION_SEGMENTS[entity]}/${encodeURIComponent(id)}`,
-    { headers },
+    }),
   );
 }
 
