@@ -120,6 +120,19 @@ function collect(stack: Layer[]): Patterns | typeof ALWAYS {
   return always ? ALWAYS : patterns;
 }
 
+/** Whether a request could match inside the router (`null`: it never could for this method). */
+type Gate = (method: string) => RegExp | null;
+type GatedRouter = RequestHandler & { stack: Layer[]; gate: Gate; enter: RequestHandler };
+
+/** The path Express matches (before any query), or null when Express must parse the URL itself. */
+function pathOf(req: Request): string | null {
+  const url = req.url;
+  const query = url.indexOf('?');
+  const path = query === -1 ? url : url.slice(0, query);
+  // An absolute URL or a fragment.
+  return path[0] !== '/' || path.includes('#') ? null : path;
+}
+
 /** Puts the gate in front of the router a layer mounts; answers what the router could match. */
 function gate(layer: Layer): Patterns | typeof ALWAYS {
   const router = layer.handle as Layer['handle'] & { stack: Layer[] };
@@ -129,7 +142,7 @@ function gate(layer: Layer): Patterns | typeof ALWAYS {
   const compile = (sources: string[]) =>
     sources.length === 0 ? null : new RegExp(`^(?:${sources.join('|')})`, 'i');
   const byMethod = new Map<string, RegExp | null>([['options', compile(every)]]);
-  const forMethod = (method: string) => {
+  const forMethod: Gate = (method) => {
     let regexp = byMethod.get(method);
     if (regexp === undefined) {
       const own = patterns.byMethod.get(method) ?? [];
@@ -141,20 +154,70 @@ function gate(layer: Layer): Patterns | typeof ALWAYS {
     return regexp;
   };
   const gated = (req: Request, res: Response, next: NextFunction) => {
-    const url = req.url;
-    const query = url.indexOf('?');
-    const path = query === -1 ? url : url.slice(0, query);
-    // An absolute URL or a fragment: Express parses those itself.
-    if (path[0] !== '/' || path.includes('#')) return router(req, res, next);
+    const path = pathOf(req);
+    if (path === null) return router(req, res, next);
     const regexp = forMethod(req.method.toLowerCase());
     if (regexp === null || !regexp.test(path)) return next();
     return router(req, res, next);
   };
-  layer.handle = Object.assign(gated, { stack: router.stack });
+  layer.handle = Object.assign(gated, { stack: router.stack, gate: forMethod, enter: router });
   return patterns;
 }
 
-/** Gates every router mounted below `app` (once, after every route is mounted). */
+const isGated = (handle: Layer['handle']): handle is GatedRouter => 'gate' in handle;
+
+/**
+ * One layer for a run of gated routers side by side at the root: it enters, in order, only those whose
+ * gate lets the request in, instead of Express stepping through each of them. An error from one ends the
+ * run, as in Express (a router does not handle errors from before it).
+ */
+function dispatcher(run: GatedRouter[]): RequestHandler {
+  const byMethod = new Map<string, { regexp: RegExp; router: RequestHandler }[]>();
+  const candidates = (method: string) => {
+    let list = byMethod.get(method);
+    if (list === undefined) {
+      list = run.flatMap((router) => {
+        const regexp = router.gate(method);
+        return regexp === null ? [] : [{ regexp, router: router.enter }];
+      });
+      byMethod.set(method, list);
+    }
+    return list;
+  };
+  return (req, res, next) => {
+    const path = pathOf(req);
+    const list =
+      path === null
+        ? run.map((router) => ({ regexp: null, router: router.enter }))
+        : candidates(req.method.toLowerCase());
+    let i = 0;
+    const step = (error?: unknown) => {
+      if (error) return next(error);
+      while (i < list.length) {
+        const { regexp, router } = list[i++]!;
+        if (regexp === null || regexp.test(path!)) return router(req, res, step);
+      }
+      next();
+    };
+    step();
+  };
+}
+
+/**
+ * Gates every router mounted below `app`, and makes each run of them at the root one layer (once, after
+ * every route is mounted).
+ */
 export function indexRoutes(app: { router: unknown }) {
-  for (const layer of (app.router as Router).stack) if (isRouter(layer.handle) && !layer.route) gate(layer);
+  const stack = (app.router as Router).stack;
+  for (const layer of stack) if (isRouter(layer.handle) && !layer.route) gate(layer);
+  const atRoot = (layer: Layer) =>
+    !layer.route && isGated(layer.handle) && pathsOf(layer.rawPath).every((path) => path === '/');
+  for (let start = 0; start < stack.length; start += 1) {
+    let end = start;
+    while (end < stack.length && atRoot(stack[end]!)) end += 1;
+    if (end - start < 2) continue;
+    const run = stack.slice(start, end).map((layer) => layer.handle as GatedRouter);
+    stack[start]!.handle = dispatcher(run);
+    stack.splice(start + 1, end - start - 1);
+  }
 }
