@@ -26,6 +26,7 @@ import { migrate, pendingMigrations } from './database/migrations.ts';
 import type { AppConfig } from './config.ts';
 import { apiNotFound, errorMiddleware, securityHeaders, sendProblem } from './http/errors.ts';
 import { buildOpenApiDocument } from './http/openapi.ts';
+import { indexRoutes } from './http/route-index.ts';
 import { readAuthenticatedUser } from '@onboard/command-api/auth';
 import { createIdentity, type Identity } from './identity/identity.ts';
 import { createLogger, type Logger } from './logger.ts';
@@ -322,6 +323,8 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
     }
   });
 
+  // Every route is mounted: each router is entered only by requests that could match inside it.
+  indexRoutes(app);
   identity.setAppUrl(url);
   phase = 'ready';
 

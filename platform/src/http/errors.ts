@@ -1,4 +1,5 @@
-import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
+import type { TLSSocket } from 'node:tls';
+import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
 import { AppError } from '@onboard/domain';
 import type { Logger } from '../logger.ts';
@@ -140,12 +141,36 @@ const helmetHeaders = helmet({
   strictTransportSecurity: false,
 });
 
+/**
+ * What helmet does to every response, played once on a recording response: its headers do not depend on
+ * the request, so each answer gets them from this list instead of through helmet's dozen middlewares.
+ */
+const HELMET_STEPS = ((): readonly (readonly [name: string, value: string | null])[] => {
+  const steps: [string, string | null][] = [];
+  const recorder = {
+    setHeader: (name: string, value: unknown) => steps.push([name, String(value)]),
+    removeHeader: (name: string) => steps.push([name, null]),
+  };
+  let finished = false;
+  helmetHeaders({} as Request, recorder as unknown as Response, () => {
+    finished = true;
+  });
+  if (!finished) throw new Error('helmet did not finish synchronously');
+  return steps;
+})();
+
 /** Security headers for every response (helmet), HSTS when the request came over https. */
 export const securityHeaders: RequestHandler = (req, res, next) => {
-  helmetHeaders(req, res, (error?: unknown) => {
-    if (error) return next(error);
-    if (req.secure)
-      res.setHeader('Strict-Transport-Security', `max-age=${HSTS_MAX_AGE_SECONDS}; includeSubDomains`);
-    next();
-  });
+  for (const [name, value] of HELMET_STEPS) {
+    if (value === null) res.removeHeader(name);
+    else res.setHeader(name, value);
+  }
+  // Without X-Forwarded-Proto the protocol is the socket's: no trust-proxy check of the address needed.
+  const secure =
+    req.headers['x-forwarded-proto'] === undefined
+      ? Boolean((req.socket as TLSSocket).encrypted)
+      : req.secure;
+  if (secure)
+    res.setHeader('Strict-Transport-Security', `max-age=${HSTS_MAX_AGE_SECONDS}; includeSubDomains`);
+  next();
 };
