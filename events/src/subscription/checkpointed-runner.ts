@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { statementBatch, type ProjectionTx } from './statement-batch.ts';
+import { escapeLiteral, statementBatch, type ProjectionTx } from './statement-batch.ts';
 import { partitionOfStream } from '../catalogue/partition-key.ts';
 import { partitionLeasesFor } from './partition-leases.ts';
 import {
@@ -147,8 +147,7 @@ const MOVED_ON = 'checkpoint moved on';
  * transaction id before the rows are written: readers of the all-stream see events only below the oldest
  * running one.
  */
-function advanceAndCommitSql(tx: pg.PoolClient, batches: readonly Batch[]) {
-  const literal = (value: string) => tx.escapeLiteral(value);
+function advanceAndCommitSql(batches: readonly Batch[]) {
   const rows = batches.map((batch) => {
     const { position, recordedAt } = batch.through;
     return `(${[
@@ -159,7 +158,7 @@ function advanceAndCommitSql(tx: pg.PoolClient, batches: readonly Batch[]) {
       position.prepare.toString(),
       recordedAt.toISOString(),
     ]
-      .map(literal)
+      .map(escapeLiteral)
       .join(', ')})`;
   });
   return `do $moved$ declare moved bigint; begin
@@ -204,7 +203,7 @@ async function applyTogether(
       if (batch.events.length > 0)
         await batch.consumer.handle?.(batch.events, statements.client, staged[i]?.view);
     try {
-      await statements.close(advanceAndCommitSql(tx, batches));
+      await statements.close(advanceAndCommitSql(batches));
     } catch (error) {
       if (error instanceof Error && error.message === MOVED_ON)
         throw new StaleRunnerError(`${batches.map((b) => b.consumer.name).join(', ')} moved on`);
