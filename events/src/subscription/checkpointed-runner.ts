@@ -411,9 +411,18 @@ export async function catchUp(options: {
   const all = Array.from({ length: partitionsOf(consumer) }, (_, p) => p);
   const positions = await readPartitionCheckpoints(pool, consumer, all);
   const targets = new Map<number, CheckpointedConsumer>();
-  let from = earliest(positions.values());
+  const read = (from: Position) => {
+    const reading = store.readAll({ from, maxCount: options.batchSize ?? 2000, filter: consumer.filter });
+    // Settled whether or not it is awaited: a page read ahead of a batch that fails is dropped.
+    reading.catch(() => undefined);
+    return reading;
+  };
+  let next = read(earliest(positions.values()));
   for (;;) {
-    const page = await store.readAll({ from, maxCount: options.batchSize ?? 2000, filter: consumer.filter });
+    const page = await next;
+    // The next page is read while this one is applied: the reading connection decodes rows while the
+    // writing one works, so neither PostgreSQL nor this process waits for the other.
+    if (!page.isEnd) next = read(page.next);
     const batches = partitionBatches({ consumer, targets, positions, events: page.events, idleToo: true });
     if (batches.length === 1 || consumer.react)
       for (const { partition, batch } of batches) positions.set(partition, await applyBatch(pool, batch));
@@ -426,8 +435,7 @@ export async function catchUp(options: {
       );
       for (const { partition, batch } of batches) positions.set(partition, batch.through.position);
     }
-    from = page.next;
-    if (page.isEnd) return from;
+    if (page.isEnd) return page.next;
   }
 }
 
