@@ -52,15 +52,30 @@ export const changeLogProjection: CheckpointedConsumer = {
     let inserts: InsertRow[] = [];
     const flush = async () => {
       if (inserts.length === 0) return;
+      const column = <K extends keyof InsertRow>(name: K) => inserts.map((row) => row[name]);
+      // A null value is no value (SQL null), as a JSON null read into a jsonb column would be.
+      const json = (name: 'value' | 'previous_value' | 'created_by_user') =>
+        inserts.map((row) => (row[name] == null ? null : JSON.stringify(row[name])));
       await tx.query(
         `insert into rm_change_details (change_id, attribute_key, client_id, entity, entity_id, action, value,
            previous_value, status, created_at, created_by_user, position_commit, position_prepare)
-         select change_id, attribute_key, client_id, entity, entity_id, action, value, previous_value, status,
-           created_at, created_by_user, position_commit, position_prepare
-         from jsonb_to_recordset($1::jsonb) as r(change_id uuid, attribute_key text, client_id text, entity text,
-           entity_id text, action text, value jsonb, previous_value jsonb, status text, created_at timestamptz,
-           created_by_user jsonb, position_commit numeric, position_prepare numeric)`,
-        [JSON.stringify(inserts)],
+         select * from unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::jsonb[],
+           $8::jsonb[], $9::text[], $10::timestamptz[], $11::jsonb[], $12::numeric[], $13::numeric[])`,
+        [
+          column('change_id'),
+          column('attribute_key'),
+          column('client_id'),
+          column('entity'),
+          column('entity_id'),
+          column('action'),
+          json('value'),
+          json('previous_value'),
+          column('status'),
+          column('created_at'),
+          json('created_by_user'),
+          column('position_commit'),
+          column('position_prepare'),
+        ],
       );
       inserts = [];
     };

@@ -10,6 +10,26 @@ import {
  * whether it is a draft, archived, deleted or LIVE, the setup checklist and who went through the welcome
  * flow. The client list joins it to the form's row (rm_clients) for its filters.
  */
+/** A row of rm_client_lifecycle; times as PostgreSQL's own text, so a row read and written back is unchanged. */
+type Row = {
+  client_id: string;
+  name: string;
+  ticket_id: string | null;
+  implementation_type: string;
+  implementation_consultant_user_id: string | null;
+  is_test: boolean;
+  is_draft: boolean;
+  is_archived: boolean;
+  deleted_at: string | null;
+  release_status: string | null;
+  policies: unknown;
+  setup_steps: Record<string, string>;
+  completed_setup_at: string | null;
+  welcome_completed: Record<string, string>;
+  created_at: string;
+  version: string;
+};
+
 export const clientLifecycleProjection: CheckpointedConsumer = {
   name: 'client-lifecycle',
   // Rows per client: split by client across the processes.
@@ -19,91 +39,113 @@ export const clientLifecycleProjection: CheckpointedConsumer = {
     await tx.query('delete from rm_client_lifecycle');
   },
   handle: async (events, tx) => {
-    for (const recorded of events) {
-      const event = ClientLifecycleEvent.parse({ type: recorded.type, data: recorded.data });
+    // The batch's clients are read once, their events applied in order in memory, and the rows written in
+    // one statement: a rebuild's page is a read and a write, not a statement per event.
+    const parsed = events.map((recorded) => ({
+      event: ClientLifecycleEvent.parse({ type: recorded.type, data: recorded.data }),
+      version: recorded.revision.toString(),
+    }));
+    const { rows } = await tx.query<Row>(
+      `select client_id, name, ticket_id, implementation_type, implementation_consultant_user_id, is_test,
+         is_draft, is_archived, deleted_at::text as deleted_at, release_status, policies, setup_steps,
+         completed_setup_at::text as completed_setup_at, welcome_completed, created_at::text as created_at,
+         version::text as version
+         from rm_client_lifecycle where client_id = any($1)`,
+      [[...new Set(parsed.map((p) => p.event.data.clientId))]],
+    );
+    const clients = new Map(rows.map((row) => [row.client_id, row]));
+    const changed = new Set<string>();
+    for (const { event, version } of parsed) {
       const { clientId, at } = event.data;
-      const version = recorded.revision.toString();
-      // One statement per event: the change and the row's version together.
-      const set = (sql: string, ...values: unknown[]) =>
-        tx.query(`update rm_client_lifecycle set ${sql}, version = $2 where client_id = $1`, [
+      const row = clients.get(clientId);
+      if (event.type === 'ClientCreated') {
+        const d = event.data;
+        // A client created again keeps its row; only the version moves.
+        clients.set(
           clientId,
-          version,
-          ...values,
-        ]);
+          row
+            ? { ...row, version }
+            : {
+                client_id: clientId,
+                name: d.name,
+                ticket_id: d.ticketId,
+                implementation_type: d.implementationType,
+                implementation_consultant_user_id: d.implementationConsultantUserId,
+                is_test: d.isTest,
+                is_draft: d.draft,
+                is_archived: false,
+                deleted_at: null,
+                release_status: null,
+                policies: d.policies,
+                setup_steps: {},
+                completed_setup_at: null,
+                welcome_completed: {},
+                created_at: at,
+                version,
+              },
+        );
+        changed.add(clientId);
+        continue;
+      }
+      // Every other event changes a row that exists, and moves its version.
+      if (!row) continue;
+      changed.add(clientId);
+      row.version = version;
       switch (event.type) {
-        case 'ClientCreated': {
-          const d = event.data;
-          await tx.query(
-            `insert into rm_client_lifecycle (client_id, name, ticket_id, implementation_type,
-               implementation_consultant_user_id, is_test, is_draft, policies, created_at, version)
-             values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
-             on conflict (client_id) do update set version = excluded.version`,
-            [
-              clientId,
-              d.name,
-              d.ticketId,
-              d.implementationType,
-              d.implementationConsultantUserId,
-              d.isTest,
-              d.draft,
-              JSON.stringify(d.policies),
-              at,
-              version,
-            ],
-          );
-          break;
-        }
         case 'ClientProfileChanged': {
           const c = event.data.changes;
-          await set(
-            `name = coalesce($3, name), ticket_id = case when $4 then $5 else ticket_id end,
-             implementation_type = coalesce($6, implementation_type),
-             implementation_consultant_user_id = case when $7 then $8 else implementation_consultant_user_id end,
-             is_test = coalesce($9, is_test), policies = coalesce($10::jsonb, policies)`,
-            c.name ?? null,
-            'ticketId' in c,
-            c.ticketId ?? null,
-            c.implementationType ?? null,
-            'implementationConsultantUserId' in c,
-            c.implementationConsultantUserId ?? null,
-            c.isTest ?? null,
-            event.data.policies ? JSON.stringify(event.data.policies) : null,
-          );
+          row.name = c.name ?? row.name;
+          if ('ticketId' in c) row.ticket_id = c.ticketId ?? null;
+          row.implementation_type = c.implementationType ?? row.implementation_type;
+          if ('implementationConsultantUserId' in c)
+            row.implementation_consultant_user_id = c.implementationConsultantUserId ?? null;
+          row.is_test = c.isTest ?? row.is_test;
+          row.policies = event.data.policies ?? row.policies;
           break;
         }
         case 'BaseClientMade':
-          await set('is_draft = false');
+          row.is_draft = false;
           break;
         case 'ClientArchived':
-          await set('is_archived = true');
+          row.is_archived = true;
           break;
         case 'ClientUnarchived':
-          await set('is_archived = false');
+          row.is_archived = false;
           break;
         case 'ClientDeleted':
-          await set('deleted_at = $3', at);
+          row.deleted_at = at;
           break;
         case 'ClientReleaseStatusChanged':
-          await set('release_status = $3', event.data.releaseStatus);
+          row.release_status = event.data.releaseStatus;
           break;
         case 'ClientSetupStepCompleted':
-          await set(
-            'setup_steps = setup_steps || jsonb_build_object($3::text, $4::text)',
-            event.data.stepId,
-            at,
-          );
+          row.setup_steps = { ...row.setup_steps, [event.data.stepId]: at };
           break;
         case 'ClientSetupCompleted':
-          await set('completed_setup_at = $3', at);
+          row.completed_setup_at = at;
           break;
         case 'WelcomeFlowCompleted':
-          await set(
-            'welcome_completed = welcome_completed || jsonb_build_object($3::text, $4::text)',
-            event.data.by.userId,
-            at,
-          );
+          row.welcome_completed = { ...row.welcome_completed, [event.data.by.userId]: at };
           break;
       }
     }
+    if (changed.size === 0) return;
+    await tx.query(
+      `insert into rm_client_lifecycle (client_id, name, ticket_id, implementation_type,
+         implementation_consultant_user_id, is_test, is_draft, is_archived, deleted_at, release_status, policies,
+         setup_steps, completed_setup_at, welcome_completed, created_at, version)
+       select * from jsonb_to_recordset($1::jsonb) as t(client_id text, name text, ticket_id text,
+         implementation_type text, implementation_consultant_user_id text, is_test boolean, is_draft boolean,
+         is_archived boolean, deleted_at timestamptz, release_status text, policies jsonb, setup_steps jsonb,
+         completed_setup_at timestamptz, welcome_completed jsonb, created_at timestamptz, version bigint)
+       on conflict (client_id) do update set name = excluded.name, ticket_id = excluded.ticket_id,
+         implementation_type = excluded.implementation_type,
+         implementation_consultant_user_id = excluded.implementation_consultant_user_id,
+         is_test = excluded.is_test, is_draft = excluded.is_draft, is_archived = excluded.is_archived,
+         deleted_at = excluded.deleted_at, release_status = excluded.release_status, policies = excluded.policies,
+         setup_steps = excluded.setup_steps, completed_setup_at = excluded.completed_setup_at,
+         welcome_completed = excluded.welcome_completed, version = excluded.version`,
+      [JSON.stringify([...changed].map((clientId) => clients.get(clientId)))],
+    );
   },
 };

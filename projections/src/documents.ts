@@ -4,6 +4,7 @@ import {
   CensusSubmitted,
   CensusUploaded,
   DocumentEvent,
+  DocumentUploaded,
   type CheckpointedConsumer,
 } from '@onboard/events';
 
@@ -11,6 +12,23 @@ const CENSUS_MIME_TYPES = {
   CSV: 'text/csv',
   XLSX: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 } as const;
+
+/** A document's row as its upload (a document's or a census file's) inserts it. */
+type Upload = {
+  client_id: string;
+  document_id: string;
+  document_key: string;
+  name: string;
+  mime_type: string;
+  size: number;
+  category: string;
+  policy_id: string | null;
+  language: string | null;
+  uploaded_by: string;
+  uploaded_by_role: string;
+  created_at: string;
+  source: 'census' | 'upload';
+};
 
 /**
  * The documents read model: one row per client document (deleted ones keep their row with deleted_at),
@@ -41,28 +59,64 @@ export const documentsProjection: CheckpointedConsumer = {
     await tx.query('delete from rm_document_notices');
   },
   handle: async (events, tx) => {
+    // Consecutive uploads are inserted together; any other event first writes them, since it may change
+    // their rows.
+    let uploads: Upload[] = [];
+    const flush = async () => {
+      if (uploads.length === 0) return;
+      await tx.query(
+        `insert into rm_documents (client_id, document_id, document_key, name, mime_type, size, category,
+           policy_id, language, uploaded_by, uploaded_by_role, updated_by, created_at, updated_at, source)
+         select client_id, document_id, document_key, name, mime_type, size, category, policy_id, language,
+           uploaded_by, uploaded_by_role, uploaded_by, created_at, created_at, source
+           from jsonb_to_recordset($1::jsonb) as t(client_id text, document_id text, document_key text, name text,
+             mime_type text, size bigint, category text, policy_id text, language text, uploaded_by text,
+             uploaded_by_role text, created_at timestamptz, source text)
+         on conflict (client_id, document_id) do nothing`,
+        [JSON.stringify(uploads)],
+      );
+      uploads = [];
+    };
     for (const recorded of events) {
       if (recorded.type === 'CensusUploaded') {
         const d = CensusUploaded.parse({ type: recorded.type, data: recorded.data }).data;
-        await tx.query(
-          `insert into rm_documents (client_id, document_id, document_key, name, mime_type, size, category,
-             policy_id, language, uploaded_by, uploaded_by_role, updated_by, created_at, updated_at, source)
-           values ($1, $2, $2, $3, $4, $5, 'census', $6, null, $7, $8, $7, $9, $9, 'census')
-           on conflict (client_id, document_id) do nothing`,
-          [
-            d.clientId,
-            d.documentId,
-            d.fileName,
-            CENSUS_MIME_TYPES[d.format],
-            d.size,
-            d.policyId,
-            d.by.userId,
-            d.by.role,
-            d.at,
-          ],
-        );
+        uploads.push({
+          client_id: d.clientId,
+          document_id: d.documentId,
+          document_key: d.documentId,
+          name: d.fileName,
+          mime_type: CENSUS_MIME_TYPES[d.format],
+          size: d.size,
+          category: 'census',
+          policy_id: d.policyId,
+          language: null,
+          uploaded_by: d.by.userId,
+          uploaded_by_role: d.by.role,
+          created_at: d.at,
+          source: 'census',
+        });
         continue;
       }
+      if (recorded.type === 'DocumentUploaded') {
+        const d = DocumentUploaded.parse({ type: recorded.type, data: recorded.data }).data;
+        uploads.push({
+          client_id: d.clientId,
+          document_id: d.documentId,
+          document_key: d.documentKey,
+          name: d.name,
+          mime_type: d.mimeType,
+          size: d.size,
+          category: d.category,
+          policy_id: d.policyId,
+          language: d.language,
+          uploaded_by: d.uploadedBy,
+          uploaded_by_role: d.uploadedByRole,
+          created_at: d.at,
+          source: 'upload',
+        });
+        continue;
+      }
+      await flush();
       if (recorded.type === 'CensusRenamed') {
         const d = CensusRenamed.parse({ type: recorded.type, data: recorded.data }).data;
         await tx.query(
@@ -92,30 +146,6 @@ export const documentsProjection: CheckpointedConsumer = {
       }
       const event = DocumentEvent.parse({ type: recorded.type, data: recorded.data });
       switch (event.type) {
-        case 'DocumentUploaded': {
-          const d = event.data;
-          await tx.query(
-            `insert into rm_documents (client_id, document_id, document_key, name, mime_type, size, category,
-               policy_id, language, uploaded_by, uploaded_by_role, updated_by, created_at, updated_at)
-             values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $10, $12, $12)
-             on conflict (client_id, document_id) do nothing`,
-            [
-              d.clientId,
-              d.documentId,
-              d.documentKey,
-              d.name,
-              d.mimeType,
-              d.size,
-              d.category,
-              d.policyId,
-              d.language,
-              d.uploadedBy,
-              d.uploadedByRole,
-              d.at,
-            ],
-          );
-          break;
-        }
         case 'DocumentRenamed': {
           const d = event.data;
           await tx.query(
@@ -172,5 +202,6 @@ export const documentsProjection: CheckpointedConsumer = {
         }
       }
     }
+    await flush();
   },
 };

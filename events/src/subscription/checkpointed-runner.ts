@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { statementBatch, type ProjectionTx } from './statement-batch.ts';
+import { escapeLiteral, statementBatch, type ProjectionTx } from './statement-batch.ts';
 import { partitionOfStream } from '../catalogue/partition-key.ts';
 import { partitionLeasesFor } from './partition-leases.ts';
 import {
@@ -147,8 +147,7 @@ const MOVED_ON = 'checkpoint moved on';
  * transaction id before the rows are written: readers of the all-stream see events only below the oldest
  * running one.
  */
-function advanceAndCommitSql(tx: pg.PoolClient, batches: readonly Batch[]) {
-  const literal = (value: string) => tx.escapeLiteral(value);
+function advanceAndCommitSql(batches: readonly Batch[]) {
   const rows = batches.map((batch) => {
     const { position, recordedAt } = batch.through;
     return `(${[
@@ -159,7 +158,7 @@ function advanceAndCommitSql(tx: pg.PoolClient, batches: readonly Batch[]) {
       position.prepare.toString(),
       recordedAt.toISOString(),
     ]
-      .map(literal)
+      .map(escapeLiteral)
       .join(', ')})`;
   });
   return `do $moved$ declare moved bigint; begin
@@ -204,7 +203,7 @@ async function applyTogether(
       if (batch.events.length > 0)
         await batch.consumer.handle?.(batch.events, statements.client, staged[i]?.view);
     try {
-      await statements.close(advanceAndCommitSql(tx, batches));
+      await statements.close(advanceAndCommitSql(batches));
     } catch (error) {
       if (error instanceof Error && error.message === MOVED_ON)
         throw new StaleRunnerError(`${batches.map((b) => b.consumer.name).join(', ')} moved on`);
@@ -412,9 +411,18 @@ export async function catchUp(options: {
   const all = Array.from({ length: partitionsOf(consumer) }, (_, p) => p);
   const positions = await readPartitionCheckpoints(pool, consumer, all);
   const targets = new Map<number, CheckpointedConsumer>();
-  let from = earliest(positions.values());
+  const read = (from: Position) => {
+    const reading = store.readAll({ from, maxCount: options.batchSize ?? 2000, filter: consumer.filter });
+    // Settled whether or not it is awaited: a page read ahead of a batch that fails is dropped.
+    reading.catch(() => undefined);
+    return reading;
+  };
+  let next = read(earliest(positions.values()));
   for (;;) {
-    const page = await store.readAll({ from, maxCount: options.batchSize ?? 2000, filter: consumer.filter });
+    const page = await next;
+    // The next page is read while this one is applied: the reading connection decodes rows while the
+    // writing one works, so neither PostgreSQL nor this process waits for the other.
+    if (!page.isEnd) next = read(page.next);
     const batches = partitionBatches({ consumer, targets, positions, events: page.events, idleToo: true });
     if (batches.length === 1 || consumer.react)
       for (const { partition, batch } of batches) positions.set(partition, await applyBatch(pool, batch));
@@ -427,8 +435,7 @@ export async function catchUp(options: {
       );
       for (const { partition, batch } of batches) positions.set(partition, batch.through.position);
     }
-    from = page.next;
-    if (page.isEnd) return from;
+    if (page.isEnd) return page.next;
   }
 }
 

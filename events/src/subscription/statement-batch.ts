@@ -8,6 +8,17 @@ export type PrepareValue = (value: unknown) => string | Buffer | null;
 export type ProjectionTx = Pick<pg.PoolClient, 'query'>;
 
 /**
+ * A string as a PostgreSQL literal, the same text as pg's `escapeLiteral` (quotes doubled; with a
+ * backslash, an escape string with backslashes doubled), written by the engine's own search and replace
+ * rather than a character at a time: a rebuild's page inlines megabytes of JSON, which pg's loop took
+ * about 0.3 s a megabyte to escape.
+ */
+export function escapeLiteral(text: string): string {
+  const quoted = text.replaceAll("'", "''");
+  return text.includes('\\') ? ` E'${quoted.replaceAll('\\', '\\\\')}'` : `'${quoted}'`;
+}
+
+/**
  * What the placeholders are looked for between: a quoted string (a doubled quote reads as two strings
  * side by side, the same text), a quoted name, a comment, a dollar-quoted body up to its own tag, or a
  * placeholder ($ and digits).
@@ -20,12 +31,7 @@ const SKIPPED_OR_PLACEHOLDER =
  * several statements in one round trip but no parameters. Placeholders inside quoted strings, quoted
  * names, dollar-quoted bodies and comments are left alone.
  */
-export function inlineParameters(
-  text: string,
-  values: readonly unknown[],
-  prepare: PrepareValue,
-  escapeLiteral: (text: string) => string,
-): string {
+export function inlineParameters(text: string, values: readonly unknown[], prepare: PrepareValue): string {
   const literal = (index: number) => {
     if (index < 1 || index > values.length) throw new Error(`No value for $${index}`);
     const prepared = prepare(values[index - 1]);
@@ -61,7 +67,7 @@ export function statementBatch(tx: pg.PoolClient, opening: string) {
     query: (async (first: string | pg.QueryConfig, second?: unknown[]) => {
       const text = typeof first === 'string' ? first : first.text;
       const values = (typeof first === 'string' ? second : (first.values ?? second)) ?? [];
-      const statement = inlineParameters(text, values, prepareValue, (s) => tx.escapeLiteral(s));
+      const statement = inlineParameters(text, values, prepareValue);
       if (WRITE.test(text) && !RETURNING.test(text)) {
         pending.push(statement);
         return { command: '', rowCount: null, oid: 0, fields: [], rows: [] };

@@ -1,11 +1,27 @@
 import pg from 'pg';
 import { prepareValue } from 'pg/lib/utils.js';
 import { describe, expect, it } from 'vitest';
-import { inlineParameters } from './statement-batch.ts';
+import { escapeLiteral, inlineParameters } from './statement-batch.ts';
 
-const escapeLiteral = (text: string) => pg.Client.prototype.escapeLiteral.call(null, text);
-const inline = (text: string, values: unknown[]) =>
-  inlineParameters(text, values, prepareValue, escapeLiteral);
+const pgEscapeLiteral = (text: string) => pg.Client.prototype.escapeLiteral.call(null, text);
+const inline = (text: string, values: unknown[]) => inlineParameters(text, values, prepareValue);
+
+describe('escapeLiteral', () => {
+  it("writes the same literal as pg's escapeLiteral", () => {
+    for (const text of [
+      '',
+      'plain',
+      "O'Brien",
+      "''",
+      'back\\slash',
+      "both ' and \\ and '' \\\\",
+      '{"a":"b \\"c\\""}',
+      "\\'",
+      'line\nbreak\ttab',
+    ])
+      expect(escapeLiteral(text)).toBe(pgEscapeLiteral(text));
+  });
+});
 
 describe('inlineParameters', () => {
   it('writes each placeholder as a literal, as the driver would send its value', () => {
