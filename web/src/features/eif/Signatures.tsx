@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { Button, Heading, Link } from '../../ui/controls.ts';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
-import { Alert, ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
+import { Alert, ErrorPanel } from '../../ui/Feedback.tsx';
 import { formatWhen } from '../../ui/format.ts';
 import { eifConfirmChangesPath } from '../../app/routes.ts';
 import { confirmSignedChanges, useEifSignatures, type AnswerInWords } from './api.ts';
+import { QueryFallback } from '../../ui/QueryState.tsx';
 
 const changesText = (n: number) => `${n} ${n === 1 ? 'change' : 'changes'}`;
 
@@ -121,8 +122,7 @@ export function EifConfirmChangesPage({ clientId }: { clientId: string }) {
           {notice.text}
         </Alert>
       )}
-      {error && !data && <ErrorPanel error={error} />}
-      {!data && !error && <PageSkeleton />}
+      {!data && <QueryFallback error={error} />}
       {data && data.mine.length === 0 && !notice && (
         <p data-testid="nothing-to-confirm">
           There is nothing for you to confirm: no accepted change touches what you signed.

@@ -11,7 +11,7 @@ import { downloadFile } from '../../api/download.ts';
 import { useAuthenticatedUser, useClient } from '../../api/hooks.ts';
 import { isAdminRole } from '../../api/types.ts';
 import { ConfirmDialog } from '../../ui/Dialogs.tsx';
-import { Alert, ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
+import { Alert } from '../../ui/Feedback.tsx';
 import { SelectInput } from '../../ui/SelectInput.tsx';
 import {
   fileKindLabel,
@@ -22,6 +22,7 @@ import {
   type ResourceView,
 } from './api.ts';
 import './resources.css';
+import { QueryFallback } from '../../ui/QueryState.tsx';
 
 // The editor (and its form controls and upload) loads when staff open it.
 const ResourceEditor = lazy(() =>
@@ -217,8 +218,7 @@ export function ResourcesPage({ clientId }: { clientId: string }) {
           placeholder="Everyone"
         />
       </section>
-      {error && !resources && <ErrorPanel error={error} />}
-      {!resources && !error && <PageSkeleton />}
+      {!resources && <QueryFallback error={error} />}
       {resources && groups.length === 0 && (
         <section className="card">
           <p className="muted" data-testid="resources-empty">

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Form, Heading } from '../../ui/controls.ts';
 import { validateFields, type FormErrors, type FormSection } from '@onboard/domain/web';
-import { Alert, ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
+import { Alert } from '../../ui/Feedback.tsx';
 import {
   saveClientAnswers,
   useApplyEditingView,
@@ -15,6 +15,7 @@ import { formFor } from '../eif/forms/forms.ts';
 import { CONFLICT_NOTICE, reloadNewerThan, saveFailure } from '../eif/forms/save.ts';
 import { useReportDirty } from '../eif/forms/unsaved.tsx';
 import { changedValues, initialFormState, shownWireValues, type FormState } from '../eif/forms/values.ts';
+import { QueryFallback } from '../../ui/QueryState.tsx';
 
 type ClientSection = Extract<FormSection, { type: 'client' }>;
 type CollectionDef = Extract<FormSection, { type: 'collection' }>;
@@ -108,7 +109,7 @@ function IdentityForm({ view }: { view: EditingView }) {
 
 export function CompanyProfile({ clientId }: { clientId: string }) {
   const { data: view, error } = useEditingView(clientId);
-  if (!view) return error ? <ErrorPanel error={error} /> : <PageSkeleton />;
+  if (!view) return <QueryFallback error={error} />;
   return (
     <>
       <section
