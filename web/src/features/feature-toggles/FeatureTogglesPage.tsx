@@ -7,6 +7,7 @@ import { SwitchInput } from '../../ui/SwitchInput.tsx';
 import { ErrorPanel } from '../../ui/Feedback.tsx';
 import { useFeatureToggles, useFeatureToggleWrites, type FeatureToggle } from './api.ts';
 import { QueryState } from '../../ui/QueryState.tsx';
+import { useAction } from '../../api/action.ts';
 
 const SOURCE_LABELS: Record<FeatureToggle['source'], string> = {
   default: 'Default',
@@ -25,24 +26,20 @@ export function FeatureTogglesPage() {
   const { data, error, mutate } = useFeatureToggles(clientId);
   const writes = useFeatureToggleWrites();
   const [writeError, setWriteError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
-
-  const run = async (write: () => Promise<void>, expect: (toggles: FeatureToggle[]) => boolean) => {
-    setBusy(true);
-    setWriteError(null);
-    try {
+  const writing = useAction(
+    async (write: () => Promise<void>, expect: (toggles: FeatureToggle[]) => boolean) => {
+      setWriteError(null);
       await write();
       for (let attempt = 0; attempt < 20; attempt++) {
         const fresh = await mutate();
         if (fresh && expect(fresh.toggles)) break;
         await new Promise((done) => setTimeout(done, 250));
       }
-    } catch (caught) {
-      setWriteError(caught);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    { onError: setWriteError },
+  );
+  const { run } = writing;
+  const busy = writing.isPending;
 
   return (
     <section className="page feature-toggles" aria-labelledby="feature-toggles-title">

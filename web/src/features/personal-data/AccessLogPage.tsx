@@ -7,6 +7,7 @@ import { formatWhen } from '../../ui/format.ts';
 import { SelectInput } from '../../ui/SelectInput.tsx';
 import { TextInput } from '../../ui/TextInput.tsx';
 import { QueryState } from '../../ui/QueryState.tsx';
+import { useAction } from '../../api/action.ts';
 import './access-log.css';
 
 const ALL = '';
@@ -26,7 +27,7 @@ export function AccessLogPage() {
   const isFiltered = Object.values(filters).some((value) => value !== '');
   const { data, error } = useRead('/api/personal-data-access', {}, filters, { keepPreviousData: true });
   const [exportError, setExportError] = useState<unknown>(null);
-  const [isExporting, setExporting] = useState(false);
+  const exporting = useAction(downloadFile, { onError: setExportError });
 
   return (
     <section className="page access-log" aria-labelledby="access-log-title">
@@ -60,13 +61,10 @@ export function AccessLogPage() {
         <TextInput label="To" type="date" value={to} onChange={setTo} />
         <Button
           className="button button--secondary access-log__export"
-          isPending={isExporting}
+          isPending={exporting.isPending}
           onPress={() => {
-            setExporting(true);
             setExportError(null);
-            downloadFile(readKey('/api/personal-data-access/export', {}, filters))
-              .catch(setExportError)
-              .finally(() => setExporting(false));
+            void exporting.run(readKey('/api/personal-data-access/export', {}, filters));
           }}
         >
           Export CSV

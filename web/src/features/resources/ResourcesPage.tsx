@@ -23,6 +23,7 @@ import {
 } from './api.ts';
 import './resources.css';
 import { QueryFallback } from '../../ui/QueryState.tsx';
+import { useAction } from '../../api/action.ts';
 
 // The editor (and its form controls and upload) loads when staff open it.
 const ResourceEditor = lazy(() =>
@@ -50,7 +51,7 @@ function OpenResource({
   resource: ResourceView;
   onFailure: (text: string) => void;
 }) {
-  const [isDownloading, setIsDownloading] = useState(false);
+  const downloading = useAction(downloadFile, { onError: (error) => onFailure(messageOf(error)) });
   if (resource.kind === 'link' && resource.url)
     return (
       <a className="resource__title text-link" href={resource.url} target="_blank" rel="noopener noreferrer">
@@ -63,21 +64,11 @@ function OpenResource({
     );
   const document = resource.document;
   if (!document) return <span className="resource__title">{resource.title}</span>;
-  const download = async () => {
-    setIsDownloading(true);
-    try {
-      await downloadFile(document.downloadPath);
-    } catch (error) {
-      onFailure(messageOf(error));
-    } finally {
-      setIsDownloading(false);
-    }
-  };
   return (
     <Button
       className="button button--link resource__title"
-      onPress={() => void download()}
-      isPending={isDownloading}
+      onPress={() => void downloading.run(document.downloadPath)}
+      isPending={downloading.isPending}
       aria-label={`Download ${resource.title}`}
     >
       {resource.title}
