@@ -120,26 +120,7 @@ export function ReviewChangesPage({ clientId }: { clientId: string }) {
           )}
         </QueryState>
       </section>
-      <ModalDialog
-        title="Decline changes"
-        isOpen={declining !== null}
-        onOpenChange={(open) => !open && setDeclining(null)}
-      >
-        {declining && (
-          <DeclineReasonForm
-            intro={
-              <p>
-                Decline {declining.what === 'all' ? changesText(declining.count) : declining.what}? The signed
-                answers stay as they are, and the client sees your reason.
-              </p>
-            }
-            label="Reason for declining"
-            submitLabel="Decline"
-            onDecline={decline}
-            onCancel={() => setDeclining(null)}
-          />
-        )}
-      </ModalDialog>
+      <DeclineDialog declining={declining} onDecline={decline} onClose={() => setDeclining(null)} />
     </div>
   );
 }
@@ -255,5 +236,39 @@ function PendingChanges({
         />
       )}
     </>
+  );
+}
+
+/** Why the chosen changes are declined: the client reads the reason. */
+function DeclineDialog({
+  declining,
+  onDecline,
+  onClose,
+}: {
+  declining: Decision | null;
+  onDecline: (reason: string) => Promise<void>;
+  onClose: () => void;
+}) {
+  return (
+    <ModalDialog
+      title="Decline changes"
+      isOpen={declining !== null}
+      onOpenChange={(open) => !open && onClose()}
+    >
+      {declining && (
+        <DeclineReasonForm
+          intro={
+            <p>
+              Decline {declining.what === 'all' ? changesText(declining.count) : declining.what}? The signed
+              answers stay as they are, and the client sees your reason.
+            </p>
+          }
+          label="Reason for declining"
+          submitLabel="Decline"
+          onDecline={onDecline}
+          onCancel={onClose}
+        />
+      )}
+    </ModalDialog>
   );
 }
