@@ -4,7 +4,7 @@ import { CLIENT_PHASE_LABELS, CLIENT_PHASES, EIF_STATUS_LABELS } from '@onboard/
 import { useAtom } from '../../state/store.ts';
 import { CLIENT_PAGE_SIZE, useClientPage, useStaffUsers, type ClientListItem } from './api.ts';
 import { NextTask, Progress } from './ClientProgress.tsx';
-import { ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
+import { PageSkeleton } from '../../ui/Feedback.tsx';
 import { clientManagePath } from '../../app/routes.ts';
 import {
   clientListFiltersAtom,
@@ -14,6 +14,7 @@ import {
 import { useAuthenticatedUser } from '../../api/hooks.ts';
 import { ListTable, type ListSort } from '../../ui/ListTable.tsx';
 import { CheckboxInput } from '../../ui/Checkbox.tsx';
+import { QueryState } from '../../ui/QueryState.tsx';
 
 // The new-client form loads when staff open it.
 const CreateClientDialog = lazy(() =>
@@ -99,7 +100,7 @@ export function AdminClientsPage() {
 
 function ClientTable({ userId }: { userId: string }) {
   const [filters, setFilters] = useAtom(clientListFiltersAtom(userId));
-  const { data, error, isLoading } = useClientPage(filters);
+  const { data, error } = useClientPage(filters);
   const { data: staff } = useStaffUsers();
   const pageCount = Math.max(1, Math.ceil((data?.total ?? 0) / CLIENT_PAGE_SIZE));
   const [isCreating, setIsCreating] = useState(false);
@@ -194,72 +195,72 @@ function ClientTable({ userId }: { userId: string }) {
             </Button>
           )}
         </div>
-        {error && <ErrorPanel error={error} />}
-        {isLoading && !data && <PageSkeleton />}
-        {data && (
-          <ListTable
-            label="Clients"
-            className="client-table"
-            columns={[
-              { id: 'name', label: 'Client', isSortable: true },
-              { id: 'phase', label: 'Phase' },
-              { id: 'eifStatus', label: 'EIF' },
-              { id: 'ic', label: 'Implementation consultant' },
-              { id: 'progress', label: 'Progress' },
-              { id: 'nextDueDate', label: 'Next task due', isSortable: true },
-              { id: 'nigo', label: 'NIGO' },
-            ]}
-            items={data.items}
-            rowId={(client) => client.id}
-            cells={(client) => [
-              <>
-                <Link
-                  className="text-link client-list__name"
-                  href={clientManagePath(client.id)}
-                  aria-label={`Manage ${client.name || 'unnamed client'}`}
-                >
-                  {client.name || 'Unnamed client'}
-                </Link>
-                <span className="client-table__flags">
-                  <ClientFlags client={client} />
-                </span>
-              </>,
-              <span className={`status-pill status-pill--${client.phase === 'live' ? 'success' : 'info'}`}>
-                {CLIENT_PHASE_LABELS[client.phase]}
-              </span>,
-              <>
-                {client.eifStatus ? (
-                  EIF_STATUS_LABELS[client.eifStatus]
-                ) : (
-                  <span className="muted">Not started</span>
-                )}
-                {client.pendingChangeCount > 0 && (
-                  <span className="client-list__meta">
-                    {client.pendingChangeCount} pending change{client.pendingChangeCount === 1 ? '' : 's'}
+        <QueryState data={data} error={error} staleError="above">
+          {(data) => (
+            <ListTable
+              label="Clients"
+              className="client-table"
+              columns={[
+                { id: 'name', label: 'Client', isSortable: true },
+                { id: 'phase', label: 'Phase' },
+                { id: 'eifStatus', label: 'EIF' },
+                { id: 'ic', label: 'Implementation consultant' },
+                { id: 'progress', label: 'Progress' },
+                { id: 'nextDueDate', label: 'Next task due', isSortable: true },
+                { id: 'nigo', label: 'NIGO' },
+              ]}
+              items={data.items}
+              rowId={(client) => client.id}
+              cells={(client) => [
+                <>
+                  <Link
+                    className="text-link client-list__name"
+                    href={clientManagePath(client.id)}
+                    aria-label={`Manage ${client.name || 'unnamed client'}`}
+                  >
+                    {client.name || 'Unnamed client'}
+                  </Link>
+                  <span className="client-table__flags">
+                    <ClientFlags client={client} />
                   </span>
-                )}
-              </>,
-              client.implementationConsultant?.name ?? <span className="muted">Unassigned</span>,
-              <Progress {...client.progress} />,
-              <NextTask next={client.nextTask} />,
-              client.nigoCount > 0 ? (
-                <span className="status-pill status-pill--error">{client.nigoCount}</span>
-              ) : (
-                <span className="muted">0</span>
-              ),
-            ]}
-            empty={isFiltered(filters) ? 'No clients match these filters.' : 'No clients yet.'}
-            sort={filters}
-            onSort={(order: ListSort<ClientListFilters['sortBy']>) => change(order)}
-            paging={{
-              page: filters.page,
-              pageCount,
-              total: data.total,
-              noun: ['client', 'clients'],
-              onPage: (page) => setFilters({ ...filters, page }),
-            }}
-          />
-        )}
+                </>,
+                <span className={`status-pill status-pill--${client.phase === 'live' ? 'success' : 'info'}`}>
+                  {CLIENT_PHASE_LABELS[client.phase]}
+                </span>,
+                <>
+                  {client.eifStatus ? (
+                    EIF_STATUS_LABELS[client.eifStatus]
+                  ) : (
+                    <span className="muted">Not started</span>
+                  )}
+                  {client.pendingChangeCount > 0 && (
+                    <span className="client-list__meta">
+                      {client.pendingChangeCount} pending change{client.pendingChangeCount === 1 ? '' : 's'}
+                    </span>
+                  )}
+                </>,
+                client.implementationConsultant?.name ?? <span className="muted">Unassigned</span>,
+                <Progress {...client.progress} />,
+                <NextTask next={client.nextTask} />,
+                client.nigoCount > 0 ? (
+                  <span className="status-pill status-pill--error">{client.nigoCount}</span>
+                ) : (
+                  <span className="muted">0</span>
+                ),
+              ]}
+              empty={isFiltered(filters) ? 'No clients match these filters.' : 'No clients yet.'}
+              sort={filters}
+              onSort={(order: ListSort<ClientListFilters['sortBy']>) => change(order)}
+              paging={{
+                page: filters.page,
+                pageCount,
+                total: data.total,
+                noun: ['client', 'clients'],
+                onPage: (page) => setFilters({ ...filters, page }),
+              }}
+            />
+          )}
+        </QueryState>
       </section>
     </div>
   );

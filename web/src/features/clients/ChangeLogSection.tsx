@@ -1,10 +1,10 @@
 import { Heading } from '../../ui/controls.ts';
 import { entityLabel } from '@onboard/domain/web';
 import { useNetChanges, type NetChange } from '../eif/api.ts';
-import { ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
 import { groupByPlacement, placeAnswer } from '../eif/steps.ts';
 import { attributeLabel, formatAnswer, labelBefore } from '../eif/words.ts';
 import type { ClientView } from '../../api/types.ts';
+import { QueryFallback } from '../../ui/QueryState.tsx';
 
 /** The net changes since signing (the net-changes read model, onboarding §4 rules), by sub-step. */
 export function ChangeLogSection({
@@ -17,8 +17,7 @@ export function ChangeLogSection({
   client: ClientView;
 }) {
   const { data: nets, error } = useNetChanges(clientId, client.version);
-  if (error) return <ErrorPanel error={error} />;
-  if (!nets) return <PageSkeleton />;
+  if (error || !nets) return <QueryFallback error={error} />;
   if (signedAt === null) return <p className="muted">The form is not signed yet: answers apply directly.</p>;
   type NetDetail = NetChange['details'][number];
   type LogRow = { key: string; net: NetChange; detail: NetDetail | null };

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { Button, Heading, Link } from '../../ui/controls.ts';
-import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
+import { errorMessage } from '../../api/errors.ts';
 import { undoIcEdits, useApplyClientView, useNetChanges } from '../eif/api.ts';
 import { useAuthenticatedUser, useClient } from '../../api/hooks.ts';
 import { ConfirmDialog } from '../../ui/Dialogs.tsx';
@@ -17,6 +17,7 @@ import {
   clientReviewPath,
   pushToQpsPath,
 } from '../../app/routes.ts';
+import { useAction } from '../../api/action.ts';
 
 // The client's lifecycle and setup checklist load with their own code.
 const lifecycle = () => import('./LifecycleSection.tsx');
@@ -68,8 +69,6 @@ function PlanSystemCard({ clientId }: { clientId: string }) {
 }
 type Notice = { tone: 'success' | 'error'; text: string } | null;
 
-const messageOf = (caught: unknown) => (caught instanceof ApiError ? caught.message : GENERIC_ERROR_MESSAGE);
-
 /** Staff view of one client (onboarding §2 /clients/admin/{clientId}/manage). */
 export function ClientManagePage({ clientId }: { clientId: string }) {
   const { data: client, error } = useClient(clientId);
@@ -78,21 +77,17 @@ export function ClientManagePage({ clientId }: { clientId: string }) {
   const apply = useApplyClientView();
   const [isInviting, setIsInviting] = useState(false);
   const [isUndoing, setIsUndoing] = useState(false);
-  const [isUndoPending, setIsUndoPending] = useState(false);
   const [notice, setNotice] = useState<Notice>(null);
-
-  const confirmUndo = async () => {
-    setIsUndoPending(true);
-    try {
-      await apply(await undoIcEdits(clientId));
+  const undo = useAction(async () => apply(await undoIcEdits(clientId)), {
+    onSuccess: () => {
       setNotice({ tone: 'success', text: "The implementation consultant's pending edits were undone." });
-    } catch (caught) {
-      setNotice({ tone: 'error', text: messageOf(caught) });
-    } finally {
-      setIsUndoPending(false);
       setIsUndoing(false);
-    }
-  };
+    },
+    onError: (caught) => {
+      setNotice({ tone: 'error', text: errorMessage(caught) });
+      setIsUndoing(false);
+    },
+  });
 
   if (error && !client)
     // A draft has no form yet: the fallback shows its lifecycle alone (otherwise the error).
@@ -192,11 +187,11 @@ export function ClientManagePage({ clientId }: { clientId: string }) {
       <ConfirmDialog
         title="Undo IC edits"
         isOpen={isUndoing}
-        isPending={isUndoPending}
+        isPending={undo.isPending}
         message="Undo every pending change the implementation consultants made after the form was signed? The client's own pending changes stay."
         confirmLabel="Undo edits"
         onCancel={() => setIsUndoing(false)}
-        onConfirm={() => void confirmUndo()}
+        onConfirm={() => void undo.run()}
       />
     </div>
   );

@@ -3,10 +3,10 @@ import { Heading, Link } from '../../ui/controls.ts';
 import type { AuthenticatedUser } from '../../api/types.ts';
 import { ROLE_LABELS } from '../../api/types.ts';
 import { clientHubPath } from '../../app/routes.ts';
-import { ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
 import { Pager } from '../../ui/Pager.tsx';
 import { CLIENT_PAGE_SIZE, useOwnClients } from './api.ts';
 import { NextTask, Progress } from './ClientProgress.tsx';
+import { QueryState } from '../../ui/QueryState.tsx';
 
 /**
  * A broker's home (/clients) and a ben-admin's (/clients/ben-admin), onboarding §2: their clients, the one
@@ -14,7 +14,7 @@ import { NextTask, Progress } from './ClientProgress.tsx';
  */
 export function ClientsHomePage({ user, title }: { user: AuthenticatedUser; title: string }) {
   const [page, setPage] = useState(1);
-  const { data, error, isLoading } = useOwnClients(user.id, page);
+  const { data, error } = useOwnClients(user.id, page);
   const pageCount = Math.max(1, Math.ceil((data?.total ?? 0) / CLIENT_PAGE_SIZE));
   return (
     <div className="page">
@@ -28,39 +28,42 @@ export function ClientsHomePage({ user, title }: { user: AuthenticatedUser; titl
         <Heading level={2} id="clients-title" className="card__title">
           Your clients
         </Heading>
-        {error && <ErrorPanel error={error} />}
-        {isLoading && !data && <PageSkeleton />}
-        {data && data.items.length === 0 && <p className="muted">No clients are assigned to you yet.</p>}
-        {data && data.items.length > 0 && (
-          <ul className="client-list">
-            {data.items.map((client) => (
-              <li key={client.id} className="client-list__item">
-                <div className="client-home__main">
-                  <span className="client-list__name">{client.name}</span>
-                  <span className="client-home__facts">
-                    {client.progress.total === 0 ? (
-                      <span className="muted">No tasks scheduled yet</span>
-                    ) : (
-                      <>
-                        <Progress {...client.progress} />
-                        <NextTask next={client.nextTask} />
-                      </>
-                    )}
-                  </span>
-                </div>
-                <div className="button-row">
-                  <Link
-                    className="button button--secondary"
-                    href={clientHubPath(client.id)}
-                    aria-label={`Open the client hub of ${client.name}`}
-                  >
-                    Client hub
-                  </Link>
-                </div>
-              </li>
-            ))}
-          </ul>
-        )}
+        <QueryState data={data} error={error} staleError="above">
+          {(data) =>
+            data.items.length === 0 ? (
+              <p className="muted">No clients are assigned to you yet.</p>
+            ) : (
+              <ul className="client-list">
+                {data.items.map((client) => (
+                  <li key={client.id} className="client-list__item">
+                    <div className="client-home__main">
+                      <span className="client-list__name">{client.name}</span>
+                      <span className="client-home__facts">
+                        {client.progress.total === 0 ? (
+                          <span className="muted">No tasks scheduled yet</span>
+                        ) : (
+                          <>
+                            <Progress {...client.progress} />
+                            <NextTask next={client.nextTask} />
+                          </>
+                        )}
+                      </span>
+                    </div>
+                    <div className="button-row">
+                      <Link
+                        className="button button--secondary"
+                        href={clientHubPath(client.id)}
+                        aria-label={`Open the client hub of ${client.name}`}
+                      >
+                        Client hub
+                      </Link>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            )
+          }
+        </QueryState>
         {data && data.total > CLIENT_PAGE_SIZE && (
           <Pager
             page={page}

@@ -27,6 +27,7 @@ import {
   type ClientLifecycleView,
 } from './lifecycle-model.ts';
 import './lifecycle.css';
+import { QueryFallback } from '../../ui/QueryState.tsx';
 
 // The profile form (and its select control) loads when staff open it.
 const EditClientDialog = lazy(() =>
@@ -109,7 +110,7 @@ export function LifecycleSection({ clientId }: { clientId: string }) {
         <Heading level={2} id="lifecycle-title" className="card__title">
           Client setup
         </Heading>
-        {error ? <ErrorPanel error={error} /> : <PageSkeleton />}
+        {<QueryFallback error={error} />}
       </section>
     );
 

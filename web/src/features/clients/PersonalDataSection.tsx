@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { Button, Heading } from '../../ui/controls.ts';
 import { ERASURE_REASON_LABELS, type ErasureReason } from '@onboard/domain/web';
-import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
+import { ApiError, errorMessage } from '../../api/errors.ts';
 import { ModalDialog } from '../../ui/Dialogs.tsx';
 import { Alert } from '../../ui/Feedback.tsx';
 import { RadioInput } from '../../ui/RadioInput.tsx';
 import { TextInput } from '../../ui/TextInput.tsx';
 import { erasePersonalData, type ErasureScope } from './personal-data-api.ts';
+import { useAction } from '../../api/action.ts';
 
 type PersonReason = Exclude<ErasureReason, 'RETENTION'>;
 
@@ -50,8 +51,16 @@ function ErasureDialog({
   const [employeeId, setEmployeeId] = useState('');
   const [reason, setReason] = useState<PersonReason | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [isPending, setIsPending] = useState(false);
   const words = WORDS[scope];
+  const erasing = useAction(erasePersonalData, {
+    onSuccess: () => onErased(words.done),
+    onError: (caught) =>
+      setErrors(
+        caught instanceof ApiError && Object.keys(caught.fieldErrors).length > 0
+          ? caught.fieldErrors
+          : { form: errorMessage(caught) },
+      ),
+  });
 
   const erase = async () => {
     const missing: Record<string, string> = {};
@@ -59,21 +68,11 @@ function ErasureDialog({
     if (reason === null) missing.reason = 'Choose a reason';
     setErrors(missing);
     if (Object.keys(missing).length > 0) return;
-    setIsPending(true);
-    try {
-      await erasePersonalData(clientId, {
-        scope,
-        reason: reason!,
-        ...(scope === 'EMPLOYEE' ? { employeeId: employeeId.trim() } : {}),
-      });
-      onErased(words.done);
-    } catch (caught) {
-      if (caught instanceof ApiError && Object.keys(caught.fieldErrors).length > 0)
-        setErrors(caught.fieldErrors);
-      else setErrors({ form: caught instanceof ApiError ? caught.message : GENERIC_ERROR_MESSAGE });
-    } finally {
-      setIsPending(false);
-    }
+    await erasing.run(clientId, {
+      scope,
+      reason: reason!,
+      ...(scope === 'EMPLOYEE' ? { employeeId: employeeId.trim() } : {}),
+    });
   };
 
   return (
@@ -121,7 +120,7 @@ function ErasureDialog({
           <Button className="button button--secondary" onPress={onClose}>
             Cancel
           </Button>
-          <Button type="submit" className="button button--danger" isPending={isPending}>
+          <Button type="submit" className="button button--danger" isPending={erasing.isPending}>
             {words.confirm}
           </Button>
         </div>

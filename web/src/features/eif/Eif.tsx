@@ -1,9 +1,9 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 export { EditStateBanner } from './EditStateBanner.tsx';
 import { Button, Heading, Link } from '../../ui/controls.ts';
 import { eifFormSummary, type AnswerGroup } from '@onboard/domain/web';
 import { downloadEifSummary } from '../../api/download.ts';
-import { GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
+import { anyErrorMessage } from '../../api/errors.ts';
 import type { ClientView } from '../../api/types.ts';
 import { Alert } from '../../ui/Feedback.tsx';
 import { signerKindName } from './steps.ts';
@@ -11,6 +11,7 @@ import { eifSubStepPath } from './forms/navigation.ts';
 import { formatWhen } from '../../ui/format.ts';
 import { asDomainView } from './forms/status.ts';
 import { isSigned } from './view.ts';
+import { useAction } from '../../api/action.ts';
 
 export function EifStatusBadge({ client }: { client: ClientView }) {
   return isSigned(client) ? (
@@ -106,27 +107,19 @@ export function FormSummary({ client, editable = false }: { client: ClientView; 
 
 /** The EIF summary as a PDF (platform §7 eif-summary), times in the browser's zone. */
 export function DownloadSummaryButton({ clientId, children }: { clientId: string; children: ReactNode }) {
-  const [isPending, setIsPending] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const download = async () => {
-    setIsPending(true);
-    setFailure(null);
-    try {
-      await downloadEifSummary(clientId);
-    } catch (caught) {
-      setFailure(caught instanceof Error && caught.message ? caught.message : GENERIC_ERROR_MESSAGE);
-    } finally {
-      setIsPending(false);
-    }
-  };
+  const download = useAction(downloadEifSummary, { describe: anyErrorMessage });
   return (
     <>
-      <Button className="button button--secondary" isPending={isPending} onPress={() => void download()}>
+      <Button
+        className="button button--secondary"
+        isPending={download.isPending}
+        onPress={() => void download.run(clientId)}
+      >
         {children}
       </Button>
-      {failure && (
+      {download.error && (
         <Alert tone="error" testId="summary-download-error">
-          {failure}
+          {download.error}
         </Alert>
       )}
     </>

@@ -23,6 +23,7 @@ import { formatWhen } from '../../ui/format.ts';
 import { pendingOf } from './view.ts';
 import { clientManagePath } from '../../app/routes.ts';
 import { ConversationsAsOf } from '../conversations/ConversationsAsOf.tsx';
+import { QueryState } from '../../ui/QueryState.tsx';
 
 const KIND_LABELS = { added: 'Added since', removed: 'Removed since', changed: 'Changed since' } as const;
 
@@ -123,79 +124,79 @@ export function EifHistoryPage({ clientId }: { clientId: string }) {
         <Heading level={1}>EIF history</Heading>
         <p className="muted">Choose any point in the timeline to see the whole form as it was then.</p>
       </div>
-      {error && <ErrorPanel error={error} />}
-      {!pages && !error && <PageSkeleton />}
-      {pages && (
-        <div className="history-layout">
-          <section className="card history-timeline" aria-labelledby="timeline-title">
-            <Heading level={2} id="timeline-title" className="card__title">
-              Timeline
-            </Heading>
-            <p className="muted" data-testid="history-count">
-              Showing {entries.length} of {total} {total === 1 ? 'save' : 'saves'}, newest first.
-            </p>
-            <ListBox
-              aria-labelledby="timeline-title"
-              className="timeline"
-              selectionMode="single"
-              selectedKeys={revision === null ? [] : [revision]}
-              onSelectionChange={(keys) => {
-                const [key] = keys === 'all' ? [] : [...keys];
-                setRevision(key === undefined ? null : Number(key));
-              }}
-              items={entries.map((e) => ({ ...e, id: e.revision }))}
-            >
-              {(entry) => (
-                <ListBoxItem
-                  className="timeline__item"
-                  textValue={`${entry.kinds.join(', ')} ${entry.summary}`}
-                  data-testid="history-event"
-                  data-type={entry.type}
-                >
-                  <span className="timeline__head">
-                    <span className={`timeline__type timeline__type--${entry.type}`}>
-                      {entry.kinds.join(', ')}
+      <QueryState data={pages} error={error} staleError="above">
+        {() => (
+          <div className="history-layout">
+            <section className="card history-timeline" aria-labelledby="timeline-title">
+              <Heading level={2} id="timeline-title" className="card__title">
+                Timeline
+              </Heading>
+              <p className="muted" data-testid="history-count">
+                Showing {entries.length} of {total} {total === 1 ? 'save' : 'saves'}, newest first.
+              </p>
+              <ListBox
+                aria-labelledby="timeline-title"
+                className="timeline"
+                selectionMode="single"
+                selectedKeys={revision === null ? [] : [revision]}
+                onSelectionChange={(keys) => {
+                  const [key] = keys === 'all' ? [] : [...keys];
+                  setRevision(key === undefined ? null : Number(key));
+                }}
+                items={entries.map((e) => ({ ...e, id: e.revision }))}
+              >
+                {(entry) => (
+                  <ListBoxItem
+                    className="timeline__item"
+                    textValue={`${entry.kinds.join(', ')} ${entry.summary}`}
+                    data-testid="history-event"
+                    data-type={entry.type}
+                  >
+                    <span className="timeline__head">
+                      <span className={`timeline__type timeline__type--${entry.type}`}>
+                        {entry.kinds.join(', ')}
+                      </span>
+                      <span className="timeline__when">{formatWhen(entry.at)}</span>
                     </span>
-                    <span className="timeline__when">{formatWhen(entry.at)}</span>
-                  </span>
-                  {/* The option is named by all it shows (kind, time, what changed, who), as it reads. */}
-                  <span className="timeline__summary">
-                    {entry.lines.length === 1 ? (
-                      entry.lines[0]
-                    ) : (
-                      <ul className="plain-list timeline__lines" data-testid="history-lines">
-                        {entry.lines.map((line, i) => (
-                          <li key={i}>{line}</li>
-                        ))}
-                      </ul>
-                    )}
-                  </span>
-                  <span className="timeline__who">{entry.who}</span>
-                </ListBoxItem>
+                    {/* The option is named by all it shows (kind, time, what changed, who), as it reads. */}
+                    <span className="timeline__summary">
+                      {entry.lines.length === 1 ? (
+                        entry.lines[0]
+                      ) : (
+                        <ul className="plain-list timeline__lines" data-testid="history-lines">
+                          {entry.lines.map((line, i) => (
+                            <li key={i}>{line}</li>
+                          ))}
+                        </ul>
+                      )}
+                    </span>
+                    <span className="timeline__who">{entry.who}</span>
+                  </ListBoxItem>
+                )}
+              </ListBox>
+              {hasMore && (
+                <div className="button-row card__actions">
+                  <Button
+                    className="button button--secondary"
+                    isPending={isLoadingMore}
+                    onPress={() => void setSize(size + 1)}
+                  >
+                    Show older
+                  </Button>
+                </div>
               )}
-            </ListBox>
-            {hasMore && (
-              <div className="button-row card__actions">
-                <Button
-                  className="button button--secondary"
-                  isPending={isLoadingMore}
-                  onPress={() => void setSize(size + 1)}
-                >
-                  Show older
-                </Button>
-              </div>
-            )}
-          </section>
-          <section className="card history-detail" aria-label="The form at the chosen point">
-            {revision === null && (
-              <p className="muted">Choose an entry to see the form as it was after it.</p>
-            )}
-            {point.error && <ErrorPanel error={point.error} />}
-            {revision !== null && !point.data && !point.error && <PageSkeleton />}
-            {point.data && hasForm(point.data) && <PointView clientId={clientId} point={point.data} />}
-          </section>
-        </div>
-      )}
+            </section>
+            <section className="card history-detail" aria-label="The form at the chosen point">
+              {revision === null && (
+                <p className="muted">Choose an entry to see the form as it was after it.</p>
+              )}
+              {point.error && <ErrorPanel error={point.error} />}
+              {revision !== null && !point.data && !point.error && <PageSkeleton />}
+              {point.data && hasForm(point.data) && <PointView clientId={clientId} point={point.data} />}
+            </section>
+          </div>
+        )}
+      </QueryState>
     </div>
   );
 }

@@ -2,9 +2,9 @@ import { Heading, Link } from '../../ui/controls.ts';
 import { useEditingView, type EditingView } from './forms/api.ts';
 import { useClient } from '../../api/hooks.ts';
 import { DownloadSummaryButton, EifStatusBadge, FormSummary } from './Eif.tsx';
-import { ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
 import { EifLayout } from './forms/EifLayout.tsx';
 import { eifReviewPath } from './forms/navigation.ts';
+import { QueryState } from '../../ui/QueryState.tsx';
 
 /**
  * The whole EIF read-only (onboarding §2 /summary), grouped by step and sub-step (components/Eif.tsx
@@ -40,15 +40,11 @@ export function EifSummaryPage({ clientId }: { clientId: string }) {
   const { data: editing, error: editingError } = useEditingView(clientId);
   return (
     <EifLayout clientId={clientId} view={editing} error={editingError} place={{ page: 'summary' }}>
-      {() =>
-        accepted ? (
-          <Summary view={accepted as EditingView} />
-        ) : error ? (
-          <ErrorPanel error={error} />
-        ) : (
-          <PageSkeleton />
-        )
-      }
+      {() => (
+        <QueryState data={accepted} error={error}>
+          {(view) => <Summary view={view as EditingView} />}
+        </QueryState>
+      )}
     </EifLayout>
   );
 }

@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { Button, Heading, Link } from '../../ui/controls.ts';
-import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
-import { Alert, ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
+import { errorMessage } from '../../api/errors.ts';
+import { Alert, ErrorPanel } from '../../ui/Feedback.tsx';
 import { formatWhen } from '../../ui/format.ts';
 import { eifConfirmChangesPath } from '../../app/routes.ts';
 import { confirmSignedChanges, useEifSignatures, type AnswerInWords } from './api.ts';
+import { QueryFallback } from '../../ui/QueryState.tsx';
+import { useAction } from '../../api/action.ts';
 
 const changesText = (n: number) => `${n} ${n === 1 ? 'change' : 'changes'}`;
 
@@ -97,21 +99,17 @@ export function SignaturesCard({ clientId }: { clientId: string }) {
  */
 export function EifConfirmChangesPage({ clientId }: { clientId: string }) {
   const { data, error, mutate } = useEifSignatures(clientId);
-  const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
-  const confirm = async () => {
-    setBusy(true);
-    setNotice(null);
-    try {
+  const confirming = useAction(
+    async () => {
+      setNotice(null);
       const confirmed = await confirmSignedChanges(clientId);
       setNotice({ tone: 'success', text: `You confirmed ${changesText(confirmed)}. Thank you.` });
       await mutate();
-    } catch (caught) {
-      setNotice({ tone: 'error', text: caught instanceof ApiError ? caught.message : GENERIC_ERROR_MESSAGE });
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    { onError: (caught) => setNotice({ tone: 'error', text: errorMessage(caught) }) },
+  );
+  const busy = confirming.isPending;
   return (
     <div className="page page--narrow">
       <p className="eyebrow">Employer Information Form</p>
@@ -121,8 +119,7 @@ export function EifConfirmChangesPage({ clientId }: { clientId: string }) {
           {notice.text}
         </Alert>
       )}
-      {error && !data && <ErrorPanel error={error} />}
-      {!data && !error && <PageSkeleton />}
+      {!data && <QueryFallback error={error} />}
       {data && data.mine.length === 0 && !notice && (
         <p data-testid="nothing-to-confirm">
           There is nothing for you to confirm: no accepted change touches what you signed.
@@ -139,7 +136,11 @@ export function EifConfirmChangesPage({ clientId }: { clientId: string }) {
           </p>
           <ChangedAnswers answers={data.mine} label="Changed answers" />
           <div className="button-row">
-            <Button className="button button--primary" onPress={() => void confirm()} isDisabled={busy}>
+            <Button
+              className="button button--primary"
+              onPress={() => void confirming.run()}
+              isDisabled={busy}
+            >
               {busy ? 'Confirming…' : 'Confirm these changes'}
             </Button>
           </div>

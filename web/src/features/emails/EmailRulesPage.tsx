@@ -14,8 +14,9 @@ import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
 import { call, useRead, type Read } from '../../api/client.ts';
 import { useClient } from '../../api/hooks.ts';
 import { CheckboxInput } from '../../ui/Checkbox.tsx';
-import { Alert, ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
+import { Alert } from '../../ui/Feedback.tsx';
 import { clientManagePath } from '../../app/routes.ts';
+import { QueryState } from '../../ui/QueryState.tsx';
 import './emails.css';
 
 type RulesView = Read<'/api/clients/{clientId}/email-rules'>;
@@ -118,98 +119,98 @@ export function EmailRulesPage({ clientId }: { clientId: string }) {
           {notice.text}
         </Alert>
       )}
-      {error && <ErrorPanel error={error} />}
-      {!rows && !error && <PageSkeleton />}
-      {rows && (
-        <table className="table email-rules" data-testid="email-rules">
-          <thead>
-            <tr>
-              <th scope="col">E-mail</th>
-              <th scope="col">Sent to</th>
-              <th scope="col">Copied</th>
-              <th scope="col">Who would receive it</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row, i) => {
-              // A form's e-mails go to the recipient they concern; the rule names only who is copied.
-              const addressed = isAddressedKind(row.kind);
-              const preview = addressed
-                ? { to: [], cc: copiesFor(rules, row.kind as Parameters<typeof copiesFor>[1], people, '') }
-                : recipientsFor(rules, row.kind as EmailRule['kind'], people);
-              const ccErrors = Object.entries(errors)
-                .filter(([key]) => key.startsWith(`body.rules.${i}.ccAddresses`))
-                .map(([, message]) => message);
-              return (
-                <tr key={row.kind} data-testid={`rule-${row.kind}`}>
-                  <th scope="row">{row.kindLabel}</th>
-                  <td>
-                    {addressed && <span>{ADDRESSED_TO_LABEL}</span>}
-                    {!addressed &&
-                      RULE_ROLES.map((role) => (
+      <QueryState data={rows} error={error} staleError="above">
+        {(rows) => (
+          <table className="table email-rules" data-testid="email-rules">
+            <thead>
+              <tr>
+                <th scope="col">E-mail</th>
+                <th scope="col">Sent to</th>
+                <th scope="col">Copied</th>
+                <th scope="col">Who would receive it</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row, i) => {
+                // A form's e-mails go to the recipient they concern; the rule names only who is copied.
+                const addressed = isAddressedKind(row.kind);
+                const preview = addressed
+                  ? { to: [], cc: copiesFor(rules, row.kind as Parameters<typeof copiesFor>[1], people, '') }
+                  : recipientsFor(rules, row.kind as EmailRule['kind'], people);
+                const ccErrors = Object.entries(errors)
+                  .filter(([key]) => key.startsWith(`body.rules.${i}.ccAddresses`))
+                  .map(([, message]) => message);
+                return (
+                  <tr key={row.kind} data-testid={`rule-${row.kind}`}>
+                    <th scope="row">{row.kindLabel}</th>
+                    <td>
+                      {addressed && <span>{ADDRESSED_TO_LABEL}</span>}
+                      {!addressed &&
+                        RULE_ROLES.map((role) => (
+                          <CheckboxInput
+                            key={role}
+                            isSelected={row.to.includes(role)}
+                            onChange={(on) => update(row.kind, { to: toggle(row.to, role, on) })}
+                          >
+                            {RULE_ROLE_LABELS[role]}
+                          </CheckboxInput>
+                        ))}
+                    </td>
+                    <td>
+                      {RULE_ROLES.map((role) => (
                         <CheckboxInput
                           key={role}
-                          isSelected={row.to.includes(role)}
-                          onChange={(on) => update(row.kind, { to: toggle(row.to, role, on) })}
+                          isSelected={row.ccRoles.includes(role)}
+                          onChange={(on) => update(row.kind, { ccRoles: toggle(row.ccRoles, role, on) })}
                         >
                           {RULE_ROLE_LABELS[role]}
                         </CheckboxInput>
                       ))}
-                  </td>
-                  <td>
-                    {RULE_ROLES.map((role) => (
-                      <CheckboxInput
-                        key={role}
-                        isSelected={row.ccRoles.includes(role)}
-                        onChange={(on) => update(row.kind, { ccRoles: toggle(row.ccRoles, role, on) })}
-                      >
-                        {RULE_ROLE_LABELS[role]}
-                      </CheckboxInput>
-                    ))}
-                    <label className="field email-rules__cc">
-                      <span className="field__label">Also copy (addresses)</span>
-                      <input
-                        className="field__input"
-                        value={row.ccText}
-                        aria-invalid={ccErrors.length > 0 || undefined}
-                        onChange={(event) => update(row.kind, { ccText: event.target.value })}
-                      />
-                      {ccErrors.length > 0 && <span className="field__error">{ccErrors[0]}</span>}
-                    </label>
-                  </td>
-                  <td data-testid={`rule-preview-${row.kind}`}>
-                    {addressed ? (
-                      <>
-                        <div>
-                          <strong>To:</strong> {ADDRESSED_TO_LABEL.toLowerCase()}
-                        </div>
-                        {preview.cc.length > 0 && (
+                      <label className="field email-rules__cc">
+                        <span className="field__label">Also copy (addresses)</span>
+                        <input
+                          className="field__input"
+                          value={row.ccText}
+                          aria-invalid={ccErrors.length > 0 || undefined}
+                          onChange={(event) => update(row.kind, { ccText: event.target.value })}
+                        />
+                        {ccErrors.length > 0 && <span className="field__error">{ccErrors[0]}</span>}
+                      </label>
+                    </td>
+                    <td data-testid={`rule-preview-${row.kind}`}>
+                      {addressed ? (
+                        <>
                           <div>
-                            <strong>CC:</strong> {preview.cc.join(', ')}
+                            <strong>To:</strong> {ADDRESSED_TO_LABEL.toLowerCase()}
                           </div>
-                        )}
-                      </>
-                    ) : preview.to.length === 0 ? (
-                      <span className="muted">Nobody</span>
-                    ) : (
-                      <>
-                        <div>
-                          <strong>To:</strong> {preview.to.map((p) => `${p.name} (${p.email})`).join(', ')}
-                        </div>
-                        {preview.cc.length > 0 && (
+                          {preview.cc.length > 0 && (
+                            <div>
+                              <strong>CC:</strong> {preview.cc.join(', ')}
+                            </div>
+                          )}
+                        </>
+                      ) : preview.to.length === 0 ? (
+                        <span className="muted">Nobody</span>
+                      ) : (
+                        <>
                           <div>
-                            <strong>CC:</strong> {preview.cc.join(', ')}
+                            <strong>To:</strong> {preview.to.map((p) => `${p.name} (${p.email})`).join(', ')}
                           </div>
-                        )}
-                      </>
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      )}
+                          {preview.cc.length > 0 && (
+                            <div>
+                              <strong>CC:</strong> {preview.cc.join(', ')}
+                            </div>
+                          )}
+                        </>
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        )}
+      </QueryState>
       {data && data.people.length > 0 && (
         <section className="card email-rules__digest" aria-labelledby="digest-title">
           <Heading level={2} id="digest-title" className="email-detail__heading">

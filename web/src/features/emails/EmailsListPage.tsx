@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Heading, Input, Label, Link, SearchField } from '../../ui/controls.ts';
-import { ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
 import { ListTable, type ListSort } from '../../ui/ListTable.tsx';
 import { EMAIL_TEMPLATES_PATH, clientEmailPath, emailPath } from '../../app/routes.ts';
 import {
@@ -11,6 +10,7 @@ import {
   type EmailListQuery,
 } from './api.ts';
 import { StatusPill } from './StatusPill.tsx';
+import { QueryState } from '../../ui/QueryState.tsx';
 import './emails.css';
 
 /**
@@ -19,7 +19,7 @@ import './emails.css';
  */
 export function EmailsListPage({ clientId = null }: { clientId?: string | null }) {
   const [query, setQuery] = useState<EmailListQuery>(DEFAULT_EMAIL_QUERY);
-  const { data, error, isLoading } = useEmailPage(clientId, query);
+  const { data, error } = useEmailPage(clientId, query);
   const pageCount = Math.max(1, Math.ceil((data?.total ?? 0) / EMAIL_PAGE_SIZE));
   const title = clientId === null ? 'All emails' : 'Emails';
   const open = (emailId: string) =>
@@ -52,43 +52,45 @@ export function EmailsListPage({ clientId = null }: { clientId?: string | null }
             placeholder={clientId === null ? 'Subject, recipient or client' : 'Subject or recipient'}
           />
         </SearchField>
-        {error && <ErrorPanel error={error} />}
-        {isLoading && !data && <PageSkeleton />}
-        {data && (
-          <ListTable
-            label={title}
-            testId="emails-table"
-            rowTestId="email-row"
-            columns={[
-              { id: 'subject', label: 'Subject', isSortable: true },
-              { id: 'to', label: 'To', isSortable: true },
-              { id: 'kind', label: 'Kind', isSortable: true },
-              clientId === null ? { id: 'client', label: 'Client' } : { id: 'cc', label: 'CC' },
-              { id: 'status', label: 'Status', isSortable: true },
-              { id: 'createdAt', label: 'Created', isSortable: true },
-            ]}
-            items={data.items}
-            rowId={(email) => email.emailId}
-            cells={(email) => [
-              <Link href={open(email.emailId)}>{email.subject}</Link>,
-              email.to.join(', '),
-              email.kindLabel,
-              clientId === null ? (email.clientName ?? '—') : email.cc.join(', ') || '—',
-              <StatusPill status={email.status} label={email.statusLabel} />,
-              formatWhen(email.createdAt),
-            ]}
-            empty="No e-mails found."
-            sort={query}
-            onSort={(order: ListSort<EmailListQuery['sortBy']>) => setQuery({ ...query, ...order, page: 1 })}
-            paging={{
-              page: query.page,
-              pageCount,
-              total: data.total,
-              noun: ['e-mail', 'e-mails'],
-              onPage: (page) => setQuery({ ...query, page }),
-            }}
-          />
-        )}
+        <QueryState data={data} error={error} staleError="above">
+          {(data) => (
+            <ListTable
+              label={title}
+              testId="emails-table"
+              rowTestId="email-row"
+              columns={[
+                { id: 'subject', label: 'Subject', isSortable: true },
+                { id: 'to', label: 'To', isSortable: true },
+                { id: 'kind', label: 'Kind', isSortable: true },
+                clientId === null ? { id: 'client', label: 'Client' } : { id: 'cc', label: 'CC' },
+                { id: 'status', label: 'Status', isSortable: true },
+                { id: 'createdAt', label: 'Created', isSortable: true },
+              ]}
+              items={data.items}
+              rowId={(email) => email.emailId}
+              cells={(email) => [
+                <Link href={open(email.emailId)}>{email.subject}</Link>,
+                email.to.join(', '),
+                email.kindLabel,
+                clientId === null ? (email.clientName ?? '—') : email.cc.join(', ') || '—',
+                <StatusPill status={email.status} label={email.statusLabel} />,
+                formatWhen(email.createdAt),
+              ]}
+              empty="No e-mails found."
+              sort={query}
+              onSort={(order: ListSort<EmailListQuery['sortBy']>) =>
+                setQuery({ ...query, ...order, page: 1 })
+              }
+              paging={{
+                page: query.page,
+                pageCount,
+                total: data.total,
+                noun: ['e-mail', 'e-mails'],
+                onPage: (page) => setQuery({ ...query, page }),
+              }}
+            />
+          )}
+        </QueryState>
       </section>
     </div>
   );

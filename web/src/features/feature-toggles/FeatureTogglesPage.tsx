@@ -4,8 +4,10 @@ import { ClientComboBox, type ClientChoice } from '../../ui/ClientComboBox.tsx';
 import { ConfirmDialog } from '../../ui/Dialogs.tsx';
 import { formatWhen } from '../../ui/format.ts';
 import { SwitchInput } from '../../ui/SwitchInput.tsx';
-import { ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
+import { ErrorPanel } from '../../ui/Feedback.tsx';
 import { useFeatureToggles, useFeatureToggleWrites, type FeatureToggle } from './api.ts';
+import { QueryState } from '../../ui/QueryState.tsx';
+import { useAction } from '../../api/action.ts';
 
 const SOURCE_LABELS: Record<FeatureToggle['source'], string> = {
   default: 'Default',
@@ -24,24 +26,20 @@ export function FeatureTogglesPage() {
   const { data, error, mutate } = useFeatureToggles(clientId);
   const writes = useFeatureToggleWrites();
   const [writeError, setWriteError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
-
-  const run = async (write: () => Promise<void>, expect: (toggles: FeatureToggle[]) => boolean) => {
-    setBusy(true);
-    setWriteError(null);
-    try {
+  const writing = useAction(
+    async (write: () => Promise<void>, expect: (toggles: FeatureToggle[]) => boolean) => {
+      setWriteError(null);
       await write();
       for (let attempt = 0; attempt < 20; attempt++) {
         const fresh = await mutate();
         if (fresh && expect(fresh.toggles)) break;
         await new Promise((done) => setTimeout(done, 250));
       }
-    } catch (caught) {
-      setWriteError(caught);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    { onError: setWriteError },
+  );
+  const { run } = writing;
+  const busy = writing.isPending;
 
   return (
     <section className="page feature-toggles" aria-labelledby="feature-toggles-title">
@@ -52,37 +50,37 @@ export function FeatureTogglesPage() {
         <ClientComboBox label="Client (empty: everyone)" value={client} onChange={setClient} />
       </div>
       {writeError ? <ErrorPanel error={writeError} /> : null}
-      {error ? <ErrorPanel error={error} /> : null}
-      {!data && !error ? <PageSkeleton /> : null}
-      {data ? (
-        <section aria-labelledby="feature-toggles-list-title">
-          <Heading level={2} id="feature-toggles-list-title" className="card__title">
-            {client ? `Toggles of ${data.clientName ?? client.name}` : 'Toggles for everyone'}
-          </Heading>
-          <ul className="toggle-list">
-            {data.toggles.map((toggle) => (
-              <ToggleRow
-                key={toggle.name}
-                toggle={toggle}
-                clientId={clientId}
-                isBusy={busy}
-                onSet={(enabled) =>
-                  void run(
-                    () => writes.set(toggle.name, enabled, clientId),
-                    (toggles) => toggles.find((t) => t.name === toggle.name)?.enabled === enabled,
-                  )
-                }
-                onClearOverride={(forClient) =>
-                  void run(
-                    () => writes.clearOverride(toggle.name, forClient),
-                    (toggles) => toggles.find((t) => t.name === toggle.name)?.source !== 'client',
-                  )
-                }
-              />
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <QueryState data={data} error={error} staleError="above">
+        {(data) => (
+          <section aria-labelledby="feature-toggles-list-title">
+            <Heading level={2} id="feature-toggles-list-title" className="card__title">
+              {client ? `Toggles of ${data.clientName ?? client.name}` : 'Toggles for everyone'}
+            </Heading>
+            <ul className="toggle-list">
+              {data.toggles.map((toggle) => (
+                <ToggleRow
+                  key={toggle.name}
+                  toggle={toggle}
+                  clientId={clientId}
+                  isBusy={busy}
+                  onSet={(enabled) =>
+                    void run(
+                      () => writes.set(toggle.name, enabled, clientId),
+                      (toggles) => toggles.find((t) => t.name === toggle.name)?.enabled === enabled,
+                    )
+                  }
+                  onClearOverride={(forClient) =>
+                    void run(
+                      () => writes.clearOverride(toggle.name, forClient),
+                      (toggles) => toggles.find((t) => t.name === toggle.name)?.source !== 'client',
+                    )
+                  }
+                />
+              ))}
+            </ul>
+          </section>
+        )}
+      </QueryState>
     </section>
   );
 }

@@ -2,10 +2,12 @@ import { useState } from 'react';
 import { Button, Heading } from '../../ui/controls.ts';
 import { readKey, useRead } from '../../api/client.ts';
 import { downloadFile } from '../../api/download.ts';
-import { Alert, ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
+import { Alert, ErrorPanel } from '../../ui/Feedback.tsx';
 import { formatWhen } from '../../ui/format.ts';
 import { SelectInput } from '../../ui/SelectInput.tsx';
 import { TextInput } from '../../ui/TextInput.tsx';
+import { QueryState } from '../../ui/QueryState.tsx';
+import { useAction } from '../../api/action.ts';
 import './access-log.css';
 
 const ALL = '';
@@ -25,7 +27,7 @@ export function AccessLogPage() {
   const isFiltered = Object.values(filters).some((value) => value !== '');
   const { data, error } = useRead('/api/personal-data-access', {}, filters, { keepPreviousData: true });
   const [exportError, setExportError] = useState<unknown>(null);
-  const [isExporting, setExporting] = useState(false);
+  const exporting = useAction(downloadFile, { onError: setExportError });
 
   return (
     <section className="page access-log" aria-labelledby="access-log-title">
@@ -59,64 +61,61 @@ export function AccessLogPage() {
         <TextInput label="To" type="date" value={to} onChange={setTo} />
         <Button
           className="button button--secondary access-log__export"
-          isPending={isExporting}
+          isPending={exporting.isPending}
           onPress={() => {
-            setExporting(true);
             setExportError(null);
-            downloadFile(readKey('/api/personal-data-access/export', {}, filters))
-              .catch(setExportError)
-              .finally(() => setExporting(false));
+            void exporting.run(readKey('/api/personal-data-access/export', {}, filters));
           }}
         >
           Export CSV
         </Button>
       </div>
       {exportError ? <ErrorPanel error={exportError} /> : null}
-      {error ? <ErrorPanel error={error} /> : null}
-      {!data && !error ? <PageSkeleton /> : null}
-      {data ? (
-        <>
-          {data.truncated && (
-            <Alert tone="info">
-              The newest {data.entries.length.toLocaleString('en-US')} are listed: narrow the filters, or
-              export them all as CSV.
-            </Alert>
-          )}
-          <table className="table access-log__table" data-testid="access-log">
-            <caption className="visually-hidden">Looks at personal data, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Client</th>
-                <th scope="col">Person</th>
-                <th scope="col">What happened</th>
-                <th scope="col">What</th>
-                <th scope="col">Reason</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.entries.length === 0 ? (
+      <QueryState data={data} error={error} staleError="above">
+        {(data) => (
+          <>
+            {data.truncated && (
+              <Alert tone="info">
+                The newest {data.entries.length.toLocaleString('en-US')} are listed: narrow the filters, or
+                export them all as CSV.
+              </Alert>
+            )}
+            <table className="table access-log__table" data-testid="access-log">
+              <caption className="visually-hidden">Looks at personal data, newest first</caption>
+              <thead>
                 <tr>
-                  <td colSpan={6} className="muted">
-                    Nobody looked at personal data{isFiltered ? ' that matches these filters' : ' yet'}.
-                  </td>
+                  <th scope="col">When</th>
+                  <th scope="col">Client</th>
+                  <th scope="col">Person</th>
+                  <th scope="col">What happened</th>
+                  <th scope="col">What</th>
+                  <th scope="col">Reason</th>
                 </tr>
-              ) : (
-                data.entries.map((entry) => (
-                  <tr key={entry.id} data-testid="access-log-entry">
-                    <td>{formatWhen(entry.at)}</td>
-                    <td>{entry.clientName}</td>
-                    <td>{entry.person}</td>
-                    <td>{entry.kindLabel}</td>
-                    <td>{entry.what}</td>
-                    <td>{entry.reason}</td>
+              </thead>
+              <tbody>
+                {data.entries.length === 0 ? (
+                  <tr>
+                    <td colSpan={6} className="muted">
+                      Nobody looked at personal data{isFiltered ? ' that matches these filters' : ' yet'}.
+                    </td>
                   </tr>
-                ))
-              )}
-            </tbody>
-          </table>
-        </>
-      ) : null}
+                ) : (
+                  data.entries.map((entry) => (
+                    <tr key={entry.id} data-testid="access-log-entry">
+                      <td>{formatWhen(entry.at)}</td>
+                      <td>{entry.clientName}</td>
+                      <td>{entry.person}</td>
+                      <td>{entry.kindLabel}</td>
+                      <td>{entry.what}</td>
+                      <td>{entry.reason}</td>
+                    </tr>
+                  ))
+                )}
+              </tbody>
+            </table>
+          </>
+        )}
+      </QueryState>
     </section>
   );
 }

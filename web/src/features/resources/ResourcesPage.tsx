@@ -11,7 +11,7 @@ import { downloadFile } from '../../api/download.ts';
 import { useAuthenticatedUser, useClient } from '../../api/hooks.ts';
 import { isAdminRole } from '../../api/types.ts';
 import { ConfirmDialog } from '../../ui/Dialogs.tsx';
-import { Alert, ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
+import { Alert } from '../../ui/Feedback.tsx';
 import { SelectInput } from '../../ui/SelectInput.tsx';
 import {
   fileKindLabel,
@@ -22,6 +22,8 @@ import {
   type ResourceView,
 } from './api.ts';
 import './resources.css';
+import { QueryFallback } from '../../ui/QueryState.tsx';
+import { useAction } from '../../api/action.ts';
 
 // The editor (and its form controls and upload) loads when staff open it.
 const ResourceEditor = lazy(() =>
@@ -49,7 +51,7 @@ function OpenResource({
   resource: ResourceView;
   onFailure: (text: string) => void;
 }) {
-  const [isDownloading, setIsDownloading] = useState(false);
+  const downloading = useAction(downloadFile, { onError: (error) => onFailure(messageOf(error)) });
   if (resource.kind === 'link' && resource.url)
     return (
       <a className="resource__title text-link" href={resource.url} target="_blank" rel="noopener noreferrer">
@@ -62,21 +64,11 @@ function OpenResource({
     );
   const document = resource.document;
   if (!document) return <span className="resource__title">{resource.title}</span>;
-  const download = async () => {
-    setIsDownloading(true);
-    try {
-      await downloadFile(document.downloadPath);
-    } catch (error) {
-      onFailure(messageOf(error));
-    } finally {
-      setIsDownloading(false);
-    }
-  };
   return (
     <Button
       className="button button--link resource__title"
-      onPress={() => void download()}
-      isPending={isDownloading}
+      onPress={() => void downloading.run(document.downloadPath)}
+      isPending={downloading.isPending}
       aria-label={`Download ${resource.title}`}
     >
       {resource.title}
@@ -217,8 +209,7 @@ export function ResourcesPage({ clientId }: { clientId: string }) {
           placeholder="Everyone"
         />
       </section>
-      {error && !resources && <ErrorPanel error={error} />}
-      {!resources && !error && <PageSkeleton />}
+      {!resources && <QueryFallback error={error} />}
       {resources && groups.length === 0 && (
         <section className="card">
           <p className="muted" data-testid="resources-empty">

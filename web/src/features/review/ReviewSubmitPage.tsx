@@ -8,7 +8,7 @@ import type { AuthenticatedUser, ClientView } from '../../api/types.ts';
 import { ConfirmDialog } from '../../ui/Dialogs.tsx';
 import { DownloadSummaryButton, EditStateBanner, EifStatusBadge, FormSummary } from '../eif/Eif.tsx';
 import { NetChangeGroups, pendingNetChanges } from '../eif/NetChanges.tsx';
-import { Alert, ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
+import { Alert } from '../../ui/Feedback.tsx';
 import { useEditingView } from '../eif/forms/api.ts';
 import { EifLayout } from '../eif/forms/EifLayout.tsx';
 import { editStateOf, isSigned, pendingOf, pendingReviewCountOf } from '../eif/view.ts';
@@ -19,6 +19,7 @@ import { InviteOutsideSignerDialog, SignerSettingPanel } from '../eif/Signing.ts
 import { MissingAnswersList } from '../eif/MissingAnswers.tsx';
 import { asDomainView } from '../eif/forms/status.ts';
 import { eifSubStepPath } from '../eif/forms/navigation.ts';
+import { QueryFallback } from '../../ui/QueryState.tsx';
 
 type Notice = { tone: 'success' | 'error'; text: string } | null;
 
@@ -160,8 +161,7 @@ export function ReviewSubmitPage({ clientId, user }: { clientId: string; user: A
             </Heading>
             {client && <EifStatusBadge client={client} />}
           </div>
-          {error && !client && <ErrorPanel error={error} />}
-          {!client && !error && <PageSkeleton />}
+          {!client && <QueryFallback error={error} />}
           {client && (
             <>
               <EditStateBanner client={client} />

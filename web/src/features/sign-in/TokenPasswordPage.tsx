@@ -5,9 +5,10 @@ import { useSearch } from 'wouter';
 import { checkPassword, PASSWORD_POLICY_MESSAGE } from '@onboard/domain/web';
 import { ApiError } from '../../api/errors.ts';
 import { fetchAuthToken, upsertPassword, type AuthTokenInfo } from '../../api/hooks.ts';
-import { Alert, ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
+import { Alert } from '../../ui/Feedback.tsx';
 import { SignInFlow } from './SignInFlow.tsx';
 import { FORGOT_PATH } from '../../app/routes.ts';
+import { QueryFallback } from '../../ui/QueryState.tsx';
 
 export type TokenPurpose = 'activate' | 'reactivate' | 'reset';
 
@@ -170,8 +171,7 @@ export function TokenPasswordPage({ purpose }: { purpose: TokenPurpose }) {
     if (!token) return <ExpiredLinkView message={EXPIRED_LINK_MESSAGE} />;
     if (expired) return <ExpiredLinkView message={expired} />;
     if (error instanceof ExpiredLink) return <ExpiredLinkView message={error.message} />;
-    if (error) return <ErrorPanel error={error} />;
-    if (!info) return <PageSkeleton />;
+    if (error || !info) return <QueryFallback error={error} />;
     if (newPassword !== null)
       return (
         <>

@@ -4,6 +4,7 @@ import { SUPPORT_MESSAGE_MAX_LENGTH, supportMessageError } from '@onboard/domain
 import { ApiError } from '../../api/errors.ts';
 import { ErrorPanel } from '../../ui/Feedback.tsx';
 import { sendChatMessage, type PortalChatMessage } from './api.ts';
+import { useAction } from '../../api/action.ts';
 import './support.css';
 
 const timeOf = (iso: string) =>
@@ -30,7 +31,18 @@ export function ChatThread({
   const [text, setText] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [failure, setFailure] = useState<unknown>(null);
-  const [isSending, setSending] = useState(false);
+  const sending = useAction((body: string) => sendChatMessage(conversationId, body), {
+    onSuccess: (message) => {
+      setSent((all) => [...all, { ...message, authorName: 'You' }]);
+      setText('');
+      onSent();
+    },
+    onError: (error) => {
+      const field = error instanceof ApiError ? error.fieldErrors.text : undefined;
+      if (field) setFieldError(field);
+      else setFailure(error);
+    },
+  });
   const [sent, setSent] = useState<PortalChatMessage[]>([]);
   const known = new Set(messages.map((m) => m.messageId));
   const shown = [...messages, ...sent.filter((m) => !known.has(m.messageId))];
@@ -40,20 +52,8 @@ export function ChatThread({
     const refused = supportMessageError(text);
     setFieldError(refused ?? undefined);
     setFailure(null);
-    if (refused || isSending) return;
-    setSending(true);
-    try {
-      const message = await sendChatMessage(conversationId, text.trim());
-      setSent((all) => [...all, { ...message, authorName: 'You' }]);
-      setText('');
-      onSent();
-    } catch (error) {
-      const field = error instanceof ApiError ? error.fieldErrors.text : undefined;
-      if (field) setFieldError(field);
-      else setFailure(error);
-    } finally {
-      setSending(false);
-    }
+    if (refused) return;
+    await sending.run(text.trim());
   };
 
   return (
@@ -89,7 +89,7 @@ export function ChatThread({
         {failure !== null && <ErrorPanel error={failure} />}
         {/* Not disabled while sending: a disabled button would drop the keyboard focus. */}
         <Button type="submit" className="button button--primary">
-          {isSending ? 'Sending…' : 'Send'}
+          {sending.isPending ? 'Sending…' : 'Send'}
         </Button>
       </Form>
     </div>

@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { Button } from '../../ui/controls.ts';
 import { useLocation, useSearch } from 'wouter';
 import { CheckboxInput } from '../../ui/Checkbox.tsx';
-import { ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
 import { Pager } from '../../ui/Pager.tsx';
 import { ROLE_LABELS, type Role } from '../../api/types.ts';
 import { SUPPORT_CHATS_PATH } from '../../app/routes.ts';
 import { ChatThread } from './ChatThread.tsx';
 import { usePortalChat, usePortalChats, type PortalChatView } from './api.ts';
+import { QueryFallback, QueryState } from '../../ui/QueryState.tsx';
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -35,8 +35,7 @@ function Summary({ chat }: { chat: PortalChatView }) {
 
 function Conversation({ conversationId }: { conversationId: string }) {
   const { data, error, mutate } = usePortalChat(conversationId);
-  if (error) return <ErrorPanel error={error} />;
-  if (data === undefined) return <PageSkeleton />;
+  if (error || data === undefined) return <QueryFallback error={error} />;
   if (data === null) return <p className="muted">This conversation is not available.</p>;
   return (
     <section className="card support-chats__conversation" aria-labelledby="support-chat-title">
@@ -87,51 +86,49 @@ export function SupportChatsPage() {
       >
         Waiting for reply only
       </CheckboxInput>
-      {error ? (
-        <ErrorPanel error={error} />
-      ) : !data ? (
-        <PageSkeleton />
-      ) : (
-        <div className="support-chats">
-          <div>
-            {data.items.length === 0 ? (
-              <p data-testid="support-chats-empty">No conversations.</p>
+      <QueryState data={data} error={error} staleError="instead">
+        {(data) => (
+          <div className="support-chats">
+            <div>
+              {data.items.length === 0 ? (
+                <p data-testid="support-chats-empty">No conversations.</p>
+              ) : (
+                <ul className="support-chats__list" aria-label="Conversations">
+                  {data.items.map((chat) => (
+                    <li key={chat.conversationId}>
+                      <Button
+                        className={`support-chats__item${chat.conversationId === selected ? ' is-selected' : ''}`}
+                        aria-current={chat.conversationId === selected ? 'true' : undefined}
+                        onPress={() =>
+                          navigate(
+                            `${SUPPORT_CHATS_PATH}?conversation=${encodeURIComponent(chat.conversationId)}`,
+                          )
+                        }
+                      >
+                        <Summary chat={chat} />
+                      </Button>
+                    </li>
+                  ))}
+                </ul>
+              )}
+              {data.total > PAGE_SIZE && (
+                <Pager
+                  page={offset / PAGE_SIZE + 1}
+                  pageCount={Math.ceil(data.total / PAGE_SIZE)}
+                  total={data.total}
+                  noun={['conversation', 'conversations']}
+                  onPage={(page) => setOffset((page - 1) * PAGE_SIZE)}
+                />
+              )}
+            </div>
+            {selected ? (
+              <Conversation conversationId={selected} />
             ) : (
-              <ul className="support-chats__list" aria-label="Conversations">
-                {data.items.map((chat) => (
-                  <li key={chat.conversationId}>
-                    <Button
-                      className={`support-chats__item${chat.conversationId === selected ? ' is-selected' : ''}`}
-                      aria-current={chat.conversationId === selected ? 'true' : undefined}
-                      onPress={() =>
-                        navigate(
-                          `${SUPPORT_CHATS_PATH}?conversation=${encodeURIComponent(chat.conversationId)}`,
-                        )
-                      }
-                    >
-                      <Summary chat={chat} />
-                    </Button>
-                  </li>
-                ))}
-              </ul>
-            )}
-            {data.total > PAGE_SIZE && (
-              <Pager
-                page={offset / PAGE_SIZE + 1}
-                pageCount={Math.ceil(data.total / PAGE_SIZE)}
-                total={data.total}
-                noun={['conversation', 'conversations']}
-                onPage={(page) => setOffset((page - 1) * PAGE_SIZE)}
-              />
+              <p className="muted">Choose a conversation to read and answer it.</p>
             )}
           </div>
-          {selected ? (
-            <Conversation conversationId={selected} />
-          ) : (
-            <p className="muted">Choose a conversation to read and answer it.</p>
-          )}
-        </div>
-      )}
+        )}
+      </QueryState>
     </div>
   );
 }

@@ -13,7 +13,7 @@ import { useClientTasks, useClientPushes } from './api.ts';
 import { HubTaskGroups, OnboardingTimeline, ScheduleTasks, withEifStatus } from './HubTasks.tsx';
 import { EditStateBanner, EifStatusBadge, PendingBadge } from '../eif/Eif.tsx';
 import { AnswerRow } from '../eif/Changes.tsx';
-import { ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
+import { PageSkeleton } from '../../ui/Feedback.tsx';
 import { eifReviewPath, eifSubStepPath } from '../eif/forms/navigation.ts';
 import { progressOf } from '../eif/forms/status.ts';
 import { groupByPlacement } from '../eif/steps.ts';
@@ -22,6 +22,7 @@ import { pendingNetChanges, placeNetChange } from '../eif/NetChanges.tsx';
 import { NewDocumentNotice } from '../documents/NewDocumentNotice.tsx';
 import { HubConversations } from '../conversations/HubConversations.tsx';
 import { SignaturesCard } from '../eif/Signatures.tsx';
+import { QueryFallback } from '../../ui/QueryState.tsx';
 
 const STATUS_TONE: Record<EifSectionStatus, string> = {
   'Not Started': 'not-started',
@@ -52,18 +53,7 @@ export function ClientHubPage({ clientId }: { clientId: string }) {
   const { data: pushes } = useClientPushes(clientId);
   const { data: user } = useAuthenticatedUser();
   const { data: nets } = useNetChanges(clientId, client?.version);
-  if (error && !client)
-    return (
-      <div className="page">
-        <ErrorPanel error={error} />
-      </div>
-    );
-  if (!client)
-    return (
-      <div className="page">
-        <PageSkeleton />
-      </div>
-    );
+  if (!client) return <QueryFallback error={error} isPage />;
   const pendingBySubStep = new Map(
     // Counted as every screen counts (one per answer, or entity added or removed).
     groupByPlacement(pendingNetChanges(nets, client), placeNetChange).map((g) => [

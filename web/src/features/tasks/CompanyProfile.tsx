@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Form, Heading } from '../../ui/controls.ts';
 import { validateFields, type FormErrors, type FormSection } from '@onboard/domain/web';
-import { Alert, ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
+import { Alert } from '../../ui/Feedback.tsx';
 import {
   saveClientAnswers,
   useApplyEditingView,
@@ -15,6 +15,8 @@ import { formFor } from '../eif/forms/forms.ts';
 import { CONFLICT_NOTICE, reloadNewerThan, saveFailure } from '../eif/forms/save.ts';
 import { useReportDirty } from '../eif/forms/unsaved.tsx';
 import { changedValues, initialFormState, shownWireValues, type FormState } from '../eif/forms/values.ts';
+import { QueryFallback } from '../../ui/QueryState.tsx';
+import { useAction } from '../../api/action.ts';
 
 type ClientSection = Extract<FormSection, { type: 'client' }>;
 type CollectionDef = Extract<FormSection, { type: 'collection' }>;
@@ -37,7 +39,26 @@ function IdentityForm({ view }: { view: EditingView }) {
   const [state, setState] = useState<FormState>(() => initialFormState(identityFields, view));
   const [errors, setErrors] = useState<FormErrors>({});
   const [notice, setNotice] = useState<{ tone: 'error' | 'warning' | 'success'; text: string } | null>(null);
-  const [isSaving, setIsSaving] = useState(false);
+  const saving = useAction(
+    async (changes: typeof changed) => {
+      const saved = await saveClientAnswers(view.id, view.version, changes);
+      await apply(saved);
+      setState(initialFormState(identityFields, saved));
+      setNotice({ tone: 'success', text: 'Saved.' });
+    },
+    {
+      onError: async (caught) => {
+        const failure = saveFailure(caught);
+        // A collision on named answers reloads like a conflict here: the form then shows their answers.
+        if (failure.type === 'conflict' || failure.type === 'collision') {
+          const fresh = await reloadNewerThan(view.version, () => reload(view.id));
+          if (fresh) setState(initialFormState(identityFields, fresh));
+          setNotice({ tone: 'warning', text: CONFLICT_NOTICE });
+        } else if (failure.type === 'fields') setErrors(failure.fieldErrors);
+        else setNotice({ tone: 'error', text: failure.text });
+      },
+    },
+  );
   const changed = changedValues(identityFields, view, state);
   useReportDirty('company-profile', Object.keys(changed).length > 0);
 
@@ -49,24 +70,7 @@ function IdentityForm({ view }: { view: EditingView }) {
     });
     setErrors(found);
     if (Object.keys(found).length > 0 || Object.keys(changed).length === 0) return;
-    setIsSaving(true);
-    try {
-      const saved = await saveClientAnswers(view.id, view.version, changed);
-      await apply(saved);
-      setState(initialFormState(identityFields, saved));
-      setNotice({ tone: 'success', text: 'Saved.' });
-    } catch (caught) {
-      const failure = saveFailure(caught);
-      // A collision on named answers reloads like a conflict here: the form then shows their answers.
-      if (failure.type === 'conflict' || failure.type === 'collision') {
-        const fresh = await reloadNewerThan(view.version, () => reload(view.id));
-        if (fresh) setState(initialFormState(identityFields, fresh));
-        setNotice({ tone: 'warning', text: CONFLICT_NOTICE });
-      } else if (failure.type === 'fields') setErrors(failure.fieldErrors);
-      else setNotice({ tone: 'error', text: failure.text });
-    } finally {
-      setIsSaving(false);
-    }
+    await saving.run(changed);
   };
 
   return (
@@ -96,7 +100,7 @@ function IdentityForm({ view }: { view: EditingView }) {
         <Button
           type="submit"
           className="button button--primary"
-          isPending={isSaving}
+          isPending={saving.isPending}
           isDisabled={Object.keys(changed).length === 0}
         >
           Save
@@ -108,7 +112,7 @@ function IdentityForm({ view }: { view: EditingView }) {
 
 export function CompanyProfile({ clientId }: { clientId: string }) {
   const { data: view, error } = useEditingView(clientId);
-  if (!view) return error ? <ErrorPanel error={error} /> : <PageSkeleton />;
+  if (!view) return <QueryFallback error={error} />;
   return (
     <>
       <section

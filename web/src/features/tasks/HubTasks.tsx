@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Button, Heading, Link } from '../../ui/controls.ts';
 import {
   dueDateBadge,
@@ -18,6 +17,7 @@ import { now, todayIso } from '../../app/clock.ts';
 import { Alert } from '../../ui/Feedback.tsx';
 import { formatDate } from './format.ts';
 import type { PushJob, TaskView } from './api.ts';
+import { useAction } from '../../api/action.ts';
 
 const taskPath = (clientId: string, task: Pick<TaskView, 'taskId' | 'policyId'>) =>
   `${clientHubPath(clientId)}/task/${encodeURIComponent(task.taskId)}${
@@ -271,20 +271,13 @@ export function ScheduleTasks({
   isStaff: boolean;
   onScheduled: () => void;
 }) {
-  const [isPending, setIsPending] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const schedule = async () => {
-    setIsPending(true);
-    setFailure(null);
-    try {
-      await call('post', '/api/clients/{clientId}/tasks/schedule', { params: { clientId } });
-      onScheduled();
-    } catch (caught) {
-      setFailure(caught instanceof Error ? caught.message : 'The tasks could not be scheduled.');
-    } finally {
-      setIsPending(false);
-    }
-  };
+  const schedule = useAction(
+    () => call('post', '/api/clients/{clientId}/tasks/schedule', { params: { clientId } }),
+    {
+      onSuccess: onScheduled,
+      describe: (caught) => (caught instanceof Error ? caught.message : 'The tasks could not be scheduled.'),
+    },
+  );
   return (
     <section className="card" data-testid="no-tasks">
       <p className="muted">
@@ -293,11 +286,15 @@ export function ScheduleTasks({
           : 'Your onboarding tasks will appear here once your implementation consultant schedules them.'}
       </p>
       {isStaff && (
-        <Button className="button button--primary" onPress={() => void schedule()} isPending={isPending}>
+        <Button
+          className="button button--primary"
+          onPress={() => void schedule.run()}
+          isPending={schedule.isPending}
+        >
           Schedule the onboarding tasks
         </Button>
       )}
-      {failure && <Alert tone="error">{failure}</Alert>}
+      {schedule.error && <Alert tone="error">{schedule.error}</Alert>}
     </section>
   );
 }

@@ -15,11 +15,12 @@ import {
 } from './api.ts';
 import { ROLE_LABELS } from '../../api/types.ts';
 import { ConfirmDialog } from '../../ui/Dialogs.tsx';
-import { Alert, ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
+import { Alert } from '../../ui/Feedback.tsx';
 import { useUserActions } from './UserActions.tsx';
 import { UserForm } from './UserForm.tsx';
 import { ClientComboBox, type ClientChoice } from '../../ui/ClientComboBox.tsx';
 import { BEN_ADMINS_PATH, BROKERS_PATH, userManagePath } from '../../app/routes.ts';
+import { QueryFallback } from '../../ui/QueryState.tsx';
 
 type ClientKind = 'broker' | 'ben-admin';
 type Notice = { tone: 'success' | 'error' | 'warning'; text: string } | null;
@@ -193,18 +194,7 @@ export function UserManagePage({ kind, userId }: { kind: ClientKind; userId: str
     }
   };
 
-  if (error && !user)
-    return (
-      <div className="page">
-        <ErrorPanel error={error} />
-      </div>
-    );
-  if (!user)
-    return (
-      <div className="page">
-        <PageSkeleton />
-      </div>
-    );
+  if (!user) return <QueryFallback error={error} isPage />;
   const name = `${user.firstName} ${user.lastName}`;
 
   return (

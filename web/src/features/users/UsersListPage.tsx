@@ -14,7 +14,7 @@ import {
 } from './api.ts';
 import { ROLE_LABELS } from '../../api/types.ts';
 import { ConfirmDialog, ModalDialog } from '../../ui/Dialogs.tsx';
-import { Alert, ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
+import { Alert } from '../../ui/Feedback.tsx';
 import { UserForm, type UserFormValues } from './UserForm.tsx';
 import { useUserActions } from './UserActions.tsx';
 import { userListQueryAtoms } from '../../state/atoms.ts';
@@ -22,6 +22,7 @@ import { userManagePath } from '../../app/routes.ts';
 import { ListTable, type ListSort } from '../../ui/ListTable.tsx';
 import { OnDemandMenu } from '../../ui/OnDemandMenu.tsx';
 import { useAction } from '../../api/action.ts';
+import { QueryState } from '../../ui/QueryState.tsx';
 
 const TITLES: Record<UserKind, { title: string; singular: string }> = {
   internal: { title: 'Internal users', singular: 'internal user' },
@@ -75,7 +76,7 @@ function InternalRowActions({
 
 export function UsersListPage({ kind }: { kind: UserKind }) {
   const [query, setQuery] = useAtom(userListQueryAtoms[kind]);
-  const { data, error, isLoading, mutate } = useUserPage(kind, query);
+  const { data, error, mutate } = useUserPage(kind, query);
   const refresh = useRefreshList(kind);
 
   /**
@@ -155,53 +156,56 @@ export function UsersListPage({ kind }: { kind: UserKind }) {
           <Label className="field__label">Search</Label>
           <Input className="field__input" placeholder="Name or e-mail" />
         </SearchField>
-        {error && <ErrorPanel error={error} />}
-        {isLoading && !data && <PageSkeleton />}
-        {data && (
-          <ListTable
-            label={title}
-            columns={[
-              { id: 'lastName', label: 'Name', isSortable: true },
-              { id: 'email', label: 'E-mail', isSortable: true },
-              kind === 'internal' ? { id: 'role', label: 'Role' } : { id: 'clientIds', label: 'Clients' },
-              { id: 'firstLogin', label: 'First sign-in' },
-              { id: 'lastLogin', label: 'Last sign-in', isSortable: true },
-              { id: 'welcomeEmailSentDate', label: 'Welcome e-mail', isSortable: true },
-              { id: 'actions', label: <span className="visually-hidden">Actions</span> },
-            ]}
-            items={data.items}
-            rowId={(user) => user.id}
-            cells={(user) => [
-              `${user.firstName} ${user.lastName}`,
-              user.email,
-              kind === 'internal' ? ROLE_LABELS[user.role] : user.clientIds.join(', ') || '—',
-              formatDate(user.firstLogin),
-              formatDate(user.lastLogin),
-              formatDate(user.welcomeEmailSentDate),
-              kind === 'internal' ? (
-                <InternalRowActions
-                  user={user}
-                  onEdit={() => setEditing(user)}
-                  onDelete={() => setDeleting(user)}
-                />
-              ) : (
-                <Link className="button button--small button--secondary" href={userManagePath(kind, user.id)}>
-                  Manage
-                </Link>
-              ),
-            ]}
-            empty="No users found."
-            sort={query}
-            onSort={(order: ListSort<string>) => setQuery({ ...query, ...order, page: 1 })}
-            paging={{
-              page: query.page,
-              pageCount,
-              total: data.total,
-              noun: ['user', 'users'],
-              onPage: (page) => setQuery({ ...query, page }),
-            }}
-          />
-        )}
+        <QueryState data={data} error={error} staleError="above">
+          {(data) => (
+            <ListTable
+              label={title}
+              columns={[
+                { id: 'lastName', label: 'Name', isSortable: true },
+                { id: 'email', label: 'E-mail', isSortable: true },
+                kind === 'internal' ? { id: 'role', label: 'Role' } : { id: 'clientIds', label: 'Clients' },
+                { id: 'firstLogin', label: 'First sign-in' },
+                { id: 'lastLogin', label: 'Last sign-in', isSortable: true },
+                { id: 'welcomeEmailSentDate', label: 'Welcome e-mail', isSortable: true },
+                { id: 'actions', label: <span className="visually-hidden">Actions</span> },
+              ]}
+              items={data.items}
+              rowId={(user) => user.id}
+              cells={(user) => [
+                `${user.firstName} ${user.lastName}`,
+                user.email,
+                kind === 'internal' ? ROLE_LABELS[user.role] : user.clientIds.join(', ') || '—',
+                formatDate(user.firstLogin),
+                formatDate(user.lastLogin),
+                formatDate(user.welcomeEmailSentDate),
+                kind === 'internal' ? (
+                  <InternalRowActions
+                    user={user}
+                    onEdit={() => setEditing(user)}
+                    onDelete={() => setDeleting(user)}
+                  />
+                ) : (
+                  <Link
+                    className="button button--small button--secondary"
+                    href={userManagePath(kind, user.id)}
+                  >
+                    Manage
+                  </Link>
+                ),
+              ]}
+              empty="No users found."
+              sort={query}
+              onSort={(order: ListSort<string>) => setQuery({ ...query, ...order, page: 1 })}
+              paging={{
+                page: query.page,
+                pageCount,
+                total: data.total,
+                noun: ['user', 'users'],
+                onPage: (page) => setQuery({ ...query, page }),
+              }}
+            />
+          )}
+        </QueryState>
       </section>
 
       <ModalDialog title={`Add ${singular}`} isOpen={isCreating} onOpenChange={setIsCreating}>
