@@ -1,5 +1,5 @@
 // Writes testing/durations.json (each test file's seconds, as the sequencer orders files) from a vitest
-// JSON report: `node scripts/test-durations.mjs .tmp/vitest-results.json` after a full run.
+// JSON report: `npm run test:durations` after a full run (.ci/run's report).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 

@@ -4,7 +4,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
  * The files of a run, longest first, by the seconds each took in a recent full run
- * (testing/durations.json, refreshed with `node scripts/test-durations.mjs .tmp/vitest-results.json`),
+ * (testing/durations.json, refreshed with `npm run test:durations`),
  * across projects: the pool then ends with short files, instead of a long one started last running alone
  * while the other workers idle. A file not listed yet goes first (its time is unknown). vitest's own order
  * needs its results cache, which a clean clone does not have.
