@@ -48,6 +48,17 @@ const eifStamps = {
   deifChangesUndoneBy: stamp,
 };
 
+/** The EIF's collections besides policies and plans, each entity's answers and id (domain VIEW_COLLECTIONS). */
+const collections = {
+  contacts: z.array(EntityRow),
+  locations: z.array(EntityRow),
+  bills: z.array(EntityRow),
+  subsidiaries: z.array(EntityRow),
+  monthlyClaimsReportMailingLocations: z.array(EntityRow),
+  employeeClasses: z.array(EntityRow),
+  employeeClassPlans: z.array(EntityRow),
+};
+
 export const ClientView = z
   .object({
     id: z.string(),
@@ -56,6 +67,7 @@ export const ClientView = z
     taxId: z.string().nullable(),
     policies: z.array(ClientPolicy),
     plans: z.array(ClientPlan),
+    ...collections,
     eifStatus: z.enum(['pre_sign', 'signed']),
     pendingChanges: z.array(PendingChange),
     pendingReviewCount: z.number().int().min(0).meta({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineRoute, json, media, problem } from '@onboard/api-contract';
 import { ExplorerPage, SupportConversation } from '@onboard/api-contract/views';
-import { DEMO_ENROLLMENT_STATUSES } from '@onboard/domain';
+import { BENEFIT_TYPES, DEMO_ENROLLMENT_STATUSES } from '@onboard/domain';
 import {
   ExplorerDocument,
   ExplorerPlan,
@@ -165,6 +165,17 @@ export const downloadExplorerDocument = defineRoute({
 // The anonymous answer carries only what the public site needs, no staff field.
 const text = z.string().nullable();
 const flag = z.boolean().nullable();
+/**
+ * A plan as the public page reads it: the decider admits only known benefit types, and the fields the
+ * page shows beside the comparison extras are text.
+ */
+const PublicExplorerPlan = ExplorerPlan.extend({
+  benefitType: z.enum(BENEFIT_TYPES),
+  planType: text.optional(),
+  legalEntity: text.optional(),
+  premium: text.optional(),
+  prepaidSitusState: text.optional(),
+});
 export const PublicExplorerPage = z
   .object({
     id: z.string(),
@@ -186,7 +197,7 @@ export const PublicExplorerPage = z
     maintenanceMode: flag,
     openEnrollmentStart: text,
     openEnrollmentEnd: text,
-    benefitTypeMetadata: z.record(z.string(), z.unknown()),
+    benefitTypeMetadata: ExplorerSiteAttributes.shape.benefitTypeMetadata,
     medicalVideo: z.string(),
     medicalVideoEnglishTitle: text,
     medicalVideoSpanishTitle: text,
@@ -197,10 +208,8 @@ export const PublicExplorerPage = z
     enableContactUsAppointment: flag,
     enableContactUsEmail: flag,
     customCalendlyLink: text,
-    benefits: z.array(
-      z.object({ id: z.string(), benefitType: z.string(), planName: z.string() }).passthrough(),
-    ),
-    documents: z.array(z.unknown()),
+    benefits: z.array(PublicExplorerPlan),
+    documents: z.array(ExplorerDocument),
     isLive: z.boolean(),
     languageFeatureToggle: z.boolean(),
     largeClientFeatureToggle: z.boolean(),

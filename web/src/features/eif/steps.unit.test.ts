@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { VIEW_COLLECTIONS } from '@onboard/domain/web';
 import type { ClientView, PendingChange } from '../../api/types.ts';
 import { groupByPlacement, placeAnswer } from './steps.ts';
 import { attributeLabel, formatAnswer } from './words.ts';
@@ -16,13 +17,17 @@ const change = (over: Partial<PendingChange>): PendingChange => ({
   ...over,
 });
 
+type Collection = (typeof VIEW_COLLECTIONS)[keyof typeof VIEW_COLLECTIONS];
+const noEntities = Object.fromEntries(Object.values(VIEW_COLLECTIONS).map((list) => [list, []])) as {
+  [List in Collection]: [];
+};
+
 const client = (over: Partial<ClientView> = {}): ClientView => ({
   id: 'acme',
   name: 'Acme',
   version: 4,
   taxId: '123456789',
-  policies: [],
-  plans: [],
+  ...noEntities,
   eifStatus: 'signed',
   eifSignedAt: '2027-01-01T00:00:00.000Z',
   pendingChanges: [],

@@ -1,4 +1,4 @@
-import { companyInformationEditState, type EifStamps } from '@onboard/domain/web';
+import { companyInformationEditState, VIEW_COLLECTIONS, type EifStamps } from '@onboard/domain/web';
 import type { ClientView, PendingChange } from '../../api/types.ts';
 import { placeAnswer, type Placement } from './steps.ts';
 
@@ -74,8 +74,7 @@ const NOT_ANSWERS = new Set([
   'id',
   'name',
   'version',
-  'policies',
-  'plans',
+  ...Object.values(VIEW_COLLECTIONS),
   'tasks',
   'pendingChanges',
   'pendingReviewCount',

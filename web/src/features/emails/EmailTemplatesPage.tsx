@@ -1,27 +1,18 @@
 import { useState } from 'react';
-import useSWR from 'swr';
 import { Heading, Link, ToggleButton, ToggleButtonGroup } from '../../ui/controls.ts';
 import { ALL_EMAILS_PATH } from '../../app/routes.ts';
 import { QueryState } from '../../ui/QueryState.tsx';
+import { useRead } from '../../api/client.ts';
 import './emails.css';
-
-type Template = { kind: string; label: string };
-type Preview = {
-  kind: string;
-  label: string;
-  subject: string;
-  text: string;
-  html: string;
-  sample: Record<string, string>;
-};
 
 /** Staff preview every e-mail template with sample data: the HTML as a mail client shows it, and the text. */
 export function EmailTemplatesPage() {
-  const { data: templates, error } = useSWR<Template[]>('/api/email-templates');
+  const { data: templates, error } = useRead('/api/email-templates', {});
   const [kind, setKind] = useState<string | null>(null);
   const selected = kind ?? templates?.[0]?.kind ?? null;
-  const { data: preview, error: previewError } = useSWR<Preview>(
-    selected ? `/api/email-templates/${encodeURIComponent(selected)}/preview` : null,
+  const { data: preview, error: previewError } = useRead(
+    '/api/email-templates/{kind}/preview',
+    selected ? { kind: selected } : null,
   );
   const [view, setView] = useState<'html' | 'text'>('html');
 

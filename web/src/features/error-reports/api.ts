@@ -1,20 +1,4 @@
-import useSWR from 'swr';
-import { readAt } from '../../api/client.ts';
+import { useRead } from '../../api/client.ts';
 
-/** One report kept by the tunnel (GET /api/error-reports, platform/src/error-reporting). */
-export type ErrorReport = {
-  reportId: string;
-  source: 'web' | 'server';
-  sourceLabel: string;
-  level: string;
-  levelLabel: string;
-  message: string;
-  url: string | null;
-  release: string | null;
-  environment: string | null;
-  occurredAt: string;
-  receivedAt: string;
-};
-
-export const useErrorReports = () =>
-  useSWR('/api/error-reports', (key: string) => readAt(key) as Promise<ErrorReport[]>);
+/** The reports kept by the tunnel, newest first (GET /api/error-reports, query-api/src/error-reporting). */
+export const useErrorReports = () => useRead('/api/error-reports', {});

@@ -11,6 +11,7 @@ import {
   benefitTypeLabel,
   countedBenefitSections,
   hasPrepaidPlans,
+  isBenefitType,
   isComparisonAvailable,
   medicalPriceTier,
   medicalVideoOf,
@@ -50,8 +51,8 @@ export function SitePage({ page, now }: { page: ExplorerPageView; now: Date }) {
   const sections = countedBenefitSections(page.benefits, location, page);
   const highlighters = benefitTypeHighlighters(page.benefitTypeMetadata, language);
   const documents = summaryDocumentsByBenefitType(
-    (page.documents ?? []).filter(
-      (d): d is ExplorerDocumentView & { benefitType: BenefitType } => d.benefitType !== null,
+    (page.documents ?? []).filter((d): d is ExplorerDocumentView & { benefitType: BenefitType } =>
+      isBenefitType(d.benefitType),
     ),
   );
   return (

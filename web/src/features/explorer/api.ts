@@ -1,78 +1,16 @@
 import useSWR from 'swr';
-import type { BenefitType, DemoEnrollmentStatus, BenefitTypeMetadata } from '@onboard/domain/web';
+import type { DemoEnrollmentStatus } from '@onboard/domain/web';
+import type { Answer, Body, Read } from '../../api/client.ts';
 import { postPublic, readPublic } from '../../api/public.ts';
 
-/** A plan as the page answer carries it: fixed fields plus the comparison extras of explorer §3. */
-export type ExplorerPlanView = {
-  id: string;
-  benefitType: BenefitType;
-  planName: string;
-  planType?: string | null;
-  legalEntity?: string | null;
-  premium?: string | null;
-  prepaidSitusState?: string | null;
-  isNew?: boolean | null;
-  [field: string]: unknown;
-};
-
 /**
- * GET /api/explorer-pages/{idOrSlug} (query-api/src/explorer/routes.ts publicView): only what the public
- * site needs; staff fields are not in the anonymous answer.
+ * GET /api/explorer-pages/{idOrSlug} (query-api/src/explorer publicView): only what the public site needs;
+ * staff fields are not in the anonymous answer.
  */
-export type ExplorerPageView = {
-  id: string;
-  explorerPageId: string;
-  name: string;
-  planYear: string;
-  employerState: string;
-  customClientName: string | null;
-  /** explorer §2 Logo: the client's own logo (a document of the page) and the flag hiding the provider's. */
-  logoDocumentId: string | null;
-  hideProviderLogo: boolean | null;
-  /** The non-provider variant's footer: the third-party administrator and its links. */
-  administratorName: string | null;
-  administratorWebsiteUrl: string | null;
-  administratorPrivacyUrl: string | null;
-  startsAt: string | null;
-  maintenanceMode: boolean | null;
-  openEnrollmentStart: string | null;
-  openEnrollmentEnd: string | null;
-  benAdminPlatformUrl: string | null;
-  benefitTypeMetadata: Partial<Record<BenefitType, BenefitTypeMetadata>>;
-  customBranding: boolean | null;
-  customThemeBrandColor: string | null;
-  customThemeContrastingColor: string | null;
-  languageFeatureToggle: boolean;
-  largeClientFeatureToggle: boolean;
-  /** explorer §2: the toggle is on and the client is not large (worked out by the server). */
-  showsLanguageDialog: boolean;
-  /** platform §9: the department a chat from this page goes to. */
-  supportChat: { department: string };
-  documents: ExplorerDocumentView[];
-  medicalVideo: string | null;
-  medicalVideoEnglishTitle: string | null;
-  medicalVideoSpanishTitle: string | null;
-  medicalVideoDocumentId: string | null;
-  vidyardId: string | null;
-  /** explorer §3: section headings show their plan counts. */
-  showBenefitCount: boolean | null;
-  /** explorer §3 contact options, read by contactOptions for the support panel. */
-  enableContactUsLiveChat: boolean | null;
-  enableContactUsAppointment: boolean | null;
-  enableContactUsEmail: boolean | null;
-  customCalendlyLink: string | null;
-  benefits: ExplorerPlanView[];
-  isLive: boolean;
-  enrollmentStatus: DemoEnrollmentStatus;
-};
-
-export type ExplorerDocumentView = {
-  documentId: string;
-  documentKey: string;
-  name: string;
-  benefitType: BenefitType | null;
-  language: string | null;
-};
+export type ExplorerPageView = Read<'/api/explorer-pages/{idOrSlug}'>;
+/** A plan as the page answer carries it: fixed fields plus the comparison extras of explorer §3. */
+export type ExplorerPlanView = ExplorerPageView['benefits'][number];
+export type ExplorerDocumentView = ExplorerPageView['documents'][number];
 
 /** A document of the page (summary, video, logo), served from the page's own document path. */
 export const documentUrl = (explorerPageId: string, documentId: string) =>
@@ -99,18 +37,7 @@ export function useExplorerPage(idOrSlug: string, demoStatus: DemoEnrollmentStat
   });
 }
 
-export type LeadBody = {
-  explorerPageId: string | null;
-  email: string;
-  firstName: string;
-  lastName: string;
-  city: string;
-  state: string;
-  phone: string;
-  externalUser: string;
-  employerName: string;
-  brokerName: string;
-};
+export type LeadBody = Body<'post', '/api/explorer-pages/lead-generation/send'>;
 
 export type LeadOutcome =
   | { ok: true }
@@ -149,10 +76,7 @@ async function postForm(send: () => Promise<Response>): Promise<LeadOutcome> {
 }
 
 /** An ALTCHA proof-of-work challenge, as command-api/src/explorer/human-check.ts issues it. */
-export type HumanCheckChallenge = {
-  challenge: { parameters: { nonce: string } & Record<string, unknown>; signature?: string };
-  expiresAt: string;
-};
+export type HumanCheckChallenge = Answer<'post', '/api/explorer-pages/human-check'>;
 
 /** POST /api/explorer-pages/human-check: a fresh challenge (command-api/src/explorer/human-check.ts). */
 export async function fetchHumanCheck(): Promise<HumanCheckChallenge> {
@@ -161,12 +85,7 @@ export async function fetchHumanCheck(): Promise<HumanCheckChallenge> {
   return (await response.json()) as HumanCheckChallenge;
 }
 
-export type EmailBenefitsBody = {
-  email: string;
-  benefits: string[];
-  recaptchaToken: string;
-  language: string;
-};
+export type EmailBenefitsBody = Body<'post', '/api/explorer-pages/{explorerPageId}/email-benefits'>;
 
 /** POST /api/explorer-pages/{id}/email-benefits (explorer §5 Explorer email send). */
 export function sendSelectedBenefits(explorerPageId: string, body: EmailBenefitsBody): Promise<LeadOutcome> {

@@ -1,4 +1,5 @@
 import type { ExplorerLanguage } from '@onboard/domain/web';
+import type { Answer } from '../../api/client.ts';
 import { postPublic, readPublic } from '../../api/public.ts';
 import { retryAfterMinutes } from './api.ts';
 
@@ -8,8 +9,11 @@ import { retryAfterMinutes } from './api.ts';
  * explorer-pages projection keeps it for the visitor and for staff, who answer through the same API).
  * A hosted chat service would be another adapter with the same three calls.
  */
-export type ChatMessage = { messageId: string; author: 'visitor' | 'agent'; text: string; at: string };
-export type ChatConversation = { conversationId: string; department: string; messages: ChatMessage[] };
+const CONVERSATIONS = '/api/explorer-pages/{explorerPageId}/support/conversations';
+const CONVERSATION = '/api/explorer-pages/{explorerPageId}/support/conversations/{conversationId}';
+
+export type ChatConversation = Answer<'post', typeof CONVERSATIONS>;
+export type ChatMessage = Answer<'post', `${typeof CONVERSATION}/messages`>;
 
 export type SupportChatAdapter = {
   start: (explorerPageId: string, language: ExplorerLanguage) => Promise<ChatConversation>;
@@ -30,9 +34,6 @@ export class ChatThrottled extends Error {
     super('The chat is throttled');
   }
 }
-
-const CONVERSATIONS = '/api/explorer-pages/{explorerPageId}/support/conversations';
-const CONVERSATION = '/api/explorer-pages/{explorerPageId}/support/conversations/{conversationId}';
 
 export const builtInChatAdapter: SupportChatAdapter = {
   start: async (explorerPageId, language) => {

@@ -7,22 +7,21 @@ import type { AuthenticatedUser } from '../../api/types.ts';
  * each step's answer defensively, as any status with any of the fields, so an answer it does not expect
  * (another factor, a missing token) is refused in words instead of failing.
  */
-export type Factor = { id: string; factorType: string };
-
-export type TotpActivation = { otpauthUri: string; sharedSecret: string; qrCodeDataUri: string };
-
-export type SignInAnswer = {
-  status: string;
-  stateToken?: string;
-  sessionToken?: string;
-  factors?: Factor[];
-  factor?: Factor;
-  activation?: TotpActivation;
-  message?: string;
-};
-
-/** Every step's answer as the contract gives it, which the machine reads as a SignInAnswer. */
 type StepAnswer = Answer<'post', '/api/auth/sign-in'>;
+type StepWith<S extends StepAnswer['status']> = Extract<StepAnswer, { status: S }>;
+
+/** A factor as a step names it, read as any id and type (one this product does not enrol is refused). */
+export type Factor = { [K in keyof StepWith<'MFA_CHALLENGE'>['factor']]: string };
+export type TotpActivation = StepWith<'MFA_ENROLL_ACTIVATE'>['activation'];
+
+/** The fields of every member of a union, and what any member holds in one of them. */
+type KeysOf<T> = T extends unknown ? keyof T : never;
+type FieldOf<T, K extends PropertyKey> = T extends unknown ? (K extends keyof T ? T[K] : never) : never;
+
+/** Any step's answer read defensively: any status, each step's fields optional, factors of any type. */
+export type SignInAnswer = { status: string; factors?: Factor[]; factor?: Factor } & {
+  [K in Exclude<KeysOf<StepAnswer>, 'status' | 'factors' | 'factor'>]?: FieldOf<StepAnswer, K>;
+};
 
 export const NO_FACTOR_MESSAGE = "There's no MFA factor option configured";
 export const MANY_FACTORS_MESSAGE = "There's more than one MFA factor option configured";

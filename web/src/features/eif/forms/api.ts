@@ -12,18 +12,9 @@ const CLIENT = '/api/clients/{clientId}';
 
 export const editingViewKey = (clientId: string) => readKey(CLIENT, { clientId }, { view: 'editing' });
 
-export type EntityRow = Record<string, unknown> & { id: string };
-
-/** The editing view: the ClientView shape with every collection. */
-export type EditingView = ClientView & {
-  contacts?: EntityRow[];
-  locations?: EntityRow[];
-  bills?: EntityRow[];
-  subsidiaries?: EntityRow[];
-  monthlyClaimsReportMailingLocations?: EntityRow[];
-  employeeClasses?: EntityRow[];
-  employeeClassPlans?: EntityRow[];
-};
+/** The editing view: the client as every EIF write answers it, pending changes applied. */
+export type EditingView = ClientView;
+export type EntityRow = EditingView['contacts'][number];
 
 /**
  * The read model is eventually consistent, so a refetch that races a save can answer an older version
