@@ -333,6 +333,171 @@ function afterSignature(state: EnvelopeState, signed: EnvelopeEvent, at: string)
   return events;
 }
 
+type EnvelopeCommandOf<Type extends EnvelopeCommand['type']> = Extract<EnvelopeCommand, { type: Type }>;
+
+/** The recipient checked against the form's roles, named and addressed as entered (trimmed, lower-case e-mail). */
+function checkedRecipient(
+  roles: readonly SigningRole[],
+  recipient: EnvelopeRecipient,
+):
+  | { ok: true; recipient: EnvelopeRecipient }
+  | { ok: false; refusal: Decision<EnvelopeEvent, EnvelopeError> } {
+  const problems = checkRecipients(roles, [recipient]);
+  if (Object.keys(problems).length > 0)
+    return {
+      ok: false,
+      refusal: invalid(
+        Object.fromEntries(Object.entries(problems).map(([k, v]) => [k.replace('recipients.0.', ''), v])),
+      ),
+    };
+  return {
+    ok: true,
+    recipient: { ...recipient, name: recipient.name.trim(), email: recipient.email.trim().toLowerCase() },
+  };
+}
+
+function decideAddRecipient(
+  command: EnvelopeCommandOf<'AddRecipient'>,
+  state: EnvelopeState,
+): Decision<EnvelopeEvent, EnvelopeError> {
+  const checked = checkedRecipient(state.roles, command.data.recipient);
+  if (!checked.ok) return checked.refusal;
+  if (state.recipients.some((r) => r.recipientId === command.data.recipient.recipientId))
+    return refused({ code: 'ALREADY_EXISTS', message: 'This recipient is on the form already' });
+  const { at, by } = command.metadata;
+  return accepted({
+    type: 'EnvelopeRecipientAdded',
+    data: { envelopeId: state.envelopeId, clientId: state.clientId, recipient: checked.recipient, at, by },
+  });
+}
+
+/** A later deadline for the recipient's newest link, unused. */
+function decideLinkExtension(
+  command: EnvelopeCommandOf<'ExtendSigningLink'>,
+  state: EnvelopeState,
+): Decision<EnvelopeEvent, EnvelopeError> {
+  const { at, by } = command.metadata;
+  const refusal = mayAct(state, command.data.recipientId, at);
+  if (refusal && refusal.code !== 'LOCKED') return refused(refusal);
+  const { recipientId, expiresAt } = command.data;
+  const link = state.links.filter((l) => l.recipientId === recipientId).at(-1);
+  if (!link || link.used) return refused({ code: 'NOT_FOUND', message: NO_LINK_TO_EXTEND_MESSAGE });
+  if (expiresAt <= link.expiresAt) return refused({ code: 'CONFLICT', message: LINK_LASTS_LONGER_MESSAGE });
+  return accepted({
+    type: 'EnvelopeSigningLinkExtended',
+    data: {
+      envelopeId: state.envelopeId,
+      clientId: state.clientId,
+      recipientId,
+      linkId: link.linkId,
+      expiresAt,
+      at,
+      by,
+    },
+  });
+}
+
+/** The signing view opened, through a link still valid for its recipient or from the portal. */
+function decideOpening(
+  command: EnvelopeCommandOf<'OpenSigningView'>,
+  state: EnvelopeState,
+): Decision<EnvelopeEvent, EnvelopeError> {
+  const { at } = command.metadata;
+  const { recipientId, lockedUntil, origin } = command.data;
+  if (origin.linkId !== null) {
+    const link = state.links.find((l) => l.linkId === origin.linkId);
+    const signer = state.recipients.find((r) => r.recipientId === recipientId);
+    // A link its recipient has signed through says so, not that it expired.
+    if (link && link.recipientId === recipientId && signer?.status === 'signed')
+      return refused({ code: 'LINK_EXPIRED', message: ALREADY_SIGNED_LINK_MESSAGE });
+    if (!link || link.recipientId !== recipientId || link.used || link.expiresAt <= at)
+      return refused({ code: 'LINK_EXPIRED', message: LINK_EXPIRED_MESSAGE });
+  }
+  const refusal = mayAct(state, recipientId, at);
+  if (refusal) return refused(refusal);
+  return accepted({
+    type: 'EnvelopeRecipientViewed',
+    data: { envelopeId: state.envelopeId, clientId: state.clientId, recipientId, lockedUntil, ...origin, at },
+  });
+}
+
+/** A signature on the form as the signer saw it, every text field of theirs filled. */
+function decideSigning(
+  command: EnvelopeCommandOf<'Sign'>,
+  state: EnvelopeState,
+): Decision<EnvelopeEvent, EnvelopeError> {
+  const { at } = command.metadata;
+  const { recipientId, signatureKind, values, documentId, hashBefore, hashAfter, size, origin } =
+    command.data;
+  const refusal = mayAct(state, recipientId, at);
+  if (refusal) return refused(refusal);
+  if (hashBefore !== state.sha256) return conflict('The form changed while you were signing. Open it again.');
+  const recipient = state.recipients.find((r) => r.recipientId === recipientId)!;
+  const problems: Record<string, string> = {};
+  for (const field of fieldsOf(state, recipient.recipientId).filter((f) => f.kind === 'text'))
+    if ((values[field.fieldId] ?? '').trim() === '')
+      problems[`values.${field.fieldId}`] = FIELD_REQUIRED_MESSAGE;
+  if (Object.keys(problems).length > 0) return invalid(problems);
+  const signed: EnvelopeEvent = {
+    type: 'EnvelopeRecipientSigned',
+    data: {
+      envelopeId: state.envelopeId,
+      clientId: state.clientId,
+      recipientId,
+      signatureKind,
+      values,
+      documentId,
+      hashBefore,
+      hashAfter,
+      ...(size === undefined ? {} : { size }),
+      ...origin,
+      at,
+    },
+  };
+  return accepted(...afterSignature(state, signed, at));
+}
+
+/** Someone else in a recipient's role, while the recipient has yet to sign (or declined). */
+function decideReassignment(
+  command: EnvelopeCommandOf<'ReassignRecipient'>,
+  state: EnvelopeState,
+): Decision<EnvelopeEvent, EnvelopeError> {
+  const from = state.recipients.find((r) => r.recipientId === command.data.fromRecipientId);
+  if (!from) return refused({ code: 'NOT_FOUND', message: NO_SUCH_RECIPIENT });
+  if (from.status !== 'declined' && !isActive(from)) return conflict(RECIPIENT_DONE_MESSAGE);
+  const checked = checkedRecipient(state.roles, { ...command.data.recipient, roleId: from.roleId });
+  if (!checked.ok) return checked.refusal;
+  const { at, by } = command.metadata;
+  return accepted({
+    type: 'EnvelopeRecipientReassigned',
+    data: {
+      envelopeId: state.envelopeId,
+      clientId: state.clientId,
+      fromRecipientId: from.recipientId,
+      recipient: checked.recipient,
+      at,
+      by,
+    },
+  });
+}
+
+function decideEmailChange(
+  command: EnvelopeCommandOf<'ChangeRecipientEmail'>,
+  state: EnvelopeState,
+): Decision<EnvelopeEvent, EnvelopeError> {
+  const { recipientId, userId } = command.data;
+  const recipient = state.recipients.find((r) => r.recipientId === recipientId);
+  if (!recipient) return refused({ code: 'NOT_FOUND', message: NO_SUCH_RECIPIENT });
+  const email = command.data.email.trim().toLowerCase();
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) return invalid({ email: 'Please enter a valid email' });
+  if (recipient.email === email && recipient.userId === userId) return accepted();
+  const { at, by } = command.metadata;
+  return accepted({
+    type: 'EnvelopeRecipientEmailChanged',
+    data: { envelopeId: state.envelopeId, clientId: state.clientId, recipientId, email, userId, at, by },
+  });
+}
+
 export function decideEnvelope(
   command: EnvelopeCommand,
   state: EnvelopeDeciderState,
@@ -347,30 +512,8 @@ export function decideEnvelope(
   const ref = { envelopeId: state.envelopeId, clientId: state.clientId };
   const closed = state.status === 'completed' || state.status === 'voided';
   switch (command.type) {
-    case 'AddRecipient': {
-      if (closed) return conflict(FORM_CLOSED_MESSAGE);
-      const problems = checkRecipients(state.roles, [command.data.recipient]);
-      if (Object.keys(problems).length > 0)
-        return invalid(
-          Object.fromEntries(Object.entries(problems).map(([k, v]) => [k.replace('recipients.0.', ''), v])),
-        );
-      if (state.recipients.some((r) => r.recipientId === command.data.recipient.recipientId))
-        return refused({ code: 'ALREADY_EXISTS', message: 'This recipient is on the form already' });
-      const { recipient } = command.data;
-      return accepted({
-        type: 'EnvelopeRecipientAdded',
-        data: {
-          ...ref,
-          recipient: {
-            ...recipient,
-            name: recipient.name.trim(),
-            email: recipient.email.trim().toLowerCase(),
-          },
-          at,
-          by,
-        },
-      });
-    }
+    case 'AddRecipient':
+      return closed ? conflict(FORM_CLOSED_MESSAGE) : decideAddRecipient(command, state);
     case 'IssueSigningLink': {
       const refusal = mayAct(state, command.data.recipientId, at);
       if (refusal && refusal.code !== 'LOCKED') return refused(refusal);
@@ -380,67 +523,12 @@ export function decideEnvelope(
         data: { ...ref, recipientId, linkId, expiresAt, at },
       });
     }
-    case 'ExtendSigningLink': {
-      const refusal = mayAct(state, command.data.recipientId, at);
-      if (refusal && refusal.code !== 'LOCKED') return refused(refusal);
-      const { recipientId, expiresAt } = command.data;
-      const link = state.links.filter((l) => l.recipientId === recipientId).at(-1);
-      if (!link || link.used) return refused({ code: 'NOT_FOUND', message: NO_LINK_TO_EXTEND_MESSAGE });
-      if (expiresAt <= link.expiresAt)
-        return refused({ code: 'CONFLICT', message: LINK_LASTS_LONGER_MESSAGE });
-      return accepted({
-        type: 'EnvelopeSigningLinkExtended',
-        data: { ...ref, recipientId, linkId: link.linkId, expiresAt, at, by },
-      });
-    }
-    case 'OpenSigningView': {
-      const { recipientId, lockedUntil, origin } = command.data;
-      if (origin.linkId !== null) {
-        const link = state.links.find((l) => l.linkId === origin.linkId);
-        const signer = state.recipients.find((r) => r.recipientId === recipientId);
-        // A link its recipient has signed through says so, not that it expired.
-        if (link && link.recipientId === recipientId && signer?.status === 'signed')
-          return refused({ code: 'LINK_EXPIRED', message: ALREADY_SIGNED_LINK_MESSAGE });
-        if (!link || link.recipientId !== recipientId || link.used || link.expiresAt <= at)
-          return refused({ code: 'LINK_EXPIRED', message: LINK_EXPIRED_MESSAGE });
-      }
-      const refusal = mayAct(state, recipientId, at);
-      if (refusal) return refused(refusal);
-      return accepted({
-        type: 'EnvelopeRecipientViewed',
-        data: { ...ref, recipientId, lockedUntil, ...origin, at },
-      });
-    }
-    case 'Sign': {
-      const { recipientId, signatureKind, values, documentId, hashBefore, hashAfter, size, origin } =
-        command.data;
-      const refusal = mayAct(state, recipientId, at);
-      if (refusal) return refused(refusal);
-      if (hashBefore !== state.sha256)
-        return conflict('The form changed while you were signing. Open it again.');
-      const recipient = state.recipients.find((r) => r.recipientId === recipientId)!;
-      const problems: Record<string, string> = {};
-      for (const field of fieldsOf(state, recipient.recipientId).filter((f) => f.kind === 'text'))
-        if ((values[field.fieldId] ?? '').trim() === '')
-          problems[`values.${field.fieldId}`] = FIELD_REQUIRED_MESSAGE;
-      if (Object.keys(problems).length > 0) return invalid(problems);
-      const signed: EnvelopeEvent = {
-        type: 'EnvelopeRecipientSigned',
-        data: {
-          ...ref,
-          recipientId,
-          signatureKind,
-          values,
-          documentId,
-          hashBefore,
-          hashAfter,
-          ...(size === undefined ? {} : { size }),
-          ...origin,
-          at,
-        },
-      };
-      return accepted(...afterSignature(state, signed, at));
-    }
+    case 'ExtendSigningLink':
+      return decideLinkExtension(command, state);
+    case 'OpenSigningView':
+      return decideOpening(command, state);
+    case 'Sign':
+      return decideSigning(command, state);
     case 'Decline': {
       const { recipientId, reason, origin } = command.data;
       const refusal = mayAct(state, recipientId, at);
@@ -457,45 +545,10 @@ export function decideEnvelope(
       if (refusal) return refused(refusal);
       return accepted({ type: 'EnvelopeRecipientLeft', data: { ...ref, recipientId, ...origin, at } });
     }
-    case 'ReassignRecipient': {
-      if (closed) return conflict(FORM_CLOSED_MESSAGE);
-      const from = state.recipients.find((r) => r.recipientId === command.data.fromRecipientId);
-      if (!from) return refused({ code: 'NOT_FOUND', message: NO_SUCH_RECIPIENT });
-      if (from.status !== 'declined' && !isActive(from)) return conflict(RECIPIENT_DONE_MESSAGE);
-      const recipient = { ...command.data.recipient, roleId: from.roleId };
-      const problems = checkRecipients(state.roles, [recipient]);
-      if (Object.keys(problems).length > 0)
-        return invalid(
-          Object.fromEntries(Object.entries(problems).map(([k, v]) => [k.replace('recipients.0.', ''), v])),
-        );
-      return accepted({
-        type: 'EnvelopeRecipientReassigned',
-        data: {
-          ...ref,
-          fromRecipientId: from.recipientId,
-          recipient: {
-            ...recipient,
-            name: recipient.name.trim(),
-            email: recipient.email.trim().toLowerCase(),
-          },
-          at,
-          by,
-        },
-      });
-    }
-    case 'ChangeRecipientEmail': {
-      if (closed) return conflict(FORM_CLOSED_MESSAGE);
-      const { recipientId, userId } = command.data;
-      const recipient = state.recipients.find((r) => r.recipientId === recipientId);
-      if (!recipient) return refused({ code: 'NOT_FOUND', message: NO_SUCH_RECIPIENT });
-      const email = command.data.email.trim().toLowerCase();
-      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) return invalid({ email: 'Please enter a valid email' });
-      if (recipient.email === email && recipient.userId === userId) return accepted();
-      return accepted({
-        type: 'EnvelopeRecipientEmailChanged',
-        data: { ...ref, recipientId, email, userId, at, by },
-      });
-    }
+    case 'ReassignRecipient':
+      return closed ? conflict(FORM_CLOSED_MESSAGE) : decideReassignment(command, state);
+    case 'ChangeRecipientEmail':
+      return closed ? conflict(FORM_CLOSED_MESSAGE) : decideEmailChange(command, state);
     case 'VoidEnvelope': {
       if (closed) return conflict(FORM_CLOSED_MESSAGE);
       return accepted({
