@@ -594,34 +594,99 @@ const update = (state: EnvelopeState, recipientId: string, change: Partial<Envel
 const releaseLock = (state: EnvelopeState, recipientId: string) =>
   state.lock?.recipientId === recipientId ? null : state.lock;
 
+type EnvelopeEventOf<Type extends EnvelopeEvent['type']> = Extract<EnvelopeEvent, { type: Type }>;
+
+/** A form as sent: its first recipients' turn. */
+function createdEnvelope(event: EnvelopeEventOf<'EnvelopeCreated'>): EnvelopeState {
+  const d = event.data;
+  const { at } = d;
+  return withTurns({
+    envelopeId: d.envelopeId,
+    clientId: d.clientId,
+    templateId: d.templateId,
+    formName: d.formName,
+    status: 'sent',
+    roles: d.roles,
+    fields: d.fields,
+    pages: d.pages,
+    recipients: d.recipients.map((r) => recipientOf(r, d.roles)),
+    documentId: d.documentId,
+    sha256: d.sha256,
+    documentIds: [d.documentId],
+    lock: null,
+    links: [],
+    createdAt: at,
+    lastActionAt: at,
+    declinedAt: null,
+    voidedAt: null,
+    completedAt: null,
+    voidReason: null,
+    version: 1,
+  });
+}
+
+/** Opened: the recipient holds the form (locked) and the link used. */
+function afterViewing(s: EnvelopeState, event: EnvelopeEventOf<'EnvelopeRecipientViewed'>): EnvelopeState {
+  const { recipientId, linkId, lockedUntil, at } = event.data;
+  const recipient = s.recipients.find((r) => r.recipientId === recipientId);
+  const viewed = update(s, recipientId, {
+    status: 'delivered',
+    deliveredAt: recipient?.deliveredAt ?? at,
+    lastEditAt: at,
+  });
+  return {
+    ...viewed,
+    lock: { recipientId, until: lockedUntil },
+    links: s.links.map((l) => (l.linkId === linkId ? { ...l, used: true } : l)),
+    lastActionAt: at,
+  };
+}
+
+/** Declined: the form stops unless the role's quorum can still be reached by the others. */
+function afterDecline(s: EnvelopeState, event: EnvelopeEventOf<'EnvelopeRecipientDeclined'>): EnvelopeState {
+  const { recipientId, reason, at } = event.data;
+  const declined = update(s, recipientId, {
+    status: 'declined',
+    declinedAt: at,
+    declineReason: reason,
+    lastEditAt: at,
+  });
+  const recipient = declined.recipients.find((r) => r.recipientId === recipientId)!;
+  const role = s.roles.find((r) => r.roleId === recipient.roleId);
+  // A quorum that the others can still reach carries on; otherwise the form waits for a reassignment.
+  const reachable =
+    role?.quorum != null &&
+    membersOf(declined, role.roleId).filter((r) => r.status === 'signed' || isActive(r)).length >=
+      role.quorum;
+  return {
+    ...declined,
+    status: reachable ? s.status : 'declined',
+    declinedAt: reachable ? s.declinedAt : at,
+    lock: releaseLock(s, recipientId),
+    lastActionAt: at,
+  };
+}
+
+/** Reassigned: the new recipient takes the role; a form declined only by the one replaced carries on. */
+function afterReassignment(
+  s: EnvelopeState,
+  event: EnvelopeEventOf<'EnvelopeRecipientReassigned'>,
+): EnvelopeState {
+  const { fromRecipientId, recipient, at } = event.data;
+  const replaced = update(s, fromRecipientId, { status: 'replaced', lastEditAt: at });
+  const stillDeclined = replaced.recipients.some((r) => r.status === 'declined' && blocks(replaced, r));
+  return withTurns({
+    ...replaced,
+    recipients: [...replaced.recipients, recipientOf(recipient, s.roles)],
+    status: s.status === 'declined' && !stillDeclined ? 'sent' : s.status,
+    lock: releaseLock(s, fromRecipientId),
+    lastActionAt: at,
+  });
+}
+
 export function evolveEnvelope(state: EnvelopeDeciderState, event: EnvelopeEvent): EnvelopeDeciderState {
   const { at } = event.data;
-  if (event.type === 'EnvelopeCreated') {
-    const d = event.data;
-    return withTurns({
-      envelopeId: d.envelopeId,
-      clientId: d.clientId,
-      templateId: d.templateId,
-      formName: d.formName,
-      status: 'sent',
-      roles: d.roles,
-      fields: d.fields,
-      pages: d.pages,
-      recipients: d.recipients.map((r) => recipientOf(r, d.roles)),
-      documentId: d.documentId,
-      sha256: d.sha256,
-      documentIds: [d.documentId],
-      lock: null,
-      links: [],
-      createdAt: at,
-      lastActionAt: at,
-      declinedAt: null,
-      voidedAt: null,
-      completedAt: null,
-      voidReason: null,
-      version: 1,
-    });
-  }
+  if (event.type === 'EnvelopeCreated') return createdEnvelope(event);
   if (!state) return state;
   const s = { ...state, version: state.version + 1 };
   switch (event.type) {
@@ -635,21 +700,8 @@ export function evolveEnvelope(state: EnvelopeDeciderState, event: EnvelopeEvent
       const { linkId, expiresAt } = event.data;
       return { ...s, links: s.links.map((l) => (l.linkId === linkId ? { ...l, expiresAt } : l)) };
     }
-    case 'EnvelopeRecipientViewed': {
-      const { recipientId, linkId, lockedUntil } = event.data;
-      const recipient = s.recipients.find((r) => r.recipientId === recipientId);
-      const viewed = update(s, recipientId, {
-        status: 'delivered',
-        deliveredAt: recipient?.deliveredAt ?? at,
-        lastEditAt: at,
-      });
-      return {
-        ...viewed,
-        lock: { recipientId, until: lockedUntil },
-        links: s.links.map((l) => (l.linkId === linkId ? { ...l, used: true } : l)),
-        lastActionAt: at,
-      };
-    }
+    case 'EnvelopeRecipientViewed':
+      return afterViewing(s, event);
     case 'EnvelopeRecipientSigned': {
       const { recipientId, documentId, hashAfter, size } = event.data;
       const signed = update(s, recipientId, { status: 'signed', signedAt: at, lastEditAt: at });
@@ -663,29 +715,8 @@ export function evolveEnvelope(state: EnvelopeDeciderState, event: EnvelopeEvent
         lastActionAt: at,
       });
     }
-    case 'EnvelopeRecipientDeclined': {
-      const { recipientId, reason } = event.data;
-      const declined = update(s, recipientId, {
-        status: 'declined',
-        declinedAt: at,
-        declineReason: reason,
-        lastEditAt: at,
-      });
-      const recipient = declined.recipients.find((r) => r.recipientId === recipientId)!;
-      const role = s.roles.find((r) => r.roleId === recipient.roleId);
-      // A quorum that the others can still reach carries on; otherwise the form waits for a reassignment.
-      const reachable =
-        role?.quorum != null &&
-        membersOf(declined, role.roleId).filter((r) => r.status === 'signed' || isActive(r)).length >=
-          role.quorum;
-      return {
-        ...declined,
-        status: reachable ? s.status : 'declined',
-        declinedAt: reachable ? s.declinedAt : at,
-        lock: releaseLock(s, recipientId),
-        lastActionAt: at,
-      };
-    }
+    case 'EnvelopeRecipientDeclined':
+      return afterDecline(s, event);
     case 'EnvelopeRecipientLeft': {
       const { recipientId } = event.data;
       return {
@@ -694,18 +725,8 @@ export function evolveEnvelope(state: EnvelopeDeciderState, event: EnvelopeEvent
         lastActionAt: at,
       };
     }
-    case 'EnvelopeRecipientReassigned': {
-      const { fromRecipientId, recipient } = event.data;
-      const replaced = update(s, fromRecipientId, { status: 'replaced', lastEditAt: at });
-      const stillDeclined = replaced.recipients.some((r) => r.status === 'declined' && blocks(replaced, r));
-      return withTurns({
-        ...replaced,
-        recipients: [...replaced.recipients, recipientOf(recipient, s.roles)],
-        status: s.status === 'declined' && !stillDeclined ? 'sent' : s.status,
-        lock: releaseLock(s, fromRecipientId),
-        lastActionAt: at,
-      });
-    }
+    case 'EnvelopeRecipientReassigned':
+      return afterReassignment(s, event);
     case 'EnvelopeRecipientEmailChanged': {
       const { recipientId, email, userId } = event.data;
       return update(s, recipientId, { email, userId });
