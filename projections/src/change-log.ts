@@ -35,20 +35,26 @@ type EntityEdit = Extract<
   { type: 'EifEntityCreated' | 'EifEntityChanged' | 'EifEntityDeleted' }
 >;
 
+/** The attributes an edit sets, each with its value before (none for a new entity, nothing for a deletion). */
+export const changedAttributes = (event: EntityEdit): Row[] =>
+  event.type === 'EifEntityCreated'
+    ? Object.entries(event.data.attributes).map(([attributeKey, value]) => ({
+        attributeKey,
+        value,
+        previousValue: null,
+      }))
+    : event.type === 'EifEntityChanged'
+      ? event.data.changes
+      : [];
+
 /** One change record per attribute an edit sets (a deletion, one without attribute), pending or accepted. */
 function editRecords(recorded: Recorded, event: EntityEdit): InsertRow[] {
   const action =
     event.type === 'EifEntityCreated' ? 'create' : event.type === 'EifEntityChanged' ? 'update' : 'delete';
   const rows: Row[] =
-    event.type === 'EifEntityCreated'
-      ? Object.entries(event.data.attributes).map(([attributeKey, value]) => ({
-          attributeKey,
-          value,
-          previousValue: null,
-        }))
-      : event.type === 'EifEntityChanged'
-        ? event.data.changes
-        : [{ attributeKey: '', value: null, previousValue: null }];
+    event.type === 'EifEntityDeleted'
+      ? [{ attributeKey: '', value: null, previousValue: null }]
+      : changedAttributes(event);
   const pending = event.data.pending;
   const by = pending?.by ?? { userId: recorded.metadata.actorId, role: recorded.metadata.actorRole };
   return rows.map((row) => ({
