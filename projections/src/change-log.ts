@@ -29,6 +29,51 @@ type InsertRow = {
   position_prepare: string;
 };
 
+type Recorded = Parameters<typeof parseEvent>[0];
+type EntityEdit = Extract<
+  ReturnType<typeof parseEvent>,
+  { type: 'EifEntityCreated' | 'EifEntityChanged' | 'EifEntityDeleted' }
+>;
+
+/** The attributes an edit sets, each with its value before (none for a new entity, nothing for a deletion). */
+export const changedAttributes = (event: EntityEdit): Row[] =>
+  event.type === 'EifEntityCreated'
+    ? Object.entries(event.data.attributes).map(([attributeKey, value]) => ({
+        attributeKey,
+        value,
+        previousValue: null,
+      }))
+    : event.type === 'EifEntityChanged'
+      ? event.data.changes
+      : [];
+
+/** One change record per attribute an edit sets (a deletion, one without attribute), pending or accepted. */
+function editRecords(recorded: Recorded, event: EntityEdit): InsertRow[] {
+  const action =
+    event.type === 'EifEntityCreated' ? 'create' : event.type === 'EifEntityChanged' ? 'update' : 'delete';
+  const rows: Row[] =
+    event.type === 'EifEntityDeleted'
+      ? [{ attributeKey: '', value: null, previousValue: null }]
+      : changedAttributes(event);
+  const pending = event.data.pending;
+  const by = pending?.by ?? { userId: recorded.metadata.actorId, role: recorded.metadata.actorRole };
+  return rows.map((row) => ({
+    change_id: recorded.id,
+    attribute_key: row.attributeKey,
+    client_id: event.data.clientId,
+    entity: event.data.entity,
+    entity_id: event.data.entityId,
+    action,
+    value: row.value ?? null,
+    previous_value: row.previousValue ?? null,
+    status: pending ? 'pending' : 'accepted',
+    created_at: pending?.at ?? recorded.metadata.occurredAt,
+    created_by_user: { id: by.userId, role: by.role },
+    position_commit: recorded.position.commit.toString(),
+    position_prepare: recorded.position.prepare.toString(),
+  }));
+}
+
 export const changeLogProjection: CheckpointedConsumer = {
   name: 'change-log',
   // Rows per client: split by client across the processes.
@@ -84,43 +129,9 @@ export const changeLogProjection: CheckpointedConsumer = {
       switch (event.type) {
         case 'EifEntityCreated':
         case 'EifEntityChanged':
-        case 'EifEntityDeleted': {
-          const action =
-            event.type === 'EifEntityCreated'
-              ? 'create'
-              : event.type === 'EifEntityChanged'
-                ? 'update'
-                : 'delete';
-          const rows: Row[] =
-            event.type === 'EifEntityCreated'
-              ? Object.entries(event.data.attributes).map(([attributeKey, value]) => ({
-                  attributeKey,
-                  value,
-                  previousValue: null,
-                }))
-              : event.type === 'EifEntityChanged'
-                ? event.data.changes
-                : [{ attributeKey: '', value: null, previousValue: null }];
-          const pending = event.data.pending;
-          const by = pending?.by ?? { userId: recorded.metadata.actorId, role: recorded.metadata.actorRole };
-          for (const row of rows)
-            inserts.push({
-              change_id: recorded.id,
-              attribute_key: row.attributeKey,
-              client_id: event.data.clientId,
-              entity: event.data.entity,
-              entity_id: event.data.entityId,
-              action,
-              value: row.value ?? null,
-              previous_value: row.previousValue ?? null,
-              status: pending ? 'pending' : 'accepted',
-              created_at: pending?.at ?? recorded.metadata.occurredAt,
-              created_by_user: { id: by.userId, role: by.role },
-              position_commit: recorded.position.commit.toString(),
-              position_prepare: recorded.position.prepare.toString(),
-            });
+        case 'EifEntityDeleted':
+          inserts.push(...editRecords(recorded, event));
           break;
-        }
         case 'EifChangesAccepted':
         case 'EifChangesDeclined':
         case 'EifIcEditsUndone': {

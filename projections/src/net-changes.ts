@@ -6,6 +6,7 @@ import {
   type ProjectionTx,
 } from '@onboard/events';
 import { decideRecords, netChanges, type ChangeRecord } from '@onboard/domain';
+import { changedAttributes } from './change-log.ts';
 
 /**
  * The net changes of each client's form since signing (onboarding §4 "Net-change rules", applied by the
@@ -101,16 +102,7 @@ export const netChangesProjection: CheckpointedConsumer = {
             sources.set(key, source);
           }
           // The same shape the change-log read model serves (projections/src/change-log.ts).
-          const details =
-            event.type === 'EifEntityCreated'
-              ? Object.entries(event.data.attributes).map(([attributeKey, value]) => ({
-                  attributeKey,
-                  value,
-                  previousValue: null,
-                }))
-              : event.type === 'EifEntityChanged'
-                ? event.data.changes
-                : [];
+          const details = changedAttributes(event);
           source.records.push({
             id: pending.changeId,
             action:

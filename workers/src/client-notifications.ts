@@ -86,26 +86,69 @@ const plural = (count: number, word: string) => `${count} ${word}${count === 1 ?
 
 type Notification = Parameters<ClientNotifier>[0];
 
+type ParsedOf<Type extends ReturnType<typeof parseEvent>['type']> = Extract<
+  ReturnType<typeof parseEvent>,
+  { type: Type }
+>;
+type NotificationBase = {
+  actor: typeof CLIENT_NOTIFICATIONS_ACTOR;
+  emailIdFor: (userId: string) => string;
+  path: string;
+};
+
+/** A task sent back (NIGO) or accepted after review. */
+function taskNotification(
+  data: ParsedOf<'TaskStatusChanged'>['data'],
+  base: NotificationBase,
+): Notification | null {
+  if (!isTaskId(data.taskId)) return null;
+  const task = { ...base, clientId: data.clientId, path: taskPath(data.taskId, data.policyId) };
+  const taskName = taskDefinition(data.taskId).title;
+  if (data.to === 'NIGO')
+    return {
+      ...task,
+      kind: 'TASK_NEEDS_ACTION',
+      data: { taskName, reason: data.reason ?? 'No reason was given.' },
+    };
+  if (data.to === 'Done' && REVIEW_STATUSES.includes(data.from))
+    return { ...task, kind: 'TASK_ACCEPTED', data: { taskName } };
+  return null;
+}
+
+/** A census file that could not be read, or was read with errors to correct. */
+async function censusErrorsNotification(
+  parsed: ParsedOf<'CensusValidated' | 'CensusValidationFailed'>,
+  base: NotificationBase,
+  names: NotificationNames,
+): Promise<Notification | null> {
+  const { clientId, policyId, documentId } = parsed.data;
+  let problem: string;
+  if (parsed.type === 'CensusValidationFailed') problem = `could not be read: ${parsed.data.message}`;
+  else {
+    const counts = (parsed.data.report as { counts?: { ERROR?: number } }).counts;
+    const errors = counts?.ERROR ?? 0;
+    if (errors === 0) return null;
+    problem = `has ${plural(errors, 'error')} to correct`;
+  }
+  return {
+    ...base,
+    kind: 'CENSUS_ERRORS',
+    clientId,
+    path: `${taskPath('enrollment-elections', policyId)}/validation-report/${encodeURIComponent(documentId)}`,
+    data: {
+      fileName: (await names.censusFileName(clientId, policyId, documentId)) ?? 'the census file',
+      problem,
+    },
+  };
+}
+
 async function notificationOf(event: RecordedEvent, names: NotificationNames): Promise<Notification | null> {
   const emailIdFor = (userId: string) => uuidv5(`${event.id}/${userId}`, NAMESPACE);
-  const base = { actor: CLIENT_NOTIFICATIONS_ACTOR, emailIdFor, path: '' };
+  const base: NotificationBase = { actor: CLIENT_NOTIFICATIONS_ACTOR, emailIdFor, path: '' };
   const parsed = parseEvent(event);
   switch (parsed.type) {
-    case 'TaskStatusChanged': {
-      const { data } = parsed;
-      if (!isTaskId(data.taskId)) return null;
-      const task = { ...base, clientId: data.clientId, path: taskPath(data.taskId, data.policyId) };
-      const taskName = taskDefinition(data.taskId).title;
-      if (data.to === 'NIGO')
-        return {
-          ...task,
-          kind: 'TASK_NEEDS_ACTION',
-          data: { taskName, reason: data.reason ?? 'No reason was given.' },
-        };
-      if (data.to === 'Done' && REVIEW_STATUSES.includes(data.from))
-        return { ...task, kind: 'TASK_ACCEPTED', data: { taskName } };
-      return null;
-    }
+    case 'TaskStatusChanged':
+      return taskNotification(parsed.data, base);
     case 'ApiJobStatusChanged': {
       const { data } = parsed;
       if (!isFinalApiJobStatus(data.apiJobStatus)) return null;
@@ -160,27 +203,8 @@ async function notificationOf(event: RecordedEvent, names: NotificationNames): P
       };
     }
     case 'CensusValidated':
-    case 'CensusValidationFailed': {
-      const { clientId, policyId, documentId } = parsed.data;
-      let problem: string;
-      if (parsed.type === 'CensusValidationFailed') problem = `could not be read: ${parsed.data.message}`;
-      else {
-        const counts = (parsed.data.report as { counts?: { ERROR?: number } }).counts;
-        const errors = counts?.ERROR ?? 0;
-        if (errors === 0) return null;
-        problem = `has ${plural(errors, 'error')} to correct`;
-      }
-      return {
-        ...base,
-        kind: 'CENSUS_ERRORS',
-        clientId,
-        path: `${taskPath('enrollment-elections', policyId)}/validation-report/${encodeURIComponent(documentId)}`,
-        data: {
-          fileName: (await names.censusFileName(clientId, policyId, documentId)) ?? 'the census file',
-          problem,
-        },
-      };
-    }
+    case 'CensusValidationFailed':
+      return censusErrorsNotification(parsed, base, names);
     case 'DocumentUploaded': {
       const { data } = parsed;
       if (!CLIENT_ROLES.includes(data.uploadedByRole)) return null;

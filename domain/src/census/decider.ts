@@ -173,169 +173,210 @@ const initialState = (): CensusState => ({ documents: new Map(), order: [], last
 
 const byOf = (metadata: { by?: By }) => metadata.by ?? { userId: 'system:census', role: 'SYSTEM' };
 
-function decide(command: CensusCommand, state: CensusState) {
-  const { clientId, policyId, documentId } = command.data;
-  const ref = { clientId, policyId, documentId };
-  const document = state.documents.get(documentId);
-  if (command.type === 'UploadCensus') {
-    const { fileName, format, size, headers, mapping, reading, matches, remembered } = command.data;
-    return accepted<CensusEvent>({
-      type: 'CensusUploaded',
-      data: {
-        ...ref,
-        fileName,
-        format,
-        size,
-        headers,
-        mapping: mapping as Record<string, number>,
-        ...(reading ? { reading } : {}),
-        ...(matches
-          ? { matches: matches as Record<string, CensusMatches[keyof CensusMatches] & object> }
-          : {}),
-        ...(remembered !== undefined ? { remembered } : {}),
-        at: command.metadata.at,
-        by: byOf(command.metadata),
-      },
+type CensusCommandOf<Type extends CensusCommand['type']> = Extract<CensusCommand, { type: Type }>;
+
+const refOf = ({ clientId, policyId, documentId }: Ref): Ref => ({ clientId, policyId, documentId });
+
+/** What a file uploaded holds: its name, columns, how it is read and how each field's column was matched. */
+function decideUpload(command: CensusCommandOf<'UploadCensus'>) {
+  const { fileName, format, size, headers, mapping, reading, matches, remembered } = command.data;
+  return accepted<CensusEvent>({
+    type: 'CensusUploaded',
+    data: {
+      ...refOf(command.data),
+      fileName,
+      format,
+      size,
+      headers,
+      mapping: mapping as Record<string, number>,
+      ...(reading ? { reading } : {}),
+      ...(matches ? { matches: matches as Record<string, CensusMatches[keyof CensusMatches] & object> } : {}),
+      ...(remembered !== undefined ? { remembered } : {}),
+      at: command.metadata.at,
+      by: byOf(command.metadata),
+    },
+  });
+}
+
+/** A file read otherwise (sheet, header row, delimiter): only before it is submitted, validating or corrected. */
+function decideReadingChange(command: CensusCommandOf<'ChangeCensusReading'>, document: CensusDocumentState) {
+  if (document.submittedAt)
+    return refused<CensusError>({ code: 'ALREADY_SUBMITTED', message: CENSUS_MESSAGES.alreadySubmitted });
+  if (document.status === 'VALIDATING')
+    return refused<CensusError>({ code: 'VALIDATING', message: CENSUS_MESSAGES.validating });
+  // Corrections name cells by row and column of the file as read: read otherwise, they would point elsewhere.
+  if (document.corrections > 0)
+    return refused<CensusError>({ code: 'HAS_CORRECTIONS', message: CORRECTION_MESSAGES.hasCorrections });
+  const { reading, headers, mapping, matches, remembered } = command.data;
+  return accepted<CensusEvent>({
+    type: 'CensusReadingChanged',
+    data: {
+      ...refOf(command.data),
+      reading,
+      headers,
+      mapping: mapping as Record<string, number>,
+      matches: matches as Record<string, CensusMatches[keyof CensusMatches] & object>,
+      remembered,
+      at: command.metadata.at,
+      by: byOf(command.metadata),
+    },
+  });
+}
+
+/** The columns confirmed: only known fields on the file's columns, and every required field given one. */
+function decideMappingConfirmation(
+  command: CensusCommandOf<'ConfirmCensusMapping'>,
+  document: CensusDocumentState,
+) {
+  if (document.submittedAt)
+    return refused<CensusError>({ code: 'ALREADY_SUBMITTED', message: CENSUS_MESSAGES.alreadySubmitted });
+  if (document.corrections > 0)
+    return refused<CensusError>({ code: 'HAS_CORRECTIONS', message: CORRECTION_MESSAGES.hasCorrections });
+  const mapping = Object.fromEntries(
+    Object.entries(command.data.mapping).filter(
+      ([field, column]) =>
+        (CENSUS_FIELDS as readonly string[]).includes(field) &&
+        Number.isInteger(column) &&
+        column >= 0 &&
+        column < document.headers.length,
+    ),
+  ) as Record<string, number>;
+  const missing = missingColumns(mapping);
+  if (missing.length > 0)
+    return refused<CensusError>({
+      code: 'INVALID',
+      message: missingColumnsMessage(missing),
+      fields: Object.fromEntries(missing.map((field) => [`body.mapping.${field}`, 'Choose the column'])),
     });
-  }
+  return accepted<CensusEvent>({
+    type: 'CensusMappingConfirmed',
+    data: {
+      ...refOf(command.data),
+      mapping,
+      source: command.data.source,
+      headers: document.headers,
+      fileName: document.fileName,
+      platform: command.data.platform ?? null,
+      at: command.metadata.at,
+      by: byOf(command.metadata),
+    },
+  });
+}
+
+/** The job's validation recorded: the report, the changes against the census before and the rows with problems. */
+function decideValidation(command: CensusCommandOf<'RecordCensusValidation'>) {
+  return accepted<CensusEvent>({
+    type: 'CensusValidated',
+    data: {
+      ...refOf(command.data),
+      report: command.data.report as unknown as Record<string, unknown>,
+      changes: command.data.changes as unknown as Record<string, unknown> | null,
+      comparedWith: command.data.comparedWith,
+      errorWorkbookDocumentId: command.data.errorWorkbookDocumentId,
+      ...(command.data.rows
+        ? { rows: command.data.rows as { row: number; cells: Record<string, string> }[] }
+        : {}),
+      at: command.metadata.at,
+    },
+  });
+}
+
+/** Submitted: once, validated without errors, and only the newest file. */
+function decideSubmission(
+  command: CensusCommandOf<'SubmitCensus'>,
+  document: CensusDocumentState,
+  state: CensusState,
+) {
+  if (document.submittedAt)
+    return refused<CensusError>({ code: 'ALREADY_SUBMITTED', message: CENSUS_MESSAGES.alreadySubmitted });
+  if (document.status !== 'VALIDATED' || !document.report)
+    return refused<CensusError>({ code: 'NOT_VALIDATED', message: CENSUS_MESSAGES.notValidated });
+  if (document.report.counts.ERROR > 0)
+    return refused<CensusError>({ code: 'HAS_ERRORS', message: CENSUS_MESSAGES.hasErrors });
+  if (state.order[0] !== document.documentId)
+    return refused<CensusError>({ code: 'STALE', message: CENSUS_MESSAGES.stale });
+  return accepted<CensusEvent>({
+    type: 'CensusSubmitted',
+    data: { ...refOf(command.data), at: command.metadata.at, by: byOf(command.metadata) },
+  });
+}
+
+/** The error workbook and change view rewritten after corrections. */
+function decideOutputs(command: CensusCommandOf<'RecordCensusOutputs'>, document: CensusDocumentState) {
+  // Outputs written for fewer corrections than the ones recorded already are not news.
+  if (command.data.corrections <= document.outputsThrough) return accepted<CensusEvent>();
+  return accepted<CensusEvent>({
+    type: 'CensusOutputsRewritten',
+    data: {
+      ...refOf(command.data),
+      corrections: command.data.corrections,
+      errorWorkbookDocumentId: command.data.errorWorkbookDocumentId,
+      changes: command.data.changes as unknown as Record<string, unknown> | null,
+      at: command.metadata.at,
+    },
+  });
+}
+
+/** A file renamed under the documents' naming rule; its own name again changes nothing. */
+function decideRename(command: CensusCommandOf<'RenameCensusFile'>, document: CensusDocumentState) {
+  const checked = checkDocumentName(command.data.fileName);
+  if (!checked.ok)
+    return refused<CensusError>({
+      code: 'INVALID',
+      message: checked.message,
+      fields: { name: checked.message },
+    });
+  if (checked.name === document.fileName) return accepted<CensusEvent>();
+  return accepted<CensusEvent>({
+    type: 'CensusRenamed',
+    data: {
+      ...refOf(command.data),
+      fileName: checked.name,
+      at: command.metadata.at,
+      by: byOf(command.metadata),
+    },
+  });
+}
+
+/** The documents rule (platform §6): the client's people delete only their own files; staff any. */
+function decideDeletion(command: CensusCommandOf<'DeleteCensusFile'>, document: CensusDocumentState) {
+  const by = byOf(command.metadata);
+  if (!isInternal({ role: by.role } as Parameters<typeof isInternal>[0]) && document.uploadedBy !== by.userId)
+    return refused<CensusError>({ code: 'FORBIDDEN', message: CENSUS_MESSAGES.notYours });
+  if (document.submittedAt)
+    return refused<CensusError>({ code: 'ALREADY_SUBMITTED', message: CENSUS_MESSAGES.submittedKept });
+  return accepted<CensusEvent>({
+    type: 'CensusDeleted',
+    data: { ...refOf(command.data), at: command.metadata.at, by },
+  });
+}
+
+function decide(command: CensusCommand, state: CensusState) {
+  if (command.type === 'UploadCensus') return decideUpload(command);
+  const document = state.documents.get(command.data.documentId);
   if (!document) return refused<CensusError>({ code: 'NOT_FOUND', message: CENSUS_MESSAGES.noSuchDocument });
   switch (command.type) {
-    case 'ChangeCensusReading': {
-      if (document.submittedAt)
-        return refused<CensusError>({ code: 'ALREADY_SUBMITTED', message: CENSUS_MESSAGES.alreadySubmitted });
-      if (document.status === 'VALIDATING')
-        return refused<CensusError>({ code: 'VALIDATING', message: CENSUS_MESSAGES.validating });
-      // Corrections name cells by row and column of the file as read: read otherwise, they would point elsewhere.
-      if (document.corrections > 0)
-        return refused<CensusError>({ code: 'HAS_CORRECTIONS', message: CORRECTION_MESSAGES.hasCorrections });
-      const { reading, headers, mapping, matches, remembered } = command.data;
-      return accepted<CensusEvent>({
-        type: 'CensusReadingChanged',
-        data: {
-          ...ref,
-          reading,
-          headers,
-          mapping: mapping as Record<string, number>,
-          matches: matches as Record<string, CensusMatches[keyof CensusMatches] & object>,
-          remembered,
-          at: command.metadata.at,
-          by: byOf(command.metadata),
-        },
-      });
-    }
-    case 'ConfirmCensusMapping': {
-      if (document.submittedAt)
-        return refused<CensusError>({ code: 'ALREADY_SUBMITTED', message: CENSUS_MESSAGES.alreadySubmitted });
-      if (document.corrections > 0)
-        return refused<CensusError>({ code: 'HAS_CORRECTIONS', message: CORRECTION_MESSAGES.hasCorrections });
-      const mapping = Object.fromEntries(
-        Object.entries(command.data.mapping).filter(
-          ([field, column]) =>
-            (CENSUS_FIELDS as readonly string[]).includes(field) &&
-            Number.isInteger(column) &&
-            column >= 0 &&
-            column < document.headers.length,
-        ),
-      ) as Record<string, number>;
-      const missing = missingColumns(mapping);
-      if (missing.length > 0)
-        return refused<CensusError>({
-          code: 'INVALID',
-          message: missingColumnsMessage(missing),
-          fields: Object.fromEntries(missing.map((field) => [`body.mapping.${field}`, 'Choose the column'])),
-        });
-      return accepted<CensusEvent>({
-        type: 'CensusMappingConfirmed',
-        data: {
-          ...ref,
-          mapping,
-          source: command.data.source,
-          headers: document.headers,
-          fileName: document.fileName,
-          platform: command.data.platform ?? null,
-          at: command.metadata.at,
-          by: byOf(command.metadata),
-        },
-      });
-    }
+    case 'ChangeCensusReading':
+      return decideReadingChange(command, document);
+    case 'ConfirmCensusMapping':
+      return decideMappingConfirmation(command, document);
     case 'RecordCensusValidation':
-      return accepted<CensusEvent>({
-        type: 'CensusValidated',
-        data: {
-          ...ref,
-          report: command.data.report as unknown as Record<string, unknown>,
-          changes: command.data.changes as unknown as Record<string, unknown> | null,
-          comparedWith: command.data.comparedWith,
-          errorWorkbookDocumentId: command.data.errorWorkbookDocumentId,
-          ...(command.data.rows
-            ? { rows: command.data.rows as { row: number; cells: Record<string, string> }[] }
-            : {}),
-          at: command.metadata.at,
-        },
-      });
+      return decideValidation(command);
     case 'RecordCensusFailure':
       return accepted<CensusEvent>({
         type: 'CensusValidationFailed',
-        data: { ...ref, message: command.data.message, at: command.metadata.at },
+        data: { ...refOf(command.data), message: command.data.message, at: command.metadata.at },
       });
-    case 'SubmitCensus': {
-      if (document.submittedAt)
-        return refused<CensusError>({ code: 'ALREADY_SUBMITTED', message: CENSUS_MESSAGES.alreadySubmitted });
-      if (document.status !== 'VALIDATED' || !document.report)
-        return refused<CensusError>({ code: 'NOT_VALIDATED', message: CENSUS_MESSAGES.notValidated });
-      if (document.report.counts.ERROR > 0)
-        return refused<CensusError>({ code: 'HAS_ERRORS', message: CENSUS_MESSAGES.hasErrors });
-      if (state.order[0] !== documentId)
-        return refused<CensusError>({ code: 'STALE', message: CENSUS_MESSAGES.stale });
-      return accepted<CensusEvent>({
-        type: 'CensusSubmitted',
-        data: { ...ref, at: command.metadata.at, by: byOf(command.metadata) },
-      });
-    }
+    case 'SubmitCensus':
+      return decideSubmission(command, document, state);
     case 'CorrectCensusCells':
       return decideCorrection(command.data, document, state, command.metadata);
     case 'RecordCensusOutputs':
-      // Outputs written for fewer corrections than the ones recorded already are not news.
-      if (command.data.corrections <= document.outputsThrough) return accepted<CensusEvent>();
-      return accepted<CensusEvent>({
-        type: 'CensusOutputsRewritten',
-        data: {
-          ...ref,
-          corrections: command.data.corrections,
-          errorWorkbookDocumentId: command.data.errorWorkbookDocumentId,
-          changes: command.data.changes as unknown as Record<string, unknown> | null,
-          at: command.metadata.at,
-        },
-      });
-    case 'RenameCensusFile': {
-      const checked = checkDocumentName(command.data.fileName);
-      if (!checked.ok)
-        return refused<CensusError>({
-          code: 'INVALID',
-          message: checked.message,
-          fields: { name: checked.message },
-        });
-      if (checked.name === document.fileName) return accepted<CensusEvent>();
-      return accepted<CensusEvent>({
-        type: 'CensusRenamed',
-        data: { ...ref, fileName: checked.name, at: command.metadata.at, by: byOf(command.metadata) },
-      });
-    }
-    case 'DeleteCensusFile': {
-      // The documents rule (platform §6): the client's people delete only their own files; staff any.
-      const by = byOf(command.metadata);
-      if (
-        !isInternal({ role: by.role } as Parameters<typeof isInternal>[0]) &&
-        document.uploadedBy !== by.userId
-      )
-        return refused<CensusError>({ code: 'FORBIDDEN', message: CENSUS_MESSAGES.notYours });
-      if (document.submittedAt)
-        return refused<CensusError>({ code: 'ALREADY_SUBMITTED', message: CENSUS_MESSAGES.submittedKept });
-      return accepted<CensusEvent>({
-        type: 'CensusDeleted',
-        data: { ...ref, at: command.metadata.at, by },
-      });
-    }
+      return decideOutputs(command, document);
+    case 'RenameCensusFile':
+      return decideRename(command, document);
+    case 'DeleteCensusFile':
+      return decideDeletion(command, document);
   }
 }
 
@@ -435,40 +476,82 @@ const rowsOf = (
   );
 };
 
+/** A file as uploaded: read as given, not yet confirmed nor validated. */
+function uploadedDocument(event: Extract<CensusEvent, { type: 'CensusUploaded' }>): CensusDocumentState {
+  const { documentId, fileName, format, size, headers, mapping, at, by } = event.data;
+  return {
+    documentId,
+    fileName,
+    format,
+    size,
+    headers,
+    mapping,
+    reading: (event.data.reading as CensusReading | undefined) ?? plainReading(format),
+    matches: (event.data.matches ?? {}) as CensusMatches,
+    remembered: (event.data.remembered ?? null) as CensusRemembered | null,
+    source: null,
+    status: 'UPLOADED',
+    uploadedAt: at,
+    uploadedBy: by.userId,
+    report: null,
+    changes: null,
+    comparedWith: null,
+    errorWorkbookDocumentId: null,
+    failure: null,
+    submittedAt: null,
+    rows: new Map(),
+    corrected: new Map(),
+    corrections: 0,
+    outputsThrough: 0,
+  };
+}
+
+/** A correction applied: the rows revalidated, each cell's value in the file and now, the report recounted. */
+function correctedDocument(
+  current: CensusDocumentState,
+  event: Extract<CensusEvent, { type: 'CensusCellsCorrected' }>,
+): CensusDocumentState {
+  const rows = new Map(current.rows);
+  for (const r of event.data.revalidated)
+    if (rows.has(r.row) || r.issues.length > 0)
+      rows.set(r.row, { cells: r.cells as CensusRow, issues: r.issues as CensusIssue[] });
+  const corrected = new Map(current.corrected);
+  for (const cell of event.data.cells) {
+    const key = cellKey(cell.row, cell.field);
+    const original = corrected.get(key)?.original ?? cell.before;
+    // A cell set back to the file's value is no longer corrected; an erased one stays corrected, erased.
+    if (cell.after === original && original !== ERASED) corrected.delete(key);
+    else
+      corrected.set(key, {
+        row: cell.row,
+        field: cell.field as CensusField,
+        original,
+        value: cell.after,
+      });
+  }
+  return {
+    ...current,
+    rows,
+    corrected,
+    corrections: current.corrections + 1,
+    report: current.report
+      ? correctedReport(current.report, {
+          revalidated: event.data.revalidated as CensusRevalidation['revalidated'],
+          counts: event.data.counts,
+          ruleCounts: event.data.ruleCounts as CensusRevalidation['ruleCounts'],
+        })
+      : null,
+  };
+}
+
 function evolve(state: CensusState, event: CensusEvent): CensusState {
   const documents = new Map(state.documents);
   const { documentId } = event.data;
   const current = documents.get(documentId);
   switch (event.type) {
-    case 'CensusUploaded': {
-      const { fileName, format, size, headers, mapping, at, by } = event.data;
-      documents.set(documentId, {
-        documentId,
-        fileName,
-        format,
-        size,
-        headers,
-        mapping,
-        reading: (event.data.reading as CensusReading | undefined) ?? plainReading(format),
-        matches: (event.data.matches ?? {}) as CensusMatches,
-        remembered: (event.data.remembered ?? null) as CensusRemembered | null,
-        source: null,
-        status: 'UPLOADED',
-        uploadedAt: at,
-        uploadedBy: by.userId,
-        report: null,
-        changes: null,
-        comparedWith: null,
-        errorWorkbookDocumentId: null,
-        failure: null,
-        submittedAt: null,
-        rows: new Map(),
-        corrected: new Map(),
-        corrections: 0,
-        outputsThrough: 0,
-      });
+    case 'CensusUploaded':
+      documents.set(documentId, uploadedDocument(event));
       return { ...state, documents, order: [documentId, ...state.order.filter((id) => id !== documentId)] };
-    }
     case 'CensusReadingChanged':
       if (!current) return state;
       documents.set(documentId, {
@@ -514,41 +597,10 @@ function evolve(state: CensusState, event: CensusEvent): CensusState {
       });
       return { ...state, documents };
     }
-    case 'CensusCellsCorrected': {
+    case 'CensusCellsCorrected':
       if (!current) return state;
-      const rows = new Map(current.rows);
-      for (const r of event.data.revalidated)
-        if (rows.has(r.row) || r.issues.length > 0)
-          rows.set(r.row, { cells: r.cells as CensusRow, issues: r.issues as CensusIssue[] });
-      const corrected = new Map(current.corrected);
-      for (const cell of event.data.cells) {
-        const key = cellKey(cell.row, cell.field);
-        const original = corrected.get(key)?.original ?? cell.before;
-        // A cell set back to the file's value is no longer corrected; an erased one stays corrected, erased.
-        if (cell.after === original && original !== ERASED) corrected.delete(key);
-        else
-          corrected.set(key, {
-            row: cell.row,
-            field: cell.field as CensusField,
-            original,
-            value: cell.after,
-          });
-      }
-      documents.set(documentId, {
-        ...current,
-        rows,
-        corrected,
-        corrections: current.corrections + 1,
-        report: current.report
-          ? correctedReport(current.report, {
-              revalidated: event.data.revalidated as CensusRevalidation['revalidated'],
-              counts: event.data.counts,
-              ruleCounts: event.data.ruleCounts as CensusRevalidation['ruleCounts'],
-            })
-          : null,
-      });
+      documents.set(documentId, correctedDocument(current, event));
       return { ...state, documents };
-    }
     case 'CensusOutputsRewritten':
       if (!current) return state;
       documents.set(documentId, {

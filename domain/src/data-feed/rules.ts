@@ -273,6 +273,37 @@ function checkAgainstCensus(member: FeedMember, person: FeedCensusPerson | null)
   return issues;
 }
 
+/** A member's coverages: each a plan code of the companion guide and, once the EIF is signed, as it allows. */
+function checkCoverages(
+  member: FeedMember,
+  context: {
+    profile: FeedCheckInput['profile'];
+    facts: FeedCheckInput['facts'];
+    cls: FeedClass | null;
+    hireDate: string | null;
+  },
+): FeedIssue[] {
+  const { profile, facts, cls, hireDate } = context;
+  const found: FeedIssue[] = [];
+  for (const coverage of member.coverages) {
+    const benefitType = benefitTypeOf(profile, coverage);
+    if (benefitType === null) {
+      const code = [coverage.insuranceLine, coverage.planCode].filter(Boolean).join(' ');
+      found.push(
+        issueOf(
+          'PLAN_CODE_UNKNOWN',
+          member,
+          `Coverage '${code}' is not a plan code of the companion guide; its codes: ${list(profile.plans.map((p) => [p.insuranceLine, p.planCode].filter(Boolean).join(' ')))}`,
+          code,
+        ),
+      );
+      continue;
+    }
+    if (facts.signed) found.push(...checkCoverage(member, coverage, benefitType, cls, facts, hireDate));
+  }
+  return found;
+}
+
 /** Every problem of a feed, members in file order, then the census's people missing from it. */
 export function checkFeed(feed: Feed834, input: FeedCheckInput): FeedIssue[] {
   const { facts, census, profile } = input;
@@ -356,22 +387,7 @@ export function checkFeed(feed: Feed834, input: FeedCheckInput): FeedIssue[] {
       person?.hireDate ??
       subscriber?.person?.hireDate ??
       null;
-    for (const coverage of member.coverages) {
-      const benefitType = benefitTypeOf(profile, coverage);
-      if (benefitType === null) {
-        const code = [coverage.insuranceLine, coverage.planCode].filter(Boolean).join(' ');
-        issues.push(
-          issueOf(
-            'PLAN_CODE_UNKNOWN',
-            member,
-            `Coverage '${code}' is not a plan code of the companion guide; its codes: ${list(profile.plans.map((p) => [p.insuranceLine, p.planCode].filter(Boolean).join(' ')))}`,
-            code,
-          ),
-        );
-        continue;
-      }
-      if (facts.signed) issues.push(...checkCoverage(member, coverage, benefitType, cls, facts, hireDate));
-    }
+    issues.push(...checkCoverages(member, { profile, facts, cls, hireDate }));
   }
 
   // A change file (BGN08 2) carries only what changed: who is missing is asked of full files only.

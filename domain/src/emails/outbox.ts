@@ -74,6 +74,46 @@ export function retryDelayMs(attempt: number, baseMs = 30_000, random: () => num
 export const isPermanentSmtpCode = (code: number | null | undefined) =>
   typeof code === 'number' && code >= 500 && code < 600;
 
+/** An e-mail queued: to send now, or held for the recipient's digest. */
+const queuedEmail = (
+  data: Extract<EmailEvent, { type: 'EmailQueued' }>['data'],
+  at: string,
+): OutboxEmail => ({
+  ...data,
+  digestEmailId: null,
+  status: data.heldForDigest ? 'HELD' : 'QUEUED',
+  attempts: 0,
+  attemptInFlight: null,
+  retryAt: data.heldForDigest ? null : at,
+  lastError: null,
+  rejected: [],
+  messageId: null,
+  statusHistory: [],
+});
+
+/** An e-mail sent before the outbox, known by its one event. */
+const sentBeforeOutbox = (data: Extract<EmailEvent, { type: 'EmailSent' }>['data']): OutboxEmail => ({
+  emailId: data.emailId,
+  kind: 'OTHER',
+  to: data.to,
+  cc: [],
+  subject: data.subject,
+  body: data.body,
+  html: null,
+  clientId: data.clientId,
+  userIds: [],
+  resendOf: null,
+  heldForDigest: false,
+  digestEmailId: null,
+  status: 'QUEUED',
+  attempts: 0,
+  retryAt: null,
+  lastError: null,
+  rejected: [],
+  messageId: null,
+  statusHistory: [],
+});
+
 /** Applies one event to an e-mail (null before its first event). */
 export function evolveEmail(
   current: OutboxEmail | null,
@@ -85,18 +125,7 @@ export function evolveEmail(
     email?.statusHistory.push({ status, eventAt, reason });
   switch (event.type) {
     case 'EmailQueued':
-      email = {
-        ...event.data,
-        digestEmailId: null,
-        status: event.data.heldForDigest ? 'HELD' : 'QUEUED',
-        attempts: 0,
-        attemptInFlight: null,
-        retryAt: event.data.heldForDigest ? null : eventAt,
-        lastError: null,
-        rejected: [],
-        messageId: null,
-        statusHistory: [],
-      };
+      email = queuedEmail(event.data, eventAt);
       push(email.status);
       break;
     case 'EmailIncludedInDigest':
@@ -120,27 +149,7 @@ export function evolveEmail(
       break;
     case 'EmailSent':
       // An e-mail from before the outbox has only this event.
-      email ??= {
-        emailId: event.data.emailId,
-        kind: 'OTHER',
-        to: event.data.to,
-        cc: [],
-        subject: event.data.subject,
-        body: event.data.body,
-        html: null,
-        clientId: event.data.clientId,
-        userIds: [],
-        resendOf: null,
-        heldForDigest: false,
-        digestEmailId: null,
-        status: 'QUEUED',
-        attempts: 0,
-        retryAt: null,
-        lastError: null,
-        rejected: [],
-        messageId: null,
-        statusHistory: [],
-      };
+      email ??= sentBeforeOutbox(event.data);
       email.status = 'SENT';
       // An attempt recorded before sending counted itself already.
       if (!email.attemptInFlight) email.attempts += 1;

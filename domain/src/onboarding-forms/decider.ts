@@ -333,6 +333,171 @@ function afterSignature(state: EnvelopeState, signed: EnvelopeEvent, at: string)
   return events;
 }
 
+type EnvelopeCommandOf<Type extends EnvelopeCommand['type']> = Extract<EnvelopeCommand, { type: Type }>;
+
+/** The recipient checked against the form's roles, named and addressed as entered (trimmed, lower-case e-mail). */
+function checkedRecipient(
+  roles: readonly SigningRole[],
+  recipient: EnvelopeRecipient,
+):
+  | { ok: true; recipient: EnvelopeRecipient }
+  | { ok: false; refusal: Decision<EnvelopeEvent, EnvelopeError> } {
+  const problems = checkRecipients(roles, [recipient]);
+  if (Object.keys(problems).length > 0)
+    return {
+      ok: false,
+      refusal: invalid(
+        Object.fromEntries(Object.entries(problems).map(([k, v]) => [k.replace('recipients.0.', ''), v])),
+      ),
+    };
+  return {
+    ok: true,
+    recipient: { ...recipient, name: recipient.name.trim(), email: recipient.email.trim().toLowerCase() },
+  };
+}
+
+function decideAddRecipient(
+  command: EnvelopeCommandOf<'AddRecipient'>,
+  state: EnvelopeState,
+): Decision<EnvelopeEvent, EnvelopeError> {
+  const checked = checkedRecipient(state.roles, command.data.recipient);
+  if (!checked.ok) return checked.refusal;
+  if (state.recipients.some((r) => r.recipientId === command.data.recipient.recipientId))
+    return refused({ code: 'ALREADY_EXISTS', message: 'This recipient is on the form already' });
+  const { at, by } = command.metadata;
+  return accepted({
+    type: 'EnvelopeRecipientAdded',
+    data: { envelopeId: state.envelopeId, clientId: state.clientId, recipient: checked.recipient, at, by },
+  });
+}
+
+/** A later deadline for the recipient's newest link, unused. */
+function decideLinkExtension(
+  command: EnvelopeCommandOf<'ExtendSigningLink'>,
+  state: EnvelopeState,
+): Decision<EnvelopeEvent, EnvelopeError> {
+  const { at, by } = command.metadata;
+  const refusal = mayAct(state, command.data.recipientId, at);
+  if (refusal && refusal.code !== 'LOCKED') return refused(refusal);
+  const { recipientId, expiresAt } = command.data;
+  const link = state.links.filter((l) => l.recipientId === recipientId).at(-1);
+  if (!link || link.used) return refused({ code: 'NOT_FOUND', message: NO_LINK_TO_EXTEND_MESSAGE });
+  if (expiresAt <= link.expiresAt) return refused({ code: 'CONFLICT', message: LINK_LASTS_LONGER_MESSAGE });
+  return accepted({
+    type: 'EnvelopeSigningLinkExtended',
+    data: {
+      envelopeId: state.envelopeId,
+      clientId: state.clientId,
+      recipientId,
+      linkId: link.linkId,
+      expiresAt,
+      at,
+      by,
+    },
+  });
+}
+
+/** The signing view opened, through a link still valid for its recipient or from the portal. */
+function decideOpening(
+  command: EnvelopeCommandOf<'OpenSigningView'>,
+  state: EnvelopeState,
+): Decision<EnvelopeEvent, EnvelopeError> {
+  const { at } = command.metadata;
+  const { recipientId, lockedUntil, origin } = command.data;
+  if (origin.linkId !== null) {
+    const link = state.links.find((l) => l.linkId === origin.linkId);
+    const signer = state.recipients.find((r) => r.recipientId === recipientId);
+    // A link its recipient has signed through says so, not that it expired.
+    if (link && link.recipientId === recipientId && signer?.status === 'signed')
+      return refused({ code: 'LINK_EXPIRED', message: ALREADY_SIGNED_LINK_MESSAGE });
+    if (!link || link.recipientId !== recipientId || link.used || link.expiresAt <= at)
+      return refused({ code: 'LINK_EXPIRED', message: LINK_EXPIRED_MESSAGE });
+  }
+  const refusal = mayAct(state, recipientId, at);
+  if (refusal) return refused(refusal);
+  return accepted({
+    type: 'EnvelopeRecipientViewed',
+    data: { envelopeId: state.envelopeId, clientId: state.clientId, recipientId, lockedUntil, ...origin, at },
+  });
+}
+
+/** A signature on the form as the signer saw it, every text field of theirs filled. */
+function decideSigning(
+  command: EnvelopeCommandOf<'Sign'>,
+  state: EnvelopeState,
+): Decision<EnvelopeEvent, EnvelopeError> {
+  const { at } = command.metadata;
+  const { recipientId, signatureKind, values, documentId, hashBefore, hashAfter, size, origin } =
+    command.data;
+  const refusal = mayAct(state, recipientId, at);
+  if (refusal) return refused(refusal);
+  if (hashBefore !== state.sha256) return conflict('The form changed while you were signing. Open it again.');
+  const recipient = state.recipients.find((r) => r.recipientId === recipientId)!;
+  const problems: Record<string, string> = {};
+  for (const field of fieldsOf(state, recipient.recipientId).filter((f) => f.kind === 'text'))
+    if ((values[field.fieldId] ?? '').trim() === '')
+      problems[`values.${field.fieldId}`] = FIELD_REQUIRED_MESSAGE;
+  if (Object.keys(problems).length > 0) return invalid(problems);
+  const signed: EnvelopeEvent = {
+    type: 'EnvelopeRecipientSigned',
+    data: {
+      envelopeId: state.envelopeId,
+      clientId: state.clientId,
+      recipientId,
+      signatureKind,
+      values,
+      documentId,
+      hashBefore,
+      hashAfter,
+      ...(size === undefined ? {} : { size }),
+      ...origin,
+      at,
+    },
+  };
+  return accepted(...afterSignature(state, signed, at));
+}
+
+/** Someone else in a recipient's role, while the recipient has yet to sign (or declined). */
+function decideReassignment(
+  command: EnvelopeCommandOf<'ReassignRecipient'>,
+  state: EnvelopeState,
+): Decision<EnvelopeEvent, EnvelopeError> {
+  const from = state.recipients.find((r) => r.recipientId === command.data.fromRecipientId);
+  if (!from) return refused({ code: 'NOT_FOUND', message: NO_SUCH_RECIPIENT });
+  if (from.status !== 'declined' && !isActive(from)) return conflict(RECIPIENT_DONE_MESSAGE);
+  const checked = checkedRecipient(state.roles, { ...command.data.recipient, roleId: from.roleId });
+  if (!checked.ok) return checked.refusal;
+  const { at, by } = command.metadata;
+  return accepted({
+    type: 'EnvelopeRecipientReassigned',
+    data: {
+      envelopeId: state.envelopeId,
+      clientId: state.clientId,
+      fromRecipientId: from.recipientId,
+      recipient: checked.recipient,
+      at,
+      by,
+    },
+  });
+}
+
+function decideEmailChange(
+  command: EnvelopeCommandOf<'ChangeRecipientEmail'>,
+  state: EnvelopeState,
+): Decision<EnvelopeEvent, EnvelopeError> {
+  const { recipientId, userId } = command.data;
+  const recipient = state.recipients.find((r) => r.recipientId === recipientId);
+  if (!recipient) return refused({ code: 'NOT_FOUND', message: NO_SUCH_RECIPIENT });
+  const email = command.data.email.trim().toLowerCase();
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) return invalid({ email: 'Please enter a valid email' });
+  if (recipient.email === email && recipient.userId === userId) return accepted();
+  const { at, by } = command.metadata;
+  return accepted({
+    type: 'EnvelopeRecipientEmailChanged',
+    data: { envelopeId: state.envelopeId, clientId: state.clientId, recipientId, email, userId, at, by },
+  });
+}
+
 export function decideEnvelope(
   command: EnvelopeCommand,
   state: EnvelopeDeciderState,
@@ -347,30 +512,8 @@ export function decideEnvelope(
   const ref = { envelopeId: state.envelopeId, clientId: state.clientId };
   const closed = state.status === 'completed' || state.status === 'voided';
   switch (command.type) {
-    case 'AddRecipient': {
-      if (closed) return conflict(FORM_CLOSED_MESSAGE);
-      const problems = checkRecipients(state.roles, [command.data.recipient]);
-      if (Object.keys(problems).length > 0)
-        return invalid(
-          Object.fromEntries(Object.entries(problems).map(([k, v]) => [k.replace('recipients.0.', ''), v])),
-        );
-      if (state.recipients.some((r) => r.recipientId === command.data.recipient.recipientId))
-        return refused({ code: 'ALREADY_EXISTS', message: 'This recipient is on the form already' });
-      const { recipient } = command.data;
-      return accepted({
-        type: 'EnvelopeRecipientAdded',
-        data: {
-          ...ref,
-          recipient: {
-            ...recipient,
-            name: recipient.name.trim(),
-            email: recipient.email.trim().toLowerCase(),
-          },
-          at,
-          by,
-        },
-      });
-    }
+    case 'AddRecipient':
+      return closed ? conflict(FORM_CLOSED_MESSAGE) : decideAddRecipient(command, state);
     case 'IssueSigningLink': {
       const refusal = mayAct(state, command.data.recipientId, at);
       if (refusal && refusal.code !== 'LOCKED') return refused(refusal);
@@ -380,67 +523,12 @@ export function decideEnvelope(
         data: { ...ref, recipientId, linkId, expiresAt, at },
       });
     }
-    case 'ExtendSigningLink': {
-      const refusal = mayAct(state, command.data.recipientId, at);
-      if (refusal && refusal.code !== 'LOCKED') return refused(refusal);
-      const { recipientId, expiresAt } = command.data;
-      const link = state.links.filter((l) => l.recipientId === recipientId).at(-1);
-      if (!link || link.used) return refused({ code: 'NOT_FOUND', message: NO_LINK_TO_EXTEND_MESSAGE });
-      if (expiresAt <= link.expiresAt)
-        return refused({ code: 'CONFLICT', message: LINK_LASTS_LONGER_MESSAGE });
-      return accepted({
-        type: 'EnvelopeSigningLinkExtended',
-        data: { ...ref, recipientId, linkId: link.linkId, expiresAt, at, by },
-      });
-    }
-    case 'OpenSigningView': {
-      const { recipientId, lockedUntil, origin } = command.data;
-      if (origin.linkId !== null) {
-        const link = state.links.find((l) => l.linkId === origin.linkId);
-        const signer = state.recipients.find((r) => r.recipientId === recipientId);
-        // A link its recipient has signed through says so, not that it expired.
-        if (link && link.recipientId === recipientId && signer?.status === 'signed')
-          return refused({ code: 'LINK_EXPIRED', message: ALREADY_SIGNED_LINK_MESSAGE });
-        if (!link || link.recipientId !== recipientId || link.used || link.expiresAt <= at)
-          return refused({ code: 'LINK_EXPIRED', message: LINK_EXPIRED_MESSAGE });
-      }
-      const refusal = mayAct(state, recipientId, at);
-      if (refusal) return refused(refusal);
-      return accepted({
-        type: 'EnvelopeRecipientViewed',
-        data: { ...ref, recipientId, lockedUntil, ...origin, at },
-      });
-    }
-    case 'Sign': {
-      const { recipientId, signatureKind, values, documentId, hashBefore, hashAfter, size, origin } =
-        command.data;
-      const refusal = mayAct(state, recipientId, at);
-      if (refusal) return refused(refusal);
-      if (hashBefore !== state.sha256)
-        return conflict('The form changed while you were signing. Open it again.');
-      const recipient = state.recipients.find((r) => r.recipientId === recipientId)!;
-      const problems: Record<string, string> = {};
-      for (const field of fieldsOf(state, recipient.recipientId).filter((f) => f.kind === 'text'))
-        if ((values[field.fieldId] ?? '').trim() === '')
-          problems[`values.${field.fieldId}`] = FIELD_REQUIRED_MESSAGE;
-      if (Object.keys(problems).length > 0) return invalid(problems);
-      const signed: EnvelopeEvent = {
-        type: 'EnvelopeRecipientSigned',
-        data: {
-          ...ref,
-          recipientId,
-          signatureKind,
-          values,
-          documentId,
-          hashBefore,
-          hashAfter,
-          ...(size === undefined ? {} : { size }),
-          ...origin,
-          at,
-        },
-      };
-      return accepted(...afterSignature(state, signed, at));
-    }
+    case 'ExtendSigningLink':
+      return decideLinkExtension(command, state);
+    case 'OpenSigningView':
+      return decideOpening(command, state);
+    case 'Sign':
+      return decideSigning(command, state);
     case 'Decline': {
       const { recipientId, reason, origin } = command.data;
       const refusal = mayAct(state, recipientId, at);
@@ -457,45 +545,10 @@ export function decideEnvelope(
       if (refusal) return refused(refusal);
       return accepted({ type: 'EnvelopeRecipientLeft', data: { ...ref, recipientId, ...origin, at } });
     }
-    case 'ReassignRecipient': {
-      if (closed) return conflict(FORM_CLOSED_MESSAGE);
-      const from = state.recipients.find((r) => r.recipientId === command.data.fromRecipientId);
-      if (!from) return refused({ code: 'NOT_FOUND', message: NO_SUCH_RECIPIENT });
-      if (from.status !== 'declined' && !isActive(from)) return conflict(RECIPIENT_DONE_MESSAGE);
-      const recipient = { ...command.data.recipient, roleId: from.roleId };
-      const problems = checkRecipients(state.roles, [recipient]);
-      if (Object.keys(problems).length > 0)
-        return invalid(
-          Object.fromEntries(Object.entries(problems).map(([k, v]) => [k.replace('recipients.0.', ''), v])),
-        );
-      return accepted({
-        type: 'EnvelopeRecipientReassigned',
-        data: {
-          ...ref,
-          fromRecipientId: from.recipientId,
-          recipient: {
-            ...recipient,
-            name: recipient.name.trim(),
-            email: recipient.email.trim().toLowerCase(),
-          },
-          at,
-          by,
-        },
-      });
-    }
-    case 'ChangeRecipientEmail': {
-      if (closed) return conflict(FORM_CLOSED_MESSAGE);
-      const { recipientId, userId } = command.data;
-      const recipient = state.recipients.find((r) => r.recipientId === recipientId);
-      if (!recipient) return refused({ code: 'NOT_FOUND', message: NO_SUCH_RECIPIENT });
-      const email = command.data.email.trim().toLowerCase();
-      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) return invalid({ email: 'Please enter a valid email' });
-      if (recipient.email === email && recipient.userId === userId) return accepted();
-      return accepted({
-        type: 'EnvelopeRecipientEmailChanged',
-        data: { ...ref, recipientId, email, userId, at, by },
-      });
-    }
+    case 'ReassignRecipient':
+      return closed ? conflict(FORM_CLOSED_MESSAGE) : decideReassignment(command, state);
+    case 'ChangeRecipientEmail':
+      return closed ? conflict(FORM_CLOSED_MESSAGE) : decideEmailChange(command, state);
     case 'VoidEnvelope': {
       if (closed) return conflict(FORM_CLOSED_MESSAGE);
       return accepted({
@@ -541,34 +594,99 @@ const update = (state: EnvelopeState, recipientId: string, change: Partial<Envel
 const releaseLock = (state: EnvelopeState, recipientId: string) =>
   state.lock?.recipientId === recipientId ? null : state.lock;
 
+type EnvelopeEventOf<Type extends EnvelopeEvent['type']> = Extract<EnvelopeEvent, { type: Type }>;
+
+/** A form as sent: its first recipients' turn. */
+function createdEnvelope(event: EnvelopeEventOf<'EnvelopeCreated'>): EnvelopeState {
+  const d = event.data;
+  const { at } = d;
+  return withTurns({
+    envelopeId: d.envelopeId,
+    clientId: d.clientId,
+    templateId: d.templateId,
+    formName: d.formName,
+    status: 'sent',
+    roles: d.roles,
+    fields: d.fields,
+    pages: d.pages,
+    recipients: d.recipients.map((r) => recipientOf(r, d.roles)),
+    documentId: d.documentId,
+    sha256: d.sha256,
+    documentIds: [d.documentId],
+    lock: null,
+    links: [],
+    createdAt: at,
+    lastActionAt: at,
+    declinedAt: null,
+    voidedAt: null,
+    completedAt: null,
+    voidReason: null,
+    version: 1,
+  });
+}
+
+/** Opened: the recipient holds the form (locked) and the link used. */
+function afterViewing(s: EnvelopeState, event: EnvelopeEventOf<'EnvelopeRecipientViewed'>): EnvelopeState {
+  const { recipientId, linkId, lockedUntil, at } = event.data;
+  const recipient = s.recipients.find((r) => r.recipientId === recipientId);
+  const viewed = update(s, recipientId, {
+    status: 'delivered',
+    deliveredAt: recipient?.deliveredAt ?? at,
+    lastEditAt: at,
+  });
+  return {
+    ...viewed,
+    lock: { recipientId, until: lockedUntil },
+    links: s.links.map((l) => (l.linkId === linkId ? { ...l, used: true } : l)),
+    lastActionAt: at,
+  };
+}
+
+/** Declined: the form stops unless the role's quorum can still be reached by the others. */
+function afterDecline(s: EnvelopeState, event: EnvelopeEventOf<'EnvelopeRecipientDeclined'>): EnvelopeState {
+  const { recipientId, reason, at } = event.data;
+  const declined = update(s, recipientId, {
+    status: 'declined',
+    declinedAt: at,
+    declineReason: reason,
+    lastEditAt: at,
+  });
+  const recipient = declined.recipients.find((r) => r.recipientId === recipientId)!;
+  const role = s.roles.find((r) => r.roleId === recipient.roleId);
+  // A quorum that the others can still reach carries on; otherwise the form waits for a reassignment.
+  const reachable =
+    role?.quorum != null &&
+    membersOf(declined, role.roleId).filter((r) => r.status === 'signed' || isActive(r)).length >=
+      role.quorum;
+  return {
+    ...declined,
+    status: reachable ? s.status : 'declined',
+    declinedAt: reachable ? s.declinedAt : at,
+    lock: releaseLock(s, recipientId),
+    lastActionAt: at,
+  };
+}
+
+/** Reassigned: the new recipient takes the role; a form declined only by the one replaced carries on. */
+function afterReassignment(
+  s: EnvelopeState,
+  event: EnvelopeEventOf<'EnvelopeRecipientReassigned'>,
+): EnvelopeState {
+  const { fromRecipientId, recipient, at } = event.data;
+  const replaced = update(s, fromRecipientId, { status: 'replaced', lastEditAt: at });
+  const stillDeclined = replaced.recipients.some((r) => r.status === 'declined' && blocks(replaced, r));
+  return withTurns({
+    ...replaced,
+    recipients: [...replaced.recipients, recipientOf(recipient, s.roles)],
+    status: s.status === 'declined' && !stillDeclined ? 'sent' : s.status,
+    lock: releaseLock(s, fromRecipientId),
+    lastActionAt: at,
+  });
+}
+
 export function evolveEnvelope(state: EnvelopeDeciderState, event: EnvelopeEvent): EnvelopeDeciderState {
   const { at } = event.data;
-  if (event.type === 'EnvelopeCreated') {
-    const d = event.data;
-    return withTurns({
-      envelopeId: d.envelopeId,
-      clientId: d.clientId,
-      templateId: d.templateId,
-      formName: d.formName,
-      status: 'sent',
-      roles: d.roles,
-      fields: d.fields,
-      pages: d.pages,
-      recipients: d.recipients.map((r) => recipientOf(r, d.roles)),
-      documentId: d.documentId,
-      sha256: d.sha256,
-      documentIds: [d.documentId],
-      lock: null,
-      links: [],
-      createdAt: at,
-      lastActionAt: at,
-      declinedAt: null,
-      voidedAt: null,
-      completedAt: null,
-      voidReason: null,
-      version: 1,
-    });
-  }
+  if (event.type === 'EnvelopeCreated') return createdEnvelope(event);
   if (!state) return state;
   const s = { ...state, version: state.version + 1 };
   switch (event.type) {
@@ -582,21 +700,8 @@ export function evolveEnvelope(state: EnvelopeDeciderState, event: EnvelopeEvent
       const { linkId, expiresAt } = event.data;
       return { ...s, links: s.links.map((l) => (l.linkId === linkId ? { ...l, expiresAt } : l)) };
     }
-    case 'EnvelopeRecipientViewed': {
-      const { recipientId, linkId, lockedUntil } = event.data;
-      const recipient = s.recipients.find((r) => r.recipientId === recipientId);
-      const viewed = update(s, recipientId, {
-        status: 'delivered',
-        deliveredAt: recipient?.deliveredAt ?? at,
-        lastEditAt: at,
-      });
-      return {
-        ...viewed,
-        lock: { recipientId, until: lockedUntil },
-        links: s.links.map((l) => (l.linkId === linkId ? { ...l, used: true } : l)),
-        lastActionAt: at,
-      };
-    }
+    case 'EnvelopeRecipientViewed':
+      return afterViewing(s, event);
     case 'EnvelopeRecipientSigned': {
       const { recipientId, documentId, hashAfter, size } = event.data;
       const signed = update(s, recipientId, { status: 'signed', signedAt: at, lastEditAt: at });
@@ -610,29 +715,8 @@ export function evolveEnvelope(state: EnvelopeDeciderState, event: EnvelopeEvent
         lastActionAt: at,
       });
     }
-    case 'EnvelopeRecipientDeclined': {
-      const { recipientId, reason } = event.data;
-      const declined = update(s, recipientId, {
-        status: 'declined',
-        declinedAt: at,
-        declineReason: reason,
-        lastEditAt: at,
-      });
-      const recipient = declined.recipients.find((r) => r.recipientId === recipientId)!;
-      const role = s.roles.find((r) => r.roleId === recipient.roleId);
-      // A quorum that the others can still reach carries on; otherwise the form waits for a reassignment.
-      const reachable =
-        role?.quorum != null &&
-        membersOf(declined, role.roleId).filter((r) => r.status === 'signed' || isActive(r)).length >=
-          role.quorum;
-      return {
-        ...declined,
-        status: reachable ? s.status : 'declined',
-        declinedAt: reachable ? s.declinedAt : at,
-        lock: releaseLock(s, recipientId),
-        lastActionAt: at,
-      };
-    }
+    case 'EnvelopeRecipientDeclined':
+      return afterDecline(s, event);
     case 'EnvelopeRecipientLeft': {
       const { recipientId } = event.data;
       return {
@@ -641,18 +725,8 @@ export function evolveEnvelope(state: EnvelopeDeciderState, event: EnvelopeEvent
         lastActionAt: at,
       };
     }
-    case 'EnvelopeRecipientReassigned': {
-      const { fromRecipientId, recipient } = event.data;
-      const replaced = update(s, fromRecipientId, { status: 'replaced', lastEditAt: at });
-      const stillDeclined = replaced.recipients.some((r) => r.status === 'declined' && blocks(replaced, r));
-      return withTurns({
-        ...replaced,
-        recipients: [...replaced.recipients, recipientOf(recipient, s.roles)],
-        status: s.status === 'declined' && !stillDeclined ? 'sent' : s.status,
-        lock: releaseLock(s, fromRecipientId),
-        lastActionAt: at,
-      });
-    }
+    case 'EnvelopeRecipientReassigned':
+      return afterReassignment(s, event);
     case 'EnvelopeRecipientEmailChanged': {
       const { recipientId, email, userId } = event.data;
       return update(s, recipientId, { email, userId });

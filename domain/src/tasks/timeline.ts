@@ -160,14 +160,40 @@ const earliest = (values: readonly (string | null)[]): string | null =>
 
 const dateOf = (value: string) => value.slice(0, 10);
 
-export function onboardingTimeline(input: TimelineInput): PolicyTimeline[] {
-  const pushes: PushItem[] = [...input.pushes]
+/**
+ * When a phase is expected: the policy takes effect on its date, and a go-live after unfinished enrollment
+ * work is later; another phase by its tasks' due date or, without one, a guess back from the effective date.
+ */
+function estimatedDate(
+  id: PhaseId,
+  around: { due: string | null; effective: string | null; before: string | null; next: string | null },
+): string | null {
+  const { due, effective, before, next } = around;
+  if (id === 'go-live') return latest([effective ?? due, before]);
+  // Between the phases around it. A real due date stays as it is, so a phase whose tasks are overdue reads as late.
+  return (
+    due ??
+    latest([
+      effective
+        ? earliest([format(addDays(parseISO(effective), -PHASE_LEAD_DAYS[id]), 'yyyy-MM-dd'), next])
+        : null,
+      before,
+    ])
+  );
+}
+
+/** The pushes to the plan system in the order asked, each at its last change. */
+const pushItemsOf = (pushes: TimelineInput['pushes']): PushItem[] =>
+  [...pushes]
     .sort((a, b) => a.requestedAt.localeCompare(b.requestedAt))
     .map((push) => ({
       id: push.id,
       at: push.status === 'IN_PROGRESS' ? push.requestedAt : push.updatedAt,
       ...(PUSH_LABELS[push.status] ?? { label: 'Push', tone: 'info' as const }),
     }));
+
+export function onboardingTimeline(input: TimelineInput): PolicyTimeline[] {
+  const pushes = pushItemsOf(input.pushes);
   const completedPush = latest(
     input.pushes.filter((p) => COMPLETED_PUSH.includes(p.status)).map((p) => p.updatedAt),
   );
@@ -204,19 +230,7 @@ export function onboardingTimeline(input: TimelineInput): PolicyTimeline[] {
       const before = phases.at(-1)?.estimated ?? null;
       // The next phase expected with a date of its own: a guess never goes past it.
       const next = earliest(dueOf.slice(index + 1));
-      const estimated =
-        id === 'go-live'
-          ? // The policy takes effect on its date; a go-live after unfinished enrollment work is later.
-            latest([effective ?? due, before])
-          : (due ??
-            // Without a due date, a guess back from the effective date, between the phases around it. A
-            // real due date stays as it is, so a phase whose tasks are overdue reads as late.
-            latest([
-              effective
-                ? earliest([format(addDays(parseISO(effective), -PHASE_LEAD_DAYS[id]), 'yyyy-MM-dd'), next])
-                : null,
-              before,
-            ]));
+      const estimated = estimatedDate(id, { due, effective, before, next });
       let actual: string | null = null;
       if (previousReached && allDone) {
         const tasksDoneAt = latest(done.map((t) => t.doneAt));

@@ -464,6 +464,16 @@ export async function resetConsumer(pool: pg.Pool, consumer: CheckpointedConsume
 
 export type Runner = { stop: () => Promise<void>; isActive: () => boolean };
 
+/** Runs the tasks given one after the other, each after the one before has ended (failed or not). */
+function oneAtATime() {
+  let chain: Promise<void> = Promise.resolve();
+  return (fn: () => Promise<void>) => {
+    const next = chain.then(fn);
+    chain = next.catch(() => undefined);
+    return next;
+  };
+}
+
 /**
  * Runs a consumer continuously: this process applies the partitions whose leases it holds
  * (partition-leases.ts), the processes sharing the partitions out, taking over a dead process's within
@@ -493,12 +503,7 @@ export function startRunner(options: {
   let timer: NodeJS.Timeout | null = null;
   let failures = 0;
   // Switches (new partitions, restarts) run one at a time.
-  let chain: Promise<void> = Promise.resolve();
-  const serially = (fn: () => Promise<void>) => {
-    const next = chain.then(fn);
-    chain = next.catch(() => undefined);
-    return next;
-  };
+  const serially = oneAtATime();
 
   const close = async () => {
     const sub = subscription;

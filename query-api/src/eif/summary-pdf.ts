@@ -115,6 +115,37 @@ export type SummaryOptions = {
   signatures?: SignaturesInWords;
 };
 
+/** The client and each policy with its plans. */
+function overviewSection(view: ClientView): SummarySection {
+  const plansOf = (policyId: string) =>
+    view.plans
+      .filter((plan) => String(plan.policyId) === policyId)
+      .map((plan) => planBenefitTypeLabel(String(plan.benefitType ?? plan.id)));
+  return {
+    title: 'Client',
+    groups: [
+      {
+        title: 'Client',
+        lines: [
+          { label: 'Name', value: view.name || NOT_ANSWERED },
+          ...linesOf(
+            Object.fromEntries(
+              IDENTITY_ATTRIBUTES.filter((key) => key in view).map((key) => [key, view[key]]),
+            ),
+          ),
+        ],
+      },
+      ...view.policies.map((policy) => ({
+        title: `Policy ${String(policy.slfPolicyNumber ?? policy.id)}`,
+        lines: [
+          ...linesOf(policy, new Set(['id', 'slfPolicyNumber'])),
+          { label: 'Plans', value: plansOf(policy.id).join(', ') || 'None' },
+        ],
+      })),
+    ],
+  };
+}
+
 export function buildEifSummary(view: ClientView, options: SummaryOptions): EifSummary {
   const { timeZone } = options;
   const who = (userId: string | null) => (userId ? (options.names?.get(userId) ?? userId) : null);
@@ -139,36 +170,9 @@ export function buildEifSummary(view: ClientView, options: SummaryOptions): EifS
     { label: 'Pending changes', value: String(view.pendingReviewCount) },
   ];
 
-  const plansOf = (policyId: string) =>
-    view.plans
-      .filter((plan) => String(plan.policyId) === policyId)
-      .map((plan) => planBenefitTypeLabel(String(plan.benefitType ?? plan.id)));
-  const overview: SummarySection = {
-    title: 'Client',
-    groups: [
-      {
-        title: 'Client',
-        lines: [
-          { label: 'Name', value: view.name || NOT_ANSWERED },
-          ...linesOf(
-            Object.fromEntries(
-              IDENTITY_ATTRIBUTES.filter((key) => key in view).map((key) => [key, view[key]]),
-            ),
-          ),
-        ],
-      },
-      ...view.policies.map((policy) => ({
-        title: `Policy ${String(policy.slfPolicyNumber ?? policy.id)}`,
-        lines: [
-          ...linesOf(policy, new Set(['id', 'slfPolicyNumber'])),
-          { label: 'Plans', value: plansOf(policy.id).join(', ') || 'None' },
-        ],
-      })),
-    ],
-  };
   // Every visible step and sub-step, read through the same form definitions the browser renders.
   const sections: SummarySection[] = [
-    overview,
+    overviewSection(view),
     ...eifFormSummary(view)
       .filter((step) => step.subSteps.length > 0)
       .map((step) => ({

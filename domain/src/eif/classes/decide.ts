@@ -211,6 +211,62 @@ function findClassPlan(classPlans: readonly EntityRow[], ref: ClassPlanRef): Ent
   return classPlans.find((cp) => cp.planId === ref.planId);
 }
 
+/** The class's plans of one benefit type: only plans of that type; kept ones keep their waiting period and shares. */
+function decideBenefitTypePlans(
+  command: Extract<ClassCommand, { type: 'SetBenefitTypePlans' }>,
+  source: ClassSource,
+  plansById: ReadonlyMap<string, EntityRow>,
+): EditsDecision {
+  const { employeeClassId, newId } = command.data;
+  if (!isClassEligibleBenefitType(command.data.benefitType))
+    return invalid({ benefitType: CLASS_MESSAGES.benefitTypeNotEligible });
+  const errors: FieldErrors = {};
+  command.data.planIds.forEach((planId, i) => {
+    const plan = plansById.get(String(planId));
+    if (!plan) errors[`planIds.${i}`] = CLASS_MESSAGES.unknownPlan;
+    else if (plan.benefitType !== command.data.benefitType)
+      errors[`planIds.${i}`] = CLASS_MESSAGES.planOfOtherBenefitType;
+  });
+  if (Object.keys(errors).length > 0) return invalid(errors);
+  // Only this benefit type's class plans are touched; kept ones keep their waiting period and shares.
+  const scope = classPlansOf(source, employeeClassId).filter((cp) => {
+    const plan = plansById.get(String(cp.planId));
+    return (plan?.benefitType ?? cp.benefitType) === command.data.benefitType;
+  });
+  const wanted = new Map(command.data.planIds.map((id) => [String(id), {}]));
+  return done(reconcile(employeeClassId, scope, wanted, plansById, newId));
+}
+
+/** Waiting periods or contributions of the class's plans, each checked and changed on its class plan. */
+function decideClassPlanTerms(
+  command: Extract<ClassCommand, { type: 'SetWaitingPeriods' | 'SetContributions' }>,
+  source: ClassSource,
+): EditsDecision {
+  const { employeeClassId } = command.data;
+  const classPlans = classPlansOf(source, employeeClassId);
+  const isWaiting = command.type === 'SetWaitingPeriods';
+  const items = isWaiting ? command.data.waitingPeriods : command.data.contributions;
+  const list = isWaiting ? 'waitingPeriods' : 'contributions';
+  const errors: FieldErrors = {};
+  const edits: ClassEdit[] = [];
+  items.forEach((item, i) => {
+    const prefix = `${list}.${i}.`;
+    const classPlan = findClassPlan(classPlans, item);
+    if (!classPlan) {
+      const key = item.employeeClassPlanId !== undefined ? 'employeeClassPlanId' : 'planId';
+      errors[`${prefix}${key}`] = CLASS_MESSAGES.planNotInClass;
+      return;
+    }
+    // Both item shapes are plain records; each check reads only its own two keys.
+    const values = item as Record<string, unknown>;
+    const checked = isWaiting ? checkWaitingPeriod(values, prefix) : checkContribution(values, prefix);
+    if (!checked.ok) Object.assign(errors, checked.fieldErrors);
+    else edits.push(change('EmployeeClassPlan', classPlan.id, { ...checked.value }));
+  });
+  if (Object.keys(errors).length > 0) return invalid(errors);
+  return done(edits);
+}
+
 /** The entity edits a class-builder command makes of the editor's view of the form. */
 function decideEdits(command: ClassCommand, source: ClassSource): EditsDecision {
   const { employeeClassId, newId } = command.data;
@@ -269,52 +325,13 @@ function decideEdits(command: ClassCommand, source: ClassSource): EditsDecision 
       });
       return done([create('EmployeeClass', copy, { ...attributes, groupName }), ...classPlans]);
     }
-    case 'SetBenefitTypePlans': {
+    case 'SetBenefitTypePlans':
       if (!current) return notFound();
-      if (!isClassEligibleBenefitType(command.data.benefitType))
-        return invalid({ benefitType: CLASS_MESSAGES.benefitTypeNotEligible });
-      const errors: FieldErrors = {};
-      command.data.planIds.forEach((planId, i) => {
-        const plan = plansById.get(String(planId));
-        if (!plan) errors[`planIds.${i}`] = CLASS_MESSAGES.unknownPlan;
-        else if (plan.benefitType !== command.data.benefitType)
-          errors[`planIds.${i}`] = CLASS_MESSAGES.planOfOtherBenefitType;
-      });
-      if (Object.keys(errors).length > 0) return invalid(errors);
-      // Only this benefit type's class plans are touched; kept ones keep their waiting period and shares.
-      const scope = classPlansOf(source, employeeClassId).filter((cp) => {
-        const plan = plansById.get(String(cp.planId));
-        return (plan?.benefitType ?? cp.benefitType) === command.data.benefitType;
-      });
-      const wanted = new Map(command.data.planIds.map((id) => [String(id), {}]));
-      return done(reconcile(employeeClassId, scope, wanted, plansById, newId));
-    }
+      return decideBenefitTypePlans(command, source, plansById);
     case 'SetWaitingPeriods':
-    case 'SetContributions': {
+    case 'SetContributions':
       if (!current) return notFound();
-      const classPlans = classPlansOf(source, employeeClassId);
-      const isWaiting = command.type === 'SetWaitingPeriods';
-      const items = isWaiting ? command.data.waitingPeriods : command.data.contributions;
-      const list = isWaiting ? 'waitingPeriods' : 'contributions';
-      const errors: FieldErrors = {};
-      const edits: ClassEdit[] = [];
-      items.forEach((item, i) => {
-        const prefix = `${list}.${i}.`;
-        const classPlan = findClassPlan(classPlans, item);
-        if (!classPlan) {
-          const key = item.employeeClassPlanId !== undefined ? 'employeeClassPlanId' : 'planId';
-          errors[`${prefix}${key}`] = CLASS_MESSAGES.planNotInClass;
-          return;
-        }
-        // Both item shapes are plain records; each check reads only its own two keys.
-        const values = item as Record<string, unknown>;
-        const checked = isWaiting ? checkWaitingPeriod(values, prefix) : checkContribution(values, prefix);
-        if (!checked.ok) Object.assign(errors, checked.fieldErrors);
-        else edits.push(change('EmployeeClassPlan', classPlan.id, { ...checked.value }));
-      });
-      if (Object.keys(errors).length > 0) return invalid(errors);
-      return done(edits);
-    }
+      return decideClassPlanTerms(command, source);
     default: {
       const unknown: never = command;
       throw new Error(`Unknown class command ${JSON.stringify(unknown)}`);
