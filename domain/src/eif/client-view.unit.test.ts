@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { EifEvent } from '@onboard/events';
 import { toClientView, toEditingView } from './client-view.ts';
 import { fold } from './decider.ts';
+import { signedBy } from '../testing/eif-events.ts';
 
 const clientId = 'c-1';
 const by = { userId: 'u-ben', role: 'BEN_ADMIN' };
@@ -24,16 +25,7 @@ const events: EifEvent[] = [
   },
   plan('p-b', 'Dental'),
   plan('p-a', 'Vision'),
-  {
-    type: 'EifSigned',
-    data: {
-      clientId,
-      signerKind: 'AUTHORIZED_SIGNER',
-      by,
-      outsideSignerActionId: null,
-      at: '2026-11-01T10:00:00Z',
-    },
-  },
+  signedBy(clientId, by),
   plan('p-c', 'Life', 'ch-1'),
   {
     type: 'EifEntityChanged',
