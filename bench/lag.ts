@@ -166,6 +166,8 @@ export async function benchLag(databaseUrl: string, report: Report, after?: LagA
       resolve(message as { result?: LagClientsResult; error?: string }),
     );
     clientsProcess.once('error', reject);
+    // A clients process that dies without its answer (an uncaught error) ends the run instead of hanging it.
+    clientsProcess.once('exit', (code) => resolve({ error: `the process exited with code ${code}` }));
   });
   clientsProcess.kill();
   delay.disable();

@@ -23,9 +23,16 @@ function planFieldsFor(plan: FieldValues): FieldDef[] {
   return [...byKey.values()];
 }
 
-const fixedKeysOf: EntityForms['fixedKeysOf'] = (entity) => [
-  ...new Set(fixedValuesOf(entity).flatMap((fixed) => Object.keys(fixed))),
-];
+// The form definitions do not change while the process runs: each entity's fixed keys are worked out once.
+const fixedKeys = new Map<Parameters<EntityForms['fixedKeysOf']>[0], readonly string[]>();
+const fixedKeysOf: EntityForms['fixedKeysOf'] = (entity) => {
+  let keys = fixedKeys.get(entity);
+  if (!keys) {
+    keys = [...new Set(fixedValuesOf(entity).flatMap((fixed) => Object.keys(fixed)))];
+    fixedKeys.set(entity, keys);
+  }
+  return keys;
+};
 
 const pickFixed = (entity: Parameters<typeof fixedKeysOf>[0], item: FieldValues) =>
   Object.fromEntries(fixedKeysOf(entity).flatMap((key) => (key in item ? [[key, item[key]]] : [])));

@@ -6,6 +6,7 @@ import {
   type EifStamps,
   type EifState,
   type EntityState,
+  type OpenEifState,
   type PendingChange,
 } from './decider.ts';
 import { pendingReviewCount } from './net-changes.ts';
@@ -52,17 +53,37 @@ export const VIEW_COLLECTIONS = {
 } as const satisfies Partial<Record<EifEntity, keyof ClientView>>;
 export type ViewCollectionEntity = keyof typeof VIEW_COLLECTIONS;
 
-const byEntity = (entities: Iterable<EntityState>, entity: EifEntity): EntityRow[] =>
-  [...entities]
-    .filter((e) => e.entity === entity)
-    .map((e) => ({ ...e.attributes, id: e.entityId }))
-    .sort((a, b) => String(a.id).localeCompare(String(b.id)));
+type ViewList = (typeof VIEW_COLLECTIONS)[ViewCollectionEntity];
+const LIST_OF: ReadonlyMap<string, ViewList> = new Map(Object.entries(VIEW_COLLECTIONS));
+const LISTS: readonly ViewList[] = Object.values(VIEW_COLLECTIONS);
+// The same order as String#localeCompare, without setting up a collator on every comparison.
+const byId = new Intl.Collator().compare;
 
-export function toClientView(state: EifState, version: bigint): ClientView | null {
+/** Each collection's rows, sorted by id, in one pass over the entities. */
+function collectionsOf(entities: Iterable<EntityState>) {
+  const out = {} as Record<ViewList, EntityRow[]>;
+  for (const list of LISTS) out[list] = [];
+  for (const e of entities) {
+    const list = LIST_OF.get(e.entity);
+    if (list) out[list].push({ ...e.attributes, id: e.entityId });
+  }
+  for (const list of LISTS) out[list].sort((a, b) => byId(a.id, b.id));
+  return out;
+}
+
+/** The accepted Client row, or null for a stream without one. */
+function acceptedClient(state: EifState) {
   if (state.status === 'empty') return null;
-  const client = state.entities.get(entityKey('Client', state.clientId));
-  if (!client) return null;
-  const all = [...state.entities.values()];
+  return state.entities.get(entityKey('Client', state.clientId)) ?? null;
+}
+
+/** The view's shape around the given collections: the accepted Client's answers, stamps and status. */
+function viewOf(
+  state: OpenEifState,
+  version: bigint,
+  client: EntityState,
+  collections: ReturnType<typeof collectionsOf>,
+): ClientView {
   return {
     ...client.attributes,
     ...state.stamps,
@@ -71,36 +92,43 @@ export function toClientView(state: EifState, version: bigint): ClientView | nul
     taxId: (client.attributes.taxId as string | null | undefined) ?? null,
     // Stream revisions stay far below 2^53, so a JSON number is safe for the If-Match value.
     version: Number(version),
-    ...collectionsOf(all),
+    ...collections,
     eifStatus: state.status,
     pendingChanges: [...state.pending],
     pendingReviewCount: pendingReviewCount(state.pending),
   };
 }
 
-function collectionsOf(all: readonly EntityState[]) {
-  const out = {} as Record<(typeof VIEW_COLLECTIONS)[ViewCollectionEntity], EntityRow[]>;
-  for (const [entity, list] of Object.entries(VIEW_COLLECTIONS))
-    out[list] = byEntity(all, entity as EifEntity);
-  return out;
+export function toClientView(state: EifState, version: bigint): ClientView | null {
+  const client = acceptedClient(state);
+  if (!client || state.status === 'empty') return null;
+  return viewOf(state, version, client, collectionsOf(state.entities.values()));
 }
 
 /**
  * The client as its editor sees it: the same shape as the accepted view, with every pending change
- * applied in order. Forms edit this; review screens compare it with the accepted view.
+ * applied in order. Forms edit this; review screens compare it with the accepted view. The collections
+ * are built once, from the entities with the pending changes applied.
  */
 export function toEditingView(state: EifState, version: bigint): ClientView | null {
-  const accepted = toClientView(state, version);
-  if (!accepted || state.status === 'empty') return accepted;
-  const effective = [...effectiveEntities(state).values()];
-  const client = effective.find((e) => e.entity === 'Client');
+  const client = acceptedClient(state);
+  if (!client || state.status === 'empty') return null;
+  const effective = effectiveEntities(state);
+  const collections = collectionsOf(effective.values());
+  const accepted = viewOf(state, version, client, collections);
+  let edited: EntityState | undefined;
+  for (const e of effective.values()) {
+    if (e.entity !== 'Client') continue;
+    edited = e;
+    break;
+  }
   return {
     ...accepted,
-    ...client?.attributes,
+    ...edited?.attributes,
     id: accepted.id,
-    name: String(client?.attributes.name ?? accepted.name),
-    taxId: (client?.attributes.taxId as string | null | undefined) ?? null,
-    ...collectionsOf(effective),
+    name: String(edited?.attributes.name ?? accepted.name),
+    taxId: (edited?.attributes.taxId as string | null | undefined) ?? null,
+    ...collections,
   };
 }
 

@@ -39,20 +39,29 @@ class UnsupportedMediaTypeError extends AppError {
 }
 
 /** The first string (or key) inside a JSON value that is not clean text, as `body.a.0.b`. */
-function findUnclean(value: unknown, path: string, depth = 0): string | null {
-  if (typeof value === 'string') return isCleanText(value) ? null : path;
+function findUnclean(value: unknown, path: string): string | null {
+  const found = uncleanAt(value, 0);
+  return found ? [path, ...found].join('.') : null;
+}
+
+/**
+ * The steps from `value` to its first string that is not clean text (none for `value` itself, or for
+ * the object holding such a key); null when all is clean. The path is only built for what is found.
+ */
+function uncleanAt(value: unknown, depth: number): (string | number)[] | null {
+  if (typeof value === 'string') return isCleanText(value) ? null : [];
   if (depth > 64 || value === null || typeof value !== 'object') return null;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
-      const found = findUnclean(value[i], `${path}.${i}`, depth + 1);
-      if (found) return found;
+      const found = uncleanAt(value[i], depth + 1);
+      if (found) return [i, ...found];
     }
     return null;
   }
-  for (const [key, item] of Object.entries(value)) {
-    if (!isCleanText(key)) return path;
-    const found = findUnclean(item, `${path}.${key}`, depth + 1);
-    if (found) return found;
+  for (const key of Object.keys(value)) {
+    if (!isCleanText(key)) return [];
+    const found = uncleanAt((value as Record<string, unknown>)[key], depth + 1);
+    if (found) return [key, ...found];
   }
   return null;
 }

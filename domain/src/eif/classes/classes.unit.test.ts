@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { EifEvent } from '@onboard/events';
 import { toEditingView } from '../client-view.ts';
 import { eventsOf, givenWhenThen } from '../../testing/given-when-then.ts';
+import { signedBy } from '../../testing/eif-events.ts';
 import { fold } from '../decider.ts';
 import { classDecider, type ClassCommand } from './decide.ts';
 import { CLASS_MESSAGES, copyName, isClassEligibleBenefitType } from './rules.ts';
@@ -48,16 +49,7 @@ const classPlanEvent = (
     employeeContributionPercentage: null,
     ...extra,
   });
-const signed: EifEvent = {
-  type: 'EifSigned',
-  data: {
-    clientId,
-    signerKind: 'AUTHORIZED_SIGNER',
-    by,
-    outsideSignerActionId: null,
-    at: '2026-11-01T10:00:00Z',
-  },
-};
+const signed = signedBy(clientId, by);
 
 const target = (event: EifEvent) => event.data as { entity: string; entityId: string };
 
