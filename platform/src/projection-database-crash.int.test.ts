@@ -133,7 +133,10 @@ describe('projections after a PostgreSQL crash', () => {
       );
     }
     const consumers = [clientViewProjection, counter];
-    let runners = consumers.map((consumer) => startRunner({ store, pool, consumer }));
+    // Leases renewed once a minute, not every 300 ms: a renewal commits synchronously, which flushes the
+    // WAL and with it the projections' asynchronous commits before the crash could take them.
+    const rareTicks = { tickMs: 60_000, ttlMs: 120_000 };
+    let runners = consumers.map((consumer) => startRunner({ store, pool, consumer, leases: rareTicks }));
     // Appends (synchronous commits) while the runners follow, batch by batch.
     for (let round = 0; round < 10; round += 1)
       for (const clientId of clients)
@@ -181,6 +184,8 @@ describe('projections after a PostgreSQL crash', () => {
       );
       expect(Number(counted[0]!.n)).toBe(Number(applied[0]!.n));
 
+      // The processes before the crash are gone: their leases would expire; cleared here instead of waited for.
+      await pool.query('delete from runner_leases');
       runners = consumers.map((consumer) => startRunner({ store, pool, consumer }));
       await waitUntil(caughtUp, 30_000, 'the projections to catch up after the crash');
       await Promise.all(runners.map((r) => r.stop()));

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { escapeLiteral, statementBatch, type ProjectionTx } from './statement-batch.ts';
 import { partitionOfStream } from '../catalogue/partition-key.ts';
-import { partitionLeasesFor } from './partition-leases.ts';
+import { partitionLeasesFor, type LeaseOptions } from './partition-leases.ts';
 import {
   START,
   comparePositions,
@@ -489,10 +489,13 @@ export function startRunner(options: {
   consumer: CheckpointedConsumer;
   logger?: Logger;
   batchSize?: number;
+  /** The partition leases' timing (the first runner of a pool sets it; default: partition-leases.ts). */
+  leases?: Pick<LeaseOptions, 'tickMs' | 'ttlMs'>;
 }): Runner {
   const { store, pool, consumer } = options;
   const logger = options.logger ?? silent;
   const leases = partitionLeasesFor(pool, {
+    ...options.leases,
     onError: (error) => logger.warn({ err: error }, 'runner leases could not be renewed'),
   });
   const group = batchGroupFor(pool);
