@@ -1,18 +1,11 @@
+import { loadClientView } from '../eif/client-view.ts';
 import { type Request, type Response } from 'express';
-import {
-  censusStream,
-  eifStream,
-  loadAggregate,
-  personalDataAccessStream,
-  withRetries,
-} from '@onboard/events';
+import { censusStream, personalDataAccessStream, withRetries } from '@onboard/events';
 import {
   AppError,
   ConflictError,
   NotFoundError,
   contentDisposition,
-  eifCodec,
-  toClientView,
   type Actor,
   type DocumentStore,
   personalDataAccessDecider,
@@ -71,13 +64,7 @@ function censusCore(deps: CensusCommandDeps) {
   };
 
   const requirePolicy = async (clientId: string, policyId: string) => {
-    const loaded = await loadAggregate({
-      store: deps.store,
-      snapshots: deps.snapshots,
-      stream: eifStream(clientId),
-      codec: eifCodec,
-    });
-    const view = toClientView(loaded.state, loaded.revision);
+    const view = await loadClientView(deps, clientId);
     if (!view) throw new NotFoundError('Client not found');
     if (!view.policies.some((p) => p.id === policyId))
       throw new NotFoundError('No such policy for this client');

@@ -1,9 +1,8 @@
+import { loadClientView } from '../eif/client-view.ts';
 import {
   WrongExpectedRevisionError,
   censusStream,
   handleCommand,
-  eifStream,
-  loadAggregate,
   parseEvent,
   withRetries,
   type Bus,
@@ -11,7 +10,7 @@ import {
   type EventStore,
   type SnapshotStore,
 } from '@onboard/events';
-import { eifCodec, toClientView, type DocumentStore, foldWith } from '@onboard/domain';
+import { type DocumentStore, foldWith } from '@onboard/domain';
 import {
   censusChanges,
   censusChecker,
@@ -189,13 +188,7 @@ export async function censusFacts(
   clientId: string,
   policyId: string,
 ) {
-  const loaded = await loadAggregate({
-    store: deps.store,
-    snapshots: deps.snapshots,
-    stream: eifStream(clientId),
-    codec: eifCodec,
-  });
-  const view = toClientView(loaded.state, loaded.revision);
+  const view = await loadClientView(deps, clientId);
   if (!view) return null;
   const policy = view.policies.find((p) => p.id === policyId);
   const effective = typeof policy?.policyEffectiveDate === 'string' ? policy.policyEffectiveDate : '';

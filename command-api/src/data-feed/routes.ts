@@ -1,9 +1,8 @@
+import { loadClientView } from '../eif/client-view.ts';
 import { Router, type Request, type RequestHandler } from 'express';
 import {
   COMPANION_GUIDE_STREAM,
   dataFeedStream,
-  eifStream,
-  loadAggregate,
   taskStream,
   type EventStore,
   type SnapshotStore,
@@ -17,9 +16,7 @@ import {
   NotFoundError,
   RuleError,
   ValidationError,
-  eifCodec,
   isInternal,
-  toClientView,
   type Actor,
   type ClientView,
   type DocumentStore,
@@ -82,13 +79,7 @@ async function loadView(
   deps: { store: EventStore; snapshots?: SnapshotStore },
   clientId: string,
 ): Promise<ClientView> {
-  const loaded = await loadAggregate({
-    store: deps.store,
-    snapshots: deps.snapshots,
-    stream: eifStream(clientId),
-    codec: eifCodec,
-  });
-  const view = toClientView(loaded.state, loaded.revision);
+  const view = await loadClientView(deps, clientId);
   if (!view) throw new NotFoundError('Client not found');
   return view;
 }
