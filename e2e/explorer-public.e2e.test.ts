@@ -221,9 +221,20 @@ describe.skipIf(skip)('the public Benefits Explorer in the browser', () => {
     const count = page.getByTestId('favourite-count');
     expect(await count.textContent()).toBe('0');
     const favouriteDental = page.getByRole('button', { name: 'Favorito Dental PPO High' });
+    // The animation lasts a moment: a busy machine can end it before a poll sees it, so the page itself
+    // notes when the count takes the animating class.
+    await page.evaluate(() => {
+      const badge = document.querySelector('[data-testid="favourite-count"]')!;
+      const observer = new MutationObserver(() => {
+        if (!badge.classList.contains('explorer-favourite-count--bump')) return;
+        badge.setAttribute('data-bumped', 'true');
+        observer.disconnect();
+      });
+      observer.observe(badge, { attributes: true, attributeFilter: ['class'] });
+    });
     await favouriteDental.click();
     expect(await favouriteDental.getAttribute('aria-pressed')).toBe('true');
-    await page.locator('.explorer-favourite-count--bump').waitFor();
+    await page.locator('[data-testid="favourite-count"][data-bumped="true"]').waitFor();
     await page.getByRole('button', { name: 'Favorito Vision Plus' }).click();
     expect(await count.textContent()).toBe('2');
     await page.waitForFunction(() => !document.querySelector('.explorer-favourite-count--bump'), null, {
