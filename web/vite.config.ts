@@ -1,7 +1,8 @@
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 // Built by `vite build web` (root = web/), so dist lands in web/dist where the server serves it from.
@@ -15,7 +16,7 @@ import react from '@vitejs/plugin-react';
 const COMPRESSED = /\.(?:js|mjs|css|svg|json)$/;
 const precompress = (): Plugin => ({
   name: 'onboard-precompress',
-  apply: 'build',
+  apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
   writeBundle(options) {
     const assets = join(options.dir ?? 'dist', 'assets');
     for (const name of readdirSync(assets).filter((n) => COMPRESSED.test(n))) {
@@ -31,8 +32,50 @@ const precompress = (): Plugin => ({
   },
 });
 
+/**
+ * The pages written at build time with their markup in them (web/src/prerender.tsx), each as
+ * dist/pages/<path>.html, which the server answers for that path (platform/src/wiring/web.ts): on screen as
+ * soon as the HTML and the CSS are, before any script runs; the app then hydrates them. Only pages whose
+ * first view depends on nothing but the address.
+ */
+const PRERENDERED_PATHS = ['/login'];
+const ROOT_ELEMENT = '<div id="root"></div>';
+
+const prerender = (): Plugin => ({
+  name: 'onboard-prerender',
+  apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
+  async closeBundle() {
+    const web = import.meta.dirname;
+    const serverBuild = join(web, '.prerender');
+    await build({
+      root: web,
+      logLevel: 'warn',
+      build: { ssr: 'src/prerender.tsx', outDir: serverBuild, emptyOutDir: true, sourcemap: false },
+    });
+    try {
+      const { prerenderPage } = (await import(pathToFileURL(join(serverBuild, 'prerender.js')).href)) as {
+        prerenderPage: (path: string) => Promise<string>;
+      };
+      const dist = join(web, 'dist');
+      const shell = readFileSync(join(dist, 'index.html'), 'utf8');
+      if (!shell.includes(ROOT_ELEMENT))
+        throw new Error(`index.html has no ${ROOT_ELEMENT} to prerender into`);
+      mkdirSync(join(dist, 'pages'), { recursive: true });
+      for (const path of PRERENDERED_PATHS) {
+        const markup = await prerenderPage(path);
+        writeFileSync(
+          join(dist, 'pages', `${path.slice(1)}.html`),
+          shell.replace(ROOT_ELEMENT, `<div id="root">${markup}</div>`),
+        );
+      }
+    } finally {
+      rmSync(serverBuild, { recursive: true, force: true });
+    }
+  },
+});
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), prerender()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -11,9 +11,9 @@ reloadOnPreloadError();
 
 function start() {
   const { route, params } = resolveRoute(window.location.pathname);
-  preloadScreenOf(route.name, params);
+  const screenLoaded = preloadScreenOf(route.name, params);
   preloadDataOf(route.name, params);
-  void import('./app/boot.tsx').then((boot) => boot.renderApp());
+  void import('./app/boot.tsx').then((boot) => boot.renderApp(screenLoaded));
 }
 
 // The tracking parameters (platform §2) leave the address before the router reads it, so a sign-in

@@ -1,4 +1,6 @@
+import { existsSync, readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Request, RequestHandler } from 'express';
 
 /** The id of the data block that carries who is signed in (read by web/src/api/hooks.ts). */
@@ -25,15 +27,31 @@ export function withDataBlock(html: string, id: string, value: unknown): string 
 export type SessionOf = (req: Request) => Promise<unknown>;
 
 /**
+ * The file of the portal's page for a path: the page prerendered for it at build time when there is one
+ * (`pages/<path>.html`, written by web/vite.config.ts), else the app's one page. Paths match as the web's
+ * routes do, whatever their case.
+ */
+export function portalPageFiles(webDist: string): (path: string) => string {
+  const pagesDir = join(webDist, 'pages');
+  const prerendered = new Map(
+    (existsSync(pagesDir) ? readdirSync(pagesDir) : [])
+      .filter((name) => name.endsWith('.html'))
+      .map((name) => [`/${name.slice(0, -'.html'.length).toLowerCase()}`, join(pagesDir, name)]),
+  );
+  const page = join(webDist, 'index.html');
+  return (path) => prerendered.get(path.toLowerCase().replace(/\/$/, '')) ?? page;
+}
+
+/**
  * The portal's page, answered with the session it is opened in written into it: the web starts the page's
  * first reads as its entry runs instead of asking who is signed in first. The page is one person's, so it
  * is never stored by a cache.
  */
-export function portalPage(file: string, sessionOf: SessionOf): RequestHandler {
+export function portalPage(fileFor: (path: string) => string, sessionOf: SessionOf): RequestHandler {
   return (req, res, next) => {
     void (async () => {
       const [html, session] = await Promise.all([
-        readFile(file, 'utf8'),
+        readFile(fileFor(req.path), 'utf8'),
         sessionOf(req).catch(() => undefined),
       ]);
       res.setHeader('Cache-Control', 'private, no-store');

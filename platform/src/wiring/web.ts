@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import express, { type Express } from 'express';
-import { portalPage, type SessionOf } from '../http/portal-page.ts';
+import { portalPage, portalPageFiles, type SessionOf } from '../http/portal-page.ts';
 import { precompressedAssets } from '../http/precompressed.ts';
 
 /** The public Explorer routes (explorer §2), with or without the /en/ and /es/ prefixes. */
@@ -29,7 +29,7 @@ export function wireWeb(app: Express, webDist: string | null, signedIn: SessionO
   // The SPA owns every other path; its route table decides what to show (including the 404 page).
   // The public Benefits Explorer has an entry of its own, without the portal's code (web/explorer.html).
   const explorerEntry = existsSync(join(webDist, 'explorer.html')) ? 'explorer.html' : 'index.html';
-  const portal = portalPage(join(webDist, 'index.html'), signedIn);
+  const portal = portalPage(portalPageFiles(webDist), signedIn);
   app.get(/.*/, (req, res, next) => {
     if (EXPLORER_PUBLIC_PATH.test(req.path)) res.sendFile(join(webDist, explorerEntry), { maxAge: 0 });
     else portal(req, res, next);

@@ -1,6 +1,7 @@
 import useSWR from 'swr';
 import type { LegalLinkTargets } from '@onboard/domain/web';
 import { apiGet } from './http.ts';
+import { pageHasMarkup } from '../app/prerendered.ts';
 
 /** GET /api/configuration (query-api/src/feature-toggles/routes.contract.ts `Configuration`). */
 export type Configuration = {
@@ -66,7 +67,11 @@ function useConfigurationState(shouldLoad: boolean) {
     revalidateOnReconnect: false,
     revalidateOnMount: shouldLoad ? undefined : false,
     shouldRetryOnError: false,
-    fallbackData: storedConfiguration(localStorage, WEB_BUILD_VERSION) ?? undefined,
+    // A prerendered page's first render is the prerender's: the stored configuration comes with the
+    // first load instead, a moment later.
+    fallbackData: pageHasMarkup()
+      ? undefined
+      : (storedConfiguration(localStorage, WEB_BUILD_VERSION) ?? undefined),
   });
 }
 

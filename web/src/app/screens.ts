@@ -1,4 +1,4 @@
-import { lazy, type ComponentType } from 'react';
+import { createElement, lazy, useState, type ComponentType, type ReactNode } from 'react';
 
 /**
  * Every screen, loaded when its route is first opened: the first page downloads the shell and its own
@@ -6,13 +6,31 @@ import { lazy, type ComponentType } from 'react';
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a screen keeps its own props
 type Screen = ComponentType<any>;
-/** A screen loaded on first render, whose code can also be asked for earlier (`preloadScreenOf`). */
-type LazyScreen = ReturnType<typeof lazy<Screen>> & { preload: () => Promise<unknown> };
-const screen = <K extends string, M extends Record<K, Screen>>(load: () => Promise<M>, name: K): LazyScreen =>
-  Object.assign(
-    lazy(() => load().then((m) => ({ default: m[name] }))),
-    { preload: load },
-  );
+/**
+ * A screen loaded on first render, whose code can also be asked for earlier (`preloadScreenOf`). Once its
+ * code is in, a screen mounted from then on renders at once instead of suspending: a prerendered page is
+ * hydrated in one pass, with no boundary left to render afresh when the app's first reads arrive.
+ */
+type LazyScreen = ((props: Record<string, unknown>) => ReactNode) & { preload: () => Promise<unknown> };
+const screen = <K extends string, M extends Record<K, Screen>>(
+  load: () => Promise<M>,
+  name: K,
+): LazyScreen => {
+  let loaded: Screen | undefined;
+  let loading: Promise<M> | undefined;
+  const preload = () =>
+    (loading ??= load().then((m) => {
+      loaded = m[name];
+      return m;
+    }));
+  const Lazy = lazy(() => preload().then((m) => ({ default: m[name] })));
+  function LazyScreen(props: Record<string, unknown>) {
+    // Chosen once per mount: switching from the lazy one to the loaded one would remount the page.
+    const [Component] = useState<Screen>(() => loaded ?? Lazy);
+    return createElement(Component, props);
+  }
+  return Object.assign(LazyScreen, { preload });
+};
 
 const signIn = {
   login: () => import('../features/sign-in/LoginPage.tsx'),
@@ -214,11 +232,17 @@ const SCREEN_OF_ROUTE: Record<string, LazyScreen> = {
 };
 
 /** Starts loading the code of the screen `routeName` opens (the EIF task's own page for its task id). */
-export function preloadScreenOf(routeName: string, params: Record<string, string | undefined>): void {
+export function preloadScreenOf(
+  routeName: string,
+  params: Record<string, string | undefined>,
+): Promise<void> {
   const isEifTask =
     routeName === 'clientTaskDetail' && params.taskId?.toLowerCase() === 'eif-submit-company-information';
   const target =
     routeName === 'clientTaskDetail' ? (isEifTask ? EifTaskPage : TaskPage) : SCREEN_OF_ROUTE[routeName];
   // A failed preload is left to the screen's own load when it renders, which reports it.
-  target?.preload().catch(() => undefined);
+  return (target?.preload() ?? Promise.resolve()).then(
+    () => undefined,
+    () => undefined,
+  );
 }

@@ -6,17 +6,25 @@ import type { PushEntry } from './push-status.ts';
 /** Every jotai atom of the app lives in web/src/state/ (design brief, style 9). */
 export const pushEntriesAtom = atom<PushEntry[]>([]);
 
+/** Where a page is prerendered there is no storage: nothing is kept there. */
+const NO_STORAGE = { getItem: () => null, setItem: () => undefined, removeItem: () => undefined };
+
 const REMEMBERED_USERNAME_KEY = 'onboard.rememberedUsername';
 
 /** Kept as the plain string (not JSON) so the key reads the same as the spec's "stores the username". */
 const plainStringStorage = {
-  getItem: (key: string, initialValue: string) => localStorage.getItem(key) ?? initialValue,
+  // Nothing is remembered where there is no storage: a page being prerendered.
+  getItem: (key: string, initialValue: string) =>
+    (typeof localStorage === 'undefined' ? null : localStorage.getItem(key)) ?? initialValue,
   setItem: (key: string, value: string) => {
     if (value === '') localStorage.removeItem(key);
     else localStorage.setItem(key, value);
   },
   removeItem: (key: string) => localStorage.removeItem(key),
 };
+
+/** Whether a username is remembered: the sign-in form then shows it, unlike its prerendered markup. */
+export const isUsernameRemembered = (): boolean => !!localStorage.getItem(REMEMBERED_USERNAME_KEY);
 
 /** 'Remember me' on the sign-in form (spec platform §4); empty when nothing is remembered. */
 export const rememberedUsernameAtom = atomWithStorage<string>(
@@ -55,6 +63,6 @@ export type OutsideSignerOutcome = {
 export const outsideSignerOutcomeAtom = atomWithStorage<OutsideSignerOutcome | null>(
   'onboard.outsideSignerOutcome',
   null,
-  createJSONStorage(() => sessionStorage),
+  createJSONStorage(() => (typeof sessionStorage === 'undefined' ? NO_STORAGE : sessionStorage)),
   { getOnInit: true },
 );

@@ -28,5 +28,7 @@ export function useHasShownToast(): boolean {
       return () => listeners.delete(listener);
     },
     () => hasShownToast,
+    // A prerendered page is one no toast was shown on yet.
+    () => false,
   );
 }
