@@ -1,4 +1,5 @@
 import { Router, type Response } from 'express';
+import { clientViewAnswer, type ClientViewAnswer } from '@onboard/api-contract/views';
 import {
   ForbiddenError,
   NotFoundError,
@@ -7,6 +8,7 @@ import {
   entityKey,
   isInternal,
   toClientView,
+  type ClientView,
   type Actor,
   type EifState,
   decideSigner,
@@ -17,7 +19,7 @@ import { requestContext } from '../http/decide.ts';
 import { confirmSignedChanges } from './signatures.ts';
 import { loadUser } from '../auth/users.ts';
 import { executeEifCommand, executeEifCommands } from '../clients/routes.ts';
-import { mount, type RouteInput } from '@onboard/api-contract/express';
+import { mount, type AnswerBody, type RouteInput } from '@onboard/api-contract/express';
 import { requireActor, requireClientAccess, type CommandDeps } from '../http/context.ts';
 import { withPeople } from '@onboard/api-contract/people';
 import { parseIfMatch } from '../http/validate.ts';
@@ -45,6 +47,10 @@ function requireStaff(actor: Actor) {
 export function eifCommandRoutes(deps: CommandDeps): Router {
   const router = Router();
 
+  /** The view as answered: who signed and reviewed, by name (the screens show the answer at once). */
+  const viewAnswer = async (view: ClientView) =>
+    clientViewAnswer(deps.people ? await withPeople(deps.people, view) : view);
+
   type Lifecycle =
     typeof markChangesReadyForReview | typeof acceptChanges | typeof declineChanges | typeof undoIcEdits;
   const run = <C extends Lifecycle>(
@@ -70,16 +76,15 @@ export function eifCommandRoutes(deps: CommandDeps): Router {
       );
       if (!view) throw new NotFoundError('Client not found');
       res.setHeader('ETag', `"${view.version}"`);
-      res.json(deps.people ? await withPeople(deps.people, view) : view);
+      res.json((await viewAnswer(view)) as AnswerBody<C>);
     });
 
   /** One answer for the lifecycle routes: the accepted view with its version as ETag. */
-  const answer = async (res: Response, state: EifState, revision: bigint) => {
+  const answer = async (res: Response<ClientViewAnswer>, state: EifState, revision: bigint) => {
     const view = toClientView(state, revision);
     if (!view) throw new NotFoundError('Client not found');
     res.setHeader('ETag', `"${view.version}"`);
-    // Who signed and reviewed, by name (the screens show the answer at once).
-    res.json(deps.people ? await withPeople(deps.people, view) : view);
+    res.json(await viewAnswer(view));
   };
 
   // Signing follows the client's signer setting (domain/src/eif/signing.ts), read from the same state the

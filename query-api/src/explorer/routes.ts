@@ -20,6 +20,7 @@ import {
   showsLanguageDialog,
   type FeatureToggleName,
   type ResolvedFeatureToggle,
+  isBenefitType,
 } from '@onboard/domain';
 import { mount } from '@onboard/api-contract/express';
 import { BUILT_IN_TOGGLE_DEFAULTS, resolvedToggles } from '../feature-toggles/read.ts';
@@ -141,7 +142,10 @@ function publicView(page: ExplorerSite, now: Date, env: Environment) {
     enableContactUsAppointment: site.enableContactUsAppointment,
     enableContactUsEmail: site.enableContactUsEmail,
     customCalendlyLink: site.customCalendlyLink,
-    benefits: page.plans,
+    // The decider admits only known benefit types: the page reads the type as one of them.
+    benefits: page.plans.flatMap((plan) =>
+      isBenefitType(plan.benefitType) ? [{ ...plan, benefitType: plan.benefitType }] : [],
+    ),
     documents: page.documents,
     ...readTimeFlags(page, now, env),
   };
@@ -154,7 +158,10 @@ function staffPageView(page: ExplorerSite, now: Date, env: Environment) {
     explorerPageId: page.explorerPageId,
     clientId: page.clientId,
     ...page.site,
-    benefits: page.plans,
+    // The decider admits only known benefit types: the page reads the type as one of them.
+    benefits: page.plans.flatMap((plan) =>
+      isBenefitType(plan.benefitType) ? [{ ...plan, benefitType: plan.benefitType }] : [],
+    ),
     documents: page.documents,
     newExplorerPageId: page.newExplorerPageId,
     renewedFrom: page.renewedFrom,
@@ -282,9 +289,11 @@ export function createExplorerQueries(deps: ExplorerQueryDeps): Router {
          where conversation_id = $1 order by at, message_id`,
       [conversation.conversationId],
     );
-    res
-      .set('cache-control', 'no-store')
-      .json({ ...conversation, messages: await openSealedValues(deps.keys, messages) });
+    res.set('cache-control', 'no-store').json({
+      ...conversation,
+      startedAt: conversation.startedAt.toISOString(),
+      messages: await openSealedValues(deps.keys, messages),
+    });
   });
 
   // A summary document, the video or the logo of a page (explorer §2, §3). The page vouches that the
