@@ -38,7 +38,7 @@ export const VISITOR: MetaActor = { userId: 'anonymous', role: 'EXPLORER_VISITOR
  * The permission table has no Explorer resource and explorer §6 leaves the permission unshown; sites are
  * managed from the internal client area only, so staff (SLF_ADMIN, SLF_OWNER) it is.
  */
-export function requireStaff(actor: Actor) {
+function requireStaff(actor: Actor) {
   if (!isInternal(actor)) throw new ForbiddenError('Only internal staff manage Explorer sites');
 }
 
@@ -148,7 +148,7 @@ export async function createSite(
   }
 }
 
-export async function loadClientSite(deps: CommandDeps, clientId: string, explorerPageId: string) {
+async function loadClientSite(deps: CommandDeps, clientId: string, explorerPageId: string) {
   const loaded = await loadSite(deps.store, explorerPageId);
   if (loaded.state.status !== 'active' || loaded.state.page.clientId !== clientId) {
     throw new NotFoundError('Explorer site not found');

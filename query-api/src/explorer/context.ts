@@ -31,7 +31,7 @@ export type ExplorerQueryDeps = QueryDeps & {
   keys: DataKeys;
 };
 
-export const SORT_COLUMNS: Record<(typeof LIST_SORT_FIELDS)[number], string> = {
+const SORT_COLUMNS: Record<(typeof LIST_SORT_FIELDS)[number], string> = {
   createdAt: 'p.created_at',
   name: 'p.name',
   updatedAt: 'p.updated_at',
