@@ -20,9 +20,28 @@ export type RouteInput<C extends RouteContract> = {
   params: () => Schema<C, 'params'>;
 };
 
+type SuccessStatus = 200 | 201 | 202 | 203 | 206;
+
+/** What a route answers with a JSON body: what the schema of any of its 2xx answers takes (`z.input`). */
+export type AnswerOf<C extends RouteContract> = {
+  [S in keyof C['responses']]: S extends SuccessStatus
+    ? C['responses'][S] extends { schema: infer T extends z.ZodType }
+      ? z.input<T>
+      : never
+    : never;
+}[keyof C['responses']];
+
+/** What `res.json(…)` and `res.send(…)` take: a route whose success answers have no schema (a download, a 204) sends anything. */
+export type AnswerBody<C extends RouteContract> = [AnswerOf<C>] extends [never] ? unknown : AnswerOf<C>;
+
+/**
+ * The handler of a route, its answer checked against the contract's 2xx schemas. A handler shared by
+ * a family of routes (generic over the contract) checks its answer against the family's schema and
+ * gives it `as AnswerBody<C>`.
+ */
 export type RouteHandler<C extends RouteContract> = (
   req: Request,
-  res: Response,
+  res: Response<AnswerBody<C>>,
   input: RouteInput<C>,
 ) => Promise<void>;
 

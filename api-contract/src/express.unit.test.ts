@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { Request, RequestHandler, Response, Router } from 'express';
 import { ValidationError } from '@onboard/domain';
-import { defineRoute, json } from './index.ts';
-import { mount } from './express.ts';
+import { checkAnswer, defineRoute, json, media } from './index.ts';
+import { mount, type RouteHandler } from './express.ts';
 
 const getRevision = defineRoute({
   method: 'get',
@@ -45,5 +45,58 @@ describe('mount', () => {
     const { failure } = await callWith({ clientId: 'acme', revision: 'latest' });
     expect(failure).toBeInstanceOf(ValidationError);
     expect(Object.keys((failure as ValidationError).validationError)).toEqual(['params.revision']);
+  });
+});
+
+const downloadRevision = defineRoute({
+  method: 'get',
+  path: '/api/clients/{clientId}/revisions/{revision}/file',
+  tag: 'clients',
+  summary: 'One revision as a file',
+  responses: { 200: media('application/pdf', 'The revision') },
+});
+
+/** What a handler sends through a stand-in response. */
+async function answersOf<C extends typeof getRevision | typeof downloadRevision>(handler: RouteHandler<C>) {
+  const sent: unknown[] = [];
+  const res = { json: (body: unknown) => sent.push(body), send: (body: unknown) => sent.push(body) };
+  await handler({} as Request, res as unknown as Parameters<RouteHandler<C>>[1], {} as never);
+  return sent;
+}
+
+describe('a handler’s answer', () => {
+  it('takes only what the contract’s success schema takes, as the answers are checked', async () => {
+    const sent = await answersOf<typeof getRevision>(async (_req, res) => {
+      res.json({ revision: 7 });
+      // @ts-expect-error a value the schema does not take
+      res.json({ revision: 'latest' });
+      // @ts-expect-error no answer of this route is null
+      res.json(null);
+    });
+    const checked = sent.map((body) =>
+      checkAnswer([getRevision], {
+        method: 'get',
+        pathname: '/api/clients/acme/revisions/7',
+        status: 200,
+        contentType: 'application/json',
+        body,
+      }),
+    );
+    expect(checked[0]).toBeNull();
+    expect(checked.slice(1)).toEqual([
+      expect.stringContaining('revision'),
+      expect.stringContaining('(root)'),
+    ]);
+  });
+
+  it('is any body for a route whose success answer has no schema (a download)', async () => {
+    const file = Buffer.from('%PDF-');
+    const sent = await answersOf<typeof downloadRevision>(async (_req, res) => {
+      res.send(file);
+    });
+    expect(sent).toEqual([file]);
+    const answer = { method: 'get', status: 200, contentType: 'application/pdf', body: file };
+    const pathname = '/api/clients/acme/revisions/7/file';
+    expect(checkAnswer([downloadRevision], { ...answer, pathname })).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ROLES } from '@onboard/domain';
+import { ROLES, type ClientView as DomainClientView } from '@onboard/domain';
 import { problem } from './index.ts';
 
 // The answers both sides give: the write routes (command-api) answer with the same views the read routes
@@ -80,6 +80,15 @@ export const ClientView = z
   })
   .passthrough()
   .meta({ id: 'ClientView' });
+
+/**
+ * The domain's client view as the contract answers it. The domain keeps each entity's answers open (a
+ * row of answers by name); the contract names the ones the web reads, which every policy (its number and
+ * coverages) and plan (its benefit type and policy) is written with. The integration tests check each
+ * answer against the schema.
+ */
+export type ClientViewAnswer = z.input<typeof ClientView>;
+export const clientViewAnswer = (view: DomainClientView) => view as unknown as ClientViewAnswer;
 
 export const UserContact = z
   .object({

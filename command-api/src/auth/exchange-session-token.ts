@@ -37,5 +37,8 @@ export const exchangeStep =
     // The session check reads rm_users: wait for this user's row so the very next call is signed in.
     await awaitUserProjected(deps.pool, user.userId, revision);
     deps.logger.info({ event: 'signed-in', userId: user.userId }, 'signed in');
-    res.json(await readAuthenticatedUser(deps.pool, user.userId));
+    // A user removed meanwhile has no session to answer with: the sign-in has to start again.
+    const authenticated = await readAuthenticatedUser(deps.pool, user.userId);
+    if (!authenticated) throw new InvalidSessionTokenError();
+    res.json(authenticated);
   };

@@ -1,4 +1,5 @@
-export { dataFeedCommandRoutes, loadCompanionGuide, type DataFeedCommandDeps } from './routes.ts';
+export { dataFeedCommandRoutes } from './routes.ts';
+export { loadCompanionGuide, type DataFeedCommandDeps } from './context.ts';
 export {
   read834,
   write834,

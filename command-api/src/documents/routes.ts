@@ -64,7 +64,8 @@ export function documentCommandRoutes(deps: DocumentCommandDeps): Router {
         name,
         uploadedBy: actor.userId,
       });
-      res.status(201).json(stored);
+      // The store keeps the media type it is given: one of the upload types checked above.
+      res.status(201).json({ ...stored, mimeType });
     },
     { before: [checkRequest, readRawFile] },
   );

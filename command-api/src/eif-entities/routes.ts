@@ -1,8 +1,9 @@
 import { Router, type Request } from 'express';
+import { clientViewAnswer } from '@onboard/api-contract/views';
 import { NotFoundError, toEditingView, type Actor } from '@onboard/domain';
 import { executeEifCommands } from '../clients/execute.ts';
 import type { RouteContract } from '@onboard/api-contract';
-import { mount, parseInput, type RouteInput } from '@onboard/api-contract/express';
+import { mount, parseInput, type AnswerBody, type RouteInput } from '@onboard/api-contract/express';
 import { requireActor, requireClientAccess, type CommandDeps } from '../http/context.ts';
 import { parseIfMatch, parseSeenVersion } from '../http/validate.ts';
 import { decideEntityEdits, type EntityEdit } from './edits.ts';
@@ -86,7 +87,7 @@ export function eifEntityRoutes(deps: CommandDeps, forms: EntityForms): Router {
       if (!view) throw new NotFoundError('Client not found');
       res.setHeader('ETag', `"${view.version}"`);
       if (options.location && created.length > 0) res.setHeader('Location', options.location(req, created));
-      res.status(options.status ?? 200).json(view);
+      res.status(options.status ?? 200).json(clientViewAnswer(view) as AnswerBody<C>);
     });
 
   mutate(

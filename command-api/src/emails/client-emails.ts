@@ -76,145 +76,165 @@ export type ClientNotification = {
   emailIdFor: (userId: string) => string;
 };
 
+/** A link into the client's hub; `path` is under it. */
+const hubLinkOf = (deps: ClientEmailDeps, clientId: string, path = '') =>
+  `${deps.publicUrl().replace(/\/+$/, '')}/client/${encodeURIComponent(clientId)}${path}`;
+
+/**
+ * The client's name and its people: benefits administrators, brokers and its implementation consultant
+ * (role CONSULTANT here, whatever their staff role) (404 for no such client).
+ */
+async function clientAndPeopleOf(deps: ClientEmailDeps, clientId: string) {
+  const client = await deps.pool.query<{ name: string }>('select name from rm_clients where client_id = $1', [
+    clientId,
+  ]);
+  if (!client.rows[0]) throw new NotFoundError('Client not found');
+  const people = await deps.pool.query<Person>(
+    `select user_id, first_name, last_name, email, role from rm_users
+     where not is_deleted and role in ('BEN_ADMIN', 'BROKER') and $1 = any(client_ids)
+     union all
+     select u.user_id, u.first_name, u.last_name, u.email, 'CONSULTANT' from rm_client_lifecycle l
+       join rm_users u on u.user_id = l.implementation_consultant_user_id and not u.is_deleted
+      where l.client_id = $1
+     order by email`,
+    [clientId],
+  );
+  return { name: client.rows[0].name, people: people.rows };
+}
+
+/** One e-mail per person, from the kind's template. */
+async function sendTemplateTo(
+  deps: ClientEmailDeps,
+  kind: EmailKind,
+  clientId: string,
+  person: Person,
+  data: TemplateData,
+  actor: { userId: string; role: string },
+  cc: string[] = [],
+  emailId?: string,
+) {
+  const content = EMAIL_TEMPLATES[kind]!.build({ firstName: person.first_name, ...data });
+  const sent = await deps.emailSender.send({
+    ...(emailId ? { emailId } : {}),
+    kind,
+    holdForDigest: await choosesDailyDigest(deps.store, person.user_id),
+    to: [person.email],
+    cc,
+    subject: content.subject,
+    body: emailText(content),
+    content,
+    link: content.action?.url ?? null,
+    clientId,
+    userIds: [person.user_id],
+    actor,
+  });
+  return sent.emailId;
+}
+
+/** The client's rules applied: who gets their own e-mail, and the copies on each. */
+async function recipientsAmong(
+  deps: ClientEmailDeps,
+  clientId: string,
+  kind: RuleKind,
+  people: Person[],
+  toRoles?: RuleRole[],
+) {
+  const { rules } = await loadEmailRules(deps.store, clientId);
+  const { to, cc } = recipientsFor(
+    rules,
+    kind,
+    people.map((p) => ({ userId: p.user_id, name: p.first_name, email: p.email, role: p.role })),
+    toRoles,
+  );
+  return { to: people.filter((p) => to.some((t) => t.userId === p.user_id)), cc };
+}
+
+/** The named people who may read the resource of the client, as they are now (a person unassigned since is left out). */
+async function namedPeople(
+  deps: ClientEmailDeps,
+  clientId: string,
+  named: NonNullable<ClientNotification['named']>,
+) {
+  const rows = await deps.pool.query<Person & { client_ids: string[] }>(
+    `select user_id, first_name, last_name, email, role, client_ids from rm_users
+      where not is_deleted and user_id = any($1) order by email`,
+    [[...named.userIds]],
+  );
+  return rows.rows
+    .filter(
+      (row) =>
+        authorize(
+          { userId: row.user_id, role: row.role as Role, clientIds: row.client_ids },
+          named.resource,
+          'read',
+          { clientId },
+        ).allowed,
+    )
+    .map(({ client_ids: _, ...person }) => person);
+}
+
+/** Named people: staff always, a client's person when the kind's rule sends it to their role. */
+async function namedRecipientsOf(deps: ClientEmailDeps, clientId: string, kind: RuleKind, people: Person[]) {
+  const isClientPerson = (p: Person) => (RULE_ROLES as readonly string[]).includes(p.role);
+  const { to } = await recipientsAmong(deps, clientId, kind, people.filter(isClientPerson));
+  return {
+    to: people.filter((p) => !isClientPerson(p) || to.some((t) => t.user_id === p.user_id)),
+    cc: [],
+  };
+}
+
+/** The name, now, of the person a notification names as its author. */
+async function authorName(deps: ClientEmailDeps, authorId: string) {
+  const { rows } = await deps.pool.query<{ name: string }>(
+    `select trim(first_name || ' ' || last_name) as name from rm_users where user_id = $1`,
+    [authorId],
+  );
+  return rows[0]?.name || 'Someone';
+}
+
+/** Sends a notification to whom the client's rules name; an e-mail already sent is not sent again. */
+async function notifyClientOf(deps: ClientEmailDeps, notification: ClientNotification): Promise<string[]> {
+  const { kind, clientId, actor, named } = notification;
+  const found = await clientAndPeopleOf(deps, clientId).catch((error: unknown) => {
+    if (error instanceof NotFoundError) return null;
+    throw error;
+  });
+  if (!found) return [];
+  const { to, cc } = named
+    ? await namedRecipientsOf(deps, clientId, kind, await namedPeople(deps, clientId, named))
+    : await recipientsAmong(deps, clientId, kind, found.people, notification.toRoles);
+  const link = notification.rootPath
+    ? `${deps.publicUrl().replace(/\/+$/, '')}${notification.rootPath}`
+    : hubLinkOf(deps, clientId, notification.path);
+  const data = {
+    clientName: found.name,
+    link,
+    ...(notification.authorId ? { authorName: await authorName(deps, notification.authorId) } : {}),
+    ...notification.data,
+  };
+  const emailIds: string[] = [];
+  for (const person of to) {
+    const emailId = notification.emailIdFor(person.user_id);
+    try {
+      await sendTemplateTo(deps, kind, clientId, person, data, actor, cc, emailId);
+    } catch (error) {
+      // Sent before a crash: the e-mail's stream already exists.
+      if (!(error instanceof WrongExpectedRevisionError)) throw error;
+    }
+    emailIds.push(emailId);
+  }
+  return emailIds;
+}
+
 /** The client e-mails: who the people of a client are, who the rules pick, and one e-mail per person. */
 export function clientEmails(deps: ClientEmailDeps) {
-  const hubLink = (clientId: string, path = '') =>
-    `${deps.publicUrl().replace(/\/+$/, '')}/client/${encodeURIComponent(clientId)}${path}`;
-
-  /**
-   * The client's name and its people: benefits administrators, brokers and its implementation consultant
-   * (role CONSULTANT here, whatever their staff role) (404 for no such client).
-   */
-  const clientAndPeople = async (clientId: string) => {
-    const client = await deps.pool.query<{ name: string }>(
-      'select name from rm_clients where client_id = $1',
-      [clientId],
-    );
-    if (!client.rows[0]) throw new NotFoundError('Client not found');
-    const people = await deps.pool.query<Person>(
-      `select user_id, first_name, last_name, email, role from rm_users
-       where not is_deleted and role in ('BEN_ADMIN', 'BROKER') and $1 = any(client_ids)
-       union all
-       select u.user_id, u.first_name, u.last_name, u.email, 'CONSULTANT' from rm_client_lifecycle l
-         join rm_users u on u.user_id = l.implementation_consultant_user_id and not u.is_deleted
-        where l.client_id = $1
-       order by email`,
-      [clientId],
-    );
-    return { name: client.rows[0].name, people: people.rows };
+  return {
+    hubLink: (clientId: string, path?: string) => hubLinkOf(deps, clientId, path),
+    clientAndPeople: (clientId: string) => clientAndPeopleOf(deps, clientId),
+    sendTemplate: (...args: DropFirst<Parameters<typeof sendTemplateTo>>) => sendTemplateTo(deps, ...args),
+    recipientsOf: (...args: DropFirst<Parameters<typeof recipientsAmong>>) => recipientsAmong(deps, ...args),
+    notifyClient: (notification: ClientNotification) => notifyClientOf(deps, notification),
   };
-
-  /** One e-mail per person, from the kind's template. */
-  const sendTemplate = async (
-    kind: EmailKind,
-    clientId: string,
-    person: Person,
-    data: TemplateData,
-    actor: { userId: string; role: string },
-    cc: string[] = [],
-    emailId?: string,
-  ) => {
-    const content = EMAIL_TEMPLATES[kind]!.build({ firstName: person.first_name, ...data });
-    const sent = await deps.emailSender.send({
-      ...(emailId ? { emailId } : {}),
-      kind,
-      holdForDigest: await choosesDailyDigest(deps.store, person.user_id),
-      to: [person.email],
-      cc,
-      subject: content.subject,
-      body: emailText(content),
-      content,
-      link: content.action?.url ?? null,
-      clientId,
-      userIds: [person.user_id],
-      actor,
-    });
-    return sent.emailId;
-  };
-
-  /** The client's rules applied: who gets their own e-mail, and the copies on each. */
-  const recipientsOf = async (clientId: string, kind: RuleKind, people: Person[], toRoles?: RuleRole[]) => {
-    const { rules } = await loadEmailRules(deps.store, clientId);
-    const { to, cc } = recipientsFor(
-      rules,
-      kind,
-      people.map((p) => ({ userId: p.user_id, name: p.first_name, email: p.email, role: p.role })),
-      toRoles,
-    );
-    return { to: people.filter((p) => to.some((t) => t.userId === p.user_id)), cc };
-  };
-
-  /** The named people who may read the resource of the client, as they are now (a person unassigned since is left out). */
-  const namedPeople = async (clientId: string, named: NonNullable<ClientNotification['named']>) => {
-    const rows = await deps.pool.query<Person & { client_ids: string[] }>(
-      `select user_id, first_name, last_name, email, role, client_ids from rm_users
-        where not is_deleted and user_id = any($1) order by email`,
-      [[...named.userIds]],
-    );
-    return rows.rows
-      .filter(
-        (row) =>
-          authorize(
-            { userId: row.user_id, role: row.role as Role, clientIds: row.client_ids },
-            named.resource,
-            'read',
-            { clientId },
-          ).allowed,
-      )
-      .map(({ client_ids: _, ...person }) => person);
-  };
-
-  /** Named people: staff always, a client's person when the kind's rule sends it to their role. */
-  const namedRecipientsOf = async (clientId: string, kind: RuleKind, people: Person[]) => {
-    const isClientPerson = (p: Person) => (RULE_ROLES as readonly string[]).includes(p.role);
-    const { to } = await recipientsOf(clientId, kind, people.filter(isClientPerson));
-    return {
-      to: people.filter((p) => !isClientPerson(p) || to.some((t) => t.user_id === p.user_id)),
-      cc: [],
-    };
-  };
-
-  /** Sends a notification to whom the client's rules name; an e-mail already sent is not sent again. */
-  const notifyClient = async (notification: ClientNotification): Promise<string[]> => {
-    const { kind, clientId, actor, named } = notification;
-    const found = await clientAndPeople(clientId).catch((error: unknown) => {
-      if (error instanceof NotFoundError) return null;
-      throw error;
-    });
-    if (!found) return [];
-    const { to, cc } = named
-      ? await namedRecipientsOf(clientId, kind, await namedPeople(clientId, named))
-      : await recipientsOf(clientId, kind, found.people, notification.toRoles);
-    const link = notification.rootPath
-      ? `${deps.publicUrl().replace(/\/+$/, '')}${notification.rootPath}`
-      : hubLink(clientId, notification.path);
-    const author = notification.authorId
-      ? (
-          await deps.pool.query<{ name: string }>(
-            `select trim(first_name || ' ' || last_name) as name from rm_users where user_id = $1`,
-            [notification.authorId],
-          )
-        ).rows[0]
-      : undefined;
-    const data = {
-      clientName: found.name,
-      link,
-      ...(notification.authorId ? { authorName: author?.name || 'Someone' } : {}),
-      ...notification.data,
-    };
-    const emailIds: string[] = [];
-    for (const person of to) {
-      const emailId = notification.emailIdFor(person.user_id);
-      try {
-        await sendTemplate(kind, clientId, person, data, actor, cc, emailId);
-      } catch (error) {
-        // Sent before a crash: the e-mail's stream already exists.
-        if (!(error instanceof WrongExpectedRevisionError)) throw error;
-      }
-      emailIds.push(emailId);
-    }
-    return emailIds;
-  };
-
-  return { hubLink, clientAndPeople, sendTemplate, recipientsOf, notifyClient };
 }
+
+type DropFirst<T extends unknown[]> = T extends [unknown, ...infer Rest] ? Rest : never;

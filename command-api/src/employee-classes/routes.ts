@@ -1,6 +1,7 @@
 import { Router, type Request } from 'express';
 import type { RouteContract } from '@onboard/api-contract';
-import { mount, type RouteInput } from '@onboard/api-contract/express';
+import { mount, type AnswerBody, type RouteInput } from '@onboard/api-contract/express';
+import type { z } from 'zod';
 import {
   NotFoundError,
   ValidationError,
@@ -16,6 +17,7 @@ import {
 import { executeEifDecider } from '../clients/execute.ts';
 import { requireActor, requireClientAccess, type CommandDeps } from '../http/context.ts';
 import { parseIfMatch, parseSeenVersion } from '../http/validate.ts';
+import type { EmployeeClassChange } from './routes.contract.ts';
 import {
   createEmployeeClass,
   deleteEmployeeClass,
@@ -74,7 +76,11 @@ export function employeeClassCommandRoutes(deps: CommandDeps): Router {
           'Location',
           `/api/clients/${encodeURIComponent(clientId)}/employee-classes/${touchedClassId(command)}`,
         );
-      res.status(status).json({ ...employeeClassesView(view), employeeClassId: touchedClassId(command) });
+      const answer: z.input<typeof EmployeeClassChange> = {
+        ...employeeClassesView(view),
+        employeeClassId: touchedClassId(command),
+      };
+      res.status(status).json(answer as AnswerBody<C>);
     });
 
   const classId = (req: Request) => String(req.params.employeeClassId);

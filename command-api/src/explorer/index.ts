@@ -1,4 +1,5 @@
-export { createExplorerCommands, SLUG_TAKEN_MESSAGE, type ExplorerCommandDeps } from './routes.ts';
+export { createExplorerCommands } from './routes.ts';
+export { SLUG_TAKEN_MESSAGE, type ExplorerCommandDeps } from './context.ts';
 export {
   builtInHumanCheck,
   HUMAN_CHECK_TTL_MS,

@@ -185,7 +185,7 @@ export function explorerVisitorRoutes(deps: ExplorerVisitorDeps): Router {
       metadata: { actorId: by.userId, actorRole: by.role, occurredAt: at, correlationId: conversationId },
     });
     if (!posted.ok) throw new NotFoundError(posted.error.message);
-    const message = posted.events[0]?.data;
+    const message = posted.events.find((event) => event.type === 'SupportChatMessagePosted')?.data;
     res.status(201).json(message);
   });
 

@@ -126,16 +126,17 @@ export function onboardingForms(deps: OnboardingFormCommandDeps) {
 
   const { eSignature } = deps;
   /** A template's command decided by staff at the revision read; answers the template after it. */
-  const decideTemplate = async (actor: Actor, intent: Omit<SigningTemplateCommand, 'metadata'>) =>
-    (
-      await decideOnStream(deps, {
-        request: { ifMatch: null, correlationId: deps.newId() },
-        actor,
-        stream: signingTemplateStream(intent.data.templateId),
-        decider: signingTemplateDecider,
-        build: (_s, metadata) => ({ ...intent, metadata }) as SigningTemplateCommand,
-      })
-    ).after;
+  const decideTemplate = async (actor: Actor, intent: Omit<SigningTemplateCommand, 'metadata'>) => {
+    const { after } = await decideOnStream(deps, {
+      request: { ifMatch: null, correlationId: deps.newId() },
+      actor,
+      stream: signingTemplateStream(intent.data.templateId),
+      decider: signingTemplateDecider,
+      build: (_s, metadata) => ({ ...intent, metadata }) as SigningTemplateCommand,
+    });
+    if (!after) throw new NotFoundError('No such template');
+    return after;
+  };
 
   return {
     deps,

@@ -1,5 +1,7 @@
 import { readUntil } from '../http/catch-up.ts';
+import { clientViewAnswer } from '@onboard/api-contract/views';
 import { Router } from 'express';
+import type { z } from 'zod';
 import {
   NotFoundError,
   fromDocument,
@@ -11,6 +13,7 @@ import { mount } from '@onboard/api-contract/express';
 import { resolvePeople, withPeople } from '@onboard/api-contract/people';
 import { requireActor, requireClientAccess, type QueryDeps } from '../http/context.ts';
 import { readClientTasks } from '../tasks/routes.ts';
+import type { ChangeRecord } from './routes.contract.ts';
 import { COLLECTION_PATHS, COLLECTION_ROUTES, getChangeRecords, getClient } from './routes.contract.ts';
 
 type ClientRow = { state: EifStateDocument; version: string };
@@ -55,9 +58,9 @@ type ChangeRow = {
   attribute_key: string;
   value: unknown;
   previous_value: unknown;
-  status: string;
+  status: 'pending' | 'accepted' | 'declined';
   created_at: Date;
-  created_by_user: unknown;
+  created_by_user: { id: string; role: string };
 };
 
 export function clientQueryRoutes(deps: QueryDeps): Router {
@@ -76,10 +79,11 @@ export function clientQueryRoutes(deps: QueryDeps): Router {
     res.setHeader('Cache-Control', 'no-store');
     // platform §3: the client's tasks, and each policy's.
     const tasks = await readClientTasks(deps.pool, clientId);
+    const client = clientViewAnswer(view);
     const withTasks = {
-      ...view,
+      ...client,
       tasks: tasks.filter((task) => task.policyId === null),
-      policies: view.policies.map((policy) => ({
+      policies: client.policies.map((policy) => ({
         ...policy,
         policyTasks: tasks.filter((task) => task.policyId === policy.id),
       })),
@@ -112,7 +116,7 @@ export function clientQueryRoutes(deps: QueryDeps): Router {
          from rm_change_details where client_id = $1 order by position_commit, position_prepare, attribute_key`,
       [clientId],
     );
-    const records = new Map<string, Record<string, unknown> & { changeDetails: unknown[] }>();
+    const records = new Map<string, z.input<typeof ChangeRecord>>();
     for (const row of rows) {
       let record = records.get(row.change_id);
       if (!record) {
@@ -141,12 +145,10 @@ export function clientQueryRoutes(deps: QueryDeps): Router {
     const people = await resolvePeople(
       deps.pool,
       clientId,
-      [...records.values()].map((record) => (record.createdByUser as { id?: string } | null)?.id),
+      [...records.values()].map((record) => record.createdByUser.id),
     );
-    for (const record of records.values()) {
-      const by = record.createdByUser as { id?: string; role?: string } | null;
-      if (by?.id) record.createdByUser = { ...by, name: people[by.id] ?? null };
-    }
+    for (const record of records.values())
+      record.createdByUser = { ...record.createdByUser, name: people[record.createdByUser.id] ?? null };
     res.json([...records.values()]);
   });
 

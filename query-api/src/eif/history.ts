@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { clientViewAnswer } from '@onboard/api-contract/views';
 import type pg from 'pg';
 import {
   eifStream,
@@ -179,8 +180,8 @@ export function eifHistoryRoutes(deps: HistoryDeps): Router {
     res.json({
       revision,
       asOf: then.at,
-      form: form && (await withPeople(deps.pool, form)),
-      current: current && (await withPeople(deps.pool, current)),
+      form: form && clientViewAnswer(await withPeople(deps.pool, form)),
+      current: current && clientViewAnswer(await withPeople(deps.pool, current)),
       differences: diffForms(then.state, now.state),
     });
   });

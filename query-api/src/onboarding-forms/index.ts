@@ -1,2 +1,3 @@
-export { onboardingFormQueryRoutes, type OnboardingFormQueryDeps } from './routes.ts';
+export { onboardingFormQueryRoutes } from './routes.ts';
+export type { OnboardingFormQueryDeps } from './context.ts';
 export { completedFormsForEvidence, type EvidenceDeps } from './evidence.ts';

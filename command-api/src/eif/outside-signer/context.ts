@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { clientViewAnswer } from '@onboard/api-contract/views';
 import type pg from 'pg';
 import {
   NotFoundError,
@@ -12,7 +13,7 @@ import {
 } from '@onboard/domain';
 import { eifStream, loadAggregate } from '@onboard/events';
 import type { RouteContract } from '@onboard/api-contract';
-import type { RouteHandler, RouteInput } from '@onboard/api-contract/express';
+import type { AnswerBody, RouteHandler, RouteInput } from '@onboard/api-contract/express';
 import { withPeople } from '@onboard/api-contract/people';
 import type { EmailSender } from '../../auth/email-port.ts';
 import { executeEifCommand } from '../../clients/routes.ts';
@@ -94,7 +95,8 @@ export function outsideSigners(deps: OutsideSignerDeps) {
   const currentClient = async (clientId: string) => {
     const { state, revision } = await readForm(clientId);
     const view = toClientView(state, revision);
-    return view && (await withPeople(deps.pool, view));
+    if (!view) throw new NotFoundError('Client not found');
+    return clientViewAnswer(await withPeople(deps.pool, view));
   };
 
   /** The signer of one step decides on the form; the link is used once nothing is left to review. */
@@ -123,8 +125,9 @@ export function outsideSigners(deps: OutsideSignerDeps) {
       );
       // The link is used once its step is done: the form signed, or no update left to review (the
       // signer may decide the updates an answer at a time).
-      if (!view || view.pendingChanges.length === 0) await markUsed(actionId);
-      res.json({ client: view && (await withPeople(deps.pool, view)) });
+      if (!view) throw new NotFoundError('Client not found');
+      if (view.pendingChanges.length === 0) await markUsed(actionId);
+      res.json({ client: clientViewAnswer(await withPeople(deps.pool, view)) } as AnswerBody<C>);
     };
 
   return { deps, resolve, inviteeStanding, markUsed, readForm, currentClient, act };

@@ -1,3 +1,4 @@
+import { clientViewAnswer } from '@onboard/api-contract/views';
 import {
   NotFoundError,
   assertOutsideSignerAllowed,
@@ -27,7 +28,7 @@ export const review =
     const { state, revision } = await readForm(clientId);
     const view = toClientView(state, revision);
     if (!view) throw new NotFoundError('Client not found');
-    const client = await withPeople(deps.pool, view);
+    const client = clientViewAnswer(await withPeople(deps.pool, view));
     const facts = await readSignedFacts(deps.store, clientId);
     const signatures = await readSignatures(deps.store, clientId);
     const signerId = `outside-signer:${row.email}`;
