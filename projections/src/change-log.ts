@@ -30,7 +30,7 @@ type InsertRow = {
 };
 
 type Recorded = Parameters<typeof parseEvent>[0];
-type EntityEdit = Extract<
+export type EntityEdit = Extract<
   ReturnType<typeof parseEvent>,
   { type: 'EifEntityCreated' | 'EifEntityChanged' | 'EifEntityDeleted' }
 >;
