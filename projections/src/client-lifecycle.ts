@@ -5,6 +5,7 @@ import {
   type CheckpointedConsumer,
   type ProjectionTx,
 } from '@onboard/events';
+import { deleteRows } from './reset.ts';
 
 /**
  * One row per client created through the lifecycle calls (`client-{clientId}`): the profile staff keep,
@@ -137,9 +138,7 @@ export const clientLifecycleProjection: CheckpointedConsumer = {
   // Rows per client: split by client across the processes.
   partitions: PARTITIONS,
   filter: { eventTypes: CLIENT_LIFECYCLE_EVENT_TYPES },
-  reset: async (tx) => {
-    await tx.query('delete from rm_client_lifecycle');
-  },
+  reset: deleteRows('rm_client_lifecycle'),
   handle: async (events, tx) => {
     // The batch's clients are read once, their events applied in order in memory, and the rows written in
     // one statement: a rebuild's page is a read and a write, not a statement per event.

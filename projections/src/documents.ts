@@ -9,6 +9,7 @@ import {
   type ProjectionTx,
   type RecordedEvent,
 } from '@onboard/events';
+import { deleteRows } from './reset.ts';
 
 const CENSUS_MIME_TYPES = {
   CSV: 'text/csv',
@@ -204,11 +205,7 @@ export const documentsProjection: CheckpointedConsumer = {
       'CensusSubmitted',
     ],
   },
-  reset: async (tx) => {
-    await tx.query('delete from rm_documents');
-    await tx.query('delete from rm_document_videos');
-    await tx.query('delete from rm_document_notices');
-  },
+  reset: deleteRows('rm_documents', 'rm_document_videos', 'rm_document_notices'),
   handle: async (events, tx) => {
     // Consecutive uploads are inserted together; any other event first writes them, since it may change
     // their rows.

@@ -3,10 +3,11 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catchUp, eifStream, resetConsumer, type EifEvent, type EventStore } from '@onboard/events';
 import { createPostgresEventStore } from '@onboard/events/postgres';
-import { effectiveEntities, netChanges, type ChangeRecord, type EifCommand } from '@onboard/domain';
+import { effectiveEntities, netChanges, type EifCommand } from '@onboard/domain';
 import { migratedDatabase } from '@onboard/testing/db';
 import { changeLogProjection } from './change-log.ts';
 import { netChangesProjection } from './net-changes.ts';
+import { changeRecordsOf, type ChangeDetailRow } from './testing/change-records.ts';
 import { formWalk, toAppend } from './testing/form-walk.ts';
 
 const CLIENTS = 3;
@@ -233,51 +234,18 @@ describe('the net-changes read model', () => {
       const signedAt = (signed!.data as { at: string }).at;
       // The change records as GET .../change-log/deif-changes serves them, since the signature: what the
       // browser used to fold itself.
-      const { rows } = await pool.query<{
-        change_id: string;
-        action: ChangeRecord['action'];
-        entity: string;
-        entity_id: string;
-        attribute_key: string;
-        value: unknown;
-        previous_value: unknown;
-        status: ChangeRecord['status'];
-        created_at: Date;
-        created_by_user: ChangeRecord['createdByUser'];
-      }>(
+      const { rows } = await pool.query<Omit<ChangeDetailRow, 'created_at'> & { created_at: Date }>(
         `select change_id, action, entity, entity_id, attribute_key, value, previous_value, status, created_at,
                 created_by_user
            from rm_change_details where client_id = $1 and created_at > $2
           order by position_commit, position_prepare, attribute_key`,
         [clientId, signedAt],
       );
-      const records = new Map<string, ChangeRecord>();
-      for (const row of rows) {
-        let record = records.get(row.change_id);
-        if (!record) {
-          record = {
-            id: row.change_id,
-            action: row.action,
-            entity: row.entity,
-            entityId: row.entity_id,
-            createdAt: row.created_at.toISOString(),
-            createdByUser: row.created_by_user,
-            status: row.status,
-            changeDetails: [],
-          };
-          records.set(row.change_id, record);
-        }
-        if (row.action === 'delete') continue;
-        record.changeDetails.push({
-          attributeKey: row.attribute_key,
-          value: row.value,
-          previousValue: row.previous_value,
-          status: row.status,
-          createdAt: row.created_at.toISOString(),
-        });
-      }
+      const records = changeRecordsOf(
+        rows.map((row) => ({ ...row, created_at: row.created_at.toISOString() })),
+      );
       // A change decided answer by answer is pending while any answer is, else accepted if any was.
-      for (const record of records.values()) {
+      for (const record of records) {
         if (record.action === 'delete') continue;
         const statuses = record.changeDetails.map((d) => d.status);
         record.status = statuses.includes('pending')
@@ -286,7 +254,7 @@ describe('the net-changes read model', () => {
             ? 'accepted'
             : 'declined';
       }
-      const expected = netChanges([...records.values()]).map((net) => ({
+      const expected = netChanges(records).map((net) => ({
         ...net,
         pendingChangeIds: [...records.values()]
           .filter((r) => r.entity === net.entity && r.entityId === net.entityId && r.status === 'pending')

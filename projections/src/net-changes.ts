@@ -9,6 +9,7 @@ import {
 } from '@onboard/events';
 import { decideRecords, netChanges, type ChangeRecord } from '@onboard/domain';
 import { changedAttributes, type EntityEdit } from './change-log.ts';
+import { deleteRows } from './reset.ts';
 
 /**
  * The net changes of each client's form since signing (onboarding §4 "Net-change rules", applied by the
@@ -166,11 +167,7 @@ export const netChangesProjection: CheckpointedConsumer = {
   // Rows per client: split by client across the processes.
   partitions: PARTITIONS,
   filter: { eventTypes: EIF_EVENT_TYPES },
-  reset: async (tx) => {
-    await tx.query('delete from rm_net_changes');
-    await tx.query('delete from rm_net_change_sources');
-    await tx.query('delete from rm_net_change_versions');
-  },
+  reset: deleteRows('rm_net_changes', 'rm_net_change_sources', 'rm_net_change_versions'),
   handle: async (events, tx) => {
     const batch = new NetChangeBatch(tx);
     const versions = new Map<string, bigint>();

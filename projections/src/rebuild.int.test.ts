@@ -4,10 +4,11 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catchUp, eifStream, resetConsumer, type EifEvent, type EventStore } from '@onboard/events';
 import { createPostgresEventStore } from '@onboard/events/postgres';
-import { fold, toDocument, netChanges, type EifCommand, type ChangeRecord } from '@onboard/domain';
+import { fold, toDocument, netChanges, type EifCommand } from '@onboard/domain';
 import { migratedDatabase } from '@onboard/testing/db';
 import { changeLogProjection } from './change-log.ts';
 import { clientViewProjection } from './client-view.ts';
+import { changeRecordsOf, type ChangeDetailRow } from './testing/change-records.ts';
 import { formWalk, toAppend } from './testing/form-walk.ts';
 
 const CLIENTS = 4;
@@ -146,39 +147,16 @@ describe('EIF read models: rebuilt from zero equals built in batches', () => {
   });
 });
 
-type Row = Record<string, unknown> & {
-  change_id: string;
-  client_id: string;
-  attribute_key: string;
-  status: string;
-};
+type Row = Omit<ChangeDetailRow, 'created_at'> & { client_id: string; created_at: Date };
 
 function netOf(rows: Row[]) {
-  const records = new Map<string, ChangeRecord>();
-  for (const row of rows) {
-    let record = records.get(row.change_id);
-    if (!record) {
-      record = {
-        id: row.change_id,
-        action: row.action as ChangeRecord['action'],
-        entity: `${row.client_id}/${String(row.entity)}`,
-        entityId: String(row.entity_id),
-        createdAt: String(row.created_at),
-        createdByUser: row.created_by_user as ChangeRecord['createdByUser'],
-        status: row.status as ChangeRecord['status'],
-        changeDetails: [],
-      };
-      records.set(row.change_id, record);
-    }
-    if (row.action !== 'delete') {
-      record.changeDetails.push({
-        attributeKey: row.attribute_key,
-        value: row.value,
-        previousValue: row.previous_value,
-        status: row.status as ChangeRecord['status'],
-        createdAt: String(row.created_at),
-      });
-    }
-  }
-  return netChanges([...records.values()]);
+  return netChanges(
+    changeRecordsOf(
+      rows.map((row) => ({
+        ...row,
+        entity: `${row.client_id}/${row.entity}`,
+        created_at: String(row.created_at),
+      })),
+    ),
+  );
 }

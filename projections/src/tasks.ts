@@ -1,5 +1,6 @@
 import { TaskEvent, type CheckpointedConsumer, type ProjectionTx, type RecordedEvent } from '@onboard/events';
 import { ONBOARDING_FORMS_TASK_ID, onboardingFormsTaskStatus, type EnvelopeStatus } from '@onboard/domain';
+import { deleteRows } from './reset.ts';
 
 /**
  * One row per onboarding task of a client (client-level: policy_id ''), for the hub and the task pages:
@@ -257,10 +258,7 @@ export const tasksProjection: CheckpointedConsumer = {
       'EnvelopeVoided',
     ],
   },
-  reset: async (tx) => {
-    await tx.query('delete from rm_tasks');
-    await tx.query('delete from rm_task_onboarding_forms');
-  },
+  reset: deleteRows('rm_tasks', 'rm_task_onboarding_forms'),
   handle: async (events, tx) => {
     const parsed = events.map(parse);
     const { keys, formClients } = keysOf(parsed);
