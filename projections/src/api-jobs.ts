@@ -1,4 +1,5 @@
 import { ApiJobStatusChanged, PlanDesignPushRequested, type CheckpointedConsumer } from '@onboard/events';
+import { deleteRows } from './reset.ts';
 
 /**
  * One row per plan-system push job, for GET /api/api-jobs (the overlay's 60-second poll). The job's
@@ -8,9 +9,7 @@ import { ApiJobStatusChanged, PlanDesignPushRequested, type CheckpointedConsumer
 export const apiJobsProjection: CheckpointedConsumer = {
   name: 'api-jobs',
   filter: { eventTypes: ['PlanDesignPushRequested', 'ApiJobStatusChanged'] },
-  reset: async (tx) => {
-    await tx.query('delete from rm_api_jobs');
-  },
+  reset: deleteRows('rm_api_jobs'),
   handle: async (events, tx) => {
     for (const recorded of events) {
       const at = recorded.metadata.occurredAt;

@@ -1,4 +1,5 @@
 import { BenAdminPlatformEvent, type CheckpointedConsumer } from '@onboard/events';
+import { deleteRows } from './reset.ts';
 
 /**
  * One row per benefits-administration platform, for the catalogue (GET /api/ben-admin-platforms), the
@@ -7,9 +8,7 @@ import { BenAdminPlatformEvent, type CheckpointedConsumer } from '@onboard/event
 export const benAdminPlatformsProjection: CheckpointedConsumer = {
   name: 'ben-admin-platforms',
   filter: { eventTypes: ['BenAdminPlatformAdded', 'BenAdminPlatformChanged', 'BenAdminPlatformRetired'] },
-  reset: async (tx) => {
-    await tx.query('delete from rm_ben_admin_platforms');
-  },
+  reset: deleteRows('rm_ben_admin_platforms'),
   handle: async (events, tx) => {
     for (const recorded of events) {
       const event = BenAdminPlatformEvent.parse({ type: recorded.type, data: recorded.data });

@@ -1,5 +1,6 @@
 import { CensusEvent, type CheckpointedConsumer } from '@onboard/events';
 import { platformKey } from '@onboard/domain/census';
+import { deleteRows } from './reset.ts';
 
 /**
  * The census columns confirmed last, by client and by the benefits-administration platform the policy's
@@ -10,9 +11,7 @@ import { platformKey } from '@onboard/domain/census';
 export const censusMappingsProjection: CheckpointedConsumer = {
   name: 'census-mappings',
   filter: { eventTypes: ['CensusMappingConfirmed'] },
-  reset: async (tx) => {
-    await tx.query('delete from rm_census_mappings');
-  },
+  reset: deleteRows('rm_census_mappings'),
   handle: async (events, tx) => {
     for (const recorded of events) {
       const event = CensusEvent.parse({ type: recorded.type, data: recorded.data });

@@ -1,4 +1,5 @@
 import { PARTITIONS, parseEvent, type CheckpointedConsumer } from '@onboard/events';
+import { deleteRows } from './reset.ts';
 
 /**
  * The EIF change records (onboarding §3 "Change record"): one row per attribute of every entity change.
@@ -30,7 +31,7 @@ type InsertRow = {
 };
 
 type Recorded = Parameters<typeof parseEvent>[0];
-type EntityEdit = Extract<
+export type EntityEdit = Extract<
   ReturnType<typeof parseEvent>,
   { type: 'EifEntityCreated' | 'EifEntityChanged' | 'EifEntityDeleted' }
 >;
@@ -88,9 +89,7 @@ export const changeLogProjection: CheckpointedConsumer = {
       'EifIcEditsUndone',
     ],
   },
-  reset: async (tx) => {
-    await tx.query('delete from rm_change_details');
-  },
+  reset: deleteRows('rm_change_details'),
   handle: async (events, tx) => {
     // The records of consecutive edits are inserted together; a decision first flushes them, since it
     // updates the rows of the edits before it.

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eifStream, startRunner, type EventStore, type NewEvent, type Runner } from '@onboard/events';
 import { createPostgresEventStore } from '@onboard/events/postgres';
 import { migratedDatabase } from '@onboard/testing/db';
-import { clientViewProjection } from './index.ts';
+import { clientViewProjection } from './client-view.ts';
 
 const CLIENT = 'kept-client';
 const meta = () => ({

@@ -13,6 +13,7 @@ import {
   type EifState,
   type EifStateDocument,
 } from '@onboard/domain';
+import { deleteRows } from './reset.ts';
 
 /**
  * One row per client holding the EIF state (accepted entities, pending changes, stamps) as a document,
@@ -31,9 +32,7 @@ export const clientViewProjection: CheckpointedConsumer = {
   partitions: PARTITIONS,
   // No store-side filter: nearly every event is an EIF event, and one ordered scan of the all-stream is
   // cheaper than merging a range per event type; other events are skipped here.
-  reset: async (tx) => {
-    await tx.query('delete from rm_clients');
-  },
+  reset: deleteRows('rm_clients'),
   handle: async (events, tx, kept) => {
     const parsed = events
       .filter((recorded) => EIF_TYPES.has(recorded.type))

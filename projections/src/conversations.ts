@@ -1,4 +1,5 @@
 import { CONVERSATION_EVENT_TYPES, ConversationEvent, type CheckpointedConsumer } from '@onboard/events';
+import { deleteRows } from './reset.ts';
 
 /**
  * Conversations: one row per thread (`rm_conversations`), its entries in order
@@ -9,11 +10,7 @@ import { CONVERSATION_EVENT_TYPES, ConversationEvent, type CheckpointedConsumer 
 export const conversationsProjection: CheckpointedConsumer = {
   name: 'conversations',
   filter: { eventTypes: CONVERSATION_EVENT_TYPES },
-  reset: async (tx) => {
-    await tx.query('delete from rm_conversation_people');
-    await tx.query('delete from rm_conversation_entries');
-    await tx.query('delete from rm_conversations');
-  },
+  reset: deleteRows('rm_conversation_people', 'rm_conversation_entries', 'rm_conversations'),
   handle: async (events, tx) => {
     for (const recorded of events) {
       const event = ConversationEvent.parse({ type: recorded.type, data: recorded.data });

@@ -12,7 +12,7 @@ import {
 import { createPostgresEventStore } from '@onboard/events/postgres';
 import { censusDecider, type CensusCommand } from '@onboard/domain/census';
 import { migratedDatabase } from '@onboard/testing/db';
-import { documentsProjection } from './index.ts';
+import { documentsProjection } from './documents.ts';
 
 const ben = { userId: 'ben', role: 'BEN_ADMIN' };
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 1, 9, minute)).toISOString();

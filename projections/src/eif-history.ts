@@ -13,6 +13,7 @@ import {
   type EifState,
   type EifStateDocument,
 } from '@onboard/domain';
+import { deleteRows } from './reset.ts';
 
 /**
  * The EIF history (staff's replay): one row per EIF event with the entry it belongs to, and the folded
@@ -41,10 +42,7 @@ export const eifHistoryProjection: CheckpointedConsumer = {
   // Rows per client: split by client across the processes.
   partitions: PARTITIONS,
   filter: { eventTypes: [...EIF_EVENT_TYPES] },
-  reset: async (tx) => {
-    await tx.query('delete from rm_eif_history');
-    await tx.query('delete from rm_eif_history_snapshots');
-  },
+  reset: deleteRows('rm_eif_history', 'rm_eif_history_snapshots'),
   handle: async (events, tx) => {
     const byClient = new Map<
       string,

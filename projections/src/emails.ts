@@ -1,5 +1,6 @@
 import { EMAIL_EVENT_TYPES, parseEvent, type CheckpointedConsumer, type EmailEvent } from '@onboard/events';
 import { evolveEmail, type OutboxEmail } from '@onboard/domain';
+import { deleteRows } from './reset.ts';
 
 /**
  * The outbox read model: every e-mail with its status history and when the delivery worker owes it the
@@ -9,9 +10,7 @@ import { evolveEmail, type OutboxEmail } from '@onboard/domain';
 export const emailsProjection: CheckpointedConsumer = {
   name: 'emails',
   filter: { eventTypes: EMAIL_EVENT_TYPES },
-  reset: async (tx) => {
-    await tx.query('delete from rm_emails');
-  },
+  reset: deleteRows('rm_emails'),
   handle: async (events, tx) => {
     const ids = [...new Set(events.map((e) => (e.data as { emailId: string }).emailId))];
     const { rows } = await tx.query<{ id: string; state: OutboxEmail; created_at: Date }>(

@@ -7,6 +7,7 @@ import {
   SupportChatStarted,
 } from '@onboard/events/catalogue/explorer';
 import { evolveExplorerSite, type ExplorerSite, type ExplorerSiteState } from '@onboard/domain';
+import { deleteRows } from './reset.ts';
 
 /**
  * One row per Explorer site with everything its public page needs (site, plans, document metadata,
@@ -51,11 +52,7 @@ type Doc = { state: ExplorerSiteState; version: bigint; createdAt: string; updat
 export const explorerPagesProjection: CheckpointedConsumer = {
   name: 'explorer-pages',
   filter: { eventTypes: [...EXPLORER_EVENT_TYPES, ...SUPPORT_CHAT_EVENT_TYPES] },
-  reset: async (tx) => {
-    await tx.query('delete from rm_explorer_pages');
-    await tx.query('delete from rm_explorer_support_conversations');
-    await tx.query('delete from rm_explorer_support_messages');
-  },
+  reset: deleteRows('rm_explorer_pages', 'rm_explorer_support_conversations', 'rm_explorer_support_messages'),
   handle: async (all, tx) => {
     for (const recorded of all) if (CHAT_TYPES.includes(recorded.type)) await projectChat(recorded, tx);
     const events = all.filter((recorded) => !CHAT_TYPES.includes(recorded.type));

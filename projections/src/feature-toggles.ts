@@ -1,4 +1,5 @@
 import { FeatureToggleEvent, type CheckpointedConsumer } from '@onboard/events';
+import { deleteRows } from './reset.ts';
 
 /**
  * The feature toggles as staff set them: one row per toggle set globally (`client_id` '') and one per
@@ -7,9 +8,7 @@ import { FeatureToggleEvent, type CheckpointedConsumer } from '@onboard/events';
 export const featureTogglesProjection: CheckpointedConsumer = {
   name: 'feature-toggles',
   filter: { eventTypes: ['FeatureToggleSet', 'FeatureToggleOverrideCleared'] },
-  reset: async (tx) => {
-    await tx.query('delete from rm_feature_toggles');
-  },
+  reset: deleteRows('rm_feature_toggles'),
   handle: async (events, tx) => {
     for (const recorded of events) {
       const event = FeatureToggleEvent.parse({ type: recorded.type, data: recorded.data });

@@ -19,27 +19,7 @@ import { conversationsProjection } from './conversations.ts';
 import { censusMappingsProjection } from './census-mappings.ts';
 import { personalDataAccessProjection } from './personal-data-access.ts';
 
-export {
-  clientViewProjection,
-  changeLogProjection,
-  usersProjection,
-  emailsProjection,
-  apiJobsProjection,
-  explorerPagesProjection,
-  tasksProjection,
-  clientLifecycleProjection,
-  resourcesProjection,
-  featureTogglesProjection,
-  benAdminPlatformsProjection,
-  portalChatsProjection,
-  netChangesProjection,
-  eifHistoryProjection,
-  onboardingFormsProjection,
-  documentsProjection,
-  conversationsProjection,
-  censusMappingsProjection,
-  personalDataAccessProjection,
-};
+export { clientViewProjection, clientLifecycleProjection, conversationsProjection };
 
 /** Every named projection; `npm run projections:rebuild -- <name>` takes one of these names. */
 export const projections: readonly CheckpointedConsumer[] = [

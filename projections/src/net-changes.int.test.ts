@@ -1,29 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import fc from 'fast-check';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  catchUp,
-  eifStream,
-  resetConsumer,
-  type EifEvent,
-  type EventStore,
-  type NewEvent,
-} from '@onboard/events';
+import { catchUp, eifStream, resetConsumer, type EifEvent, type EventStore } from '@onboard/events';
 import { createPostgresEventStore } from '@onboard/events/postgres';
-import {
-  decide,
-  effectiveEntities,
-  fold,
-  netChanges,
-  toEditingView,
-  type ChangeRecord,
-  type EifCommand,
-  type EifState,
-} from '@onboard/domain';
-import { editsToComplete } from '@onboard/domain/testing';
+import { effectiveEntities, netChanges, type EifCommand } from '@onboard/domain';
 import { migratedDatabase } from '@onboard/testing/db';
-import { changeLogProjection, netChangesProjection } from './index.ts';
+import { changeLogProjection } from './change-log.ts';
+import { netChangesProjection } from './net-changes.ts';
+import { changeRecordsOf, type ChangeDetailRow } from './testing/change-records.ts';
+import { formWalk, toAppend } from './testing/form-walk.ts';
 
 const CLIENTS = 3;
 const COMMANDS_PER_CLIENT = 300;
@@ -34,23 +19,13 @@ const COMMANDS_PER_CLIENT = 300;
  * and decline, one change or all.
  */
 function generateHistory(clientId: string, seed: number): EifEvent[] {
-  const random = fc.sample(fc.integer({ min: 0, max: 1_000_000 }), {
-    numRuns: COMMANDS_PER_CLIENT * 6,
-    seed,
-  });
-  let r = 0;
-  const pick = (n: number) => random[r++ % random.length]! % n;
-  const events: EifEvent[] = [];
-  let state: EifState = fold([]);
-  const run = (i: number, intent: { type: EifCommand['type']; data: Record<string, unknown> }) => {
-    const by = pick(2) === 0 ? { userId: 'ben', role: 'BEN_ADMIN' } : { userId: 'ic', role: 'SLF_ADMIN' };
-    const at = new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString();
-    const command = { ...intent, data: { clientId, ...intent.data }, metadata: { at, by } } as EifCommand;
-    const decision = decide(command, state);
-    if (!decision.ok) return;
-    events.push(...decision.events);
-    state = fold(decision.events, state);
-  };
+  const {
+    pick,
+    run,
+    completeForm,
+    events,
+    state: current,
+  } = formWalk(clientId, seed, COMMANDS_PER_CLIENT * 6);
   const edit = (type: EifCommand['type'], data: Record<string, unknown>) => ({
     type,
     data: { changeId: randomUUID(), ...data },
@@ -61,26 +36,11 @@ function generateHistory(clientId: string, seed: number): EifEvent[] {
     edit('ChangeAttributes', { entity: 'Client', entityId: clientId, attributes: { taxId: '123456789' } }),
   );
   // Every required answer first (signing needs them), then the signature, so the walk is post-sign.
-  for (let round = 0; round < 8; round += 1) {
-    const view = toEditingView(state, 0n);
-    const edits = view ? editsToComplete(view) : [];
-    if (edits.length === 0) break;
-    edits.forEach((completing, n) =>
-      run(
-        1,
-        edit(completing.action === 'create' ? 'CreateEntity' : 'ChangeAttributes', {
-          entity: completing.entity,
-          entityId: completing.entityId ?? `required-${round}-${n}`,
-          attributes: completing.values,
-        }),
-      ),
-    );
-  }
+  completeForm(1);
   for (let i = 2; i < COMMANDS_PER_CLIENT; i += 1) {
+    const st = current();
     const existing =
-      state.status === 'empty'
-        ? []
-        : [...effectiveEntities(state).values()].filter((e) => e.entity !== 'Client');
+      st.status === 'empty' ? [] : [...effectiveEntities(st).values()].filter((e) => e.entity !== 'Client');
     const target = existing.length > 0 ? existing[pick(existing.length)] : undefined;
     const classes = existing.filter((e) => e.entity === 'EmployeeClass');
     const choice = pick(20);
@@ -131,8 +91,8 @@ function generateHistory(clientId: string, seed: number): EifEvent[] {
       );
     else if (choice < 13 && target)
       run(i, edit('DeleteEntity', { entity: target.entity, entityId: target.entityId }));
-    else if (state.status === 'signed' && state.pending.length > 0 && choice < 19) {
-      const one = state.pending[pick(state.pending.length)]!;
+    else if (st.status === 'signed' && st.pending.length > 0 && choice < 19) {
+      const one = st.pending[pick(st.pending.length)]!;
       const keys = Object.keys(one.attributes);
       // A third of the decisions are by the answer: one answer of the chosen change's entity.
       const choose =
@@ -150,22 +110,6 @@ function generateHistory(clientId: string, seed: number): EifEvent[] {
   }
   return events;
 }
-
-const toAppend = (history: EifEvent[]): NewEvent[] =>
-  history.map((event) => ({
-    // A pending edit's change id is its event id, as the command handler makes it.
-    id: 'pending' in event.data && event.data.pending ? event.data.pending.changeId : randomUUID(),
-    type: event.type,
-    data: event.data,
-    metadata: {
-      actorId: 'gen',
-      actorRole: 'SLF_ADMIN',
-      // Before every command's time, so a record made before signing is older than the signature, as
-      // it is when one clock stamps both.
-      occurredAt: '2025-12-31T00:00:00.000Z',
-      correlationId: randomUUID(),
-    },
-  }));
 
 describe('the net-changes read model', () => {
   let pool: pg.Pool;
@@ -240,7 +184,9 @@ describe('the net-changes read model', () => {
     store = createPostgresEventStore({ pool, connectionString: url });
     const histories = Array.from({ length: CLIENTS }, (_, c) => ({
       clientId: `net-${c}`,
-      events: toAppend(generateHistory(`net-${c}`, 500 + c)),
+      // Before every command's time, so a record made before signing is older than the signature, as it is
+      // when one clock stamps both.
+      events: toAppend(generateHistory(`net-${c}`, 500 + c), '2025-12-31T00:00:00.000Z'),
     }));
     // Built incrementally: the clients' events arrive interleaved, a few at a time, and the projection
     // catches up after each arrival, in batches of a few events.
@@ -288,51 +234,18 @@ describe('the net-changes read model', () => {
       const signedAt = (signed!.data as { at: string }).at;
       // The change records as GET .../change-log/deif-changes serves them, since the signature: what the
       // browser used to fold itself.
-      const { rows } = await pool.query<{
-        change_id: string;
-        action: ChangeRecord['action'];
-        entity: string;
-        entity_id: string;
-        attribute_key: string;
-        value: unknown;
-        previous_value: unknown;
-        status: ChangeRecord['status'];
-        created_at: Date;
-        created_by_user: ChangeRecord['createdByUser'];
-      }>(
+      const { rows } = await pool.query<Omit<ChangeDetailRow, 'created_at'> & { created_at: Date }>(
         `select change_id, action, entity, entity_id, attribute_key, value, previous_value, status, created_at,
                 created_by_user
            from rm_change_details where client_id = $1 and created_at > $2
           order by position_commit, position_prepare, attribute_key`,
         [clientId, signedAt],
       );
-      const records = new Map<string, ChangeRecord>();
-      for (const row of rows) {
-        let record = records.get(row.change_id);
-        if (!record) {
-          record = {
-            id: row.change_id,
-            action: row.action,
-            entity: row.entity,
-            entityId: row.entity_id,
-            createdAt: row.created_at.toISOString(),
-            createdByUser: row.created_by_user,
-            status: row.status,
-            changeDetails: [],
-          };
-          records.set(row.change_id, record);
-        }
-        if (row.action === 'delete') continue;
-        record.changeDetails.push({
-          attributeKey: row.attribute_key,
-          value: row.value,
-          previousValue: row.previous_value,
-          status: row.status,
-          createdAt: row.created_at.toISOString(),
-        });
-      }
+      const records = changeRecordsOf(
+        rows.map((row) => ({ ...row, created_at: row.created_at.toISOString() })),
+      );
       // A change decided answer by answer is pending while any answer is, else accepted if any was.
-      for (const record of records.values()) {
+      for (const record of records) {
         if (record.action === 'delete') continue;
         const statuses = record.changeDetails.map((d) => d.status);
         record.status = statuses.includes('pending')
@@ -341,7 +254,7 @@ describe('the net-changes read model', () => {
             ? 'accepted'
             : 'declined';
       }
-      const expected = netChanges([...records.values()]).map((net) => ({
+      const expected = netChanges(records).map((net) => ({
         ...net,
         pendingChangeIds: [...records.values()]
           .filter((r) => r.entity === net.entity && r.entityId === net.entityId && r.status === 'pending')

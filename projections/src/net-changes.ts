@@ -3,10 +3,13 @@ import {
   EIF_EVENT_TYPES,
   parseEvent,
   type CheckpointedConsumer,
+  type ParsedEvent,
   type ProjectionTx,
+  type RecordedEvent,
 } from '@onboard/events';
 import { decideRecords, netChanges, type ChangeRecord } from '@onboard/domain';
-import { changedAttributes } from './change-log.ts';
+import { changedAttributes, type EntityEdit } from './change-log.ts';
+import { deleteRows } from './reset.ts';
 
 /**
  * The net changes of each client's form since signing (onboarding §4 "Net-change rules", applied by the
@@ -37,43 +40,136 @@ type SourceRow = {
 
 const keyOf = (entity: string, entityId: string) => `${entity}:${entityId}`;
 
+type Decision = Extract<
+  ParsedEvent,
+  { type: 'EifChangesAccepted' | 'EifChangesDeclined' | 'EifIcEditsUndone' }
+>;
+
+/** The change record of an edit made after signing. */
+function changeRecordOf(
+  event: EntityEdit,
+  pending: NonNullable<EntityEdit['data']['pending']>,
+): ChangeRecord {
+  const { entity, entityId } = event.data;
+  // The same shape the change-log read model serves (projections/src/change-log.ts).
+  const details = changedAttributes(event);
+  return {
+    id: pending.changeId,
+    action:
+      event.type === 'EifEntityCreated' ? 'create' : event.type === 'EifEntityChanged' ? 'update' : 'delete',
+    entity,
+    entityId,
+    createdAt: pending.at,
+    createdByUser: { id: pending.by.userId, role: pending.by.role },
+    status: 'pending',
+    changeDetails: details.map((d) => ({
+      attributeKey: d.attributeKey,
+      value: d.value ?? null,
+      previousValue: d.previousValue ?? null,
+      status: 'pending',
+      createdAt: pending.at,
+    })),
+  };
+}
+
+/** A batch's clients' entities in memory: loaded once per client, folded, and the touched ones written. */
+class NetChangeBatch {
+  private readonly clients = new Map<string, Map<string, Source>>();
+  private readonly dirty = new Map<string, Set<string>>();
+
+  constructor(private readonly tx: ProjectionTx) {}
+
+  async edit(recorded: RecordedEvent, event: EntityEdit): Promise<void> {
+    const pending = event.data.pending;
+    if (!pending) return;
+    const { clientId, entity, entityId } = event.data;
+    const sources = await this.load(clientId);
+    const key = keyOf(entity, entityId);
+    let source = sources.get(key);
+    if (!source) {
+      source = {
+        entity,
+        entityId,
+        firstPosition: {
+          commit: recorded.position.commit.toString(),
+          prepare: recorded.position.prepare.toString(),
+        },
+        records: [],
+      };
+      sources.set(key, source);
+    }
+    source.records.push(changeRecordOf(event, pending));
+    this.dirty.get(clientId)!.add(key);
+  }
+
+  async decide(event: Decision): Promise<void> {
+    // Undone edits are withdrawn, which the change records show as declined. A decision by the
+    // answer settles those answers of a change; its other answers stay pending.
+    const decision = {
+      status: event.type === 'EifChangesAccepted' ? ('accepted' as const) : ('declined' as const),
+      changeIds: event.data.changeIds,
+      answers: 'answers' in event.data ? event.data.answers : undefined,
+    };
+    const sources = await this.load(event.data.clientId);
+    for (const [key, source] of sources) {
+      const records = decideRecords(source.records, decision);
+      if (records.every((record, n) => record === source.records[n])) continue;
+      source.records = records;
+      this.dirty.get(event.data.clientId)!.add(key);
+    }
+  }
+
+  async write(): Promise<void> {
+    for (const [clientId, keys] of this.dirty) {
+      const sources = this.clients.get(clientId)!;
+      for (const key of keys) await write(this.tx, clientId, sources.get(key)!);
+    }
+  }
+
+  private async load(clientId: string): Promise<Map<string, Source>> {
+    let sources = this.clients.get(clientId);
+    if (sources) return sources;
+    const { rows } = await this.tx.query<SourceRow>(
+      `select entity, entity_id, first_position_commit, first_position_prepare, records
+         from rm_net_change_sources where client_id = $1`,
+      [clientId],
+    );
+    sources = new Map(
+      rows.map((row) => [
+        keyOf(row.entity, row.entity_id),
+        {
+          entity: row.entity,
+          entityId: row.entity_id,
+          firstPosition: { commit: row.first_position_commit, prepare: row.first_position_prepare },
+          records: row.records,
+        },
+      ]),
+    );
+    this.clients.set(clientId, sources);
+    this.dirty.set(clientId, new Set());
+    return sources;
+  }
+}
+
+/** Moves each client's version to the newest revision of theirs the batch saw. */
+async function writeVersions(tx: ProjectionTx, versions: ReadonlyMap<string, bigint>): Promise<void> {
+  if (versions.size === 0) return;
+  await tx.query(
+    `insert into rm_net_change_versions (client_id, version)
+     select * from unnest($1::text[], $2::bigint[])
+     on conflict (client_id) do update set version = greatest(rm_net_change_versions.version, excluded.version)`,
+    [[...versions.keys()], [...versions.values()].map(String)],
+  );
+}
+
 export const netChangesProjection: CheckpointedConsumer = {
   name: 'net-changes',
   // Rows per client: split by client across the processes.
   partitions: PARTITIONS,
   filter: { eventTypes: EIF_EVENT_TYPES },
-  reset: async (tx) => {
-    await tx.query('delete from rm_net_changes');
-    await tx.query('delete from rm_net_change_sources');
-    await tx.query('delete from rm_net_change_versions');
-  },
+  reset: deleteRows('rm_net_changes', 'rm_net_change_sources', 'rm_net_change_versions'),
   handle: async (events, tx) => {
-    const clients = new Map<string, Map<string, Source>>();
-    const dirty = new Map<string, Set<string>>();
-    const load = async (clientId: string) => {
-      let sources = clients.get(clientId);
-      if (sources) return sources;
-      const { rows } = await tx.query<SourceRow>(
-        `select entity, entity_id, first_position_commit, first_position_prepare, records
-           from rm_net_change_sources where client_id = $1`,
-        [clientId],
-      );
-      sources = new Map(
-        rows.map((row) => [
-          keyOf(row.entity, row.entity_id),
-          {
-            entity: row.entity,
-            entityId: row.entity_id,
-            firstPosition: { commit: row.first_position_commit, prepare: row.first_position_prepare },
-            records: row.records,
-          },
-        ]),
-      );
-      clients.set(clientId, sources);
-      dirty.set(clientId, new Set());
-      return sources;
-    };
-
+    const batch = new NetChangeBatch(tx);
     const versions = new Map<string, bigint>();
     for (const recorded of events) {
       const event = parseEvent(recorded);
@@ -82,86 +178,20 @@ export const netChangesProjection: CheckpointedConsumer = {
       switch (event.type) {
         case 'EifEntityCreated':
         case 'EifEntityChanged':
-        case 'EifEntityDeleted': {
-          const pending = event.data.pending;
-          if (!pending) break;
-          const { clientId, entity, entityId } = event.data;
-          const sources = await load(clientId);
-          const key = keyOf(entity, entityId);
-          let source = sources.get(key);
-          if (!source) {
-            source = {
-              entity,
-              entityId,
-              firstPosition: {
-                commit: recorded.position.commit.toString(),
-                prepare: recorded.position.prepare.toString(),
-              },
-              records: [],
-            };
-            sources.set(key, source);
-          }
-          // The same shape the change-log read model serves (projections/src/change-log.ts).
-          const details = changedAttributes(event);
-          source.records.push({
-            id: pending.changeId,
-            action:
-              event.type === 'EifEntityCreated'
-                ? 'create'
-                : event.type === 'EifEntityChanged'
-                  ? 'update'
-                  : 'delete',
-            entity,
-            entityId,
-            createdAt: pending.at,
-            createdByUser: { id: pending.by.userId, role: pending.by.role },
-            status: 'pending',
-            changeDetails: details.map((d) => ({
-              attributeKey: d.attributeKey,
-              value: d.value ?? null,
-              previousValue: d.previousValue ?? null,
-              status: 'pending',
-              createdAt: pending.at,
-            })),
-          });
-          dirty.get(clientId)!.add(key);
+        case 'EifEntityDeleted':
+          await batch.edit(recorded, event);
           break;
-        }
         case 'EifChangesAccepted':
         case 'EifChangesDeclined':
-        case 'EifIcEditsUndone': {
-          // Undone edits are withdrawn, which the change records show as declined. A decision by the
-          // answer settles those answers of a change; its other answers stay pending.
-          const decision = {
-            status: event.type === 'EifChangesAccepted' ? ('accepted' as const) : ('declined' as const),
-            changeIds: event.data.changeIds,
-            answers: 'answers' in event.data ? event.data.answers : undefined,
-          };
-          const sources = await load(event.data.clientId);
-          for (const [key, source] of sources) {
-            const records = decideRecords(source.records, decision);
-            if (records.every((record, n) => record === source.records[n])) continue;
-            source.records = records;
-            dirty.get(event.data.clientId)!.add(key);
-          }
+        case 'EifIcEditsUndone':
+          await batch.decide(event);
           break;
-        }
         default:
           break;
       }
     }
-
-    for (const [clientId, keys] of dirty) {
-      const sources = clients.get(clientId)!;
-      for (const key of keys) await write(tx, clientId, sources.get(key)!);
-    }
-    if (versions.size > 0)
-      await tx.query(
-        `insert into rm_net_change_versions (client_id, version)
-         select * from unnest($1::text[], $2::bigint[])
-         on conflict (client_id) do update set version = greatest(rm_net_change_versions.version, excluded.version)`,
-        [[...versions.keys()], [...versions.values()].map(String)],
-      );
+    await batch.write();
+    await writeVersions(tx, versions);
   },
 };
 

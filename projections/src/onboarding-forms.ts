@@ -14,6 +14,7 @@ import {
   type EnvelopeState,
   type SigningTemplateState,
 } from '@onboard/domain';
+import { deleteRows } from './reset.ts';
 
 type Tx = Parameters<NonNullable<CheckpointedConsumer['handle']>>[1];
 
@@ -172,11 +173,7 @@ async function applyTemplate(tx: Tx, event: SigningTemplateEvent) {
 export const onboardingFormsProjection: CheckpointedConsumer = {
   name: 'onboarding-forms',
   filter: { eventTypes: [...SIGNING_TEMPLATE_EVENT_TYPES, ...ENVELOPE_EVENT_TYPES] },
-  reset: async (tx) => {
-    await tx.query('delete from rm_onboarding_form_templates');
-    await tx.query('delete from rm_onboarding_forms');
-    await tx.query('delete from rm_onboarding_form_audit');
-  },
+  reset: deleteRows('rm_onboarding_form_templates', 'rm_onboarding_forms', 'rm_onboarding_form_audit'),
   handle: async (events, tx) => {
     for (const recorded of events) {
       const raw = { type: recorded.type, data: recorded.data };

@@ -1,5 +1,6 @@
 import type { CheckpointedConsumer } from '@onboard/events';
 import { ACCESS_LOG_EVENT_TYPES, accessLogEntry } from '@onboard/domain';
+import { deleteRows } from './reset.ts';
 
 /**
  * The access log of personal data: one row per look at a client's unmasked personal data (a reveal, an
@@ -8,9 +9,7 @@ import { ACCESS_LOG_EVENT_TYPES, accessLogEntry } from '@onboard/domain';
 export const personalDataAccessProjection: CheckpointedConsumer = {
   name: 'personal-data-access',
   filter: { eventTypes: ACCESS_LOG_EVENT_TYPES },
-  reset: async (tx) => {
-    await tx.query('delete from rm_personal_data_access');
-  },
+  reset: deleteRows('rm_personal_data_access'),
   handle: async (events, tx) => {
     for (const recorded of events) {
       const entry = accessLogEntry({ type: recorded.type, data: recorded.data });

@@ -2,96 +2,40 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  catchUp,
-  eifStream,
-  resetConsumer,
-  type EifActor,
-  type EifEvent,
-  type EventStore,
-  type NewEvent,
-} from '@onboard/events';
+import { catchUp, eifStream, resetConsumer, type EifEvent, type EventStore } from '@onboard/events';
 import { createPostgresEventStore } from '@onboard/events/postgres';
-import {
-  decide,
-  fold,
-  toDocument,
-  toEditingView,
-  netChanges,
-  type EifCommand,
-  type EifState,
-  type ChangeRecord,
-} from '@onboard/domain';
-import { editsToComplete } from '@onboard/domain/testing';
+import { fold, toDocument, netChanges, type EifCommand } from '@onboard/domain';
 import { migratedDatabase } from '@onboard/testing/db';
-import { changeLogProjection, clientViewProjection } from './index.ts';
+import { changeLogProjection } from './change-log.ts';
+import { clientViewProjection } from './client-view.ts';
+import { changeRecordsOf, type ChangeDetailRow } from './testing/change-records.ts';
+import { formWalk, toAppend } from './testing/form-walk.ts';
 
 const CLIENTS = 4;
 const COMMANDS_PER_CLIENT = 700;
 
 /** A random but legal history per client, made by the decider itself from random commands. */
 function generateHistory(clientId: string, seed: number): EifEvent[] {
-  const random = fc.sample(fc.integer({ min: 0, max: 1_000_000 }), {
-    numRuns: COMMANDS_PER_CLIENT * 4,
-    seed,
-  });
-  let r = 0;
-  const pick = (n: number) => random[r++ % random.length]! % n;
-  const events: EifEvent[] = [];
-  let state: EifState = fold([]);
-  // The generator writes each command flat; the decider takes what is asked apart from who asks and when.
-  type Flat = { type: EifCommand['type']; clientId: string; at: string; by: EifActor } & Record<
-    string,
-    unknown
-  >;
-  const apply = ({ type, at, by, ...data }: Flat) => {
-    const decision = decide({ type, data, metadata: { at, by } } as EifCommand, state);
-    if (!decision.ok) return;
-    events.push(...decision.events);
-    state = fold(decision.events, state);
-  };
-  const base = (i: number) => ({
-    clientId,
-    at: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString(),
-    by: pick(2) === 0 ? { userId: 'ben', role: 'BEN_ADMIN' } : { userId: 'ic', role: 'SLF_ADMIN' },
-  });
-  apply({
+  const { pick, actor, run, completeForm, events, state } = formWalk(clientId, seed, COMMANDS_PER_CLIENT * 4);
+  run(0, {
     type: 'CreateEntity',
-    ...base(0),
-    entity: 'Client',
-    entityId: clientId,
-    attributes: { name: clientId },
-    changeId: randomUUID(),
+    data: { entity: 'Client', entityId: clientId, attributes: { name: clientId }, changeId: randomUUID() },
   });
   // Every required answer first, so the walk can sign and go through the post-sign paths.
-  for (let round = 0; round < 8; round += 1) {
-    const view = toEditingView(state, 0n);
-    const edits = view ? editsToComplete(view) : [];
-    if (edits.length === 0) break;
-    edits.forEach((edit, n) =>
-      apply({
-        type: edit.action === 'create' ? 'CreateEntity' : 'ChangeAttributes',
-        ...base(0),
-        entity: edit.entity,
-        entityId: edit.entityId ?? `required-${round}-${n}`,
-        attributes: edit.values,
-        changeId: randomUUID(),
-      }),
-    );
-  }
+  completeForm(0);
   // Locations the walk adds are answered in full, like the required one, so the form stays signable.
+  const answered = state();
   const answeredLocation =
-    state.status === 'empty'
+    answered.status === 'empty'
       ? {}
-      : ([...state.entities.values()].find((e) => e.entity === 'Location')?.attributes ?? {});
+      : ([...answered.entities.values()].find((e) => e.entity === 'Location')?.attributes ?? {});
   for (let i = 1; i < COMMANDS_PER_CLIENT; i += 1) {
     const loc = `loc-${pick(6)}`;
     const choice = pick(20);
-    const b = base(i);
+    const by = actor();
+    const ask = (type: EifCommand['type'], data: Record<string, unknown> = {}) => run(i, { type, data }, by);
     if (choice < 8) {
-      apply({
-        type: 'ChangeAttributes',
-        ...b,
+      ask('ChangeAttributes', {
         entity: 'Client',
         entityId: clientId,
         attributes: {
@@ -101,35 +45,31 @@ function generateHistory(clientId: string, seed: number): EifEvent[] {
         changeId: randomUUID(),
       });
     } else if (choice < 11) {
-      apply({
-        type: 'CreateEntity',
-        ...b,
+      ask('CreateEntity', {
         entity: 'Location',
         entityId: loc,
         attributes: { ...answeredLocation, city: `c${pick(4)}` },
         changeId: randomUUID(),
       });
     } else if (choice < 13) {
-      apply({
-        type: 'ChangeAttributes',
-        ...b,
+      ask('ChangeAttributes', {
         entity: 'Location',
         entityId: loc,
         attributes: { city: `c${pick(4)}` },
         changeId: randomUUID(),
       });
     } else if (choice < 14) {
-      apply({ type: 'DeleteEntity', ...b, entity: 'Location', entityId: loc, changeId: randomUUID() });
+      ask('DeleteEntity', { entity: 'Location', entityId: loc, changeId: randomUUID() });
     } else if (choice < 15) {
-      apply({ type: 'SignEif', ...b, signerKind: 'AUTHORIZED_SIGNER', outsideSignerActionId: null });
+      ask('SignEif', { signerKind: 'AUTHORIZED_SIGNER', outsideSignerActionId: null });
     } else if (choice < 17) {
-      apply({ type: 'AcceptChanges', ...b, changeIds: 'all' });
+      ask('AcceptChanges', { changeIds: 'all' });
     } else if (choice < 18) {
-      apply({ type: 'DeclineChanges', ...b, changeIds: 'all', reason: 'Not right' });
+      ask('DeclineChanges', { changeIds: 'all', reason: 'Not right' });
     } else if (choice < 19) {
-      apply({ type: 'UndoIcEdits', ...b });
+      ask('UndoIcEdits');
     } else {
-      apply({ type: 'MarkChangesReadyForReview', ...b });
+      ask('MarkChangesReadyForReview');
     }
   }
   return events;
@@ -150,20 +90,9 @@ describe('EIF read models: rebuilt from zero equals built in batches', () => {
       // The walk signs (every required answer is given first), so the post-sign paths are built too.
       expect(history.some((event) => event.type === 'EifSigned')).toBe(true);
       total += history.length;
-      const toAppend: NewEvent[] = history.map((event) => ({
-        // A pending edit's change id is its event id, as the command handler makes it.
-        id: 'pending' in event.data && event.data.pending ? event.data.pending.changeId : randomUUID(),
-        type: event.type,
-        data: event.data,
-        metadata: {
-          actorId: 'gen',
-          actorRole: 'SLF_ADMIN',
-          occurredAt: new Date().toISOString(),
-          correlationId: randomUUID(),
-        },
-      }));
-      for (let i = 0; i < toAppend.length; i += 400)
-        await store.append(eifStream(clientId), toAppend.slice(i, i + 400), 'any');
+      const appended = toAppend(history, new Date().toISOString());
+      for (let i = 0; i < appended.length; i += 400)
+        await store.append(eifStream(clientId), appended.slice(i, i + 400), 'any');
     }
   });
 
@@ -218,39 +147,16 @@ describe('EIF read models: rebuilt from zero equals built in batches', () => {
   });
 });
 
-type Row = Record<string, unknown> & {
-  change_id: string;
-  client_id: string;
-  attribute_key: string;
-  status: string;
-};
+type Row = Omit<ChangeDetailRow, 'created_at'> & { client_id: string; created_at: Date };
 
 function netOf(rows: Row[]) {
-  const records = new Map<string, ChangeRecord>();
-  for (const row of rows) {
-    let record = records.get(row.change_id);
-    if (!record) {
-      record = {
-        id: row.change_id,
-        action: row.action as ChangeRecord['action'],
-        entity: `${row.client_id}/${String(row.entity)}`,
-        entityId: String(row.entity_id),
-        createdAt: String(row.created_at),
-        createdByUser: row.created_by_user as ChangeRecord['createdByUser'],
-        status: row.status as ChangeRecord['status'],
-        changeDetails: [],
-      };
-      records.set(row.change_id, record);
-    }
-    if (row.action !== 'delete') {
-      record.changeDetails.push({
-        attributeKey: row.attribute_key,
-        value: row.value,
-        previousValue: row.previous_value,
-        status: row.status as ChangeRecord['status'],
-        createdAt: String(row.created_at),
-      });
-    }
-  }
-  return netChanges([...records.values()]);
+  return netChanges(
+    changeRecordsOf(
+      rows.map((row) => ({
+        ...row,
+        entity: `${row.client_id}/${row.entity}`,
+        created_at: String(row.created_at),
+      })),
+    ),
+  );
 }

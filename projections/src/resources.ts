@@ -1,4 +1,5 @@
 import { PARTITIONS, ResourceEvent, type CheckpointedConsumer } from '@onboard/events';
+import { deleteRows } from './reset.ts';
 
 /**
  * One row per resource of a client, for the resources page: its words, groups, link or document, and the
@@ -9,9 +10,7 @@ export const resourcesProjection: CheckpointedConsumer = {
   // Rows per client: split by client across the processes.
   partitions: PARTITIONS,
   filter: { eventTypes: ['ResourceAdded', 'ResourceChanged', 'ResourceRemoved'] },
-  reset: async (tx) => {
-    await tx.query('delete from rm_resources');
-  },
+  reset: deleteRows('rm_resources'),
   handle: async (events, tx) => {
     for (const recorded of events) {
       const event = ResourceEvent.parse({ type: recorded.type, data: recorded.data });

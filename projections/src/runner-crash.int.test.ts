@@ -21,7 +21,7 @@ import {
 import { fold, toDocument } from '@onboard/domain';
 import { createPostgresEventStore } from '@onboard/events/postgres';
 import { migratedDatabase } from '@onboard/testing/db';
-import { clientViewProjection } from './index.ts';
+import { clientViewProjection } from './client-view.ts';
 
 const meta = () => ({
   actorId: 'u',

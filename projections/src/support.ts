@@ -1,4 +1,5 @@
 import { PortalChatEvent, type CheckpointedConsumer } from '@onboard/events';
+import { deleteRows } from './reset.ts';
 
 /**
  * The portal's support chats: one row per conversation, its messages appended in order (a message
@@ -8,9 +9,7 @@ import { PortalChatEvent, type CheckpointedConsumer } from '@onboard/events';
 export const portalChatsProjection: CheckpointedConsumer = {
   name: 'portal-chats',
   filter: { eventTypes: ['PortalChatStarted', 'PortalChatMessagePosted'] },
-  reset: async (tx) => {
-    await tx.query('delete from rm_portal_chats');
-  },
+  reset: deleteRows('rm_portal_chats'),
   handle: async (events, tx) => {
     for (const recorded of events) {
       const event = PortalChatEvent.parse({ type: recorded.type, data: recorded.data });

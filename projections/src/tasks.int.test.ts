@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catchUp, resetConsumer, type EventStore, type NewEvent } from '@onboard/events';
 import { createPostgresEventStore } from '@onboard/events/postgres';
 import { migratedDatabase } from '@onboard/testing/db';
-import { tasksProjection } from './index.ts';
+import { tasksProjection } from './tasks.ts';
 
 const by = { userId: 'ic', role: 'SLF_ADMIN' };
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 1, 9, minute)).toISOString();

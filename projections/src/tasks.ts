@@ -1,5 +1,6 @@
-import { TaskEvent, type CheckpointedConsumer } from '@onboard/events';
+import { TaskEvent, type CheckpointedConsumer, type ProjectionTx, type RecordedEvent } from '@onboard/events';
 import { ONBOARDING_FORMS_TASK_ID, onboardingFormsTaskStatus, type EnvelopeStatus } from '@onboard/domain';
+import { deleteRows } from './reset.ts';
 
 /**
  * One row per onboarding task of a client (client-level: policy_id ''), for the hub and the task pages:
@@ -36,7 +37,7 @@ type Parsed =
   | { kind: 'envelope'; clientId: string; envelopeId: string; status: EnvelopeStatus; at: string }
   | { kind: 'task'; event: TaskEvent };
 
-function parse(recorded: Parameters<NonNullable<CheckpointedConsumer['handle']>>[0][number]): Parsed {
+function parse(recorded: RecordedEvent): Parsed {
   const at = recorded.recordedAt.toISOString();
   if (recorded.type === 'EifEntityChanged' || recorded.type === 'EifSigned') {
     const { clientId } = recorded.data as { clientId: string };
@@ -55,6 +56,193 @@ function parse(recorded: Parameters<NonNullable<CheckpointedConsumer['handle']>>
   return { kind: 'task', event: TaskEvent.parse({ type: recorded.type, data: recorded.data }) };
 }
 
+type TaskKey = [clientId: string, taskId: string, policyId: string];
+
+/** The rows a batch's events concern, and the clients whose forms changed (every form of theirs is read). */
+function keysOf(parsed: readonly Parsed[]) {
+  const keys = new Map<string, TaskKey>();
+  const formClients = new Set<string>();
+  for (const p of parsed) {
+    if (p.kind === 'task') {
+      const { clientId, taskId, policyId } = p.event.data;
+      keys.set(keyOf(clientId, taskId, policyId ?? ''), [clientId, taskId, policyId ?? '']);
+    } else {
+      const taskId = p.kind === 'envelope' ? ONBOARDING_FORMS_TASK_ID : EIF_TASK;
+      keys.set(keyOf(p.clientId, taskId, ''), [p.clientId, taskId, '']);
+      if (p.kind === 'envelope') formClients.add(p.clientId);
+    }
+  }
+  return { keys, formClients };
+}
+
+async function readTasks(tx: ProjectionTx, keys: Iterable<TaskKey>): Promise<Map<string, TaskRow>> {
+  const { rows } = await tx.query<TaskRow>(
+    `select t.client_id, t.task_id, t.policy_id, t.status, t.due_date::text as due_date,
+       t.status_updated_at::text as status_updated_at, t.reason, t.done_at::text as done_at, t.call
+       from unnest($1::text[], $2::text[], $3::text[]) as k(client_id, task_id, policy_id)
+       join rm_tasks t using (client_id, task_id, policy_id)`,
+    [...keys].reduce<[string[], string[], string[]]>(
+      (columns, [c, t, p]) => (columns[0].push(c), columns[1].push(t), columns[2].push(p), columns),
+      [[], [], []],
+    ),
+  );
+  return new Map(rows.map((row) => [keyOf(row.client_id, row.task_id, row.policy_id), row]));
+}
+
+async function readForms(tx: ProjectionTx, formClients: ReadonlySet<string>) {
+  const forms = new Map<string, Map<string, EnvelopeStatus>>();
+  if (formClients.size === 0) return forms;
+  const { rows } = await tx.query<{ client_id: string; envelope_id: string; status: EnvelopeStatus }>(
+    'select client_id, envelope_id, status from rm_task_onboarding_forms where client_id = any($1)',
+    [[...formClients]],
+  );
+  for (const client of formClients) forms.set(client, new Map());
+  for (const row of rows) forms.get(row.client_id)!.set(row.envelope_id, row.status);
+  return forms;
+}
+
+/** A batch's rows in memory: the events apply to them in order, then the changed rows are written. */
+class TaskBatch {
+  private readonly changedTasks = new Set<string>();
+  private readonly changedForms = new Set<string>();
+
+  constructor(
+    private readonly tasks: Map<string, TaskRow>,
+    private readonly forms: Map<string, Map<string, EnvelopeStatus>>,
+  ) {}
+
+  apply(p: Parsed): void {
+    switch (p.kind) {
+      case 'answered':
+        // The first answer saved moves the EIF task from Not Started to In Progress.
+        this.update(keyOf(p.clientId, EIF_TASK, ''), (row) =>
+          row.status === 'Not Started' ? { status: 'In Progress', status_updated_at: p.at } : null,
+        );
+        break;
+      case 'signed':
+        this.update(keyOf(p.clientId, EIF_TASK, ''), (row) =>
+          ['Not Started', 'In Progress', 'Upcoming'].includes(row.status)
+            ? { status: 'Done', status_updated_at: p.at, done_at: p.at }
+            : null,
+        );
+        break;
+      case 'envelope':
+        this.applyEnvelope(p);
+        break;
+      case 'task':
+        this.applyTaskEvent(p.event);
+        break;
+    }
+  }
+
+  async write(tx: ProjectionTx): Promise<void> {
+    if (this.changedForms.size > 0) await this.writeForms(tx);
+    if (this.changedTasks.size > 0) await this.writeTasks(tx);
+  }
+
+  private update(key: string, change: (row: TaskRow) => Partial<TaskRow> | null): void {
+    const row = this.tasks.get(key);
+    const next = row && change(row);
+    if (!row || !next) return;
+    Object.assign(row, next);
+    this.changedTasks.add(key);
+  }
+
+  private applyEnvelope(p: Extract<Parsed, { kind: 'envelope' }>): void {
+    const clientForms = this.forms.get(p.clientId)!;
+    clientForms.set(p.envelopeId, p.status);
+    this.changedForms.add(`${p.clientId}\u0000${p.envelopeId}`);
+    const to = onboardingFormsTaskStatus([...clientForms.values()]);
+    // A task staff sent back (NIGO) keeps its reason until they answer it.
+    if (to)
+      this.update(keyOf(p.clientId, ONBOARDING_FORMS_TASK_ID, ''), (row) =>
+        row.status !== to && row.status !== 'NIGO'
+          ? { status: to, status_updated_at: p.at, done_at: to === 'Done' ? p.at : null }
+          : null,
+      );
+  }
+
+  private applyTaskEvent(event: TaskEvent): void {
+    const policyId = event.data.policyId ?? '';
+    const key = keyOf(event.data.clientId, event.data.taskId, policyId);
+    switch (event.type) {
+      case 'TaskScheduled':
+        if (!this.tasks.has(key)) {
+          this.tasks.set(key, {
+            client_id: event.data.clientId,
+            task_id: event.data.taskId,
+            policy_id: policyId,
+            status: event.data.status,
+            due_date: event.data.dueDate,
+            status_updated_at: event.data.at,
+            reason: null,
+            done_at: null,
+            call: null,
+          });
+          this.changedTasks.add(key);
+        }
+        break;
+      case 'TaskStatusChanged':
+        // done_at: when the task last reached Done; cleared when it leaves Done (reopened).
+        this.update(key, () => ({
+          status: event.data.to,
+          reason: event.data.reason,
+          status_updated_at: event.data.at,
+          done_at: event.data.to === 'Done' ? event.data.at : null,
+        }));
+        break;
+      case 'TaskCallScheduled':
+        this.update(key, () => ({ call: event.data.call }));
+        break;
+      case 'TaskDueDateChanged':
+        this.update(key, () => ({ due_date: event.data.dueDate }));
+        break;
+    }
+  }
+
+  private async writeForms(tx: ProjectionTx): Promise<void> {
+    const written = [...this.changedForms].map((k) => k.split('\u0000') as [string, string]);
+    await tx.query(
+      `insert into rm_task_onboarding_forms (client_id, envelope_id, status)
+       select * from unnest($1::text[], $2::text[], $3::text[])
+       on conflict (client_id, envelope_id) do update set status = excluded.status`,
+      [
+        written.map(([c]) => c),
+        written.map(([, e]) => e),
+        written.map(([c, e]) => this.forms.get(c)!.get(e)!),
+      ],
+    );
+  }
+
+  private async writeTasks(tx: ProjectionTx): Promise<void> {
+    const written = [...this.changedTasks].map((key) => this.tasks.get(key)!);
+    const column = <K extends keyof TaskRow>(name: K) => written.map((row) => row[name]);
+    await tx.query(
+      `insert into rm_tasks (client_id, task_id, policy_id, status, due_date, status_updated_at, reason,
+         done_at, call)
+       select client_id, task_id, policy_id, status, due_date::date, status_updated_at::timestamptz, reason,
+         done_at::timestamptz, call
+         from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
+           $8::text[], $9::jsonb[])
+           as t(client_id, task_id, policy_id, status, due_date, status_updated_at, reason, done_at, call)
+       on conflict (client_id, task_id, policy_id) do update set status = excluded.status,
+         due_date = excluded.due_date, status_updated_at = excluded.status_updated_at,
+         reason = excluded.reason, done_at = excluded.done_at, call = excluded.call`,
+      [
+        column('client_id'),
+        column('task_id'),
+        column('policy_id'),
+        column('status'),
+        column('due_date'),
+        column('status_updated_at'),
+        column('reason'),
+        column('done_at'),
+        written.map((row) => (row.call == null ? null : JSON.stringify(row.call))),
+      ],
+    );
+  }
+}
+
 export const tasksProjection: CheckpointedConsumer = {
   name: 'tasks',
   filter: {
@@ -70,165 +258,12 @@ export const tasksProjection: CheckpointedConsumer = {
       'EnvelopeVoided',
     ],
   },
-  reset: async (tx) => {
-    await tx.query('delete from rm_tasks');
-    await tx.query('delete from rm_task_onboarding_forms');
-  },
+  reset: deleteRows('rm_tasks', 'rm_task_onboarding_forms'),
   handle: async (events, tx) => {
     const parsed = events.map(parse);
-    // The rows the batch's events concern, and every form of the clients whose forms changed.
-    const keys = new Map<string, [string, string, string]>();
-    const formClients = new Set<string>();
-    for (const p of parsed) {
-      if (p.kind === 'task') {
-        const { clientId, taskId, policyId } = p.event.data;
-        keys.set(keyOf(clientId, taskId, policyId ?? ''), [clientId, taskId, policyId ?? '']);
-      } else {
-        const taskId = p.kind === 'envelope' ? ONBOARDING_FORMS_TASK_ID : EIF_TASK;
-        keys.set(keyOf(p.clientId, taskId, ''), [p.clientId, taskId, '']);
-        if (p.kind === 'envelope') formClients.add(p.clientId);
-      }
-    }
-    const tasks = new Map<string, TaskRow>();
-    const { rows } = await tx.query<TaskRow>(
-      `select t.client_id, t.task_id, t.policy_id, t.status, t.due_date::text as due_date,
-         t.status_updated_at::text as status_updated_at, t.reason, t.done_at::text as done_at, t.call
-         from unnest($1::text[], $2::text[], $3::text[]) as k(client_id, task_id, policy_id)
-         join rm_tasks t using (client_id, task_id, policy_id)`,
-      [...keys.values()].reduce<[string[], string[], string[]]>(
-        (columns, [c, t, p]) => (columns[0].push(c), columns[1].push(t), columns[2].push(p), columns),
-        [[], [], []],
-      ),
-    );
-    for (const row of rows) tasks.set(keyOf(row.client_id, row.task_id, row.policy_id), row);
-    const forms = new Map<string, Map<string, EnvelopeStatus>>();
-    if (formClients.size > 0) {
-      const { rows: formRows } = await tx.query<{
-        client_id: string;
-        envelope_id: string;
-        status: EnvelopeStatus;
-      }>('select client_id, envelope_id, status from rm_task_onboarding_forms where client_id = any($1)', [
-        [...formClients],
-      ]);
-      for (const client of formClients) forms.set(client, new Map());
-      for (const row of formRows) forms.get(row.client_id)!.set(row.envelope_id, row.status);
-    }
-    const changedTasks = new Set<string>();
-    const changedForms = new Set<string>();
-    const update = (key: string, change: (row: TaskRow) => Partial<TaskRow> | null) => {
-      const row = tasks.get(key);
-      const next = row && change(row);
-      if (!row || !next) return;
-      Object.assign(row, next);
-      changedTasks.add(key);
-    };
-
-    for (const p of parsed) {
-      switch (p.kind) {
-        case 'answered':
-          // The first answer saved moves the EIF task from Not Started to In Progress.
-          update(keyOf(p.clientId, EIF_TASK, ''), (row) =>
-            row.status === 'Not Started' ? { status: 'In Progress', status_updated_at: p.at } : null,
-          );
-          break;
-        case 'signed':
-          update(keyOf(p.clientId, EIF_TASK, ''), (row) =>
-            ['Not Started', 'In Progress', 'Upcoming'].includes(row.status)
-              ? { status: 'Done', status_updated_at: p.at, done_at: p.at }
-              : null,
-          );
-          break;
-        case 'envelope': {
-          const clientForms = forms.get(p.clientId)!;
-          clientForms.set(p.envelopeId, p.status);
-          changedForms.add(`${p.clientId}\u0000${p.envelopeId}`);
-          const to = onboardingFormsTaskStatus([...clientForms.values()]);
-          // A task staff sent back (NIGO) keeps its reason until they answer it.
-          if (to)
-            update(keyOf(p.clientId, ONBOARDING_FORMS_TASK_ID, ''), (row) =>
-              row.status !== to && row.status !== 'NIGO'
-                ? { status: to, status_updated_at: p.at, done_at: to === 'Done' ? p.at : null }
-                : null,
-            );
-          break;
-        }
-        case 'task': {
-          const { event } = p;
-          const policyId = event.data.policyId ?? '';
-          const key = keyOf(event.data.clientId, event.data.taskId, policyId);
-          switch (event.type) {
-            case 'TaskScheduled':
-              if (!tasks.has(key)) {
-                tasks.set(key, {
-                  client_id: event.data.clientId,
-                  task_id: event.data.taskId,
-                  policy_id: policyId,
-                  status: event.data.status,
-                  due_date: event.data.dueDate,
-                  status_updated_at: event.data.at,
-                  reason: null,
-                  done_at: null,
-                  call: null,
-                });
-                changedTasks.add(key);
-              }
-              break;
-            case 'TaskStatusChanged':
-              // done_at: when the task last reached Done; cleared when it leaves Done (reopened).
-              update(key, () => ({
-                status: event.data.to,
-                reason: event.data.reason,
-                status_updated_at: event.data.at,
-                done_at: event.data.to === 'Done' ? event.data.at : null,
-              }));
-              break;
-            case 'TaskCallScheduled':
-              update(key, () => ({ call: event.data.call }));
-              break;
-            case 'TaskDueDateChanged':
-              update(key, () => ({ due_date: event.data.dueDate }));
-              break;
-          }
-          break;
-        }
-      }
-    }
-
-    if (changedForms.size > 0) {
-      const written = [...changedForms].map((k) => k.split('\u0000') as [string, string]);
-      await tx.query(
-        `insert into rm_task_onboarding_forms (client_id, envelope_id, status)
-         select * from unnest($1::text[], $2::text[], $3::text[])
-         on conflict (client_id, envelope_id) do update set status = excluded.status`,
-        [written.map(([c]) => c), written.map(([, e]) => e), written.map(([c, e]) => forms.get(c)!.get(e)!)],
-      );
-    }
-    if (changedTasks.size > 0) {
-      const written = [...changedTasks].map((key) => tasks.get(key)!);
-      const column = <K extends keyof TaskRow>(name: K) => written.map((row) => row[name]);
-      await tx.query(
-        `insert into rm_tasks (client_id, task_id, policy_id, status, due_date, status_updated_at, reason,
-           done_at, call)
-         select client_id, task_id, policy_id, status, due_date::date, status_updated_at::timestamptz, reason,
-           done_at::timestamptz, call
-           from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
-             $8::text[], $9::jsonb[])
-             as t(client_id, task_id, policy_id, status, due_date, status_updated_at, reason, done_at, call)
-         on conflict (client_id, task_id, policy_id) do update set status = excluded.status,
-           due_date = excluded.due_date, status_updated_at = excluded.status_updated_at,
-           reason = excluded.reason, done_at = excluded.done_at, call = excluded.call`,
-        [
-          column('client_id'),
-          column('task_id'),
-          column('policy_id'),
-          column('status'),
-          column('due_date'),
-          column('status_updated_at'),
-          column('reason'),
-          column('done_at'),
-          written.map((row) => (row.call == null ? null : JSON.stringify(row.call))),
-        ],
-      );
-    }
+    const { keys, formClients } = keysOf(parsed);
+    const batch = new TaskBatch(await readTasks(tx, keys.values()), await readForms(tx, formClients));
+    for (const p of parsed) batch.apply(p);
+    await batch.write(tx);
   },
 };

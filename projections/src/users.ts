@@ -1,5 +1,6 @@
 import { USER_ROLES, parseEvent, type CheckpointedConsumer, type UserEvent } from '@onboard/events';
 import { evolveUser, type UserProfile, type UserState } from '@onboard/domain';
+import { deleteRows } from './reset.ts';
 
 const USER_EVENT_TYPES: readonly UserEvent['type'][] = [
   'UserRegistered',
@@ -77,9 +78,7 @@ type Doc = { state: UserState; version: string; createdAt: string; updatedAt: st
 export const usersProjection: CheckpointedConsumer = {
   name: 'users',
   filter: { eventTypes: USER_EVENT_TYPES },
-  reset: async (tx) => {
-    await tx.query('delete from rm_users');
-  },
+  reset: deleteRows('rm_users'),
   handle: async (events, tx) => {
     const parsed = events.map((recorded) => ({ recorded, event: parseEvent(recorded) as UserEvent }));
     const ids = [...new Set(parsed.map((p) => p.event.data.userId))];

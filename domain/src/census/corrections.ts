@@ -65,144 +65,174 @@ export type CensusWorkingSet = ReturnType<typeof censusWorkingSet>;
 
 /** The whole census in memory (rows by the spreadsheet's numbering), with every issue and the totals. */
 export function censusWorkingSet(rows: Iterable<readonly [number, CensusRow]>, facts: CensusEifFacts) {
-  const byNumber = new Map<number, CensusRow>();
-  const own = new Map<number, CensusIssue[]>();
-  const ssnAcross = new Map<number, CensusIssue[]>();
-  const idAcross = new Map<number, CensusIssue[]>();
-  const ssnGroups = new Map<string, number[]>();
-  const idGroups = new Map<string, number[]>();
-  const counts: Record<CensusSeverity, number> = { ERROR: 0, WARNING: 0 };
-  const ruleCounts = new Map<CensusRule, number>();
+  return new WorkingSet(rows, facts);
+}
 
-  const setOrDelete = (map: Map<number, CensusIssue[]>, row: number, issues: CensusIssue[]) => {
-    if (issues.length > 0) map.set(row, issues);
-    else map.delete(row);
-  };
-  const issuesOf = (row: number): CensusIssue[] => [
-    ...(own.get(row) ?? NONE),
-    ...(ssnAcross.get(row) ?? NONE),
-    ...(idAcross.get(row) ?? NONE),
-  ];
-  const tally = (issues: readonly CensusIssue[], sign: 1 | -1) => {
-    for (const item of issues) {
-      counts[item.severity] += sign;
-      const n = (ruleCounts.get(item.rule) ?? 0) + sign;
-      if (n === 0) ruleCounts.delete(item.rule);
-      else ruleCounts.set(item.rule, n);
+function setOrDelete(map: Map<number, CensusIssue[]>, row: number, issues: CensusIssue[]) {
+  if (issues.length > 0) map.set(row, issues);
+  else map.delete(row);
+}
+
+/** What a change reaches: the rows changed, the groups to check again, and the issues of each row before. */
+type Reach = {
+  touched: Set<number>;
+  ssnKeys: Set<string>;
+  idKeys: Set<string>;
+  before: Map<number, CensusIssue[]>;
+};
+
+class WorkingSet {
+  private readonly byNumber = new Map<number, CensusRow>();
+  private readonly own = new Map<number, CensusIssue[]>();
+  private readonly ssnAcross = new Map<number, CensusIssue[]>();
+  private readonly idAcross = new Map<number, CensusIssue[]>();
+  private readonly ssnGroups = new Map<string, number[]>();
+  private readonly idGroups = new Map<string, number[]>();
+  private readonly counts: Record<CensusSeverity, number> = { ERROR: 0, WARNING: 0 };
+  private readonly ruleCounts = new Map<CensusRule, number>();
+
+  constructor(
+    rows: Iterable<readonly [number, CensusRow]>,
+    private readonly facts: CensusEifFacts,
+  ) {
+    for (const [number, row] of rows) {
+      this.byNumber.set(number, row);
+      setOrDelete(this.own, number, checkRow(row, number, facts));
+      addTo(this.ssnGroups, ssnKey(row), number);
+      addTo(this.idGroups, idKey(row), number);
     }
-  };
+    for (const key of this.ssnGroups.keys()) this.checkSsnGroup(key);
+    for (const key of this.idGroups.keys()) this.checkIdGroup(key);
+    for (const number of this.byNumber.keys()) this.tally(this.issuesOf(number), 1);
+  }
+
+  rowCount(): number {
+    return this.byNumber.size;
+  }
+
+  row(number: number): CensusRow | undefined {
+    return this.byNumber.get(number);
+  }
+
+  cell(number: number, field: CensusField): string | undefined {
+    const row = this.byNumber.get(number);
+    return row === undefined ? undefined : (row[field] ?? '');
+  }
+
+  issuesOf(row: number): CensusIssue[] {
+    return [
+      ...(this.own.get(row) ?? NONE),
+      ...(this.ssnAcross.get(row) ?? NONE),
+      ...(this.idAcross.get(row) ?? NONE),
+    ];
+  }
+
+  /** Every issue by row, as a full validation of the rows as they are now would find them. */
+  issuesByRow(): Map<number, CensusIssue[]> {
+    const all = new Map<number, CensusIssue[]>();
+    for (const number of [...this.byNumber.keys()].sort((a, b) => a - b)) {
+      const issues = this.issuesOf(number);
+      if (issues.length > 0) all.set(number, issues);
+    }
+    return all;
+  }
+
+  totals() {
+    return { counts: { ...this.counts }, ruleCounts: Object.fromEntries(this.ruleCounts) };
+  }
+
+  /**
+   * Sets cells and revalidates what they reach: the changed rows, and the rows sharing an SSN or an
+   * employee id with them before or after. Answers every row changed or whose issues changed, with
+   * its cells and issues now, and the file's totals after.
+   */
+  setCells(changes: readonly CensusCellChange[]): CensusRevalidation {
+    const reach: Reach = { touched: new Set(), ssnKeys: new Set(), idKeys: new Set(), before: new Map() };
+    for (const change of changes) this.setCell(change, reach);
+    const { touched, ssnKeys, idKeys, before } = reach;
+    for (const row of touched) {
+      setOrDelete(this.own, row, checkRow(this.byNumber.get(row)!, row, this.facts));
+      // A row that left every group has no issues across rows any more.
+      if (ssnKey(this.byNumber.get(row)!) === null) this.ssnAcross.delete(row);
+      if (idKey(this.byNumber.get(row)!) === null) this.idAcross.delete(row);
+    }
+    for (const key of ssnKeys) this.checkSsnGroup(key);
+    for (const key of idKeys) this.checkIdGroup(key);
+
+    const revalidated: CensusRevalidatedRow[] = [];
+    for (const [row, old] of [...before.entries()].sort(([a], [b]) => a - b)) {
+      const now = this.issuesOf(row);
+      if (!touched.has(row) && JSON.stringify(now) === JSON.stringify(old)) continue;
+      this.tally(old, -1);
+      this.tally(now, 1);
+      revalidated.push({ row, cells: { ...this.byNumber.get(row)! }, issues: now });
+    }
+    return { revalidated, ...this.totals() };
+  }
+
+  /** Sets one cell, moves its row between groups, and adds what it reaches. */
+  private setCell(change: CensusCellChange, reach: Reach): void {
+    const remember = (rows: Iterable<number>) => {
+      for (const row of rows) if (!reach.before.has(row)) reach.before.set(row, this.issuesOf(row));
+    };
+    const row = this.byNumber.get(change.row);
+    if (!row) throw new Error(`No row ${change.row} in the census`);
+    const [oldSsn, oldId] = [ssnKey(row), idKey(row)];
+    remember([change.row]);
+    if (oldSsn !== null) remember(this.ssnGroups.get(oldSsn) ?? []);
+    if (oldId !== null) remember(this.idGroups.get(oldId) ?? []);
+    const next = { ...row, [change.field]: change.value };
+    this.byNumber.set(change.row, next);
+    const [newSsn, newId] = [ssnKey(next), idKey(next)];
+    if (oldSsn !== newSsn) {
+      removeFrom(this.ssnGroups, oldSsn, change.row);
+      addTo(this.ssnGroups, newSsn, change.row);
+    }
+    if (oldId !== newId) {
+      removeFrom(this.idGroups, oldId, change.row);
+      addTo(this.idGroups, newId, change.row);
+    }
+    if (newSsn !== null) remember(this.ssnGroups.get(newSsn) ?? []);
+    if (newId !== null) remember(this.idGroups.get(newId) ?? []);
+    for (const key of [oldSsn, newSsn]) if (key !== null) reach.ssnKeys.add(key);
+    for (const key of [oldId, newId]) if (key !== null) reach.idKeys.add(key);
+    reach.touched.add(change.row);
+  }
+
+  private tally(issues: readonly CensusIssue[], sign: 1 | -1): void {
+    for (const item of issues) {
+      this.counts[item.severity] += sign;
+      const n = (this.ruleCounts.get(item.rule) ?? 0) + sign;
+      if (n === 0) this.ruleCounts.delete(item.rule);
+      else this.ruleCounts.set(item.rule, n);
+    }
+  }
 
   /** The duplicate-SSN issues of one group, by the file's own checker over the group's rows in order. */
-  const checkSsnGroup = (key: string) => {
-    const members = ssnGroups.get(key) ?? [];
-    const checker = censusChecker(facts);
+  private checkSsnGroup(key: string): void {
+    const members = this.ssnGroups.get(key) ?? [];
+    const checker = censusChecker(this.facts);
     for (const row of members)
       setOrDelete(
-        ssnAcross,
+        this.ssnAcross,
         row,
-        checker.check(byNumber.get(row)!, row).filter((i) => ACROSS_SSN.has(i.rule)),
+        checker.check(this.byNumber.get(row)!, row).filter((i) => ACROSS_SSN.has(i.rule)),
       );
-  };
+  }
+
   /** Duplicate employee ids and dependents whose employee is missing, within one employee id's rows. */
-  const checkIdGroup = (key: string) => {
-    const members = idGroups.get(key) ?? [];
-    const checker = censusChecker(facts);
+  private checkIdGroup(key: string): void {
+    const members = this.idGroups.get(key) ?? [];
+    const checker = censusChecker(this.facts);
     const found = new Map<number, CensusIssue[]>();
     for (const row of members)
       found.set(
         row,
-        checker.check(byNumber.get(row)!, row).filter((i) => ACROSS_ID.has(i.rule)),
+        checker.check(this.byNumber.get(row)!, row).filter((i) => ACROSS_ID.has(i.rule)),
       );
     for (const item of checker.finish()) found.get(item.row)?.push(item);
-    for (const [row, issues] of found) setOrDelete(idAcross, row, issues);
-  };
-
-  for (const [number, row] of rows) {
-    byNumber.set(number, row);
-    setOrDelete(own, number, checkRow(row, number, facts));
-    addTo(ssnGroups, ssnKey(row), number);
-    addTo(idGroups, idKey(row), number);
+    for (const [row, issues] of found) setOrDelete(this.idAcross, row, issues);
   }
-  for (const key of ssnGroups.keys()) checkSsnGroup(key);
-  for (const key of idGroups.keys()) checkIdGroup(key);
-  for (const number of byNumber.keys()) tally(issuesOf(number), 1);
-
-  return {
-    rowCount: () => byNumber.size,
-    row: (number: number): CensusRow | undefined => byNumber.get(number),
-    cell: (number: number, field: CensusField): string | undefined => {
-      const row = byNumber.get(number);
-      return row === undefined ? undefined : (row[field] ?? '');
-    },
-    issuesOf,
-    /** Every issue by row, as a full validation of the rows as they are now would find them. */
-    issuesByRow: () => {
-      const all = new Map<number, CensusIssue[]>();
-      for (const number of [...byNumber.keys()].sort((a, b) => a - b)) {
-        const issues = issuesOf(number);
-        if (issues.length > 0) all.set(number, issues);
-      }
-      return all;
-    },
-    totals: () => ({ counts: { ...counts }, ruleCounts: Object.fromEntries(ruleCounts) }),
-
-    /**
-     * Sets cells and revalidates what they reach: the changed rows, and the rows sharing an SSN or an
-     * employee id with them before or after. Answers every row changed or whose issues changed, with
-     * its cells and issues now, and the file's totals after.
-     */
-    setCells(changes: readonly CensusCellChange[]): CensusRevalidation {
-      const touched = new Set<number>();
-      const ssnKeys = new Set<string>();
-      const idKeys = new Set<string>();
-      const before = new Map<number, CensusIssue[]>();
-      const remember = (rows: Iterable<number>) => {
-        for (const row of rows) if (!before.has(row)) before.set(row, issuesOf(row));
-      };
-      for (const change of changes) {
-        const row = byNumber.get(change.row);
-        if (!row) throw new Error(`No row ${change.row} in the census`);
-        const [oldSsn, oldId] = [ssnKey(row), idKey(row)];
-        remember([change.row]);
-        if (oldSsn !== null) remember(ssnGroups.get(oldSsn) ?? []);
-        if (oldId !== null) remember(idGroups.get(oldId) ?? []);
-        const next = { ...row, [change.field]: change.value };
-        byNumber.set(change.row, next);
-        const [newSsn, newId] = [ssnKey(next), idKey(next)];
-        if (oldSsn !== newSsn) {
-          removeFrom(ssnGroups, oldSsn, change.row);
-          addTo(ssnGroups, newSsn, change.row);
-        }
-        if (oldId !== newId) {
-          removeFrom(idGroups, oldId, change.row);
-          addTo(idGroups, newId, change.row);
-        }
-        if (newSsn !== null) remember(ssnGroups.get(newSsn) ?? []);
-        if (newId !== null) remember(idGroups.get(newId) ?? []);
-        for (const key of [oldSsn, newSsn]) if (key !== null) ssnKeys.add(key);
-        for (const key of [oldId, newId]) if (key !== null) idKeys.add(key);
-        touched.add(change.row);
-      }
-      for (const row of touched) {
-        setOrDelete(own, row, checkRow(byNumber.get(row)!, row, facts));
-        // A row that left every group has no issues across rows any more.
-        if (ssnKey(byNumber.get(row)!) === null) ssnAcross.delete(row);
-        if (idKey(byNumber.get(row)!) === null) idAcross.delete(row);
-      }
-      for (const key of ssnKeys) checkSsnGroup(key);
-      for (const key of idKeys) checkIdGroup(key);
-
-      const revalidated: CensusRevalidatedRow[] = [];
-      for (const [row, old] of [...before.entries()].sort(([a], [b]) => a - b)) {
-        const now = issuesOf(row);
-        if (!touched.has(row) && JSON.stringify(now) === JSON.stringify(old)) continue;
-        tally(old, -1);
-        tally(now, 1);
-        revalidated.push({ row, cells: { ...byNumber.get(row)! }, issues: now });
-      }
-      return { revalidated, ...this.totals() };
-    },
-  };
 }
 
 /** The key of one cell: its row and field. */

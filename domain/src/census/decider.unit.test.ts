@@ -4,6 +4,7 @@ import { givenWhenThen, eventsOf, refusalOf } from '../testing/given-when-then.t
 import { censusDecider, censusGrid, replacementCells, type CensusCommand } from './decider.ts';
 import type { CensusRevalidation } from './corrections.ts';
 import { reportBuilder } from './report.ts';
+import { REQUIRED_COLUMNS } from './fields.ts';
 
 const given = givenWhenThen(censusDecider);
 const ref = { clientId: 'c1', policyId: 'p1', documentId: 'd1' };
@@ -23,22 +24,7 @@ const headers = [
   'ZIP',
   'Salary',
 ];
-const mapping = Object.fromEntries(
-  [
-    'employeeId',
-    'firstName',
-    'lastName',
-    'ssn',
-    'dateOfBirth',
-    'hireDate',
-    'employeeClass',
-    'hoursPerWeek',
-    'location',
-    'state',
-    'zip',
-    'salary',
-  ].map((f, i) => [f, i]),
-);
+const mapping = Object.fromEntries(REQUIRED_COLUMNS.map((f, i) => [f, i]));
 
 const uploaded: CensusEvent = {
   type: 'CensusUploaded',

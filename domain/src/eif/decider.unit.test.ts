@@ -12,6 +12,7 @@ import {
   type EifCommand,
   type EifState,
 } from './decider.ts';
+import { clientAnswerSet, clientCreated } from '../testing/eif-events.ts';
 
 const clientId = 'c-1';
 const benAdmin = { userId: 'u-ben', role: 'BEN_ADMIN' };
@@ -24,19 +25,8 @@ const cmd = <T extends EifCommand['type']>(
   by = benAdmin,
 ) => ({ type, data: { clientId, ...data }, metadata: { at, by } }) as EifCommand;
 
-const created: EifEvent = {
-  type: 'EifEntityCreated',
-  data: { clientId, entity: 'Client', entityId: clientId, attributes: { name: 'Acme', taxId: null } },
-};
-const taxIdSet: EifEvent = {
-  type: 'EifEntityChanged',
-  data: {
-    clientId,
-    entity: 'Client',
-    entityId: clientId,
-    changes: [{ attributeKey: 'taxId', value: '111111111', previousValue: null }],
-  },
-};
+const created = clientCreated(clientId);
+const taxIdSet = clientAnswerSet(clientId, 'taxId', '111111111');
 const signed: EifEvent = {
   type: 'EifSigned',
   data: {

@@ -2,21 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { EifEvent } from '@onboard/events';
 import { fold } from './decider.ts';
 import { describeEifEvent, diffForms } from './history.ts';
+import { clientAnswerSet, clientCreated } from '../testing/eif-events.ts';
 
 const clientId = 'c-1';
-const created: EifEvent = {
-  type: 'EifEntityCreated',
-  data: { clientId, entity: 'Client', entityId: clientId, attributes: { name: 'Acme', taxId: null } },
-};
-const taxId: EifEvent = {
-  type: 'EifEntityChanged',
-  data: {
-    clientId,
-    entity: 'Client',
-    entityId: clientId,
-    changes: [{ attributeKey: 'taxId', value: '123456789', previousValue: null }],
-  },
-};
+const created = clientCreated(clientId);
+const taxId = clientAnswerSet(clientId, 'taxId', '123456789');
 const location: EifEvent = {
   type: 'EifEntityCreated',
   data: { clientId, entity: 'Location', entityId: 'loc-1', attributes: { city: 'Oslo' } },

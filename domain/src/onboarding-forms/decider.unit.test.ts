@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { EnvelopeEvent, EnvelopeRecipient, SigningField, SigningRole } from '@onboard/events';
+import type { EnvelopeEvent, SigningField, SigningRole } from '@onboard/events';
 import { eventsOf, givenWhenThen, refusalOf } from '../testing/given-when-then.ts';
 import {
   ALREADY_SIGNED_LINK_MESSAGE,
@@ -15,55 +15,16 @@ import {
   type SigningOrigin,
 } from './decider.ts';
 import { foldWith } from '../decider.ts';
+import { cmd, field, person, staff, t, template as formTemplate } from '../testing/envelopes.ts';
 import { auditCertificate } from './certificate.ts';
 
-const envelopeId = 'env-1';
-const clientId = 'lakeside';
-const staff = { userId: 'ic-1', role: 'SLF_ADMIN' };
-const t = (minute: number) => `2026-11-24T10:${String(minute).padStart(2, '0')}:00.000Z`;
 const given = givenWhenThen(envelopeDecider);
-const cmd = <T extends EnvelopeCommand['type']>(
-  type: T,
-  data: Omit<Extract<EnvelopeCommand, { type: T }>['data'], 'envelopeId' | 'clientId'>,
-  at = t(1),
-) =>
-  ({
-    type,
-    data: { envelopeId, clientId, ...data },
-    metadata: { at, by: staff },
-  }) as unknown as EnvelopeCommand;
-
-const field = (fieldId: string, roleId: string, kind: SigningField['kind'] = 'signature'): SigningField => ({
-  fieldId,
-  roleId,
-  kind,
-  label: fieldId,
-  page: 1,
-  x: 50,
-  y: 50,
-  width: 120,
-  height: 40,
-});
 const roles: SigningRole[] = [
   { roleId: 'employer', name: 'Employer', routingOrder: 1, quorum: null },
   { roleId: 'broker', name: 'Broker', routingOrder: 2, quorum: null },
 ];
-const person = (recipientId: string, roleId: string): EnvelopeRecipient => ({
-  recipientId,
-  roleId,
-  name: `Person ${recipientId}`,
-  email: `${recipientId}@example.com`,
-  userId: `user-${recipientId}`,
-});
-const template = (r = roles, fields = [field('f1', 'employer'), field('f2', 'broker')]) => ({
-  templateId: 'tpl-1',
-  name: 'Group application',
-  documentId: 'doc-0',
-  sha256: 'h0',
-  pages: [{ width: 612, height: 792 }],
-  roles: r,
-  fields,
-});
+const template = (r = roles, fields = [field('f1', 'employer'), field('f2', 'broker')]) =>
+  formTemplate(r, fields);
 const origin = (userId: string | null = null, linkId: string | null = null): SigningOrigin => ({
   ipAddress: '127.0.0.1',
   userAgent: 'test',

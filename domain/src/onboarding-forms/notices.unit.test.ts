@@ -1,52 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { EnvelopeEvent, EnvelopeRecipient, SigningField, SigningRole } from '@onboard/events';
+import type { EnvelopeEvent, SigningRole } from '@onboard/events';
 import { eventsOf, givenWhenThen } from '../testing/given-when-then.ts';
 import { envelopeDecider, type EnvelopeCommand, type EnvelopeDeciderState } from './decider.ts';
 import { envelopeNotices } from './notices.ts';
+import { cmd, field, person, t, template } from '../testing/envelopes.ts';
 
-const envelopeId = 'env-1';
-const clientId = 'lakeside';
-const staff = { userId: 'ic-1', role: 'SLF_ADMIN' };
-const t = (minute: number) => `2026-11-24T10:${String(minute).padStart(2, '0')}:00.000Z`;
 const given = givenWhenThen(envelopeDecider);
-const cmd = <T extends EnvelopeCommand['type']>(
-  type: T,
-  data: Omit<Extract<EnvelopeCommand, { type: T }>['data'], 'envelopeId' | 'clientId'>,
-  at = t(1),
-) =>
-  ({
-    type,
-    data: { envelopeId, clientId, ...data },
-    metadata: { at, by: staff },
-  }) as unknown as EnvelopeCommand;
-const field = (fieldId: string, roleId: string): SigningField => ({
-  fieldId,
-  roleId,
-  kind: 'signature',
-  label: fieldId,
-  page: 1,
-  x: 50,
-  y: 50,
-  width: 120,
-  height: 40,
-});
-const person = (recipientId: string, roleId: string, userId: string | null = `user-${recipientId}`) =>
-  ({
-    recipientId,
-    roleId,
-    name: `Person ${recipientId}`,
-    email: `${recipientId}@example.com`,
-    userId,
-  }) satisfies EnvelopeRecipient;
-const template = (roles: SigningRole[], fields: SigningField[]) => ({
-  templateId: 'tpl-1',
-  name: 'Group application',
-  documentId: 'doc-0',
-  sha256: 'h0',
-  pages: [{ width: 612, height: 792 }],
-  roles,
-  fields,
-});
 const origin = { ipAddress: '127.0.0.1', userAgent: 'test', userId: null, linkId: null };
 const sign = (recipientId: string, hashBefore: string, hashAfter: string, at = t(3)) =>
   cmd(

@@ -11,3 +11,20 @@ export const signedBy = (clientId: string, by: { userId: string; role: string })
     at: '2026-11-01T10:00:00Z',
   },
 });
+
+/** The client entity created, named Acme and with no tax id yet. */
+export const clientCreated = (clientId: string): EifEvent => ({
+  type: 'EifEntityCreated',
+  data: { clientId, entity: 'Client', entityId: clientId, attributes: { name: 'Acme', taxId: null } },
+});
+
+/** One answer of the client entity set where it had none. */
+export const clientAnswerSet = (clientId: string, attributeKey: string, value: string): EifEvent => ({
+  type: 'EifEntityChanged',
+  data: {
+    clientId,
+    entity: 'Client',
+    entityId: clientId,
+    changes: [{ attributeKey, value, previousValue: null }],
+  },
+});

@@ -86,6 +86,21 @@ export function describeEventStoreContract(
       await cleanup();
     });
 
+    const storeUnderTest = () => store;
+    describeAppending(storeUnderTest);
+    describeReading(storeUnderTest);
+    describeSubscribing(storeUnderTest);
+    describeConcurrentAppenders(storeUnderTest);
+  });
+}
+
+function describeAppending(storeUnderTest: () => EventStore): void {
+  describe('appending', () => {
+    let store: EventStore;
+    beforeAll(() => {
+      store = storeUnderTest();
+    });
+
     it('appends and reads a stream back with revisions, data and metadata', async () => {
       const stream = streamName();
       const events = [
@@ -105,10 +120,6 @@ export function describeEventStoreContract(
       expect(read[0]!.recordedAt).toBeInstanceOf(Date);
       expect(comparePositions(read[0]!.position, read[1]!.position)).toBe(-1);
       expect(comparePositions(read[1]!.position, result.position)).toBe(0);
-    });
-
-    it('reads a missing stream as empty', async () => {
-      expect(await store.readStream(streamName())).toEqual([]);
     });
 
     it('refuses no_stream on an existing stream and appends nothing', async () => {
@@ -167,6 +178,19 @@ export function describeEventStoreContract(
       await store.append(stream, events, 'no_stream');
       await expect(store.append(stream, [events[0]!, newEvent('C')], 'no_stream')).rejects.toThrow();
       expect((await store.readStream(stream)).map((e) => e.id)).toEqual(events.map((e) => e.id));
+    });
+  });
+}
+
+function describeReading(storeUnderTest: () => EventStore): void {
+  describe('reading', () => {
+    let store: EventStore;
+    beforeAll(() => {
+      store = storeUnderTest();
+    });
+
+    it('reads a missing stream as empty', async () => {
+      expect(await store.readStream(streamName())).toEqual([]);
     });
 
     it('reads a stream forwards from a revision with a maximum count', async () => {
@@ -230,6 +254,15 @@ export function describeEventStoreContract(
       expect(comparePositions(parsePosition(text), position)).toBe(0);
       expect(() => parsePosition('not/a-position')).toThrow();
     });
+  });
+}
+
+function describeSubscribing(storeUnderTest: () => EventStore): void {
+  describe('subscribing', () => {
+    let store: EventStore;
+    beforeAll(() => {
+      store = storeUnderTest();
+    });
 
     it('subscribes from a stored position: only later events, then events appended after it started', async () => {
       const type = uniqueType('Sub');
@@ -280,6 +313,15 @@ export function describeEventStoreContract(
       } finally {
         await subscription.close();
       }
+    });
+  });
+}
+
+function describeConcurrentAppenders(storeUnderTest: () => EventStore): void {
+  describe('under concurrent appenders', () => {
+    let store: EventStore;
+    beforeAll(() => {
+      store = storeUnderTest();
     });
 
     it('delivers every event exactly once, in commit order, under concurrent appenders', async () => {

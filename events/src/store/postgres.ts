@@ -224,21 +224,82 @@ function createNotifier(pool: pg.Pool, ownId: string) {
 const FEED_WINDOW = 5_000;
 const FEED_PAGE = 1_000;
 
-type Feed = {
-  /** Called when the feed grows or resets; returns the removal. */
-  add: (wake: () => void) => () => void;
-  /**
-   * The caught-up path: up to `max` events after `from` that pass `filter`, and the position to read on
-   * from, or null when `from` is older than the window (the subscription then reads the table itself).
-   */
-  take: (
-    from: Position,
-    max: number,
-    filter: AllFilter | undefined,
-  ) => { events: RecordedEvent[]; next: Position; isEnd: boolean } | null;
-  wake: () => void;
-  close: () => Promise<void>;
-};
+/**
+ * The all-stream's horizon counting appenders only. Readers normally see events below the oldest running
+ * transaction id (xmin), so any long transaction, such as a projection's batch, holds every reader back.
+ * Only a transaction that inserts into es_events can add events behind ones already committed, and an
+ * append is one statement whose lock on es_events is taken before it gets its transaction id and kept
+ * until it has committed. So: with xmax read first, and the running appenders (those holding that lock,
+ * with the transaction id they hold) read after it, every appender below the returned horizon has ended
+ * before the next statement's snapshot is taken, and an event committed below it is final.
+ */
+async function appendersHorizon(pool: pg.Pool): Promise<bigint> {
+  const { rows } = await pool.query<{ xmax: string; xids: string[] | null }>({
+    name: 'es_appenders_horizon',
+    text: `select pg_snapshot_xmax(pg_current_snapshot())::text as xmax,
+      (select array_agg(x.transactionid::text) from pg_locks r
+        join pg_locks x on x.pid = r.pid and x.locktype = 'transactionid' and x.mode = 'ExclusiveLock'
+          and x.granted
+        where r.locktype = 'relation' and r.relation = 'es_events'::regclass
+          and r.database = (select oid from pg_database where datname = current_database())
+          and r.mode = 'RowExclusiveLock' and r.granted) as xids`,
+  });
+  const xmax = BigInt(rows[0]!.xmax);
+  let horizon = xmax;
+  for (const text of rows[0]!.xids ?? []) {
+    // pg_locks shows 32-bit transaction ids: place each just below xmax (one assigned after xmax read
+    // is at or above it, hence ignored).
+    const distance = ((((xmax % 2n ** 32n) - BigInt(text)) % 2n ** 32n) + 2n ** 32n) % 2n ** 32n;
+    if (distance === 0n || distance > 2n ** 31n) continue;
+    const xid = xmax - distance;
+    if (xid < horizon) horizon = xid;
+  }
+  return horizon;
+}
+
+type FeedPage = { page: RecordedEvent[]; isHeld: boolean; isEnd: boolean };
+
+/** A page of the all-stream after `from`, and whether rows are committed above the visibility horizon. */
+async function readFeedPage(pool: pg.Pool, from: Position, horizon: bigint | null): Promise<FeedPage> {
+  const { rows } = await pool.query<EventRow & { is_held: boolean }>({
+    name: 'es_feed',
+    text: `with page as (
+        select ${EVENT_COLUMNS}, false as is_held from es_events
+        where (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
+          and transaction_id < greatest(pg_snapshot_xmin(pg_current_snapshot()), $4::text::xid8)
+        order by transaction_id, global_position limit $3
+      )
+      select * from page
+      union all
+      select null, null, null, null, null, null, null, null, null, true
+      where (select max(transaction_id) from es_events)
+        >= greatest(pg_snapshot_xmin(pg_current_snapshot()), $4::text::xid8)`,
+    values: [from.commit.toString(), from.prepare.toString(), FEED_PAGE, (horizon ?? 0n).toString()],
+  });
+  const page = rows.filter((row) => !row.is_held).map(toRecorded);
+  return { page, isHeld: rows.some((row) => row.is_held), isEnd: page.length < FEED_PAGE };
+}
+
+/** A page of the all-stream after `from`; when held back by a running transaction, asks the appenders. */
+async function readFeedNext(pool: pg.Pool, from: Position): Promise<FeedPage> {
+  const first = await readFeedPage(pool, from, null);
+  if (!first.isEnd || !first.isHeld) return first;
+  const horizon = await appendersHorizon(pool);
+  const more = await readFeedPage(pool, first.page.at(-1)?.position ?? from, horizon);
+  return { page: [...first.page, ...more.page], isHeld: more.isHeld, isEnd: more.isEnd };
+}
+
+/** The index of the first event after `from` in events ordered by position. */
+function firstAfter(events: readonly RecordedEvent[], from: Position): number {
+  let low = 0;
+  let high = events.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (comparePositions(events[mid]!.position, from) <= 0) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
 
 /**
  * One reader of the all-stream per store, shared by all its subscriptions: it reads each new page once,
@@ -253,200 +314,427 @@ type Feed = {
  * id through the position index (max): an existence test over the table is planned as a scan of it, which
  * grows with the store and ran on every wake-up.
  */
-function createFeed(
-  pool: pg.Pool,
-  wakeups: Wakeups,
-  pollIntervalMs: number,
-  headPosition: () => Promise<Position>,
-): Feed {
-  const wakes = new Set<() => void>();
-  let events: RecordedEvent[] = [];
-  let start: Position | null = null; // exclusive; null: not started
-  let end: Position = START;
-  let running: Promise<void> | null = null;
-  let isClosed = false;
-  let isWoken = false;
-  let wakeWaiter: (() => void) | undefined;
-  let removeWakeup: (() => void) | undefined;
+class Feed {
+  private readonly wakes = new Set<() => void>();
+  private events: RecordedEvent[] = [];
+  private start: Position | null = null; // exclusive; null: not started
+  private end: Position = START;
+  private running: Promise<void> | null = null;
+  private isClosed = false;
+  private isWoken = false;
+  private wakeWaiter: (() => void) | undefined;
+  private removeWakeup: (() => void) | undefined;
 
-  const wakeSubscribers = () => {
-    for (const wake of wakes) wake();
-  };
-  const wake = () => {
-    isWoken = true;
-    wakeWaiter?.();
-  };
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      if (isClosed || wakes.size === 0) return resolve();
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        wakeWaiter = undefined;
-        resolve();
-      }
-      wakeWaiter = done;
-    });
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly wakeups: Wakeups,
+    private readonly pollIntervalMs: number,
+    private readonly headPosition: () => Promise<Position>,
+  ) {}
+
+  /** Called when the feed grows or resets; returns the removal. */
+  add(subscriberWake: () => void): () => void {
+    this.wakes.add(subscriberWake);
+    this.ensureRunning();
+    return () => {
+      this.wakes.delete(subscriberWake);
+      if (this.wakes.size === 0) this.wakeWaiter?.();
+    };
+  }
 
   /**
-   * The all-stream's horizon counting appenders only. Readers normally see events below the oldest running
-   * transaction id (xmin), so any long transaction, such as a projection's batch, holds every reader back.
-   * Only a transaction that inserts into es_events can add events behind ones already committed, and an
-   * append is one statement whose lock on es_events is taken before it gets its transaction id and kept
-   * until it has committed. So: with xmax read first, and the running appenders (those holding that lock,
-   * with the transaction id they hold) read after it, every appender below the returned horizon has ended
-   * before the next statement's snapshot is taken, and an event committed below it is final.
+   * The caught-up path: up to `max` events after `from` that pass `filter`, and the position to read on
+   * from, or null when `from` is older than the window (the subscription then reads the table itself).
    */
-  const appendersHorizon = async (): Promise<bigint> => {
-    const { rows } = await pool.query<{ xmax: string; xids: string[] | null }>({
-      name: 'es_appenders_horizon',
-      text: `select pg_snapshot_xmax(pg_current_snapshot())::text as xmax,
-        (select array_agg(x.transactionid::text) from pg_locks r
-          join pg_locks x on x.pid = r.pid and x.locktype = 'transactionid' and x.mode = 'ExclusiveLock'
-            and x.granted
-          where r.locktype = 'relation' and r.relation = 'es_events'::regclass
-            and r.database = (select oid from pg_database where datname = current_database())
-            and r.mode = 'RowExclusiveLock' and r.granted) as xids`,
-    });
-    const xmax = BigInt(rows[0]!.xmax);
-    let horizon = xmax;
-    for (const text of rows[0]!.xids ?? []) {
-      // pg_locks shows 32-bit transaction ids: place each just below xmax (one assigned after xmax read
-      // is at or above it, hence ignored).
-      const distance = ((((xmax % 2n ** 32n) - BigInt(text)) % 2n ** 32n) + 2n ** 32n) % 2n ** 32n;
-      if (distance === 0n || distance > 2n ** 31n) continue;
-      const xid = xmax - distance;
-      if (xid < horizon) horizon = xid;
+  take(from: Position, max: number, filter: AllFilter | undefined): ReadAllPage | null {
+    if (this.start === null || comparePositions(from, this.start) < 0) return null;
+    const types = filter?.eventTypes ? new Set(filter.eventTypes) : null;
+    const taken: RecordedEvent[] = [];
+    for (let i = firstAfter(this.events, from); i < this.events.length; i += 1) {
+      const event = this.events[i]!;
+      if (types && !types.has(event.type)) continue;
+      taken.push(event);
+      if (taken.length === max) {
+        // More may follow: the next read starts right after the last one taken.
+        return { events: taken, next: event.position, isEnd: i === this.events.length - 1 };
+      }
     }
-    return horizon;
+    // Everything up to the end of the window was seen; never move back behind `from`.
+    const next = comparePositions(this.end, from) > 0 ? this.end : from;
+    return { events: taken, next, isEnd: true };
+  }
+
+  readonly wake = (): void => {
+    this.isWoken = true;
+    this.wakeWaiter?.();
   };
 
-  const readPage = async (from: Position, horizon: bigint | null) => {
-    const { rows } = await pool.query<EventRow & { is_held: boolean }>({
-      name: 'es_feed',
-      text: `with page as (
-          select ${EVENT_COLUMNS}, false as is_held from es_events
-          where (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
-            and transaction_id < greatest(pg_snapshot_xmin(pg_current_snapshot()), $4::text::xid8)
-          order by transaction_id, global_position limit $3
-        )
-        select * from page
-        union all
-        select null, null, null, null, null, null, null, null, null, true
-        where (select max(transaction_id) from es_events)
-          >= greatest(pg_snapshot_xmin(pg_current_snapshot()), $4::text::xid8)`,
-      values: [from.commit.toString(), from.prepare.toString(), FEED_PAGE, (horizon ?? 0n).toString()],
+  async close(): Promise<void> {
+    this.isClosed = true;
+    this.wakes.clear();
+    this.wakeWaiter?.();
+    await this.running;
+  }
+
+  private wakeSubscribers(): void {
+    for (const wake of this.wakes) wake();
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      if (this.isClosed || this.wakes.size === 0) return resolve();
+      const done = () => {
+        clearTimeout(timer);
+        this.wakeWaiter = undefined;
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.wakeWaiter = done;
     });
-    const page = rows.filter((row) => !row.is_held).map(toRecorded);
-    return { page, isHeld: rows.some((row) => row.is_held), isEnd: page.length < FEED_PAGE };
-  };
+  }
 
-  /** A page of the all-stream after `end`; when held back by a running transaction, asks the appenders. */
-  const readNext = async () => {
-    const first = await readPage(end, null);
-    if (!first.isEnd || !first.isHeld) return first;
-    const horizon = await appendersHorizon();
-    const more = await readPage(first.page.at(-1)?.position ?? end, horizon);
-    return { page: [...first.page, ...more.page], isHeld: more.isHeld, isEnd: more.isEnd };
-  };
+  private reset(): void {
+    this.start = null;
+    this.events = [];
+    this.wakeSubscribers();
+  }
 
-  const reset = () => {
-    start = null;
-    events = [];
-    wakeSubscribers();
-  };
+  /** Adds a page read after the window's end, dropping the oldest events beyond the window. */
+  private extend(page: readonly RecordedEvent[]): void {
+    if (page.length === 0) return;
+    this.events.push(...page);
+    this.end = page[page.length - 1]!.position;
+    if (this.events.length > FEED_WINDOW) {
+      const dropped = this.events.splice(0, this.events.length - FEED_WINDOW);
+      this.start = dropped[dropped.length - 1]!.position;
+    }
+    this.wakeSubscribers();
+  }
 
-  const loop = async () => {
+  private async loop(): Promise<void> {
     let failures = 0;
-    while (!isClosed && wakes.size > 0) {
-      isWoken = false;
+    while (!this.isClosed && this.wakes.size > 0) {
+      this.isWoken = false;
       try {
-        if (start === null) {
-          end = await headPosition();
-          start = end;
-          events = [];
+        if (this.start === null) {
+          this.end = await this.headPosition();
+          this.start = this.end;
+          this.events = [];
         }
-        const { page, isEnd } = await readNext();
+        const { page, isEnd } = await readFeedNext(this.pool, this.end);
         failures = 0;
-        if (page.length > 0) {
-          events.push(...page);
-          end = page[page.length - 1]!.position;
-          if (events.length > FEED_WINDOW) {
-            const dropped = events.splice(0, events.length - FEED_WINDOW);
-            start = dropped[dropped.length - 1]!.position;
-          }
-          wakeSubscribers();
-        }
-        if (!isEnd || isWoken) continue;
+        this.extend(page);
+        if (!isEnd || this.isWoken) continue;
         // What is still held back waits for a running appender, whose commit wakes the feed (directly in
         // this process, by NOTIFY from another): no need to look again before that.
-        await sleep(pollIntervalMs);
+        await this.sleep(this.pollIntervalMs);
       } catch {
         // Subscriptions fall back to their own reads, which report errors as they always did.
-        reset();
+        this.reset();
         failures += 1;
-        await sleep(backoffMs(failures, { baseMs: pollIntervalMs, maxMs: 10_000 }));
+        await this.sleep(backoffMs(failures, { baseMs: this.pollIntervalMs, maxMs: 10_000 }));
       }
     }
-  };
+  }
 
-  const ensureRunning = () => {
-    if (isClosed || running) return;
-    removeWakeup ??= wakeups.add(wake);
-    running = loop().finally(() => {
-      running = null;
-      reset();
-      removeWakeup?.();
-      removeWakeup = undefined;
-      if (!isClosed && wakes.size > 0) ensureRunning();
+  private ensureRunning(): void {
+    if (this.isClosed || this.running) return;
+    this.removeWakeup ??= this.wakeups.add(this.wake);
+    this.running = this.loop().finally(() => {
+      this.running = null;
+      this.reset();
+      this.removeWakeup?.();
+      this.removeWakeup = undefined;
+      if (!this.isClosed && this.wakes.size > 0) this.ensureRunning();
     });
-  };
+  }
+}
 
-  const firstAfter = (from: Position) => {
-    let low = 0;
-    let high = events.length;
-    while (low < high) {
-      const mid = (low + high) >> 1;
-      if (comparePositions(events[mid]!.position, from) <= 0) low = mid + 1;
-      else high = mid;
-    }
-    return low;
-  };
+async function currentRevision(pool: pg.Pool, stream: string): Promise<bigint | 'no_stream'> {
+  const { rows } = await pool.query<{ revision: string }>(
+    'select revision from es_streams where stream_name = $1',
+    [stream],
+  );
+  return rows[0] ? BigInt(rows[0].revision) : 'no_stream';
+}
 
+/** After a refused append: the same ids already stored in this stream, in this order, is a retry. */
+async function settleRefusedAppend(
+  pool: pg.Pool,
+  stream: string,
+  events: readonly NewEvent[],
+  expected: ExpectedRevision,
+): Promise<AppendResult> {
+  const { rows } = await pool.query<EventRow>(
+    `select ${EVENT_COLUMNS} from es_events where event_id = any($1::uuid[])`,
+    [events.map((e) => e.id)],
+  );
+  if (rows.length === 0)
+    throw new WrongExpectedRevisionError(stream, expected, await currentRevision(pool, stream));
+  const byId = new Map(rows.map((row) => [row.event_id, row]));
+  const stored = events.map((e) => byId.get(e.id));
+  const first = stored[0];
+  const isSameAppend =
+    first !== undefined &&
+    stored.every(
+      (row, i) =>
+        row !== undefined &&
+        row.stream_name === stream &&
+        BigInt(row.stream_revision) === BigInt(first.stream_revision) + BigInt(i),
+    );
+  if (!isSameAppend) {
+    throw new Error(
+      `Stream ${stream}: some of these event ids are already stored, but not as this exact append; refusing a partial re-append`,
+    );
+  }
+  const last = toRecorded(stored[stored.length - 1]!);
+  return { nextExpectedRevision: last.revision, position: last.position };
+}
+
+/** An append of no events: checks the expected revision only. */
+async function appendNothing(
+  pool: pg.Pool,
+  stream: string,
+  expected: ExpectedRevision,
+): Promise<AppendResult> {
+  const actual = await currentRevision(pool, stream);
+  const matches =
+    expected === 'any' || (expected === 'no_stream' ? actual === 'no_stream' : actual === expected);
+  if (!matches) throw new WrongExpectedRevisionError(stream, expected, actual);
   return {
-    add(subscriberWake) {
-      wakes.add(subscriberWake);
-      ensureRunning();
-      return () => {
-        wakes.delete(subscriberWake);
-        if (wakes.size === 0) wakeWaiter?.();
-      };
-    },
-    take(from, max, filter) {
-      if (start === null || comparePositions(from, start) < 0) return null;
-      const types = filter?.eventTypes ? new Set(filter.eventTypes) : null;
-      const taken: RecordedEvent[] = [];
-      for (let i = firstAfter(from); i < events.length; i += 1) {
-        const event = events[i]!;
-        if (types && !types.has(event.type)) continue;
-        taken.push(event);
-        if (taken.length === max) {
-          // More may follow: the next read starts right after the last one taken.
-          return { events: taken, next: event.position, isEnd: i === events.length - 1 };
-        }
-      }
-      // Everything up to the end of the window was seen; never move back behind `from`.
-      const next = comparePositions(end, from) > 0 ? end : from;
-      return { events: taken, next, isEnd: true };
-    },
-    wake,
-    async close() {
-      isClosed = true;
-      wakes.clear();
-      wakeWaiter?.();
-      await running;
-    },
+    nextExpectedRevision: actual === 'no_stream' ? -1n : actual,
+    position: await readHeadPosition(pool),
   };
+}
+
+/** Appends the events, or settles a refusal; `onAppended` wakes the readers after a commit. */
+async function appendEvents(
+  pool: pg.Pool,
+  onAppended: () => void,
+  stream: string,
+  events: readonly NewEvent[],
+  expected: ExpectedRevision,
+): Promise<AppendResult> {
+  if (events.length === 0) return appendNothing(pool, stream, expected);
+  if (new Set(events.map((e) => e.id)).size !== events.length) {
+    throw new Error(`Stream ${stream}: the same event id appears twice in one append`);
+  }
+  const form = expected === 'no_stream' || expected === 'any' ? expected : 'exact';
+  const values: unknown[] = [
+    stream,
+    events.length,
+    events.map((e) => e.id),
+    events.map((e) => e.type),
+    events.map((e) => JSON.stringify(e.data ?? null)),
+    events.map((e) => JSON.stringify(e.metadata)),
+  ];
+  if (form === 'exact') values.push((expected as bigint).toString());
+  try {
+    const { rows } = await pool.query<{ tx: string; global_position: string; stream_revision: string }>({
+      name: `es_append_${form}`,
+      text: APPEND_SQL[form],
+      values,
+    });
+    const row = rows[0];
+    if (!row) return await settleRefusedAppend(pool, stream, events, expected);
+    onAppended();
+    return {
+      nextExpectedRevision: BigInt(row.stream_revision),
+      position: { commit: BigInt(row.tx), prepare: BigInt(row.global_position) },
+    };
+  } catch (error) {
+    if (errorCode(error) === '23505') return await settleRefusedAppend(pool, stream, events, expected);
+    throw error;
+  }
+}
+
+// A stream is read whole on every command and history view: rows come as arrays (no object per row
+// with named keys), without the stream name the caller already has.
+async function readStreamEvents(
+  pool: pg.Pool,
+  stream: string,
+  readOptions: { fromRevision?: bigint; maxCount?: number } = {},
+): Promise<RecordedEvent[]> {
+  const { rows } = await pool.query<[string, string, string, string, string, unknown, EventMetadata, string]>(
+    {
+      name: 'es_read_stream',
+      text: `select transaction_id::text, global_position, event_id, stream_revision, event_type, data, metadata,
+        floor(extract(epoch from recorded_at) * 1000)::text
+      from es_events where stream_name = $1 and stream_revision >= $2::bigint
+      order by stream_revision limit $3`,
+      values: [stream, (readOptions.fromRevision ?? 0n).toString(), readOptions.maxCount ?? null],
+      rowMode: 'array',
+    },
+  );
+  return rows.map(([tx, globalPosition, id, revision, type, data, metadata, recordedMs]) => ({
+    id,
+    type,
+    data,
+    metadata,
+    streamName: stream,
+    revision: BigInt(revision),
+    position: { commit: BigInt(tx), prepare: BigInt(globalPosition) },
+    recordedAt: new Date(Number(recordedMs)),
+  }));
+}
+
+type ReadAllOptions = { from: Position; maxCount: number; filter?: AllFilter };
+
+async function readAllEvents(pool: pg.Pool, readOptions: ReadAllOptions): Promise<ReadAllPage> {
+  const { from, maxCount } = readOptions;
+  const types = readOptions.filter?.eventTypes;
+  if (types) return readAllOfTypes(pool, from, maxCount, types);
+  const { rows } = await pool.query<EventRow>({
+    name: 'es_read_all',
+    text: `select ${EVENT_COLUMNS} from es_events
+      where (transaction_id, global_position) > ($1::text::xid8, $2::bigint) and ${VISIBLE}
+      order by transaction_id, global_position limit $3`,
+    values: [from.commit.toString(), from.prepare.toString(), maxCount],
+  });
+  const events = rows.map(toRecorded);
+  return { events, next: events.at(-1)?.position ?? from, isEnd: events.length < maxCount };
+}
+
+/**
+ * With a filter, the same statement (hence the same snapshot) also returns the last visible row, so a
+ * short page moves `next` past the rows it filtered out: below xmin nothing new can appear.
+ */
+async function readAllOfTypes(
+  pool: pg.Pool,
+  from: Position,
+  maxCount: number,
+  types: readonly string[],
+): Promise<ReadAllPage> {
+  const { rows } = await pool.query<EventRow & { is_head: boolean }>({
+    name: 'es_read_all_filtered',
+    // One ordered index range per event type (es_events_by_type), merged: a single `event_type = any`
+    // scan would sort every matching row after `from` on each page, quadratic over a long catch-up.
+    // The ranges read positions only (from the index alone where the table is vacuumed), and the page's
+    // rows are fetched once merged: several types read up to a page each, of which one page is kept.
+    text: `with keys as (
+        select k.transaction_id, k.global_position from unnest($4::text[]) as t(event_type)
+        cross join lateral (
+          select transaction_id, global_position from es_events
+          where es_events.event_type = t.event_type
+            and (transaction_id, global_position) > ($1::text::xid8, $2::bigint) and ${VISIBLE}
+          order by transaction_id, global_position limit $3
+        ) k
+        order by k.transaction_id, k.global_position limit $3
+      ),
+      page as (
+        select ${EVENT_COLUMNS}, false as is_head from keys join es_events using (transaction_id, global_position)
+      ),
+      head as (
+        select transaction_id::text as tx, global_position, true as is_head from es_events
+        where ${VISIBLE} order by transaction_id desc, global_position desc limit 1
+      )
+      select tx, global_position, event_id, stream_name, stream_revision, event_type, data, metadata,
+        recorded_ms, is_head from page
+      union all
+      select tx, global_position, null, null, null, null, null, null, null, is_head from head`,
+    values: [from.commit.toString(), from.prepare.toString(), maxCount, types],
+  });
+  const events = rows.filter((row) => !row.is_head).map(toRecorded);
+  events.sort((a, b) => comparePositions(a.position, b.position));
+  const isEnd = events.length < maxCount;
+  let next = events.at(-1)?.position ?? from;
+  const headRow = rows.find((row) => row.is_head);
+  if (isEnd && headRow) {
+    const head = { commit: BigInt(headRow.tx), prepare: BigInt(headRow.global_position) };
+    if (comparePositions(head, next) > 0) next = head;
+  }
+  return { events, next, isEnd };
+}
+
+async function readHeadPosition(pool: pg.Pool): Promise<Position> {
+  const { rows } = await pool.query<{ tx: string; global_position: string }>({
+    name: 'es_head',
+    text: `select transaction_id::text as tx, global_position from es_events where ${VISIBLE}
+      order by transaction_id desc, global_position desc limit 1`,
+  });
+  const row = rows[0];
+  return row ? { commit: BigInt(row.tx), prepare: BigInt(row.global_position) } : START;
+}
+
+/**
+ * A subscription to the all-stream: it takes its pages from the shared feed while caught up, reads the
+ * table itself otherwise, and sleeps between pages until woken by the feed or the poll interval ends.
+ */
+class PollingSubscription implements Subscription {
+  private position: Position;
+  private isClosed = false;
+  private isWoken = false;
+  private wakeWaiter: (() => void) | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private readonly removeWake: () => void;
+  private readonly running: Promise<void>;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly feed: Feed,
+    private readonly pollIntervalMs: number,
+    private readonly options: SubscribeOptions,
+    private readonly subscriptions: Set<Subscription>,
+  ) {
+    this.position = options.from;
+    this.removeWake = feed.add(() => {
+      this.isWoken = true;
+      this.wakeWaiter?.();
+    });
+    subscriptions.add(this);
+    this.running = this.run().catch((error: unknown) => {
+      if (this.isClosed) return;
+      this.isClosed = true;
+      this.removeWake();
+      subscriptions.delete(this);
+      options.onError?.(error);
+    });
+  }
+
+  async close(): Promise<void> {
+    if (this.isClosed) return;
+    this.isClosed = true;
+    this.removeWake();
+    this.wakeWaiter?.();
+    this.subscriptions.delete(this);
+    await this.running;
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      if (this.isClosed) return resolve();
+      this.wakeWaiter = () => {
+        clearTimeout(this.timer);
+        this.wakeWaiter = undefined;
+        resolve();
+      };
+      this.timer = setTimeout(this.wakeWaiter, ms);
+    });
+  }
+
+  private async run(): Promise<void> {
+    const { batchSize = DEFAULT_BATCH_SIZE, filter } = this.options;
+    let failures = 0;
+    while (!this.isClosed) {
+      this.isWoken = false;
+      let page: ReadAllPage | null;
+      try {
+        page =
+          this.feed.take(this.position, batchSize, filter) ??
+          (await readAllEvents(this.pool, { from: this.position, maxCount: batchSize, filter }));
+        failures = 0;
+      } catch (error) {
+        if (!isTransient(error)) throw error;
+        failures += 1;
+        await this.sleep(backoffMs(failures, { baseMs: this.pollIntervalMs, maxMs: 10_000 }));
+        continue;
+      }
+      if (this.isClosed) return;
+      if (page.events.length > 0) await this.options.onBatch(page.events);
+      this.position = page.next;
+      if (page.isEnd && !this.isWoken) await this.sleep(this.pollIntervalMs);
+    }
+  }
 }
 
 export function createPostgresEventStore(options: PostgresEventStoreOptions): EventStore {
@@ -456,270 +744,20 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
   const wakeups = createWakeups(connectionString, ownId);
   const notifier = createNotifier(pool, ownId);
   const subscriptions = new Set<Subscription>();
-  // Function declarations below are hoisted; the feed calls headPosition only once it runs.
-  const feed = createFeed(pool, wakeups, pollIntervalMs, () => headPosition());
-
-  async function currentRevision(stream: string): Promise<bigint | 'no_stream'> {
-    const { rows } = await pool.query<{ revision: string }>(
-      'select revision from es_streams where stream_name = $1',
-      [stream],
-    );
-    return rows[0] ? BigInt(rows[0].revision) : 'no_stream';
-  }
-
-  /** After a refused append: the same ids already stored in this stream, in this order, is a retry. */
-  async function settleRefusedAppend(
-    stream: string,
-    events: readonly NewEvent[],
-    expected: ExpectedRevision,
-  ): Promise<AppendResult> {
-    const { rows } = await pool.query<EventRow>(
-      `select ${EVENT_COLUMNS} from es_events where event_id = any($1::uuid[])`,
-      [events.map((e) => e.id)],
-    );
-    if (rows.length === 0)
-      throw new WrongExpectedRevisionError(stream, expected, await currentRevision(stream));
-    const byId = new Map(rows.map((row) => [row.event_id, row]));
-    const stored = events.map((e) => byId.get(e.id));
-    const first = stored[0];
-    const isSameAppend =
-      first !== undefined &&
-      stored.every(
-        (row, i) =>
-          row !== undefined &&
-          row.stream_name === stream &&
-          BigInt(row.stream_revision) === BigInt(first.stream_revision) + BigInt(i),
-      );
-    if (!isSameAppend) {
-      throw new Error(
-        `Stream ${stream}: some of these event ids are already stored, but not as this exact append; refusing a partial re-append`,
-      );
-    }
-    const last = toRecorded(stored[stored.length - 1]!);
-    return { nextExpectedRevision: last.revision, position: last.position };
-  }
-
-  async function append(
-    stream: string,
-    events: readonly NewEvent[],
-    expected: ExpectedRevision,
-  ): Promise<AppendResult> {
-    if (events.length === 0) {
-      const actual = await currentRevision(stream);
-      const matches =
-        expected === 'any' || (expected === 'no_stream' ? actual === 'no_stream' : actual === expected);
-      if (!matches) throw new WrongExpectedRevisionError(stream, expected, actual);
-      return { nextExpectedRevision: actual === 'no_stream' ? -1n : actual, position: await headPosition() };
-    }
-    if (new Set(events.map((e) => e.id)).size !== events.length) {
-      throw new Error(`Stream ${stream}: the same event id appears twice in one append`);
-    }
-    const form = expected === 'no_stream' || expected === 'any' ? expected : 'exact';
-    const values: unknown[] = [
-      stream,
-      events.length,
-      events.map((e) => e.id),
-      events.map((e) => e.type),
-      events.map((e) => JSON.stringify(e.data ?? null)),
-      events.map((e) => JSON.stringify(e.metadata)),
-    ];
-    if (form === 'exact') values.push((expected as bigint).toString());
-    try {
-      const { rows } = await pool.query<{ tx: string; global_position: string; stream_revision: string }>({
-        name: `es_append_${form}`,
-        text: APPEND_SQL[form],
-        values,
-      });
-      const row = rows[0];
-      if (!row) return await settleRefusedAppend(stream, events, expected);
-      // This process's subscriptions are woken directly; other processes by the notification.
-      feed.wake();
-      notifier.notify();
-      return {
-        nextExpectedRevision: BigInt(row.stream_revision),
-        position: { commit: BigInt(row.tx), prepare: BigInt(row.global_position) },
-      };
-    } catch (error) {
-      if (errorCode(error) === '23505') return await settleRefusedAppend(stream, events, expected);
-      throw error;
-    }
-  }
-
-  // A stream is read whole on every command and history view: rows come as arrays (no object per row
-  // with named keys), without the stream name the caller already has.
-  async function readStream(
-    stream: string,
-    readOptions: { fromRevision?: bigint; maxCount?: number } = {},
-  ): Promise<RecordedEvent[]> {
-    const { rows } = await pool.query<
-      [string, string, string, string, string, unknown, EventMetadata, string]
-    >({
-      name: 'es_read_stream',
-      text: `select transaction_id::text, global_position, event_id, stream_revision, event_type, data, metadata,
-          floor(extract(epoch from recorded_at) * 1000)::text
-        from es_events where stream_name = $1 and stream_revision >= $2::bigint
-        order by stream_revision limit $3`,
-      values: [stream, (readOptions.fromRevision ?? 0n).toString(), readOptions.maxCount ?? null],
-      rowMode: 'array',
-    });
-    return rows.map(([tx, globalPosition, id, revision, type, data, metadata, recordedMs]) => ({
-      id,
-      type,
-      data,
-      metadata,
-      streamName: stream,
-      revision: BigInt(revision),
-      position: { commit: BigInt(tx), prepare: BigInt(globalPosition) },
-      recordedAt: new Date(Number(recordedMs)),
-    }));
-  }
-
-  async function readAll(readOptions: {
-    from: Position;
-    maxCount: number;
-    filter?: AllFilter;
-  }): Promise<ReadAllPage> {
-    const { from, maxCount } = readOptions;
-    const types = readOptions.filter?.eventTypes;
-    const bounds = [from.commit.toString(), from.prepare.toString(), maxCount];
-    if (!types) {
-      const { rows } = await pool.query<EventRow>({
-        name: 'es_read_all',
-        text: `select ${EVENT_COLUMNS} from es_events
-          where (transaction_id, global_position) > ($1::text::xid8, $2::bigint) and ${VISIBLE}
-          order by transaction_id, global_position limit $3`,
-        values: bounds,
-      });
-      const events = rows.map(toRecorded);
-      return { events, next: events.at(-1)?.position ?? from, isEnd: events.length < maxCount };
-    }
-    // With a filter, the same statement (hence the same snapshot) also returns the last visible row, so
-    // a short page moves `next` past the rows it filtered out: below xmin nothing new can appear.
-    const { rows } = await pool.query<EventRow & { is_head: boolean }>({
-      name: 'es_read_all_filtered',
-      // One ordered index range per event type (es_events_by_type), merged: a single `event_type = any`
-      // scan would sort every matching row after `from` on each page, quadratic over a long catch-up.
-      // The ranges read positions only (from the index alone where the table is vacuumed), and the page's
-      // rows are fetched once merged: several types read up to a page each, of which one page is kept.
-      text: `with keys as (
-          select k.transaction_id, k.global_position from unnest($4::text[]) as t(event_type)
-          cross join lateral (
-            select transaction_id, global_position from es_events
-            where es_events.event_type = t.event_type
-              and (transaction_id, global_position) > ($1::text::xid8, $2::bigint) and ${VISIBLE}
-            order by transaction_id, global_position limit $3
-          ) k
-          order by k.transaction_id, k.global_position limit $3
-        ),
-        page as (
-          select ${EVENT_COLUMNS}, false as is_head from keys join es_events using (transaction_id, global_position)
-        ),
-        head as (
-          select transaction_id::text as tx, global_position, true as is_head from es_events
-          where ${VISIBLE} order by transaction_id desc, global_position desc limit 1
-        )
-        select tx, global_position, event_id, stream_name, stream_revision, event_type, data, metadata,
-          recorded_ms, is_head from page
-        union all
-        select tx, global_position, null, null, null, null, null, null, null, is_head from head`,
-      values: [...bounds, types],
-    });
-    const events = rows.filter((row) => !row.is_head).map(toRecorded);
-    events.sort((a, b) => comparePositions(a.position, b.position));
-    const isEnd = events.length < maxCount;
-    let next = events.at(-1)?.position ?? from;
-    const headRow = rows.find((row) => row.is_head);
-    if (isEnd && headRow) {
-      const head = { commit: BigInt(headRow.tx), prepare: BigInt(headRow.global_position) };
-      if (comparePositions(head, next) > 0) next = head;
-    }
-    return { events, next, isEnd };
-  }
-
-  async function headPosition(): Promise<Position> {
-    const { rows } = await pool.query<{ tx: string; global_position: string }>({
-      name: 'es_head',
-      text: `select transaction_id::text as tx, global_position from es_events where ${VISIBLE}
-        order by transaction_id desc, global_position desc limit 1`,
-    });
-    const row = rows[0];
-    return row ? { commit: BigInt(row.tx), prepare: BigInt(row.global_position) } : START;
-  }
-
-  function subscribeToAll(subscribeOptions: SubscribeOptions): Subscription {
-    const batchSize = subscribeOptions.batchSize ?? DEFAULT_BATCH_SIZE;
-    let position = subscribeOptions.from;
-    let isClosed = false;
-    let isWoken = false;
-    let wakeWaiter: (() => void) | undefined;
-    let timer: NodeJS.Timeout | undefined;
-
-    const wake = () => {
-      isWoken = true;
-      wakeWaiter?.();
-    };
-    const sleep = (ms: number) =>
-      new Promise<void>((resolve) => {
-        if (isClosed) return resolve();
-        wakeWaiter = () => {
-          clearTimeout(timer);
-          wakeWaiter = undefined;
-          resolve();
-        };
-        timer = setTimeout(wakeWaiter, ms);
-      });
-    const removeWake = feed.add(wake);
-
-    const run = async () => {
-      let failures = 0;
-      while (!isClosed) {
-        isWoken = false;
-        let page: ReadAllPage | null;
-        try {
-          page =
-            feed.take(position, batchSize, subscribeOptions.filter) ??
-            (await readAll({ from: position, maxCount: batchSize, filter: subscribeOptions.filter }));
-          failures = 0;
-        } catch (error) {
-          if (!isTransient(error)) throw error;
-          failures += 1;
-          await sleep(backoffMs(failures, { baseMs: pollIntervalMs, maxMs: 10_000 }));
-          continue;
-        }
-        if (isClosed) return;
-        if (page.events.length > 0) await subscribeOptions.onBatch(page.events);
-        position = page.next;
-        if (page.isEnd && !isWoken) await sleep(pollIntervalMs);
-      }
-    };
-
-    const subscription: Subscription = {
-      close: async () => {
-        if (isClosed) return;
-        isClosed = true;
-        removeWake();
-        wakeWaiter?.();
-        subscriptions.delete(subscription);
-        await running;
-      },
-    };
-    subscriptions.add(subscription);
-    const running = run().catch((error: unknown) => {
-      if (isClosed) return;
-      isClosed = true;
-      removeWake();
-      subscriptions.delete(subscription);
-      subscribeOptions.onError?.(error);
-    });
-    return subscription;
-  }
+  const feed = new Feed(pool, wakeups, pollIntervalMs, () => readHeadPosition(pool));
+  const onAppended = () => {
+    // This process's subscriptions are woken directly; other processes by the notification.
+    feed.wake();
+    notifier.notify();
+  };
 
   return {
-    append,
-    readStream,
-    readAll,
-    subscribeToAll,
-    headPosition,
+    append: (stream, events, expected) => appendEvents(pool, onAppended, stream, events, expected),
+    readStream: (stream, readOptions) => readStreamEvents(pool, stream, readOptions),
+    readAll: (readOptions) => readAllEvents(pool, readOptions),
+    subscribeToAll: (subscribeOptions) =>
+      new PollingSubscription(pool, feed, pollIntervalMs, subscribeOptions, subscriptions),
+    headPosition: () => readHeadPosition(pool),
     close: async () => {
       await Promise.all([...subscriptions].map((s) => s.close()));
       await feed.close();

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migratedDatabase } from '@onboard/testing/db';
@@ -10,18 +9,9 @@ import {
   type CheckpointedConsumer,
   type Runner,
 } from './checkpointed-runner.ts';
+import { countedEvent } from './testing/recording-consumer.ts';
 
-const event = (n: number): NewEvent => ({
-  id: randomUUID(),
-  type: 'Counted',
-  data: { n },
-  metadata: {
-    actorId: 'u',
-    actorRole: 'SLF_ADMIN',
-    occurredAt: new Date().toISOString(),
-    correlationId: 'c',
-  },
-});
+const event = countedEvent;
 
 async function waitFor(condition: () => Promise<boolean>, timeoutMs = 10_000) {
   const deadline = Date.now() + timeoutMs;

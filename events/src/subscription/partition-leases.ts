@@ -82,6 +82,8 @@ function millisecondsFromEnv(name: string, fallback: number) {
   return value;
 }
 
+type Lease = { name: string; partition: number };
+
 /** The lease session of the processes using this pool (one per pool: a test's second pool is a second process). */
 export function partitionLeasesFor(pool: pg.Pool, options: LeaseOptions = {}): PartitionLeases {
   const existing = leaseSessions.get(pool);
@@ -90,143 +92,179 @@ export function partitionLeasesFor(pool: pg.Pool, options: LeaseOptions = {}): P
   const ttlMs = options.ttlMs ?? millisecondsFromEnv('RUNNER_LEASE_TTL_MS', 1200);
   if (ttlMs <= tickMs)
     throw new Error(`A lease must outlive a tick: ${ttlMs} ms leases renewed every ${tickMs} ms`);
-  const ttl = `${ttlMs} milliseconds`;
-  const processId = `${process.env.PGAPPNAME ?? 'runner'}-${process.pid}-${randomUUID()}`;
-  const members = new Map<string, Member>();
-  // Runners of a name already running here (a test may start two of one name): each waits its turn.
-  const waiting = new Map<string, Member[]>();
-  let timer: NodeJS.Timeout | null = null;
-  let ticking: Promise<void> | null = null;
-  let renewedAt = 0;
+  const session = new LeaseSession(pool, tickMs, ttlMs, options.onError);
+  leaseSessions.set(pool, session);
+  return session;
+}
 
-  const release = async (name: string, partitions: readonly number[]) => {
+class LeaseSession implements PartitionLeases {
+  readonly processId = `${process.env.PGAPPNAME ?? 'runner'}-${process.pid}-${randomUUID()}`;
+  private readonly ttl: string;
+  private readonly members = new Map<string, Member>();
+  // Runners of a name already running here (a test may start two of one name): each waits its turn.
+  private readonly waiting = new Map<string, Member[]>();
+  private timer: NodeJS.Timeout | null = null;
+  private ticking: Promise<void> | null = null;
+  private renewedAt = 0;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly tickMs: number,
+    private readonly ttlMs: number,
+    private readonly onError: ((error: unknown) => void) | undefined,
+  ) {
+    this.ttl = `${ttlMs} milliseconds`;
+  }
+
+  join(name: string, partitions: number, onChange: Member['onChange']): () => Promise<void> {
+    const member: Member = { partitions, onChange, held: new Set(), told: new Set(), switching: null };
+    if (this.members.has(name)) this.waiting.set(name, [...(this.waiting.get(name) ?? []), member]);
+    else this.members.set(name, member);
+    this.timer ??= setInterval(() => void this.tickNow(), this.tickMs);
+    void this.tickNow();
+    return () => this.leave(name, member);
+  }
+
+  private async leave(name: string, member: Member): Promise<void> {
+    const queue = this.waiting.get(name) ?? [];
+    if (queue.includes(member)) {
+      this.waiting.set(
+        name,
+        queue.filter((m) => m !== member),
+      );
+      return;
+    }
+    if (this.members.get(name) !== member) return;
+    this.members.delete(name);
+    const next = queue.shift();
+    if (next) this.members.set(name, next);
+    await member.switching;
+    if (member.told.size > 0) await member.onChange(new Set());
+    await this.ticking;
+    await this.pool
+      .query('delete from runner_leases where process_id = $1 and name = $2', [this.processId, name])
+      .catch((error: unknown) => this.onError?.(error));
+    if (next) void this.tickNow();
+    if (this.members.size > 0) return;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.pool
+      .query('delete from runner_processes where process_id = $1', [this.processId])
+      .catch((error: unknown) => this.onError?.(error));
+  }
+
+  private async release(name: string, partitions: readonly number[]): Promise<void> {
     if (partitions.length === 0) return;
-    await pool.query(
+    await this.pool.query(
       'delete from runner_leases where process_id = $1 and name = $2 and partition = any($3::int[])',
-      [processId, name, partitions],
+      [this.processId, name, partitions],
     );
-  };
+  }
 
   /** Tells a runner its partitions, then hands over the leases it holds beyond them. */
-  const settle = (name: string, member: Member, assigned: ReadonlySet<number>) => {
+  private settle(name: string, member: Member, assigned: ReadonlySet<number>): void {
     const beyond = [...member.held].filter((p) => !assigned.has(p));
     if (sameSet(assigned, member.told) && beyond.length === 0) return;
     member.switching = (async () => {
       if (!sameSet(assigned, member.told)) await member.onChange(assigned);
       member.told = assigned;
-      await release(name, beyond);
+      await this.release(name, beyond);
       for (const p of beyond) member.held.delete(p);
     })()
-      .catch((error: unknown) => options.onError?.(error))
+      .catch((error: unknown) => this.onError?.(error))
       .finally(() => {
         member.switching = null;
       });
-  };
+  }
 
-  const tick = async () => {
-    const names = [...members.keys()];
+  private tickNow(): Promise<void> {
+    this.ticking ??= this.tick().finally(() => {
+      this.ticking = null;
+    });
+    return this.ticking;
+  }
+
+  private async tick(): Promise<void> {
+    const names = [...this.members.keys()];
     if (names.length === 0) return;
     try {
-      const { rows: live } = await pool.query<{ process_id: string; names: string[] }>(
-        `with me as (
-           insert into runner_processes (process_id, names, seen_at) values ($1, $2, now())
-           on conflict (process_id) do update set names = excluded.names, seen_at = excluded.seen_at
-           returning process_id, names)
-         select process_id, names from runner_processes
-          where seen_at > now() - $3::interval and process_id <> $1
-         union all select process_id, names from me`,
-        [processId, names, ttl],
-      );
-      const { rows: renewed } = await pool.query<{ name: string; partition: number }>(
-        `update runner_leases set expires_at = now() + $2::interval
-          where process_id = $1 and name = any($3::text[])
-         returning name, partition`,
-        [processId, ttl, names],
-      );
-      renewedAt = Date.now();
-      const wanted: { name: string; partition: number }[] = [];
-      const desired = new Map<string, Set<number>>();
-      for (const [name, member] of members) {
-        const able = live.filter((p) => p.names.includes(name)).map((p) => p.process_id);
-        const share = shareOf(name, member.partitions, processId, able);
-        desired.set(name, share);
-        // A lease not renewed is another process's now.
-        const kept = new Set(renewed.filter((r) => r.name === name).map((r) => r.partition));
-        for (const p of member.held) if (!kept.has(p)) member.held.delete(p);
-        for (const p of share) if (!member.held.has(p)) wanted.push({ name, partition: p });
-      }
+      const live = await this.announce(names);
+      const renewed = await this.renew(names);
+      this.renewedAt = Date.now();
+      const { wanted, desired } = this.wantedLeases(live, renewed);
       if (wanted.length > 0) {
-        const { rows: taken } = await pool.query<{ name: string; partition: number }>(
-          `insert into runner_leases (name, partition, process_id, expires_at)
-           select w.name, w.partition, $1, now() + $4::interval
-             from unnest($2::text[], $3::int[]) as w(name, partition)
-           on conflict (name, partition) do update
-             set process_id = excluded.process_id, expires_at = excluded.expires_at
-             where runner_leases.expires_at < now()
-           returning name, partition`,
-          [processId, wanted.map((w) => w.name), wanted.map((w) => w.partition), ttl],
-        );
-        for (const { name, partition } of taken) members.get(name)?.held.add(partition);
+        for (const { name, partition } of await this.take(wanted))
+          this.members.get(name)?.held.add(partition);
       }
-      for (const [name, member] of members) {
+      for (const [name, member] of this.members) {
         if (member.switching) continue;
         const share = desired.get(name) ?? new Set<number>();
-        settle(name, member, new Set([...member.held].filter((p) => share.has(p))));
+        this.settle(name, member, new Set([...member.held].filter((p) => share.has(p))));
       }
     } catch (error) {
-      options.onError?.(error);
+      this.onError?.(error);
       // Leases not renewed within their time may be another process's already: apply none of them.
-      if (Date.now() - renewedAt >= ttlMs)
-        for (const [name, member] of members) {
+      if (Date.now() - this.renewedAt >= this.ttlMs)
+        for (const [name, member] of this.members) {
           member.held.clear();
-          if (!member.switching) settle(name, member, new Set());
+          if (!member.switching) this.settle(name, member, new Set());
         }
     }
-  };
-  const tickNow = () => {
-    ticking ??= tick().finally(() => {
-      ticking = null;
-    });
-    return ticking;
-  };
+  }
 
-  const session: PartitionLeases = {
-    processId,
-    join(name, partitions, onChange) {
-      const member: Member = { partitions, onChange, held: new Set(), told: new Set(), switching: null };
-      if (members.has(name)) waiting.set(name, [...(waiting.get(name) ?? []), member]);
-      else members.set(name, member);
-      timer ??= setInterval(() => void tickNow(), tickMs);
-      void tickNow();
-      return async () => {
-        const queue = waiting.get(name) ?? [];
-        if (queue.includes(member)) {
-          waiting.set(
-            name,
-            queue.filter((m) => m !== member),
-          );
-          return;
-        }
-        if (members.get(name) !== member) return;
-        members.delete(name);
-        const next = queue.shift();
-        if (next) members.set(name, next);
-        await member.switching;
-        if (member.told.size > 0) await member.onChange(new Set());
-        await ticking;
-        await pool
-          .query('delete from runner_leases where process_id = $1 and name = $2', [processId, name])
-          .catch((error: unknown) => options.onError?.(error));
-        if (next) void tickNow();
-        if (members.size > 0) return;
-        if (timer) clearInterval(timer);
-        timer = null;
-        await pool
-          .query('delete from runner_processes where process_id = $1', [processId])
-          .catch((error: unknown) => options.onError?.(error));
-      };
-    },
-  };
-  leaseSessions.set(pool, session);
-  return session;
+  /** Says this process is alive and able to run `names`; returns the live processes, this one among them. */
+  private async announce(names: readonly string[]) {
+    const { rows } = await this.pool.query<{ process_id: string; names: string[] }>(
+      `with me as (
+         insert into runner_processes (process_id, names, seen_at) values ($1, $2, now())
+         on conflict (process_id) do update set names = excluded.names, seen_at = excluded.seen_at
+         returning process_id, names)
+       select process_id, names from runner_processes
+        where seen_at > now() - $3::interval and process_id <> $1
+       union all select process_id, names from me`,
+      [this.processId, names, this.ttl],
+    );
+    return rows;
+  }
+
+  private async renew(names: readonly string[]): Promise<Lease[]> {
+    const { rows } = await this.pool.query<Lease>(
+      `update runner_leases set expires_at = now() + $2::interval
+        where process_id = $1 and name = any($3::text[])
+       returning name, partition`,
+      [this.processId, this.ttl, names],
+    );
+    return rows;
+  }
+
+  /** Each runner's share among the live processes, and the leases of it this process does not hold yet. */
+  private wantedLeases(live: readonly { process_id: string; names: string[] }[], renewed: readonly Lease[]) {
+    const wanted: Lease[] = [];
+    const desired = new Map<string, Set<number>>();
+    for (const [name, member] of this.members) {
+      const able = live.filter((p) => p.names.includes(name)).map((p) => p.process_id);
+      const share = shareOf(name, member.partitions, this.processId, able);
+      desired.set(name, share);
+      // A lease not renewed is another process's now.
+      const kept = new Set(renewed.filter((r) => r.name === name).map((r) => r.partition));
+      for (const p of member.held) if (!kept.has(p)) member.held.delete(p);
+      for (const p of share) if (!member.held.has(p)) wanted.push({ name, partition: p });
+    }
+    return { wanted, desired };
+  }
+
+  /** Takes the wanted leases that are free or expired; returns those taken. */
+  private async take(wanted: readonly Lease[]): Promise<Lease[]> {
+    const { rows } = await this.pool.query<Lease>(
+      `insert into runner_leases (name, partition, process_id, expires_at)
+       select w.name, w.partition, $1, now() + $4::interval
+         from unnest($2::text[], $3::int[]) as w(name, partition)
+       on conflict (name, partition) do update
+         set process_id = excluded.process_id, expires_at = excluded.expires_at
+         where runner_leases.expires_at < now()
+       returning name, partition`,
+      [this.processId, wanted.map((w) => w.name), wanted.map((w) => w.partition), this.ttl],
+    );
+    return rows;
+  }
 }

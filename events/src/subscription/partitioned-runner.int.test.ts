@@ -1,27 +1,16 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { migratedDatabase } from '@onboard/testing/db';
-import type { EventStore, NewEvent } from '../store/port.ts';
+import type { EventStore } from '../store/port.ts';
 import { createPostgresEventStore } from '../store/postgres.ts';
 import { partitionOfStream } from '../catalogue/partition-key.ts';
 import { consumerStatuses, PARTITIONS, startRunner, type Runner } from './checkpointed-runner.ts';
 import { partitionLeasesFor } from './partition-leases.ts';
-import { recordingConsumer, SEEN_TABLE } from './testing/recording-consumer.ts';
+import { countedEvent, recordingConsumer, SEEN_TABLE } from './testing/recording-consumer.ts';
 
-const event = (n: number): NewEvent => ({
-  id: randomUUID(),
-  type: 'Counted',
-  data: { n },
-  metadata: {
-    actorId: 'u',
-    actorRole: 'SLF_ADMIN',
-    occurredAt: new Date().toISOString(),
-    correlationId: 'c',
-  },
-});
+const event = countedEvent;
 
 async function waitFor(condition: () => Promise<boolean>, timeoutMs = 20_000, stepMs = 20) {
   const deadline = Date.now() + timeoutMs;

@@ -1,4 +1,19 @@
+import { randomUUID } from 'node:crypto';
+import type { NewEvent } from '../../store/port.ts';
 import { PARTITIONS, type CheckpointedConsumer } from '../checkpointed-runner.ts';
+
+/** A `Counted` event carrying its number `n`, as the runners' tests append them. */
+export const countedEvent = (n: number): NewEvent => ({
+  id: randomUUID(),
+  type: 'Counted',
+  data: { n },
+  metadata: {
+    actorId: 'u',
+    actorRole: 'SLF_ADMIN',
+    occurredAt: new Date().toISOString(),
+    correlationId: 'c',
+  },
+});
 
 /** The table a recording consumer writes: each event applied, by which process, in which order. */
 export const SEEN_TABLE = `create table seen (
