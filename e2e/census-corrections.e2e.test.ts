@@ -2,8 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { censusStream, parseEvent, type CensusEvent } from '@onboard/events';
-import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
-import { browserAvailability, skipUnless } from '@onboard/testing/backends';
+import { DEMO_CLIENT_ID } from '@onboard/platform/seed';
 import {
   downloadedBytes,
   expectNoSeriousAxeViolations,
@@ -11,9 +10,8 @@ import {
   signInThroughUi,
 } from './browser.ts';
 import { HEADERS, PLANTED, col, csvOf, goodRow, plantedRows, signEifWithClass } from './testing/census.ts';
-import { portalUnderTest } from './testing/portal.ts';
+import { demoUser, noBrowser, portalUnderTest } from './testing/portal.ts';
 
-const skip = skipUnless('browser', browserAvailability());
 const POLICY_ID = 'policy-lakeside-1';
 const CENSUS_PATH = `/client/${DEMO_CLIENT_ID}/task/enrollment-elections/${POLICY_ID}`;
 const ROWS = 200;
@@ -44,14 +42,14 @@ async function fixCell(page: Page, field: string, index: number, value: string) 
 
 // Twenty planted problems: twelve fixed in the report's grid (by typing, with the keyboard, and by a
 // find-and-replace over a column), eight in the error workbook, which holds the twelve already; submitted.
-describe.skipIf(skip)('census corrected where it is read, in the browser', () => {
+describe.skipIf(noBrowser)('census corrected where it is read, in the browser', () => {
   const portal = portalUnderTest('e2e_census_corrections');
   beforeAll(async () => {
     await signEifWithClass(portal.app);
   });
 
   it('fixes 12 problems in the grid and 8 in the error workbook, and submits with none left', async () => {
-    const benAdmin = DEMO_USERS.find((u) => u.role === 'BEN_ADMIN')!;
+    const benAdmin = demoUser('BEN_ADMIN');
     const page = await portal.browser.newPage({
       viewport: { width: 1280, height: 900 },
       acceptDownloads: true,

@@ -2,8 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { CENSUS_MESSAGES } from '@onboard/domain/census';
-import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
-import { browserAvailability, skipUnless } from '@onboard/testing/backends';
+import { DEMO_CLIENT_ID } from '@onboard/platform/seed';
 import {
   expectNoSeriousAxeViolations,
   fullPageScreenshot,
@@ -11,9 +10,8 @@ import {
   downloadedBytes,
 } from './browser.ts';
 import { HEADERS, PLANTED, col, csvOf, goodRow, plantedRows, signEifWithClass } from './testing/census.ts';
-import { portalUnderTest } from './testing/portal.ts';
+import { demoUser, noBrowser, portalUnderTest } from './testing/portal.ts';
 
-const skip = skipUnless('browser', browserAvailability());
 const POLICY_ID = 'policy-lakeside-1';
 const CENSUS_PATH = `/client/${DEMO_CLIENT_ID}/task/enrollment-elections/${POLICY_ID}`;
 const ROWS = 1000;
@@ -59,14 +57,14 @@ async function uploadAndValidate(page: Page, name: string, mimeType: string, buf
   }
 }
 
-describe.skipIf(skip)('census in the browser', () => {
+describe.skipIf(noBrowser)('census in the browser', () => {
   const portal = portalUnderTest('e2e_census');
   beforeAll(async () => {
     await signEifWithClass(portal.app);
   });
 
   it('refuses a file that is not a census, then finds 20 planted errors, round-trips the error workbook and submits', async () => {
-    const staff = DEMO_USERS.find((u) => u.role === 'SLF_ADMIN')!;
+    const staff = demoUser('SLF_ADMIN');
     const page = await portal.browser.newPage({
       viewport: { width: 1280, height: 900 },
       acceptDownloads: true,
@@ -218,7 +216,7 @@ describe.skipIf(skip)('census in the browser', () => {
     await fullPageScreenshot(page, 'census-files-actions.png');
 
     // The client's ben-admin did not upload it: the refusal is shown in the server's words.
-    const benAdmin = DEMO_USERS.find((u) => u.role === 'BEN_ADMIN')!;
+    const benAdmin = demoUser('BEN_ADMIN');
     const client = await portal.browser.newPage({ viewport: { width: 1280, height: 900 } });
     await client.goto(portal.app.url + `${CENSUS_PATH}/validations`);
     await client.waitForURL(/\/login\?redirect=/);

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
+import { DEMO_CLIENT_ID } from '@onboard/platform/seed';
 import { apiClient, eventually } from '@onboard/platform/testing/http-client';
 import { startTestSmtpServer, type TestSmtpServer } from '@onboard/platform/emails/testing-smtp';
-import { browserAvailability, skipUnless } from '@onboard/testing/backends';
 import {
   expectNoSeriousAxeViolations,
   fullPageScreenshot,
@@ -11,9 +10,8 @@ import {
   screenshotPath,
   signInThroughUi,
 } from './browser.ts';
-import { portalUnderTest } from './testing/portal.ts';
+import { demoUser, noBrowser, portalUnderTest } from './testing/portal.ts';
 
-const skip = skipUnless('browser', browserAvailability());
 const POLICY_ID = 'policy-lakeside-1';
 const HEADER =
   'Employee ID,First Name,Last Name,SSN,Date of Birth,Hire Date,Employee Class,Hours per week,Location,State,ZIP,Annual Salary';
@@ -22,10 +20,10 @@ const ROW = 'E1,Ada,Lovelace,123-45-6789,12/10/1985,03/15/2020,Salaried,40,Head 
 // A question where it arises: a benefits administrator asks the carrier's consultant about a census row,
 // mentioning them; the consultant follows the e-mail's link, answers and resolves it; the administrator's
 // open page follows every step over the real-time stream, and the hub lists the conversation.
-describe.skipIf(skip)('conversations in the browser', () => {
+describe.skipIf(noBrowser)('conversations in the browser', () => {
   let smtp: TestSmtpServer;
-  const consultant = DEMO_USERS.find((u) => u.role === 'SLF_ADMIN')!;
-  const benAdmin = DEMO_USERS.find((u) => u.role === 'BEN_ADMIN')!;
+  const consultant = demoUser('SLF_ADMIN');
+  const benAdmin = demoUser('BEN_ADMIN');
   let reportPath = '';
 
   // Stopped after the portal (hooks after the tests run last registered first).
@@ -39,7 +37,7 @@ describe.skipIf(skip)('conversations in the browser', () => {
   beforeAll(async () => {
     // The client's census, uploaded by its broker: rows 2 and 3 share an SSN.
     const api = apiClient(portal.app.url);
-    await api.signIn(DEMO_USERS.find((u) => u.role === 'BROKER')!.email);
+    await api.signIn(demoUser('BROKER').email);
     const census = `/api/clients/${DEMO_CLIENT_ID}/census/${POLICY_ID}`;
     const uploaded = await fetch(`${portal.app.url}${census}/files`, {
       method: 'POST',
@@ -163,7 +161,7 @@ describe.skipIf(skip)('conversations in the browser', () => {
     // 5. The owner asks the administrator about a task, mentioning them: the hub lists both threads,
     // one open and unread; the administrator's own list too, at a phone's width.
     const owner = apiClient(portal.app.url);
-    await owner.signIn(DEMO_USERS.find((u) => u.role === 'SLF_OWNER')!.email);
+    await owner.signIn(demoUser('SLF_OWNER').email);
     const mentionable = (await owner.get(`/api/clients/${DEMO_CLIENT_ID}/conversation-people`)).body as {
       people: { userId: string; name: string }[];
     };

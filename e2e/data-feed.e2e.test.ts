@@ -1,8 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { dataFeedFixtures } from '@onboard/command-api/data-feed';
 import { type RunningApp } from '@onboard/platform/app';
-import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
-import { browserAvailability, skipUnless } from '@onboard/testing/backends';
+import { DEMO_CLIENT_ID } from '@onboard/platform/seed';
 import {
   downloadedBytes,
   expectNoSeriousAxeViolations,
@@ -10,9 +9,8 @@ import {
   signInThroughUi,
 } from './browser.ts';
 import { signEifWithClass } from './testing/census.ts';
-import { portalUnderTest } from './testing/portal.ts';
+import { demoUser, noBrowser, portalUnderTest } from './testing/portal.ts';
 
-const skip = skipUnless('browser', browserAvailability());
 const TASK_PATH = `/client/${DEMO_CLIENT_ID}/task/connect-service`;
 const fixtures = dataFeedFixtures();
 const file = (name: string) => ({
@@ -32,14 +30,14 @@ const signEif = (app: RunningApp) =>
 // The connect-service task in the browser: a benefits administrator uploads test 834s round after round
 // and reads each report (the 999 in words, the problems quoted from the signed plan); staff see the
 // readiness and their actions, and edit the companion guide.
-describe.skipIf(skip)('the data feed in the browser', () => {
+describe.skipIf(noBrowser)('the data feed in the browser', () => {
   const portal = portalUnderTest('e2e_data_feed');
   beforeAll(async () => {
     await signEif(portal.app);
   });
 
   it('uploads a test file and reads its report, round after round, at 1280 and 390 px and by keyboard', async () => {
-    const benAdmin = DEMO_USERS.find((u) => u.role === 'BEN_ADMIN')!;
+    const benAdmin = demoUser('BEN_ADMIN');
     const page = await portal.browser.newPage({
       viewport: { width: 1280, height: 900 },
       acceptDownloads: true,
@@ -139,7 +137,7 @@ describe.skipIf(skip)('the data feed in the browser', () => {
   });
 
   it('staff see the readiness and edit the companion guide the checks use', async () => {
-    const staff = DEMO_USERS.find((u) => u.role === 'SLF_ADMIN')!;
+    const staff = demoUser('SLF_ADMIN');
     const page = await portal.browser.newPage({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
     await page.goto(portal.app.url + TASK_PATH);
     await page.waitForURL(/\/login\?redirect=/);

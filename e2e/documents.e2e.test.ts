@@ -2,9 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { unzipSync } from 'fflate';
 import { PDFDocument } from 'pdf-lib';
 import type { Page } from 'playwright-core';
-import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
+import { DEMO_CLIENT_ID } from '@onboard/platform/seed';
 import { apiClient } from '@onboard/platform/testing/http-client';
-import { browserAvailability, skipUnless } from '@onboard/testing/backends';
 import {
   expectNoSeriousAxeViolations,
   fullPageScreenshot,
@@ -13,11 +12,10 @@ import {
   signInThroughUi,
   downloadedBytes,
 } from './browser.ts';
-import { portalUnderTest } from './testing/portal.ts';
+import { demoUser, noBrowser, portalUnderTest } from './testing/portal.ts';
 
-const skip = skipUnless('browser', browserAvailability());
-const admin = DEMO_USERS.find((u) => u.role === 'SLF_ADMIN')!;
-const benAdmin = DEMO_USERS.find((u) => u.role === 'BEN_ADMIN')!;
+const admin = demoUser('SLF_ADMIN');
+const benAdmin = demoUser('BEN_ADMIN');
 
 const pdf = (text: string) => Buffer.from(`%PDF-1.7\n% ${text}\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n`);
 const CSV = Buffer.from('first name,last name,coverage\nAda,Lovelace,Dental\nAlan,Turing,Vision\n');
@@ -31,7 +29,7 @@ const CENSUS = Buffer.from(
  * downloads it (headers checked), zips the three and deletes one; staff upload a plan document, and the
  * ben-admin's hub shows the new-document notice until it is dismissed.
  */
-describe.skipIf(skip)('client documents, in the browser', () => {
+describe.skipIf(noBrowser)('client documents, in the browser', () => {
   let client: Page;
   let staff: Page;
   const documentsUrl = () => `${portal.app.url}/client/${DEMO_CLIENT_ID}/documents`;

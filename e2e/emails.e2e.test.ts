@@ -1,22 +1,20 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
+import { DEMO_CLIENT_ID } from '@onboard/platform/seed';
 import { apiClient } from '@onboard/platform/testing/http-client';
 import { startTestSmtpServer, type TestSmtpServer } from '@onboard/platform/emails/testing-smtp';
-import { browserAvailability, skipUnless } from '@onboard/testing/backends';
 import { fullPageScreenshot, screenshotPath, signInThroughUi } from './browser.ts';
-import { portalUnderTest } from './testing/portal.ts';
+import { demoUser, noBrowser, portalUnderTest } from './testing/portal.ts';
 
-const skip = skipUnless('browser', browserAvailability());
 const FROM = 'Onboard <no-reply@onboard.example>';
 
 // The outbox end to end: three kinds of e-mail leave through a real SMTP server started here, staff find
 // them in 'All emails' and in the client's e-mails, open one with its status history, resend it, and
 // follow the EMAIL_SENT toast to the new e-mail.
-describe.skipIf(skip)('e-mails in the browser', () => {
+describe.skipIf(noBrowser)('e-mails in the browser', () => {
   let smtp: TestSmtpServer;
-  const admin = DEMO_USERS.find((u) => u.role === 'SLF_ADMIN')!;
-  const benAdmin = DEMO_USERS.find((u) => u.role === 'BEN_ADMIN')!;
+  const admin = demoUser('SLF_ADMIN');
+  const benAdmin = demoUser('BEN_ADMIN');
 
   // Stopped after the portal (hooks after the tests run last registered first).
   afterAll(async () => {
@@ -46,7 +44,7 @@ describe.skipIf(skip)('e-mails in the browser', () => {
     await visitor.close();
     // 2. An activation e-mail and 3. an outside-signer invitation, as the owner sends them.
     const staffApi = apiClient(portal.app.url);
-    await staffApi.signIn(DEMO_USERS.find((u) => u.role === 'SLF_OWNER')!.email);
+    await staffApi.signIn(demoUser('SLF_OWNER').email);
     expect((await staffApi.post(`/api/users/ben-admin/${benAdmin.id}/activation-email`)).status).toBe(204);
     const invite = await staffApi.post(`/api/clients/${DEMO_CLIENT_ID}/outside-signer`, {
       email: 'sam.signer@example.com',

@@ -2,15 +2,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CLIENT_ID, DEMO_EXPLORER_PAGE_ID, DEMO_USERS } from '@onboard/platform/seed';
 import { apiClient, eventually } from '@onboard/platform/testing/http-client';
 import { EXPLORER_SITE_MESSAGES } from '@onboard/domain';
-import { browserAvailability, skipUnless } from '@onboard/testing/backends';
 import { fullPageScreenshot, screenshotPath, signInThroughUi } from './browser.ts';
 import { choose, fillAll, startPlan } from './explorer-helpers.ts';
-import { portalUnderTest } from './testing/portal.ts';
+import { demoUser, noBrowser, portalUnderTest } from './testing/portal.ts';
 
-const skip = skipUnless('browser', browserAvailability());
 const MANAGE = `/clients/admin/${DEMO_CLIENT_ID}/manage`;
 
-describe.skipIf(skip)('Explorer site management in the browser', () => {
+describe.skipIf(noBrowser)('Explorer site management in the browser', () => {
   const portal = portalUnderTest('e2e_explorer_admin');
 
   it('staff create a site with medical, dental and vision plans, then list, edit and renew it', async () => {
@@ -107,7 +105,7 @@ describe.skipIf(skip)('Explorer site management in the browser', () => {
   });
 
   it('staff upload a summary PDF, attach it to the demo site, and its link downloads the same file', async () => {
-    const owner = DEMO_USERS.find((u) => u.role === 'SLF_OWNER')!;
+    const owner = demoUser('SLF_OWNER');
     const page = await portal.browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(`${portal.app.url}${MANAGE}/benefits-explorer/${DEMO_EXPLORER_PAGE_ID}`);
     await page.waitForURL(/\/login/);
@@ -144,7 +142,7 @@ describe.skipIf(skip)('Explorer site management in the browser', () => {
   });
 
   it('staff set the page settings of the demo site: enrollment link, contact, logo, highlights; they are kept', async () => {
-    const owner = DEMO_USERS.find((u) => u.role === 'SLF_OWNER')!;
+    const owner = demoUser('SLF_OWNER');
     const page = await portal.browser.newPage({ viewport: { width: 1280, height: 900 } });
     const editPath = `${MANAGE}/benefits-explorer/${DEMO_EXPLORER_PAGE_ID}`;
     await page.goto(`${portal.app.url}${editPath}`);
@@ -265,7 +263,7 @@ describe.skipIf(skip)('Explorer site management in the browser', () => {
   });
 });
 
-describe.skipIf(skip)('Explorer sites by owner in the browser', () => {
+describe.skipIf(noBrowser)('Explorer sites by owner in the browser', () => {
   // More internal users than one page of the user list holds (25), so the pickers must read them all.
   const EXTRA_USERS = 27;
   let lastUser = { id: '', name: '' };
@@ -273,7 +271,7 @@ describe.skipIf(skip)('Explorer sites by owner in the browser', () => {
   const portal = portalUnderTest('e2e_explorer_owners');
   beforeAll(async () => {
     const owner = apiClient(portal.app.url);
-    await owner.signIn(DEMO_USERS.find((u) => u.role === 'SLF_OWNER')!.email, portal.app.config.demoPassword);
+    await owner.signIn(demoUser('SLF_OWNER').email, portal.app.config.demoPassword);
     for (let n = 1; n <= EXTRA_USERS; n++) {
       const number = String(n).padStart(2, '0');
       const created = await owner.post('/api/users/internal', {

@@ -2,11 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEMO_EXPLORER_SLUG } from '@onboard/platform/seed';
 import { apiClient, eventually } from '@onboard/platform/testing/http-client';
-import { browserAvailability, skipUnless } from '@onboard/testing/backends';
 import { expectNoSeriousAxeViolations, fullPageScreenshot, screenshotPath } from './browser.ts';
-import { portalUnderTest } from './testing/portal.ts';
-
-const skip = skipUnless('browser', browserAvailability());
+import { noBrowser, portalUnderTest } from './testing/portal.ts';
 
 /** What the keyboard focus is on: its label (a field), its aria-label or its text. */
 const focusedName = (page: Page) =>
@@ -43,7 +40,7 @@ const inputBorders = (page: Page) =>
       }),
     );
 
-describe.skipIf(skip)('the Explorer dialogs and plan cards in the browser', () => {
+describe.skipIf(noBrowser)('the Explorer dialogs and plan cards in the browser', () => {
   const site = () => `${portal.app.url}/benefits-explorer/${DEMO_EXPLORER_SLUG}`;
 
   const portal = portalUnderTest('e2e_explorer_dialogs');

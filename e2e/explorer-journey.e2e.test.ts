@@ -5,16 +5,14 @@ import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
 import { apiClient, eventually } from '@onboard/platform/testing/http-client';
 import { GENERAL_MESSAGES } from '@onboard/domain';
 import { MESSAGES, translateRuleMessage } from '@onboard/web/explorer/i18n';
-import { browserAvailability, skipUnless } from '@onboard/testing/backends';
 import { authenticator, fullPageScreenshot, screenshotPath, signInThroughUi } from './browser.ts';
 import { choose, fillAll, seriousViolations, startPlan } from './explorer-helpers.ts';
-import { portalUnderTest } from './testing/portal.ts';
+import { noBrowser, portalUnderTest } from './testing/portal.ts';
 
 /**
  * The issue's "Done when" as one journey: staff build a site in the browser, then an anonymous visitor,
  * in a browser context of their own, uses it by its vanity slug in Spanish.
  */
-const skip = skipUnless('browser', browserAvailability());
 const es = MESSAGES.es;
 
 const savePlan = (page: Page) => page.getByRole('button', { name: 'Add plan' }).click();
@@ -34,7 +32,7 @@ async function addDentalPlan(
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
-describe.skipIf(skip)('the Benefits Explorer journey: staff build a site, a visitor uses it', () => {
+describe.skipIf(noBrowser)('the Benefits Explorer journey: staff build a site, a visitor uses it', () => {
   const slug = 'harborview-benefits';
   const siteName = 'Harborview 2027 benefits';
 

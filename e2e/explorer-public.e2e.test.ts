@@ -2,15 +2,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startApp } from '@onboard/platform/app';
 import { embeddedTestConfig } from '@onboard/platform/config';
-import { DEMO_EXPLORER_PAGE_ID, DEMO_EXPLORER_SLUG, DEMO_USERS } from '@onboard/platform/seed';
+import { DEMO_EXPLORER_PAGE_ID, DEMO_EXPLORER_SLUG } from '@onboard/platform/seed';
 import { apiClient, eventually } from '@onboard/platform/testing/http-client';
-import { browserAvailability, skipUnless } from '@onboard/testing/backends';
 import { seededDatabase } from '@onboard/testing/db';
 import { fullPageScreenshot, screenshotPath } from './browser.ts';
 import { seriousViolations } from './explorer-helpers.ts';
-import { portalUnderTest } from './testing/portal.ts';
-
-const skip = skipUnless('browser', browserAvailability());
+import { demoUser, noBrowser, portalUnderTest } from './testing/portal.ts';
 
 const dhmo = (id: string, state: string) => ({
   id,
@@ -91,7 +88,7 @@ async function tabTo(page: Page, text: string | RegExp, max = 80) {
 const focusedText = (page: Page) =>
   page.evaluate(() => (document.activeElement as HTMLElement | null)?.innerText.trim() ?? '');
 
-describe.skipIf(skip)('the public Benefits Explorer in the browser', () => {
+describe.skipIf(noBrowser)('the public Benefits Explorer in the browser', () => {
   let staff: ReturnType<typeof apiClient>;
   const slug = 'acme-explorer';
   const videoSlug = 'harbor-explorer';
@@ -100,7 +97,7 @@ describe.skipIf(skip)('the public Benefits Explorer in the browser', () => {
   beforeAll(async () => {
     // A second site made through the staff API: a Texas prepaid plan beside the seeded ones.
     staff = apiClient(portal.app.url);
-    await staff.signIn(DEMO_USERS.find((u) => u.role === 'SLF_ADMIN')!.email, portal.app.config.demoPassword);
+    await staff.signIn(demoUser('SLF_ADMIN').email, portal.app.config.demoPassword);
     const created = await staff.post('/api/clients/lakeside-manufacturing/explorer-pages', {
       name: 'Acme 2027 benefits',
       language: 'en',

@@ -6,11 +6,9 @@ import {
   DEMO_USERS,
 } from '@onboard/platform/seed';
 import { eventually } from '@onboard/platform/testing/http-client';
-import { browserAvailability, skipUnless } from '@onboard/testing/backends';
 import { fullPageScreenshot, seriousViolations, signInThroughUi } from './browser.ts';
-import { portalUnderTest } from './testing/portal.ts';
+import { noBrowser, portalUnderTest } from './testing/portal.ts';
 
-const skip = skipUnless('browser', browserAvailability());
 const MANAGE = `/clients/admin/${DEMO_CLIENT_ID}/manage`;
 const SUPPORT = `${MANAGE}/benefits-explorer/${DEMO_EXPLORER_PAGE_ID}/support`;
 const QUESTION = 'Does the dental plan cover braces?';
@@ -18,7 +16,7 @@ const ANSWER = 'Yes: orthodontics is covered at 50% for children under 19.';
 
 type Conversation = { messages: { author: string; text: string }[] };
 
-describe.skipIf(skip)('Explorer support inbox in the browser', () => {
+describe.skipIf(noBrowser)('Explorer support inbox in the browser', () => {
   const portal = portalUnderTest('e2e_explorer_support_inbox');
 
   it('staff see a visitor’s chat appear, marked waiting, and answer it; the visitor gets the answer', async () => {

@@ -1,21 +1,19 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { loadConfig } from '@onboard/platform/config';
-import { DEMO_CLIENT_ID, DEMO_EXPLORER_PAGE_ID, DEMO_USERS } from '@onboard/platform/seed';
+import { DEMO_CLIENT_ID, DEMO_EXPLORER_PAGE_ID } from '@onboard/platform/seed';
 import { apiClient } from '@onboard/platform/testing/http-client';
-import { browserAvailability, skipUnless } from '@onboard/testing/backends';
 import { fullPageScreenshot, openHub, signInThroughUi } from './browser.ts';
-import { portalUnderTest } from './testing/portal.ts';
+import { demoUser, noBrowser, portalUnderTest } from './testing/portal.ts';
 
-const skip = skipUnless('browser', browserAvailability());
-const admin = DEMO_USERS.find((u) => u.role === 'SLF_ADMIN')!;
-const benAdmin = DEMO_USERS.find((u) => u.role === 'BEN_ADMIN')!;
+const admin = demoUser('SLF_ADMIN');
+const benAdmin = demoUser('BEN_ADMIN');
 
 /**
  * The footers of platform §2 on a client's hub: the legal links, the implementation consultant's
  * 'Need Help?' block while the client is not LIVE, and the help centre once staff release it.
  */
-describe.skipIf(skip)('footers in the browser', () => {
+describe.skipIf(noBrowser)('footers in the browser', () => {
   let page: Page;
   /** The help centre and legal targets come from the configuration (GET /api/configuration). */
   const CONFIGURED = {

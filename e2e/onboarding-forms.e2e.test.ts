@@ -3,8 +3,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import { OPS, getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { startTestSmtpServer, type TestSmtpServer } from '@onboard/platform/emails/testing-smtp';
-import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
-import { browserAvailability, skipUnless } from '@onboard/testing/backends';
+import { DEMO_CLIENT_ID } from '@onboard/platform/seed';
 import {
   expectNoSeriousAxeViolations,
   fullPageScreenshot,
@@ -13,12 +12,11 @@ import {
   signInThroughUi,
   downloadedBytes,
 } from './browser.ts';
-import { portalUnderTest } from './testing/portal.ts';
+import { demoUser, noBrowser, portalUnderTest } from './testing/portal.ts';
 
-const skip = skipUnless('browser', browserAvailability());
-const admin = DEMO_USERS.find((u) => u.role === 'SLF_ADMIN')!;
-const benAdmin = DEMO_USERS.find((u) => u.role === 'BEN_ADMIN')!;
-const broker = DEMO_USERS.find((u) => u.role === 'BROKER')!;
+const admin = demoUser('SLF_ADMIN');
+const benAdmin = demoUser('BEN_ADMIN');
+const broker = demoUser('BROKER');
 
 /** A one-page form with room for two signatures. */
 async function groupApplication(): Promise<Buffer> {
@@ -81,7 +79,7 @@ const inkIn = (canvas: Locator, field: Field) =>
  * without accounts; two sign by their e-mailed links (drawn, typed), the form completes, and the third
  * officer's link says they are no longer needed.
  */
-describe.skipIf(skip)('onboarding forms signed in the browser', () => {
+describe.skipIf(noBrowser)('onboarding forms signed in the browser', () => {
   let smtp: TestSmtpServer;
   const contexts: BrowserContext[] = [];
   let staff: Page;

@@ -2,16 +2,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
 import { apiClient, eventually } from '@onboard/platform/testing/http-client';
-import { browserAvailability, skipUnless } from '@onboard/testing/backends';
 import {
   expectNoSeriousAxeViolations,
   expectNoSidewaysScroll,
   screenshotPath,
   signInThroughUi,
 } from './browser.ts';
-import { portalUnderTest } from './testing/portal.ts';
+import { noBrowser, portalUnderTest } from './testing/portal.ts';
 
-const skip = skipUnless('browser', browserAvailability());
 const POLICY_ID = 'policy-lakeside-1';
 const census = `/api/clients/${DEMO_CLIENT_ID}/census/${POLICY_ID}`;
 const CSV = [
@@ -20,7 +18,7 @@ const CSV = [
   'E2,Basil,Thornbury,110-20-1010,12/31/1975,03/15/2020,Salaried,40,Head office,NY,1000,85000',
 ].join('\n');
 
-describe.skipIf(skip)('erasing personal data from the client’s manage page', () => {
+describe.skipIf(noBrowser)('erasing personal data from the client’s manage page', () => {
   let documentId: string;
   const benAdmin = () => apiClient(portal.app.url);
   let reader: ReturnType<typeof apiClient>;

@@ -1,17 +1,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
-import { browserAvailability, skipUnless } from '@onboard/testing/backends';
+import { DEMO_CLIENT_ID } from '@onboard/platform/seed';
 import {
   expectNoSeriousAxeViolations,
   expectNoSidewaysScroll,
   fullPageScreenshot,
+  openAdministration,
   signInThroughUi,
 } from './browser.ts';
 import { col, csvOf, goodRow, plantedRows, signEifWithClass } from './testing/census.ts';
-import { portalUnderTest } from './testing/portal.ts';
+import { demoUser, noBrowser, portalUnderTest } from './testing/portal.ts';
 
-const skip = skipUnless('browser', browserAvailability());
 const POLICY_ID = 'policy-lakeside-1';
 const CENSUS_PATH = `/client/${DEMO_CLIENT_ID}/task/enrollment-elections/${POLICY_ID}`;
 
@@ -25,7 +24,7 @@ async function uploadAndValidate(page: Page, name: string, buffer: Buffer) {
 }
 
 // Row 22 of the planted census lacks a first name; its SSN is good, so it shows masked until revealed.
-describe.skipIf(skip)(
+describe.skipIf(noBrowser)(
   'personal data in the browser: masked, revealed with a reason, in the access log',
   () => {
     const portal = portalUnderTest('e2e_personal_data');
@@ -34,7 +33,7 @@ describe.skipIf(skip)(
     });
 
     it('reveals an SSN by keyboard with a reason, hides it again, and the owner finds the look in the access log', async () => {
-      const owner = DEMO_USERS.find((u) => u.role === 'SLF_OWNER')!;
+      const owner = demoUser('SLF_OWNER');
       const page = await portal.browser.newPage({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
       await page.goto(portal.app.url + `${CENSUS_PATH}/validations`);
       await page.waitForURL(/\/login\?redirect=/);
@@ -100,11 +99,7 @@ describe.skipIf(skip)(
 
       // The owner's Administration menu leads to the access log.
       await page.goto(`${portal.app.url}/clients/admin`);
-      await page
-        .getByRole('navigation', { name: 'Main' })
-        .getByRole('button', { name: 'Administration' })
-        .click();
-      await page.getByRole('menuitem', { name: 'Personal data access log' }).click();
+      await openAdministration(page, 'Personal data access log');
       await page.waitForURL((url) => url.pathname === '/personal-data-access/admin');
       await page.getByRole('heading', { name: 'Personal data access log' }).waitFor();
       const entries = page.getByTestId('access-log-entry');
