@@ -7,7 +7,7 @@ import { apiClient } from './http-client.ts';
 export type Api = ReturnType<typeof apiClient>;
 
 /** The seeded demo users (platform/src/seed.ts), by the part each plays in the tests. */
-export const DEMO_USERS = {
+const DEMO_USERS = {
   staff: 'admin@onboard.example',
   owner: 'owner@onboard.example',
   benAdmin: 'benadmin@onboard.example',
@@ -16,7 +16,7 @@ export const DEMO_USERS = {
 export type DemoUser = keyof typeof DEMO_USERS;
 
 /** A client of the app at `url`, signed in as `email` over HTTP (password and second factor). */
-export async function signedIn(url: string, email: string): Promise<Api> {
+async function signedIn(url: string, email: string): Promise<Api> {
   const api = apiClient(url);
   await api.signIn(email);
   return api;
