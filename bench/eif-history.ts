@@ -6,6 +6,7 @@ import { startApp } from '@onboard/platform/app';
 import { embeddedTestConfig } from '@onboard/platform/config';
 import { apiClient } from '@onboard/platform/testing/http-client';
 import type { Report } from './eif.ts';
+import { answerChanged, benchMetadata, entityCreated } from './events.ts';
 
 const EVENTS = Number(process.env.BENCH_HISTORY_EVENTS ?? 10_000);
 const CLICKS = 12;
@@ -16,48 +17,23 @@ function stream(clientId: string): NewEvent[] {
   let correlationId = randomUUID();
   const meta = (i: number) => {
     if (i % 3 === 0) correlationId = randomUUID();
-    return {
-      actorId: 'demo-admin',
-      actorRole: 'SLF_ADMIN',
-      occurredAt: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString(),
-      correlationId,
-    };
+    return benchMetadata(new Date(Date.UTC(2026, 0, 1) + i * 60_000), 'demo-admin', correlationId);
   };
-  events.push({
-    id: randomUUID(),
-    type: 'EifEntityCreated',
-    data: { clientId, entity: 'Client', entityId: clientId, attributes: { name: `History ${clientId}` } },
-    metadata: meta(0),
-  });
+  events.push(entityCreated(clientId, 'Client', clientId, { name: `History ${clientId}` }, meta(0)));
   for (let i = 1; i < EVENTS; i += 1) {
     const location = `loc-${i % 50}`;
     events.push(
       i <= 50
-        ? {
-            id: randomUUID(),
-            type: 'EifEntityCreated',
-            data: {
-              clientId,
-              entity: 'Location',
-              entityId: location,
-              attributes: { name: `Office ${i}`, city: 'Boston', state: 'MA', zipCode: '02110' },
-            },
-            metadata: meta(i),
-          }
-        : {
-            id: randomUUID(),
-            type: 'EifEntityChanged',
-            data: {
-              clientId,
-              entity: i % 2 === 0 ? 'Location' : 'Client',
-              entityId: i % 2 === 0 ? location : clientId,
-              changes:
-                i % 2 === 0
-                  ? [{ attributeKey: 'address1', value: `${i} Main St`, previousValue: null }]
-                  : [{ attributeKey: 'otherCoverageChangeNotes', value: `note ${i}`, previousValue: null }],
-            },
-            metadata: meta(i),
-          },
+        ? entityCreated(
+            clientId,
+            'Location',
+            location,
+            { name: `Office ${i}`, city: 'Boston', state: 'MA', zipCode: '02110' },
+            meta(i),
+          )
+        : i % 2 === 0
+          ? answerChanged(clientId, 'Location', location, 'address1', `${i} Main St`, meta(i))
+          : answerChanged(clientId, 'Client', clientId, 'otherCoverageChangeNotes', `note ${i}`, meta(i)),
     );
   }
   return events;

@@ -11,6 +11,7 @@ import {
   type NewEvent,
 } from '@onboard/events';
 import { eifCodec, fold, netChanges, toClientView, type ChangeRecord } from '@onboard/domain';
+import { answerChanged, benchMetadata, entityCreated } from './events.ts';
 
 export type Report = (
   name: string,
@@ -36,45 +37,12 @@ async function samples(runs: number, fn: () => Promise<void>) {
 /** One client's EIF stream of 10,000 events folded to the full form, against reading the same rows raw. */
 export async function benchReplay(pool: pg.Pool, store: EventStore, report: Report) {
   const clientId = `replay-${randomUUID()}`;
-  const meta = () => ({
-    actorId: 'bench',
-    actorRole: 'SLF_ADMIN',
-    occurredAt: new Date().toISOString(),
-    correlationId: randomUUID(),
-  });
-  const events: NewEvent[] = [
-    {
-      id: randomUUID(),
-      type: 'EifEntityCreated',
-      data: { clientId, entity: 'Client', entityId: clientId, attributes: { name: 'Replay Co.' } },
-      metadata: meta(),
-    },
-  ];
+  const events: NewEvent[] = [entityCreated(clientId, 'Client', clientId, { name: 'Replay Co.' })];
   for (let i = 1; i < 10_000; i += 1) {
     events.push(
       i % 10 === 0
-        ? {
-            id: randomUUID(),
-            type: 'EifEntityCreated',
-            data: {
-              clientId,
-              entity: 'Location',
-              entityId: `loc-${i}`,
-              attributes: { city: `City ${i}`, zipCode: '02110' },
-            },
-            metadata: meta(),
-          }
-        : {
-            id: randomUUID(),
-            type: 'EifEntityChanged',
-            data: {
-              clientId,
-              entity: 'Client',
-              entityId: clientId,
-              changes: [{ attributeKey: `q${i % 40}`, value: `answer ${i}`, previousValue: null }],
-            },
-            metadata: meta(),
-          },
+        ? entityCreated(clientId, 'Location', `loc-${i}`, { city: `City ${i}`, zipCode: '02110' })
+        : answerChanged(clientId, 'Client', clientId, `q${i % 40}`, `answer ${i}`),
     );
   }
   for (let i = 0; i < events.length; i += 1000)
@@ -111,7 +79,14 @@ export async function benchReplay(pool: pg.Pool, store: EventStore, report: Repo
     n += 1;
     await store.append(
       eifStream(clientId),
-      [{ ...events[1]!, id: randomUUID(), data: { ...(events[1]!.data as object) }, metadata: meta() }],
+      [
+        {
+          ...events[1]!,
+          id: randomUUID(),
+          data: { ...(events[1]!.data as object) },
+          metadata: benchMetadata(),
+        },
+      ],
       'any',
     );
     const { state } = await loadAggregate({ store, snapshots, stream: eifStream(clientId), codec: eifCodec });

@@ -4,15 +4,14 @@
 // requested is gzip-sized. Lazy chunks that the first paint itself pulls in (say, a picker shown at once)
 // count; chunks loaded only when the visitor opens something do not, because they were never requested.
 // Run after `npm run build:web`: `npx tsx bench/explorer-size.ts` (also part of `npm run bench`).
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from 'playwright-core';
 import { startApp } from '@onboard/platform/app';
-import { WEB_DIST, embeddedTestConfig } from '@onboard/platform/config';
+import { embeddedTestConfig } from '@onboard/platform/config';
 import { DEMO_EXPLORER_SLUG } from '@onboard/platform/seed';
 import { CHROMIUM_PATH } from '@onboard/testing/backends';
-import { runStandalone } from './standalone.ts';
+import type { Report } from './eif.ts';
+import { browserBenchSkipped, runStandalone } from './standalone.ts';
 
 /** The spec'd budget for the public site's first page, in gzipped kilobytes (1 KB = 1024 bytes). */
 const EXPLORER_FIRST_PAGE_BUDGET_KB = 150;
@@ -91,18 +90,8 @@ async function explorerFirstPageSize(databaseUrl: string): Promise<FirstPageSize
   }
 }
 
-export async function reportExplorerFirstPageSize(
-  databaseUrl: string,
-  report: (name: string, value: string, ratio: number | null, target: string, isMet: boolean) => void,
-) {
-  if (!existsSync(join(WEB_DIST, 'explorer.html'))) {
-    console.log('SKIP  explorer first-page JS: run `npm run build:web` first');
-    return;
-  }
-  if (!existsSync(CHROMIUM_PATH)) {
-    console.log(`SKIP  explorer first-page JS: no Chromium at ${CHROMIUM_PATH}`);
-    return;
-  }
+export async function reportExplorerFirstPageSize(databaseUrl: string, report: Report) {
+  if (browserBenchSkipped('explorer first-page JS', 'explorer.html')) return;
   const { files, totalGzipBytes } = await explorerFirstPageSize(databaseUrl);
   const kb = totalGzipBytes / 1024;
   for (const f of files) console.log(`      ${f.url}: ${(f.gzipBytes / 1024).toFixed(1)} KB gzip`);

@@ -6,9 +6,7 @@
 // static snapshot of the HTML it rendered (captured in the same run, without its scripts, from a local
 // static server with the built CSS and fonts): what the app costs over the bytes it shows.
 // Run after `npm run build:web`: `npx tsx bench/first-content.ts` (also part of `npm run bench`).
-import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import express from 'express';
 import { chromium, type Browser, type BrowserContextOptions } from 'playwright-core';
 import { startApp } from '@onboard/platform/app';
@@ -16,7 +14,8 @@ import { WEB_DIST, embeddedTestConfig } from '@onboard/platform/config';
 import { DEMO_CLIENT_ID } from '@onboard/platform/seed';
 import { apiClient, eventually } from '@onboard/platform/testing/http-client';
 import { CHROMIUM_PATH } from '@onboard/testing/backends';
-import { runStandalone } from './standalone.ts';
+import type { Report } from './eif.ts';
+import { browserBenchSkipped, runStandalone } from './standalone.ts';
 
 const RUNS = Number(process.env.BENCH_FIRST_CONTENT_RUNS ?? 3);
 const CPU_SLOWDOWN = 4;
@@ -242,18 +241,8 @@ async function startSnapshotServer(snapshots: Map<string, string>) {
   };
 }
 
-export async function benchFirstContent(
-  databaseUrl: string,
-  report: (name: string, value: string, ratio: number | null, target: string, isMet: boolean) => void,
-) {
-  if (!existsSync(join(WEB_DIST, 'index.html'))) {
-    console.log('SKIP  first content on a phone: run `npm run build:web` first');
-    return;
-  }
-  if (!existsSync(CHROMIUM_PATH)) {
-    console.log(`SKIP  first content on a phone: no Chromium at ${CHROMIUM_PATH}`);
-    return;
-  }
+export async function benchFirstContent(databaseUrl: string, report: Report) {
+  if (browserBenchSkipped('first content on a phone', 'index.html')) return;
   const app = await startApp(embeddedTestConfig(databaseUrl, { logLevel: 'error' }), {
     printEmail: () => undefined,
   });

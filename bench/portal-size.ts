@@ -3,14 +3,12 @@
 // where the page needs it) opens the page and waits for its content; every JavaScript response it
 // requested is gzip-sized. A screen's code loads when its route opens, so a page counts the shell and its
 // own feature. Run after `npm run build:web`: `npx tsx bench/portal-size.ts` (also part of `npm run bench`).
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { startApp } from '@onboard/platform/app';
-import { WEB_DIST, embeddedTestConfig } from '@onboard/platform/config';
+import { embeddedTestConfig } from '@onboard/platform/config';
 import { apiClient } from '@onboard/platform/testing/http-client';
-import { CHROMIUM_PATH } from '@onboard/testing/backends';
-import { runStandalone } from './standalone.ts';
+import type { Report } from './eif.ts';
+import { browserBenchSkipped, runStandalone } from './standalone.ts';
 import { measureFirstPageJs } from './explorer-size.ts';
 
 /** Budgets in gzipped kilobytes (1 KB = 1024 bytes): the sign-in page, and any other first page. */
@@ -46,18 +44,8 @@ async function contentShown(page: Page) {
   await page.locator('#main .skeleton').first().waitFor({ state: 'detached' });
 }
 
-export async function reportPortalFirstPageSizes(
-  databaseUrl: string,
-  report: (name: string, value: string, ratio: number | null, target: string, isMet: boolean) => void,
-) {
-  if (!existsSync(join(WEB_DIST, 'index.html'))) {
-    console.log('SKIP  portal first-page JS: run `npm run build:web` first');
-    return;
-  }
-  if (!existsSync(CHROMIUM_PATH)) {
-    console.log(`SKIP  portal first-page JS: no Chromium at ${CHROMIUM_PATH}`);
-    return;
-  }
+export async function reportPortalFirstPageSizes(databaseUrl: string, report: Report) {
+  if (browserBenchSkipped('portal first-page JS', 'index.html')) return;
   const app = await startApp(embeddedTestConfig(databaseUrl, { logLevel: 'error' }));
   try {
     const sessions = new Map<string, ReadonlyMap<string, string>>();

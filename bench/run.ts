@@ -1,14 +1,10 @@
 // `npm run bench`: speed figures as ratios against baselines measured in the same run on the same
 // embedded PostgreSQL. Not a test: it prints, it does not assert.
 import { randomUUID } from 'node:crypto';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import pg from 'pg';
 import { catchUp, eifStream, resetConsumer, type EventStore, type NewEvent } from '@onboard/events';
 import { createPostgresEventStore } from '@onboard/events/postgres';
 import { clientViewProjection } from '@onboard/projections';
-import { startEmbeddedPostgres } from '@onboard/platform/database/embedded-postgres';
 import { migrate } from '@onboard/platform/database/migrations';
 import { benchNetChanges, benchReplay, benchReviewers } from './eif.ts';
 import { benchExplorerPage } from './explorer.ts';
@@ -24,33 +20,16 @@ import { benchDataFeed } from './data-feed.ts';
 import { benchDocuments } from './documents.ts';
 import { benchScaleSize, scaleSizes, scaleTable, type ScaleLine } from './scale.ts';
 import { benchFirstContent } from './first-content.ts';
+import { exitWhenDone, withScratchPostgres } from './standalone.ts';
+import { answerChanged, entityCreated } from './events.ts';
 
 const APPENDS = Number(process.env.BENCH_APPENDS ?? 3000);
 const CATCH_UP_EVENTS = Number(process.env.BENCH_CATCH_UP_EVENTS ?? 30000);
 
-const meta = () => ({
-  actorId: 'bench',
-  actorRole: 'SLF_ADMIN',
-  occurredAt: new Date().toISOString(),
-  correlationId: randomUUID(),
-});
-const changed = (clientId: string, i: number): NewEvent => ({
-  id: randomUUID(),
-  type: 'EifEntityChanged',
-  data: {
-    clientId,
-    entity: 'Client',
-    entityId: clientId,
-    changes: [{ attributeKey: 'taxId', value: String(100000000 + i), previousValue: null }],
-  },
-  metadata: meta(),
-});
-const created = (clientId: string): NewEvent => ({
-  id: randomUUID(),
-  type: 'EifEntityCreated',
-  data: { clientId, entity: 'Client', entityId: clientId, attributes: { name: clientId, taxId: null } },
-  metadata: meta(),
-});
+const changed = (clientId: string, i: number): NewEvent =>
+  answerChanged(clientId, 'Client', clientId, 'taxId', String(100000000 + i));
+const created = (clientId: string): NewEvent =>
+  entityCreated(clientId, 'Client', clientId, { name: clientId, taxId: null });
 
 const perSecond = (count: number, ms: number) => (count * 1000) / ms;
 const fmt = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 0 });
@@ -148,11 +127,8 @@ async function benchCatchUp(pool: pg.Pool, store: EventStore) {
   );
 }
 
-async function main() {
-  const dir = mkdtempSync(join(tmpdir(), 'onboard-bench-'));
-  chmodSync(dir, 0o777);
-  const db = await startEmbeddedPostgres({ dataDir: join(dir, 'data') });
-  try {
+const main = () =>
+  withScratchPostgres('bench', async (db) => {
     await db.createDatabase('bench');
     await db.createDatabase('bench_lag');
     await db.createDatabase('bench_explorer');
@@ -194,23 +170,11 @@ async function main() {
     await benchDataFeed(report);
     await benchDocuments(db.url('bench_documents'), report);
     await benchFirstContent(db.url('bench_first_content'), report);
-  } finally {
-    await db.stop();
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
+  });
 
-// `tsx bench/run.ts eif-history`: only the EIF history figure; `scale` (`npm run bench -- scale`): the
-// scale bench (bench/scale.ts), its sizes one after another on one embedded PostgreSQL.
-const only = process.argv[2];
-const run = only === 'eif-history' ? mainHistory : only === 'scale' ? mainScale : main;
-
-async function mainScale() {
-  const dir = mkdtempSync(join(tmpdir(), 'onboard-bench-'));
-  chmodSync(dir, 0o777);
-  const db = await startEmbeddedPostgres({ dataDir: join(dir, 'data') });
-  const lines: ScaleLine[] = [];
-  try {
+const mainScale = () =>
+  withScratchPostgres('bench', async (db) => {
+    const lines: ScaleLine[] = [];
     console.log('Onboard at scale: a generated book per size (embedded PostgreSQL)\n');
     for (const clients of scaleSizes()) {
       const name = `bench_scale_${clients}`;
@@ -219,29 +183,17 @@ async function mainScale() {
       lines.push(await benchScaleSize(db.url(name), clients));
       console.log(`\n${scaleTable(lines)}\n`);
     }
-  } finally {
-    await db.stop();
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
+  });
 
-async function mainHistory() {
-  const dir = mkdtempSync(join(tmpdir(), 'onboard-bench-'));
-  chmodSync(dir, 0o777);
-  const db = await startEmbeddedPostgres({ dataDir: join(dir, 'data') });
-  try {
+const mainHistory = () =>
+  withScratchPostgres('bench', async (db) => {
     await db.createDatabase('bench_eif_history');
     await benchEifHistory(db.url('bench_eif_history'), report);
-  } finally {
-    await db.stop();
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
+  });
 
-run().then(
-  () => process.exit(0),
-  (error) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+// `tsx bench/run.ts eif-history`: only the EIF history figure; `scale` (`npm run bench -- scale`): the
+// scale bench (bench/scale.ts), its sizes one after another on one embedded PostgreSQL.
+const only = process.argv[2];
+const run = only === 'eif-history' ? mainHistory : only === 'scale' ? mainScale : main;
+
+exitWhenDone(run());

@@ -1,20 +1,18 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { DEMO_CLIENT_ID, DEMO_EXPLORER_SLUG, DEMO_USERS } from '@onboard/platform/seed';
-import { browserAvailability, skipUnless } from '@onboard/testing/backends';
+import type { Locator, Page } from 'playwright-core';
+import { DEMO_CLIENT_ID, DEMO_EXPLORER_SLUG } from '@onboard/platform/seed';
 import {
   expectNoSeriousAxeViolations,
   expectNoSidewaysScroll,
-  PHONE_AGENT,
+  PHONE,
   openHub,
   signInThroughUi,
 } from './browser.ts';
-import { portalUnderTest } from './testing/portal.ts';
+import { demoUser, noBrowser, portalUnderTest } from './testing/portal.ts';
 
-const skip = skipUnless('browser', browserAvailability());
-const admin = DEMO_USERS.find((u) => u.role === 'SLF_ADMIN')!;
-const benAdmin = DEMO_USERS.find((u) => u.role === 'BEN_ADMIN')!;
-const broker = DEMO_USERS.find((u) => u.role === 'BROKER')!;
+const admin = demoUser('SLF_ADMIN');
+const benAdmin = demoUser('BEN_ADMIN');
+const broker = demoUser('BROKER');
 
 const TASK = `/client/${DEMO_CLIENT_ID}/task/eif-submit-company-information`;
 
@@ -26,7 +24,7 @@ const HUB = `/client/${DEMO_CLIENT_ID}`;
  * administrator, an anonymous visitor), on a wide screen and on a phone (390 px, touch): no serious or
  * critical violation anywhere, and on the phone no page wider than the screen.
  */
-describe.skipIf(skip).each([
+describe.skipIf(noBrowser).each([
   { screen: 'at 1280 px', phone: false },
   { screen: 'on a phone', phone: true },
 ])('accessibility of the portal pages (axe) $screen', ({ phone }) => {
@@ -36,19 +34,20 @@ describe.skipIf(skip).each([
 
   /** A fresh page with the app's own Content-Security-Policy, at 1280 px or as a phone. */
   const newPage = async () =>
-    (
-      await portal.browser.newContext(
-        phone
-          ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, userAgent: PHONE_AGENT }
-          : { viewport: { width: 1280, height: 900 } },
-      )
-    ).newPage();
+    (await portal.browser.newContext(phone ? PHONE : { viewport: { width: 1280, height: 900 } })).newPage();
 
   /** axe on the page once its loading skeletons have given way to the content; on a phone, no sideways scroll. */
   async function check(page: Page) {
     await page.locator('.skeleton').first().waitFor({ state: 'detached' });
     await expectNoSeriousAxeViolations(page);
     if (phone) await expectNoSidewaysScroll(page);
+  }
+
+  /** Opens `path`, waits for what shows it loaded, and checks it. */
+  async function checkAt(page: Page, path: string, loaded: (page: Page) => Locator) {
+    await page.goto(`${portal.app.url}${path}`);
+    await loaded(page).waitFor();
+    await check(page);
   }
 
   async function signIn(page: Page, email: string) {
@@ -58,18 +57,12 @@ describe.skipIf(skip).each([
 
   it('sign-in, forgot password and the public Explorer site', async () => {
     const page = await newPage();
-    await page.goto(`${portal.app.url}/login`);
-    await page.getByRole('heading', { name: 'Sign in to Onboard' }).waitFor();
-    await check(page);
-    await page.goto(`${portal.app.url}/forgot`);
-    await page.getByRole('button').first().waitFor();
-    await check(page);
-    await page.goto(`${portal.app.url}/benefits-explorer/${DEMO_EXPLORER_SLUG}`);
-    await page.getByRole('article', { name: 'Lakeside PPO 1500' }).waitFor();
-    await check(page);
-    await page.goto(`${portal.app.url}/no-such-page`);
-    await page.getByRole('heading', { level: 1 }).waitFor();
-    await check(page);
+    await checkAt(page, '/login', (p) => p.getByRole('heading', { name: 'Sign in to Onboard' }));
+    await checkAt(page, '/forgot', (p) => p.getByRole('button').first());
+    await checkAt(page, `/benefits-explorer/${DEMO_EXPLORER_SLUG}`, (p) =>
+      p.getByRole('article', { name: 'Lakeside PPO 1500' }),
+    );
+    await checkAt(page, '/no-such-page', (p) => p.getByRole('heading', { level: 1 }));
     await page.context().close();
   }, 90_000);
 
@@ -86,9 +79,7 @@ describe.skipIf(skip).each([
     await page.getByText('Lakeside Manufacturing').first().waitFor();
     await check(page);
 
-    await page.goto(`${portal.app.url}/users/internal`);
-    await page.getByRole('table').or(page.getByRole('grid')).first().waitFor();
-    await check(page);
+    await checkAt(page, '/users/internal', (p) => p.getByRole('table').or(p.getByRole('grid')).first());
 
     await openHub(page, portal.app.url, DEMO_CLIENT_ID);
     await check(page);
@@ -101,9 +92,9 @@ describe.skipIf(skip).each([
       .waitFor();
     await check(page);
 
-    await page.goto(`${portal.app.url}${TASK}/step/company-information/tax-id`);
-    await page.getByLabel('Federal Tax ID (EIN)').waitFor();
-    await check(page);
+    await checkAt(page, `${TASK}/step/company-information/tax-id`, (p) =>
+      p.getByLabel('Federal Tax ID (EIN)'),
+    );
     await page.context().close();
   }, 120_000);
 
@@ -148,14 +139,12 @@ describe.skipIf(skip).each([
     ] as const) {
       const page = await newPage();
       await signIn(page, user.email);
-      await page.goto(`${portal.app.url}${home}`);
-      await page.getByText('Lakeside Manufacturing').first().waitFor();
-      await check(page);
+      await checkAt(page, home, (p) => p.getByText('Lakeside Manufacturing').first());
       await openHub(page, portal.app.url, DEMO_CLIENT_ID);
       await check(page);
-      await page.goto(`${portal.app.url}${TASK}/step/company-information/tax-id`);
-      await page.getByLabel('Federal Tax ID (EIN)').waitFor();
-      await check(page);
+      await checkAt(page, `${TASK}/step/company-information/tax-id`, (p) =>
+        p.getByLabel('Federal Tax ID (EIN)'),
+      );
       await page.context().close();
     }
   }, 120_000);

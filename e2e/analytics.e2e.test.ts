@@ -1,15 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_USERS } from '@onboard/platform/seed';
-import { browserAvailability, skipUnless } from '@onboard/testing/backends';
-import { signInThroughUi } from './browser.ts';
-import { portalUnderTest } from './testing/portal.ts';
-
-const skip = skipUnless('browser', browserAvailability());
+import { openAdministration, signInThroughUi } from './browser.ts';
+import { demoUser, noBrowser, portalUnderTest } from './testing/portal.ts';
 
 // Analytics without a Segment write key (platform §2 tracking parameters, §7 Analytics events): the
 // tracking parameters of an e-mail's link leave the address and arrive as one click event, which staff
 // then see counted on the analytics page.
-describe.skipIf(skip)('analytics in the browser', () => {
+describe.skipIf(noBrowser)('analytics in the browser', () => {
   const portal = portalUnderTest('e2e_analytics');
 
   beforeAll(async () => {
@@ -49,15 +45,11 @@ describe.skipIf(skip)('analytics in the browser', () => {
     ]);
 
     // Staff see it counted for today on the analytics page, reached from the header.
-    const admin = DEMO_USERS.find((u) => u.role === 'SLF_ADMIN')!;
+    const admin = demoUser('SLF_ADMIN');
     await signInThroughUi(page, admin.email, portal.app.config.demoPassword, portal.auth);
     await page.waitForURL((u) => u.pathname === '/clients/admin');
     expect(await clicks()).toHaveLength(1);
-    await page
-      .getByRole('navigation', { name: 'Main' })
-      .getByRole('button', { name: 'Administration' })
-      .click();
-    await page.getByRole('menuitem', { name: 'Analytics' }).click();
+    await openAdministration(page, 'Analytics');
     await page.waitForURL((u) => u.pathname === '/analytics/admin');
     const today = new Date().toISOString().slice(0, 10);
     const cell = page.locator(

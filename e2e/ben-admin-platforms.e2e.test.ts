@@ -1,16 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
-import { browserAvailability, skipUnless } from '@onboard/testing/backends';
-import { fullPageScreenshot, signInThroughUi } from './browser.ts';
-import { portalUnderTest } from './testing/portal.ts';
+import { DEMO_CLIENT_ID } from '@onboard/platform/seed';
+import { fullPageScreenshot, openAdministration, signInThroughUi } from './browser.ts';
+import { demoUser, noBrowser, portalUnderTest } from './testing/portal.ts';
 
-const skip = skipUnless('browser', browserAvailability());
-
-describe.skipIf(skip)('the benefits-administration platform catalogue in the browser', () => {
+describe.skipIf(noBrowser)('the benefits-administration platform catalogue in the browser', () => {
   const portal = portalUnderTest('e2e_ben_admin_platforms');
 
   it('staff sign in (the sign-in is stamped), open Platforms from the header, add a platform and see it listed', async () => {
-    const admin = DEMO_USERS.find((u) => u.role === 'SLF_ADMIN')!;
+    const admin = demoUser('SLF_ADMIN');
     const page = await portal.browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(`${portal.app.url}/login`);
     const stamped = page.waitForResponse(
@@ -20,11 +17,7 @@ describe.skipIf(skip)('the benefits-administration platform catalogue in the bro
     expect((await stamped).status()).toBe(200);
     await page.waitForURL((url) => url.pathname === '/clients/admin');
 
-    await page
-      .getByRole('navigation', { name: 'Main' })
-      .getByRole('button', { name: 'Administration' })
-      .click();
-    await page.getByRole('menuitem', { name: 'Platforms' }).click();
+    await openAdministration(page, 'Platforms');
     await page.waitForURL((url) => url.pathname === '/ben-admin-platforms/admin');
     const table = page.getByRole('table', { name: 'Benefits administration platforms' });
     await table.getByRole('cell', { name: 'Benefitfocus', exact: true }).waitFor();

@@ -14,8 +14,16 @@ export { ensureWebBuilt } from './browser-server.ts';
  * (a file run on its own by other means) a Chromium of its own.
  */
 /** A phone's browser, as the phone tests present themselves (with a 390 × 844 viewport and touch). */
-export const PHONE_AGENT =
+const PHONE_AGENT =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
+
+/** A browser context as a phone: 390 × 844 px, touch, a phone's user agent. */
+export const PHONE = {
+  viewport: { width: 390, height: 844 },
+  isMobile: true,
+  hasTouch: true,
+  userAgent: PHONE_AGENT,
+};
 
 /** Fails when the page is wider than its window: a phone would have to scroll it sideways. */
 export async function expectNoSidewaysScroll(page: Page): Promise<void> {
@@ -184,6 +192,33 @@ export async function fullPageScreenshot(page: Page, name: string): Promise<void
  * Opens a client's hub home as the client's people see it: on their first visit the welcome flow comes
  * first, and 'Get started' leads on to the hub.
  */
+/**
+ * The read side is eventually consistent: a fresh page load may show the state from just before the last
+ * command, so reload until the page shows what the test waits for (bounded).
+ */
+export async function reloadUntil(page: Page, isReady: () => Promise<boolean>, what: string): Promise<void> {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    if (attempt > 0) {
+      await page.waitForTimeout(300);
+      await page.reload();
+    }
+    await page.locator('#main').waitFor();
+    await page.waitForLoadState('networkidle');
+    if (await isReady()) return;
+  }
+  await fullPageScreenshot(page, `failed-${what.replaceAll(' ', '-')}.png`);
+  throw new Error(`The page never showed ${what}`);
+}
+
+/** Opens an item of the main navigation's Administration menu, as staff do. */
+export async function openAdministration(page: Page, item: string): Promise<void> {
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('button', { name: 'Administration' })
+    .click();
+  await page.getByRole('menuitem', { name: item }).click();
+}
+
 export async function openHub(page: Page, baseUrl: string, clientId: string): Promise<void> {
   const hub = `/client/${clientId}`;
   await page.goto(`${baseUrl}${hub}`);

@@ -1,24 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { censusStream, parseEvent, type CensusEvent } from '@onboard/events';
-import { startApp, type RunningApp } from '@onboard/platform/app';
-import { embeddedTestConfig } from '@onboard/platform/config';
-import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
-import { browserAvailability, skipUnless } from '@onboard/testing/backends';
-import { seededDatabase } from '@onboard/testing/db';
+import { DEMO_CLIENT_ID } from '@onboard/platform/seed';
 import {
-  authenticator,
   downloadedBytes,
-  ensureWebBuilt,
   expectNoSeriousAxeViolations,
   fullPageScreenshot,
-  launchBrowser,
   signInThroughUi,
 } from './browser.ts';
 import { HEADERS, PLANTED, col, csvOf, goodRow, plantedRows, signEifWithClass } from './testing/census.ts';
+import { demoUser, noBrowser, portalUnderTest } from './testing/portal.ts';
 
-const skip = skipUnless('browser', browserAvailability());
 const POLICY_ID = 'policy-lakeside-1';
 const CENSUS_PATH = `/client/${DEMO_CLIENT_ID}/task/enrollment-elections/${POLICY_ID}`;
 const ROWS = 200;
@@ -49,33 +42,22 @@ async function fixCell(page: Page, field: string, index: number, value: string) 
 
 // Twenty planted problems: twelve fixed in the report's grid (by typing, with the keyboard, and by a
 // find-and-replace over a column), eight in the error workbook, which holds the twelve already; submitted.
-describe.skipIf(skip)('census corrected where it is read, in the browser', () => {
-  let app: RunningApp;
-  let browser: Browser;
-  const auth = authenticator();
-
+describe.skipIf(noBrowser)('census corrected where it is read, in the browser', () => {
+  const portal = portalUnderTest('e2e_census_corrections');
   beforeAll(async () => {
-    ensureWebBuilt();
-    app = await startApp(embeddedTestConfig(await seededDatabase('e2e_census_corrections')));
-    await signEifWithClass(app);
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
+    await signEifWithClass(portal.app);
   });
 
   it('fixes 12 problems in the grid and 8 in the error workbook, and submits with none left', async () => {
-    const benAdmin = DEMO_USERS.find((u) => u.role === 'BEN_ADMIN')!;
-    const page = await browser.newPage({
+    const benAdmin = demoUser('BEN_ADMIN');
+    const page = await portal.browser.newPage({
       viewport: { width: 1280, height: 900 },
       acceptDownloads: true,
       bypassCSP: true,
     });
-    await page.goto(app.url + `${CENSUS_PATH}/validations`);
+    await page.goto(portal.app.url + `${CENSUS_PATH}/validations`);
     await page.waitForURL(/\/login\?redirect=/);
-    await signInThroughUi(page, benAdmin.email, app.config.demoPassword, auth);
+    await signInThroughUi(page, benAdmin.email, portal.app.config.demoPassword, portal.auth);
     await page.waitForURL((url) => url.pathname.endsWith('/validations'));
 
     await uploadAndValidate(page, 'census-2026.csv', 'text/csv', Buffer.from(csvOf(plantedRows(ROWS))));
@@ -150,7 +132,7 @@ describe.skipIf(skip)('census corrected where it is read, in the browser', () =>
     await expectNoSeriousAxeViolations(page);
 
     // Every correction is an event: who changed which cell from what to what.
-    const corrections = (await app.store.readStream(censusStream(DEMO_CLIENT_ID, POLICY_ID)))
+    const corrections = (await portal.app.store.readStream(censusStream(DEMO_CLIENT_ID, POLICY_ID)))
       .map((r) => parseEvent(r) as CensusEvent)
       .filter((e) => e.type === 'CensusCellsCorrected');
     expect(corrections).toHaveLength(12);

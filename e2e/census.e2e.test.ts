@@ -1,24 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { CENSUS_MESSAGES } from '@onboard/domain/census';
-import { startApp, type RunningApp } from '@onboard/platform/app';
-import { embeddedTestConfig } from '@onboard/platform/config';
-import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
-import { browserAvailability, skipUnless } from '@onboard/testing/backends';
-import { seededDatabase } from '@onboard/testing/db';
+import { DEMO_CLIENT_ID } from '@onboard/platform/seed';
 import {
-  authenticator,
-  ensureWebBuilt,
   expectNoSeriousAxeViolations,
   fullPageScreenshot,
-  launchBrowser,
   signInThroughUi,
   downloadedBytes,
 } from './browser.ts';
 import { HEADERS, PLANTED, col, csvOf, goodRow, plantedRows, signEifWithClass } from './testing/census.ts';
+import { demoUser, noBrowser, portalUnderTest } from './testing/portal.ts';
 
-const skip = skipUnless('browser', browserAvailability());
 const POLICY_ID = 'policy-lakeside-1';
 const CENSUS_PATH = `/client/${DEMO_CLIENT_ID}/task/enrollment-elections/${POLICY_ID}`;
 const ROWS = 1000;
@@ -64,32 +57,21 @@ async function uploadAndValidate(page: Page, name: string, mimeType: string, buf
   }
 }
 
-describe.skipIf(skip)('census in the browser', () => {
-  let app: RunningApp;
-  let browser: Browser;
-  const auth = authenticator();
-
+describe.skipIf(noBrowser)('census in the browser', () => {
+  const portal = portalUnderTest('e2e_census');
   beforeAll(async () => {
-    ensureWebBuilt();
-    app = await startApp(embeddedTestConfig(await seededDatabase('e2e_census')));
-    await signEifWithClass(app);
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
+    await signEifWithClass(portal.app);
   });
 
   it('refuses a file that is not a census, then finds 20 planted errors, round-trips the error workbook and submits', async () => {
-    const staff = DEMO_USERS.find((u) => u.role === 'SLF_ADMIN')!;
-    const page = await browser.newPage({
+    const staff = demoUser('SLF_ADMIN');
+    const page = await portal.browser.newPage({
       viewport: { width: 1280, height: 900 },
       acceptDownloads: true,
     });
-    await page.goto(app.url + `${CENSUS_PATH}/validations`);
+    await page.goto(portal.app.url + `${CENSUS_PATH}/validations`);
     await page.waitForURL(/\/login\?redirect=/);
-    await signInThroughUi(page, staff.email, app.config.demoPassword, auth);
+    await signInThroughUi(page, staff.email, portal.app.config.demoPassword, portal.auth);
     await page.waitForURL((url) => url.pathname.endsWith('/validations'));
     await page.getByText('No census has been uploaded for this policy.').waitFor();
 
@@ -234,11 +216,11 @@ describe.skipIf(skip)('census in the browser', () => {
     await fullPageScreenshot(page, 'census-files-actions.png');
 
     // The client's ben-admin did not upload it: the refusal is shown in the server's words.
-    const benAdmin = DEMO_USERS.find((u) => u.role === 'BEN_ADMIN')!;
-    const client = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await client.goto(app.url + `${CENSUS_PATH}/validations`);
+    const benAdmin = demoUser('BEN_ADMIN');
+    const client = await portal.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await client.goto(portal.app.url + `${CENSUS_PATH}/validations`);
     await client.waitForURL(/\/login\?redirect=/);
-    await signInThroughUi(client, benAdmin.email, app.config.demoPassword, auth);
+    await signInThroughUi(client, benAdmin.email, portal.app.config.demoPassword, portal.auth);
     await client.getByRole('button', { name: 'Delete census-2026 first try.csv' }).click();
     await client
       .getByRole('alertdialog', { name: 'Delete this census file?' })
@@ -259,7 +241,7 @@ describe.skipIf(skip)('census in the browser', () => {
     expect(await page.getByTestId('census-file').count()).toBe(2);
     await expectNoSeriousAxeViolations(page);
 
-    await page.goto(app.url + CENSUS_PATH);
+    await page.goto(portal.app.url + CENSUS_PATH);
     expect(await page.getByTestId('task-status').innerText()).toBe('In Review');
     await page.close();
   });

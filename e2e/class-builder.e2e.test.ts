@@ -1,19 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { eifStream } from '@onboard/events';
 import { CLASS_MESSAGES } from '@onboard/domain';
-import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
-import { browserAvailability, skipUnless } from '@onboard/testing/backends';
+import { DEMO_CLIENT_ID } from '@onboard/platform/seed';
 import { fullPageScreenshot, screenshotPath } from './browser.ts';
-import { portalUnderTest } from './testing/portal.ts';
+import { demoUser, noBrowser, portalUnderTest } from './testing/portal.ts';
 
-const skip = skipUnless('browser', browserAvailability());
 const CLASS_BUILDER_PATH = `/client/${DEMO_CLIENT_ID}/task/eif-submit-company-information/step/plan-configuration-&-eligibility/class-builder`;
 
-describe.skipIf(skip)('class builder in the browser', () => {
+describe.skipIf(noBrowser)('class builder in the browser', () => {
   const portal = portalUnderTest('e2e_classes');
 
   it('a benefits administrator creates, duplicates and deletes a class', async () => {
-    const benAdmin = DEMO_USERS.find((u) => u.role === 'BEN_ADMIN')!;
+    const benAdmin = demoUser('BEN_ADMIN');
     const page = await portal.signIn(benAdmin.email, { path: CLASS_BUILDER_PATH });
     await page.waitForURL((url) => decodeURIComponent(url.pathname) === CLASS_BUILDER_PATH);
     await page.getByTestId('class-builder-empty').waitFor();
@@ -104,7 +102,7 @@ describe.skipIf(skip)('class builder in the browser', () => {
   });
 
   it('shows a collision with both answers when someone else changed the same answer, and keeps mine', async () => {
-    const benAdmin = DEMO_USERS.find((u) => u.role === 'BEN_ADMIN')!;
+    const benAdmin = demoUser('BEN_ADMIN');
     const page = await portal.signIn(benAdmin.email, { path: CLASS_BUILDER_PATH });
     await page.waitForURL((url) => decodeURIComponent(url.pathname) === CLASS_BUILDER_PATH);
     await page.getByRole('link', { name: 'Edit Salaried' }).click();

@@ -1,14 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_CLIENT_ID } from '@onboard/platform/seed';
-import { browserAvailability, skipUnless } from '@onboard/testing/backends';
 import { screenshotPath, signInThroughUi } from './browser.ts';
-import { portalUnderTest } from './testing/portal.ts';
-
-const skip = skipUnless('browser', browserAvailability());
+import { noBrowser, portalUnderTest } from './testing/portal.ts';
 
 // The staff client list keeps each person's search and filters in the browser; the hub's banner leads
 // staff back to the list and to the manage page.
-describe.skipIf(skip)('the staff client list in the browser', () => {
+describe.skipIf(noBrowser)('the staff client list in the browser', () => {
   const portal = portalUnderTest('e2e_client_list');
 
   it('filters, keeps the filters across a reload, and the hub banner leads back', async () => {

@@ -1,24 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startApp, type RunningApp } from '@onboard/platform/app';
-import { embeddedTestConfig } from '@onboard/platform/config';
-import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
+import type { Page } from 'playwright-core';
+import { DEMO_CLIENT_ID } from '@onboard/platform/seed';
 import { apiClient, eventually } from '@onboard/platform/testing/http-client';
 import { startTestSmtpServer, type TestSmtpServer } from '@onboard/platform/emails/testing-smtp';
-import { browserAvailability, skipUnless } from '@onboard/testing/backends';
-import { seededDatabase } from '@onboard/testing/db';
 import {
-  authenticator,
-  ensureWebBuilt,
   expectNoSeriousAxeViolations,
   fullPageScreenshot,
-  launchBrowser,
   openHub,
   screenshotPath,
   signInThroughUi,
 } from './browser.ts';
+import { demoUser, noBrowser, portalUnderTest } from './testing/portal.ts';
 
-const skip = skipUnless('browser', browserAvailability());
 const POLICY_ID = 'policy-lakeside-1';
 const HEADER =
   'Employee ID,First Name,Last Name,SSN,Date of Birth,Hire Date,Employee Class,Hours per week,Location,State,ZIP,Annual Salary';
@@ -27,29 +20,26 @@ const ROW = 'E1,Ada,Lovelace,123-45-6789,12/10/1985,03/15/2020,Salaried,40,Head 
 // A question where it arises: a benefits administrator asks the carrier's consultant about a census row,
 // mentioning them; the consultant follows the e-mail's link, answers and resolves it; the administrator's
 // open page follows every step over the real-time stream, and the hub lists the conversation.
-describe.skipIf(skip)('conversations in the browser', () => {
-  let app: RunningApp;
+describe.skipIf(noBrowser)('conversations in the browser', () => {
   let smtp: TestSmtpServer;
-  let browser: Browser;
-  const auth = authenticator();
-  const consultant = DEMO_USERS.find((u) => u.role === 'SLF_ADMIN')!;
-  const benAdmin = DEMO_USERS.find((u) => u.role === 'BEN_ADMIN')!;
+  const consultant = demoUser('SLF_ADMIN');
+  const benAdmin = demoUser('BEN_ADMIN');
   let reportPath = '';
 
-  beforeAll(async () => {
-    ensureWebBuilt();
+  // Stopped after the portal (hooks after the tests run last registered first).
+  afterAll(async () => {
+    await smtp?.stop();
+  });
+  const portal = portalUnderTest('e2e_conversations', async (base) => {
     smtp = await startTestSmtpServer();
-    const base = embeddedTestConfig(await seededDatabase('e2e_conversations'));
-    app = await startApp({
-      ...base,
-      email: { ...base.email, smtpUrl: smtp.url, retryBaseMs: 500, pollMs: 500 },
-    });
-    browser = await launchBrowser();
+    return { ...base, email: { ...base.email, smtpUrl: smtp.url, retryBaseMs: 500, pollMs: 500 } };
+  });
+  beforeAll(async () => {
     // The client's census, uploaded by its broker: rows 2 and 3 share an SSN.
-    const api = apiClient(app.url);
-    await api.signIn(DEMO_USERS.find((u) => u.role === 'BROKER')!.email);
+    const api = apiClient(portal.app.url);
+    await api.signIn(demoUser('BROKER').email);
     const census = `/api/clients/${DEMO_CLIENT_ID}/census/${POLICY_ID}`;
-    const uploaded = await fetch(`${app.url}${census}/files`, {
+    const uploaded = await fetch(`${portal.app.url}${census}/files`, {
       method: 'POST',
       headers: {
         cookie: [...api.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
@@ -75,17 +65,12 @@ describe.skipIf(skip)('conversations in the browser', () => {
     }, 30_000);
     reportPath = `/client/${DEMO_CLIENT_ID}/task/enrollment-elections/${POLICY_ID}/validation-report/${document.documentId}`;
   });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-    await smtp?.stop();
-  });
 
   const signedInPage = async (email: string, path: string, width = 1280): Promise<Page> => {
-    const page = await browser.newPage({ viewport: { width, height: 900 }, bypassCSP: true });
-    await page.goto(`${app.url}${path}`);
+    const page = await portal.browser.newPage({ viewport: { width, height: 900 }, bypassCSP: true });
+    await page.goto(`${portal.app.url}${path}`);
     await page.waitForURL(/\/login\?redirect=/);
-    await signInThroughUi(page, email, app.config.demoPassword, auth);
+    await signInThroughUi(page, email, portal.app.config.demoPassword, portal.auth);
     await page.waitForURL((url) => url.pathname === path);
     return page;
   };
@@ -95,7 +80,7 @@ describe.skipIf(skip)('conversations in the browser', () => {
     // (The report is a page without the portal's header: signed in on the person's list first.)
     const asker = await signedInPage(benAdmin.email, '/conversations');
     await asker.getByText('No conversation yet', { exact: false }).waitFor();
-    await asker.goto(`${app.url}${reportPath}`);
+    await asker.goto(`${portal.app.url}${reportPath}`);
     await asker.getByRole('heading', { name: 'Census validation report' }).waitFor();
     // By keyboard: the issue's 'Discuss' brings the row's conversations into view and focus.
     await asker.getByRole('button', { name: 'Discuss row 3' }).first().focus();
@@ -132,7 +117,7 @@ describe.skipIf(skip)('conversations in the browser', () => {
     expect(mail, 'the mention e-mail').toBeDefined();
     expect(mail!.envelope.to).toEqual([consultant.email]);
     expect(mail!.parsed.subject).toBe(`${benAdmin.name} mentioned you: Row 3 of census-2026.csv`);
-    const base = app.url.replace(/[.]/g, '\\.');
+    const base = portal.app.url.replace(/[.]/g, '\\.');
     const link = new RegExp(`${base}/client/${DEMO_CLIENT_ID}/conversations/[\\w-]+`).exec(
       mail!.parsed.text ?? '',
     )?.[0];
@@ -162,7 +147,7 @@ describe.skipIf(skip)('conversations in the browser', () => {
 
     // 4b. Staff keep an internal note on an EIF answer: the client's people never see it.
     await answerer.goto(
-      `${app.url}/client/${DEMO_CLIENT_ID}/task/eif-submit-company-information/step/company-information/tax-id`,
+      `${portal.app.url}/client/${DEMO_CLIENT_ID}/task/eif-submit-company-information/step/company-information/tax-id`,
     );
     const answers = answerer.getByTestId('answer-conversations');
     await answers.getByRole('button', { name: 'Show (0 discussed)' }).click();
@@ -175,8 +160,8 @@ describe.skipIf(skip)('conversations in the browser', () => {
 
     // 5. The owner asks the administrator about a task, mentioning them: the hub lists both threads,
     // one open and unread; the administrator's own list too, at a phone's width.
-    const owner = apiClient(app.url);
-    await owner.signIn(DEMO_USERS.find((u) => u.role === 'SLF_OWNER')!.email);
+    const owner = apiClient(portal.app.url);
+    await owner.signIn(demoUser('SLF_OWNER').email);
     const mentionable = (await owner.get(`/api/clients/${DEMO_CLIENT_ID}/conversation-people`)).body as {
       people: { userId: string; name: string }[];
     };
@@ -186,7 +171,7 @@ describe.skipIf(skip)('conversations in the browser', () => {
       mentions: [mentionable.people.find((p) => p.name === benAdmin.name)!.userId],
     });
     expect(asked.status).toBe(201);
-    await openHub(asker, app.url, DEMO_CLIENT_ID);
+    await openHub(asker, portal.app.url, DEMO_CLIENT_ID);
     const hub = asker.getByTestId('hub-conversations');
     await hub.getByRole('link', { name: 'Row 3 of census-2026.csv' }).waitFor();
     await hub.getByRole('link', { name: 'Enrollment elections' }).waitFor();
@@ -200,7 +185,7 @@ describe.skipIf(skip)('conversations in the browser', () => {
       fullPage: false,
     });
     await asker.setViewportSize({ width: 390, height: 844 });
-    await asker.goto(`${app.url}/conversations`);
+    await asker.goto(`${portal.app.url}/conversations`);
     await asker.getByRole('heading', { level: 1, name: 'Conversations' }).waitFor();
     await asker.getByRole('link', { name: 'Row 3 of census-2026.csv' }).waitFor();
     const overflow = await asker.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

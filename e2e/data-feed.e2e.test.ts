@@ -1,23 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { dataFeedFixtures } from '@onboard/command-api/data-feed';
-import { startApp, type RunningApp } from '@onboard/platform/app';
-import { embeddedTestConfig } from '@onboard/platform/config';
-import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
-import { browserAvailability, skipUnless } from '@onboard/testing/backends';
-import { seededDatabase } from '@onboard/testing/db';
+import { type RunningApp } from '@onboard/platform/app';
+import { DEMO_CLIENT_ID } from '@onboard/platform/seed';
 import {
-  authenticator,
   downloadedBytes,
-  ensureWebBuilt,
   expectNoSeriousAxeViolations,
   fullPageScreenshot,
-  launchBrowser,
   signInThroughUi,
 } from './browser.ts';
 import { signEifWithClass } from './testing/census.ts';
+import { demoUser, noBrowser, portalUnderTest } from './testing/portal.ts';
 
-const skip = skipUnless('browser', browserAvailability());
 const TASK_PATH = `/client/${DEMO_CLIENT_ID}/task/connect-service`;
 const fixtures = dataFeedFixtures();
 const file = (name: string) => ({
@@ -37,32 +30,22 @@ const signEif = (app: RunningApp) =>
 // The connect-service task in the browser: a benefits administrator uploads test 834s round after round
 // and reads each report (the 999 in words, the problems quoted from the signed plan); staff see the
 // readiness and their actions, and edit the companion guide.
-describe.skipIf(skip)('the data feed in the browser', () => {
-  let app: RunningApp;
-  let browser: Browser;
-  const auth = authenticator();
-
+describe.skipIf(noBrowser)('the data feed in the browser', () => {
+  const portal = portalUnderTest('e2e_data_feed');
   beforeAll(async () => {
-    ensureWebBuilt();
-    app = await startApp(embeddedTestConfig(await seededDatabase('e2e_data_feed')));
-    await signEif(app);
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
+    await signEif(portal.app);
   });
 
   it('uploads a test file and reads its report, round after round, at 1280 and 390 px and by keyboard', async () => {
-    const benAdmin = DEMO_USERS.find((u) => u.role === 'BEN_ADMIN')!;
-    const page = await browser.newPage({
+    const benAdmin = demoUser('BEN_ADMIN');
+    const page = await portal.browser.newPage({
       viewport: { width: 1280, height: 900 },
       acceptDownloads: true,
       bypassCSP: true,
     });
-    await page.goto(app.url + TASK_PATH);
+    await page.goto(portal.app.url + TASK_PATH);
     await page.waitForURL(/\/login\?redirect=/);
-    await signInThroughUi(page, benAdmin.email, app.config.demoPassword, auth);
+    await signInThroughUi(page, benAdmin.email, portal.app.config.demoPassword, portal.auth);
     await page.waitForURL((url) => url.pathname.endsWith('/task/connect-service'));
     await page.getByRole('heading', { name: 'Test data feed (834)' }).waitFor();
     await page.getByText('No test file yet.').waitFor();
@@ -154,18 +137,18 @@ describe.skipIf(skip)('the data feed in the browser', () => {
   });
 
   it('staff see the readiness and edit the companion guide the checks use', async () => {
-    const staff = DEMO_USERS.find((u) => u.role === 'SLF_ADMIN')!;
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
-    await page.goto(app.url + TASK_PATH);
+    const staff = demoUser('SLF_ADMIN');
+    const page = await portal.browser.newPage({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
+    await page.goto(portal.app.url + TASK_PATH);
     await page.waitForURL(/\/login\?redirect=/);
-    await signInThroughUi(page, staff.email, app.config.demoPassword, auth);
+    await signInThroughUi(page, staff.email, portal.app.config.demoPassword, portal.auth);
     await page.waitForURL((url) => url.pathname.endsWith('/task/connect-service'));
     const ready = page.getByRole('button', { name: 'Mark ready for production' });
     await ready.waitFor();
     expect(await ready.isDisabled()).toBe(true);
     await page.getByRole('button', { name: 'Download the census as an 834' }).waitFor();
 
-    await page.goto(app.url + '/data-feed/companion-guide/admin');
+    await page.goto(portal.app.url + '/data-feed/companion-guide/admin');
     await page.getByRole('heading', { name: '834 companion guide' }).waitFor();
     const category = page.getByLabel('Class reporting category (loop 2750, N1*75)');
     expect(await category.inputValue()).toBe('EMPLOYEE CLASS');

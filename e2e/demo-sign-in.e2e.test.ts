@@ -6,16 +6,15 @@ import { verify } from 'otplib';
 import { startApp, type RunningApp } from '@onboard/platform/app';
 import { embeddedTestConfig } from '@onboard/platform/config';
 import { demoTotpSecret } from '@onboard/platform/demo-totp';
-import { browserAvailability, skipUnless } from '@onboard/testing/backends';
 import { freshDatabase } from '@onboard/testing/db';
 import { ensureWebBuilt, finishSignIn, launchBrowser } from './browser.ts';
+import { noBrowser } from './testing/portal.ts';
 
-const skip = skipUnless('browser', browserAvailability());
 const ROOT = resolve(import.meta.dirname, '..');
 
 // Trying the demo without an authenticator app: the embedded default's demo users come enrolled with a
 // printed secret, and `npm run demo-code` prints a user's current code.
-describe.skipIf(skip)('the demo sign-in without an authenticator app', () => {
+describe.skipIf(noBrowser)('the demo sign-in without an authenticator app', () => {
   let app: RunningApp;
   let browser: Browser;
 

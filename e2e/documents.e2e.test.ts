@@ -1,28 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { unzipSync } from 'fflate';
 import { PDFDocument } from 'pdf-lib';
-import type { Browser, Page } from 'playwright-core';
-import { startApp, type RunningApp } from '@onboard/platform/app';
-import { embeddedTestConfig } from '@onboard/platform/config';
-import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
+import type { Page } from 'playwright-core';
+import { DEMO_CLIENT_ID } from '@onboard/platform/seed';
 import { apiClient } from '@onboard/platform/testing/http-client';
-import { browserAvailability, skipUnless } from '@onboard/testing/backends';
-import { seededDatabase } from '@onboard/testing/db';
 import {
-  authenticator,
-  ensureWebBuilt,
   expectNoSeriousAxeViolations,
   fullPageScreenshot,
-  launchBrowser,
   openHub,
   screenshotPath,
   signInThroughUi,
   downloadedBytes,
 } from './browser.ts';
+import { demoUser, noBrowser, portalUnderTest } from './testing/portal.ts';
 
-const skip = skipUnless('browser', browserAvailability());
-const admin = DEMO_USERS.find((u) => u.role === 'SLF_ADMIN')!;
-const benAdmin = DEMO_USERS.find((u) => u.role === 'BEN_ADMIN')!;
+const admin = demoUser('SLF_ADMIN');
+const benAdmin = demoUser('BEN_ADMIN');
 
 const pdf = (text: string) => Buffer.from(`%PDF-1.7\n% ${text}\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n`);
 const CSV = Buffer.from('first name,last name,coverage\nAda,Lovelace,Dental\nAlan,Turing,Vision\n');
@@ -36,33 +29,23 @@ const CENSUS = Buffer.from(
  * downloads it (headers checked), zips the three and deletes one; staff upload a plan document, and the
  * ben-admin's hub shows the new-document notice until it is dismissed.
  */
-describe.skipIf(skip)('client documents, in the browser', () => {
-  let app: RunningApp;
-  let browser: Browser;
+describe.skipIf(noBrowser)('client documents, in the browser', () => {
   let client: Page;
   let staff: Page;
-  const auth = authenticator();
-  const documentsUrl = () => `${app.url}/client/${DEMO_CLIENT_ID}/documents`;
+  const documentsUrl = () => `${portal.app.url}/client/${DEMO_CLIENT_ID}/documents`;
 
+  const portal = portalUnderTest('e2e_documents');
   beforeAll(async () => {
-    ensureWebBuilt();
-    app = await startApp(embeddedTestConfig(await seededDatabase('e2e_documents')));
-    browser = await launchBrowser();
-    client = await (await browser.newContext({ acceptDownloads: true })).newPage();
-    staff = await (await browser.newContext()).newPage();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
+    client = await (await portal.browser.newContext({ acceptDownloads: true })).newPage();
+    staff = await (await portal.browser.newContext()).newPage();
   });
 
   const row = (page: Page, name: string) => page.getByTestId('document').filter({ hasText: name });
 
   it('the ben-admin uploads, renames, downloads, zips and deletes documents', async () => {
-    await client.goto(`${app.url}/login`);
-    await signInThroughUi(client, benAdmin.email, app.config.demoPassword, auth);
-    await openHub(client, app.url, DEMO_CLIENT_ID);
+    await client.goto(`${portal.app.url}/login`);
+    await signInThroughUi(client, benAdmin.email, portal.app.config.demoPassword, portal.auth);
+    await openHub(client, portal.app.url, DEMO_CLIENT_ID);
     await client.getByRole('link', { name: 'Documents', exact: true }).click();
     await client.getByRole('heading', { name: 'Documents', level: 1 }).waitFor();
     await client.getByTestId('documents-empty').waitFor();
@@ -131,8 +114,8 @@ describe.skipIf(skip)('client documents, in the browser', () => {
   });
 
   it('staff upload a plan document; the ben-admin’s hub shows the new-document notice until dismissed', async () => {
-    await staff.goto(`${app.url}/login`);
-    await signInThroughUi(staff, admin.email, app.config.demoPassword, auth);
+    await staff.goto(`${portal.app.url}/login`);
+    await signInThroughUi(staff, admin.email, portal.app.config.demoPassword, portal.auth);
     await staff.goto(documentsUrl());
     await staff.getByRole('heading', { name: 'Documents', level: 1 }).waitFor();
     await staff
@@ -150,7 +133,7 @@ describe.skipIf(skip)('client documents, in the browser', () => {
       .filter({ hasText: 'Dental plan summary.pdf uploaded' })
       .waitFor();
 
-    await client.goto(`${app.url}/client/${DEMO_CLIENT_ID}`);
+    await client.goto(`${portal.app.url}/client/${DEMO_CLIENT_ID}`);
     const notice = client.getByTestId('new-document-notice');
     await notice.waitFor({ timeout: 10_000 });
     expect(await notice.innerText()).toContain('Your onboarding team added a new document.');
@@ -171,9 +154,9 @@ describe.skipIf(skip)('client documents, in the browser', () => {
       body: Uint8Array<ArrayBuffer> | object | null,
       headers: Record<string, string> = {},
     ) => {
-      const cookies = await page.context().cookies(app.url);
+      const cookies = await page.context().cookies(portal.app.url);
       const json = body !== null && !(body instanceof Uint8Array);
-      const response = await fetch(`${app.url}${path}`, {
+      const response = await fetch(`${portal.app.url}${path}`, {
         method,
         headers: {
           cookie: cookies.map((c) => `${c.name}=${c.value}`).join('; '),
@@ -232,7 +215,7 @@ describe.skipIf(skip)('client documents, in the browser', () => {
       `${forms}/${formId}/embedded-view/${sent.body.recipients[0].recipientId}`,
       {},
     );
-    const signer = apiClient(app.url);
+    const signer = apiClient(portal.app.url);
     await signer.request('GET', '/api/auth/csrf');
     const opened = await signer.put(`${forms}/${formId}/embedded-view-action/open`, {
       token: new URL(`http://x${link.body.url as string}`).searchParams.get('token'),

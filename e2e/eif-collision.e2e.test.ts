@@ -1,24 +1,22 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
+import { DEMO_CLIENT_ID } from '@onboard/platform/seed';
 import { apiClient } from '@onboard/platform/testing/http-client';
-import { browserAvailability, skipUnless } from '@onboard/testing/backends';
 import { expectNoSeriousAxeViolations, screenshotPath, signInThroughUi } from './browser.ts';
-import { portalUnderTest } from './testing/portal.ts';
+import { demoUser, noBrowser, portalUnderTest } from './testing/portal.ts';
 
 /**
  * Two people editing the same EIF: saves of different answers never collide; the same answer does, and
  * the person sees both answers (theirs, with who saved it, and their own) and chooses which to keep.
  */
 
-const skip = skipUnless('browser', browserAvailability());
 const CLIENT = `/api/clients/${DEMO_CLIENT_ID}`;
 const SUB_STEP_PATH = `/client/${DEMO_CLIENT_ID}/task/eif-submit-company-information/step/other-contract-details/other-changes-to-coverage`;
 const NOTES = 'Anything else we should know about changes to coverage? (optional)';
-const benAdmin = DEMO_USERS.find((u) => u.role === 'BEN_ADMIN')!;
-const owner = DEMO_USERS.find((u) => u.role === 'SLF_OWNER')!;
+const benAdmin = demoUser('BEN_ADMIN');
+const owner = demoUser('SLF_OWNER');
 
-describe.skipIf(skip)('edits that do not collide', () => {
+describe.skipIf(noBrowser)('edits that do not collide', () => {
   const portal = portalUnderTest('e2e_collision');
   let page: Page;
   let api: ReturnType<typeof apiClient>;

@@ -1,44 +1,24 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
-import { browserAvailability, skipUnless } from '@onboard/testing/backends';
+import { DEMO_CLIENT_ID } from '@onboard/platform/seed';
 import { apiClient } from '@onboard/platform/testing/http-client';
 import { answerEveryRequiredQuestion } from '@onboard/platform/testing/complete-eif';
-import { fullPageScreenshot, openHub, screenshotPath, signInThroughUi } from './browser.ts';
-import { portalUnderTest } from './testing/portal.ts';
+import { fullPageScreenshot, openHub, reloadUntil, screenshotPath, signInThroughUi } from './browser.ts';
+import { demoUser, noBrowser, portalUnderTest } from './testing/portal.ts';
 
-const skip = skipUnless('browser', browserAvailability());
 const HUB = `/client/${DEMO_CLIENT_ID}`;
 const TAX_ID_PATH = `${HUB}/task/eif-submit-company-information/step/company-information/tax-id`;
 const REVIEW_SUBMIT_PATH = `${HUB}/task/eif-submit-company-information/step/review-&-submit`;
 const MANAGE_PATH = `/clients/admin/${DEMO_CLIENT_ID}/manage`;
 const DECLINE_REASON = 'The EIN does not match the IRS letter';
 
-const benAdmin = DEMO_USERS.find((u) => u.role === 'BEN_ADMIN')!;
-const staff = DEMO_USERS.find((u) => u.role === 'SLF_ADMIN')!;
-
-/**
- * The read side is eventually consistent: a fresh page load may show the state from just before the last
- * command, so reload until the page shows what the test waits for (bounded).
- */
-async function reloadUntil(page: Page, isReady: () => Promise<boolean>, what: string): Promise<void> {
-  for (let attempt = 0; attempt < 20; attempt++) {
-    if (attempt > 0) {
-      await page.waitForTimeout(300);
-      await page.reload();
-    }
-    await page.locator('#main').waitFor();
-    await page.waitForLoadState('networkidle');
-    if (await isReady()) return;
-  }
-  await fullPageScreenshot(page, `failed-${what.replaceAll(' ', '-')}.png`);
-  throw new Error(`The page never showed ${what}`);
-}
+const benAdmin = demoUser('BEN_ADMIN');
+const staff = demoUser('SLF_ADMIN');
 
 const textOf = async (locator: Locator) =>
   (await locator.count()) > 0 ? await locator.first().innerText() : '';
 
-describe.skipIf(skip)('the EIF cycle in the browser', () => {
+describe.skipIf(noBrowser)('the EIF cycle in the browser', () => {
   const portal = portalUnderTest('e2e_eif');
   let benAdminContext: BrowserContext;
   let staffContext: BrowserContext;

@@ -1,11 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
-import { browserAvailability, skipUnless } from '@onboard/testing/backends';
 import { fullPageScreenshot, screenshotPath, signInThroughUi } from './browser.ts';
-import { portalUnderTest } from './testing/portal.ts';
+import { noBrowser, portalUnderTest } from './testing/portal.ts';
 
-const skip = skipUnless('browser', browserAvailability());
 const TASK = `/client/${DEMO_CLIENT_ID}/task/eif-submit-company-information`;
 const ERISA = `${TASK}/step/other-contract-details/erisa`;
 const LOCATIONS = `${TASK}/step/plan-administrators-&-billing/claims-check-mailing-locations`;
@@ -17,7 +15,7 @@ const admin = DEMO_USERS.find((u) => u.email === 'admin@onboard.example')!;
 const navStatus = (page: Page, subStepId: string) =>
   page.getByTestId(`nav-${subStepId}`).getByTestId('step-status').innerText();
 
-describe.skipIf(skip)('the EIF forms in the browser', () => {
+describe.skipIf(noBrowser)('the EIF forms in the browser', () => {
   const portal = portalUnderTest('e2e_eif_forms');
   let page: Page;
 

@@ -2,11 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { eifStepOf, subStepForm, type EifSubStepId, type FieldDef, type FormSection } from '@onboard/domain';
-import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
-import { browserAvailability, skipUnless } from '@onboard/testing/backends';
+import { DEMO_CLIENT_ID } from '@onboard/platform/seed';
 import { sampleAnswer } from '@onboard/testing/eif-answers';
 import { fullPageScreenshot, openHub, screenshotPath, signInThroughUi } from './browser.ts';
-import { portalUnderTest } from './testing/portal.ts';
+import { demoUser, noBrowser, portalUnderTest } from './testing/portal.ts';
 
 /**
  * The whole EIF in the browser: a benefits administrator answers every visible sub-step of the demo
@@ -16,11 +15,10 @@ import { portalUnderTest } from './testing/portal.ts';
  * through the real-time stream.
  */
 
-const skip = skipUnless('browser', browserAvailability());
 const taskPath = (clientId: string) => `/client/${clientId}/task/eif-submit-company-information`;
 const TASK = taskPath(DEMO_CLIENT_ID);
-const benAdmin = DEMO_USERS.find((u) => u.role === 'BEN_ADMIN')!;
-const admin = DEMO_USERS.find((u) => u.role === 'SLF_ADMIN')!;
+const benAdmin = demoUser('BEN_ADMIN');
+const admin = demoUser('SLF_ADMIN');
 
 /** The gateway's Server-Sent Events path (query-api/src/gateway/gateway.ts, web Realtime.tsx). */
 const EVENTS_STREAM_PATH = '/api/events/stream';
@@ -169,7 +167,7 @@ async function fillSubStep(page: Page, id: EifSubStepId, clientId = DEMO_CLIENT_
   throw new Error(`${id} is ${await navStatus(page, id)} after filling it`);
 }
 
-describe.skipIf(skip)('a whole EIF, from the first answer to the plan system', () => {
+describe.skipIf(noBrowser)('a whole EIF, from the first answer to the plan system', () => {
   const portal = portalUnderTest('e2e_eif_full');
 
   it('is filled, summarised as a PDF, signed and pushed', async () => {

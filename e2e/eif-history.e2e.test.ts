@@ -2,11 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eifStream, type NewEvent } from '@onboard/events';
 import { DEMO_CLIENT_ID } from '@onboard/platform/seed';
-import { browserAvailability, skipUnless } from '@onboard/testing/backends';
 import { fullPageScreenshot, signInThroughUi } from './browser.ts';
-import { portalUnderTest } from './testing/portal.ts';
-
-const skip = skipUnless('browser', browserAvailability());
+import { noBrowser, portalUnderTest } from './testing/portal.ts';
 
 const HISTORY = `/clients/admin/${DEMO_CLIENT_ID}/manage/eif-history`;
 const SAVES = 1_000;
@@ -81,7 +78,7 @@ function saves(count: number): NewEvent[] {
 }
 
 // The EIF history: paged, one entry per save, in labels; "as of" from the history read model.
-describe.skipIf(skip)('the EIF history', () => {
+describe.skipIf(noBrowser)('the EIF history', () => {
   const portal = portalUnderTest('e2e_eif_history');
 
   beforeAll(async () => {

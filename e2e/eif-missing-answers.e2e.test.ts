@@ -1,11 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
+import { DEMO_CLIENT_ID } from '@onboard/platform/seed';
 import { apiClient } from '@onboard/platform/testing/http-client';
 import { answerEveryRequiredQuestion } from '@onboard/platform/testing/complete-eif';
-import { browserAvailability, skipUnless } from '@onboard/testing/backends';
-import { expectNoSeriousAxeViolations, screenshotPath, signInThroughUi } from './browser.ts';
-import { portalUnderTest } from './testing/portal.ts';
+import { expectNoSeriousAxeViolations, reloadUntil, screenshotPath, signInThroughUi } from './browser.ts';
+import { demoUser, noBrowser, portalUnderTest } from './testing/portal.ts';
 
 /**
  * Signing needs every required answer of every visible sub-step: review & submit lists what is missing
@@ -13,28 +11,13 @@ import { portalUnderTest } from './testing/portal.ts';
  * outside signer sees the same list and cannot sign an unfinished form.
  */
 
-const skip = skipUnless('browser', browserAvailability());
 const TASK = `/client/${DEMO_CLIENT_ID}/task/eif-submit-company-information`;
 const REVIEW_PATH = `${TASK}/step/review-&-submit`;
 const OTHER_CLIENT = 'harbor-freight-lines';
-const benAdmin = DEMO_USERS.find((u) => u.role === 'BEN_ADMIN')!;
-const owner = DEMO_USERS.find((u) => u.role === 'SLF_OWNER')!;
+const benAdmin = demoUser('BEN_ADMIN');
+const owner = demoUser('SLF_OWNER');
 
-/** The read side is eventually consistent: reload until the page shows what the test waits for. */
-async function reloadUntil(page: Page, isReady: () => Promise<boolean>, what: string) {
-  for (let attempt = 0; attempt < 20; attempt++) {
-    if (attempt > 0) {
-      await page.waitForTimeout(300);
-      await page.reload();
-    }
-    await page.locator('#main').waitFor();
-    await page.waitForLoadState('networkidle');
-    if (await isReady()) return;
-  }
-  throw new Error(`The page never showed ${what}`);
-}
-
-describe.skipIf(skip)('signing an unfinished form', () => {
+describe.skipIf(noBrowser)('signing an unfinished form', () => {
   const portal = portalUnderTest('e2e_missing_answers');
   let api: ReturnType<typeof apiClient>;
 

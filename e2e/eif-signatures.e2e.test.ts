@@ -1,9 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
+import { DEMO_CLIENT_ID } from '@onboard/platform/seed';
 import { answerEveryRequiredQuestion } from '@onboard/platform/testing/complete-eif';
 import { apiClient, eventually } from '@onboard/platform/testing/http-client';
-import { browserAvailability, skipUnless } from '@onboard/testing/backends';
 import {
   expectNoSeriousAxeViolations,
   fullPageScreenshot,
@@ -11,14 +10,13 @@ import {
   screenshotPath,
   signInThroughUi,
 } from './browser.ts';
-import { portalUnderTest } from './testing/portal.ts';
+import { demoUser, noBrowser, portalUnderTest } from './testing/portal.ts';
 
-const skip = skipUnless('browser', browserAvailability());
 const client = `/api/clients/${DEMO_CLIENT_ID}`;
 const REVIEW_PATH = `/clients/admin/${DEMO_CLIENT_ID}/manage/review`;
-const admin = DEMO_USERS.find((u) => u.role === 'SLF_ADMIN')!;
-const owner = DEMO_USERS.find((u) => u.role === 'SLF_OWNER')!;
-const benAdminUser = DEMO_USERS.find((u) => u.role === 'BEN_ADMIN')!;
+const admin = demoUser('SLF_ADMIN');
+const owner = demoUser('SLF_OWNER');
+const benAdminUser = demoUser('BEN_ADMIN');
 
 /** The calls of a page's own session (its cookies and CSRF token), as the API helpers take them. */
 function pageApi(page: Page, baseUrl: string) {
@@ -47,7 +45,7 @@ function pageApi(page: Page, baseUrl: string) {
 // Re-signing only by whom it concerns: the benefits administrator signed the whole form and an outside
 // signer countersigned the contract details; a tax id change is accepted, so staff see that only the
 // administrator still has to confirm, and the administrator confirms from the page the e-mail links to.
-describe.skipIf(skip)('re-signing only by whom it concerns', () => {
+describe.skipIf(noBrowser)('re-signing only by whom it concerns', () => {
   const portal = portalUnderTest('e2e_eif_signatures');
   let benAdminPage: Page;
   let staff: ReturnType<typeof apiClient>;

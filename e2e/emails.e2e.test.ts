@@ -1,49 +1,31 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startApp, type RunningApp } from '@onboard/platform/app';
-import { embeddedTestConfig } from '@onboard/platform/config';
-import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DEMO_CLIENT_ID } from '@onboard/platform/seed';
 import { apiClient } from '@onboard/platform/testing/http-client';
 import { startTestSmtpServer, type TestSmtpServer } from '@onboard/platform/emails/testing-smtp';
-import { browserAvailability, skipUnless } from '@onboard/testing/backends';
-import { seededDatabase } from '@onboard/testing/db';
-import {
-  authenticator,
-  ensureWebBuilt,
-  fullPageScreenshot,
-  launchBrowser,
-  screenshotPath,
-  signInThroughUi,
-} from './browser.ts';
+import { fullPageScreenshot, screenshotPath, signInThroughUi } from './browser.ts';
+import { demoUser, noBrowser, portalUnderTest } from './testing/portal.ts';
 
-const skip = skipUnless('browser', browserAvailability());
 const FROM = 'Onboard <no-reply@onboard.example>';
 
 // The outbox end to end: three kinds of e-mail leave through a real SMTP server started here, staff find
 // them in 'All emails' and in the client's e-mails, open one with its status history, resend it, and
 // follow the EMAIL_SENT toast to the new e-mail.
-describe.skipIf(skip)('e-mails in the browser', () => {
-  let app: RunningApp;
+describe.skipIf(noBrowser)('e-mails in the browser', () => {
   let smtp: TestSmtpServer;
-  let browser: Browser;
-  const auth = authenticator();
-  const admin = DEMO_USERS.find((u) => u.role === 'SLF_ADMIN')!;
-  const benAdmin = DEMO_USERS.find((u) => u.role === 'BEN_ADMIN')!;
+  const admin = demoUser('SLF_ADMIN');
+  const benAdmin = demoUser('BEN_ADMIN');
 
-  beforeAll(async () => {
-    ensureWebBuilt();
+  // Stopped after the portal (hooks after the tests run last registered first).
+  afterAll(async () => {
+    await smtp?.stop();
+  });
+  const portal = portalUnderTest('e2e_emails', async (base) => {
     smtp = await startTestSmtpServer();
-    const base = embeddedTestConfig(await seededDatabase('e2e_emails'));
-    app = await startApp({
+    return {
       ...base,
       email: { ...base.email, smtpUrl: smtp.url, from: FROM, retryBaseMs: 500, pollMs: 500 },
-    });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-    await smtp?.stop();
+    };
   });
 
   const linkIn = (text: string | undefined, pattern: RegExp) => {
@@ -54,15 +36,15 @@ describe.skipIf(skip)('e-mails in the browser', () => {
 
   it('three kinds of e-mail arrive, are listed, opened, resent, and the toast leads to the new one', async () => {
     // 1. A password reset, asked for on the sign-in page's 'Forgot' screen.
-    const visitor = await browser.newPage();
-    await visitor.goto(`${app.url}/forgot`);
+    const visitor = await portal.browser.newPage();
+    await visitor.goto(`${portal.app.url}/forgot`);
     await visitor.getByLabel('E-mail').fill(benAdmin.email);
     await visitor.getByRole('button', { name: 'Send reset link' }).click();
     await visitor.getByTestId('reset-confirmation').waitFor();
     await visitor.close();
     // 2. An activation e-mail and 3. an outside-signer invitation, as the owner sends them.
-    const staffApi = apiClient(app.url);
-    await staffApi.signIn(DEMO_USERS.find((u) => u.role === 'SLF_OWNER')!.email);
+    const staffApi = apiClient(portal.app.url);
+    await staffApi.signIn(demoUser('SLF_OWNER').email);
     expect((await staffApi.post(`/api/users/ben-admin/${benAdmin.id}/activation-email`)).status).toBe(204);
     const invite = await staffApi.post(`/api/clients/${DEMO_CLIENT_ID}/outside-signer`, {
       email: 'sam.signer@example.com',
@@ -88,8 +70,8 @@ describe.skipIf(skip)('e-mails in the browser', () => {
     expect(activation.envelope.to).toEqual([benAdmin.email]);
     expect(signer.envelope.to).toEqual(['sam.signer@example.com']);
 
-    // The links work: each opens its page in the app.
-    const base = app.url.replace(/[.]/g, '\\.');
+    // The links work: each opens its page in the portal.app.
+    const base = portal.app.url.replace(/[.]/g, '\\.');
     const resetLink = linkIn(reset.parsed.text, new RegExp(`${base}/reset\\?token=[\\w-]+`));
     const activationLink = linkIn(
       activation.parsed.text,
@@ -100,20 +82,20 @@ describe.skipIf(skip)('e-mails in the browser', () => {
       new RegExp(`${base}/client/${DEMO_CLIENT_ID}/outside-signer/[\\w-]+`),
     );
     for (const link of [resetLink, activationLink]) {
-      const page = await browser.newPage();
+      const page = await portal.browser.newPage();
       await page.goto(link);
       await page.getByText(`choose a password for ${benAdmin.email}`).waitFor();
       await page.close();
     }
-    const signerPage = await browser.newPage();
+    const signerPage = await portal.browser.newPage();
     await signerPage.goto(signerLink);
     await signerPage.getByRole('heading', { level: 1, name: 'Lakeside Manufacturing Co.' }).waitFor();
     await signerPage.close();
 
     // 'All emails' lists all three; the search narrows it.
-    const page: Page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await page.goto(`${app.url}/login`);
-    await signInThroughUi(page, admin.email, app.config.demoPassword, auth);
+    const page: Page = await portal.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${portal.app.url}/login`);
+    await signInThroughUi(page, admin.email, portal.app.config.demoPassword, portal.auth);
     await page.waitForURL((url) => url.pathname === '/clients/admin');
     await page.getByRole('link', { name: 'All emails' }).click();
     await page.waitForURL((url) => url.pathname === '/emails');
@@ -136,7 +118,7 @@ describe.skipIf(skip)('e-mails in the browser', () => {
     await expect.poll(() => page.getByTestId('email-row').count()).toBe(1);
 
     // The client's e-mails: the activation and the invitation are the client's; the reset is nobody's.
-    await page.goto(`${app.url}/client/${DEMO_CLIENT_ID}/emails`);
+    await page.goto(`${portal.app.url}/client/${DEMO_CLIENT_ID}/emails`);
     const clientTable = page.getByTestId('emails-table');
     await clientTable.getByRole('link', { name: signer.parsed.subject! }).waitFor();
     await clientTable.getByRole('link', { name: activation.parsed.subject! }).waitFor();
@@ -178,7 +160,7 @@ describe.skipIf(skip)('e-mails in the browser', () => {
     await page.getByTestId('email-history').getByText('Sent').waitFor();
 
     // Notification rules: CC the broker on every NIGO, previewed before saving.
-    await page.goto(`${app.url}/clients/admin/${DEMO_CLIENT_ID}/manage`);
+    await page.goto(`${portal.app.url}/clients/admin/${DEMO_CLIENT_ID}/manage`);
     await page.getByRole('link', { name: 'Notification rules' }).click();
     const nigo = page.getByTestId('rule-TASK_NEEDS_ACTION');
     await nigo.waitFor();

@@ -1,22 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { Request } from 'playwright-core';
 import { parseEnvelope, summarizeEvent } from '@onboard/domain';
-import { DEMO_USERS } from '@onboard/platform/seed';
-import { browserAvailability, skipUnless } from '@onboard/testing/backends';
-import { screenshotPath, signInThroughUi } from './browser.ts';
-import { portalUnderTest } from './testing/portal.ts';
-
-const skip = skipUnless('browser', browserAvailability());
+import { openAdministration, screenshotPath, signInThroughUi } from './browser.ts';
+import { demoUser, noBrowser, portalUnderTest } from './testing/portal.ts';
 
 /** The envelopes the page sent through the tunnel, read as the server reads them. */
 const envelopeOf = (request: Request) =>
   parseEnvelope(new Uint8Array(request.postDataBuffer() ?? Buffer.alloc(0)));
 
-describe.skipIf(skip)('error reporting in the browser', () => {
+describe.skipIf(noBrowser)('error reporting in the browser', () => {
   const portal = portalUnderTest('e2e_error_reporting');
 
   it('an error thrown in a page arrives through the tunnel, traced in full on a local host, and staff read it', async () => {
-    const admin = DEMO_USERS.find((u) => u.role === 'SLF_ADMIN')!;
+    const admin = demoUser('SLF_ADMIN');
     const page = await portal.browser.newPage({ viewport: { width: 1280, height: 800 } });
     const tunnelled: Request[] = [];
     page.on('request', (request) => {
@@ -50,11 +46,7 @@ describe.skipIf(skip)('error reporting in the browser', () => {
     expect(envelope.header.trace).toMatchObject({ environment: 'local', sample_rate: '1', sampled: 'true' });
     expect(tunnelled.length).toBeGreaterThanOrEqual(1);
 
-    await page
-      .getByRole('navigation', { name: 'Main' })
-      .getByRole('button', { name: 'Administration' })
-      .click();
-    await page.getByRole('menuitem', { name: 'Error reports' }).click();
+    await openAdministration(page, 'Error reports');
     await page.waitForURL((url) => url.pathname === '/error-reports/admin');
     const row = page.getByTestId('error-report').filter({ hasText: 'The page broke on purpose' });
     await row.waitFor();

@@ -1,17 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
+import { DEMO_CLIENT_ID } from '@onboard/platform/seed';
 import { verifyEvidencePack } from '@onboard/query-api/evidence-pack';
-import { browserAvailability, skipUnless } from '@onboard/testing/backends';
 import { screenshotPath, signInThroughUi, downloadedBytes } from './browser.ts';
-import { portalUnderTest } from './testing/portal.ts';
+import { demoUser, noBrowser, portalUnderTest } from './testing/portal.ts';
 
-const skip = skipUnless('browser', browserAvailability());
-
-describe.skipIf(skip)('the evidence pack in the browser', () => {
+describe.skipIf(noBrowser)('the evidence pack in the browser', () => {
   const portal = portalUnderTest('e2e_evidence');
 
   it('staff download a client’s sealed evidence pack from its manage page, and it verifies', async () => {
-    const admin = DEMO_USERS.find((u) => u.role === 'SLF_ADMIN')!;
+    const admin = demoUser('SLF_ADMIN');
     const page = await portal.browser.newPage({
       viewport: { width: 1280, height: 900 },
       acceptDownloads: true,

@@ -1,47 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { startApp, type RunningApp } from '@onboard/platform/app';
-import { embeddedTestConfig } from '@onboard/platform/config';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CLIENT_ID, DEMO_EXPLORER_PAGE_ID, DEMO_USERS } from '@onboard/platform/seed';
 import { apiClient, eventually } from '@onboard/platform/testing/http-client';
 import { EXPLORER_SITE_MESSAGES } from '@onboard/domain';
-import { browserAvailability, skipUnless } from '@onboard/testing/backends';
-import { seededDatabase } from '@onboard/testing/db';
-import {
-  authenticator,
-  ensureWebBuilt,
-  fullPageScreenshot,
-  launchBrowser,
-  screenshotPath,
-  signInThroughUi,
-} from './browser.ts';
+import { fullPageScreenshot, screenshotPath, signInThroughUi } from './browser.ts';
 import { choose, fillAll, startPlan } from './explorer-helpers.ts';
+import { demoUser, noBrowser, portalUnderTest } from './testing/portal.ts';
 
-const skip = skipUnless('browser', browserAvailability());
 const MANAGE = `/clients/admin/${DEMO_CLIENT_ID}/manage`;
 
-describe.skipIf(skip)('Explorer site management in the browser', () => {
-  let app: RunningApp;
-  let browser: Browser;
-  const auth = authenticator();
-
-  beforeAll(async () => {
-    ensureWebBuilt();
-    app = await startApp(embeddedTestConfig(await seededDatabase('e2e_explorer_admin')));
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+describe.skipIf(noBrowser)('Explorer site management in the browser', () => {
+  const portal = portalUnderTest('e2e_explorer_admin');
 
   it('staff create a site with medical, dental and vision plans, then list, edit and renew it', async () => {
     const admin = DEMO_USERS.find((u) => u.email === 'admin@onboard.example')!;
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await page.goto(`${app.url}${MANAGE}/benefits-explorer`);
+    const page = await portal.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${portal.app.url}${MANAGE}/benefits-explorer`);
     await page.waitForURL(/\/login/);
-    await signInThroughUi(page, admin.email, app.config.demoPassword, auth);
+    await signInThroughUi(page, admin.email, portal.app.config.demoPassword, portal.auth);
     await page.getByRole('heading', { name: 'New Benefits Explorer site' }).waitFor();
 
     await fillAll(page, {
@@ -100,7 +75,7 @@ describe.skipIf(skip)('Explorer site management in the browser', () => {
 
     const row = page.getByTestId('explorer-site-row').filter({ hasText: 'Lakeside 2027 benefits (edited)' });
     for (let attempt = 0; attempt < 20 && !(await row.isVisible()); attempt++) {
-      await page.goto(`${app.url}${MANAGE}`);
+      await page.goto(`${portal.app.url}${MANAGE}`);
       await page.getByRole('heading', { name: 'Benefits Explorer sites' }).waitFor();
       await page.getByTestId('explorer-site-row').first().waitFor();
     }
@@ -130,11 +105,11 @@ describe.skipIf(skip)('Explorer site management in the browser', () => {
   });
 
   it('staff upload a summary PDF, attach it to the demo site, and its link downloads the same file', async () => {
-    const owner = DEMO_USERS.find((u) => u.role === 'SLF_OWNER')!;
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await page.goto(`${app.url}${MANAGE}/benefits-explorer/${DEMO_EXPLORER_PAGE_ID}`);
+    const owner = demoUser('SLF_OWNER');
+    const page = await portal.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${portal.app.url}${MANAGE}/benefits-explorer/${DEMO_EXPLORER_PAGE_ID}`);
     await page.waitForURL(/\/login/);
-    await signInThroughUi(page, owner.email, app.config.demoPassword, auth);
+    await signInThroughUi(page, owner.email, portal.app.config.demoPassword, portal.auth);
     const section = page.getByTestId('site-documents');
     await section.waitFor();
     // The seeded dental summary is listed already.
@@ -157,7 +132,7 @@ describe.skipIf(skip)('Explorer site management in the browser', () => {
       .getByRole('link', { name: 'Download Vision summary', exact: true })
       .getAttribute('href');
     const download = await eventually(async () => {
-      const response = await fetch(`${app.url}${href}`);
+      const response = await fetch(`${portal.app.url}${href}`);
       expect(response.status).toBe(200);
       return response;
     });
@@ -167,12 +142,12 @@ describe.skipIf(skip)('Explorer site management in the browser', () => {
   });
 
   it('staff set the page settings of the demo site: enrollment link, contact, logo, highlights; they are kept', async () => {
-    const owner = DEMO_USERS.find((u) => u.role === 'SLF_OWNER')!;
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const owner = demoUser('SLF_OWNER');
+    const page = await portal.browser.newPage({ viewport: { width: 1280, height: 900 } });
     const editPath = `${MANAGE}/benefits-explorer/${DEMO_EXPLORER_PAGE_ID}`;
-    await page.goto(`${app.url}${editPath}`);
+    await page.goto(`${portal.app.url}${editPath}`);
     await page.waitForURL(/\/login/);
-    await signInThroughUi(page, owner.email, app.config.demoPassword, auth);
+    await signInThroughUi(page, owner.email, portal.app.config.demoPassword, portal.auth);
     await page.getByRole('heading', { name: 'Edit Lakeside Manufacturing benefits' }).waitFor();
     // The seeded enrollment window and platform address are shown.
     expect(await page.getByLabel('Open enrollment start').inputValue()).toBe('2026-11-02');
@@ -248,7 +223,7 @@ describe.skipIf(skip)('Explorer site management in the browser', () => {
     await fullPageScreenshot(page, 'explorer-admin-settings.png');
 
     // The public page: the not-live demo site previewed during enrollment links to the new address.
-    await page.goto(`${app.url}/benefits-explorer/lakeside`);
+    await page.goto(`${portal.app.url}/benefits-explorer/lakeside`);
     await page.getByRole('heading', { level: 1, name: 'Lakeside Manufacturing' }).waitFor();
     await page.getByText('During enrollment', { exact: true }).click();
     const enroll = page.getByRole('link', { name: 'Enroll now' });
@@ -274,10 +249,13 @@ describe.skipIf(skip)('Explorer site management in the browser', () => {
     expect(await footer.getByRole('link', { name: 'Fraud' }).count()).toBe(0);
     await fullPageScreenshot(page, 'explorer-non-provider-footer.png');
     const logo = await fetch(
-      `${app.url}/api/explorer-pages/${DEMO_EXPLORER_PAGE_ID}/documents/${await page.evaluate(async (id) => {
-        const answer = await fetch(`/api/explorer-pages/${id}`);
-        return ((await answer.json()) as { logoDocumentId: string }).logoDocumentId;
-      }, DEMO_EXPLORER_PAGE_ID)}`,
+      `${portal.app.url}/api/explorer-pages/${DEMO_EXPLORER_PAGE_ID}/documents/${await page.evaluate(
+        async (id) => {
+          const answer = await fetch(`/api/explorer-pages/${id}`);
+          return ((await answer.json()) as { logoDocumentId: string }).logoDocumentId;
+        },
+        DEMO_EXPLORER_PAGE_ID,
+      )}`,
     );
     expect(logo.status).toBe(200);
     expect(Buffer.from(await logo.arrayBuffer())).toEqual(png);
@@ -285,20 +263,15 @@ describe.skipIf(skip)('Explorer site management in the browser', () => {
   });
 });
 
-describe.skipIf(skip)('Explorer sites by owner in the browser', () => {
-  let app: RunningApp;
-  let browser: Browser;
-  const auth = authenticator();
+describe.skipIf(noBrowser)('Explorer sites by owner in the browser', () => {
   // More internal users than one page of the user list holds (25), so the pickers must read them all.
   const EXTRA_USERS = 27;
   let lastUser = { id: '', name: '' };
 
+  const portal = portalUnderTest('e2e_explorer_owners');
   beforeAll(async () => {
-    ensureWebBuilt();
-    app = await startApp(embeddedTestConfig(await seededDatabase('e2e_explorer_owners')));
-    browser = await launchBrowser();
-    const owner = apiClient(app.url);
-    await owner.signIn(DEMO_USERS.find((u) => u.role === 'SLF_OWNER')!.email, app.config.demoPassword);
+    const owner = apiClient(portal.app.url);
+    await owner.signIn(demoUser('SLF_OWNER').email, portal.app.config.demoPassword);
     for (let n = 1; n <= EXTRA_USERS; n++) {
       const number = String(n).padStart(2, '0');
       const created = await owner.post('/api/users/internal', {
@@ -329,17 +302,12 @@ describe.skipIf(skip)('Explorer sites by owner in the browser', () => {
     });
   }, 180_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
-
   it('staff open My sites from the client page, list another owner’s sites and transfer them to themselves', async () => {
     const admin = DEMO_USERS.find((u) => u.email === 'admin@onboard.example')!;
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await page.goto(`${app.url}${MANAGE}`);
+    const page = await portal.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${portal.app.url}${MANAGE}`);
     await page.waitForURL(/\/login/);
-    await signInThroughUi(page, admin.email, app.config.demoPassword, auth);
+    await signInThroughUi(page, admin.email, portal.app.config.demoPassword, portal.auth);
     await page.getByRole('heading', { name: 'Benefits Explorer sites' }).waitFor();
     // The owner column links to the owner's list; the section's link opens the signed-in user's own.
     const zuluRow = page.getByTestId('explorer-site-row').filter({ hasText: 'Zulu site A' });

@@ -1,20 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startApp, type RunningApp } from '@onboard/platform/app';
-import { embeddedTestConfig } from '@onboard/platform/config';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { DEMO_EXPLORER_SLUG } from '@onboard/platform/seed';
 import { apiClient, eventually } from '@onboard/platform/testing/http-client';
-import { browserAvailability, skipUnless } from '@onboard/testing/backends';
-import { seededDatabase } from '@onboard/testing/db';
-import {
-  ensureWebBuilt,
-  expectNoSeriousAxeViolations,
-  fullPageScreenshot,
-  launchBrowser,
-  screenshotPath,
-} from './browser.ts';
-
-const skip = skipUnless('browser', browserAvailability());
+import { expectNoSeriousAxeViolations, fullPageScreenshot, screenshotPath } from './browser.ts';
+import { noBrowser, portalUnderTest } from './testing/portal.ts';
 
 /** What the keyboard focus is on: its label (a field), its aria-label or its text. */
 const focusedName = (page: Page) =>
@@ -51,27 +40,20 @@ const inputBorders = (page: Page) =>
       }),
     );
 
-describe.skipIf(skip)('the Explorer dialogs and plan cards in the browser', () => {
-  let app: RunningApp;
-  let browser: Browser;
-  const site = () => `${app.url}/benefits-explorer/${DEMO_EXPLORER_SLUG}`;
+describe.skipIf(noBrowser)('the Explorer dialogs and plan cards in the browser', () => {
+  const site = () => `${portal.app.url}/benefits-explorer/${DEMO_EXPLORER_SLUG}`;
 
+  const portal = portalUnderTest('e2e_explorer_dialogs');
   beforeAll(async () => {
-    ensureWebBuilt();
-    app = await startApp(embeddedTestConfig(await seededDatabase('e2e_explorer_dialogs')));
-    browser = await launchBrowser();
     await eventually(async () => {
-      expect((await apiClient(app.url).get(`/api/explorer-pages/${DEMO_EXPLORER_SLUG}`)).status).toBe(200);
+      expect((await apiClient(portal.app.url).get(`/api/explorer-pages/${DEMO_EXPLORER_SLUG}`)).status).toBe(
+        200,
+      );
     });
   }, 120_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
-
   it('a keyboard user fills and sends the lead form; its fields have visible borders', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await portal.browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(site());
     await page.getByRole('heading', { level: 1, name: 'Lakeside Manufacturing Co.' }).waitFor();
     await tabTo(page, 'Contact us');
@@ -119,7 +101,7 @@ describe.skipIf(skip)('the Explorer dialogs and plan cards in the browser', () =
   }, 90_000);
 
   it('on a phone the support launcher stays under an open dialog, and the dialogs are styled', async () => {
-    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    const page = await portal.browser.newPage({ viewport: { width: 390, height: 844 } });
     await page.goto(site());
     await page.getByRole('heading', { level: 1, name: 'Lakeside Manufacturing Co.' }).waitFor();
     const launcher = page.locator('.explorer-support-toggle');
@@ -163,7 +145,7 @@ describe.skipIf(skip)('the Explorer dialogs and plan cards in the browser', () =
   }, 90_000);
 
   it('a plan card shows what an employee decides by: carrier, price, deductible and out-of-pocket', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await portal.browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(site());
     const medical = page.getByRole('article', { name: 'Lakeside PPO 1500' });
     await medical.waitFor();

@@ -1,29 +1,18 @@
 import { subDays } from 'date-fns';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startApp, type RunningApp } from '@onboard/platform/app';
-import { embeddedTestConfig } from '@onboard/platform/config';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
 import { apiClient, eventually } from '@onboard/platform/testing/http-client';
 import { GENERAL_MESSAGES } from '@onboard/domain';
 import { MESSAGES, translateRuleMessage } from '@onboard/web/explorer/i18n';
-import { browserAvailability, skipUnless } from '@onboard/testing/backends';
-import { seededDatabase } from '@onboard/testing/db';
-import {
-  authenticator,
-  ensureWebBuilt,
-  fullPageScreenshot,
-  launchBrowser,
-  screenshotPath,
-  signInThroughUi,
-} from './browser.ts';
+import { authenticator, fullPageScreenshot, screenshotPath, signInThroughUi } from './browser.ts';
 import { choose, fillAll, seriousViolations, startPlan } from './explorer-helpers.ts';
+import { noBrowser, portalUnderTest } from './testing/portal.ts';
 
 /**
  * The issue's "Done when" as one journey: staff build a site in the browser, then an anonymous visitor,
  * in a browser context of their own, uses it by its vanity slug in Spanish.
  */
-const skip = skipUnless('browser', browserAvailability());
 const es = MESSAGES.es;
 
 const savePlan = (page: Page) => page.getByRole('button', { name: 'Add plan' }).click();
@@ -43,31 +32,20 @@ async function addDentalPlan(
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
-describe.skipIf(skip)('the Benefits Explorer journey: staff build a site, a visitor uses it', () => {
-  let app: RunningApp;
-  let browser: Browser;
+describe.skipIf(noBrowser)('the Benefits Explorer journey: staff build a site, a visitor uses it', () => {
   const slug = 'harborview-benefits';
   const siteName = 'Harborview 2027 benefits';
 
-  beforeAll(async () => {
-    ensureWebBuilt();
-    app = await startApp(embeddedTestConfig(await seededDatabase('e2e_explorer_journey')));
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  const portal = portalUnderTest('e2e_explorer_journey');
 
   it('staff create a site in the browser; a visitor opens it by slug in Spanish, compares, keeps favourites and sends the lead form', async () => {
     // ---- Staff, signed in, build the site in the browser -------------------------------------------
     const admin = DEMO_USERS.find((u) => u.email === 'admin@onboard.example')!;
-    const staffContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const staffContext = await portal.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const staff = await staffContext.newPage();
-    await staff.goto(`${app.url}/clients/admin/${DEMO_CLIENT_ID}/manage`);
+    await staff.goto(`${portal.app.url}/clients/admin/${DEMO_CLIENT_ID}/manage`);
     await staff.waitForURL(/\/login/);
-    await signInThroughUi(staff, admin.email, app.config.demoPassword, authenticator());
+    await signInThroughUi(staff, admin.email, portal.app.config.demoPassword, authenticator());
     await staff.getByRole('heading', { name: 'Benefits Explorer sites' }).waitFor();
     await staff.getByRole('link', { name: 'New site' }).click();
     await staff.getByRole('heading', { name: 'New Benefits Explorer site' }).waitFor();
@@ -135,17 +113,17 @@ describe.skipIf(skip)('the Benefits Explorer journey: staff build a site, a visi
 
     // The public read model has the site once its projection caught up.
     await eventually(async () => {
-      const answer = await apiClient(app.url).get(`/api/explorer-pages/${slug}`);
+      const answer = await apiClient(portal.app.url).get(`/api/explorer-pages/${slug}`);
       expect(answer.status).toBe(200);
       expect((answer.body as { isLive: boolean }).isLive).toBe(true);
     });
 
     // ---- An anonymous visitor, in a fresh browser context, by the vanity slug in Spanish ------------
-    const visitorContext = await browser.newContext({
+    const visitorContext = await portal.browser.newContext({
       viewport: { width: 1280, height: 900 },
     });
     const page = await visitorContext.newPage();
-    await page.goto(`${app.url}/es/benefits-explorer/${slug}`);
+    await page.goto(`${portal.app.url}/es/benefits-explorer/${slug}`);
     await page.getByRole('heading', { level: 1, name: siteName }).waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');
     expect(await page.getByRole('navigation', { name: es.siteNavigation }).count()).toBe(1);

@@ -1,15 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startApp, type RunningApp } from '@onboard/platform/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { startApp } from '@onboard/platform/app';
 import { embeddedTestConfig } from '@onboard/platform/config';
-import { DEMO_EXPLORER_PAGE_ID, DEMO_EXPLORER_SLUG, DEMO_USERS } from '@onboard/platform/seed';
+import { DEMO_EXPLORER_PAGE_ID, DEMO_EXPLORER_SLUG } from '@onboard/platform/seed';
 import { apiClient, eventually } from '@onboard/platform/testing/http-client';
-import { browserAvailability, skipUnless } from '@onboard/testing/backends';
 import { seededDatabase } from '@onboard/testing/db';
-import { ensureWebBuilt, fullPageScreenshot, launchBrowser, screenshotPath } from './browser.ts';
+import { fullPageScreenshot, screenshotPath } from './browser.ts';
 import { seriousViolations } from './explorer-helpers.ts';
-
-const skip = skipUnless('browser', browserAvailability());
+import { demoUser, noBrowser, portalUnderTest } from './testing/portal.ts';
 
 const dhmo = (id: string, state: string) => ({
   id,
@@ -90,20 +88,16 @@ async function tabTo(page: Page, text: string | RegExp, max = 80) {
 const focusedText = (page: Page) =>
   page.evaluate(() => (document.activeElement as HTMLElement | null)?.innerText.trim() ?? '');
 
-describe.skipIf(skip)('the public Benefits Explorer in the browser', () => {
-  let app: RunningApp;
-  let browser: Browser;
+describe.skipIf(noBrowser)('the public Benefits Explorer in the browser', () => {
   let staff: ReturnType<typeof apiClient>;
   const slug = 'acme-explorer';
   const videoSlug = 'harbor-explorer';
 
+  const portal = portalUnderTest('e2e_explorer');
   beforeAll(async () => {
-    ensureWebBuilt();
-    app = await startApp(embeddedTestConfig(await seededDatabase('e2e_explorer')));
-    browser = await launchBrowser();
     // A second site made through the staff API: a Texas prepaid plan beside the seeded ones.
-    staff = apiClient(app.url);
-    await staff.signIn(DEMO_USERS.find((u) => u.role === 'SLF_ADMIN')!.email, app.config.demoPassword);
+    staff = apiClient(portal.app.url);
+    await staff.signIn(demoUser('SLF_ADMIN').email, portal.app.config.demoPassword);
     const created = await staff.post('/api/clients/lakeside-manufacturing/explorer-pages', {
       name: 'Acme 2027 benefits',
       language: 'en',
@@ -116,18 +110,18 @@ describe.skipIf(skip)('the public Benefits Explorer in the browser', () => {
     });
     expect(created.status).toBe(201);
     await eventually(async () => {
-      const answer = await apiClient(app.url).get(`/api/explorer-pages/${slug}`);
+      const answer = await apiClient(portal.app.url).get(`/api/explorer-pages/${slug}`);
       expect(answer.status).toBe(200);
     });
     // A third site with a medical video, summary documents (two share a document key) and the client's
     // own logo instead of the provider's: a PNG drawn by the browser, uploaded like staff do.
-    const drawing = await browser.newPage({ viewport: { width: 180, height: 48 } });
+    const drawing = await portal.browser.newPage({ viewport: { width: 180, height: 48 } });
     await drawing.setContent(
       '<body style="margin:0;background:#fff;font:700 26px system-ui;color:#0b4f6c;padding:8px">⚓ Harbor</body>',
     );
     const logoPng = await drawing.screenshot({ type: 'png' });
     await drawing.close();
-    const logo = await uploadFile(app.url, staff.cookies, logoPng, 'image/png', 'harbor-logo.png');
+    const logo = await uploadFile(portal.app.url, staff.cookies, logoPng, 'image/png', 'harbor-logo.png');
     const harbor = await staff.post('/api/clients/lakeside-manufacturing/explorer-pages', {
       name: 'Harbor 2027 benefits',
       language: 'en',
@@ -158,22 +152,19 @@ describe.skipIf(skip)('the public Benefits Explorer in the browser', () => {
       expect(attached.status).toBe(201);
     }
     await eventually(async () => {
-      const answer = await apiClient(app.url).get(`/api/explorer-pages/${videoSlug}`);
+      const answer = await apiClient(portal.app.url).get(`/api/explorer-pages/${videoSlug}`);
       expect(answer.body.documents).toHaveLength(3);
     });
     await eventually(async () => {
-      expect((await apiClient(app.url).get(`/api/explorer-pages/${DEMO_EXPLORER_SLUG}`)).status).toBe(200);
+      expect((await apiClient(portal.app.url).get(`/api/explorer-pages/${DEMO_EXPLORER_SLUG}`)).status).toBe(
+        200,
+      );
     });
   }, 120_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
-
   it('a visitor browses in Spanish, filters by state, compares, keeps favourites and sends the lead form', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await page.goto(`${app.url}/es/benefits-explorer/${DEMO_EXPLORER_SLUG}`);
+    const page = await portal.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${portal.app.url}/es/benefits-explorer/${DEMO_EXPLORER_SLUG}`);
     await page.getByRole('heading', { level: 1, name: 'Lakeside Manufacturing Co.' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');
     await page.getByRole('link', { name: 'Saltar al contenido principal' }).waitFor({ state: 'attached' });
@@ -281,8 +272,8 @@ describe.skipIf(skip)('the public Benefits Explorer in the browser', () => {
   }, 120_000);
 
   it('hides other states’ prepaid plans, shows English by default and a not-found view', async () => {
-    const page = await browser.newPage({});
-    await page.goto(`${app.url}/benefits-explorer/${slug}`);
+    const page = await portal.browser.newPage({});
+    await page.goto(`${portal.app.url}/benefits-explorer/${slug}`);
     await page.getByRole('heading', { level: 1, name: 'Acme 2027 benefits' }).waitFor();
     await page.getByRole('button', { name: /State/ }).click();
     await page.getByRole('option', { name: 'TX', exact: true }).click();
@@ -293,22 +284,22 @@ describe.skipIf(skip)('the public Benefits Explorer in the browser', () => {
     expect(await page.getByRole('heading', { level: 2, name: 'Dental', exact: true }).count()).toBe(1);
     expect(await page.getByTestId('support').count()).toBe(0);
     // The id opens the same site as the slug.
-    await page.goto(`${app.url}/benefits-explorer/${DEMO_EXPLORER_PAGE_ID}`);
+    await page.goto(`${portal.app.url}/benefits-explorer/${DEMO_EXPLORER_PAGE_ID}`);
     await page.getByRole('heading', { level: 1, name: 'Lakeside Manufacturing Co.' }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
 
-    await page.goto(`${app.url}/benefits-explorer/no-such-site`);
+    await page.goto(`${portal.app.url}/benefits-explorer/no-such-site`);
     await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
-    await page.goto(`${app.url}/es/benefits-explorer`);
+    await page.goto(`${portal.app.url}/es/benefits-explorer`);
     await page.getByRole('heading', { level: 1, name: 'Explorador de beneficios' }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await page.close();
   }, 60_000);
 
   it('the support panel opens and closes from the keyboard, Escape returns focus, and the chat is kept', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await page.goto(`${app.url}/benefits-explorer/${DEMO_EXPLORER_SLUG}`);
+    const page = await portal.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${portal.app.url}/benefits-explorer/${DEMO_EXPLORER_SLUG}`);
     await page.getByRole('heading', { level: 1, name: 'Lakeside Manufacturing Co.' }).waitFor();
     const toggle = page.getByRole('button', { name: 'Chat with us' });
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');
@@ -351,7 +342,7 @@ describe.skipIf(skip)('the public Benefits Explorer in the browser', () => {
     // Reopening resumes the same conversation (kept on the server).
     await page.keyboard.press('Enter');
     await panel.getByText('You: Does the dental plan cover braces?').waitFor();
-    const { rows } = await app.pool.query<{ text: string; department: string }>(
+    const { rows } = await portal.app.pool.query<{ text: string; department: string }>(
       `select m.text, c.department from rm_explorer_support_messages m
          join rm_explorer_support_conversations c using (conversation_id)`,
     );
@@ -373,14 +364,14 @@ describe.skipIf(skip)('the public Benefits Explorer in the browser', () => {
   }, 60_000);
 
   it('warns and says the chat is unavailable when it is not ready within 6 seconds', async () => {
-    const page = await browser.newPage({});
+    const page = await portal.browser.newPage({});
     const warnings: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'warning') warnings.push(message.text());
     });
     // The chat's start never answers.
     await page.route('**/support/conversations', () => undefined);
-    await page.goto(`${app.url}/es/benefits-explorer/${DEMO_EXPLORER_SLUG}`);
+    await page.goto(`${portal.app.url}/es/benefits-explorer/${DEMO_EXPLORER_SLUG}`);
     await page.getByRole('button', { name: 'Chatee con nosotros' }).click();
     await page.getByText('Conectando con la ayuda…').first().waitFor();
     await page
@@ -398,8 +389,8 @@ describe.skipIf(skip)('the public Benefits Explorer in the browser', () => {
     const overlaps = (a: Box, b: Box) =>
       a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
     for (const width of [1280, 390]) {
-      const page = await browser.newPage({ viewport: { width, height: 800 } });
-      await page.goto(`${app.url}/es/benefits-explorer/${DEMO_EXPLORER_SLUG}`);
+      const page = await portal.browser.newPage({ viewport: { width, height: 800 } });
+      await page.goto(`${portal.app.url}/es/benefits-explorer/${DEMO_EXPLORER_SLUG}`);
       await page.getByRole('heading', { level: 1, name: 'Lakeside Manufacturing Co.' }).waitFor();
       await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
       await page.waitForFunction(
@@ -418,8 +409,8 @@ describe.skipIf(skip)('the public Benefits Explorer in the browser', () => {
   }, 60_000);
 
   it('e-mails the selected benefits: unsolved, the human check is missing; solved from the keyboard, it sends', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
-    await page.goto(`${app.url}/benefits-explorer/${DEMO_EXPLORER_SLUG}`);
+    const page = await portal.browser.newPage({ viewport: { width: 1280, height: 1000 } });
+    await page.goto(`${portal.app.url}/benefits-explorer/${DEMO_EXPLORER_SLUG}`);
     await page.getByRole('heading', { level: 1, name: 'Lakeside Manufacturing Co.' }).waitFor();
     await tabTo(page, /^☆ Favourite\s+Vision Plus/);
     await page.keyboard.press('Space');
@@ -458,7 +449,7 @@ describe.skipIf(skip)('the public Benefits Explorer in the browser', () => {
     await fullPageScreenshot(page, 'explorer-email-sent.png');
     expect(await seriousViolations(page)).toEqual([]);
     const mail = await eventually(async () => {
-      const { rows } = await app.pool.query<{ subject: string; body: string }>(
+      const { rows } = await portal.app.pool.query<{ subject: string; body: string }>(
         `select subject, body from rm_emails where "to" = 'pat.visitor@example.com'`,
       );
       expect(rows).toHaveLength(1);
@@ -470,8 +461,8 @@ describe.skipIf(skip)('the public Benefits Explorer in the browser', () => {
   }, 60_000);
 
   it('shows the medical video and up to 15 summary documents per benefit type, one per document key', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await page.goto(`${app.url}/es/benefits-explorer/${videoSlug}`);
+    const page = await portal.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${portal.app.url}/es/benefits-explorer/${videoSlug}`);
     await page.getByRole('heading', { level: 1, name: 'Harbor 2027 benefits' }).waitFor();
     const video = page.getByRole('link', { name: /Vea el video: Choosing a medical plan/ });
     expect(await video.getAttribute('href')).toBe('https://play.vidyard.com/vy-harbor');
@@ -511,8 +502,8 @@ describe.skipIf(skip)('the public Benefits Explorer in the browser', () => {
   }, 60_000);
 
   it('offers the language dialog the page answer asks for, by keyboard, and gives focus back', async () => {
-    const page = await browser.newPage({});
-    await page.goto(`${app.url}/benefits-explorer/${DEMO_EXPLORER_SLUG}`);
+    const page = await portal.browser.newPage({});
+    await page.goto(`${portal.app.url}/benefits-explorer/${DEMO_EXPLORER_SLUG}`);
     await page.getByRole('heading', { level: 1, name: 'Lakeside Manufacturing Co.' }).waitFor();
     await tabTo(page, 'Language');
     await page.keyboard.press('Enter');
@@ -537,8 +528,8 @@ describe.skipIf(skip)('the public Benefits Explorer in the browser', () => {
   }, 60_000);
 
   it('works with the keyboard alone: skip link, prepaid state, compare, favourite, personal plan, lead dialog', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await page.goto(`${app.url}/benefits-explorer/${DEMO_EXPLORER_SLUG}`);
+    const page = await portal.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${portal.app.url}/benefits-explorer/${DEMO_EXPLORER_SLUG}`);
     await page.getByRole('heading', { level: 1, name: 'Lakeside Manufacturing Co.' }).waitFor();
     const focusedId = () => page.evaluate(() => document.activeElement?.id ?? '');
 
@@ -643,10 +634,10 @@ describe.skipIf(skip)('the public Benefits Explorer in the browser', () => {
     expect(future.status).toBe(201);
     for (const key of ['closed-for-now', 'opens-later']) {
       await eventually(async () =>
-        expect((await apiClient(app.url).get(`/api/explorer-pages/${key}`)).status).toBe(200),
+        expect((await apiClient(portal.app.url).get(`/api/explorer-pages/${key}`)).status).toBe(200),
       );
     }
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await portal.browser.newPage({ viewport: { width: 1280, height: 900 } });
     /** No navigation, no logo, no language link, no banners, no lead or support: only the message. */
     const expectNoNavigation = async () => {
       expect(await page.getByRole('navigation').count()).toBe(0);
@@ -660,22 +651,22 @@ describe.skipIf(skip)('the public Benefits Explorer in the browser', () => {
       expect(await page.getByRole('main').count()).toBe(1);
     };
 
-    await page.goto(`${app.url}/benefits-explorer/closed-for-now`);
+    await page.goto(`${portal.app.url}/benefits-explorer/closed-for-now`);
     await page.getByRole('heading', { level: 1, name: 'This site is down for maintenance' }).waitFor();
     await page.getByText('We are updating this benefits site. Please come back later.').waitFor();
     await expectNoNavigation();
     expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: screenshotPath('explorer-maintenance.png') });
-    await page.goto(`${app.url}/es/benefits-explorer/closed-for-now`);
+    await page.goto(`${portal.app.url}/es/benefits-explorer/closed-for-now`);
     await page.getByRole('heading', { level: 1, name: 'Este sitio está en mantenimiento' }).waitFor();
     await expectNoNavigation();
 
-    await page.goto(`${app.url}/benefits-explorer/opens-later`);
+    await page.goto(`${portal.app.url}/benefits-explorer/opens-later`);
     await page.getByRole('heading', { level: 1, name: 'This site is not open yet' }).waitFor();
     await page.getByText('Your benefits site opens on January 1, 2099. Please come back then.').waitFor();
     await expectNoNavigation();
     expect(await seriousViolations(page)).toEqual([]);
-    await page.goto(`${app.url}/es/benefits-explorer/opens-later/personal-benefits-plan`);
+    await page.goto(`${portal.app.url}/es/benefits-explorer/opens-later/personal-benefits-plan`);
     await page.getByRole('heading', { level: 1, name: 'Este sitio todavía no está abierto' }).waitFor();
     await page.getByText('Su sitio de beneficios abre el 1 de enero de 2099. Vuelva ese día.').waitFor();
     await expectNoNavigation();
@@ -692,7 +683,7 @@ describe.skipIf(skip)('the public Benefits Explorer in the browser', () => {
           200,
         );
       });
-      const page = await browser.newPage({});
+      const page = await portal.browser.newPage({});
       await page.goto(`${publicApp.url}/es/${DEMO_EXPLORER_SLUG}`);
       await page.getByRole('heading', { level: 1, name: 'Lakeside Manufacturing Co.' }).waitFor();
       // On the public host the title names the site, in the visitor's language.
@@ -705,8 +696,8 @@ describe.skipIf(skip)('the public Benefits Explorer in the browser', () => {
       await page.getByRole('heading', { level: 1, name: 'Mi plan de beneficios' }).waitFor();
       expect(await seriousViolations(page)).toEqual([]);
       await page.screenshot({ path: screenshotPath('explorer-public-host.png') });
-      const portal = await page.goto(`${publicApp.url}/clients/admin`);
-      expect(portal?.status()).toBe(404);
+      const staffPages = await page.goto(`${publicApp.url}/clients/admin`);
+      expect(staffPages?.status()).toBe(404);
       await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
       await page.close();
     } finally {

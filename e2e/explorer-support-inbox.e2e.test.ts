@@ -1,7 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { startApp, type RunningApp } from '@onboard/platform/app';
-import { embeddedTestConfig } from '@onboard/platform/config';
+import { describe, expect, it } from 'vitest';
 import {
   DEMO_CLIENT_ID,
   DEMO_EXPLORER_PAGE_ID,
@@ -9,18 +6,9 @@ import {
   DEMO_USERS,
 } from '@onboard/platform/seed';
 import { eventually } from '@onboard/platform/testing/http-client';
-import { browserAvailability, skipUnless } from '@onboard/testing/backends';
-import { seededDatabase } from '@onboard/testing/db';
-import {
-  authenticator,
-  ensureWebBuilt,
-  fullPageScreenshot,
-  launchBrowser,
-  seriousViolations,
-  signInThroughUi,
-} from './browser.ts';
+import { fullPageScreenshot, seriousViolations, signInThroughUi } from './browser.ts';
+import { noBrowser, portalUnderTest } from './testing/portal.ts';
 
-const skip = skipUnless('browser', browserAvailability());
 const MANAGE = `/clients/admin/${DEMO_CLIENT_ID}/manage`;
 const SUPPORT = `${MANAGE}/benefits-explorer/${DEMO_EXPLORER_PAGE_ID}/support`;
 const QUESTION = 'Does the dental plan cover braces?';
@@ -28,33 +16,20 @@ const ANSWER = 'Yes: orthodontics is covered at 50% for children under 19.';
 
 type Conversation = { messages: { author: string; text: string }[] };
 
-describe.skipIf(skip)('Explorer support inbox in the browser', () => {
-  let app: RunningApp;
-  let browser: Browser;
-  const auth = authenticator();
-
-  beforeAll(async () => {
-    ensureWebBuilt();
-    app = await startApp(embeddedTestConfig(await seededDatabase('e2e_explorer_support_inbox')));
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+describe.skipIf(noBrowser)('Explorer support inbox in the browser', () => {
+  const portal = portalUnderTest('e2e_explorer_support_inbox');
 
   it('staff see a visitor’s chat appear, marked waiting, and answer it; the visitor gets the answer', async () => {
     const admin = DEMO_USERS.find((u) => u.email === 'admin@onboard.example')!;
-    const staffContext = await browser.newContext({
+    const staffContext = await portal.browser.newContext({
       viewport: { width: 1280, height: 900 },
     });
     const staff = await staffContext.newPage();
 
     // Staff reach the inbox from the site list of the client manage page; nobody has chatted yet.
-    await staff.goto(`${app.url}${MANAGE}`);
+    await staff.goto(`${portal.app.url}${MANAGE}`);
     await staff.waitForURL(/\/login/);
-    await signInThroughUi(staff, admin.email, app.config.demoPassword, auth);
+    await signInThroughUi(staff, admin.email, portal.app.config.demoPassword, portal.auth);
     await staff.getByRole('heading', { name: 'Benefits Explorer sites' }).waitFor();
     await staff
       .getByRole('link', { name: /^Support conversations of / })
@@ -66,9 +41,9 @@ describe.skipIf(skip)('Explorer support inbox in the browser', () => {
     expect(await staff.getByText('Select a conversation to read it and reply.').isVisible()).toBe(true);
 
     // A visitor of the public page asks through the support panel, in another browser context.
-    const visitorContext = await browser.newContext({});
+    const visitorContext = await portal.browser.newContext({});
     const visitor = await visitorContext.newPage();
-    await visitor.goto(`${app.url}/benefits-explorer/${DEMO_EXPLORER_SLUG}`);
+    await visitor.goto(`${portal.app.url}/benefits-explorer/${DEMO_EXPLORER_SLUG}`);
     await visitor.getByRole('heading', { level: 1, name: 'Lakeside Manufacturing Co.' }).waitFor();
     const started = visitor.waitForResponse(
       (r) => r.request().method() === 'POST' && r.url().endsWith('/support/conversations'),
@@ -118,7 +93,7 @@ describe.skipIf(skip)('Explorer support inbox in the browser', () => {
     // The visitor's conversation, read by its id as the visitor does, holds the agent's answer.
     const conversation = await eventually(async () => {
       const response = await fetch(
-        `${app.url}/api/explorer-pages/${DEMO_EXPLORER_PAGE_ID}/support/conversations/${conversationId}`,
+        `${portal.app.url}/api/explorer-pages/${DEMO_EXPLORER_PAGE_ID}/support/conversations/${conversationId}`,
         { headers: { accept: 'application/json' } },
       );
       const body = (await response.json()) as Conversation;
@@ -133,7 +108,7 @@ describe.skipIf(skip)('Explorer support inbox in the browser', () => {
     await panel.getByText(`Support: ${ANSWER}`).waitFor({ timeout: 15_000 });
 
     // The site's edit page links to the inbox as well.
-    await staff.goto(`${app.url}${MANAGE}/benefits-explorer/${DEMO_EXPLORER_PAGE_ID}`);
+    await staff.goto(`${portal.app.url}${MANAGE}/benefits-explorer/${DEMO_EXPLORER_PAGE_ID}`);
     await staff.getByRole('link', { name: 'Support conversations' }).click();
     await staff.waitForURL((url) => url.pathname === SUPPORT);
     await staff.getByTestId('support-conversation').waitFor();

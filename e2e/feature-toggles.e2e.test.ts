@@ -1,13 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO_EXPLORER_SLUG, DEMO_USERS } from '@onboard/platform/seed';
-import { browserAvailability, skipUnless } from '@onboard/testing/backends';
-import { screenshotPath, signInThroughUi } from './browser.ts';
-import { portalUnderTest } from './testing/portal.ts';
+import { DEMO_EXPLORER_SLUG } from '@onboard/platform/seed';
+import { openAdministration, screenshotPath, signInThroughUi } from './browser.ts';
+import { demoUser, noBrowser, portalUnderTest } from './testing/portal.ts';
 
-const skip = skipUnless('browser', browserAvailability());
-
-describe.skipIf(skip)('feature toggles and the configuration in the browser', () => {
+describe.skipIf(noBrowser)('feature toggles and the configuration in the browser', () => {
   const portal = portalUnderTest('e2e_feature_toggles');
 
   /** The Explorer's language button, as a visitor sees the demo site. */
@@ -23,16 +20,12 @@ describe.skipIf(skip)('feature toggles and the configuration in the browser', ()
   it('a toggle switched by staff takes the language dialog off the Explorer, and back', async () => {
     expect(await languageButtonCount()).toBe(1);
 
-    const admin = DEMO_USERS.find((u) => u.role === 'SLF_ADMIN')!;
+    const admin = demoUser('SLF_ADMIN');
     const page: Page = await portal.browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(`${portal.app.url}/login`);
     await signInThroughUi(page, admin.email, portal.app.config.demoPassword, portal.auth);
     await page.waitForURL((url) => url.pathname === '/clients/admin');
-    await page
-      .getByRole('navigation', { name: 'Main' })
-      .getByRole('button', { name: 'Administration' })
-      .click();
-    await page.getByRole('menuitem', { name: 'Feature toggles' }).click();
+    await openAdministration(page, 'Feature toggles');
     await page.waitForURL((url) => url.pathname === '/feature-toggles/admin');
 
     const row = page.getByTestId('feature-toggle-explorerLanguage');
@@ -56,7 +49,7 @@ describe.skipIf(skip)('feature toggles and the configuration in the browser', ()
   }, 90_000);
 
   it('asks before turning the ticket-system toggle, which every staff member sees', async () => {
-    const admin = DEMO_USERS.find((u) => u.role === 'SLF_ADMIN')!;
+    const admin = demoUser('SLF_ADMIN');
     const page: Page = await portal.browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(`${portal.app.url}/login`);
     await signInThroughUi(page, admin.email, portal.app.config.demoPassword, portal.auth);
@@ -83,7 +76,7 @@ describe.skipIf(skip)('feature toggles and the configuration in the browser', ()
   }, 90_000);
 
   it('staff pick a client by name for an override, and see overrides by the client’s name', async () => {
-    const admin = DEMO_USERS.find((u) => u.role === 'SLF_ADMIN')!;
+    const admin = demoUser('SLF_ADMIN');
     const page: Page = await portal.browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(`${portal.app.url}/login`);
     await signInThroughUi(page, admin.email, portal.app.config.demoPassword, portal.auth);

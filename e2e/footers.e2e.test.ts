@@ -1,62 +1,43 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startApp, type RunningApp } from '@onboard/platform/app';
-import { embeddedTestConfig, loadConfig } from '@onboard/platform/config';
-import { DEMO_CLIENT_ID, DEMO_EXPLORER_PAGE_ID, DEMO_USERS } from '@onboard/platform/seed';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { loadConfig } from '@onboard/platform/config';
+import { DEMO_CLIENT_ID, DEMO_EXPLORER_PAGE_ID } from '@onboard/platform/seed';
 import { apiClient } from '@onboard/platform/testing/http-client';
-import { browserAvailability, skipUnless } from '@onboard/testing/backends';
-import { seededDatabase } from '@onboard/testing/db';
-import {
-  authenticator,
-  ensureWebBuilt,
-  fullPageScreenshot,
-  launchBrowser,
-  openHub,
-  signInThroughUi,
-} from './browser.ts';
+import { fullPageScreenshot, openHub, signInThroughUi } from './browser.ts';
+import { demoUser, noBrowser, portalUnderTest } from './testing/portal.ts';
 
-const skip = skipUnless('browser', browserAvailability());
-const admin = DEMO_USERS.find((u) => u.role === 'SLF_ADMIN')!;
-const benAdmin = DEMO_USERS.find((u) => u.role === 'BEN_ADMIN')!;
+const admin = demoUser('SLF_ADMIN');
+const benAdmin = demoUser('BEN_ADMIN');
 
 /**
  * The footers of platform §2 on a client's hub: the legal links, the implementation consultant's
  * 'Need Help?' block while the client is not LIVE, and the help centre once staff release it.
  */
-describe.skipIf(skip)('footers in the browser', () => {
-  let app: RunningApp;
-  let browser: Browser;
+describe.skipIf(noBrowser)('footers in the browser', () => {
   let page: Page;
-  const auth = authenticator();
   /** The help centre and legal targets come from the configuration (GET /api/configuration). */
   const CONFIGURED = {
     ONBOARD_HELP_CENTER_URL: 'https://help.carrier.example.test/',
     ONBOARD_LEGAL_URL: 'https://carrier.example.test/legal',
   };
 
+  const portal = portalUnderTest('e2e_footers', (config) => ({
+    ...config,
+    ...{
+      platform: { ...loadConfig(CONFIGURED, 'postgres://unused').platform },
+    },
+  }));
   beforeAll(async () => {
-    ensureWebBuilt();
-    app = await startApp(
-      embeddedTestConfig(await seededDatabase('e2e_footers'), {
-        platform: { ...loadConfig(CONFIGURED, 'postgres://unused').platform },
-      }),
-    );
-    browser = await launchBrowser();
-    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
+    page = await portal.browser.newPage({ viewport: { width: 1280, height: 900 } });
   });
 
   const legalLinks = () =>
     page.getByTestId('legal-footer').locator('.legal-footer__links a').allTextContents();
 
   it("a benefits administrator's hub shows the legal links and the consultant's 'Need Help?' block", async () => {
-    await page.goto(`${app.url}/login`);
-    await signInThroughUi(page, benAdmin.email, app.config.demoPassword, auth);
-    await openHub(page, app.url, DEMO_CLIENT_ID);
+    await page.goto(`${portal.app.url}/login`);
+    await signInThroughUi(page, benAdmin.email, portal.app.config.demoPassword, portal.auth);
+    await openHub(page, portal.app.url, DEMO_CLIENT_ID);
 
     await page.getByTestId('legal-footer').waitFor();
     expect(await legalLinks()).toEqual(['Legal', 'Privacy', 'Security', 'Fraud']);
@@ -79,8 +60,8 @@ describe.skipIf(skip)('footers in the browser', () => {
   });
 
   it('once staff mark the client LIVE, the block offers the help centre instead', async () => {
-    const staff = apiClient(app.url);
-    await staff.signIn(admin.email, app.config.demoPassword);
+    const staff = apiClient(portal.app.url);
+    await staff.signIn(admin.email, portal.app.config.demoPassword);
     const lifecycle = await staff.get(`/api/clients/${DEMO_CLIENT_ID}/lifecycle`);
     expect(lifecycle.status).toBe(200);
     const { version } = lifecycle.body as { version: number };
@@ -91,7 +72,7 @@ describe.skipIf(skip)('footers in the browser', () => {
     );
     expect(released.status, released.text).toBe(200);
 
-    await page.goto(`${app.url}/client/${DEMO_CLIENT_ID}`);
+    await page.goto(`${portal.app.url}/client/${DEMO_CLIENT_ID}`);
     const help = page.getByTestId('support-footer');
     await help.getByTestId('support-footer-help-centre').waitFor();
     expect(await help.getByTestId('support-footer-help-centre').getAttribute('href')).toBe(
@@ -103,8 +84,8 @@ describe.skipIf(skip)('footers in the browser', () => {
   });
 
   it("the public Explorer's footer: the legal links without the portal's disclosure", async () => {
-    const visitor = await browser.newPage();
-    await visitor.goto(`${app.url}/benefits-explorer/${DEMO_EXPLORER_PAGE_ID}`);
+    const visitor = await portal.browser.newPage();
+    await visitor.goto(`${portal.app.url}/benefits-explorer/${DEMO_EXPLORER_PAGE_ID}`);
     const footer = visitor.getByTestId('legal-footer');
     await footer.waitFor({ state: 'attached' });
     expect(await footer.locator('.legal-footer__links a').allTextContents()).toContain('Privacy');

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
+import { DEMO_CLIENT_ID } from '@onboard/platform/seed';
 import { PASSWORD_POLICY_MESSAGE } from '@onboard/domain';
-import { browserAvailability, skipUnless } from '@onboard/testing/backends';
 import {
   answerMfa,
   finishSignIn,
@@ -11,9 +10,7 @@ import {
   signInThroughUi,
   signOutThroughUi,
 } from './browser.ts';
-import { portalUnderTest } from './testing/portal.ts';
-
-const skip = skipUnless('browser', browserAvailability());
+import { demoUser, noBrowser, portalUnderTest } from './testing/portal.ts';
 
 const LOCKED_MESSAGE = 'Your account is locked for security reasons. Please, try again in about 60 minutes';
 const WRONG_CREDENTIALS = 'The username or password you entered is incorrect.';
@@ -37,7 +34,7 @@ async function waitFor<T>(read: () => Promise<T | null>, timeoutMs = 15_000): Pr
   }
 }
 
-describe.skipIf(skip)('sign-in, MFA and user administration in the browser', () => {
+describe.skipIf(noBrowser)('sign-in, MFA and user administration in the browser', () => {
   const portal = portalUnderTest('e2e_identity');
   let activationPath = '';
 
@@ -61,7 +58,7 @@ describe.skipIf(skip)('sign-in, MFA and user administration in the browser', () 
     page.locator('.field', { has: page.getByLabel(label, { exact: true }) }).locator('.field__error');
 
   it('an admin enrols TOTP on first sign-in and creates a ben-admin with a welcome e-mail', async () => {
-    const admin = DEMO_USERS.find((u) => u.role === 'SLF_ADMIN')!;
+    const admin = demoUser('SLF_ADMIN');
     const page = await newPage();
     await page.goto(`${portal.app.url}/LOGIN`);
     await page.getByLabel('E-mail').fill(admin.email);
@@ -281,7 +278,7 @@ describe.skipIf(skip)('sign-in, MFA and user administration in the browser', () 
   });
 
   it('the demo broker signs in through the same steps and forgot-password always confirms', async () => {
-    const broker = DEMO_USERS.find((u) => u.role === 'BROKER')!;
+    const broker = demoUser('BROKER');
     const page = await newPage();
     // A page of the broker's own client: sign-in returns there (staff pages send a broker home instead).
     const resources = `/client/${DEMO_CLIENT_ID}/resources-listing`;

@@ -4,11 +4,8 @@ import { DEMO_CLIENT_ID } from '@onboard/platform/seed';
 import { answerEveryRequiredQuestion } from '@onboard/platform/testing/complete-eif';
 import { apiClient } from '@onboard/platform/testing/http-client';
 import { ROLES, FORM_ATTRIBUTE_KEYS, OPTION_LABELS } from '@onboard/domain';
-import { browserAvailability, skipUnless } from '@onboard/testing/backends';
 import { fullPageScreenshot, signInThroughUi } from './browser.ts';
-import { portalUnderTest } from './testing/portal.ts';
-
-const skip = skipUnless('browser', browserAvailability());
+import { noBrowser, portalUnderTest } from './testing/portal.ts';
 
 const CLIENT = `/api/clients/${DEMO_CLIENT_ID}`;
 const HUB = `/client/${DEMO_CLIENT_ID}`;
@@ -33,7 +30,7 @@ function leaks(text: string): string[] {
 }
 
 // The rendered text of the pages staff, clients and outside signers read, scanned for ids, keys and codes.
-describe.skipIf(skip)('names and labels instead of ids, keys and codes', () => {
+describe.skipIf(noBrowser)('names and labels instead of ids, keys and codes', () => {
   const portal = portalUnderTest('e2e_no_ids');
   let signUpdatesPath = '';
 

@@ -2,28 +2,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import { OPS, getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { startApp, type RunningApp } from '@onboard/platform/app';
-import { embeddedTestConfig } from '@onboard/platform/config';
 import { startTestSmtpServer, type TestSmtpServer } from '@onboard/platform/emails/testing-smtp';
-import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
-import { browserAvailability, skipUnless } from '@onboard/testing/backends';
-import { seededDatabase } from '@onboard/testing/db';
+import { DEMO_CLIENT_ID } from '@onboard/platform/seed';
 import {
-  authenticator,
-  ensureWebBuilt,
   expectNoSeriousAxeViolations,
   fullPageScreenshot,
-  launchBrowser,
   openHub,
   screenshotPath,
   signInThroughUi,
   downloadedBytes,
 } from './browser.ts';
+import { demoUser, noBrowser, portalUnderTest } from './testing/portal.ts';
 
-const skip = skipUnless('browser', browserAvailability());
-const admin = DEMO_USERS.find((u) => u.role === 'SLF_ADMIN')!;
-const benAdmin = DEMO_USERS.find((u) => u.role === 'BEN_ADMIN')!;
-const broker = DEMO_USERS.find((u) => u.role === 'BROKER')!;
+const admin = demoUser('SLF_ADMIN');
+const benAdmin = demoUser('BEN_ADMIN');
+const broker = demoUser('BROKER');
 
 /** A one-page form with room for two signatures. */
 async function groupApplication(): Promise<Buffer> {
@@ -86,42 +79,39 @@ const inkIn = (canvas: Locator, field: Field) =>
  * without accounts; two sign by their e-mailed links (drawn, typed), the form completes, and the third
  * officer's link says they are no longer needed.
  */
-describe.skipIf(skip)('onboarding forms signed in the browser', () => {
-  let app: RunningApp;
+describe.skipIf(noBrowser)('onboarding forms signed in the browser', () => {
   let smtp: TestSmtpServer;
-  let browser: Browser;
   const contexts: BrowserContext[] = [];
   let staff: Page;
-  const auth = authenticator();
-  const taskUrl = () => `${app.url}/client/${DEMO_CLIENT_ID}/task/onboarding-forms`;
+  const taskUrl = () => `${portal.app.url}/client/${DEMO_CLIENT_ID}/task/onboarding-forms`;
 
   const newPage = async (options: Parameters<Browser['newContext']>[0] = {}) => {
-    const context = await browser.newContext(options);
+    const context = await portal.browser.newContext(options);
     contexts.push(context);
     return context.newPage();
   };
   const signIn = async (page: Page, email: string) => {
-    await page.goto(`${app.url}/login`);
-    await signInThroughUi(page, email, app.config.demoPassword, auth);
+    await page.goto(`${portal.app.url}/login`);
+    await signInThroughUi(page, email, portal.app.config.demoPassword, portal.auth);
   };
   const statusOf = (page: Page | Locator, name: string) =>
     page.getByTestId('recipient-row').filter({ hasText: name }).getByTestId('recipient-status');
 
-  beforeAll(async () => {
-    ensureWebBuilt();
+  // Stopped after the portal (hooks after the tests run last registered first).
+  afterAll(async () => {
+    await smtp?.stop();
+  });
+  const portal = portalUnderTest('e2e_onboarding_forms', async (base) => {
     // A real SMTP server: recipients without an account sign by the link they were e-mailed.
     smtp = await startTestSmtpServer();
-    const base = embeddedTestConfig(await seededDatabase('e2e_onboarding_forms'));
-    app = await startApp({ ...base, email: { ...base.email, smtpUrl: smtp.url, pollMs: 300 } });
-    browser = await launchBrowser();
+    return { ...base, email: { ...base.email, smtpUrl: smtp.url, pollMs: 300 } };
+  });
+  beforeAll(async () => {
     staff = await newPage({ viewport: { width: 1280, height: 1000 } });
   }, 90_000);
 
   afterAll(async () => {
     for (const context of contexts) await context.close();
-    await browser?.close();
-    await app?.stop();
-    await smtp?.stop();
   });
 
   it('staff build a template on the rendered page and send it to the ben-admin and the broker', async () => {
@@ -250,7 +240,7 @@ describe.skipIf(skip)('onboarding forms signed in the browser', () => {
     await expect.poll(() => statusOf(staff, benAdmin.name).textContent(), { timeout: 10_000 }).toBe('Signed');
     await expect.poll(() => statusOf(staff, broker.name).textContent()).toBe('Sent');
     // The benefits administrator's hub, on the phone, passes axe.
-    await openHub(page, app.url, DEMO_CLIENT_ID);
+    await openHub(page, portal.app.url, DEMO_CLIENT_ID);
     await expectNoSeriousAxeViolations(page);
   }, 90_000);
 
@@ -258,7 +248,7 @@ describe.skipIf(skip)('onboarding forms signed in the browser', () => {
     const page = await newPage({ bypassCSP: true });
     await signIn(page, broker.email);
     // The broker's hub passes axe.
-    await openHub(page, app.url, DEMO_CLIENT_ID);
+    await openHub(page, portal.app.url, DEMO_CLIENT_ID);
     await expectNoSeriousAxeViolations(page);
     await page.goto(taskUrl());
     await page.getByRole('button', { name: 'Sign Group application' }).click();
@@ -360,7 +350,7 @@ describe.skipIf(skip)('onboarding forms signed in the browser', () => {
     await expectNoSeriousAxeViolations(staff);
     await fullPageScreenshot(staff, 'onboarding-forms-task.png');
     // The client's hub, with the forms done, passes axe too.
-    await openHub(staff, app.url, DEMO_CLIENT_ID);
+    await openHub(staff, portal.app.url, DEMO_CLIENT_ID);
     await expectNoSeriousAxeViolations(staff);
     await staff.goto(taskUrl());
     await staff.getByTestId('onboarding-forms').waitFor();
@@ -384,7 +374,7 @@ describe.skipIf(skip)('onboarding forms signed in the browser', () => {
     expect(download.size).toBeGreaterThan(1000);
 
     await staff.goto(
-      `${app.url}/client/${DEMO_CLIENT_ID}/onboarding-forms/${form.onboardingFormId}/view/${form.recipients[0]!.recipientId}`,
+      `${portal.app.url}/client/${DEMO_CLIENT_ID}/onboarding-forms/${form.onboardingFormId}/view/${form.recipients[0]!.recipientId}`,
     );
     const canvas = staff.locator('canvas[data-rendered="yes"]').first();
     await canvas.waitFor();
@@ -656,7 +646,7 @@ describe.skipIf(skip)('onboarding forms signed in the browser', () => {
     expect(certificate).toContain('No longer needed');
 
     await staff.goto(
-      `${app.url}/client/${DEMO_CLIENT_ID}/onboarding-forms/${sent.onboardingFormId}/view/${sent.recipients[0]!.recipientId}`,
+      `${portal.app.url}/client/${DEMO_CLIENT_ID}/onboarding-forms/${sent.onboardingFormId}/view/${sent.recipients[0]!.recipientId}`,
     );
     const canvas = staff.locator('canvas[data-rendered="yes"]').first();
     await canvas.waitFor();

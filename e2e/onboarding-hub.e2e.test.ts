@@ -1,14 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { DEMO_USERS } from '@onboard/platform/seed';
-import { browserAvailability, skipUnless } from '@onboard/testing/backends';
 import { fullPageScreenshot, screenshotPath, signInThroughUi } from './browser.ts';
-import { portalUnderTest } from './testing/portal.ts';
+import { demoUser, noBrowser, portalUnderTest } from './testing/portal.ts';
 
-const skip = skipUnless('browser', browserAvailability());
-const admin = DEMO_USERS.find((u) => u.role === 'SLF_ADMIN')!;
-const benAdmin = DEMO_USERS.find((u) => u.role === 'BEN_ADMIN')!;
-const broker = DEMO_USERS.find((u) => u.role === 'BROKER')!;
+const admin = demoUser('SLF_ADMIN');
+const benAdmin = demoUser('BEN_ADMIN');
+const broker = demoUser('BROKER');
 
 /** The day the browsers live in (the web's injected clock): the due-date badges are read against it. */
 const TODAY = '2027-01-11';
@@ -18,7 +15,7 @@ const TODAY = '2027-01-11';
  * policies, date and review its tasks, send one back; the client's benefits administrator is welcomed,
  * then sees what needs fixing and the timeline; staff find the client by its open NIGO, then archive it.
  */
-describe.skipIf(skip)('an onboarding on the hub, in the browser', () => {
+describe.skipIf(noBrowser)('an onboarding on the hub, in the browser', () => {
   const portal = portalUnderTest('e2e_onboarding_hub');
   let staffContext: BrowserContext;
   let clientContext: BrowserContext;

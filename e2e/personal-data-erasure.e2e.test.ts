@@ -1,22 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startApp, type RunningApp } from '@onboard/platform/app';
-import { embeddedTestConfig } from '@onboard/platform/config';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
 import { apiClient, eventually } from '@onboard/platform/testing/http-client';
-import { browserAvailability, skipUnless } from '@onboard/testing/backends';
-import { seededDatabase } from '@onboard/testing/db';
 import {
-  authenticator,
-  ensureWebBuilt,
   expectNoSeriousAxeViolations,
   expectNoSidewaysScroll,
-  launchBrowser,
   screenshotPath,
   signInThroughUi,
 } from './browser.ts';
+import { noBrowser, portalUnderTest } from './testing/portal.ts';
 
-const skip = skipUnless('browser', browserAvailability());
 const POLICY_ID = 'policy-lakeside-1';
 const census = `/api/clients/${DEMO_CLIENT_ID}/census/${POLICY_ID}`;
 const CSV = [
@@ -25,12 +18,9 @@ const CSV = [
   'E2,Basil,Thornbury,110-20-1010,12/31/1975,03/15/2020,Salaried,40,Head office,NY,1000,85000',
 ].join('\n');
 
-describe.skipIf(skip)('erasing personal data from the client’s manage page', () => {
-  let app: RunningApp;
-  let browser: Browser;
+describe.skipIf(noBrowser)('erasing personal data from the client’s manage page', () => {
   let documentId: string;
-  const auth = authenticator();
-  const benAdmin = () => apiClient(app.url);
+  const benAdmin = () => apiClient(portal.app.url);
   let reader: ReturnType<typeof apiClient>;
 
   const rows = async () =>
@@ -39,19 +29,17 @@ describe.skipIf(skip)('erasing personal data from the client’s manage page', (
     };
   const manage = async (page: Page, role: string) => {
     const user = DEMO_USERS.find((u) => u.role === role)!;
-    await page.goto(`${app.url}/clients/admin/${DEMO_CLIENT_ID}/manage`);
+    await page.goto(`${portal.app.url}/clients/admin/${DEMO_CLIENT_ID}/manage`);
     await page.waitForURL(/\/login\?redirect=/);
-    await signInThroughUi(page, user.email, app.config.demoPassword, auth);
+    await signInThroughUi(page, user.email, portal.app.config.demoPassword, portal.auth);
     await page.getByRole('heading', { name: 'Lakeside Manufacturing Co.', level: 1 }).waitFor();
   };
 
+  const portal = portalUnderTest('e2e_personal_data');
   beforeAll(async () => {
-    ensureWebBuilt();
-    app = await startApp(embeddedTestConfig(await seededDatabase('e2e_personal_data')));
-    browser = await launchBrowser();
     reader = benAdmin();
     await reader.signIn('benadmin@onboard.example');
-    const response = await fetch(`${app.url}${census}/files`, {
+    const response = await fetch(`${portal.app.url}${census}/files`, {
       method: 'POST',
       headers: {
         cookie: [...reader.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
@@ -72,13 +60,8 @@ describe.skipIf(skip)('erasing personal data from the client’s manage page', (
     await eventually(async () => expect((await rows()).rows[0]?.cells.ssn).toBe('***-**-3456'));
   }, 120_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
-
   it('is not offered to an admin', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await portal.browser.newPage({ viewport: { width: 1280, height: 900 } });
     await manage(page, 'SLF_ADMIN');
     await page.getByRole('heading', { name: 'Employer Information Form' }).waitFor();
     await page.getByRole('heading', { name: 'Plan system' }).waitFor();
@@ -87,7 +70,7 @@ describe.skipIf(skip)('erasing personal data from the client’s manage page', (
   });
 
   it('an owner erases one employee by keyboard, confirming with a reason; the other employee stays', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await portal.browser.newPage({ viewport: { width: 1280, height: 900 } });
     await manage(page, 'SLF_OWNER');
     const section = page.locator('section.card', {
       has: page.getByRole('heading', { name: 'Personal data' }),
@@ -129,7 +112,7 @@ describe.skipIf(skip)('erasing personal data from the client’s manage page', (
   });
 
   it('at a phone’s width the section and its dialog fit', async () => {
-    const page = await browser.newPage({
+    const page = await portal.browser.newPage({
       viewport: { width: 390, height: 844 },
       isMobile: true,
       hasTouch: true,

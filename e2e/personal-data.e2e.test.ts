@@ -1,22 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startApp, type RunningApp } from '@onboard/platform/app';
-import { embeddedTestConfig } from '@onboard/platform/config';
-import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
-import { browserAvailability, skipUnless } from '@onboard/testing/backends';
-import { seededDatabase } from '@onboard/testing/db';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DEMO_CLIENT_ID } from '@onboard/platform/seed';
 import {
-  authenticator,
-  ensureWebBuilt,
   expectNoSeriousAxeViolations,
   expectNoSidewaysScroll,
   fullPageScreenshot,
-  launchBrowser,
+  openAdministration,
   signInThroughUi,
 } from './browser.ts';
 import { col, csvOf, goodRow, plantedRows, signEifWithClass } from './testing/census.ts';
+import { demoUser, noBrowser, portalUnderTest } from './testing/portal.ts';
 
-const skip = skipUnless('browser', browserAvailability());
 const POLICY_ID = 'policy-lakeside-1';
 const CENSUS_PATH = `/client/${DEMO_CLIENT_ID}/task/enrollment-elections/${POLICY_ID}`;
 
@@ -30,31 +24,20 @@ async function uploadAndValidate(page: Page, name: string, buffer: Buffer) {
 }
 
 // Row 22 of the planted census lacks a first name; its SSN is good, so it shows masked until revealed.
-describe.skipIf(skip)(
+describe.skipIf(noBrowser)(
   'personal data in the browser: masked, revealed with a reason, in the access log',
   () => {
-    let app: RunningApp;
-    let browser: Browser;
-    const auth = authenticator();
-
+    const portal = portalUnderTest('e2e_personal_data');
     beforeAll(async () => {
-      ensureWebBuilt();
-      app = await startApp(embeddedTestConfig(await seededDatabase('e2e_personal_data')));
-      await signEifWithClass(app);
-      browser = await launchBrowser();
-    });
-
-    afterAll(async () => {
-      await browser?.close();
-      await app?.stop();
+      await signEifWithClass(portal.app);
     });
 
     it('reveals an SSN by keyboard with a reason, hides it again, and the owner finds the look in the access log', async () => {
-      const owner = DEMO_USERS.find((u) => u.role === 'SLF_OWNER')!;
-      const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
-      await page.goto(app.url + `${CENSUS_PATH}/validations`);
+      const owner = demoUser('SLF_OWNER');
+      const page = await portal.browser.newPage({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
+      await page.goto(portal.app.url + `${CENSUS_PATH}/validations`);
       await page.waitForURL(/\/login\?redirect=/);
-      await signInThroughUi(page, owner.email, app.config.demoPassword, auth);
+      await signInThroughUi(page, owner.email, portal.app.config.demoPassword, portal.auth);
       await page.waitForURL((url) => url.pathname.endsWith('/validations'));
       await uploadAndValidate(page, 'census-2026.csv', Buffer.from(csvOf(plantedRows(40))));
       await page.getByRole('link', { name: 'Open the validation report' }).click();
@@ -88,7 +71,7 @@ describe.skipIf(skip)(
 
       // The change view: last year's census submitted, this year's changes one SSN. Its values come
       // masked; one is revealed with a reason, by the same dialog.
-      await page.goto(app.url + `${CENSUS_PATH}/validations`);
+      await page.goto(portal.app.url + `${CENSUS_PATH}/validations`);
       const lastYear = [1, 2, 3].map((i) => goodRow(i));
       await uploadAndValidate(page, 'census-2025.csv', Buffer.from(csvOf(lastYear)));
       await page.getByRole('button', { name: 'Submit census' }).click();
@@ -115,12 +98,8 @@ describe.skipIf(skip)(
       await page.setViewportSize({ width: 1280, height: 900 });
 
       // The owner's Administration menu leads to the access log.
-      await page.goto(`${app.url}/clients/admin`);
-      await page
-        .getByRole('navigation', { name: 'Main' })
-        .getByRole('button', { name: 'Administration' })
-        .click();
-      await page.getByRole('menuitem', { name: 'Personal data access log' }).click();
+      await page.goto(`${portal.app.url}/clients/admin`);
+      await openAdministration(page, 'Personal data access log');
       await page.waitForURL((url) => url.pathname === '/personal-data-access/admin');
       await page.getByRole('heading', { name: 'Personal data access log' }).waitFor();
       const entries = page.getByTestId('access-log-entry');

@@ -1,19 +1,17 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
-import { browserAvailability, skipUnless } from '@onboard/testing/backends';
+import { DEMO_CLIENT_ID } from '@onboard/platform/seed';
 import {
   expectNoSidewaysScroll,
   fullPageScreenshot,
-  PHONE_AGENT,
+  PHONE,
   signInThroughUi,
   signOutThroughUi,
 } from './browser.ts';
-import { portalUnderTest } from './testing/portal.ts';
+import { demoUser, noBrowser, portalUnderTest } from './testing/portal.ts';
 
-const skip = skipUnless('browser', browserAvailability());
-const benAdmin = DEMO_USERS.find((u) => u.role === 'BEN_ADMIN')!;
-const admin = DEMO_USERS.find((u) => u.role === 'SLF_ADMIN')!;
+const benAdmin = demoUser('BEN_ADMIN');
+const admin = demoUser('SLF_ADMIN');
 const HUB = `/client/${DEMO_CLIENT_ID}`;
 const CLASS_BUILDER_PATH = `${HUB}/task/eif-submit-company-information/step/plan-configuration-&-eligibility/class-builder`;
 
@@ -31,18 +29,13 @@ async function tabTo(page: Page, target: Locator, max = 80): Promise<number> {
  * The portal as a benefits administrator uses it on a phone (390 × 844, touch), and the class builder by
  * keyboard alone.
  */
-describe.skipIf(skip)('the portal on a phone and by keyboard', () => {
+describe.skipIf(noBrowser)('the portal on a phone and by keyboard', () => {
   const portal = portalUnderTest('e2e_phone_keyboard');
 
   beforeAll(async () => {}, 120_000);
 
   it('a benefits administrator on a phone: the hub, a task, an EIF answer saved, documents, sign out', async () => {
-    const context = await portal.browser.newContext({
-      viewport: { width: 390, height: 844 },
-      isMobile: true,
-      hasTouch: true,
-      userAgent: PHONE_AGENT,
-    });
+    const context = await portal.browser.newContext(PHONE);
     const page = await context.newPage();
     await page.goto(`${portal.app.url}/login`);
     await expectNoSidewaysScroll(page);
@@ -95,12 +88,7 @@ describe.skipIf(skip)('the portal on a phone and by keyboard', () => {
   }, 120_000);
 
   it('the client list on a phone: its filters and each client within the screen', async () => {
-    const context = await portal.browser.newContext({
-      viewport: { width: 390, height: 844 },
-      isMobile: true,
-      hasTouch: true,
-      userAgent: PHONE_AGENT,
-    });
+    const context = await portal.browser.newContext(PHONE);
     const page = await context.newPage();
     await page.goto(`${portal.app.url}/clients/admin`);
     await signInThroughUi(page, admin.email, portal.app.config.demoPassword, portal.auth);

@@ -2,15 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { BusMessage } from '@onboard/events';
-import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
-import { browserAvailability, skipUnless } from '@onboard/testing/backends';
+import { DEMO_CLIENT_ID } from '@onboard/platform/seed';
 import { screenshotPath, signInThroughUi, signOutThroughUi } from './browser.ts';
-import { portalUnderTest } from './testing/portal.ts';
+import { demoUser, noBrowser, portalUnderTest } from './testing/portal.ts';
 
-const skip = skipUnless('browser', browserAvailability());
 type ApiJobStatus = Extract<BusMessage, { topic: 'QPS_PUSH_STATUS' }>['payload']['apiJobStatus'];
 
-describe.skipIf(skip)('push-status overlay in the browser', () => {
+describe.skipIf(noBrowser)('push-status overlay in the browser', () => {
   const portal = portalUnderTest('e2e_push');
 
   const publishStatus = (apiJobStatus: ApiJobStatus) =>
@@ -41,7 +39,7 @@ describe.skipIf(skip)('push-status overlay in the browser', () => {
   }
 
   it('an admin sees a push go from loading to success', async () => {
-    const admin = DEMO_USERS.find((u) => u.role === 'SLF_ADMIN')!;
+    const admin = demoUser('SLF_ADMIN');
     const page = await portal.browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(`${portal.app.url}/login`);
     await signInThroughUi(page, admin.email, portal.app.config.demoPassword, portal.auth);
@@ -77,7 +75,7 @@ describe.skipIf(skip)('push-status overlay in the browser', () => {
   });
 
   it('an admin sees a short toast linking to a sent e-mail', async () => {
-    const admin = DEMO_USERS.find((u) => u.role === 'SLF_OWNER')!;
+    const admin = demoUser('SLF_OWNER');
     const page = await portal.browser.newPage();
     await page.goto(`${portal.app.url}/login`);
     await signInThroughUi(page, admin.email, portal.app.config.demoPassword, portal.auth);

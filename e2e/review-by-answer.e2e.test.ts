@@ -1,24 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
+import { DEMO_CLIENT_ID } from '@onboard/platform/seed';
 import { answerEveryRequiredQuestion } from '@onboard/platform/testing/complete-eif';
 import { apiClient } from '@onboard/platform/testing/http-client';
-import { browserAvailability, skipUnless } from '@onboard/testing/backends';
 import { fullPageScreenshot, signInThroughUi } from './browser.ts';
-import { portalUnderTest } from './testing/portal.ts';
+import { demoUser, noBrowser, portalUnderTest } from './testing/portal.ts';
 
-const skip = skipUnless('browser', browserAvailability());
 const client = `/api/clients/${DEMO_CLIENT_ID}`;
 const REVIEW_PATH = `/clients/admin/${DEMO_CLIENT_ID}/manage/review`;
-const admin = DEMO_USERS.find((u) => u.role === 'SLF_ADMIN')!;
-const owner = DEMO_USERS.find((u) => u.role === 'SLF_OWNER')!;
+const admin = demoUser('SLF_ADMIN');
+const owner = demoUser('SLF_OWNER');
 
 const textOf = async (locator: Locator) =>
   (await locator.count()) > 0 ? await locator.first().innerText() : '';
 
 // Review by the answer (onboarding §4 per answer): the administrator changed two ERISA answers and the
 // owner a third; each answer names who changed it, the counts agree, and two staff decide single answers.
-describe.skipIf(skip)('review by the answer', () => {
+describe.skipIf(noBrowser)('review by the answer', () => {
   const portal = portalUnderTest('e2e_review_by_answer');
 
   const reviewPage = async (email: string, width: number) => {

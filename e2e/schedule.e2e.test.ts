@@ -1,19 +1,16 @@
 import { addDays } from 'date-fns';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { DEMO_USERS } from '@onboard/platform/seed';
-import { browserAvailability, skipUnless } from '@onboard/testing/backends';
 import {
   expectNoSeriousAxeViolations,
   fullPageScreenshot,
   screenshotPath,
   signInThroughUi,
 } from './browser.ts';
-import { portalUnderTest } from './testing/portal.ts';
+import { demoUser, noBrowser, portalUnderTest } from './testing/portal.ts';
 
-const skip = skipUnless('browser', browserAvailability());
-const admin = DEMO_USERS.find((u) => u.role === 'SLF_ADMIN')!;
-const benAdmin = DEMO_USERS.find((u) => u.role === 'BEN_ADMIN')!;
+const admin = demoUser('SLF_ADMIN');
+const benAdmin = demoUser('BEN_ADMIN');
 
 /** YYYY-MM-DD of a day (noon UTC keeps it the same day everywhere). */
 const day = (date: Date) => date.toISOString().slice(0, 10);
@@ -35,7 +32,7 @@ const phaseDate = (text: string) => {
  * compressed in order, the hub names the tasks at risk; staff move a due date and are shown the tasks that
  * depend on it before they move; and "My work" lists what waits on a person across their clients.
  */
-describe.skipIf(skip)('the schedule and my work, in the browser', () => {
+describe.skipIf(noBrowser)('the schedule and my work, in the browser', () => {
   const portal = portalUnderTest('e2e_schedule');
   let staffContext: BrowserContext;
   let staff: Page;

@@ -1,15 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_USERS } from '@onboard/platform/seed';
 import { apiClient } from '@onboard/platform/testing/http-client';
-import { browserAvailability, skipUnless } from '@onboard/testing/backends';
 import { screenshotPath, signInThroughUi } from './browser.ts';
-import { portalUnderTest } from './testing/portal.ts';
+import { demoUser, noBrowser, portalUnderTest } from './testing/portal.ts';
 
-const skip = skipUnless('browser', browserAvailability());
 const JIRA_DOWN = 'Jira is currently down. Some functionality in Onboard might be unavailable at this time.';
 
 // The embedded default: no ticket system is probed, so staff switch the global toggle `ticketSystemDown`.
-describe.skipIf(skip)('the Jira banner in the browser', () => {
+describe.skipIf(noBrowser)('the Jira banner in the browser', () => {
   const portal = portalUnderTest('e2e_service_status');
   let staff: ReturnType<typeof apiClient>;
   const ticketSystemDown = async (enabled: boolean) => {
@@ -23,12 +20,12 @@ describe.skipIf(skip)('the Jira banner in the browser', () => {
   beforeAll(async () => {
     staff = apiClient(portal.app.url);
     // The owner switches the toggle over HTTP; the admin signs in through the browser's authenticator.
-    await staff.signIn(DEMO_USERS.find((u) => u.role === 'SLF_OWNER')!.email, portal.app.config.demoPassword);
+    await staff.signIn(demoUser('SLF_OWNER').email, portal.app.config.demoPassword);
   });
 
   it('an admin sees the banner while the toggle says Jira is down, and not once it is switched off', async () => {
     await ticketSystemDown(true);
-    const admin = DEMO_USERS.find((u) => u.role === 'SLF_ADMIN')!;
+    const admin = demoUser('SLF_ADMIN');
     const page = await portal.browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(`${portal.app.url}/login`);
     await signInThroughUi(page, admin.email, portal.app.config.demoPassword, portal.auth);
@@ -50,7 +47,7 @@ describe.skipIf(skip)('the Jira banner in the browser', () => {
 
   it('a broker never sees it, even while Jira is down', async () => {
     await ticketSystemDown(true);
-    const broker = DEMO_USERS.find((u) => u.role === 'BROKER')!;
+    const broker = demoUser('BROKER');
     const page = await portal.browser.newPage();
     await page.goto(`${portal.app.url}/login`);
     await signInThroughUi(page, broker.email, portal.app.config.demoPassword, portal.auth);

@@ -1,14 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
-import { browserAvailability, skipUnless } from '@onboard/testing/backends';
-import { fullPageScreenshot, openHub, screenshotPath, signInThroughUi } from './browser.ts';
-import { portalUnderTest } from './testing/portal.ts';
+import { DEMO_CLIENT_ID } from '@onboard/platform/seed';
+import {
+  fullPageScreenshot,
+  openAdministration,
+  openHub,
+  screenshotPath,
+  signInThroughUi,
+} from './browser.ts';
+import { demoUser, noBrowser, portalUnderTest } from './testing/portal.ts';
 
-const skip = skipUnless('browser', browserAvailability());
-const benAdmin = DEMO_USERS.find((u) => u.role === 'BEN_ADMIN')!;
-const admin = DEMO_USERS.find((u) => u.role === 'SLF_ADMIN')!;
+const benAdmin = demoUser('BEN_ADMIN');
+const admin = demoUser('SLF_ADMIN');
 
-describe.skipIf(skip)("the portal's support chat in the browser", () => {
+describe.skipIf(noBrowser)("the portal's support chat in the browser", () => {
   const portal = portalUnderTest('e2e_support_chat');
 
   it("a benefits administrator asks through 'Chat with us', staff answer from Support chats, the answer arrives", async () => {
@@ -28,11 +32,7 @@ describe.skipIf(skip)("the portal's support chat in the browser", () => {
 
     const staff = await portal.signIn(admin.email);
     await staff.waitForURL((url) => url.pathname === '/clients/admin');
-    await staff
-      .getByRole('navigation', { name: 'Main' })
-      .getByRole('button', { name: 'Administration' })
-      .click();
-    await staff.getByRole('menuitem', { name: 'Support chats' }).click();
+    await openAdministration(staff, 'Support chats');
     const conversations = staff.getByRole('list', { name: 'Conversations' });
     const item = conversations.getByRole('button', { name: /Where do I upload the census file\?/ });
     await item.waitFor();

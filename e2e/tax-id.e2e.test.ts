@@ -1,15 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
+import { DEMO_CLIENT_ID } from '@onboard/platform/seed';
 import { TAX_ID_MESSAGE } from '@onboard/domain';
-import { browserAvailability, skipUnless } from '@onboard/testing/backends';
 import { fullPageScreenshot, screenshotPath, signInThroughUi } from './browser.ts';
-import { portalUnderTest } from './testing/portal.ts';
+import { demoUser, noBrowser, portalUnderTest } from './testing/portal.ts';
 
-const skip = skipUnless('browser', browserAvailability());
 const TAX_ID_PATH = `/client/${DEMO_CLIENT_ID}/task/eif-submit-company-information/step/company-information/tax-id`;
 
-describe.skipIf(skip)('tax-id step in the browser', () => {
+describe.skipIf(noBrowser)('tax-id step in the browser', () => {
   const portal = portalUnderTest('e2e_taxid');
 
   /** The read side is eventually consistent, so a reload may briefly show the old value. */
@@ -27,7 +25,7 @@ describe.skipIf(skip)('tax-id step in the browser', () => {
   }
 
   it('a benefits administrator validates, saves and reloads the federal tax id', async () => {
-    const benAdmin = DEMO_USERS.find((u) => u.role === 'BEN_ADMIN')!;
+    const benAdmin = demoUser('BEN_ADMIN');
     const page = await portal.browser.newPage({ viewport: { width: 1280, height: 800 } });
 
     // A signed-out visitor is sent to sign-in and brought back afterwards (spec platform §2).
@@ -66,7 +64,7 @@ describe.skipIf(skip)('tax-id step in the browser', () => {
   });
 
   it('shows both tax ids when someone else changed it meanwhile, and takes theirs on request', async () => {
-    const benAdmin = DEMO_USERS.find((u) => u.role === 'BEN_ADMIN')!;
+    const benAdmin = demoUser('BEN_ADMIN');
     const page = await portal.browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(`${portal.app.url}/login?redirect=${encodeURIComponent(TAX_ID_PATH)}`);
     await signInThroughUi(page, benAdmin.email, portal.app.config.demoPassword, portal.auth);

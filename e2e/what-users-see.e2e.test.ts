@@ -1,14 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { SIGNING_MESSAGES } from '@onboard/domain';
 import { DEMO_CLIENT_ID } from '@onboard/platform/seed';
-import { browserAvailability, skipUnless } from '@onboard/testing/backends';
 import { signInThroughUi, signOutThroughUi } from './browser.ts';
-import { portalUnderTest } from './testing/portal.ts';
-
-const skip = skipUnless('browser', browserAvailability());
+import { noBrowser, portalUnderTest } from './testing/portal.ts';
 
 // What people see at the edges: pages they may not open, errors in words, invitations they can act on.
-describe.skipIf(skip)('what users see in the browser', () => {
+describe.skipIf(noBrowser)('what users see in the browser', () => {
   const portal = portalUnderTest('e2e_what_users_see');
 
   it('a broker or a benefits administrator opening an internal page lands on their home', async () => {

@@ -60,6 +60,15 @@ const set = (row: string[], header: string, value: string) => {
   return copy;
 };
 
+/** A dependent's row: the employee's ID, the relationship, the name and the date of birth; the rest empty. */
+const dependentRow = (
+  employeeId: string,
+  relationship: string,
+  first: string,
+  last: string,
+  born: string,
+) => [employeeId, relationship, first, last, '', born, ...Array<string>(10).fill('')];
+
 /** Twenty planted problems of different kinds, each on its own data row, with the label the report shows. */
 export const PLANTED: { index: number; label: string; make: (good: string[]) => string[] }[] = [
   { index: 21, label: 'Required field missing', make: (r) => set(r, 'First Name', '') },
@@ -84,51 +93,17 @@ export const PLANTED: { index: number; label: string; make: (good: string[]) => 
   {
     index: 36,
     label: 'Dependent over the age limit',
-    make: () => ['E1', 'Child', 'Kid', 'Last1', '', '02/02/1990', '', '', '', '', '', '', '', '', '', ''],
+    make: () => dependentRow('E1', 'Child', 'Kid', 'Last1', '02/02/1990'),
   },
   {
     index: 37,
     label: 'Domestic partners not eligible',
-    make: () => [
-      'E2',
-      'Domestic partner',
-      'Pat',
-      'Last2',
-      '',
-      '02/02/1980',
-      '',
-      '',
-      '',
-      '',
-      '',
-      '',
-      '',
-      '',
-      '',
-      '',
-    ],
+    make: () => dependentRow('E2', 'Domestic partner', 'Pat', 'Last2', '02/02/1980'),
   },
   {
     index: 38,
     label: 'Dependent without an employee',
-    make: () => [
-      'E99999',
-      'Spouse',
-      'Sam',
-      'Nobody',
-      '',
-      '02/02/1980',
-      '',
-      '',
-      '',
-      '',
-      '',
-      '',
-      '',
-      '',
-      '',
-      '',
-    ],
+    make: () => dependentRow('E99999', 'Spouse', 'Sam', 'Nobody', '02/02/1980'),
   },
   {
     index: 39,

@@ -2,6 +2,8 @@ import { afterAll, beforeAll } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startApp, type RunningApp } from '@onboard/platform/app';
 import { embeddedTestConfig, type AppConfig } from '@onboard/platform/config';
+import { DEMO_USERS } from '@onboard/platform/seed';
+import { browserAvailability, skipUnless } from '@onboard/testing/backends';
 import { seededDatabase } from '@onboard/testing/db';
 import {
   authenticator,
@@ -10,6 +12,13 @@ import {
   signInThroughUi,
   type Authenticator,
 } from '../browser.ts';
+
+/** Whether this machine lacks the browser the suites drive (they report themselves skipped, with the reason). */
+export const noBrowser = skipUnless('browser', browserAvailability());
+
+/** The seeded demo user of a role (platform/src/seed.ts). */
+export const demoUser = (role: (typeof DEMO_USERS)[number]['role']) =>
+  DEMO_USERS.find((u) => u.role === role)!;
 
 /** The portal one browser-test file drives: its own app on a seeded database, and the run's browser. */
 export type Portal = {

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_THROTTLE_LIMITS } from '@onboard/command-api/throttle';
-import { freshDatabase, seededDatabase } from '@onboard/testing/db';
+import { freshDatabase } from '@onboard/testing/db';
 import { startApp, type RunningApp } from './app.ts';
 import { embeddedTestConfig } from './config.ts';
 import { apiClient } from './testing/http-client.ts';
+import { startSeededApp } from './testing/seeded-app.ts';
 
 type Api = ReturnType<typeof apiClient>;
 type Counts = { days: number; rows: { day: string; event: string; count: number }[] };
@@ -17,7 +18,7 @@ describe('analytics over HTTP', () => {
   let anonymous: Api;
 
   beforeAll(async () => {
-    app = await startApp(embeddedTestConfig(await seededDatabase('analytics'), { webDist: null }));
+    app = await startSeededApp('analytics');
     staff = apiClient(app.url);
     await staff.signIn('admin@onboard.example');
     broker = apiClient(app.url);

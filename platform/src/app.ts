@@ -225,6 +225,39 @@ async function wireSlices(w: Wiring): Promise<Gateway | null> {
 }
 
 /**
+ * Starts a runner for each consumer of this replica's services (/api/health says which of them it holds or
+ * waits for); a pool that cannot give every runner a read or a batch in flight at once, and still serve
+ * requests, aborts the start.
+ */
+async function startRunners(w: Wiring, abortStart: (error: unknown) => Promise<never>) {
+  const { config, has, store, pool, logger } = w;
+  const consumersHere = [
+    ...(has('projections') ? projections : []),
+    ...(has('workers') ? reactorsOf(w) : []),
+  ];
+  if (config.pgPoolMax < consumersHere.length + MIN_SPARE_CONNECTIONS)
+    await abortStart(
+      new Error(
+        `PG_POOL_MAX is ${config.pgPoolMax}: ${config.services.join(', ')} needs at least ${consumersHere.length + MIN_SPARE_CONNECTIONS} (${consumersHere.length} runners may each read or apply at once)`,
+      ),
+    );
+  return consumersHere.map((consumer) => ({
+    consumer,
+    runner: startRunner({ store, pool, consumer, logger, batchSize: config.projectionBatchSize }),
+  }));
+}
+
+/** The user the web's first page is rendered for: null signed out, undefined when the access token expired. */
+async function signedInUser(identity: Identity, pool: pg.Pool, req: express.Request) {
+  try {
+    const actor = await identity.authenticate(req);
+    return actor ? await readAuthenticatedUser(pool, actor.userId) : null;
+  } catch {
+    return undefined; // An expired access token: the web asks, and refreshes it.
+  }
+}
+
+/**
  * The composition root: connects the adapters the configuration names, migrates, seeds, starts the
  * projection and reactor runners, and mounts the services on one HTTP server. In the distributed
  * topology each container runs this with its own SERVICES list.
@@ -284,25 +317,11 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
   };
   await wireSeed(w, options.printFirstOwnerLink);
 
-  // Each runner with its consumer: /api/health says which of them this replica holds or waits for.
-  const consumersHere = [
-    ...(has('projections') ? projections : []),
-    ...(has('workers') ? reactorsOf(w) : []),
-  ];
-  // Every runner may have a read or a batch in flight at once; the rest serve requests.
-  if (config.pgPoolMax < consumersHere.length + MIN_SPARE_CONNECTIONS) {
+  const runners = await startRunners(w, async (error) => {
     await bus.close();
     await store.close();
-    await abortStart(
-      new Error(
-        `PG_POOL_MAX is ${config.pgPoolMax}: ${config.services.join(', ')} needs at least ${consumersHere.length + MIN_SPARE_CONNECTIONS} (${consumersHere.length} runners may each read or apply at once)`,
-      ),
-    );
-  }
-  const runners: { consumer: CheckpointedConsumer; runner: Runner }[] = consumersHere.map((consumer) => ({
-    consumer,
-    runner: startRunner({ store, pool, consumer, logger, batchSize: config.projectionBatchSize }),
-  }));
+    return abortStart(error);
+  });
   const jobs = wireJobs(w);
   emailDelivery = jobs.emailDelivery;
 
@@ -314,14 +333,7 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
   const gateway = await wireSlices(w);
   app.use('/api', apiNotFound);
   app.use(errorMiddleware(logger, errorReporter.reportServerError));
-  wireWeb(app, config.webDist, async (req) => {
-    try {
-      const actor = await identity.authenticate(req);
-      return actor ? await readAuthenticatedUser(pool, actor.userId) : null;
-    } catch {
-      return undefined; // An expired access token: the web asks, and refreshes it.
-    }
-  });
+  wireWeb(app, config.webDist, (req) => signedInUser(identity, pool, req));
 
   // Every route is mounted: each router is entered only by requests that could match inside it.
   indexRoutes(app);

@@ -1,16 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { censusStream, parseEvent, type CensusEvent } from '@onboard/events';
 import { foldWith } from '@onboard/domain';
 import { censusDecider, correctionsByRow } from '@onboard/domain/census';
 import { validateCensusFile } from '@onboard/command-api/census';
-import { seededDatabase } from '@onboard/testing/db';
-import { startApp, type RunningApp } from './app.ts';
-import { embeddedTestConfig } from './config.ts';
 import { DEMO_CLIENT_ID } from './seed.ts';
-import { apiClient, eventually } from './testing/http-client.ts';
+import { eventually } from './testing/http-client.ts';
+import { seededAppForTests } from './testing/seeded-app.ts';
 
-type Api = ReturnType<typeof apiClient>;
 const POLICY_ID = 'policy-lakeside-1';
 const census = `/api/clients/${DEMO_CLIENT_ID}/census/${POLICY_ID}`;
 const HEADER =
@@ -40,16 +37,12 @@ type Grid = {
 // Corrections where the census is read, over HTTP: each an event, revalidated against the whole file,
 // a concurrent correction of one cell a conflict, and the census the file plus its corrections.
 describe('census corrections over HTTP', () => {
-  let app: RunningApp;
-  let benAdmin: Api;
-  let broker: Api;
-
   const upload = async (bytes: Uint8Array, name: string) => {
-    const response = await fetch(`${app.url}${census}/files`, {
+    const response = await fetch(`${portal.app.url}${census}/files`, {
       method: 'POST',
       headers: {
-        cookie: [...benAdmin.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-        'x-csrf-token': benAdmin.cookies.get('onboard_csrf')!,
+        cookie: [...portal.benAdmin.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        'x-csrf-token': portal.benAdmin.cookies.get('onboard_csrf')!,
         'content-type': 'text/csv',
         'x-file-name': name,
       },
@@ -59,7 +52,7 @@ describe('census corrections over HTTP', () => {
     const { document } = (await response.json()) as {
       document: { documentId: string; mapping: Record<string, number> };
     };
-    const confirmed = await benAdmin.put(`${census}/validate-submit`, {
+    const confirmed = await portal.benAdmin.put(`${census}/validate-submit`, {
       documentId: document.documentId,
       mapping: document.mapping,
       source: 'HRIS',
@@ -69,7 +62,7 @@ describe('census corrections over HTTP', () => {
     return document.documentId;
   };
   const mine = async (documentId: string) => {
-    const list = (await benAdmin.get(`${census}/validate`)).body as {
+    const list = (await portal.benAdmin.get(`${census}/validate`)).body as {
       document: {
         documentId: string;
         status: string;
@@ -88,27 +81,18 @@ describe('census corrections over HTTP', () => {
     return list.find((entry) => entry.document.documentId === documentId)!;
   };
   const events = async () =>
-    (await app.store.readStream(censusStream(DEMO_CLIENT_ID, POLICY_ID))).map(
+    (await portal.app.store.readStream(censusStream(DEMO_CLIENT_ID, POLICY_ID))).map(
       (r) => parseEvent(r) as CensusEvent,
     );
-  const cell = (documentId: string, body: object, api = benAdmin) =>
+  const cell = (documentId: string, body: object, api = portal.benAdmin) =>
     api.put(`${census}/files/${documentId}/cells`, body);
 
-  beforeAll(async () => {
-    app = await startApp(embeddedTestConfig(await seededDatabase('census_corrections'), { webDist: null }));
-    benAdmin = apiClient(app.url);
-    await benAdmin.signIn('benadmin@onboard.example');
-    broker = apiClient(app.url);
-    await broker.signIn('broker@onboard.example');
-  });
-  afterAll(async () => {
-    await app?.stop();
-  });
+  const portal = seededAppForTests('census_corrections', ['benAdmin', 'broker']);
 
   it('corrects flagged cells one at a time and by find-and-replace, conflicts instead of overwriting, and submits the file plus its corrections', async () => {
     // Last year's census, clean and submitted: the change view compares with it.
     const last = await upload(csv([1, 2, 3, 4, 5].map((i) => person(i))), 'census-2025.csv');
-    expect((await benAdmin.post(`${census}/submit`, { documentId: last })).status).toBe(200);
+    expect((await portal.benAdmin.post(`${census}/submit`, { documentId: last })).status).toBe(200);
 
     const documentId = await upload(
       csv([
@@ -120,7 +104,7 @@ describe('census corrections over HTTP', () => {
       ]),
       'census-2026.csv',
     );
-    const grid = (await benAdmin.get(`${census}/files/${documentId}/rows`)).body as Grid;
+    const grid = (await portal.benAdmin.get(`${census}/files/${documentId}/rows`)).body as Grid;
     expect(grid.rows.map((r) => [r.row, r.issues.map((i) => i.rule)])).toEqual([
       [2, ['SSN_FORMAT']],
       [3, ['ZIP_FORMAT']],
@@ -168,7 +152,7 @@ describe('census corrections over HTTP', () => {
     // Two people correct the same cell at the same moment: one is recorded, the other is told, not overwritten.
     const race = await Promise.all([
       cell(documentId, { row: 3, field: 'zip', seen: '123', value: '10002' }),
-      cell(documentId, { row: 3, field: 'zip', seen: '123', value: '10003' }, broker),
+      cell(documentId, { row: 3, field: 'zip', seen: '123', value: '10003' }, portal.broker),
     ]);
     expect(race.map((r) => r.status).sort()).toEqual([200, 409]);
     const winner = race[0]!.status === 200 ? '10002' : '10003';
@@ -189,8 +173,8 @@ describe('census corrections over HTTP', () => {
       expect(entry.document.outputsCurrent).toBe(true);
       return entry;
     });
-    const response = await fetch(`${app.url}${census}/files/${documentId}/error-workbook`, {
-      headers: { cookie: [...benAdmin.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+    const response = await fetch(`${portal.app.url}${census}/files/${documentId}/error-workbook`, {
+      headers: { cookie: [...portal.benAdmin.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
     });
     expect(response.status).toBe(200);
     expect(current.document.errorWorkbookDocumentId).not.toBeNull();
@@ -207,14 +191,14 @@ describe('census corrections over HTTP', () => {
     // Find-and-replace over a column: both ZZ states in one correction, each cell from what to what.
     expect(
       (
-        await benAdmin.post(`${census}/files/${documentId}/replace`, {
+        await portal.benAdmin.post(`${census}/files/${documentId}/replace`, {
           field: 'state',
           find: 'QQ',
           replaceWith: 'NY',
         })
       ).text,
     ).toContain('No State of the rows with problems contains “QQ”');
-    const replaced = await benAdmin.post(`${census}/files/${documentId}/replace`, {
+    const replaced = await portal.benAdmin.post(`${census}/files/${documentId}/replace`, {
       field: 'state',
       find: 'ZZ',
       replaceWith: 'NY',
@@ -254,11 +238,11 @@ describe('census corrections over HTTP', () => {
     const state = foldWith(censusDecider, await events());
     const document = state.documents.get(documentId)!;
     // The file as uploaded (it downloads masked by default), asked for with a reason.
-    const file = await fetch(`${app.url}${census}/files/${documentId}/unmasked`, {
+    const file = await fetch(`${portal.app.url}${census}/files/${documentId}/unmasked`, {
       method: 'POST',
       headers: {
-        cookie: [...benAdmin.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-        'x-csrf-token': benAdmin.cookies.get('onboard_csrf')!,
+        cookie: [...portal.benAdmin.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        'x-csrf-token': portal.benAdmin.cookies.get('onboard_csrf')!,
         'content-type': 'application/json',
       },
       body: JSON.stringify({ reason: 'Correcting this row' }),
@@ -281,7 +265,7 @@ describe('census corrections over HTTP', () => {
     expect(again.report.counts).toEqual(document.report!.counts);
     expect(again.report.issues).toEqual(document.report!.issues);
 
-    const submitted = await benAdmin.post(`${census}/submit`, { documentId });
+    const submitted = await portal.benAdmin.post(`${census}/submit`, { documentId });
     expect(submitted.status).toBe(200);
     expect((await cell(documentId, { row: 5, field: 'state', seen: 'NJ', value: 'NY' })).status).toBe(400);
   });

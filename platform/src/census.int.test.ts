@@ -1,15 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { zipSync } from 'fflate';
 import iconv from 'iconv-lite';
 import { censusStream } from '@onboard/events';
-import { seededDatabase } from '@onboard/testing/db';
-import { startApp, type RunningApp } from './app.ts';
-import { embeddedTestConfig } from './config.ts';
 import { DEMO_CLIENT_ID } from './seed.ts';
 import { apiClient, eventually } from './testing/http-client.ts';
+import { seededAppForTests, type Api } from './testing/seeded-app.ts';
 
-type Api = ReturnType<typeof apiClient>;
 const POLICY_ID = 'policy-lakeside-1';
 const census = (clientId = DEMO_CLIENT_ID, policyId = POLICY_ID) =>
   `/api/clients/${clientId}/census/${policyId}`;
@@ -19,12 +16,9 @@ const HEADER =
 // The census calls over HTTP: who may upload, what a bad file is answered, and that nothing of a refused
 // file is stored; the browser test (e2e/census.e2e.test.ts) walks the whole flow.
 describe('census over HTTP', () => {
-  let app: RunningApp;
-  let benAdmin: Api;
-
   /** The file itself as the body, as the web sends it. */
   const upload = async (api: Api, bytes: Uint8Array, name: string, path = census()) => {
-    const response = await fetch(`${app.url}${path}/files`, {
+    const response = await fetch(`${portal.app.url}${path}/files`, {
       method: 'POST',
       headers: {
         cookie: [...api.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
@@ -37,16 +31,9 @@ describe('census over HTTP', () => {
     return { status: response.status, body: (await response.json()) as Record<string, unknown> };
   };
   const storedDocuments = async () =>
-    Number((await app.pool.query<{ n: string }>('select count(*) as n from documents')).rows[0]!.n);
+    Number((await portal.app.pool.query<{ n: string }>('select count(*) as n from documents')).rows[0]!.n);
 
-  beforeAll(async () => {
-    app = await startApp(embeddedTestConfig(await seededDatabase('census'), { webDist: null }));
-    benAdmin = apiClient(app.url);
-    await benAdmin.signIn('benadmin@onboard.example');
-  });
-  afterAll(async () => {
-    await app?.stop();
-  });
+  const portal = seededAppForTests('census', ['benAdmin']);
 
   it('refuses what is not a census with a message naming the problem, and stores nothing of it', async () => {
     const before = await storedDocuments();
@@ -76,25 +63,26 @@ describe('census over HTTP', () => {
       [bomb, 'bomb.xlsx', 'looks like a compressed-size bomb'],
     ];
     for (const [bytes, name, message] of cases) {
-      const answer = await upload(benAdmin, bytes, name);
+      const answer = await upload(portal.benAdmin, bytes, name);
       expect(answer.status, name).toBe(400);
       expect(String(answer.body.message), name).toContain(message);
     }
     expect(await storedDocuments()).toBe(before);
-    expect(await app.store.readStream(censusStream(DEMO_CLIENT_ID, POLICY_ID))).toEqual([]);
+    expect(await portal.app.store.readStream(censusStream(DEMO_CLIENT_ID, POLICY_ID))).toEqual([]);
   });
 
   it('a benefits administrator uploads, confirms and validates their own client’s census, not another’s', async () => {
     const row = 'E1,Ada,Lovelace,123-45-6789,12/10/1985,03/15/2020,Salaried,40,Head office,NY,10001,85000';
     const csv = new TextEncoder().encode(`${HEADER}\n${row}\n${row.replace('E1', 'E2')}\n`);
     expect(
-      (await upload(benAdmin, csv, 'other.csv', census('harbor-freight-lines', 'policy-harbor-1'))).status,
+      (await upload(portal.benAdmin, csv, 'other.csv', census('harbor-freight-lines', 'policy-harbor-1')))
+        .status,
     ).toBe(403);
-    expect((await benAdmin.get(`${census('harbor-freight-lines', 'policy-harbor-1')}/validate`)).status).toBe(
-      403,
-    );
+    expect(
+      (await portal.benAdmin.get(`${census('harbor-freight-lines', 'policy-harbor-1')}/validate`)).status,
+    ).toBe(403);
 
-    const uploaded = await upload(benAdmin, csv, 'census.csv');
+    const uploaded = await upload(portal.benAdmin, csv, 'census.csv');
     expect(uploaded.status).toBe(201);
     const document = uploaded.body.document as {
       documentId: string;
@@ -103,14 +91,14 @@ describe('census over HTTP', () => {
     };
     expect(document).toMatchObject({ status: 'UPLOADED', mapping: { ssn: 3, employeeId: 0 } });
 
-    const confirmed = await benAdmin.put(`${census()}/validate-submit`, {
+    const confirmed = await portal.benAdmin.put(`${census()}/validate-submit`, {
       documentId: document.documentId,
       mapping: document.mapping,
       source: 'BEN_ADMIN_PLATFORM',
     });
     expect(confirmed.status).toBe(200);
     const validated = await eventually(async () => {
-      const list = (await benAdmin.get(`${census()}/validate`)).body as {
+      const list = (await portal.benAdmin.get(`${census()}/validate`)).body as {
         document: { status: string; errorWorkbookDocumentId: string | null };
         submitted: boolean;
         domainValidations: { report: { groups: { rule: string; rows: number[] }[] } | null };
@@ -123,11 +111,11 @@ describe('census over HTTP', () => {
       expect.objectContaining({ rule: 'DUPLICATE_SSN', rows: [3] }),
     ]);
     expect(validated.document.errorWorkbookDocumentId).not.toBeNull();
-    const refused = await benAdmin.post(`${census()}/submit`, { documentId: document.documentId });
+    const refused = await portal.benAdmin.post(`${census()}/submit`, { documentId: document.documentId });
     expect(refused.status).toBe(400);
     expect(refused.body.code).toBe('HAS_ERRORS');
-    const workbook = await fetch(`${app.url}${census()}/files/${document.documentId}/error-workbook`, {
-      headers: { cookie: [...benAdmin.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+    const workbook = await fetch(`${portal.app.url}${census()}/files/${document.documentId}/error-workbook`, {
+      headers: { cookie: [...portal.benAdmin.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
     });
     expect(workbook.status).toBe(200);
     expect(new Uint8Array(await workbook.arrayBuffer()).subarray(0, 2)).toEqual(new Uint8Array([0x50, 0x4b]));
@@ -159,12 +147,12 @@ describe('census over HTTP', () => {
       ].join(','),
     );
     const csv = new TextEncoder().encode(`${HEADER}\n${rows.join('\n')}\n`);
-    const uploaded = await upload(benAdmin, csv, 'hostile.csv');
+    const uploaded = await upload(portal.benAdmin, csv, 'hostile.csv');
     expect(uploaded.status).toBe(201);
     const document = uploaded.body.document as { documentId: string; mapping: Record<string, number> };
     expect(
       (
-        await benAdmin.put(`${census()}/validate-submit`, {
+        await portal.benAdmin.put(`${census()}/validate-submit`, {
           documentId: document.documentId,
           mapping: document.mapping,
           source: 'BEN_ADMIN_PLATFORM',
@@ -172,15 +160,15 @@ describe('census over HTTP', () => {
       ).status,
     ).toBe(200);
     await eventually(async () => {
-      const list = (await benAdmin.get(`${census()}/validate`)).body as {
+      const list = (await portal.benAdmin.get(`${census()}/validate`)).body as {
         document: { documentId: string; status: string; errorWorkbookDocumentId: string | null };
       }[];
       const mine = list.find((entry) => entry.document.documentId === document.documentId)!;
       expect(mine.document.status).toBe('VALIDATED');
       expect(mine.document.errorWorkbookDocumentId).not.toBeNull();
     });
-    const response = await fetch(`${app.url}${census()}/files/${document.documentId}/error-workbook`, {
-      headers: { cookie: [...benAdmin.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+    const response = await fetch(`${portal.app.url}${census()}/files/${document.documentId}/error-workbook`, {
+      headers: { cookie: [...portal.benAdmin.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
     });
     expect(response.status).toBe(200);
     const workbook = new ExcelJS.Workbook();
@@ -196,7 +184,7 @@ describe('census over HTTP', () => {
   });
 
   it('reads a file as detected, again as the user chooses, and matches the next upload’s columns as confirmed for the client or its platform', async () => {
-    const owner = apiClient(app.url);
+    const owner = apiClient(portal.app.url);
     await owner.signIn('owner@onboard.example');
     // Both clients' EIFs name the same benefits-administration platform for a policy.
     for (const [clientId, policyId] of [
@@ -266,7 +254,7 @@ describe('census over HTTP', () => {
     });
     expect(confirmed.status).toBe(200);
     await eventually(async () => {
-      const { rows } = await app.pool.query<{ scope: string }>(
+      const { rows } = await portal.app.pool.query<{ scope: string }>(
         'select scope from rm_census_mappings order by scope',
       );
       expect(rows.map((r) => r.scope)).toEqual(['CLIENT', 'PLATFORM']);

@@ -1,13 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { clientStream } from '@onboard/events';
-import { seededDatabase } from '@onboard/testing/db';
-import { startApp, type RunningApp } from './app.ts';
-import { embeddedTestConfig } from './config.ts';
 import { DEMO_CLIENT_ID } from './seed.ts';
-import { apiClient, eventually } from './testing/http-client.ts';
+import { eventually } from './testing/http-client.ts';
+import { seededAppForTests } from './testing/seeded-app.ts';
 
-type Api = ReturnType<typeof apiClient>;
 type Lifecycle = {
   clientId: string;
   name: string;
@@ -34,27 +31,11 @@ const newClient = (over: Record<string, unknown> = {}) => ({
 // The client's lifecycle over HTTP: staff open an onboarding (its form and tasks follow), work through
 // setup, archive, unarchive, delete; the client's people see the welcome flow; refusals change nothing.
 describe('the client lifecycle over HTTP', () => {
-  let app: RunningApp;
-  let staff: Api;
-  let benAdmin: Api;
-  let broker: Api;
-
-  beforeAll(async () => {
-    app = await startApp(embeddedTestConfig(await seededDatabase('client_lifecycle'), { webDist: null }));
-    staff = apiClient(app.url);
-    await staff.signIn('admin@onboard.example');
-    benAdmin = apiClient(app.url);
-    await benAdmin.signIn('benadmin@onboard.example');
-    broker = apiClient(app.url);
-    await broker.signIn('broker@onboard.example');
-  });
-  afterAll(async () => {
-    await app?.stop();
-  });
+  const portal = seededAppForTests('client_lifecycle', ['staff', 'benAdmin', 'broker']);
 
   it('staff create a client with two policies; its form, tasks and consultant follow', async () => {
-    expect((await benAdmin.post('/api/clients', newClient())).status).toBe(403);
-    const created = await staff.post('/api/clients', newClient());
+    expect((await portal.benAdmin.post('/api/clients', newClient())).status).toBe(403);
+    const created = await portal.staff.post('/api/clients', newClient());
     expect(created.status).toBe(201);
     const lifecycle = created.body as Lifecycle;
     expect(lifecycle).toMatchObject({
@@ -66,14 +47,14 @@ describe('the client lifecycle over HTTP', () => {
     });
     const id = lifecycle.clientId;
     const form = await eventually(async () => {
-      const read = await staff.get(`/api/clients/${id}`);
+      const read = await portal.staff.get(`/api/clients/${id}`);
       expect(read.status).toBe(200);
       return read.body as { name: string; policies: { slfPolicyNumber: string }[] };
     });
     expect(form.name).toBe('Northwind Logistics');
     expect(form.policies.map((p) => p.slfPolicyNumber).sort()).toEqual(['551001', '551002']);
     const tasks = await eventually(async () => {
-      const listed = (await staff.get(`/api/clients/${id}/tasks`)).body as {
+      const listed = (await portal.staff.get(`/api/clients/${id}/tasks`)).body as {
         taskId: string;
         status: string;
         dueDate: string | null;
@@ -87,9 +68,9 @@ describe('the client lifecycle over HTTP', () => {
     expect(tasks.find((t) => t.taskId === 'eif-submit-company-information')).toMatchObject({
       status: 'Not Started',
     });
-    expect((await staff.put(`/api/clients/${id}`, { taxId: '12-3456789' })).status).toBe(200);
+    expect((await portal.staff.put(`/api/clients/${id}`, { taxId: '12-3456789' })).status).toBe(200);
     await eventually(async () => {
-      const listed = (await staff.get(`/api/clients/${id}/tasks`)).body as {
+      const listed = (await portal.staff.get(`/api/clients/${id}/tasks`)).body as {
         taskId: string;
         status: string;
       }[];
@@ -100,7 +81,7 @@ describe('the client lifecycle over HTTP', () => {
   });
 
   it('refuses bad input on its fields and writes nothing', async () => {
-    const bad = await staff.post(
+    const bad = await portal.staff.post(
       '/api/clients',
       newClient({
         name: ' ',
@@ -117,78 +98,80 @@ describe('the client lifecycle over HTTP', () => {
         'body.policies.1.slfPolicyNumber': 'Each policy needs its own number',
       },
     });
-    const badType = await staff.post('/api/clients', newClient({ implementationType: 'SOMETHING' }));
+    const badType = await portal.staff.post('/api/clients', newClient({ implementationType: 'SOMETHING' }));
     expect(badType.body).toMatchObject({
       validationError: { 'body.implementationType': 'Choose New case, Add coverage or Takeover' },
     });
-    const badIc = await staff.post(
+    const badIc = await portal.staff.post(
       '/api/clients',
       newClient({ implementationConsultantUserId: 'demo-broker' }),
     );
     expect(badIc.body).toMatchObject({
       validationError: { 'body.implementationConsultantUserId': 'Choose a member of the carrier’s staff' },
     });
-    const list = (await staff.get('/api/clients?limit=100')).body as { items: { name: string }[] };
+    const list = (await portal.staff.get('/api/clients?limit=100')).body as { items: { name: string }[] };
     expect(list.items.filter((c) => c.name.trim() === '')).toEqual([]);
   });
 
   it('a draft has no form until staff make its base client', async () => {
     const draft = (
-      await staff.post('/api/clients', newClient({ name: 'Draft Co', draft: true, policies: [] }))
+      await portal.staff.post('/api/clients', newClient({ name: 'Draft Co', draft: true, policies: [] }))
     ).body as Lifecycle;
     expect(draft.isDraft).toBe(true);
     const id = draft.clientId;
-    expect((await staff.get(`/api/clients/${id}`)).status).toBe(404);
-    const early = await staff.post(`/api/clients/${id}/base-client`);
+    expect((await portal.staff.get(`/api/clients/${id}`)).status).toBe(404);
+    const early = await portal.staff.post(`/api/clients/${id}/base-client`);
     expect(early.status).toBe(400);
     expect(early.body).toMatchObject({ validationError: { 'body.policies': 'Add at least one policy' } });
-    const filled = await staff.patch(`/api/clients/${id}/draft`, {
+    const filled = await portal.staff.patch(`/api/clients/${id}/draft`, {
       policies: [{ slfPolicyNumber: '900', slfCoverages: ['Vision'] }],
     });
     expect(filled.status).toBe(200);
-    const made = await staff.post(`/api/clients/${id}/base-client`);
+    const made = await portal.staff.post(`/api/clients/${id}/base-client`);
     expect(made.body).toMatchObject({ isDraft: false });
-    await eventually(async () => expect((await staff.get(`/api/clients/${id}`)).status).toBe(200));
-    expect((await staff.post(`/api/clients/${id}/base-client`)).status).toBe(400);
+    await eventually(async () => expect((await portal.staff.get(`/api/clients/${id}`)).status).toBe(200));
+    expect((await portal.staff.post(`/api/clients/${id}/base-client`)).status).toBe(400);
   });
 
   it('concurrent lifecycle writes with one If-Match: one wins, the other is a 409', async () => {
-    const created = (await staff.post('/api/clients', newClient({ name: 'Race Co' }))).body as Lifecycle;
+    const created = (await portal.staff.post('/api/clients', newClient({ name: 'Race Co' })))
+      .body as Lifecycle;
     const headers = { 'If-Match': `"${created.version}"` };
     const [a, b] = await Promise.all([
-      staff.post(`/api/clients/${created.clientId}/archive`, undefined, headers),
-      staff.put(`/api/clients/${created.clientId}/release-status`, { releaseStatus: 'LIVE' }, headers),
+      portal.staff.post(`/api/clients/${created.clientId}/archive`, undefined, headers),
+      portal.staff.put(`/api/clients/${created.clientId}/release-status`, { releaseStatus: 'LIVE' }, headers),
     ]);
     expect([a.status, b.status].sort()).toEqual([200, 409]);
   });
 
   it('setup: people steps need someone assigned; the fifth step completes setup', async () => {
-    const created = (await staff.post('/api/clients', newClient({ name: 'Setup Co' }))).body as Lifecycle;
+    const created = (await portal.staff.post('/api/clients', newClient({ name: 'Setup Co' })))
+      .body as Lifecycle;
     const id = created.clientId;
-    const refused = await staff.post(`/api/clients/${id}/setup-steps/broker`);
+    const refused = await portal.staff.post(`/api/clients/${id}/setup-steps/broker`);
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({
       code: 'NOT_ALLOWED',
       message: 'Assign a broker to the client first',
     });
-    expect((await staff.post(`/api/clients/${id}/setup-steps/nonsense`)).status).toBe(400);
+    expect((await portal.staff.post(`/api/clients/${id}/setup-steps/nonsense`)).status).toBe(400);
     for (const step of ['docusignEnvelop', 'configCompanyInfo'])
-      expect((await staff.post(`/api/clients/${id}/setup-steps/${step}`)).status).toBe(200);
+      expect((await portal.staff.post(`/api/clients/${id}/setup-steps/${step}`)).status).toBe(200);
     const setup = await eventually(async () => {
-      const read = (await staff.get(`/api/clients/${id}/setup`)).body as Record<string, unknown>;
+      const read = (await portal.staff.get(`/api/clients/${id}/setup`)).body as Record<string, unknown>;
       expect(read.docusignEnvelop).toMatchObject({ completed: true });
       return read;
     });
     expect(setup).toMatchObject({ broker: { completed: false }, completedSetup: false });
     // The seeded client has its people and a complete setup.
-    expect((await benAdmin.get(`/api/clients/${DEMO_CLIENT_ID}/setup`)).body).toMatchObject({
+    expect((await portal.benAdmin.get(`/api/clients/${DEMO_CLIENT_ID}/setup`)).body).toMatchObject({
       completedSetup: true,
     });
   });
 
   it('the welcome flow: the consultant and key dates, then completed once for that person', async () => {
     const flow = await eventually(async () => {
-      const read = (await benAdmin.get(`/api/clients/${DEMO_CLIENT_ID}/welcome-flow`)).body as {
+      const read = (await portal.benAdmin.get(`/api/clients/${DEMO_CLIENT_ID}/welcome-flow`)).body as {
         welcomeFlowCompletedAt: string | null;
         implementationConsultant: { firstName: string } | null;
         keyDates: { label: string; date: string }[];
@@ -198,54 +181,55 @@ describe('the client lifecycle over HTTP', () => {
     });
     expect(flow.welcomeFlowCompletedAt).toBeNull();
     expect(flow.keyDates.some((d) => d.label === 'Policy 934781 takes effect')).toBe(true);
-    const done = await benAdmin.post(`/api/clients/${DEMO_CLIENT_ID}/complete-welcome-flow`);
+    const done = await portal.benAdmin.post(`/api/clients/${DEMO_CLIENT_ID}/complete-welcome-flow`);
     expect(done.status).toBe(200);
     await eventually(async () => {
-      const read = (await benAdmin.get(`/api/clients/${DEMO_CLIENT_ID}/welcome-flow`)).body as {
+      const read = (await portal.benAdmin.get(`/api/clients/${DEMO_CLIENT_ID}/welcome-flow`)).body as {
         welcomeFlowCompletedAt: string | null;
       };
       expect(read.welcomeFlowCompletedAt).not.toBeNull();
     });
     // Another person of the client has not been through it.
-    const forBroker = (await broker.get(`/api/clients/${DEMO_CLIENT_ID}/welcome-flow`)).body as {
+    const forBroker = (await portal.broker.get(`/api/clients/${DEMO_CLIENT_ID}/welcome-flow`)).body as {
       welcomeFlowCompletedAt: string | null;
     };
     expect(forBroker.welcomeFlowCompletedAt).toBeNull();
   });
 
   it('archived: not found for the client’s people, still there for staff; unarchived: back', async () => {
-    expect((await benAdmin.post(`/api/clients/${DEMO_CLIENT_ID}/archive`)).status).toBe(403);
-    const archived = await staff.post(`/api/clients/${DEMO_CLIENT_ID}/archive`);
+    expect((await portal.benAdmin.post(`/api/clients/${DEMO_CLIENT_ID}/archive`)).status).toBe(403);
+    const archived = await portal.staff.post(`/api/clients/${DEMO_CLIENT_ID}/archive`);
     expect(archived.status).toBe(200);
     expect(archived.body).toMatchObject({ isArchived: true });
     await eventually(async () => {
-      expect((await benAdmin.get(`/api/clients/${DEMO_CLIENT_ID}`)).status).toBe(404);
+      expect((await portal.benAdmin.get(`/api/clients/${DEMO_CLIENT_ID}`)).status).toBe(404);
     });
-    expect((await benAdmin.get(`/api/clients/${DEMO_CLIENT_ID}/tasks`)).status).toBe(404);
-    expect((await staff.get(`/api/clients/${DEMO_CLIENT_ID}`)).status).toBe(200);
-    expect((await staff.post(`/api/clients/${DEMO_CLIENT_ID}/unarchive`)).status).toBe(200);
+    expect((await portal.benAdmin.get(`/api/clients/${DEMO_CLIENT_ID}/tasks`)).status).toBe(404);
+    expect((await portal.staff.get(`/api/clients/${DEMO_CLIENT_ID}`)).status).toBe(200);
+    expect((await portal.staff.post(`/api/clients/${DEMO_CLIENT_ID}/unarchive`)).status).toBe(200);
     await eventually(async () => {
-      expect((await benAdmin.get(`/api/clients/${DEMO_CLIENT_ID}`)).status).toBe(200);
+      expect((await portal.benAdmin.get(`/api/clients/${DEMO_CLIENT_ID}`)).status).toBe(200);
     });
   });
 
   it('delete only before anything is signed; a deleted client is gone for everyone', async () => {
-    const created = (await staff.post('/api/clients', newClient({ name: 'Delete Co' }))).body as Lifecycle;
+    const created = (await portal.staff.post('/api/clients', newClient({ name: 'Delete Co' })))
+      .body as Lifecycle;
     const id = created.clientId;
-    expect((await benAdmin.delete(`/api/clients/${id}`)).status).toBe(403);
-    expect((await staff.delete(`/api/clients/${id}`)).status).toBe(204);
+    expect((await portal.benAdmin.delete(`/api/clients/${id}`)).status).toBe(403);
+    expect((await portal.staff.delete(`/api/clients/${id}`)).status).toBe(204);
     // Two read models (the form's and the lifecycle's), each caught up in its own time.
     await eventually(async () => {
-      expect((await staff.get(`/api/clients/${id}`)).status).toBe(404);
-      expect((await staff.get(`/api/clients/${id}/lifecycle`)).status).toBe(404);
+      expect((await portal.staff.get(`/api/clients/${id}`)).status).toBe(404);
+      expect((await portal.staff.get(`/api/clients/${id}/lifecycle`)).status).toBe(404);
     });
-    expect((await staff.delete(`/api/clients/${id}`)).status).toBe(404);
+    expect((await portal.staff.delete(`/api/clients/${id}`)).status).toBe(404);
   });
 
   it('a creation cut short after its first write still gets its form and tasks (the client-base reactor)', async () => {
     // As if the process died right after appending ClientCreated: nothing else was written.
     const id = randomUUID();
-    await app.store.append(
+    await portal.app.store.append(
       clientStream(id),
       [
         {
@@ -281,19 +265,22 @@ describe('the client lifecycle over HTTP', () => {
       'no_stream',
     );
     await eventually(async () => {
-      const form = await staff.get(`/api/clients/${id}`);
+      const form = await portal.staff.get(`/api/clients/${id}`);
       expect(form.status).toBe(200);
       expect(form.body).toMatchObject({ name: 'Interrupted Co' });
-      const tasks = (await staff.get(`/api/clients/${id}/tasks`)).body as { taskId: string }[];
+      const tasks = (await portal.staff.get(`/api/clients/${id}/tasks`)).body as { taskId: string }[];
       expect(tasks.some((t) => t.taskId === 'dental-rollover')).toBe(true);
     });
     // The command's own follow-ups and the reactor's never write twice.
-    const created = (await staff.post('/api/clients', newClient({ name: 'Once Co' }))).body as Lifecycle;
+    const created = (await portal.staff.post('/api/clients', newClient({ name: 'Once Co' })))
+      .body as Lifecycle;
     await eventually(async () => {
-      const tasks = (await staff.get(`/api/clients/${created.clientId}/tasks`)).body as { taskId: string }[];
+      const tasks = (await portal.staff.get(`/api/clients/${created.clientId}/tasks`)).body as {
+        taskId: string;
+      }[];
       expect(tasks.filter((t) => t.taskId === 'kickoff-call')).toHaveLength(1);
     });
-    const forms = await app.store.readStream(`eif-${created.clientId}`);
+    const forms = await portal.app.store.readStream(`eif-${created.clientId}`);
     expect(
       forms.filter(
         (e) => e.type === 'EifEntityCreated' && (e.data as { entity: string }).entity === 'Client',

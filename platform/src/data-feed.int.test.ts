@@ -1,13 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eifStream } from '@onboard/events';
-import { seededDatabase } from '@onboard/testing/db';
-import { startApp, type RunningApp } from './app.ts';
-import { embeddedTestConfig } from './config.ts';
 import { DEMO_CLIENT_ID } from './seed.ts';
 import { answerEveryRequiredQuestion } from './testing/complete-eif.ts';
-import { apiClient, eventually } from './testing/http-client.ts';
+import { eventually } from './testing/http-client.ts';
+import { seededAppForTests, type Api } from './testing/seeded-app.ts';
 
-type Api = ReturnType<typeof apiClient>;
 const client = `/api/clients/${DEMO_CLIENT_ID}`;
 const feed = `${client}/data-feed`;
 const POLICY_ID = 'policy-lakeside-1';
@@ -34,13 +31,9 @@ type FeedAnswer = {
 // The data feed over HTTP on a signed EIF with a submitted census: the census made an 834 by staff, two
 // rounds of test files (one broken, then clean ones), the feed marked ready and production support told.
 describe('the data feed over HTTP', () => {
-  let app: RunningApp;
-  let staff: Api;
-  let benAdmin: Api;
-
   const cookie = (api: Api) => [...api.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   const upload = async (api: Api, path: string, text: string, name: string) => {
-    const response = await fetch(`${app.url}${path}`, {
+    const response = await fetch(`${portal.app.url}${path}`, {
       method: 'POST',
       headers: {
         cookie: cookie(api),
@@ -53,25 +46,20 @@ describe('the data feed over HTTP', () => {
     return { status: response.status, body: (await response.json()) as Record<string, unknown> };
   };
   const download = async (api: Api, documentId: string) => {
-    const response = await fetch(`${app.url}${feed}/files/${documentId}`, {
+    const response = await fetch(`${portal.app.url}${feed}/files/${documentId}`, {
       headers: { cookie: cookie(api) },
     });
     return { status: response.status, text: await response.text() };
   };
   const taskStatus = async () => {
-    const tasks = (await staff.get(`${client}/tasks`)).body as { taskId: string; status: string }[];
+    const tasks = (await portal.staff.get(`${client}/tasks`)).body as { taskId: string; status: string }[];
     return tasks.find((t) => t.taskId === 'connect-service')?.status;
   };
 
+  const portal = seededAppForTests('data_feed', ['staff', 'benAdmin']);
   beforeAll(async () => {
-    app = await startApp(embeddedTestConfig(await seededDatabase('data_feed'), { webDist: null }));
-    staff = apiClient(app.url);
-    await staff.signIn('admin@onboard.example');
-    benAdmin = apiClient(app.url);
-    await benAdmin.signIn('benadmin@onboard.example');
-
     // The plan design: one class offered dental (from the first of the month after hire) and LTD.
-    await app.store.append(
+    await portal.app.store.append(
       eifStream(DEMO_CLIENT_ID),
       [
         {
@@ -93,7 +81,7 @@ describe('the data feed over HTTP', () => {
       ],
       'any',
     );
-    const created = await staff.post(`${client}/employee-classes`, {
+    const created = await portal.staff.post(`${client}/employee-classes`, {
       groupName: 'Salaried',
       employeeTypes: ['FULL_TIME'],
       plans: [
@@ -112,7 +100,7 @@ describe('the data feed over HTTP', () => {
       ],
     });
     expect(created.status).toBe(201);
-    const contact = await benAdmin.post(`${client}/contacts`, {
+    const contact = await portal.benAdmin.post(`${client}/contacts`, {
       type: 'DATA_FEEDS_PRODUCTION_SUPPORT',
       firstName: 'Pat',
       lastName: 'Support',
@@ -120,11 +108,11 @@ describe('the data feed over HTTP', () => {
       phoneNumber: '312-555-0100',
     });
     expect(contact.status, contact.text).toBe(201);
-    await answerEveryRequiredQuestion(benAdmin, DEMO_CLIENT_ID);
-    expect((await benAdmin.post(`${client}/eif/sign`)).status).toBe(200);
+    await answerEveryRequiredQuestion(portal.benAdmin, DEMO_CLIENT_ID);
+    expect((await portal.benAdmin.post(`${client}/eif/sign`)).status).toBe(200);
 
     // The census of the policy, validated and submitted.
-    const view = (await staff.get(client)).body as { locations: { name: string }[] };
+    const view = (await portal.staff.get(client)).body as { locations: { name: string }[] };
     const location = view.locations[0]!.name;
     const header =
       'Employee ID,Relationship,First Name,Last Name,SSN,Date of Birth,Hire Date,Employee Class,Hours per week,Location,State,ZIP,Annual Salary,Elected Plans';
@@ -134,54 +122,53 @@ describe('the data feed over HTTP', () => {
       `E2,Employee,Grace,Hopper,234-56-7890,12/09/1986,06/01/2021,Salaried,40,${location},IL,60601,92000,Dental`,
     ];
     const uploaded = await upload(
-      benAdmin,
+      portal.benAdmin,
       `${census}/files`,
       `${header}\n${rows.join('\n')}\n`,
       'census.csv',
     );
     expect(uploaded.status).toBe(201);
     const document = uploaded.body.document as { documentId: string; mapping: Record<string, number> };
-    await benAdmin.put(`${census}/validate-submit`, {
+    await portal.benAdmin.put(`${census}/validate-submit`, {
       documentId: document.documentId,
       mapping: document.mapping,
       source: 'HRIS',
     });
     await eventually(async () => {
-      const list = (await benAdmin.get(`${census}/validate`)).body as {
+      const list = (await portal.benAdmin.get(`${census}/validate`)).body as {
         document: { status: string };
         domainValidations: { report: { counts: { ERROR: number }; issues: unknown[] } | null };
       }[];
       expect(list[0]!.document.status).toBe('VALIDATED');
       expect(list[0]!.domainValidations.report!.issues).toEqual([]);
     });
-    expect((await benAdmin.post(`${census}/submit`, { documentId: document.documentId })).status).toBe(200);
-  });
-  afterAll(async () => {
-    await app?.stop();
+    expect((await portal.benAdmin.post(`${census}/submit`, { documentId: document.documentId })).status).toBe(
+      200,
+    );
   });
 
   let census834 = '';
 
   it('staff make the submitted census a full-file 834; the client’s people may not', async () => {
-    expect((await benAdmin.post(`${feed}/census-834`)).status).toBe(403);
-    const made = await staff.post(`${feed}/census-834`);
+    expect((await portal.benAdmin.post(`${feed}/census-834`)).status).toBe(403);
+    const made = await portal.staff.post(`${feed}/census-834`);
     expect(made.status).toBe(201);
     expect(made.body).toMatchObject({ members: 3 });
-    const file = await download(staff, String(made.body.documentId));
+    const file = await download(portal.staff, String(made.body.documentId));
     expect(file.status).toBe(200);
     census834 = file.text;
     expect(census834).toContain('ST*834*0001*005010X220A1~');
     expect(census834).toContain('BGN*00*');
     expect(census834).toContain('REF*ZZ*Salaried~');
-    expect((await download(benAdmin, String(made.body.documentId))).status).toBe(403);
+    expect((await download(portal.benAdmin, String(made.body.documentId))).status).toBe(403);
   });
 
   it('reads a broken test file into round 1 with its problems in words, masked', async () => {
-    expect((await upload(benAdmin, `${feed}/test-files`, 'Employee ID,Name\n', 'not-x12.csv')).status).toBe(
-      400,
-    );
+    expect(
+      (await upload(portal.benAdmin, `${feed}/test-files`, 'Employee ID,Name\n', 'not-x12.csv')).status,
+    ).toBe(400);
     const broken = census834.replace('REF*ZZ*Salaried~', 'REF*ZZ*Hourly~');
-    const answer = await upload(benAdmin, `${feed}/test-files`, broken, 'round-1.834');
+    const answer = await upload(portal.benAdmin, `${feed}/test-files`, broken, 'round-1.834');
     expect(answer.status).toBe(201);
     const round = (answer.body as unknown as FeedAnswer).rounds[0]!;
     expect(round).toMatchObject({ round: 1, clean: false, changes: null });
@@ -191,28 +178,28 @@ describe('the data feed over HTTP', () => {
     expect(round.report.issues[0]!.member).toBe('Ada Lovelace (SSN ***-**-6789, born 1985)');
     expect(JSON.stringify(round.report)).not.toContain('123456789');
     await eventually(async () => expect(await taskStatus()).toBe('In Progress'));
-    const ack = await download(benAdmin, round.acknowledgmentDocumentId);
+    const ack = await download(portal.benAdmin, round.acknowledgmentDocumentId);
     expect(ack.status).toBe(200);
     expect(ack.text).toContain('ST*999*0001*005010X231A1~');
     expect(ack.text).toContain('IK5*A~');
   });
 
   it('two clean rounds in a row let staff mark the feed ready; production support is told by e-mail', async () => {
-    const second = (await upload(benAdmin, `${feed}/test-files`, census834, 'round-2.834'))
+    const second = (await upload(portal.benAdmin, `${feed}/test-files`, census834, 'round-2.834'))
       .body as unknown as FeedAnswer;
     expect(second.rounds[0]).toMatchObject({ round: 2, clean: true, changes: { fixed: 2, new: 0 } });
     expect(second).toMatchObject({ cleanRoundsInARow: 1, canMarkReady: false });
-    const early = await staff.post(`${feed}/ready`);
+    const early = await portal.staff.post(`${feed}/ready`);
     expect(early.status).toBe(400);
     expect(early.body.code).toBe('NOT_READY');
 
-    const third = (await upload(benAdmin, `${feed}/test-files`, census834, 'round-3.834'))
+    const third = (await upload(portal.benAdmin, `${feed}/test-files`, census834, 'round-3.834'))
       .body as unknown as FeedAnswer;
     expect(third).toMatchObject({ cleanRoundsInARow: 2, canMarkReady: true });
     await eventually(async () => expect(await taskStatus()).toBe('In Review'));
 
-    expect((await benAdmin.post(`${feed}/ready`)).status).toBe(403);
-    const ready = await staff.post(`${feed}/ready`);
+    expect((await portal.benAdmin.post(`${feed}/ready`)).status).toBe(403);
+    const ready = await portal.staff.post(`${feed}/ready`);
     expect(ready.status).toBe(200);
     expect(ready.body).toMatchObject({
       ready: { round: 3, notified: ['pat.support@benadmin.example'] },
@@ -221,7 +208,7 @@ describe('the data feed over HTTP', () => {
     await eventually(async () => expect(await taskStatus()).toBe('Done'));
     await eventually(async () => {
       const rows = (
-        await app.pool.query<{ to: string; subject: string }>(
+        await portal.app.pool.query<{ to: string; subject: string }>(
           `select "to", subject from rm_emails where kind = 'DATA_FEED_READY'`,
         )
       ).rows;
@@ -232,29 +219,32 @@ describe('the data feed over HTTP', () => {
         },
       ]);
     });
-    expect((await staff.post(`${feed}/ready`)).body.code).toBe('ALREADY_READY');
+    expect((await portal.staff.post(`${feed}/ready`)).body.code).toBe('ALREADY_READY');
 
-    const read = (await benAdmin.get(feed)).body as FeedAnswer;
+    const read = (await portal.benAdmin.get(feed)).body as FeedAnswer;
     expect(read.rounds.map((r) => r.round)).toEqual([3, 2, 1]);
     expect(read.ready).toMatchObject({ round: 3 });
   });
 
   it('staff save the companion guide; the next test file is checked against it', async () => {
     const guide = '/api/data-feed/companion-guide';
-    const before = (await staff.get(guide)).body as { profile: Record<string, unknown>; isDefault: boolean };
+    const before = (await portal.staff.get(guide)).body as {
+      profile: Record<string, unknown>;
+      isDefault: boolean;
+    };
     expect(before).toMatchObject({ isDefault: true, profile: { classCategory: 'EMPLOYEE CLASS' } });
-    expect((await benAdmin.get(guide)).status).toBe(403);
+    expect((await portal.benAdmin.get(guide)).status).toBe(403);
     const profile = { ...before.profile, classCategory: 'ELIGIBILITY CLASS' };
-    expect((await benAdmin.put(guide, profile)).status).toBe(403);
-    const bad = await staff.put(guide, { ...profile, maintenance: [{ type: '099', reasons: [] }] });
+    expect((await portal.benAdmin.put(guide, profile)).status).toBe(403);
+    const bad = await portal.staff.put(guide, { ...profile, maintenance: [{ type: '099', reasons: [] }] });
     expect(bad.status).toBe(400);
     expect(bad.body.validationError).toEqual({
       'body.maintenance.0.type': '099 is not an 834 maintenance type (INS03)',
     });
-    const saved = await staff.put(guide, profile);
+    const saved = await portal.staff.put(guide, profile);
     expect(saved.status, saved.text).toBe(200);
     expect(saved.body).toMatchObject({ isDefault: false, profile: { classCategory: 'ELIGIBILITY CLASS' } });
-    const next = (await upload(benAdmin, `${feed}/test-files`, census834, 'round-4.834'))
+    const next = (await upload(portal.benAdmin, `${feed}/test-files`, census834, 'round-4.834'))
       .body as unknown as FeedAnswer;
     expect(next.rounds[0]!.report.groups.map((g) => g.rule)).toEqual(['CLASS_MISSING']);
   });

@@ -1,13 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { unzipSync } from 'fflate';
-import { seededDatabase } from '@onboard/testing/db';
 import { documentStream } from '@onboard/events';
-import { startApp, type RunningApp } from './app.ts';
-import { embeddedTestConfig } from './config.ts';
 import { DEMO_CLIENT_ID } from './seed.ts';
-import { apiClient, eventually } from './testing/http-client.ts';
+import { eventually } from './testing/http-client.ts';
+import { seededAppForTests, type Api } from './testing/seeded-app.ts';
 
-type Api = ReturnType<typeof apiClient>;
 type Doc = { documentId: string; name: string; mimeType: string; category: string; canDelete: boolean };
 
 const OTHER_CLIENT_ID = 'harbor-freight-lines';
@@ -23,11 +20,6 @@ const EXE = Buffer.from([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00, 0x04, 0
 // 'own' scope of ben-admins and brokers, downloads' headers, the zip, delete kept with deletedAt, and the
 // new-document notice.
 describe('client documents over HTTP', () => {
-  let app: RunningApp;
-  let staff: Api;
-  let benAdmin: Api;
-  let broker: Api;
-
   const cookieOf = (api: Api) => [...api.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   const documentsOf = (clientId: string) => `/api/clients/${clientId}/documents`;
 
@@ -46,7 +38,7 @@ describe('client documents over HTTP', () => {
         new Blob([new Uint8Array(f.bytes)], { type: f.type ?? 'application/pdf' }),
         f.name,
       );
-    const response = await fetch(`${app.url}${documentsOf(clientId)}`, {
+    const response = await fetch(`${portal.app.url}${documentsOf(clientId)}`, {
       method: 'POST',
       headers: { cookie: cookieOf(api), 'x-csrf-token': api.cookies.get('onboard_csrf') ?? '' },
       body: form,
@@ -55,28 +47,17 @@ describe('client documents over HTTP', () => {
   };
 
   const download = (api: Api, path: string) =>
-    fetch(`${app.url}${path}`, { headers: { cookie: cookieOf(api) } });
+    fetch(`${portal.app.url}${path}`, { headers: { cookie: cookieOf(api) } });
   const list = async (api: Api, clientId = DEMO_CLIENT_ID) =>
     (await api.get(`${documentsOf(clientId)}/meta`)).body as Doc[];
   const streamLength = async (clientId: string) =>
-    (await app.store.readStream(documentStream(clientId))).length;
+    (await portal.app.store.readStream(documentStream(clientId))).length;
 
-  beforeAll(async () => {
-    app = await startApp(embeddedTestConfig(await seededDatabase('documents'), { webDist: null }));
-    staff = apiClient(app.url);
-    await staff.signIn('admin@onboard.example');
-    benAdmin = apiClient(app.url);
-    await benAdmin.signIn('benadmin@onboard.example');
-    broker = apiClient(app.url);
-    await broker.signIn('broker@onboard.example');
-  });
-  afterAll(async () => {
-    await app?.stop();
-  });
+  const portal = seededAppForTests('documents', ['staff', 'benAdmin', 'broker']);
 
   it('a ben-admin uploads documents decided by their content, downloads one with safe headers, and zips them', async () => {
     const uploaded = await upload(
-      benAdmin,
+      portal.benAdmin,
       DEMO_CLIENT_ID,
       [
         { name: 'Bills "May"\\2026.pdf', bytes: PDF, type: 'text/plain' },
@@ -92,14 +73,16 @@ describe('client documents over HTTP', () => {
       ['bills.pdf', 'application/pdf'],
     ]);
     const listed = await eventually(async () => {
-      const docs = await list(benAdmin);
+      const docs = await list(portal.benAdmin);
       expect(docs).toHaveLength(3);
       return docs;
     });
     expect(listed.every((d) => d.category === 'prior-carrier-bills' && d.canDelete)).toBe(true);
-    const count = await benAdmin.get(`${documentsOf(DEMO_CLIENT_ID)}/count?categories[]=prior-carrier-bills`);
+    const count = await portal.benAdmin.get(
+      `${documentsOf(DEMO_CLIENT_ID)}/count?categories[]=prior-carrier-bills`,
+    );
     expect(count.body).toEqual({ count: 3, byCategory: { 'prior-carrier-bills': 3 } });
-    const last = await benAdmin.get(
+    const last = await portal.benAdmin.get(
       `${documentsOf(DEMO_CLIENT_ID)}/last-touched/prior-carrier-bills?policyId=policy-1`,
     );
     expect(last.body).toMatchObject({ category: 'prior-carrier-bills', policyId: 'policy-1' });
@@ -109,7 +92,7 @@ describe('client documents over HTTP', () => {
       `${documentsOf(DEMO_CLIENT_ID)}/${first.documentId}`,
       `/api/documents/${first.documentId}`,
     ]) {
-      const answer = await download(benAdmin, path);
+      const answer = await download(portal.benAdmin, path);
       expect(answer.status).toBe(200);
       expect(answer.headers.get('content-type')).toBe('application/pdf');
       expect(answer.headers.get('content-disposition')).toBe('attachment; filename="Bills May2026.pdf"');
@@ -117,7 +100,10 @@ describe('client documents over HTTP', () => {
     }
 
     const ids = uploaded.body.map((d) => `documentIds[]=${d.documentId}`).join('&');
-    const zipped = await download(benAdmin, `/api/clients/${DEMO_CLIENT_ID}/zipped-documents/ids?${ids}`);
+    const zipped = await download(
+      portal.benAdmin,
+      `/api/clients/${DEMO_CLIENT_ID}/zipped-documents/ids?${ids}`,
+    );
     expect(zipped.status).toBe(200);
     expect(zipped.headers.get('content-type')).toBe('application/zip');
     expect(zipped.headers.get('content-disposition')).toMatch(/^attachment; filename="documents-.*\.zip"$/);
@@ -128,28 +114,33 @@ describe('client documents over HTTP', () => {
 
   it('refuses active content with EMBEDDED_SCRIPTS, other binaries, empty and oversized files, and keeps nothing of a refused upload', async () => {
     const before = await streamLength(DEMO_CLIENT_ID);
-    const blobs = async () => Number((await app.pool.query('select count(*) as n from documents')).rows[0].n);
+    const blobs = async () =>
+      Number((await portal.app.pool.query('select count(*) as n from documents')).rows[0].n);
     const blobsBefore = await blobs();
-    const scripted = await upload(benAdmin, DEMO_CLIENT_ID, [
+    const scripted = await upload(portal.benAdmin, DEMO_CLIENT_ID, [
       { name: 'fine.pdf', bytes: PDF },
       { name: 'form.pdf', bytes: SCRIPTED_PDF },
     ]);
     expect(scripted.status).toBe(400);
     expect(scripted.body).toMatchObject({ code: 'EMBEDDED_SCRIPTS' });
     expect(String(scripted.body.message)).toContain('form.pdf');
-    const html = await upload(benAdmin, DEMO_CLIENT_ID, [{ name: 'page.pdf', bytes: HTML_WITH_SCRIPT }]);
+    const html = await upload(portal.benAdmin, DEMO_CLIENT_ID, [
+      { name: 'page.pdf', bytes: HTML_WITH_SCRIPT },
+    ]);
     expect(html.body).toMatchObject({ code: 'EMBEDDED_SCRIPTS' });
-    const exe = await upload(benAdmin, DEMO_CLIENT_ID, [{ name: 'setup.pdf', bytes: EXE }]);
+    const exe = await upload(portal.benAdmin, DEMO_CLIENT_ID, [{ name: 'setup.pdf', bytes: EXE }]);
     expect(exe.status).toBe(400);
     expect(String(exe.body.message)).toContain('cannot be uploaded');
-    const empty = await upload(benAdmin, DEMO_CLIENT_ID, [{ name: 'empty.pdf', bytes: Buffer.alloc(0) }]);
+    const empty = await upload(portal.benAdmin, DEMO_CLIENT_ID, [
+      { name: 'empty.pdf', bytes: Buffer.alloc(0) },
+    ]);
     expect(String(empty.body.message)).toContain('The file is empty');
-    const unknown = await upload(benAdmin, DEMO_CLIENT_ID, [{ name: 'a.pdf', bytes: PDF }], {
+    const unknown = await upload(portal.benAdmin, DEMO_CLIENT_ID, [{ name: 'a.pdf', bytes: PDF }], {
       category: 'x',
     });
     expect(unknown.status).toBe(400);
     expect(String(unknown.body.message)).toBe('Choose one of the document categories');
-    const big = await upload(benAdmin, DEMO_CLIENT_ID, [
+    const big = await upload(portal.benAdmin, DEMO_CLIENT_ID, [
       { name: 'big.pdf', bytes: Buffer.concat([PDF, Buffer.alloc(26 * 1024 * 1024)]) },
     ]);
     expect(big.status).toBe(413);
@@ -159,10 +150,10 @@ describe('client documents over HTTP', () => {
   });
 
   it('a broker or ben-admin cannot read, upload or delete another client’s documents', async () => {
-    const theirs = await upload(staff, OTHER_CLIENT_ID, [{ name: 'theirs.pdf', bytes: PDF }]);
+    const theirs = await upload(portal.staff, OTHER_CLIENT_ID, [{ name: 'theirs.pdf', bytes: PDF }]);
     expect(theirs.status).toBe(201);
     const id = theirs.body[0]!.documentId;
-    for (const api of [benAdmin, broker]) {
+    for (const api of [portal.benAdmin, portal.broker]) {
       expect((await api.get(`${documentsOf(OTHER_CLIENT_ID)}/meta`)).status).toBe(403);
       expect((await api.get(`${documentsOf(OTHER_CLIENT_ID)}/count`)).status).toBe(403);
       expect((await download(api, `${documentsOf(OTHER_CLIENT_ID)}/${id}`)).status).toBe(403);
@@ -177,17 +168,17 @@ describe('client documents over HTTP', () => {
       expect((await api.delete(`${documentsOf(OTHER_CLIENT_ID)}/${id}`)).status).toBe(403);
       expect((await api.put(`${documentsOf(OTHER_CLIENT_ID)}/${id}/rename`, { name: 'x' })).status).toBe(403);
     }
-    expect((await list(staff, OTHER_CLIENT_ID)).map((d) => d.name)).toEqual(['theirs.pdf']);
+    expect((await list(portal.staff, OTHER_CLIENT_ID)).map((d) => d.name)).toEqual(['theirs.pdf']);
   });
 
   it('renames; a broker cannot delete the ben-admin’s upload; its uploader deletes it, kept with deletedAt', async () => {
-    const [doc] = (await upload(benAdmin, DEMO_CLIENT_ID, [{ name: 'draft.pdf', bytes: PDF }])).body;
-    const renamed = await benAdmin.put(`${documentsOf(DEMO_CLIENT_ID)}/${doc!.documentId}/rename`, {
+    const [doc] = (await upload(portal.benAdmin, DEMO_CLIENT_ID, [{ name: 'draft.pdf', bytes: PDF }])).body;
+    const renamed = await portal.benAdmin.put(`${documentsOf(DEMO_CLIENT_ID)}/${doc!.documentId}/rename`, {
       name: '  Final bills.pdf ',
     });
     expect(renamed.status).toBe(200);
     expect(renamed.body).toMatchObject({ name: 'Final bills.pdf' });
-    const refiled = await benAdmin.put(`${documentsOf(DEMO_CLIENT_ID)}/meta`, {
+    const refiled = await portal.benAdmin.put(`${documentsOf(DEMO_CLIENT_ID)}/meta`, {
       documentIds: [doc!.documentId],
       category: 'signed-forms',
       policyId: null,
@@ -196,74 +187,80 @@ describe('client documents over HTTP', () => {
     expect(refiled.status).toBe(200);
     expect(refiled.body).toMatchObject([{ category: 'signed-forms', language: 'es', policyId: null }]);
     await eventually(async () => {
-      const found = await benAdmin.get(
+      const found = await portal.benAdmin.get(
         `${documentsOf(DEMO_CLIENT_ID)}/meta?categories[]=signed-forms&language=es`,
       );
       expect(found.body.map((d: Doc) => d.documentId)).toEqual([doc!.documentId]);
     });
-    const badFiling = await benAdmin.put(`${documentsOf(DEMO_CLIENT_ID)}/meta`, {
+    const badFiling = await portal.benAdmin.put(`${documentsOf(DEMO_CLIENT_ID)}/meta`, {
       documentIds: [doc!.documentId],
       category: 'nowhere',
     });
     expect(badFiling.status).toBe(400);
-    const blank = await benAdmin.put(`${documentsOf(DEMO_CLIENT_ID)}/${doc!.documentId}/rename`, {
+    const blank = await portal.benAdmin.put(`${documentsOf(DEMO_CLIENT_ID)}/${doc!.documentId}/rename`, {
       name: ' ',
     });
     expect(blank.status).toBe(400);
     expect(blank.body.message).toBe('Give the document a name');
 
-    const byBroker = await broker.delete(`${documentsOf(DEMO_CLIENT_ID)}/${doc!.documentId}`);
+    const byBroker = await portal.broker.delete(`${documentsOf(DEMO_CLIENT_ID)}/${doc!.documentId}`);
     expect(byBroker.status).toBe(403);
     expect(byBroker.body.message).toBe('You can only delete documents you uploaded');
-    expect((await benAdmin.delete(`${documentsOf(DEMO_CLIENT_ID)}/${doc!.documentId}`)).status).toBe(204);
+    expect((await portal.benAdmin.delete(`${documentsOf(DEMO_CLIENT_ID)}/${doc!.documentId}`)).status).toBe(
+      204,
+    );
     await eventually(async () => {
-      expect((await list(benAdmin)).some((d) => d.documentId === doc!.documentId)).toBe(false);
+      expect((await list(portal.benAdmin)).some((d) => d.documentId === doc!.documentId)).toBe(false);
     });
-    const { rows } = await app.pool.query(
+    const { rows } = await portal.app.pool.query(
       'select deleted_at, name from rm_documents where document_id = $1',
       [doc!.documentId],
     );
     expect(rows[0]).toMatchObject({ name: 'Final bills.pdf', deleted_at: expect.any(Date) });
-    expect((await download(benAdmin, `/api/documents/${doc!.documentId}`)).status).toBe(404);
+    expect((await download(portal.benAdmin, `/api/documents/${doc!.documentId}`)).status).toBe(404);
   });
 
   it('the new-document notice shows once staff added documents and goes away when dismissed', async () => {
     const notice = `/api/clients/${DEMO_CLIENT_ID}/new-document-notice`;
-    expect((await benAdmin.put(notice, { newDocumentNoticeStatus: 'OLD' })).status).toBe(200);
+    expect((await portal.benAdmin.put(notice, { newDocumentNoticeStatus: 'OLD' })).status).toBe(200);
     await eventually(async () =>
-      expect((await benAdmin.get(notice)).body).toMatchObject({ hasNewDocuments: false }),
+      expect((await portal.benAdmin.get(notice)).body).toMatchObject({ hasNewDocuments: false }),
     );
-    await upload(staff, DEMO_CLIENT_ID, [{ name: 'plan summary.pdf', bytes: PDF }], {
+    await upload(portal.staff, DEMO_CLIENT_ID, [{ name: 'plan summary.pdf', bytes: PDF }], {
       category: 'plan-documents',
     });
     await eventually(async () =>
-      expect((await benAdmin.get(notice)).body).toEqual({
+      expect((await portal.benAdmin.get(notice)).body).toEqual({
         newDocumentNoticeStatus: 'OLD',
         hasNewDocuments: true,
         newDocumentCount: 1,
       }),
     );
     expect(
-      (await benAdmin.put('/api/users/new-document-notice', { newDocumentNoticeStatus: 'NEW_AND_SEEN' }))
-        .status,
+      (
+        await portal.benAdmin.put('/api/users/new-document-notice', {
+          newDocumentNoticeStatus: 'NEW_AND_SEEN',
+        })
+      ).status,
     ).toBe(200);
     await eventually(async () =>
-      expect((await benAdmin.get(notice)).body).toMatchObject({
+      expect((await portal.benAdmin.get(notice)).body).toMatchObject({
         newDocumentNoticeStatus: 'NEW_AND_SEEN',
         hasNewDocuments: false,
       }),
     );
     await eventually(async () =>
-      expect((await benAdmin.get('/api/users/authenticated')).body).toMatchObject({
+      expect((await portal.benAdmin.get('/api/users/authenticated')).body).toMatchObject({
         newDocumentNoticeStatus: 'NEW_AND_SEEN',
       }),
     );
   });
   it('staff read an association’s sites and their summary documents: at most 15 per type, one per key', async () => {
     await eventually(async () => {
-      const { rowCount } = await app.pool.query('select 1 from rm_explorer_pages where client_id = $1', [
-        DEMO_CLIENT_ID,
-      ]);
+      const { rowCount } = await portal.app.pool.query(
+        'select 1 from rm_explorer_pages where client_id = $1',
+        [DEMO_CLIENT_ID],
+      );
       expect(rowCount).toBeGreaterThan(0);
     });
     const documents = [
@@ -282,24 +279,24 @@ describe('client documents over HTTP', () => {
         language: null,
       },
     ];
-    await app.pool.query(
+    await portal.app.pool.query(
       `update rm_explorer_pages
           set page = jsonb_set(page, '{site,associationId}', '"assoc-1"') || jsonb_build_object('documents', $2::jsonb)
         where client_id = $1`,
       [DEMO_CLIENT_ID, JSON.stringify(documents)],
     );
     const base = `/api/clients/${DEMO_CLIENT_ID}/explorer-pages`;
-    const sites = await staff.get(`${base}/association/assoc-1`);
+    const sites = await portal.staff.get(`${base}/association/assoc-1`);
     expect(sites.status).toBe(200);
     expect(sites.body.length).toBeGreaterThan(0);
     expect(sites.body[0]).toMatchObject({ associationId: 'assoc-1' });
-    const byType = await staff.get(`${base}/documents/benefittypes/assoc-1?benefitTypes[]=DENTAL`);
+    const byType = await portal.staff.get(`${base}/documents/benefittypes/assoc-1?benefitTypes[]=DENTAL`);
     expect(byType.status).toBe(200);
     expect(Object.keys(byType.body)).toEqual(['DENTAL']);
     const dental = byType.body.DENTAL as { documentKey: string }[];
     expect(dental).toHaveLength(15);
     expect(new Set(dental.map((d) => d.documentKey)).size).toBe(15);
-    expect((await benAdmin.get(`${base}/documents/benefittypes/assoc-1`)).status).toBe(403);
+    expect((await portal.benAdmin.get(`${base}/documents/benefittypes/assoc-1`)).status).toBe(403);
   });
   it('a video is uploaded, played back from the store and deleted', async () => {
     // An MP4's first box: size, 'ftyp', brand 'mp42'.
@@ -312,27 +309,30 @@ describe('client documents over HTTP', () => {
     ]);
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(mp4)], { type: 'video/mp4' }), 'Welcome.mp4');
-    const sent = await fetch(`${app.url}${documentsOf(DEMO_CLIENT_ID)}/vidyard/upload`, {
+    const sent = await fetch(`${portal.app.url}${documentsOf(DEMO_CLIENT_ID)}/vidyard/upload`, {
       method: 'POST',
-      headers: { cookie: cookieOf(staff), 'x-csrf-token': staff.cookies.get('onboard_csrf') ?? '' },
+      headers: {
+        cookie: cookieOf(portal.staff),
+        'x-csrf-token': portal.staff.cookies.get('onboard_csrf') ?? '',
+      },
       body: form,
     });
     expect(sent.status).toBe(201);
     const { vidyardId } = (await sent.json()) as { vidyardId: string };
     const played = await eventually(async () => {
-      const answer = await download(benAdmin, `${documentsOf(DEMO_CLIENT_ID)}/vidyard/${vidyardId}`);
+      const answer = await download(portal.benAdmin, `${documentsOf(DEMO_CLIENT_ID)}/vidyard/${vidyardId}`);
       expect(answer.status).toBe(200);
       return answer;
     });
     expect(played.headers.get('content-type')).toBe('video/mp4');
     expect(Buffer.from(await played.arrayBuffer()).equals(mp4)).toBe(true);
-    expect((await staff.delete(`${documentsOf(DEMO_CLIENT_ID)}/vidyard/delete/${vidyardId}`)).status).toBe(
-      204,
-    );
+    expect(
+      (await portal.staff.delete(`${documentsOf(DEMO_CLIENT_ID)}/vidyard/delete/${vidyardId}`)).status,
+    ).toBe(204);
     await eventually(async () =>
-      expect((await download(benAdmin, `${documentsOf(DEMO_CLIENT_ID)}/vidyard/${vidyardId}`)).status).toBe(
-        404,
-      ),
+      expect(
+        (await download(portal.benAdmin, `${documentsOf(DEMO_CLIENT_ID)}/vidyard/${vidyardId}`)).status,
+      ).toBe(404),
     );
   });
 });

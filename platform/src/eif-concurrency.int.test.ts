@@ -1,13 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seededDatabase } from '@onboard/testing/db';
+import { describe, expect, it } from 'vitest';
 import { clientFields, type FieldDef } from '@onboard/domain';
 import { eifStream } from '@onboard/events';
-import { startApp, type RunningApp } from './app.ts';
-import { embeddedTestConfig } from './config.ts';
 import { DEMO_CLIENT_ID } from './seed.ts';
-import { apiClient, type ApiResponse } from './testing/http-client.ts';
+import { type ApiResponse } from './testing/http-client.ts';
+import { seededAppForTests } from './testing/seeded-app.ts';
 
-type Api = ReturnType<typeof apiClient>;
 const client = `/api/clients/${DEMO_CLIENT_ID}`;
 
 /** A valid answer for the field that differs from the one stored now. */
@@ -43,27 +40,14 @@ type Conflict = {
 // only a later change to an answer the save changes refuses it (with both values), every other save
 // goes through, and a save racing another for the stream's revision is decided again by the server.
 describe('EIF edits that do not collide', () => {
-  let app: RunningApp;
-  let staff: Api;
-  let benAdmin: Api;
-
-  beforeAll(async () => {
-    app = await startApp(embeddedTestConfig(await seededDatabase('eif_concurrency'), { webDist: null }));
-    staff = apiClient(app.url);
-    await staff.signIn('admin@onboard.example');
-    benAdmin = apiClient(app.url);
-    await benAdmin.signIn('benadmin@onboard.example');
-  });
-  afterAll(async () => {
-    await app?.stop();
-  });
+  const portal = seededAppForTests('eif_concurrency', ['staff', 'benAdmin']);
 
   const editingView = async () => {
-    const res = await staff.put(client, {});
+    const res = await portal.staff.put(client, {});
     expect(res.status).toBe(200);
     return res.body as Record<string, unknown> & { version: number };
   };
-  const streamLength = async () => (await app.store.readStream(eifStream(DEMO_CLIENT_ID))).length;
+  const streamLength = async () => (await portal.app.store.readStream(eifStream(DEMO_CLIENT_ID))).length;
 
   it('lets 16 people save 16 different answers against the same version: all are saved', async () => {
     const seen = await editingView();
@@ -76,7 +60,7 @@ describe('EIF edits that do not collide', () => {
     const before = await streamLength();
     const answers = await Promise.all(
       writes.map(({ field, value }, n) =>
-        (n % 2 === 0 ? staff : benAdmin).put(
+        (n % 2 === 0 ? portal.staff : portal.benAdmin).put(
           client,
           { [field.key]: value },
           { 'seen-version': String(seen.version) },
@@ -95,7 +79,7 @@ describe('EIF edits that do not collide', () => {
     const before = await streamLength();
     const answers: ApiResponse[] = await Promise.all(
       values.map((value, n) =>
-        (n % 2 === 0 ? staff : benAdmin).put(
+        (n % 2 === 0 ? portal.staff : portal.benAdmin).put(
           client,
           { otherCoverageChangeNotes: value },
           { 'seen-version': String(seen.version) },
@@ -130,19 +114,19 @@ describe('EIF edits that do not collide', () => {
 
   it('saves "keep mine" against the version that has their answer', async () => {
     const seen = await editingView();
-    const theirs = await staff.put(
+    const theirs = await portal.staff.put(
       client,
       { otherCoverageChangeNotes: 'Theirs' },
       { 'seen-version': String(seen.version) },
     );
     expect(theirs.status).toBe(200);
-    const mine = await benAdmin.put(
+    const mine = await portal.benAdmin.put(
       client,
       { otherCoverageChangeNotes: 'Mine' },
       { 'seen-version': String(seen.version) },
     );
     expect(mine.status).toBe(409);
-    const again = await benAdmin.put(
+    const again = await portal.benAdmin.put(
       client,
       { otherCoverageChangeNotes: 'Mine' },
       { 'seen-version': String(mine.body.currentVersion) },
@@ -153,8 +137,8 @@ describe('EIF edits that do not collide', () => {
 
   it('keeps the whole-form version for clients that send If-Match: any later change is a conflict', async () => {
     const seen = await editingView();
-    expect((await staff.put(client, { otherCoverageChangeNotes: 'One more' })).status).toBe(200);
-    const stale = await benAdmin.put(
+    expect((await portal.staff.put(client, { otherCoverageChangeNotes: 'One more' })).status).toBe(200);
+    const stale = await portal.benAdmin.put(
       client,
       { allBenefitsNonContributory: seen.allBenefitsNonContributory !== true },
       { 'if-match': String(seen.version) },

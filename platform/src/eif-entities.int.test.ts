@@ -1,20 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eifStream } from '@onboard/events';
 import { ANNUAL_ENROLLMENT_TOO_LONG } from '@onboard/domain';
-import { seededDatabase } from '@onboard/testing/db';
-import { startApp, type RunningApp } from './app.ts';
-import { embeddedTestConfig } from './config.ts';
 import { DEMO_CLIENT_ID } from './seed.ts';
 import { answerEveryRequiredQuestion } from './testing/complete-eif.ts';
-import { apiClient, eventually } from './testing/http-client.ts';
+import { eventually } from './testing/http-client.ts';
+import { seededAppForTests, type Api } from './testing/seeded-app.ts';
 
 /**
  * The EIF entity calls (platform §7) over real HTTP: one mechanism validates each save with the forms'
  * FieldDefs, writes all of a call's edits as one append, and answers the client as its editor sees it.
  */
 
-type Api = ReturnType<typeof apiClient>;
 type Row = Record<string, unknown> & { id: string };
 
 const OTHER = 'entities-other-client';
@@ -41,14 +38,10 @@ const webAdmin = (extra: Record<string, unknown> = {}) => ({
 });
 
 describe('EIF entity routes', () => {
-  let app: RunningApp;
-  let staff: Api;
-  let benAdmin: Api;
-
   const streamLength = async (clientId = DEMO_CLIENT_ID) =>
-    (await app.store.readStream(eifStream(clientId))).length;
+    (await portal.app.store.readStream(eifStream(clientId))).length;
   /** The editing view straight from the stream: an empty save changes nothing and answers it. */
-  const editing = async () => (await benAdmin.put(base, {})).body;
+  const editing = async () => (await portal.benAdmin.put(base, {})).body;
   const del = (api: Api, path: string, body?: unknown, headers?: Record<string, string>) =>
     api.request('DELETE', path, body, headers);
   /** Expects a 400 with exactly these field messages, and that nothing was written. */
@@ -63,9 +56,9 @@ describe('EIF entity routes', () => {
     expect(await streamLength()).toBe(before);
   };
 
+  const portal = seededAppForTests('eif_entities', ['staff', 'benAdmin']);
   beforeAll(async () => {
-    app = await startApp(embeddedTestConfig(await seededDatabase('eif_entities'), { webDist: null }));
-    await app.store.append(
+    await portal.app.store.append(
       eifStream(OTHER),
       [
         {
@@ -87,50 +80,52 @@ describe('EIF entity routes', () => {
       ],
       'no_stream',
     );
-    staff = apiClient(app.url);
-    await staff.signIn('admin@onboard.example');
-    benAdmin = apiClient(app.url);
-    await benAdmin.signIn('benadmin@onboard.example');
-  });
-  afterAll(async () => {
-    await app?.stop();
   });
 
   it('edits any Client field of the forms, normalised, and answers the editing view with its ETag', async () => {
-    const res = await benAdmin.put(base, {
+    const res = await portal.benAdmin.put(base, {
       taxId: ' 12-3456789 ',
       hasSubsidiary: true,
     });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: DEMO_CLIENT_ID, taxId: '123456789', hasSubsidiary: true });
     expect(res.headers.get('etag')).toBe(`"${res.body.version}"`);
-    const events = await app.store.readStream(eifStream(DEMO_CLIENT_ID));
+    const events = await portal.app.store.readStream(eifStream(DEMO_CLIENT_ID));
     expect(events.at(-1)).toMatchObject({ type: 'EifEntityChanged' });
     expect(events.at(-1)!.metadata).toMatchObject({ actorId: 'demo-ben-admin', actorRole: 'BEN_ADMIN' });
   });
 
   it('refuses bad Client answers and unknown keys with field messages, writing nothing', async () => {
-    await expectRefused(() => benAdmin.put(base, { taxId: '12-34', favouriteColour: 'blue' }), {
+    await expectRefused(() => portal.benAdmin.put(base, { taxId: '12-34', favouriteColour: 'blue' }), {
       'body.taxId': 'Tax ID must be 9 digits in the format ##-#######',
       'body.favouriteColour': UNKNOWN,
     });
-    await expectRefused(() => benAdmin.put(base, { hasSubsidiary: 'maybe' }), {
+    await expectRefused(() => portal.benAdmin.put(base, { hasSubsidiary: 'maybe' }), {
       'body.hasSubsidiary': CHOICE,
     });
     // A field the role may not change is a 403 before validation, naming nothing (platform §6).
-    const denied = await benAdmin.put(base, { ticketId: 'T-1' });
+    const denied = await portal.benAdmin.put(base, { ticketId: 'T-1' });
     expect(denied.status).toBe(403);
     expect(denied.body.message).toBe('You are not allowed to change some of these fields');
   });
 
   it('checks dates of year on the server as the form does: format, real dates, the 30-day window', async () => {
-    await expectRefused(() => benAdmin.put(base, { erisaPlanType: 'WRAP_PLAN', erisaPlanYearEnd: '2/3' }), {
-      'body.erisaPlanYearEnd': 'Date needs to be in the format MM/DD',
+    await expectRefused(
+      () => portal.benAdmin.put(base, { erisaPlanType: 'WRAP_PLAN', erisaPlanYearEnd: '2/3' }),
+      {
+        'body.erisaPlanYearEnd': 'Date needs to be in the format MM/DD',
+      },
+    );
+    await expectRefused(
+      () => portal.benAdmin.put(base, { erisaPlanType: 'WRAP_PLAN', erisaPlanYearEnd: '02/30' }),
+      {
+        'body.erisaPlanYearEnd': 'Not a valid date',
+      },
+    );
+    const leapDay = await portal.benAdmin.put(base, {
+      erisaPlanType: 'WRAP_PLAN',
+      erisaPlanYearEnd: '02/29',
     });
-    await expectRefused(() => benAdmin.put(base, { erisaPlanType: 'WRAP_PLAN', erisaPlanYearEnd: '02/30' }), {
-      'body.erisaPlanYearEnd': 'Not a valid date',
-    });
-    const leapDay = await benAdmin.put(base, { erisaPlanType: 'WRAP_PLAN', erisaPlanYearEnd: '02/29' });
     expect(leapDay.status).toBe(200);
     expect(leapDay.body).toMatchObject({ erisaPlanYearEnd: '02/29' });
 
@@ -139,17 +134,17 @@ describe('EIF entity routes', () => {
       annualEnrollmentStart: start,
       annualEnrollmentEnd: end,
     });
-    await expectRefused(() => benAdmin.put(base, window('11/01', '12/15')), {
+    await expectRefused(() => portal.benAdmin.put(base, window('11/01', '12/15')), {
       'body.annualEnrollmentEnd': ANNUAL_ENROLLMENT_TOO_LONG,
     });
     // Across the year end: 20 December to 10 January is 21 days.
-    const wrapping = await benAdmin.put(base, window('12/20', '01/10'));
+    const wrapping = await portal.benAdmin.put(base, window('12/20', '01/10'));
     expect(wrapping.status).toBe(200);
     expect(wrapping.body).toMatchObject({ annualEnrollmentStart: '12/20', annualEnrollmentEnd: '01/10' });
   });
 
   it('creates, updates and deletes locations, with the location rule’s messages', async () => {
-    await expectRefused(() => benAdmin.post(`${base}/locations`, {}), {
+    await expectRefused(() => portal.benAdmin.post(`${base}/locations`, {}), {
       'body.name': 'Location name is required',
       'body.address1': 'Address is required',
       'body.city': 'City is required',
@@ -158,7 +153,12 @@ describe('EIF entity routes', () => {
     });
     await expectRefused(
       () =>
-        benAdmin.post(`${base}/locations`, { ...location('HQ'), state: 'ZZ', zipCode: '1234', color: 'red' }),
+        portal.benAdmin.post(`${base}/locations`, {
+          ...location('HQ'),
+          state: 'ZZ',
+          zipCode: '1234',
+          color: 'red',
+        }),
       {
         'body.state': 'State not valid',
         'body.zipCode': 'Zip code needs to be in the format ##### or #####-####',
@@ -166,51 +166,57 @@ describe('EIF entity routes', () => {
       },
     );
 
-    const created = await benAdmin.post(`${base}/locations`, location('  Head office '));
+    const created = await portal.benAdmin.post(`${base}/locations`, location('  Head office '));
     expect(created.status).toBe(201);
     const [row] = created.body.locations as Row[];
     expect(row).toMatchObject({ name: 'Head office', state: 'IL', zipCode: '62701', address2: null });
     expect(created.headers.get('location')).toBe(`${base}/locations/${row!.id}`);
     expect(created.headers.get('etag')).toBe(`"${created.body.version}"`);
 
-    const updated = await benAdmin.put(`${base}/locations/${row!.id}`, { city: 'Peoria' });
+    const updated = await portal.benAdmin.put(`${base}/locations/${row!.id}`, { city: 'Peoria' });
     expect(updated.status).toBe(200);
     expect(updated.body.locations).toEqual([{ ...row, city: 'Peoria' }]);
-    await expectRefused(() => benAdmin.put(`${base}/locations/${row!.id}`, { city: ' ' }), {
+    await expectRefused(() => portal.benAdmin.put(`${base}/locations/${row!.id}`, { city: ' ' }), {
       'body.city': 'City is required',
     });
 
-    const missing = await benAdmin.put(`${base}/locations/no-such-location`, { city: 'Peoria' });
+    const missing = await portal.benAdmin.put(`${base}/locations/no-such-location`, { city: 'Peoria' });
     expect(missing.status).toBe(404);
     expect(missing.body.message).toBe('Location not found');
 
     // The list comes from the read model, which catches up with the write.
     await eventually(async () => {
-      const res = await benAdmin.get(`${base}/locations`);
+      const res = await portal.benAdmin.get(`${base}/locations`);
       expect(res.status).toBe(200);
       expect(res.headers.get('etag')).toBe(`"${updated.body.version}"`);
       expect(res.body).toEqual(updated.body.locations);
     });
 
-    const second = await benAdmin.post(`${base}/locations`, location('Warehouse'));
+    const second = await portal.benAdmin.post(`${base}/locations`, location('Warehouse'));
     const warehouse = (second.body.locations as Row[]).find((l) => l.name === 'Warehouse')!;
-    const removed = await del(benAdmin, `${base}/locations/${warehouse.id}`);
+    const removed = await del(portal.benAdmin, `${base}/locations/${warehouse.id}`);
     expect(removed.status).toBe(200);
     expect((removed.body.locations as Row[]).map((l) => l.id)).toEqual([row!.id]);
-    expect((await del(benAdmin, `${base}/locations/${warehouse.id}`)).status).toBe(404);
+    expect((await del(portal.benAdmin, `${base}/locations/${warehouse.id}`)).status).toBe(404);
   });
 
   it('creates contacts in the list their type picks, checks chosen locations, and edits and deletes them', async () => {
     const view = await editing();
     const [office] = view.locations as Row[];
 
-    await expectRefused(() => benAdmin.post(`${base}/contacts`, { firstName: 'No', lastName: 'Type' }), {
-      'body.type': REQUIRED,
-    });
+    await expectRefused(
+      () => portal.benAdmin.post(`${base}/contacts`, { firstName: 'No', lastName: 'Type' }),
+      {
+        'body.type': REQUIRED,
+      },
+    );
     // A type no form adds is refused as a wrong choice.
     await expectRefused(
       () =>
-        benAdmin.post(`${base}/contacts`, webAdmin({ type: 'DISABILITY_CLAIM_REIMBURSEMENT_CHECK_PAYEE' })),
+        portal.benAdmin.post(
+          `${base}/contacts`,
+          webAdmin({ type: 'DISABILITY_CLAIM_REIMBURSEMENT_CHECK_PAYEE' }),
+        ),
       {
         'body.type': CHOICE,
       },
@@ -218,7 +224,7 @@ describe('EIF entity routes', () => {
     // A third-party administrator names its firm.
     await expectRefused(
       () =>
-        benAdmin.post(`${base}/contacts`, {
+        portal.benAdmin.post(`${base}/contacts`, {
           type: 'TPA',
           firstName: 'Terry',
           lastName: 'Park',
@@ -229,7 +235,7 @@ describe('EIF entity routes', () => {
     );
     await expectRefused(
       () =>
-        benAdmin.post(`${base}/contacts`, {
+        portal.benAdmin.post(`${base}/contacts`, {
           type: 'WEB_ADMIN',
           email: 'not-an-email',
           phoneNumber: '12',
@@ -245,14 +251,14 @@ describe('EIF entity routes', () => {
     );
     await expectRefused(
       () =>
-        benAdmin.post(
+        portal.benAdmin.post(
           `${base}/contacts`,
           webAdmin({ locationManagementType: 'LIMITED', managedLocationIds: ['somewhere-else'] }),
         ),
       { 'body.managedLocationIds': CHOICE },
     );
 
-    const created = await benAdmin.post(
+    const created = await portal.benAdmin.post(
       `${base}/contacts`,
       webAdmin({ locationManagementType: 'LIMITED', managedLocationIds: [office!.id], claimsAccess: true }),
     );
@@ -267,7 +273,9 @@ describe('EIF entity routes', () => {
     });
 
     // Choosing 'all locations' hides the follow-up, so its stale answer is cleared.
-    const all = await benAdmin.put(`${base}/contacts/${contact!.id}`, { locationManagementType: 'ALL' });
+    const all = await portal.benAdmin.put(`${base}/contacts/${contact!.id}`, {
+      locationManagementType: 'ALL',
+    });
     expect(all.status).toBe(200);
     expect((all.body.contacts as Row[])[0]).toMatchObject({
       locationManagementType: 'ALL',
@@ -275,28 +283,28 @@ describe('EIF entity routes', () => {
     });
     // The type picked the list; it is not an answer to change.
     await expectRefused(
-      () => benAdmin.put(`${base}/contacts/${contact!.id}`, { type: 'PRIMARY_WEB_ADMIN' }),
+      () => portal.benAdmin.put(`${base}/contacts/${contact!.id}`, { type: 'PRIMARY_WEB_ADMIN' }),
       {
         'body.type': UNKNOWN,
       },
     );
 
-    const primary = await benAdmin.post(
+    const primary = await portal.benAdmin.post(
       `${base}/contacts`,
       webAdmin({ type: 'PRIMARY_WEB_ADMIN', firstName: 'Pat' }),
     );
     expect(primary.status).toBe(201);
     const before = await streamLength();
-    const again = await benAdmin.post(`${base}/contacts`, webAdmin({ type: 'PRIMARY_WEB_ADMIN' }));
+    const again = await portal.benAdmin.post(`${base}/contacts`, webAdmin({ type: 'PRIMARY_WEB_ADMIN' }));
     expect(again.status).toBe(422);
     expect(again.body.code).toBe('TOO_MANY');
     expect(await streamLength()).toBe(before);
 
     const patId = (primary.body.contacts as Row[]).find((c) => c.firstName === 'Pat')!.id;
-    const deleted = await del(benAdmin, `${base}/contacts/${patId}`);
+    const deleted = await del(portal.benAdmin, `${base}/contacts/${patId}`);
     expect(deleted.status).toBe(200);
     expect((deleted.body.contacts as Row[]).map((c) => c.id)).toEqual([contact!.id]);
-    expect((await del(benAdmin, `${base}/contacts/${patId}`)).status).toBe(404);
+    expect((await del(portal.benAdmin, `${base}/contacts/${patId}`)).status).toBe(404);
   });
 
   it('saves bills in bulk as one append, and deletes them in bulk', async () => {
@@ -304,14 +312,14 @@ describe('EIF entity routes', () => {
     const [office] = view.locations as Row[];
     await expectRefused(
       () =>
-        benAdmin.put(`${base}/bills/bulk`, {
+        portal.benAdmin.put(`${base}/bills/bulk`, {
           bills: [{ name: 'West', locationIds: [office!.id] }, { name: '  ' }],
         }),
       { 'body.bills.1.name': REQUIRED, 'body.bills.1.locationIds': REQUIRED },
     );
 
     const before = await streamLength();
-    const saved = await benAdmin.put(`${base}/bills/bulk`, {
+    const saved = await portal.benAdmin.put(`${base}/bills/bulk`, {
       bills: [
         { name: 'West', locationIds: [office!.id] },
         { name: 'East', locationIds: [office!.id] },
@@ -319,7 +327,7 @@ describe('EIF entity routes', () => {
     });
     expect(saved.status).toBe(200);
     expect(await streamLength()).toBe(before + 2);
-    const events = await app.store.readStream(eifStream(DEMO_CLIENT_ID));
+    const events = await portal.app.store.readStream(eifStream(DEMO_CLIENT_ID));
     // One append: both events share the request's correlation id.
     expect(events.at(-1)!.metadata.correlationId).toBe(events.at(-2)!.metadata.correlationId);
     const bills = saved.body.bills as Row[];
@@ -327,7 +335,7 @@ describe('EIF entity routes', () => {
 
     const west = bills.find((b) => b.name === 'West')!;
     const east = bills.find((b) => b.name === 'East')!;
-    const edited = await benAdmin.put(`${base}/bills/bulk`, {
+    const edited = await portal.benAdmin.put(`${base}/bills/bulk`, {
       bills: [
         { id: west.id, name: 'West coast' },
         { name: 'North', locationIds: [office!.id] },
@@ -336,20 +344,22 @@ describe('EIF entity routes', () => {
     expect(edited.status).toBe(200);
     expect((edited.body.bills as Row[]).map((b) => b.name).sort()).toEqual(['East', 'North', 'West coast']);
 
-    const unknown = await benAdmin.put(`${base}/bills/bulk`, { bills: [{ id: 'no-such-bill', name: 'X' }] });
+    const unknown = await portal.benAdmin.put(`${base}/bills/bulk`, {
+      bills: [{ id: 'no-such-bill', name: 'X' }],
+    });
     expect(unknown.status).toBe(404);
     expect(unknown.body.message).toBe('Bill not found');
 
     const north = (edited.body.bills as Row[]).find((b) => b.name === 'North')!;
-    const removed = await del(benAdmin, `${base}/bills/bulk`, { ids: [east.id, north.id] });
+    const removed = await del(portal.benAdmin, `${base}/bills/bulk`, { ids: [east.id, north.id] });
     expect(removed.status).toBe(200);
     expect((removed.body.bills as Row[]).map((b) => b.id)).toEqual([west.id]);
-    expect((await del(benAdmin, `${base}/bills/bulk`, { ids: [east.id] })).status).toBe(404);
-    await expectRefused(() => del(benAdmin, `${base}/bills/bulk`, { ids: [] }), {
+    expect((await del(portal.benAdmin, `${base}/bills/bulk`, { ids: [east.id] })).status).toBe(404);
+    await expectRefused(() => del(portal.benAdmin, `${base}/bills/bulk`, { ids: [] }), {
       'body.ids': 'Choose at least one bill',
     });
     await eventually(async () => {
-      const res = await benAdmin.get(`${base}/bills`);
+      const res = await portal.benAdmin.get(`${base}/bills`);
       expect(res.body).toEqual(removed.body.bills);
     });
     expect(removed.body.bills[0]).toMatchObject({ id: west.id, name: 'West coast' });
@@ -359,12 +369,12 @@ describe('EIF entity routes', () => {
     const view = await editing();
     const [office] = view.locations as Row[];
     const [contact] = view.contacts as Row[];
-    await benAdmin.put(`${base}/contacts/${contact!.id}`, {
+    await portal.benAdmin.put(`${base}/contacts/${contact!.id}`, {
       locationManagementType: 'LIMITED',
       managedLocationIds: [office!.id],
     });
     const before = await streamLength();
-    const res = await del(benAdmin, `${base}/locations/${office!.id}`);
+    const res = await del(portal.benAdmin, `${base}/locations/${office!.id}`);
     expect(res.status).toBe(409);
     expect(res.body).toMatchObject({
       code: 'IN_USE',
@@ -374,46 +384,48 @@ describe('EIF entity routes', () => {
   });
 
   it('edits subsidiaries and monthly claims report mailing locations', async () => {
-    await expectRefused(() => benAdmin.post(`${base}/subsidiaries`, { name: 'Sub', taxId: '1' }), {
+    await expectRefused(() => portal.benAdmin.post(`${base}/subsidiaries`, { name: 'Sub', taxId: '1' }), {
       'body.address1': 'Address is required',
       'body.city': 'City is required',
       'body.state': 'State is required',
       'body.zipCode': 'Zip code is required',
       'body.taxId': 'Tax ID must be 9 digits in the format ##-#######',
     });
-    const sub = await benAdmin.post(`${base}/subsidiaries`, {
+    const sub = await portal.benAdmin.post(`${base}/subsidiaries`, {
       ...location('Lakeside Logistics'),
       taxId: '98-7654321',
     });
     expect(sub.status).toBe(201);
     const [subsidiary] = sub.body.subsidiaries as Row[];
     expect(subsidiary).toMatchObject({ name: 'Lakeside Logistics', taxId: '987654321' });
-    const renamed = await benAdmin.put(`${base}/subsidiaries/${subsidiary!.id}`, {
+    const renamed = await portal.benAdmin.put(`${base}/subsidiaries/${subsidiary!.id}`, {
       name: 'Lakeside Freight',
     });
     expect((renamed.body.subsidiaries as Row[])[0]!.name).toBe('Lakeside Freight');
-    expect((await del(benAdmin, `${base}/subsidiaries/${subsidiary!.id}`)).body.subsidiaries).toEqual([]);
+    expect((await del(portal.benAdmin, `${base}/subsidiaries/${subsidiary!.id}`)).body.subsidiaries).toEqual(
+      [],
+    );
 
     const mailingPath = `${base}/monthly-claims-report-mailing-locations`;
-    await expectRefused(() => benAdmin.post(mailingPath, { ...location('Payroll'), email: 'x@' }), {
+    await expectRefused(() => portal.benAdmin.post(mailingPath, { ...location('Payroll'), email: 'x@' }), {
       'body.email': 'Please enter a valid email address',
     });
-    const mailing = await benAdmin.post(mailingPath, {
+    const mailing = await portal.benAdmin.post(mailingPath, {
       ...location('Payroll'),
       email: 'payroll@lakeside.example',
     });
     expect(mailing.status).toBe(201);
     const [address] = mailing.body.monthlyClaimsReportMailingLocations as Row[];
-    const moved = await benAdmin.put(`${mailingPath}/${address!.id}`, { zipCode: '62702-1234' });
+    const moved = await portal.benAdmin.put(`${mailingPath}/${address!.id}`, { zipCode: '62702-1234' });
     expect((moved.body.monthlyClaimsReportMailingLocations as Row[])[0]!.zipCode).toBe('62702-1234');
-    expect((await benAdmin.put(`${mailingPath}/nope`, { zipCode: '62702' })).status).toBe(404);
-    const gone = await del(benAdmin, `${mailingPath}/${address!.id}`);
+    expect((await portal.benAdmin.put(`${mailingPath}/nope`, { zipCode: '62702' })).status).toBe(404);
+    const gone = await del(portal.benAdmin, `${mailingPath}/${address!.id}`);
     expect(gone.status).toBe(200);
     expect(gone.body.monthlyClaimsReportMailingLocations).toEqual([]);
   });
 
   it('edits a policy and several plans, asking each plan only what its benefit type calls for', async () => {
-    const policy = await benAdmin.put(`${base}/policies/policy-lakeside-1`, {
+    const policy = await portal.benAdmin.put(`${base}/policies/policy-lakeside-1`, {
       billingStructureType: 'MULTIPLE_BILLS',
       billSplitType: 'LOCATION',
     });
@@ -423,17 +435,17 @@ describe('EIF entity routes', () => {
       billSplitType: 'LOCATION',
     });
     await expectRefused(
-      () => benAdmin.put(`${base}/policies/policy-lakeside-1`, { billingStructureType: 'ONE' }),
+      () => portal.benAdmin.put(`${base}/policies/policy-lakeside-1`, { billingStructureType: 'ONE' }),
       {
         'body.billingStructureType': CHOICE,
       },
     );
-    expect((await benAdmin.put(`${base}/policies/no-such-policy`, { billSplitType: 'NONE' })).status).toBe(
-      404,
-    );
+    expect(
+      (await portal.benAdmin.put(`${base}/policies/no-such-policy`, { billSplitType: 'NONE' })).status,
+    ).toBe(404);
 
     const [webAdminContact] = (await editing()).contacts as Row[];
-    const plans = await benAdmin.put(`${base}/plans`, {
+    const plans = await portal.benAdmin.put(`${base}/plans`, {
       plans: [
         {
           id: 'plan-std',
@@ -454,7 +466,7 @@ describe('EIF entity routes', () => {
 
     await expectRefused(
       () =>
-        benAdmin.put(`${base}/plans`, {
+        portal.benAdmin.put(`${base}/plans`, {
           plans: [
             { id: 'plan-dental', sendClaimsCheckTo: 'EMPLOYER' },
             {
@@ -467,14 +479,14 @@ describe('EIF entity routes', () => {
       // Dental plans are not asked about claim checks; a web admin is not an 'other payee' contact.
       { 'body.plans.0.sendClaimsCheckTo': UNKNOWN, 'body.plans.1.someoneElsePayeeContactId': CHOICE },
     );
-    const missing = await benAdmin.put(`${base}/plans`, {
+    const missing = await portal.benAdmin.put(`${base}/plans`, {
       plans: [{ id: 'no-such-plan', salaryBased: true }],
     });
     expect(missing.status).toBe(404);
     expect(missing.body.message).toBe('Plan not found');
 
     // The chosen payee cannot be deleted out from under the plan.
-    const inUse = await del(benAdmin, `${base}/contacts/${webAdminContact!.id}`);
+    const inUse = await del(portal.benAdmin, `${base}/contacts/${webAdminContact!.id}`);
     expect(inUse.status).toBe(409);
     expect(inUse.body.message).toBe('This contact is still chosen in 1 plan. Remove it there first.');
   });
@@ -482,47 +494,51 @@ describe('EIF entity routes', () => {
   it('refuses an edit against a stale version and accepts the current one', async () => {
     const current = (await editing()).version as number;
     const before = await streamLength();
-    const stale = await benAdmin.post(`${base}/locations`, location('Late'), {
+    const stale = await portal.benAdmin.post(`${base}/locations`, location('Late'), {
       'if-match': String(current - 1),
     });
     expect(stale.status).toBe(409);
     expect(stale.body).toMatchObject({ code: 'CONFLICT', currentVersion: current });
     expect(await streamLength()).toBe(before);
     await eventually(async () => {
-      const fresh = await benAdmin.get(`${base}?view=editing`);
+      const fresh = await portal.benAdmin.get(`${base}?view=editing`);
       expect(fresh.body.version).toBe(current);
     });
-    const ok = await benAdmin.post(`${base}/locations`, location('On time'), { 'if-match': `"${current}"` });
+    const ok = await portal.benAdmin.post(`${base}/locations`, location('On time'), {
+      'if-match': `"${current}"`,
+    });
     expect(ok.status).toBe(201);
     expect(ok.body.version).toBe(current + 1);
   });
 
   it('serves the editing view and the lists, and refuses a bad view', async () => {
-    const res = await benAdmin.get(`${base}?view=bogus`);
+    const res = await portal.benAdmin.get(`${base}?view=bogus`);
     expect(res.status).toBe(400);
     expect(Object.keys(res.body.validationError)).toEqual(['query.view']);
     for (const list of ['contacts', 'subsidiaries', 'monthly-claims-report-mailing-locations']) {
-      const listed = await benAdmin.get(`${base}/${list}`);
+      const listed = await portal.benAdmin.get(`${base}/${list}`);
       expect(listed.status, list).toBe(200);
       expect(Array.isArray(listed.body), list).toBe(true);
     }
-    expect((await benAdmin.get('/api/clients/no-such-client/locations')).status).toBe(403);
-    expect((await staff.get('/api/clients/no-such-client/locations')).status).toBe(404);
-    expect((await staff.post('/api/clients/no-such-client/locations', location('X'))).status).toBe(404);
+    expect((await portal.benAdmin.get('/api/clients/no-such-client/locations')).status).toBe(403);
+    expect((await portal.staff.get('/api/clients/no-such-client/locations')).status).toBe(404);
+    expect((await portal.staff.post('/api/clients/no-such-client/locations', location('X'))).status).toBe(
+      404,
+    );
   });
 
   it('answers a read with minVersion once the read model has reached it (read-your-writes)', async () => {
-    const saved = await benAdmin.put(base, { policyAnniversaryMonth: 7 });
+    const saved = await portal.benAdmin.put(base, { policyAnniversaryMonth: 7 });
     expect(saved.status).toBe(200);
     // Asked right after the save, the read waits for the projection rather than answering older.
-    const read = await benAdmin.get(`${base}?view=editing&minVersion=${saved.body.version}`);
+    const read = await portal.benAdmin.get(`${base}?view=editing&minVersion=${saved.body.version}`);
     expect(read.body.version).toBeGreaterThanOrEqual(saved.body.version);
     expect(read.body.policyAnniversaryMonth).toBe(7);
     // A version no one has written yet: it waits briefly, then answers what there is.
-    const ahead = await benAdmin.get(`${base}?minVersion=${saved.body.version + 1000}`);
+    const ahead = await portal.benAdmin.get(`${base}?minVersion=${saved.body.version + 1000}`);
     expect(ahead.status).toBe(200);
     expect(ahead.body.version).toBeLessThan(saved.body.version + 1000);
-    const bad = await benAdmin.get(`${base}?minVersion=-1`);
+    const bad = await portal.benAdmin.get(`${base}?minVersion=-1`);
     expect(bad.status).toBe(400);
     expect(bad.body.validationError).toEqual({ 'query.minVersion': 'minVersion must be a whole number' });
   });
@@ -530,46 +546,48 @@ describe('EIF entity routes', () => {
   it('refuses a ben-admin the entities of a client not theirs, naming nothing', async () => {
     const before = await streamLength(OTHER);
     for (const res of [
-      await benAdmin.post(`/api/clients/${OTHER}/locations`, location('Intruder')),
-      await benAdmin.put(`/api/clients/${OTHER}/plans`, { plans: [] }),
-      await del(benAdmin, `/api/clients/${OTHER}/bills/bulk`, { ids: ['x'] }),
-      await benAdmin.get(`/api/clients/${OTHER}/contacts`),
-      await benAdmin.get(`/api/clients/${OTHER}?view=editing`),
+      await portal.benAdmin.post(`/api/clients/${OTHER}/locations`, location('Intruder')),
+      await portal.benAdmin.put(`/api/clients/${OTHER}/plans`, { plans: [] }),
+      await del(portal.benAdmin, `/api/clients/${OTHER}/bills/bulk`, { ids: ['x'] }),
+      await portal.benAdmin.get(`/api/clients/${OTHER}/contacts`),
+      await portal.benAdmin.get(`/api/clients/${OTHER}?view=editing`),
     ]) {
       expect(res.status).toBe(403);
       expect(JSON.stringify(res.body)).not.toContain(OTHER);
     }
     expect(await streamLength(OTHER)).toBe(before);
     // Staff may edit any client.
-    expect((await staff.post(`/api/clients/${OTHER}/locations`, location('Staff added'))).status).toBe(201);
+    expect((await portal.staff.post(`/api/clients/${OTHER}/locations`, location('Staff added'))).status).toBe(
+      201,
+    );
   });
 
   it('after signing, an edit is a pending change: in the editing view, not in the accepted one', async () => {
-    await answerEveryRequiredQuestion(benAdmin, DEMO_CLIENT_ID);
-    const signed = await benAdmin.post(`${base}/eif/sign`);
+    await answerEveryRequiredQuestion(portal.benAdmin, DEMO_CLIENT_ID);
+    const signed = await portal.benAdmin.post(`${base}/eif/sign`);
     expect(signed.status).toBe(200);
     expect(signed.body.eifStatus).toBe('signed');
 
-    const created = await benAdmin.post(`${base}/locations`, location('Opened after signing'));
+    const created = await portal.benAdmin.post(`${base}/locations`, location('Opened after signing'));
     expect(created.status).toBe(201);
     const added = (created.body.locations as Row[]).find((l) => l.name === 'Opened after signing')!;
     expect(created.body.pendingChanges).toEqual([
       expect.objectContaining({ action: 'create', entity: 'Location', entityId: added.id }),
     ]);
-    const events = await app.store.readStream(eifStream(DEMO_CLIENT_ID));
+    const events = await portal.app.store.readStream(eifStream(DEMO_CLIENT_ID));
     expect(events.at(-1)!.data).toMatchObject({
       entity: 'Location',
       pending: { by: { userId: 'demo-ben-admin' } },
     });
 
     await eventually(async () => {
-      const accepted = await benAdmin.get(base);
+      const accepted = await portal.benAdmin.get(base);
       expect(accepted.body.version).toBe(created.body.version);
       expect((accepted.body.locations as Row[]).some((l) => l.id === added.id)).toBe(false);
       expect(accepted.body.pendingChanges).toHaveLength(1);
-      const editing = await benAdmin.get(`${base}?view=editing`);
+      const editing = await portal.benAdmin.get(`${base}?view=editing`);
       expect((editing.body.locations as Row[]).some((l) => l.id === added.id)).toBe(true);
-      const listed = await benAdmin.get(`${base}/locations`);
+      const listed = await portal.benAdmin.get(`${base}/locations`);
       expect((listed.body as Row[]).some((l) => l.id === added.id)).toBe(true);
     });
   });

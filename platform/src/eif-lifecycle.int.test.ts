@@ -1,40 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seededDatabase } from '@onboard/testing/db';
-import { startApp, type RunningApp } from './app.ts';
-import { embeddedTestConfig } from './config.ts';
+import { describe, expect, it } from 'vitest';
 import { DEMO_CLIENT_ID } from './seed.ts';
 import { answerEveryRequiredQuestion } from './testing/complete-eif.ts';
 import { apiClient, eventually } from './testing/http-client.ts';
 import { SIGNING_MESSAGES } from '@onboard/domain';
+import { seededAppForTests, type Api } from './testing/seeded-app.ts';
 
-type Api = ReturnType<typeof apiClient>;
 const client = `/api/clients/${DEMO_CLIENT_ID}`;
 
 // The EIF cycle of onboarding §4 over HTTP: sign, edit after signing (pending), decline with a reason,
 // edit again, accept; the change records and the history show all of it; outside signers act by link.
 describe('EIF lifecycle over HTTP', () => {
-  let app: RunningApp;
-  let benAdmin: Api;
-  let broker: Api;
-  let staff: Api;
-
-  beforeAll(async () => {
-    app = await startApp(embeddedTestConfig(await seededDatabase('lifecycle'), { webDist: null }));
-    benAdmin = apiClient(app.url);
-    await benAdmin.signIn('benadmin@onboard.example');
-    broker = apiClient(app.url);
-    await broker.signIn('broker@onboard.example');
-    staff = apiClient(app.url);
-    await staff.signIn('admin@onboard.example');
-  });
-  afterAll(async () => {
-    await app?.stop();
-  });
+  const portal = seededAppForTests('lifecycle', ['benAdmin', 'broker', 'staff']);
 
   /** The action id in an invitation's link, read from the app's e-mail records once the projection has it. */
   const emailedActionId = async (emailId: string) => {
     const body = await eventually(async () => {
-      const r = await app.pool.query<{ body: string }>('select body from rm_emails where id = $1', [emailId]);
+      const r = await portal.app.pool.query<{ body: string }>('select body from rm_emails where id = $1', [
+        emailId,
+      ]);
       expect(r.rows).toHaveLength(1);
       return r.rows[0]!.body;
     });
@@ -51,14 +34,14 @@ describe('EIF lifecycle over HTTP', () => {
   };
 
   it('refuses signing an incomplete form and appends nothing', async () => {
-    const res = await benAdmin.post(`${client}/eif/sign`);
+    const res = await portal.benAdmin.post(`${client}/eif/sign`);
     expect(res.status).toBe(422);
     expect(res.body).toMatchObject({ code: 'INCOMPLETE' });
   });
 
   it('refuses signing with only the tax id answered, listing what is missing in words with where to answer it', async () => {
-    expect((await benAdmin.put(client, { taxId: '12-3456789' })).status).toBe(200);
-    const res = await benAdmin.post(`${client}/eif/sign`);
+    expect((await portal.benAdmin.put(client, { taxId: '12-3456789' })).status).toBe(200);
+    const res = await portal.benAdmin.post(`${client}/eif/sign`);
     expect(res.status).toBe(422);
     expect(res.body).toMatchObject({
       status: 422,
@@ -75,66 +58,74 @@ describe('EIF lifecycle over HTTP', () => {
         label: 'Add at least one primary plan administrator',
       }),
     );
-    expect((await benAdmin.get(client)).body).toMatchObject({ eifStatus: 'pre_sign' });
+    expect((await portal.benAdmin.get(client)).body).toMatchObject({ eifStatus: 'pre_sign' });
   });
 
   it('signs only as the signer setting says, which only staff set', async () => {
     const setSigner = (api: Api, setting: object) => api.put(`${client}/eif/authorized-signer`, setting);
     // Nobody named (the seeded demo): the client's ben-admin may sign (refused only as incomplete), a
     // broker may not, and staff never sign.
-    expect((await benAdmin.post(`${client}/eif/sign`)).body).toMatchObject({ code: 'INCOMPLETE' });
-    expect((await broker.post(`${client}/eif/sign`)).status).toBe(403);
-    expect((await staff.post(`${client}/eif/sign`)).status).toBe(403);
+    expect((await portal.benAdmin.post(`${client}/eif/sign`)).body).toMatchObject({ code: 'INCOMPLETE' });
+    expect((await portal.broker.post(`${client}/eif/sign`)).status).toBe(403);
+    expect((await portal.staff.post(`${client}/eif/sign`)).status).toBe(403);
 
     // Only staff name the signer, and only one of the client's ben-admins.
     const own = { authorizedSignerUserId: 'demo-ben-admin', brokerAsAuthorizedSigner: false };
-    expect((await setSigner(benAdmin, own)).status).toBe(403);
-    const notBenAdmin = await setSigner(staff, { ...own, authorizedSignerUserId: 'demo-broker' });
+    expect((await setSigner(portal.benAdmin, own)).status).toBe(403);
+    const notBenAdmin = await setSigner(portal.staff, { ...own, authorizedSignerUserId: 'demo-broker' });
     expect(notBenAdmin.status).toBe(400);
     expect(notBenAdmin.body.validationError).toEqual({
       'body.authorizedSignerUserId': 'Choose one of the client’s benefits administrators',
     });
 
     // The broker as authorized signer: the broker signs, the ben-admin no longer does.
-    const asBroker = await setSigner(staff, { authorizedSignerUserId: null, brokerAsAuthorizedSigner: true });
+    const asBroker = await setSigner(portal.staff, {
+      authorizedSignerUserId: null,
+      brokerAsAuthorizedSigner: true,
+    });
     expect(asBroker.status).toBe(200);
     expect(asBroker.body).toMatchObject({ brokerAsAuthorizedSigner: true });
     expect(asBroker.body.authorizedSignerUserId ?? null).toBeNull();
-    expect((await broker.post(`${client}/eif/sign`)).body).toMatchObject({ code: 'INCOMPLETE' });
-    const refused = await benAdmin.post(`${client}/eif/sign`);
+    expect((await portal.broker.post(`${client}/eif/sign`)).body).toMatchObject({ code: 'INCOMPLETE' });
+    const refused = await portal.benAdmin.post(`${client}/eif/sign`);
     expect(refused.status).toBe(403);
     expect(refused.body.message).toBe('Only the client’s authorized signer can sign the form');
 
     // A named ben-admin signs; the broker no longer does.
-    expect((await setSigner(staff, own)).body).toMatchObject(own);
-    expect((await benAdmin.post(`${client}/eif/sign`)).body).toMatchObject({ code: 'INCOMPLETE' });
-    expect((await broker.post(`${client}/eif/sign`)).status).toBe(403);
+    expect((await setSigner(portal.staff, own)).body).toMatchObject(own);
+    expect((await portal.benAdmin.post(`${client}/eif/sign`)).body).toMatchObject({ code: 'INCOMPLETE' });
+    expect((await portal.broker.post(`${client}/eif/sign`)).status).toBe(403);
 
     // Back to nobody named, as seeded: the next test's ben-admin signs by the default.
     expect(
-      (await setSigner(staff, { authorizedSignerUserId: null, brokerAsAuthorizedSigner: false })).status,
+      (await setSigner(portal.staff, { authorizedSignerUserId: null, brokerAsAuthorizedSigner: false }))
+        .status,
     ).toBe(200);
   });
 
   it('lets only staff or the signer invite someone to sign, and only staff invite a review of updates', async () => {
     const invitations = async () =>
       Number(
-        (await app.pool.query<{ n: string }>('select count(*) as n from outside_signer_actions')).rows[0]!.n,
+        (await portal.app.pool.query<{ n: string }>('select count(*) as n from outside_signer_actions'))
+          .rows[0]!.n,
       );
     const before = await invitations();
     const person = { email: 'cfo@lakeside.example', firstName: 'Casey', lastName: 'Fowler' };
     // No signer named: the broker is not the signer, so may not hand the signature to someone else.
-    const byBroker = await broker.post(`${client}/outside-signer`, { ...person, stepId: 'review-&-submit' });
+    const byBroker = await portal.broker.post(`${client}/outside-signer`, {
+      ...person,
+      stepId: 'review-&-submit',
+    });
     expect(byBroker.status).toBe(403);
     expect(byBroker.body.message).toBe(SIGNING_MESSAGES.inviteToSign);
-    const updatesByBenAdmin = await benAdmin.post(`${client}/outside-signer`, {
+    const updatesByBenAdmin = await portal.benAdmin.post(`${client}/outside-signer`, {
       ...person,
       stepId: 'review-&-submit-updates',
     });
     expect(updatesByBenAdmin.status).toBe(403);
     expect(updatesByBenAdmin.body.message).toBe(SIGNING_MESSAGES.inviteToReview);
     // Nothing to review on a form not signed yet: the invitation is refused in words.
-    const updatesOfUnsigned = await staff.post(`${client}/outside-signer`, {
+    const updatesOfUnsigned = await portal.staff.post(`${client}/outside-signer`, {
       ...person,
       stepId: 'review-&-submit-updates',
     });
@@ -142,7 +133,7 @@ describe('EIF lifecycle over HTTP', () => {
     expect(updatesOfUnsigned.body.message).toBe(SIGNING_MESSAGES.notSignedYet);
     expect(await invitations()).toBe(before);
     // The benefits administrator signs when nobody is named, so may ask someone else to sign instead.
-    const byBenAdmin = await benAdmin.post(`${client}/outside-signer`, {
+    const byBenAdmin = await portal.benAdmin.post(`${client}/outside-signer`, {
       ...person,
       stepId: 'review-&-submit',
     });
@@ -153,8 +144,8 @@ describe('EIF lifecycle over HTTP', () => {
   it('lets an invited outside signer sign through the e-mailed link, and only then', async () => {
     // A client none of the demo users belongs to: staff answer every required question and invite.
     const other = '/api/clients/harbor-freight-lines';
-    await answerEveryRequiredQuestion(staff, 'harbor-freight-lines');
-    const invite = await staff.post(`${other}/outside-signer`, {
+    await answerEveryRequiredQuestion(portal.staff, 'harbor-freight-lines');
+    const invite = await portal.staff.post(`${other}/outside-signer`, {
       email: 'owner@harbor.example',
       firstName: 'Hana',
       lastName: 'Ortiz',
@@ -162,7 +153,7 @@ describe('EIF lifecycle over HTTP', () => {
     });
     expect(invite.status).toBe(201);
     const actionId = await emailedActionId(invite.body.emailId);
-    const signer = apiClient(app.url);
+    const signer = apiClient(portal.app.url);
     await signer.get('/api/auth/csrf');
     const view = await signer.get(`/api/outside-signer/harbor-freight-lines/${actionId}`);
     expect(view.body.signer).toMatchObject({ firstName: 'Hana', stepId: 'review-&-submit' });
@@ -183,7 +174,7 @@ describe('EIF lifecycle over HTTP', () => {
     // Spent, and the form cannot be signed again.
     expect((await signer.post(`/api/outside-signer/harbor-freight-lines/${actionId}/sign`)).status).toBe(404);
     // Once signed, the signer setting is closed.
-    const late = await staff.put(`${other}/eif/authorized-signer`, {
+    const late = await portal.staff.put(`${other}/eif/authorized-signer`, {
       authorizedSignerUserId: null,
       brokerAsAuthorizedSigner: true,
     });
@@ -191,9 +182,9 @@ describe('EIF lifecycle over HTTP', () => {
   });
 
   it('walks sign → pending edit → decline → edit → accept', async () => {
-    await answerEveryRequiredQuestion(benAdmin, DEMO_CLIENT_ID);
-    expect((await benAdmin.put(client, { taxId: '12-3456789' })).status).toBe(200);
-    const signed = await benAdmin.post(`${client}/eif/sign`);
+    await answerEveryRequiredQuestion(portal.benAdmin, DEMO_CLIENT_ID);
+    expect((await portal.benAdmin.put(client, { taxId: '12-3456789' })).status).toBe(200);
+    const signed = await portal.benAdmin.post(`${client}/eif/sign`);
     expect(signed.status).toBe(200);
     expect(signed.body).toMatchObject({
       eifStatus: 'signed',
@@ -201,7 +192,7 @@ describe('EIF lifecycle over HTTP', () => {
       eifSignerKind: 'AUTHORIZED_SIGNER',
     });
 
-    const edited = await benAdmin.put(client, { taxId: '98-7654321' });
+    const edited = await portal.benAdmin.put(client, { taxId: '98-7654321' });
     expect(edited.status).toBe(200);
     // The answer is the editing view: the pending value shows, the change waits for review.
     expect(edited.body).toMatchObject({ taxId: '987654321' });
@@ -209,11 +200,16 @@ describe('EIF lifecycle over HTTP', () => {
     expect(edited.body.pendingChanges[0].attributes).toEqual({ taxId: '987654321' });
 
     // A ben-admin cannot review; staff decline with a reason (an empty one is refused).
-    expect((await benAdmin.post(`${client}/eif/changes/accept`, { changeIds: 'all' })).status).toBe(403);
-    const noReason = await staff.post(`${client}/eif/changes/decline`, { changeIds: 'all', reason: ' ' });
+    expect((await portal.benAdmin.post(`${client}/eif/changes/accept`, { changeIds: 'all' })).status).toBe(
+      403,
+    );
+    const noReason = await portal.staff.post(`${client}/eif/changes/decline`, {
+      changeIds: 'all',
+      reason: ' ',
+    });
     expect(noReason.status).toBe(400);
     expect(noReason.body.validationError).toEqual({ 'body.reason': 'Please provide a reason for declining' });
-    const declined = await staff.post(`${client}/eif/changes/decline`, {
+    const declined = await portal.staff.post(`${client}/eif/changes/decline`, {
       changeIds: 'all',
       reason: 'The EIN does not match the IRS letter',
     });
@@ -224,22 +220,24 @@ describe('EIF lifecycle over HTTP', () => {
       deifChangesDeclinedReason: 'The EIN does not match the IRS letter',
     });
 
-    await benAdmin.put(client, { taxId: '11-1111111' });
-    const accepted = await staff.post(`${client}/eif/changes/accept`, { changeIds: 'all' });
+    await portal.benAdmin.put(client, { taxId: '11-1111111' });
+    const accepted = await portal.staff.post(`${client}/eif/changes/accept`, { changeIds: 'all' });
     expect(accepted.status).toBe(200);
     expect(accepted.body).toMatchObject({
       taxId: '111111111',
       pendingChanges: [],
       deifChangesAcceptedBy: 'demo-admin',
     });
-    expect((await staff.post(`${client}/eif/changes/accept`, { changeIds: 'all' })).body).toMatchObject({
+    expect(
+      (await portal.staff.post(`${client}/eif/changes/accept`, { changeIds: 'all' })).body,
+    ).toMatchObject({
       code: 'NOTHING_TO_REVIEW',
     });
 
     // The read side agrees, and the change records carry each status.
-    await eventually(async () => expect((await taxIdOf(benAdmin)).taxId).toBe('111111111'));
+    await eventually(async () => expect((await taxIdOf(portal.benAdmin)).taxId).toBe('111111111'));
     const log = await eventually(async () => {
-      const res = await staff.get(`${client}/change-log/deif-changes`);
+      const res = await portal.staff.get(`${client}/change-log/deif-changes`);
       const taxChanges = (
         res.body as {
           action: string;
@@ -262,7 +260,7 @@ describe('EIF lifecycle over HTTP', () => {
     // The net changes since signing (the net-changes read model): the accepted tax id replaced the signed
     // one; the client's own people read them too.
     const net = await eventually(async () => {
-      const res = await benAdmin.get(`${client}/change-log/net-changes`);
+      const res = await portal.benAdmin.get(`${client}/change-log/net-changes`);
       expect(res.status).toBe(200);
       const entry = (
         res.body as { entity: string; details: { attributeKey: string; status: string }[] }[]
@@ -282,10 +280,10 @@ describe('EIF lifecycle over HTTP', () => {
   });
 
   it('replays the history and shows the form before the first signature', async () => {
-    expect((await benAdmin.get(`${client}/eif/history`)).status).toBe(403);
+    expect((await portal.benAdmin.get(`${client}/eif/history`)).status).toBe(403);
     // The history read model catches up with the stream; then a page holds every save so far.
     const history = await eventually(async () => {
-      const page = await staff.get(`${client}/eif/history?limit=100`);
+      const page = await portal.staff.get(`${client}/eif/history?limit=100`);
       expect(page.status).toBe(200);
       expect((page.body.entries as { type: string }[]).map((e) => e.type)).toContain('EifChangesAccepted');
       return page;
@@ -309,21 +307,21 @@ describe('EIF lifecycle over HTTP', () => {
     expect(events.map((e) => e.summary).join(' ')).toContain('Federal Tax ID (EIN)');
     expect(history.body.nextBefore).toBeNull();
     // Paged: one entry a page, the cursor leads to the next older one.
-    const first = await staff.get(`${client}/eif/history?limit=1`);
+    const first = await portal.staff.get(`${client}/eif/history?limit=1`);
     expect(first.body.entries).toHaveLength(1);
     expect(first.body.total).toBe(events.length);
-    const second = await staff.get(`${client}/eif/history?limit=1&before=${first.body.nextBefore}`);
+    const second = await portal.staff.get(`${client}/eif/history?limit=1&before=${first.body.nextBefore}`);
     expect(second.body.entries[0].revision).toBeLessThan(first.body.entries[0].revision);
     // A page size that is not a whole number from 1 to 100 is refused, never clamped.
     for (const limit of ['NaN', 'abc', '0', '-1', '2.5', '101']) {
-      const refused = await staff.get(`${client}/eif/history?limit=${limit}`);
+      const refused = await portal.staff.get(`${client}/eif/history?limit=${limit}`);
       expect(refused.status, limit).toBe(400);
       expect(refused.body, limit).toMatchObject({
         code: 'VALIDATION_ERROR',
         validationError: { 'query.limit': 'limit must be a whole number from 1 to 100' },
       });
     }
-    const before = await staff.get(`${client}/eif/history/${signedAt.revision - 1}`);
+    const before = await portal.staff.get(`${client}/eif/history/${signedAt.revision - 1}`);
     expect(before.status).toBe(200);
     expect(before.body.form).toMatchObject({ taxId: '123456789', eifStatus: 'pre_sign', eifSignedAt: null });
     expect(before.body.current).toMatchObject({ taxId: '111111111', eifStatus: 'signed' });
@@ -337,13 +335,13 @@ describe('EIF lifecycle over HTTP', () => {
         }),
       ]),
     );
-    expect((await staff.get(`${client}/eif/history/100000`)).status).toBe(400);
+    expect((await portal.staff.get(`${client}/eif/history/100000`)).status).toBe(400);
   });
 
   it('lets an outside signer review the updates through the e-mailed link, once', async () => {
     // The implementation consultant changes an answer after signing; an outside signer reviews it.
-    expect((await staff.put(client, { taxId: '22-2222222' })).status).toBe(200);
-    const invite = await staff.post(`${client}/outside-signer`, {
+    expect((await portal.staff.put(client, { taxId: '22-2222222' })).status).toBe(200);
+    const invite = await portal.staff.post(`${client}/outside-signer`, {
       email: 'cfo@lakeside.example',
       firstName: 'Casey',
       lastName: 'Fowler',
@@ -351,7 +349,7 @@ describe('EIF lifecycle over HTTP', () => {
     });
     expect(invite.status).toBe(201);
     const actionId = await emailedActionId(invite.body.emailId);
-    const signer = apiClient(app.url);
+    const signer = apiClient(portal.app.url);
     await signer.get('/api/auth/csrf');
 
     const view = await signer.get(`/api/outside-signer/${DEMO_CLIENT_ID}/${actionId}`);

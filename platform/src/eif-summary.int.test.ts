@@ -7,12 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eifStream } from '@onboard/events';
 import { readDownloadHeaders } from '@onboard/domain';
 import { eifSummaryRoutes } from '@onboard/query-api/eif/summary-pdf';
-import { seededDatabase } from '@onboard/testing/db';
-import { startApp, type RunningApp } from './app.ts';
-import { embeddedTestConfig } from './config.ts';
+import { type RunningApp } from './app.ts';
 import { apiNotFound, errorMiddleware } from './http/errors.ts';
 import { DEMO_CLIENT_ID } from './seed.ts';
 import { apiClient } from './testing/http-client.ts';
+import { startSeededApp } from './testing/seeded-app.ts';
 
 // Platform §7 eif-summary over HTTP with real sign-ins: the summary router sits on a small server in
 // front of the app's store and session check, as the app mounts it.
@@ -23,7 +22,7 @@ describe('GET /api/clients/{clientId}/eif-summary', () => {
   const OTHER = `summary-other-${randomUUID().slice(0, 8)}`;
 
   beforeAll(async () => {
-    app = await startApp(embeddedTestConfig(await seededDatabase('eif_summary'), { webDist: null }));
+    app = await startSeededApp('eif_summary');
     await app.store.append(
       eifStream(OTHER),
       [

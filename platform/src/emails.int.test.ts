@@ -1,11 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seededDatabase } from '@onboard/testing/db';
-import { startApp, type RunningApp } from './app.ts';
-import { embeddedTestConfig } from './config.ts';
+import { describe, expect, it } from 'vitest';
 import { DEMO_CLIENT_ID } from './seed.ts';
-import { apiClient, eventually } from './testing/http-client.ts';
+import { eventually } from './testing/http-client.ts';
+import { seededAppForTests } from './testing/seeded-app.ts';
 
-type Api = ReturnType<typeof apiClient>;
 type Summary = {
   emailId: string;
   subject: string;
@@ -23,17 +20,12 @@ type Detail = Summary & {
 // The e-mail records over HTTP (onboarding §7 "Emails", platform §6): staff list, count, search, sort
 // and open e-mails and resend them; a client's people read their client's e-mails.
 describe('e-mails over HTTP', () => {
-  let app: RunningApp;
-  let admin: Api;
-  let owner: Api;
-  let broker: Api;
-  let benAdmin: Api;
   const send = (
     subject: string,
     clientId: string | null,
     kind: 'TASK_NEEDS_ACTION' | 'ACTIVATION' = 'TASK_NEEDS_ACTION',
   ) =>
-    app.identity.deps.emailSender.send({
+    portal.app.identity.deps.emailSender.send({
       kind,
       to: ['benadmin@onboard.example'],
       cc: ['broker@onboard.example'],
@@ -44,34 +36,22 @@ describe('e-mails over HTTP', () => {
       actor: { userId: 'system', role: 'SYSTEM' },
     });
 
-  beforeAll(async () => {
-    app = await startApp(embeddedTestConfig(await seededDatabase('emails'), { webDist: null }), {
-      printEmail: () => undefined,
-    });
-    [admin, owner, broker, benAdmin] = [
-      apiClient(app.url),
-      apiClient(app.url),
-      apiClient(app.url),
-      apiClient(app.url),
-    ];
-    await admin.signIn('admin@onboard.example');
-    await owner.signIn('owner@onboard.example');
-    await broker.signIn('broker@onboard.example');
-    await benAdmin.signIn('benadmin@onboard.example');
-  });
-  afterAll(async () => {
-    await app?.stop();
-  });
+  const portal = seededAppForTests(
+    'emails',
+    ['staff', 'owner', 'broker', 'benAdmin'],
+    {},
+    { printEmail: () => undefined },
+  );
 
   it('lists, counts, searches, sorts and opens e-mails for admins and owners; others are refused', async () => {
     const a = await send('Zebra task needs action', DEMO_CLIENT_ID);
     await send('Apple task needs action', DEMO_CLIENT_ID);
     await send('Elsewhere', 'harbor-freight-lines');
     await eventually(async () => {
-      const r = await admin.get('/api/emails/count?search=task%20needs');
+      const r = await portal.staff.get('/api/emails/count?search=task%20needs');
       expect(r.body).toEqual({ count: 2 });
     });
-    const sorted = await admin.get(
+    const sorted = await portal.staff.get(
       '/api/emails?search=task%20needs&sortBy=subject&sortDirection=asc&limit=25&offset=0',
     );
     expect(sorted.status).toBe(200);
@@ -79,7 +59,7 @@ describe('e-mails over HTTP', () => {
       'Apple task needs action',
       'Zebra task needs action',
     ]);
-    const second = await admin.get(
+    const second = await portal.staff.get(
       '/api/emails?search=task%20needs&sortBy=subject&sortDirection=asc&limit=1&offset=1',
     );
     expect((second.body as Summary[]).map((e) => e.subject)).toEqual(['Zebra task needs action']);
@@ -89,7 +69,7 @@ describe('e-mails over HTTP', () => {
       status: 'SENT',
     });
 
-    const one = await owner.get(`/api/emails/${a.emailId}`);
+    const one = await portal.owner.get(`/api/emails/${a.emailId}`);
     expect(one.status).toBe(200);
     const detail = one.body as Detail;
     expect(detail.recipients).toEqual(['benadmin@onboard.example', 'broker@onboard.example']);
@@ -97,33 +77,33 @@ describe('e-mails over HTTP', () => {
     expect(detail.statusHistory.map((h) => h.statusLabel)).toEqual(['Queued', 'Sent']);
     expect(detail.errorUsers).toEqual([]);
 
-    expect((await admin.get('/api/emails/no-such-email')).status).toBe(404);
-    expect((await broker.get('/api/emails')).status).toBe(403);
-    expect((await benAdmin.get('/api/emails/count')).status).toBe(403);
-    expect((await broker.get(`/api/emails/${a.emailId}`)).status).toBe(403);
+    expect((await portal.staff.get('/api/emails/no-such-email')).status).toBe(404);
+    expect((await portal.broker.get('/api/emails')).status).toBe(403);
+    expect((await portal.benAdmin.get('/api/emails/count')).status).toBe(403);
+    expect((await portal.broker.get(`/api/emails/${a.emailId}`)).status).toBe(403);
   });
 
   it('resends as a new e-mail for admins and owners only', async () => {
     const { emailId } = await send('Please resend me', DEMO_CLIENT_ID);
-    expect((await broker.post(`/api/emails/${emailId}/resend`)).status).toBe(403);
-    expect((await admin.post('/api/emails/nope/resend')).status).toBe(404);
-    const resent = await admin.post(`/api/emails/${emailId}/resend`);
+    expect((await portal.broker.post(`/api/emails/${emailId}/resend`)).status).toBe(403);
+    expect((await portal.staff.post('/api/emails/nope/resend')).status).toBe(404);
+    const resent = await portal.staff.post(`/api/emails/${emailId}/resend`);
     expect(resent.status).toBe(201);
     const newId = (resent.body as { emailId: string }).emailId;
     expect(newId).not.toBe(emailId);
     const copy = await eventually(async () => {
-      const r = await admin.get(`/api/emails/${newId}`);
+      const r = await portal.staff.get(`/api/emails/${newId}`);
       expect(r.status).toBe(200);
       return r.body as Detail & { resendOf: string };
     });
     expect(copy).toMatchObject({ subject: 'Please resend me', resendOf: emailId, status: 'SENT' });
-    expect((await owner.post(`/api/emails/${emailId}/resend`)).status).toBe(201);
+    expect((await portal.owner.post(`/api/emails/${emailId}/resend`)).status).toBe(201);
   });
 
   it('a client’s people read their client’s e-mails; a personal link stays with its recipient', async () => {
     const own = await send('Your task needs action', DEMO_CLIENT_ID);
     const other = await send('Not yours', 'harbor-freight-lines');
-    const personal = await app.identity.deps.emailSender.send({
+    const personal = await portal.app.identity.deps.emailSender.send({
       kind: 'ACTIVATION',
       to: ['someone.else@example.com'],
       subject: 'Activate your account',
@@ -133,7 +113,7 @@ describe('e-mails over HTTP', () => {
       actor: { userId: 'system', role: 'SYSTEM' },
     });
     const list = await eventually(async () => {
-      const r = await broker.get(`/api/clients/${DEMO_CLIENT_ID}/emails?search=your`);
+      const r = await portal.broker.get(`/api/clients/${DEMO_CLIENT_ID}/emails?search=your`);
       expect(r.status).toBe(200);
       // Another e-mail may match first: wait for this one to be read into the list.
       expect((r.body as { items: Summary[] }).items.map((e) => e.subject)).toContain(
@@ -142,23 +122,27 @@ describe('e-mails over HTTP', () => {
       return r.body as { items: Summary[]; total: number };
     });
     expect(list.total).toBeGreaterThanOrEqual(1);
-    expect((await benAdmin.get(`/api/clients/${DEMO_CLIENT_ID}/emails/${own.emailId}`)).status).toBe(200);
-    expect((await benAdmin.get(`/api/clients/${DEMO_CLIENT_ID}/emails/${other.emailId}`)).status).toBe(404);
-    expect((await benAdmin.get('/api/clients/harbor-freight-lines/emails')).status).toBe(403);
+    expect((await portal.benAdmin.get(`/api/clients/${DEMO_CLIENT_ID}/emails/${own.emailId}`)).status).toBe(
+      200,
+    );
+    expect((await portal.benAdmin.get(`/api/clients/${DEMO_CLIENT_ID}/emails/${other.emailId}`)).status).toBe(
+      404,
+    );
+    expect((await portal.benAdmin.get('/api/clients/harbor-freight-lines/emails')).status).toBe(403);
     const hidden = await eventually(async () => {
-      const r = await broker.get(`/api/clients/${DEMO_CLIENT_ID}/emails/${personal.emailId}`);
+      const r = await portal.broker.get(`/api/clients/${DEMO_CLIENT_ID}/emails/${personal.emailId}`);
       expect(r.status).toBe(200);
       return r.body as Detail;
     });
     expect(hidden.body).not.toContain('secret');
-    const shown = (await admin.get(`/api/clients/${DEMO_CLIENT_ID}/emails/${personal.emailId}`))
+    const shown = (await portal.staff.get(`/api/clients/${DEMO_CLIENT_ID}/emails/${personal.emailId}`))
       .body as Detail;
     expect(shown.body).toContain('token=secret');
   });
 
   it('refuses an address it cannot e-mail with the messages of explorer §5', async () => {
     await expect(
-      app.identity.deps.emailSender.send({
+      portal.app.identity.deps.emailSender.send({
         to: ['someone..else@example.com'],
         subject: 'Never sent',
         body: 'text',
@@ -167,14 +151,14 @@ describe('e-mails over HTTP', () => {
         actor: { userId: 'system', role: 'SYSTEM' },
       }),
     ).rejects.toMatchObject({ validationError: { to: 'Please enter a valid email address' } });
-    const invite = await admin.post(`/api/clients/${DEMO_CLIENT_ID}/outside-signer`, {
+    const invite = await portal.staff.post(`/api/clients/${DEMO_CLIENT_ID}/outside-signer`, {
       email: '.signer@example.com',
       firstName: 'Sam',
       lastName: 'Signer',
     });
     expect(invite.status).toBe(400);
     expect(JSON.stringify(invite.body)).toContain('Please enter a valid email address');
-    const tooLong = await admin.post(`/api/clients/${DEMO_CLIENT_ID}/outside-signer`, {
+    const tooLong = await portal.staff.post(`/api/clients/${DEMO_CLIENT_ID}/outside-signer`, {
       email: `${'a'.repeat(190)}@example.com`,
       firstName: 'Sam',
       lastName: 'Signer',
@@ -185,7 +169,7 @@ describe('e-mails over HTTP', () => {
   });
 
   it('staff preview every template with sample data, in HTML and text', async () => {
-    const list = await admin.get('/api/email-templates');
+    const list = await portal.staff.get('/api/email-templates');
     expect(list.status).toBe(200);
     const templates = list.body as { kind: string; label: string }[];
     expect(templates.map((t) => t.label)).toEqual(
@@ -207,7 +191,7 @@ describe('e-mails over HTTP', () => {
       ]),
     );
     for (const t of templates) {
-      const preview = await owner.get(`/api/email-templates/${t.kind}/preview`);
+      const preview = await portal.owner.get(`/api/email-templates/${t.kind}/preview`);
       expect(preview.status).toBe(200);
       const body = preview.body as { subject: string; text: string; html: string };
       expect(body.subject).not.toBe('');
@@ -217,12 +201,12 @@ describe('e-mails over HTTP', () => {
       expect(url, t.kind).toBeDefined();
       expect(body.html).toContain(url!.replace(/&/g, '&amp;'));
     }
-    const nigo = (await admin.get('/api/email-templates/TASK_NEEDS_ACTION/preview')).body as {
+    const nigo = (await portal.staff.get('/api/email-templates/TASK_NEEDS_ACTION/preview')).body as {
       subject: string;
     };
     expect(nigo.subject).toBe('Action needed: Census file');
-    expect((await admin.get('/api/email-templates/NOPE/preview')).status).toBe(404);
-    expect((await broker.get('/api/email-templates')).status).toBe(403);
+    expect((await portal.staff.get('/api/email-templates/NOPE/preview')).status).toBe(404);
+    expect((await portal.broker.get('/api/email-templates')).status).toBe(403);
   });
 
   it('the owner-only e-mails of platform §6: the owner sends them, an admin is refused', async () => {
@@ -240,28 +224,29 @@ describe('e-mails over HTTP', () => {
     ];
     for (const [segment, body, subject] of operations) {
       const path = `/api/clients/${DEMO_CLIENT_ID}/emails/${segment}`;
-      expect((await admin.post(path, body)).status, segment).toBe(403);
-      const sent = await owner.post(path, body);
+      expect((await portal.staff.post(path, body)).status, segment).toBe(403);
+      const sent = await portal.owner.post(path, body);
       expect(sent.status, segment).toBe(201);
       const { emailIds } = sent.body as { emailIds: string[] };
       // The client's benefits administrator and broker, one e-mail each.
       expect(emailIds).toHaveLength(2);
       const detail = await eventually(async () => {
-        const r = await owner.get(`/api/emails/${emailIds[0]}`);
+        const r = await portal.owner.get(`/api/emails/${emailIds[0]}`);
         expect(r.status).toBe(200);
         return r.body as Detail;
       });
       expect(detail.subject, segment).toContain(subject);
     }
     expect(
-      (await owner.post(`/api/clients/${DEMO_CLIENT_ID}/emails/upcoming-date`, { dateName: '' })).status,
+      (await portal.owner.post(`/api/clients/${DEMO_CLIENT_ID}/emails/upcoming-date`, { dateName: '' }))
+        .status,
     ).toBe(400);
-    expect((await admin.post('/api/emails/activity')).status).toBe(403);
-    expect((await owner.post('/api/emails/activity')).status).toBe(201);
+    expect((await portal.staff.post('/api/emails/activity')).status).toBe(403);
+    expect((await portal.owner.post('/api/emails/activity')).status).toBe(201);
 
     // Resend rejected: a failed e-mail is sent again once, as a new e-mail.
     const { emailId } = await send('Bounced once', DEMO_CLIENT_ID);
-    await app.store.append(
+    await portal.app.store.append(
       `email-${emailId}`,
       [
         {
@@ -279,25 +264,27 @@ describe('e-mails over HTTP', () => {
       'any',
     );
     await eventually(async () => {
-      const r = await owner.get(`/api/emails/${emailId}`);
+      const r = await portal.owner.get(`/api/emails/${emailId}`);
       expect((r.body as Detail).status).toBe('BOUNCED');
       expect((r.body as Detail).errorUsers).toEqual([]);
     });
-    expect((await admin.post('/api/emails/resend-rejected')).status).toBe(403);
-    const resent = await owner.post('/api/emails/resend-rejected');
+    expect((await portal.staff.post('/api/emails/resend-rejected')).status).toBe(403);
+    const resent = await portal.owner.post('/api/emails/resend-rejected');
     expect(resent.status).toBe(201);
     expect((resent.body as { count: number }).count).toBeGreaterThanOrEqual(1);
     await eventually(async () => {
-      const { rows } = await app.pool.query('select id from rm_emails where resend_of = $1', [emailId]);
+      const { rows } = await portal.app.pool.query('select id from rm_emails where resend_of = $1', [
+        emailId,
+      ]);
       expect(rows).toHaveLength(1);
     });
-    const again = await owner.post('/api/emails/resend-rejected');
+    const again = await portal.owner.post('/api/emails/resend-rejected');
     expect((again.body as { emailIds: string[] }).emailIds).not.toContain(emailId);
   });
 
   it('notification rules: staff set who receives what, with copies, and the e-mails follow them', async () => {
     const path = `/api/clients/${DEMO_CLIENT_ID}/email-rules`;
-    const initial = await admin.get(path);
+    const initial = await portal.staff.get(path);
     expect(initial.status).toBe(200);
     const view = initial.body as {
       rules: { kind: string; to: string[] }[];
@@ -309,16 +296,16 @@ describe('e-mails over HTTP', () => {
       'Brokers',
       'Implementation consultant',
     ]);
-    expect((await broker.get(path)).status).toBe(403);
+    expect((await portal.broker.get(path)).status).toBe(403);
 
-    const bad = await admin.put(path, {
+    const bad = await portal.staff.put(path, {
       rules: [{ kind: 'DENTAL', to: ['BEN_ADMIN'], ccRoles: [], ccAddresses: ['not-an-address'] }],
     });
     expect(bad.status).toBe(400);
     expect(JSON.stringify(bad.body)).toContain('Please enter a valid email address');
-    expect((await broker.put(path, { rules: [] })).status).toBe(403);
+    expect((await portal.broker.put(path, { rules: [] })).status).toBe(403);
 
-    const set = await admin.put(path, {
+    const set = await portal.staff.put(path, {
       rules: [
         {
           kind: 'DENTAL',
@@ -329,41 +316,43 @@ describe('e-mails over HTTP', () => {
       ],
     });
     expect(set.status).toBe(200);
-    const sent = await owner.post(`/api/clients/${DEMO_CLIENT_ID}/emails/dental`);
+    const sent = await portal.owner.post(`/api/clients/${DEMO_CLIENT_ID}/emails/dental`);
     const { emailIds } = sent.body as { emailIds: string[] };
     expect(emailIds).toHaveLength(1);
     const detail = await eventually(async () => {
-      const r = await owner.get(`/api/emails/${emailIds[0]}`);
+      const r = await portal.owner.get(`/api/emails/${emailIds[0]}`);
       expect(r.status).toBe(200);
       return r.body as Detail & { to: string[]; cc: string[] };
     });
     expect(detail.to).toEqual(['benadmin@onboard.example']);
     expect(detail.cc).toEqual(['broker@onboard.example', 'benefits.team@carrier.example']);
     expect(
-      ((await admin.get(path)).body as { rules: { kind: string; ccRoles: string[] }[] }).rules.find(
+      ((await portal.staff.get(path)).body as { rules: { kind: string; ccRoles: string[] }[] }).rules.find(
         (r) => r.kind === 'DENTAL',
       )?.ccRoles,
     ).toEqual(['BROKER']);
-    await admin.put(path, { rules: [] });
+    await portal.staff.put(path, { rules: [] });
   });
 
   it('a user who chose the daily digest gets the rule-governed e-mails held, then one digest', async () => {
     const benAdminId = 'demo-ben-admin';
-    expect((await broker.put(`/api/users/${benAdminId}/email-preferences`, { daily: true })).status).toBe(
-      403,
-    );
-    const chosen = await benAdmin.put(`/api/users/${benAdminId}/email-preferences`, { daily: true });
+    expect(
+      (await portal.broker.put(`/api/users/${benAdminId}/email-preferences`, { daily: true })).status,
+    ).toBe(403);
+    const chosen = await portal.benAdmin.put(`/api/users/${benAdminId}/email-preferences`, { daily: true });
     expect(chosen.status).toBe(200);
-    expect((await benAdmin.get(`/api/users/${benAdminId}/email-preferences`)).body).toEqual({ daily: true });
+    expect((await portal.benAdmin.get(`/api/users/${benAdminId}/email-preferences`)).body).toEqual({
+      daily: true,
+    });
 
-    const survey = await owner.post(`/api/clients/${DEMO_CLIENT_ID}/emails/post-onboarding-survey`);
-    const risk = await owner.post(`/api/clients/${DEMO_CLIENT_ID}/emails/risk-acceptance`);
+    const survey = await portal.owner.post(`/api/clients/${DEMO_CLIENT_ID}/emails/post-onboarding-survey`);
+    const risk = await portal.owner.post(`/api/clients/${DEMO_CLIENT_ID}/emails/risk-acceptance`);
     const ids = [
       ...(survey.body as { emailIds: string[] }).emailIds,
       ...(risk.body as { emailIds: string[] }).emailIds,
     ];
     const statuses = async () => {
-      const { rows } = await app.pool.query<{ to: string; status: string }>(
+      const { rows } = await portal.app.pool.query<{ to: string; status: string }>(
         'select "to", status from rm_emails where id = any($1) order by "to"',
         [ids],
       );
@@ -381,12 +370,12 @@ describe('e-mails over HTTP', () => {
       ]);
     });
 
-    expect((await broker.post('/api/emails/digests')).status).toBe(403);
-    const digests = await admin.post('/api/emails/digests');
+    expect((await portal.broker.post('/api/emails/digests')).status).toBe(403);
+    const digests = await portal.staff.post('/api/emails/digests');
     expect(digests.status).toBe(201);
     const [digestId] = (digests.body as { emailIds: string[] }).emailIds;
     const digest = await eventually(async () => {
-      const r = await admin.get(`/api/emails/${digestId}`);
+      const r = await portal.staff.get(`/api/emails/${digestId}`);
       expect(r.status).toBe(200);
       return r.body as Detail & { to: string[] };
     });
@@ -402,7 +391,7 @@ describe('e-mails over HTTP', () => {
       ]);
     });
     // Nothing is held any more: a second run sends no digest.
-    expect(((await admin.post('/api/emails/digests')).body as { count: number }).count).toBe(0);
-    await benAdmin.put(`/api/users/${benAdminId}/email-preferences`, { daily: false });
+    expect(((await portal.staff.post('/api/emails/digests')).body as { count: number }).count).toBe(0);
+    await portal.benAdmin.put(`/api/users/${benAdminId}/email-preferences`, { daily: false });
   });
 });

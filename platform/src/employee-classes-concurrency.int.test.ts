@@ -1,12 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eifStream } from '@onboard/events';
-import { seededDatabase } from '@onboard/testing/db';
-import { startApp, type RunningApp } from './app.ts';
-import { embeddedTestConfig } from './config.ts';
 import { DEMO_CLIENT_ID } from './seed.ts';
-import { apiClient, eventually, type ApiResponse } from './testing/http-client.ts';
+import { eventually, type ApiResponse } from './testing/http-client.ts';
+import { seededAppForTests, type Api } from './testing/seeded-app.ts';
 
-type Api = ReturnType<typeof apiClient>;
 const classes = `/api/clients/${DEMO_CLIENT_ID}/employee-classes`;
 
 type ClassPlan = Record<string, unknown> & { id: string; planId: string };
@@ -59,19 +56,12 @@ const lifePlan = {
 // since (with both values), edits of different classes or different answers never collide, and a write
 // racing another for the stream's revision is decided again by the server.
 describe('class-builder edits that do not collide', () => {
-  let app: RunningApp;
-  let staff: Api;
-  let benAdmin: Api;
   let seen: ClassesAnswer;
 
+  const portal = seededAppForTests('class_concurrency', ['staff', 'benAdmin']);
   beforeAll(async () => {
-    app = await startApp(embeddedTestConfig(await seededDatabase('class_concurrency'), { webDist: null }));
-    staff = apiClient(app.url);
-    await staff.signIn('admin@onboard.example');
-    benAdmin = apiClient(app.url);
-    await benAdmin.signIn('benadmin@onboard.example');
     for (let n = 1; n <= 8; n++) {
-      const created = await staff.post(classes, {
+      const created = await portal.staff.post(classes, {
         groupName: `Class ${n}`,
         employeeTypes: ['FULL_TIME'],
         description: 'As created',
@@ -81,27 +71,24 @@ describe('class-builder edits that do not collide', () => {
       seen = created.body as ClassesAnswer;
     }
   });
-  afterAll(async () => {
-    await app?.stop();
-  });
 
-  const streamLength = async () => (await app.store.readStream(eifStream(DEMO_CLIENT_ID))).length;
+  const streamLength = async () => (await portal.app.store.readStream(eifStream(DEMO_CLIENT_ID))).length;
   /** The classes as the read side has them once it has caught up with `version`. */
   const classesAt = (version: number) =>
     eventually(async () => {
-      const list = await staff.get(classes);
+      const list = await portal.staff.get(classes);
       expect(list.status).toBe(200);
       const body = list.body as ClassesAnswer;
       expect(body.version).toBeGreaterThanOrEqual(version);
       return body;
     });
   const latest = async () => {
-    const stream = await app.store.readStream(eifStream(DEMO_CLIENT_ID));
+    const stream = await portal.app.store.readStream(eifStream(DEMO_CLIENT_ID));
     return classesAt(stream.length - 1);
   };
   const put = (as: Api, cls: EmployeeClass, body: unknown, version: number) =>
     as.put(`${classes}/${cls.id}`, body, { 'seen-version': String(version) });
-  const who = (n: number) => (n % 2 === 0 ? staff : benAdmin);
+  const who = (n: number) => (n % 2 === 0 ? portal.staff : portal.benAdmin);
 
   it('lets 8 people edit 8 different classes against the same version: all are saved', async () => {
     expect(seen.employeeClasses).toHaveLength(8);
@@ -163,7 +150,7 @@ describe('class-builder edits that do not collide', () => {
     // Someone adds the dental plan to the class; then, against the older version, one person renames the
     // class and another changes the life plan's shares. Each sends the whole class as they saw it.
     const added = await put(
-      staff,
+      portal.staff,
       target,
       {
         ...bodyOf(target),
@@ -173,9 +160,9 @@ describe('class-builder edits that do not collide', () => {
     );
     expect(added.status).toBe(200);
     const [renamed, shares] = await Promise.all([
-      put(staff, target, bodyOf(target, { groupName: 'Salaried staff' }), now.version),
+      put(portal.staff, target, bodyOf(target, { groupName: 'Salaried staff' }), now.version),
       put(
-        benAdmin,
+        portal.benAdmin,
         target,
         bodyOf(target, {
           plans: [
@@ -200,11 +187,11 @@ describe('class-builder edits that do not collide', () => {
   it('refuses an edit of a class deleted since, and a delete of a class changed since, naming them', async () => {
     const now = await latest();
     const [gone, changed] = [now.employeeClasses[2]!, now.employeeClasses[3]!];
-    const deleted = await staff.request('DELETE', `${classes}/${gone.id}`, undefined, {
+    const deleted = await portal.staff.request('DELETE', `${classes}/${gone.id}`, undefined, {
       'seen-version': String(now.version),
     });
     expect(deleted.status).toBe(200);
-    const edit = await put(benAdmin, gone, bodyOf(gone, { description: 'Too late' }), now.version);
+    const edit = await put(portal.benAdmin, gone, bodyOf(gone, { description: 'Too late' }), now.version);
     expect(edit.status).toBe(409);
     expect(edit.body.conflicts).toEqual([
       expect.objectContaining({
@@ -216,9 +203,9 @@ describe('class-builder edits that do not collide', () => {
       }),
     ]);
 
-    const renamed = await put(staff, changed, bodyOf(changed, { groupName: 'Hourly' }), now.version);
+    const renamed = await put(portal.staff, changed, bodyOf(changed, { groupName: 'Hourly' }), now.version);
     expect(renamed.status).toBe(200);
-    const stale = await benAdmin.request('DELETE', `${classes}/${changed.id}`, undefined, {
+    const stale = await portal.benAdmin.request('DELETE', `${classes}/${changed.id}`, undefined, {
       'seen-version': String(now.version),
     });
     expect(stale.status).toBe(409);
@@ -226,7 +213,7 @@ describe('class-builder edits that do not collide', () => {
       expect.objectContaining({ entity: 'EmployeeClass', entityId: changed.id, attributeKey: null }),
     ]);
     // Seen again at the version that has the rename, the delete goes through.
-    const again = await benAdmin.request('DELETE', `${classes}/${changed.id}`, undefined, {
+    const again = await portal.benAdmin.request('DELETE', `${classes}/${changed.id}`, undefined, {
       'seen-version': String(stale.body.currentVersion),
     });
     expect(again.status).toBe(200);
@@ -262,15 +249,15 @@ describe('class-builder edits that do not collide', () => {
   it('saves "keep mine" against the version that has their answer', async () => {
     const now = await latest();
     const target = now.employeeClasses[0]!;
-    const theirs = await put(staff, target, bodyOf(target, { minimumHoursPerWeek: 20 }), now.version);
+    const theirs = await put(portal.staff, target, bodyOf(target, { minimumHoursPerWeek: 20 }), now.version);
     expect(theirs.status).toBe(200);
-    const mine = await put(benAdmin, target, bodyOf(target, { minimumHoursPerWeek: 30 }), now.version);
+    const mine = await put(portal.benAdmin, target, bodyOf(target, { minimumHoursPerWeek: 30 }), now.version);
     expect(mine.status).toBe(409);
     expect(mine.body.conflicts).toEqual([
       expect.objectContaining({ attributeKey: 'minimumHoursPerWeek', theirs: 20, yours: 30 }),
     ]);
     const again = await put(
-      benAdmin,
+      portal.benAdmin,
       target,
       bodyOf(target, { minimumHoursPerWeek: 30 }),
       Number(mine.body.currentVersion),
@@ -297,8 +284,8 @@ describe('class-builder edits that do not collide', () => {
     });
     const before = await streamLength();
     const answers = await Promise.all([
-      put(staff, target, adding(80), now.version),
-      put(benAdmin, target, adding(50), now.version),
+      put(portal.staff, target, adding(80), now.version),
+      put(portal.benAdmin, target, adding(50), now.version),
     ]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
     const [won, lost] = answers[0]!.status === 200 ? [80, 50] : [50, 80];
@@ -338,8 +325,8 @@ describe('class-builder edits that do not collide', () => {
       plans: [...bodyOf(other).plans, { planId: 'plan-dental', waitingPeriodType: 'DATE_OF_HIRE' }],
     };
     const both = await Promise.all([
-      put(staff, other, same, fresh.version),
-      put(benAdmin, other, same, fresh.version),
+      put(portal.staff, other, same, fresh.version),
+      put(portal.benAdmin, other, same, fresh.version),
     ]);
     expect(both.map((a) => a.status)).toEqual([200, 200]);
   });
@@ -347,7 +334,7 @@ describe('class-builder edits that do not collide', () => {
   it('refuses adding plans to a class deleted since as a collision, and lets it be made again', async () => {
     const now = await latest();
     const gone = now.employeeClasses.find((c) => !c.plans.some((cp) => cp.planId === 'plan-dental'))!;
-    const deleted = await staff.request('DELETE', `${classes}/${gone.id}`, undefined, {
+    const deleted = await portal.staff.request('DELETE', `${classes}/${gone.id}`, undefined, {
       'seen-version': String(now.version),
     });
     expect(deleted.status).toBe(200);
@@ -355,7 +342,7 @@ describe('class-builder edits that do not collide', () => {
       ...bodyOf(gone),
       plans: [...bodyOf(gone).plans, { planId: 'plan-dental', waitingPeriodType: 'DATE_OF_HIRE' }],
     };
-    const edit = await put(benAdmin, gone, body, now.version);
+    const edit = await put(portal.benAdmin, gone, body, now.version);
     expect(edit.status).toBe(409);
     expect(edit.body.conflicts).toEqual([
       expect.objectContaining({
@@ -368,7 +355,9 @@ describe('class-builder edits that do not collide', () => {
       }),
     ]);
     // Create it again: the class comes back with the plan added.
-    const again = await benAdmin.post(classes, body, { 'seen-version': String(edit.body.currentVersion) });
+    const again = await portal.benAdmin.post(classes, body, {
+      'seen-version': String(edit.body.currentVersion),
+    });
     expect(again.status).toBe(201);
     const made = (again.body as ClassesAnswer).employeeClasses.find(
       (c) => c.id === (again.body as ClassesAnswer).employeeClassId,
@@ -382,18 +371,23 @@ describe('class-builder edits that do not collide', () => {
     const target = now.employeeClasses[0]!;
     let seenVersion = now.version;
     for (let n = 1; n <= 5; n++) {
-      const saved = await put(staff, target, bodyOf(target, { description: `Read back ${n}` }), seenVersion);
+      const saved = await put(
+        portal.staff,
+        target,
+        bodyOf(target, { description: `Read back ${n}` }),
+        seenVersion,
+      );
       expect(saved.status).toBe(200);
       const version = (saved.body as ClassesAnswer).version;
       seenVersion = version;
       // No retrying: the one read waits for the projection to reach the version the write made.
-      const list = await benAdmin.get(`${classes}?minVersion=${version}`);
+      const list = await portal.benAdmin.get(`${classes}?minVersion=${version}`);
       expect(list.status).toBe(200);
       const body = list.body as ClassesAnswer;
       expect(body.version).toBeGreaterThanOrEqual(version);
       expect(body.employeeClasses.find((c) => c.id === target.id)?.description).toBe(`Read back ${n}`);
     }
-    const invalid = await staff.get(`${classes}?minVersion=soon`);
+    const invalid = await portal.staff.get(`${classes}?minVersion=soon`);
     expect(invalid.status).toBe(400);
   });
 });

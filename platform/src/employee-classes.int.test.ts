@@ -1,13 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eifStream } from '@onboard/events';
-import { seededDatabase } from '@onboard/testing/db';
-import { startApp, type RunningApp } from './app.ts';
-import { embeddedTestConfig } from './config.ts';
 import { DEMO_CLIENT_ID } from './seed.ts';
 import { answerEveryRequiredQuestion } from './testing/complete-eif.ts';
 import { apiClient, eventually } from './testing/http-client.ts';
+import { seededAppForTests } from './testing/seeded-app.ts';
 
-type Api = ReturnType<typeof apiClient>;
 const client = `/api/clients/${DEMO_CLIENT_ID}`;
 const classes = `${client}/employee-classes`;
 
@@ -27,23 +24,13 @@ type ClassesAnswer = {
 
 // The class builder over HTTP (platform §7) against the demo client (plans: dental, vision, LTD, life, STD).
 describe('employee classes over HTTP', () => {
-  let app: RunningApp;
-  let staff: Api;
+  const portal = seededAppForTests('employee_classes', ['staff']);
 
-  beforeAll(async () => {
-    app = await startApp(embeddedTestConfig(await seededDatabase('employee_classes'), { webDist: null }));
-    staff = apiClient(app.url);
-    await staff.signIn('admin@onboard.example');
-  });
-  afterAll(async () => {
-    await app?.stop();
-  });
-
-  const streamLength = async () => (await app.store.readStream(eifStream(DEMO_CLIENT_ID))).length;
+  const streamLength = async () => (await portal.app.store.readStream(eifStream(DEMO_CLIENT_ID))).length;
   // The class answer is asked in the class-builder sub-step (PUT /api/clients/{id}, another slice): written
   // here as the event that PUT records, so this file tests the class rules alone.
   const answerNeedsEmployeeClasses = async (value: boolean) => {
-    await app.store.append(
+    await portal.app.store.append(
       eifStream(DEMO_CLIENT_ID),
       [
         {
@@ -70,7 +57,7 @@ describe('employee classes over HTTP', () => {
 
   it('creates a class with its plans, contributions and waiting periods in one write', async () => {
     const before = await streamLength();
-    const created = await staff.post(classes, {
+    const created = await portal.staff.post(classes, {
       groupName: 'Salaried',
       employeeTypes: ['FULL_TIME'],
       minimumHoursPerWeek: 30,
@@ -111,26 +98,26 @@ describe('employee classes over HTTP', () => {
 
     // The read side catches up and serves the list and the one class.
     await eventually(async () => {
-      const list = await staff.get(classes);
+      const list = await portal.staff.get(classes);
       expect(list.status).toBe(200);
       expect((list.body as ClassesAnswer).employeeClasses.map((c) => c.groupName)).toEqual(['Salaried']);
     });
-    const one = await staff.get(`${classes}/${salariedId}`);
+    const one = await portal.staff.get(`${classes}/${salariedId}`);
     expect(one.status).toBe(200);
     expect(one.body.employeeClass).toMatchObject({ id: salariedId, description: 'Exempt staff' });
-    expect((await staff.get(`${classes}/nope`)).status).toBe(404);
+    expect((await portal.staff.get(`${classes}/nope`)).status).toBe(404);
   });
 
   it('refuses a taken name and bad fields with 400 per field, writing nothing', async () => {
     const before = await streamLength();
-    const res = await staff.post(classes, {
+    const res = await portal.staff.post(classes, {
       groupName: ' salaried ',
       employeeTypes: [],
       minimumHoursPerWeek: 'lots',
     });
     expect(res.status).toBe(400);
     expect(res.body.validationError).toEqual({ 'body.minimumHoursPerWeek': 'Enter a number' });
-    const taken = await staff.post(classes, { groupName: ' salaried ', employeeTypes: [] });
+    const taken = await portal.staff.post(classes, { groupName: ' salaried ', employeeTypes: [] });
     expect(taken.status).toBe(400);
     expect(taken.body.validationError).toEqual({
       'body.groupName': 'A class named "salaried" already exists. Choose another name.',
@@ -140,7 +127,7 @@ describe('employee classes over HTTP', () => {
   });
 
   it('sets the plans of a benefit type, then waiting periods and contributions', async () => {
-    const setPlans = await staff.post(`${classes}/${salariedId}/plans/set-benefit-type-plans`, {
+    const setPlans = await portal.staff.post(`${classes}/${salariedId}/plans/set-benefit-type-plans`, {
       benefitType: 'DENTAL',
       planIds: ['plan-dental'],
     });
@@ -148,7 +135,7 @@ describe('employee classes over HTTP', () => {
     const plans = (setPlans.body as ClassesAnswer).employeeClasses[0]!.plans;
     expect(plans.map((p) => p.planId).sort()).toEqual(['plan-dental', 'plan-life']);
 
-    const waiting = await staff.post(`${classes}/${salariedId}/plans/waiting-periods`, {
+    const waiting = await portal.staff.post(`${classes}/${salariedId}/plans/waiting-periods`, {
       waitingPeriods: [
         { planId: 'plan-dental', waitingPeriodType: 'FIRST_OF_MONTH_AFTER_DAYS', waitingPeriodDays: 30 },
       ],
@@ -163,7 +150,7 @@ describe('employee classes over HTTP', () => {
     );
 
     const before = await streamLength();
-    const wrong = await staff.post(`${classes}/${salariedId}/plans/contributions`, {
+    const wrong = await portal.staff.post(`${classes}/${salariedId}/plans/contributions`, {
       contributions: [
         { planId: 'plan-dental', employerContributionPercentage: 60, employeeContributionPercentage: 30 },
       ],
@@ -175,7 +162,7 @@ describe('employee classes over HTTP', () => {
     });
     expect(await streamLength()).toBe(before);
 
-    const right = await staff.post(`${classes}/${salariedId}/plans/contributions`, {
+    const right = await portal.staff.post(`${classes}/${salariedId}/plans/contributions`, {
       contributions: [
         { planId: 'plan-dental', employerContributionPercentage: 75, employeeContributionPercentage: 25 },
       ],
@@ -183,7 +170,7 @@ describe('employee classes over HTTP', () => {
     expect(right.status).toBe(200);
     expect((right.body as ClassesAnswer).employeeClasses[0]).toMatchObject({ isComplete: true });
 
-    const statutory = await staff.post(`${classes}/${salariedId}/plans/set-benefit-type-plans`, {
+    const statutory = await portal.staff.post(`${classes}/${salariedId}/plans/set-benefit-type-plans`, {
       benefitType: 'DBL',
       planIds: [],
     });
@@ -194,7 +181,7 @@ describe('employee classes over HTTP', () => {
   });
 
   it('answers 409 for a stale If-Match and 404 for an unknown class', async () => {
-    const res = await staff.put(
+    const res = await portal.staff.put(
       `${classes}/${salariedId}`,
       { groupName: 'Salaried', employeeTypes: ['FULL_TIME'] },
       {
@@ -203,18 +190,18 @@ describe('employee classes over HTTP', () => {
     );
     expect(res.status).toBe(409);
     expect(res.body.code).toBe('CONFLICT');
-    const missing = await staff.request('DELETE', `${classes}/not-a-class`);
+    const missing = await portal.staff.request('DELETE', `${classes}/not-a-class`);
     expect(missing.status).toBe(404);
   });
 
   it('duplicates a class with its plans under a unique name, and deletes one with its plans', async () => {
-    const copy = await staff.post(`${classes}/${salariedId}/duplicate`);
+    const copy = await portal.staff.post(`${classes}/${salariedId}/duplicate`);
     expect(copy.status).toBe(201);
     const copyBody = copy.body as ClassesAnswer;
     const copied = copyBody.employeeClasses.find((c) => c.id === copyBody.employeeClassId)!;
     expect(copied.groupName).toBe('Salaried (copy)');
     expect(copied.plans.map((p) => p.planId).sort()).toEqual(['plan-dental', 'plan-life']);
-    const second = await staff.post(`${classes}/${salariedId}/duplicate`);
+    const second = await portal.staff.post(`${classes}/${salariedId}/duplicate`);
     expect((second.body as ClassesAnswer).employeeClasses.map((c) => c.groupName)).toEqual([
       'Salaried',
       'Salaried (copy 2)',
@@ -222,7 +209,7 @@ describe('employee classes over HTTP', () => {
     ]);
 
     const before = await streamLength();
-    const deleted = await staff.request('DELETE', `${classes}/${copyBody.employeeClassId}`);
+    const deleted = await portal.staff.request('DELETE', `${classes}/${copyBody.employeeClassId}`);
     expect(deleted.status).toBe(200);
     expect((deleted.body as ClassesAnswer).employeeClasses.map((c) => c.groupName)).toEqual([
       'Salaried',
@@ -230,27 +217,29 @@ describe('employee classes over HTTP', () => {
     ]);
     // Two class plans and the class, in one write.
     expect(await streamLength()).toBe(before + 3);
-    await staff.request('DELETE', `${classes}/${(second.body as ClassesAnswer).employeeClassId}`);
+    await portal.staff.request('DELETE', `${classes}/${(second.body as ClassesAnswer).employeeClassId}`);
   });
 
   it('refuses another class once the client answered one class for everyone (ALREADY_HAS_CLASSES)', async () => {
     await answerNeedsEmployeeClasses(false);
-    const res = await staff.post(classes, { groupName: 'Hourly', employeeTypes: ['PART_TIME'] });
+    const res = await portal.staff.post(classes, { groupName: 'Hourly', employeeTypes: ['PART_TIME'] });
     expect(res.status).toBe(422);
     expect(res.body).toMatchObject({
       code: 'ALREADY_HAS_CLASSES',
       message: expect.stringContaining('one class to all employees'),
     });
-    expect((await staff.post(`${classes}/${salariedId}/duplicate`)).body.code).toBe('ALREADY_HAS_CLASSES');
+    expect((await portal.staff.post(`${classes}/${salariedId}/duplicate`)).body.code).toBe(
+      'ALREADY_HAS_CLASSES',
+    );
     await answerNeedsEmployeeClasses(true);
   });
 
   it('after signing, class edits are pending changes the editor sees and the accepted view does not', async () => {
-    const benAdmin = apiClient(app.url);
+    const benAdmin = apiClient(portal.app.url);
     await benAdmin.signIn('benadmin@onboard.example');
     await answerEveryRequiredQuestion(benAdmin, DEMO_CLIENT_ID);
     expect((await benAdmin.post(`${client}/eif/sign`)).status).toBe(200);
-    const res = await staff.post(classes, { groupName: 'Hourly', employeeTypes: ['PART_TIME'] });
+    const res = await portal.staff.post(classes, { groupName: 'Hourly', employeeTypes: ['PART_TIME'] });
     expect(res.status).toBe(201);
     const body = res.body as ClassesAnswer;
     expect(body.eifStatus).toBe('signed');
@@ -259,7 +248,7 @@ describe('employee classes over HTTP', () => {
       hasPendingChanges: true,
     });
     await eventually(async () => {
-      const accepted = await staff.get(client);
+      const accepted = await portal.staff.get(client);
       expect(accepted.body.pendingChanges).toContainEqual(
         expect.objectContaining({
           entity: 'EmployeeClass',
@@ -272,13 +261,13 @@ describe('employee classes over HTTP', () => {
       );
     });
     await eventually(async () => {
-      const list = (await staff.get(classes)).body as ClassesAnswer;
+      const list = (await portal.staff.get(classes)).body as ClassesAnswer;
       expect(list.employeeClasses.map((c) => c.groupName)).toContain('Hourly');
     });
   });
 
   it('lets a ben-admin build the classes of their own client only', async () => {
-    const benAdmin = apiClient(app.url);
+    const benAdmin = apiClient(portal.app.url);
     await benAdmin.signIn('benadmin@onboard.example');
     expect((await benAdmin.get(classes)).status).toBe(200);
     expect(

@@ -2,13 +2,14 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_THROTTLE_LIMITS } from '@onboard/command-api/throttle';
-import { freshDatabase, migratedDatabase, seededDatabase } from '@onboard/testing/db';
+import { freshDatabase, migratedDatabase } from '@onboard/testing/db';
 import { parseEnvelope, summarizeEvent } from '@onboard/domain';
 import { startApp, type RunningApp } from './app.ts';
 import { embeddedTestConfig } from './config.ts';
 import { LOCAL_DSN } from './error-reporting/reporter.ts';
 import { DEMO_CLIENT_ID, DEMO_USERS } from './seed.ts';
 import { apiClient, eventually } from './testing/http-client.ts';
+import { startSeededApp } from './testing/seeded-app.ts';
 
 type Api = ReturnType<typeof apiClient>;
 type Report = { message: string; level: string; levelLabel: string; source: string; url: string | null };
@@ -41,7 +42,7 @@ describe('error reporting kept here (no DSN configured)', () => {
   let broker: Api;
 
   beforeAll(async () => {
-    app = await startApp(embeddedTestConfig(await seededDatabase('error_reports'), { webDist: null }));
+    app = await startSeededApp('error_reports');
     staff = apiClient(app.url);
     broker = apiClient(app.url);
     await staff.signIn(DEMO_USERS.find((u) => u.role === 'SLF_ADMIN')!.email);

@@ -8,12 +8,11 @@ import { createExplorerCommands, SLUG_TAKEN_MESSAGE } from '@onboard/command-api
 import { createExplorerQueries } from '@onboard/query-api/explorer';
 import { explorerPagesProjection } from '@onboard/projections/explorer-pages';
 import { SAMPLE_DENTAL_PLAN, SAMPLE_MEDICAL_PLAN, SAMPLE_VISION_PLAN } from '@onboard/domain/testing';
-import { seededDatabase } from '@onboard/testing/db';
-import { startApp, type RunningApp } from './app.ts';
-import { embeddedTestConfig } from './config.ts';
+import { type RunningApp } from './app.ts';
 import { apiNotFound, errorMiddleware } from './http/errors.ts';
 import { DEMO_USERS } from './seed.ts';
 import { apiClient, eventually } from './testing/http-client.ts';
+import { startSeededApp } from './testing/seeded-app.ts';
 
 /**
  * Explorer sites over HTTP: the explorer routers mounted on their own server in front of the app's store,
@@ -38,7 +37,7 @@ async function sessionFor(email: string) {
 }
 
 beforeAll(async () => {
-  app = await startApp(embeddedTestConfig(await seededDatabase('explorer'), { webDist: null }));
+  app = await startSeededApp('explorer');
   runner = startRunner({ store: app.store, pool: app.pool, consumer: explorerPagesProjection });
   const deps = {
     store: app.store,

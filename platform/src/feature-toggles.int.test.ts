@@ -1,22 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seededDatabase } from '@onboard/testing/db';
+import { describe, expect, it } from 'vitest';
 import { FEATURE_TOGGLES_STREAM } from '@onboard/events';
-import { startApp, type RunningApp } from './app.ts';
-import { embeddedTestConfig, loadConfig } from './config.ts';
+import { loadConfig } from './config.ts';
 import { DEMO_CLIENT_ID, DEMO_EXPLORER_PAGE_ID } from './seed.ts';
 import { apiClient, eventually } from './testing/http-client.ts';
+import { seededAppForTests, type Api } from './testing/seeded-app.ts';
 
-type Api = ReturnType<typeof apiClient>;
 type Toggle = { name: string; enabled: boolean; source: string; globalEnabled: boolean };
 type Toggles = { clientId: string | null; toggles: Toggle[] };
 
 // Feature toggles over HTTP: staff switch them globally and per client, everyone signed in reads them
 // merged for a client, the Explorer's language dialog follows them; and the public configuration.
 describe('feature toggles and configuration over HTTP', () => {
-  let app: RunningApp;
-  let staff: Api;
-  let benAdmin: Api;
-
   const toggle = async (api: Api, name: string, clientId?: string) => {
     const answer = await api.get(`/api/feature-toggles${clientId ? `?clientId=${clientId}` : ''}`);
     expect(answer.status).toBe(200);
@@ -24,7 +18,7 @@ describe('feature toggles and configuration over HTTP', () => {
   };
   const languageDialog = async () =>
     (
-      (await apiClient(app.url).get(`/api/explorer-pages/${DEMO_EXPLORER_PAGE_ID}`)).body as {
+      (await apiClient(portal.app.url).get(`/api/explorer-pages/${DEMO_EXPLORER_PAGE_ID}`)).body as {
         showsLanguageDialog: boolean;
         languageFeatureToggle: boolean;
       }
@@ -39,82 +33,84 @@ describe('feature toggles and configuration over HTTP', () => {
     ONBOARD_FRAUD_URL: 'https://carrier.example.test/fraud',
   };
 
-  beforeAll(async () => {
-    app = await startApp(
-      embeddedTestConfig(await seededDatabase('feature_toggles'), {
-        webDist: null,
-        platform: { ...loadConfig(SUPPORT_ENV, 'postgres://unused').platform, version: 'build-42' },
-      }),
-    );
-    staff = apiClient(app.url);
-    await staff.signIn('admin@onboard.example');
-    benAdmin = apiClient(app.url);
-    await benAdmin.signIn('benadmin@onboard.example');
-  });
-  afterAll(async () => {
-    await app?.stop();
+  const portal = seededAppForTests('feature_toggles', ['staff', 'benAdmin'], {
+    platform: { ...loadConfig(SUPPORT_ENV, 'postgres://unused').platform, version: 'build-42' },
   });
 
   it('staff switch a toggle globally; the Explorer’s language dialog follows it', async () => {
-    expect(await toggle(staff, 'explorerLanguage')).toMatchObject({ enabled: true, source: 'default' });
+    expect(await toggle(portal.staff, 'explorerLanguage')).toMatchObject({
+      enabled: true,
+      source: 'default',
+    });
     expect(await languageDialog()).toBe(true);
 
-    expect((await staff.put('/api/feature-toggles/explorerLanguage', { enabled: false })).status).toBe(204);
+    expect((await portal.staff.put('/api/feature-toggles/explorerLanguage', { enabled: false })).status).toBe(
+      204,
+    );
     await eventually(async () =>
-      expect(await toggle(staff, 'explorerLanguage')).toMatchObject({ enabled: false, source: 'global' }),
+      expect(await toggle(portal.staff, 'explorerLanguage')).toMatchObject({
+        enabled: false,
+        source: 'global',
+      }),
     );
     expect(await languageDialog()).toBe(false);
 
     // The same value again records nothing.
-    const before = (await app.store.readStream(FEATURE_TOGGLES_STREAM)).length;
-    expect((await staff.put('/api/feature-toggles/explorerLanguage', { enabled: false })).status).toBe(204);
-    expect((await app.store.readStream(FEATURE_TOGGLES_STREAM)).length).toBe(before);
+    const before = (await portal.app.store.readStream(FEATURE_TOGGLES_STREAM)).length;
+    expect((await portal.staff.put('/api/feature-toggles/explorerLanguage', { enabled: false })).status).toBe(
+      204,
+    );
+    expect((await portal.app.store.readStream(FEATURE_TOGGLES_STREAM)).length).toBe(before);
   });
 
   it('a client’s override wins over the global value for that client only, until staff remove it', async () => {
-    const put = await staff.put('/api/feature-toggles/explorerLanguage', {
+    const put = await portal.staff.put('/api/feature-toggles/explorerLanguage', {
       enabled: true,
       clientId: DEMO_CLIENT_ID,
     });
     expect(put.status).toBe(204);
     await eventually(async () =>
-      expect(await toggle(benAdmin, 'explorerLanguage', DEMO_CLIENT_ID)).toMatchObject({
+      expect(await toggle(portal.benAdmin, 'explorerLanguage', DEMO_CLIENT_ID)).toMatchObject({
         enabled: true,
         source: 'client',
         globalEnabled: false,
       }),
     );
-    expect(await toggle(staff, 'explorerLanguage', 'another-client')).toMatchObject({
+    expect(await toggle(portal.staff, 'explorerLanguage', 'another-client')).toMatchObject({
       enabled: false,
       source: 'global',
     });
     expect(await languageDialog()).toBe(true);
     // Staff see every override by the client's name; the client's own view names it too.
-    const everyone = (await staff.get('/api/feature-toggles')).body as {
+    const everyone = (await portal.staff.get('/api/feature-toggles')).body as {
       toggles: { name: string; overrides: { clientId: string; clientName: string; enabled: boolean }[] }[];
     };
     expect(everyone.toggles.find((t) => t.name === 'explorerLanguage')!.overrides).toEqual([
       { clientId: DEMO_CLIENT_ID, clientName: 'Lakeside Manufacturing Co.', enabled: true },
     ]);
-    expect((await staff.get(`/api/feature-toggles?clientId=${DEMO_CLIENT_ID}`)).body).toMatchObject({
+    expect((await portal.staff.get(`/api/feature-toggles?clientId=${DEMO_CLIENT_ID}`)).body).toMatchObject({
       clientName: 'Lakeside Manufacturing Co.',
     });
 
-    const cleared = await staff.delete(`/api/feature-toggles/explorerLanguage/clients/${DEMO_CLIENT_ID}`);
+    const cleared = await portal.staff.delete(
+      `/api/feature-toggles/explorerLanguage/clients/${DEMO_CLIENT_ID}`,
+    );
     expect(cleared.status).toBe(204);
     await eventually(async () =>
-      expect(await toggle(staff, 'explorerLanguage', DEMO_CLIENT_ID)).toMatchObject({ source: 'global' }),
+      expect(await toggle(portal.staff, 'explorerLanguage', DEMO_CLIENT_ID)).toMatchObject({
+        source: 'global',
+      }),
     );
     expect(
-      (await staff.delete(`/api/feature-toggles/explorerLanguage/clients/${DEMO_CLIENT_ID}`)).status,
+      (await portal.staff.delete(`/api/feature-toggles/explorerLanguage/clients/${DEMO_CLIENT_ID}`)).status,
     ).toBe(404);
   });
 
   it('the large-client toggle, set for a client, takes the language dialog away from its Explorer', async () => {
-    await staff.put('/api/feature-toggles/explorerLanguage', { enabled: true });
+    await portal.staff.put('/api/feature-toggles/explorerLanguage', { enabled: true });
     await eventually(async () => expect(await languageDialog()).toBe(true));
-    expect(await toggle(staff, 'largeClient', DEMO_CLIENT_ID)).toMatchObject({ source: 'default' });
-    const put = await staff.put('/api/feature-toggles/largeClient', {
+    expect(await toggle(portal.staff, 'largeClient', DEMO_CLIENT_ID)).toMatchObject({ source: 'default' });
+    const put = await portal.staff.put('/api/feature-toggles/largeClient', {
       enabled: true,
       clientId: DEMO_CLIENT_ID,
     });
@@ -123,17 +119,20 @@ describe('feature toggles and configuration over HTTP', () => {
   });
 
   it('refuses a toggle it does not know, and anyone but staff', async () => {
-    expect((await staff.put('/api/feature-toggles/teleport', { enabled: true })).status).toBe(400);
-    expect((await benAdmin.put('/api/feature-toggles/explorerLanguage', { enabled: true })).status).toBe(403);
+    expect((await portal.staff.put('/api/feature-toggles/teleport', { enabled: true })).status).toBe(400);
     expect(
-      (await benAdmin.delete(`/api/feature-toggles/explorerLanguage/clients/${DEMO_CLIENT_ID}`)).status,
+      (await portal.benAdmin.put('/api/feature-toggles/explorerLanguage', { enabled: true })).status,
     ).toBe(403);
-    expect((await benAdmin.get('/api/feature-toggles?clientId=another-client')).status).toBe(403);
-    expect((await apiClient(app.url).get('/api/feature-toggles')).status).toBe(401);
+    expect(
+      (await portal.benAdmin.delete(`/api/feature-toggles/explorerLanguage/clients/${DEMO_CLIENT_ID}`))
+        .status,
+    ).toBe(403);
+    expect((await portal.benAdmin.get('/api/feature-toggles?clientId=another-client')).status).toBe(403);
+    expect((await apiClient(portal.app.url).get('/api/feature-toggles')).status).toBe(401);
   });
 
   it('answers the configuration to anyone: the build’s version, the environment from the host, support and legal links from the environment, the features', async () => {
-    const answer = await apiClient(app.url).get('/api/configuration');
+    const answer = await apiClient(portal.app.url).get('/api/configuration');
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({
       version: 'build-42',

@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiJobStream, type NewEvent } from '@onboard/events';
-import { seededDatabase } from '@onboard/testing/db';
-import { startApp, type RunningApp } from './app.ts';
-import { embeddedTestConfig } from './config.ts';
 import { apiClient } from './testing/http-client.ts';
+import { seededAppForTests } from './testing/seeded-app.ts';
 
 type SseEvent = { id: string; event: string; data: unknown };
 
@@ -68,30 +66,25 @@ const jobEvent = (clientId: string, apiJobStatus: 'IN_PROGRESS' | 'COMPLETED'): 
 });
 
 describe('UI gateway', () => {
-  let app: RunningApp;
-  beforeAll(async () => {
-    app = await startApp(embeddedTestConfig(await seededDatabase('gateway'), { webDist: null }));
-  });
-  afterAll(async () => {
-    await app?.stop();
-  });
+  const portal = seededAppForTests('gateway');
 
   const cookieOf = async (email: string) => {
-    const api = apiClient(app.url);
+    const api = apiClient(portal.app.url);
     await api.signIn(email);
     return [...api.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   };
 
   it('forwards push statuses from the event store to admins, and replays after Last-Event-ID', async () => {
     const cookie = await cookieOf('admin@onboard.example');
-    const live = readEvents(app.url, cookie, 3);
+    const live = readEvents(portal.app.url, cookie, 3);
     await new Promise((r) => setTimeout(r, 300));
     const events = [
       jobEvent('c-1', 'IN_PROGRESS'),
       jobEvent('c-2', 'IN_PROGRESS'),
       jobEvent('c-1', 'COMPLETED'),
     ];
-    for (const event of events) await app.store.append(apiJobStream(randomUUID()), [event], 'no_stream');
+    for (const event of events)
+      await portal.app.store.append(apiJobStream(randomUUID()), [event], 'no_stream');
     const received = await live;
     expect(received.map((e) => e.event)).toEqual(['QPS_PUSH_STATUS', 'QPS_PUSH_STATUS', 'QPS_PUSH_STATUS']);
     expect(received.map((e) => e.data)).toEqual([
@@ -101,19 +94,19 @@ describe('UI gateway', () => {
     ]);
 
     // A browser that saw only the first message reconnects and gets the two it missed.
-    const replayed = await readEvents(app.url, cookie, 2, received[0]!.id);
+    const replayed = await readEvents(portal.app.url, cookie, 2, received[0]!.id);
     expect(replayed.map((e) => e.id)).toEqual([received[1]!.id, received[2]!.id]);
   });
 
   it('is for signed-in people only (a client’s people hear only their conversations: conversations.int.test.ts)', async () => {
-    const anonymous = await fetch(`${app.url}/api/events/stream`);
+    const anonymous = await fetch(`${portal.app.url}/api/events/stream`);
     expect(anonymous.status).toBe(401);
-    const benAdmin = await fetch(`${app.url}/api/events/stream`, {
+    const benAdmin = await fetch(`${portal.app.url}/api/events/stream`, {
       headers: { cookie: await cookieOf('benadmin@onboard.example') },
     });
     expect(benAdmin.status).toBe(200);
     await benAdmin.body?.cancel();
-    const owner = await fetch(`${app.url}/api/events/stream`, {
+    const owner = await fetch(`${portal.app.url}/api/events/stream`, {
       headers: { cookie: await cookieOf('owner@onboard.example') },
     });
     expect(owner.status).toBe(200);

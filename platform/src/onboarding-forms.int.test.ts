@@ -1,18 +1,15 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { envelopeStream, parseEvent, type EnvelopeEvent, type EnvelopeRecipient } from '@onboard/events';
-import { seededDatabase } from '@onboard/testing/db';
 import { completedFormsForEvidence } from '@onboard/query-api/onboarding-forms';
 import { verifyEvidencePack } from '@onboard/query-api/evidence-pack';
-import { startApp, type RunningApp } from './app.ts';
-import { embeddedTestConfig } from './config.ts';
 import { DEMO_CLIENT_ID } from './seed.ts';
 import { apiClient, eventually } from './testing/http-client.ts';
 import { connectDocumentStore } from './documents/index.ts';
+import { seededAppForTests, type Api } from './testing/seeded-app.ts';
 
-type Api = ReturnType<typeof apiClient>;
 type Form = {
   onboardingFormId: string;
   status: string;
@@ -46,17 +43,12 @@ async function samplePdf(): Promise<Uint8Array<ArrayBuffer>> {
 // Onboarding forms over HTTP: a template, an envelope in routing order with a decline and a reassignment,
 // a quorum, the signing link's single use, and the evidence hand-off.
 describe('onboarding forms over HTTP', () => {
-  let app: RunningApp;
-  let staff: Api;
-  let benAdmin: Api;
-  let broker: Api;
-
   const upload = async (bytes: Uint8Array<ArrayBuffer>, type = 'application/pdf') =>
-    fetch(`${app.url}/api/onboarding-form-templates`, {
+    fetch(`${portal.app.url}/api/onboarding-form-templates`, {
       method: 'POST',
       headers: {
-        cookie: [...staff.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-        'x-csrf-token': staff.cookies.get('onboard_csrf') ?? '',
+        cookie: [...portal.staff.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        'x-csrf-token': portal.staff.cookies.get('onboard_csrf') ?? '',
         'content-type': type,
         'x-file-name': encodeURIComponent('Group application.pdf'),
       },
@@ -67,7 +59,7 @@ describe('onboarding forms over HTTP', () => {
     const created = await upload(await samplePdf());
     expect(created.status).toBe(201);
     const { templateId } = (await created.json()) as { templateId: string };
-    const set = await staff.put(`/api/onboarding-form-templates/${templateId}`, { roles, fields });
+    const set = await portal.staff.put(`/api/onboarding-form-templates/${templateId}`, { roles, fields });
     expect(set.status).toBe(200);
     return templateId;
   };
@@ -97,18 +89,8 @@ describe('onboarding forms over HTTP', () => {
     };
   };
 
-  beforeAll(async () => {
-    app = await startApp(embeddedTestConfig(await seededDatabase('onboarding_forms'), { webDist: null }));
-    staff = apiClient(app.url);
-    await staff.signIn('admin@onboard.example');
-    benAdmin = apiClient(app.url);
-    await benAdmin.signIn('benadmin@onboard.example');
-    broker = apiClient(app.url);
-    await broker.signIn('broker@onboard.example');
-  }, 60_000);
-  afterAll(async () => {
-    await app?.stop();
-  });
+  const portal = seededAppForTests('onboarding_forms', ['staff', 'benAdmin', 'broker']);
+  beforeAll(async () => {}, 60_000);
 
   it('refuses a template that is not a PDF (400)', async () => {
     const response = await upload(new Uint8Array(Buffer.from('<html>not a pdf</html>')));
@@ -130,7 +112,7 @@ describe('onboarding forms over HTTP', () => {
         field('title-broker', 'broker', 'text', 350),
       ],
     );
-    const created = await staff.post(forms, {
+    const created = await portal.staff.post(forms, {
       templateId,
       recipients: [
         {
@@ -147,40 +129,46 @@ describe('onboarding forms over HTTP', () => {
     const [ben, bianca] = form.recipients;
 
     // The broker is second in routing order: acting now is out of turn.
-    const early = await broker.post(`${forms}/${form.onboardingFormId}/embedded-view/${bianca!.recipientId}`);
+    const early = await portal.broker.post(
+      `${forms}/${form.onboardingFormId}/embedded-view/${bianca!.recipientId}`,
+    );
     expect(early.status).toBe(409);
     // Someone else may not open the ben-admin's view.
     expect(
-      (await broker.post(`${forms}/${form.onboardingFormId}/embedded-view/${ben!.recipientId}`)).status,
+      (await portal.broker.post(`${forms}/${form.onboardingFormId}/embedded-view/${ben!.recipientId}`))
+        .status,
     ).toBe(403);
 
-    const benView = await openView(benAdmin, form.onboardingFormId, ben!.recipientId);
+    const benView = await openView(portal.benAdmin, form.onboardingFormId, ben!.recipientId);
     expect(benView.fields.map((f) => f.fieldId)).toEqual(['sig-employer', 'date-employer']);
     // The link is single use: opening it again is an expired link.
-    const again = await benAdmin.put(`${forms}/${form.onboardingFormId}/embedded-view-action/open`, {
+    const again = await portal.benAdmin.put(`${forms}/${form.onboardingFormId}/embedded-view-action/open`, {
       token: benView.token,
     });
     expect(again.status).toBe(400);
     expect(again.body.code).toBe('LINK_EXPIRED');
     const lock = await eventually(async () => {
-      const status = await staff.get(`${forms}/${form.onboardingFormId}/lockStatus`);
+      const status = await portal.staff.get(`${forms}/${form.onboardingFormId}/lockStatus`);
       expect(status.body.locked).toBe(true);
       return status.body;
     });
     expect(lock.recipientName).toBe('Ben Adler');
 
-    const signed = await benAdmin.put(`${forms}/${form.onboardingFormId}/embedded-view-action/sign`, {
+    const signed = await portal.benAdmin.put(`${forms}/${form.onboardingFormId}/embedded-view-action/sign`, {
       token: benView.session,
       signature: { kind: 'drawn', png: DOT },
     });
     expect(signed.status).toBe(200);
     expect(signed.body.recipients[0].status).toBe('signed');
 
-    const biancaView = await openView(broker, form.onboardingFormId, bianca!.recipientId);
-    const declined = await broker.put(`${forms}/${form.onboardingFormId}/embedded-view-action/decline`, {
-      token: biancaView.session,
-      reason: 'I am not the broker of record',
-    });
+    const biancaView = await openView(portal.broker, form.onboardingFormId, bianca!.recipientId);
+    const declined = await portal.broker.put(
+      `${forms}/${form.onboardingFormId}/embedded-view-action/decline`,
+      {
+        token: biancaView.session,
+        reason: 'I am not the broker of record',
+      },
+    );
     expect(declined.status).toBe(200);
     expect(declined.body).toMatchObject({ status: 'declined', statusLabel: 'Declined' });
 
@@ -191,21 +179,26 @@ describe('onboarding forms over HTTP', () => {
       email: 'outside.broker@example.com',
     };
     expect(
-      (await broker.put(`${forms}/${form.onboardingFormId}/reassign-recipient`, reassignBody)).status,
+      (await portal.broker.put(`${forms}/${form.onboardingFormId}/reassign-recipient`, reassignBody)).status,
     ).toBe(403);
-    const reassigned = await staff.put(`${forms}/${form.onboardingFormId}/reassign-recipient`, reassignBody);
+    const reassigned = await portal.staff.put(
+      `${forms}/${form.onboardingFormId}/reassign-recipient`,
+      reassignBody,
+    );
     expect(reassigned.status).toBe(200);
     const outside = (reassigned.body as Form).recipients.find((r) => r.name === 'Outside Broker')!;
     expect(outside).toMatchObject({ status: 'sent', roleName: 'Broker' });
 
     // Someone without an account signs through the link staff issue, without signing in.
-    const anonymous = apiClient(app.url);
+    const anonymous = apiClient(portal.app.url);
     await anonymous.request('GET', '/api/auth/csrf');
-    const link = await staff.post(`${forms}/${form.onboardingFormId}/embedded-view/${outside.recipientId}`);
+    const link = await portal.staff.post(
+      `${forms}/${form.onboardingFormId}/embedded-view/${outside.recipientId}`,
+    );
     const token = new URL(`http://x${link.body.url as string}`).searchParams.get('token')!;
     // Someone without an account gets the link by e-mail.
     const emails = await eventually(async () => {
-      const list = await staff.get(`/api/clients/${DEMO_CLIENT_ID}/emails`);
+      const list = await portal.staff.get(`/api/clients/${DEMO_CLIENT_ID}/emails`);
       const items = (list.body.items ?? list.body) as { subject: string }[];
       expect(items.map((e) => e.subject)).toContain('Group application is ready for your signature');
       return items;
@@ -229,8 +222,8 @@ describe('onboarding forms over HTTP', () => {
     expect(done.body.status).toBe('completed');
 
     const download = await eventually(async () => {
-      const response = await fetch(`${app.url}${forms}/${form.onboardingFormId}/download`, {
-        headers: { cookie: [...staff.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+      const response = await fetch(`${portal.app.url}${forms}/${form.onboardingFormId}/download`, {
+        headers: { cookie: [...portal.staff.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
       });
       expect(response.headers.get('content-disposition')).toContain(
         'filename="Group application - Lakeside Manufacturing Co. - signed 20',
@@ -245,7 +238,7 @@ describe('onboarding forms over HTTP', () => {
     const lines = ((await certificatePage.getTextContent()).items as { str: string }[])
       .map((i) => i.str)
       .filter((text) => text !== '');
-    const events = (await app.store.readStream(envelopeStream(form.onboardingFormId))).map(
+    const events = (await portal.app.store.readStream(envelopeStream(form.onboardingFormId))).map(
       (r) => parseEvent(r) as EnvelopeEvent,
     );
     const createdEvent = events.find((e) => e.type === 'EnvelopeCreated')!;
@@ -293,9 +286,9 @@ describe('onboarding forms over HTTP', () => {
       lines.filter((l) => l.startsWith('Signed ')).every((l) => / - IP \S+ - User agent \S+/.test(l)),
     ).toBe(true);
 
-    const documents = await connectDocumentStore(app.config, app.pool, () => new Date());
+    const documents = await connectDocumentStore(portal.app.config, portal.app.pool, () => new Date());
     const [evidence] = await eventually(async () => {
-      const found = await completedFormsForEvidence({ pool: app.pool, documents }, DEMO_CLIENT_ID);
+      const found = await completedFormsForEvidence({ pool: portal.app.pool, documents }, DEMO_CLIENT_ID);
       expect(found).toHaveLength(1);
       return found;
     });
@@ -338,8 +331,8 @@ describe('onboarding forms over HTTP', () => {
     });
 
     // The client's sealed evidence pack carries the completed form, and its envelope's events are chained.
-    const pack = await fetch(`${app.url}/api/clients/${DEMO_CLIENT_ID}/evidence-pack`, {
-      headers: { cookie: [...staff.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+    const pack = await fetch(`${portal.app.url}/api/clients/${DEMO_CLIENT_ID}/evidence-pack`, {
+      headers: { cookie: [...portal.staff.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
     });
     expect(pack.status).toBe(200);
     const verification = await verifyEvidencePack(new Uint8Array(await pack.arrayBuffer()));
@@ -359,7 +352,7 @@ describe('onboarding forms over HTTP', () => {
       name: `Officer ${n}`,
       email: `officer${n}@example.com`,
     });
-    const created = await staff.post(forms, {
+    const created = await portal.staff.post(forms, {
       templateId,
       formName: 'Officers’ resolution',
       recipients: [officer(1), officer(2), officer(3)],
@@ -368,10 +361,12 @@ describe('onboarding forms over HTTP', () => {
     const form = created.body as Form;
     const sessions = [];
     for (const r of form.recipients) {
-      const link = await staff.post(`${forms}/${form.onboardingFormId}/embedded-view/${r.recipientId}`);
+      const link = await portal.staff.post(
+        `${forms}/${form.onboardingFormId}/embedded-view/${r.recipientId}`,
+      );
       sessions.push(new URL(`http://x${link.body.url as string}`).searchParams.get('token')!);
     }
-    const signer = apiClient(app.url);
+    const signer = apiClient(portal.app.url);
     await signer.request('GET', '/api/auth/csrf');
     const signWith = async (linkToken: string) => {
       const opened = await signer.put(`${forms}/${form.onboardingFormId}/embedded-view-action/open`, {
@@ -393,7 +388,7 @@ describe('onboarding forms over HTTP', () => {
     ]);
     // The hub's list (the read model) dates the released officer with the moment the quorum was reached.
     const listed = await eventually(async () => {
-      const list = (await staff.get(forms)).body as Form[];
+      const list = (await portal.staff.get(forms)).body as Form[];
       const row = list.find((f) => f.onboardingFormId === form.onboardingFormId)!;
       expect(row.recipients[2]!.releasedAt).not.toBeNull();
       return row;
@@ -418,7 +413,7 @@ describe('onboarding forms over HTTP', () => {
         field('title', 'officers', 'text', 300),
       ],
     );
-    const created = await staff.post(forms, {
+    const created = await portal.staff.post(forms, {
       templateId,
       formName: 'Officers’ minutes',
       recipients: [1, 2, 3].map((n) => ({
@@ -429,10 +424,10 @@ describe('onboarding forms over HTTP', () => {
     });
     expect(created.status).toBe(201);
     const form = created.body as Form;
-    const signer = apiClient(app.url);
+    const signer = apiClient(portal.app.url);
     await signer.request('GET', '/api/auth/csrf');
     const signAs = async (recipientId: string, text: string, values?: Record<string, string>) => {
-      const link = await staff.post(`${forms}/${form.onboardingFormId}/embedded-view/${recipientId}`);
+      const link = await portal.staff.post(`${forms}/${form.onboardingFormId}/embedded-view/${recipientId}`);
       const token = new URL(`http://x${link.body.url as string}`).searchParams.get('token')!;
       const opened = await signer.put(`${forms}/${form.onboardingFormId}/embedded-view-action/open`, {
         token,
@@ -454,8 +449,8 @@ describe('onboarding forms over HTTP', () => {
     expect(second).toEqual({ fields: ['sig-b'], status: 'completed' });
 
     const download = await eventually(async () => {
-      const response = await fetch(`${app.url}${forms}/${form.onboardingFormId}/download`, {
-        headers: { cookie: [...staff.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+      const response = await fetch(`${portal.app.url}${forms}/${form.onboardingFormId}/download`, {
+        headers: { cookie: [...portal.staff.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
       });
       expect(response.headers.get('content-disposition')).toContain(
         encodeURIComponent('Officers’ minutes - Lakeside Manufacturing Co. - signed '),
@@ -478,7 +473,7 @@ describe('onboarding forms over HTTP', () => {
       [{ roleId: 'employer', name: 'Employer', routingOrder: 1, quorum: null }],
       [field('s', 'employer', 'signature', 600)],
     );
-    const created = await staff.post(forms, {
+    const created = await portal.staff.post(forms, {
       templateId,
       recipients: [
         {
@@ -490,10 +485,10 @@ describe('onboarding forms over HTTP', () => {
       ],
     });
     const id = (created.body as Form).onboardingFormId;
-    expect((await benAdmin.delete(`${forms}/${id}`)).status).toBe(403);
-    expect((await staff.delete(`${forms}/${id}?reason=Sent%20by%20mistake`)).status).toBe(204);
+    expect((await portal.benAdmin.delete(`${forms}/${id}`)).status).toBe(403);
+    expect((await portal.staff.delete(`${forms}/${id}?reason=Sent%20by%20mistake`)).status).toBe(204);
     const listed = await eventually(async () => {
-      const list = (await benAdmin.get(forms)).body as Form[];
+      const list = (await portal.benAdmin.get(forms)).body as Form[];
       expect(list.find((f) => f.onboardingFormId === id)?.status).toBe('voided');
       return list;
     });
@@ -505,7 +500,7 @@ describe('onboarding forms over HTTP', () => {
       [{ roleId: 'broker', name: 'Broker', routingOrder: 1, quorum: null }],
       [field('s', 'broker', 'signature', 600)],
     );
-    const created = await staff.post(forms, {
+    const created = await portal.staff.post(forms, {
       templateId,
       recipients: [
         { roleId: 'broker', name: 'Bianca Brooks', email: 'old.bianca@example.com', userId: null },
@@ -513,20 +508,23 @@ describe('onboarding forms over HTTP', () => {
     });
     const id = (created.body as Form).onboardingFormId;
     await eventually(async () => {
-      const list = (await staff.get(forms)).body as Form[];
+      const list = (await portal.staff.get(forms)).body as Form[];
       expect(list.some((f) => f.onboardingFormId === id)).toBe(true);
     });
-    const moved = await broker.put('/api/users/demo-broker/onboarding-form-email', {
+    const moved = await portal.broker.put('/api/users/demo-broker/onboarding-form-email', {
       oldEmail: 'Old.Bianca@example.com',
     });
     expect(moved.status).toBe(200);
     expect(moved.body.updatedForms).toBe(1);
     expect(
-      (await benAdmin.put('/api/users/demo-broker/onboarding-form-email', { oldEmail: 'x@example.com' }))
-        .status,
+      (
+        await portal.benAdmin.put('/api/users/demo-broker/onboarding-form-email', {
+          oldEmail: 'x@example.com',
+        })
+      ).status,
     ).toBe(403);
     // Now the broker's own account signs in that place.
-    const link = await broker.post(
+    const link = await portal.broker.post(
       `${forms}/${id}/embedded-view/${(created.body as Form).recipients[0]!.recipientId}`,
     );
     expect(link.status).toBe(201);

@@ -19,12 +19,11 @@ import {
 } from '@onboard/command-api/users';
 import { createQueryApi } from '@onboard/query-api';
 import { createUserAdminQueries } from '@onboard/query-api/users';
-import { seededDatabase } from '@onboard/testing/db';
-import { startApp, type RunningApp } from './app.ts';
-import { embeddedTestConfig } from './config.ts';
+import { type RunningApp } from './app.ts';
 import { apiNotFound, errorMiddleware } from './http/errors.ts';
 import { DEMO_CLIENT_ID, DEMO_USERS } from './seed.ts';
 import { apiClient, eventually } from './testing/http-client.ts';
+import { startSeededApp } from './testing/seeded-app.ts';
 
 /**
  * Platform §6 over HTTP: every role against every route that exists, allowed and refused. The four demo
@@ -115,7 +114,7 @@ function expectRefusedWithoutData(res: Response, context: string) {
 }
 
 beforeAll(async () => {
-  app = await startApp(embeddedTestConfig(await seededDatabase('perms'), { webDist: null }));
+  app = await startSeededApp('perms');
   await app.store.append(
     eifStream(OTHER),
     [

@@ -1,14 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { parse } from 'csv-parse/sync';
 import { personalDataAccessStream } from '@onboard/events';
-import { seededDatabase } from '@onboard/testing/db';
-import { startApp, type RunningApp } from './app.ts';
-import { embeddedTestConfig } from './config.ts';
 import { DEMO_CLIENT_ID } from './seed.ts';
 import { apiClient, eventually } from './testing/http-client.ts';
+import { seededAppForTests, type Api } from './testing/seeded-app.ts';
 
-type Api = ReturnType<typeof apiClient>;
 const POLICY_ID = 'policy-lakeside-1';
 const census = `/api/clients/${DEMO_CLIENT_ID}/census/${POLICY_ID}`;
 const HEADER =
@@ -46,12 +43,11 @@ const familyPlanted = ['Mia', 'Lindqvist', '567-89-0123', '05/06/2015', '10001',
 const cookieOf = (api: Api) => [...api.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
 
 describe('personal data: masked on screen, revealed with a reason, every look in the access log', () => {
-  let app: RunningApp;
   const as: Record<'benAdmin' | 'broker' | 'admin' | 'owner', Api> = {} as never;
   let documentId = '';
 
   const upload = async (bytes: Uint8Array, name: string) => {
-    const response = await fetch(`${app.url}${census}/files`, {
+    const response = await fetch(`${portal.app.url}${census}/files`, {
       method: 'POST',
       headers: {
         cookie: cookieOf(as.benAdmin),
@@ -89,7 +85,7 @@ describe('personal data: masked on screen, revealed with a reason, every look in
   };
   /** A POST answered as a file (fetch's Response, not the JSON client's). */
   const post = (api: Api, path: string, body: object) =>
-    fetch(`${app.url}${path}`, {
+    fetch(`${portal.app.url}${path}`, {
       method: 'POST',
       headers: {
         cookie: cookieOf(api),
@@ -98,10 +94,11 @@ describe('personal data: masked on screen, revealed with a reason, every look in
       },
       body: JSON.stringify(body),
     });
-  const looks = async () => (await app.store.readStream(personalDataAccessStream(DEMO_CLIENT_ID))).length;
+  const looks = async () =>
+    (await portal.app.store.readStream(personalDataAccessStream(DEMO_CLIENT_ID))).length;
 
+  const portal = seededAppForTests('personal_data');
   beforeAll(async () => {
-    app = await startApp(embeddedTestConfig(await seededDatabase('personal_data'), { webDist: null }));
     const emails = {
       benAdmin: 'benadmin@onboard.example',
       broker: 'broker@onboard.example',
@@ -109,7 +106,7 @@ describe('personal data: masked on screen, revealed with a reason, every look in
       owner: 'owner@onboard.example',
     } as const;
     for (const [role, email] of Object.entries(emails)) {
-      as[role as keyof typeof emails] = apiClient(app.url);
+      as[role as keyof typeof emails] = apiClient(portal.app.url);
       await as[role as keyof typeof emails].signIn(email);
     }
     // Last year's census, clean and submitted; this year's changes one SSN and has a bad ZIP on each row.
@@ -119,9 +116,6 @@ describe('personal data: masked on screen, revealed with a reason, every look in
       csv([row(1, { zip: '123', ssn: NEW_SSN }), row(2, { zip: '123' }), row(3, { zip: '123' })]),
       'census-2026.csv',
     );
-  });
-  afterAll(async () => {
-    await app?.stop();
   });
 
   it('answers every role that can open a census the SSN’s last four, the year of birth and the salary band, never the value', async () => {
@@ -149,7 +143,7 @@ describe('personal data: masked on screen, revealed with a reason, every look in
       );
       // The error workbook downloads masked for everyone.
       const sheet = await workbook(
-        await fetch(`${app.url}${census}/files/${documentId}/error-workbook`, {
+        await fetch(`${portal.app.url}${census}/files/${documentId}/error-workbook`, {
           headers: { cookie: cookieOf(api) },
         }),
       );
@@ -279,7 +273,7 @@ describe('personal data: masked on screen, revealed with a reason, every look in
   });
 
   const download = (api: Api, path: string) =>
-    fetch(`${app.url}${path}`, { headers: { cookie: cookieOf(api) } });
+    fetch(`${portal.app.url}${path}`, { headers: { cookie: cookieOf(api) } });
   let family = '';
   const familyHeader = `${HEADER},Relationship`;
 

@@ -1,12 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seededDatabase } from '@onboard/testing/db';
+import { describe, expect, it } from 'vitest';
 import { resourceStream } from '@onboard/events';
-import { startApp, type RunningApp } from './app.ts';
-import { embeddedTestConfig } from './config.ts';
 import { DEMO_CLIENT_ID } from './seed.ts';
-import { apiClient, eventually } from './testing/http-client.ts';
+import { eventually } from './testing/http-client.ts';
+import { seededAppForTests, type Api } from './testing/seeded-app.ts';
 
-type Api = ReturnType<typeof apiClient>;
 type Resource = {
   resourceId: string;
   title: string;
@@ -29,17 +26,13 @@ const link = {
 // The client's enrollment and onboarding resources over HTTP: staff add links and documents, edit and
 // remove them; the client's people read them and download the documents.
 describe('client resources over HTTP', () => {
-  let app: RunningApp;
-  let staff: Api;
-  let benAdmin: Api;
-
   const list = async (api: Api) => (await api.get(resources)).body as Resource[];
-  const streamLength = async () => (await app.store.readStream(resourceStream(DEMO_CLIENT_ID))).length;
+  const streamLength = async () => (await portal.app.store.readStream(resourceStream(DEMO_CLIENT_ID))).length;
 
   /** The file itself as the body of POST /api/documents, with the caller's cookies and CSRF header. */
   const upload = async (api: Api, bytes: Uint8Array<ArrayBuffer>) => {
     const cookies = [...api.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    const response = await fetch(`${app.url}/api/documents`, {
+    const response = await fetch(`${portal.app.url}/api/documents`, {
       method: 'POST',
       headers: {
         cookie: cookies,
@@ -53,19 +46,10 @@ describe('client resources over HTTP', () => {
     return (await response.json()) as { documentId: string };
   };
 
-  beforeAll(async () => {
-    app = await startApp(embeddedTestConfig(await seededDatabase('resources'), { webDist: null }));
-    staff = apiClient(app.url);
-    await staff.signIn('admin@onboard.example');
-    benAdmin = apiClient(app.url);
-    await benAdmin.signIn('benadmin@onboard.example');
-  });
-  afterAll(async () => {
-    await app?.stop();
-  });
+  const portal = seededAppForTests('resources', ['staff', 'benAdmin']);
 
   it('staff add a link and a document; a ben-admin of the client reads both and downloads the document', async () => {
-    const added = await staff.post(resources, link);
+    const added = await portal.staff.post(resources, link);
     expect(added.status).toBe(201);
     expect(added.body).toMatchObject({
       title: link.title,
@@ -73,8 +57,8 @@ describe('client resources over HTTP', () => {
       content: { kind: 'link', url: link.url },
     });
 
-    const { documentId } = await upload(staff, PDF);
-    const document = await staff.post(resources, {
+    const { documentId } = await upload(portal.staff, PDF);
+    const document = await portal.staff.post(resources, {
       kind: 'document',
       title: 'Enrollment guide',
       description: 'How employees enroll, step by step',
@@ -94,7 +78,7 @@ describe('client resources over HTTP', () => {
     });
 
     const seen = await eventually(async () => {
-      const listed = await list(benAdmin);
+      const listed = await list(portal.benAdmin);
       expect(listed).toHaveLength(2);
       return listed;
     });
@@ -113,8 +97,8 @@ describe('client resources over HTTP', () => {
       document: null,
     });
 
-    const download = await fetch(`${app.url}${seen[0]!.document!.downloadPath}`, {
-      headers: { cookie: [...benAdmin.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+    const download = await fetch(`${portal.app.url}${seen[0]!.document!.downloadPath}`, {
+      headers: { cookie: [...portal.benAdmin.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
     });
     expect(download.status).toBe(200);
     expect(download.headers.get('content-type')).toBe('application/pdf');
@@ -124,16 +108,20 @@ describe('client resources over HTTP', () => {
 
   it('a ben-admin cannot add, edit or remove a resource (403), and nothing is appended', async () => {
     const before = await streamLength();
-    expect((await benAdmin.post(resources, link)).status).toBe(403);
-    const [first] = await list(benAdmin);
-    expect((await benAdmin.put(`${resources}/${first!.resourceId}`, link)).status).toBe(403);
-    expect((await benAdmin.request('DELETE', `${resources}/${first!.resourceId}`)).status).toBe(403);
+    expect((await portal.benAdmin.post(resources, link)).status).toBe(403);
+    const [first] = await list(portal.benAdmin);
+    expect((await portal.benAdmin.put(`${resources}/${first!.resourceId}`, link)).status).toBe(403);
+    expect((await portal.benAdmin.request('DELETE', `${resources}/${first!.resourceId}`)).status).toBe(403);
     expect(await streamLength()).toBe(before);
   });
 
   it('refuses a bad address and an empty title on their fields, appending nothing', async () => {
     const before = await streamLength();
-    const bad = await staff.post(resources, { ...link, title: ' ', url: 'http://carrier.example/dental' });
+    const bad = await portal.staff.post(resources, {
+      ...link,
+      title: ' ',
+      url: 'http://carrier.example/dental',
+    });
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({
       validationError: {
@@ -141,7 +129,7 @@ describe('client resources over HTTP', () => {
         'body.title': 'Please provide a response',
       },
     });
-    const noFile = await staff.post(resources, {
+    const noFile = await portal.staff.post(resources, {
       ...link,
       kind: 'document',
       url: undefined,
@@ -152,34 +140,38 @@ describe('client resources over HTTP', () => {
   });
 
   it('staff edit at the version they saw; a stale version is a 409; then they remove it', async () => {
-    const target = (await list(staff)).find((r) => r.kind === 'link')!;
+    const target = (await list(portal.staff)).find((r) => r.kind === 'link')!;
     const path = `${resources}/${target.resourceId}`;
-    const edited = await staff.put(path, { ...link, title: 'Dental in two pages' }, { 'if-match': '1' });
+    const edited = await portal.staff.put(
+      path,
+      { ...link, title: 'Dental in two pages' },
+      { 'if-match': '1' },
+    );
     expect(edited.status).toBe(200);
     expect(edited.body).toMatchObject({ title: 'Dental in two pages', version: 2 });
-    const stale = await staff.put(path, { ...link, title: 'Too late' }, { 'if-match': '1' });
+    const stale = await portal.staff.put(path, { ...link, title: 'Too late' }, { 'if-match': '1' });
     expect(stale.status).toBe(409);
     expect(stale.body).toMatchObject({ code: 'CONFLICT', currentVersion: 2 });
     await eventually(async () => {
-      expect((await list(benAdmin)).find((r) => r.resourceId === target.resourceId)).toMatchObject({
+      expect((await list(portal.benAdmin)).find((r) => r.resourceId === target.resourceId)).toMatchObject({
         title: 'Dental in two pages',
         version: 2,
       });
     });
 
-    const removed = await staff.request('DELETE', path, undefined, { 'if-match': '2' });
+    const removed = await portal.staff.request('DELETE', path, undefined, { 'if-match': '2' });
     expect(removed.status).toBe(204);
     await eventually(async () => {
-      expect((await list(benAdmin)).map((r) => r.resourceId)).not.toContain(target.resourceId);
+      expect((await list(portal.benAdmin)).map((r) => r.resourceId)).not.toContain(target.resourceId);
     });
-    expect((await staff.request('DELETE', path)).status).toBe(404);
+    expect((await portal.staff.request('DELETE', path)).status).toBe(404);
   });
 
   it('an unknown resource or client is a 404', async () => {
-    expect((await staff.put(`${resources}/no-such-resource`, link)).status).toBe(404);
-    expect((await staff.request('DELETE', `${resources}/no-such-resource`)).status).toBe(404);
-    expect((await staff.post('/api/clients/no-such-client/resources', link)).status).toBe(404);
-    expect((await staff.get('/api/clients/no-such-client/resources')).status).toBe(404);
-    expect((await benAdmin.get(`${resources}/no-such-resource/document`)).status).toBe(404);
+    expect((await portal.staff.put(`${resources}/no-such-resource`, link)).status).toBe(404);
+    expect((await portal.staff.request('DELETE', `${resources}/no-such-resource`)).status).toBe(404);
+    expect((await portal.staff.post('/api/clients/no-such-client/resources', link)).status).toBe(404);
+    expect((await portal.staff.get('/api/clients/no-such-client/resources')).status).toBe(404);
+    expect((await portal.benAdmin.get(`${resources}/no-such-resource/document`)).status).toBe(404);
   });
 });

@@ -1,12 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seededDatabase } from '@onboard/testing/db';
-import { startApp, type RunningApp } from './app.ts';
-import { embeddedTestConfig } from './config.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CLIENT_ID } from './seed.ts';
 import { answerEveryRequiredQuestion } from './testing/complete-eif.ts';
 import { apiClient, eventually } from './testing/http-client.ts';
+import { seededAppForTests, type Api } from './testing/seeded-app.ts';
 
-type Api = ReturnType<typeof apiClient>;
 const client = `/api/clients/${DEMO_CLIENT_ID}`;
 
 type Net = {
@@ -23,25 +20,11 @@ type Net = {
 // Review after signing, answer by answer (onboarding §4 net-change rules per answer): who changed what,
 // one count of what waits for review, and decisions on single answers by staff and by an outside signer.
 describe('review by the answer over HTTP', () => {
-  let app: RunningApp;
-  let benAdmin: Api;
-  let admin: Api;
-  let owner: Api;
-
+  const portal = seededAppForTests('review_by_answer', ['benAdmin', 'staff', 'owner']);
   beforeAll(async () => {
-    app = await startApp(embeddedTestConfig(await seededDatabase('review_by_answer'), { webDist: null }));
-    benAdmin = apiClient(app.url);
-    await benAdmin.signIn('benadmin@onboard.example');
-    admin = apiClient(app.url);
-    await admin.signIn('admin@onboard.example');
-    owner = apiClient(app.url);
-    await owner.signIn('owner@onboard.example');
-    await answerEveryRequiredQuestion(benAdmin, DEMO_CLIENT_ID);
-    expect((await benAdmin.put(client, { taxId: '12-3456789' })).status).toBe(200);
-    expect((await benAdmin.post(`${client}/eif/sign`)).status).toBe(200);
-  });
-  afterAll(async () => {
-    await app?.stop();
+    await answerEveryRequiredQuestion(portal.benAdmin, DEMO_CLIENT_ID);
+    expect((await portal.benAdmin.put(client, { taxId: '12-3456789' })).status).toBe(200);
+    expect((await portal.benAdmin.post(`${client}/eif/sign`)).status).toBe(200);
   });
 
   /** The seeded staff (platform/src/seed.ts). */
@@ -60,33 +43,33 @@ describe('review by the answer over HTTP', () => {
   it('names, per answer, who changed it; the count of changes waiting agrees with the list', async () => {
     // The administrator changes two ERISA answers at once, the owner a third.
     expect(
-      (await admin.put(client, { erisaPlanAdminName: 'Lakeside HR', erisaPlanNumber: 502 })).status,
+      (await portal.staff.put(client, { erisaPlanAdminName: 'Lakeside HR', erisaPlanNumber: 502 })).status,
     ).toBe(200);
-    const byOwner = await owner.put(client, { erisaLegalAgent: 'Dana Reyes' });
+    const byOwner = await portal.owner.put(client, { erisaLegalAgent: 'Dana Reyes' });
     expect(byOwner.status).toBe(200);
     expect(byOwner.body.pendingReviewCount).toBe(3);
 
-    const net = await clientNet(benAdmin, 3);
+    const net = await clientNet(portal.benAdmin, 3);
     const authorsOf = (key: string) =>
       net.details.find((d) => d.attributeKey === key)?.authors.map((a) => [a.id, a.role]);
     expect(authorsOf('erisaPlanAdminName')).toEqual([[adminId, 'SLF_ADMIN']]);
     expect(authorsOf('erisaPlanNumber')).toEqual([[adminId, 'SLF_ADMIN']]);
     expect(authorsOf('erisaLegalAgent')).toEqual([[ownerId, 'SLF_OWNER']]);
     // Everyone who saw the form counts the same: the client view the banner reads says three.
-    expect((await benAdmin.get(client)).body.pendingReviewCount).toBe(3);
+    expect((await portal.benAdmin.get(client)).body.pendingReviewCount).toBe(3);
 
     // A second author of one answer: both are named, oldest first.
-    expect((await owner.put(client, { erisaPlanNumber: 503 })).status).toBe(200);
+    expect((await portal.owner.put(client, { erisaPlanNumber: 503 })).status).toBe(200);
     await eventually(async () => {
-      const again = await clientNet(benAdmin, 3);
+      const again = await clientNet(portal.benAdmin, 3);
       const authors = again.details.find((d) => d.attributeKey === 'erisaPlanNumber')?.authors;
       expect(authors?.map((a) => a.id)).toEqual([adminId, ownerId]);
     });
-    expect((await benAdmin.get(client)).body.pendingReviewCount).toBe(3);
+    expect((await portal.benAdmin.get(client)).body.pendingReviewCount).toBe(3);
   });
 
   it('lets two staff accept one answer and decline another of one entity, leaving the third pending', async () => {
-    const accepted = await admin.post(`${client}/eif/changes/accept`, {
+    const accepted = await portal.staff.post(`${client}/eif/changes/accept`, {
       answers: [{ entity: 'Client', entityId: DEMO_CLIENT_ID, attributeKey: 'erisaPlanNumber' }],
     });
     expect(accepted.status).toBe(200);
@@ -94,12 +77,12 @@ describe('review by the answer over HTTP', () => {
     // The administrator's change made two answers: the other one still waits.
     expect(accepted.body.erisaPlanAdminName).not.toBe('Lakeside HR');
 
-    const noReason = await owner.post(`${client}/eif/changes/decline`, {
+    const noReason = await portal.owner.post(`${client}/eif/changes/decline`, {
       answers: [{ entity: 'Client', entityId: DEMO_CLIENT_ID, attributeKey: 'erisaLegalAgent' }],
       reason: ' ',
     });
     expect(noReason.status).toBe(400);
-    const declined = await owner.post(`${client}/eif/changes/decline`, {
+    const declined = await portal.owner.post(`${client}/eif/changes/decline`, {
       answers: [{ entity: 'Client', entityId: DEMO_CLIENT_ID, attributeKey: 'erisaLegalAgent' }],
       reason: 'Our agent has not changed',
     });
@@ -107,7 +90,7 @@ describe('review by the answer over HTTP', () => {
     expect(declined.body.pendingReviewCount).toBe(1);
     expect(declined.body.erisaLegalAgent).not.toBe('Dana Reyes');
 
-    const net = await clientNet(benAdmin, 1);
+    const net = await clientNet(portal.benAdmin, 1);
     expect(net.details.map((d) => [d.attributeKey, d.status])).toEqual(
       expect.arrayContaining([
         ['erisaLegalAgent', 'declined'],
@@ -116,18 +99,18 @@ describe('review by the answer over HTTP', () => {
     );
 
     // Nothing to decide on that answer any more: refused, nothing written.
-    const again = await admin.post(`${client}/eif/changes/accept`, {
+    const again = await portal.staff.post(`${client}/eif/changes/accept`, {
       answers: [{ entity: 'Client', entityId: DEMO_CLIENT_ID, attributeKey: 'erisaLegalAgent' }],
     });
     expect(again.status).toBe(422);
-    expect((await benAdmin.get(client)).body.pendingReviewCount).toBe(1);
+    expect((await portal.benAdmin.get(client)).body.pendingReviewCount).toBe(1);
     // A body that chooses nothing is a 400 naming the field.
-    expect((await admin.post(`${client}/eif/changes/accept`, {})).status).toBe(400);
+    expect((await portal.staff.post(`${client}/eif/changes/accept`, {})).status).toBe(400);
   });
 
   it('lets an outside signer decide the updates answer by answer through one link, used once nothing is left', async () => {
-    expect((await admin.put(client, { erisaLegalAgent: 'Sam Ortiz' })).status).toBe(200);
-    const invite = await admin.post(`${client}/outside-signer`, {
+    expect((await portal.staff.put(client, { erisaLegalAgent: 'Sam Ortiz' })).status).toBe(200);
+    const invite = await portal.staff.post(`${client}/outside-signer`, {
       email: 'cfo@lakeside.example',
       firstName: 'Casey',
       lastName: 'Fowler',
@@ -135,14 +118,14 @@ describe('review by the answer over HTTP', () => {
     });
     expect(invite.status).toBe(201);
     const body = await eventually(async () => {
-      const r = await app.pool.query<{ body: string }>('select body from rm_emails where id = $1', [
+      const r = await portal.app.pool.query<{ body: string }>('select body from rm_emails where id = $1', [
         invite.body.emailId,
       ]);
       expect(r.rows).toHaveLength(1);
       return r.rows[0]!.body;
     });
     const actionId = /\/client\/[^/]+\/outside-signer\/(\S+)/.exec(body)![1]!;
-    const signer = apiClient(app.url);
+    const signer = apiClient(portal.app.url);
     await signer.get('/api/auth/csrf');
     const base = `/api/outside-signer/${DEMO_CLIENT_ID}/${actionId}`;
 

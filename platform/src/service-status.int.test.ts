@@ -1,58 +1,44 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seededDatabase } from '@onboard/testing/db';
 import { FEATURE_TOGGLES_STREAM } from '@onboard/events';
-import { startApp, type RunningApp } from './app.ts';
-import { embeddedTestConfig } from './config.ts';
 import { httpTicketSystemStatus } from './service-status.ts';
 import { apiClient } from './testing/http-client.ts';
-
-type Api = ReturnType<typeof apiClient>;
+import { seededAppForTests, type Api } from './testing/seeded-app.ts';
 
 // explorer §2, §7: GET /api/service-status in the embedded default answers the global toggle staff switch.
 describe('service status over HTTP (embedded default)', () => {
-  let app: RunningApp;
-  let staff: Api;
-  let broker: Api;
   let anonymous: Api;
-  const streamLength = async () => (await app.store.readStream(FEATURE_TOGGLES_STREAM)).length;
+  const streamLength = async () => (await portal.app.store.readStream(FEATURE_TOGGLES_STREAM)).length;
   const status = async (api: Api) => (await api.get('/api/service-status')).body;
   const toggle = (api: Api, enabled: boolean, clientId: string | null = null) =>
     api.put('/api/feature-toggles/ticketSystemDown', { enabled, clientId });
 
+  const portal = seededAppForTests('service_status', ['staff', 'broker']);
   beforeAll(async () => {
-    app = await startApp(embeddedTestConfig(await seededDatabase('service_status'), { webDist: null }));
-    staff = apiClient(app.url);
-    await staff.signIn('admin@onboard.example');
-    broker = apiClient(app.url);
-    await broker.signIn('broker@onboard.example');
-    anonymous = apiClient(app.url);
-  });
-  afterAll(async () => {
-    await app?.stop();
+    anonymous = apiClient(portal.app.url);
   });
 
   it('says Jira is up until staff say otherwise, to anyone who asks', async () => {
     const answer = await anonymous.get('/api/service-status');
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({ jira: true });
-    expect(app.config.serviceStatus).toMatchObject({ probeUrl: null, cacheMs: 300_000 });
+    expect(portal.app.config.serviceStatus).toMatchObject({ probeUrl: null, cacheMs: 300_000 });
   });
 
   it('refuses the toggle to anyone but staff, and refuses a client override of it', async () => {
-    expect((await toggle(broker, true)).status).toBe(403);
-    expect((await toggle(staff, true, 'some-client')).status).toBe(400);
+    expect((await toggle(portal.broker, true)).status).toBe(403);
+    expect((await toggle(portal.staff, true, 'some-client')).status).toBe(400);
     expect(await streamLength()).toBe(0);
   });
 
   it('staff switch the toggle on: the cached answer is replaced at once', async () => {
-    expect((await toggle(staff, true)).status).toBe(204);
+    expect((await toggle(portal.staff, true)).status).toBe(204);
     expect(await status(anonymous)).toEqual({ jira: false });
     expect(await streamLength()).toBe(1);
 
-    expect((await toggle(staff, false)).status).toBe(204);
-    expect(await status(broker)).toEqual({ jira: true });
+    expect((await toggle(portal.staff, false)).status).toBe(204);
+    expect(await status(portal.broker)).toEqual({ jira: true });
     expect(await streamLength()).toBe(2);
   });
 });

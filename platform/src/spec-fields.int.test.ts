@@ -1,41 +1,25 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seededDatabase } from '@onboard/testing/db';
-import { startApp, type RunningApp } from './app.ts';
-import { embeddedTestConfig } from './config.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CLIENT_ID } from './seed.ts';
-import { apiClient, eventually } from './testing/http-client.ts';
+import { eventually } from './testing/http-client.ts';
+import { seededAppForTests } from './testing/seeded-app.ts';
 
-type Api = ReturnType<typeof apiClient>;
 type Task = { taskId: string; policyId: string | null } & Record<string, unknown>;
 const client = `/api/clients/${DEMO_CLIENT_ID}`;
 
 // Where the API answers what the spec's entities carry (platform §3, explorer §3), over HTTP; the client
 // checks every answer against its route's contract.
 describe('the answers carry the spec’s fields', () => {
-  let app: RunningApp;
-  let staff: Api;
-  let benAdmin: Api;
-
-  beforeAll(async () => {
-    app = await startApp(embeddedTestConfig(await seededDatabase('specfields'), { webDist: null }));
-    staff = apiClient(app.url);
-    await staff.signIn('admin@onboard.example');
-    benAdmin = apiClient(app.url);
-    await benAdmin.signIn('benadmin@onboard.example');
-  });
-  afterAll(async () => {
-    await app?.stop();
-  });
+  const portal = seededAppForTests('specfields', ['staff', 'benAdmin']);
 
   it('a client carries its tasks, and each policy its policyTasks (platform §3)', async () => {
     const tasks = await eventually(async () => {
-      const listed = (await benAdmin.get(`${client}/tasks`)).body as Task[];
+      const listed = (await portal.benAdmin.get(`${client}/tasks`)).body as Task[];
       expect(listed.some((t) => t.policyId !== null)).toBe(true);
       return listed;
     });
     for (const view of ['', '?view=editing']) {
-      const answer = await benAdmin.get(`${client}${view}`);
+      const answer = await portal.benAdmin.get(`${client}${view}`);
       expect(answer.status).toBe(200);
       // The ETag (the client's version) does not cover the tasks: nothing may revalidate against it.
       expect(answer.headers.get('cache-control')).toBe('no-store');
@@ -57,7 +41,7 @@ describe('the answers carry the spec’s fields', () => {
     let siteId = '';
 
     beforeAll(async () => {
-      const created = await staff.post(pages, {
+      const created = await portal.staff.post(pages, {
         name: 'Lakeside 2026 benefits',
         language: 'en',
         planYear: '2026',
@@ -74,27 +58,27 @@ describe('the answers carry the spec’s fields', () => {
       });
       expect(created.status, JSON.stringify(created.body)).toBe(201);
       siteId = created.body.id;
-      await eventually(async () => expect((await staff.get(`${pages}/${siteId}`)).status).toBe(200));
+      await eventually(async () => expect((await portal.staff.get(`${pages}/${siteId}`)).status).toBe(200));
     });
 
     it('as staff read it, names its client and says whether its custom branding shows (explorer §3)', async () => {
-      const clientName = ((await staff.get(client)).body as { name: string }).name;
+      const clientName = ((await portal.staff.get(client)).body as { name: string }).name;
       expect(clientName).not.toBe('');
-      const one = await staff.get(`${pages}/${siteId}`);
+      const one = await portal.staff.get(`${pages}/${siteId}`);
       expect(one.body).toMatchObject({
         clientId: DEMO_CLIENT_ID,
         clientName,
         benefitsExplorerCustomBranding: true,
       });
-      const listed = await staff.get(`${pages}?limit=100`);
+      const listed = await portal.staff.get(`${pages}?limit=100`);
       expect(listed.body.items.find((s: { id: string }) => s.id === siteId)).toMatchObject({
         clientName,
         benefitsExplorerCustomBranding: true,
       });
-      const owned = await staff.get(`/api/explorer-pages/by-owner/${one.body.pageOwner}?limit=100`);
+      const owned = await portal.staff.get(`/api/explorer-pages/by-owner/${one.body.pageOwner}?limit=100`);
       expect(owned.body.items.find((s: { id: string }) => s.id === siteId)).toMatchObject({ clientName });
       // Branding switched off: the flag follows.
-      const edited = await staff.put(`${pages}/${siteId}`, {
+      const edited = await portal.staff.put(`${pages}/${siteId}`, {
         ...one.body,
         customBranding: false,
         customThemeBrandColor: null,
@@ -102,19 +86,19 @@ describe('the answers carry the spec’s fields', () => {
       });
       expect(edited.status, JSON.stringify(edited.body)).toBe(200);
       await eventually(async () =>
-        expect((await staff.get(`${pages}/${siteId}`)).body).toMatchObject({
+        expect((await portal.staff.get(`${pages}/${siteId}`)).body).toMatchObject({
           benefitsExplorerCustomBranding: false,
         }),
       );
     });
 
     it('is listed under the association it was saved with', async () => {
-      const answer = await staff.get(`${pages}/association/${encodeURIComponent(associationId)}`);
+      const answer = await portal.staff.get(`${pages}/association/${encodeURIComponent(associationId)}`);
       expect(answer.status).toBe(200);
       expect(answer.body).toEqual([
         expect.objectContaining({ explorerPageId: siteId, name: 'Lakeside 2026 benefits', associationId }),
       ]);
-      expect((await staff.get(`${pages}/association/someone-else`)).body).toEqual([]);
+      expect((await portal.staff.get(`${pages}/association/someone-else`)).body).toEqual([]);
     });
   });
 });

@@ -1,26 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eifStream } from '@onboard/events';
-import { seededDatabase } from '@onboard/testing/db';
-import { startApp, type RunningApp } from './app.ts';
-import { embeddedTestConfig } from './config.ts';
 import { DEMO_CLIENT_ID } from './seed.ts';
 import { apiClient, eventually } from './testing/http-client.ts';
+import { seededAppForTests } from './testing/seeded-app.ts';
 
 // The first slice through every layer: command API -> event -> projection -> query API.
 describe('tax id slice', () => {
-  let app: RunningApp;
-
-  beforeAll(async () => {
-    app = await startApp(embeddedTestConfig(await seededDatabase('slice'), { webDist: null }));
-  });
-  afterAll(async () => {
-    await app?.stop();
-  });
+  const portal = seededAppForTests('slice');
 
   const clientPath = `/api/clients/${DEMO_CLIENT_ID}`;
 
   it('saves a tax id as an event, projects it, and serves it with a change record', async () => {
-    const api = apiClient(app.url);
+    const api = apiClient(portal.app.url);
     await api.signIn('benadmin@onboard.example');
     const before = await eventually(async () => {
       const res = await api.get(clientPath);
@@ -34,7 +25,7 @@ describe('tax id slice', () => {
     expect(saved.body.taxId).toBe('123456789');
     expect(saved.body.version).toBe(before.version + 1);
 
-    const events = await app.store.readStream(eifStream(DEMO_CLIENT_ID));
+    const events = await portal.app.store.readStream(eifStream(DEMO_CLIENT_ID));
     const last = events[events.length - 1]!;
     expect(last.type).toBe('EifEntityChanged');
     expect(last.metadata).toMatchObject({ actorId: 'demo-ben-admin', actorRole: 'BEN_ADMIN' });
@@ -60,19 +51,19 @@ describe('tax id slice', () => {
   });
 
   it('refuses a malformed tax id with a field error and appends nothing', async () => {
-    const api = apiClient(app.url);
+    const api = apiClient(portal.app.url);
     await api.signIn('admin@onboard.example');
-    const before = await app.store.readStream(eifStream(DEMO_CLIENT_ID));
+    const before = await portal.app.store.readStream(eifStream(DEMO_CLIENT_ID));
     const res = await api.put(clientPath, { taxId: '12-34' });
     expect(res.status).toBe(400);
     expect(res.body.validationError).toEqual({
       'body.taxId': 'Tax ID must be 9 digits in the format ##-#######',
     });
-    expect(await app.store.readStream(eifStream(DEMO_CLIENT_ID))).toHaveLength(before.length);
+    expect(await portal.app.store.readStream(eifStream(DEMO_CLIENT_ID))).toHaveLength(before.length);
   });
 
   it('refuses an edit made against a stale version', async () => {
-    const api = apiClient(app.url);
+    const api = apiClient(portal.app.url);
     await api.signIn('admin@onboard.example');
     const current = await api.get(clientPath);
     const first = await api.put(
@@ -88,12 +79,12 @@ describe('tax id slice', () => {
     );
     expect(stale.status).toBe(409);
     expect(stale.body.code).toBe('CONFLICT');
-    const events = await app.store.readStream(eifStream(DEMO_CLIENT_ID));
+    const events = await portal.app.store.readStream(eifStream(DEMO_CLIENT_ID));
     expect(events.filter((e) => JSON.stringify(e.data).includes('222222222'))).toHaveLength(0);
   });
 
   it('refuses a mutation without the CSRF header', async () => {
-    const api = apiClient(app.url);
+    const api = apiClient(portal.app.url);
     await api.signIn('admin@onboard.example');
     const res = await api.request('PUT', clientPath, { taxId: '333333333' }, { 'x-csrf-token': '' });
     expect(res.status).toBe(403);
@@ -101,9 +92,9 @@ describe('tax id slice', () => {
   });
 
   it('refuses anonymous callers and other clients', async () => {
-    const anonymous = apiClient(app.url);
+    const anonymous = apiClient(portal.app.url);
     expect((await anonymous.get(clientPath)).status).toBe(401);
-    const broker = apiClient(app.url);
+    const broker = apiClient(portal.app.url);
     await broker.signIn('broker@onboard.example');
     const res = await broker.get('/api/clients/someone-else');
     expect(res.status).toBe(403);
@@ -111,7 +102,7 @@ describe('tax id slice', () => {
   });
 
   it('reports projection lag on the health endpoint', async () => {
-    const res = await apiClient(app.url).get('/api/health');
+    const res = await apiClient(portal.app.url).get('/api/health');
     expect(res.status).toBe(200);
     expect(res.body.consumers.map((c: { name: string }) => c.name)).toEqual(
       expect.arrayContaining(['client-view', 'change-log', 'bus-publisher']),

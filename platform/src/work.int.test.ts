@@ -1,11 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seededDatabase } from '@onboard/testing/db';
-import { startApp, type RunningApp } from './app.ts';
-import { embeddedTestConfig } from './config.ts';
+import { describe, expect, it } from 'vitest';
 import { DEMO_CLIENT_ID, DEMO_USERS } from './seed.ts';
-import { apiClient, eventually } from './testing/http-client.ts';
+import { eventually } from './testing/http-client.ts';
+import { seededAppForTests, type Api } from './testing/seeded-app.ts';
 
-type Api = ReturnType<typeof apiClient>;
 type Work = {
   person: { userId: string; name: string; role: string };
   items: {
@@ -25,9 +22,6 @@ const userOf = (role: string) => DEMO_USERS.find((u) => u.role === role)!;
 
 // "My work" over HTTP: what waits on a person across their clients, by due date; staff read anyone's.
 describe('the work waiting on a person', () => {
-  let app: RunningApp;
-  let staff: Api;
-  let benAdmin: Api;
   const admin = userOf('SLF_ADMIN');
   const ben = userOf('BEN_ADMIN');
   const broker = userOf('BROKER');
@@ -36,19 +30,10 @@ describe('the work waiting on a person', () => {
   const sorted = (items: Work['items']) =>
     items.every((item, i) => i === 0 || (items[i - 1]!.dueDate ?? '9999') <= (item.dueDate ?? '9999'));
 
-  beforeAll(async () => {
-    app = await startApp(embeddedTestConfig(await seededDatabase('work'), { webDist: null }));
-    staff = apiClient(app.url);
-    await staff.signIn(admin.email);
-    benAdmin = apiClient(app.url);
-    await benAdmin.signIn(ben.email);
-  });
-  afterAll(async () => {
-    await app?.stop();
-  });
+  const portal = seededAppForTests('work', ['staff', 'benAdmin']);
 
   it('a benefits administrator sees their clients’ open tasks that are theirs, soonest first, in words', async () => {
-    const work = await workOf(benAdmin, ben.id);
+    const work = await workOf(portal.benAdmin, ben.id);
     expect(work.person).toEqual({ userId: ben.id, name: ben.name, role: 'BEN_ADMIN' });
     expect(work.items.length).toBeGreaterThan(5);
     expect(new Set(work.items.map((i) => i.clientId))).toEqual(new Set([DEMO_CLIENT_ID]));
@@ -63,27 +48,27 @@ describe('the work waiting on a person', () => {
     });
     expect(census.policyLabel).toMatch(/^Policy /);
     // Only staff read someone else's.
-    expect((await benAdmin.get(`/api/users/${broker.id}/work`)).status).toBe(403);
-    expect((await staff.get('/api/users/no-such-user/work')).status).toBe(404);
-    expect(await workOf(staff, ben.id)).toEqual(work);
+    expect((await portal.benAdmin.get(`/api/users/${broker.id}/work`)).status).toBe(403);
+    expect((await portal.staff.get('/api/users/no-such-user/work')).status).toBe(404);
+    expect(await workOf(portal.staff, ben.id)).toEqual(work);
   });
 
   it('a task submitted for review leaves the client’s list for the consultant’s', async () => {
-    const before = await workOf(staff, admin.id);
+    const before = await workOf(portal.staff, admin.id);
     // The consultant of every demo client holds their kickoff calls.
     expect(before.items.filter((i) => i.taskId === 'kickoff-call')).toHaveLength(4);
     expect(before.items.every((i) => i.action === 'Hold the call' || i.status === 'In Review')).toBe(true);
     const certificates = `/api/clients/${DEMO_CLIENT_ID}/tasks/prior-carrier-certificates/actions/submit`;
-    expect((await benAdmin.post(certificates, {})).status).toBe(200);
+    expect((await portal.benAdmin.post(certificates, {})).status).toBe(200);
     await eventually(async () => {
-      const mine = await workOf(staff, admin.id);
+      const mine = await workOf(portal.staff, admin.id);
       expect(mine.items.find((i) => i.taskId === 'prior-carrier-certificates')).toMatchObject({
         clientId: DEMO_CLIENT_ID,
         pill: { label: 'In Review' },
         action: 'Review it: accept or send it back',
       });
       expect(sorted(mine.items)).toBe(true);
-      const theirs = await workOf(benAdmin, ben.id);
+      const theirs = await workOf(portal.benAdmin, ben.id);
       expect(theirs.items.some((i) => i.taskId === 'prior-carrier-certificates')).toBe(false);
     });
   });

@@ -10,14 +10,11 @@
 #   KAFKA_HEAP             JVM heap, default 512m
 set -euo pipefail
 
-here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-port="${KAFKA_PORT:-9092}"
+source "$(dirname "${BASH_SOURCE[0]}")/settings.sh"
 controller_port="${KAFKA_CONTROLLER_PORT:-$((port + 1))}"
-state="${KAFKA_STATE_DIR:-$here/target/state-$port}"
 timeout_s="${KAFKA_START_TIMEOUT:-90}"
 heap="${KAFKA_HEAP:-512m}"
 lib="$here/target/lib"
-pid_file="$state/kafka.pid"
 log_file="$state/kafka.log"
 
 answers() { timeout 1 bash -c "exec 3<>/dev/tcp/127.0.0.1/$1" 2>/dev/null; }

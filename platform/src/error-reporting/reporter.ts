@@ -140,35 +140,47 @@ export function createErrorReporter(deps: ErrorReporterDeps): ErrorReporter {
     },
     async reportServerError(error, request) {
       try {
-        const eventId = randomUUID().replaceAll('-', '');
-        const err = error instanceof Error ? error : new Error(String(error));
-        const sentAt = new Date();
-        const host = deps.host ?? hostname();
-        const envelope = serializeEnvelope({ event_id: eventId, dsn, sent_at: sentAt.toISOString() }, [
-          {
-            type: 'event',
-            payload: {
-              event_id: eventId,
-              timestamp: sentAt.getTime() / 1000,
-              platform: 'node',
-              level: 'error',
-              logger: 'onboard.server',
-              server_name: host,
-              release: deps.release,
-              environment: environmentOfHost(host),
-              request: { method: request.method, url: request.url },
-              exception: {
-                values: [{ type: err.name, value: err.message, stacktrace: { frames: framesOf(err) } }],
-              },
-            },
-          },
-        ]);
+        const envelope = serverErrorEnvelope(error, request, {
+          dsn,
+          release: deps.release,
+          host: deps.host ?? hostname(),
+        });
         await deliver(envelope, 'server');
       } catch (failure) {
         deps.logger.error({ err: failure }, 'could not report a server error');
       }
     },
   };
+}
+
+/** An unexpected server error as an envelope of one Sentry event. */
+function serverErrorEnvelope(
+  error: unknown,
+  request: { method: string; url: string },
+  { dsn, release, host }: { dsn: string; release: string; host: string },
+): Uint8Array {
+  const eventId = randomUUID().replaceAll('-', '');
+  const err = error instanceof Error ? error : new Error(String(error));
+  const sentAt = new Date();
+  return serializeEnvelope({ event_id: eventId, dsn, sent_at: sentAt.toISOString() }, [
+    {
+      type: 'event',
+      payload: {
+        event_id: eventId,
+        timestamp: sentAt.getTime() / 1000,
+        platform: 'node',
+        level: 'error',
+        logger: 'onboard.server',
+        server_name: host,
+        release,
+        environment: environmentOfHost(host),
+        request: { method: request.method, url: request.url },
+        exception: {
+          values: [{ type: err.name, value: err.message, stacktrace: { frames: framesOf(err) } }],
+        },
+      },
+    },
+  ]);
 }
 
 /** The stack in Sentry's frame shape, innermost last. */

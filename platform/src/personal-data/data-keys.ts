@@ -26,6 +26,54 @@ export type DataKeyService = DataKeys & {
   forget: (clientId: string | null) => void;
 };
 
+/** The live key row of a client (or one of its employees), made first when there is none. */
+async function liveKeyRow(
+  pool: pg.Pool,
+  kek: KeyEncryptionKey,
+  clientId: string,
+  employeeRef: string | null,
+) {
+  const find = () =>
+    pool.query<{ key_id: string; wrapped: Buffer }>(
+      `select key_id, wrapped from personal_data_keys
+        where client_id = $1 and coalesce(employee_ref, '') = $2 and destroyed_at is null`,
+      [clientId, employeeRef ?? ''],
+    );
+  const found = (await find()).rows[0];
+  if (found) return found;
+  await pool.query(
+    `insert into personal_data_keys (key_id, client_id, employee_ref, wrapped, kek_id)
+     values ($1, $2, $3, $4, $5) on conflict do nothing`,
+    [randomBytes(9).toString('base64url'), clientId, employeeRef, await kek.wrap(randomBytes(32)), kek.id],
+  );
+  const made = (await find()).rows[0];
+  if (!made) throw new Error('No data key after making one');
+  return made;
+}
+
+/**
+ * Destroys the live keys of a client (or one employee's; only those made before `madeBefore` when given)
+ * and announces it: the destruction and its announcement commit together (PostgreSQL sends one notice per
+ * payload). Answers the ids destroyed.
+ */
+async function destroyKeys(
+  pool: pg.Pool,
+  clientId: string,
+  employeeRef: string | null,
+  madeBefore: Date | null,
+): Promise<string[]> {
+  const { rows } = await pool.query<{ key_id: string }>(
+    `with destroyed as (
+       update personal_data_keys set wrapped = null, destroyed_at = now()
+        where client_id = $1 and destroyed_at is null and ($2::text is null or employee_ref = $2)
+          and ($3::timestamptz is null or created_at < $3)
+        returning key_id)
+     select key_id, pg_notify($4, to_json($1::text)::text) from destroyed`,
+    [clientId, employeeRef, madeBefore, DESTROYED_CHANNEL],
+  );
+  return rows.map((row) => row.key_id);
+}
+
 /**
  * The data keys, kept wrapped by the key-encryption key in `personal_data_keys` (platform migration 0011).
  * An employee's key is found by a reference derived from the employee's id with the client's own data key
@@ -44,23 +92,7 @@ export function postgresDataKeys(pool: pg.Pool, kek: KeyEncryptionKey): DataKeyS
   };
 
   async function liveKey(clientId: string, employeeRef: string | null): Promise<DataKey> {
-    const find = () =>
-      pool.query<{ key_id: string; wrapped: Buffer }>(
-        `select key_id, wrapped from personal_data_keys
-          where client_id = $1 and coalesce(employee_ref, '') = $2 and destroyed_at is null`,
-        [clientId, employeeRef ?? ''],
-      );
-    let found = (await find()).rows[0];
-    if (!found) {
-      const key = randomBytes(32);
-      await pool.query(
-        `insert into personal_data_keys (key_id, client_id, employee_ref, wrapped, kek_id)
-         values ($1, $2, $3, $4, $5) on conflict do nothing`,
-        [randomBytes(9).toString('base64url'), clientId, employeeRef, await kek.wrap(key), kek.id],
-      );
-      found = (await find()).rows[0];
-      if (!found) throw new Error('No data key after making one');
-    }
+    const found = await liveKeyRow(pool, kek, clientId, employeeRef);
     const key = await kek.unwrap(found.wrapped);
     hold(found.key_id, clientId, key);
     return { keyId: found.key_id, key };
@@ -133,19 +165,10 @@ export function postgresDataKeys(pool: pg.Pool, kek: KeyEncryptionKey): DataKeyS
       return rows.length > 0;
     },
     async destroy(clientId, employeeRef, options = {}) {
-      // The destruction and its announcement commit together (PostgreSQL sends one notice per payload).
-      const { rows } = await pool.query<{ key_id: string }>(
-        `with destroyed as (
-           update personal_data_keys set wrapped = null, destroyed_at = now()
-            where client_id = $1 and destroyed_at is null and ($2::text is null or employee_ref = $2)
-              and ($3::timestamptz is null or created_at < $3)
-            returning key_id)
-         select key_id, pg_notify($4, to_json($1::text)::text) from destroyed`,
-        [clientId, employeeRef, options.madeBefore ?? null, DESTROYED_CHANNEL],
-      );
+      const destroyed = await destroyKeys(pool, clientId, employeeRef, options.madeBefore ?? null);
       forget(clientId);
-      for (const { key_id } of rows) hold(key_id, clientId, null);
-      return rows.length;
+      for (const keyId of destroyed) hold(keyId, clientId, null);
+      return destroyed.length;
     },
     forget,
   };

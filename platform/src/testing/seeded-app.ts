@@ -1,0 +1,57 @@
+import { afterAll, beforeAll } from 'vitest';
+import { seededDatabase } from '@onboard/testing/db';
+import { startApp, type AppOptions, type RunningApp } from '../app.ts';
+import { embeddedTestConfig, type AppConfig } from '../config.ts';
+import { apiClient } from './http-client.ts';
+
+export type Api = ReturnType<typeof apiClient>;
+
+/** The seeded demo users (platform/src/seed.ts), by the part each plays in the tests. */
+const DEMO_USERS = {
+  staff: 'admin@onboard.example',
+  owner: 'owner@onboard.example',
+  benAdmin: 'benadmin@onboard.example',
+  broker: 'broker@onboard.example',
+} as const;
+export type DemoUser = keyof typeof DEMO_USERS;
+
+/** A client of the app at `url`, signed in as `email` over HTTP (password and second factor). */
+async function signedIn(url: string, email: string): Promise<Api> {
+  const api = apiClient(url);
+  await api.signIn(email);
+  return api;
+}
+
+/** The app in the embedded default on a copy of the seeded database, without the web build. */
+export async function startSeededApp(
+  prefix: string,
+  config: Partial<AppConfig> = {},
+  options: AppOptions = {},
+): Promise<RunningApp> {
+  return startApp(embeddedTestConfig(await seededDatabase(prefix), { webDist: null, ...config }), options);
+}
+
+export type SeededApp<U extends DemoUser> = { app: RunningApp } & Record<U, Api>;
+
+/**
+ * The app the tests of the calling `describe` (or file) share: started on a seeded database before them,
+ * with a client signed in for each demo user named (in that order), and stopped after them. Its fields are
+ * set once the tests run.
+ */
+export function seededAppForTests<U extends DemoUser>(
+  prefix: string,
+  users: readonly U[] = [],
+  config: Partial<AppConfig> = {},
+  options: AppOptions = {},
+): SeededApp<U> {
+  const running = {} as SeededApp<U>;
+  beforeAll(async () => {
+    running.app = await startSeededApp(prefix, config, options);
+    for (const user of users)
+      Object.assign(running, { [user]: await signedIn(running.app.url, DEMO_USERS[user]) });
+  });
+  afterAll(async () => {
+    await running.app?.stop();
+  });
+  return running;
+}
