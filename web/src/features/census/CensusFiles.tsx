@@ -3,7 +3,7 @@ import { Button, Link } from '../../ui/controls.ts';
 import { CENSUS_MESSAGES, CENSUS_SOURCE_LABELS } from '@onboard/domain/census';
 import { useAction } from '../../api/action.ts';
 import { download } from '../../api/download.ts';
-import { ConfirmDialog } from '../../ui/Dialogs.tsx';
+import { DeleteFileDialog } from '../../ui/DeleteFileDialog.tsx';
 import { Alert } from '../../ui/Feedback.tsx';
 import { TableHead } from '../../ui/TableHead.tsx';
 import { InlineRename } from '../documents/InlineRename.tsx';
@@ -99,18 +99,14 @@ export function CensusFiles({ clientId, policyId, results }: CensusPolicy & { re
         onClose={() => setUnmasking(null)}
         onConfirm={(reason) => downloadUnmaskedCensusFile(clientId, policyId, unmasking!.documentId, reason)}
       />
-      <ConfirmDialog
+      <DeleteFileDialog
         title="Delete this census file?"
-        message={
-          deleting
-            ? `“${deleting.fileName}” will no longer be listed or downloadable.`
-            : 'The file will no longer be listed.'
-        }
-        confirmLabel="Delete"
-        isOpen={deleting !== null}
+        file={deleting}
+        name={(file) => file.fileName}
+        unnamed="The file"
         isPending={remove.isPending}
         onCancel={() => setDeleting(null)}
-        onConfirm={() => deleting && void remove.run(deleting)}
+        onDelete={remove.run}
       />
     </section>
   );

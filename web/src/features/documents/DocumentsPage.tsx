@@ -4,7 +4,7 @@ import { documentCategories, documentCategoryLabel, policyLabel } from '@onboard
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
 import { useAction } from '../../api/action.ts';
 import { useClient } from '../../api/hooks.ts';
-import { ConfirmDialog } from '../../ui/Dialogs.tsx';
+import { DeleteFileDialog } from '../../ui/DeleteFileDialog.tsx';
 import { Alert, ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
 import { CheckboxInput } from '../../ui/Checkbox.tsx';
 import { SelectInput } from '../../ui/SelectInput.tsx';
@@ -415,18 +415,14 @@ export function DocumentsPage({ clientId }: { clientId: string }) {
           ))}
         </DocumentGroup>
       ))}
-      <ConfirmDialog
+      <DeleteFileDialog
         title="Delete this document?"
-        message={
-          deleting
-            ? `“${deleting.name}” will no longer be listed or downloadable.`
-            : 'The document will no longer be listed.'
-        }
-        confirmLabel="Delete"
-        isOpen={deleting !== null}
+        file={deleting}
+        name={(file) => file.name}
+        unnamed="The document"
         isPending={remove.isPending}
         onCancel={() => setDeleting(null)}
-        onConfirm={() => deleting && void remove.run(deleting)}
+        onDelete={remove.run}
       />
     </div>
   );
