@@ -40,7 +40,7 @@ function PeopleList({
  * Employees added, removed and changed (field by field) against the census submitted before. Personal
  * values come masked; a role that may see them reveals one (before or now) with a reason.
  */
-export function ChangeView({
+function ChangeView({
   clientId,
   policyId,
   documentId,
