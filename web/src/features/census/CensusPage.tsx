@@ -2,7 +2,6 @@ import { useState, type ChangeEvent } from 'react';
 import { Button, Link } from '../../ui/controls.ts';
 import { useLocation } from 'wouter';
 import {
-  CENSUS_MESSAGES,
   CENSUS_FIELDS,
   CENSUS_FIELD_LABELS,
   CENSUS_SOURCES,
@@ -12,37 +11,36 @@ import {
   type CensusSource,
 } from '@onboard/domain/census';
 import { policyLabel } from '@onboard/domain/web';
+import { useAction } from '../../api/action.ts';
 import { download, downloadFor } from '../../api/download.ts';
 import { useClient } from '../../api/hooks.ts';
 import { clientHubPath } from '../../app/routes.ts';
-import { ConfirmDialog } from '../../ui/Dialogs.tsx';
 import { Alert, ErrorPanel } from '../../ui/Feedback.tsx';
-import { InlineRename } from '../documents/InlineRename.tsx';
-import { formatDate } from '../tasks/format.ts';
+import { TableHead } from '../../ui/TableHead.tsx';
 import { TaskLayout } from '../tasks/TaskLayout.tsx';
 import {
   CENSUS_FILE,
   CENSUS_STEPS,
-  STATUS_WORDS,
   UPLOAD_ACCEPT,
+  censusErrorMessage,
   censusPagePath,
   censusReportPath,
   plural,
   uploadCensusFile,
   useCensus,
   useCensusWrites,
+  type CensusPolicy,
   type CensusResult,
+  type CensusResultProps,
   type CensusStepId,
 } from './api.ts';
-import { ChangeView } from './ChangeView.tsx';
-import { ReasonDialog, downloadUnmaskedCensusFile, useMayReveal } from './PersonalData.tsx';
+import { ChangesAgainstPrevious } from './ChangeView.tsx';
+import { CensusFiles } from './CensusFiles.tsx';
+import { ReasonDialog, useMayReveal } from './PersonalData.tsx';
 import { ReadingPanel, matchWords } from './ReadingPanel.tsx';
 import './census.css';
 
-type Props = { clientId: string; policyId: string; step: CensusStepId | 'validations' };
-
-const messageOf = (caught: unknown) =>
-  caught instanceof Error && caught.message ? caught.message : 'Something went wrong. Please try again.';
+type Props = CensusPolicy & { step: CensusStepId | 'validations' };
 
 /**
  * The census of one policy (onboarding §7), the enrollment elections task's work: upload a CSV or XLSX,
@@ -54,7 +52,27 @@ export function CensusPage({ clientId, policyId, step }: Props) {
   const census = useCensus(clientId, policyId);
   const policy = client.data?.policies.find((p) => p.id === policyId);
   const title = 'Enrollment elections';
-  const nav = (
+  return (
+    <TaskLayout
+      title={title}
+      subtitle={policy ? policyLabel({ ...policy, slfCoverages: policy.slfCoverages ?? [] }) : undefined}
+      nav={<StepsNav clientId={clientId} policyId={policyId} step={step} />}
+      backHref={clientHubPath(clientId)}
+      isLoading={!census.data && !census.error}
+    >
+      {census.error ? (
+        <ErrorPanel error={census.error} />
+      ) : (
+        census.data && (
+          <StepContent clientId={clientId} policyId={policyId} step={step} results={census.data} />
+        )
+      )}
+    </TaskLayout>
+  );
+}
+
+function StepsNav({ clientId, policyId, step }: Props) {
+  return (
     <nav aria-label="Steps">
       <p className="task-aside__heading">Census</p>
       <ol className="step-list">
@@ -76,23 +94,6 @@ export function CensusPage({ clientId, policyId, step }: Props) {
         </li>
       </ol>
     </nav>
-  );
-  return (
-    <TaskLayout
-      title={title}
-      subtitle={policy ? policyLabel({ ...policy, slfCoverages: policy.slfCoverages ?? [] }) : undefined}
-      nav={nav}
-      backHref={clientHubPath(clientId)}
-      isLoading={!census.data && !census.error}
-    >
-      {census.error ? (
-        <ErrorPanel error={census.error} />
-      ) : (
-        census.data && (
-          <StepContent clientId={clientId} policyId={policyId} step={step} results={census.data} />
-        )
-      )}
-    </TaskLayout>
   );
 }
 
@@ -126,11 +127,11 @@ function StepContent({ clientId, policyId, step, results }: Props & { results: C
       );
     }
     case 'validations':
-      return <FileList clientId={clientId} policyId={policyId} results={results} />;
+      return <CensusFiles clientId={clientId} policyId={policyId} results={results} />;
   }
 }
 
-function NothingYet({ clientId, policyId, words }: { clientId: string; policyId: string; words: string }) {
+export function NothingYet({ clientId, policyId, words }: CensusPolicy & { words: string }) {
   return (
     <section className="card census">
       <p>{words}</p>
@@ -141,26 +142,23 @@ function NothingYet({ clientId, policyId, words }: { clientId: string; policyId:
   );
 }
 
-function UploadStep({ clientId, policyId }: { clientId: string; policyId: string }) {
+function UploadStep({ clientId, policyId }: CensusPolicy) {
   const [, navigate] = useLocation();
   const writes = useCensusWrites(clientId, policyId);
-  const [error, setError] = useState<string | null>(null);
-  const [isUploading, setUploading] = useState(false);
-  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
-    setError(null);
-    setUploading(true);
-    try {
+  const upload = useAction(
+    async (file: File) => {
       await uploadCensusFile(clientId, policyId, file);
       await writes.refresh();
-      navigate(censusPagePath(clientId, policyId, 'indicate-source'));
-    } catch (caught) {
-      setError(messageOf(caught));
-    } finally {
-      setUploading(false);
-    }
+    },
+    {
+      describe: censusErrorMessage,
+      onSuccess: () => navigate(censusPagePath(clientId, policyId, 'indicate-source')),
+    },
+  );
+  const onFile = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (file) void upload.run(file);
   };
   return (
     <section className="card census" aria-labelledby="census-upload-title">
@@ -186,58 +184,42 @@ function UploadStep({ clientId, policyId }: { clientId: string; policyId: string
           type="file"
           className="file-input"
           accept={UPLOAD_ACCEPT}
-          onChange={(e) => void onFile(e)}
-          disabled={isUploading}
+          onChange={onFile}
+          disabled={upload.isPending}
         />
       </label>
-      {isUploading && (
+      {upload.isPending && (
         <p role="status" className="muted">
           Uploading and reading the file…
         </p>
       )}
-      {error && (
+      {upload.error && (
         <Alert tone="error" testId="census-upload-error">
-          {error}
+          {upload.error}
         </Alert>
       )}
     </section>
   );
 }
 
-function SourceStep({
-  clientId,
-  policyId,
-  result,
-}: {
-  clientId: string;
-  policyId: string;
-  result: CensusResult;
-}) {
+type ColumnMapping = Partial<Record<CensusField, number>>;
+
+function SourceStep({ clientId, policyId, result }: CensusPolicy & { result: CensusResult }) {
   const [, navigate] = useLocation();
   const writes = useCensusWrites(clientId, policyId);
   const { document } = result;
-  const [mapping, setMapping] = useState<Partial<Record<CensusField, number>>>(
-    document.mapping as Partial<Record<CensusField, number>>,
-  );
+  const [mapping, setMapping] = useState<ColumnMapping>(document.mapping as ColumnMapping);
   const [source, setSource] = useState<CensusSource | null>(document.source);
-  const [error, setError] = useState<string | null>(null);
-  const [isSaving, setSaving] = useState(false);
-  const onConfirm = async () => {
-    if (!source) {
-      setError('Choose where the census comes from');
-      return;
-    }
-    setSaving(true);
-    setError(null);
-    try {
+  const confirm = useAction(
+    async () => {
+      if (!source) throw new Error('Choose where the census comes from');
       await writes.confirm({ documentId: document.documentId, mapping, source });
-      navigate(censusPagePath(clientId, policyId, 'validate-submit'));
-    } catch (caught) {
-      setError(messageOf(caught));
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+    {
+      describe: censusErrorMessage,
+      onSuccess: () => navigate(censusPagePath(clientId, policyId, 'validate-submit')),
+    },
+  );
   return (
     <section className="card census" aria-labelledby="census-source-title">
       <h2 id="census-source-title" className="card__title">
@@ -248,57 +230,7 @@ function SourceStep({
         from.
       </p>
       <ReadingPanel clientId={clientId} policyId={policyId} document={document} />
-      <div className="census__mapping-scroll">
-        <table className="table census__mapping" data-testid="census-mapping">
-          <thead>
-            <tr>
-              <th scope="col">Census field</th>
-              <th scope="col">Column in your file</th>
-              <th scope="col">Match</th>
-            </tr>
-          </thead>
-          <tbody>
-            {CENSUS_FIELDS.map((field) => {
-              const id = `census-map-${field}`;
-              return (
-                <tr key={field}>
-                  <td>
-                    <label htmlFor={id}>
-                      {CENSUS_FIELD_LABELS[field]}
-                      {REQUIRED_COLUMNS.includes(field) ? ' (required)' : ''}
-                    </label>
-                  </td>
-                  <td>
-                    <select
-                      id={id}
-                      className="field__input"
-                      value={mapping[field] ?? ''}
-                      onChange={(e) =>
-                        setMapping((m) => {
-                          const next = { ...m };
-                          if (e.target.value === '') delete next[field];
-                          else next[field] = Number(e.target.value);
-                          return next;
-                        })
-                      }
-                    >
-                      <option value="">Not in the file</option>
-                      {document.headers.map((header, index) => (
-                        <option key={index} value={index}>
-                          {header || `Column ${index + 1}`}
-                        </option>
-                      ))}
-                    </select>
-                  </td>
-                  <td className="muted" data-testid={`census-match-${field}`}>
-                    {matchWords(document, field, mapping[field])}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+      <MappingTable document={document} mapping={mapping} onMapping={setMapping} />
       <fieldset className="census__source">
         <legend className="field__label">Where does this census come from?</legend>
         {CENSUS_SOURCES.map((value) => (
@@ -314,13 +246,76 @@ function SourceStep({
           </label>
         ))}
       </fieldset>
-      {error && <Alert tone="error">{error}</Alert>}
+      {confirm.error && <Alert tone="error">{confirm.error}</Alert>}
       <div className="button-row">
-        <Button className="button button--primary" onPress={() => void onConfirm()} isDisabled={isSaving}>
+        <Button
+          className="button button--primary"
+          onPress={() => void confirm.run()}
+          isDisabled={confirm.isPending}
+        >
           Confirm and validate
         </Button>
       </div>
     </section>
+  );
+}
+
+/** Which column of the file holds each census field, chosen field by field. */
+function MappingTable({
+  document,
+  mapping,
+  onMapping,
+}: {
+  document: CensusResult['document'];
+  mapping: ColumnMapping;
+  onMapping: (update: (mapping: ColumnMapping) => ColumnMapping) => void;
+}) {
+  const choose = (field: CensusField, column: string) =>
+    onMapping((m) => {
+      const next = { ...m };
+      if (column === '') delete next[field];
+      else next[field] = Number(column);
+      return next;
+    });
+  return (
+    <div className="census__mapping-scroll">
+      <table className="table census__mapping" data-testid="census-mapping">
+        <TableHead columns={['Census field', 'Column in your file', 'Match']} />
+        <tbody>
+          {CENSUS_FIELDS.map((field) => {
+            const id = `census-map-${field}`;
+            return (
+              <tr key={field}>
+                <td>
+                  <label htmlFor={id}>
+                    {CENSUS_FIELD_LABELS[field]}
+                    {REQUIRED_COLUMNS.includes(field) ? ' (required)' : ''}
+                  </label>
+                </td>
+                <td>
+                  <select
+                    id={id}
+                    className="field__input"
+                    value={mapping[field] ?? ''}
+                    onChange={(e) => choose(field, e.target.value)}
+                  >
+                    <option value="">Not in the file</option>
+                    {document.headers.map((header, index) => (
+                      <option key={index} value={index}>
+                        {header || `Column ${index + 1}`}
+                      </option>
+                    ))}
+                  </select>
+                </td>
+                <td className="muted" data-testid={`census-match-${field}`}>
+                  {matchWords(document, field, mapping[field])}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
@@ -362,15 +357,7 @@ export function Counts({ result }: { result: CensusResult }) {
   );
 }
 
-export function DownloadErrors({
-  clientId,
-  policyId,
-  result,
-}: {
-  clientId: string;
-  policyId: string;
-  result: CensusResult;
-}) {
+export function DownloadErrors({ clientId, policyId, result }: CensusPolicy & { result: CensusResult }) {
   const [error, setError] = useState<string | null>(null);
   const [isAsking, setAsking] = useState(false);
   const mayDownloadUnmasked = useMayReveal().downloadUnmasked;
@@ -390,7 +377,7 @@ export function DownloadErrors({
             clientId,
             policyId,
             documentId: result.document.documentId,
-          }).catch((caught) => setError(messageOf(caught)))
+          }).catch((caught) => setError(censusErrorMessage(caught)))
         }
       >
         Download the error workbook
@@ -421,64 +408,16 @@ export function DownloadErrors({
   );
 }
 
-function ValidateStep({
-  clientId,
-  policyId,
-  result,
-  results,
-}: {
-  clientId: string;
-  policyId: string;
-  result: CensusResult;
-  results: CensusResult[];
-}) {
-  const writes = useCensusWrites(clientId, policyId);
-  const [error, setError] = useState<string | null>(null);
-  const [isSubmitting, setSubmitting] = useState(false);
+function ValidateStep({ clientId, policyId, result, results }: CensusResultProps) {
   const { document } = result;
   const report = result.domainValidations.report;
-  const onSubmit = async () => {
-    setSubmitting(true);
-    setError(null);
-    try {
-      await writes.submit(document.documentId);
-    } catch (caught) {
-      setError(messageOf(caught));
-    } finally {
-      setSubmitting(false);
-    }
-  };
-  const previous = results.find((r) => r.document.documentId === result.domainValidations.comparedWith);
   return (
     <section className="card census" aria-labelledby="census-validate-title">
       <h2 id="census-validate-title" className="card__title">
         {document.fileName}
       </h2>
       {document.status === 'VALIDATING' && (
-        <>
-          <Progress result={result} />
-          {!document.progress && document.source && (
-            // A validation whose server stopped (a restart) has no progress: the user starts it again.
-            <p className="muted">
-              Nothing moving after a minute?{' '}
-              <Button
-                className="button button--ghost"
-                onPress={() =>
-                  void writes
-                    .confirm({
-                      documentId: document.documentId,
-                      mapping: document.mapping,
-                      source: document.source!,
-                    })
-                    .catch((caught: unknown) => setError(messageOf(caught)))
-                }
-              >
-                Validate again
-              </Button>
-            </p>
-          )}
-          {error && <Alert tone="error">{error}</Alert>}
-        </>
+        <Validating clientId={clientId} policyId={policyId} result={result} />
       )}
       {document.status === 'FAILED' && (
         <Alert tone="error">
@@ -487,245 +426,86 @@ function ValidateStep({
         </Alert>
       )}
       {document.status === 'VALIDATED' && report && (
-        <>
-          <Counts result={result} />
-          {report.counts.ERROR > 0 ? (
-            <Alert tone="error" testId="census-has-errors">
-              The census has errors. Fix them in the validation report, or download the error workbook: it is
-              your file with an Errors column and the cells to fix highlighted. Fix them and upload it again
-              as it is.
-            </Alert>
-          ) : result.submitted ? (
-            <Alert tone="success" testId="census-submitted">
-              Submitted. Your implementation consultant reviews the census next.
-            </Alert>
-          ) : (
-            <Alert tone="success" testId="census-no-errors">
-              No errors: the census is ready to submit.
-            </Alert>
-          )}
-          <div className="button-row">
-            <Link
-              className="button button--secondary"
-              href={censusReportPath(clientId, policyId, document.documentId)}
-            >
-              Open the validation report
-            </Link>
-            <DownloadErrors clientId={clientId} policyId={policyId} result={result} />
-            {report.counts.ERROR > 0 && (
-              <Link
-                className="button button--primary"
-                href={censusPagePath(clientId, policyId, 'upload-files')}
-              >
-                Upload the fixed file
-              </Link>
-            )}
-            {report.counts.ERROR === 0 && !result.submitted && (
-              <Button
-                className="button button--primary"
-                onPress={() => void onSubmit()}
-                isDisabled={isSubmitting}
-              >
-                Submit census
-              </Button>
-            )}
-          </div>
-          {error && <Alert tone="error">{error}</Alert>}
-          {result.domainValidations.changes && (
-            <ChangeView
-              clientId={clientId}
-              policyId={policyId}
-              documentId={result.document.documentId}
-              changes={result.domainValidations.changes}
-              previousName={previous?.document.fileName ?? null}
-            />
-          )}
-        </>
+        <Validated clientId={clientId} policyId={policyId} result={result} results={results} />
       )}
     </section>
   );
 }
 
-function FileList({
-  clientId,
-  policyId,
-  results,
-}: {
-  clientId: string;
-  policyId: string;
-  results: CensusResult[];
-}) {
+/** A file being validated: its progress, and a way to start again a validation whose server stopped. */
+function Validating({ clientId, policyId, result }: CensusPolicy & { result: CensusResult }) {
   const writes = useCensusWrites(clientId, policyId);
-  const [renaming, setRenaming] = useState<string | null>(null);
-  const [deleting, setDeleting] = useState<CensusResult['document'] | null>(null);
-  const [isDeleting, setIsDeleting] = useState(false);
-  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
-  const [unmasking, setUnmasking] = useState<CensusResult['document'] | null>(null);
-  const mayReveal = useMayReveal().reveal;
-  if (results.length === 0)
-    return (
-      <>
-        {notice && (
-          <Alert tone={notice.tone} testId="census-files-notice">
-            {notice.text}
-          </Alert>
-        )}
-        <NothingYet
-          clientId={clientId}
-          policyId={policyId}
-          words="No census has been uploaded for this policy."
-        />
-      </>
-    );
-  const remove = async () => {
-    if (!deleting) return;
-    setIsDeleting(true);
-    try {
-      await writes.remove(deleting.documentId);
-      setNotice({ tone: 'success', text: `${deleting.fileName} was deleted.` });
-    } catch (caught) {
-      setNotice({ tone: 'error', text: messageOf(caught) });
-    } finally {
-      setIsDeleting(false);
-      setDeleting(null);
-    }
-  };
+  const { document } = result;
+  const again = useAction(
+    (source: CensusSource) =>
+      writes.confirm({ documentId: document.documentId, mapping: document.mapping, source }),
+    { describe: censusErrorMessage },
+  );
   return (
-    <section className="card census" aria-labelledby="census-files-title">
-      <h2 id="census-files-title" className="card__title">
-        Census files
-      </h2>
-      {notice && (
-        <Alert tone={notice.tone} testId="census-files-notice">
-          {notice.text}
+    <>
+      <Progress result={result} />
+      {!document.progress && document.source && (
+        // A validation whose server stopped (a restart) has no progress: the user starts it again.
+        <p className="muted">
+          Nothing moving after a minute?{' '}
+          <Button className="button button--ghost" onPress={() => void again.run(document.source!)}>
+            Validate again
+          </Button>
+        </p>
+      )}
+      {again.error && <Alert tone="error">{again.error}</Alert>}
+    </>
+  );
+}
+
+/** A validated file: its counts, what to do next, and what changed against the census before it. */
+function Validated({ clientId, policyId, result, results }: CensusResultProps) {
+  const writes = useCensusWrites(clientId, policyId);
+  const { document } = result;
+  const errors = result.domainValidations.report?.counts.ERROR ?? 0;
+  const submit = useAction(() => writes.submit(document.documentId), { describe: censusErrorMessage });
+  return (
+    <>
+      <Counts result={result} />
+      {errors > 0 ? (
+        <Alert tone="error" testId="census-has-errors">
+          The census has errors. Fix them in the validation report, or download the error workbook: it is your
+          file with an Errors column and the cells to fix highlighted. Fix them and upload it again as it is.
+        </Alert>
+      ) : result.submitted ? (
+        <Alert tone="success" testId="census-submitted">
+          Submitted. Your implementation consultant reviews the census next.
+        </Alert>
+      ) : (
+        <Alert tone="success" testId="census-no-errors">
+          No errors: the census is ready to submit.
         </Alert>
       )}
-      <div className="census__files">
-        <table className="table" data-testid="census-files">
-          <thead>
-            <tr>
-              <th scope="col">File</th>
-              <th scope="col">Status</th>
-              <th scope="col">Errors</th>
-              <th scope="col">Warnings</th>
-              <th scope="col">Report</th>
-            </tr>
-          </thead>
-          <tbody>
-            {results.map((r) => (
-              <tr key={r.document.documentId} data-testid="census-file">
-                <td className="census__file-cell">
-                  {renaming === r.document.documentId ? (
-                    <InlineRename
-                      name={r.document.fileName}
-                      onClose={() => setRenaming(null)}
-                      onRename={async (name) => {
-                        try {
-                          await writes.rename(r.document.documentId, name);
-                          setNotice({ tone: 'success', text: `Renamed to ${name.trim()}.` });
-                        } catch (caught) {
-                          setNotice({ tone: 'error', text: messageOf(caught) });
-                          throw caught;
-                        }
-                      }}
-                    />
-                  ) : (
-                    r.document.fileName
-                  )}
-                  <p className="census__meta muted">
-                    Uploaded {formatDate(r.document.uploadedAt)}
-                    {r.document.source ? ` · ${CENSUS_SOURCE_LABELS[r.document.source]}` : ''}
-                  </p>
-                  {r.submitted && (
-                    <p className="census__kept muted" data-testid="census-file-kept">
-                      {CENSUS_MESSAGES.submittedKept}
-                    </p>
-                  )}
-                  {renaming !== r.document.documentId && (
-                    <div className="census__file-actions">
-                      <Button
-                        className="button button--secondary button--small"
-                        onPress={() =>
-                          void download(CENSUS_FILE, {
-                            clientId,
-                            policyId,
-                            documentId: r.document.documentId,
-                          }).catch((caught: unknown) => setNotice({ tone: 'error', text: messageOf(caught) }))
-                        }
-                      >
-                        Download<span className="visually-hidden"> {r.document.fileName}</span>
-                      </Button>
-                      {mayReveal && (
-                        <Button
-                          className="button button--secondary button--small"
-                          onPress={() => setUnmasking(r.document)}
-                        >
-                          Download as uploaded<span className="visually-hidden"> {r.document.fileName}</span>
-                        </Button>
-                      )}
-                      <Button
-                        className="button button--secondary button--small"
-                        onPress={() => setRenaming(r.document.documentId)}
-                      >
-                        Rename<span className="visually-hidden"> {r.document.fileName}</span>
-                      </Button>
-                      {!r.submitted && (
-                        <Button
-                          className="button button--secondary button--small"
-                          onPress={() => setDeleting(r.document)}
-                        >
-                          Delete<span className="visually-hidden"> {r.document.fileName}</span>
-                        </Button>
-                      )}
-                    </div>
-                  )}
-                </td>
-                <td>{r.submitted ? 'Submitted' : STATUS_WORDS[r.document.status]}</td>
-                <td>{r.domainValidations.report?.counts.ERROR ?? '—'}</td>
-                <td>{r.domainValidations.report?.counts.WARNING ?? '—'}</td>
-                <td>
-                  {r.domainValidations.report ? (
-                    <Link
-                      className="text-link"
-                      href={censusReportPath(clientId, policyId, r.document.documentId)}
-                    >
-                      Open report
-                    </Link>
-                  ) : (
-                    '—'
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
       <div className="button-row">
-        <Link className="button button--primary" href={censusPagePath(clientId, policyId, 'upload-files')}>
-          Upload a census
+        <Link
+          className="button button--secondary"
+          href={censusReportPath(clientId, policyId, document.documentId)}
+        >
+          Open the validation report
         </Link>
+        <DownloadErrors clientId={clientId} policyId={policyId} result={result} />
+        {errors > 0 && (
+          <Link className="button button--primary" href={censusPagePath(clientId, policyId, 'upload-files')}>
+            Upload the fixed file
+          </Link>
+        )}
+        {errors === 0 && !result.submitted && (
+          <Button
+            className="button button--primary"
+            onPress={() => void submit.run()}
+            isDisabled={submit.isPending}
+          >
+            Submit census
+          </Button>
+        )}
       </div>
-      <ReasonDialog
-        title="Download the census file as uploaded"
-        what={`“${unmasking?.fileName ?? ''}” downloads with full SSNs, dates of birth, salaries, ZIP codes and dependants’ names.`}
-        confirmLabel="Download"
-        isOpen={unmasking !== null}
-        onClose={() => setUnmasking(null)}
-        onConfirm={(reason) => downloadUnmaskedCensusFile(clientId, policyId, unmasking!.documentId, reason)}
-      />
-      <ConfirmDialog
-        title="Delete this census file?"
-        message={
-          deleting
-            ? `“${deleting.fileName}” will no longer be listed or downloadable.`
-            : 'The file will no longer be listed.'
-        }
-        confirmLabel="Delete"
-        isOpen={deleting !== null}
-        isPending={isDeleting}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => void remove()}
-      />
-    </section>
+      {submit.error && <Alert tone="error">{submit.error}</Alert>}
+      <ChangesAgainstPrevious clientId={clientId} policyId={policyId} result={result} results={results} />
+    </>
   );
 }

@@ -1,11 +1,18 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Button, Link } from '../../ui/controls.ts';
 import { CENSUS_FIELD_LABELS, type CensusField } from '@onboard/domain/census';
 import { ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
+import { TableHead } from '../../ui/TableHead.tsx';
 import { formatDate } from '../tasks/format.ts';
-import { censusPagePath, useCensus, useCensusGrid, type CensusResult } from './api.ts';
+import {
+  censusPagePath,
+  useCensus,
+  useCensusGrid,
+  type CensusReport,
+  type CensusResultProps,
+} from './api.ts';
 import { Counts, DownloadErrors, Progress } from './CensusPage.tsx';
-import { ChangeView } from './ChangeView.tsx';
+import { ChangesAgainstPrevious } from './ChangeView.tsx';
 import { CorrectionGrid } from './CorrectionGrid.tsx';
 import { CensusRowConversations } from './CensusRowConversations.tsx';
 import './census.css';
@@ -56,33 +63,9 @@ export function CensusReportPage({
   );
 }
 
-function Report({
-  clientId,
-  policyId,
-  result,
-  results,
-}: {
-  clientId: string;
-  policyId: string;
-  result: CensusResult;
-  results: CensusResult[];
-}) {
+function Report({ clientId, policyId, result, results }: CensusResultProps) {
   const report = result.domainValidations.report;
-  const [severity, setSeverity] = useState<Severity>('ALL');
-  const [rule, setRule] = useState('');
-  const [row, setRow] = useState('');
   const [discussed, setDiscussed] = useState<number | null>(null);
-  const issues = useMemo(
-    () =>
-      (report?.issues ?? []).filter(
-        (i) =>
-          (severity === 'ALL' || i.severity === severity) &&
-          (rule === '' || i.rule === rule) &&
-          (row.trim() === '' || String(i.row) === row.trim()),
-      ),
-    [report, severity, rule, row],
-  );
-  const previous = results.find((r) => r.document.documentId === result.domainValidations.comparedWith);
   return (
     <>
       <p className="muted">
@@ -105,131 +88,8 @@ function Report({
               isNewest={results[0]?.document.documentId === result.document.documentId}
             />
           )}
-          <section className="card" aria-labelledby="census-rules-title">
-            <h2 id="census-rules-title" className="card__title">
-              By rule
-            </h2>
-            {report.groups.length === 0 ? (
-              <p data-testid="census-report-clean">No errors or warnings: every row passed every rule.</p>
-            ) : (
-              <ul className="census__groups" data-testid="census-groups">
-                {report.groups.map((g) => (
-                  <li
-                    key={g.rule}
-                    className={
-                      g.severity === 'WARNING' ? 'census__group census__group--warning' : 'census__group'
-                    }
-                    data-testid="census-group"
-                  >
-                    <strong>{g.label}</strong> · {g.severity === 'ERROR' ? 'Error' : 'Warning'} ·{' '}
-                    {g.count.toLocaleString('en-US')} · {g.count === 1 ? 'row' : 'rows'}{' '}
-                    {rowsText(g.rows, g.count)}
-                  </li>
-                ))}
-              </ul>
-            )}
-          </section>
-          {report.issues.length > 0 && (
-            <section className="card" aria-labelledby="census-issues-title">
-              <h2 id="census-issues-title" className="card__title">
-                Every issue
-              </h2>
-              <div className="census__filters">
-                <div className="census__filter">
-                  <label className="field__label" htmlFor="census-filter-severity">
-                    Severity
-                  </label>
-                  <select
-                    id="census-filter-severity"
-                    className="field__input"
-                    value={severity}
-                    onChange={(e) => setSeverity(e.target.value as Severity)}
-                  >
-                    <option value="ALL">Errors and warnings</option>
-                    <option value="ERROR">Errors</option>
-                    <option value="WARNING">Warnings</option>
-                  </select>
-                </div>
-                <div className="census__filter">
-                  <label className="field__label" htmlFor="census-filter-rule">
-                    Rule
-                  </label>
-                  <select
-                    id="census-filter-rule"
-                    className="field__input"
-                    value={rule}
-                    onChange={(e) => setRule(e.target.value)}
-                  >
-                    <option value="">Every rule</option>
-                    {report.groups.map((g) => (
-                      <option key={g.rule} value={g.rule}>
-                        {g.label}
-                      </option>
-                    ))}
-                  </select>
-                </div>
-                <div className="census__filter">
-                  <label className="field__label" htmlFor="census-filter-row">
-                    Row
-                  </label>
-                  <input
-                    id="census-filter-row"
-                    className="field__input"
-                    inputMode="numeric"
-                    value={row}
-                    onChange={(e) => setRow(e.target.value)}
-                    placeholder="Any row"
-                  />
-                </div>
-              </div>
-              <div
-                className="census-grid__scroll"
-                role="region"
-                aria-labelledby="census-issues-title"
-                tabIndex={0}
-              >
-                <table className="table" data-testid="census-issues">
-                  <thead>
-                    <tr>
-                      <th scope="col">Row</th>
-                      <th scope="col">Column</th>
-                      <th scope="col">Problem</th>
-                      <th scope="col">Severity</th>
-                      <th scope="col">
-                        <span className="visually-hidden">Conversation</span>
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {issues.map((i, index) => (
-                      <tr key={`${i.row}/${i.rule}/${index}`}>
-                        <td>{i.row}</td>
-                        <td>{i.field ? CENSUS_FIELD_LABELS[i.field as CensusField] : '—'}</td>
-                        <td>{i.message}</td>
-                        <td>{i.severity === 'ERROR' ? 'Error' : 'Warning'}</td>
-                        <td>
-                          <Button
-                            className="button button--link"
-                            aria-label={`Discuss row ${i.row}`}
-                            onPress={() => setDiscussed(i.row)}
-                          >
-                            Discuss
-                          </Button>
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-              {issues.length === 0 && <p>No issue matches these filters.</p>}
-              {report.truncated && (
-                <p className="muted">
-                  The first {report.issues.length.toLocaleString('en-US')} issues are listed; the error
-                  workbook has them all.
-                </p>
-              )}
-            </section>
-          )}
+          <RuleGroups report={report} />
+          {report.issues.length > 0 && <Issues report={report} onDiscuss={setDiscussed} />}
           <CensusRowConversations
             clientId={clientId}
             policyId={policyId}
@@ -239,19 +99,158 @@ function Report({
             row={discussed}
             onRow={setDiscussed}
           />
-          {result.domainValidations.changes && (
-            <section className="card">
-              <ChangeView
-                clientId={clientId}
-                policyId={policyId}
-                documentId={result.document.documentId}
-                changes={result.domainValidations.changes}
-                previousName={previous?.document.fileName ?? null}
-              />
-            </section>
-          )}
+          <ChangesAgainstPrevious
+            clientId={clientId}
+            policyId={policyId}
+            result={result}
+            results={results}
+            isCard
+          />
         </>
       )}
     </>
+  );
+}
+
+const severityWord = (severity: string) => (severity === 'ERROR' ? 'Error' : 'Warning');
+
+/** The issues grouped by rule, each with how many rows and which. */
+function RuleGroups({ report }: { report: CensusReport }) {
+  return (
+    <section className="card" aria-labelledby="census-rules-title">
+      <h2 id="census-rules-title" className="card__title">
+        By rule
+      </h2>
+      {report.groups.length === 0 ? (
+        <p data-testid="census-report-clean">No errors or warnings: every row passed every rule.</p>
+      ) : (
+        <ul className="census__groups" data-testid="census-groups">
+          {report.groups.map((g) => (
+            <li
+              key={g.rule}
+              className={g.severity === 'WARNING' ? 'census__group census__group--warning' : 'census__group'}
+              data-testid="census-group"
+            >
+              <strong>{g.label}</strong> · {severityWord(g.severity)} · {g.count.toLocaleString('en-US')} ·{' '}
+              {g.count === 1 ? 'row' : 'rows'} {rowsText(g.rows, g.count)}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** One filter of the issues: its label above its box. */
+function Filter({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <div className="census__filter">
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      {children}
+    </div>
+  );
+}
+
+/** Every issue, filtered by severity, rule or row; each row's issue opens its conversation. */
+function Issues({ report, onDiscuss }: { report: CensusReport; onDiscuss: (row: number) => void }) {
+  const [severity, setSeverity] = useState<Severity>('ALL');
+  const [rule, setRule] = useState('');
+  const [row, setRow] = useState('');
+  const issues = useMemo(
+    () =>
+      report.issues.filter(
+        (i) =>
+          (severity === 'ALL' || i.severity === severity) &&
+          (rule === '' || i.rule === rule) &&
+          (row.trim() === '' || String(i.row) === row.trim()),
+      ),
+    [report, severity, rule, row],
+  );
+  return (
+    <section className="card" aria-labelledby="census-issues-title">
+      <h2 id="census-issues-title" className="card__title">
+        Every issue
+      </h2>
+      <div className="census__filters">
+        <Filter id="census-filter-severity" label="Severity">
+          <select
+            id="census-filter-severity"
+            className="field__input"
+            value={severity}
+            onChange={(e) => setSeverity(e.target.value as Severity)}
+          >
+            <option value="ALL">Errors and warnings</option>
+            <option value="ERROR">Errors</option>
+            <option value="WARNING">Warnings</option>
+          </select>
+        </Filter>
+        <Filter id="census-filter-rule" label="Rule">
+          <select
+            id="census-filter-rule"
+            className="field__input"
+            value={rule}
+            onChange={(e) => setRule(e.target.value)}
+          >
+            <option value="">Every rule</option>
+            {report.groups.map((g) => (
+              <option key={g.rule} value={g.rule}>
+                {g.label}
+              </option>
+            ))}
+          </select>
+        </Filter>
+        <Filter id="census-filter-row" label="Row">
+          <input
+            id="census-filter-row"
+            className="field__input"
+            inputMode="numeric"
+            value={row}
+            onChange={(e) => setRow(e.target.value)}
+            placeholder="Any row"
+          />
+        </Filter>
+      </div>
+      <div className="census-grid__scroll" role="region" aria-labelledby="census-issues-title" tabIndex={0}>
+        <table className="table" data-testid="census-issues">
+          <TableHead
+            columns={[
+              'Row',
+              'Column',
+              'Problem',
+              'Severity',
+              <span className="visually-hidden">Conversation</span>,
+            ]}
+          />
+          <tbody>
+            {issues.map((i, index) => (
+              <tr key={`${i.row}/${i.rule}/${index}`}>
+                <td>{i.row}</td>
+                <td>{i.field ? CENSUS_FIELD_LABELS[i.field as CensusField] : '—'}</td>
+                <td>{i.message}</td>
+                <td>{severityWord(i.severity)}</td>
+                <td>
+                  <Button
+                    className="button button--link"
+                    aria-label={`Discuss row ${i.row}`}
+                    onPress={() => onDiscuss(i.row)}
+                  >
+                    Discuss
+                  </Button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {issues.length === 0 && <p>No issue matches these filters.</p>}
+      {report.truncated && (
+        <p className="muted">
+          The first {report.issues.length.toLocaleString('en-US')} issues are listed; the error workbook has
+          them all.
+        </p>
+      )}
+    </section>
   );
 }

@@ -1,13 +1,46 @@
+import { TableHead } from '../../ui/TableHead.tsx';
 import { isMaskedFor, type CensusField } from '@onboard/domain/census';
-import type { CensusChanges } from './api.ts';
-import { plural } from './api.ts';
+import { plural, type CensusChanges, type CensusResultProps } from './api.ts';
 import { RevealableValue, revealCensusChangeValue, useMayReveal } from './PersonalData.tsx';
+
+const Listed = ({ shown, total }: { shown: number; total: number }) =>
+  total > shown ? <p className="muted">The first {shown.toLocaleString('en-US')} are listed.</p> : null;
+
+/** The people added (or removed), with a line when only the first of them are listed. */
+function PeopleList({
+  title,
+  testId,
+  people,
+  total,
+}: {
+  title: string;
+  testId: string;
+  people: CensusChanges['added'];
+  total: number;
+}) {
+  if (people.length === 0) return null;
+  return (
+    <>
+      <h4>
+        {title} ({plural(total, 'person', 'people')})
+      </h4>
+      <ul className="census__people" data-testid={testId}>
+        {people.map((p, i) => (
+          <li key={`${p.key}/${i}`}>
+            {p.name} · {p.relationship} · Employee ID {p.employeeId}
+          </li>
+        ))}
+      </ul>
+      <Listed shown={people.length} total={total} />
+    </>
+  );
+}
 
 /**
  * Employees added, removed and changed (field by field) against the census submitted before. Personal
  * values come masked; a role that may see them reveals one (before or now) with a reason.
  */
-export function ChangeView({
+function ChangeView({
   clientId,
   policyId,
   documentId,
@@ -47,65 +80,25 @@ export function ChangeView({
       />
     );
   };
-  const listed = (shown: number, total: number) =>
-    total > shown ? <p className="muted">The first {shown.toLocaleString('en-US')} are listed.</p> : null;
   return (
     <section className="census__changes" aria-labelledby="census-changes-title" data-testid="census-changes">
       <h3 id="census-changes-title">Changes since the census submitted before</h3>
       {previousName && <p className="muted">Compared with {previousName}.</p>}
       <ul className="census__counts">
-        <li className="census__count">
-          <strong>{totals.added.toLocaleString('en-US')}</strong> added
-        </li>
-        <li className="census__count">
-          <strong>{totals.removed.toLocaleString('en-US')}</strong> removed
-        </li>
-        <li className="census__count">
-          <strong>{totals.changed.toLocaleString('en-US')}</strong> changed
-        </li>
-        <li className="census__count">
-          <strong>{totals.unchanged.toLocaleString('en-US')}</strong> unchanged
-        </li>
+        {(['added', 'removed', 'changed', 'unchanged'] as const).map((kind) => (
+          <li key={kind} className="census__count">
+            <strong>{totals[kind].toLocaleString('en-US')}</strong> {kind}
+          </li>
+        ))}
       </ul>
       {totals.added + totals.removed + totals.changed === 0 && <p>Nobody was added, removed or changed.</p>}
-      {changes.added.length > 0 && (
-        <>
-          <h4>Added ({plural(totals.added, 'person', 'people')})</h4>
-          <ul className="census__people" data-testid="census-added">
-            {changes.added.map((p, i) => (
-              <li key={`${p.key}/${i}`}>
-                {p.name} · {p.relationship} · Employee ID {p.employeeId}
-              </li>
-            ))}
-          </ul>
-          {listed(changes.added.length, totals.added)}
-        </>
-      )}
-      {changes.removed.length > 0 && (
-        <>
-          <h4>Removed ({plural(totals.removed, 'person', 'people')})</h4>
-          <ul className="census__people" data-testid="census-removed">
-            {changes.removed.map((p, i) => (
-              <li key={`${p.key}/${i}`}>
-                {p.name} · {p.relationship} · Employee ID {p.employeeId}
-              </li>
-            ))}
-          </ul>
-          {listed(changes.removed.length, totals.removed)}
-        </>
-      )}
+      <PeopleList title="Added" testId="census-added" people={changes.added} total={totals.added} />
+      <PeopleList title="Removed" testId="census-removed" people={changes.removed} total={totals.removed} />
       {changes.changed.length > 0 && (
         <>
           <h4>Changed ({plural(totals.changed, 'person', 'people')})</h4>
           <table className="table census__changed" data-testid="census-changed">
-            <thead>
-              <tr>
-                <th scope="col">Person</th>
-                <th scope="col">Field</th>
-                <th scope="col">Before</th>
-                <th scope="col">Now</th>
-              </tr>
-            </thead>
+            <TableHead columns={['Person', 'Field', 'Before', 'Now']} />
             <tbody>
               {changes.changed.flatMap((p, index) =>
                 p.fields.map((f, i) => (
@@ -119,9 +112,32 @@ export function ChangeView({
               )}
             </tbody>
           </table>
-          {listed(changes.changed.length, totals.changed)}
+          <Listed shown={changes.changed.length} total={totals.changed} />
         </>
       )}
     </section>
   );
+}
+
+/** The changes of a validated file against the census submitted before it, when there are any. */
+export function ChangesAgainstPrevious({
+  clientId,
+  policyId,
+  result,
+  results,
+  isCard = false,
+}: CensusResultProps & { isCard?: boolean }) {
+  const { changes, comparedWith } = result.domainValidations;
+  if (!changes) return null;
+  const previous = results.find((r) => r.document.documentId === comparedWith);
+  const view = (
+    <ChangeView
+      clientId={clientId}
+      policyId={policyId}
+      documentId={result.document.documentId}
+      changes={changes}
+      previousName={previous?.document.fileName ?? null}
+    />
+  );
+  return isCard ? <section className="card">{view}</section> : view;
 }

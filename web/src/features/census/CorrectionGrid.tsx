@@ -6,14 +6,20 @@ import { Pager } from '../../ui/Pager.tsx';
 import { SelectInput } from '../../ui/SelectInput.tsx';
 import { TextInput } from '../../ui/TextInput.tsx';
 import { RevealableValue, isMaskedField, revealCensusCell, useMayReveal } from './PersonalData.tsx';
-import { plural, useCensusCorrections, useCensusGrid, type CensusGrid, type CensusResult } from './api.ts';
+import { useAction } from '../../api/action.ts';
+import { TableHead } from '../../ui/TableHead.tsx';
+import {
+  censusErrorMessage,
+  plural,
+  useCensusCorrections,
+  useCensusGrid,
+  type CensusGrid,
+  type CensusResult,
+} from './api.ts';
 
 const PAGE_SIZE = 25;
 
 type GridRow = CensusGrid['rows'][number];
-
-const messageOf = (caught: unknown) =>
-  caught instanceof Error && caught.message ? caught.message : 'Something went wrong. Please try again.';
 
 /**
  * The rows with problems of a census file, corrected where they are read: each cell of a row is a box;
@@ -39,7 +45,7 @@ export function CorrectionGrid({
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState('');
   const mayReveal = useMayReveal().reveal;
-  if (grid.error) return <Alert tone="error">{messageOf(grid.error)}</Alert>;
+  if (grid.error) return <Alert tone="error">{censusErrorMessage(grid.error)}</Alert>;
   if (!grid.data) return <p className="muted">Loading the rows with problems…</p>;
   const { columns, rows } = grid.data;
   if (rows.length === 0) return null;
@@ -55,7 +61,7 @@ export function CorrectionGrid({
       setNotice(`Row ${row} saved.`);
       return true;
     } catch (caught) {
-      setError(messageOf(caught));
+      setError(censusErrorMessage(caught));
       await corrections.reload();
       return false;
     }
@@ -66,20 +72,7 @@ export function CorrectionGrid({
       <h2 id="census-grid-title" className="card__title">
         Fix the rows with problems
       </h2>
-      <p className="muted" data-testid="census-grid-left">
-        {left === 0
-          ? `All ${plural(rows.length, 'row')} with problems are fixed.`
-          : `${plural(left, 'row')} of ${rows.length.toLocaleString('en-US')} still ${left === 1 ? 'has' : 'have'} problems.`}
-        {canCorrect &&
-          ' Type in a cell and press Enter to save it; Escape puts it back; the up and down arrows move between rows. Each correction is kept with your name.'}
-      </p>
-      {!canCorrect && (
-        <p className="muted">
-          {result.submitted
-            ? 'This census is submitted: it is kept as it was sent.'
-            : 'A newer census was uploaded after this one: correct the newest.'}
-        </p>
-      )}
+      <GridStatus rows={rows.length} left={left} canCorrect={canCorrect} isSubmitted={result.submitted} />
       {canCorrect && (
         <ReplaceInColumn
           columns={columns}
@@ -104,17 +97,7 @@ export function CorrectionGrid({
       )}
       <div className="census-grid__scroll" role="region" aria-labelledby="census-grid-title" tabIndex={0}>
         <table className="table census-grid__table">
-          <thead>
-            <tr>
-              <th scope="col">Row</th>
-              {columns.map((c) => (
-                <th key={c.field} scope="col">
-                  {c.label}
-                </th>
-              ))}
-              <th scope="col">Problems</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Row', ...columns.map((c) => c.label), 'Problems']} />
           <tbody>
             {shown.map((row, index) => (
               <Row
@@ -140,6 +123,38 @@ export function CorrectionGrid({
         />
       )}
     </section>
+  );
+}
+
+/** How many rows still have problems, and whether (and how) they can be corrected here. */
+function GridStatus({
+  rows,
+  left,
+  canCorrect,
+  isSubmitted,
+}: {
+  rows: number;
+  left: number;
+  canCorrect: boolean;
+  isSubmitted: boolean;
+}) {
+  return (
+    <>
+      <p className="muted" data-testid="census-grid-left">
+        {left === 0
+          ? `All ${plural(rows, 'row')} with problems are fixed.`
+          : `${plural(left, 'row')} of ${rows.toLocaleString('en-US')} still ${left === 1 ? 'has' : 'have'} problems.`}
+        {canCorrect &&
+          ' Type in a cell and press Enter to save it; Escape puts it back; the up and down arrows move between rows. Each correction is kept with your name.'}
+      </p>
+      {!canCorrect && (
+        <p className="muted">
+          {isSubmitted
+            ? 'This census is submitted: it is kept as it was sent.'
+            : 'A newer census was uploaded after this one: correct the newest.'}
+        </p>
+      )}
+    </>
   );
 }
 
@@ -169,6 +184,15 @@ function Row({
         const value = row.cells[c.field] ?? '';
         const original = row.corrected[c.field];
         const isFlagged = flagged.has(c.field);
+        const editable = (seen: string) => (
+          <Cell
+            label={`${c.label}, row ${row.row}`}
+            value={seen}
+            isFlagged={isFlagged}
+            position={`${index}:${c.field}`}
+            onSave={(next) => save(row.row, c.field, seen, next)}
+          />
+        );
         return (
           <td
             key={c.field}
@@ -186,27 +210,11 @@ function Row({
                   field: c.field,
                 })}
                 render={(shown) =>
-                  canCorrect ? (
-                    <Cell
-                      label={`${c.label}, row ${row.row}`}
-                      value={shown}
-                      isFlagged={isFlagged}
-                      position={`${index}:${c.field}`}
-                      onSave={(next) => save(row.row, c.field, shown, next)}
-                    />
-                  ) : (
-                    <span data-testid="census-grid-value">{shown}</span>
-                  )
+                  canCorrect ? editable(shown) : <span data-testid="census-grid-value">{shown}</span>
                 }
               />
             ) : canCorrect ? (
-              <Cell
-                label={`${c.label}, row ${row.row}`}
-                value={value}
-                isFlagged={isFlagged}
-                position={`${index}:${c.field}`}
-                onSave={(next) => save(row.row, c.field, value, next)}
-              />
+              editable(value)
             ) : (
               value
             )}
@@ -310,25 +318,22 @@ function ReplaceInColumn({
   const [field, setField] = useState<string>(initialField);
   const [find, setFind] = useState('');
   const [replaceWith, setReplaceWith] = useState('');
-  const [errors, setErrors] = useState<{ field?: string; find?: string; form?: string }>({});
-  const [isBusy, setBusy] = useState(false);
-  const onSubmit = async () => {
+  const [errors, setErrors] = useState<{ field?: string; find?: string }>({});
+  const replace = useAction(onReplace, {
+    describe: censusErrorMessage,
+    onSuccess: () => {
+      setFind('');
+      setReplaceWith('');
+    },
+  });
+  const onSubmit = () => {
     const missing = {
       ...(field === '' ? { field: 'Choose a column' } : {}),
       ...(find === '' ? { find: 'Enter the text to find' } : {}),
     };
     setErrors(missing);
-    if (Object.keys(missing).length > 0) return;
-    setBusy(true);
-    try {
-      await onReplace({ field: field as CensusField, find, replaceWith });
-      setFind('');
-      setReplaceWith('');
-    } catch (caught) {
-      setErrors({ form: messageOf(caught) });
-    } finally {
-      setBusy(false);
-    }
+    if (Object.keys(missing).length > 0) replace.clearError();
+    else void replace.run({ field: field as CensusField, find, replaceWith });
   };
   return (
     <Form
@@ -336,7 +341,7 @@ function ReplaceInColumn({
       aria-label="Find and replace in a column"
       onSubmit={(event) => {
         event.preventDefault();
-        void onSubmit();
+        onSubmit();
       }}
     >
       <SelectInput
@@ -349,10 +354,10 @@ function ReplaceInColumn({
       />
       <TextInput label="Find" value={find} onChange={setFind} error={errors.find} />
       <TextInput label="Replace with" value={replaceWith} onChange={setReplaceWith} />
-      <Button type="submit" className="button button--secondary" isDisabled={isBusy}>
+      <Button type="submit" className="button button--secondary" isDisabled={replace.isPending}>
         Replace in column
       </Button>
-      {errors.form && <Alert tone="error">{errors.form}</Alert>}
+      {replace.error && <Alert tone="error">{replace.error}</Alert>}
     </Form>
   );
 }

@@ -4,7 +4,8 @@ import { isDependantRow, isMaskedFor } from '@onboard/domain/census';
 import { grantFor, REVEAL_REASONS } from '@onboard/domain/web';
 import { call, type Body } from '../../api/client.ts';
 import { downloadFor } from '../../api/download.ts';
-import { CENSUS_FILE } from './api.ts';
+import { useAction } from '../../api/action.ts';
+import { CENSUS_FILE, censusErrorMessage } from './api.ts';
 import { useAuthenticatedUser } from '../../api/hooks.ts';
 import { ModalDialog } from '../../ui/Dialogs.tsx';
 import { Alert } from '../../ui/Feedback.tsx';
@@ -17,9 +18,6 @@ export type RevealReason = RevealBody['reason'];
 /** Whether a cell of a row (an employee's, or a dependant's by its relationship cell) comes masked. */
 export const isMaskedField = (field: string, relationship?: string) =>
   isMaskedFor(field, isDependantRow(relationship));
-
-const messageOf = (caught: unknown) =>
-  caught instanceof Error && caught.message ? caught.message : 'Something went wrong. Please try again.';
 
 /** Whether the signed-in person's role may see full values (the permission table decides). */
 export function useMayReveal(): { reveal: boolean; downloadUnmasked: boolean } {
@@ -83,27 +81,22 @@ export function ReasonDialog({
   onConfirm: (reason: RevealReason) => Promise<void>;
 }) {
   const [reason, setReason] = useState<RevealReason | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [isPending, setPending] = useState(false);
+  const [missing, setMissing] = useState<string | null>(null);
+  const confirm = useAction(onConfirm, { describe: censusErrorMessage, onSuccess: () => close() });
   const close = () => {
     setReason(null);
-    setError(null);
+    setMissing(null);
+    confirm.clearError();
     onClose();
   };
+  const error = missing ?? confirm.error;
   return (
     <ModalDialog title={title} isOpen={isOpen} onOpenChange={(open) => !open && close()}>
       <Form
         onSubmit={(event) => {
           event.preventDefault();
-          if (reason === null) {
-            setError('Choose why you need the full value');
-            return;
-          }
-          setPending(true);
-          onConfirm(reason)
-            .then(() => close())
-            .catch((caught: unknown) => setError(messageOf(caught)))
-            .finally(() => setPending(false));
+          if (reason === null) setMissing('Choose why you need the full value');
+          else void confirm.run(reason);
         }}
       >
         <p>{what} Your name, the time and your reason are recorded and shown to the carrier’s owners.</p>
@@ -113,7 +106,8 @@ export function ReasonDialog({
           options={REVEAL_REASONS.map((r) => ({ value: r, label: r }))}
           onChange={(value) => {
             setReason(value as RevealReason);
-            setError(null);
+            setMissing(null);
+            confirm.clearError();
           }}
           className="reveal__reasons"
           error={error && reason === null ? error : undefined}
@@ -123,7 +117,7 @@ export function ReasonDialog({
           <Button className="button button--secondary" onPress={close}>
             Cancel
           </Button>
-          <Button type="submit" className="button button--primary" isPending={isPending}>
+          <Button type="submit" className="button button--primary" isPending={confirm.isPending}>
             {confirmLabel}
           </Button>
         </div>

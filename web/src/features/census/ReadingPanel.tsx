@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import {
   CENSUS_DELIMITERS,
   CENSUS_DELIMITER_LABELS,
@@ -10,42 +9,28 @@ import {
 } from '@onboard/domain/census';
 import { Alert } from '../../ui/Feedback.tsx';
 import { formatDate } from '../tasks/format.ts';
-import { useCensusWrites, type CensusResult, type ReadCensusAsBody } from './api.ts';
+import { useAction } from '../../api/action.ts';
+import {
+  censusErrorMessage,
+  useCensusWrites,
+  type CensusPolicy,
+  type CensusResult,
+  type ReadCensusAsBody,
+} from './api.ts';
 
 type Document = CensusResult['document'];
-
-const messageOf = (caught: unknown) =>
-  caught instanceof Error && caught.message ? caught.message : 'Something went wrong. Please try again.';
 
 /**
  * How the file was read, as detected on upload: a CSV's encoding and delimiter, a workbook's sheet, the
  * row its header was found on. Changing one reads the stored file again; the columns are matched anew.
  */
-export function ReadingPanel({
-  clientId,
-  policyId,
-  document,
-}: {
-  clientId: string;
-  policyId: string;
-  document: Document;
-}) {
+export function ReadingPanel({ clientId, policyId, document }: CensusPolicy & { document: Document }) {
   const writes = useCensusWrites(clientId, policyId);
-  const [error, setError] = useState<string | null>(null);
-  const [isReading, setReading] = useState(false);
+  const readAgain = useAction((body: ReadCensusAsBody) => writes.readAs(document.documentId, body), {
+    describe: censusErrorMessage,
+  });
   const { reading } = document;
-  const readAs = async (body: ReadCensusAsBody) => {
-    setReading(true);
-    setError(null);
-    try {
-      await writes.readAs(document.documentId, body);
-    } catch (caught) {
-      setError(messageOf(caught));
-    } finally {
-      setReading(false);
-    }
-  };
-  const titleRows = reading.headerRow - 1;
+  const readAs = (body: ReadCensusAsBody) => void readAgain.run(body);
   return (
     <section className="census__reading" aria-labelledby="census-reading-title" data-testid="census-reading">
       <h3 id="census-reading-title" className="census__reading-title">
@@ -53,97 +38,123 @@ export function ReadingPanel({
       </h3>
       <div className="census__reading-fields">
         {reading.format === 'CSV' && reading.encoding && (
-          <label className="census__reading-field">
-            <span className="field__label">Text encoding</span>
-            <select
-              className="field__input"
-              value={reading.encoding}
-              disabled={isReading}
-              onChange={(e) => void readAs({ encoding: e.target.value as (typeof CENSUS_ENCODINGS)[number] })}
-            >
-              {CENSUS_ENCODINGS.map((encoding) => (
-                <option key={encoding} value={encoding}>
-                  {CENSUS_ENCODING_LABELS[encoding]}
-                  {encoding === reading.detectedEncoding ? ' — detected' : ''}
-                </option>
-              ))}
-            </select>
-          </label>
+          <ReadingChoice
+            label="Text encoding"
+            value={reading.encoding}
+            options={CENSUS_ENCODINGS}
+            optionLabel={(encoding) =>
+              `${CENSUS_ENCODING_LABELS[encoding]}${encoding === reading.detectedEncoding ? ' — detected' : ''}`
+            }
+            isDisabled={readAgain.isPending}
+            onChange={(encoding) => readAs({ encoding })}
+          />
         )}
         {reading.format === 'CSV' && reading.delimiter && (
-          <label className="census__reading-field">
-            <span className="field__label">Columns separated by</span>
-            <select
-              className="field__input"
-              value={reading.delimiter}
-              disabled={isReading}
-              onChange={(e) =>
-                void readAs({ delimiter: e.target.value as (typeof CENSUS_DELIMITERS)[number] })
-              }
-            >
-              {CENSUS_DELIMITERS.map((delimiter) => (
-                <option key={delimiter} value={delimiter}>
-                  {CENSUS_DELIMITER_LABELS[delimiter]}
-                </option>
-              ))}
-            </select>
-          </label>
+          <ReadingChoice
+            label="Columns separated by"
+            value={reading.delimiter}
+            options={CENSUS_DELIMITERS}
+            optionLabel={(delimiter) => CENSUS_DELIMITER_LABELS[delimiter]}
+            isDisabled={readAgain.isPending}
+            onChange={(delimiter) => readAs({ delimiter })}
+          />
         )}
         {reading.format === 'XLSX' && reading.sheets.length > 1 && (
-          <label className="census__reading-field">
-            <span className="field__label">Sheet</span>
-            <select
-              className="field__input"
-              value={reading.sheet ?? reading.sheets[0]}
-              disabled={isReading}
-              onChange={(e) => void readAs({ sheet: e.target.value })}
-            >
-              {reading.sheets.map((sheet) => (
-                <option key={sheet} value={sheet}>
-                  {sheet}
-                </option>
-              ))}
-            </select>
-          </label>
+          <ReadingChoice
+            label="Sheet"
+            value={reading.sheet ?? reading.sheets[0]!}
+            options={reading.sheets}
+            optionLabel={(sheet) => sheet}
+            isDisabled={readAgain.isPending}
+            onChange={(sheet) => readAs({ sheet })}
+          />
         )}
       </div>
       <p className="muted" data-testid="census-header-row">
-        {reading.format === 'XLSX' && reading.sheet ? `In the sheet “${reading.sheet}”, t` : 'T'}
-        {titleRows > 0
-          ? `he header is row ${reading.headerRow}; the ${titleRows === 1 ? 'title row' : `${titleRows} title rows`} above it ${titleRows === 1 ? 'is' : 'are'} left out.`
-          : 'he header is the first row.'}
-        {reading.format === 'CSV' ? ' Names look wrong (Jos� for José)? Choose another encoding.' : ''}
+        {headerRowWords(reading)}
       </p>
-      {isReading && (
+      {readAgain.isPending && (
         <p role="status" className="muted">
           Reading the file again…
         </p>
       )}
-      {error && <Alert tone="error">{error}</Alert>}
-      {document.remembered && (
-        <Alert tone="info" testId="census-remembered">
-          Columns matched as confirmed for {document.remembered.fileName} on{' '}
-          {formatDate(document.remembered.confirmedAt)}
-          {document.remembered.scope === 'PLATFORM' && document.remembered.platform
-            ? `, another client’s census from ${document.remembered.platform}`
-            : ''}
-          .
-          {document.remembered.differences.length === 0 ? (
-            ' This file has the same columns.'
-          ) : (
-            <>
-              {' '}
-              What differs:
-              <ul className="census__differences">
-                {document.remembered.differences.map((difference, i) => (
-                  <li key={i}>{differenceText(difference)}</li>
-                ))}
-              </ul>
-            </>
-          )}
-        </Alert>
-      )}
+      {readAgain.error && <Alert tone="error">{readAgain.error}</Alert>}
+      {document.remembered && <Remembered remembered={document.remembered} />}
     </section>
+  );
+}
+
+/** One way of reading the file (an encoding, a delimiter, a sheet): choosing another reads it again. */
+function ReadingChoice<Value extends string>({
+  label,
+  value,
+  options,
+  optionLabel,
+  isDisabled,
+  onChange,
+}: {
+  label: string;
+  value: Value;
+  options: readonly Value[];
+  optionLabel: (value: Value) => string;
+  isDisabled: boolean;
+  onChange: (value: Value) => void;
+}) {
+  return (
+    <label className="census__reading-field">
+      <span className="field__label">{label}</span>
+      <select
+        className="field__input"
+        value={value}
+        disabled={isDisabled}
+        onChange={(e) => onChange(e.target.value as Value)}
+      >
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {optionLabel(option)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** Where the header was found, and what to do when names look wrong. */
+function headerRowWords(reading: Document['reading']): string {
+  const titleRows = reading.headerRow - 1;
+  const start = reading.format === 'XLSX' && reading.sheet ? `In the sheet “${reading.sheet}”, t` : 'T';
+  const header =
+    titleRows > 0
+      ? `he header is row ${reading.headerRow}; the ${titleRows === 1 ? 'title row' : `${titleRows} title rows`} above it ${titleRows === 1 ? 'is' : 'are'} left out.`
+      : 'he header is the first row.';
+  const encoding =
+    reading.format === 'CSV' ? ' Names look wrong (Jos� for José)? Choose another encoding.' : '';
+  return `${start}${header}${encoding}`;
+}
+
+/** The columns were matched as confirmed for an earlier file: which, and what differs. */
+function Remembered({ remembered }: { remembered: NonNullable<Document['remembered']> }) {
+  return (
+    <Alert tone="info" testId="census-remembered">
+      Columns matched as confirmed for {remembered.fileName} on {formatDate(remembered.confirmedAt)}
+      {remembered.scope === 'PLATFORM' && remembered.platform
+        ? `, another client’s census from ${remembered.platform}`
+        : ''}
+      .
+      {remembered.differences.length === 0 ? (
+        ' This file has the same columns.'
+      ) : (
+        <>
+          {' '}
+          What differs:
+          <ul className="census__differences">
+            {remembered.differences.map((difference, i) => (
+              <li key={i}>{differenceText(difference)}</li>
+            ))}
+          </ul>
+        </>
+      )}
+    </Alert>
   );
 }
 

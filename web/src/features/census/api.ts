@@ -146,3 +146,13 @@ export const STATUS_WORDS: Record<CensusResult['document']['status'], string> = 
 
 export const plural = (n: number, one: string, many = `${one}s`) =>
   `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
+/** What a failed census write says: its own message, else that something went wrong. */
+export const censusErrorMessage = (caught: unknown) =>
+  caught instanceof Error && caught.message ? caught.message : 'Something went wrong. Please try again.';
+
+/** A policy's census, the part of the screen's props every census section takes. */
+export type CensusPolicy = { clientId: string; policyId: string };
+
+/** One census file in the list of the policy's files (newest first). */
+export type CensusResultProps = CensusPolicy & { result: CensusResult; results: CensusResult[] };

@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState, type DragEvent } from 'react';
+import { useEffect, useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { Button, Heading, Input, Label, ProgressBar, SearchField } from '../../ui/controls.ts';
 import { documentCategories, documentCategoryLabel, policyLabel } from '@onboard/domain/web';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
+import { useAction } from '../../api/action.ts';
 import { useClient } from '../../api/hooks.ts';
-import { ConfirmDialog } from '../../ui/Dialogs.tsx';
+import { DeleteFileDialog } from '../../ui/DeleteFileDialog.tsx';
 import { Alert, ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
 import { CheckboxInput } from '../../ui/Checkbox.tsx';
 import { SelectInput } from '../../ui/SelectInput.tsx';
@@ -101,15 +102,12 @@ function UploadZone({
     <section className="card documents-upload" aria-label="Upload documents">
       <div className="documents-upload__filing">
         <SelectInput label="Category" value={category} options={CATEGORY_OPTIONS} onChange={setCategory} />
-        {policyOptions.length > 0 && (
-          <SelectInput
-            label="Policy"
-            value={policyId}
-            options={[{ value: NO_POLICY, label: 'The whole company' }, ...policyOptions]}
-            onChange={setPolicyId}
-            placeholder="The whole company"
-          />
-        )}
+        <PolicySelect
+          value={policyId}
+          onChange={setPolicyId}
+          policyOptions={policyOptions}
+          noPolicy="The whole company"
+        />
       </div>
       <div
         className="documents-drop"
@@ -164,7 +162,7 @@ function DocumentRow({
   onDownload: () => Promise<void>;
 }) {
   const [isRenaming, setIsRenaming] = useState(false);
-  const [isBusy, setIsBusy] = useState(false);
+  const download = useAction(onDownload);
   return (
     <li className="document" data-testid="document">
       <CheckboxInput isSelected={isSelected} onChange={onSelect}>
@@ -175,11 +173,8 @@ function DocumentRow({
           <Button
             className="button button--link document__name"
             aria-label={`Download ${doc.name}`}
-            isPending={isBusy}
-            onPress={() => {
-              setIsBusy(true);
-              void onDownload().finally(() => setIsBusy(false));
-            }}
+            isPending={download.isPending}
+            onPress={() => void download.run()}
           >
             {doc.name}
           </Button>
@@ -217,6 +212,52 @@ function DocumentRow({
   );
 }
 
+/** The policy a document is filed under (or filtered by); only when the client has policies. */
+function PolicySelect({
+  value,
+  onChange,
+  policyOptions,
+  noPolicy,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  policyOptions: { value: string; label: string }[];
+  noPolicy: string;
+}) {
+  if (policyOptions.length === 0) return null;
+  return (
+    <SelectInput
+      label="Policy"
+      value={value}
+      options={[{ value: NO_POLICY, label: noPolicy }, ...policyOptions]}
+      onChange={onChange}
+      placeholder={noPolicy}
+    />
+  );
+}
+
+/** The documents of one category, with how many. */
+function DocumentGroup({
+  group,
+  children,
+}: {
+  group: { id: string; label: string; items: ClientDocument[] };
+  children: ReactNode;
+}) {
+  return (
+    <section
+      className="card document-group"
+      aria-labelledby={`documents-${group.id}`}
+      data-testid={`document-group-${group.id}`}
+    >
+      <Heading level={2} id={`documents-${group.id}`} className="card__title">
+        {group.label} <span className="muted document-group__count">({group.items.length})</span>
+      </Heading>
+      <ul className="document-list">{children}</ul>
+    </section>
+  );
+}
+
 /**
  * `/client/{clientId}/documents`: the client's documents by category and policy (onboarding §7): upload by
  * drag and drop with a progress bar, rename inline, delete with confirmation, download one or several as a
@@ -233,8 +274,6 @@ export function DocumentsPage({ clientId }: { clientId: string }) {
   const [policyFilter, setPolicyFilter] = useState(initial.get('policyId') ?? NO_POLICY);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [deleting, setDeleting] = useState<ClientDocument | null>(null);
-  const [isDeleting, setIsDeleting] = useState(false);
-  const [isZipping, setIsZipping] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
   const setSeen = useSetDocumentNotice(clientId);
 
@@ -273,31 +312,20 @@ export function DocumentsPage({ clientId }: { clientId: string }) {
       return next;
     });
 
-  const remove = async () => {
-    if (!deleting) return;
-    setIsDeleting(true);
-    try {
-      await writes.remove(deleting);
-      toggle(deleting.documentId, false);
-      setNotice({ tone: 'success', text: `${deleting.name} was deleted.` });
-    } catch (caught) {
-      setNotice({ tone: 'error', text: messageOf(caught) });
-    } finally {
-      setIsDeleting(false);
+  const remove = useAction((doc: ClientDocument) => writes.remove(doc), {
+    onSuccess: (_, doc) => {
+      toggle(doc.documentId, false);
+      setNotice({ tone: 'success', text: `${doc.name} was deleted.` });
       setDeleting(null);
-    }
-  };
-
-  const zip = async () => {
-    setIsZipping(true);
-    try {
-      await writes.zip(chosen.map((d) => d.documentId));
-    } catch (caught) {
+    },
+    onError: (caught) => {
       setNotice({ tone: 'error', text: messageOf(caught) });
-    } finally {
-      setIsZipping(false);
-    }
-  };
+      setDeleting(null);
+    },
+  });
+  const zip = useAction(() => writes.zip(chosen.map((d) => d.documentId)), {
+    onError: (caught) => setNotice({ tone: 'error', text: messageOf(caught) }),
+  });
 
   return (
     <div className="page page--wide">
@@ -329,21 +357,18 @@ export function DocumentsPage({ clientId }: { clientId: string }) {
           onChange={setCategory}
           placeholder="All categories"
         />
-        {policyOptions.length > 0 && (
-          <SelectInput
-            label="Policy"
-            value={policyFilter}
-            options={[{ value: NO_POLICY, label: 'All policies' }, ...policyOptions]}
-            onChange={setPolicyFilter}
-            placeholder="All policies"
-          />
-        )}
+        <PolicySelect
+          value={policyFilter}
+          onChange={setPolicyFilter}
+          policyOptions={policyOptions}
+          noPolicy="All policies"
+        />
         <div className="documents-filters__zip">
           <Button
             className="button button--secondary"
             isDisabled={chosen.length === 0}
-            isPending={isZipping}
-            onPress={() => void zip()}
+            isPending={zip.isPending}
+            onPress={() => void zip.run()}
           >
             {chosen.length === 0 ? 'Download as zip' : `Download ${chosen.length} as zip`}
           </Button>
@@ -361,57 +386,43 @@ export function DocumentsPage({ clientId }: { clientId: string }) {
         </section>
       )}
       {groups.map((group) => (
-        <section
-          key={group.id}
-          className="card document-group"
-          aria-labelledby={`documents-${group.id}`}
-          data-testid={`document-group-${group.id}`}
-        >
-          <Heading level={2} id={`documents-${group.id}`} className="card__title">
-            {group.label} <span className="muted document-group__count">({group.items.length})</span>
-          </Heading>
-          <ul className="document-list">
-            {group.items.map((doc) => (
-              <DocumentRow
-                key={doc.documentId}
-                doc={doc}
-                policyName={policyName(doc.policyId)}
-                isSelected={selected.has(doc.documentId)}
-                onSelect={(isOn) => toggle(doc.documentId, isOn)}
-                onDownload={async () => {
-                  try {
-                    await writes.download(doc);
-                  } catch (caught) {
-                    setNotice({ tone: 'error', text: messageOf(caught) });
-                  }
-                }}
-                onRename={async (name) => {
-                  try {
-                    await writes.rename(doc, name);
-                    setNotice({ tone: 'success', text: `Renamed to ${name.trim()}.` });
-                  } catch (caught) {
-                    setNotice({ tone: 'error', text: messageOf(caught) });
-                    throw caught;
-                  }
-                }}
-                onDelete={() => setDeleting(doc)}
-              />
-            ))}
-          </ul>
-        </section>
+        <DocumentGroup key={group.id} group={group}>
+          {group.items.map((doc) => (
+            <DocumentRow
+              key={doc.documentId}
+              doc={doc}
+              policyName={policyName(doc.policyId)}
+              isSelected={selected.has(doc.documentId)}
+              onSelect={(isOn) => toggle(doc.documentId, isOn)}
+              onDownload={async () => {
+                try {
+                  await writes.download(doc);
+                } catch (caught) {
+                  setNotice({ tone: 'error', text: messageOf(caught) });
+                }
+              }}
+              onRename={async (name) => {
+                try {
+                  await writes.rename(doc, name);
+                  setNotice({ tone: 'success', text: `Renamed to ${name.trim()}.` });
+                } catch (caught) {
+                  setNotice({ tone: 'error', text: messageOf(caught) });
+                  throw caught;
+                }
+              }}
+              onDelete={() => setDeleting(doc)}
+            />
+          ))}
+        </DocumentGroup>
       ))}
-      <ConfirmDialog
+      <DeleteFileDialog
         title="Delete this document?"
-        message={
-          deleting
-            ? `“${deleting.name}” will no longer be listed or downloadable.`
-            : 'The document will no longer be listed.'
-        }
-        confirmLabel="Delete"
-        isOpen={deleting !== null}
-        isPending={isDeleting}
+        file={deleting}
+        name={(file) => file.name}
+        unnamed="The document"
+        isPending={remove.isPending}
         onCancel={() => setDeleting(null)}
-        onConfirm={() => void remove()}
+        onDelete={remove.run}
       />
     </div>
   );

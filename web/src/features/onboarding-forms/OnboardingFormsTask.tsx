@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { useAction } from '../../api/action.ts';
 import { anyErrorMessage } from '../../api/errors.ts';
@@ -6,6 +6,7 @@ import { Button, Input, TextField } from '../../ui/controls.ts';
 import { Alert } from '../../ui/Feedback.tsx';
 import { TextInput } from '../../ui/TextInput.tsx';
 import { ModalDialog } from '../../ui/Dialogs.tsx';
+import { TableHead } from '../../ui/TableHead.tsx';
 import { formatDate } from '../tasks/format.ts';
 import { AuditTrail } from './AuditTrail.tsx';
 import { TemplateBuilder } from './TemplateBuilder.tsx';
@@ -259,56 +260,48 @@ export function OnboardingFormsTask({ clientId, isStaff }: { clientId: string; i
   const people = useClientPeople(clientId, isStaff);
   const writes = useFormWrites(clientId);
   const [, navigate] = useLocation();
-  const [reassigning, setReassigning] = useState<{
-    formId: string;
-    recipientId: string;
-    name: string;
-  } | null>(null);
-  const [draft, setDraft] = useState<RecipientDraft>({ roleId: '', name: '', email: '', userId: null });
+  const [reassigning, setReassigning] = useState<Reassigning | null>(null);
   const [link, setLink] = useState<{ name: string; url: string } | null>(null);
   const [voiding, setVoiding] = useState<OnboardingForm | null>(null);
-  const [voidReason, setVoidReason] = useState('');
-
   const [notice, setNotice] = useState<string | null>(null);
-  const now = new Date();
   const action = useAction((work: () => Promise<unknown>) => work(), { describe: anyErrorMessage });
-  const run = (work: () => Promise<unknown>) => {
+  const run: Run = (work) => {
     setNotice(null);
     return action.run(work);
   };
-  const actionError = action.error;
+  const outcome = (
+    <>
+      {action.error && <Alert tone="error">{action.error}</Alert>}
+      {notice && <Alert tone="success">{notice}</Alert>}
+    </>
+  );
+  const recipientActions: RecipientActions = {
+    onReassign: setReassigning,
+    onLink: (form, r) =>
+      void run(async () => {
+        const answer = await writes.signingLink(form.onboardingFormId, r.recipientId);
+        setLink({ name: r.name, url: new URL(answer.url, window.location.origin).toString() });
+      }),
+    onExtend: (form, r) =>
+      void run(async () => {
+        await writes.extendLink(form.onboardingFormId, r.recipientId);
+        setNotice(`The signing link of ${r.name} was extended.`);
+      }),
+  };
 
   return (
     <div className="esign-task" data-testid="onboarding-forms">
-      {(ready ?? []).length > 0 && (
-        <section className="card task-card" aria-labelledby="ready-title">
-          <h2 id="ready-title" className="card__title">
-            {isStaff ? 'Whose turn it is' : 'Waiting for your signature'}
-          </h2>
-          <ul className="esign-ready">
-            {(ready ?? []).map((r) => (
-              <li key={r.recipientId}>
-                {r.formName}, as {r.roleName} ({r.name}){' '}
-                {!isStaff && (
-                  <Button
-                    className="button button--primary"
-                    onPress={() =>
-                      void run(async () => {
-                        const { url } = await writes.signingLink(r.onboardingFormId, r.recipientId);
-                        navigate(url);
-                      })
-                    }
-                  >
-                    Sign {r.formName}
-                  </Button>
-                )}
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
-      {actionError && <Alert tone="error">{actionError}</Alert>}
-      {notice && <Alert tone="success">{notice}</Alert>}
+      <ReadyToSign
+        ready={ready ?? []}
+        isStaff={isStaff}
+        onSign={(r) =>
+          void run(async () => {
+            const { url } = await writes.signingLink(r.onboardingFormId, r.recipientId);
+            navigate(url);
+          })
+        }
+      />
+      {outcome}
       {error && <Alert tone="error">{anyErrorMessage(error)}</Alert>}
       <section aria-labelledby="forms-title">
         <h2 id="forms-title" className="card__title">
@@ -316,145 +309,14 @@ export function OnboardingFormsTask({ clientId, isStaff }: { clientId: string; i
         </h2>
         {forms && forms.length === 0 && <p>No forms have been sent yet.</p>}
         {(forms ?? []).map((form) => (
-          <article key={form.onboardingFormId} className="esign-form card" data-testid="onboarding-form">
-            <header className="esign-form__header">
-              <h3>{form.formName}</h3>
-              <span
-                className={`badge badge--${form.status === 'completed' ? 'success' : form.status === 'sent' ? 'info' : 'warning'}`}
-                data-testid="form-status"
-              >
-                {form.statusLabel}
-              </span>
-            </header>
-            <p className="esign-form__meta">
-              Sent {formatDate(form.createdAt)} · last activity {formatDate(form.lastActionAt)}
-              {form.lock ? ` · ${form.lock.recipientName} is signing now` : ''}
-              {form.voidReason ? ` · voided: ${form.voidReason}` : ''}
-            </p>
-            {form.roles.some((role) => role.quorumLabel !== null) && (
-              <ul className="esign-form__roles">
-                {form.roles
-                  .filter((role) => role.quorumLabel !== null)
-                  .map((role) => (
-                    <li key={role.roleId} data-testid="role-progress">
-                      {role.name}: {role.quorumLabel!.toLowerCase()} sign · {role.progressLabel}
-                    </li>
-                  ))}
-              </ul>
-            )}
-            <table className="table">
-              <thead>
-                <tr>
-                  <th scope="col">Recipient</th>
-                  <th scope="col">Role</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Date</th>
-                  {isStaff && (
-                    <th scope="col">
-                      <span className="visually-hidden">Actions</span>
-                    </th>
-                  )}
-                </tr>
-              </thead>
-              <tbody>
-                {form.recipients.map((r) => (
-                  <tr key={r.recipientId} data-testid="recipient-row">
-                    <td>
-                      {r.name}
-                      <br />
-                      <span className="esign-muted">{r.email}</span>
-                    </td>
-                    <td>{r.roleName}</td>
-                    <td data-testid="recipient-status">
-                      {r.statusLabel}
-                      {r.status === 'declined' && r.declineReason ? `: ${r.declineReason}` : ''}
-                    </td>
-                    <td>
-                      {lastStep(r)}
-                      {isStaff && r.userId === null && r.linkExpiresAt && canStillSign(r) && (
-                        <>
-                          <br />
-                          <span className="esign-muted" data-testid="link-expiry">
-                            {linkExpiry(r.linkExpiresAt, now)}
-                          </span>
-                        </>
-                      )}
-                    </td>
-                    {isStaff && (
-                      <td>
-                        {(form.status === 'sent' || form.status === 'declined') &&
-                          ['sent', 'delivered', 'declined', 'waiting'].includes(r.status) && (
-                            <div className="button-row">
-                              <Button
-                                className="button button--secondary"
-                                onPress={() => {
-                                  setDraft({ roleId: r.roleId, name: '', email: '', userId: null });
-                                  setReassigning({
-                                    formId: form.onboardingFormId,
-                                    recipientId: r.recipientId,
-                                    name: r.name,
-                                  });
-                                }}
-                              >
-                                Reassign
-                              </Button>
-                              {r.userId === null && r.status !== 'declined' && r.status !== 'waiting' && (
-                                <Button
-                                  className="button button--secondary"
-                                  onPress={() =>
-                                    void run(async () => {
-                                      const answer = await writes.signingLink(
-                                        form.onboardingFormId,
-                                        r.recipientId,
-                                      );
-                                      setLink({
-                                        name: r.name,
-                                        url: new URL(answer.url, window.location.origin).toString(),
-                                      });
-                                    })
-                                  }
-                                >
-                                  Signing link
-                                </Button>
-                              )}
-                              {r.userId === null && r.linkExpiresAt && canStillSign(r) && (
-                                <Button
-                                  className="button button--secondary"
-                                  aria-label={`Extend the signing link of ${r.name}`}
-                                  onPress={() =>
-                                    void run(async () => {
-                                      await writes.extendLink(form.onboardingFormId, r.recipientId);
-                                      setNotice(`The signing link of ${r.name} was extended.`);
-                                    })
-                                  }
-                                >
-                                  Extend link
-                                </Button>
-                              )}
-                            </div>
-                          )}
-                      </td>
-                    )}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-            <AuditTrail form={form} />
-            <div className="button-row">
-              <a
-                className="button button--secondary"
-                href={downloadPath(clientId, form.onboardingFormId)}
-                download
-              >
-                {form.status === 'completed' ? 'Download the completed form' : 'Download as it is now'}
-              </a>
-              {isStaff && (form.status === 'sent' || form.status === 'declined') && (
-                <Button className="button button--secondary" onPress={() => setVoiding(form)}>
-                  Void
-                </Button>
-              )}
-            </div>
-          </article>
+          <FormCard
+            key={form.onboardingFormId}
+            clientId={clientId}
+            form={form}
+            isStaff={isStaff}
+            actions={recipientActions}
+            onVoid={() => setVoiding(form)}
+          />
         ))}
       </section>
       {isStaff && (
@@ -463,87 +325,349 @@ export function OnboardingFormsTask({ clientId, isStaff }: { clientId: string; i
           <TemplateBuilder />
         </>
       )}
-      <ModalDialog
-        title={`Reassign ${reassigning?.name ?? ''}`}
-        isOpen={reassigning !== null}
-        onOpenChange={(open) => !open && setReassigning(null)}
-      >
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            const target = reassigning!;
-            void run(async () => {
-              await writes.reassign(target.formId, {
-                recipientId: target.recipientId,
-                name: draft.name,
-                email: draft.email,
-                userId: draft.userId,
-              });
-              setReassigning(null);
-            });
-          }}
+      <ReassignDialog
+        reassigning={reassigning}
+        people={people}
+        outcome={outcome}
+        onClose={() => setReassigning(null)}
+        onReassign={(target, recipient) =>
+          run(async () => {
+            await writes.reassign(target.formId, recipient);
+            setReassigning(null);
+          })
+        }
+      />
+      <LinkDialog link={link} onClose={() => setLink(null)} />
+      <VoidDialog
+        voiding={voiding}
+        onClose={() => setVoiding(null)}
+        onVoid={(target, reason) =>
+          run(async () => {
+            await writes.voidForm(target.onboardingFormId, reason);
+            setVoiding(null);
+          })
+        }
+      />
+    </div>
+  );
+}
+
+type ReassignBody = Parameters<ReturnType<typeof useFormWrites>['reassign']>[1];
+type Run = (work: () => Promise<unknown>) => Promise<unknown>;
+type Recipient = OnboardingForm['recipients'][number];
+type Reassigning = { formId: string; recipientId: string; name: string; roleId: string };
+type RecipientActions = {
+  onReassign: (reassigning: Reassigning) => void;
+  onLink: (form: OnboardingForm, recipient: Recipient) => void;
+  onExtend: (form: OnboardingForm, recipient: Recipient) => void;
+};
+type ReadyRecipient = NonNullable<ReturnType<typeof useReadyToSign>['data']>[number];
+
+/** The forms whose turn it is: for a client user, theirs to sign now. */
+function ReadyToSign({
+  ready,
+  isStaff,
+  onSign,
+}: {
+  ready: ReadyRecipient[];
+  isStaff: boolean;
+  onSign: (recipient: ReadyRecipient) => void;
+}) {
+  if (ready.length === 0) return null;
+  return (
+    <section className="card task-card" aria-labelledby="ready-title">
+      <h2 id="ready-title" className="card__title">
+        {isStaff ? 'Whose turn it is' : 'Waiting for your signature'}
+      </h2>
+      <ul className="esign-ready">
+        {ready.map((r) => (
+          <li key={r.recipientId}>
+            {r.formName}, as {r.roleName} ({r.name}){' '}
+            {!isStaff && (
+              <Button className="button button--primary" onPress={() => onSign(r)}>
+                Sign {r.formName}
+              </Button>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** One form: its status, its roles' progress, each recipient's status, its audit trail and downloads. */
+function FormCard({
+  clientId,
+  form,
+  isStaff,
+  actions,
+  onVoid,
+}: {
+  clientId: string;
+  form: OnboardingForm;
+  isStaff: boolean;
+  actions: RecipientActions;
+  onVoid: () => void;
+}) {
+  const now = new Date();
+  return (
+    <article className="esign-form card" data-testid="onboarding-form">
+      <header className="esign-form__header">
+        <h3>{form.formName}</h3>
+        <span
+          className={`badge badge--${form.status === 'completed' ? 'success' : form.status === 'sent' ? 'info' : 'warning'}`}
+          data-testid="form-status"
         >
-          <RecipientFields
-            draft={draft}
-            onChange={setDraft}
-            people={people}
-            label="Pick from the client’s people"
-          />
-          {actionError && <Alert tone="error">{actionError}</Alert>}
-          {notice && <Alert tone="success">{notice}</Alert>}
-          <div className="dialog__actions">
-            <Button className="button button--secondary" onPress={() => setReassigning(null)}>
-              Cancel
-            </Button>
-            <Button type="submit" className="button button--primary">
-              Reassign
-            </Button>
-          </div>
-        </form>
-      </ModalDialog>
-      <ModalDialog
-        title={`Signing link for ${link?.name ?? ''}`}
-        isOpen={link !== null}
-        onOpenChange={(open) => !open && setLink(null)}
+          {form.statusLabel}
+        </span>
+      </header>
+      <p className="esign-form__meta">
+        Sent {formatDate(form.createdAt)} · last activity {formatDate(form.lastActionAt)}
+        {form.lock ? ` · ${form.lock.recipientName} is signing now` : ''}
+        {form.voidReason ? ` · voided: ${form.voidReason}` : ''}
+      </p>
+      {form.roles.some((role) => role.quorumLabel !== null) && (
+        <ul className="esign-form__roles">
+          {form.roles
+            .filter((role) => role.quorumLabel !== null)
+            .map((role) => (
+              <li key={role.roleId} data-testid="role-progress">
+                {role.name}: {role.quorumLabel!.toLowerCase()} sign · {role.progressLabel}
+              </li>
+            ))}
+        </ul>
+      )}
+      <table className="table">
+        <TableHead
+          columns={[
+            'Recipient',
+            'Role',
+            'Status',
+            'Date',
+            ...(isStaff ? [<span className="visually-hidden">Actions</span>] : []),
+          ]}
+        />
+        <tbody>
+          {form.recipients.map((r) => (
+            <tr key={r.recipientId} data-testid="recipient-row">
+              <td>
+                {r.name}
+                <br />
+                <span className="esign-muted">{r.email}</span>
+              </td>
+              <td>{r.roleName}</td>
+              <td data-testid="recipient-status">
+                {r.statusLabel}
+                {r.status === 'declined' && r.declineReason ? `: ${r.declineReason}` : ''}
+              </td>
+              <td>
+                {lastStep(r)}
+                {isStaff && r.userId === null && r.linkExpiresAt && canStillSign(r) && (
+                  <>
+                    <br />
+                    <span className="esign-muted" data-testid="link-expiry">
+                      {linkExpiry(r.linkExpiresAt, now)}
+                    </span>
+                  </>
+                )}
+              </td>
+              {isStaff && (
+                <td>
+                  <RecipientButtons form={form} recipient={r} actions={actions} />
+                </td>
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <AuditTrail form={form} />
+      <div className="button-row">
+        <a className="button button--secondary" href={downloadPath(clientId, form.onboardingFormId)} download>
+          {form.status === 'completed' ? 'Download the completed form' : 'Download as it is now'}
+        </a>
+        {isStaff && (form.status === 'sent' || form.status === 'declined') && (
+          <Button className="button button--secondary" onPress={onVoid}>
+            Void
+          </Button>
+        )}
+      </div>
+    </article>
+  );
+}
+
+/** What staff may do for a recipient still to sign: reassign, show the signing link, extend it. */
+function RecipientButtons({
+  form,
+  recipient: r,
+  actions,
+}: {
+  form: OnboardingForm;
+  recipient: Recipient;
+  actions: RecipientActions;
+}) {
+  if (
+    !(form.status === 'sent' || form.status === 'declined') ||
+    !['sent', 'delivered', 'declined', 'waiting'].includes(r.status)
+  )
+    return null;
+  return (
+    <div className="button-row">
+      <Button
+        className="button button--secondary"
+        onPress={() =>
+          actions.onReassign({
+            formId: form.onboardingFormId,
+            recipientId: r.recipientId,
+            name: r.name,
+            roleId: r.roleId,
+          })
+        }
       >
-        <p>
-          {link?.name} was e-mailed this link. It opens once, within 3 days; you can also pass it on yourself.
-        </p>
-        <TextField isReadOnly value={link?.url ?? ''} aria-label="Signing link">
-          <Input className="field__input" onFocus={(e) => e.target.select()} />
-        </TextField>
+        Reassign
+      </Button>
+      {r.userId === null && r.status !== 'declined' && r.status !== 'waiting' && (
+        <Button className="button button--secondary" onPress={() => actions.onLink(form, r)}>
+          Signing link
+        </Button>
+      )}
+      {r.userId === null && r.linkExpiresAt && canStillSign(r) && (
+        <Button
+          className="button button--secondary"
+          aria-label={`Extend the signing link of ${r.name}`}
+          onPress={() => actions.onExtend(form, r)}
+        >
+          Extend link
+        </Button>
+      )}
+    </div>
+  );
+}
+
+/** A dialog holding a form: its fields, then Cancel and the submit button. */
+function FormDialog({
+  title,
+  isOpen,
+  submitLabel,
+  onClose,
+  onSubmit,
+  children,
+}: {
+  title: string;
+  isOpen: boolean;
+  submitLabel: string;
+  onClose: () => void;
+  onSubmit: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <ModalDialog title={title} isOpen={isOpen} onOpenChange={(open) => !open && onClose()}>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          onSubmit();
+        }}
+      >
+        {children}
         <div className="dialog__actions">
-          <Button className="button button--primary" onPress={() => setLink(null)}>
-            Close
+          <Button className="button button--secondary" onPress={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" className="button button--primary">
+            {submitLabel}
           </Button>
         </div>
-      </ModalDialog>
-      <ModalDialog
-        title={`Void ${voiding?.formName ?? ''}`}
-        isOpen={voiding !== null}
-        onOpenChange={(open) => !open && setVoiding(null)}
-      >
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            const target = voiding!;
-            void run(async () => {
-              await writes.voidForm(target.onboardingFormId, voidReason);
-              setVoiding(null);
-            });
-          }}
-        >
-          <TextInput label="Why is it voided?" value={voidReason} onChange={setVoidReason} isRequired />
-          <div className="dialog__actions">
-            <Button className="button button--secondary" onPress={() => setVoiding(null)}>
-              Cancel
-            </Button>
-            <Button type="submit" className="button button--primary">
-              Void
-            </Button>
-          </div>
-        </form>
-      </ModalDialog>
-    </div>
+      </form>
+    </ModalDialog>
+  );
+}
+
+function ReassignDialog({
+  reassigning,
+  people,
+  outcome,
+  onClose,
+  onReassign,
+}: {
+  reassigning: Reassigning | null;
+  people: Person[];
+  outcome: ReactNode;
+  onClose: () => void;
+  onReassign: (target: Reassigning, recipient: ReassignBody) => unknown;
+}) {
+  const [draft, setDraft] = useState<RecipientDraft>({ roleId: '', name: '', email: '', userId: null });
+  const [shown, setShown] = useState<Reassigning | null>(null);
+  // Each recipient reassigned starts from an empty draft of its role.
+  if (reassigning !== shown) {
+    setShown(reassigning);
+    if (reassigning) setDraft({ roleId: reassigning.roleId, name: '', email: '', userId: null });
+  }
+  return (
+    <FormDialog
+      title={`Reassign ${reassigning?.name ?? ''}`}
+      isOpen={reassigning !== null}
+      submitLabel="Reassign"
+      onClose={onClose}
+      onSubmit={() =>
+        void onReassign(reassigning!, {
+          recipientId: reassigning!.recipientId,
+          name: draft.name,
+          email: draft.email,
+          userId: draft.userId,
+        })
+      }
+    >
+      <RecipientFields
+        draft={draft}
+        onChange={setDraft}
+        people={people}
+        label="Pick from the client’s people"
+      />
+      {outcome}
+    </FormDialog>
+  );
+}
+
+function LinkDialog({ link, onClose }: { link: { name: string; url: string } | null; onClose: () => void }) {
+  return (
+    <ModalDialog
+      title={`Signing link for ${link?.name ?? ''}`}
+      isOpen={link !== null}
+      onOpenChange={(open) => !open && onClose()}
+    >
+      <p>
+        {link?.name} was e-mailed this link. It opens once, within 3 days; you can also pass it on yourself.
+      </p>
+      <TextField isReadOnly value={link?.url ?? ''} aria-label="Signing link">
+        <Input className="field__input" onFocus={(e) => e.target.select()} />
+      </TextField>
+      <div className="dialog__actions">
+        <Button className="button button--primary" onPress={onClose}>
+          Close
+        </Button>
+      </div>
+    </ModalDialog>
+  );
+}
+
+function VoidDialog({
+  voiding,
+  onClose,
+  onVoid,
+}: {
+  voiding: OnboardingForm | null;
+  onClose: () => void;
+  onVoid: (target: OnboardingForm, reason: string) => unknown;
+}) {
+  const [reason, setReason] = useState('');
+  return (
+    <FormDialog
+      title={`Void ${voiding?.formName ?? ''}`}
+      isOpen={voiding !== null}
+      submitLabel="Void"
+      onClose={onClose}
+      onSubmit={() => void onVoid(voiding!, reason)}
+    >
+      <TextInput label="Why is it voided?" value={reason} onChange={setReason} isRequired />
+    </FormDialog>
   );
 }

@@ -1,5 +1,6 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useSWRConfig } from 'swr';
+import { useAction } from '../../api/action.ts';
 import { useAuthenticatedUser } from '../../api/hooks.ts';
 import { ApiError } from '../../api/errors.ts';
 import { CheckboxInput } from '../../ui/Checkbox.tsx';
@@ -32,20 +33,10 @@ type Done = { kind: 'signed' | 'declined' | 'later'; form: OnboardingForm | null
 export function SigningPage({ clientId, onboardingFormId }: { clientId: string; onboardingFormId: string }) {
   const token = new URLSearchParams(window.location.search).get('token') ?? '';
   const { data: user } = useAuthenticatedUser();
-  const { mutate } = useSWRConfig();
   const [session, setSession] = useState<SigningSession | null>(null);
   const [openError, setOpenError] = useState<string | null>(null);
   // A quorum member the others' signatures released: told so, not as an error.
   const [noLongerNeeded, setNoLongerNeeded] = useState<string | null>(null);
-  const [mode, setMode] = useState<'draw' | 'type'>('draw');
-  const [drawn, setDrawn] = useState<string | null>(null);
-  const [typed, setTyped] = useState('');
-  const [values, setValues] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const [isBusy, setBusy] = useState(false);
-  const [isDeclining, setDeclining] = useState(false);
-  const [reason, setReason] = useState('');
   const [done, setDone] = useState<Done | null>(null);
 
   useEffect(() => {
@@ -59,52 +50,6 @@ export function SigningPage({ clientId, onboardingFormId }: { clientId: string; 
     });
   }, [clientId, onboardingFormId, token]);
 
-  const act = async (
-    action: 'sign' | 'decline' | 'finish-later',
-    body: Record<string, unknown>,
-    kind: Done['kind'],
-  ) => {
-    if (!session) return;
-    setBusy(true);
-    setError(null);
-    setFieldErrors({});
-    try {
-      const form = (await signingAction(clientId, onboardingFormId, action, {
-        token: session.sessionToken,
-        ...body,
-      })) as OnboardingForm;
-      setDone({ kind, form });
-      if (user) void mutate(formsPath(clientId));
-    } catch (caught) {
-      setError(messageOf(caught));
-      const fields = (caught as { fieldErrors?: Record<string, string> }).fieldErrors;
-      if (fields) setFieldErrors(fields);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const sign = (event: FormEvent) => {
-    event.preventDefault();
-    const signature =
-      mode === 'draw'
-        ? drawn
-          ? { kind: 'drawn', png: drawn }
-          : null
-        : typed.trim()
-          ? { kind: 'typed', text: typed.trim() }
-          : null;
-    if (!signature) {
-      setError(
-        mode === 'draw'
-          ? 'Draw your signature, or choose to type it'
-          : 'Type your full name as your signature',
-      );
-      return;
-    }
-    void act('sign', { signature, values }, 'signed');
-  };
-
   const backLink = user ? (
     <p>
       <a className="link" href={`/client/${encodeURIComponent(clientId)}/task/onboarding-forms`}>
@@ -115,24 +60,15 @@ export function SigningPage({ clientId, onboardingFormId }: { clientId: string; 
 
   if (noLongerNeeded)
     return (
-      <div className="esign-signing">
-        <h1>No signature needed</h1>
-        <Alert tone="info" testId="signing-not-needed">
-          {noLongerNeeded}
-        </Alert>
-        <p>There is nothing more for you to do. You can close this page.</p>
-        {backLink}
-      </div>
+      <SigningMessage title="No signature needed" tone="info" testId="signing-not-needed" backLink={backLink}>
+        {noLongerNeeded}
+      </SigningMessage>
     );
   if (openError)
     return (
-      <div className="esign-signing">
-        <h1>Sign a document</h1>
-        <Alert tone="error" testId="signing-error">
-          {openError}
-        </Alert>
-        {backLink}
-      </div>
+      <SigningMessage title="Sign a document" tone="error" testId="signing-error" backLink={backLink}>
+        {openError}
+      </SigningMessage>
     );
   if (!session)
     return (
@@ -142,24 +78,109 @@ export function SigningPage({ clientId, onboardingFormId }: { clientId: string; 
     );
   if (done)
     return (
-      <div className="esign-signing">
-        <h1>{session.formName}</h1>
-        <Alert tone="success" testId="signing-done">
-          {done.kind === 'signed'
-            ? done.form?.status === 'completed'
-              ? `Thank you, ${session.recipientName}. You signed ${session.formName}; every signature is in, so the form is complete.`
-              : `Thank you, ${session.recipientName}. You signed ${session.formName}.`
-            : done.kind === 'declined'
-              ? `You declined to sign ${session.formName}. Your implementation consultant will be in touch.`
-              : `You can finish ${session.formName} later from the link you were given, or ask for a new one.`}
-        </Alert>
-        {backLink}
-      </div>
+      <SigningMessage title={session.formName} tone="success" testId="signing-done" backLink={backLink}>
+        {doneWords(session, done)}
+      </SigningMessage>
     );
+  return (
+    <SigningForm clientId={clientId} onboardingFormId={onboardingFormId} session={session} onDone={setDone} />
+  );
+}
 
+/** Where the signing view ends: a title, what happened, and the way back for a signed-in user. */
+function SigningMessage({
+  title,
+  tone,
+  testId,
+  backLink,
+  children,
+}: {
+  title: string;
+  tone: 'info' | 'error' | 'success';
+  testId: string;
+  backLink: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div className="esign-signing">
+      <h1>{title}</h1>
+      <Alert tone={tone} testId={testId}>
+        {children}
+      </Alert>
+      {tone === 'info' && <p>There is nothing more for you to do. You can close this page.</p>}
+      {backLink}
+    </div>
+  );
+}
+
+function doneWords(session: SigningSession, done: Done): string {
+  if (done.kind === 'signed')
+    return done.form?.status === 'completed'
+      ? `Thank you, ${session.recipientName}. You signed ${session.formName}; every signature is in, so the form is complete.`
+      : `Thank you, ${session.recipientName}. You signed ${session.formName}.`;
+  return done.kind === 'declined'
+    ? `You declined to sign ${session.formName}. Your implementation consultant will be in touch.`
+    : `You can finish ${session.formName} later from the link you were given, or ask for a new one.`;
+}
+
+type SigningAction = 'sign' | 'decline' | 'finish-later';
+type Signature = { kind: 'drawn'; png: string } | { kind: 'typed'; text: string };
+
+function signatureOf(mode: 'draw' | 'type', drawn: string | null, typed: string): Signature | null {
+  if (mode === 'draw') return drawn ? { kind: 'drawn', png: drawn } : null;
+  const text = typed.trim();
+  return text ? { kind: 'typed', text } : null;
+}
+
+/** The opened document with the recipient's fields, their signature, and sign, decline or finish later. */
+function SigningForm({
+  clientId,
+  onboardingFormId,
+  session,
+  onDone,
+}: {
+  clientId: string;
+  onboardingFormId: string;
+  session: SigningSession;
+  onDone: (done: Done) => void;
+}) {
+  const { data: user } = useAuthenticatedUser();
+  const { mutate } = useSWRConfig();
+  const [mode, setMode] = useState<'draw' | 'type'>('draw');
+  const [drawn, setDrawn] = useState<string | null>(null);
+  const [typed, setTyped] = useState('');
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [missing, setMissing] = useState<string | null>(null);
+  const [isDeclining, setDeclining] = useState(false);
+  const act = useAction(
+    async (action: SigningAction, body: Record<string, unknown>, kind: Done['kind']) => {
+      const form = (await signingAction(clientId, onboardingFormId, action, {
+        token: session.sessionToken,
+        ...body,
+      })) as OnboardingForm;
+      onDone({ kind, form });
+      if (user) void mutate(formsPath(clientId));
+    },
+    { describe: messageOf },
+  );
+  const run = (action: SigningAction, body: Record<string, unknown>, kind: Done['kind']) => {
+    setMissing(null);
+    void act.run(action, body, kind);
+  };
+
+  const sign = (event: FormEvent) => {
+    event.preventDefault();
+    const signature = signatureOf(mode, drawn, typed);
+    if (signature) run('sign', { signature, values }, 'signed');
+    else
+      setMissing(
+        mode === 'draw'
+          ? 'Draw your signature, or choose to type it'
+          : 'Type your full name as your signature',
+      );
+  };
+  const error = missing ?? act.error;
   const fields = session.fields;
-  const numberOf = (fieldId: string) => fields.findIndex((f) => f.fieldId === fieldId) + 1;
-  const inputs = fields.filter((f) => f.kind === 'text' || f.kind === 'checkbox');
 
   return (
     <div className="esign-signing">
@@ -170,142 +191,217 @@ export function SigningPage({ clientId, onboardingFormId }: { clientId: string; 
       </p>
       {session.quorumNote && <p data-testid="quorum-note">{session.quorumNote}</p>}
       <div className="esign-signing__layout">
-        <PdfPages
-          url={downloadPath(clientId, onboardingFormId, undefined, session.sessionToken)}
-          pages={session.pages}
-          label="The document"
-          overlay={(page, scale) =>
-            fields
-              .filter((f) => f.page === page)
-              .map((f) => (
-                <div
-                  key={f.fieldId}
-                  className={`esign-field esign-field--${f.kind} esign-field--mine`}
-                  style={cssBox(f, session.pages[page - 1]!, scale)}
-                  aria-hidden="true"
-                >
-                  <span className="esign-field__number">{numberOf(f.fieldId)}</span>{' '}
-                  {FIELD_KIND_LABELS[f.kind]}
-                </div>
-              ))
-          }
-        />
+        <SigningDocument clientId={clientId} onboardingFormId={onboardingFormId} session={session} />
         <form className="esign-signing__panel" onSubmit={sign} aria-label="Your fields">
           <h2>Your fields</h2>
-          <ol className="esign-signing__fields">
-            {fields.map((f) => (
-              <li key={f.fieldId}>
-                {!f.label || f.label.startsWith(FIELD_KIND_LABELS[f.kind])
-                  ? f.label || FIELD_KIND_LABELS[f.kind]
-                  : `${FIELD_KIND_LABELS[f.kind]}: ${f.label}`}{' '}
-                (page {f.page})
-              </li>
-            ))}
-          </ol>
-          {inputs.map((f) =>
-            f.kind === 'text' ? (
-              <label key={f.fieldId} className="field">
-                <span className="field__label">
-                  {numberOf(f.fieldId)}. {f.label || 'Text'}
-                </span>
-                <Input
-                  className="field__input"
-                  value={values[f.fieldId] ?? ''}
-                  required
-                  aria-invalid={fieldErrors[`values.${f.fieldId}`] ? true : undefined}
-                  onChange={(e) => setValues({ ...values, [f.fieldId]: e.target.value })}
-                />
-                {fieldErrors[`values.${f.fieldId}`] && (
-                  <span className="field__error">{fieldErrors[`values.${f.fieldId}`]}</span>
-                )}
-              </label>
-            ) : (
-              <CheckboxInput
-                key={f.fieldId}
-                className="esign-check"
-                isSelected={values[f.fieldId] === 'true'}
-                onChange={(checked) => setValues({ ...values, [f.fieldId]: String(checked) })}
-              >
-                {numberOf(f.fieldId)}. {f.label || 'Checkbox'}
-              </CheckboxInput>
-            ),
-          )}
-          <fieldset className="esign-signing__signature">
-            <legend>Your signature</legend>
-            <div className="esign-signing__modes" role="radiogroup" aria-label="How you sign">
-              <label>
-                <Input type="radio" name="mode" checked={mode === 'draw'} onChange={() => setMode('draw')} />{' '}
-                Draw it
-              </label>
-              <label>
-                <Input type="radio" name="mode" checked={mode === 'type'} onChange={() => setMode('type')} />{' '}
-                Type it
-              </label>
-            </div>
-            {mode === 'draw' ? (
-              <SignaturePad onChange={setDrawn} />
-            ) : (
-              <label className="field">
-                <span className="field__label">Your full name, as your signature</span>
-                <Input
-                  className="field__input esign-typed"
-                  value={typed}
-                  onChange={(e) => setTyped(e.target.value)}
-                  autoComplete="name"
-                />
-              </label>
-            )}
-          </fieldset>
+          <FieldInputs fields={fields} values={values} onValues={setValues} fieldErrors={act.fieldErrors} />
+          <SignatureInput mode={mode} onMode={setMode} onDrawn={setDrawn} typed={typed} onTyped={setTyped} />
           {error && <Alert tone="error">{error}</Alert>}
           <div className="button-row">
-            <Button type="submit" className="button button--primary" isDisabled={isBusy}>
+            <Button type="submit" className="button button--primary" isDisabled={act.isPending}>
               Sign
             </Button>
             <Button
               className="button button--secondary"
-              isDisabled={isBusy}
+              isDisabled={act.isPending}
               onPress={() => setDeclining(true)}
             >
               Decline
             </Button>
             <Button
               className="button button--secondary"
-              isDisabled={isBusy}
-              onPress={() => void act('finish-later', {}, 'later')}
+              isDisabled={act.isPending}
+              onPress={() => run('finish-later', {}, 'later')}
             >
               Finish later
             </Button>
           </div>
         </form>
       </div>
-      <ModalDialog title="Decline to sign" isOpen={isDeclining} onOpenChange={setDeclining}>
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            setDeclining(false);
-            void act('decline', { reason }, 'declined');
-          }}
-        >
-          <label className="field">
-            <span className="field__label">Why do you decline?</span>
-            <TextArea
-              className="field__input"
-              value={reason}
-              required
-              rows={3}
-              onChange={(e) => setReason(e.target.value)}
-            />
-          </label>
-          <div className="dialog__actions">
-            <Button className="button button--secondary" onPress={() => setDeclining(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" className="button button--primary">
-              Decline
-            </Button>
-          </div>
-        </form>
-      </ModalDialog>
+      <DeclineDialog
+        isOpen={isDeclining}
+        onOpenChange={setDeclining}
+        onDecline={(reason) => run('decline', { reason }, 'declined')}
+      />
     </div>
+  );
+}
+
+/** The signature, drawn on the pad or typed as the full name. */
+function SignatureInput({
+  mode,
+  onMode,
+  onDrawn,
+  typed,
+  onTyped,
+}: {
+  mode: 'draw' | 'type';
+  onMode: (mode: 'draw' | 'type') => void;
+  onDrawn: (png: string | null) => void;
+  typed: string;
+  onTyped: (typed: string) => void;
+}) {
+  return (
+    <fieldset className="esign-signing__signature">
+      <legend>Your signature</legend>
+      <div className="esign-signing__modes" role="radiogroup" aria-label="How you sign">
+        <label>
+          <Input type="radio" name="mode" checked={mode === 'draw'} onChange={() => onMode('draw')} /> Draw it
+        </label>
+        <label>
+          <Input type="radio" name="mode" checked={mode === 'type'} onChange={() => onMode('type')} /> Type it
+        </label>
+      </div>
+      {mode === 'draw' ? (
+        <SignaturePad onChange={onDrawn} />
+      ) : (
+        <label className="field">
+          <span className="field__label">Your full name, as your signature</span>
+          <Input
+            className="field__input esign-typed"
+            value={typed}
+            onChange={(e) => onTyped(e.target.value)}
+            autoComplete="name"
+          />
+        </label>
+      )}
+    </fieldset>
+  );
+}
+
+const numberOf = (fields: SigningSession['fields'], fieldId: string) =>
+  fields.findIndex((f) => f.fieldId === fieldId) + 1;
+
+/** The document's pages with the recipient's fields numbered on them. */
+function SigningDocument({
+  clientId,
+  onboardingFormId,
+  session,
+}: {
+  clientId: string;
+  onboardingFormId: string;
+  session: SigningSession;
+}) {
+  return (
+    <PdfPages
+      url={downloadPath(clientId, onboardingFormId, undefined, session.sessionToken)}
+      pages={session.pages}
+      label="The document"
+      overlay={(page, scale) =>
+        session.fields
+          .filter((f) => f.page === page)
+          .map((f) => (
+            <div
+              key={f.fieldId}
+              className={`esign-field esign-field--${f.kind} esign-field--mine`}
+              style={cssBox(f, session.pages[page - 1]!, scale)}
+              aria-hidden="true"
+            >
+              <span className="esign-field__number">{numberOf(session.fields, f.fieldId)}</span>{' '}
+              {FIELD_KIND_LABELS[f.kind]}
+            </div>
+          ))
+      }
+    />
+  );
+}
+
+/** The recipient's fields in order, and a box for each text or checkbox field to fill. */
+function FieldInputs({
+  fields,
+  values,
+  onValues,
+  fieldErrors,
+}: {
+  fields: SigningSession['fields'];
+  values: Record<string, string>;
+  onValues: (values: Record<string, string>) => void;
+  fieldErrors: Record<string, string>;
+}) {
+  const inputs = fields.filter((f) => f.kind === 'text' || f.kind === 'checkbox');
+  return (
+    <>
+      <ol className="esign-signing__fields">
+        {fields.map((f) => (
+          <li key={f.fieldId}>
+            {!f.label || f.label.startsWith(FIELD_KIND_LABELS[f.kind])
+              ? f.label || FIELD_KIND_LABELS[f.kind]
+              : `${FIELD_KIND_LABELS[f.kind]}: ${f.label}`}{' '}
+            (page {f.page})
+          </li>
+        ))}
+      </ol>
+      {inputs.map((f) =>
+        f.kind === 'text' ? (
+          <label key={f.fieldId} className="field">
+            <span className="field__label">
+              {numberOf(fields, f.fieldId)}. {f.label || 'Text'}
+            </span>
+            <Input
+              className="field__input"
+              value={values[f.fieldId] ?? ''}
+              required
+              aria-invalid={fieldErrors[`values.${f.fieldId}`] ? true : undefined}
+              onChange={(e) => onValues({ ...values, [f.fieldId]: e.target.value })}
+            />
+            {fieldErrors[`values.${f.fieldId}`] && (
+              <span className="field__error">{fieldErrors[`values.${f.fieldId}`]}</span>
+            )}
+          </label>
+        ) : (
+          <CheckboxInput
+            key={f.fieldId}
+            className="esign-check"
+            isSelected={values[f.fieldId] === 'true'}
+            onChange={(checked) => onValues({ ...values, [f.fieldId]: String(checked) })}
+          >
+            {numberOf(fields, f.fieldId)}. {f.label || 'Checkbox'}
+          </CheckboxInput>
+        ),
+      )}
+    </>
+  );
+}
+
+/** Declining to sign, with the reason why. */
+function DeclineDialog({
+  isOpen,
+  onOpenChange,
+  onDecline,
+}: {
+  isOpen: boolean;
+  onOpenChange: (isOpen: boolean) => void;
+  onDecline: (reason: string) => void;
+}) {
+  const [reason, setReason] = useState('');
+  return (
+    <ModalDialog title="Decline to sign" isOpen={isOpen} onOpenChange={onOpenChange}>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          onOpenChange(false);
+          onDecline(reason);
+        }}
+      >
+        <label className="field">
+          <span className="field__label">Why do you decline?</span>
+          <TextArea
+            className="field__input"
+            value={reason}
+            required
+            rows={3}
+            onChange={(e) => setReason(e.target.value)}
+          />
+        </label>
+        <div className="dialog__actions">
+          <Button className="button button--secondary" onPress={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" className="button button--primary">
+            Decline
+          </Button>
+        </div>
+      </form>
+    </ModalDialog>
   );
 }
