@@ -20,7 +20,7 @@ export type FieldBinder<D> = {
  */
 export function bindFields<D>(
   draft: D,
-  errors: Errors,
+  errors: Readonly<Record<string, string | undefined>>,
   set: <K extends keyof D>(key: K, value: D[K]) => void,
 ): FieldBinder<D> {
   return {
