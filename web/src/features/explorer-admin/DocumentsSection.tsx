@@ -246,26 +246,7 @@ function AddDocument({
         Add a document
       </Heading>
       <div className="xa-fieldset">
-        <div className="field xa-fieldset--wide">
-          <Label className="field__label" id="document-file-label">
-            File (PDF, PNG, JPEG or MP4, up to 20 MB)
-          </Label>
-          <div className="xa-upload">
-            <FileTrigger acceptedFileTypes={UPLOAD_ACCEPT} onSelect={choose}>
-              <Button
-                className="button button--secondary button--small"
-                aria-describedby="document-file-label"
-                isDisabled={attach.isPending}
-              >
-                Choose file
-              </Button>
-            </FileTrigger>
-            <span className="muted" data-testid="document-file-name">
-              {file ? file.name : 'No file chosen'}
-            </span>
-          </div>
-          {errors.file && <div className="field__error">{errors.file}</div>}
-        </div>
+        <DocumentFileField file={file} error={errors.file} isDisabled={attach.isPending} onSelect={choose} />
         <TextInput label="Name" {...bind.text('name')} isRequired />
         <TextInput
           label="Document key"
@@ -294,5 +275,41 @@ function AddDocument({
         </Button>
       </div>
     </>
+  );
+}
+
+/** The file to upload: a picker, the chosen file's name, and what is wrong with it. */
+function DocumentFileField({
+  file,
+  error,
+  isDisabled,
+  onSelect,
+}: {
+  file: File | null;
+  error: string | undefined;
+  isDisabled: boolean;
+  onSelect: (files: FileList | null) => void;
+}) {
+  return (
+    <div className="field xa-fieldset--wide">
+      <Label className="field__label" id="document-file-label">
+        File (PDF, PNG, JPEG or MP4, up to 20 MB)
+      </Label>
+      <div className="xa-upload">
+        <FileTrigger acceptedFileTypes={UPLOAD_ACCEPT} onSelect={onSelect}>
+          <Button
+            className="button button--secondary button--small"
+            aria-describedby="document-file-label"
+            isDisabled={isDisabled}
+          >
+            Choose file
+          </Button>
+        </FileTrigger>
+        <span className="muted" data-testid="document-file-name">
+          {file ? file.name : 'No file chosen'}
+        </span>
+      </div>
+      {error && <div className="field__error">{error}</div>}
+    </div>
   );
 }

@@ -59,24 +59,11 @@ export function ExplorerSitesSection({ clientId }: { clientId: string }) {
 
   return (
     <section className="card" aria-labelledby="explorer-sites-title">
-      <div className="card__header">
-        <Heading level={2} id="explorer-sites-title" className="card__title">
-          Benefits Explorer sites
-        </Heading>
-        <div className="xa-actions">
-          {owners.length > 0 && (
-            <Button className="button button--secondary" onPress={() => setIsTransferring(true)}>
-              Transfer ownership
-            </Button>
-          )}
-          <Link className="button button--secondary" href={explorerSitesByOwnerPath()}>
-            My sites
-          </Link>
-          <Link className="button button--primary" href={createExplorerSitePath(clientId)}>
-            New site
-          </Link>
-        </div>
-      </div>
+      <SitesHeader
+        clientId={clientId}
+        canTransfer={owners.length > 0}
+        onTransfer={() => setIsTransferring(true)}
+      />
       {notice && (
         <Alert tone={notice.tone} testId="explorer-notice">
           {notice.text}
@@ -135,5 +122,36 @@ export function ExplorerSitesSection({ clientId }: { clientId: string }) {
         </Suspense>
       </ModalDialog>
     </section>
+  );
+}
+
+function SitesHeader({
+  clientId,
+  canTransfer,
+  onTransfer,
+}: {
+  clientId: string;
+  canTransfer: boolean;
+  onTransfer: () => void;
+}) {
+  return (
+    <div className="card__header">
+      <Heading level={2} id="explorer-sites-title" className="card__title">
+        Benefits Explorer sites
+      </Heading>
+      <div className="xa-actions">
+        {canTransfer && (
+          <Button className="button button--secondary" onPress={onTransfer}>
+            Transfer ownership
+          </Button>
+        )}
+        <Link className="button button--secondary" href={explorerSitesByOwnerPath()}>
+          My sites
+        </Link>
+        <Link className="button button--primary" href={createExplorerSitePath(clientId)}>
+          New site
+        </Link>
+      </div>
+    </div>
   );
 }
