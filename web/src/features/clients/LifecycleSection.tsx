@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { Button, Heading, Link } from '../../ui/controls.ts';
+import { Button, Heading } from '../../ui/controls.ts';
 import { useSWRConfig } from 'swr';
 import { useLocation } from 'wouter';
 import { clientKey } from '../../api/hooks.ts';
@@ -27,6 +27,7 @@ import {
   type ClientLifecycleView,
 } from './lifecycle-model.ts';
 import './lifecycle.css';
+import { ClientPageHeader } from './ClientPageHeader.tsx';
 import { useAction } from '../../api/action.ts';
 import { QueryFallback } from '../../ui/QueryState.tsx';
 
@@ -404,12 +405,7 @@ export function ManageFallback({ clientId, error }: { clientId: string; error: u
     );
   return (
     <div className="page page--wide">
-      <div className="page__header">
-        <Link href={ADMIN_HOME_PATH} className="back-link">
-          <span aria-hidden="true">←</span> All clients
-        </Link>
-        <Heading level={1}>{view.name}</Heading>
-      </div>
+      <ClientPageHeader name={view.name} />
       {isFormExpected && (
         <Alert tone="info">
           The client&apos;s Employer Information Form is not ready to show yet.{' '}
