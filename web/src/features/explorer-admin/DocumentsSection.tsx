@@ -4,7 +4,7 @@ import { useSWRConfig } from 'swr';
 import { BENEFIT_TYPE_SORT_ORDER, type StoredDocument } from '@onboard/domain/web';
 import { ApiError } from '../../api/errors.ts';
 import { useAction } from '../../api/action.ts';
-import { bindFields } from './field-binding.ts';
+import { bindFields } from '../../ui/field-binding.ts';
 import { Alert } from '../../ui/Feedback.tsx';
 import { explorerPagePath } from './api.ts';
 import { SelectInput } from '../../ui/SelectInput.tsx';

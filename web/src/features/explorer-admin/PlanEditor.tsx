@@ -38,7 +38,7 @@ import {
   type Errors,
   type PlanDraft,
 } from './form-model.ts';
-import type { TextBinding } from './field-binding.ts';
+import type { TextBinding } from '../../ui/field-binding.ts';
 
 const BENEFIT_TYPE_OPTIONS: Option[] = BENEFIT_TYPES.map((t) => ({
   value: t,

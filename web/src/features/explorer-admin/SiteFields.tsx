@@ -17,7 +17,7 @@ import { TextInput } from '../../ui/TextInput.tsx';
 import { UploadButton } from './DocumentsSection.tsx';
 import type { ExplorerDocumentBody } from './documents-api.ts';
 import { BenAdminPlatformSelect } from './BenAdminPlatformSelect.tsx';
-import { bindFields, type FieldBinder, type TextBinding } from './field-binding.ts';
+import { bindFields, type FieldBinder, type TextBinding } from '../../ui/field-binding.ts';
 import { emptyHighlight, type Errors, type HighlightDraft, type SiteDraft } from './form-model.ts';
 import { benefitTypeLabel } from './PlanEditor.tsx';
 

@@ -19,7 +19,7 @@ import {
 import { TextInput } from '../../ui/TextInput.tsx';
 import { explorerSupportPath } from './support-api.ts';
 import { draftOfSite, emptySiteDraft, isoOf, type Errors } from './form-model.ts';
-import { bindFields } from './field-binding.ts';
+import { bindFields } from '../../ui/field-binding.ts';
 import { DocumentsSection } from './DocumentsSection.tsx';
 import { attachDocument } from './documents-api.ts';
 import { SiteForm } from './SiteForm.tsx';
