@@ -5,6 +5,7 @@ import { BENEFIT_TYPE_SORT_ORDER, type StoredDocument } from '@onboard/domain/we
 import { ApiError } from '../../api/errors.ts';
 import { useAction } from '../../api/action.ts';
 import { bindFields } from '../../ui/field-binding.ts';
+import { withProgress } from '../../ui/upload-progress.ts';
 import { Alert } from '../../ui/Feedback.tsx';
 import { explorerPagePath } from './api.ts';
 import { SelectInput } from '../../ui/SelectInput.tsx';
@@ -41,19 +42,6 @@ function UploadProgress({ label, fraction }: { label: string; fraction: number }
       )}
     </ProgressBar>
   );
-}
-
-/** Runs an upload, its progress (0 to 1) in `setProgress` while it runs and null after. */
-async function withProgress<T>(
-  setProgress: (fraction: number | null) => void,
-  upload: (report: (fraction: number) => void) => Promise<T>,
-): Promise<T> {
-  setProgress(0);
-  try {
-    return await upload(setProgress);
-  } finally {
-    setProgress(null);
-  }
 }
 
 /** A file picker that uploads the chosen file to the document store and hands back its id. */
