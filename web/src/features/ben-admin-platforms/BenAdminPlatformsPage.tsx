@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { Button } from '../../ui/controls.ts';
-import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
+import { useAction } from '../../api/action.ts';
+import { ApiError } from '../../api/errors.ts';
+import { bindFields } from '../../ui/field-binding.ts';
 import { CheckboxInput } from '../../ui/Checkbox.tsx';
 import { Alert, ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
 import { TextInput } from '../../ui/TextInput.tsx';
@@ -31,31 +33,27 @@ function PlatformForm({
       : EMPTY,
   );
   const [errors, setErrors] = useState<Errors>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [isSaving, setIsSaving] = useState(false);
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
     setDraft((d) => ({ ...d, [key]: value }));
     setErrors((e) => ({ ...e, [key]: undefined }));
   };
-  const save = async () => {
-    setFailure(null);
-    if (draft.name.trim() === '') {
-      setErrors({ name: 'Please provide a response' });
-      return;
-    }
-    setIsSaving(true);
-    try {
-      await onSave(draft);
+  const bind = bindFields(draft, errors, set);
+  const saving = useAction(onSave, {
+    onSuccess: () => {
       setDraft(EMPTY);
       onDone();
-    } catch (caught) {
+    },
+    onError: (caught) => {
       if (caught instanceof ApiError && Object.keys(caught.fieldErrors).length > 0)
         setErrors(caught.fieldErrors as Errors);
-      setFailure(caught instanceof ApiError ? caught.message : GENERIC_ERROR_MESSAGE);
-    } finally {
-      setIsSaving(false);
-    }
+    },
+  });
+  const save = () => {
+    saving.clearError();
+    if (draft.name.trim() === '') setErrors({ name: 'Please provide a response' });
+    else void saving.run(draft);
   };
+  const [failure, isSaving] = [saving.error, saving.isPending];
   return (
     <form
       className="form form--stack"
@@ -63,34 +61,13 @@ function PlatformForm({
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        void save();
+        save();
       }}
     >
       {failure && <Alert tone="error">{failure}</Alert>}
-      <TextInput
-        label="Platform name"
-        name="name"
-        fieldKey="name"
-        value={draft.name}
-        onChange={(v) => set('name', v)}
-        error={errors.name}
-        isRequired
-      />
-      <TextInput
-        label="Website"
-        name="website"
-        fieldKey="website"
-        type="url"
-        placeholder="https://"
-        value={draft.website}
-        onChange={(v) => set('website', v)}
-        error={errors.website}
-      />
-      <CheckboxInput
-        name="supportsDataFeeds"
-        isSelected={draft.supportsDataFeeds}
-        onChange={(v) => set('supportsDataFeeds', v)}
-      >
+      <TextInput label="Platform name" {...bind.named('name')} isRequired />
+      <TextInput label="Website" {...bind.named('website')} type="url" placeholder="https://" />
+      <CheckboxInput name="supportsDataFeeds" {...bind.flag('supportsDataFeeds')}>
         Supports data feeds
       </CheckboxInput>
       <div className="form__actions">
@@ -115,17 +92,10 @@ export function BenAdminPlatformsPage() {
   const { data, error } = useAllBenAdminPlatforms();
   const writes = useBenAdminPlatformWrites();
   const [editing, setEditing] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const retire = useAction((platform: BenAdminPlatformView) => writes.retire(platform.platformId));
+  const failure = retire.error;
   if (error) return <ErrorPanel error={error} />;
   if (!data) return <PageSkeleton />;
-  const retire = async (platform: BenAdminPlatformView) => {
-    setFailure(null);
-    try {
-      await writes.retire(platform.platformId);
-    } catch (caught) {
-      setFailure(caught instanceof ApiError ? caught.message : GENERIC_ERROR_MESSAGE);
-    }
-  };
   return (
     <div className="page page--wide">
       <div className="page__header">
@@ -183,7 +153,7 @@ export function BenAdminPlatformsPage() {
                     <Button
                       className="button button--link"
                       aria-label={`Retire ${platform.name}`}
-                      onPress={() => void retire(platform)}
+                      onPress={() => void retire.run(platform)}
                     >
                       Retire
                     </Button>

@@ -1,3 +1,4 @@
+import { ClientPageHeader } from './ClientPageHeader.tsx';
 import { lazy, Suspense, useState } from 'react';
 import { Button, Heading, Link } from '../../ui/controls.ts';
 import { errorMessage } from '../../api/errors.ts';
@@ -5,12 +6,12 @@ import { undoIcEdits, useApplyClientView, useNetChanges } from '../eif/api.ts';
 import { useAuthenticatedUser, useClient } from '../../api/hooks.ts';
 import { ConfirmDialog } from '../../ui/Dialogs.tsx';
 import { EifStatusBadge, StampList } from '../eif/Eif.tsx';
+import type { ClientView } from '../../api/types.ts';
 import { Alert, PageSkeleton } from '../../ui/Feedback.tsx';
 import { InviteOutsideSignerDialog } from '../eif/Signing.tsx';
 import { EvidencePackButton } from './EvidencePackButton.tsx';
 import { pendingNetChanges } from '../eif/NetChanges.tsx';
 import {
-  ADMIN_HOME_PATH,
   clientHistoryPath,
   clientEmailRulesPath,
   clientHubPath,
@@ -69,6 +70,54 @@ function PlanSystemCard({ clientId }: { clientId: string }) {
 }
 type Notice = { tone: 'success' | 'error'; text: string } | null;
 
+/** The client's form: its status, its stamps, and the staff's ways into it. */
+function EifCard({
+  clientId,
+  client,
+  pending,
+  onInvite,
+  onUndo,
+}: {
+  clientId: string;
+  client: ClientView;
+  pending: number;
+  onInvite: () => void;
+  onUndo: () => void;
+}) {
+  return (
+    <section className="card" aria-labelledby="eif-title">
+      <div className="card__header">
+        <Heading level={2} id="eif-title" className="card__title">
+          Employer Information Form
+        </Heading>
+        <EifStatusBadge client={client} />
+      </div>
+      <StampList client={client} />
+      <div className="button-row card__actions">
+        <Link className="button button--primary" href={clientReviewPath(clientId)}>
+          Review changes{pending > 0 ? ` (${pending})` : ''}
+        </Link>
+        <Link className="button button--secondary" href={clientHistoryPath(clientId)}>
+          EIF history
+        </Link>
+        <Link className="button button--secondary" href={clientEmailRulesPath(clientId)}>
+          Notification rules
+        </Link>
+        <Link className="button button--secondary" href={pushToQpsPath(clientId)}>
+          Push to plan system
+        </Link>
+        <Button className="button button--secondary" onPress={onInvite}>
+          Invite an outside signer
+        </Button>
+        <EvidencePackButton clientId={clientId} />
+        <Button className="button button--danger" onPress={onUndo}>
+          Undo IC edits
+        </Button>
+      </div>
+    </section>
+  );
+}
+
 /** Staff view of one client (onboarding §2 /clients/admin/{clientId}/manage). */
 export function ClientManagePage({ clientId }: { clientId: string }) {
   const { data: client, error } = useClient(clientId);
@@ -107,17 +156,11 @@ export function ClientManagePage({ clientId }: { clientId: string }) {
 
   return (
     <div className="page page--wide">
-      <div className="page__header">
-        <Link href={ADMIN_HOME_PATH} className="back-link">
-          <span aria-hidden="true">←</span> All clients
+      <ClientPageHeader name={client.name}>
+        <Link className="button button--secondary" href={clientHubPath(clientId)}>
+          Open client hub
         </Link>
-        <div className="page__header--row">
-          <Heading level={1}>{client.name}</Heading>
-          <Link className="button button--secondary" href={clientHubPath(clientId)}>
-            Open client hub
-          </Link>
-        </div>
-      </div>
+      </ClientPageHeader>
       {notice && (
         <Alert tone={notice.tone} testId="manage-notice">
           {notice.text}
@@ -126,36 +169,13 @@ export function ClientManagePage({ clientId }: { clientId: string }) {
       <Suspense fallback={<PageSkeleton />}>
         <LifecycleSection clientId={clientId} />
       </Suspense>
-      <section className="card" aria-labelledby="eif-title">
-        <div className="card__header">
-          <Heading level={2} id="eif-title" className="card__title">
-            Employer Information Form
-          </Heading>
-          <EifStatusBadge client={client} />
-        </div>
-        <StampList client={client} />
-        <div className="button-row card__actions">
-          <Link className="button button--primary" href={clientReviewPath(clientId)}>
-            Review changes{pending > 0 ? ` (${pending})` : ''}
-          </Link>
-          <Link className="button button--secondary" href={clientHistoryPath(clientId)}>
-            EIF history
-          </Link>
-          <Link className="button button--secondary" href={clientEmailRulesPath(clientId)}>
-            Notification rules
-          </Link>
-          <Link className="button button--secondary" href={pushToQpsPath(clientId)}>
-            Push to plan system
-          </Link>
-          <Button className="button button--secondary" onPress={() => setIsInviting(true)}>
-            Invite an outside signer
-          </Button>
-          <EvidencePackButton clientId={clientId} />
-          <Button className="button button--danger" onPress={() => setIsUndoing(true)}>
-            Undo IC edits
-          </Button>
-        </div>
-      </section>
+      <EifCard
+        clientId={clientId}
+        client={client}
+        pending={pending}
+        onInvite={() => setIsInviting(true)}
+        onUndo={() => setIsUndoing(true)}
+      />
       <section className="card" aria-labelledby="log-title">
         <Heading level={2} id="log-title" className="card__title">
           Change log

@@ -4,7 +4,8 @@ import { useSWRConfig } from 'swr';
 import { useLocation } from 'wouter';
 import { clientManagePath } from '../../app/routes.ts';
 import { ModalDialog } from '../../ui/Dialogs.tsx';
-import { Alert } from '../../ui/Feedback.tsx';
+import { FormFooter } from '../../ui/FormFooter.tsx';
+import { useAction } from '../../api/action.ts';
 import { clearError, ClientFields, revealFirstError } from './ClientFields.tsx';
 import { createClient, lifecycleKey } from './lifecycle-api.ts';
 import {
@@ -37,9 +38,19 @@ export function CreateClientDialog({
     setErrors(next);
     revealFirstError(formRef.current);
   };
-  const [pending, setPending] = useState<'draft' | 'client' | null>(null);
   const { mutate } = useSWRConfig();
   const [, navigate] = useLocation();
+  const create = useAction(
+    async (draft: boolean) => {
+      const view = await createClient(toCreateBody(values, draft));
+      await mutate(lifecycleKey(view.clientId), view, { revalidate: false });
+      void mutate(isClientListKey);
+      onOpenChange(false);
+      navigate(clientManagePath(view.clientId));
+    },
+    { onError: (caught) => showErrors(formErrorsFrom(caught)) },
+  );
+  const pending = create.pendingArgs && (create.pendingArgs[0] ? 'draft' : 'client');
 
   const submit = async (draft: boolean) => {
     const problems = checkClientForm(values, draft);
@@ -47,17 +58,7 @@ export function CreateClientDialog({
       showErrors(problems);
       return;
     }
-    setPending(draft ? 'draft' : 'client');
-    try {
-      const view = await createClient(toCreateBody(values, draft));
-      await mutate(lifecycleKey(view.clientId), view, { revalidate: false });
-      void mutate(isClientListKey);
-      onOpenChange(false);
-      navigate(clientManagePath(view.clientId));
-    } catch (caught) {
-      showErrors(formErrorsFrom(caught));
-      setPending(null);
-    }
+    await create.run(draft);
   };
 
   return (
@@ -84,15 +85,7 @@ export function CreateClientDialog({
             setErrors((current) => clearError(current, field));
           }}
         />
-        {errors.form && (
-          <Alert tone="error" testId="client-form-error">
-            {errors.form}
-          </Alert>
-        )}
-        <div className="dialog__actions">
-          <Button className="button button--secondary" onPress={() => onOpenChange(false)}>
-            Cancel
-          </Button>
+        <FormFooter error={errors.form} errorTestId="client-form-error" onCancel={() => onOpenChange(false)}>
           <Button
             className="button button--secondary"
             isPending={pending === 'draft'}
@@ -109,7 +102,7 @@ export function CreateClientDialog({
           >
             Create client
           </Button>
-        </div>
+        </FormFooter>
       </form>
     </ModalDialog>
   );

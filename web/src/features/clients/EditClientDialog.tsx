@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { Button } from '../../ui/controls.ts';
 import { ModalDialog } from '../../ui/Dialogs.tsx';
-import { Alert } from '../../ui/Feedback.tsx';
+import { FormFooter } from '../../ui/FormFooter.tsx';
 import { clearError, ClientFields, revealFirstError } from './ClientFields.tsx';
 import { updateDraft } from './lifecycle-api.ts';
 import {
@@ -88,19 +88,11 @@ export function EditClientDialog({
             setErrors((current) => clearError(current, field));
           }}
         />
-        {errors.form && (
-          <Alert tone="error" testId="client-form-error">
-            {errors.form}
-          </Alert>
-        )}
-        <div className="dialog__actions">
-          <Button className="button button--secondary" onPress={onClose}>
-            Cancel
-          </Button>
+        <FormFooter error={errors.form} errorTestId="client-form-error" onCancel={onClose}>
           <Button type="submit" className="button button--primary" isPending={update.isPending}>
             Save changes
           </Button>
-        </div>
+        </FormFooter>
       </form>
     </ModalDialog>
   );

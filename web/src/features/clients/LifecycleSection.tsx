@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { Button, Heading, Link } from '../../ui/controls.ts';
+import { Button, Heading } from '../../ui/controls.ts';
 import { useSWRConfig } from 'swr';
 import { useLocation } from 'wouter';
 import { clientKey } from '../../api/hooks.ts';
@@ -27,6 +27,8 @@ import {
   type ClientLifecycleView,
 } from './lifecycle-model.ts';
 import './lifecycle.css';
+import { ClientPageHeader } from './ClientPageHeader.tsx';
+import { useAction } from '../../api/action.ts';
 import { QueryFallback } from '../../ui/QueryState.tsx';
 
 // The profile form (and its select control) loads when staff open it.
@@ -87,22 +89,106 @@ function ProfileAnswers({ view }: { view: ClientLifecycleView }) {
 }
 
 /**
+ * The lifecycle's writes. Each sends the lifecycle's version; its answer becomes the view; a 409 reloads
+ * the lifecycle and says so; a refusal is said in words (beside its step, or as the notice). `busy` names
+ * the write under way.
+ */
+function useLifecycleWrites(clientId: string, view: ClientLifecycleView | undefined) {
+  const apply = useApplyLifecycle(clientId);
+  const reload = useReloadLifecycle(clientId);
+  const { mutate } = useSWRConfig();
+  const [, navigate] = useLocation();
+  const [notice, setNotice] = useState<Notice>(null);
+  const [refusals, setRefusals] = useState<Record<string, string>>({});
+  const [deleteStage, setDeleteStage] = useState<'closed' | 'confirm' | 'refused'>('closed');
+  const [deleteRefusal, setDeleteRefusal] = useState('');
+  const version = view?.version ?? 0;
+
+  const conflict = async () => {
+    await reload();
+    setNotice({ tone: 'warning', text: CONFLICT_MESSAGE });
+  };
+  const write = useAction(
+    async (key: string, send: Write, success: string, _isStep: boolean) => {
+      setNotice(null);
+      setRefusals((current) => ({ ...current, [key]: '' }));
+      await apply(await send(version));
+      setNotice({ tone: 'success', text: success });
+    },
+    {
+      onError: async (caught, key, _send, _success, isStep) => {
+        if (isConflict(caught)) await conflict();
+        else if (isStep) setRefusals((current) => ({ ...current, [key]: messageOf(caught) }));
+        else setNotice({ tone: 'error', text: messageOf(caught) });
+      },
+    },
+  );
+  const remove = useAction(() => deleteClient(clientId, version), {
+    onSuccess: () => {
+      void mutate(isClientListKey);
+      navigate(ADMIN_HOME_PATH);
+    },
+    onError: async (caught) => {
+      if (isDeleteRefusedAsSigned(caught)) {
+        setDeleteRefusal(messageOf(caught));
+        setDeleteStage('refused');
+        return;
+      }
+      setDeleteStage('closed');
+      if (isConflict(caught)) await conflict();
+      else setNotice({ tone: 'error', text: messageOf(caught) });
+    },
+  });
+  /** A lifecycle action; once done, the caches it changes are read again. */
+  const act = async (action: 'base-client' | 'archive' | 'unarchive', success: string) => {
+    const outcome = await write.run(action, (v) => runLifecycleAction(clientId, v, action), success, false);
+    if (outcome?.ok) void mutate(action === 'base-client' ? clientKey(clientId) : isClientListKey);
+  };
+
+  return {
+    busy: write.pendingArgs?.[0] ?? (remove.isPending ? 'delete' : null),
+    notice,
+    refusals,
+    deleteStage,
+    deleteRefusal,
+    setDeleteStage,
+    saved: async (saved: ClientLifecycleView) => {
+      await apply(saved);
+      setNotice({ tone: 'success', text: 'The changes were saved.' });
+    },
+    reload,
+    makeBaseClient: () => act('base-client', 'The base client was made: its form and tasks now exist.'),
+    archive: () => act('archive', 'The client was archived: only staff see it now.'),
+    unarchive: () => act('unarchive', 'The client was brought back from the archive.'),
+    setLive: (isLive: boolean) =>
+      void write.run(
+        'live',
+        (v) => setReleaseStatus(clientId, v, isLive ? 'LIVE' : null),
+        isLive ? 'The client is LIVE: its onboarding has ended.' : 'The client is no longer LIVE.',
+        false,
+      ),
+    completeStep: (step: { stepId: string; title: string }) =>
+      void write.run(
+        `step:${step.stepId}`,
+        (v) => completeSetupStep(clientId, v, step.stepId),
+        `Marked done: ${step.title}.`,
+        true,
+      ),
+    confirmDelete: () => void remove.run(),
+  };
+}
+
+type LifecycleWrites = ReturnType<typeof useLifecycleWrites>;
+
+/**
  * The client's lifecycle on its manage page (platform §7 Clients): profile, draft / archived / LIVE
  * state, the setup checklist, and the staff's actions on it. Each write sends the lifecycle's version as
  * If-Match; a conflict reloads the lifecycle and says so.
  */
 export function LifecycleSection({ clientId }: { clientId: string }) {
   const { data: view, error } = useClientLifecycle(clientId);
-  const apply = useApplyLifecycle(clientId);
-  const reload = useReloadLifecycle(clientId);
-  const { mutate } = useSWRConfig();
-  const [, navigate] = useLocation();
-  const [notice, setNotice] = useState<Notice>(null);
-  const [busy, setBusy] = useState<string | null>(null);
-  const [refusals, setRefusals] = useState<Record<string, string>>({});
+  const writes = useLifecycleWrites(clientId, view);
   const [isEditing, setIsEditing] = useState(false);
-  const [deleteStage, setDeleteStage] = useState<'closed' | 'confirm' | 'refused'>('closed');
-  const [deleteRefusal, setDeleteRefusal] = useState('');
 
   if (!view)
     return (
@@ -113,80 +199,6 @@ export function LifecycleSection({ clientId }: { clientId: string }) {
         {<QueryFallback error={error} />}
       </section>
     );
-
-  const conflict = async () => {
-    await reload();
-    setNotice({ tone: 'warning', text: CONFLICT_MESSAGE });
-  };
-
-  /** One write: its answer becomes the view; a 409 reloads; a refusal is said in words. */
-  const run = async (key: string, write: Write, success: string, onRefused?: (message: string) => void) => {
-    setBusy(key);
-    setNotice(null);
-    setRefusals((current) => ({ ...current, [key]: '' }));
-    try {
-      await apply(await write(view.version));
-      setNotice({ tone: 'success', text: success });
-      return true;
-    } catch (caught) {
-      if (isConflict(caught)) await conflict();
-      else if (onRefused) onRefused(messageOf(caught));
-      else setNotice({ tone: 'error', text: messageOf(caught) });
-      return false;
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  const makeBaseClient = async () => {
-    const done = await run(
-      'base-client',
-      (version) => runLifecycleAction(clientId, version, 'base-client'),
-      'The base client was made: its form and tasks now exist.',
-    );
-    if (done) void mutate(clientKey(clientId));
-  };
-
-  const archive = async () => {
-    const done = await run(
-      'archive',
-      (version) => runLifecycleAction(clientId, version, 'archive'),
-      'The client was archived: only staff see it now.',
-    );
-    if (done) void mutate(isClientListKey);
-    return done;
-  };
-
-  const unarchive = async () => {
-    const done = await run(
-      'unarchive',
-      (version) => runLifecycleAction(clientId, version, 'unarchive'),
-      'The client was brought back from the archive.',
-    );
-    if (done) void mutate(isClientListKey);
-  };
-
-  const confirmDelete = async () => {
-    setBusy('delete');
-    try {
-      await deleteClient(clientId, view.version);
-      void mutate(isClientListKey);
-      navigate(ADMIN_HOME_PATH);
-    } catch (caught) {
-      if (isDeleteRefusedAsSigned(caught)) {
-        setDeleteRefusal(messageOf(caught));
-        setDeleteStage('refused');
-      } else {
-        setDeleteStage('closed');
-        if (isConflict(caught)) await conflict();
-        else setNotice({ tone: 'error', text: messageOf(caught) });
-      }
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  const isLive = view.releaseStatus === 'LIVE';
 
   return (
     <section className="card" aria-labelledby="lifecycle-title" data-testid="lifecycle-section">
@@ -203,196 +215,164 @@ export function LifecycleSection({ clientId }: { clientId: string }) {
           {view.isTest && <span className="status-pill status-pill--info">Test client</span>}
         </div>
       </div>
-      {notice && (
-        <Alert tone={notice.tone} testId="lifecycle-notice">
-          {notice.text}
+      {writes.notice && (
+        <Alert tone={writes.notice.tone} testId="lifecycle-notice">
+          {writes.notice.text}
         </Alert>
       )}
       <ProfileAnswers view={view} />
-
       {view.isDraft ? (
         <p className="muted">
           This client is a draft: its form and tasks are made when you make the base client. Finish its
           profile and policies first.
         </p>
       ) : (
-        <>
-          <Heading level={3} className="setup-checklist__heading">
-            Setup checklist
-          </Heading>
-          <p className="muted">
-            {view.completedSetup
-              ? `Setup was completed on ${formatWhen(view.completedSetupAt)}: the client's people can start.`
-              : "The client's people see a 'setting things up' page until every step is done."}
-          </p>
-          <ol className="setup-checklist" data-testid="setup-checklist">
-            {view.setupSteps.map((step) => (
-              <li key={step.stepId} className="setup-checklist__step" data-testid="setup-step">
-                <div>
-                  <div className="setup-checklist__title">{step.title}</div>
-                  {step.completed ? (
-                    <span className="status-pill status-pill--success">
-                      Done {formatWhen(step.completedAt)}
-                    </span>
-                  ) : (
-                    <span className="muted">Not done yet</span>
-                  )}
-                </div>
-                {!step.completed && (
-                  <Button
-                    className="button button--small button--secondary"
-                    isPending={busy === `step:${step.stepId}`}
-                    isDisabled={busy !== null}
-                    aria-label={`Mark done: ${step.title}`}
-                    onPress={() =>
-                      void run(
-                        `step:${step.stepId}`,
-                        (version) => completeSetupStep(clientId, version, step.stepId),
-                        `Marked done: ${step.title}.`,
-                        (message) =>
-                          setRefusals((current) => ({ ...current, [`step:${step.stepId}`]: message })),
-                      )
-                    }
-                  >
-                    Mark done
-                  </Button>
-                )}
-                {refusals[`step:${step.stepId}`] && (
-                  <p className="field__error setup-checklist__refusal" role="alert">
-                    {refusals[`step:${step.stepId}`]}
-                  </p>
-                )}
-              </li>
-            ))}
-          </ol>
-        </>
+        <SetupChecklist view={view} writes={writes} />
       )}
-
-      <div className="button-row card__actions">
-        {view.isDraft && (
-          <Button
-            className="button button--primary"
-            isPending={busy === 'base-client'}
-            isDisabled={busy !== null}
-            onPress={() => void makeBaseClient()}
-          >
-            Make base client
-          </Button>
-        )}
-        <Button
-          className="button button--secondary"
-          isDisabled={busy !== null}
-          onPress={() => setIsEditing(true)}
-        >
-          {view.isDraft ? 'Edit draft' : 'Edit profile'}
-        </Button>
-        {!view.isDraft &&
-          (isLive ? (
-            <Button
-              className="button button--secondary"
-              isPending={busy === 'live'}
-              isDisabled={busy !== null}
-              onPress={() =>
-                void run(
-                  'live',
-                  (version) => setReleaseStatus(clientId, version, null),
-                  'The client is no longer LIVE.',
-                )
-              }
-            >
-              Undo LIVE
-            </Button>
-          ) : (
-            <Button
-              className="button button--secondary"
-              isPending={busy === 'live'}
-              isDisabled={busy !== null}
-              onPress={() =>
-                void run(
-                  'live',
-                  (version) => setReleaseStatus(clientId, version, 'LIVE'),
-                  'The client is LIVE: its onboarding has ended.',
-                )
-              }
-            >
-              Mark as LIVE
-            </Button>
-          ))}
-        {view.isArchived ? (
-          <Button
-            className="button button--secondary"
-            isPending={busy === 'unarchive'}
-            isDisabled={busy !== null}
-            onPress={() => void unarchive()}
-          >
-            Unarchive
-          </Button>
-        ) : (
-          <Button
-            className="button button--secondary"
-            isPending={busy === 'archive'}
-            isDisabled={busy !== null}
-            onPress={() => void archive()}
-          >
-            Archive
-          </Button>
-        )}
-        <Button
-          className="button button--danger"
-          isDisabled={busy !== null}
-          onPress={() => setDeleteStage('confirm')}
-        >
-          Delete client
-        </Button>
-      </div>
-
+      <LifecycleActions view={view} writes={writes} onEdit={() => setIsEditing(true)} />
       {isEditing && (
         <Suspense fallback={null}>
           <EditClientDialog
             view={view}
-            onSaved={async (saved) => {
-              await apply(saved);
-              setNotice({ tone: 'success', text: 'The changes were saved.' });
-            }}
+            onSaved={writes.saved}
             onConflict={async () => {
-              await reload();
+              await writes.reload();
             }}
             onClose={() => setIsEditing(false)}
           />
         </Suspense>
       )}
+      <DeleteDialogs view={view} writes={writes} />
+    </section>
+  );
+}
+
+function SetupChecklist({ view, writes }: { view: ClientLifecycleView; writes: LifecycleWrites }) {
+  const { busy, refusals } = writes;
+  return (
+    <>
+      <Heading level={3} className="setup-checklist__heading">
+        Setup checklist
+      </Heading>
+      <p className="muted">
+        {view.completedSetup
+          ? `Setup was completed on ${formatWhen(view.completedSetupAt)}: the client's people can start.`
+          : "The client's people see a 'setting things up' page until every step is done."}
+      </p>
+      <ol className="setup-checklist" data-testid="setup-checklist">
+        {view.setupSteps.map((step) => (
+          <li key={step.stepId} className="setup-checklist__step" data-testid="setup-step">
+            <div>
+              <div className="setup-checklist__title">{step.title}</div>
+              {step.completed ? (
+                <span className="status-pill status-pill--success">Done {formatWhen(step.completedAt)}</span>
+              ) : (
+                <span className="muted">Not done yet</span>
+              )}
+            </div>
+            {!step.completed && (
+              <Button
+                className="button button--small button--secondary"
+                isPending={busy === `step:${step.stepId}`}
+                isDisabled={busy !== null}
+                aria-label={`Mark done: ${step.title}`}
+                onPress={() => writes.completeStep(step)}
+              >
+                Mark done
+              </Button>
+            )}
+            {refusals[`step:${step.stepId}`] && (
+              <p className="field__error setup-checklist__refusal" role="alert">
+                {refusals[`step:${step.stepId}`]}
+              </p>
+            )}
+          </li>
+        ))}
+      </ol>
+    </>
+  );
+}
+
+function LifecycleActions({
+  view,
+  writes,
+  onEdit,
+}: {
+  view: ClientLifecycleView;
+  writes: LifecycleWrites;
+  onEdit: () => void;
+}) {
+  const { busy } = writes;
+  const isLive = view.releaseStatus === 'LIVE';
+  const action = (key: string, label: string, onPress: () => void, tone = 'secondary') => (
+    <Button
+      className={`button button--${tone}`}
+      isPending={busy === key}
+      isDisabled={busy !== null}
+      onPress={onPress}
+    >
+      {label}
+    </Button>
+  );
+  return (
+    <div className="button-row card__actions">
+      {view.isDraft &&
+        action('base-client', 'Make base client', () => void writes.makeBaseClient(), 'primary')}
+      <Button className="button button--secondary" isDisabled={busy !== null} onPress={onEdit}>
+        {view.isDraft ? 'Edit draft' : 'Edit profile'}
+      </Button>
+      {!view.isDraft && action('live', isLive ? 'Undo LIVE' : 'Mark as LIVE', () => writes.setLive(!isLive))}
+      {view.isArchived
+        ? action('unarchive', 'Unarchive', () => void writes.unarchive())
+        : action('archive', 'Archive', () => void writes.archive())}
+      <Button
+        className="button button--danger"
+        isDisabled={busy !== null}
+        onPress={() => writes.setDeleteStage('confirm')}
+      >
+        Delete client
+      </Button>
+    </div>
+  );
+}
+
+/** Deleting: the confirmation, and what is said when a signed client cannot be deleted. */
+function DeleteDialogs({ view, writes }: { view: ClientLifecycleView; writes: LifecycleWrites }) {
+  const close = () => writes.setDeleteStage('closed');
+  return (
+    <>
       <ConfirmDialog
         title="Delete client"
-        isOpen={deleteStage === 'confirm'}
-        isPending={busy === 'delete'}
+        isOpen={writes.deleteStage === 'confirm'}
+        isPending={writes.busy === 'delete'}
         message={`Delete ${view.name} for good? A client whose form was signed cannot be deleted; archive it instead.`}
         confirmLabel="Delete client"
-        onCancel={() => setDeleteStage('closed')}
-        onConfirm={() => void confirmDelete()}
+        onCancel={close}
+        onConfirm={writes.confirmDelete}
       />
       <ModalDialog
         title="This client cannot be deleted"
-        isOpen={deleteStage === 'refused'}
-        onOpenChange={(open) => !open && setDeleteStage('closed')}
+        isOpen={writes.deleteStage === 'refused'}
+        onOpenChange={(open) => !open && close()}
         isAlert
       >
-        <p>{deleteRefusal}</p>
+        <p>{writes.deleteRefusal}</p>
         <div className="dialog__actions">
-          <Button className="button button--secondary" onPress={() => setDeleteStage('closed')}>
+          <Button className="button button--secondary" onPress={close}>
             Cancel
           </Button>
           {!view.isArchived && (
             <Button
               className="button button--primary"
-              isPending={busy === 'archive'}
-              onPress={() => void archive().then(() => setDeleteStage('closed'))}
+              isPending={writes.busy === 'archive'}
+              onPress={() => void writes.archive().then(close)}
             >
               Archive instead
             </Button>
           )}
         </div>
       </ModalDialog>
-    </section>
+    </>
   );
 }
 
@@ -425,12 +405,7 @@ export function ManageFallback({ clientId, error }: { clientId: string; error: u
     );
   return (
     <div className="page page--wide">
-      <div className="page__header">
-        <Link href={ADMIN_HOME_PATH} className="back-link">
-          <span aria-hidden="true">←</span> All clients
-        </Link>
-        <Heading level={1}>{view.name}</Heading>
-      </div>
+      <ClientPageHeader name={view.name} />
       {isFormExpected && (
         <Alert tone="info">
           The client&apos;s Employer Information Form is not ready to show yet.{' '}

@@ -3,6 +3,7 @@ import { Button, Heading } from '../../ui/controls.ts';
 import { ERASURE_REASON_LABELS, type ErasureReason } from '@onboard/domain/web';
 import { ApiError, errorMessage } from '../../api/errors.ts';
 import { ModalDialog } from '../../ui/Dialogs.tsx';
+import { FormFooter } from '../../ui/FormFooter.tsx';
 import { Alert } from '../../ui/Feedback.tsx';
 import { RadioInput } from '../../ui/RadioInput.tsx';
 import { TextInput } from '../../ui/TextInput.tsx';
@@ -111,19 +112,11 @@ function ErasureDialog({
           error={errors.reason}
           isRequired
         />
-        {errors.form && (
-          <Alert tone="error" testId="erasure-error">
-            {errors.form}
-          </Alert>
-        )}
-        <div className="dialog__actions">
-          <Button className="button button--secondary" onPress={onClose}>
-            Cancel
-          </Button>
+        <FormFooter error={errors.form} errorTestId="erasure-error" onCancel={onClose}>
           <Button type="submit" className="button button--danger" isPending={erasing.isPending}>
             {words.confirm}
           </Button>
-        </div>
+        </FormFooter>
       </form>
     </ModalDialog>
   );

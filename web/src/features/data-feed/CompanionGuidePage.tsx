@@ -14,6 +14,7 @@ import {
 import { ApiError } from '../../api/errors.ts';
 import { Alert, ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
 import { TextInput } from '../../ui/TextInput.tsx';
+import { bindFields } from '../../ui/field-binding.ts';
 import { messageOf } from '../clients/lifecycle-model.ts';
 import { formatDate } from '../tasks/format.ts';
 import { useCompanionGuide, useCompanionGuideWrites } from './api.ts';
@@ -71,6 +72,7 @@ export function CompanionGuidePage() {
   if (guide.error) return <ErrorPanel error={guide.error} />;
   if (!guide.data || !draft) return <PageSkeleton />;
   const set = (key: keyof Draft) => (value: string) => setDraft({ ...draft, [key]: value });
+  const bind = bindFields(draft, problems, (key, value) => set(key)(value));
 
   const onSave = async () => {
     const profile = profileOf(draft);
@@ -110,26 +112,16 @@ export function CompanionGuidePage() {
           : `Saved ${formatDate(guide.data.changedAt ?? '')}.`}
       </p>
       <div className="companion-guide__form">
-        <TextInput
-          label="Profile name"
-          value={draft.name}
-          onChange={set('name')}
-          error={problems.name}
-          isRequired
-        />
+        <TextInput label="Profile name" {...bind.text('name')} isRequired />
         <TextInput
           label="Receiver id (ISA08, GS03)"
-          value={draft.receiverId}
-          onChange={set('receiverId')}
-          error={problems.receiverId}
+          {...bind.text('receiverId')}
           description="The carrier's id the files are sent to: 1 to 15 letters, digits or spaces."
           isRequired
         />
         <TextInput
           label="Class reporting category (loop 2750, N1*75)"
-          value={draft.classCategory}
-          onChange={set('classCategory')}
-          error={problems.classCategory}
+          {...bind.text('classCategory')}
           description="The reporting category whose REF carries the employee's class, such as EMPLOYEE CLASS."
           isRequired
         />

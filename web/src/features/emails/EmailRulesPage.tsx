@@ -30,6 +30,19 @@ const addresses = (text: string) =>
     .map((a) => a.trim())
     .filter((a) => a !== '');
 
+/** A checkbox per role, ticked for the roles given; a change hands back the roles ticked. */
+function RoleChecks({ roles, onChange }: { roles: RuleRole[]; onChange: (roles: RuleRole[]) => void }) {
+  return RULE_ROLES.map((role) => (
+    <CheckboxInput
+      key={role}
+      isSelected={roles.includes(role)}
+      onChange={(on) => onChange(toggle(roles, role, on))}
+    >
+      {RULE_ROLE_LABELS[role]}
+    </CheckboxInput>
+  ));
+}
+
 /** One person's choice of the daily digest, switched by staff. */
 function DigestChoice({ person }: { person: RulesView['people'][number] }) {
   const { userId } = person;
@@ -145,27 +158,12 @@ export function EmailRulesPage({ clientId }: { clientId: string }) {
                     <th scope="row">{row.kindLabel}</th>
                     <td>
                       {addressed && <span>{ADDRESSED_TO_LABEL}</span>}
-                      {!addressed &&
-                        RULE_ROLES.map((role) => (
-                          <CheckboxInput
-                            key={role}
-                            isSelected={row.to.includes(role)}
-                            onChange={(on) => update(row.kind, { to: toggle(row.to, role, on) })}
-                          >
-                            {RULE_ROLE_LABELS[role]}
-                          </CheckboxInput>
-                        ))}
+                      {!addressed && (
+                        <RoleChecks roles={row.to} onChange={(to) => update(row.kind, { to })} />
+                      )}
                     </td>
                     <td>
-                      {RULE_ROLES.map((role) => (
-                        <CheckboxInput
-                          key={role}
-                          isSelected={row.ccRoles.includes(role)}
-                          onChange={(on) => update(row.kind, { ccRoles: toggle(row.ccRoles, role, on) })}
-                        >
-                          {RULE_ROLE_LABELS[role]}
-                        </CheckboxInput>
-                      ))}
+                      <RoleChecks roles={row.ccRoles} onChange={(ccRoles) => update(row.kind, { ccRoles })} />
                       <label className="field email-rules__cc">
                         <span className="field__label">Also copy (addresses)</span>
                         <input
@@ -178,23 +176,15 @@ export function EmailRulesPage({ clientId }: { clientId: string }) {
                       </label>
                     </td>
                     <td data-testid={`rule-preview-${row.kind}`}>
-                      {addressed ? (
-                        <>
-                          <div>
-                            <strong>To:</strong> {ADDRESSED_TO_LABEL.toLowerCase()}
-                          </div>
-                          {preview.cc.length > 0 && (
-                            <div>
-                              <strong>CC:</strong> {preview.cc.join(', ')}
-                            </div>
-                          )}
-                        </>
-                      ) : preview.to.length === 0 ? (
+                      {!addressed && preview.to.length === 0 ? (
                         <span className="muted">Nobody</span>
                       ) : (
                         <>
                           <div>
-                            <strong>To:</strong> {preview.to.map((p) => `${p.name} (${p.email})`).join(', ')}
+                            <strong>To:</strong>{' '}
+                            {addressed
+                              ? ADDRESSED_TO_LABEL.toLowerCase()
+                              : preview.to.map((p) => `${p.name} (${p.email})`).join(', ')}
                           </div>
                           {preview.cc.length > 0 && (
                             <div>

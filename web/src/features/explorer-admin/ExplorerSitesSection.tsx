@@ -1,22 +1,26 @@
 import { lazy, Suspense, useState } from 'react';
 import { Button, Heading, Link } from '../../ui/controls.ts';
-import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
+import { errorMessage } from '../../api/errors.ts';
 import { ConfirmDialog, ModalDialog } from '../../ui/Dialogs.tsx';
-import { Alert, ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
+import { Alert, PageSkeleton } from '../../ui/Feedback.tsx';
 import {
   createExplorerSitePath,
   deleteExplorerSite,
-  editExplorerSitePath,
   explorerSitesByOwnerPath,
-  renewExplorerSitePath,
   useAllInternalUsers,
   useExplorerSites,
   useRefreshAllExplorerLists,
   useRefreshExplorerSites,
   type ExplorerSiteView,
 } from './api.ts';
-import { SiteDatesCell, SiteNameCell, SiteOwnerCell, SitesPager, SiteStatusCell } from './site-list.tsx';
-import { explorerSupportPath } from './support-api.ts';
+import {
+  SiteDatesCell,
+  SiteNameCell,
+  SiteOwnerCell,
+  SitesPager,
+  SiteStatusCell,
+  SitesTable,
+} from './site-list.tsx';
 // The transfer form loads when staff open it.
 const TransferDialog = lazy(() =>
   import('./TransferDialog.tsx').then((m) => ({ default: m.TransferDialog })),
@@ -26,7 +30,6 @@ import './explorer-admin.css';
 import { useAction } from '../../api/action.ts';
 
 type Notice = { tone: 'success' | 'error'; text: string } | null;
-const messageOf = (caught: unknown) => (caught instanceof ApiError ? caught.message : GENERIC_ERROR_MESSAGE);
 
 /** The client's Explorer sites on the client manage page (explorer §1: managed from the client area). */
 export function ExplorerSitesSection({ clientId }: { clientId: string }) {
@@ -46,7 +49,7 @@ export function ExplorerSitesSection({ clientId }: { clientId: string }) {
       setNotice({ tone: 'success', text: `${site.name} was deleted.` });
       void refresh();
     },
-    { onError: (caught) => setNotice({ tone: 'error', text: messageOf(caught) }) },
+    { onError: (caught) => setNotice({ tone: 'error', text: errorMessage(caught) }) },
   );
   const confirmDelete = async () => {
     if (!deleting) return;
@@ -56,92 +59,45 @@ export function ExplorerSitesSection({ clientId }: { clientId: string }) {
 
   return (
     <section className="card" aria-labelledby="explorer-sites-title">
-      <div className="card__header">
-        <Heading level={2} id="explorer-sites-title" className="card__title">
-          Benefits Explorer sites
-        </Heading>
-        <div className="xa-actions">
-          {owners.length > 0 && (
-            <Button className="button button--secondary" onPress={() => setIsTransferring(true)}>
-              Transfer ownership
-            </Button>
-          )}
-          <Link className="button button--secondary" href={explorerSitesByOwnerPath()}>
-            My sites
-          </Link>
-          <Link className="button button--primary" href={createExplorerSitePath(clientId)}>
-            New site
-          </Link>
-        </div>
-      </div>
+      <SitesHeader
+        clientId={clientId}
+        canTransfer={owners.length > 0}
+        onTransfer={() => setIsTransferring(true)}
+      />
       {notice && (
         <Alert tone={notice.tone} testId="explorer-notice">
           {notice.text}
         </Alert>
       )}
-      {error && !data && <ErrorPanel error={error} />}
-      {!data && !error && <PageSkeleton />}
-      {data && data.items.length === 0 && <p className="muted">No Explorer sites yet.</p>}
-      {data && data.items.length > 0 && (
-        <table className="table xa-table" aria-label="Benefits Explorer sites">
-          <thead>
-            <tr>
-              <th scope="col">Site</th>
-              <th scope="col">Plan year</th>
-              <th scope="col">Owner</th>
-              <th scope="col">Dates</th>
-              <th scope="col">Status</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.items.map((site) => (
-              <tr key={site.id} className="table__row" data-testid="explorer-site-row">
-                <SiteNameCell site={site} />
-                <td>{site.planYear}</td>
-                <SiteOwnerCell site={site} users={users} />
-                <SiteDatesCell site={site} />
-                <SiteStatusCell site={site} />
-                <td>
-                  <div className="button-row">
-                    <Link
-                      className="button button--secondary button--small"
-                      href={editExplorerSitePath(clientId, site.id)}
-                      aria-label={`Edit ${site.name}`}
-                    >
-                      Edit
-                    </Link>
-                    {!site.newExplorerPageId && (
-                      <Link
-                        className="button button--secondary button--small"
-                        href={renewExplorerSitePath(clientId, site.id)}
-                        aria-label={`Renew ${site.name}`}
-                      >
-                        Renew
-                      </Link>
-                    )}
-                    <Link
-                      className="button button--secondary button--small"
-                      href={explorerSupportPath(clientId, site.id)}
-                      aria-label={`Support conversations of ${site.name}`}
-                    >
-                      Support
-                    </Link>
-                    <UpdateTracking clientId={clientId} explorerPageId={site.id} />
-                    <Button
-                      className="button button--danger button--small"
-                      aria-label={`Delete ${site.name}`}
-                      onPress={() => setDeleting(site)}
-                    >
-                      Delete
-                    </Button>
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <SitesTable
+        data={data}
+        error={error}
+        label="Benefits Explorer sites"
+        empty="No Explorer sites yet."
+        rowTestId="explorer-site-row"
+        columns={['Site', 'Plan year', 'Owner', 'Dates', 'Status']}
+        cells={(site) => (
+          <>
+            <SiteNameCell site={site} />
+            <td>{site.planYear}</td>
+            <SiteOwnerCell site={site} users={users} />
+            <SiteDatesCell site={site} />
+            <SiteStatusCell site={site} />
+          </>
+        )}
+        actions={(site) => (
+          <>
+            <UpdateTracking clientId={clientId} explorerPageId={site.id} />
+            <Button
+              className="button button--danger button--small"
+              aria-label={`Delete ${site.name}`}
+              onPress={() => setDeleting(site)}
+            >
+              Delete
+            </Button>
+          </>
+        )}
+      />
       <SitesPager data={data} page={page} onPage={setPage} />
       <ConfirmDialog
         title="Delete Explorer site"
@@ -166,5 +122,36 @@ export function ExplorerSitesSection({ clientId }: { clientId: string }) {
         </Suspense>
       </ModalDialog>
     </section>
+  );
+}
+
+function SitesHeader({
+  clientId,
+  canTransfer,
+  onTransfer,
+}: {
+  clientId: string;
+  canTransfer: boolean;
+  onTransfer: () => void;
+}) {
+  return (
+    <div className="card__header">
+      <Heading level={2} id="explorer-sites-title" className="card__title">
+        Benefits Explorer sites
+      </Heading>
+      <div className="xa-actions">
+        {canTransfer && (
+          <Button className="button button--secondary" onPress={onTransfer}>
+            Transfer ownership
+          </Button>
+        )}
+        <Link className="button button--secondary" href={explorerSitesByOwnerPath()}>
+          My sites
+        </Link>
+        <Link className="button button--primary" href={createExplorerSitePath(clientId)}>
+          New site
+        </Link>
+      </div>
+    </div>
   );
 }

@@ -3,18 +3,15 @@ import { Button, Heading, Link } from '../../ui/controls.ts';
 import { useLocation, useSearch } from 'wouter';
 import type { AuthenticatedUser } from '../../api/types.ts';
 import { ModalDialog } from '../../ui/Dialogs.tsx';
-import { Alert, ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
+import { Alert } from '../../ui/Feedback.tsx';
 import { ADMIN_HOME_PATH, clientManagePath } from '../../app/routes.ts';
 import {
-  editExplorerSitePath,
   explorerSitesByOwnerPath,
-  renewExplorerSitePath,
   useAllInternalUsers,
   useExplorerSitesByOwner,
   useRefreshAllExplorerLists,
 } from './api.ts';
-import { SiteDatesCell, SiteNameCell, SitesPager, SiteStatusCell } from './site-list.tsx';
-import { explorerSupportPath } from './support-api.ts';
+import { SiteDatesCell, SiteNameCell, SitesPager, SiteStatusCell, SitesTable } from './site-list.tsx';
 import { TransferDialog, UserPicker } from './TransferDialog.tsx';
 import './explorer-admin.css';
 
@@ -98,61 +95,23 @@ export function ExplorerSitesByOwnerPage({ user }: { user: AuthenticatedUser }) 
             {notice}
           </Alert>
         )}
-        {error && !data && <ErrorPanel error={error} />}
-        {!data && !error && <PageSkeleton />}
-        {data && data.items.length === 0 && <p className="muted">No Explorer sites.</p>}
-        {data && data.items.length > 0 && (
-          <table className="table xa-table" aria-label={`Benefits Explorer sites owned by ${ownerName}`}>
-            <thead>
-              <tr>
-                <th scope="col">Site</th>
-                <th scope="col">Client</th>
-                <th scope="col">Plan year</th>
-                <th scope="col">Dates</th>
-                <th scope="col">Status</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.items.map((site) => (
-                <tr key={site.id} className="table__row" data-testid="owner-site-row">
-                  <SiteNameCell site={site} />
-                  <ClientCell clientId={site.clientId} clientName={site.clientName} />
-                  <td>{site.planYear}</td>
-                  <SiteDatesCell site={site} />
-                  <SiteStatusCell site={site} />
-                  <td>
-                    <div className="button-row">
-                      <Link
-                        className="button button--secondary button--small"
-                        href={editExplorerSitePath(site.clientId, site.id)}
-                        aria-label={`Edit ${site.name}`}
-                      >
-                        Edit
-                      </Link>
-                      {!site.newExplorerPageId && (
-                        <Link
-                          className="button button--secondary button--small"
-                          href={renewExplorerSitePath(site.clientId, site.id)}
-                          aria-label={`Renew ${site.name}`}
-                        >
-                          Renew
-                        </Link>
-                      )}
-                      <Link
-                        className="button button--secondary button--small"
-                        href={explorerSupportPath(site.clientId, site.id)}
-                        aria-label={`Support conversations of ${site.name}`}
-                      >
-                        Support
-                      </Link>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+        <SitesTable
+          data={data}
+          error={error}
+          label={`Benefits Explorer sites owned by ${ownerName}`}
+          empty="No Explorer sites."
+          rowTestId="owner-site-row"
+          columns={['Site', 'Client', 'Plan year', 'Dates', 'Status']}
+          cells={(site) => (
+            <>
+              <SiteNameCell site={site} />
+              <ClientCell clientId={site.clientId} clientName={site.clientName} />
+              <td>{site.planYear}</td>
+              <SiteDatesCell site={site} />
+              <SiteStatusCell site={site} />
+            </>
+          )}
+        />
         <SitesPager data={data} page={page} onPage={setPage} />
       </section>
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, CheckboxGroup, FieldError, Heading, Label } from '../../ui/controls.ts';
 import {
   ALLOWED_BENEFIT_LEVELS,
@@ -38,6 +38,7 @@ import {
   type Errors,
   type PlanDraft,
 } from './form-model.ts';
+import type { TextBinding } from '../../ui/field-binding.ts';
 
 const BENEFIT_TYPE_OPTIONS: Option[] = BENEFIT_TYPES.map((t) => ({
   value: t,
@@ -66,6 +67,43 @@ const NO_ORTHODONTICS = 'NONE';
 
 export const benefitTypeLabel = (type: string) => (isBenefitType(type) ? BENEFIT_TYPE_LABELS[type].en : type);
 
+/** The plan being edited, as its sections read and change it. */
+type PlanFields = {
+  draft: PlanDraft;
+  errors: Errors;
+  text: (field: string) => string;
+  flag: (field: string) => boolean;
+  set: (field: string, value: string | boolean | string[]) => void;
+  /** What a text or select control of the field takes: its value, change and error. */
+  bind: (field: string) => TextBinding;
+  /** A decimal field. */
+  number: (field: string, label: string, isRequired?: boolean) => ReactNode;
+};
+
+function planFields(
+  draft: PlanDraft,
+  errors: Errors,
+  set: (field: string, value: string | boolean | string[]) => void,
+): PlanFields {
+  const text = (field: string) => (typeof draft[field] === 'string' ? (draft[field] as string) : '');
+  const bind = (field: string) => ({
+    value: text(field),
+    onChange: (v: string) => set(field, v),
+    error: errors[field],
+  });
+  return {
+    draft,
+    errors,
+    text,
+    flag: (field) => draft[field] === true,
+    set,
+    bind,
+    number: (field, label, isRequired = false) => (
+      <TextInput key={field} label={label} {...bind(field)} inputMode="decimal" isRequired={isRequired} />
+    ),
+  };
+}
+
 /** One plan's fields (explorer §3 Plan), checked with the domain's plan rules before it joins the site. */
 export function PlanEditor({
   initial,
@@ -81,32 +119,11 @@ export function PlanEditor({
   const [draft, setDraft] = useState<PlanDraft>(initial);
   const [errors, setErrors] = useState<Errors>(serverErrors ?? {});
   const isNew = initial.planName === undefined;
-
-  const text = (field: string) => (typeof draft[field] === 'string' ? (draft[field] as string) : '');
-  const flag = (field: string) => draft[field] === true;
-  const set = (field: string, value: string | boolean | string[]) => {
+  const plan = planFields(draft, errors, (field, value) => {
     setDraft((d) => ({ ...d, [field]: value }));
     setErrors((e) => ({ ...e, [field]: '' }));
-  };
-
-  const benefitType = text('benefitType');
-  const isProvider = text('carrierId').trim() === String(PROVIDER_CARRIER_ID);
-  const known = isBenefitType(benefitType) ? benefitType : null;
-  const planTypes = known ? ALLOWED_PLAN_TYPES[known] : [];
-  const levels = known ? ALLOWED_BENEFIT_LEVELS[known] : [];
-  const flags = known ? ALLOWED_CONTENT_FLAGS[known] : [];
-
-  const numberField = (field: string, label: string, isRequired = false) => (
-    <TextInput
-      key={field}
-      label={label}
-      value={text(field)}
-      onChange={(v) => set(field, v)}
-      error={errors[field]}
-      inputMode="decimal"
-      isRequired={isRequired}
-    />
-  );
+  });
+  const benefitType = plan.text('benefitType');
 
   const save = () => {
     const found = planErrors(draft);
@@ -123,246 +140,13 @@ export function PlanEditor({
   return (
     <div className="xa-plan-editor" role="group" aria-labelledby="plan-editor-title">
       <Heading level={3} id="plan-editor-title" className="xa-section-title">
-        {isNew ? 'Add a plan' : `Edit plan: ${text('planName')}`}
+        {isNew ? 'Add a plan' : `Edit plan: ${plan.text('planName')}`}
       </Heading>
-      <div className="xa-fieldset">
-        <SelectInput
-          label="Benefit type"
-          value={benefitType}
-          options={BENEFIT_TYPE_OPTIONS}
-          onChange={changeBenefitType}
-          error={errors.benefitType}
-          isRequired
-        />
-        <TextInput
-          label="Carrier ID"
-          value={text('carrierId')}
-          onChange={(v) => set('carrierId', v)}
-          error={errors.carrierId}
-          inputMode="numeric"
-          description={`${PROVIDER_CARRIER_ID} is our own carrier.`}
-          isRequired
-        />
-        <TextInput
-          label="Plan name"
-          value={text('planName')}
-          onChange={(v) => set('planName', v)}
-          error={errors.planName}
-          isRequired
-        />
-        {!isProvider && (
-          <TextInput
-            label="Underwriter/Administrator"
-            value={text('legalEntity')}
-            onChange={(v) => set('legalEntity', v)}
-            error={errors.legalEntity}
-            isRequired
-          />
-        )}
-        {known && (
-          <SelectInput
-            label="Plan type"
-            value={text('planType')}
-            options={planTypes.map((t) => ({ value: t, label: planTypeLabel(t) }))}
-            onChange={(v) => set('planType', v)}
-            error={errors.planType}
-            isRequired
-          />
-        )}
-        {levels.length > 0 && (
-          <SelectInput
-            label="Benefit level"
-            value={text('benefitLevel')}
-            options={[
-              { value: '', label: 'None' },
-              ...levels.map((l) => ({ value: l, label: codeLabel(l) })),
-            ]}
-            onChange={(v) => set('benefitLevel', v)}
-            error={errors.benefitLevel}
-          />
-        )}
-        {isProvider && text('planType') === 'DHMO' && (
-          <SelectInput
-            label="Prepaid situs state"
-            value={text('prepaidSitusState')}
-            options={STATE_OPTIONS}
-            onChange={(v) => set('prepaidSitusState', v)}
-            error={errors.prepaidSitusState}
-            isRequired
-          />
-        )}
-        {isProvider && benefitType === 'DENTAL' && (
-          <SelectInput
-            label="Dental network"
-            value={text('prepaidDentalNetwork')}
-            options={DENTAL_NETWORKS.map((n) => ({ value: n.key, label: `${n.name} (${n.code})` }))}
-            onChange={(v) => set('prepaidDentalNetwork', v)}
-            error={errors.prepaidDentalNetwork}
-            isRequired
-          />
-        )}
-      </div>
-      {flags.length > 0 && (
-        <CheckboxGroup
-          className="field"
-          value={Array.isArray(draft.contentFlags) ? draft.contentFlags : []}
-          onChange={(v) => set('contentFlags', v)}
-          isInvalid={Boolean(errors.contentFlags)}
-        >
-          <Label className="field__label">Content flags</Label>
-          <div className="checkbox-list">
-            {flags.map((f) => (
-              <CheckboxInput key={f} value={f}>
-                {CONTENT_FLAG_LABELS[f] ?? f}
-              </CheckboxInput>
-            ))}
-          </div>
-          <FieldError className="field__error">{errors.contentFlags}</FieldError>
-        </CheckboxGroup>
-      )}
-
-      {benefitType === 'MEDICAL' && (
-        <>
-          <Heading level={4} className="xa-section-title">
-            Medical comparison
-          </Heading>
-          <div className="xa-fieldset">
-            <SelectInput
-              label="Premium tier"
-              value={text('premium')}
-              options={TIER_OPTIONS}
-              onChange={(v) => set('premium', v)}
-              error={errors.premium}
-              isRequired
-            />
-            <SelectInput
-              label="Out-of-pocket cost tier"
-              value={text('outOfPocketCosts')}
-              options={[{ value: '', label: 'None' }, ...TIER_OPTIONS]}
-              onChange={(v) => set('outOfPocketCosts', v)}
-              error={errors.outOfPocketCosts}
-            />
-            {MEDICAL_LIMIT_FIELDS.map((field) => (
-              <div key={field} className="field">
-                {flag(`${field}NotApplicable`) ? (
-                  <p className="field__label">{medicalLimitLabel(field)}: not applicable</p>
-                ) : (
-                  numberField(field, medicalLimitLabel(field), true)
-                )}
-                <CheckboxInput
-                  isSelected={flag(`${field}NotApplicable`)}
-                  onChange={(v) => set(`${field}NotApplicable`, v)}
-                >
-                  Not applicable
-                </CheckboxInput>
-              </div>
-            ))}
-            {MEDICAL_ANSWER_FIELDS.map((field) => (
-              <SelectInput
-                key={field}
-                label={MEDICAL_ANSWER_LABELS[field] ?? field}
-                value={text(field)}
-                options={ANSWER_OPTIONS}
-                onChange={(v) => set(field, v)}
-                error={errors[field]}
-                isRequired
-              />
-            ))}
-            {numberField('medicalHealthSavingsAccountEmployerContribution', 'HSA employer contribution')}
-          </div>
-        </>
-      )}
-
-      {benefitType === 'DENTAL' && (
-        <>
-          <Heading level={4} className="xa-section-title">
-            Dental comparison
-          </Heading>
-          <div className="xa-fieldset">
-            <SelectInput
-              label="Dental year type"
-              value={text('dentalYearType')}
-              options={DENTAL_YEAR_TYPES.map((y) => ({ value: y, label: codeLabel(y) }))}
-              onChange={(v) => set('dentalYearType', v)}
-              error={errors.dentalYearType}
-              isRequired
-            />
-            {DENTAL_COINSURANCE_FIELDS.filter(
-              (f) => !(text('planType') === 'DHMO' && f.endsWith('OutOfNetwork')),
-            ).map((f) => numberField(f, dentalCoinsuranceLabel(f), true))}
-            <SelectInput
-              label="Orthodontic services"
-              value={text('dentalOrthodonticServices') || NO_ORTHODONTICS}
-              options={[
-                { value: NO_ORTHODONTICS, label: 'None' },
-                ...ORTHODONTIC_SERVICES.map((o) => ({ value: o, label: o })),
-              ]}
-              onChange={(v) => set('dentalOrthodonticServices', v === NO_ORTHODONTICS ? '' : v)}
-              error={errors.dentalOrthodonticServices}
-            />
-            {['Adults', 'Both'].includes(text('dentalOrthodonticServices')) &&
-              DENTAL_ORTHODONTIC_ADULT_FIELDS.map((f) =>
-                numberField(f, orthodonticLabel(f), !f.endsWith('Amount')),
-              )}
-            {['Children', 'Both'].includes(text('dentalOrthodonticServices')) &&
-              DENTAL_ORTHODONTIC_CHILD_FIELDS.map((f) =>
-                numberField(f, orthodonticLabel(f), !f.endsWith('Amount')),
-              )}
-          </div>
-        </>
-      )}
-
-      {benefitType === 'VISION' && (
-        <>
-          <Heading level={4} className="xa-section-title">
-            Vision comparison
-          </Heading>
-          <div className="xa-fieldset">
-            {VISION_AMOUNT_FIELDS.map((f) => numberField(f, visionLabel(f), true))}
-            {VISION_FRAMES_OVER_FIELDS.map((f) =>
-              numberField(f, `Frames overage % off, ${f.endsWith('OutOfNetwork') ? 'out of' : 'in'} network`),
-            )}
-          </div>
-          <div className="checkbox-list">
-            {(['Exam', 'Lenses', 'Frames', 'ContactLenses'] as const).map((item) => (
-              <CheckboxInput
-                key={item}
-                isSelected={flag(visionBiYearlyField(item))}
-                onChange={(v) => set(visionBiYearlyField(item), v)}
-              >
-                {item === 'ContactLenses' ? 'Contact lenses' : item} every other year
-              </CheckboxInput>
-            ))}
-          </div>
-        </>
-      )}
-
-      {benefitType === 'FINANCIAL' && (
-        <div className="xa-fieldset">
-          <div className="field xa-fieldset--wide">
-            <CheckboxInput
-              isSelected={flag('financialFSAMoneyRollover')}
-              onChange={(v) => set('financialFSAMoneyRollover', v)}
-            >
-              FSA money rolls over
-            </CheckboxInput>
-          </div>
-          {flag('financialFSAMoneyRollover') && (
-            <>
-              {numberField('financialFSAMoneyRolloverAmount', 'Rollover amount', true)}
-              <TextInput
-                label="Rollover date"
-                value={text('financialFSAMoneyRolloverDate')}
-                onChange={(v) => set('financialFSAMoneyRolloverDate', v)}
-                error={errors.financialFSAMoneyRolloverDate}
-                placeholder="MM/DD"
-                isRequired
-              />
-            </>
-          )}
-        </div>
-      )}
-
+      <PlanBasics plan={plan} onBenefitType={changeBenefitType} />
+      {benefitType === 'MEDICAL' && <MedicalComparison plan={plan} />}
+      {benefitType === 'DENTAL' && <DentalComparison plan={plan} />}
+      {benefitType === 'VISION' && <VisionComparison plan={plan} />}
+      {benefitType === 'FINANCIAL' && <FinancialFields plan={plan} />}
       <div className="xa-actions">
         <Button className="button button--primary" onPress={save}>
           {isNew ? 'Add plan' : 'Save plan'}
@@ -371,6 +155,237 @@ export function PlanEditor({
           Cancel
         </Button>
       </div>
+    </div>
+  );
+}
+
+/** What every plan has: its type, carrier, name and, by type, its plan type, level and flags. */
+function PlanBasics({ plan, onBenefitType }: { plan: PlanFields; onBenefitType: (type: string) => void }) {
+  const { text, bind, errors } = plan;
+  const benefitType = text('benefitType');
+  const isProvider = text('carrierId').trim() === String(PROVIDER_CARRIER_ID);
+  const known = isBenefitType(benefitType) ? benefitType : null;
+  const planTypes = known ? ALLOWED_PLAN_TYPES[known] : [];
+  const levels = known ? ALLOWED_BENEFIT_LEVELS[known] : [];
+  return (
+    <>
+      <div className="xa-fieldset">
+        <SelectInput
+          label="Benefit type"
+          value={benefitType}
+          options={BENEFIT_TYPE_OPTIONS}
+          onChange={onBenefitType}
+          error={errors.benefitType}
+          isRequired
+        />
+        <TextInput
+          label="Carrier ID"
+          {...bind('carrierId')}
+          inputMode="numeric"
+          description={`${PROVIDER_CARRIER_ID} is our own carrier.`}
+          isRequired
+        />
+        <TextInput label="Plan name" {...bind('planName')} isRequired />
+        {!isProvider && <TextInput label="Underwriter/Administrator" {...bind('legalEntity')} isRequired />}
+        {known && (
+          <SelectInput
+            label="Plan type"
+            {...bind('planType')}
+            options={planTypes.map((t) => ({ value: t, label: planTypeLabel(t) }))}
+            isRequired
+          />
+        )}
+        {levels.length > 0 && (
+          <SelectInput
+            label="Benefit level"
+            {...bind('benefitLevel')}
+            options={[
+              { value: '', label: 'None' },
+              ...levels.map((l) => ({ value: l, label: codeLabel(l) })),
+            ]}
+          />
+        )}
+        {isProvider && text('planType') === 'DHMO' && (
+          <SelectInput
+            label="Prepaid situs state"
+            {...bind('prepaidSitusState')}
+            options={STATE_OPTIONS}
+            isRequired
+          />
+        )}
+        {isProvider && benefitType === 'DENTAL' && (
+          <SelectInput
+            label="Dental network"
+            {...bind('prepaidDentalNetwork')}
+            options={DENTAL_NETWORKS.map((n) => ({ value: n.key, label: `${n.name} (${n.code})` }))}
+            isRequired
+          />
+        )}
+      </div>
+      {known && ALLOWED_CONTENT_FLAGS[known].length > 0 && (
+        <ContentFlags plan={plan} flags={ALLOWED_CONTENT_FLAGS[known]} />
+      )}
+    </>
+  );
+}
+
+function ContentFlags({ plan, flags }: { plan: PlanFields; flags: readonly string[] }) {
+  const { draft, errors, set } = plan;
+  return (
+    <CheckboxGroup
+      className="field"
+      value={Array.isArray(draft.contentFlags) ? draft.contentFlags : []}
+      onChange={(v) => set('contentFlags', v)}
+      isInvalid={Boolean(errors.contentFlags)}
+    >
+      <Label className="field__label">Content flags</Label>
+      <div className="checkbox-list">
+        {flags.map((f) => (
+          <CheckboxInput key={f} value={f}>
+            {CONTENT_FLAG_LABELS[f] ?? f}
+          </CheckboxInput>
+        ))}
+      </div>
+      <FieldError className="field__error">{errors.contentFlags}</FieldError>
+    </CheckboxGroup>
+  );
+}
+
+/** A benefit type's comparison fields under their heading. */
+function Comparison({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <>
+      <Heading level={4} className="xa-section-title">
+        {title}
+      </Heading>
+      {children}
+    </>
+  );
+}
+
+function MedicalComparison({ plan }: { plan: PlanFields }) {
+  const { flag, set, bind, number } = plan;
+  return (
+    <Comparison title="Medical comparison">
+      <div className="xa-fieldset">
+        <SelectInput label="Premium tier" {...bind('premium')} options={TIER_OPTIONS} isRequired />
+        <SelectInput
+          label="Out-of-pocket cost tier"
+          {...bind('outOfPocketCosts')}
+          options={[{ value: '', label: 'None' }, ...TIER_OPTIONS]}
+        />
+        {MEDICAL_LIMIT_FIELDS.map((field) => (
+          <div key={field} className="field">
+            {flag(`${field}NotApplicable`) ? (
+              <p className="field__label">{medicalLimitLabel(field)}: not applicable</p>
+            ) : (
+              number(field, medicalLimitLabel(field), true)
+            )}
+            <CheckboxInput
+              isSelected={flag(`${field}NotApplicable`)}
+              onChange={(v) => set(`${field}NotApplicable`, v)}
+            >
+              Not applicable
+            </CheckboxInput>
+          </div>
+        ))}
+        {MEDICAL_ANSWER_FIELDS.map((field) => (
+          <SelectInput
+            key={field}
+            label={MEDICAL_ANSWER_LABELS[field] ?? field}
+            {...bind(field)}
+            options={ANSWER_OPTIONS}
+            isRequired
+          />
+        ))}
+        {number('medicalHealthSavingsAccountEmployerContribution', 'HSA employer contribution')}
+      </div>
+    </Comparison>
+  );
+}
+
+function DentalComparison({ plan }: { plan: PlanFields }) {
+  const { text, bind, number } = plan;
+  const orthodontics = text('dentalOrthodonticServices');
+  return (
+    <Comparison title="Dental comparison">
+      <div className="xa-fieldset">
+        <SelectInput
+          label="Dental year type"
+          {...bind('dentalYearType')}
+          options={DENTAL_YEAR_TYPES.map((y) => ({ value: y, label: codeLabel(y) }))}
+          isRequired
+        />
+        {DENTAL_COINSURANCE_FIELDS.filter(
+          (f) => !(text('planType') === 'DHMO' && f.endsWith('OutOfNetwork')),
+        ).map((f) => number(f, dentalCoinsuranceLabel(f), true))}
+        <SelectInput
+          label="Orthodontic services"
+          {...bind('dentalOrthodonticServices')}
+          value={orthodontics || NO_ORTHODONTICS}
+          options={[
+            { value: NO_ORTHODONTICS, label: 'None' },
+            ...ORTHODONTIC_SERVICES.map((o) => ({ value: o, label: o })),
+          ]}
+          onChange={(v) => plan.set('dentalOrthodonticServices', v === NO_ORTHODONTICS ? '' : v)}
+        />
+        {['Adults', 'Both'].includes(orthodontics) &&
+          DENTAL_ORTHODONTIC_ADULT_FIELDS.map((f) => number(f, orthodonticLabel(f), !f.endsWith('Amount')))}
+        {['Children', 'Both'].includes(orthodontics) &&
+          DENTAL_ORTHODONTIC_CHILD_FIELDS.map((f) => number(f, orthodonticLabel(f), !f.endsWith('Amount')))}
+      </div>
+    </Comparison>
+  );
+}
+
+function VisionComparison({ plan }: { plan: PlanFields }) {
+  const { flag, set, number } = plan;
+  return (
+    <Comparison title="Vision comparison">
+      <div className="xa-fieldset">
+        {VISION_AMOUNT_FIELDS.map((f) => number(f, visionLabel(f), true))}
+        {VISION_FRAMES_OVER_FIELDS.map((f) =>
+          number(f, `Frames overage % off, ${f.endsWith('OutOfNetwork') ? 'out of' : 'in'} network`),
+        )}
+      </div>
+      <div className="checkbox-list">
+        {(['Exam', 'Lenses', 'Frames', 'ContactLenses'] as const).map((item) => (
+          <CheckboxInput
+            key={item}
+            isSelected={flag(visionBiYearlyField(item))}
+            onChange={(v) => set(visionBiYearlyField(item), v)}
+          >
+            {item === 'ContactLenses' ? 'Contact lenses' : item} every other year
+          </CheckboxInput>
+        ))}
+      </div>
+    </Comparison>
+  );
+}
+
+function FinancialFields({ plan }: { plan: PlanFields }) {
+  const { flag, set, bind, number } = plan;
+  return (
+    <div className="xa-fieldset">
+      <div className="field xa-fieldset--wide">
+        <CheckboxInput
+          isSelected={flag('financialFSAMoneyRollover')}
+          onChange={(v) => set('financialFSAMoneyRollover', v)}
+        >
+          FSA money rolls over
+        </CheckboxInput>
+      </div>
+      {flag('financialFSAMoneyRollover') && (
+        <>
+          {number('financialFSAMoneyRolloverAmount', 'Rollover amount', true)}
+          <TextInput
+            label="Rollover date"
+            {...bind('financialFSAMoneyRolloverDate')}
+            placeholder="MM/DD"
+            isRequired
+          />
+        </>
+      )}
     </div>
   );
 }

@@ -17,7 +17,7 @@ import { TextInput } from '../../ui/TextInput.tsx';
 import { UploadButton } from './DocumentsSection.tsx';
 import type { ExplorerDocumentBody } from './documents-api.ts';
 import { BenAdminPlatformSelect } from './BenAdminPlatformSelect.tsx';
-import { bindFields } from './field-binding.ts';
+import { bindFields, type FieldBinder, type TextBinding } from '../../ui/field-binding.ts';
 import { emptyHighlight, type Errors, type HighlightDraft, type SiteDraft } from './form-model.ts';
 import { benefitTypeLabel } from './PlanEditor.tsx';
 
@@ -82,6 +82,24 @@ function Flag({
   );
 }
 
+/** A plan year field: required, written as one year or a range. */
+export function PlanYearInput(props: { label: string } & TextBinding) {
+  return <TextInput {...props} placeholder="#### or ####-####" isRequired />;
+}
+
+/** A web address field: a URL box that suggests its scheme. */
+function UrlInput(props: Omit<Parameters<typeof TextInput>[0], 'type'>) {
+  return <TextInput type="url" placeholder="https://" {...props} />;
+}
+
+/** What each group of the site's settings works on: the draft, its errors, and its fields' bindings. */
+type SectionProps = {
+  site: SiteDraft;
+  errors: Errors;
+  set: SetSiteField;
+  bind: FieldBinder<SiteDraft>;
+};
+
 /** The site's settings of explorer §3, grouped as staff think of them; the plans are edited apart. */
 export function SiteFields({
   site,
@@ -100,11 +118,144 @@ export function SiteFields({
   documents: readonly ExplorerDocumentBody[];
   onLogoUploaded: (document: StoredDocument) => void;
 }) {
-  const bind = bindFields(site, errors, set);
-  const ratio =
-    site.customBranding && site.customThemeBrandColor && site.customThemeContrastingColor
-      ? contrastRatio(site.customThemeBrandColor.trim(), site.customThemeContrastingColor.trim())
-      : null;
+  const section: SectionProps = { site, errors, set, bind: bindFields(site, errors, set) };
+  return (
+    <>
+      <SiteSection {...section} />
+      <AvailabilitySection {...section} />
+      <ContactSection {...section} />
+      <BrandingSection {...section} documents={documents} onLogoUploaded={onLogoUploaded} />
+      <Section id="display-title" title="Page display">
+        <div className="xa-flags">
+          <Flag label="Show the number of benefits" {...section.bind.flag('showBenefitCount')} />
+          <Flag label="Legacy dental plan table" {...section.bind.flag('showLegacyDentalPlanTable')} />
+          <Flag label="Legacy vision plan table" {...section.bind.flag('showLegacyVisionPlanTable')} />
+        </div>
+        <Highlights site={site} errors={errors} set={set} benefitTypes={benefitTypes} />
+      </Section>
+      <VideoSection {...section} />
+    </>
+  );
+}
+
+function SiteSection({ site, errors, set, bind }: SectionProps) {
+  return (
+    <Section id="site-title" title="Site">
+      <div className="xa-fieldset">
+        <TextInput label="Site name" {...bind.text('name')} isRequired />
+        <TextInput
+          label="Client name on the page"
+          {...bind.text('customClientName')}
+          description="Shown as the page title instead of the site name."
+        />
+        <PlanYearInput label="Plan year" {...bind.text('planYear')} />
+        <SelectInput
+          label="Employer state"
+          {...bind.text('employerState')}
+          options={STATE_OPTIONS}
+          isRequired
+        />
+        <TextInput
+          label="Policies"
+          {...bind.text('policies')}
+          description="Policy numbers, separated by commas."
+          isRequired
+        />
+        <TextInput
+          label="Vanity URL"
+          {...bind.text('vanitySlug')}
+          description="Letters, digits, hyphens, underscores and spaces."
+        />
+        <SelectInput
+          label="Sales territory"
+          {...bind.text('territory')}
+          options={TERRITORY_OPTIONS}
+          placeholder="None"
+        />
+        <TextInput label="Employee count" {...bind.text('employeeCount')} inputMode="numeric" />
+        <TextInput label="Association ID" {...bind.text('associationId')} />
+        <RadioInput
+          label="Language"
+          value={site.language}
+          onChange={(v) => set('language', v)}
+          error={errors.language}
+          options={LANGUAGE_OPTIONS}
+          isRequired
+        />
+        <div className="xa-fieldset--wide">
+          <Flag label="Has employees in New York" {...bind.flag('hasEmployeesInNY')} />
+        </div>
+      </div>
+    </Section>
+  );
+}
+
+function AvailabilitySection({ bind }: SectionProps) {
+  return (
+    <Section
+      id="availability-title"
+      title="Availability and open enrollment"
+      hint="The site is live from its start date until its end date. During open enrollment the page links to the benefits administration platform."
+    >
+      <div className="xa-fieldset">
+        <TextInput label="Start date" type="date" {...bind.text('startsAt')} />
+        <TextInput label="End date" type="date" {...bind.text('expiresAt')} />
+        <TextInput label="Open enrollment start" type="date" {...bind.text('openEnrollmentStart')} />
+        <TextInput label="Open enrollment end" type="date" {...bind.text('openEnrollmentEnd')} />
+        <UrlInput
+          label="Benefits administration platform URL"
+          {...bind.text('benAdminPlatformUrl')}
+          description="Where the enroll button leads during open enrollment."
+        />
+        <BenAdminPlatformSelect {...bind.text('benAdminPlatformId')} />
+      </div>
+      <div className="xa-flags">
+        <Flag
+          label="Maintenance mode"
+          hint="Hides the public page's navigation."
+          {...bind.flag('maintenanceMode')}
+        />
+        <Flag label="Kiosk mode" {...bind.flag('kioskMode')} />
+      </div>
+    </Section>
+  );
+}
+
+function ContactSection({ site, bind }: SectionProps) {
+  return (
+    <Section id="contact-title" title="Contact options" hint="How visitors can reach the benefits team.">
+      <div className="xa-flags">
+        <Flag label="Appointments" {...bind.flag('enableContactUsAppointment')} />
+        <Flag label="Email" {...bind.flag('enableContactUsEmail')} />
+        <Flag
+          label="Live chat"
+          hint="Visitors of a live site reach the live support department."
+          {...bind.flag('enableContactUsLiveChat')}
+        />
+      </div>
+      <div className="xa-fieldset">
+        {site.enableContactUsAppointment && (
+          <UrlInput
+            label="Appointment booking link"
+            {...bind.text('customCalendlyLink')}
+            placeholder="https://calendly.com/…"
+          />
+        )}
+        <UrlInput label="Notification link" {...bind.text('notificationLink')} />
+      </div>
+    </Section>
+  );
+}
+
+function BrandingSection({
+  site,
+  bind,
+  documents,
+  onLogoUploaded,
+}: SectionProps & {
+  documents: readonly ExplorerDocumentBody[];
+  onLogoUploaded: (document: StoredDocument) => void;
+}) {
   const logoOptions = [
     { value: '', label: 'No logo' },
     ...documents.map((d) => ({ value: d.documentId, label: d.name })),
@@ -113,240 +264,117 @@ export function SiteFields({
       ? [{ value: site.logoDocumentId, label: `Document ${site.logoDocumentId}` }]
       : []),
   ];
-
   return (
-    <>
-      <Section id="site-title" title="Site">
-        <div className="xa-fieldset">
-          <TextInput label="Site name" {...bind.text('name')} isRequired />
-          <TextInput
-            label="Client name on the page"
-            {...bind.text('customClientName')}
-            description="Shown as the page title instead of the site name."
-          />
-          <TextInput
-            label="Plan year"
-            {...bind.text('planYear')}
-            placeholder="#### or ####-####"
-            isRequired
-          />
+    <Section id="branding-title" title="Branding">
+      <div className="xa-fieldset">
+        <div className="field">
           <SelectInput
-            label="Employer state"
-            {...bind.text('employerState')}
-            options={STATE_OPTIONS}
-            isRequired
+            label="Client logo"
+            {...bind.text('logoDocumentId')}
+            options={logoOptions}
+            placeholder="No logo"
           />
-          <TextInput
-            label="Policies"
-            {...bind.text('policies')}
-            description="Policy numbers, separated by commas."
-            isRequired
-          />
-          <TextInput
-            label="Vanity URL"
-            {...bind.text('vanitySlug')}
-            description="Letters, digits, hyphens, underscores and spaces."
-          />
-          <SelectInput
-            label="Sales territory"
-            {...bind.text('territory')}
-            options={TERRITORY_OPTIONS}
-            placeholder="None"
-          />
-          <TextInput label="Employee count" {...bind.text('employeeCount')} inputMode="numeric" />
-          <TextInput label="Association ID" {...bind.text('associationId')} />
-          <RadioInput
-            label="Language"
-            value={site.language}
-            onChange={(v) => set('language', v)}
-            error={errors.language}
-            options={LANGUAGE_OPTIONS}
-            isRequired
-          />
-          <div className="xa-fieldset--wide">
-            <Flag label="Has employees in New York" {...bind.flag('hasEmployeesInNY')} />
-          </div>
-        </div>
-      </Section>
-
-      <Section
-        id="availability-title"
-        title="Availability and open enrollment"
-        hint="The site is live from its start date until its end date. During open enrollment the page links to the benefits administration platform."
-      >
-        <div className="xa-fieldset">
-          <TextInput label="Start date" type="date" {...bind.text('startsAt')} />
-          <TextInput label="End date" type="date" {...bind.text('expiresAt')} />
-          <TextInput label="Open enrollment start" type="date" {...bind.text('openEnrollmentStart')} />
-          <TextInput label="Open enrollment end" type="date" {...bind.text('openEnrollmentEnd')} />
-          <TextInput
-            label="Benefits administration platform URL"
-            type="url"
-            {...bind.text('benAdminPlatformUrl')}
-            placeholder="https://"
-            description="Where the enroll button leads during open enrollment."
-          />
-          <BenAdminPlatformSelect {...bind.text('benAdminPlatformId')} />
+          <UploadButton label="Upload a logo" acceptedFileTypes={LOGO_TYPES} onUploaded={onLogoUploaded} />
         </div>
         <div className="xa-flags">
+          <Flag label="Hide the provider's logo" {...bind.flag('hideProviderLogo')} />
           <Flag
-            label="Maintenance mode"
-            hint="Hides the public page's navigation."
-            {...bind.flag('maintenanceMode')}
-          />
-          <Flag label="Kiosk mode" {...bind.flag('kioskMode')} />
-        </div>
-      </Section>
-
-      <Section id="contact-title" title="Contact options" hint="How visitors can reach the benefits team.">
-        <div className="xa-flags">
-          <Flag label="Appointments" {...bind.flag('enableContactUsAppointment')} />
-          <Flag label="Email" {...bind.flag('enableContactUsEmail')} />
-          <Flag
-            label="Live chat"
-            hint="Visitors of a live site reach the live support department."
-            {...bind.flag('enableContactUsLiveChat')}
+            label="Custom branding"
+            hint="The page uses the client's colors for its theme."
+            {...bind.flag('customBranding')}
           />
         </div>
+      </div>
+      {site.hideProviderLogo && (
         <div className="xa-fieldset">
-          {site.enableContactUsAppointment && (
-            <TextInput
-              label="Appointment booking link"
-              type="url"
-              {...bind.text('customCalendlyLink')}
-              placeholder="https://calendly.com/…"
-            />
-          )}
           <TextInput
-            label="Notification link"
-            type="url"
-            {...bind.text('notificationLink')}
-            placeholder="https://"
+            label="Third-party administrator"
+            {...bind.text('administratorName')}
+            description="Named in the page's footer instead of the provider."
           />
+          <UrlInput label="Administrator's website" {...bind.text('administratorWebsiteUrl')} />
+          <UrlInput label="Administrator's privacy notice" {...bind.text('administratorPrivacyUrl')} />
         </div>
-      </Section>
+      )}
+      {site.customBranding && <ThemeColors site={site} bind={bind} />}
+    </Section>
+  );
+}
 
-      <Section id="branding-title" title="Branding">
-        <div className="xa-fieldset">
-          <div className="field">
-            <SelectInput
-              label="Client logo"
-              {...bind.text('logoDocumentId')}
-              options={logoOptions}
-              placeholder="No logo"
-            />
-            <UploadButton label="Upload a logo" acceptedFileTypes={LOGO_TYPES} onUploaded={onLogoUploaded} />
-          </div>
-          <div className="xa-flags">
-            <Flag label="Hide the provider's logo" {...bind.flag('hideProviderLogo')} />
-            <Flag
-              label="Custom branding"
-              hint="The page uses the client's colors for its theme."
-              {...bind.flag('customBranding')}
-            />
-          </div>
+/** The custom theme's two colors and, once both are given, a preview with their contrast. */
+function ThemeColors({ site, bind }: Pick<SectionProps, 'site' | 'bind'>) {
+  const ratio =
+    site.customThemeBrandColor && site.customThemeContrastingColor
+      ? contrastRatio(site.customThemeBrandColor.trim(), site.customThemeContrastingColor.trim())
+      : null;
+  return (
+    <div className="xa-fieldset">
+      <TextInput
+        label="Brand color"
+        {...bind.text('customThemeBrandColor')}
+        placeholder="#0b5d7d"
+        isRequired
+      />
+      <TextInput
+        label="Contrast color"
+        {...bind.text('customThemeContrastingColor')}
+        placeholder="#ffffff"
+        description={`Text on the brand color; needs a contrast of ${MIN_TEXT_CONTRAST_RATIO}:1.`}
+        isRequired
+      />
+      {ratio !== null && (
+        <div className="field">
+          <span className="field__label">Preview</span>
+          <span
+            className="xa-swatch"
+            style={{ background: site.customThemeBrandColor, color: site.customThemeContrastingColor }}
+            data-testid="contrast-preview"
+          >
+            Contrast {ratio.toFixed(1)}:1
+          </span>
         </div>
-        {site.hideProviderLogo && (
-          <div className="xa-fieldset">
-            <TextInput
-              label="Third-party administrator"
-              {...bind.text('administratorName')}
-              description="Named in the page's footer instead of the provider."
-            />
-            <TextInput
-              label="Administrator's website"
-              type="url"
-              {...bind.text('administratorWebsiteUrl')}
-              placeholder="https://"
-            />
-            <TextInput
-              label="Administrator's privacy notice"
-              type="url"
-              {...bind.text('administratorPrivacyUrl')}
-              placeholder="https://"
-            />
-          </div>
-        )}
-        {site.customBranding && (
-          <div className="xa-fieldset">
-            <TextInput
-              label="Brand color"
-              {...bind.text('customThemeBrandColor')}
-              placeholder="#0b5d7d"
-              isRequired
-            />
-            <TextInput
-              label="Contrast color"
-              {...bind.text('customThemeContrastingColor')}
-              placeholder="#ffffff"
-              description={`Text on the brand color; needs a contrast of ${MIN_TEXT_CONTRAST_RATIO}:1.`}
-              isRequired
-            />
-            {ratio !== null && (
-              <div className="field">
-                <span className="field__label">Preview</span>
-                <span
-                  className="xa-swatch"
-                  style={{ background: site.customThemeBrandColor, color: site.customThemeContrastingColor }}
-                  data-testid="contrast-preview"
-                >
-                  Contrast {ratio.toFixed(1)}:1
-                </span>
-              </div>
+      )}
+    </div>
+  );
+}
+
+function VideoSection({ site, errors, set, bind }: SectionProps) {
+  return (
+    <Section id="video-title" title="Medical video">
+      <div className="xa-fieldset">
+        <RadioInput
+          className="xa-fieldset--wide"
+          label="Video"
+          value={site.medicalVideo}
+          onChange={(v) => set('medicalVideo', v)}
+          error={errors.medicalVideo}
+          options={MEDICAL_VIDEO_OPTIONS}
+          isRequired
+        />
+        {site.medicalVideo !== 'NO_VIDEO' && (
+          <>
+            <TextInput label="English video title" {...bind.text('medicalVideoEnglishTitle')} isRequired />
+            {site.medicalVideo === 'ENGLISH_AND_SPANISH_VIDEO' && (
+              <TextInput label="Spanish video title" {...bind.text('medicalVideoSpanishTitle')} isRequired />
             )}
-          </div>
-        )}
-      </Section>
-
-      <Section id="display-title" title="Page display">
-        <div className="xa-flags">
-          <Flag label="Show the number of benefits" {...bind.flag('showBenefitCount')} />
-          <Flag label="Legacy dental plan table" {...bind.flag('showLegacyDentalPlanTable')} />
-          <Flag label="Legacy vision plan table" {...bind.flag('showLegacyVisionPlanTable')} />
-        </div>
-        <Highlights site={site} errors={errors} set={set} benefitTypes={benefitTypes} />
-      </Section>
-
-      <Section id="video-title" title="Medical video">
-        <div className="xa-fieldset">
-          <RadioInput
-            className="xa-fieldset--wide"
-            label="Video"
-            value={site.medicalVideo}
-            onChange={(v) => set('medicalVideo', v)}
-            error={errors.medicalVideo}
-            options={MEDICAL_VIDEO_OPTIONS}
-            isRequired
-          />
-          {site.medicalVideo !== 'NO_VIDEO' && (
-            <>
-              <TextInput label="English video title" {...bind.text('medicalVideoEnglishTitle')} isRequired />
-              {site.medicalVideo === 'ENGLISH_AND_SPANISH_VIDEO' && (
-                <TextInput
-                  label="Spanish video title"
-                  {...bind.text('medicalVideoSpanishTitle')}
-                  isRequired
-                />
-              )}
-              <div>
-                <TextInput label="Video document ID" {...bind.text('medicalVideoDocumentId')} isRequired />
-                <UploadButton
-                  label="Upload an MP4 video"
-                  acceptedFileTypes={['video/mp4', '.mp4']}
-                  onUploaded={(video) => set('medicalVideoDocumentId', video.documentId)}
-                />
-              </div>
-              <TextInput
-                label="Vidyard ID"
-                {...bind.text('vidyardId')}
-                description="When given, the page plays the Vidyard video instead of the uploaded file."
+            <div>
+              <TextInput label="Video document ID" {...bind.text('medicalVideoDocumentId')} isRequired />
+              <UploadButton
+                label="Upload an MP4 video"
+                acceptedFileTypes={['video/mp4', '.mp4']}
+                onUploaded={(video) => set('medicalVideoDocumentId', video.documentId)}
               />
-              <TextInput label="Vidyard upload ID" {...bind.text('vidyardUploadId')} />
-            </>
-          )}
-        </div>
-      </Section>
-    </>
+            </div>
+            <TextInput
+              label="Vidyard ID"
+              {...bind.text('vidyardId')}
+              description="When given, the page plays the Vidyard video instead of the uploaded file."
+            />
+            <TextInput label="Vidyard upload ID" {...bind.text('vidyardUploadId')} />
+          </>
+        )}
+      </div>
+    </Section>
   );
 }
 

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Form, Heading } from '../../ui/controls.ts';
-import { BENEFIT_TYPE_SORT_ORDER } from '@onboard/domain/web';
-import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
+import { BENEFIT_TYPE_SORT_ORDER, type StoredDocument } from '@onboard/domain/web';
+import { useAction } from '../../api/action.ts';
+import { ApiError, errorMessage } from '../../api/errors.ts';
 import { Alert } from '../../ui/Feedback.tsx';
 import type { ExplorerPlanBody } from './api.ts';
 import type { ExplorerDocumentBody } from './documents-api.ts';
@@ -27,6 +28,64 @@ const newPlanId = () =>
   typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `plan-${Date.now()}-${Math.random()}`;
 
 type Editing = { index: number | null; draft: PlanDraft } | null;
+type PlansErrors = Record<string, Errors>;
+
+const INVALID = 'Please correct the highlighted fields.';
+
+/** The domain's rules over the site and each of its plans: the site's errors, and each invalid plan's by id. */
+function formErrors(site: SiteDraft, plans: readonly ExplorerPlanBody[]) {
+  const found = siteErrors(site);
+  const perPlan: PlansErrors = {};
+  for (const plan of plans) {
+    const e = planErrors(draftOfPlan(plan));
+    if (Object.keys(e).length > 0) perPlan[plan.id] = e;
+  }
+  if (Object.keys(perPlan).length > 0) found.benefits = PLANS_INVALID;
+  return { site: found, plans: perPlan };
+}
+
+/** The server's field errors, on the site's fields and on the plans (by id) they name by index. */
+function serverErrors(fieldErrors: Record<string, string>, plans: readonly ExplorerPlanBody[]) {
+  const split = splitServerErrors(fieldErrors);
+  const byId: PlansErrors = {};
+  for (const [index, e] of Object.entries(split.plans)) {
+    const plan = plans[Number(index)];
+    if (plan) byId[plan.id] = e;
+  }
+  if (Object.keys(byId).length > 0) split.site.benefits = PLANS_INVALID;
+  return { site: split.site, plans: byId };
+}
+
+/** The errors but a field's own and those under it (`benefitTypeMetadata.DENTAL.highlighterOrder`). */
+const withoutErrorsOf = (errors: Errors, key: string) =>
+  Object.fromEntries(Object.entries(errors).filter(([k]) => k !== key && !k.startsWith(`${key}.`)));
+
+/** The plans with a new one added (no index) or the one at `index` replaced. */
+const withPlan = (plans: ExplorerPlanBody[], plan: ExplorerPlanBody, index: number | null) =>
+  index === null ? [...plans, plan] : plans.map((p, i) => (i === index ? plan : p));
+
+const hasFieldErrors = (caught: unknown): caught is ApiError =>
+  caught instanceof ApiError && Object.keys(caught.fieldErrors).length > 0;
+
+function saveFailure(caught: unknown) {
+  if (hasFieldErrors(caught)) return INVALID;
+  if (caught instanceof ApiError && caught.status === 409)
+    return 'Someone else changed this site meanwhile. Reload the page to see their changes.';
+  return errorMessage(caught);
+}
+
+type SiteFormProps = {
+  initialSite: SiteDraft;
+  initialPlans: ExplorerPlanBody[];
+  documents?: readonly ExplorerDocumentBody[];
+  submitLabel: string;
+  onSubmit: (
+    site: SiteAttributes,
+    plans: ExplorerPlanBody[],
+    logo: ExplorerDocumentBody | null,
+  ) => Promise<void>;
+  onCancel: () => void;
+};
 
 /**
  * The site form of explorer §3/§5 with its plans editor. Every rule is the domain's (the same the API
@@ -41,195 +100,84 @@ export function SiteForm({
   submitLabel,
   onSubmit,
   onCancel,
-}: {
-  initialSite: SiteDraft;
-  initialPlans: ExplorerPlanBody[];
-  documents?: readonly ExplorerDocumentBody[];
-  submitLabel: string;
-  onSubmit: (
-    site: SiteAttributes,
-    plans: ExplorerPlanBody[],
-    logo: ExplorerDocumentBody | null,
-  ) => Promise<void>;
-  onCancel: () => void;
-}) {
+}: SiteFormProps) {
   const [site, setSite] = useState<SiteDraft>(initialSite);
   const [plans, setPlans] = useState<ExplorerPlanBody[]>(initialPlans);
   const [errors, setErrors] = useState<Errors>({});
-  const [plansErrors, setPlansErrors] = useState<Record<string, Errors>>({});
+  const [plansErrors, setPlansErrors] = useState<PlansErrors>({});
   const [editing, setEditing] = useState<Editing>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [isPending, setIsPending] = useState(false);
-  // A logo uploaded in this form, and the one of those already attached by a save.
-  const [logo, setLogo] = useState<ExplorerDocumentBody | null>(null);
-  const [attachedLogo, setAttachedLogo] = useState<string | null>(null);
+  const [isInvalid, setIsInvalid] = useState(false);
 
   const set = <K extends keyof SiteDraft>(key: K, value: SiteDraft[K]) => {
     setSite((s) => ({ ...s, [key]: value }));
-    // A field's own error and those under it (`benefitTypeMetadata.DENTAL.highlighterOrder`) go.
-    setErrors((e) =>
-      Object.fromEntries(Object.entries(e).filter(([k]) => k !== key && !k.startsWith(`${key}.`))),
-    );
+    setErrors((e) => withoutErrorsOf(e, key));
+  };
+  const showErrors = (found: { site: Errors; plans: PlansErrors }) => {
+    setErrors(found.site);
+    setPlansErrors(found.plans);
   };
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const logo = useUploadedLogo(documents, (documentId) => set('logoDocumentId', documentId));
+
+  const save = useAction(
+    async (attributes: SiteAttributes, newLogo: ExplorerDocumentBody | null) => {
+      await onSubmit(attributes, plans, newLogo);
+      if (newLogo) logo.attached(newLogo.documentId);
+    },
+    {
+      describe: saveFailure,
+      onError: (caught) => {
+        if (hasFieldErrors(caught)) showErrors(serverErrors(caught.fieldErrors, plans));
+      },
+    },
+  );
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setFailure(null);
-    const found = siteErrors(site);
-    const perPlan: Record<string, Errors> = {};
-    for (const plan of plans) {
-      const e = planErrors(draftOfPlan(plan));
-      if (Object.keys(e).length > 0) perPlan[plan.id] = e;
-    }
-    if (Object.keys(perPlan).length > 0) found.benefits = PLANS_INVALID;
-    setErrors(found);
-    setPlansErrors(perPlan);
-    if (Object.keys(found).length > 0) {
-      setFailure('Please correct the highlighted fields.');
-      return;
-    }
-    setIsPending(true);
-    try {
-      const attributes = siteAttributes(site);
-      const isNewLogo =
-        logo !== null && logo.documentId === attributes.logoDocumentId && logo.documentId !== attachedLogo;
-      await onSubmit(attributes, plans, isNewLogo ? logo : null);
-      if (isNewLogo) setAttachedLogo(logo.documentId);
-    } catch (caught) {
-      if (caught instanceof ApiError && Object.keys(caught.fieldErrors).length > 0) {
-        const split = splitServerErrors(caught.fieldErrors);
-        const byId: Record<string, Errors> = {};
-        for (const [index, e] of Object.entries(split.plans)) {
-          const plan = plans[Number(index)];
-          if (plan) byId[plan.id] = e;
-        }
-        if (Object.keys(byId).length > 0) split.site.benefits = PLANS_INVALID;
-        setErrors(split.site);
-        setPlansErrors(byId);
-        setFailure('Please correct the highlighted fields.');
-      } else if (caught instanceof ApiError && caught.status === 409) {
-        setFailure('Someone else changed this site meanwhile. Reload the page to see their changes.');
-      } else {
-        setFailure(caught instanceof ApiError ? caught.message : GENERIC_ERROR_MESSAGE);
-      }
-    } finally {
-      setIsPending(false);
-    }
+    save.clearError();
+    const found = formErrors(site, plans);
+    showErrors(found);
+    const isValid = Object.keys(found.site).length === 0;
+    setIsInvalid(!isValid);
+    if (!isValid) return;
+    const attributes = siteAttributes(site);
+    void save.run(attributes, logo.toAttach(attributes.logoDocumentId));
   };
 
   const savePlan = (draft: PlanDraft) => {
     const plan = planOfDraft(draft);
-    setPlans((list) =>
-      editing?.index === null || editing === null
-        ? [...list, plan]
-        : list.map((p, i) => (i === editing.index ? plan : p)),
-    );
+    setPlans((list) => withPlan(list, plan, editing?.index ?? null));
     setPlansErrors((e) => ({ ...e, [plan.id]: {} }));
     setErrors((e) => ({ ...e, benefits: '' }));
     setEditing(null);
   };
 
-  const sortedIndexes = plans
-    .map((plan, index) => ({ plan, index }))
-    .sort(
-      (a, b) =>
-        BENEFIT_TYPE_SORT_ORDER.indexOf(a.plan.benefitType as never) -
-        BENEFIT_TYPE_SORT_ORDER.indexOf(b.plan.benefitType as never),
-    );
-
+  const failure = isInvalid ? INVALID : save.error;
   return (
-    <Form className="xa-form" onSubmit={(e) => void submit(e)} validationBehavior="aria">
+    <Form className="xa-form" onSubmit={submit} validationBehavior="aria">
       <SiteFields
         site={site}
         errors={errors}
         set={set}
         benefitTypes={[...new Set(plans.map((p) => p.benefitType))]}
-        documents={
-          logo && !documents.some((d) => d.documentId === logo.documentId) ? [...documents, logo] : documents
-        }
-        onLogoUploaded={(stored) => {
-          setLogo({
-            documentId: stored.documentId,
-            documentKey: stored.name,
-            name: stored.name.replace(/\.[a-z0-9]{2,5}$/i, ''),
-            // No benefit type: the page keeps it out of the summary documents.
-            benefitType: null,
-            language: null,
-          });
-          set('logoDocumentId', stored.documentId);
-        }}
+        documents={logo.documents}
+        onLogoUploaded={logo.uploaded}
       />
-
-      <section className="card" aria-labelledby="plans-title">
-        <Heading level={2} id="plans-title" className="card__title">
-          Plans ({plans.length})
-        </Heading>
-        {errors.benefits && <Alert tone="error">{errors.benefits}</Alert>}
-        {plans.length === 0 && <p className="muted">No plans yet.</p>}
-        <ul className="xa-plans" aria-label="Plans">
-          {sortedIndexes.map(({ plan, index }) => {
-            const planProblems = plansErrors[plan.id] ?? {};
-            const isInvalid = Object.values(planProblems).some(Boolean);
-            return (
-              <li
-                key={plan.id}
-                className={`xa-plan ${isInvalid ? 'xa-plan--invalid' : ''}`}
-                data-testid="plan-row"
-              >
-                <div>
-                  <div className="xa-plan__name">{plan.planName}</div>
-                  <div className="muted">
-                    {benefitTypeLabel(plan.benefitType)}
-                    {typeof plan.planType === 'string' ? ` · ${planTypeLabel(plan.planType)}` : ''}
-                    {isInvalid ? ' · needs attention' : ''}
-                  </div>
-                </div>
-                <div className="xa-actions">
-                  <Button
-                    className="button button--secondary button--small"
-                    aria-label={`Edit plan ${plan.planName}`}
-                    isDisabled={editing !== null}
-                    onPress={() => setEditing({ index, draft: draftOfPlan(plan) })}
-                  >
-                    Edit
-                  </Button>
-                  <Button
-                    className="button button--secondary button--small"
-                    aria-label={`Remove plan ${plan.planName}`}
-                    isDisabled={editing !== null}
-                    onPress={() => setPlans((list) => list.filter((_, i) => i !== index))}
-                  >
-                    Remove
-                  </Button>
-                </div>
-              </li>
-            );
-          })}
-        </ul>
-        {editing ? (
-          <PlanEditor
-            key={editing.index ?? 'new'}
-            initial={editing.draft}
-            serverErrors={plansErrors[String(editing.draft.id)]}
-            onSave={savePlan}
-            onCancel={() => setEditing(null)}
-          />
-        ) : (
-          <Button
-            className="button button--secondary"
-            onPress={() => setEditing({ index: null, draft: { id: newPlanId(), contentFlags: [] } })}
-          >
-            Add plan
-          </Button>
-        )}
-      </section>
-
+      <PlansSection
+        plans={plans}
+        error={errors.benefits}
+        plansErrors={plansErrors}
+        editing={editing}
+        onEdit={setEditing}
+        onRemove={(index) => setPlans((list) => list.filter((_, i) => i !== index))}
+        onSave={savePlan}
+      />
       {failure && <Alert tone="error">{failure}</Alert>}
       <div className="xa-actions">
         <Button
           type="submit"
           className="button button--primary"
-          isPending={isPending}
+          isPending={save.isPending}
           isDisabled={editing !== null}
         >
           {submitLabel}
@@ -239,5 +187,124 @@ export function SiteForm({
         </Button>
       </div>
     </Form>
+  );
+}
+
+/**
+ * A logo uploaded in the form: offered among the site's documents and chosen as the logo at once, and
+ * handed to the save that makes it the site's logo (once: a later save does not attach it again).
+ */
+function useUploadedLogo(documents: readonly ExplorerDocumentBody[], choose: (documentId: string) => void) {
+  const [logo, setLogo] = useState<ExplorerDocumentBody | null>(null);
+  const [attachedLogo, setAttachedLogo] = useState<string | null>(null);
+  return {
+    documents:
+      logo && !documents.some((d) => d.documentId === logo.documentId) ? [...documents, logo] : documents,
+    uploaded: (stored: StoredDocument) => {
+      setLogo({
+        documentId: stored.documentId,
+        documentKey: stored.name,
+        name: stored.name.replace(/\.[a-z0-9]{2,5}$/i, ''),
+        // No benefit type: the page keeps it out of the summary documents.
+        benefitType: null,
+        language: null,
+      });
+      choose(stored.documentId);
+    },
+    toAttach: (logoDocumentId: string | null | undefined) =>
+      logo !== null && logo.documentId === logoDocumentId && logo.documentId !== attachedLogo ? logo : null,
+    attached: setAttachedLogo,
+  };
+}
+
+/** The site's plans, by benefit type, each to edit or remove, and the editor of the one being edited. */
+function PlansSection({
+  plans,
+  error,
+  plansErrors,
+  editing,
+  onEdit,
+  onRemove,
+  onSave,
+}: {
+  plans: readonly ExplorerPlanBody[];
+  error: string | undefined;
+  plansErrors: PlansErrors;
+  editing: Editing;
+  onEdit: (editing: Editing) => void;
+  onRemove: (index: number) => void;
+  onSave: (draft: PlanDraft) => void;
+}) {
+  const sortedIndexes = plans
+    .map((plan, index) => ({ plan, index }))
+    .sort(
+      (a, b) =>
+        BENEFIT_TYPE_SORT_ORDER.indexOf(a.plan.benefitType as never) -
+        BENEFIT_TYPE_SORT_ORDER.indexOf(b.plan.benefitType as never),
+    );
+  return (
+    <section className="card" aria-labelledby="plans-title">
+      <Heading level={2} id="plans-title" className="card__title">
+        Plans ({plans.length})
+      </Heading>
+      {error && <Alert tone="error">{error}</Alert>}
+      {plans.length === 0 && <p className="muted">No plans yet.</p>}
+      <ul className="xa-plans" aria-label="Plans">
+        {sortedIndexes.map(({ plan, index }) => {
+          const planProblems = plansErrors[plan.id] ?? {};
+          const isInvalid = Object.values(planProblems).some(Boolean);
+          return (
+            <li
+              key={plan.id}
+              className={`xa-plan ${isInvalid ? 'xa-plan--invalid' : ''}`}
+              data-testid="plan-row"
+            >
+              <div>
+                <div className="xa-plan__name">{plan.planName}</div>
+                <div className="muted">
+                  {benefitTypeLabel(plan.benefitType)}
+                  {typeof plan.planType === 'string' ? ` · ${planTypeLabel(plan.planType)}` : ''}
+                  {isInvalid ? ' · needs attention' : ''}
+                </div>
+              </div>
+              <div className="xa-actions">
+                <Button
+                  className="button button--secondary button--small"
+                  aria-label={`Edit plan ${plan.planName}`}
+                  isDisabled={editing !== null}
+                  onPress={() => onEdit({ index, draft: draftOfPlan(plan) })}
+                >
+                  Edit
+                </Button>
+                <Button
+                  className="button button--secondary button--small"
+                  aria-label={`Remove plan ${plan.planName}`}
+                  isDisabled={editing !== null}
+                  onPress={() => onRemove(index)}
+                >
+                  Remove
+                </Button>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+      {editing ? (
+        <PlanEditor
+          key={editing.index ?? 'new'}
+          initial={editing.draft}
+          serverErrors={plansErrors[String(editing.draft.id)]}
+          onSave={onSave}
+          onCancel={() => onEdit(null)}
+        />
+      ) : (
+        <Button
+          className="button button--secondary"
+          onPress={() => onEdit({ index: null, draft: { id: newPlanId(), contentFlags: [] } })}
+        >
+          Add plan
+        </Button>
+      )}
+    </section>
   );
 }

@@ -10,7 +10,7 @@ import {
   Popover,
   Text,
 } from '../../ui/controls.ts';
-import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
+import { ApiError, errorMessage } from '../../api/errors.ts';
 import type { UserListItem } from '../users/api.ts';
 
 /** What the picker shows of a person. */
@@ -18,8 +18,6 @@ type Picked = Pick<UserListItem, 'id' | 'firstName' | 'lastName' | 'email'>;
 import { Alert } from '../../ui/Feedback.tsx';
 import { transferExplorerOwnership, useAllInternalUsers, userLabel } from './api.ts';
 import { useAction } from '../../api/action.ts';
-
-const messageOf = (caught: unknown) => (caught instanceof ApiError ? caught.message : GENERIC_ERROR_MESSAGE);
 
 /**
  * An internal user, found by typing part of a name or e-mail address: every internal user is offered,
@@ -111,7 +109,6 @@ export function TransferDialog({
     async (owner: string, newOwner: string) =>
       onDone((await transferExplorerOwnership(owner, newOwner)).transferred.length),
     {
-      describe: messageOf,
       onError: (caught) => {
         const fieldErrors = caught instanceof ApiError ? caught.fieldErrors : {};
         if (fieldErrors['params.newOwnerId']) setErrors({ to: fieldErrors['params.newOwnerId'] });
@@ -159,7 +156,7 @@ export function TransferDialog({
           isRequired
         />
       </div>
-      {usersError && <Alert tone="error">{messageOf(usersError)}</Alert>}
+      {usersError && <Alert tone="error">{errorMessage(usersError)}</Alert>}
       {failure && <Alert tone="error">{failure}</Alert>}
       <div className="dialog__actions">
         <Button className="button button--secondary" onPress={onClose}>

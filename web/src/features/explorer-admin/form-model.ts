@@ -10,7 +10,7 @@ import {
   type ExplorerPlanInput,
 } from '@onboard/domain/web';
 import type { ExplorerPlanBody, ExplorerPlanValue, ExplorerSiteView } from './api.ts';
-import type { Errors } from './field-binding.ts';
+import type { Errors } from '../../ui/field-binding.ts';
 
 /** One benefit type's highlighter (explorer §3 benefitTypeMetadata), as the inputs hold it. */
 export type HighlightDraft = {
@@ -237,7 +237,7 @@ export function siteAttributes(draft: SiteDraft) {
 }
 export type SiteAttributes = ReturnType<typeof siteAttributes>;
 
-export type { Errors } from './field-binding.ts';
+export type { Errors } from '../../ui/field-binding.ts';
 
 /** The domain's site rules (explorer §5 and the chosen ones beside them), the same the API runs. */
 export function siteErrors(draft: SiteDraft): Errors {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ExplorerSiteView } from './api.ts';
-import { bindFields, type Errors } from './field-binding.ts';
+import { bindFields, type Errors } from '../../ui/field-binding.ts';
 import { draftOfSite, emptySiteDraft, siteAttributes, siteErrors, type SiteDraft } from './form-model.ts';
 
 const view = (patch: Partial<ExplorerSiteView>): ExplorerSiteView =>

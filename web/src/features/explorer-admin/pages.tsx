@@ -19,10 +19,11 @@ import {
 import { TextInput } from '../../ui/TextInput.tsx';
 import { explorerSupportPath } from './support-api.ts';
 import { draftOfSite, emptySiteDraft, isoOf, type Errors } from './form-model.ts';
-import { bindFields } from './field-binding.ts';
+import { bindFields } from '../../ui/field-binding.ts';
 import { DocumentsSection } from './DocumentsSection.tsx';
 import { attachDocument } from './documents-api.ts';
 import { SiteForm } from './SiteForm.tsx';
+import { PlanYearInput } from './SiteFields.tsx';
 import { UpdateTracking } from './UpdateTracking.tsx';
 import './explorer-admin.css';
 import { useAction } from '../../api/action.ts';
@@ -227,12 +228,7 @@ export function RenewExplorerSitePage({
           </p>
           <Form className="xa-form" onSubmit={submit} validationBehavior="aria">
             <div className="xa-fieldset">
-              <TextInput
-                label="New plan year"
-                {...bind.text('planYear')}
-                placeholder="#### or ####-####"
-                isRequired
-              />
+              <PlanYearInput label="New plan year" {...bind.text('planYear')} />
               <TextInput label="New start date" type="date" {...bind.text('startsAt')} />
               <TextInput label="New end date" type="date" {...bind.text('expiresAt')} />
               <TextInput label="New vanity URL" {...bind.text('vanitySlug')} />

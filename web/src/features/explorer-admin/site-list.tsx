@@ -1,12 +1,17 @@
+import type { ReactNode } from 'react';
 import { Button, Link } from '../../ui/controls.ts';
+import { QueryState } from '../../ui/QueryState.tsx';
 import type { UserListItem } from '../users/api.ts';
 import {
+  editExplorerSitePath,
   explorerSitesByOwnerPath,
   EXPLORER_LIST_PAGE_SIZE,
   publicExplorerPath,
+  renewExplorerSitePath,
   type ExplorerSitePage,
   type ExplorerSiteView,
 } from './api.ts';
+import { explorerSupportPath } from './support-api.ts';
 
 /** The pieces both lists of sites show: by client (manage page) and by owner. */
 const day = (iso: string | null) =>
@@ -102,5 +107,81 @@ export function SitesPager({
         Next
       </Button>
     </div>
+  );
+}
+
+/**
+ * A page of sites as a table (its skeleton or error while it loads): `columns` names the columns before
+ * the actions, `cells` gives a site's cells for them, `actions` what its actions column adds to the links.
+ */
+export function SitesTable({
+  data,
+  error,
+  label,
+  empty,
+  rowTestId,
+  columns,
+  cells,
+  actions,
+}: {
+  data: ExplorerSitePage | undefined;
+  error: unknown;
+  label: string;
+  empty: string;
+  rowTestId: string;
+  columns: readonly string[];
+  cells: (site: ExplorerSiteView) => ReactNode;
+  actions?: (site: ExplorerSiteView) => ReactNode;
+}) {
+  return (
+    <QueryState data={data} error={error}>
+      {({ items }) =>
+        items.length === 0 ? (
+          <p className="muted">{empty}</p>
+        ) : (
+          <table className="table xa-table" aria-label={label}>
+            <thead>
+              <tr>
+                {[...columns, 'Actions'].map((column) => (
+                  <th key={column} scope="col">
+                    {column}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((site) => (
+                <tr key={site.id} className="table__row" data-testid={rowTestId}>
+                  {cells(site)}
+                  <td>
+                    <div className="button-row">
+                      <SiteLinks site={site} />
+                      {actions?.(site)}
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )
+      }
+    </QueryState>
+  );
+}
+
+/** A site's edit, renew (until it is renewed) and support links. */
+function SiteLinks({ site }: { site: ExplorerSiteView }) {
+  const link = (href: string, label: string, text: string) => (
+    <Link className="button button--secondary button--small" href={href} aria-label={label}>
+      {text}
+    </Link>
+  );
+  return (
+    <>
+      {link(editExplorerSitePath(site.clientId, site.id), `Edit ${site.name}`, 'Edit')}
+      {!site.newExplorerPageId &&
+        link(renewExplorerSitePath(site.clientId, site.id), `Renew ${site.name}`, 'Renew')}
+      {link(explorerSupportPath(site.clientId, site.id), `Support conversations of ${site.name}`, 'Support')}
+    </>
   );
 }

@@ -9,7 +9,10 @@ import {
   resourceDraftProblems,
   type ResourceField,
 } from '@onboard/domain/web';
-import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
+import { useAction } from '../../api/action.ts';
+import { ApiError } from '../../api/errors.ts';
+import { bindFields } from '../../ui/field-binding.ts';
+import { withProgress } from '../../ui/upload-progress.ts';
 import { CheckboxGroupInput } from '../../ui/Checkbox.tsx';
 import { ModalDialog } from '../../ui/Dialogs.tsx';
 import { Alert } from '../../ui/Feedback.tsx';
@@ -41,6 +44,7 @@ type Draft = {
   audiences: string[];
   url: string;
 };
+type KeptDocument = NonNullable<ResourceView['document']>;
 type Errors = Partial<Record<ResourceField | 'kind', string>>;
 
 const draftOf = (resource: ResourceView | null): Draft => ({
@@ -51,6 +55,22 @@ const draftOf = (resource: ResourceView | null): Draft => ({
   audiences: resource ? [...resource.audiences] : [],
   url: resource?.url ?? '',
 });
+
+/** The domain's rules over the draft, and a document's file: chosen, or kept, and fit to upload. */
+function draftProblems(draft: Draft, file: File | null, keptDocumentId: string, hasKept: boolean): Errors {
+  const found: Errors = resourceDraftProblems({
+    ...draft,
+    content:
+      draft.kind === 'link'
+        ? { kind: 'link', url: draft.url }
+        : { kind: 'document', documentId: file ? 'chosen' : keptDocumentId },
+  });
+  if (draft.kind === 'document') {
+    if (!file && !hasKept) found.documentId = 'Choose a file';
+    else if (file && uploadProblem(file)) found.documentId = uploadProblem(file)!;
+  }
+  return found;
+}
 
 /**
  * Add or edit one resource (staff): its kind, words, benefit type and audiences, and its address or file.
@@ -70,9 +90,7 @@ export function ResourceEditor({
   const [draft, setDraft] = useState<Draft>(() => draftOf(resource));
   const [file, setFile] = useState<File | null>(null);
   const [errors, setErrors] = useState<Errors>({});
-  const [failure, setFailure] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
-  const [isSaving, setIsSaving] = useState(false);
   const keptDocument = resource?.kind === 'document' ? resource.document : null;
   const keptDocumentId = keptDocument ? '(kept)' : '';
 
@@ -88,31 +106,15 @@ export function ResourceEditor({
     if (draft.title.trim() === '') set('title', chosen.name.replace(/\.[a-z0-9]{2,5}$/i, ''));
   };
 
-  const save = async () => {
-    setFailure(null);
-    const found: Errors = resourceDraftProblems({
-      ...draft,
-      content:
-        draft.kind === 'link'
-          ? { kind: 'link', url: draft.url }
-          : { kind: 'document', documentId: file ? 'chosen' : keptDocumentId },
-    });
-    if (draft.kind === 'document') {
-      if (!file && !keptDocument) found.documentId = 'Choose a file';
-      else if (file && uploadProblem(file)) found.documentId = uploadProblem(file)!;
-    }
-    setErrors(found);
-    if (Object.values(found).some(Boolean)) return;
-    setIsSaving(true);
-    try {
-      let documentId: string | undefined;
-      if (draft.kind === 'document') {
-        if (file) {
-          setProgress(0);
-          documentId = (await uploadDocument(file, setProgress)).documentId;
-        } else documentId = keptDocument?.documentId;
-      }
-      const { kind, title, description, benefitType, audiences, url } = draft;
+  const saving = useAction(
+    async (chosen: File | null, body: Draft) => {
+      const documentId =
+        body.kind !== 'document'
+          ? undefined
+          : chosen
+            ? (await withProgress(setProgress, (report) => uploadDocument(chosen, report))).documentId
+            : keptDocument?.documentId;
+      const { kind, title, description, benefitType, audiences, url } = body;
       await onSave({
         kind,
         title,
@@ -121,15 +123,23 @@ export function ResourceEditor({
         audiences,
         ...(kind === 'link' ? { url } : { documentId }),
       });
-      onClose();
-    } catch (caught) {
-      if (caught instanceof ApiError && Object.keys(caught.fieldErrors).length > 0)
-        setErrors(caught.fieldErrors as Errors);
-      setFailure(caught instanceof ApiError ? caught.message : GENERIC_ERROR_MESSAGE);
-    } finally {
-      setProgress(null);
-      setIsSaving(false);
-    }
+    },
+    {
+      onSuccess: onClose,
+      onError: (caught) => {
+        if (caught instanceof ApiError && Object.keys(caught.fieldErrors).length > 0)
+          setErrors(caught.fieldErrors as Errors);
+      },
+    },
+  );
+  const [failure, isSaving] = [saving.error, saving.isPending];
+  const bind = bindFields(draft, errors, set);
+
+  const save = () => {
+    saving.clearError();
+    const found = draftProblems(draft, file, keptDocumentId, Boolean(keptDocument));
+    setErrors(found);
+    if (!Object.values(found).some(Boolean)) void saving.run(file, draft);
   };
 
   return (
@@ -143,7 +153,7 @@ export function ResourceEditor({
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          void save();
+          save();
         }}
       >
         {failure && <Alert tone="error">{failure}</Alert>}
@@ -156,32 +166,13 @@ export function ResourceEditor({
             onChange={(kind) => set('kind', kind as Kind)}
           />
         )}
-        <TextInput
-          label="Title"
-          name="title"
-          fieldKey="title"
-          value={draft.title}
-          onChange={(v) => set('title', v)}
-          error={errors.title}
-          isRequired
-        />
-        <TextInput
-          label="Short description"
-          name="description"
-          fieldKey="description"
-          value={draft.description}
-          onChange={(v) => set('description', v)}
-          error={errors.description}
-          isMultiline
-          isRequired
-        />
+        <TextInput label="Title" {...bind.named('title')} isRequired />
+        <TextInput label="Short description" {...bind.named('description')} isMultiline isRequired />
         <SelectInput
           label="Benefit type"
+          {...bind.text('benefitType')}
           fieldKey="benefitType"
-          value={draft.benefitType}
           options={BENEFIT_TYPE_OPTIONS}
-          onChange={(v) => set('benefitType', v)}
-          error={errors.benefitType}
           isRequired
         />
         <CheckboxGroupInput
@@ -195,42 +186,20 @@ export function ResourceEditor({
         {draft.kind === 'link' ? (
           <TextInput
             label="Web address"
-            name="url"
-            fieldKey="url"
+            {...bind.named('url')}
             type="url"
-            value={draft.url}
-            onChange={(v) => set('url', v)}
-            error={errors.url}
             placeholder="https://"
             description="The page opens in a new tab."
             isRequired
           />
         ) : (
-          <div className={`field ${errors.documentId ? 'field--invalid' : ''}`} data-field="documentId">
-            <Label className="field__label">File</Label>
-            <p className="muted resource-editor__file" data-testid="resource-file">
-              {file
-                ? `${file.name} (${fileSizeLabel(file.size)})`
-                : keptDocument
-                  ? `${keptDocument.fileName} (${fileKindLabel(keptDocument.mimeType)}, ${fileSizeLabel(keptDocument.size)})`
-                  : 'No file chosen. A PDF, PNG, JPEG or MP4 file of up to 20 MB.'}
-            </p>
-            <FileTrigger acceptedFileTypes={UPLOAD_ACCEPT} onSelect={choose}>
-              <Button className="button button--secondary button--small resource-editor__choose">
-                {file || keptDocument ? 'Choose another file' : 'Choose a file'}
-              </Button>
-            </FileTrigger>
-            {progress !== null && (
-              <p className="muted" aria-live="polite">
-                Uploading… {Math.round(progress * 100)}%
-              </p>
-            )}
-            {errors.documentId && (
-              <p className="field__error" role="alert">
-                {errors.documentId === RESOURCE_REQUIRED_MESSAGE ? 'Choose a file' : errors.documentId}
-              </p>
-            )}
-          </div>
+          <ResourceFileField
+            file={file}
+            kept={keptDocument}
+            progress={progress}
+            error={errors.documentId}
+            onSelect={choose}
+          />
         )}
         <div className="dialog__actions">
           <Button className="button button--secondary" onPress={onClose} isDisabled={isSaving}>
@@ -242,5 +211,48 @@ export function ResourceEditor({
         </div>
       </form>
     </ModalDialog>
+  );
+}
+
+/** A document resource's file: the chosen or kept one, a picker, the upload's progress and the file's error. */
+function ResourceFileField({
+  file,
+  kept,
+  progress,
+  error,
+  onSelect,
+}: {
+  file: File | null;
+  kept: KeptDocument | null;
+  progress: number | null;
+  error: string | undefined;
+  onSelect: (files: FileList | null) => void;
+}) {
+  return (
+    <div className={`field ${error ? 'field--invalid' : ''}`} data-field="documentId">
+      <Label className="field__label">File</Label>
+      <p className="muted resource-editor__file" data-testid="resource-file">
+        {file
+          ? `${file.name} (${fileSizeLabel(file.size)})`
+          : kept
+            ? `${kept.fileName} (${fileKindLabel(kept.mimeType)}, ${fileSizeLabel(kept.size)})`
+            : 'No file chosen. A PDF, PNG, JPEG or MP4 file of up to 20 MB.'}
+      </p>
+      <FileTrigger acceptedFileTypes={UPLOAD_ACCEPT} onSelect={onSelect}>
+        <Button className="button button--secondary button--small resource-editor__choose">
+          {file || kept ? 'Choose another file' : 'Choose a file'}
+        </Button>
+      </FileTrigger>
+      {progress !== null && (
+        <p className="muted" aria-live="polite">
+          Uploading… {Math.round(progress * 100)}%
+        </p>
+      )}
+      {error && (
+        <p className="field__error" role="alert">
+          {error === RESOURCE_REQUIRED_MESSAGE ? 'Choose a file' : error}
+        </p>
+      )}
+    </div>
   );
 }

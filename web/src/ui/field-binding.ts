@@ -10,6 +10,8 @@ export type FlagBinding = { isSelected: boolean; onChange: (isSelected: boolean)
 
 export type FieldBinder<D> = {
   text: (key: KeysOfType<D, string>) => TextBinding;
+  /** As `text`, the field also named by its key for the form (`name`) and for pages and tests (`fieldKey`). */
+  named: (key: KeysOfType<D, string>) => TextBinding & { name: string; fieldKey: string };
   flag: (key: KeysOfType<D, boolean>) => FlagBinding;
 };
 
@@ -20,15 +22,17 @@ export type FieldBinder<D> = {
  */
 export function bindFields<D>(
   draft: D,
-  errors: Errors,
+  errors: Readonly<Record<string, string | undefined>>,
   set: <K extends keyof D>(key: K, value: D[K]) => void,
 ): FieldBinder<D> {
+  const text = (key: KeysOfType<D, string>): TextBinding => ({
+    value: draft[key] as string,
+    onChange: (value) => set(key, value as D[typeof key]),
+    error: errors[key] || undefined,
+  });
   return {
-    text: (key) => ({
-      value: draft[key] as string,
-      onChange: (value) => set(key, value as D[typeof key]),
-      error: errors[key] || undefined,
-    }),
+    text,
+    named: (key) => ({ ...text(key), name: key, fieldKey: key }),
     flag: (key) => ({
       isSelected: draft[key] as boolean,
       onChange: (isSelected) => set(key, isSelected as D[typeof key]),
