@@ -24,6 +24,20 @@ export type ConversationCommandDeps = CommandDeps & { pool: Queryable };
 
 type Metadata = ConversationCommand['metadata'];
 
+/** Whom a message may mention in a thread of each kind: the people who may see it. */
+async function mentionableIn(pool: Queryable, clientId: string): Promise<Record<ConversationKind, string[]>> {
+  const [shared, internal] = await Promise.all([
+    threadPeople(pool, clientId, 'SHARED'),
+    threadPeople(pool, clientId, 'INTERNAL'),
+  ]);
+  return { SHARED: shared.map((p) => p.userId), INTERNAL: internal.map((p) => p.userId) };
+}
+
+const thread = (req: Request) => ({
+  clientId: String(req.params.clientId),
+  threadId: String(req.params.threadId),
+});
+
 /**
  * Conversations on a client's answers, classes, census rows and tasks: start, reply, resolve, reopen,
  * read. Each thread is its own stream, decided by `conversationDecider`, which asks the permission table
@@ -32,14 +46,6 @@ type Metadata = ConversationCommand['metadata'];
  */
 export function conversationCommandRoutes(deps: ConversationCommandDeps): Router {
   const router = Router();
-
-  const mentionable = async (clientId: string): Promise<Record<ConversationKind, string[]>> => {
-    const [shared, internal] = await Promise.all([
-      threadPeople(deps.pool, clientId, 'SHARED'),
-      threadPeople(deps.pool, clientId, 'INTERNAL'),
-    ]);
-    return { SHARED: shared.map((p) => p.userId), INTERNAL: internal.map((p) => p.userId) };
-  };
 
   const decide = (
     req: Request,
@@ -57,18 +63,13 @@ export function conversationCommandRoutes(deps: ConversationCommandDeps): Router
       build,
     });
 
-  const thread = (req: Request) => ({
-    clientId: String(req.params.clientId),
-    threadId: String(req.params.threadId),
-  });
-
   mount(router, startConversation, async (req, res, input) => {
     const actor = await requireActor(deps.authenticate, req);
     const clientId = String(req.params.clientId);
     const client = await deps.pool.query('select 1 from rm_clients where client_id = $1', [clientId]);
     if (client.rows.length === 0) throw new NotFoundError('Client not found');
     const { kind, subject, text, mentions } = input.body();
-    const people = await mentionable(clientId);
+    const people = await mentionableIn(deps.pool, clientId);
     const threadId = deps.newId();
     const messageId = deps.newId();
     await decide(req, actor, threadId, 'no_stream', (_, metadata) => ({
@@ -92,7 +93,7 @@ export function conversationCommandRoutes(deps: ConversationCommandDeps): Router
   mount(router, postConversationMessage, async (req, res, input) => {
     const actor = await requireActor(deps.authenticate, req);
     const { clientId, threadId } = thread(req);
-    const people = await mentionable(clientId);
+    const people = await mentionableIn(deps.pool, clientId);
     const messageId = deps.newId();
     // Replies only add up: appended at any revision, so two people writing at once both get through.
     await decide(req, actor, threadId, 'any', (state, metadata) => {

@@ -1,16 +1,49 @@
 import { useState } from 'react';
 import { Button, Heading } from '../../ui/controls.ts';
-import { readKey, useRead } from '../../api/client.ts';
+import { readKey, useRead, type Read } from '../../api/client.ts';
 import { downloadFile } from '../../api/download.ts';
 import { Alert, ErrorPanel } from '../../ui/Feedback.tsx';
 import { formatWhen } from '../../ui/format.ts';
 import { SelectInput } from '../../ui/SelectInput.tsx';
 import { TextInput } from '../../ui/TextInput.tsx';
 import { QueryState } from '../../ui/QueryState.tsx';
+import { TableHead } from '../../ui/TableHead.tsx';
 import { useAction } from '../../api/action.ts';
 import './access-log.css';
 
 const ALL = '';
+
+type AccessLogEntry = Read<'/api/personal-data-access'>['entries'][number];
+
+/** The looks at personal data, newest first, or why there are none. */
+function AccessLogTable({ entries, isFiltered }: { entries: AccessLogEntry[]; isFiltered: boolean }) {
+  return (
+    <table className="table access-log__table" data-testid="access-log">
+      <caption className="visually-hidden">Looks at personal data, newest first</caption>
+      <TableHead columns={['When', 'Client', 'Person', 'What happened', 'What', 'Reason']} />
+      <tbody>
+        {entries.length === 0 ? (
+          <tr>
+            <td colSpan={6} className="muted">
+              Nobody looked at personal data{isFiltered ? ' that matches these filters' : ' yet'}.
+            </td>
+          </tr>
+        ) : (
+          entries.map((entry) => (
+            <tr key={entry.id} data-testid="access-log-entry">
+              <td>{formatWhen(entry.at)}</td>
+              <td>{entry.clientName}</td>
+              <td>{entry.person}</td>
+              <td>{entry.kindLabel}</td>
+              <td>{entry.what}</td>
+              <td>{entry.reason}</td>
+            </tr>
+          ))
+        )}
+      </tbody>
+    </table>
+  );
+}
 
 /**
  * Who looked at personal data (carrier owners): every reveal of a masked field and every unmasked
@@ -80,39 +113,7 @@ export function AccessLogPage() {
                 export them all as CSV.
               </Alert>
             )}
-            <table className="table access-log__table" data-testid="access-log">
-              <caption className="visually-hidden">Looks at personal data, newest first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">Client</th>
-                  <th scope="col">Person</th>
-                  <th scope="col">What happened</th>
-                  <th scope="col">What</th>
-                  <th scope="col">Reason</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.entries.length === 0 ? (
-                  <tr>
-                    <td colSpan={6} className="muted">
-                      Nobody looked at personal data{isFiltered ? ' that matches these filters' : ' yet'}.
-                    </td>
-                  </tr>
-                ) : (
-                  data.entries.map((entry) => (
-                    <tr key={entry.id} data-testid="access-log-entry">
-                      <td>{formatWhen(entry.at)}</td>
-                      <td>{entry.clientName}</td>
-                      <td>{entry.person}</td>
-                      <td>{entry.kindLabel}</td>
-                      <td>{entry.what}</td>
-                      <td>{entry.reason}</td>
-                    </tr>
-                  ))
-                )}
-              </tbody>
-            </table>
+            <AccessLogTable entries={data.entries} isFiltered={isFiltered} />
           </>
         )}
       </QueryState>
