@@ -7,8 +7,8 @@ import LongestFirst from './testing/sequencer.ts';
 // one Chromium (e2e/global-setup.ts), each with browser contexts of its own.
 //
 // Files that own their database run side by side (MAX_WORKERS at a time, unit tests among them). The
-// files below cannot: they kill processes, measure time or share Kafka's topics, so they run one at a time
-// after all the others (vitest runs the files of a project without
+// files below cannot: they kill processes, measure time, share Kafka's topics or start the distributed
+// topology, so they run one at a time after all the others (vitest runs the files of a project without
 // file parallelism last, alone), in the `int-serial` and `e2e-serial` projects.
 const SERIAL_INT = [
   // Kill processes (their own children, or a PostgreSQL) and wait for what follows.
@@ -30,9 +30,9 @@ const SERIAL_INT = [
   'platform/src/reactor-outage.int.test.ts',
   'platform/src/outage.int.test.ts',
 ];
-// The distributed topology's test (e2e/topology.e2e.test.ts) runs beside the others: its PostgreSQL, Kafka,
-// nginx and service processes are its own, on ports of its own.
 const SERIAL_E2E = [
+  // The distributed topology: nginx, Kafka and a process per service.
+  'e2e/topology.e2e.test.ts',
   // Times a page.
   'e2e/eif-history.e2e.test.ts',
 ];
