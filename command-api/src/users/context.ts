@@ -72,7 +72,7 @@ export const OWN_ACCOUNT_DELETE_MESSAGE = 'You cannot delete your own account. A
 export const OWN_MFA_RESET_MESSAGE =
   'You cannot reset your own second factor. Another owner or admin can reset it for you.';
 
-export function gateById(actor: Actor, userId: string, action: Action) {
+function gateById(actor: Actor, userId: string, action: Action) {
   if (authorizeUserAdministration(actor, action).allowed || userId === actor.userId) return;
   throw new ForbiddenError(
     OWN_RECORD_RESOURCE[actor.role] ? ACCESS_MESSAGES.missingUserId : ACCESS_MESSAGES.forbidden,
@@ -96,6 +96,24 @@ export async function loadOfKind(deps: UserStoreDeps, kind: UserKind, userId: st
   const loaded = await loadActiveUser(deps, userId);
   if (!(USER_KINDS[kind] as readonly Role[]).includes(loaded.user.role))
     throw new NotFoundError('User not found');
+  return loaded;
+}
+
+/**
+ * A user of the list's kind that the caller may `action`: gated by id first (no lookup for who may not
+ * act on others), then loaded, then allowed against the user's role (and the fields sent, if any).
+ */
+export async function loadToChange(
+  deps: UserStoreDeps,
+  kind: UserKind,
+  actor: Actor,
+  userId: string,
+  action: Action,
+  fields?: readonly string[],
+) {
+  gateById(actor, userId, action);
+  const loaded = await loadOfKind(deps, kind, userId);
+  allow(actor, action, { userId, role: loaded.user.role, ...(fields ? { fields } : {}) });
   return loaded;
 }
 

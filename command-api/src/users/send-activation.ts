@@ -1,7 +1,7 @@
 import type { UserKind } from '@onboard/domain';
 import type { RouteHandler } from '@onboard/api-contract/express';
 import type { USER_KIND_COMMANDS } from './routes.contract.ts';
-import { allow, gateById, loadOfKind, type UserAdmin } from './context.ts';
+import { loadToChange, type UserAdmin } from './context.ts';
 
 /** A user's activation e-mail sent (again). */
 export const sendActivation =
@@ -11,9 +11,7 @@ export const sendActivation =
   ): RouteHandler<(typeof USER_KIND_COMMANDS)[UserKind]['sendActivation']> =>
   async (req, res) => {
     const { actor, userId } = await callerOn(req);
-    gateById(actor, userId, 'update');
-    const { user } = await loadOfKind(deps, kind, userId);
-    allow(actor, 'update', { userId, role: user.role });
+    await loadToChange(deps, kind, actor, userId, 'update');
     await accounts.sendActivationEmail(userId, actor);
     res.status(204).end();
   };

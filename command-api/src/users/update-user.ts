@@ -2,16 +2,7 @@ import type { UserKind } from '@onboard/domain';
 import type { RouteHandler } from '@onboard/api-contract/express';
 import { parseIfMatch } from '../http/validate.ts';
 import type { USER_KIND_COMMANDS } from './routes.contract.ts';
-import {
-  allow,
-  assertVersion,
-  bodyKeys,
-  changeProfile,
-  gateById,
-  loadOfKind,
-  viewOf,
-  type UserAdmin,
-} from './context.ts';
+import { assertVersion, bodyKeys, changeProfile, loadToChange, viewOf, type UserAdmin } from './context.ts';
 
 /** A user's profile changed at the version seen. */
 export const updateUser =
@@ -21,11 +12,9 @@ export const updateUser =
   ): RouteHandler<(typeof USER_KIND_COMMANDS)[UserKind]['update']> =>
   async (req, res, input) => {
     const { actor, userId } = await callerOn(req);
-    gateById(actor, userId, 'update');
     // Fields are checked against the table before the schema, so a broker sending clientIds for their
     // own record gets the permission answer, not a schema one.
-    const { user, revision } = await loadOfKind(deps, kind, userId);
-    allow(actor, 'update', { userId, role: user.role, fields: bodyKeys(req.body) });
+    const { user, revision } = await loadToChange(deps, kind, actor, userId, 'update', bodyKeys(req.body));
     const body = input.body();
     const ifMatch = parseIfMatch(req.header('if-match'));
     assertVersion(ifMatch, revision);
