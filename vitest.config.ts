@@ -8,8 +8,7 @@ import LongestFirst from './testing/sequencer.ts';
 //
 // Files that own their database run side by side (MAX_WORKERS at a time, unit tests among them). The
 // files below cannot: they kill processes, measure time, share Kafka's topics or start the distributed
-// topology, so they run one at a time after all the others (vitest runs the files of a project without
-// file parallelism last, alone), in the `int-serial` and `e2e-serial` projects.
+// topology, so they run one at a time after all the others, in the `int-serial` and `e2e-serial` projects.
 const SERIAL_INT = [
   // Kill processes (their own children, or a PostgreSQL) and wait for what follows.
   'platform/src/compiled-server.int.test.ts',
@@ -37,10 +36,14 @@ const SERIAL_E2E = [
   'e2e/eif-history.e2e.test.ts',
 ];
 
-// Files that own their state share a worker's modules (`isolate: false`): each worker imports the app, the
-// domain and the test helpers once instead of once per file, which was most of the run's CPU time. Such a
-// file must leave no module state behind it (no `vi.mock` of a shared module, no unrestored global).
+// Every file shares its worker's modules (`isolate: false`): each worker imports the app, the domain and
+// the test helpers once instead of once per file, which was most of the run's CPU time. A file must leave
+// no module state behind it (no `vi.mock` of a shared module, no unrestored global). The sequencer keeps a
+// project's files together in the queue, since vitest hands a worker on only to a file of its own project.
 const shared = { isolate: false };
+// The serial projects: one file at a time, after the others (a group of their own, `groupOrder` 1), in one
+// worker that imports the app once for all of them.
+const serial = { ...shared, fileParallelism: false, sequence: { groupOrder: 1 } };
 
 // Two cores: a third worker fills the time the others wait on PostgreSQL, the browser or a timer.
 const MAX_WORKERS = Number(process.env.VITEST_MAX_WORKERS ?? 3);
@@ -78,10 +81,10 @@ export default defineConfig({
       {
         test: {
           name: 'int-serial',
+          ...serial,
           include: SERIAL_INT,
           globalSetup: ['testing/global-setup.ts'],
           ...slow,
-          fileParallelism: false,
         },
       },
       {
@@ -97,10 +100,10 @@ export default defineConfig({
       {
         test: {
           name: 'e2e-serial',
+          ...serial,
           include: SERIAL_E2E,
           globalSetup: ['testing/global-setup.ts', 'e2e/global-setup.ts'],
           ...browser,
-          fileParallelism: false,
         },
       },
     ],
