@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync, chmodSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -15,7 +16,7 @@ type WithShared = typeof globalThis & { [SHARED]?: Promise<Shared> };
 
 /**
  * One real PostgreSQL per worker of the run (a file runs in one worker at a time), shared by the
- * projects of the run (their global setups run in one process), each with two templates made once: every
+ * projects of the run (their global setups run in one process), each with the same two templates, made once: every
  * migration applied, and that plus the demo data as the app leaves it after its first start (seeded,
  * projections and reactors caught up). Each test file copies the one it needs into a database of its own
  * (testing/db.ts), which takes a fraction of a second where migrating takes seconds and seeding more.
@@ -38,10 +39,29 @@ export default async function setup(project: TestProject) {
 }
 
 async function startShared(servers: number): Promise<Shared> {
-  const started = await Promise.allSettled(Array.from({ length: servers }, () => startServer()));
+  // The first server makes the templates and stops; every server then starts on a copy of its files, the
+  // templates in them, instead of each migrating and seeding its own.
+  const made = newDataDir();
+  try {
+    const first = await startServer(made);
+    try {
+      await makeTemplates(first.adminUrl);
+    } finally {
+      await first.stop();
+    }
+  } catch (error) {
+    rmSync(made.root, { recursive: true, force: true });
+    throw error;
+  }
+  const dirs = [made, ...Array.from({ length: servers - 1 }, () => newDataDir())];
+  // `cp -a` keeps the files' owner: as root, the package runs PostgreSQL as a user of its own.
+  for (const dir of dirs.slice(1)) execFileSync('cp', ['-a', made.data, dir.data]);
+
+  const started = await Promise.allSettled(dirs.map((dir) => startServer(dir)));
   const running = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
   const stop = async () => {
     await Promise.all(running.map((server) => server.stop()));
+    for (const dir of dirs) rmSync(dir.root, { recursive: true, force: true });
   };
   const failed = started.find((s) => s.status === 'rejected');
   if (failed) {
@@ -51,27 +71,28 @@ async function startShared(servers: number): Promise<Shared> {
   return { adminUrls: running.map((server) => server.adminUrl), users: 0, stop };
 }
 
-async function startServer(): Promise<{ adminUrl: string; stop: () => Promise<void> }> {
-  const dir = mkdtempSync(join(tmpdir(), 'onboard-test-pg-'));
-  chmodSync(dir, 0o777);
+type DataDir = { root: string; data: string };
+
+function newDataDir(): DataDir {
+  const root = mkdtempSync(join(tmpdir(), 'onboard-test-pg-'));
+  chmodSync(root, 0o777);
+  return { root, data: join(root, 'data') };
+}
+
+/** A PostgreSQL on `dir`'s files (made on the first start); stopping it keeps them. */
+async function startServer(dir: DataDir): Promise<{ adminUrl: string; stop: () => Promise<void> }> {
   // Durability is not what tests of this server test: no fsync (a crash of the machine would lose the
   // run, not the data of anyone), so the many short transactions of parallel test files cost less.
   const db = await startEmbeddedPostgres({
-    dataDir: join(dir, 'data'),
+    dataDir: dir.data,
     extraFlags: ['fsync=off', 'synchronous_commit=off', 'full_page_writes=off'],
   });
-  const stop = async () => {
-    await db.stop();
-    rmSync(dir, { recursive: true, force: true });
+  return {
+    adminUrl: db.url('postgres'),
+    stop: async () => {
+      await db.stop();
+    },
   };
-  try {
-    const adminUrl = db.url('postgres');
-    await makeTemplates(adminUrl);
-    return { adminUrl, stop };
-  } catch (error) {
-    await stop();
-    throw error;
-  }
 }
 
 async function makeTemplates(adminUrl: string): Promise<void> {
