@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ExplorerDocument, ExplorerPlan, ExplorerSiteAttributes } from '@onboard/events/catalogue/explorer';
-import { errors, json, noContent, problem, routeFamily } from '@onboard/api-contract';
+import { errors, json, noContent, pathParams, problem, routeFamily } from '@onboard/api-contract';
 import { EXPLORER_TEXT_MAX_LENGTH } from '@onboard/domain';
 import {
   ExplorerPage,
@@ -67,7 +67,6 @@ export const MessageBody = z.object({ text: z.string().nullable().default(null) 
 const id = z.string().min(1);
 const sites = '/api/clients/{clientId}/explorer-pages';
 const refusedSite = problem('Invalid fields (keyed body.<field>), or the vanity URL is taken');
-const siteParams = z.object({ clientId: id, explorerPageId: id });
 /** What a site write answers: the site's ids, its new version (the next If-Match) and its links. */
 const SiteWritten = ExplorerPage.extend({
   explorerPageId: z.string(),
@@ -78,9 +77,15 @@ const SiteWritten = ExplorerPage.extend({
 });
 
 /** Explorer site management and the public lead send. */
-const siteRoute = routeFamily({ tag: 'explorer' });
+const explorerRoute = routeFamily({ tag: 'explorer' });
+/** A staff write on one site. */
+const siteRoute = routeFamily({
+  tag: 'explorer',
+  params: pathParams('clientId', 'explorerPageId'),
+  responses: { ...errors.notStaff, 404: problem('No such site') },
+});
 
-export const createExplorerSite = siteRoute({
+export const createExplorerSite = explorerRoute({
   method: 'post',
   path: sites,
   summary: 'Create an Explorer site (staff)',
@@ -96,23 +101,18 @@ export const updateExplorerSite = siteRoute({
   path: `${sites}/{explorerPageId}`,
   summary: 'Edit a site (staff)',
   isVersioned: true,
-  request: { params: siteParams, body: ExplorerSiteBody },
+  request: { body: ExplorerSiteBody },
   responses: {
     200: json(SiteWritten, 'The site'),
     400: refusedSite,
-    ...errors.notStaff,
-    404: problem('No such site'),
   },
 });
 export const deleteExplorerSite = siteRoute({
   method: 'delete',
   path: `${sites}/{explorerPageId}`,
   summary: 'Delete a site (staff)',
-  request: { params: siteParams },
   responses: {
     204: noContent('Deleted; its vanity URL is free again'),
-    ...errors.notStaff,
-    404: problem('No such site'),
     409: concurrentWrite,
   },
 });
@@ -120,32 +120,28 @@ export const renewExplorerSite = siteRoute({
   method: 'post',
   path: `${sites}/{explorerPageId}/renew`,
   summary: 'Renew a site for the next plan year (staff)',
-  request: { params: siteParams, body: RenewExplorerSiteBody },
+  request: { body: RenewExplorerSiteBody },
   responses: {
     201: json(SiteWritten, 'The next year’s site'),
     400: refusedSite,
-    ...errors.notStaff,
-    404: problem('No such site'),
-    409: concurrentWrite,
     422: problem('ALREADY_RENEWED: the site has been renewed before'),
+    409: concurrentWrite,
   },
 });
 export const attachExplorerDocument = siteRoute({
   method: 'post',
   path: `${sites}/{explorerPageId}/documents`,
   summary: 'Attach a document to a site (staff)',
-  request: { params: siteParams, body: AttachDocumentBody },
+  request: { body: AttachDocumentBody },
   responses: {
     201: json(
       z.object({ explorerPageId: z.string(), version: z.number().int(), document: AttachDocumentBody }),
       'The attached document and the site’s new version',
     ),
-    ...errors.notStaff,
-    404: problem('No such site'),
     409: concurrentWrite,
   },
 });
-export const transferExplorerSites = siteRoute({
+export const transferExplorerSites = explorerRoute({
   method: 'put',
   path: '/api/explorer-pages/transfer/{currentOwnerId}/{newOwnerId}',
   summary: 'Move every site of one owner to another (staff)',
@@ -158,7 +154,7 @@ export const transferExplorerSites = siteRoute({
     409: problem('A site changed by another write meanwhile; the sites before it were moved'),
   },
 });
-export const sendLead = siteRoute({
+export const sendLead = explorerRoute({
   method: 'post',
   path: '/api/explorer-pages/lead-generation/send',
   summary: 'Send the lead form',
@@ -171,7 +167,7 @@ export const sendLead = siteRoute({
   },
 });
 
-export const createHumanCheck = siteRoute({
+export const createHumanCheck = explorerRoute({
   method: 'post',
   path: '/api/explorer-pages/human-check',
   summary: 'A human-check challenge (built-in verifier: ALTCHA proof of work)',
@@ -198,7 +194,7 @@ export const createHumanCheck = siteRoute({
     ),
   },
 });
-export const emailBenefits = siteRoute({
+export const emailBenefits = explorerRoute({
   method: 'post',
   path: '/api/explorer-pages/{explorerPageId}/email-benefits',
   summary: 'E-mail selected benefits',
@@ -211,7 +207,7 @@ export const emailBenefits = siteRoute({
     429: problem('TOO_MANY_ATTEMPTS: too many writes from this address; Retry-After gives the seconds'),
   },
 });
-export const startSupportChat = siteRoute({
+export const startSupportChat = explorerRoute({
   method: 'post',
   path: '/api/explorer-pages/{explorerPageId}/support/conversations',
   summary: 'Start a support chat',
@@ -223,7 +219,7 @@ export const startSupportChat = siteRoute({
     429: problem('TOO_MANY_ATTEMPTS: too many writes from this address; Retry-After gives the seconds'),
   },
 });
-export const postSupportMessage = siteRoute({
+export const postSupportMessage = explorerRoute({
   method: 'post',
   path: '/api/explorer-pages/{explorerPageId}/support/conversations/{conversationId}/messages',
   summary: 'Post to a support chat (staff post as the agent)',

@@ -7,8 +7,10 @@ import {
   NotFoundError,
   ValidationError,
   isInternal,
+  type Action,
   type Actor,
   type DocumentStore,
+  type Intent,
 } from '@onboard/domain';
 import { foldWith } from '@onboard/domain';
 import {
@@ -22,8 +24,8 @@ import {
   type SigningTemplateCommand,
 } from '@onboard/domain';
 import type { EmailSender } from '../auth/email-port.ts';
-import { requireActor, type CommandDeps } from '../http/context.ts';
-import { decideOnStream } from '../http/decide.ts';
+import { requireActor, requirePermission, type CommandDeps } from '../http/context.ts';
+import { decideIntent, decideOnStream, unversioned } from '../http/decide.ts';
 
 export type OnboardingFormCommandDeps = CommandDeps & {
   /** The read models: users' current e-mails, and which forms name an address. */
@@ -71,6 +73,26 @@ export function onboardingForms(deps: OnboardingFormCommandDeps) {
     return state;
   };
 
+  /**
+   * The caller, allowed `action` on the client's onboarding forms (or on the row of platform §6 that
+   * `resource` names, which is not per client), with `staffOnly` the message that refuses all but
+   * internal staff; then the form the path names, read (a 404 unless it is the client's).
+   */
+  const callerOnForm = async (
+    req: Request,
+    action: Action,
+    options: { resource?: 'onboarding-form-reassign'; staffOnly?: string } = {},
+  ) => {
+    const actor = await requireActor(deps.authenticate, req);
+    const clientId = String(req.params.clientId);
+    if (options.resource) requirePermission(actor, options.resource, action);
+    else requirePermission(actor, 'onboarding-forms', action, { clientId });
+    if (options.staffOnly !== undefined && !isInternal(actor)) throw new ForbiddenError(options.staffOnly);
+    const envelopeId = String(req.params.onboardingFormId);
+    const state = await readEnvelope(clientId, envelopeId);
+    return { actor, clientId, envelopeId, state };
+  };
+
   const readTemplate = async (templateId: string) => {
     const recorded = await deps.store.readStream(signingTemplateStream(templateId));
     return foldWith(
@@ -88,7 +110,7 @@ export function onboardingForms(deps: OnboardingFormCommandDeps) {
   ): Promise<EnvelopeState> =>
     asConflicts(async () => {
       const { after } = await decideOnStream(deps, {
-        request: { ifMatch: null, correlationId: req.header('x-correlation-id') ?? deps.newId() },
+        request: unversioned(req, deps.newId),
         // A recipient by signing link has no portal role: the events record them as SIGNER.
         actor: actor as Pick<Actor, 'userId' | 'role'>,
         stream: envelopeStream(intent.data.envelopeId),
@@ -126,13 +148,13 @@ export function onboardingForms(deps: OnboardingFormCommandDeps) {
 
   const { eSignature } = deps;
   /** A template's command decided by staff at the revision read; answers the template after it. */
-  const decideTemplate = async (actor: Actor, intent: Omit<SigningTemplateCommand, 'metadata'>) => {
-    const { after } = await decideOnStream(deps, {
+  const decideTemplate = async (actor: Actor, intent: Intent<SigningTemplateCommand>) => {
+    const { after } = await decideIntent(deps, {
       request: { ifMatch: null, correlationId: deps.newId() },
       actor,
       stream: signingTemplateStream(intent.data.templateId),
       decider: signingTemplateDecider,
-      build: (_s, metadata) => ({ ...intent, metadata }) as SigningTemplateCommand,
+      intent,
     });
     if (!after) throw new NotFoundError('No such template');
     return after;
@@ -142,6 +164,7 @@ export function onboardingForms(deps: OnboardingFormCommandDeps) {
     deps,
     eSignature,
     readEnvelope,
+    callerOnForm,
     readTemplate,
     executeEnvelope,
     requireStaff,
