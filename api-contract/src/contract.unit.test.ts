@@ -218,12 +218,13 @@ describe('route contracts', () => {
       params: pathParams('clientId', 'taskId'),
       responses: { ...errors.notStaff, 404: problem('No such task') },
     });
+    const Status = z.object({ status: z.string() });
     const status = taskRoute({
       method: 'put',
       path: '/api/clients/{clientId}/tasks/{taskId}/status',
       summary: 'Status',
-      request: { body: z.object({ status: z.string() }) },
-      responses: { 200: json(z.object({ status: z.string() }), 'The task'), 404: problem('Gone') },
+      request: { body: Status },
+      responses: { 200: json(Status, 'The task'), 404: problem('Gone') },
     });
     const schedule = taskRoute({
       method: 'post',

@@ -1,7 +1,6 @@
 import { addDays, addHours, addMinutes } from 'date-fns';
 import {
   EMAIL_TEMPLATES,
-  emailText,
   AppError,
   NotFoundError,
   ValidationError,
@@ -29,6 +28,7 @@ import {
   loadUser,
   type EventActor,
 } from './users.ts';
+import { templated } from './email-port.ts';
 
 export type LinkPurpose = 'ACTIVATE' | 'REACTIVATE' | 'RESET_PASSWORD';
 /** A sign-in link: kept beside the password links, but it never sets a password nor describes itself. */
@@ -83,9 +83,7 @@ const sendTemplateEmail = (
     kind,
     userIds: [user.userId],
     to: [user.email],
-    subject: content.subject,
-    body: emailText(content),
-    content,
+    ...templated(content),
     link,
     clientId,
     actor,

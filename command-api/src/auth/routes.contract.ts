@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { json, noContent, problem, routeFamily } from '@onboard/api-contract';
+import { json, noContent, problem, routeFamily, type ResponseSpec } from '@onboard/api-contract';
 import { AuthenticatedUser } from '@onboard/api-contract/views';
 
 /** Every throttled route's 429 (command-api/src/http/throttle.ts), with a Retry-After header. */
@@ -64,24 +64,16 @@ export const getCsrfCookie = authRoute({
   responses: { 204: noContent('The CSRF cookie set') },
 });
 
-const signInStep = <const P extends string, const B extends z.ZodType>(path: P, summary: string, body: B) =>
-  authRoute({
-    method: 'post',
-    path,
-    summary,
-    isSignedIn: false,
-    request: { body },
-    responses: {
-      200: json(SignInStep, 'The next step'),
-      401: problem('Wrong credentials, code or state token'),
-      429: tooManyAttempts,
-    },
-  });
-/** Enrolment steps: a user who already has a factor is refused (an administrator resets MFA first). */
-const enrolmentStep = <const P extends string, const B extends z.ZodType>(
+/** A step of the sign-in; `refused` the answer of its own it may give besides a wrong input. */
+const signInStep = <
+  const P extends string,
+  const B extends z.ZodType,
+  const R extends Readonly<Record<number, ResponseSpec>>,
+>(
   path: P,
   summary: string,
   body: B,
+  refused: R,
 ) =>
   authRoute({
     method: 'post',
@@ -92,18 +84,27 @@ const enrolmentStep = <const P extends string, const B extends z.ZodType>(
     responses: {
       200: json(SignInStep, 'The next step'),
       401: problem('Wrong credentials, code or state token'),
-      409: problem('A second factor is already set up'),
+      ...refused,
     },
   });
-export const signIn = signInStep('/api/auth/sign-in', 'E-mail and password', SignInBody);
-export const enrollMfa = enrolmentStep('/api/auth/mfa/enroll', 'Start TOTP enrolment', FactorBody);
-export const activateMfa = enrolmentStep(
+const throttled = { 429: tooManyAttempts };
+/** Enrolment steps: a user who already has a factor is refused (an administrator resets MFA first). */
+const enrolled = { 409: problem('A second factor is already set up') };
+export const signIn = signInStep('/api/auth/sign-in', 'E-mail and password', SignInBody, throttled);
+export const enrollMfa = signInStep('/api/auth/mfa/enroll', 'Start TOTP enrolment', FactorBody, enrolled);
+export const activateMfa = signInStep(
   '/api/auth/mfa/activate',
   'Confirm enrolment with a first code',
   PassCodeBody,
+  enrolled,
 );
-export const challengeMfa = signInStep('/api/auth/mfa/challenge', 'Ask for a TOTP code', FactorBody);
-export const verifyMfa = signInStep('/api/auth/mfa/verify', 'Check a TOTP code', PassCodeBody);
+export const challengeMfa = signInStep(
+  '/api/auth/mfa/challenge',
+  'Ask for a TOTP code',
+  FactorBody,
+  throttled,
+);
+export const verifyMfa = signInStep('/api/auth/mfa/verify', 'Check a TOTP code', PassCodeBody, throttled);
 
 export const exchangeSessionToken = authRoute({
   method: 'post',

@@ -33,6 +33,16 @@ export const CreateClientBody = z
 
 /** The client's lifecycle writes. */
 const lifecycleRoute = routeFamily({ tag: 'client-lifecycle' });
+/** Staff's writes on the lifecycle of the client the path names. */
+const staffOnClientRoute = routeFamily({
+  tag: 'client-lifecycle',
+  params,
+  responses: {
+    ...errors.notStaff,
+    ...errors.noClient,
+    409: problem('Changed by someone else since it was read'),
+  },
+});
 
 export const createClient = lifecycleRoute({
   method: 'post',
@@ -57,32 +67,26 @@ export const DraftBody = z
   })
   .strict();
 
-export const updateDraft = lifecycleRoute({
+export const updateDraft = staffOnClientRoute({
   method: 'patch',
   path: '/api/clients/{clientId}/draft',
   summary: 'Change the client’s profile; policies only while it is a draft (staff)',
-  request: { params, body: DraftBody },
+  request: { body: DraftBody },
   responses: {
     200: json(ClientLifecycleView, 'The client'),
     400: problem('Invalid fields, or policies of a client that is not a draft (NOT_ALLOWED)'),
-    ...errors.notStaff,
-    ...errors.noClient,
     409: problem('Changed by someone else since it was read (If-Match)'),
   },
 });
 
 const lifecycleAction = <const P extends string>(path: P, summary: string) =>
-  lifecycleRoute({
+  staffOnClientRoute({
     method: 'post',
     path: `/api/clients/{clientId}/${path}`,
     summary,
-    request: { params },
     responses: {
       200: json(ClientLifecycleView, 'The client'),
       400: problem('Not allowed now (NOT_ALLOWED, named in the message)'),
-      ...errors.notStaff,
-      ...errors.noClient,
-      409: problem('Changed by someone else since it was read'),
     },
   });
 
@@ -96,38 +100,31 @@ export const archiveClient = lifecycleAction(
 );
 export const unarchiveClient = lifecycleAction('unarchive', 'Bring an archived client back (staff)');
 
-export const deleteClient = lifecycleRoute({
+export const deleteClient = staffOnClientRoute({
   method: 'delete',
   path: '/api/clients/{clientId}',
   summary: 'Delete a client nothing of which was signed; otherwise archive it (staff)',
-  request: { params },
   responses: {
     204: { description: 'Deleted' },
     400: problem('Something was signed: archive instead (NOT_ALLOWED)'),
-    ...errors.notStaff,
-    ...errors.noClient,
-    409: problem('Changed by someone else since it was read'),
   },
 });
 
 export const ReleaseStatusBody = z
   .object({ releaseStatus: z.enum(['LIVE'], { error: 'Choose LIVE, or null' }).nullable() })
   .strict();
-export const setReleaseStatus = lifecycleRoute({
+export const setReleaseStatus = staffOnClientRoute({
   method: 'put',
   path: '/api/clients/{clientId}/release-status',
   summary: 'LIVE ends onboarding (platform §4); null takes it back (staff)',
-  request: { params, body: ReleaseStatusBody },
+  request: { body: ReleaseStatusBody },
   responses: {
     200: json(ClientLifecycleView, 'The client'),
     400: problem('Invalid release status'),
-    ...errors.notStaff,
-    ...errors.noClient,
-    409: problem('Changed by someone else since it was read'),
   },
 });
 
-export const completeSetupStep = lifecycleRoute({
+export const completeSetupStep = staffOnClientRoute({
   method: 'post',
   path: '/api/clients/{clientId}/setup-steps/{stepId}',
   summary: 'Mark a setup step done; the last one completes the setup (staff)',
@@ -139,9 +136,6 @@ export const completeSetupStep = lifecycleRoute({
   responses: {
     200: json(ClientLifecycleView, 'The client'),
     400: problem('Unknown step, or a step not allowed yet (NOT_ALLOWED, named in the message)'),
-    ...errors.notStaff,
-    ...errors.noClient,
-    409: problem('Changed by someone else since it was read'),
   },
 });
 

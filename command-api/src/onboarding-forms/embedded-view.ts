@@ -1,8 +1,8 @@
 import { addDays, addMinutes } from 'date-fns';
 import { ForbiddenError, NotFoundError, isInternal } from '@onboard/domain';
-import { SIGNING_LINK_MINUTES, signingLinkPath } from '@onboard/domain';
+import { SIGNING_LINK_MINUTES } from '@onboard/domain';
 
-import { EMAILED_LINK_DAYS, onboardingFormEmails } from './emails.ts';
+import { EMAILED_LINK_DAYS, onboardingFormEmails, signingLink } from './emails.ts';
 import type { embeddedView } from './routes.contract.ts';
 import type { RouteHandler } from '@onboard/api-contract/express';
 import { type OnboardingForms } from './context.ts';
@@ -30,15 +30,7 @@ export const issueSigningLink =
       type: 'IssueSigningLink',
       data: { envelopeId, clientId, recipientId, linkId, expiresAt },
     });
-    const token = eSignature.issueToken({
-      purpose: 'link',
-      envelopeId,
-      clientId,
-      recipientId,
-      linkId,
-      expiresAt,
-    });
-    const url = signingLinkPath(clientId, envelopeId, recipientId, token);
+    const url = signingLink(eSignature, { envelopeId, clientId, recipientId, linkId, expiresAt });
     if (emailed)
       await onboardingFormEmails({
         ...deps,
