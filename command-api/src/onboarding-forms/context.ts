@@ -1,6 +1,12 @@
 import { type Request } from 'express';
 import type pg from 'pg';
-import { envelopeStream, parseEvent, signingTemplateStream, type EnvelopeRecipient } from '@onboard/events';
+import {
+  envelopeStream,
+  parseEvent,
+  signingTemplateStream,
+  type EnvelopeRecipient,
+  type EventStore,
+} from '@onboard/events';
 import {
   AppError,
   ForbiddenError,
@@ -57,21 +63,38 @@ async function asConflicts<T>(work: () => Promise<T>): Promise<T> {
 
 export const notPdf = () => new ValidationError({ 'body.file': NOT_A_PDF_MESSAGE }, NOT_A_PDF_MESSAGE);
 
+/** A form of the client, folded from its stream (a 404 unless it is the client's). */
+async function readEnvelopeOf(
+  store: EventStore,
+  clientId: string,
+  envelopeId: string,
+): Promise<EnvelopeState> {
+  const recorded = await store.readStream(envelopeStream(envelopeId));
+  const state = foldWith(
+    envelopeDecider,
+    recorded.map((r) => parseEvent(r) as never),
+  );
+  if (!state || state.clientId !== clientId)
+    throw new NotFoundError('No such onboarding form for this client');
+  return state;
+}
+
+/** A template, folded from its stream (null when there is none). */
+async function readTemplateOf(store: EventStore, templateId: string) {
+  const recorded = await store.readStream(signingTemplateStream(templateId));
+  return foldWith(
+    signingTemplateDecider,
+    recorded.map((r) => parseEvent(r) as never),
+  );
+}
+
 /** What every handler of the onboarding forms shares: the dependencies, and reading and deciding a form. */
 export type OnboardingForms = ReturnType<typeof onboardingForms>;
 
 /** Reading a form or a template, and deciding a form's command at the revision read. */
 export function onboardingForms(deps: OnboardingFormCommandDeps) {
-  const readEnvelope = async (clientId: string, envelopeId: string): Promise<EnvelopeState> => {
-    const recorded = await deps.store.readStream(envelopeStream(envelopeId));
-    const state = foldWith(
-      envelopeDecider,
-      recorded.map((r) => parseEvent(r) as never),
-    );
-    if (!state || state.clientId !== clientId)
-      throw new NotFoundError('No such onboarding form for this client');
-    return state;
-  };
+  const readEnvelope = (clientId: string, envelopeId: string) =>
+    readEnvelopeOf(deps.store, clientId, envelopeId);
 
   /**
    * The caller, allowed `action` on the client's onboarding forms (or on the row of platform §6 that
@@ -93,13 +116,7 @@ export function onboardingForms(deps: OnboardingFormCommandDeps) {
     return { actor, clientId, envelopeId, state };
   };
 
-  const readTemplate = async (templateId: string) => {
-    const recorded = await deps.store.readStream(signingTemplateStream(templateId));
-    return foldWith(
-      signingTemplateDecider,
-      recorded.map((r) => parseEvent(r) as never),
-    );
-  };
+  const readTemplate = (templateId: string) => readTemplateOf(deps.store, templateId);
 
   const executeEnvelope = async (
     req: Request,
