@@ -16,7 +16,7 @@ import {
 export const FILE_NAME_HEADER = 'x-file-name';
 
 /** The file name from the header, made safe; null when there is none. */
-export function uploadedFileName(header: string | undefined): string | null {
+function uploadedFileName(header: string | undefined): string | null {
   if (header === undefined || header.trim() === '') return null;
   try {
     return safeFilename(decodeURIComponent(header));
