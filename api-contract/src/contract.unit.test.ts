@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { checkAnswer, defineRoute, findRoute, json, media, noContent, problem } from './index.ts';
+import {
+  checkAnswer,
+  defineRoute,
+  errors,
+  findRoute,
+  json,
+  media,
+  noContent,
+  pathParams,
+  problem,
+  routeFamily,
+  type RouteContract,
+} from './index.ts';
 import { buildOpenApiDocument } from './openapi.ts';
 
 const user = defineRoute({
@@ -27,6 +39,14 @@ const remove = defineRoute({
   responses: { 204: noContent('Deleted') },
 });
 const contracts = [user, internal, remove];
+const documentOf = (routes: RouteContract[]) =>
+  buildOpenApiDocument(routes, {
+    title: 'T',
+    version: '1',
+    description: 'D',
+    sessionCookie: 'session',
+    csrf: { header: 'x-csrf', cookie: 'csrf' },
+  });
 const answer = (method: string, pathname: string, status: number, body: unknown) => ({
   method,
   pathname,
@@ -95,13 +115,7 @@ describe('route contracts', () => {
     expect(checkAnswer(routes, at('/api/file', 'video/mp4'))).toBeNull();
     expect(checkAnswer(routes, at('/api/image', 'image/png'))).toBeNull();
     expect(checkAnswer(routes, at('/api/image', 'text/html'))).toMatch(/not image\/\*/);
-    const doc = buildOpenApiDocument([pdf], {
-      title: 'T',
-      version: '1',
-      description: 'D',
-      sessionCookie: 'session',
-      csrf: { header: 'x-csrf', cookie: 'csrf' },
-    });
+    const doc = documentOf([pdf]);
     const paths = doc.paths as Record<string, Record<string, { responses: Record<string, unknown> }>>;
     expect(paths['/api/pdf']!.get!.responses['200']).toEqual({
       description: 'Not JSON',
@@ -120,13 +134,7 @@ describe('route contracts', () => {
       responses: { 200: json(Named.nullable(), 'The thing, or null') },
     });
     const sure = defineRoute({ ...maybe, path: '/api/sure', responses: { 200: json(Named, 'The thing') } });
-    const doc = buildOpenApiDocument([sure, maybe], {
-      title: 'T',
-      version: '1',
-      description: 'D',
-      sessionCookie: 'session',
-      csrf: { header: 'x-csrf', cookie: 'csrf' },
-    });
+    const doc = documentOf([sure, maybe]);
     const paths = doc.paths as Record<string, Record<string, { responses: Record<string, unknown> }>>;
     expect(paths['/api/maybe']!.get!.responses['200']).toMatchObject({
       content: {
@@ -154,13 +162,7 @@ describe('route contracts', () => {
       path: '/api/upload',
       request: { multipart: { files: { name: 'file', description: 'One file', maxCount: 1 } } },
     });
-    const doc = buildOpenApiDocument([upload, one], {
-      title: 'T',
-      version: '1',
-      description: 'D',
-      sessionCookie: 'session',
-      csrf: { header: 'x-csrf', cookie: 'csrf' },
-    });
+    const doc = documentOf([upload, one]);
     const paths = doc.paths as Record<string, Record<string, { requestBody: unknown }>>;
     expect(paths['/api/uploads']!.post!.requestBody).toMatchObject({
       content: {
@@ -196,13 +198,7 @@ describe('route contracts', () => {
   });
 
   it('assembles the document from the contracts alone', () => {
-    const doc = buildOpenApiDocument(contracts, {
-      title: 'T',
-      version: '1',
-      description: 'D',
-      sessionCookie: 'session',
-      csrf: { header: 'x-csrf', cookie: 'csrf' },
-    });
+    const doc = documentOf(contracts);
     const paths = doc.paths as Record<string, Record<string, { responses: Record<string, unknown> }>>;
     expect(Object.keys(paths).sort()).toEqual(['/api/users/slfs', '/api/users/{userId}']);
     expect(Object.keys(paths['/api/users/{userId}']!.delete!.responses).sort()).toEqual([
@@ -214,5 +210,40 @@ describe('route contracts', () => {
       '503',
     ]);
     expect(doc.components?.schemas).toHaveProperty('Problem');
+  });
+
+  it("gives a family's routes its tag, its params unless a route names its own, and both sets of answers", () => {
+    const taskRoute = routeFamily({
+      tag: 'tasks',
+      params: pathParams('clientId', 'taskId'),
+      responses: { ...errors.notStaff, 404: problem('No such task') },
+    });
+    const Status = z.object({ status: z.string() });
+    const status = taskRoute({
+      method: 'put',
+      path: '/api/clients/{clientId}/tasks/{taskId}/status',
+      summary: 'Status',
+      request: { body: Status },
+      responses: { 200: json(Status, 'The task'), 404: problem('Gone') },
+    });
+    const schedule = taskRoute({
+      method: 'post',
+      path: '/api/clients/{clientId}/tasks/schedule',
+      summary: 'Schedule',
+      request: { params: pathParams('clientId') },
+      responses: { 204: noContent('Scheduled') },
+    });
+    expect(status.tag).toBe('tasks');
+    expect(Object.keys(status.request.params.shape)).toEqual(['clientId', 'taskId']);
+    expect(status.request.body.safeParse({ status: 'Done' }).success).toBe(true);
+    expect(status.request.params.safeParse({ clientId: 'c-1', taskId: '' }).success).toBe(false);
+    expect(Object.keys(status.responses).sort()).toEqual(['200', '403', '404']);
+    expect(status.responses[404].description).toBe('Gone');
+    expect(status.responses[403].description).toBe('Not staff');
+    expect(Object.keys(schedule.request.params.shape)).toEqual(['clientId']);
+    expect(Object.keys(schedule.responses).sort()).toEqual(['204', '403', '404']);
+    expect(
+      checkAnswer([status], answer('PUT', '/api/clients/c-1/tasks/t-1/status', 200, { status: 'Done' })),
+    ).toBeNull();
   });
 });

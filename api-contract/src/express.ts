@@ -1,4 +1,4 @@
-import type { Request, RequestHandler, Response, Router } from 'express';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
 import type { z } from 'zod';
 import { ValidationError } from '@onboard/domain';
 import { expressPath, type RouteContract } from './index.ts';
@@ -78,4 +78,27 @@ export function mount<C extends RouteContract>(
     } as RouteInput<C>;
     handler(req, res, input).catch(next);
   });
+}
+
+/** A route bound to the handler that serves it, made when the router is built from the feature's context. */
+export type HandledRoute<Ctx> = (router: Router, ctx: Ctx) => void;
+
+/**
+ * Pairs a contract with the factory of its handler, given the feature's context when mounted; `before`
+ * makes from the same context what runs first (a raw-body reader for a file upload, say).
+ */
+export const handle =
+  <C extends RouteContract, Ctx>(
+    contract: C,
+    handlerOf: (ctx: Ctx) => RouteHandler<C>,
+    before?: (ctx: Ctx) => readonly RequestHandler[],
+  ): HandledRoute<Ctx> =>
+  (router, ctx) =>
+    mount(router, contract, handlerOf(ctx), { before: before?.(ctx) });
+
+/** A router serving each route, in order (a fixed segment before a parameter), with one context. */
+export function routerOf<Ctx>(ctx: Ctx, routes: readonly HandledRoute<Ctx>[]): Router {
+  const router = Router();
+  for (const route of routes) route(router, ctx);
+  return router;
 }

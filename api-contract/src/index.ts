@@ -79,6 +79,57 @@ export const noContent = (description: string) => ({ description });
  */
 export const media = (contentType: string, description: string) => ({ description, contentType });
 
+/** The named path parameters, each a non-empty string: `pathParams('clientId', 'taskId')`. */
+export const pathParams = <const N extends string>(...names: N[]) =>
+  z.object(Object.fromEntries(names.map((name) => [name, z.string().min(1)])) as Record<N, z.ZodString>);
+
+/** The error answers many routes give in the same words. */
+export const errors = {
+  notStaff: { 403: problem('Not staff') },
+  notYours: { 403: problem('Not yours') },
+  notAllowed: { 403: problem('Not allowed') },
+  notOwner: { 403: problem('Not the owner') },
+  noClient: { 404: problem('No such client') },
+  noUser: { 404: problem('No such user') },
+} as const;
+
+/** What the routes of one family share: the tag, the path's parameters and the answers they all give. */
+export type RouteFamily = {
+  tag: string;
+  params?: z.ZodObject;
+  responses?: Readonly<Record<number, ResponseSpec>>;
+};
+
+type FieldOf<T, K extends PropertyKey> = T extends { readonly [k in K]: infer V } ? V : Record<never, never>;
+type Overlaid<Base, Own> = Omit<Base, keyof Own> & Own;
+
+/** A route of a family: the family's tag, its params unless the route names its own, both sets of answers. */
+export type FamilyRoute<F extends RouteFamily, C extends Omit<RouteContract, 'tag'>> = Omit<
+  C,
+  'request' | 'responses'
+> & {
+  tag: F['tag'];
+  request: Overlaid<
+    F extends { params: infer P } ? { params: P } : Record<never, never>,
+    FieldOf<C, 'request'>
+  >;
+  responses: Overlaid<FieldOf<F, 'responses'>, C['responses']>;
+};
+
+/**
+ * Declares the routes of one family (a feature's routes on one kind of path): each is a contract as
+ * `defineRoute` takes it, less what the family gives it.
+ */
+export const routeFamily =
+  <const F extends RouteFamily>(family: F) =>
+  <const C extends Omit<RouteContract, 'tag'>>(contract: C): FamilyRoute<F, C> =>
+    ({
+      ...contract,
+      tag: family.tag,
+      request: { ...(family.params && { params: family.params }), ...contract.request },
+      responses: { ...family.responses, ...contract.responses },
+    }) as unknown as FamilyRoute<F, C>;
+
 /** Whether a Content-Type header (parameters aside) falls within a declared media type or range. */
 const isWithin = (contentType: string | null, declared: string) => {
   const [type = '', subtype = ''] = (contentType ?? '').split(';')[0]!.trim().toLowerCase().split('/');

@@ -1,5 +1,5 @@
 import type { EmailKind } from '@onboard/events';
-import type { EmailContent } from '@onboard/domain';
+import { emailText, type EmailContent } from '@onboard/domain';
 
 /**
  * The e-mail port: queues an e-mail in the outbox (platform/src/emails/outbox-sender.ts). With SMTP_URL the
@@ -33,3 +33,10 @@ export type OutgoingEmail = {
 };
 
 export type EmailSender = { send: (email: OutgoingEmail) => Promise<{ emailId: string }> };
+
+/** An e-mail made from a template: its subject, its text, and the content the outbox renders the HTML from. */
+export const templated = (content: EmailContent) => ({
+  subject: content.subject,
+  body: emailText(content),
+  content,
+});

@@ -1,13 +1,14 @@
 import { addDays, addHours, addMinutes } from 'date-fns';
 import {
   EMAIL_TEMPLATES,
-  emailText,
   AppError,
   NotFoundError,
   ValidationError,
+  type EmailContent,
   type UserProfile,
   checkPassword,
 } from '@onboard/domain';
+import type { EmailKind } from '@onboard/events';
 import {
   ACTIVATION_LINK_DAYS,
   EXPIRED_LINK_MESSAGE,
@@ -27,6 +28,7 @@ import {
   loadUser,
   type EventActor,
 } from './users.ts';
+import { templated } from './email-port.ts';
 
 export type LinkPurpose = 'ACTIVATE' | 'REACTIVATE' | 'RESET_PASSWORD';
 /** A sign-in link: kept beside the password links, but it never sets a password nor describes itself. */
@@ -70,6 +72,39 @@ async function issueLink(deps: AuthDeps, user: UserProfile, purpose: AnyLinkPurp
   return `${deps.publicUrl().replace(/\/+$/, '')}/${PAGE[purpose]}?${parameter}=${encodeURIComponent(token)}`;
 }
 
+/** A template's e-mail to the user, carrying the link it was built with. */
+const sendTemplateEmail = (
+  deps: AuthDeps,
+  user: UserProfile,
+  email: { kind: EmailKind; content: EmailContent; link: string; clientId: string | null; actor: EventActor },
+) => {
+  const { kind, content, link, clientId, actor } = email;
+  return deps.emailSender.send({
+    kind,
+    userIds: [user.userId],
+    to: [user.email],
+    ...templated(content),
+    link,
+    clientId,
+    actor,
+  });
+};
+
+/** A plain e-mail to the user about their own account: a greeting, what happened, the link, how long it lasts. */
+const sendAccountEmail = (
+  deps: AuthDeps,
+  user: UserProfile,
+  email: { subject: string; why: string[]; link: string; expiry: string },
+) =>
+  deps.emailSender.send({
+    to: [user.email],
+    subject: email.subject,
+    body: [`Hello ${user.firstName},`, '', ...email.why, email.link, '', email.expiry].join('\n'),
+    link: email.link,
+    clientId: null,
+    actor: { userId: user.userId, role: user.role },
+  });
+
 /**
  * The welcome e-mail with its activation link (7 days). A user who once set a password gets the
  * reactivation page instead. Records UserWelcomeEmailSent on the user's stream.
@@ -88,12 +123,8 @@ export async function sendActivationEmail(deps: AuthDeps, userId: string, actor:
     content.paragraphs = ['Choose a new password to reactivate your Onboard account.'];
     content.action = { label: 'Reactivate your account', url: link };
   }
-  const { emailId } = await deps.emailSender.send({
+  const { emailId } = await sendTemplateEmail(deps, user, {
     kind: 'ACTIVATION',
-    userIds: [user.userId],
-    to: [user.email],
-    subject: content.subject,
-    body: emailText(content),
     content,
     link,
     clientId: user.clientIds[0] ?? null,
@@ -121,17 +152,7 @@ export async function sendPasswordReset(deps: AuthDeps, userId: string, actor: E
     link,
     hours: String(RESET_LINK_HOURS),
   });
-  return deps.emailSender.send({
-    kind: 'PASSWORD_RESET',
-    userIds: [user.userId],
-    to: [user.email],
-    subject: content.subject,
-    body: emailText(content),
-    content,
-    link,
-    clientId: null,
-    actor,
-  });
+  return sendTemplateEmail(deps, user, { kind: 'PASSWORD_RESET', content, link, clientId: null, actor });
 }
 
 /**
@@ -141,21 +162,14 @@ export async function sendPasswordReset(deps: AuthDeps, userId: string, actor: E
 export async function sendLockedEmail(deps: AuthDeps, userId: string) {
   const user = await activeUser(deps, userId);
   const link = await issueLink(deps, user, 'RESET_PASSWORD');
-  return deps.emailSender.send({
-    to: [user.email],
+  return sendAccountEmail(deps, user, {
     subject: 'Your Onboard account is locked',
-    body: [
-      `Hello ${user.firstName},`,
-      '',
+    why: [
       `Your Onboard account was locked for ${LOCK_MINUTES} minutes after ${MAX_FAILED_ATTEMPTS} wrong codes from your authenticator app, entered after your password.`,
       'If it was not you, someone knows your password: choose a new one now, which also unlocks your account:',
-      link,
-      '',
-      `The link works once and expires in ${RESET_LINK_HOURS} hour.`,
-    ].join('\n'),
+    ],
     link,
-    clientId: null,
-    actor: { userId: user.userId, role: user.role },
+    expiry: `The link works once and expires in ${RESET_LINK_HOURS} hour.`,
   });
 }
 
@@ -175,20 +189,13 @@ export async function requestSignInLink(deps: AuthDeps, email: string) {
   if (!rows[0]?.totp_secret) return;
   const user = found.user;
   const link = await issueLink(deps, user, 'SIGN_IN');
-  await deps.emailSender.send({
-    to: [user.email],
+  await sendAccountEmail(deps, user, {
     subject: 'Your Onboard sign-in link',
-    body: [
-      `Hello ${user.firstName},`,
-      '',
+    why: [
       'You asked for a link to sign in to Onboard: it takes you to the code from your authenticator app.',
-      link,
-      '',
-      `The link works once and expires in ${SIGN_IN_LINK_MINUTES} minutes. If you did not ask for it, ignore this e-mail: someone is trying passwords on your account, and the link is no use without your authenticator app.`,
-    ].join('\n'),
+    ],
     link,
-    clientId: null,
-    actor: { userId: user.userId, role: user.role },
+    expiry: `The link works once and expires in ${SIGN_IN_LINK_MINUTES} minutes. If you did not ask for it, ignore this e-mail: someone is trying passwords on your account, and the link is no use without your authenticator app.`,
   });
 }
 

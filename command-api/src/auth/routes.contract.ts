@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute, json, noContent, problem } from '@onboard/api-contract';
+import { json, noContent, problem, routeFamily, type ResponseSpec } from '@onboard/api-contract';
 import { AuthenticatedUser } from '@onboard/api-contract/views';
 
 /** Every throttled route's 429 (command-api/src/http/throttle.ts), with a Retry-After header. */
@@ -53,62 +53,62 @@ const SignInStep = z
   ])
   .meta({ id: 'SignInStep' });
 
-export const getCsrfCookie = defineRoute({
+/** The sign-in steps and the session calls. */
+const authRoute = routeFamily({ tag: 'auth' });
+
+export const getCsrfCookie = authRoute({
   method: 'get',
   path: '/api/auth/csrf',
-  tag: 'auth',
   summary: 'Sets the readable CSRF cookie',
   isSignedIn: false,
   responses: { 204: noContent('The CSRF cookie set') },
 });
 
-const signInStep = <const P extends string, const B extends z.ZodType>(path: P, summary: string, body: B) =>
-  defineRoute({
-    method: 'post',
-    path,
-    tag: 'auth',
-    summary,
-    isSignedIn: false,
-    request: { body },
-    responses: {
-      200: json(SignInStep, 'The next step'),
-      401: problem('Wrong credentials, code or state token'),
-      429: tooManyAttempts,
-    },
-  });
-/** Enrolment steps: a user who already has a factor is refused (an administrator resets MFA first). */
-const enrolmentStep = <const P extends string, const B extends z.ZodType>(
+/** A step of the sign-in; `refused` the answer of its own it may give besides a wrong input. */
+const signInStep = <
+  const P extends string,
+  const B extends z.ZodType,
+  const R extends Readonly<Record<number, ResponseSpec>>,
+>(
   path: P,
   summary: string,
   body: B,
+  refused: R,
 ) =>
-  defineRoute({
+  authRoute({
     method: 'post',
     path,
-    tag: 'auth',
     summary,
     isSignedIn: false,
     request: { body },
     responses: {
       200: json(SignInStep, 'The next step'),
       401: problem('Wrong credentials, code or state token'),
-      409: problem('A second factor is already set up'),
+      ...refused,
     },
   });
-export const signIn = signInStep('/api/auth/sign-in', 'E-mail and password', SignInBody);
-export const enrollMfa = enrolmentStep('/api/auth/mfa/enroll', 'Start TOTP enrolment', FactorBody);
-export const activateMfa = enrolmentStep(
+const throttled = { 429: tooManyAttempts };
+/** Enrolment steps: a user who already has a factor is refused (an administrator resets MFA first). */
+const enrolled = { 409: problem('A second factor is already set up') };
+export const signIn = signInStep('/api/auth/sign-in', 'E-mail and password', SignInBody, throttled);
+export const enrollMfa = signInStep('/api/auth/mfa/enroll', 'Start TOTP enrolment', FactorBody, enrolled);
+export const activateMfa = signInStep(
   '/api/auth/mfa/activate',
   'Confirm enrolment with a first code',
   PassCodeBody,
+  enrolled,
 );
-export const challengeMfa = signInStep('/api/auth/mfa/challenge', 'Ask for a TOTP code', FactorBody);
-export const verifyMfa = signInStep('/api/auth/mfa/verify', 'Check a TOTP code', PassCodeBody);
+export const challengeMfa = signInStep(
+  '/api/auth/mfa/challenge',
+  'Ask for a TOTP code',
+  FactorBody,
+  throttled,
+);
+export const verifyMfa = signInStep('/api/auth/mfa/verify', 'Check a TOTP code', PassCodeBody, throttled);
 
-export const exchangeSessionToken = defineRoute({
+export const exchangeSessionToken = authRoute({
   method: 'post',
   path: '/api/users/authenticated',
-  tag: 'auth',
   summary: 'Exchange the session token for session cookies',
   isSignedIn: false,
   request: { body: ExchangeBody },
@@ -117,10 +117,9 @@ export const exchangeSessionToken = defineRoute({
     401: problem('Token unknown, used or expired'),
   },
 });
-export const getAuthenticatedUser = defineRoute({
+export const getAuthenticatedUser = authRoute({
   method: 'get',
   path: '/api/users/authenticated',
-  tag: 'auth',
   summary: 'The signed-in user, or null',
   isSignedIn: false,
   responses: {
@@ -128,33 +127,29 @@ export const getAuthenticatedUser = defineRoute({
     401: problem('INVALID_TOKEN: a session cookie that is no longer valid'),
   },
 });
-export const refreshSession = defineRoute({
+export const refreshSession = authRoute({
   method: 'post',
   path: '/api/auth/refresh',
-  tag: 'auth',
   summary: 'Rotate the refresh token',
   isSignedIn: false,
   responses: { 204: noContent('New cookies set'), 401: problem('Refresh token invalid or reused') },
 });
-export const signOut = defineRoute({
+export const signOut = authRoute({
   method: 'post',
   path: '/api/users/authenticated/logout',
-  tag: 'auth',
   summary: 'Sign out',
   isSignedIn: false,
   responses: { 204: noContent('Session revoked, cookies cleared') },
 });
-export const acceptTermsOfUse = defineRoute({
+export const acceptTermsOfUse = authRoute({
   method: 'post',
   path: '/api/users/terms-of-use',
-  tag: 'auth',
   summary: 'Accept the terms of use',
   responses: { 204: noContent('Recorded') },
 });
-export const describeAuthLink = defineRoute({
+export const describeAuthLink = authRoute({
   method: 'get',
   path: '/api/users/auth-token/{token}',
-  tag: 'auth',
   summary: 'What an activation or reset link is for',
   isSignedIn: false,
   request: { params: z.object({ token: z.string() }) },
@@ -170,10 +165,9 @@ export const describeAuthLink = defineRoute({
     404: problem('EXPIRED_LINK: expired or used'),
   },
 });
-export const upsertPasswordFromLink = defineRoute({
+export const upsertPasswordFromLink = authRoute({
   method: 'post',
   path: '/api/users/password-upsert',
-  tag: 'auth',
   summary: 'Set the password from a link',
   isSignedIn: false,
   request: { body: PasswordUpsertBody },
@@ -184,10 +178,9 @@ export const upsertPasswordFromLink = defineRoute({
     429: tooManyAttempts,
   },
 });
-export const requestSignInLink = defineRoute({
+export const requestSignInLink = authRoute({
   method: 'post',
   path: '/api/auth/sign-in-link',
-  tag: 'auth',
   summary:
     'E-mail a single-use sign-in link (always 204), offered once the account’s password sign-in is ' +
     'throttled (a 429 with `signInLink: true`); the link still asks the second factor',
@@ -198,10 +191,9 @@ export const requestSignInLink = defineRoute({
     429: tooManyAttempts,
   },
 });
-export const redeemSignInLink = defineRoute({
+export const redeemSignInLink = authRoute({
   method: 'post',
   path: '/api/auth/sign-in-link/redeem',
-  tag: 'auth',
   summary: 'Spend an e-mailed sign-in link: the next step is always the second factor (MFA_REQUIRED)',
   isSignedIn: false,
   request: { body: z.object({ token: z.string().min(1).max(256) }) },
@@ -212,10 +204,9 @@ export const redeemSignInLink = defineRoute({
   },
 });
 
-export const requestPasswordResetEmail = defineRoute({
+export const requestPasswordResetEmail = authRoute({
   method: 'post',
   path: '/api/users/reset-password/{email}',
-  tag: 'auth',
   summary: 'E-mail a reset link (always 204)',
   isSignedIn: false,
   request: { params: z.object({ email: z.string().min(1) }) },

@@ -1,5 +1,5 @@
-import { Router } from 'express';
-import { mount } from '@onboard/api-contract/express';
+import type { Router } from 'express';
+import { handle, routerOf } from '@onboard/api-contract/express';
 import { type AuthDeps } from './deps.ts';
 import {
   acceptTermsOfUse,
@@ -42,40 +42,22 @@ import { emailPasswordReset } from './request-password-reset.ts';
  * password -> (enrol or challenge) TOTP -> a one-time session token -> the exchange that sets cookies.
  */
 export function createAuthApi(deps: AuthDeps): Router {
-  const router = Router();
-  const steps = signInSteps(deps);
-
-  mount(router, getCsrfCookie, answerCsrfCookie);
-
-  mount(router, signIn, passwordStep(steps));
-
-  mount(router, enrollMfa, enrolStep(steps));
-
-  mount(router, activateMfa, activateStep(steps));
-
-  mount(router, challengeMfa, challengeStep(steps));
-
-  mount(router, verifyMfa, verifyStep(steps));
-
-  mount(router, exchangeSessionToken, exchangeStep(steps));
-
-  mount(router, getAuthenticatedUser, currentUser(steps));
-
-  mount(router, refreshSession, refresh(steps));
-
-  mount(router, signOut, signOutHandler(steps));
-
-  mount(router, acceptTermsOfUse, acceptTerms(steps));
-
-  mount(router, describeAuthLink, describeLinkHandler(steps));
-
-  mount(router, upsertPasswordFromLink, setPasswordFromLink(steps));
-
-  mount(router, requestSignInLink, emailSignInLink(steps));
-
-  mount(router, redeemSignInLink, redeemLink(steps));
-
-  mount(router, requestPasswordResetEmail, emailPasswordReset(steps));
-
-  return router;
+  return routerOf(signInSteps(deps), [
+    handle(getCsrfCookie, () => answerCsrfCookie),
+    handle(signIn, passwordStep),
+    handle(enrollMfa, enrolStep),
+    handle(activateMfa, activateStep),
+    handle(challengeMfa, challengeStep),
+    handle(verifyMfa, verifyStep),
+    handle(exchangeSessionToken, exchangeStep),
+    handle(getAuthenticatedUser, currentUser),
+    handle(refreshSession, refresh),
+    handle(signOut, signOutHandler),
+    handle(acceptTermsOfUse, acceptTerms),
+    handle(describeAuthLink, describeLinkHandler),
+    handle(upsertPasswordFromLink, setPasswordFromLink),
+    handle(requestSignInLink, emailSignInLink),
+    handle(redeemSignInLink, redeemLink),
+    handle(requestPasswordResetEmail, emailPasswordReset),
+  ]);
 }

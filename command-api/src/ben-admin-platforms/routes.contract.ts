@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import { defineRoute, json, problem } from '@onboard/api-contract';
-
-const platformParams = z.object({ platformId: z.string().min(1) });
+import { defineRoute, errors, json, pathParams, problem, routeFamily } from '@onboard/api-contract';
 
 /**
  * What staff write for a benefits-administration platform. The name and website are checked by the
@@ -29,6 +27,13 @@ export const BenAdminPlatformState = z
   })
   .meta({ id: 'BenAdminPlatformState' });
 
+/** Staff change a platform of the catalogue. */
+const platformRoute = routeFamily({
+  tag: 'ben-admin-platforms',
+  params: pathParams('platformId'),
+  responses: { ...errors.notStaff, 404: problem('No such platform') },
+});
+
 export const addBenAdminPlatform = defineRoute({
   method: 'post',
   path: '/api/ben-admin-platforms',
@@ -38,35 +43,28 @@ export const addBenAdminPlatform = defineRoute({
   responses: {
     201: json(BenAdminPlatformState, 'The platform, active'),
     400: problem('Invalid fields, keyed body.<field> (a name already in the catalogue: body.name)'),
-    403: problem('Not staff'),
+    ...errors.notStaff,
   },
 });
 
-export const editBenAdminPlatform = defineRoute({
+export const editBenAdminPlatform = platformRoute({
   method: 'put',
   path: '/api/ben-admin-platforms/{platformId}',
-  tag: 'ben-admin-platforms',
   summary: 'Change a platform: every field as it should read (staff)',
-  request: { params: platformParams, body: BenAdminPlatformBody },
+  request: { body: BenAdminPlatformBody },
   responses: {
     200: json(BenAdminPlatformState, 'The platform'),
     400: problem('Invalid fields, keyed body.<field>'),
-    403: problem('Not staff'),
-    404: problem('No such platform'),
     409: problem('The catalogue changed at the same moment'),
   },
 });
 
-export const retireBenAdminPlatform = defineRoute({
+export const retireBenAdminPlatform = platformRoute({
   method: 'post',
   path: '/api/ben-admin-platforms/{platformId}/retire',
-  tag: 'ben-admin-platforms',
   summary: 'Retire a platform: no longer offered, still named where it was chosen (staff)',
-  request: { params: platformParams },
   responses: {
     200: json(BenAdminPlatformState, 'The platform, inactive'),
-    403: problem('Not staff'),
-    404: problem('No such platform'),
     409: problem('The catalogue changed at the same moment'),
   },
 });

@@ -7,12 +7,11 @@ import {
   type Actor,
   NO_SUCH_PLATFORM,
   benAdminPlatformsDecider,
-  type BenAdminPlatformCommand,
   type BenAdminPlatformIntent,
 } from '@onboard/domain';
 import { mount } from '@onboard/api-contract/express';
 import { requireActor, type CommandDeps } from '../http/context.ts';
-import { decideOnStream } from '../http/decide.ts';
+import { decideIntent, unversioned } from '../http/decide.ts';
 import { addBenAdminPlatform, editBenAdminPlatform, retireBenAdminPlatform } from './routes.contract.ts';
 
 const RACE_MESSAGE = 'The platform catalogue was changed by someone else at the same moment. Try again.';
@@ -32,12 +31,12 @@ export function benAdminPlatformCommandRoutes(deps: CommandDeps): Router {
   };
 
   const execute = async (req: Request, actor: Actor, intent: BenAdminPlatformIntent) => {
-    const { after } = await decideOnStream(deps, {
-      request: { ifMatch: null, correlationId: req.header('x-correlation-id') ?? deps.newId() },
+    const { after } = await decideIntent(deps, {
+      request: unversioned(req, deps.newId),
       actor,
       stream: BEN_ADMIN_PLATFORMS_STREAM,
       decider: benAdminPlatformsDecider,
-      build: (_state, metadata) => ({ ...intent, metadata }) as BenAdminPlatformCommand,
+      intent,
       conflictMessage: RACE_MESSAGE,
     });
     const platform = after.platforms.get(intent.data.platformId);

@@ -9,9 +9,9 @@ import {
   type Actor,
   type DocumentStore,
   personalDataAccessDecider,
-  type PersonalDataCommand,
   type PersonalDataIntent,
   type UnmaskedFile,
+  type Intent,
 } from '@onboard/domain';
 import {
   CORRECTION_MESSAGES,
@@ -30,7 +30,7 @@ import {
 } from '@onboard/domain/census';
 import type { Queryable } from '@onboard/api-contract/people';
 import { requireActor, requireClientAccess, requirePermission, type CommandDeps } from '../http/context.ts';
-import { decideOnStream, requestContext } from '../http/decide.ts';
+import { decideIntent, decideOnStream, requestContext, unversioned } from '../http/decide.ts';
 import { invalidFile } from '../http/raw-upload.ts';
 import { CensusFileError, inspectCensusFile, type CensusReadingChoice } from './file.ts';
 import { readCensus, rewriteCensusOutputs, runCensusValidation, type CensusJobDeps } from './job.ts';
@@ -108,14 +108,14 @@ function censusCore(deps: CensusCommandDeps) {
     actor: Actor,
     clientId: string,
     policyId: string,
-    intent: Omit<CensusCommand, 'metadata'>,
+    intent: Intent<CensusCommand>,
   ) =>
-    decideOnStream(deps, {
-      request: { ...requestContext(req, deps.newId), ifMatch: null },
+    decideIntent(deps, {
+      request: unversioned(req, deps.newId),
       actor,
       stream: censusStream(clientId, policyId),
       decider: censusDecider,
-      build: (_state, metadata) => ({ ...intent, metadata }) as CensusCommand,
+      intent,
     });
 
   /** A file's validation result as the census holds it after a write, masked. */
@@ -183,7 +183,7 @@ function censusCorrections(
     const copy = read.status === 'VALIDATED' ? await workingSets.get(ref, read) : null;
     const decide = () =>
       decideOnStream(deps, {
-        request: { ...requestContext(req, deps.newId), ifMatch: null },
+        request: unversioned(req, deps.newId),
         actor,
         stream: censusStream(clientId, policyId),
         decider: censusDecider,
@@ -224,13 +224,13 @@ function censusCorrections(
 function personalDataLooks(deps: CensusCommandDeps) {
   /** Who looks at the full value of a client's personal data, and why: recorded before it is given. */
   const recordLook = async (req: Request, actor: Actor, intent: PersonalDataIntent) =>
-    decideOnStream(deps, {
+    decideIntent(deps, {
       request: requestContext(req, deps.newId),
       actor,
       stream: personalDataAccessStream(intent.data.clientId),
       decider: personalDataAccessDecider,
       appendAt: 'any',
-      build: (_state, metadata) => ({ ...intent, metadata }) as PersonalDataCommand,
+      intent,
     });
 
   const lookAt = async (req: Request, resource: LookResource) => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute, json, media, problem } from '@onboard/api-contract';
+import { json, media, problem, routeFamily } from '@onboard/api-contract';
 import { REVEAL_REASONS } from '@onboard/domain';
 import {
   CensusCorrected,
@@ -16,11 +16,13 @@ const CENSUS_UPLOAD_TYPES = [
   'application/octet-stream',
 ] as const;
 
+/** The census writes of a policy. */
+const censusRoute = routeFamily({ tag: 'census' });
+
 /** Upload a census file for a policy: the body is the file itself. */
-export const uploadCensus = defineRoute({
+export const uploadCensus = censusRoute({
   method: 'post',
   path: '/api/clients/{clientId}/census/{policyId}/files',
-  tag: 'census',
   summary: 'Upload a census file (CSV or XLSX) for a policy',
   description:
     'The body is the file itself, up to 20 MB, with its name (URI-encoded) in X-File-Name. The file is ' +
@@ -49,10 +51,9 @@ export const ValidateSubmitBody = z
   })
   .strict();
 
-export const validateSubmitCensus = defineRoute({
+export const validateSubmitCensus = censusRoute({
   method: 'put',
   path: '/api/clients/{clientId}/census/{policyId}/validate-submit',
-  tag: 'census',
   summary: 'Confirm a census file’s columns and source, and start its validation',
   description:
     'Validation runs as a job: its progress (rows done of total) comes over the real-time stream as ' +
@@ -67,10 +68,9 @@ export const validateSubmitCensus = defineRoute({
 
 export const SubmitCensusBody = z.object({ documentId: z.string().min(1, 'Give the document id') }).strict();
 
-export const submitCensus = defineRoute({
+export const submitCensus = censusRoute({
   method: 'post',
   path: '/api/clients/{clientId}/census/{policyId}/submit',
-  tag: 'census',
   summary: 'Submit a validated census without errors',
   description: 'Moves the policy’s enrollment elections task to review.',
   request: { params: CensusParams, body: SubmitCensusBody },
@@ -91,10 +91,9 @@ export const CorrectCellBody = z
   })
   .strict();
 
-export const correctCensusCell = defineRoute({
+export const correctCensusCell = censusRoute({
   method: 'put',
   path: '/api/clients/{clientId}/census/{policyId}/files/{documentId}/cells',
-  tag: 'census',
   summary: 'Correct one cell of a row with problems, where the census is read',
   description:
     'The cell is revalidated with every row it reaches (duplicates, dependents) and the correction recorded ' +
@@ -121,10 +120,9 @@ export const ReplaceInColumnBody = z
   })
   .strict();
 
-export const replaceInCensusColumn = defineRoute({
+export const replaceInCensusColumn = censusRoute({
   method: 'post',
   path: '/api/clients/{clientId}/census/{policyId}/files/{documentId}/replace',
-  tag: 'census',
   summary: 'Find and replace text in one column of the rows with problems',
   description:
     'Every occurrence of `find` in the column’s cells of the rows with problems is replaced, as one ' +
@@ -147,10 +145,9 @@ export const ReadCensusAsBody = z
   })
   .strict();
 
-export const readCensusAs = defineRoute({
+export const readCensusAs = censusRoute({
   method: 'put',
   path: '/api/clients/{clientId}/census/{policyId}/files/{documentId}/reading',
-  tag: 'census',
   summary: 'Read a stored census file again with another encoding, delimiter or sheet',
   description:
     'The file stored on upload is read again with the choice (what is not chosen stays as it was read): ' +
@@ -183,10 +180,9 @@ export const RevealedCensusValue = z
   .object({ row: z.number().int(), field: z.enum(CENSUS_FIELDS), value: z.string() })
   .meta({ id: 'RevealedCensusValue' });
 
-export const revealCensusValue = defineRoute({
+export const revealCensusValue = censusRoute({
   method: 'post',
   path: '/api/clients/{clientId}/census/{policyId}/files/{documentId}/reveal',
-  tag: 'census',
   summary: 'Reveal the full value of one masked field of one employee, saying why',
   description:
     'An SSN, date of birth or salary shows masked everywhere; staff and the client’s benefits ' +
@@ -205,10 +201,9 @@ export const UnmaskedDownloadBody = z
   .object({ reason: z.enum(REVEAL_REASONS, REVEAL_REASON_ERROR) })
   .strict();
 
-export const downloadUnmaskedErrorWorkbook = defineRoute({
+export const downloadUnmaskedErrorWorkbook = censusRoute({
   method: 'post',
   path: '/api/clients/{clientId}/census/{policyId}/files/{documentId}/error-workbook/unmasked',
-  tag: 'census',
   summary: 'Download the error workbook of a census file unmasked, saying why',
   description:
     'The error workbook downloads masked by default (GET .../error-workbook). Staff may download it with ' +
@@ -233,10 +228,9 @@ export const RevealCensusChangeBody = z
   })
   .strict();
 
-export const revealCensusChange = defineRoute({
+export const revealCensusChange = censusRoute({
   method: 'post',
   path: '/api/clients/{clientId}/census/{policyId}/files/{documentId}/changes/reveal',
-  tag: 'census',
   summary: 'Reveal one masked value of the change view, saying why',
   description:
     'The change view shows each changed field before and now, masked as everywhere. A role that may ' +
@@ -252,10 +246,9 @@ export const revealCensusChange = defineRoute({
   },
 });
 
-export const downloadUnmaskedCensusFile = defineRoute({
+export const downloadUnmaskedCensusFile = censusRoute({
   method: 'post',
   path: '/api/clients/{clientId}/census/{policyId}/files/{documentId}/unmasked',
-  tag: 'census',
   summary: 'Download a census file as uploaded, unmasked, saying why',
   description:
     'A census file downloads masked by default (GET .../files/{documentId}, and from the documents ' +

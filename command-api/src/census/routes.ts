@@ -1,5 +1,5 @@
-import { Router } from 'express';
-import { mount } from '@onboard/api-contract/express';
+import type { Router } from 'express';
+import { handle, routerOf } from '@onboard/api-contract/express';
 import {
   correctCensusCell,
   downloadUnmaskedCensusFile,
@@ -30,23 +30,18 @@ import { downloadFile } from './download-file.ts';
  * and submit the validated census, which moves the policy's enrollment elections task to review.
  */
 export function censusCommandRoutes(deps: CensusCommandDeps): Router {
-  const router = Router();
-  const census = censusCommands(deps);
-
-  mount(router, uploadCensus, upload(census), { before: uploadChecks(census) });
-  mount(router, validateSubmitCensus, confirmMapping(census));
-  mount(router, readCensusAs, readAs(census));
-  mount(router, submitCensus, submit(census));
-
-  // Corrections where the census is read.
-  mount(router, correctCensusCell, correctCell(census));
-  mount(router, replaceInCensusColumn, replaceInColumn(census));
-
-  // Personal data in full: each look recorded before it is given.
-  mount(router, revealCensusValue, revealValue(census));
-  mount(router, revealCensusChange, revealChange(census));
-  mount(router, downloadUnmaskedErrorWorkbook, downloadErrorWorkbook(census));
-  mount(router, downloadUnmaskedCensusFile, downloadFile(census));
-
-  return router;
+  return routerOf(censusCommands(deps), [
+    handle(uploadCensus, upload, uploadChecks),
+    handle(validateSubmitCensus, confirmMapping),
+    handle(readCensusAs, readAs),
+    handle(submitCensus, submit),
+    // Corrections where the census is read.
+    handle(correctCensusCell, correctCell),
+    handle(replaceInCensusColumn, replaceInColumn),
+    // Personal data in full: each look recorded before it is given.
+    handle(revealCensusValue, revealValue),
+    handle(revealCensusChange, revealChange),
+    handle(downloadUnmaskedErrorWorkbook, downloadErrorWorkbook),
+    handle(downloadUnmaskedCensusFile, downloadFile),
+  ]);
 }

@@ -1,11 +1,9 @@
-import { taskStream } from '@onboard/events';
-import { AppError, tasksDecider, type TaskCommand } from '@onboard/domain';
 import { censusValidationResults, maskCensusResult } from '@onboard/domain/census';
 import type { RouteHandler } from '@onboard/api-contract/express';
-import { decideOnStream, requestContext } from '../http/decide.ts';
 import { readCensus } from './job.ts';
 import type { submitCensus } from './routes.contract.ts';
 import type { Census } from './context.ts';
+import { moveTaskAlong } from '../tasks/context.ts';
 
 /** The validated census submitted: the policy's enrollment elections task goes for review. */
 export const submit =
@@ -22,22 +20,10 @@ export const submit =
     // way the task page's 'Submit for review' does. A task not begun yet is started first; a task already
     // in review (or done) stays as it is.
     for (const action of ['start', 'submit'] as const) {
-      try {
-        await decideOnStream(deps, {
-          request: { ...requestContext(req, deps.newId), ifMatch: null },
-          actor,
-          stream: taskStream(clientId),
-          decider: tasksDecider,
-          build: (_state, metadata) =>
-            ({
-              type: 'TakeTaskAction',
-              data: { clientId, taskId: 'enrollment-elections', policyId, action },
-              metadata,
-            }) as TaskCommand,
-        });
-      } catch (error) {
-        if (!(error instanceof AppError)) throw error;
-      }
+      await moveTaskAlong(deps, req, actor, clientId, {
+        type: 'TakeTaskAction',
+        data: { clientId, taskId: 'enrollment-elections', policyId, action },
+      });
     }
     const { state } = await readCensus(deps.store, clientId, policyId);
     res.json(censusValidationResults(state).map(maskCensusResult));

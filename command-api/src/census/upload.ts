@@ -1,16 +1,8 @@
 import type { RequestHandler } from 'express';
-import {
-  AppError,
-  FILE_NAME_MISSING_MESSAGE,
-  FILE_TOO_LARGE_MESSAGE,
-  MAX_UPLOAD_BYTES,
-  RuleError,
-  ValidationError,
-  type Actor,
-} from '@onboard/domain';
+import { RuleError, type Actor } from '@onboard/domain';
 import { missingColumns, missingColumnsMessage } from '@onboard/domain/census';
 import type { RouteHandler } from '@onboard/api-contract/express';
-import { FILE_NAME_HEADER, invalidFile, readRawFile, uploadedFileName } from '../http/raw-upload.ts';
+import { invalidFile, readRawFile, requireFileName, refuseDeclaredOversize } from '../http/raw-upload.ts';
 import { CSV_MIME_TYPE, XLSX_MIME_TYPE } from './file.ts';
 import type { uploadCensus } from './routes.contract.ts';
 import type { Census } from './context.ts';
@@ -24,8 +16,7 @@ export const uploadChecks = (census: Census): RequestHandler[] => [
     const { actor, clientId, policyId } = await access(req);
     if (!deps.documents.put)
       throw new RuleError('UPLOADS_OFF', 'This server only reads documents from the external document store');
-    if (Number(req.get('content-length') ?? 0) > MAX_UPLOAD_BYTES)
-      throw new AppError(413, 'FILE_TOO_LARGE', FILE_TOO_LARGE_MESSAGE);
+    refuseDeclaredOversize(req);
     const { platform } = await requirePolicy(clientId, policyId);
     res.locals.census = { actor, clientId, policyId, platform } satisfies Uploading;
     next();
@@ -39,9 +30,7 @@ export const upload =
   async (req, res) => {
     const { deps, inspect, suggest, execute, resultOf } = census;
     const { actor, clientId, policyId, platform } = res.locals.census as Uploading;
-    const name = uploadedFileName(req.get(FILE_NAME_HEADER));
-    if (name === null)
-      throw new ValidationError({ [`header.${FILE_NAME_HEADER}`]: FILE_NAME_MISSING_MESSAGE });
+    const name = requireFileName(req);
     const body: unknown = req.body;
     const bytes = Buffer.isBuffer(body) ? body : Buffer.alloc(0);
     const inspected = await inspect(bytes);

@@ -20,14 +20,13 @@ import {
   foldWith,
   SETUP_STEPS,
   clientLifecycleDecider,
-  type ClientLifecycleCommand,
   type ClientLifecycleIntent,
   type ClientLifecycleState,
   baseClientIntents,
 } from '@onboard/domain';
 import type { ClientLifecycleView, ImplementationConsultant } from '@onboard/api-contract/views';
 import { requireActor, type CommandDeps } from '../http/context.ts';
-import { decideOnStream, requestContext } from '../http/decide.ts';
+import { decideIntent, requestContext } from '../http/decide.ts';
 import { scheduleClientTasks } from '../tasks/schedule.ts';
 import { executeEifCommands } from './execute.ts';
 
@@ -101,13 +100,13 @@ function lifecycleStream(deps: ClientLifecycleDeps) {
 
   /** Decides one intent on the client's lifecycle (with any adoption); answers the state after it. */
   const execute = async (req: Request, actor: Actor, clientId: string, intent: ClientLifecycleIntent) => {
-    const { after, revision } = await decideOnStream(deps, {
+    const { after, revision } = await decideIntent(deps, {
       request: requestContext(req, deps.newId),
       actor,
       stream: clientStream(clientId),
       decider: clientLifecycleDecider,
       prelude: (state) => adoption(actor, clientId, state),
-      build: (_state, metadata) => ({ ...intent, metadata }) as ClientLifecycleCommand,
+      intent,
       conflictMessage: 'This client was changed by someone else. Reload to see the latest version.',
     });
     return { state: after, revision };

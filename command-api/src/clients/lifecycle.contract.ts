@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { defineRoute, json, problem } from '@onboard/api-contract';
+import { errors, json, pathParams, problem, routeFamily } from '@onboard/api-contract';
 import { ClientLifecycleView } from '@onboard/api-contract/views';
 import { IMPLEMENTATION_TYPES, SETUP_STEP_IDS } from '@onboard/domain';
 
-const params = z.object({ clientId: z.string().min(1) });
+const params = pathParams('clientId');
 const PROVIDE = 'Please provide a response';
 
 export const PolicyInput = z
@@ -31,16 +31,28 @@ export const CreateClientBody = z
   })
   .strict();
 
-export const createClient = defineRoute({
+/** The client's lifecycle writes. */
+const lifecycleRoute = routeFamily({ tag: 'client-lifecycle' });
+/** Staff's writes on the lifecycle of the client the path names. */
+const staffOnClientRoute = routeFamily({
+  tag: 'client-lifecycle',
+  params,
+  responses: {
+    ...errors.notStaff,
+    ...errors.noClient,
+    409: problem('Changed by someone else since it was read'),
+  },
+});
+
+export const createClient = lifecycleRoute({
   method: 'post',
   path: '/api/clients',
-  tag: 'client-lifecycle',
   summary: 'Open an onboarding: the client with its policies, its form and its tasks (staff)',
   request: { body: CreateClientBody },
   responses: {
     201: json(ClientLifecycleView, 'The new client'),
     400: problem('Invalid fields, keyed body.<field>'),
-    403: problem('Not staff'),
+    ...errors.notStaff,
   },
 });
 
@@ -55,34 +67,26 @@ export const DraftBody = z
   })
   .strict();
 
-export const updateDraft = defineRoute({
+export const updateDraft = staffOnClientRoute({
   method: 'patch',
   path: '/api/clients/{clientId}/draft',
-  tag: 'client-lifecycle',
   summary: 'Change the client’s profile; policies only while it is a draft (staff)',
-  request: { params, body: DraftBody },
+  request: { body: DraftBody },
   responses: {
     200: json(ClientLifecycleView, 'The client'),
     400: problem('Invalid fields, or policies of a client that is not a draft (NOT_ALLOWED)'),
-    403: problem('Not staff'),
-    404: problem('No such client'),
     409: problem('Changed by someone else since it was read (If-Match)'),
   },
 });
 
 const lifecycleAction = <const P extends string>(path: P, summary: string) =>
-  defineRoute({
+  staffOnClientRoute({
     method: 'post',
     path: `/api/clients/{clientId}/${path}`,
-    tag: 'client-lifecycle',
     summary,
-    request: { params },
     responses: {
       200: json(ClientLifecycleView, 'The client'),
       400: problem('Not allowed now (NOT_ALLOWED, named in the message)'),
-      403: problem('Not staff'),
-      404: problem('No such client'),
-      409: problem('Changed by someone else since it was read'),
     },
   });
 
@@ -96,43 +100,33 @@ export const archiveClient = lifecycleAction(
 );
 export const unarchiveClient = lifecycleAction('unarchive', 'Bring an archived client back (staff)');
 
-export const deleteClient = defineRoute({
+export const deleteClient = staffOnClientRoute({
   method: 'delete',
   path: '/api/clients/{clientId}',
-  tag: 'client-lifecycle',
   summary: 'Delete a client nothing of which was signed; otherwise archive it (staff)',
-  request: { params },
   responses: {
     204: { description: 'Deleted' },
     400: problem('Something was signed: archive instead (NOT_ALLOWED)'),
-    403: problem('Not staff'),
-    404: problem('No such client'),
-    409: problem('Changed by someone else since it was read'),
   },
 });
 
 export const ReleaseStatusBody = z
   .object({ releaseStatus: z.enum(['LIVE'], { error: 'Choose LIVE, or null' }).nullable() })
   .strict();
-export const setReleaseStatus = defineRoute({
+export const setReleaseStatus = staffOnClientRoute({
   method: 'put',
   path: '/api/clients/{clientId}/release-status',
-  tag: 'client-lifecycle',
   summary: 'LIVE ends onboarding (platform §4); null takes it back (staff)',
-  request: { params, body: ReleaseStatusBody },
+  request: { body: ReleaseStatusBody },
   responses: {
     200: json(ClientLifecycleView, 'The client'),
     400: problem('Invalid release status'),
-    403: problem('Not staff'),
-    404: problem('No such client'),
-    409: problem('Changed by someone else since it was read'),
   },
 });
 
-export const completeSetupStep = defineRoute({
+export const completeSetupStep = staffOnClientRoute({
   method: 'post',
   path: '/api/clients/{clientId}/setup-steps/{stepId}',
-  tag: 'client-lifecycle',
   summary: 'Mark a setup step done; the last one completes the setup (staff)',
   request: {
     params: params.extend({
@@ -142,21 +136,17 @@ export const completeSetupStep = defineRoute({
   responses: {
     200: json(ClientLifecycleView, 'The client'),
     400: problem('Unknown step, or a step not allowed yet (NOT_ALLOWED, named in the message)'),
-    403: problem('Not staff'),
-    404: problem('No such client'),
-    409: problem('Changed by someone else since it was read'),
   },
 });
 
-export const completeWelcomeFlow = defineRoute({
+export const completeWelcomeFlow = lifecycleRoute({
   method: 'post',
   path: '/api/clients/{clientId}/complete-welcome-flow',
-  tag: 'client-lifecycle',
   summary: 'The signed-in person of the client has been through the welcome flow',
   request: { params },
   responses: {
     200: json(z.object({ welcomeFlowCompletedAt: z.string() }), 'When it was completed'),
-    403: problem('Not yours'),
-    404: problem('No such client'),
+    ...errors.notYours,
+    ...errors.noClient,
   },
 });

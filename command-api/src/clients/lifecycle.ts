@@ -1,5 +1,5 @@
-import { Router } from 'express';
-import { mount } from '@onboard/api-contract/express';
+import type { Router } from 'express';
+import { handle, routerOf } from '@onboard/api-contract/express';
 import {
   archiveClient,
   completeSetupStep,
@@ -31,18 +31,15 @@ import { welcomeFlow } from './welcome-flow.ts';
  * lifecycle write: a ClientCreated read from its form is appended in the same batch.
  */
 export function clientLifecycleRoutes(deps: ClientLifecycleDeps): Router {
-  const router = Router();
-  const lifecycle = clientLifecycle(deps);
-
-  mount(router, createClient, create(lifecycle));
-  mount(router, updateDraft, changeDraft(lifecycle));
-  mount(router, makeBaseClient, makeBase(lifecycle));
-  mount(router, archiveClient, archive(lifecycle));
-  mount(router, unarchiveClient, unarchive(lifecycle));
-  mount(router, deleteClient, remove(lifecycle));
-  mount(router, setReleaseStatus, releaseStatus(lifecycle));
-  mount(router, completeSetupStep, setupStep(lifecycle));
-  mount(router, completeWelcomeFlow, welcomeFlow(lifecycle));
-
-  return router;
+  return routerOf(clientLifecycle(deps), [
+    handle(createClient, create),
+    handle(updateDraft, changeDraft),
+    handle(makeBaseClient, makeBase),
+    handle(archiveClient, archive),
+    handle(unarchiveClient, unarchive),
+    handle(deleteClient, remove),
+    handle(setReleaseStatus, releaseStatus),
+    handle(completeSetupStep, setupStep),
+    handle(completeWelcomeFlow, welcomeFlow),
+  ]);
 }

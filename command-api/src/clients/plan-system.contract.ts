@@ -1,7 +1,12 @@
 import { z } from 'zod';
-import { defineRoute, json, problem } from '@onboard/api-contract';
+import { errors, json, pathParams, problem, routeFamily } from '@onboard/api-contract';
 
-const params = z.object({ clientId: z.string().min(1) });
+/** The client calls that go through the plan system (staff). */
+const clientRoute = routeFamily({
+  tag: 'clients',
+  params: pathParams('clientId'),
+  responses: errors.noClient,
+});
 
 /** What an import or a sync wrote: each change in words, and the EIF version after it. */
 export const PlanSystemApplied = z
@@ -13,28 +18,24 @@ export const PlanSystemApplied = z
   })
   .meta({ id: 'PlanSystemApplied' });
 
-export const importFromQps = defineRoute({
+export const importFromQps = clientRoute({
   method: 'post',
   path: '/api/clients/{clientId}/import-from-qps',
-  tag: 'clients',
   summary:
     'Apply the plan system’s view to the EIF: case id, policies’ numbers, coverages and effective dates, plans by benefit type (staff)',
   isVersioned: true,
-  request: { params },
   responses: {
     200: json(PlanSystemApplied, 'What changed (nothing when the EIF already agrees)'),
     404: problem('No such client, or the plan system has no case for its policy numbers'),
   },
 });
 
-export const syncWithQps = defineRoute({
+export const syncWithQps = clientRoute({
   method: 'put',
   path: '/api/clients/{clientId}/sync',
-  tag: 'clients',
   summary:
     'Re-read the plan system and apply only what it owns: case id, policy numbers and effective dates (staff)',
   isVersioned: true,
-  request: { params },
   responses: {
     200: json(PlanSystemApplied, 'What changed (possibly nothing)'),
     404: problem('No such client, or the plan system has no case for its policy numbers'),
@@ -48,13 +49,11 @@ const PlanLine = z.object({
   coverage: z.string(),
 });
 
-export const configurePlans = defineRoute({
+export const configurePlans = clientRoute({
   method: 'post',
   path: '/api/clients/{clientId}/plan-configuration',
-  tag: 'clients',
   summary: 'Create the plans the policies’ coverages call for, one per benefit type not yet there (staff)',
   isVersioned: true,
-  request: { params },
   responses: {
     200: json(
       z.object({
@@ -69,19 +68,16 @@ export const configurePlans = defineRoute({
       }),
       'The plans created, those already there, and coverages with no known benefit type',
     ),
-    404: problem('No such client'),
   },
 });
 
 const Person = z.object({ name: z.string(), role: z.string(), email: z.string() });
 
-export const sendClientActivationEmails = defineRoute({
+export const sendClientActivationEmails = clientRoute({
   method: 'post',
   path: '/api/clients/{clientId}/activation-emails',
-  tag: 'clients',
   summary:
     'Send the activation e-mail to each of the client’s brokers and ben-admins not yet activated (staff)',
-  request: { params },
   responses: {
     200: json(
       z.object({
@@ -90,6 +86,5 @@ export const sendClientActivationEmails = defineRoute({
       }),
       'Who was sent the e-mail, and who was skipped and why',
     ),
-    404: problem('No such client'),
   },
 });

@@ -2,11 +2,8 @@ import { Router, type Request } from 'express';
 import { eifStream, loadAggregate } from '@onboard/events';
 import {
   ConflictError,
-  ForbiddenError,
   NotFoundError,
   eifCodec,
-  isInternal,
-  type Actor,
   type EifIntent,
   eifPlanSystemView,
   lookupKeysOf,
@@ -20,7 +17,7 @@ import {
   type PlanToCreate,
 } from '@onboard/domain';
 import { mount } from '@onboard/api-contract/express';
-import { requireActor, requireClientAccess, type CommandDeps } from '../http/context.ts';
+import { callerOnClient, type CommandDeps } from '../http/context.ts';
 import { parseIfMatch } from '../http/validate.ts';
 import type { UserStoreDeps } from '../auth/index.ts';
 import type { UserAccountPort } from '../users/ports.ts';
@@ -41,13 +38,8 @@ export type PlanSystemCommandDeps = CommandDeps &
 const STAFF_ONLY = 'Only internal staff can work with the plan system and send activation e-mails';
 
 /** Staff only, on a client they may update (platform §6): a refusal names no data. */
-async function requireStaffOn(deps: CommandDeps, req: Request): Promise<{ actor: Actor; clientId: string }> {
-  const actor = await requireActor(deps.authenticate, req);
-  const clientId = String(req.params.clientId);
-  requireClientAccess(actor, clientId, 'update');
-  if (!isInternal(actor)) throw new ForbiddenError(STAFF_ONLY);
-  return { actor, clientId };
-}
+const requireStaffOn = (deps: CommandDeps, req: Request) =>
+  callerOnClient(deps.authenticate, req, STAFF_ONLY);
 
 async function loadEif(deps: CommandDeps, clientId: string) {
   const loaded = await loadAggregate({

@@ -1,9 +1,13 @@
 import { z } from 'zod';
 import { CONVERSATION_KINDS, CONVERSATION_SUBJECT_TYPES } from '@onboard/events';
-import { defineRoute, json, noContent, problem } from '@onboard/api-contract';
+import { errors, json, noContent, pathParams, problem, routeFamily } from '@onboard/api-contract';
 
-const clientId = z.string().min(1);
-const threadParams = z.object({ clientId, threadId: z.string().min(1) });
+/** The conversations of a client, most calls on one thread of them. */
+const conversationRoute = routeFamily({
+  tag: 'conversations',
+  params: pathParams('clientId', 'threadId'),
+  responses: { 404: problem('No such conversation for this person') },
+});
 const mentions = z
   .array(z.string().min(1).max(200))
   .max(50)
@@ -37,70 +41,58 @@ export const ConversationMessageBody = z
   .strict()
   .meta({ id: 'ConversationMessageBody' });
 
-export const startConversation = defineRoute({
+export const startConversation = conversationRoute({
   method: 'post',
   path: '/api/clients/{clientId}/conversations',
-  tag: 'conversations',
   summary:
     'Start a conversation on an answer, class, census row or task of the client, with its first message',
-  request: { params: z.object({ clientId }), body: StartConversationBody },
+  request: { params: pathParams('clientId'), body: StartConversationBody },
   responses: {
     201: json(z.object({ threadId: z.string(), messageId: z.string() }), 'The new thread'),
     400: problem(
       'An empty or too long message (body.text), a subject without words, or a mention of someone who may not see it (body.mentions)',
     ),
     403: problem('Not one of the client’s people, or an internal note by someone who is not staff'),
-    404: problem('No such client'),
+    ...errors.noClient,
   },
 });
 
-export const postConversationMessage = defineRoute({
+export const postConversationMessage = conversationRoute({
   method: 'post',
   path: '/api/clients/{clientId}/conversations/{threadId}/messages',
-  tag: 'conversations',
   summary: 'Reply in a conversation (a reply to a resolved one reopens it)',
-  request: { params: threadParams, body: ConversationMessageBody },
+  request: { body: ConversationMessageBody },
   responses: {
     201: json(z.object({ messageId: z.string() }), 'The message as recorded'),
     400: problem('An empty or too long message (body.text), or a mention of someone who may not see it'),
-    404: problem('No such conversation for this person'),
   },
 });
 
-export const resolveConversation = defineRoute({
+export const resolveConversation = conversationRoute({
   method: 'post',
   path: '/api/clients/{clientId}/conversations/{threadId}/resolve',
-  tag: 'conversations',
   summary: 'Resolve a conversation',
-  request: { params: threadParams },
   responses: {
     204: noContent('Resolved'),
     400: problem('Resolved already (ALREADY_RESOLVED)'),
-    404: problem('No such conversation for this person'),
   },
 });
 
-export const reopenConversation = defineRoute({
+export const reopenConversation = conversationRoute({
   method: 'post',
   path: '/api/clients/{clientId}/conversations/{threadId}/reopen',
-  tag: 'conversations',
   summary: 'Reopen a resolved conversation',
-  request: { params: threadParams },
   responses: {
     204: noContent('Reopened'),
     400: problem('Open already (NOT_RESOLVED)'),
-    404: problem('No such conversation for this person'),
   },
 });
 
-export const readConversation = defineRoute({
+export const readConversation = conversationRoute({
   method: 'post',
   path: '/api/clients/{clientId}/conversations/{threadId}/read',
-  tag: 'conversations',
   summary: 'Mark a conversation read up to now, for the signed-in person',
-  request: { params: threadParams },
   responses: {
     204: noContent('Read'),
-    404: problem('No such conversation for this person'),
   },
 });

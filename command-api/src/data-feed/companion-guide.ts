@@ -7,7 +7,7 @@ import {
 } from '@onboard/domain/data-feed';
 import type { RouteHandler } from '@onboard/api-contract/express';
 import { requireActor } from '../http/context.ts';
-import { decideOnStream, requestContext } from '../http/decide.ts';
+import { decideOnStream, unversioned } from '../http/decide.ts';
 import type { setCompanionGuide } from './routes.contract.ts';
 import type { DataFeed } from './context.ts';
 
@@ -19,7 +19,7 @@ export const saveCompanionGuide =
     if (!isInternal(actor)) throw new ForbiddenError('Only staff edit the companion guide');
     const profile = input.body() as CompanionGuideProfile;
     const { after } = await decideOnStream(deps, {
-      request: { ...requestContext(req, deps.newId), ifMatch: null },
+      request: unversioned(req, deps.newId),
       actor,
       stream: COMPANION_GUIDE_STREAM,
       decider: companionGuideDecider,

@@ -4,31 +4,26 @@ import {
   COMPANION_GUIDE_STREAM,
   dataFeedStream,
   parseEvent,
-  taskStream,
   type CompanionGuideProfileEvent,
   type EventStore,
   type SnapshotStore,
 } from '@onboard/events';
 import {
-  AppError,
-  FILE_TOO_LARGE_MESSAGE,
-  ForbiddenError,
-  MAX_UPLOAD_BYTES,
   NotFoundError,
   RuleError,
-  isInternal,
   type Actor,
   type ClientView,
   type DocumentStore,
   foldWith,
-  tasksDecider,
-  type TaskCommand,
   type ClientTaskAction,
+  type Intent,
 } from '@onboard/domain';
 import { companionGuideDecider, dataFeedDecider, type DataFeedCommand } from '@onboard/domain/data-feed';
-import { requireActor, requireClientAccess, type CommandDeps } from '../http/context.ts';
-import { decideOnStream, requestContext } from '../http/decide.ts';
+import { callerOnClient, type CommandDeps } from '../http/context.ts';
+import { decideIntent, unversioned } from '../http/decide.ts';
 import type { EmailSender } from '../auth/email-port.ts';
+import { moveTaskAlong } from '../tasks/context.ts';
+import { refuseDeclaredOversize } from '../http/raw-upload.ts';
 
 export type DataFeedCommandDeps = CommandDeps & {
   documents: DocumentStore;
@@ -70,55 +65,37 @@ export type DataFeed = ReturnType<typeof dataFeedCommands>;
 
 /** The caller's access, a feed's command decided, the connect-service task moved along. */
 export function dataFeedCommands(deps: DataFeedCommandDeps) {
-  const access = async (req: Request, staffOnly = false) => {
-    const actor = await requireActor(deps.authenticate, req);
-    const clientId = String(req.params.clientId);
-    requireClientAccess(actor, clientId, 'update');
-    if (staffOnly && !isInternal(actor)) throw new ForbiddenError('Only staff do this');
-    return { actor, clientId };
-  };
+  const access = (req: Request, staffOnly = false) =>
+    callerOnClient(deps.authenticate, req, staffOnly ? 'Only staff do this' : undefined);
 
-  const execute = (req: Request, actor: Actor, clientId: string, intent: Omit<DataFeedCommand, 'metadata'>) =>
-    decideOnStream(deps, {
-      request: { ...requestContext(req, deps.newId), ifMatch: null },
+  const execute = (req: Request, actor: Actor, clientId: string, intent: Intent<DataFeedCommand>) =>
+    decideIntent(deps, {
+      request: unversioned(req, deps.newId),
       actor,
       stream: dataFeedStream(clientId),
       decider: dataFeedDecider,
-      build: (_state, metadata) => ({ ...intent, metadata }) as DataFeedCommand,
+      intent,
     });
 
   /** Moves the connect-service task along; a task already past that step stays as it is. */
   const moveTask = async (req: Request, actor: Actor, clientId: string, move: ClientTaskAction | 'Done') => {
-    try {
-      await decideOnStream(deps, {
-        request: { ...requestContext(req, deps.newId), ifMatch: null },
-        actor,
-        stream: taskStream(clientId),
-        decider: tasksDecider,
-        build: (_state, metadata) =>
-          (move === 'Done'
-            ? {
-                type: 'ChangeTaskStatus',
-                data: { clientId, taskId: 'connect-service', policyId: null, status: 'Done', reason: null },
-                metadata,
-              }
-            : {
-                type: 'TakeTaskAction',
-                data: { clientId, taskId: 'connect-service', policyId: null, action: move },
-                metadata,
-              }) as TaskCommand,
-      });
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-    }
+    const task = { clientId, taskId: 'connect-service', policyId: null };
+    await moveTaskAlong(
+      deps,
+      req,
+      actor,
+      clientId,
+      move === 'Done'
+        ? { type: 'ChangeTaskStatus', data: { ...task, status: 'Done', reason: null } }
+        : { type: 'TakeTaskAction', data: { ...task, action: move } },
+    );
   };
 
   /** Before a test file is read: the caller, uploads on, the size, and the client's view. */
   const checkUpload: RequestHandler = async (req, res, next) => {
     const { actor, clientId } = await access(req);
     requireUploads(deps.documents);
-    if (Number(req.get('content-length') ?? 0) > MAX_UPLOAD_BYTES)
-      throw new AppError(413, 'FILE_TOO_LARGE', FILE_TOO_LARGE_MESSAGE);
+    refuseDeclaredOversize(req);
     res.locals.dataFeed = { actor, clientId, view: await loadView(deps, clientId) };
     next();
   };

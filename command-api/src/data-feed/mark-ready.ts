@@ -1,8 +1,9 @@
-import { EMAIL_TEMPLATES, RuleError, emailText } from '@onboard/domain';
+import { EMAIL_TEMPLATES, RuleError } from '@onboard/domain';
 import { CLEAN_ROUNDS_FOR_PRODUCTION, dataFeedView } from '@onboard/domain/data-feed';
 import type { RouteHandler } from '@onboard/api-contract/express';
 import type { markDataFeedReady } from './routes.contract.ts';
 import { loadView, type DataFeed } from './context.ts';
+import { templated } from '../auth/email-port.ts';
 
 /** Staff mark the feed ready for production; its production support contacts are told by e-mail. */
 export const markReady =
@@ -40,9 +41,7 @@ export const markReady =
       await deps.emailSender.send({
         kind: 'DATA_FEED_READY',
         to: [String(contact.email)],
-        subject: content.subject,
-        body: emailText(content),
-        content,
+        ...templated(content),
         link,
         clientId,
         actor: { userId: actor.userId, role: actor.role },

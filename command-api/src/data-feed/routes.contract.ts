@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute, json, problem } from '@onboard/api-contract';
+import { errors, json, problem, routeFamily } from '@onboard/api-contract';
 import {
   CompanionGuideAnswer,
   CompanionGuideProfile,
@@ -7,11 +7,13 @@ import {
   DataFeedView,
 } from '@onboard/api-contract/data-feed';
 
+/** The data-feed writes of a client. */
+const feedRoute = routeFamily({ tag: 'data-feed' });
+
 /** Upload a test 834 on the connect-service task: the body is the file itself. */
-export const uploadDataFeedTestFile = defineRoute({
+export const uploadDataFeedTestFile = feedRoute({
   method: 'post',
   path: '/api/clients/{clientId}/data-feed/test-files',
-  tag: 'data-feed',
   summary: 'Upload a test 834 and check it',
   description:
     'The body is the X12 834 (005010X220A1) itself, up to 20 MB, with its name (URI-encoded) in ' +
@@ -27,16 +29,15 @@ export const uploadDataFeedTestFile = defineRoute({
     201: json(DataFeedView, 'Kept as the next round; the feed with every round, newest first'),
     400: problem('Empty, or not an X12 interchange'),
     403: problem('Not one of the client’s people, its broker or staff'),
-    404: problem('No such client'),
+    ...errors.noClient,
     413: problem('Larger than 20 MB'),
     422: problem('The configured document store is read only (ONBOARD_DOCUMENT_BASE_URL)'),
   },
 });
 
-export const markDataFeedReady = defineRoute({
+export const markDataFeedReady = feedRoute({
   method: 'post',
   path: '/api/clients/{clientId}/data-feed/ready',
-  tag: 'data-feed',
   summary: 'Mark the feed ready for production (staff)',
   description:
     'After two clean rounds in a row (accepted, no problem). The production support contacts of the ' +
@@ -46,8 +47,8 @@ export const markDataFeedReady = defineRoute({
     200: json(DataFeedView, 'The feed, marked ready'),
     400: problem('Not two clean rounds in a row, or already ready'),
     422: problem('No data feeds production support contact with an e-mail address in the EIF'),
-    403: problem('Not staff'),
-    404: problem('No such client'),
+    ...errors.notStaff,
+    ...errors.noClient,
   },
 });
 
@@ -57,10 +58,9 @@ export const CensusExportAnswer = z.object({
   members: z.number().int(),
 });
 
-export const exportCensusAs834 = defineRoute({
+export const exportCensusAs834 = feedRoute({
   method: 'post',
   path: '/api/clients/{clientId}/data-feed/census-834',
-  tag: 'data-feed',
   summary: 'Make the submitted census a full-file 834 (staff)',
   description:
     'Every policy’s submitted census as one full-file 834 in the companion guide’s codes, kept in the ' +
@@ -69,20 +69,19 @@ export const exportCensusAs834 = defineRoute({
   responses: {
     201: json(CensusExportAnswer, 'The 834 made'),
     400: problem('No census is submitted yet'),
-    403: problem('Not staff'),
-    404: problem('No such client'),
+    ...errors.notStaff,
+    ...errors.noClient,
     422: problem('The configured document store is read only (ONBOARD_DOCUMENT_BASE_URL)'),
   },
 });
 
-export const setCompanionGuide = defineRoute({
+export const setCompanionGuide = feedRoute({
   method: 'put',
   path: '/api/data-feed/companion-guide',
-  tag: 'data-feed',
   summary: 'Save the carrier’s companion-guide profile (staff)',
   request: { body: CompanionGuideProfile },
   responses: {
     200: json(CompanionGuideAnswer, 'The profile saved'),
-    403: problem('Not staff'),
+    ...errors.notStaff,
   },
 });

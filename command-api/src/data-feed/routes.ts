@@ -1,5 +1,5 @@
-import { Router } from 'express';
-import { mount } from '@onboard/api-contract/express';
+import type { Router } from 'express';
+import { handle, routerOf } from '@onboard/api-contract/express';
 import { readRawFile } from '../http/raw-upload.ts';
 import {
   exportCensusAs834,
@@ -20,13 +20,10 @@ import { saveCompanionGuide } from './companion-guide.ts';
  * The carrier's companion-guide profile is saved on its own stream (staff).
  */
 export function dataFeedCommandRoutes(deps: DataFeedCommandDeps): Router {
-  const router = Router();
-  const feed = dataFeedCommands(deps);
-
-  mount(router, uploadDataFeedTestFile, uploadTestFile(feed), { before: [feed.checkUpload, readRawFile] });
-  mount(router, markDataFeedReady, markReady(feed));
-  mount(router, exportCensusAs834, exportCensus(feed));
-  mount(router, setCompanionGuide, saveCompanionGuide(feed));
-
-  return router;
+  return routerOf(dataFeedCommands(deps), [
+    handle(uploadDataFeedTestFile, uploadTestFile, (feed) => [feed.checkUpload, readRawFile]),
+    handle(markDataFeedReady, markReady),
+    handle(exportCensusAs834, exportCensus),
+    handle(setCompanionGuide, saveCompanionGuide),
+  ]);
 }

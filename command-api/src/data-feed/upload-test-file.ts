@@ -1,4 +1,4 @@
-import { FILE_NAME_MISSING_MESSAGE, ValidationError, type Actor, type ClientView } from '@onboard/domain';
+import { type Actor, type ClientView } from '@onboard/domain';
 import {
   CLEAN_ROUNDS_FOR_PRODUCTION,
   buildReport,
@@ -8,7 +8,7 @@ import {
   dataFeedView,
 } from '@onboard/domain/data-feed';
 import type { RouteHandler } from '@onboard/api-contract/express';
-import { FILE_NAME_HEADER, invalidFile, uploadedFileName } from '../http/raw-upload.ts';
+import { invalidFile, requireFileName } from '../http/raw-upload.ts';
 import { submittedCensus } from './census.ts';
 import { DataFeedFileError, read834, write999 } from './x12.ts';
 import type { uploadDataFeedTestFile } from './routes.contract.ts';
@@ -24,9 +24,7 @@ export const uploadTestFile =
       clientId: string;
       view: ClientView;
     };
-    const name = uploadedFileName(req.get(FILE_NAME_HEADER));
-    if (name === null)
-      throw new ValidationError({ [`header.${FILE_NAME_HEADER}`]: FILE_NAME_MISSING_MESSAGE });
+    const name = requireFileName(req);
     const body: unknown = req.body;
     const bytes = Buffer.isBuffer(body) ? body : Buffer.alloc(0);
     const { state: guide } = await loadCompanionGuide(deps.store);

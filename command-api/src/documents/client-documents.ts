@@ -7,7 +7,6 @@ import {
   DOCUMENT_MESSAGES,
   MAX_CLIENT_DOCUMENT_BYTES,
   MAX_FILES_PER_UPLOAD,
-  NotFoundError,
   RuleError,
   ValidationError,
   eifCodec,
@@ -18,12 +17,13 @@ import {
   textTypeOf,
   type Actor,
   type DocumentStore,
+  type Intent,
 } from '@onboard/domain';
 import { documentsDecider, type DocumentIntent, type DocumentState } from '@onboard/domain';
 import { censusDecider, type CensusCommand } from '@onboard/domain/census';
 import { readCensus } from '../census/job.ts';
-import { requireActor, requirePermission, type CommandDeps } from '../http/context.ts';
-import { decideOnStream, requestContext } from '../http/decide.ts';
+import { requireClientExists, requireActor, requirePermission, type CommandDeps } from '../http/context.ts';
+import { decideIntent, decideOnStream, unversioned } from '../http/decide.ts';
 
 export type ClientDocumentCommandDeps = CommandDeps & {
   documents: Pick<DocumentStore, 'put'>;
@@ -139,18 +139,17 @@ export function clientDocuments(deps: ClientDocumentCommandDeps) {
     const actor = await requireActor(deps.authenticate, req);
     const clientId = String(req.params.clientId);
     requirePermission(actor, 'documents', action, { clientId });
-    const [first] = await deps.store.readStream(eifStream(clientId), { maxCount: 1 });
-    if (!first) throw new NotFoundError('Client not found');
+    await requireClientExists(deps.store, clientId);
     return { actor, clientId };
   };
 
   const execute = async (req: Request, actor: Actor, clientId: string, intent: DocumentIntent) => {
-    const decided = decideOnStream(deps, {
-      request: { ...requestContext(req, deps.newId), ifMatch: null },
+    const decided = decideIntent(deps, {
+      request: unversioned(req, deps.newId),
       actor,
       stream: documentStream(clientId),
       decider: documentsDecider,
-      build: (_state, metadata) => ({ ...intent, metadata }) as Parameters<typeof documentsDecider.decide>[0],
+      intent,
       conflictMessage: 'The documents were changed by someone else at the same moment. Try again.',
     });
     try {
@@ -199,13 +198,13 @@ export function clientDocuments(deps: ClientDocumentCommandDeps) {
     actor: Actor,
     clientId: string,
     documentId: string,
-    intent: (policyId: string) => Omit<CensusCommand, 'metadata'>,
+    intent: (policyId: string) => Intent<CensusCommand>,
   ) => {
     const policyId = await censusPolicyOf(clientId, documentId);
     if (policyId === null) return null;
     try {
       const { after } = await decideOnStream(deps, {
-        request: { ...requestContext(req, deps.newId), ifMatch: null },
+        request: unversioned(req, deps.newId),
         actor,
         stream: censusStream(clientId, policyId),
         decider: censusDecider,
@@ -223,13 +222,13 @@ export function clientDocuments(deps: ClientDocumentCommandDeps) {
 
   /** A video only adds up: appended at any revision. */
   const recordVideo = (req: Request, actor: Actor, clientId: string, intent: DocumentIntent) =>
-    decideOnStream(deps, {
-      request: { ...requestContext(req, deps.newId), ifMatch: null },
+    decideIntent(deps, {
+      request: unversioned(req, deps.newId),
       actor,
       stream: documentStream(clientId),
       decider: documentsDecider,
       appendAt: 'any',
-      build: (_state, metadata) => ({ ...intent, metadata }) as Parameters<typeof documentsDecider.decide>[0],
+      intent,
     });
 
   return { deps, requireClient, execute, refuseSignedForm, censusChange, recordVideo };

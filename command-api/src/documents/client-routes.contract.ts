@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { defineRoute, json, problem } from '@onboard/api-contract';
+import { errors, json, pathParams, problem, routeFamily } from '@onboard/api-contract';
 import { MAX_CLIENT_DOCUMENT_BYTES, MAX_FILES_PER_UPLOAD } from '@onboard/domain';
 import { NEW_DOCUMENT_NOTICE_STATUSES } from '@onboard/events';
 
-const clientParams = z.object({ clientId: z.string().min(1) });
+const clientParams = pathParams('clientId');
 const documentParams = clientParams.extend({ documentId: z.string().min(1) });
 
 /** A client document as a write answers it. */
@@ -27,10 +27,12 @@ const Filing = {
   language: z.enum(['en', 'es']).nullable().optional(),
 };
 
-export const uploadClientDocuments = defineRoute({
+/** The writes on a client's documents. */
+const documentRoute = routeFamily({ tag: 'documents' });
+
+export const uploadClientDocuments = documentRoute({
   method: 'post',
   path: '/api/clients/{clientId}/documents',
-  tag: 'documents',
   summary: 'Upload one or more documents for the client (multipart)',
   description:
     `multipart/form-data: the files (any field name), each up to ${MAX_CLIENT_DOCUMENT_BYTES / 1024 / 1024} MB, ` +
@@ -54,32 +56,30 @@ export const uploadClientDocuments = defineRoute({
   responses: {
     201: json(z.array(ClientDocument), 'The documents kept'),
     400: problem('No file, an unknown category, a file of a refused type, or one with active content'),
-    403: problem('Not yours'),
-    404: problem('No such client'),
+    ...errors.notYours,
+    ...errors.noClient,
     413: problem('A file is too large'),
     415: problem('Not multipart/form-data'),
   },
 });
 
-export const renameClientDocument = defineRoute({
+export const renameClientDocument = documentRoute({
   method: 'put',
   path: '/api/clients/{clientId}/documents/{documentId}/rename',
-  tag: 'documents',
   summary: 'Rename a document',
   request: { params: documentParams, body: z.object({ name: z.string() }) },
   responses: {
     200: json(ClientDocument, 'Renamed'),
     400: problem('An empty or too long name'),
-    403: problem('Not yours'),
+    ...errors.notYours,
     404: problem('No such document'),
     422: problem('A completed onboarding form, kept as signed'),
   },
 });
 
-export const deleteClientDocument = defineRoute({
+export const deleteClientDocument = documentRoute({
   method: 'delete',
   path: '/api/clients/{clientId}/documents/{documentId}',
-  tag: 'documents',
   summary:
     'Delete a document (kept with deletedAt; the client’s people delete only their own uploads; a census file by the census rules)',
   request: { params: documentParams },
@@ -92,10 +92,9 @@ export const deleteClientDocument = defineRoute({
   },
 });
 
-export const changeClientDocumentsMeta = defineRoute({
+export const changeClientDocumentsMeta = documentRoute({
   method: 'put',
   path: '/api/clients/{clientId}/documents/meta',
-  tag: 'documents',
   summary: 'Change the filing (category, policy, language) of one or more documents',
   request: {
     params: clientParams,
@@ -104,15 +103,14 @@ export const changeClientDocumentsMeta = defineRoute({
   responses: {
     200: json(z.array(ClientDocument), 'The documents as they now are'),
     400: problem('An unknown category or language'),
-    403: problem('Not yours'),
+    ...errors.notYours,
     404: problem('No such document'),
   },
 });
 
-export const uploadClientVideo = defineRoute({
+export const uploadClientVideo = documentRoute({
   method: 'post',
   path: '/api/clients/{clientId}/documents/vidyard/upload',
-  tag: 'documents',
   summary: 'Upload a video (multipart, one MP4 file); the video port keeps and serves it',
   request: {
     params: clientParams,
@@ -121,41 +119,38 @@ export const uploadClientVideo = defineRoute({
   responses: {
     201: json(z.object({ vidyardId: z.string(), name: z.string(), size: z.number().int() }), 'Kept'),
     400: problem('No file, or not an MP4 video'),
-    403: problem('Not yours'),
-    404: problem('No such client'),
+    ...errors.notYours,
+    ...errors.noClient,
     413: problem('Too large'),
     415: problem('Not multipart/form-data'),
   },
 });
 
-export const deleteClientVideo = defineRoute({
+export const deleteClientVideo = documentRoute({
   method: 'delete',
   path: '/api/clients/{clientId}/documents/vidyard/delete/{vidyardId}',
-  tag: 'documents',
   summary: 'Delete a video',
   request: { params: clientParams.extend({ vidyardId: z.string().min(1) }) },
-  responses: { 204: { description: 'Deleted' }, 403: problem('Not yours'), 404: problem('No such video') },
+  responses: { 204: { description: 'Deleted' }, ...errors.notYours, 404: problem('No such video') },
 });
 
 const NoticeBody = z.object({ newDocumentNoticeStatus: z.enum(NEW_DOCUMENT_NOTICE_STATUSES) });
 
-export const setClientDocumentNotice = defineRoute({
+export const setClientDocumentNotice = documentRoute({
   method: 'put',
   path: '/api/clients/{clientId}/new-document-notice',
-  tag: 'documents',
   summary: 'Mark the new-document notice seen (NEW_AND_SEEN) or dismissed (OLD) for this client',
   request: { params: clientParams, body: NoticeBody },
   responses: {
     200: json(NoticeBody, 'Kept'),
-    403: problem('Not yours'),
-    404: problem('No such client'),
+    ...errors.notYours,
+    ...errors.noClient,
   },
 });
 
-export const setUserDocumentNotice = defineRoute({
+export const setUserDocumentNotice = documentRoute({
   method: 'put',
   path: '/api/users/new-document-notice',
-  tag: 'documents',
   summary: 'Mark the new-document notice for every client of the signed-in user',
   request: { body: NoticeBody },
   responses: { 200: json(NoticeBody, 'Kept') },

@@ -1,5 +1,5 @@
-import { Router } from 'express';
-import { mount } from '@onboard/api-contract/express';
+import type { Router } from 'express';
+import { handle, routerOf } from '@onboard/api-contract/express';
 import {
   changeClientDocumentsMeta,
   deleteClientDocument,
@@ -26,25 +26,14 @@ import { setUserNotice } from './user-notice.ts';
  * then appends one event per file; a file whose event was never appended is in no list and never served.
  */
 export function clientDocumentCommandRoutes(deps: ClientDocumentCommandDeps): Router {
-  const router = Router();
-
-  const documents = clientDocuments(deps);
-
-  mount(router, uploadClientDocuments, uploadDocuments(documents));
-
-  mount(router, renameClientDocument, renameDocument(documents));
-
-  mount(router, deleteClientDocument, deleteDocument(documents));
-
-  mount(router, changeClientDocumentsMeta, changeFiling(documents));
-
-  mount(router, uploadClientVideo, uploadVideo(documents));
-
-  mount(router, deleteClientVideo, deleteVideo(documents));
-
-  mount(router, setClientDocumentNotice, setClientNotice(documents));
-
-  mount(router, setUserDocumentNotice, setUserNotice(documents));
-
-  return router;
+  return routerOf(clientDocuments(deps), [
+    handle(uploadClientDocuments, uploadDocuments),
+    handle(renameClientDocument, renameDocument),
+    handle(deleteClientDocument, deleteDocument),
+    handle(changeClientDocumentsMeta, changeFiling),
+    handle(uploadClientVideo, uploadVideo),
+    handle(deleteClientVideo, deleteVideo),
+    handle(setClientDocumentNotice, setClientNotice),
+    handle(setUserDocumentNotice, setUserNotice),
+  ]);
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute, json, problem } from '@onboard/api-contract';
+import { defineRoute, errors, json, problem } from '@onboard/api-contract';
 import { MAX_UPLOAD_BYTES, UPLOAD_MIME_TYPES } from '@onboard/domain';
 
 const StoredDocument = z
@@ -29,7 +29,7 @@ export const uploadDocument = defineRoute({
   responses: {
     201: json(StoredDocument, 'Stored; the id to attach'),
     400: problem('Another type, an empty file, content that is not of the given type, or no file name'),
-    403: problem('Not staff'),
+    ...errors.notStaff,
     413: problem('Larger than 20 MB'),
     422: problem('The configured store is read only (ONBOARD_DOCUMENT_BASE_URL)'),
   },

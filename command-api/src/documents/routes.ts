@@ -1,14 +1,9 @@
 import { Router, type RequestHandler } from 'express';
 import {
-  AppError,
   EMPTY_FILE_MESSAGE,
-  FILE_NAME_MISSING_MESSAGE,
-  FILE_TOO_LARGE_MESSAGE,
   ForbiddenError,
-  MAX_UPLOAD_BYTES,
   RuleError,
   UNSUPPORTED_TYPE_MESSAGE,
-  ValidationError,
   contentMismatchMessage,
   hasSignatureOf,
   isInternal,
@@ -17,7 +12,7 @@ import {
   type DocumentStore,
 } from '@onboard/domain';
 import { mount } from '@onboard/api-contract/express';
-import { FILE_NAME_HEADER, invalidFile, readRawFile, uploadedFileName } from '../http/raw-upload.ts';
+import { invalidFile, readRawFile, requireFileName, refuseDeclaredOversize } from '../http/raw-upload.ts';
 import { requireActor, type Authenticate } from '../http/context.ts';
 import { uploadDocument } from './routes.contract.ts';
 
@@ -39,8 +34,7 @@ export function documentCommandRoutes(deps: DocumentCommandDeps): Router {
     if (!isInternal(actor)) throw new ForbiddenError('Only internal staff upload documents');
     if (!deps.documents.put) throw new RuleError('UPLOADS_OFF', UPLOADS_OFF_MESSAGE);
     if (!uploadMimeType(req.get('content-type'))) throw invalidFile(UNSUPPORTED_TYPE_MESSAGE);
-    if (Number(req.get('content-length') ?? 0) > MAX_UPLOAD_BYTES)
-      throw new AppError(413, 'FILE_TOO_LARGE', FILE_TOO_LARGE_MESSAGE);
+    refuseDeclaredOversize(req);
     res.locals.actor = actor;
     next();
   };
@@ -54,9 +48,7 @@ export function documentCommandRoutes(deps: DocumentCommandDeps): Router {
       const bytes: unknown = req.body;
       if (!Buffer.isBuffer(bytes) || bytes.length === 0) throw invalidFile(EMPTY_FILE_MESSAGE);
       if (!hasSignatureOf(mimeType, bytes)) throw invalidFile(contentMismatchMessage(mimeType));
-      const name = uploadedFileName(req.get(FILE_NAME_HEADER));
-      if (name === null)
-        throw new ValidationError({ [`header.${FILE_NAME_HEADER}`]: FILE_NAME_MISSING_MESSAGE });
+      const name = requireFileName(req);
       const stored = await deps.documents.put!({
         documentId: deps.newId(),
         bytes,

@@ -58,25 +58,28 @@ const errorsOf = (fn: () => unknown) => {
   throw new Error('expected a validation error');
 };
 
+type Creation = Extract<EntityEdit, { action: 'create' }>;
+/** An edit that creates an entity with the values sent, its messages keyed under `errorPrefix`. */
+const creation = (
+  entity: Creation['entity'],
+  entityId: string,
+  values: Creation['values'],
+  errorPrefix: string,
+): Creation => ({ action: 'create', entity, entityId, values, errorPrefix });
+
 describe('decideEntityEdits', () => {
   const office = { entity: 'Location', entityId: 'l1', attributes: { name: 'Office', zipCode: null } };
+  /** Ann, a contact of the given type for the office only. */
+  const ann = (type: string) => ({
+    entity: 'Contact',
+    entityId: 'p1',
+    attributes: { type, firstName: 'Ann', scope: 'SOME', locationIds: ['l1'] },
+  });
 
   it('creates with every question stored (blank as null), fixed attributes set, each edit its own change', () => {
     const commands = run(viewWith([office]), [
-      {
-        action: 'create',
-        entity: 'Location',
-        entityId: 'l2',
-        values: { name: ' Depot ' },
-        errorPrefix: 'body.',
-      },
-      {
-        action: 'create',
-        entity: 'Contact',
-        entityId: 'p1',
-        values: { type: 'ADMIN', firstName: 'Ann', scope: 'SOME', locationIds: ['l1'] },
-        errorPrefix: 'body.',
-      },
+      creation('Location', 'l2', { name: ' Depot ' }, 'body.'),
+      creation('Contact', 'p1', ann('ADMIN').attributes, 'body.'),
     ]);
     expect(commands).toEqual([
       expect.objectContaining({
@@ -90,7 +93,7 @@ describe('decideEntityEdits', () => {
       expect.objectContaining({
         type: 'CreateEntity',
         data: expect.objectContaining({
-          attributes: { type: 'ADMIN', firstName: 'Ann', scope: 'SOME', locationIds: ['l1'] },
+          attributes: ann('ADMIN').attributes,
           changeId: 'change-2',
         }),
       }),
@@ -101,34 +104,15 @@ describe('decideEntityEdits', () => {
     expect(
       errorsOf(() =>
         run(viewWith([office]), [
-          {
-            action: 'create',
-            entity: 'Location',
-            entityId: 'x',
-            values: { zipCode: '1', extra: 1 },
-            errorPrefix: 'body.items.0.',
-          },
-          {
-            action: 'create',
-            entity: 'Contact',
-            entityId: 'y',
-            values: { firstName: 'A' },
-            errorPrefix: 'body.items.1.',
-          },
-          {
-            action: 'create',
-            entity: 'Contact',
-            entityId: 'z',
-            values: { type: 'GUEST' },
-            errorPrefix: 'body.items.2.',
-          },
-          {
-            action: 'create',
-            entity: 'Contact',
-            entityId: 'w',
-            values: { type: 'ADMIN', firstName: 'B', scope: 'SOME', locationIds: ['elsewhere'] },
-            errorPrefix: 'body.items.3.',
-          },
+          creation('Location', 'x', { zipCode: '1', extra: 1 }, 'body.items.0.'),
+          creation('Contact', 'y', { firstName: 'A' }, 'body.items.1.'),
+          creation('Contact', 'z', { type: 'GUEST' }, 'body.items.2.'),
+          creation(
+            'Contact',
+            'w',
+            { type: 'ADMIN', firstName: 'B', scope: 'SOME', locationIds: ['elsewhere'] },
+            'body.items.3.',
+          ),
         ]),
       ),
     ).toEqual({
@@ -142,14 +126,7 @@ describe('decideEntityEdits', () => {
   });
 
   it('updates only what is sent, clears hidden follow-ups, and refuses a changed fixed attribute', () => {
-    const view = viewWith([
-      office,
-      {
-        entity: 'Contact',
-        entityId: 'p1',
-        attributes: { type: 'ADMIN', firstName: 'Ann', scope: 'SOME', locationIds: ['l1'] },
-      },
-    ]);
+    const view = viewWith([office, ann('ADMIN')]);
     expect(
       run(view, [
         {
@@ -179,14 +156,7 @@ describe('decideEntityEdits', () => {
   });
 
   it('refuses a delete of a location still chosen, and an item beyond the list’s maximum', () => {
-    const view = viewWith([
-      office,
-      {
-        entity: 'Contact',
-        entityId: 'p1',
-        attributes: { type: 'OWNER', firstName: 'Ann', scope: 'SOME', locationIds: ['l1'] },
-      },
-    ]);
+    const view = viewWith([office, ann('OWNER')]);
     const inUse = (() => {
       try {
         run(view, [{ action: 'delete', entity: 'Location', entityId: 'l1' }]);
@@ -197,17 +167,9 @@ describe('decideEntityEdits', () => {
     })();
     expect(inUse).toMatchObject({ status: 409, code: 'IN_USE' });
     expect(inUse?.message).toBe('This location is still chosen in 1 contact. Remove it there first.');
-    expect(() =>
-      run(view, [
-        {
-          action: 'create',
-          entity: 'Contact',
-          entityId: 'p2',
-          values: { type: 'OWNER', firstName: 'B' },
-          errorPrefix: '',
-        },
-      ]),
-    ).toThrow(RuleError);
+    expect(() => run(view, [creation('Contact', 'p2', { type: 'OWNER', firstName: 'B' }, '')])).toThrow(
+      RuleError,
+    );
     expect(run(view, [{ action: 'delete', entity: 'Contact', entityId: 'p1' }])).toEqual([
       expect.objectContaining({
         type: 'DeleteEntity',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute, json, problem } from '@onboard/api-contract';
+import { errors, json, pathParams, problem, routeFamily } from '@onboard/api-contract';
 import { ClientView, concurrentWrite } from '@onboard/api-contract/views';
 import { ChangeChoice, ConfirmedChanges } from './routes.contract.ts';
 import { OUTSIDE_SIGNER_STEPS, type EifStepId, SIGNED_SECTIONS, emailMessage } from '@onboard/domain';
@@ -33,26 +33,27 @@ export const DeclineUpdatesBody = ChangeChoice.extend({
   reason: z.string().trim().min(1, 'Please provide a reason for declining'),
 }).strict();
 
-export const inviteOutsideSigner = defineRoute({
+/** The outside signer's calls. */
+const signerRoute = routeFamily({ tag: 'eif' });
+
+export const inviteOutsideSigner = signerRoute({
   method: 'post',
   path: '/api/clients/{clientId}/outside-signer',
-  tag: 'eif',
   summary: 'Invite an outside signer by e-mail',
-  request: { params: z.object({ clientId: z.string().min(1) }), body: InviteOutsideSignerBody },
+  request: { params: pathParams('clientId'), body: InviteOutsideSignerBody },
   responses: {
     201: json(z.object({ emailId: z.string(), email: z.string(), stepId: z.string() }), 'Invited'),
-    403: problem('Not yours'),
-    404: problem('No such client'),
+    ...errors.notYours,
+    ...errors.noClient,
     422: problem('Refused by the signing rules'),
   },
 });
 
 const actionParams = z.object({ clientId: z.string().min(1), actionId: z.string().min(1) });
 
-export const getOutsideSignerReview = defineRoute({
+export const getOutsideSignerReview = signerRoute({
   method: 'get',
   path: '/api/outside-signer/{clientId}/{actionId}',
-  tag: 'eif',
   summary: 'What the outside signer reviews',
   isSignedIn: false,
   request: { params: actionParams },
@@ -103,10 +104,9 @@ const signerAction = <const P extends string, const B extends z.ZodType | undefi
   summary: string,
   body?: B,
 ) =>
-  defineRoute({
+  signerRoute({
     method: 'post',
     path: `/api/outside-signer/{clientId}/{actionId}/${path}`,
-    tag: 'eif',
     summary,
     isSignedIn: false,
     request: { params: actionParams, body: body as B },
@@ -122,10 +122,9 @@ export const outsideSignerSign = signerAction(
   'sign',
   'Sign the EIF as the outside signer (the sections invited to sign; on a signed form, a countersignature)',
 );
-export const outsideSignerConfirmChanges = defineRoute({
+export const outsideSignerConfirmChanges = signerRoute({
   method: 'post',
   path: '/api/outside-signer/{clientId}/{actionId}/confirm-changes',
-  tag: 'eif',
   summary: 'Confirm the accepted changes of the sections the outside signer signed',
   isSignedIn: false,
   request: { params: actionParams },

@@ -1,5 +1,5 @@
-import { Router } from 'express';
-import { mount } from '@onboard/api-contract/express';
+import type { Router } from 'express';
+import { handle, routerOf } from '@onboard/api-contract/express';
 import {
   getOutsideSignerReview,
   inviteOutsideSigner,
@@ -25,15 +25,12 @@ export type { OutsideSignerDeps } from './outside-signer/context.ts';
  * one client and one review-&-submit step, and only until it is used or expires.
  */
 export function outsideSignerRoutes(deps: OutsideSignerDeps): Router {
-  const router = Router();
-  const signers = outsideSigners(deps);
-
-  mount(router, inviteOutsideSigner, invite(signers));
-  mount(router, getOutsideSignerReview, review(signers));
-  mount(router, outsideSignerSign, sign(signers));
-  mount(router, outsideSignerConfirmChanges, confirmChanges(signers));
-  mount(router, outsideSignerAcceptUpdates, acceptUpdates(signers));
-  mount(router, outsideSignerDeclineUpdates, declineUpdates(signers));
-
-  return router;
+  return routerOf(outsideSigners(deps), [
+    handle(inviteOutsideSigner, invite),
+    handle(getOutsideSignerReview, review),
+    handle(outsideSignerSign, sign),
+    handle(outsideSignerConfirmChanges, confirmChanges),
+    handle(outsideSignerAcceptUpdates, acceptUpdates),
+    handle(outsideSignerDeclineUpdates, declineUpdates),
+  ]);
 }

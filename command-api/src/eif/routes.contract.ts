@@ -1,6 +1,9 @@
 import { z } from 'zod';
-import { defineRoute, json, problem } from '@onboard/api-contract';
+import { errors, json, pathParams, problem, routeFamily } from '@onboard/api-contract';
 import { ClientView } from '@onboard/api-contract/views';
+
+/** The EIF lifecycle writes. */
+const eifRoute = routeFamily({ tag: 'eif' });
 
 const ChangeSelection = z.union([
   z.literal('all'),
@@ -39,7 +42,7 @@ export const SignerSettingBody = z
   })
   .strict();
 
-const params = z.object({ clientId: z.string().min(1) });
+const params = pathParams('clientId');
 
 /** The EIF lifecycle commands (onboarding §4): each answers the client after the command. */
 const lifecycle = <const P extends string, const B extends z.ZodType | undefined = undefined>(
@@ -47,16 +50,15 @@ const lifecycle = <const P extends string, const B extends z.ZodType | undefined
   summary: string,
   body?: B,
 ) =>
-  defineRoute({
+  eifRoute({
     method: 'post',
     path: `/api/clients/{clientId}${path}`,
-    tag: 'eif',
     summary,
     isVersioned: true,
     request: { params, body: body as B },
     responses: {
       200: json(ClientView, 'The client after the command'),
-      404: problem('No such client'),
+      ...errors.noClient,
       422: problem('Refused by the EIF rules'),
     },
   });
@@ -65,18 +67,17 @@ export const signEif = lifecycle(
   '/eif/sign',
   'Sign the EIF: the named authorized signer, the broker when brokerAsAuthorizedSigner, else any ben-admin',
 );
-export const setAuthorizedSigner = defineRoute({
+export const setAuthorizedSigner = eifRoute({
   method: 'put',
   path: '/api/clients/{clientId}/eif/authorized-signer',
-  tag: 'eif',
   summary: 'Name who signs the EIF (staff)',
   isVersioned: true,
   request: { params, body: SignerSettingBody },
   responses: {
     200: json(ClientView, 'The client with its signer setting'),
     400: problem('Not one of the client’s ben-admins'),
-    403: problem('Not staff'),
-    404: problem('No such client'),
+    ...errors.notStaff,
+    ...errors.noClient,
     422: problem('Already signed'),
   },
 });
@@ -97,15 +98,14 @@ export const ConfirmedChanges = z.object({
   confirmed: z.number().int().meta({ description: 'Accepted answers confirmed' }),
 });
 
-export const confirmChanges = defineRoute({
+export const confirmChanges = eifRoute({
   method: 'post',
   path: '/api/clients/{clientId}/eif/confirmations',
-  tag: 'eif',
   summary: 'Confirm, as a signer, the accepted changes of the sections you signed',
   request: { params },
   responses: {
     200: json(ConfirmedChanges, 'Confirmed'),
     400: problem('Nothing to confirm'),
-    404: problem('No such client'),
+    ...errors.noClient,
   },
 });

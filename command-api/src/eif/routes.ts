@@ -1,6 +1,6 @@
-import { Router } from 'express';
+import type { Router } from 'express';
 import type { CommandDeps } from '../http/context.ts';
-import { mount } from '@onboard/api-contract/express';
+import { handle, routerOf } from '@onboard/api-contract/express';
 import {
   acceptChanges,
   confirmChanges,
@@ -21,16 +21,13 @@ import { accept, decline, lifecycle, markReady, undo } from './lifecycle.ts';
  * accepting, declining with a reason, and undoing the implementation consultant's edits.
  */
 export function eifCommandRoutes(deps: CommandDeps): Router {
-  const router = Router();
-  const eif = eifCommands(deps);
-
-  mount(router, signEif, sign(eif));
-  mount(router, setAuthorizedSigner, authorizedSigner(eif));
-  mount(router, confirmChanges, confirm(eif));
-  mount(router, markChangesReadyForReview, lifecycle(eif, markReady));
-  mount(router, acceptChanges, lifecycle(eif, accept));
-  mount(router, declineChanges, lifecycle(eif, decline));
-  mount(router, undoIcEdits, lifecycle(eif, undo));
-
-  return router;
+  return routerOf(eifCommands(deps), [
+    handle(signEif, sign),
+    handle(setAuthorizedSigner, authorizedSigner),
+    handle(confirmChanges, confirm),
+    handle(markChangesReadyForReview, (eif) => lifecycle(eif, markReady)),
+    handle(acceptChanges, (eif) => lifecycle(eif, accept)),
+    handle(declineChanges, (eif) => lifecycle(eif, decline)),
+    handle(undoIcEdits, (eif) => lifecycle(eif, undo)),
+  ]);
 }

@@ -16,11 +16,11 @@ export type ClientEmailData = (
  * each with the kind's template.
  */
 export const sendToClient =
-  <C extends RouteContract>(
-    emails: Emails,
+  (
     operation: (typeof CLIENT_EMAIL_OPERATIONS)[keyof typeof CLIENT_EMAIL_OPERATIONS],
     data: ClientEmailData,
-  ): RouteHandler<C> =>
+  ) =>
+  <C extends RouteContract>(emails: Emails): RouteHandler<C> =>
   async (req, res, input) => {
     const { allowedTo, clientAndPeople, hubLink, recipientsOf, sendTemplate } = emails;
     const actor = await allowedTo(req, operation.resource as Resource);

@@ -14,7 +14,6 @@ import {
   type Resource,
   type Role,
   EMAIL_TEMPLATES,
-  emailText,
   type TemplateData,
   RULE_ROLES,
   recipientsFor,
@@ -22,7 +21,7 @@ import {
   type RuleKind,
   type RuleRole,
 } from '@onboard/domain';
-import type { EmailSender } from '../auth/email-port.ts';
+import { type EmailSender, templated } from '../auth/email-port.ts';
 
 /** Whether the user chose the daily digest (false until they do). */
 export async function choosesDailyDigest(store: EventStore, userId: string) {
@@ -120,9 +119,7 @@ async function sendTemplateTo(
     holdForDigest: await choosesDailyDigest(deps.store, person.user_id),
     to: [person.email],
     cc,
-    subject: content.subject,
-    body: emailText(content),
-    content,
+    ...templated(content),
     link: content.action?.url ?? null,
     clientId,
     userIds: [person.user_id],

@@ -1,7 +1,14 @@
 import type { Request } from 'express';
 import type pg from 'pg';
-import { EmailEvent, emailStream, type EventStore } from '@onboard/events';
-import { NotFoundError, foldEmail, type Resource } from '@onboard/domain';
+import {
+  EmailEvent,
+  emailStream,
+  handleCommand,
+  type AppendAt,
+  type EventStore,
+  type StreamDecider,
+} from '@onboard/events';
+import { NotFoundError, foldEmail, type Intent, type Resource } from '@onboard/domain';
 import type { EmailSender } from '../auth/email-port.ts';
 import { requireActor, requirePermission, type Authenticate } from '../http/context.ts';
 import { clientEmails } from './client-emails.ts';
@@ -25,6 +32,26 @@ export const systemMetadata = (actor: By, at: Date, correlationId: string) => ({
   occurredAt: at.toISOString(),
   correlationId,
 });
+
+/**
+ * A person's choice about e-mails (their preferences, a client's rules) decided on its stream through
+ * the one command handler, stamped with who made it and when.
+ */
+export const recordChoice = <State, Command, Event extends { type: string; data: unknown }, Refusal>(
+  deps: Pick<EmailCommandDeps, 'store' | 'now' | 'newId'>,
+  actor: By,
+  decider: StreamDecider<State, Command, Event, Refusal>,
+  choice: { stream: string; appendAt?: AppendAt; intent: Intent<Command> },
+) => {
+  const at = deps.now();
+  return handleCommand(deps.store, decider, {
+    stream: choice.stream,
+    appendAt: choice.appendAt,
+    newId: deps.newId,
+    command: { ...choice.intent, metadata: { at: at.toISOString(), by: actor } } as Command,
+    metadata: systemMetadata(actor, at, deps.newId()),
+  });
+};
 
 /** Loads an e-mail from its stream (404 when there is none). */
 export async function loadEmail(store: EventStore, emailId: string) {

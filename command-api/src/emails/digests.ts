@@ -1,8 +1,9 @@
 import { emailStream, handleCommand } from '@onboard/events';
-import { emailDecider, emailText } from '@onboard/domain';
+import { emailDecider } from '@onboard/domain';
 import type { RouteHandler } from '@onboard/api-contract/express';
 import type { sendDailyDigestsNow } from './routes.contract.ts';
 import { systemMetadata, type EmailCommandDeps, type Emails } from './context.ts';
+import { templated } from '../auth/email-port.ts';
 
 /**
  * Sends the held e-mails: one digest per person listing each e-mail's subject and its link, then records
@@ -59,9 +60,7 @@ export async function sendDailyDigests(
       kind: 'DAILY_DIGEST',
       to: [user.rows[0].email],
       cc,
-      subject: content.subject,
-      body: emailText(content),
-      content,
+      ...templated(content),
       link: null,
       clientId: null,
       userIds: [userId],

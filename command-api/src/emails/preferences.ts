@@ -1,9 +1,9 @@
-import { emailPreferencesStream, handleCommand } from '@onboard/events';
+import { emailPreferencesStream } from '@onboard/events';
 import { ForbiddenError, emailPreferencesDecider, isInternal } from '@onboard/domain';
 import type { RouteHandler } from '@onboard/api-contract/express';
 import { requireActor } from '../http/context.ts';
 import type { setEmailPreferences } from './routes.contract.ts';
-import { systemMetadata, type Emails } from './context.ts';
+import { recordChoice, type Emails } from './context.ts';
 
 /** A person (or staff for them) chooses single e-mails or the daily digest. */
 export const choosePreferences =
@@ -13,17 +13,10 @@ export const choosePreferences =
     const userId = String(req.params.userId);
     if (actor.userId !== userId && !isInternal(actor)) throw new ForbiddenError('Forbidden');
     const { daily } = input.body();
-    const at = deps.now();
-    await handleCommand(deps.store, emailPreferencesDecider, {
+    await recordChoice(deps, actor, emailPreferencesDecider, {
       stream: emailPreferencesStream(userId),
       appendAt: 'any',
-      newId: deps.newId,
-      command: {
-        type: 'ChooseDigest',
-        data: { userId, daily },
-        metadata: { at: at.toISOString(), by: actor },
-      },
-      metadata: systemMetadata(actor, at, deps.newId()),
+      intent: { type: 'ChooseDigest', data: { userId, daily } },
     });
     res.json({ daily });
   };

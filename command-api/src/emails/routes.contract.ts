@@ -1,24 +1,26 @@
 import { z } from 'zod';
 import { RULE_KINDS, RULE_ROLES } from '@onboard/domain';
-import { defineRoute, json, media, problem } from '@onboard/api-contract';
+import { errors, json, media, pathParams, problem, routeFamily } from '@onboard/api-contract';
 
 const emailParams = z.object({ emailId: z.string().min(1) });
 const Queued = z.object({ emailId: z.string() }).meta({ id: 'EmailQueuedAnswer' });
 
-export const resendEmail = defineRoute({
+/** The e-mail writes. */
+const emailRoute = routeFamily({ tag: 'emails' });
+
+export const resendEmail = emailRoute({
   method: 'post',
   path: '/api/emails/{emailId}/resend',
-  tag: 'emails',
   summary: 'Send an e-mail again, to the same recipients, as a new e-mail (admin and owner)',
   request: { params: emailParams },
   responses: {
     201: json(Queued, 'The new e-mail'),
-    403: problem('Not allowed'),
+    ...errors.notAllowed,
     404: problem('No such e-mail'),
   },
 });
 
-const clientParams = z.object({ clientId: z.string().min(1) });
+const clientParams = pathParams('clientId');
 const Sent = z
   .object({ emailIds: z.array(z.string()), count: z.number().int() })
   .meta({ id: 'EmailsQueuedAnswer' });
@@ -62,16 +64,15 @@ export const UpcomingDateBody = z
 const OptionalBody = z.object({}).strict().optional();
 
 const clientOperation = <const S extends keyof typeof CLIENT_EMAIL_OPERATIONS>(segment: S) =>
-  defineRoute({
+  emailRoute({
     method: 'post',
     path: `/api/clients/{clientId}/emails/${segment}`,
-    tag: 'emails',
     summary: `${CLIENT_EMAIL_OPERATIONS[segment].summary} to the client’s benefits administrators and brokers (owner only)`,
     request: { params: clientParams, body: segment === 'upcoming-date' ? UpcomingDateBody : OptionalBody },
     responses: {
       201: json(Sent, 'The e-mails queued, one per person'),
-      403: problem('Not the owner'),
-      404: problem('No such client'),
+      ...errors.notOwner,
+      ...errors.noClient,
       422: problem('The client has nobody to e-mail'),
     },
   });
@@ -83,21 +84,19 @@ export const sendUpcomingDateEmails = clientOperation('upcoming-date');
 export const sendActivelyAtWorkReminders = clientOperation('actively-at-work-reminder');
 export const sendDentalEmails = clientOperation('dental');
 
-export const generateActivityEmails = defineRoute({
+export const generateActivityEmails = emailRoute({
   method: 'post',
   path: '/api/emails/activity',
-  tag: 'emails',
   summary:
     'E-mail every client’s people about their open tasks due in the next seven days, one e-mail per task and person (owner only)',
-  responses: { 201: json(Sent, 'The e-mails queued'), 403: problem('Not the owner') },
+  responses: { 201: json(Sent, 'The e-mails queued'), ...errors.notOwner },
 });
 
-export const resendRejectedEmails = defineRoute({
+export const resendRejectedEmails = emailRoute({
   method: 'post',
   path: '/api/emails/resend-rejected',
-  tag: 'emails',
   summary: 'Send again every e-mail that failed or bounced and was not resent yet (owner only)',
-  responses: { 201: json(Sent, 'The new e-mails'), 403: problem('Not the owner') },
+  responses: { 201: json(Sent, 'The new e-mails'), ...errors.notOwner },
 });
 
 const RuleRoleEnum = z.enum(RULE_ROLES);
@@ -112,17 +111,16 @@ export const EmailRule = z
   .meta({ id: 'EmailRule' });
 export const EmailRulesBody = z.object({ rules: z.array(EmailRule).max(50) }).strict();
 
-export const setEmailRules = defineRoute({
+export const setEmailRules = emailRoute({
   method: 'put',
   path: '/api/clients/{clientId}/email-rules',
-  tag: 'emails',
   summary:
     'Replace the client’s notification rules: who receives each kind of e-mail, and who is copied (staff)',
   request: { params: clientParams, body: EmailRulesBody },
   responses: {
     200: json(z.object({ rules: z.array(EmailRule) }), 'Every kind’s rule, defaults included'),
-    403: problem('Not staff'),
-    404: problem('No such client'),
+    ...errors.notStaff,
+    ...errors.noClient,
   },
 });
 
@@ -131,28 +129,25 @@ export const EmailPreferencesBody = z
   .strict()
   .meta({ id: 'EmailPreferences' });
 
-export const setEmailPreferences = defineRoute({
+export const setEmailPreferences = emailRoute({
   method: 'put',
   path: '/api/users/{userId}/email-preferences',
-  tag: 'emails',
   summary:
     'Whether the user gets the e-mails the notification rules send one by one or once a day in a digest (the user, or staff)',
-  request: { params: z.object({ userId: z.string().min(1) }), body: EmailPreferencesBody },
-  responses: { 200: json(EmailPreferencesBody, 'The choice'), 403: problem('Not yours') },
+  request: { params: pathParams('userId'), body: EmailPreferencesBody },
+  responses: { 200: json(EmailPreferencesBody, 'The choice'), ...errors.notYours },
 });
 
-export const sendDailyDigestsNow = defineRoute({
+export const sendDailyDigestsNow = emailRoute({
   method: 'post',
   path: '/api/emails/digests',
-  tag: 'emails',
   summary: 'Send every held e-mail now, one digest per person (admin and owner; it also runs daily)',
-  responses: { 201: json(Sent, 'The digests sent'), 403: problem('Not allowed') },
+  responses: { 201: json(Sent, 'The digests sent'), ...errors.notAllowed },
 });
 
-export const emailOpened = defineRoute({
+export const emailOpened = emailRoute({
   method: 'get',
   path: '/api/emails/{emailId}/open.gif',
-  tag: 'emails',
   summary:
     'The one-pixel image in an e-mail’s HTML: loading it records the e-mail opened (once; where the mail client loads images)',
   isSignedIn: false,

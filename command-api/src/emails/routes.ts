@@ -1,5 +1,5 @@
-import { Router } from 'express';
-import { mount } from '@onboard/api-contract/express';
+import type { Router } from 'express';
+import { handle, routerOf } from '@onboard/api-contract/express';
 import {
   CLIENT_EMAIL_OPERATIONS,
   generateActivityEmails,
@@ -34,29 +34,20 @@ import { resendOne, resendRejected } from './resend.ts';
 
 /** Writes on e-mails (onboarding §7 "Emails"): resend and the owner-only e-mails, each with its permission of platform §6. */
 export function emailCommandRoutes(deps: EmailCommandDeps): Router {
-  const router = Router();
-  const emails = emailCommands(deps);
   const to = CLIENT_EMAIL_OPERATIONS;
-
-  mount(router, setEmailPreferences, choosePreferences(emails));
-  mount(router, sendDailyDigestsNow, sendDigestsNow(emails));
-  mount(router, setEmailRules, setRules(emails));
-
-  mount(router, sendPostOnboardingSurvey, sendToClient(emails, to['post-onboarding-survey'], noData));
-  mount(router, sendRiskAcceptanceEmails, sendToClient(emails, to['risk-acceptance'], noData));
-  mount(
-    router,
-    sendActivelyAtWorkReminders,
-    sendToClient(emails, to['actively-at-work-reminder'], effectiveDateData),
-  );
-  mount(router, sendDentalEmails, sendToClient(emails, to.dental, resourcesLinkData));
-  mount(router, sendUpcomingDateEmails, sendToClient(emails, to['upcoming-date'], upcomingDateData));
-  mount(router, sendPhaseChangeEmails, sendToClient(emails, to['phase-change'], phaseData));
-
-  mount(router, generateActivityEmails, activityEmails(emails));
-  mount(router, resendRejectedEmails, resendRejected(emails));
-  mount(router, resendEmail, resendOne(emails));
-  mount(router, emailOpened, openPixel(deps));
-
-  return router;
+  return routerOf(emailCommands(deps), [
+    handle(setEmailPreferences, choosePreferences),
+    handle(sendDailyDigestsNow, sendDigestsNow),
+    handle(setEmailRules, setRules),
+    handle(sendPostOnboardingSurvey, sendToClient(to['post-onboarding-survey'], noData)),
+    handle(sendRiskAcceptanceEmails, sendToClient(to['risk-acceptance'], noData)),
+    handle(sendActivelyAtWorkReminders, sendToClient(to['actively-at-work-reminder'], effectiveDateData)),
+    handle(sendDentalEmails, sendToClient(to.dental, resourcesLinkData)),
+    handle(sendUpcomingDateEmails, sendToClient(to['upcoming-date'], upcomingDateData)),
+    handle(sendPhaseChangeEmails, sendToClient(to['phase-change'], phaseData)),
+    handle(generateActivityEmails, activityEmails),
+    handle(resendRejectedEmails, resendRejected),
+    handle(resendEmail, resendOne),
+    handle(emailOpened, () => openPixel(deps)),
+  ]);
 }

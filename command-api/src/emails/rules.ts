@@ -1,4 +1,4 @@
-import { emailRulesStream, handleCommand } from '@onboard/events';
+import { emailRulesStream } from '@onboard/events';
 import {
   ValidationError,
   effectiveRules,
@@ -8,7 +8,7 @@ import {
 } from '@onboard/domain';
 import type { RouteHandler } from '@onboard/api-contract/express';
 import type { setEmailRules } from './routes.contract.ts';
-import { systemMetadata, type Emails } from './context.ts';
+import { recordChoice, type Emails } from './context.ts';
 
 /** Staff set a client's notification rules: who receives each kind of e-mail, and who is copied. */
 export const setRules =
@@ -20,16 +20,9 @@ export const setRules =
     const rules = input.body().rules as EmailRule[];
     const errors = ruleErrors(rules);
     if (Object.keys(errors).length > 0) throw new ValidationError(errors);
-    const at = deps.now();
-    await handleCommand(deps.store, emailRulesDecider, {
+    await recordChoice(deps, actor, emailRulesDecider, {
       stream: emailRulesStream(clientId),
-      newId: deps.newId,
-      command: {
-        type: 'SetClientEmailRules',
-        data: { clientId, rules },
-        metadata: { at: at.toISOString(), by: actor },
-      },
-      metadata: systemMetadata(actor, at, deps.newId()),
+      intent: { type: 'SetClientEmailRules', data: { clientId, rules } },
     });
     res.json({ rules: effectiveRules(rules) });
   };

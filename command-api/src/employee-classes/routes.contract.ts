@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute, json, problem } from '@onboard/api-contract';
+import { defineRoute, errors, json, problem } from '@onboard/api-contract';
 import { EmployeeClasses } from '@onboard/api-contract/views';
 import { SeenVersionHeaders } from '../eif-entities/routes.contract.ts';
 
@@ -114,7 +114,7 @@ const classWrite = <
       400: problem(
         'Invalid fields, keyed body.<field> (e.g. body.contributions.0.employeeContributionPercentage)',
       ),
-      403: problem('Not yours'),
+      ...errors.notYours,
       404: problem('No such client or class'),
       409: problem(
         'Changed since the given version: with If-Match any change, with Seen-Version only a change to what this write changes (conflicts lists each with theirs, yours and who changed it)',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ExplorerDocument, ExplorerPlan, ExplorerSiteAttributes } from '@onboard/events/catalogue/explorer';
-import { defineRoute, json, noContent, problem } from '@onboard/api-contract';
+import { errors, json, noContent, pathParams, problem, routeFamily } from '@onboard/api-contract';
 import { EXPLORER_TEXT_MAX_LENGTH } from '@onboard/domain';
 import {
   ExplorerPage,
@@ -67,7 +67,6 @@ export const MessageBody = z.object({ text: z.string().nullable().default(null) 
 const id = z.string().min(1);
 const sites = '/api/clients/{clientId}/explorer-pages';
 const refusedSite = problem('Invalid fields (keyed body.<field>), or the vanity URL is taken');
-const siteParams = z.object({ clientId: id, explorerPageId: id });
 /** What a site write answers: the site's ids, its new version (the next If-Match) and its links. */
 const SiteWritten = ExplorerPage.extend({
   explorerPageId: z.string(),
@@ -77,94 +76,87 @@ const SiteWritten = ExplorerPage.extend({
   newExplorerPageId: z.string().nullable(),
 });
 
-export const createExplorerSite = defineRoute({
+/** Explorer site management and the public lead send. */
+const explorerRoute = routeFamily({ tag: 'explorer' });
+/** A staff write on one site. */
+const siteRoute = routeFamily({
+  tag: 'explorer',
+  params: pathParams('clientId', 'explorerPageId'),
+  responses: { ...errors.notStaff, 404: problem('No such site') },
+});
+
+export const createExplorerSite = explorerRoute({
   method: 'post',
   path: sites,
-  tag: 'explorer',
   summary: 'Create an Explorer site (staff)',
   request: { params: z.object({ clientId: id }), body: ExplorerSiteBody },
   responses: {
     201: json(SiteWritten, 'The site'),
     400: refusedSite,
-    403: problem('Not staff'),
+    ...errors.notStaff,
   },
 });
-export const updateExplorerSite = defineRoute({
+export const updateExplorerSite = siteRoute({
   method: 'put',
   path: `${sites}/{explorerPageId}`,
-  tag: 'explorer',
   summary: 'Edit a site (staff)',
   isVersioned: true,
-  request: { params: siteParams, body: ExplorerSiteBody },
+  request: { body: ExplorerSiteBody },
   responses: {
     200: json(SiteWritten, 'The site'),
     400: refusedSite,
-    403: problem('Not staff'),
-    404: problem('No such site'),
   },
 });
-export const deleteExplorerSite = defineRoute({
+export const deleteExplorerSite = siteRoute({
   method: 'delete',
   path: `${sites}/{explorerPageId}`,
-  tag: 'explorer',
   summary: 'Delete a site (staff)',
-  request: { params: siteParams },
   responses: {
     204: noContent('Deleted; its vanity URL is free again'),
-    403: problem('Not staff'),
-    404: problem('No such site'),
     409: concurrentWrite,
   },
 });
-export const renewExplorerSite = defineRoute({
+export const renewExplorerSite = siteRoute({
   method: 'post',
   path: `${sites}/{explorerPageId}/renew`,
-  tag: 'explorer',
   summary: 'Renew a site for the next plan year (staff)',
-  request: { params: siteParams, body: RenewExplorerSiteBody },
+  request: { body: RenewExplorerSiteBody },
   responses: {
     201: json(SiteWritten, 'The next year’s site'),
     400: refusedSite,
-    403: problem('Not staff'),
-    404: problem('No such site'),
-    409: concurrentWrite,
     422: problem('ALREADY_RENEWED: the site has been renewed before'),
+    409: concurrentWrite,
   },
 });
-export const attachExplorerDocument = defineRoute({
+export const attachExplorerDocument = siteRoute({
   method: 'post',
   path: `${sites}/{explorerPageId}/documents`,
-  tag: 'explorer',
   summary: 'Attach a document to a site (staff)',
-  request: { params: siteParams, body: AttachDocumentBody },
+  request: { body: AttachDocumentBody },
   responses: {
     201: json(
       z.object({ explorerPageId: z.string(), version: z.number().int(), document: AttachDocumentBody }),
       'The attached document and the site’s new version',
     ),
-    403: problem('Not staff'),
-    404: problem('No such site'),
     409: concurrentWrite,
   },
 });
-export const transferExplorerSites = defineRoute({
+export const transferExplorerSites = explorerRoute({
   method: 'put',
   path: '/api/explorer-pages/transfer/{currentOwnerId}/{newOwnerId}',
-  tag: 'explorer',
   summary: 'Move every site of one owner to another (staff)',
   request: { params: z.object({ currentOwnerId: id, newOwnerId: id }) },
   responses: {
     200: json(z.object({ transferred: z.array(z.string()) }), 'The sites moved'),
     400: problem('The new owner is not an internal user'),
-    403: problem('Not staff'),
+    ...errors.notStaff,
     404: problem('Unknown new owner'),
     409: problem('A site changed by another write meanwhile; the sites before it were moved'),
   },
 });
-export const sendLead = defineRoute({
+export const sendLead = explorerRoute({
   method: 'post',
   path: '/api/explorer-pages/lead-generation/send',
-  tag: 'explorer',
   summary: 'Send the lead form',
   isSignedIn: false,
   request: { body: LeadBody },
@@ -175,10 +167,9 @@ export const sendLead = defineRoute({
   },
 });
 
-export const createHumanCheck = defineRoute({
+export const createHumanCheck = explorerRoute({
   method: 'post',
   path: '/api/explorer-pages/human-check',
-  tag: 'explorer',
   summary: 'A human-check challenge (built-in verifier: ALTCHA proof of work)',
   isSignedIn: false,
   responses: {
@@ -203,10 +194,9 @@ export const createHumanCheck = defineRoute({
     ),
   },
 });
-export const emailBenefits = defineRoute({
+export const emailBenefits = explorerRoute({
   method: 'post',
   path: '/api/explorer-pages/{explorerPageId}/email-benefits',
-  tag: 'explorer',
   summary: 'E-mail selected benefits',
   isSignedIn: false,
   request: { params: z.object({ explorerPageId: id }), body: EmailBenefitsBody },
@@ -217,10 +207,9 @@ export const emailBenefits = defineRoute({
     429: problem('TOO_MANY_ATTEMPTS: too many writes from this address; Retry-After gives the seconds'),
   },
 });
-export const startSupportChat = defineRoute({
+export const startSupportChat = explorerRoute({
   method: 'post',
   path: '/api/explorer-pages/{explorerPageId}/support/conversations',
-  tag: 'explorer',
   summary: 'Start a support chat',
   isSignedIn: false,
   request: { params: z.object({ explorerPageId: id }), body: StartChatBody },
@@ -230,10 +219,9 @@ export const startSupportChat = defineRoute({
     429: problem('TOO_MANY_ATTEMPTS: too many writes from this address; Retry-After gives the seconds'),
   },
 });
-export const postSupportMessage = defineRoute({
+export const postSupportMessage = explorerRoute({
   method: 'post',
   path: '/api/explorer-pages/{explorerPageId}/support/conversations/{conversationId}/messages',
-  tag: 'explorer',
   summary: 'Post to a support chat (staff post as the agent)',
   isSignedIn: false,
   request: { params: z.object({ explorerPageId: id, conversationId: id }), body: MessageBody },

@@ -1,5 +1,5 @@
-import { Router } from 'express';
-import { mount } from '@onboard/api-contract/express';
+import type { Router } from 'express';
+import { handle, routerOf } from '@onboard/api-contract/express';
 import { explorerVisitorRoutes } from './visitor-routes.ts';
 import {
   attachExplorerDocument,
@@ -24,16 +24,15 @@ import { sendLeadForm } from './send-lead.ts';
  * the site's stream, decides, and appends with the expected revision.
  */
 export function createExplorerCommands(deps: ExplorerCommandDeps): Router {
-  const router = Router();
-  const sites = explorerSites(deps);
-
-  mount(router, createExplorerSite, createSiteOf(sites));
-  mount(router, updateExplorerSite, updateSite(sites));
-  mount(router, deleteExplorerSite, deleteSite(sites));
-  mount(router, renewExplorerSite, renewSite(sites));
-  mount(router, attachExplorerDocument, attachDocument(sites));
-  mount(router, transferExplorerSites, transferSites(sites));
-  mount(router, sendLead, sendLeadForm(sites));
+  const router = routerOf(explorerSites(deps), [
+    handle(createExplorerSite, createSiteOf),
+    handle(updateExplorerSite, updateSite),
+    handle(deleteExplorerSite, deleteSite),
+    handle(renewExplorerSite, renewSite),
+    handle(attachExplorerDocument, attachDocument),
+    handle(transferExplorerSites, transferSites),
+    handle(sendLead, sendLeadForm),
+  ]);
 
   router.use(
     explorerVisitorRoutes({

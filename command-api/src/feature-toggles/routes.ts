@@ -4,14 +4,13 @@ import {
   ForbiddenError,
   isInternal,
   featureTogglesDecider,
-  type FeatureToggleCommand,
   type FeatureToggleIntent,
   isFeatureToggleName,
   type FeatureToggleName,
 } from '@onboard/domain';
 import { mount } from '@onboard/api-contract/express';
 import { requireActor, type CommandDeps } from '../http/context.ts';
-import { decideOnStream } from '../http/decide.ts';
+import { decideIntent, unversioned } from '../http/decide.ts';
 import { clearFeatureToggleOverride, setFeatureToggle } from './routes.contract.ts';
 
 const RACE_MESSAGE = 'The feature toggles were changed by someone else at the same moment. Try again.';
@@ -31,12 +30,12 @@ export function featureToggleCommandRoutes(deps: FeatureToggleCommandDeps): Rout
   const execute = async (req: Request, intent: FeatureToggleIntent) => {
     const actor = await requireActor(deps.authenticate, req);
     if (!isInternal(actor)) throw new ForbiddenError('Only internal staff switch feature toggles');
-    await decideOnStream(deps, {
-      request: { ifMatch: null, correlationId: req.header('x-correlation-id') ?? deps.newId() },
+    await decideIntent(deps, {
+      request: unversioned(req, deps.newId),
       actor,
       stream: FEATURE_TOGGLES_STREAM,
       decider: featureTogglesDecider,
-      build: (_state, metadata) => ({ ...intent, metadata }) as FeatureToggleCommand,
+      intent,
       conflictMessage: RACE_MESSAGE,
     });
   };

@@ -13,6 +13,7 @@ import {
   NotFoundError,
   type Actor,
   type Decider,
+  type Intent,
   type Refusal,
 } from '@onboard/domain';
 import type { CommandDeps } from './context.ts';
@@ -41,6 +42,12 @@ export type RequestContext = { ifMatch: bigint | null; correlationId: string };
 
 export const requestContext = (req: Request, newId: () => string): RequestContext => ({
   ifMatch: parseIfMatch(req.header('if-match')),
+  correlationId: req.header('x-correlation-id') ?? newId(),
+});
+
+/** The request's correlation id alone: a write whose version is guarded by the stream read, not If-Match. */
+export const unversioned = (req: Request, newId: () => string): RequestContext => ({
+  ifMatch: null,
   correlationId: req.header('x-correlation-id') ?? newId(),
 });
 
@@ -94,6 +101,17 @@ export async function decideOnStream<State, Command, Event extends StreamEvent, 
     throw error instanceof RaceLost ? error.answer : error;
   }
 }
+
+/** `decideOnStream` of the intent a route built: the command is the intent with who and when added. */
+export const decideIntent = <State, Command, Event extends StreamEvent, R extends RefusalAnswer>(
+  deps: Pick<CommandDeps, 'store' | 'now' | 'newId'>,
+  {
+    intent,
+    ...options
+  }: Omit<Parameters<typeof decideOnStream<State, Command, Event, R>>[1], 'build'> & {
+    intent: Intent<Command>;
+  },
+) => decideOnStream(deps, { ...options, build: (_state, metadata) => ({ ...intent, metadata }) as Command });
 
 /** A write that lost a race, with the 409 it answers when it is not decided again. */
 class RaceLost extends Error {

@@ -1,6 +1,7 @@
-import express, { type RequestHandler } from 'express';
+import express, { type Request, type RequestHandler } from 'express';
 import {
   AppError,
+  FILE_NAME_MISSING_MESSAGE,
   FILE_TOO_LARGE_MESSAGE,
   MAX_UPLOAD_BYTES,
   ValidationError,
@@ -15,13 +16,26 @@ import {
 export const FILE_NAME_HEADER = 'x-file-name';
 
 /** The file name from the header, made safe; null when there is none. */
-export function uploadedFileName(header: string | undefined): string | null {
+function uploadedFileName(header: string | undefined): string | null {
   if (header === undefined || header.trim() === '') return null;
   try {
     return safeFilename(decodeURIComponent(header));
   } catch {
     return safeFilename(header);
   }
+}
+
+/** The file's name from its header, made safe; a 400 keyed `header.x-file-name` when there is none. */
+export function requireFileName(req: Request): string {
+  const name = uploadedFileName(req.get(FILE_NAME_HEADER));
+  if (name === null) throw new ValidationError({ [`header.${FILE_NAME_HEADER}`]: FILE_NAME_MISSING_MESSAGE });
+  return name;
+}
+
+/** Before the body is read: a 413 FILE_TOO_LARGE when the declared size is over the upload limit. */
+export function refuseDeclaredOversize(req: Request): void {
+  if (Number(req.get('content-length') ?? 0) > MAX_UPLOAD_BYTES)
+    throw new AppError(413, 'FILE_TOO_LARGE', FILE_TOO_LARGE_MESSAGE);
 }
 
 /** The body as bytes, up to the upload limit; larger answers 413 FILE_TOO_LARGE. */

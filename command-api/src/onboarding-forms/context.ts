@@ -1,14 +1,22 @@
 import { type Request } from 'express';
 import type pg from 'pg';
-import { envelopeStream, parseEvent, signingTemplateStream, type EnvelopeRecipient } from '@onboard/events';
+import {
+  envelopeStream,
+  parseEvent,
+  signingTemplateStream,
+  type EnvelopeRecipient,
+  type EventStore,
+} from '@onboard/events';
 import {
   AppError,
   ForbiddenError,
   NotFoundError,
   ValidationError,
   isInternal,
+  type Action,
   type Actor,
   type DocumentStore,
+  type Intent,
 } from '@onboard/domain';
 import { foldWith } from '@onboard/domain';
 import {
@@ -22,8 +30,8 @@ import {
   type SigningTemplateCommand,
 } from '@onboard/domain';
 import type { EmailSender } from '../auth/email-port.ts';
-import { requireActor, type CommandDeps } from '../http/context.ts';
-import { decideOnStream } from '../http/decide.ts';
+import { requireActor, requirePermission, type CommandDeps } from '../http/context.ts';
+import { decideIntent, decideOnStream, unversioned } from '../http/decide.ts';
 
 export type OnboardingFormCommandDeps = CommandDeps & {
   /** The read models: users' current e-mails, and which forms name an address. */
@@ -55,29 +63,60 @@ async function asConflicts<T>(work: () => Promise<T>): Promise<T> {
 
 export const notPdf = () => new ValidationError({ 'body.file': NOT_A_PDF_MESSAGE }, NOT_A_PDF_MESSAGE);
 
+/** A form of the client, folded from its stream (a 404 unless it is the client's). */
+async function readEnvelopeOf(
+  store: EventStore,
+  clientId: string,
+  envelopeId: string,
+): Promise<EnvelopeState> {
+  const recorded = await store.readStream(envelopeStream(envelopeId));
+  const state = foldWith(
+    envelopeDecider,
+    recorded.map((r) => parseEvent(r) as never),
+  );
+  if (!state || state.clientId !== clientId)
+    throw new NotFoundError('No such onboarding form for this client');
+  return state;
+}
+
+/** A template, folded from its stream (null when there is none). */
+async function readTemplateOf(store: EventStore, templateId: string) {
+  const recorded = await store.readStream(signingTemplateStream(templateId));
+  return foldWith(
+    signingTemplateDecider,
+    recorded.map((r) => parseEvent(r) as never),
+  );
+}
+
 /** What every handler of the onboarding forms shares: the dependencies, and reading and deciding a form. */
 export type OnboardingForms = ReturnType<typeof onboardingForms>;
 
 /** Reading a form or a template, and deciding a form's command at the revision read. */
 export function onboardingForms(deps: OnboardingFormCommandDeps) {
-  const readEnvelope = async (clientId: string, envelopeId: string): Promise<EnvelopeState> => {
-    const recorded = await deps.store.readStream(envelopeStream(envelopeId));
-    const state = foldWith(
-      envelopeDecider,
-      recorded.map((r) => parseEvent(r) as never),
-    );
-    if (!state || state.clientId !== clientId)
-      throw new NotFoundError('No such onboarding form for this client');
-    return state;
+  const readEnvelope = (clientId: string, envelopeId: string) =>
+    readEnvelopeOf(deps.store, clientId, envelopeId);
+
+  /**
+   * The caller, allowed `action` on the client's onboarding forms (or on the row of platform §6 that
+   * `resource` names, which is not per client), with `staffOnly` the message that refuses all but
+   * internal staff; then the form the path names, read (a 404 unless it is the client's).
+   */
+  const callerOnForm = async (
+    req: Request,
+    action: Action,
+    options: { resource?: 'onboarding-form-reassign'; staffOnly?: string } = {},
+  ) => {
+    const actor = await requireActor(deps.authenticate, req);
+    const clientId = String(req.params.clientId);
+    if (options.resource) requirePermission(actor, options.resource, action);
+    else requirePermission(actor, 'onboarding-forms', action, { clientId });
+    if (options.staffOnly !== undefined && !isInternal(actor)) throw new ForbiddenError(options.staffOnly);
+    const envelopeId = String(req.params.onboardingFormId);
+    const state = await readEnvelope(clientId, envelopeId);
+    return { actor, clientId, envelopeId, state };
   };
 
-  const readTemplate = async (templateId: string) => {
-    const recorded = await deps.store.readStream(signingTemplateStream(templateId));
-    return foldWith(
-      signingTemplateDecider,
-      recorded.map((r) => parseEvent(r) as never),
-    );
-  };
+  const readTemplate = (templateId: string) => readTemplateOf(deps.store, templateId);
 
   const executeEnvelope = async (
     req: Request,
@@ -88,7 +127,7 @@ export function onboardingForms(deps: OnboardingFormCommandDeps) {
   ): Promise<EnvelopeState> =>
     asConflicts(async () => {
       const { after } = await decideOnStream(deps, {
-        request: { ifMatch: null, correlationId: req.header('x-correlation-id') ?? deps.newId() },
+        request: unversioned(req, deps.newId),
         // A recipient by signing link has no portal role: the events record them as SIGNER.
         actor: actor as Pick<Actor, 'userId' | 'role'>,
         stream: envelopeStream(intent.data.envelopeId),
@@ -126,13 +165,13 @@ export function onboardingForms(deps: OnboardingFormCommandDeps) {
 
   const { eSignature } = deps;
   /** A template's command decided by staff at the revision read; answers the template after it. */
-  const decideTemplate = async (actor: Actor, intent: Omit<SigningTemplateCommand, 'metadata'>) => {
-    const { after } = await decideOnStream(deps, {
+  const decideTemplate = async (actor: Actor, intent: Intent<SigningTemplateCommand>) => {
+    const { after } = await decideIntent(deps, {
       request: { ifMatch: null, correlationId: deps.newId() },
       actor,
       stream: signingTemplateStream(intent.data.templateId),
       decider: signingTemplateDecider,
-      build: (_s, metadata) => ({ ...intent, metadata }) as SigningTemplateCommand,
+      intent,
     });
     if (!after) throw new NotFoundError('No such template');
     return after;
@@ -142,6 +181,7 @@ export function onboardingForms(deps: OnboardingFormCommandDeps) {
     deps,
     eSignature,
     readEnvelope,
+    callerOnForm,
     readTemplate,
     executeEnvelope,
     requireStaff,

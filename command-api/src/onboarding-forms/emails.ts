@@ -11,13 +11,24 @@ import {
   copiesFor,
   type AddressedKind,
   EMAIL_TEMPLATES,
-  emailText,
   envelopeDecider,
   signingLinkPath,
   type ESignatureService,
 } from '@onboard/domain';
-import type { EmailSender } from '../auth/email-port.ts';
+import { type EmailSender, templated } from '../auth/email-port.ts';
 import { choosesDailyDigest, loadEmailRules } from '../emails/client-emails.ts';
+
+/** The path of a recipient's signing link, with the token issued for it until it expires. */
+export const signingLink = (
+  eSignature: Pick<ESignatureService, 'issueToken'>,
+  link: { envelopeId: string; clientId: string; recipientId: string; linkId: string; expiresAt: string },
+) =>
+  signingLinkPath(
+    link.clientId,
+    link.envelopeId,
+    link.recipientId,
+    eSignature.issueToken({ purpose: 'link', ...link }),
+  );
 
 /** How long an e-mailed signing link stays valid (it still opens only once). */
 export const EMAILED_LINK_DAYS = 3;
@@ -94,9 +105,7 @@ export function onboardingFormEmails(deps: OnboardingFormEmailDeps) {
         holdForDigest: email.userId ? await choosesDailyDigest(deps.store, email.userId) : false,
         to: [email.email],
         cc,
-        subject: content.subject,
-        body: emailText(content),
-        content,
+        ...templated(content),
         link: content.action?.url ?? null,
         clientId: email.clientId,
         ...(email.userId ? { userIds: [email.userId] } : {}),
@@ -142,15 +151,7 @@ export function onboardingFormEmails(deps: OnboardingFormEmailDeps) {
       retryOn: (error) => error instanceof WrongExpectedRevisionError,
     });
     if (!written.ok) return null;
-    const token = deps.eSignature.issueToken({
-      purpose: 'link',
-      envelopeId,
-      clientId,
-      recipientId,
-      linkId,
-      expiresAt,
-    });
-    return `${base()}${signingLinkPath(clientId, envelopeId, recipientId, token)}`;
+    return `${base()}${signingLink(deps.eSignature, { envelopeId, clientId, recipientId, linkId, expiresAt })}`;
   };
 
   /** The e-mail an envelope's event calls for, sent to the recipient it concerns. */

@@ -1,8 +1,8 @@
 import { addDays, addMinutes } from 'date-fns';
 import { ForbiddenError, NotFoundError, isInternal } from '@onboard/domain';
-import { SIGNING_LINK_MINUTES, signingLinkPath } from '@onboard/domain';
-import { requireActor, requirePermission } from '../http/context.ts';
-import { EMAILED_LINK_DAYS, onboardingFormEmails } from './emails.ts';
+import { SIGNING_LINK_MINUTES } from '@onboard/domain';
+
+import { EMAILED_LINK_DAYS, onboardingFormEmails, signingLink } from './emails.ts';
 import type { embeddedView } from './routes.contract.ts';
 import type { RouteHandler } from '@onboard/api-contract/express';
 import { type OnboardingForms } from './context.ts';
@@ -11,13 +11,9 @@ import { type OnboardingForms } from './context.ts';
 export const issueSigningLink =
   (forms: OnboardingForms): RouteHandler<typeof embeddedView> =>
   async (req, res) => {
-    const { deps, eSignature, readEnvelope, executeEnvelope } = forms;
-    const actor = await requireActor(deps.authenticate, req);
-    const clientId = String(req.params.clientId);
-    requirePermission(actor, 'onboarding-forms', 'read', { clientId });
-    const envelopeId = String(req.params.onboardingFormId);
+    const { deps, eSignature, callerOnForm, executeEnvelope } = forms;
+    const { actor, clientId, envelopeId, state } = await callerOnForm(req, 'read');
     const recipientId = String(req.params.recipientId);
-    const state = await readEnvelope(clientId, envelopeId);
     const recipient = state.recipients.find((r) => r.recipientId === recipientId);
     if (!recipient) throw new NotFoundError('No such recipient on this onboarding form');
     // A recipient opens their own view; staff may open one for a recipient without an account.
@@ -34,15 +30,7 @@ export const issueSigningLink =
       type: 'IssueSigningLink',
       data: { envelopeId, clientId, recipientId, linkId, expiresAt },
     });
-    const token = eSignature.issueToken({
-      purpose: 'link',
-      envelopeId,
-      clientId,
-      recipientId,
-      linkId,
-      expiresAt,
-    });
-    const url = signingLinkPath(clientId, envelopeId, recipientId, token);
+    const url = signingLink(eSignature, { envelopeId, clientId, recipientId, linkId, expiresAt });
     if (emailed)
       await onboardingFormEmails({
         ...deps,

@@ -1,4 +1,3 @@
-import { requireActor, requirePermission } from '../http/context.ts';
 import type { reassignRecipient } from './routes.contract.ts';
 import type { RouteHandler } from '@onboard/api-contract/express';
 import { type OnboardingForms } from './context.ts';
@@ -7,12 +6,10 @@ import { type OnboardingForms } from './context.ts';
 export const reassign =
   (forms: OnboardingForms): RouteHandler<typeof reassignRecipient> =>
   async (req, res, input) => {
-    const { deps, readEnvelope, executeEnvelope, recipientOf, viewOf } = forms;
-    const actor = await requireActor(deps.authenticate, req);
-    const clientId = String(req.params.clientId);
-    requirePermission(actor, 'onboarding-form-reassign', 'update');
-    const envelopeId = String(req.params.onboardingFormId);
-    await readEnvelope(clientId, envelopeId);
+    const { callerOnForm, executeEnvelope, recipientOf, viewOf } = forms;
+    const { actor, clientId, envelopeId } = await callerOnForm(req, 'update', {
+      resource: 'onboarding-form-reassign',
+    });
     const body = input.body();
     const state = await executeEnvelope(req, actor, {
       type: 'ReassignRecipient',

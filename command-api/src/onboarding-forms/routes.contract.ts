@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute, json, noContent, problem } from '@onboard/api-contract';
+import { errors, json, noContent, pathParams, problem, routeFamily } from '@onboard/api-contract';
 import {
   OnboardingFormSchema,
   SigningFieldSchema,
@@ -7,9 +7,10 @@ import {
   SigningTemplateSchema,
 } from '@onboard/api-contract/onboarding-forms';
 
-const clientParams = z.object({ clientId: z.string().min(1) });
+const clientParams = pathParams('clientId');
 const formParams = clientParams.extend({ onboardingFormId: z.string().min(1) });
-const tag = 'onboarding-forms';
+/** The onboarding forms' writes: templates and envelopes. */
+const formRoute = routeFamily({ tag: 'onboarding-forms' });
 
 const RecipientBody = z
   .object({
@@ -20,10 +21,9 @@ const RecipientBody = z
   })
   .strict();
 
-export const uploadSigningTemplate = defineRoute({
+export const uploadSigningTemplate = formRoute({
   method: 'post',
   path: '/api/onboarding-form-templates',
-  tag,
   summary: 'Upload a PDF as a new onboarding form template (staff)',
   description:
     'The body is the PDF itself (application/pdf, or application/octet-stream when the browser cannot tell); its name (URI-encoded) in X-File-Name.',
@@ -35,16 +35,15 @@ export const uploadSigningTemplate = defineRoute({
   responses: {
     201: json(SigningTemplateSchema, 'The template, without fields yet'),
     400: problem('Not a PDF, empty, or no file name'),
-    403: problem('Not staff'),
+    ...errors.notStaff,
     413: problem('Larger than 20 MB'),
     422: problem('The configured document store is read only'),
   },
 });
 
-export const setSigningTemplateFields = defineRoute({
+export const setSigningTemplateFields = formRoute({
   method: 'put',
   path: '/api/onboarding-form-templates/{templateId}',
-  tag,
   summary: 'Place the template’s recipient roles and fields on its pages (staff)',
   request: {
     params: z.object({ templateId: z.string().min(1) }),
@@ -58,15 +57,14 @@ export const setSigningTemplateFields = defineRoute({
   responses: {
     200: json(SigningTemplateSchema, 'The template'),
     400: problem('A field outside its page, or a role without fields, keyed body.<where>'),
-    403: problem('Not staff'),
+    ...errors.notStaff,
     404: problem('No such template'),
   },
 });
 
-export const createOnboardingForm = defineRoute({
+export const createOnboardingForm = formRoute({
   method: 'post',
   path: '/api/clients/{clientId}/onboarding-forms',
-  tag,
   summary:
     'Send a template to the client’s recipients (name, e-mail and role; the role gives the routing order)',
   request: {
@@ -86,10 +84,9 @@ export const createOnboardingForm = defineRoute({
   },
 });
 
-export const addOnboardingFormRecipient = defineRoute({
+export const addOnboardingFormRecipient = formRoute({
   method: 'post',
   path: '/api/clients/{clientId}/onboarding-forms/{onboardingFormId}/recipient',
-  tag,
   summary: 'Add a recipient to a role of a form still being signed',
   request: { params: formParams, body: RecipientBody },
   responses: {
@@ -99,10 +96,9 @@ export const addOnboardingFormRecipient = defineRoute({
   },
 });
 
-export const embeddedView = defineRoute({
+export const embeddedView = formRoute({
   method: 'post',
   path: '/api/clients/{clientId}/onboarding-forms/{onboardingFormId}/embedded-view/{recipientId}',
-  tag,
   summary:
     'A short-lived, single-use link to the signing view for a recipient (the recipient themselves, or staff for someone without an account)',
   request: { params: formParams.extend({ recipientId: z.string().min(1) }) },
@@ -128,10 +124,9 @@ export const SigningSession = z
   })
   .meta({ id: 'SigningSession' });
 
-export const embeddedViewAction = defineRoute({
+export const embeddedViewAction = formRoute({
   method: 'put',
   path: '/api/clients/{clientId}/onboarding-forms/{onboardingFormId}/embedded-view-action/{action}',
-  tag,
   summary:
     'The signing view’s actions: open (exchange the link for a signing session), sign, decline with a reason, finish later',
   description:
@@ -166,48 +161,44 @@ export const embeddedViewAction = defineRoute({
   },
 });
 
-export const syncEnvelope = defineRoute({
+export const syncEnvelope = formRoute({
   method: 'post',
   path: '/api/clients/{clientId}/onboarding-forms/{onboardingFormId}/sync-envelope',
-  tag,
   summary: 'The form’s status as the e-signature service now has it',
   request: { params: formParams },
   responses: { 200: json(OnboardingFormSchema, 'The onboarding form'), 404: problem('No such form') },
 });
 
-export const voidOnboardingForm = defineRoute({
+export const voidOnboardingForm = formRoute({
   method: 'delete',
   path: '/api/clients/{clientId}/onboarding-forms/{onboardingFormId}',
-  tag,
   summary: 'Void a form: nobody can sign it any more (staff)',
   request: { params: formParams, query: z.object({ reason: z.string().max(1000).optional() }) },
   responses: {
     204: noContent('Voided'),
-    403: problem('Not staff'),
+    ...errors.notStaff,
     404: problem('No such form'),
     409: problem('Already completed or voided'),
   },
 });
 
-export const extendSigningLink = defineRoute({
+export const extendSigningLink = formRoute({
   method: 'post',
   path: '/api/clients/{clientId}/onboarding-forms/{onboardingFormId}/recipients/{recipientId}/extend-link',
-  tag,
   summary:
     'Give a recipient’s signing link as long again as a new one, from its expiry or from now if it expired (staff)',
   request: { params: formParams.extend({ recipientId: z.string().min(1) }) },
   responses: {
     200: json(OnboardingFormSchema, 'The onboarding form'),
-    403: problem('Not staff'),
+    ...errors.notStaff,
     404: problem('No such form or recipient, or no link waiting to be used'),
     409: problem('The recipient signed already, or the form is closed'),
   },
 });
 
-export const reassignRecipient = defineRoute({
+export const reassignRecipient = formRoute({
   method: 'put',
   path: '/api/clients/{clientId}/onboarding-forms/{onboardingFormId}/reassign-recipient',
-  tag,
   summary: 'Give a recipient’s place to someone else (admins and owners)',
   request: {
     params: formParams,
@@ -229,19 +220,18 @@ export const reassignRecipient = defineRoute({
   },
 });
 
-export const updateOnboardingFormEmail = defineRoute({
+export const updateOnboardingFormEmail = formRoute({
   method: 'put',
   path: '/api/users/{userId}/onboarding-form-email',
-  tag,
   summary:
     'The user’s e-mail changed: their places on forms still being signed take the new address (the user, or staff)',
   request: {
-    params: z.object({ userId: z.string().min(1) }),
+    params: pathParams('userId'),
     body: z.object({ oldEmail: z.string().min(1).max(320) }).strict(),
   },
   responses: {
     200: json(z.object({ updatedForms: z.number().int() }), 'How many forms changed'),
     403: problem('Neither the user nor staff'),
-    404: problem('No such user'),
+    ...errors.noUser,
   },
 });

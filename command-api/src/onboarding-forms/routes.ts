@@ -1,5 +1,5 @@
-import { Router } from 'express';
-import { mount } from '@onboard/api-contract/express';
+import type { Router } from 'express';
+import { handle, routerOf } from '@onboard/api-contract/express';
 import {
   addOnboardingFormRecipient,
   createOnboardingForm,
@@ -33,35 +33,19 @@ import { moveToNewEmail } from './update-email.ts';
  * recipient without an account signs the same way as one with.
  */
 export function onboardingFormCommandRoutes(deps: OnboardingFormCommandDeps): Router {
-  const router = Router();
-
-  const forms = onboardingForms(deps);
-
-  // Templates -------------------------------------------------------------------------------------------
-
-  mount(router, uploadSigningTemplate, uploadTemplate(forms), { before: uploadTemplateChecks(forms) });
-
-  mount(router, setSigningTemplateFields, setTemplateFields(forms));
-
-  // Envelopes -------------------------------------------------------------------------------------------
-
-  mount(router, createOnboardingForm, createForm(forms));
-
-  mount(router, addOnboardingFormRecipient, addRecipient(forms));
-
-  mount(router, reassignRecipient, reassign(forms));
-
-  mount(router, voidOnboardingForm, voidForm(forms));
-
-  mount(router, extendSigningLink, extendLink(forms));
-
-  mount(router, syncEnvelope, syncForm(forms));
-
-  mount(router, embeddedView, issueSigningLink(forms));
-
-  mount(router, embeddedViewAction, signingAction(forms));
-
-  mount(router, updateOnboardingFormEmail, moveToNewEmail(forms));
-
-  return router;
+  return routerOf(onboardingForms(deps), [
+    // Templates -------------------------------------------------------------------------------------------
+    handle(uploadSigningTemplate, uploadTemplate, uploadTemplateChecks),
+    handle(setSigningTemplateFields, setTemplateFields),
+    // Envelopes -------------------------------------------------------------------------------------------
+    handle(createOnboardingForm, createForm),
+    handle(addOnboardingFormRecipient, addRecipient),
+    handle(reassignRecipient, reassign),
+    handle(voidOnboardingForm, voidForm),
+    handle(extendSigningLink, extendLink),
+    handle(syncEnvelope, syncForm),
+    handle(embeddedView, issueSigningLink),
+    handle(embeddedViewAction, signingAction),
+    handle(updateOnboardingFormEmail, moveToNewEmail),
+  ]);
 }

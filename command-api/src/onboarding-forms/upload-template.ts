@@ -1,13 +1,5 @@
-import {
-  AppError,
-  FILE_NAME_MISSING_MESSAGE,
-  FILE_TOO_LARGE_MESSAGE,
-  MAX_UPLOAD_BYTES,
-  RuleError,
-  ValidationError,
-  type Actor,
-} from '@onboard/domain';
-import { FILE_NAME_HEADER, readRawFile, uploadedFileName } from '../http/raw-upload.ts';
+import { RuleError, type Actor } from '@onboard/domain';
+import { readRawFile, requireFileName, refuseDeclaredOversize } from '../http/raw-upload.ts';
 import type { uploadSigningTemplate } from './routes.contract.ts';
 import type { RequestHandler } from 'express';
 import type { RouteHandler } from '@onboard/api-contract/express';
@@ -21,8 +13,7 @@ export const uploadTemplate =
     const actor = res.locals.actor as Actor;
     const bytes: unknown = req.body;
     if (!Buffer.isBuffer(bytes) || bytes.length === 0) throw notPdf();
-    const fileName = uploadedFileName(req.get(FILE_NAME_HEADER));
-    if (!fileName) throw new ValidationError({ [`header.${FILE_NAME_HEADER}`]: FILE_NAME_MISSING_MESSAGE });
+    const fileName = requireFileName(req);
     const read = await eSignature.readPdf(bytes);
     if (!read) throw notPdf();
     if (!deps.documents.put) throw new RuleError('UPLOADS_OFF', 'This server cannot store documents');
@@ -55,8 +46,7 @@ export const uploadTemplateChecks = (forms: OnboardingForms): RequestHandler[] =
     res.locals.actor = await forms.requireStaff(req);
     const type = (req.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
     if (type !== 'application/pdf' && type !== 'application/octet-stream') throw notPdf();
-    if (Number(req.get('content-length') ?? 0) > MAX_UPLOAD_BYTES)
-      throw new AppError(413, 'FILE_TOO_LARGE', FILE_TOO_LARGE_MESSAGE);
+    refuseDeclaredOversize(req);
     next();
   },
   readRawFile,

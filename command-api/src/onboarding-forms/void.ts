@@ -1,4 +1,3 @@
-import { requireActor, requirePermission } from '../http/context.ts';
 import type { voidOnboardingForm } from './routes.contract.ts';
 import type { RouteHandler } from '@onboard/api-contract/express';
 import { type OnboardingForms } from './context.ts';
@@ -7,12 +6,8 @@ import { type OnboardingForms } from './context.ts';
 export const voidForm =
   (forms: OnboardingForms): RouteHandler<typeof voidOnboardingForm> =>
   async (req, res, input) => {
-    const { deps, readEnvelope, executeEnvelope } = forms;
-    const actor = await requireActor(deps.authenticate, req);
-    const clientId = String(req.params.clientId);
-    requirePermission(actor, 'onboarding-forms', 'delete', { clientId });
-    const envelopeId = String(req.params.onboardingFormId);
-    await readEnvelope(clientId, envelopeId);
+    const { callerOnForm, executeEnvelope } = forms;
+    const { actor, clientId, envelopeId } = await callerOnForm(req, 'delete');
     await executeEnvelope(req, actor, {
       type: 'VoidEnvelope',
       data: { envelopeId, clientId, reason: input.query().reason?.trim() || 'Voided by staff' },

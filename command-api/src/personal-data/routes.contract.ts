@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute, json, problem } from '@onboard/api-contract';
+import { defineRoute, errors, json, problem } from '@onboard/api-contract';
 
 export const ErasureParams = z.object({ clientId: z.string() });
 
@@ -33,6 +33,6 @@ export const erasePersonalData = defineRoute({
     200: json(ErasureAnswer, 'Erased'),
     400: problem('No reason, no employee id, an employee with no personal data here, or already erased'),
     403: problem('Not staff with the owner role'),
-    404: problem('No such client'),
+    ...errors.noClient,
   },
 });

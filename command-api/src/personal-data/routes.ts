@@ -3,7 +3,7 @@ import { personalDataStream } from '@onboard/events';
 import { ForbiddenError, personalDataDecider, type ErasureCommand } from '@onboard/domain';
 import { mount } from '@onboard/api-contract/express';
 import { requireActor, requireClientAccess, type CommandDeps } from '../http/context.ts';
-import { decideOnStream, requestContext } from '../http/decide.ts';
+import { decideOnStream, unversioned } from '../http/decide.ts';
 import { erasePersonalData } from './routes.contract.ts';
 
 /** The data keys as erasure needs them (platform/src/personal-data/data-keys.ts). */
@@ -38,7 +38,7 @@ export function personalDataCommandRoutes(deps: PersonalDataCommandDeps): Router
       hasData = await deps.keys.hasKeys(clientId, employeeRef);
     }
     const { events } = await decideOnStream(deps, {
-      request: { ...requestContext(req, deps.newId), ifMatch: null },
+      request: unversioned(req, deps.newId),
       actor,
       stream: personalDataStream(clientId),
       decider: personalDataDecider,

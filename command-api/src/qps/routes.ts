@@ -1,8 +1,8 @@
 import { Router } from 'express';
-import { apiJobStream, eifStream, handleCommand } from '@onboard/events';
-import { pushJobDecider, ForbiddenError, NotFoundError, isInternal } from '@onboard/domain';
+import { apiJobStream, handleCommand } from '@onboard/events';
+import { pushJobDecider } from '@onboard/domain';
 import { mount } from '@onboard/api-contract/express';
-import { requireActor, requireClientAccess, type CommandDeps } from '../http/context.ts';
+import { requireClientExists, callerOnClient, type CommandDeps } from '../http/context.ts';
 import { pushPlanDesign } from './routes.contract.ts';
 
 export type AsyncPushAnswer = { apiJobId: string; status: 'IN_PROGRESS' };
@@ -16,12 +16,12 @@ export function qpsCommandRoutes(deps: CommandDeps): Router {
   const router = Router();
 
   mount(router, pushPlanDesign, async (req, res) => {
-    const actor = await requireActor(deps.authenticate, req);
-    const clientId = String(req.params.clientId);
-    requireClientAccess(actor, clientId, 'update');
-    if (!isInternal(actor)) throw new ForbiddenError('Only internal staff can push to the plan system');
-    const [first] = await deps.store.readStream(eifStream(clientId), { maxCount: 1 });
-    if (!first) throw new NotFoundError('Client not found');
+    const { actor, clientId } = await callerOnClient(
+      deps.authenticate,
+      req,
+      'Only internal staff can push to the plan system',
+    );
+    await requireClientExists(deps.store, clientId);
 
     const apiJobId = deps.newId();
     const occurredAt = deps.now().toISOString();

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { defineRoute, json, noContent, problem } from '@onboard/api-contract';
+import { errors, json, noContent, pathParams, problem, routeFamily } from '@onboard/api-contract';
 import { RESOURCE_AUDIENCES, RESOURCE_BENEFIT_TYPES } from '@onboard/events';
 
-const clientParams = z.object({ clientId: z.string().min(1) });
+const clientParams = pathParams('clientId');
 const resourceParams = clientParams.extend({ resourceId: z.string().min(1) });
 
 /**
@@ -50,47 +50,47 @@ export const ResourceState = z
   })
   .meta({ id: 'ResourceState' });
 
-export const addResource = defineRoute({
+/** Staff keep a client's resources. */
+const resourceRoute = routeFamily({ tag: 'resources' });
+
+export const addResource = resourceRoute({
   method: 'post',
   path: '/api/clients/{clientId}/resources',
-  tag: 'resources',
   summary:
     'Add an enrollment or onboarding resource for the client’s people: a link or an uploaded document (staff)',
   request: { params: clientParams, body: ResourceBody },
   responses: {
     201: json(ResourceState, 'The resource, at version 1'),
     400: problem('Invalid fields, keyed body.<field>'),
-    403: problem('Not staff'),
-    404: problem('No such client'),
+    ...errors.notStaff,
+    ...errors.noClient,
   },
 });
 
-export const editResource = defineRoute({
+export const editResource = resourceRoute({
   method: 'put',
   path: '/api/clients/{clientId}/resources/{resourceId}',
-  tag: 'resources',
   summary: 'Change a resource: every field as it should read (staff)',
   isVersioned: true,
   request: { params: resourceParams, body: ResourceBody },
   responses: {
     200: json(ResourceState, 'The resource'),
     400: problem('Invalid fields, keyed body.<field>'),
-    403: problem('Not staff'),
+    ...errors.notStaff,
     404: problem('No such client or resource'),
     409: problem('Changed since the version in If-Match'),
   },
 });
 
-export const removeResource = defineRoute({
+export const removeResource = resourceRoute({
   method: 'delete',
   path: '/api/clients/{clientId}/resources/{resourceId}',
-  tag: 'resources',
   summary: 'Remove a resource (staff)',
   isVersioned: true,
   request: { params: resourceParams },
   responses: {
     204: noContent('Removed'),
-    403: problem('Not staff'),
+    ...errors.notStaff,
     404: problem('No such client or resource'),
     409: problem('Changed since the version in If-Match'),
   },

@@ -1,21 +1,17 @@
 import { Router, type Request } from 'express';
-import { eifStream, resourceStream } from '@onboard/events';
+import { resourceStream } from '@onboard/events';
 import {
-  ForbiddenError,
-  NotFoundError,
-  isInternal,
   type Actor,
   type DocumentStore,
   resourcesDecider,
-  type ResourceCommand,
   type ResourceInput,
   type ResourceIntent,
   type ResourceState,
 } from '@onboard/domain';
 import { mount } from '@onboard/api-contract/express';
-import { requireActor, requireClientAccess, type CommandDeps } from '../http/context.ts';
+import { requireClientExists, callerOnClient, type CommandDeps } from '../http/context.ts';
 import { parseIfMatch } from '../http/validate.ts';
-import { decideOnStream } from '../http/decide.ts';
+import { decideIntent, unversioned } from '../http/decide.ts';
 import { addResource, editResource, removeResource, type ResourceBody } from './routes.contract.ts';
 import type { z } from 'zod';
 
@@ -34,13 +30,9 @@ export function resourceCommandRoutes(deps: ResourceCommandDeps): Router {
 
   /** Staff of a client that exists: the one check every write of this router makes first. */
   const requireStaffFor = async (req: Request) => {
-    const actor = await requireActor(deps.authenticate, req);
-    const clientId = String(req.params.clientId);
-    requireClientAccess(actor, clientId, 'update');
-    if (!isInternal(actor)) throw new ForbiddenError('Only internal staff manage resources');
-    const [first] = await deps.store.readStream(eifStream(clientId), { maxCount: 1 });
-    if (!first) throw new NotFoundError('Client not found');
-    return { actor, clientId };
+    const caller = await callerOnClient(deps.authenticate, req, 'Only internal staff manage resources');
+    await requireClientExists(deps.store, caller.clientId);
+    return caller;
   };
 
   /**
@@ -54,12 +46,12 @@ export function resourceCommandRoutes(deps: ResourceCommandDeps): Router {
     clientId: string,
     intent: ResourceIntent,
   ): Promise<ResourceState | undefined> => {
-    const { after } = await decideOnStream(deps, {
-      request: { ifMatch: null, correlationId: req.header('x-correlation-id') ?? deps.newId() },
+    const { after } = await decideIntent(deps, {
+      request: unversioned(req, deps.newId),
       actor,
       stream: resourceStream(clientId),
       decider: resourcesDecider,
-      build: (_state, metadata) => ({ ...intent, metadata }) as ResourceCommand,
+      intent,
       conflictMessage: RESOURCE_RACE_MESSAGE,
     });
     return after.resources.get(intent.data.resourceId);

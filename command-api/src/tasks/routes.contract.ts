@@ -1,8 +1,13 @@
 import { z } from 'zod';
-import { defineRoute, json, problem } from '@onboard/api-contract';
+import { errors, json, pathParams, problem, routeFamily } from '@onboard/api-contract';
 import { TASK_STATUSES } from '@onboard/events';
 
-const taskParams = z.object({ clientId: z.string().min(1), taskId: z.string().min(1) });
+/** The writes on the client's tasks, most on one task. */
+const taskRoute = routeFamily({
+  tag: 'tasks',
+  params: pathParams('clientId', 'taskId'),
+  responses: { ...errors.notStaff, 404: problem('No such task for this client') },
+});
 /** A policy-level task names its policy; a client-level task does not. */
 const policyId = z.string().min(1).nullable().default(null);
 
@@ -19,16 +24,14 @@ const TaskState = z.object({
     .nullable(),
 });
 
-export const scheduleTasks = defineRoute({
+export const scheduleTasks = taskRoute({
   method: 'post',
   path: '/api/clients/{clientId}/tasks/schedule',
-  tag: 'tasks',
   summary: 'Create the client’s tasks its policies call for; tasks that exist are kept (staff)',
-  request: { params: z.object({ clientId: z.string().min(1) }) },
+  request: { params: pathParams('clientId') },
   responses: {
     200: json(z.object({ scheduled: z.number().int() }), 'How many tasks were added'),
-    403: problem('Not staff'),
-    404: problem('No such client'),
+    ...errors.noClient,
   },
 });
 
@@ -39,16 +42,13 @@ export const TaskStatusBody = z
     reason: z.string().max(2000).nullable().default(null),
   })
   .strict();
-export const changeTaskStatus = defineRoute({
+export const changeTaskStatus = taskRoute({
   method: 'put',
   path: '/api/clients/{clientId}/tasks/{taskId}/status',
-  tag: 'tasks',
   summary: 'Set a task’s status; NIGO needs the reason the client reads (staff)',
-  request: { params: taskParams, body: TaskStatusBody },
+  request: { body: TaskStatusBody },
   responses: {
     200: json(TaskState, 'The task'),
-    403: problem('Not staff'),
-    404: problem('No such task for this client'),
     400: problem('Invalid fields, or a status change the rules refuse (NOT_ALLOWED, named in the message)'),
   },
 });
@@ -60,28 +60,24 @@ const moveOthers = z
   .meta({ description: 'Move too the tasks that would otherwise be due before a task they need' });
 
 export const TaskDueDateBody = z.object({ policyId, dueDate: z.string().nullable(), moveOthers }).strict();
-export const changeTaskDueDate = defineRoute({
+export const changeTaskDueDate = taskRoute({
   method: 'put',
   path: '/api/clients/{clientId}/tasks/{taskId}/due-date',
-  tag: 'tasks',
   summary: 'Move a task’s due date, and with `moveOthers` the tasks that must move with it (staff)',
-  request: { params: taskParams, body: TaskDueDateBody },
+  request: { body: TaskDueDateBody },
   responses: {
     200: json(TaskState, 'The task'),
     400: problem('A malformed date, or a move that carries other tasks without `moveOthers` (MOVES_OTHERS)'),
-    403: problem('Not staff'),
-    404: problem('No such task for this client'),
   },
 });
 
 export const TaskActionBody = z.object({ policyId }).strict();
-export const takeTaskAction = defineRoute({
+export const takeTaskAction = taskRoute({
   method: 'post',
   path: '/api/clients/{clientId}/tasks/{taskId}/actions/{action}',
-  tag: 'tasks',
   summary: 'Start a task, submit it for review, or mark it done (the client’s people)',
   request: {
-    params: taskParams.extend({ action: z.enum(['start', 'submit', 'complete']) }),
+    params: pathParams('clientId', 'taskId').extend({ action: z.enum(['start', 'submit', 'complete']) }),
     body: TaskActionBody,
   },
   responses: {
@@ -108,19 +104,16 @@ export const TaskCallBody = z
     moveOthers,
   })
   .strict();
-export const scheduleTaskCall = defineRoute({
+export const scheduleTaskCall = taskRoute({
   method: 'put',
   path: '/api/clients/{clientId}/tasks/{taskId}/call',
-  tag: 'tasks',
   summary:
     'Set (or clear) the call of the kickoff or ongoing service call; its day becomes the due date (staff)',
-  request: { params: taskParams, body: TaskCallBody },
+  request: { body: TaskCallBody },
   responses: {
     200: json(TaskState, 'The task'),
     400: problem(
       'Invalid fields (body.call.*), not a call task (NOT_ALLOWED), or a new day that carries other tasks without `moveOthers` (MOVES_OTHERS)',
     ),
-    403: problem('Not staff'),
-    404: problem('No such task for this client'),
   },
 });

@@ -1,5 +1,5 @@
-import { Router } from 'express';
-import { mount } from '@onboard/api-contract/express';
+import type { Router } from 'express';
+import { handle, routerOf } from '@onboard/api-contract/express';
 import type { CommandDeps } from '../http/context.ts';
 import {
   scheduleTaskCall,
@@ -20,14 +20,11 @@ import { scheduleCall } from './call.ts';
  * tasks decider and appended at the revision read, so two changes at once never overwrite each other.
  */
 export function taskCommandRoutes(deps: CommandDeps): Router {
-  const router = Router();
-  const tasks = taskCommands(deps);
-
-  mount(router, scheduleTasks, scheduleAll(tasks));
-  mount(router, changeTaskStatus, changeStatus(tasks));
-  mount(router, changeTaskDueDate, changeDueDate(tasks));
-  mount(router, takeTaskAction, takeAction(tasks));
-  mount(router, scheduleTaskCall, scheduleCall(tasks));
-
-  return router;
+  return routerOf(taskCommands(deps), [
+    handle(scheduleTasks, scheduleAll),
+    handle(changeTaskStatus, changeStatus),
+    handle(changeTaskDueDate, changeDueDate),
+    handle(takeTaskAction, takeAction),
+    handle(scheduleTaskCall, scheduleCall),
+  ]);
 }

@@ -4,14 +4,11 @@ import type { TaskCommands } from './context.ts';
 
 /** Staff set a task’s status. */
 export const changeStatus =
-  ({ execute, answerTask, callerOn }: TaskCommands): RouteHandler<typeof changeTaskStatus> =>
+  ({ changeTask }: TaskCommands): RouteHandler<typeof changeTaskStatus> =>
   async (req, res, input) => {
-    const { actor, clientId } = await callerOn(req);
-    const { policyId, status, reason } = input.body();
-    const taskId = String(req.params.taskId);
-    const { after } = await execute(req, actor, clientId, {
-      type: 'ChangeTaskStatus',
-      data: { clientId, taskId, policyId, status, reason },
+    const task = await changeTask(req, ({ clientId, taskId }) => {
+      const { policyId, status, reason } = input.body();
+      return { type: 'ChangeTaskStatus', data: { clientId, taskId, policyId, status, reason } };
     });
-    res.json(answerTask(after, taskId, policyId));
+    res.json(task);
   };

@@ -1,6 +1,9 @@
 import { z } from 'zod';
-import { defineRoute, json, noContent, problem } from '@onboard/api-contract';
+import { errors, json, noContent, problem, routeFamily } from '@onboard/api-contract';
 import { concurrentWrite, UserView } from '@onboard/api-contract/views';
+
+/** User administration. */
+const userRoute = routeFamily({ tag: 'users' });
 
 const Name = z.string().trim().min(1, 'Please provide a response').max(100, 'Use at most 100 characters');
 const Email = z
@@ -59,10 +62,9 @@ const userId = z.string().min(1);
 const one = z.object({ userId });
 
 const kindRoutes = <const K extends 'internal' | 'broker' | 'ben-admin'>(kind: K) => ({
-  create: defineRoute({
+  create: userRoute({
     method: 'post',
     path: `/api/users/${kind}`,
-    tag: 'users',
     summary: `Create a ${kind} user`,
     request: {
       body: (kind === 'internal' ? CreateInternalUserBody : CreateClientUserBody) as K extends 'internal'
@@ -71,39 +73,36 @@ const kindRoutes = <const K extends 'internal' | 'broker' | 'ben-admin'>(kind: K
     },
     responses: {
       201: json(UserView, 'Created'),
-      403: problem('Not allowed'),
+      ...errors.notAllowed,
       409: problem('EMAIL_TAKEN'),
     },
   }),
-  update: defineRoute({
+  update: userRoute({
     method: 'put',
     path: `/api/users/${kind}/{userId}`,
-    tag: 'users',
     summary: `Edit a ${kind} user`,
     isVersioned: true,
     request: { params: one, body: EditUserBody },
     responses: {
       200: json(UserView, 'The user after the change'),
-      404: problem('No such user'),
+      ...errors.noUser,
       409: problem('EMAIL_TAKEN, or changed since the given version'),
     },
   }),
-  remove: defineRoute({
+  remove: userRoute({
     method: 'delete',
     path: `/api/users/${kind}/{userId}`,
-    tag: 'users',
     summary: `Delete a ${kind} user`,
     isVersioned: true,
     request: { params: one },
-    responses: { 204: noContent('Deleted'), 404: problem('No such user') },
+    responses: { 204: noContent('Deleted'), ...errors.noUser },
   }),
-  sendActivation: defineRoute({
+  sendActivation: userRoute({
     method: 'post',
     path: `/api/users/${kind}/{userId}/activation-email`,
-    tag: 'users',
     summary: `E-mail a ${kind} user an activation link`,
     request: { params: one },
-    responses: { 204: noContent('Sent'), 404: problem('No such user') },
+    responses: { 204: noContent('Sent'), ...errors.noUser },
   }),
 });
 
@@ -111,10 +110,9 @@ const assignment = <const K extends 'broker' | 'ben-admin', const V extends 'ass
   kind: K,
   verb: V,
 ) =>
-  defineRoute({
+  userRoute({
     method: 'put',
     path: `/api/users/${kind}/{userId}/${verb}/{clientId}`,
-    tag: 'users',
     summary: `${verb === 'assign' ? 'Assign' : 'Unassign'} a ${kind} to a client`,
     request: { params: z.object({ userId, clientId: z.string().min(1) }) },
     responses: {
@@ -142,10 +140,9 @@ export const USER_KIND_COMMAND_CONTRACTS = Object.values(USER_KIND_COMMANDS).fla
   Object.values(routes),
 );
 
-export const changeBenAdminToBroker = defineRoute({
+export const changeBenAdminToBroker = userRoute({
   method: 'post',
   path: '/api/users/ben-admin/{userId}/change-to-broker',
-  tag: 'users',
   summary: 'Make a ben-admin a broker',
   request: { params: one },
   responses: {
@@ -154,52 +151,47 @@ export const changeBenAdminToBroker = defineRoute({
     409: concurrentWrite,
   },
 });
-export const copyActivationLink = defineRoute({
+export const copyActivationLink = userRoute({
   method: 'post',
   path: '/api/users/{userId}/activation-link',
-  tag: 'users',
   summary: 'An activation link to copy',
   request: { params: one },
-  responses: { 200: json(z.object({ link: z.string() }), 'The link'), 404: problem('No such user') },
+  responses: { 200: json(z.object({ link: z.string() }), 'The link'), ...errors.noUser },
 });
-export const sendPasswordResetById = defineRoute({
+export const sendPasswordResetById = userRoute({
   method: 'post',
   path: '/api/users/reset-password/userId/{userId}',
-  tag: 'users',
   summary: 'E-mail a user a reset link',
   request: { params: one },
-  responses: { 204: noContent('Sent'), 404: problem('No such user') },
+  responses: { 204: noContent('Sent'), ...errors.noUser },
 });
 const byEmail = z.object({ email: z.string().min(1) });
-export const resetMfaByEmail = defineRoute({
+export const resetMfaByEmail = userRoute({
   method: 'post',
   path: '/api/users/reset-mfa/{email}',
-  tag: 'users',
   summary: 'Forget a user’s second factor (another user’s: nobody resets their own)',
   request: { params: byEmail },
   responses: {
     204: noContent('Reset; the next sign-in enrols again'),
     403: problem('Not allowed, or the caller’s own second factor'),
-    404: problem('No such user'),
+    ...errors.noUser,
   },
 });
-export const sendActivationByEmail = defineRoute({
+export const sendActivationByEmail = userRoute({
   method: 'post',
   path: '/api/users/activation-email/{email}',
-  tag: 'users',
   summary: 'E-mail a user an activation link',
   request: { params: byEmail },
-  responses: { 204: noContent('Sent'), 404: problem('No such user') },
+  responses: { 204: noContent('Sent'), ...errors.noUser },
 });
-export const bulkUpdateEmails = defineRoute({
+export const bulkUpdateEmails = userRoute({
   method: 'post',
   path: '/api/users/update-email-and-send-activation-email',
-  tag: 'users',
   summary: 'Change e-mails in bulk',
   request: { body: BulkEmailUpdateBody },
   responses: {
     200: json(z.object({ users: z.array(UserView) }), 'Every user changed, each sent an activation link'),
-    404: problem('No such user'),
+    ...errors.noUser,
     409: problem('An address already in use; nothing changed'),
   },
 });
@@ -209,10 +201,9 @@ export const LoginStamps = z
   .object({ firstLogin: z.string().nullable(), lastLogin: z.string().nullable() })
   .meta({ id: 'LoginStamps' });
 
-export const recordLoggedIn = defineRoute({
+export const recordLoggedIn = userRoute({
   method: 'post',
   path: '/api/users/authenticated/logged-in',
-  tag: 'users',
   summary:
     'Stamp the signed-in user’s sign-in: firstLogin once, lastLogin every time (called by the web once per sign-in)',
   responses: { 200: json(LoginStamps, 'The stamps after the call'), 409: concurrentWrite },

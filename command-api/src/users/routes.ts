@@ -1,6 +1,6 @@
-import { Router } from 'express';
+import type { Router } from 'express';
 import { USER_KINDS, type UserKind } from '@onboard/domain';
-import { mount } from '@onboard/api-contract/express';
+import { handle, routerOf } from '@onboard/api-contract/express';
 import {
   USER_KIND_COMMANDS,
   bulkUpdateEmails,
@@ -11,7 +11,7 @@ import {
   sendActivationByEmail,
   sendPasswordResetById,
 } from './routes.contract.ts';
-import { CLIENT_USER_KINDS, userAdmin, type UserAdminCommandDeps } from './context.ts';
+import { CLIENT_USER_KINDS, userAdmin, type UserAdmin, type UserAdminCommandDeps } from './context.ts';
 import { loggedIn } from './logged-in.ts';
 import { createUser } from './create-user.ts';
 import { updateUser } from './update-user.ts';
@@ -25,34 +25,30 @@ import { bulkEmails } from './bulk-emails.ts';
 
 /** User administration, onboarding §6-§7: internal users, brokers and ben-admins. */
 export function createUserAdminCommands(deps: UserAdminCommandDeps): Router {
-  const router = Router();
-  const users = userAdmin(deps);
-
-  // Registered first, so its fixed segments are never read as a kind or a user id.
-  mount(router, recordLoggedIn, loggedIn(users));
-
-  for (const kind of Object.keys(USER_KINDS) as UserKind[]) {
-    const routes = USER_KIND_COMMANDS[kind];
-    mount(router, routes.create, createUser(users, kind));
-    mount(router, routes.update, updateUser(users, kind));
-    mount(router, routes.remove, deleteUser(users, kind));
-    mount(router, routes.sendActivation, sendActivation(users, kind));
-  }
-
-  for (const kind of CLIENT_USER_KINDS)
-    for (const verb of ['assign', 'unassign'] as const)
-      mount(router, USER_KIND_COMMANDS[kind][verb], assignment(users, kind, verb));
-
-  mount(router, changeBenAdminToBroker, benAdminToBroker(users));
-  mount(router, copyActivationLink, activationLink(users));
-  mount(router, sendPasswordResetById, passwordReset(users));
-  mount(router, resetMfaByEmail, byEmail(users, resetMfa(users)));
-  mount(
-    router,
-    sendActivationByEmail,
-    byEmail(users, (userId, actor) => deps.accounts.sendActivationEmail(userId, actor)),
-  );
-  mount(router, bulkUpdateEmails, bulkEmails(users));
-
-  return router;
+  return routerOf(userAdmin(deps), [
+    // Registered first, so its fixed segments are never read as a kind or a user id.
+    handle(recordLoggedIn, loggedIn),
+    ...(Object.keys(USER_KINDS) as UserKind[]).flatMap((kind) => {
+      const routes = USER_KIND_COMMANDS[kind];
+      return [
+        handle(routes.create, (users: UserAdmin) => createUser(users, kind)),
+        handle(routes.update, (users: UserAdmin) => updateUser(users, kind)),
+        handle(routes.remove, (users: UserAdmin) => deleteUser(users, kind)),
+        handle(routes.sendActivation, (users: UserAdmin) => sendActivation(users, kind)),
+      ];
+    }),
+    ...CLIENT_USER_KINDS.flatMap((kind) =>
+      (['assign', 'unassign'] as const).map((verb) =>
+        handle(USER_KIND_COMMANDS[kind][verb], (users: UserAdmin) => assignment(users, kind, verb)),
+      ),
+    ),
+    handle(changeBenAdminToBroker, benAdminToBroker),
+    handle(copyActivationLink, activationLink),
+    handle(sendPasswordResetById, passwordReset),
+    handle(resetMfaByEmail, (users) => byEmail(users, resetMfa(users))),
+    handle(sendActivationByEmail, (users) =>
+      byEmail(users, (userId, actor) => deps.accounts.sendActivationEmail(userId, actor)),
+    ),
+    handle(bulkUpdateEmails, bulkEmails),
+  ]);
 }

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { defineRoute, json, problem } from '@onboard/api-contract';
+import { defineRoute, errors, json, pathParams, problem, routeFamily } from '@onboard/api-contract';
 import { ClientPolicy, ClientView } from '@onboard/api-contract/views';
 import { VIEW_COLLECTIONS, CLIENT_PHASES } from '@onboard/domain';
 import { TaskView } from '../tasks/routes.contract.ts';
 
-const params = z.object({ clientId: z.string().min(1) });
+const params = pathParams('clientId');
 
 /** A yes/no filter: absent means "either" unless the route says otherwise. */
 const flag = (field: string) =>
@@ -85,10 +85,12 @@ export type ClientListItem = z.infer<typeof ClientListItem>;
 
 const ClientPage = z.object({ items: z.array(ClientListItem), total: z.number().int() });
 
-export const listClients = defineRoute({
+/** The client reads. */
+const clientRead = routeFamily({ tag: 'clients' });
+
+export const listClients = clientRead({
   method: 'get',
   path: '/api/clients',
-  tag: 'clients',
   summary: 'Clients, paged, sorted and filtered (staff: all; brokers and ben-admins: their own)',
   request: { query: ClientListQuery },
   responses: {
@@ -97,17 +99,16 @@ export const listClients = defineRoute({
   },
 });
 
-export const listUserClients = defineRoute({
+export const listUserClients = clientRead({
   method: 'get',
   path: '/api/users/{userId}/clients',
-  tag: 'clients',
   summary: 'The clients of a broker or ben-admin, with the filters of GET /api/clients (staff, or the user)',
-  request: { params: z.object({ userId: z.string().min(1) }), query: ClientListQuery },
+  request: { params: pathParams('userId'), query: ClientListQuery },
   responses: {
     200: json(ClientPage, 'One page of the user’s clients'),
     400: problem('Invalid paging, sort or filter (named by query.<field>)'),
     403: problem('Neither staff nor the user'),
-    404: problem('No such user'),
+    ...errors.noUser,
   },
 });
 
@@ -135,17 +136,16 @@ export const ClientWithTasks = ClientView.extend({
   ),
 }).meta({ id: 'ClientWithTasks' });
 
-export const getClient = defineRoute({
+export const getClient = clientRead({
   method: 'get',
   path: '/api/clients/{clientId}',
-  tag: 'clients',
   summary: 'The client (accepted, or as its editor sees it)',
   request: { params, query: ClientViewQuery },
   responses: {
     200: json(ClientWithTasks, 'The client and its tasks; with view=editing, every pending change applied'),
     400: problem('Unknown view (query.view)'),
-    403: problem('Not yours'),
-    404: problem('No such client'),
+    ...errors.notYours,
+    ...errors.noClient,
   },
 });
 
@@ -173,8 +173,8 @@ const collection = <const P extends keyof typeof COLLECTION_PATHS>(path: P) =>
         z.array(z.record(z.string(), z.unknown())),
         'Each item’s answers and id; ETag is the version',
       ),
-      403: problem('Not yours'),
-      404: problem('No such client'),
+      ...errors.notYours,
+      ...errors.noClient,
     },
   });
 export const getLocations = collection('locations');
@@ -215,14 +215,13 @@ export const ChangeRecord = z
   })
   .meta({ id: 'ChangeRecord' });
 
-export const getChangeRecords = defineRoute({
+export const getChangeRecords = clientRead({
   method: 'get',
   path: '/api/clients/{clientId}/change-log/deif-changes',
-  tag: 'clients',
   summary: 'Change records',
   request: { params },
   responses: {
     200: json(z.array(ChangeRecord), 'Change records, oldest first'),
-    403: problem('Not yours'),
+    ...errors.notYours,
   },
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute, json, problem } from '@onboard/api-contract';
+import { errors, json, pathParams, problem, routeFamily } from '@onboard/api-contract';
 import { EMAIL_KINDS } from '@onboard/events';
 import { EMAIL_STATUSES, RULE_ROLES } from '@onboard/domain';
 
@@ -65,57 +65,55 @@ export const EmailDetail = EmailSummary.extend({
 }).meta({ id: 'Email' });
 
 const emailParams = z.object({ emailId: z.string().min(1) });
-const clientParams = z.object({ clientId: z.string().min(1) });
+const clientParams = pathParams('clientId');
 
-export const listEmails = defineRoute({
+/** The e-mail reads. */
+const emailRead = routeFamily({ tag: 'emails' });
+
+export const listEmails = emailRead({
   method: 'get',
   path: '/api/emails',
-  tag: 'emails',
   summary: 'Every e-mail, newest first by default (admin and owner)',
   request: { query: EmailListQuery },
-  responses: { 200: json(z.array(EmailSummary), 'One page'), 403: problem('Not allowed') },
+  responses: { 200: json(z.array(EmailSummary), 'One page'), ...errors.notAllowed },
 });
-export const countEmails = defineRoute({
+export const countEmails = emailRead({
   method: 'get',
   path: '/api/emails/count',
-  tag: 'emails',
   summary: 'How many e-mails match the search (admin and owner)',
   request: { query: EmailCountQuery },
-  responses: { 200: json(z.object({ count: z.number().int() }), 'The count'), 403: problem('Not allowed') },
+  responses: { 200: json(z.object({ count: z.number().int() }), 'The count'), ...errors.notAllowed },
 });
-export const getEmail = defineRoute({
+export const getEmail = emailRead({
   method: 'get',
   path: '/api/emails/{emailId}',
-  tag: 'emails',
   summary: 'One e-mail with its recipients, body and status history (admin and owner)',
   request: { params: emailParams },
   responses: {
     200: json(EmailDetail, 'The e-mail'),
-    403: problem('Not allowed'),
+    ...errors.notAllowed,
     404: problem('No such e-mail'),
   },
 });
-export const listClientEmails = defineRoute({
+export const listClientEmails = emailRead({
   method: 'get',
   path: '/api/clients/{clientId}/emails',
-  tag: 'emails',
   summary: 'The e-mails about one client (the hub’s list)',
   request: { params: clientParams, query: EmailListQuery },
   responses: {
     200: json(z.object({ items: z.array(EmailSummary), total: z.number().int() }), 'One page and the total'),
-    403: problem('Not yours'),
-    404: problem('No such client'),
+    ...errors.notYours,
+    ...errors.noClient,
   },
 });
-export const getClientEmail = defineRoute({
+export const getClientEmail = emailRead({
   method: 'get',
   path: '/api/clients/{clientId}/emails/{emailId}',
-  tag: 'emails',
   summary: 'One e-mail about the client; a personal link’s body only for staff and its recipients',
   request: { params: clientParams.extend({ emailId: z.string().min(1) }) },
   responses: {
     200: json(EmailDetail, 'The e-mail'),
-    403: problem('Not yours'),
+    ...errors.notYours,
     404: problem('No such e-mail for this client'),
   },
 });
@@ -144,25 +142,23 @@ export const EmailRulesView = z
   })
   .meta({ id: 'EmailRules' });
 
-export const getEmailRules = defineRoute({
+export const getEmailRules = emailRead({
   method: 'get',
   path: '/api/clients/{clientId}/email-rules',
-  tag: 'emails',
   summary:
     'The client’s notification rules (every kind, defaults included) and the people they choose from (staff)',
   request: { params: clientParams },
   responses: {
     200: json(EmailRulesView, 'The rules and the client’s people'),
-    403: problem('Not staff'),
-    404: problem('No such client'),
+    ...errors.notStaff,
+    ...errors.noClient,
   },
 });
 
-export const getEmailPreferences = defineRoute({
+export const getEmailPreferences = emailRead({
   method: 'get',
   path: '/api/users/{userId}/email-preferences',
-  tag: 'emails',
   summary: 'Whether the user chose the daily digest (the user, or staff)',
-  request: { params: z.object({ userId: z.string().min(1) }) },
-  responses: { 200: json(z.object({ daily: z.boolean() }), 'The choice'), 403: problem('Not yours') },
+  request: { params: pathParams('userId') },
+  responses: { 200: json(z.object({ daily: z.boolean() }), 'The choice'), ...errors.notYours },
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute, json, media, problem } from '@onboard/api-contract';
+import { errors, json, media, problem, routeFamily } from '@onboard/api-contract';
 import { ExplorerPage, SupportConversation } from '@onboard/api-contract/views';
 import { BENEFIT_TYPES, DEMO_ENROLLMENT_STATUSES } from '@onboard/domain';
 import {
@@ -77,39 +77,38 @@ const ExplorerList = z.object({
   offset: z.number().int(),
 });
 
-export const listClientExplorerSites = defineRoute({
+/** The Explorer's reads. */
+const explorerRead = routeFamily({ tag: 'explorer' });
+
+export const listClientExplorerSites = explorerRead({
   method: 'get',
   path: '/api/clients/{clientId}/explorer-pages',
-  tag: 'explorer',
   summary: 'The client’s Explorer sites (staff)',
   request: { params: z.object({ clientId: id }), query: ExplorerListQuery },
-  responses: { 200: json(ExplorerList, 'One page of sites'), 403: problem('Not staff') },
+  responses: { 200: json(ExplorerList, 'One page of sites'), ...errors.notStaff },
 });
-export const getExplorerSite = defineRoute({
+export const getExplorerSite = explorerRead({
   method: 'get',
   path: '/api/clients/{clientId}/explorer-pages/{explorerPageId}',
-  tag: 'explorer',
   summary: 'One site (staff)',
   request: { params: z.object({ clientId: id, explorerPageId: id }) },
   responses: {
     200: json(StaffExplorerPage, 'The site'),
-    403: problem('Not staff'),
+    ...errors.notStaff,
     404: problem('No such site'),
   },
 });
-export const listOwnerExplorerSites = defineRoute({
+export const listOwnerExplorerSites = explorerRead({
   method: 'get',
   path: '/api/explorer-pages/by-owner/{pageOwnerId}',
-  tag: 'explorer',
   summary: 'Sites owned by a staff member (staff)',
   request: { params: z.object({ pageOwnerId: id }), query: ExplorerListQuery },
-  responses: { 200: json(ExplorerList, 'One page of sites'), 403: problem('Not staff') },
+  responses: { 200: json(ExplorerList, 'One page of sites'), ...errors.notStaff },
 });
 
-export const listSupportChats = defineRoute({
+export const listSupportChats = explorerRead({
   method: 'get',
   path: '/api/explorer-pages/{explorerPageId}/support/conversations',
-  tag: 'explorer',
   summary: 'A site’s support chats (staff)',
   request: { params: z.object({ explorerPageId: id }) },
   responses: {
@@ -128,13 +127,12 @@ export const listSupportChats = defineRoute({
       }),
       'Newest first',
     ),
-    403: problem('Not staff'),
+    ...errors.notStaff,
   },
 });
-export const getSupportChat = defineRoute({
+export const getSupportChat = explorerRead({
   method: 'get',
   path: '/api/explorer-pages/{explorerPageId}/support/conversations/{conversationId}',
-  tag: 'explorer',
   summary: 'One support chat, for whoever holds its id',
   isSignedIn: false,
   request: { params: z.object({ explorerPageId: id, conversationId: id }) },
@@ -146,10 +144,9 @@ export const getSupportChat = defineRoute({
     404: problem('No such conversation'),
   },
 });
-export const downloadExplorerDocument = defineRoute({
+export const downloadExplorerDocument = explorerRead({
   method: 'get',
   path: '/api/explorer-pages/{explorerPageId}/documents/{documentId}',
-  tag: 'explorer',
   summary: 'Download a site’s document',
   isSignedIn: false,
   request: { params: z.object({ explorerPageId: id, documentId: id }) },
@@ -219,10 +216,9 @@ export const PublicExplorerPage = z
   })
   .meta({ id: 'PublicExplorerPage' });
 
-export const getPublicExplorerSite = defineRoute({
+export const getPublicExplorerSite = explorerRead({
   method: 'get',
   path: '/api/explorer-pages/{idOrSlug}',
-  tag: 'explorer',
   summary: 'A public Explorer site, by id or vanity URL',
   isSignedIn: false,
   request: { params: z.object({ idOrSlug: id }), query: PublicExplorerQuery },

@@ -1,24 +1,23 @@
 import { z } from 'zod';
-import { defineRoute, json, media, problem } from '@onboard/api-contract';
+import { errors, json, media, pathParams, problem, routeFamily } from '@onboard/api-contract';
 import { OnboardingFormSchema, SigningTemplateSchema } from '@onboard/api-contract/onboarding-forms';
 
-const clientParams = z.object({ clientId: z.string().min(1) });
+const clientParams = pathParams('clientId');
 const formParams = clientParams.extend({ onboardingFormId: z.string().min(1) });
-const tag = 'onboarding-forms';
+/** The onboarding forms' reads. */
+const formRead = routeFamily({ tag: 'onboarding-forms' });
 
-export const listOnboardingForms = defineRoute({
+export const listOnboardingForms = formRead({
   method: 'get',
   path: '/api/clients/{clientId}/onboarding-forms',
-  tag,
   summary: 'The client’s onboarding forms, newest first, with each recipient’s status and dates',
   request: { params: clientParams },
-  responses: { 200: json(z.array(OnboardingFormSchema), 'The forms'), 404: problem('No such client') },
+  responses: { 200: json(z.array(OnboardingFormSchema), 'The forms'), ...errors.noClient },
 });
 
-export const readyToSignRecipients = defineRoute({
+export const readyToSignRecipients = formRead({
   method: 'get',
   path: '/api/clients/{clientId}/onboarding-forms/ready-to-sign-recipients',
-  tag,
   summary: 'The recipients whose turn it is to sign (the signed-in user’s own places; staff see all)',
   request: { params: clientParams },
   responses: {
@@ -38,32 +37,29 @@ export const readyToSignRecipients = defineRoute({
   },
 });
 
-export const getOnboardingFormTemplate = defineRoute({
+export const getOnboardingFormTemplate = formRead({
   method: 'get',
   path: '/api/clients/{clientId}/onboarding-forms/template/{templateId}',
-  tag,
   summary: 'A template: its pages, roles and fields',
   request: { params: clientParams.extend({ templateId: z.string().min(1) }) },
   responses: { 200: json(SigningTemplateSchema, 'The template'), 404: problem('No such template') },
 });
 
-export const listSigningTemplates = defineRoute({
+export const listSigningTemplates = formRead({
   method: 'get',
   path: '/api/onboarding-form-templates',
-  tag,
   summary: 'Every onboarding form template (staff)',
-  responses: { 200: json(z.array(SigningTemplateSchema), 'The templates'), 403: problem('Not staff') },
+  responses: { 200: json(z.array(SigningTemplateSchema), 'The templates'), ...errors.notStaff },
 });
 
-export const signingTemplatePdf = defineRoute({
+export const signingTemplatePdf = formRead({
   method: 'get',
   path: '/api/onboarding-form-templates/{templateId}/pdf',
-  tag,
   summary: 'A template’s PDF, to place fields on its pages (staff)',
   request: { params: z.object({ templateId: z.string().min(1) }) },
   responses: {
     200: media('application/pdf', 'The PDF'),
-    403: problem('Not staff'),
+    ...errors.notStaff,
     404: problem('No such template'),
   },
 });
@@ -76,28 +72,25 @@ const downloadQuery = z.object({
     .meta({ description: 'A signing session, for a recipient without an account' }),
 });
 
-export const downloadOnboardingForm = defineRoute({
+export const downloadOnboardingForm = formRead({
   method: 'get',
   path: '/api/clients/{clientId}/onboarding-forms/{onboardingFormId}/download',
-  tag,
   summary: 'The form’s PDF as it now is: once completed, every signature flattened into it',
   request: { params: formParams, query: downloadQuery },
   responses: { 200: media('application/pdf', 'The PDF'), 404: problem('No such form') },
 });
 
-export const downloadOnboardingFormDocument = defineRoute({
+export const downloadOnboardingFormDocument = formRead({
   method: 'get',
   path: '/api/clients/{clientId}/onboarding-forms/{onboardingFormId}/download/{docId}',
-  tag,
   summary: 'One version of the form’s PDF: as sent, or after a given signature',
   request: { params: formParams.extend({ docId: z.string().min(1) }), query: downloadQuery },
   responses: { 200: media('application/pdf', 'The PDF'), 404: problem('No such form or version') },
 });
 
-export const onboardingFormLockStatus = defineRoute({
+export const onboardingFormLockStatus = formRead({
   method: 'get',
   path: '/api/clients/{clientId}/onboarding-forms/{onboardingFormId}/lockStatus',
-  tag,
   summary: 'Whether someone is signing the form right now (one signer at a time), and who',
   request: { params: formParams },
   responses: {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute, json, problem } from '@onboard/api-contract';
+import { errors, json, pathParams, problem, routeFamily } from '@onboard/api-contract';
 import type { PlanCheck, PlanDesign } from '@onboard/domain';
 import { API_JOB_STATUSES } from '@onboard/events';
 
@@ -19,13 +19,15 @@ export const PlanDesignInfoQuery = z.object({
   settledJob: z.string({ error: 'settledJob must be a push job id' }).min(1).max(200).optional(),
 });
 
-export const getPlanDesignInfo = defineRoute({
+/** The plan-system pushes' reads. */
+const qpsRead = routeFamily({ tag: 'qps' });
+
+export const getPlanDesignInfo = qpsRead({
   method: 'get',
   path: '/api/clients/{clientId}/qps/plan-design-info',
-  tag: 'qps',
   summary:
     'The plan design and what the checks find; settledJob waits briefly for that job to be recorded finished',
-  request: { params: z.object({ clientId: z.string().min(1) }), query: PlanDesignInfoQuery },
+  request: { params: pathParams('clientId'), query: PlanDesignInfoQuery },
   responses: {
     200: json(
       z
@@ -41,8 +43,8 @@ export const getPlanDesignInfo = defineRoute({
       'The design',
     ),
     400: problem('A malformed settledJob'),
-    403: problem('Not yours'),
-    404: problem('No such client'),
+    ...errors.notYours,
+    ...errors.noClient,
   },
 });
 
@@ -65,27 +67,25 @@ export const ApiJobsQuery = z
       ctx.addIssue({ code: 'custom', path: ['clientIds'], message: CLIENT_IDS_MESSAGE });
   });
 
-export const getApiJobs = defineRoute({
+export const getApiJobs = qpsRead({
   method: 'get',
   path: '/api/api-jobs',
-  tag: 'qps',
   summary: 'The latest push job of each client',
   request: { query: ApiJobsQuery },
   responses: {
     200: json(z.object({ apiJobs: z.array(ApiJob) }), 'Latest job per client'),
     400: problem('No client ids (query.clientIds)'),
-    403: problem('Not yours'),
+    ...errors.notYours,
   },
 });
 
-export const getClientApiJobs = defineRoute({
+export const getClientApiJobs = qpsRead({
   method: 'get',
   path: '/api/clients/{clientId}/api-jobs',
-  tag: 'qps',
   summary: 'Every push of the client to the plan system, newest first (at most 50)',
-  request: { params: z.object({ clientId: z.string().min(1) }) },
+  request: { params: pathParams('clientId') },
   responses: {
     200: json(z.object({ apiJobs: z.array(ApiJob) }), 'The client’s pushes, newest first'),
-    403: problem('Not yours'),
+    ...errors.notYours,
   },
 });

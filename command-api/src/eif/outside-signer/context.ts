@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { Request } from 'express';
 import { clientViewAnswer } from '@onboard/api-contract/views';
 import type pg from 'pg';
 import {
@@ -100,6 +101,20 @@ export function outsideSigners(deps: OutsideSignerDeps) {
   };
 
   /** The signer of one step decides on the form; the link is used once nothing is left to review. */
+  /**
+   * The action the path names (`/{clientId}/{actionId}`), resolved, and the outside signer allowed
+   * `access` to the form; with `step`, a 404 unless the action is for that review-&-submit step.
+   */
+  const resolveRequest = async (req: Request, access: 'read' | 'update', step?: string) => {
+    const clientId = String(req.params.clientId);
+    const actionId = String(req.params.actionId);
+    const resolved = await resolve(clientId, actionId, deps.now());
+    assertOutsideSignerAllowed(resolved.signer, 'eif', access, { clientId, actionId });
+    if (step !== undefined && resolved.signer.stepId !== step)
+      throw new NotFoundError('This link is not for this step.');
+    return { ...resolved, clientId, actionId };
+  };
+
   const act =
     <C extends RouteContract>(
       step: string,
@@ -110,11 +125,7 @@ export function outsideSigners(deps: OutsideSignerDeps) {
       ) => Parameters<typeof executeEifCommand>[3],
     ): RouteHandler<C> =>
     async (req, res, input) => {
-      const clientId = String(req.params.clientId);
-      const actionId = String(req.params.actionId);
-      const { signer, actor, actionRef } = await resolve(clientId, actionId, deps.now());
-      assertOutsideSignerAllowed(signer, 'eif', 'update', { clientId, actionId });
-      if (signer.stepId !== step) throw new NotFoundError('This link is not for this step.');
+      const { clientId, actionId, actor, actionRef } = await resolveRequest(req, 'update', step);
       const view = await executeEifCommand(
         deps,
         actor,
@@ -130,7 +141,7 @@ export function outsideSigners(deps: OutsideSignerDeps) {
       res.json({ client: clientViewAnswer(await withPeople(deps.pool, view)) } as AnswerBody<C>);
     };
 
-  return { deps, resolve, inviteeStanding, markUsed, readForm, currentClient, act };
+  return { deps, resolveRequest, inviteeStanding, markUsed, readForm, currentClient, act };
 }
 
 /** Without a choice, every update; with one, the changes and answers chosen. */

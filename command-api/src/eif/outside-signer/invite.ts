@@ -2,7 +2,6 @@ import { addDays } from 'date-fns';
 import { randomBytes } from 'node:crypto';
 import {
   EMAIL_TEMPLATES,
-  emailText,
   AppError,
   ForbiddenError,
   NotFoundError,
@@ -15,6 +14,7 @@ import type { RouteHandler } from '@onboard/api-contract/express';
 import { requireActor, requireClientAccess } from '../../http/context.ts';
 import type { inviteOutsideSigner } from '../outside-signer.contract.ts';
 import { INVITE_DAYS, sha256, type OutsideSigners } from './context.ts';
+import { templated } from '../../auth/email-port.ts';
 
 /** A user of the client invites an outside signer: an action id kept hashed, the link e-mailed. */
 export const invite =
@@ -65,9 +65,7 @@ export const invite =
     const { emailId } = await deps.emailSender.send({
       kind: 'OUTSIDE_SIGNER_INVITATION',
       to: [body.email],
-      subject: content.subject,
-      body: emailText(content),
-      content,
+      ...templated(content),
       link,
       clientId,
       actor: { userId: actor.userId, role: actor.role },

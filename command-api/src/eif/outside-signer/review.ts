@@ -1,7 +1,6 @@
 import { clientViewAnswer } from '@onboard/api-contract/views';
 import {
   NotFoundError,
-  assertOutsideSignerAllowed,
   companyInformationEditState,
   toClientView,
   SIGNED_SECTIONS,
@@ -21,10 +20,8 @@ import type { OutsideSigners } from './context.ts';
 export const review =
   (signers: OutsideSigners): RouteHandler<typeof getOutsideSignerReview> =>
   async (req, res) => {
-    const { deps, resolve, readForm } = signers;
-    const clientId = String(req.params.clientId);
-    const { row, signer } = await resolve(clientId, String(req.params.actionId), deps.now());
-    assertOutsideSignerAllowed(signer, 'eif', 'read', { clientId, actionId: signer.actionId });
+    const { deps, resolveRequest, readForm } = signers;
+    const { clientId, row } = await resolveRequest(req, 'read');
     const { state, revision } = await readForm(clientId);
     const view = toClientView(state, revision);
     if (!view) throw new NotFoundError('Client not found');

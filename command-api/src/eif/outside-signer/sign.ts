@@ -1,10 +1,4 @@
-import {
-  NotFoundError,
-  assertOutsideSignerAllowed,
-  SIGNED_SECTIONS,
-  orderSections,
-  signaturesDecider,
-} from '@onboard/domain';
+import { SIGNED_SECTIONS, orderSections, signaturesDecider } from '@onboard/domain';
 import { signaturesStream } from '@onboard/events';
 import type { RouteHandler } from '@onboard/api-contract/express';
 import { executeEifCommand } from '../../clients/routes.ts';
@@ -20,12 +14,12 @@ import type { OutsideSigners } from './context.ts';
 export const sign =
   (signers: OutsideSigners): RouteHandler<typeof outsideSignerSign> =>
   async (req, res) => {
-    const { deps, resolve, markUsed, currentClient } = signers;
-    const clientId = String(req.params.clientId);
-    const actionId = String(req.params.actionId);
-    const { row, signer, actor, actionRef } = await resolve(clientId, actionId, deps.now());
-    assertOutsideSignerAllowed(signer, 'eif', 'update', { clientId, actionId });
-    if (signer.stepId !== 'review-&-submit') throw new NotFoundError('This link is not for this step.');
+    const { deps, resolveRequest, markUsed, currentClient } = signers;
+    const { clientId, actionId, row, actor, actionRef } = await resolveRequest(
+      req,
+      'update',
+      'review-&-submit',
+    );
     const sections = orderSections(row.sections ?? SIGNED_SECTIONS);
     const facts = await readSignedFacts(deps.store, clientId);
     if (facts.signature === null)
