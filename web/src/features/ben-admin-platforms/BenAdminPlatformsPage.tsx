@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button } from '../../ui/controls.ts';
 import { useAction } from '../../api/action.ts';
 import { ApiError } from '../../api/errors.ts';
-import { bindFields } from '../../ui/field-binding.ts';
+import { useDraft } from '../../ui/field-binding.ts';
 import { CheckboxInput } from '../../ui/Checkbox.tsx';
 import { Alert, ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
 import { TextInput } from '../../ui/TextInput.tsx';
@@ -27,17 +27,11 @@ function PlatformForm({
   onSave: (body: BenAdminPlatformBody) => Promise<void>;
   onDone: () => void;
 }) {
-  const [draft, setDraft] = useState<Draft>(() =>
+  const { draft, setDraft, setErrors, bind } = useDraft<Draft, Errors>(() =>
     platform
       ? { name: platform.name, website: platform.website, supportsDataFeeds: platform.supportsDataFeeds }
       : EMPTY,
   );
-  const [errors, setErrors] = useState<Errors>({});
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
-    setDraft((d) => ({ ...d, [key]: value }));
-    setErrors((e) => ({ ...e, [key]: undefined }));
-  };
-  const bind = bindFields(draft, errors, set);
   const saving = useAction(onSave, {
     onSuccess: () => {
       setDraft(EMPTY);

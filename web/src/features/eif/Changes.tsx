@@ -52,11 +52,9 @@ type Wording = { client?: ClientView | null };
 /** One answer's change in words: its question, the value before and the value after. */
 export function AnswerChange({
   entity,
-  attributeKey,
-  previous,
-  value,
+  row: { attributeKey, previous, value },
   client,
-}: { entity: string; attributeKey: string; previous: unknown; value: unknown } & Wording) {
+}: { entity: string; row: { attributeKey: string; previous: unknown; value: unknown } } & Wording) {
   const view = client ?? undefined;
   return (
     <>
@@ -93,13 +91,7 @@ function ChangeValues({ change, client }: { change: PendingChange } & Wording) {
       )}
       {changeRows(change).map((row) => (
         <li key={row.attributeKey}>
-          <AnswerChange
-            entity={change.entity}
-            attributeKey={row.attributeKey}
-            previous={row.previous}
-            value={row.value}
-            client={client}
-          />
+          <AnswerChange entity={change.entity} row={row} client={client} />
         </li>
       ))}
     </ul>

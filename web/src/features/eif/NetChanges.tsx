@@ -104,9 +104,7 @@ function NetValues({
               <span className="change__answer-values">
                 <AnswerChange
                   entity={net.entity}
-                  attributeKey={detail.attributeKey}
-                  previous={detail.previousValue}
-                  value={detail.value}
+                  row={{ ...detail, previous: detail.previousValue }}
                   client={client}
                 />
               </span>

@@ -4,7 +4,7 @@ import { useSWRConfig } from 'swr';
 import { BENEFIT_TYPE_SORT_ORDER, type StoredDocument } from '@onboard/domain/web';
 import { ApiError } from '../../api/errors.ts';
 import { useAction } from '../../api/action.ts';
-import { bindFields } from '../../ui/field-binding.ts';
+import { useDraft } from '../../ui/field-binding.ts';
 import { withProgress } from '../../ui/upload-progress.ts';
 import { Alert } from '../../ui/Feedback.tsx';
 import { explorerPagePath } from './api.ts';
@@ -176,14 +176,14 @@ function AddDocument({
 }) {
   const { mutate } = useSWRConfig();
   const [file, setFile] = useState<File | null>(null);
-  const [draft, setDraft] = useState<Draft>({ documentKey: '', name: '', benefitType: '', language: 'en' });
-  const [errors, setErrors] = useState<DraftErrors>({});
+  const { draft, setDraft, errors, setErrors, bind } = useDraft<Draft, DraftErrors>({
+    documentKey: '',
+    name: '',
+    benefitType: '',
+    language: 'en',
+  });
   const [progress, setProgress] = useState<number | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  const bind = bindFields(draft, errors, (key, value) => {
-    setDraft((d) => ({ ...d, [key]: value }));
-    setErrors((e) => ({ ...e, [key]: undefined }));
-  });
 
   const attach = useAction(
     async (chosen: File, body: Draft) => {

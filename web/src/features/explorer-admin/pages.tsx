@@ -19,7 +19,7 @@ import {
 import { TextInput } from '../../ui/TextInput.tsx';
 import { explorerSupportPath } from './support-api.ts';
 import { draftOfSite, emptySiteDraft, isoOf, type Errors } from './form-model.ts';
-import { bindFields } from '../../ui/field-binding.ts';
+import { useDraft } from '../../ui/field-binding.ts';
 import { DocumentsSection } from './DocumentsSection.tsx';
 import { attachDocument } from './documents-api.ts';
 import { SiteForm } from './SiteForm.tsx';
@@ -166,8 +166,16 @@ export function RenewExplorerSitePage({
   const { data: site, error } = useExplorerSite(clientId, explorerPageId);
   const [, navigate] = useLocation();
   const refresh = useRefreshExplorerSites(clientId);
-  const [values, setValues] = useState({ planYear: '', startsAt: '', expiresAt: '', vanitySlug: '' });
-  const [errors, setErrors] = useState<Errors>({});
+  const {
+    draft: values,
+    setErrors,
+    bind,
+  } = useDraft<{ planYear: string; startsAt: string; expiresAt: string; vanitySlug: string }, Errors>({
+    planYear: '',
+    startsAt: '',
+    expiresAt: '',
+    vanitySlug: '',
+  });
   const renew = useAction(
     async (body: Parameters<typeof renewExplorerSite>[2]) => {
       const created = await renewExplorerSite(clientId, explorerPageId, body);
@@ -178,10 +186,6 @@ export function RenewExplorerSitePage({
   );
   // Refusals of a field show at the field; anything else above the buttons.
   const failure = Object.keys(renew.fieldErrors).length > 0 ? null : renew.error;
-  const bind = bindFields(values, errors, (key, value) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    setErrors((e) => ({ ...e, [key]: '' }));
-  });
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
