@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type DragEvent, type ReactNode } from 'react';
-import { Button, Heading, Input, Label, ProgressBar, SearchField } from '../../ui/controls.ts';
+import { SearchBox } from '../../ui/SearchBox.tsx';
+import { Button, Heading, ProgressBar } from '../../ui/controls.ts';
 import { documentCategories, documentCategoryLabel, policyLabel } from '@onboard/domain/web';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
 import { useAction } from '../../api/action.ts';
@@ -346,10 +347,7 @@ export function DocumentsPage({ clientId }: { clientId: string }) {
         onDone={report}
       />
       <section className="card documents-filters" aria-label="Find a document">
-        <SearchField className="field search-field" value={search} onChange={setSearch}>
-          <Label className="field__label">Search</Label>
-          <Input className="field__input" placeholder="Name, category or who uploaded it" />
-        </SearchField>
+        <SearchBox value={search} onChange={setSearch} placeholder="Name, category or who uploaded it" />
         <SelectInput
           label="Category"
           value={category}

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
-import { Button, Heading, Input, Label, SearchField } from '../../ui/controls.ts';
+import { SearchBox } from '../../ui/SearchBox.tsx';
+import { Button, Heading } from '../../ui/controls.ts';
 import {
   RESOURCE_AUDIENCES,
   RESOURCE_BENEFIT_TYPES,
@@ -190,10 +191,7 @@ export function ResourcesPage({ clientId }: { clientId: string }) {
         </Alert>
       )}
       <section className="card resources-filters" aria-label="Find a resource">
-        <SearchField className="field search-field" value={search} onChange={setSearch}>
-          <Label className="field__label">Search</Label>
-          <Input className="field__input" placeholder="Title or description" />
-        </SearchField>
+        <SearchBox value={search} onChange={setSearch} placeholder="Title or description" />
         <SelectInput
           label="Benefit type"
           value={benefitType}
