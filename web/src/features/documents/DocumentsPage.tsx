@@ -1,3 +1,4 @@
+import { TitledSection } from '../../ui/TitledSection.tsx';
 import { useEffect, useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { SearchBox } from '../../ui/SearchBox.tsx';
 import { Button, Heading, ProgressBar } from '../../ui/controls.ts';
@@ -246,16 +247,18 @@ function DocumentGroup({
   children: ReactNode;
 }) {
   return (
-    <section
+    <TitledSection
+      id={`documents-${group.id}`}
+      title={
+        <>
+          {group.label} <span className="muted document-group__count">({group.items.length})</span>
+        </>
+      }
       className="card document-group"
-      aria-labelledby={`documents-${group.id}`}
-      data-testid={`document-group-${group.id}`}
+      testId={`document-group-${group.id}`}
     >
-      <Heading level={2} id={`documents-${group.id}`} className="card__title">
-        {group.label} <span className="muted document-group__count">({group.items.length})</span>
-      </Heading>
       <ul className="document-list">{children}</ul>
-    </section>
+    </TitledSection>
   );
 }
 

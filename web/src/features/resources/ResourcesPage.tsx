@@ -1,3 +1,4 @@
+import { TitledSection } from '../../ui/TitledSection.tsx';
 import { lazy, Suspense, useState } from 'react';
 import { SearchBox } from '../../ui/SearchBox.tsx';
 import { Button, Heading } from '../../ui/controls.ts';
@@ -220,15 +221,17 @@ export function ResourcesPage({ clientId }: { clientId: string }) {
         </section>
       )}
       {groups.map((group) => (
-        <section
+        <TitledSection
           key={group.type}
+          id={`resources-${group.type}`}
+          title={
+            <>
+              {group.label} <span className="muted resource-group__count">({group.items.length})</span>
+            </>
+          }
           className="card resource-group"
-          aria-labelledby={`resources-${group.type}`}
-          data-testid={`resource-group-${group.type}`}
+          testId={`resource-group-${group.type}`}
         >
-          <Heading level={2} id={`resources-${group.type}`} className="card__title">
-            {group.label} <span className="muted resource-group__count">({group.items.length})</span>
-          </Heading>
           <ul className="resource-list">
             {group.items.map((resource) => (
               <ResourceItem
@@ -241,7 +244,7 @@ export function ResourcesPage({ clientId }: { clientId: string }) {
               />
             ))}
           </ul>
-        </section>
+        </TitledSection>
       ))}
       {editing && (
         <Suspense fallback={null}>

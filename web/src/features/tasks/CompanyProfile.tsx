@@ -1,5 +1,6 @@
+import { TitledSection } from '../../ui/TitledSection.tsx';
 import { useState, type FormEvent } from 'react';
-import { Button, Form, Heading } from '../../ui/controls.ts';
+import { Button, Form } from '../../ui/controls.ts';
 import { validateFields, type FormErrors, type FormSection } from '@onboard/domain/web';
 import { Alert } from '../../ui/Feedback.tsx';
 import {
@@ -115,20 +116,18 @@ export function CompanyProfile({ clientId }: { clientId: string }) {
   if (!view) return <QueryFallback error={error} />;
   return (
     <>
-      <section
+      <TitledSection
+        id="profile-identity"
+        title="Your company"
         className="card task-card eif-form"
-        aria-labelledby="profile-identity"
-        data-testid="company-profile"
+        testId="company-profile"
       >
-        <Heading level={2} id="profile-identity" className="card__title">
-          Your company
-        </Heading>
         <p className="muted">
           The company name is on your policies; ask your implementation consultant to change it. Changes made
           here after the Employer Information Form is signed are reviewed before they apply.
         </p>
         <IdentityForm view={view} />
-      </section>
+      </TitledSection>
       {lists.map((section) => (
         <section key={`${section.entity}/${section.title}`} className="card task-card eif-form">
           <CollectionSection section={section} view={view} />
