@@ -8,7 +8,7 @@ export function TitledSection({
   level = 2,
   className,
   titleClassName = 'card__title',
-  testId,
+  testId = id,
   children,
 }: {
   id: string;
@@ -16,7 +16,8 @@ export function TitledSection({
   level?: 2 | 3;
   className: string;
   titleClassName?: string;
-  testId: string;
+  /** The section's test id; its heading's id when not given. */
+  testId?: string;
   children: ReactNode;
 }) {
   return (

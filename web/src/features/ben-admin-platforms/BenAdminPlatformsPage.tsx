@@ -1,3 +1,4 @@
+import { TableHead } from '../../ui/TableHead.tsx';
 import { useState } from 'react';
 import { Button } from '../../ui/controls.ts';
 import { useAction } from '../../api/action.ts';
@@ -98,17 +99,15 @@ export function BenAdminPlatformsPage() {
       <p>The platforms employers can name for benefits administration, in the EIF and on Explorer sites.</p>
       {failure && <Alert tone="error">{failure}</Alert>}
       <table className="table xa-table" aria-label="Benefits administration platforms">
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Website</th>
-            <th scope="col">Data feeds</th>
-            <th scope="col">Status</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          columns={[
+            'Name',
+            'Website',
+            'Data feeds',
+            'Status',
+            <span className="visually-hidden">Actions</span>,
+          ]}
+        />
         <tbody>
           {data.map((platform) =>
             editing === platform.platformId ? (

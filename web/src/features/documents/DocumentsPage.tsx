@@ -1,7 +1,8 @@
+import { ProgressMeter } from '../../ui/ProgressMeter.tsx';
 import { TitledSection } from '../../ui/TitledSection.tsx';
 import { useEffect, useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { SearchBox } from '../../ui/SearchBox.tsx';
-import { Button, Heading, ProgressBar } from '../../ui/controls.ts';
+import { Button, Heading } from '../../ui/controls.ts';
 import { documentCategories, documentCategoryLabel, policyLabel } from '@onboard/domain/web';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
 import { useAction } from '../../api/action.ts';
@@ -37,18 +38,7 @@ const dateLabel = (iso: string) =>
   new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 
 function UploadProgress({ fraction }: { fraction: number }) {
-  return (
-    <ProgressBar className="progress" value={fraction * 100} aria-label="Uploading">
-      {({ percentage }) => (
-        <>
-          <div className="progress__track">
-            <div className="progress__fill" style={{ width: `${percentage ?? 0}%` }} />
-          </div>
-          <span className="progress__value">Uploading… {Math.round(percentage ?? 0)}%</span>
-        </>
-      )}
-    </ProgressBar>
-  );
+  return <ProgressMeter label="Uploading" percent={fraction * 100} prefix="Uploading…" />;
 }
 
 /** Drop files here or pick them; files go up together under the chosen category (and policy). */

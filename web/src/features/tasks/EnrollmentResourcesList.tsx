@@ -8,12 +8,7 @@ import { clientHubPath } from '../../app/routes.ts';
  */
 export function EnrollmentResourcesList({ clientId }: { clientId: string }) {
   return (
-    <TitledSection
-      id="enrollment-resources"
-      title="Enrollment materials"
-      className="card task-card"
-      testId="enrollment-resources"
-    >
+    <TitledSection id="enrollment-resources" title="Enrollment materials" className="card task-card">
       <p className="muted">Guides, flyers and forms to share with your employees before enrollment opens.</p>
       <Link className="button button--secondary" href={`${clientHubPath(clientId)}/resources-listing`}>
         See all enrollment resources
