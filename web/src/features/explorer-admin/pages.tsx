@@ -1,3 +1,4 @@
+import type { SiteRef } from './api.ts';
 import { useState, type FormEvent } from 'react';
 import { Button, Form, Heading, Link } from '../../ui/controls.ts';
 import { useLocation } from 'wouter';
@@ -117,13 +118,7 @@ function EditForm({ clientId, site }: { clientId: string; site: ExplorerSiteView
 }
 
 /** explorer §2 editBenefitsExplorerSite. */
-export function EditExplorerSitePage({
-  clientId,
-  explorerPageId,
-}: {
-  clientId: string;
-  explorerPageId: string;
-}) {
+export function EditExplorerSitePage({ clientId, explorerPageId }: SiteRef) {
   const { data: site, error } = useExplorerSite(clientId, explorerPageId);
   return (
     <div className="page page--wide">
@@ -156,13 +151,7 @@ export function EditExplorerSitePage({
 }
 
 /** explorer §2 renewBenefitsExplorerSite: next year's dates, then the linked new site opens for editing. */
-export function RenewExplorerSitePage({
-  clientId,
-  explorerPageId,
-}: {
-  clientId: string;
-  explorerPageId: string;
-}) {
+export function RenewExplorerSitePage({ clientId, explorerPageId }: SiteRef) {
   const { data: site, error } = useExplorerSite(clientId, explorerPageId);
   const [, navigate] = useLocation();
   const refresh = useRefreshExplorerSites(clientId);
