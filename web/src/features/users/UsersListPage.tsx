@@ -22,7 +22,7 @@ import { userListQueryAtoms } from '../../state/atoms.ts';
 import { userManagePath } from '../../app/routes.ts';
 import { ListTable, listControls } from '../../ui/ListTable.tsx';
 import { OnDemandMenu } from '../../ui/OnDemandMenu.tsx';
-import { useAction } from '../../api/action.ts';
+import { useConfirmedAction } from '../../api/action.ts';
 import { QueryState } from '../../ui/QueryState.tsx';
 
 const TITLES: Record<UserKind, { title: string; singular: string }> = {
@@ -94,7 +94,6 @@ export function UsersListPage({ kind }: { kind: UserKind }) {
   };
   const [isCreating, setIsCreating] = useState(false);
   const [editing, setEditing] = useState<UserListItem | null>(null);
-  const [deleting, setDeleting] = useState<UserListItem | null>(null);
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const { title, singular } = TITLES[kind];
 
@@ -119,8 +118,8 @@ export function UsersListPage({ kind }: { kind: UserKind }) {
     await refreshUntilTotal((total) => total > before);
   };
 
-  const remove = useAction(
-    async (user: NonNullable<typeof deleting>) => {
+  const remove = useConfirmedAction(
+    async (user: UserListItem) => {
       const before = data?.total ?? 0;
       await deleteUser(kind, user.id);
       setNotice({ tone: 'success', text: `${user.firstName} ${user.lastName} was deleted.` });
@@ -128,11 +127,7 @@ export function UsersListPage({ kind }: { kind: UserKind }) {
     },
     { onError: (caught) => setNotice({ tone: 'error', text: errorMessage(caught) }) },
   );
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    await remove.run(deleting);
-    setDeleting(null);
-  };
+  const { target: deleting, ask: setDeleting } = remove;
 
   return (
     <div className="page page--wide">
@@ -249,7 +244,7 @@ export function UsersListPage({ kind }: { kind: UserKind }) {
         }
         confirmLabel="Delete"
         onCancel={() => setDeleting(null)}
-        onConfirm={() => void confirmDelete()}
+        onConfirm={() => void remove.confirm()}
       />
     </div>
   );
