@@ -86,3 +86,21 @@ export function useAction<Args extends unknown[], Result>(
   );
   return { ...state, isPending: state.pendingArgs !== null, run, clearError };
 }
+
+/**
+ * A write on one item that a dialog confirms first: `ask(item)` opens the dialog on it (`ask(null)` closes
+ * it), `confirm()` runs the write on that item and closes the dialog after.
+ */
+export function useConfirmedAction<Item, Result>(
+  action: (item: Item) => Promise<Result>,
+  options: ActionOptions<[Item], Result> = {},
+) {
+  const [target, setTarget] = useState<Item | null>(null);
+  const write = useAction(action, options);
+  const confirm = async () => {
+    if (target === null) return;
+    await write.run(target);
+    setTarget(null);
+  };
+  return { ...write, target, ask: setTarget, confirm };
+}

@@ -58,18 +58,17 @@ const route = (name: string, path: string, view: ViewType, auth: AuthRule): Rout
   auth,
 });
 
+/** The routes of one view and sign-in rule, in their order: name → path. */
+const routesOf = (view: ViewType, auth: AuthRule, paths: Record<string, string>): RouteDef[] =>
+  Object.entries(paths).map(([name, path]) => route(name, path, view, auth));
+
 /** The explorer routes on the main host, each also under the /en/ and /es/ language prefixes (explorer §2). */
 function explorerRoutes(): RouteDef[] {
-  const base = [
-    route('benefitsExplorerIndex', '/benefits-explorer', 'explorer', 'optional'),
-    route(
-      'personalBenefitsPlan',
-      '/benefits-explorer/:explorerPageId/personal-benefits-plan',
-      'explorer',
-      'optional',
-    ),
-    route('benefitsExplorer', '/benefits-explorer/:explorerPageId', 'explorer', 'optional'),
-  ];
+  const base = routesOf('explorer', 'optional', {
+    benefitsExplorerIndex: '/benefits-explorer',
+    personalBenefitsPlan: '/benefits-explorer/:explorerPageId/personal-benefits-plan',
+    benefitsExplorer: '/benefits-explorer/:explorerPageId',
+  });
   return [...base, ...['en', 'es'].flatMap((lang) => base.map((r) => ({ ...r, path: `/${lang}${r.path}` })))];
 }
 
@@ -79,122 +78,121 @@ function explorerRoutes(): RouteDef[] {
  */
 export const ROUTES: readonly RouteDef[] = [
   // Public and auth pages
-  route('login', LOGIN_PATH, 'auth', 'not_allowed'),
-  route('loginCallback', '/login/callback', 'auth', 'not_allowed'),
-  route('forgot', FORGOT_PATH, 'auth', 'not_allowed'),
-  route('activate', '/activate', 'auth', 'not_allowed'),
-  route('reactivate', '/reactivate', 'auth', 'not_allowed'),
-  route('reset', '/reset', 'auth', 'not_allowed'),
-  route('logout', LOGOUT_PATH, 'clear', 'optional'),
-  route('notFound', NOT_FOUND_PATH, 'clear', 'optional'),
-  route('maintenance', MAINTENANCE_PATH, 'clear', 'optional'),
-  route('index', INDEX_PATH, 'basic', 'required'),
-  route('termsOfUse', TERMS_OF_USE_PATH, 'basic', 'required'),
-  // Everyone's own page: shown in the signed-in person's own view (viewFor).
-  route('myWork', MY_WORK_PATH, 'basic', 'required'),
+  ...routesOf('auth', 'not_allowed', {
+    login: LOGIN_PATH,
+    loginCallback: '/login/callback',
+    forgot: FORGOT_PATH,
+    activate: '/activate',
+    reactivate: '/reactivate',
+    reset: '/reset',
+  }),
+  ...routesOf('clear', 'optional', {
+    logout: LOGOUT_PATH,
+    notFound: NOT_FOUND_PATH,
+    maintenance: MAINTENANCE_PATH,
+  }),
+  ...routesOf('basic', 'required', {
+    index: INDEX_PATH,
+    termsOfUse: TERMS_OF_USE_PATH,
+    // Everyone's own page: shown in the signed-in person's own view (viewFor).
+    myWork: MY_WORK_PATH,
+  }),
 
   // Internal pages
-  route('homeInternal', ADMIN_HOME_PATH, 'internal', 'required'),
-  route('createBenefitsExplorerSite', EXPLORER_SITE, 'internal', 'required'),
-  route('renewBenefitsExplorerSite', `${EXPLORER_SITE}/:explorerPageId/renew`, 'internal', 'required'),
-  // Our design (not in the spec): staff answer a site's support chats from its management routes.
-  route('benefitsExplorerSiteSupport', `${EXPLORER_SITE}/:explorerPageId/support`, 'internal', 'required'),
-  route('editBenefitsExplorerSite', `${EXPLORER_SITE}/:explorerPageId`, 'internal', 'required'),
-  route('explorerSitesByOwner', EXPLORER_SITES_PATH, 'internal', 'required'),
-  route('featureToggles', FEATURE_TOGGLES_PATH, 'internal', 'required'),
-  route('personalDataAccess', PERSONAL_DATA_ACCESS_PATH, 'internal', 'required'),
-  route('errorReports', ERROR_REPORTS_PATH, 'internal', 'required'),
-  route('supportChats', SUPPORT_CHATS_PATH, 'internal', 'required'),
-  route('emailTemplates', EMAIL_TEMPLATES_PATH, 'internal', 'required'),
-  route('benAdminPlatforms', BEN_ADMIN_PLATFORMS_PATH, 'internal', 'required'),
-  route('companionGuide', COMPANION_GUIDE_PATH, 'internal', 'required'),
-  route('clientDetail', '/clients/admin/:clientId/manage', 'internal', 'required'),
-  // Our design (not in the spec): the post-sign review and the EIF history hang off the manage page.
-  route('clientReviewChanges', '/clients/admin/:clientId/manage/review', 'internal', 'required'),
-  route('clientEifHistory', '/clients/admin/:clientId/manage/eif-history', 'internal', 'required'),
-  route('clientEmailRules', '/clients/admin/:clientId/manage/email-rules', 'internal', 'required'),
-  route('usersInternal', USERS_INTERNAL_PATH, 'internal', 'required'),
-  route('brokers', BROKERS_PATH, 'internal', 'required'),
-  route('brokerDetail', '/brokers/admin/:userId/manage', 'internal', 'required'),
-  route('benAdmins', BEN_ADMINS_PATH, 'internal', 'required'),
-  route('benAdminDetail', '/ben-admins/admin/:userId/manage', 'internal', 'required'),
-  route('allEmails', ALL_EMAILS_PATH, 'internal', 'required'),
-  route('email', '/emails/:emailId', 'internal', 'required'),
-  route('analyticsAdmin', ANALYTICS_ADMIN_PATH, 'internal', 'required'),
+  ...routesOf('internal', 'required', {
+    homeInternal: ADMIN_HOME_PATH,
+    createBenefitsExplorerSite: EXPLORER_SITE,
+    renewBenefitsExplorerSite: `${EXPLORER_SITE}/:explorerPageId/renew`,
+    // Our design (not in the spec): staff answer a site's support chats from its management routes.
+    benefitsExplorerSiteSupport: `${EXPLORER_SITE}/:explorerPageId/support`,
+    editBenefitsExplorerSite: `${EXPLORER_SITE}/:explorerPageId`,
+    explorerSitesByOwner: EXPLORER_SITES_PATH,
+    featureToggles: FEATURE_TOGGLES_PATH,
+    personalDataAccess: PERSONAL_DATA_ACCESS_PATH,
+    errorReports: ERROR_REPORTS_PATH,
+    supportChats: SUPPORT_CHATS_PATH,
+    emailTemplates: EMAIL_TEMPLATES_PATH,
+    benAdminPlatforms: BEN_ADMIN_PLATFORMS_PATH,
+    companionGuide: COMPANION_GUIDE_PATH,
+    clientDetail: '/clients/admin/:clientId/manage',
+    // Our design (not in the spec): the post-sign review and the EIF history hang off the manage page.
+    clientReviewChanges: '/clients/admin/:clientId/manage/review',
+    clientEifHistory: '/clients/admin/:clientId/manage/eif-history',
+    clientEmailRules: '/clients/admin/:clientId/manage/email-rules',
+    usersInternal: USERS_INTERNAL_PATH,
+    brokers: BROKERS_PATH,
+    brokerDetail: '/brokers/admin/:userId/manage',
+    benAdmins: BEN_ADMINS_PATH,
+    benAdminDetail: '/ben-admins/admin/:userId/manage',
+    allEmails: ALL_EMAILS_PATH,
+    email: '/emails/:emailId',
+    analyticsAdmin: ANALYTICS_ADMIN_PATH,
+  }),
 
   // Home pages by role
   route('homeBenAdmin', BEN_ADMIN_HOME_PATH, 'benAdmin', 'required'),
   route('homeBroker', BROKER_HOME_PATH, 'broker', 'required'),
 
   // Outside signer
-  route(
-    'outsideSignerEifSummary',
-    `${CLIENT}/outside-signer/eif-summary`,
-    'outside_signer',
-    'outside_signer',
-  ),
-  route(
-    'outsideSigner',
-    `${CLIENT}/outside-signer/:outsideSignerActionId`,
-    'outside_signer',
-    'outside_signer',
-  ),
+  ...routesOf('outside_signer', 'outside_signer', {
+    outsideSignerEifSummary: `${CLIENT}/outside-signer/eif-summary`,
+    outsideSigner: `${CLIENT}/outside-signer/:outsideSignerActionId`,
+  }),
 
   // EIF
-  route('eifSummary', `${EIF}/summary`, 'hub', 'required'),
-  // Our design (not in the spec): the short re-sign a signer is e-mailed to, of the changes to what they signed.
-  route('eifConfirmChanges', `${EIF}/confirm-changes`, 'hub', 'required'),
-  route('eifPushToQPS', `${EIF}/push-to-qps`, 'hub', 'required'),
-  route('eifSubStepPolicyDetail', `${EIF}/step/:eifStepId/:eifSubStepId/policy/:policyId`, 'hub', 'required'),
-  route('eifClassBuilderCreator', `${EIF}/step/:eifStepId/:eifSubStepId/create`, 'hub', 'required'),
-  route('eifClassBuilderEdit', `${EIF}/step/:eifStepId/:eifSubStepId/:employeeClassId`, 'hub', 'required'),
-  route('eifSubStepDetail', `${EIF}/step/:eifStepId/:eifSubStepId`, 'hub', 'required'),
-  route('eifStepDetail', `${EIF}/step/:eifStepId`, 'hub', 'required'),
+  ...routesOf('hub', 'required', {
+    eifSummary: `${EIF}/summary`,
+    // Our design (not in the spec): the short re-sign a signer is e-mailed to, of the changes to what they signed.
+    eifConfirmChanges: `${EIF}/confirm-changes`,
+    eifPushToQPS: `${EIF}/push-to-qps`,
+    eifSubStepPolicyDetail: `${EIF}/step/:eifStepId/:eifSubStepId/policy/:policyId`,
+    eifClassBuilderCreator: `${EIF}/step/:eifStepId/:eifSubStepId/create`,
+    eifClassBuilderEdit: `${EIF}/step/:eifStepId/:eifSubStepId/:employeeClassId`,
+    eifSubStepDetail: `${EIF}/step/:eifStepId/:eifSubStepId`,
+    eifStepDetail: `${EIF}/step/:eifStepId`,
+  }),
 
   // Census
   route('censusValidateReportTab', `${CENSUS}/validation-report/:documentId`, 'clear', 'required'),
-  route('censusValidations', `${CENSUS}/validations`, 'hub', 'required'),
-  route('censusStepDetail', `${CENSUS}/:censusStep`, 'hub', 'required'),
+  ...routesOf('hub', 'required', {
+    censusValidations: `${CENSUS}/validations`,
+    censusStepDetail: `${CENSUS}/:censusStep`,
+  }),
 
   // Client hub
   route('setupPending', `${CLIENT}/setup-pending`, 'basic', 'required'),
-  route('welcome', `${CLIENT}/welcome`, 'hub', 'required'),
-  route('resourcesListing', `${CLIENT}/resources-listing`, 'hub', 'required'),
-  route('clientDocuments', `${CLIENT}/documents`, 'hub', 'required'),
-  route('emailClient', `${CLIENT}/emails/:emailId`, 'hub', 'required'),
-  route('emails', `${CLIENT}/emails`, 'hub', 'required'),
-  // Our design (not in the spec): one conversation, where a mention e-mail's link leads.
-  route('conversation', `${CLIENT}/conversations/:threadId`, 'hub', 'required'),
+  ...routesOf('hub', 'required', {
+    welcome: `${CLIENT}/welcome`,
+    resourcesListing: `${CLIENT}/resources-listing`,
+    clientDocuments: `${CLIENT}/documents`,
+    emailClient: `${CLIENT}/emails/:emailId`,
+    emails: `${CLIENT}/emails`,
+    // Our design (not in the spec): one conversation, where a mention e-mail's link leads.
+    conversation: `${CLIENT}/conversations/:threadId`,
+  }),
+  // Opened by a single-use signing link: recipients without an account sign here too.
   route(
     'onboardingFormsSigned',
     `${CLIENT}/onboarding-forms/:onboardingFormId/action/:recipientId`,
-    // Opened by a single-use signing link: recipients without an account sign here too.
     'outside_signer',
     'optional',
   ),
-  route(
-    'onboardingFormsViewer',
-    `${CLIENT}/onboarding-forms/:onboardingFormId/view/:recipientId`,
-    'hub',
-    'required',
-  ),
-  route('policyTaskDetail', `${CLIENT}/task/:taskId/:policyId`, 'hub', 'required'),
-  route('clientTaskDetail', `${CLIENT}/task/:taskId`, 'hub', 'required'),
-  route('homeHub', CLIENT, 'hub', 'required'),
-  route('myConversations', CONVERSATIONS_PATH, 'hub', 'required'),
+  ...routesOf('hub', 'required', {
+    onboardingFormsViewer: `${CLIENT}/onboarding-forms/:onboardingFormId/view/:recipientId`,
+    policyTaskDetail: `${CLIENT}/task/:taskId/:policyId`,
+    clientTaskDetail: `${CLIENT}/task/:taskId`,
+    homeHub: CLIENT,
+    myConversations: CONVERSATIONS_PATH,
+  }),
 
   // Benefits Explorer (explorer §2); the internal variants' paths are our design (not in the spec).
   ...explorerRoutes(),
-  route('benefitsExplorerIndexInternal', '/internal/benefits-explorer', 'explorer', 'required'),
-  route(
-    'personalBenefitsPlanInternal',
-    '/internal/benefits-explorer/:explorerPageId/personal-benefits-plan',
-    'explorer',
-    'required',
-  ),
-  route('benefitsExplorerInternal', '/internal/benefits-explorer/:explorerPageId', 'explorer', 'required'),
-  route('labHome', '/lab/home', 'clear', 'optional'),
-  route('labAbout', '/lab/about', 'clear', 'optional'),
+  ...routesOf('explorer', 'required', {
+    benefitsExplorerIndexInternal: '/internal/benefits-explorer',
+    personalBenefitsPlanInternal: '/internal/benefits-explorer/:explorerPageId/personal-benefits-plan',
+    benefitsExplorerInternal: '/internal/benefits-explorer/:explorerPageId',
+  }),
+  ...routesOf('clear', 'optional', { labHome: '/lab/home', labAbout: '/lab/about' }),
 ];
 
 const NOT_FOUND_ROUTE: RouteDef = route('notFound', NOT_FOUND_PATH, 'clear', 'optional');

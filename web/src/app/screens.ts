@@ -11,7 +11,9 @@ type Screen = ComponentType<any>;
  * code is in, a screen mounted from then on renders at once instead of suspending: a prerendered page is
  * hydrated in one pass, with no boundary left to render afresh when the app's first reads arrive.
  */
-type LazyScreen = ((props: Record<string, unknown>) => ReactNode) & { preload: () => Promise<unknown> };
+export type LazyScreen = ((props: Record<string, unknown>) => ReactNode) & {
+  preload: () => Promise<unknown>;
+};
 const screen = <K extends string, M extends Record<K, Screen>>(
   load: () => Promise<M>,
   name: K,

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Checkbox, CheckboxGroup, FieldError, Label } from 'react-aria-components';
 import { CheckboxBox } from './CheckboxBox.tsx';
-import { Description, type FieldProps, type Option } from './field.tsx';
+import { Description, fieldRoot, type ChoiceProps } from './field.tsx';
 
 /**
  * The one checkbox of the web: on its own (isSelected/onChange) or inside a CheckboxGroup (value). The
@@ -50,32 +50,17 @@ export function CheckboxInput({
 }
 
 /** Several choices as a list of checkboxes; `empty` is shown when there is nothing to choose from. */
-export function CheckboxGroupInput({
-  label,
-  value,
-  options,
-  onChange,
-  error,
-  description,
-  className,
-  fieldKey,
-  empty,
-}: FieldProps & {
-  value: readonly string[];
-  options: readonly Option[];
-  onChange: (value: string[]) => void;
-  empty?: ReactNode;
-}) {
+export function CheckboxGroupInput(
+  props: Omit<ChoiceProps<readonly string[]>, 'onChange'> & {
+    onChange: (value: string[]) => void;
+    empty?: ReactNode;
+  },
+) {
+  const { options, empty, error } = props;
   return (
-    <CheckboxGroup
-      className={`field ${className ?? ''}`}
-      value={[...value]}
-      onChange={onChange}
-      isInvalid={Boolean(error)}
-      data-field={fieldKey}
-    >
-      <Label className="field__label">{label}</Label>
-      <Description>{description}</Description>
+    <CheckboxGroup {...fieldRoot(props)} value={[...props.value]} onChange={props.onChange}>
+      <Label className="field__label">{props.label}</Label>
+      <Description>{props.description}</Description>
       {options.length === 0 && empty ? (
         <p className="muted field__empty">{empty}</p>
       ) : (

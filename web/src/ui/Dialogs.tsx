@@ -1,23 +1,17 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Button } from 'react-aria-components';
+import type { ModalDialogProps } from './LoadedModalDialog.tsx';
 
 // A page's dialogs cost nothing until one opens: the modal's code (react-aria's overlay, modal and dialog)
 // loads then, while a box with the dialog's title says it is loading; focus stays on what opened it, and
 // the dialog takes it once shown and gives it back when closed.
+
 const LoadedModalDialog = lazy(() =>
   import('./LoadedModalDialog.tsx').then((m) => ({ default: m.LoadedModalDialog })),
 );
 
 /** A modal dialog with a title; content decides its own buttons. */
-export function ModalDialog(props: {
-  title: string;
-  isOpen: boolean;
-  onOpenChange: (isOpen: boolean) => void;
-  children: ReactNode;
-  isAlert?: boolean;
-  /** Slides in from the side, full height (the phone menu). */
-  isSheet?: boolean;
-}) {
+export function ModalDialog(props: ModalDialogProps) {
   const [hasOpened, setHasOpened] = useState(props.isOpen);
   if (props.isOpen && !hasOpened) setHasOpened(true);
   if (!hasOpened) return null;

@@ -81,3 +81,25 @@ export function ListTable<Item, Key extends string>({
     </>
   );
 }
+
+/**
+ * A list page's order and paging wired to its query, to spread on ListTable: sorting goes back to the
+ * first page; `pageSize` is the list's own.
+ */
+export function listControls<Key extends string, Query extends ListSort<Key> & { page: number }>(
+  query: Query,
+  setQuery: (query: Query) => void,
+  { total, pageSize, noun }: { total: number; pageSize: number; noun: [singular: string, plural: string] },
+) {
+  return {
+    sort: query,
+    onSort: (order: ListSort<Key>) => setQuery({ ...query, ...order, page: 1 }),
+    paging: {
+      page: query.page,
+      pageCount: Math.max(1, Math.ceil(total / pageSize)),
+      total,
+      noun,
+      onPage: (page: number) => setQuery({ ...query, page }),
+    },
+  };
+}

@@ -76,6 +76,17 @@ export function LoadedMenu({
   );
 }
 
+/** A panel in a popover behind a button, open while `isOpen`. */
+export type PopoverDialogProps = {
+  trigger: TriggerLook;
+  placement: Placement;
+  isOpen: boolean;
+  onOpenChange: (open: boolean) => void;
+  dialogClassName: string;
+  dialogLabel?: string;
+  children: ReactNode;
+};
+
 /** A panel in a popover, open while `isOpen`; it opens when first loaded. */
 export function LoadedPopoverDialog({
   trigger,
@@ -85,15 +96,7 @@ export function LoadedPopoverDialog({
   dialogClassName,
   dialogLabel,
   children,
-}: {
-  trigger: TriggerLook;
-  placement: Placement;
-  isOpen: boolean;
-  onOpenChange: (open: boolean) => void;
-  dialogClassName: string;
-  dialogLabel?: string;
-  children: ReactNode;
-}) {
+}: PopoverDialogProps) {
   const button = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     button.current?.focus();

@@ -4,6 +4,17 @@ import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 // The modal dialog itself (react-aria's overlay, modal and dialog), loaded when a dialog first opens
 // (Dialogs.tsx).
 
+/** A modal dialog with a title; content decides its own buttons. */
+export type ModalDialogProps = {
+  title: string;
+  isOpen: boolean;
+  onOpenChange: (isOpen: boolean) => void;
+  children: ReactNode;
+  isAlert?: boolean;
+  /** Slides in from the side, full height (the phone menu). */
+  isSheet?: boolean;
+};
+
 export function LoadedModalDialog({
   title,
   isOpen,
@@ -11,14 +22,7 @@ export function LoadedModalDialog({
   children,
   isAlert = false,
   isSheet = false,
-}: {
-  title: string;
-  isOpen: boolean;
-  onOpenChange: (isOpen: boolean) => void;
-  children: ReactNode;
-  isAlert?: boolean;
-  isSheet?: boolean;
-}) {
+}: ModalDialogProps) {
   return (
     <ModalOverlay
       className={isSheet ? 'modal-overlay modal-overlay--sheet' : 'modal-overlay'}

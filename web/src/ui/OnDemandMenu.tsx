@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Button } from 'react-aria-components';
 import type * as LoadedMenuModule from './LoadedMenu.tsx';
-import type { MenuEntry, MenuOpening, Placement, TriggerLook } from './LoadedMenu.tsx';
+import type { MenuEntry, MenuOpening, Placement, PopoverDialogProps, TriggerLook } from './LoadedMenu.tsx';
 
 // Menus and popover panels whose code (react-aria's menu, popover and dialog) loads the first time one
 // is opened, so a page's first load carries none of it. Until then a stand-in button that looks and is
@@ -89,15 +89,7 @@ export function OnDemandMenu(props: {
 }
 
 /** A panel in a popover behind a button, open while `isOpen` (`onOpenChange` must be stable, a setter). */
-export function OnDemandPopover(props: {
-  trigger: TriggerLook;
-  placement: Placement;
-  isOpen: boolean;
-  onOpenChange: (open: boolean) => void;
-  dialogClassName: string;
-  dialogLabel?: string;
-  children: ReactNode;
-}) {
+export function OnDemandPopover(props: PopoverDialogProps) {
   return (
     <OnDemand
       trigger={props.trigger}

@@ -1,44 +1,26 @@
 import { FieldError, Label, Radio, RadioGroup } from 'react-aria-components';
-import { Description, type FieldProps, type Option } from './field.tsx';
+import { Description, fieldRoot, type ChoiceProps } from './field.tsx';
 
 /** A choice shown as a row of radio buttons; `null` when nothing is chosen yet. */
-export function RadioInput({
-  label,
-  value,
-  options,
-  onChange,
-  error,
-  description,
-  className,
-  name,
-  fieldKey,
-  isRequired = false,
-}: FieldProps & {
-  value: string | null;
-  options: readonly Option[];
-  onChange: (value: string) => void;
-  isRequired?: boolean;
-}) {
+export function RadioInput(props: ChoiceProps<string | null>) {
   return (
     <RadioGroup
-      className={`field ${className ?? ''}`}
-      name={name}
-      value={value}
-      onChange={onChange}
-      isInvalid={Boolean(error)}
-      isRequired={isRequired}
-      data-field={fieldKey}
+      {...fieldRoot(props)}
+      name={props.name}
+      value={props.value}
+      onChange={props.onChange}
+      isRequired={props.isRequired ?? false}
     >
-      <Label className="field__label">{label}</Label>
-      <Description>{description}</Description>
+      <Label className="field__label">{props.label}</Label>
+      <Description>{props.description}</Description>
       <div className="radio-row">
-        {options.map((option) => (
+        {props.options.map((option) => (
           <Radio key={option.value} className="radio" value={option.value}>
             {option.label}
           </Radio>
         ))}
       </div>
-      <FieldError className="field__error">{error}</FieldError>
+      <FieldError className="field__error">{props.error}</FieldError>
     </RadioGroup>
   );
 }

@@ -8,45 +8,27 @@ import {
   Select,
   SelectValue,
 } from 'react-aria-components';
-import { Description, type FieldProps, type Option } from './field.tsx';
+import { Description, fieldRoot, type ChoiceProps } from './field.tsx';
 
 /** A choice from a list in a popover; '' when nothing is chosen. */
-export function SelectInput({
-  label,
-  value,
-  options,
-  onChange,
-  error,
-  description,
-  className,
-  fieldKey,
-  isRequired = false,
-  placeholder = 'Select…',
-}: FieldProps & {
-  value: string;
-  options: readonly Option[];
-  onChange: (value: string) => void;
-  isRequired?: boolean;
-  placeholder?: string;
-}) {
+export function SelectInput(props: ChoiceProps<string> & { placeholder?: string }) {
+  const { value, options, onChange, error } = props;
   return (
     <Select
-      className={`field ${className ?? ''}`}
+      {...fieldRoot(props)}
       selectedKey={value === '' ? null : value}
       onSelectionChange={(key) => onChange(key === null ? '' : String(key))}
-      isInvalid={Boolean(error)}
-      isRequired={isRequired}
-      placeholder={placeholder}
-      data-field={fieldKey}
+      isRequired={props.isRequired ?? false}
+      placeholder={props.placeholder ?? 'Select…'}
     >
-      <Label className="field__label">{label}</Label>
+      <Label className="field__label">{props.label}</Label>
       <Button className="field__input select__button">
         <SelectValue className="select__value" />
         <span aria-hidden="true" className="select__chevron">
           ▾
         </span>
       </Button>
-      <Description>{description}</Description>
+      <Description>{props.description}</Description>
       <FieldError className="field__error">{error}</FieldError>
       <Popover className="menu-popover select__popover">
         <ListBox className="menu" items={options.map((o) => ({ id: o.value, ...o }))}>

@@ -1,25 +1,44 @@
 import { FieldError, Input, Label, TextArea, TextField } from 'react-aria-components';
-import { Description, type FieldProps } from './field.tsx';
+import { Description, fieldRoot, type FieldProps } from './field.tsx';
 
-export function TextInput({
-  label,
-  value,
-  onChange,
-  error,
-  description,
-  className,
-  name,
-  fieldKey,
-  type = 'text',
-  isRequired = false,
-  placeholder,
-  inputMode,
-  autoComplete,
-  isMultiline = false,
-  inputClassName,
-  suffix,
-  suggestions,
-}: FieldProps & {
+export function TextInput(props: TextInputProps) {
+  const { placeholder, suffix, suggestions } = props;
+  const input = (
+    <Input
+      className={`field__input ${props.inputClassName ?? ''}`}
+      placeholder={placeholder}
+      list={suggestions}
+    />
+  );
+  return (
+    <TextField
+      {...fieldRoot(props)}
+      name={props.name}
+      value={props.value}
+      onChange={props.onChange}
+      type={props.type ?? 'text'}
+      isRequired={props.isRequired ?? false}
+      inputMode={props.inputMode}
+      autoComplete={props.autoComplete}
+    >
+      <Label className="field__label">{props.label}</Label>
+      {props.isMultiline ? (
+        <TextArea className="field__input field__textarea" rows={3} />
+      ) : suffix ? (
+        <div className="field__affix">
+          {input}
+          <span aria-hidden="true">{suffix}</span>
+        </div>
+      ) : (
+        input
+      )}
+      <Description>{props.description}</Description>
+      <FieldError className="field__error">{props.error}</FieldError>
+    </TextField>
+  );
+}
+
+type TextInputProps = FieldProps & {
   value: string;
   onChange: (value: string) => void;
   type?: string;
@@ -34,36 +53,4 @@ export function TextInput({
   suffix?: string;
   /** The id of a <datalist> whose entries the box suggests; any other text is still accepted. */
   suggestions?: string;
-}) {
-  const input = (
-    <Input className={`field__input ${inputClassName ?? ''}`} placeholder={placeholder} list={suggestions} />
-  );
-  return (
-    <TextField
-      className={`field ${className ?? ''}`}
-      name={name}
-      value={value}
-      onChange={onChange}
-      type={type}
-      isRequired={isRequired}
-      isInvalid={Boolean(error)}
-      inputMode={inputMode}
-      autoComplete={autoComplete}
-      data-field={fieldKey}
-    >
-      <Label className="field__label">{label}</Label>
-      {isMultiline ? (
-        <TextArea className="field__input field__textarea" rows={3} />
-      ) : suffix ? (
-        <div className="field__affix">
-          {input}
-          <span aria-hidden="true">{suffix}</span>
-        </div>
-      ) : (
-        input
-      )}
-      <Description>{description}</Description>
-      <FieldError className="field__error">{error}</FieldError>
-    </TextField>
-  );
-}
+};

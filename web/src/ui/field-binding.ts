@@ -1,3 +1,5 @@
+import { useState } from 'react';
+
 /** Field errors keyed by the field's name (or a server path such as `benefits.0.planName`). */
 export type Errors = Record<string, string>;
 
@@ -38,4 +40,20 @@ export function bindFields<D>(
       onChange: (isSelected) => set(key, isSelected as D[typeof key]),
     }),
   };
+}
+
+/**
+ * A form's draft and its errors: `set` changes a field and clears its error, `bind` wires the fields to
+ * controls (bindFields).
+ */
+export function useDraft<D, E extends Readonly<Record<string, string | undefined>> = Errors>(
+  initial: D | (() => D),
+) {
+  const [draft, setDraft] = useState<D>(initial);
+  const [errors, setErrors] = useState<E>({} as E);
+  const set = <K extends keyof D>(key: K, value: D[K]) => {
+    setDraft((d) => ({ ...d, [key]: value }));
+    setErrors((e) => ({ ...e, [key]: undefined }));
+  };
+  return { draft, setDraft, errors, setErrors, set, bind: bindFields(draft, errors, set) };
 }

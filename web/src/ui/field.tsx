@@ -19,6 +19,19 @@ export type FieldProps = {
   fieldKey?: string;
 };
 
+/** What the root of every field control takes from the field's props: its class, whether it is invalid, its key. */
+export function fieldRoot({ className, error, fieldKey }: FieldProps) {
+  return { className: `field ${className ?? ''}`, isInvalid: Boolean(error), 'data-field': fieldKey };
+}
+
+/** What a choice among options takes: the chosen value, the options and the change. */
+export type ChoiceProps<V> = FieldProps & {
+  value: V;
+  options: readonly Option[];
+  onChange: (value: string) => void;
+  isRequired?: boolean;
+};
+
 export function Description({ children }: { children: ReactNode }) {
   return children ? (
     <Text slot="description" className="field__description">

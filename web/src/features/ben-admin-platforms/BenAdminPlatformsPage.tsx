@@ -1,8 +1,9 @@
+import { TableHead } from '../../ui/TableHead.tsx';
 import { useState } from 'react';
 import { Button } from '../../ui/controls.ts';
 import { useAction } from '../../api/action.ts';
 import { ApiError } from '../../api/errors.ts';
-import { bindFields } from '../../ui/field-binding.ts';
+import { useDraft } from '../../ui/field-binding.ts';
 import { CheckboxInput } from '../../ui/Checkbox.tsx';
 import { Alert, ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
 import { TextInput } from '../../ui/TextInput.tsx';
@@ -27,17 +28,11 @@ function PlatformForm({
   onSave: (body: BenAdminPlatformBody) => Promise<void>;
   onDone: () => void;
 }) {
-  const [draft, setDraft] = useState<Draft>(() =>
+  const { draft, setDraft, setErrors, bind } = useDraft<Draft, Errors>(() =>
     platform
       ? { name: platform.name, website: platform.website, supportsDataFeeds: platform.supportsDataFeeds }
       : EMPTY,
   );
-  const [errors, setErrors] = useState<Errors>({});
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
-    setDraft((d) => ({ ...d, [key]: value }));
-    setErrors((e) => ({ ...e, [key]: undefined }));
-  };
-  const bind = bindFields(draft, errors, set);
   const saving = useAction(onSave, {
     onSuccess: () => {
       setDraft(EMPTY);
@@ -104,17 +99,15 @@ export function BenAdminPlatformsPage() {
       <p>The platforms employers can name for benefits administration, in the EIF and on Explorer sites.</p>
       {failure && <Alert tone="error">{failure}</Alert>}
       <table className="table xa-table" aria-label="Benefits administration platforms">
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Website</th>
-            <th scope="col">Data feeds</th>
-            <th scope="col">Status</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          columns={[
+            'Name',
+            'Website',
+            'Data feeds',
+            'Status',
+            <span className="visually-hidden">Actions</span>,
+          ]}
+        />
         <tbody>
           {data.map((platform) =>
             editing === platform.platformId ? (

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useId, useState } from 'react';
-import { Button, Heading, Input, Label, Link, SearchField } from '../../ui/controls.ts';
+import { SearchBox } from '../../ui/SearchBox.tsx';
+import { Button, Heading, Link } from '../../ui/controls.ts';
 import { CLIENT_PHASE_LABELS, CLIENT_PHASES, EIF_STATUS_LABELS } from '@onboard/domain/web';
 import { useAtom } from '../../state/store.ts';
 import { CLIENT_PAGE_SIZE, useClientPage, useStaffUsers, type ClientListItem } from './api.ts';
@@ -12,7 +13,7 @@ import {
   type ClientListFilters,
 } from '../../state/client-list.ts';
 import { useAuthenticatedUser } from '../../api/hooks.ts';
-import { ListTable, type ListSort } from '../../ui/ListTable.tsx';
+import { ListTable, listControls } from '../../ui/ListTable.tsx';
 import { CheckboxInput } from '../../ui/Checkbox.tsx';
 import { QueryState } from '../../ui/QueryState.tsx';
 
@@ -102,7 +103,6 @@ function ClientTable({ userId }: { userId: string }) {
   const [filters, setFilters] = useAtom(clientListFiltersAtom(userId));
   const { data, error } = useClientPage(filters);
   const { data: staff } = useStaffUsers();
-  const pageCount = Math.max(1, Math.ceil((data?.total ?? 0) / CLIENT_PAGE_SIZE));
   const [isCreating, setIsCreating] = useState(false);
   const change = (next: Partial<ClientListFilters>) => setFilters({ ...filters, ...next, page: 1 });
 
@@ -132,14 +132,12 @@ function ClientTable({ userId }: { userId: string }) {
       </div>
       <section className="card">
         <div className="client-filters">
-          <SearchField
-            className="field search-field client-filters__search"
+          <SearchBox
+            className="client-filters__search"
             value={filters.search}
             onChange={(search) => change({ search })}
-          >
-            <Label className="field__label">Search</Label>
-            <Input className="field__input" placeholder="Client name" />
-          </SearchField>
+            placeholder="Client name"
+          />
           <FilterSelect
             label="Phase"
             value={filters.phase}
@@ -249,15 +247,11 @@ function ClientTable({ userId }: { userId: string }) {
                 ),
               ]}
               empty={isFiltered(filters) ? 'No clients match these filters.' : 'No clients yet.'}
-              sort={filters}
-              onSort={(order: ListSort<ClientListFilters['sortBy']>) => change(order)}
-              paging={{
-                page: filters.page,
-                pageCount,
+              {...listControls(filters, setFilters, {
                 total: data.total,
+                pageSize: CLIENT_PAGE_SIZE,
                 noun: ['client', 'clients'],
-                onPage: (page) => setFilters({ ...filters, page }),
-              }}
+              })}
             />
           )}
         </QueryState>

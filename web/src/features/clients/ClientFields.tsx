@@ -3,6 +3,7 @@ import { CheckboxGroupInput, CheckboxInput } from '../../ui/Checkbox.tsx';
 import { RadioInput } from '../../ui/RadioInput.tsx';
 import { SelectInput } from '../../ui/SelectInput.tsx';
 import { TextInput } from '../../ui/TextInput.tsx';
+import { bindFields } from '../../ui/field-binding.ts';
 import { useStaffUsers } from './lifecycle-api.ts';
 import {
   COVERAGE_NAMES,
@@ -35,6 +36,7 @@ export function ClientFields({
   const { data: staff, error: staffError } = useStaffUsers();
   const set = <K extends keyof ClientFormValues>(key: K, value: ClientFormValues[K]) =>
     onChange({ ...values, [key]: value }, key);
+  const bind = bindFields(values, errors, set);
   const setPolicy = (index: number, changes: Partial<PolicyFormValues>, field: string) =>
     onChange(
       { ...values, policies: values.policies.map((p, i) => (i === index ? { ...p, ...changes } : p)) },
@@ -48,23 +50,11 @@ export function ClientFields({
 
   return (
     <div className="client-form">
-      <TextInput
-        label="Client name"
-        name="name"
-        fieldKey="name"
-        value={values.name}
-        onChange={(name) => set('name', name)}
-        error={errors.name}
-        isRequired
-      />
+      <TextInput label="Client name" {...bind.named('name')} isRequired />
       <div className="form__row">
         <TextInput
           label="Ticket ID"
-          name="ticketId"
-          fieldKey="ticketId"
-          value={values.ticketId}
-          onChange={(ticketId) => set('ticketId', ticketId)}
-          error={errors.ticketId}
+          {...bind.named('ticketId')}
           description="The onboarding ticket, if there is one."
         />
         <SelectInput
@@ -90,7 +80,7 @@ export function ClientFields({
         error={errors.implementationType}
         isRequired
       />
-      <CheckboxInput isSelected={values.isTest} onChange={(isTest) => set('isTest', isTest)}>
+      <CheckboxInput {...bind.flag('isTest')}>
         Test client (for trying things out; kept apart from real clients)
       </CheckboxInput>
       {errors.isTest && <p className="field__error">{errors.isTest}</p>}

@@ -1,4 +1,4 @@
-import { Heading } from '../../ui/controls.ts';
+import { TitledSection } from '../../ui/TitledSection.tsx';
 import { useClientConversations } from './api.ts';
 import { Thread } from './Thread.tsx';
 
@@ -12,20 +12,20 @@ export function ConversationsAsOf({ clientId, asOf }: { clientId: string; asOf: 
     (t) => t.subject.type === 'ANSWER' || t.subject.type === 'CLASS',
   );
   return (
-    <section
+    <TitledSection
+      id="history-conversations"
+      title={<>Conversations on the form then ({threads.length})</>}
+      level={3}
       className="conversations"
-      aria-labelledby="history-conversations"
-      data-testid="history-conversations"
+      titleClassName="summary__step"
+      testId="history-conversations"
     >
-      <Heading level={3} id="history-conversations" className="summary__step">
-        Conversations on the form then ({threads.length})
-      </Heading>
       {data && threads.length === 0 && (
         <p className="muted">No conversation on the form’s answers by then.</p>
       )}
       {threads.map((thread) => (
         <Thread key={thread.threadId} clientId={clientId} thread={thread} isReadOnly headingLevel={4} />
       ))}
-    </section>
+    </TitledSection>
   );
 }

@@ -1,5 +1,7 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { Button, FieldError, Form, Heading, Label, TextArea, TextField } from '../../ui/controls.ts';
+import { useEffect, useState } from 'react';
+import { Button, Heading } from '../../ui/controls.ts';
+import { MessageForm } from '../../ui/MessageForm.tsx';
+import { useAction } from '../../api/action.ts';
 import { ApiError } from '../../api/errors.ts';
 import { useAuthenticatedUser } from '../../api/hooks.ts';
 import { ErrorPanel } from '../../ui/Feedback.tsx';
@@ -74,51 +76,50 @@ export function Composer({
   const [isInternal, setInternal] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<unknown>(null);
-  const [isSending, setSending] = useState(false);
   const refresh = useRefreshConversations();
   const kind: ConversationKind = thread?.kind ?? (isInternal ? 'INTERNAL' : 'SHARED');
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (isSending) return;
-    if (text.trim() === '') {
-      setErrors({ text: 'Please write a message' });
-      return;
-    }
-    setSending(true);
-    setErrors({});
-    setFailure(null);
-    try {
+  const sending = useAction(
+    async () => {
       const threadId = thread
         ? (await replyToThread(clientId, thread.threadId, { text, mentions }), thread.threadId)
         : (await startThread(clientId, { kind, subject: subject!, text, mentions })).threadId;
       setText('');
       setMentions([]);
       await refresh(clientId);
-      onDone?.(threadId);
-    } catch (error) {
-      if (error instanceof ApiError && Object.keys(error.fieldErrors).length > 0)
-        setErrors(error.fieldErrors);
-      else setFailure(error);
-    } finally {
-      setSending(false);
+      return threadId;
+    },
+    {
+      onSuccess: (threadId) => onDone?.(threadId),
+      onError: (error) => {
+        if (error instanceof ApiError && Object.keys(error.fieldErrors).length > 0)
+          setErrors(error.fieldErrors);
+        else setFailure(error);
+      },
+    },
+  );
+
+  const submit = () => {
+    if (sending.isPending) return;
+    if (text.trim() === '') {
+      setErrors({ text: 'Please write a message' });
+      return;
     }
+    setErrors({});
+    setFailure(null);
+    void sending.run();
   };
 
   return (
-    <Form className="conversation__form" validationBehavior="aria" onSubmit={(e) => void submit(e)}>
-      <TextField
-        className="field"
-        value={text}
-        onChange={setText}
-        maxLength={MESSAGE_MAX_LENGTH}
-        isInvalid={errors.text !== undefined}
-        validationBehavior="aria"
-      >
-        <Label className="field__label">{thread ? 'Reply' : 'Message'}</Label>
-        <TextArea className="input" rows={3} />
-        <FieldError className="field__error">{errors.text}</FieldError>
-      </TextField>
+    <MessageForm
+      className="conversation__form"
+      label={thread ? 'Reply' : 'Message'}
+      value={text}
+      onChange={setText}
+      maxLength={MESSAGE_MAX_LENGTH}
+      error={errors.text}
+      onSend={submit}
+      send={sending.isPending ? 'Sending…' : thread ? 'Send reply' : 'Start conversation'}
+    >
       {!thread && canWriteInternal && (
         <CheckboxInput isSelected={isInternal} onChange={setInternal}>
           Internal note (staff only: never shown to the client)
@@ -132,11 +133,7 @@ export function Composer({
         error={errors.mentions}
       />
       {failure !== null && <ErrorPanel error={failure} />}
-      {/* Not disabled while sending: a disabled button would drop the keyboard focus. */}
-      <Button type="submit" className="button button--primary">
-        {isSending ? 'Sending…' : thread ? 'Send reply' : 'Start conversation'}
-      </Button>
-    </Form>
+    </MessageForm>
   );
 }
 

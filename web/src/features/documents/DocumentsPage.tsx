@@ -1,5 +1,8 @@
+import { ProgressMeter } from '../../ui/ProgressMeter.tsx';
+import { TitledSection } from '../../ui/TitledSection.tsx';
 import { useEffect, useRef, useState, type DragEvent, type ReactNode } from 'react';
-import { Button, Heading, Input, Label, ProgressBar, SearchField } from '../../ui/controls.ts';
+import { SearchBox } from '../../ui/SearchBox.tsx';
+import { Button, Heading } from '../../ui/controls.ts';
 import { documentCategories, documentCategoryLabel, policyLabel } from '@onboard/domain/web';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
 import { useAction } from '../../api/action.ts';
@@ -35,18 +38,7 @@ const dateLabel = (iso: string) =>
   new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 
 function UploadProgress({ fraction }: { fraction: number }) {
-  return (
-    <ProgressBar className="progress" value={fraction * 100} aria-label="Uploading">
-      {({ percentage }) => (
-        <>
-          <div className="progress__track">
-            <div className="progress__fill" style={{ width: `${percentage ?? 0}%` }} />
-          </div>
-          <span className="progress__value">Uploading… {Math.round(percentage ?? 0)}%</span>
-        </>
-      )}
-    </ProgressBar>
-  );
+  return <ProgressMeter label="Uploading" percent={fraction * 100} prefix="Uploading…" />;
 }
 
 /** Drop files here or pick them; files go up together under the chosen category (and policy). */
@@ -245,16 +237,18 @@ function DocumentGroup({
   children: ReactNode;
 }) {
   return (
-    <section
+    <TitledSection
+      id={`documents-${group.id}`}
+      title={
+        <>
+          {group.label} <span className="muted document-group__count">({group.items.length})</span>
+        </>
+      }
       className="card document-group"
-      aria-labelledby={`documents-${group.id}`}
-      data-testid={`document-group-${group.id}`}
+      testId={`document-group-${group.id}`}
     >
-      <Heading level={2} id={`documents-${group.id}`} className="card__title">
-        {group.label} <span className="muted document-group__count">({group.items.length})</span>
-      </Heading>
       <ul className="document-list">{children}</ul>
-    </section>
+    </TitledSection>
   );
 }
 
@@ -346,10 +340,7 @@ export function DocumentsPage({ clientId }: { clientId: string }) {
         onDone={report}
       />
       <section className="card documents-filters" aria-label="Find a document">
-        <SearchField className="field search-field" value={search} onChange={setSearch}>
-          <Label className="field__label">Search</Label>
-          <Input className="field__input" placeholder="Name, category or who uploaded it" />
-        </SearchField>
+        <SearchBox value={search} onChange={setSearch} placeholder="Name, category or who uploaded it" />
         <SelectInput
           label="Category"
           value={category}

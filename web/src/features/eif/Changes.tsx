@@ -49,6 +49,28 @@ export function AnswerRow({
 /** The view a change is worded against: referenced items and people by name. */
 type Wording = { client?: ClientView | null };
 
+/** One answer's change in words: its question, the value before and the value after. */
+export function AnswerChange({
+  entity,
+  row: { attributeKey, previous, value },
+  client,
+}: { entity: string; row: { attributeKey: string; previous: unknown; value: unknown } } & Wording) {
+  const view = client ?? undefined;
+  return (
+    <>
+      <span className="change__attribute">{labelBefore(attributeLabel(attributeKey, entity))}</span>{' '}
+      <span className="change__previous" data-testid="change-previous">
+        {formatAnswer(attributeKey, previous, entity, view)}
+      </span>{' '}
+      <span aria-hidden="true">→</span>
+      <span className="visually-hidden">changed to</span>{' '}
+      <span className="change__new" data-testid="change-new">
+        {formatAnswer(attributeKey, value, entity, view)}
+      </span>
+    </>
+  );
+}
+
 /** A pending change's values in words: the item by what it is, each answer by its question and option. */
 function ChangeValues({ change, client }: { change: PendingChange } & Wording) {
   const view = client ?? undefined;
@@ -69,17 +91,7 @@ function ChangeValues({ change, client }: { change: PendingChange } & Wording) {
       )}
       {changeRows(change).map((row) => (
         <li key={row.attributeKey}>
-          <span className="change__attribute">
-            {labelBefore(attributeLabel(row.attributeKey, change.entity))}
-          </span>{' '}
-          <span className="change__previous" data-testid="change-previous">
-            {formatAnswer(row.attributeKey, row.previous, change.entity, view)}
-          </span>{' '}
-          <span aria-hidden="true">→</span>
-          <span className="visually-hidden">changed to</span>{' '}
-          <span className="change__new" data-testid="change-new">
-            {formatAnswer(row.attributeKey, row.value, change.entity, view)}
-          </span>
+          <AnswerChange entity={change.entity} row={row} client={client} />
         </li>
       ))}
     </ul>

@@ -1,4 +1,5 @@
-import { Heading, Link } from '../../ui/controls.ts';
+import { TitledSection } from '../../ui/TitledSection.tsx';
+import { Link } from '../../ui/controls.ts';
 import type { MissingAnswer } from '@onboard/domain/web';
 
 type Group = { subStepId: string; title: string; href: string; items: MissingAnswer[] };
@@ -37,14 +38,14 @@ export function MissingAnswersList({
   if (missing.length === 0) return null;
   const groups = groupBySubStep(missing, hrefOf);
   return (
-    <section
+    <TitledSection
+      id="missing-title"
+      title={<>Still to answer before signing ({missing.length})</>}
+      level={3}
       className="alert alert--warning missing-answers"
-      aria-labelledby="missing-title"
-      data-testid="missing-answers"
+      titleClassName="missing-answers__title"
+      testId="missing-answers"
     >
-      <Heading level={3} id="missing-title" className="missing-answers__title">
-        Still to answer before signing ({missing.length})
-      </Heading>
       <p>{intro}</p>
       <ul className="missing-answers__groups">
         {groups.map((group) => (
@@ -72,6 +73,6 @@ export function MissingAnswersList({
           </li>
         ))}
       </ul>
-    </section>
+    </TitledSection>
   );
 }

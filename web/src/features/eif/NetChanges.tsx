@@ -3,11 +3,11 @@ import type { ClientView } from '../../api/types.ts';
 import { actorLabel, entityLabel } from '@onboard/domain/web';
 import type { AnswerRef, NetChange } from './api.ts';
 import { placeAnswer } from './steps.ts';
-import { ChangeGroupList } from './Changes.tsx';
+import { AnswerChange, ChangeGroupList } from './Changes.tsx';
 import { formatWhen } from '../../ui/format.ts';
 import { pendingOf } from './view.ts';
 import { peopleOf } from './Eif.tsx';
-import { attributeLabel, formatAnswer, labelBefore } from './words.ts';
+import { attributeLabel } from './words.ts';
 
 /** The item a net change is about, by what it is ("Location: Boston office"), its answers helping. */
 const netEntityName = (net: NetChange, client?: ClientView | null) =>
@@ -87,7 +87,6 @@ function NetValues({
   client?: ClientView | null;
   answerActions?: (net: NetChange, detail: NetDetail) => ReactNode;
 }) {
-  const view = client ?? undefined;
   const people = peopleOf(client);
   const showsAuthors = net.action === 'update';
   return (
@@ -103,17 +102,11 @@ function NetValues({
           {net.details.map((detail) => (
             <li key={detail.attributeKey} className="change__answer" data-testid="change-answer">
               <span className="change__answer-values">
-                <span className="change__attribute">
-                  {labelBefore(attributeLabel(detail.attributeKey, net.entity))}
-                </span>{' '}
-                <span className="change__previous" data-testid="change-previous">
-                  {formatAnswer(detail.attributeKey, detail.previousValue, net.entity, view)}
-                </span>{' '}
-                <span aria-hidden="true">→</span>
-                <span className="visually-hidden">changed to</span>{' '}
-                <span className="change__new" data-testid="change-new">
-                  {formatAnswer(detail.attributeKey, detail.value, net.entity, view)}
-                </span>
+                <AnswerChange
+                  entity={net.entity}
+                  row={{ ...detail, previous: detail.previousValue }}
+                  client={client}
+                />
               </span>
               {showsAuthors && <AnswerAuthors detail={detail} people={people} />}
               {answerActions && detail.status === 'pending' && (

@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Heading, Input, Label, Link, SearchField } from '../../ui/controls.ts';
-import { ListTable, type ListSort } from '../../ui/ListTable.tsx';
+import { SearchBox } from '../../ui/SearchBox.tsx';
+import { Heading, Link } from '../../ui/controls.ts';
+import { ListTable, listControls } from '../../ui/ListTable.tsx';
 import { EMAIL_TEMPLATES_PATH, clientEmailPath, emailPath } from '../../app/routes.ts';
 import {
   DEFAULT_EMAIL_QUERY,
@@ -20,7 +21,6 @@ import './emails.css';
 export function EmailsListPage({ clientId = null }: { clientId?: string | null }) {
   const [query, setQuery] = useState<EmailListQuery>(DEFAULT_EMAIL_QUERY);
   const { data, error } = useEmailPage(clientId, query);
-  const pageCount = Math.max(1, Math.ceil((data?.total ?? 0) / EMAIL_PAGE_SIZE));
   const title = clientId === null ? 'All emails' : 'Emails';
   const open = (emailId: string) =>
     clientId === null ? emailPath(emailId) : clientEmailPath(clientId, emailId);
@@ -41,17 +41,11 @@ export function EmailsListPage({ clientId = null }: { clientId?: string | null }
           : 'The e-mails sent about this client, newest first.'}
       </p>
       <section className="card">
-        <SearchField
-          className="field search-field"
+        <SearchBox
           value={query.search}
           onChange={(search) => setQuery({ ...query, search, page: 1 })}
-        >
-          <Label className="field__label">Search</Label>
-          <Input
-            className="field__input"
-            placeholder={clientId === null ? 'Subject, recipient or client' : 'Subject or recipient'}
-          />
-        </SearchField>
+          placeholder={clientId === null ? 'Subject, recipient or client' : 'Subject or recipient'}
+        />
         <QueryState data={data} error={error} staleError="above">
           {(data) => (
             <ListTable
@@ -77,17 +71,11 @@ export function EmailsListPage({ clientId = null }: { clientId?: string | null }
                 formatWhen(email.createdAt),
               ]}
               empty="No e-mails found."
-              sort={query}
-              onSort={(order: ListSort<EmailListQuery['sortBy']>) =>
-                setQuery({ ...query, ...order, page: 1 })
-              }
-              paging={{
-                page: query.page,
-                pageCount,
+              {...listControls(query, setQuery, {
                 total: data.total,
+                pageSize: EMAIL_PAGE_SIZE,
                 noun: ['e-mail', 'e-mails'],
-                onPage: (page) => setQuery({ ...query, page }),
-              }}
+              })}
             />
           )}
         </QueryState>

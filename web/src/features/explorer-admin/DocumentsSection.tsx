@@ -1,10 +1,11 @@
+import { ProgressMeter } from '../../ui/ProgressMeter.tsx';
 import { useState } from 'react';
-import { Button, FileTrigger, Heading, Label, Link, ProgressBar } from '../../ui/controls.ts';
+import { Button, FileTrigger, Heading, Label, Link } from '../../ui/controls.ts';
 import { useSWRConfig } from 'swr';
 import { BENEFIT_TYPE_SORT_ORDER, type StoredDocument } from '@onboard/domain/web';
 import { ApiError } from '../../api/errors.ts';
 import { useAction } from '../../api/action.ts';
-import { bindFields } from '../../ui/field-binding.ts';
+import { useDraft } from '../../ui/field-binding.ts';
 import { withProgress } from '../../ui/upload-progress.ts';
 import { Alert } from '../../ui/Feedback.tsx';
 import { explorerPagePath } from './api.ts';
@@ -30,18 +31,7 @@ const REQUIRED = 'Please provide a response.';
 const withoutExtension = (name: string) => name.replace(/\.[a-z0-9]{2,5}$/i, '');
 
 function UploadProgress({ label, fraction }: { label: string; fraction: number }) {
-  return (
-    <ProgressBar className="progress" value={fraction * 100} aria-label={label}>
-      {({ percentage }) => (
-        <>
-          <div className="progress__track">
-            <div className="progress__fill" style={{ width: `${percentage ?? 0}%` }} />
-          </div>
-          <span className="progress__value">{Math.round(percentage ?? 0)}%</span>
-        </>
-      )}
-    </ProgressBar>
-  );
+  return <ProgressMeter label={label} percent={fraction * 100} />;
 }
 
 /** A file picker that uploads the chosen file to the document store and hands back its id. */
@@ -176,14 +166,14 @@ function AddDocument({
 }) {
   const { mutate } = useSWRConfig();
   const [file, setFile] = useState<File | null>(null);
-  const [draft, setDraft] = useState<Draft>({ documentKey: '', name: '', benefitType: '', language: 'en' });
-  const [errors, setErrors] = useState<DraftErrors>({});
+  const { draft, setDraft, errors, setErrors, bind } = useDraft<Draft, DraftErrors>({
+    documentKey: '',
+    name: '',
+    benefitType: '',
+    language: 'en',
+  });
   const [progress, setProgress] = useState<number | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  const bind = bindFields(draft, errors, (key, value) => {
-    setDraft((d) => ({ ...d, [key]: value }));
-    setErrors((e) => ({ ...e, [key]: undefined }));
-  });
 
   const attach = useAction(
     async (chosen: File, body: Draft) => {

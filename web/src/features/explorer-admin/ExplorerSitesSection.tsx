@@ -27,7 +27,7 @@ const TransferDialog = lazy(() =>
 );
 import { UpdateTracking } from './UpdateTracking.tsx';
 import './explorer-admin.css';
-import { useAction } from '../../api/action.ts';
+import { useConfirmedAction } from '../../api/action.ts';
 
 type Notice = { tone: 'success' | 'error'; text: string } | null;
 
@@ -38,24 +38,19 @@ export function ExplorerSitesSection({ clientId }: { clientId: string }) {
   const refresh = useRefreshExplorerSites(clientId);
   const refreshAll = useRefreshAllExplorerLists();
   const { data: users } = useAllInternalUsers();
-  const [deleting, setDeleting] = useState<ExplorerSiteView | null>(null);
   const [isTransferring, setIsTransferring] = useState(false);
   const [notice, setNotice] = useState<Notice>(null);
   const owners = [...new Set((data?.items ?? []).map((s) => s.pageOwner))];
 
-  const remove = useAction(
-    async (site: NonNullable<typeof deleting>) => {
+  const remove = useConfirmedAction(
+    async (site: ExplorerSiteView) => {
       await deleteExplorerSite(clientId, site.id);
       setNotice({ tone: 'success', text: `${site.name} was deleted.` });
       void refresh();
     },
     { onError: (caught) => setNotice({ tone: 'error', text: errorMessage(caught) }) },
   );
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    await remove.run(deleting);
-    setDeleting(null);
-  };
+  const { target: deleting, ask: setDeleting } = remove;
 
   return (
     <section className="card" aria-labelledby="explorer-sites-title">
@@ -106,7 +101,7 @@ export function ExplorerSitesSection({ clientId }: { clientId: string }) {
         message={`Delete ${deleting?.name ?? 'this site'}? Its public page stops working and its vanity URL is freed.`}
         confirmLabel="Delete site"
         onCancel={() => setDeleting(null)}
-        onConfirm={() => void confirmDelete()}
+        onConfirm={() => void remove.confirm()}
       />
       <ModalDialog title="Transfer ownership" isOpen={isTransferring} onOpenChange={setIsTransferring}>
         <Suspense fallback={<PageSkeleton />}>

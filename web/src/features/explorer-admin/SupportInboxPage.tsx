@@ -1,3 +1,4 @@
+import type { SiteRef } from './api.ts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
   Button,
@@ -276,13 +277,7 @@ function Inbox({ clientId, explorerPageId }: { clientId: string; explorerPageId:
 }
 
 /** Staff read and answer the support chats of one Explorer site (our design; explorer §2 internal). */
-export function ExplorerSupportPage({
-  clientId,
-  explorerPageId,
-}: {
-  clientId: string;
-  explorerPageId: string;
-}) {
+export function ExplorerSupportPage({ clientId, explorerPageId }: SiteRef) {
   const { data: site, error } = useExplorerSite(clientId, explorerPageId);
   return (
     <div className="page page--wide support-inbox">

@@ -13,6 +13,9 @@ import {
 import type { UserListItem } from '../users/api.ts';
 import { EXPLORER_SITES_PATH } from '../../app/routes.ts';
 
+/** One Explorer site of a client, as its pages are addressed. */
+export type SiteRef = { clientId: string; explorerPageId: string };
+
 /** Staff calls for Explorer sites (explorer §7: /api/clients/{clientId}/explorer-pages, /api/explorer-pages). */
 const SITES = '/api/clients/{clientId}/explorer-pages';
 const SITE = '/api/clients/{clientId}/explorer-pages/{explorerPageId}';

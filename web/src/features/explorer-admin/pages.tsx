@@ -1,3 +1,4 @@
+import type { SiteRef } from './api.ts';
 import { useState, type FormEvent } from 'react';
 import { Button, Form, Heading, Link } from '../../ui/controls.ts';
 import { useLocation } from 'wouter';
@@ -19,7 +20,7 @@ import {
 import { TextInput } from '../../ui/TextInput.tsx';
 import { explorerSupportPath } from './support-api.ts';
 import { draftOfSite, emptySiteDraft, isoOf, type Errors } from './form-model.ts';
-import { bindFields } from '../../ui/field-binding.ts';
+import { useDraft } from '../../ui/field-binding.ts';
 import { DocumentsSection } from './DocumentsSection.tsx';
 import { attachDocument } from './documents-api.ts';
 import { SiteForm } from './SiteForm.tsx';
@@ -117,13 +118,7 @@ function EditForm({ clientId, site }: { clientId: string; site: ExplorerSiteView
 }
 
 /** explorer §2 editBenefitsExplorerSite. */
-export function EditExplorerSitePage({
-  clientId,
-  explorerPageId,
-}: {
-  clientId: string;
-  explorerPageId: string;
-}) {
+export function EditExplorerSitePage({ clientId, explorerPageId }: SiteRef) {
   const { data: site, error } = useExplorerSite(clientId, explorerPageId);
   return (
     <div className="page page--wide">
@@ -156,18 +151,20 @@ export function EditExplorerSitePage({
 }
 
 /** explorer §2 renewBenefitsExplorerSite: next year's dates, then the linked new site opens for editing. */
-export function RenewExplorerSitePage({
-  clientId,
-  explorerPageId,
-}: {
-  clientId: string;
-  explorerPageId: string;
-}) {
+export function RenewExplorerSitePage({ clientId, explorerPageId }: SiteRef) {
   const { data: site, error } = useExplorerSite(clientId, explorerPageId);
   const [, navigate] = useLocation();
   const refresh = useRefreshExplorerSites(clientId);
-  const [values, setValues] = useState({ planYear: '', startsAt: '', expiresAt: '', vanitySlug: '' });
-  const [errors, setErrors] = useState<Errors>({});
+  const {
+    draft: values,
+    setErrors,
+    bind,
+  } = useDraft<{ planYear: string; startsAt: string; expiresAt: string; vanitySlug: string }, Errors>({
+    planYear: '',
+    startsAt: '',
+    expiresAt: '',
+    vanitySlug: '',
+  });
   const renew = useAction(
     async (body: Parameters<typeof renewExplorerSite>[2]) => {
       const created = await renewExplorerSite(clientId, explorerPageId, body);
@@ -178,10 +175,6 @@ export function RenewExplorerSitePage({
   );
   // Refusals of a field show at the field; anything else above the buttons.
   const failure = Object.keys(renew.fieldErrors).length > 0 ? null : renew.error;
-  const bind = bindFields(values, errors, (key, value) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    setErrors((e) => ({ ...e, [key]: '' }));
-  });
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -1,6 +1,7 @@
 import { useAtom } from '../../state/store.ts';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Button, FieldError, Form, Label, TextArea, TextField } from '../../ui/controls.ts';
+import { useEffect, useRef, useState } from 'react';
+import { MessageForm } from '../../ui/MessageForm.tsx';
+import { useAction } from '../../api/action.ts';
 import { SUPPORT_MESSAGE_MAX_LENGTH, supportMessageError } from '@onboard/domain/web';
 import type { ExplorerPageView } from './api.ts';
 import { useLocale } from './context.ts';
@@ -41,7 +42,6 @@ export function SupportChat({
   const [conversation, setConversation] = useState<ChatConversation | null>(null);
   const [text, setText] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const [isSending, setSending] = useState(false);
   const pageId = page.explorerPageId;
   const known = useRef(ids[pageId]);
 
@@ -79,25 +79,25 @@ export function SupportChat({
     return () => clearInterval(timer);
   }, [adapter, pageId, conversationId]);
 
-  if (!isReady || !conversation) return <p role="status">{t.supportLoading}</p>;
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const message = supportMessageError(text);
-    setError(message ? translateRuleMessage(message, language) : undefined);
-    if (message || isSending) return;
-    setSending(true);
-    try {
-      const sent = await adapter.send(pageId, conversation.conversationId, text.trim());
+  const sending = useAction((id: string, body: string) => adapter.send(pageId, id, body), {
+    onSuccess: (sent) => {
       setConversation((c) => (c ? { ...c, messages: merged(c.messages, [sent]) } : c));
       setText('');
-    } catch (failure) {
+    },
+    onError: (failure) => {
       const refused = failure instanceof ChatRefused ? failure.fields.text : undefined;
       if (failure instanceof ChatThrottled) setError(t.tooManyAttempts(failure.minutes));
       else setError(refused ? translateRuleMessage(refused, language) : t.formError);
-    } finally {
-      setSending(false);
-    }
+    },
+  });
+
+  if (!isReady || !conversation) return <p role="status">{t.supportLoading}</p>;
+
+  const submit = () => {
+    const message = supportMessageError(text);
+    setError(message ? translateRuleMessage(message, language) : undefined);
+    if (message) return;
+    void sending.run(conversation.conversationId, text.trim());
   };
 
   return (
@@ -114,24 +114,17 @@ export function SupportChat({
           </li>
         ))}
       </ol>
-      <Form className="explorer-form" validationBehavior="aria" onSubmit={(e) => void submit(e)}>
-        <TextField
-          className="explorer-field"
-          value={text}
-          onChange={setText}
-          maxLength={SUPPORT_MESSAGE_MAX_LENGTH}
-          isInvalid={error !== undefined}
-          validationBehavior="aria"
-        >
-          <Label>{t.supportMessage}</Label>
-          <TextArea rows={2} />
-          <FieldError>{error}</FieldError>
-        </TextField>
-        {/* Not disabled while sending: a disabled button would drop the keyboard focus. */}
-        <Button type="submit" className="explorer-button explorer-button--brand">
-          {isSending ? t.sending : t.supportSend}
-        </Button>
-      </Form>
+      <MessageForm
+        className="explorer-form"
+        look="explorer"
+        label={t.supportMessage}
+        value={text}
+        onChange={setText}
+        maxLength={SUPPORT_MESSAGE_MAX_LENGTH}
+        error={error}
+        onSend={submit}
+        send={sending.isPending ? t.sending : t.supportSend}
+      />
     </div>
   );
 }

@@ -1,6 +1,7 @@
+import { ProgressMeter } from '../../ui/ProgressMeter.tsx';
 import { useEffect, useState } from 'react';
 import { useAtom, useSetAtom } from '../../state/store.ts';
-import { Button, Link, ProgressBar, Label } from '../../ui/controls.ts';
+import { Button, Link, Label } from '../../ui/controls.ts';
 import { useSWRConfig } from 'swr';
 import { pushEntriesAtom } from '../../state/atoms.ts';
 import {
@@ -55,17 +56,9 @@ function PushStatusItem({ entry, now, onRemove }: { entry: PushEntry; now: numbe
           ×
         </Button>
       </div>
-      <ProgressBar className="progress" value={progress} aria-label={`${name}: ${STATE_TEXT[entry.state]}`}>
-        {({ percentage }) => (
-          <>
-            <Label className="visually-hidden">{STATE_TEXT[entry.state]}</Label>
-            <div className="progress__track">
-              <div className="progress__fill" style={{ width: `${percentage ?? 0}%` }} />
-            </div>
-            <span className="progress__value">{Math.round(percentage ?? 0)}%</span>
-          </>
-        )}
-      </ProgressBar>
+      <ProgressMeter label={`${name}: ${STATE_TEXT[entry.state]}`} percent={progress}>
+        <Label className="visually-hidden">{STATE_TEXT[entry.state]}</Label>
+      </ProgressMeter>
     </li>
   );
 }

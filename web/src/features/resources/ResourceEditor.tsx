@@ -11,7 +11,7 @@ import {
 } from '@onboard/domain/web';
 import { useAction } from '../../api/action.ts';
 import { ApiError } from '../../api/errors.ts';
-import { bindFields } from '../../ui/field-binding.ts';
+import { useDraft } from '../../ui/field-binding.ts';
 import { withProgress } from '../../ui/upload-progress.ts';
 import { CheckboxGroupInput } from '../../ui/Checkbox.tsx';
 import { ModalDialog } from '../../ui/Dialogs.tsx';
@@ -87,17 +87,12 @@ export function ResourceEditor({
   onSave: (body: ResourceBody) => Promise<void>;
   onClose: () => void;
 }) {
-  const [draft, setDraft] = useState<Draft>(() => draftOf(resource));
+  const { draft, errors, setErrors, set, bind } = useDraft<Draft, Errors>(() => draftOf(resource));
   const [file, setFile] = useState<File | null>(null);
-  const [errors, setErrors] = useState<Errors>({});
   const [progress, setProgress] = useState<number | null>(null);
   const keptDocument = resource?.kind === 'document' ? resource.document : null;
   const keptDocumentId = keptDocument ? '(kept)' : '';
 
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
-    setDraft((d) => ({ ...d, [key]: value }));
-    setErrors((e) => ({ ...e, [key]: undefined }));
-  };
   const choose = (files: FileList | null) => {
     const chosen = files?.[0];
     if (!chosen) return;
@@ -133,7 +128,6 @@ export function ResourceEditor({
     },
   );
   const [failure, isSaving] = [saving.error, saving.isPending];
-  const bind = bindFields(draft, errors, set);
 
   const save = () => {
     saving.clearError();

@@ -1,5 +1,7 @@
+import { TitledSection } from '../../ui/TitledSection.tsx';
 import { lazy, Suspense, useState } from 'react';
-import { Button, Heading, Input, Label, SearchField } from '../../ui/controls.ts';
+import { SearchBox } from '../../ui/SearchBox.tsx';
+import { Button, Heading } from '../../ui/controls.ts';
 import {
   RESOURCE_AUDIENCES,
   RESOURCE_BENEFIT_TYPES,
@@ -190,10 +192,7 @@ export function ResourcesPage({ clientId }: { clientId: string }) {
         </Alert>
       )}
       <section className="card resources-filters" aria-label="Find a resource">
-        <SearchField className="field search-field" value={search} onChange={setSearch}>
-          <Label className="field__label">Search</Label>
-          <Input className="field__input" placeholder="Title or description" />
-        </SearchField>
+        <SearchBox value={search} onChange={setSearch} placeholder="Title or description" />
         <SelectInput
           label="Benefit type"
           value={benefitType}
@@ -222,15 +221,17 @@ export function ResourcesPage({ clientId }: { clientId: string }) {
         </section>
       )}
       {groups.map((group) => (
-        <section
+        <TitledSection
           key={group.type}
+          id={`resources-${group.type}`}
+          title={
+            <>
+              {group.label} <span className="muted resource-group__count">({group.items.length})</span>
+            </>
+          }
           className="card resource-group"
-          aria-labelledby={`resources-${group.type}`}
-          data-testid={`resource-group-${group.type}`}
+          testId={`resource-group-${group.type}`}
         >
-          <Heading level={2} id={`resources-${group.type}`} className="card__title">
-            {group.label} <span className="muted resource-group__count">({group.items.length})</span>
-          </Heading>
           <ul className="resource-list">
             {group.items.map((resource) => (
               <ResourceItem
@@ -243,7 +244,7 @@ export function ResourcesPage({ clientId }: { clientId: string }) {
               />
             ))}
           </ul>
-        </section>
+        </TitledSection>
       ))}
       {editing && (
         <Suspense fallback={null}>

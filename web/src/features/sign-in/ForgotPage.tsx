@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Button, FieldError, Form, Heading, Input, Label, Link, TextField } from '../../ui/controls.ts';
+import { Button, Form, Heading, Link } from '../../ui/controls.ts';
+import { TextInput } from '../../ui/TextInput.tsx';
 import { requestPasswordReset } from '../../api/hooks.ts';
 import { useAction } from '../../api/action.ts';
 import { anyErrorMessage } from '../../api/errors.ts';
@@ -58,8 +59,8 @@ export function ForgotPage() {
               Enter the e-mail address you sign in with and we will send you a link to set a new password.
             </p>
             {send.error && <Alert tone="error">{send.error}</Alert>}
-            <TextField
-              className="field"
+            <TextInput
+              label="E-mail"
               name="email"
               type="email"
               value={email}
@@ -67,14 +68,10 @@ export function ForgotPage() {
                 setEmail(value);
                 setFieldError(null);
               }}
-              isInvalid={fieldError !== null}
+              error={fieldError ?? undefined}
               isRequired
               autoComplete="username"
-            >
-              <Label className="field__label">E-mail</Label>
-              <Input className="field__input" />
-              <FieldError className="field__error">{fieldError}</FieldError>
-            </TextField>
+            />
             <div className="form__actions">
               <Button type="submit" className="button button--primary" isPending={send.isPending}>
                 Send reset link

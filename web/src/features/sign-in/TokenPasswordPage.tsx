@@ -1,5 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { Button, FieldError, Form, Heading, Input, Label, Link, Text, TextField } from '../../ui/controls.ts';
+import { Button, Form, Heading, Link } from '../../ui/controls.ts';
+import { TextInput } from '../../ui/TextInput.tsx';
+import { useAction } from '../../api/action.ts';
+import { useDraft } from '../../ui/field-binding.ts';
 import useSWR from 'swr';
 import { useSearch } from 'wouter';
 import { checkPassword, PASSWORD_POLICY_MESSAGE } from '@onboard/domain/web';
@@ -67,25 +70,14 @@ function PasswordForm({
   onSet: (password: string) => void;
   onExpired: (message: string) => void;
 }) {
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [errors, setErrors] = useState<{ password?: string; confirmation?: string; form?: string }>({});
-  const [isPending, setIsPending] = useState(false);
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const check = checkPassword(password, info.email);
-    const next = {
-      password: check.ok ? undefined : check.message,
-      confirmation: password === confirmation ? undefined : PASSWORDS_DIFFER_MESSAGE,
-    };
-    setErrors(next);
-    if (next.password || next.confirmation) return;
-    setIsPending(true);
-    try {
-      await upsertPassword(token, password);
-      onSet(password);
-    } catch (caught) {
+  const { draft, errors, setErrors, bind } = useDraft<
+    { password: string; confirmation: string },
+    { password?: string; confirmation?: string; form?: string }
+  >({ password: '', confirmation: '' });
+  const { password, confirmation } = draft;
+  const setting = useAction((chosen: string) => upsertPassword(token, chosen), {
+    onSuccess: (_, chosen) => onSet(chosen),
+    onError: (caught) => {
       if (caught instanceof ApiError && caught.code === 'EXPIRED_LINK') onExpired(caught.message);
       else if (caught instanceof ApiError && Object.keys(caught.fieldErrors).length > 0)
         setErrors({
@@ -94,9 +86,19 @@ function PasswordForm({
           form: caught.fieldErrors.password || caught.fieldErrors.confirmation ? undefined : caught.message,
         });
       else setErrors({ form: caught instanceof Error ? caught.message : 'Please try again.' });
-    } finally {
-      setIsPending(false);
-    }
+    },
+  });
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const check = checkPassword(password, info.email);
+    const next = {
+      password: check.ok ? undefined : check.message,
+      confirmation: password === confirmation ? undefined : PASSWORDS_DIFFER_MESSAGE,
+    };
+    setErrors(next);
+    if (next.password || next.confirmation) return;
+    void setting.run(password);
   };
 
   return (
@@ -107,45 +109,23 @@ function PasswordForm({
       <p className="muted">
         Hi {info.firstName}, choose a password for <strong>{info.email}</strong>.
       </p>
-      <Form className="form form--stack" onSubmit={(e) => void submit(e)} validationBehavior="aria">
+      <Form className="form form--stack" onSubmit={submit} validationBehavior="aria">
         {errors.form && <Alert tone="error">{errors.form}</Alert>}
-        <TextField
-          className="field"
-          name="password"
+        <TextInput
+          label="New password"
           type="password"
-          value={password}
-          onChange={(value) => {
-            setPassword(value);
-            setErrors((e) => ({ ...e, password: undefined }));
-          }}
-          isInvalid={errors.password !== undefined}
+          {...bind.named('password')}
+          description={PASSWORD_POLICY_MESSAGE}
           autoComplete="new-password"
-        >
-          <Label className="field__label">New password</Label>
-          <Input className="field__input" />
-          <Text slot="description" className="field__description">
-            {PASSWORD_POLICY_MESSAGE}
-          </Text>
-          <FieldError className="field__error">{errors.password}</FieldError>
-        </TextField>
-        <TextField
-          className="field"
-          name="confirmation"
+        />
+        <TextInput
+          label="Confirm password"
           type="password"
-          value={confirmation}
-          onChange={(value) => {
-            setConfirmation(value);
-            setErrors((e) => ({ ...e, confirmation: undefined }));
-          }}
-          isInvalid={errors.confirmation !== undefined}
+          {...bind.named('confirmation')}
           autoComplete="new-password"
-        >
-          <Label className="field__label">Confirm password</Label>
-          <Input className="field__input" />
-          <FieldError className="field__error">{errors.confirmation}</FieldError>
-        </TextField>
+        />
         <div className="form__actions">
-          <Button type="submit" className="button button--primary" isPending={isPending}>
+          <Button type="submit" className="button button--primary" isPending={setting.isPending}>
             Set password
           </Button>
         </div>

@@ -1,5 +1,5 @@
-import { useState, type FormEvent } from 'react';
-import { Button, FieldError, Form, Label, TextArea, TextField } from '../../ui/controls.ts';
+import { useState } from 'react';
+import { MessageForm } from '../../ui/MessageForm.tsx';
 import { SUPPORT_MESSAGE_MAX_LENGTH, supportMessageError } from '@onboard/domain/web';
 import { ApiError } from '../../api/errors.ts';
 import { ErrorPanel } from '../../ui/Feedback.tsx';
@@ -47,8 +47,7 @@ export function ChatThread({
   const known = new Set(messages.map((m) => m.messageId));
   const shown = [...messages, ...sent.filter((m) => !known.has(m.messageId))];
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submit = async () => {
     const refused = supportMessageError(text);
     setFieldError(refused ?? undefined);
     setFailure(null);
@@ -73,25 +72,18 @@ export function ChatThread({
           </li>
         ))}
       </ol>
-      <Form className="chat__form" validationBehavior="aria" onSubmit={(e) => void submit(e)}>
-        <TextField
-          className="field"
-          value={text}
-          onChange={setText}
-          maxLength={SUPPORT_MESSAGE_MAX_LENGTH}
-          isInvalid={fieldError !== undefined}
-          validationBehavior="aria"
-        >
-          <Label className="field__label">Message</Label>
-          <TextArea className="input" rows={3} />
-          <FieldError className="field__error">{fieldError}</FieldError>
-        </TextField>
+      <MessageForm
+        className="chat__form"
+        label="Message"
+        value={text}
+        onChange={setText}
+        maxLength={SUPPORT_MESSAGE_MAX_LENGTH}
+        error={fieldError}
+        onSend={() => void submit()}
+        send={sending.isPending ? 'Sending…' : 'Send'}
+      >
         {failure !== null && <ErrorPanel error={failure} />}
-        {/* Not disabled while sending: a disabled button would drop the keyboard focus. */}
-        <Button type="submit" className="button button--primary">
-          {sending.isPending ? 'Sending…' : 'Send'}
-        </Button>
-      </Form>
+      </MessageForm>
     </div>
   );
 }

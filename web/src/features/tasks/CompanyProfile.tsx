@@ -1,6 +1,7 @@
+import { TitledSection } from '../../ui/TitledSection.tsx';
 import { useState, type FormEvent } from 'react';
-import { Button, Form, Heading } from '../../ui/controls.ts';
-import { validateFields, type FormErrors, type FormSection } from '@onboard/domain/web';
+import { Button, Form } from '../../ui/controls.ts';
+import { validateFields, type FormSection } from '@onboard/domain/web';
 import { Alert } from '../../ui/Feedback.tsx';
 import {
   saveClientAnswers,
@@ -14,7 +15,8 @@ import { FieldControl } from '../eif/forms/FieldControl.tsx';
 import { formFor } from '../eif/forms/forms.ts';
 import { CONFLICT_NOTICE, reloadNewerThan, saveFailure } from '../eif/forms/save.ts';
 import { useReportDirty } from '../eif/forms/unsaved.tsx';
-import { changedValues, initialFormState, shownWireValues, type FormState } from '../eif/forms/values.ts';
+import { changedValues, initialFormState, shownWireValues } from '../eif/forms/values.ts';
+import { useFieldAnswers } from '../eif/forms/answers.ts';
 import { QueryFallback } from '../../ui/QueryState.tsx';
 import { useAction } from '../../api/action.ts';
 
@@ -36,8 +38,7 @@ const identityFields = identity.flatMap((section) => section.fields);
 function IdentityForm({ view }: { view: EditingView }) {
   const apply = useApplyEditingView();
   const reload = useReloadEditingView();
-  const [state, setState] = useState<FormState>(() => initialFormState(identityFields, view));
-  const [errors, setErrors] = useState<FormErrors>({});
+  const { state, setState, setErrors, control } = useFieldAnswers(identityFields, view);
   const [notice, setNotice] = useState<{ tone: 'error' | 'warning' | 'success'; text: string } | null>(null);
   const saving = useAction(
     async (changes: typeof changed) => {
@@ -82,18 +83,7 @@ function IdentityForm({ view }: { view: EditingView }) {
         </div>
       </dl>
       {identityFields.map((field) => (
-        <FieldControl
-          key={field.key}
-          field={field}
-          value={state[field.key]}
-          onChange={(value) => {
-            setState((all) => ({ ...all, [field.key]: value }));
-            setErrors(({ [field.key]: _dropped, ...rest }) => rest);
-          }}
-          error={errors[field.key]}
-          view={view}
-          scope="client"
-        />
+        <FieldControl key={field.key} {...control(field)} view={view} scope="client" />
       ))}
       {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
       <div className="form__actions">
@@ -115,20 +105,18 @@ export function CompanyProfile({ clientId }: { clientId: string }) {
   if (!view) return <QueryFallback error={error} />;
   return (
     <>
-      <section
+      <TitledSection
+        id="profile-identity"
+        title="Your company"
         className="card task-card eif-form"
-        aria-labelledby="profile-identity"
-        data-testid="company-profile"
+        testId="company-profile"
       >
-        <Heading level={2} id="profile-identity" className="card__title">
-          Your company
-        </Heading>
         <p className="muted">
           The company name is on your policies; ask your implementation consultant to change it. Changes made
           here after the Employer Information Form is signed are reviewed before they apply.
         </p>
         <IdentityForm view={view} />
-      </section>
+      </TitledSection>
       {lists.map((section) => (
         <section key={`${section.entity}/${section.title}`} className="card task-card eif-form">
           <CollectionSection section={section} view={view} />

@@ -1,4 +1,5 @@
-import { Heading, Link } from '../../ui/controls.ts';
+import { TitledSection } from '../../ui/TitledSection.tsx';
+import { Link } from '../../ui/controls.ts';
 import { clientHubPath } from '../../app/routes.ts';
 
 /**
@@ -7,18 +8,11 @@ import { clientHubPath } from '../../app/routes.ts';
  */
 export function EnrollmentResourcesList({ clientId }: { clientId: string }) {
   return (
-    <section
-      className="card task-card"
-      aria-labelledby="enrollment-resources"
-      data-testid="enrollment-resources"
-    >
-      <Heading level={2} id="enrollment-resources" className="card__title">
-        Enrollment materials
-      </Heading>
+    <TitledSection id="enrollment-resources" title="Enrollment materials" className="card task-card">
       <p className="muted">Guides, flyers and forms to share with your employees before enrollment opens.</p>
       <Link className="button button--secondary" href={`${clientHubPath(clientId)}/resources-listing`}>
         See all enrollment resources
       </Link>
-    </section>
+    </TitledSection>
   );
 }

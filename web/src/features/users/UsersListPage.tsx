@@ -1,6 +1,7 @@
 import { useState } from 'react';
+import { SearchBox } from '../../ui/SearchBox.tsx';
 import { useAtom } from '../../state/store.ts';
-import { Button, Heading, Input, Label, Link, SearchField } from '../../ui/controls.ts';
+import { Button, Heading, Link } from '../../ui/controls.ts';
 import { useSWRConfig } from 'swr';
 import { errorMessage } from '../../api/errors.ts';
 import {
@@ -19,9 +20,9 @@ import { UserForm, type UserFormValues } from './UserForm.tsx';
 import { useUserActions } from './UserActions.tsx';
 import { userListQueryAtoms } from '../../state/atoms.ts';
 import { userManagePath } from '../../app/routes.ts';
-import { ListTable, type ListSort } from '../../ui/ListTable.tsx';
+import { ListTable, listControls } from '../../ui/ListTable.tsx';
 import { OnDemandMenu } from '../../ui/OnDemandMenu.tsx';
-import { useAction } from '../../api/action.ts';
+import { useConfirmedAction } from '../../api/action.ts';
 import { QueryState } from '../../ui/QueryState.tsx';
 
 const TITLES: Record<UserKind, { title: string; singular: string }> = {
@@ -93,10 +94,8 @@ export function UsersListPage({ kind }: { kind: UserKind }) {
   };
   const [isCreating, setIsCreating] = useState(false);
   const [editing, setEditing] = useState<UserListItem | null>(null);
-  const [deleting, setDeleting] = useState<UserListItem | null>(null);
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const { title, singular } = TITLES[kind];
-  const pageCount = Math.max(1, Math.ceil((data?.total ?? 0) / PAGE_SIZE));
 
   const create = async (values: UserFormValues) => {
     const before = data?.total ?? 0;
@@ -119,8 +118,8 @@ export function UsersListPage({ kind }: { kind: UserKind }) {
     await refreshUntilTotal((total) => total > before);
   };
 
-  const remove = useAction(
-    async (user: NonNullable<typeof deleting>) => {
+  const remove = useConfirmedAction(
+    async (user: UserListItem) => {
       const before = data?.total ?? 0;
       await deleteUser(kind, user.id);
       setNotice({ tone: 'success', text: `${user.firstName} ${user.lastName} was deleted.` });
@@ -128,11 +127,7 @@ export function UsersListPage({ kind }: { kind: UserKind }) {
     },
     { onError: (caught) => setNotice({ tone: 'error', text: errorMessage(caught) }) },
   );
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    await remove.run(deleting);
-    setDeleting(null);
-  };
+  const { target: deleting, ask: setDeleting } = remove;
 
   return (
     <div className="page page--wide">
@@ -148,14 +143,11 @@ export function UsersListPage({ kind }: { kind: UserKind }) {
         </Alert>
       )}
       <section className="card">
-        <SearchField
-          className="field search-field"
+        <SearchBox
           value={query.search}
           onChange={(search) => setQuery({ ...query, search, page: 1 })}
-        >
-          <Label className="field__label">Search</Label>
-          <Input className="field__input" placeholder="Name or e-mail" />
-        </SearchField>
+          placeholder="Name or e-mail"
+        />
         <QueryState data={data} error={error} staleError="above">
           {(data) => (
             <ListTable
@@ -194,15 +186,11 @@ export function UsersListPage({ kind }: { kind: UserKind }) {
                 ),
               ]}
               empty="No users found."
-              sort={query}
-              onSort={(order: ListSort<string>) => setQuery({ ...query, ...order, page: 1 })}
-              paging={{
-                page: query.page,
-                pageCount,
+              {...listControls(query, setQuery, {
                 total: data.total,
+                pageSize: PAGE_SIZE,
                 noun: ['user', 'users'],
-                onPage: (page) => setQuery({ ...query, page }),
-              }}
+              })}
             />
           )}
         </QueryState>
@@ -256,7 +244,7 @@ export function UsersListPage({ kind }: { kind: UserKind }) {
         }
         confirmLabel="Delete"
         onCancel={() => setDeleting(null)}
-        onConfirm={() => void confirmDelete()}
+        onConfirm={() => void remove.confirm()}
       />
     </div>
   );

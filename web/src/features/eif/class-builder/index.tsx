@@ -1,3 +1,4 @@
+import { TableHead } from '../../../ui/TableHead.tsx';
 import { useRef, useState, type FormEvent } from 'react';
 import {
   Button,
@@ -186,16 +187,14 @@ export function ClassBuilderSection(props: { client: ClientView; stepId: string;
       ) : (
         <div className="class-builder__table-wrap">
           <table className="table class-builder__table">
-            <thead>
-              <tr>
-                <th scope="col">Class</th>
-                <th scope="col">Eligibility</th>
-                <th scope="col">Plans and contributions</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={[
+                'Class',
+                'Eligibility',
+                'Plans and contributions',
+                <span className="visually-hidden">Actions</span>,
+              ]}
+            />
             <tbody>
               {classes.employeeClasses.map((cls) => (
                 <tr key={cls.id} className="table__row" data-testid="class-row">

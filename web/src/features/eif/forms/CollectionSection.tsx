@@ -4,7 +4,6 @@ import {
   isFieldShown,
   validateFields,
   type FieldDef,
-  type FormErrors,
   type FormSection,
   formatAnswer,
 } from '@onboard/domain/web';
@@ -22,7 +21,8 @@ import { FieldControl } from './FieldControl.tsx';
 import { asDomainView } from './status.ts';
 import { CONFLICT_NOTICE, focusFirstError, reloadNewerThan, saveFailure } from './save.ts';
 import { collectionItems } from './sections.ts';
-import { changedValues, initialFormState, shownWireValues, wireValues, type FormState } from './values.ts';
+import { changedValues, shownWireValues, wireValues } from './values.ts';
+import { useFieldAnswers } from './answers.ts';
 
 type CollectionDef = Extract<FormSection, { type: 'collection' }>;
 type Notice = { tone: 'warning' | 'error'; text: string } | null;
@@ -59,8 +59,7 @@ function ItemDialog({
   const apply = useApplyEditingView();
   const reload = useReloadEditingView();
   const base: EntityRow = item ?? { id: '', ...section.fixed };
-  const [state, setState] = useState<FormState>(() => initialFormState(section.fields, base));
-  const [errors, setErrors] = useState<FormErrors>({});
+  const { state, setErrors, control } = useFieldAnswers(section.fields, base);
   const [notice, setNotice] = useState<Notice>(null);
   const [isSaving, setIsSaving] = useState(false);
   const values = wireValues(section.fields, base, state);
@@ -136,13 +135,7 @@ function ItemDialog({
           .map((field) => (
             <FieldControl
               key={field.key}
-              field={field}
-              value={state[field.key]}
-              onChange={(value) => {
-                setState((all) => ({ ...all, [field.key]: value }));
-                setErrors(({ [field.key]: _dropped, ...rest }) => rest);
-              }}
-              error={errors[field.key]}
+              {...control(field)}
               view={view}
               scope={`item.${item?.id ?? 'new'}`}
             />

@@ -102,17 +102,7 @@ export function shownWireValues(fields: readonly FieldDef[], entity: FieldValues
   return out;
 }
 
-export const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
+/** The months by name, January first (the policy-anniversary month's options). */
+export const MONTHS = Array.from({ length: 12 }, (_, month) =>
+  new Date(Date.UTC(2000, month, 1)).toLocaleString('en-US', { month: 'long', timeZone: 'UTC' }),
+);

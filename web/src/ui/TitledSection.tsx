@@ -1,0 +1,31 @@
+import type { ReactNode } from 'react';
+import { Heading } from 'react-aria-components';
+
+/** A section named by its heading (`aria-labelledby` the heading's `id`), so it is a landmark by that name. */
+export function TitledSection({
+  id,
+  title,
+  level = 2,
+  className,
+  titleClassName = 'card__title',
+  testId = id,
+  children,
+}: {
+  id: string;
+  title: ReactNode;
+  level?: 2 | 3;
+  className: string;
+  titleClassName?: string;
+  /** The section's test id; its heading's id when not given. */
+  testId?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section className={className} aria-labelledby={id} data-testid={testId}>
+      <Heading level={level} id={id} className={titleClassName}>
+        {title}
+      </Heading>
+      {children}
+    </section>
+  );
+}
