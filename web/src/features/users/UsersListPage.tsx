@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { SearchBox } from '../../ui/SearchBox.tsx';
 import { useAtom } from '../../state/store.ts';
 import { Button, Heading, Link } from '../../ui/controls.ts';
@@ -16,7 +16,7 @@ import {
 import { ROLE_LABELS } from '../../api/types.ts';
 import { ConfirmDialog, ModalDialog } from '../../ui/Dialogs.tsx';
 import { Alert } from '../../ui/Feedback.tsx';
-import { UserForm, type UserFormValues } from './UserForm.tsx';
+import type { UserFormValues } from './UserForm.tsx';
 import { useUserActions } from './UserActions.tsx';
 import { userListQueryAtoms } from '../../state/atoms.ts';
 import { userManagePath } from '../../app/routes.ts';
@@ -24,6 +24,9 @@ import { ListTable, listControls } from '../../ui/ListTable.tsx';
 import { OnDemandMenu } from '../../ui/OnDemandMenu.tsx';
 import { useConfirmedAction } from '../../api/action.ts';
 import { QueryState } from '../../ui/QueryState.tsx';
+
+// The form (and its role choice) loads when its dialog first opens, not with the list.
+const UserForm = lazy(() => import('./UserForm.tsx').then((m) => ({ default: m.UserForm })));
 
 const TITLES: Record<UserKind, { title: string; singular: string }> = {
   internal: { title: 'Internal users', singular: 'internal user' },
