@@ -12,7 +12,7 @@ import {
   type EifCommand,
   type EifState,
 } from './decider.ts';
-import { clientAnswerSet, clientCreated } from '../testing/eif-events.ts';
+import { clientAnswerSet, clientCreated, signedBy } from '../testing/eif-events.ts';
 
 const clientId = 'c-1';
 const benAdmin = { userId: 'u-ben', role: 'BEN_ADMIN' };
@@ -27,16 +27,7 @@ const cmd = <T extends EifCommand['type']>(
 
 const created = clientCreated(clientId);
 const taxIdSet = clientAnswerSet(clientId, 'taxId', '111111111');
-const signed: EifEvent = {
-  type: 'EifSigned',
-  data: {
-    clientId,
-    signerKind: 'AUTHORIZED_SIGNER',
-    by: benAdmin,
-    outsideSignerActionId: null,
-    at: '2026-11-01T10:00:00Z',
-  },
-};
+const signed = signedBy(clientId, benAdmin);
 const pendingTaxId = (changeId: string, value: string, by = benAdmin): EifEvent => ({
   type: 'EifEntityChanged',
   data: {

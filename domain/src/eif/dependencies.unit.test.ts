@@ -15,6 +15,7 @@ import {
   type OpenEifState,
 } from './decider.ts';
 import { decideRecords, netChanges, type ChangeRecord } from './net-changes.ts';
+import { signedBy } from '../testing/eif-events.ts';
 
 const clientId = 'c-1';
 const benAdmin = { userId: 'u-ben', role: 'BEN_ADMIN' };
@@ -31,16 +32,7 @@ const signedForm: EifEvent[] = [
   entityEvent('Location', 'loc-0', { name: 'a' }),
   entityEvent('EmployeeClass', 'cls-0', { name: 'a' }),
   entityEvent('EmployeeClassPlan', 'cp-0', { name: 'a', employeeClassId: 'cls-0' }),
-  {
-    type: 'EifSigned',
-    data: {
-      clientId,
-      signerKind: 'AUTHORIZED_SIGNER',
-      by: benAdmin,
-      outsideSignerActionId: null,
-      at: '2026-11-01T00:00:00.000Z',
-    },
-  },
+  signedBy(clientId, benAdmin, '2026-11-01T00:00:00.000Z'),
 ];
 
 const open = (state: EifState): OpenEifState => {

@@ -4,20 +4,9 @@ import type { StatusView } from './status.ts';
 import { subStepForm } from './definitions.ts';
 import type { FieldDef } from './types.ts';
 import { EIF_SUB_STEP_IDS } from '../steps/catalogue.ts';
+import { statusView } from '../../testing/status-view.ts';
 
-const view = (overrides: Partial<StatusView> = {}): StatusView => ({
-  id: 'acme',
-  policies: [],
-  plans: [],
-  contacts: [],
-  locations: [],
-  bills: [],
-  subsidiaries: [],
-  monthlyClaimsReportMailingLocations: [],
-  employeeClasses: [],
-  employeeClassPlans: [],
-  ...overrides,
-});
+const view = (overrides: Partial<StatusView> = {}): StatusView => statusView({ id: 'acme', ...overrides });
 
 /** Some valid-looking answer per kind: only whether a question is answered matters here. */
 function answerOf(field: FieldDef): unknown {
