@@ -13,3 +13,14 @@ export const statusView = (overrides: Partial<StatusView> = {}): StatusView => (
   employeeClassPlans: [],
   ...overrides,
 });
+
+/** The primary web administrator, every answer given, managing all locations. */
+export const primaryWebAdmin = {
+  id: 'c1',
+  type: 'PRIMARY_WEB_ADMIN',
+  firstName: 'Ana',
+  lastName: 'Li',
+  email: 'ana@example.com',
+  phoneNumber: '555-123-4567',
+  locationManagementType: 'ALL',
+};

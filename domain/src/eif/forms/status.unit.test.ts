@@ -1,17 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { eifStepStatuses, subStepStatus } from './status.ts';
-import { statusView } from '../../testing/status-view.ts';
+import { primaryWebAdmin, statusView } from '../../testing/status-view.ts';
 
 const address = { address1: '1 Main St', city: 'Boston', state: 'MA', zipCode: '02110' };
-const admin = {
-  id: 'c1',
-  type: 'PRIMARY_WEB_ADMIN',
-  firstName: 'Ana',
-  lastName: 'Li',
-  email: 'ana@example.com',
-  phoneNumber: '555-123-4567',
-  locationManagementType: 'ALL',
-};
 
 describe('sub-step status: client section', () => {
   it('given no answer, ERISA is Not Started', () => {
@@ -109,15 +100,17 @@ describe('sub-step status: plan sections', () => {
 describe('sub-step status: collections', () => {
   it('plan administrators need a valid primary administrator', () => {
     expect(subStepStatus('plan-administrators', statusView())).toBe('Not Started');
-    const noEmail = { ...admin, email: null };
+    const noEmail = { ...primaryWebAdmin, email: null };
     expect(subStepStatus('plan-administrators', statusView({ contacts: [noEmail] }))).toBe('In Progress');
-    expect(subStepStatus('plan-administrators', statusView({ contacts: [admin] }))).toBe('Completed');
-    const limited = { ...admin, locationManagementType: 'LIMITED' };
+    expect(subStepStatus('plan-administrators', statusView({ contacts: [primaryWebAdmin] }))).toBe(
+      'Completed',
+    );
+    const limited = { ...primaryWebAdmin, locationManagementType: 'LIMITED' };
     expect(subStepStatus('plan-administrators', statusView({ contacts: [limited] }))).toBe('In Progress');
   });
 
   it('an other-web-admin alone does not count as the primary administrator', () => {
-    const other = { ...admin, type: 'WEB_ADMIN' };
+    const other = { ...primaryWebAdmin, type: 'WEB_ADMIN' };
     expect(subStepStatus('plan-administrators', statusView({ contacts: [other] }))).toBe('In Progress');
   });
 
