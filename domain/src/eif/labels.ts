@@ -1,5 +1,5 @@
 import type { EifEntity, EifEvent } from '@onboard/events';
-import type { ClientView, EntityRow } from './client-view.ts';
+import { VIEW_COLLECTIONS, type ClientView, type EntityRow } from './client-view.ts';
 import { EIF_FORMS, clientFields, formForEntity, planFields, policyFields } from './forms/definitions.ts';
 import { formatAnswer as formatFieldAnswer, planBenefitTypeLabel } from './forms/summary.ts';
 import type { Enumeration, FieldDef } from './forms/types.ts';
@@ -247,19 +247,7 @@ export function entityLabel(
   const kind = isEntity(entity) ? ENTITY_LABELS[entity] : sentenceCase(entity);
   if (entity === 'Client') return kind;
   const list = isEntity(entity)
-    ? (
-        {
-          Policy: 'policies',
-          Plan: 'plans',
-          Contact: 'contacts',
-          Location: 'locations',
-          Bill: 'bills',
-          Subsidiary: 'subsidiaries',
-          MonthlyClaimsReportMailingLocation: 'monthlyClaimsReportMailingLocations',
-          EmployeeClass: 'employeeClasses',
-          EmployeeClassPlan: 'employeeClassPlans',
-        } as Partial<Record<EifEntity, string>>
-      )[entity]
+    ? (VIEW_COLLECTIONS as Partial<Record<EifEntity, string>>)[entity]
     : undefined;
   const row = list ? rowsOf(view, list).find((r) => r.id === entityId) : undefined;
   const name = rowName(row) ?? rowName(attributes);
