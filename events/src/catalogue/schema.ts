@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** Who did it: the user and the role they acted in. */
-export const By = z.object({ userId: z.string(), role: z.string() });
+const By = z.object({ userId: z.string(), role: z.string() });
 
 /** An event's schema: its type, and the fields of its data. */
 export const eventSchema = <const T extends string, const D extends z.ZodRawShape>(type: T, data: D) =>
