@@ -89,17 +89,7 @@ describe('EIF decider: editing before signing', () => {
   it('given a client, when its tax id changes, then one change records value and previous value', () => {
     expect(given(created).when(changeTaxId('123456789'))).toEqual({
       ok: true,
-      events: [
-        {
-          type: 'EifEntityChanged',
-          data: {
-            clientId,
-            entity: 'Client',
-            entityId: clientId,
-            changes: [{ attributeKey: 'taxId', value: '123456789', previousValue: null }],
-          },
-        },
-      ],
+      events: [clientAnswerSet(clientId, 'taxId', '123456789')],
     });
   });
 
@@ -227,16 +217,11 @@ describe('EIF decider: changes after signing', () => {
     expect(result).toEqual({
       ok: true,
       events: [
-        {
-          type: 'EifEntityChanged',
-          data: {
-            clientId,
-            entity: 'Client',
-            entityId: clientId,
-            changes: [{ attributeKey: 'taxId', value: '222222222', previousValue: '111111111' }],
-            pending: { changeId: 'ch-1', at: '2026-11-03T10:00:00Z', by: benAdmin },
-          },
-        },
+        clientAnswerSet(clientId, 'taxId', '222222222', '111111111', {
+          changeId: 'ch-1',
+          at: '2026-11-03T10:00:00Z',
+          by: benAdmin,
+        }),
       ],
     });
     const state = fold([created, taxIdSet, signed, ...(result.ok ? result.events : [])]);

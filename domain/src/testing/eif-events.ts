@@ -24,13 +24,20 @@ export const clientCreated = (clientId: string): EifEvent => ({
   data: { clientId, entity: 'Client', entityId: clientId, attributes: { name: 'Acme', taxId: null } },
 });
 
-/** One answer of the client entity set where it had none. */
-export const clientAnswerSet = (clientId: string, attributeKey: string, value: string): EifEvent => ({
+/** One answer of the client entity set (where it had none, unless told), pending review when a change is given. */
+export const clientAnswerSet = (
+  clientId: string,
+  attributeKey: string,
+  value: string,
+  previousValue: string | null = null,
+  pending?: { changeId: string; at: string; by: { userId: string; role: string } },
+): EifEvent => ({
   type: 'EifEntityChanged',
   data: {
     clientId,
     entity: 'Client',
     entityId: clientId,
-    changes: [{ attributeKey, value, previousValue: null }],
+    changes: [{ attributeKey, value, previousValue }],
+    ...(pending ? { pending } : {}),
   },
 });
