@@ -13,6 +13,7 @@ export * from './decider.ts';
 export * from './documents/catalogue.ts';
 export * from './documents/decider.ts';
 export * from './eif/classes/index.ts';
+export * from './eif/change-log.ts';
 export * from './eif/client-view.ts';
 export * from './eif/codec.ts';
 export * from './eif/decider.ts';

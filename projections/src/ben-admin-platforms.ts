@@ -1,4 +1,5 @@
 import { BenAdminPlatformEvent, type CheckpointedConsumer } from '@onboard/events';
+import { eachEvent } from './each-event.ts';
 import { deleteRows } from './reset.ts';
 
 /**
@@ -9,25 +10,22 @@ export const benAdminPlatformsProjection: CheckpointedConsumer = {
   name: 'ben-admin-platforms',
   filter: { eventTypes: ['BenAdminPlatformAdded', 'BenAdminPlatformChanged', 'BenAdminPlatformRetired'] },
   reset: deleteRows('rm_ben_admin_platforms'),
-  handle: async (events, tx) => {
-    for (const recorded of events) {
-      const event = BenAdminPlatformEvent.parse({ type: recorded.type, data: recorded.data });
-      if (event.type === 'BenAdminPlatformRetired') {
-        await tx.query(
-          'update rm_ben_admin_platforms set active = false, updated_at = $2 where platform_id = $1',
-          [event.data.platformId, event.data.at],
-        );
-        continue;
-      }
-      const { platformId, name, website, supportsDataFeeds, at } = event.data;
+  handle: eachEvent(BenAdminPlatformEvent, async (event, tx) => {
+    if (event.type === 'BenAdminPlatformRetired') {
       await tx.query(
-        `insert into rm_ben_admin_platforms (platform_id, name, website, supports_data_feeds, active, added_at,
+        'update rm_ben_admin_platforms set active = false, updated_at = $2 where platform_id = $1',
+        [event.data.platformId, event.data.at],
+      );
+      return;
+    }
+    const { platformId, name, website, supportsDataFeeds, at } = event.data;
+    await tx.query(
+      `insert into rm_ben_admin_platforms (platform_id, name, website, supports_data_feeds, active, added_at,
            updated_at)
          values ($1, $2, $3, $4, true, $5, $5)
          on conflict (platform_id) do update set name = excluded.name, website = excluded.website,
            supports_data_feeds = excluded.supports_data_feeds, updated_at = excluded.updated_at`,
-        [platformId, name, website, supportsDataFeeds, at],
-      );
-    }
-  },
+      [platformId, name, website, supportsDataFeeds, at],
+    );
+  }),
 };

@@ -1,29 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { eifStream, startRunner, type EventStore, type NewEvent, type Runner } from '@onboard/events';
+import { eifStream, startRunner, type EventStore, type Runner } from '@onboard/events';
 import { createPostgresEventStore } from '@onboard/events/postgres';
 import { migratedDatabase } from '@onboard/testing/db';
 import { clientViewProjection } from './client-view.ts';
+import { clientAnswerChanged, clientCreated } from './testing/client-events.ts';
 
 const CLIENT = 'kept-client';
-const meta = () => ({
-  actorId: 'u',
-  actorRole: 'SLF_ADMIN',
-  occurredAt: new Date().toISOString(),
-  correlationId: randomUUID(),
-});
-const taxIdSet = (taxId: string): NewEvent => ({
-  id: randomUUID(),
-  type: 'EifEntityChanged',
-  data: {
-    clientId: CLIENT,
-    entity: 'Client',
-    entityId: CLIENT,
-    changes: [{ attributeKey: 'taxId', value: taxId, previousValue: null }],
-  },
-  metadata: meta(),
-});
+const taxIdSet = (taxId: string) => clientAnswerChanged(CLIENT, { attributeKey: 'taxId', value: taxId });
 
 describe('the client view on its runner', () => {
   let pool: pg.Pool;
@@ -55,18 +39,7 @@ describe('the client view on its runner', () => {
       .attributes;
 
   it('writes a form it kept only over the row of the same version, else applies the batch again from the row', async () => {
-    await store.append(
-      eifStream(CLIENT),
-      [
-        {
-          id: randomUUID(),
-          type: 'EifEntityCreated',
-          data: { clientId: CLIENT, entity: 'Client', entityId: CLIENT, attributes: { name: 'Kept Co.' } },
-          metadata: meta(),
-        },
-      ],
-      'no_stream',
-    );
+    await store.append(eifStream(CLIENT), [clientCreated(CLIENT, { name: 'Kept Co.' })], 'no_stream');
     await row(0);
     await store.append(eifStream(CLIENT), [taxIdSet('111111111')], 0n);
     expect(attributes((await row(1)).state).taxId).toBe('111111111');

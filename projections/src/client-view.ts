@@ -1,10 +1,4 @@
-import {
-  PARTITIONS,
-  EIF_EVENT_TYPES,
-  parseEvent,
-  type CheckpointedConsumer,
-  type EifEvent,
-} from '@onboard/events';
+import { PARTITIONS, type CheckpointedConsumer } from '@onboard/events';
 import {
   fold,
   fromDocument,
@@ -13,6 +7,7 @@ import {
   type EifState,
   type EifStateDocument,
 } from '@onboard/domain';
+import { eifEventsByClient } from './eif-batch.ts';
 import { deleteRows } from './reset.ts';
 
 /**
@@ -21,8 +16,6 @@ import { deleteRows } from './reset.ts';
  * the read side can never disagree with the write side on a rule. `version` is the stream revision the
  * row reflects (the If-Match value).
  */
-const EIF_TYPES = new Set<string>(EIF_EVENT_TYPES);
-
 /** A client's form as this runner last wrote it. */
 type KeptForm = { state: EifState; version: bigint };
 
@@ -34,11 +27,9 @@ export const clientViewProjection: CheckpointedConsumer = {
   // cheaper than merging a range per event type; other events are skipped here.
   reset: deleteRows('rm_clients'),
   handle: async (events, tx, kept) => {
-    const parsed = events
-      .filter((recorded) => EIF_TYPES.has(recorded.type))
-      .map((recorded) => ({ recorded, event: parseEvent(recorded) as EifEvent }));
-    if (parsed.length === 0) return;
-    const clientIds = [...new Set(parsed.map((p) => p.event.data.clientId))];
+    const byClient = eifEventsByClient(events);
+    if (byClient.size === 0) return;
+    const clientIds = [...byClient.keys()];
     // The forms this runner wrote last are kept (the fold never changes a state it is given); the others
     // are read. A kept form is written only over the row of its own version.
     type Current = { state: EifState; version: bigint; keptVersion: bigint | null; at: Date };
@@ -63,12 +54,6 @@ export const clientViewProjection: CheckpointedConsumer = {
         });
     }
     // Fold each client's part of the batch in one go (linear in the batch, whatever the form's size).
-    const byClient = new Map<string, typeof parsed>();
-    for (const p of parsed) {
-      const list = byClient.get(p.event.data.clientId);
-      if (list) list.push(p);
-      else byClient.set(p.event.data.clientId, [p]);
-    }
     for (const [clientId, part] of byClient) {
       const current = folded.get(clientId);
       const last = part[part.length - 1]!.recorded;

@@ -53,41 +53,43 @@ async function insertUploads(tx: ProjectionTx, uploads: readonly Upload[]): Prom
 function uploadOf(recorded: RecordedEvent): Upload | null {
   if (recorded.type === 'CensusUploaded') {
     const d = CensusUploaded.parse({ type: recorded.type, data: recorded.data }).data;
-    return {
-      client_id: d.clientId,
-      document_id: d.documentId,
-      document_key: d.documentId,
-      name: d.fileName,
-      mime_type: CENSUS_MIME_TYPES[d.format],
-      size: d.size,
-      category: 'census',
-      policy_id: d.policyId,
-      language: null,
-      uploaded_by: d.by.userId,
-      uploaded_by_role: d.by.role,
-      created_at: d.at,
-      source: 'census',
-    };
+    // A census file is listed as a document of the census category, kept under its own id.
+    return uploadRow(
+      {
+        ...d,
+        documentKey: d.documentId,
+        name: d.fileName,
+        mimeType: CENSUS_MIME_TYPES[d.format],
+        category: 'census',
+        language: null,
+        uploadedBy: d.by.userId,
+        uploadedByRole: d.by.role,
+      },
+      'census',
+    );
   }
-  if (recorded.type === 'DocumentUploaded') {
-    const d = DocumentUploaded.parse({ type: recorded.type, data: recorded.data }).data;
-    return {
-      client_id: d.clientId,
-      document_id: d.documentId,
-      document_key: d.documentKey,
-      name: d.name,
-      mime_type: d.mimeType,
-      size: d.size,
-      category: d.category,
-      policy_id: d.policyId,
-      language: d.language,
-      uploaded_by: d.uploadedBy,
-      uploaded_by_role: d.uploadedByRole,
-      created_at: d.at,
-      source: 'upload',
-    };
-  }
+  if (recorded.type === 'DocumentUploaded')
+    return uploadRow(DocumentUploaded.parse({ type: recorded.type, data: recorded.data }).data, 'upload');
   return null;
+}
+
+/** A document's row from its upload's data. */
+function uploadRow(d: DocumentUploaded['data'], source: Upload['source']): Upload {
+  return {
+    client_id: d.clientId,
+    document_id: d.documentId,
+    document_key: d.documentKey,
+    name: d.name,
+    mime_type: d.mimeType,
+    size: d.size,
+    category: d.category,
+    policy_id: d.policyId,
+    language: d.language,
+    uploaded_by: d.uploadedBy,
+    uploaded_by_role: d.uploadedByRole,
+    created_at: d.at,
+    source,
+  };
 }
 
 /** Applies a census file's rename, submission or deletion to its row; false for any other event. */

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -13,6 +12,7 @@ import { createPostgresEventStore } from '@onboard/events/postgres';
 import { fold, fromDocument, toDocument, type EifStateDocument } from '@onboard/domain';
 import { migratedDatabase } from '@onboard/testing/db';
 import { eifHistoryProjection, HISTORY_SNAPSHOT_EVERY } from './eif-history.ts';
+import { clientAnswerChanged, clientCreated, staffMetadata } from './testing/client-events.ts';
 
 const CLIENT = 'history-client';
 const SAVES = 130;
@@ -20,32 +20,18 @@ const SAVES = 130;
 /** A creation, then saves of one, two or three changes (one correlation id per save). */
 function history(): NewEvent[] {
   const events: NewEvent[] = [
-    {
-      id: randomUUID(),
-      type: 'EifEntityCreated',
-      data: { clientId: CLIENT, entity: 'Client', entityId: CLIENT, attributes: { name: 'History Co.' } },
-      metadata: {
-        actorId: 'u',
-        actorRole: 'SLF_ADMIN',
-        occurredAt: '2026-01-01T00:00:00Z',
-        correlationId: 'c0',
-      },
-    },
+    clientCreated(CLIENT, { name: 'History Co.' }, staffMetadata('c0', '2026-01-01T00:00:00Z')),
   ];
   for (let save = 1; save <= SAVES; save += 1) {
-    const correlationId = `c${save}`;
+    const metadata = staffMetadata(`c${save}`, '2026-01-01T00:00:00Z');
     for (let i = 0; i < (save % 3) + 1; i += 1)
-      events.push({
-        id: randomUUID(),
-        type: 'EifEntityChanged',
-        data: {
-          clientId: CLIENT,
-          entity: 'Client',
-          entityId: CLIENT,
-          changes: [{ attributeKey: 'otherCoverageChangeNotes', value: `${save}.${i}`, previousValue: null }],
-        },
-        metadata: { actorId: 'u', actorRole: 'SLF_ADMIN', occurredAt: '2026-01-01T00:00:00Z', correlationId },
-      });
+      events.push(
+        clientAnswerChanged(
+          CLIENT,
+          { attributeKey: 'otherCoverageChangeNotes', value: `${save}.${i}` },
+          metadata,
+        ),
+      );
   }
   return events;
 }

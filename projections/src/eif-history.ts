@@ -1,10 +1,4 @@
-import {
-  PARTITIONS,
-  EIF_EVENT_TYPES,
-  parseEvent,
-  type CheckpointedConsumer,
-  type EifEvent,
-} from '@onboard/events';
+import { PARTITIONS, EIF_EVENT_TYPES, type CheckpointedConsumer, type EifEvent } from '@onboard/events';
 import {
   fold,
   fromDocument,
@@ -13,6 +7,7 @@ import {
   type EifState,
   type EifStateDocument,
 } from '@onboard/domain';
+import { eifEventsByClient } from './eif-batch.ts';
 import { deleteRows } from './reset.ts';
 
 /**
@@ -23,8 +18,6 @@ import { deleteRows } from './reset.ts';
  * HISTORY_SNAPSHOT_EVERY - 1 events, so it answers in the same time on a stream of any length.
  */
 export const HISTORY_SNAPSHOT_EVERY = 100;
-
-const EIF_TYPES = new Set<string>(EIF_EVENT_TYPES);
 
 type Row = {
   client_id: string;
@@ -44,25 +37,15 @@ export const eifHistoryProjection: CheckpointedConsumer = {
   filter: { eventTypes: [...EIF_EVENT_TYPES] },
   reset: deleteRows('rm_eif_history', 'rm_eif_history_snapshots'),
   handle: async (events, tx) => {
-    const byClient = new Map<
-      string,
-      { revision: bigint; event: EifEvent; recorded: (typeof events)[number] }[]
-    >();
-    for (const recorded of events) {
-      if (!EIF_TYPES.has(recorded.type)) continue;
-      const event = parseEvent(recorded) as EifEvent;
-      const list = byClient.get(event.data.clientId) ?? [];
-      list.push({ revision: recorded.revision, event, recorded });
-      byClient.set(event.data.clientId, list);
-    }
+    const byClient = eifEventsByClient(events);
     if (byClient.size === 0) return;
     const rowsOf = new Map<string, Row[]>();
     for (const [clientId, part] of byClient)
       rowsOf.set(
         clientId,
-        part.map(({ revision, event, recorded }) => ({
+        part.map(({ event, recorded }) => ({
           client_id: clientId,
-          revision: revision.toString(),
+          revision: recorded.revision.toString(),
           correlation_id: recorded.metadata.correlationId ?? null,
           at: recorded.metadata.occurredAt,
           actor_id: recorded.metadata.actorId,

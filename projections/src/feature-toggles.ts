@@ -1,4 +1,5 @@
 import { FeatureToggleEvent, type CheckpointedConsumer } from '@onboard/events';
+import { eachEvent } from './each-event.ts';
 import { deleteRows } from './reset.ts';
 
 /**
@@ -9,24 +10,21 @@ export const featureTogglesProjection: CheckpointedConsumer = {
   name: 'feature-toggles',
   filter: { eventTypes: ['FeatureToggleSet', 'FeatureToggleOverrideCleared'] },
   reset: deleteRows('rm_feature_toggles'),
-  handle: async (events, tx) => {
-    for (const recorded of events) {
-      const event = FeatureToggleEvent.parse({ type: recorded.type, data: recorded.data });
-      if (event.type === 'FeatureToggleOverrideCleared') {
-        await tx.query('delete from rm_feature_toggles where toggle = $1 and client_id = $2', [
-          event.data.toggle,
-          event.data.clientId,
-        ]);
-        continue;
-      }
-      const { toggle, clientId, enabled, at, by } = event.data;
-      await tx.query(
-        `insert into rm_feature_toggles (toggle, client_id, enabled, updated_at, updated_by)
+  handle: eachEvent(FeatureToggleEvent, async (event, tx) => {
+    if (event.type === 'FeatureToggleOverrideCleared') {
+      await tx.query('delete from rm_feature_toggles where toggle = $1 and client_id = $2', [
+        event.data.toggle,
+        event.data.clientId,
+      ]);
+      return;
+    }
+    const { toggle, clientId, enabled, at, by } = event.data;
+    await tx.query(
+      `insert into rm_feature_toggles (toggle, client_id, enabled, updated_at, updated_by)
          values ($1, $2, $3, $4, $5)
          on conflict (toggle, client_id) do update set
            enabled = excluded.enabled, updated_at = excluded.updated_at, updated_by = excluded.updated_by`,
-        [toggle, clientId ?? '', enabled, at, by.userId],
-      );
-    }
-  },
+      [toggle, clientId ?? '', enabled, at, by.userId],
+    );
+  }),
 };

@@ -3,11 +3,16 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catchUp, eifStream, resetConsumer, type EifEvent, type EventStore } from '@onboard/events';
 import { createPostgresEventStore } from '@onboard/events/postgres';
-import { effectiveEntities, netChanges, type EifCommand } from '@onboard/domain';
+import {
+  changeRecordsFromLog,
+  effectiveEntities,
+  netChanges,
+  type ChangeLogRow,
+  type EifCommand,
+} from '@onboard/domain';
 import { migratedDatabase } from '@onboard/testing/db';
 import { changeLogProjection } from './change-log.ts';
 import { netChangesProjection } from './net-changes.ts';
-import { changeRecordsOf, type ChangeDetailRow } from './testing/change-records.ts';
 import { formWalk, toAppend } from './testing/form-walk.ts';
 
 const CLIENTS = 3;
@@ -234,16 +239,14 @@ describe('the net-changes read model', () => {
       const signedAt = (signed!.data as { at: string }).at;
       // The change records as GET .../change-log/deif-changes serves them, since the signature: what the
       // browser used to fold itself.
-      const { rows } = await pool.query<Omit<ChangeDetailRow, 'created_at'> & { created_at: Date }>(
+      const { rows } = await pool.query<ChangeLogRow>(
         `select change_id, action, entity, entity_id, attribute_key, value, previous_value, status, created_at,
                 created_by_user
            from rm_change_details where client_id = $1 and created_at > $2
           order by position_commit, position_prepare, attribute_key`,
         [clientId, signedAt],
       );
-      const records = changeRecordsOf(
-        rows.map((row) => ({ ...row, created_at: row.created_at.toISOString() })),
-      );
+      const records = changeRecordsFromLog(rows);
       // A change decided answer by answer is pending while any answer is, else accepted if any was.
       for (const record of records) {
         if (record.action === 'delete') continue;

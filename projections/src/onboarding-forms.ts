@@ -32,6 +32,22 @@ type AuditRow = {
   detail?: string | null;
 };
 
+/** A recipient's own act, with the address and browser it came from. */
+function recipientAct(
+  action: AuditAction,
+  e: { recipientId: string; at: string; ipAddress: string | null; userAgent: string | null },
+  more: Pick<AuditRow, 'hashBefore' | 'hashAfter' | 'detail'> = {},
+): AuditRow {
+  return {
+    action,
+    recipientId: e.recipientId,
+    at: e.at,
+    ipAddress: e.ipAddress,
+    userAgent: e.userAgent,
+    ...more,
+  };
+}
+
 /** What one envelope event adds to the audit trail (read against the state before it). */
 function auditOf(event: EnvelopeEvent, before: EnvelopeState | null, after: EnvelopeState): AuditRow[] {
   const d = event.data;
@@ -41,42 +57,16 @@ function auditOf(event: EnvelopeEvent, before: EnvelopeState | null, after: Enve
     case 'EnvelopeRecipientAdded':
       return [{ action: 'sent', recipientId: event.data.recipient.recipientId, at: d.at }];
     case 'EnvelopeRecipientViewed':
+      return [recipientAct('viewed', event.data)];
+    case 'EnvelopeRecipientSigned':
       return [
-        {
-          action: 'viewed',
-          recipientId: event.data.recipientId,
-          at: d.at,
-          ipAddress: event.data.ipAddress,
-          userAgent: event.data.userAgent,
-        },
+        recipientAct('signed', event.data, {
+          hashBefore: event.data.hashBefore,
+          hashAfter: event.data.hashAfter,
+        }),
       ];
-    case 'EnvelopeRecipientSigned': {
-      const e = event.data;
-      return [
-        {
-          action: 'signed',
-          recipientId: e.recipientId,
-          at: e.at,
-          ipAddress: e.ipAddress,
-          userAgent: e.userAgent,
-          hashBefore: e.hashBefore,
-          hashAfter: e.hashAfter,
-        },
-      ];
-    }
-    case 'EnvelopeRecipientDeclined': {
-      const e = event.data;
-      return [
-        {
-          action: 'declined',
-          recipientId: e.recipientId,
-          at: e.at,
-          ipAddress: e.ipAddress,
-          userAgent: e.userAgent,
-          detail: e.reason,
-        },
-      ];
-    }
+    case 'EnvelopeRecipientDeclined':
+      return [recipientAct('declined', event.data, { detail: event.data.reason })];
     case 'EnvelopeRecipientReassigned':
       return [
         {

@@ -4,11 +4,11 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catchUp, eifStream, resetConsumer, type EifEvent, type EventStore } from '@onboard/events';
 import { createPostgresEventStore } from '@onboard/events/postgres';
-import { fold, toDocument, netChanges, type EifCommand } from '@onboard/domain';
+import { fold, toDocument, type EifCommand } from '@onboard/domain';
 import { migratedDatabase } from '@onboard/testing/db';
 import { changeLogProjection } from './change-log.ts';
 import { clientViewProjection } from './client-view.ts';
-import { changeRecordsOf, type ChangeDetailRow } from './testing/change-records.ts';
+import { netChangesAcrossClients } from './testing/change-records.ts';
 import { formWalk, toAppend } from './testing/form-walk.ts';
 
 const CLIENTS = 4;
@@ -125,12 +125,12 @@ describe('EIF read models: rebuilt from zero equals built in batches', () => {
   it('gives the same read models and net changes whatever the batch sizes', async () => {
     const reference = await rebuild(100_000);
     expect(reference.clients).toHaveLength(CLIENTS);
-    const referenceNet = netOf(reference.changes);
+    const referenceNet = netChangesAcrossClients(reference.changes);
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: 1, max: 700 }), async (batchSize) => {
         const built = await rebuild(batchSize);
         expect(built).toEqual(reference);
-        expect(netOf(built.changes)).toEqual(referenceNet);
+        expect(netChangesAcrossClients(built.changes)).toEqual(referenceNet);
       }),
       { numRuns: 4 },
     );
@@ -146,17 +146,3 @@ describe('EIF read models: rebuilt from zero equals built in batches', () => {
     }
   });
 });
-
-type Row = Omit<ChangeDetailRow, 'created_at'> & { client_id: string; created_at: Date };
-
-function netOf(rows: Row[]) {
-  return netChanges(
-    changeRecordsOf(
-      rows.map((row) => ({
-        ...row,
-        entity: `${row.client_id}/${row.entity}`,
-        created_at: String(row.created_at),
-      })),
-    ),
-  );
-}

@@ -1,4 +1,5 @@
 import { PARTITIONS, ResourceEvent, type CheckpointedConsumer } from '@onboard/events';
+import { eachEvent } from './each-event.ts';
 import { deleteRows } from './reset.ts';
 
 /**
@@ -11,18 +12,16 @@ export const resourcesProjection: CheckpointedConsumer = {
   partitions: PARTITIONS,
   filter: { eventTypes: ['ResourceAdded', 'ResourceChanged', 'ResourceRemoved'] },
   reset: deleteRows('rm_resources'),
-  handle: async (events, tx) => {
-    for (const recorded of events) {
-      const event = ResourceEvent.parse({ type: recorded.type, data: recorded.data });
-      const key = [event.data.clientId, event.data.resourceId];
-      if (event.type === 'ResourceRemoved') {
-        await tx.query('delete from rm_resources where client_id = $1 and resource_id = $2', key);
-        continue;
-      }
-      const { title, description, benefitType, audiences, content, at } = event.data;
-      const file = content.kind === 'document' ? content : null;
-      await tx.query(
-        `insert into rm_resources (client_id, resource_id, title, description, benefit_type, audiences, kind,
+  handle: eachEvent(ResourceEvent, async (event, tx) => {
+    const key = [event.data.clientId, event.data.resourceId];
+    if (event.type === 'ResourceRemoved') {
+      await tx.query('delete from rm_resources where client_id = $1 and resource_id = $2', key);
+      return;
+    }
+    const { title, description, benefitType, audiences, content, at } = event.data;
+    const file = content.kind === 'document' ? content : null;
+    await tx.query(
+      `insert into rm_resources (client_id, resource_id, title, description, benefit_type, audiences, kind,
            url, document_id, file_name, mime_type, size, version, added_at, updated_at)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 1, $13, $13)
          on conflict (client_id, resource_id) do update set
@@ -31,21 +30,20 @@ export const resourcesProjection: CheckpointedConsumer = {
            document_id = excluded.document_id, file_name = excluded.file_name,
            mime_type = excluded.mime_type, size = excluded.size,
            version = rm_resources.version + 1, updated_at = excluded.updated_at`,
-        [
-          ...key,
-          title,
-          description,
-          benefitType,
-          audiences,
-          content.kind,
-          content.kind === 'link' ? content.url : null,
-          file?.documentId ?? null,
-          file?.fileName ?? null,
-          file?.mimeType ?? null,
-          file?.size ?? null,
-          at,
-        ],
-      );
-    }
-  },
+      [
+        ...key,
+        title,
+        description,
+        benefitType,
+        audiences,
+        content.kind,
+        content.kind === 'link' ? content.url : null,
+        file?.documentId ?? null,
+        file?.fileName ?? null,
+        file?.mimeType ?? null,
+        file?.size ?? null,
+        at,
+      ],
+    );
+  }),
 };

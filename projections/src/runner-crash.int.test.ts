@@ -1,5 +1,4 @@
 import { spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,13 +21,7 @@ import { fold, toDocument } from '@onboard/domain';
 import { createPostgresEventStore } from '@onboard/events/postgres';
 import { migratedDatabase } from '@onboard/testing/db';
 import { clientViewProjection } from './client-view.ts';
-
-const meta = () => ({
-  actorId: 'u',
-  actorRole: 'SLF_ADMIN',
-  occurredAt: new Date().toISOString(),
-  correlationId: randomUUID(),
-});
+import { clientAnswerChanged, clientCreated } from './testing/client-events.ts';
 
 async function snapshot(pool: pg.Pool) {
   const { rows } = await pool.query(
@@ -50,34 +43,14 @@ describe('projection runner', () => {
     for (let c = 0; c < 40; c += 1) {
       const clientId = `client-${c}`;
       const events: NewEvent[] = [
-        {
-          id: randomUUID(),
-          type: 'EifEntityCreated',
-          data: {
-            clientId,
-            entity: 'Client',
-            entityId: clientId,
-            attributes: { name: `Client ${c}`, taxId: null },
-          },
-          metadata: meta(),
-        },
-        ...Array.from({ length: 30 }, (_, i) => ({
-          id: randomUUID(),
-          type: 'EifEntityChanged',
-          data: {
-            clientId,
-            entity: 'Client',
-            entityId: clientId,
-            changes: [
-              {
-                attributeKey: 'taxId',
-                value: String(100000000 + c * 100 + i),
-                previousValue: i === 0 ? null : String(100000000 + c * 100 + i - 1),
-              },
-            ],
-          },
-          metadata: meta(),
-        })),
+        clientCreated(clientId, { name: `Client ${c}`, taxId: null }),
+        ...Array.from({ length: 30 }, (_, i) =>
+          clientAnswerChanged(clientId, {
+            attributeKey: 'taxId',
+            value: String(100000000 + c * 100 + i),
+            previousValue: i === 0 ? null : String(100000000 + c * 100 + i - 1),
+          }),
+        ),
       ];
       await store.append(eifStream(clientId), events, 'no_stream');
     }

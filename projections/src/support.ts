@@ -1,4 +1,5 @@
 import { PortalChatEvent, type CheckpointedConsumer } from '@onboard/events';
+import { eachEvent } from './each-event.ts';
 import { deleteRows } from './reset.ts';
 
 /**
@@ -10,27 +11,24 @@ export const portalChatsProjection: CheckpointedConsumer = {
   name: 'portal-chats',
   filter: { eventTypes: ['PortalChatStarted', 'PortalChatMessagePosted'] },
   reset: deleteRows('rm_portal_chats'),
-  handle: async (events, tx) => {
-    for (const recorded of events) {
-      const event = PortalChatEvent.parse({ type: recorded.type, data: recorded.data });
-      if (event.type === 'PortalChatStarted') {
-        const { conversationId, userId, clientId, page, at } = event.data;
-        await tx.query(
-          `insert into rm_portal_chats (conversation_id, user_id, client_id, page, started_at, last_message_at)
-           values ($1, $2, $3, $4, $5, $5) on conflict (conversation_id) do nothing`,
-          [conversationId, userId, clientId, page, at],
-        );
-        continue;
-      }
-      const { conversationId, messageId, author, authorId, text, at } = event.data;
+  handle: eachEvent(PortalChatEvent, async (event, tx) => {
+    if (event.type === 'PortalChatStarted') {
+      const { conversationId, userId, clientId, page, at } = event.data;
       await tx.query(
-        `update rm_portal_chats
+        `insert into rm_portal_chats (conversation_id, user_id, client_id, page, started_at, last_message_at)
+           values ($1, $2, $3, $4, $5, $5) on conflict (conversation_id) do nothing`,
+        [conversationId, userId, clientId, page, at],
+      );
+      return;
+    }
+    const { conversationId, messageId, author, authorId, text, at } = event.data;
+    await tx.query(
+      `update rm_portal_chats
             set messages = messages || jsonb_build_array($2::jsonb),
                 last_message_at = greatest(last_message_at, $3::timestamptz), last_author = $4
           where conversation_id = $1
             and not exists (select 1 from jsonb_array_elements(messages) m where m->>'messageId' = $5)`,
-        [conversationId, JSON.stringify({ messageId, author, authorId, text, at }), at, author, messageId],
-      );
-    }
-  },
+      [conversationId, JSON.stringify({ messageId, author, authorId, text, at }), at, author, messageId],
+    );
+  }),
 };

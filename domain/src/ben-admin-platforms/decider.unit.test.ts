@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BenAdminPlatformEvent } from '@onboard/events';
-import { eventsOf, givenWhenThen, refusalOf } from '../testing/given-when-then.ts';
+import { commandBuilder, eventsOf, givenWhenThen, refusalOf } from '../testing/given-when-then.ts';
 import {
   NO_SUCH_PLATFORM,
   PLATFORM_NAME_TAKEN,
@@ -13,11 +13,7 @@ const staff = { userId: 'ic-1', role: 'SLF_ADMIN' };
 const at = '2026-11-24T10:00:00.000Z';
 const later = '2026-11-25T09:30:00.000Z';
 const given = givenWhenThen(benAdminPlatformsDecider);
-const cmd = <T extends BenAdminPlatformCommand['type']>(
-  type: T,
-  data: Extract<BenAdminPlatformCommand, { type: T }>['data'],
-  when = at,
-) => ({ type, data, metadata: { at: when, by: staff } }) as BenAdminPlatformCommand;
+const cmd = commandBuilder<BenAdminPlatformCommand>({ at, by: staff });
 
 const platform = {
   name: '  Benefitfocus ',
@@ -75,7 +71,7 @@ describe('the benefits-administration platform catalogue', () => {
       cmd(
         'EditBenAdminPlatform',
         { platformId: 'p-1', platform: { ...platform, name: 'Benefitfocus Marketplace' } },
-        later,
+        { at: later },
       ),
     );
     expect(eventsOf(renamed)).toEqual([
@@ -96,7 +92,9 @@ describe('the benefits-administration platform catalogue', () => {
   });
 
   it('retires a platform once: it stays in the catalogue, inactive', () => {
-    const retired = eventsOf(given(added).when(cmd('RetireBenAdminPlatform', { platformId: 'p-1' }, later)));
+    const retired = eventsOf(
+      given(added).when(cmd('RetireBenAdminPlatform', { platformId: 'p-1' }, { at: later })),
+    );
     expect(retired).toEqual([
       { type: 'BenAdminPlatformRetired', data: { platformId: 'p-1', at: later, by: staff } },
     ]);

@@ -5,45 +5,16 @@ import {
   censusWorkingSet,
   correctedReport,
   reportBuilder,
-  type CensusEifFacts,
   type CensusField,
   type CensusIssue,
   type CensusRow,
 } from './index.ts';
+import { censusEmployee, censusFacts } from '../testing/census.ts';
 
-const facts: CensusEifFacts = {
-  signed: true,
-  classes: [
-    {
-      name: 'Salaried',
-      minimumHoursPerWeek: 30,
-      waitingPeriod: { type: 'FIRST_OF_MONTH_AFTER_HIRE', days: null },
-      plans: ['Dental', 'Vision'],
-    },
-  ],
-  locations: ['Head office'],
-  domesticPartnersEligible: false,
-  childAgeLimit: 26,
-  asOf: '2027-01-01',
-};
+const facts = censusFacts();
 
-const employee = (id: string, ssn: string): CensusRow => ({
-  employeeId: id,
-  relationship: 'Employee',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  ssn,
-  dateOfBirth: '12/10/1985',
-  hireDate: '03/15/2020',
-  employeeClass: 'Salaried',
-  hoursPerWeek: '40',
-  location: 'Head office',
-  state: 'NY',
-  zip: '10001',
-  salary: '85000',
-  electedPlans: 'Dental',
-  coverageEffectiveDate: '04/01/2020',
-});
+const employee = (id: string, ssn: string): CensusRow =>
+  censusEmployee({ employeeId: id, ssn, salary: '85000', electedPlans: 'Dental' });
 
 /** What a full validation of the rows finds, by row: the file's own checker over every row in order. */
 function fullValidation(rows: ReadonlyMap<number, CensusRow>) {

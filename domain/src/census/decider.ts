@@ -636,31 +636,29 @@ export const censusDecider: Decider<CensusState, CensusCommand, CensusEvent, Cen
 
 /** The census validation result of onboarding §3: the document, whether submitted, and its validations. */
 export type CensusValidationResult = {
-  document: {
-    documentId: string;
-    fileName: string;
-    format: 'CSV' | 'XLSX';
-    size: number;
-    uploadedAt: string;
-    headers: string[];
-    mapping: ColumnMapping;
-    reading: CensusReading;
-    matches: CensusMatches;
-    remembered: CensusRemembered | null;
-    source: CensusSource | null;
-    status: CensusDocumentStatus;
-    errorWorkbookDocumentId: string | null;
-    failure: string | null;
-    /** How many corrections were made where the census is read, and whether the workbook holds them all. */
-    corrections: number;
+  document: Pick<
+    CensusDocumentState,
+    | 'documentId'
+    | 'fileName'
+    | 'format'
+    | 'size'
+    | 'uploadedAt'
+    | 'headers'
+    | 'mapping'
+    | 'reading'
+    | 'matches'
+    | 'remembered'
+    | 'source'
+    | 'status'
+    | 'errorWorkbookDocumentId'
+    | 'failure'
+    | 'corrections'
+  > & {
+    /** Whether the error workbook and change view hold every correction made where the census is read. */
     outputsCurrent: boolean;
   };
   submitted: boolean;
-  domainValidations: {
-    report: CensusReport | null;
-    changes: CensusChanges | null;
-    comparedWith: string | null;
-  };
+  domainValidations: Pick<CensusDocumentState, 'report' | 'changes' | 'comparedWith'>;
 };
 
 /** Every file of the policy's census, newest first, as the validate calls answer them. */

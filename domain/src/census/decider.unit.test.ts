@@ -4,7 +4,8 @@ import { givenWhenThen, eventsOf, refusalOf } from '../testing/given-when-then.t
 import { censusDecider, censusGrid, replacementCells, type CensusCommand } from './decider.ts';
 import type { CensusRevalidation } from './corrections.ts';
 import { reportBuilder } from './report.ts';
-import { REQUIRED_COLUMNS } from './fields.ts';
+import { REQUIRED_COLUMNS, type CensusRow } from './fields.ts';
+import type { CensusIssue } from './rules.ts';
 
 const given = givenWhenThen(censusDecider);
 const ref = { clientId: 'c1', policyId: 'p1', documentId: 'd1' };
@@ -34,22 +35,26 @@ const confirmed: CensusEvent = {
   type: 'CensusMappingConfirmed',
   data: { ...ref, mapping, source: 'HRIS', at, by },
 };
-const validated = (errors: number): CensusEvent => {
+/** The file validated with these rows' issues, compared with nothing. */
+const validatedWith = (
+  issues: CensusIssue[][],
+  more: { errorWorkbookDocumentId: string | null; rows?: { row: number; cells: CensusRow }[] } = {
+    errorWorkbookDocumentId: null,
+  },
+): CensusEvent => {
   const report = reportBuilder();
-  for (let i = 0; i < errors; i++)
-    report.addRow([{ row: i + 2, field: 'ssn', rule: 'SSN_FORMAT', severity: 'ERROR', message: 'SSN' }]);
+  for (const row of issues) report.addRow(row);
   return {
     type: 'CensusValidated',
-    data: {
-      ...ref,
-      report: report.build(),
-      changes: null,
-      comparedWith: null,
-      errorWorkbookDocumentId: null,
-      at,
-    },
+    data: { ...ref, report: report.build(), changes: null, comparedWith: null, ...more, at },
   };
 };
+const validated = (errors: number): CensusEvent =>
+  validatedWith(
+    Array.from({ length: errors }, (_, i) => [
+      { row: i + 2, field: 'ssn', rule: 'SSN_FORMAT', severity: 'ERROR', message: 'SSN' },
+    ]),
+  );
 const submit: CensusCommand = { type: 'SubmitCensus', data: ref, metadata: { at, by } };
 
 describe('census decider', () => {
@@ -135,26 +140,14 @@ describe('census decider', () => {
       severity: 'ERROR' as const,
       message: rule,
     });
-    const flagged = (): CensusEvent => {
-      const report = reportBuilder();
-      report.addRow([issue(2, 'ssn', 'SSN_FORMAT')]);
-      report.addRow([issue(3, 'zip', 'ZIP_FORMAT')]);
-      return {
-        type: 'CensusValidated',
-        data: {
-          ...ref,
-          report: report.build(),
-          changes: null,
-          comparedWith: null,
-          errorWorkbookDocumentId: 'wb1',
-          rows: [
-            { row: 2, cells: { employeeId: 'E1', ssn: '12-3456', zip: '10001' } },
-            { row: 3, cells: { employeeId: 'E2', ssn: '234-56-7890', zip: '123' } },
-          ],
-          at,
-        },
-      };
-    };
+    const flagged = (): CensusEvent =>
+      validatedWith([[issue(2, 'ssn', 'SSN_FORMAT')], [issue(3, 'zip', 'ZIP_FORMAT')]], {
+        errorWorkbookDocumentId: 'wb1',
+        rows: [
+          { row: 2, cells: { employeeId: 'E1', ssn: '12-3456', zip: '10001' } },
+          { row: 3, cells: { employeeId: 'E2', ssn: '234-56-7890', zip: '123' } },
+        ],
+      });
     const history = () => [uploaded, confirmed, flagged()];
     const fixedSsn: CensusRevalidation = {
       revalidated: [{ row: 2, cells: { employeeId: 'E1', ssn: '123-45-6789', zip: '10001' }, issues: [] }],

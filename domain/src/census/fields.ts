@@ -44,21 +44,18 @@ export const CENSUS_FIELD_LABELS: Record<CensusField, string> = {
   coverageEffectiveDate: 'Coverage effective date',
 };
 
-/** The columns a file must have; the rest may be left out (relationship then reads as Employee). */
-export const REQUIRED_COLUMNS: readonly CensusField[] = [
-  'employeeId',
-  'firstName',
-  'lastName',
-  'ssn',
-  'dateOfBirth',
-  'hireDate',
-  'employeeClass',
-  'hoursPerWeek',
-  'location',
-  'state',
-  'zip',
-  'salary',
+/** The columns a file may leave out (a missing relationship reads as Employee). */
+const OPTIONAL_COLUMNS: readonly CensusField[] = [
+  'relationship',
+  'email',
+  'electedPlans',
+  'coverageEffectiveDate',
 ];
+
+/** The columns a file must have, in the fields' order. */
+export const REQUIRED_COLUMNS: readonly CensusField[] = CENSUS_FIELDS.filter(
+  (field) => !OPTIONAL_COLUMNS.includes(field),
+);
 
 /**
  * Other words a header may use for a field, as payroll systems and benefits platforms export them

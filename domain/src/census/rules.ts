@@ -1,6 +1,7 @@
 import { US_STATE_CODES } from '../explorer/catalogues.ts';
 import { CENSUS_FIELD_LABELS, REQUIRED_COLUMNS, type CensusField, type CensusRow } from './fields.ts';
 import type { CensusClass, CensusEifFacts, WaitingPeriodRule } from './eif-facts.ts';
+import { monthName } from '../platform/month-name.ts';
 
 /**
  * The census row rules (onboarding §7): each row's own fields, duplicates across rows, and the rules
@@ -184,21 +185,6 @@ export function ssnProblem(text: string): string | null {
   return null;
 }
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
 /** What is wrong with a date cell, and how to write it. */
 export function dateProblem(label: string, text: string): string {
   const how = `write ${label} as MM/DD/YYYY, like 01/31/1985`;
@@ -209,7 +195,7 @@ export function dateProblem(label: string, text: string): string {
     if (a > 12 && b <= 12)
       return `${label} reads day first (DD/MM/YYYY); the census reads the month first: ${how} for 31 January 1985`;
     if (a >= 1 && a <= 12 && b > daysInMonth(Number(y), a))
-      return `${label} is not a day of the calendar: ${MONTHS[a - 1]} ${Number(y)} has ${daysInMonth(Number(y), a)} days`;
+      return `${label} is not a day of the calendar: ${monthName(a)} ${Number(y)} has ${daysInMonth(Number(y), a)} days`;
     if (Number(y) < 1900 || Number(y) > 2100) return `${label} has the year ${y}: check it`;
   }
   return `${label} is not a date: ${how}`;

@@ -8,19 +8,13 @@ import {
   missingColumns,
   missingColumnsMessage,
   rowOf,
-  type CensusEifFacts,
   type CensusRow,
 } from './index.ts';
+import { censusEmployee, censusFacts, SALARIED_CLASS } from '../testing/census.ts';
 
-const facts: CensusEifFacts = {
-  signed: true,
+const facts = censusFacts({
   classes: [
-    {
-      name: 'Salaried',
-      minimumHoursPerWeek: 30,
-      waitingPeriod: { type: 'FIRST_OF_MONTH_AFTER_HIRE', days: null },
-      plans: ['Dental', 'Vision'],
-    },
+    SALARIED_CLASS,
     {
       name: 'Hourly',
       minimumHoursPerWeek: 20,
@@ -29,29 +23,9 @@ const facts: CensusEifFacts = {
     },
   ],
   locations: ['Head office', 'Plant 2'],
-  domesticPartnersEligible: false,
-  childAgeLimit: 26,
-  asOf: '2027-01-01',
-};
+});
 
-const employee: CensusRow = {
-  employeeId: 'E1',
-  relationship: 'Employee',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  ssn: '123-45-6789',
-  dateOfBirth: '12/10/1985',
-  hireDate: '03/15/2020',
-  employeeClass: 'Salaried',
-  hoursPerWeek: '40',
-  location: 'Head office',
-  state: 'NY',
-  zip: '10001',
-  email: 'ada@example.com',
-  salary: '85000.00',
-  electedPlans: 'Dental; Vision',
-  coverageEffectiveDate: '04/01/2020',
-};
+const employee = censusEmployee({ email: 'ada@example.com' });
 
 const rulesOf = (row: CensusRow, given = facts) => checkRow(row, 2, given).map((i) => i.rule);
 

@@ -1,21 +1,26 @@
 import { coverageEffectiveDate } from '../census/rules.ts';
 import { coverageKindOfBenefitType } from '../eif/steps/coverage.ts';
 import type { DataFeedFacts, FeedCensusPerson } from './facts.ts';
+import type { FeedCoverage, FeedMember } from './feed.ts';
 import { coverageCodeOf, type CompanionGuideProfile } from './profile.ts';
 
-/** One member of the census as an 834 writes them (subscriber first, then their dependants). */
-export type ExportMember = {
-  /** INS02: 18 for the employee, 01 spouse, 19 child, 53 domestic partner. */
-  relationship: string;
-  /** REF*0F: the employee's SSN, else their employee id. */
-  subscriberId: string;
-  ssn: string | null;
-  firstName: string;
-  lastName: string;
-  dateOfBirth: string | null;
-  hireDate: string | null;
-  className: string | null;
-  coverages: { insuranceLine: string; planCode: string; level: string; begin: string }[];
+/**
+ * One member of the census as an 834 writes them (subscriber first, then their dependants): INS02 is 18
+ * for the employee, 01 spouse, 19 child, 53 domestic partner; REF*0F the employee's SSN, else their
+ * employee id.
+ */
+export type ExportMember = Pick<
+  FeedMember,
+  | 'relationship'
+  | 'subscriberId'
+  | 'ssn'
+  | 'firstName'
+  | 'lastName'
+  | 'dateOfBirth'
+  | 'hireDate'
+  | 'className'
+> & {
+  coverages: (Pick<FeedCoverage, 'insuranceLine' | 'planCode' | 'level'> & { begin: string })[];
 };
 
 const RELATIONSHIP_CODE = { EMPLOYEE: '18', SPOUSE: '01', CHILD: '19', DOMESTIC_PARTNER: '53' } as const;

@@ -12,7 +12,7 @@ import {
   type EifCommand,
   type EifState,
 } from './decider.ts';
-import { clientAnswerSet, clientCreated } from '../testing/eif-events.ts';
+import { clientAnswerSet, clientCreated, signedBy } from '../testing/eif-events.ts';
 
 const clientId = 'c-1';
 const benAdmin = { userId: 'u-ben', role: 'BEN_ADMIN' };
@@ -27,16 +27,7 @@ const cmd = <T extends EifCommand['type']>(
 
 const created = clientCreated(clientId);
 const taxIdSet = clientAnswerSet(clientId, 'taxId', '111111111');
-const signed: EifEvent = {
-  type: 'EifSigned',
-  data: {
-    clientId,
-    signerKind: 'AUTHORIZED_SIGNER',
-    by: benAdmin,
-    outsideSignerActionId: null,
-    at: '2026-11-01T10:00:00Z',
-  },
-};
+const signed = signedBy(clientId, benAdmin);
 const pendingTaxId = (changeId: string, value: string, by = benAdmin): EifEvent => ({
   type: 'EifEntityChanged',
   data: {
@@ -98,17 +89,7 @@ describe('EIF decider: editing before signing', () => {
   it('given a client, when its tax id changes, then one change records value and previous value', () => {
     expect(given(created).when(changeTaxId('123456789'))).toEqual({
       ok: true,
-      events: [
-        {
-          type: 'EifEntityChanged',
-          data: {
-            clientId,
-            entity: 'Client',
-            entityId: clientId,
-            changes: [{ attributeKey: 'taxId', value: '123456789', previousValue: null }],
-          },
-        },
-      ],
+      events: [clientAnswerSet(clientId, 'taxId', '123456789')],
     });
   });
 
@@ -236,16 +217,11 @@ describe('EIF decider: changes after signing', () => {
     expect(result).toEqual({
       ok: true,
       events: [
-        {
-          type: 'EifEntityChanged',
-          data: {
-            clientId,
-            entity: 'Client',
-            entityId: clientId,
-            changes: [{ attributeKey: 'taxId', value: '222222222', previousValue: '111111111' }],
-            pending: { changeId: 'ch-1', at: '2026-11-03T10:00:00Z', by: benAdmin },
-          },
-        },
+        clientAnswerSet(clientId, 'taxId', '222222222', '111111111', {
+          changeId: 'ch-1',
+          at: '2026-11-03T10:00:00Z',
+          by: benAdmin,
+        }),
       ],
     });
     const state = fold([created, taxIdSet, signed, ...(result.ok ? result.events : [])]);

@@ -15,6 +15,7 @@ import {
   type OpenEifState,
 } from './decider.ts';
 import { decideRecords, netChanges, type ChangeRecord } from './net-changes.ts';
+import { signedBy } from '../testing/eif-events.ts';
 
 const clientId = 'c-1';
 const benAdmin = { userId: 'u-ben', role: 'BEN_ADMIN' };
@@ -31,16 +32,7 @@ const signedForm: EifEvent[] = [
   entityEvent('Location', 'loc-0', { name: 'a' }),
   entityEvent('EmployeeClass', 'cls-0', { name: 'a' }),
   entityEvent('EmployeeClassPlan', 'cp-0', { name: 'a', employeeClassId: 'cls-0' }),
-  {
-    type: 'EifSigned',
-    data: {
-      clientId,
-      signerKind: 'AUTHORIZED_SIGNER',
-      by: benAdmin,
-      outsideSignerActionId: null,
-      at: '2026-11-01T00:00:00.000Z',
-    },
-  },
+  signedBy(clientId, benAdmin, '2026-11-01T00:00:00.000Z'),
 ];
 
 const open = (state: EifState): OpenEifState => {
@@ -192,6 +184,24 @@ describe('deciding by the answer', () => {
     for (const edit of edits) history.push(...eventsOf(given(...history).when(edit)));
     return history;
   };
+  /** A class created (ch-1), then renamed and given a code (ch-2). */
+  const newClassThenChanged = () => [
+    command(
+      'CreateEntity',
+      { entity: 'EmployeeClass', entityId: 'cls-1', changeId: 'ch-1', attributes: { name: 'New' } },
+      1,
+    ),
+    command(
+      'ChangeAttributes',
+      {
+        entity: 'EmployeeClass',
+        entityId: 'cls-1',
+        changeId: 'ch-2',
+        attributes: { name: 'Renamed', code: 'R' },
+      },
+      2,
+    ),
+  ];
   const answer = (entity: string, entityId: string, attributeKey: string) => ({
     entity,
     entityId,
@@ -300,23 +310,7 @@ describe('deciding by the answer', () => {
   });
 
   it('given a new class and a later change of it, when an answer of the change is accepted, then the class is accepted with it', () => {
-    const history = after(
-      command(
-        'CreateEntity',
-        { entity: 'EmployeeClass', entityId: 'cls-1', changeId: 'ch-1', attributes: { name: 'New' } },
-        1,
-      ),
-      command(
-        'ChangeAttributes',
-        {
-          entity: 'EmployeeClass',
-          entityId: 'cls-1',
-          changeId: 'ch-2',
-          attributes: { name: 'Renamed', code: 'R' },
-        },
-        2,
-      ),
-    );
+    const history = after(...newClassThenChanged());
     const events = eventsOf(
       given(...history).when(
         command(
@@ -337,21 +331,7 @@ describe('deciding by the answer', () => {
 
   it('given a new class with a later change partly accepted, when the class is declined, then it takes its later edits with it', () => {
     const history = after(
-      command(
-        'CreateEntity',
-        { entity: 'EmployeeClass', entityId: 'cls-1', changeId: 'ch-1', attributes: { name: 'New' } },
-        1,
-      ),
-      command(
-        'ChangeAttributes',
-        {
-          entity: 'EmployeeClass',
-          entityId: 'cls-1',
-          changeId: 'ch-2',
-          attributes: { name: 'Renamed', code: 'R' },
-        },
-        2,
-      ),
+      ...newClassThenChanged(),
       command(
         'DeclineChanges',
         { changeIds: [], answers: [answer('EmployeeClass', 'cls-1', 'code')], reason: 'No code' },

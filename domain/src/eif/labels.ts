@@ -1,6 +1,6 @@
 import type { EifEntity, EifEvent } from '@onboard/events';
-import type { ClientView, EntityRow } from './client-view.ts';
-import { EIF_FORMS, clientFields, formForEntity, planFields, policyFields } from './forms/definitions.ts';
+import { VIEW_COLLECTIONS, type ClientView, type EntityRow } from './client-view.ts';
+import { EIF_FORMS, formForEntity } from './forms/definitions.ts';
 import { formatAnswer as formatFieldAnswer, planBenefitTypeLabel } from './forms/summary.ts';
 import type { Enumeration, FieldDef } from './forms/types.ts';
 import * as ENUMERATIONS from './steps/enumerations.ts';
@@ -79,21 +79,8 @@ const EIF_ENTITIES = Object.keys(ENTITY_LABELS) as EifEntity[];
 const isEntity = (entity: string | null | undefined): entity is EifEntity =>
   typeof entity === 'string' && (EIF_ENTITIES as readonly string[]).includes(entity);
 
-const fieldsOf = (entity: EifEntity): readonly FieldDef[] => {
-  switch (entity) {
-    case 'Client':
-      return clientFields();
-    case 'Policy':
-      return policyFields();
-    case 'Plan':
-      return planFields();
-    default:
-      return formForEntity(entity);
-  }
-};
-
 const FIELDS_BY_ENTITY: ReadonlyMap<string, ReadonlyMap<string, FieldDef>> = new Map(
-  EIF_ENTITIES.map((entity) => [entity, new Map(fieldsOf(entity).map((field) => [field.key, field]))]),
+  EIF_ENTITIES.map((entity) => [entity, new Map(formForEntity(entity).map((field) => [field.key, field]))]),
 );
 
 // Any entity's field for a key, for a change whose entity is unknown (first definition wins).
@@ -247,19 +234,7 @@ export function entityLabel(
   const kind = isEntity(entity) ? ENTITY_LABELS[entity] : sentenceCase(entity);
   if (entity === 'Client') return kind;
   const list = isEntity(entity)
-    ? (
-        {
-          Policy: 'policies',
-          Plan: 'plans',
-          Contact: 'contacts',
-          Location: 'locations',
-          Bill: 'bills',
-          Subsidiary: 'subsidiaries',
-          MonthlyClaimsReportMailingLocation: 'monthlyClaimsReportMailingLocations',
-          EmployeeClass: 'employeeClasses',
-          EmployeeClassPlan: 'employeeClassPlans',
-        } as Partial<Record<EifEntity, string>>
-      )[entity]
+    ? (VIEW_COLLECTIONS as Partial<Record<EifEntity, string>>)[entity]
     : undefined;
   const row = list ? rowsOf(view, list).find((r) => r.id === entityId) : undefined;
   const name = rowName(row) ?? rowName(attributes);

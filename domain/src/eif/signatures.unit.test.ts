@@ -12,6 +12,7 @@ import {
   type Signature,
 } from './signatures.ts';
 import { SIGNATURE_MESSAGES, dueConfirmations, signaturesDecider } from './signatures-decider.ts';
+import { signedBy } from '../testing/eif-events.ts';
 
 const clientId = 'acme';
 const benAdmin: EifActor = { userId: 'ben', role: 'BEN_ADMIN' };
@@ -27,17 +28,7 @@ const created: EifEvent = {
     attributes: { name: 'Acme', taxId: '123456789', erisaPlanType: 'WELFARE' },
   },
 };
-const signed = (at: string, sections?: string[]): EifEvent => ({
-  type: 'EifSigned',
-  data: {
-    clientId,
-    signerKind: 'AUTHORIZED_SIGNER',
-    by: benAdmin,
-    outsideSignerActionId: null,
-    ...(sections ? { sections } : {}),
-    at,
-  },
-});
+const signed = (at: string, sections?: string[]) => signedBy(clientId, benAdmin, at, sections);
 const change = (changeId: string, at: string, attributes: Record<string, [unknown, unknown]>): EifEvent => ({
   type: 'EifEntityChanged',
   data: {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EmailEvent, EmailQueued } from '@onboard/events';
-import { eventsOf, givenWhenThen, refusalOf } from '../testing/given-when-then.ts';
+import { commandBuilder, eventsOf, givenWhenThen, refusalOf } from '../testing/given-when-then.ts';
 import {
   digestRunDecider,
   emailDecider,
@@ -11,8 +11,7 @@ import {
 
 const at = '2026-11-28T10:00:00.000Z';
 const metadata = { at, by: { userId: 'system:email-delivery', role: 'SYSTEM' } };
-const cmd = <T extends EmailCommand['type']>(type: T, data: Extract<EmailCommand, { type: T }>['data']) =>
-  ({ type, data, metadata }) as EmailCommand;
+const cmd = commandBuilder<EmailCommand>(metadata);
 const email = (heldForDigest = false): EmailQueued['data'] => ({
   emailId: 'e-1',
   kind: 'OTHER',

@@ -23,27 +23,27 @@ const failed = (attempt: number, permanent: boolean, retryAt: string | null): Em
   data: { emailId: 'e1', attempt, reason: 'Try again later', permanent, retryAt, rejected: [] },
 });
 
+/** The e-mail accepted by the server under this message id. */
+const sentAs = (messageId: string): EmailEvent => ({
+  type: 'EmailSent',
+  data: {
+    emailId: 'e1',
+    to: ['a@example.com'],
+    subject: 'S',
+    body: 'B',
+    clientId: null,
+    messageId,
+    response: '250 OK',
+  },
+});
+
 describe('an e-mail in the outbox', () => {
   it('is queued and due at once, then sent with its status history', () => {
     const email = foldEmail([{ event: queued, occurredAt: '2026-01-01T00:00:00.000Z' }]);
     expect(isDue(email, new Date('2026-01-01T00:00:00.000Z'))).toBe(true);
     const sent = foldEmail([
       { event: queued, occurredAt: '2026-01-01T00:00:00.000Z' },
-      {
-        event: {
-          type: 'EmailSent',
-          data: {
-            emailId: 'e1',
-            to: ['a@example.com'],
-            subject: 'S',
-            body: 'B',
-            clientId: null,
-            messageId: '<e1@x>',
-            response: '250 OK',
-          },
-        },
-        occurredAt: '2026-01-01T00:00:01.000Z',
-      },
+      { event: sentAs('<e1@x>'), occurredAt: '2026-01-01T00:00:01.000Z' },
     ]);
     expect(sent?.status).toBe('SENT');
     expect(isDue(sent, new Date('2026-01-02T00:00:00.000Z'))).toBe(false);
@@ -90,21 +90,7 @@ describe('an e-mail in the outbox', () => {
       { event: queued, occurredAt: '2026-01-01T00:00:00.000Z' },
       { event: attempted(1, '2026-01-01T00:15:00.000Z'), occurredAt: '2026-01-01T00:00:00.000Z' },
       { event: attempted(2, '2026-01-01T00:30:00.000Z'), occurredAt: '2026-01-01T00:15:00.000Z' },
-      {
-        event: {
-          type: 'EmailSent',
-          data: {
-            emailId: 'e1',
-            to: ['a@example.com'],
-            subject: 'S',
-            body: 'B',
-            clientId: null,
-            messageId: '<e1@onboard.example>',
-            response: '250 OK',
-          },
-        },
-        occurredAt: '2026-01-01T00:15:01.000Z',
-      },
+      { event: sentAs('<e1@onboard.example>'), occurredAt: '2026-01-01T00:15:01.000Z' },
     ]);
     expect(resent).toMatchObject({ status: 'SENT', attempts: 2, attemptInFlight: null, retryAt: null });
     expect(resent!.statusHistory.map((h) => [h.status, h.reason])).toEqual([

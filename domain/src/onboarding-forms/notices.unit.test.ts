@@ -87,18 +87,19 @@ describe('the e-mails an onboarding form’s events call for', () => {
     expect(voided.all[0]!.data.reason).toBe('Wrong plan year');
   });
 
+  /** An officers' resolution any 2 of the 3 officers may sign; they have user accounts unless told. */
+  const officersResolution = (withAccounts = true) =>
+    cmd('CreateEnvelope', {
+      template: template(
+        [{ roleId: 'officers', name: 'Officers', routingOrder: 1, quorum: 2 }],
+        [field('a', 'officers'), field('b', 'officers')],
+      ),
+      formName: 'Officers resolution',
+      recipients: ['o1', 'o2', 'o3'].map((id) => person(id, 'officers', withAccounts ? undefined : null)),
+    });
+
   it('a quorum of 2 of 3: all three are told they can sign, the third that they are no longer needed', () => {
-    const created = run(
-      [],
-      cmd('CreateEnvelope', {
-        template: template(
-          [{ roleId: 'officers', name: 'Officers', routingOrder: 1, quorum: 2 }],
-          [field('a', 'officers'), field('b', 'officers')],
-        ),
-        formName: 'Officers resolution',
-        recipients: ['o1', 'o2', 'o3'].map((id) => person(id, 'officers', null)),
-      }),
-    );
+    const created = run([], officersResolution(false));
     expect(created.notices).toEqual([
       'ONBOARDING_FORM_TO_SIGN o1',
       'ONBOARDING_FORM_TO_SIGN o2',
@@ -112,17 +113,7 @@ describe('the e-mails an onboarding form’s events call for', () => {
   });
 
   it('a declined quorum member the others can still make up for holds nothing and tells nobody', () => {
-    const created = run(
-      [],
-      cmd('CreateEnvelope', {
-        template: template(
-          [{ roleId: 'officers', name: 'Officers', routingOrder: 1, quorum: 2 }],
-          [field('a', 'officers'), field('b', 'officers')],
-        ),
-        formName: 'Officers resolution',
-        recipients: ['o1', 'o2', 'o3'].map((id) => person(id, 'officers')),
-      }),
-    );
+    const created = run([], officersResolution());
     const declined = run(
       created.history,
       cmd('Decline', { recipientId: 'o1', reason: 'Away', origin }, t(4)),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ResourceEvent } from '@onboard/events';
-import { eventsOf, givenWhenThen, refusalOf } from '../testing/given-when-then.ts';
+import { commandBuilder, eventsOf, givenWhenThen, refusalOf } from '../testing/given-when-then.ts';
 import { NO_SUCH_RESOURCE, resourcesDecider, type ResourceCommand, type ResourceInput } from './decider.ts';
 import {
   RESOURCE_AUDIENCE_MESSAGE,
@@ -15,11 +15,7 @@ const staff = { userId: 'ic-1', role: 'SLF_ADMIN' };
 const at = '2026-11-24T10:00:00.000Z';
 const later = '2026-11-25T09:30:00.000Z';
 const given = givenWhenThen(resourcesDecider);
-const cmd = <T extends ResourceCommand['type']>(
-  type: T,
-  data: Extract<ResourceCommand, { type: T }>['data'],
-  when = at,
-) => ({ type, data, metadata: { at: when, by: staff } }) as ResourceCommand;
+const cmd = commandBuilder<ResourceCommand>({ at, by: staff });
 
 const link: ResourceInput = {
   title: '  Dental plan summary ',
@@ -125,7 +121,7 @@ describe('the resources of a client', () => {
             expectedVersion: 1,
             resource: { ...link, title: 'Dental at a glance' },
           },
-          later,
+          { at: later },
         ),
       ),
     );

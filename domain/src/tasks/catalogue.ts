@@ -248,7 +248,8 @@ export function policyTaskIds(policy: PolicyCoverages, implementationType: strin
  * a phase needs, directly or through another, every task of the phase before, so a phase is never expected
  * before the one it follows.
  */
-const PLAN_SETUP: readonly TaskId[] = [
+/** The tasks of the plan-setup phase, and of the company-information phase (timeline.ts). */
+export const PLAN_SETUP: readonly TaskId[] = [
   'onboarding-forms',
   'prior-carrier-certificates',
   'connect-service',
@@ -259,7 +260,7 @@ const PLAN_SETUP: readonly TaskId[] = [
   'dental-rollover',
   'deductible-maximum-report',
 ];
-const COMPANY_INFORMATION: readonly TaskId[] = ['eif-submit-company-information', 'company-profile'];
+export const COMPANY_INFORMATION: readonly TaskId[] = ['eif-submit-company-information', 'company-profile'];
 
 export const TASK_NEEDS: Readonly<Record<TaskId, readonly TaskId[]>> = {
   'kickoff-call': [],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TaskEvent } from '@onboard/events';
-import { eventsOf, givenWhenThen, refusalOf } from '../testing/given-when-then.ts';
+import { commandBuilder, eventsOf, givenWhenThen, refusalOf } from '../testing/given-when-then.ts';
 import {
   CALL_DURATION_MESSAGE,
   CALL_TIME_MESSAGE,
@@ -18,11 +18,7 @@ const staff = { userId: 'ic-1', role: 'SLF_ADMIN' };
 const benAdmin = { userId: 'ben-1', role: 'BEN_ADMIN' };
 const at = '2026-11-24T10:00:00.000Z';
 const given = givenWhenThen(tasksDecider);
-const cmd = <T extends TaskCommand['type']>(
-  type: T,
-  data: Extract<TaskCommand, { type: T }>['data'],
-  by = staff,
-) => ({ type, data, metadata: { at, by } }) as TaskCommand;
+const cmd = commandBuilder<TaskCommand>({ at, by: staff });
 
 type PolicyInput = {
   policyId: string;
@@ -137,21 +133,25 @@ describe('the tasks of a client', () => {
     );
     const submitted = eventsOf(
       given(...history, ...nigo).when(
-        cmd('TakeTaskAction', { ...ref('enrollment-elections', 'p-dental'), action: 'submit' }, benAdmin),
+        cmd(
+          'TakeTaskAction',
+          { ...ref('enrollment-elections', 'p-dental'), action: 'submit' },
+          { by: benAdmin },
+        ),
       ),
     );
     expect(submitted[0]).toMatchObject({ data: { from: 'NIGO', to: 'In Review', reason: null } });
     expect(
       eventsOf(
         given(...history).when(
-          cmd('TakeTaskAction', { ...ref('company-profile'), action: 'complete' }, benAdmin),
+          cmd('TakeTaskAction', { ...ref('company-profile'), action: 'complete' }, { by: benAdmin }),
         ),
       ),
     ).toMatchObject([{ data: { to: 'Done' } }]);
     expect(
       refusalOf(
         given(...history).when(
-          cmd('TakeTaskAction', { ...ref('onboarding-forms'), action: 'complete' }, benAdmin),
+          cmd('TakeTaskAction', { ...ref('onboarding-forms'), action: 'complete' }, { by: benAdmin }),
         ),
       ),
     ).toEqual({ code: 'NOT_ALLOWED', message: 'This task is finished when staff accept it' });
@@ -220,7 +220,8 @@ describe('the company information task', () => {
       message: EIF_TASK_FOLLOWS_FORM,
     });
     expect(
-      refusalOf(given(...history).when(cmd('TakeTaskAction', { ...eif, action: 'start' }, benAdmin))).code,
+      refusalOf(given(...history).when(cmd('TakeTaskAction', { ...eif, action: 'start' }, { by: benAdmin })))
+        .code,
     ).toBe('NOT_ALLOWED');
     expect(
       eventsOf(given(...history).when(cmd('ChangeDueDate', { ...eif, dueDate: '2026-12-10' }))),

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { eifStepStatuses, type EifStepProgress } from '../eif/forms/status.ts';
 import { dueDateBadge } from './due-date.ts';
 import { eifTaskStart, eifTaskStatus, eifTaskStatusOf } from './eif-task.ts';
+import { statusView } from '../testing/status-view.ts';
 
 const step = (...statuses: EifStepProgress['status'][]): EifStepProgress => ({
   id: 'company-information',
@@ -10,18 +11,12 @@ const step = (...statuses: EifStepProgress['status'][]): EifStepProgress => ({
   subSteps: statuses.map((status, i) => ({ id: 'tax-id', label: `Sub-step ${i}`, status })),
 });
 
-const view = (attributes: Record<string, unknown> = {}) => ({
-  policies: [{ id: 'pol', slfCoverages: ['Dental'] }],
-  plans: [{ id: 'p', benefitType: 'DENTAL', policyId: 'pol' }],
-  contacts: [],
-  locations: [],
-  bills: [],
-  subsidiaries: [],
-  monthlyClaimsReportMailingLocations: [],
-  employeeClasses: [],
-  employeeClassPlans: [],
-  ...attributes,
-});
+const view = (attributes: Record<string, unknown> = {}) =>
+  statusView({
+    policies: [{ id: 'pol', slfCoverages: ['Dental'] }],
+    plans: [{ id: 'p', benefitType: 'DENTAL', policyId: 'pol' }],
+    ...attributes,
+  });
 
 describe('the EIF task status', () => {
   it('given nothing started, then it is Not Started', () => {

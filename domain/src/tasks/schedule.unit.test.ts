@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { addDays, format, parseISO } from 'date-fns';
 import type { TaskEvent } from '@onboard/events';
-import { eventsOf, givenWhenThen } from '../testing/given-when-then.ts';
+import { commandBuilder, eventsOf, givenWhenThen } from '../testing/given-when-then.ts';
 import { TASK_NEEDS, type TaskId } from './catalogue.ts';
 import { tasksDecider, type SchedulePolicy, type TaskCommand, type TasksState } from './decider.ts';
 import { dueDateMoves, planDueDates, taskRefKey, tasksAtRisk, type ScheduledTask } from './schedule.ts';
@@ -12,8 +12,7 @@ const plus = (date: string, days: number) => format(addDays(parseISO(date), days
 const staff = { userId: 'ic-1', role: 'SLF_ADMIN' };
 const at = '2026-11-24T10:00:00.000Z';
 const given = givenWhenThen(tasksDecider);
-const cmd = <T extends TaskCommand['type']>(type: T, data: Extract<TaskCommand, { type: T }>['data']) =>
-  ({ type, data, metadata: { at, by: staff } }) as TaskCommand;
+const cmd = commandBuilder<TaskCommand>({ at, by: staff });
 
 const dental = (policyEffective: string | null, policyId = 'p-dental'): SchedulePolicy => ({
   policyId,

@@ -1,5 +1,5 @@
 import { addDays, format, parseISO } from 'date-fns';
-import { TASKS, type TaskId } from './catalogue.ts';
+import { COMPANY_INFORMATION, PLAN_SETUP, TASKS, type TaskId } from './catalogue.ts';
 import { EIF_TASK_ID } from './eif-task.ts';
 import { FINAL_STATUSES, type TaskStatus } from './status.ts';
 
@@ -44,18 +44,8 @@ export const PHASE_LABELS: Record<PhaseId, string> = {
 
 const PHASE_TASKS: Record<PhaseId, readonly TaskId[]> = {
   kickoff: ['kickoff-call'],
-  'company-information': ['eif-submit-company-information', 'company-profile'],
-  'plan-setup': [
-    'onboarding-forms',
-    'prior-carrier-certificates',
-    'connect-service',
-    'prior-carrier-bills',
-    'pfml',
-    'pfml-spd',
-    'sunadvisor-spd',
-    'dental-rollover',
-    'deductible-maximum-report',
-  ],
+  'company-information': COMPANY_INFORMATION,
+  'plan-setup': PLAN_SETUP,
   enrollment: ['enrollment-resources', 'enrollment-elections'],
   'go-live': ['ongoing-service-call'],
 };

@@ -1,14 +1,20 @@
 import type { EifEvent } from '@onboard/events';
 
-/** The form signed by its authorized signer, as the tests' streams record it. */
-export const signedBy = (clientId: string, by: { userId: string; role: string }): EifEvent => ({
+/** The form (or only the sections named) signed by its authorized signer, as the tests' streams record it. */
+export const signedBy = (
+  clientId: string,
+  by: { userId: string; role: string },
+  at = '2026-11-01T10:00:00Z',
+  sections?: string[],
+): Extract<EifEvent, { type: 'EifSigned' }> => ({
   type: 'EifSigned',
   data: {
     clientId,
     signerKind: 'AUTHORIZED_SIGNER',
     by,
     outsideSignerActionId: null,
-    at: '2026-11-01T10:00:00Z',
+    ...(sections ? { sections } : {}),
+    at,
   },
 });
 
@@ -18,13 +24,20 @@ export const clientCreated = (clientId: string): EifEvent => ({
   data: { clientId, entity: 'Client', entityId: clientId, attributes: { name: 'Acme', taxId: null } },
 });
 
-/** One answer of the client entity set where it had none. */
-export const clientAnswerSet = (clientId: string, attributeKey: string, value: string): EifEvent => ({
+/** One answer of the client entity set (where it had none, unless told), pending review when a change is given. */
+export const clientAnswerSet = (
+  clientId: string,
+  attributeKey: string,
+  value: string,
+  previousValue: string | null = null,
+  pending?: { changeId: string; at: string; by: { userId: string; role: string } },
+): EifEvent => ({
   type: 'EifEntityChanged',
   data: {
     clientId,
     entity: 'Client',
     entityId: clientId,
-    changes: [{ attributeKey, value, previousValue: null }],
+    changes: [{ attributeKey, value, previousValue }],
+    ...(pending ? { pending } : {}),
   },
 });

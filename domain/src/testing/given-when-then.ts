@@ -25,3 +25,20 @@ export function refusalOf<Event, R extends Refusal>(decision: Decision<Event, R>
   if (decision.ok) throw new Error(`accepted: ${JSON.stringify(decision.events)}`);
   return decision.error;
 }
+
+/**
+ * A builder of a decider's commands, each asked with the metadata given; a command's own `metadata`
+ * changes part of it (who asks, or when):
+ *
+ *   const cmd = commandBuilder<TaskCommand>({ at, by: staff });
+ *   given(...history).when(cmd('TakeTaskAction', { ...ref, action: 'submit' }, { by: benAdmin }));
+ */
+export function commandBuilder<C extends { type: string; data: unknown; metadata: object }>(
+  defaults: C['metadata'],
+) {
+  return <T extends C['type']>(
+    type: T,
+    data: Extract<C, { type: T }>['data'],
+    metadata: Partial<C['metadata']> = {},
+  ): C => ({ type, data, metadata: { ...defaults, ...metadata } }) as unknown as C;
+}

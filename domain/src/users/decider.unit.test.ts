@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { UserEvent } from '@onboard/events';
-import { givenWhenThen } from '../testing/given-when-then.ts';
+import { commandBuilder, givenWhenThen } from '../testing/given-when-then.ts';
 import { foldUser, userDecider, type UserCommand } from './decider.ts';
 
 const userId = 'u-1';
@@ -22,8 +22,7 @@ const registered = (role: Registered['data']['role'] = 'BEN_ADMIN'): Registered 
 const given = givenWhenThen(userDecider);
 const admin = { userId: 'admin-1', role: 'SLF_ADMIN' };
 /** A command asked by an admin at `at`. */
-const cmd = <T extends UserCommand['type']>(type: T, data: Extract<UserCommand, { type: T }>['data']) =>
-  ({ type, data, metadata: { at, by: admin } }) as UserCommand;
+const cmd = commandBuilder<UserCommand>({ at, by: admin });
 
 describe('user decider', () => {
   it('registers a new user, keeping client ids only for client-scoped roles', () => {

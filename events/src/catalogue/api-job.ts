@@ -1,29 +1,24 @@
 import { z } from 'zod';
 import { API_JOB_STATUSES } from '../bus/port.ts';
+import { eventSchema } from './schema.ts';
 
 /**
  * A member of staff asked for the client's plan design to be pushed to the plan system. Opens the job's
  * stream `apijob-{apiJobId}`; the qps-push worker reacts to it and records the final status.
  */
-export const PlanDesignPushRequested = z.object({
-  type: z.literal('PlanDesignPushRequested'),
-  data: z.object({
-    apiJobId: z.string(),
-    clientId: z.string(),
-    requestedBy: z.object({ userId: z.string(), role: z.string() }),
-  }),
+export const PlanDesignPushRequested = eventSchema('PlanDesignPushRequested', {
+  apiJobId: z.string(),
+  clientId: z.string(),
+  requestedBy: z.object({ userId: z.string(), role: z.string() }),
 });
 export type PlanDesignPushRequested = z.infer<typeof PlanDesignPushRequested>;
 
 /** A plan-system push job changed status; the bus publisher turns it into QPS_PUSH_STATUS. */
-export const ApiJobStatusChanged = z.object({
-  type: z.literal('ApiJobStatusChanged'),
-  data: z.object({
-    apiJobId: z.string(),
-    clientId: z.string(),
-    apiJobStatus: z.enum(API_JOB_STATUSES),
-    reasons: z.array(z.string()).default([]),
-  }),
+export const ApiJobStatusChanged = eventSchema('ApiJobStatusChanged', {
+  apiJobId: z.string(),
+  clientId: z.string(),
+  apiJobStatus: z.enum(API_JOB_STATUSES),
+  reasons: z.array(z.string()).default([]),
 });
 export type ApiJobStatusChanged = z.infer<typeof ApiJobStatusChanged>;
 

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-
-const By = z.object({ userId: z.string(), role: z.string() });
+import { eventSchema, Stamp } from './schema.ts';
 
 /** What staff write about a benefits-administration platform: every field, as added or as edited. */
 const PlatformFields = {
@@ -11,21 +10,21 @@ const PlatformFields = {
 };
 
 /** Staff added a benefits-administration platform to the catalogue; it is active. */
-export const BenAdminPlatformAdded = z.object({
-  type: z.literal('BenAdminPlatformAdded'),
-  data: z.object({ ...PlatformFields, at: z.string(), by: By }),
+export const BenAdminPlatformAdded = eventSchema('BenAdminPlatformAdded', {
+  ...PlatformFields,
+  ...Stamp,
 });
 
 /** Staff edited a platform (its name, website or data-feed support); the event carries every field. */
-export const BenAdminPlatformChanged = z.object({
-  type: z.literal('BenAdminPlatformChanged'),
-  data: z.object({ ...PlatformFields, at: z.string(), by: By }),
+export const BenAdminPlatformChanged = eventSchema('BenAdminPlatformChanged', {
+  ...PlatformFields,
+  ...Stamp,
 });
 
 /** Staff retired a platform: it stays in the catalogue (older answers name it) but is no longer offered. */
-export const BenAdminPlatformRetired = z.object({
-  type: z.literal('BenAdminPlatformRetired'),
-  data: z.object({ platformId: z.string(), at: z.string(), by: By }),
+export const BenAdminPlatformRetired = eventSchema('BenAdminPlatformRetired', {
+  platformId: z.string(),
+  ...Stamp,
 });
 
 export const BenAdminPlatformEvent = z.discriminatedUnion('type', [

@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { eventSchema, Stamp } from './schema.ts';
 
-const By = z.object({ userId: z.string(), role: z.string() });
 const Ref = { clientId: z.string(), policyId: z.string(), documentId: z.string() };
 /** Which column (by index) holds each census field. */
 const Mapping = z.record(z.string(), z.number().int().min(0));
@@ -46,56 +46,44 @@ const Remembered = z.object({
  * headers as read, how the file was read, and the mapping they suggest (with how each column was
  * matched, and the earlier census it was remembered from) are kept for the user to confirm.
  */
-export const CensusUploaded = z.object({
-  type: z.literal('CensusUploaded'),
-  data: z.object({
-    ...Ref,
-    fileName: z.string(),
-    format: z.enum(['CSV', 'XLSX']),
-    size: z.number().int(),
-    headers: z.array(z.string()),
-    mapping: Mapping,
-    reading: Reading.optional(),
-    matches: Matches.optional(),
-    remembered: Remembered.nullable().optional(),
-    at: z.string(),
-    by: By,
-  }),
+export const CensusUploaded = eventSchema('CensusUploaded', {
+  ...Ref,
+  fileName: z.string(),
+  format: z.enum(['CSV', 'XLSX']),
+  size: z.number().int(),
+  headers: z.array(z.string()),
+  mapping: Mapping,
+  reading: Reading.optional(),
+  matches: Matches.optional(),
+  remembered: Remembered.nullable().optional(),
+  ...Stamp,
 });
 
 /**
  * The user chose another way to read the stored file (an encoding, a delimiter, a sheet): it was read
  * again, giving these headers and the mapping they suggest; the columns are to be confirmed again.
  */
-export const CensusReadingChanged = z.object({
-  type: z.literal('CensusReadingChanged'),
-  data: z.object({
-    ...Ref,
-    reading: Reading,
-    headers: z.array(z.string()),
-    mapping: Mapping,
-    matches: Matches,
-    remembered: Remembered.nullable(),
-    at: z.string(),
-    by: By,
-  }),
+export const CensusReadingChanged = eventSchema('CensusReadingChanged', {
+  ...Ref,
+  reading: Reading,
+  headers: z.array(z.string()),
+  mapping: Mapping,
+  matches: Matches,
+  remembered: Remembered.nullable(),
+  ...Stamp,
 });
 
 /** The user confirmed which column is which field and said where the census came from; validation runs. */
-export const CensusMappingConfirmed = z.object({
-  type: z.literal('CensusMappingConfirmed'),
-  data: z.object({
-    ...Ref,
-    mapping: Mapping,
-    source: z.enum(['BEN_ADMIN_PLATFORM', 'HRIS', 'MANUAL']),
-    /** The headers the mapping's columns are of, and the file's name: what the next upload is matched by. */
-    headers: z.array(z.string()).optional(),
-    fileName: z.string().optional(),
-    /** The benefits-administration platform the policy's EIF names, when it names one. */
-    platform: z.string().nullable().optional(),
-    at: z.string(),
-    by: By,
-  }),
+export const CensusMappingConfirmed = eventSchema('CensusMappingConfirmed', {
+  ...Ref,
+  mapping: Mapping,
+  source: z.enum(['BEN_ADMIN_PLATFORM', 'HRIS', 'MANUAL']),
+  /** The headers the mapping's columns are of, and the file's name: what the next upload is matched by. */
+  headers: z.array(z.string()).optional(),
+  fileName: z.string().optional(),
+  /** The benefits-administration platform the policy's EIF names, when it names one. */
+  platform: z.string().nullable().optional(),
+  ...Stamp,
 });
 
 /**
@@ -103,22 +91,19 @@ export const CensusMappingConfirmed = z.object({
  * the census submitted before (null for the first), and the error workbook's document when there were
  * issues. The report's shape is domain/src/census/report.ts's.
  */
-export const CensusValidated = z.object({
-  type: z.literal('CensusValidated'),
-  data: z.object({
-    ...Ref,
-    report: z.record(z.string(), z.unknown()),
-    changes: z.record(z.string(), z.unknown()).nullable(),
-    errorWorkbookDocumentId: z.string().nullable(),
-    /** The census submitted before that the changes are against. */
-    comparedWith: z.string().nullable(),
-    /**
-     * The cells of the rows with problems (the rows of the report's issues), by field, so they can be
-     * corrected where they are read. Absent on files validated before corrections existed.
-     */
-    rows: z.array(z.object({ row: z.number().int(), cells: z.record(z.string(), z.string()) })).optional(),
-    at: z.string(),
-  }),
+export const CensusValidated = eventSchema('CensusValidated', {
+  ...Ref,
+  report: z.record(z.string(), z.unknown()),
+  changes: z.record(z.string(), z.unknown()).nullable(),
+  errorWorkbookDocumentId: z.string().nullable(),
+  /** The census submitted before that the changes are against. */
+  comparedWith: z.string().nullable(),
+  /**
+   * The cells of the rows with problems (the rows of the report's issues), by field, so they can be
+   * corrected where they are read. Absent on files validated before corrections existed.
+   */
+  rows: z.array(z.object({ row: z.number().int(), cells: z.record(z.string(), z.string()) })).optional(),
+  at: z.string(),
 });
 
 const Issue = z.object({
@@ -137,69 +122,58 @@ const Issue = z.object({
  * (the row's employee id after the correction; '' for a row without one), so its values are sealed with
  * that employee's data key; a cell recorded without it was sealed with the client's.
  */
-export const CensusCellsCorrected = z.object({
-  type: z.literal('CensusCellsCorrected'),
-  data: z.object({
-    ...Ref,
-    cells: z.array(
-      z.object({
-        row: z.number().int(),
-        field: z.string(),
-        before: z.string(),
-        after: z.string(),
-        employeeId: z.string().optional(),
-      }),
-    ),
-    replace: z.object({ field: z.string(), find: z.string(), replaceWith: z.string() }).nullable(),
-    revalidated: z.array(
-      z.object({ row: z.number().int(), cells: z.record(z.string(), z.string()), issues: z.array(Issue) }),
-    ),
-    counts: z.object({ ERROR: z.number().int(), WARNING: z.number().int() }),
-    /** How many issues each rule has in the whole file after the correction. */
-    ruleCounts: z.record(z.string(), z.number().int()),
-    at: z.string(),
-    by: By,
-  }),
+export const CensusCellsCorrected = eventSchema('CensusCellsCorrected', {
+  ...Ref,
+  cells: z.array(
+    z.object({
+      row: z.number().int(),
+      field: z.string(),
+      before: z.string(),
+      after: z.string(),
+      employeeId: z.string().optional(),
+    }),
+  ),
+  replace: z.object({ field: z.string(), find: z.string(), replaceWith: z.string() }).nullable(),
+  revalidated: z.array(
+    z.object({ row: z.number().int(), cells: z.record(z.string(), z.string()), issues: z.array(Issue) }),
+  ),
+  counts: z.object({ ERROR: z.number().int(), WARNING: z.number().int() }),
+  /** How many issues each rule has in the whole file after the correction. */
+  ruleCounts: z.record(z.string(), z.number().int()),
+  ...Stamp,
 });
 
 /**
  * The error workbook and the change view were written again with the corrections up to `corrections`
  * (how many corrections the census had then): the workbook holds the corrected values.
  */
-export const CensusOutputsRewritten = z.object({
-  type: z.literal('CensusOutputsRewritten'),
-  data: z.object({
-    ...Ref,
-    corrections: z.number().int(),
-    errorWorkbookDocumentId: z.string().nullable(),
-    changes: z.record(z.string(), z.unknown()).nullable(),
-    at: z.string(),
-  }),
+export const CensusOutputsRewritten = eventSchema('CensusOutputsRewritten', {
+  ...Ref,
+  corrections: z.number().int(),
+  errorWorkbookDocumentId: z.string().nullable(),
+  changes: z.record(z.string(), z.unknown()).nullable(),
+  at: z.string(),
 });
 
 /** The file could not be read to its end (a broken file past its headers); nothing was validated. */
-export const CensusValidationFailed = z.object({
-  type: z.literal('CensusValidationFailed'),
-  data: z.object({ ...Ref, message: z.string(), at: z.string() }),
+export const CensusValidationFailed = eventSchema('CensusValidationFailed', {
+  ...Ref,
+  message: z.string(),
+  at: z.string(),
 });
 
 /** The user submitted a validated census without errors for the policy. */
-export const CensusSubmitted = z.object({
-  type: z.literal('CensusSubmitted'),
-  data: z.object({ ...Ref, at: z.string(), by: By }),
-});
+export const CensusSubmitted = eventSchema('CensusSubmitted', { ...Ref, ...Stamp });
 
 /** A census file was renamed (from the documents screen); the name is the one shown everywhere after. */
-export const CensusRenamed = z.object({
-  type: z.literal('CensusRenamed'),
-  data: z.object({ ...Ref, fileName: z.string(), at: z.string(), by: By }),
+export const CensusRenamed = eventSchema('CensusRenamed', {
+  ...Ref,
+  fileName: z.string(),
+  ...Stamp,
 });
 
 /** A census file not submitted was deleted (from the documents screen); it is no longer listed or served. */
-export const CensusDeleted = z.object({
-  type: z.literal('CensusDeleted'),
-  data: z.object({ ...Ref, at: z.string(), by: By }),
-});
+export const CensusDeleted = eventSchema('CensusDeleted', { ...Ref, ...Stamp });
 
 export const CensusEvent = z.discriminatedUnion('type', [
   CensusUploaded,

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { IMPLEMENTATION_TYPES, SETUP_STEP_IDS } from './client-constants.ts';
+import { eventSchema, Stamp } from './schema.ts';
 
 export { IMPLEMENTATION_TYPES, SETUP_STEP_IDS };
 export type { ImplementationType, SetupStepId } from './client-constants.ts';
 
-const By = z.object({ userId: z.string(), role: z.string() });
-const Stamp = { clientId: z.string(), at: z.string(), by: By };
+/** The client an event is about, and when and by whom. */
+const ClientStamp = { clientId: z.string(), ...Stamp };
 
 /** A policy as staff create it with the client: its number and the coverages it holds. */
 export const NewPolicy = z.object({
@@ -30,50 +31,43 @@ export type ClientProfile = z.infer<typeof ClientProfile>;
  * Staff opened an onboarding for an employer. `draft` clients are still being described (from a ticket);
  * their EIF, tasks and people come when staff make the base client.
  */
-export const ClientCreated = z.object({
-  type: z.literal('ClientCreated'),
-  data: z.object({ ...Stamp, ...ClientProfile.shape, policies: z.array(NewPolicy), draft: z.boolean() }),
+export const ClientCreated = eventSchema('ClientCreated', {
+  ...ClientStamp,
+  ...ClientProfile.shape,
+  policies: z.array(NewPolicy),
+  draft: z.boolean(),
 });
 
 /** Staff changed the profile (only the fields present changed); `policies` replaces a draft's list. */
-export const ClientProfileChanged = z.object({
-  type: z.literal('ClientProfileChanged'),
-  data: z.object({
-    ...Stamp,
-    changes: ClientProfile.partial(),
-    policies: z.array(NewPolicy).optional(),
-  }),
+export const ClientProfileChanged = eventSchema('ClientProfileChanged', {
+  ...ClientStamp,
+  changes: ClientProfile.partial(),
+  policies: z.array(NewPolicy).optional(),
 });
 
 /** A draft became the base client: its EIF and tasks exist from now on. */
-export const BaseClientMade = z.object({ type: z.literal('BaseClientMade'), data: z.object(Stamp) });
+export const BaseClientMade = eventSchema('BaseClientMade', ClientStamp);
 
-export const ClientArchived = z.object({ type: z.literal('ClientArchived'), data: z.object(Stamp) });
-export const ClientUnarchived = z.object({ type: z.literal('ClientUnarchived'), data: z.object(Stamp) });
+export const ClientArchived = eventSchema('ClientArchived', ClientStamp);
+export const ClientUnarchived = eventSchema('ClientUnarchived', ClientStamp);
 /** Removed before anything was signed; its events stay, every read treats it as gone. */
-export const ClientDeleted = z.object({ type: z.literal('ClientDeleted'), data: z.object(Stamp) });
+export const ClientDeleted = eventSchema('ClientDeleted', ClientStamp);
 
 /** LIVE ends onboarding (platform §4); null takes it back. */
-export const ClientReleaseStatusChanged = z.object({
-  type: z.literal('ClientReleaseStatusChanged'),
-  data: z.object({ ...Stamp, releaseStatus: z.enum(['LIVE']).nullable() }),
+export const ClientReleaseStatusChanged = eventSchema('ClientReleaseStatusChanged', {
+  ...ClientStamp,
+  releaseStatus: z.enum(['LIVE']).nullable(),
 });
 
-export const ClientSetupStepCompleted = z.object({
-  type: z.literal('ClientSetupStepCompleted'),
-  data: z.object({ ...Stamp, stepId: z.enum(SETUP_STEP_IDS) }),
+export const ClientSetupStepCompleted = eventSchema('ClientSetupStepCompleted', {
+  ...ClientStamp,
+  stepId: z.enum(SETUP_STEP_IDS),
 });
 /** Every setup step is done: the client's people may start (completedSetup / completedSetupAt). */
-export const ClientSetupCompleted = z.object({
-  type: z.literal('ClientSetupCompleted'),
-  data: z.object(Stamp),
-});
+export const ClientSetupCompleted = eventSchema('ClientSetupCompleted', ClientStamp);
 
 /** A person of the client went through the welcome flow (`welcomeFlowCompletedAt`). */
-export const WelcomeFlowCompleted = z.object({
-  type: z.literal('WelcomeFlowCompleted'),
-  data: z.object(Stamp),
-});
+export const WelcomeFlowCompleted = eventSchema('WelcomeFlowCompleted', ClientStamp);
 
 export const ClientLifecycleEvent = z.discriminatedUnion('type', [
   ClientCreated,

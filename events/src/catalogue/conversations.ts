@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { eventSchema } from './schema.ts';
 
 /**
  * Conversations where the question is: a thread on one EIF answer, employee class, census row or task of
@@ -26,61 +27,51 @@ export const ConversationSubject = z.object({
 });
 export type ConversationSubject = z.infer<typeof ConversationSubject>;
 
-export const ConversationStarted = z.object({
-  type: z.literal('ConversationStarted'),
-  data: z.object({
-    threadId: z.string(),
-    clientId: z.string(),
-    kind: ConversationKind,
-    subject: ConversationSubject,
-    startedBy: z.string(),
-    at: z.string(),
-  }),
+export const ConversationStarted = eventSchema('ConversationStarted', {
+  threadId: z.string(),
+  clientId: z.string(),
+  kind: ConversationKind,
+  subject: ConversationSubject,
+  startedBy: z.string(),
+  at: z.string(),
 });
 
-export const ConversationMessagePosted = z.object({
-  type: z.literal('ConversationMessagePosted'),
-  data: z.object({
-    threadId: z.string(),
-    clientId: z.string(),
-    /** The thread's kind and subject, so a message read alone (an e-mail, a pushed change) says where it is. */
-    kind: ConversationKind,
-    subject: ConversationSubject,
-    messageId: z.string(),
-    authorId: z.string(),
-    text: z.string(),
-    /** The people the message @mentions, by user id: each may see the thread. */
-    mentions: z.array(z.string()),
-    at: z.string(),
-  }),
+export const ConversationMessagePosted = eventSchema('ConversationMessagePosted', {
+  threadId: z.string(),
+  clientId: z.string(),
+  /** The thread's kind and subject, so a message read alone (an e-mail, a pushed change) says where it is. */
+  kind: ConversationKind,
+  subject: ConversationSubject,
+  messageId: z.string(),
+  authorId: z.string(),
+  text: z.string(),
+  /** The people the message @mentions, by user id: each may see the thread. */
+  mentions: z.array(z.string()),
+  at: z.string(),
 });
 
-export const ConversationResolved = z.object({
-  type: z.literal('ConversationResolved'),
-  data: z.object({
-    threadId: z.string(),
-    clientId: z.string(),
-    kind: ConversationKind,
-    by: z.string(),
-    at: z.string(),
-  }),
+export const ConversationResolved = eventSchema('ConversationResolved', {
+  threadId: z.string(),
+  clientId: z.string(),
+  kind: ConversationKind,
+  by: z.string(),
+  at: z.string(),
 });
 
-export const ConversationReopened = z.object({
-  type: z.literal('ConversationReopened'),
-  data: z.object({
-    threadId: z.string(),
-    clientId: z.string(),
-    kind: ConversationKind,
-    by: z.string(),
-    at: z.string(),
-  }),
+export const ConversationReopened = eventSchema('ConversationReopened', {
+  threadId: z.string(),
+  clientId: z.string(),
+  kind: ConversationKind,
+  by: z.string(),
+  at: z.string(),
 });
 
 /** A person read the thread up to `at`: what was posted after it is unread for them. */
-export const ConversationRead = z.object({
-  type: z.literal('ConversationRead'),
-  data: z.object({ threadId: z.string(), clientId: z.string(), userId: z.string(), at: z.string() }),
+export const ConversationRead = eventSchema('ConversationRead', {
+  threadId: z.string(),
+  clientId: z.string(),
+  userId: z.string(),
+  at: z.string(),
 });
 
 export const ConversationEvent = z.discriminatedUnion('type', [

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { eventSchema, Stamp } from './schema.ts';
 
 /**
  * A client's documents (onboarding §3 Document, §7 Documents): every upload, rename, change of filing and
@@ -6,77 +7,68 @@ import { z } from 'zod';
  * event's documentKey. A deleted document keeps its row (deletedAt), never its place in lists.
  */
 
-const By = z.object({ userId: z.string(), role: z.string() });
-
 /** A file was uploaded for the client and filed under a category (and a policy, for policy tasks). */
-export const DocumentUploaded = z.object({
-  type: z.literal('DocumentUploaded'),
-  data: z.object({
-    clientId: z.string(),
-    documentId: z.string(),
-    /** Where the bytes are kept in the document store. */
-    documentKey: z.string(),
-    name: z.string(),
-    mimeType: z.string(),
-    size: z.number().int(),
-    category: z.string(),
-    policyId: z.string().nullable(),
-    language: z.string().nullable(),
-    /** The uploader's user id and role. */
-    uploadedBy: z.string(),
-    uploadedByRole: z.string(),
-    at: z.string(),
-  }),
+export const DocumentUploaded = eventSchema('DocumentUploaded', {
+  clientId: z.string(),
+  documentId: z.string(),
+  /** Where the bytes are kept in the document store. */
+  documentKey: z.string(),
+  name: z.string(),
+  mimeType: z.string(),
+  size: z.number().int(),
+  category: z.string(),
+  policyId: z.string().nullable(),
+  language: z.string().nullable(),
+  /** The uploader's user id and role. */
+  uploadedBy: z.string(),
+  uploadedByRole: z.string(),
+  at: z.string(),
 });
 export type DocumentUploaded = z.infer<typeof DocumentUploaded>;
 
-export const DocumentRenamed = z.object({
-  type: z.literal('DocumentRenamed'),
-  data: z.object({ clientId: z.string(), documentId: z.string(), name: z.string(), at: z.string(), by: By }),
+export const DocumentRenamed = eventSchema('DocumentRenamed', {
+  clientId: z.string(),
+  documentId: z.string(),
+  name: z.string(),
+  ...Stamp,
 });
 export type DocumentRenamed = z.infer<typeof DocumentRenamed>;
 
 /** The document's filing changed: category, policy and language as they now are. */
-export const DocumentMetaChanged = z.object({
-  type: z.literal('DocumentMetaChanged'),
-  data: z.object({
-    clientId: z.string(),
-    documentId: z.string(),
-    category: z.string(),
-    policyId: z.string().nullable(),
-    language: z.string().nullable(),
-    at: z.string(),
-    by: By,
-  }),
+export const DocumentMetaChanged = eventSchema('DocumentMetaChanged', {
+  clientId: z.string(),
+  documentId: z.string(),
+  category: z.string(),
+  policyId: z.string().nullable(),
+  language: z.string().nullable(),
+  ...Stamp,
 });
 export type DocumentMetaChanged = z.infer<typeof DocumentMetaChanged>;
 
 /** Deleted: no longer listed or served; the row keeps deletedAt and the bytes stay in the store. */
-export const DocumentDeleted = z.object({
-  type: z.literal('DocumentDeleted'),
-  data: z.object({ clientId: z.string(), documentId: z.string(), at: z.string(), by: By }),
+export const DocumentDeleted = eventSchema('DocumentDeleted', {
+  clientId: z.string(),
+  documentId: z.string(),
+  ...Stamp,
 });
 export type DocumentDeleted = z.infer<typeof DocumentDeleted>;
 
 /** A video uploaded for the client (the video port keeps the file; videoId names it there). */
-export const DocumentVideoUploaded = z.object({
-  type: z.literal('DocumentVideoUploaded'),
-  data: z.object({
-    clientId: z.string(),
-    videoId: z.string(),
-    documentKey: z.string(),
-    name: z.string(),
-    mimeType: z.string(),
-    size: z.number().int(),
-    at: z.string(),
-    by: By,
-  }),
+export const DocumentVideoUploaded = eventSchema('DocumentVideoUploaded', {
+  clientId: z.string(),
+  videoId: z.string(),
+  documentKey: z.string(),
+  name: z.string(),
+  mimeType: z.string(),
+  size: z.number().int(),
+  ...Stamp,
 });
 export type DocumentVideoUploaded = z.infer<typeof DocumentVideoUploaded>;
 
-export const DocumentVideoDeleted = z.object({
-  type: z.literal('DocumentVideoDeleted'),
-  data: z.object({ clientId: z.string(), videoId: z.string(), at: z.string(), by: By }),
+export const DocumentVideoDeleted = eventSchema('DocumentVideoDeleted', {
+  clientId: z.string(),
+  videoId: z.string(),
+  ...Stamp,
 });
 export type DocumentVideoDeleted = z.infer<typeof DocumentVideoDeleted>;
 
@@ -87,14 +79,11 @@ export type NewDocumentNoticeStatus = (typeof NEW_DOCUMENT_NOTICE_STATUSES)[numb
  * A user's new-document notice for the client (onboarding §4): NEW_AND_SEEN when they opened the
  * documents, OLD when they dismissed the notice.
  */
-export const NewDocumentNoticeSet = z.object({
-  type: z.literal('NewDocumentNoticeSet'),
-  data: z.object({
-    clientId: z.string(),
-    userId: z.string(),
-    status: z.enum(NEW_DOCUMENT_NOTICE_STATUSES),
-    at: z.string(),
-  }),
+export const NewDocumentNoticeSet = eventSchema('NewDocumentNoticeSet', {
+  clientId: z.string(),
+  userId: z.string(),
+  status: z.enum(NEW_DOCUMENT_NOTICE_STATUSES),
+  at: z.string(),
 });
 export type NewDocumentNoticeSet = z.infer<typeof NewDocumentNoticeSet>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { eventSchema } from './schema.ts';
 
 /** Entities tracked in the EIF's change records (onboarding §3 "Other tracked entities"). */
 export const EIF_ENTITIES = [
@@ -30,15 +31,12 @@ export type EifActor = z.infer<typeof EifActor>;
  */
 const PendingStamp = z.object({ changeId: z.string(), at: z.string(), by: EifActor });
 
-export const EifEntityCreated = z.object({
-  type: z.literal('EifEntityCreated'),
-  data: z.object({
-    clientId: z.string(),
-    entity: EifEntity,
-    entityId: z.string(),
-    attributes: Attributes,
-    pending: PendingStamp.optional(),
-  }),
+export const EifEntityCreated = eventSchema('EifEntityCreated', {
+  clientId: z.string(),
+  entity: EifEntity,
+  entityId: z.string(),
+  attributes: Attributes,
+  pending: PendingStamp.optional(),
 });
 
 export const AttributeChange = z.object({
@@ -48,45 +46,37 @@ export const AttributeChange = z.object({
 });
 export type AttributeChange = z.infer<typeof AttributeChange>;
 
-export const EifEntityChanged = z.object({
-  type: z.literal('EifEntityChanged'),
-  data: z.object({
-    clientId: z.string(),
-    entity: EifEntity,
-    entityId: z.string(),
-    changes: z.array(AttributeChange).min(1),
-    pending: PendingStamp.optional(),
-  }),
+export const EifEntityChanged = eventSchema('EifEntityChanged', {
+  clientId: z.string(),
+  entity: EifEntity,
+  entityId: z.string(),
+  changes: z.array(AttributeChange).min(1),
+  pending: PendingStamp.optional(),
 });
 
-export const EifEntityDeleted = z.object({
-  type: z.literal('EifEntityDeleted'),
-  data: z.object({
-    clientId: z.string(),
-    entity: EifEntity,
-    entityId: z.string(),
-    pending: PendingStamp.optional(),
-  }),
+export const EifEntityDeleted = eventSchema('EifEntityDeleted', {
+  clientId: z.string(),
+  entity: EifEntity,
+  entityId: z.string(),
+  pending: PendingStamp.optional(),
 });
 
 export const SIGNER_KINDS = ['AUTHORIZED_SIGNER', 'BROKER_AS_AUTHORIZED_SIGNER', 'OUTSIDE_SIGNER'] as const;
 
-export const EifSigned = z.object({
-  type: z.literal('EifSigned'),
-  data: z.object({
-    clientId: z.string(),
-    signerKind: z.enum(SIGNER_KINDS),
-    by: EifActor,
-    outsideSignerActionId: z.string().nullable().default(null),
-    /** The sections (EIF step ids) the signer attested; absent on signatures from before it was kept: all. */
-    sections: z.array(z.string()).optional(),
-    at: z.string(),
-  }),
+export const EifSigned = eventSchema('EifSigned', {
+  clientId: z.string(),
+  signerKind: z.enum(SIGNER_KINDS),
+  by: EifActor,
+  outsideSignerActionId: z.string().nullable().default(null),
+  /** The sections (EIF step ids) the signer attested; absent on signatures from before it was kept: all. */
+  sections: z.array(z.string()).optional(),
+  at: z.string(),
 });
 
-export const EifChangesMarkedReadyForReview = z.object({
-  type: z.literal('EifChangesMarkedReadyForReview'),
-  data: z.object({ clientId: z.string(), by: EifActor, at: z.string() }),
+export const EifChangesMarkedReadyForReview = eventSchema('EifChangesMarkedReadyForReview', {
+  clientId: z.string(),
+  by: EifActor,
+  at: z.string(),
 });
 
 /**
@@ -102,35 +92,26 @@ const Decided = {
   answers: z.array(AnswerDecision).optional(),
 };
 
-export const EifChangesAccepted = z.object({
-  type: z.literal('EifChangesAccepted'),
-  data: z.object({
-    clientId: z.string(),
-    ...Decided,
-    by: EifActor,
-    at: z.string(),
-  }),
+export const EifChangesAccepted = eventSchema('EifChangesAccepted', {
+  clientId: z.string(),
+  ...Decided,
+  by: EifActor,
+  at: z.string(),
 });
 
-export const EifChangesDeclined = z.object({
-  type: z.literal('EifChangesDeclined'),
-  data: z.object({
-    clientId: z.string(),
-    ...Decided,
-    reason: z.string().min(1),
-    by: EifActor,
-    at: z.string(),
-  }),
+export const EifChangesDeclined = eventSchema('EifChangesDeclined', {
+  clientId: z.string(),
+  ...Decided,
+  reason: z.string().min(1),
+  by: EifActor,
+  at: z.string(),
 });
 
-export const EifIcEditsUndone = z.object({
-  type: z.literal('EifIcEditsUndone'),
-  data: z.object({
-    clientId: z.string(),
-    changeIds: z.array(z.string()).min(1),
-    by: EifActor,
-    at: z.string(),
-  }),
+export const EifIcEditsUndone = eventSchema('EifIcEditsUndone', {
+  clientId: z.string(),
+  changeIds: z.array(z.string()).min(1),
+  by: EifActor,
+  at: z.string(),
 });
 
 export const EifEvent = z.discriminatedUnion('type', [

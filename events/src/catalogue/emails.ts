@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { eventSchema } from './schema.ts';
 
 /**
  * The outbox: every e-mail is its own stream, `email-{emailId}`. `EmailQueued` holds what to send; the
@@ -49,44 +50,38 @@ export const EMAIL_KINDS = [
 export const EmailKind = z.enum(EMAIL_KINDS);
 export type EmailKind = z.infer<typeof EmailKind>;
 
-export const EmailQueued = z.object({
-  type: z.literal('EmailQueued'),
-  data: z.object({
-    emailId: z.string(),
-    kind: EmailKind,
-    to: z.array(z.string()),
-    cc: z.array(z.string()).default([]),
-    subject: z.string(),
-    /** The plain-text body, links included. */
-    body: z.string(),
-    /** The HTML body, when the e-mail has one. */
-    html: z.string().nullable().default(null),
-    clientId: z.string().nullable().default(null),
-    /** The user ids of the recipients, where they are users (for errorUsers). */
-    userIds: z.array(z.string()).default([]),
-    /** The e-mail this one resends, if any. */
-    resendOf: z.string().nullable().default(null),
-    /** Held for its recipient's daily digest instead of being sent on its own. */
-    heldForDigest: z.boolean().default(false),
-  }),
+export const EmailQueued = eventSchema('EmailQueued', {
+  emailId: z.string(),
+  kind: EmailKind,
+  to: z.array(z.string()),
+  cc: z.array(z.string()).default([]),
+  subject: z.string(),
+  /** The plain-text body, links included. */
+  body: z.string(),
+  /** The HTML body, when the e-mail has one. */
+  html: z.string().nullable().default(null),
+  clientId: z.string().nullable().default(null),
+  /** The user ids of the recipients, where they are users (for errorUsers). */
+  userIds: z.array(z.string()).default([]),
+  /** The e-mail this one resends, if any. */
+  resendOf: z.string().nullable().default(null),
+  /** Held for its recipient's daily digest instead of being sent on its own. */
+  heldForDigest: z.boolean().default(false),
 });
 export type EmailQueued = z.infer<typeof EmailQueued>;
 
 /** The mail server accepted the e-mail (or, with no server configured, it was printed on the console). */
-export const EmailSent = z.object({
-  type: z.literal('EmailSent'),
-  data: z.object({
-    emailId: z.string(),
-    to: z.array(z.string()),
-    subject: z.string(),
-    /** The plain-text body (links included); older events carry none. */
-    body: z.string().default(''),
-    clientId: z.string().nullable().default(null),
-    /** The Message-ID header the e-mail left with; older events carry none. */
-    messageId: z.string().nullable().default(null),
-    /** The server's answer, e.g. '250 OK'. */
-    response: z.string().nullable().default(null),
-  }),
+export const EmailSent = eventSchema('EmailSent', {
+  emailId: z.string(),
+  to: z.array(z.string()),
+  subject: z.string(),
+  /** The plain-text body (links included); older events carry none. */
+  body: z.string().default(''),
+  clientId: z.string().nullable().default(null),
+  /** The Message-ID header the e-mail left with; older events carry none. */
+  messageId: z.string().nullable().default(null),
+  /** The server's answer, e.g. '250 OK'. */
+  response: z.string().nullable().default(null),
 });
 export type EmailSent = z.infer<typeof EmailSent>;
 
@@ -95,50 +90,35 @@ export type EmailSent = z.infer<typeof EmailSent>;
  * e-mail is in flight; a worker that dies before recording it leaves the attempt open, and the e-mail is
  * sent again (same Message-ID) only from `resendAfter` on, the grace that keeps a possible repeat apart.
  */
-export const EmailSendAttempted = z.object({
-  type: z.literal('EmailSendAttempted'),
-  data: z.object({
-    emailId: z.string(),
-    attempt: z.number().int().min(1),
-    messageId: z.string(),
-    resendAfter: z.string(),
-  }),
+export const EmailSendAttempted = eventSchema('EmailSendAttempted', {
+  emailId: z.string(),
+  attempt: z.number().int().min(1),
+  messageId: z.string(),
+  resendAfter: z.string(),
 });
 export type EmailSendAttempted = z.infer<typeof EmailSendAttempted>;
 
-export const EmailDeliveryFailed = z.object({
-  type: z.literal('EmailDeliveryFailed'),
-  data: z.object({
-    emailId: z.string(),
-    attempt: z.number().int().min(1),
-    reason: z.string(),
-    /** A permanent refusal (a 5xx answer, or the attempts exhausted): no further attempt. */
-    permanent: z.boolean(),
-    /** When the next attempt is due (null when permanent). */
-    retryAt: z.string().nullable(),
-    /** Recipients the server refused, by address. */
-    rejected: z.array(z.string()).default([]),
-  }),
+export const EmailDeliveryFailed = eventSchema('EmailDeliveryFailed', {
+  emailId: z.string(),
+  attempt: z.number().int().min(1),
+  reason: z.string(),
+  /** A permanent refusal (a 5xx answer, or the attempts exhausted): no further attempt. */
+  permanent: z.boolean(),
+  /** When the next attempt is due (null when permanent). */
+  retryAt: z.string().nullable(),
+  /** Recipients the server refused, by address. */
+  rejected: z.array(z.string()).default([]),
 });
 export type EmailDeliveryFailed = z.infer<typeof EmailDeliveryFailed>;
 
-export const EmailDelivered = z.object({
-  type: z.literal('EmailDelivered'),
-  data: z.object({ emailId: z.string() }),
-});
-export const EmailBounced = z.object({
-  type: z.literal('EmailBounced'),
-  data: z.object({ emailId: z.string(), reason: z.string() }),
-});
-export const EmailOpened = z.object({
-  type: z.literal('EmailOpened'),
-  data: z.object({ emailId: z.string() }),
-});
+export const EmailDelivered = eventSchema('EmailDelivered', { emailId: z.string() });
+export const EmailBounced = eventSchema('EmailBounced', { emailId: z.string(), reason: z.string() });
+export const EmailOpened = eventSchema('EmailOpened', { emailId: z.string() });
 
 /** A held e-mail went out inside its recipient's daily digest (the digest is its own e-mail). */
-export const EmailIncludedInDigest = z.object({
-  type: z.literal('EmailIncludedInDigest'),
-  data: z.object({ emailId: z.string(), digestEmailId: z.string() }),
+export const EmailIncludedInDigest = eventSchema('EmailIncludedInDigest', {
+  emailId: z.string(),
+  digestEmailId: z.string(),
 });
 
 export const EmailEvent = z.discriminatedUnion('type', [
@@ -157,33 +137,24 @@ export const EMAIL_EVENT_TYPES = EmailEvent.options.map((o) => o.shape.type.valu
 export const emailStream = (emailId: string) => `email-${emailId}`;
 
 /** A client's notification rules, replaced as a whole by staff (domain/src/emails/rules.ts). */
-export const ClientEmailRulesSet = z.object({
-  type: z.literal('ClientEmailRulesSet'),
-  data: z.object({
-    clientId: z.string(),
-    rules: z.array(
-      z.object({
-        kind: EmailKind,
-        to: z.array(z.enum(['BEN_ADMIN', 'BROKER', 'CONSULTANT'])),
-        ccRoles: z.array(z.enum(['BEN_ADMIN', 'BROKER', 'CONSULTANT'])),
-        ccAddresses: z.array(z.string()),
-      }),
-    ),
-  }),
+export const ClientEmailRulesSet = eventSchema('ClientEmailRulesSet', {
+  clientId: z.string(),
+  rules: z.array(
+    z.object({
+      kind: EmailKind,
+      to: z.array(z.enum(['BEN_ADMIN', 'BROKER', 'CONSULTANT'])),
+      ccRoles: z.array(z.enum(['BEN_ADMIN', 'BROKER', 'CONSULTANT'])),
+      ccAddresses: z.array(z.string()),
+    }),
+  ),
 });
 export type ClientEmailRulesSet = z.infer<typeof ClientEmailRulesSet>;
 export const emailRulesStream = (clientId: string) => `email-rules-${clientId}`;
 
 /** A user's choice: e-mails governed by notification rules one by one, or once a day in a digest. */
-export const EmailDigestChosen = z.object({
-  type: z.literal('EmailDigestChosen'),
-  data: z.object({ userId: z.string(), daily: z.boolean() }),
-});
+export const EmailDigestChosen = eventSchema('EmailDigestChosen', { userId: z.string(), daily: z.boolean() });
 export const emailPreferencesStream = (userId: string) => `email-preferences-${userId}`;
 
 /** One day's digest run claimed (appended with no_stream, so one replica sends each day's digests). */
-export const EmailDigestRunClaimed = z.object({
-  type: z.literal('EmailDigestRunClaimed'),
-  data: z.object({ day: z.string() }),
-});
+export const EmailDigestRunClaimed = eventSchema('EmailDigestRunClaimed', { day: z.string() });
 export const emailDigestRunStream = (day: string) => `email-digest-run-${day}`;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { eventSchema } from './schema.ts';
 
 /**
  * Benefits Explorer sites (explorer §3), one stream per site `explorer-{explorerPageId}`. A vanity slug
@@ -95,57 +96,58 @@ export const ExplorerRenewalSource = z.object({
 
 const UpdatedBy = z.object({ userId: z.string(), at: At });
 
-export const ExplorerSiteCreated = z.object({
-  type: z.literal('ExplorerSiteCreated'),
-  data: z.object({
-    explorerPageId: z.string(),
-    clientId: z.string(),
-    pageOwner: z.string(),
-    site: ExplorerSiteAttributes,
-    renewedFrom: ExplorerRenewalSource.nullable().default(null),
-    by: UpdatedBy,
-  }),
+export const ExplorerSiteCreated = eventSchema('ExplorerSiteCreated', {
+  explorerPageId: z.string(),
+  clientId: z.string(),
+  pageOwner: z.string(),
+  site: ExplorerSiteAttributes,
+  renewedFrom: ExplorerRenewalSource.nullable().default(null),
+  by: UpdatedBy,
 });
 
-export const ExplorerSiteUpdated = z.object({
-  type: z.literal('ExplorerSiteUpdated'),
-  data: z.object({ explorerPageId: z.string(), site: ExplorerSiteAttributes, by: UpdatedBy }),
+export const ExplorerSiteUpdated = eventSchema('ExplorerSiteUpdated', {
+  explorerPageId: z.string(),
+  site: ExplorerSiteAttributes,
+  by: UpdatedBy,
 });
 
 /** Recorded on the previous year's stream; the next year's stream starts with ExplorerSiteCreated. */
-export const ExplorerSiteRenewed = z.object({
-  type: z.literal('ExplorerSiteRenewed'),
-  data: z.object({ explorerPageId: z.string(), newExplorerPageId: z.string(), by: UpdatedBy }),
+export const ExplorerSiteRenewed = eventSchema('ExplorerSiteRenewed', {
+  explorerPageId: z.string(),
+  newExplorerPageId: z.string(),
+  by: UpdatedBy,
 });
 
-export const ExplorerSiteTransferred = z.object({
-  type: z.literal('ExplorerSiteTransferred'),
-  data: z.object({ explorerPageId: z.string(), from: z.string(), to: z.string(), by: UpdatedBy }),
+export const ExplorerSiteTransferred = eventSchema('ExplorerSiteTransferred', {
+  explorerPageId: z.string(),
+  from: z.string(),
+  to: z.string(),
+  by: UpdatedBy,
 });
 
-export const ExplorerSiteDeleted = z.object({
-  type: z.literal('ExplorerSiteDeleted'),
-  data: z.object({ explorerPageId: z.string(), by: UpdatedBy }),
+export const ExplorerSiteDeleted = eventSchema('ExplorerSiteDeleted', {
+  explorerPageId: z.string(),
+  by: UpdatedBy,
 });
 
-export const ExplorerPlanAdded = z.object({
-  type: z.literal('ExplorerPlanAdded'),
-  data: z.object({ explorerPageId: z.string(), plan: ExplorerPlan }),
+export const ExplorerPlanAdded = eventSchema('ExplorerPlanAdded', {
+  explorerPageId: z.string(),
+  plan: ExplorerPlan,
 });
 
-export const ExplorerPlanChanged = z.object({
-  type: z.literal('ExplorerPlanChanged'),
-  data: z.object({ explorerPageId: z.string(), plan: ExplorerPlan }),
+export const ExplorerPlanChanged = eventSchema('ExplorerPlanChanged', {
+  explorerPageId: z.string(),
+  plan: ExplorerPlan,
 });
 
-export const ExplorerPlanRemoved = z.object({
-  type: z.literal('ExplorerPlanRemoved'),
-  data: z.object({ explorerPageId: z.string(), planId: z.string() }),
+export const ExplorerPlanRemoved = eventSchema('ExplorerPlanRemoved', {
+  explorerPageId: z.string(),
+  planId: z.string(),
 });
 
-export const ExplorerDocumentAttached = z.object({
-  type: z.literal('ExplorerDocumentAttached'),
-  data: z.object({ explorerPageId: z.string(), document: ExplorerDocument }),
+export const ExplorerDocumentAttached = eventSchema('ExplorerDocumentAttached', {
+  explorerPageId: z.string(),
+  document: ExplorerDocument,
 });
 
 export const ExplorerEvent = z.discriminatedUnion('type', [
@@ -162,63 +164,54 @@ export const ExplorerEvent = z.discriminatedUnion('type', [
 export type ExplorerEvent = z.infer<typeof ExplorerEvent>;
 export const EXPLORER_EVENT_TYPES = ExplorerEvent.options.map((o) => o.shape.type.value);
 
-export const ExplorerSlugReserved = z.object({
-  type: z.literal('ExplorerSlugReserved'),
-  data: z.object({ slug: z.string(), explorerPageId: z.string() }),
+export const ExplorerSlugReserved = eventSchema('ExplorerSlugReserved', {
+  slug: z.string(),
+  explorerPageId: z.string(),
 });
-export const ExplorerSlugReleased = z.object({
-  type: z.literal('ExplorerSlugReleased'),
-  data: z.object({ slug: z.string(), explorerPageId: z.string() }),
+export const ExplorerSlugReleased = eventSchema('ExplorerSlugReleased', {
+  slug: z.string(),
+  explorerPageId: z.string(),
 });
 
 /** explorer §3 Lead, sent from the public page (§7). */
-export const LeadSubmitted = z.object({
-  type: z.literal('LeadSubmitted'),
-  data: z.object({
-    leadId: z.string(),
-    explorerPageId: Text,
-    email: z.string(),
-    firstName: z.string(),
-    lastName: z.string(),
-    city: z.string(),
-    state: z.string(),
-    phone: z.string(),
-    externalUser: z.enum(['employer', 'broker']),
-    employerName: z.string(),
-    brokerName: Text,
-    at: At,
-  }),
+export const LeadSubmitted = eventSchema('LeadSubmitted', {
+  leadId: z.string(),
+  explorerPageId: Text,
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  city: z.string(),
+  state: z.string(),
+  phone: z.string(),
+  externalUser: z.enum(['employer', 'broker']),
+  employerName: z.string(),
+  brokerName: Text,
+  at: At,
 });
 
 /**
  * The built-in support chat (platform §9 departments): one stream per conversation
  * `explorerchat-{conversationId}`, started by a visitor of a public page; staff answer as agents.
  */
-export const SupportChatStarted = z.object({
-  type: z.literal('SupportChatStarted'),
-  data: z.object({
-    conversationId: z.string(),
-    explorerPageId: z.string(),
-    /** The client of the page; its data key seals the chat's messages (older chats name none). */
-    clientId: z.string().optional(),
-    department: z.string(),
-    language: z.string(),
-    at: At,
-  }),
+export const SupportChatStarted = eventSchema('SupportChatStarted', {
+  conversationId: z.string(),
+  explorerPageId: z.string(),
+  /** The client of the page; its data key seals the chat's messages (older chats name none). */
+  clientId: z.string().optional(),
+  department: z.string(),
+  language: z.string(),
+  at: At,
 });
-export const SupportChatMessagePosted = z.object({
-  type: z.literal('SupportChatMessagePosted'),
-  data: z.object({
-    conversationId: z.string(),
-    /** The page's client, as the chat's start names it (sealed with its data key). */
-    clientId: z.string().optional(),
-    messageId: z.string(),
-    author: z.enum(['visitor', 'agent']),
-    /** The staff user for an agent's message; null for the visitor. */
-    authorId: Text,
-    text: z.string(),
-    at: At,
-  }),
+export const SupportChatMessagePosted = eventSchema('SupportChatMessagePosted', {
+  conversationId: z.string(),
+  /** The page's client, as the chat's start names it (sealed with its data key). */
+  clientId: z.string().optional(),
+  messageId: z.string(),
+  author: z.enum(['visitor', 'agent']),
+  /** The staff user for an agent's message; null for the visitor. */
+  authorId: Text,
+  text: z.string(),
+  at: At,
 });
 export const SUPPORT_CHAT_EVENT_TYPES = ['SupportChatStarted', 'SupportChatMessagePosted'] as const;
 
@@ -226,9 +219,10 @@ export const SUPPORT_CHAT_EVENT_TYPES = ['SupportChatStarted', 'SupportChatMessa
  * A human-check challenge was answered once: `explorerhumancheck-{nonce}` is appended with no_stream,
  * so a replayed answer meets a conflict instead of a second send.
  */
-export const HumanCheckUsed = z.object({
-  type: z.literal('HumanCheckUsed'),
-  data: z.object({ nonce: z.string(), purpose: z.string(), at: At }),
+export const HumanCheckUsed = eventSchema('HumanCheckUsed', {
+  nonce: z.string(),
+  purpose: z.string(),
+  at: At,
 });
 
 /** Everything this file adds to the store, for the DomainEvent union. */

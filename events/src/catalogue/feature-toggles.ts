@@ -1,27 +1,23 @@
 import { z } from 'zod';
-
-const By = z.object({ userId: z.string(), role: z.string() });
+import { eventSchema, Stamp } from './schema.ts';
 
 /**
  * Staff set a feature toggle: globally (`clientId` null) or for one client, overriding the global value
  * for that client only.
  */
-export const FeatureToggleSet = z.object({
-  type: z.literal('FeatureToggleSet'),
-  data: z.object({
-    toggle: z.string(),
-    clientId: z.string().nullable(),
-    enabled: z.boolean(),
-    at: z.string(),
-    by: By,
-  }),
+export const FeatureToggleSet = eventSchema('FeatureToggleSet', {
+  toggle: z.string(),
+  clientId: z.string().nullable(),
+  enabled: z.boolean(),
+  ...Stamp,
 });
 export type FeatureToggleSet = z.infer<typeof FeatureToggleSet>;
 
 /** Staff removed a client's override: the client follows the global value again. */
-export const FeatureToggleOverrideCleared = z.object({
-  type: z.literal('FeatureToggleOverrideCleared'),
-  data: z.object({ toggle: z.string(), clientId: z.string(), at: z.string(), by: By }),
+export const FeatureToggleOverrideCleared = eventSchema('FeatureToggleOverrideCleared', {
+  toggle: z.string(),
+  clientId: z.string(),
+  ...Stamp,
 });
 export type FeatureToggleOverrideCleared = z.infer<typeof FeatureToggleOverrideCleared>;
 

@@ -1,12 +1,11 @@
 import { z } from 'zod';
+import { eventSchema, Stamp } from './schema.ts';
 
 /**
  * Onboarding forms signed with Onboard's own e-signature: templates (`template-{id}`) are a PDF with
  * fields placed for each recipient role; envelopes (`envelope-{id}`) are one template sent to a client's
  * recipients, every step of their signing an event.
  */
-
-const By = z.object({ userId: z.string(), role: z.string() });
 
 export const SIGNING_FIELD_KINDS = ['signature', 'initials', 'dateSigned', 'text', 'checkbox'] as const;
 export type SigningFieldKind = (typeof SIGNING_FIELD_KINDS)[number];
@@ -40,30 +39,22 @@ export type SigningRole = z.infer<typeof SigningRole>;
 export const SigningPage = z.object({ width: z.number(), height: z.number() });
 
 /** Staff uploaded a PDF as a new template. */
-export const SigningTemplateCreated = z.object({
-  type: z.literal('SigningTemplateCreated'),
-  data: z.object({
-    templateId: z.string(),
-    name: z.string(),
-    documentId: z.string(),
-    fileName: z.string(),
-    sha256: z.string(),
-    pages: z.array(SigningPage),
-    at: z.string(),
-    by: By,
-  }),
+export const SigningTemplateCreated = eventSchema('SigningTemplateCreated', {
+  templateId: z.string(),
+  name: z.string(),
+  documentId: z.string(),
+  fileName: z.string(),
+  sha256: z.string(),
+  pages: z.array(SigningPage),
+  ...Stamp,
 });
 
 /** Staff placed the template's roles and fields; the event carries all of them as they now are. */
-export const SigningTemplateFieldsSet = z.object({
-  type: z.literal('SigningTemplateFieldsSet'),
-  data: z.object({
-    templateId: z.string(),
-    roles: z.array(SigningRole),
-    fields: z.array(SigningField),
-    at: z.string(),
-    by: By,
-  }),
+export const SigningTemplateFieldsSet = eventSchema('SigningTemplateFieldsSet', {
+  templateId: z.string(),
+  roles: z.array(SigningRole),
+  fields: z.array(SigningField),
+  ...Stamp,
 });
 
 export const SigningTemplateEvent = z.discriminatedUnion('type', [
@@ -94,142 +85,123 @@ const Origin = {
 const EnvelopeRef = { envelopeId: z.string(), clientId: z.string() };
 
 /** Staff sent a template to a client's recipients. */
-export const EnvelopeCreated = z.object({
-  type: z.literal('EnvelopeCreated'),
-  data: z.object({
-    ...EnvelopeRef,
-    templateId: z.string(),
-    formName: z.string(),
-    documentId: z.string(),
-    sha256: z.string(),
-    pages: z.array(SigningPage),
-    roles: z.array(SigningRole),
-    fields: z.array(SigningField),
-    recipients: z.array(EnvelopeRecipient),
-    at: z.string(),
-    by: By,
-  }),
+export const EnvelopeCreated = eventSchema('EnvelopeCreated', {
+  ...EnvelopeRef,
+  templateId: z.string(),
+  formName: z.string(),
+  documentId: z.string(),
+  sha256: z.string(),
+  pages: z.array(SigningPage),
+  roles: z.array(SigningRole),
+  fields: z.array(SigningField),
+  recipients: z.array(EnvelopeRecipient),
+  ...Stamp,
 });
 
 /** A recipient was added to a role of an envelope still in progress. */
-export const EnvelopeRecipientAdded = z.object({
-  type: z.literal('EnvelopeRecipientAdded'),
-  data: z.object({ ...EnvelopeRef, recipient: EnvelopeRecipient, at: z.string(), by: By }),
+export const EnvelopeRecipientAdded = eventSchema('EnvelopeRecipientAdded', {
+  ...EnvelopeRef,
+  recipient: EnvelopeRecipient,
+  ...Stamp,
 });
 
 /** A one-time signing link was issued to a recipient; it expires at `expiresAt` or at its first use. */
-export const EnvelopeSigningLinkIssued = z.object({
-  type: z.literal('EnvelopeSigningLinkIssued'),
-  data: z.object({
-    ...EnvelopeRef,
-    recipientId: z.string(),
-    linkId: z.string(),
-    expiresAt: z.string(),
-    at: z.string(),
-  }),
+export const EnvelopeSigningLinkIssued = eventSchema('EnvelopeSigningLinkIssued', {
+  ...EnvelopeRef,
+  recipientId: z.string(),
+  linkId: z.string(),
+  expiresAt: z.string(),
+  at: z.string(),
 });
 
 /** Staff extended a recipient's signing link: the same link now works until `expiresAt`. */
-export const EnvelopeSigningLinkExtended = z.object({
-  type: z.literal('EnvelopeSigningLinkExtended'),
-  data: z.object({
-    ...EnvelopeRef,
-    recipientId: z.string(),
-    linkId: z.string(),
-    expiresAt: z.string(),
-    at: z.string(),
-    by: By,
-  }),
+export const EnvelopeSigningLinkExtended = eventSchema('EnvelopeSigningLinkExtended', {
+  ...EnvelopeRef,
+  recipientId: z.string(),
+  linkId: z.string(),
+  expiresAt: z.string(),
+  ...Stamp,
 });
 
 /** A recipient opened the signing view; they hold the envelope's lock (one signer at a time) until `lockedUntil`. */
-export const EnvelopeRecipientViewed = z.object({
-  type: z.literal('EnvelopeRecipientViewed'),
-  data: z.object({
-    ...EnvelopeRef,
-    recipientId: z.string(),
-    lockedUntil: z.string(),
-    ...Origin,
-    at: z.string(),
-  }),
+export const EnvelopeRecipientViewed = eventSchema('EnvelopeRecipientViewed', {
+  ...EnvelopeRef,
+  recipientId: z.string(),
+  lockedUntil: z.string(),
+  ...Origin,
+  at: z.string(),
 });
 
 /** A recipient signed: their fields, stamped into the PDF whose hash before and after is recorded. */
-export const EnvelopeRecipientSigned = z.object({
-  type: z.literal('EnvelopeRecipientSigned'),
-  data: z.object({
-    ...EnvelopeRef,
-    recipientId: z.string(),
-    signatureKind: z.enum(['drawn', 'typed']),
-    values: z.record(z.string(), z.string()),
-    documentId: z.string(),
-    hashBefore: z.string(),
-    hashAfter: z.string(),
-    /** The signed PDF's length in bytes (absent in events recorded before it was kept). */
-    size: z.number().int().nonnegative().optional(),
-    ...Origin,
-    at: z.string(),
-  }),
+export const EnvelopeRecipientSigned = eventSchema('EnvelopeRecipientSigned', {
+  ...EnvelopeRef,
+  recipientId: z.string(),
+  signatureKind: z.enum(['drawn', 'typed']),
+  values: z.record(z.string(), z.string()),
+  documentId: z.string(),
+  hashBefore: z.string(),
+  hashAfter: z.string(),
+  /** The signed PDF's length in bytes (absent in events recorded before it was kept). */
+  size: z.number().int().nonnegative().optional(),
+  ...Origin,
+  at: z.string(),
 });
 
 /** A recipient declined to sign, with their reason; the envelope waits for staff to reassign or void it. */
-export const EnvelopeRecipientDeclined = z.object({
-  type: z.literal('EnvelopeRecipientDeclined'),
-  data: z.object({ ...EnvelopeRef, recipientId: z.string(), reason: z.string(), ...Origin, at: z.string() }),
+export const EnvelopeRecipientDeclined = eventSchema('EnvelopeRecipientDeclined', {
+  ...EnvelopeRef,
+  recipientId: z.string(),
+  reason: z.string(),
+  ...Origin,
+  at: z.string(),
 });
 
 /** A recipient left the signing view to finish later; the lock is released. */
-export const EnvelopeRecipientLeft = z.object({
-  type: z.literal('EnvelopeRecipientLeft'),
-  data: z.object({ ...EnvelopeRef, recipientId: z.string(), ...Origin, at: z.string() }),
+export const EnvelopeRecipientLeft = eventSchema('EnvelopeRecipientLeft', {
+  ...EnvelopeRef,
+  recipientId: z.string(),
+  ...Origin,
+  at: z.string(),
 });
 
 /** Staff reassigned a recipient's place to someone else (the one before can no longer act). */
-export const EnvelopeRecipientReassigned = z.object({
-  type: z.literal('EnvelopeRecipientReassigned'),
-  data: z.object({
-    ...EnvelopeRef,
-    fromRecipientId: z.string(),
-    recipient: EnvelopeRecipient,
-    at: z.string(),
-    by: By,
-  }),
+export const EnvelopeRecipientReassigned = eventSchema('EnvelopeRecipientReassigned', {
+  ...EnvelopeRef,
+  fromRecipientId: z.string(),
+  recipient: EnvelopeRecipient,
+  ...Stamp,
 });
 
 /** A recipient's e-mail changed with their account's (PUT /api/users/{userId}/onboarding-form-email). */
-export const EnvelopeRecipientEmailChanged = z.object({
-  type: z.literal('EnvelopeRecipientEmailChanged'),
-  data: z.object({
-    ...EnvelopeRef,
-    recipientId: z.string(),
-    email: z.string(),
-    userId: z.string().nullable(),
-    at: z.string(),
-    by: By,
-  }),
+export const EnvelopeRecipientEmailChanged = eventSchema('EnvelopeRecipientEmailChanged', {
+  ...EnvelopeRef,
+  recipientId: z.string(),
+  email: z.string(),
+  userId: z.string().nullable(),
+  ...Stamp,
 });
 
 /** A quorum role reached its quorum: its recipients who had not signed are released. */
-export const EnvelopeRoleCompleted = z.object({
-  type: z.literal('EnvelopeRoleCompleted'),
-  data: z.object({
-    ...EnvelopeRef,
-    roleId: z.string(),
-    releasedRecipientIds: z.array(z.string()),
-    at: z.string(),
-  }),
+export const EnvelopeRoleCompleted = eventSchema('EnvelopeRoleCompleted', {
+  ...EnvelopeRef,
+  roleId: z.string(),
+  releasedRecipientIds: z.array(z.string()),
+  at: z.string(),
 });
 
 /** Every role completed: the last signed PDF is the completed form. */
-export const EnvelopeCompleted = z.object({
-  type: z.literal('EnvelopeCompleted'),
-  data: z.object({ ...EnvelopeRef, documentId: z.string(), sha256: z.string(), at: z.string() }),
+export const EnvelopeCompleted = eventSchema('EnvelopeCompleted', {
+  ...EnvelopeRef,
+  documentId: z.string(),
+  sha256: z.string(),
+  at: z.string(),
 });
 
 /** Staff voided the envelope; nobody can act on it any more. */
-export const EnvelopeVoided = z.object({
-  type: z.literal('EnvelopeVoided'),
-  data: z.object({ ...EnvelopeRef, reason: z.string(), at: z.string(), by: By }),
+export const EnvelopeVoided = eventSchema('EnvelopeVoided', {
+  ...EnvelopeRef,
+  reason: z.string(),
+  ...Stamp,
 });
 
 export const EnvelopeEvent = z.discriminatedUnion('type', [

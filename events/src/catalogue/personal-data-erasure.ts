@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { eventSchema } from './schema.ts';
 
 /** What a sealed value reads as once its data key is destroyed. */
 export const ERASED = 'erased';
@@ -12,16 +13,13 @@ export const ERASURE_REASONS = ['PERSON_REQUEST', 'CLIENT_REQUEST', 'LEFT_CARRIE
  * employee id, never the id or SSN). Every event stays; what was sealed with those keys reads 'erased'.
  * `RETENTION`: the daily job, a set time after the client went LIVE.
  */
-export const PersonalDataErased = z.object({
-  type: z.literal('PersonalDataErased'),
-  data: z.object({
-    clientId: z.string(),
-    scope: z.enum(ERASURE_SCOPES),
-    employeeRef: z.string().nullable(),
-    reason: z.enum(ERASURE_REASONS),
-    erasedBy: z.object({ userId: z.string(), role: z.string() }),
-    erasedAt: z.string(),
-  }),
+export const PersonalDataErased = eventSchema('PersonalDataErased', {
+  clientId: z.string(),
+  scope: z.enum(ERASURE_SCOPES),
+  employeeRef: z.string().nullable(),
+  reason: z.enum(ERASURE_REASONS),
+  erasedBy: z.object({ userId: z.string(), role: z.string() }),
+  erasedAt: z.string(),
 });
 
 export const PersonalDataEvent = z.discriminatedUnion('type', [PersonalDataErased]);

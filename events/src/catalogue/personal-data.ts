@@ -1,6 +1,5 @@
 import { z } from 'zod';
-
-const By = z.object({ userId: z.string(), role: z.string() });
+import { eventSchema, Stamp } from './schema.ts';
 
 /**
  * Which person's data was looked at: a row of one census file (none for a person of its change view),
@@ -15,18 +14,14 @@ const EmployeeRef = z.object({
 });
 
 /** Someone with the right to see the full value revealed one masked field of one employee, saying why. */
-export const PersonalDataRevealed = z.object({
-  type: z.literal('PersonalDataRevealed'),
-  data: z.object({
-    clientId: z.string(),
-    employee: EmployeeRef,
-    field: z.string(),
-    /** A value of the census change view: the one the file had before, or has now. */
-    change: z.enum(['BEFORE', 'AFTER']).optional(),
-    reason: z.string(),
-    at: z.string(),
-    by: By,
-  }),
+export const PersonalDataRevealed = eventSchema('PersonalDataRevealed', {
+  clientId: z.string(),
+  employee: EmployeeRef,
+  field: z.string(),
+  /** A value of the census change view: the one the file had before, or has now. */
+  change: z.enum(['BEFORE', 'AFTER']).optional(),
+  reason: z.string(),
+  ...Stamp,
 });
 export type PersonalDataRevealed = z.infer<typeof PersonalDataRevealed>;
 
@@ -34,16 +29,12 @@ export type PersonalDataRevealed = z.infer<typeof PersonalDataRevealed>;
  * Someone whose role may see full values downloaded a file of personal data without the masking: the
  * error workbook of a census file, or the census file as uploaded.
  */
-export const PersonalDataDownloadedUnmasked = z.object({
-  type: z.literal('PersonalDataDownloadedUnmasked'),
-  data: z.object({
-    clientId: z.string(),
-    file: z.object({ policyId: z.string(), documentId: z.string(), fileName: z.string() }),
-    what: z.enum(['CENSUS_ERROR_WORKBOOK', 'CENSUS_FILE']),
-    reason: z.string(),
-    at: z.string(),
-    by: By,
-  }),
+export const PersonalDataDownloadedUnmasked = eventSchema('PersonalDataDownloadedUnmasked', {
+  clientId: z.string(),
+  file: z.object({ policyId: z.string(), documentId: z.string(), fileName: z.string() }),
+  what: z.enum(['CENSUS_ERROR_WORKBOOK', 'CENSUS_FILE']),
+  reason: z.string(),
+  ...Stamp,
 });
 export type PersonalDataDownloadedUnmasked = z.infer<typeof PersonalDataDownloadedUnmasked>;
 

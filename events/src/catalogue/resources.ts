@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { RESOURCE_AUDIENCES, RESOURCE_BENEFIT_TYPES } from './resource-kinds.ts';
+import { eventSchema, Stamp } from './schema.ts';
 
 export { RESOURCE_AUDIENCES, RESOURCE_BENEFIT_TYPES };
-
-const By = z.object({ userId: z.string(), role: z.string() });
 
 /** A resource is a web page (https) or a file kept in the document store, named by its id. */
 export const ResourceContent = z.discriminatedUnion('kind', [
@@ -30,23 +29,18 @@ const ResourceFields = {
 };
 
 /** Staff added an enrollment or onboarding resource for the client's people. */
-export const ResourceAdded = z.object({
-  type: z.literal('ResourceAdded'),
-  data: z.object({ ...ResourceFields, at: z.string(), by: By }),
-});
+export const ResourceAdded = eventSchema('ResourceAdded', { ...ResourceFields, ...Stamp });
 export type ResourceAdded = z.infer<typeof ResourceAdded>;
 
 /** Staff edited a resource; the event carries every field as it now is. */
-export const ResourceChanged = z.object({
-  type: z.literal('ResourceChanged'),
-  data: z.object({ ...ResourceFields, at: z.string(), by: By }),
-});
+export const ResourceChanged = eventSchema('ResourceChanged', { ...ResourceFields, ...Stamp });
 export type ResourceChanged = z.infer<typeof ResourceChanged>;
 
 /** Staff removed a resource; its document stays in the store (other records may name it). */
-export const ResourceRemoved = z.object({
-  type: z.literal('ResourceRemoved'),
-  data: z.object({ clientId: z.string(), resourceId: z.string(), at: z.string(), by: By }),
+export const ResourceRemoved = eventSchema('ResourceRemoved', {
+  clientId: z.string(),
+  resourceId: z.string(),
+  ...Stamp,
 });
 export type ResourceRemoved = z.infer<typeof ResourceRemoved>;
 

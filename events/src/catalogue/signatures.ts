@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EifActor } from './eif.ts';
+import { eventSchema } from './schema.ts';
 
 /**
  * Who attested what of a signed EIF, and who confirmed the changes accepted since: one stream per client,
@@ -22,29 +23,23 @@ export const ConfirmedAnswer = z.object({
 });
 export type ConfirmedAnswer = z.infer<typeof ConfirmedAnswer>;
 
-export const EifCountersigned = z.object({
-  type: z.literal('EifCountersigned'),
-  data: z.object({
-    clientId: z.string(),
-    signatureId: z.string(),
-    by: EifActor,
-    /** The outside signer's name as invited (they have no account to name them). */
-    name: z.string(),
-    outsideSignerActionId: z.string(),
-    sections: z.array(z.string()).min(1),
-    at: z.string(),
-  }),
+export const EifCountersigned = eventSchema('EifCountersigned', {
+  clientId: z.string(),
+  signatureId: z.string(),
+  by: EifActor,
+  /** The outside signer's name as invited (they have no account to name them). */
+  name: z.string(),
+  outsideSignerActionId: z.string(),
+  sections: z.array(z.string()).min(1),
+  at: z.string(),
 });
 
-export const EifChangesConfirmed = z.object({
-  type: z.literal('EifChangesConfirmed'),
-  data: z.object({
-    clientId: z.string(),
-    signatureId: z.string(),
-    by: EifActor,
-    answers: z.array(ConfirmedAnswer).min(1),
-    at: z.string(),
-  }),
+export const EifChangesConfirmed = eventSchema('EifChangesConfirmed', {
+  clientId: z.string(),
+  signatureId: z.string(),
+  by: EifActor,
+  answers: z.array(ConfirmedAnswer).min(1),
+  at: z.string(),
 });
 
 export const SignatureEvent = z.discriminatedUnion('type', [EifCountersigned, EifChangesConfirmed]);

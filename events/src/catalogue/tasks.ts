@@ -1,38 +1,37 @@
 import { z } from 'zod';
 import { TASK_STATUSES } from './task-statuses.ts';
+import { eventSchema, Stamp } from './schema.ts';
 
 export { TASK_STATUSES };
 
 const TaskStatus = z.enum(TASK_STATUSES);
-const By = z.object({ userId: z.string(), role: z.string() });
 /** A task of the client (policyId null) or of one of its policies. */
 const TaskRef = { clientId: z.string(), taskId: z.string(), policyId: z.string().nullable() };
 
 /** A task the client has to do exists from now on, with its first status and due date. */
-export const TaskScheduled = z.object({
-  type: z.literal('TaskScheduled'),
-  data: z.object({ ...TaskRef, status: TaskStatus, dueDate: z.string().nullable(), at: z.string(), by: By }),
+export const TaskScheduled = eventSchema('TaskScheduled', {
+  ...TaskRef,
+  status: TaskStatus,
+  dueDate: z.string().nullable(),
+  ...Stamp,
 });
 export type TaskScheduled = z.infer<typeof TaskScheduled>;
 
 /** A task's status changed; `reason` is what the client reads when staff mark it NIGO. */
-export const TaskStatusChanged = z.object({
-  type: z.literal('TaskStatusChanged'),
-  data: z.object({
-    ...TaskRef,
-    from: TaskStatus,
-    to: TaskStatus,
-    reason: z.string().nullable(),
-    at: z.string(),
-    by: By,
-  }),
+export const TaskStatusChanged = eventSchema('TaskStatusChanged', {
+  ...TaskRef,
+  from: TaskStatus,
+  to: TaskStatus,
+  reason: z.string().nullable(),
+  ...Stamp,
 });
 export type TaskStatusChanged = z.infer<typeof TaskStatusChanged>;
 
 /** Staff moved a task's due date (null: no due date). */
-export const TaskDueDateChanged = z.object({
-  type: z.literal('TaskDueDateChanged'),
-  data: z.object({ ...TaskRef, dueDate: z.string().nullable(), at: z.string(), by: By }),
+export const TaskDueDateChanged = eventSchema('TaskDueDateChanged', {
+  ...TaskRef,
+  dueDate: z.string().nullable(),
+  ...Stamp,
 });
 export type TaskDueDateChanged = z.infer<typeof TaskDueDateChanged>;
 
@@ -45,9 +44,10 @@ export const CallSchedule = z.object({
 export type CallSchedule = z.infer<typeof CallSchedule>;
 
 /** Staff set (or cleared, null) the call of the kickoff or ongoing service call. */
-export const TaskCallScheduled = z.object({
-  type: z.literal('TaskCallScheduled'),
-  data: z.object({ ...TaskRef, call: CallSchedule.nullable(), at: z.string(), by: By }),
+export const TaskCallScheduled = eventSchema('TaskCallScheduled', {
+  ...TaskRef,
+  call: CallSchedule.nullable(),
+  ...Stamp,
 });
 export type TaskCallScheduled = z.infer<typeof TaskCallScheduled>;
 

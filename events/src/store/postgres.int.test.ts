@@ -104,11 +104,9 @@ describe('PostgreSQL event store specifics', () => {
     expect(page.next).toEqual(await store.headPosition());
   });
 
-  it('wakes subscriptions by NOTIFY, and catches up after the LISTEN connection is killed', async () => {
-    // Polling is set to a minute here, and the events are appended through another store (as another
-    // process would), so timely delivery proves the notification path.
-    const writer = createPostgresEventStore({ pool, connectionString });
-    const type = `Notified_${randomUUID().replaceAll('-', '')}`;
+  /** A subscription from the head to a type of event of its own, and the events it has seen. */
+  async function watchNewType(prefix: string) {
+    const type = `${prefix}_${randomUUID().replaceAll('-', '')}`;
     const seen: RecordedEvent[] = [];
     const subscription = store.subscribeToAll({
       from: await store.headPosition(),
@@ -117,6 +115,14 @@ describe('PostgreSQL event store specifics', () => {
         seen.push(...events);
       },
     });
+    return { type, seen, subscription };
+  }
+
+  it('wakes subscriptions by NOTIFY, and catches up after the LISTEN connection is killed', async () => {
+    // Polling is set to a minute here, and the events are appended through another store (as another
+    // process would), so timely delivery proves the notification path.
+    const writer = createPostgresEventStore({ pool, connectionString });
+    const { type, seen, subscription } = await watchNewType('Notified');
     const listenerCount = async () =>
       Number(
         (
@@ -159,15 +165,7 @@ describe('PostgreSQL event store specifics', () => {
   });
 
   it('is not held back by a long transaction that writes no events, and never skips an appender', async () => {
-    const type = `Horizon_${randomUUID().replaceAll('-', '')}`;
-    const seen: RecordedEvent[] = [];
-    const subscription = store.subscribeToAll({
-      from: await store.headPosition(),
-      filter: { eventTypes: [type] },
-      onBatch: async (events) => {
-        seen.push(...events);
-      },
-    });
+    const { type, seen, subscription } = await watchNewType('Horizon');
     const other = new pg.Client({ connectionString });
     const appender = new pg.Client({ connectionString });
     await Promise.all([other.connect(), appender.connect()]);

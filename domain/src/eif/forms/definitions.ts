@@ -1,6 +1,6 @@
 import type { EifEntity } from '@onboard/events';
 import { GENERAL_MESSAGES } from '../../explorer/common-rules.ts';
-import { assertNeverSubStep, EIF_SUB_STEP_IDS, type EifSubStepId } from '../steps/catalogue.ts';
+import { EIF_SUB_STEP_IDS, parseEifSubStepId, type EifSubStepId } from '../steps/catalogue.ts';
 import { coverageKindOfBenefitType, type CoverageKind } from '../steps/coverage.ts';
 import {
   ADVANCE_OR_ARREARS,
@@ -1044,37 +1044,7 @@ export const EIF_FORMS: Readonly<Record<EifSubStepId, SubStepForm>> = {
 
 /** The form of one sub-step; throws UnknownEifSubStepError for an id outside the catalogue. */
 export function subStepForm(id: EifSubStepId): SubStepForm {
-  switch (id) {
-    case 'benefits-administration-and-data-feed':
-    case 'tax-id':
-    case 'subsidiaries-and-affiliates':
-    case 'current-sun-life-policies':
-    case 'previous-coverage-information':
-    case 'plan-administrators':
-    case 'billing-preferences':
-    case 'claims-payment-reimbursement':
-    case 'claims-check-mailing-locations':
-    case 'monthly-claims-reports-and-eobs':
-    case 'malpractice-reimbursements':
-    case 'class-builder':
-    case 'non-class-benefits-preferences':
-    case 'fli-preferences':
-    case 'confirm-policy-anniversary':
-    case 'additional-waiting-period-rules':
-    case 'rehire-provision':
-    case 'union-members-and-domestic-partners':
-    case 'changes-during-annual-enrollment':
-    case 'termination-of-insurance':
-    case 'age-rules':
-    case 'other-changes-to-coverage':
-    case 'employee-certificate':
-    case 'section-125':
-    case 'erisa':
-    case 'value-added-services':
-      return EIF_FORMS[id];
-    default:
-      return assertNeverSubStep(id);
-  }
+  return EIF_FORMS[parseEifSubStepId(id)];
 }
 
 /**

@@ -4,20 +4,9 @@ import type { StatusView } from './status.ts';
 import { subStepForm } from './definitions.ts';
 import type { FieldDef } from './types.ts';
 import { EIF_SUB_STEP_IDS } from '../steps/catalogue.ts';
+import { primaryWebAdmin, statusView } from '../../testing/status-view.ts';
 
-const view = (overrides: Partial<StatusView> = {}): StatusView => ({
-  id: 'acme',
-  policies: [],
-  plans: [],
-  contacts: [],
-  locations: [],
-  bills: [],
-  subsidiaries: [],
-  monthlyClaimsReportMailingLocations: [],
-  employeeClasses: [],
-  employeeClassPlans: [],
-  ...overrides,
-});
+const view = (overrides: Partial<StatusView> = {}): StatusView => statusView({ id: 'acme', ...overrides });
 
 /** Some valid-looking answer per kind: only whether a question is answered matters here. */
 function answerOf(field: FieldDef): unknown {
@@ -109,20 +98,11 @@ describe('missing answers before signing', () => {
   });
 
   it('is empty once every required question of every visible sub-step is answered', () => {
-    const admin = {
-      id: 'c1',
-      type: 'PRIMARY_WEB_ADMIN',
-      firstName: 'Ana',
-      lastName: 'Li',
-      email: 'ana@example.com',
-      phoneNumber: '555-123-4567',
-      locationManagementType: 'ALL',
-    };
     const filled = view({ ...allClientAnswers(), hasSubsidiary: false });
     const left = missingAnswers(filled);
     // What is left are lists needing items: add one of each from the definitions and nothing remains.
     expect(left.every((m) => m.attributeKey === null || m.entity !== 'Client')).toBe(true);
-    const withItems = missingAnswers({ ...filled, contacts: [admin] });
+    const withItems = missingAnswers({ ...filled, contacts: [primaryWebAdmin] });
     expect(withItems.filter((m) => m.entity === 'Client')).toEqual([]);
   });
 });

@@ -1,41 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { eifStepStatuses, subStepStatus, type StatusView } from './status.ts';
-
-const view = (overrides: Partial<StatusView> = {}): StatusView => ({
-  policies: [],
-  plans: [],
-  contacts: [],
-  locations: [],
-  bills: [],
-  subsidiaries: [],
-  monthlyClaimsReportMailingLocations: [],
-  employeeClasses: [],
-  employeeClassPlans: [],
-  ...overrides,
-});
+import { eifStepStatuses, subStepStatus } from './status.ts';
+import { primaryWebAdmin, statusView } from '../../testing/status-view.ts';
 
 const address = { address1: '1 Main St', city: 'Boston', state: 'MA', zipCode: '02110' };
-const admin = {
-  id: 'c1',
-  type: 'PRIMARY_WEB_ADMIN',
-  firstName: 'Ana',
-  lastName: 'Li',
-  email: 'ana@example.com',
-  phoneNumber: '555-123-4567',
-  locationManagementType: 'ALL',
-};
 
 describe('sub-step status: client section', () => {
   it('given no answer, ERISA is Not Started', () => {
-    expect(subStepStatus('erisa', view())).toBe('Not Started');
+    expect(subStepStatus('erisa', statusView())).toBe('Not Started');
   });
 
   it('given a plan type but no details, ERISA is In Progress', () => {
-    expect(subStepStatus('erisa', view({ erisaPlanType: 'WRAP_PLAN' }))).toBe('In Progress');
+    expect(subStepStatus('erisa', statusView({ erisaPlanType: 'WRAP_PLAN' }))).toBe('In Progress');
   });
 
   it('given a plan not subject to ERISA, nothing else is asked and ERISA is Completed', () => {
-    expect(subStepStatus('erisa', view({ erisaPlanType: 'NOT_SUBJECT_TO_ERISA' }))).toBe('Completed');
+    expect(subStepStatus('erisa', statusView({ erisaPlanType: 'NOT_SUBJECT_TO_ERISA' }))).toBe('Completed');
   });
 
   it('given every shown answer, ERISA is Completed; an invalid stored answer keeps it In Progress', () => {
@@ -50,8 +29,8 @@ describe('sub-step status: client section', () => {
       erisaPlanYearEnd: '12/31',
       erisaLegalAgent: 'Acme legal department',
     };
-    expect(subStepStatus('erisa', view(answers))).toBe('Completed');
-    expect(subStepStatus('erisa', view({ ...answers, erisaPlanYearEnd: '13/01' }))).toBe('In Progress');
+    expect(subStepStatus('erisa', statusView(answers))).toBe('Completed');
+    expect(subStepStatus('erisa', statusView({ ...answers, erisaPlanYearEnd: '13/01' }))).toBe('In Progress');
   });
 });
 
@@ -60,7 +39,7 @@ describe('sub-step status: policy section', () => {
 
   it('is Not Started with no answer on any policy', () => {
     const policies = [{ id: 'p1', slfCoverages: ['Life'] }];
-    expect(subStepStatus('current-sun-life-policies', view({ policies }))).toBe('Not Started');
+    expect(subStepStatus('current-sun-life-policies', statusView({ policies }))).toBe('Not Started');
   });
 
   it('is In Progress while one policy is unanswered, Completed once every policy is', () => {
@@ -68,16 +47,16 @@ describe('sub-step status: policy section', () => {
       { id: 'p1', slfCoverages: ['Life'], ...done },
       { id: 'p2', slfCoverages: ['Dental'] },
     ];
-    expect(subStepStatus('current-sun-life-policies', view({ policies: oneDone }))).toBe('In Progress');
+    expect(subStepStatus('current-sun-life-policies', statusView({ policies: oneDone }))).toBe('In Progress');
     const bothDone = oneDone.map((policy) => ({ ...policy, ...done }));
-    expect(subStepStatus('current-sun-life-policies', view({ policies: bothDone }))).toBe('Completed');
+    expect(subStepStatus('current-sun-life-policies', statusView({ policies: bothDone }))).toBe('Completed');
   });
 
   it('asks the EAP blend only of a policy with an EAP', () => {
     const eap = [{ id: 'p1', slfCoverages: ['Employee Assistance Program'], ...done }];
-    expect(subStepStatus('current-sun-life-policies', view({ policies: eap }))).toBe('In Progress');
+    expect(subStepStatus('current-sun-life-policies', statusView({ policies: eap }))).toBe('In Progress');
     const blended = [{ ...eap[0]!, eapIsBlendedWith: 'LTD' }];
-    expect(subStepStatus('current-sun-life-policies', view({ policies: blended }))).toBe('Completed');
+    expect(subStepStatus('current-sun-life-policies', statusView({ policies: blended }))).toBe('Completed');
   });
 });
 
@@ -85,81 +64,99 @@ describe('sub-step status: plan sections', () => {
   const ltd = { id: 'pl1', benefitType: 'LONG_TERM_DISABILITY' };
 
   it('claims payment follows the disability plans and their follow-up payee', () => {
-    expect(subStepStatus('claims-payment-reimbursement', view({ plans: [ltd] }))).toBe('Not Started');
+    expect(subStepStatus('claims-payment-reimbursement', statusView({ plans: [ltd] }))).toBe('Not Started');
     const someoneElse = { ...ltd, sendClaimsCheckTo: 'EMPLOYER', claimsCheckPayee: 'SOMEONE_ELSE' };
-    expect(subStepStatus('claims-payment-reimbursement', view({ plans: [someoneElse] }))).toBe('In Progress');
+    expect(subStepStatus('claims-payment-reimbursement', statusView({ plans: [someoneElse] }))).toBe(
+      'In Progress',
+    );
     const named = { ...someoneElse, someoneElsePayeeContactId: 'c9' };
-    expect(subStepStatus('claims-payment-reimbursement', view({ plans: [named] }))).toBe('Completed');
+    expect(subStepStatus('claims-payment-reimbursement', statusView({ plans: [named] }))).toBe('Completed');
   });
 
   it('the PFML part is Completed once any PFML plan has allowPFMLAndSTDConcurrently set, else Not Started', () => {
     const ma = { id: 'pl1', benefitType: 'PFML_MA_ASO', pfmlOption: 'ADVICE_ONLY' };
     const co = { id: 'pl2', benefitType: 'PFML_CO_FULLY_INS' };
     // Other PFML answers alone do not start the section (onboarding §4).
-    expect(subStepStatus('non-class-benefits-preferences', view({ plans: [ma, co] }))).toBe('Not Started');
+    expect(subStepStatus('non-class-benefits-preferences', statusView({ plans: [ma, co] }))).toBe(
+      'Not Started',
+    );
     const set = [{ ...ma }, { ...co, allowPFMLAndSTDConcurrently: false }];
-    expect(subStepStatus('non-class-benefits-preferences', view({ plans: set }))).toBe('Completed');
+    expect(subStepStatus('non-class-benefits-preferences', statusView({ plans: set }))).toBe('Completed');
   });
 
   it('with PFML and statutory plans, the statutory questions must be answered too', () => {
     const pfml = { id: 'pl1', benefitType: 'PFML_MA_ASO', allowPFMLAndSTDConcurrently: true };
     const dbl = { id: 'pl2', benefitType: 'DBL' };
-    expect(subStepStatus('non-class-benefits-preferences', view({ plans: [pfml, dbl] }))).toBe('In Progress');
+    expect(subStepStatus('non-class-benefits-preferences', statusView({ plans: [pfml, dbl] }))).toBe(
+      'In Progress',
+    );
     const paid = { ...dbl, statutoryContributionType: 'EMPLOYER_PAID' };
-    expect(subStepStatus('non-class-benefits-preferences', view({ plans: [pfml, paid] }))).toBe('Completed');
+    expect(subStepStatus('non-class-benefits-preferences', statusView({ plans: [pfml, paid] }))).toBe(
+      'Completed',
+    );
   });
 });
 
 describe('sub-step status: collections', () => {
   it('plan administrators need a valid primary administrator', () => {
-    expect(subStepStatus('plan-administrators', view())).toBe('Not Started');
-    const noEmail = { ...admin, email: null };
-    expect(subStepStatus('plan-administrators', view({ contacts: [noEmail] }))).toBe('In Progress');
-    expect(subStepStatus('plan-administrators', view({ contacts: [admin] }))).toBe('Completed');
-    const limited = { ...admin, locationManagementType: 'LIMITED' };
-    expect(subStepStatus('plan-administrators', view({ contacts: [limited] }))).toBe('In Progress');
+    expect(subStepStatus('plan-administrators', statusView())).toBe('Not Started');
+    const noEmail = { ...primaryWebAdmin, email: null };
+    expect(subStepStatus('plan-administrators', statusView({ contacts: [noEmail] }))).toBe('In Progress');
+    expect(subStepStatus('plan-administrators', statusView({ contacts: [primaryWebAdmin] }))).toBe(
+      'Completed',
+    );
+    const limited = { ...primaryWebAdmin, locationManagementType: 'LIMITED' };
+    expect(subStepStatus('plan-administrators', statusView({ contacts: [limited] }))).toBe('In Progress');
   });
 
   it('an other-web-admin alone does not count as the primary administrator', () => {
-    const other = { ...admin, type: 'WEB_ADMIN' };
-    expect(subStepStatus('plan-administrators', view({ contacts: [other] }))).toBe('In Progress');
+    const other = { ...primaryWebAdmin, type: 'WEB_ADMIN' };
+    expect(subStepStatus('plan-administrators', statusView({ contacts: [other] }))).toBe('In Progress');
   });
 
   it('subsidiaries: the list is asked only while hasSubsidiary is true', () => {
-    expect(subStepStatus('subsidiaries-and-affiliates', view({ hasSubsidiary: false }))).toBe('Completed');
-    expect(subStepStatus('subsidiaries-and-affiliates', view({ hasSubsidiary: true }))).toBe('In Progress');
-    const subsidiaries = [{ id: 's1', name: 'Acme West', ...address }];
-    expect(subStepStatus('subsidiaries-and-affiliates', view({ hasSubsidiary: true, subsidiaries }))).toBe(
+    expect(subStepStatus('subsidiaries-and-affiliates', statusView({ hasSubsidiary: false }))).toBe(
       'Completed',
     );
+    expect(subStepStatus('subsidiaries-and-affiliates', statusView({ hasSubsidiary: true }))).toBe(
+      'In Progress',
+    );
+    const subsidiaries = [{ id: 's1', name: 'Acme West', ...address }];
+    expect(
+      subStepStatus('subsidiaries-and-affiliates', statusView({ hasSubsidiary: true, subsidiaries })),
+    ).toBe('Completed');
   });
 
   it('mailing locations: at least one valid location', () => {
-    expect(subStepStatus('claims-check-mailing-locations', view())).toBe('Not Started');
+    expect(subStepStatus('claims-check-mailing-locations', statusView())).toBe('Not Started');
     const badZip = [{ id: 'l1', name: 'HQ', ...address, zipCode: '123' }];
-    expect(subStepStatus('claims-check-mailing-locations', view({ locations: badZip }))).toBe('In Progress');
+    expect(subStepStatus('claims-check-mailing-locations', statusView({ locations: badZip }))).toBe(
+      'In Progress',
+    );
     const locations = [{ id: 'l1', name: 'HQ', ...address }];
-    expect(subStepStatus('claims-check-mailing-locations', view({ locations }))).toBe('Completed');
+    expect(subStepStatus('claims-check-mailing-locations', statusView({ locations }))).toBe('Completed');
   });
 });
 
 describe('sub-step status: class builder', () => {
   it('is Not Started with no class, even once needsEmployeeClasses is answered', () => {
-    expect(subStepStatus('class-builder', view({ needsEmployeeClasses: true }))).toBe('Not Started');
+    expect(subStepStatus('class-builder', statusView({ needsEmployeeClasses: true }))).toBe('Not Started');
   });
 
   it('is In Progress with a class that has no plan, Completed once a class has a plan', () => {
     const employeeClasses = [{ id: 'ec1', groupName: 'Salaried' }];
-    expect(subStepStatus('class-builder', view({ needsEmployeeClasses: true, employeeClasses }))).toBe(
+    expect(subStepStatus('class-builder', statusView({ needsEmployeeClasses: true, employeeClasses }))).toBe(
       'In Progress',
     );
     const employeeClassPlans = [{ id: 'ecp1', employeeClassId: 'ec1', planId: 'pl1' }];
-    expect(subStepStatus('class-builder', view({ employeeClasses, employeeClassPlans }))).toBe('Completed');
+    expect(subStepStatus('class-builder', statusView({ employeeClasses, employeeClassPlans }))).toBe(
+      'Completed',
+    );
   });
 
   it('is Completed with one class when the client needs no separate classes', () => {
     const employeeClasses = [{ id: 'ec1', groupName: 'All employees' }];
-    expect(subStepStatus('class-builder', view({ needsEmployeeClasses: false, employeeClasses }))).toBe(
+    expect(subStepStatus('class-builder', statusView({ needsEmployeeClasses: false, employeeClasses }))).toBe(
       'Completed',
     );
   });
@@ -168,7 +165,7 @@ describe('sub-step status: class builder', () => {
 describe('step statuses', () => {
   it('lists only the visible sub-steps, with statuses rolled up per step', () => {
     const steps = eifStepStatuses(
-      view({
+      statusView({
         taxId: '123456789',
         policies: [{ id: 'p1', slfCoverages: ['PFML'] }],
         plans: [{ id: 'pl1', benefitType: 'PFML_MA_ASO', allowPFMLAndSTDConcurrently: true }],
@@ -201,7 +198,7 @@ describe('step statuses', () => {
   });
 
   it('review & submit is Completed once the EIF is signed', () => {
-    const steps = eifStepStatuses(view({ eifSignedAt: '2025-01-01T00:00:00Z' }));
+    const steps = eifStepStatuses(statusView({ eifSignedAt: '2025-01-01T00:00:00Z' }));
     expect(steps.at(-1)).toMatchObject({ id: 'review-&-submit', status: 'Completed' });
   });
 });

@@ -10,6 +10,7 @@ import { subStepForm } from './definitions.ts';
 import { shownFields } from './fields.ts';
 import { eifStepStatuses } from './status.ts';
 import type { FieldDef, FieldValues, FormSection } from './types.ts';
+import { monthName } from '../../platform/month-name.ts';
 
 /**
  * The whole EIF as a reader sees it: every visible step and sub-step (onboarding §4) with its answers as
@@ -49,24 +50,9 @@ export type StepSummary = {
 /** A stored 'YYYY-MM-DD' as people read it ('January 1, 2027'); anything else as stored. */
 function calendarDate(value: string): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  const month = match ? MONTHS[Number(match[2]) - 1] : undefined;
+  const month = match ? monthName(Number(match[2])) : undefined;
   return match && month ? `${month} ${Number(match[3])}, ${match[1]}` : value;
 }
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 /** A benefit type code in words: LONG_TERM_DISABILITY -> 'Long term disability'; PFML codes keep capitals. */
 export function planBenefitTypeLabel(code: string): string {
@@ -103,7 +89,7 @@ export function formatAnswer(
         .map((code) => field.enumeration.labels[String(code)] ?? String(code))
         .join(', ');
     case 'month':
-      return MONTHS[Number(value) - 1] ?? String(value);
+      return monthName(Number(value)) ?? String(value);
     case 'percentage':
       return `${String(value)}%`;
     case 'locations':
