@@ -8,6 +8,7 @@ import {
   PERSONAL_DATA,
   sealPersonalData,
   startRunner,
+  partitionLeasesFor,
   type Bus,
   type CheckpointedConsumer,
   type EventStore,
@@ -231,6 +232,11 @@ async function wireSlices(w: Wiring): Promise<Gateway | null> {
  */
 async function startRunners(w: Wiring, abortStart: (error: unknown) => Promise<never>) {
   const { config, has, store, pool, logger } = w;
+  // The process's lease session, timed by the configuration, before any runner or job joins it.
+  partitionLeasesFor(pool, {
+    ...config.runnerLeases,
+    onError: (error) => logger.warn({ err: error }, 'runner leases could not be renewed'),
+  });
   const consumersHere = [
     ...(has('projections') ? projections : []),
     ...(has('workers') ? reactorsOf(w) : []),

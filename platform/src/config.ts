@@ -96,6 +96,11 @@ export type AppConfig = {
    */
   projectionBatchSize: number;
   /**
+   * RUNNER_LEASE_TICK_MS and RUNNER_LEASE_TTL_MS: how often a process renews its partitions' leases
+   * (default 300) and how long an unrenewed lease lasts (default 1200) before another process takes it.
+   */
+  runnerLeases: { tickMs: number; ttlMs: number };
+  /**
    * PG_QUERY_TIMEOUT_MS: how long one database query may take (default 10000) before it fails (a 503 with
    * Retry-After); the server cancels it past the same time (statement_timeout).
    */
@@ -349,6 +354,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, embeddedDatabaseUrl?: string)
     logLevel: settings.LOG_LEVEL,
     pgPoolMax: settings.PG_POOL_MAX,
     projectionBatchSize: settings.PROJECTION_BATCH_SIZE,
+    runnerLeases: { tickMs: settings.RUNNER_LEASE_TICK_MS, ttlMs: settings.RUNNER_LEASE_TTL_MS },
     pgQueryTimeoutMs: settings.PG_QUERY_TIMEOUT_MS,
     drainMs: settings.SHUTDOWN_DRAIN_SECONDS * 1000,
     explorerPublicHosts: settings.ONBOARD_EXPLORER_PUBLIC_HOSTS,

@@ -73,23 +73,19 @@ export function shareOf(name: string, partitions: number, processId: string, liv
   return mine;
 }
 
-function millisecondsFromEnv(name: string, fallback: number) {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value <= 0)
-    throw new Error(`${name}: a positive whole number of milliseconds, not ${JSON.stringify(raw)}`);
-  return value;
-}
-
 type Lease = { name: string; partition: number };
 
-/** The lease session of the processes using this pool (one per pool: a test's second pool is a second process). */
+/**
+ * The lease session of the processes using this pool (one per pool: a test's second pool is a second
+ * process). Its first caller sets its timing: the app opens it with the configuration's before starting
+ * its runners and jobs.
+ */
 export function partitionLeasesFor(pool: pg.Pool, options: LeaseOptions = {}): PartitionLeases {
   const existing = leaseSessions.get(pool);
   if (existing) return existing;
-  const tickMs = options.tickMs ?? millisecondsFromEnv('RUNNER_LEASE_TICK_MS', 300);
-  const ttlMs = options.ttlMs ?? millisecondsFromEnv('RUNNER_LEASE_TTL_MS', 1200);
+  const { tickMs = 300, ttlMs = 1200 } = options;
+  if (!Number.isInteger(tickMs) || tickMs <= 0 || !Number.isInteger(ttlMs) || ttlMs <= 0)
+    throw new Error(`Lease timings are positive whole milliseconds, not ${tickMs} and ${ttlMs}`);
   if (ttlMs <= tickMs)
     throw new Error(`A lease must outlive a tick: ${ttlMs} ms leases renewed every ${tickMs} ms`);
   const session = new LeaseSession(pool, tickMs, ttlMs, options.onError);

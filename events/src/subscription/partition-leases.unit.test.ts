@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { partitionKeyOf, partitionOfStream } from '../catalogue/partition-key.ts';
 import { partitionLeasesFor, shareOf } from './partition-leases.ts';
 
@@ -56,23 +56,24 @@ describe('the partition of a stream', () => {
 });
 
 describe('the lease timings', () => {
-  afterEach(() => vi.unstubAllEnvs());
   const noPool = () => ({}) as pg.Pool;
 
   it('refuses a timing that is not a positive whole number of milliseconds', () => {
-    vi.stubEnv('RUNNER_LEASE_TICK_MS', 'soon');
-    expect(() => partitionLeasesFor(noPool())).toThrow(/RUNNER_LEASE_TICK_MS: a positive whole number/);
-    vi.stubEnv('RUNNER_LEASE_TICK_MS', '0');
-    expect(() => partitionLeasesFor(noPool())).toThrow(/RUNNER_LEASE_TICK_MS/);
+    expect(() => partitionLeasesFor(noPool(), { tickMs: 0.5 })).toThrow(/positive whole milliseconds/);
+    expect(() => partitionLeasesFor(noPool(), { ttlMs: 0 })).toThrow(/positive whole milliseconds/);
   });
 
   it('refuses leases that expire before they are renewed', () => {
-    vi.stubEnv('RUNNER_LEASE_TICK_MS', '500');
-    vi.stubEnv('RUNNER_LEASE_TTL_MS', '400');
-    expect(() => partitionLeasesFor(noPool())).toThrow(/A lease must outlive a tick/);
+    expect(() => partitionLeasesFor(noPool(), { tickMs: 500, ttlMs: 400 })).toThrow(
+      /A lease must outlive a tick/,
+    );
   });
 
-  it('takes the defaults when unset', () => {
-    expect(partitionLeasesFor(noPool()).processId).toMatch(/^.+-\d+-[0-9a-f-]{36}$/);
+  it('takes the defaults when none is given, and keeps the first timing a pool was given', () => {
+    const pool = noPool();
+    const first = partitionLeasesFor(pool, { tickMs: 100, ttlMs: 400 });
+    expect(first.processId).toMatch(/^.+-\d+-[0-9a-f-]{36}$/);
+    expect(partitionLeasesFor(pool)).toBe(first);
+    expect(partitionLeasesFor(noPool()).processId).not.toBe(first.processId);
   });
 });
