@@ -1,15 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { Server } from 'node:http';
-import cookieParser from 'cookie-parser';
-import express from 'express';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eifStream } from '@onboard/events';
 import { readDownloadHeaders } from '@onboard/domain';
 import { eifSummaryRoutes } from '@onboard/query-api/eif/summary-pdf';
 import { type RunningApp } from './app.ts';
-import { apiNotFound, errorMiddleware } from './http/errors.ts';
 import { DEMO_CLIENT_ID } from './seed.ts';
+import { serveRoutes, type ServedRoutes } from './testing/route-server.ts';
 import { apiClient } from './testing/http-client.ts';
 import { startSeededApp } from './testing/seeded-app.ts';
 
@@ -17,7 +14,7 @@ import { startSeededApp } from './testing/seeded-app.ts';
 // front of the app's store and session check, as the app mounts it.
 describe('GET /api/clients/{clientId}/eif-summary', () => {
   let app: RunningApp;
-  let server: Server;
+  let server: ServedRoutes | undefined;
   let base: string;
   const OTHER = `summary-other-${randomUUID().slice(0, 8)}`;
 
@@ -45,20 +42,15 @@ describe('GET /api/clients/{clientId}/eif-summary', () => {
       ],
       'no_stream',
     );
-    const routes = express();
-    routes.use(cookieParser());
-    routes.use(eifSummaryRoutes({ store: app.store, authenticate: app.identity.authenticate }));
-    routes.use('/api', apiNotFound);
-    routes.use(errorMiddleware(app.logger));
-    server = await new Promise((done) => {
-      const s = routes.listen(0, '127.0.0.1', () => done(s));
-    });
-    const address = server.address();
-    base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    server = await serveRoutes(
+      app.logger,
+      eifSummaryRoutes({ store: app.store, authenticate: app.identity.authenticate }),
+    );
+    base = server.url;
   });
 
   afterAll(async () => {
-    await new Promise<void>((done) => (server ? server.close(() => done()) : done()));
+    await server?.close();
     await app?.stop();
   });
 

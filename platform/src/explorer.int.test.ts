@@ -1,7 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { Server } from 'node:http';
-import cookieParser from 'cookie-parser';
-import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catchUp, consumerStatuses, resetConsumer, startRunner, type Runner } from '@onboard/events';
 import { createExplorerCommands, SLUG_TAKEN_MESSAGE } from '@onboard/command-api/explorer';
@@ -9,8 +6,8 @@ import { createExplorerQueries } from '@onboard/query-api/explorer';
 import { explorerPagesProjection } from '@onboard/projections/explorer-pages';
 import { SAMPLE_DENTAL_PLAN, SAMPLE_MEDICAL_PLAN, SAMPLE_VISION_PLAN } from '@onboard/domain/testing';
 import { type RunningApp } from './app.ts';
-import { apiNotFound, errorMiddleware } from './http/errors.ts';
 import { DEMO_USERS } from './seed.ts';
+import { serveRoutes, type ServedRoutes } from './testing/route-server.ts';
 import { apiClient, eventually } from './testing/http-client.ts';
 import { startSeededApp } from './testing/seeded-app.ts';
 
@@ -19,7 +16,7 @@ import { startSeededApp } from './testing/seeded-app.ts';
  * pool and real sessions; the explorer-pages projection runs beside them.
  */
 let app: RunningApp;
-let server: Server;
+let server: ServedRoutes | undefined;
 let runner: Runner;
 let base: string;
 let staff: ReturnType<typeof apiClient>;
@@ -47,26 +44,18 @@ beforeAll(async () => {
     pool: app.pool,
     throttle: app.identity.deps.throttle,
   };
-  const routes = express();
-  routes.use(cookieParser());
-  routes.use(express.json());
-  routes.use(createExplorerCommands(deps));
-  routes.use(
+  server = await serveRoutes(
+    app.logger,
+    createExplorerCommands(deps),
     createExplorerQueries({ pool: app.pool, authenticate: app.identity.authenticate, keys: app.dataKeys }),
   );
-  routes.use('/api', apiNotFound);
-  routes.use(errorMiddleware(app.logger));
-  server = await new Promise((done) => {
-    const s = routes.listen(0, '127.0.0.1', () => done(s));
-  });
-  const address = server.address();
-  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  base = server.url;
   staff = await sessionFor(admin.email);
   broker = await sessionFor(DEMO_USERS.find((u) => u.role === 'BROKER')!.email);
 });
 
 afterAll(async () => {
-  await new Promise<void>((done) => (server ? server.close(() => done()) : done()));
+  await server?.close();
   await runner?.stop();
   await app?.stop();
 });
