@@ -7,9 +7,11 @@ import { clientNotificationsWorker } from '@onboard/workers';
 import type { RunningApp } from '../app.ts';
 import { DEMO_CLIENT_ID } from '../seed.ts';
 import { answerEveryRequiredQuestion } from '../testing/complete-eif.ts';
+import { submitCensus } from '../testing/census.ts';
 import { apiClient, eventually } from '../testing/http-client.ts';
 import { notificationNames } from './notification-names.ts';
 import {
+  addressesOf,
   startAppSendingTo,
   startTestSmtpServer,
   type ReceivedMail,
@@ -40,14 +42,8 @@ describe('hand-off e-mails', () => {
 
   /** The messages the server took whose subject starts so, each as [recipient, cc header]. */
   const received = (subject: string) => smtp.received.filter((m) => m.parsed.subject?.startsWith(subject));
-  const ccOf = (mail: ReceivedMail) =>
-    (Array.isArray(mail.parsed.cc) ? mail.parsed.cc : mail.parsed.cc ? [mail.parsed.cc] : []).flatMap((a) =>
-      a.value.map((v) => v.address),
-    );
-  const toOf = (mail: ReceivedMail) =>
-    (Array.isArray(mail.parsed.to) ? mail.parsed.to : mail.parsed.to ? [mail.parsed.to] : []).flatMap((a) =>
-      a.value.map((v) => v.address),
-    );
+  const ccOf = (mail: ReceivedMail) => addressesOf(mail.parsed.cc);
+  const toOf = (mail: ReceivedMail) => addressesOf(mail.parsed.to);
   /** Waits for the kind's e-mails to `to` (sorted), then checks each carries the copy and came once. */
   const expectDelivered = async (subject: string, to: string[]) => {
     const mails = await eventually(async () => {
@@ -62,33 +58,8 @@ describe('hand-off e-mails', () => {
     return mails;
   };
 
-  const upload = async (api: Api, path: string, init: RequestInit & { headers?: Record<string, string> }) => {
-    const response = await fetch(`${app.url}${path}`, {
-      ...init,
-      headers: {
-        cookie: [...api.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-        'x-csrf-token': api.cookies.get('onboard_csrf')!,
-        ...init.headers,
-      },
-    });
-    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-  };
-  const uploadCensus = (bytes: Uint8Array, name: string) =>
-    upload(benAdmin, `${census}/files`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/octet-stream', 'x-file-name': encodeURIComponent(name) },
-      body: new Blob([bytes as Uint8Array<ArrayBuffer>]),
-    });
   const validate = async (csv: string, name: string) => {
-    const uploaded = await uploadCensus(new TextEncoder().encode(csv), name);
-    expect(uploaded.status).toBe(201);
-    const document = uploaded.body.document as { documentId: string; mapping: Record<string, number> };
-    const confirmed = await benAdmin.put(`${census}/validate-submit`, {
-      documentId: document.documentId,
-      mapping: document.mapping,
-      source: 'BEN_ADMIN_PLATFORM',
-    });
-    expect(confirmed.status).toBe(200);
+    const document = await submitCensus(benAdmin, census, { bytes: csv, name }, 'BEN_ADMIN_PLATFORM');
     await eventually(async () => {
       const list = (await benAdmin.get(`${census}/validate`)).body as {
         document: { documentId: string; status: string };
@@ -167,13 +138,8 @@ describe('hand-off e-mails', () => {
       );
       return body;
     };
-    expect(
-      (await upload(staff, `${client}/documents`, { method: 'POST', body: form('From staff.pdf') })).status,
-    ).toBe(201);
-    expect(
-      (await upload(benAdmin, `${client}/documents`, { method: 'POST', body: form('Prior bill.pdf') }))
-        .status,
-    ).toBe(201);
+    expect((await staff.upload(`${client}/documents`, form('From staff.pdf'))).status).toBe(201);
+    expect((await benAdmin.upload(`${client}/documents`, form('Prior bill.pdf'))).status).toBe(201);
     const [mail] = await expectDelivered('Lakeside Manufacturing Co. uploaded', [CONSULTANT]);
     expect(mail!.parsed.subject).toBe('Lakeside Manufacturing Co. uploaded Prior bill.pdf');
     expect(mail!.parsed.text).toContain('Ben Adler of Lakeside Manufacturing Co. uploaded Prior bill.pdf');

@@ -1,5 +1,4 @@
 import pg from 'pg';
-import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startScheduledJob } from '@onboard/events';
 import { seededDatabase } from '@onboard/testing/db';
@@ -7,14 +6,10 @@ import { defaultRule, DEFAULT_REMINDER_POLICY } from '@onboard/domain';
 import type { RunningApp } from '../app.ts';
 import { DEMO_CLIENTS, DEMO_CLIENT_ID } from '../seed.ts';
 import { apiClient, eventually } from '../testing/http-client.ts';
+import { signingTemplate, templateField } from '../testing/onboarding-forms.ts';
 import { builtInESignature } from '../onboarding-forms/built-in-e-signature.ts';
 import { runDailyEmails } from './daily-emails.ts';
-import {
-  startAppSendingTo,
-  startTestSmtpServer,
-  type ReceivedMail,
-  type TestSmtpServer,
-} from './testing-smtp.ts';
+import { addressesOf, startAppSendingTo, startTestSmtpServer, type TestSmtpServer } from './testing-smtp.ts';
 
 type Api = ReturnType<typeof apiClient>;
 const client = `/api/clients/${DEMO_CLIENT_ID}`;
@@ -22,9 +17,6 @@ const BEN_ADMIN = 'benadmin@onboard.example';
 const BROKER = 'broker@onboard.example';
 const CONSULTANT = 'admin@onboard.example';
 const COPIES = 'onboarding-copies@carrier.example';
-
-const addressesOf = (field: ReceivedMail['parsed']['to']) =>
-  (Array.isArray(field) ? field : field ? [field] : []).flatMap((a) => a.value.map((v) => v.address!));
 
 // Reminders and escalation on an injected clock (the day's e-mails run by hand at chosen instants), each
 // reaching a real SMTP server: the owner before the due date, on the day, past due and weekly after; the
@@ -263,36 +255,10 @@ describe('task reminders and escalation', () => {
   });
 
   it('an onboarding-form signer is reminded the day before the link expires; staff extend it in one click', async () => {
-    const pdf = await PDFDocument.create();
-    pdf.addPage([612, 792]);
-    const uploaded = await fetch(`${app.url}/api/onboarding-form-templates`, {
-      method: 'POST',
-      headers: {
-        cookie: [...staff.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-        'x-csrf-token': staff.cookies.get('onboard_csrf') ?? '',
-        'content-type': 'application/pdf',
-        'x-file-name': encodeURIComponent('Group application.pdf'),
-      },
-      body: (await pdf.save()) as Uint8Array<ArrayBuffer>,
-    });
-    expect(uploaded.status).toBe(201);
-    const { templateId } = (await uploaded.json()) as { templateId: string };
-    const roles = [{ roleId: 'employer', name: 'Employer', routingOrder: 1, quorum: null }];
-    const fields = [
-      {
-        fieldId: 'sig',
-        roleId: 'employer',
-        kind: 'signature',
-        label: 'sig',
-        page: 1,
-        x: 60,
-        y: 600,
-        width: 200,
-        height: 40,
-      },
-    ];
-    expect((await staff.put(`/api/onboarding-form-templates/${templateId}`, { roles, fields })).status).toBe(
-      200,
+    const templateId = await signingTemplate(
+      staff,
+      [{ roleId: 'employer', name: 'Employer', routingOrder: 1, quorum: null }],
+      [templateField('sig', 'employer', 'signature', 600)],
     );
     const forms = `${client}/onboarding-forms`;
     const created = await staff.post(forms, {

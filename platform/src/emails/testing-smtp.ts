@@ -95,6 +95,10 @@ export async function startTestSmtpServer(
     stop: () => new Promise<void>((done) => server.close(() => done())),
   };
 }
+/** The addresses of a parsed To or Cc header. */
+export const addressesOf = (field: ReceivedMail['parsed']['to']) =>
+  (Array.isArray(field) ? field : field ? [field] : []).flatMap((a) => a.value.map((v) => v.address!));
+
 export type TestSmtpServer = Awaited<ReturnType<typeof startTestSmtpServer>>;
 
 /**

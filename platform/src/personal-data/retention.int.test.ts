@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seededDatabase } from '@onboard/testing/db';
 import type { RunningApp } from '../app.ts';
 import { DEMO_CLIENT_ID } from '../seed.ts';
+import { submitCensus } from '../testing/census.ts';
 import { apiClient, eventually } from '../testing/http-client.ts';
 import { startAppSendingTo, startTestSmtpServer, type TestSmtpServer } from '../emails/testing-smtp.ts';
 import { runRetention } from './retention.ts';
@@ -48,25 +49,9 @@ describe('retention of personal data after going LIVE', () => {
     await staff.signIn(CONSULTANT);
     benAdmin = apiClient(app.url);
     await benAdmin.signIn('benadmin@onboard.example');
-    const response = await fetch(`${app.url}${census}/files`, {
-      method: 'POST',
-      headers: {
-        cookie: [...benAdmin.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-        'x-csrf-token': benAdmin.cookies.get('onboard_csrf')!,
-        'content-type': 'application/octet-stream',
-        'x-file-name': 'census.csv',
-      },
-      body: CSV,
-    });
-    expect(response.status).toBe(201);
-    const document = ((await response.json()) as { document: { documentId: string; mapping: object } })
-      .document;
-    documentId = document.documentId;
-    await benAdmin.put(`${census}/validate-submit`, {
-      documentId,
-      mapping: document.mapping,
-      source: 'BEN_ADMIN_PLATFORM',
-    });
+    documentId = (
+      await submitCensus(benAdmin, census, { bytes: CSV, name: 'census.csv' }, 'BEN_ADMIN_PLATFORM')
+    ).documentId;
     await eventually(async () => expect((await rows()).rows[0]?.cells.ssn).toBe('***-**-3456'));
     liveAt = new Date();
     expect(
