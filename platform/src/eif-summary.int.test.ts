@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eifStream } from '@onboard/events';
 import { readDownloadHeaders } from '@onboard/domain';
 import { eifSummaryRoutes } from '@onboard/query-api/eif/summary-pdf';
 import { type RunningApp } from './app.ts';
@@ -9,6 +8,7 @@ import { DEMO_CLIENT_ID } from './seed.ts';
 import { serveRoutes, type ServedRoutes } from './testing/route-server.ts';
 import { apiClient } from './testing/http-client.ts';
 import { startSeededApp } from './testing/seeded-app.ts';
+import { appendToEif, clientCreated } from '@onboard/testing/eif-events';
 
 // Platform §7 eif-summary over HTTP with real sign-ins: the summary router sits on a small server in
 // front of the app's store and session check, as the app mounts it.
@@ -20,26 +20,10 @@ describe('GET /api/clients/{clientId}/eif-summary', () => {
 
   beforeAll(async () => {
     app = await startSeededApp('eif_summary');
-    await app.store.append(
-      eifStream(OTHER),
-      [
-        {
-          id: randomUUID(),
-          type: 'EifEntityCreated',
-          data: {
-            clientId: OTHER,
-            entity: 'Client',
-            entityId: OTHER,
-            attributes: { name: 'Other Co', taxId: null },
-          },
-          metadata: {
-            actorId: 'summary-test',
-            actorRole: 'SLF_OWNER',
-            occurredAt: new Date().toISOString(),
-            correlationId: randomUUID(),
-          },
-        },
-      ],
+    await appendToEif(
+      app.store,
+      OTHER,
+      [clientCreated(OTHER, { name: 'Other Co', taxId: null })],
       'no_stream',
     );
     server = await serveRoutes(

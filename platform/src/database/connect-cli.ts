@@ -30,3 +30,24 @@ export async function connectCliDatabase(): Promise<{
     },
   };
 }
+
+type CliDatabase = Awaited<ReturnType<typeof connectCliDatabase>>;
+
+/**
+ * Runs a command-line tool's work on its database (see `connectCliDatabase`), closed after it; a failure is
+ * printed and the process exits with 1.
+ */
+export function runOnCliDatabase(work: (database: Omit<CliDatabase, 'close'>) => Promise<void>) {
+  const run = async () => {
+    const { close, ...database } = await connectCliDatabase();
+    try {
+      await work(database);
+    } finally {
+      await close();
+    }
+  };
+  run().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
