@@ -11,24 +11,11 @@ import {
   type CensusField,
   type CensusRow,
 } from '@onboard/domain/census';
+import { EMPLOYEE_CENSUS_HEADERS as HEADERS } from '@onboard/testing/census';
 import type { Report } from './eif.ts';
 
 const ROWS = Number(process.env.BENCH_CENSUS_ROWS ?? 50_000);
 const EDITS = 200;
-const HEADERS = [
-  'Employee ID',
-  'First Name',
-  'Last Name',
-  'SSN',
-  'Date of Birth',
-  'Hire Date',
-  'Employee Class',
-  'Hours per week',
-  'Location',
-  'State',
-  'ZIP',
-  'Annual Salary',
-];
 const FACTS: CensusEifFacts = {
   signed: true,
   classes: [

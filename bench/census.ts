@@ -28,27 +28,10 @@ import {
   type DataKey,
   type DataKeys,
 } from '@onboard/events';
+import { CENSUS_HEADERS as HEADERS } from '@onboard/testing/census';
 import type { Report } from './eif.ts';
 
 const ROWS = Number(process.env.BENCH_CENSUS_ROWS ?? 50_000);
-const HEADERS = [
-  'Employee ID',
-  'Relationship',
-  'First Name',
-  'Last Name',
-  'SSN',
-  'Date of Birth',
-  'Hire Date',
-  'Employee Class',
-  'Hours per week',
-  'Location',
-  'State',
-  'ZIP',
-  'E-mail',
-  'Annual Salary',
-  'Elected Plans',
-  'Coverage Effective Date',
-];
 
 const BENCH_FACTS: CensusEifFacts = {
   signed: true,
