@@ -10,6 +10,7 @@ import { DEMO_USERS } from './seed.ts';
 import { serveRoutes, type ServedRoutes } from './testing/route-server.ts';
 import { apiClient, eventually } from './testing/http-client.ts';
 import { startSeededApp } from './testing/seeded-app.ts';
+import { explorerSiteBody } from './testing/explorer.ts';
 
 /**
  * Explorer sites over HTTP: the explorer routers mounted on their own server in front of the app's store,
@@ -64,18 +65,8 @@ const medical = { id: 'medical-ppo', ...SAMPLE_MEDICAL_PLAN };
 const dental = { id: 'dental-ppo', ...SAMPLE_DENTAL_PLAN };
 const vision = { id: 'vision', ...SAMPLE_VISION_PLAN };
 const slug = `acme-${randomUUID().slice(0, 6)}`;
-const siteBody = (extra: Record<string, unknown> = {}) => ({
-  name: 'Acme 2026 benefits',
-  language: 'en',
-  planYear: '2026',
-  employerState: 'MA',
-  policies: ['123456'],
-  medicalVideo: 'NO_VIDEO',
-  startsAt: '2026-01-01T00:00:00.000Z',
-  expiresAt: '2099-01-01T00:00:00.000Z',
-  benefits: [medical, dental, vision],
-  ...extra,
-});
+const siteBody = (extra: Record<string, unknown> = {}) =>
+  explorerSiteBody('Acme 2026 benefits', { benefits: [medical, dental, vision], ...extra });
 const pagesPath = `/api/clients/${clientId}/explorer-pages`;
 const anonymous = () => apiClient(base);
 
