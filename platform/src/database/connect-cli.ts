@@ -7,7 +7,7 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgre
  * The database a command-line tool works on: DATABASE_URL in the distributed topology, else the embedded
  * default's PostgreSQL under .data/ (started for the tool and stopped with `close`).
  */
-export async function connectCliDatabase(): Promise<{
+async function connectCliDatabase(): Promise<{
   databaseUrl: string;
   pool: pg.Pool;
   close: () => Promise<void>;

@@ -5,7 +5,7 @@ import type { Api } from './seeded-app.ts';
 const TEMPLATES = '/api/onboarding-form-templates';
 
 /** A one-page letter-size PDF titled "Group application", as staff upload a template. */
-export async function samplePdf(): Promise<Uint8Array<ArrayBuffer>> {
+async function samplePdf(): Promise<Uint8Array<ArrayBuffer>> {
   const pdf = await PDFDocument.create();
   const page = pdf.addPage([612, 792]);
   page.drawText('Group application', {

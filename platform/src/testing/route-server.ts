@@ -8,7 +8,7 @@ import { apiNotFound, errorMiddleware } from '../http/errors.ts';
 export type ServedRoutes = { url: string; close: () => Promise<void> };
 
 /** Starts `server` on a free port of 127.0.0.1: its base URL, and what closes it. */
-export async function listenOnFreePort(server: Server): Promise<ServedRoutes> {
+async function listenOnFreePort(server: Server): Promise<ServedRoutes> {
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', () => done()));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
