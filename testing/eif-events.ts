@@ -40,8 +40,13 @@ export const answerChanged = (
   data: { clientId, entity, entityId, changes: [{ attributeKey, value, previousValue: null }] },
 });
 
-/** A client's form begun, with its first answers. */
-export const clientCreated = (clientId: string, attributes: Record<string, unknown>): EifEventOf => ({
+/** An entity of the form created with its first answers (the Client entity begins the form). */
+export const entityCreated = (
+  clientId: string,
+  entity: string,
+  entityId: string,
+  attributes: Record<string, unknown>,
+): EifEventOf => ({
   type: 'EifEntityCreated',
-  data: { clientId, entity: 'Client', entityId: clientId, attributes },
+  data: { clientId, entity, entityId, attributes },
 });

@@ -5,7 +5,7 @@ import { DEMO_CLIENT_ID } from './seed.ts';
 import { answerEveryRequiredQuestion } from './testing/complete-eif.ts';
 import { eventually } from './testing/http-client.ts';
 import { seededAppForTests, type Api } from './testing/seeded-app.ts';
-import { appendToEif, clientCreated } from '@onboard/testing/eif-events';
+import { appendToEif, entityCreated } from '@onboard/testing/eif-events';
 
 /**
  * The EIF entity calls (platform §7) over real HTTP: one mechanism validates each save with the forms'
@@ -61,7 +61,7 @@ describe('EIF entity routes', () => {
     await appendToEif(
       portal.app.store,
       OTHER,
-      [clientCreated(OTHER, { name: 'Elsewhere Inc.' })],
+      [entityCreated(OTHER, 'Client', OTHER, { name: 'Elsewhere Inc.' })],
       'no_stream',
     );
   });

@@ -8,7 +8,7 @@ import { DEMO_CLIENT_ID } from './seed.ts';
 import { serveRoutes, type ServedRoutes } from './testing/route-server.ts';
 import { apiClient } from './testing/http-client.ts';
 import { startSeededApp } from './testing/seeded-app.ts';
-import { appendToEif, clientCreated } from '@onboard/testing/eif-events';
+import { appendToEif, entityCreated } from '@onboard/testing/eif-events';
 
 // Platform §7 eif-summary over HTTP with real sign-ins: the summary router sits on a small server in
 // front of the app's store and session check, as the app mounts it.
@@ -23,7 +23,7 @@ describe('GET /api/clients/{clientId}/eif-summary', () => {
     await appendToEif(
       app.store,
       OTHER,
-      [clientCreated(OTHER, { name: 'Other Co', taxId: null })],
+      [entityCreated(OTHER, 'Client', OTHER, { name: 'Other Co', taxId: null })],
       'no_stream',
     );
     server = await serveRoutes(
