@@ -247,6 +247,7 @@ describe('task reminders and escalation', () => {
       mailing.staff,
       [{ roleId: 'employer', name: 'Employer', routingOrder: 1, quorum: null }],
       [templateField('sig', 'employer', 'signature', 600)],
+      true,
     );
     const forms = `${client}/onboarding-forms`;
     const created = await mailing.staff.post(forms, {

@@ -4,16 +4,17 @@ import type { Api } from './seeded-app.ts';
 
 const TEMPLATES = '/api/onboarding-form-templates';
 
-/** A one-page letter-size PDF titled "Group application", as staff upload a template. */
-async function samplePdf(): Promise<Uint8Array<ArrayBuffer>> {
+/** A one-page letter-size PDF, titled "Group application" unless `blank`, as staff upload a template. */
+async function samplePdf(blank = false): Promise<Uint8Array<ArrayBuffer>> {
   const pdf = await PDFDocument.create();
   const page = pdf.addPage([612, 792]);
-  page.drawText('Group application', {
-    x: 50,
-    y: 740,
-    size: 20,
-    font: await pdf.embedFont(StandardFonts.Helvetica),
-  });
+  if (!blank)
+    page.drawText('Group application', {
+      x: 50,
+      y: 740,
+      size: 20,
+      font: await pdf.embedFont(StandardFonts.Helvetica),
+    });
   return (await pdf.save()) as Uint8Array<ArrayBuffer>;
 }
 
@@ -34,9 +35,14 @@ export const templateField = (fieldId: string, roleId: string, kind: string, y: 
 export const uploadTemplateFile = (staff: Api, bytes: Uint8Array<ArrayBuffer>, type = 'application/pdf') =>
   staff.upload(TEMPLATES, bytes, type, 'Group application.pdf');
 
-/** Staff upload the sample PDF and set its roles and fields; answers the template's id. */
-export async function signingTemplate(staff: Api, roles: unknown[], fields: unknown[]): Promise<string> {
-  const created = await uploadTemplateFile(staff, await samplePdf());
+/** Staff upload the sample PDF (`blank`: a page with nothing on it) and set its roles and fields; answers the template's id. */
+export async function signingTemplate(
+  staff: Api,
+  roles: unknown[],
+  fields: unknown[],
+  blank = false,
+): Promise<string> {
+  const created = await uploadTemplateFile(staff, await samplePdf(blank));
   expect(created.status).toBe(201);
   const templateId = created.body.templateId as string;
   const set = await staff.put(`${TEMPLATES}/${templateId}`, { roles, fields });
