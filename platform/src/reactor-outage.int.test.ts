@@ -4,13 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  apiJobStream,
-  startRunner,
-  type Bus,
-  type EventStore,
-  type Runner,
-} from '@onboard/events';
+import { apiJobStream, startRunner, type Bus, type EventStore, type Runner } from '@onboard/events';
 import { createPostgresEventStore } from '@onboard/events/postgres';
 import { busPublisher } from '@onboard/workers';
 import { skipUnless } from '@onboard/testing/backends';
