@@ -1,7 +1,6 @@
 // Correcting a census where it is read: one corrected cell revalidated on a 50,000-row census (target
 // under 200 ms), beside a full validation of the same file. The working set holds the file in memory and
 // checks again only the rows the cell reaches; `npx tsx bench/census-corrections.ts` runs it alone.
-import { fileURLToPath } from 'node:url';
 import { censusFileRows, validateCensusFile } from '@onboard/command-api/census';
 import {
   censusWorkingSet,
@@ -11,24 +10,12 @@ import {
   type CensusField,
   type CensusRow,
 } from '@onboard/domain/census';
+import { EMPLOYEE_CENSUS_HEADERS as HEADERS } from '@onboard/testing/census';
 import type { Report } from './eif.ts';
+import { printedReport, runAlone } from './standalone.ts';
 
 const ROWS = Number(process.env.BENCH_CENSUS_ROWS ?? 50_000);
 const EDITS = 200;
-const HEADERS = [
-  'Employee ID',
-  'First Name',
-  'Last Name',
-  'SSN',
-  'Date of Birth',
-  'Hire Date',
-  'Employee Class',
-  'Hours per week',
-  'Location',
-  'State',
-  'ZIP',
-  'Annual Salary',
-];
 const FACTS: CensusEifFacts = {
   signed: true,
   classes: [
@@ -104,16 +91,8 @@ export async function benchCensusCorrections(report: Report) {
   );
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const report: Report = (name, value, ratio, target, isMet) =>
-    console.log(
-      `${isMet ? 'PASS' : 'MISS'}  ${name}: ${value}${ratio === null ? '' : `  ratio ${ratio.toFixed(0)}x faster`}  (target ${target})`,
-    );
-  benchCensusCorrections(report).then(
-    () => process.exit(0),
-    (error) => {
-      console.error(error);
-      process.exit(1);
-    },
-  );
-}
+runAlone(
+  import.meta.url,
+  benchCensusCorrections,
+  printedReport((r) => `ratio ${r.toFixed(0)}x faster`),
+);

@@ -4,7 +4,6 @@
 // csv-parse, XLSX through exceljs's streaming WorkbookReader. `npx tsx bench/census.ts` runs it alone.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { PassThrough } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { Readable } from 'node:stream';
@@ -28,27 +27,11 @@ import {
   type DataKey,
   type DataKeys,
 } from '@onboard/events';
+import { CENSUS_HEADERS as HEADERS } from '@onboard/testing/census';
 import type { Report } from './eif.ts';
+import { runAlone } from './standalone.ts';
 
 const ROWS = Number(process.env.BENCH_CENSUS_ROWS ?? 50_000);
-const HEADERS = [
-  'Employee ID',
-  'Relationship',
-  'First Name',
-  'Last Name',
-  'SSN',
-  'Date of Birth',
-  'Hire Date',
-  'Employee Class',
-  'Hours per week',
-  'Location',
-  'State',
-  'ZIP',
-  'E-mail',
-  'Annual Salary',
-  'Elected Plans',
-  'Coverage Effective Date',
-];
 
 const BENCH_FACTS: CensusEifFacts = {
   signed: true,
@@ -390,16 +373,4 @@ export async function benchCensus(report: Report) {
   await benchReading(report, xlsx);
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const report: Report = (name, value, ratio, target, isMet) =>
-    console.log(
-      `${isMet ? 'PASS' : 'MISS'}  ${name}: ${value}${ratio === null ? '' : `  ratio ${ratio.toFixed(2)}x`}  (target ${target})`,
-    );
-  benchCensus(report).then(
-    () => process.exit(0),
-    (error) => {
-      console.error(error);
-      process.exit(1);
-    },
-  );
-}
+runAlone(import.meta.url, benchCensus);

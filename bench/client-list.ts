@@ -8,6 +8,7 @@ import { embeddedTestConfig } from '@onboard/platform/config';
 import { apiClient } from '@onboard/platform/testing/http-client';
 import type { Report } from './eif.ts';
 import { runStandalone } from './standalone.ts';
+import { pct, steady } from './load.ts';
 
 const CLIENTS = Number(process.env.BENCH_CLIENT_LIST_CLIENTS ?? 2000);
 const RATE = 50;
@@ -41,32 +42,6 @@ export const CLIENT_LIST_QUERIES = [
   '?search=granite&phase=setup&hasNigo=false',
   '?sortBy=nextDueDate&sortDirection=desc&offset=100',
 ];
-
-const pct = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-
-/** Open-loop load: requests start on schedule whatever the answers' latency, so queueing shows. */
-export async function steady(urls: string[], cookie: string, seconds: number, rate = RATE) {
-  const times: number[] = [];
-  let errors = 0;
-  const started = performance.now();
-  const inFlight: Promise<void>[] = [];
-  for (let i = 0; i < rate * seconds; i += 1) {
-    const wait = started + (i * 1000) / rate - performance.now();
-    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-    inFlight.push(
-      (async () => {
-        const t = performance.now();
-        const res = await fetch(urls[i % urls.length]!, { headers: { cookie } });
-        await res.arrayBuffer();
-        if (res.status !== 200) errors += 1;
-        times.push(performance.now() - t);
-      })(),
-    );
-  }
-  await Promise.all(inFlight);
-  return { times: times.sort((a, b) => a - b), errors };
-}
 
 // A client-view document of a realistic size (about 20 KB): the list must never have to read it.
 const ENTITIES = Object.fromEntries(
@@ -180,10 +155,10 @@ export async function benchClientList(databaseUrl: string, report: Report) {
     const cookie = [...api.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const list = CLIENT_LIST_QUERIES.map((q) => `${app.url}/api/clients${q}`);
     const health = [`${app.url}/api/health`];
-    await steady(list, cookie, 2); // warm-up, not recorded: JIT, pool connections, plans
-    await steady(health, cookie, 1);
-    const baseline = await steady(health, cookie, SECONDS);
-    const measured = await steady(list, cookie, SECONDS);
+    await steady(list, cookie, 2, RATE); // warm-up, not recorded: JIT, pool connections, plans
+    await steady(health, cookie, 1, RATE);
+    const baseline = await steady(health, cookie, SECONDS, RATE);
+    const measured = await steady(list, cookie, SECONDS, RATE);
     console.log(
       `      ${CLIENTS} clients, ${taskCount} tasks; GET /api/health at ${RATE}/s for ${SECONDS} s: p50 ${pct(baseline.times, 50).toFixed(1)} ms, p99 ${pct(baseline.times, 99).toFixed(1)} ms`,
     );

@@ -2,11 +2,11 @@
 // the walk into members and the 999's element rules, every rule against the signed plan design, the
 // census and the companion guide) as a ratio to a bare parse of the same file by node-x12 (target at
 // least 0.5x: the checks cost less than the parse). `npx tsx bench/data-feed.ts` runs it alone.
-import { fileURLToPath } from 'node:url';
 import { X12Parser } from 'node-x12';
 import { FIXTURE_FACTS, fixtureCensus, fixtureFeed, read834 } from '@onboard/command-api/data-feed';
 import { DEFAULT_PROFILE, buildReport, checkFeed } from '@onboard/domain/data-feed';
 import type { Report } from './eif.ts';
+import { runAlone } from './standalone.ts';
 
 const MEMBERS = Number(process.env.BENCH_DATA_FEED_MEMBERS ?? 10_000);
 const RUNS = 5;
@@ -50,16 +50,4 @@ export async function benchDataFeed(report: Report) {
   );
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const report: Report = (name, value, ratio, target, isMet) =>
-    console.log(
-      `${isMet ? 'PASS' : 'MISS'}  ${name}: ${value}${ratio === null ? '' : `  ratio ${ratio.toFixed(2)}x`}  (target ${target})`,
-    );
-  benchDataFeed(report).then(
-    () => process.exit(0),
-    (error) => {
-      console.error(error);
-      process.exit(1);
-    },
-  );
-}
+runAlone(import.meta.url, benchDataFeed);

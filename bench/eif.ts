@@ -12,6 +12,7 @@ import {
 } from '@onboard/events';
 import { eifCodec, fold, netChanges, toClientView, type ChangeRecord } from '@onboard/domain';
 import { answerChanged, benchMetadata, entityCreated } from './events.ts';
+import { pct } from './load.ts';
 
 export type Report = (
   name: string,
@@ -20,9 +21,6 @@ export type Report = (
   target: string,
   isMet: boolean,
 ) => void;
-
-const pct = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 async function samples(runs: number, fn: () => Promise<void>) {
   const times: number[] = [];

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { NewEvent } from '@onboard/events';
+import { answerChanged as changed, entityCreated as created } from '@onboard/testing/eif-events';
 
 type Metadata = NewEvent['metadata'];
 
@@ -17,12 +18,7 @@ export const entityCreated = (
   entityId: string,
   attributes: Record<string, unknown>,
   metadata: Metadata = benchMetadata(),
-): NewEvent => ({
-  id: randomUUID(),
-  type: 'EifEntityCreated',
-  data: { clientId, entity, entityId, attributes },
-  metadata,
-});
+): NewEvent => ({ id: randomUUID(), ...created(clientId, entity, entityId, attributes), metadata });
 
 /** One answer of an EIF entity changed (from no answer). */
 export const answerChanged = (
@@ -32,9 +28,4 @@ export const answerChanged = (
   attributeKey: string,
   value: unknown,
   metadata: Metadata = benchMetadata(),
-): NewEvent => ({
-  id: randomUUID(),
-  type: 'EifEntityChanged',
-  data: { clientId, entity, entityId, changes: [{ attributeKey, value, previousValue: null }] },
-  metadata,
-});
+): NewEvent => ({ id: randomUUID(), ...changed(clientId, entity, entityId, attributeKey, value), metadata });

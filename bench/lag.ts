@@ -15,13 +15,12 @@ import { embeddedTestConfig } from '@onboard/platform/config';
 import { apiClient } from '@onboard/platform/testing/http-client';
 import type { Report } from './eif.ts';
 import type { LagClientsInput, LagClientsResult } from './lag-clients.ts';
-import { runStandalone } from './standalone.ts';
+import { printedReport, runStandalone } from './standalone.ts';
+import { pct } from './load.ts';
 
 const LAG_SECONDS = Number(process.env.BENCH_LAG_SECONDS ?? 10);
 const LAG_RATE = Number(process.env.BENCH_LAG_RATE ?? 200);
 
-const pct = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 const fmt = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 0 });
 
 const created = (clientId: string): NewEvent => ({
@@ -203,9 +202,6 @@ export async function benchLag(databaseUrl: string, report: Report, after?: LagA
 }
 
 runStandalone(import.meta.url, 'bench_lag', async (url) => {
-  const report: Report = (name, value, ratio, target, isMet) =>
-    console.log(
-      `${isMet ? 'PASS' : 'MISS'}  ${name}: ${value}${ratio === null ? '' : `  ratio ${ratio.toFixed(2)}x`}  (target ${target})`,
-    );
+  const report = printedReport();
   await benchLag(url, report);
 });

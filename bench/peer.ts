@@ -8,7 +8,7 @@ import { catchUp, type NewEvent } from '@onboard/events';
 import { createPostgresEventStore } from '@onboard/events/postgres';
 import { migrate } from '@onboard/platform/database/migrations';
 import type { Report } from './eif.ts';
-import { runStandalone } from './standalone.ts';
+import { printedReport, runStandalone } from './standalone.ts';
 
 const APPENDS = Number(process.env.BENCH_PEER_APPENDS ?? 1000);
 const CONCURRENT = 16;
@@ -272,10 +272,7 @@ export async function benchPeer(onboardUrl: string, emmettUrl: string, report: R
 }
 
 runStandalone(import.meta.url, 'bench_peer', async (url) => {
-  const report: Report = (name, value, ratio, target, isMet) =>
-    console.log(
-      `${isMet ? 'PASS' : 'MISS'}  ${name}: ${value}${ratio === null ? '' : `  ratio ${ratio.toFixed(2)}x`}  (target ${target})`,
-    );
+  const report = printedReport();
   const emmettUrl = url.replace(/\/bench_peer$/, '/bench_peer_emmett');
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();

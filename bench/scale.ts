@@ -15,7 +15,8 @@ import { embeddedTestConfig } from '@onboard/platform/config';
 import { migrate } from '@onboard/platform/database/migrations';
 import { apiClient } from '@onboard/platform/testing/http-client';
 import { bookClientId, generateBook } from '@onboard/testing/book';
-import { CLIENT_LIST_QUERIES, steady } from './client-list.ts';
+import { CLIENT_LIST_QUERIES } from './client-list.ts';
+import { pct, steady } from './load.ts';
 
 const RATE = 50;
 const SECONDS = Number(process.env.BENCH_SCALE_SECONDS ?? 8);
@@ -26,8 +27,6 @@ export const scaleSizes = () =>
     ? process.env.BENCH_SCALE_SIZES.split(',').map(Number)
     : [500, 5000, ...(process.env.BENCH_SCALE_100 === '1' ? [50_000] : [])];
 
-const pct = (sorted: readonly number[], p: number) =>
-  sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 const fmt = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 0 });
 const ms = (n: number) => n.toFixed(1);
 

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { WEB_DIST } from '@onboard/platform/config';
 import { startEmbeddedPostgres } from '@onboard/platform/database/embedded-postgres';
 import { CHROMIUM_PATH } from '@onboard/testing/backends';
+import type { Report } from './eif.ts';
 
 type ScratchPostgres = Awaited<ReturnType<typeof startEmbeddedPostgres>>;
 
@@ -33,6 +34,23 @@ export function exitWhenDone(run: Promise<unknown>): void {
       process.exit(1);
     },
   );
+}
+
+/** A figure as a line of the run's output: met or missed, its value, its ratio (as `ratio` words it), the target. */
+export const printedReport =
+  (ratio: (value: number) => string = (r) => `ratio ${r.toFixed(2)}x`): Report =>
+  (name, value, ratioValue, target, isMet) =>
+    console.log(
+      `${isMet ? 'PASS' : 'MISS'}  ${name}: ${value}${ratioValue === null ? '' : `  ${ratio(ratioValue)}`}  (target ${target})`,
+    );
+
+/** Runs a bench file that needs no database on its own (`npx tsx bench/<file>.ts`), its figures printed. */
+export function runAlone(
+  moduleUrl: string,
+  bench: (report: Report) => Promise<void>,
+  report = printedReport(),
+) {
+  if (process.argv[1] === fileURLToPath(moduleUrl)) exitWhenDone(bench(report));
 }
 
 /**

@@ -6,13 +6,11 @@ import { startApp } from '@onboard/platform/app';
 import { embeddedTestConfig } from '@onboard/platform/config';
 import { DEMO_EXPLORER_PAGE_ID, DEMO_EXPLORER_SLUG, DEMO_USERS } from '@onboard/platform/seed';
 import { runStandalone } from './standalone.ts';
+import { pct } from './load.ts';
 
 const SECONDS = Number(process.env.BENCH_THROTTLE_SECONDS ?? 10);
 const READERS = 8;
 const GUESSERS = 8;
-
-const pct = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 /** A cookie jar of one: the CSRF cookie and its header, which every write needs. */
 async function csrfHeaders(baseUrl: string) {

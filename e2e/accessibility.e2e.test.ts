@@ -8,11 +8,7 @@ import {
   openHub,
   signInThroughUi,
 } from './browser.ts';
-import { demoUser, noBrowser, portalUnderTest } from './testing/portal.ts';
-
-const admin = demoUser('SLF_ADMIN');
-const benAdmin = demoUser('BEN_ADMIN');
-const broker = demoUser('BROKER');
+import { admin, benAdmin, broker, noBrowser, portalUnderTest } from './testing/portal.ts';
 
 const TASK = `/client/${DEMO_CLIENT_ID}/task/eif-submit-company-information`;
 

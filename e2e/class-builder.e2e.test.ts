@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { eifStream } from '@onboard/events';
 import { CLASS_MESSAGES } from '@onboard/domain';
 import { DEMO_CLIENT_ID } from '@onboard/platform/seed';
 import { fullPageScreenshot, screenshotPath } from './browser.ts';
 import { demoUser, noBrowser, portalUnderTest } from './testing/portal.ts';
+import { answerChanged, appendToEif } from '@onboard/testing/eif-events';
 
 const CLASS_BUILDER_PATH = `/client/${DEMO_CLIENT_ID}/task/eif-submit-company-information/step/plan-configuration-&-eligibility/class-builder`;
 
@@ -70,28 +70,9 @@ describe.skipIf(noBrowser)('class builder in the browser', () => {
 
     // One class for everyone (answered meanwhile, here straight into the form's stream): a second class
     // is refused with the server's message, and the editor stays open with what was typed.
-    await portal.app.store.append(
-      eifStream(DEMO_CLIENT_ID),
-      [
-        {
-          id: crypto.randomUUID(),
-          type: 'EifEntityChanged',
-          data: {
-            clientId: DEMO_CLIENT_ID,
-            entity: 'Client',
-            entityId: DEMO_CLIENT_ID,
-            changes: [{ attributeKey: 'needsEmployeeClasses', value: false, previousValue: null }],
-          },
-          metadata: {
-            actorId: 'demo-admin',
-            actorRole: 'SLF_ADMIN',
-            occurredAt: new Date().toISOString(),
-            correlationId: 'e2e',
-          },
-        },
-      ],
-      'any',
-    );
+    await appendToEif(portal.app.store, DEMO_CLIENT_ID, [
+      answerChanged(DEMO_CLIENT_ID, 'Client', DEMO_CLIENT_ID, 'needsEmployeeClasses', false),
+    ]);
     await page.getByRole('link', { name: 'Cancel' }).click();
     await page.getByRole('link', { name: 'Create class' }).click();
     await page.getByLabel('Class name').fill('Hourly');
@@ -110,28 +91,9 @@ describe.skipIf(noBrowser)('class builder in the browser', () => {
     const classId = decodeURIComponent(new URL(page.url()).pathname).split('/').at(-1)!;
 
     // Meanwhile a carrier admin changes the class's description (straight into the form's stream).
-    await portal.app.store.append(
-      eifStream(DEMO_CLIENT_ID),
-      [
-        {
-          id: crypto.randomUUID(),
-          type: 'EifEntityChanged',
-          data: {
-            clientId: DEMO_CLIENT_ID,
-            entity: 'EmployeeClass',
-            entityId: classId,
-            changes: [{ attributeKey: 'description', value: 'Office staff', previousValue: null }],
-          },
-          metadata: {
-            actorId: 'demo-admin',
-            actorRole: 'SLF_ADMIN',
-            occurredAt: new Date().toISOString(),
-            correlationId: 'e2e',
-          },
-        },
-      ],
-      'any',
-    );
+    await appendToEif(portal.app.store, DEMO_CLIENT_ID, [
+      answerChanged(DEMO_CLIENT_ID, 'EmployeeClass', classId, 'description', 'Office staff'),
+    ]);
     await page.getByLabel('Description (optional)').fill('Salaried employees');
     await page.getByLabel('Minimum hours per week (optional)').fill('25');
     await page.getByRole('button', { name: 'Save class' }).click();

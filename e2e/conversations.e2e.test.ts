@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEMO_CLIENT_ID } from '@onboard/platform/seed';
+import { submitCensus } from '@onboard/platform/testing/census';
 import { apiClient, eventually } from '@onboard/platform/testing/http-client';
 import { startTestSmtpServer, type TestSmtpServer } from '@onboard/platform/emails/testing-smtp';
 import {
@@ -39,26 +40,12 @@ describe.skipIf(noBrowser)('conversations in the browser', () => {
     const api = apiClient(portal.app.url);
     await api.signIn(demoUser('BROKER').email);
     const census = `/api/clients/${DEMO_CLIENT_ID}/census/${POLICY_ID}`;
-    const uploaded = await fetch(`${portal.app.url}${census}/files`, {
-      method: 'POST',
-      headers: {
-        cookie: [...api.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-        'x-csrf-token': api.cookies.get('onboard_csrf')!,
-        'content-type': 'application/octet-stream',
-        'x-file-name': 'census-2026.csv',
-      },
-      body: `${HEADER}\n${ROW}\n${ROW.replace('E1', 'E2')}\n`,
-    });
-    expect(uploaded.status).toBe(201);
-    const { document } = (await uploaded.json()) as {
-      document: { documentId: string; mapping: Record<string, number> };
-    };
-    const confirmed = await api.put(`${census}/validate-submit`, {
-      documentId: document.documentId,
-      mapping: document.mapping,
-      source: 'BEN_ADMIN_PLATFORM',
-    });
-    expect(confirmed.status).toBe(200);
+    const document = await submitCensus(
+      api,
+      census,
+      { bytes: `${HEADER}\n${ROW}\n${ROW.replace('E1', 'E2')}\n`, name: 'census-2026.csv' },
+      'BEN_ADMIN_PLATFORM',
+    );
     await eventually(async () => {
       const list = (await api.get(`${census}/validate`)).body as { document: { status: string } }[];
       expect(list[0]!.document.status).toBe('VALIDATED');

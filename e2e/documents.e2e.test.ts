@@ -12,10 +12,7 @@ import {
   signInThroughUi,
   downloadedBytes,
 } from './browser.ts';
-import { demoUser, noBrowser, portalUnderTest } from './testing/portal.ts';
-
-const admin = demoUser('SLF_ADMIN');
-const benAdmin = demoUser('BEN_ADMIN');
+import { admin, benAdmin, noBrowser, portalUnderTest } from './testing/portal.ts';
 
 const pdf = (text: string) => Buffer.from(`%PDF-1.7\n% ${text}\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n`);
 const CSV = Buffer.from('first name,last name,coverage\nAda,Lovelace,Dental\nAlan,Turing,Vision\n');

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { DEMO_CLIENT_ID } from '@onboard/platform/seed';
 import { apiClient } from '@onboard/platform/testing/http-client';
 import { expectNoSeriousAxeViolations, screenshotPath, signInThroughUi } from './browser.ts';
-import { demoUser, noBrowser, portalUnderTest } from './testing/portal.ts';
+import { benAdmin, noBrowser, owner, portalUnderTest } from './testing/portal.ts';
 
 /**
  * Two people editing the same EIF: saves of different answers never collide; the same answer does, and
@@ -13,8 +13,6 @@ import { demoUser, noBrowser, portalUnderTest } from './testing/portal.ts';
 const CLIENT = `/api/clients/${DEMO_CLIENT_ID}`;
 const SUB_STEP_PATH = `/client/${DEMO_CLIENT_ID}/task/eif-submit-company-information/step/other-contract-details/other-changes-to-coverage`;
 const NOTES = 'Anything else we should know about changes to coverage? (optional)';
-const benAdmin = demoUser('BEN_ADMIN');
-const owner = demoUser('SLF_OWNER');
 
 describe.skipIf(noBrowser)('edits that do not collide', () => {
   const portal = portalUnderTest('e2e_collision');

@@ -4,7 +4,7 @@ import { DEMO_CLIENT_ID } from '@onboard/platform/seed';
 import { apiClient } from '@onboard/platform/testing/http-client';
 import { answerEveryRequiredQuestion } from '@onboard/platform/testing/complete-eif';
 import { fullPageScreenshot, openHub, reloadUntil, screenshotPath, signInThroughUi } from './browser.ts';
-import { demoUser, noBrowser, portalUnderTest } from './testing/portal.ts';
+import { benAdmin, demoUser, noBrowser, portalUnderTest } from './testing/portal.ts';
 
 const HUB = `/client/${DEMO_CLIENT_ID}`;
 const TAX_ID_PATH = `${HUB}/task/eif-submit-company-information/step/company-information/tax-id`;
@@ -12,7 +12,6 @@ const REVIEW_SUBMIT_PATH = `${HUB}/task/eif-submit-company-information/step/revi
 const MANAGE_PATH = `/clients/admin/${DEMO_CLIENT_ID}/manage`;
 const DECLINE_REASON = 'The EIN does not match the IRS letter';
 
-const benAdmin = demoUser('BEN_ADMIN');
 const staff = demoUser('SLF_ADMIN');
 
 const textOf = async (locator: Locator) =>

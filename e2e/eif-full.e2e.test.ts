@@ -5,7 +5,7 @@ import { eifStepOf, subStepForm, type EifSubStepId, type FieldDef, type FormSect
 import { DEMO_CLIENT_ID } from '@onboard/platform/seed';
 import { sampleAnswer } from '@onboard/testing/eif-answers';
 import { fullPageScreenshot, openHub, screenshotPath, signInThroughUi } from './browser.ts';
-import { demoUser, noBrowser, portalUnderTest } from './testing/portal.ts';
+import { admin, benAdmin, noBrowser, portalUnderTest } from './testing/portal.ts';
 
 /**
  * The whole EIF in the browser: a benefits administrator answers every visible sub-step of the demo
@@ -17,8 +17,6 @@ import { demoUser, noBrowser, portalUnderTest } from './testing/portal.ts';
 
 const taskPath = (clientId: string) => `/client/${clientId}/task/eif-submit-company-information`;
 const TASK = taskPath(DEMO_CLIENT_ID);
-const benAdmin = demoUser('BEN_ADMIN');
-const admin = demoUser('SLF_ADMIN');
 
 /** The gateway's Server-Sent Events path (query-api/src/gateway/gateway.ts, web Realtime.tsx). */
 const EVENTS_STREAM_PATH = '/api/events/stream';

@@ -3,7 +3,7 @@ import { DEMO_CLIENT_ID } from '@onboard/platform/seed';
 import { apiClient } from '@onboard/platform/testing/http-client';
 import { answerEveryRequiredQuestion } from '@onboard/platform/testing/complete-eif';
 import { expectNoSeriousAxeViolations, reloadUntil, screenshotPath, signInThroughUi } from './browser.ts';
-import { demoUser, noBrowser, portalUnderTest } from './testing/portal.ts';
+import { benAdmin, noBrowser, owner, portalUnderTest } from './testing/portal.ts';
 
 /**
  * Signing needs every required answer of every visible sub-step: review & submit lists what is missing
@@ -14,8 +14,6 @@ import { demoUser, noBrowser, portalUnderTest } from './testing/portal.ts';
 const TASK = `/client/${DEMO_CLIENT_ID}/task/eif-submit-company-information`;
 const REVIEW_PATH = `${TASK}/step/review-&-submit`;
 const OTHER_CLIENT = 'harbor-freight-lines';
-const benAdmin = demoUser('BEN_ADMIN');
-const owner = demoUser('SLF_OWNER');
 
 describe.skipIf(noBrowser)('signing an unfinished form', () => {
   const portal = portalUnderTest('e2e_missing_answers');

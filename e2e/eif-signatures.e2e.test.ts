@@ -10,12 +10,10 @@ import {
   screenshotPath,
   signInThroughUi,
 } from './browser.ts';
-import { demoUser, noBrowser, portalUnderTest } from './testing/portal.ts';
+import { admin, demoUser, noBrowser, owner, portalUnderTest } from './testing/portal.ts';
 
 const client = `/api/clients/${DEMO_CLIENT_ID}`;
 const REVIEW_PATH = `/clients/admin/${DEMO_CLIENT_ID}/manage/review`;
-const admin = demoUser('SLF_ADMIN');
-const owner = demoUser('SLF_OWNER');
 const benAdminUser = demoUser('BEN_ADMIN');
 
 /** The calls of a page's own session (its cookies and CSRF token), as the API helpers take them. */

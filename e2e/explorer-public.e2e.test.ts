@@ -48,26 +48,14 @@ const MEDICAL_PLAN = {
   medicalPcpSpecialtyCareReferralRequired: 'NO',
 };
 
-/** POST /api/documents with the file itself as the body, as the staff form uploads it. */
-async function uploadFile(
-  baseUrl: string,
-  cookies: Map<string, string>,
-  bytes: Uint8Array,
-  contentType: string,
-  name: string,
-): Promise<{ documentId: string }> {
-  const response = await fetch(`${baseUrl}/api/documents`, {
-    method: 'POST',
-    headers: {
-      cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-      'x-csrf-token': cookies.get('onboard_csrf') ?? '',
-      'content-type': contentType,
-      'x-file-name': name,
-    },
-    body: Buffer.from(bytes),
-  });
-  expect(response.status).toBe(201);
-  return (await response.json()) as { documentId: string };
+/** Marks a plan a favourite with Space on its toggle button, reached by Tab; waits until it is pressed. */
+async function favouriteByKeyboard(page: Page, plan: string) {
+  await tabTo(page, new RegExp(`^☆ Favourite\\s+${plan}`));
+  await page.keyboard.press('Space');
+  await page
+    .getByRole('button', { name: `Favourite ${plan}` })
+    .and(page.locator('[aria-pressed="true"]'))
+    .waitFor();
 }
 
 /** Presses Tab until the focused element's accessible text matches; keyboard only, like a visitor. */
@@ -94,6 +82,21 @@ describe.skipIf(noBrowser)('the public Benefits Explorer in the browser', () => 
   const videoSlug = 'harbor-explorer';
 
   const portal = portalUnderTest('e2e_explorer');
+  /**
+   * A page of its own at `path` (on the app, or the host at `base`), once the site's heading shows: by
+   * default the demo site's.
+   */
+  async function openSite(
+    path: string,
+    viewport: { width: number; height: number } | undefined,
+    heading = 'Lakeside Manufacturing Co.',
+    base = portal.app.url,
+  ): Promise<Page> {
+    const page = await portal.browser.newPage(viewport ? { viewport } : {});
+    await page.goto(`${base}${path}`);
+    await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+    return page;
+  }
   beforeAll(async () => {
     // A second site made through the staff API: a Texas prepaid plan beside the seeded ones.
     staff = apiClient(portal.app.url);
@@ -121,7 +124,14 @@ describe.skipIf(noBrowser)('the public Benefits Explorer in the browser', () => 
     );
     const logoPng = await drawing.screenshot({ type: 'png' });
     await drawing.close();
-    const logo = await uploadFile(portal.app.url, staff.cookies, logoPng, 'image/png', 'harbor-logo.png');
+    const uploaded = await staff.upload(
+      '/api/documents',
+      Buffer.from(logoPng),
+      'image/png',
+      'harbor-logo.png',
+    );
+    expect(uploaded.status).toBe(201);
+    const logo = uploaded.body as { documentId: string };
     const harbor = await staff.post('/api/clients/lakeside-manufacturing/explorer-pages', {
       name: 'Harbor 2027 benefits',
       language: 'en',
@@ -163,9 +173,7 @@ describe.skipIf(noBrowser)('the public Benefits Explorer in the browser', () => 
   }, 120_000);
 
   it('a visitor browses in Spanish, filters by state, compares, keeps favourites and sends the lead form', async () => {
-    const page = await portal.browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await page.goto(`${portal.app.url}/es/benefits-explorer/${DEMO_EXPLORER_SLUG}`);
-    await page.getByRole('heading', { level: 1, name: 'Lakeside Manufacturing Co.' }).waitFor();
+    const page = await openSite(`/es/benefits-explorer/${DEMO_EXPLORER_SLUG}`, { width: 1280, height: 900 });
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');
     await page.getByRole('link', { name: 'Saltar al contenido principal' }).waitFor({ state: 'attached' });
     expect(await page.getByRole('main').count()).toBe(1);
@@ -272,9 +280,7 @@ describe.skipIf(noBrowser)('the public Benefits Explorer in the browser', () => 
   }, 120_000);
 
   it('hides other states’ prepaid plans, shows English by default and a not-found view', async () => {
-    const page = await portal.browser.newPage({});
-    await page.goto(`${portal.app.url}/benefits-explorer/${slug}`);
-    await page.getByRole('heading', { level: 1, name: 'Acme 2027 benefits' }).waitFor();
+    const page = await openSite(`/benefits-explorer/${slug}`, undefined, 'Acme 2027 benefits');
     await page.getByRole('button', { name: /State/ }).click();
     await page.getByRole('option', { name: 'TX', exact: true }).click();
     await page.getByRole('button', { name: 'Show plans' }).click();
@@ -298,9 +304,7 @@ describe.skipIf(noBrowser)('the public Benefits Explorer in the browser', () => 
   }, 60_000);
 
   it('the support panel opens and closes from the keyboard, Escape returns focus, and the chat is kept', async () => {
-    const page = await portal.browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await page.goto(`${portal.app.url}/benefits-explorer/${DEMO_EXPLORER_SLUG}`);
-    await page.getByRole('heading', { level: 1, name: 'Lakeside Manufacturing Co.' }).waitFor();
+    const page = await openSite(`/benefits-explorer/${DEMO_EXPLORER_SLUG}`, { width: 1280, height: 900 });
     const toggle = page.getByRole('button', { name: 'Chat with us' });
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');
 
@@ -389,9 +393,7 @@ describe.skipIf(noBrowser)('the public Benefits Explorer in the browser', () => 
     const overlaps = (a: Box, b: Box) =>
       a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
     for (const width of [1280, 390]) {
-      const page = await portal.browser.newPage({ viewport: { width, height: 800 } });
-      await page.goto(`${portal.app.url}/es/benefits-explorer/${DEMO_EXPLORER_SLUG}`);
-      await page.getByRole('heading', { level: 1, name: 'Lakeside Manufacturing Co.' }).waitFor();
+      const page = await openSite(`/es/benefits-explorer/${DEMO_EXPLORER_SLUG}`, { width, height: 800 });
       await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
       await page.waitForFunction(
         () => Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight,
@@ -409,15 +411,8 @@ describe.skipIf(noBrowser)('the public Benefits Explorer in the browser', () => 
   }, 60_000);
 
   it('e-mails the selected benefits: unsolved, the human check is missing; solved from the keyboard, it sends', async () => {
-    const page = await portal.browser.newPage({ viewport: { width: 1280, height: 1000 } });
-    await page.goto(`${portal.app.url}/benefits-explorer/${DEMO_EXPLORER_SLUG}`);
-    await page.getByRole('heading', { level: 1, name: 'Lakeside Manufacturing Co.' }).waitFor();
-    await tabTo(page, /^☆ Favourite\s+Vision Plus/);
-    await page.keyboard.press('Space');
-    await page
-      .getByRole('button', { name: 'Favourite Vision Plus' })
-      .and(page.locator('[aria-pressed="true"]'))
-      .waitFor();
+    const page = await openSite(`/benefits-explorer/${DEMO_EXPLORER_SLUG}`, { width: 1280, height: 1000 });
+    await favouriteByKeyboard(page, 'Vision Plus');
     await tabTo(page, /^My benefits plan/);
     await page.keyboard.press('Enter');
     await page.waitForURL(`**/benefits-explorer/${DEMO_EXPLORER_SLUG}/personal-benefits-plan`);
@@ -461,9 +456,11 @@ describe.skipIf(noBrowser)('the public Benefits Explorer in the browser', () => 
   }, 60_000);
 
   it('shows the medical video and up to 15 summary documents per benefit type, one per document key', async () => {
-    const page = await portal.browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await page.goto(`${portal.app.url}/es/benefits-explorer/${videoSlug}`);
-    await page.getByRole('heading', { level: 1, name: 'Harbor 2027 benefits' }).waitFor();
+    const page = await openSite(
+      `/es/benefits-explorer/${videoSlug}`,
+      { width: 1280, height: 900 },
+      'Harbor 2027 benefits',
+    );
     const video = page.getByRole('link', { name: /Vea el video: Choosing a medical plan/ });
     expect(await video.getAttribute('href')).toBe('https://play.vidyard.com/vy-harbor');
     const documents = page.locator('.explorer-documents');
@@ -502,9 +499,7 @@ describe.skipIf(noBrowser)('the public Benefits Explorer in the browser', () => 
   }, 60_000);
 
   it('offers the language dialog the page answer asks for, by keyboard, and gives focus back', async () => {
-    const page = await portal.browser.newPage({});
-    await page.goto(`${portal.app.url}/benefits-explorer/${DEMO_EXPLORER_SLUG}`);
-    await page.getByRole('heading', { level: 1, name: 'Lakeside Manufacturing Co.' }).waitFor();
+    const page = await openSite(`/benefits-explorer/${DEMO_EXPLORER_SLUG}`, undefined);
     await tabTo(page, 'Language');
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Language' });
@@ -528,9 +523,7 @@ describe.skipIf(noBrowser)('the public Benefits Explorer in the browser', () => 
   }, 60_000);
 
   it('works with the keyboard alone: skip link, prepaid state, compare, favourite, personal plan, lead dialog', async () => {
-    const page = await portal.browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await page.goto(`${portal.app.url}/benefits-explorer/${DEMO_EXPLORER_SLUG}`);
-    await page.getByRole('heading', { level: 1, name: 'Lakeside Manufacturing Co.' }).waitFor();
+    const page = await openSite(`/benefits-explorer/${DEMO_EXPLORER_SLUG}`, { width: 1280, height: 900 });
     const focusedId = () => page.evaluate(() => document.activeElement?.id ?? '');
 
     // The skip link is the first stop, and it moves focus to the main content.
@@ -582,12 +575,7 @@ describe.skipIf(noBrowser)('the public Benefits Explorer in the browser', () => 
     ]);
 
     // A favourite, with Space on its toggle button.
-    await tabTo(page, /^☆ Favourite\s+Vision Plus/);
-    await page.keyboard.press('Space');
-    await page
-      .getByRole('button', { name: 'Favourite Vision Plus' })
-      .and(page.locator('[aria-pressed="true"]'))
-      .waitFor();
+    await favouriteByKeyboard(page, 'Vision Plus');
     expect(await page.getByTestId('favourite-count').textContent()).toBe('1');
 
     // The personal plan page, from the navigation's link.
@@ -683,9 +671,12 @@ describe.skipIf(noBrowser)('the public Benefits Explorer in the browser', () => 
           200,
         );
       });
-      const page = await portal.browser.newPage({});
-      await page.goto(`${publicApp.url}/es/${DEMO_EXPLORER_SLUG}`);
-      await page.getByRole('heading', { level: 1, name: 'Lakeside Manufacturing Co.' }).waitFor();
+      const page = await openSite(
+        `/es/${DEMO_EXPLORER_SLUG}`,
+        undefined,
+        'Lakeside Manufacturing Co.',
+        publicApp.url,
+      );
       // On the public host the title names the site, in the visitor's language.
       await page.waitForFunction(
         () => document.title === 'Lakeside Manufacturing Co. · Explorador de beneficios',

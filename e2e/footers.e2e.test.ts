@@ -4,10 +4,7 @@ import { loadConfig } from '@onboard/platform/config';
 import { DEMO_CLIENT_ID, DEMO_EXPLORER_PAGE_ID } from '@onboard/platform/seed';
 import { apiClient } from '@onboard/platform/testing/http-client';
 import { fullPageScreenshot, openHub, signInThroughUi } from './browser.ts';
-import { demoUser, noBrowser, portalUnderTest } from './testing/portal.ts';
-
-const admin = demoUser('SLF_ADMIN');
-const benAdmin = demoUser('BEN_ADMIN');
+import { admin, benAdmin, noBrowser, portalUnderTest } from './testing/portal.ts';
 
 /**
  * The footers of platform §2 on a client's hub: the legal links, the implementation consultant's

@@ -67,6 +67,15 @@ describe.skipIf(noBrowser)('names and labels instead of ids, keys and codes', ()
       { method, path, body },
     );
 
+  /** Staff invite an outside signer from the page; answers the path of the link e-mailed to them. */
+  const invite = async (
+    page: Page,
+    signer: { email: string; firstName: string; lastName: string; stepId: string },
+  ) => {
+    expect((await call(page, 'POST', `${CLIENT}/outside-signer`, signer)).status).toBe(201);
+    return invitationPath(signer.email);
+  };
+
   it('shows people by name, answers by question and option, items by what they are', async () => {
     const page = await portal.browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(`${portal.app.url}/login?redirect=${encodeURIComponent(MANAGE)}`);
@@ -91,14 +100,12 @@ describe.skipIf(noBrowser)('names and labels instead of ids, keys and codes', ()
     await answerEveryRequiredQuestion(benAdmin, DEMO_CLIENT_ID);
 
     // An outside signer signs through the e-mailed link.
-    const invite = await call(page, 'POST', `${CLIENT}/outside-signer`, {
+    const signPath = await invite(page, {
       email: 'jane.roe@lakeside.example',
       firstName: 'Jane',
       lastName: 'Roe',
       stepId: 'review-&-submit',
     });
-    expect(invite.status).toBe(201);
-    const signPath = await invitationPath('jane.roe@lakeside.example');
     const signer = apiClient(portal.app.url);
     await signer.get('/api/auth/csrf');
     const actionId = signPath.split('/').pop()!;
@@ -140,14 +147,12 @@ describe.skipIf(noBrowser)('names and labels instead of ids, keys and codes', ()
     );
 
     // Someone else reviews the updates by link.
-    const review = await call(page, 'POST', `${CLIENT}/outside-signer`, {
+    signUpdatesPath = await invite(page, {
       email: 'cfo@lakeside.example',
       firstName: 'Casey',
       lastName: 'Fowler',
       stepId: 'review-&-submit-updates',
     });
-    expect(review.status).toBe(201);
-    signUpdatesPath = await invitationPath('cfo@lakeside.example');
 
     const scan = async (path: string, ready: () => Promise<unknown>, name: string) => {
       await page.goto(`${portal.app.url}${path}`);

@@ -12,11 +12,7 @@ import {
   signInThroughUi,
   downloadedBytes,
 } from './browser.ts';
-import { demoUser, noBrowser, portalUnderTest } from './testing/portal.ts';
-
-const admin = demoUser('SLF_ADMIN');
-const benAdmin = demoUser('BEN_ADMIN');
-const broker = demoUser('BROKER');
+import { admin, benAdmin, broker, noBrowser, portalUnderTest } from './testing/portal.ts';
 
 /** A one-page form with room for two signatures. */
 async function groupApplication(): Promise<Buffer> {

@@ -1,11 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { fullPageScreenshot, screenshotPath, signInThroughUi } from './browser.ts';
-import { demoUser, noBrowser, portalUnderTest } from './testing/portal.ts';
-
-const admin = demoUser('SLF_ADMIN');
-const benAdmin = demoUser('BEN_ADMIN');
-const broker = demoUser('BROKER');
+import { admin, benAdmin, broker, noBrowser, portalUnderTest } from './testing/portal.ts';
 
 /** The day the browsers live in (the web's injected clock): the due-date badges are read against it. */
 const TODAY = '2027-01-11';

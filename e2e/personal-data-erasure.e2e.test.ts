@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEMO_CLIENT_ID, DEMO_USERS } from '@onboard/platform/seed';
 import { apiClient, eventually } from '@onboard/platform/testing/http-client';
+import { submitCensus } from '@onboard/platform/testing/census';
 import {
   expectNoSeriousAxeViolations,
   expectNoSidewaysScroll,
@@ -39,24 +40,9 @@ describe.skipIf(noBrowser)('erasing personal data from the client’s manage pag
   beforeAll(async () => {
     reader = benAdmin();
     await reader.signIn('benadmin@onboard.example');
-    const response = await fetch(`${portal.app.url}${census}/files`, {
-      method: 'POST',
-      headers: {
-        cookie: [...reader.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-        'x-csrf-token': reader.cookies.get('onboard_csrf')!,
-        'content-type': 'application/octet-stream',
-        'x-file-name': 'census.csv',
-      },
-      body: CSV,
-    });
-    const document = ((await response.json()) as { document: { documentId: string; mapping: object } })
-      .document;
-    documentId = document.documentId;
-    await reader.put(`${census}/validate-submit`, {
-      documentId,
-      mapping: document.mapping,
-      source: 'BEN_ADMIN_PLATFORM',
-    });
+    documentId = (
+      await submitCensus(reader, census, { bytes: CSV, name: 'census.csv' }, 'BEN_ADMIN_PLATFORM')
+    ).documentId;
     await eventually(async () => expect((await rows()).rows[0]?.cells.ssn).toBe('***-**-3456'));
   }, 120_000);
 

@@ -8,10 +8,8 @@ import {
   signInThroughUi,
   signOutThroughUi,
 } from './browser.ts';
-import { demoUser, noBrowser, portalUnderTest } from './testing/portal.ts';
+import { admin, benAdmin, noBrowser, portalUnderTest } from './testing/portal.ts';
 
-const benAdmin = demoUser('BEN_ADMIN');
-const admin = demoUser('SLF_ADMIN');
 const HUB = `/client/${DEMO_CLIENT_ID}`;
 const CLASS_BUILDER_PATH = `${HUB}/task/eif-submit-company-information/step/plan-configuration-&-eligibility/class-builder`;
 

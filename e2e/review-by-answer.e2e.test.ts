@@ -4,12 +4,10 @@ import { DEMO_CLIENT_ID } from '@onboard/platform/seed';
 import { answerEveryRequiredQuestion } from '@onboard/platform/testing/complete-eif';
 import { apiClient } from '@onboard/platform/testing/http-client';
 import { fullPageScreenshot, signInThroughUi } from './browser.ts';
-import { demoUser, noBrowser, portalUnderTest } from './testing/portal.ts';
+import { admin, noBrowser, owner, portalUnderTest } from './testing/portal.ts';
 
 const client = `/api/clients/${DEMO_CLIENT_ID}`;
 const REVIEW_PATH = `/clients/admin/${DEMO_CLIENT_ID}/manage/review`;
-const admin = demoUser('SLF_ADMIN');
-const owner = demoUser('SLF_OWNER');
 
 const textOf = async (locator: Locator) =>
   (await locator.count()) > 0 ? await locator.first().innerText() : '';

@@ -7,10 +7,7 @@ import {
   screenshotPath,
   signInThroughUi,
 } from './browser.ts';
-import { demoUser, noBrowser, portalUnderTest } from './testing/portal.ts';
-
-const admin = demoUser('SLF_ADMIN');
-const benAdmin = demoUser('BEN_ADMIN');
+import { admin, benAdmin, noBrowser, portalUnderTest } from './testing/portal.ts';
 
 /** YYYY-MM-DD of a day (noon UTC keeps it the same day everywhere). */
 const day = (date: Date) => date.toISOString().slice(0, 10);

@@ -7,10 +7,7 @@ import {
   screenshotPath,
   signInThroughUi,
 } from './browser.ts';
-import { demoUser, noBrowser, portalUnderTest } from './testing/portal.ts';
-
-const benAdmin = demoUser('BEN_ADMIN');
-const admin = demoUser('SLF_ADMIN');
+import { admin, benAdmin, noBrowser, portalUnderTest } from './testing/portal.ts';
 
 describe.skipIf(noBrowser)("the portal's support chat in the browser", () => {
   const portal = portalUnderTest('e2e_support_chat');

@@ -4,30 +4,14 @@ import { decide, fold, toEditingView, type EifCommand, type EifState } from '@on
 import { editsToComplete } from '@onboard/domain/testing';
 import type { RunningApp } from '@onboard/platform/app';
 import { DEMO_CLIENT_ID } from '@onboard/platform/seed';
+import { CENSUS_HEADERS as HEADERS } from '@onboard/testing/census';
 
 /**
  * A census with twenty planted problems and the signed EIF it is checked against (one class, Salaried,
  * 30+ hours, dental and vision; two locations), for the browser tests of correcting a census.
  */
 
-export const HEADERS = [
-  'Employee ID',
-  'Relationship',
-  'First Name',
-  'Last Name',
-  'SSN',
-  'Date of Birth',
-  'Hire Date',
-  'Employee Class',
-  'Hours per week',
-  'Location',
-  'State',
-  'ZIP',
-  'E-mail',
-  'Annual Salary',
-  'Elected Plans',
-  'Coverage Effective Date',
-];
+export { HEADERS };
 export const col = (header: string) => HEADERS.indexOf(header);
 const pad = (n: number) => String(n).padStart(2, '0');
 

@@ -20,6 +20,12 @@ export const noBrowser = skipUnless('browser', browserAvailability());
 export const demoUser = (role: (typeof DEMO_USERS)[number]['role']) =>
   DEMO_USERS.find((u) => u.role === role)!;
 
+/** The seeded demo users the browser tests sign in as, by the part each plays. */
+export const admin = demoUser('SLF_ADMIN');
+export const benAdmin = demoUser('BEN_ADMIN');
+export const broker = demoUser('BROKER');
+export const owner = demoUser('SLF_OWNER');
+
 /** The portal one browser-test file drives: its own app on a seeded database, and the run's browser. */
 export type Portal = {
   readonly app: RunningApp;

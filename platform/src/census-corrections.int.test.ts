@@ -5,6 +5,7 @@ import { foldWith } from '@onboard/domain';
 import { censusDecider, correctionsByRow } from '@onboard/domain/census';
 import { validateCensusFile } from '@onboard/command-api/census';
 import { DEMO_CLIENT_ID } from './seed.ts';
+import { submitCensus } from './testing/census.ts';
 import { eventually } from './testing/http-client.ts';
 import { seededAppForTests } from './testing/seeded-app.ts';
 
@@ -38,28 +39,14 @@ type Grid = {
 // a concurrent correction of one cell a conflict, and the census the file plus its corrections.
 describe('census corrections over HTTP', () => {
   const upload = async (bytes: Uint8Array, name: string) => {
-    const response = await fetch(`${portal.app.url}${census}/files`, {
-      method: 'POST',
-      headers: {
-        cookie: [...portal.benAdmin.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-        'x-csrf-token': portal.benAdmin.cookies.get('onboard_csrf')!,
-        'content-type': 'text/csv',
-        'x-file-name': name,
-      },
-      body: new Blob([bytes as Uint8Array<ArrayBuffer>]),
-    });
-    expect(response.status).toBe(201);
-    const { document } = (await response.json()) as {
-      document: { documentId: string; mapping: Record<string, number> };
-    };
-    const confirmed = await portal.benAdmin.put(`${census}/validate-submit`, {
-      documentId: document.documentId,
-      mapping: document.mapping,
-      source: 'HRIS',
-    });
-    expect(confirmed.status).toBe(200);
-    await eventually(async () => expect((await mine(document.documentId)).document.status).toBe('VALIDATED'));
-    return document.documentId;
+    const { documentId } = await submitCensus(
+      portal.benAdmin,
+      census,
+      { bytes, name, type: 'text/csv' },
+      'HRIS',
+    );
+    await eventually(async () => expect((await mine(documentId)).document.status).toBe('VALIDATED'));
+    return documentId;
   };
   const mine = async (documentId: string) => {
     const list = (await portal.benAdmin.get(`${census}/validate`)).body as {

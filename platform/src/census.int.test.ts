@@ -4,6 +4,7 @@ import { zipSync } from 'fflate';
 import iconv from 'iconv-lite';
 import { censusStream } from '@onboard/events';
 import { DEMO_CLIENT_ID } from './seed.ts';
+import { uploadCensusFile } from './testing/census.ts';
 import { apiClient, eventually } from './testing/http-client.ts';
 import { seededAppForTests, type Api } from './testing/seeded-app.ts';
 
@@ -17,19 +18,8 @@ const HEADER =
 // file is stored; the browser test (e2e/census.e2e.test.ts) walks the whole flow.
 describe('census over HTTP', () => {
   /** The file itself as the body, as the web sends it. */
-  const upload = async (api: Api, bytes: Uint8Array, name: string, path = census()) => {
-    const response = await fetch(`${portal.app.url}${path}/files`, {
-      method: 'POST',
-      headers: {
-        cookie: [...api.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-        'x-csrf-token': api.cookies.get('onboard_csrf')!,
-        'content-type': 'application/octet-stream',
-        'x-file-name': encodeURIComponent(name),
-      },
-      body: new Blob([bytes as Uint8Array<ArrayBuffer>]),
-    });
-    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-  };
+  const upload = (api: Api, bytes: Uint8Array, name: string, path = census()) =>
+    uploadCensusFile(api, path, bytes, name);
   const storedDocuments = async () =>
     Number((await portal.app.pool.query<{ n: string }>('select count(*) as n from documents')).rows[0]!.n);
 

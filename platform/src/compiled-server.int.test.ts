@@ -1,25 +1,27 @@
-import { spawn, execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
 import { once } from 'node:events';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase } from '@onboard/testing/db';
-import { freePort } from './database/embedded-postgres.ts';
 import { activateFirstOwner } from './testing/first-owner.ts';
+import {
+  FIRST_OWNER_EMAIL,
+  killIfRunning,
+  spawnDistributedServer,
+  untilRunning,
+  type ServerProcess,
+} from './testing/server-process.ts';
 
 // `npm start` runs node on the bundle in platform/dist, with no TypeScript loader: build it the way
 // `npm run build:server` does, start it as a separate process, and use it.
 const ROOT = resolve(import.meta.dirname, '../..');
 
 describe('the compiled server', () => {
-  let server: ReturnType<typeof spawn>;
+  let server: ServerProcess | undefined;
   let baseUrl: string;
-  let output = '';
 
   beforeAll(async () => {
     execFileSync(process.execPath, ['scripts/build-server.mjs'], { cwd: ROOT, stdio: 'inherit' });
-    const port = await freePort();
-    baseUrl = `http://127.0.0.1:${port}`;
     // As the distributed topology does: the compiled `migrate` CLI first (it finds the migrations copied
     // beside the bundle), then the server, which only checks that the database matches its release.
     const databaseUrl = await freshDatabase('compiled');
@@ -29,37 +31,12 @@ describe('the compiled server', () => {
       encoding: 'utf8',
     });
     expect(migrated).toContain('events: applied 0001_baseline');
-    server = spawn(process.execPath, ['platform/dist/main.js'], {
-      cwd: ROOT,
-      env: {
-        PATH: process.env.PATH,
-        DATABASE_URL: databaseUrl,
-        SESSION_SECRET: randomBytes(48).toString('base64'),
-        PUBLIC_URL: baseUrl,
-        ONBOARD_FIRST_OWNER_EMAIL: 'first.owner@carrier.example',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        WEB_DIST: '',
-        SEED_DEMO_DATA: 'true',
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    server.stdout!.on('data', (chunk) => (output += chunk));
-    server.stderr!.on('data', (chunk) => (output += chunk));
-    const deadline = Date.now() + 60_000;
-    while (!output.includes('Onboard is running')) {
-      if (server.exitCode !== null || Date.now() > deadline) throw new Error(`did not start:\n${output}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    server = await spawnDistributedServer(['platform/dist/main.js'], databaseUrl);
+    baseUrl = server.url;
+    await untilRunning(server, 60_000);
   });
 
-  afterAll(async () => {
-    if (server && server.exitCode === null) {
-      server.kill('SIGKILL');
-      await once(server, 'exit');
-    }
-  });
+  afterAll(() => killIfRunning(server?.child));
 
   it('serves the API from the bundle alone: health, the document and the first owner’s sign-in', async () => {
     const health = await fetch(`${baseUrl}/api/health`);
@@ -70,7 +47,9 @@ describe('the compiled server', () => {
     expect(Object.keys(document.paths)).toContain('/api/clients/{clientId}/eif/sign');
 
     // No demo user in the distributed topology: the first owner, from the link printed once.
-    expect(await activateFirstOwner(output, 'Correct-Horse-42!')).toMatch(`${baseUrl}/activate?token=`);
+    expect(await activateFirstOwner(server!.output(), 'Correct-Horse-42!')).toMatch(
+      `${baseUrl}/activate?token=`,
+    );
     const csrf = await fetch(`${baseUrl}/api/auth/csrf`);
     const cookie = csrf.headers
       .getSetCookie()
@@ -80,15 +59,15 @@ describe('the compiled server', () => {
     const signIn = await fetch(`${baseUrl}/api/auth/sign-in`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie, 'x-csrf-token': token },
-      body: JSON.stringify({ username: 'first.owner@carrier.example', password: 'Correct-Horse-42!' }),
+      body: JSON.stringify({ username: FIRST_OWNER_EMAIL, password: 'Correct-Horse-42!' }),
     });
     // argon2 (a native module) checked the password: the next step is the second factor.
     expect(await signIn.json()).toMatchObject({ status: 'MFA_ENROLL' });
   });
 
   it('stops on SIGTERM with exit code 0', async () => {
-    server.kill('SIGTERM');
-    const [code] = await once(server, 'exit');
-    expect(code, output).toBe(0);
+    server!.child.kill('SIGTERM');
+    const [code] = await once(server!.child, 'exit');
+    expect(code, server!.output()).toBe(0);
   });
 });

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { eifStream } from '@onboard/events';
 import { DEMO_CLIENT_ID } from './seed.ts';
 import { answerEveryRequiredQuestion } from './testing/complete-eif.ts';
 import { eventually } from './testing/http-client.ts';
 import { seededAppForTests, type Api } from './testing/seeded-app.ts';
+import { answerChanged, appendToEif } from '@onboard/testing/eif-events';
 
 const client = `/api/clients/${DEMO_CLIENT_ID}`;
 const feed = `${client}/data-feed`;
@@ -59,28 +59,9 @@ describe('the data feed over HTTP', () => {
   const portal = seededAppForTests('data_feed', ['staff', 'benAdmin']);
   beforeAll(async () => {
     // The plan design: one class offered dental (from the first of the month after hire) and LTD.
-    await portal.app.store.append(
-      eifStream(DEMO_CLIENT_ID),
-      [
-        {
-          id: crypto.randomUUID(),
-          type: 'EifEntityChanged',
-          data: {
-            clientId: DEMO_CLIENT_ID,
-            entity: 'Client',
-            entityId: DEMO_CLIENT_ID,
-            changes: [{ attributeKey: 'needsEmployeeClasses', value: true, previousValue: null }],
-          },
-          metadata: {
-            actorId: 'test',
-            actorRole: 'SLF_ADMIN',
-            occurredAt: new Date().toISOString(),
-            correlationId: 'test',
-          },
-        },
-      ],
-      'any',
-    );
+    await appendToEif(portal.app.store, DEMO_CLIENT_ID, [
+      answerChanged(DEMO_CLIENT_ID, 'Client', DEMO_CLIENT_ID, 'needsEmployeeClasses', true),
+    ]);
     const created = await portal.staff.post(`${client}/employee-classes`, {
       groupName: 'Salaried',
       employeeTypes: ['FULL_TIME'],

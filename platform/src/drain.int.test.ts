@@ -1,15 +1,16 @@
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { resolve } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freshDatabase } from '@onboard/testing/db';
-import { freePort } from './database/embedded-postgres.ts';
 import { apiClient } from './testing/http-client.ts';
 import { activateFirstOwner } from './testing/first-owner.ts';
+import {
+  FIRST_OWNER_EMAIL,
+  killIfRunning,
+  spawnDistributedServer,
+  type ServerProcess,
+} from './testing/server-process.ts';
 
-const ROOT = resolve(import.meta.dirname, '../..');
 const get = (url: string) =>
   fetch(url).then(
     async (r) => ({ status: r.status, body: (await r.json()) as { status: string } }),
@@ -18,45 +19,22 @@ const get = (url: string) =>
 
 /** A real process, started as the distributed topology starts it, and stopped with SIGTERM. */
 describe('liveness, readiness and SIGTERM', () => {
-  let server: ReturnType<typeof spawn> | null = null;
-  let output = '';
-  afterAll(async () => {
-    if (server && server.exitCode === null) {
-      server.kill('SIGKILL');
-      await once(server, 'exit');
-    }
-  });
+  let server: ServerProcess | undefined;
+  afterAll(() => killIfRunning(server?.child));
 
   it('is live before it is ready; SIGTERM ends SSE streams, lets a request in flight finish, then exits', async () => {
     const databaseUrl = await freshDatabase('drain');
-    const port = await freePort();
-    const baseUrl = `http://127.0.0.1:${port}`;
-    server = spawn(process.execPath, ['--import', 'tsx', 'platform/src/main.ts'], {
-      cwd: ROOT,
-      env: {
-        PATH: process.env.PATH,
-        DATABASE_URL: databaseUrl,
-        SESSION_SECRET: randomBytes(48).toString('base64'),
-        PUBLIC_URL: baseUrl,
-        ONBOARD_FIRST_OWNER_EMAIL: 'first.owner@carrier.example',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        WEB_DIST: '',
-        MIGRATE_ON_START: 'true',
-        SEED_DEMO_DATA: 'true',
-        LOG_LEVEL: 'warn',
-        SHUTDOWN_DRAIN_SECONDS: '20',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    server = await spawnDistributedServer(['--import', 'tsx', 'platform/src/main.ts'], databaseUrl, {
+      MIGRATE_ON_START: 'true',
+      SHUTDOWN_DRAIN_SECONDS: '20',
     });
-    server.stdout!.on('data', (chunk) => (output += chunk));
-    server.stderr!.on('data', (chunk) => (output += chunk));
+    const { child, url: baseUrl, output } = server;
 
     // Live from its first moment, ready only once migrated, seeded and mounted.
     let sawLiveWhileStarting = false;
     const deadline = Date.now() + 90_000;
     for (;;) {
-      if (server.exitCode !== null || Date.now() > deadline) throw new Error(`did not start:\n${output}`);
+      if (child.exitCode !== null || Date.now() > deadline) throw new Error(`did not start:\n${output()}`);
       const [live, ready] = await Promise.all([
         get(`${baseUrl}/api/health/live`),
         get(`${baseUrl}/api/health/ready`),
@@ -73,8 +51,8 @@ describe('liveness, readiness and SIGTERM', () => {
 
     // An SSE client, signed in.
     const admin = apiClient(baseUrl);
-    await activateFirstOwner(output, 'Correct-Horse-42!');
-    await admin.signIn('first.owner@carrier.example', 'Correct-Horse-42!');
+    await activateFirstOwner(output(), 'Correct-Horse-42!');
+    await admin.signIn(FIRST_OWNER_EMAIL, 'Correct-Horse-42!');
     const cookie = [...admin.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const stream = await fetch(`${baseUrl}/api/events/stream`, { headers: { cookie } });
     expect(stream.status).toBe(200);
@@ -92,8 +70,8 @@ describe('liveness, readiness and SIGTERM', () => {
     }));
     await new Promise((r) => setTimeout(r, 500));
 
-    const exited = once(server, 'exit');
-    server.kill('SIGTERM');
+    const exited = once(child, 'exit');
+    child.kill('SIGTERM');
     // The SSE stream ends at once (its browser reconnects elsewhere), while the request is still waiting.
     const ended = await Promise.race([
       (async () => {
@@ -102,7 +80,7 @@ describe('liveness, readiness and SIGTERM', () => {
       new Promise((r) => setTimeout(() => r('still open'), 5000)),
     ]);
     expect(ended).toBe('ended');
-    expect(server.exitCode).toBeNull();
+    expect(child.exitCode).toBeNull();
     // No new connection is taken while draining.
     expect(await get(`${baseUrl}/api/health/live`)).toBeNull();
 

@@ -3,6 +3,7 @@ import { clientFields, type FieldDef } from '@onboard/domain';
 import { eifStream } from '@onboard/events';
 import { DEMO_CLIENT_ID } from './seed.ts';
 import { type ApiResponse } from './testing/http-client.ts';
+import { expectOneWinner } from './testing/conflicts.ts';
 import { seededAppForTests } from './testing/seeded-app.ts';
 
 const client = `/api/clients/${DEMO_CLIENT_ID}`;
@@ -25,16 +26,6 @@ function differentAnswer(field: FieldDef, current: unknown, n: number): unknown 
       throw new Error(`No different answer for ${field.kind}`);
   }
 }
-
-type Conflict = {
-  entity: string;
-  entityId: string;
-  attributeKey: string;
-  label: string;
-  theirs: unknown;
-  yours: unknown;
-  changedBy: { userId: string; role: string; name: string };
-};
 
 // Field-aware concurrency of the EIF form saves: the version the editor saw travels as Seen-Version;
 // only a later change to an answer the save changes refuses it (with both values), every other save
@@ -86,27 +77,11 @@ describe('EIF edits that do not collide', () => {
         ),
       ),
     );
-    const won = answers.flatMap((a, n) => (a.status === 200 ? [n] : []));
-    const refused = answers.flatMap((a, n) => (a.status === 409 ? [n] : []));
-    // Every attempt is accounted for: one saved, fifteen refused, nothing else.
-    expect(won).toHaveLength(1);
-    expect(refused).toHaveLength(15);
-    const winner = values[won[0]!];
-    for (const n of refused) {
-      const body = answers[n]!.body as { code: string; message: string; conflicts: Conflict[] };
-      expect(body.code).toBe('CONFLICT');
-      expect(body.message).toContain('Choose which answer to keep');
-      expect(body.conflicts).toEqual([
-        expect.objectContaining({
-          entity: 'Client',
-          entityId: DEMO_CLIENT_ID,
-          attributeKey: 'otherCoverageChangeNotes',
-          theirs: winner,
-          yours: values[n],
-          changedBy: expect.objectContaining({ name: expect.stringMatching(/\S+ \S+/) }),
-        }),
-      ]);
-    }
+    const winner = expectOneWinner(answers, values, {
+      entity: 'Client',
+      entityId: DEMO_CLIENT_ID,
+      attributeKey: 'otherCoverageChangeNotes',
+    });
     // Nothing silently lost: exactly one change written, and it is the winner's.
     expect(await streamLength()).toBe(before + 1);
     expect((await editingView()).otherCoverageChangeNotes).toBe(winner);

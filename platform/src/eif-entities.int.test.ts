@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eifStream } from '@onboard/events';
 import { ANNUAL_ENROLLMENT_TOO_LONG } from '@onboard/domain';
@@ -6,6 +5,7 @@ import { DEMO_CLIENT_ID } from './seed.ts';
 import { answerEveryRequiredQuestion } from './testing/complete-eif.ts';
 import { eventually } from './testing/http-client.ts';
 import { seededAppForTests, type Api } from './testing/seeded-app.ts';
+import { appendToEif, entityCreated } from '@onboard/testing/eif-events';
 
 /**
  * The EIF entity calls (platform §7) over real HTTP: one mechanism validates each save with the forms'
@@ -58,26 +58,10 @@ describe('EIF entity routes', () => {
 
   const portal = seededAppForTests('eif_entities', ['staff', 'benAdmin']);
   beforeAll(async () => {
-    await portal.app.store.append(
-      eifStream(OTHER),
-      [
-        {
-          id: randomUUID(),
-          type: 'EifEntityCreated',
-          data: {
-            clientId: OTHER,
-            entity: 'Client',
-            entityId: OTHER,
-            attributes: { name: 'Elsewhere Inc.' },
-          },
-          metadata: {
-            actorId: 'test',
-            actorRole: 'SLF_ADMIN',
-            occurredAt: new Date().toISOString(),
-            correlationId: randomUUID(),
-          },
-        },
-      ],
+    await appendToEif(
+      portal.app.store,
+      OTHER,
+      [entityCreated(OTHER, 'Client', OTHER, { name: 'Elsewhere Inc.' })],
       'no_stream',
     );
   });

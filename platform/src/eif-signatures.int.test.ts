@@ -1,12 +1,10 @@
 import { extractText, getDocumentProxy } from 'unpdf';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seededDatabase } from '@onboard/testing/db';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SIGNATURE_MESSAGES } from '@onboard/domain';
-import type { RunningApp } from './app.ts';
 import { DEMO_CLIENT_ID } from './seed.ts';
 import { answerEveryRequiredQuestion } from './testing/complete-eif.ts';
 import { apiClient, eventually } from './testing/http-client.ts';
-import { startAppSendingTo, startTestSmtpServer, type TestSmtpServer } from './emails/testing-smtp.ts';
+import { mailingAppForTests } from './emails/testing-smtp.ts';
 
 type Api = ReturnType<typeof apiClient>;
 const client = `/api/clients/${DEMO_CLIENT_ID}`;
@@ -31,10 +29,7 @@ type Signatures = {
 // countersigns one section; a change accepted in one's section asks only that signer to confirm, by
 // e-mail over SMTP, with the changes in words; the confirmation shows in the summary PDF and evidence pack.
 describe('re-signing only by whom it concerns', () => {
-  let app: RunningApp;
-  let smtp: TestSmtpServer;
-  let benAdmin: Api;
-  let staff: Api;
+  const mailing = mailingAppForTests('eif_signatures', ['benAdmin', 'staff']);
 
   const signaturesAs = async (api: Api) => {
     const res = await api.get(`${client}/eif/signatures`);
@@ -42,7 +37,7 @@ describe('re-signing only by whom it concerns', () => {
     return res.body as Signatures;
   };
   const inviteOutsideSigner = async () => {
-    const invite = await staff.post(`${client}/outside-signer`, {
+    const invite = await mailing.staff.post(`${client}/outside-signer`, {
       email: OUTSIDE,
       firstName: 'Casey',
       lastName: 'Frost',
@@ -51,7 +46,7 @@ describe('re-signing only by whom it concerns', () => {
     });
     expect(invite.status, invite.text).toBe(201);
     const body = await eventually(async () => {
-      const r = await app.pool.query<{ body: string }>('select body from rm_emails where id = $1', [
+      const r = await mailing.app.pool.query<{ body: string }>('select body from rm_emails where id = $1', [
         invite.body.emailId,
       ]);
       expect(r.rows).toHaveLength(1);
@@ -60,8 +55,8 @@ describe('re-signing only by whom it concerns', () => {
     return /\/client\/[^/]+\/outside-signer\/(\S+)/.exec(body)![1]!;
   };
   const pdfText = async (path: string) => {
-    const res = await fetch(`${app.url}${path}`, {
-      headers: { cookie: [...staff.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+    const res = await fetch(`${mailing.app.url}${path}`, {
+      headers: { cookie: [...mailing.staff.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
     });
     expect(res.status).toBe(200);
     const bytes = new Uint8Array(await res.arrayBuffer());
@@ -69,24 +64,13 @@ describe('re-signing only by whom it concerns', () => {
   };
 
   beforeAll(async () => {
-    smtp = await startTestSmtpServer();
-    app = await startAppSendingTo(smtp, await seededDatabase('eif_signatures'));
-    benAdmin = apiClient(app.url);
-    await benAdmin.signIn(BEN_ADMIN);
-    staff = apiClient(app.url);
-    await staff.signIn('admin@onboard.example');
-    await answerEveryRequiredQuestion(benAdmin, DEMO_CLIENT_ID);
-    expect((await benAdmin.put(client, { taxId: '12-3456789' })).status).toBe(200);
-    expect((await benAdmin.post(`${client}/eif/sign`)).status).toBe(200);
+    await answerEveryRequiredQuestion(mailing.benAdmin, DEMO_CLIENT_ID);
+    expect((await mailing.benAdmin.put(client, { taxId: '12-3456789' })).status).toBe(200);
+    expect((await mailing.benAdmin.post(`${client}/eif/sign`)).status).toBe(200);
   });
-  afterAll(async () => {
-    await app?.stop();
-    await smtp?.stop();
-  });
-
   it('records the sections of each signature: the whole form for the signer, the invited section for the outside signer', async () => {
     const actionId = await inviteOutsideSigner();
-    const signer = apiClient(app.url);
+    const signer = apiClient(mailing.app.url);
     await signer.get('/api/auth/csrf');
     const view = await signer.get(`/api/outside-signer/${DEMO_CLIENT_ID}/${actionId}`);
     expect(view.status).toBe(200);
@@ -100,7 +84,7 @@ describe('re-signing only by whom it concerns', () => {
     // The link is used: a second countersignature through it is not possible.
     expect((await signer.post(`/api/outside-signer/${DEMO_CLIENT_ID}/${actionId}/sign`)).status).toBe(404);
 
-    const { signatures, waitingFor } = await signaturesAs(staff);
+    const { signatures, waitingFor } = await signaturesAs(mailing.staff);
     expect(signatures.map((s) => [s.signer, s.sections])).toEqual([
       [
         BEN_ADMIN_SIGNER,
@@ -117,15 +101,15 @@ describe('re-signing only by whom it concerns', () => {
   });
 
   it('a change accepted in one signer’s section asks only that signer, by e-mail, with before and after in words', async () => {
-    expect((await benAdmin.put(client, { taxId: '98-7654321' })).status).toBe(200);
+    expect((await mailing.benAdmin.put(client, { taxId: '98-7654321' })).status).toBe(200);
     // Pending changes ask nobody: only accepted ones change what was signed.
-    expect((await signaturesAs(staff)).waitingFor).toEqual([]);
-    expect((await staff.post(`${client}/eif/changes/accept`, { changeIds: 'all' })).status).toBe(200);
+    expect((await signaturesAs(mailing.staff)).waitingFor).toEqual([]);
+    expect((await mailing.staff.post(`${client}/eif/changes/accept`, { changeIds: 'all' })).status).toBe(200);
 
-    const after = await signaturesAs(staff);
+    const after = await signaturesAs(mailing.staff);
     expect(after.waitingFor).toEqual([BEN_ADMIN_SIGNER]);
     expect(after.signatures.find((s) => s.signer === OUTSIDE_SIGNER)!.toConfirm).toEqual([]);
-    const mine = (await signaturesAs(benAdmin)).mine;
+    const mine = (await signaturesAs(mailing.benAdmin)).mine;
     expect(mine).toEqual([
       expect.objectContaining({
         section: 'Company information',
@@ -136,10 +120,12 @@ describe('re-signing only by whom it concerns', () => {
     ]);
     expect(mine[0]!.question).toMatch(/Tax ID/);
     // Staff, who signed nothing, have nothing of their own to confirm.
-    expect((await signaturesAs(staff)).mine).toEqual([]);
+    expect((await signaturesAs(mailing.staff)).mine).toEqual([]);
 
     const mails = await eventually(async () => {
-      const found = smtp.received.filter((m) => m.parsed.subject?.startsWith('Please confirm the changes'));
+      const found = mailing.smtp.received.filter((m) =>
+        m.parsed.subject?.startsWith('Please confirm the changes'),
+      );
       expect(found.flatMap((m) => m.envelope.to)).toEqual([BEN_ADMIN]);
       return found;
     }, 20_000);
@@ -153,16 +139,16 @@ describe('re-signing only by whom it concerns', () => {
   });
 
   it('the signer confirms; that clears it, and only a signer with something due may confirm', async () => {
-    const refused = await staff.post(`${client}/eif/confirmations`);
+    const refused = await mailing.staff.post(`${client}/eif/confirmations`);
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({
       code: 'NOTHING_TO_CONFIRM',
       message: SIGNATURE_MESSAGES.nothingToConfirm,
     });
-    const confirmed = await benAdmin.post(`${client}/eif/confirmations`);
+    const confirmed = await mailing.benAdmin.post(`${client}/eif/confirmations`);
     expect(confirmed.status, confirmed.text).toBe(200);
     expect(confirmed.body).toEqual({ confirmed: 1 });
-    const after = await signaturesAs(staff);
+    const after = await signaturesAs(mailing.staff);
     expect(after.waitingFor).toEqual([]);
     expect(after.signatures[0]!.confirmations).toEqual([
       {
@@ -170,16 +156,16 @@ describe('re-signing only by whom it concerns', () => {
         answers: [expect.objectContaining({ before: '12-3456789', after: '98-7654321' })],
       },
     ]);
-    expect((await benAdmin.post(`${client}/eif/confirmations`)).status).toBe(400);
+    expect((await mailing.benAdmin.post(`${client}/eif/confirmations`)).status).toBe(400);
   });
 
   it('a change in a section both signed asks both; the outside signer confirms from a new link', async () => {
-    expect((await benAdmin.put(client, { erisaPlanAdminName: 'Lakeside HR' })).status).toBe(200);
-    expect((await staff.post(`${client}/eif/changes/accept`, { changeIds: 'all' })).status).toBe(200);
-    expect((await signaturesAs(staff)).waitingFor).toEqual([BEN_ADMIN_SIGNER, OUTSIDE_SIGNER]);
+    expect((await mailing.benAdmin.put(client, { erisaPlanAdminName: 'Lakeside HR' })).status).toBe(200);
+    expect((await mailing.staff.post(`${client}/eif/changes/accept`, { changeIds: 'all' })).status).toBe(200);
+    expect((await signaturesAs(mailing.staff)).waitingFor).toEqual([BEN_ADMIN_SIGNER, OUTSIDE_SIGNER]);
 
     const actionId = await inviteOutsideSigner();
-    const signer = apiClient(app.url);
+    const signer = apiClient(mailing.app.url);
     await signer.get('/api/auth/csrf');
     const view = await signer.get(`/api/outside-signer/${DEMO_CLIENT_ID}/${actionId}`);
     expect(view.body.signing).toMatchObject({ hasSigned: true });
@@ -188,7 +174,7 @@ describe('re-signing only by whom it concerns', () => {
     ]);
     const confirmed = await signer.post(`/api/outside-signer/${DEMO_CLIENT_ID}/${actionId}/confirm-changes`);
     expect(confirmed.status, confirmed.text).toBe(200);
-    expect((await signaturesAs(staff)).waitingFor).toEqual([BEN_ADMIN_SIGNER]);
+    expect((await signaturesAs(mailing.staff)).waitingFor).toEqual([BEN_ADMIN_SIGNER]);
   });
 
   it('the summary PDF and the evidence pack show each confirmation: who, when, which changes', async () => {

@@ -1,64 +1,40 @@
 import { randomUUID } from 'node:crypto';
-import type { Server } from 'node:http';
-import cookieParser from 'cookie-parser';
-import express from 'express';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eifStream } from '@onboard/events';
 import { readDownloadHeaders } from '@onboard/domain';
 import { eifSummaryRoutes } from '@onboard/query-api/eif/summary-pdf';
 import { type RunningApp } from './app.ts';
-import { apiNotFound, errorMiddleware } from './http/errors.ts';
 import { DEMO_CLIENT_ID } from './seed.ts';
+import { serveRoutes, type ServedRoutes } from './testing/route-server.ts';
 import { apiClient } from './testing/http-client.ts';
 import { startSeededApp } from './testing/seeded-app.ts';
+import { appendToEif, entityCreated } from '@onboard/testing/eif-events';
 
 // Platform §7 eif-summary over HTTP with real sign-ins: the summary router sits on a small server in
 // front of the app's store and session check, as the app mounts it.
 describe('GET /api/clients/{clientId}/eif-summary', () => {
   let app: RunningApp;
-  let server: Server;
+  let server: ServedRoutes | undefined;
   let base: string;
   const OTHER = `summary-other-${randomUUID().slice(0, 8)}`;
 
   beforeAll(async () => {
     app = await startSeededApp('eif_summary');
-    await app.store.append(
-      eifStream(OTHER),
-      [
-        {
-          id: randomUUID(),
-          type: 'EifEntityCreated',
-          data: {
-            clientId: OTHER,
-            entity: 'Client',
-            entityId: OTHER,
-            attributes: { name: 'Other Co', taxId: null },
-          },
-          metadata: {
-            actorId: 'summary-test',
-            actorRole: 'SLF_OWNER',
-            occurredAt: new Date().toISOString(),
-            correlationId: randomUUID(),
-          },
-        },
-      ],
+    await appendToEif(
+      app.store,
+      OTHER,
+      [entityCreated(OTHER, 'Client', OTHER, { name: 'Other Co', taxId: null })],
       'no_stream',
     );
-    const routes = express();
-    routes.use(cookieParser());
-    routes.use(eifSummaryRoutes({ store: app.store, authenticate: app.identity.authenticate }));
-    routes.use('/api', apiNotFound);
-    routes.use(errorMiddleware(app.logger));
-    server = await new Promise((done) => {
-      const s = routes.listen(0, '127.0.0.1', () => done(s));
-    });
-    const address = server.address();
-    base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    server = await serveRoutes(
+      app.logger,
+      eifSummaryRoutes({ store: app.store, authenticate: app.identity.authenticate }),
+    );
+    base = server.url;
   });
 
   afterAll(async () => {
-    await new Promise<void>((done) => (server ? server.close(() => done()) : done()));
+    await server?.close();
     await app?.stop();
   });
 

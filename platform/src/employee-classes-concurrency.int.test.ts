@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { eifStream } from '@onboard/events';
 import { DEMO_CLIENT_ID } from './seed.ts';
 import { eventually, type ApiResponse } from './testing/http-client.ts';
+import { expectOneWinner } from './testing/conflicts.ts';
 import { seededAppForTests, type Api } from './testing/seeded-app.ts';
 
 const classes = `/api/clients/${DEMO_CLIENT_ID}/employee-classes`;
@@ -16,16 +17,6 @@ type EmployeeClass = {
   plans: ClassPlan[];
 };
 type ClassesAnswer = { version: number; employeeClassId: string; employeeClasses: EmployeeClass[] };
-type Conflict = {
-  entity: string;
-  entityId: string;
-  attributeKey: string | null;
-  label: string;
-  theirs: unknown;
-  yours: unknown;
-  changedBy: { userId: string; role: string; name: string };
-};
-
 /** The whole class as the class editor sends it: details and the whole plan set, as its editor saw them. */
 const bodyOf = (cls: EmployeeClass, patch: Partial<EmployeeClass> = {}) => {
   const merged = { ...cls, ...patch };
@@ -116,28 +107,12 @@ describe('class-builder edits that do not collide', () => {
     const answers: ApiResponse[] = await Promise.all(
       values.map((description, n) => put(who(n), target, bodyOf(target, { description }), now.version)),
     );
-    const won = answers.flatMap((a, n) => (a.status === 200 ? [n] : []));
-    const refused = answers.flatMap((a, n) => (a.status === 409 ? [n] : []));
-    // Every attempt is accounted for: one saved, seven refused, nothing else.
-    expect(won).toHaveLength(1);
-    expect(refused).toHaveLength(7);
-    const winner = values[won[0]!];
-    for (const n of refused) {
-      const body = answers[n]!.body as { code: string; message: string; conflicts: Conflict[] };
-      expect(body.code).toBe('CONFLICT');
-      expect(body.message).toContain('Choose which answer to keep');
-      expect(body.conflicts).toEqual([
-        expect.objectContaining({
-          entity: 'EmployeeClass',
-          entityId: target.id,
-          attributeKey: 'description',
-          label: 'Description',
-          theirs: winner,
-          yours: values[n],
-          changedBy: expect.objectContaining({ name: expect.stringMatching(/\S+ \S+/) }),
-        }),
-      ]);
-    }
+    const winner = expectOneWinner(answers, values, {
+      entity: 'EmployeeClass',
+      entityId: target.id,
+      attributeKey: 'description',
+      label: 'Description',
+    });
     // Nothing silently lost: exactly one change written, and it is the winner's.
     expect(await streamLength()).toBe(before + 1);
     const after = await classesAt(now.version + 1);

@@ -4,6 +4,7 @@ import { DEMO_CLIENT_ID } from './seed.ts';
 import { answerEveryRequiredQuestion } from './testing/complete-eif.ts';
 import { apiClient, eventually } from './testing/http-client.ts';
 import { seededAppForTests } from './testing/seeded-app.ts';
+import { answerChanged, appendToEif } from '@onboard/testing/eif-events';
 
 const client = `/api/clients/${DEMO_CLIENT_ID}`;
 const classes = `${client}/employee-classes`;
@@ -30,28 +31,9 @@ describe('employee classes over HTTP', () => {
   // The class answer is asked in the class-builder sub-step (PUT /api/clients/{id}, another slice): written
   // here as the event that PUT records, so this file tests the class rules alone.
   const answerNeedsEmployeeClasses = async (value: boolean) => {
-    await portal.app.store.append(
-      eifStream(DEMO_CLIENT_ID),
-      [
-        {
-          id: crypto.randomUUID(),
-          type: 'EifEntityChanged',
-          data: {
-            clientId: DEMO_CLIENT_ID,
-            entity: 'Client',
-            entityId: DEMO_CLIENT_ID,
-            changes: [{ attributeKey: 'needsEmployeeClasses', value, previousValue: null }],
-          },
-          metadata: {
-            actorId: 'demo-admin',
-            actorRole: 'SLF_ADMIN',
-            occurredAt: new Date().toISOString(),
-            correlationId: 'test',
-          },
-        },
-      ],
-      'any',
-    );
+    await appendToEif(portal.app.store, DEMO_CLIENT_ID, [
+      answerChanged(DEMO_CLIENT_ID, 'Client', DEMO_CLIENT_ID, 'needsEmployeeClasses', value),
+    ]);
   };
   let salariedId = '';
 

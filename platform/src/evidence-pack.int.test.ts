@@ -1,11 +1,8 @@
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import cookieParser from 'cookie-parser';
-import express from 'express';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readDownloadHeaders } from '@onboard/domain';
@@ -16,8 +13,8 @@ import { startApp, type RunningApp } from './app.ts';
 import { embeddedTestConfig } from './config.ts';
 import { carrierCertificateSource } from './evidence-pack/carrier-certificate.ts';
 import { carrierSealer } from './evidence-pack/seal.ts';
-import { apiNotFound, errorMiddleware } from './http/errors.ts';
 import { DEMO_CLIENT_ID } from './seed.ts';
+import { serveRoutes, type ServedRoutes } from './testing/route-server.ts';
 import { apiClient, type ApiResponse } from './testing/http-client.ts';
 import { answerEveryRequiredQuestion } from './testing/complete-eif.ts';
 
@@ -50,7 +47,7 @@ const latin1 = (bytes: Uint8Array) => Buffer.from(bytes).toString('latin1');
 // function and the CLI) accepts it and names what breaks once a single byte changes.
 describe('GET /api/clients/{clientId}/evidence-pack', () => {
   let app: RunningApp;
-  let formsServer: Server;
+  let formsServer: ServedRoutes | undefined;
   let formsBase: string;
   let dir: string;
   let cookie: string;
@@ -78,9 +75,8 @@ describe('GET /api/clients/{clientId}/evidence-pack', () => {
         '2026-11-21T09:30:00.000Z',
       ),
     ];
-    const routes = express();
-    routes.use(cookieParser());
-    routes.use(
+    formsServer = await serveRoutes(
+      app.logger,
       evidencePackRoutes({
         store: app.store,
         authenticate: app.identity.authenticate,
@@ -88,13 +84,7 @@ describe('GET /api/clients/{clientId}/evidence-pack', () => {
         signedForms: async (clientId) => (clientId === DEMO_CLIENT_ID ? forms : []),
       }),
     );
-    routes.use('/api', apiNotFound);
-    routes.use(errorMiddleware(app.logger));
-    formsServer = await new Promise((done) => {
-      const s = routes.listen(0, '127.0.0.1', () => done(s));
-    });
-    const address = formsServer.address();
-    formsBase = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    formsBase = formsServer.url;
 
     const benAdmin = apiClient(app.url);
     await benAdmin.signIn('benadmin@onboard.example');
@@ -107,7 +97,7 @@ describe('GET /api/clients/{clientId}/evidence-pack', () => {
   });
 
   afterAll(async () => {
-    await new Promise<void>((done) => (formsServer ? formsServer.close(() => done()) : done()));
+    await formsServer?.close();
     await app?.stop();
     if (dir) await rm(dir, { recursive: true, force: true });
   });

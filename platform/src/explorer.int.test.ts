@@ -1,7 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { Server } from 'node:http';
-import cookieParser from 'cookie-parser';
-import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catchUp, consumerStatuses, resetConsumer, startRunner, type Runner } from '@onboard/events';
 import { createExplorerCommands, SLUG_TAKEN_MESSAGE } from '@onboard/command-api/explorer';
@@ -9,17 +6,18 @@ import { createExplorerQueries } from '@onboard/query-api/explorer';
 import { explorerPagesProjection } from '@onboard/projections/explorer-pages';
 import { SAMPLE_DENTAL_PLAN, SAMPLE_MEDICAL_PLAN, SAMPLE_VISION_PLAN } from '@onboard/domain/testing';
 import { type RunningApp } from './app.ts';
-import { apiNotFound, errorMiddleware } from './http/errors.ts';
 import { DEMO_USERS } from './seed.ts';
+import { serveRoutes, type ServedRoutes } from './testing/route-server.ts';
 import { apiClient, eventually } from './testing/http-client.ts';
 import { startSeededApp } from './testing/seeded-app.ts';
+import { explorerSiteBody } from './testing/explorer.ts';
 
 /**
  * Explorer sites over HTTP: the explorer routers mounted on their own server in front of the app's store,
  * pool and real sessions; the explorer-pages projection runs beside them.
  */
 let app: RunningApp;
-let server: Server;
+let server: ServedRoutes | undefined;
 let runner: Runner;
 let base: string;
 let staff: ReturnType<typeof apiClient>;
@@ -47,26 +45,18 @@ beforeAll(async () => {
     pool: app.pool,
     throttle: app.identity.deps.throttle,
   };
-  const routes = express();
-  routes.use(cookieParser());
-  routes.use(express.json());
-  routes.use(createExplorerCommands(deps));
-  routes.use(
+  server = await serveRoutes(
+    app.logger,
+    createExplorerCommands(deps),
     createExplorerQueries({ pool: app.pool, authenticate: app.identity.authenticate, keys: app.dataKeys }),
   );
-  routes.use('/api', apiNotFound);
-  routes.use(errorMiddleware(app.logger));
-  server = await new Promise((done) => {
-    const s = routes.listen(0, '127.0.0.1', () => done(s));
-  });
-  const address = server.address();
-  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  base = server.url;
   staff = await sessionFor(admin.email);
   broker = await sessionFor(DEMO_USERS.find((u) => u.role === 'BROKER')!.email);
 });
 
 afterAll(async () => {
-  await new Promise<void>((done) => (server ? server.close(() => done()) : done()));
+  await server?.close();
   await runner?.stop();
   await app?.stop();
 });
@@ -75,18 +65,8 @@ const medical = { id: 'medical-ppo', ...SAMPLE_MEDICAL_PLAN };
 const dental = { id: 'dental-ppo', ...SAMPLE_DENTAL_PLAN };
 const vision = { id: 'vision', ...SAMPLE_VISION_PLAN };
 const slug = `acme-${randomUUID().slice(0, 6)}`;
-const siteBody = (extra: Record<string, unknown> = {}) => ({
-  name: 'Acme 2026 benefits',
-  language: 'en',
-  planYear: '2026',
-  employerState: 'MA',
-  policies: ['123456'],
-  medicalVideo: 'NO_VIDEO',
-  startsAt: '2026-01-01T00:00:00.000Z',
-  expiresAt: '2099-01-01T00:00:00.000Z',
-  benefits: [medical, dental, vision],
-  ...extra,
-});
+const siteBody = (extra: Record<string, unknown> = {}) =>
+  explorerSiteBody('Acme 2026 benefits', { benefits: [medical, dental, vision], ...extra });
 const pagesPath = `/api/clients/${clientId}/explorer-pages`;
 const anonymous = () => apiClient(base);
 

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { apiJobStream, type NewEvent } from '@onboard/events';
+import { apiJobStream } from '@onboard/events';
 import { apiClient } from './testing/http-client.ts';
 import { seededAppForTests } from './testing/seeded-app.ts';
+import { apiJobStatusChanged } from './testing/events.ts';
 
 type SseEvent = { id: string; event: string; data: unknown };
 
@@ -53,18 +54,6 @@ async function readEvents(
   return events;
 }
 
-const jobEvent = (clientId: string, apiJobStatus: 'IN_PROGRESS' | 'COMPLETED'): NewEvent => ({
-  id: randomUUID(),
-  type: 'ApiJobStatusChanged',
-  data: { apiJobId: randomUUID(), clientId, apiJobStatus, reasons: [] },
-  metadata: {
-    actorId: 'u',
-    actorRole: 'SLF_ADMIN',
-    occurredAt: new Date().toISOString(),
-    correlationId: randomUUID(),
-  },
-});
-
 describe('UI gateway', () => {
   const portal = seededAppForTests('gateway');
 
@@ -79,9 +68,9 @@ describe('UI gateway', () => {
     const live = readEvents(portal.app.url, cookie, 3);
     await new Promise((r) => setTimeout(r, 300));
     const events = [
-      jobEvent('c-1', 'IN_PROGRESS'),
-      jobEvent('c-2', 'IN_PROGRESS'),
-      jobEvent('c-1', 'COMPLETED'),
+      apiJobStatusChanged('c-1', 'IN_PROGRESS'),
+      apiJobStatusChanged('c-2', 'IN_PROGRESS'),
+      apiJobStatusChanged('c-1', 'COMPLETED'),
     ];
     for (const event of events)
       await portal.app.store.append(apiJobStream(randomUUID()), [event], 'no_stream');

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { seededDatabase } from '@onboard/testing/db';
 import { startApp, type RunningApp } from './app.ts';
 import { embeddedTestConfig } from './config.ts';
 import { DEMO_CLIENT_ID, DEMO_USERS } from './seed.ts';
 import { startTestSmtpServer, type ReceivedMail, type TestSmtpServer } from './emails/testing-smtp.ts';
 import { apiClient, eventually } from './testing/http-client.ts';
+import { signingTemplate, templateField } from './testing/onboarding-forms.ts';
 
 type Api = ReturnType<typeof apiClient>;
 type Form = { onboardingFormId: string; status: string; recipients: { recipientId: string; name: string }[] };
@@ -24,47 +24,25 @@ describe('onboarding-form e-mails over SMTP', () => {
   let smtp: TestSmtpServer;
   let staff: Api;
 
-  const upload = async () => {
-    const pdf = await PDFDocument.create();
-    const page = pdf.addPage([612, 792]);
-    page.drawText('Group application', {
-      x: 50,
-      y: 740,
-      size: 20,
-      font: await pdf.embedFont(StandardFonts.Helvetica),
-    });
-    const response = await fetch(`${app.url}/api/onboarding-form-templates`, {
-      method: 'POST',
-      headers: {
-        cookie: [...staff.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-        'x-csrf-token': staff.cookies.get('onboard_csrf') ?? '',
-        'content-type': 'application/pdf',
-        'x-file-name': encodeURIComponent('Group application.pdf'),
-      },
-      body: (await pdf.save()) as Uint8Array<ArrayBuffer>,
-    });
-    expect(response.status).toBe(201);
-    return ((await response.json()) as { templateId: string }).templateId;
-  };
-  const template = async (roles: unknown[], fields: [string, string, number][]) => {
-    const templateId = await upload();
-    const set = await staff.put(`/api/onboarding-form-templates/${templateId}`, {
+  const template = (roles: unknown[], fields: [string, string, number][]) =>
+    signingTemplate(
+      staff,
       roles,
-      fields: fields.map(([fieldId, roleId, y]) => ({
-        fieldId,
-        roleId,
-        kind: 'signature',
-        label: fieldId,
-        page: 1,
-        x: 60,
-        y,
-        width: 200,
-        height: 40,
-      })),
-    });
-    expect(set.status).toBe(200);
-    return templateId;
-  };
+      fields.map(([fieldId, roleId, y]) => templateField(fieldId, roleId, 'signature', y)),
+    );
+
+  /** A template the employer signs first, then the broker. */
+  const employerThenBroker = () =>
+    template(
+      [
+        { roleId: 'employer', name: 'Employer', routingOrder: 1, quorum: null },
+        { roleId: 'broker', name: 'Broker', routingOrder: 2, quorum: null },
+      ],
+      [
+        ['employer-sig', 'employer', 600],
+        ['broker-sig', 'broker', 400],
+      ],
+    );
 
   /** The e-mails to an address with this subject, once they have arrived. */
   const mailsTo = async (address: string, subject: string, count = 1): Promise<ReceivedMail[]> =>
@@ -137,18 +115,8 @@ describe('onboarding-form e-mails over SMTP', () => {
       ],
     });
     expect(rules.status).toBe(200);
-    const templateId = await template(
-      [
-        { roleId: 'employer', name: 'Employer', routingOrder: 1, quorum: null },
-        { roleId: 'broker', name: 'Broker', routingOrder: 2, quorum: null },
-      ],
-      [
-        ['employer-sig', 'employer', 600],
-        ['broker-sig', 'broker', 400],
-      ],
-    );
     const created = await staff.post(forms, {
-      templateId,
+      templateId: await employerThenBroker(),
       formName: 'Group application',
       recipients: [
         { roleId: 'employer', name: benAdmin.name, email: benAdmin.email, userId: benAdmin.id },
@@ -252,18 +220,8 @@ describe('onboarding-form e-mails over SMTP', () => {
   }, 90_000);
 
   it('a voided form: everyone told of it hears, with the reason; those still waiting their turn do not', async () => {
-    const templateId = await template(
-      [
-        { roleId: 'employer', name: 'Employer', routingOrder: 1, quorum: null },
-        { roleId: 'broker', name: 'Broker', routingOrder: 2, quorum: null },
-      ],
-      [
-        ['employer-sig', 'employer', 600],
-        ['broker-sig', 'broker', 400],
-      ],
-    );
     const created = await staff.post(forms, {
-      templateId,
+      templateId: await employerThenBroker(),
       formName: 'Voided application',
       recipients: [
         { roleId: 'employer', name: 'Vera Voss', email: 'vera.voss@lakeside.example' },

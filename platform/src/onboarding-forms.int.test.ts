@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { PDFDocument } from 'pdf-lib';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { envelopeStream, parseEvent, type EnvelopeEvent, type EnvelopeRecipient } from '@onboard/events';
 import { completedFormsForEvidence } from '@onboard/query-api/onboarding-forms';
@@ -8,6 +8,7 @@ import { verifyEvidencePack } from '@onboard/query-api/evidence-pack';
 import { DEMO_CLIENT_ID } from './seed.ts';
 import { apiClient, eventually } from './testing/http-client.ts';
 import { connectDocumentStore } from './documents/index.ts';
+import { signingTemplate, templateField, uploadTemplateFile } from './testing/onboarding-forms.ts';
 import { seededAppForTests, type Api } from './testing/seeded-app.ts';
 
 type Form = {
@@ -28,52 +29,20 @@ const forms = `/api/clients/${DEMO_CLIENT_ID}/onboarding-forms`;
 const DOT =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
-async function samplePdf(): Promise<Uint8Array<ArrayBuffer>> {
-  const pdf = await PDFDocument.create();
-  const page = pdf.addPage([612, 792]);
-  page.drawText('Group application', {
-    x: 50,
-    y: 740,
-    size: 20,
-    font: await pdf.embedFont(StandardFonts.Helvetica),
-  });
-  return (await pdf.save()) as Uint8Array<ArrayBuffer>;
-}
-
 // Onboarding forms over HTTP: a template, an envelope in routing order with a decline and a reassignment,
 // a quorum, the signing link's single use, and the evidence hand-off.
 describe('onboarding forms over HTTP', () => {
-  const upload = async (bytes: Uint8Array<ArrayBuffer>, type = 'application/pdf') =>
-    fetch(`${portal.app.url}/api/onboarding-form-templates`, {
-      method: 'POST',
-      headers: {
-        cookie: [...portal.staff.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-        'x-csrf-token': portal.staff.cookies.get('onboard_csrf') ?? '',
-        'content-type': type,
-        'x-file-name': encodeURIComponent('Group application.pdf'),
-      },
-      body: bytes,
-    });
-
-  const template = async (roles: unknown[], fields: unknown[]) => {
-    const created = await upload(await samplePdf());
-    expect(created.status).toBe(201);
-    const { templateId } = (await created.json()) as { templateId: string };
-    const set = await portal.staff.put(`/api/onboarding-form-templates/${templateId}`, { roles, fields });
-    expect(set.status).toBe(200);
-    return templateId;
+  const upload = (bytes: Uint8Array<ArrayBuffer>) => uploadTemplateFile(portal.staff, bytes);
+  const template = (roles: unknown[], fields: unknown[]) => signingTemplate(portal.staff, roles, fields);
+  const field = templateField;
+  /** A form sent to one signer, on a template with that signer's role and one signature field. */
+  const oneSignerForm = async (role: { roleId: string; name: string }, signer: Record<string, unknown>) => {
+    const templateId = await template(
+      [{ ...role, routingOrder: 1, quorum: null }],
+      [field('s', role.roleId, 'signature', 600)],
+    );
+    return portal.staff.post(forms, { templateId, recipients: [{ roleId: role.roleId, ...signer }] });
   };
-  const field = (fieldId: string, roleId: string, kind: string, y: number) => ({
-    fieldId,
-    roleId,
-    kind,
-    label: fieldId,
-    page: 1,
-    x: 60,
-    y,
-    width: 200,
-    height: 40,
-  });
 
   /** Opens the signing view through a fresh link and answers the session token. */
   const openView = async (api: Api, formId: string, recipientId: string) => {
@@ -469,21 +438,10 @@ describe('onboarding forms over HTTP', () => {
   }, 60_000);
 
   it('voids (staff only); a ben-admin cannot', async () => {
-    const templateId = await template(
-      [{ roleId: 'employer', name: 'Employer', routingOrder: 1, quorum: null }],
-      [field('s', 'employer', 'signature', 600)],
+    const created = await oneSignerForm(
+      { roleId: 'employer', name: 'Employer' },
+      { name: 'Ben Adler', email: 'benadmin@onboard.example', userId: 'demo-ben-admin' },
     );
-    const created = await portal.staff.post(forms, {
-      templateId,
-      recipients: [
-        {
-          roleId: 'employer',
-          name: 'Ben Adler',
-          email: 'benadmin@onboard.example',
-          userId: 'demo-ben-admin',
-        },
-      ],
-    });
     const id = (created.body as Form).onboardingFormId;
     expect((await portal.benAdmin.delete(`${forms}/${id}`)).status).toBe(403);
     expect((await portal.staff.delete(`${forms}/${id}?reason=Sent%20by%20mistake`)).status).toBe(204);
@@ -496,16 +454,10 @@ describe('onboarding forms over HTTP', () => {
   }, 30_000);
 
   it('moves a user’s places on open forms to their new e-mail (PUT onboarding-form-email)', async () => {
-    const templateId = await template(
-      [{ roleId: 'broker', name: 'Broker', routingOrder: 1, quorum: null }],
-      [field('s', 'broker', 'signature', 600)],
+    const created = await oneSignerForm(
+      { roleId: 'broker', name: 'Broker' },
+      { name: 'Bianca Brooks', email: 'old.bianca@example.com', userId: null },
     );
-    const created = await portal.staff.post(forms, {
-      templateId,
-      recipients: [
-        { roleId: 'broker', name: 'Bianca Brooks', email: 'old.bianca@example.com', userId: null },
-      ],
-    });
     const id = (created.body as Form).onboardingFormId;
     await eventually(async () => {
       const list = (await portal.staff.get(forms)).body as Form[];

@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Server } from 'node:http';
-import cookieParser from 'cookie-parser';
-import express from 'express';
+import type express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eifStream, emailReservationStream, userStream, type NewEvent } from '@onboard/events';
 import { ACCESS_MESSAGES, ROLES, type Actor, type Role } from '@onboard/domain';
@@ -20,8 +18,8 @@ import {
 import { createQueryApi } from '@onboard/query-api';
 import { createUserAdminQueries } from '@onboard/query-api/users';
 import { type RunningApp } from './app.ts';
-import { apiNotFound, errorMiddleware } from './http/errors.ts';
 import { DEMO_CLIENT_ID, DEMO_USERS } from './seed.ts';
+import { serveRoutes, type ServedRoutes } from './testing/route-server.ts';
 import { apiClient, eventually } from './testing/http-client.ts';
 import { startSeededApp } from './testing/seeded-app.ts';
 
@@ -45,7 +43,7 @@ type Call = { method: string; path: string; body?: unknown; headers?: Record<str
 type Response = { status: number; body: Record<string, unknown> & { items?: { role: string }[] } };
 
 let app: RunningApp;
-let server: Server;
+let server: ServedRoutes | undefined;
 let base: string;
 const sent: { kind: keyof UserAccountPort; userId: string }[] = [];
 
@@ -162,27 +160,21 @@ beforeAll(async () => {
     },
   };
   const deps = { store: app.store, authenticate, now: () => new Date(), newId: randomUUID };
-  const routes = express();
-  routes.use(cookieParser());
-  routes.use(express.json());
-  routes.use(createUserAdminCommands({ ...deps, pool: app.pool, accounts }));
-  routes.use(createUserAdminQueries({ pool: app.pool, authenticate }));
-  routes.use(createCommandApi(deps));
-  routes.use(createQueryApi({ pool: app.pool, authenticate }));
-  routes.use('/api', apiNotFound);
-  routes.use(errorMiddleware(app.logger));
-  server = await new Promise((done) => {
-    const s = routes.listen(0, '127.0.0.1', () => done(s));
-  });
-  const address = server.address();
-  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  server = await serveRoutes(
+    app.logger,
+    createUserAdminCommands({ ...deps, pool: app.pool, accounts }),
+    createUserAdminQueries({ pool: app.pool, authenticate }),
+    createCommandApi(deps),
+    createQueryApi({ pool: app.pool, authenticate }),
+  );
+  base = server.url;
   await eventually(async () =>
     expect((await call('SLF_ADMIN', { method: 'GET', path: `/api/clients/${OTHER}` })).status).toBe(200),
   );
 });
 
 afterAll(async () => {
-  await new Promise<void>((done) => (server ? server.close(() => done()) : done()));
+  await server?.close();
   await app?.stop();
 });
 

@@ -9,6 +9,7 @@ import { connectEventStore, startApp, type RunningApp } from './app.ts';
 import { embeddedTestConfig, type AppConfig } from './config.ts';
 import { DEMO_CLIENT_ID, DEMO_EXPLORER_PAGE_ID } from './seed.ts';
 import { answerEveryRequiredQuestion } from './testing/complete-eif.ts';
+import { submitCensus } from './testing/census.ts';
 import { apiClient, eventually } from './testing/http-client.ts';
 
 type Api = ReturnType<typeof apiClient>;
@@ -135,29 +136,9 @@ describe('personal data at rest and its erasure', () => {
     await answerEveryRequiredQuestion(benAdmin, DEMO_CLIENT_ID);
     expect((await benAdmin.post(`/api/clients/${DEMO_CLIENT_ID}/eif/sign`)).status).toBe(200);
 
-    const response = await fetch(`${app.url}${census}/files`, {
-      method: 'POST',
-      headers: {
-        cookie: [...benAdmin.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-        'x-csrf-token': benAdmin.cookies.get('onboard_csrf')!,
-        'content-type': 'application/octet-stream',
-        'x-file-name': 'census.csv',
-      },
-      body: csv(),
-    });
-    expect(response.status).toBe(201);
-    const document = ((await response.json()) as { document: { documentId: string; mapping: object } })
-      .document;
-    documentId = document.documentId;
-    expect(
-      (
-        await benAdmin.put(`${census}/validate-submit`, {
-          documentId,
-          mapping: document.mapping,
-          source: 'BEN_ADMIN_PLATFORM',
-        })
-      ).status,
-    ).toBe(200);
+    documentId = (
+      await submitCensus(benAdmin, census, { bytes: csv(), name: 'census.csv' }, 'BEN_ADMIN_PLATFORM')
+    ).documentId;
     errorWorkbookDocumentId = await eventually(async () => {
       const list = (await benAdmin.get(`${census}/validate`)).body as {
         document: { status: string; errorWorkbookDocumentId: string | null };

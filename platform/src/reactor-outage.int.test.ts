@@ -4,14 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  apiJobStream,
-  startRunner,
-  type Bus,
-  type EventStore,
-  type NewEvent,
-  type Runner,
-} from '@onboard/events';
+import { apiJobStream, startRunner, type Bus, type EventStore, type Runner } from '@onboard/events';
 import { createPostgresEventStore } from '@onboard/events/postgres';
 import { busPublisher } from '@onboard/workers';
 import { skipUnless } from '@onboard/testing/backends';
@@ -21,20 +14,9 @@ import { collect } from './bus/bus-contract.ts';
 import { createKafkaBus } from './bus/kafka-bus.ts';
 import type { BusLogger } from './bus/logger.ts';
 import { kafkaRuntimeAvailability, startKafka, stopKafka, type DedicatedKafka } from './bus/testing-kafka.ts';
+import { apiJobStatusChanged } from './testing/events.ts';
 
 const skip = skipUnless('Kafka', await kafkaRuntimeAvailability());
-
-const statusChanged = (clientId: string, apiJobStatus: 'IN_PROGRESS' | 'COMPLETED'): NewEvent => ({
-  id: randomUUID(),
-  type: 'ApiJobStatusChanged',
-  data: { apiJobId: randomUUID(), clientId, apiJobStatus, reasons: [] },
-  metadata: {
-    actorId: 'u',
-    actorRole: 'SLF_ADMIN',
-    occurredAt: new Date().toISOString(),
-    correlationId: randomUUID(),
-  },
-});
 
 // The path the issue names: events appended while Kafka is down reach the bus once it is back, because the
 // bus publisher moves its checkpoint only after the broker accepted the batch.
@@ -76,19 +58,19 @@ describe.skipIf(skip)('bus publisher through a Kafka outage', () => {
     const received = await collect(bus, 'gateway', ['QPS_PUSH_STATUS']);
     runner = startRunner({ store, pool, consumer: busPublisher(bus) });
 
-    const before = [statusChanged('c1', 'IN_PROGRESS'), statusChanged('c1', 'COMPLETED')];
+    const before = [apiJobStatusChanged('c1', 'IN_PROGRESS'), apiJobStatusChanged('c1', 'COMPLETED')];
     for (const event of before) await store.append(apiJobStream(randomUUID()), [event], 'no_stream');
     await received.waitFor(2);
 
     await stopKafka(broker);
-    const during = Array.from({ length: 5 }, (_, i) => statusChanged(`c${i + 2}`, 'IN_PROGRESS'));
+    const during = Array.from({ length: 5 }, (_, i) => apiJobStatusChanged(`c${i + 2}`, 'IN_PROGRESS'));
     for (const event of during) await store.append(apiJobStream(randomUUID()), [event], 'no_stream');
     await new Promise((r) => setTimeout(r, 15_000));
     const idsDuringOutage = new Set(received.received.map((m) => m.id));
     for (const event of during) expect(idsDuringOutage.has(event.id)).toBe(false);
 
     await startKafka(broker);
-    const after = [statusChanged('c9', 'COMPLETED')];
+    const after = [apiJobStatusChanged('c9', 'COMPLETED')];
     for (const event of after) await store.append(apiJobStream(randomUUID()), [event], 'no_stream');
 
     const expected = [...before, ...during, ...after].map((e) => e.id);

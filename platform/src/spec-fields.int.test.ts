@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CLIENT_ID } from './seed.ts';
 import { eventually } from './testing/http-client.ts';
 import { seededAppForTests } from './testing/seeded-app.ts';
+import { explorerSiteBody } from './testing/explorer.ts';
 
 type Task = { taskId: string; policyId: string | null } & Record<string, unknown>;
 const client = `/api/clients/${DEMO_CLIENT_ID}`;
@@ -41,21 +42,16 @@ describe('the answers carry the spec’s fields', () => {
     let siteId = '';
 
     beforeAll(async () => {
-      const created = await portal.staff.post(pages, {
-        name: 'Lakeside 2026 benefits',
-        language: 'en',
-        planYear: '2026',
-        employerState: 'MA',
-        policies: ['123456'],
-        medicalVideo: 'NO_VIDEO',
-        startsAt: '2026-01-01T00:00:00.000Z',
-        expiresAt: '2099-01-01T00:00:00.000Z',
-        associationId,
-        customBranding: true,
-        customThemeBrandColor: '#123456',
-        customThemeContrastingColor: '#FFFFFF',
-        benefits: [],
-      });
+      const created = await portal.staff.post(
+        pages,
+        explorerSiteBody('Lakeside 2026 benefits', {
+          associationId,
+          customBranding: true,
+          customThemeBrandColor: '#123456',
+          customThemeContrastingColor: '#FFFFFF',
+          benefits: [],
+        }),
+      );
       expect(created.status, JSON.stringify(created.body)).toBe(201);
       siteId = created.body.id;
       await eventually(async () => expect((await portal.staff.get(`${pages}/${siteId}`)).status).toBe(200));

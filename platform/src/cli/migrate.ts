@@ -1,4 +1,4 @@
-import { connectCliDatabase } from '../database/connect-cli.ts';
+import { runOnCliDatabase } from '../database/connect-cli.ts';
 import { migrate } from '../database/migrations.ts';
 
 /**
@@ -6,18 +6,8 @@ import { migrate } from '../database/migrations.ts';
  * or to the embedded default's database. The distributed topology runs it once before the services start;
  * two runs at once are safe (the second waits for the first, then has nothing to do).
  */
-async function main() {
-  const { pool, close } = await connectCliDatabase();
-  try {
-    const applied = await migrate(pool, { log: (line) => console.log(line) });
-    const count = applied.reduce((n, owner) => n + owner.applied.length, 0);
-    console.log(count === 0 ? 'The database is up to date.' : `Applied ${count} migration(s).`);
-  } finally {
-    await close();
-  }
-}
-
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
+runOnCliDatabase(async ({ pool }) => {
+  const applied = await migrate(pool, { log: (line) => console.log(line) });
+  const count = applied.reduce((n, owner) => n + owner.applied.length, 0);
+  console.log(count === 0 ? 'The database is up to date.' : `Applied ${count} migration(s).`);
 });

@@ -2,14 +2,14 @@ import { catchUp, resetConsumer } from '@onboard/events';
 import { projections } from '@onboard/projections';
 import { connectEventStore } from '../app.ts';
 import { loadConfig } from '../config.ts';
-import { connectCliDatabase } from '../database/connect-cli.ts';
+import { runOnCliDatabase } from '../database/connect-cli.ts';
 import { migrate } from '../database/migrations.ts';
 
 /**
  * `npm run projections:rebuild -- <name>`: empties one projection's rows and replays it from position
  * zero. A runner that is active elsewhere notices its checkpoint moved and resumes from zero itself.
  */
-async function main() {
+function main() {
   const name = process.argv[2];
   const projection = projections.find((p) => p.name === name);
   if (!projection) {
@@ -18,8 +18,7 @@ async function main() {
     );
     process.exit(2);
   }
-  const { databaseUrl, pool, close } = await connectCliDatabase();
-  try {
+  runOnCliDatabase(async ({ databaseUrl, pool }) => {
     const config = loadConfig(process.env, databaseUrl);
     await migrate(pool);
     const store = await connectEventStore(config, pool);
@@ -30,12 +29,7 @@ async function main() {
       `Rebuilt ${projection.name} to ${position.commit}/${position.prepare} in ${Math.round(performance.now() - started)} ms`,
     );
     await store.close();
-  } finally {
-    await close();
-  }
+  });
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+main();

@@ -7,7 +7,7 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgre
  * The database a command-line tool works on: DATABASE_URL in the distributed topology, else the embedded
  * default's PostgreSQL under .data/ (started for the tool and stopped with `close`).
  */
-export async function connectCliDatabase(): Promise<{
+async function connectCliDatabase(): Promise<{
   databaseUrl: string;
   pool: pg.Pool;
   close: () => Promise<void>;
@@ -29,4 +29,25 @@ export async function connectCliDatabase(): Promise<{
       await embedded?.stop();
     },
   };
+}
+
+type CliDatabase = Awaited<ReturnType<typeof connectCliDatabase>>;
+
+/**
+ * Runs a command-line tool's work on its database (see `connectCliDatabase`), closed after it; a failure is
+ * printed and the process exits with 1.
+ */
+export function runOnCliDatabase(work: (database: Omit<CliDatabase, 'close'>) => Promise<void>) {
+  const run = async () => {
+    const { close, ...database } = await connectCliDatabase();
+    try {
+      await work(database);
+    } finally {
+      await close();
+    }
+  };
+  run().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
 }

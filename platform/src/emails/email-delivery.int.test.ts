@@ -208,22 +208,12 @@ describe('a worker killed in the middle of a batch', () => {
       // node itself (not the tsx launcher), so the signal reaches the process that sends.
       const child = spawn(process.execPath, ['--import', 'tsx', 'platform/src/main.ts'], {
         cwd: ROOT,
-        env: {
-          ...process.env,
+        env: workerEnv({
           DATABASE_URL: databaseUrl,
-          SERVICES: 'projections,workers',
           SMTP_URL: smtp.url,
-          EMAIL_POLL_SECONDS: '1',
           // The sixth e-mail's attempt was recorded before the kill: it goes again after this grace.
           EMAIL_RESEND_GRACE_SECONDS: '1',
-          // The distributed topology refuses a secret that is not generated, and starts only with PUBLIC_URL.
-          SESSION_SECRET: randomUUID() + randomUUID(),
-          PUBLIC_URL: 'https://onboard.carrier.example',
-          PORT: '0',
-          HOST: '127.0.0.1',
-          WEB_DIST: '',
-          LOG_LEVEL: 'warn',
-        },
+        }),
         stdio: ['ignore', 'ignore', 'inherit'],
       });
       children.push(child);
@@ -259,23 +249,27 @@ describe('a worker killed in the middle of a batch', () => {
   }, 120_000);
 });
 
-/** A delivery worker as its own process (the distributed topology's `workers` service), once it is up. */
+/** The environment of a delivery worker as its own process (the distributed topology's `workers` service). */
+const workerEnv = (env: Record<string, string>) => ({
+  ...process.env,
+  SERVICES: 'projections,workers',
+  EMAIL_POLL_SECONDS: '1',
+  // The distributed topology refuses a secret that is not generated, and starts only with PUBLIC_URL.
+  SESSION_SECRET: randomUUID() + randomUUID(),
+  PUBLIC_URL: 'https://onboard.carrier.example',
+  PORT: '0',
+  HOST: '127.0.0.1',
+  WEB_DIST: '',
+  LOG_LEVEL: 'warn',
+  ...env,
+});
+
+/** A delivery worker as its own process, once it is up. */
 async function startWorkerProcess(env: Record<string, string>) {
   // node itself (not the tsx launcher), so the signal reaches the process that sends.
   const child = spawn(process.execPath, ['--import', 'tsx', 'platform/src/main.ts'], {
     cwd: ROOT,
-    env: {
-      ...process.env,
-      SERVICES: 'projections,workers',
-      EMAIL_POLL_SECONDS: '1',
-      SESSION_SECRET: randomUUID() + randomUUID(),
-      PUBLIC_URL: 'https://onboard.carrier.example',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      WEB_DIST: '',
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
+    env: workerEnv(env),
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let output = '';

@@ -1,22 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seededDatabase } from '@onboard/testing/db';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { censusStream, clientStream, documentStream, eifStream, taskStream } from '@onboard/events';
 import { RULE_KINDS, defaultRule } from '@onboard/domain';
 import { clientEmails } from '@onboard/command-api/emails';
 import { clientNotificationsWorker } from '@onboard/workers';
-import type { RunningApp } from '../app.ts';
 import { DEMO_CLIENT_ID } from '../seed.ts';
 import { answerEveryRequiredQuestion } from '../testing/complete-eif.ts';
-import { apiClient, eventually } from '../testing/http-client.ts';
+import { submitCensus } from '../testing/census.ts';
+import { eventually } from '../testing/http-client.ts';
 import { notificationNames } from './notification-names.ts';
-import {
-  startAppSendingTo,
-  startTestSmtpServer,
-  type ReceivedMail,
-  type TestSmtpServer,
-} from './testing-smtp.ts';
+import { addressesOf, mailingAppForTests, type ReceivedMail } from './testing-smtp.ts';
 
-type Api = ReturnType<typeof apiClient>;
 const client = `/api/clients/${DEMO_CLIENT_ID}`;
 const POLICY_ID = 'policy-lakeside-1';
 const census = `${client}/census/${POLICY_ID}`;
@@ -33,21 +26,13 @@ const COPIES = 'onboarding-copies@carrier.example';
 // Every hand-off tells someone: each kind reaches, through a real SMTP server, the people its rule names
 // (each their own e-mail), with the rule's copies on the envelope and in the Cc header, once.
 describe('hand-off e-mails', () => {
-  let app: RunningApp;
-  let smtp: TestSmtpServer;
-  let staff: Api;
-  let benAdmin: Api;
+  const mailing = mailingAppForTests('hand_offs', ['staff', 'benAdmin']);
 
   /** The messages the server took whose subject starts so, each as [recipient, cc header]. */
-  const received = (subject: string) => smtp.received.filter((m) => m.parsed.subject?.startsWith(subject));
-  const ccOf = (mail: ReceivedMail) =>
-    (Array.isArray(mail.parsed.cc) ? mail.parsed.cc : mail.parsed.cc ? [mail.parsed.cc] : []).flatMap((a) =>
-      a.value.map((v) => v.address),
-    );
-  const toOf = (mail: ReceivedMail) =>
-    (Array.isArray(mail.parsed.to) ? mail.parsed.to : mail.parsed.to ? [mail.parsed.to] : []).flatMap((a) =>
-      a.value.map((v) => v.address),
-    );
+  const received = (subject: string) =>
+    mailing.smtp.received.filter((m) => m.parsed.subject?.startsWith(subject));
+  const ccOf = (mail: ReceivedMail) => addressesOf(mail.parsed.cc);
+  const toOf = (mail: ReceivedMail) => addressesOf(mail.parsed.to);
   /** Waits for the kind's e-mails to `to` (sorted), then checks each carries the copy and came once. */
   const expectDelivered = async (subject: string, to: string[]) => {
     const mails = await eventually(async () => {
@@ -62,35 +47,10 @@ describe('hand-off e-mails', () => {
     return mails;
   };
 
-  const upload = async (api: Api, path: string, init: RequestInit & { headers?: Record<string, string> }) => {
-    const response = await fetch(`${app.url}${path}`, {
-      ...init,
-      headers: {
-        cookie: [...api.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-        'x-csrf-token': api.cookies.get('onboard_csrf')!,
-        ...init.headers,
-      },
-    });
-    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-  };
-  const uploadCensus = (bytes: Uint8Array, name: string) =>
-    upload(benAdmin, `${census}/files`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/octet-stream', 'x-file-name': encodeURIComponent(name) },
-      body: new Blob([bytes as Uint8Array<ArrayBuffer>]),
-    });
   const validate = async (csv: string, name: string) => {
-    const uploaded = await uploadCensus(new TextEncoder().encode(csv), name);
-    expect(uploaded.status).toBe(201);
-    const document = uploaded.body.document as { documentId: string; mapping: Record<string, number> };
-    const confirmed = await benAdmin.put(`${census}/validate-submit`, {
-      documentId: document.documentId,
-      mapping: document.mapping,
-      source: 'BEN_ADMIN_PLATFORM',
-    });
-    expect(confirmed.status).toBe(200);
+    const document = await submitCensus(mailing.benAdmin, census, { bytes: csv, name }, 'BEN_ADMIN_PLATFORM');
     await eventually(async () => {
-      const list = (await benAdmin.get(`${census}/validate`)).body as {
+      const list = (await mailing.benAdmin.get(`${census}/validate`)).body as {
         document: { documentId: string; status: string };
       }[];
       expect(list.find((d) => d.document.documentId === document.documentId)?.document.status).toBe(
@@ -101,22 +61,11 @@ describe('hand-off e-mails', () => {
   };
 
   beforeAll(async () => {
-    smtp = await startTestSmtpServer();
-    app = await startAppSendingTo(smtp, await seededDatabase('hand_offs'));
-    staff = apiClient(app.url);
-    await staff.signIn(CONSULTANT);
-    benAdmin = apiClient(app.url);
-    await benAdmin.signIn(BEN_ADMIN);
     // Every kind keeps its default receivers and copies one address.
     const rules = RULE_KINDS.map((kind) => ({ ...defaultRule(kind), ccAddresses: [COPIES] }));
-    expect((await staff.put(`${client}/email-rules`, { rules })).status).toBe(200);
-    expect((await staff.post(`${client}/tasks/schedule`)).status).toBeLessThan(300);
+    expect((await mailing.staff.put(`${client}/email-rules`, { rules })).status).toBe(200);
+    expect((await mailing.staff.post(`${client}/tasks/schedule`)).status).toBeLessThan(300);
   });
-  afterAll(async () => {
-    await app?.stop();
-    await smtp?.stop();
-  });
-
   it('a census validated with errors tells the client’s people; one submitted tells the consultant', async () => {
     await validate(`${HEADER}\n${row('E1', '123-45-6789')}\n${row('E2', '123-45-6789')}\n`, 'duplicates.csv');
     const [errors] = await expectDelivered('The census of Lakeside Manufacturing Co. needs corrections', [
@@ -127,7 +76,7 @@ describe('hand-off e-mails', () => {
     expect(errors!.parsed.text).toContain('error');
 
     const documentId = await validate(`${HEADER}\n${row('E1', '234-56-7891')}\n`, 'census-2027.csv');
-    const submitted = await benAdmin.post(`${census}/submit`, { documentId });
+    const submitted = await mailing.benAdmin.post(`${census}/submit`, { documentId });
     expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
     const [mail] = await expectDelivered('Census submitted: Lakeside', [CONSULTANT]);
     expect(mail!.parsed.text).toContain('submitted its census file census-2027.csv');
@@ -136,9 +85,9 @@ describe('hand-off e-mails', () => {
   });
 
   it('the form signed tells the consultant and the brokers; changes marked ready for review tell the consultant', async () => {
-    await answerEveryRequiredQuestion(benAdmin, DEMO_CLIENT_ID);
-    expect((await benAdmin.put(client, { taxId: '12-3456789' })).status).toBe(200);
-    expect((await benAdmin.post(`${client}/eif/sign`)).status).toBe(200);
+    await answerEveryRequiredQuestion(mailing.benAdmin, DEMO_CLIENT_ID);
+    expect((await mailing.benAdmin.put(client, { taxId: '12-3456789' })).status).toBe(200);
+    expect((await mailing.benAdmin.post(`${client}/eif/sign`)).status).toBe(200);
     const [signed] = await expectDelivered('Lakeside Manufacturing Co. signed the Employer', [
       BROKER,
       CONSULTANT,
@@ -148,8 +97,8 @@ describe('hand-off e-mails', () => {
       'https://onboard.example.test/client/lakeside-manufacturing/task/eif-submit-company-information/summary',
     );
 
-    expect((await benAdmin.put(client, { taxId: '98-7654321' })).status).toBe(200);
-    expect((await benAdmin.post(`${client}/eif/changes/ready-for-review`)).status).toBe(200);
+    expect((await mailing.benAdmin.put(client, { taxId: '98-7654321' })).status).toBe(200);
+    expect((await mailing.benAdmin.post(`${client}/eif/changes/ready-for-review`)).status).toBe(200);
     const [review] = await expectDelivered('Changes to review: Lakeside', [CONSULTANT]);
     expect(review!.parsed.text).toContain(
       'https://onboard.example.test/clients/admin/lakeside-manufacturing/manage/review',
@@ -167,13 +116,8 @@ describe('hand-off e-mails', () => {
       );
       return body;
     };
-    expect(
-      (await upload(staff, `${client}/documents`, { method: 'POST', body: form('From staff.pdf') })).status,
-    ).toBe(201);
-    expect(
-      (await upload(benAdmin, `${client}/documents`, { method: 'POST', body: form('Prior bill.pdf') }))
-        .status,
-    ).toBe(201);
+    expect((await mailing.staff.upload(`${client}/documents`, form('From staff.pdf'))).status).toBe(201);
+    expect((await mailing.benAdmin.upload(`${client}/documents`, form('Prior bill.pdf'))).status).toBe(201);
     const [mail] = await expectDelivered('Lakeside Manufacturing Co. uploaded', [CONSULTANT]);
     expect(mail!.parsed.subject).toBe('Lakeside Manufacturing Co. uploaded Prior bill.pdf');
     expect(mail!.parsed.text).toContain('Ben Adler of Lakeside Manufacturing Co. uploaded Prior bill.pdf');
@@ -181,16 +125,16 @@ describe('hand-off e-mails', () => {
 
   it('a task accepted after review tells the client’s people; go-live tells everyone', async () => {
     const task = `${client}/tasks/prior-carrier-certificates/status`;
-    expect((await staff.put(task, { policyId: null, status: 'In Review' })).status).toBe(200);
-    expect((await staff.put(task, { policyId: null, status: 'Done' })).status).toBe(200);
+    expect((await mailing.staff.put(task, { policyId: null, status: 'In Review' })).status).toBe(200);
+    expect((await mailing.staff.put(task, { policyId: null, status: 'Done' })).status).toBe(200);
     await expectDelivered('Accepted: Prior carrier certificates', [BEN_ADMIN, BROKER]);
 
-    expect((await staff.put(`${client}/release-status`, { releaseStatus: 'LIVE' })).status).toBe(200);
+    expect((await mailing.staff.put(`${client}/release-status`, { releaseStatus: 'LIVE' })).status).toBe(200);
     await expectDelivered('Lakeside Manufacturing Co. is live', [BEN_ADMIN, BROKER, CONSULTANT]);
   });
 
   it('staff find every hand-off in All emails, by kind', async () => {
-    const listed = (await staff.get('/api/emails?limit=100&offset=0')).body as { kind: string }[];
+    const listed = (await mailing.staff.get('/api/emails?limit=100&offset=0')).body as { kind: string }[];
     const kinds = new Set(listed.map((e) => e.kind));
     for (const kind of [
       'EIF_SIGNED',
@@ -202,23 +146,26 @@ describe('hand-off e-mails', () => {
       'GO_LIVE',
     ])
       expect(kinds, kind).toContain(kind);
-    const labels = (await staff.get('/api/email-templates')).body as { kind: string; label: string }[];
+    const labels = (await mailing.staff.get('/api/email-templates')).body as {
+      kind: string;
+      label: string;
+    }[];
     expect(labels.find((t) => t.kind === 'CLIENT_DOCUMENT_UPLOADED')?.label).toBe(
       'Document uploaded by the client',
     );
   });
 
   it('the reactor run again over every hand-off sends nothing more', async () => {
-    const { rows } = await app.pool.query<{ n: number }>('select count(*)::int as n from rm_emails');
-    const before = smtp.received.length;
+    const { rows } = await mailing.app.pool.query<{ n: number }>('select count(*)::int as n from rm_emails');
+    const before = mailing.smtp.received.length;
     const replay = clientNotificationsWorker({
       now: () => new Date(),
-      names: notificationNames({ store: app.store, pool: app.pool }),
+      names: notificationNames({ store: mailing.app.store, pool: mailing.app.pool }),
       notify: clientEmails({
-        store: app.store,
-        pool: app.pool,
-        emailSender: app.identity.deps.emailSender,
-        publicUrl: app.identity.deps.publicUrl,
+        store: mailing.app.store,
+        pool: mailing.app.pool,
+        emailSender: mailing.app.identity.deps.emailSender,
+        publicUrl: mailing.app.identity.deps.publicUrl,
       }).notifyClient,
     });
     const streams = [
@@ -228,14 +175,14 @@ describe('hand-off e-mails', () => {
       documentStream(DEMO_CLIENT_ID),
       clientStream(DEMO_CLIENT_ID),
     ];
-    const events = (await Promise.all(streams.map((s) => app.store.readStream(s)))).flat();
+    const events = (await Promise.all(streams.map((s) => mailing.app.store.readStream(s)))).flat();
     const handOffs = events.filter((e) => replay.filter!.eventTypes!.includes(e.type));
     expect(handOffs.length).toBeGreaterThan(8);
     await replay.react!(handOffs);
     await new Promise((r) => setTimeout(r, 1000));
-    expect((await app.pool.query<{ n: number }>('select count(*)::int as n from rm_emails')).rows[0]!.n).toBe(
-      rows[0]!.n,
-    );
-    expect(smtp.received.length).toBe(before);
+    expect(
+      (await mailing.app.pool.query<{ n: number }>('select count(*)::int as n from rm_emails')).rows[0]!.n,
+    ).toBe(rows[0]!.n);
+    expect(mailing.smtp.received.length).toBe(before);
   });
 });

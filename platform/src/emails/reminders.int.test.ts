@@ -1,60 +1,46 @@
 import pg from 'pg';
-import { PDFDocument } from 'pdf-lib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { startScheduledJob } from '@onboard/events';
-import { seededDatabase } from '@onboard/testing/db';
 import { defaultRule, DEFAULT_REMINDER_POLICY } from '@onboard/domain';
-import type { RunningApp } from '../app.ts';
 import { DEMO_CLIENTS, DEMO_CLIENT_ID } from '../seed.ts';
 import { apiClient, eventually } from '../testing/http-client.ts';
+import { signingTemplate, templateField } from '../testing/onboarding-forms.ts';
 import { builtInESignature } from '../onboarding-forms/built-in-e-signature.ts';
 import { runDailyEmails } from './daily-emails.ts';
-import {
-  startAppSendingTo,
-  startTestSmtpServer,
-  type ReceivedMail,
-  type TestSmtpServer,
-} from './testing-smtp.ts';
+import { addressesOf, mailingAppForTests } from './testing-smtp.ts';
 
-type Api = ReturnType<typeof apiClient>;
 const client = `/api/clients/${DEMO_CLIENT_ID}`;
 const BEN_ADMIN = 'benadmin@onboard.example';
 const BROKER = 'broker@onboard.example';
 const CONSULTANT = 'admin@onboard.example';
 const COPIES = 'onboarding-copies@carrier.example';
 
-const addressesOf = (field: ReceivedMail['parsed']['to']) =>
-  (Array.isArray(field) ? field : field ? [field] : []).flatMap((a) => a.value.map((v) => v.address!));
-
 // Reminders and escalation on an injected clock (the day's e-mails run by hand at chosen instants), each
 // reaching a real SMTP server: the owner before the due date, on the day, past due and weekly after; the
 // consultant once the task is long past due; a person who chose the digest gets one a day.
 describe('task reminders and escalation', () => {
-  let app: RunningApp;
-  let smtp: TestSmtpServer;
-  let staff: Api;
-  let benAdmin: Api;
+  const mailing = mailingAppForTests('reminders', ['staff', 'benAdmin']);
 
   const runAt = (iso: string) =>
     runDailyEmails({
-      store: app.store,
-      pool: app.pool,
-      emailSender: app.identity.deps.emailSender,
-      publicUrl: app.identity.deps.publicUrl,
+      store: mailing.app.store,
+      pool: mailing.app.pool,
+      emailSender: mailing.app.identity.deps.emailSender,
+      publicUrl: mailing.app.identity.deps.publicUrl,
       now: () => new Date(iso),
       hourUtc: 7,
       reminders: DEFAULT_REMINDER_POLICY,
-      eSignature: builtInESignature(app.config.sessionSecrets[0]!),
+      eSignature: builtInESignature(mailing.app.config.sessionSecrets[0]!),
     });
   /** Every queued e-mail has left (the outbox is empty), then the messages as [subject, to, cc]. */
   const delivered = async () => {
     await eventually(async () => {
-      const { rows } = await app.pool.query<{ n: number }>(
+      const { rows } = await mailing.app.pool.query<{ n: number }>(
         `select count(*)::int as n from rm_emails where status = 'QUEUED'`,
       );
       expect(rows[0]!.n).toBe(0);
     }, 20_000);
-    return smtp.received.map((m) => ({
+    return mailing.smtp.received.map((m) => ({
       subject: m.parsed.subject ?? '',
       to: addressesOf(m.parsed.to),
       cc: addressesOf(m.parsed.cc),
@@ -65,29 +51,28 @@ describe('task reminders and escalation', () => {
   const newSince = async (count: number) => (await delivered()).slice(count);
   const setDue = async (taskId: string, dueDate: string | null) =>
     expect(
-      (await staff.put(`${client}/tasks/${taskId}/due-date`, { policyId: null, dueDate, moveOthers: true }))
-        .status,
+      (
+        await mailing.staff.put(`${client}/tasks/${taskId}/due-date`, {
+          policyId: null,
+          dueDate,
+          moveOthers: true,
+        })
+      ).status,
     ).toBe(200);
 
   beforeAll(async () => {
-    smtp = await startTestSmtpServer();
-    app = await startAppSendingTo(smtp, await seededDatabase('reminders'));
-    staff = apiClient(app.url);
-    await staff.signIn(CONSULTANT);
-    benAdmin = apiClient(app.url);
-    await benAdmin.signIn(BEN_ADMIN);
     // One client only: the others are archived, and its tasks have no due date but the two under test.
     for (const other of DEMO_CLIENTS.filter((c) => c.id !== DEMO_CLIENT_ID))
-      expect((await staff.post(`/api/clients/${other.id}/archive`)).status).toBe(200);
-    await staff.post(`${client}/tasks/schedule`);
-    const tasks = (await staff.get(`${client}/tasks`)).body as {
+      expect((await mailing.staff.post(`/api/clients/${other.id}/archive`)).status).toBe(200);
+    await mailing.staff.post(`${client}/tasks/schedule`);
+    const tasks = (await mailing.staff.get(`${client}/tasks`)).body as {
       taskId: string;
       policyId: string | null;
     }[];
     for (const task of tasks)
       expect(
         (
-          await staff.put(`${client}/tasks/${task.taskId}/due-date`, {
+          await mailing.staff.put(`${client}/tasks/${task.taskId}/due-date`, {
             policyId: task.policyId,
             dueDate: null,
           })
@@ -104,20 +89,15 @@ describe('task reminders and escalation', () => {
         ccAddresses: [COPIES],
       })),
     ];
-    expect((await staff.put(`${client}/email-rules`, { rules })).status).toBe(200);
+    expect((await mailing.staff.put(`${client}/email-rules`, { rules })).status).toBe(200);
     await eventually(async () => {
-      const { rows } = await app.pool.query<{ task_id: string }>(
+      const { rows } = await mailing.app.pool.query<{ task_id: string }>(
         `select task_id from rm_tasks where due_date is not null and client_id = $1 order by task_id`,
         [DEMO_CLIENT_ID],
       );
       expect(rows.map((r) => r.task_id)).toEqual(['kickoff-call', 'prior-carrier-certificates']);
     });
   }, 60_000);
-  afterAll(async () => {
-    await app?.stop();
-    await smtp?.stop();
-  });
-
   it('reminds the owner three working days before the due date, once, with the rule’s copies', async () => {
     expect((await runAt('2027-03-04T12:00:00Z')).reminders).toBe(0);
     // Before the day's hour nothing runs.
@@ -187,7 +167,7 @@ describe('task reminders and escalation', () => {
   it('a task done is not reminded any more; one moved gets reminders for its new date', async () => {
     expect(
       (
-        await staff.put(`${client}/tasks/prior-carrier-certificates/status`, {
+        await mailing.staff.put(`${client}/tasks/prior-carrier-certificates/status`, {
           policyId: null,
           status: 'Done',
         })
@@ -195,13 +175,13 @@ describe('task reminders and escalation', () => {
     ).toBe(200);
     await setDue('kickoff-call', '2027-04-01');
     await eventually(async () => {
-      const { rows } = await app.pool.query(
+      const { rows } = await mailing.app.pool.query(
         `select 1 from rm_tasks where client_id = $1 and due_date is not null and status <> 'Done'`,
         [DEMO_CLIENT_ID],
       );
       expect(rows).toHaveLength(1);
       // The move itself has reached the read model too, not only the other task's status.
-      const moved = await app.pool.query(
+      const moved = await mailing.app.pool.query(
         `select 1 from rm_tasks where client_id = $1 and task_id = 'kickoff-call' and due_date = '2027-04-01'`,
         [DEMO_CLIENT_ID],
       );
@@ -214,13 +194,13 @@ describe('task reminders and escalation', () => {
   });
 
   it('a person who chose the digest gets one digest a day with the day’s reminders, copied as the rules say', async () => {
-    expect((await benAdmin.put('/api/users/demo-ben-admin/email-preferences', { daily: true })).status).toBe(
-      200,
-    );
+    expect(
+      (await mailing.benAdmin.put('/api/users/demo-ben-admin/email-preferences', { daily: true })).status,
+    ).toBe(200);
     await setDue('enrollment-resources', '2027-04-07');
     await setDue('company-profile', '2027-04-07');
     await eventually(async () => {
-      const { rows } = await app.pool.query(
+      const { rows } = await mailing.app.pool.query(
         `select 1 from rm_tasks where client_id = $1 and due_date = '2027-04-07'
             and task_id in ('enrollment-resources', 'company-profile')`,
         [DEMO_CLIENT_ID],
@@ -263,39 +243,14 @@ describe('task reminders and escalation', () => {
   });
 
   it('an onboarding-form signer is reminded the day before the link expires; staff extend it in one click', async () => {
-    const pdf = await PDFDocument.create();
-    pdf.addPage([612, 792]);
-    const uploaded = await fetch(`${app.url}/api/onboarding-form-templates`, {
-      method: 'POST',
-      headers: {
-        cookie: [...staff.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-        'x-csrf-token': staff.cookies.get('onboard_csrf') ?? '',
-        'content-type': 'application/pdf',
-        'x-file-name': encodeURIComponent('Group application.pdf'),
-      },
-      body: (await pdf.save()) as Uint8Array<ArrayBuffer>,
-    });
-    expect(uploaded.status).toBe(201);
-    const { templateId } = (await uploaded.json()) as { templateId: string };
-    const roles = [{ roleId: 'employer', name: 'Employer', routingOrder: 1, quorum: null }];
-    const fields = [
-      {
-        fieldId: 'sig',
-        roleId: 'employer',
-        kind: 'signature',
-        label: 'sig',
-        page: 1,
-        x: 60,
-        y: 600,
-        width: 200,
-        height: 40,
-      },
-    ];
-    expect((await staff.put(`/api/onboarding-form-templates/${templateId}`, { roles, fields })).status).toBe(
-      200,
+    const templateId = await signingTemplate(
+      mailing.staff,
+      [{ roleId: 'employer', name: 'Employer', routingOrder: 1, quorum: null }],
+      [templateField('sig', 'employer', 'signature', 600)],
+      true,
     );
     const forms = `${client}/onboarding-forms`;
-    const created = await staff.post(forms, {
+    const created = await mailing.staff.post(forms, {
       templateId,
       formName: 'Group application',
       recipients: [{ roleId: 'employer', name: 'Sam Signer', email: 'sam.signer@example.com' }],
@@ -307,12 +262,12 @@ describe('task reminders and escalation', () => {
     };
     const form = created.body as Form;
     const recipientId = form.recipients[0]!.recipientId;
-    const issued = await staff.post(`${forms}/${form.onboardingFormId}/embedded-view/${recipientId}`);
+    const issued = await mailing.staff.post(`${forms}/${form.onboardingFormId}/embedded-view/${recipientId}`);
     expect(issued.status).toBe(201);
     // The form's read model holds this link (not only the one the form was sent with) before the runs.
     const expiresAt = (issued.body as { expiresAt: string }).expiresAt;
     await eventually(async () => {
-      const listed = (await staff.get(forms)).body as Form[];
+      const listed = (await mailing.staff.get(forms)).body as Form[];
       const found = listed.find((f) => f.onboardingFormId === form.onboardingFormId)!.recipients[0]!
         .linkExpiresAt;
       expect(found).toBe(expiresAt);
@@ -339,26 +294,28 @@ describe('task reminders and escalation', () => {
     const link = /https:\/\/onboard\.example\.test(\/client\/\S+)/.exec(reminder!.text)![1]!;
 
     // Staff extend the link in one click: three days more, and its recipient is reminded again before then.
-    const extended = await staff.post(
+    const extended = await mailing.staff.post(
       `${forms}/${form.onboardingFormId}/recipients/${recipientId}/extend-link`,
     );
     expect(extended.status).toBe(200);
     const later = (extended.body as Form).recipients[0]!.linkExpiresAt!;
     expect(Date.parse(later) - Date.parse(expiresAt)).toBe(3 * 24 * 60 * 60_000);
     expect(
-      await benAdmin.post(`${forms}/${form.onboardingFormId}/recipients/${recipientId}/extend-link`),
+      await mailing.benAdmin.post(`${forms}/${form.onboardingFormId}/recipients/${recipientId}/extend-link`),
     ).toMatchObject({ status: 403 });
     expect((await runAt(dayBefore(later))).signers).toBe(1);
     await eventually(async () => expect(await reminders()).toHaveLength(2), 20_000);
 
     // The link the reminder carried opens the signing view; once used there is nothing left to extend.
-    const anonymous = apiClient(app.url);
+    const anonymous = apiClient(mailing.app.url);
     await anonymous.request('GET', '/api/auth/csrf');
     const token = new URL(`http://x${link}`).searchParams.get('token')!;
     expect(
       (await anonymous.put(`${forms}/${form.onboardingFormId}/embedded-view-action/open`, { token })).status,
     ).toBe(200);
-    const used = await staff.post(`${forms}/${form.onboardingFormId}/recipients/${recipientId}/extend-link`);
+    const used = await mailing.staff.post(
+      `${forms}/${form.onboardingFormId}/recipients/${recipientId}/extend-link`,
+    );
     expect(used.status).toBe(404);
     expect(used.body.message).toBe(
       'This recipient has no signing link waiting to be used: send them the form again instead',
@@ -366,7 +323,7 @@ describe('task reminders and escalation', () => {
   });
 
   it('one process at a time runs the scheduled job, by the runners’ leases; another takes over when it stops', async () => {
-    const pools = [0, 1].map(() => new pg.Pool({ connectionString: app.config.databaseUrl, max: 2 }));
+    const pools = [0, 1].map(() => new pg.Pool({ connectionString: mailing.app.config.databaseUrl, max: 2 }));
     const runs = [0, 0];
     const jobs = pools.map((pool, i) =>
       startScheduledJob({

@@ -1,7 +1,10 @@
 import { simpleParser, type ParsedMail } from 'mailparser';
+import { afterAll, beforeAll } from 'vitest';
 import { SMTPServer, type SMTPServerAddress } from 'smtp-server';
 import { startApp, type RunningApp } from '../app.ts';
 import { embeddedTestConfig } from '../config.ts';
+import { seededDatabase } from '@onboard/testing/db';
+import { signedInDemoUsers, type DemoUser, type SeededApp } from '../testing/seeded-app.ts';
 
 export type ReceivedMail = {
   envelope: { from: string; to: string[] };
@@ -95,6 +98,10 @@ export async function startTestSmtpServer(
     stop: () => new Promise<void>((done) => server.close(() => done())),
   };
 }
+/** The addresses of a parsed To or Cc header. */
+export const addressesOf = (field: ReceivedMail['parsed']['to']) =>
+  (Array.isArray(field) ? field : field ? [field] : []).flatMap((a) => a.value.map((v) => v.address!));
+
 export type TestSmtpServer = Awaited<ReturnType<typeof startTestSmtpServer>>;
 
 /**
@@ -108,4 +115,24 @@ export async function startAppSendingTo(smtp: TestSmtpServer, databaseUrl: strin
     publicUrl: 'https://onboard.example.test',
     email: { ...base.email, smtpUrl: smtp.url, pollMs: 100 },
   });
+}
+
+export type MailingApp<U extends DemoUser> = SeededApp<U> & { smtp: TestSmtpServer };
+
+/**
+ * As `seededAppForTests`, with the app's e-mail going to a test SMTP server of its own (`smtp`), started
+ * before the calling `describe`'s tests and stopped after them.
+ */
+export function mailingAppForTests<U extends DemoUser>(prefix: string, users: readonly U[]): MailingApp<U> {
+  const running = {} as MailingApp<U>;
+  beforeAll(async () => {
+    running.smtp = await startTestSmtpServer();
+    running.app = await startAppSendingTo(running.smtp, await seededDatabase(prefix));
+    Object.assign(running, await signedInDemoUsers(running.app.url, users));
+  });
+  afterAll(async () => {
+    await running.app?.stop();
+    await running.smtp?.stop();
+  });
+  return running;
 }

@@ -1,12 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seededDatabase } from '@onboard/testing/db';
-import type { RunningApp } from '../app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CLIENT_ID } from '../seed.ts';
-import { apiClient, eventually } from '../testing/http-client.ts';
-import { startAppSendingTo, startTestSmtpServer, type TestSmtpServer } from '../emails/testing-smtp.ts';
+import { submitCensus } from '../testing/census.ts';
+import { eventually } from '../testing/http-client.ts';
+import { mailingAppForTests } from '../emails/testing-smtp.ts';
 import { runRetention } from './retention.ts';
 
-type Api = ReturnType<typeof apiClient>;
 const POLICY_ID = 'policy-lakeside-1';
 const census = `/api/clients/${DEMO_CLIENT_ID}/census/${POLICY_ID}`;
 const CONSULTANT = 'admin@onboard.example';
@@ -19,74 +17,45 @@ const CSV = [
 // Retention on an injected clock: a LIVE client's census files and personal data are erased the day its
 // retention time ends (not the day before), once, and its consultant is told over real SMTP.
 describe('retention of personal data after going LIVE', () => {
-  let app: RunningApp;
-  let smtp: TestSmtpServer;
-  let staff: Api;
-  let benAdmin: Api;
+  const mailing = mailingAppForTests('retention', ['staff', 'benAdmin']);
   let documentId: string;
   let liveAt: Date;
 
   const runAt = async (at: Date) =>
     runRetention({
-      store: app.store,
-      pool: app.pool,
-      keys: app.dataKeys,
-      emailSender: app.identity.deps.emailSender,
-      publicUrl: app.identity.deps.publicUrl,
+      store: mailing.app.store,
+      pool: mailing.app.pool,
+      keys: mailing.app.dataKeys,
+      emailSender: mailing.app.identity.deps.emailSender,
+      publicUrl: mailing.app.identity.deps.publicUrl,
       now: () => at,
-      retentionDays: app.config.personalDataRetentionDays,
+      retentionDays: mailing.app.config.personalDataRetentionDays,
     });
   const rows = async () =>
-    (await benAdmin.get(`${census}/files/${documentId}/rows`)).body as {
+    (await mailing.benAdmin.get(`${census}/files/${documentId}/rows`)).body as {
       rows: { cells: Record<string, string> }[];
     };
 
   beforeAll(async () => {
-    smtp = await startTestSmtpServer();
-    app = await startAppSendingTo(smtp, await seededDatabase('retention'));
-    staff = apiClient(app.url);
-    await staff.signIn(CONSULTANT);
-    benAdmin = apiClient(app.url);
-    await benAdmin.signIn('benadmin@onboard.example');
-    const response = await fetch(`${app.url}${census}/files`, {
-      method: 'POST',
-      headers: {
-        cookie: [...benAdmin.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-        'x-csrf-token': benAdmin.cookies.get('onboard_csrf')!,
-        'content-type': 'application/octet-stream',
-        'x-file-name': 'census.csv',
-      },
-      body: CSV,
-    });
-    expect(response.status).toBe(201);
-    const document = ((await response.json()) as { document: { documentId: string; mapping: object } })
-      .document;
-    documentId = document.documentId;
-    await benAdmin.put(`${census}/validate-submit`, {
-      documentId,
-      mapping: document.mapping,
-      source: 'BEN_ADMIN_PLATFORM',
-    });
+    documentId = (
+      await submitCensus(mailing.benAdmin, census, { bytes: CSV, name: 'census.csv' }, 'BEN_ADMIN_PLATFORM')
+    ).documentId;
     await eventually(async () => expect((await rows()).rows[0]?.cells.ssn).toBe('***-**-3456'));
     liveAt = new Date();
     expect(
-      (await staff.put(`/api/clients/${DEMO_CLIENT_ID}/release-status`, { releaseStatus: 'LIVE' })).status,
+      (await mailing.staff.put(`/api/clients/${DEMO_CLIENT_ID}/release-status`, { releaseStatus: 'LIVE' }))
+        .status,
     ).toBe(200);
     await eventually(async () => {
-      const { rows: live } = await app.pool.query(
+      const { rows: live } = await mailing.app.pool.query(
         `select 1 from rm_client_lifecycle where client_id = $1 and release_status = 'LIVE'`,
         [DEMO_CLIENT_ID],
       );
       expect(live).toHaveLength(1);
     });
   }, 120_000);
-  afterAll(async () => {
-    await app?.stop();
-    await smtp?.stop();
-  });
-
   it('keeps everything until the retention time ends, then erases once and e-mails the consultant', async () => {
-    expect(app.config.personalDataRetentionDays).toBe(90);
+    expect(mailing.app.config.personalDataRetentionDays).toBe(90);
     expect(await runAt(new Date(liveAt.getTime() + 89 * DAY_MS))).toEqual({ erased: [] });
     expect((await rows()).rows[0]!.cells.ssn).toBe('***-**-3456');
 
@@ -98,14 +67,14 @@ describe('retention of personal data after going LIVE', () => {
       dateOfBirth: 'erased',
       lastName: 'erased',
     });
-    expect((await benAdmin.get(`${census}/files/${documentId}`)).status).toBe(404);
-    const events = await app.store.readStream(`personal-data-${DEMO_CLIENT_ID}`);
+    expect((await mailing.benAdmin.get(`${census}/files/${documentId}`)).status).toBe(404);
+    const events = await mailing.app.store.readStream(`personal-data-${DEMO_CLIENT_ID}`);
     expect(events.map((e) => e.data)).toMatchObject([
       { scope: 'CLIENT', reason: 'RETENTION', erasedBy: { userId: 'system:retention', role: 'SYSTEM' } },
     ]);
 
     const mail = await eventually(async () => {
-      const found = smtp.received.filter((m) => (m.parsed.subject ?? '').includes('personal data'));
+      const found = mailing.smtp.received.filter((m) => (m.parsed.subject ?? '').includes('personal data'));
       expect(found).toHaveLength(1);
       return found[0]!;
     }, 20_000);
@@ -116,6 +85,8 @@ describe('retention of personal data after going LIVE', () => {
     // A later pass erases nothing more and sends nothing again.
     expect(await runAt(new Date(liveAt.getTime() + 91 * DAY_MS))).toEqual({ erased: [] });
     await new Promise((r) => setTimeout(r, 1_000));
-    expect(smtp.received.filter((m) => (m.parsed.subject ?? '').includes('personal data'))).toHaveLength(1);
+    expect(
+      mailing.smtp.received.filter((m) => (m.parsed.subject ?? '').includes('personal data')),
+    ).toHaveLength(1);
   }, 60_000);
 });

@@ -1,41 +1,21 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { freePort } from '../database/embedded-postgres.ts';
+import { join } from 'node:path';
+import { spawnServer, untilRunning, type ServerProcess } from './server-process.ts';
 
 // `npm run dev` / `npm start` in the embedded default, as a child process: the app owns its PostgreSQL
 // under a data folder (platform/src/main.ts).
-const ROOT = resolve(import.meta.dirname, '../../..');
-
-export type StartedApp = { child: ChildProcess; output: () => string; url: string };
+export type StartedApp = ServerProcess;
 
 async function startEmbeddedApp(dataDir: string): Promise<StartedApp> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'platform/src/main.ts'], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH,
-      ONBOARD_DATA_DIR: dataDir,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      WEB_DIST: '',
-      SEED_DEMO_DATA: 'false',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  const deadline = Date.now() + 90_000;
-  while (!output.includes('Onboard is running')) {
-    if (child.exitCode !== null || Date.now() > deadline)
-      throw new Error(`did not start (exit ${child.exitCode}):\n${output}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { child, output: () => output, url: `http://127.0.0.1:${port}` };
+  const app = await spawnServer(['--import', 'tsx', 'platform/src/main.ts'], () => ({
+    ONBOARD_DATA_DIR: dataDir,
+    SEED_DEMO_DATA: 'false',
+  }));
+  await untilRunning(app, 90_000);
+  return app;
 }
 
 export const postmasterPid = (dataDir: string) =>

@@ -58,21 +58,21 @@ export function apiClient(baseUrl: string, hooks: { onResponse?: (response: ApiR
   const cookies = new Map<string, string>();
   const cookieHeader = () => [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
 
-  const request = async (
+  /** One exchange with the session's cookies and CSRF header, `body` sent as it is. */
+  const exchange = async (
     method: string,
     path: string,
-    body?: unknown,
-    headers: Record<string, string> = {},
+    body: BodyInit | undefined,
+    headers: Record<string, string>,
   ) => {
     const response = await fetch(`${baseUrl}${path}`, {
       method,
       headers: {
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         ...(cookies.size ? { cookie: cookieHeader() } : {}),
         ...(cookies.has('onboard_csrf') ? { 'x-csrf-token': cookies.get('onboard_csrf')! } : {}),
         ...headers,
       },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body,
     });
     for (const line of response.headers.getSetCookie()) {
       const [pair, ...attributes] = line.split(';');
@@ -94,6 +94,11 @@ export function apiClient(baseUrl: string, hooks: { onResponse?: (response: ApiR
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     return { status: response.status, headers: response.headers, text, body: json as any };
   };
+
+  const request = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
+    body === undefined
+      ? exchange(method, path, undefined, headers)
+      : exchange(method, path, JSON.stringify(body), { 'content-type': 'application/json', ...headers });
 
   const post = (path: string, body?: unknown, headers?: Record<string, string>) =>
     request('POST', path, body, headers);
@@ -158,6 +163,15 @@ export function apiClient(baseUrl: string, hooks: { onResponse?: (response: ApiR
     rememberSecret: (email: string, secret: string) => enrolled.set(keyOf(baseUrl, email), secret),
     get: (path: string) => request('GET', path),
     post,
+    /**
+     * A POST of files as the web uploads them: a file as the body with its type and its name URI-encoded
+     * in X-File-Name, or a multipart form (no type given: the form's own).
+     */
+    upload: (path: string, body: BodyInit, contentType?: string, fileName?: string) =>
+      exchange('POST', path, body, {
+        ...(contentType === undefined ? {} : { 'content-type': contentType }),
+        ...(fileName === undefined ? {} : { 'x-file-name': encodeURIComponent(fileName) }),
+      }),
     put: (path: string, body: unknown, headers?: Record<string, string>) =>
       request('PUT', path, body, headers),
     patch: (path: string, body: unknown, headers?: Record<string, string>) =>

@@ -22,6 +22,16 @@ async function signedIn(url: string, email: string): Promise<Api> {
   return api;
 }
 
+/** A client of the app at `url` for each demo user named, signed in one after the other in that order. */
+export async function signedInDemoUsers<U extends DemoUser>(
+  url: string,
+  users: readonly U[],
+): Promise<Record<U, Api>> {
+  const clients = {} as Record<U, Api>;
+  for (const user of users) clients[user] = await signedIn(url, DEMO_USERS[user]);
+  return clients;
+}
+
 /** The app in the embedded default on a copy of the seeded database, without the web build. */
 export async function startSeededApp(
   prefix: string,
@@ -47,8 +57,7 @@ export function seededAppForTests<U extends DemoUser>(
   const running = {} as SeededApp<U>;
   beforeAll(async () => {
     running.app = await startSeededApp(prefix, config, options);
-    for (const user of users)
-      Object.assign(running, { [user]: await signedIn(running.app.url, DEMO_USERS[user]) });
+    Object.assign(running, await signedInDemoUsers(running.app.url, users));
   });
   afterAll(async () => {
     await running.app?.stop();

@@ -9,7 +9,7 @@ import {
 } from '@onboard/domain/census';
 import { mount } from '@onboard/api-contract/express';
 import { maskedCensusFile, maskedErrorWorkbook, readCensusState } from './masked-files.ts';
-import { requireActor, requireClientAccess, type Authenticate } from '../http/context.ts';
+import { type Authenticate, requireClientReader } from '../http/context.ts';
 import {
   censusFileRows,
   downloadCensusErrorWorkbook,
@@ -37,9 +37,7 @@ export function censusQueryRoutes(deps: CensusQueryDeps): Router {
   const read = (clientId: string, policyId: string) => readCensusState(deps.store, clientId, policyId);
 
   const access = async (req: Parameters<Authenticate>[0]) => {
-    const actor = await requireActor(deps.authenticate, req);
-    const clientId = String(req.params.clientId);
-    requireClientAccess(actor, clientId, 'read');
+    const { clientId } = await requireClientReader(deps.authenticate, req);
     return { clientId, policyId: String(req.params.policyId) };
   };
 

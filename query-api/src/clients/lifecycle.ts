@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { NotFoundError, type Actor, SETUP_STEPS, isTaskId, taskDefinition } from '@onboard/domain';
 import { mount } from '@onboard/api-contract/express';
 import type { ClientLifecycleView, ImplementationConsultant } from '@onboard/api-contract/views';
-import { requireActor, requireClientAccess, type QueryDeps } from '../http/context.ts';
+import { type QueryDeps, requireClientReader } from '../http/context.ts';
 import { readClientView } from './routes.ts';
 import { getClientLifecycle, getClientSetup, getWelcomeFlow } from './lifecycle.contract.ts';
 
@@ -118,9 +118,7 @@ export function clientLifecycleQueryRoutes(deps: QueryDeps): Router {
   const router = Router();
 
   const readable = async (req: Parameters<Parameters<typeof mount>[2]>[0]) => {
-    const actor = await requireActor(deps.authenticate, req);
-    const clientId = String(req.params.clientId);
-    requireClientAccess(actor, clientId, 'read');
+    const { actor, clientId } = await requireClientReader(deps.authenticate, req);
     const lifecycle = await readLifecycle(deps, clientId);
     if (!lifecycle) throw new NotFoundError('Client not found');
     return { actor, clientId, lifecycle };

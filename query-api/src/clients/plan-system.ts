@@ -14,7 +14,7 @@ import {
   type TicketSystem,
 } from '@onboard/domain';
 import { mount, parseInput } from '@onboard/api-contract/express';
-import { requireActor, requireClientAccess, type Authenticate } from '../http/context.ts';
+import { requireActor, type Authenticate, requireClientReader } from '../http/context.ts';
 import { TicketParams, getClientFromQps, getTicketInfo } from './plan-system.contract.ts';
 
 export type PlanSystemQueryDeps = {
@@ -49,9 +49,7 @@ export function planSystemQueryRoutes(deps: PlanSystemQueryDeps): Router {
   });
 
   mount(router, getClientFromQps, async (req, res) => {
-    const actor = await requireActor(deps.authenticate, req);
-    const clientId = String(req.params.clientId);
-    requireClientAccess(actor, clientId, 'read');
+    const { actor, clientId } = await requireClientReader(deps.authenticate, req);
     requireStaff(actor);
     const { state, revision } = await loadAggregate({
       store: deps.store,

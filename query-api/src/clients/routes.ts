@@ -11,7 +11,7 @@ import {
 } from '@onboard/domain';
 import { mount } from '@onboard/api-contract/express';
 import { resolvePeople, withPeople } from '@onboard/api-contract/people';
-import { requireActor, requireClientAccess, type QueryDeps } from '../http/context.ts';
+import { type QueryDeps, requireClientReader } from '../http/context.ts';
 import { readClientTasks } from '../tasks/routes.ts';
 import type { ChangeRecord } from './routes.contract.ts';
 import { COLLECTION_PATHS, COLLECTION_ROUTES, getChangeRecords, getClient } from './routes.contract.ts';
@@ -63,13 +63,45 @@ type ChangeRow = {
   created_by_user: { id: string; role: string };
 };
 
+/**
+ * The change-log rows of a client (one per attribute, in log order) as change records in the spec's shape
+ * (onboarding §3): one record per entity change, its attributes as details; a deletion has none.
+ */
+function changeRecordsOf(rows: readonly ChangeRow[]): Map<string, z.input<typeof ChangeRecord>> {
+  const records = new Map<string, z.input<typeof ChangeRecord>>();
+  for (const row of rows) {
+    let record = records.get(row.change_id);
+    if (!record) {
+      record = {
+        id: row.change_id,
+        action: row.action,
+        entity: row.entity,
+        entityId: row.entity_id,
+        createdAt: row.created_at.toISOString(),
+        createdByUser: row.created_by_user,
+        status: row.status,
+        changeDetails: [],
+      };
+      records.set(row.change_id, record);
+    }
+    // A deletion has no attributes: its record carries no details.
+    if (row.action === 'delete') continue;
+    record.changeDetails.push({
+      attributeKey: row.attribute_key,
+      value: row.value,
+      previousValue: row.previous_value,
+      status: row.status,
+      createdAt: row.created_at.toISOString(),
+    });
+  }
+  return records;
+}
+
 export function clientQueryRoutes(deps: QueryDeps): Router {
   const router = Router();
 
   mount(router, getClient, async (req, res, input) => {
-    const actor = await requireActor(deps.authenticate, req);
-    const clientId = String(req.params.clientId);
-    requireClientAccess(actor, clientId, 'read');
+    const { clientId } = await requireClientReader(deps.authenticate, req);
     const query = input.query();
     const view = await readClientViewAtLeast(deps, clientId, query.view ?? 'accepted', query.minVersion);
     if (!view) throw new NotFoundError('Client not found');
@@ -96,9 +128,7 @@ export function clientQueryRoutes(deps: QueryDeps): Router {
     const list =
       COLLECTION_PATHS[route.path.slice('/api/clients/{clientId}/'.length) as keyof typeof COLLECTION_PATHS];
     mount(router, route, async (req, res) => {
-      const actor = await requireActor(deps.authenticate, req);
-      const clientId = String(req.params.clientId);
-      requireClientAccess(actor, clientId, 'read');
+      const { clientId } = await requireClientReader(deps.authenticate, req);
       const view = await readClientView(deps, clientId, 'editing');
       if (!view) throw new NotFoundError('Client not found');
       res.setHeader('ETag', `"${view.version}"`);
@@ -108,40 +138,13 @@ export function clientQueryRoutes(deps: QueryDeps): Router {
 
   // Change records in the spec's shape (onboarding §3): one record per entity change, oldest first.
   mount(router, getChangeRecords, async (req, res) => {
-    const actor = await requireActor(deps.authenticate, req);
-    const clientId = String(req.params.clientId);
-    requireClientAccess(actor, clientId, 'read');
+    const { clientId } = await requireClientReader(deps.authenticate, req);
     const { rows } = await deps.pool.query<ChangeRow>(
       `select change_id, action, entity, entity_id, attribute_key, value, previous_value, status, created_at, created_by_user
          from rm_change_details where client_id = $1 order by position_commit, position_prepare, attribute_key`,
       [clientId],
     );
-    const records = new Map<string, z.input<typeof ChangeRecord>>();
-    for (const row of rows) {
-      let record = records.get(row.change_id);
-      if (!record) {
-        record = {
-          id: row.change_id,
-          action: row.action,
-          entity: row.entity,
-          entityId: row.entity_id,
-          createdAt: row.created_at.toISOString(),
-          createdByUser: row.created_by_user,
-          status: row.status,
-          changeDetails: [],
-        };
-        records.set(row.change_id, record);
-      }
-      // A deletion has no attributes: its record carries no details.
-      if (row.action === 'delete') continue;
-      record.changeDetails.push({
-        attributeKey: row.attribute_key,
-        value: row.value,
-        previousValue: row.previous_value,
-        status: row.status,
-        createdAt: row.created_at.toISOString(),
-      });
-    }
+    const records = changeRecordsOf(rows);
     const people = await resolvePeople(
       deps.pool,
       clientId,

@@ -17,7 +17,7 @@ import {
 } from '@onboard/domain';
 import { companionGuideDecider, dataFeedDecider, dataFeedView } from '@onboard/domain/data-feed';
 import { mount } from '@onboard/api-contract/express';
-import { requireActor, requireClientAccess, type Authenticate } from '../http/context.ts';
+import { requireActor, type Authenticate, requireClientReader } from '../http/context.ts';
 import { downloadDataFeedFile, getCompanionGuide, getDataFeed } from './routes.contract.ts';
 
 export type DataFeedQueryDeps = {
@@ -40,18 +40,14 @@ export function dataFeedQueryRoutes(deps: DataFeedQueryDeps): Router {
     );
 
   mount(router, getDataFeed, async (req, res) => {
-    const actor = await requireActor(deps.authenticate, req);
-    const clientId = String(req.params.clientId);
-    requireClientAccess(actor, clientId, 'read');
+    const { actor, clientId } = await requireClientReader(deps.authenticate, req);
     const view = dataFeedView(await read(clientId));
     // The census 834s hold the whole census: only staff see (and download) them.
     res.json(isInternal(actor) ? view : { ...view, exports: [] });
   });
 
   mount(router, downloadDataFeedFile, async (req, res) => {
-    const actor = await requireActor(deps.authenticate, req);
-    const clientId = String(req.params.clientId);
-    requireClientAccess(actor, clientId, 'read');
+    const { actor, clientId } = await requireClientReader(deps.authenticate, req);
     const documentId = String(req.params.documentId);
     const state = await read(clientId);
     const ofRound = state.rounds.some(

@@ -23,7 +23,7 @@ import {
   signaturesDecider,
 } from '@onboard/domain';
 import { mount } from '@onboard/api-contract/express';
-import { requireActor, requireClientAccess, type Authenticate } from '../http/context.ts';
+import { type Authenticate, requireClientReader } from '../http/context.ts';
 import { getEifSignatures } from './routes.contract.ts';
 import { displayNames } from './names.ts';
 
@@ -100,9 +100,7 @@ export type SignaturesDeps = { store: EventStore; authenticate: Authenticate };
 export function eifSignaturesRoutes(deps: SignaturesDeps): Router {
   const router = Router();
   mount(router, getEifSignatures, async (req, res) => {
-    const actor = await requireActor(deps.authenticate, req);
-    const clientId = String(req.params.clientId);
-    requireClientAccess(actor, clientId, 'read');
+    const { actor, clientId } = await requireClientReader(deps.authenticate, req);
     const loaded = await loadSignaturesInWords(deps.store, clientId, (ids) => displayNames(deps.store, ids));
     if (!loaded) throw new NotFoundError('Client not found');
     res.setHeader('cache-control', 'no-store');

@@ -16,7 +16,7 @@ import {
   safeFilename,
 } from '@onboard/domain';
 import { mount } from '@onboard/api-contract/express';
-import { requireActor, requireClientAccess, type Authenticate } from '../http/context.ts';
+import { type Authenticate, requireClientReader } from '../http/context.ts';
 import { getEifSummaryPdf } from './routes.contract.ts';
 import { displayNames } from './names.ts';
 import { loadSignaturesInWords, type SignaturesInWords } from './signatures.ts';
@@ -340,9 +340,7 @@ export async function eifSummaryPdf(
 export function eifSummaryRoutes(deps: SummaryDeps, now: () => Date = () => new Date()): Router {
   const router = Router();
   mount(router, getEifSummaryPdf, async (req: Request, res, input) => {
-    const actor = await requireActor(deps.authenticate, req);
-    const clientId = String(req.params.clientId);
-    requireClientAccess(actor, clientId, 'read');
+    const { clientId } = await requireClientReader(deps.authenticate, req);
     const timeZone = canonicalTimeZone(input.query().tz);
     const rendered = await eifSummaryPdf(deps, clientId, { timeZone, at: now() });
     if (!rendered) throw new NotFoundError('Client not found');

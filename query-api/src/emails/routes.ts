@@ -12,7 +12,7 @@ import {
 } from '@onboard/domain';
 import type { EmailKind } from '@onboard/events';
 import { mount } from '@onboard/api-contract/express';
-import { requireActor, requireClientAccess, requirePermission, type QueryDeps } from '../http/context.ts';
+import { requireActor, requirePermission, type QueryDeps, requireClientReader } from '../http/context.ts';
 import {
   countEmails,
   getClientEmail,
@@ -198,16 +198,12 @@ export function emailQueryRoutes(deps: QueryDeps): Router {
     res.json(await detail(deps, await one(String(req.params.emailId), null), actor));
   });
   mount(router, listClientEmails, async (req, res, input) => {
-    const actor = await requireActor(deps.authenticate, req);
-    const clientId = String(req.params.clientId);
-    requireClientAccess(actor, clientId, 'read');
+    const { clientId } = await requireClientReader(deps.authenticate, req);
     const query = input.query();
     res.json({ items: await page(query, clientId), total: await count(query.search, clientId) });
   });
   mount(router, getClientEmail, async (req, res) => {
-    const actor = await requireActor(deps.authenticate, req);
-    const clientId = String(req.params.clientId);
-    requireClientAccess(actor, clientId, 'read');
+    const { actor, clientId } = await requireClientReader(deps.authenticate, req);
     res.json(await detail(deps, await one(String(req.params.emailId), clientId), actor));
   });
 

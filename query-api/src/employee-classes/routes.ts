@@ -8,7 +8,7 @@ import {
 } from '@onboard/domain';
 import { mount } from '@onboard/api-contract/express';
 import { readUntil } from '../http/catch-up.ts';
-import { requireActor, requireClientAccess, type QueryDeps } from '../http/context.ts';
+import { type QueryDeps, requireClientReader } from '../http/context.ts';
 import { getEmployeeClass, listEmployeeClasses } from './routes.contract.ts';
 
 type ClientRow = { state: EifStateDocument; version: string };
@@ -29,9 +29,7 @@ async function readEmployeeClasses(deps: QueryDeps, clientId: string) {
 export function employeeClassQueryRoutes(deps: QueryDeps): Router {
   const router = Router();
   mount(router, listEmployeeClasses, async (req, res, input) => {
-    const actor = await requireActor(deps.authenticate, req);
-    const clientId = String(req.params.clientId);
-    requireClientAccess(actor, clientId, 'read');
+    const { clientId } = await requireClientReader(deps.authenticate, req);
     // Read-your-writes, as the client view: wait briefly for the version the reader last saw.
     const { minVersion } = input.query();
     const classes = await readUntil(
@@ -43,9 +41,7 @@ export function employeeClassQueryRoutes(deps: QueryDeps): Router {
   });
 
   mount(router, getEmployeeClass, async (req, res) => {
-    const actor = await requireActor(deps.authenticate, req);
-    const clientId = String(req.params.clientId);
-    requireClientAccess(actor, clientId, 'read');
+    const { clientId } = await requireClientReader(deps.authenticate, req);
     const { employeeClasses, ...rest } = await readEmployeeClasses(deps, clientId);
     const employeeClass = employeeClasses.find((c) => c.id === req.params.employeeClassId);
     if (!employeeClass) throw new NotFoundError('Employee class not found');

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { Router } from 'express';
 import { NotFoundError, assertOutsideSignerAllowed, type OutsideSigner } from '@onboard/domain';
 import { mount } from '@onboard/api-contract/express';
-import { requireActor, requireClientAccess, type QueryDeps } from '../http/context.ts';
+import { type QueryDeps, requireClientReader } from '../http/context.ts';
 import { getNetChanges, getOutsideSignerNetChanges } from './routes.contract.ts';
 
 type NetRow = {
@@ -109,9 +109,7 @@ export function netChangeQueryRoutes(deps: QueryDeps): Router {
   const router = Router();
 
   mount(router, getNetChanges, async (req, res, input) => {
-    const actor = await requireActor(deps.authenticate, req);
-    const clientId = String(req.params.clientId);
-    requireClientAccess(actor, clientId, 'read');
+    const { clientId } = await requireClientReader(deps.authenticate, req);
     res.json(await readNetChangesAtLeast(deps, clientId, input.query().minVersion));
   });
 

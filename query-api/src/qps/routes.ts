@@ -9,7 +9,7 @@ import {
   planDesignFromState,
 } from '@onboard/domain';
 import { mount } from '@onboard/api-contract/express';
-import { requireActor, requireClientAccess, type QueryDeps } from '../http/context.ts';
+import { requireActor, requireClientAccess, type QueryDeps, requireClientReader } from '../http/context.ts';
 import { clientIdsOf, getApiJobs, getClientApiJobs, getPlanDesignInfo } from './routes.contract.ts';
 
 export type ApiJobView = {
@@ -75,9 +75,7 @@ export function qpsQueryRoutes(deps: QueryDeps): Router {
    * the client's latest push job. `settledJob={apiJobId}` waits for that job's final status first.
    */
   mount(router, getPlanDesignInfo, async (req, res, input) => {
-    const actor = await requireActor(deps.authenticate, req);
-    const clientId = String(req.params.clientId);
-    requireClientAccess(actor, clientId, 'read');
+    const { clientId } = await requireClientReader(deps.authenticate, req);
     const { settledJob } = input.query();
     if (settledJob) await waitForSettledJob(deps, clientId, settledJob);
     const { rows } = await deps.pool.query<{ state: EifStateDocument; version: string }>(
@@ -107,9 +105,7 @@ export function qpsQueryRoutes(deps: QueryDeps): Router {
 
   /** Every push of one client, for the hub's onboarding timeline. */
   mount(router, getClientApiJobs, async (req, res) => {
-    const actor = await requireActor(deps.authenticate, req);
-    const clientId = String(req.params.clientId);
-    requireClientAccess(actor, clientId, 'read');
+    const { clientId } = await requireClientReader(deps.authenticate, req);
     const { rows } = await deps.pool.query<JobRow>(
       `select api_job_id, client_id, status, reasons, requested_by, requested_at, updated_at
          from rm_api_jobs where client_id = $1

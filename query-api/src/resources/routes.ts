@@ -12,7 +12,7 @@ import {
   type ResourceBenefitType,
 } from '@onboard/domain';
 import { mount } from '@onboard/api-contract/express';
-import { requireActor, requireClientAccess, type QueryDeps } from '../http/context.ts';
+import { type QueryDeps, requireClientReader } from '../http/context.ts';
 import { downloadResourceDocument, listClientResources } from './routes.contract.ts';
 
 export type ResourceQueryDeps = QueryDeps & {
@@ -53,9 +53,7 @@ export function resourceQueryRoutes(deps: ResourceQueryDeps): Router {
   };
 
   mount(router, listClientResources, async (req, res) => {
-    const actor = await requireActor(deps.authenticate, req);
-    const clientId = String(req.params.clientId);
-    requireClientAccess(actor, clientId, 'read');
+    const { clientId } = await requireClientReader(deps.authenticate, req);
     await requireClient(clientId);
     const { rows } = await deps.pool.query<Row>(
       `select resource_id, title, description, benefit_type, audiences, kind, url, document_id, file_name,
@@ -101,9 +99,7 @@ export function resourceQueryRoutes(deps: ResourceQueryDeps): Router {
   });
 
   mount(router, downloadResourceDocument, async (req, res) => {
-    const actor = await requireActor(deps.authenticate, req);
-    const clientId = String(req.params.clientId);
-    requireClientAccess(actor, clientId, 'read');
+    const { clientId } = await requireClientReader(deps.authenticate, req);
     const { rows } = await deps.pool.query<Pick<Row, 'document_id' | 'file_name'>>(
       `select document_id, file_name from rm_resources
        where client_id = $1 and resource_id = $2 and kind = 'document'`,

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { TASKS, isTaskId, taskDefinition, statusPill, type TaskStatus } from '@onboard/domain';
 import { mount } from '@onboard/api-contract/express';
-import { requireActor, requireClientAccess, type QueryDeps } from '../http/context.ts';
+import { type QueryDeps, requireClientReader } from '../http/context.ts';
 import { listClientTasks, type TaskView } from './routes.contract.ts';
 
 type Row = {
@@ -60,9 +60,7 @@ export async function readClientTasks(pool: QueryDeps['pool'], clientId: string)
 export function taskQueryRoutes(deps: QueryDeps): Router {
   const router = Router();
   mount(router, listClientTasks, async (req, res) => {
-    const actor = await requireActor(deps.authenticate, req);
-    const clientId = String(req.params.clientId);
-    requireClientAccess(actor, clientId, 'read');
+    const { clientId } = await requireClientReader(deps.authenticate, req);
     res.json(await readClientTasks(deps.pool, clientId));
   });
   return router;

@@ -53,17 +53,22 @@ const COLUMNS = `user_id, role, first_name, last_name, email, phone_number, clie
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
+/** Who a user is and how to reach them: what every view of a user starts with. */
+const personOf = (row: UserRow) => ({
+  id: row.user_id,
+  userId: row.user_id,
+  name: `${row.first_name} ${row.last_name}`.trim(),
+  firstName: row.first_name,
+  lastName: row.last_name,
+  email: row.email,
+  phoneNumber: row.phone_number,
+  role: row.role,
+});
+
 /** The same shape as the command side's answer, so a screen can swap one for the other. */
 function userView(row: UserRow) {
   return {
-    id: row.user_id,
-    userId: row.user_id,
-    name: `${row.first_name} ${row.last_name}`.trim(),
-    firstName: row.first_name,
-    lastName: row.last_name,
-    email: row.email,
-    phoneNumber: row.phone_number,
-    role: row.role,
+    ...personOf(row),
     clientIds: row.client_ids,
     welcomeEmailSentDate: iso(row.welcome_email_sent_date),
     firstLogin: iso(row.first_login),
@@ -79,14 +84,7 @@ function userView(row: UserRow) {
 /** Who is on a client, for someone who is not staff: contact details and only the clients they share. */
 function contactView(row: UserRow, visibleClientIds: readonly string[] | null) {
   return {
-    id: row.user_id,
-    userId: row.user_id,
-    name: `${row.first_name} ${row.last_name}`.trim(),
-    firstName: row.first_name,
-    lastName: row.last_name,
-    email: row.email,
-    phoneNumber: row.phone_number,
-    role: row.role,
+    ...personOf(row),
     clientIds: visibleClientIds
       ? row.client_ids.filter((id) => visibleClientIds.includes(id))
       : row.client_ids,
