@@ -1,7 +1,6 @@
 import { readUntil } from '../http/catch-up.ts';
 import { clientViewAnswer } from '@onboard/api-contract/views';
 import { Router } from 'express';
-import type { z } from 'zod';
 import {
   NotFoundError,
   fromDocument,
@@ -9,11 +8,11 @@ import {
   toEditingView,
   type EifStateDocument,
 } from '@onboard/domain';
+import { changeRecordsFromLog, type ChangeLogRow } from '@onboard/domain';
 import { mount } from '@onboard/api-contract/express';
 import { resolvePeople, withPeople } from '@onboard/api-contract/people';
 import { type QueryDeps, requireClientReader } from '../http/context.ts';
 import { readClientTasks } from '../tasks/routes.ts';
-import type { ChangeRecord } from './routes.contract.ts';
 import { COLLECTION_PATHS, COLLECTION_ROUTES, getChangeRecords, getClient } from './routes.contract.ts';
 
 type ClientRow = { state: EifStateDocument; version: string };
@@ -48,53 +47,6 @@ export async function readClientViewAtLeast(
     () => readClientView(deps, clientId, kind),
     (view) => !view || minVersion === undefined || view.version >= minVersion,
   );
-}
-
-type ChangeRow = {
-  change_id: string;
-  action: string;
-  entity: string;
-  entity_id: string;
-  attribute_key: string;
-  value: unknown;
-  previous_value: unknown;
-  status: 'pending' | 'accepted' | 'declined';
-  created_at: Date;
-  created_by_user: { id: string; role: string };
-};
-
-/**
- * The change-log rows of a client (one per attribute, in log order) as change records in the spec's shape
- * (onboarding §3): one record per entity change, its attributes as details; a deletion has none.
- */
-function changeRecordsOf(rows: readonly ChangeRow[]): Map<string, z.input<typeof ChangeRecord>> {
-  const records = new Map<string, z.input<typeof ChangeRecord>>();
-  for (const row of rows) {
-    let record = records.get(row.change_id);
-    if (!record) {
-      record = {
-        id: row.change_id,
-        action: row.action,
-        entity: row.entity,
-        entityId: row.entity_id,
-        createdAt: row.created_at.toISOString(),
-        createdByUser: row.created_by_user,
-        status: row.status,
-        changeDetails: [],
-      };
-      records.set(row.change_id, record);
-    }
-    // A deletion has no attributes: its record carries no details.
-    if (row.action === 'delete') continue;
-    record.changeDetails.push({
-      attributeKey: row.attribute_key,
-      value: row.value,
-      previousValue: row.previous_value,
-      status: row.status,
-      createdAt: row.created_at.toISOString(),
-    });
-  }
-  return records;
 }
 
 export function clientQueryRoutes(deps: QueryDeps): Router {
@@ -139,20 +91,23 @@ export function clientQueryRoutes(deps: QueryDeps): Router {
   // Change records in the spec's shape (onboarding §3): one record per entity change, oldest first.
   mount(router, getChangeRecords, async (req, res) => {
     const { clientId } = await requireClientReader(deps.authenticate, req);
-    const { rows } = await deps.pool.query<ChangeRow>(
+    const { rows } = await deps.pool.query<ChangeLogRow>(
       `select change_id, action, entity, entity_id, attribute_key, value, previous_value, status, created_at, created_by_user
          from rm_change_details where client_id = $1 order by position_commit, position_prepare, attribute_key`,
       [clientId],
     );
-    const records = changeRecordsOf(rows);
+    const records = changeRecordsFromLog(rows);
     const people = await resolvePeople(
       deps.pool,
       clientId,
-      [...records.values()].map((record) => record.createdByUser.id),
+      records.map((record) => record.createdByUser.id),
     );
-    for (const record of records.values())
-      record.createdByUser = { ...record.createdByUser, name: people[record.createdByUser.id] ?? null };
-    res.json([...records.values()]);
+    res.json(
+      records.map((record) => ({
+        ...record,
+        createdByUser: { ...record.createdByUser, name: people[record.createdByUser.id] ?? null },
+      })),
+    );
   });
 
   return router;
