@@ -41,6 +41,8 @@ const SERIAL_E2E = [
 // no module state behind it (no `vi.mock` of a shared module, no unrestored global). The sequencer keeps a
 // project's files together in the queue, since vitest hands a worker on only to a file of its own project.
 const shared = { isolate: false };
+// Each file starts on databases of its own: what the shared test client remembered is forgotten first.
+const ownState = { setupFiles: ['testing/file-setup.ts'] };
 // The serial projects: one file at a time, after the others (a group of their own, `groupOrder` 1), in one
 // worker that imports the app once for all of them.
 const serial = { ...shared, fileParallelism: false, sequence: { groupOrder: 1 } };
@@ -71,6 +73,7 @@ export default defineConfig({
       {
         test: {
           name: 'int',
+          ...ownState,
           ...shared,
           include: ['**/src/**/*.int.test.ts', 'bench/**/*.int.test.ts', 'deploy/*.int.test.ts'],
           exclude: ['**/node_modules/**', ...SERIAL_INT],
@@ -81,6 +84,7 @@ export default defineConfig({
       {
         test: {
           name: 'int-serial',
+          ...ownState,
           ...serial,
           include: SERIAL_INT,
           globalSetup: ['testing/global-setup.ts'],
@@ -90,6 +94,7 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
+          ...ownState,
           ...shared,
           include: ['e2e/**/*.e2e.test.ts'],
           exclude: SERIAL_E2E,
@@ -100,6 +105,7 @@ export default defineConfig({
       {
         test: {
           name: 'e2e-serial',
+          ...ownState,
           ...serial,
           include: SERIAL_E2E,
           globalSetup: ['testing/global-setup.ts', 'e2e/global-setup.ts'],

@@ -34,6 +34,16 @@ export const totpCode = (secret: string, at: Date = new Date()) =>
 // enrolled again, remembers the steps too.
 const usedSteps = new Map<string, Set<number>>();
 
+/**
+ * Forgets the secrets and steps of the servers before: each test file runs on databases of its own, whose
+ * users have used no code yet (testing/file-setup.ts, before each file of a worker that shares its
+ * modules). Without it, a worker's next file waited for the next 30-second step to sign the demo users in.
+ */
+export function forgetAuthenticators(): void {
+  enrolled.clear();
+  usedSteps.clear();
+}
+
 /** A code the server has not seen yet for this user, for the step of `at` or one beside it. */
 export async function unusedTotpCode(email: string, secret: string, at?: Date): Promise<string> {
   const key = email.trim().toLowerCase();
