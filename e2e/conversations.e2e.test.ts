@@ -126,7 +126,7 @@ describe.skipIf(noBrowser)('conversations in the browser', () => {
           if (status === 'Open') await answerer.getByRole('button', { name: 'Resolve' }).click();
           return status;
         },
-        { timeout: 30_000, intervals: [5_000] },
+        { timeout: 30_000, interval: 5_000 },
       )
       .toBe('Resolved');
     await answerer.getByText('You resolved the conversation').waitFor();

@@ -241,9 +241,11 @@ class LeaseSession implements PartitionLeases {
       const able = live.filter((p) => p.names.includes(name)).map((p) => p.process_id);
       const share = shareOf(name, member.partitions, this.processId, able);
       desired.set(name, share);
-      // A lease not renewed is another process's now.
+      // A lease not renewed is another process's now; one renewed is this process's, even one it let go
+      // of after its renewals failed for longer than a lease lives (no one took it meanwhile).
       const kept = new Set(renewed.filter((r) => r.name === name).map((r) => r.partition));
       for (const p of member.held) if (!kept.has(p)) member.held.delete(p);
+      for (const p of kept) member.held.add(p);
       for (const p of share) if (!member.held.has(p)) wanted.push({ name, partition: p });
     }
     return { wanted, desired };

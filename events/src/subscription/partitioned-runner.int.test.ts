@@ -158,6 +158,27 @@ describe('a consumer split into partitions across processes', () => {
     expect(processes).toEqual(new Set(['process-a', 'process-b']));
   });
 
+  it('takes its partitions up again after its database was out of reach for longer than a lease lives', async () => {
+    await fresh('partitions_outage');
+    const a = pool('process-a');
+    const reach = a.query.bind(a) as (...args: unknown[]) => Promise<unknown>;
+    let outOfReach = false;
+    // As with a frozen server: every statement of the process fails (after its timeout) until it is back.
+    a.query = ((...args: unknown[]) =>
+      outOfReach ? Promise.reject(new Error('Query read timeout')) : reach(...args)) as typeof a.query;
+    runners.push(startRunner({ store, pool: a, consumer: recordingConsumer() }));
+    const ida = partitionLeasesFor(a).processId;
+    await waitFor(async () => (await holders()).filter((r) => r.process_id === ida).length === PARTITIONS);
+    await appendSome(100);
+    await waitFor(caughtUp);
+    outOfReach = true;
+    await new Promise((r) => setTimeout(r, 2_500));
+    outOfReach = false;
+    await appendSome(100);
+    await waitFor(caughtUp, 10_000);
+    await expectExactlyOnceInStreamOrder();
+  });
+
   it('hands every partition back to the one process left when the other stops', async () => {
     await fresh('partitions_leave');
     const a = pool('process-a');
