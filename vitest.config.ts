@@ -8,7 +8,8 @@ import LongestFirst from './testing/sequencer.ts';
 //
 // Files that own their database run side by side (MAX_WORKERS at a time, unit tests among them). The
 // files below cannot: they kill processes, measure time, share Kafka's topics or start the distributed
-// topology, so they run one at a time after all the others, in the `int-serial` and `e2e-serial` projects.
+// topology, so they run one at a time after all the others, in the `int-serial`, `e2e-serial` and
+// `topology` projects.
 const SERIAL_INT = [
   // Kill processes (their own children, or a PostgreSQL) and wait for what follows.
   'platform/src/compiled-server.int.test.ts',
@@ -30,11 +31,13 @@ const SERIAL_INT = [
   'platform/src/outage.int.test.ts',
 ];
 const SERIAL_E2E = [
-  // The distributed topology: nginx, Kafka and a process per service.
-  'e2e/topology.e2e.test.ts',
   // Times a page.
   'e2e/eif-history.e2e.test.ts',
 ];
+// The distributed topology (nginx, a Kafka and a PostgreSQL of its own, a process per service): a project
+// of its own that needs neither the shared PostgreSQL nor the browser, so CI can run it in a second vitest
+// process beside the serial files (.ci/run).
+const TOPOLOGY = ['e2e/topology.e2e.test.ts'];
 
 // Every file shares its worker's modules (`isolate: false`): each worker imports the app, the domain and
 // the test helpers once instead of once per file, which was most of the run's CPU time. A file must leave
@@ -97,7 +100,7 @@ export default defineConfig({
           ...ownState,
           ...shared,
           include: ['e2e/**/*.e2e.test.ts'],
-          exclude: SERIAL_E2E,
+          exclude: [...SERIAL_E2E, ...TOPOLOGY],
           globalSetup: ['testing/global-setup.ts', 'e2e/global-setup.ts'],
           ...browser,
         },
@@ -111,6 +114,9 @@ export default defineConfig({
           globalSetup: ['testing/global-setup.ts', 'e2e/global-setup.ts'],
           ...browser,
         },
+      },
+      {
+        test: { name: 'topology', ...ownState, ...serial, include: TOPOLOGY, ...browser },
       },
     ],
   },
