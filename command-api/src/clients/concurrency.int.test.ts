@@ -5,6 +5,7 @@ import { eifStream, parseEvent, type EifEvent, type EventStore } from '@onboard/
 import { createPostgresEventStore } from '@onboard/events/postgres';
 import { ConflictError, fold, type Actor } from '@onboard/domain';
 import { migratedDatabase } from '@onboard/testing/db';
+import { appendToEif, entityCreated } from '@onboard/testing/eif-events';
 import { executeEifCommand } from './routes.ts';
 
 const clientId = 'parallel-client';
@@ -18,21 +19,10 @@ describe('parallel writers on one client', () => {
     const url = await migratedDatabase('parallel');
     pool = new pg.Pool({ connectionString: url, max: 30 });
     store = createPostgresEventStore({ pool, connectionString: url });
-    await store.append(
-      eifStream(clientId),
-      [
-        {
-          id: randomUUID(),
-          type: 'EifEntityCreated',
-          data: { clientId, entity: 'Client', entityId: clientId, attributes: { name: 'Parallel Co.' } },
-          metadata: {
-            actorId: 'u',
-            actorRole: 'SLF_ADMIN',
-            occurredAt: new Date().toISOString(),
-            correlationId: randomUUID(),
-          },
-        },
-      ],
+    await appendToEif(
+      store,
+      clientId,
+      [entityCreated(clientId, 'Client', clientId, { name: 'Parallel Co.' })],
       'no_stream',
     );
   });
@@ -116,26 +106,10 @@ describe('parallel writers on one client', () => {
         randomUUID(),
       );
     try {
-      await here!.append(
-        eifStream('kept-client'),
-        [
-          {
-            id: randomUUID(),
-            type: 'EifEntityCreated',
-            data: {
-              clientId: 'kept-client',
-              entity: 'Client',
-              entityId: 'kept-client',
-              attributes: { name: 'Kept Co.' },
-            },
-            metadata: {
-              actorId: 'u',
-              actorRole: 'SLF_ADMIN',
-              occurredAt: new Date().toISOString(),
-              correlationId: randomUUID(),
-            },
-          },
-        ],
+      await appendToEif(
+        here!,
+        'kept-client',
+        [entityCreated('kept-client', 'Client', 'kept-client', { name: 'Kept Co.' })],
         'no_stream',
       );
       const first = await save(here!, { first: 1 });
