@@ -2,7 +2,8 @@
 // (BENCH_LAG_RATE to measure another rate), each timed from its answer until the client-view row shows
 // its version. The clients and the poller run on a thread of their own (lag-clients.ts); the app's thread
 // reports its event-loop load, its time on and waiting for a core, and the CPU of Node and PostgreSQL.
-// BENCH_LAG_PROFILE=file writes a CPU profile of the app's thread over the measured seconds.
+// BENCH_LAG_PROFILE=file writes a CPU profile of the app's thread over the measured seconds;
+// BENCH_LAG_STATEMENTS=1 lists the statements the app sent, each with how many times.
 import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
@@ -70,17 +71,28 @@ async function postmasterOf(pool: pg.Pool) {
   }
 }
 
-/** Counts the statements this thread sends to PostgreSQL until the returned function is called. */
+/**
+ * Counts the statements this thread sends to PostgreSQL until the returned function is called (which
+ * prints each statement's count with BENCH_LAG_STATEMENTS).
+ */
 function countStatements() {
   const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
   const original = proto.query;
   let count = 0;
+  const texts = new Map<string, number>();
   proto.query = function (this: unknown, ...args: unknown[]) {
     count += 1;
+    if (process.env.BENCH_LAG_STATEMENTS) {
+      const query = args[0] as string | { text?: string; name?: string };
+      const text = typeof query === 'string' ? query : (query.text ?? query.name ?? '?');
+      const key = text.replace(/\s+/g, ' ').slice(0, 140);
+      texts.set(key, (texts.get(key) ?? 0) + 1);
+    }
     return original.apply(this, args);
   };
   return () => {
     proto.query = original;
+    for (const [text, n] of [...texts].sort((a, b) => b[1] - a[1])) console.log(`      ${n} × ${text}`);
     return count;
   };
 }

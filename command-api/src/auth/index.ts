@@ -11,6 +11,7 @@ export {
   CSRF_COOKIE,
   DEVICE_COOKIE,
   CSRF_HEADER,
+  type ClientStanding,
 } from './sessions.ts';
 export { csrfProtection } from './csrf.ts';
 export {

@@ -4,7 +4,13 @@ import { ROLES, type Actor, type Role } from '@onboard/domain';
 import { addDays, addHours, hoursToMilliseconds } from 'date-fns';
 import { DEVICE_DAYS, SESSION_HOURS, type AuthDeps } from './deps.ts';
 import { keyRingFor, randomToken, sha256 } from './secrets.ts';
-import { InvalidTokenError, sessionOfAccessToken, signAccessToken, verifyAccessToken } from './tokens.ts';
+import {
+  InvalidTokenError,
+  sessionOfAccessToken,
+  signAccessToken,
+  verifyAccessToken,
+  type AccessClaims,
+} from './tokens.ts';
 
 export const ACCESS_COOKIE = 'onboard_access';
 export const REFRESH_COOKIE = 'onboard_refresh';
@@ -174,14 +180,40 @@ export function clearSessionCookies(res: Response, secure: boolean) {
   res.clearCookie(CSRF_COOKIE, csrf);
 }
 
+/** Whether a client is archived or deleted (client-lifecycle read model); null: no row, from before lifecycles. */
+export type ClientStanding = { isArchived: boolean; deleted: boolean } | null;
+
+const SESSION_ACTOR = `select u.role, u.client_ids from auth_sessions s join rm_users u on u.user_id = s.user_id
+  where s.id = $1 and s.user_id = $2 and s.revoked_at is null and s.expires_at > $3 and not u.is_deleted`;
+
 /**
  * The Authenticate function for every API: the access token names the session; role and client ids are
  * read fresh from rm_users with it, so a role change applies at once and a deleted user or a revoked
  * session is signed out on the next call. No cookie: anonymous (null). A bad or expired one: 401.
+ *
+ * `withClientStanding` reads a client's standing for a call under /api/clients/{clientId} and, when the
+ * call carries a valid access token, its session in the same statement; the call's next `authenticate`
+ * takes that actor (or its 401) instead of reading the session again.
  */
 export function createAuthenticate(deps: Pick<AuthDeps, 'pool' | 'now' | 'sessionSecret'>) {
   const keys = keyRingFor(deps.sessionSecret).access;
-  return async (req: Request): Promise<Actor | null> => {
+  const readAlready = new WeakMap<Request, Actor | InvalidTokenError>();
+  const actorOf = (
+    claims: AccessClaims,
+    row: { role: string | null; client_ids: string[] | null } | undefined,
+  ) => {
+    const role = ROLES.find((r): r is Role => r === row?.role);
+    return row?.client_ids && role
+      ? { userId: claims.userId, role, clientIds: row.client_ids }
+      : new InvalidTokenError();
+  };
+  const authenticate = async (req: Request): Promise<Actor | null> => {
+    const known = readAlready.get(req);
+    if (known) {
+      readAlready.delete(req);
+      if (known instanceof InvalidTokenError) throw known;
+      return known;
+    }
     const token = cookieOf(req, ACCESS_COOKIE);
     if (!token) return null;
     const now = deps.now();
@@ -190,13 +222,45 @@ export function createAuthenticate(deps: Pick<AuthDeps, 'pool' | 'now' | 'sessio
     // Named: prepared once per connection (parsed and planned once), as every signed-in call asks it.
     const { rows } = await deps.pool.query<{ role: string; client_ids: string[] }>({
       name: 'auth_session_actor',
-      text: `select u.role, u.client_ids from auth_sessions s join rm_users u on u.user_id = s.user_id
-       where s.id = $1 and s.user_id = $2 and s.revoked_at is null and s.expires_at > $3 and not u.is_deleted`,
+      text: SESSION_ACTOR,
       values: [claims.sessionId, claims.userId, now],
     });
-    const row = rows[0];
-    const role = ROLES.find((r): r is Role => r === row?.role);
-    if (!row || !role) throw new InvalidTokenError();
-    return { userId: claims.userId, role, clientIds: row.client_ids };
+    const actor = actorOf(claims, rows[0]);
+    if (actor instanceof InvalidTokenError) throw actor;
+    return actor;
   };
+  const withClientStanding = async (req: Request, clientId: string): Promise<ClientStanding> => {
+    const token = cookieOf(req, ACCESS_COOKIE);
+    const now = deps.now();
+    const claims = token ? await verifyAccessToken(keys, token, now) : null;
+    type Row = {
+      is_archived: boolean | null;
+      deleted: boolean | null;
+      role: string | null;
+      client_ids: string[] | null;
+    };
+    // Named: prepared once per connection, as every call under /api/clients/{clientId} asks one of them.
+    const { rows } = await deps.pool.query<Row>(
+      claims
+        ? {
+            name: 'client_standing_actor',
+            text: `select l.is_archived, l.deleted_at is not null as deleted, a.role, a.client_ids
+              from (values (1)) as one (x)
+              left join rm_client_lifecycle l on l.client_id = $4
+              left join (${SESSION_ACTOR}) a on true`,
+            values: [claims.sessionId, claims.userId, now, clientId],
+          }
+        : {
+            name: 'client_standing',
+            text: 'select is_archived, deleted_at is not null as deleted from rm_client_lifecycle where client_id = $1',
+            values: [clientId],
+          },
+    );
+    const row = rows[0];
+    if (claims) readAlready.set(req, actorOf(claims, row));
+    return row && row.is_archived !== null
+      ? { isArchived: row.is_archived, deleted: row.deleted === true }
+      : null;
+  };
+  return Object.assign(authenticate, { withClientStanding });
 }

@@ -24,6 +24,8 @@ import {
 } from '@onboard/domain';
 import {
   eifStream,
+  keepAppended,
+  keptAggregate,
   loadAggregate,
   WrongExpectedRevisionError,
   withRetries,
@@ -130,6 +132,8 @@ async function stateAt(deps: CommandDeps, stream: string, version: bigint): Prom
  *   this edit changes is a conflict (a 409 naming both values); when another write takes the revision
  *   between read and append, the edit is decided again against the new stream, a bounded number of times;
  * - neither: the version just read, so a concurrent write between read and append is a conflict.
+ * The stream is not read when this process kept its state at the version named (or none is named) and
+ * the append finds the stream still there; otherwise the command is decided again on the stream read.
  */
 async function executeOnEif(
   deps: CommandDeps,
@@ -143,15 +147,9 @@ async function executeOnEif(
 ): Promise<{ state: EifState; revision: bigint }> {
   const stream = eifStream(clientId);
   const isFieldAware = ifMatch === null && seen !== null;
-  // Another write took the revision: decide again against the stream as it is now.
-  const attempt = async () => {
+  // Decides against `loaded` (the stream read, or the state this process kept of it) and appends.
+  const attempt = async (loaded: EifState, current: bigint, progress = { appending: false }) => {
     const occurredAt = deps.now().toISOString();
-    const { state: loaded, revision: current } = await loadAggregate({
-      store: deps.store,
-      snapshots: deps.snapshots,
-      stream,
-      codec: eifCodec,
-    });
     if (ifMatch !== null && ifMatch !== current) {
       throw new ConflictError(undefined, { currentVersion: Number(current) });
     }
@@ -183,10 +181,42 @@ async function executeOnEif(
       data: event.data,
       metadata: { actorId: actor.userId, actorRole: actor.role, occurredAt, correlationId },
     }));
+    progress.appending = true;
     const result = await deps.store.append(stream, toAppend, current < 0n ? 'no_stream' : current);
+    keepAppended(
+      deps.store,
+      stream,
+      eifCodec,
+      { state: loaded, revision: current },
+      toAppend,
+      result.position,
+    );
     return { state, revision: result.nextExpectedRevision };
   };
-  return withRetries(attempt, {
+  // The state this process kept of the stream, when it may be the stream as it is (the version the editor
+  // saw or named, or none named): decided against it without reading, the write stands only if its append
+  // finds the stream at that revision. Anything else (a write went first, a refusal, nothing to write) is
+  // decided again against the stream read, so no answer rests on a state that may be behind.
+  const kept = keptAggregate(deps.store, stream, eifCodec);
+  if (kept && (ifMatch ?? seen ?? kept.revision) === kept.revision) {
+    const progress = { appending: false };
+    const onKept = await attempt(kept.state, kept.revision, progress).catch((error: unknown) => {
+      // An append that failed otherwise may have been written: answered as it is, never tried again.
+      if (progress.appending && !(error instanceof WrongExpectedRevisionError)) throw error;
+      return null;
+    });
+    if (onKept && progress.appending) return onKept;
+  }
+  const fromStream = async () => {
+    const { state, revision } = await loadAggregate({
+      store: deps.store,
+      snapshots: deps.snapshots,
+      stream,
+      codec: eifCodec,
+    });
+    return attempt(state, revision);
+  };
+  return withRetries(fromStream, {
     attempts: isFieldAware ? MAX_ATTEMPTS : 1,
     retryOn: (error) => error instanceof WrongExpectedRevisionError,
     backoff: { baseMs: 5, maxMs: 100 },

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { EventStore, RecordedEvent } from './port.ts';
+import type { EventStore, NewEvent, Position, RecordedEvent } from './port.ts';
 
 /**
  * Snapshots of folded aggregate state, so a long stream is replayed from its latest snapshot plus the
@@ -86,6 +86,54 @@ function keep(
   kept.delete(key);
   kept.set(key, { revision, state });
   if (kept.size > KEPT_STATES) kept.delete(kept.keys().next().value!);
+}
+
+/**
+ * The state this process keeps of a stream (codecs with `keepsState`), or null. It may be behind the
+ * stream (another process wrote since): decide against it only to append with its revision expected, so
+ * a write that went first turns the append down.
+ */
+export function keptAggregate<S, E>(
+  store: EventStore,
+  stream: string,
+  codec: AggregateCodec<S, E>,
+): { state: S; revision: bigint } | null {
+  if (!codec.keepsState) return null;
+  const known = keptFor(store).get(`${codec.schema}\u0000${stream}`);
+  return known ? { revision: known.revision, state: known.state as S } : null;
+}
+
+/**
+ * Keeps what an append made of a stream: `state` at `revision` folded with the events appended after it
+ * (read back as a load reads them: their data through JSON and the codec's parse), now at their revision.
+ */
+export function keepAppended<S, E>(
+  store: EventStore,
+  stream: string,
+  codec: AggregateCodec<S, E>,
+  from: { state: S; revision: bigint },
+  appended: readonly NewEvent[],
+  position: Position,
+) {
+  if (!codec.keepsState || appended.length === 0) return;
+  const kept = keptFor(store);
+  const key = `${codec.schema}\u0000${stream}`;
+  try {
+    const recordedAt = new Date();
+    const recorded = appended.map((event, i): RecordedEvent => ({
+      ...event,
+      data: JSON.parse(JSON.stringify(event.data)) as unknown,
+      streamName: stream,
+      revision: from.revision + 1n + BigInt(i),
+      position,
+      recordedAt,
+    }));
+    const state = codec.fold(recorded.map(codec.parse), from.state);
+    keep(kept, key, recorded[recorded.length - 1]!.revision, state);
+  } catch {
+    // The write stands whatever its events fold to here; the next command reads the stream instead.
+    kept.delete(key);
+  }
 }
 
 /**

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { EventStore, RecordedEvent } from './port.ts';
-import { loadAggregate, type AggregateCodec, type SnapshotStore } from './snapshots.ts';
+import {
+  keepAppended,
+  keptAggregate,
+  loadAggregate,
+  type AggregateCodec,
+  type SnapshotStore,
+} from './snapshots.ts';
 
 type Sum = { total: number; seen: number[] };
 
@@ -79,5 +85,62 @@ describe('loadAggregate', () => {
       revision: 1n,
     });
     expect(reads).toEqual([0n, 0n, 0n, 0n]);
+  });
+
+  it('keeps what an append made: the next load reads only the events after it, the state a full load gives', async () => {
+    const { store, add, reads } = numberStore();
+    add('sum-c', 1);
+    const before = await loadAggregate({ store, stream: 'sum-c', codec: codec(true) });
+    expect(keptAggregate(store, 'sum-c', codec(true))).toEqual(before);
+    add('sum-c', 2);
+    const appended = [
+      {
+        id: 'sum-c-1',
+        type: 'Added',
+        data: { value: 2 },
+        metadata: { actorId: 'test', actorRole: 'SLF_ADMIN', occurredAt: '', correlationId: '' },
+      },
+    ];
+    keepAppended(store, 'sum-c', codec(true), before, appended, { commit: 1n, prepare: 1n });
+    expect(keptAggregate(store, 'sum-c', codec(true))).toEqual({
+      state: { total: 3, seen: [1, 2] },
+      revision: 1n,
+    });
+    reads.length = 0;
+    const kept = await loadAggregate({ store, stream: 'sum-c', codec: codec(true) });
+    expect(reads).toEqual([2n]);
+    expect(kept).toEqual(await loadAggregate({ store, stream: 'sum-c', codec: codec(false) }));
+    expect(keptAggregate(store, 'sum-c', codec(false))).toBeNull();
+  });
+
+  it('forgets a stream whose appended events do not fold, so the next load reads it', async () => {
+    const { store, add, reads } = numberStore();
+    add('sum-d', 1);
+    const before = await loadAggregate({ store, stream: 'sum-d', codec: codec(true) });
+    const throwing: AggregateCodec<Sum, number> = {
+      ...codec(true),
+      parse: () => {
+        throw new Error('unknown event');
+      },
+    };
+    keepAppended(
+      store,
+      'sum-d',
+      throwing,
+      before,
+      [
+        {
+          id: 'x',
+          type: 'Unknown',
+          data: {},
+          metadata: { actorId: 'test', actorRole: 'SLF_ADMIN', occurredAt: '', correlationId: '' },
+        },
+      ],
+      { commit: 1n, prepare: 1n },
+    );
+    expect(keptAggregate(store, 'sum-d', codec(true))).toBeNull();
+    reads.length = 0;
+    await loadAggregate({ store, stream: 'sum-d', codec: codec(true) });
+    expect(reads).toEqual([0n]);
   });
 });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { userStream } from '@onboard/events';
 import {
@@ -344,6 +345,10 @@ describe('identity: sign-in, sessions and links over HTTP', () => {
     const api = client();
     await api.signIn(email, PASSWORD);
     const access = api.cookies.get('onboard_access')!;
+    // A client's call reads its session with the client's standing: the same answer as the session's own.
+    const clientCall = () =>
+      fetch(`${app.url}/api/clients/${randomUUID()}`, { headers: { cookie: `onboard_access=${access}` } });
+    expect((await clientCall()).status).not.toBe(401);
     const out = await api.post('/api/users/authenticated/logout');
     expect(out.status).toBe(204);
     expect(api.cookies.has('onboard_access')).toBe(false);
@@ -353,6 +358,7 @@ describe('identity: sign-in, sessions and links over HTTP', () => {
       headers: { cookie: `onboard_access=${access}` },
     });
     expect(replay.status).toBe(401);
+    expect((await clientCall()).status).toBe(401);
   });
 
   it('checks CSRF on every mutation, the unauthenticated sign-in included', async () => {

@@ -47,6 +47,6 @@ export function wireRequestPipeline({ app, config, has, pool, logger, identity }
   app.use('/api', jsonBodyHygiene);
   app.use('/api', csrfProtection);
   // A deleted client is gone for everyone, an archived one for all but staff, on every client call.
-  app.use('/api/clients/:clientId', clientStandingGate({ pool, authenticate: identity.authenticate }));
+  app.use('/api/clients/:clientId', clientStandingGate({ authenticate: identity.authenticate }));
   return errorReporter;
 }
