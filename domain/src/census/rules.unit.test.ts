@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { itAnswers } from '../testing/examples.ts';
 import {
   censusChecker,
   checkRow,
@@ -253,10 +254,12 @@ describe('given the headers of a file', () => {
 });
 
 describe('dates and waiting periods', () => {
-  it('reads US and ISO dates and refuses days that do not exist', () => {
-    expect(parseCensusDate('2/9/2024')).toBe('2024-02-09');
-    expect(parseCensusDate('2024-02-29')).toBe('2024-02-29');
-    expect(parseCensusDate('2023-02-29')).toBeNull();
+  itAnswers(parseCensusDate, {
+    'reads US and ISO dates and refuses days that do not exist': [
+      [['2/9/2024'], '2024-02-09'],
+      [['2024-02-29'], '2024-02-29'],
+      [['2023-02-29'], null],
+    ],
   });
 
   it('gives the coverage date of each waiting period', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { itAnswers } from '../testing/examples.ts';
 import type { EifEvent } from '@onboard/events';
 import { givenWhenThen } from '../testing/given-when-then.ts';
 import { completeFormRounds } from '../testing/complete-form.ts';
@@ -142,10 +143,12 @@ describe('EIF decider: editing before signing', () => {
     expect(taxIdOf(fold([created, taxIdSet]))).toBe('111111111');
   });
 
-  it('treats false and null as the same answer', () => {
-    expect(isSameValue(false, null)).toBe(true);
-    expect(isSameValue(true, null)).toBe(false);
-    expect(isSameValue({ a: 1 }, { a: 1 })).toBe(true);
+  itAnswers(isSameValue, {
+    'treats false and null as the same answer': [
+      [[false, null], true],
+      [[true, null], false],
+      [[{ a: 1 }, { a: 1 }], true],
+    ],
   });
 });
 

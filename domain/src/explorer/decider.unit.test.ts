@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { itAnswers } from '../testing/examples.ts';
 import { ExplorerSiteAttributes, type ExplorerPlan } from '@onboard/events/catalogue/explorer';
 import { SAMPLE_LIFE_PLAN, SAMPLE_VISION_PLAN } from '../testing/explorer-plans.ts';
 import { eventsOf, givenWhenThen } from '../testing/given-when-then.ts';
@@ -193,10 +194,12 @@ describe('explorer site decider', () => {
     expect(state.status === 'active' && state.page.documents).toEqual([{ ...document, name: 'New' }]);
   });
 
-  it('is live from startsAt until expiresAt', () => {
-    expect(isExplorerSiteLive(site, new Date('2025-12-31T23:59:59Z'))).toBe(false);
-    expect(isExplorerSiteLive(site, new Date('2026-06-01T00:00:00Z'))).toBe(true);
-    expect(isExplorerSiteLive(site, new Date('2027-01-01T00:00:00Z'))).toBe(false);
-    expect(isExplorerSiteLive({ startsAt: null, expiresAt: null }, new Date())).toBe(false);
+  itAnswers(isExplorerSiteLive, {
+    'is live from startsAt until expiresAt': [
+      [[site, new Date('2025-12-31T23:59:59Z')], false],
+      [[site, new Date('2026-06-01T00:00:00Z')], true],
+      [[site, new Date('2027-01-01T00:00:00Z')], false],
+      [[{ startsAt: null, expiresAt: null }, new Date()], false],
+    ],
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { itAnswers } from '../../testing/examples.ts';
 import {
   ANSWER,
   CLAIMS_CHECK_PAYEE,
@@ -45,9 +46,11 @@ describe('shared enumerations (onboarding §3)', () => {
     });
   });
 
-  it('tell a code from any other string', () => {
-    expect(isCode(ANSWER, 'NOT_APPLICABLE')).toBe(true);
-    expect(isCode(ANSWER, 'MAYBE')).toBe(false);
-    expect(isCode(ANSWER, 'toString')).toBe(false);
+  itAnswers(isCode, {
+    'tell a code from any other string': [
+      [[ANSWER, 'NOT_APPLICABLE'], true],
+      [[ANSWER, 'MAYBE'], false],
+      [[ANSWER, 'toString'], false],
+    ],
   });
 });
