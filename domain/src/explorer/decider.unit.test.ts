@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { itAnswers } from '../testing/examples.ts';
 import { ExplorerSiteAttributes, type ExplorerPlan } from '@onboard/events/catalogue/explorer';
 import { SAMPLE_LIFE_PLAN, SAMPLE_VISION_PLAN } from '../testing/explorer-plans.ts';
-import { eventsOf, givenWhenThen } from '../testing/given-when-then.ts';
+import { commandBuilder, eventsOf, givenWhenThen } from '../testing/given-when-then.ts';
 import {
   explorerSiteDecider,
   foldExplorerSite,
@@ -14,15 +14,7 @@ import {
 const explorerPageId = 'page-1';
 const by = { userId: 'staff-1', at: '2026-01-05T10:00:00.000Z' };
 /** A command asked by staff-1 at `by.at` (events record them as `by`). */
-const cmd = <T extends ExplorerSiteCommand['type']>(
-  type: T,
-  data: Extract<ExplorerSiteCommand, { type: T }>['data'],
-) =>
-  ({
-    type,
-    data,
-    metadata: { at: by.at, by: { userId: by.userId, role: 'SLF_ADMIN' } },
-  }) as ExplorerSiteCommand;
+const cmd = commandBuilder<ExplorerSiteCommand>({ at: by.at, by: { userId: by.userId, role: 'SLF_ADMIN' } });
 const site = ExplorerSiteAttributes.parse({
   name: 'Acme 2026',
   language: 'en',

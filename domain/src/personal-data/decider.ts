@@ -1,5 +1,6 @@
 import type { PersonalDataAccessEvent } from '@onboard/events';
 import { accepted, refused, type Command, type Decider, type Decision, type Intent } from '../decider.ts';
+import { unhandled } from '../exhaustive.ts';
 import { CENSUS_FIELD_LABELS } from '../census/fields.ts';
 import { isMaskedFor } from '../census/masking.ts';
 
@@ -83,10 +84,8 @@ export function decidePersonalDataAccess(
         data: { clientId, file, what, reason, at, by },
       });
     }
-    default: {
-      const unknown: never = command;
-      throw new Error(`Unknown command ${JSON.stringify(unknown)}`);
-    }
+    default:
+      return unhandled('command', command);
   }
 }
 
