@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { eventSchema } from './schema.ts';
+import { eventSchema, eventTypesOf } from './schema.ts';
 
 /**
  * The outbox: every e-mail is its own stream, `email-{emailId}`. `EmailQueued` holds what to send; the
@@ -132,7 +132,7 @@ export const EmailEvent = z.discriminatedUnion('type', [
   EmailOpened,
 ]);
 export type EmailEvent = z.infer<typeof EmailEvent>;
-export const EMAIL_EVENT_TYPES = EmailEvent.options.map((o) => o.shape.type.value);
+export const EMAIL_EVENT_TYPES = eventTypesOf(EmailEvent);
 
 export const emailStream = (emailId: string) => `email-${emailId}`;
 
