@@ -3,6 +3,7 @@ import { accepted, refused, type Command, type Decider, type Decision, type Inte
 import { unhandled } from '../exhaustive.ts';
 import { CENSUS_FIELD_LABELS } from '../census/fields.ts';
 import { isMaskedFor } from '../census/masking.ts';
+import { oneOf } from '../one-of.ts';
 
 /** Why someone looks at a full value: one of these, chosen each time. */
 export const REVEAL_REASONS = [
@@ -12,8 +13,7 @@ export const REVEAL_REASONS = [
   'Audit',
 ] as const;
 export type RevealReason = (typeof REVEAL_REASONS)[number];
-export const isRevealReason = (reason: string): reason is RevealReason =>
-  (REVEAL_REASONS as readonly string[]).includes(reason);
+export const isRevealReason = oneOf(REVEAL_REASONS);
 
 export const PERSONAL_DATA_MESSAGES = {
   reason: 'Choose why you need the full value',
