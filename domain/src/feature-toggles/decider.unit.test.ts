@@ -8,9 +8,9 @@ import {
   type FeatureToggleCommand,
 } from './decider.ts';
 import { resolveFeatureToggle } from './catalogue.ts';
+import { at } from '../testing/actors.ts';
 
 const staff = { userId: 'admin-1', role: 'SLF_ADMIN' };
-const at = '2026-11-24T10:00:00.000Z';
 const given = givenWhenThen(featureTogglesDecider);
 const cmd = commandBuilder<FeatureToggleCommand>({ at, by: staff });
 const set = (toggle: string, clientId: string | null, enabled: boolean) =>
