@@ -30,6 +30,19 @@ export type Decider<State, C, Event, R extends Refusal = Refusal> = {
 export const accepted = <Event>(...events: Event[]): { ok: true; events: Event[] } => ({ ok: true, events });
 export const refused = <R extends Refusal>(error: R): { ok: false; error: R } => ({ ok: false, error });
 
+/**
+ * The decider of a stream whose one event happens once (a lead sent, a check used, a day's run claimed):
+ * the first command records it; every later one is refused with `refusal`.
+ */
+export const onceDecider = <C, Event, R extends Refusal>(
+  record: (command: C) => Event,
+  refusal: R,
+): Decider<{ done: boolean }, C, Event, R> => ({
+  initialState: () => ({ done: false }),
+  decide: (command, state) => (state.done ? refused(refusal) : accepted(record(command))),
+  evolve: () => ({ done: true }),
+});
+
 /** The state after the events, from the decider's initial state. */
 export const foldWith = <State, Event>(
   decider: Pick<Decider<State, never, Event, Refusal>, 'initialState' | 'evolve'>,

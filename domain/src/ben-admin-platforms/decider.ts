@@ -1,5 +1,6 @@
 import type { BenAdminPlatformEvent } from '@onboard/events';
 import { accepted, refused, type Command, type Decider, type Decision, type Intent } from '../decider.ts';
+import { unhandled } from '../exhaustive.ts';
 
 /** One benefits-administration platform as its events leave it. */
 export type BenAdminPlatform = {
@@ -106,10 +107,8 @@ export function decideBenAdminPlatforms(
       return current.active
         ? accepted({ type: 'BenAdminPlatformRetired', data: { platformId, at, by } })
         : accepted();
-    default: {
-      const unknown: never = command;
-      throw new Error(`Unknown command ${JSON.stringify(unknown)}`);
-    }
+    default:
+      return unhandled('command', command);
   }
 }
 
@@ -138,10 +137,8 @@ export function evolveBenAdminPlatforms(
     case 'BenAdminPlatformRetired':
       if (current) platforms.set(platformId, { ...current, active: false, updatedAt: at });
       break;
-    default: {
-      const unknown: never = event;
-      throw new Error(`Unknown event ${JSON.stringify(unknown)}`);
-    }
+    default:
+      return unhandled('event', event);
   }
   return { platforms };
 }

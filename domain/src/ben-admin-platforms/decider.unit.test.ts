@@ -8,9 +8,8 @@ import {
   benAdminPlatformsDecider,
   type BenAdminPlatformCommand,
 } from './decider.ts';
+import { staff, at } from '../testing/actors.ts';
 
-const staff = { userId: 'ic-1', role: 'SLF_ADMIN' };
-const at = '2026-11-24T10:00:00.000Z';
 const later = '2026-11-25T09:30:00.000Z';
 const given = givenWhenThen(benAdminPlatformsDecider);
 const cmd = commandBuilder<BenAdminPlatformCommand>({ at, by: staff });

@@ -10,6 +10,7 @@ import type { CensusGrid, CensusValidationResult } from './decider.ts';
 import type { CensusPerson } from './report.ts';
 import { ERASED } from '@onboard/events/catalogue/personal-data-erasure';
 import { parseCensusDate, relationshipOf } from './rules.ts';
+import { oneOf } from '../one-of.ts';
 
 /** The census fields shown masked on every row. */
 export const MASKED_CENSUS_FIELDS = [
@@ -19,8 +20,7 @@ export const MASKED_CENSUS_FIELDS = [
   'zip',
 ] as const satisfies readonly CensusField[];
 export type MaskedCensusField = (typeof MASKED_CENSUS_FIELDS)[number];
-export const isMaskedCensusField = (field: string): field is MaskedCensusField =>
-  (MASKED_CENSUS_FIELDS as readonly string[]).includes(field);
+export const isMaskedCensusField = oneOf(MASKED_CENSUS_FIELDS);
 
 /** What stands for a value that cannot be read as what its column holds: nothing of it is shown. */
 export const HIDDEN_VALUE = 'Hidden';

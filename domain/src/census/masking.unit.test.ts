@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { itAnswers } from '../testing/examples.ts';
 import {
   HIDDEN_VALUE,
   maskCensusGrid,
@@ -15,51 +16,56 @@ import {
 import type { CensusGrid, CensusValidationResult } from './decider.ts';
 
 describe('masking a census’s personal data', () => {
-  it('given an SSN with or without dashes, then only its last four digits show', () => {
-    expect(maskSsn('555-12-3456')).toBe('***-**-3456');
-    expect(maskSsn('110201010')).toBe('***-**-1010');
-    expect(maskSsn(' 110 20 1010 ')).toBe('***-**-1010');
+  itAnswers(maskSsn, {
+    'given an SSN with or without dashes, then only its last four digits show': [
+      [['555-12-3456'], '***-**-3456'],
+      [['110201010'], '***-**-1010'],
+      [[' 110 20 1010 '], '***-**-1010'],
+    ],
+    'given an SSN too short to have four digits, then none of it shows': [
+      [['12'], '***-**-****'],
+      [['abc'], '***-**-****'],
+      [[''], ''],
+    ],
   });
 
-  it('given an SSN too short to have four digits, then none of it shows', () => {
-    expect(maskSsn('12')).toBe('***-**-****');
-    expect(maskSsn('abc')).toBe('***-**-****');
-    expect(maskSsn('')).toBe('');
+  itAnswers(maskDateOfBirth, {
+    'given a date of birth in any census format, then only its year shows': [
+      [['04/17/1985'], '1985'],
+      [['1985-04-17'], '1985'],
+      [['4/7/1962'], '1962'],
+      [['17.04.1985'], '1985'],
+    ],
+    'given a date of birth with no year in it, then nothing of it shows': [
+      [['April 17'], HIDDEN_VALUE],
+      [[''], ''],
+    ],
   });
 
-  it('given a date of birth in any census format, then only its year shows', () => {
-    expect(maskDateOfBirth('04/17/1985')).toBe('1985');
-    expect(maskDateOfBirth('1985-04-17')).toBe('1985');
-    expect(maskDateOfBirth('4/7/1962')).toBe('1962');
-    expect(maskDateOfBirth('17.04.1985')).toBe('1985');
+  itAnswers(salaryBand, {
+    'given an annual salary, then the band it falls in shows': [
+      [['18000'], 'Under $25,000'],
+      [['25000'], '$25,000–$49,999'],
+      [['$52,000.00'], '$50,000–$74,999'],
+      [['74999.99'], '$50,000–$74,999'],
+      [['75000'], '$75,000–$99,999'],
+      [['120000'], '$100,000–$149,999'],
+      [['199999'], '$150,000–$199,999'],
+      [['1250000'], '$200,000 and over'],
+    ],
+    'given a salary that is no amount, then nothing of it shows': [
+      [['52.000,00'], HIDDEN_VALUE],
+      [['-52000'], HIDDEN_VALUE],
+      [[''], ''],
+    ],
   });
 
-  it('given a date of birth with no year in it, then nothing of it shows', () => {
-    expect(maskDateOfBirth('April 17')).toBe(HIDDEN_VALUE);
-    expect(maskDateOfBirth('')).toBe('');
-  });
-
-  it('given an annual salary, then the band it falls in shows', () => {
-    expect(salaryBand('18000')).toBe('Under $25,000');
-    expect(salaryBand('25000')).toBe('$25,000–$49,999');
-    expect(salaryBand('$52,000.00')).toBe('$50,000–$74,999');
-    expect(salaryBand('74999.99')).toBe('$50,000–$74,999');
-    expect(salaryBand('75000')).toBe('$75,000–$99,999');
-    expect(salaryBand('120000')).toBe('$100,000–$149,999');
-    expect(salaryBand('199999')).toBe('$150,000–$199,999');
-    expect(salaryBand('1250000')).toBe('$200,000 and over');
-  });
-
-  it('given a salary that is no amount, then nothing of it shows', () => {
-    expect(salaryBand('52.000,00')).toBe(HIDDEN_VALUE);
-    expect(salaryBand('-52000')).toBe(HIDDEN_VALUE);
-    expect(salaryBand('')).toBe('');
-  });
-
-  it('given a column without personal data, then its value shows as it is', () => {
-    expect(maskCensusValue('firstName', 'Ana')).toBe('Ana');
-    expect(maskCensusValue('state', 'NY')).toBe('NY');
-    expect(maskCensusValue('ssn', '555-12-3456')).toBe('***-**-3456');
+  itAnswers(maskCensusValue, {
+    'given a column without personal data, then its value shows as it is': [
+      [['firstName', 'Ana'], 'Ana'],
+      [['state', 'NY'], 'NY'],
+      [['ssn', '555-12-3456'], '***-**-3456'],
+    ],
   });
 
   it('given the correction grid, then its cells and the file’s corrected values are masked', () => {
@@ -152,28 +158,34 @@ describe('masking a census’s personal data', () => {
     expect(JSON.stringify(changes)).not.toContain('Mia');
   });
 
-  it('given a correction from the masked value, then it stands for the value it masks', () => {
-    expect(seenValue('ssn', '***-**-1010', '110-20-1010')).toBe('110-20-1010');
-    expect(seenValue('ssn', '***-**-9999', '110-20-1010')).toBe('***-**-9999');
-    expect(seenValue('zip', '100**', '10001')).toBe('10001');
-    expect(seenValue('state', 'NY', 'NY')).toBe('NY');
-    expect(seenValue('firstName', 'M.', 'Mia', true)).toBe('Mia');
-    expect(seenValue('firstName', 'M.', 'Mia', false)).toBe('M.');
+  itAnswers(seenValue, {
+    'given a correction from the masked value, then it stands for the value it masks': [
+      [['ssn', '***-**-1010', '110-20-1010'], '110-20-1010'],
+      [['ssn', '***-**-9999', '110-20-1010'], '***-**-9999'],
+      [['zip', '100**', '10001'], '10001'],
+      [['state', 'NY', 'NY'], 'NY'],
+      [['firstName', 'M.', 'Mia', true], 'Mia'],
+      [['firstName', 'M.', 'Mia', false], 'M.'],
+    ],
   });
 
-  it('given a home ZIP code, then only its first three digits show', () => {
-    expect(maskZip('10001')).toBe('100**');
-    expect(maskZip(' 07030-1234 ')).toBe('070**');
-    expect(maskZip('070301234')).toBe('070**');
-    expect(maskZip('1001')).toBe(HIDDEN_VALUE);
-    expect(maskZip('')).toBe('');
+  itAnswers(maskZip, {
+    'given a home ZIP code, then only its first three digits show': [
+      [['10001'], '100**'],
+      [[' 07030-1234 '], '070**'],
+      [['070301234'], '070**'],
+      [['1001'], HIDDEN_VALUE],
+      [[''], ''],
+    ],
   });
 
-  it('given a dependant’s name, then only its initial shows', () => {
-    expect(nameInitial('mia')).toBe('M.');
-    expect(nameInitial(' Élodie ')).toBe('É.');
-    expect(nameInitial('--')).toBe(HIDDEN_VALUE);
-    expect(nameInitial('')).toBe('');
+  itAnswers(nameInitial, {
+    'given a dependant’s name, then only its initial shows': [
+      [['mia'], 'M.'],
+      [[' Élodie '], 'É.'],
+      [['--'], HIDDEN_VALUE],
+      [[''], ''],
+    ],
   });
 
   it('given a row, then a dependant’s name is masked and an employee’s is not', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { itAnswers } from '../testing/examples.ts';
 import {
   censusChecker,
   checkRow,
@@ -107,61 +108,68 @@ describe('given a signed EIF with the classes Salaried and Hourly', () => {
 
 describe('given a row whose cells break a format rule', () => {
   const messageOf = (row: CensusRow) => checkRow(row, 2, facts).map((i) => i.message);
+  /** The employee's row changed as each example says reads the one message beside it. */
+  const expectMessages = (examples: [Partial<CensusRow>, string][]) => {
+    for (const [changes, message] of examples)
+      expect(messageOf({ ...employee, ...changes })).toEqual([message]);
+  };
 
   it('when an SSN has nine digits the Social Security Administration never issues, then its rule is named', () => {
     const rule = 'the Social Security Administration never issues';
-    expect(messageOf({ ...employee, ssn: '901-11-2222' })).toEqual([
-      `SSN cannot start with 9: ${rule} area numbers 900–999 (a number starting with 9 is an ITIN or similar, not an SSN)`,
-    ]);
-    expect(messageOf({ ...employee, ssn: '000-12-3456' })).toEqual([
-      `SSN cannot start with 000: ${rule} area number 000`,
-    ]);
-    expect(messageOf({ ...employee, ssn: '666123456' })).toEqual([
-      `SSN cannot start with 666: ${rule} area number 666`,
-    ]);
-    expect(messageOf({ ...employee, ssn: '123-00-4567' })).toEqual([
-      `SSN’s middle two digits cannot be 00: ${rule} group number 00`,
-    ]);
-    expect(messageOf({ ...employee, ssn: '123-45-0000' })).toEqual([
-      `SSN’s last four digits cannot be 0000: ${rule} serial number 0000`,
-    ]);
-    expect(messageOf({ ...employee, ssn: '12-34' })).toEqual([
-      'SSN must be 9 digits, like 123-45-6789: this one has 4',
-    ]);
-    expect(messageOf({ ...employee, ssn: '123-45-678X' })).toEqual([
-      'SSN must be 9 digits, with or without dashes, like 123-45-6789: it has other characters',
+    expectMessages([
+      [
+        { ssn: '901-11-2222' },
+        `SSN cannot start with 9: ${rule} area numbers 900–999 (a number starting with 9 is an ITIN or similar, not an SSN)`,
+      ],
+      [{ ssn: '000-12-3456' }, `SSN cannot start with 000: ${rule} area number 000`],
+      [{ ssn: '666123456' }, `SSN cannot start with 666: ${rule} area number 666`],
+      [{ ssn: '123-00-4567' }, `SSN’s middle two digits cannot be 00: ${rule} group number 00`],
+      [{ ssn: '123-45-0000' }, `SSN’s last four digits cannot be 0000: ${rule} serial number 0000`],
+      [{ ssn: '12-34' }, 'SSN must be 9 digits, like 123-45-6789: this one has 4'],
+      [
+        { ssn: '123-45-678X' },
+        'SSN must be 9 digits, with or without dashes, like 123-45-6789: it has other characters',
+      ],
     ]);
     // The SSN itself is never repeated in a message.
     expect(messageOf({ ...employee, ssn: '901-11-2222' }).join()).not.toContain('901');
   });
 
   it('when a date, ZIP, e-mail, salary, hours or relationship is wrong, then the message says what and how to write it', () => {
-    expect(messageOf({ ...employee, dateOfBirth: '31/01/1985' })).toEqual([
-      'Date of birth reads day first (DD/MM/YYYY); the census reads the month first: write Date of birth as MM/DD/YYYY, like 01/31/1985 for 31 January 1985',
-    ]);
-    expect(messageOf({ ...employee, dateOfBirth: '02/30/1985' })).toEqual([
-      'Date of birth is not a day of the calendar: February 1985 has 28 days',
-    ]);
-    expect(messageOf({ ...employee, dateOfBirth: '12/10/85' })).toEqual([
-      'Date of birth has a two-digit year: write Date of birth as MM/DD/YYYY, like 01/31/1985',
-    ]);
-    expect(messageOf({ ...employee, dateOfBirth: 'soon' })).toEqual([
-      'Date of birth is not a date: write Date of birth as MM/DD/YYYY, like 01/31/1985',
-    ]);
-    expect(messageOf({ ...employee, zip: '2134' })).toEqual([
-      'ZIP code has 4 digits: a spreadsheet drops the leading zero of a number, so write it as 5 digits with the zero, like 02134',
-    ]);
-    expect(messageOf({ ...employee, email: 'ada.example.com' })).toEqual([
-      'E-mail has no @: write the whole address, like name@example.com',
-    ]);
-    expect(messageOf({ ...employee, salary: '52.000,00' })).toEqual([
-      'Annual salary uses a comma as the decimal mark: write it with a point, like 52000.00',
-    ]);
-    expect(messageOf({ ...employee, hoursPerWeek: '200' })).toEqual([
-      'Hours per week is 200: a week has 168 hours, so write a number from 0 to 168',
-    ]);
-    expect(messageOf({ ...employee, state: 'New York' })).toEqual([
-      '“New York” is not a US state code: write the two-letter USPS code, like NY for New York',
+    expectMessages([
+      [
+        { dateOfBirth: '31/01/1985' },
+        'Date of birth reads day first (DD/MM/YYYY); the census reads the month first: write Date of birth as MM/DD/YYYY, like 01/31/1985 for 31 January 1985',
+      ],
+      [
+        { dateOfBirth: '02/30/1985' },
+        'Date of birth is not a day of the calendar: February 1985 has 28 days',
+      ],
+      [
+        { dateOfBirth: '12/10/85' },
+        'Date of birth has a two-digit year: write Date of birth as MM/DD/YYYY, like 01/31/1985',
+      ],
+      [
+        { dateOfBirth: 'soon' },
+        'Date of birth is not a date: write Date of birth as MM/DD/YYYY, like 01/31/1985',
+      ],
+      [
+        { zip: '2134' },
+        'ZIP code has 4 digits: a spreadsheet drops the leading zero of a number, so write it as 5 digits with the zero, like 02134',
+      ],
+      [{ email: 'ada.example.com' }, 'E-mail has no @: write the whole address, like name@example.com'],
+      [
+        { salary: '52.000,00' },
+        'Annual salary uses a comma as the decimal mark: write it with a point, like 52000.00',
+      ],
+      [
+        { hoursPerWeek: '200' },
+        'Hours per week is 200: a week has 168 hours, so write a number from 0 to 168',
+      ],
+      [
+        { state: 'New York' },
+        '“New York” is not a US state code: write the two-letter USPS code, like NY for New York',
+      ],
     ]);
     expect(messageOf({ ...employee, relationship: 'Sister' })[0]).toBe(
       '“Sister” is not a relationship: write Employee, Spouse, Child or Domestic partner (or EE, SP, CH, DP)',
@@ -253,10 +261,12 @@ describe('given the headers of a file', () => {
 });
 
 describe('dates and waiting periods', () => {
-  it('reads US and ISO dates and refuses days that do not exist', () => {
-    expect(parseCensusDate('2/9/2024')).toBe('2024-02-09');
-    expect(parseCensusDate('2024-02-29')).toBe('2024-02-29');
-    expect(parseCensusDate('2023-02-29')).toBeNull();
+  itAnswers(parseCensusDate, {
+    'reads US and ISO dates and refuses days that do not exist': [
+      [['2/9/2024'], '2024-02-09'],
+      [['2024-02-29'], '2024-02-29'],
+      [['2023-02-29'], null],
+    ],
   });
 
   it('gives the coverage date of each waiting period', () => {

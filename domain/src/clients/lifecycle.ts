@@ -7,6 +7,7 @@ import {
 
 export { IMPLEMENTATION_TYPES, SETUP_STEP_IDS, type SetupStepId };
 import { accepted, refused, type Command, type Decider, type Decision, type Intent } from '../decider.ts';
+import { unhandled } from '../exhaustive.ts';
 
 /** A client's life apart from its form, folded from `client-{clientId}`. */
 export type ClientLifecycleState = {
@@ -178,10 +179,8 @@ export function decideClientLifecycle(
       return state.welcomeCompleted[by.userId]
         ? accepted()
         : accepted({ type: 'WelcomeFlowCompleted', data: stamp });
-    default: {
-      const unknown: never = command;
-      throw new Error(`Unknown command ${JSON.stringify(unknown)}`);
-    }
+    default:
+      return unhandled('command', command);
   }
 }
 
@@ -226,10 +225,8 @@ export function evolveClientLifecycle(
         ...state,
         welcomeCompleted: { ...state.welcomeCompleted, [event.data.by.userId]: event.data.at },
       };
-    default: {
-      const unknown: never = event;
-      throw new Error(`Unknown event ${JSON.stringify(unknown)}`);
-    }
+    default:
+      return unhandled('event', event);
   }
 }
 

@@ -10,10 +10,9 @@ import {
   clientLifecycleDecider,
   type ClientLifecycleCommand,
 } from './lifecycle.ts';
+import { staff, at } from '../testing/actors.ts';
 
 const clientId = 'acme';
-const staff = { userId: 'ic-1', role: 'SLF_ADMIN' };
-const at = '2026-11-24T10:00:00.000Z';
 const given = givenWhenThen(clientLifecycleDecider);
 const cmd = <T extends ClientLifecycleCommand['type']>(
   type: T,

@@ -1,20 +1,21 @@
-import { describe, expect, it } from 'vitest';
+import { describe } from 'vitest';
+import { itAnswers } from '../testing/examples.ts';
 import { clientPhase } from './phase.ts';
 
 describe('clientPhase', () => {
-  it('is live once released, whatever else is open', () => {
-    expect(clientPhase({ releaseStatus: 'LIVE', isSetUp: false, eifStatus: null })).toBe('live');
-    expect(clientPhase({ releaseStatus: 'LIVE', isSetUp: true, eifStatus: 'pre_sign' })).toBe('live');
-  });
-
-  it('is setup until staff finish the checklist, drafts included', () => {
-    expect(clientPhase({ releaseStatus: null, isSetUp: false, eifStatus: 'signed' })).toBe('setup');
-    expect(clientPhase({ releaseStatus: null, isSetUp: false, eifStatus: null })).toBe('setup');
-  });
-
-  it('is eif while the form is unsigned, enrollment once it is signed', () => {
-    expect(clientPhase({ releaseStatus: null, isSetUp: true, eifStatus: 'pre_sign' })).toBe('eif');
-    expect(clientPhase({ releaseStatus: null, isSetUp: true, eifStatus: null })).toBe('eif');
-    expect(clientPhase({ releaseStatus: null, isSetUp: true, eifStatus: 'signed' })).toBe('enrollment');
+  itAnswers(clientPhase, {
+    'is live once released, whatever else is open': [
+      [[{ releaseStatus: 'LIVE', isSetUp: false, eifStatus: null }], 'live'],
+      [[{ releaseStatus: 'LIVE', isSetUp: true, eifStatus: 'pre_sign' }], 'live'],
+    ],
+    'is setup until staff finish the checklist, drafts included': [
+      [[{ releaseStatus: null, isSetUp: false, eifStatus: 'signed' }], 'setup'],
+      [[{ releaseStatus: null, isSetUp: false, eifStatus: null }], 'setup'],
+    ],
+    'is eif while the form is unsigned, enrollment once it is signed': [
+      [[{ releaseStatus: null, isSetUp: true, eifStatus: 'pre_sign' }], 'eif'],
+      [[{ releaseStatus: null, isSetUp: true, eifStatus: null }], 'eif'],
+      [[{ releaseStatus: null, isSetUp: true, eifStatus: 'signed' }], 'enrollment'],
+    ],
   });
 });

@@ -63,6 +63,23 @@ const act = (
 });
 
 const startedShared = eventsOf(given().when(start(benAdmin)));
+/** A message posted on the shared thread of `startedShared`, as recorded. */
+const sharedPost = (message: {
+  messageId: string;
+  authorId: string;
+  text: string;
+  mentions: string[];
+  at: string;
+}) => ({
+  type: 'ConversationMessagePosted',
+  data: {
+    threadId: 't-1',
+    clientId: 'c-1',
+    kind: 'SHARED',
+    subject: { ...subject, label: 'Census row 12 of census.csv' },
+    ...message,
+  },
+});
 const startedInternal = eventsOf(
   given().when(start(admin, 'INTERNAL', { mentions: [], mentionable: ['ad-1', 'ow-1'] })),
 );
@@ -85,20 +102,13 @@ describe('a conversation', () => {
           at,
         },
       },
-      {
-        type: 'ConversationMessagePosted',
-        data: {
-          threadId: 't-1',
-          clientId: 'c-1',
-          kind: 'SHARED',
-          subject: { ...subject, label: 'Census row 12 of census.csv' },
-          messageId: 'm-1',
-          authorId: 'ba-1',
-          text: 'Is row 12 a new hire? @Adam Alvarez',
-          mentions: ['ad-1'],
-          at,
-        },
-      },
+      sharedPost({
+        messageId: 'm-1',
+        authorId: 'ba-1',
+        text: 'Is row 12 a new hire? @Adam Alvarez',
+        mentions: ['ad-1'],
+        at,
+      }),
     ]);
     expect(refusalOf(given(...startedShared).when(start(benAdmin))).code).toBe('ALREADY_EXISTS');
   });
@@ -124,20 +134,13 @@ describe('a conversation', () => {
 
   it('takes replies with their mentions, once each', () => {
     expect(eventsOf(given(...startedShared).when(post(admin, { mentions: ['br-1', 'br-1'] })))).toEqual([
-      {
-        type: 'ConversationMessagePosted',
-        data: {
-          threadId: 't-1',
-          clientId: 'c-1',
-          kind: 'SHARED',
-          subject: { ...subject, label: 'Census row 12 of census.csv' },
-          messageId: 'm-2',
-          authorId: 'ad-1',
-          text: 'Yes, hired on the 3rd.',
-          mentions: ['br-1'],
-          at: later,
-        },
-      },
+      sharedPost({
+        messageId: 'm-2',
+        authorId: 'ad-1',
+        text: 'Yes, hired on the 3rd.',
+        mentions: ['br-1'],
+        at: later,
+      }),
     ]);
   });
 

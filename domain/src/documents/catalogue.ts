@@ -1,4 +1,5 @@
 import type { TaskId } from '../tasks/catalogue.ts';
+import { oneOf } from '../one-of.ts';
 
 /**
  * The client's documents (onboarding §3 Document, §7 Documents): the categories they are filed under, what
@@ -34,8 +35,7 @@ export const DOCUMENT_CATEGORY_IDS = documentCategories.map((c) => c.id) as [
   ...DocumentCategory[],
 ];
 
-export const isDocumentCategory = (value: string): value is DocumentCategory =>
-  (DOCUMENT_CATEGORY_IDS as readonly string[]).includes(value);
+export const isDocumentCategory = oneOf(DOCUMENT_CATEGORY_IDS);
 
 export const documentCategoryLabel = (id: string): string =>
   documentCategories.find((c) => c.id === id)?.label ?? 'Other documents';

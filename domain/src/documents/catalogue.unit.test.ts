@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { itAnswers } from '../testing/examples.ts';
 import {
   checkDocumentName,
   clientDocumentKey,
@@ -40,22 +41,26 @@ describe('active content', () => {
     );
   });
 
-  it('finds script elements, event handlers and javascript: links in HTML, not in plain markup', () => {
-    expect(hasActiveContent('text/html', bytes('<p>hi</p><script>x()</script>'))).toBe(true);
-    expect(hasActiveContent('text/html', bytes('<img src=x onerror="x()">'))).toBe(true);
-    expect(hasActiveContent('text/html', bytes('<a href="javascript:x()">a</a>'))).toBe(true);
-    expect(hasActiveContent('text/html', bytes('<h1>Plan summary</h1><p>Dental</p>'))).toBe(false);
-    expect(hasActiveContent('text/csv', bytes('<script>'))).toBe(false);
+  itAnswers(hasActiveContent, {
+    'finds script elements, event handlers and javascript: links in HTML, not in plain markup': [
+      [['text/html', bytes('<p>hi</p><script>x()</script>')], true],
+      [['text/html', bytes('<img src=x onerror="x()">')], true],
+      [['text/html', bytes('<a href="javascript:x()">a</a>')], true],
+      [['text/html', bytes('<h1>Plan summary</h1><p>Dental</p>')], false],
+      [['text/csv', bytes('<script>')], false],
+    ],
   });
 });
 
 describe('text files, which have no magic number', () => {
-  it('read as HTML, CSV or plain text by their content; binary is none of them', () => {
-    expect(textTypeOf(bytes('<!doctype html><html></html>'), 'notes.txt')).toBe('text/html');
-    expect(textTypeOf(bytes('a,b\n1,2\n'), 'census.csv')).toBe('text/csv');
-    expect(textTypeOf(bytes('Dear team,\nplease find…'), 'letter.txt')).toBe('text/plain');
-    expect(textTypeOf(new Uint8Array([0x4d, 0x5a, 0x00, 0x01]), 'setup.csv')).toBeNull();
-    expect(textTypeOf(new Uint8Array([0xc3, 0x28, 0x41]), 'bad.txt')).toBeNull();
+  itAnswers(textTypeOf, {
+    'read as HTML, CSV or plain text by their content; binary is none of them': [
+      [[bytes('<!doctype html><html></html>'), 'notes.txt'], 'text/html'],
+      [[bytes('a,b\n1,2\n'), 'census.csv'], 'text/csv'],
+      [[bytes('Dear team,\nplease find…'), 'letter.txt'], 'text/plain'],
+      [[new Uint8Array([0x4d, 0x5a, 0x00, 0x01]), 'setup.csv'], null],
+      [[new Uint8Array([0xc3, 0x28, 0x41]), 'bad.txt'], null],
+    ],
   });
 });
 

@@ -7,6 +7,7 @@ import {
   type Decision as DecisionOf,
   type Intent,
 } from '../decider.ts';
+import { unhandled } from '../exhaustive.ts';
 import { toEditingView } from './client-view.ts';
 import { missingAnswers, type MissingAnswer } from './forms/missing.ts';
 import { settleAnswers, withDependents, type AnswerPart } from './dependencies.ts';
@@ -278,10 +279,8 @@ function decideEdit(
       if (entity === 'Client')
         return refuse('NOT_FOUND', 'The client itself cannot be deleted from the form');
       return ok({ type: 'EifEntityDeleted', data: { clientId, entity, entityId, ...pending } });
-    default: {
-      const unknown: never = command;
-      throw new Error(`Unknown command ${JSON.stringify(unknown)}`);
-    }
+    default:
+      return unhandled('command', command);
   }
 }
 
@@ -354,10 +353,8 @@ export function decide(command: EifCommand, state: EifState): Decision {
         data: { clientId, changeIds: settled.map((c) => c.changeId), by, at },
       });
     }
-    default: {
-      const unknown: never = command;
-      throw new Error(`Unknown command ${JSON.stringify(unknown)}`);
-    }
+    default:
+      return unhandled('command', command);
   }
 }
 
@@ -378,10 +375,8 @@ function toEdit(event: EntityEvent): EntityEdit & { previous: Record<string, unk
       };
     case 'EifEntityDeleted':
       return { action: 'delete', entity, entityId, attributes: {}, previous: {} };
-    default: {
-      const unknown: never = event;
-      throw new Error(`Unknown event ${JSON.stringify(unknown)}`);
-    }
+    default:
+      return unhandled('event', event);
   }
 }
 
@@ -472,10 +467,8 @@ function apply(draft: Draft, event: EifEvent): void {
       draft.stamps.deifChangesUndoneBy = event.data.by.userId;
       return;
     }
-    default: {
-      const unknown: never = event;
-      throw new Error(`Unknown event ${JSON.stringify(unknown)}`);
-    }
+    default:
+      return unhandled('event', event);
   }
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { itAnswers } from '../testing/examples.ts';
 import type { EifEvent } from '@onboard/events';
 import { givenWhenThen } from '../testing/given-when-then.ts';
 import { completeFormRounds } from '../testing/complete-form.ts';
@@ -38,6 +39,14 @@ const pendingTaxId = (changeId: string, value: string, by = benAdmin): EifEvent 
     pending: { changeId, at: '2026-11-02T10:00:00Z', by },
   },
 });
+/** A signed form with two pending tax-id changes: ch-1 by the benefits administrator, ch-2 by `secondBy`. */
+const twoPendingTaxIds = (secondBy = benAdmin) => [
+  created,
+  taxIdSet,
+  signed,
+  pendingTaxId('ch-1', '222222222'),
+  pendingTaxId('ch-2', '333333333', secondBy),
+];
 
 const given = givenWhenThen(eifDecider);
 
@@ -142,10 +151,12 @@ describe('EIF decider: editing before signing', () => {
     expect(taxIdOf(fold([created, taxIdSet]))).toBe('111111111');
   });
 
-  it('treats false and null as the same answer', () => {
-    expect(isSameValue(false, null)).toBe(true);
-    expect(isSameValue(true, null)).toBe(false);
-    expect(isSameValue({ a: 1 }, { a: 1 })).toBe(true);
+  itAnswers(isSameValue, {
+    'treats false and null as the same answer': [
+      [[false, null], true],
+      [[true, null], false],
+      [[{ a: 1 }, { a: 1 }], true],
+    ],
   });
 });
 
@@ -290,13 +301,7 @@ describe('EIF decider: changes after signing', () => {
   });
 
   it('accepts only the chosen changes and keeps the others pending', () => {
-    const history = [
-      created,
-      taxIdSet,
-      signed,
-      pendingTaxId('ch-1', '222222222'),
-      pendingTaxId('ch-2', '333333333'),
-    ];
+    const history = twoPendingTaxIds();
     const result = given(...history).when(cmd('AcceptChanges', { changeIds: ['ch-1'] }, 't', staff));
     const state = fold([...history, ...(result.ok ? result.events : [])]);
     expect(taxIdOf(state)).toBe('222222222');
@@ -304,13 +309,7 @@ describe('EIF decider: changes after signing', () => {
   });
 
   it('undoes only the implementation consultant edits', () => {
-    const history = [
-      created,
-      taxIdSet,
-      signed,
-      pendingTaxId('ch-1', '222222222'),
-      pendingTaxId('ch-2', '333333333', staff),
-    ];
+    const history = twoPendingTaxIds(staff);
     const result = given(...history).when(cmd('UndoIcEdits', {}, 't', staff));
     expect(result).toMatchObject({
       ok: true,

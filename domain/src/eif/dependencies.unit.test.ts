@@ -209,6 +209,15 @@ describe('deciding by the answer', () => {
   });
   const renameLocation = (changeId: string, attributes: Record<string, unknown>, n: number, by = benAdmin) =>
     command('ChangeAttributes', { entity: 'Location', entityId: 'loc-0', changeId, attributes }, n, by);
+  /** Staff's acceptance at step n: the changes accepted whole, and the answers accepted one by one. */
+  const acceptedByStaff = (
+    changeIds: string[],
+    answers: { changeId: string; attributeKeys: string[] }[],
+    n: number,
+  ) => ({
+    ok: true,
+    events: [{ type: 'EifChangesAccepted', data: { clientId, changeIds, answers, by: staff, at: at(n) } }],
+  });
 
   it('given one change of two answers, when one answer is accepted, then only it joins the form and the other stays pending', () => {
     const history = after(renameLocation('ch-1', { name: 'Plant', code: 'P1' }, 1));
@@ -216,21 +225,7 @@ describe('deciding by the answer', () => {
       given(...history).when(
         command('AcceptChanges', { changeIds: [], answers: [answer('Location', 'loc-0', 'name')] }, 2, staff),
       ),
-    ).toEqual({
-      ok: true,
-      events: [
-        {
-          type: 'EifChangesAccepted',
-          data: {
-            clientId,
-            changeIds: [],
-            answers: [{ changeId: 'ch-1', attributeKeys: ['name'] }],
-            by: staff,
-            at: at(2),
-          },
-        },
-      ],
-    });
+    ).toEqual(acceptedByStaff([], [{ changeId: 'ch-1', attributeKeys: ['name'] }], 2));
     const events = eventsOf(
       given(...history).when(
         command('AcceptChanges', { changeIds: [], answers: [answer('Location', 'loc-0', 'name')] }, 2, staff),
@@ -292,21 +287,7 @@ describe('deciding by the answer', () => {
       given(...history).when(
         command('AcceptChanges', { changeIds: [], answers: [answer('Location', 'loc-0', 'name')] }, 3, staff),
       ),
-    ).toEqual({
-      ok: true,
-      events: [
-        {
-          type: 'EifChangesAccepted',
-          data: {
-            clientId,
-            changeIds: ['ch-2'],
-            answers: [{ changeId: 'ch-1', attributeKeys: ['name'] }],
-            by: staff,
-            at: at(3),
-          },
-        },
-      ],
-    });
+    ).toEqual(acceptedByStaff(['ch-2'], [{ changeId: 'ch-1', attributeKeys: ['name'] }], 3));
   });
 
   it('given a new class and a later change of it, when an answer of the change is accepted, then the class is accepted with it', () => {

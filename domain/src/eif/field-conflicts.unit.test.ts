@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { itAnswers } from '../testing/examples.ts';
 import type { EifEvent } from '@onboard/events';
 import { fieldConflicts, touchedAttributes, touchedByEvents, type LaterChange } from './field-conflicts.ts';
 
@@ -34,20 +35,19 @@ const edit = (entity: 'Client' | 'Location', entityId: string, attributes: Recor
   ]);
 
 describe('field-aware conflicts', () => {
-  it('given a later change to another answer, an edit does not collide', () => {
-    expect(
-      fieldConflicts(edit('Client', clientId, { ageRules: 'A' }), [
-        changed('Client', clientId, { erisa: 'B' }),
-      ]),
-    ).toEqual([]);
-  });
-
-  it('given a later change to the same answer of another item, an edit does not collide', () => {
-    expect(
-      fieldConflicts(edit('Location', 'l-1', { city: 'Boston' }), [
-        changed('Location', 'l-2', { city: 'Austin' }),
-      ]),
-    ).toEqual([]);
+  itAnswers(fieldConflicts, {
+    'given a later change to another answer, an edit does not collide': [
+      [[edit('Client', clientId, { ageRules: 'A' }), [changed('Client', clientId, { erisa: 'B' })]], []],
+    ],
+    'given a later change to the same answer of another item, an edit does not collide': [
+      [[edit('Location', 'l-1', { city: 'Boston' }), [changed('Location', 'l-2', { city: 'Austin' })]], []],
+    ],
+    'given the same answer written by both, it is agreement, not a conflict': [
+      [
+        [edit('Client', clientId, { ageRules: 'SAME' }), [changed('Client', clientId, { ageRules: 'SAME' })]],
+        [],
+      ],
+    ],
   });
 
   it('given a later change to the same answer, names both values and who changed it', () => {
@@ -66,14 +66,6 @@ describe('field-aware conflicts', () => {
         changedAt: '2026-11-25T01:00:00Z',
       },
     ]);
-  });
-
-  it('given the same answer written by both, it is agreement, not a conflict', () => {
-    expect(
-      fieldConflicts(edit('Client', clientId, { ageRules: 'SAME' }), [
-        changed('Client', clientId, { ageRules: 'SAME' }),
-      ]),
-    ).toEqual([]);
   });
 
   it('given an item deleted since, editing it collides; deleting an item changed since collides too', () => {

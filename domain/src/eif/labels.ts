@@ -1,3 +1,4 @@
+import { unhandled } from '../exhaustive.ts';
 import type { EifEntity, EifEvent } from '@onboard/events';
 import { VIEW_COLLECTIONS, type ClientView, type EntityRow } from './client-view.ts';
 import { EIF_FORMS, formForEntity } from './forms/definitions.ts';
@@ -346,9 +347,7 @@ export function describeEventInWords(event: EifEvent, view?: LabelView): string[
       return [
         `${count(event.data.changeIds.length, 'implementation consultant edit', 'implementation consultant edits')} undone`,
       ];
-    default: {
-      const unknown: never = event;
-      throw new Error(`Unknown event ${JSON.stringify(unknown)}`);
-    }
+    default:
+      return unhandled('event', event);
   }
 }

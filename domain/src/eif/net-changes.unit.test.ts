@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { itAnswers } from '../testing/examples.ts';
 import { isSameValue } from './decider.ts';
 import {
   decideRecords,
@@ -44,13 +45,14 @@ const update = (
 ) => record('update', status, [[key, value, previousValue]], entityId);
 
 describe('net changes (onboarding §4)', () => {
-  it('given a change whose value equals its previous value, then it is dropped', () => {
-    expect(netChanges([update('pending', 'city', 'Oslo', 'Oslo')])).toEqual([]);
-  });
-
-  it('given false against null, then they count as equal and the change is dropped', () => {
-    expect(netChanges([update('pending', 'isActive', false, null)])).toEqual([]);
-    expect(netChanges([update('pending', 'isActive', null, false)])).toEqual([]);
+  itAnswers(netChanges, {
+    'given a change whose value equals its previous value, then it is dropped': [
+      [[[update('pending', 'city', 'Oslo', 'Oslo')]], []],
+    ],
+    'given false against null, then they count as equal and the change is dropped': [
+      [[[update('pending', 'isActive', false, null)]], []],
+      [[[update('pending', 'isActive', null, false)]], []],
+    ],
   });
 
   it('given the last change is accepted, then it wins', () => {

@@ -1,5 +1,6 @@
 import type { ConfirmedAnswer, EifActor, SignatureEvent } from '@onboard/events';
 import { accepted, refused, type Command, type Decider, type Decision } from '../decider.ts';
+import { unhandled } from '../exhaustive.ts';
 import { confirmationsDue, orderSections, type SignedFacts, type Signature } from './signatures.ts';
 
 /**
@@ -94,10 +95,8 @@ export function decideSignatures(
         })),
       );
     }
-    default: {
-      const unknown: never = command;
-      throw new Error(`Unknown command ${JSON.stringify(unknown)}`);
-    }
+    default:
+      return unhandled('command', command);
   }
 }
 
@@ -120,10 +119,8 @@ export function evolveSignatures(state: SignaturesState, event: SignatureEvent):
       confirmed.set(event.data.signatureId, done);
       return { ...state, confirmed };
     }
-    default: {
-      const unknown: never = event;
-      throw new Error(`Unknown event ${JSON.stringify(unknown)}`);
-    }
+    default:
+      return unhandled('event', event);
   }
 }
 

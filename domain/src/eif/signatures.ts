@@ -3,6 +3,7 @@ import { EIF_FORMS } from './forms/definitions.ts';
 import { EIF_STEPS, EIF_STEP_LABELS, type EifStepId } from './steps/catalogue.ts';
 import { attributeLabel, entityLabel, valueLabel, type LabelView } from './labels.ts';
 import { fold, initialState, isSameValue, type EifState, type EntityState } from './decider.ts';
+import { oneOf } from '../one-of.ts';
 
 /**
  * Re-signing only by whom it concerns. Each signature records the sections of the form (its steps) the
@@ -20,8 +21,7 @@ export const SIGNED_SECTIONS = (Object.keys(EIF_STEPS) as EifStepId[]).filter(
   (step) => EIF_STEPS[step].length > 0,
 );
 
-export const isSignedSection = (value: string): value is EifStepId =>
-  (SIGNED_SECTIONS as readonly string[]).includes(value);
+export const isSignedSection = oneOf(SIGNED_SECTIONS);
 
 export const sectionLabel = (section: string): string =>
   isSignedSection(section) ? EIF_STEP_LABELS[section] : section;

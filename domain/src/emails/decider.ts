@@ -1,5 +1,5 @@
 import type { DomainEvent, EmailEvent, EmailQueued } from '@onboard/events';
-import { accepted, refused, type Command, type Decider, type Intent } from '../decider.ts';
+import { accepted, onceDecider, refused, type Command, type Decider, type Intent } from '../decider.ts';
 import { evolveEmail, type OutboxEmail } from './outbox.ts';
 
 type Event<T extends DomainEvent['type']> = Extract<DomainEvent, { type: T }>;
@@ -133,16 +133,7 @@ export const emailRulesDecider: Decider<
 
 /** One day's digest run, `email-digest-run-{day}`: claimed once, so one replica sends the day's digests. */
 export type DigestRunCommand = Command<'ClaimDigestRun', { day: string }>;
-export const digestRunDecider: Decider<
-  { claimed: boolean },
-  DigestRunCommand,
-  Event<'EmailDigestRunClaimed'>,
-  EmailError
-> = {
-  initialState: () => ({ claimed: false }),
-  decide: (command, state) =>
-    state.claimed
-      ? refuse('ALREADY_EXISTS', 'This day is claimed already')
-      : accepted({ type: 'EmailDigestRunClaimed', data: command.data }),
-  evolve: () => ({ claimed: true }),
-};
+export const digestRunDecider = onceDecider<DigestRunCommand, Event<'EmailDigestRunClaimed'>, EmailError>(
+  (command) => ({ type: 'EmailDigestRunClaimed', data: command.data }),
+  { code: 'ALREADY_EXISTS', message: 'This day is claimed already' },
+);

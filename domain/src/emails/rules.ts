@@ -1,5 +1,6 @@
 import type { EmailKind } from '@onboard/events';
 import { emailMessage } from '../explorer/common-rules.ts';
+import { oneOf } from '../one-of.ts';
 
 /**
  * A client's notification rules: for each kind of e-mail about the client, which of its people receive
@@ -58,8 +59,7 @@ export const ADDRESSED_KINDS = [
   'ONBOARDING_FORM_VOIDED',
 ] as const satisfies readonly RuleKind[];
 export type AddressedKind = (typeof ADDRESSED_KINDS)[number];
-export const isAddressedKind = (kind: string): kind is AddressedKind =>
-  (ADDRESSED_KINDS as readonly string[]).includes(kind);
+export const isAddressedKind = oneOf(ADDRESSED_KINDS);
 export const ADDRESSED_TO_LABEL = 'The form’s recipient it concerns';
 
 export type EmailRule = { kind: RuleKind; to: RuleRole[]; ccRoles: RuleRole[]; ccAddresses: string[] };

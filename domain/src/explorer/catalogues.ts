@@ -1,3 +1,5 @@
+import { oneOf } from '../one-of.ts';
+
 /**
  * The Benefits Explorer catalogues (spec explorer §9, onboarding §9). Plain data, shared by the server
  * rules and the web forms. Where the spec says "not shown", the choice made here is marked `Spec silent`.
@@ -6,8 +8,7 @@
 export const EXPLORER_LANGUAGES = ['en', 'es'] as const;
 export type ExplorerLanguage = (typeof EXPLORER_LANGUAGES)[number];
 export const DEFAULT_EXPLORER_LANGUAGE: ExplorerLanguage = 'en';
-export const isExplorerLanguage = (value: unknown): value is ExplorerLanguage =>
-  (EXPLORER_LANGUAGES as readonly unknown[]).includes(value);
+export const isExplorerLanguage = oneOf(EXPLORER_LANGUAGES);
 
 /** explorer §9: carrier 1 is the provider's own carrier (special naming, extra required fields). */
 export const PROVIDER_CARRIER_ID = 1;
@@ -34,8 +35,7 @@ export const BENEFIT_TYPES = [
   'OTHER',
 ] as const;
 export type BenefitType = (typeof BENEFIT_TYPES)[number];
-export const isBenefitType = (value: unknown): value is BenefitType =>
-  (BENEFIT_TYPES as readonly unknown[]).includes(value);
+export const isBenefitType = oneOf(BENEFIT_TYPES);
 
 /**
  * Display labels. The spec fixes only OTHER ('Additional Benefits') and FINANCIAL ('Financial
@@ -227,8 +227,7 @@ export type DentalYearType = (typeof DENTAL_YEAR_TYPES)[number];
 
 export const MEDICAL_PRICE_TIERS = ['$', '$$', '$$$'] as const;
 export type MedicalPriceTier = (typeof MEDICAL_PRICE_TIERS)[number];
-export const isMedicalPriceTier = (value: unknown): value is MedicalPriceTier =>
-  (MEDICAL_PRICE_TIERS as readonly unknown[]).includes(value);
+export const isMedicalPriceTier = oneOf(MEDICAL_PRICE_TIERS);
 
 export const ANSWERS = ['YES', 'NO', 'NOT_APPLICABLE'] as const;
 export type Answer = (typeof ANSWERS)[number];
@@ -275,8 +274,7 @@ export const US_STATE_CODES = [
   'ND', 'OH', 'OK', 'OR', 'PA', 'RI', 'SC', 'SD', 'TN', 'TX', 'UT', 'VT', 'VA', 'WA', 'WV', 'WI', 'WY',
 ] as const;
 export type UsStateCode = (typeof US_STATE_CODES)[number];
-export const isUsStateCode = (value: unknown): value is UsStateCode =>
-  (US_STATE_CODES as readonly unknown[]).includes(value);
+export const isUsStateCode = oneOf(US_STATE_CODES);
 
 /** States excluded per dental plan type (explorer §9 "Dental state availability"). */
 export const DENTAL_EXCLUDED_STATES: Partial<Record<PlanType, readonly UsStateCode[]>> = {
@@ -329,8 +327,7 @@ export const SALES_TERRITORIES = [
   'National Accounts',
 ] as const;
 export type SalesTerritory = (typeof SALES_TERRITORIES)[number];
-export const isSalesTerritory = (value: unknown): value is SalesTerritory =>
-  (SALES_TERRITORIES as readonly unknown[]).includes(value);
+export const isSalesTerritory = oneOf(SALES_TERRITORIES);
 
 // ---------------------------------------------------------------------------------------------------
 // Dates and limits

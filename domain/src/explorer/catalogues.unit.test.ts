@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { itAnswers } from '../testing/examples.ts';
 import {
   ALLOWED_BENEFIT_LEVELS,
   ALLOWED_CONTENT_FLAGS,
@@ -75,16 +76,18 @@ describe('explorer catalogues (explorer §9)', () => {
     expect(isSalesTerritory('Atlantis')).toBe(false);
   });
 
-  it('offers dental PPO and ASO everywhere but MT, indemnity not in MT or RI, DHMO only in its situs', () => {
-    expect(isDentalPlanAvailableInState('PPO', 'TX')).toBe(true);
-    expect(isDentalPlanAvailableInState('PPO', 'MT')).toBe(false);
-    expect(isDentalPlanAvailableInState('ASO_PPO', 'MT')).toBe(false);
-    expect(isDentalPlanAvailableInState('ASO_PPO', 'RI')).toBe(true);
-    expect(isDentalPlanAvailableInState('INDEMNITY', 'RI')).toBe(false);
-    expect(isDentalPlanAvailableInState('INDEMNITY', 'NY')).toBe(true);
-    expect(isDentalPlanAvailableInState('DHMO', 'FL', 'FL')).toBe(true);
-    expect(isDentalPlanAvailableInState('DHMO', 'GA', 'FL')).toBe(false);
-    expect(isDentalPlanAvailableInState('HMO', 'TX')).toBe(false);
-    expect(isDentalPlanAvailableInState('PPO', 'XX')).toBe(false);
+  itAnswers(isDentalPlanAvailableInState, {
+    'offers dental PPO and ASO everywhere but MT, indemnity not in MT or RI, DHMO only in its situs': [
+      [['PPO', 'TX'], true],
+      [['PPO', 'MT'], false],
+      [['ASO_PPO', 'MT'], false],
+      [['ASO_PPO', 'RI'], true],
+      [['INDEMNITY', 'RI'], false],
+      [['INDEMNITY', 'NY'], true],
+      [['DHMO', 'FL', 'FL'], true],
+      [['DHMO', 'GA', 'FL'], false],
+      [['HMO', 'TX'], false],
+      [['PPO', 'XX'], false],
+    ],
   });
 });

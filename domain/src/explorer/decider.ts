@@ -6,6 +6,7 @@ import type {
 } from '@onboard/events/catalogue/explorer';
 import { isAfter, parseISO } from 'date-fns';
 import { accepted, refused, type Command, type Decider, type Decision, type Intent } from '../decider.ts';
+import { unhandled } from '../exhaustive.ts';
 import { normalizeVanitySlug, validateExplorerSite } from './site-rules.ts';
 import { validateExplorerPlan } from './plan-rules.ts';
 import type { ExplorerPlanInput } from './plan-rules.ts';
@@ -188,10 +189,8 @@ export function decideExplorerSite(
       });
     case 'DeleteSite':
       return ok({ type: 'ExplorerSiteDeleted', data: { explorerPageId, by } });
-    default: {
-      const unknown: never = command;
-      throw new Error(`Unknown command ${JSON.stringify(unknown)}`);
-    }
+    default:
+      return unhandled('command', command);
   }
 }
 
@@ -288,10 +287,8 @@ export function evolveExplorerSite(state: ExplorerSiteState, event: ExplorerEven
       page.documents = [...page.documents.filter((d) => d.documentId !== document.documentId), document];
       break;
     }
-    default: {
-      const unknown: never = event;
-      throw new Error(`Unknown event ${JSON.stringify(unknown)}`);
-    }
+    default:
+      return unhandled('event', event);
   }
   return { status: state.status, page };
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { itAnswers } from '../testing/examples.ts';
 import { ExplorerSiteAttributes, type ExplorerPlan } from '@onboard/events/catalogue/explorer';
 import { SAMPLE_LIFE_PLAN, SAMPLE_VISION_PLAN } from '../testing/explorer-plans.ts';
-import { eventsOf, givenWhenThen } from '../testing/given-when-then.ts';
+import { commandBuilder, eventsOf, givenWhenThen } from '../testing/given-when-then.ts';
 import {
   explorerSiteDecider,
   foldExplorerSite,
@@ -13,15 +14,7 @@ import {
 const explorerPageId = 'page-1';
 const by = { userId: 'staff-1', at: '2026-01-05T10:00:00.000Z' };
 /** A command asked by staff-1 at `by.at` (events record them as `by`). */
-const cmd = <T extends ExplorerSiteCommand['type']>(
-  type: T,
-  data: Extract<ExplorerSiteCommand, { type: T }>['data'],
-) =>
-  ({
-    type,
-    data,
-    metadata: { at: by.at, by: { userId: by.userId, role: 'SLF_ADMIN' } },
-  }) as ExplorerSiteCommand;
+const cmd = commandBuilder<ExplorerSiteCommand>({ at: by.at, by: { userId: by.userId, role: 'SLF_ADMIN' } });
 const site = ExplorerSiteAttributes.parse({
   name: 'Acme 2026',
   language: 'en',
@@ -193,10 +186,12 @@ describe('explorer site decider', () => {
     expect(state.status === 'active' && state.page.documents).toEqual([{ ...document, name: 'New' }]);
   });
 
-  it('is live from startsAt until expiresAt', () => {
-    expect(isExplorerSiteLive(site, new Date('2025-12-31T23:59:59Z'))).toBe(false);
-    expect(isExplorerSiteLive(site, new Date('2026-06-01T00:00:00Z'))).toBe(true);
-    expect(isExplorerSiteLive(site, new Date('2027-01-01T00:00:00Z'))).toBe(false);
-    expect(isExplorerSiteLive({ startsAt: null, expiresAt: null }, new Date())).toBe(false);
+  itAnswers(isExplorerSiteLive, {
+    'is live from startsAt until expiresAt': [
+      [[site, new Date('2025-12-31T23:59:59Z')], false],
+      [[site, new Date('2026-06-01T00:00:00Z')], true],
+      [[site, new Date('2027-01-01T00:00:00Z')], false],
+      [[{ startsAt: null, expiresAt: null }, new Date()], false],
+    ],
   });
 });

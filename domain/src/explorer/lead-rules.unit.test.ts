@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { itAnswers } from '../testing/examples.ts';
 import { emailMessage } from './common-rules.ts';
 import { validateExplorerEmailSend, validateLead, validatePrepaidLocation } from './lead-rules.ts';
 import type { LeadInput } from './lead-rules.ts';
@@ -122,9 +123,11 @@ describe('validateExplorerEmailSend (explorer §5 Explorer email send)', () => {
 });
 
 describe('validatePrepaidLocation (explorer §5)', () => {
-  it('requires a valid state', () => {
-    expect(validatePrepaidLocation({ state: 'FL' })).toEqual({});
-    expect(validatePrepaidLocation({})).toEqual({ state: 'State is required' });
-    expect(validatePrepaidLocation({ state: 'Florida' })).toEqual({ state: 'State not valid' });
+  itAnswers(validatePrepaidLocation, {
+    'requires a valid state': [
+      [[{ state: 'FL' }], {}],
+      [[{}], { state: 'State is required' }],
+      [[{ state: 'Florida' }], { state: 'State not valid' }],
+    ],
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { itAnswers } from '../testing/examples.ts';
 import { PLAN_TYPES, type BenefitType } from './catalogues.ts';
 import {
   benefitTypeHighlighters,
@@ -58,23 +59,27 @@ describe('explorer page content (explorer §2)', () => {
     expect(hasPrepaidPlans([{ prepaidSitusState: '' }])).toBe(false);
   });
 
-  it('opens comparison per category on its launch day', () => {
-    expect(isComparisonAvailable('MEDICAL', day(2024, 9, 14, 23))).toBe(false);
-    expect(isComparisonAvailable('MEDICAL', day(2024, 9, 15, 0))).toBe(true);
-    expect(isComparisonAvailable('FINANCIAL', day(2024, 9, 15))).toBe(true);
-    expect(isComparisonAvailable('DENTAL', day(2024, 5, 29))).toBe(false);
-    expect(isComparisonAvailable('DENTAL', day(2024, 5, 30))).toBe(true);
-    expect(isComparisonAvailable('VISION', day(2024, 6, 1))).toBe(true);
-    expect(isComparisonAvailable('LIFE', day(2030, 1, 1))).toBe(false);
+  itAnswers(isComparisonAvailable, {
+    'opens comparison per category on its launch day': [
+      [['MEDICAL', day(2024, 9, 14, 23)], false],
+      [['MEDICAL', day(2024, 9, 15, 0)], true],
+      [['FINANCIAL', day(2024, 9, 15)], true],
+      [['DENTAL', day(2024, 5, 29)], false],
+      [['DENTAL', day(2024, 5, 30)], true],
+      [['VISION', day(2024, 6, 1)], true],
+      [['LIFE', day(2030, 1, 1)], false],
+    ],
   });
 
-  it('names gap and critical illness Specified Disease in CA, NY and CT', () => {
-    expect(benefitTypeLabel('CRITICAL_ILLNESS', { state: 'NY' })).toBe('Specified Disease');
-    expect(benefitTypeLabel('GAP', { state: 'CT' })).toBe('Specified Disease');
-    expect(benefitTypeLabel('GAP', { state: 'CA', language: 'es' })).toBe('Enfermedades específicas');
-    expect(benefitTypeLabel('CRITICAL_ILLNESS', { state: 'TX' })).toBe('Critical Illness');
-    expect(benefitTypeLabel('ACCIDENT', { state: 'CA' })).toBe('Accident');
-    expect(benefitTypeLabel('OTHER')).toBe('Additional Benefits');
+  itAnswers(benefitTypeLabel, {
+    'names gap and critical illness Specified Disease in CA, NY and CT': [
+      [['CRITICAL_ILLNESS', { state: 'NY' }], 'Specified Disease'],
+      [['GAP', { state: 'CT' }], 'Specified Disease'],
+      [['GAP', { state: 'CA', language: 'es' }], 'Enfermedades específicas'],
+      [['CRITICAL_ILLNESS', { state: 'TX' }], 'Critical Illness'],
+      [['ACCIDENT', { state: 'CA' }], 'Accident'],
+      [['OTHER'], 'Additional Benefits'],
+    ],
   });
 
   it('formats currency as $0,0 or $0,0.00 and percentages for en-US', () => {
@@ -111,10 +116,12 @@ describe('explorer page content (explorer §2)', () => {
     expect(planTypeLabel('NEW_KIND', 'en')).toBe('New kind');
   });
 
-  it('gives a medical plan its price tier and other plans none', () => {
-    expect(medicalPriceTier({ benefitType: 'MEDICAL', premium: '$$$' })).toBe('$$$');
-    expect(medicalPriceTier({ benefitType: 'MEDICAL', premium: '120' })).toBeNull();
-    expect(medicalPriceTier({ benefitType: 'DENTAL', premium: '$' })).toBeNull();
+  itAnswers(medicalPriceTier, {
+    'gives a medical plan its price tier and other plans none': [
+      [[{ benefitType: 'MEDICAL', premium: '$$$' }], '$$$'],
+      [[{ benefitType: 'MEDICAL', premium: '120' }], null],
+      [[{ benefitType: 'DENTAL', premium: '$' }], null],
+    ],
   });
 
   it('gathers up to 15 summary documents per benefit type, one per document key', () => {
@@ -173,13 +180,15 @@ describe('explorer page content (explorer §2)', () => {
     expect(showsDemoBanner({ isLive: true })).toBe(false);
   });
 
-  it('knows the open-enrollment season is 20 Nov to 31 Jan', () => {
-    expect(isOpenEnrollmentSeason(day(2025, 11, 19))).toBe(false);
-    expect(isOpenEnrollmentSeason(day(2025, 11, 20, 0))).toBe(true);
-    expect(isOpenEnrollmentSeason(day(2025, 12, 31))).toBe(true);
-    expect(isOpenEnrollmentSeason(day(2026, 1, 31, 23))).toBe(true);
-    expect(isOpenEnrollmentSeason(day(2026, 2, 1, 0))).toBe(false);
-    expect(isOpenEnrollmentSeason(day(2026, 7, 4))).toBe(false);
+  itAnswers(isOpenEnrollmentSeason, {
+    'knows the open-enrollment season is 20 Nov to 31 Jan': [
+      [[day(2025, 11, 19)], false],
+      [[day(2025, 11, 20, 0)], true],
+      [[day(2025, 12, 31)], true],
+      [[day(2026, 1, 31, 23)], true],
+      [[day(2026, 2, 1, 0)], false],
+      [[day(2026, 7, 4)], false],
+    ],
   });
 
   it('shows the benefits-administration call to action in the season, or while the site enrolment is active', () => {
@@ -321,6 +330,7 @@ describe('medical video', () => {
     expect(medicalVideoOf({ ...site, medicalVideo: 'NO_VIDEO' }, 'en')).toBeNull();
     expect(medicalVideoOf({ ...site, medicalVideoDocumentId: ' ' }, 'en')).toBeNull();
   });
+
   it('uses the Spanish title only for a Spanish video in Spanish', () => {
     expect(medicalVideoOf(site, 'es')).toEqual({
       title: 'Sus planes médicos',

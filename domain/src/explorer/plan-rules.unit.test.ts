@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { itAnswers } from '../testing/examples.ts';
 import { validateExplorerPlan } from './plan-rules.ts';
 import type { ExplorerPlanInput } from './plan-rules.ts';
 import {
@@ -31,13 +32,12 @@ describe('validateExplorerPlan (explorer §5 Plan)', () => {
     for (const plan of [life, medical, dental, vision, fsa]) expect(validateExplorerPlan(plan)).toEqual({});
   });
 
-  it('requires a carrier id greater than 0', () => {
-    expect(validateExplorerPlan({ ...life, carrierId: 0 })).toEqual({ carrierId: 'Carrier is required.' });
-    expect(validateExplorerPlan({ ...life, carrierId: null })).toEqual({ carrierId: 'Carrier is required.' });
-  });
-
-  it('requires a plan name', () => {
-    expect(validateExplorerPlan({ ...life, planName: '' })).toEqual({ planName: 'Plan Name is required.' });
+  itAnswers(validateExplorerPlan, {
+    'requires a carrier id greater than 0': [
+      [[{ ...life, carrierId: 0 }], { carrierId: 'Carrier is required.' }],
+      [[{ ...life, carrierId: null }], { carrierId: 'Carrier is required.' }],
+    ],
+    'requires a plan name': [[[{ ...life, planName: '' }], { planName: 'Plan Name is required.' }]],
   });
 
   it('requires the legal entity unless the carrier is the provider (1)', () => {
@@ -53,10 +53,12 @@ describe('validateExplorerPlan (explorer §5 Plan)', () => {
     });
   });
 
-  it('allows only the plan types of the benefit type', () => {
-    expect(validateExplorerPlan({ ...life, planType: 'PPO' })).toEqual({ planType: 'Invalid plan type.' });
-    expect(validateExplorerPlan({ ...life, planType: null })).toEqual({ planType: 'Invalid plan type.' });
-    expect(validateExplorerPlan({ ...life, benefitType: 'OTHER', planType: 'PET_INSURANCE' })).toEqual({});
+  itAnswers(validateExplorerPlan, {
+    'allows only the plan types of the benefit type': [
+      [[{ ...life, planType: 'PPO' }], { planType: 'Invalid plan type.' }],
+      [[{ ...life, planType: null }], { planType: 'Invalid plan type.' }],
+      [[{ ...life, benefitType: 'OTHER', planType: 'PET_INSURANCE' }], {}],
+    ],
   });
 
   it('allows only the benefit levels of the benefit type', () => {

@@ -1,8 +1,8 @@
 import { isBenefitType, isExplorerLanguage, isSalesTerritory, MEDICAL_VIDEO_OPTIONS } from './catalogues.ts';
-import type { MedicalVideoOption } from './catalogues.ts';
 import { isBlank, stateMessage } from './common-rules.ts';
 import type { FieldErrors } from './common-rules.ts';
 import { hasReadableContrast, isHexColor, MIN_TEXT_CONTRAST_RATIO } from './contrast.ts';
+import { oneOf } from '../one-of.ts';
 
 /**
  * The site form as the rules see it: every field may be missing, since the form and the API both ask
@@ -97,8 +97,7 @@ export function normalizeVanitySlug(slug: string): string {
   return slug.trim().toLowerCase().replace(/\s+/g, '-');
 }
 
-const isMedicalVideoOption = (value: unknown): value is MedicalVideoOption =>
-  (MEDICAL_VIDEO_OPTIONS as readonly unknown[]).includes(value);
+const isMedicalVideoOption = oneOf(MEDICAL_VIDEO_OPTIONS);
 
 export function validateExplorerSite(input: ExplorerSiteInput): ExplorerSiteErrors {
   const m = EXPLORER_SITE_MESSAGES;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { itAnswers } from '../testing/examples.ts';
 import { normalizeVanitySlug, validateExplorerSite } from './site-rules.ts';
 import type { ExplorerSiteInput } from './site-rules.ts';
 
@@ -33,14 +34,15 @@ describe('validateExplorerSite (explorer §5 Site)', () => {
     });
   });
 
-  it('requires a valid employer state', () => {
-    expect(errorsOf({ employerState: null })).toEqual({ employerState: 'Employer state is required' });
-    expect(errorsOf({ employerState: 'ZZ' })).toEqual({ employerState: 'State not valid' });
-  });
-
-  it('requires at least one policy', () => {
-    expect(errorsOf({ policies: [] })).toEqual({ policies: 'Please select at least one policy.' });
-    expect(errorsOf({ policies: [''] })).toEqual({ policies: 'Please select at least one policy.' });
+  itAnswers(errorsOf, {
+    'requires a valid employer state': [
+      [[{ employerState: null }], { employerState: 'Employer state is required' }],
+      [[{ employerState: 'ZZ' }], { employerState: 'State not valid' }],
+    ],
+    'requires at least one policy': [
+      [[{ policies: [] }], { policies: 'Please select at least one policy.' }],
+      [[{ policies: [''] }], { policies: 'Please select at least one policy.' }],
+    ],
   });
 
   it('takes letters, digits, underscores, hyphens and spaces in the vanity slug', () => {
@@ -125,15 +127,16 @@ describe('validateExplorerSite (explorer §5 Site)', () => {
     ).toEqual({ medicalVideoSpanishTitle: 'Please provide a response.' });
   });
 
-  it('takes a territory only from the sales territories', () => {
-    expect(errorsOf({ territory: 'Atlantis' })).toEqual({ territory: 'Territory not valid' });
-    expect(errorsOf({ territory: null })).toEqual({});
-  });
-
-  it('requires a language', () => {
-    expect(errorsOf({ language: null })).toEqual({ language: 'Language is required' });
-    expect(errorsOf({ language: 'es' })).toEqual({});
-    expect(errorsOf({ language: 'fr' })).toEqual({ language: 'Language is required' });
+  itAnswers(errorsOf, {
+    'takes a territory only from the sales territories': [
+      [[{ territory: 'Atlantis' }], { territory: 'Territory not valid' }],
+      [[{ territory: null }], {}],
+    ],
+    'requires a language': [
+      [[{ language: null }], { language: 'Language is required' }],
+      [[{ language: 'es' }], {}],
+      [[{ language: 'fr' }], { language: 'Language is required' }],
+    ],
   });
 
   it('takes ISO dates and an end after the start', () => {

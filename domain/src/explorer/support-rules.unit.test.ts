@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { itAnswers } from '../testing/examples.ts';
 import {
   nextSupportPanelState,
   selectedBenefitsEmail,
@@ -9,26 +10,30 @@ import {
 import { benefitTypeLabel } from './page-content.ts';
 
 describe('support panel states', () => {
-  it('expands and collapses through the moving states', () => {
-    expect(nextSupportPanelState('collapsed', 'toggle')).toBe('expanding');
-    expect(nextSupportPanelState('expanding', 'animationEnd')).toBe('expanded');
-    expect(nextSupportPanelState('expanded', 'toggle')).toBe('collapsing');
-    expect(nextSupportPanelState('collapsing', 'animationEnd')).toBe('collapsed');
-  });
-  it('closes (Escape) from any open state and reverses a move on toggle', () => {
-    expect(nextSupportPanelState('expanded', 'close')).toBe('collapsing');
-    expect(nextSupportPanelState('expanding', 'close')).toBe('collapsing');
-    expect(nextSupportPanelState('collapsed', 'close')).toBe('collapsed');
-    expect(nextSupportPanelState('collapsing', 'toggle')).toBe('expanding');
-    expect(nextSupportPanelState('expanded', 'animationEnd')).toBe('expanded');
+  itAnswers(nextSupportPanelState, {
+    'expands and collapses through the moving states': [
+      [['collapsed', 'toggle'], 'expanding'],
+      [['expanding', 'animationEnd'], 'expanded'],
+      [['expanded', 'toggle'], 'collapsing'],
+      [['collapsing', 'animationEnd'], 'collapsed'],
+    ],
+    'closes (Escape) from any open state and reverses a move on toggle': [
+      [['expanded', 'close'], 'collapsing'],
+      [['expanding', 'close'], 'collapsing'],
+      [['collapsed', 'close'], 'collapsed'],
+      [['collapsing', 'toggle'], 'expanding'],
+      [['expanded', 'animationEnd'], 'expanded'],
+    ],
   });
 });
 
 describe('support messages', () => {
-  it('needs text and caps its length', () => {
-    expect(supportMessageError('  ')).toBe(SUPPORT_MESSAGES.textRequired);
-    expect(supportMessageError('x'.repeat(SUPPORT_MESSAGE_MAX_LENGTH + 1))).toBe(SUPPORT_MESSAGES.tooLong);
-    expect(supportMessageError('Hello')).toBeNull();
+  itAnswers(supportMessageError, {
+    'needs text and caps its length': [
+      [['  '], SUPPORT_MESSAGES.textRequired],
+      [['x'.repeat(SUPPORT_MESSAGE_MAX_LENGTH + 1)], SUPPORT_MESSAGES.tooLong],
+      [['Hello'], null],
+    ],
   });
 });
 

@@ -1,5 +1,5 @@
 import type { DomainEvent } from '@onboard/events';
-import { accepted, refused, type Command, type Decider, type Intent } from '../decider.ts';
+import { accepted, onceDecider, refused, type Command, type Decider, type Intent } from '../decider.ts';
 
 type Event<T extends DomainEvent['type']> = Extract<DomainEvent, { type: T }>;
 
@@ -12,35 +12,17 @@ const refuse = (code: VisitorError['code'], message: string) => refused<VisitorE
 
 /** `explorerlead-{leadId}`: a lead is sent once. */
 export type LeadCommand = Command<'SubmitLead', Event<'LeadSubmitted'>['data']>;
-export const leadDecider: Decider<
-  { submitted: boolean },
-  LeadCommand,
-  Event<'LeadSubmitted'>,
-  VisitorError
-> = {
-  initialState: () => ({ submitted: false }),
-  decide: (command, state) =>
-    state.submitted
-      ? refuse('ALREADY_EXISTS', 'This lead is sent already')
-      : accepted({ type: 'LeadSubmitted', data: command.data }),
-  evolve: () => ({ submitted: true }),
-};
+export const leadDecider = onceDecider<LeadCommand, Event<'LeadSubmitted'>, VisitorError>(
+  (command) => ({ type: 'LeadSubmitted', data: command.data }),
+  { code: 'ALREADY_EXISTS', message: 'This lead is sent already' },
+);
 
 /** `explorerhumancheck-{nonce}`: a human check's answer counts once. */
 export type HumanCheckCommand = Command<'UseHumanCheck', { nonce: string; purpose: string }>;
-export const humanCheckDecider: Decider<
-  { used: boolean },
-  HumanCheckCommand,
-  Event<'HumanCheckUsed'>,
-  VisitorError
-> = {
-  initialState: () => ({ used: false }),
-  decide: (command, state) =>
-    state.used
-      ? refuse('ALREADY_EXISTS', 'This check is used already')
-      : accepted({ type: 'HumanCheckUsed', data: { ...command.data, at: command.metadata.at } }),
-  evolve: () => ({ used: true }),
-};
+export const humanCheckDecider = onceDecider<HumanCheckCommand, Event<'HumanCheckUsed'>, VisitorError>(
+  (command) => ({ type: 'HumanCheckUsed', data: { ...command.data, at: command.metadata.at } }),
+  { code: 'ALREADY_EXISTS', message: 'This check is used already' },
+);
 
 export const CONVERSATION_NOT_FOUND = 'Conversation not found';
 

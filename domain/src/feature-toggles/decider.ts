@@ -1,5 +1,6 @@
 import type { FeatureToggleEvent } from '@onboard/events';
 import { accepted, refused, type Command, type Decider, type Decision, type Intent } from '../decider.ts';
+import { unhandled } from '../exhaustive.ts';
 import { isFeatureToggleName, isGlobalOnlyToggle, type FeatureToggleSettings } from './catalogue.ts';
 
 /** Every toggle's stored settings, folded from the `feature-toggles` stream. */
@@ -53,10 +54,8 @@ export function decideFeatureToggles(
         data: { toggle, clientId: command.data.clientId, at, by },
       });
     }
-    default: {
-      const unknown: never = command;
-      throw new Error(`Unknown command ${JSON.stringify(unknown)}`);
-    }
+    default:
+      return unhandled('command', command);
   }
 }
 
@@ -81,10 +80,8 @@ export function evolveFeatureToggles(
       clients.delete(event.data.clientId);
       toggles.set(toggle, { global: current.global, clients });
       break;
-    default: {
-      const unknown: never = event;
-      throw new Error(`Unknown event ${JSON.stringify(unknown)}`);
-    }
+    default:
+      return unhandled('event', event);
   }
   return { toggles };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FeatureToggleEvent } from '@onboard/events';
-import { eventsOf, givenWhenThen, refusalOf } from '../testing/given-when-then.ts';
+import { commandBuilder, eventsOf, givenWhenThen, refusalOf } from '../testing/given-when-then.ts';
 import {
   NO_OVERRIDE_MESSAGE,
   UNKNOWN_TOGGLE_MESSAGE,
@@ -8,20 +8,14 @@ import {
   type FeatureToggleCommand,
 } from './decider.ts';
 import { resolveFeatureToggle } from './catalogue.ts';
+import { at } from '../testing/actors.ts';
 
 const staff = { userId: 'admin-1', role: 'SLF_ADMIN' };
-const at = '2026-11-24T10:00:00.000Z';
 const given = givenWhenThen(featureTogglesDecider);
-const set = (toggle: string, clientId: string | null, enabled: boolean): FeatureToggleCommand => ({
-  type: 'SetFeatureToggle',
-  data: { toggle, clientId, enabled },
-  metadata: { at, by: staff },
-});
-const clear = (toggle: string, clientId: string): FeatureToggleCommand => ({
-  type: 'ClearFeatureToggleOverride',
-  data: { toggle, clientId },
-  metadata: { at, by: staff },
-});
+const cmd = commandBuilder<FeatureToggleCommand>({ at, by: staff });
+const set = (toggle: string, clientId: string | null, enabled: boolean) =>
+  cmd('SetFeatureToggle', { toggle, clientId, enabled });
+const clear = (toggle: string, clientId: string) => cmd('ClearFeatureToggleOverride', { toggle, clientId });
 const wasSet = (toggle: string, clientId: string | null, enabled: boolean): FeatureToggleEvent => ({
   type: 'FeatureToggleSet',
   data: { toggle, clientId, enabled, at, by: staff },

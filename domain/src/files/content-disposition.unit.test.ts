@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { itAnswers } from '../testing/examples.ts';
 import {
   DownloadHeaderError,
   contentDisposition,
@@ -8,13 +9,12 @@ import {
 } from './content-disposition.ts';
 
 describe('safeFilename', () => {
-  it('removes slashes, backslashes and both kinds of quote', () => {
-    expect(safeFilename(`a/b\\c"d'e.pdf`)).toBe('abcde.pdf');
-    expect(safeFilename('../../etc/passwd')).toBe('....etcpasswd');
-  });
-
-  it('removes control characters that would break the header', () => {
-    expect(safeFilename('a\r\nb\tc.pdf')).toBe('abc.pdf');
+  itAnswers(safeFilename, {
+    'removes slashes, backslashes and both kinds of quote': [
+      [[`a/b\\c"d'e.pdf`], 'abcde.pdf'],
+      [['../../etc/passwd'], '....etcpasswd'],
+    ],
+    'removes control characters that would break the header': [[['a\r\nb\tc.pdf'], 'abc.pdf']],
   });
 
   it('keeps ordinary names, spaces and accents', () => {

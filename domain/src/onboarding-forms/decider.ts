@@ -1,5 +1,6 @@
 import type { EnvelopeEvent, EnvelopeRecipient, SigningField, SigningRole } from '@onboard/events';
 import { accepted, refused, type Command, type Decider, type Decision, type Intent } from '../decider.ts';
+import { unhandled } from '../exhaustive.ts';
 
 /**
  * The lifecycle of an onboarding form's envelope, as a pure decider over `envelope-{envelopeId}`:
@@ -556,10 +557,8 @@ export function decideEnvelope(
         data: { ...ref, reason: command.data.reason.trim(), at, by },
       });
     }
-    default: {
-      const unknown: never = command;
-      throw new Error(`Unknown command ${JSON.stringify(unknown)}`);
-    }
+    default:
+      return unhandled('command', command);
   }
 }
 
@@ -752,10 +751,8 @@ export function evolveEnvelope(state: EnvelopeDeciderState, event: EnvelopeEvent
         lock: null,
         lastActionAt: at,
       };
-    default: {
-      const unknown: never = event;
-      throw new Error(`Unknown event ${JSON.stringify(unknown)}`);
-    }
+    default:
+      return unhandled('event', event);
   }
 }
 

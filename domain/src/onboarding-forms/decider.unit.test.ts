@@ -15,7 +15,8 @@ import {
   type SigningOrigin,
 } from './decider.ts';
 import { foldWith } from '../decider.ts';
-import { cmd, field, person, staff, t, template as formTemplate } from '../testing/envelopes.ts';
+import { cmd, field, person, t, template as formTemplate } from '../testing/envelopes.ts';
+import { staff } from '../testing/actors.ts';
 import { auditCertificate } from './certificate.ts';
 
 const given = givenWhenThen(envelopeDecider);

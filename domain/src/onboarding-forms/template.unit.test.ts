@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { eventsOf, givenWhenThen, refusalOf } from '../testing/given-when-then.ts';
 import { signingTemplateDecider, type SigningTemplateCommand } from './template.ts';
+import { staff, at } from '../testing/actors.ts';
 
 const given = givenWhenThen(signingTemplateDecider);
-const at = '2026-11-24T10:00:00.000Z';
-const staff = { userId: 'ic-1', role: 'SLF_ADMIN' };
 const create: SigningTemplateCommand = {
   type: 'CreateTemplate',
   data: {

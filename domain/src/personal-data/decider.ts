@@ -1,7 +1,9 @@
 import type { PersonalDataAccessEvent } from '@onboard/events';
 import { accepted, refused, type Command, type Decider, type Decision, type Intent } from '../decider.ts';
+import { unhandled } from '../exhaustive.ts';
 import { CENSUS_FIELD_LABELS } from '../census/fields.ts';
 import { isMaskedFor } from '../census/masking.ts';
+import { oneOf } from '../one-of.ts';
 
 /** Why someone looks at a full value: one of these, chosen each time. */
 export const REVEAL_REASONS = [
@@ -11,8 +13,7 @@ export const REVEAL_REASONS = [
   'Audit',
 ] as const;
 export type RevealReason = (typeof REVEAL_REASONS)[number];
-export const isRevealReason = (reason: string): reason is RevealReason =>
-  (REVEAL_REASONS as readonly string[]).includes(reason);
+export const isRevealReason = oneOf(REVEAL_REASONS);
 
 export const PERSONAL_DATA_MESSAGES = {
   reason: 'Choose why you need the full value',
@@ -83,10 +84,8 @@ export function decidePersonalDataAccess(
         data: { clientId, file, what, reason, at, by },
       });
     }
-    default: {
-      const unknown: never = command;
-      throw new Error(`Unknown command ${JSON.stringify(unknown)}`);
-    }
+    default:
+      return unhandled('command', command);
   }
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { itAnswers } from '../testing/examples.ts';
 import {
   EnvelopeError,
   envelopeIngestUrl,
@@ -86,10 +87,12 @@ describe('the DSN', () => {
     expect(parseDsn('not a dsn')).toBeNull();
   });
 
-  it('matches the same key and project only', () => {
-    expect(isSameDsn(DSN, 'https://abc123@O1.ingest.sentry.example/42/')).toBe(true);
-    expect(isSameDsn(DSN, 'https://other@o1.ingest.sentry.example/42')).toBe(false);
-    expect(isSameDsn(DSN, 'https://abc123@o1.ingest.sentry.example/43')).toBe(false);
-    expect(isSameDsn(DSN, 'garbage')).toBe(false);
+  itAnswers(isSameDsn, {
+    'matches the same key and project only': [
+      [[DSN, 'https://abc123@O1.ingest.sentry.example/42/'], true],
+      [[DSN, 'https://other@o1.ingest.sentry.example/42'], false],
+      [[DSN, 'https://abc123@o1.ingest.sentry.example/43'], false],
+      [[DSN, 'garbage'], false],
+    ],
   });
 });

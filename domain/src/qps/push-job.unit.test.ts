@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { eventsOf, givenWhenThen, refusalOf } from '../testing/given-when-then.ts';
 import { pushJobDecider, type PushJobCommand } from './push-job.ts';
+import { staff } from '../testing/actors.ts';
 
 const at = '2026-11-28T10:00:00.000Z';
-const staff = { userId: 'ic-1', role: 'SLF_ADMIN' };
 const given = givenWhenThen(pushJobDecider);
 const request: PushJobCommand = {
   type: 'RequestPlanDesignPush',

@@ -1,5 +1,6 @@
 import type { ResourceContent, ResourceEvent } from '@onboard/events';
 import { accepted, refused, type Command, type Decider, type Decision, type Intent } from '../decider.ts';
+import { unhandled } from '../exhaustive.ts';
 import {
   RESOURCE_DOCUMENT_MESSAGE,
   orderedAudiences,
@@ -130,10 +131,8 @@ export function decideResources(command: ResourceCommand, state: ResourcesState)
     }
     case 'RemoveResource':
       return accepted({ type: 'ResourceRemoved', data: { clientId, resourceId, at, by } });
-    default: {
-      const unknown: never = command;
-      throw new Error(`Unknown command ${JSON.stringify(unknown)}`);
-    }
+    default:
+      return unhandled('command', command);
   }
 }
 
@@ -161,10 +160,8 @@ export function evolveResources(state: ResourcesState, event: ResourceEvent): Re
     case 'ResourceRemoved':
       resources.delete(resourceId);
       break;
-    default: {
-      const unknown: never = event;
-      throw new Error(`Unknown event ${JSON.stringify(unknown)}`);
-    }
+    default:
+      return unhandled('event', event);
   }
   return { resources };
 }

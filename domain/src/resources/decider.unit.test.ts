@@ -9,10 +9,9 @@ import {
   RESOURCE_URL_MESSAGE,
   isResourceUrl,
 } from './catalogue.ts';
+import { staff, at } from '../testing/actors.ts';
 
 const clientId = 'acme';
-const staff = { userId: 'ic-1', role: 'SLF_ADMIN' };
-const at = '2026-11-24T10:00:00.000Z';
 const later = '2026-11-25T09:30:00.000Z';
 const given = givenWhenThen(resourcesDecider);
 const cmd = commandBuilder<ResourceCommand>({ at, by: staff });

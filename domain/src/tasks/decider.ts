@@ -1,6 +1,7 @@
 import { isValid, parseISO } from 'date-fns';
 import type { CallSchedule, TaskEvent } from '@onboard/events';
 import { accepted, refused, type Command, type Decider, type Decision, type Intent } from '../decider.ts';
+import { unhandled } from '../exhaustive.ts';
 import {
   CLIENT_TASK_IDS,
   isTaskId,
@@ -142,10 +143,8 @@ export function decideTasks(command: TaskCommand, state: TasksState): TaskDecisi
         });
       return moveDueDate(state, ref, dueDate, command.data.moveOthers === true, at, by);
     }
-    default: {
-      const unknown: never = command;
-      throw new Error(`Unknown command ${JSON.stringify(unknown)}`);
-    }
+    default:
+      return unhandled('command', command);
   }
 }
 
@@ -260,10 +259,8 @@ export function evolveTasks(state: TasksState, event: TaskEvent): TasksState {
     case 'TaskCallScheduled':
       if (current) tasks.set(key, { ...current, call: event.data.call });
       break;
-    default: {
-      const unknown: never = event;
-      throw new Error(`Unknown event ${JSON.stringify(unknown)}`);
-    }
+    default:
+      return unhandled('event', event);
   }
   return { tasks };
 }

@@ -12,11 +12,10 @@ import {
   tasksDecider,
   type TaskCommand,
 } from './decider.ts';
+import { staff, at } from '../testing/actors.ts';
 
 const clientId = 'acme';
-const staff = { userId: 'ic-1', role: 'SLF_ADMIN' };
 const benAdmin = { userId: 'ben-1', role: 'BEN_ADMIN' };
-const at = '2026-11-24T10:00:00.000Z';
 const given = givenWhenThen(tasksDecider);
 const cmd = commandBuilder<TaskCommand>({ at, by: staff });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { itAnswers } from '../testing/examples.ts';
 import { dueDateBadge } from './due-date.ts';
 
 const today = new Date(2026, 10, 22, 15, 30); // 22 Nov 2026, afternoon local time
@@ -19,11 +20,13 @@ describe('due-date badge', () => {
   it('says due soon within five days', () => {
     expect(dueDateBadge('2026-11-27', 'NIGO', today)?.text).toBe('Due Soon: Due by 11/27/2026');
   });
-  it('gives the plain date from the sixth day', () => {
-    expect(dueDateBadge('2026-11-28', 'Upcoming', today)).toEqual({ tone: 'due', text: 'Due by 11/28/2026' });
-  });
-  it('shows nothing for a completed task or a date it cannot read', () => {
-    expect(dueDateBadge('2026-11-22', 'Done', today)).toBeNull();
-    expect(dueDateBadge('someday', 'In Progress', today)).toBeNull();
+  itAnswers(dueDateBadge, {
+    'gives the plain date from the sixth day': [
+      [['2026-11-28', 'Upcoming', today], { tone: 'due', text: 'Due by 11/28/2026' }],
+    ],
+    'shows nothing for a completed task or a date it cannot read': [
+      [['2026-11-22', 'Done', today], null],
+      [['someday', 'In Progress', today], null],
+    ],
   });
 });

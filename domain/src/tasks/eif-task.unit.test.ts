@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { itAnswers } from '../testing/examples.ts';
 import { eifStepStatuses, type EifStepProgress } from '../eif/forms/status.ts';
 import { dueDateBadge } from './due-date.ts';
 import { eifTaskStart, eifTaskStatus, eifTaskStatusOf } from './eif-task.ts';
@@ -19,21 +20,20 @@ const view = (attributes: Record<string, unknown> = {}) =>
   });
 
 describe('the EIF task status', () => {
-  it('given nothing started, then it is Not Started', () => {
-    expect(eifTaskStatusOf(false, [step('Not Started', 'Not Started')])).toBe('Not Started');
-  });
-
-  it('given one sub-step started or completed, then it is In Progress until signed', () => {
-    expect(eifTaskStatusOf(false, [step('Not Started', 'In Progress')])).toBe('In Progress');
-    expect(eifTaskStatusOf(false, [step('Completed', 'Completed')])).toBe('In Progress');
-  });
-
-  it('given the form signed, then it is Completed whatever the sub-steps say', () => {
-    expect(eifTaskStatusOf(true, [step('Not Started')])).toBe('Done');
-  });
-
-  it('given every sub-step complete but the form unsigned, then it is still In Progress', () => {
-    expect(eifTaskStatusOf(false, [step('Completed'), step('Completed')])).toBe('In Progress');
+  itAnswers(eifTaskStatusOf, {
+    'given nothing started, then it is Not Started': [
+      [[false, [step('Not Started', 'Not Started')]], 'Not Started'],
+    ],
+    'given one sub-step started or completed, then it is In Progress until signed': [
+      [[false, [step('Not Started', 'In Progress')]], 'In Progress'],
+      [[false, [step('Completed', 'Completed')]], 'In Progress'],
+    ],
+    'given the form signed, then it is Completed whatever the sub-steps say': [
+      [[true, [step('Not Started')]], 'Done'],
+    ],
+    'given every sub-step complete but the form unsigned, then it is still In Progress': [
+      [[false, [step('Completed'), step('Completed')]], 'In Progress'],
+    ],
   });
 
   it('reads the form: an answer starts it, the signature completes it, and the badge goes with it', () => {

@@ -1,20 +1,19 @@
-import { describe, expect, it } from 'vitest';
+import { describe } from 'vitest';
+import { itAnswers } from '../testing/examples.ts';
 import { onboardingFormsTaskStatus } from './onboarding-forms-task.ts';
 
 describe('the onboarding-forms task follows the forms', () => {
-  it('says nothing before a form is sent', () => {
-    expect(onboardingFormsTaskStatus([])).toBeNull();
-  });
-  it('is in progress while a form is being signed or held by a decline', () => {
-    expect(onboardingFormsTaskStatus(['sent'])).toBe('In Progress');
-    expect(onboardingFormsTaskStatus(['completed', 'declined'])).toBe('In Progress');
-    expect(onboardingFormsTaskStatus(['completed', 'sent', 'voided'])).toBe('In Progress');
-  });
-  it('is done once every form not voided is completed', () => {
-    expect(onboardingFormsTaskStatus(['completed'])).toBe('Done');
-    expect(onboardingFormsTaskStatus(['completed', 'voided', 'completed'])).toBe('Done');
-  });
-  it('is not started again when every form sent was voided', () => {
-    expect(onboardingFormsTaskStatus(['voided', 'voided'])).toBe('Not Started');
+  itAnswers(onboardingFormsTaskStatus, {
+    'says nothing before a form is sent': [[[[]], null]],
+    'is in progress while a form is being signed or held by a decline': [
+      [[['sent']], 'In Progress'],
+      [[['completed', 'declined']], 'In Progress'],
+      [[['completed', 'sent', 'voided']], 'In Progress'],
+    ],
+    'is done once every form not voided is completed': [
+      [[['completed']], 'Done'],
+      [[['completed', 'voided', 'completed']], 'Done'],
+    ],
+    'is not started again when every form sent was voided': [[[['voided', 'voided']], 'Not Started']],
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { itAnswers } from '../testing/examples.ts';
 import {
   DEFAULT_REMINDER_POLICY,
   addWorkingDays,
@@ -30,6 +31,7 @@ describe('reminders due', () => {
   it('given a task due in more than three working days, when the job runs, then nothing is due', () => {
     expect(remindersDue(due, '2026-11-24', policy)).toEqual([]);
   });
+
   it('given the lead reached, then "due soon" until the day, named by its first day', () => {
     // Three working days before Tuesday Dec 1: Wednesday Nov 25 (Thanksgiving and the weekend skipped).
     expect(remindersDue(due, '2026-11-25', policy)).toEqual([{ kind: 'TASK_DUE_SOON', on: '2026-11-25' }]);
@@ -38,6 +40,7 @@ describe('reminders due', () => {
   it('given the due day, then "due today"', () => {
     expect(remindersDue(due, due, policy)).toEqual([{ kind: 'TASK_DUE_TODAY', on: due }]);
   });
+
   it('given the task past due, then "past due" the day after and every week after that', () => {
     expect(remindersDue(due, '2026-12-02', policy)).toEqual([{ kind: 'TASK_OVERDUE', on: '2026-12-02' }]);
     expect(remindersDue(due, '2026-12-08', policy)).toEqual([{ kind: 'TASK_OVERDUE', on: '2026-12-02' }]);
@@ -68,13 +71,15 @@ describe('reminders due', () => {
 });
 
 describe('who is reminded', () => {
-  it('the owner while the task is open, the carrier while it waits for review, nobody once finished', () => {
-    expect(reminderAudience('client', 'Not Started')).toBe('client');
-    expect(reminderAudience('client', 'NIGO')).toBe('client');
-    expect(reminderAudience('carrier', 'In Progress')).toBe('carrier');
-    expect(reminderAudience('client', 'In Review')).toBe('carrier');
-    expect(reminderAudience('client', 'Done')).toBeNull();
-    expect(reminderAudience('client', 'Voided')).toBeNull();
+  itAnswers(reminderAudience, {
+    'the owner while the task is open, the carrier while it waits for review, nobody once finished': [
+      [['client', 'Not Started'], 'client'],
+      [['client', 'NIGO'], 'client'],
+      [['carrier', 'In Progress'], 'carrier'],
+      [['client', 'In Review'], 'carrier'],
+      [['client', 'Done'], null],
+      [['client', 'Voided'], null],
+    ],
   });
 });
 

@@ -7,10 +7,9 @@ import { TASK_NEEDS, type TaskId } from './catalogue.ts';
 import { tasksDecider, type SchedulePolicy, type TaskCommand, type TasksState } from './decider.ts';
 import { dueDateMoves, planDueDates, taskRefKey, tasksAtRisk, type ScheduledTask } from './schedule.ts';
 import { onboardingTimeline } from './timeline.ts';
+import { staff, at } from '../testing/actors.ts';
 
 const plus = (date: string, days: number) => format(addDays(parseISO(date), days), 'yyyy-MM-dd');
-const staff = { userId: 'ic-1', role: 'SLF_ADMIN' };
-const at = '2026-11-24T10:00:00.000Z';
 const given = givenWhenThen(tasksDecider);
 const cmd = commandBuilder<TaskCommand>({ at, by: staff });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { itAnswers } from '../testing/examples.ts';
 import { TASK_STATUSES, clientActionResult, staffStatusRefusal, statusPill } from './status.ts';
 
 describe('the status pill (explorer §4)', () => {
@@ -50,13 +51,14 @@ describe('what the client does on a task', () => {
 });
 
 describe('what staff set', () => {
-  it('needs a reason for NIGO', () => {
-    expect(staffStatusRefusal('In Review', 'NIGO', ' ')).toBe('Please give the reason the client will read');
-    expect(staffStatusRefusal('In Review', 'NIGO', 'The bill is unreadable')).toBeNull();
-  });
-
-  it('refuses a change to the status the task already has', () => {
-    expect(staffStatusRefusal('Done', 'Done', null)).toBe('The task is already Done');
-    expect(staffStatusRefusal('In Review', 'Done', null)).toBeNull();
+  itAnswers(staffStatusRefusal, {
+    'needs a reason for NIGO': [
+      [['In Review', 'NIGO', ' '], 'Please give the reason the client will read'],
+      [['In Review', 'NIGO', 'The bill is unreadable'], null],
+    ],
+    'refuses a change to the status the task already has': [
+      [['Done', 'Done', null], 'The task is already Done'],
+      [['In Review', 'Done', null], null],
+    ],
   });
 });

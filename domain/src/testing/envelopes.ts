@@ -1,10 +1,10 @@
 import type { EnvelopeRecipient, SigningField, SigningRole } from '@onboard/events';
 import type { EnvelopeCommand } from '../onboarding-forms/decider.ts';
+import { staff } from './actors.ts';
 
 /** Builders of an onboarding form's envelope, its template and the commands on it, for the decider's tests. */
 const envelopeId = 'env-1';
 const clientId = 'lakeside';
-export const staff = { userId: 'ic-1', role: 'SLF_ADMIN' };
 export const t = (minute: number) => `2026-11-24T10:${String(minute).padStart(2, '0')}:00.000Z`;
 
 export const cmd = <T extends EnvelopeCommand['type']>(

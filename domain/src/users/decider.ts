@@ -9,6 +9,7 @@ import {
   type Decision,
   type Intent,
 } from '../decider.ts';
+import { unhandled } from '../exhaustive.ts';
 
 /** A user as folded from the `user-{userId}` stream. */
 export type UserProfile = {
@@ -141,10 +142,8 @@ export function decideUser(command: UserCommand, state: UserState): UserDecision
         : ok({ type: 'UserSignedIn', data: { userId, at } });
     case 'DeleteUser':
       return ok({ type: 'UserDeleted', data: { userId } });
-    default: {
-      const unknown: never = command;
-      throw new Error(`Unknown command ${JSON.stringify(unknown)}`);
-    }
+    default:
+      return unhandled('command', command);
   }
 }
 
@@ -208,10 +207,8 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
       break;
     case 'UserDeleted':
       return { status: 'deleted', user };
-    default: {
-      const unknown: never = event;
-      throw new Error(`Unknown event ${JSON.stringify(unknown)}`);
-    }
+    default:
+      return unhandled('event', event);
   }
   return { status: state.status, user };
 }

@@ -13,56 +13,47 @@ export const API_JOB_STATUSES = [
   'TIMEOUT',
 ] as const;
 
-export const QpsPushStatusMessage = z.object({
-  topic: z.literal('QPS_PUSH_STATUS'),
-  id: z.string().uuid(),
-  occurredAt: z.string(),
-  payload: z.object({ clientId: z.string(), apiJobStatus: z.enum(API_JOB_STATUSES) }),
+/** A message on the bus: its topic, a unique id, when it happened, and the topic's payload. */
+const busMessage = <const T extends string, const P extends z.ZodRawShape>(topic: T, payload: P) =>
+  z.object({
+    topic: z.literal(topic),
+    id: z.string().uuid(),
+    occurredAt: z.string(),
+    payload: z.object(payload),
+  });
+
+export const QpsPushStatusMessage = busMessage('QPS_PUSH_STATUS', {
+  clientId: z.string(),
+  apiJobStatus: z.enum(API_JOB_STATUSES),
 });
 
-export const EmailSentMessage = z.object({
-  topic: z.literal('EMAIL_SENT'),
-  id: z.string().uuid(),
-  occurredAt: z.string(),
-  payload: z.object({ emailId: z.string(), subject: z.string() }),
-});
+export const EmailSentMessage = busMessage('EMAIL_SENT', { emailId: z.string(), subject: z.string() });
 
 /** A census validation job's progress: rows done of the file's rows (onboarding §7). */
-export const CensusValidationProgressMessage = z.object({
-  topic: z.literal('CENSUS_VALIDATION_PROGRESS'),
-  id: z.string().uuid(),
-  occurredAt: z.string(),
-  payload: z.object({
-    clientId: z.string(),
-    policyId: z.string(),
-    documentId: z.string(),
-    rowsDone: z.number().int(),
-    rowsTotal: z.number().int(),
-  }),
+export const CensusValidationProgressMessage = busMessage('CENSUS_VALIDATION_PROGRESS', {
+  clientId: z.string(),
+  policyId: z.string(),
+  documentId: z.string(),
+  rowsDone: z.number().int(),
+  rowsTotal: z.number().int(),
 });
 
 /** An onboarding form's status changed (a recipient viewed, signed or declined; reassigned, voided, completed). */
-export const OnboardingFormStatusMessage = z.object({
-  topic: z.literal('ONBOARDING_FORM_STATUS'),
-  id: z.string().uuid(),
-  occurredAt: z.string(),
-  payload: z.object({ clientId: z.string(), onboardingFormId: z.string(), change: z.string() }),
+export const OnboardingFormStatusMessage = busMessage('ONBOARDING_FORM_STATUS', {
+  clientId: z.string(),
+  onboardingFormId: z.string(),
+  change: z.string(),
 });
 
 /**
  * A conversation changed (a thread started, a message, resolved, reopened): open pages read the client's
  * threads again. `kind` lets the gateway keep internal notes from the client's people.
  */
-export const ConversationChangedMessage = z.object({
-  topic: z.literal('CONVERSATION_CHANGED'),
-  id: z.string().uuid(),
-  occurredAt: z.string(),
-  payload: z.object({
-    clientId: z.string(),
-    threadId: z.string(),
-    kind: z.enum(['SHARED', 'INTERNAL']),
-    change: z.string(),
-  }),
+export const ConversationChangedMessage = busMessage('CONVERSATION_CHANGED', {
+  clientId: z.string(),
+  threadId: z.string(),
+  kind: z.enum(['SHARED', 'INTERNAL']),
+  change: z.string(),
 });
 
 export const BusMessage = z.discriminatedUnion('topic', [

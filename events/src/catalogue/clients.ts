@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IMPLEMENTATION_TYPES, SETUP_STEP_IDS } from './client-constants.ts';
-import { eventSchema, Stamp } from './schema.ts';
+import { eventSchema, Stamp, eventTypesOf } from './schema.ts';
 
 export { IMPLEMENTATION_TYPES, SETUP_STEP_IDS };
 export type { ImplementationType, SetupStepId } from './client-constants.ts';
@@ -82,7 +82,7 @@ export const ClientLifecycleEvent = z.discriminatedUnion('type', [
   WelcomeFlowCompleted,
 ]);
 export type ClientLifecycleEvent = z.infer<typeof ClientLifecycleEvent>;
-export const CLIENT_LIFECYCLE_EVENT_TYPES = ClientLifecycleEvent.options.map((o) => o.shape.type.value);
+export const CLIENT_LIFECYCLE_EVENT_TYPES = eventTypesOf(ClientLifecycleEvent);
 
 /** The client's life apart from its form: creation, profile, archive, setup, welcome, release. */
 export const clientStream = (clientId: string) => `client-${clientId}`;

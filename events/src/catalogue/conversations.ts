@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { eventSchema } from './schema.ts';
+import { eventSchema, eventTypesOf } from './schema.ts';
 
 /**
  * Conversations where the question is: a thread on one EIF answer, employee class, census row or task of
@@ -82,6 +82,6 @@ export const ConversationEvent = z.discriminatedUnion('type', [
   ConversationRead,
 ]);
 export type ConversationEvent = z.infer<typeof ConversationEvent>;
-export const CONVERSATION_EVENT_TYPES = ConversationEvent.options.map((o) => o.shape.type.value);
+export const CONVERSATION_EVENT_TYPES = eventTypesOf(ConversationEvent);
 
 export const conversationStream = (threadId: string) => `conversation-${threadId}`;

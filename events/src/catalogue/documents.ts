@@ -7,18 +7,25 @@ import { eventSchema, Stamp } from './schema.ts';
  * event's documentKey. A deleted document keeps its row (deletedAt), never its place in lists.
  */
 
-/** A file was uploaded for the client and filed under a category (and a policy, for policy tasks). */
-export const DocumentUploaded = eventSchema('DocumentUploaded', {
-  clientId: z.string(),
-  documentId: z.string(),
-  /** Where the bytes are kept in the document store. */
+/** A document of the client. */
+const DocumentRef = { clientId: z.string(), documentId: z.string() };
+/** A video of the client. */
+const VideoRef = { clientId: z.string(), videoId: z.string() };
+/** Where a document is filed: its category, its policy (for policy tasks) and its language. */
+const Filing = { category: z.string(), policyId: z.string().nullable(), language: z.string().nullable() };
+/** An uploaded file: where the bytes are kept in the document store, its name, type and size. */
+const StoredFile = {
   documentKey: z.string(),
   name: z.string(),
   mimeType: z.string(),
   size: z.number().int(),
-  category: z.string(),
-  policyId: z.string().nullable(),
-  language: z.string().nullable(),
+};
+
+/** A file was uploaded for the client and filed under a category (and a policy, for policy tasks). */
+export const DocumentUploaded = eventSchema('DocumentUploaded', {
+  ...DocumentRef,
+  ...StoredFile,
+  ...Filing,
   /** The uploader's user id and role. */
   uploadedBy: z.string(),
   uploadedByRole: z.string(),
@@ -27,8 +34,7 @@ export const DocumentUploaded = eventSchema('DocumentUploaded', {
 export type DocumentUploaded = z.infer<typeof DocumentUploaded>;
 
 export const DocumentRenamed = eventSchema('DocumentRenamed', {
-  clientId: z.string(),
-  documentId: z.string(),
+  ...DocumentRef,
   name: z.string(),
   ...Stamp,
 });
@@ -36,38 +42,29 @@ export type DocumentRenamed = z.infer<typeof DocumentRenamed>;
 
 /** The document's filing changed: category, policy and language as they now are. */
 export const DocumentMetaChanged = eventSchema('DocumentMetaChanged', {
-  clientId: z.string(),
-  documentId: z.string(),
-  category: z.string(),
-  policyId: z.string().nullable(),
-  language: z.string().nullable(),
+  ...DocumentRef,
+  ...Filing,
   ...Stamp,
 });
 export type DocumentMetaChanged = z.infer<typeof DocumentMetaChanged>;
 
 /** Deleted: no longer listed or served; the row keeps deletedAt and the bytes stay in the store. */
 export const DocumentDeleted = eventSchema('DocumentDeleted', {
-  clientId: z.string(),
-  documentId: z.string(),
+  ...DocumentRef,
   ...Stamp,
 });
 export type DocumentDeleted = z.infer<typeof DocumentDeleted>;
 
 /** A video uploaded for the client (the video port keeps the file; videoId names it there). */
 export const DocumentVideoUploaded = eventSchema('DocumentVideoUploaded', {
-  clientId: z.string(),
-  videoId: z.string(),
-  documentKey: z.string(),
-  name: z.string(),
-  mimeType: z.string(),
-  size: z.number().int(),
+  ...VideoRef,
+  ...StoredFile,
   ...Stamp,
 });
 export type DocumentVideoUploaded = z.infer<typeof DocumentVideoUploaded>;
 
 export const DocumentVideoDeleted = eventSchema('DocumentVideoDeleted', {
-  clientId: z.string(),
-  videoId: z.string(),
+  ...VideoRef,
   ...Stamp,
 });
 export type DocumentVideoDeleted = z.infer<typeof DocumentVideoDeleted>;

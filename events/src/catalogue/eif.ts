@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { eventSchema } from './schema.ts';
+import { eventSchema, eventTypesOf } from './schema.ts';
 
 /** Entities tracked in the EIF's change records (onboarding §3 "Other tracked entities"). */
 export const EIF_ENTITIES = [
@@ -125,7 +125,7 @@ export const EifEvent = z.discriminatedUnion('type', [
   EifIcEditsUndone,
 ]);
 export type EifEvent = z.infer<typeof EifEvent>;
-export const EIF_EVENT_TYPES = EifEvent.options.map((o) => o.shape.type.value);
+export const EIF_EVENT_TYPES = eventTypesOf(EifEvent);
 
 /** One stream per client's EIF. */
 export const eifStream = (clientId: string) => `eif-${clientId}`;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { eventSchema } from './schema.ts';
+import { eventSchema, eventTypesOf } from './schema.ts';
 
 /**
  * The outbox: every e-mail is its own stream, `email-{emailId}`. `EmailQueued` holds what to send; the
@@ -85,22 +85,23 @@ export const EmailSent = eventSchema('EmailSent', {
 });
 export type EmailSent = z.infer<typeof EmailSent>;
 
+/** Which e-mail, and which of its delivery attempts (the first is 1). */
+const DeliveryAttempt = { emailId: z.string(), attempt: z.number().int().min(1) };
+
 /**
  * The delivery worker is about to hand the e-mail to the mail server. Until its outcome is recorded the
  * e-mail is in flight; a worker that dies before recording it leaves the attempt open, and the e-mail is
  * sent again (same Message-ID) only from `resendAfter` on, the grace that keeps a possible repeat apart.
  */
 export const EmailSendAttempted = eventSchema('EmailSendAttempted', {
-  emailId: z.string(),
-  attempt: z.number().int().min(1),
+  ...DeliveryAttempt,
   messageId: z.string(),
   resendAfter: z.string(),
 });
 export type EmailSendAttempted = z.infer<typeof EmailSendAttempted>;
 
 export const EmailDeliveryFailed = eventSchema('EmailDeliveryFailed', {
-  emailId: z.string(),
-  attempt: z.number().int().min(1),
+  ...DeliveryAttempt,
   reason: z.string(),
   /** A permanent refusal (a 5xx answer, or the attempts exhausted): no further attempt. */
   permanent: z.boolean(),
@@ -132,7 +133,7 @@ export const EmailEvent = z.discriminatedUnion('type', [
   EmailOpened,
 ]);
 export type EmailEvent = z.infer<typeof EmailEvent>;
-export const EMAIL_EVENT_TYPES = EmailEvent.options.map((o) => o.shape.type.value);
+export const EMAIL_EVENT_TYPES = eventTypesOf(EmailEvent);
 
 export const emailStream = (emailId: string) => `email-${emailId}`;
 

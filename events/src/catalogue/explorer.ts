@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { eventSchema } from './schema.ts';
+import { eventSchema, eventTypesOf } from './schema.ts';
 
 /**
  * Benefits Explorer sites (explorer §3), one stream per site `explorer-{explorerPageId}`. A vanity slug
@@ -130,15 +130,12 @@ export const ExplorerSiteDeleted = eventSchema('ExplorerSiteDeleted', {
   by: UpdatedBy,
 });
 
-export const ExplorerPlanAdded = eventSchema('ExplorerPlanAdded', {
-  explorerPageId: z.string(),
-  plan: ExplorerPlan,
-});
+/** A plan of the page, as added or as it now is. */
+const PagePlan = { explorerPageId: z.string(), plan: ExplorerPlan };
 
-export const ExplorerPlanChanged = eventSchema('ExplorerPlanChanged', {
-  explorerPageId: z.string(),
-  plan: ExplorerPlan,
-});
+export const ExplorerPlanAdded = eventSchema('ExplorerPlanAdded', PagePlan);
+
+export const ExplorerPlanChanged = eventSchema('ExplorerPlanChanged', PagePlan);
 
 export const ExplorerPlanRemoved = eventSchema('ExplorerPlanRemoved', {
   explorerPageId: z.string(),
@@ -162,16 +159,12 @@ export const ExplorerEvent = z.discriminatedUnion('type', [
   ExplorerDocumentAttached,
 ]);
 export type ExplorerEvent = z.infer<typeof ExplorerEvent>;
-export const EXPLORER_EVENT_TYPES = ExplorerEvent.options.map((o) => o.shape.type.value);
+export const EXPLORER_EVENT_TYPES = eventTypesOf(ExplorerEvent);
 
-export const ExplorerSlugReserved = eventSchema('ExplorerSlugReserved', {
-  slug: z.string(),
-  explorerPageId: z.string(),
-});
-export const ExplorerSlugReleased = eventSchema('ExplorerSlugReleased', {
-  slug: z.string(),
-  explorerPageId: z.string(),
-});
+/** A page's slug (its address), taken by the page or given up. */
+const PageSlug = { slug: z.string(), explorerPageId: z.string() };
+export const ExplorerSlugReserved = eventSchema('ExplorerSlugReserved', PageSlug);
+export const ExplorerSlugReleased = eventSchema('ExplorerSlugReleased', PageSlug);
 
 /** explorer §3 Lead, sent from the public page (§7). */
 export const LeadSubmitted = eventSchema('LeadSubmitted', {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { eventSchema, Stamp } from './schema.ts';
+import { eventSchema, Stamp, eventTypesOf } from './schema.ts';
 
 /**
  * Onboarding forms signed with Onboard's own e-signature: templates (`template-{id}`) are a PDF with
@@ -221,8 +221,8 @@ export const EnvelopeEvent = z.discriminatedUnion('type', [
 ]);
 export type EnvelopeEvent = z.infer<typeof EnvelopeEvent>;
 
-export const ENVELOPE_EVENT_TYPES = EnvelopeEvent.options.map((o) => o.shape.type.value);
-export const SIGNING_TEMPLATE_EVENT_TYPES = SigningTemplateEvent.options.map((o) => o.shape.type.value);
+export const ENVELOPE_EVENT_TYPES = eventTypesOf(EnvelopeEvent);
+export const SIGNING_TEMPLATE_EVENT_TYPES = eventTypesOf(SigningTemplateEvent);
 
 export const signingTemplateStream = (templateId: string) => `template-${templateId}`;
 export const envelopeStream = (envelopeId: string) => `envelope-${envelopeId}`;

@@ -9,3 +9,8 @@ export const eventSchema = <const T extends string, const D extends z.ZodRawShap
 
 /** When and by whom: the fields a staff or user action's event ends with. */
 export const Stamp = { at: z.string(), by: By };
+
+/** The type names of a union of event schemas, in the union's order. */
+export const eventTypesOf = <T extends string>(union: {
+  options: readonly { shape: { type: z.ZodLiteral<T> } }[];
+}) => union.options.map((o) => o.shape.type.value);

@@ -5,6 +5,7 @@ import { migratedDatabase } from '@onboard/testing/db';
 import { describeEventStoreContract } from './contract.ts';
 import { START, type EventStore, type RecordedEvent } from './port.ts';
 import { createPostgresEventStore } from './postgres.ts';
+import { waitFor } from '../testing/wait-for.ts';
 
 async function openStore(options: { pollIntervalMs?: number } = {}) {
   const connectionString = await migratedDatabase('es');
@@ -29,14 +30,6 @@ const metadata = {
   occurredAt: '2025-01-15T09:30:00.000Z',
   correlationId: 'c1',
 };
-
-async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 describe('PostgreSQL event store specifics', () => {
   let connectionString: string;

@@ -10,16 +10,9 @@ import {
   type Runner,
 } from './checkpointed-runner.ts';
 import { countedEvent } from './testing/recording-consumer.ts';
+import { waitFor } from '../testing/wait-for.ts';
 
 const event = countedEvent;
-
-async function waitFor(condition: () => Promise<boolean>, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 describe('runners of one process', () => {
   let url: string;

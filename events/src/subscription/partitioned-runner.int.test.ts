@@ -9,16 +9,13 @@ import { partitionOfStream } from '../catalogue/partition-key.ts';
 import { consumerStatuses, PARTITIONS, startRunner, type Runner } from './checkpointed-runner.ts';
 import { partitionLeasesFor } from './partition-leases.ts';
 import { countedEvent, recordingConsumer, SEEN_TABLE } from './testing/recording-consumer.ts';
+import { waitFor as waitUntil } from '../testing/wait-for.ts';
 
 const event = countedEvent;
 
-async function waitFor(condition: () => Promise<boolean>, timeoutMs = 20_000, stepMs = 20) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, stepMs));
-  }
-}
+/** Partitions move between processes in steps of lease renewals: a wait here allows 20 s. */
+const waitFor = (condition: () => Promise<boolean>, timeoutMs = 20_000, stepMs = 20) =>
+  waitUntil(condition, timeoutMs, stepMs);
 
 /** Each test is a database of its own, with 40 clients' streams; two pools stand for two processes. */
 describe('a consumer split into partitions across processes', () => {

@@ -1,20 +1,19 @@
 import { describe, expect, it } from 'vitest';
+import { itAnswers } from '../../testing/examples.ts';
 import { eifStepStatuses, subStepStatus } from './status.ts';
 import { primaryWebAdmin, statusView } from '../../testing/status-view.ts';
 
 const address = { address1: '1 Main St', city: 'Boston', state: 'MA', zipCode: '02110' };
 
 describe('sub-step status: client section', () => {
-  it('given no answer, ERISA is Not Started', () => {
-    expect(subStepStatus('erisa', statusView())).toBe('Not Started');
-  });
-
-  it('given a plan type but no details, ERISA is In Progress', () => {
-    expect(subStepStatus('erisa', statusView({ erisaPlanType: 'WRAP_PLAN' }))).toBe('In Progress');
-  });
-
-  it('given a plan not subject to ERISA, nothing else is asked and ERISA is Completed', () => {
-    expect(subStepStatus('erisa', statusView({ erisaPlanType: 'NOT_SUBJECT_TO_ERISA' }))).toBe('Completed');
+  itAnswers(subStepStatus, {
+    'given no answer, ERISA is Not Started': [[['erisa', statusView()], 'Not Started']],
+    'given a plan type but no details, ERISA is In Progress': [
+      [['erisa', statusView({ erisaPlanType: 'WRAP_PLAN' })], 'In Progress'],
+    ],
+    'given a plan not subject to ERISA, nothing else is asked and ERISA is Completed': [
+      [['erisa', statusView({ erisaPlanType: 'NOT_SUBJECT_TO_ERISA' })], 'Completed'],
+    ],
   });
 
   it('given every shown answer, ERISA is Completed; an invalid stored answer keeps it In Progress', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { itAnswers } from '../../testing/examples.ts';
 import { EMPTY_STAMPS } from '../decider.ts';
 import type { ClientView } from '../client-view.ts';
 import { eifFormSummary, formatAnswer, NOT_ANSWERED, planBenefitTypeLabel } from './summary.ts';
@@ -67,11 +68,13 @@ describe('formatAnswer', () => {
 });
 
 describe('eifFormSummary', () => {
-  it('names plans by benefit type in words', () => {
-    expect(planBenefitTypeLabel('LONG_TERM_DISABILITY')).toBe('Long term disability');
-    expect(planBenefitTypeLabel('PFML_CO_FULLY_INS')).toBe('PFML CO FULLY INS');
-    expect(planBenefitTypeLabel('FLI')).toBe('FLI');
-    expect(planBenefitTypeLabel('LIFE')).toBe('Life');
+  itAnswers(planBenefitTypeLabel, {
+    'names plans by benefit type in words': [
+      [['LONG_TERM_DISABILITY'], 'Long term disability'],
+      [['PFML_CO_FULLY_INS'], 'PFML CO FULLY INS'],
+      [['FLI'], 'FLI'],
+      [['LIFE'], 'Life'],
+    ],
   });
 
   it('shows only the visible sub-steps, with statuses', () => {

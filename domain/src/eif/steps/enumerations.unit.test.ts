@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { itAnswers } from '../../testing/examples.ts';
 import {
   ANSWER,
   CLAIMS_CHECK_PAYEE,
@@ -14,25 +15,30 @@ import {
 } from './enumerations.ts';
 
 describe('shared enumerations (onboarding §3)', () => {
-  it('hold exactly the spec codes', () => {
-    expect(ANSWER.codes).toEqual(['YES', 'NO', 'NOT_APPLICABLE']);
-    expect(TAX_CHOICE.codes).toEqual(['PRE_TAX', 'POST_TAX', 'TAX_CHOICE']);
-    expect(TIMING.codes).toEqual(['DATE_OF_TERM', 'END_OF_MONTH']);
-    expect(CLAIMS_CHECK_RECIPIENT.codes).toEqual(['PRIMARY_PLAN_ADMINISTRATOR', 'EMPLOYEE_HOME', 'EMPLOYER']);
-    expect(CLAIMS_CHECK_PAYEE.codes).toEqual(['PLAN_ADMINISTRATOR', 'SOMEONE_ELSE']);
-    expect(PFML_PREMIUM_CONTRIBUTION_TYPE.codes).toEqual(['FULLY_EMPLOYER_PAID', 'GROSS_UP', 'SHARED']);
-    expect(PFML_OPTION.codes).toEqual(['ADVICE_ONLY', 'ADVICE_WITH_BENEFIT_CALC', 'ADVICE_PLUS']);
-    expect(CONTACT_TYPE.codes).toEqual([
-      'DATA_FEEDS_IMPLEMENTOR',
-      'DATA_FEEDS_PRODUCTION_SUPPORT',
-      'DATA_FEEDS_BEN_ADMIN',
-      'WEB_ADMIN',
-      'PRIMARY_WEB_ADMIN',
-      'DISABILITY_CLAIM_REIMBURSEMENT_CHECK_PAYEE',
-      'CLAIMS_CHECK_PAYEE',
-      'TPA',
-    ]);
-    expect(LOCATION_MANAGEMENT_TYPE.codes).toEqual(['ALL', 'LIMITED']);
+  itAnswers((enumeration: { codes: readonly string[] }) => enumeration.codes, {
+    'hold exactly the spec codes': [
+      [[ANSWER], ['YES', 'NO', 'NOT_APPLICABLE']],
+      [[TAX_CHOICE], ['PRE_TAX', 'POST_TAX', 'TAX_CHOICE']],
+      [[TIMING], ['DATE_OF_TERM', 'END_OF_MONTH']],
+      [[CLAIMS_CHECK_RECIPIENT], ['PRIMARY_PLAN_ADMINISTRATOR', 'EMPLOYEE_HOME', 'EMPLOYER']],
+      [[CLAIMS_CHECK_PAYEE], ['PLAN_ADMINISTRATOR', 'SOMEONE_ELSE']],
+      [[PFML_PREMIUM_CONTRIBUTION_TYPE], ['FULLY_EMPLOYER_PAID', 'GROSS_UP', 'SHARED']],
+      [[PFML_OPTION], ['ADVICE_ONLY', 'ADVICE_WITH_BENEFIT_CALC', 'ADVICE_PLUS']],
+      [
+        [CONTACT_TYPE],
+        [
+          'DATA_FEEDS_IMPLEMENTOR',
+          'DATA_FEEDS_PRODUCTION_SUPPORT',
+          'DATA_FEEDS_BEN_ADMIN',
+          'WEB_ADMIN',
+          'PRIMARY_WEB_ADMIN',
+          'DISABILITY_CLAIM_REIMBURSEMENT_CHECK_PAYEE',
+          'CLAIMS_CHECK_PAYEE',
+          'TPA',
+        ],
+      ],
+      [[LOCATION_MANAGEMENT_TYPE], ['ALL', 'LIMITED']],
+    ],
   });
 
   it('label the access flags as the spec does', () => {
@@ -45,9 +51,11 @@ describe('shared enumerations (onboarding §3)', () => {
     });
   });
 
-  it('tell a code from any other string', () => {
-    expect(isCode(ANSWER, 'NOT_APPLICABLE')).toBe(true);
-    expect(isCode(ANSWER, 'MAYBE')).toBe(false);
-    expect(isCode(ANSWER, 'toString')).toBe(false);
+  itAnswers(isCode, {
+    'tell a code from any other string': [
+      [[ANSWER, 'NOT_APPLICABLE'], true],
+      [[ANSWER, 'MAYBE'], false],
+      [[ANSWER, 'toString'], false],
+    ],
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { itAnswers } from '../../testing/examples.ts';
 import { eifStepStatus, eifSubStepStatus, hasAnswer, pfmlSectionStatus } from './status.ts';
 
 describe('EIF step and sub-step status', () => {
@@ -21,21 +22,24 @@ describe('EIF step and sub-step status', () => {
     expect(hasAnswer(['x'])).toBe(true);
   });
 
-  it('a step is Completed when all its sub-steps are, Not Started when none has begun, else In Progress', () => {
-    expect(eifStepStatus(['Completed', 'Completed'])).toBe('Completed');
-    expect(eifStepStatus(['Not Started', 'Not Started'])).toBe('Not Started');
-    expect(eifStepStatus(['Completed', 'Not Started'])).toBe('In Progress');
-    expect(eifStepStatus(['In Progress'])).toBe('In Progress');
-    expect(eifStepStatus([])).toBe('Not Started');
+  itAnswers(eifStepStatus, {
+    'a step is Completed when all its sub-steps are, Not Started when none has begun, else In Progress': [
+      [[['Completed', 'Completed']], 'Completed'],
+      [[['Not Started', 'Not Started']], 'Not Started'],
+      [[['Completed', 'Not Started']], 'In Progress'],
+      [[['In Progress']], 'In Progress'],
+      [[[]], 'Not Started'],
+    ],
   });
 
-  it('PFML section is Completed once any plan has allowPFMLAndSTDConcurrently set (onboarding §4)', () => {
-    expect(pfmlSectionStatus([{}, { allowPFMLAndSTDConcurrently: false }])).toBe('Completed');
-    expect(pfmlSectionStatus([{ allowPFMLAndSTDConcurrently: true }])).toBe('Completed');
-  });
-
-  it('PFML section is otherwise Not Started', () => {
-    expect(pfmlSectionStatus([])).toBe('Not Started');
-    expect(pfmlSectionStatus([{ allowPFMLAndSTDConcurrently: null }, {}])).toBe('Not Started');
+  itAnswers(pfmlSectionStatus, {
+    'PFML section is Completed once any plan has allowPFMLAndSTDConcurrently set (onboarding §4)': [
+      [[[{}, { allowPFMLAndSTDConcurrently: false }]], 'Completed'],
+      [[[{ allowPFMLAndSTDConcurrently: true }]], 'Completed'],
+    ],
+    'PFML section is otherwise Not Started': [
+      [[[]], 'Not Started'],
+      [[[{ allowPFMLAndSTDConcurrently: null }, {}]], 'Not Started'],
+    ],
   });
 });

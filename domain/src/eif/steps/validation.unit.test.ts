@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { itAnswers } from '../../testing/examples.ts';
 import { US_STATE_CODES } from '../../explorer/catalogues.ts';
 import {
   areMoreThan30DaysApart,
@@ -27,11 +28,13 @@ describe('date-of-year fields (onboarding §5)', () => {
     },
   );
 
-  it('asks for a response unless prefilled', () => {
-    expect(dateOfYearError('')).toBe('Please provide a response');
-    expect(dateOfYearError(null)).toBe('Please provide a response');
-    expect(dateOfYearError(undefined, { prefilled: true })).toBeNull();
-    expect(dateOfYearError('02/30', { prefilled: true })).toBe('Not a valid date');
+  itAnswers(dateOfYearError, {
+    'asks for a response unless prefilled': [
+      [[''], 'Please provide a response'],
+      [[null], 'Please provide a response'],
+      [[undefined, { prefilled: true }], null],
+      [['02/30', { prefilled: true }], 'Not a valid date'],
+    ],
   });
 
   it('validates a form of date fields to a map of field to message', () => {

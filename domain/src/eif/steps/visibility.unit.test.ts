@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { itAnswers } from '../../testing/examples.ts';
 import type { EifSubStepId } from './catalogue.ts';
 import { coverageKindOfBenefitType, coverageKindOfDisplayName, PFML_BENEFIT_TYPES } from './coverage.ts';
 import { isSubStepVisible, visibleSubSteps, type VisibilityInput } from './visibility.ts';
@@ -62,10 +63,12 @@ describe('which sub-steps are shown (onboarding §4)', () => {
     ).toBe(false);
   });
 
-  it('class-builder is shown only for eligible (not statutory, not PFML) coverages', () => {
-    expect(shown(client({ plans: plans('PFML_CO_ASO', 'LIFE') }), 'class-builder')).toBe(true);
-    expect(shown(client({ plans: plans('PFML_CO_ASO', 'DBL', 'FLI') }), 'class-builder')).toBe(false);
-    expect(shown(client({}), 'class-builder')).toBe(false);
+  itAnswers(shown, {
+    'class-builder is shown only for eligible (not statutory, not PFML) coverages': [
+      [[client({ plans: plans('PFML_CO_ASO', 'LIFE') }), 'class-builder'], true],
+      [[client({ plans: plans('PFML_CO_ASO', 'DBL', 'FLI') }), 'class-builder'], false],
+      [[client({}), 'class-builder'], false],
+    ],
   });
 
   it('steps are hidden when all coverages are statutory or PFML-only', () => {
@@ -83,10 +86,12 @@ describe('which sub-steps are shown (onboarding §4)', () => {
     );
   });
 
-  it('confirm-policy-anniversary is shown when not all coverages are NY, NJ or HI statutory', () => {
-    expect(shown(client({ plans: plans('DBL', 'PFL', 'TDI') }), 'confirm-policy-anniversary')).toBe(false);
-    expect(shown(client({ plans: plans('DBL', 'PFML_OR_ASO') }), 'confirm-policy-anniversary')).toBe(true);
-    expect(shown(client({ plans: plans('DBL', 'DENTAL') }), 'confirm-policy-anniversary')).toBe(true);
+  itAnswers(shown, {
+    'confirm-policy-anniversary is shown when not all coverages are NY, NJ or HI statutory': [
+      [[client({ plans: plans('DBL', 'PFL', 'TDI') }), 'confirm-policy-anniversary'], false],
+      [[client({ plans: plans('DBL', 'PFML_OR_ASO') }), 'confirm-policy-anniversary'], true],
+      [[client({ plans: plans('DBL', 'DENTAL') }), 'confirm-policy-anniversary'], true],
+    ],
   });
 
   it('non-class-benefits-preferences is shown, and named, only with PFML or statutory plans', () => {
