@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { NativeSelect } from '../../ui/NativeSelect.tsx';
 import { Button, Form, Heading, Link } from '../../ui/controls.ts';
 import {
   dueDateBadge,
@@ -221,22 +222,17 @@ function StaffControls({
         </div>
       )}
       <div className="task-staff__row">
-        <label className="field">
-          <span className="field__label">Status</span>
-          <select
-            className="field__input"
-            value={chosen}
-            onChange={(event) => setChosen(event.target.value as TaskStatus | '')}
-            data-field="status"
-          >
-            <option value="">Choose a status…</option>
-            {TASK_STATUSES.filter((s) => s !== task.status).map((status) => (
-              <option key={status} value={status}>
-                {status === 'NIGO' ? 'Action Required (NIGO)' : status}
-              </option>
-            ))}
-          </select>
-        </label>
+        <NativeSelect
+          label="Status"
+          value={chosen}
+          placeholder="Choose a status…"
+          options={TASK_STATUSES.filter((s) => s !== task.status).map((status) => ({
+            value: status,
+            label: status === 'NIGO' ? 'Action Required (NIGO)' : status,
+          }))}
+          onChange={(status) => setChosen(status as TaskStatus | '')}
+          fieldKey="status"
+        />
         <Button className="button button--secondary" onPress={applyStatus} isDisabled={chosen === ''}>
           Set status
         </Button>
