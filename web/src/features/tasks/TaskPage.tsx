@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { useCheckedText } from '../../ui/field-binding.ts';
 import { NativeSelect } from '../../ui/NativeSelect.tsx';
 import { Button, Form, Heading, Link } from '../../ui/controls.ts';
 import {
@@ -115,8 +116,7 @@ function NigoDialog({
   onClose: () => void;
   onSend: (reason: string) => Promise<string | null>;
 }) {
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { value: reason, setValue: setReason, error, setError, change: changeReason } = useCheckedText();
   const [isSending, setIsSending] = useState(false);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -144,10 +144,7 @@ function NigoDialog({
         <TextInput
           label="What needs to be fixed"
           value={reason}
-          onChange={(value) => {
-            setReason(value);
-            setError(null);
-          }}
+          onChange={changeReason}
           error={error ?? undefined}
           isRequired
           isMultiline
