@@ -29,3 +29,38 @@ export function TitledSection({
     </section>
   );
 }
+
+/**
+ * One group of a grouped list (documents by category, resources by type): a card titled by the group's
+ * name and how many it holds, its items in a list of `listClassName`.
+ */
+export function ListGroup({
+  id,
+  label,
+  count,
+  testId,
+  listClassName,
+  children,
+}: {
+  id: string;
+  label: string;
+  count: number;
+  testId: string;
+  listClassName: string;
+  children: ReactNode;
+}) {
+  return (
+    <TitledSection
+      id={id}
+      title={
+        <>
+          {label} <span className="muted list-group__count">({count})</span>
+        </>
+      }
+      className="card list-group"
+      testId={testId}
+    >
+      <ul className={listClassName}>{children}</ul>
+    </TitledSection>
+  );
+}
