@@ -9,6 +9,7 @@ export function TitledSection({
   className,
   titleClassName = 'card__title',
   testId = id,
+  header,
   children,
 }: {
   id: string;
@@ -18,13 +19,28 @@ export function TitledSection({
   titleClassName?: string;
   /** The section's test id; its heading's id when not given. */
   testId?: string;
+  /**
+   * What stands beside the heading in the card's header row (`card__header`); null: the row holds the
+   * heading alone; not given: no row.
+   */
+  header?: ReactNode;
   children: ReactNode;
 }) {
+  const heading = (
+    <Heading level={level} id={id} className={titleClassName}>
+      {title}
+    </Heading>
+  );
   return (
     <section className={className} aria-labelledby={id} data-testid={testId}>
-      <Heading level={level} id={id} className={titleClassName}>
-        {title}
-      </Heading>
+      {header === undefined ? (
+        heading
+      ) : (
+        <div className="card__header">
+          {heading}
+          {header}
+        </div>
+      )}
       {children}
     </section>
   );
