@@ -119,7 +119,7 @@ type SignedShape = { planIds: readonly string[]; minimumHoursPerWeek: number | n
  * Signs the demo client's EIF with one class, Salaried: by default 30+ hours, dental and vision, and two
  * locations (the census's), or the shape given.
  */
-export async function signEifWithClass(
+async function signEifWithClass(
   app: RunningApp,
   { planIds, minimumHoursPerWeek, withLocations }: SignedShape = {
     planIds: ['plan-dental', 'plan-vision'],
