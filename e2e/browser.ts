@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { generate } from 'otplib';
-import { chromium, type Browser, type Download, type Page } from 'playwright-core';
+import { chromium, type Browser, type Download, type Locator, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { CHROMIUM_LAUNCH_OPTIONS } from './browser-server.ts';
 
@@ -209,6 +209,10 @@ export async function reloadUntil(page: Page, isReady: () => Promise<boolean>, w
   await fullPageScreenshot(page, `failed-${what.replaceAll(' ', '-')}.png`);
   throw new Error(`The page never showed ${what}`);
 }
+
+/** The text of the first element `locator` finds, or '' when it finds none. */
+export const textOf = async (locator: Locator): Promise<string> =>
+  (await locator.count()) > 0 ? await locator.first().innerText() : '';
 
 /** Opens an item of the main navigation's Administration menu, as staff do. */
 export async function openAdministration(page: Page, item: string): Promise<void> {

@@ -1,19 +1,22 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { censusStream, parseEvent, type CensusEvent } from '@onboard/events';
 import { DEMO_CLIENT_ID } from '@onboard/platform/seed';
+import { downloadedBytes, expectNoSeriousAxeViolations, fullPageScreenshot } from './browser.ts';
 import {
-  downloadedBytes,
-  expectNoSeriousAxeViolations,
-  fullPageScreenshot,
-  signInThroughUi,
-} from './browser.ts';
-import { HEADERS, PLANTED, col, csvOf, goodRow, plantedRows, signEifWithClass } from './testing/census.ts';
-import { demoUser, noBrowser, portalUnderTest } from './testing/portal.ts';
+  HEADERS,
+  PLANTED,
+  col,
+  csvOf,
+  goodRow,
+  plantedRows,
+  portalWithSignedClass,
+  CENSUS_PATH,
+  POLICY_ID,
+} from './testing/census.ts';
+import { benAdmin, noBrowser } from './testing/portal.ts';
 
-const POLICY_ID = 'policy-lakeside-1';
-const CENSUS_PATH = `/client/${DEMO_CLIENT_ID}/task/enrollment-elections/${POLICY_ID}`;
 const ROWS = 200;
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -43,22 +46,13 @@ async function fixCell(page: Page, field: string, index: number, value: string) 
 // Twenty planted problems: twelve fixed in the report's grid (by typing, with the keyboard, and by a
 // find-and-replace over a column), eight in the error workbook, which holds the twelve already; submitted.
 describe.skipIf(noBrowser)('census corrected where it is read, in the browser', () => {
-  const portal = portalUnderTest('e2e_census_corrections');
-  beforeAll(async () => {
-    await signEifWithClass(portal.app);
-  });
+  const portal = portalWithSignedClass('e2e_census_corrections');
 
   it('fixes 12 problems in the grid and 8 in the error workbook, and submits with none left', async () => {
-    const benAdmin = demoUser('BEN_ADMIN');
-    const page = await portal.browser.newPage({
-      viewport: { width: 1280, height: 900 },
+    const page = await portal.signInAt(benAdmin.email, `${CENSUS_PATH}/validations`, {
       acceptDownloads: true,
       bypassCSP: true,
     });
-    await page.goto(portal.app.url + `${CENSUS_PATH}/validations`);
-    await page.waitForURL(/\/login\?redirect=/);
-    await signInThroughUi(page, benAdmin.email, portal.app.config.demoPassword, portal.auth);
-    await page.waitForURL((url) => url.pathname.endsWith('/validations'));
 
     await uploadAndValidate(page, 'census-2026.csv', 'text/csv', Buffer.from(csvOf(plantedRows(ROWS))));
     await page.getByTestId('census-has-errors').waitFor();

@@ -1,19 +1,22 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { CENSUS_MESSAGES } from '@onboard/domain/census';
 import { DEMO_CLIENT_ID } from '@onboard/platform/seed';
+import { expectNoSeriousAxeViolations, fullPageScreenshot, downloadedBytes } from './browser.ts';
 import {
-  expectNoSeriousAxeViolations,
-  fullPageScreenshot,
-  signInThroughUi,
-  downloadedBytes,
-} from './browser.ts';
-import { HEADERS, PLANTED, col, csvOf, goodRow, plantedRows, signEifWithClass } from './testing/census.ts';
-import { demoUser, noBrowser, portalUnderTest } from './testing/portal.ts';
+  HEADERS,
+  PLANTED,
+  col,
+  csvOf,
+  goodRow,
+  plantedRows,
+  portalWithSignedClass,
+  CENSUS_PATH,
+  POLICY_ID,
+} from './testing/census.ts';
+import { admin, benAdmin, noBrowser } from './testing/portal.ts';
 
-const POLICY_ID = 'policy-lakeside-1';
-const CENSUS_PATH = `/client/${DEMO_CLIENT_ID}/task/enrollment-elections/${POLICY_ID}`;
 const ROWS = 1000;
 
 /** Last year's census, submitted first: without E500, with E2000 who has left, and E10 at another salary. */
@@ -58,21 +61,10 @@ async function uploadAndValidate(page: Page, name: string, mimeType: string, buf
 }
 
 describe.skipIf(noBrowser)('census in the browser', () => {
-  const portal = portalUnderTest('e2e_census');
-  beforeAll(async () => {
-    await signEifWithClass(portal.app);
-  });
+  const portal = portalWithSignedClass('e2e_census');
 
   it('refuses a file that is not a census, then finds 20 planted errors, round-trips the error workbook and submits', async () => {
-    const staff = demoUser('SLF_ADMIN');
-    const page = await portal.browser.newPage({
-      viewport: { width: 1280, height: 900 },
-      acceptDownloads: true,
-    });
-    await page.goto(portal.app.url + `${CENSUS_PATH}/validations`);
-    await page.waitForURL(/\/login\?redirect=/);
-    await signInThroughUi(page, staff.email, portal.app.config.demoPassword, portal.auth);
-    await page.waitForURL((url) => url.pathname.endsWith('/validations'));
+    const page = await portal.signInAt(admin.email, `${CENSUS_PATH}/validations`, { acceptDownloads: true });
     await page.getByText('No census has been uploaded for this policy.').waitFor();
 
     // Bad input: a PDF, an empty file, a file without the required columns; nothing is stored.
@@ -216,11 +208,7 @@ describe.skipIf(noBrowser)('census in the browser', () => {
     await fullPageScreenshot(page, 'census-files-actions.png');
 
     // The client's ben-admin did not upload it: the refusal is shown in the server's words.
-    const benAdmin = demoUser('BEN_ADMIN');
-    const client = await portal.browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await client.goto(portal.app.url + `${CENSUS_PATH}/validations`);
-    await client.waitForURL(/\/login\?redirect=/);
-    await signInThroughUi(client, benAdmin.email, portal.app.config.demoPassword, portal.auth);
+    const client = await portal.signInAt(benAdmin.email, `${CENSUS_PATH}/validations`);
     await client.getByRole('button', { name: 'Delete census-2026 first try.csv' }).click();
     await client
       .getByRole('alertdialog', { name: 'Delete this census file?' })

@@ -1,19 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { DEMO_CLIENT_ID } from '@onboard/platform/seed';
 import { submitCensus } from '@onboard/platform/testing/census';
 import { apiClient, eventually } from '@onboard/platform/testing/http-client';
 import { startTestSmtpServer, type TestSmtpServer } from '@onboard/platform/emails/testing-smtp';
-import {
-  expectNoSeriousAxeViolations,
-  fullPageScreenshot,
-  openHub,
-  screenshotPath,
-  signInThroughUi,
-} from './browser.ts';
+import { expectNoSeriousAxeViolations, fullPageScreenshot, openHub, screenshotPath } from './browser.ts';
+import { CENSUS_PATH, POLICY_ID } from './testing/census.ts';
 import { demoUser, noBrowser, portalUnderTest } from './testing/portal.ts';
 
-const POLICY_ID = 'policy-lakeside-1';
 const HEADER =
   'Employee ID,First Name,Last Name,SSN,Date of Birth,Hire Date,Employee Class,Hours per week,Location,State,ZIP,Annual Salary';
 const ROW = 'E1,Ada,Lovelace,123-45-6789,12/10/1985,03/15/2020,Salaried,40,Head office,NY,10001,85000';
@@ -50,22 +43,13 @@ describe.skipIf(noBrowser)('conversations in the browser', () => {
       const list = (await api.get(`${census}/validate`)).body as { document: { status: string } }[];
       expect(list[0]!.document.status).toBe('VALIDATED');
     }, 30_000);
-    reportPath = `/client/${DEMO_CLIENT_ID}/task/enrollment-elections/${POLICY_ID}/validation-report/${document.documentId}`;
+    reportPath = `${CENSUS_PATH}/validation-report/${document.documentId}`;
   });
-
-  const signedInPage = async (email: string, path: string, width = 1280): Promise<Page> => {
-    const page = await portal.browser.newPage({ viewport: { width, height: 900 }, bypassCSP: true });
-    await page.goto(`${portal.app.url}${path}`);
-    await page.waitForURL(/\/login\?redirect=/);
-    await signInThroughUi(page, email, portal.app.config.demoPassword, portal.auth);
-    await page.waitForURL((url) => url.pathname === path);
-    return page;
-  };
 
   it('a benefits administrator mentions the consultant on a census row; the consultant answers from the e-mail’s link and resolves it', async () => {
     // 1. The administrator opens the report, picks the row's issue and asks, mentioning the consultant.
     // (The report is a page without the portal's header: signed in on the person's list first.)
-    const asker = await signedInPage(benAdmin.email, '/conversations');
+    const asker = await portal.signInAt(benAdmin.email, '/conversations', { bypassCSP: true });
     await asker.getByText('No conversation yet', { exact: false }).waitFor();
     await asker.goto(`${portal.app.url}${reportPath}`);
     await asker.getByRole('heading', { name: 'Census validation report' }).waitFor();
@@ -111,7 +95,7 @@ describe.skipIf(noBrowser)('conversations in the browser', () => {
     expect(link, 'a link to the conversation').toBeDefined();
 
     // 3. The consultant opens it (signing in on the way), answers and resolves it.
-    const answerer = await signedInPage(consultant.email, new URL(link!).pathname);
+    const answerer = await portal.signInAt(consultant.email, new URL(link!).pathname, { bypassCSP: true });
     await answerer.getByRole('heading', { level: 2, name: 'Row 3 of census-2026.csv' }).waitFor();
     await answerer.getByText('is row 3 the same person as row 2?').waitFor();
     await answerer.getByLabel('Reply').fill('Yes: the same SSN twice. Remove row 3 and upload again.');

@@ -1,15 +1,9 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dataFeedFixtures } from '@onboard/command-api/data-feed';
-import { type RunningApp } from '@onboard/platform/app';
 import { DEMO_CLIENT_ID } from '@onboard/platform/seed';
-import {
-  downloadedBytes,
-  expectNoSeriousAxeViolations,
-  fullPageScreenshot,
-  signInThroughUi,
-} from './browser.ts';
-import { signEifWithClass } from './testing/census.ts';
-import { demoUser, noBrowser, portalUnderTest } from './testing/portal.ts';
+import { downloadedBytes, expectNoSeriousAxeViolations, fullPageScreenshot } from './browser.ts';
+import { portalWithSignedClass } from './testing/census.ts';
+import { admin, benAdmin, noBrowser } from './testing/portal.ts';
 
 const TASK_PATH = `/client/${DEMO_CLIENT_ID}/task/connect-service`;
 const fixtures = dataFeedFixtures();
@@ -19,34 +13,19 @@ const file = (name: string) => ({
   buffer: Buffer.from(fixtures[name]!),
 });
 
-/** The demo EIF signed with one class, 'Salaried', offered dental and long term disability. */
-const signEif = (app: RunningApp) =>
-  signEifWithClass(app, {
+// The connect-service task in the browser: a benefits administrator uploads test 834s round after round
+// and reads each report (the 999 in words, the problems quoted from the signed plan); staff see the
+// readiness and their actions, and edit the companion guide.
+describe.skipIf(noBrowser)('the data feed in the browser', () => {
+  // The demo EIF signed with one class, 'Salaried', offered dental and long term disability.
+  const portal = portalWithSignedClass('e2e_data_feed', {
     planIds: ['plan-dental', 'plan-ltd'],
     minimumHoursPerWeek: null,
     withLocations: false,
   });
 
-// The connect-service task in the browser: a benefits administrator uploads test 834s round after round
-// and reads each report (the 999 in words, the problems quoted from the signed plan); staff see the
-// readiness and their actions, and edit the companion guide.
-describe.skipIf(noBrowser)('the data feed in the browser', () => {
-  const portal = portalUnderTest('e2e_data_feed');
-  beforeAll(async () => {
-    await signEif(portal.app);
-  });
-
   it('uploads a test file and reads its report, round after round, at 1280 and 390 px and by keyboard', async () => {
-    const benAdmin = demoUser('BEN_ADMIN');
-    const page = await portal.browser.newPage({
-      viewport: { width: 1280, height: 900 },
-      acceptDownloads: true,
-      bypassCSP: true,
-    });
-    await page.goto(portal.app.url + TASK_PATH);
-    await page.waitForURL(/\/login\?redirect=/);
-    await signInThroughUi(page, benAdmin.email, portal.app.config.demoPassword, portal.auth);
-    await page.waitForURL((url) => url.pathname.endsWith('/task/connect-service'));
+    const page = await portal.signInAt(benAdmin.email, TASK_PATH, { acceptDownloads: true, bypassCSP: true });
     await page.getByRole('heading', { name: 'Test data feed (834)' }).waitFor();
     await page.getByText('No test file yet.').waitFor();
     const input = page.getByLabel('Test 834 file');
@@ -137,12 +116,7 @@ describe.skipIf(noBrowser)('the data feed in the browser', () => {
   });
 
   it('staff see the readiness and edit the companion guide the checks use', async () => {
-    const staff = demoUser('SLF_ADMIN');
-    const page = await portal.browser.newPage({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
-    await page.goto(portal.app.url + TASK_PATH);
-    await page.waitForURL(/\/login\?redirect=/);
-    await signInThroughUi(page, staff.email, portal.app.config.demoPassword, portal.auth);
-    await page.waitForURL((url) => url.pathname.endsWith('/task/connect-service'));
+    const page = await portal.signInAt(admin.email, TASK_PATH, { bypassCSP: true });
     const ready = page.getByRole('button', { name: 'Mark ready for production' });
     await ready.waitFor();
     expect(await ready.isDisabled()).toBe(true);

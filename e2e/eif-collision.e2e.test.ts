@@ -40,6 +40,16 @@ describe.skipIf(noBrowser)('edits that do not collide', () => {
     await page.getByLabel(NOTES).waitFor();
     await page.waitForLoadState('networkidle');
   };
+  /** Someone else saves `theirs` to the notes while the open form saves `mine`: the collision it shows. */
+  const collideOnNotes = async (theirs: string, mine: string) => {
+    await openForm();
+    await saveElsewhere({ otherCoverageChangeNotes: theirs });
+    await page.getByLabel(NOTES).fill(mine);
+    await page.getByRole('button', { name: 'Save and continue' }).click();
+    const collision = page.getByTestId('collision');
+    await collision.waitFor();
+    return collision;
+  };
 
   it('saves an answer someone else did not touch, though they saved another one meanwhile', async () => {
     // The sub-step's required question is answered before the page opens (the read side catches up).
@@ -60,12 +70,10 @@ describe.skipIf(noBrowser)('edits that do not collide', () => {
   });
 
   it('shows both answers when the same one was changed, and keeps mine when asked', async () => {
-    await openForm();
-    await saveElsewhere({ otherCoverageChangeNotes: 'Changes wait for the next enrollment' });
-    await page.getByLabel(NOTES).fill('Changes apply right away');
-    await page.getByRole('button', { name: 'Save and continue' }).click();
-    const collision = page.getByTestId('collision');
-    await collision.waitFor();
+    const collision = await collideOnNotes(
+      'Changes wait for the next enrollment',
+      'Changes apply right away',
+    );
     expect(await collision.getByTestId('collision-theirs').innerText()).toBe(
       'Changes wait for the next enrollment',
     );
@@ -83,12 +91,7 @@ describe.skipIf(noBrowser)('edits that do not collide', () => {
   });
 
   it('takes their answer when asked: the form shows it and saving keeps it', async () => {
-    await openForm();
-    await saveElsewhere({ otherCoverageChangeNotes: 'Their final wording' });
-    await page.getByLabel(NOTES).fill('My final wording');
-    await page.getByRole('button', { name: 'Save and continue' }).click();
-    const collision = page.getByTestId('collision');
-    await collision.waitFor();
+    const collision = await collideOnNotes('Their final wording', 'My final wording');
     await collision.getByRole('button', { name: 'Take their answer' }).click();
     expect(await page.getByTestId('collision').count()).toBe(0);
     expect(await page.getByLabel(NOTES).inputValue()).toBe('Their final wording');

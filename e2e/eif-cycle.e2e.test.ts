@@ -3,7 +3,14 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { DEMO_CLIENT_ID } from '@onboard/platform/seed';
 import { apiClient } from '@onboard/platform/testing/http-client';
 import { answerEveryRequiredQuestion } from '@onboard/platform/testing/complete-eif';
-import { fullPageScreenshot, openHub, reloadUntil, screenshotPath, signInThroughUi } from './browser.ts';
+import {
+  fullPageScreenshot,
+  openHub,
+  reloadUntil,
+  screenshotPath,
+  signInThroughUi,
+  textOf,
+} from './browser.ts';
 import { benAdmin, demoUser, noBrowser, portalUnderTest } from './testing/portal.ts';
 
 const HUB = `/client/${DEMO_CLIENT_ID}`;
@@ -13,9 +20,6 @@ const MANAGE_PATH = `/clients/admin/${DEMO_CLIENT_ID}/manage`;
 const DECLINE_REASON = 'The EIN does not match the IRS letter';
 
 const staff = demoUser('SLF_ADMIN');
-
-const textOf = async (locator: Locator) =>
-  (await locator.count()) > 0 ? await locator.first().innerText() : '';
 
 describe.skipIf(noBrowser)('the EIF cycle in the browser', () => {
   const portal = portalUnderTest('e2e_eif');

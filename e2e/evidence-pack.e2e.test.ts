@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_CLIENT_ID } from '@onboard/platform/seed';
 import { verifyEvidencePack } from '@onboard/query-api/evidence-pack';
-import { screenshotPath, signInThroughUi, downloadedBytes } from './browser.ts';
+import { screenshotPath, downloadedBytes } from './browser.ts';
 import { demoUser, noBrowser, portalUnderTest } from './testing/portal.ts';
 
 describe.skipIf(noBrowser)('the evidence pack in the browser', () => {
@@ -9,13 +9,9 @@ describe.skipIf(noBrowser)('the evidence pack in the browser', () => {
 
   it('staff download a client’s sealed evidence pack from its manage page, and it verifies', async () => {
     const admin = demoUser('SLF_ADMIN');
-    const page = await portal.browser.newPage({
-      viewport: { width: 1280, height: 900 },
+    const page = await portal.signInAt(admin.email, `/clients/admin/${DEMO_CLIENT_ID}/manage`, {
       acceptDownloads: true,
     });
-    await page.goto(`${portal.app.url}/clients/admin/${DEMO_CLIENT_ID}/manage`);
-    await page.waitForURL(/\/login\?redirect=/);
-    await signInThroughUi(page, admin.email, portal.app.config.demoPassword, portal.auth);
     await page.getByRole('heading', { name: 'Lakeside Manufacturing Co.', level: 1 }).waitFor();
     const button = page.getByRole('button', { name: 'Download evidence pack' });
     const card = page.locator('section.card', {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { DEMO_EXPLORER_SLUG } from '@onboard/platform/seed';
-import { openAdministration, screenshotPath, signInThroughUi } from './browser.ts';
-import { demoUser, noBrowser, portalUnderTest } from './testing/portal.ts';
+import { openAdministration, screenshotPath } from './browser.ts';
+import { admin, noBrowser, portalUnderTest } from './testing/portal.ts';
 
 describe.skipIf(noBrowser)('feature toggles and the configuration in the browser', () => {
   const portal = portalUnderTest('e2e_feature_toggles');
+  const SCREEN = { width: 1280, height: 800 };
 
   /** The Explorer's language button, as a visitor sees the demo site. */
   async function languageButtonCount(): Promise<number> {
@@ -20,10 +20,7 @@ describe.skipIf(noBrowser)('feature toggles and the configuration in the browser
   it('a toggle switched by staff takes the language dialog off the Explorer, and back', async () => {
     expect(await languageButtonCount()).toBe(1);
 
-    const admin = demoUser('SLF_ADMIN');
-    const page: Page = await portal.browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await page.goto(`${portal.app.url}/login`);
-    await signInThroughUi(page, admin.email, portal.app.config.demoPassword, portal.auth);
+    const page = await portal.signIn(admin.email, { viewport: SCREEN });
     await page.waitForURL((url) => url.pathname === '/clients/admin');
     await openAdministration(page, 'Feature toggles');
     await page.waitForURL((url) => url.pathname === '/feature-toggles/admin');
@@ -49,11 +46,7 @@ describe.skipIf(noBrowser)('feature toggles and the configuration in the browser
   }, 90_000);
 
   it('asks before turning the ticket-system toggle, which every staff member sees', async () => {
-    const admin = demoUser('SLF_ADMIN');
-    const page: Page = await portal.browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await page.goto(`${portal.app.url}/login`);
-    await signInThroughUi(page, admin.email, portal.app.config.demoPassword, portal.auth);
-    await page.goto(`${portal.app.url}/feature-toggles/admin`);
+    const page = await portal.signInAt(admin.email, '/feature-toggles/admin', { viewport: SCREEN });
     const row = page.getByTestId('feature-toggle-ticketSystemDown');
     await row.locator('[data-state="off"]').waitFor();
 
@@ -76,12 +69,7 @@ describe.skipIf(noBrowser)('feature toggles and the configuration in the browser
   }, 90_000);
 
   it('staff pick a client by name for an override, and see overrides by the client’s name', async () => {
-    const admin = demoUser('SLF_ADMIN');
-    const page: Page = await portal.browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await page.goto(`${portal.app.url}/login`);
-    await signInThroughUi(page, admin.email, portal.app.config.demoPassword, portal.auth);
-    await page.waitForURL((url) => url.pathname === '/clients/admin');
-    await page.goto(`${portal.app.url}/feature-toggles/admin`);
+    const page = await portal.signInAt(admin.email, '/feature-toggles/admin', { viewport: SCREEN });
 
     const picker = page.getByRole('combobox', { name: 'Client (empty: everyone)' });
     await picker.fill('Lakeside');
@@ -111,15 +99,18 @@ describe.skipIf(noBrowser)('feature toggles and the configuration in the browser
       if (new URL(request.url()).pathname === '/api/configuration') requests += 1;
     });
     const stored = () => page.evaluate(() => localStorage.getItem('onboard.configuration'));
+    const reloadSignInPage = async () => {
+      await page.reload();
+      await page
+        .getByRole('button', { name: /sign in/i })
+        .first()
+        .waitFor();
+    };
 
     await page.goto(`${portal.app.url}/login`);
     await page.waitForFunction(() => localStorage.getItem('onboard.configuration') !== null);
     expect(JSON.parse((await stored())!)).toMatchObject({ version: portal.app.config.platform.version });
-    await page.reload();
-    await page
-      .getByRole('button', { name: /sign in/i })
-      .first()
-      .waitFor();
+    await reloadSignInPage();
     expect(requests).toBe(1);
 
     // A configuration from an earlier deployment is replaced once, then kept again.
@@ -131,11 +122,7 @@ describe.skipIf(noBrowser)('feature toggles and the configuration in the browser
     await page.waitForFunction(
       () => localStorage.getItem('onboard.configuration')?.includes('earlier') === false,
     );
-    await page.reload();
-    await page
-      .getByRole('button', { name: /sign in/i })
-      .first()
-      .waitFor();
+    await reloadSignInPage();
     expect(requests).toBe(2);
     await page.close();
   }, 60_000);

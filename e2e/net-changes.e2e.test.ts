@@ -1,17 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { DEMO_CLIENT_ID } from '@onboard/platform/seed';
 import { answerEveryRequiredQuestion } from '@onboard/platform/testing/complete-eif';
 import { apiClient, eventually } from '@onboard/platform/testing/http-client';
-import { fullPageScreenshot, screenshotPath, signInThroughUi } from './browser.ts';
+import { fullPageScreenshot, screenshotPath, signInThroughUi, textOf } from './browser.ts';
 import { demoUser, noBrowser, portalUnderTest } from './testing/portal.ts';
 
 const client = `/api/clients/${DEMO_CLIENT_ID}`;
 const REVIEW_PATH = `/clients/admin/${DEMO_CLIENT_ID}/manage/review`;
 const staff = demoUser('SLF_ADMIN');
-
-const textOf = async (locator: Locator) =>
-  (await locator.count()) > 0 ? await locator.first().innerText() : '';
 
 // A location added after signing and then edited is one net change on the review page (onboarding §4);
 // declining it declines both edits, so nothing stays pending for a location that never was accepted.

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { fullPageScreenshot, screenshotPath, signInThroughUi } from './browser.ts';
 import { admin, benAdmin, broker, noBrowser, portalUnderTest } from './testing/portal.ts';
+import { createClient, fillNewClient } from './testing/clients.ts';
 
 /** The day the browsers live in (the web's injected clock): the due-date badges are read against it. */
 const TODAY = '2027-01-11';
@@ -53,26 +54,16 @@ describe.skipIf(noBrowser)('an onboarding on the hub, in the browser', () => {
     await staff.goto(`${portal.app.url}/login`);
     await signInThroughUi(staff, admin.email, portal.app.config.demoPassword, portal.auth);
     await staff.goto(`${portal.app.url}/clients/admin`);
-    await staff.getByRole('button', { name: 'New client' }).click();
-    const dialog = staff.getByRole('dialog');
-    await dialog.getByLabel('Client name').fill('Harborview Dental Group');
-    await dialog.getByLabel('Ticket ID').fill('ONB-2301');
-    await dialog.getByRole('button', { name: /Implementation consultant/ }).click();
-    await staff.getByRole('listbox').getByRole('option', { name: 'Adam Alvarez', exact: true }).click();
-    await dialog.getByText('New case', { exact: true }).click();
-    const first = dialog.getByRole('region', { name: 'Policy 1' });
-    await first.getByLabel('Policy number').fill('771001');
-    await first.getByLabel('Effective date').fill('2027-03-01');
-    await first.getByText('Dental', { exact: true }).click();
-    await dialog.getByRole('button', { name: 'Add a policy' }).click();
-    const second = dialog.getByRole('region', { name: 'Policy 2' });
-    await second.getByLabel('Policy number').fill('771002');
-    await second.getByLabel('Effective date').fill('2027-03-01');
-    await second.getByText('Long Term Disability', { exact: true }).click();
+    const dialog = await fillNewClient(staff, {
+      name: 'Harborview Dental Group',
+      ticket: 'ONB-2301',
+      policies: [
+        { number: '771001', effective: '2027-03-01', coverage: 'Dental' },
+        { number: '771002', effective: '2027-03-01', coverage: 'Long Term Disability' },
+      ],
+    });
     await staff.screenshot({ path: screenshotPath('onboarding-new-client.png') });
-    await dialog.getByRole('button', { name: 'Create client' }).click();
-    await staff.waitForURL(/\/clients\/admin\/[^/]+\/manage$/);
-    clientId = decodeURIComponent(new URL(staff.url()).pathname.split('/')[3]!);
+    clientId = await createClient(staff, dialog);
 
     // Dated against the browsers' day: one past due, one due today, one due soon (each after the tasks
     // it needs: the ones that depend on a moved task move with it, once agreed).

@@ -9,9 +9,9 @@ import {
   screenshotPath,
   signInThroughUi,
 } from './browser.ts';
+import { POLICY_ID } from './testing/census.ts';
 import { noBrowser, portalUnderTest } from './testing/portal.ts';
 
-const POLICY_ID = 'policy-lakeside-1';
 const census = `/api/clients/${DEMO_CLIENT_ID}/census/${POLICY_ID}`;
 const CSV = [
   'Employee ID,First Name,Last Name,SSN,Date of Birth,Hire Date,Employee Class,Hours per week,Location,State,ZIP,Annual Salary',

@@ -1,18 +1,13 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO_CLIENT_ID } from '@onboard/platform/seed';
 import {
   expectNoSeriousAxeViolations,
   expectNoSidewaysScroll,
   fullPageScreenshot,
   openAdministration,
-  signInThroughUi,
 } from './browser.ts';
-import { col, csvOf, goodRow, plantedRows, signEifWithClass } from './testing/census.ts';
-import { demoUser, noBrowser, portalUnderTest } from './testing/portal.ts';
-
-const POLICY_ID = 'policy-lakeside-1';
-const CENSUS_PATH = `/client/${DEMO_CLIENT_ID}/task/enrollment-elections/${POLICY_ID}`;
+import { col, csvOf, goodRow, plantedRows, portalWithSignedClass, CENSUS_PATH } from './testing/census.ts';
+import { noBrowser, owner } from './testing/portal.ts';
 
 async function uploadAndValidate(page: Page, name: string, buffer: Buffer) {
   await page.getByRole('link', { name: 'Upload files' }).click();
@@ -27,18 +22,10 @@ async function uploadAndValidate(page: Page, name: string, buffer: Buffer) {
 describe.skipIf(noBrowser)(
   'personal data in the browser: masked, revealed with a reason, in the access log',
   () => {
-    const portal = portalUnderTest('e2e_personal_data');
-    beforeAll(async () => {
-      await signEifWithClass(portal.app);
-    });
+    const portal = portalWithSignedClass('e2e_personal_data');
 
     it('reveals an SSN by keyboard with a reason, hides it again, and the owner finds the look in the access log', async () => {
-      const owner = demoUser('SLF_OWNER');
-      const page = await portal.browser.newPage({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
-      await page.goto(portal.app.url + `${CENSUS_PATH}/validations`);
-      await page.waitForURL(/\/login\?redirect=/);
-      await signInThroughUi(page, owner.email, portal.app.config.demoPassword, portal.auth);
-      await page.waitForURL((url) => url.pathname.endsWith('/validations'));
+      const page = await portal.signInAt(owner.email, `${CENSUS_PATH}/validations`, { bypassCSP: true });
       await uploadAndValidate(page, 'census-2026.csv', Buffer.from(csvOf(plantedRows(40))));
       await page.getByRole('link', { name: 'Open the validation report' }).click();
       await page.getByRole('heading', { name: 'Fix the rows with problems' }).waitFor();

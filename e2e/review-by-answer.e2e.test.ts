@@ -1,16 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { DEMO_CLIENT_ID } from '@onboard/platform/seed';
 import { answerEveryRequiredQuestion } from '@onboard/platform/testing/complete-eif';
 import { apiClient } from '@onboard/platform/testing/http-client';
-import { fullPageScreenshot, signInThroughUi } from './browser.ts';
+import { fullPageScreenshot, signInThroughUi, textOf } from './browser.ts';
 import { admin, noBrowser, owner, portalUnderTest } from './testing/portal.ts';
 
 const client = `/api/clients/${DEMO_CLIENT_ID}`;
 const REVIEW_PATH = `/clients/admin/${DEMO_CLIENT_ID}/manage/review`;
-
-const textOf = async (locator: Locator) =>
-  (await locator.count()) > 0 ? await locator.first().innerText() : '';
 
 // Review by the answer (onboarding §4 per answer): the administrator changed two ERISA answers and the
 // owner a third; each answer names who changed it, the counts agree, and two staff decide single answers.

@@ -8,6 +8,7 @@ import {
   signInThroughUi,
 } from './browser.ts';
 import { admin, benAdmin, noBrowser, portalUnderTest } from './testing/portal.ts';
+import { createClient, fillNewClient } from './testing/clients.ts';
 
 /** YYYY-MM-DD of a day (noon UTC keeps it the same day everywhere). */
 const day = (date: Date) => date.toISOString().slice(0, 10);
@@ -54,20 +55,12 @@ describe.skipIf(noBrowser)('the schedule and my work, in the browser', () => {
     await staff.goto(`${portal.app.url}/login`);
     await signInThroughUi(staff, admin.email, portal.app.config.demoPassword, portal.auth);
     await staff.goto(`${portal.app.url}/clients/admin`);
-    await staff.getByRole('button', { name: 'New client' }).click();
-    const dialog = staff.getByRole('dialog');
-    await dialog.getByLabel('Client name').fill('Northwind Logistics');
-    await dialog.getByLabel('Ticket ID').fill('ONB-3201');
-    await dialog.getByRole('button', { name: /Implementation consultant/ }).click();
-    await staff.getByRole('listbox').getByRole('option', { name: 'Adam Alvarez', exact: true }).click();
-    await dialog.getByText('New case', { exact: true }).click();
-    const policy = dialog.getByRole('region', { name: 'Policy 1' });
-    await policy.getByLabel('Policy number').fill('880101');
-    await policy.getByLabel('Effective date').fill(effective);
-    await policy.getByText('Dental', { exact: true }).click();
-    await dialog.getByRole('button', { name: 'Create client' }).click();
-    await staff.waitForURL(/\/clients\/admin\/[^/]+\/manage$/);
-    clientId = decodeURIComponent(new URL(staff.url()).pathname.split('/')[3]!);
+    const dialog = await fillNewClient(staff, {
+      name: 'Northwind Logistics',
+      ticket: 'ONB-3201',
+      policies: [{ number: '880101', effective, coverage: 'Dental' }],
+    });
+    clientId = await createClient(staff, dialog);
 
     await staff.goto(hub());
     const timeline = staff.getByTestId('onboarding-timeline');

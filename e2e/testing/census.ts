@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { beforeAll } from 'vitest';
 import { eifStream, parseEvent, type EifEvent } from '@onboard/events';
 import { decide, fold, toEditingView, type EifCommand, type EifState } from '@onboard/domain';
 import { editsToComplete } from '@onboard/domain/testing';
 import type { RunningApp } from '@onboard/platform/app';
 import { DEMO_CLIENT_ID } from '@onboard/platform/seed';
 import { CENSUS_HEADERS as HEADERS } from '@onboard/testing/census';
+import { portalUnderTest, type Portal } from './portal.ts';
 
 /**
  * A census with twenty planted problems and the signed EIF it is checked against (one class, Salaried,
@@ -12,6 +14,10 @@ import { CENSUS_HEADERS as HEADERS } from '@onboard/testing/census';
  */
 
 export { HEADERS };
+
+/** The demo client's policy whose census the browser tests upload, and its census task's page. */
+export const POLICY_ID = 'policy-lakeside-1';
+export const CENSUS_PATH = `/client/${DEMO_CLIENT_ID}/task/enrollment-elections/${POLICY_ID}`;
 export const col = (header: string) => HEADERS.indexOf(header);
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -113,7 +119,7 @@ type SignedShape = { planIds: readonly string[]; minimumHoursPerWeek: number | n
  * Signs the demo client's EIF with one class, Salaried: by default 30+ hours, dental and vision, and two
  * locations (the census's), or the shape given.
  */
-export async function signEifWithClass(
+async function signEifWithClass(
   app: RunningApp,
   { planIds, minimumHoursPerWeek, withLocations }: SignedShape = {
     planIds: ['plan-dental', 'plan-vision'],
@@ -207,4 +213,16 @@ export async function signEifWithClass(
     })),
     BigInt(recorded.length) - 1n,
   );
+}
+
+/**
+ * The portal one browser-test file drives (`portalUnderTest`), its demo EIF signed with one class (the shape
+ * `signEifWithClass` takes) before the suite's tests.
+ */
+export function portalWithSignedClass(database: string, shape?: SignedShape): Portal {
+  const portal = portalUnderTest(database);
+  beforeAll(async () => {
+    await signEifWithClass(portal.app, shape);
+  });
+  return portal;
 }

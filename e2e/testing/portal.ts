@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { startApp, type RunningApp } from '@onboard/platform/app';
 import { embeddedTestConfig, type AppConfig } from '@onboard/platform/config';
 import { DEMO_USERS } from '@onboard/platform/seed';
@@ -40,6 +40,11 @@ export type Portal = {
     email: string,
     options?: { path?: string; viewport?: { width: number; height: number } },
   ): Promise<Page>;
+  /**
+   * A page of its own (1280 px wide unless `options` say otherwise) that asks for `path`, is sent to the
+   * sign-in page, signs in there as `email` with the demo password, and is led back to `path`.
+   */
+  signInAt(email: string, path: string, options?: BrowserContextOptions): Promise<Page>;
 };
 
 const DESKTOP = { width: 1280, height: 900 };
@@ -84,6 +89,16 @@ export function portalUnderTest(
       const page = await started(browser, 'browser').newPage({ viewport });
       await page.goto(running.url + path);
       await signInThroughUi(page, email, running.config.demoPassword, auth);
+      return page;
+    },
+    async signInAt(email, path, options = {}) {
+      const running = started(app, 'app');
+      const page = await started(browser, 'browser').newPage({ viewport: DESKTOP, ...options });
+      await page.goto(running.url + path);
+      await page.waitForURL(/\/login\?redirect=/);
+      await signInThroughUi(page, email, running.config.demoPassword, auth);
+      const back = new URL(path, running.url).pathname;
+      await page.waitForURL((url) => url.pathname === back);
       return page;
     },
   };

@@ -3,11 +3,19 @@ import { ErrorPanel, PageSkeleton } from './Feedback.tsx';
 
 /**
  * What a screen shows while a read has no answer: its error when it failed, else the skeleton; inside a
- * `page` when it stands for the whole page.
+ * `page` when it stands for the whole page (`pageClassName` names a narrower one).
  */
-export function QueryFallback({ error, isPage = false }: { error: unknown; isPage?: boolean }) {
+export function QueryFallback({
+  error,
+  isPage = false,
+  pageClassName = 'page',
+}: {
+  error: unknown;
+  isPage?: boolean;
+  pageClassName?: string;
+}) {
   const fallback = error ? <ErrorPanel error={error} /> : <PageSkeleton />;
-  return isPage ? <div className="page">{fallback}</div> : fallback;
+  return isPage ? <div className={pageClassName}>{fallback}</div> : fallback;
 }
 
 /**

@@ -57,3 +57,17 @@ export function useDraft<D, E extends Readonly<Record<string, string | undefined
   };
   return { draft, setDraft, errors, setErrors, set, bind: bindFields(draft, errors, set) };
 }
+
+/**
+ * One text a form checks on its own (a reason, an e-mail, a reply): its value and its error; `change`
+ * sets the text and clears the error, so the message goes as soon as the user corrects the text.
+ */
+export function useCheckedText(initial = '') {
+  const [value, setValue] = useState(initial);
+  const [error, setError] = useState<string | null>(null);
+  const change = (next: string) => {
+    setValue(next);
+    setError(null);
+  };
+  return { value, setValue, error, setError, change };
+}

@@ -1,3 +1,4 @@
+import { NativeSelect } from '../../ui/NativeSelect.tsx';
 import {
   CENSUS_DELIMITERS,
   CENSUS_DELIMITER_LABELS,
@@ -101,21 +102,14 @@ function ReadingChoice<Value extends string>({
   onChange: (value: Value) => void;
 }) {
   return (
-    <label className="census__reading-field">
-      <span className="field__label">{label}</span>
-      <select
-        className="field__input"
-        value={value}
-        disabled={isDisabled}
-        onChange={(e) => onChange(e.target.value as Value)}
-      >
-        {options.map((option) => (
-          <option key={option} value={option}>
-            {optionLabel(option)}
-          </option>
-        ))}
-      </select>
-    </label>
+    <NativeSelect
+      className="census__reading-field"
+      label={label}
+      value={value}
+      options={options.map((option) => ({ value: option, label: optionLabel(option) }))}
+      isDisabled={isDisabled}
+      onChange={(chosen) => onChange(chosen as Value)}
+    />
   );
 }
 

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useState, type ComponentProps } from 'react';
+import { NativeSelect } from '../../ui/NativeSelect.tsx';
 import { SearchBox } from '../../ui/SearchBox.tsx';
 import { Button, Heading, Link } from '../../ui/controls.ts';
 import { CLIENT_PHASE_LABELS, CLIENT_PHASES, EIF_STATUS_LABELS } from '@onboard/domain/web';
@@ -46,37 +47,8 @@ const isFiltered = (f: ClientListFilters) =>
  * A filter's choice on the native select: the list page stays within its first-page budget
  * (bench/portal-size.ts) without the popover select's code.
  */
-function FilterSelect({
-  label,
-  value,
-  options,
-  onChange,
-}: {
-  label: string;
-  value: string;
-  options: readonly { value: string; label: string }[];
-  onChange: (value: string) => void;
-}) {
-  const id = useId();
-  return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <select
-        id={id}
-        className="field__input native-select"
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-      >
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
+function FilterSelect(props: Omit<ComponentProps<typeof NativeSelect>, 'inputClassName'>) {
+  return <NativeSelect {...props} inputClassName="field__input native-select" />;
 }
 
 function ClientFlags({ client }: { client: ClientListItem }) {

@@ -8,6 +8,7 @@ import { ConfirmDialog } from '../../ui/Dialogs.tsx';
 import { EifStatusBadge, StampList } from '../eif/Eif.tsx';
 import type { ClientView } from '../../api/types.ts';
 import { Alert, PageSkeleton } from '../../ui/Feedback.tsx';
+import { QueryFallback } from '../../ui/QueryState.tsx';
 import { InviteOutsideSignerDialog } from '../eif/Signing.tsx';
 import { EvidencePackButton } from './EvidencePackButton.tsx';
 import { pendingNetChanges } from '../eif/NetChanges.tsx';
@@ -145,12 +146,7 @@ export function ClientManagePage({ clientId }: { clientId: string }) {
         <ManageFallback clientId={clientId} error={error} />
       </Suspense>
     );
-  if (!client)
-    return (
-      <div className="page">
-        <PageSkeleton />
-      </div>
-    );
+  if (!client) return <QueryFallback error={null} isPage />;
   // As many as the review page lists: one per entity's net change.
   const pending = pendingNetChanges(nets, client).length;
 

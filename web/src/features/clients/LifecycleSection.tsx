@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { TitledSection } from '../../ui/TitledSection.tsx';
 import { Button, Heading } from '../../ui/controls.ts';
 import { useSWRConfig } from 'swr';
 import { useLocation } from 'wouter';
@@ -201,11 +202,12 @@ export function LifecycleSection({ clientId }: { clientId: string }) {
     );
 
   return (
-    <section className="card" aria-labelledby="lifecycle-title" data-testid="lifecycle-section">
-      <div className="card__header">
-        <Heading level={2} id="lifecycle-title" className="card__title">
-          Client setup
-        </Heading>
+    <TitledSection
+      id="lifecycle-title"
+      title="Client setup"
+      className="card"
+      testId="lifecycle-section"
+      header={
         <div className="lifecycle__states" data-testid="lifecycle-states">
           {lifecycleStates(view).map((state) => (
             <span key={state.label} className={`status-pill status-pill--${state.tone}`}>
@@ -214,7 +216,8 @@ export function LifecycleSection({ clientId }: { clientId: string }) {
           ))}
           {view.isTest && <span className="status-pill status-pill--info">Test client</span>}
         </div>
-      </div>
+      }
+    >
       {writes.notice && (
         <Alert tone={writes.notice.tone} testId="lifecycle-notice">
           {writes.notice.text}
@@ -243,7 +246,7 @@ export function LifecycleSection({ clientId }: { clientId: string }) {
         </Suspense>
       )}
       <DeleteDialogs view={view} writes={writes} />
-    </section>
+    </TitledSection>
   );
 }
 

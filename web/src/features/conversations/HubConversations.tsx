@@ -1,4 +1,4 @@
-import { Heading } from '../../ui/controls.ts';
+import { TitledSection } from '../../ui/TitledSection.tsx';
 import { ErrorPanel } from '../../ui/Feedback.tsx';
 import { useClientConversations } from './api.ts';
 import { ThreadList } from './MyConversationsPage.tsx';
@@ -9,17 +9,18 @@ export function HubConversations({ clientId }: { clientId: string }) {
   const threads = data?.threads ?? [];
   const open = threads.filter((t) => t.status === 'OPEN').length;
   return (
-    <section className="card" aria-labelledby="hub-conversations" data-testid="hub-conversations">
-      <div className="card__header">
-        <Heading level={2} id="hub-conversations" className="card__title">
-          Conversations
-        </Heading>
-        {data && (
+    <TitledSection
+      id="hub-conversations"
+      title="Conversations"
+      className="card"
+      header={
+        data && (
           <span className="conversation-list__meta" data-testid="hub-conversations-counts">
             {open} open · {data.unread} unread
           </span>
-        )}
-      </div>
+        )
+      }
+    >
       {error && !data && <ErrorPanel error={error} />}
       {data && threads.length === 0 && (
         <p className="muted">
@@ -27,6 +28,6 @@ export function HubConversations({ clientId }: { clientId: string }) {
         </p>
       )}
       {threads.length > 0 && <ThreadList threads={threads} showClient={false} />}
-    </section>
+    </TitledSection>
   );
 }

@@ -1,6 +1,6 @@
 import { ProgressMeter } from '../../ui/ProgressMeter.tsx';
-import { TitledSection } from '../../ui/TitledSection.tsx';
-import { useEffect, useRef, useState, type DragEvent, type ReactNode } from 'react';
+import { ListGroup } from '../../ui/TitledSection.tsx';
+import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { SearchBox } from '../../ui/SearchBox.tsx';
 import { Button, Heading } from '../../ui/controls.ts';
 import { documentCategories, documentCategoryLabel, policyLabel } from '@onboard/domain/web';
@@ -228,30 +228,6 @@ function PolicySelect({
   );
 }
 
-/** The documents of one category, with how many. */
-function DocumentGroup({
-  group,
-  children,
-}: {
-  group: { id: string; label: string; items: ClientDocument[] };
-  children: ReactNode;
-}) {
-  return (
-    <TitledSection
-      id={`documents-${group.id}`}
-      title={
-        <>
-          {group.label} <span className="muted document-group__count">({group.items.length})</span>
-        </>
-      }
-      className="card document-group"
-      testId={`document-group-${group.id}`}
-    >
-      <ul className="document-list">{children}</ul>
-    </TitledSection>
-  );
-}
-
 /**
  * `/client/{clientId}/documents`: the client's documents by category and policy (onboarding §7): upload by
  * drag and drop with a progress bar, rename inline, delete with confirmation, download one or several as a
@@ -339,7 +315,7 @@ export function DocumentsPage({ clientId }: { clientId: string }) {
         initial={{ category: initial.get('category') ?? '', policyId: policyFilter }}
         onDone={report}
       />
-      <section className="card documents-filters" aria-label="Find a document">
+      <section className="card list-filters documents-filters" aria-label="Find a document">
         <SearchBox value={search} onChange={setSearch} placeholder="Name, category or who uploaded it" />
         <SelectInput
           label="Category"
@@ -377,7 +353,14 @@ export function DocumentsPage({ clientId }: { clientId: string }) {
         </section>
       )}
       {groups.map((group) => (
-        <DocumentGroup key={group.id} group={group}>
+        <ListGroup
+          key={group.id}
+          id={`documents-${group.id}`}
+          label={group.label}
+          count={group.items.length}
+          testId={`document-group-${group.id}`}
+          listClassName="document-list"
+        >
           {group.items.map((doc) => (
             <DocumentRow
               key={doc.documentId}
@@ -404,7 +387,7 @@ export function DocumentsPage({ clientId }: { clientId: string }) {
               onDelete={() => setDeleting(doc)}
             />
           ))}
-        </DocumentGroup>
+        </ListGroup>
       ))}
       <DeleteFileDialog
         title="Delete this document?"

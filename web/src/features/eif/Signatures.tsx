@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { TitledSection } from '../../ui/TitledSection.tsx';
 import { Button, Heading, Link } from '../../ui/controls.ts';
 import { errorMessage } from '../../api/errors.ts';
 import { Alert, ErrorPanel } from '../../ui/Feedback.tsx';
@@ -49,12 +50,13 @@ export function SignaturesCard({ clientId }: { clientId: string }) {
   if (error) return <ErrorPanel error={error} />;
   if (!data || data.signatures.length === 0) return null;
   return (
-    <section className="card signatures" aria-labelledby="signatures-title" data-testid="signatures">
-      <div className="card__header">
-        <Heading level={2} id="signatures-title" className="card__title">
-          Signatures
-        </Heading>
-      </div>
+    <TitledSection
+      id="signatures-title"
+      title="Signatures"
+      className="card signatures"
+      testId="signatures"
+      header={null}
+    >
       <p data-testid="waiting-for">
         {data.waitingFor.length === 0
           ? 'Every signer has confirmed the changes made to what they signed.'
@@ -89,7 +91,7 @@ export function SignaturesCard({ clientId }: { clientId: string }) {
           );
         })}
       </ul>
-    </section>
+    </TitledSection>
   );
 }
 

@@ -1,4 +1,5 @@
 import type { SiteRef } from './api.ts';
+import { useCheckedText } from '../../ui/field-binding.ts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
   Button,
@@ -94,8 +95,7 @@ function ReplyForm({
   conversationId: string;
   onSent: (message: SupportMessage) => void;
 }) {
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { value: text, setValue: setText, error, setError, change: changeText } = useCheckedText();
   const [failure, setFailure] = useState<string | null>(null);
   const [isPending, setIsPending] = useState(false);
 
@@ -124,10 +124,7 @@ function ReplyForm({
       <TextField
         className="field support-inbox__reply-field"
         value={text}
-        onChange={(value) => {
-          setText(value);
-          setError(null);
-        }}
+        onChange={changeText}
         isInvalid={error !== null}
         maxLength={SUPPORT_MESSAGE_MAX_LENGTH}
       >

@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { NativeSelect } from '../../ui/NativeSelect.tsx';
 import { useLocation } from 'wouter';
 import { useAction } from '../../api/action.ts';
 import { anyErrorMessage } from '../../api/errors.ts';
@@ -53,23 +54,19 @@ function PersonPicker({
   onPick: (p: Person | null) => void;
   label: string;
 }) {
+  const [picked, setPicked] = useState('');
   if (people.length === 0) return null;
   return (
-    <label className="field">
-      <span className="field__label">{label}</span>
-      <select
-        className="field__input"
-        defaultValue=""
-        onChange={(e) => onPick(people.find((p) => p.userId === e.target.value) ?? null)}
-      >
-        <option value="">Someone else (enter below)</option>
-        {people.map((p) => (
-          <option key={p.userId} value={p.userId}>
-            {p.name} ({ROLE_WORDS[p.role] ?? p.role})
-          </option>
-        ))}
-      </select>
-    </label>
+    <NativeSelect
+      label={label}
+      value={picked}
+      placeholder="Someone else (enter below)"
+      options={people.map((p) => ({ value: p.userId, label: `${p.name} (${ROLE_WORDS[p.role] ?? p.role})` }))}
+      onChange={(userId) => {
+        setPicked(userId);
+        onPick(people.find((p) => p.userId === userId) ?? null);
+      }}
+    />
   );
 }
 
@@ -154,22 +151,14 @@ function SendForm({ clientId, people }: { clientId: string; people: Person[] }) 
       <h2 id="send-form-title" className="card__title">
         Send a form
       </h2>
-      <label className="field">
-        <span className="field__label">Template</span>
-        <select
-          className="field__input"
-          value={templateId}
-          onChange={(e) => choose(e.target.value)}
-          data-testid="send-template"
-        >
-          <option value="">Choose a template</option>
-          {ready.map((t) => (
-            <option key={t.templateId} value={t.templateId}>
-              {t.name}
-            </option>
-          ))}
-        </select>
-      </label>
+      <NativeSelect
+        label="Template"
+        value={templateId}
+        placeholder="Choose a template"
+        options={ready.map((t) => ({ value: t.templateId, label: t.name }))}
+        onChange={choose}
+        testId="send-template"
+      />
       {template && (
         <>
           <TextInput label="Form name" value={formName} onChange={setFormName} />

@@ -1,4 +1,5 @@
 import { useRef, useState, type ChangeEvent, type Dispatch, type SetStateAction } from 'react';
+import { NativeSelect } from '../../ui/NativeSelect.tsx';
 import { useSWRConfig } from 'swr';
 import { useAction } from '../../api/action.ts';
 import { Alert } from '../../ui/Feedback.tsx';
@@ -248,23 +249,13 @@ function RolesFieldset({
               }
             />
           </label>
-          <label className="field">
-            <span className="field__label">Who signs</span>
-            <select
-              className="field__input"
-              value={role.quorum ?? ''}
-              onChange={(e) =>
-                change(role.roleId, { quorum: e.target.value ? Number(e.target.value) : null })
-              }
-            >
-              <option value="">Everyone sent it</option>
-              {QUORUMS.map((n) => (
-                <option key={n} value={n}>
-                  Any {n} of them
-                </option>
-              ))}
-            </select>
-          </label>
+          <NativeSelect
+            label="Who signs"
+            value={String(role.quorum ?? '')}
+            placeholder="Everyone sent it"
+            options={QUORUMS.map((n) => ({ value: String(n), label: `Any ${n} of them` }))}
+            onChange={(quorum) => change(role.roleId, { quorum: quorum ? Number(quorum) : null })}
+          />
           {roles.length > 1 && (
             <Button
               className="button button--secondary"
@@ -384,36 +375,20 @@ function FieldTools({
   return (
     <>
       <div className="esign-builder__tools">
-        <label className="field">
-          <span className="field__label">Fields for</span>
-          <select
-            className="field__input"
-            value={roleId}
-            onChange={(e) => onRoleId(e.target.value)}
-            data-testid="field-role"
-          >
-            {roles.map((r) => (
-              <option key={r.roleId} value={r.roleId}>
-                {r.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="field">
-          <span className="field__label">Kind of field</span>
-          <select
-            className="field__input"
-            value={kind}
-            onChange={(e) => onKind(e.target.value as FieldKind)}
-            data-testid="field-kind"
-          >
-            {Object.entries(FIELD_KIND_LABELS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <NativeSelect
+          label="Fields for"
+          value={roleId}
+          options={roles.map((r) => ({ value: r.roleId, label: r.name }))}
+          onChange={onRoleId}
+          testId="field-role"
+        />
+        <NativeSelect
+          label="Kind of field"
+          value={kind}
+          options={Object.entries(FIELD_KIND_LABELS).map(([value, label]) => ({ value, label }))}
+          onChange={(chosen) => onKind(chosen as FieldKind)}
+          testId="field-kind"
+        />
         <Button className="button button--secondary" onPress={onAdd}>
           Add field
         </Button>

@@ -1,4 +1,4 @@
-import { TitledSection } from '../../ui/TitledSection.tsx';
+import { ListGroup } from '../../ui/TitledSection.tsx';
 import { lazy, Suspense, useState } from 'react';
 import { SearchBox } from '../../ui/SearchBox.tsx';
 import { Button, Heading } from '../../ui/controls.ts';
@@ -191,7 +191,7 @@ export function ResourcesPage({ clientId }: { clientId: string }) {
           {notice.text}
         </Alert>
       )}
-      <section className="card resources-filters" aria-label="Find a resource">
+      <section className="card list-filters resources-filters" aria-label="Find a resource">
         <SearchBox value={search} onChange={setSearch} placeholder="Title or description" />
         <SelectInput
           label="Benefit type"
@@ -221,30 +221,25 @@ export function ResourcesPage({ clientId }: { clientId: string }) {
         </section>
       )}
       {groups.map((group) => (
-        <TitledSection
+        <ListGroup
           key={group.type}
           id={`resources-${group.type}`}
-          title={
-            <>
-              {group.label} <span className="muted resource-group__count">({group.items.length})</span>
-            </>
-          }
-          className="card resource-group"
+          label={group.label}
+          count={group.items.length}
           testId={`resource-group-${group.type}`}
+          listClassName="resource-list"
         >
-          <ul className="resource-list">
-            {group.items.map((resource) => (
-              <ResourceItem
-                key={resource.resourceId}
-                resource={resource}
-                canManage={canManage}
-                onEdit={() => setEditing(resource)}
-                onRemove={() => setRemoving(resource)}
-                onFailure={(text) => setNotice({ tone: 'error', text })}
-              />
-            ))}
-          </ul>
-        </TitledSection>
+          {group.items.map((resource) => (
+            <ResourceItem
+              key={resource.resourceId}
+              resource={resource}
+              canManage={canManage}
+              onEdit={() => setEditing(resource)}
+              onRemove={() => setRemoving(resource)}
+              onFailure={(text) => setNotice({ tone: 'error', text })}
+            />
+          ))}
+        </ListGroup>
       ))}
       {editing && (
         <Suspense fallback={null}>

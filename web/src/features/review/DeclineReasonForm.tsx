@@ -1,4 +1,5 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import type { FormEvent, ReactNode } from 'react';
+import { useCheckedText } from '../../ui/field-binding.ts';
 import { Button, FieldError, Form, Label, TextArea, TextField } from '../../ui/controls.ts';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../../api/errors.ts';
 import { useAction } from '../../api/action.ts';
@@ -14,8 +15,7 @@ export function DeclineReasonForm(props: {
   onDecline: (reason: string) => Promise<void>;
   onCancel: () => void;
 }) {
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { value: reason, error, setError, change: changeReason } = useCheckedText();
   const decline = useAction((why: string) => props.onDecline(why), {
     onError: (caught) =>
       setError(
@@ -39,10 +39,7 @@ export function DeclineReasonForm(props: {
         className="field"
         name="reason"
         value={reason}
-        onChange={(next) => {
-          setReason(next);
-          setError(null);
-        }}
+        onChange={changeReason}
         isInvalid={error !== null}
         autoFocus
       >

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useCheckedText } from '../../ui/field-binding.ts';
 import { Button, Form, Heading, Link } from '../../ui/controls.ts';
 import { TextInput } from '../../ui/TextInput.tsx';
 import { requestPasswordReset } from '../../api/hooks.ts';
@@ -20,9 +21,8 @@ export function emailProblem(email: string): string | null {
 }
 
 export function ForgotPage() {
-  const [email, setEmail] = useState('');
+  const { value: email, error: fieldError, setError: setFieldError, change: changeEmail } = useCheckedText();
   const [isSent, setIsSent] = useState(false);
-  const [fieldError, setFieldError] = useState<string | null>(null);
   const send = useAction((address: string) => requestPasswordReset(address), {
     describe: anyErrorMessage,
     onSuccess: () => setIsSent(true),
@@ -64,10 +64,7 @@ export function ForgotPage() {
               name="email"
               type="email"
               value={email}
-              onChange={(value) => {
-                setEmail(value);
-                setFieldError(null);
-              }}
+              onChange={changeEmail}
               error={fieldError ?? undefined}
               isRequired
               autoComplete="username"

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { NativeSelect } from '../../ui/NativeSelect.tsx';
 import { Button, Heading } from '../../ui/controls.ts';
 import { calendarFile, calendarFileName, dueDateMoves, type DueDateMove } from '@onboard/domain/web';
 import { saveBlob } from '../../api/download.ts';
@@ -113,24 +114,17 @@ function CallForm({ client, task }: { client: ClientView; task: TaskView }) {
           onChange={setStartsAt}
           error={errors['call.startsAt']}
         />
-        <label className="field">
-          <span className="field__label">Length</span>
-          <select
-            className="field__input"
-            value={duration}
-            onChange={(event) => setDuration(event.target.value)}
-            data-field="call.durationMinutes"
-          >
-            {DURATIONS.map((minutes) => (
-              <option key={minutes} value={minutes}>
-                {minutes} minutes
-              </option>
-            ))}
-          </select>
+        <NativeSelect
+          label="Length"
+          value={duration}
+          options={DURATIONS.map((minutes) => ({ value: String(minutes), label: `${minutes} minutes` }))}
+          onChange={setDuration}
+          fieldKey="call.durationMinutes"
+        >
           {errors['call.durationMinutes'] && (
             <span className="field__error">{errors['call.durationMinutes']}</span>
           )}
-        </label>
+        </NativeSelect>
       </div>
       <TextInput
         label="Meeting link"

@@ -1,10 +1,5 @@
-import {
-  pendingAnswerCount,
-  type EifSectionStatus,
-  eifTaskStart,
-  eifTaskStatusOf,
-  statusPill,
-} from '@onboard/domain/web';
+import { StatusTag } from '../eif/StatusTag.tsx';
+import { pendingAnswerCount, eifTaskStart, eifTaskStatusOf, statusPill } from '@onboard/domain/web';
 import { Heading, Link } from '../../ui/controls.ts';
 import { useEditingView } from '../eif/forms/api.ts';
 import { useAuthenticatedUser, useClient } from '../../api/hooks.ts';
@@ -23,20 +18,6 @@ import { NewDocumentNotice } from '../documents/NewDocumentNotice.tsx';
 import { HubConversations } from '../conversations/HubConversations.tsx';
 import { SignaturesCard } from '../eif/Signatures.tsx';
 import { QueryFallback } from '../../ui/QueryState.tsx';
-
-const STATUS_TONE: Record<EifSectionStatus, string> = {
-  'Not Started': 'not-started',
-  'In Progress': 'in-progress',
-  Completed: 'completed',
-};
-
-function Status({ status }: { status: EifSectionStatus }) {
-  return (
-    <span className={`eif-form-status eif-form-status--${STATUS_TONE[status]}`} data-testid="step-status">
-      {status}
-    </span>
-  );
-}
 
 /**
  * The client hub home (onboarding §2 leaves its content open): how many tasks are done, the onboarding
@@ -147,7 +128,7 @@ export function ClientHubPage({ clientId }: { clientId: string }) {
                 <Heading level={3} id={`hub-${step.id}`} className="summary__step">
                   {step.label}
                 </Heading>
-                <Status status={step.status} />
+                <StatusTag status={step.status} />
               </div>
               {/* Each step's sections fold away (the hub stays short); a step with changes waiting for
                   review opens by itself. */}
@@ -174,7 +155,7 @@ export function ClientHubPage({ clientId }: { clientId: string }) {
                             <PendingBadge>{pendingCount}</PendingBadge>
                           )}
                           <span className="substep__link">
-                            <Status status={subStep.status} />
+                            <StatusTag status={subStep.status} />
                           </span>
                         </div>
                         {subStep.id === 'tax-id' && (

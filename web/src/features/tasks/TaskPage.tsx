@@ -1,4 +1,6 @@
 import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { useCheckedText } from '../../ui/field-binding.ts';
+import { NativeSelect } from '../../ui/NativeSelect.tsx';
 import { Button, Form, Heading, Link } from '../../ui/controls.ts';
 import {
   dueDateBadge,
@@ -114,8 +116,7 @@ function NigoDialog({
   onClose: () => void;
   onSend: (reason: string) => Promise<string | null>;
 }) {
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { value: reason, setValue: setReason, error, setError, change: changeReason } = useCheckedText();
   const [isSending, setIsSending] = useState(false);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -143,10 +144,7 @@ function NigoDialog({
         <TextInput
           label="What needs to be fixed"
           value={reason}
-          onChange={(value) => {
-            setReason(value);
-            setError(null);
-          }}
+          onChange={changeReason}
           error={error ?? undefined}
           isRequired
           isMultiline
@@ -221,22 +219,17 @@ function StaffControls({
         </div>
       )}
       <div className="task-staff__row">
-        <label className="field">
-          <span className="field__label">Status</span>
-          <select
-            className="field__input"
-            value={chosen}
-            onChange={(event) => setChosen(event.target.value as TaskStatus | '')}
-            data-field="status"
-          >
-            <option value="">Choose a status…</option>
-            {TASK_STATUSES.filter((s) => s !== task.status).map((status) => (
-              <option key={status} value={status}>
-                {status === 'NIGO' ? 'Action Required (NIGO)' : status}
-              </option>
-            ))}
-          </select>
-        </label>
+        <NativeSelect
+          label="Status"
+          value={chosen}
+          placeholder="Choose a status…"
+          options={TASK_STATUSES.filter((s) => s !== task.status).map((status) => ({
+            value: status,
+            label: status === 'NIGO' ? 'Action Required (NIGO)' : status,
+          }))}
+          onChange={(status) => setChosen(status as TaskStatus | '')}
+          fieldKey="status"
+        />
         <Button className="button button--secondary" onPress={applyStatus} isDisabled={chosen === ''}>
           Set status
         </Button>

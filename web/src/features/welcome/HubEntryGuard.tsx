@@ -1,7 +1,7 @@
 import { useEffect, type ComponentType, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { useAuthenticatedUser } from '../../api/hooks.ts';
-import { PageSkeleton } from '../../ui/Feedback.tsx';
+import { QueryFallback } from '../../ui/QueryState.tsx';
 import { useClientSetup, useWelcomeFlow } from './api.ts';
 import { hubEntry, isClientPerson, setupPendingPath, welcomePath, type Read } from './entry.ts';
 
@@ -28,11 +28,7 @@ export function HubEntryGuard({ clientId, children }: { clientId: string; childr
   }, [entry, clientId, navigate]);
 
   if (entry === 'hub') return children;
-  return (
-    <div className="page">
-      <PageSkeleton />
-    </div>
-  );
+  return <QueryFallback error={null} isPage />;
 }
 
 /** The hub home behind its entry guard (app/screens.ts wraps the screen with it). */

@@ -1,6 +1,7 @@
 import { Heading, Link } from '../../ui/controls.ts';
 import { clientHubPath, INDEX_PATH } from '../../app/routes.ts';
-import { ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
+import { PageSkeleton } from '../../ui/Feedback.tsx';
+import { QueryFallback } from '../../ui/QueryState.tsx';
 import { useClientSetup, useWelcomeFlow } from './api.ts';
 import { ConsultantContact } from './ConsultantContact.tsx';
 import './welcome.css';
@@ -14,18 +15,7 @@ export function SetupPendingPage({ clientId }: { clientId: string }) {
   // The welcome flow's read carries the client's name and its implementation consultant.
   const { data: flow } = useWelcomeFlow(clientId);
 
-  if (error && !setup)
-    return (
-      <div className="page page--narrow">
-        <ErrorPanel error={error} />
-      </div>
-    );
-  if (!setup)
-    return (
-      <div className="page page--narrow">
-        <PageSkeleton />
-      </div>
-    );
+  if (!setup) return <QueryFallback error={error} isPage pageClassName="page page--narrow" />;
 
   const clientName = flow?.clientName ?? 'your company';
   return (

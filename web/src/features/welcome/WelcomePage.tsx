@@ -2,7 +2,8 @@ import { Button, Heading } from '../../ui/controls.ts';
 import { useLocation } from 'wouter';
 import { useAuthenticatedUser } from '../../api/hooks.ts';
 import { clientHubPath } from '../../app/routes.ts';
-import { Alert, ErrorPanel, PageSkeleton } from '../../ui/Feedback.tsx';
+import { Alert } from '../../ui/Feedback.tsx';
+import { QueryFallback } from '../../ui/QueryState.tsx';
 import { completeWelcomeFlow, useMarkWelcomeCompleted, useWelcomeFlow } from './api.ts';
 import { ConsultantContact } from './ConsultantContact.tsx';
 import { isClientPerson } from './entry.ts';
@@ -34,18 +35,7 @@ export function WelcomePage({ clientId }: { clientId: string }) {
     void complete.run();
   };
 
-  if (error && !flow)
-    return (
-      <div className="page">
-        <ErrorPanel error={error} />
-      </div>
-    );
-  if (!flow)
-    return (
-      <div className="page">
-        <PageSkeleton />
-      </div>
-    );
+  if (!flow) return <QueryFallback error={error} isPage />;
 
   return (
     <div className="page welcome">

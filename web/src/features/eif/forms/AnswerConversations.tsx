@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
-import { Button, Heading } from '../../../ui/controls.ts';
+import { TitledSection } from '../../../ui/TitledSection.tsx';
+import { Button } from '../../../ui/controls.ts';
 import type { SubStepForm as SubStepFormDef } from '@onboard/domain/web';
 import { useClientConversations, type ConversationSubject } from '../../conversations/api.ts';
 import { blocksOf } from './SubStepForm.tsx';
@@ -59,15 +60,17 @@ export function AnswerConversations({
   );
   const subject = subjects.find((s) => s.key === chosen) ?? discussed[0] ?? subjects[0];
   return (
-    <section className="card" aria-labelledby="answer-conversations-title" data-testid="answer-conversations">
-      <div className="card__header">
-        <Heading level={2} id="answer-conversations-title" className="card__title">
-          Questions on these answers
-        </Heading>
+    <TitledSection
+      id="answer-conversations-title"
+      title="Questions on these answers"
+      className="card"
+      testId="answer-conversations"
+      header={
         <Button className="button button--secondary" aria-expanded={isOpen} onPress={() => setOpen(!isOpen)}>
           {isOpen ? 'Hide' : `Show (${discussed.length} discussed)`}
         </Button>
-      </div>
+      }
+    >
       {isOpen && (
         <Suspense fallback={<p className="muted">Loading the conversations…</p>}>
           <OpenedConversations
@@ -79,6 +82,6 @@ export function AnswerConversations({
           />
         </Suspense>
       )}
-    </section>
+    </TitledSection>
   );
 }

@@ -1,13 +1,8 @@
+import { STATUS_TONE, StatusTag } from '../StatusTag.tsx';
 import { useRead } from '../../../api/client.ts';
 import type { ReactNode } from 'react';
 import { Link } from '../../../ui/controls.ts';
-import {
-  type EifSectionStatus,
-  type VisibleStep,
-  type EifStepProgress,
-  dueDateBadge,
-  eifTaskStatusOf,
-} from '@onboard/domain/web';
+import { type VisibleStep, type EifStepProgress, dueDateBadge, eifTaskStatusOf } from '@onboard/domain/web';
 import { now } from '../../../app/clock.ts';
 import type { EditingView } from './api.ts';
 import { ErrorPanel } from '../../../ui/Feedback.tsx';
@@ -21,20 +16,6 @@ const EIF_TASK_TITLE = 'Submit Company Information';
 
 /** Where the user is in the form: a sub-step, review-&-submit or the summary. */
 export type EifPlace = { subStepId: string } | { page: 'review' | 'summary' } | null;
-
-const STATUS_TONE: Record<EifSectionStatus, string> = {
-  'Not Started': 'not-started',
-  'In Progress': 'in-progress',
-  Completed: 'completed',
-};
-
-function StatusTag({ status }: { status: EifSectionStatus }) {
-  return (
-    <span className={`eif-form-status eif-form-status--${STATUS_TONE[status]}`} data-testid="step-status">
-      {status}
-    </span>
-  );
-}
 
 /** The aside's step list: every visible step and sub-step with its status, the current one marked. */
 function EifStepNav({
