@@ -69,6 +69,23 @@ export const Problem = z
   .passthrough()
   .meta({ id: 'Problem' });
 
+/**
+ * One answer someone else changed since the editor's version, as a field-aware 409 lists it under
+ * `conflicts`: the value stored now (theirs; null when the item was deleted), the one the edit would
+ * write, and who changed it when.
+ */
+export type ConflictAnswer = {
+  entity: string;
+  entityId: string;
+  /** null: the item itself was deleted (or the edit deletes an item whose answers changed). */
+  attributeKey: string | null;
+  label: string;
+  theirs: unknown;
+  yours: unknown;
+  changedBy: { userId: string; role: string; name: string };
+  changedAt: string;
+};
+
 export const json = <S extends z.ZodType>(schema: S, description: string) => ({ description, schema });
 export const problem = (description: string) =>
   ({ description, schema: Problem, contentType: 'application/problem+json' }) as const;
