@@ -4,7 +4,7 @@ import { answerEveryRequiredQuestion } from './testing/complete-eif.ts';
 import { eventually } from './testing/http-client.ts';
 import { SIGNING_MESSAGES } from '@onboard/domain';
 import { seededAppForTests, type Api } from './testing/seeded-app.ts';
-import { inviteOutsideSigner } from './testing/outside-signer.ts';
+import { UPDATES_REVIEWER, inviteOutsideSigner } from './testing/outside-signer.ts';
 
 const client = `/api/clients/${DEMO_CLIENT_ID}`;
 
@@ -326,12 +326,7 @@ describe('EIF lifecycle over HTTP', () => {
   it('lets an outside signer review the updates through the e-mailed link, once', async () => {
     // The implementation consultant changes an answer after signing; an outside signer reviews it.
     expect((await portal.staff.put(client, { taxId: '22-2222222' })).status).toBe(200);
-    const { actionId, signer } = await inviteOutsideSigner(portal, DEMO_CLIENT_ID, {
-      email: 'cfo@lakeside.example',
-      firstName: 'Casey',
-      lastName: 'Fowler',
-      stepId: 'review-&-submit-updates',
-    });
+    const { actionId, signer } = await inviteOutsideSigner(portal, DEMO_CLIENT_ID, UPDATES_REVIEWER);
 
     const view = await signer.get(`/api/outside-signer/${DEMO_CLIENT_ID}/${actionId}`);
     expect(view.status).toBe(200);

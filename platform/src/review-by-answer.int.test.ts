@@ -3,7 +3,7 @@ import { DEMO_CLIENT_ID } from './seed.ts';
 import { answerEveryRequiredQuestion } from './testing/complete-eif.ts';
 import { eventually } from './testing/http-client.ts';
 import { seededAppForTests, type Api } from './testing/seeded-app.ts';
-import { inviteOutsideSigner } from './testing/outside-signer.ts';
+import { UPDATES_REVIEWER, inviteOutsideSigner } from './testing/outside-signer.ts';
 
 const client = `/api/clients/${DEMO_CLIENT_ID}`;
 
@@ -111,12 +111,7 @@ describe('review by the answer over HTTP', () => {
 
   it('lets an outside signer decide the updates answer by answer through one link, used once nothing is left', async () => {
     expect((await portal.staff.put(client, { erisaLegalAgent: 'Sam Ortiz' })).status).toBe(200);
-    const { actionId, signer } = await inviteOutsideSigner(portal, DEMO_CLIENT_ID, {
-      email: 'cfo@lakeside.example',
-      firstName: 'Casey',
-      lastName: 'Fowler',
-      stepId: 'review-&-submit-updates',
-    });
+    const { actionId, signer } = await inviteOutsideSigner(portal, DEMO_CLIENT_ID, UPDATES_REVIEWER);
     const base = `/api/outside-signer/${DEMO_CLIENT_ID}/${actionId}`;
 
     const one = await signer.post(`${base}/accept-updates`, {

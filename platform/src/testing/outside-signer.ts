@@ -5,6 +5,14 @@ import type { SeededApp } from './seeded-app.ts';
 /** Who is invited to sign, or to review the updates (`stepId`), for the client. */
 export type OutsideSignerInvite = { email: string; firstName: string; lastName: string; stepId: string };
 
+/** The demo client's CFO, invited to review the updates made after signing. */
+export const UPDATES_REVIEWER: OutsideSignerInvite = {
+  email: 'cfo@lakeside.example',
+  firstName: 'Casey',
+  lastName: 'Fowler',
+  stepId: 'review-&-submit-updates',
+};
+
 /**
  * Staff invite an outside signer to the client; the action id of the e-mailed link (read from the app's
  * e-mail records once the projection has it) and the signer's own client, its CSRF token taken.
