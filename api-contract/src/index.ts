@@ -69,6 +69,23 @@ export const Problem = z
   .passthrough()
   .meta({ id: 'Problem' });
 
+/**
+ * One answer someone else changed since the editor's version, as a field-aware 409 lists it under
+ * `conflicts`: the value stored now (theirs; null when the item was deleted), the one the edit would
+ * write, and who changed it when.
+ */
+export type ConflictAnswer = {
+  entity: string;
+  entityId: string;
+  /** null: the item itself was deleted (or the edit deletes an item whose answers changed). */
+  attributeKey: string | null;
+  label: string;
+  theirs: unknown;
+  yours: unknown;
+  changedBy: { userId: string; role: string; name: string };
+  changedAt: string;
+};
+
 export const json = <S extends z.ZodType>(schema: S, description: string) => ({ description, schema });
 export const problem = (description: string) =>
   ({ description, schema: Problem, contentType: 'application/problem+json' }) as const;
@@ -82,6 +99,31 @@ export const media = (contentType: string, description: string) => ({ descriptio
 /** The named path parameters, each a non-empty string: `pathParams('clientId', 'taskId')`. */
 export const pathParams = <const N extends string>(...names: N[]) =>
   z.object(Object.fromEntries(names.map((name) => [name, z.string().min(1)])) as Record<N, z.ZodString>);
+
+/** How a list's paging fields word their refusals: a number that is not whole, one out of its range. */
+export type PagingWords = Record<'limit' | 'offset', { wholeNumber: string; range: string }>;
+
+const USE_WORDS: PagingWords = {
+  limit: { wholeNumber: 'Use a whole number', range: 'Use 1 to 100' },
+  offset: { wholeNumber: 'Use a whole number', range: 'Use 0 or more' },
+};
+
+/**
+ * A list's paging (onboarding §7 "Lists"): `limit` is the page size (1 to 100, 25 by default), `offset`
+ * (page-1) × page size. A query's values come as text: each is read as a number first.
+ */
+export const paging = ({ limit, offset }: PagingWords = USE_WORDS) => ({
+  limit: z.coerce.number().int(limit.wholeNumber).min(1, limit.range).max(100, limit.range).default(25),
+  offset: z.coerce.number().int(offset.wholeNumber).min(0, offset.range).default(0),
+});
+
+const MIN_VERSION_MESSAGE = 'minVersion must be a whole number';
+/** Read-your-writes: at least the version the reader last saw (the answer waits briefly for it). */
+export const minVersion = z.coerce
+  .number({ error: MIN_VERSION_MESSAGE })
+  .int({ error: MIN_VERSION_MESSAGE })
+  .min(0, { error: MIN_VERSION_MESSAGE })
+  .optional();
 
 /** The error answers many routes give in the same words. */
 export const errors = {

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_CLIENT_ID } from './seed.ts';
 import { answerEveryRequiredQuestion } from './testing/complete-eif.ts';
-import { apiClient, eventually } from './testing/http-client.ts';
+import { eventually } from './testing/http-client.ts';
 import { SIGNING_MESSAGES } from '@onboard/domain';
 import { seededAppForTests, type Api } from './testing/seeded-app.ts';
+import { UPDATES_REVIEWER, inviteOutsideSigner } from './testing/outside-signer.ts';
 
 const client = `/api/clients/${DEMO_CLIENT_ID}`;
 
@@ -11,18 +12,6 @@ const client = `/api/clients/${DEMO_CLIENT_ID}`;
 // edit again, accept; the change records and the history show all of it; outside signers act by link.
 describe('EIF lifecycle over HTTP', () => {
   const portal = seededAppForTests('lifecycle', ['benAdmin', 'broker', 'staff']);
-
-  /** The action id in an invitation's link, read from the app's e-mail records once the projection has it. */
-  const emailedActionId = async (emailId: string) => {
-    const body = await eventually(async () => {
-      const r = await portal.app.pool.query<{ body: string }>('select body from rm_emails where id = $1', [
-        emailId,
-      ]);
-      expect(r.rows).toHaveLength(1);
-      return r.rows[0]!.body;
-    });
-    return /\/client\/[^/]+\/outside-signer\/(\S+)/.exec(body)![1]!;
-  };
 
   const taxIdOf = async (api: Api) => {
     const res = await api.get(client);
@@ -145,16 +134,12 @@ describe('EIF lifecycle over HTTP', () => {
     // A client none of the demo users belongs to: staff answer every required question and invite.
     const other = '/api/clients/harbor-freight-lines';
     await answerEveryRequiredQuestion(portal.staff, 'harbor-freight-lines');
-    const invite = await portal.staff.post(`${other}/outside-signer`, {
+    const { actionId, signer } = await inviteOutsideSigner(portal, 'harbor-freight-lines', {
       email: 'owner@harbor.example',
       firstName: 'Hana',
       lastName: 'Ortiz',
       stepId: 'review-&-submit',
     });
-    expect(invite.status).toBe(201);
-    const actionId = await emailedActionId(invite.body.emailId);
-    const signer = apiClient(portal.app.url);
-    await signer.get('/api/auth/csrf');
     const view = await signer.get(`/api/outside-signer/harbor-freight-lines/${actionId}`);
     expect(view.body.signer).toMatchObject({ firstName: 'Hana', stepId: 'review-&-submit' });
     expect(view.body.client).toMatchObject({ eifStatus: 'pre_sign' });
@@ -341,16 +326,7 @@ describe('EIF lifecycle over HTTP', () => {
   it('lets an outside signer review the updates through the e-mailed link, once', async () => {
     // The implementation consultant changes an answer after signing; an outside signer reviews it.
     expect((await portal.staff.put(client, { taxId: '22-2222222' })).status).toBe(200);
-    const invite = await portal.staff.post(`${client}/outside-signer`, {
-      email: 'cfo@lakeside.example',
-      firstName: 'Casey',
-      lastName: 'Fowler',
-      stepId: 'review-&-submit-updates',
-    });
-    expect(invite.status).toBe(201);
-    const actionId = await emailedActionId(invite.body.emailId);
-    const signer = apiClient(portal.app.url);
-    await signer.get('/api/auth/csrf');
+    const { actionId, signer } = await inviteOutsideSigner(portal, DEMO_CLIENT_ID, UPDATES_REVIEWER);
 
     const view = await signer.get(`/api/outside-signer/${DEMO_CLIENT_ID}/${actionId}`);
     expect(view.status).toBe(200);

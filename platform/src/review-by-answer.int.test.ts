@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CLIENT_ID } from './seed.ts';
 import { answerEveryRequiredQuestion } from './testing/complete-eif.ts';
-import { apiClient, eventually } from './testing/http-client.ts';
+import { eventually } from './testing/http-client.ts';
 import { seededAppForTests, type Api } from './testing/seeded-app.ts';
+import { UPDATES_REVIEWER, inviteOutsideSigner } from './testing/outside-signer.ts';
 
 const client = `/api/clients/${DEMO_CLIENT_ID}`;
 
@@ -110,23 +111,7 @@ describe('review by the answer over HTTP', () => {
 
   it('lets an outside signer decide the updates answer by answer through one link, used once nothing is left', async () => {
     expect((await portal.staff.put(client, { erisaLegalAgent: 'Sam Ortiz' })).status).toBe(200);
-    const invite = await portal.staff.post(`${client}/outside-signer`, {
-      email: 'cfo@lakeside.example',
-      firstName: 'Casey',
-      lastName: 'Fowler',
-      stepId: 'review-&-submit-updates',
-    });
-    expect(invite.status).toBe(201);
-    const body = await eventually(async () => {
-      const r = await portal.app.pool.query<{ body: string }>('select body from rm_emails where id = $1', [
-        invite.body.emailId,
-      ]);
-      expect(r.rows).toHaveLength(1);
-      return r.rows[0]!.body;
-    });
-    const actionId = /\/client\/[^/]+\/outside-signer\/(\S+)/.exec(body)![1]!;
-    const signer = apiClient(portal.app.url);
-    await signer.get('/api/auth/csrf');
+    const { actionId, signer } = await inviteOutsideSigner(portal, DEMO_CLIENT_ID, UPDATES_REVIEWER);
     const base = `/api/outside-signer/${DEMO_CLIENT_ID}/${actionId}`;
 
     const one = await signer.post(`${base}/accept-updates`, {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { suggestMapping, type CensusEifFacts } from '@onboard/domain/census';
+import { EMPLOYEE_CENSUS_HEADERS } from '@onboard/testing/census';
 import { validateCensusFile } from './job.ts';
 
 const facts: CensusEifFacts = {
@@ -17,20 +18,6 @@ const facts: CensusEifFacts = {
   childAgeLimit: 26,
   asOf: '2027-01-01',
 };
-const HEADERS = [
-  'Employee ID',
-  'First Name',
-  'Last Name',
-  'SSN',
-  'Date of Birth',
-  'Hire Date',
-  'Employee Class',
-  'Hours per week',
-  'Location',
-  'State',
-  'ZIP',
-  'Annual Salary',
-];
 const row = (i: number) =>
   [
     `E${i}`,
@@ -47,16 +34,24 @@ const row = (i: number) =>
     '30000',
   ].join(',');
 const csv = (rows: number) =>
-  Buffer.from([HEADERS.join(','), ...Array.from({ length: rows }, (_, k) => row(k + 1))].join('\n'));
+  Buffer.from(
+    [EMPLOYEE_CENSUS_HEADERS.join(','), ...Array.from({ length: rows }, (_, k) => row(k + 1))].join('\n'),
+  );
 
 describe('the validation job over a file', () => {
   it('reports progress as rows done of the total while it reads', async () => {
     const progress: [number, number][] = [];
-    const outcome = await validateCensusFile(csv(3000), 'CSV', suggestMapping(HEADERS), facts, {
-      keepPeople: false,
-      rowsTotal: 3000,
-      onProgress: (done, total) => progress.push([done, total]),
-    });
+    const outcome = await validateCensusFile(
+      csv(3000),
+      'CSV',
+      suggestMapping(EMPLOYEE_CENSUS_HEADERS),
+      facts,
+      {
+        keepPeople: false,
+        rowsTotal: 3000,
+        onProgress: (done, total) => progress.push([done, total]),
+      },
+    );
     expect(outcome.report).toMatchObject({ rows: 3000, counts: { ERROR: 0, WARNING: 0 } });
     expect(progress[0]).toEqual([1000, 3000]);
     expect(outcome.people).toBeNull();
@@ -64,7 +59,7 @@ describe('the validation job over a file', () => {
 
   it('keeps every issue by row for the error workbook, and the people for the change view when asked', async () => {
     const bytes = Buffer.concat([csv(3), Buffer.from('\n' + row(1))]);
-    const outcome = await validateCensusFile(bytes, 'CSV', suggestMapping(HEADERS), facts, {
+    const outcome = await validateCensusFile(bytes, 'CSV', suggestMapping(EMPLOYEE_CENSUS_HEADERS), facts, {
       keepPeople: true,
     });
     expect([...outcome.issuesByRow.keys()]).toEqual([5]);

@@ -1,16 +1,6 @@
 import { expect } from 'vitest';
+import type { ConflictAnswer } from '@onboard/api-contract';
 import type { ApiResponse } from './http-client.ts';
-
-/** A conflict as a refused save names it: the answer, both values and who changed it. */
-type Conflict = {
-  entity: string;
-  entityId: string;
-  attributeKey: string | null;
-  label: string;
-  theirs: unknown;
-  yours: unknown;
-  changedBy: { userId: string; role: string; name: string };
-};
 
 /**
  * Writers raced, each with its own value of one answer: exactly one was saved, and every other one was
@@ -20,7 +10,7 @@ type Conflict = {
 export function expectOneWinner(
   answers: ApiResponse[],
   values: readonly string[],
-  answer: Partial<Conflict>,
+  answer: Partial<ConflictAnswer>,
 ): string {
   const won = answers.flatMap((a, n) => (a.status === 200 ? [n] : []));
   const refused = answers.flatMap((a, n) => (a.status === 409 ? [n] : []));
@@ -29,7 +19,7 @@ export function expectOneWinner(
   expect(refused).toHaveLength(values.length - 1);
   const winner = values[won[0]!]!;
   for (const n of refused) {
-    const body = answers[n]!.body as { code: string; message: string; conflicts: Conflict[] };
+    const body = answers[n]!.body as { code: string; message: string; conflicts: ConflictAnswer[] };
     expect(body.code).toBe('CONFLICT');
     expect(body.message).toContain('Choose which answer to keep');
     expect(body.conflicts).toEqual([

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { defineRoute, errors, json, pathParams, problem, routeFamily } from '@onboard/api-contract';
+import {
+  defineRoute,
+  errors,
+  json,
+  minVersion,
+  paging,
+  pathParams,
+  problem,
+  routeFamily,
+} from '@onboard/api-contract';
 import { ClientPolicy, ClientView } from '@onboard/api-contract/views';
 import { VIEW_COLLECTIONS, CLIENT_PHASES } from '@onboard/domain';
 import { TaskView } from '../tasks/routes.contract.ts';
@@ -16,13 +25,10 @@ const flag = (field: string) =>
 export const CLIENT_LIST_SORTS = ['name', 'updatedAt', 'createdAt', 'nextDueDate'] as const;
 
 export const ClientListQuery = z.object({
-  limit: z.coerce
-    .number()
-    .int('Enter a whole number')
-    .min(1, 'Choose from 1 to 100')
-    .max(100, 'Choose from 1 to 100')
-    .default(25),
-  offset: z.coerce.number().int('Enter a whole number').min(0, 'Choose 0 or more').default(0),
+  ...paging({
+    limit: { wholeNumber: 'Enter a whole number', range: 'Choose from 1 to 100' },
+    offset: { wholeNumber: 'Enter a whole number', range: 'Choose 0 or more' },
+  }),
   search: z.string().trim().max(200).optional(),
   sortBy: z
     .enum(CLIENT_LIST_SORTS, { error: `sortBy must be one of ${CLIENT_LIST_SORTS.join(', ')}` })
@@ -116,11 +122,7 @@ export const ClientViewQuery = z.object({
   view: z
     .enum(['editing'], { error: 'view must be editing, or left out for the accepted client' })
     .optional(),
-  minVersion: z.coerce
-    .number({ error: 'minVersion must be a whole number' })
-    .int({ error: 'minVersion must be a whole number' })
-    .min(0, { error: 'minVersion must be a whole number' })
-    .optional(),
+  minVersion,
 });
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { errors, json, pathParams, problem, routeFamily } from '@onboard/api-contract';
+import { errors, json, paging, pathParams, problem, routeFamily } from '@onboard/api-contract';
 import { EMAIL_KINDS } from '@onboard/events';
 import { EMAIL_STATUSES, RULE_ROLES } from '@onboard/domain';
 
@@ -8,13 +8,7 @@ export const EMAIL_SORT_KEYS = ['createdAt', 'subject', 'to', 'status', 'kind'] 
 /** Paged list query (onboarding §7 "Emails"): limit is the page size, offset (page-1) × page size. */
 export const EmailListQuery = z
   .object({
-    limit: z.coerce
-      .number()
-      .int('Use a whole number')
-      .min(1, 'Use 1 to 100')
-      .max(100, 'Use 1 to 100')
-      .default(25),
-    offset: z.coerce.number().int('Use a whole number').min(0, 'Use 0 or more').default(0),
+    ...paging(),
     search: z.string().trim().max(200).optional(),
     sortBy: z.enum(EMAIL_SORT_KEYS).default('createdAt'),
     sortDirection: z.enum(['asc', 'desc']).default('desc'),

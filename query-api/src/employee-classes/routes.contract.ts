@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute, json, problem } from '@onboard/api-contract';
+import { defineRoute, json, minVersion, problem } from '@onboard/api-contract';
 import { EmployeeClass, EmployeeClasses, classesView } from '@onboard/api-contract/views';
 
 const clientId = z.string().min(1);
@@ -7,11 +7,7 @@ const classes = '/api/clients/{clientId}/employee-classes';
 
 /** Read-your-writes: at least the version the reader last saw (the answer waits briefly for it). */
 const ClassesQuery = z.object({
-  minVersion: z.coerce
-    .number({ error: 'minVersion must be a whole number' })
-    .int({ error: 'minVersion must be a whole number' })
-    .min(0, { error: 'minVersion must be a whole number' })
-    .optional(),
+  minVersion,
 });
 
 export const listEmployeeClasses = defineRoute({

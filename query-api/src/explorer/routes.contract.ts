@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { errors, json, media, problem, routeFamily } from '@onboard/api-contract';
+import { errors, json, media, paging, problem, routeFamily } from '@onboard/api-contract';
 import { ExplorerPage, SupportConversation } from '@onboard/api-contract/views';
 import { BENEFIT_TYPES, DEMO_ENROLLMENT_STATUSES } from '@onboard/domain';
 import {
@@ -10,19 +10,14 @@ import {
 } from '@onboard/events/catalogue/explorer';
 
 /** explorer §5 List queries. The messages are chosen (the spec gives the ranges only). */
+const LIMIT_MESSAGE = 'limit must be a whole number from 1 to 100';
+const OFFSET_MESSAGE = 'offset must be a whole number of 0 or more';
 export const LIST_SORT_FIELDS = ['createdAt', 'name', 'updatedAt', 'startsAt'] as const;
 export const ExplorerListQuery = z.object({
-  limit: z.coerce
-    .number()
-    .int('limit must be a whole number from 1 to 100')
-    .min(1, 'limit must be a whole number from 1 to 100')
-    .max(100, 'limit must be a whole number from 1 to 100')
-    .default(25),
-  offset: z.coerce
-    .number()
-    .int('offset must be a whole number of 0 or more')
-    .min(0, 'offset must be a whole number of 0 or more')
-    .default(0),
+  ...paging({
+    limit: { wholeNumber: LIMIT_MESSAGE, range: LIMIT_MESSAGE },
+    offset: { wholeNumber: OFFSET_MESSAGE, range: OFFSET_MESSAGE },
+  }),
   sortBy: z
     .enum(LIST_SORT_FIELDS, { message: `sortBy must be one of ${LIST_SORT_FIELDS.join(', ')}` })
     .default('createdAt'),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute, json, problem } from '@onboard/api-contract';
+import { defineRoute, json, minVersion, problem } from '@onboard/api-contract';
 
 const Status = z.enum(['pending', 'accepted', 'declined']);
 const Author = z.object({ id: z.string(), role: z.string(), at: z.string() });
@@ -36,11 +36,7 @@ export const NetChange = z
 
 /** Read-your-writes: wait (briefly) until the read model reflects at least this EIF version. */
 const NetChangesQuery = z.object({
-  minVersion: z.coerce
-    .number({ error: 'minVersion must be a whole number' })
-    .int({ error: 'minVersion must be a whole number' })
-    .min(0, { error: 'minVersion must be a whole number' })
-    .optional(),
+  minVersion,
 });
 
 const NetChanges = json(

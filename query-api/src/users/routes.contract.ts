@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute, json, problem } from '@onboard/api-contract';
+import { defineRoute, json, paging, problem } from '@onboard/api-contract';
 import { Role, UserContact, UserView } from '@onboard/api-contract/views';
 import type { USER_KINDS, UserKind } from '@onboard/domain';
 
@@ -18,13 +18,7 @@ export const USER_SORT_KEYS = [
 /** Paged list query (onboarding §7 "Lists": limit is the page size, offset (page-1) x page size). */
 export const UserListQuery = z
   .object({
-    limit: z.coerce
-      .number()
-      .int('Use a whole number')
-      .min(1, 'Use 1 to 100')
-      .max(100, 'Use 1 to 100')
-      .default(25),
-    offset: z.coerce.number().int('Use a whole number').min(0, 'Use 0 or more').default(0),
+    ...paging(),
     search: z.string().trim().max(200).optional(),
     sortBy: z.enum(USER_SORT_KEYS).default('lastName'),
     sortDirection: z.enum(['asc', 'desc']).default('asc'),
