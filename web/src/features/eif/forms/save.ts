@@ -1,17 +1,9 @@
+import type { ConflictAnswer } from '@onboard/api-contract';
 import { ApiError, GENERIC_ERROR_MESSAGE } from '../../../api/errors.ts';
 import type { EditingView } from './api.ts';
 
 /** One answer someone else changed since the editor's version (command-api field-aware 409). */
-export type FieldConflict = {
-  entity: string;
-  entityId: string;
-  attributeKey: string | null;
-  label: string;
-  theirs: unknown;
-  yours: unknown;
-  changedBy: { userId: string; role: string; name: string };
-  changedAt: string;
-};
+export type FieldConflict = ConflictAnswer;
 
 /**
  * What a failed save shows: field messages, a conflict (reload first), a collision on named answers
