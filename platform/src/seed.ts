@@ -6,6 +6,7 @@ import {
   eifStream,
   handleCommand,
   taskStream,
+  WrongExpectedRevisionError,
   type EventStore,
   type StreamDecider,
 } from '@onboard/events';
@@ -370,6 +371,10 @@ async function seedDemoLifecycles(store: EventStore, now: Date): Promise<void> {
           },
           metadata,
         },
+      }).catch((error: unknown) => {
+        // Another process's client-base reactor schedules every created client's tasks (the same ones): it
+        // may have written them between the look above and this write.
+        if (!(error instanceof WrongExpectedRevisionError)) throw error;
       });
     }
   }
