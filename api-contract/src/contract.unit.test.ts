@@ -15,24 +15,18 @@ import {
 } from './index.ts';
 import { buildOpenApiDocument } from './openapi.ts';
 
-const user = defineRoute({
-  method: 'get',
-  path: '/api/users/{userId}',
+const user = defineRoute('GET /api/users/{userId}', {
   tag: 'users',
   summary: 'A user',
   request: { params: z.object({ userId: z.string() }) },
   responses: { 200: json(z.object({ id: z.string() }), 'The user'), 404: problem('No such user') },
 });
-const internal = defineRoute({
-  method: 'get',
-  path: '/api/users/slfs',
+const internal = defineRoute('GET /api/users/slfs', {
   tag: 'users',
   summary: 'Internal users',
   responses: { 200: json(z.array(z.object({ id: z.string() })), 'Admins and owners') },
 });
-const remove = defineRoute({
-  method: 'delete',
-  path: '/api/users/{userId}',
+const remove = defineRoute('DELETE /api/users/{userId}', {
   tag: 'users',
   summary: 'Delete',
   isVersioned: true,
@@ -87,10 +81,8 @@ describe('route contracts', () => {
   });
 
   it('checks that an answer declared as another media type comes as that type', () => {
-    const route = (path: string, contentType: string) =>
-      defineRoute({
-        method: 'get',
-        path,
+    const route = (path: `/${string}`, contentType: string) =>
+      defineRoute(`GET ${path}`, {
         tag: 'files',
         summary: 'Not JSON',
         responses: { 200: media(contentType, 'Not JSON'), 404: problem('None') },
@@ -125,15 +117,13 @@ describe('route contracts', () => {
 
   it('documents a nullable named schema so that null is valid', () => {
     const Named = z.object({ id: z.string() }).meta({ id: 'Named' });
-    const maybe = defineRoute({
-      method: 'get',
-      path: '/api/maybe',
+    const maybe = defineRoute('GET /api/maybe', {
       tag: 'users',
       summary: 'Maybe',
       isSignedIn: false,
       responses: { 200: json(Named.nullable(), 'The thing, or null') },
     });
-    const sure = defineRoute({ ...maybe, path: '/api/sure', responses: { 200: json(Named, 'The thing') } });
+    const sure = defineRoute('GET /api/sure', { ...maybe, responses: { 200: json(Named, 'The thing') } });
     const doc = documentOf([sure, maybe]);
     const paths = doc.paths as Record<string, Record<string, { responses: Record<string, unknown> }>>;
     expect(paths['/api/maybe']!.get!.responses['200']).toMatchObject({
@@ -144,9 +134,7 @@ describe('route contracts', () => {
   });
 
   it("lists a multipart upload's text fields and file parts", () => {
-    const upload = defineRoute({
-      method: 'post',
-      path: '/api/uploads',
+    const upload = defineRoute('POST /api/uploads', {
       tag: 'files',
       summary: 'Upload',
       request: {
@@ -157,9 +145,8 @@ describe('route contracts', () => {
       },
       responses: { 201: noContent('Kept') },
     });
-    const one = defineRoute({
+    const one = defineRoute('POST /api/upload', {
       ...upload,
-      path: '/api/upload',
       request: { multipart: { files: { name: 'file', description: 'One file', maxCount: 1 } } },
     });
     const doc = documentOf([upload, one]);
@@ -219,16 +206,12 @@ describe('route contracts', () => {
       responses: { ...errors.notStaff, 404: problem('No such task') },
     });
     const Status = z.object({ status: z.string() });
-    const status = taskRoute({
-      method: 'put',
-      path: '/api/clients/{clientId}/tasks/{taskId}/status',
+    const status = taskRoute('PUT /api/clients/{clientId}/tasks/{taskId}/status', {
       summary: 'Status',
       request: { body: Status },
       responses: { 200: json(Status, 'The task'), 404: problem('Gone') },
     });
-    const schedule = taskRoute({
-      method: 'post',
-      path: '/api/clients/{clientId}/tasks/schedule',
+    const schedule = taskRoute('POST /api/clients/{clientId}/tasks/schedule', {
       summary: 'Schedule',
       request: { params: pathParams('clientId') },
       responses: { 204: noContent('Scheduled') },

@@ -5,9 +5,7 @@ import { ValidationError } from '@onboard/domain';
 import { checkAnswer, defineRoute, json, media } from './index.ts';
 import { mount, type RouteHandler } from './express.ts';
 
-const getRevision = defineRoute({
-  method: 'get',
-  path: '/api/clients/{clientId}/revisions/{revision}',
+const getRevision = defineRoute('GET /api/clients/{clientId}/revisions/{revision}', {
   tag: 'clients',
   summary: 'One revision',
   request: { params: z.object({ clientId: z.string().min(1), revision: z.coerce.number().int().min(0) }) },
@@ -48,9 +46,7 @@ describe('mount', () => {
   });
 });
 
-const downloadRevision = defineRoute({
-  method: 'get',
-  path: '/api/clients/{clientId}/revisions/{revision}/file',
+const downloadRevision = defineRoute('GET /api/clients/{clientId}/revisions/{revision}/file', {
   tag: 'clients',
   summary: 'One revision as a file',
   responses: { 200: media('application/pdf', 'The revision') },

@@ -49,8 +49,31 @@ export type RouteContract = {
   responses: Readonly<Record<number, ResponseSpec>>;
 };
 
+/** A route's method and OpenAPI path in one string, as a request line reads: `GET /api/clients/{clientId}`. */
+export type Endpoint = `${Uppercase<Method>} /${string}`;
+/** What a contract says besides its endpoint. */
+export type RouteTerms = Omit<RouteContract, 'method' | 'path'>;
+/** A contract of an endpoint: its terms with the endpoint's method (lower case) and path. */
+export type EndpointRoute<E extends Endpoint, C> = Omit<C, 'method' | 'path'> & {
+  method: MethodOf<E>;
+  path: PathOf<E>;
+};
+type MethodOf<E extends Endpoint> = {
+  [M in Method]: E extends `${Uppercase<M>} ${string}` ? M : never;
+}[Method];
+type PathOf<E extends Endpoint> = E extends `${string} ${infer P extends string}` ? P : never;
+
+/** The method and path an endpoint names. */
+const endpointParts = (endpoint: Endpoint) => {
+  const space = endpoint.indexOf(' ');
+  return { method: endpoint.slice(0, space).toLowerCase() as Method, path: endpoint.slice(space + 1) };
+};
+
 /** Declares a contract; `const` keeps the literal method, path and schemas for the inferred types. */
-export const defineRoute = <const C extends RouteContract>(contract: C): C => contract;
+export const defineRoute = <const E extends Endpoint, const C extends RouteTerms>(
+  endpoint: E,
+  contract: C,
+): EndpointRoute<E, C> => ({ ...contract, ...endpointParts(endpoint) }) as unknown as EndpointRoute<E, C>;
 
 /** Problem details (RFC 9457) as the one error middleware writes them, with the stable `code`. */
 export const Problem = z
@@ -164,13 +187,17 @@ export type FamilyRoute<F extends RouteFamily, C extends Omit<RouteContract, 'ta
  */
 export const routeFamily =
   <const F extends RouteFamily>(family: F) =>
-  <const C extends Omit<RouteContract, 'tag'>>(contract: C): FamilyRoute<F, C> =>
+  <const E extends Endpoint, const C extends Omit<RouteTerms, 'tag'>>(
+    endpoint: E,
+    contract: C,
+  ): FamilyRoute<F, EndpointRoute<E, C>> =>
     ({
       ...contract,
+      ...endpointParts(endpoint),
       tag: family.tag,
       request: { ...(family.params && { params: family.params }), ...contract.request },
       responses: { ...family.responses, ...contract.responses },
-    }) as unknown as FamilyRoute<F, C>;
+    }) as unknown as FamilyRoute<F, EndpointRoute<E, C>>;
 
 /** Whether a Content-Type header (parameters aside) falls within a declared media type or range. */
 const isWithin = (contentType: string | null, declared: string) => {

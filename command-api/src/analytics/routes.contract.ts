@@ -37,9 +37,7 @@ export const AnalyticsBatch = z
   .strict()
   .meta({ id: 'AnalyticsBatch' });
 
-export const recordAnalyticsEvents = defineRoute({
-  method: 'post',
-  path: '/api/analytics/events',
+export const recordAnalyticsEvents = defineRoute('POST /api/analytics/events', {
   tag: 'analytics',
   summary:
     'Record a batch of analytics events (when no Segment write key is configured); signed in or not, ' +

@@ -56,9 +56,7 @@ const SignInStep = z
 /** The sign-in steps and the session calls. */
 const authRoute = routeFamily({ tag: 'auth' });
 
-export const getCsrfCookie = authRoute({
-  method: 'get',
-  path: '/api/auth/csrf',
+export const getCsrfCookie = authRoute('GET /api/auth/csrf', {
   summary: 'Sets the readable CSRF cookie',
   isSignedIn: false,
   responses: { 204: noContent('The CSRF cookie set') },
@@ -66,7 +64,7 @@ export const getCsrfCookie = authRoute({
 
 /** A step of the sign-in; `refused` the answer of its own it may give besides a wrong input. */
 const signInStep = <
-  const P extends string,
+  const P extends `/${string}`,
   const B extends z.ZodType,
   const R extends Readonly<Record<number, ResponseSpec>>,
 >(
@@ -75,9 +73,7 @@ const signInStep = <
   body: B,
   refused: R,
 ) =>
-  authRoute({
-    method: 'post',
-    path,
+  authRoute(`POST ${path}`, {
     summary,
     isSignedIn: false,
     request: { body },
@@ -106,9 +102,7 @@ export const challengeMfa = signInStep(
 );
 export const verifyMfa = signInStep('/api/auth/mfa/verify', 'Check a TOTP code', PassCodeBody, throttled);
 
-export const exchangeSessionToken = authRoute({
-  method: 'post',
-  path: '/api/users/authenticated',
+export const exchangeSessionToken = authRoute('POST /api/users/authenticated', {
   summary: 'Exchange the session token for session cookies',
   isSignedIn: false,
   request: { body: ExchangeBody },
@@ -117,9 +111,7 @@ export const exchangeSessionToken = authRoute({
     401: problem('Token unknown, used or expired'),
   },
 });
-export const getAuthenticatedUser = authRoute({
-  method: 'get',
-  path: '/api/users/authenticated',
+export const getAuthenticatedUser = authRoute('GET /api/users/authenticated', {
   summary: 'The signed-in user, or null',
   isSignedIn: false,
   responses: {
@@ -127,29 +119,21 @@ export const getAuthenticatedUser = authRoute({
     401: problem('INVALID_TOKEN: a session cookie that is no longer valid'),
   },
 });
-export const refreshSession = authRoute({
-  method: 'post',
-  path: '/api/auth/refresh',
+export const refreshSession = authRoute('POST /api/auth/refresh', {
   summary: 'Rotate the refresh token',
   isSignedIn: false,
   responses: { 204: noContent('New cookies set'), 401: problem('Refresh token invalid or reused') },
 });
-export const signOut = authRoute({
-  method: 'post',
-  path: '/api/users/authenticated/logout',
+export const signOut = authRoute('POST /api/users/authenticated/logout', {
   summary: 'Sign out',
   isSignedIn: false,
   responses: { 204: noContent('Session revoked, cookies cleared') },
 });
-export const acceptTermsOfUse = authRoute({
-  method: 'post',
-  path: '/api/users/terms-of-use',
+export const acceptTermsOfUse = authRoute('POST /api/users/terms-of-use', {
   summary: 'Accept the terms of use',
   responses: { 204: noContent('Recorded') },
 });
-export const describeAuthLink = authRoute({
-  method: 'get',
-  path: '/api/users/auth-token/{token}',
+export const describeAuthLink = authRoute('GET /api/users/auth-token/{token}', {
   summary: 'What an activation or reset link is for',
   isSignedIn: false,
   request: { params: z.object({ token: z.string() }) },
@@ -165,9 +149,7 @@ export const describeAuthLink = authRoute({
     404: problem('EXPIRED_LINK: expired or used'),
   },
 });
-export const upsertPasswordFromLink = authRoute({
-  method: 'post',
-  path: '/api/users/password-upsert',
+export const upsertPasswordFromLink = authRoute('POST /api/users/password-upsert', {
   summary: 'Set the password from a link',
   isSignedIn: false,
   request: { body: PasswordUpsertBody },
@@ -178,9 +160,7 @@ export const upsertPasswordFromLink = authRoute({
     429: tooManyAttempts,
   },
 });
-export const requestSignInLink = authRoute({
-  method: 'post',
-  path: '/api/auth/sign-in-link',
+export const requestSignInLink = authRoute('POST /api/auth/sign-in-link', {
   summary:
     'E-mail a single-use sign-in link (always 204), offered once the account’s password sign-in is ' +
     'throttled (a 429 with `signInLink: true`); the link still asks the second factor',
@@ -191,9 +171,7 @@ export const requestSignInLink = authRoute({
     429: tooManyAttempts,
   },
 });
-export const redeemSignInLink = authRoute({
-  method: 'post',
-  path: '/api/auth/sign-in-link/redeem',
+export const redeemSignInLink = authRoute('POST /api/auth/sign-in-link/redeem', {
   summary: 'Spend an e-mailed sign-in link: the next step is always the second factor (MFA_REQUIRED)',
   isSignedIn: false,
   request: { body: z.object({ token: z.string().min(1).max(256) }) },
@@ -204,9 +182,7 @@ export const redeemSignInLink = authRoute({
   },
 });
 
-export const requestPasswordResetEmail = authRoute({
-  method: 'post',
-  path: '/api/users/reset-password/{email}',
+export const requestPasswordResetEmail = authRoute('POST /api/users/reset-password/{email}', {
   summary: 'E-mail a reset link (always 204)',
   isSignedIn: false,
   request: { params: z.object({ email: z.string().min(1) }) },

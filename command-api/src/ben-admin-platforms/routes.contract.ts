@@ -34,9 +34,7 @@ const platformRoute = routeFamily({
   responses: { ...errors.notStaff, 404: problem('No such platform') },
 });
 
-export const addBenAdminPlatform = defineRoute({
-  method: 'post',
-  path: '/api/ben-admin-platforms',
+export const addBenAdminPlatform = defineRoute('POST /api/ben-admin-platforms', {
   tag: 'ben-admin-platforms',
   summary: 'Add a benefits-administration platform to the catalogue (staff)',
   request: { body: BenAdminPlatformBody },
@@ -47,9 +45,7 @@ export const addBenAdminPlatform = defineRoute({
   },
 });
 
-export const editBenAdminPlatform = platformRoute({
-  method: 'put',
-  path: '/api/ben-admin-platforms/{platformId}',
+export const editBenAdminPlatform = platformRoute('PUT /api/ben-admin-platforms/{platformId}', {
   summary: 'Change a platform: every field as it should read (staff)',
   request: { body: BenAdminPlatformBody },
   responses: {
@@ -59,9 +55,7 @@ export const editBenAdminPlatform = platformRoute({
   },
 });
 
-export const retireBenAdminPlatform = platformRoute({
-  method: 'post',
-  path: '/api/ben-admin-platforms/{platformId}/retire',
+export const retireBenAdminPlatform = platformRoute('POST /api/ben-admin-platforms/{platformId}/retire', {
   summary: 'Retire a platform: no longer offered, still named where it was chosen (staff)',
   responses: {
     200: json(BenAdminPlatformState, 'The platform, inactive'),

@@ -20,9 +20,7 @@ const CENSUS_UPLOAD_TYPES = [
 const censusRoute = routeFamily({ tag: 'census' });
 
 /** Upload a census file for a policy: the body is the file itself. */
-export const uploadCensus = censusRoute({
-  method: 'post',
-  path: '/api/clients/{clientId}/census/{policyId}/files',
+export const uploadCensus = censusRoute('POST /api/clients/{clientId}/census/{policyId}/files', {
   summary: 'Upload a census file (CSV or XLSX) for a policy',
   description:
     'The body is the file itself, up to 20 MB, with its name (URI-encoded) in X-File-Name. The file is ' +
@@ -51,26 +49,25 @@ export const ValidateSubmitBody = z
   })
   .strict();
 
-export const validateSubmitCensus = censusRoute({
-  method: 'put',
-  path: '/api/clients/{clientId}/census/{policyId}/validate-submit',
-  summary: 'Confirm a census file’s columns and source, and start its validation',
-  description:
-    'Validation runs as a job: its progress (rows done of total) comes over the real-time stream as ' +
-    'CENSUS_VALIDATION_PROGRESS and in GET .../validate. Answers every census file of the policy.',
-  request: { params: CensusParams, body: ValidateSubmitBody },
-  responses: {
-    200: json(CensusValidationResults, 'Every census file of the policy, newest first'),
-    403: problem('Not one of the client’s people, its broker or staff'),
-    404: problem('No such census file'),
+export const validateSubmitCensus = censusRoute(
+  'PUT /api/clients/{clientId}/census/{policyId}/validate-submit',
+  {
+    summary: 'Confirm a census file’s columns and source, and start its validation',
+    description:
+      'Validation runs as a job: its progress (rows done of total) comes over the real-time stream as ' +
+      'CENSUS_VALIDATION_PROGRESS and in GET .../validate. Answers every census file of the policy.',
+    request: { params: CensusParams, body: ValidateSubmitBody },
+    responses: {
+      200: json(CensusValidationResults, 'Every census file of the policy, newest first'),
+      403: problem('Not one of the client’s people, its broker or staff'),
+      404: problem('No such census file'),
+    },
   },
-});
+);
 
 export const SubmitCensusBody = z.object({ documentId: z.string().min(1, 'Give the document id') }).strict();
 
-export const submitCensus = censusRoute({
-  method: 'post',
-  path: '/api/clients/{clientId}/census/{policyId}/submit',
+export const submitCensus = censusRoute('POST /api/clients/{clientId}/census/{policyId}/submit', {
   summary: 'Submit a validated census without errors',
   description: 'Moves the policy’s enrollment elections task to review.',
   request: { params: CensusParams, body: SubmitCensusBody },
@@ -91,26 +88,27 @@ export const CorrectCellBody = z
   })
   .strict();
 
-export const correctCensusCell = censusRoute({
-  method: 'put',
-  path: '/api/clients/{clientId}/census/{policyId}/files/{documentId}/cells',
-  summary: 'Correct one cell of a row with problems, where the census is read',
-  description:
-    'The cell is revalidated with every row it reaches (duplicates, dependents) and the correction recorded ' +
-    'as an event: who changed which cell from what to what. `seen` is what the cell held when the user ' +
-    'began; if someone changed it meanwhile the answer is 409 and nothing is written. The error workbook ' +
-    'and the change view are written again with the corrections shortly after (outputsCurrent).',
-  request: { params: CensusFileParams, body: CorrectCellBody },
-  responses: {
-    200: json(CensusCorrected, 'The file’s validation now and its rows with problems'),
-    400: problem(
-      'Not a validated census, submitted, not the newest, not a row with problems or column, or the value is too long',
-    ),
-    403: problem('Not one of the client’s people, its broker or staff'),
-    404: problem('No such census file'),
-    409: problem('The cell was changed by someone else meanwhile'),
+export const correctCensusCell = censusRoute(
+  'PUT /api/clients/{clientId}/census/{policyId}/files/{documentId}/cells',
+  {
+    summary: 'Correct one cell of a row with problems, where the census is read',
+    description:
+      'The cell is revalidated with every row it reaches (duplicates, dependents) and the correction recorded ' +
+      'as an event: who changed which cell from what to what. `seen` is what the cell held when the user ' +
+      'began; if someone changed it meanwhile the answer is 409 and nothing is written. The error workbook ' +
+      'and the change view are written again with the corrections shortly after (outputsCurrent).',
+    request: { params: CensusFileParams, body: CorrectCellBody },
+    responses: {
+      200: json(CensusCorrected, 'The file’s validation now and its rows with problems'),
+      400: problem(
+        'Not a validated census, submitted, not the newest, not a row with problems or column, or the value is too long',
+      ),
+      403: problem('Not one of the client’s people, its broker or staff'),
+      404: problem('No such census file'),
+      409: problem('The cell was changed by someone else meanwhile'),
+    },
   },
-});
+);
 
 export const ReplaceInColumnBody = z
   .object({
@@ -120,22 +118,23 @@ export const ReplaceInColumnBody = z
   })
   .strict();
 
-export const replaceInCensusColumn = censusRoute({
-  method: 'post',
-  path: '/api/clients/{clientId}/census/{policyId}/files/{documentId}/replace',
-  summary: 'Find and replace text in one column of the rows with problems',
-  description:
-    'Every occurrence of `find` in the column’s cells of the rows with problems is replaced, as one ' +
-    'correction listing each cell changed from what to what, revalidated like a single cell.',
-  request: { params: CensusFileParams, body: ReplaceInColumnBody },
-  responses: {
-    200: json(CensusCorrected, 'The file’s validation now and its rows with problems'),
-    400: problem('No cell holds the text, a value is too long, or the census cannot be corrected'),
-    403: problem('Not one of the client’s people, its broker or staff; or a masked column and a broker'),
-    404: problem('No such census file'),
-    409: problem('The census was corrected by someone else at the same moment'),
+export const replaceInCensusColumn = censusRoute(
+  'POST /api/clients/{clientId}/census/{policyId}/files/{documentId}/replace',
+  {
+    summary: 'Find and replace text in one column of the rows with problems',
+    description:
+      'Every occurrence of `find` in the column’s cells of the rows with problems is replaced, as one ' +
+      'correction listing each cell changed from what to what, revalidated like a single cell.',
+    request: { params: CensusFileParams, body: ReplaceInColumnBody },
+    responses: {
+      200: json(CensusCorrected, 'The file’s validation now and its rows with problems'),
+      400: problem('No cell holds the text, a value is too long, or the census cannot be corrected'),
+      403: problem('Not one of the client’s people, its broker or staff; or a masked column and a broker'),
+      404: problem('No such census file'),
+      409: problem('The census was corrected by someone else at the same moment'),
+    },
   },
-});
+);
 
 export const ReadCensusAsBody = z
   .object({
@@ -145,26 +144,27 @@ export const ReadCensusAsBody = z
   })
   .strict();
 
-export const readCensusAs = censusRoute({
-  method: 'put',
-  path: '/api/clients/{clientId}/census/{policyId}/files/{documentId}/reading',
-  summary: 'Read a stored census file again with another encoding, delimiter or sheet',
-  description:
-    'The file stored on upload is read again with the choice (what is not chosen stays as it was read): ' +
-    'its header row is found again and its columns matched again, to be confirmed anew. Answers the file.',
-  request: {
-    params: CensusFileParams,
-    body: ReadCensusAsBody,
+export const readCensusAs = censusRoute(
+  'PUT /api/clients/{clientId}/census/{policyId}/files/{documentId}/reading',
+  {
+    summary: 'Read a stored census file again with another encoding, delimiter or sheet',
+    description:
+      'The file stored on upload is read again with the choice (what is not chosen stays as it was read): ' +
+      'its header row is found again and its columns matched again, to be confirmed anew. Answers the file.',
+    request: {
+      params: CensusFileParams,
+      body: ReadCensusAsBody,
+    },
+    responses: {
+      200: json(CensusValidationResult, 'Read again; confirm its columns and source next'),
+      400: problem(
+        'Cannot be read that way (no such sheet, not a table), submitted already, or being validated',
+      ),
+      403: problem('Not one of the client’s people, its broker or staff'),
+      404: problem('No such census file'),
+    },
   },
-  responses: {
-    200: json(CensusValidationResult, 'Read again; confirm its columns and source next'),
-    400: problem(
-      'Cannot be read that way (no such sheet, not a table), submitted already, or being validated',
-    ),
-    403: problem('Not one of the client’s people, its broker or staff'),
-    404: problem('No such census file'),
-  },
-});
+);
 
 const REVEAL_REASON_ERROR = { error: 'Choose why you need the full value' };
 
@@ -180,43 +180,45 @@ export const RevealedCensusValue = z
   .object({ row: z.number().int(), field: z.enum(CENSUS_FIELDS), value: z.string() })
   .meta({ id: 'RevealedCensusValue' });
 
-export const revealCensusValue = censusRoute({
-  method: 'post',
-  path: '/api/clients/{clientId}/census/{policyId}/files/{documentId}/reveal',
-  summary: 'Reveal the full value of one masked field of one employee, saying why',
-  description:
-    'An SSN, date of birth or salary shows masked everywhere; staff and the client’s benefits ' +
-    'administrators may reveal one field of one row with a reason from the list. The reveal is recorded ' +
-    '(who, which field, which row, when, why) and listed in the access log.',
-  request: { params: CensusFileParams, body: RevealCensusValueBody },
-  responses: {
-    200: json(RevealedCensusValue, 'The full value of the field'),
-    400: problem('No reason from the list, or a column that is shown in full already'),
-    403: problem('Not a role that may see the full value, or not one of the client’s people'),
-    404: problem('No such census file, or no such row with problems'),
+export const revealCensusValue = censusRoute(
+  'POST /api/clients/{clientId}/census/{policyId}/files/{documentId}/reveal',
+  {
+    summary: 'Reveal the full value of one masked field of one employee, saying why',
+    description:
+      'An SSN, date of birth or salary shows masked everywhere; staff and the client’s benefits ' +
+      'administrators may reveal one field of one row with a reason from the list. The reveal is recorded ' +
+      '(who, which field, which row, when, why) and listed in the access log.',
+    request: { params: CensusFileParams, body: RevealCensusValueBody },
+    responses: {
+      200: json(RevealedCensusValue, 'The full value of the field'),
+      400: problem('No reason from the list, or a column that is shown in full already'),
+      403: problem('Not a role that may see the full value, or not one of the client’s people'),
+      404: problem('No such census file, or no such row with problems'),
+    },
   },
-});
+);
 
 export const UnmaskedDownloadBody = z
   .object({ reason: z.enum(REVEAL_REASONS, REVEAL_REASON_ERROR) })
   .strict();
 
-export const downloadUnmaskedErrorWorkbook = censusRoute({
-  method: 'post',
-  path: '/api/clients/{clientId}/census/{policyId}/files/{documentId}/error-workbook/unmasked',
-  summary: 'Download the error workbook of a census file unmasked, saying why',
-  description:
-    'The error workbook downloads masked by default (GET .../error-workbook). Staff may download it with ' +
-    'full SSNs, dates of birth and salaries; the download is recorded with its reason and listed in the ' +
-    'access log.',
-  request: { params: CensusFileParams, body: UnmaskedDownloadBody },
-  responses: {
-    200: media('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'The error workbook'),
-    400: problem('No reason from the list'),
-    403: problem('Only staff download personal data unmasked'),
-    404: problem('No such census file, or it had no errors'),
+export const downloadUnmaskedErrorWorkbook = censusRoute(
+  'POST /api/clients/{clientId}/census/{policyId}/files/{documentId}/error-workbook/unmasked',
+  {
+    summary: 'Download the error workbook of a census file unmasked, saying why',
+    description:
+      'The error workbook downloads masked by default (GET .../error-workbook). Staff may download it with ' +
+      'full SSNs, dates of birth and salaries; the download is recorded with its reason and listed in the ' +
+      'access log.',
+    request: { params: CensusFileParams, body: UnmaskedDownloadBody },
+    responses: {
+      200: media('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'The error workbook'),
+      400: problem('No reason from the list'),
+      403: problem('Only staff download personal data unmasked'),
+      404: problem('No such census file, or it had no errors'),
+    },
   },
-});
+);
 
 export const RevealCensusChangeBody = z
   .object({
@@ -228,37 +230,39 @@ export const RevealCensusChangeBody = z
   })
   .strict();
 
-export const revealCensusChange = censusRoute({
-  method: 'post',
-  path: '/api/clients/{clientId}/census/{policyId}/files/{documentId}/changes/reveal',
-  summary: 'Reveal one masked value of the change view, saying why',
-  description:
-    'The change view shows each changed field before and now, masked as everywhere. A role that may ' +
-    'reveal shows one of them in full with a reason from the list: the person is named by their place in ' +
-    'the list of changed people and their employee id (checked, so a list written again in between is ' +
-    'never read wrong). The reveal is recorded and listed in the access log.',
-  request: { params: CensusFileParams, body: RevealCensusChangeBody },
-  responses: {
-    200: json(z.object({ value: z.string() }).meta({ id: 'RevealedCensusChange' }), 'The full value'),
-    400: problem('No reason from the list, or a value that is shown in full already'),
-    403: problem('Not a role that may see the full value, or not one of the client’s people'),
-    404: problem('No such census file, or no such change in its change view'),
+export const revealCensusChange = censusRoute(
+  'POST /api/clients/{clientId}/census/{policyId}/files/{documentId}/changes/reveal',
+  {
+    summary: 'Reveal one masked value of the change view, saying why',
+    description:
+      'The change view shows each changed field before and now, masked as everywhere. A role that may ' +
+      'reveal shows one of them in full with a reason from the list: the person is named by their place in ' +
+      'the list of changed people and their employee id (checked, so a list written again in between is ' +
+      'never read wrong). The reveal is recorded and listed in the access log.',
+    request: { params: CensusFileParams, body: RevealCensusChangeBody },
+    responses: {
+      200: json(z.object({ value: z.string() }).meta({ id: 'RevealedCensusChange' }), 'The full value'),
+      400: problem('No reason from the list, or a value that is shown in full already'),
+      403: problem('Not a role that may see the full value, or not one of the client’s people'),
+      404: problem('No such census file, or no such change in its change view'),
+    },
   },
-});
+);
 
-export const downloadUnmaskedCensusFile = censusRoute({
-  method: 'post',
-  path: '/api/clients/{clientId}/census/{policyId}/files/{documentId}/unmasked',
-  summary: 'Download a census file as uploaded, unmasked, saying why',
-  description:
-    'A census file downloads masked by default (GET .../files/{documentId}, and from the documents ' +
-    'screen). Staff and the client’s benefits administrators may download the file as uploaded with a ' +
-    'reason from the list; the download is recorded and listed in the access log.',
-  request: { params: CensusFileParams, body: UnmaskedDownloadBody },
-  responses: {
-    200: media('*/*', 'The file as uploaded'),
-    400: problem('No reason from the list'),
-    403: problem('Not a role that may see the full values, or not one of the client’s people'),
-    404: problem('No such census file'),
+export const downloadUnmaskedCensusFile = censusRoute(
+  'POST /api/clients/{clientId}/census/{policyId}/files/{documentId}/unmasked',
+  {
+    summary: 'Download a census file as uploaded, unmasked, saying why',
+    description:
+      'A census file downloads masked by default (GET .../files/{documentId}, and from the documents ' +
+      'screen). Staff and the client’s benefits administrators may download the file as uploaded with a ' +
+      'reason from the list; the download is recorded and listed in the access log.',
+    request: { params: CensusFileParams, body: UnmaskedDownloadBody },
+    responses: {
+      200: media('*/*', 'The file as uploaded'),
+      400: problem('No reason from the list'),
+      403: problem('Not a role that may see the full values, or not one of the client’s people'),
+      404: problem('No such census file'),
+    },
   },
-});
+);

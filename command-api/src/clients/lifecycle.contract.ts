@@ -44,9 +44,7 @@ const staffOnClientRoute = routeFamily({
   },
 });
 
-export const createClient = lifecycleRoute({
-  method: 'post',
-  path: '/api/clients',
+export const createClient = lifecycleRoute('POST /api/clients', {
   summary: 'Open an onboarding: the client with its policies, its form and its tasks (staff)',
   request: { body: CreateClientBody },
   responses: {
@@ -67,9 +65,7 @@ export const DraftBody = z
   })
   .strict();
 
-export const updateDraft = staffOnClientRoute({
-  method: 'patch',
-  path: '/api/clients/{clientId}/draft',
+export const updateDraft = staffOnClientRoute('PATCH /api/clients/{clientId}/draft', {
   summary: 'Change the client’s profile; policies only while it is a draft (staff)',
   request: { body: DraftBody },
   responses: {
@@ -80,9 +76,7 @@ export const updateDraft = staffOnClientRoute({
 });
 
 const lifecycleAction = <const P extends string>(path: P, summary: string) =>
-  staffOnClientRoute({
-    method: 'post',
-    path: `/api/clients/{clientId}/${path}`,
+  staffOnClientRoute(`POST /api/clients/{clientId}/${path}`, {
     summary,
     responses: {
       200: json(ClientLifecycleView, 'The client'),
@@ -100,9 +94,7 @@ export const archiveClient = lifecycleAction(
 );
 export const unarchiveClient = lifecycleAction('unarchive', 'Bring an archived client back (staff)');
 
-export const deleteClient = staffOnClientRoute({
-  method: 'delete',
-  path: '/api/clients/{clientId}',
+export const deleteClient = staffOnClientRoute('DELETE /api/clients/{clientId}', {
   summary: 'Delete a client nothing of which was signed; otherwise archive it (staff)',
   responses: {
     204: { description: 'Deleted' },
@@ -113,9 +105,7 @@ export const deleteClient = staffOnClientRoute({
 export const ReleaseStatusBody = z
   .object({ releaseStatus: z.enum(['LIVE'], { error: 'Choose LIVE, or null' }).nullable() })
   .strict();
-export const setReleaseStatus = staffOnClientRoute({
-  method: 'put',
-  path: '/api/clients/{clientId}/release-status',
+export const setReleaseStatus = staffOnClientRoute('PUT /api/clients/{clientId}/release-status', {
   summary: 'LIVE ends onboarding (platform §4); null takes it back (staff)',
   request: { body: ReleaseStatusBody },
   responses: {
@@ -124,9 +114,7 @@ export const setReleaseStatus = staffOnClientRoute({
   },
 });
 
-export const completeSetupStep = staffOnClientRoute({
-  method: 'post',
-  path: '/api/clients/{clientId}/setup-steps/{stepId}',
+export const completeSetupStep = staffOnClientRoute('POST /api/clients/{clientId}/setup-steps/{stepId}', {
   summary: 'Mark a setup step done; the last one completes the setup (staff)',
   request: {
     params: params.extend({
@@ -139,9 +127,7 @@ export const completeSetupStep = staffOnClientRoute({
   },
 });
 
-export const completeWelcomeFlow = lifecycleRoute({
-  method: 'post',
-  path: '/api/clients/{clientId}/complete-welcome-flow',
+export const completeWelcomeFlow = lifecycleRoute('POST /api/clients/{clientId}/complete-welcome-flow', {
   summary: 'The signed-in person of the client has been through the welcome flow',
   request: { params },
   responses: {

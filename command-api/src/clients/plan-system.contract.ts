@@ -18,9 +18,7 @@ export const PlanSystemApplied = z
   })
   .meta({ id: 'PlanSystemApplied' });
 
-export const importFromQps = clientRoute({
-  method: 'post',
-  path: '/api/clients/{clientId}/import-from-qps',
+export const importFromQps = clientRoute('POST /api/clients/{clientId}/import-from-qps', {
   summary:
     'Apply the plan system’s view to the EIF: case id, policies’ numbers, coverages and effective dates, plans by benefit type (staff)',
   isVersioned: true,
@@ -30,9 +28,7 @@ export const importFromQps = clientRoute({
   },
 });
 
-export const syncWithQps = clientRoute({
-  method: 'put',
-  path: '/api/clients/{clientId}/sync',
+export const syncWithQps = clientRoute('PUT /api/clients/{clientId}/sync', {
   summary:
     'Re-read the plan system and apply only what it owns: case id, policy numbers and effective dates (staff)',
   isVersioned: true,
@@ -49,9 +45,7 @@ const PlanLine = z.object({
   coverage: z.string(),
 });
 
-export const configurePlans = clientRoute({
-  method: 'post',
-  path: '/api/clients/{clientId}/plan-configuration',
+export const configurePlans = clientRoute('POST /api/clients/{clientId}/plan-configuration', {
   summary: 'Create the plans the policies’ coverages call for, one per benefit type not yet there (staff)',
   isVersioned: true,
   responses: {
@@ -73,9 +67,7 @@ export const configurePlans = clientRoute({
 
 const Person = z.object({ name: z.string(), role: z.string(), email: z.string() });
 
-export const sendClientActivationEmails = clientRoute({
-  method: 'post',
-  path: '/api/clients/{clientId}/activation-emails',
+export const sendClientActivationEmails = clientRoute('POST /api/clients/{clientId}/activation-emails', {
   summary:
     'Send the activation e-mail to each of the client’s brokers and ben-admins not yet activated (staff)',
   responses: {

@@ -41,9 +41,7 @@ export const ConversationMessageBody = z
   .strict()
   .meta({ id: 'ConversationMessageBody' });
 
-export const startConversation = conversationRoute({
-  method: 'post',
-  path: '/api/clients/{clientId}/conversations',
+export const startConversation = conversationRoute('POST /api/clients/{clientId}/conversations', {
   summary:
     'Start a conversation on an answer, class, census row or task of the client, with its first message',
   request: { params: pathParams('clientId'), body: StartConversationBody },
@@ -57,42 +55,46 @@ export const startConversation = conversationRoute({
   },
 });
 
-export const postConversationMessage = conversationRoute({
-  method: 'post',
-  path: '/api/clients/{clientId}/conversations/{threadId}/messages',
-  summary: 'Reply in a conversation (a reply to a resolved one reopens it)',
-  request: { body: ConversationMessageBody },
-  responses: {
-    201: json(z.object({ messageId: z.string() }), 'The message as recorded'),
-    400: problem('An empty or too long message (body.text), or a mention of someone who may not see it'),
+export const postConversationMessage = conversationRoute(
+  'POST /api/clients/{clientId}/conversations/{threadId}/messages',
+  {
+    summary: 'Reply in a conversation (a reply to a resolved one reopens it)',
+    request: { body: ConversationMessageBody },
+    responses: {
+      201: json(z.object({ messageId: z.string() }), 'The message as recorded'),
+      400: problem('An empty or too long message (body.text), or a mention of someone who may not see it'),
+    },
   },
-});
+);
 
-export const resolveConversation = conversationRoute({
-  method: 'post',
-  path: '/api/clients/{clientId}/conversations/{threadId}/resolve',
-  summary: 'Resolve a conversation',
-  responses: {
-    204: noContent('Resolved'),
-    400: problem('Resolved already (ALREADY_RESOLVED)'),
+export const resolveConversation = conversationRoute(
+  'POST /api/clients/{clientId}/conversations/{threadId}/resolve',
+  {
+    summary: 'Resolve a conversation',
+    responses: {
+      204: noContent('Resolved'),
+      400: problem('Resolved already (ALREADY_RESOLVED)'),
+    },
   },
-});
+);
 
-export const reopenConversation = conversationRoute({
-  method: 'post',
-  path: '/api/clients/{clientId}/conversations/{threadId}/reopen',
-  summary: 'Reopen a resolved conversation',
-  responses: {
-    204: noContent('Reopened'),
-    400: problem('Open already (NOT_RESOLVED)'),
+export const reopenConversation = conversationRoute(
+  'POST /api/clients/{clientId}/conversations/{threadId}/reopen',
+  {
+    summary: 'Reopen a resolved conversation',
+    responses: {
+      204: noContent('Reopened'),
+      400: problem('Open already (NOT_RESOLVED)'),
+    },
   },
-});
+);
 
-export const readConversation = conversationRoute({
-  method: 'post',
-  path: '/api/clients/{clientId}/conversations/{threadId}/read',
-  summary: 'Mark a conversation read up to now, for the signed-in person',
-  responses: {
-    204: noContent('Read'),
+export const readConversation = conversationRoute(
+  'POST /api/clients/{clientId}/conversations/{threadId}/read',
+  {
+    summary: 'Mark a conversation read up to now, for the signed-in person',
+    responses: {
+      204: noContent('Read'),
+    },
   },
-});
+);

@@ -11,9 +11,7 @@ import {
 const feedRoute = routeFamily({ tag: 'data-feed' });
 
 /** Upload a test 834 on the connect-service task: the body is the file itself. */
-export const uploadDataFeedTestFile = feedRoute({
-  method: 'post',
-  path: '/api/clients/{clientId}/data-feed/test-files',
+export const uploadDataFeedTestFile = feedRoute('POST /api/clients/{clientId}/data-feed/test-files', {
   summary: 'Upload a test 834 and check it',
   description:
     'The body is the X12 834 (005010X220A1) itself, up to 20 MB, with its name (URI-encoded) in ' +
@@ -35,9 +33,7 @@ export const uploadDataFeedTestFile = feedRoute({
   },
 });
 
-export const markDataFeedReady = feedRoute({
-  method: 'post',
-  path: '/api/clients/{clientId}/data-feed/ready',
+export const markDataFeedReady = feedRoute('POST /api/clients/{clientId}/data-feed/ready', {
   summary: 'Mark the feed ready for production (staff)',
   description:
     'After two clean rounds in a row (accepted, no problem). The production support contacts of the ' +
@@ -58,9 +54,7 @@ export const CensusExportAnswer = z.object({
   members: z.number().int(),
 });
 
-export const exportCensusAs834 = feedRoute({
-  method: 'post',
-  path: '/api/clients/{clientId}/data-feed/census-834',
+export const exportCensusAs834 = feedRoute('POST /api/clients/{clientId}/data-feed/census-834', {
   summary: 'Make the submitted census a full-file 834 (staff)',
   description:
     'Every policy’s submitted census as one full-file 834 in the companion guide’s codes, kept in the ' +
@@ -75,9 +69,7 @@ export const exportCensusAs834 = feedRoute({
   },
 });
 
-export const setCompanionGuide = feedRoute({
-  method: 'put',
-  path: '/api/data-feed/companion-guide',
+export const setCompanionGuide = feedRoute('PUT /api/data-feed/companion-guide', {
   summary: 'Save the carrier’s companion-guide profile (staff)',
   request: { body: CompanionGuideProfile },
   responses: {

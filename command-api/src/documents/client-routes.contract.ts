@@ -30,9 +30,7 @@ const Filing = {
 /** The writes on a client's documents. */
 const documentRoute = routeFamily({ tag: 'documents' });
 
-export const uploadClientDocuments = documentRoute({
-  method: 'post',
-  path: '/api/clients/{clientId}/documents',
+export const uploadClientDocuments = documentRoute('POST /api/clients/{clientId}/documents', {
   summary: 'Upload one or more documents for the client (multipart)',
   description:
     `multipart/form-data: the files (any field name), each up to ${MAX_CLIENT_DOCUMENT_BYTES / 1024 / 1024} MB, ` +
@@ -63,23 +61,22 @@ export const uploadClientDocuments = documentRoute({
   },
 });
 
-export const renameClientDocument = documentRoute({
-  method: 'put',
-  path: '/api/clients/{clientId}/documents/{documentId}/rename',
-  summary: 'Rename a document',
-  request: { params: documentParams, body: z.object({ name: z.string() }) },
-  responses: {
-    200: json(ClientDocument, 'Renamed'),
-    400: problem('An empty or too long name'),
-    ...errors.notYours,
-    404: problem('No such document'),
-    422: problem('A completed onboarding form, kept as signed'),
+export const renameClientDocument = documentRoute(
+  'PUT /api/clients/{clientId}/documents/{documentId}/rename',
+  {
+    summary: 'Rename a document',
+    request: { params: documentParams, body: z.object({ name: z.string() }) },
+    responses: {
+      200: json(ClientDocument, 'Renamed'),
+      400: problem('An empty or too long name'),
+      ...errors.notYours,
+      404: problem('No such document'),
+      422: problem('A completed onboarding form, kept as signed'),
+    },
   },
-});
+);
 
-export const deleteClientDocument = documentRoute({
-  method: 'delete',
-  path: '/api/clients/{clientId}/documents/{documentId}',
+export const deleteClientDocument = documentRoute('DELETE /api/clients/{clientId}/documents/{documentId}', {
   summary:
     'Delete a document (kept with deletedAt; the client’s people delete only their own uploads; a census file by the census rules)',
   request: { params: documentParams },
@@ -92,9 +89,7 @@ export const deleteClientDocument = documentRoute({
   },
 });
 
-export const changeClientDocumentsMeta = documentRoute({
-  method: 'put',
-  path: '/api/clients/{clientId}/documents/meta',
+export const changeClientDocumentsMeta = documentRoute('PUT /api/clients/{clientId}/documents/meta', {
   summary: 'Change the filing (category, policy, language) of one or more documents',
   request: {
     params: clientParams,
@@ -108,9 +103,7 @@ export const changeClientDocumentsMeta = documentRoute({
   },
 });
 
-export const uploadClientVideo = documentRoute({
-  method: 'post',
-  path: '/api/clients/{clientId}/documents/vidyard/upload',
+export const uploadClientVideo = documentRoute('POST /api/clients/{clientId}/documents/vidyard/upload', {
   summary: 'Upload a video (multipart, one MP4 file); the video port keeps and serves it',
   request: {
     params: clientParams,
@@ -126,19 +119,18 @@ export const uploadClientVideo = documentRoute({
   },
 });
 
-export const deleteClientVideo = documentRoute({
-  method: 'delete',
-  path: '/api/clients/{clientId}/documents/vidyard/delete/{vidyardId}',
-  summary: 'Delete a video',
-  request: { params: clientParams.extend({ vidyardId: z.string().min(1) }) },
-  responses: { 204: { description: 'Deleted' }, ...errors.notYours, 404: problem('No such video') },
-});
+export const deleteClientVideo = documentRoute(
+  'DELETE /api/clients/{clientId}/documents/vidyard/delete/{vidyardId}',
+  {
+    summary: 'Delete a video',
+    request: { params: clientParams.extend({ vidyardId: z.string().min(1) }) },
+    responses: { 204: { description: 'Deleted' }, ...errors.notYours, 404: problem('No such video') },
+  },
+);
 
 const NoticeBody = z.object({ newDocumentNoticeStatus: z.enum(NEW_DOCUMENT_NOTICE_STATUSES) });
 
-export const setClientDocumentNotice = documentRoute({
-  method: 'put',
-  path: '/api/clients/{clientId}/new-document-notice',
+export const setClientDocumentNotice = documentRoute('PUT /api/clients/{clientId}/new-document-notice', {
   summary: 'Mark the new-document notice seen (NEW_AND_SEEN) or dismissed (OLD) for this client',
   request: { params: clientParams, body: NoticeBody },
   responses: {
@@ -148,9 +140,7 @@ export const setClientDocumentNotice = documentRoute({
   },
 });
 
-export const setUserDocumentNotice = documentRoute({
-  method: 'put',
-  path: '/api/users/new-document-notice',
+export const setUserDocumentNotice = documentRoute('PUT /api/users/new-document-notice', {
   summary: 'Mark the new-document notice for every client of the signed-in user',
   request: { body: NoticeBody },
   responses: { 200: json(NoticeBody, 'Kept') },

@@ -13,9 +13,7 @@ const StoredDocument = z
   .meta({ id: 'StoredDocument' });
 
 /** The upload to the document store: the body is the file itself. */
-export const uploadDocument = defineRoute({
-  method: 'post',
-  path: '/api/documents',
+export const uploadDocument = defineRoute('POST /api/documents', {
   tag: 'documents',
   summary: 'Upload a file to the document store (staff)',
   description:

@@ -108,8 +108,6 @@ const clientPath = '/api/clients/{clientId}';
 const ids = (...names: string[]) => z.object(Object.fromEntries(names.map((n) => [n, z.string().min(1)])));
 
 type EntityRoute = {
-  method: 'post' | 'put' | 'delete';
-  path: string;
   summary: string;
   params: readonly string[];
   body?: z.ZodType;
@@ -146,15 +144,13 @@ export const SeenVersionHeaders = z.object({
 });
 
 const entityWrite = <
-  const M extends EntityRoute['method'],
-  const P extends string,
+  const E extends `${'POST' | 'PUT' | 'DELETE'} /${string}`,
   const B extends z.ZodType | undefined = undefined,
 >(
-  route: EntityRoute & { method: M; path: P; body?: B },
+  endpoint: E,
+  route: EntityRoute & { body?: B },
 ) =>
-  defineRoute({
-    method: route.method,
-    path: route.path,
+  defineRoute(endpoint, {
     tag: 'eif-entities',
     summary: route.summary,
     isVersioned: true,
@@ -167,45 +163,35 @@ const entityWrite = <
     },
   });
 
-export const updateClient = entityWrite({
-  method: 'put',
-  path: clientPath,
+export const updateClient = entityWrite(`PUT ${clientPath}`, {
   summary: 'Edit the client’s EIF answers (any Client field of the forms)',
   params: ['clientId'],
   body: UpdateClientBody,
   status: 200,
   notFound: 'No such client',
 });
-export const updatePolicy = entityWrite({
-  method: 'put',
-  path: `${clientPath}/policies/{policyId}`,
+export const updatePolicy = entityWrite(`PUT ${clientPath}/policies/{policyId}`, {
   summary: 'Edit a policy’s EIF answers',
   params: ['clientId', 'policyId'],
   body: fieldsBodySchema(formForEntity('Policy')),
   status: 200,
   notFound: 'No such client or policy',
 });
-export const updatePlans = entityWrite({
-  method: 'put',
-  path: `${clientPath}/plans`,
+export const updatePlans = entityWrite(`PUT ${clientPath}/plans`, {
   summary: 'Edit the EIF answers of several plans in one write',
   params: ['clientId'],
   body: PlansBody,
   status: 200,
   notFound: 'No such client or plan',
 });
-export const saveBills = entityWrite({
-  method: 'put',
-  path: `${clientPath}/bills/bulk`,
+export const saveBills = entityWrite(`PUT ${clientPath}/bills/bulk`, {
   summary: 'Save bills: items without an id are created, the others updated, in one write',
   params: ['clientId'],
   body: BillsBody,
   status: 200,
   notFound: 'No such client or bill',
 });
-export const deleteBills = entityWrite({
-  method: 'delete',
-  path: `${clientPath}/bills/bulk`,
+export const deleteBills = entityWrite(`DELETE ${clientPath}/bills/bulk`, {
   summary: 'Delete bills by id, in one write',
   params: ['clientId'],
   body: DeleteBillsBody,
@@ -218,9 +204,7 @@ export const ITEM_ROUTES = ITEM_COLLECTIONS.map((collection) => {
   const { entity, path, param, noun } = collection;
   return {
     ...collection,
-    create: entityWrite({
-      method: 'post',
-      path: `${clientPath}/${path}`,
+    create: entityWrite(`POST ${clientPath}/${path}`, {
       summary: `Add a ${noun}`,
       params: ['clientId'],
       body: itemSchema(entity, true),
@@ -228,18 +212,14 @@ export const ITEM_ROUTES = ITEM_COLLECTIONS.map((collection) => {
       notFound: 'No such client',
       isRuleChecked: entity === 'Contact',
     }),
-    update: entityWrite({
-      method: 'put',
-      path: `${clientPath}/${path}/{${param}}`,
+    update: entityWrite(`PUT ${clientPath}/${path}/{${param}}`, {
       summary: `Edit a ${noun}`,
       params: ['clientId', param],
       body: itemSchema(entity, false),
       status: 200,
       notFound: `No such client or ${noun}`,
     }),
-    remove: entityWrite({
-      method: 'delete',
-      path: `${clientPath}/${path}/{${param}}`,
+    remove: entityWrite(`DELETE ${clientPath}/${path}/{${param}}`, {
       summary: `Delete a ${noun}`,
       params: ['clientId', param],
       status: 200,

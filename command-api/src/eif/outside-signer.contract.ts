@@ -36,9 +36,7 @@ export const DeclineUpdatesBody = ChangeChoice.extend({
 /** The outside signer's calls. */
 const signerRoute = routeFamily({ tag: 'eif' });
 
-export const inviteOutsideSigner = signerRoute({
-  method: 'post',
-  path: '/api/clients/{clientId}/outside-signer',
+export const inviteOutsideSigner = signerRoute('POST /api/clients/{clientId}/outside-signer', {
   summary: 'Invite an outside signer by e-mail',
   request: { params: pathParams('clientId'), body: InviteOutsideSignerBody },
   responses: {
@@ -51,9 +49,7 @@ export const inviteOutsideSigner = signerRoute({
 
 const actionParams = z.object({ clientId: z.string().min(1), actionId: z.string().min(1) });
 
-export const getOutsideSignerReview = signerRoute({
-  method: 'get',
-  path: '/api/outside-signer/{clientId}/{actionId}',
+export const getOutsideSignerReview = signerRoute('GET /api/outside-signer/{clientId}/{actionId}', {
   summary: 'What the outside signer reviews',
   isSignedIn: false,
   request: { params: actionParams },
@@ -104,9 +100,7 @@ const signerAction = <const P extends string, const B extends z.ZodType | undefi
   summary: string,
   body?: B,
 ) =>
-  signerRoute({
-    method: 'post',
-    path: `/api/outside-signer/{clientId}/{actionId}/${path}`,
+  signerRoute(`POST /api/outside-signer/{clientId}/{actionId}/${path}`, {
     summary,
     isSignedIn: false,
     request: { params: actionParams, body: body as B },
@@ -122,18 +116,19 @@ export const outsideSignerSign = signerAction(
   'sign',
   'Sign the EIF as the outside signer (the sections invited to sign; on a signed form, a countersignature)',
 );
-export const outsideSignerConfirmChanges = signerRoute({
-  method: 'post',
-  path: '/api/outside-signer/{clientId}/{actionId}/confirm-changes',
-  summary: 'Confirm the accepted changes of the sections the outside signer signed',
-  isSignedIn: false,
-  request: { params: actionParams },
-  responses: {
-    200: json(ConfirmedChanges, 'Confirmed'),
-    400: problem('Nothing to confirm'),
-    404: problem('Expired, used or unknown link, or another step'),
+export const outsideSignerConfirmChanges = signerRoute(
+  'POST /api/outside-signer/{clientId}/{actionId}/confirm-changes',
+  {
+    summary: 'Confirm the accepted changes of the sections the outside signer signed',
+    isSignedIn: false,
+    request: { params: actionParams },
+    responses: {
+      200: json(ConfirmedChanges, 'Confirmed'),
+      400: problem('Nothing to confirm'),
+      404: problem('Expired, used or unknown link, or another step'),
+    },
   },
-});
+);
 export const outsideSignerAcceptUpdates = signerAction(
   'accept-updates',
   'Accept the updates made after signing (all, or the answers chosen)',

@@ -50,9 +50,7 @@ const lifecycle = <const P extends string, const B extends z.ZodType | undefined
   summary: string,
   body?: B,
 ) =>
-  eifRoute({
-    method: 'post',
-    path: `/api/clients/{clientId}${path}`,
+  eifRoute(`POST /api/clients/{clientId}${path}`, {
     summary,
     isVersioned: true,
     request: { params, body: body as B },
@@ -67,9 +65,7 @@ export const signEif = lifecycle(
   '/eif/sign',
   'Sign the EIF: the named authorized signer, the broker when brokerAsAuthorizedSigner, else any ben-admin',
 );
-export const setAuthorizedSigner = eifRoute({
-  method: 'put',
-  path: '/api/clients/{clientId}/eif/authorized-signer',
+export const setAuthorizedSigner = eifRoute('PUT /api/clients/{clientId}/eif/authorized-signer', {
   summary: 'Name who signs the EIF (staff)',
   isVersioned: true,
   request: { params, body: SignerSettingBody },
@@ -98,9 +94,7 @@ export const ConfirmedChanges = z.object({
   confirmed: z.number().int().meta({ description: 'Accepted answers confirmed' }),
 });
 
-export const confirmChanges = eifRoute({
-  method: 'post',
-  path: '/api/clients/{clientId}/eif/confirmations',
+export const confirmChanges = eifRoute('POST /api/clients/{clientId}/eif/confirmations', {
   summary: 'Confirm, as a signer, the accepted changes of the sections you signed',
   request: { params },
   responses: {

@@ -8,9 +8,7 @@ const Queued = z.object({ emailId: z.string() }).meta({ id: 'EmailQueuedAnswer' 
 /** The e-mail writes. */
 const emailRoute = routeFamily({ tag: 'emails' });
 
-export const resendEmail = emailRoute({
-  method: 'post',
-  path: '/api/emails/{emailId}/resend',
+export const resendEmail = emailRoute('POST /api/emails/{emailId}/resend', {
   summary: 'Send an e-mail again, to the same recipients, as a new e-mail (admin and owner)',
   request: { params: emailParams },
   responses: {
@@ -64,9 +62,7 @@ export const UpcomingDateBody = z
 const OptionalBody = z.object({}).strict().optional();
 
 const clientOperation = <const S extends keyof typeof CLIENT_EMAIL_OPERATIONS>(segment: S) =>
-  emailRoute({
-    method: 'post',
-    path: `/api/clients/{clientId}/emails/${segment}`,
+  emailRoute(`POST /api/clients/{clientId}/emails/${segment}`, {
     summary: `${CLIENT_EMAIL_OPERATIONS[segment].summary} to the client’s benefits administrators and brokers (owner only)`,
     request: { params: clientParams, body: segment === 'upcoming-date' ? UpcomingDateBody : OptionalBody },
     responses: {
@@ -84,17 +80,13 @@ export const sendUpcomingDateEmails = clientOperation('upcoming-date');
 export const sendActivelyAtWorkReminders = clientOperation('actively-at-work-reminder');
 export const sendDentalEmails = clientOperation('dental');
 
-export const generateActivityEmails = emailRoute({
-  method: 'post',
-  path: '/api/emails/activity',
+export const generateActivityEmails = emailRoute('POST /api/emails/activity', {
   summary:
     'E-mail every client’s people about their open tasks due in the next seven days, one e-mail per task and person (owner only)',
   responses: { 201: json(Sent, 'The e-mails queued'), ...errors.notOwner },
 });
 
-export const resendRejectedEmails = emailRoute({
-  method: 'post',
-  path: '/api/emails/resend-rejected',
+export const resendRejectedEmails = emailRoute('POST /api/emails/resend-rejected', {
   summary: 'Send again every e-mail that failed or bounced and was not resent yet (owner only)',
   responses: { 201: json(Sent, 'The new e-mails'), ...errors.notOwner },
 });
@@ -111,9 +103,7 @@ export const EmailRule = z
   .meta({ id: 'EmailRule' });
 export const EmailRulesBody = z.object({ rules: z.array(EmailRule).max(50) }).strict();
 
-export const setEmailRules = emailRoute({
-  method: 'put',
-  path: '/api/clients/{clientId}/email-rules',
+export const setEmailRules = emailRoute('PUT /api/clients/{clientId}/email-rules', {
   summary:
     'Replace the client’s notification rules: who receives each kind of e-mail, and who is copied (staff)',
   request: { params: clientParams, body: EmailRulesBody },
@@ -129,25 +119,19 @@ export const EmailPreferencesBody = z
   .strict()
   .meta({ id: 'EmailPreferences' });
 
-export const setEmailPreferences = emailRoute({
-  method: 'put',
-  path: '/api/users/{userId}/email-preferences',
+export const setEmailPreferences = emailRoute('PUT /api/users/{userId}/email-preferences', {
   summary:
     'Whether the user gets the e-mails the notification rules send one by one or once a day in a digest (the user, or staff)',
   request: { params: pathParams('userId'), body: EmailPreferencesBody },
   responses: { 200: json(EmailPreferencesBody, 'The choice'), ...errors.notYours },
 });
 
-export const sendDailyDigestsNow = emailRoute({
-  method: 'post',
-  path: '/api/emails/digests',
+export const sendDailyDigestsNow = emailRoute('POST /api/emails/digests', {
   summary: 'Send every held e-mail now, one digest per person (admin and owner; it also runs daily)',
   responses: { 201: json(Sent, 'The digests sent'), ...errors.notAllowed },
 });
 
-export const emailOpened = emailRoute({
-  method: 'get',
-  path: '/api/emails/{emailId}/open.gif',
+export const emailOpened = emailRoute('GET /api/emails/{emailId}/open.gif', {
   summary:
     'The one-pixel image in an e-mail’s HTML: loading it records the e-mail opened (once; where the mail client loads images)',
   isSignedIn: false,

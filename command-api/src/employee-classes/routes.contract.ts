@@ -88,8 +88,8 @@ type ClassesAfter<Created extends boolean> = Created extends true
 
 /** Every class-builder write answers the classes after the change, 201 when it made a class. */
 const classWrite = <
-  const M extends 'post' | 'put' | 'delete',
-  const P extends string,
+  const M extends 'POST' | 'PUT' | 'DELETE',
+  const P extends '' | `/${string}`,
   const B extends z.ZodType | undefined = undefined,
   const Created extends boolean = false,
 >(
@@ -98,9 +98,7 @@ const classWrite = <
   summary: string,
   options: { body?: B; isCreate?: Created } = {},
 ) =>
-  defineRoute({
-    method,
-    path: `${classes}${path}`,
+  defineRoute(`${method} ${classes}${path}`, {
     tag: 'employee-classes',
     summary,
     isVersioned: true,
@@ -124,42 +122,42 @@ const classWrite = <
   });
 
 export const createEmployeeClass = classWrite(
-  'post',
+  'POST',
   '',
   'Create a class (optionally with its whole plan set)',
   { body: EmployeeClassBody, isCreate: true },
 );
 export const updateEmployeeClass = classWrite(
-  'put',
+  'PUT',
   '/{employeeClassId}',
   'Edit a class (optionally with its whole plan set)',
   { body: EmployeeClassBody },
 );
 export const deleteEmployeeClass = classWrite(
-  'delete',
+  'DELETE',
   '/{employeeClassId}',
   'Delete a class and its class plans',
 );
 export const duplicateEmployeeClass = classWrite(
-  'post',
+  'POST',
   '/{employeeClassId}/duplicate',
   'Copy a class and its class plans as “{name} (copy)”',
   { isCreate: true },
 );
 export const setBenefitTypePlans = classWrite(
-  'post',
+  'POST',
   '/{employeeClassId}/plans/set-benefit-type-plans',
   'Choose the class’s plans of one benefit type',
   { body: SetBenefitTypePlansBody },
 );
 export const setWaitingPeriods = classWrite(
-  'post',
+  'POST',
   '/{employeeClassId}/plans/waiting-periods',
   'Set waiting periods of class plans',
   { body: WaitingPeriodsBody },
 );
 export const setContributions = classWrite(
-  'post',
+  'POST',
   '/{employeeClassId}/plans/contributions',
   'Set employer and employee contributions (together 100%)',
   { body: ContributionsBody },

@@ -5,9 +5,7 @@ import { defineRoute, json, problem } from '@onboard/api-contract';
 export const ENVELOPE_LIMIT_BYTES = 256 * 1024;
 export const ENVELOPE_CONTENT_TYPES = ['application/x-sentry-envelope', 'text/plain'] as const;
 
-export const sentryTunnel = defineRoute({
-  method: 'post',
-  path: '/api/sentry',
+export const sentryTunnel = defineRoute('POST /api/sentry', {
   tag: 'platform',
   summary: 'The error-reporting tunnel',
   description:

@@ -85,9 +85,7 @@ const siteRoute = routeFamily({
   responses: { ...errors.notStaff, 404: problem('No such site') },
 });
 
-export const createExplorerSite = explorerRoute({
-  method: 'post',
-  path: sites,
+export const createExplorerSite = explorerRoute(`POST ${sites}`, {
   summary: 'Create an Explorer site (staff)',
   request: { params: z.object({ clientId: id }), body: ExplorerSiteBody },
   responses: {
@@ -96,9 +94,7 @@ export const createExplorerSite = explorerRoute({
     ...errors.notStaff,
   },
 });
-export const updateExplorerSite = siteRoute({
-  method: 'put',
-  path: `${sites}/{explorerPageId}`,
+export const updateExplorerSite = siteRoute(`PUT ${sites}/{explorerPageId}`, {
   summary: 'Edit a site (staff)',
   isVersioned: true,
   request: { body: ExplorerSiteBody },
@@ -107,18 +103,14 @@ export const updateExplorerSite = siteRoute({
     400: refusedSite,
   },
 });
-export const deleteExplorerSite = siteRoute({
-  method: 'delete',
-  path: `${sites}/{explorerPageId}`,
+export const deleteExplorerSite = siteRoute(`DELETE ${sites}/{explorerPageId}`, {
   summary: 'Delete a site (staff)',
   responses: {
     204: noContent('Deleted; its vanity URL is free again'),
     409: concurrentWrite,
   },
 });
-export const renewExplorerSite = siteRoute({
-  method: 'post',
-  path: `${sites}/{explorerPageId}/renew`,
+export const renewExplorerSite = siteRoute(`POST ${sites}/{explorerPageId}/renew`, {
   summary: 'Renew a site for the next plan year (staff)',
   request: { body: RenewExplorerSiteBody },
   responses: {
@@ -128,9 +120,7 @@ export const renewExplorerSite = siteRoute({
     409: concurrentWrite,
   },
 });
-export const attachExplorerDocument = siteRoute({
-  method: 'post',
-  path: `${sites}/{explorerPageId}/documents`,
+export const attachExplorerDocument = siteRoute(`POST ${sites}/{explorerPageId}/documents`, {
   summary: 'Attach a document to a site (staff)',
   request: { body: AttachDocumentBody },
   responses: {
@@ -141,22 +131,21 @@ export const attachExplorerDocument = siteRoute({
     409: concurrentWrite,
   },
 });
-export const transferExplorerSites = explorerRoute({
-  method: 'put',
-  path: '/api/explorer-pages/transfer/{currentOwnerId}/{newOwnerId}',
-  summary: 'Move every site of one owner to another (staff)',
-  request: { params: z.object({ currentOwnerId: id, newOwnerId: id }) },
-  responses: {
-    200: json(z.object({ transferred: z.array(z.string()) }), 'The sites moved'),
-    400: problem('The new owner is not an internal user'),
-    ...errors.notStaff,
-    404: problem('Unknown new owner'),
-    409: problem('A site changed by another write meanwhile; the sites before it were moved'),
+export const transferExplorerSites = explorerRoute(
+  'PUT /api/explorer-pages/transfer/{currentOwnerId}/{newOwnerId}',
+  {
+    summary: 'Move every site of one owner to another (staff)',
+    request: { params: z.object({ currentOwnerId: id, newOwnerId: id }) },
+    responses: {
+      200: json(z.object({ transferred: z.array(z.string()) }), 'The sites moved'),
+      400: problem('The new owner is not an internal user'),
+      ...errors.notStaff,
+      404: problem('Unknown new owner'),
+      409: problem('A site changed by another write meanwhile; the sites before it were moved'),
+    },
   },
-});
-export const sendLead = explorerRoute({
-  method: 'post',
-  path: '/api/explorer-pages/lead-generation/send',
+);
+export const sendLead = explorerRoute('POST /api/explorer-pages/lead-generation/send', {
   summary: 'Send the lead form',
   isSignedIn: false,
   request: { body: LeadBody },
@@ -167,9 +156,7 @@ export const sendLead = explorerRoute({
   },
 });
 
-export const createHumanCheck = explorerRoute({
-  method: 'post',
-  path: '/api/explorer-pages/human-check',
+export const createHumanCheck = explorerRoute('POST /api/explorer-pages/human-check', {
   summary: 'A human-check challenge (built-in verifier: ALTCHA proof of work)',
   isSignedIn: false,
   responses: {
@@ -194,9 +181,7 @@ export const createHumanCheck = explorerRoute({
     ),
   },
 });
-export const emailBenefits = explorerRoute({
-  method: 'post',
-  path: '/api/explorer-pages/{explorerPageId}/email-benefits',
+export const emailBenefits = explorerRoute('POST /api/explorer-pages/{explorerPageId}/email-benefits', {
   summary: 'E-mail selected benefits',
   isSignedIn: false,
   request: { params: z.object({ explorerPageId: id }), body: EmailBenefitsBody },
@@ -207,28 +192,30 @@ export const emailBenefits = explorerRoute({
     429: problem('TOO_MANY_ATTEMPTS: too many writes from this address; Retry-After gives the seconds'),
   },
 });
-export const startSupportChat = explorerRoute({
-  method: 'post',
-  path: '/api/explorer-pages/{explorerPageId}/support/conversations',
-  summary: 'Start a support chat',
-  isSignedIn: false,
-  request: { params: z.object({ explorerPageId: id }), body: StartChatBody },
-  responses: {
-    201: json(SupportConversation, 'Started, in the Live or Demo department (platform §9)'),
-    404: problem('No such site'),
-    429: problem('TOO_MANY_ATTEMPTS: too many writes from this address; Retry-After gives the seconds'),
+export const startSupportChat = explorerRoute(
+  'POST /api/explorer-pages/{explorerPageId}/support/conversations',
+  {
+    summary: 'Start a support chat',
+    isSignedIn: false,
+    request: { params: z.object({ explorerPageId: id }), body: StartChatBody },
+    responses: {
+      201: json(SupportConversation, 'Started, in the Live or Demo department (platform §9)'),
+      404: problem('No such site'),
+      429: problem('TOO_MANY_ATTEMPTS: too many writes from this address; Retry-After gives the seconds'),
+    },
   },
-});
-export const postSupportMessage = explorerRoute({
-  method: 'post',
-  path: '/api/explorer-pages/{explorerPageId}/support/conversations/{conversationId}/messages',
-  summary: 'Post to a support chat (staff post as the agent)',
-  isSignedIn: false,
-  request: { params: z.object({ explorerPageId: id, conversationId: id }), body: MessageBody },
-  responses: {
-    201: json(SupportChatMessage, 'Posted'),
-    400: problem('Empty or too long'),
-    404: problem('No such conversation'),
-    429: problem('TOO_MANY_ATTEMPTS: too many writes from this address; Retry-After gives the seconds'),
+);
+export const postSupportMessage = explorerRoute(
+  'POST /api/explorer-pages/{explorerPageId}/support/conversations/{conversationId}/messages',
+  {
+    summary: 'Post to a support chat (staff post as the agent)',
+    isSignedIn: false,
+    request: { params: z.object({ explorerPageId: id, conversationId: id }), body: MessageBody },
+    responses: {
+      201: json(SupportChatMessage, 'Posted'),
+      400: problem('Empty or too long'),
+      404: problem('No such conversation'),
+      429: problem('TOO_MANY_ATTEMPTS: too many writes from this address; Retry-After gives the seconds'),
+    },
   },
-});
+);

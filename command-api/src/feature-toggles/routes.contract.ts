@@ -18,9 +18,7 @@ export const FeatureToggleBody = z
 /** Staff switch a toggle. */
 const toggleRoute = routeFamily({ tag: 'platform', params: toggleParams, responses: errors.notStaff });
 
-export const setFeatureToggle = toggleRoute({
-  method: 'put',
-  path: '/api/feature-toggles/{toggle}',
+export const setFeatureToggle = toggleRoute('PUT /api/feature-toggles/{toggle}', {
   summary: 'Switch a feature toggle globally or for one client (staff)',
   request: { body: FeatureToggleBody },
   responses: {
@@ -29,13 +27,14 @@ export const setFeatureToggle = toggleRoute({
   },
 });
 
-export const clearFeatureToggleOverride = toggleRoute({
-  method: 'delete',
-  path: '/api/feature-toggles/{toggle}/clients/{clientId}',
-  summary: 'Remove a client’s override: the client follows the global value again (staff)',
-  request: { params: toggleParams.extend({ clientId: z.string().min(1) }) },
-  responses: {
-    204: noContent('Removed'),
-    404: problem('The client has no override of this toggle'),
+export const clearFeatureToggleOverride = toggleRoute(
+  'DELETE /api/feature-toggles/{toggle}/clients/{clientId}',
+  {
+    summary: 'Remove a client’s override: the client follows the global value again (staff)',
+    request: { params: toggleParams.extend({ clientId: z.string().min(1) }) },
+    responses: {
+      204: noContent('Removed'),
+      404: problem('The client has no override of this toggle'),
+    },
   },
-});
+);

@@ -19,9 +19,7 @@ export const ErasureAnswer = z.object({
   keys: z.number().int(),
 });
 
-export const erasePersonalData = defineRoute({
-  method: 'post',
-  path: '/api/clients/{clientId}/personal-data/erasure',
+export const erasePersonalData = defineRoute('POST /api/clients/{clientId}/personal-data/erasure', {
   tag: 'personal-data',
   summary: 'Erase the personal data of a client’s employees, or of one employee (owners)',
   description:

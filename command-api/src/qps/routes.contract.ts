@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import { defineRoute, errors, json, pathParams } from '@onboard/api-contract';
 
-export const pushPlanDesign = defineRoute({
-  method: 'post',
-  path: '/api/clients/{clientId}/qps/async-push',
+export const pushPlanDesign = defineRoute('POST /api/clients/{clientId}/qps/async-push', {
   tag: 'qps',
   summary: 'Push the plan design to the plan system (staff)',
   request: { params: pathParams('clientId') },

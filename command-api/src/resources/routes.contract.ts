@@ -53,9 +53,7 @@ export const ResourceState = z
 /** Staff keep a client's resources. */
 const resourceRoute = routeFamily({ tag: 'resources' });
 
-export const addResource = resourceRoute({
-  method: 'post',
-  path: '/api/clients/{clientId}/resources',
+export const addResource = resourceRoute('POST /api/clients/{clientId}/resources', {
   summary:
     'Add an enrollment or onboarding resource for the client’s people: a link or an uploaded document (staff)',
   request: { params: clientParams, body: ResourceBody },
@@ -67,9 +65,7 @@ export const addResource = resourceRoute({
   },
 });
 
-export const editResource = resourceRoute({
-  method: 'put',
-  path: '/api/clients/{clientId}/resources/{resourceId}',
+export const editResource = resourceRoute('PUT /api/clients/{clientId}/resources/{resourceId}', {
   summary: 'Change a resource: every field as it should read (staff)',
   isVersioned: true,
   request: { params: resourceParams, body: ResourceBody },
@@ -82,9 +78,7 @@ export const editResource = resourceRoute({
   },
 });
 
-export const removeResource = resourceRoute({
-  method: 'delete',
-  path: '/api/clients/{clientId}/resources/{resourceId}',
+export const removeResource = resourceRoute('DELETE /api/clients/{clientId}/resources/{resourceId}', {
   summary: 'Remove a resource (staff)',
   isVersioned: true,
   request: { params: resourceParams },

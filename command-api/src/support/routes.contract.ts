@@ -28,9 +28,7 @@ export const PortalChatMessage = z
 
 const conversationParams = z.object({ conversationId: z.string().min(1) });
 
-export const startPortalChat = defineRoute({
-  method: 'post',
-  path: '/api/support/conversations',
+export const startPortalChat = defineRoute('POST /api/support/conversations', {
   tag: 'support',
   summary: 'Open a support chat with the carrier’s support team (any signed-in user)',
   request: { body: StartPortalChatBody },
@@ -43,15 +41,16 @@ export const startPortalChat = defineRoute({
   },
 });
 
-export const postPortalChatMessage = defineRoute({
-  method: 'post',
-  path: '/api/support/conversations/{conversationId}/messages',
-  tag: 'support',
-  summary: 'Write in a support chat: its user asks, staff answer',
-  request: { params: conversationParams, body: PortalChatMessageBody },
-  responses: {
-    201: json(PortalChatMessage, 'The message as recorded'),
-    400: problem('An empty or too long message, keyed body.text'),
-    404: problem('No such conversation for this user'),
+export const postPortalChatMessage = defineRoute(
+  'POST /api/support/conversations/{conversationId}/messages',
+  {
+    tag: 'support',
+    summary: 'Write in a support chat: its user asks, staff answer',
+    request: { params: conversationParams, body: PortalChatMessageBody },
+    responses: {
+      201: json(PortalChatMessage, 'The message as recorded'),
+      400: problem('An empty or too long message, keyed body.text'),
+      404: problem('No such conversation for this user'),
+    },
   },
-});
+);

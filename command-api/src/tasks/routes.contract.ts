@@ -24,9 +24,7 @@ const TaskState = z.object({
     .nullable(),
 });
 
-export const scheduleTasks = taskRoute({
-  method: 'post',
-  path: '/api/clients/{clientId}/tasks/schedule',
+export const scheduleTasks = taskRoute('POST /api/clients/{clientId}/tasks/schedule', {
   summary: 'Create the client’s tasks its policies call for; tasks that exist are kept (staff)',
   request: { params: pathParams('clientId') },
   responses: {
@@ -42,9 +40,7 @@ export const TaskStatusBody = z
     reason: z.string().max(2000).nullable().default(null),
   })
   .strict();
-export const changeTaskStatus = taskRoute({
-  method: 'put',
-  path: '/api/clients/{clientId}/tasks/{taskId}/status',
+export const changeTaskStatus = taskRoute('PUT /api/clients/{clientId}/tasks/{taskId}/status', {
   summary: 'Set a task’s status; NIGO needs the reason the client reads (staff)',
   request: { body: TaskStatusBody },
   responses: {
@@ -60,9 +56,7 @@ const moveOthers = z
   .meta({ description: 'Move too the tasks that would otherwise be due before a task they need' });
 
 export const TaskDueDateBody = z.object({ policyId, dueDate: z.string().nullable(), moveOthers }).strict();
-export const changeTaskDueDate = taskRoute({
-  method: 'put',
-  path: '/api/clients/{clientId}/tasks/{taskId}/due-date',
+export const changeTaskDueDate = taskRoute('PUT /api/clients/{clientId}/tasks/{taskId}/due-date', {
   summary: 'Move a task’s due date, and with `moveOthers` the tasks that must move with it (staff)',
   request: { body: TaskDueDateBody },
   responses: {
@@ -72,9 +66,7 @@ export const changeTaskDueDate = taskRoute({
 });
 
 export const TaskActionBody = z.object({ policyId }).strict();
-export const takeTaskAction = taskRoute({
-  method: 'post',
-  path: '/api/clients/{clientId}/tasks/{taskId}/actions/{action}',
+export const takeTaskAction = taskRoute('POST /api/clients/{clientId}/tasks/{taskId}/actions/{action}', {
   summary: 'Start a task, submit it for review, or mark it done (the client’s people)',
   request: {
     params: pathParams('clientId', 'taskId').extend({ action: z.enum(['start', 'submit', 'complete']) }),
@@ -104,9 +96,7 @@ export const TaskCallBody = z
     moveOthers,
   })
   .strict();
-export const scheduleTaskCall = taskRoute({
-  method: 'put',
-  path: '/api/clients/{clientId}/tasks/{taskId}/call',
+export const scheduleTaskCall = taskRoute('PUT /api/clients/{clientId}/tasks/{taskId}/call', {
   summary:
     'Set (or clear) the call of the kickoff or ongoing service call; its day becomes the due date (staff)',
   request: { body: TaskCallBody },

@@ -62,9 +62,7 @@ const userId = z.string().min(1);
 const one = z.object({ userId });
 
 const kindRoutes = <const K extends 'internal' | 'broker' | 'ben-admin'>(kind: K) => ({
-  create: userRoute({
-    method: 'post',
-    path: `/api/users/${kind}`,
+  create: userRoute(`POST /api/users/${kind}`, {
     summary: `Create a ${kind} user`,
     request: {
       body: (kind === 'internal' ? CreateInternalUserBody : CreateClientUserBody) as K extends 'internal'
@@ -77,9 +75,7 @@ const kindRoutes = <const K extends 'internal' | 'broker' | 'ben-admin'>(kind: K
       409: problem('EMAIL_TAKEN'),
     },
   }),
-  update: userRoute({
-    method: 'put',
-    path: `/api/users/${kind}/{userId}`,
+  update: userRoute(`PUT /api/users/${kind}/{userId}`, {
     summary: `Edit a ${kind} user`,
     isVersioned: true,
     request: { params: one, body: EditUserBody },
@@ -89,17 +85,13 @@ const kindRoutes = <const K extends 'internal' | 'broker' | 'ben-admin'>(kind: K
       409: problem('EMAIL_TAKEN, or changed since the given version'),
     },
   }),
-  remove: userRoute({
-    method: 'delete',
-    path: `/api/users/${kind}/{userId}`,
+  remove: userRoute(`DELETE /api/users/${kind}/{userId}`, {
     summary: `Delete a ${kind} user`,
     isVersioned: true,
     request: { params: one },
     responses: { 204: noContent('Deleted'), ...errors.noUser },
   }),
-  sendActivation: userRoute({
-    method: 'post',
-    path: `/api/users/${kind}/{userId}/activation-email`,
+  sendActivation: userRoute(`POST /api/users/${kind}/{userId}/activation-email`, {
     summary: `E-mail a ${kind} user an activation link`,
     request: { params: one },
     responses: { 204: noContent('Sent'), ...errors.noUser },
@@ -110,9 +102,7 @@ const assignment = <const K extends 'broker' | 'ben-admin', const V extends 'ass
   kind: K,
   verb: V,
 ) =>
-  userRoute({
-    method: 'put',
-    path: `/api/users/${kind}/{userId}/${verb}/{clientId}`,
+  userRoute(`PUT /api/users/${kind}/{userId}/${verb}/{clientId}`, {
     summary: `${verb === 'assign' ? 'Assign' : 'Unassign'} a ${kind} to a client`,
     request: { params: z.object({ userId, clientId: z.string().min(1) }) },
     responses: {
@@ -140,9 +130,7 @@ export const USER_KIND_COMMAND_CONTRACTS = Object.values(USER_KIND_COMMANDS).fla
   Object.values(routes),
 );
 
-export const changeBenAdminToBroker = userRoute({
-  method: 'post',
-  path: '/api/users/ben-admin/{userId}/change-to-broker',
+export const changeBenAdminToBroker = userRoute('POST /api/users/ben-admin/{userId}/change-to-broker', {
   summary: 'Make a ben-admin a broker',
   request: { params: one },
   responses: {
@@ -151,24 +139,18 @@ export const changeBenAdminToBroker = userRoute({
     409: concurrentWrite,
   },
 });
-export const copyActivationLink = userRoute({
-  method: 'post',
-  path: '/api/users/{userId}/activation-link',
+export const copyActivationLink = userRoute('POST /api/users/{userId}/activation-link', {
   summary: 'An activation link to copy',
   request: { params: one },
   responses: { 200: json(z.object({ link: z.string() }), 'The link'), ...errors.noUser },
 });
-export const sendPasswordResetById = userRoute({
-  method: 'post',
-  path: '/api/users/reset-password/userId/{userId}',
+export const sendPasswordResetById = userRoute('POST /api/users/reset-password/userId/{userId}', {
   summary: 'E-mail a user a reset link',
   request: { params: one },
   responses: { 204: noContent('Sent'), ...errors.noUser },
 });
 const byEmail = z.object({ email: z.string().min(1) });
-export const resetMfaByEmail = userRoute({
-  method: 'post',
-  path: '/api/users/reset-mfa/{email}',
+export const resetMfaByEmail = userRoute('POST /api/users/reset-mfa/{email}', {
   summary: 'Forget a user’s second factor (another user’s: nobody resets their own)',
   request: { params: byEmail },
   responses: {
@@ -177,16 +159,12 @@ export const resetMfaByEmail = userRoute({
     ...errors.noUser,
   },
 });
-export const sendActivationByEmail = userRoute({
-  method: 'post',
-  path: '/api/users/activation-email/{email}',
+export const sendActivationByEmail = userRoute('POST /api/users/activation-email/{email}', {
   summary: 'E-mail a user an activation link',
   request: { params: byEmail },
   responses: { 204: noContent('Sent'), ...errors.noUser },
 });
-export const bulkUpdateEmails = userRoute({
-  method: 'post',
-  path: '/api/users/update-email-and-send-activation-email',
+export const bulkUpdateEmails = userRoute('POST /api/users/update-email-and-send-activation-email', {
   summary: 'Change e-mails in bulk',
   request: { body: BulkEmailUpdateBody },
   responses: {
@@ -201,9 +179,7 @@ export const LoginStamps = z
   .object({ firstLogin: z.string().nullable(), lastLogin: z.string().nullable() })
   .meta({ id: 'LoginStamps' });
 
-export const recordLoggedIn = userRoute({
-  method: 'post',
-  path: '/api/users/authenticated/logged-in',
+export const recordLoggedIn = userRoute('POST /api/users/authenticated/logged-in', {
   summary:
     'Stamp the signed-in user’s sign-in: firstLogin once, lastLogin every time (called by the web once per sign-in)',
   responses: { 200: json(LoginStamps, 'The stamps after the call'), 409: concurrentWrite },

@@ -41,9 +41,7 @@ const HealthDown = z
     dependencies: Dependencies,
   })
   .passthrough();
-const health = defineRoute({
-  method: 'get',
-  path: '/api/health',
+const health = defineRoute('GET /api/health', {
   tag: 'platform',
   summary: 'This replica: its services, and the consumers it runs with their lag',
   isSignedIn: false,
@@ -55,18 +53,14 @@ const health = defineRoute({
     503: json(HealthDown, 'A dependency this process cannot work without is down: which (with Retry-After)'),
   },
 });
-const healthLive = defineRoute({
-  method: 'get',
-  path: '/api/health/live',
+const healthLive = defineRoute('GET /api/health/live', {
   tag: 'platform',
   summary: 'Liveness: the process answers (from its first moment, until it exits)',
   isSignedIn: false,
   responses: { 200: json(z.object({ status: z.literal('live') }), 'Alive') },
 });
 const Readiness = z.object({ status: z.enum(['ready', 'starting', 'stopping', 'unavailable']) });
-const healthReady = defineRoute({
-  method: 'get',
-  path: '/api/health/ready',
+const healthReady = defineRoute('GET /api/health/ready', {
   tag: 'platform',
   summary: 'Readiness: migrated, connected to its database, every service mounted, not stopping',
   isSignedIn: false,
@@ -75,9 +69,7 @@ const healthReady = defineRoute({
     503: json(Readiness, 'Starting, stopping, or its database unreachable'),
   },
 });
-const openApiDocument = defineRoute({
-  method: 'get',
-  path: '/api/openapi.json',
+const openApiDocument = defineRoute('GET /api/openapi.json', {
   tag: 'platform',
   summary: 'This document',
   isSignedIn: false,

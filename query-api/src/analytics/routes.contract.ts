@@ -23,9 +23,7 @@ export const AnalyticsCounts = z
   })
   .meta({ id: 'AnalyticsCounts' });
 
-export const getAnalyticsCounts = defineRoute({
-  method: 'get',
-  path: '/api/analytics/counts',
+export const getAnalyticsCounts = defineRoute('GET /api/analytics/counts', {
   tag: 'analytics',
   summary: 'Stored analytics events counted per event per day, newest day first (staff)',
   request: { query: AnalyticsCountsQuery },

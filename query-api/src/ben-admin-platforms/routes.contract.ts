@@ -22,9 +22,7 @@ export const BenAdminPlatformQuery = z
   })
   .strip();
 
-export const listBenAdminPlatforms = defineRoute({
-  method: 'get',
-  path: '/api/ben-admin-platforms',
+export const listBenAdminPlatforms = defineRoute('GET /api/ben-admin-platforms', {
   tag: 'ben-admin-platforms',
   summary:
     'The benefits-administration platform catalogue by name: the active platforms, or every one for staff asking includeRetired',

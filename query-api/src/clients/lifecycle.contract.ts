@@ -4,9 +4,7 @@ import { ClientLifecycleView, ImplementationConsultant } from '@onboard/api-cont
 
 const params = z.object({ clientId: z.string().min(1) });
 
-export const getClientLifecycle = defineRoute({
-  method: 'get',
-  path: '/api/clients/{clientId}/lifecycle',
+export const getClientLifecycle = defineRoute('GET /api/clients/{clientId}/lifecycle', {
   tag: 'client-lifecycle',
   summary: 'The client’s profile, draft, archive and release state and its setup checklist',
   request: { params },
@@ -28,9 +26,7 @@ export const ClientSetup = z.object({
   completedSetupAt: z.string().nullable(),
 });
 
-export const getClientSetup = defineRoute({
-  method: 'get',
-  path: '/api/clients/{clientId}/setup',
+export const getClientSetup = defineRoute('GET /api/clients/{clientId}/setup', {
   tag: 'client-lifecycle',
   summary: 'The setup checklist: broker, benAdmin, docusignEnvelop, configCompanyInfo, importCompanyInfo',
   request: { params },
@@ -49,9 +45,7 @@ export const WelcomeFlow = z.object({
   keyDates: z.array(z.object({ label: z.string(), date: z.string() })),
 });
 
-export const getWelcomeFlow = defineRoute({
-  method: 'get',
-  path: '/api/clients/{clientId}/welcome-flow',
+export const getWelcomeFlow = defineRoute('GET /api/clients/{clientId}/welcome-flow', {
   tag: 'client-lifecycle',
   summary: 'What the signed-in person sees on their first visit, and whether they have seen it',
   request: { params },

@@ -16,9 +16,7 @@ export const TicketInfo = z
   })
   .meta({ id: 'TicketInfo' });
 
-export const getTicketInfo = defineRoute({
-  method: 'get',
-  path: '/api/clients/ticket/{ticketId}/info',
+export const getTicketInfo = defineRoute('GET /api/clients/ticket/{ticketId}/info', {
   tag: 'clients',
   summary: 'An implementation ticket as the ticket system tells it (staff)',
   request: { params: TicketParams },
@@ -60,9 +58,7 @@ export const PlanSystemComparison = z
   })
   .meta({ id: 'PlanSystemComparison' });
 
-export const getClientFromQps = defineRoute({
-  method: 'get',
-  path: '/api/clients/{clientId}/client-from-qps',
+export const getClientFromQps = defineRoute('GET /api/clients/{clientId}/client-from-qps', {
   tag: 'clients',
   summary: 'The plan system’s view of the client, found by its policy numbers, compared with its EIF (staff)',
   request: { params: z.object({ clientId: z.string().min(1) }) },

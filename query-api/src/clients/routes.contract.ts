@@ -94,9 +94,7 @@ const ClientPage = z.object({ items: z.array(ClientListItem), total: z.number().
 /** The client reads. */
 const clientRead = routeFamily({ tag: 'clients' });
 
-export const listClients = clientRead({
-  method: 'get',
-  path: '/api/clients',
+export const listClients = clientRead('GET /api/clients', {
   summary: 'Clients, paged, sorted and filtered (staff: all; brokers and ben-admins: their own)',
   request: { query: ClientListQuery },
   responses: {
@@ -105,9 +103,7 @@ export const listClients = clientRead({
   },
 });
 
-export const listUserClients = clientRead({
-  method: 'get',
-  path: '/api/users/{userId}/clients',
+export const listUserClients = clientRead('GET /api/users/{userId}/clients', {
   summary: 'The clients of a broker or ben-admin, with the filters of GET /api/clients (staff, or the user)',
   request: { params: pathParams('userId'), query: ClientListQuery },
   responses: {
@@ -138,9 +134,7 @@ export const ClientWithTasks = ClientView.extend({
   ),
 }).meta({ id: 'ClientWithTasks' });
 
-export const getClient = clientRead({
-  method: 'get',
-  path: '/api/clients/{clientId}',
+export const getClient = clientRead('GET /api/clients/{clientId}', {
   summary: 'The client (accepted, or as its editor sees it)',
   request: { params, query: ClientViewQuery },
   responses: {
@@ -164,9 +158,7 @@ export const COLLECTION_PATHS = {
 } as const;
 
 const collection = <const P extends keyof typeof COLLECTION_PATHS>(path: P) =>
-  defineRoute({
-    method: 'get',
-    path: `/api/clients/{clientId}/${path}`,
+  defineRoute(`GET /api/clients/{clientId}/${path}`, {
     tag: 'eif-entities',
     summary: `The client’s ${COLLECTION_PATHS[path]}, as the editor sees them`,
     request: { params },
@@ -217,9 +209,7 @@ export const ChangeRecord = z
   })
   .meta({ id: 'ChangeRecord' });
 
-export const getChangeRecords = clientRead({
-  method: 'get',
-  path: '/api/clients/{clientId}/change-log/deif-changes',
+export const getChangeRecords = clientRead('GET /api/clients/{clientId}/change-log/deif-changes', {
   summary: 'Change records',
   request: { params },
   responses: {

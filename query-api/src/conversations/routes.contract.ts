@@ -42,9 +42,7 @@ export const ConversationListQuery = z.object({
     .meta({ description: 'The threads as they were then: started by then, their entries up to then' }),
 });
 
-export const listClientConversations = defineRoute({
-  method: 'get',
-  path: '/api/clients/{clientId}/conversations',
+export const listClientConversations = defineRoute('GET /api/clients/{clientId}/conversations', {
   tag: 'conversations',
   summary:
     'The client’s conversations the person may see, newest first (optionally on one subject, as of a time)',
@@ -62,9 +60,7 @@ export const listClientConversations = defineRoute({
   },
 });
 
-export const getClientConversation = defineRoute({
-  method: 'get',
-  path: '/api/clients/{clientId}/conversations/{threadId}',
+export const getClientConversation = defineRoute('GET /api/clients/{clientId}/conversations/{threadId}', {
   tag: 'conversations',
   summary: 'One conversation',
   request: { params: z.object({ clientId, threadId: z.string().min(1) }) },
@@ -74,9 +70,7 @@ export const getClientConversation = defineRoute({
   },
 });
 
-export const listConversationPeople = defineRoute({
-  method: 'get',
-  path: '/api/clients/{clientId}/conversation-people',
+export const listConversationPeople = defineRoute('GET /api/clients/{clientId}/conversation-people', {
   tag: 'conversations',
   summary: 'Whom a message on the client may mention: the people who may see a thread of the kind',
   request: {
@@ -94,9 +88,7 @@ export const listConversationPeople = defineRoute({
   },
 });
 
-export const listMyConversations = defineRoute({
-  method: 'get',
-  path: '/api/conversations',
+export const listMyConversations = defineRoute('GET /api/conversations', {
   tag: 'conversations',
   summary:
     'The signed-in person’s conversations (those they wrote in or were mentioned in), and unread counts per client',

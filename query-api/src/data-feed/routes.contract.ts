@@ -2,9 +2,7 @@ import { z } from 'zod';
 import { defineRoute, json, media, problem } from '@onboard/api-contract';
 import { CompanionGuideAnswer, DataFeedParams, DataFeedView } from '@onboard/api-contract/data-feed';
 
-export const getDataFeed = defineRoute({
-  method: 'get',
-  path: '/api/clients/{clientId}/data-feed',
+export const getDataFeed = defineRoute('GET /api/clients/{clientId}/data-feed', {
   tag: 'data-feed',
   summary: 'The data feed: every round of test 834s with its report, what changed, and the readiness',
   request: { params: DataFeedParams },
@@ -17,9 +15,7 @@ export const getDataFeed = defineRoute({
   },
 });
 
-export const downloadDataFeedFile = defineRoute({
-  method: 'get',
-  path: '/api/clients/{clientId}/data-feed/files/{documentId}',
+export const downloadDataFeedFile = defineRoute('GET /api/clients/{clientId}/data-feed/files/{documentId}', {
   tag: 'data-feed',
   summary: 'Download a test 834, its 999 acknowledgment, or a census 834 (staff)',
   request: { params: DataFeedParams.extend({ documentId: z.string() }) },
@@ -30,9 +26,7 @@ export const downloadDataFeedFile = defineRoute({
   },
 });
 
-export const getCompanionGuide = defineRoute({
-  method: 'get',
-  path: '/api/data-feed/companion-guide',
+export const getCompanionGuide = defineRoute('GET /api/data-feed/companion-guide', {
   tag: 'data-feed',
   summary: 'The carrier’s companion-guide profile (staff)',
   responses: {

@@ -54,9 +54,7 @@ export const DocumentsMetaQuery = z.object({
   language: z.string().optional(),
 });
 
-export const listDocumentsMeta = defineRoute({
-  method: 'get',
-  path: '/api/clients/{clientId}/documents/meta',
+export const listDocumentsMeta = defineRoute('GET /api/clients/{clientId}/documents/meta', {
   tag: 'documents',
   summary:
     'The client’s documents (not deleted), newest first, filtered by category, policy, id and language',
@@ -68,9 +66,7 @@ export const listDocumentsMeta = defineRoute({
   },
 });
 
-export const countDocuments = defineRoute({
-  method: 'get',
-  path: '/api/clients/{clientId}/documents/count',
+export const countDocuments = defineRoute('GET /api/clients/{clientId}/documents/count', {
   tag: 'documents',
   summary: 'How many documents the client has (not deleted), in all and per category',
   request: {
@@ -87,45 +83,40 @@ export const countDocuments = defineRoute({
   },
 });
 
-export const lastTouchedDocument = defineRoute({
-  method: 'get',
-  path: '/api/clients/{clientId}/documents/last-touched/{category}',
-  tag: 'documents',
-  summary: 'The document of the category changed last (null when none)',
-  request: {
-    params: clientParams.extend({ category: z.string().min(1) }),
-    query: z.object({ policyId: z.string().optional() }),
+export const lastTouchedDocument = defineRoute(
+  'GET /api/clients/{clientId}/documents/last-touched/{category}',
+  {
+    tag: 'documents',
+    summary: 'The document of the category changed last (null when none)',
+    request: {
+      params: clientParams.extend({ category: z.string().min(1) }),
+      query: z.object({ policyId: z.string().optional() }),
+    },
+    responses: {
+      200: json(ClientDocumentView.nullable(), 'The document, or null'),
+      403: problem('Not yours'),
+      404: problem('No such client'),
+    },
   },
-  responses: {
-    200: json(ClientDocumentView.nullable(), 'The document, or null'),
-    403: problem('Not yours'),
-    404: problem('No such client'),
-  },
-});
+);
 
 const blob = media('*/*', 'The file in its own media type, as an attachment (Content-Disposition)');
 
-export const downloadClientDocument = defineRoute({
-  method: 'get',
-  path: '/api/clients/{clientId}/documents/{documentId}',
+export const downloadClientDocument = defineRoute('GET /api/clients/{clientId}/documents/{documentId}', {
   tag: 'documents',
   summary: 'Download a document',
   request: { params: clientParams.extend({ documentId: z.string().min(1) }) },
   responses: { 200: blob, 403: problem('Not yours'), 404: problem('No such document') },
 });
 
-export const downloadDocument = defineRoute({
-  method: 'get',
-  path: '/api/documents/{documentId}',
+export const downloadDocument = defineRoute('GET /api/documents/{documentId}', {
   tag: 'documents',
   summary: 'Download a client document by its id alone',
   request: { params: z.object({ documentId: z.string().min(1) }) },
   responses: { 200: blob, 403: problem('Not yours'), 404: problem('No such document') },
 });
 
-export const zipDocuments = defineRoute({
-  method: 'get',
-  path: '/api/clients/{clientId}/zipped-documents/ids',
+export const zipDocuments = defineRoute('GET /api/clients/{clientId}/zipped-documents/ids', {
   tag: 'documents',
   summary: 'Download several documents as one zip (streamed)',
   description:
@@ -143,9 +134,7 @@ export const zipDocuments = defineRoute({
   },
 });
 
-export const getClientVideo = defineRoute({
-  method: 'get',
-  path: '/api/clients/{clientId}/documents/vidyard/{vidyardId}',
+export const getClientVideo = defineRoute('GET /api/clients/{clientId}/documents/vidyard/{vidyardId}', {
   tag: 'documents',
   summary: 'Play a video the client uploaded (the embedded video port serves the file)',
   request: { params: clientParams.extend({ vidyardId: z.string().min(1) }) },
@@ -164,9 +153,7 @@ export const NoticeView = z
   })
   .meta({ id: 'NewDocumentNotice' });
 
-export const getClientDocumentNotice = defineRoute({
-  method: 'get',
-  path: '/api/clients/{clientId}/new-document-notice',
+export const getClientDocumentNotice = defineRoute('GET /api/clients/{clientId}/new-document-notice', {
   tag: 'documents',
   summary: 'The signed-in user’s new-document notice for the client',
   request: { params: clientParams },
@@ -177,9 +164,7 @@ export const getClientDocumentNotice = defineRoute({
   },
 });
 
-export const listDocumentCategories = defineRoute({
-  method: 'get',
-  path: '/api/document-categories',
+export const listDocumentCategories = defineRoute('GET /api/document-categories', {
   tag: 'documents',
   summary: 'The categories documents are filed under, with their names',
   responses: {
@@ -192,28 +177,29 @@ export const listDocumentCategories = defineRoute({
 
 const associationParams = clientParams.extend({ associationId: z.string().min(1) });
 
-export const listAssociationExplorerSites = defineRoute({
-  method: 'get',
-  path: '/api/clients/{clientId}/explorer-pages/association/{associationId}',
-  tag: 'explorer',
-  summary: 'The client’s Explorer sites of one association, newest first (staff)',
-  request: { params: associationParams },
-  responses: {
-    200: json(
-      z.array(
-        z.object({
-          explorerPageId: z.string(),
-          name: z.string(),
-          vanitySlug: z.string().nullable(),
-          startsAt: z.string().nullable(),
-          associationId: z.string(),
-        }),
+export const listAssociationExplorerSites = defineRoute(
+  'GET /api/clients/{clientId}/explorer-pages/association/{associationId}',
+  {
+    tag: 'explorer',
+    summary: 'The client’s Explorer sites of one association, newest first (staff)',
+    request: { params: associationParams },
+    responses: {
+      200: json(
+        z.array(
+          z.object({
+            explorerPageId: z.string(),
+            name: z.string(),
+            vanitySlug: z.string().nullable(),
+            startsAt: z.string().nullable(),
+            associationId: z.string(),
+          }),
+        ),
+        'The sites',
       ),
-      'The sites',
-    ),
-    403: problem('Not staff'),
+      403: problem('Not staff'),
+    },
   },
-});
+);
 
 export const AssociationSummaryDocument = z.object({
   documentId: z.string(),
@@ -224,18 +210,19 @@ export const AssociationSummaryDocument = z.object({
   explorerPageId: z.string(),
 });
 
-export const associationSummaryDocuments = defineRoute({
-  method: 'get',
-  path: '/api/clients/{clientId}/explorer-pages/documents/benefittypes/{associationId}',
-  tag: 'explorer',
-  summary:
-    'Summary documents of the association’s sites per benefit type: at most 15 per type, one per document key (staff)',
-  request: {
-    params: associationParams,
-    query: z.object({ 'benefitTypes[]': OneOrMany.optional(), benefitTypes: OneOrMany.optional() }),
+export const associationSummaryDocuments = defineRoute(
+  'GET /api/clients/{clientId}/explorer-pages/documents/benefittypes/{associationId}',
+  {
+    tag: 'explorer',
+    summary:
+      'Summary documents of the association’s sites per benefit type: at most 15 per type, one per document key (staff)',
+    request: {
+      params: associationParams,
+      query: z.object({ 'benefitTypes[]': OneOrMany.optional(), benefitTypes: OneOrMany.optional() }),
+    },
+    responses: {
+      200: json(z.record(z.string(), z.array(AssociationSummaryDocument)), 'The documents per benefit type'),
+      403: problem('Not staff'),
+    },
   },
-  responses: {
-    200: json(z.record(z.string(), z.array(AssociationSummaryDocument)), 'The documents per benefit type'),
-    403: problem('Not staff'),
-  },
-});
+);

@@ -69,9 +69,7 @@ const HistoryAtRevision = z
   })
   .meta({ id: 'EifHistoryAtRevision' });
 
-export const getEifHistory = defineRoute({
-  method: 'get',
-  path: '/api/clients/{clientId}/eif/history',
+export const getEifHistory = defineRoute('GET /api/clients/{clientId}/eif/history', {
   tag: 'eif',
   summary: 'The EIF history of the client, one entry per save, newest first, paged (staff)',
   request: { params: z.object({ clientId }), query: EifHistoryQuery },
@@ -83,9 +81,7 @@ export const getEifHistory = defineRoute({
   },
 });
 
-export const getEifAtRevision = defineRoute({
-  method: 'get',
-  path: '/api/clients/{clientId}/eif/history/{revision}',
+export const getEifAtRevision = defineRoute('GET /api/clients/{clientId}/eif/history/{revision}', {
   tag: 'eif',
   summary: 'The form at a revision (staff)',
   request: { params: z.object({ clientId, revision: z.string() }) },
@@ -116,9 +112,7 @@ export const EifSummaryQuery = z.object({
     .optional(),
 });
 
-export const getEifSummaryPdf = defineRoute({
-  method: 'get',
-  path: '/api/clients/{clientId}/eif-summary',
+export const getEifSummaryPdf = defineRoute('GET /api/clients/{clientId}/eif-summary', {
   tag: 'eif',
   summary: 'The EIF summary as a PDF download',
   request: { params: z.object({ clientId }), query: EifSummaryQuery },
@@ -158,9 +152,7 @@ const EifSignatures = z
   })
   .meta({ id: 'EifSignatures' });
 
-export const getEifSignatures = defineRoute({
-  method: 'get',
-  path: '/api/clients/{clientId}/eif/signatures',
+export const getEifSignatures = defineRoute('GET /api/clients/{clientId}/eif/signatures', {
   tag: 'eif',
   summary: 'Who signed which sections of the form, and who still has to confirm which accepted changes',
   request: { params: z.object({ clientId }) },

@@ -64,23 +64,17 @@ const clientParams = pathParams('clientId');
 /** The e-mail reads. */
 const emailRead = routeFamily({ tag: 'emails' });
 
-export const listEmails = emailRead({
-  method: 'get',
-  path: '/api/emails',
+export const listEmails = emailRead('GET /api/emails', {
   summary: 'Every e-mail, newest first by default (admin and owner)',
   request: { query: EmailListQuery },
   responses: { 200: json(z.array(EmailSummary), 'One page'), ...errors.notAllowed },
 });
-export const countEmails = emailRead({
-  method: 'get',
-  path: '/api/emails/count',
+export const countEmails = emailRead('GET /api/emails/count', {
   summary: 'How many e-mails match the search (admin and owner)',
   request: { query: EmailCountQuery },
   responses: { 200: json(z.object({ count: z.number().int() }), 'The count'), ...errors.notAllowed },
 });
-export const getEmail = emailRead({
-  method: 'get',
-  path: '/api/emails/{emailId}',
+export const getEmail = emailRead('GET /api/emails/{emailId}', {
   summary: 'One e-mail with its recipients, body and status history (admin and owner)',
   request: { params: emailParams },
   responses: {
@@ -89,9 +83,7 @@ export const getEmail = emailRead({
     404: problem('No such e-mail'),
   },
 });
-export const listClientEmails = emailRead({
-  method: 'get',
-  path: '/api/clients/{clientId}/emails',
+export const listClientEmails = emailRead('GET /api/clients/{clientId}/emails', {
   summary: 'The e-mails about one client (the hub’s list)',
   request: { params: clientParams, query: EmailListQuery },
   responses: {
@@ -100,9 +92,7 @@ export const listClientEmails = emailRead({
     ...errors.noClient,
   },
 });
-export const getClientEmail = emailRead({
-  method: 'get',
-  path: '/api/clients/{clientId}/emails/{emailId}',
+export const getClientEmail = emailRead('GET /api/clients/{clientId}/emails/{emailId}', {
   summary: 'One e-mail about the client; a personal link’s body only for staff and its recipients',
   request: { params: clientParams.extend({ emailId: z.string().min(1) }) },
   responses: {
@@ -136,9 +126,7 @@ export const EmailRulesView = z
   })
   .meta({ id: 'EmailRules' });
 
-export const getEmailRules = emailRead({
-  method: 'get',
-  path: '/api/clients/{clientId}/email-rules',
+export const getEmailRules = emailRead('GET /api/clients/{clientId}/email-rules', {
   summary:
     'The client’s notification rules (every kind, defaults included) and the people they choose from (staff)',
   request: { params: clientParams },
@@ -149,9 +137,7 @@ export const getEmailRules = emailRead({
   },
 });
 
-export const getEmailPreferences = emailRead({
-  method: 'get',
-  path: '/api/users/{userId}/email-preferences',
+export const getEmailPreferences = emailRead('GET /api/users/{userId}/email-preferences', {
   summary: 'Whether the user chose the daily digest (the user, or staff)',
   request: { params: pathParams('userId') },
   responses: { 200: json(z.object({ daily: z.boolean() }), 'The choice'), ...errors.notYours },

@@ -13,17 +13,13 @@ export const EmailTemplatePreview = EmailTemplateSummary.extend({
   sample: z.record(z.string(), z.string()).meta({ description: 'The sample values filled in' }),
 }).meta({ id: 'EmailTemplatePreview' });
 
-export const listEmailTemplates = defineRoute({
-  method: 'get',
-  path: '/api/email-templates',
+export const listEmailTemplates = defineRoute('GET /api/email-templates', {
   tag: 'emails',
   summary: 'Every e-mail template, by kind (admin and owner)',
   responses: { 200: json(z.array(EmailTemplateSummary), 'The templates'), 403: problem('Not allowed') },
 });
 
-export const previewEmailTemplate = defineRoute({
-  method: 'get',
-  path: '/api/email-templates/{kind}/preview',
+export const previewEmailTemplate = defineRoute('GET /api/email-templates/{kind}/preview', {
   tag: 'emails',
   summary: 'A template rendered with sample data, HTML and text (admin and owner)',
   request: { params: z.object({ kind: z.string().min(1) }) },

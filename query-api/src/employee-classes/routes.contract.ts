@@ -10,9 +10,7 @@ const ClassesQuery = z.object({
   minVersion,
 });
 
-export const listEmployeeClasses = defineRoute({
-  method: 'get',
-  path: classes,
+export const listEmployeeClasses = defineRoute(`GET ${classes}`, {
   tag: 'employee-classes',
   summary: 'The client’s employee classes',
   request: { params: z.object({ clientId }), query: ClassesQuery },
@@ -24,9 +22,7 @@ export const listEmployeeClasses = defineRoute({
   },
 });
 
-export const getEmployeeClass = defineRoute({
-  method: 'get',
-  path: `${classes}/{employeeClassId}`,
+export const getEmployeeClass = defineRoute(`GET ${classes}/{employeeClassId}`, {
   tag: 'employee-classes',
   summary: 'One employee class',
   request: { params: z.object({ clientId, employeeClassId: z.string().min(1) }) },

@@ -6,9 +6,7 @@ export const ErrorReportingSettings = z.object({
   tunnel: z.literal('/api/sentry'),
   release: z.string(),
 });
-export const errorReportingSettings = defineRoute({
-  method: 'get',
-  path: '/api/sentry/settings',
+export const errorReportingSettings = defineRoute('GET /api/sentry/settings', {
   tag: 'platform',
   summary: 'What the browser SDK needs: the DSN and release (until the configuration call carries them)',
   isSignedIn: false,
@@ -28,9 +26,7 @@ export const ErrorReport = z.object({
   occurredAt: z.string(),
   receivedAt: z.string(),
 });
-export const listErrorReports = defineRoute({
-  method: 'get',
-  path: '/api/error-reports',
+export const listErrorReports = defineRoute('GET /api/error-reports', {
   tag: 'platform',
   summary: 'The error reports kept here (no DSN configured), newest first; staff only',
   request: { query: z.object({ limit: z.coerce.number().int().min(1).max(500).default(100) }) },

@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import { defineRoute, media, problem } from '@onboard/api-contract';
 
-export const getEvidencePack = defineRoute({
-  method: 'get',
-  path: '/api/clients/{clientId}/evidence-pack',
+export const getEvidencePack = defineRoute('GET /api/clients/{clientId}/evidence-pack', {
   tag: 'eif',
   summary:
     'The sealed evidence pack of the client’s onboarding: signed forms, audit trails, the EIF summary and the event chain, PAdES-signed (staff)',

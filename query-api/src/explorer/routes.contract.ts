@@ -75,16 +75,12 @@ const ExplorerList = z.object({
 /** The Explorer's reads. */
 const explorerRead = routeFamily({ tag: 'explorer' });
 
-export const listClientExplorerSites = explorerRead({
-  method: 'get',
-  path: '/api/clients/{clientId}/explorer-pages',
+export const listClientExplorerSites = explorerRead('GET /api/clients/{clientId}/explorer-pages', {
   summary: 'The client’s Explorer sites (staff)',
   request: { params: z.object({ clientId: id }), query: ExplorerListQuery },
   responses: { 200: json(ExplorerList, 'One page of sites'), ...errors.notStaff },
 });
-export const getExplorerSite = explorerRead({
-  method: 'get',
-  path: '/api/clients/{clientId}/explorer-pages/{explorerPageId}',
+export const getExplorerSite = explorerRead('GET /api/clients/{clientId}/explorer-pages/{explorerPageId}', {
   summary: 'One site (staff)',
   request: { params: z.object({ clientId: id, explorerPageId: id }) },
   responses: {
@@ -93,66 +89,67 @@ export const getExplorerSite = explorerRead({
     404: problem('No such site'),
   },
 });
-export const listOwnerExplorerSites = explorerRead({
-  method: 'get',
-  path: '/api/explorer-pages/by-owner/{pageOwnerId}',
+export const listOwnerExplorerSites = explorerRead('GET /api/explorer-pages/by-owner/{pageOwnerId}', {
   summary: 'Sites owned by a staff member (staff)',
   request: { params: z.object({ pageOwnerId: id }), query: ExplorerListQuery },
   responses: { 200: json(ExplorerList, 'One page of sites'), ...errors.notStaff },
 });
 
-export const listSupportChats = explorerRead({
-  method: 'get',
-  path: '/api/explorer-pages/{explorerPageId}/support/conversations',
-  summary: 'A site’s support chats (staff)',
-  request: { params: z.object({ explorerPageId: id }) },
-  responses: {
-    200: json(
-      z.object({
-        items: z.array(
-          z.object({
-            conversationId: z.string(),
-            department: z.string(),
-            language: z.string(),
-            startedAt: z.string(),
-            lastMessageAt: z.string().nullable(),
-            messageCount: z.number().int(),
-          }),
-        ),
-      }),
-      'Newest first',
-    ),
-    ...errors.notStaff,
+export const listSupportChats = explorerRead(
+  'GET /api/explorer-pages/{explorerPageId}/support/conversations',
+  {
+    summary: 'A site’s support chats (staff)',
+    request: { params: z.object({ explorerPageId: id }) },
+    responses: {
+      200: json(
+        z.object({
+          items: z.array(
+            z.object({
+              conversationId: z.string(),
+              department: z.string(),
+              language: z.string(),
+              startedAt: z.string(),
+              lastMessageAt: z.string().nullable(),
+              messageCount: z.number().int(),
+            }),
+          ),
+        }),
+        'Newest first',
+      ),
+      ...errors.notStaff,
+    },
   },
-});
-export const getSupportChat = explorerRead({
-  method: 'get',
-  path: '/api/explorer-pages/{explorerPageId}/support/conversations/{conversationId}',
-  summary: 'One support chat, for whoever holds its id',
-  isSignedIn: false,
-  request: { params: z.object({ explorerPageId: id, conversationId: id }) },
-  responses: {
-    200: json(
-      SupportConversation.extend({ language: z.string(), startedAt: z.string() }),
-      'The conversation',
-    ),
-    404: problem('No such conversation'),
+);
+export const getSupportChat = explorerRead(
+  'GET /api/explorer-pages/{explorerPageId}/support/conversations/{conversationId}',
+  {
+    summary: 'One support chat, for whoever holds its id',
+    isSignedIn: false,
+    request: { params: z.object({ explorerPageId: id, conversationId: id }) },
+    responses: {
+      200: json(
+        SupportConversation.extend({ language: z.string(), startedAt: z.string() }),
+        'The conversation',
+      ),
+      404: problem('No such conversation'),
+    },
   },
-});
-export const downloadExplorerDocument = explorerRead({
-  method: 'get',
-  path: '/api/explorer-pages/{explorerPageId}/documents/{documentId}',
-  summary: 'Download a site’s document',
-  isSignedIn: false,
-  request: { params: z.object({ explorerPageId: id, documentId: id }) },
-  responses: {
-    200: media(
-      '*/*',
-      'The file in its own media type, from the document store (built in, or relayed from ONBOARD_DOCUMENT_BASE_URL), as an attachment',
-    ),
-    404: problem('Not a document of this site, or its file is not in the store'),
+);
+export const downloadExplorerDocument = explorerRead(
+  'GET /api/explorer-pages/{explorerPageId}/documents/{documentId}',
+  {
+    summary: 'Download a site’s document',
+    isSignedIn: false,
+    request: { params: z.object({ explorerPageId: id, documentId: id }) },
+    responses: {
+      200: media(
+        '*/*',
+        'The file in its own media type, from the document store (built in, or relayed from ONBOARD_DOCUMENT_BASE_URL), as an attachment',
+      ),
+      404: problem('Not a document of this site, or its file is not in the store'),
+    },
   },
-});
+);
 
 // The anonymous answer carries only what the public site needs, no staff field.
 const text = z.string().nullable();
@@ -211,9 +208,7 @@ export const PublicExplorerPage = z
   })
   .meta({ id: 'PublicExplorerPage' });
 
-export const getPublicExplorerSite = explorerRead({
-  method: 'get',
-  path: '/api/explorer-pages/{idOrSlug}',
+export const getPublicExplorerSite = explorerRead('GET /api/explorer-pages/{idOrSlug}', {
   summary: 'A public Explorer site, by id or vanity URL',
   isSignedIn: false,
   request: { params: z.object({ idOrSlug: id }), query: PublicExplorerQuery },

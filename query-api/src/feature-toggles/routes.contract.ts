@@ -31,9 +31,7 @@ export const FeatureTogglesAnswer = z
   })
   .meta({ id: 'FeatureToggles' });
 
-export const getFeatureToggles = defineRoute({
-  method: 'get',
-  path: '/api/feature-toggles',
+export const getFeatureToggles = defineRoute('GET /api/feature-toggles', {
   tag: 'platform',
   summary: 'Every feature toggle: the global value merged with the client’s override when clientId is given',
   request: { query: z.object({ clientId: z.string().min(1).optional() }) },
@@ -60,9 +58,7 @@ export const Configuration = z
   })
   .meta({ id: 'Configuration' });
 
-export const getConfiguration = defineRoute({
-  method: 'get',
-  path: '/api/configuration',
+export const getConfiguration = defineRoute('GET /api/configuration', {
   tag: 'platform',
   summary:
     'The portal’s configuration (public: error pages and sign-in need it): environment from the host, support, analytics, error reporting, the global feature toggles',

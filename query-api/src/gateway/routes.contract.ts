@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import { defineRoute, media } from '@onboard/api-contract';
 
-export const eventsStream = defineRoute({
-  method: 'get',
-  path: '/api/events/stream',
+export const eventsStream = defineRoute('GET /api/events/stream', {
   tag: 'platform',
   summary: 'Push status and sent e-mails (admins and owners); conversations (their clients’ people too)',
   description: 'Server-Sent Events; a browser reconnecting with Last-Event-ID gets what it missed.',

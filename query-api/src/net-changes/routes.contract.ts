@@ -44,29 +44,28 @@ const NetChanges = json(
   'Net changes since signing, in the order each entity first changed',
 );
 
-export const getNetChanges = defineRoute({
-  method: 'get',
-  path: '/api/clients/{clientId}/change-log/net-changes',
+export const getNetChanges = defineRoute('GET /api/clients/{clientId}/change-log/net-changes', {
   tag: 'clients',
   summary: 'Net changes since signing, per entity and attribute',
   request: { params: z.object({ clientId: z.string().min(1) }), query: NetChangesQuery },
   responses: { 200: NetChanges, 400: problem('Invalid minVersion'), 403: problem('Not yours') },
 });
 
-export const getOutsideSignerNetChanges = defineRoute({
-  method: 'get',
-  path: '/api/outside-signer/{clientId}/{actionId}/net-changes',
-  tag: 'eif',
-  summary: 'The net changes the outside signer reviews',
-  isSignedIn: false,
-  request: {
-    params: z.object({ clientId: z.string().min(1), actionId: z.string().min(1) }),
-    query: NetChangesQuery,
+export const getOutsideSignerNetChanges = defineRoute(
+  'GET /api/outside-signer/{clientId}/{actionId}/net-changes',
+  {
+    tag: 'eif',
+    summary: 'The net changes the outside signer reviews',
+    isSignedIn: false,
+    request: {
+      params: z.object({ clientId: z.string().min(1), actionId: z.string().min(1) }),
+      query: NetChangesQuery,
+    },
+    responses: {
+      200: NetChanges,
+      400: problem('Invalid minVersion'),
+      403: problem('Not allowed by the link'),
+      404: problem('Expired, used or unknown link'),
+    },
   },
-  responses: {
-    200: NetChanges,
-    400: problem('Invalid minVersion'),
-    403: problem('Not allowed by the link'),
-    404: problem('Expired, used or unknown link'),
-  },
-});
+);

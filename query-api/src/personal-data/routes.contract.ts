@@ -36,9 +36,7 @@ export const PersonalDataAccessLog = z
   })
   .meta({ id: 'PersonalDataAccessLog' });
 
-export const listPersonalDataAccess = defineRoute({
-  method: 'get',
-  path: '/api/personal-data-access',
+export const listPersonalDataAccess = defineRoute('GET /api/personal-data-access', {
   tag: 'personal-data',
   summary: 'Who looked at unmasked personal data: every reveal, unmasked download and erasure',
   description: 'Newest first, filtered by client, person and days; carrier owners only.',
@@ -49,9 +47,7 @@ export const listPersonalDataAccess = defineRoute({
   },
 });
 
-export const exportPersonalDataAccess = defineRoute({
-  method: 'get',
-  path: '/api/personal-data-access/export',
+export const exportPersonalDataAccess = defineRoute('GET /api/personal-data-access/export', {
   tag: 'personal-data',
   summary: 'The access log as CSV, with the same filters',
   request: { query: PersonalDataAccessQuery },

@@ -22,9 +22,7 @@ export const PlanDesignInfoQuery = z.object({
 /** The plan-system pushes' reads. */
 const qpsRead = routeFamily({ tag: 'qps' });
 
-export const getPlanDesignInfo = qpsRead({
-  method: 'get',
-  path: '/api/clients/{clientId}/qps/plan-design-info',
+export const getPlanDesignInfo = qpsRead('GET /api/clients/{clientId}/qps/plan-design-info', {
   summary:
     'The plan design and what the checks find; settledJob waits briefly for that job to be recorded finished',
   request: { params: pathParams('clientId'), query: PlanDesignInfoQuery },
@@ -67,9 +65,7 @@ export const ApiJobsQuery = z
       ctx.addIssue({ code: 'custom', path: ['clientIds'], message: CLIENT_IDS_MESSAGE });
   });
 
-export const getApiJobs = qpsRead({
-  method: 'get',
-  path: '/api/api-jobs',
+export const getApiJobs = qpsRead('GET /api/api-jobs', {
   summary: 'The latest push job of each client',
   request: { query: ApiJobsQuery },
   responses: {
@@ -79,9 +75,7 @@ export const getApiJobs = qpsRead({
   },
 });
 
-export const getClientApiJobs = qpsRead({
-  method: 'get',
-  path: '/api/clients/{clientId}/api-jobs',
+export const getClientApiJobs = qpsRead('GET /api/clients/{clientId}/api-jobs', {
   summary: 'Every push of the client to the plan system, newest first (at most 50)',
   request: { params: pathParams('clientId') },
   responses: {

@@ -30,9 +30,7 @@ export const ResourceView = z
   })
   .meta({ id: 'Resource' });
 
-export const listClientResources = defineRoute({
-  method: 'get',
-  path: '/api/clients/{clientId}/resources',
+export const listClientResources = defineRoute('GET /api/clients/{clientId}/resources', {
   tag: 'resources',
   summary: 'The client’s enrollment and onboarding resources, by benefit type (General first), then by title',
   request: { params: clientParams },
@@ -43,15 +41,16 @@ export const listClientResources = defineRoute({
   },
 });
 
-export const downloadResourceDocument = defineRoute({
-  method: 'get',
-  path: '/api/clients/{clientId}/resources/{resourceId}/document',
-  tag: 'resources',
-  summary: 'Download a document resource’s file',
-  request: { params: clientParams.extend({ resourceId: z.string().min(1) }) },
-  responses: {
-    200: media('*/*', 'The file in its own media type, from the document store, as an attachment'),
-    403: problem('Not yours'),
-    404: problem('No such document resource, or its file is not in the store'),
+export const downloadResourceDocument = defineRoute(
+  'GET /api/clients/{clientId}/resources/{resourceId}/document',
+  {
+    tag: 'resources',
+    summary: 'Download a document resource’s file',
+    request: { params: clientParams.extend({ resourceId: z.string().min(1) }) },
+    responses: {
+      200: media('*/*', 'The file in its own media type, from the document store, as an attachment'),
+      403: problem('Not yours'),
+      404: problem('No such document resource, or its file is not in the store'),
+    },
   },
-});
+);

@@ -6,9 +6,7 @@ export const ServiceStatus = z
   .object({ jira: z.boolean().meta({ description: 'The ticket system (Jira) answers' }) })
   .meta({ id: 'ServiceStatus' });
 
-export const getServiceStatus = defineRoute({
-  method: 'get',
-  path: '/api/service-status',
+export const getServiceStatus = defineRoute('GET /api/service-status', {
   tag: 'service-status',
   summary: 'Whether the ticket system is up (cached 5 minutes on the server)',
   isSignedIn: false,

@@ -36,9 +36,7 @@ export const PortalChatListQuery = z
   })
   .strip();
 
-export const listPortalChats = defineRoute({
-  method: 'get',
-  path: '/api/support/conversations',
+export const listPortalChats = defineRoute('GET /api/support/conversations', {
   tag: 'support',
   summary: 'Support chats, latest first: every one for staff, one’s own for anyone else',
   request: { query: PortalChatListQuery },
@@ -50,9 +48,7 @@ export const listPortalChats = defineRoute({
   },
 });
 
-export const getPortalChat = defineRoute({
-  method: 'get',
-  path: '/api/support/conversations/{conversationId}',
+export const getPortalChat = defineRoute('GET /api/support/conversations/{conversationId}', {
   tag: 'support',
   summary: 'One support chat, for its user and for staff',
   request: { params: z.object({ conversationId: z.string().min(1) }) },

@@ -29,9 +29,7 @@ export const TaskView = z
   .meta({ id: 'Task' });
 export type TaskView = z.infer<typeof TaskView>;
 
-export const listClientTasks = defineRoute({
-  method: 'get',
-  path: '/api/clients/{clientId}/tasks',
+export const listClientTasks = defineRoute('GET /api/clients/{clientId}/tasks', {
   tag: 'tasks',
   summary: 'The client’s onboarding tasks, client-level first, then by policy, by due date',
   request: { params: z.object({ clientId: z.string().min(1) }) },
@@ -58,9 +56,7 @@ export const WorkItem = z
   .meta({ id: 'WorkItem' });
 export type WorkItem = z.infer<typeof WorkItem>;
 
-export const listUserWork = defineRoute({
-  method: 'get',
-  path: '/api/users/{userId}/work',
+export const listUserWork = defineRoute('GET /api/users/{userId}/work', {
   tag: 'tasks',
   summary:
     'What waits on a person across their clients, by due date (undated last): their own, or anyone’s for staff',

@@ -26,9 +26,7 @@ export const UserListQuery = z
   })
   .strip();
 
-export const checkExistingEmail = defineRoute({
-  method: 'get',
-  path: '/api/users/check-existing/{email}',
+export const checkExistingEmail = defineRoute('GET /api/users/check-existing/{email}', {
   tag: 'users',
   summary: 'Whether an address is in use',
   request: { params: z.object({ email: z.string().min(1) }) },
@@ -39,9 +37,7 @@ export const checkExistingEmail = defineRoute({
 });
 
 export const RoleListQuery = z.object({ clientId: z.string().min(1).optional() });
-export const listUsersOfRole = defineRoute({
-  method: 'get',
-  path: '/api/users/role/{role}',
+export const listUsersOfRole = defineRoute('GET /api/users/role/{role}', {
   tag: 'users',
   summary: 'The users of a role, within the caller’s clients',
   request: { params: z.object({ role: z.string() }), query: RoleListQuery },
@@ -52,18 +48,14 @@ export const listUsersOfRole = defineRoute({
   },
 });
 
-export const listInternalUsers = defineRoute({
-  method: 'get',
-  path: '/api/users/slfs',
+export const listInternalUsers = defineRoute('GET /api/users/slfs', {
   tag: 'users',
   summary: 'Internal users',
   responses: { 200: json(z.array(UserView), 'Admins and owners'), 403: problem('Not allowed') },
 });
 
 const kindRoutes = <const K extends UserKind>(kind: K) => ({
-  list: defineRoute({
-    method: 'get',
-    path: `/api/users/${kind}`,
+  list: defineRoute(`GET /api/users/${kind}`, {
     tag: 'users',
     summary: `List ${kind} users`,
     request: { query: UserListQuery },
@@ -72,9 +64,7 @@ const kindRoutes = <const K extends UserKind>(kind: K) => ({
       403: problem('Not allowed'),
     },
   }),
-  get: defineRoute({
-    method: 'get',
-    path: `/api/users/${kind}/{userId}`,
+  get: defineRoute(`GET /api/users/${kind}/{userId}`, {
     tag: 'users',
     summary: `A ${kind} user`,
     request: { params: z.object({ userId: z.string().min(1) }) },
@@ -103,9 +93,7 @@ export const UserSearchQuery = z
   })
   .strip();
 
-export const searchUsers = defineRoute({
-  method: 'get',
-  path: '/api/users',
+export const searchUsers = defineRoute('GET /api/users', {
   tag: 'users',
   summary: 'Find users of any role by a free query on name and e-mail, by last name, one page (staff)',
   request: { query: UserSearchQuery },
