@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute, errors, json, pathParams, problem, routeFamily } from '@onboard/api-contract';
+import { benAdminPlatformFields } from '@onboard/api-contract/views';
 
 /**
  * What staff write for a benefits-administration platform. The name and website are checked by the
@@ -16,15 +17,7 @@ export const BenAdminPlatformBody = z
 
 /** A platform as the write left it. */
 export const BenAdminPlatformState = z
-  .object({
-    platformId: z.string(),
-    name: z.string(),
-    website: z.string(),
-    supportsDataFeeds: z.boolean(),
-    active: z.boolean(),
-    addedAt: z.string(),
-    updatedAt: z.string(),
-  })
+  .object({ ...benAdminPlatformFields, addedAt: z.string(), updatedAt: z.string() })
   .meta({ id: 'BenAdminPlatformState' });
 
 /** Staff change a platform of the catalogue. */
