@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { errors, json, noContent, pathParams, problem, routeFamily } from '@onboard/api-contract';
-import { RESOURCE_AUDIENCES, RESOURCE_BENEFIT_TYPES } from '@onboard/events';
+import { RESOURCE_AUDIENCES, RESOURCE_BENEFIT_TYPES, ResourceContent } from '@onboard/events';
 
 const clientParams = pathParams('clientId');
 const resourceParams = clientParams.extend({ resourceId: z.string().min(1) });
@@ -34,16 +34,7 @@ export const ResourceState = z
     description: z.string(),
     benefitType: z.enum(RESOURCE_BENEFIT_TYPES),
     audiences: z.array(z.enum(RESOURCE_AUDIENCES)),
-    content: z.discriminatedUnion('kind', [
-      z.object({ kind: z.literal('link'), url: z.string() }),
-      z.object({
-        kind: z.literal('document'),
-        documentId: z.string(),
-        fileName: z.string(),
-        mimeType: z.string(),
-        size: z.number().int(),
-      }),
-    ]),
+    content: ResourceContent,
     version: z.number().int(),
     addedAt: z.string(),
     updatedAt: z.string(),
