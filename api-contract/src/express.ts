@@ -1,6 +1,6 @@
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import type { z } from 'zod';
-import { ValidationError } from '@onboard/domain';
+import { ValidationError, contentDisposition } from '@onboard/domain';
 import { expressPath, type RouteContract } from './index.ts';
 
 type Schema<C extends RouteContract, K extends 'body' | 'query' | 'params'> = C['request'] extends {
@@ -101,4 +101,14 @@ export function routerOf<Ctx>(ctx: Ctx, routes: readonly HandledRoute<Ctx>[]): R
   const router = Router();
   for (const route of routes) route(router, ctx);
   return router;
+}
+
+/** A stored file sent as a private download: its own media type, kept by no cache, saved under its name. */
+export function sendDownload(res: Response, file: { bytes: Uint8Array; name: string; mimeType: string }) {
+  res
+    .status(200)
+    .set('content-type', file.mimeType)
+    .set('cache-control', 'private, no-store')
+    .set('content-disposition', contentDisposition(file.name))
+    .send(Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength));
 }

@@ -156,6 +156,8 @@ export const errors = {
   notOwner: { 403: problem('Not the owner') },
   noClient: { 404: problem('No such client') },
   noUser: { 404: problem('No such user') },
+  /** A body whose fields are refused, each refusal keyed by its field. */
+  invalidFields: { 400: problem('Invalid fields, keyed body.<field>') },
 } as const;
 
 /** What the routes of one family share: the tag, the path's parameters and the answers they all give. */

@@ -1,9 +1,40 @@
-import { personLabel } from '@onboard/domain';
+import { personLabel, type RuleRole } from '@onboard/domain';
 
 /** Anything that runs a parameterised query (a pg pool or client). */
 export type Queryable = {
   query: <Row extends Record<string, unknown>>(text: string, values?: unknown[]) => Promise<{ rows: Row[] }>;
 };
+
+/** One of the people of a client its e-mail rules address. */
+export type ClientPerson = {
+  user_id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  role: RuleRole;
+};
+
+/**
+ * The client's people: its benefits administrators and brokers, and its implementation consultant (role
+ * CONSULTANT here, whatever their staff role), by address or by role then last name.
+ */
+export async function readClientPeople(
+  db: Queryable,
+  clientId: string,
+  orderBy: 'email' | 'role, last_name',
+): Promise<ClientPerson[]> {
+  const { rows } = await db.query<ClientPerson>(
+    `select user_id, first_name, last_name, email, role from rm_users
+     where not is_deleted and role in ('BEN_ADMIN', 'BROKER') and $1 = any(client_ids)
+     union all
+     select u.user_id, u.first_name, u.last_name, u.email, 'CONSULTANT' from rm_client_lifecycle l
+       join rm_users u on u.user_id = l.implementation_consultant_user_id and not u.is_deleted
+      where l.client_id = $1
+     order by ${orderBy}`,
+    [clientId],
+  );
+  return rows;
+}
 
 const OUTSIDE_SIGNER_PREFIX = 'outside-signer:';
 const ACTION_REF = /^[0-9a-f]{16}$/;

@@ -154,6 +154,15 @@ export const EmployeeClasses = z
 /** A write appends at the revision it read: another write in between refuses it (not If-Match). */
 export const concurrentWrite = problem('Changed by another write meanwhile; nothing was written');
 
+/** A benefits-administration platform of the catalogue, as its writes answer it and its list reads it. */
+export const benAdminPlatformFields = {
+  platformId: z.string(),
+  name: z.string(),
+  website: z.string(),
+  supportsDataFeeds: z.boolean(),
+  active: z.boolean(),
+};
+
 /** An Explorer site as staff read it: every attribute, its plans and documents, version and links. */
 export const ExplorerPage = z
   .object({ id: z.string(), clientId: z.string() })

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute, errors, json, pathParams, problem, routeFamily } from '@onboard/api-contract';
+import { benAdminPlatformFields } from '@onboard/api-contract/views';
 
 /**
  * What staff write for a benefits-administration platform. The name and website are checked by the
@@ -16,22 +17,18 @@ export const BenAdminPlatformBody = z
 
 /** A platform as the write left it. */
 export const BenAdminPlatformState = z
-  .object({
-    platformId: z.string(),
-    name: z.string(),
-    website: z.string(),
-    supportsDataFeeds: z.boolean(),
-    active: z.boolean(),
-    addedAt: z.string(),
-    updatedAt: z.string(),
-  })
+  .object({ ...benAdminPlatformFields, addedAt: z.string(), updatedAt: z.string() })
   .meta({ id: 'BenAdminPlatformState' });
 
 /** Staff change a platform of the catalogue. */
 const platformRoute = routeFamily({
   tag: 'ben-admin-platforms',
   params: pathParams('platformId'),
-  responses: { ...errors.notStaff, 404: problem('No such platform') },
+  responses: {
+    ...errors.notStaff,
+    404: problem('No such platform'),
+    409: problem('The catalogue changed at the same moment'),
+  },
 });
 
 export const addBenAdminPlatform = defineRoute('POST /api/ben-admin-platforms', {
@@ -48,17 +45,10 @@ export const addBenAdminPlatform = defineRoute('POST /api/ben-admin-platforms', 
 export const editBenAdminPlatform = platformRoute('PUT /api/ben-admin-platforms/{platformId}', {
   summary: 'Change a platform: every field as it should read (staff)',
   request: { body: BenAdminPlatformBody },
-  responses: {
-    200: json(BenAdminPlatformState, 'The platform'),
-    400: problem('Invalid fields, keyed body.<field>'),
-    409: problem('The catalogue changed at the same moment'),
-  },
+  responses: { 200: json(BenAdminPlatformState, 'The platform'), ...errors.invalidFields },
 });
 
 export const retireBenAdminPlatform = platformRoute('POST /api/ben-admin-platforms/{platformId}/retire', {
   summary: 'Retire a platform: no longer offered, still named where it was chosen (staff)',
-  responses: {
-    200: json(BenAdminPlatformState, 'The platform, inactive'),
-    409: problem('The catalogue changed at the same moment'),
-  },
+  responses: { 200: json(BenAdminPlatformState, 'The platform, inactive') },
 });

@@ -1,11 +1,11 @@
 import { loadClientView } from '../eif/client-view.ts';
 import { type Request, type Response } from 'express';
+import { sendDownload } from '@onboard/api-contract/express';
 import { censusStream, personalDataAccessStream, withRetries } from '@onboard/events';
 import {
   AppError,
   ConflictError,
   NotFoundError,
-  contentDisposition,
   type Actor,
   type DocumentStore,
   personalDataAccessDecider,
@@ -267,12 +267,7 @@ function personalDataLooks(deps: CensusCommandDeps) {
         reason,
       },
     });
-    res
-      .status(200)
-      .set('content-type', file.mimeType)
-      .set('cache-control', 'private, no-store')
-      .set('content-disposition', contentDisposition(file.name))
-      .send(Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength));
+    sendDownload(res, file);
   };
 
   return { recordLook, lookAt, sendUnmasked };

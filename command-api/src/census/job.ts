@@ -291,22 +291,15 @@ async function validateAndRecord(
   });
   publish(outcome.report.rows, outcome.report.rows);
 
-  const { errorWorkbookDocumentId, changes } = await writeOutputs(
-    deps,
-    ref.clientId,
-    document,
-    previous,
-    file.bytes,
-    outcome,
-  );
+  const outputs = await writeOutputs(deps, ref, document, previous, file, outcome);
   await record(deps, ref, (at) => ({
     type: 'RecordCensusValidation',
     data: {
       ...ref,
       report: outcome.report,
-      changes,
+      changes: outputs.changes,
       comparedWith: previous?.documentId ?? null,
-      errorWorkbookDocumentId,
+      errorWorkbookDocumentId: outputs.errorWorkbookDocumentId,
       rows: outcome.rows,
     },
     metadata: { at },
@@ -319,10 +312,10 @@ async function validateAndRecord(
  */
 async function writeOutputs(
   deps: CensusJobDeps,
-  clientId: string,
+  { clientId }: CensusRef,
   document: CensusDocumentState,
   previous: CensusDocumentState | undefined,
-  bytes: Uint8Array,
+  { bytes }: { bytes: Uint8Array },
   outcome: ValidationOutcome,
 ) {
   let errorWorkbookDocumentId: string | null = null;
@@ -380,17 +373,10 @@ export async function rewriteCensusOutputs(deps: CensusJobDeps, ref: CensusRef):
     await censusFactsOrUnsigned(deps, ref),
     { keepPeople: previous !== undefined, corrections: correctionsByRow(document) },
   );
-  const { errorWorkbookDocumentId, changes } = await writeOutputs(
-    deps,
-    ref.clientId,
-    document,
-    previous,
-    file.bytes,
-    outcome,
-  );
+  const outputs = await writeOutputs(deps, ref, document, previous, file, outcome);
   await record(deps, ref, (at) => ({
     type: 'RecordCensusOutputs',
-    data: { ...ref, corrections: document.corrections, errorWorkbookDocumentId, changes },
+    data: { ...ref, corrections: document.corrections, ...outputs },
     metadata: { at },
   }));
 }

@@ -3,7 +3,6 @@ import type pg from 'pg';
 import {
   clientStream,
   eifStream,
-  loadAggregate,
   parseEvent,
   type ClientLifecycleEvent,
   type NewPolicy,
@@ -13,7 +12,6 @@ import {
   ConflictError,
   ForbiddenError,
   ValidationError,
-  eifCodec,
   isInternal,
   toClientView,
   type Actor,
@@ -29,6 +27,7 @@ import { requireActor, type CommandDeps } from '../http/context.ts';
 import { decideIntent, requestContext } from '../http/decide.ts';
 import { scheduleClientTasks } from '../tasks/schedule.ts';
 import { executeEifCommands } from './execute.ts';
+import { loadEif } from '../eif/client-view.ts';
 
 export type ClientLifecycleDeps = CommandDeps & { pool: pg.Pool };
 
@@ -38,12 +37,7 @@ export type ClientLifecycle = ReturnType<typeof clientLifecycle>;
 /** The lifecycle read (a client from before lifecycles adopted) and decided. */
 function lifecycleStream(deps: ClientLifecycleDeps) {
   const eifOf = async (clientId: string) => {
-    const loaded = await loadAggregate({
-      store: deps.store,
-      snapshots: deps.snapshots,
-      stream: eifStream(clientId),
-      codec: eifCodec,
-    });
+    const loaded = await loadEif(deps, clientId);
     return { status: loaded.state.status, view: toClientView(loaded.state, loaded.revision) };
   };
 

@@ -34,7 +34,7 @@ export const CreateClientBody = z
 /** The client's lifecycle writes. */
 const lifecycleRoute = routeFamily({ tag: 'client-lifecycle' });
 /** Staff's writes on the lifecycle of the client the path names. */
-const staffOnClientRoute = routeFamily({
+const staffOnClient = {
   tag: 'client-lifecycle',
   params,
   responses: {
@@ -42,6 +42,13 @@ const staffOnClientRoute = routeFamily({
     ...errors.noClient,
     409: problem('Changed by someone else since it was read'),
   },
+} as const;
+/** The one that removes the client. */
+const staffRemovingClientRoute = routeFamily(staffOnClient);
+/** The others, which answer the client as they left it. */
+const staffOnClientRoute = routeFamily({
+  ...staffOnClient,
+  responses: { ...staffOnClient.responses, 200: json(ClientLifecycleView, 'The client') },
 });
 
 export const createClient = lifecycleRoute('POST /api/clients', {
@@ -49,7 +56,7 @@ export const createClient = lifecycleRoute('POST /api/clients', {
   request: { body: CreateClientBody },
   responses: {
     201: json(ClientLifecycleView, 'The new client'),
-    400: problem('Invalid fields, keyed body.<field>'),
+    ...errors.invalidFields,
     ...errors.notStaff,
   },
 });
@@ -69,7 +76,6 @@ export const updateDraft = staffOnClientRoute('PATCH /api/clients/{clientId}/dra
   summary: 'Change the client’s profile; policies only while it is a draft (staff)',
   request: { body: DraftBody },
   responses: {
-    200: json(ClientLifecycleView, 'The client'),
     400: problem('Invalid fields, or policies of a client that is not a draft (NOT_ALLOWED)'),
     409: problem('Changed by someone else since it was read (If-Match)'),
   },
@@ -78,10 +84,7 @@ export const updateDraft = staffOnClientRoute('PATCH /api/clients/{clientId}/dra
 const lifecycleAction = <const P extends string>(path: P, summary: string) =>
   staffOnClientRoute(`POST /api/clients/{clientId}/${path}`, {
     summary,
-    responses: {
-      200: json(ClientLifecycleView, 'The client'),
-      400: problem('Not allowed now (NOT_ALLOWED, named in the message)'),
-    },
+    responses: { 400: problem('Not allowed now (NOT_ALLOWED, named in the message)') },
   });
 
 export const makeBaseClient = lifecycleAction(
@@ -94,7 +97,7 @@ export const archiveClient = lifecycleAction(
 );
 export const unarchiveClient = lifecycleAction('unarchive', 'Bring an archived client back (staff)');
 
-export const deleteClient = staffOnClientRoute('DELETE /api/clients/{clientId}', {
+export const deleteClient = staffRemovingClientRoute('DELETE /api/clients/{clientId}', {
   summary: 'Delete a client nothing of which was signed; otherwise archive it (staff)',
   responses: {
     204: { description: 'Deleted' },
@@ -108,10 +111,7 @@ export const ReleaseStatusBody = z
 export const setReleaseStatus = staffOnClientRoute('PUT /api/clients/{clientId}/release-status', {
   summary: 'LIVE ends onboarding (platform §4); null takes it back (staff)',
   request: { body: ReleaseStatusBody },
-  responses: {
-    200: json(ClientLifecycleView, 'The client'),
-    400: problem('Invalid release status'),
-  },
+  responses: { 400: problem('Invalid release status') },
 });
 
 export const completeSetupStep = staffOnClientRoute('POST /api/clients/{clientId}/setup-steps/{stepId}', {
@@ -121,10 +121,7 @@ export const completeSetupStep = staffOnClientRoute('POST /api/clients/{clientId
       stepId: z.enum(SETUP_STEP_IDS, { error: `Choose one of ${SETUP_STEP_IDS.join(', ')}` }),
     }),
   },
-  responses: {
-    200: json(ClientLifecycleView, 'The client'),
-    400: problem('Unknown step, or a step not allowed yet (NOT_ALLOWED, named in the message)'),
-  },
+  responses: { 400: problem('Unknown step, or a step not allowed yet (NOT_ALLOWED, named in the message)') },
 });
 
 export const completeWelcomeFlow = lifecycleRoute('POST /api/clients/{clientId}/complete-welcome-flow', {

@@ -1,9 +1,7 @@
 import { Router, type Request } from 'express';
-import { eifStream, loadAggregate } from '@onboard/events';
 import {
   ConflictError,
   NotFoundError,
-  eifCodec,
   type EifIntent,
   eifPlanSystemView,
   lookupKeysOf,
@@ -28,6 +26,7 @@ import {
   sendClientActivationEmails,
   syncWithQps,
 } from './plan-system.contract.ts';
+import { loadEif } from '../eif/client-view.ts';
 
 export type PlanSystemCommandDeps = CommandDeps &
   Pick<UserStoreDeps, 'pool'> & {
@@ -41,13 +40,8 @@ const STAFF_ONLY = 'Only internal staff can work with the plan system and send a
 const requireStaffOn = (deps: CommandDeps, req: Request) =>
   callerOnClient(deps.authenticate, req, STAFF_ONLY);
 
-async function loadEif(deps: CommandDeps, clientId: string) {
-  const loaded = await loadAggregate({
-    store: deps.store,
-    snapshots: deps.snapshots,
-    stream: eifStream(clientId),
-    codec: eifCodec,
-  });
+async function loadPlanSystemEif(deps: CommandDeps, clientId: string) {
+  const loaded = await loadEif(deps, clientId);
   const eif = eifPlanSystemView(loaded.state);
   if (!eif) throw new NotFoundError('Client not found');
   return { eif, revision: loaded.revision };
@@ -72,7 +66,7 @@ export function planSystemCommandRoutes(deps: PlanSystemCommandDeps): Router {
   const apply = (scope: PlanSystemApplyScope) => async (req: Request) => {
     const { actor, clientId } = await requireStaffOn(deps, req);
     const ifMatch = parseIfMatch(req.header('if-match'));
-    const { eif, revision } = await loadEif(deps, clientId);
+    const { eif, revision } = await loadPlanSystemEif(deps, clientId);
     // A stale version is refused before the plan system is asked.
     if (ifMatch !== null && ifMatch !== revision)
       throw new ConflictError(undefined, { currentVersion: Number(revision) });
@@ -152,7 +146,7 @@ export function planSystemCommandRoutes(deps: PlanSystemCommandDeps): Router {
 
   mount(router, sendClientActivationEmails, async (req, res) => {
     const { actor, clientId } = await requireStaffOn(deps, req);
-    await loadEif(deps, clientId);
+    await loadPlanSystemEif(deps, clientId);
     const { rows } = await deps.pool.query<{
       user_id: string;
       first_name: string;

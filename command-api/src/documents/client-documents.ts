@@ -1,7 +1,7 @@
 import { type Request } from 'express';
 import busboy from 'busboy';
 import { fileTypeFromBuffer } from 'file-type';
-import { censusStream, documentStream, eifStream, envelopeStream, loadAggregate } from '@onboard/events';
+import { censusStream, documentStream, envelopeStream } from '@onboard/events';
 import {
   AppError,
   DOCUMENT_MESSAGES,
@@ -9,7 +9,6 @@ import {
   MAX_FILES_PER_UPLOAD,
   RuleError,
   ValidationError,
-  eifCodec,
   hasActiveContent,
   toClientView,
   isClientDocumentType,
@@ -24,6 +23,7 @@ import { censusDecider, type CensusCommand } from '@onboard/domain/census';
 import { readCensus } from '../census/job.ts';
 import { requireClientExists, requireActor, requirePermission, type CommandDeps } from '../http/context.ts';
 import { decideIntent, decideOnStream, unversioned } from '../http/decide.ts';
+import { loadEif } from '../eif/client-view.ts';
 
 export type ClientDocumentCommandDeps = CommandDeps & {
   documents: Pick<DocumentStore, 'put'>;
@@ -169,12 +169,7 @@ export function clientDocuments(deps: ClientDocumentCommandDeps) {
    * null otherwise.
    */
   const censusPolicyOf = async (clientId: string, documentId: string) => {
-    const loaded = await loadAggregate({
-      store: deps.store,
-      snapshots: deps.snapshots,
-      stream: eifStream(clientId),
-      codec: eifCodec,
-    });
+    const loaded = await loadEif(deps, clientId);
     for (const policy of toClientView(loaded.state, loaded.revision)?.policies ?? []) {
       const { state } = await readCensus(deps.store, clientId, policy.id);
       if (state.documents.has(documentId)) return policy.id;

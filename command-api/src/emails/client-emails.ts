@@ -21,6 +21,7 @@ import {
   type RuleKind,
   type RuleRole,
 } from '@onboard/domain';
+import { readClientPeople } from '@onboard/api-contract/people';
 import { type EmailSender, templated } from '../auth/email-port.ts';
 
 /** Whether the user chose the daily digest (false until they do). */
@@ -88,17 +89,8 @@ async function clientAndPeopleOf(deps: ClientEmailDeps, clientId: string) {
     clientId,
   ]);
   if (!client.rows[0]) throw new NotFoundError('Client not found');
-  const people = await deps.pool.query<Person>(
-    `select user_id, first_name, last_name, email, role from rm_users
-     where not is_deleted and role in ('BEN_ADMIN', 'BROKER') and $1 = any(client_ids)
-     union all
-     select u.user_id, u.first_name, u.last_name, u.email, 'CONSULTANT' from rm_client_lifecycle l
-       join rm_users u on u.user_id = l.implementation_consultant_user_id and not u.is_deleted
-      where l.client_id = $1
-     order by email`,
-    [clientId],
-  );
-  return { name: client.rows[0].name, people: people.rows };
+  const people: Person[] = await readClientPeople(deps.pool, clientId, 'email');
+  return { name: client.rows[0].name, people };
 }
 
 /** One e-mail per person, from the kind's template. */

@@ -79,11 +79,15 @@ const SiteWritten = ExplorerPage.extend({
 /** Explorer site management and the public lead send. */
 const explorerRoute = routeFamily({ tag: 'explorer' });
 /** A staff write on one site. */
-const siteRoute = routeFamily({
+const onSite = {
   tag: 'explorer',
   params: pathParams('clientId', 'explorerPageId'),
   responses: { ...errors.notStaff, 404: problem('No such site') },
-});
+} as const;
+/** The edit, at the version its editor read (If-Match). */
+const siteRoute = routeFamily(onSite);
+/** The others, each appended at the revision it read. */
+const siteChangeRoute = routeFamily({ ...onSite, responses: { ...onSite.responses, 409: concurrentWrite } });
 
 export const createExplorerSite = explorerRoute(`POST ${sites}`, {
   summary: 'Create an Explorer site (staff)',
@@ -103,24 +107,20 @@ export const updateExplorerSite = siteRoute(`PUT ${sites}/{explorerPageId}`, {
     400: refusedSite,
   },
 });
-export const deleteExplorerSite = siteRoute(`DELETE ${sites}/{explorerPageId}`, {
+export const deleteExplorerSite = siteChangeRoute(`DELETE ${sites}/{explorerPageId}`, {
   summary: 'Delete a site (staff)',
-  responses: {
-    204: noContent('Deleted; its vanity URL is free again'),
-    409: concurrentWrite,
-  },
+  responses: { 204: noContent('Deleted; its vanity URL is free again') },
 });
-export const renewExplorerSite = siteRoute(`POST ${sites}/{explorerPageId}/renew`, {
+export const renewExplorerSite = siteChangeRoute(`POST ${sites}/{explorerPageId}/renew`, {
   summary: 'Renew a site for the next plan year (staff)',
   request: { body: RenewExplorerSiteBody },
   responses: {
     201: json(SiteWritten, 'The next year’s site'),
     400: refusedSite,
     422: problem('ALREADY_RENEWED: the site has been renewed before'),
-    409: concurrentWrite,
   },
 });
-export const attachExplorerDocument = siteRoute(`POST ${sites}/{explorerPageId}/documents`, {
+export const attachExplorerDocument = siteChangeRoute(`POST ${sites}/{explorerPageId}/documents`, {
   summary: 'Attach a document to a site (staff)',
   request: { body: AttachDocumentBody },
   responses: {
@@ -128,7 +128,6 @@ export const attachExplorerDocument = siteRoute(`POST ${sites}/{explorerPageId}/
       z.object({ explorerPageId: z.string(), version: z.number().int(), document: AttachDocumentBody }),
       'The attached document and the site’s new version',
     ),
-    409: concurrentWrite,
   },
 });
 export const transferExplorerSites = explorerRoute(

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { errors, json, noContent, pathParams, problem, routeFamily } from '@onboard/api-contract';
-import { RESOURCE_AUDIENCES, RESOURCE_BENEFIT_TYPES } from '@onboard/events';
+import { RESOURCE_AUDIENCES, RESOURCE_BENEFIT_TYPES, ResourceContent } from '@onboard/events';
 
 const clientParams = pathParams('clientId');
 const resourceParams = clientParams.extend({ resourceId: z.string().min(1) });
@@ -34,16 +34,7 @@ export const ResourceState = z
     description: z.string(),
     benefitType: z.enum(RESOURCE_BENEFIT_TYPES),
     audiences: z.array(z.enum(RESOURCE_AUDIENCES)),
-    content: z.discriminatedUnion('kind', [
-      z.object({ kind: z.literal('link'), url: z.string() }),
-      z.object({
-        kind: z.literal('document'),
-        documentId: z.string(),
-        fileName: z.string(),
-        mimeType: z.string(),
-        size: z.number().int(),
-      }),
-    ]),
+    content: ResourceContent,
     version: z.number().int(),
     addedAt: z.string(),
     updatedAt: z.string(),
@@ -51,7 +42,17 @@ export const ResourceState = z
   .meta({ id: 'ResourceState' });
 
 /** Staff keep a client's resources. */
-const resourceRoute = routeFamily({ tag: 'resources' });
+const resourceRoute = routeFamily({ tag: 'resources', responses: errors.notStaff });
+/** Staff change one resource, at the version they read. */
+const oneResourceRoute = routeFamily({
+  tag: 'resources',
+  params: resourceParams,
+  responses: {
+    ...errors.notStaff,
+    404: problem('No such client or resource'),
+    409: problem('Changed since the version in If-Match'),
+  },
+});
 
 export const addResource = resourceRoute('POST /api/clients/{clientId}/resources', {
   summary:
@@ -59,33 +60,20 @@ export const addResource = resourceRoute('POST /api/clients/{clientId}/resources
   request: { params: clientParams, body: ResourceBody },
   responses: {
     201: json(ResourceState, 'The resource, at version 1'),
-    400: problem('Invalid fields, keyed body.<field>'),
-    ...errors.notStaff,
+    ...errors.invalidFields,
     ...errors.noClient,
   },
 });
 
-export const editResource = resourceRoute('PUT /api/clients/{clientId}/resources/{resourceId}', {
+export const editResource = oneResourceRoute('PUT /api/clients/{clientId}/resources/{resourceId}', {
   summary: 'Change a resource: every field as it should read (staff)',
   isVersioned: true,
-  request: { params: resourceParams, body: ResourceBody },
-  responses: {
-    200: json(ResourceState, 'The resource'),
-    400: problem('Invalid fields, keyed body.<field>'),
-    ...errors.notStaff,
-    404: problem('No such client or resource'),
-    409: problem('Changed since the version in If-Match'),
-  },
+  request: { body: ResourceBody },
+  responses: { 200: json(ResourceState, 'The resource'), ...errors.invalidFields },
 });
 
-export const removeResource = resourceRoute('DELETE /api/clients/{clientId}/resources/{resourceId}', {
+export const removeResource = oneResourceRoute('DELETE /api/clients/{clientId}/resources/{resourceId}', {
   summary: 'Remove a resource (staff)',
   isVersioned: true,
-  request: { params: resourceParams },
-  responses: {
-    204: noContent('Removed'),
-    ...errors.notStaff,
-    404: problem('No such client or resource'),
-    409: problem('Changed since the version in If-Match'),
-  },
+  responses: { 204: noContent('Removed') },
 });

@@ -2,12 +2,6 @@ import { z } from 'zod';
 import { errors, json, pathParams, problem, routeFamily } from '@onboard/api-contract';
 import { TASK_STATUSES } from '@onboard/events';
 
-/** The writes on the client's tasks, most on one task. */
-const taskRoute = routeFamily({
-  tag: 'tasks',
-  params: pathParams('clientId', 'taskId'),
-  responses: { ...errors.notStaff, 404: problem('No such task for this client') },
-});
 /** A policy-level task names its policy; a client-level task does not. */
 const policyId = z.string().min(1).nullable().default(null);
 
@@ -22,6 +16,17 @@ const TaskState = z.object({
   call: z
     .object({ startsAt: z.string(), durationMinutes: z.number().int(), joinUrl: z.string().nullable() })
     .nullable(),
+});
+
+/** The writes on the client's tasks, most on one task, which they answer as they left it. */
+const taskRoute = routeFamily({
+  tag: 'tasks',
+  params: pathParams('clientId', 'taskId'),
+  responses: {
+    200: json(TaskState, 'The task'),
+    ...errors.notStaff,
+    404: problem('No such task for this client'),
+  },
 });
 
 export const scheduleTasks = taskRoute('POST /api/clients/{clientId}/tasks/schedule', {
@@ -44,7 +49,6 @@ export const changeTaskStatus = taskRoute('PUT /api/clients/{clientId}/tasks/{ta
   summary: 'Set a task’s status; NIGO needs the reason the client reads (staff)',
   request: { body: TaskStatusBody },
   responses: {
-    200: json(TaskState, 'The task'),
     400: problem('Invalid fields, or a status change the rules refuse (NOT_ALLOWED, named in the message)'),
   },
 });
@@ -60,7 +64,6 @@ export const changeTaskDueDate = taskRoute('PUT /api/clients/{clientId}/tasks/{t
   summary: 'Move a task’s due date, and with `moveOthers` the tasks that must move with it (staff)',
   request: { body: TaskDueDateBody },
   responses: {
-    200: json(TaskState, 'The task'),
     400: problem('A malformed date, or a move that carries other tasks without `moveOthers` (MOVES_OTHERS)'),
   },
 });
@@ -73,9 +76,7 @@ export const takeTaskAction = taskRoute('POST /api/clients/{clientId}/tasks/{tas
     body: TaskActionBody,
   },
   responses: {
-    200: json(TaskState, 'The task'),
-    403: problem('Not yours'),
-    404: problem('No such task for this client'),
+    ...errors.notYours,
     400: problem('An action the task’s status does not allow (NOT_ALLOWED, named in the message)'),
   },
 });
@@ -101,7 +102,6 @@ export const scheduleTaskCall = taskRoute('PUT /api/clients/{clientId}/tasks/{ta
     'Set (or clear) the call of the kickoff or ongoing service call; its day becomes the due date (staff)',
   request: { body: TaskCallBody },
   responses: {
-    200: json(TaskState, 'The task'),
     400: problem(
       'Invalid fields (body.call.*), not a call task (NOT_ALLOWED), or a new day that carries other tasks without `moveOthers` (MOVES_OTHERS)',
     ),

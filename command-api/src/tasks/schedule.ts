@@ -1,12 +1,6 @@
-import { eifStream, loadAggregate, taskStream, withRetries } from '@onboard/events';
-import {
-  ConflictError,
-  eifCodec,
-  toClientView,
-  type Actor,
-  tasksDecider,
-  policiesForTasks,
-} from '@onboard/domain';
+import { taskStream, withRetries } from '@onboard/events';
+import { ConflictError, type Actor, tasksDecider, policiesForTasks } from '@onboard/domain';
+import { loadClientView } from '../eif/client-view.ts';
 import { decideOnStream } from '../http/decide.ts';
 import type { CommandDeps } from '../http/context.ts';
 
@@ -23,13 +17,7 @@ export async function scheduleClientTasks(
   startsOn: string,
   correlationId: string,
 ): Promise<number | null> {
-  const loaded = await loadAggregate({
-    store: deps.store,
-    snapshots: deps.snapshots,
-    stream: eifStream(clientId),
-    codec: eifCodec,
-  });
-  const client = toClientView(loaded.state, loaded.revision);
+  const client = await loadClientView(deps, clientId);
   if (!client) return null;
   const policies = policiesForTasks(client);
   const implementationType = typeof client.implementationType === 'string' ? client.implementationType : null;

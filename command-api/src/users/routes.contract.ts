@@ -60,6 +60,8 @@ export const BulkEmailUpdateBody = z
 
 const userId = z.string().min(1);
 const one = z.object({ userId });
+/** The writes on the one user the path names. */
+const oneUserRoute = routeFamily({ tag: 'users', params: one, responses: errors.noUser });
 
 const kindRoutes = <const K extends 'internal' | 'broker' | 'ben-admin'>(kind: K) => ({
   create: userRoute(`POST /api/users/${kind}`, {
@@ -75,26 +77,23 @@ const kindRoutes = <const K extends 'internal' | 'broker' | 'ben-admin'>(kind: K
       409: problem('EMAIL_TAKEN'),
     },
   }),
-  update: userRoute(`PUT /api/users/${kind}/{userId}`, {
+  update: oneUserRoute(`PUT /api/users/${kind}/{userId}`, {
     summary: `Edit a ${kind} user`,
     isVersioned: true,
-    request: { params: one, body: EditUserBody },
+    request: { body: EditUserBody },
     responses: {
       200: json(UserView, 'The user after the change'),
-      ...errors.noUser,
       409: problem('EMAIL_TAKEN, or changed since the given version'),
     },
   }),
-  remove: userRoute(`DELETE /api/users/${kind}/{userId}`, {
+  remove: oneUserRoute(`DELETE /api/users/${kind}/{userId}`, {
     summary: `Delete a ${kind} user`,
     isVersioned: true,
-    request: { params: one },
-    responses: { 204: noContent('Deleted'), ...errors.noUser },
+    responses: { 204: noContent('Deleted') },
   }),
-  sendActivation: userRoute(`POST /api/users/${kind}/{userId}/activation-email`, {
+  sendActivation: oneUserRoute(`POST /api/users/${kind}/{userId}/activation-email`, {
     summary: `E-mail a ${kind} user an activation link`,
-    request: { params: one },
-    responses: { 204: noContent('Sent'), ...errors.noUser },
+    responses: { 204: noContent('Sent') },
   }),
 });
 
@@ -130,24 +129,21 @@ export const USER_KIND_COMMAND_CONTRACTS = Object.values(USER_KIND_COMMANDS).fla
   Object.values(routes),
 );
 
-export const changeBenAdminToBroker = userRoute('POST /api/users/ben-admin/{userId}/change-to-broker', {
+export const changeBenAdminToBroker = oneUserRoute('POST /api/users/ben-admin/{userId}/change-to-broker', {
   summary: 'Make a ben-admin a broker',
-  request: { params: one },
   responses: {
     200: json(UserView, 'The user, now a broker'),
     404: problem('No such ben-admin'),
     409: concurrentWrite,
   },
 });
-export const copyActivationLink = userRoute('POST /api/users/{userId}/activation-link', {
+export const copyActivationLink = oneUserRoute('POST /api/users/{userId}/activation-link', {
   summary: 'An activation link to copy',
-  request: { params: one },
-  responses: { 200: json(z.object({ link: z.string() }), 'The link'), ...errors.noUser },
+  responses: { 200: json(z.object({ link: z.string() }), 'The link') },
 });
-export const sendPasswordResetById = userRoute('POST /api/users/reset-password/userId/{userId}', {
+export const sendPasswordResetById = oneUserRoute('POST /api/users/reset-password/userId/{userId}', {
   summary: 'E-mail a user a reset link',
-  request: { params: one },
-  responses: { 204: noContent('Sent'), ...errors.noUser },
+  responses: { 204: noContent('Sent') },
 });
 const byEmail = z.object({ email: z.string().min(1) });
 export const resetMfaByEmail = userRoute('POST /api/users/reset-mfa/{email}', {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute, json, problem } from '@onboard/api-contract';
+import { defineRoute, errors, json, problem } from '@onboard/api-contract';
 
 export const AnalyticsCountsQuery = z.object({
   days: z.coerce
@@ -30,6 +30,6 @@ export const getAnalyticsCounts = defineRoute('GET /api/analytics/counts', {
   responses: {
     200: json(AnalyticsCounts, 'Counts of the last `days` days'),
     401: problem('Not signed in'),
-    403: problem('Not staff'),
+    ...errors.notStaff,
   },
 });

@@ -1,16 +1,10 @@
 import { z } from 'zod';
 import { defineRoute, json } from '@onboard/api-contract';
+import { benAdminPlatformFields } from '@onboard/api-contract/views';
 
 /** A benefits-administration platform as the catalogue lists it. */
 export const BenAdminPlatformView = z
-  .object({
-    platformId: z.string(),
-    name: z.string(),
-    website: z.string(),
-    supportsDataFeeds: z.boolean(),
-    active: z.boolean(),
-    updatedAt: z.string(),
-  })
+  .object({ ...benAdminPlatformFields, updatedAt: z.string() })
   .meta({ id: 'BenAdminPlatform' });
 
 export const BenAdminPlatformQuery = z

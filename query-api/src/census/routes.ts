@@ -1,13 +1,13 @@
 import { Router, type Response } from 'express';
 import type { EventStore } from '@onboard/events';
-import { NotFoundError, contentDisposition, type DocumentStore } from '@onboard/domain';
+import { NotFoundError, type DocumentStore } from '@onboard/domain';
 import {
   censusGrid,
   censusValidationResults,
   maskCensusGrid,
   maskCensusResult,
 } from '@onboard/domain/census';
-import { mount } from '@onboard/api-contract/express';
+import { mount, sendDownload } from '@onboard/api-contract/express';
 import { maskedCensusFile, maskedErrorWorkbook, readCensusState } from './masked-files.ts';
 import { type Authenticate, requireClientReader } from '../http/context.ts';
 import {
@@ -48,15 +48,7 @@ export function censusQueryRoutes(deps: CensusQueryDeps): Router {
   ) => {
     const file = await deps.documents.get(documentId);
     if (!file) throw new NotFoundError('This file is not in the document store');
-    const bytes = transform
-      ? await transform(file.bytes)
-      : Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength);
-    res
-      .status(200)
-      .set('content-type', file.mimeType)
-      .set('cache-control', 'private, no-store')
-      .set('content-disposition', contentDisposition(file.name))
-      .send(bytes);
+    sendDownload(res, transform ? { ...file, bytes: await transform(file.bytes) } : file);
   };
 
   mount(router, listCensusValidations, async (req, res) => {

@@ -1,6 +1,9 @@
 import { z } from 'zod';
-import { defineRoute, json, problem } from '@onboard/api-contract';
+import { errors, json, problem, routeFamily } from '@onboard/api-contract';
 import { TICKET_ID_MESSAGE, TICKET_ID_PATTERN } from '@onboard/domain';
+
+/** What staff read of a client in the ticket and plan systems. */
+const staffRoute = routeFamily({ tag: 'clients', responses: errors.notStaff });
 
 export const TicketParams = z.object({
   ticketId: z.string().regex(TICKET_ID_PATTERN, TICKET_ID_MESSAGE),
@@ -16,14 +19,12 @@ export const TicketInfo = z
   })
   .meta({ id: 'TicketInfo' });
 
-export const getTicketInfo = defineRoute('GET /api/clients/ticket/{ticketId}/info', {
-  tag: 'clients',
+export const getTicketInfo = staffRoute('GET /api/clients/ticket/{ticketId}/info', {
   summary: 'An implementation ticket as the ticket system tells it (staff)',
   request: { params: TicketParams },
   responses: {
     200: json(TicketInfo, 'The client name, implementation type, consultant and policy numbers'),
     400: problem('Not a ticket id (params.ticketId)'),
-    403: problem('Not staff'),
     404: problem('The ticket system has no such ticket'),
   },
 });
@@ -58,8 +59,7 @@ export const PlanSystemComparison = z
   })
   .meta({ id: 'PlanSystemComparison' });
 
-export const getClientFromQps = defineRoute('GET /api/clients/{clientId}/client-from-qps', {
-  tag: 'clients',
+export const getClientFromQps = staffRoute('GET /api/clients/{clientId}/client-from-qps', {
   summary: 'The plan system’s view of the client, found by its policy numbers, compared with its EIF (staff)',
   request: { params: z.object({ clientId: z.string().min(1) }) },
   responses: {
@@ -72,7 +72,6 @@ export const getClientFromQps = defineRoute('GET /api/clients/{clientId}/client-
       }),
       'The plan system’s view and what differs, per policy, in words',
     ),
-    403: problem('Not staff'),
     404: problem('No such client, or the plan system has no case for its policy numbers'),
   },
 });

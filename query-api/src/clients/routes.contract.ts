@@ -93,22 +93,23 @@ const ClientPage = z.object({ items: z.array(ClientListItem), total: z.number().
 
 /** The client reads. */
 const clientRead = routeFamily({ tag: 'clients' });
-
-export const listClients = clientRead('GET /api/clients', {
-  summary: 'Clients, paged, sorted and filtered (staff: all; brokers and ben-admins: their own)',
-  request: { query: ClientListQuery },
-  responses: {
-    200: json(ClientPage, 'One page of clients'),
-    400: problem('Invalid paging, sort or filter (named by query.<field>)'),
-  },
+/** The reads of a page of clients, with the paging, sort and filters of GET /api/clients. */
+const clientPageRead = routeFamily({
+  tag: 'clients',
+  responses: { 400: problem('Invalid paging, sort or filter (named by query.<field>)') },
 });
 
-export const listUserClients = clientRead('GET /api/users/{userId}/clients', {
+export const listClients = clientPageRead('GET /api/clients', {
+  summary: 'Clients, paged, sorted and filtered (staff: all; brokers and ben-admins: their own)',
+  request: { query: ClientListQuery },
+  responses: { 200: json(ClientPage, 'One page of clients') },
+});
+
+export const listUserClients = clientPageRead('GET /api/users/{userId}/clients', {
   summary: 'The clients of a broker or ben-admin, with the filters of GET /api/clients (staff, or the user)',
   request: { params: pathParams('userId'), query: ClientListQuery },
   responses: {
     200: json(ClientPage, 'One page of the user’s clients'),
-    400: problem('Invalid paging, sort or filter (named by query.<field>)'),
     403: problem('Neither staff nor the user'),
     ...errors.noUser,
   },
@@ -212,8 +213,5 @@ export const ChangeRecord = z
 export const getChangeRecords = clientRead('GET /api/clients/{clientId}/change-log/deif-changes', {
   summary: 'Change records',
   request: { params },
-  responses: {
-    200: json(z.array(ChangeRecord), 'Change records, oldest first'),
-    ...errors.notYours,
-  },
+  responses: { 200: json(z.array(ChangeRecord), 'Change records, oldest first'), ...errors.notYours },
 });

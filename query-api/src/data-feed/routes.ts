@@ -7,16 +7,9 @@ import {
   type DataFeedEvent,
   type EventStore,
 } from '@onboard/events';
-import {
-  ForbiddenError,
-  NotFoundError,
-  contentDisposition,
-  isInternal,
-  type DocumentStore,
-  foldWith,
-} from '@onboard/domain';
+import { ForbiddenError, NotFoundError, isInternal, type DocumentStore, foldWith } from '@onboard/domain';
 import { companionGuideDecider, dataFeedDecider, dataFeedView } from '@onboard/domain/data-feed';
-import { mount } from '@onboard/api-contract/express';
+import { mount, sendDownload } from '@onboard/api-contract/express';
 import { requireActor, type Authenticate, requireClientReader } from '../http/context.ts';
 import { downloadDataFeedFile, getCompanionGuide, getDataFeed } from './routes.contract.ts';
 
@@ -58,12 +51,7 @@ export function dataFeedQueryRoutes(deps: DataFeedQueryDeps): Router {
     if (ofExport && !isInternal(actor)) throw new ForbiddenError('Only staff download the census as an 834');
     const file = await deps.documents.get(documentId);
     if (!file) throw new NotFoundError('This file is not in the document store');
-    res
-      .status(200)
-      .set('content-type', file.mimeType)
-      .set('cache-control', 'private, no-store')
-      .set('content-disposition', contentDisposition(file.name))
-      .send(Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength));
+    sendDownload(res, file);
   });
 
   mount(router, getCompanionGuide, async (req, res) => {

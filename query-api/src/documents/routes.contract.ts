@@ -1,8 +1,14 @@
 import { z } from 'zod';
-import { defineRoute, json, media, problem } from '@onboard/api-contract';
+import { defineRoute, errors, json, media, problem, routeFamily } from '@onboard/api-contract';
 
 const clientParams = z.object({ clientId: z.string().min(1) });
 const OneOrMany = z.union([z.string(), z.array(z.string())]);
+/** The reads of a client's documents, by its people, its broker and staff. */
+const clientDocumentRoute = routeFamily({
+  tag: 'documents',
+  params: clientParams,
+  responses: { ...errors.notYours, ...errors.noClient },
+});
 
 /** `name[]=a&name[]=b` (the spec's form), `name=a&name=b` or one `name=a`: the values, once each. */
 export const manyOf = (query: Record<string, unknown>, name: string): string[] => {
@@ -54,23 +60,16 @@ export const DocumentsMetaQuery = z.object({
   language: z.string().optional(),
 });
 
-export const listDocumentsMeta = defineRoute('GET /api/clients/{clientId}/documents/meta', {
-  tag: 'documents',
+export const listDocumentsMeta = clientDocumentRoute('GET /api/clients/{clientId}/documents/meta', {
   summary:
     'The client’s documents (not deleted), newest first, filtered by category, policy, id and language',
-  request: { params: clientParams, query: DocumentsMetaQuery },
-  responses: {
-    200: json(z.array(ClientDocumentView), 'The documents'),
-    403: problem('Not yours'),
-    404: problem('No such client'),
-  },
+  request: { query: DocumentsMetaQuery },
+  responses: { 200: json(z.array(ClientDocumentView), 'The documents') },
 });
 
-export const countDocuments = defineRoute('GET /api/clients/{clientId}/documents/count', {
-  tag: 'documents',
+export const countDocuments = clientDocumentRoute('GET /api/clients/{clientId}/documents/count', {
   summary: 'How many documents the client has (not deleted), in all and per category',
   request: {
-    params: clientParams,
     query: z.object({ 'categories[]': OneOrMany.optional(), categories: OneOrMany.optional() }),
   },
   responses: {
@@ -78,36 +77,31 @@ export const countDocuments = defineRoute('GET /api/clients/{clientId}/documents
       z.object({ count: z.number().int(), byCategory: z.record(z.string(), z.number().int()) }),
       'The counts',
     ),
-    403: problem('Not yours'),
-    404: problem('No such client'),
   },
 });
 
-export const lastTouchedDocument = defineRoute(
+export const lastTouchedDocument = clientDocumentRoute(
   'GET /api/clients/{clientId}/documents/last-touched/{category}',
   {
-    tag: 'documents',
     summary: 'The document of the category changed last (null when none)',
     request: {
       params: clientParams.extend({ category: z.string().min(1) }),
       query: z.object({ policyId: z.string().optional() }),
     },
-    responses: {
-      200: json(ClientDocumentView.nullable(), 'The document, or null'),
-      403: problem('Not yours'),
-      404: problem('No such client'),
-    },
+    responses: { 200: json(ClientDocumentView.nullable(), 'The document, or null') },
   },
 );
 
 const blob = media('*/*', 'The file in its own media type, as an attachment (Content-Disposition)');
 
-export const downloadClientDocument = defineRoute('GET /api/clients/{clientId}/documents/{documentId}', {
-  tag: 'documents',
-  summary: 'Download a document',
-  request: { params: clientParams.extend({ documentId: z.string().min(1) }) },
-  responses: { 200: blob, 403: problem('Not yours'), 404: problem('No such document') },
-});
+export const downloadClientDocument = clientDocumentRoute(
+  'GET /api/clients/{clientId}/documents/{documentId}',
+  {
+    summary: 'Download a document',
+    request: { params: clientParams.extend({ documentId: z.string().min(1) }) },
+    responses: { 200: blob, 404: problem('No such document') },
+  },
+);
 
 export const downloadDocument = defineRoute('GET /api/documents/{documentId}', {
   tag: 'documents',
@@ -116,34 +110,29 @@ export const downloadDocument = defineRoute('GET /api/documents/{documentId}', {
   responses: { 200: blob, 403: problem('Not yours'), 404: problem('No such document') },
 });
 
-export const zipDocuments = defineRoute('GET /api/clients/{clientId}/zipped-documents/ids', {
-  tag: 'documents',
+export const zipDocuments = clientDocumentRoute('GET /api/clients/{clientId}/zipped-documents/ids', {
   summary: 'Download several documents as one zip (streamed)',
   description:
     'Query documentIds[] (1 to 100). Past the configured limit the answer is FILE_ZIPPING_TIMEOUT.',
   request: {
-    params: clientParams,
     query: z.object({ 'documentIds[]': OneOrMany.optional(), documentIds: OneOrMany.optional() }),
   },
   responses: {
     200: media('application/zip', 'The documents in one zip'),
     400: problem('No ids, or too many'),
-    403: problem('Not yours'),
     404: problem('A document is not there'),
     422: problem('FILE_ZIPPING_TIMEOUT: the files took longer than the limit to gather'),
   },
 });
 
-export const getClientVideo = defineRoute('GET /api/clients/{clientId}/documents/vidyard/{vidyardId}', {
-  tag: 'documents',
-  summary: 'Play a video the client uploaded (the embedded video port serves the file)',
-  request: { params: clientParams.extend({ vidyardId: z.string().min(1) }) },
-  responses: {
-    200: media('video/mp4', 'The video'),
-    403: problem('Not yours'),
-    404: problem('No such video'),
+export const getClientVideo = clientDocumentRoute(
+  'GET /api/clients/{clientId}/documents/vidyard/{vidyardId}',
+  {
+    summary: 'Play a video the client uploaded (the embedded video port serves the file)',
+    request: { params: clientParams.extend({ vidyardId: z.string().min(1) }) },
+    responses: { 200: media('video/mp4', 'The video'), 404: problem('No such video') },
   },
-});
+);
 
 export const NoticeView = z
   .object({
@@ -153,16 +142,13 @@ export const NoticeView = z
   })
   .meta({ id: 'NewDocumentNotice' });
 
-export const getClientDocumentNotice = defineRoute('GET /api/clients/{clientId}/new-document-notice', {
-  tag: 'documents',
-  summary: 'The signed-in user’s new-document notice for the client',
-  request: { params: clientParams },
-  responses: {
-    200: json(NoticeView, 'The notice'),
-    403: problem('Not yours'),
-    404: problem('No such client'),
+export const getClientDocumentNotice = clientDocumentRoute(
+  'GET /api/clients/{clientId}/new-document-notice',
+  {
+    summary: 'The signed-in user’s new-document notice for the client',
+    responses: { 200: json(NoticeView, 'The notice') },
   },
-});
+);
 
 export const listDocumentCategories = defineRoute('GET /api/document-categories', {
   tag: 'documents',
@@ -176,13 +162,17 @@ export const listDocumentCategories = defineRoute('GET /api/document-categories'
 });
 
 const associationParams = clientParams.extend({ associationId: z.string().min(1) });
+/** What staff read of the Explorer sites of one association of the client. */
+const associationRoute = routeFamily({
+  tag: 'explorer',
+  params: associationParams,
+  responses: errors.notStaff,
+});
 
-export const listAssociationExplorerSites = defineRoute(
+export const listAssociationExplorerSites = associationRoute(
   'GET /api/clients/{clientId}/explorer-pages/association/{associationId}',
   {
-    tag: 'explorer',
     summary: 'The client’s Explorer sites of one association, newest first (staff)',
-    request: { params: associationParams },
     responses: {
       200: json(
         z.array(
@@ -196,7 +186,6 @@ export const listAssociationExplorerSites = defineRoute(
         ),
         'The sites',
       ),
-      403: problem('Not staff'),
     },
   },
 );
@@ -210,19 +199,16 @@ export const AssociationSummaryDocument = z.object({
   explorerPageId: z.string(),
 });
 
-export const associationSummaryDocuments = defineRoute(
+export const associationSummaryDocuments = associationRoute(
   'GET /api/clients/{clientId}/explorer-pages/documents/benefittypes/{associationId}',
   {
-    tag: 'explorer',
     summary:
       'Summary documents of the association’s sites per benefit type: at most 15 per type, one per document key (staff)',
     request: {
-      params: associationParams,
       query: z.object({ 'benefitTypes[]': OneOrMany.optional(), benefitTypes: OneOrMany.optional() }),
     },
     responses: {
       200: json(z.record(z.string(), z.array(AssociationSummaryDocument)), 'The documents per benefit type'),
-      403: problem('Not staff'),
     },
   },
 );

@@ -15,9 +15,9 @@ import {
   RULE_ROLE_LABELS,
   effectiveRules,
   type EmailRule,
-  type RuleRole,
 } from '@onboard/domain';
 import { mount } from '@onboard/api-contract/express';
+import { readClientPeople } from '@onboard/api-contract/people';
 import { requireActor, requirePermission, type Authenticate } from '../http/context.ts';
 import { getEmailPreferences, getEmailRules } from './routes.contract.ts';
 
@@ -32,25 +32,10 @@ export function emailRuleQueryRoutes(deps: { store: EventStore; pool: pg.Pool; a
     if (client.rowCount === 0) throw new NotFoundError('Client not found');
     const last = (await deps.store.readStream(emailRulesStream(clientId))).at(-1);
     const rules = last ? (ClientEmailRulesSet.shape.data.parse(last.data).rules as EmailRule[]) : [];
-    const people = await deps.pool.query<{
-      user_id: string;
-      first_name: string;
-      last_name: string;
-      email: string;
-      role: RuleRole;
-    }>(
-      `select user_id, first_name, last_name, email, role from rm_users
-       where not is_deleted and role in ('BEN_ADMIN', 'BROKER') and $1 = any(client_ids)
-       union all
-       select u.user_id, u.first_name, u.last_name, u.email, 'CONSULTANT' from rm_client_lifecycle l
-         join rm_users u on u.user_id = l.implementation_consultant_user_id and not u.is_deleted
-        where l.client_id = $1
-       order by role, last_name`,
-      [clientId],
-    );
+    const people = await readClientPeople(deps.pool, clientId, 'role, last_name');
     res.json({
       rules: effectiveRules(rules).map((r) => ({ ...r, kindLabel: EMAIL_KIND_LABELS[r.kind] })),
-      people: people.rows.map((p) => ({
+      people: people.map((p) => ({
         userId: p.user_id,
         name: `${p.first_name} ${p.last_name}`.trim(),
         email: p.email,

@@ -1,9 +1,9 @@
 import type { Request, Response } from 'express';
+import { sendDownload } from '@onboard/api-contract/express';
 import {
   AppError,
   ForbiddenError,
   NotFoundError,
-  contentDisposition,
   isInternal,
   type Actor,
   type DocumentStore,
@@ -79,15 +79,8 @@ export function onboardingFormReads(deps: OnboardingFormQueryDeps) {
   const sendPdf = async (res: Response, documentId: string, name: string) => {
     const file = await deps.documents.get(documentId);
     if (!file) throw new NotFoundError('This document is not available for download yet');
-    res
-      .status(200)
-      .set('content-type', 'application/pdf')
-      .set('cache-control', 'private, no-store')
-      .set(
-        'content-disposition',
-        contentDisposition(name.toLowerCase().endsWith('.pdf') ? name : `${name}.pdf`),
-      )
-      .send(Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength));
+    const pdfName = name.toLowerCase().endsWith('.pdf') ? name : `${name}.pdf`;
+    sendDownload(res, { bytes: file.bytes, name: pdfName, mimeType: 'application/pdf' });
   };
 
   return { deps, readForm, readTemplate, requireReader, requireStaff, requireDownloader, sendPdf };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute, json, media, problem } from '@onboard/api-contract';
+import { json, media, problem, routeFamily } from '@onboard/api-contract';
 
 const Day = z.iso.date({ error: 'Give the day as YYYY-MM-DD' });
 
@@ -36,23 +36,21 @@ export const PersonalDataAccessLog = z
   })
   .meta({ id: 'PersonalDataAccessLog' });
 
-export const listPersonalDataAccess = defineRoute('GET /api/personal-data-access', {
+/** The access log, which carrier owners alone read. */
+const accessLogRoute = routeFamily({
   tag: 'personal-data',
+  responses: { 403: problem('Only carrier owners read the access log') },
+});
+
+export const listPersonalDataAccess = accessLogRoute('GET /api/personal-data-access', {
   summary: 'Who looked at unmasked personal data: every reveal, unmasked download and erasure',
   description: 'Newest first, filtered by client, person and days; carrier owners only.',
   request: { query: PersonalDataAccessQuery },
-  responses: {
-    200: json(PersonalDataAccessLog, 'The access log'),
-    403: problem('Only carrier owners read the access log'),
-  },
+  responses: { 200: json(PersonalDataAccessLog, 'The access log') },
 });
 
-export const exportPersonalDataAccess = defineRoute('GET /api/personal-data-access/export', {
-  tag: 'personal-data',
+export const exportPersonalDataAccess = accessLogRoute('GET /api/personal-data-access/export', {
   summary: 'The access log as CSV, with the same filters',
   request: { query: PersonalDataAccessQuery },
-  responses: {
-    200: media('text/csv', 'Every look the filters match, newest first'),
-    403: problem('Only carrier owners read the access log'),
-  },
+  responses: { 200: media('text/csv', 'Every look the filters match, newest first') },
 });

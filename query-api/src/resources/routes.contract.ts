@@ -1,8 +1,10 @@
 import { z } from 'zod';
-import { defineRoute, json, media, problem } from '@onboard/api-contract';
+import { errors, json, media, problem, routeFamily } from '@onboard/api-contract';
 import { RESOURCE_AUDIENCES, RESOURCE_BENEFIT_TYPES } from '@onboard/events';
 
 const clientParams = z.object({ clientId: z.string().min(1) });
+/** The reads of a client's resources, by its people, its broker and staff. */
+const resourceRoute = routeFamily({ tag: 'resources', params: clientParams, responses: errors.notYours });
 
 /** A resource as the resources page reads it: its words, its groups in words, and how to open it. */
 export const ResourceView = z
@@ -30,26 +32,18 @@ export const ResourceView = z
   })
   .meta({ id: 'Resource' });
 
-export const listClientResources = defineRoute('GET /api/clients/{clientId}/resources', {
-  tag: 'resources',
+export const listClientResources = resourceRoute('GET /api/clients/{clientId}/resources', {
   summary: 'The client’s enrollment and onboarding resources, by benefit type (General first), then by title',
-  request: { params: clientParams },
-  responses: {
-    200: json(z.array(ResourceView), 'Every resource of the client'),
-    403: problem('Not yours'),
-    404: problem('No such client'),
-  },
+  responses: { 200: json(z.array(ResourceView), 'Every resource of the client'), ...errors.noClient },
 });
 
-export const downloadResourceDocument = defineRoute(
+export const downloadResourceDocument = resourceRoute(
   'GET /api/clients/{clientId}/resources/{resourceId}/document',
   {
-    tag: 'resources',
     summary: 'Download a document resource’s file',
     request: { params: clientParams.extend({ resourceId: z.string().min(1) }) },
     responses: {
       200: media('*/*', 'The file in its own media type, from the document store, as an attachment'),
-      403: problem('Not yours'),
       404: problem('No such document resource, or its file is not in the store'),
     },
   },

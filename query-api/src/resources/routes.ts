@@ -1,7 +1,6 @@
 import { Router } from 'express';
 import {
   NotFoundError,
-  contentDisposition,
   downloadName,
   type DocumentStore,
   RESOURCE_BENEFIT_TYPES,
@@ -11,7 +10,7 @@ import {
   type ResourceAudience,
   type ResourceBenefitType,
 } from '@onboard/domain';
-import { mount } from '@onboard/api-contract/express';
+import { mount, sendDownload } from '@onboard/api-contract/express';
 import { type QueryDeps, requireClientReader } from '../http/context.ts';
 import { downloadResourceDocument, listClientResources } from './routes.contract.ts';
 
@@ -109,12 +108,7 @@ export function resourceQueryRoutes(deps: ResourceQueryDeps): Router {
     if (!row?.document_id) throw new NotFoundError('Document not found');
     const file = await deps.documents.get(row.document_id);
     if (!file) throw new NotFoundError('This document is not available for download yet');
-    res
-      .status(200)
-      .set('content-type', file.mimeType)
-      .set('cache-control', 'private, no-store')
-      .set('content-disposition', contentDisposition(downloadName(row.file_name ?? file.name, file.mimeType)))
-      .send(Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength));
+    sendDownload(res, { ...file, name: downloadName(row.file_name ?? file.name, file.mimeType) });
   });
 
   return router;

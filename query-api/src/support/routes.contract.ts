@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute, json, problem } from '@onboard/api-contract';
+import { json, problem, routeFamily } from '@onboard/api-contract';
 
 const Message = z.object({
   messageId: z.string(),
@@ -36,8 +36,10 @@ export const PortalChatListQuery = z
   })
   .strip();
 
-export const listPortalChats = defineRoute('GET /api/support/conversations', {
-  tag: 'support',
+/** The support chats, as their users and staff read them. */
+const chatRoute = routeFamily({ tag: 'support' });
+
+export const listPortalChats = chatRoute('GET /api/support/conversations', {
   summary: 'Support chats, latest first: every one for staff, one’s own for anyone else',
   request: { query: PortalChatListQuery },
   responses: {
@@ -48,8 +50,7 @@ export const listPortalChats = defineRoute('GET /api/support/conversations', {
   },
 });
 
-export const getPortalChat = defineRoute('GET /api/support/conversations/{conversationId}', {
-  tag: 'support',
+export const getPortalChat = chatRoute('GET /api/support/conversations/{conversationId}', {
   summary: 'One support chat, for its user and for staff',
   request: { params: z.object({ conversationId: z.string().min(1) }) },
   responses: {

@@ -5,14 +5,12 @@ import type pg from 'pg';
 import {
   NotFoundError,
   assertOutsideSignerAllowed,
-  eifCodec,
   toClientView,
   type AnswerRef,
   type OutsideSigner,
   allSignatures,
   dueConfirmations,
 } from '@onboard/domain';
-import { eifStream, loadAggregate } from '@onboard/events';
 import type { RouteContract } from '@onboard/api-contract';
 import type { AnswerBody, RouteHandler, RouteInput } from '@onboard/api-contract/express';
 import { withPeople } from '@onboard/api-contract/people';
@@ -20,6 +18,7 @@ import type { EmailSender } from '../../auth/email-port.ts';
 import { executeEifCommand } from '../../clients/routes.ts';
 import type { CommandDeps } from '../../http/context.ts';
 import { readSignatures, readSignedFacts } from '../signatures.ts';
+import { loadEif } from '../client-view.ts';
 
 export type OutsideSignerDeps = CommandDeps & {
   pool: pg.Pool;
@@ -85,13 +84,7 @@ export function outsideSigners(deps: OutsideSignerDeps) {
       deps.now(),
     ]);
 
-  const readForm = (clientId: string) =>
-    loadAggregate({
-      store: deps.store,
-      snapshots: deps.snapshots,
-      stream: eifStream(clientId),
-      codec: eifCodec,
-    });
+  const readForm = (clientId: string) => loadEif(deps, clientId);
 
   const currentClient = async (clientId: string) => {
     const { state, revision } = await readForm(clientId);

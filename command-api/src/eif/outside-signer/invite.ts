@@ -11,7 +11,7 @@ import {
   signerSettingOf,
 } from '@onboard/domain';
 import type { RouteHandler } from '@onboard/api-contract/express';
-import { requireActor, requireClientAccess } from '../../http/context.ts';
+import { callerOnClient } from '../../http/context.ts';
 import type { inviteOutsideSigner } from '../outside-signer.contract.ts';
 import { INVITE_DAYS, sha256, type OutsideSigners } from './context.ts';
 import { templated } from '../../auth/email-port.ts';
@@ -21,9 +21,7 @@ export const invite =
   (signers: OutsideSigners): RouteHandler<typeof inviteOutsideSigner> =>
   async (req, res, input) => {
     const { deps, readForm, inviteeStanding } = signers;
-    const actor = await requireActor(deps.authenticate, req);
-    const clientId = String(req.params.clientId);
-    requireClientAccess(actor, clientId, 'update');
+    const { actor, clientId } = await callerOnClient(deps.authenticate, req);
     const body = input.body();
     const { state } = await readForm(clientId);
     const client = state.status === 'empty' ? undefined : state.entities.get(entityKey('Client', clientId));
