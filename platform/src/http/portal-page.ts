@@ -1,10 +1,17 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { Request, RequestHandler } from 'express';
 
 /** The id of the data block that carries who is signed in (read by web/src/api/hooks.ts). */
 export const SESSION_BLOCK_ID = 'onboard-session';
+
+/** The id of the data block that carries the page's first reads' answers, by key (web/src/app/route-data.ts). */
+export const ANSWERS_BLOCK_ID = 'onboard-answers';
+
+/** How long a page waits for its first reads, all together: what has not answered by then the web reads. */
+export const FIRST_READS_WAIT_MS = 300;
 
 /**
  * A JSON data block: never executed, so the page's Content-Security-Policy (scripts from this origin only)
@@ -42,20 +49,103 @@ export function portalPageFiles(webDist: string): (path: string) => string {
   return (path) => prerendered.get(path.toLowerCase().replace(/\/$/, '')) ?? page;
 }
 
+/** One of a page's first reads as the web lists it: its key (its address), and the reads its answer starts. */
+export type PageRead = { key: string; then?: (answer: unknown) => PageRead[] };
+
+/** The web's server entry (web/src/server.tsx, built into dist/.server/server.js). */
+export type WebServerEntry = {
+  firstReadsOfPage: (path: string, user: { id: string; role: string }) => PageRead[];
+};
+
+/** The web's server entry of a build, or null when the build has none (or it cannot be loaded). */
+export async function loadWebServerEntry(webDist: string): Promise<WebServerEntry | null> {
+  const file = join(webDist, '.server', 'server.js');
+  if (!existsSync(file)) return null;
+  return (import(pathToFileURL(file).href) as Promise<WebServerEntry>).catch(() => null);
+}
+
+/** A read made as the request's sender: its answer, or undefined when it failed. */
+export type ReadAs = (key: string, signal: AbortSignal) => Promise<unknown>;
+
+/**
+ * The answers of `reads` and of the reads their answers start, by key, as far as they came within `waitMs`
+ * in all: a read that failed or had not answered is left out (the web makes it itself), and cut off.
+ */
+export async function answersOf(reads: PageRead[], read: ReadAs, waitMs: number) {
+  const answers: Record<string, unknown> = {};
+  const cut = new AbortController();
+  const run = (some: PageRead[]): Promise<unknown> =>
+    Promise.all(
+      some.map(async ({ key, then }) => {
+        const answer = await read(key, cut.signal).catch(() => undefined);
+        if (answer === undefined || cut.signal.aborted) return;
+        answers[key] = answer;
+        if (then) await run(then(answer));
+      }),
+    );
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([run(reads), new Promise((done) => (timer = setTimeout(done, waitMs)))]);
+  clearTimeout(timer);
+  cut.abort();
+  return answers;
+}
+
+/**
+ * Reads as the request's sender: the same route of this server, on the address and port the request came
+ * in on, with its cookies (so its session, its permissions and nothing more). Only a 200 is an answer.
+ */
+export function readAsSender(req: Request): ReadAs {
+  const address = (req.socket.localAddress ?? '127.0.0.1').replace(/^::ffff:/, '');
+  const origin = `http://${address.includes(':') ? `[${address}]` : address}:${req.socket.localPort}`;
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (req.headers.cookie) headers.cookie = req.headers.cookie;
+  return async (key, signal) => {
+    const response = await fetch(new URL(key, origin), { headers, signal });
+    return response.status === 200 ? ((await response.json()) as unknown) : undefined;
+  };
+}
+
+/** The answers of a page's first reads for a signed-in person, by key. */
+export type FirstAnswersOf = (req: Request, user: { id: string; role: string }) => Promise<unknown>;
+
+/** The first reads of the web's server entry, made as the request's sender within FIRST_READS_WAIT_MS. */
+export const firstAnswersOf =
+  (entry: Promise<WebServerEntry | null>): FirstAnswersOf =>
+  async (req, user) => {
+    const reads = (await entry)?.firstReadsOfPage(req.path, user) ?? [];
+    return reads.length === 0 ? undefined : answersOf(reads, readAsSender(req), FIRST_READS_WAIT_MS);
+  };
+
+const isPerson = (session: unknown): session is { id: string; role: string } =>
+  typeof session === 'object' && session !== null && 'id' in session && 'role' in session;
+
 /**
  * The portal's page, answered with the session it is opened in written into it: the web starts the page's
- * first reads as its entry runs instead of asking who is signed in first. The page is one person's, so it
- * is never stored by a cache.
+ * first reads as its entry runs instead of asking who is signed in first. For a signed-in person, the answers
+ * of the page's first reads are in it too, so the web renders them without asking. The page is one
+ * person's, so it is never stored by a cache.
  */
-export function portalPage(fileFor: (path: string) => string, sessionOf: SessionOf): RequestHandler {
+export function portalPage(
+  fileFor: (path: string) => string,
+  sessionOf: SessionOf,
+  firstAnswers: FirstAnswersOf = async () => undefined,
+): RequestHandler {
   return (req, res, next) => {
     void (async () => {
-      const [html, session] = await Promise.all([
+      const answersOfSession = sessionOf(req)
+        .catch(() => undefined)
+        .then(async (session) => ({
+          session,
+          answers: isPerson(session) ? await firstAnswers(req, session).catch(() => undefined) : undefined,
+        }));
+      const [html, { session, answers }] = await Promise.all([
         readFile(fileFor(req.path), 'utf8'),
-        sessionOf(req).catch(() => undefined),
+        answersOfSession,
       ]);
+      let page = session === undefined ? html : withDataBlock(html, SESSION_BLOCK_ID, session);
+      if (answers !== undefined) page = withDataBlock(page, ANSWERS_BLOCK_ID, answers);
       res.setHeader('Cache-Control', 'private, no-store');
-      res.type('html').send(session === undefined ? html : withDataBlock(html, SESSION_BLOCK_ID, session));
+      res.type('html').send(page);
     })().catch(next);
   };
 }
