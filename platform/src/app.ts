@@ -79,6 +79,8 @@ export type AppOptions = {
   printEmail?: (line: string) => void;
   /** Where the first owner's activation link goes (default: the console, once). */
   printFirstOwnerLink?: (email: string, link: string) => void;
+  /** How long a portal page waits for its first reads' answers (default FIRST_READS_WAIT_MS). */
+  firstReadsWaitMs?: number;
 };
 
 /**
@@ -339,7 +341,7 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
   const gateway = await wireSlices(w);
   app.use('/api', apiNotFound);
   app.use(errorMiddleware(logger, errorReporter.reportServerError));
-  wireWeb(app, config.webDist, (req) => signedInUser(identity, pool, req));
+  wireWeb(app, config.webDist, (req) => signedInUser(identity, pool, req), options.firstReadsWaitMs);
 
   // Every route is mounted: each router is entered only by requests that could match inside it.
   indexRoutes(app);

@@ -43,6 +43,8 @@ describe("the portal's page, opened with a session, and its assets", () => {
     writeFileSync(join(webDist, 'assets', 'app-1a2b.js.gz'), gzipSync(SCRIPT));
     app = await startApp(
       embeddedTestConfig(await seededDatabase('portal_page'), { webDist, seedDemoData: true }),
+      // However slow the machine, the page waits for its reads here: what it carries is under test, not when.
+      { firstReadsWaitMs: 60_000 },
     );
   });
   afterAll(async () => {

@@ -108,12 +108,12 @@ export function readAsSender(req: Request): ReadAs {
 /** The answers of a page's first reads for a signed-in person, by key. */
 export type FirstAnswersOf = (req: Request, user: { id: string; role: string }) => Promise<unknown>;
 
-/** The first reads of the web's server entry, made as the request's sender within FIRST_READS_WAIT_MS. */
+/** The first reads of the web's server entry, made as the request's sender within `waitMs`. */
 export const firstAnswersOf =
-  (entry: Promise<WebServerEntry | null>): FirstAnswersOf =>
+  (entry: Promise<WebServerEntry | null>, waitMs = FIRST_READS_WAIT_MS): FirstAnswersOf =>
   async (req, user) => {
     const reads = (await entry)?.firstReadsOfPage(req.path, user) ?? [];
-    return reads.length === 0 ? undefined : answersOf(reads, readAsSender(req), FIRST_READS_WAIT_MS);
+    return reads.length === 0 ? undefined : answersOf(reads, readAsSender(req), waitMs);
   };
 
 const isPerson = (session: unknown): session is { id: string; role: string } =>

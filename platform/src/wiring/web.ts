@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import express, { type Express } from 'express';
 import {
+  FIRST_READS_WAIT_MS,
   firstAnswersOf,
   loadWebServerEntry,
   portalPage,
@@ -23,7 +24,12 @@ const STATIC_FILE_PATH =
  * person's page carries its first reads' answers, read through this server's own routes as that person
  * (the process that serves the page serves the reads: the embedded app, or query-api).
  */
-export function wireWeb(app: Express, webDist: string | null, signedIn: SessionOf) {
+export function wireWeb(
+  app: Express,
+  webDist: string | null,
+  signedIn: SessionOf,
+  firstReadsWaitMs = FIRST_READS_WAIT_MS,
+) {
   if (!webDist || !existsSync(join(webDist, 'index.html'))) return;
   // The hashed assets: compressed at build time, kept a year; everything else an hour.
   const assets = join(webDist, 'assets');
@@ -38,7 +44,11 @@ export function wireWeb(app: Express, webDist: string | null, signedIn: SessionO
   // The SPA owns every other path; its route table decides what to show (including the 404 page).
   // The public Benefits Explorer has an entry of its own, without the portal's code (web/explorer.html).
   const explorerEntry = existsSync(join(webDist, 'explorer.html')) ? 'explorer.html' : 'index.html';
-  const portal = portalPage(portalPageFiles(webDist), signedIn, firstAnswersOf(loadWebServerEntry(webDist)));
+  const portal = portalPage(
+    portalPageFiles(webDist),
+    signedIn,
+    firstAnswersOf(loadWebServerEntry(webDist), firstReadsWaitMs),
+  );
   app.get(/.*/, (req, res, next) => {
     if (EXPLORER_PUBLIC_PATH.test(req.path)) res.sendFile(join(webDist, explorerEntry), { maxAge: 0 });
     else portal(req, res, next);
