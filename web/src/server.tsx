@@ -1,11 +1,14 @@
+import { SWRConfig } from 'swr';
+import { AUTHENTICATED_USER_KEY } from './api/hooks.ts';
 import type { AuthenticatedUser } from './api/types.ts';
 import { firstReadsOf } from './app/route-data.ts';
 import { resolveRoute } from './app/routes.ts';
+import { markupOf } from './prerender.tsx';
 import { INITIAL_CLIENT_LIST_FILTERS } from './state/client-list.ts';
 
 // The web's server entry: built by web/vite.config.ts into dist/.server/server.js (never served), with
-// which the build prerenders pages and the server answers a page with its first reads
-// (platform/src/http/portal-page.ts).
+// which the build prerenders pages and the server answers a signed-in person's page with its first reads
+// and its markup (platform/src/http/portal-page.ts).
 export { prerenderPage } from './prerender.tsx';
 
 /**
@@ -16,4 +19,22 @@ export { prerenderPage } from './prerender.tsx';
 export function firstReadsOfPage(path: string, user: Pick<AuthenticatedUser, 'id' | 'role'>) {
   const { route, params } = resolveRoute(path);
   return firstReadsOf(route.name, params, user, () => INITIAL_CLIENT_LIST_FILTERS);
+}
+
+/**
+ * The page at `path` as its first render in the browser shows it to `user` with `answers` (by key): its
+ * own swr cache per page, holding the session and the answers the browser seeds its cache with
+ * (app/route-data.ts), so the browser hydrates the same markup.
+ */
+export function renderPage(
+  path: string,
+  user: AuthenticatedUser,
+  answers: Record<string, unknown>,
+  signal: AbortSignal,
+): Promise<string> {
+  const cache = new Map<string, { data: unknown }>([
+    [AUTHENTICATED_USER_KEY, { data: user }],
+    ...Object.entries(answers).map(([key, data]): [string, { data: unknown }] => [key, { data }]),
+  ]);
+  return markupOf(path, (app) => <SWRConfig value={{ provider: () => cache }}>{app}</SWRConfig>, signal);
 }

@@ -54,8 +54,15 @@ export type PageRead = { key: string; then?: (answer: unknown) => PageRead[] };
 
 /** The web's server entry (web/src/server.tsx, built into dist/.server/server.js). */
 export type WebServerEntry = {
-  firstReadsOfPage: (path: string, user: { id: string; role: string }) => PageRead[];
+  firstReadsOfPage: (path: string, user: Person) => PageRead[];
+  /** The page's markup as its first render shows it to `user` with `answers`. */
+  renderPage?: (path: string, user: Person, answers: Answers, signal: AbortSignal) => Promise<string>;
 };
+
+/** Who is signed in, as GET /api/users/authenticated answers it for a person. */
+type Person = { id: string; role: string };
+/** The answers of a page's first reads, by key (the web's swr keys). */
+type Answers = Record<string, unknown>;
 
 /** The web's server entry of a build, or null when the build has none (or it cannot be loaded). */
 export async function loadWebServerEntry(webDist: string): Promise<WebServerEntry | null> {
@@ -71,8 +78,8 @@ export type ReadAs = (key: string, signal: AbortSignal) => Promise<unknown>;
  * The answers of `reads` and of the reads their answers start, by key, as far as they came within `waitMs`
  * in all: a read that failed or had not answered is left out (the web makes it itself), and cut off.
  */
-export async function answersOf(reads: PageRead[], read: ReadAs, waitMs: number) {
-  const answers: Record<string, unknown> = {};
+export async function answersOf(reads: PageRead[], read: ReadAs, waitMs: number): Promise<Answers> {
+  const answers: Answers = {};
   const cut = new AbortController();
   const run = (some: PageRead[]): Promise<unknown> =>
     Promise.all(
@@ -105,47 +112,80 @@ export function readAsSender(req: Request): ReadAs {
   };
 }
 
-/** The answers of a page's first reads for a signed-in person, by key. */
-export type FirstAnswersOf = (req: Request, user: { id: string; role: string }) => Promise<unknown>;
+/** What a signed-in person's page carries besides the session: its first answers, and its markup. */
+export type SignedInPage = { answers: Answers; markup?: string };
+export type SignedInPageOf = (req: Request, user: Person) => Promise<SignedInPage | undefined>;
 
-/** The first reads of the web's server entry, made as the request's sender within `waitMs`. */
-export const firstAnswersOf =
-  (entry: Promise<WebServerEntry | null>, waitMs = FIRST_READS_WAIT_MS): FirstAnswersOf =>
+/** How long rendering a page's markup may take before the page is sent without it. */
+export const PAGE_RENDER_WAIT_MS = 400;
+
+/** What `work` gives within `waitMs`, else undefined (and its signal aborted); a failure is undefined too. */
+async function within<T>(waitMs: number, work: (signal: AbortSignal) => Promise<T>): Promise<T | undefined> {
+  const cut = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<undefined>((done) => (timer = setTimeout(done, waitMs)));
+  try {
+    return await Promise.race([work(cut.signal).catch(() => undefined), late]);
+  } finally {
+    clearTimeout(timer);
+    cut.abort();
+  }
+}
+
+/**
+ * A signed-in person's page from the web's server entry: the route's first reads made as the request's
+ * sender within `waitMs`, then the page rendered with their answers within PAGE_RENDER_WAIT_MS. A route
+ * without first reads is the app's page as it is.
+ */
+export const signedInPageOf =
+  (entry: Promise<WebServerEntry | null>, waitMs = FIRST_READS_WAIT_MS): SignedInPageOf =>
   async (req, user) => {
-    const reads = (await entry)?.firstReadsOfPage(req.path, user) ?? [];
-    return reads.length === 0 ? undefined : answersOf(reads, readAsSender(req), waitMs);
+    const web = await entry;
+    const reads = web?.firstReadsOfPage(req.path, user) ?? [];
+    if (!web || reads.length === 0) return undefined;
+    const answers = await answersOf(reads, readAsSender(req), waitMs);
+    const render = web.renderPage;
+    const markup = render
+      ? await within(PAGE_RENDER_WAIT_MS, (signal) => render(req.path, user, answers, signal))
+      : undefined;
+    return markup === undefined ? { answers } : { answers, markup };
   };
 
-const isPerson = (session: unknown): session is { id: string; role: string } =>
+const isPerson = (session: unknown): session is Person =>
   typeof session === 'object' && session !== null && 'id' in session && 'role' in session;
+
+/** The app's empty root element, which a page rendered on the server fills. */
+const ROOT_ELEMENT = '<div id="root"></div>';
 
 /**
  * The portal's page, answered with the session it is opened in written into it: the web starts the page's
- * first reads as its entry runs instead of asking who is signed in first. For a signed-in person, the answers
- * of the page's first reads are in it too, so the web renders them without asking. The page is one
+ * first reads as its entry runs instead of asking who is signed in first. For a signed-in person, the
+ * answers of the page's first reads are in it too, so the web renders them without asking, and the page's
+ * markup rendered with them, on screen before the page's code runs (the web hydrates it). The page is one
  * person's, so it is never stored by a cache.
  */
 export function portalPage(
   fileFor: (path: string) => string,
   sessionOf: SessionOf,
-  firstAnswers: FirstAnswersOf = async () => undefined,
+  signedInPage: SignedInPageOf = async () => undefined,
 ): RequestHandler {
   return (req, res, next) => {
     void (async () => {
-      const answersOfSession = sessionOf(req)
+      const pageOfSession = sessionOf(req)
         .catch(() => undefined)
         .then(async (session) => ({
           session,
-          answers: isPerson(session) ? await firstAnswers(req, session).catch(() => undefined) : undefined,
+          page: isPerson(session) ? await signedInPage(req, session).catch(() => undefined) : undefined,
         }));
-      const [html, { session, answers }] = await Promise.all([
+      const [html, { session, page }] = await Promise.all([
         readFile(fileFor(req.path), 'utf8'),
-        answersOfSession,
+        pageOfSession,
       ]);
-      let page = session === undefined ? html : withDataBlock(html, SESSION_BLOCK_ID, session);
-      if (answers !== undefined) page = withDataBlock(page, ANSWERS_BLOCK_ID, answers);
+      let sent = session === undefined ? html : withDataBlock(html, SESSION_BLOCK_ID, session);
+      if (page) sent = withDataBlock(sent, ANSWERS_BLOCK_ID, page.answers);
+      if (page?.markup) sent = sent.replace(ROOT_ELEMENT, `<div id="root">${page.markup}</div>`);
       res.setHeader('Cache-Control', 'private, no-store');
-      res.type('html').send(page);
+      res.type('html').send(sent);
     })().catch(next);
   };
 }

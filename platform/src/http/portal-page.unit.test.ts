@@ -2,7 +2,16 @@ import { describe, expect, it, vi } from 'vitest';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { answersOf, jsonDataBlock, portalPageFiles, withDataBlock } from './portal-page.ts';
+import type { Request } from 'express';
+import {
+  PAGE_RENDER_WAIT_MS,
+  answersOf,
+  jsonDataBlock,
+  portalPageFiles,
+  signedInPageOf,
+  withDataBlock,
+  type WebServerEntry,
+} from './portal-page.ts';
 
 describe('a JSON data block in the portal page', () => {
   it('cannot be closed or turned into markup by a value', () => {
@@ -89,5 +98,40 @@ describe("a page's first reads, made on the server", () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe("a signed-in person's page rendered on the server", () => {
+  const person = { id: 'u1', role: 'BROKER' };
+  // A request whose own server does not answer: its reads fail, so the page has no answers to carry.
+  const req = { path: '/client/acme', headers: {}, socket: { localAddress: '127.0.0.1', localPort: 9 } };
+  const pageWith = async (renderPage: WebServerEntry['renderPage']) => {
+    vi.useFakeTimers();
+    try {
+      const entry: WebServerEntry = { firstReadsOfPage: () => [{ key: '/api/clients/acme' }], renderPage };
+      const page = signedInPageOf(Promise.resolve(entry), 50)(req as unknown as Request, person);
+      await vi.advanceTimersByTimeAsync(50 + PAGE_RENDER_WAIT_MS);
+      return await page;
+    } finally {
+      vi.useRealTimers();
+    }
+  };
+
+  it('carries the markup the web renders for that person with the answers that came', async () => {
+    const page = await pageWith(
+      async (path, user, answers) => `${path} ${user.id} ${JSON.stringify(answers)}`,
+    );
+    expect(page).toEqual({ answers: {}, markup: '/client/acme u1 {}' });
+  });
+
+  it('is sent without markup when rendering fails or takes too long', async () => {
+    expect(await pageWith(() => Promise.reject(new Error('window is not defined')))).toEqual({ answers: {} });
+    let cutOff = false;
+    const slow = await pageWith(
+      (_path, _user, _answers, signal) =>
+        new Promise<string>(() => signal.addEventListener('abort', () => (cutOff = true))),
+    );
+    expect(slow).toEqual({ answers: {} });
+    expect(cutOff).toBe(true);
   });
 });

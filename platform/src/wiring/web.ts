@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import express, { type Express } from 'express';
 import {
   FIRST_READS_WAIT_MS,
-  firstAnswersOf,
+  signedInPageOf,
   loadWebServerEntry,
   portalPage,
   portalPageFiles,
@@ -47,7 +47,7 @@ export function wireWeb(
   const portal = portalPage(
     portalPageFiles(webDist),
     signedIn,
-    firstAnswersOf(loadWebServerEntry(webDist), firstReadsWaitMs),
+    signedInPageOf(loadWebServerEntry(webDist), firstReadsWaitMs),
   );
   app.get(/.*/, (req, res, next) => {
     if (EXPLORER_PUBLIC_PATH.test(req.path)) res.sendFile(join(webDist, explorerEntry), { maxAge: 0 });

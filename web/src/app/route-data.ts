@@ -1,6 +1,13 @@
-import { mutate, preload } from 'swr';
+import { preload } from 'swr';
+import { cache } from 'swr/_internal';
 import { readAt, readKey } from '../api/client.ts';
-import { clientKey, fetchClientView, preloadAuthenticatedUser, takeDataBlock } from '../api/hooks.ts';
+import {
+  AUTHENTICATED_USER_KEY,
+  clientKey,
+  fetchClientView,
+  preloadAuthenticatedUser,
+  takeDataBlock,
+} from '../api/hooks.ts';
 import { isAdminRole, type AuthenticatedUser, type ClientView } from '../api/types.ts';
 import { rememberVersion, seenVersion } from '../api/versions.ts';
 import { clientListPath } from '../features/clients/api.ts';
@@ -120,11 +127,13 @@ export function firstReadsOf(
 type Answers = Record<string, unknown>;
 
 /**
- * An answer the page came with, put in swr's cache before the first render (the page shows it at once) and
- * given as the read's first fetch (the hook's revalidation on mount takes it instead of asking again).
+ * An answer the page came with, put in swr's cache before the first render (the page shows it at once, and
+ * a page rendered on the server with it hydrates with it: written in place, it is also what swr's
+ * hydrating render reads) and given as the read's first fetch (the hook's revalidation on mount takes it
+ * instead of asking again).
  */
 function seed(key: string, answer: unknown): void {
-  void mutate(key, answer, { revalidate: false });
+  cache.set(key, { data: answer });
   void preload(key, () => Promise.resolve(answer));
 }
 
@@ -146,12 +155,21 @@ export function startReads(reads: Read[], answers: Answers): void {
  * Asks who is signed in and, for a signed-in person, starts the route's first reads, taking the answers the
  * server wrote into the page: a visitor without a session reads nothing (the page sends them to sign in,
  * and an answer kept from before would be stale). A failed read is left to the page's own, which reports it.
+ * `renderedForUser`: the server rendered the page for the person signed in (its markup, when it has some,
+ * is theirs); `seeded`: the answers are in swr's cache.
  */
-export function preloadDataOf(routeName: string, params: Record<string, string | undefined>): void {
-  const answers = takeDataBlock<Answers>(ANSWERS_BLOCK_ID) ?? {};
-  preloadAuthenticatedUser()
+export function preloadDataOf(
+  routeName: string,
+  params: Record<string, string | undefined>,
+): { renderedForUser: boolean; seeded: Promise<void> } {
+  const ofPage = takeDataBlock<Answers>(ANSWERS_BLOCK_ID);
+  const seeded = preloadAuthenticatedUser()
     .then((user) => {
-      if (user) startReads(firstReadsOf(routeName, params, user), answers);
+      if (!user) return;
+      // A page that came with answers was rendered on the server for this person: so is its first render.
+      if (ofPage) seed(AUTHENTICATED_USER_KEY, user);
+      startReads(firstReadsOf(routeName, params, user), ofPage ?? {});
     })
     .catch(() => undefined);
+  return { renderedForUser: ofPage !== undefined, seeded };
 }
