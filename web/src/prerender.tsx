@@ -22,6 +22,9 @@ export async function markupOf(
     ),
     {
       signal,
+      // Every boundary inline, in place: outlining a large one would need a script to reveal it, which
+      // the page's Content-Security-Policy (scripts from this origin only) does not run.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onError: (error) => {
         failed ??= error;
       },

@@ -22,6 +22,18 @@ export function firstReadsOfPage(path: string, user: Pick<AuthenticatedUser, 'id
 }
 
 /**
+ * The routes whose first render the server can render: the client table is not among them, as it opens on
+ * the filters this browser kept, which the server cannot see (its answers still come with the page).
+ */
+const RENDERED_ROUTES = new Set([
+  'homeHub',
+  'eifSubStepDetail',
+  'eifSubStepPolicyDetail',
+  'censusValidateReportTab',
+  'clientReviewChanges',
+]);
+
+/**
  * The page at `path` as its first render in the browser shows it to `user` with `answers` (by key): its
  * own swr cache per page, holding the session and the answers the browser seeds its cache with
  * (app/route-data.ts), so the browser hydrates the same markup.
@@ -32,6 +44,9 @@ export function renderPage(
   answers: Record<string, unknown>,
   signal: AbortSignal,
 ): Promise<string> {
+  const { route } = resolveRoute(path);
+  if (!RENDERED_ROUTES.has(route.name))
+    return Promise.reject(new Error(`${path} is rendered in the browser`));
   const cache = new Map<string, { data: unknown }>([
     [AUTHENTICATED_USER_KEY, { data: user }],
     ...Object.entries(answers).map(([key, data]): [string, { data: unknown }] => [key, { data }]),
