@@ -11,7 +11,7 @@ export const SESSION_BLOCK_ID = 'onboard-session';
 export const ANSWERS_BLOCK_ID = 'onboard-answers';
 
 /** How long a page waits for its first reads, all together: what has not answered by then the web reads. */
-export const FIRST_READS_WAIT_MS = 300;
+const FIRST_READS_WAIT_MS = 300;
 
 /**
  * A JSON data block: never executed, so the page's Content-Security-Policy (scripts from this origin only)
@@ -132,21 +132,25 @@ async function within<T>(waitMs: number, work: (signal: AbortSignal) => Promise<
   }
 }
 
+/** How long a page waits for its first reads (all together), then for its markup. */
+export type PageWaits = { readsMs: number; renderMs: number };
+export const PAGE_WAITS: PageWaits = { readsMs: FIRST_READS_WAIT_MS, renderMs: PAGE_RENDER_WAIT_MS };
+
 /**
  * A signed-in person's page from the web's server entry: the route's first reads made as the request's
- * sender within `waitMs`, then the page rendered with their answers within PAGE_RENDER_WAIT_MS. A route
- * without first reads is the app's page as it is.
+ * sender, then the page rendered with their answers, each within its wait. A route without first reads is
+ * the app's page as it is.
  */
 export const signedInPageOf =
-  (entry: Promise<WebServerEntry | null>, waitMs = FIRST_READS_WAIT_MS): SignedInPageOf =>
+  (entry: Promise<WebServerEntry | null>, waits = PAGE_WAITS): SignedInPageOf =>
   async (req, user) => {
     const web = await entry;
     const reads = web?.firstReadsOfPage(req.path, user) ?? [];
     if (!web || reads.length === 0) return undefined;
-    const answers = await answersOf(reads, readAsSender(req), waitMs);
+    const answers = await answersOf(reads, readAsSender(req), waits.readsMs);
     const render = web.renderPage;
     const markup = render
-      ? await within(PAGE_RENDER_WAIT_MS, (signal) => render(req.path, user, answers, signal))
+      ? await within(waits.renderMs, (signal) => render(req.path, user, answers, signal))
       : undefined;
     return markup === undefined ? { answers } : { answers, markup };
   };

@@ -109,7 +109,10 @@ describe("a signed-in person's page rendered on the server", () => {
     vi.useFakeTimers();
     try {
       const entry: WebServerEntry = { firstReadsOfPage: () => [{ key: '/api/clients/acme' }], renderPage };
-      const page = signedInPageOf(Promise.resolve(entry), 50)(req as unknown as Request, person);
+      const page = signedInPageOf(Promise.resolve(entry), { readsMs: 50, renderMs: PAGE_RENDER_WAIT_MS })(
+        req as unknown as Request,
+        person,
+      );
       await vi.advanceTimersByTimeAsync(50 + PAGE_RENDER_WAIT_MS);
       return await page;
     } finally {

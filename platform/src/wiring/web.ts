@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import express, { type Express } from 'express';
 import {
-  FIRST_READS_WAIT_MS,
+  PAGE_WAITS,
   signedInPageOf,
   loadWebServerEntry,
   portalPage,
@@ -24,12 +24,7 @@ const STATIC_FILE_PATH =
  * person's page carries its first reads' answers, read through this server's own routes as that person
  * (the process that serves the page serves the reads: the embedded app, or query-api).
  */
-export function wireWeb(
-  app: Express,
-  webDist: string | null,
-  signedIn: SessionOf,
-  firstReadsWaitMs = FIRST_READS_WAIT_MS,
-) {
+export function wireWeb(app: Express, webDist: string | null, signedIn: SessionOf, pageWaits = PAGE_WAITS) {
   if (!webDist || !existsSync(join(webDist, 'index.html'))) return;
   // The hashed assets: compressed at build time, kept a year; everything else an hour.
   const assets = join(webDist, 'assets');
@@ -47,7 +42,7 @@ export function wireWeb(
   const portal = portalPage(
     portalPageFiles(webDist),
     signedIn,
-    signedInPageOf(loadWebServerEntry(webDist), firstReadsWaitMs),
+    signedInPageOf(loadWebServerEntry(webDist), pageWaits),
   );
   app.get(/.*/, (req, res, next) => {
     if (EXPLORER_PUBLIC_PATH.test(req.path)) res.sendFile(join(webDist, explorerEntry), { maxAge: 0 });
