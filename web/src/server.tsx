@@ -3,6 +3,7 @@ import { AUTHENTICATED_USER_KEY } from './api/hooks.ts';
 import type { AuthenticatedUser } from './api/types.ts';
 import { firstReadsOf } from './app/route-data.ts';
 import { resolveRoute } from './app/routes.ts';
+import { preloadScreenOf } from './app/screens.ts';
 import { markupOf } from './prerender.tsx';
 import { INITIAL_CLIENT_LIST_FILTERS } from './state/client-list.ts';
 
@@ -32,6 +33,10 @@ const RENDERED_ROUTES = new Set([
   'censusValidateReportTab',
   'clientReviewChanges',
 ]);
+
+/** Loads the code of the screens the server renders, so that the first page rendered need not wait for it. */
+export const warmUp = (): Promise<unknown> =>
+  Promise.all([...RENDERED_ROUTES].map((name) => preloadScreenOf(name, {})));
 
 /**
  * The page at `path` as its first render in the browser shows it to `user` with `answers` (by key): its

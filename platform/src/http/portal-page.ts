@@ -57,6 +57,8 @@ export type WebServerEntry = {
   firstReadsOfPage: (path: string, user: Person) => PageRead[];
   /** The page's markup as its first render shows it to `user` with `answers`. */
   renderPage?: (path: string, user: Person, answers: Answers, signal: AbortSignal) => Promise<string>;
+  /** Loads the code of what renderPage renders. */
+  warmUp?: () => Promise<unknown>;
 };
 
 /** Who is signed in, as GET /api/users/authenticated answers it for a person. */
@@ -68,7 +70,13 @@ type Answers = Record<string, unknown>;
 export async function loadWebServerEntry(webDist: string): Promise<WebServerEntry | null> {
   const file = join(webDist, '.server', 'server.js');
   if (!existsSync(file)) return null;
-  return (import(pathToFileURL(file).href) as Promise<WebServerEntry>).catch(() => null);
+  try {
+    const entry = (await import(pathToFileURL(file).href)) as WebServerEntry;
+    void entry.warmUp?.().catch(() => undefined);
+    return entry;
+  } catch {
+    return null;
+  }
 }
 
 /** A read made as the request's sender: its answer, or undefined when it failed. */
