@@ -109,7 +109,7 @@ export async function answersOf(reads: PageRead[], read: ReadAs, waitMs: number)
  * Reads as the request's sender: the same route of this server, on the address and port the request came
  * in on, with its cookies (so its session, its permissions and nothing more). Only a 200 is an answer.
  */
-export function readAsSender(req: Request): ReadAs {
+function readAsSender(req: Request): ReadAs {
   const address = (req.socket.localAddress ?? '127.0.0.1').replace(/^::ffff:/, '');
   const origin = `http://${address.includes(':') ? `[${address}]` : address}:${req.socket.localPort}`;
   const headers: Record<string, string> = { accept: 'application/json' };

@@ -27,7 +27,7 @@ type Read = {
 };
 
 /** The id of the data block with the page's first reads' answers (platform/src/http/portal-page.ts). */
-export const ANSWERS_BLOCK_ID = 'onboard-answers';
+const ANSWERS_BLOCK_ID = 'onboard-answers';
 
 /**
  * A client's view written into the page will do unless this tab has seen a newer version (a reload right
