@@ -47,12 +47,14 @@ describe.skipIf(skip)("a signed-in person's page served with its data", () => {
     return context;
   }
 
-  it('shows the hub with its tasks with no script at all', async () => {
+  it('shows the hub with its tasks with no script at all, inert until the app takes it over', async () => {
     const context = await signedInContext();
     const page = await context.newPage();
     await page.route('**/assets/*.js', (route) => route.abort());
     await page.goto(`${app.url}${HUB}`);
     expect(await page.getByTestId('hub-progress').isVisible()).toBe(true);
+    // Until the app takes the page over, it takes no input: nothing typed is lost.
+    expect(await page.locator('main#main[inert]').count()).toBe(1);
     await context.close();
   });
 

@@ -98,7 +98,7 @@ export async function answersOf(reads: PageRead[], read: ReadAs, waitMs: number)
         if (then) await run(then(answer));
       }),
     );
-  let timer: NodeJS.Timeout | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
   await Promise.race([run(reads), new Promise((done) => (timer = setTimeout(done, waitMs)))]);
   clearTimeout(timer);
   cut.abort();
@@ -130,7 +130,7 @@ export const PAGE_RENDER_WAIT_MS = 400;
 /** What `work` gives within `waitMs`, else undefined (and its signal aborted); a failure is undefined too. */
 async function within<T>(waitMs: number, work: (signal: AbortSignal) => Promise<T>): Promise<T | undefined> {
   const cut = new AbortController();
-  let timer: NodeJS.Timeout | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<undefined>((done) => (timer = setTimeout(done, waitMs)));
   try {
     return await Promise.race([work(cut.signal).catch(() => undefined), late]);
