@@ -131,7 +131,7 @@ export const PAGE_RENDER_WAIT_MS = 400;
 async function within<T>(waitMs: number, work: (signal: AbortSignal) => Promise<T>): Promise<T | undefined> {
   const cut = new AbortController();
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<undefined>((done) => (timer = setTimeout(done, waitMs)));
+  const late = new Promise<undefined>((done) => (timer = setTimeout(() => done(undefined), waitMs)));
   try {
     return await Promise.race([work(cut.signal).catch(() => undefined), late]);
   } finally {
