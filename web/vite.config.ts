@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -33,43 +33,41 @@ const precompress = (): Plugin => ({
 });
 
 /**
- * The pages written at build time with their markup in them (web/src/prerender.tsx), each as
- * dist/pages/<path>.html, which the server answers for that path (platform/src/wiring/web.ts): on screen as
- * soon as the HTML and the CSS are, before any script runs; the app then hydrates them. Only pages whose
- * first view depends on nothing but the address.
+ * The web's server entry (web/src/server.tsx), built for Node into dist/.server/server.js: a dot directory,
+ * which the server never serves as a file. With it the build writes the pages whose first view depends on
+ * nothing but the address, each as dist/pages/<path>.html, which the server answers for that path
+ * (platform/src/wiring/web.ts): on screen as soon as the HTML and the CSS are, before any script runs; the
+ * app then hydrates them. The server loads it too, to make a page's first reads as the person opening it
+ * (platform/src/http/portal-page.ts).
  */
 const PRERENDERED_PATHS = ['/login'];
 const ROOT_ELEMENT = '<div id="root"></div>';
+const SERVER_DIR = '.server';
 
 const prerender = (): Plugin => ({
   name: 'onboard-prerender',
   apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
   async closeBundle() {
     const web = import.meta.dirname;
-    const serverBuild = join(web, '.prerender');
+    const dist = join(web, 'dist');
+    const serverBuild = join(dist, SERVER_DIR);
     await build({
       root: web,
       logLevel: 'warn',
-      build: { ssr: 'src/prerender.tsx', outDir: serverBuild, emptyOutDir: true, sourcemap: false },
+      build: { ssr: 'src/server.tsx', outDir: serverBuild, emptyOutDir: true, sourcemap: false },
     });
-    try {
-      const { prerenderPage } = (await import(pathToFileURL(join(serverBuild, 'prerender.js')).href)) as {
-        prerenderPage: (path: string) => Promise<string>;
-      };
-      const dist = join(web, 'dist');
-      const shell = readFileSync(join(dist, 'index.html'), 'utf8');
-      if (!shell.includes(ROOT_ELEMENT))
-        throw new Error(`index.html has no ${ROOT_ELEMENT} to prerender into`);
-      mkdirSync(join(dist, 'pages'), { recursive: true });
-      for (const path of PRERENDERED_PATHS) {
-        const markup = await prerenderPage(path);
-        writeFileSync(
-          join(dist, 'pages', `${path.slice(1)}.html`),
-          shell.replace(ROOT_ELEMENT, `<div id="root">${markup}</div>`),
-        );
-      }
-    } finally {
-      rmSync(serverBuild, { recursive: true, force: true });
+    const { prerenderPage } = (await import(pathToFileURL(join(serverBuild, 'server.js')).href)) as {
+      prerenderPage: (path: string) => Promise<string>;
+    };
+    const shell = readFileSync(join(dist, 'index.html'), 'utf8');
+    if (!shell.includes(ROOT_ELEMENT)) throw new Error(`index.html has no ${ROOT_ELEMENT} to prerender into`);
+    mkdirSync(join(dist, 'pages'), { recursive: true });
+    for (const path of PRERENDERED_PATHS) {
+      const markup = await prerenderPage(path);
+      writeFileSync(
+        join(dist, 'pages', `${path.slice(1)}.html`),
+        shell.replace(ROOT_ELEMENT, `<div id="root">${markup}</div>`),
+      );
     }
   },
 });

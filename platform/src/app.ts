@@ -38,6 +38,7 @@ import { wireHealth, withinMs } from './wiring/health.ts';
 import { wireSeed } from './wiring/seed.ts';
 import { reactorsOf, wireJobs } from './wiring/workers.ts';
 import { wireWeb } from './wiring/web.ts';
+import type { PageWaits } from './http/portal-page.ts';
 import { wireClients } from './wiring/clients.ts';
 import { wirePlanSystem } from './wiring/plan-system.ts';
 import { wireExplorer } from './wiring/explorer.ts';
@@ -79,6 +80,8 @@ export type AppOptions = {
   printEmail?: (line: string) => void;
   /** Where the first owner's activation link goes (default: the console, once). */
   printFirstOwnerLink?: (email: string, link: string) => void;
+  /** How long a signed-in person's portal page waits for its first reads, then its markup (PAGE_WAITS). */
+  pageWaits?: PageWaits;
 };
 
 /**
@@ -339,7 +342,7 @@ export async function startApp(config: AppConfig, options: AppOptions = {}): Pro
   const gateway = await wireSlices(w);
   app.use('/api', apiNotFound);
   app.use(errorMiddleware(logger, errorReporter.reportServerError));
-  wireWeb(app, config.webDist, (req) => signedInUser(identity, pool, req));
+  wireWeb(app, config.webDist, (req) => signedInUser(identity, pool, req), options.pageWaits);
 
   // Every route is mounted: each router is entered only by requests that could match inside it.
   indexRoutes(app);

@@ -12,8 +12,8 @@ reloadOnPreloadError();
 function start() {
   const { route, params } = resolveRoute(window.location.pathname);
   const screenLoaded = preloadScreenOf(route.name, params);
-  preloadDataOf(route.name, params);
-  void import('./app/boot.tsx').then((boot) => boot.renderApp(screenLoaded));
+  const data = preloadDataOf(route.name, params);
+  void import('./app/boot.tsx').then((boot) => boot.renderApp(screenLoaded, data));
 }
 
 // The tracking parameters (platform §2) leave the address before the router reads it, so a sign-in

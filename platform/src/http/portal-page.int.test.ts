@@ -6,12 +6,25 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seededDatabase } from '@onboard/testing/db';
 import { startApp, type RunningApp } from '../app.ts';
 import { embeddedTestConfig } from '../config.ts';
-import { apiClient } from '../testing/http-client.ts';
-import { SESSION_BLOCK_ID } from './portal-page.ts';
+import { apiClient, eventually } from '../testing/http-client.ts';
+import { ANSWERS_BLOCK_ID, SESSION_BLOCK_ID } from './portal-page.ts';
 
 const PAGE =
   '<!doctype html><html><head><title>Onboard</title></head><body><div id="root"></div></body></html>';
-const BLOCK = new RegExp(`<script type="application/json" id="${SESSION_BLOCK_ID}">(.*?)</script></head>`);
+const blockOf = (id: string) => new RegExp(`<script type="application/json" id="${id}">(.*?)</script>`);
+const BLOCK = blockOf(SESSION_BLOCK_ID);
+const ANSWERS = blockOf(ANSWERS_BLOCK_ID);
+
+/**
+ * A stand-in for the web's server entry (web/src/server.tsx): a client's hub reads the client, and then its
+ * net changes as of the version the client answered.
+ */
+const SERVER_ENTRY = `export const firstReadsOfPage = (path) => {
+  const hub = /^\\/client\\/([^/]+)$/.exec(path);
+  if (!hub) return [];
+  const client = '/api/clients/' + hub[1];
+  return [{ key: client, then: (view) => [{ key: client + '/change-log/net-changes?minVersion=' + view.version }] }];
+};`;
 
 const SCRIPT = `console.log(${JSON.stringify('x'.repeat(4000))});`;
 
@@ -21,6 +34,8 @@ describe("the portal's page, opened with a session, and its assets", () => {
 
   beforeAll(async () => {
     writeFileSync(join(webDist, 'index.html'), PAGE);
+    mkdirSync(join(webDist, '.server'));
+    writeFileSync(join(webDist, '.server', 'server.js'), SERVER_ENTRY);
     // A hashed asset as the build leaves it: itself, and compressed beside it.
     mkdirSync(join(webDist, 'assets'));
     writeFileSync(join(webDist, 'assets', 'app-1a2b.js'), SCRIPT);
@@ -28,6 +43,8 @@ describe("the portal's page, opened with a session, and its assets", () => {
     writeFileSync(join(webDist, 'assets', 'app-1a2b.js.gz'), gzipSync(SCRIPT));
     app = await startApp(
       embeddedTestConfig(await seededDatabase('portal_page'), { webDist, seedDemoData: true }),
+      // However slow the machine, the page waits for its reads here: what it carries is under test, not when.
+      { pageWaits: { readsMs: 60_000, renderMs: 60_000 } },
     );
   });
   afterAll(async () => {
@@ -55,9 +72,38 @@ describe("the portal's page, opened with a session, and its assets", () => {
     expect(inline).toMatchObject({ email: 'benadmin@onboard.example', role: 'BEN_ADMIN' });
   });
 
-  it('says nobody is signed in to a visitor without a session', async () => {
+  it("carries a hub's first answers for a broker of its client, read as that broker, and none of another client's", async () => {
+    const broker = apiClient(app.url);
+    await broker.signIn('broker@onboard.example');
+    const cookie = [...broker.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const client = '/api/clients/lakeside-manufacturing';
+    const view = await eventually(async () => {
+      const res = await broker.get(client);
+      expect(res.status).toBe(200);
+      return res.body as { name: string; version: number };
+    });
+    const netChanges = `${client}/change-log/net-changes?minVersion=${view.version}`;
+
+    const own = JSON.parse(ANSWERS.exec((await open('/client/lakeside-manufacturing', cookie)).html)![1]!);
+    expect(Object.keys(own).sort()).toEqual([client, netChanges]);
+    expect(own[client]).toEqual(view);
+    expect(own[netChanges]).toEqual((await broker.get(netChanges)).body);
+
+    // The broker may not read another client: the page carries nothing of it (the web shows the refusal).
+    expect((await broker.get('/api/clients/harbor-freight-lines')).status).toBe(403);
+    const { html } = await open('/client/harbor-freight-lines', cookie);
+    expect(JSON.parse(ANSWERS.exec(html)![1]!)).toEqual({});
+    expect(html).not.toContain('Harbor Freight');
+  });
+
+  it('says nobody is signed in to a visitor without a session, and reads nothing for them', async () => {
     const { html } = await open('/login');
     expect(JSON.parse(BLOCK.exec(html)![1]!)).toBeNull();
+    expect((await open('/client/lakeside-manufacturing')).html).not.toContain(ANSWERS_BLOCK_ID);
+  });
+
+  it("never serves the web's server entry as a file", async () => {
+    expect((await fetch(`${app.url}/.server/server.js`)).status).toBe(404);
   });
 
   it('leaves an expired or forged access token to the web, which refreshes it', async () => {

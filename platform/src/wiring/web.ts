@@ -1,7 +1,14 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import express, { type Express } from 'express';
-import { portalPage, portalPageFiles, type SessionOf } from '../http/portal-page.ts';
+import {
+  PAGE_WAITS,
+  signedInPageOf,
+  loadWebServerEntry,
+  portalPage,
+  portalPageFiles,
+  type SessionOf,
+} from '../http/portal-page.ts';
 import { precompressedAssets } from '../http/precompressed.ts';
 
 /** The public Explorer routes (explorer §2), with or without the /en/ and /es/ prefixes. */
@@ -13,23 +20,30 @@ const STATIC_FILE_PATH =
 
 /**
  * The built web app, when there is one: its files, and its pages for every other path. `signedIn` reads
- * who is signed in for the portal's page (null: no one; undefined: not known, the web asks).
+ * who is signed in for the portal's page (null: no one; undefined: not known, the web asks); a signed-in
+ * person's page carries its first reads' answers, read through this server's own routes as that person
+ * (the process that serves the page serves the reads: the embedded app, or query-api).
  */
-export function wireWeb(app: Express, webDist: string | null, signedIn: SessionOf) {
+export function wireWeb(app: Express, webDist: string | null, signedIn: SessionOf, pageWaits = PAGE_WAITS) {
   if (!webDist || !existsSync(join(webDist, 'index.html'))) return;
   // The hashed assets: compressed at build time, kept a year; everything else an hour.
   const assets = join(webDist, 'assets');
   app.use('/assets', precompressedAssets(assets));
   app.use('/assets', express.static(assets, { index: false, cacheControl: false }));
   app.use(express.static(webDist, { index: false, maxAge: '1h' }));
-  // A file that is not there is a 404, not the app page (a stale bundle's chunk must fail loudly).
+  // A file that is not there is a 404, not the app page (a stale bundle's chunk must fail loudly); so is
+  // the web's server entry (dist/.server: express.static ignores dot directories).
   app.get(STATIC_FILE_PATH, (_req, res) => {
     res.status(404).type('text/plain').send('Not found');
   });
   // The SPA owns every other path; its route table decides what to show (including the 404 page).
   // The public Benefits Explorer has an entry of its own, without the portal's code (web/explorer.html).
   const explorerEntry = existsSync(join(webDist, 'explorer.html')) ? 'explorer.html' : 'index.html';
-  const portal = portalPage(portalPageFiles(webDist), signedIn);
+  const portal = portalPage(
+    portalPageFiles(webDist),
+    signedIn,
+    signedInPageOf(loadWebServerEntry(webDist), pageWaits),
+  );
   app.get(/.*/, (req, res, next) => {
     if (EXPLORER_PUBLIC_PATH.test(req.path)) res.sendFile(join(webDist, explorerEntry), { maxAge: 0 });
     else portal(req, res, next);

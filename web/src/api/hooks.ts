@@ -15,6 +15,21 @@ export const clientKey = (clientId: string) => readKey('/api/clients/{clientId}'
 /** The data block in which the server wrote who the page was opened by (platform/src/http/portal-page.ts). */
 export const SESSION_BLOCK_ID = 'onboard-session';
 
+/** A JSON data block the server wrote into the page, taken once (removed): undefined when there is none. */
+export function takeDataBlock<T>(
+  id: string,
+  root: Pick<Document, 'getElementById'> = document,
+): T | undefined {
+  const block = root.getElementById(id);
+  if (!block) return undefined;
+  block.remove();
+  try {
+    return JSON.parse(block.textContent ?? '') as T;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Who the page was opened by, as the server wrote it into the page, taken once: the first session check
  * needs no call; every later one asks the server. Undefined when the page carries none.
@@ -22,14 +37,8 @@ export const SESSION_BLOCK_ID = 'onboard-session';
 export function takeSessionOfPage(
   root: Pick<Document, 'getElementById'> = document,
 ): { user: AuthenticatedUser | null } | undefined {
-  const block = root.getElementById(SESSION_BLOCK_ID);
-  if (!block) return undefined;
-  block.remove();
-  try {
-    return { user: JSON.parse(block.textContent ?? '') as AuthenticatedUser | null };
-  } catch {
-    return undefined;
-  }
+  const user = takeDataBlock<AuthenticatedUser | null>(SESSION_BLOCK_ID, root);
+  return user === undefined ? undefined : { user };
 }
 
 /** Signed out is an answer, not an error: a 401 here (even after a failed refresh) means "no user". */

@@ -16,6 +16,7 @@ import { UnsavedChangesGuard } from '../features/eif/forms/unsaved.tsx';
 import { GeneralErrorPage } from './StatusPages.tsx';
 import { PushStatusOverlay } from './screens.ts';
 import { pageFor } from './pages.tsx';
+import { useHydrated } from './prerendered.ts';
 import { caseInsensitiveParser, resolveRoute, viewFor } from './routes.ts';
 import { reportError, startErrorReporting } from './error-reporting.ts';
 
@@ -81,6 +82,7 @@ function Shell() {
   const { route, params } = resolveRoute(location);
   const { data: user } = useAuthenticatedUser();
   const hasShownToast = useHasShownToast();
+  const hydrated = useHydrated();
   const view = viewFor(route, user?.role ?? null);
   return (
     // Every in-app link, the header's included, asks first while a form holds unsaved answers.
@@ -96,7 +98,8 @@ function Shell() {
             <ClientBanner user={user} clientId={params.clientId} />
           </Suspense>
         )}
-        <main id="main" className="app-main" data-route={route.name}>
+        {/* A page served with its markup takes no input until it is the app's: nothing typed is lost. */}
+        <main id="main" className="app-main" data-route={route.name} inert={!hydrated}>
           <PageErrorBoundary resetKey={location}>
             <ConfigurationLoader />
             <RouteGate key={route.name} route={route}>

@@ -1,13 +1,45 @@
 import { preload } from 'swr';
+import { cache } from 'swr/_internal';
 import { readAt, readKey } from '../api/client.ts';
-import { clientKey, fetchClientView, preloadAuthenticatedUser } from '../api/hooks.ts';
+import {
+  AUTHENTICATED_USER_KEY,
+  clientKey,
+  fetchClientView,
+  preloadAuthenticatedUser,
+  takeDataBlock,
+} from '../api/hooks.ts';
 import { isAdminRole, type AuthenticatedUser, type ClientView } from '../api/types.ts';
+import { rememberVersion, seenVersion } from '../api/versions.ts';
 import { clientListPath } from '../features/clients/api.ts';
 import { editingViewKey, fetchEditingView } from '../features/eif/forms/api.ts';
 import { storedClientListFilters, type ClientListFilters } from '../state/client-list.ts';
 
-/** A read, and the reads that wait on its answer (a page's next read keyed by the version it answered). */
-type Read = { key: string; fetch: (key: string) => Promise<unknown>; then?: (answer: unknown) => Read[] };
+/**
+ * A read, and the reads that wait on its answer (a page's next read keyed by the version it answered);
+ * `takes` says whether an answer the server wrote into the page will do, and keeps what the read's own
+ * fetch would keep of it.
+ */
+type Read = {
+  key: string;
+  fetch: (key: string) => Promise<unknown>;
+  then?: (answer: unknown) => Read[];
+  takes?: (answer: unknown) => boolean;
+};
+
+/** The id of the data block with the page's first reads' answers (platform/src/http/portal-page.ts). */
+const ANSWERS_BLOCK_ID = 'onboard-answers';
+
+/**
+ * A client's view written into the page will do unless this tab has seen a newer version (a reload right
+ * after a save): then it is read again, no older than that one. One that will do is remembered as seen.
+ */
+const takesViewOf = (clientId: string) => (answer: unknown) => {
+  const view = answer as ClientView;
+  const seen = seenVersion(clientId);
+  if (seen !== null && view.version < seen) return false;
+  rememberVersion(view);
+  return true;
+};
 
 /**
  * The reads a route's page makes as soon as it renders, whoever opens it: started with the page's code once
@@ -35,6 +67,7 @@ export function firstReadsOf(
   const client: Read = {
     key: clientKey(clientId),
     fetch: (key) => fetchClientView(key, clientId),
+    takes: takesViewOf(clientId),
     then: (view) => [
       read(
         readKey('/api/clients/{clientId}/change-log/net-changes', ofClient, {
@@ -44,7 +77,11 @@ export function firstReadsOf(
     ],
   };
   // The form's statuses and answers come from the editing view (pending changes applied).
-  const editing: Read = { key: editingViewKey(clientId), fetch: (key) => fetchEditingView(key, clientId) };
+  const editing: Read = {
+    key: editingViewKey(clientId),
+    fetch: (key) => fetchEditingView(key, clientId),
+    takes: takesViewOf(clientId),
+  };
   switch (routeName) {
     case 'homeHub':
       // A client's people pass the hub's entry guard first: their setup and welcome flow are read too.
@@ -86,22 +123,53 @@ export function firstReadsOf(
   }
 }
 
-function start(reads: Read[]): void {
-  for (const { key, fetch, then } of reads)
-    preload(key, fetch)
-      .then((answer) => then && start(then(answer)))
-      .catch(() => undefined);
+/** The page's first answers by key, as the server wrote them into the page (none: an empty map). */
+type Answers = Record<string, unknown>;
+
+/**
+ * An answer the page came with, put in swr's cache before the first render (the page shows it at once, and
+ * a page rendered on the server with it hydrates with it: written in place, it is also what swr's
+ * hydrating render reads) and given as the read's first fetch (the hook's revalidation on mount takes it
+ * instead of asking again).
+ */
+function seed(key: string, answer: unknown): void {
+  cache.set(key, { data: answer });
+  void preload(key, () => Promise.resolve(answer));
+}
+
+/** Starts each read, or takes its answer from the page when it came with one that will do. */
+export function startReads(reads: Read[], answers: Answers): void {
+  for (const { key, fetch, then, takes } of reads) {
+    const answer = answers[key];
+    if (answer !== undefined && (takes?.(answer) ?? true)) {
+      seed(key, answer);
+      if (then) startReads(then(answer), answers);
+    } else
+      preload(key, fetch)
+        .then((fetched) => then && startReads(then(fetched), answers))
+        .catch(() => undefined);
+  }
 }
 
 /**
- * Asks who is signed in and, for a signed-in person, starts the route's first reads: a visitor without a
- * session reads nothing (the page sends them to sign in, and an answer kept from before would be stale).
- * A failed read is left to the page's own, which reports it.
+ * Asks who is signed in and, for a signed-in person, starts the route's first reads, taking the answers the
+ * server wrote into the page: a visitor without a session reads nothing (the page sends them to sign in,
+ * and an answer kept from before would be stale). A failed read is left to the page's own, which reports it.
+ * `renderedForUser`: the server rendered the page for the person signed in (its markup, when it has some,
+ * is theirs); `seeded`: the answers are in swr's cache.
  */
-export function preloadDataOf(routeName: string, params: Record<string, string | undefined>): void {
-  preloadAuthenticatedUser()
+export function preloadDataOf(
+  routeName: string,
+  params: Record<string, string | undefined>,
+): { renderedForUser: boolean; seeded: Promise<void> } {
+  const ofPage = takeDataBlock<Answers>(ANSWERS_BLOCK_ID);
+  const seeded = preloadAuthenticatedUser()
     .then((user) => {
-      if (user) start(firstReadsOf(routeName, params, user));
+      if (!user) return;
+      // A page that came with answers was rendered on the server for this person: so is its first render.
+      if (ofPage) seed(AUTHENTICATED_USER_KEY, user);
+      startReads(firstReadsOf(routeName, params, user), ofPage ?? {});
     })
     .catch(() => undefined);
+  return { renderedForUser: ofPage !== undefined, seeded };
 }

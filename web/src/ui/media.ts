@@ -1,14 +1,21 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
 
-/** Whether a CSS media query matches now, following it as the window changes. */
+/**
+ * Whether a CSS media query matches now, following it as the window changes. A page rendered on the
+ * server (and its hydrating render) has no window to ask: there it matches nothing.
+ */
 export function useMediaQuery(query: string): boolean {
-  const [matches, setMatches] = useState(() => window.matchMedia(query).matches);
-  useEffect(() => {
-    const list = window.matchMedia(query);
-    const follow = () => setMatches(list.matches);
-    follow();
-    list.addEventListener('change', follow);
-    return () => list.removeEventListener('change', follow);
-  }, [query]);
-  return matches;
+  const subscribe = useCallback(
+    (change: () => void) => {
+      const list = window.matchMedia(query);
+      list.addEventListener('change', change);
+      return () => list.removeEventListener('change', change);
+    },
+    [query],
+  );
+  return useSyncExternalStore(
+    subscribe,
+    () => window.matchMedia(query).matches,
+    () => false,
+  );
 }

@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { startApp, type RunningApp } from '@onboard/platform/app';
+import { embeddedTestConfig } from '@onboard/platform/config';
+import { DEMO_CLIENT_ID } from '@onboard/platform/seed';
+import { apiClient } from '@onboard/platform/testing/http-client';
+import { browserAvailability, skipUnless } from '@onboard/testing/backends';
+import { seededDatabase } from '@onboard/testing/db';
+import { ensureWebBuilt, launchBrowser, PHONE } from './browser.ts';
+
+const skip = skipUnless('browser', browserAvailability());
+const HUB = `/client/${DEMO_CLIENT_ID}`;
+const SUB_STEP = `${HUB}/task/eif-submit-company-information/step/company-information/tax-id`;
+
+/**
+ * A signed-in person's page comes with its first reads' answers and its markup rendered with them
+ * (platform/src/http/portal-page.ts, web/src/server.tsx): on screen before any script runs, then hydrated
+ * in place without a mismatch, and none of those reads sent again.
+ */
+describe.skipIf(skip)("a signed-in person's page served with its data", () => {
+  let app: RunningApp;
+  let browser: Browser;
+  let cookies: [string, string][];
+
+  beforeAll(async () => {
+    ensureWebBuilt();
+    app = await startApp(embeddedTestConfig(await seededDatabase('e2e_served_with_data')), {
+      // However slow the machine, the page waits for its reads and its markup: what it carries is under test.
+      pageWaits: { readsMs: 60_000, renderMs: 60_000 },
+    });
+    browser = await launchBrowser();
+    const benAdmin = apiClient(app.url);
+    await benAdmin.signIn('benadmin@onboard.example');
+    await benAdmin.post('/api/users/terms-of-use', {});
+    await benAdmin.post(`/api/clients/${DEMO_CLIENT_ID}/complete-welcome-flow`, {});
+    cookies = [...benAdmin.cookies];
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  async function signedInContext(): Promise<BrowserContext> {
+    const context = await browser.newContext(PHONE);
+    await context.addCookies(cookies.map(([name, value]) => ({ name, value, url: app.url })));
+    return context;
+  }
+
+  it('shows the hub with its tasks with no script at all, inert until the app takes it over', async () => {
+    const context = await signedInContext();
+    const page = await context.newPage();
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.goto(`${app.url}${HUB}`);
+    expect(await page.getByTestId('hub-progress').isVisible()).toBe(true);
+    // Until the app takes the page over, it takes no input: nothing typed is lost.
+    expect(await page.locator('main#main[inert]').count()).toBe(1);
+    await context.close();
+  });
+
+  for (const [name, path, content] of [
+    ['hub', HUB, '[data-testid="hub-progress"]'],
+    ['EIF sub-step', SUB_STEP, '#main .eif-form__section input'],
+  ] as const)
+    it(`hydrates the ${name} in place, without an error, and reads none of its first reads again`, async () => {
+      const context = await signedInContext();
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error' && !message.text().startsWith('Failed to load resource:'))
+          errors.push(message.text());
+      });
+      page.on('pageerror', (error) => errors.push(error.message));
+      const reads: string[] = [];
+      page.on('request', (request) => {
+        const { pathname, search } = new URL(request.url());
+        if (pathname.startsWith('/api/')) reads.push(pathname + search);
+      });
+      // The served element is marked as soon as the HTML is parsed; a page rendered afresh would replace it.
+      await page.addInitScript((selector: string) => {
+        document.addEventListener('readystatechange', () => {
+          const served = document.querySelector(selector);
+          if (document.readyState === 'interactive' && served) Object.assign(served, { served: true });
+        });
+      }, content);
+      const served = await (await page.goto(`${app.url}${path}`))!.text();
+      expect(served).toContain('id="onboard-answers"');
+      expect(served).not.toContain('<div id="root"></div>');
+      await page.waitForLoadState('networkidle');
+      expect(
+        await page
+          .locator(content)
+          .first()
+          .evaluate((element) => 'served' in element),
+      ).toBe(true);
+      // Typing works: the page is the app's now, not a picture of it.
+      const first = page.locator(content).first();
+      if (name === 'EIF sub-step') {
+        await first.fill('x');
+        expect(await first.inputValue()).toBe('x');
+      }
+      expect(errors).toEqual([]);
+      expect(reads).not.toContain(`/api/clients/${DEMO_CLIENT_ID}/tasks`);
+      expect(reads).not.toContain(`/api/clients/${DEMO_CLIENT_ID}?view=editing`);
+      await context.close();
+    });
+});
