@@ -38,6 +38,9 @@ const SERIAL_E2E = [
 // of its own that needs neither the shared PostgreSQL nor the browser, so CI can run it in a second vitest
 // process beside the serial files (.ci/run).
 const TOPOLOGY = ['e2e/topology.e2e.test.ts'];
+// Unit files that need a browser's window before any module loads (swr decides whether it is in a browser
+// as it loads): a project of their own, each file on a module graph of its own.
+const WINDOW_UNIT = ['web/src/app/route-data-seed.unit.test.ts'];
 
 // Every file shares its worker's modules (`isolate: false`): each worker imports the app, the domain and
 // the test helpers once instead of once per file, which was most of the run's CPU time. A file must leave
@@ -68,9 +71,17 @@ export default defineConfig({
           name: 'unit',
           ...shared,
           include: ['**/src/**/*.unit.test.{ts,tsx}'],
-          exclude: ['**/node_modules/**'],
+          exclude: ['**/node_modules/**', ...WINDOW_UNIT],
           // RSA keys made in JavaScript (node-forge) take seconds when the cores are busy with other files.
           testTimeout: 30_000,
+        },
+      },
+      {
+        test: {
+          name: 'unit-window',
+          isolate: true,
+          include: WINDOW_UNIT,
+          setupFiles: ['testing/browser-window.ts'],
         },
       },
       {

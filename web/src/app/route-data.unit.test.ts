@@ -1,5 +1,4 @@
-import { mutate, preload } from 'swr';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { clientKey } from '../api/hooks.ts';
 import { censusGridKey, censusKey } from '../features/census/api.ts';
 import { clientListPath } from '../features/clients/api.ts';
@@ -9,15 +8,8 @@ import { editingViewKey } from '../features/eif/forms/api.ts';
 import { tasksKey } from '../features/tasks/api.ts';
 import { setupKey, welcomeFlowKey } from '../features/welcome/api.ts';
 import { isClientPerson } from '../features/welcome/entry.ts';
-import { firstReadsOf, startReads } from './route-data.ts';
+import { firstReadsOf } from './route-data.ts';
 import { resolveRoute } from './routes.ts';
-
-// swr preloads only in a browser (it tells one by its window): the page's answers are taken there.
-vi.hoisted(() => {
-  Object.assign(globalThis, {
-    window: { addEventListener: () => undefined, removeEventListener: () => undefined },
-  });
-});
 
 type Role = 'SLF_ADMIN' | 'SLF_OWNER' | 'BROKER' | 'BEN_ADMIN';
 /** Every user's client table kept on its second page of clients named like "acme". */
@@ -73,61 +65,5 @@ describe("a route's first reads, started with its code", () => {
   it('are none where the page depends on nothing of a client', () => {
     expect(keysAt('/login')).toEqual([]);
     expect(keysAt('/no-such-page')).toEqual([]);
-  });
-});
-
-/** What swr's cache holds under a key (read through a mutation that keeps it as it is). */
-async function cached(key: string): Promise<unknown> {
-  let held: unknown;
-  await mutate(
-    key,
-    (current: unknown) => {
-      held = current;
-      return current;
-    },
-    { revalidate: false },
-  );
-  return held;
-}
-
-describe('the answers the page came with', () => {
-  it('are in the cache before any render and are what the first fetch answers: nothing is asked again', async () => {
-    const fetched: string[] = [];
-    const fetch = async (key: string) => {
-      fetched.push(key);
-      return `fetched ${key}`;
-    };
-    startReads(
-      [
-        { key: '/seeded/view', fetch, then: (view) => [{ key: `/seeded/next?v=${String(view)}`, fetch }] },
-        { key: '/seeded/missing', fetch },
-      ],
-      { '/seeded/view': 3, '/seeded/next?v=3': 'next' },
-    );
-    expect(await cached('/seeded/view')).toBe(3);
-    expect(await cached('/seeded/next?v=3')).toBe('next');
-    // The page's hook revalidates on mount: through swr's preload it takes the answer, not the server's.
-    expect(await preload('/seeded/view', fetch)).toBe(3);
-    expect(await preload('/seeded/next?v=3', fetch)).toBe('next');
-    expect(fetched).toEqual(['/seeded/missing']);
-  });
-
-  it('are read again where the page judges them stale, as a page without them reads', async () => {
-    const fetched: string[] = [];
-    startReads(
-      [
-        {
-          key: '/stale/view',
-          fetch: async (key) => {
-            fetched.push(key);
-            return 'newer';
-          },
-          takes: () => false,
-        },
-      ],
-      { '/stale/view': 'older' },
-    );
-    expect(fetched).toEqual(['/stale/view']);
-    expect(await preload('/stale/view', async () => 'again')).toBe('newer');
   });
 });
