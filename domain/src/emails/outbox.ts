@@ -1,32 +1,23 @@
 import { backoffMs, type EmailEvent, type EmailKind } from '@onboard/events';
+import { codesOf } from '../one-of.ts';
 
 /**
  * An e-mail's life in the outbox, folded from its stream. QUEUED waits for (another) attempt; SENT was
  * accepted by the mail server; DELIVERED, BOUNCED and OPENED are learnt later where known; FAILED is a
  * permanent refusal or the attempts exhausted.
  */
-export const EMAIL_STATUSES = [
-  'QUEUED',
-  'HELD',
-  'SENT',
-  'IN_DIGEST',
-  'DELIVERED',
-  'BOUNCED',
-  'FAILED',
-  'OPENED',
-] as const;
-export type EmailStatus = (typeof EMAIL_STATUSES)[number];
-
-export const EMAIL_STATUS_LABELS: Record<EmailStatus, string> = {
+export const EMAIL_STATUS_LABELS = {
   QUEUED: 'Queued',
   HELD: 'Held for the daily digest',
-  IN_DIGEST: 'Sent in the daily digest',
   SENT: 'Sent',
+  IN_DIGEST: 'Sent in the daily digest',
   DELIVERED: 'Delivered',
   BOUNCED: 'Bounced',
   FAILED: 'Failed',
   OPENED: 'Opened',
 };
+export const EMAIL_STATUSES = codesOf(EMAIL_STATUS_LABELS);
+export type EmailStatus = (typeof EMAIL_STATUSES)[number];
 
 export type EmailStatusEntry = { status: EmailStatus; eventAt: string; reason: string | null };
 

@@ -1,4 +1,5 @@
 import type { EntityRow } from '../client-view.ts';
+import { codesOf } from '../../one-of.ts';
 import { FORM_MESSAGES } from '../forms/fields.ts';
 import { coverageKindOfBenefitType, isStatutoryKind } from '../steps/coverage.ts';
 
@@ -14,10 +15,7 @@ import { coverageKindOfBenefitType, isStatutoryKind } from '../steps/coverage.ts
  * over several sittings); the plan-system check (plan-design/check.ts) refuses a push until they are.
  */
 
-const labelled = <Code extends string>(labels: Record<Code, string>) => ({
-  codes: Object.keys(labels) as Code[],
-  labels,
-});
+const labelled = <Code extends string>(labels: Record<Code, string>) => ({ codes: codesOf(labels), labels });
 
 export const EMPLOYEE_TYPE = labelled({
   FULL_TIME: 'Full-time',
