@@ -10,3 +10,9 @@ export const oneOf =
  */
 export const codesOf = <T extends string>(labels: Readonly<Record<T, unknown>>) =>
   Object.keys(labels) as unknown as readonly [T, ...T[]];
+
+/** A list of codes written once with their labels, kept together (`EMPLOYEE_TYPE.codes`, `.labels`). */
+export const labelled = <Code extends string>(labels: Record<Code, string>) => ({
+  codes: codesOf(labels),
+  labels,
+});
