@@ -27,7 +27,7 @@ import { labelled } from '../../one-of.ts';
 
 /** Choices ours: the spec defines 'more than 30 days apart' (onboarding §5); an enrollment window uses it. */
 export const ANNUAL_ENROLLMENT_TOO_LONG = 'The annual enrollment period can be at most 30 days long';
-import type { Enumeration, FieldDef, FieldValues, FormContext, FormSection, SubStepForm } from './types.ts';
+import type { FieldDef, FieldValues, FormContext, FormSection, SubStepForm } from './types.ts';
 
 /**
  * Every EIF sub-step's form (onboarding §3 lists each entity's fields; §5 says the other field-level
