@@ -114,6 +114,11 @@ export function evolveEmail(
   let email: OutboxEmail | null = current ? { ...current, statusHistory: [...current.statusHistory] } : null;
   const push = (status: EmailStatus, reason: string | null = null) =>
     email?.statusHistory.push({ status, eventAt, reason });
+  /** The e-mail is now in the status given, and its history says so. */
+  const becomes = (status: EmailStatus, reason: string | null = null) => {
+    if (email) email.status = status;
+    push(status, reason);
+  };
   switch (event.type) {
     case 'EmailQueued':
       email = queuedEmail(event.data, eventAt);
@@ -121,9 +126,8 @@ export function evolveEmail(
       break;
     case 'EmailIncludedInDigest':
       if (!email) break;
-      email.status = 'IN_DIGEST';
       email.digestEmailId = event.data.digestEmailId;
-      push('IN_DIGEST');
+      becomes('IN_DIGEST');
       break;
     case 'EmailSendAttempted':
       if (!email) break;
@@ -156,9 +160,8 @@ export function evolveEmail(
       email.lastError = event.data.reason;
       email.rejected = event.data.rejected;
       if (event.data.permanent) {
-        email.status = 'FAILED';
         email.retryAt = null;
-        push('FAILED', event.data.reason);
+        becomes('FAILED', event.data.reason);
       } else {
         email.retryAt = event.data.retryAt;
         push('QUEUED', `Attempt ${event.data.attempt} failed: ${event.data.reason}`);
@@ -166,19 +169,16 @@ export function evolveEmail(
       break;
     case 'EmailDelivered':
       if (!email) break;
-      email.status = 'DELIVERED';
-      push('DELIVERED');
+      becomes('DELIVERED');
       break;
     case 'EmailBounced':
       if (!email) break;
-      email.status = 'BOUNCED';
       email.lastError = event.data.reason;
-      push('BOUNCED', event.data.reason);
+      becomes('BOUNCED', event.data.reason);
       break;
     case 'EmailOpened':
       if (!email) break;
-      email.status = 'OPENED';
-      push('OPENED');
+      becomes('OPENED');
       break;
   }
   return email;
