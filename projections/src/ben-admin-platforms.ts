@@ -1,16 +1,13 @@
-import { BenAdminPlatformEvent, type CheckpointedConsumer } from '@onboard/events';
-import { eachEvent } from './each-event.ts';
-import { deleteRows } from './reset.ts';
+import { BenAdminPlatformEvent } from '@onboard/events';
+import { unionProjection } from './each-event.ts';
 
 /**
  * One row per benefits-administration platform, for the catalogue (GET /api/ben-admin-platforms), the
  * EIF's benefits-administration sub-step and the Explorer's site form. A retired platform keeps its row.
  */
-export const benAdminPlatformsProjection: CheckpointedConsumer = {
-  name: 'ben-admin-platforms',
-  filter: { eventTypes: ['BenAdminPlatformAdded', 'BenAdminPlatformChanged', 'BenAdminPlatformRetired'] },
-  reset: deleteRows('rm_ben_admin_platforms'),
-  handle: eachEvent(BenAdminPlatformEvent, async (event, tx) => {
+export const benAdminPlatformsProjection = unionProjection(
+  { name: 'ben-admin-platforms', union: BenAdminPlatformEvent, tables: ['rm_ben_admin_platforms'] },
+  async (event, tx) => {
     if (event.type === 'BenAdminPlatformRetired') {
       await tx.query(
         'update rm_ben_admin_platforms set active = false, updated_at = $2 where platform_id = $1',
@@ -27,5 +24,5 @@ export const benAdminPlatformsProjection: CheckpointedConsumer = {
            supports_data_feeds = excluded.supports_data_feeds, updated_at = excluded.updated_at`,
       [platformId, name, website, supportsDataFeeds, at],
     );
-  }),
-};
+  },
+);

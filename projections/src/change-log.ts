@@ -1,4 +1,5 @@
 import { PARTITIONS, parseEvent, type CheckpointedConsumer } from '@onboard/events';
+import { changedAttributes, type EntityEdit } from '@onboard/domain';
 import { deleteRows } from './reset.ts';
 
 /**
@@ -31,22 +32,6 @@ type InsertRow = {
 };
 
 type Recorded = Parameters<typeof parseEvent>[0];
-export type EntityEdit = Extract<
-  ReturnType<typeof parseEvent>,
-  { type: 'EifEntityCreated' | 'EifEntityChanged' | 'EifEntityDeleted' }
->;
-
-/** The attributes an edit sets, each with its value before (none for a new entity, nothing for a deletion). */
-export const changedAttributes = (event: EntityEdit): Row[] =>
-  event.type === 'EifEntityCreated'
-    ? Object.entries(event.data.attributes).map(([attributeKey, value]) => ({
-        attributeKey,
-        value,
-        previousValue: null,
-      }))
-    : event.type === 'EifEntityChanged'
-      ? event.data.changes
-      : [];
 
 /** One change record per attribute an edit sets (a deletion, one without attribute), pending or accepted. */
 function editRecords(recorded: Recorded, event: EntityEdit): InsertRow[] {

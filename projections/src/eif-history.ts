@@ -1,12 +1,5 @@
 import { PARTITIONS, EIF_EVENT_TYPES, type CheckpointedConsumer, type EifEvent } from '@onboard/events';
-import {
-  fold,
-  fromDocument,
-  initialState,
-  toDocument,
-  type EifState,
-  type EifStateDocument,
-} from '@onboard/domain';
+import { fold, stateOfSnapshot, toDocument, type EifStateDocument } from '@onboard/domain';
 import { eifEventsByClient } from './eif-batch.ts';
 import { deleteRows } from './reset.ts';
 
@@ -110,7 +103,7 @@ async function takeSnapshots(tx: Tx, clientId: string, rows: readonly Row[]) {
       order by revision desc limit 1`,
     [clientId, first.toString()],
   );
-  let state: EifState = snaps[0] ? fromDocument(snaps[0].state) : initialState();
+  let state = stateOfSnapshot(snaps[0]?.state);
   const from = snaps[0] ? BigInt(snaps[0].revision) + 1n : 0n;
   const { rows: between } = await tx.query<{ revision: string; event: EifEvent }>(
     `select revision, event from rm_eif_history where client_id = $1 and revision >= $2 and revision <= $3

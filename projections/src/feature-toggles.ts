@@ -1,16 +1,13 @@
-import { FeatureToggleEvent, type CheckpointedConsumer } from '@onboard/events';
-import { eachEvent } from './each-event.ts';
-import { deleteRows } from './reset.ts';
+import { FeatureToggleEvent } from '@onboard/events';
+import { unionProjection } from './each-event.ts';
 
 /**
  * The feature toggles as staff set them: one row per toggle set globally (`client_id` '') and one per
  * client override; clearing an override deletes its row.
  */
-export const featureTogglesProjection: CheckpointedConsumer = {
-  name: 'feature-toggles',
-  filter: { eventTypes: ['FeatureToggleSet', 'FeatureToggleOverrideCleared'] },
-  reset: deleteRows('rm_feature_toggles'),
-  handle: eachEvent(FeatureToggleEvent, async (event, tx) => {
+export const featureTogglesProjection = unionProjection(
+  { name: 'feature-toggles', union: FeatureToggleEvent, tables: ['rm_feature_toggles'] },
+  async (event, tx) => {
     if (event.type === 'FeatureToggleOverrideCleared') {
       await tx.query('delete from rm_feature_toggles where toggle = $1 and client_id = $2', [
         event.data.toggle,
@@ -26,5 +23,5 @@ export const featureTogglesProjection: CheckpointedConsumer = {
            enabled = excluded.enabled, updated_at = excluded.updated_at, updated_by = excluded.updated_by`,
       [toggle, clientId ?? '', enabled, at, by.userId],
     );
-  }),
-};
+  },
+);

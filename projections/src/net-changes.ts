@@ -7,8 +7,13 @@ import {
   type ProjectionTx,
   type RecordedEvent,
 } from '@onboard/events';
-import { decideRecords, netChanges, type ChangeRecord } from '@onboard/domain';
-import { changedAttributes, type EntityEdit } from './change-log.ts';
+import {
+  changedAttributes,
+  decideRecords,
+  netChanges,
+  type ChangeRecord,
+  type EntityEdit,
+} from '@onboard/domain';
 import { deleteRows } from './reset.ts';
 
 /**

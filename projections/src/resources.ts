@@ -1,18 +1,14 @@
-import { PARTITIONS, ResourceEvent, type CheckpointedConsumer } from '@onboard/events';
-import { eachEvent } from './each-event.ts';
-import { deleteRows } from './reset.ts';
+import { PARTITIONS, ResourceEvent } from '@onboard/events';
+import { unionProjection } from './each-event.ts';
 
 /**
  * One row per resource of a client, for the resources page: its words, groups, link or document, and the
- * version the next edit names in If-Match. A removed resource's row is deleted.
+ * version the next edit names in If-Match. A removed resource's row is deleted. Rows are per client: split
+ * by client across the processes.
  */
-export const resourcesProjection: CheckpointedConsumer = {
-  name: 'resources',
-  // Rows per client: split by client across the processes.
-  partitions: PARTITIONS,
-  filter: { eventTypes: ['ResourceAdded', 'ResourceChanged', 'ResourceRemoved'] },
-  reset: deleteRows('rm_resources'),
-  handle: eachEvent(ResourceEvent, async (event, tx) => {
+export const resourcesProjection = unionProjection(
+  { name: 'resources', union: ResourceEvent, tables: ['rm_resources'], partitions: PARTITIONS },
+  async (event, tx) => {
     const key = [event.data.clientId, event.data.resourceId];
     if (event.type === 'ResourceRemoved') {
       await tx.query('delete from rm_resources where client_id = $1 and resource_id = $2', key);
@@ -45,5 +41,5 @@ export const resourcesProjection: CheckpointedConsumer = {
         at,
       ],
     );
-  }),
-};
+  },
+);

@@ -1,17 +1,14 @@
-import { PortalChatEvent, type CheckpointedConsumer } from '@onboard/events';
-import { eachEvent } from './each-event.ts';
-import { deleteRows } from './reset.ts';
+import { PortalChatEvent } from '@onboard/events';
+import { unionProjection } from './each-event.ts';
 
 /**
  * The portal's support chats: one row per conversation, its messages appended in order (a message
  * already in the row is not added twice, so a replayed batch changes nothing). `last_author` tells
  * staff's inbox which conversations wait for a reply.
  */
-export const portalChatsProjection: CheckpointedConsumer = {
-  name: 'portal-chats',
-  filter: { eventTypes: ['PortalChatStarted', 'PortalChatMessagePosted'] },
-  reset: deleteRows('rm_portal_chats'),
-  handle: eachEvent(PortalChatEvent, async (event, tx) => {
+export const portalChatsProjection = unionProjection(
+  { name: 'portal-chats', union: PortalChatEvent, tables: ['rm_portal_chats'] },
+  async (event, tx) => {
     if (event.type === 'PortalChatStarted') {
       const { conversationId, userId, clientId, page, at } = event.data;
       await tx.query(
@@ -30,5 +27,5 @@ export const portalChatsProjection: CheckpointedConsumer = {
             and not exists (select 1 from jsonb_array_elements(messages) m where m->>'messageId' = $5)`,
       [conversationId, JSON.stringify({ messageId, author, authorId, text, at }), at, author, messageId],
     );
-  }),
-};
+  },
+);

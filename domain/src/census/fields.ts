@@ -1,31 +1,12 @@
 import { distance } from 'fastest-levenshtein';
+import { codesOf } from '../one-of.ts';
 /**
  * The census file's columns (onboarding §7): one row per person, the employee first and each dependent
  * on a row of its own under the employee's id. Headers are matched to fields by their words, whatever
  * their case, spacing or punctuation; the user confirms the mapping before validation runs.
  */
 
-export const CENSUS_FIELDS = [
-  'employeeId',
-  'relationship',
-  'firstName',
-  'lastName',
-  'ssn',
-  'dateOfBirth',
-  'hireDate',
-  'employeeClass',
-  'hoursPerWeek',
-  'location',
-  'state',
-  'zip',
-  'email',
-  'salary',
-  'electedPlans',
-  'coverageEffectiveDate',
-] as const;
-export type CensusField = (typeof CENSUS_FIELDS)[number];
-
-export const CENSUS_FIELD_LABELS: Record<CensusField, string> = {
+export const CENSUS_FIELD_LABELS = {
   employeeId: 'Employee ID',
   relationship: 'Relationship',
   firstName: 'First name',
@@ -43,6 +24,8 @@ export const CENSUS_FIELD_LABELS: Record<CensusField, string> = {
   electedPlans: 'Elected plans',
   coverageEffectiveDate: 'Coverage effective date',
 };
+export const CENSUS_FIELDS = codesOf(CENSUS_FIELD_LABELS);
+export type CensusField = (typeof CENSUS_FIELDS)[number];
 
 /** The columns a file may leave out (a missing relationship reads as Employee). */
 const OPTIONAL_COLUMNS: readonly CensusField[] = [
@@ -266,10 +249,10 @@ export function rowOf(cells: readonly string[], mapping: ColumnMapping): CensusR
 }
 
 /** Where the census came from (onboarding §7): the source the user indicates. */
-export const CENSUS_SOURCES = ['BEN_ADMIN_PLATFORM', 'HRIS', 'MANUAL'] as const;
-export type CensusSource = (typeof CENSUS_SOURCES)[number];
-export const CENSUS_SOURCE_LABELS: Record<CensusSource, string> = {
+export const CENSUS_SOURCE_LABELS = {
   BEN_ADMIN_PLATFORM: 'Benefits administration platform',
   HRIS: 'HRIS',
   MANUAL: 'Manual',
 };
+export const CENSUS_SOURCES = codesOf(CENSUS_SOURCE_LABELS);
+export type CensusSource = (typeof CENSUS_SOURCES)[number];

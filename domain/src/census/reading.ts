@@ -8,6 +8,7 @@ import {
   type ColumnMapping,
 } from './fields.ts';
 import { dayToIso } from './rules.ts';
+import { codesOf } from '../one-of.ts';
 
 /**
  * How a census file is read: its text encoding and delimiter (CSV), its sheet (XLSX), and the row its
@@ -15,24 +16,24 @@ import { dayToIso } from './rules.ts';
  * again with the choice.
  */
 
-export const CENSUS_ENCODINGS = ['UTF-8', 'UTF-16LE', 'UTF-16BE', 'windows-1252', 'macintosh'] as const;
-export type CensusEncoding = (typeof CENSUS_ENCODINGS)[number];
-export const CENSUS_ENCODING_LABELS: Record<CensusEncoding, string> = {
+export const CENSUS_ENCODING_LABELS = {
   'UTF-8': 'UTF-8 (Unicode)',
   'UTF-16LE': 'UTF-16 (Excel’s “Unicode text”)',
   'UTF-16BE': 'UTF-16 big-endian',
   'windows-1252': 'Windows-1252 (Excel on Windows)',
   macintosh: 'Mac Roman (older Excel on Mac)',
 };
+export const CENSUS_ENCODINGS = codesOf(CENSUS_ENCODING_LABELS);
+export type CensusEncoding = (typeof CENSUS_ENCODINGS)[number];
 
-export const CENSUS_DELIMITERS = [',', ';', '\t', '|'] as const;
-export type CensusDelimiter = (typeof CENSUS_DELIMITERS)[number];
-export const CENSUS_DELIMITER_LABELS: Record<CensusDelimiter, string> = {
+export const CENSUS_DELIMITER_LABELS = {
   ',': 'Comma ( , )',
   ';': 'Semicolon ( ; )',
   '\t': 'Tab',
   '|': 'Pipe ( | )',
 };
+export const CENSUS_DELIMITERS = codesOf(CENSUS_DELIMITER_LABELS);
+export type CensusDelimiter = (typeof CENSUS_DELIMITERS)[number];
 
 export type CensusReading = {
   format: 'CSV' | 'XLSX';

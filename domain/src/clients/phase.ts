@@ -1,3 +1,4 @@
+import { codesOf } from '../one-of.ts';
 /**
  * Where a client stands in its onboarding, for the staff client list and its phase filter. Browser-safe
  * (no zod): the web shows the words, and query-api/src/clients/list.ts mirrors the rule in SQL
@@ -9,15 +10,14 @@
  * - 'eif': set up, the Employer Information Form not yet signed;
  * - 'enrollment': the form signed, the client working through enrollment until it goes LIVE.
  */
-export const CLIENT_PHASES = ['setup', 'eif', 'enrollment', 'live'] as const;
-export type ClientPhase = (typeof CLIENT_PHASES)[number];
-
-export const CLIENT_PHASE_LABELS: Record<ClientPhase, string> = {
+export const CLIENT_PHASE_LABELS = {
   setup: 'Setup',
   eif: 'Company information',
   enrollment: 'Enrollment',
   live: 'Live',
 };
+export const CLIENT_PHASES = codesOf(CLIENT_PHASE_LABELS);
+export type ClientPhase = (typeof CLIENT_PHASES)[number];
 
 export type PhaseFacts = {
   releaseStatus: string | null;

@@ -46,6 +46,13 @@ describe('benefitTypeWords', () => {
 });
 
 describe('planConfiguration', () => {
+  /** A plan the configuration asks for (or finds): its policy, the benefit type and the coverage calling for it. */
+  const planOf = (policyId: string, policyNumber: string | null, benefitType: string, coverage: string) => ({
+    policyId,
+    policyNumber,
+    benefitType,
+    coverage,
+  });
   const policies = [
     { id: 'p1', slfPolicyNumber: '934781', slfCoverages: ['Dental', 'Vision', 'Basic Life'] },
     { id: 'p2', slfPolicyNumber: '934782', slfCoverages: ['Short Term Disability', 'Employee Assistance'] },
@@ -54,19 +61,12 @@ describe('planConfiguration', () => {
   it('creates one plan per benefit type a policy’s coverages call for, linked to the policy', () => {
     const result = planConfiguration(policies, [{ id: 'x', benefitType: 'DENTAL', policyId: 'p1' }]);
     expect(result.create).toEqual([
-      { policyId: 'p1', policyNumber: '934781', benefitType: 'VISION', coverage: 'Vision' },
-      { policyId: 'p1', policyNumber: '934781', benefitType: 'LIFE', coverage: 'Basic Life' },
-      {
-        policyId: 'p2',
-        policyNumber: '934782',
-        benefitType: 'SHORT_TERM_DISABILITY',
-        coverage: 'Short Term Disability',
-      },
-      { policyId: 'p2', policyNumber: '934782', benefitType: 'EAP', coverage: 'Employee Assistance' },
+      planOf('p1', '934781', 'VISION', 'Vision'),
+      planOf('p1', '934781', 'LIFE', 'Basic Life'),
+      planOf('p2', '934782', 'SHORT_TERM_DISABILITY', 'Short Term Disability'),
+      planOf('p2', '934782', 'EAP', 'Employee Assistance'),
     ]);
-    expect(result.present).toEqual([
-      { policyId: 'p1', policyNumber: '934781', benefitType: 'DENTAL', coverage: 'Dental' },
-    ]);
+    expect(result.present).toEqual([planOf('p1', '934781', 'DENTAL', 'Dental')]);
   });
 
   it('is idempotent: with the plans it asked for in place it creates nothing', () => {
@@ -99,9 +99,7 @@ describe('planConfiguration', () => {
       [{ id: 'p', slfPolicyNumber: null, slfCoverages: ['Dental', 'Dental PPO', 'Pet Insurance'] }],
       [],
     );
-    expect(result.create).toEqual([
-      { policyId: 'p', policyNumber: null, benefitType: 'DENTAL', coverage: 'Dental' },
-    ]);
+    expect(result.create).toEqual([planOf('p', null, 'DENTAL', 'Dental')]);
     expect(result.unknown).toEqual([{ policyId: 'p', policyNumber: null, coverage: 'Pet Insurance' }]);
   });
 });

@@ -34,23 +34,21 @@ const eif: EifPlanSystemView = {
   ],
 };
 
+/** A policy as the plan system holds it: its number, coverages, effective date and plans' benefit types. */
+const heldPolicy = (
+  policyNumber: string,
+  coverages: string[],
+  effectiveDate: string,
+  benefitTypes: string[],
+): PlanSystemClient['policies'][number] => ({ policyNumber, coverages, effectiveDate, benefitTypes });
+
 const qps: PlanSystemClient = {
   caseId: 'C-100',
   name: 'ACME CO.',
   policies: [
-    {
-      policyNumber: '934781',
-      coverages: ['Dental', 'Accident'],
-      effectiveDate: '2027-02-01',
-      benefitTypes: ['DENTAL', 'ACCIDENT'],
-    },
-    { policyNumber: '934782', coverages: ['Basic Life'], effectiveDate: '2027-01-01', benefitTypes: [] },
-    {
-      policyNumber: '934783',
-      coverages: ['Critical Illness'],
-      effectiveDate: '2027-01-01',
-      benefitTypes: ['CRITICAL_ILLNESS'],
-    },
+    heldPolicy('934781', ['Dental', 'Accident'], '2027-02-01', ['DENTAL', 'ACCIDENT']),
+    heldPolicy('934782', ['Basic Life'], '2027-01-01', []),
+    heldPolicy('934783', ['Critical Illness'], '2027-01-01', ['CRITICAL_ILLNESS']),
   ],
 };
 
@@ -133,14 +131,7 @@ describe('planSystemWrites', () => {
     const agreeing: PlanSystemClient = {
       caseId: 'C-1',
       name: 'Acme Co.',
-      policies: [
-        {
-          policyNumber: '934781',
-          coverages: ['Vision', 'Dental'],
-          effectiveDate: '2027-01-01',
-          benefitTypes: ['VISION'],
-        },
-      ],
+      policies: [heldPolicy('934781', ['Vision', 'Dental'], '2027-01-01', ['VISION'])],
     };
     expect(planSystemWrites({ ...eif, caseId: 'C-1' }, agreeing, 'import', newId)).toEqual([]);
   });

@@ -1,28 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { checkFeed, type DataFeedRule } from './rules.ts';
 import { DEFAULT_PROFILE } from './profile.ts';
-import type { DataFeedFacts, FeedCensusPerson } from './facts.ts';
+import type { FeedCensusPerson } from './facts.ts';
+import { SALARIED_FEED_FACTS } from '../testing/data-feed.ts';
 import type { Feed834, FeedCoverage, FeedMember } from './feed.ts';
-
-const FACTS: DataFeedFacts = {
-  signed: true,
-  classes: [
-    {
-      name: 'Salaried',
-      waitingPeriod: { type: 'FIRST_OF_MONTH_AFTER_HIRE', days: null },
-      plans: [
-        { benefitType: 'DENTAL', label: 'Dental', policyEffectiveDate: '2026-01-01' },
-        {
-          benefitType: 'LONG_TERM_DISABILITY',
-          label: 'Long term disability',
-          policyEffectiveDate: '2026-01-01',
-        },
-      ],
-    },
-  ],
-  domesticPartnersEligible: false,
-  policyEffectiveDate: '2026-01-01',
-};
 
 const dental = (over: Partial<FeedCoverage> = {}): FeedCoverage => ({
   maintenanceType: '030',
@@ -88,8 +69,11 @@ const KIT_ROW: FeedCensusPerson = {
 };
 
 const feedOf = (...members: FeedMember[]): Feed834 => ({ action: '4', sponsorName: 'Lakeside', members });
-const check = (feed: Feed834, census: FeedCensusPerson[] | null = [ADA_ROW, KIT_ROW], facts = FACTS) =>
-  checkFeed(feed, { facts, census, profile: DEFAULT_PROFILE });
+const check = (
+  feed: Feed834,
+  census: FeedCensusPerson[] | null = [ADA_ROW, KIT_ROW],
+  facts = SALARIED_FEED_FACTS,
+) => checkFeed(feed, { facts, census, profile: DEFAULT_PROFILE });
 const rules = (issues: { rule: DataFeedRule }[]) => issues.map((i) => i.rule);
 
 describe('the data-feed rules', () => {
@@ -168,7 +152,10 @@ describe('the data-feed rules', () => {
     const partner = child({ relationship: '53', firstName: 'Kit' });
     expect(rules(check(feedOf(ada(), partner)))).toEqual(['DOMESTIC_PARTNER_NOT_ELIGIBLE']);
     expect(
-      check(feedOf(ada(), partner), [ADA_ROW, KIT_ROW], { ...FACTS, domesticPartnersEligible: true }),
+      check(feedOf(ada(), partner), [ADA_ROW, KIT_ROW], {
+        ...SALARIED_FEED_FACTS,
+        domesticPartnersEligible: true,
+      }),
     ).toEqual([]);
   });
 
@@ -202,7 +189,10 @@ describe('the data-feed rules', () => {
   });
 
   it('CLASS_DIFFERS when the census has the employee in another class', () => {
-    const facts = { ...FACTS, classes: [...FACTS.classes, { ...FACTS.classes[0]!, name: 'Hourly' }] };
+    const facts = {
+      ...SALARIED_FEED_FACTS,
+      classes: [...SALARIED_FEED_FACTS.classes, { ...SALARIED_FEED_FACTS.classes[0]!, name: 'Hourly' }],
+    };
     const [issue] = check(feedOf(ada({ className: 'Hourly' }), child()), [ADA_ROW, KIT_ROW], facts);
     expect(issue).toMatchObject({
       rule: 'CLASS_DIFFERS',
@@ -242,7 +232,7 @@ describe('the data-feed rules', () => {
 
   it('leaves the EIF rules out before signing and the census rules out before a census is submitted', () => {
     const broken = feedOf(ada({ className: 'Hourly', coverages: [dental({ insuranceLine: 'VIS' })] }));
-    expect(check(broken, null, { ...FACTS, signed: false })).toEqual([]);
+    expect(check(broken, null, { ...SALARIED_FEED_FACTS, signed: false })).toEqual([]);
   });
 
   it('keys a problem without the SSN or the date of birth, the same from one round to the next', () => {

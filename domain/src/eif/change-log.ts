@@ -1,4 +1,23 @@
+import type { AttributeChange, EifEvent } from '@onboard/events';
 import type { ChangeRecord } from './net-changes.ts';
+
+/** An EIF event that edits an entity: creates it, changes its attributes or deletes it. */
+export type EntityEdit = Extract<
+  EifEvent,
+  { type: 'EifEntityCreated' | 'EifEntityChanged' | 'EifEntityDeleted' }
+>;
+
+/** The attributes an edit sets, each with its value before (none for a new entity, nothing for a deletion). */
+export const changedAttributes = (event: EntityEdit): AttributeChange[] =>
+  event.type === 'EifEntityCreated'
+    ? Object.entries(event.data.attributes).map(([attributeKey, value]) => ({
+        attributeKey,
+        value,
+        previousValue: null,
+      }))
+    : event.type === 'EifEntityChanged'
+      ? event.data.changes
+      : [];
 
 /** A row of the change log (one per answer of a change; a deletion's one row has no answer). */
 export type ChangeLogRow = {

@@ -3,6 +3,7 @@ import {
   EMPTY_STAMPS,
   effectiveEntities,
   entityKey,
+  initialState,
   type EifStamps,
   type EifState,
   type EntityState,
@@ -167,3 +168,7 @@ export function fromDocument(doc: EifStateDocument): EifState {
     stamps: { ...EMPTY_STAMPS, ...doc.stamps },
   };
 }
+
+/** The form as a kept snapshot holds it, or the empty form where there is none yet. */
+export const stateOfSnapshot = (doc: EifStateDocument | undefined): EifState =>
+  doc ? fromDocument(doc) : initialState();

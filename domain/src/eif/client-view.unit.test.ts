@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EifEvent } from '@onboard/events';
-import { toClientView, toEditingView } from './client-view.ts';
-import { fold } from './decider.ts';
+import { stateOfSnapshot, toClientView, toDocument, toEditingView } from './client-view.ts';
+import { fold, initialState } from './decider.ts';
 import { signedBy } from '../testing/eif-events.ts';
 
 const clientId = 'c-1';
@@ -65,5 +65,13 @@ describe('the client views', () => {
   it('is null before the client exists', () => {
     expect(toEditingView(fold([]), -1n)).toBeNull();
     expect(toClientView(fold([]), -1n)).toBeNull();
+  });
+});
+
+describe('the form from a kept snapshot', () => {
+  it('is the empty form without a snapshot, and the snapshot’s form with one', () => {
+    expect(stateOfSnapshot(undefined)).toEqual(initialState());
+    const form = fold(events);
+    expect(stateOfSnapshot(toDocument(form)!)).toEqual(form);
   });
 });

@@ -15,6 +15,7 @@ import {
   type OpenEifState,
 } from './decider.ts';
 import { decideRecords, netChanges, type ChangeRecord } from './net-changes.ts';
+import { changedAttributes } from './change-log.ts';
 import { signedBy } from '../testing/eif-events.ts';
 
 const clientId = 'c-1';
@@ -530,16 +531,7 @@ function changeRecords(events: readonly EifEvent[]): ChangeRecord[] {
       case 'EifEntityDeleted': {
         const pending = event.data.pending;
         if (!pending) break;
-        const details =
-          event.type === 'EifEntityCreated'
-            ? Object.entries(event.data.attributes).map(([attributeKey, value]) => ({
-                attributeKey,
-                value,
-                previousValue: null,
-              }))
-            : event.type === 'EifEntityChanged'
-              ? event.data.changes
-              : [];
+        const details = changedAttributes(event);
         records.push({
           id: pending.changeId,
           action:

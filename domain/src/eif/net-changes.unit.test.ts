@@ -36,6 +36,14 @@ const record = (
     })),
   };
 };
+/** The net change of location loc-1 expected: its action, status and details. */
+const netLocation = (action: ChangeRecord['action'], status: ChangeStatus, details: object[]) => ({
+  entity: 'Location',
+  entityId: 'loc-1',
+  action,
+  status,
+  details,
+});
 const update = (
   status: ChangeStatus,
   key: string,
@@ -61,13 +69,9 @@ describe('net changes (onboarding §4)', () => {
       update('accepted', 'city', 'Paris', 'Rome'),
     ]);
     expect(net).toMatchObject([
-      {
-        entity: 'Location',
-        entityId: 'loc-1',
-        action: 'update',
-        status: 'accepted',
-        details: [{ attributeKey: 'city', value: 'Paris', previousValue: 'Rome', status: 'accepted' }],
-      },
+      netLocation('update', 'accepted', [
+        { attributeKey: 'city', value: 'Paris', previousValue: 'Rome', status: 'accepted' },
+      ]),
     ]);
   });
 
@@ -106,13 +110,9 @@ describe('net changes (onboarding §4)', () => {
       record('delete', 'pending'),
     ]);
     expect(net).toMatchObject([
-      {
-        entity: 'Location',
-        entityId: 'loc-1',
-        action: 'delete',
-        status: 'pending',
-        details: [{ attributeKey: 'name', value: 'Plant 2', previousValue: 'Plant', status: 'pending' }],
-      },
+      netLocation('delete', 'pending', [
+        { attributeKey: 'name', value: 'Plant 2', previousValue: 'Plant', status: 'pending' },
+      ]),
     ]);
   });
 
@@ -122,9 +122,7 @@ describe('net changes (onboarding §4)', () => {
       update('accepted', 'city', 'Rome', 'Oslo'),
       record('delete', 'accepted'),
     ]);
-    expect(net).toEqual([
-      { entity: 'Location', entityId: 'loc-1', action: 'delete', status: 'accepted', details: [] },
-    ]);
+    expect(net).toEqual([netLocation('delete', 'accepted', [])]);
   });
 
   it('keeps entities apart and in the order they first changed', () => {

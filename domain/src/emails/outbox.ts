@@ -1,32 +1,23 @@
 import { backoffMs, type EmailEvent, type EmailKind } from '@onboard/events';
+import { codesOf } from '../one-of.ts';
 
 /**
  * An e-mail's life in the outbox, folded from its stream. QUEUED waits for (another) attempt; SENT was
  * accepted by the mail server; DELIVERED, BOUNCED and OPENED are learnt later where known; FAILED is a
  * permanent refusal or the attempts exhausted.
  */
-export const EMAIL_STATUSES = [
-  'QUEUED',
-  'HELD',
-  'SENT',
-  'IN_DIGEST',
-  'DELIVERED',
-  'BOUNCED',
-  'FAILED',
-  'OPENED',
-] as const;
-export type EmailStatus = (typeof EMAIL_STATUSES)[number];
-
-export const EMAIL_STATUS_LABELS: Record<EmailStatus, string> = {
+export const EMAIL_STATUS_LABELS = {
   QUEUED: 'Queued',
   HELD: 'Held for the daily digest',
-  IN_DIGEST: 'Sent in the daily digest',
   SENT: 'Sent',
+  IN_DIGEST: 'Sent in the daily digest',
   DELIVERED: 'Delivered',
   BOUNCED: 'Bounced',
   FAILED: 'Failed',
   OPENED: 'Opened',
 };
+export const EMAIL_STATUSES = codesOf(EMAIL_STATUS_LABELS);
+export type EmailStatus = (typeof EMAIL_STATUSES)[number];
 
 export type EmailStatusEntry = { status: EmailStatus; eventAt: string; reason: string | null };
 
@@ -123,6 +114,11 @@ export function evolveEmail(
   let email: OutboxEmail | null = current ? { ...current, statusHistory: [...current.statusHistory] } : null;
   const push = (status: EmailStatus, reason: string | null = null) =>
     email?.statusHistory.push({ status, eventAt, reason });
+  /** The e-mail is now in the status given, and its history says so. */
+  const becomes = (status: EmailStatus, reason: string | null = null) => {
+    if (email) email.status = status;
+    push(status, reason);
+  };
   switch (event.type) {
     case 'EmailQueued':
       email = queuedEmail(event.data, eventAt);
@@ -130,9 +126,8 @@ export function evolveEmail(
       break;
     case 'EmailIncludedInDigest':
       if (!email) break;
-      email.status = 'IN_DIGEST';
       email.digestEmailId = event.data.digestEmailId;
-      push('IN_DIGEST');
+      becomes('IN_DIGEST');
       break;
     case 'EmailSendAttempted':
       if (!email) break;
@@ -165,9 +160,8 @@ export function evolveEmail(
       email.lastError = event.data.reason;
       email.rejected = event.data.rejected;
       if (event.data.permanent) {
-        email.status = 'FAILED';
         email.retryAt = null;
-        push('FAILED', event.data.reason);
+        becomes('FAILED', event.data.reason);
       } else {
         email.retryAt = event.data.retryAt;
         push('QUEUED', `Attempt ${event.data.attempt} failed: ${event.data.reason}`);
@@ -175,19 +169,16 @@ export function evolveEmail(
       break;
     case 'EmailDelivered':
       if (!email) break;
-      email.status = 'DELIVERED';
-      push('DELIVERED');
+      becomes('DELIVERED');
       break;
     case 'EmailBounced':
       if (!email) break;
-      email.status = 'BOUNCED';
       email.lastError = event.data.reason;
-      push('BOUNCED', event.data.reason);
+      becomes('BOUNCED', event.data.reason);
       break;
     case 'EmailOpened':
       if (!email) break;
-      email.status = 'OPENED';
-      push('OPENED');
+      becomes('OPENED');
       break;
   }
   return email;

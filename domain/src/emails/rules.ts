@@ -1,6 +1,6 @@
 import type { EmailKind } from '@onboard/events';
 import { emailMessage } from '../explorer/common-rules.ts';
-import { oneOf } from '../one-of.ts';
+import { codesOf, oneOf } from '../one-of.ts';
 
 /**
  * A client's notification rules: for each kind of e-mail about the client, which of its people receive
@@ -9,13 +9,13 @@ import { oneOf } from '../one-of.ts';
  * and its implementation consultant (the carrier's staff member named on the client). Kinds without a
  * rule go to their default audience (`DEFAULT_TO`), with no copy.
  */
-export const RULE_ROLES = ['BEN_ADMIN', 'BROKER', 'CONSULTANT'] as const;
-export type RuleRole = (typeof RULE_ROLES)[number];
-export const RULE_ROLE_LABELS: Record<RuleRole, string> = {
+export const RULE_ROLE_LABELS = {
   BEN_ADMIN: 'Benefits administrators',
   BROKER: 'Brokers',
   CONSULTANT: 'Implementation consultant',
 };
+export const RULE_ROLES = codesOf(RULE_ROLE_LABELS);
+export type RuleRole = (typeof RULE_ROLES)[number];
 
 /** The kinds about a client that the rules govern. */
 export const RULE_KINDS = [

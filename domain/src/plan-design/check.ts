@@ -65,20 +65,10 @@ export function checkPlanDesign(design: PlanDesign): PlanCheck {
   for (const cp of design.employeeClassPlans) {
     const cls = cp.employeeClassId ? classes.get(cp.employeeClassId) : undefined;
     const plan = cp.planId ? plans.get(cp.planId) : undefined;
-    if (!cls)
-      add(
-        'error',
-        'UNKNOWN_CLASS',
-        `Class plan ${cp.id} refers to a missing class (${cp.employeeClassId ?? 'none'})`,
-        cp.id,
-      );
-    if (!plan)
-      add(
-        'error',
-        'UNKNOWN_PLAN',
-        `Class plan ${cp.id} refers to a missing plan (${cp.planId ?? 'none'})`,
-        cp.id,
-      );
+    const refersToMissing = (code: FindingCode, what: string, id: string | null) =>
+      add('error', code, `Class plan ${cp.id} refers to a missing ${what} (${id ?? 'none'})`, cp.id);
+    if (!cls) refersToMissing('UNKNOWN_CLASS', 'class', cp.employeeClassId);
+    if (!plan) refersToMissing('UNKNOWN_PLAN', 'plan', cp.planId);
     const where = `${planLabel(plan, cp.planId ?? '?')} in ${classLabel(cls, cp.employeeClassId ?? '?')}`;
     const { employerContributionPercentage: er, employeeContributionPercentage: ee } = cp;
     if (er === null || ee === null) {

@@ -3,6 +3,15 @@ import { EMPTY_STAMPS, entityKey, type EifState, type EntityState } from '../eif
 import { checkPlanDesign } from './check.ts';
 import { planDesignFromState, type PlanDesign } from './plan-design.ts';
 
+/** A class plan: the plan offered to the class, with the employer's and the employee's shares. */
+const classPlan = (id: string, employeeClassId: string, planId: string, employer = 100, employee = 0) => ({
+  id,
+  employeeClassId,
+  planId,
+  employerContributionPercentage: employer,
+  employeeContributionPercentage: employee,
+});
+
 const design = (overrides: Partial<PlanDesign> = {}): PlanDesign => ({
   clientId: 'c1',
   plans: [
@@ -10,22 +19,7 @@ const design = (overrides: Partial<PlanDesign> = {}): PlanDesign => ({
     { id: 'p-life', benefitType: 'LIFE', policyId: 'pol' },
   ],
   employeeClasses: [{ id: 'k-all', groupName: 'All employees' }],
-  employeeClassPlans: [
-    {
-      id: 'cp1',
-      employeeClassId: 'k-all',
-      planId: 'p-dental',
-      employerContributionPercentage: 60,
-      employeeContributionPercentage: 40,
-    },
-    {
-      id: 'cp2',
-      employeeClassId: 'k-all',
-      planId: 'p-life',
-      employerContributionPercentage: 100,
-      employeeContributionPercentage: 0,
-    },
-  ],
+  employeeClassPlans: [classPlan('cp1', 'k-all', 'p-dental', 60, 40), classPlan('cp2', 'k-all', 'p-life')],
   ...overrides,
 });
 
@@ -54,16 +48,7 @@ describe('checkPlanDesign', () => {
     const base = design();
     const check = checkPlanDesign({
       ...base,
-      employeeClassPlans: [
-        ...base.employeeClassPlans,
-        {
-          id: 'cp3',
-          employeeClassId: 'k-gone',
-          planId: 'p-gone',
-          employerContributionPercentage: 50,
-          employeeContributionPercentage: 50,
-        },
-      ],
+      employeeClassPlans: [...base.employeeClassPlans, classPlan('cp3', 'k-gone', 'p-gone', 50, 50)],
     });
     expect(check.status).toBe('COMPLETED_WITH_ERRORS');
     expect(check.reasons).toEqual([
@@ -133,13 +118,8 @@ describe('checkPlanDesign', () => {
 
 describe('checkPlanDesign: plans set up by class and plans that are not', () => {
   const plan = (id: string, benefitType: string) => ({ id, benefitType, policyId: 'pol' });
-  const offer = (id: string, planId: string, employer = 100, employee = 0) => ({
-    id,
-    employeeClassId: 'k-all',
-    planId,
-    employerContributionPercentage: employer,
-    employeeContributionPercentage: employee,
-  });
+  const offer = (id: string, planId: string, employer = 100, employee = 0) =>
+    classPlan(id, 'k-all', planId, employer, employee);
   const everyone = [{ id: 'k-all', groupName: 'All employees' }];
 
   it('given a statutory-only NY/NJ/HI client without classes, when checked, then it completes', () => {
@@ -271,15 +251,7 @@ describe('planDesignFromState', () => {
         { id: 'p2', benefitType: 'VISION', policyId: 'pol' },
       ],
       employeeClasses: [{ id: 'k1', groupName: 'Hourly' }],
-      employeeClassPlans: [
-        {
-          id: 'cp1',
-          employeeClassId: 'k1',
-          planId: 'p1',
-          employerContributionPercentage: 75,
-          employeeContributionPercentage: 25,
-        },
-      ],
+      employeeClassPlans: [classPlan('cp1', 'k1', 'p1', 75, 25)],
     });
   });
 

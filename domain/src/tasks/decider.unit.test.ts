@@ -13,6 +13,7 @@ import {
   type TaskCommand,
 } from './decider.ts';
 import { staff, at } from '../testing/actors.ts';
+import { CLIENT_TASK_IDS } from './catalogue.ts';
 
 const clientId = 'acme';
 const benAdmin = { userId: 'ben-1', role: 'BEN_ADMIN' };
@@ -41,14 +42,7 @@ describe('the tasks of a client', () => {
     const events = scheduled();
     const keys = events.map((e) => `${e.data.taskId}${e.data.policyId ? `/${e.data.policyId}` : ''}`);
     expect(keys).toEqual([
-      'kickoff-call',
-      'ongoing-service-call',
-      'onboarding-forms',
-      'prior-carrier-certificates',
-      'connect-service',
-      'enrollment-resources',
-      'company-profile',
-      'eif-submit-company-information',
+      ...CLIENT_TASK_IDS,
       'prior-carrier-bills/p-dental',
       'enrollment-elections/p-dental',
       'dental-rollover/p-dental',

@@ -27,9 +27,14 @@ export const ConversationSubject = z.object({
 });
 export type ConversationSubject = z.infer<typeof ConversationSubject>;
 
+/** The thread an event is of, and the thread's client. */
+const ThreadRef = { threadId: z.string(), clientId: z.string() };
+
+/** A thread resolved or reopened: by whom and when (the kind says who is told). */
+const ThreadStatusChange = { ...ThreadRef, kind: ConversationKind, by: z.string(), at: z.string() };
+
 export const ConversationStarted = eventSchema('ConversationStarted', {
-  threadId: z.string(),
-  clientId: z.string(),
+  ...ThreadRef,
   kind: ConversationKind,
   subject: ConversationSubject,
   startedBy: z.string(),
@@ -37,8 +42,7 @@ export const ConversationStarted = eventSchema('ConversationStarted', {
 });
 
 export const ConversationMessagePosted = eventSchema('ConversationMessagePosted', {
-  threadId: z.string(),
-  clientId: z.string(),
+  ...ThreadRef,
   /** The thread's kind and subject, so a message read alone (an e-mail, a pushed change) says where it is. */
   kind: ConversationKind,
   subject: ConversationSubject,
@@ -50,26 +54,13 @@ export const ConversationMessagePosted = eventSchema('ConversationMessagePosted'
   at: z.string(),
 });
 
-export const ConversationResolved = eventSchema('ConversationResolved', {
-  threadId: z.string(),
-  clientId: z.string(),
-  kind: ConversationKind,
-  by: z.string(),
-  at: z.string(),
-});
+export const ConversationResolved = eventSchema('ConversationResolved', ThreadStatusChange);
 
-export const ConversationReopened = eventSchema('ConversationReopened', {
-  threadId: z.string(),
-  clientId: z.string(),
-  kind: ConversationKind,
-  by: z.string(),
-  at: z.string(),
-});
+export const ConversationReopened = eventSchema('ConversationReopened', ThreadStatusChange);
 
 /** A person read the thread up to `at`: what was posted after it is unread for them. */
 export const ConversationRead = eventSchema('ConversationRead', {
-  threadId: z.string(),
-  clientId: z.string(),
+  ...ThreadRef,
   userId: z.string(),
   at: z.string(),
 });

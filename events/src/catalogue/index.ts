@@ -20,6 +20,7 @@ import { PersonalDataAccessEvent } from './personal-data.ts';
 import { PersonalDataEvent } from './personal-data-erasure.ts';
 import type { RecordedEvent } from '../store/port.ts';
 
+export { eventTypesOf } from './schema.ts';
 export * from './eif.ts';
 export * from './api-job.ts';
 export * from './explorer.ts';

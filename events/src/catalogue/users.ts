@@ -26,15 +26,12 @@ export const UserProfileChanged = eventSchema('UserProfileChanged', {
     .min(1),
 });
 
-export const UserAssignedToClient = eventSchema('UserAssignedToClient', {
-  userId: z.string(),
-  clientId: z.string(),
-});
+/** A user and a client they are assigned to (or taken off). */
+const UserClient = { userId: z.string(), clientId: z.string() };
 
-export const UserUnassignedFromClient = eventSchema('UserUnassignedFromClient', {
-  userId: z.string(),
-  clientId: z.string(),
-});
+export const UserAssignedToClient = eventSchema('UserAssignedToClient', UserClient);
+
+export const UserUnassignedFromClient = eventSchema('UserUnassignedFromClient', UserClient);
 
 export const UserRoleChanged = eventSchema('UserRoleChanged', { userId: z.string(), from: Role, to: Role });
 

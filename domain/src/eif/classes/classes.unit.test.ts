@@ -71,6 +71,16 @@ const command = (intent: WithoutIds<ClassCommand>): ClassCommand =>
     metadata: { at: '2026-11-02T10:00:00Z', by },
   }) as ClassCommand;
 
+type DataOf<T extends ClassCommand['type']> = Extract<WithoutIds<ClassCommand>, { type: T }>['data'];
+const setContributions = (contributions: DataOf<'SetContributions'>['contributions']) =>
+  command({ type: 'SetContributions', data: { employeeClassId: 'cls-1', contributions } });
+const setWaitingPeriods = (waitingPeriods: DataOf<'SetWaitingPeriods'>['waitingPeriods']) =>
+  command({ type: 'SetWaitingPeriods', data: { employeeClassId: 'cls-1', waitingPeriods } });
+
+/** The client and its plans with class cls-1 ("S"), offered the class plans given. */
+const classS = (...classPlans: EifEvent[]) =>
+  given(client(), ...basePlans, classEvent('cls-1', 'S'), ...classPlans);
+
 /** The events of an accepted command, and the classes as the editor then sees them. */
 function after(base: ReturnType<typeof given>, c: ClassCommand) {
   const events = eventsOf(base.when(c));
@@ -210,12 +220,7 @@ describe('class builder rules', () => {
     expect(plans.find((p) => p.id === 'cp-dental')).toMatchObject({ employerContributionPercentage: 50 });
 
     const cleared = after(
-      given(
-        client(),
-        ...basePlans,
-        classEvent('cls-1', 'S'),
-        classPlanEvent('cp-dental', 'cls-1', 'plan-dental'),
-      ),
+      classS(classPlanEvent('cp-dental', 'cls-1', 'plan-dental')),
       command({
         type: 'SetBenefitTypePlans',
         data: { employeeClassId: 'cls-1', benefitType: 'DENTAL', planIds: [] },
@@ -229,7 +234,7 @@ describe('class builder rules', () => {
     expect(isClassEligibleBenefitType('FLI')).toBe(false);
     expect(isClassEligibleBenefitType('PFML_MA_FULLY_INS')).toBe(false);
     expect(isClassEligibleBenefitType('DENTAL')).toBe(true);
-    const base = given(client(), ...basePlans, classEvent('cls-1', 'S'));
+    const base = classS();
     expect(
       base.when(
         command({
@@ -261,29 +266,20 @@ describe('class builder rules', () => {
   });
 
   it('sets waiting periods, with days only for the kinds that count days', () => {
-    const base = given(
-      client(),
-      ...basePlans,
-      classEvent('cls-1', 'S'),
+    const base = classS(
       classPlanEvent('cp-dental', 'cls-1', 'plan-dental'),
       classPlanEvent('cp-life', 'cls-1', 'plan-life'),
     );
     const result = after(
       base,
-      command({
-        type: 'SetWaitingPeriods',
-        data: {
-          employeeClassId: 'cls-1',
-          waitingPeriods: [
-            {
-              employeeClassPlanId: 'cp-dental',
-              waitingPeriodType: 'FIRST_OF_MONTH_AFTER_DAYS',
-              waitingPeriodDays: 30,
-            },
-            { planId: 'plan-life', waitingPeriodType: 'DATE_OF_HIRE', waitingPeriodDays: 90 },
-          ],
+      setWaitingPeriods([
+        {
+          employeeClassPlanId: 'cp-dental',
+          waitingPeriodType: 'FIRST_OF_MONTH_AFTER_DAYS',
+          waitingPeriodDays: 30,
         },
-      }),
+        { planId: 'plan-life', waitingPeriodType: 'DATE_OF_HIRE', waitingPeriodDays: 90 },
+      ]),
     );
     expect(
       result.view.employeeClasses[0]!.plans.map((p) => [p.id, p.waitingPeriodType, p.waitingPeriodDays]),
@@ -293,17 +289,11 @@ describe('class builder rules', () => {
     ]);
     expect(
       base.when(
-        command({
-          type: 'SetWaitingPeriods',
-          data: {
-            employeeClassId: 'cls-1',
-            waitingPeriods: [
-              { planId: 'plan-dental', waitingPeriodType: 'DAYS_AFTER_HIRE', waitingPeriodDays: 1.5 },
-              { planId: 'plan-life', waitingPeriodType: 'SOMETIME' },
-              { planId: 'plan-dbl', waitingPeriodType: 'DATE_OF_HIRE' },
-            ],
-          },
-        }),
+        setWaitingPeriods([
+          { planId: 'plan-dental', waitingPeriodType: 'DAYS_AFTER_HIRE', waitingPeriodDays: 1.5 },
+          { planId: 'plan-life', waitingPeriodType: 'SOMETIME' },
+          { planId: 'plan-dbl', waitingPeriodType: 'DATE_OF_HIRE' },
+        ]),
       ),
     ).toMatchObject({
       error: {
@@ -317,39 +307,22 @@ describe('class builder rules', () => {
   });
 
   it('sets contributions that add up to 100 and says so when they do not', () => {
-    const base = given(
-      client(),
-      ...basePlans,
-      classEvent('cls-1', 'S'),
-      classPlanEvent('cp-dental', 'cls-1', 'plan-dental'),
-    );
+    const base = classS(classPlanEvent('cp-dental', 'cls-1', 'plan-dental'));
     const ok = after(
       base,
-      command({
-        type: 'SetContributions',
-        data: {
-          employeeClassId: 'cls-1',
-          contributions: [
-            {
-              planId: 'plan-dental',
-              employerContributionPercentage: 33.33,
-              employeeContributionPercentage: 66.67,
-            },
-          ],
+      setContributions([
+        {
+          planId: 'plan-dental',
+          employerContributionPercentage: 33.33,
+          employeeContributionPercentage: 66.67,
         },
-      }),
+      ]),
     );
     expect(ok.view.employeeClasses[0]!.plans[0]).toMatchObject({ employerContributionPercentage: 33.33 });
     const wrong = base.when(
-      command({
-        type: 'SetContributions',
-        data: {
-          employeeClassId: 'cls-1',
-          contributions: [
-            { planId: 'plan-dental', employerContributionPercentage: 50, employeeContributionPercentage: 40 },
-          ],
-        },
-      }),
+      setContributions([
+        { planId: 'plan-dental', employerContributionPercentage: 50, employeeContributionPercentage: 40 },
+      ]),
     );
     expect(wrong).toMatchObject({
       ok: false,
@@ -362,19 +335,13 @@ describe('class builder rules', () => {
     });
     expect(
       base.when(
-        command({
-          type: 'SetContributions',
-          data: {
-            employeeClassId: 'cls-1',
-            contributions: [
-              {
-                planId: 'plan-dental',
-                employerContributionPercentage: 120,
-                employeeContributionPercentage: null,
-              },
-            ],
+        setContributions([
+          {
+            planId: 'plan-dental',
+            employerContributionPercentage: 120,
+            employeeContributionPercentage: null,
           },
-        }),
+        ]),
       ),
     ).toMatchObject({
       error: {
@@ -388,12 +355,7 @@ describe('class builder rules', () => {
 
   it('saves a class and its whole plan set in one decision', () => {
     const result = after(
-      given(
-        client(),
-        ...basePlans,
-        classEvent('cls-1', 'S'),
-        classPlanEvent('cp-life', 'cls-1', 'plan-life'),
-      ),
+      classS(classPlanEvent('cp-life', 'cls-1', 'plan-life')),
       command({
         type: 'UpdateClass',
         data: {
@@ -485,12 +447,7 @@ describe('class builder rules', () => {
 
   it('deletes a class with its class plans, class plans first', () => {
     const result = after(
-      given(
-        client(),
-        ...basePlans,
-        classEvent('cls-1', 'S'),
-        classPlanEvent('cp-life', 'cls-1', 'plan-life'),
-      ),
+      classS(classPlanEvent('cp-life', 'cls-1', 'plan-life')),
       command({ type: 'DeleteClass', data: { employeeClassId: 'cls-1' } }),
     );
     expect(result.events.map((e) => `${target(e).entity} ${target(e).entityId}`)).toEqual([

@@ -1,4 +1,5 @@
 import type { EntityRow } from '../client-view.ts';
+import { labelled } from '../../one-of.ts';
 import { FORM_MESSAGES } from '../forms/fields.ts';
 import { coverageKindOfBenefitType, isStatutoryKind } from '../steps/coverage.ts';
 
@@ -13,11 +14,6 @@ import { coverageKindOfBenefitType, isStatutoryKind } from '../steps/coverage.ts
  * A class plan may be saved before its waiting period or contributions are known (the form is filled in
  * over several sittings); the plan-system check (plan-design/check.ts) refuses a push until they are.
  */
-
-const labelled = <Code extends string>(labels: Record<Code, string>) => ({
-  codes: Object.keys(labels) as Code[],
-  labels,
-});
 
 export const EMPLOYEE_TYPE = labelled({
   FULL_TIME: 'Full-time',

@@ -23,10 +23,11 @@ import {
   TIMING,
 } from '../steps/enumerations.ts';
 import { FIELD_MESSAGES, areMoreThan30DaysApart, parseDateOfYear } from '../steps/validation.ts';
+import { labelled } from '../../one-of.ts';
 
 /** Choices ours: the spec defines 'more than 30 days apart' (onboarding §5); an enrollment window uses it. */
 export const ANNUAL_ENROLLMENT_TOO_LONG = 'The annual enrollment period can be at most 30 days long';
-import type { Enumeration, FieldDef, FieldValues, FormContext, FormSection, SubStepForm } from './types.ts';
+import type { FieldDef, FieldValues, FormContext, FormSection, SubStepForm } from './types.ts';
 
 /**
  * Every EIF sub-step's form (onboarding §3 lists each entity's fields; §5 says the other field-level
@@ -37,11 +38,6 @@ import type { Enumeration, FieldDef, FieldValues, FormContext, FormSection, SubS
 
 type CollectionSection = Extract<FormSection, { type: 'collection' }>;
 type PlanRow = FormContext['plans'][number];
-
-const labelled = <Code extends string>(labels: Record<Code, string>): Enumeration => ({
-  codes: Object.keys(labels),
-  labels,
-});
 
 const kindOf = (plan: PlanRow): CoverageKind => coverageKindOfBenefitType(String(plan.benefitType ?? ''));
 const planOfKind =

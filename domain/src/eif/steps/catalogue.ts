@@ -122,40 +122,13 @@ export function assertNeverSubStep(id: never): never {
   throw new UnknownEifSubStepError(id);
 }
 
-/** The step a sub-step belongs to; exhaustive, so a new sub-step id cannot be left unplaced. */
+const STEP_OF_SUB_STEP = new Map<string, EifStepId>(
+  EIF_STEP_IDS.flatMap((step) => EIF_STEPS[step].map((subStep) => [subStep, step] as const)),
+);
+
+/** The step a sub-step belongs to, as the catalogue lists it (every sub-step id is listed under one step). */
 export function eifStepOf(id: EifSubStepId): EifStepId {
-  switch (id) {
-    case 'benefits-administration-and-data-feed':
-    case 'tax-id':
-    case 'subsidiaries-and-affiliates':
-    case 'current-sun-life-policies':
-    case 'previous-coverage-information':
-      return 'company-information';
-    case 'plan-administrators':
-    case 'billing-preferences':
-    case 'claims-payment-reimbursement':
-    case 'claims-check-mailing-locations':
-    case 'monthly-claims-reports-and-eobs':
-    case 'malpractice-reimbursements':
-      return 'plan-administrators-&-billing';
-    case 'class-builder':
-    case 'non-class-benefits-preferences':
-    case 'fli-preferences':
-      return 'plan-configuration-&-eligibility';
-    case 'confirm-policy-anniversary':
-    case 'additional-waiting-period-rules':
-    case 'rehire-provision':
-    case 'union-members-and-domestic-partners':
-    case 'changes-during-annual-enrollment':
-    case 'termination-of-insurance':
-    case 'age-rules':
-    case 'other-changes-to-coverage':
-    case 'employee-certificate':
-    case 'section-125':
-    case 'erisa':
-    case 'value-added-services':
-      return 'other-contract-details';
-    default:
-      return assertNeverSubStep(id);
-  }
+  const step = STEP_OF_SUB_STEP.get(id);
+  if (!step) throw new UnknownEifSubStepError(id);
+  return step;
 }

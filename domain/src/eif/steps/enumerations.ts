@@ -1,15 +1,11 @@
 import type { Answer } from '../../explorer/catalogues.ts';
+import { labelled } from '../../one-of.ts';
 
 /**
  * The shared enumerations of onboarding §3, each as its codes plus the words a person reads. The spec
  * gives only the codes, except for the access flags' labels (Claims, Bills, Payments, Policy documents,
  * Manage employees); every other label here is written plainly from its code.
  */
-
-const labelled = <Code extends string>(labels: Record<Code, string>) => ({
-  codes: Object.keys(labels) as Code[],
-  labels,
-});
 
 // The Answer codes and type live in explorer/catalogues.ts (ANSWERS, Answer); these are their labels.
 export const ANSWER = labelled<Answer>({ YES: 'Yes', NO: 'No', NOT_APPLICABLE: 'Not applicable' });
