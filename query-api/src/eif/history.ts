@@ -16,7 +16,7 @@ import {
   eifCodec,
   fold,
   fromDocument,
-  initialState,
+  stateOfSnapshot,
   isInternal,
   toClientView,
   toEditingView,
@@ -82,7 +82,7 @@ async function formAtRevision(
   );
   const atRow = rows[rows.length - 1];
   if (!atRow || BigInt(atRow.revision) !== revision) return null;
-  const base = snaps[0] ? fromDocument(snaps[0].state) : initialState();
+  const base = stateOfSnapshot(snaps[0]?.state);
   const tail = rows.filter((row) => BigInt(row.revision) >= from).map((row) => row.event);
   return { state: fold(tail, base), at: atRow.at.toISOString() };
 }
