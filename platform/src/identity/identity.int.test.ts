@@ -1,19 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { userStream } from '@onboard/events';
-import {
-  registerUser,
-  resetMfa,
-  sendActivationEmail,
-  setPassword,
-  executeUserCommand,
-  SYSTEM_ACTOR,
-} from '@onboard/command-api/auth';
+import { resetMfa, sendActivationEmail, executeUserCommand, SYSTEM_ACTOR } from '@onboard/command-api/auth';
 import type { Role } from '@onboard/domain';
 import { seededDatabase } from '@onboard/testing/db';
 import { startApp, type RunningApp } from '../app.ts';
 import { embeddedTestConfig } from '../config.ts';
 import { apiClient, eventually, totpCode, type ApiResponse } from '../testing/http-client.ts';
+import { registeredUser } from '../testing/users.ts';
 
 const PASSWORD = 'Correct-Horse-42!';
 const LOCKED = 'Your account is locked for security reasons. Please, try again in about 60 minutes';
@@ -50,17 +44,13 @@ describe('identity: sign-in, sessions and links over HTTP', () => {
     counter += 1;
     const userId = `it-user-${counter}`;
     const email = `person${counter}.${role.toLowerCase()}@example.com`;
-    await registerUser(app.identity.deps, SYSTEM_ACTOR, {
-      userId,
-      role,
-      firstName: `First${counter}`,
-      lastName: 'Tester',
-      email,
-      phoneNumber: null,
-      clientIds: role === 'BROKER' || role === 'BEN_ADMIN' ? ['lakeside-manufacturing'] : [],
-    });
-    if (options.password !== null) await setPassword(app.identity.deps, userId, options.password ?? PASSWORD);
-    return { userId, email };
+    const clientIds = role === 'BROKER' || role === 'BEN_ADMIN' ? ['lakeside-manufacturing'] : [];
+    const password = options.password === null ? null : (options.password ?? PASSWORD);
+    return registeredUser(
+      app,
+      { userId, role, firstName: `First${counter}`, lastName: 'Tester', email, clientIds },
+      password,
+    );
   };
 
   const eventTypes = async (userId: string) =>
