@@ -21,6 +21,9 @@ describe('identity: sign-in, sessions and links over HTTP', () => {
   const logLines: string[] = [];
   const responses: ApiResponse[] = [];
   const client = () => apiClient(app.url, { onResponse: (r) => responses.push(r) });
+  /** The password step of the sign-in, with the right password. */
+  const signInWithPassword = (api: ReturnType<typeof client>, email: string) =>
+    api.post('/api/auth/sign-in', { username: email, password: PASSWORD });
 
   beforeAll(async () => {
     app = await startApp(
@@ -208,7 +211,7 @@ describe('identity: sign-in, sessions and links over HTTP', () => {
     const api = client();
     await api.signIn(email, PASSWORD, { rememberDevice: true });
     expect(api.cookies.get('onboard_device')).toBeTruthy();
-    const step = await api.post('/api/auth/sign-in', { username: email, password: PASSWORD });
+    const step = await signInWithPassword(api, email);
     expect(step.body).toEqual({ status: 'SUCCESS', sessionToken: expect.any(String) });
     // Another browser without the device cookie is still asked.
     const other = client();
@@ -220,7 +223,7 @@ describe('identity: sign-in, sessions and links over HTTP', () => {
 
   /** A wrong code after the right password (the one kind of failure that counts towards the lock). */
   const wrongCodeFor = (api: ReturnType<typeof client>, email: string) => async () => {
-    const s = await api.post('/api/auth/sign-in', { username: email, password: PASSWORD });
+    const s = await signInWithPassword(api, email);
     const ch = await api.post('/api/auth/mfa/challenge', {
       stateToken: s.body.stateToken,
       factorId: 'totp',
@@ -249,7 +252,7 @@ describe('identity: sign-in, sessions and links over HTTP', () => {
     expect(fifth.status).toBe(200);
     expect(fifth.body).toEqual({ status: 'LOCKED_OUT', message: LOCKED });
     expect((await lastEmailTo(email)).subject).toBe('Your Onboard account is locked');
-    const right = await api.post('/api/auth/sign-in', { username: email, password: PASSWORD });
+    const right = await signInWithPassword(api, email);
     expect(right.body).toEqual({ status: 'LOCKED_OUT', message: LOCKED });
     // A wrong password on a locked account answers like any wrong password.
     const wrong = await api.post('/api/auth/sign-in', { username: email, password: 'Wrong-Password-1!' });
@@ -257,13 +260,9 @@ describe('identity: sign-in, sessions and links over HTTP', () => {
     expect(wrong.body.code).toBe('INVALID_CREDENTIALS');
 
     offset = 59 * MINUTE;
-    expect((await api.post('/api/auth/sign-in', { username: email, password: PASSWORD })).body.status).toBe(
-      'LOCKED_OUT',
-    );
+    expect((await signInWithPassword(api, email)).body.status).toBe('LOCKED_OUT');
     offset = 61 * MINUTE;
-    expect((await api.post('/api/auth/sign-in', { username: email, password: PASSWORD })).body.status).toBe(
-      'MFA_REQUIRED',
-    );
+    expect((await signInWithPassword(api, email)).body.status).toBe('MFA_REQUIRED');
   });
 
   it('never locks for wrong passwords, and a success starts the count of wrong codes again', async () => {
@@ -294,12 +293,10 @@ describe('identity: sign-in, sessions and links over HTTP', () => {
     const api = client();
     await api.get('/api/auth/csrf');
     offset = 91 * DAY;
-    const res = await api.post('/api/auth/sign-in', { username: email, password: PASSWORD });
+    const res = await signInWithPassword(api, email);
     expect(res.body).toEqual({ status: 'PASSWORD_EXPIRED', message: 'Your password has expired.' });
     offset = 89 * DAY;
-    expect((await api.post('/api/auth/sign-in', { username: email, password: PASSWORD })).body.status).toBe(
-      'MFA_ENROLL',
-    );
+    expect((await signInWithPassword(api, email)).body.status).toBe('MFA_ENROLL');
   });
 
   it('rotates the refresh token, and a reused one revokes the whole session', async () => {
@@ -413,9 +410,7 @@ describe('identity: sign-in, sessions and links over HTTP', () => {
     });
     expect((await api.get(`/api/users/auth-token/${token}`)).status).toBe(404);
     expect(await eventTypes(userId)).toEqual(['UserRegistered', 'UserWelcomeEmailSent', 'UserPasswordSet']);
-    expect((await api.post('/api/auth/sign-in', { username: email, password: PASSWORD })).body.status).toBe(
-      'MFA_ENROLL',
-    );
+    expect((await signInWithPassword(api, email)).body.status).toBe('MFA_ENROLL');
 
     // A second e-mail to a user who has a password is a reactivation; it expires after 7 days.
     await sendActivationEmail(app.identity.deps, userId);
