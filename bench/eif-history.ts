@@ -2,11 +2,10 @@
 // the history used to (same route, same run, a twin client whose history rows are left out).
 import { randomUUID } from 'node:crypto';
 import { eifStream, type NewEvent } from '@onboard/events';
-import { startApp } from '@onboard/platform/app';
-import { embeddedTestConfig } from '@onboard/platform/config';
 import { apiClient } from '@onboard/platform/testing/http-client';
 import type { Report } from './eif.ts';
 import { answerChanged, benchMetadata, entityCreated } from './events.ts';
+import { startBenchApp } from './app.ts';
 
 const EVENTS = Number(process.env.BENCH_HISTORY_EVENTS ?? 10_000);
 const CLICKS = 12;
@@ -42,9 +41,7 @@ function stream(clientId: string): NewEvent[] {
 const median = (times: number[]) => [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)]!;
 
 export async function benchEifHistory(databaseUrl: string, report: Report) {
-  const app = await startApp(
-    embeddedTestConfig(databaseUrl, { webDist: null, seedDemoData: true, logLevel: 'error' }),
-  );
+  const app = await startBenchApp(databaseUrl);
   try {
     const read = `history-read-${randomUUID().slice(0, 8)}`;
     const folded = `history-fold-${randomUUID().slice(0, 8)}`;

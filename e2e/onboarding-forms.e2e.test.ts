@@ -9,7 +9,6 @@ import {
   fullPageScreenshot,
   openHub,
   screenshotPath,
-  signInThroughUi,
   downloadedBytes,
 } from './browser.ts';
 import { admin, benAdmin, broker, noBrowser, portalUnderTest } from './testing/portal.ts';
@@ -87,8 +86,7 @@ describe.skipIf(noBrowser)('onboarding forms signed in the browser', () => {
     return context.newPage();
   };
   const signIn = async (page: Page, email: string) => {
-    await page.goto(`${portal.app.url}/login`);
-    await signInThroughUi(page, email, portal.app.config.demoPassword, portal.auth);
+    await portal.signInOn(page, email);
   };
   const statusOf = (page: Page | Locator, name: string) =>
     page.getByTestId('recipient-row').filter({ hasText: name }).getByTestId('recipient-status');
