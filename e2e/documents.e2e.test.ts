@@ -3,7 +3,7 @@ import { unzipSync } from 'fflate';
 import { PDFDocument } from 'pdf-lib';
 import type { Page } from 'playwright-core';
 import { DEMO_CLIENT_ID } from '@onboard/platform/seed';
-import { apiClient } from '@onboard/platform/testing/http-client';
+import { signedByLinkToken, signingToken } from '@onboard/platform/testing/onboarding-forms';
 import {
   expectNoSeriousAxeViolations,
   fullPageScreenshot,
@@ -209,15 +209,12 @@ describe.skipIf(noBrowser)('client documents, in the browser', () => {
       `${forms}/${formId}/embedded-view/${sent.body.recipients[0].recipientId}`,
       {},
     );
-    const signer = apiClient(portal.app.url);
-    await signer.request('GET', '/api/auth/csrf');
-    const opened = await signer.put(`${forms}/${formId}/embedded-view-action/open`, {
-      token: new URL(`http://x${link.body.url as string}`).searchParams.get('token'),
-    });
-    const signed = await signer.put(`${forms}/${formId}/embedded-view-action/sign`, {
-      token: opened.body.sessionToken,
-      signature: { kind: 'typed', text: 'Ann Employer' },
-    });
+    const { signed } = await signedByLinkToken(
+      portal.app.url,
+      `${forms}/${formId}`,
+      signingToken(link.body.url as string),
+      'Ann Employer',
+    );
     expect(signed.body.status).toBe('completed');
 
     await client.goto(documentsUrl());
