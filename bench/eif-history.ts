@@ -4,7 +4,8 @@ import { randomUUID } from 'node:crypto';
 import { eifStream, type NewEvent } from '@onboard/events';
 import { apiClient } from '@onboard/platform/testing/http-client';
 import type { Report } from './eif.ts';
-import { answerChanged, benchMetadata, entityCreated } from './events.ts';
+import { benchEvent, benchMetadata } from './events.ts';
+import { answerChanged, entityCreated } from '@onboard/testing/eif-events';
 import { startBenchApp } from './app.ts';
 
 const EVENTS = Number(process.env.BENCH_HISTORY_EVENTS ?? 10_000);
@@ -18,21 +19,28 @@ function stream(clientId: string): NewEvent[] {
     if (i % 3 === 0) correlationId = randomUUID();
     return benchMetadata(new Date(Date.UTC(2026, 0, 1) + i * 60_000), 'demo-admin', correlationId);
   };
-  events.push(entityCreated(clientId, 'Client', clientId, { name: `History ${clientId}` }, meta(0)));
+  events.push(
+    benchEvent(entityCreated(clientId, 'Client', clientId, { name: `History ${clientId}` }), meta(0)),
+  );
   for (let i = 1; i < EVENTS; i += 1) {
     const location = `loc-${i % 50}`;
     events.push(
       i <= 50
-        ? entityCreated(
-            clientId,
-            'Location',
-            location,
-            { name: `Office ${i}`, city: 'Boston', state: 'MA', zipCode: '02110' },
+        ? benchEvent(
+            entityCreated(clientId, 'Location', location, {
+              name: `Office ${i}`,
+              city: 'Boston',
+              state: 'MA',
+              zipCode: '02110',
+            }),
             meta(i),
           )
         : i % 2 === 0
-          ? answerChanged(clientId, 'Location', location, 'address1', `${i} Main St`, meta(i))
-          : answerChanged(clientId, 'Client', clientId, 'otherCoverageChangeNotes', `note ${i}`, meta(i)),
+          ? benchEvent(answerChanged(clientId, 'Location', location, 'address1', `${i} Main St`), meta(i))
+          : benchEvent(
+              answerChanged(clientId, 'Client', clientId, 'otherCoverageChangeNotes', `note ${i}`),
+              meta(i),
+            ),
     );
   }
   return events;
